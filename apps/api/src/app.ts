@@ -1,0 +1,69 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Redis } from 'ioredis';
+import { allEndpoints } from '@shop/contract';
+import type { Config } from './config.js';
+import type { Database } from './db/database.js';
+import type { Translator } from './lib/i18n.js';
+import type { RateLimiter } from './lib/rate-limiter.js';
+import type { LanguagePacks } from './modules/lang/lang.service.js';
+import { modules } from './modules/index.js';
+import { contextPlugin } from './plugins/context.js';
+import { errorsPlugin } from './plugins/errors.js';
+import { openApiPlugin } from './plugins/openapi.js';
+import { bindNotAvailable, createApi } from './plugins/routes.js';
+import { securityPlugin } from './plugins/security.js';
+import { staticPlugin } from './plugins/static.js';
+
+/** What the app is built from; tests build it the same way with their own database. */
+export interface AppDeps {
+  config: Config;
+  db: Database;
+  i18n: Translator;
+  languagePacks: LanguagePacks;
+  /** Business rate limits (per account, per destination …), shared through Redis when configured. */
+  limiter: RateLimiter;
+  redis?: Redis;
+}
+
+export interface BuiltApp extends FastifyInstance {
+  /** How many of the contract's calls have a real handler. */
+  builtCalls: number;
+}
+
+export async function buildApp(deps: AppDeps, logger: FastifyServerOptions['logger'] = false): Promise<BuiltApp> {
+  const app = Fastify({
+    logger,
+    trustProxy: deps.config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    forceCloseConnections: 'idle',
+  });
+
+  // POST with an empty body (the app sends `{}` or nothing) parses as an empty object.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+    const text = String(body).trim();
+    if (!text) return done(null, {});
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(Object.assign(new Error('Malformed JSON body'), { statusCode: 400 }), undefined);
+    }
+  });
+
+  contextPlugin(app);
+  errorsPlugin(app, deps.i18n);
+  await securityPlugin(app, deps);
+  await staticPlugin(app, deps.config);
+
+  const api = createApi(app, deps);
+  for (const register of modules) register(api);
+  const missing = bindNotAvailable(api);
+  openApiPlugin(app);
+
+  const built = app as unknown as BuiltApp;
+  built.builtCalls = allEndpoints.length - missing;
+  return built;
+}

@@ -1,0 +1,84 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  /** Where the embedded database and local uploads live; relative paths start at the project root. */
+  DATA_DIR: z.string().default('./data'),
+  /** A PostgreSQL server; without it an embedded server is started in DATA_DIR. */
+  DATABASE_URL: z.string().url().optional(),
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
+  /** Shared rate limits, caches and pub/sub across API processes. */
+  REDIS_URL: z.string().url().optional(),
+  /** The address members reach the shop at, used in links we send (share links, e-mails). */
+  PUBLIC_URL: z.string().url().optional(),
+  /** Comma-separated origins allowed to call the API from another origin; empty means same origin only. */
+  CORS_ORIGINS: z.string().default(''),
+  /** Behind a load balancer: trust X-Forwarded-For for the client address. */
+  TRUST_PROXY: bool.default(false),
+  /** Requests per minute per client address over the whole API; 0 turns the global limit off. */
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(1200),
+  SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** The built web app served at /h5/. */
+  WEB_DIST: z.string().default('./apps/web/dist'),
+  /** `outbox` keeps mail in the database for developers to read; `smtp` sends it. */
+  MAIL_PROVIDER: z.enum(['outbox', 'smtp']).default('outbox'),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('H5 Shop <no-reply@shop.local>'),
+  /** `outbox` keeps texts in the database for developers to read; `http` posts them to SMS_HTTP_URL. */
+  SMS_PROVIDER: z.enum(['outbox', 'http']).default('outbox'),
+  SMS_HTTP_URL: z.string().url().optional(),
+  SMS_HTTP_TOKEN: z.string().optional(),
+  /** Seed the demo shop into an empty database at start. */
+  SEED_DEMO: bool.default(true),
+});
+
+export type Config = z.infer<typeof schema> & {
+  /** The project root, where relative paths start. */
+  rootDir: string;
+  dataDir: string;
+  webDist: string;
+};
+
+/** Providers that exist for development only; production refuses to start with them. */
+export function developmentProviders(c: Pick<Config, 'MAIL_PROVIDER' | 'SMS_PROVIDER'>): string[] {
+  const found: string[] = [];
+  if (c.MAIL_PROVIDER === 'outbox') found.push('MAIL_PROVIDER=outbox');
+  if (c.SMS_PROVIDER === 'outbox') found.push('SMS_PROVIDER=outbox');
+  return found;
+}
+
+/** Reads the environment once, validates it and refuses unsafe production settings. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Record<keyof z.input<typeof schema>, string>> = {}): Config {
+  const raw = { ...env, ...overrides };
+  const parsed = schema.safeParse(Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== undefined && v !== '')));
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  const c = parsed.data;
+  if (c.NODE_ENV === 'production') {
+    const dev = developmentProviders(c);
+    if (dev.length) throw new Error(`Refusing to start in production with development-only providers: ${dev.join(', ')}`);
+    if (c.MAIL_PROVIDER === 'smtp' && !c.SMTP_URL) throw new Error('MAIL_PROVIDER=smtp needs SMTP_URL');
+    if (c.SMS_PROVIDER === 'http' && !c.SMS_HTTP_URL) throw new Error('SMS_PROVIDER=http needs SMS_HTTP_URL');
+  }
+  const rootDir = PROJECT_ROOT;
+  return {
+    ...c,
+    rootDir,
+    dataDir: path.resolve(rootDir, c.DATA_DIR),
+    webDist: path.resolve(rootDir, c.WEB_DIST),
+  };
+}
+
+/** Relative paths in the configuration start at the project root, wherever npm runs the script from. */
+export const PROJECT_ROOT = path.resolve(import.meta.dirname, '../../..');

@@ -1,0 +1,14 @@
+import type { Kysely } from 'kysely';
+import { Migrator } from 'kysely/migration';
+import { migrations } from './migrations/index.js';
+
+/** Runs every pending migration, in name (date) order; throws on the first failure. */
+export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error');
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  }
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

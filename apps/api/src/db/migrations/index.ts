@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely/migration';
+import * as createPlatform from './2026_11_21_0900_create_platform.js';
+
+/**
+ * Every migration, by its dated name; they run in name order. A new migration adds one line here
+ * (an explicit list works the same under tsx, vitest and any bundler).
+ */
+export const migrations: Record<string, Migration> = {
+  '2026_11_21_0900_create_platform': createPlatform,
+};

@@ -1,0 +1,41 @@
+import { Redis } from 'ioredis';
+import type { AppDeps } from './app.js';
+import type { Config } from './config.js';
+import { openDatabase } from './db/connect.js';
+import type { Database } from './db/database.js';
+import { migrateToLatest } from './db/migrate.js';
+import { Translator } from './lib/i18n.js';
+import { MemoryRateLimiter, RedisRateLimiter } from './lib/rate-limiter.js';
+import { LanguagePacks, seedLanguagePacks } from './modules/lang/lang.service.js';
+
+/** Everything the app needs from a database that is already migrated (used by the server and by tests). */
+export async function depsFor(config: Config, db: Database, redis?: Redis): Promise<AppDeps> {
+  const i18n = new Translator();
+  const languagePacks = new LanguagePacks();
+  await seedLanguagePacks(db);
+  await languagePacks.load(db, i18n);
+  return { config, db, i18n, languagePacks, limiter: redis ? new RedisRateLimiter(redis) : new MemoryRateLimiter(), redis };
+}
+
+/** Opens the database (embedded or configured), migrates it, and builds the dependencies. */
+export async function openDeps(config: Config, log: (line: string) => void): Promise<{ deps: AppDeps; close: () => Promise<void> }> {
+  const { db, embedded } = await openDatabase(config, log);
+  try {
+    const applied = await migrateToLatest(db);
+    if (applied.length) log(`applied ${applied.length} migration(s): ${applied.join(', ')}`);
+  } catch (e) {
+    await db.destroy();
+    await embedded?.stop();
+    throw e;
+  }
+  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 }) : undefined;
+  const deps = await depsFor(config, db, redis);
+  return {
+    deps,
+    close: async () => {
+      await db.destroy();
+      redis?.disconnect();
+      await embedded?.stop();
+    },
+  };
+}

@@ -1,0 +1,35 @@
+import { ResponseCode } from '@shop/contract';
+
+/**
+ * An expected failure: the error handler answers it as the envelope with `code` and the message of
+ * `messageKey` (default: the code's own key) in the request's language.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly code: number,
+    readonly params?: Record<string, string | number>,
+    readonly options: { messageKey?: string; httpStatus?: number; data?: unknown } = {},
+  ) {
+    super(options.messageKey ?? `code ${code}`);
+    this.name = 'AppError';
+  }
+}
+
+export interface FieldProblem {
+  /** Dotted path of the field, e.g. `items.0.count`. */
+  field: string;
+  /** An i18n key (`validation.required`) with its parameters. */
+  key: string;
+  params: Record<string, string | number>;
+}
+
+/** Input that does not match the contract: answered with HTTP 422 and the first problem as `msg`. */
+export class ValidationError extends Error {
+  constructor(readonly problems: FieldProblem[]) {
+    super(problems.map((p) => `${p.field}: ${p.key}`).join('; '));
+    this.name = 'ValidationError';
+  }
+}
+
+export const notFound = (what?: string) => new AppError(ResponseCode.notFound, what ? { what } : undefined);
+export const forbidden = () => new AppError(ResponseCode.forbidden);

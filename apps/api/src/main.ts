@@ -1,0 +1,44 @@
+import { loadConfig } from './config.js';
+import { buildApp } from './app.js';
+import { openDeps } from './deps.js';
+import { allEndpoints } from '@shop/contract';
+import { seedDemoData } from './seed/index.js';
+
+const config = loadConfig();
+const log = (line: string) => console.log(`[shop] ${line}`);
+
+const { deps, close } = await openDeps(config, log);
+if (config.SEED_DEMO && config.NODE_ENV !== 'production') await seedDemoData(deps, log);
+
+const app = await buildApp(deps, {
+  level: config.LOG_LEVEL,
+  ...(process.stdout.isTTY && config.NODE_ENV !== 'production' ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } } : {}),
+});
+app.log.info(`${app.builtCalls} of ${allEndpoints.length} calls are built`);
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  log(`${signal}: finishing in-flight requests and stopping`);
+  const force = setTimeout(() => process.exit(1), 15_000);
+  force.unref();
+  try {
+    await app.close();
+    await close();
+  } finally {
+    process.exit(0);
+  }
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+try {
+  await app.listen({ port: config.PORT, host: config.HOST });
+} catch (e) {
+  log(`could not listen on ${config.HOST}:${config.PORT}: ${e instanceof Error ? e.message : String(e)}`);
+  await close();
+  process.exit(1);
+}
+const shown = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
+log(`the shop is open at ${shown}/h5/  (API at ${shown}, health at ${shown}/health)`);

@@ -1,0 +1,6 @@
+import type { Api } from '../plugins/routes.js';
+import { healthRoutes } from './health/health.routes.js';
+import { langRoutes } from './lang/lang.routes.js';
+
+/** Every module's routes. Each area adds one line. */
+export const modules: Array<(api: Api) => void> = [healthRoutes, langRoutes];

@@ -1,0 +1,7 @@
+import { getLanguagePack } from '@shop/contract';
+import type { Api } from '../../plugins/routes.js';
+import { languagePackFor } from './lang.service.js';
+
+export function langRoutes({ handle, deps }: Api): void {
+  handle(getLanguagePack, ({ query, ctx }) => languagePackFor(deps.languagePacks, ctx.lang, query.client, query.version));
+}

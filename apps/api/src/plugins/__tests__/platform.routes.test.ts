@@ -1,0 +1,211 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allEndpoints, ResponseCode } from '@shop/contract';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
+import { newToken, hashToken } from '../../lib/tokens.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+async function memberWithToken(overrides: { expiresInMs?: number; revoked?: boolean; status?: 'active' | 'banned' } = {}) {
+  const user = await t.db
+    .insertInto('users')
+    .values({ user_name: `member${Math.random().toString(36).slice(2, 8)}`, password_hash: 'x', status: overrides.status ?? 'active' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const token = newToken();
+  await t.db
+    .insertInto('sessions')
+    .values({
+      user_id: user.id,
+      token_hash: hashToken(token),
+      expires_at: new Date(Date.now() + (overrides.expiresInMs ?? 3_600_000)),
+      revoked_at: overrides.revoked ? new Date() : null,
+    })
+    .execute();
+  return { userId: user.id, token };
+}
+
+// A member-only call that no area has built yet: it exercises authentication before the handler.
+const memberCall = allEndpoints.find((e) => e.auth === 'member' && e.method === 'GET' && e.path === '/user/message/total')!;
+
+describe('the envelope and session codes', () => {
+  it('answers a member-only call without a token with 2002 (login required)', async () => {
+    const res = await t.app.inject({ method: 'GET', url: memberCall.path });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ code: ResponseCode.loginRequired, msg: 'Please log in first', data: null });
+  });
+
+  it('treats an empty bearer token as none', async () => {
+    const res = await t.app.inject({ method: 'GET', url: memberCall.path, headers: { authorization: 'Bearer ' } });
+    expect(res.json().code).toBe(ResponseCode.loginRequired);
+  });
+
+  it('answers an unknown, expired or revoked token with 2001', async () => {
+    const expired = await memberWithToken({ expiresInMs: -1000 });
+    const revoked = await memberWithToken({ revoked: true });
+    for (const token of [newToken(), expired.token, revoked.token]) {
+      const res = await t.app.inject({ method: 'GET', url: memberCall.path, headers: { authorization: `Bearer ${token}` } });
+      expect(res.json().code).toBe(ResponseCode.tokenInvalid);
+    }
+  });
+
+  it('answers 2001 for a banned member and 2020 when the member no longer exists', async () => {
+    const banned = await memberWithToken({ status: 'banned' });
+    const res = await t.app.inject({ method: 'GET', url: memberCall.path, headers: { authorization: `Bearer ${banned.token}` } });
+    expect(res.json().code).toBe(ResponseCode.tokenInvalid);
+
+    const gone = await memberWithToken();
+    // The session outlives its member only when rows are removed behind the app's back (e.g. by an operator).
+    await t.db.schema.alterTable('sessions').dropConstraint('sessions_user_id_fkey').execute();
+    await t.db.deleteFrom('users').where('id', '=', gone.userId).execute();
+    const res2 = await t.app.inject({ method: 'GET', url: memberCall.path, headers: { authorization: `Bearer ${gone.token}` } });
+    expect(res2.json()).toMatchObject({ code: ResponseCode.userNotFound, msg: 'The user does not exist' });
+  });
+
+  it('lets a valid member through to the call, which answers "not available yet" until its area is built', async () => {
+    const m = await memberWithToken();
+    const res = await t.app.inject({ method: 'GET', url: memberCall.path, headers: { authorization: `Bearer ${m.token}` } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ code: ResponseCode.notAvailableYet, msg: 'This feature is not available yet' });
+  });
+
+  it('answers an unknown path with a 404 envelope, not an HTML page', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/no/such/call', headers: { 'think-lang': 'zh-cn' } });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ code: ResponseCode.notFound, msg: '未找到', data: null });
+  });
+
+  it('counts the built calls', () => {
+    expect(t.app.builtCalls).toBeGreaterThanOrEqual(1);
+    expect(t.app.builtCalls).toBeLessThanOrEqual(allEndpoints.length);
+  });
+});
+
+describe('language negotiation', () => {
+  const msgFor = async (headers: Record<string, string>) =>
+    (await t.app.inject({ method: 'GET', url: memberCall.path, headers })).json().msg as string;
+
+  it('prefers think-lang, then Accept-Language with q-values, else English', async () => {
+    expect(await msgFor({ 'think-lang': 'zh-cn', 'accept-language': 'th' })).toBe('请先登录');
+    expect(await msgFor({ 'accept-language': 'fr;q=1, ja-JP;q=0.8, th;q=0.5' })).toBe('先にログインしてください');
+    expect(await msgFor({ 'think-lang': 'zh_TW' })).toBe('請先登入');
+    expect(await msgFor({ 'accept-language': 'de-DE' })).toBe('Please log in first');
+    expect(await msgFor({})).toBe('Please log in first');
+  });
+});
+
+describe('failures', () => {
+  it('answers malformed JSON with a 400 envelope', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/user/no_auth/login', headers: { 'content-type': 'application/json' }, payload: '{"account":' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: ResponseCode.badRequest, data: null });
+  });
+
+  it('answers invalid input with HTTP 422 and the first problem, localized', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/user/getLangBag?client=' + 'x'.repeat(30) });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({ code: ResponseCode.validation, msg: 'client must be at most 20 characters' });
+    const zh = await t.app.inject({ method: 'GET', url: '/user/getLangBag?client=' + 'x'.repeat(30), headers: { 'think-lang': 'zh-cn' } });
+    expect(zh.json().msg).toBe('client最多20个字符');
+  });
+
+  it('answers an unexpected failure with HTTP 500, a generic message and a request id, and logs it', async () => {
+    const { app } = t;
+    const probe = await buildTestAppWithBrokenRoute();
+    const res = await probe.app.inject({ method: 'GET', url: '/__broken' });
+    expect(res.statusCode).toBe(500);
+    const body = res.json();
+    expect(body.code).toBe(ResponseCode.internal);
+    expect(body.msg).toBe('Something went wrong, please try again later');
+    expect(JSON.stringify(body)).not.toContain('secret detail');
+    expect(body.data.request_id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(probe.logged.join('\n')).toContain('secret detail');
+    await probe.close();
+    expect(app).toBeDefined();
+  });
+});
+
+async function buildTestAppWithBrokenRoute() {
+  const { Writable } = await import('node:stream');
+  const logged: string[] = [];
+  const { buildApp } = await import('../../app.js');
+  const app = await buildApp(t.deps, { level: 'error', stream: new Writable({ write(chunk, _e, cb) { logged.push(String(chunk)); cb(); } }) });
+  app.get('/__broken', async () => {
+    throw new Error('secret detail of the database');
+  });
+  await app.ready();
+  return { app, logged, close: () => app.close() };
+}
+
+describe('/user/getLangBag', () => {
+  it('sends the pack of the request language with its version, then only the version while it is current', async () => {
+    const first = await t.app.inject({ method: 'GET', url: '/user/getLangBag?client=h5', headers: { 'think-lang': 'th' } });
+    const data = first.json().data;
+    expect(data.lang).toBe('th');
+    expect(data.version).toMatch(/^[0-9a-f]{16}$/);
+    expect(data.pack['code.loginRequired']).toBe('โปรดเข้าสู่ระบบก่อน');
+
+    const again = await t.app.inject({ method: 'GET', url: `/user/getLangBag?client=h5&version=${data.version}`, headers: { 'think-lang': 'th' } });
+    expect(again.json().data).toEqual({ lang: 'th', version: data.version });
+
+    const stale = await t.app.inject({ method: 'GET', url: '/user/getLangBag?client=h5&version=old', headers: { 'think-lang': 'th' } });
+    expect(stale.json().data.pack).toBeDefined();
+  });
+
+  it('has a different version for each language', async () => {
+    const en = (await t.app.inject({ method: 'GET', url: '/user/getLangBag' })).json().data;
+    const zh = (await t.app.inject({ method: 'GET', url: '/user/getLangBag', headers: { 'accept-language': 'zh-CN' } })).json().data;
+    expect(en.lang).toBe('en-us');
+    expect(zh.lang).toBe('zh-cn');
+    expect(en.version).not.toBe(zh.version);
+  });
+});
+
+describe('operations', () => {
+  it('reports health and readiness', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/health' })).json().data.status).toBe('ok');
+    expect((await t.app.inject({ method: 'GET', url: '/ready' })).json().data.status).toBe('ready');
+  });
+
+  it('sends security headers on API answers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/health' });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('publishes an OpenAPI document listing every call', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json();
+    const ops = Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(([p, m]) => Object.keys(m).map((k) => `${k.toUpperCase()} ${p}`));
+    expect(ops).toHaveLength(allEndpoints.length);
+    expect(doc.paths['/user/getLangBag'].get.parameters.map((p: { name: string }) => p.name)).toEqual(['client', 'version']);
+  });
+
+  it('redirects / and /h5 to the app', async () => {
+    for (const url of ['/', '/h5']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(302);
+      expect(res.headers.location).toBe('/h5/');
+    }
+  });
+});
+
+describe('rate limiting', () => {
+  it('answers 429 with the envelope once a client passes the per-minute limit, and counts clients apart', async () => {
+    const limited = await buildTestApp({ RATE_LIMIT_PER_MINUTE: '5' });
+    try {
+      const codes: number[] = [];
+      for (let i = 0; i < 7; i++) codes.push((await limited.app.inject({ method: 'GET', url: '/user/getLangBag', remoteAddress: '10.0.0.1' })).statusCode);
+      expect(codes).toEqual([200, 200, 200, 200, 200, 429, 429]);
+      const res = await limited.app.inject({ method: 'GET', url: '/user/getLangBag', remoteAddress: '10.0.0.1', headers: { 'think-lang': 'zh-cn' } });
+      expect(res.json()).toMatchObject({ code: ResponseCode.rateLimited, msg: '请求过于频繁，请稍后再试' });
+      expect((await limited.app.inject({ method: 'GET', url: '/user/getLangBag', remoteAddress: '10.0.0.2' })).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+});

@@ -1,0 +1,133 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type { z } from 'zod';
+import {
+  allEndpoints,
+  ResponseCode,
+  type AnyEndpoint,
+  type EndpointBody,
+  type EndpointData,
+  type EndpointQuery,
+} from '@shop/contract';
+import type { AppDeps } from '../app.js';
+import { AppError, ValidationError, type FieldProblem } from '../lib/errors.js';
+import { bearerToken, resolveMember, type Member } from './auth.js';
+import type { RequestContext } from './context.js';
+
+/** Data that is already JSON (a cached, serialised response): spliced into the envelope as is. */
+export class PreSerialized {
+  constructor(readonly json: string) {}
+}
+
+export interface HandlerInput<E extends AnyEndpoint> {
+  query: EndpointQuery<E>;
+  body: EndpointBody<E>;
+  ctx: RequestContext;
+  /** The logged-in member: always there for `member` calls, there or not for `optional` ones. */
+  member: E['auth'] extends 'member' ? Member : Member | undefined;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export type Handler<E extends AnyEndpoint> = (input: HandlerInput<E>) => Promise<EndpointData<E> | PreSerialized> | EndpointData<E> | PreSerialized;
+
+export interface HandleOptions {
+  /** A stricter per-client limit for this call, e.g. `{ max: 10, timeWindow: 60_000 }`. */
+  rateLimit?: { max: number; timeWindow: number };
+}
+
+/** What a module's routes file gets: the app's dependencies and a way to bind contract calls. */
+export interface Api {
+  deps: AppDeps;
+  app: FastifyInstance;
+  handle<E extends AnyEndpoint>(endpoint: E, handler: Handler<E>, options?: HandleOptions): void;
+}
+
+/** The first problems of a failed parse, as i18n keys with their parameters. */
+export function zodProblems(error: z.ZodError, knownKey: (key: string) => boolean): FieldProblem[] {
+  return error.issues.map((issue): FieldProblem => {
+    const field = issue.path.map(String).join('.') || 'input';
+    const i = issue as z.core.$ZodIssue & { input?: unknown; minimum?: number | bigint; maximum?: number | bigint; origin?: string; format?: string };
+    if (knownKey(issue.message)) return { field, key: issue.message, params: { field } };
+    switch (i.code) {
+      case 'invalid_type':
+        return { field, key: i.input === undefined || i.input === null || i.input === '' ? 'validation.required' : 'validation.invalid', params: { field } };
+      case 'too_small':
+        if (i.origin === 'string' && Number(i.minimum) === 1) return { field, key: 'validation.required', params: { field } };
+        return { field, key: i.origin === 'string' ? 'validation.tooShort' : 'validation.tooSmall', params: { field, min: Number(i.minimum) } };
+      case 'too_big':
+        return { field, key: i.origin === 'string' ? 'validation.tooLong' : 'validation.tooBig', params: { field, max: Number(i.maximum) } };
+      case 'invalid_format':
+        return { field, key: i.format === 'email' ? 'validation.email' : 'validation.invalid', params: { field } };
+      default:
+        return { field, key: 'validation.invalid', params: { field } };
+    }
+  });
+}
+
+function parseInput(schema: z.ZodType | undefined, value: unknown, knownKey: (k: string) => boolean): unknown {
+  if (!schema) return undefined;
+  const result = schema.safeParse(value ?? {}, { reportInput: true });
+  if (!result.success) throw new ValidationError(zodProblems(result.error, knownKey));
+  return result.data;
+}
+
+/** Binds contract calls to handlers: authentication, validation and the envelope in one place. */
+export function createApi(app: FastifyInstance, deps: AppDeps): Api & { bound: Set<AnyEndpoint> } {
+  const bound = new Set<AnyEndpoint>();
+  const knownKey = (k: string) => deps.i18n.has(k);
+  const checkResponses = deps.config.NODE_ENV === 'test';
+
+  return {
+    deps,
+    app,
+    bound,
+    handle(endpoint, handler, options) {
+      if (bound.has(endpoint)) throw new Error(`${endpoint.method} ${endpoint.path} is bound twice`);
+      bound.add(endpoint);
+      const route: RouteOptions = {
+        method: endpoint.method,
+        url: endpoint.path,
+        config: options?.rateLimit ? { rateLimit: options.rateLimit } : {},
+        handler: async (request, reply) => {
+          let member: Member | undefined;
+          if (endpoint.auth !== 'none') {
+            const token = bearerToken(request);
+            if (endpoint.auth === 'member') {
+              if (!token) throw new AppError(ResponseCode.loginRequired);
+              member = await resolveMember(deps.db, token);
+            } else if (token) {
+              // A stale token on a public read is treated as a visitor, not an error.
+              member = await resolveMember(deps.db, token).catch(() => undefined);
+            }
+          }
+          const query = endpoint.method === 'GET' ? parseInput(endpoint.query, request.query, knownKey) : undefined;
+          const body = endpoint.method === 'POST' ? parseInput(endpoint.body, request.body, knownKey) : undefined;
+          const data = await handler({ query, body, ctx: request.ctx, member, request, reply } as never);
+          if (reply.sent) return reply;
+          const msg = JSON.stringify(deps.i18n.t(request.ctx.lang, 'code.ok'));
+          if (data instanceof PreSerialized) {
+            return reply.type('application/json; charset=utf-8').send(`{"code":200,"msg":${msg},"data":${data.json}}`);
+          }
+          if (checkResponses && endpoint.data) {
+            const r = endpoint.data.safeParse(data);
+            if (!r.success) throw new Error(`Response of ${endpoint.path} does not match the contract: ${r.error.message}`);
+          }
+          return reply.type('application/json; charset=utf-8').send(`{"code":200,"msg":${msg},"data":${JSON.stringify(data ?? null)}}`);
+        },
+      };
+      app.route(route);
+    },
+  };
+}
+
+/** Every contract call no area has built yet answers a clear envelope instead of a 404. */
+export function bindNotAvailable(api: ReturnType<typeof createApi>): number {
+  const missing = allEndpoints.filter((e) => !api.bound.has(e));
+  for (const endpoint of missing) {
+    // Authentication still applies, so the app's session handling is the same before and after.
+    api.handle(endpoint, () => {
+      throw new AppError(ResponseCode.notAvailableYet);
+    });
+  }
+  return missing.length;
+}

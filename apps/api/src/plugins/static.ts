@@ -1,0 +1,29 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import type { Config } from '../config.js';
+
+/** The built web app at /h5/: hashed assets cached for a year, index.html never cached. */
+export async function staticPlugin(app: FastifyInstance, config: Config): Promise<void> {
+  app.get('/', { config: { rateLimit: false } }, (_req, reply) => reply.redirect('/h5/', 302));
+  app.get('/h5', { config: { rateLimit: false } }, (_req, reply) => reply.redirect('/h5/', 302));
+  if (!fs.existsSync(path.join(config.webDist, 'index.html'))) {
+    app.log.warn(`The web app is not built (${config.webDist}); run "npm run build" to serve it at /h5/`);
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root: config.webDist,
+    prefix: '/h5/',
+    index: ['index.html'],
+    wildcard: true,
+    cacheControl: false,
+    etag: true,
+    lastModified: true,
+    setHeaders: (res, filePath) => {
+      const rel = path.relative(config.webDist, filePath);
+      if (rel.startsWith(`assets${path.sep}`)) res.header('Cache-Control', 'public, max-age=31536000, immutable');
+      else res.header('Cache-Control', 'no-cache');
+    },
+  });
+}

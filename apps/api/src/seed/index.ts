@@ -1,0 +1,15 @@
+import type { AppDeps } from '../app.js';
+
+/**
+ * Demo data for `npm start` (and for tests that want a believable shop): each area adds a seeder.
+ * Seeders are idempotent: each checks whether its data is there and adds only what is missing.
+ */
+export const demoSeeders: Array<{ name: string; run: (deps: AppDeps) => Promise<void> }> = [];
+
+export async function seedDemoData(deps: AppDeps, log: (line: string) => void = () => {}): Promise<void> {
+  for (const seeder of demoSeeders) {
+    const started = Date.now();
+    await seeder.run(deps);
+    log(`demo data: ${seeder.name} ready (${Date.now() - started} ms)`);
+  }
+}

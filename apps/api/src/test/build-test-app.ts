@@ -1,0 +1,35 @@
+import { inject } from 'vitest';
+import { buildApp, type BuiltApp } from '../app.js';
+import { loadConfig, type Config } from '../config.js';
+import { createDatabase, type Database } from '../db/database.js';
+import { depsFor } from '../deps.js';
+import type { AppDeps } from '../app.js';
+import { cloneTemplate, dropDatabase } from './test-postgres.js';
+
+export interface TestApp {
+  app: BuiltApp;
+  db: Database;
+  deps: AppDeps;
+  close(): Promise<void>;
+}
+
+/** The real app on a fresh database cloned from the migrated template; call `close()` in afterAll. */
+export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const adminUrl = inject('pgAdminUrl');
+  const { name, url } = await cloneTemplate(adminUrl, inject('pgTemplate'));
+  const config: Config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: url, ...env } as NodeJS.ProcessEnv);
+  const db = createDatabase(url, 4);
+  const deps = await depsFor(config, db);
+  const app = await buildApp(deps);
+  await app.ready();
+  return {
+    app,
+    db,
+    deps,
+    close: async () => {
+      await app.close();
+      await db.destroy();
+      await dropDatabase(adminUrl, name);
+    },
+  };
+}

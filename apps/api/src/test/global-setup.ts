@@ -1,0 +1,17 @@
+import type { TestProject } from 'vitest/node';
+import { startTestPostgres } from './test-postgres.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgAdminUrl: string;
+    pgTemplate: string;
+  }
+}
+
+/** One PostgreSQL for the whole run (DATABASE_URL or embedded) with a migrated template database. */
+export default async function setup(project: TestProject) {
+  const pg = await startTestPostgres();
+  project.provide('pgAdminUrl', pg.adminUrl);
+  project.provide('pgTemplate', pg.template);
+  return () => pg.stop();
+}

@@ -1,0 +1,98 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { createDatabase } from '../db/database.js';
+import { startEmbeddedPostgres } from '../db/embedded.js';
+import { migrateToLatest } from '../db/migrate.js';
+import { seedLanguagePacks } from '../modules/lang/lang.service.js';
+
+export interface TestPostgres {
+  /** A connection string to the server's maintenance database, allowed to create databases. */
+  adminUrl: string;
+  /** The migrated database every test database is cloned from. */
+  template: string;
+  stop(): Promise<void>;
+}
+
+const ident = (s: string) => `"${s.replace(/"/g, '""')}"`;
+
+/** `url` with its database swapped for `database`. */
+export function withDatabase(url: string, database: string): string {
+  const u = new URL(url);
+  u.pathname = `/${database}`;
+  return u.toString();
+}
+
+/**
+ * For a whole test run: PostgreSQL from DATABASE_URL when set, else one throw-away embedded server;
+ * then a template database, migrated, that each test file clones.
+ */
+export async function startTestPostgres(): Promise<TestPostgres> {
+  let adminUrl: string;
+  let stopServer = async () => {};
+  if (process.env.DATABASE_URL) {
+    adminUrl = process.env.DATABASE_URL;
+  } else {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-test-pg-'));
+    fs.chmodSync(dir, 0o755);
+    const port = 55000 + Math.floor(Math.random() * 5000);
+    const server = await startEmbeddedPostgres({
+      dir: path.join(dir, 'data'),
+      port,
+      settings: { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off', max_connections: '300' },
+    });
+    adminUrl = server.url('postgres');
+    stopServer = async () => {
+      await server.stop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    };
+  }
+  const template = `shop_template_${process.pid}_${Date.now().toString(36)}`;
+  await adminQuery(adminUrl, `create database ${ident(template)}`);
+  const db = createDatabase(withDatabase(adminUrl, template), 2);
+  try {
+    await migrateToLatest(db);
+    await seedLanguagePacks(db);
+  } finally {
+    await db.destroy();
+  }
+  return {
+    adminUrl,
+    template,
+    stop: async () => {
+      await dropDatabase(adminUrl, template).catch(() => {});
+      await stopServer();
+    },
+  };
+}
+
+export async function adminQuery(adminUrl: string, text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A fresh database for one test file, cloned from the migrated template. */
+export async function cloneTemplate(adminUrl: string, template: string): Promise<{ name: string; url: string }> {
+  const name = `shop_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  // Cloning needs the template to be free; another file may be cloning at the same moment.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await adminQuery(adminUrl, `create database ${ident(name)} template ${ident(template)}`);
+      break;
+    } catch (e) {
+      if (attempt >= 20 || !/being accessed by other users/.test(String(e))) throw e;
+      await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
+    }
+  }
+  return { name, url: withDatabase(adminUrl, name) };
+}
+
+export async function dropDatabase(adminUrl: string, name: string): Promise<void> {
+  await adminQuery(adminUrl, `drop database if exists ${ident(name)} with (force)`);
+}

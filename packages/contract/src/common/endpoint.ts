@@ -1,0 +1,55 @@
+import type { z } from 'zod';
+
+export type HttpMethod = 'GET' | 'POST';
+/**
+ * Who may call: `none` — sent with an empty authorization (the `/user/no_auth/` calls);
+ * `optional` — visitors and members alike (public reads; a member is recognised when the token is valid);
+ * `member` — a logged-in member only (2002 without a token, 2001 with a bad one).
+ */
+export type Auth = 'none' | 'optional' | 'member';
+
+export type Area =
+  | 'account' | 'address' | 'after-sales' | 'cart' | 'catalogue' | 'content' | 'geo' | 'orders'
+  | 'payments' | 'referral' | 'support' | 'user-shop' | 'wallet';
+
+export interface EndpointDef<
+  Q extends z.ZodType | undefined = z.ZodType | undefined,
+  B extends z.ZodType | undefined = z.ZodType | undefined,
+  D extends z.ZodType | undefined = z.ZodType | undefined,
+> {
+  method: HttpMethod;
+  path: string;
+  auth: Auth;
+  area: Area;
+  /** Query parameters (GET). */
+  query?: Q;
+  /** JSON body (POST). */
+  body?: B;
+  /** The `data` of a successful envelope. */
+  data?: D;
+}
+
+export type AnyEndpoint = EndpointDef<z.ZodType | undefined, z.ZodType | undefined, z.ZodType | undefined>;
+
+type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
+type InferIn<T> = T extends z.ZodType ? z.input<T> : undefined;
+
+/** What a handler receives after validation. */
+export type EndpointQuery<E> = E extends EndpointDef<infer Q, z.ZodType | undefined, z.ZodType | undefined> ? Infer<Q> : never;
+export type EndpointBody<E> = E extends EndpointDef<z.ZodType | undefined, infer B, z.ZodType | undefined> ? Infer<B> : never;
+/** What a client sends. */
+export type EndpointQueryInput<E> = E extends EndpointDef<infer Q, z.ZodType | undefined, z.ZodType | undefined> ? InferIn<Q> : never;
+export type EndpointBodyInput<E> = E extends EndpointDef<z.ZodType | undefined, infer B, z.ZodType | undefined> ? InferIn<B> : never;
+/** The `data` of the envelope; `unknown` until the area's issue declares it. */
+export type EndpointData<E> = E extends EndpointDef<z.ZodType | undefined, z.ZodType | undefined, infer D>
+  ? D extends z.ZodType ? z.infer<D> : unknown
+  : never;
+
+/** Declares one call of the API: both apps bind to this single definition. */
+export function endpoint<
+  Q extends z.ZodType | undefined = undefined,
+  B extends z.ZodType | undefined = undefined,
+  D extends z.ZodType | undefined = undefined,
+>(def: EndpointDef<Q, B, D>): EndpointDef<Q, B, D> {
+  return Object.freeze(def);
+}

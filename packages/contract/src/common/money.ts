@@ -1,0 +1,64 @@
+/**
+ * Money is integers: amounts travel and are stored as integer minor units with a currency code.
+ * Display floors to two decimals (spec §5).
+ */
+
+/** Minor-unit exponent of each currency we know; others have 2. */
+const EXPONENTS: Record<string, number> = { JPY: 0, KRW: 0, VND: 0, IDR: 0, CLP: 0, KHR: 0, HUF: 2, KWD: 3, BHD: 3 };
+export const currencyExponent = (currency: string): number => EXPONENTS[currency.toUpperCase()] ?? 2;
+
+/** A number written out in plain decimal notation (no exponent), exactly as JavaScript prints it. */
+function plainDecimal(n: number): string {
+  const s = String(n);
+  if (!/e/i.test(s)) return s;
+  return n.toFixed(20).replace(/\.?0+$/, '');
+}
+
+/** Cuts (never rounds) an amount to 2 decimals and prints it: `floorAmount(0.299) === '0.29'`. */
+export function floorAmount(value: number | string, decimals = 2): string {
+  const s = typeof value === 'number' ? plainDecimal(value) : value.trim().replace(/,/g, '');
+  if (!/^[-+]?\d*(?:\.\d*)?$/.test(s) || !/\d/.test(s)) throw new RangeError(`not an amount: ${String(value)}`);
+  const negative = s.startsWith('-');
+  const [intPart = '0', frac = ''] = s.replace(/^[-+]/, '').split('.');
+  const digits = (frac + '0'.repeat(decimals)).slice(0, decimals);
+  const whole = intPart.replace(/^0+(?=\d)/, '') || '0';
+  const out = decimals > 0 ? `${whole}.${digits}` : whole;
+  return negative && /[1-9]/.test(out) ? `-${out}` : out;
+}
+
+/** Parses a decimal amount (`'1,234.5'`) into integer minor units of the currency, refusing extra precision. */
+export function toMinorUnits(amount: string | number, currency = 'USD'): number {
+  const exp = currencyExponent(currency);
+  const s = typeof amount === 'number' ? plainDecimal(amount) : amount.trim().replace(/,/g, '');
+  const m = /^(-)?(\d+)(?:\.(\d+))?$/.exec(s);
+  if (!m) throw new RangeError(`not an amount: ${String(amount)}`);
+  const frac = (m[3] ?? '').replace(/0+$/, '');
+  if (frac.length > exp) throw new RangeError(`${String(amount)} has more than ${exp} decimals for ${currency}`);
+  const minor = Number(m[2]) * 10 ** exp + Number((frac + '0'.repeat(exp)).slice(0, exp) || '0');
+  if (!Number.isSafeInteger(minor)) throw new RangeError(`amount out of range: ${String(amount)}`);
+  return m[1] ? -minor : minor;
+}
+
+/** Prints integer minor units as a decimal amount of the currency: `fromMinorUnits(1234, 'USD') === '12.34'`. */
+export function fromMinorUnits(minor: number, currency = 'USD'): string {
+  if (!Number.isSafeInteger(minor)) throw new RangeError(`minor units must be a safe integer: ${minor}`);
+  const exp = currencyExponent(currency);
+  const sign = minor < 0 ? '-' : '';
+  const abs = Math.abs(minor);
+  if (exp === 0) return `${sign}${abs}`;
+  const unit = 10 ** exp;
+  return `${sign}${Math.floor(abs / unit)}.${String(abs % unit).padStart(exp, '0')}`;
+}
+
+/** A minor-unit amount shown as the spec wants it: floored to 2 decimals, whatever the currency. */
+export const displayMinor = (minor: number, currency = 'USD'): string => floorAmount(fromMinorUnits(minor, currency));
+
+/** Splits `total` minor units into parts proportional to `weights`, losing nothing to rounding. */
+export function allocateMinor(total: number, weights: number[]): number[] {
+  const sum = weights.reduce((a, b) => a + b, 0);
+  if (sum <= 0) throw new RangeError('weights must add up to more than 0');
+  const raw = weights.map((w) => Math.floor((total * w) / sum));
+  let rest = total - raw.reduce((a, b) => a + b, 0);
+  for (let i = 0; rest > 0; i = (i + 1) % raw.length, rest--) raw[i]! += 1;
+  return raw;
+}

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+
+/** `page` from 1, `limit` up to 100: the paging parameters every list call accepts. */
+export const pageQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type PageQuery = z.infer<typeof pageQuery>;
+
+/** A page of a list: the items, the total count, and where this page stands. */
+export function pageOf<T extends z.ZodType>(item: T) {
+  return z.object({
+    list: z.array(item),
+    total: z.number().int().min(0),
+    page: z.number().int().min(1),
+    limit: z.number().int().min(1),
+    has_more: z.boolean(),
+  });
+}
+export type Page<T> = { list: T[]; total: number; page: number; limit: number; has_more: boolean };
