@@ -1,20 +1,29 @@
-import type { Language } from '../common/languages.js';
-import enUs from './packs/en-us.json' with { type: 'json' };
-import zhCn from './packs/zh-cn.json' with { type: 'json' };
-import zhTw from './packs/zh-tw.json' with { type: 'json' };
-import jp from './packs/jp.json' with { type: 'json' };
-import may from './packs/may.json' with { type: 'json' };
-import hu from './packs/hu.json' with { type: 'json' };
-import id from './packs/id.json' with { type: 'json' };
-import km from './packs/km.json' with { type: 'json' };
-import th from './packs/th.json' with { type: 'json' };
+import fs from 'node:fs';
+import path from 'node:path';
+import { LANGUAGES, type Language } from '../common/languages.js';
 
 export type LanguagePack = Record<string, string>;
 
+export const PACKS_DIR = path.join(import.meta.dirname, 'packs');
+
 /**
- * The packs shipped in the repository: the server seeds its database from them, and the app
- * bundles none of them (it fetches them with /user/getLangBag) except through this module in tests.
+ * The packs shipped in the repository, merged from one folder per namespace
+ * (`packs/<namespace>/<lang>.json`: platform, app, account, catalogue …). The server seeds its
+ * database from them; the app gets them through /user/getLangBag. Node only.
  */
-export const bundledPacks: Record<Language, LanguagePack> = {
-  'en-us': enUs, 'zh-cn': zhCn, 'zh-tw': zhTw, jp, may, hu, id, km, th,
-};
+export function loadBundledPacks(): Record<Language, LanguagePack> {
+  const namespaces = fs.readdirSync(PACKS_DIR, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort();
+  const packs = Object.fromEntries(LANGUAGES.map((l) => [l, {} as LanguagePack])) as Record<Language, LanguagePack>;
+  for (const ns of namespaces) {
+    for (const lang of LANGUAGES) {
+      const file = path.join(PACKS_DIR, ns, `${lang}.json`);
+      if (!fs.existsSync(file)) throw new Error(`Language pack ${ns}/${lang}.json is missing`);
+      const pack = JSON.parse(fs.readFileSync(file, 'utf8')) as LanguagePack;
+      for (const [key, text] of Object.entries(pack)) {
+        if (key in packs[lang]) throw new Error(`Key ${key} of ${ns}/${lang}.json is defined twice`);
+        packs[lang][key] = text;
+      }
+    }
+  }
+  return packs;
+}

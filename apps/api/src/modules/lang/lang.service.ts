@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { LANGUAGES, type Language, type LanguagePackData } from '@shop/contract';
-import { bundledPacks } from '@shop/contract/packs';
+import { loadBundledPacks } from '@shop/contract/packs';
 import type { Executor } from '../../db/database.js';
 import type { Translator } from '../../lib/i18n.js';
 import { findAllLanguagePacks, upsertLanguagePack } from './lang.queries.js';
@@ -15,8 +15,9 @@ export function packVersion(pack: Record<string, string>): string {
 
 /** Brings the stored packs up to the ones shipped with this release. */
 export async function seedLanguagePacks(db: Executor): Promise<void> {
+  const packs = loadBundledPacks();
   for (const lang of LANGUAGES) {
-    const pack = bundledPacks[lang];
+    const pack = packs[lang];
     await upsertLanguagePack(db, { lang, client: DEFAULT_CLIENT, version: packVersion(pack), pack });
   }
 }
