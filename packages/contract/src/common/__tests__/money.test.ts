@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { allocateMinor, displayMinor, floorAmount, fromMinorUnits, toMinorUnits } from '../money.js';
+
+describe('money', () => {
+  it('floors amounts to 2 decimals without floating-point surprises', () => {
+    expect(floorAmount(0.29)).toBe('0.29'); // 0.29 * 100 is 28.999… in floating point
+    expect(floorAmount(1.005)).toBe('1.00');
+    expect(floorAmount(12.999)).toBe('12.99');
+    expect(floorAmount(7)).toBe('7.00');
+    expect(floorAmount('1,234.567')).toBe('1234.56');
+    expect(floorAmount(1e-7)).toBe('0.00');
+    expect(floorAmount(-2.349)).toBe('-2.34');
+    expect(floorAmount(-0.001)).toBe('0.00');
+    expect(() => floorAmount('abc')).toThrow(RangeError);
+  });
+
+  it('converts between decimal amounts and integer minor units per currency', () => {
+    expect(toMinorUnits('12.34', 'USD')).toBe(1234);
+    expect(toMinorUnits('1,234.5', 'MYR')).toBe(123450);
+    expect(toMinorUnits('0.1', 'USD') + toMinorUnits('0.2', 'USD')).toBe(30);
+    expect(toMinorUnits('500', 'JPY')).toBe(500);
+    expect(toMinorUnits('1.000', 'KWD')).toBe(1000);
+    expect(() => toMinorUnits('1.234', 'USD')).toThrow(RangeError);
+    expect(() => toMinorUnits('5.5', 'JPY')).toThrow(RangeError);
+    expect(() => toMinorUnits('1e3', 'USD')).toThrow(RangeError);
+    expect(fromMinorUnits(1234, 'USD')).toBe('12.34');
+    expect(fromMinorUnits(5, 'USD')).toBe('0.05');
+    expect(fromMinorUnits(-5, 'USD')).toBe('-0.05');
+    expect(fromMinorUnits(500, 'JPY')).toBe('500');
+    expect(fromMinorUnits(1234, 'KWD')).toBe('1.234');
+    expect(displayMinor(1239, 'KWD')).toBe('1.23');
+    expect(() => fromMinorUnits(1.5)).toThrow(RangeError);
+  });
+
+  it('splits an amount without losing a minor unit', () => {
+    expect(allocateMinor(100, [1, 1, 1])).toEqual([34, 33, 33]);
+    expect(allocateMinor(1000, [70, 30])).toEqual([700, 300]);
+    expect(allocateMinor(7, [1, 2]).reduce((a, b) => a + b, 0)).toBe(7);
+    expect(() => allocateMinor(1, [0])).toThrow(RangeError);
+  });
+});
