@@ -10,7 +10,11 @@ export class AppError extends Error {
     readonly params?: Record<string, string | number>,
     readonly options: { messageKey?: string; httpStatus?: number; data?: unknown } = {},
   ) {
+    // An expected failure needs no stack trace, and capturing one is most of the cost of throwing.
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
     super(options.messageKey ?? `code ${code}`);
+    Error.stackTraceLimit = limit;
     this.name = 'AppError';
   }
 }

@@ -13,14 +13,15 @@ export interface HitResult {
  * In memory by default; through Redis when configured, so every API process shares the count.
  */
 export interface RateLimiter {
-  hit(key: string, max: number, windowMs: number): Promise<HitResult>;
+  /** Counts one hit; the in-memory limiter answers at once, the shared one after a round trip. */
+  hit(key: string, max: number, windowMs: number): HitResult | Promise<HitResult>;
   reset(key: string): Promise<void>;
 }
 
 export class MemoryRateLimiter implements RateLimiter {
   private windows = new Map<string, { count: number; resetAt: number }>();
 
-  async hit(key: string, max: number, windowMs: number): Promise<HitResult> {
+  hit(key: string, max: number, windowMs: number): HitResult {
     const now = Date.now();
     let w = this.windows.get(key);
     if (!w || w.resetAt <= now) {

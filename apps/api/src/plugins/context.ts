@@ -1,5 +1,9 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { DEFAULT_LANGUAGE, languageFromAcceptLanguage, normalizeLanguage, type Language } from '@shop/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { DEFAULT_LANGUAGE, languageFromAcceptLanguage, normalizeLanguage, ResponseCode, type Language } from '@shop/contract';
+import type { AppDeps } from '../app.js';
+import { AppError } from '../lib/errors.js';
+import type { HitResult } from '../lib/rate-limiter.js';
+import { securityHeaders } from './security.js';
 
 /** What every request carries, read once from the spec's headers. */
 export interface RequestContext {
@@ -20,6 +24,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     ctx: RequestContext;
   }
+  interface FastifyContextConfig {
+    /** A per-route limit per client address, or `false` to exempt the route from the global one. */
+    rateLimit?: { max: number; timeWindow: number } | false;
+  }
 }
 
 const header = (req: FastifyRequest, name: string): string | undefined => {
@@ -28,14 +36,35 @@ const header = (req: FastifyRequest, name: string): string | undefined => {
   return s?.trim() ? s.trim().slice(0, 200) : undefined;
 };
 
-/** The request's language: `think-lang` first, then `Accept-Language`, else English. */
-export function requestLanguage(req: FastifyRequest): Language {
-  return normalizeLanguage(header(req, 'think-lang')) ?? languageFromAcceptLanguage(header(req, 'accept-language')) ?? DEFAULT_LANGUAGE;
+// Clients send a handful of distinct language headers; remember what each one means.
+const languageMemo = new Map<string, Language>();
+function memoLanguage(think: string | undefined, accept: string | undefined): Language {
+  const key = `${think ?? ''}|${accept ?? ''}`;
+  let lang = languageMemo.get(key);
+  if (lang === undefined) {
+    lang = normalizeLanguage(think) ?? languageFromAcceptLanguage(accept) ?? DEFAULT_LANGUAGE;
+    if (languageMemo.size > 1000) languageMemo.clear();
+    languageMemo.set(key, lang);
+  }
+  return lang;
 }
 
-export function contextPlugin(app: FastifyInstance): void {
+/** The request's language: `think-lang` first, then `Accept-Language`, else English. */
+export function requestLanguage(req: FastifyRequest): Language {
+  return memoLanguage(header(req, 'think-lang'), header(req, 'accept-language'));
+}
+
+/**
+ * One hook at the start of every request: the context from the headers, the security headers, and
+ * the per-client rate limits (global, and stricter where a route asks).
+ */
+export function requestPlugin(app: FastifyInstance, deps: AppDeps): void {
+  const headers = securityHeaders(deps.config.PUBLIC_URL?.startsWith('https://') ?? false);
+  const globalMax = deps.config.RATE_LIMIT_PER_MINUTE;
+  const { limiter } = deps;
   app.decorateRequest('ctx', null as unknown as RequestContext);
-  app.addHook('onRequest', async (req) => {
+
+  app.addHook('onRequest', (req, reply, done) => {
     req.ctx = {
       lang: requestLanguage(req),
       area: header(req, 'area'),
@@ -44,5 +73,31 @@ export function contextPlugin(app: FastifyInstance): void {
       claimedIp: header(req, 'client-ip') ?? header(req, 'clientip'),
       source: header(req, 'source'),
     };
+    reply.headers(headers);
+
+    const own = req.routeOptions.config.rateLimit;
+    if (own === false || (globalMax <= 0 && !own)) return done();
+    const checkOwn = () => (own ? limiter.hit(`route:${req.routeOptions.url}:${req.ip}`, own.max, own.timeWindow) : undefined);
+    const verdict = (hit: HitResult | undefined) => (hit && !hit.allowed ? tooMany(reply, hit.resetInMs) : undefined);
+    const first = globalMax > 0 ? limiter.hit(`ip:${req.ip}`, globalMax, 60_000) : undefined;
+    if (first instanceof Promise) {
+      first
+        .then(async (hit) => done(verdict(hit) ?? verdict(await checkOwn())))
+        .catch(done);
+      return;
+    }
+    const err = verdict(first);
+    if (err) return done(err);
+    const second = checkOwn();
+    if (second instanceof Promise) {
+      second.then((hit) => done(verdict(hit))).catch(done);
+      return;
+    }
+    done(verdict(second));
   });
+}
+
+function tooMany(reply: FastifyReply, resetInMs: number): AppError {
+  reply.header('retry-after', Math.max(1, Math.ceil(resetInMs / 1000)));
+  return new AppError(ResponseCode.rateLimited, undefined, { httpStatus: 429 });
 }

@@ -1,48 +1,47 @@
 import type { FastifyInstance } from 'fastify';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
 import type { AppDeps } from '../app.js';
 
-/** Security headers that work over plain http, CORS for configured origins, and the global rate limit. */
-export async function securityPlugin(app: FastifyInstance, deps: AppDeps): Promise<void> {
-  const { config } = deps;
-  const https = config.PUBLIC_URL?.startsWith('https://') ?? false;
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: true,
-      directives: {
-        'default-src': ["'self'"],
-        'script-src': ["'self'"],
-        'style-src': ["'self'", "'unsafe-inline'"],
-        'img-src': ["'self'", 'data:', 'blob:', 'https:'],
-        'connect-src': ["'self'", 'https:'],
-        'frame-ancestors': ["'self'"],
-        'upgrade-insecure-requests': https ? [] : null,
-      },
-    },
-    // Over plain http these only produce browser warnings; keep them for https deployments.
-    strictTransportSecurity: https,
-    crossOriginOpenerPolicy: https,
-    originAgentCluster: https,
-    crossOriginEmbedderPolicy: false,
-    crossOriginResourcePolicy: { policy: 'same-site' },
-  });
+/**
+ * The security headers, computed once. They work over plain http: HSTS, COOP and the upgrade of
+ * insecure requests are sent only when the shop's public address is https.
+ */
+export function securityHeaders(https: boolean): Record<string, string> {
+  const csp = [
+    "default-src 'self'",
+    "base-uri 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https:",
+    "font-src 'self' data:",
+    "connect-src 'self' https:",
+    "media-src 'self' blob: https:",
+    "object-src 'none'",
+    "frame-ancestors 'self'",
+    "form-action 'self'",
+    ...(https ? ['upgrade-insecure-requests'] : []),
+  ].join('; ');
+  return {
+    'content-security-policy': csp,
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'SAMEORIGIN',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'cross-origin-resource-policy': 'same-site',
+    'x-dns-prefetch-control': 'off',
+    'x-download-options': 'noopen',
+    'x-permitted-cross-domain-policies': 'none',
+    ...(https ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains', 'cross-origin-opener-policy': 'same-origin' } : {}),
+  };
+}
 
-  const origins = config.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean);
+/** CORS for the configured origins (none by default: the app is served from the same origin). */
+export async function corsPlugin(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const origins = deps.config.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean);
+  if (!origins.length) return;
   await app.register(cors, {
-    origin: origins.includes('*') ? true : origins.length ? origins : false,
+    origin: origins.includes('*') ? true : origins,
     allowedHeaders: ['Authorization', 'Content-Type', 'Accept-Language', 'think-lang', 'Area', 'Area-Name', 'client-ip', 'source'],
     methods: ['GET', 'POST'],
     maxAge: 600,
-  });
-
-  await app.register(rateLimit, {
-    global: config.RATE_LIMIT_PER_MINUTE > 0,
-    max: config.RATE_LIMIT_PER_MINUTE || 1_000_000,
-    timeWindow: 60_000,
-    ...(deps.redis ? { redis: deps.redis, nameSpace: 'shop-rl:' } : {}),
-    // The error handler turns this into the envelope with HTTP 429.
-    errorResponseBuilder: (_req, ctx) => Object.assign(new Error('rate limited'), { statusCode: ctx.statusCode }),
   });
 }

@@ -1,0 +1,49 @@
+import { load, warm, type LoadResult } from './load.js';
+import { startBareFastify, startShop } from './servers.js';
+
+/**
+ * `npm run bench`: load and size budgets, as ratios measured in one run on this machine.
+ * Exits non-zero when a budget is missed.
+ */
+const failures: string[] = [];
+const rows: Array<LoadResult & { ratio?: number; budget?: string }> = [];
+
+function check(row: LoadResult, baseline: LoadResult | undefined, minRatio: number | undefined, maxP99Ms: number | undefined) {
+  const ratio = baseline ? row.requestsPerSecond / baseline.requestsPerSecond : undefined;
+  const budget = [minRatio !== undefined ? `ratio ≥ ${minRatio}` : '', maxP99Ms !== undefined ? `p99 < ${maxP99Ms} ms` : ''].filter(Boolean).join(', ');
+  rows.push({ ...row, ratio, budget });
+  if (row.errors || row.non2xx) failures.push(`${row.name}: ${row.errors} errors, ${row.non2xx} non-2xx answers`);
+  if (minRatio !== undefined && ratio !== undefined && ratio < minRatio) failures.push(`${row.name}: ratio ${ratio.toFixed(2)} < ${minRatio}`);
+  if (maxP99Ms !== undefined && row.p99Ms >= maxP99Ms) failures.push(`${row.name}: p99 ${row.p99Ms} ms ≥ ${maxP99Ms} ms`);
+}
+
+const shop = await startShop();
+try {
+  const versionUrl = `${shop.url}/web/version`;
+  const sample = (await (await fetch(versionUrl)).json()) as unknown;
+  const bare = await startBareFastify(sample);
+  let baseline: LoadResult;
+  try {
+    await warm(`${bare.url}/bare`);
+    baseline = await load('bare Fastify route (same JSON)', `${bare.url}/bare`);
+    check(baseline, undefined, undefined, undefined);
+  } finally {
+    await bare.stop();
+  }
+  await warm(versionUrl);
+  check(await load('GET /web/version (envelope only)', versionUrl), baseline, 0.7, undefined);
+} finally {
+  await shop.stop();
+}
+
+console.log('\nload (50 connections, loopback)');
+console.log('name'.padEnd(44), 'req/s'.padStart(8), 'p99 ms'.padStart(7), 'ratio'.padStart(6), ' budget');
+for (const r of rows) {
+  console.log(r.name.padEnd(44), String(r.requestsPerSecond).padStart(8), String(r.p99Ms).padStart(7), (r.ratio?.toFixed(2) ?? '-').padStart(6), ' ' + (r.budget ?? ''));
+}
+if (failures.length) {
+  console.log(`\nover budget:\n- ${failures.join('\n- ')}`);
+  process.exitCode = 1;
+} else {
+  console.log('\nall budgets met');
+}

@@ -1,0 +1,85 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+export const ROOT = path.resolve(import.meta.dirname, '..');
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+async function waitFor(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`${url}: the server exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+export interface RunningServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+function stopper(child: ChildProcess, cleanup?: () => void) {
+  return () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null) return resolve(cleanup?.());
+      child.once('exit', () => resolve(cleanup?.()));
+      child.kill('SIGTERM');
+    });
+}
+
+/** The shop's API as members get it (own process), on a throw-away embedded database unless DATABASE_URL is set. */
+export async function startShop(): Promise<RunningServer> {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-'));
+  fs.chmodSync(dataDir, 0o755);
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'apps/api/src/main.ts')], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      EMBEDDED_PG_PORT: String(await freePort()),
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'true',
+      // One client sends all the load: the limiter still runs (its cost is measured) but never trips.
+      RATE_LIMIT_PER_MINUTE: '1000000000',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(`${url}/ready`, child, 180_000);
+  return { url, stop: stopper(child, () => fs.rmSync(dataDir, { recursive: true, force: true })) };
+}
+
+/** A bare Fastify route answering `body` as JSON: the ceiling the envelope call is compared with. */
+export async function startBareFastify(body: unknown): Promise<RunningServer> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench/bare-server.ts')], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), BODY: JSON.stringify(body) },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(`${url}/bare`, child, 30_000);
+  return { url, stop: stopper(child) };
+}
