@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../config.js';
+
+describe('configuration', () => {
+  it('runs on a fresh machine with no variables set', () => {
+    const c = loadConfig({});
+    expect(c.PORT).toBe(8080);
+    expect(c.DATABASE_URL).toBeUndefined();
+    expect(c.dataDir.endsWith('/data')).toBe(true);
+    expect(c.webDist.endsWith('/apps/web/dist')).toBe(true);
+  });
+
+  it('refuses production with development-only providers, naming them', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/MAIL_PROVIDER=outbox, SMS_PROVIDER=outbox/);
+    expect(() => loadConfig({ NODE_ENV: 'production', MAIL_PROVIDER: 'smtp', SMTP_URL: 'smtp://mail.example.com', SMS_PROVIDER: 'http', SMS_HTTP_URL: 'https://sms.example.com/send' })).not.toThrow();
+    expect(() => loadConfig({ NODE_ENV: 'production', MAIL_PROVIDER: 'smtp', SMS_PROVIDER: 'http', SMS_HTTP_URL: 'https://sms.example.com/send' })).toThrow(/SMTP_URL/);
+  });
+
+  it('names every invalid variable', () => {
+    expect(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'not a url' })).toThrow(/PORT.*DATABASE_URL|DATABASE_URL.*PORT/);
+  });
+});

@@ -1,0 +1,48 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
+
+let t: TestApp;
+let dist: string;
+beforeAll(async () => {
+  dist = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-dist-'));
+  fs.mkdirSync(path.join(dist, 'assets'));
+  fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>shop</title><div id="root"></div>');
+  fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+  t = await buildTestApp({ WEB_DIST: dist, CORS_ORIGINS: 'https://partner.example.com' });
+});
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(dist, { recursive: true, force: true });
+});
+
+describe('the web app at /h5/', () => {
+  it('serves index.html without caching, so a release is picked up at once', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/h5/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toContain('<div id="root">');
+  });
+
+  it('serves hashed assets with a year-long immutable cache', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/h5/assets/index-abc123.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('answers a missing asset with 404', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/h5/assets/missing.js' })).statusCode).toBe(404);
+  });
+});
+
+describe('CORS', () => {
+  it('allows only the configured origins', async () => {
+    const ok = await t.app.inject({ method: 'OPTIONS', url: '/user/getLangBag', headers: { origin: 'https://partner.example.com', 'access-control-request-method': 'GET', 'access-control-request-headers': 'think-lang' } });
+    expect(ok.headers['access-control-allow-origin']).toBe('https://partner.example.com');
+    const other = await t.app.inject({ method: 'GET', url: '/user/getLangBag', headers: { origin: 'https://evil.example.com' } });
+    expect(other.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});
