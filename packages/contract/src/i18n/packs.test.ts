@@ -1,0 +1,72 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { LANGUAGES } from '../common/languages.js';
+import { loadBundledPacks, PACKS_DIR } from './packs.js';
+
+const namespaces = fs.readdirSync(PACKS_DIR, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort();
+const read = (ns: string, lang: string) => JSON.parse(fs.readFileSync(path.join(PACKS_DIR, ns, `${lang}.json`), 'utf8')) as Record<string, unknown>;
+
+/** The keys a JSON text defines more than once (JSON.parse silently keeps the last one). */
+function duplicateKeys(text: string): string[] {
+  const seen = new Set<string>();
+  const dupes: string[] = [];
+  for (const m of text.matchAll(/^\s*"((?:[^"\\]|\\.)*)"\s*:/gm)) {
+    const key = m[1]!;
+    if (seen.has(key)) dupes.push(key);
+    seen.add(key);
+  }
+  return dupes;
+}
+
+describe('language packs', () => {
+  it('has the nine languages in every namespace', () => {
+    expect(namespaces.length).toBeGreaterThan(0);
+    for (const ns of namespaces) {
+      const files = fs.readdirSync(path.join(PACKS_DIR, ns)).filter((f) => f.endsWith('.json')).sort();
+      expect(files, `namespace ${ns}`).toEqual([...LANGUAGES].map((l) => `${l}.json`).sort());
+    }
+  });
+
+  it.each(namespaces)('namespace %s has every key in every language, each with a text', (ns) => {
+    const keysOf = (lang: string) => Object.keys(read(ns, lang)).sort();
+    const reference = [...new Set(LANGUAGES.flatMap(keysOf))].sort();
+    for (const lang of LANGUAGES) {
+      const pack = read(ns, lang);
+      const missing = reference.filter((k) => !(k in pack));
+      expect(missing, `${ns}/${lang}.json misses keys`).toEqual([]);
+      const empty = Object.entries(pack).filter(([, v]) => typeof v !== 'string' || !v.trim()).map(([k]) => k);
+      expect(empty, `${ns}/${lang}.json has empty texts`).toEqual([]);
+    }
+  });
+
+  it.each(namespaces)('namespace %s uses the same {{placeholders}} in every language', (ns) => {
+    const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort().join(',');
+    const en = read(ns, 'en-us') as Record<string, string>;
+    for (const lang of LANGUAGES) {
+      const pack = read(ns, lang) as Record<string, string>;
+      for (const [key, text] of Object.entries(en)) {
+        if (typeof pack[key] === 'string') expect(placeholders(pack[key]), `${ns}/${lang}.json ${key}`).toBe(placeholders(text));
+      }
+    }
+  });
+
+  it('defines no key twice, neither in one file nor in two namespaces', () => {
+    for (const ns of namespaces) {
+      for (const lang of LANGUAGES) {
+        const text = fs.readFileSync(path.join(PACKS_DIR, ns, `${lang}.json`), 'utf8');
+        expect(duplicateKeys(text), `${ns}/${lang}.json`).toEqual([]);
+      }
+    }
+    const owner = new Map<string, string>();
+    const clashes: string[] = [];
+    for (const ns of namespaces) {
+      for (const key of Object.keys(read(ns, 'en-us'))) {
+        if (owner.has(key)) clashes.push(`${key} (${owner.get(key)} and ${ns})`);
+        else owner.set(key, ns);
+      }
+    }
+    expect(clashes).toEqual([]);
+    expect(() => loadBundledPacks()).not.toThrow();
+  });
+});
