@@ -1,0 +1,56 @@
+import { lazy, Suspense, useEffect } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { loadingOffOnArrival, pageTitleKey, tabPaths, type TabPath } from '@/config/paths';
+import { setNavigator } from '@/lib/navigation';
+import { useGlobalLoading } from '@/stores/app-flags';
+import { AppTabBar } from '@/app/tab-bar';
+
+// Not needed for the first paint: loaded after it.
+const AppDownloadPrompt = lazy(() => import('@/features/app-download/components/app-download-prompt'));
+
+/**
+ * The frame of every page: the centred content column (phone layout below 750 px, wide layout
+ * from 750 px: spec §9), the tab bar on the four tab pages, the global loading bar and the offline notice.
+ */
+export function AppLayout() {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const globalLoading = useGlobalLoading((s) => s.globalLoading);
+  const offline = useGlobalLoading((s) => s.offline);
+  const currentTab = (tabPaths as readonly string[]).includes(pathname) ? (pathname as TabPath) : undefined;
+
+  useEffect(() => {
+    setNavigator((to, options) => navigate(to, options));
+    return () => setNavigator(undefined);
+  }, [navigate]);
+
+  useEffect(() => {
+    if (loadingOffOnArrival.has(pathname)) useGlobalLoading.getState().setGlobalLoading(false);
+    window.scrollTo(0, 0);
+  }, [pathname]);
+
+  useEffect(() => {
+    const key = pageTitleKey(pathname);
+    document.title = key ? `${t(key)} · ${t('app.name')}` : t('app.name');
+  }, [pathname, t, i18n.language]);
+
+  return (
+    <div className={`app-column${currentTab ? ' with-tabbar' : ''}`} data-testid="app-column">
+      {globalLoading && !offline && <div className="global-loading" role="progressbar" aria-label={t('app.loading')} />}
+      {offline && (
+        <div className="offline-bar" role="status">
+          {t('app.offline')}
+        </div>
+      )}
+      <main className="app-main">
+        <Outlet />
+      </main>
+      {currentTab && <AppTabBar current={currentTab} />}
+      <Suspense fallback={null}>
+        <AppDownloadPrompt />
+      </Suspense>
+    </div>
+  );
+}

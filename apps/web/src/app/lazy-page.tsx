@@ -1,0 +1,136 @@
+import { useEffect, useState, type ComponentType } from 'react';
+import { Button } from 'antd-mobile';
+import { StateMessage } from '@/components/state-message';
+import type { LazyRouteFunction, RouteObject } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { limits } from '@/config/runtime';
+import { useGlobalLoading } from '@/stores/app-flags';
+
+/** A page module: its component is the default export. */
+export interface PageModule {
+  default: ComponentType;
+}
+
+/** The page's code did not arrive (a new release replaced the file, or the network dropped). */
+export class ChunkLoadError extends Error {
+  override name = 'ChunkLoadError';
+}
+
+const withTimeout = <T,>(promise: Promise<T>, ms: number): Promise<T> =>
+  new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new ChunkLoadError(`page code did not arrive within ${ms} ms`)), ms);
+    promise.then(
+      (v) => {
+        clearTimeout(timer);
+        resolve(v);
+      },
+      (e: unknown) => {
+        clearTimeout(timer);
+        reject(new ChunkLoadError(e instanceof Error ? e.message : String(e)));
+      },
+    );
+  });
+
+type Phase = 'waiting' | 'loading' | 'slow' | 'failed' | 'ready';
+
+/**
+ * A page whose code loads on first visit (spec §2, §9): nothing for 200 ms, then a loading state;
+ * after 60 s without the page an error state with retry; if the code cannot be loaded (failed or
+ * 120 s) a prompt to reload the app. The rest of the app (tab bar, header) stays usable meanwhile.
+ */
+export function lazyPage(load: () => Promise<PageModule>): ComponentType {
+  let loaded: ComponentType | undefined;
+  let pending: Promise<ComponentType> | undefined;
+  const start = () =>
+    (pending ??= withTimeout(load(), limits.chunkTimeoutMs).then(
+      (m) => (loaded = m.default),
+      (e: unknown) => {
+        pending = undefined;
+        throw e;
+      },
+    ));
+
+  function LazyPage() {
+    const [phase, setPhase] = useState<Phase>(loaded ? 'ready' : 'waiting');
+    const [attempt, setAttempt] = useState(0);
+
+    useEffect(() => {
+      if (loaded) return;
+      let alive = true;
+      const showLoading = setTimeout(() => alive && setPhase((p) => (p === 'waiting' ? 'loading' : p)), limits.pageLoadingDelayMs);
+      const giveUp = setTimeout(() => alive && setPhase((p) => (p === 'waiting' || p === 'loading' ? 'slow' : p)), limits.pageTimeoutMs);
+      start().then(
+        () => alive && setPhase('ready'),
+        () => alive && setPhase('failed'),
+      );
+      return () => {
+        alive = false;
+        clearTimeout(showLoading);
+        clearTimeout(giveUp);
+      };
+    }, [attempt]);
+
+    if (phase === 'ready' && loaded) return <ReadyPage Component={loaded} />;
+    if (phase === 'loading') return <PageLoading />;
+    if (phase === 'slow')
+      return (
+        <PageSlow
+          onRetry={() => {
+            setPhase('waiting');
+            setAttempt((a) => a + 1);
+          }}
+        />
+      );
+    if (phase === 'failed') return <ChunkFailed />;
+    return null;
+  }
+  return LazyPage;
+}
+
+/** `lazy` of a route entry: `{ path: paths.x, lazy: page(() => import('…/x-page')) }`. */
+export function page(load: () => Promise<PageModule>): LazyRouteFunction<RouteObject> {
+  const Component = lazyPage(load);
+  // The route resolves at once; the page's own code loads inside it, with the states above.
+  return async () => ({ Component });
+}
+
+function ReadyPage({ Component }: { Component: ComponentType }) {
+  useEffect(() => {
+    useGlobalLoading.getState().setGlobalLoading(false);
+  }, []);
+  return <Component />;
+}
+
+export function PageLoading() {
+  const { t } = useTranslation();
+  return (
+    <div className="page-state" role="status">
+      <span className="spinner" aria-hidden />
+      <span>{t('app.loading')}</span>
+    </div>
+  );
+}
+
+function PageSlow({ onRetry }: { onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="page-state" role="alert">
+      <StateMessage title={t('app.page.slowTitle')} text={t('app.page.slowText')} />
+      <Button color="primary" onClick={onRetry}>
+        {t('app.action.retry')}
+      </Button>
+    </div>
+  );
+}
+
+function ChunkFailed() {
+  const { t } = useTranslation();
+  return (
+    <div className="page-state" role="alert">
+      <StateMessage title={t('app.page.reloadTitle')} text={t('app.page.reloadText')} />
+      <Button color="primary" onClick={() => window.location.reload()}>
+        {t('app.action.reload')}
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+import { Button, ErrorBlock } from 'antd-mobile';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { paths } from '@/config/paths';
+import { PageHeader } from '@/components/page-header';
+
+/** An address the app does not know: say so and offer the way home. */
+export default function NotFoundPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <div className="page">
+      <PageHeader title={t('app.notFound.title')} />
+      <div className="page-state">
+        <ErrorBlock status="empty" title={t('app.notFound.title')} description={t('app.notFound.text')} />
+        <Button color="primary" onClick={() => navigate(paths.tabbar.index, { replace: true })}>
+          {t('app.action.home')}
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import { Badge, TabBar } from 'antd-mobile';
+import { AppOutline, FireFill, ShopbagOutline, UserOutline } from 'antd-mobile-icons';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { paths, type TabPath } from '@/config/paths';
+import { useCartCount, useUnreadCount } from '@/stores/app-flags';
+
+const tabs: Array<{ path: TabPath; labelKey: string; icon: React.ReactNode }> = [
+  { path: paths.tabbar.index, labelKey: 'app.tab.home', icon: <AppOutline /> },
+  { path: paths.tabbar.page, labelKey: 'app.tab.activity', icon: <FireFill /> },
+  { path: paths.tabbar.shop, labelKey: 'app.tab.cart', icon: <ShopbagOutline /> },
+  { path: paths.tabbar.my, labelKey: 'app.tab.my', icon: <UserOutline /> },
+];
+
+/** The custom tab bar of the four tab pages (spec §2): the current tab comes from the address, so it survives reloads and deep links. */
+export function AppTabBar({ current }: { current: TabPath }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const cartCount = useCartCount((s) => s.count);
+  const unread = useUnreadCount((s) => s.count);
+  const badgeOf = (path: TabPath) => {
+    if (path === paths.tabbar.shop && cartCount > 0) return cartCount > 99 ? '99+' : String(cartCount);
+    if (path === paths.tabbar.my && unread > 0) return Badge.dot;
+    return undefined;
+  };
+  return (
+    <nav className="app-tabbar" aria-label={t('app.tab.label')}>
+      <TabBar safeArea activeKey={current} onChange={(key) => key !== current && navigate(key)}>
+        {tabs.map((tab) => (
+          <TabBar.Item key={tab.path} icon={tab.icon} title={t(tab.labelKey)} badge={badgeOf(tab.path)} aria-current={tab.path === current ? 'page' : undefined} data-tab={tab.path} />
+        ))}
+      </TabBar>
+    </nav>
+  );
+}

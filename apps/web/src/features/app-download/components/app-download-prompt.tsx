@@ -1,0 +1,40 @@
+import { useState } from 'react';
+import { Button } from 'antd-mobile';
+import { CloseOutline } from 'antd-mobile-icons';
+import { useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { tabPaths } from '@/config/paths';
+import { runtimeConfig } from '@/config/runtime';
+import { storage, storageKeys } from '@/lib/storage';
+import { useNativeShell } from '@/stores/app-flags';
+import { useAppVersion } from '../api/get-app-version';
+
+/**
+ * "Get the app" (spec §1): a slim bar on the tab pages for visitors in a browser. Hidden inside
+ * the native shell, after it was closed in this browser, and until the server names a download address.
+ */
+export default function AppDownloadPrompt() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const isNativeShell = useNativeShell((s) => s.isNativeShell);
+  const [dismissed, setDismissed] = useState(() => storage.get(storageKeys.appPromptDismissed) === '1');
+  const onTab = (tabPaths as readonly string[]).includes(pathname);
+  const { data } = useAppVersion(!isNativeShell && !dismissed);
+  const url = data?.download_url || (data ? runtimeConfig().appDownloadUrl : '');
+  if (isNativeShell || dismissed || !onTab || !url) return null;
+  const close = () => {
+    storage.set(storageKeys.appPromptDismissed, '1');
+    setDismissed(true);
+  };
+  return (
+    <div className="app-download" role="complementary">
+      <button type="button" className="app-download-close" aria-label={t('app.action.close')} onClick={close}>
+        <CloseOutline />
+      </button>
+      <span className="app-download-text">{t('app.download.text')}</span>
+      <Button size="mini" color="primary" shape="rounded" onClick={() => void window.open(url, '_blank', 'noopener')}>
+        {t('app.download.open')}
+      </Button>
+    </div>
+  );
+}

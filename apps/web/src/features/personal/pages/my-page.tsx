@@ -1,0 +1,63 @@
+import { useEffect } from 'react';
+import { Avatar, Badge, Button, List } from 'antd-mobile';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { paths } from '@/config/paths';
+import { PageHeader } from '@/components/page-header';
+import { useSession } from '@/stores/session';
+import { useUnreadCount } from '@/stores/app-flags';
+import { useUnreadCountQuery } from '../api/get-unread-count';
+import { personalEntryGroups } from '../personal-entries';
+
+/** The personal tab: who is logged in (or the way to log in) and the entries of every area. */
+export default function MyPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const token = useSession((s) => s.token);
+  const user = useSession((s) => s.user);
+  const unread = useUnreadCount((s) => s.count);
+  const { data: unreadNow } = useUnreadCountQuery(token);
+
+  useEffect(() => {
+    if (unreadNow !== undefined) useUnreadCount.getState().setCount(unreadNow);
+  }, [unreadNow]);
+
+  const name = user?.nickname || user?.user_name || '';
+  return (
+    <div className="page my-page">
+      <PageHeader title={t('app.page.my')} root />
+      <header className="my-header">
+        <Avatar src="" className="my-avatar" style={{ '--size': '56px', '--border-radius': '50%' }} />
+        <div className="my-identity">
+          {token ? (
+            <>
+              <div className="my-name">{name || t('app.my.member')}</div>
+              {user?.user_name && <div className="my-sub">{t('app.my.account', { name: user.user_name })}</div>}
+            </>
+          ) : (
+            <>
+              <div className="my-name">{t('app.my.welcome')}</div>
+              <Button size="small" shape="rounded" className="my-login" onClick={() => navigate(paths.login.login)}>
+                {t('app.my.loginOrRegister')}
+              </Button>
+            </>
+          )}
+        </div>
+        {token && unread > 0 && <Badge content={unread > 99 ? '99+' : unread} className="my-unread" />}
+      </header>
+      {personalEntryGroups.map((group, i) => (
+        <List key={i} className="my-entries" mode="card">
+          {group.map((entry) => (
+            <List.Item
+              key={entry.key}
+              prefix={<span className="my-entry-icon">{entry.icon}</span>}
+              onClick={() => navigate(entry.memberOnly && !token ? paths.login.login : entry.to)}
+            >
+              {t(entry.titleKey)}
+            </List.Item>
+          ))}
+        </List>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import type { ReactNode } from 'react';
+import {
+  BankcardOutline,
+  GiftOutline,
+  LocationOutline,
+  MessageOutline,
+  SetOutline,
+  TeamOutline,
+  UnorderedListOutline,
+  EditSOutline,
+} from 'antd-mobile-icons';
+import { paths } from '@/config/paths';
+
+export interface PersonalEntry {
+  key: string;
+  titleKey: string;
+  icon: ReactNode;
+  to: string;
+  /** Visitors are sent to login instead. */
+  memberOnly?: boolean;
+}
+
+/**
+ * The entries of the personal tab, in groups. Areas add their entries here (one line each);
+ * the page draws them in order.
+ */
+export const personalEntryGroups: PersonalEntry[][] = [
+  [
+    { key: 'orders', titleKey: 'app.my.orders', icon: <UnorderedListOutline />, to: paths.order.orderKind, memberOnly: true },
+    { key: 'addresses', titleKey: 'app.my.addresses', icon: <LocationOutline />, to: paths.address.addressMessage, memberOnly: true },
+    { key: 'giftCards', titleKey: 'app.my.giftCards', icon: <GiftOutline />, to: paths.my.presentList, memberOnly: true },
+    { key: 'afterSales', titleKey: 'app.my.afterSales', icon: <BankcardOutline />, to: paths.order.salingAfter, memberOnly: true },
+  ],
+  [
+    { key: 'invite', titleKey: 'app.my.invite', icon: <TeamOutline />, to: paths.invite.index, memberOnly: true },
+    { key: 'feedback', titleKey: 'app.my.feedback', icon: <EditSOutline />, to: paths.my.feedbacks, memberOnly: true },
+    { key: 'support', titleKey: 'app.my.support', icon: <MessageOutline />, to: paths.other.mixdesk },
+    { key: 'settings', titleKey: 'app.my.settings', icon: <SetOutline />, to: paths.other.setting },
+  ],
+];

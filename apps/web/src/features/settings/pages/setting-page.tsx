@@ -1,0 +1,22 @@
+import { List } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '@/components/page-header';
+import { LanguageSwitcher } from '../components/language-switcher';
+
+const APP_VERSION = '1.6.7';
+
+/** Settings: the language for everyone; the account area adds its entries (password, logout, cancellation) here. */
+export default function SettingPage() {
+  const { t } = useTranslation();
+  return (
+    <div className="page">
+      <PageHeader title={t('app.page.settings')} />
+      <List mode="card" header={t('app.settings.general')}>
+        <LanguageSwitcher />
+      </List>
+      <List mode="card">
+        <List.Item extra={APP_VERSION}>{t('app.settings.version')}</List.Item>
+      </List>
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import type { Language } from '@shop/contract';
+import { DEFAULT_LANGUAGE } from '@shop/contract';
+import { fetchLanguagePack } from '@/features/settings/api/get-language-pack';
+import { i18n } from '@/lib/i18n';
+import { storage, storageKeys } from '@/lib/storage';
+import { useLanguage } from '@/stores/language';
+
+interface CachedPack {
+  version: string;
+  pack: Record<string, string>;
+}
+
+const readCached = (lang: Language): CachedPack | undefined => {
+  const c = storage.getJson<CachedPack>(storageKeys.langPack(lang));
+  return c && typeof c.version === 'string' && c.pack && typeof c.pack === 'object' ? c : undefined;
+};
+
+function applyPack(lang: Language, pack: Record<string, string>, version: string): void {
+  i18n.addResourceBundle(lang, 'translation', pack, false, true);
+  useLanguage.getState().setPackVersion(version);
+  document.documentElement.lang = lang;
+}
+
+/**
+ * Asks the server for `lang`'s pack, sending the cached version: the server answers the pack only
+ * when its version differs. The new pack replaces the cached one. Answers whether a pack is in use.
+ */
+async function refreshPack(lang: Language, cached: CachedPack | undefined): Promise<boolean> {
+  try {
+    const answer = await fetchLanguagePack(lang, cached?.version);
+    if (answer.pack && Object.keys(answer.pack).length) {
+      storage.setJson(storageKeys.langPack(lang), { version: answer.version, pack: answer.pack } satisfies CachedPack);
+      applyPack(lang, answer.pack, answer.version);
+      if (i18n.language === lang) await i18n.changeLanguage(lang);
+      return true;
+    }
+    return Boolean(cached);
+  } catch {
+    return Boolean(cached);
+  }
+}
+
+/** The English texts of the app itself, shipped in a separate chunk: only loaded when the server cannot be reached. */
+async function applyBundledFallback(): Promise<void> {
+  const mod = (await import('../../../../packages/contract/src/i18n/packs/app/en-us.json')) as { default: Record<string, string> };
+  i18n.addResourceBundle(DEFAULT_LANGUAGE, 'translation', mod.default, true, false);
+}
+
+/**
+ * Puts `lang` in use. With a cached pack the app shows at once and the pack is refreshed in the
+ * background; without one it waits for the server; with neither, the bundled English texts.
+ */
+export async function loadLanguage(lang: Language): Promise<void> {
+  const cached = readCached(lang);
+  if (cached) {
+    applyPack(lang, cached.pack, cached.version);
+    await i18n.changeLanguage(lang);
+    void refreshPack(lang, cached);
+    return;
+  }
+  const ok = await refreshPack(lang, undefined);
+  if (!ok) await applyBundledFallback();
+  await i18n.changeLanguage(ok ? lang : DEFAULT_LANGUAGE);
+  document.documentElement.lang = i18n.language;
+}
+
+/** The language switcher's action: remember the choice, then load and show its texts. */
+export async function switchLanguage(lang: Language): Promise<void> {
+  useLanguage.getState().setLang(lang);
+  await loadLanguage(lang);
+}

@@ -1,0 +1,232 @@
+import type { AnyEndpoint, EndpointBodyInput, EndpointData, EndpointQueryInput, Language } from '@shop/contract';
+import { paths } from '@/config/paths';
+import { limits } from '@/config/runtime';
+import { i18n } from '@/lib/i18n';
+import { currentPath, navigateTo } from '@/lib/navigation';
+import { hostsForRegion } from '@/lib/region';
+import { hideBlockingLoading, showBlockingLoading, showToast } from '@/lib/toast';
+import { useLanguage } from '@/stores/language';
+import { useRegion } from '@/stores/region';
+import { useSession } from '@/stores/session';
+
+/**
+ * The one request client of the app (spec §4, §7, §8). Every feature calls the API through
+ * `call(endpoint, input)` with an endpoint of the contract, so paths, inputs and answers are typed
+ * by the same definitions the server binds to.
+ */
+
+/** What a call sends: its query parameters (GET) or its JSON body (POST), whichever the contract declares. */
+export type CallInput<E extends AnyEndpoint> = [EndpointQueryInput<E>] extends [undefined] ? EndpointBodyInput<E> : EndpointQueryInput<E>;
+
+export interface CallOptions {
+  /** A background call: no toast for a failure code or message (session codes are still handled). */
+  quiet?: boolean;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  /** Ask in this language instead of the current one (loading a new language's pack). */
+  lang?: Language;
+}
+
+type CallArgs<E extends AnyEndpoint> = undefined extends CallInput<E>
+  ? [input?: CallInput<E>, options?: CallOptions]
+  : {} extends CallInput<E>
+    ? [input?: CallInput<E>, options?: CallOptions]
+    : [input: CallInput<E>, options?: CallOptions];
+
+export type ApiErrorKind = 'code' | 'http' | 'network' | 'timeout' | 'aborted';
+
+/** A call that did not give data. `code` is the envelope's, `status` the HTTP one. */
+export class ApiError extends Error {
+  override name = 'ApiError';
+  constructor(
+    readonly kind: ApiErrorKind,
+    message: string,
+    readonly code?: number,
+    readonly status?: number,
+    readonly data?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+interface Envelope {
+  code: number;
+  msg: string;
+  data: unknown;
+}
+
+const isEnvelope = (v: unknown): v is Envelope =>
+  typeof v === 'object' && v !== null && typeof (v as Envelope).code === 'number';
+
+/** The calls whose failure messages the registration form shows itself (spec §8). */
+const REGISTER_PATHS = new Set(['/user/no_auth/register', '/user/no_auth/registerGuoJi']);
+
+// ---- the blocking loading indicator of POST calls: only after 800 ms, gone when the last one ends
+let pendingPosts = 0;
+let loadingTimer: ReturnType<typeof setTimeout> | undefined;
+
+function postStarted(): void {
+  pendingPosts += 1;
+  if (pendingPosts === 1) {
+    loadingTimer = setTimeout(() => {
+      loadingTimer = undefined;
+      if (pendingPosts > 0) showBlockingLoading(i18n.t('app.loading'));
+    }, limits.requestLoadingDelayMs);
+  }
+}
+
+function postEnded(): void {
+  pendingPosts = Math.max(0, pendingPosts - 1);
+  if (pendingPosts === 0) {
+    if (loadingTimer) clearTimeout(loadingTimer);
+    loadingTimer = undefined;
+    hideBlockingLoading();
+  }
+}
+
+// ---- the way to login: one scheduled trip at a time, none when already there
+let loginTimer: ReturnType<typeof setTimeout> | undefined;
+
+function goToLoginAfter(delayMs: number): void {
+  if (loginTimer) return;
+  loginTimer = setTimeout(() => {
+    loginTimer = undefined;
+    if (currentPath() !== paths.login.login) navigateTo(paths.login.login);
+  }, delayMs);
+}
+
+/** For tests: forget scheduled trips and pending indicators. */
+export function resetRequestState(): void {
+  if (loginTimer) clearTimeout(loginTimer);
+  if (loadingTimer) clearTimeout(loadingTimer);
+  loginTimer = undefined;
+  loadingTimer = undefined;
+  pendingPosts = 0;
+}
+
+function queryString(input: unknown): string {
+  if (!input || typeof input !== 'object') return '';
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(input as Record<string, unknown>)) {
+    if (value === undefined || value === null) continue;
+    if (Array.isArray(value)) value.forEach((v) => params.append(key, String(v)));
+    else params.append(key, typeof value === 'boolean' ? (value ? '1' : '0') : String(value));
+  }
+  const s = params.toString();
+  return s ? `?${s}` : '';
+}
+
+/** The spec §7 headers of a call. */
+export function requestHeaders(endpoint: AnyEndpoint, lang: Language): Record<string, string> {
+  const { token } = useSession.getState();
+  const { clientIp, areaName } = useRegion.getState();
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'Accept-Language': lang,
+    'think-lang': lang,
+    Area: '1',
+    source: 'H5',
+    // The /user/no_auth/ calls go with an empty authorization.
+    Authorization: endpoint.auth === 'none' || !token ? '' : `Bearer ${token}`,
+  };
+  if (clientIp) headers['client-ip'] = clientIp;
+  if (areaName) headers['Area-Name'] = encodeURIComponent(areaName);
+  if (endpoint.method === 'POST') headers['Content-Type'] = 'application/json';
+  return headers;
+}
+
+/** The full address of an API path in the current region. */
+export const apiUrl = (path: string): string => `${hostsForRegion().api}${path}`;
+
+/** Calls one endpoint of the contract and answers its `data`, or rejects with an `ApiError`. */
+export async function call<E extends AnyEndpoint>(endpoint: E, ...[input, options = {}]: CallArgs<E>): Promise<EndpointData<E>> {
+  const lang = options.lang ?? useLanguage.getState().lang;
+  const isPost = endpoint.method === 'POST';
+  const url = apiUrl(endpoint.path) + (isPost ? '' : queryString(input));
+  const timeoutMs = options.timeoutMs ?? (isPost ? limits.postTimeoutMs : limits.requestTimeoutMs);
+
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  const onAbort = () => controller.abort();
+  options.signal?.addEventListener('abort', onAbort, { once: true });
+
+  if (isPost) postStarted();
+  let response: Response;
+  let payload: unknown;
+  try {
+    response = await fetch(url, {
+      method: endpoint.method,
+      headers: requestHeaders(endpoint, lang),
+      body: isPost ? JSON.stringify(input ?? {}) : undefined,
+      signal: controller.signal,
+      credentials: 'omit',
+    });
+    const text = await response.text();
+    try {
+      payload = text ? (JSON.parse(text) as unknown) : undefined;
+    } catch {
+      payload = undefined;
+    }
+  } catch (e) {
+    if (options.signal?.aborted) throw new ApiError('aborted', 'aborted');
+    const kind: ApiErrorKind = timedOut ? 'timeout' : 'network';
+    const message = i18n.t(timedOut ? 'app.error.timeout' : 'app.error.network');
+    // A tap that went nowhere deserves a word; background reads fail quietly into their own states.
+    if (isPost && !options.quiet) showToast(message);
+    throw new ApiError(kind, message, undefined, undefined, e);
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', onAbort);
+    if (isPost) postEnded();
+  }
+
+  return handleAnswer(endpoint, response.status, payload, options) as Promise<EndpointData<E>>;
+}
+
+async function handleAnswer(endpoint: AnyEndpoint, status: number, payload: unknown, options: CallOptions): Promise<unknown> {
+  const envelope = isEnvelope(payload) ? payload : undefined;
+  const serverMsg = envelope && typeof envelope.msg === 'string' ? envelope.msg : '';
+
+  if (status === 200) {
+    if (!envelope) throw new ApiError('http', 'malformed answer', undefined, status);
+    switch (envelope.code) {
+      case 200:
+        return envelope.data;
+      case 2001: {
+        const message = i18n.t('app.session.expired');
+        showToast(message);
+        useSession.getState().clear();
+        goToLoginAfter(limits.authRedirectDelayMs);
+        throw new ApiError('code', message, 2001, status, envelope.data);
+      }
+      case 2002:
+        goToLoginAfter(limits.authRedirectDelayMs);
+        throw new ApiError('code', serverMsg, 2002, status, envelope.data);
+      case 2020: {
+        const message = i18n.t('app.session.userNotFound');
+        showToast(message);
+        goToLoginAfter(limits.authRedirectDelayMs);
+        throw new ApiError('code', message, 2020, status, envelope.data);
+      }
+      default:
+        if (!options.quiet && !REGISTER_PATHS.has(endpoint.path)) showToast(serverMsg);
+        throw new ApiError('code', serverMsg, envelope.code, status, envelope.data);
+    }
+  }
+  if (status === 201) {
+    const message = i18n.t('app.session.loginFailed');
+    showToast(message);
+    goToLoginAfter(limits.loginFailedRedirectDelayMs);
+    throw new ApiError('http', message, envelope?.code, status, envelope?.data);
+  }
+  if (status === 422 || status === 500) {
+    if (!options.quiet) showToast(serverMsg || i18n.t('app.error.generic'));
+    throw new ApiError('http', serverMsg, envelope?.code, status, envelope?.data);
+  }
+  // Any other status: rejected without a word (spec §8).
+  throw new ApiError('http', serverMsg || `HTTP ${status}`, envelope?.code, status, envelope?.data);
+}
