@@ -1,6 +1,8 @@
 import type { Api } from '../plugins/routes.js';
+import { catalogueRoutes } from './catalogue/catalogue.routes.js';
+import { contentRoutes } from './content/content.routes.js';
 import { healthRoutes } from './health/health.routes.js';
 import { langRoutes } from './lang/lang.routes.js';
 
 /** Every module's routes. Each area adds one line. */
-export const modules: Array<(api: Api) => void> = [healthRoutes, langRoutes];
+export const modules: Array<(api: Api) => void> = [healthRoutes, langRoutes, catalogueRoutes, contentRoutes];

@@ -1,10 +1,13 @@
 import type { AppDeps } from '../app.js';
+import { seedCatalogueDemo } from '../modules/catalogue/demo/demo.seed.js';
 
 /**
  * Demo data for `npm start` (and for tests that want a believable shop): each area adds a seeder.
  * Seeders are idempotent: each checks whether its data is there and adds only what is missing.
  */
-export const demoSeeders: Array<{ name: string; run: (deps: AppDeps) => Promise<void> }> = [];
+export const demoSeeders: Array<{ name: string; run: (deps: AppDeps) => Promise<void> }> = [
+  { name: 'catalogue and content', run: seedCatalogueDemo },
+];
 
 export async function seedDemoData(deps: AppDeps, log: (line: string) => void = () => {}): Promise<void> {
   for (const seeder of demoSeeders) {

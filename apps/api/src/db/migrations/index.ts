@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely/migration';
 import * as createPlatform from './2026_11_21_0900_create_platform.js';
+import * as createCatalogue from './2026_11_21_1100_create_catalogue.js';
 
 /**
  * Every migration, by its dated name; they run in name order. A new migration adds one line here
@@ -7,4 +8,5 @@ import * as createPlatform from './2026_11_21_0900_create_platform.js';
  */
 export const migrations: Record<string, Migration> = {
   '2026_11_21_0900_create_platform': createPlatform,
+  '2026_11_21_1100_create_catalogue': createCatalogue,
 };

@@ -1,0 +1,163 @@
+import { sql } from 'kysely';
+import type { Executor } from '../../db/database.js';
+
+export const findVisibleCategories = (db: Executor) =>
+  db
+    .selectFrom('categories')
+    .select(['id', 'parent_id', 'type_id', 'name', 'icon', 'sort'])
+    .where('is_visible', '=', true)
+    .orderBy('sort', 'desc')
+    .orderBy('id')
+    .execute();
+
+export const findCategoryTypes = (db: Executor) => db.selectFrom('category_types').select(['id', 'name', 'sort']).orderBy('sort', 'desc').orderBy('id').execute();
+
+export const countGoodsOnSaleByCategory = (db: Executor) =>
+  db.selectFrom('goods').select(['category_id', (eb) => eb.fn.countAll<number>().as('count')]).where('status', '=', 'on_sale').groupBy('category_id').execute();
+
+export interface GoodsFilter {
+  categoryIds?: number[];
+  shelf?: 'hot' | 'new' | 'recommend';
+  keyword?: { lang: string; pattern: string };
+  sort: 'default' | 'sales' | 'new' | 'price_asc' | 'price_desc';
+  limit: number;
+  offset: number;
+}
+
+/** Goods on sale matching the filter, one page, each row carrying the total count and summed SKU stock. */
+export function findGoodsPage(db: Executor, f: GoodsFilter) {
+  let q = db
+    .selectFrom('goods as g')
+    .select([
+      'g.id',
+      'g.category_id',
+      'g.name',
+      'g.subtitle',
+      'g.cover',
+      'g.price_minor',
+      'g.market_price_minor',
+      'g.currency',
+      'g.sales',
+      'g.is_hot',
+      'g.is_new',
+      sql<number>`coalesce((select sum(s.stock) from goods_skus s where s.goods_id = g.id), 0)::int`.as('stock'),
+      sql<number>`count(*) over ()`.as('total'),
+    ])
+    .where('g.status', '=', 'on_sale');
+  if (f.categoryIds) q = q.where('g.category_id', 'in', f.categoryIds.length ? f.categoryIds : [-1]);
+  if (f.shelf === 'hot') q = q.where('g.is_hot', '=', true);
+  if (f.shelf === 'new') q = q.where('g.is_new', '=', true);
+  if (f.shelf === 'recommend') q = q.where('g.is_recommend', '=', true);
+  if (f.keyword) {
+    const { lang, pattern } = f.keyword;
+    q = q.where(sql<boolean>`(g.name ->> ${lang} ilike ${pattern} or g.name ->> 'en-us' ilike ${pattern})`);
+  }
+  switch (f.sort) {
+    case 'sales':
+      q = q.orderBy('g.sales', 'desc').orderBy('g.id');
+      break;
+    case 'new':
+      q = q.orderBy('g.created_at', 'desc').orderBy('g.id', 'desc');
+      break;
+    case 'price_asc':
+      q = q.orderBy('g.price_minor').orderBy('g.id');
+      break;
+    case 'price_desc':
+      q = q.orderBy('g.price_minor', 'desc').orderBy('g.id');
+      break;
+    default:
+      q = q.orderBy('g.sort', 'desc').orderBy('g.id');
+  }
+  return q.limit(f.limit).offset(f.offset).execute();
+}
+
+export const findGoodsById = (db: Executor, id: number) =>
+  db
+    .selectFrom('goods as g')
+    .innerJoin('categories as c', 'c.id', 'g.category_id')
+    .selectAll('g')
+    .select('c.name as category_name')
+    .where('g.id', '=', id)
+    .executeTakeFirst();
+
+export const findSkusOfGoods = (db: Executor, goodsId: number) =>
+  db.selectFrom('goods_skus').selectAll().where('goods_id', '=', goodsId).orderBy('id').execute();
+
+export const findSku = (db: Executor, goodsId: number, by: { id?: number; specKey?: string }) => {
+  let q = db.selectFrom('goods_skus').selectAll().where('goods_id', '=', goodsId);
+  if (by.id !== undefined) q = q.where('id', '=', by.id);
+  if (by.specKey !== undefined) q = q.where('spec_key', '=', by.specKey);
+  return q.executeTakeFirst();
+};
+
+export const reviewStats = (db: Executor, goodsId: number) =>
+  db
+    .selectFrom('goods_reviews')
+    .select([
+      sql<number>`count(*)::int`.as('total'),
+      sql<number>`count(*) filter (where rating >= 4)::int`.as('good'),
+      sql<number>`count(*) filter (where rating = 3)::int`.as('medium'),
+      sql<number>`count(*) filter (where rating <= 2)::int`.as('bad'),
+      sql<number>`count(*) filter (where jsonb_array_length(images) > 0)::int`.as('images'),
+      sql<number>`coalesce(avg(rating), 0)::float8`.as('average'),
+    ])
+    .where('goods_id', '=', goodsId)
+    .where('is_visible', '=', true)
+    .executeTakeFirstOrThrow();
+
+export function findReviewsPage(db: Executor, goodsId: number, filter: 'all' | 'good' | 'medium' | 'bad' | 'images', limit: number, offset: number) {
+  let q = db
+    .selectFrom('goods_reviews')
+    .selectAll()
+    .select(sql<number>`count(*) over ()`.as('total'))
+    .where('goods_id', '=', goodsId)
+    .where('is_visible', '=', true);
+  if (filter === 'good') q = q.where('rating', '>=', 4);
+  if (filter === 'medium') q = q.where('rating', '=', 3);
+  if (filter === 'bad') q = q.where('rating', '<=', 2);
+  if (filter === 'images') q = q.where(sql<boolean>`jsonb_array_length(images) > 0`);
+  return q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute();
+}
+
+export const findReview = (db: Executor, id: number) =>
+  db.selectFrom('goods_reviews').selectAll().where('id', '=', id).where('is_visible', '=', true).executeTakeFirst();
+
+export const isGoodsCollected = async (db: Executor, userId: number, goodsId: number) =>
+  Boolean(await db.selectFrom('goods_collects').select('goods_id').where('user_id', '=', userId).where('goods_id', '=', goodsId).executeTakeFirst());
+
+export const insertGoodsCollect = (db: Executor, userId: number, goodsId: number) =>
+  db.insertInto('goods_collects').values({ user_id: userId, goods_id: goodsId }).onConflict((oc) => oc.doNothing()).returning('goods_id').executeTakeFirst();
+
+export const deleteGoodsCollect = (db: Executor, userId: number, goodsId: number) =>
+  db.deleteFrom('goods_collects').where('user_id', '=', userId).where('goods_id', '=', goodsId).returning('goods_id').executeTakeFirst();
+
+export const addToGoodsCollectCount = (db: Executor, goodsId: number, delta: number) =>
+  db
+    .updateTable('goods')
+    .set((eb) => ({ collect_count: sql<number>`greatest(${eb.ref('collect_count')} + ${delta}, 0)` }))
+    .where('id', '=', goodsId)
+    .returning('collect_count')
+    .executeTakeFirstOrThrow();
+
+export const SEARCH_LOG_SIZE = 20;
+
+export async function upsertSearchLog(db: Executor, userId: number, keyword: string): Promise<void> {
+  await db
+    .insertInto('search_logs')
+    .values({ user_id: userId, keyword })
+    .onConflict((oc) => oc.columns(['user_id', 'keyword']).doUpdateSet({ searched_at: sql`now()` }))
+    .execute();
+  // Only the newest searches are kept.
+  await db
+    .deleteFrom('search_logs')
+    .where('user_id', '=', userId)
+    .where('keyword', 'not in', (eb) =>
+      eb.selectFrom('search_logs').select('keyword').where('user_id', '=', userId).orderBy('searched_at', 'desc').limit(SEARCH_LOG_SIZE),
+    )
+    .execute();
+}
+
+export const findSearchLog = (db: Executor, userId: number) =>
+  db.selectFrom('search_logs').select(['keyword', 'searched_at']).where('user_id', '=', userId).orderBy('searched_at', 'desc').limit(SEARCH_LOG_SIZE).execute();
+
+export const deleteSearchLog = (db: Executor, userId: number) => db.deleteFrom('search_logs').where('user_id', '=', userId).executeTakeFirst();

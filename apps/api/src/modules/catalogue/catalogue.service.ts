@@ -1,0 +1,268 @@
+import {
+  ResponseCode,
+  type Category,
+  type CategoryNode,
+  type EndpointData,
+  type EndpointQuery,
+  type GoodsInfo,
+  type GoodsListItem,
+  type Language,
+  type Page,
+  type Review,
+  type Sku,
+  type getSku,
+  type listGoods,
+  type listReviews,
+} from '@shop/contract';
+import type { AppDeps } from '../../app.js';
+import type { Database } from '../../db/database.js';
+import { AppError } from '../../lib/errors.js';
+import type { Member } from '../../plugins/auth.js';
+import type { PreSerialized } from '../../plugins/routes.js';
+import * as q from './catalogue.queries.js';
+import type { SpecDef, Texts } from './catalogue.table.js';
+import { CacheKey, responseCache } from './response-cache.js';
+import { iso, maskName, pick, sanitizeRich } from './texts.js';
+
+type GoodsListQuery = EndpointQuery<typeof listGoods>;
+
+// ---------------------------------------------------------------- categories
+
+interface CategoryRow {
+  id: number;
+  parent_id: number | null;
+  type_id: number;
+  name: Texts;
+  icon: string;
+  sort: number;
+}
+
+const toCategory = (r: CategoryRow, lang: Language): Category => ({ id: r.id, parent_id: r.parent_id, type_id: r.type_id, name: pick(r.name, lang), icon: r.icon, sort: r.sort });
+
+/** Every visible category, in display order (cached: the tree changes only when an operator edits it). */
+export async function allCategories(deps: AppDeps, lang: Language): Promise<Category[]> {
+  const entry = await responseCache(deps).entry(`${CacheKey.categories}all:${lang}`, async () => (await q.findVisibleCategories(deps.db)).map((r) => toCategory(r, lang)));
+  return entry.value as Category[];
+}
+
+/** The ids of a category and all its descendants. */
+export function subtreeIds(categories: Category[], rootId: number): number[] {
+  const ids = [rootId];
+  for (let i = 0; i < ids.length; i++) for (const c of categories) if (c.parent_id === ids[i]) ids.push(c.id);
+  return ids;
+}
+
+/** One level of categories: the top level, or the children of `parentId`. */
+export async function listCategories(deps: AppDeps, lang: Language, input: { parent_id?: number; type_id?: number }): Promise<PreSerialized> {
+  return responseCache(deps).json(`${CacheKey.categories}list:${lang}:${input.parent_id ?? ''}:${input.type_id ?? ''}`, async () => {
+    const all = await allCategories(deps, lang);
+    return { list: all.filter((c) => c.parent_id === (input.parent_id ?? null) && (input.type_id === undefined || c.type_id === input.type_id)) };
+  });
+}
+
+/** One category with its direct children and how many goods it (with its sub-categories) has on sale. */
+export async function getCategory(deps: AppDeps, lang: Language, id: number): Promise<PreSerialized> {
+  return responseCache(deps).json(`${CacheKey.categories}info:${lang}:${id}`, async () => {
+    const all = await allCategories(deps, lang);
+    const category = all.find((c) => c.id === id);
+    if (!category) throw new AppError(ResponseCode.categoryNotFound);
+    const counts = new Map((await q.countGoodsOnSaleByCategory(deps.db)).map((r) => [r.category_id, Number(r.count)]));
+    const goodsCount = subtreeIds(all, id).reduce((n, cid) => n + (counts.get(cid) ?? 0), 0);
+    return { ...category, children: all.filter((c) => c.parent_id === id), goods_count: goodsCount };
+  });
+}
+
+/** The category tree. */
+export async function categoryTree(deps: AppDeps, lang: Language): Promise<PreSerialized> {
+  return responseCache(deps).json(`${CacheKey.categories}tree:${lang}`, async () => {
+    const all = await allCategories(deps, lang);
+    const nodes = new Map<number, CategoryNode>(all.map((c) => [c.id, { ...c, children: [] }]));
+    const roots: CategoryNode[] = [];
+    for (const c of all) {
+      const node = nodes.get(c.id)!;
+      const parent = c.parent_id === null ? undefined : nodes.get(c.parent_id);
+      if (parent) parent.children.push(node);
+      else if (c.parent_id === null) roots.push(node);
+    }
+    return { list: roots };
+  });
+}
+
+// ---------------------------------------------------------------- goods
+
+type GoodsRow = Awaited<ReturnType<typeof q.findGoodsPage>>[number];
+
+const toListItem = (r: GoodsRow, lang: Language): GoodsListItem => ({
+  id: r.id,
+  cate_id: r.category_id,
+  name: pick(r.name, lang),
+  subtitle: pick(r.subtitle, lang),
+  cover: r.cover,
+  price: Number(r.price_minor),
+  market_price: Number(r.market_price_minor),
+  currency: r.currency,
+  sales: r.sales,
+  stock: r.stock,
+  is_hot: r.is_hot,
+  is_new: r.is_new,
+});
+
+const likePattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** A page of goods on sale (uncached: use `goodsPage` from handlers). */
+export async function findGoods(deps: AppDeps, lang: Language, input: GoodsListQuery): Promise<Page<GoodsListItem>> {
+  const categoryIds = input.cate_id === undefined ? undefined : subtreeIds(await allCategories(deps, lang), input.cate_id);
+  const filter = {
+    categoryIds,
+    shelf: input.shelf,
+    keyword: input.keyword ? { lang, pattern: likePattern(input.keyword) } : undefined,
+    sort: input.sort,
+    limit: input.limit,
+    offset: (input.page - 1) * input.limit,
+  };
+  const rows = await q.findGoodsPage(deps.db, filter);
+  // Past the last page the window count has no row to ride on: count on its own.
+  const total = rows.length ? Number(rows[0]!.total) : filter.offset > 0 ? Number((await q.findGoodsPage(deps.db, { ...filter, limit: 1, offset: 0 }))[0]?.total ?? 0) : 0;
+  return { list: rows.map((r) => toListItem(r, lang)), total, page: input.page, limit: input.limit, has_more: input.page * input.limit < total };
+}
+
+/** `/shop/goods/list`: cached per language and parameters; a member's keyword is added to their search log. */
+export async function goodsPage(deps: AppDeps, lang: Language, input: GoodsListQuery, member: Member | undefined): Promise<PreSerialized> {
+  const keyword = input.keyword?.trim() || undefined;
+  if (keyword && member) await q.upsertSearchLog(deps.db, member.userId, keyword.slice(0, 60));
+  const normalized = { ...input, keyword };
+  const key = `${CacheKey.goodsList}${lang}:${input.page}:${input.limit}:${input.cate_id ?? ''}:${input.shelf ?? ''}:${input.sort}:${keyword?.toLowerCase() ?? ''}`;
+  return responseCache(deps).json(key, () => findGoods(deps, lang, normalized));
+}
+
+const specText = (specs: SpecDef[], valueIds: number[], lang: Language): string =>
+  valueIds
+    .map((vid, i) => specs[i]?.values.find((v) => v.id === vid) ?? specs.flatMap((s) => s.values).find((v) => v.id === vid))
+    .map((v) => (v ? pick(v.name, lang) : ''))
+    .filter(Boolean)
+    .join(' / ');
+
+type SkuRow = Awaited<ReturnType<typeof q.findSkusOfGoods>>[number];
+const toSku = (r: SkuRow, specs: SpecDef[], lang: Language, cover: string): Sku => ({
+  id: r.id,
+  spec_value_ids: r.spec_value_ids,
+  spec_text: specText(specs, r.spec_value_ids, lang),
+  price: Number(r.price_minor),
+  market_price: Number(r.market_price_minor),
+  stock: r.stock,
+  image: r.image || cover,
+});
+
+/** One goods as the detail page shows it, for everyone (the member's flag is added by `goodsInfo`). */
+async function buildGoodsInfo(db: Database, lang: Language, id: number): Promise<GoodsInfo> {
+  const g = await q.findGoodsById(db, id);
+  if (!g) throw new AppError(ResponseCode.goodsNotFound);
+  const [skus, stats] = await Promise.all([q.findSkusOfGoods(db, id), q.reviewStats(db, id)]);
+  const list = skus.map((s) => toSku(s, g.specs, lang, g.cover));
+  return {
+    id: g.id,
+    cate_id: g.category_id,
+    cate_name: pick(g.category_name, lang),
+    name: pick(g.name, lang),
+    subtitle: pick(g.subtitle, lang),
+    cover: g.cover,
+    images: g.images.length ? g.images : [g.cover],
+    description: sanitizeRich(pick(g.description, lang)),
+    price: list.length ? Math.min(...list.map((s) => s.price)) : Number(g.price_minor),
+    market_price: Number(g.market_price_minor),
+    currency: g.currency,
+    sales: g.sales,
+    stock: list.reduce((n, s) => n + s.stock, 0),
+    is_hot: g.is_hot,
+    is_new: g.is_new,
+    status: g.status,
+    specs: g.specs.map((s) => ({ id: s.id, name: pick(s.name, lang), values: s.values.map((v) => ({ id: v.id, name: pick(v.name, lang) })) })),
+    skus: list,
+    comment_total: stats.total,
+    good_rate: stats.total ? Math.floor((stats.good * 100) / stats.total) : 100,
+    collect_count: g.collect_count,
+    is_collected: false,
+  };
+}
+
+/** `/shop/goods/info`: cached per goods and language; a member also learns whether they collected it. */
+export async function goodsInfo(deps: AppDeps, lang: Language, id: number, member: Member | undefined): Promise<PreSerialized | GoodsInfo> {
+  const entry = await responseCache(deps).entry(`${CacheKey.goodsInfo(id)}${lang}`, () => buildGoodsInfo(deps.db, lang, id));
+  if (!member) return entry.json;
+  const collected = await q.isGoodsCollected(deps.db, member.userId, id);
+  return collected ? { ...(entry.value as GoodsInfo), is_collected: true } : entry.json;
+}
+
+/** One SKU with its live price and stock, by id or by the chosen spec values. */
+export async function skuInfo(db: Database, lang: Language, input: EndpointQuery<typeof getSku>): Promise<EndpointData<typeof getSku>> {
+  const g = await q.findGoodsById(db, input.goods_id);
+  if (!g) throw new AppError(ResponseCode.goodsNotFound);
+  const sku = await q.findSku(db, g.id, input.sku_id !== undefined ? { id: input.sku_id } : { specKey: input.spec_value_ids!.join('_') });
+  if (!sku) throw new AppError(ResponseCode.skuNotFound);
+  return { ...toSku(sku, g.specs, lang, g.cover), goods_id: g.id, currency: g.currency, available: g.status === 'on_sale' && sku.stock > 0 };
+}
+
+/** Adds goods to the member's collection or removes them; repeating either changes nothing. */
+export async function collectGoods(deps: AppDeps, member: Member, goodsId: number, collect: boolean): Promise<{ collected: boolean; collect_count: number }> {
+  const result = await deps.db.transaction().execute(async (trx) => {
+    const g = await trx.selectFrom('goods').select(['id', 'collect_count']).where('id', '=', goodsId).forUpdate().executeTakeFirst();
+    if (!g) throw new AppError(ResponseCode.goodsNotFound);
+    const changed = collect ? await q.insertGoodsCollect(trx, member.userId, goodsId) : await q.deleteGoodsCollect(trx, member.userId, goodsId);
+    if (!changed) return { collected: collect, collect_count: g.collect_count };
+    const { collect_count } = await q.addToGoodsCollectCount(trx, goodsId, collect ? 1 : -1);
+    return { collected: collect, collect_count, changed: true };
+  });
+  if ('changed' in result) responseCache(deps).invalidate(CacheKey.goodsInfo(goodsId));
+  return { collected: result.collected, collect_count: result.collect_count };
+}
+
+// ---------------------------------------------------------------- reviews
+
+type ReviewRow = NonNullable<Awaited<ReturnType<typeof q.findReview>>>;
+const toReview = (r: ReviewRow): Review => ({
+  id: r.id,
+  goods_id: r.goods_id,
+  user_name: maskName(r.author_name),
+  avatar: '',
+  rating: r.rating,
+  content: r.content,
+  images: r.images,
+  sku_text: r.sku_text,
+  reply: r.reply,
+  created_at: iso(r.created_at),
+});
+
+/** Review counts of one goods. */
+export async function reviewTotals(db: Database, goodsId: number) {
+  const s = await q.reviewStats(db, goodsId);
+  return { ...s, good_rate: s.total ? Math.floor((s.good * 100) / s.total) : 100, average: Math.round(s.average * 10) / 10 };
+}
+
+/** Reviews of one goods, newest first. */
+export async function reviewPage(db: Database, input: EndpointQuery<typeof listReviews>): Promise<Page<Review>> {
+  const rows = await q.findReviewsPage(db, input.goods_id, input.filter, input.limit, (input.page - 1) * input.limit);
+  const total = rows.length ? Number(rows[0]!.total) : 0;
+  return { list: rows.map(toReview), total, page: input.page, limit: input.limit, has_more: input.page * input.limit < total };
+}
+
+/** One review. */
+export async function review(db: Database, id: number): Promise<Review> {
+  const r = await q.findReview(db, id);
+  if (!r) throw new AppError(ResponseCode.reviewNotFound);
+  return toReview(r);
+}
+
+// ---------------------------------------------------------------- search log
+
+/** The member's recent searches, newest first; visitors have none. */
+export async function searchLog(db: Database, member: Member | undefined) {
+  if (!member) return { list: [] };
+  const rows = await q.findSearchLog(db, member.userId);
+  return { list: rows.map((r) => ({ keyword: r.keyword, searched_at: iso(r.searched_at) })) };
+}
+
+/** Forgets the member's searches. */
+export async function clearSearchLog(db: Database, member: Member) {
+  const r = await q.deleteSearchLog(db, member.userId);
+  return { cleared: Number(r.numDeletedRows) };
+}

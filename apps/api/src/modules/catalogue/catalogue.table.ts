@@ -1,0 +1,94 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** A text a shop writes in several languages: language → text. */
+export type Texts = Partial<Record<string, string>>;
+/** A jsonb column: read as a value, written as its JSON text. */
+export type Json<T> = ColumnType<T, string, string>;
+export type JsonDefault<T> = ColumnType<T, string | undefined, string>;
+/** A timestamptz column with a default. */
+export type Stamp = ColumnType<Date, Date | string | undefined, Date | string>;
+
+export interface SpecDef {
+  id: number;
+  name: Texts;
+  values: Array<{ id: number; name: Texts }>;
+}
+
+export interface CategoryTypesTable {
+  id: Generated<number>;
+  name: Json<Texts>;
+  sort: Generated<number>;
+}
+
+export interface CategoriesTable {
+  id: Generated<number>;
+  parent_id: number | null;
+  type_id: number;
+  name: Json<Texts>;
+  icon: Generated<string>;
+  sort: Generated<number>;
+  is_visible: Generated<boolean>;
+  created_at: Stamp;
+}
+
+export interface GoodsTable {
+  id: Generated<number>;
+  category_id: number;
+  name: Json<Texts>;
+  subtitle: JsonDefault<Texts>;
+  /** Sanitized HTML per language. */
+  description: JsonDefault<Texts>;
+  images: JsonDefault<string[]>;
+  cover: Generated<string>;
+  price_minor: number;
+  market_price_minor: number;
+  currency: Generated<string>;
+  sales: Generated<number>;
+  status: Generated<'on_sale' | 'off_sale'>;
+  is_hot: Generated<boolean>;
+  is_new: Generated<boolean>;
+  is_recommend: Generated<boolean>;
+  sort: Generated<number>;
+  specs: JsonDefault<SpecDef[]>;
+  collect_count: Generated<number>;
+  created_at: Stamp;
+  updated_at: Stamp;
+}
+
+export interface GoodsSkusTable {
+  id: Generated<number>;
+  goods_id: number;
+  spec_key: string;
+  spec_value_ids: Json<number[]>;
+  price_minor: number;
+  market_price_minor: number;
+  stock: Generated<number>;
+  sales: Generated<number>;
+  image: Generated<string>;
+}
+
+export interface GoodsCollectsTable {
+  user_id: number;
+  goods_id: number;
+  created_at: Stamp;
+}
+
+export interface GoodsReviewsTable {
+  id: Generated<number>;
+  goods_id: number;
+  user_id: number | null;
+  author_name: string;
+  rating: number;
+  content: string;
+  images: JsonDefault<string[]>;
+  sku_text: Generated<string>;
+  reply: Generated<string>;
+  is_visible: Generated<boolean>;
+  created_at: Stamp;
+}
+
+export interface SearchLogsTable {
+  user_id: number;
+  keyword: string;
+  searched_at: Stamp;
+}

@@ -1,0 +1,42 @@
+import sanitizeHtml from 'sanitize-html';
+import { DEFAULT_LANGUAGE, type Language } from '@shop/contract';
+import type { Texts } from './catalogue.table.js';
+
+/** The text in `lang`, else in the shop's default language, else in any language it has. */
+export function pick(texts: Texts | null | undefined, lang: Language): string {
+  if (!texts) return '';
+  return texts[lang] || texts[DEFAULT_LANGUAGE] || Object.values(texts).find((t) => t) || '';
+}
+
+const RICH_TEXT: sanitizeHtml.IOptions = {
+  allowedTags: ['p', 'br', 'b', 'strong', 'i', 'em', 'u', 's', 'ul', 'ol', 'li', 'h2', 'h3', 'h4', 'blockquote', 'span', 'img', 'a', 'table', 'thead', 'tbody', 'tr', 'th', 'td'],
+  allowedAttributes: { a: ['href', 'title'], img: ['src', 'alt', 'width', 'height'], span: ['style'], td: ['colspan', 'rowspan'], th: ['colspan', 'rowspan'] },
+  allowedSchemes: ['https', 'http'],
+  allowedSchemesByTag: { img: ['https', 'http', 'data'] },
+  allowProtocolRelative: false,
+  allowedStyles: { span: { color: [/^#[0-9a-f]{3,6}$/i], 'font-weight': [/^(bold|\d{3})$/] } },
+  transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer', target: '_blank' }) },
+};
+
+/** Rich text (goods descriptions, news, notices, agreements) reduced to markup that is safe to render. */
+export function sanitizeRich(html: string): string {
+  return sanitizeHtml(html, { ...RICH_TEXT, allowedAttributes: { ...RICH_TEXT.allowedAttributes, a: ['href', 'title', 'rel', 'target'] } });
+}
+
+const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&#x27;': "'", '&nbsp;': ' ' };
+
+/** Text a member writes, with every tag (and the content of script/style) removed. */
+export function plainText(input: string): string {
+  const stripped = sanitizeHtml(input, { allowedTags: [], allowedAttributes: {} });
+  return stripped.replace(/&(?:amp|lt|gt|quot|#39|#x27|nbsp);/g, (e) => ENTITIES[e] ?? e).replace(/\s+/g, ' ').trim();
+}
+
+/** A name shown in public with only its first and last characters: `A***e`. */
+export function maskName(name: string): string {
+  const chars = [...name.trim()];
+  if (chars.length <= 1) return chars.join('') || '*';
+  if (chars.length === 2) return `${chars[0]}*`;
+  return `${chars[0]}***${chars[chars.length - 1]}`;
+}
+
+export const iso = (d: Date | string): string => (d instanceof Date ? d : new Date(d)).toISOString();

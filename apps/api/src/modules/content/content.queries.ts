@@ -1,0 +1,128 @@
+import { sql } from 'kysely';
+import type { Executor } from '../../db/database.js';
+
+export const findBanners = (db: Executor, position: 'home' | 'share') =>
+  db.selectFrom('banners').select(['id', 'title', 'text', 'image', 'link']).where('position', '=', position).where('is_visible', '=', true).orderBy('sort', 'desc').orderBy('id').execute();
+
+export const findSaleAreas = (db: Executor) => db.selectFrom('sale_areas').selectAll().orderBy('sort', 'desc').orderBy('id').execute();
+
+export const findLatestNotices = (db: Executor, limit: number, offset = 0) =>
+  db
+    .selectFrom('notices')
+    .select(['id', 'title', 'summary', 'published_at', sql<number>`count(*) over ()`.as('total')])
+    .where('is_visible', '=', true)
+    .where('published_at', '<=', sql<Date>`now()`)
+    .orderBy('published_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+
+export const findNotice = (db: Executor, id: number) =>
+  db.selectFrom('notices').selectAll().where('id', '=', id).where('is_visible', '=', true).where('published_at', '<=', sql<Date>`now()`).executeTakeFirst();
+
+export const findFaqPage = (db: Executor, limit: number, offset: number) =>
+  db.selectFrom('faqs').select(['id', 'question', 'answer', sql<number>`count(*) over ()`.as('total')]).orderBy('sort', 'desc').orderBy('id').limit(limit).offset(offset).execute();
+
+export const findAgreement = (db: Executor, kind: string) => db.selectFrom('agreements').selectAll().where('kind', '=', kind).executeTakeFirst();
+
+export const findActivePopups = (db: Executor, audiences: Array<'all' | 'visitor' | 'member'>) =>
+  db
+    .selectFrom('popups')
+    .select(['id', 'title', 'content', 'image', 'link'])
+    .where('is_visible', '=', true)
+    .where('audience', 'in', audiences)
+    .where('starts_at', '<=', sql<Date>`now()`)
+    .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', sql<Date>`now()`)]))
+    .orderBy('sort', 'desc')
+    .orderBy('id')
+    .execute();
+
+// ---------------------------------------------------------------- news
+
+const publishedNews = (db: Executor) => db.selectFrom('news').where('status', '=', 'published').where('published_at', '<=', sql<Date>`now()`);
+
+export const findNewsBanners = (db: Executor) =>
+  publishedNews(db).select(['id', 'title', 'cover']).where('is_banner', '=', true).orderBy('published_at', 'desc').orderBy('id', 'desc').limit(10).execute();
+
+export const findNewsPage = (db: Executor, limit: number, offset: number) =>
+  publishedNews(db)
+    .select(['id', 'title', 'summary', 'cover', 'published_at', 'like_count', 'comment_count', sql<number>`count(*) over ()`.as('total')])
+    .orderBy('published_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+
+export const findNews = (db: Executor, id: number) =>
+  publishedNews(db)
+    .selectAll()
+    .select((eb) => eb.selectFrom('news_attachments').whereRef('news_attachments.news_id', '=', 'news.id').select(sql<number>`count(*)::int`.as('n')).as('annex_count'))
+    .where('id', '=', id)
+    .executeTakeFirst();
+
+export const newsExists = async (db: Executor, id: number) => Boolean(await publishedNews(db).select('id').where('id', '=', id).executeTakeFirst());
+
+export const findNewsAttachments = (db: Executor, newsId: number) =>
+  db.selectFrom('news_attachments').select(['id', 'name', 'url', 'size', 'mime']).where('news_id', '=', newsId).orderBy('sort').orderBy('id').execute();
+
+export async function memberNewsFlags(db: Executor, userId: number, newsId: number) {
+  const [liked, collected] = await Promise.all([
+    db.selectFrom('news_likes').select('news_id').where('user_id', '=', userId).where('news_id', '=', newsId).executeTakeFirst(),
+    db.selectFrom('news_collects').select('news_id').where('user_id', '=', userId).where('news_id', '=', newsId).executeTakeFirst(),
+  ]);
+  return { liked: Boolean(liked), collected: Boolean(collected) };
+}
+
+/** Adds or removes one member's reaction; the counter moves only when a row was really added or removed. */
+export async function setNewsReaction(db: Executor, table: 'news_likes' | 'news_collects', userId: number, newsId: number, on: boolean): Promise<number> {
+  const counter = table === 'news_likes' ? 'like_count' : 'collect_count';
+  const changed = on
+    ? await db.insertInto(table).values({ user_id: userId, news_id: newsId }).onConflict((oc) => oc.doNothing()).returning('news_id').executeTakeFirst()
+    : await db.deleteFrom(table).where('user_id', '=', userId).where('news_id', '=', newsId).returning('news_id').executeTakeFirst();
+  const delta = changed ? (on ? 1 : -1) : 0;
+  const row = await db
+    .updateTable('news')
+    .set({ [counter]: sql<number>`greatest(${sql.ref(counter)} + ${delta}, 0)` })
+    .where('id', '=', newsId)
+    .returning(sql<number>`${sql.ref(counter)}`.as('count'))
+    .executeTakeFirstOrThrow();
+  return row.count;
+}
+
+// ---------------------------------------------------------------- comments
+
+export function findCommentsPage(db: Executor, where: { newsId?: number; parentId: number | null }, limit: number, offset: number) {
+  let q = db
+    .selectFrom('news_comments')
+    .selectAll()
+    .select(sql<number>`count(*) over ()`.as('total'))
+    .where('is_visible', '=', true);
+  if (where.newsId !== undefined) q = q.where('news_id', '=', where.newsId);
+  q = where.parentId === null ? q.where('parent_id', 'is', null) : q.where('parent_id', '=', where.parentId);
+  // Replies read oldest first, like a conversation; top-level comments newest first.
+  q = where.parentId === null ? q.orderBy('id', 'desc') : q.orderBy('id');
+  return q.limit(limit).offset(offset).execute();
+}
+
+export const findComment = (db: Executor, id: number) =>
+  db.selectFrom('news_comments').selectAll().where('id', '=', id).where('is_visible', '=', true).executeTakeFirst();
+
+export const likedCommentIds = async (db: Executor, userId: number, ids: number[]) =>
+  ids.length
+    ? new Set((await db.selectFrom('news_comment_likes').select('comment_id').where('user_id', '=', userId).where('comment_id', 'in', ids).execute()).map((r) => r.comment_id))
+    : new Set<number>();
+
+export async function setCommentLike(db: Executor, userId: number, commentId: number, on: boolean): Promise<number> {
+  const changed = on
+    ? await db.insertInto('news_comment_likes').values({ user_id: userId, comment_id: commentId }).onConflict((oc) => oc.doNothing()).returning('comment_id').executeTakeFirst()
+    : await db.deleteFrom('news_comment_likes').where('user_id', '=', userId).where('comment_id', '=', commentId).returning('comment_id').executeTakeFirst();
+  const delta = changed ? (on ? 1 : -1) : 0;
+  const row = await db
+    .updateTable('news_comments')
+    .set((eb) => ({ like_count: sql<number>`greatest(${eb.ref('like_count')} + ${delta}, 0)` }))
+    .where('id', '=', commentId)
+    .returning('like_count')
+    .executeTakeFirstOrThrow();
+  return row.like_count;
+}

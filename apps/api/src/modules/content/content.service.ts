@@ -1,0 +1,357 @@
+import { sql } from 'kysely';
+import {
+  GOODS_SHELVES,
+  ResponseCode,
+  type Banner,
+  type EndpointData,
+  type EndpointQuery,
+  type IndexData,
+  type Language,
+  type NewsComment,
+  type NewsInfo,
+  type Page,
+  type getAppVersion,
+  type getShareInfo,
+} from '@shop/contract';
+import type { AppDeps } from '../../app.js';
+import type { Database, Executor } from '../../db/database.js';
+import { AppError } from '../../lib/errors.js';
+import type { Member } from '../../plugins/auth.js';
+import { PreSerialized } from '../../plugins/routes.js';
+import { allCategories, findGoods } from '../catalogue/catalogue.service.js';
+import { findGoodsById } from '../catalogue/catalogue.queries.js';
+import { CacheKey, responseCache } from '../catalogue/response-cache.js';
+import { iso, pick, plainText, sanitizeRich } from '../catalogue/texts.js';
+import * as q from './content.queries.js';
+
+const pageOf = <T>(list: T[], total: number, page: number, limit: number): Page<T> => ({ list, total, page, limit, has_more: page * limit < total });
+const totalOf = (rows: Array<{ total: number | string }>) => (rows.length ? Number(rows[0]!.total) : 0);
+
+// ---------------------------------------------------------------- home and activity
+
+const HOME_CATEGORIES = 10;
+const HOME_NOTICES = 5;
+const SHELF_SIZE = 10;
+
+async function homeBanners(db: Executor, lang: Language): Promise<Banner[]> {
+  return (await q.findBanners(db, 'home')).map((b) => ({ id: b.id, title: pick(b.title, lang), image: b.image, link: b.link }));
+}
+
+async function latestNotices(db: Executor, lang: Language, limit: number, offset = 0) {
+  const rows = await q.findLatestNotices(db, limit, offset);
+  return { rows, list: rows.map((n) => ({ id: n.id, title: pick(n.title, lang), summary: pick(n.summary, lang), published_at: iso(n.published_at) })) };
+}
+
+/** The home page in one answer: banners, category grid, notices and goods shelves (cached per language). */
+export async function homeData(deps: AppDeps, lang: Language): Promise<PreSerialized> {
+  return responseCache(deps).json(`${CacheKey.home}index:${lang}`, async (): Promise<IndexData> => {
+    const [banners, categories, notices, ...shelves] = await Promise.all([
+      homeBanners(deps.db, lang),
+      allCategories(deps, lang),
+      latestNotices(deps.db, lang, HOME_NOTICES),
+      ...GOODS_SHELVES.map((shelf) => findGoods(deps, lang, { shelf, sort: shelf === 'new' ? 'new' : shelf === 'hot' ? 'sales' : 'default', page: 1, limit: SHELF_SIZE })),
+    ]);
+    return {
+      banners,
+      categories: categories.filter((c) => c.parent_id === null).slice(0, HOME_CATEGORIES),
+      notices: notices.list,
+      shelves: GOODS_SHELVES.map((key, i) => ({ key, title: deps.i18n.t(lang, `catalogue.shelf.${key}`), goods: shelves[i]!.list })),
+    };
+  });
+}
+
+/** The category entry grid: top-level categories. */
+export async function homeCategories(deps: AppDeps, lang: Language): Promise<PreSerialized> {
+  return responseCache(deps).json(`${CacheKey.categories}grid:${lang}`, async () => ({ list: (await allCategories(deps, lang)).filter((c) => c.parent_id === null) }));
+}
+
+/** Category types, each with its top-level categories. */
+export async function categoryTypes(deps: AppDeps, lang: Language): Promise<PreSerialized> {
+  return responseCache(deps).json(`${CacheKey.categories}types:${lang}`, async () => {
+    const [types, categories] = await Promise.all([deps.db.selectFrom('category_types').select(['id', 'name']).orderBy('sort', 'desc').orderBy('id').execute(), allCategories(deps, lang)]);
+    return { list: types.map((t) => ({ id: t.id, name: pick(t.name, lang), categories: categories.filter((c) => c.type_id === t.id && c.parent_id === null) })) };
+  });
+}
+
+/** The goods shelves, named in the request language. */
+export function goodsShelves(deps: AppDeps, lang: Language) {
+  return { list: GOODS_SHELVES.map((key) => ({ key, name: deps.i18n.t(lang, `catalogue.shelf.${key}`) })) };
+}
+
+/** Posters members can share. */
+export async function sharePosters(deps: AppDeps, lang: Language): Promise<PreSerialized> {
+  return responseCache(deps).json(`${CacheKey.content}posters:${lang}`, async () => ({
+    list: (await q.findBanners(deps.db, 'share')).map((b) => ({ id: b.id, title: pick(b.title, lang), text: pick(b.text, lang), image: b.image })),
+  }));
+}
+
+export const SHOP_CURRENCY = 'USD';
+
+/** The countries the shop sells in with today's rate of their currency. */
+export async function saleAreas(deps: AppDeps, lang: Language): Promise<PreSerialized> {
+  return responseCache(deps).json(`${CacheKey.content}areas:${lang}`, async () => ({
+    base_currency: SHOP_CURRENCY,
+    list: (await q.findSaleAreas(deps.db)).map((a) => ({ id: a.id, code: a.code, name: pick(a.name, lang), currency: a.currency, rate: a.rate, flag: a.flag })),
+  }));
+}
+
+/** Live stock of one goods and each of its SKUs. */
+export async function goodsStock(db: Database, goodsId: number) {
+  const goods = await db.selectFrom('goods').select('id').where('id', '=', goodsId).executeTakeFirst();
+  if (!goods) throw new AppError(ResponseCode.goodsNotFound);
+  const skus = await db.selectFrom('goods_skus').select(['id', 'stock']).where('goods_id', '=', goodsId).orderBy('id').execute();
+  return { goods_id: goodsId, stock: skus.reduce((n, s) => n + s.stock, 0), skus };
+}
+
+// ---------------------------------------------------------------- news
+
+/** News shown as banners. */
+export async function newsBanners(db: Database, lang: Language) {
+  return { list: (await q.findNewsBanners(db)).map((n) => ({ id: n.id, title: pick(n.title, lang), image: n.cover, link: `/pages/other/news?id=${n.id}` })) };
+}
+
+/** Published news, newest first. */
+export async function newsPage(db: Database, lang: Language, page: number, limit: number) {
+  const rows = await q.findNewsPage(db, limit, (page - 1) * limit);
+  return pageOf(
+    rows.map((n) => ({ id: n.id, title: pick(n.title, lang), summary: pick(n.summary, lang), cover: n.cover, published_at: iso(n.published_at), like_count: n.like_count, comment_count: n.comment_count })),
+    totalOf(rows),
+    page,
+    limit,
+  );
+}
+
+/** One article with the member's like and collect flags. */
+export async function newsInfo(db: Database, lang: Language, id: number, member: Member | undefined): Promise<NewsInfo> {
+  const n = await q.findNews(db, id);
+  if (!n) throw new AppError(ResponseCode.newsNotFound);
+  const flags = member ? await q.memberNewsFlags(db, member.userId, id) : { liked: false, collected: false };
+  return {
+    id: n.id,
+    title: pick(n.title, lang),
+    summary: pick(n.summary, lang),
+    cover: n.cover,
+    published_at: iso(n.published_at),
+    content: sanitizeRich(pick(n.content, lang)),
+    like_count: n.like_count,
+    collect_count: n.collect_count,
+    comment_count: n.comment_count,
+    annex_count: Number(n.annex_count ?? 0),
+    is_liked: flags.liked,
+    is_collected: flags.collected,
+  };
+}
+
+/** Attachments of one article. */
+export async function newsAttachments(db: Database, newsId: number) {
+  if (!(await q.newsExists(db, newsId))) throw new AppError(ResponseCode.newsNotFound);
+  return { list: await q.findNewsAttachments(db, newsId) };
+}
+
+/** Likes or unlikes an article; repeating either changes nothing. */
+export async function likeNews(db: Database, member: Member, newsId: number, like: boolean) {
+  return db.transaction().execute(async (trx) => {
+    if (!(await q.newsExists(trx, newsId))) throw new AppError(ResponseCode.newsNotFound);
+    return { liked: like, like_count: await q.setNewsReaction(trx, 'news_likes', member.userId, newsId, like) };
+  });
+}
+
+/** Collects or un-collects an article; repeating either changes nothing. */
+export async function collectNews(db: Database, member: Member, newsId: number, collect: boolean) {
+  return db.transaction().execute(async (trx) => {
+    if (!(await q.newsExists(trx, newsId))) throw new AppError(ResponseCode.newsNotFound);
+    return { collected: collect, collect_count: await q.setNewsReaction(trx, 'news_collects', member.userId, newsId, collect) };
+  });
+}
+
+// ---------------------------------------------------------------- comments
+
+type CommentRow = NonNullable<Awaited<ReturnType<typeof q.findComment>>>;
+const toComment = (c: CommentRow, member: Member | undefined, liked: Set<number>): NewsComment => ({
+  id: c.id,
+  news_id: c.news_id,
+  parent_id: c.parent_id,
+  user_name: c.author_name,
+  content: c.content,
+  like_count: c.like_count,
+  reply_count: c.reply_count,
+  is_liked: liked.has(c.id),
+  is_mine: member !== undefined && c.user_id === member.userId,
+  created_at: iso(c.created_at),
+});
+
+async function commentsPage(db: Database, member: Member | undefined, where: { newsId?: number; parentId: number | null }, page: number, limit: number) {
+  const rows = await q.findCommentsPage(db, where, limit, (page - 1) * limit);
+  const liked = member ? await q.likedCommentIds(db, member.userId, rows.map((r) => r.id)) : new Set<number>();
+  return pageOf(rows.map((r) => toComment(r, member, liked)), totalOf(rows), page, limit);
+}
+
+/** Top-level comments of an article, newest first. */
+export async function listComments(db: Database, member: Member | undefined, newsId: number, page: number, limit: number) {
+  if (!(await q.newsExists(db, newsId))) throw new AppError(ResponseCode.newsNotFound);
+  return commentsPage(db, member, { newsId, parentId: null }, page, limit);
+}
+
+async function visibleComment(db: Executor, id: number): Promise<CommentRow> {
+  const c = await q.findComment(db, id);
+  if (!c || !(await q.newsExists(db, c.news_id))) throw new AppError(ResponseCode.commentNotFound);
+  return c;
+}
+
+/** One comment. */
+export async function commentInfo(db: Database, member: Member | undefined, id: number) {
+  const c = await visibleComment(db, id);
+  const liked = member ? await q.likedCommentIds(db, member.userId, [id]) : new Set<number>();
+  return toComment(c, member, liked);
+}
+
+/** One comment with its replies. */
+export async function commentThread(db: Database, member: Member | undefined, id: number, page: number, limit: number) {
+  return { comment: await commentInfo(db, member, id), replies: await commentsPage(db, member, { parentId: id }, page, limit) };
+}
+
+/** Likes or unlikes a comment; repeating either changes nothing. */
+export async function likeComment(db: Database, member: Member, commentId: number, like: boolean) {
+  return db.transaction().execute(async (trx) => {
+    await visibleComment(trx, commentId);
+    return { liked: like, like_count: await q.setCommentLike(trx, member.userId, commentId, like) };
+  });
+}
+
+/** Writes a comment or a reply as plain text (markup is removed) and counts it on the article. */
+export async function createComment(db: Database, member: Member, input: { news_id: number; parent_id?: number; content: string }): Promise<NewsComment> {
+  const content = plainText(input.content);
+  if (!content) throw new AppError(ResponseCode.commentEmpty);
+  return db.transaction().execute(async (trx) => {
+    if (!(await q.newsExists(trx, input.news_id))) throw new AppError(ResponseCode.newsNotFound);
+    let parentId: number | null = null;
+    if (input.parent_id !== undefined) {
+      const parent = await q.findComment(trx, input.parent_id);
+      if (!parent || parent.news_id !== input.news_id) throw new AppError(ResponseCode.commentNotFound);
+      // Replies to a reply join the same thread.
+      parentId = parent.parent_id ?? parent.id;
+      await trx.updateTable('news_comments').set((eb) => ({ reply_count: eb('reply_count', '+', 1) })).where('id', '=', parentId).execute();
+    }
+    const user = await trx.selectFrom('users').select(['user_name', 'nickname']).where('id', '=', member.userId).executeTakeFirstOrThrow();
+    const row = await trx
+      .insertInto('news_comments')
+      .values({ news_id: input.news_id, parent_id: parentId, user_id: member.userId, author_name: user.nickname || user.user_name, content })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await trx.updateTable('news').set((eb) => ({ comment_count: eb('comment_count', '+', 1) })).where('id', '=', input.news_id).execute();
+    return toComment(row, member, new Set());
+  });
+}
+
+// ---------------------------------------------------------------- notices, FAQ, agreement
+
+/** Notices, newest first (cached per language and page). */
+export async function noticePage(deps: AppDeps, lang: Language, page: number, limit: number): Promise<PreSerialized> {
+  return responseCache(deps).json(`${CacheKey.content}notices:${lang}:${page}:${limit}`, async () => {
+    const { rows, list } = await latestNotices(deps.db, lang, limit, (page - 1) * limit);
+    return pageOf(list, totalOf(rows), page, limit);
+  });
+}
+
+/** One notice. */
+export async function noticeInfo(db: Database, lang: Language, id: number) {
+  const n = await q.findNotice(db, id);
+  if (!n) throw new AppError(ResponseCode.noticeNotFound);
+  return { id: n.id, title: pick(n.title, lang), summary: pick(n.summary, lang), content: sanitizeRich(pick(n.content, lang)), published_at: iso(n.published_at) };
+}
+
+/** Frequently asked questions (cached per language and page). */
+export async function faqPage(deps: AppDeps, lang: Language, page: number, limit: number): Promise<PreSerialized> {
+  return responseCache(deps).json(`${CacheKey.content}faq:${lang}:${page}:${limit}`, async () => {
+    const rows = await q.findFaqPage(deps.db, limit, (page - 1) * limit);
+    return pageOf(rows.map((f) => ({ id: f.id, question: pick(f.question, lang), answer: sanitizeRich(pick(f.answer, lang)) })), totalOf(rows), page, limit);
+  });
+}
+
+/** An agreement in the request language. */
+export async function agreement(deps: AppDeps, lang: Language, kind: 'user' | 'privacy' | 'purchase'): Promise<PreSerialized> {
+  return responseCache(deps).json(`${CacheKey.content}agreement:${lang}:${kind}`, async () => {
+    const a = await q.findAgreement(deps.db, kind);
+    if (!a) throw new AppError(ResponseCode.notFound);
+    return { type: kind, title: pick(a.title, lang), content: sanitizeRich(pick(a.content, lang)), updated_at: iso(a.updated_at) };
+  });
+}
+
+// ---------------------------------------------------------------- app version
+
+/** The app version of this release and the oldest one still allowed to run. */
+export const APP_VERSION = '1.6.7';
+export const MIN_APP_VERSION = '1.6.0';
+
+const versionParts = (v: string) => v.split('.').map(Number);
+/** Compares dotted versions numerically: `compareVersions('1.10', '1.9') > 0`. */
+export function compareVersions(a: string, b: string): number {
+  const x = versionParts(a);
+  const y = versionParts(b);
+  for (let i = 0; i < Math.max(x.length, y.length); i++) {
+    const d = (x[i] ?? 0) - (y[i] ?? 0);
+    if (d) return d;
+  }
+  return 0;
+}
+
+const versionAnswers = new Map<string, PreSerialized>();
+/** The current version and whether the client's version must (or may) update; answered from memory. */
+export function appVersion(input: EndpointQuery<typeof getAppVersion>): PreSerialized {
+  const key = `${input.platform}:${input.version ?? ''}`;
+  let answer = versionAnswers.get(key);
+  if (!answer) {
+    const data: EndpointData<typeof getAppVersion> = {
+      version: APP_VERSION,
+      min_version: MIN_APP_VERSION,
+      update_required: input.version !== undefined && compareVersions(input.version, MIN_APP_VERSION) < 0,
+      update_available: input.version !== undefined && compareVersions(input.version, APP_VERSION) < 0,
+      download_url: '/h5/',
+    };
+    answer = new PreSerialized(JSON.stringify(data));
+    if (versionAnswers.size < 1000) versionAnswers.set(key, answer);
+  }
+  return answer;
+}
+
+// ---------------------------------------------------------------- popups and sharing
+
+/** Popups for a visitor or a member, in the request language (the client hides the ones it snoozed). */
+export async function popups(db: Database, lang: Language, member: Member | undefined) {
+  const rows = await q.findActivePopups(db, member ? ['all', 'member'] : ['all', 'visitor']);
+  return { list: rows.map((p) => ({ id: p.id, title: pick(p.title, lang), content: sanitizeRich(pick(p.content, lang)), image: p.image, link: p.link })) };
+}
+
+/** The member's share code: their invitation code (none for visitors and members without one). */
+async function shareCodeOf(db: Database, member: Member | undefined): Promise<string> {
+  if (!member) return '';
+  // Read through to_jsonb so the answer stays correct on databases where invitation codes do not exist yet.
+  const row = await db.selectFrom('users').select(sql<string | null>`to_jsonb(users) ->> 'invite_code'`.as('code')).where('id', '=', member.userId).executeTakeFirst();
+  return row?.code ?? '';
+}
+
+/** Share title, text, image and a link (to the shop or to one goods) carrying the member's share code. */
+export async function shareInfo(deps: AppDeps, lang: Language, member: Member | undefined, input: EndpointQuery<typeof getShareInfo>, origin: string): Promise<EndpointData<typeof getShareInfo>> {
+  const shareCode = await shareCodeOf(deps.db, member);
+  const base = (deps.config.PUBLIC_URL ?? origin).replace(/\/+$/, '');
+  const params = new URLSearchParams();
+  let path = '/pages/tabbar/index';
+  let title = deps.i18n.t(lang, 'catalogue.share.title');
+  let text = deps.i18n.t(lang, 'catalogue.share.text');
+  let image = `${base}/media/demo/poster-1.png`;
+  if (input.goods_id !== undefined) {
+    const g = await findGoodsById(deps.db, input.goods_id);
+    if (!g) throw new AppError(ResponseCode.goodsNotFound);
+    path = '/pages/goods/goodsInfo';
+    params.set('id', String(g.id));
+    title = pick(g.name, lang);
+    text = deps.i18n.t(lang, 'catalogue.share.goodsText', { name: title });
+    image = g.cover.startsWith('/') ? `${base}${g.cover}` : g.cover;
+  } else {
+    const poster = (await q.findBanners(deps.db, 'share'))[0];
+    if (poster) image = poster.image.startsWith('/') ? `${base}${poster.image}` : poster.image;
+  }
+  if (shareCode) params.set('shareCode', shareCode);
+  const query = params.toString();
+  return { title, text, image, link: `${base}/h5/#${path}${query ? `?${query}` : ''}`, share_code: shareCode };
+}
