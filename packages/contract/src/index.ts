@@ -9,6 +9,7 @@ export * from './i18n/interpolate.js';
 export * from './endpoints.js';
 
 export * from './account/account.endpoints.js';
+export * from './account/account.schemas.js';
 export * from './address/address.endpoints.js';
 export * from './after-sales/after-sales.endpoints.js';
 export * from './cart/cart.endpoints.js';

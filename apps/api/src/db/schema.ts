@@ -1,3 +1,4 @@
+import type * as account from '../modules/accounts/account-tables.js';
 import type { LanguagePacksTable } from '../modules/lang/lang.table.js';
 import type { SessionsTable, UsersTable } from '../modules/members/members.table.js';
 import type * as catalogue from '../modules/catalogue/catalogue.table.js';
@@ -8,6 +9,17 @@ export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
   language_packs: LanguagePacksTable;
+  verification_codes: account.VerificationCodesTable;
+  outbox_messages: account.OutboxMessagesTable;
+  captcha_challenges: account.CaptchaChallengesTable;
+  captcha_tokens: account.CaptchaTokensTable;
+  login_failures: account.LoginFailuresTable;
+  account_settings: account.AccountSettingsTable;
+  certifications: account.CertificationsTable;
+  account_cancellations: account.AccountCancellationsTable;
+  upload_tokens: account.UploadTokensTable;
+  uploads: account.UploadsTable;
+  operator_actions: account.OperatorActionsTable;
   category_types: catalogue.CategoryTypesTable;
   categories: catalogue.CategoriesTable;
   goods: catalogue.GoodsTable;

@@ -18,6 +18,54 @@ export const ResponseCode = {
   loginRequired: 2002,
   /** The token's member no longer exists. */
   userNotFound: 2020,
+  // Accounts and identity (3000–3999).
+  /** Unknown account or wrong password: one answer for both. */
+  loginFailed: 3001,
+  accountBanned: 3002,
+  /** The slider must be passed first (openJY answers 1). */
+  captchaRequired: 3003,
+  captchaFailed: 3004,
+  /** Too many failed logins for this account or address; wait. */
+  loginLocked: 3005,
+  codeInvalid: 3010,
+  /** No valid code: never sent, expired or already used. */
+  codeExpired: 3011,
+  /** Five wrong tries: the code is void. */
+  codeLocked: 3012,
+  /** A code was sent less than 60 s ago. */
+  codeTooSoon: 3013,
+  /** Per-destination, per-address or global code limit reached. */
+  codeLimit: 3014,
+  /** The mail or SMS provider refused or failed. */
+  messageNotSent: 3015,
+  /** The member has no e-mail / phone to send a code to. */
+  noContact: 3016,
+  userNameTaken: 3020,
+  emailTaken: 3021,
+  mobileTaken: 3022,
+  inviteCodeInvalid: 3023,
+  /** New password and confirmation differ. */
+  passwordMismatch: 3024,
+  /** The current password is wrong. */
+  wrongPassword: 3025,
+  twoFactorRequired: 3030,
+  /** Wrong, expired or already used authenticator code. */
+  twoFactorInvalid: 3031,
+  twoFactorBound: 3032,
+  twoFactorNotBound: 3033,
+  realNameRequired: 3040,
+  realNamePending: 3041,
+  realNameApproved: 3042,
+  agreementRequired: 3050,
+  /** Open orders stop the account from being closed. */
+  ordersNotConfirmed: 3051,
+  /** The request is not in a state that allows this. */
+  cancellationState: 3052,
+  uploadTooLarge: 3060,
+  /** The content is not an accepted image or video, whatever its name. */
+  uploadType: 3061,
+  uploadTokenInvalid: 3062,
+  uploadMissing: 3063,
   // Catalogue and content (4000–4999).
   /** The goods does not exist. */
   goodsNotFound: 4001,
@@ -52,6 +100,38 @@ export const responseCodeMessageKey: Record<number, string> = {
   [ResponseCode.tokenInvalid]: 'code.tokenInvalid',
   [ResponseCode.loginRequired]: 'code.loginRequired',
   [ResponseCode.userNotFound]: 'code.userNotFound',
+  [ResponseCode.loginFailed]: 'account.code.loginFailed',
+  [ResponseCode.accountBanned]: 'account.code.accountBanned',
+  [ResponseCode.captchaRequired]: 'account.code.captchaRequired',
+  [ResponseCode.captchaFailed]: 'account.code.captchaFailed',
+  [ResponseCode.loginLocked]: 'account.code.loginLocked',
+  [ResponseCode.codeInvalid]: 'account.code.codeInvalid',
+  [ResponseCode.codeExpired]: 'account.code.codeExpired',
+  [ResponseCode.codeLocked]: 'account.code.codeLocked',
+  [ResponseCode.codeTooSoon]: 'account.code.codeTooSoon',
+  [ResponseCode.codeLimit]: 'account.code.codeLimit',
+  [ResponseCode.messageNotSent]: 'account.code.messageNotSent',
+  [ResponseCode.noContact]: 'account.code.noContact',
+  [ResponseCode.userNameTaken]: 'account.code.userNameTaken',
+  [ResponseCode.emailTaken]: 'account.code.emailTaken',
+  [ResponseCode.mobileTaken]: 'account.code.mobileTaken',
+  [ResponseCode.inviteCodeInvalid]: 'account.code.inviteCodeInvalid',
+  [ResponseCode.passwordMismatch]: 'account.code.passwordMismatch',
+  [ResponseCode.wrongPassword]: 'account.code.wrongPassword',
+  [ResponseCode.twoFactorRequired]: 'account.code.twoFactorRequired',
+  [ResponseCode.twoFactorInvalid]: 'account.code.twoFactorInvalid',
+  [ResponseCode.twoFactorBound]: 'account.code.twoFactorBound',
+  [ResponseCode.twoFactorNotBound]: 'account.code.twoFactorNotBound',
+  [ResponseCode.realNameRequired]: 'account.code.realNameRequired',
+  [ResponseCode.realNamePending]: 'account.code.realNamePending',
+  [ResponseCode.realNameApproved]: 'account.code.realNameApproved',
+  [ResponseCode.agreementRequired]: 'account.code.agreementRequired',
+  [ResponseCode.ordersNotConfirmed]: 'account.code.ordersNotConfirmed',
+  [ResponseCode.cancellationState]: 'account.code.cancellationState',
+  [ResponseCode.uploadTooLarge]: 'account.code.uploadTooLarge',
+  [ResponseCode.uploadType]: 'account.code.uploadType',
+  [ResponseCode.uploadTokenInvalid]: 'account.code.uploadTokenInvalid',
+  [ResponseCode.uploadMissing]: 'account.code.uploadMissing',
   [ResponseCode.goodsNotFound]: 'catalogue.code.goodsNotFound',
   [ResponseCode.goodsOffSale]: 'catalogue.code.goodsOffSale',
   [ResponseCode.skuNotFound]: 'catalogue.code.skuNotFound',

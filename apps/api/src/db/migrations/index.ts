@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely/migration';
 import * as createPlatform from './2026_11_21_0900_create_platform.js';
+import * as createAccounts from './2026_11_21_1000_create_accounts.js';
 import * as createCatalogue from './2026_11_21_1100_create_catalogue.js';
 
 /**
@@ -8,5 +9,6 @@ import * as createCatalogue from './2026_11_21_1100_create_catalogue.js';
  */
 export const migrations: Record<string, Migration> = {
   '2026_11_21_0900_create_platform': createPlatform,
+  '2026_11_21_1000_create_accounts': createAccounts,
   '2026_11_21_1100_create_catalogue': createCatalogue,
 };

@@ -11,15 +11,30 @@ export interface UsersTable {
   mobile: string | null;
   password_hash: string;
   status: Generated<'active' | 'banned' | 'closed'>;
-  created_at: Generated<Timestamp>;
-  updated_at: Generated<Timestamp>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  /** The code others register with to become this member's team. */
+  invite_code: string | null;
+  referrer_id: number | null;
+  /** Set from an approved real-name record. */
+  true_name: string | null;
+  avatar: string | null;
+  pay_password_hash: string | null;
+  /** Bound Google Authenticator secret (base32). */
+  totp_secret: string | null;
+  /** A secret shown by createCode, bound by save after one valid code. */
+  totp_pending_secret: string | null;
+  /** The last accepted TOTP time step: a code is never accepted twice. */
+  totp_last_step: number | null;
+  country: string | null;
+  password_changed_at: Timestamp | null;
 }
 
 export interface SessionsTable {
   id: Generated<number>;
   user_id: number;
   token_hash: Buffer;
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
   expires_at: Timestamp;
   revoked_at: Timestamp | null;
   ip: string | null;

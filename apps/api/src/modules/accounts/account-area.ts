@@ -1,0 +1,19 @@
+import type { Api } from '../../plugins/routes.js';
+import { cancellationRoutes } from '../cancellation/cancellation.routes.js';
+import { captchaRoutes } from '../captcha/captcha.routes.js';
+import { certificationRoutes } from '../certification/certification.routes.js';
+import { twoFactorRoutes } from '../two-factor/two-factor.routes.js';
+import { uploadsRoutes } from '../uploads/uploads.routes.js';
+import { verificationRoutes } from '../verification/verification.routes.js';
+import { accountsRoutes } from './accounts.routes.js';
+
+/** Every module of the account area. */
+export function accountAreaRoutes(api: Api): void {
+  accountsRoutes(api);
+  verificationRoutes(api);
+  captchaRoutes(api);
+  twoFactorRoutes(api);
+  certificationRoutes(api);
+  cancellationRoutes(api);
+  uploadsRoutes(api);
+}

@@ -1,0 +1,59 @@
+import { sql } from 'kysely';
+import type { Executor } from '../../db/database.js';
+import { hashToken } from '../../lib/tokens.js';
+import type { NewUser, UserUpdate } from '../members/members.table.js';
+
+export const findUserById = (db: Executor, id: number) => db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+
+export const lockUserForUpdate = (db: Executor, id: number) =>
+  db.selectFrom('users').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+
+export const findUserByUserName = (db: Executor, userName: string) =>
+  db.selectFrom('users').selectAll().where(sql`lower(user_name)`, '=', userName.toLowerCase()).executeTakeFirst();
+
+export const findUserByInviteCode = (db: Executor, code: string) =>
+  db.selectFrom('users').selectAll().where(sql`upper(invite_code)`, '=', code.toUpperCase()).where('status', '=', 'active').executeTakeFirst();
+
+/** An open (not closed) account by e-mail. */
+export const findUserByEmail = (db: Executor, email: string) =>
+  db.selectFrom('users').selectAll().where(sql`lower(email)`, '=', email.toLowerCase()).where('status', '<>', 'closed').executeTakeFirst();
+
+export const findUserByMobile = (db: Executor, mobilePre: string | undefined, mobile: string) => {
+  let q = db.selectFrom('users').selectAll().where('mobile', '=', mobile).where('status', '<>', 'closed');
+  if (mobilePre) q = q.where('mobile_pre', '=', mobilePre);
+  return q.orderBy('id').limit(1).executeTakeFirst();
+};
+
+export const insertUser = (db: Executor, user: NewUser) => db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
+
+export const updateUser = (db: Executor, id: number, changes: UserUpdate) =>
+  db.updateTable('users').set({ ...changes, updated_at: new Date() }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+
+export const insertSession = (db: Executor, s: { userId: number; token: string; expiresAt: Date; ip?: string; userAgent?: string }) =>
+  db
+    .insertInto('sessions')
+    .values({ user_id: s.userId, token_hash: hashToken(s.token), expires_at: s.expiresAt, revoked_at: null, ip: s.ip ?? null, user_agent: s.userAgent?.slice(0, 300) ?? null })
+    .returning(['id', 'expires_at'])
+    .executeTakeFirstOrThrow();
+
+/** A live session by its token. */
+export const findLiveSession = (db: Executor, token: string) =>
+  db
+    .selectFrom('sessions')
+    .selectAll()
+    .where('token_hash', '=', hashToken(token))
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', new Date())
+    .executeTakeFirst();
+
+export const revokeSession = (db: Executor, sessionId: number) =>
+  db.updateTable('sessions').set({ revoked_at: new Date() }).where('id', '=', sessionId).where('revoked_at', 'is', null).executeTakeFirst();
+
+/** Ends every session of a member (password change, ban, closing the account). */
+export const revokeAllSessions = (db: Executor, userId: number) =>
+  db.updateTable('sessions').set({ revoked_at: new Date() }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+
+export const insertOperatorAction = (
+  db: Executor,
+  a: { operator: string; action: string; target_type: 'user' | 'certification' | 'cancellation' | 'setting'; target_id: number; reason?: string | null },
+) => db.insertInto('operator_actions').values({ ...a, reason: a.reason ?? null }).returningAll().executeTakeFirstOrThrow();

@@ -1,0 +1,69 @@
+import {
+  bindMobile,
+  bindMobileOrEmail,
+  changeEmail,
+  changeMobile,
+  changePassword,
+  checkAccountAvailable,
+  findInviter,
+  getAccountSettingsPage,
+  getAreaPre,
+  getLinkedAccountsPage,
+  getPaySettingsPage,
+  getProfile,
+  getShareImage,
+  getUserSettingsPage,
+  listCountryCodes,
+  login,
+  logout,
+  refreshToken,
+  register,
+  registerInternational,
+  resetForgottenPassword,
+  saveProfile,
+  setPayPassword,
+} from '@shop/contract';
+import type { FastifyRequest } from 'fastify';
+import type { Api } from '../../plugins/routes.js';
+import type { RequestContext } from '../../plugins/context.js';
+import * as service from './accounts.service.js';
+import { areaPre, listCountries } from './countries.js';
+import { settingsPage, type SettingsPageKind } from './settings-pages.js';
+
+const actorOf = (ctx: RequestContext, request: FastifyRequest): service.Actor => ({ ip: ctx.ip, lang: ctx.lang, userAgent: request.headers['user-agent'] });
+
+/** Registration, sessions, profile, security settings, countries and the settings pages. */
+export function accountsRoutes(api: Api): void {
+  const { db, config, i18n } = api.deps;
+  const strict = { rateLimit: { max: 20, timeWindow: 60_000 } };
+
+  api.handle(register, ({ body, ctx, request }) => service.registerMember(db, config, actorOf(ctx, request), body), strict);
+  api.handle(registerInternational, ({ body, ctx, request }) => service.registerMember(db, config, actorOf(ctx, request), body), strict);
+  api.handle(login, ({ body, ctx, request }) => service.loginMember(db, config, actorOf(ctx, request), body), strict);
+  api.handle(refreshToken, ({ body, ctx, request }) => service.refreshSession(db, config, actorOf(ctx, request), body.token), strict);
+  api.handle(findInviter, ({ body }) => service.findInviter(db, body.invite_code), strict);
+  api.handle(resetForgottenPassword, ({ body }) => service.resetForgottenPassword(db, body), strict);
+  api.handle(logout, ({ member }) => service.logout(db, member!.sessionId));
+
+  api.handle(getProfile, ({ member }) => service.getProfile(db, member!.userId));
+  api.handle(saveProfile, ({ member, body }) => service.saveProfile(db, member!.userId, body));
+  api.handle(getShareImage, ({ member }) => service.shareInfo(db, config, member!.userId));
+  api.handle(checkAccountAvailable, ({ body }) => service.isAccountAvailable(db, body), strict);
+
+  api.handle(changePassword, ({ member, body }) => service.changePassword(db, member!.userId, body), strict);
+  api.handle(setPayPassword, ({ member, body }) => service.setPayPassword(db, member!.userId, body), strict);
+  api.handle(changeMobile, ({ member, body }) => service.changeContact(db, member!.userId, body), strict);
+  api.handle(bindMobile, ({ member, body }) => service.changeContact(db, member!.userId, body), strict);
+  api.handle(changeEmail, ({ member, body }) => service.changeContact(db, member!.userId, body), strict);
+  api.handle(bindMobileOrEmail, ({ member, body }) => service.changeContact(db, member!.userId, body), strict);
+
+  api.handle(listCountryCodes, ({ ctx }) => listCountries(ctx.lang));
+  api.handle(getAreaPre, ({ query, ctx }) => areaPre(ctx.lang, query.country));
+
+  const page = (kind: SettingsPageKind) => async ({ member, ctx }: { member?: { userId: number }; ctx: RequestContext }) =>
+    settingsPage(kind, await service.getProfile(db, member!.userId), ctx.lang, i18n);
+  api.handle(getUserSettingsPage, page('user'));
+  api.handle(getAccountSettingsPage, page('account'));
+  api.handle(getPaySettingsPage, page('pay'));
+  api.handle(getLinkedAccountsPage, page('linked'));
+}

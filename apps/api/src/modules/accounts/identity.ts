@@ -1,0 +1,84 @@
+import { hash, verify } from '@node-rs/argon2';
+import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import { ResponseCode, maskContact, type User } from '@shop/contract';
+import type { Executor } from '../../db/database.js';
+import { AppError, ValidationError } from '../../lib/errors.js';
+import type { UserRow } from '../members/members.table.js';
+import { accountHooks } from './account-hooks.js';
+
+// argon2id (algorithm 2) with the library's OWASP-level defaults.
+const ARGON2ID = 2;
+
+/** An argon2id hash of a password (or pay password). */
+export const hashPassword = (password: string): Promise<string> => hash(password, { algorithm: ARGON2ID });
+
+// Checking a made-up hash for unknown accounts keeps both answers equally slow.
+let dummyHash: Promise<string> | undefined;
+/** Whether `password` matches `stored`; with no stored hash it still spends the same time and says no. */
+export async function checkPassword(stored: string | null | undefined, password: string): Promise<boolean> {
+  if (!stored) {
+    dummyHash ??= hashPassword('not-a-real-password-' + Math.random());
+    await verify(await dummyHash, password).catch(() => false);
+    return false;
+  }
+  return verify(stored, password).catch(() => false);
+}
+
+export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
+
+/**
+ * A phone number checked against its country code: the national number without leading 0,
+ * valid for that country (libphonenumber). Throws the spec's "correct phone number" message.
+ */
+export function checkedPhone(mobilePre: string, mobile: string): { mobile_pre: string; mobile: string; e164: string; country?: string } {
+  const pre = mobilePre.replace(/^\+/, '');
+  const phone = parsePhoneNumberFromString(`+${pre}${mobile}`);
+  if (mobile.startsWith('0') || !phone || !phone.isValid() || phone.countryCallingCode !== pre) {
+    throw new ValidationError([{ field: 'mobile', key: 'validation.mobile', params: { field: 'mobile' } }]);
+  }
+  return { mobile_pre: pre, mobile: String(phone.nationalNumber), e164: phone.number, country: phone.country };
+}
+
+/** The verification-code destination of an e-mail or phone. */
+export const emailDestination = (email: string) => normalizeEmail(email);
+export const phoneDestination = (mobilePre: string, mobile: string) => `+${mobilePre}${mobile}`;
+
+export const passwordsMustMatch = (password: string, confirm: string) => {
+  if (password !== confirm) throw new AppError(ResponseCode.passwordMismatch);
+};
+
+/** The real-name state of a member: their latest record's status, or none. */
+export async function realNameStatus(db: Executor, userId: number): Promise<User['real_name_status']> {
+  const row = await db.selectFrom('certifications').select('status').where('user_id', '=', userId).orderBy('id', 'desc').limit(1).executeTakeFirst();
+  return row?.status ?? 'none';
+}
+
+/** Actions that need a verified identity call this first. */
+export async function requireRealName(db: Executor, userId: number): Promise<void> {
+  if ((await realNameStatus(db, userId)) !== 'approved') throw new AppError(ResponseCode.realNameRequired);
+}
+
+const iso = (v: Date | string) => (v instanceof Date ? v : new Date(v)).toISOString();
+
+/** The member as the app sees it. */
+export async function toUserData(db: Executor, row: UserRow): Promise<User> {
+  return {
+    id: row.id,
+    user_name: row.user_name,
+    nickname: row.nickname,
+    true_name: row.true_name,
+    email: row.email,
+    mobile_pre: row.mobile_pre,
+    mobile: row.mobile,
+    avatar: row.avatar,
+    invite_code: row.invite_code,
+    country: row.country,
+    last_order_ids: await accountHooks.recentOrderIds(db, row.id),
+    has_pay_password: row.pay_password_hash !== null,
+    google_bound: row.totp_secret !== null,
+    real_name_status: await realNameStatus(db, row.id),
+    created_at: iso(row.created_at),
+  };
+}
+
+export { maskContact, iso };

@@ -1,0 +1,103 @@
+import { ResponseCode } from '@shop/contract';
+import type { Database, Executor } from '../../db/database.js';
+import { AppError } from '../../lib/errors.js';
+import { hasCancellationBlocker } from '../accounts/account-hooks.js';
+import { insertOperatorAction, lockUserForUpdate, revokeAllSessions, updateUser } from '../accounts/accounts.queries.js';
+import { iso } from '../accounts/identity.js';
+import { primaryDestination } from '../accounts/accounts.service.js';
+import { verifyCode } from '../verification/verification.service.js';
+import type { CancellationRow } from './cancellation.table.js';
+
+const latestRequest = (db: Executor, userId: number) =>
+  db.selectFrom('account_cancellations').selectAll().where('user_id', '=', userId).orderBy('id', 'desc').limit(1).executeTakeFirst();
+
+const toRequest = (row: CancellationRow) => ({
+  id: row.id,
+  status: row.status,
+  reason: row.reason,
+  created_at: iso(row.created_at),
+  reviewed_at: row.reviewed_at ? iso(row.reviewed_at) : null,
+});
+
+/** The member's latest cancellation request and whether something blocks closing the account. */
+export async function cancellationInfo(db: Executor, userId: number) {
+  const row = await latestRequest(db, userId);
+  return { request: row ? toRequest(row) : null, blocked: await hasCancellationBlocker(db, userId) };
+}
+
+/**
+ * Applies for closing the account (the agreement ticked, no unconfirmed orders, nothing open), or
+ * withdraws a request still under review.
+ */
+export async function applyOrWithdraw(db: Database, userId: number, input: { action: 'apply' | 'withdraw'; agree?: boolean }) {
+  await db.transaction().execute(async (trx) => {
+    await lockUserForUpdate(trx, userId);
+    const latest = await latestRequest(trx, userId);
+    if (input.action === 'withdraw') {
+      if (latest?.status !== 'pending') throw new AppError(ResponseCode.cancellationState);
+      await trx.updateTable('account_cancellations').set({ status: 'withdrawn', updated_at: new Date() }).where('id', '=', latest.id).execute();
+      return;
+    }
+    if (!input.agree) throw new AppError(ResponseCode.agreementRequired);
+    if (latest && (latest.status === 'pending' || latest.status === 'approved')) throw new AppError(ResponseCode.cancellationState);
+    if (await hasCancellationBlocker(trx, userId)) throw new AppError(ResponseCode.ordersNotConfirmed);
+    await trx.insertInto('account_cancellations').values({ user_id: userId }).execute();
+  });
+  return cancellationInfo(db, userId);
+}
+
+/** After approval: the code sent to the member's e-mail closes the account and ends every session. */
+export async function confirmCancellation(db: Database, userId: number, code: string): Promise<{ ok: true }> {
+  const user = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
+  const latest = await latestRequest(db, userId);
+  if (latest?.status !== 'approved') throw new AppError(ResponseCode.cancellationState);
+  if (await hasCancellationBlocker(db, userId)) throw new AppError(ResponseCode.ordersNotConfirmed);
+  const to = primaryDestination(user);
+  if (!to) throw new AppError(ResponseCode.noContact);
+  await verifyCode(db, { purpose: 'cancel', destination: to.address, code, consume: true });
+  await db.transaction().execute(async (trx) => {
+    const now = new Date();
+    const done = await trx
+      .updateTable('account_cancellations')
+      .set({ status: 'completed', completed_at: now, updated_at: now })
+      .where('id', '=', latest.id)
+      .where('status', '=', 'approved')
+      .executeTakeFirst();
+    if (Number(done.numUpdatedRows) !== 1) throw new AppError(ResponseCode.cancellationState);
+    await updateUser(trx, userId, { status: 'closed', pay_password_hash: null, totp_secret: null, totp_pending_secret: null });
+    await revokeAllSessions(trx, userId);
+  });
+  return { ok: true };
+}
+
+/** An operator's decision on a request under review, recorded with who and when. */
+export async function reviewCancellation(db: Database, operator: string, id: number, decision: 'approve' | 'reject', reason?: string) {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom('account_cancellations').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+    if (!row) throw new Error(`cancellation request ${id} does not exist`);
+    if (row.status !== 'pending') throw new Error(`cancellation request ${id} is ${row.status}, not pending`);
+    if (decision === 'reject' && !reason) throw new Error('a rejection needs --reason');
+    const status = decision === 'approve' ? 'approved' : 'rejected';
+    const now = new Date();
+    await trx
+      .updateTable('account_cancellations')
+      .set({ status, reason: reason ?? null, reviewed_by: operator, reviewed_at: now, updated_at: now })
+      .where('id', '=', id)
+      .execute();
+    await insertOperatorAction(trx, { operator, action: `cancel.${decision}`, target_type: 'cancellation', target_id: id, reason });
+    return { id, user_id: row.user_id, status };
+  });
+}
+
+/** Bans or unbans a member; a ban ends every session at once. Recorded with who and when. */
+export async function setBanned(db: Database, operator: string, userId: number, banned: boolean, reason?: string) {
+  return db.transaction().execute(async (trx) => {
+    const user = await lockUserForUpdate(trx, userId);
+    if (!user) throw new Error(`member ${userId} does not exist`);
+    if (user.status === 'closed') throw new Error(`member ${userId} has closed the account`);
+    await updateUser(trx, userId, { status: banned ? 'banned' : 'active' });
+    if (banned) await revokeAllSessions(trx, userId);
+    await insertOperatorAction(trx, { operator, action: banned ? 'user.ban' : 'user.unban', target_type: 'user', target_id: userId, reason });
+    return { id: userId, status: banned ? 'banned' : 'active' };
+  });
+}

@@ -1,0 +1,35 @@
+import type { Generated } from 'kysely';
+import type { Timestamp } from '../members/members.table.js';
+
+export interface CaptchaChallengesTable {
+  id: string;
+  /** Where the gap is: the piece must be dragged to `x`. */
+  x: number;
+  y: number;
+  ip: string | null;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+export interface CaptchaTokensTable {
+  token_hash: Buffer;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+export interface LoginFailuresTable {
+  id: Generated<number>;
+  account: string;
+  ip: string;
+  created_at: Timestamp;
+}
+
+/** Operator settings of the account area (captcha mode …). */
+export interface AccountSettingsTable {
+  key: string;
+  value: string;
+  updated_by: string | null;
+  updated_at: Timestamp;
+}

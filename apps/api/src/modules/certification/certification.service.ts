@@ -1,0 +1,117 @@
+import { ResponseCode, isNationalId, maskContact, type Language } from '@shop/contract';
+import type { Database, Executor } from '../../db/database.js';
+import { AppError, ValidationError } from '../../lib/errors.js';
+import type { Translator } from '../../lib/i18n.js';
+import { insertOperatorAction, lockUserForUpdate, updateUser } from '../accounts/accounts.queries.js';
+import { iso, realNameStatus } from '../accounts/identity.js';
+import { listCountries } from '../accounts/countries.js';
+import type { CertificationRow } from './certification.table.js';
+import * as q from './certification.queries.js';
+
+export const DOCUMENT_TYPES = ['id_card', 'passport', 'driving_license', 'residence_permit'] as const;
+
+interface RealNameInput {
+  document_type: (typeof DOCUMENT_TYPES)[number];
+  document_number: string;
+  surname: string;
+  given_name: string;
+  title?: string;
+  birthday?: string;
+  referral_code?: string;
+  country?: string;
+}
+
+/** A `date` column as `YYYY-MM-DD` (the driver gives a local-midnight Date). */
+function dateOnly(v: string | Date | null): string | null {
+  if (v === null || typeof v === 'string') return v;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${v.getFullYear()}-${pad(v.getMonth() + 1)}-${pad(v.getDate())}`;
+}
+
+function toRecord(row: CertificationRow) {
+  return {
+    id: row.id,
+    kind: row.kind,
+    country: row.country,
+    document_type: row.document_type as RealNameInput['document_type'],
+    document_number: maskContact(row.document_number),
+    surname: row.surname,
+    given_name: row.given_name,
+    title: row.title,
+    birthday: dateOnly(row.birthday),
+    referral_code: row.referral_code,
+    status: row.status,
+    reason: row.reason,
+    created_at: iso(row.created_at),
+    reviewed_at: row.reviewed_at ? iso(row.reviewed_at) : null,
+  };
+}
+
+/** The member's real-name state and latest record, or one of their own records by id. */
+export async function realNameInfo(db: Executor, userId: number, id?: number) {
+  const row = id ? await q.findOwnCertification(db, userId, id) : await q.findLatestCertification(db, userId);
+  if (id && !row) throw new AppError(ResponseCode.notFound);
+  return { status: await realNameStatus(db, userId), record: row ? toRecord(row) : null };
+}
+
+/**
+ * Submits real-name details for review: mainland members with a national ID (checked), others with
+ * their country. One request under review at a time; after a rejection the member may resubmit.
+ */
+export async function submitRealName(db: Database, userId: number, kind: 'mainland' | 'international', input: RealNameInput) {
+  if (kind === 'mainland' && input.document_type === 'id_card' && !isNationalId(input.document_number)) {
+    throw new ValidationError([{ field: 'document_number', key: 'validation.invalid', params: { field: 'document_number' } }]);
+  }
+  if (kind === 'international' && !listCountries('en-us').some((c) => c.code === input.country)) {
+    throw new ValidationError([{ field: 'country', key: 'validation.invalid', params: { field: 'country' } }]);
+  }
+  await db.transaction().execute(async (trx) => {
+    await lockUserForUpdate(trx, userId);
+    const latest = await q.findLatestCertification(trx, userId);
+    if (latest?.status === 'pending') throw new AppError(ResponseCode.realNamePending);
+    if (latest?.status === 'approved') throw new AppError(ResponseCode.realNameApproved);
+    await q.insertCertification(trx, {
+      user_id: userId,
+      kind,
+      country: kind === 'mainland' ? 'CN' : input.country!,
+      document_type: input.document_type,
+      document_number: input.document_number.toUpperCase(),
+      surname: input.surname,
+      given_name: input.given_name,
+      title: input.title ?? null,
+      birthday: input.birthday ?? null,
+      referral_code: input.referral_code || null,
+    });
+  });
+  return realNameInfo(db, userId);
+}
+
+export function documentTypes(i18n: Translator, lang: Language) {
+  return DOCUMENT_TYPES.map((value) => ({ value, label: i18n.t(lang, `account.document.${value}`) }));
+}
+
+/** Which form the member uses: mainland (+86 or no phone) or international. */
+export async function realNameKind(db: Executor, userId: number) {
+  const user = await db.selectFrom('users').select(['mobile_pre', 'country']).where('id', '=', userId).executeTakeFirstOrThrow();
+  const mainland = user.country ? user.country === 'CN' : !user.mobile_pre || user.mobile_pre === '86';
+  return { kind: mainland ? ('mainland' as const) : ('international' as const), status: await realNameStatus(db, userId) };
+}
+
+/** An operator's decision on a pending request; approval sets the member's true name. Recorded with who and when. */
+export async function reviewRealName(db: Database, operator: string, id: number, decision: 'approve' | 'reject', reason?: string) {
+  return db.transaction().execute(async (trx) => {
+    const row = await q.lockCertificationForUpdate(trx, id);
+    if (!row) throw new Error(`real-name request ${id} does not exist`);
+    if (row.status !== 'pending') throw new Error(`real-name request ${id} is ${row.status}, not pending`);
+    if (decision === 'reject' && !reason) throw new Error('a rejection needs --reason');
+    const status = decision === 'approve' ? 'approved' : 'rejected';
+    const now = new Date();
+    await trx.updateTable('certifications').set({ status, reason: reason ?? null, reviewed_by: operator, reviewed_at: now }).where('id', '=', id).execute();
+    if (status === 'approved') {
+      const trueName = row.kind === 'mainland' ? `${row.surname}${row.given_name}` : `${row.given_name} ${row.surname}`;
+      await updateUser(trx, row.user_id, { true_name: trueName });
+    }
+    await insertOperatorAction(trx, { operator, action: `realname.${decision}`, target_type: 'certification', target_id: id, reason });
+    return { id, user_id: row.user_id, status };
+  });
+}

@@ -1,0 +1,129 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { fileTypeFromBuffer } from 'file-type';
+import sharp from 'sharp';
+import { ResponseCode, type UploadedFile } from '@shop/contract';
+import type { Config } from '../../config.js';
+import type { Database, Executor } from '../../db/database.js';
+import { AppError } from '../../lib/errors.js';
+import { hashToken, newToken } from '../../lib/tokens.js';
+import type { FileStorage } from '../../providers/storage/storage.js';
+
+export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
+export const MAX_VIDEO_BYTES = 10 * 1024 * 1024;
+const TOKEN_TTL_MS = 10 * 60_000;
+/** Bytes file-type needs to recognise every format we accept. */
+const SNIFF_BYTES = 4100;
+
+/** What we accept, decided by the file's content: its name and declared type are ignored. */
+const ACCEPTED: Record<string, { kind: 'image' | 'video'; ext: string }> = {
+  'image/jpeg': { kind: 'image', ext: 'jpg' },
+  'image/png': { kind: 'image', ext: 'png' },
+  'image/gif': { kind: 'image', ext: 'gif' },
+  'image/webp': { kind: 'image', ext: 'webp' },
+  'video/mp4': { kind: 'video', ext: 'mp4' },
+  'video/quicktime': { kind: 'video', ext: 'mov' },
+  'video/webm': { kind: 'video', ext: 'webm' },
+};
+
+/** A one-time permission to upload, for the upload host the app picked (1 default, 3 the .com host). */
+export async function createUploadToken(db: Executor, userId: number, hostId: 1 | 3) {
+  const token = newToken();
+  const expiresAt = new Date(Date.now() + TOKEN_TTL_MS);
+  await db.insertInto('upload_tokens').values({ token_hash: hashToken(token), user_id: userId, host_id: hostId, expires_at: expiresAt, used_at: null }).execute();
+  return { token, upload_path: '/upload2', expires_at: expiresAt.toISOString(), max_image_bytes: MAX_IMAGE_BYTES, max_video_bytes: MAX_VIDEO_BYTES };
+}
+
+/** Uses an upload token once; it must be the member's own and unexpired. */
+export async function useUploadToken(db: Executor, userId: number, token: string | undefined): Promise<void> {
+  if (!token) throw new AppError(ResponseCode.uploadTokenInvalid);
+  const r = await db
+    .updateTable('upload_tokens')
+    .set({ used_at: new Date() })
+    .where('token_hash', '=', hashToken(token))
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', new Date())
+    .executeTakeFirst();
+  if (Number(r.numUpdatedRows) !== 1) throw new AppError(ResponseCode.uploadTokenInvalid);
+}
+
+export const publicUrl = (config: Config, key: string) => `${config.PUBLIC_URL ?? ''}/uploads/${key}`;
+
+/**
+ * Streams a file to a temporary place, deciding its type from the first bytes and refusing it the
+ * moment it passes its kind's limit (2 MB images, 10 MB videos), then stores it.
+ */
+export async function receiveFile(
+  db: Database,
+  storage: FileStorage,
+  config: Config,
+  userId: number,
+  source: Readable & { truncated?: boolean },
+  originalName: string | undefined,
+): Promise<UploadedFile> {
+  const tempPath = path.join(storage.tempDir, randomUUID());
+  const out = fs.createWriteStream(tempPath);
+  let size = 0;
+  let head = Buffer.alloc(0);
+  let accepted: { mime: string; kind: 'image' | 'video'; ext: string } | undefined;
+  const refuse = async (code: number): Promise<never> => {
+    source.destroy();
+    out.destroy();
+    await fs.promises.rm(tempPath, { force: true });
+    throw new AppError(code);
+  };
+  const sniff = async () => {
+    const type = await fileTypeFromBuffer(head);
+    const known = type && ACCEPTED[type.mime];
+    if (!type || !known) return refuse(ResponseCode.uploadType);
+    accepted = { mime: type.mime, ...known };
+  };
+  try {
+    for await (const chunk of source as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (!accepted) {
+        head = Buffer.concat([head, chunk]);
+        if (head.length >= SNIFF_BYTES) await sniff();
+      }
+      if (size > (accepted?.kind === 'image' ? MAX_IMAGE_BYTES : MAX_VIDEO_BYTES)) await refuse(ResponseCode.uploadTooLarge);
+      if (!out.write(chunk)) await new Promise<void>((r) => out.once('drain', () => r()));
+    }
+  } catch (e) {
+    if (e instanceof AppError) throw e;
+    // The multipart parser stops a file at the largest limit (10 MB).
+    if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') await refuse(ResponseCode.uploadTooLarge);
+    await fs.promises.rm(tempPath, { force: true });
+    throw e;
+  }
+  if (source.truncated) await refuse(ResponseCode.uploadTooLarge);
+  if (size === 0) await refuse(ResponseCode.uploadMissing);
+  if (!accepted) await sniff();
+  await new Promise<void>((resolve, reject) => out.end((err?: Error | null) => (err ? reject(err) : resolve())));
+  const file = accepted!;
+  if (file.kind === 'image') {
+    // A header that looks like an image is not enough: it must decode.
+    const ok = await sharp(tempPath).metadata().then((m) => !!m.width && !!m.height, () => false);
+    if (!ok) await refuse(ResponseCode.uploadType);
+  }
+  const now = new Date();
+  const key = `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${randomUUID()}.${file.ext}`;
+  await storage.putFile(key, tempPath);
+  const row = await db
+    .insertInto('uploads')
+    .values({ user_id: userId, storage_key: key, mime: file.mime, kind: file.kind, size, original_name: originalName?.slice(0, 200) ?? null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: row.id, url: publicUrl(config, key), kind: file.kind, mime: file.mime, size };
+}
+
+/** The size to deliver an image at: the request's width and height, 750 each by default, at most 2000. */
+export function deliverySize(query: { width?: string; height?: string; w?: string; h?: string }): { width: number; height: number } {
+  const read = (v: string | undefined) => {
+    const n = Number(v);
+    return Number.isInteger(n) && n > 0 ? Math.min(n, 2000) : 750;
+  };
+  return { width: read(query.width ?? query.w), height: read(query.height ?? query.h) };
+}

@@ -1,0 +1,22 @@
+import type { Generated } from 'kysely';
+import type { Timestamp } from '../members/members.table.js';
+
+export interface UploadTokensTable {
+  token_hash: Buffer;
+  user_id: number;
+  host_id: number;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+export interface UploadsTable {
+  id: Generated<number>;
+  user_id: number;
+  storage_key: string;
+  mime: string;
+  kind: 'image' | 'video';
+  size: number;
+  original_name: string | null;
+  created_at: Timestamp;
+}

@@ -1,0 +1,44 @@
+import type { Executor } from '../../db/database.js';
+
+export const findLatestCode = (db: Executor, destination: string, purpose: string) =>
+  db.selectFrom('verification_codes').selectAll().where('destination', '=', destination).where('purpose', '=', purpose).orderBy('id', 'desc').limit(1).executeTakeFirst();
+
+/** The newest unused code for the destination and purpose, locked for checking. */
+export const lockOpenCodeForUpdate = (db: Executor, destination: string, purpose: string) =>
+  db
+    .selectFrom('verification_codes')
+    .selectAll()
+    .where('destination', '=', destination)
+    .where('purpose', '=', purpose)
+    .where('consumed_at', 'is', null)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .forUpdate()
+    .executeTakeFirst();
+
+export async function countCodesSince(db: Executor, destination: string, since: Date): Promise<number> {
+  const r = await db
+    .selectFrom('verification_codes')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('destination', '=', destination)
+    .where('created_at', '>', since)
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
+/** A new code makes the older ones of the same destination and purpose void. */
+export const voidOpenCodes = (db: Executor, destination: string, purpose: string) =>
+  db.updateTable('verification_codes').set({ consumed_at: new Date() }).where('destination', '=', destination).where('purpose', '=', purpose).where('consumed_at', 'is', null).execute();
+
+export const insertCode = (
+  db: Executor,
+  c: { purpose: string; destination: string; channel: 'email' | 'sms'; code_hash: Buffer; salt: Buffer; ip: string; expires_at: Date },
+) => db.insertInto('verification_codes').values({ ...c, consumed_at: null }).returning('id').executeTakeFirstOrThrow();
+
+export const deleteCode = (db: Executor, id: number) => db.deleteFrom('verification_codes').where('id', '=', id).execute();
+
+export const listOutbox = (db: Executor, recipient: string | undefined, limit: number) => {
+  let q = db.selectFrom('outbox_messages').selectAll().orderBy('id', 'desc').limit(limit);
+  if (recipient) q = q.where('recipient', '=', recipient);
+  return q.execute();
+};

@@ -1,0 +1,387 @@
+import { z } from 'zod';
+import { isEmail, isLettersOrDigits, isNumericCode, isDate } from '../common/validators.js';
+
+// ── Building blocks ────────────────────────────────────────────────────────────────────────────
+
+const trimmed = (max: number) => z.string().trim().min(1).max(max);
+
+/** At least 6 letters or digits (spec §5). */
+export const userNameField = z
+  .string()
+  .trim()
+  .min(1)
+  .max(32, { error: 'account.validation.userName' })
+  .refine((v) => v.length >= 6 && isLettersOrDigits(v), { error: 'account.validation.userName' });
+
+export const passwordField = z.string().min(1).min(6, { error: 'account.validation.password' }).max(64, { error: 'account.validation.password' });
+export const payPasswordField = z.string().min(1).refine((v) => isNumericCode(v, 6), { error: 'account.validation.payPassword' });
+export const emailField = z.string().trim().min(1).max(254).refine(isEmail, { error: 'validation.email' });
+/** A country calling code, digits only (`86`, `60`); a leading `+` is dropped. */
+export const mobilePreField = z
+  .string()
+  .trim()
+  .min(1)
+  .transform((v) => v.replace(/^\+/, ''))
+  .refine((v) => /^\d{1,4}$/.test(v), { error: 'validation.mobile' });
+/** A national number without its leading 0 (checked against the country code on the server). */
+export const mobileField = z
+  .string()
+  .trim()
+  .min(1)
+  .refine((v) => !v.startsWith('0'), { error: 'account.validation.mobileLeadingZero' })
+  .refine((v) => /^\d{4,15}$/.test(v), { error: 'validation.mobile' });
+export const codeField = z.string().trim().min(1).refine((v) => isNumericCode(v, 6), { error: 'account.validation.code' });
+export const googleCodeField = z.string().trim().refine((v) => isNumericCode(v, 6), { error: 'account.validation.googleCode' });
+export const captchaTokenField = z.string().trim().max(200).optional();
+
+// ── The member ─────────────────────────────────────────────────────────────────────────────────
+
+export const realNameStatusSchema = z.enum(['none', 'pending', 'approved', 'rejected']);
+export type RealNameStatus = z.infer<typeof realNameStatusSchema>;
+
+/** The member as the app keeps it in its session (spec §3). */
+export const userSchema = z.object({
+  id: z.number().int(),
+  user_name: z.string(),
+  nickname: z.string(),
+  true_name: z.string().nullable(),
+  email: z.string().nullable(),
+  mobile_pre: z.string().nullable(),
+  mobile: z.string().nullable(),
+  avatar: z.string().nullable(),
+  invite_code: z.string().nullable(),
+  country: z.string().nullable(),
+  /** Recent order ids, newest first. */
+  last_order_ids: z.array(z.number().int()),
+  has_pay_password: z.boolean(),
+  google_bound: z.boolean(),
+  real_name_status: realNameStatusSchema,
+  created_at: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const sessionData = z.object({
+  token: z.string(),
+  /** ISO time the session ends unless refreshed. */
+  expires_at: z.string(),
+  user: userSchema,
+});
+export type SessionData = z.infer<typeof sessionData>;
+
+// ── Registration and login ─────────────────────────────────────────────────────────────────────
+
+export const registerBody = z.object({
+  user_name: userNameField,
+  nickname: trimmed(40),
+  password: passwordField,
+  email: emailField,
+  mobile_pre: mobilePreField.optional(),
+  mobile: mobileField.optional(),
+  invite_code: trimmed(32),
+  /** The code sent to `email` for `register`. */
+  code: codeField,
+  captcha_token: captchaTokenField,
+});
+export type RegisterBody = z.infer<typeof registerBody>;
+
+/** International registration: the country and a phone number of that country are required. */
+export const registerInternationalBody = registerBody.extend({
+  country: z.string().trim().regex(/^[A-Za-z]{2}$/).transform((v) => v.toUpperCase()),
+  mobile_pre: mobilePreField,
+  mobile: mobileField,
+});
+export type RegisterInternationalBody = z.infer<typeof registerInternationalBody>;
+
+export const loginBody = z.object({
+  /** User name, e-mail or mobile number. */
+  account: trimmed(254),
+  password: z.string().min(1).max(128),
+  mobile_pre: mobilePreField.optional(),
+  captcha_token: captchaTokenField,
+});
+
+export const tokenRefreshBody = z.object({ token: z.string().min(1).max(200) });
+
+export const inviterQueryBody = z.object({ invite_code: trimmed(32) });
+export const inviterData = z.object({ nickname: z.string(), user_name: z.string() });
+
+export const forgetBody = z.object({
+  account: trimmed(254),
+  code: codeField,
+  password: passwordField,
+  password_confirm: z.string().min(1),
+});
+
+export const checkAccountBody = z
+  .object({ user_name: z.string().trim().max(32).optional(), email: z.string().trim().max(254).optional(), mobile_pre: mobilePreField.optional(), mobile: z.string().trim().max(20).optional() })
+  .refine((v) => v.user_name || v.email || v.mobile, { error: 'validation.required' });
+export const checkAccountData = z.object({ available: z.boolean() });
+
+// ── Profile ────────────────────────────────────────────────────────────────────────────────────
+
+export const saveProfileBody = z.object({
+  nickname: trimmed(40).optional(),
+  /** An address given by an upload. */
+  avatar: z.string().trim().max(500).optional(),
+});
+
+export const shareData = z.object({
+  invite_code: z.string(),
+  share_url: z.string(),
+  /** A PNG data URL of the share link's QR code. */
+  qr_code: z.string(),
+});
+
+export const okData = z.object({ ok: z.literal(true) });
+
+// ── Verification codes ─────────────────────────────────────────────────────────────────────────
+
+export const codePurposeSchema = z.enum(['register', 'forget', 'bind', 'pay_password', 'password', 'cancel', 'login']);
+export type CodePurpose = z.infer<typeof codePurposeSchema>;
+
+/** A code to an e-mail or a phone given in the request. */
+export const sendCodeBody = z
+  .object({
+    type: codePurposeSchema,
+    email: emailField.optional(),
+    mobile_pre: mobilePreField.optional(),
+    mobile: mobileField.optional(),
+    captcha_token: captchaTokenField,
+  })
+  .refine((v) => v.email || (v.mobile && v.mobile_pre), { error: 'account.validation.destination' });
+
+/** The same, with one `account` field that is an e-mail or a phone number. */
+export const sendCodeToAccountBody = z.object({
+  type: codePurposeSchema,
+  account: trimmed(254),
+  mobile_pre: mobilePreField.optional(),
+  captcha_token: captchaTokenField,
+});
+
+/** A code to the e-mail (or phone) of the member with this user name (forgotten password). */
+export const sendCodeByUserNameBody = z.object({
+  type: codePurposeSchema.default('forget'),
+  user_name: trimmed(254),
+  captcha_token: captchaTokenField,
+});
+
+/** A code to the logged-in member's own e-mail or phone (security settings, cancellation). */
+export const sendCodeToMemberBody = z.object({
+  type: codePurposeSchema,
+  channel: z.enum(['email', 'sms']).default('email'),
+});
+
+export const codeSentData = z.object({
+  /** The destination, masked. */
+  to: z.string(),
+  /** Seconds until another code may be requested. */
+  resend_in: z.number().int(),
+  /** Seconds the code stays valid. */
+  expires_in: z.number().int(),
+});
+
+export const checkCodeBody = z
+  .object({
+    type: codePurposeSchema,
+    code: codeField,
+    email: emailField.optional(),
+    mobile_pre: mobilePreField.optional(),
+    mobile: mobileField.optional(),
+  })
+  .refine((v) => v.email || (v.mobile && v.mobile_pre), { error: 'account.validation.destination' });
+
+// ── Security settings ──────────────────────────────────────────────────────────────────────────
+
+export const resetPasswordBody = z.object({
+  old_password: z.string().min(1).max(128),
+  password: passwordField,
+  password_confirm: z.string().min(1),
+  google_code: googleCodeField.optional(),
+});
+
+export const resetPayPasswordBody = z.object({
+  password: payPasswordField,
+  password_confirm: z.string().min(1),
+  /** The code sent to the member's e-mail for `pay_password`. */
+  code: codeField,
+  google_code: googleCodeField.optional(),
+});
+
+export const resetMobileBody = z.object({
+  mobile_pre: mobilePreField,
+  mobile: mobileField,
+  /** The code sent to the new number for `bind`. */
+  code: codeField,
+  google_code: googleCodeField.optional(),
+});
+
+export const resetEmailBody = z.object({
+  email: emailField,
+  /** The code sent to the new address for `bind`. */
+  code: codeField,
+  google_code: googleCodeField.optional(),
+});
+
+export const setMobileEmailBody = z
+  .object({
+    email: emailField.optional(),
+    mobile_pre: mobilePreField.optional(),
+    mobile: mobileField.optional(),
+    code: codeField,
+    google_code: googleCodeField.optional(),
+  })
+  .refine((v) => v.email || (v.mobile && v.mobile_pre), { error: 'account.validation.destination' });
+
+export const createGoogleCodeData = z.object({
+  secret: z.string(),
+  /** `otpauth://` address for authenticator apps. */
+  uri: z.string(),
+  /** PNG data URL of the QR code of `uri`. */
+  qr_code: z.string(),
+});
+export const googleCodeBody = z.object({ code: googleCodeField });
+export const googleStatusData = z.object({ bound: z.boolean() });
+
+// ── Captcha ────────────────────────────────────────────────────────────────────────────────────
+
+export const openCaptchaQuery = z.object({ account: z.string().trim().max(254).optional() });
+/** 1: the slider must be passed before logging in, registering or sending a code. */
+export const openCaptchaData = z.union([z.literal(0), z.literal(1)]);
+
+export const captchaConfigData = z.object({
+  mode: z.enum(['off', 'auto', 'always']),
+  /** Whether the app may let members through when the slider cannot load. */
+  bypass_allowed: z.boolean(),
+  /** How long the client waits for a challenge, in ms. */
+  timeout_ms: z.number().int(),
+  challenge_path: z.string(),
+  verify_path: z.string(),
+});
+
+/** Outside the contract's 240 calls: the slider's own challenge and answer. */
+export const captchaChallengeData = z.object({
+  id: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  piece_size: z.number().int(),
+  /** Top of the piece in the background. */
+  piece_y: z.number().int(),
+  background: z.string(),
+  piece: z.string(),
+});
+export type CaptchaChallenge = z.infer<typeof captchaChallengeData>;
+export const captchaVerifyBody = z.object({
+  id: z.string().uuid(),
+  /** Where the piece's left edge was dropped, in background pixels. */
+  x: z.number().min(0).max(1000),
+  /** How long the drag took, in ms. */
+  duration_ms: z.number().int().min(0).max(600_000),
+  /** Sampled drag positions (x per sample); a human's are uneven. */
+  trail: z.array(z.number()).max(500).optional(),
+});
+export const captchaVerifyData = z.object({ captcha_token: z.string() });
+
+// ── Real name ──────────────────────────────────────────────────────────────────────────────────
+
+export const documentTypeSchema = z.enum(['id_card', 'passport', 'driving_license', 'residence_permit']);
+const realNameFields = {
+  document_type: documentTypeSchema,
+  document_number: trimmed(40),
+  surname: trimmed(60),
+  given_name: trimmed(60),
+  title: z.enum(['mr', 'ms', 'mrs', 'dr']).optional(),
+  birthday: z.string().trim().refine(isDate, { error: 'validation.invalid' }).optional(),
+  referral_code: z.string().trim().max(32).optional(),
+};
+export const certificationBody = z.object(realNameFields);
+export const certificationInternationalBody = z.object({
+  ...realNameFields,
+  country: z.string().trim().regex(/^[A-Za-z]{2}$/).transform((v) => v.toUpperCase()),
+});
+
+export const certificationSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(['mainland', 'international']),
+  country: z.string(),
+  document_type: documentTypeSchema,
+  /** Masked: first 3 and last 3 characters. */
+  document_number: z.string(),
+  surname: z.string(),
+  given_name: z.string(),
+  title: z.string().nullable(),
+  birthday: z.string().nullable(),
+  referral_code: z.string().nullable(),
+  status: z.enum(['pending', 'approved', 'rejected']),
+  reason: z.string().nullable(),
+  created_at: z.string(),
+  reviewed_at: z.string().nullable(),
+});
+export const certificationInfoQuery = z.object({ id: z.coerce.number().int().positive().optional() });
+export const certificationInfoData = z.object({ status: realNameStatusSchema, record: certificationSchema.nullable() });
+export const documentTypesData = z.array(z.object({ value: documentTypeSchema, label: z.string() }));
+export const countryItemSchema = z.object({ code: z.string(), name: z.string(), pre: z.string() });
+export const countryListData = z.array(countryItemSchema);
+export const userTypeData = z.object({
+  /** Mainland members use `auth`, others `authGuoJi`. */
+  kind: z.enum(['mainland', 'international']),
+  status: realNameStatusSchema,
+});
+
+// ── Cancellation ───────────────────────────────────────────────────────────────────────────────
+
+export const cancelApplyBody = z.object({
+  /** `withdraw` takes back a request under review. */
+  action: z.enum(['apply', 'withdraw']).default('apply'),
+  agree: z.boolean().optional(),
+});
+export const cancelConfirmBody = z.object({ code: codeField });
+export const cancellationSchema = z.object({
+  id: z.number().int(),
+  status: z.enum(['pending', 'approved', 'rejected', 'withdrawn', 'completed']),
+  reason: z.string().nullable(),
+  created_at: z.string(),
+  reviewed_at: z.string().nullable(),
+});
+export const cancelInfoData = z.object({
+  request: cancellationSchema.nullable(),
+  /** Whether something (unconfirmed orders) stops the account from being closed now. */
+  blocked: z.boolean(),
+});
+
+// ── Uploads ────────────────────────────────────────────────────────────────────────────────────
+
+export const uploadTokenBody = z.object({ host_id: z.union([z.literal(1), z.literal(3)]).default(1) });
+export const uploadTokenData = z.object({
+  token: z.string(),
+  upload_path: z.string(),
+  expires_at: z.string(),
+  max_image_bytes: z.number().int(),
+  max_video_bytes: z.number().int(),
+});
+export const uploadedFileData = z.object({
+  id: z.number().int(),
+  url: z.string(),
+  kind: z.enum(['image', 'video']),
+  mime: z.string(),
+  size: z.number().int(),
+});
+export type UploadedFile = z.infer<typeof uploadedFileData>;
+/** A small image sent inline (avatars): a `data:` URL. */
+export const inlineUploadBody = z.object({ image: z.string().min(1).max(1_000_000), name: z.string().max(200).optional() });
+
+// ── Countries and settings pages ───────────────────────────────────────────────────────────────
+
+export const areaPreQuery = z.object({ country: z.string().trim().regex(/^[A-Za-z]{2}$/).optional() });
+export const areaPreData = z.object({ country: z.string(), pre: z.string() });
+
+export const settingsEntrySchema = z.object({
+  key: z.string(),
+  label: z.string(),
+  /** A short state to show at the right (masked contact, "Not set" …). */
+  value: z.string(),
+  /** The app page it opens. */
+  path: z.string(),
+  done: z.boolean(),
+});
+export const settingsPageData = z.object({ user: userSchema, entries: z.array(settingsEntrySchema) });
+export type SettingsPage = z.infer<typeof settingsPageData>;
