@@ -54,7 +54,6 @@ export const goodsListItemSchema = z.object({
   id: z.number().int(),
   cate_id: z.number().int(),
   name: z.string(),
-  subtitle: z.string(),
   cover: z.string(),
   price: minor,
   market_price: minor,
@@ -87,6 +86,7 @@ export const GOODS_STATUSES = ['on_sale', 'off_sale'] as const;
 
 export const goodsInfoQuery = z.object({ id: idParam });
 export const goodsInfoData = goodsListItemSchema.extend({
+  subtitle: z.string(),
   cate_name: z.string(),
   images: z.array(z.string()),
   /** Rich text, sanitized on the server: safe to render as HTML. */

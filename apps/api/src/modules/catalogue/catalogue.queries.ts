@@ -32,7 +32,6 @@ export function findGoodsPage(db: Executor, f: GoodsFilter) {
       'g.id',
       'g.category_id',
       'g.name',
-      'g.subtitle',
       'g.cover',
       'g.price_minor',
       'g.market_price_minor',

@@ -96,7 +96,6 @@ const toListItem = (r: GoodsRow, lang: Language): GoodsListItem => ({
   id: r.id,
   cate_id: r.category_id,
   name: pick(r.name, lang),
-  subtitle: pick(r.subtitle, lang),
   cover: r.cover,
   price: Number(r.price_minor),
   market_price: Number(r.market_price_minor),

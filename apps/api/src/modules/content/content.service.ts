@@ -31,7 +31,7 @@ const totalOf = (rows: Array<{ total: number | string }>) => (rows.length ? Numb
 
 const HOME_CATEGORIES = 10;
 const HOME_NOTICES = 5;
-const SHELF_SIZE = 10;
+const SHELF_SIZE = 8;
 
 async function homeBanners(db: Executor, lang: Language): Promise<Banner[]> {
   return (await q.findBanners(db, 'home')).map((b) => ({ id: b.id, title: pick(b.title, lang), image: b.image, link: b.link }));

@@ -201,3 +201,39 @@ describe('sharing', () => {
     expect(visitor).toMatchObject({ share_code: '', link: 'http://shop.example/h5/#/pages/tabbar/index' });
   });
 });
+
+describe('the contract', () => {
+  it('describes every answer of the area, cached ones included', async () => {
+    const { allEndpoints } = await import('@shop/contract');
+    const m = await newMember(t);
+    const samples: Record<string, string> = {
+      '/shop/cate/info': '?id=1',
+      '/shop/goods/info': '?id=3',
+      '/shop/goods/sukInfo': '?goods_id=3&spec_value_ids=11,21',
+      '/shop/goods_comment/total': '?goods_id=3',
+      '/shop/goods_comment/list': '?goods_id=3',
+      '/attractive/page/goodsStock': '?goods_id=3',
+      '/web/news/info': '?id=1',
+      '/web/news/annex': '?news_id=1',
+      '/web/comment/list': '?news_id=3',
+      '/web/notice/info': '?id=1',
+      '/shop/share/shareInfo': '?goods_id=3',
+      '/shop/share/shareWx': '',
+    };
+    const review = await t.db.selectFrom('goods_reviews').select('id').executeTakeFirstOrThrow();
+    const comment = await t.db.selectFrom('news_comments').select('id').executeTakeFirstOrThrow();
+    samples['/shop/goods_comment/info'] = `?id=${review.id}`;
+    samples['/web/comment/info'] = `?id=${comment.id}`;
+    samples['/web/comment/infoAllComment'] = `?id=${comment.id}`;
+    const gets = allEndpoints.filter((e) => (e.area === 'catalogue' || e.area === 'content') && e.method === 'GET');
+    expect(gets.length).toBe(32);
+    for (const e of gets) {
+      for (const headers of [{}, m.headers]) {
+        const { body } = await get(`${e.path}${samples[e.path] ?? ''}`, { headers });
+        expect(body.code, e.path).toBe(200);
+        const parsed = e.data!.safeParse(body.data);
+        expect(parsed.success, `${e.path}: ${parsed.error?.message}`).toBe(true);
+      }
+    }
+  });
+});
