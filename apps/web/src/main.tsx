@@ -1,7 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { unstableSetRender } from 'antd-mobile';
 import { App } from '@/app/app';
+import { registerAntdRender } from '@/lib/antd-render';
+import { preloadToast } from '@/lib/toast';
 import { applyLaunchParams } from '@/lib/launch-params';
 import { loadLanguage } from '@/lib/language-packs';
 import { watchNetwork } from '@/lib/network';
@@ -9,18 +10,7 @@ import { decideRegion } from '@/lib/region';
 import { useLanguage } from '@/stores/language';
 import './app/styles.css';
 
-// antd-mobile's imperative Toast and Dialog render through React 19's root API.
-unstableSetRender((node, container) => {
-  const c = container as Element & { _reactRoot?: ReturnType<typeof createRoot> };
-  c._reactRoot ??= createRoot(container);
-  const root = c._reactRoot;
-  root.render(node);
-  return async () => {
-    await Promise.resolve();
-    root.unmount();
-    delete c._reactRoot;
-  };
-});
+registerAntdRender();
 
 async function start() {
   applyLaunchParams();
@@ -35,6 +25,8 @@ async function start() {
     </StrictMode>,
   );
   document.getElementById('splash')?.remove();
+  // Toasts are not needed for the first paint; their code is fetched right after it.
+  setTimeout(preloadToast, 1000);
 }
 
 void start();

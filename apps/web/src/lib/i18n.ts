@@ -12,6 +12,9 @@ void i18n.use(initReactI18next).init({
   lng: DEFAULT_LANGUAGE,
   fallbackLng: DEFAULT_LANGUAGE,
   resources: {},
+  // Our codes are lower case (en-us, zh-cn, jp …): i18next must not rewrite them to en-US.
+  lowerCaseLng: true,
+  load: 'currentOnly',
   keySeparator: false,
   nsSeparator: false,
   interpolation: { escapeValue: false },

@@ -9,6 +9,16 @@ import { storage, storageKeys } from '@/lib/storage';
 import { useNativeShell } from '@/stores/app-flags';
 import { useAppVersion } from '../api/get-app-version';
 
+/** A download address that is this web app itself offers nothing to download. */
+const pointsAtThisApp = (url: string): boolean => {
+  try {
+    const u = new URL(url, window.location.href);
+    return u.origin === window.location.origin && u.pathname.replace(/\/+$/, '') === '/h5';
+  } catch {
+    return true;
+  }
+};
+
 /**
  * "Get the app" (spec §1): a slim bar on the tab pages for visitors in a browser. Hidden inside
  * the native shell, after it was closed in this browser, and until the server names a download address.
@@ -21,7 +31,7 @@ export default function AppDownloadPrompt() {
   const onTab = (tabPaths as readonly string[]).includes(pathname);
   const { data } = useAppVersion(!isNativeShell && !dismissed);
   const url = data?.download_url || (data ? runtimeConfig().appDownloadUrl : '');
-  if (isNativeShell || dismissed || !onTab || !url) return null;
+  if (isNativeShell || dismissed || !onTab || !url || pointsAtThisApp(url)) return null;
   const close = () => {
     storage.set(storageKeys.appPromptDismissed, '1');
     setDismissed(true);

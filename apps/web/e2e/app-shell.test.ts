@@ -1,0 +1,148 @@
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, type Browser } from './browser.js';
+
+const baseUrl = inject('baseUrl');
+const databaseUrl = inject('databaseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser(baseUrl);
+});
+afterAll(() => browser?.close());
+
+const hashPath = (page: Page) => new URL(page.url()).hash.replace(/^#/, '').split('?')[0];
+const activeTab = (page: Page) => page.locator('.app-tabbar .adm-tab-bar-item-active');
+
+/** A member with a session that expired an hour ago, made directly in the database. */
+async function expiredSession(): Promise<string> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const user = await client.query<{ id: string }>(
+      `insert into users (user_name, password_hash) values ($1, 'x') returning id`,
+      [`e2e${randomBytes(4).toString('hex')}`],
+    );
+    const token = randomBytes(32).toString('base64url');
+    await client.query(`insert into sessions (user_id, token_hash, expires_at) values ($1, $2, now() - interval '1 hour')`, [
+      user.rows[0]!.id,
+      createHash('sha256').update(token).digest(),
+    ]);
+    return token;
+  } finally {
+    await client.end();
+  }
+}
+
+describe('the app shell in Chromium', () => {
+  it('opens /h5/ on the home tab with the four tabs, and switches tabs', async () => {
+    const page = await browser.open();
+    await page.waitForURL(/#\/pages\/tabbar\/index$/);
+    const tabs = page.locator('.app-tabbar .adm-tab-bar-item');
+    await expect.poll(() => tabs.allInnerTexts()).toEqual(['Home', 'Activities', 'Cart', 'Me']);
+    await expect.poll(() => activeTab(page).innerText()).toBe('Home');
+
+    await page.locator('.app-tabbar').getByText('Me', { exact: true }).click();
+    await page.waitForURL(/#\/pages\/tabbar\/my$/);
+    await expect.poll(() => activeTab(page).innerText()).toBe('Me');
+    await page.getByText('Log in / Sign up').waitFor();
+
+    await page.locator('.app-tabbar').getByText('Cart', { exact: true }).click();
+    await page.waitForURL(/#\/pages\/tabbar\/shop$/);
+    await expect.poll(() => activeTab(page).innerText()).toBe('Cart');
+    await page.close();
+  });
+
+  it('opens a deep link and stays there on reload, with the current tab marked', async () => {
+    const page = await browser.open('/pages/other/setting');
+    await page.locator('.page-header').getByText('Settings').waitFor();
+    expect(await page.locator('.app-tabbar').count()).toBe(0);
+    await page.reload();
+    expect(hashPath(page)).toBe('/pages/other/setting');
+    await page.locator('.page-header').getByText('Settings').waitFor();
+
+    await page.goto(`${baseUrl}/h5/#/pages/tabbar/shop`);
+    await page.reload();
+    await expect.poll(() => activeTab(page).innerText()).toBe('Cart');
+    expect(hashPath(page)).toBe('/pages/tabbar/shop');
+    await page.close();
+  });
+
+  it('shows a not-found page with a way home for an unknown address', async () => {
+    const page = await browser.open('/pages/nowhere/at-all');
+    await page.getByText('The page you opened does not exist.').waitFor();
+    await page.getByRole('button', { name: 'Back to home' }).click();
+    await page.waitForURL(/#\/pages\/tabbar\/index$/);
+    await page.close();
+  });
+
+  it('switches the language in settings: the texts change and stay after a reload', async () => {
+    const page = await browser.open('/pages/other/setting');
+    await page.getByText('Language').click();
+    await page.getByText('简体中文').click();
+    await page.locator('.page-header').getByText('设置').waitFor();
+    await page.reload();
+    await page.locator('.page-header').getByText('设置').waitFor();
+    await page.goto(`${baseUrl}/h5/#/pages/tabbar/my`);
+    await expect.poll(() => page.locator('.app-tabbar .adm-tab-bar-item').allInnerTexts()).toEqual(['首页', '活动', '购物车', '我的']);
+    // Back to English for the tests that follow in this browser profile.
+    await page.goto(`${baseUrl}/h5/#/pages/other/setting`);
+    await page.getByText('语言').click();
+    await page.getByText('English').click();
+    await page.locator('.page-header').getByText('Settings').waitFor();
+    await page.close();
+  });
+
+  it('takes the language from the launch parameter', async () => {
+    const page = await browser.context.newPage();
+    await page.goto(`${baseUrl}/h5/?lang=ja#/pages/tabbar/my`);
+    await expect.poll(() => activeTab(page).innerText()).toBe('マイページ');
+    await page.goto(`${baseUrl}/h5/#/pages/tabbar/my?lang=en-us`);
+    await page.reload();
+    await expect.poll(() => activeTab(page).innerText()).toBe('Me');
+    await page.close();
+  });
+
+  it('sends a member with an expired token to login, with the session cleared', async () => {
+    const token = await expiredSession();
+    const page = await browser.open('/pages/tabbar/my', {
+      localStorage: { 'shop.session': JSON.stringify({ state: { token, user: { id: 1, user_name: 'expired' } }, version: 0 }) },
+    });
+    await page.getByText('Your login has expired. Taking you to the login page…').waitFor();
+    await page.waitForURL(/#\/pages\/login\/login\/login$/);
+    await page.locator('.page-header').getByText('Log in').waitFor();
+    const stored = await page.evaluate(() => localStorage.getItem('shop.session'));
+    expect(JSON.parse(stored!).state).toEqual({ token: '', user: null });
+    await page.close();
+  });
+
+  it('lays out a phone at 375 px and a centred 750 px column at 1280 px', async () => {
+    const phone = await browser.open('/pages/tabbar/index', { viewport: { width: 375, height: 812 } });
+    await phone.locator('.app-tabbar').waitFor();
+    await phone.waitForTimeout(300);
+    const column375 = await phone.locator('[data-testid="app-column"]').boundingBox();
+    const tabbar375 = await phone.locator('.app-tabbar').boundingBox();
+    expect(column375).toMatchObject({ x: 0, width: 375 });
+    expect(tabbar375).toMatchObject({ x: 0, width: 375 });
+    expect(tabbar375!.y + tabbar375!.height).toBeCloseTo(812, 0);
+    const shots = path.resolve(import.meta.dirname, '../../../docs/screenshots');
+    fs.mkdirSync(shots, { recursive: true });
+    await phone.screenshot({ path: path.join(shots, 'home-375.png') });
+    await phone.close();
+
+    const wide = await browser.open('/pages/tabbar/index', { viewport: { width: 1280, height: 800 } });
+    await wide.locator('.app-tabbar').waitFor();
+    await wide.waitForTimeout(300);
+    const column = await wide.locator('[data-testid="app-column"]').boundingBox();
+    const tabbar = await wide.locator('.app-tabbar').boundingBox();
+    expect(column).toMatchObject({ x: 265, width: 750 });
+    expect(tabbar).toMatchObject({ x: 265, width: 750 });
+    expect(tabbar!.y + tabbar!.height).toBeCloseTo(800, 0);
+    await wide.screenshot({ path: path.join(shots, 'home-1280.png') });
+    await wide.close();
+  });
+});

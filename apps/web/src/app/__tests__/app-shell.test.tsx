@@ -1,0 +1,88 @@
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, matchRoutes, RouterProvider } from 'react-router';
+import { allPagePaths, paths } from '@/config/paths';
+import { routes } from '@/app/routes';
+import { i18n } from '@/lib/i18n';
+import { useCartCount } from '@/stores/app-flags';
+import { useSession } from '@/stores/session';
+import { prepareApp } from '@/test/helpers';
+
+beforeAll(() => prepareApp());
+afterEach(() => {
+  cleanup();
+  useCartCount.getState().setCount(0);
+});
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <I18nextProvider i18n={i18n}>
+        <RouterProvider router={router} />
+      </I18nextProvider>
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+const activeTab = () => document.querySelector('.app-tabbar .adm-tab-bar-item-active')?.textContent;
+
+describe('the routes', () => {
+  it('route every page path of the spec, exactly as written', () => {
+    expect(allPagePaths).toHaveLength(50);
+    for (const path of allPagePaths) {
+      const matched = matchRoutes(routes, path);
+      expect(matched?.at(-1)?.route.path ?? (matched?.at(-1)?.route.index ? '/' : undefined), path).toBe(path === '/' ? '/' : path);
+    }
+  });
+
+  it('send / to the home tab', async () => {
+    const router = renderAt('/');
+    await screen.findByText('Activities');
+    expect(router.state.location.pathname).toBe(paths.tabbar.index);
+    expect(activeTab()).toBe('Home');
+  });
+});
+
+describe('the tab bar', () => {
+  it('marks the tab of the address, shows the cart count and switches tabs', async () => {
+    useSession.getState().clear();
+    act(() => useCartCount.getState().setCount(3));
+    const router = renderAt(paths.tabbar.shop);
+    await screen.findByText('Activities');
+    expect(activeTab()).toContain('Cart');
+    expect(document.querySelector('.app-tabbar .adm-badge')?.textContent).toBe('3');
+    fireEvent.click(screen.getByText('Me', { selector: '.adm-tab-bar-item-title' }));
+    await screen.findByText('Log in / Sign up');
+    expect(router.state.location.pathname).toBe(paths.tabbar.my);
+    expect(activeTab()).toBe('Me');
+  });
+
+  it('is not shown on other pages', async () => {
+    renderAt(paths.goods.goodsPay);
+    await screen.findByText('“Checkout” is not available yet. Please check back soon.');
+    expect(document.querySelector('.app-tabbar')).toBeNull();
+  });
+});
+
+describe('pages not built and unknown addresses', () => {
+  it('a page of an area not built yet says so, with its title and a way home', async () => {
+    const router = renderAt(`${paths.order.orderInfo}?id=9`);
+    await screen.findByText('“Order details” is not available yet. Please check back soon.');
+    fireEvent.click(screen.getByRole('button', { name: 'Back to home' }));
+    await act(async () => {});
+    expect(router.state.location.pathname).toBe(paths.tabbar.index);
+  });
+
+  it('an unknown address shows the not-found page with a way home', async () => {
+    const router = renderAt('/pages/goods/nothing-here');
+    await screen.findByText('The page you opened does not exist.');
+    fireEvent.click(screen.getByRole('button', { name: 'Back to home' }));
+    await act(async () => {});
+    expect(router.state.location.pathname).toBe(paths.tabbar.index);
+  });
+});

@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { getLanguagePack } from '@shop/contract';
+import { languagePackEndpoint } from '@/features/settings/api/get-language-pack';
+import { i18n } from '@/lib/i18n';
+import { loadLanguage, switchLanguage } from '@/lib/language-packs';
+import { useLanguage } from '@/stores/language';
+import { prepareApp, startFakeApi } from '@/test/helpers';
+
+let serverVersion = 'v2';
+let down = false;
+const packs: Record<string, Record<string, string>> = {
+  'en-us': { 'app.tab.home': 'Home (server)' },
+  th: { 'app.tab.home': 'หน้าแรก (server)' },
+};
+const api = await startFakeApi({
+  '/user/getLangBag': (r) => {
+    if (down) return { status: 503, json: { code: 503, msg: 'busy', data: null } };
+    const lang = String(r.headers['think-lang']);
+    const version = new URL(r.url, 'http://x').searchParams.get('version');
+    const data = version === serverVersion ? { lang, version: serverVersion } : { lang, version: serverVersion, pack: packs[lang] };
+    return { json: { code: 200, msg: 'Success', data } };
+  },
+});
+
+beforeAll(() => prepareApp());
+afterAll(() => api.close());
+beforeEach(() => {
+  window.SHOP_CONFIG = { api: { default: api.url, cn: api.url } };
+  localStorage.clear();
+  api.requests.length = 0;
+  serverVersion = 'v2';
+  down = false;
+});
+
+const settle = () => new Promise((r) => setTimeout(r, 50));
+
+describe('language packs', () => {
+  it('the pack call is the contract entry of /user/getLangBag', () => {
+    expect({ method: languagePackEndpoint.method, path: languagePackEndpoint.path, auth: languagePackEndpoint.auth }).toEqual({
+      method: getLanguagePack.method,
+      path: getLanguagePack.path,
+      auth: getLanguagePack.auth,
+    });
+  });
+
+  it('without a cached pack: asks the server, uses and caches the pack with its version', async () => {
+    await loadLanguage('th');
+    expect(api.requests[0]!.url).toBe('/user/getLangBag?client=h5');
+    expect(api.requests[0]!.headers['think-lang']).toBe('th');
+    expect(i18n.language).toBe('th');
+    expect(i18n.t('app.tab.home')).toBe('หน้าแรก (server)');
+    expect(JSON.parse(localStorage.getItem('shop.langPack.th')!)).toEqual({ version: 'v2', pack: packs.th });
+  });
+
+  it('with a cached pack: shows it at once and sends its version; a current version changes nothing', async () => {
+    localStorage.setItem('shop.langPack.th', JSON.stringify({ version: 'v2', pack: { 'app.tab.home': 'cached' } }));
+    await loadLanguage('th');
+    expect(i18n.t('app.tab.home')).toBe('cached');
+    await settle();
+    expect(api.requests[0]!.url).toBe('/user/getLangBag?client=h5&version=v2');
+    expect(i18n.t('app.tab.home')).toBe('cached');
+  });
+
+  it('refreshes the cached pack when the server has another version', async () => {
+    localStorage.setItem('shop.langPack.th', JSON.stringify({ version: 'v1', pack: { 'app.tab.home': 'old' } }));
+    await loadLanguage('th');
+    expect(i18n.t('app.tab.home')).toBe('old');
+    await settle();
+    expect(i18n.t('app.tab.home')).toBe('หน้าแรก (server)');
+    expect(JSON.parse(localStorage.getItem('shop.langPack.th')!).version).toBe('v2');
+  });
+
+  it('falls back to the bundled English texts when there is neither a cache nor a server', async () => {
+    down = true;
+    await loadLanguage('th');
+    expect(i18n.language).toBe('en-us');
+    expect(i18n.t('app.page.settings')).toBe('Settings');
+  });
+
+  it('switching remembers the language and shows its texts', async () => {
+    await switchLanguage('th');
+    expect(useLanguage.getState().lang).toBe('th');
+    expect(localStorage.getItem('lang')).toBe('th');
+    expect(i18n.t('app.tab.home')).toBe('หน้าแรก (server)');
+  });
+});

@@ -1,0 +1,221 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { endpoint } from '@shop/contract';
+import { z } from 'zod';
+import { call, resetRequestState, ApiError } from '@/lib/request';
+import { hideBlockingLoading } from '@/lib/toast';
+import { useSession } from '@/stores/session';
+import { useRegion } from '@/stores/region';
+import { useLanguage } from '@/stores/language';
+import { clearToasts, prepareApp, startFakeApi, toastText } from '@/test/helpers';
+
+/** Waits in real time (vi.waitFor would move the fake clock). */
+async function untilReal(cond: () => boolean, ms = 3000) {
+  const end = performance.now() + ms;
+  while (!cond()) {
+    if (performance.now() > end) throw new Error('condition not met in time');
+    await new Promise((r) => setImmediate(r));
+  }
+}
+
+const envelope = (code: number, msg: string, data: unknown = null) => ({ json: { code, msg, data } });
+
+let release: () => void = () => {};
+const api = await startFakeApi({
+  '/ok': () => envelope(200, 'Success', { items: [1, 2] }),
+  '/echo': (r) => envelope(200, 'Success', { body: r.body ? JSON.parse(r.body) : null }),
+  '/expired': () => envelope(2001, 'Authentication failed, please log in again'),
+  '/login-required': () => envelope(2002, 'Please log in first'),
+  '/gone': () => envelope(2020, 'The user does not exist'),
+  '/business': () => envelope(4001, 'Out of stock'),
+  '/user/no_auth/register': () => envelope(3001, 'That user name is taken'),
+  '/created': () => ({ status: 201, json: { code: 201, msg: 'created', data: null } }),
+  '/invalid': () => ({ status: 422, json: { code: 422, msg: 'Please enter a valid email', data: null } }),
+  '/broken': () => ({ status: 500, json: { code: 500, msg: 'Something went wrong, please try again later', data: null } }),
+  '/limited': () => ({ status: 429, json: { code: 429, msg: 'Too many requests', data: null } }),
+  '/slow': () => ({ json: { code: 200, msg: 'Success', data: 'done' }, wait: new Promise<void>((r) => (release = r)) }),
+  '/never': () => ({ json: null, wait: new Promise<void>(() => {}) }),
+});
+
+const get = (path: string) => endpoint({ method: 'GET', path, auth: 'optional', area: 'account' });
+const post = (path: string) => endpoint({ method: 'POST', path, auth: 'member', area: 'account' });
+const listGoods = endpoint({
+  method: 'GET',
+  path: '/ok',
+  auth: 'optional',
+  area: 'catalogue',
+  query: z.object({ page: z.coerce.number(), cate_id: z.coerce.number().optional(), tags: z.array(z.string()).optional() }),
+  data: z.object({ items: z.array(z.number()) }),
+});
+const register = endpoint({ method: 'POST', path: '/user/no_auth/register', auth: 'none', area: 'account' });
+
+beforeAll(() => prepareApp());
+afterAll(() => api.close());
+
+beforeEach(() => {
+  window.SHOP_CONFIG = { api: { default: api.url, cn: api.url } };
+  window.location.hash = '#/pages/tabbar/index';
+  useSession.getState().signIn('tok-123', { id: 7, user_name: 'alice' });
+  useRegion.setState({ clientIp: '', areaName: '' });
+  useLanguage.setState({ lang: 'en-us' });
+  api.requests.length = 0;
+  resetRequestState();
+});
+
+afterEach(async () => {
+  vi.useRealTimers();
+  hideBlockingLoading();
+  await clearToasts();
+});
+
+describe('what a call sends', () => {
+  it('GET sends its input as query parameters, with the spec §7 headers', async () => {
+    useRegion.setState({ clientIp: '203.0.113.9', areaName: 'Kuala Lumpur' });
+    useLanguage.setState({ lang: 'zh-cn' });
+    const data = await call(listGoods, { page: 2, tags: ['a', 'b'] });
+    expect(data).toEqual({ items: [1, 2] });
+    const [r] = api.requests;
+    expect(r!.method).toBe('GET');
+    expect(r!.url).toBe('/ok?page=2&tags=a&tags=b');
+    expect(r!.headers).toMatchObject({
+      authorization: 'Bearer tok-123',
+      'accept-language': 'zh-cn',
+      'think-lang': 'zh-cn',
+      area: '1',
+      source: 'H5',
+      'client-ip': '203.0.113.9',
+      'area-name': encodeURIComponent('Kuala Lumpur'),
+    });
+  });
+
+  it('POST sends a JSON body; /user/no_auth/ calls go with an empty authorization', async () => {
+    const data = await call(post('/echo'), undefined);
+    expect(data).toEqual({ body: {} });
+    await call(endpoint({ method: 'POST', path: '/echo', auth: 'none', area: 'account' }), undefined);
+    expect(api.requests[0]!.headers.authorization).toBe('Bearer tok-123');
+    expect(api.requests[0]!.headers['content-type']).toBe('application/json');
+    expect(api.requests[1]!.headers.authorization).toBe('');
+  });
+
+  it('uses the China host when the region is China', async () => {
+    window.SHOP_CONFIG = { api: { default: 'http://127.0.0.1:9', cn: api.url } };
+    useRegion.setState({ region: 'cn' });
+    await expect(call(get('/ok'))).resolves.toEqual({ items: [1, 2] });
+    useRegion.setState({ region: 'default' });
+    await expect(call(get('/ok'))).rejects.toMatchObject({ kind: 'network' });
+  });
+});
+
+describe('answer codes (spec §4, §8)', () => {
+  it('2001: the wait-to-login message, session cleared, login after 1 s', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    await expect(call(get('/expired'))).rejects.toMatchObject({ code: 2001 });
+    expect(await toastText()).toBe('Your login has expired. Taking you to the login page…');
+    expect(useSession.getState()).toMatchObject({ token: '', user: null });
+    vi.advanceTimersByTime(999);
+    expect(window.location.hash).toBe('#/pages/tabbar/index');
+    vi.advanceTimersByTime(1);
+    expect(window.location.hash).toBe('#/pages/login/login/login');
+    expect(JSON.parse(localStorage.getItem('shop.session')!).state).toEqual({ token: '', user: null });
+  });
+
+  it('2002: login after 1 s, the session kept, no toast', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    await expect(call(get('/login-required'))).rejects.toMatchObject({ code: 2002 });
+    expect(await toastText()).toBe('');
+    expect(useSession.getState().token).toBe('tok-123');
+    vi.advanceTimersByTime(999);
+    expect(window.location.hash).toBe('#/pages/tabbar/index');
+    vi.advanceTimersByTime(1);
+    expect(window.location.hash).toBe('#/pages/login/login/login');
+  });
+
+  it('2020: user-does-not-exist message and login after 1 s', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    await expect(call(get('/gone'))).rejects.toMatchObject({ code: 2020 });
+    expect(await toastText()).toBe('This user does not exist');
+    vi.advanceTimersByTime(1000);
+    expect(window.location.hash).toBe('#/pages/login/login/login');
+  });
+
+  it('several expired answers at once lead to login once', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const spy = vi.spyOn(window.history, 'pushState');
+    await Promise.allSettled([call(get('/expired')), call(get('/expired')), call(get('/login-required'))]);
+    window.location.hash = '#/pages/tabbar/my';
+    vi.advanceTimersByTime(1000);
+    expect(window.location.hash).toBe('#/pages/login/login/login');
+    vi.advanceTimersByTime(5000);
+    spy.mockRestore();
+  });
+
+  it('any other code shows the server message, except for the register call', async () => {
+    const err = await call(get('/business')).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err).toMatchObject({ kind: 'code', code: 4001, message: 'Out of stock' });
+    expect(await toastText()).toBe('Out of stock');
+    await clearToasts();
+    await expect(call(register, undefined)).rejects.toMatchObject({ code: 3001, message: 'That user name is taken' });
+    expect(await toastText()).toBe('');
+  });
+
+  it('a quiet (background) call shows no message for a failure code', async () => {
+    await expect(call(get('/business'), undefined, { quiet: true })).rejects.toMatchObject({ code: 4001 });
+    expect(await toastText()).toBe('');
+  });
+});
+
+describe('HTTP statuses (spec §8)', () => {
+  it('201: login failed and login after 1.5 s', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    await expect(call(get('/created'))).rejects.toMatchObject({ status: 201 });
+    expect(await toastText()).toBe('Login failed, please log in again');
+    vi.advanceTimersByTime(1499);
+    expect(window.location.hash).toBe('#/pages/tabbar/index');
+    vi.advanceTimersByTime(1);
+    expect(window.location.hash).toBe('#/pages/login/login/login');
+  });
+
+  it('422 and 500 show the response message', async () => {
+    await expect(call(post('/invalid'), undefined)).rejects.toMatchObject({ status: 422, message: 'Please enter a valid email' });
+    expect(await toastText()).toBe('Please enter a valid email');
+    await expect(call(get('/broken'))).rejects.toMatchObject({ status: 500 });
+    expect(await toastText()).toBe('Something went wrong, please try again later');
+  });
+
+  it('other statuses reject without a word', async () => {
+    await expect(call(get('/limited'))).rejects.toMatchObject({ status: 429 });
+    await expect(call(get('/nowhere'))).rejects.toMatchObject({ status: 404 });
+    expect(await toastText()).toBe('');
+    expect(window.location.hash).toBe('#/pages/tabbar/index');
+  });
+
+  it('gives up after the timeout', async () => {
+    await expect(call(get('/never'), undefined, { timeoutMs: 50 })).rejects.toMatchObject({ kind: 'timeout' });
+  });
+});
+
+describe('the blocking loading indicator', () => {
+  it('shows only for POST, only after 800 ms, and goes when the answer arrives', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const pending = call(post('/slow'), undefined);
+    await untilReal(() => api.requests.length === 1);
+    vi.advanceTimersByTime(799);
+    expect(await toastText()).toBe('');
+    vi.advanceTimersByTime(1);
+    expect(await toastText()).toBe('Loading…');
+    expect(document.querySelector('.adm-toast-mask')).not.toBeNull();
+    release();
+    await expect(pending).resolves.toBe('done');
+    await vi.waitFor(async () => expect(await toastText(0)).toBe(''), { timeout: 3000, interval: 20 });
+  });
+
+  it('never shows for GET, however long it takes', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const pending = call(endpoint({ method: 'GET', path: '/slow', auth: 'optional', area: 'account' }));
+    await untilReal(() => api.requests.length === 1);
+    vi.advanceTimersByTime(5000);
+    expect(await toastText()).toBe('');
+    release();
+    await expect(pending).resolves.toBe('done');
+  });
+});

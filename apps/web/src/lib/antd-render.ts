@@ -1,0 +1,17 @@
+import { createRoot, type Root } from 'react-dom/client';
+import { unstableSetRender } from 'antd-mobile';
+
+/** antd-mobile's imperative Toast and Dialog render through React 19's root API (else they throw). */
+export function registerAntdRender(): void {
+  unstableSetRender((node, container) => {
+    const c = container as (Element | DocumentFragment) & { _shopRoot?: Root };
+    c._shopRoot ??= createRoot(container);
+    const root = c._shopRoot;
+    root.render(node);
+    return async () => {
+      await Promise.resolve();
+      root.unmount();
+      delete c._shopRoot;
+    };
+  });
+}

@@ -1,0 +1,84 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+  vi.resetModules();
+});
+
+describe('the language store', () => {
+  it.each(['zh_TW', 'en_US', 'KM', 'HU', 'klingon'])('resets a stored %s to en-us', async (stored) => {
+    localStorage.setItem('lang', stored);
+    const { useLanguage } = await import('@/stores/language');
+    expect(useLanguage.getState().lang).toBe('en-us');
+  });
+
+  it('keeps a stored language of ours and remembers a new choice', async () => {
+    localStorage.setItem('lang', 'th');
+    const { useLanguage } = await import('@/stores/language');
+    expect(useLanguage.getState().lang).toBe('th');
+    useLanguage.getState().setLang('jp');
+    expect(localStorage.getItem('lang')).toBe('jp');
+  });
+
+  it('starts in en-us when nothing is stored', async () => {
+    const { useLanguage } = await import('@/stores/language');
+    expect(useLanguage.getState().lang).toBe('en-us');
+  });
+});
+
+describe('the session store', () => {
+  it('keeps token and user across a reload; a refresh replaces the token; clear forgets both', async () => {
+    let { useSession } = await import('@/stores/session');
+    useSession.getState().signIn('first', { id: 3, user_name: 'bob' });
+    vi.resetModules();
+    ({ useSession } = await import('@/stores/session'));
+    expect(useSession.getState()).toMatchObject({ token: 'first', user: { id: 3, user_name: 'bob' } });
+    useSession.getState().setToken('refreshed');
+    expect(JSON.parse(localStorage.getItem('shop.session')!).state).toEqual({ token: 'refreshed', user: { id: 3, user_name: 'bob' } });
+    useSession.getState().clear();
+    expect(JSON.parse(localStorage.getItem('shop.session')!).state).toEqual({ token: '', user: null });
+  });
+});
+
+describe('the popup snooze store', () => {
+  it('hides a snoozed popup for 24 hours, stored as {id, end_time}', async () => {
+    const { usePopups } = await import('@/stores/popups');
+    const now = Date.UTC(2026, 10, 21, 8, 0, 0);
+    usePopups.getState().snooze(5, now);
+    expect(JSON.parse(localStorage.getItem('popupSnooze')!)).toEqual([{ id: 5, end_time: now + 24 * 3600_000 }]);
+    const popups = [{ id: 5 }, { id: 6 }];
+    expect(usePopups.getState().visible(popups, now + 1000).map((p) => p.id)).toEqual([6]);
+    expect(usePopups.getState().visible(popups, now + 24 * 3600_000 - 1).map((p) => p.id)).toEqual([6]);
+    expect(usePopups.getState().visible(popups, now + 24 * 3600_000).map((p) => p.id)).toEqual([5, 6]);
+  });
+
+  it('reads the stored list at start and drops what has run out', async () => {
+    const now = Date.now();
+    localStorage.setItem('popupSnooze', JSON.stringify([{ id: 1, end_time: now + 60_000 }, { id: 2, end_time: now - 1 }, { bad: true }]));
+    const { usePopups } = await import('@/stores/popups');
+    expect(usePopups.getState().snoozes).toEqual([{ id: 1, end_time: now + 60_000 }]);
+  });
+});
+
+describe('launch parameters', () => {
+  it('reads isFlutter, shareCode and lang before and inside the hash (the hash wins)', async () => {
+    const { readLaunchParams } = await import('@/lib/launch-params');
+    expect(readLaunchParams({ search: '?isFlutter=1&shareCode=ABC&lang=jp', hash: '#/pages/tabbar/index' })).toEqual({ isFlutter: true, shareCode: 'ABC', lang: 'jp' });
+    expect(readLaunchParams({ search: '?lang=jp', hash: '#/pages/goods/goodsInfo?id=3&lang=th&isFlutter=0' })).toEqual({ isFlutter: false, shareCode: undefined, lang: 'th' });
+    expect(readLaunchParams({ search: '', hash: '' })).toEqual({ isFlutter: undefined, shareCode: undefined, lang: undefined });
+  });
+
+  it('applies them: native shell flag, referral code kept for registration, language', async () => {
+    const { applyLaunchParams } = await import('@/lib/launch-params');
+    const { useNativeShell, useShareCode } = await import('@/stores/app-flags');
+    const { useLanguage } = await import('@/stores/language');
+    applyLaunchParams({ isFlutter: true, shareCode: 'INV42', lang: 'zh_CN' });
+    expect(useNativeShell.getState().isNativeShell).toBe(true);
+    expect(useShareCode.getState().shareCode).toBe('INV42');
+    expect(localStorage.getItem('shop.shareCode')).toBe('INV42');
+    expect(useLanguage.getState().lang).toBe('zh-cn');
+    applyLaunchParams({ lang: 'nonsense' });
+    expect(useLanguage.getState().lang).toBe('zh-cn');
+  });
+});
