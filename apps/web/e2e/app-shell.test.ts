@@ -39,8 +39,11 @@ async function expiredSession(): Promise<string> {
 }
 
 describe('the app shell in Chromium', () => {
-  it('opens /h5/ on the home tab with the four tabs, and switches tabs', async () => {
+  it('opens /h5/ on the home tab with the four tabs, and switches tabs, without errors in the console', async () => {
     const page = await browser.open();
+    const problems: string[] = [];
+    page.on('pageerror', (e) => problems.push(e.message));
+    page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
     await page.waitForURL(/#\/pages\/tabbar\/index$/);
     const tabs = page.locator('.app-tabbar .adm-tab-bar-item');
     await expect.poll(() => tabs.allInnerTexts()).toEqual(['Home', 'Activities', 'Cart', 'Me']);
@@ -54,6 +57,7 @@ describe('the app shell in Chromium', () => {
     await page.locator('.app-tabbar').getByText('Cart', { exact: true }).click();
     await page.waitForURL(/#\/pages\/tabbar\/shop$/);
     await expect.poll(() => activeTab(page).innerText()).toBe('Cart');
+    expect(problems).toEqual([]);
     await page.close();
   });
 
@@ -113,6 +117,8 @@ describe('the app shell in Chromium', () => {
       localStorage: { 'shop.session': JSON.stringify({ state: { token, user: { id: 1, user_name: 'expired' } }, version: 0 }) },
     });
     await page.getByText('Your login has expired. Taking you to the login page…').waitFor();
+    // Toasts are above everything (spec §9).
+    expect(await page.locator('.adm-toast-mask').evaluate((e) => getComputedStyle(e).zIndex)).toBe('10090');
     await page.waitForURL(/#\/pages\/login\/login\/login$/);
     await page.locator('.page-header').getByText('Log in').waitFor();
     const stored = await page.evaluate(() => localStorage.getItem('shop.session'));

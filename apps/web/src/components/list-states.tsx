@@ -1,0 +1,63 @@
+import type { ReactNode } from 'react';
+import { Button, DotLoading, ErrorBlock } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+
+interface ListStateProps {
+  /** The query is loading its first page. */
+  loading: boolean;
+  /** The query failed (and has nothing to show). */
+  error: boolean;
+  /** It answered and there is nothing. */
+  empty: boolean;
+  emptyText?: string;
+  onRetry?: () => void;
+  children?: ReactNode;
+}
+
+/** Loading, error and empty states of a list or a page section; the content when there is some. */
+export function ListState({ loading, error, empty, emptyText, onRetry, children }: ListStateProps) {
+  const { t } = useTranslation();
+  if (loading)
+    return (
+      <div className="list-state list-state-loading" role="status" aria-live="polite">
+        <DotLoading color="primary" /> <span>{t('app.loading')}</span>
+      </div>
+    );
+  if (error)
+    return (
+      <div className="list-state list-state-error" role="alert">
+        <ErrorBlock status="default" title={t('app.error.generic')} description="" />
+        {onRetry && (
+          <Button size="small" onClick={onRetry}>
+            {t('app.action.retry')}
+          </Button>
+        )}
+      </div>
+    );
+  if (empty)
+    return (
+      <div className="list-state list-state-empty">
+        <ErrorBlock status="empty" title={emptyText ?? t('catalogue.empty')} description="" />
+      </div>
+    );
+  return <>{children}</>;
+}
+
+interface LoadMoreProps {
+  hasMore: boolean;
+  loading: boolean;
+  onLoadMore: () => void;
+}
+
+/** The end of a paged list: a "load more" button, or a line saying there is no more. */
+export function LoadMore({ hasMore, loading, onLoadMore }: LoadMoreProps) {
+  const { t } = useTranslation();
+  if (!hasMore) return <div className="load-more-end">{t('catalogue.noMore')}</div>;
+  return (
+    <div className="load-more">
+      <Button size="small" fill="outline" loading={loading} onClick={onLoadMore}>
+        {t('catalogue.loadMore')}
+      </Button>
+    </div>
+  );
+}

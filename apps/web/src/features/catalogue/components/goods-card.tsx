@@ -1,0 +1,34 @@
+import { Image } from 'antd-mobile';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { GoodsListItem } from '@shop/contract';
+import { paths } from '@/config/paths';
+import { mediaUrl } from '@/lib/media-url';
+import { Price } from './price';
+
+/** One goods in a grid: picture, name, price and how many sold. */
+export function GoodsCard({ goods }: { goods: GoodsListItem }) {
+  const { t } = useTranslation();
+  return (
+    <Link className="goods-card" to={`${paths.goods.goodsInfo}?id=${goods.id}`} data-goods-id={goods.id}>
+      <Image className="goods-card-image" src={mediaUrl(goods.cover)} alt={goods.name} lazy fit="cover" />
+      <div className="goods-card-body">
+        <div className="goods-card-name">{goods.name}</div>
+        <Price value={goods.price} currency={goods.currency} market={goods.market_price} />
+        <div className="goods-card-meta">
+          {goods.stock > 0 ? t('catalogue.goods.sold', { count: goods.sales }) : <span className="goods-card-soldout">{t('catalogue.goods.soldOut')}</span>}
+        </div>
+      </div>
+    </Link>
+  );
+}
+
+export function GoodsGrid({ goods }: { goods: GoodsListItem[] }) {
+  return (
+    <div className="goods-grid">
+      {goods.map((g) => (
+        <GoodsCard key={g.id} goods={g} />
+      ))}
+    </div>
+  );
+}

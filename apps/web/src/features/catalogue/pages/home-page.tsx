@@ -1,0 +1,88 @@
+import { Grid, Image, NoticeBar, SearchBar, Swiper } from 'antd-mobile';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { paths } from '@/config/paths';
+import { ListState } from '@/components/list-states';
+import { mediaUrl } from '@/lib/media-url';
+import { useHomeData } from '../api/home-data';
+import { GoodsGrid } from '../components/goods-card';
+import { GoodsList } from '../components/goods-list';
+import { PopupHost } from '../components/popup-host';
+import '../catalogue.css';
+
+/** Opens a link the shop wrote: an app path, or an address outside. */
+export function useOpenLink() {
+  const navigate = useNavigate();
+  return (link: string) => {
+    if (!link) return;
+    if (/^https?:\/\//.test(link)) window.open(link, '_blank', 'noopener');
+    else navigate(link);
+  };
+}
+
+/** Home: search, banners, the category grid, notices, goods shelves and every goods below. */
+export default function HomePage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const openLink = useOpenLink();
+  const home = useHomeData();
+  const d = home.data;
+  return (
+    <div className="page home-page">
+      <div className="home-top">
+        <div className="home-brand">{t('app.name')}</div>
+        <div className="home-search" onClick={() => navigate(`${paths.tabbar.page}?search=1`)} role="search">
+          <SearchBar placeholder={t('catalogue.search.placeholder')} onFocus={() => navigate(`${paths.tabbar.page}?search=1`)} />
+        </div>
+      </div>
+      <ListState loading={home.isPending} error={home.isError} empty={false} onRetry={() => void home.refetch()}>
+        {d && (
+          <>
+            {d.banners.length > 0 && (
+              <Swiper className="home-banners" autoplay loop indicatorProps={{ color: 'white' }}>
+                {d.banners.map((b) => (
+                  <Swiper.Item key={b.id} onClick={() => openLink(b.link)}>
+                    <Image src={mediaUrl(b.image)} alt={b.title} className="home-banner-image" fit="cover" />
+                  </Swiper.Item>
+                ))}
+              </Swiper>
+            )}
+            <Grid columns={5} gap={8} className="home-categories">
+              {d.categories.map((c) => (
+                <Grid.Item key={c.id} onClick={() => navigate(`${paths.tabbar.page}?cate_id=${c.id}`)} className="home-category">
+                  <Image src={mediaUrl(c.icon)} alt="" width={44} height={44} className="home-category-icon" />
+                  <div className="home-category-name">{c.name}</div>
+                </Grid.Item>
+              ))}
+            </Grid>
+            {d.notices.length > 0 && (
+              <div className="home-notices" onClick={() => navigate(`${paths.other.news}?tab=notices`)}>
+                <NoticeBar content={d.notices.map((n) => n.title).join('   ·   ')} color="alert" />
+              </div>
+            )}
+            {d.shelves.map((shelf) =>
+              shelf.goods.length ? (
+                <section key={shelf.key} className="home-shelf" aria-label={shelf.title}>
+                  <header className="section-head">
+                    <h2>{shelf.title}</h2>
+                    <button type="button" className="section-more" onClick={() => navigate(`${paths.tabbar.page}?shelf=${shelf.key}`)}>
+                      {t('catalogue.more')}
+                    </button>
+                  </header>
+                  <GoodsGrid goods={shelf.goods} />
+                </section>
+              ) : null,
+            )}
+            <section className="home-shelf" aria-label={t('catalogue.allGoods')}>
+              <header className="section-head">
+                <h2>{t('catalogue.allGoods')}</h2>
+              </header>
+              <GoodsList filter={{ limit: 20 }} />
+            </section>
+          </>
+        )}
+      </ListState>
+      <PopupHost />
+    </div>
+  );
+}
