@@ -1,6 +1,7 @@
 import type { Language } from '@shop/contract';
 import { DEFAULT_LANGUAGE } from '@shop/contract';
 import { fetchLanguagePack } from '@/features/settings/api/get-language-pack';
+import { applyComponentLocale } from '@/lib/component-locale';
 import { i18n } from '@/lib/i18n';
 import { storage, storageKeys } from '@/lib/storage';
 import { useLanguage } from '@/stores/language';
@@ -52,6 +53,7 @@ async function applyBundledFallback(): Promise<void> {
  */
 export async function loadLanguage(lang: Language): Promise<void> {
   const cached = readCached(lang);
+  const componentTexts = applyComponentLocale(lang);
   if (cached) {
     applyPack(lang, cached.pack, cached.version);
     await i18n.changeLanguage(lang);
@@ -59,7 +61,11 @@ export async function loadLanguage(lang: Language): Promise<void> {
     return;
   }
   const ok = await refreshPack(lang, undefined);
-  if (!ok) await applyBundledFallback();
+  await componentTexts;
+  if (!ok) {
+    await applyBundledFallback();
+    await applyComponentLocale(DEFAULT_LANGUAGE);
+  }
   await i18n.changeLanguage(ok ? lang : DEFAULT_LANGUAGE);
   document.documentElement.lang = i18n.language;
 }
@@ -67,5 +73,5 @@ export async function loadLanguage(lang: Language): Promise<void> {
 /** The language switcher's action: remember the choice, then load and show its texts. */
 export async function switchLanguage(lang: Language): Promise<void> {
   useLanguage.getState().setLang(lang);
-  await loadLanguage(lang);
+  await Promise.all([loadLanguage(lang), applyComponentLocale(lang)]);
 }

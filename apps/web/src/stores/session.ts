@@ -9,12 +9,12 @@ import { storageKeys } from '@/lib/storage';
 export interface SessionUser {
   id: number;
   user_name?: string;
-  nickname?: string;
-  true_name?: string;
+  nickname?: string | null;
+  true_name?: string | null;
   email?: string | null;
   mobile_pre?: string | null;
   mobile?: string | null;
-  last_order_ids?: number[];
+  last_order_ids?: number[] | null;
   [field: string]: unknown;
 }
 
