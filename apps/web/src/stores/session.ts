@@ -1,6 +1,5 @@
 import { create } from 'zustand';
-import { createJSONStorage, persist } from 'zustand/middleware';
-import { storageKeys } from '@/lib/storage';
+import { storage, storageKeys } from '@/lib/storage';
 
 /**
  * The logged-in member as the app keeps it (spec §3). The account feature fills it from the
@@ -30,23 +29,39 @@ interface SessionState {
   clear: () => void;
 }
 
+interface StoredSession {
+  state?: { token?: unknown; user?: unknown };
+}
+
+// Stored as `{ state: { token, user }, version: 0 }`, the shape earlier releases wrote.
+const stored = storage.getJson<StoredSession>(storageKeys.session)?.state;
+const initialToken = typeof stored?.token === 'string' ? stored.token : '';
+const initialUser = stored?.user && typeof stored.user === 'object' ? (stored.user as SessionUser) : null;
+
 /** Token and user, persisted in localStorage so a reload keeps the member logged in. */
-export const useSession = create<SessionState>()(
-  persist(
-    (set) => ({
-      token: '',
-      user: null,
-      signIn: (token, user) => set({ token, user }),
-      setToken: (token) => set({ token }),
-      setUser: (user) => set({ user }),
-      clear: () => set({ token: '', user: null }),
-    }),
-    {
-      name: storageKeys.session,
-      storage: createJSONStorage(() => localStorage),
-      partialize: (s) => ({ token: s.token, user: s.user }),
-    },
-  ),
-);
+export const useSession = create<SessionState>()((set) => ({
+  token: initialToken,
+  user: initialUser,
+  signIn: (token, user) => set({ token, user }),
+  setToken: (token) => set({ token }),
+  setUser: (user) => set({ user }),
+  clear: () => set({ token: '', user: null }),
+}));
+
+useSession.subscribe((s, prev) => {
+  if (s.token !== prev.token || s.user !== prev.user) storage.setJson(storageKeys.session, { state: { token: s.token, user: s.user }, version: 0 });
+});
+
+// Another tab logged in or out: follow it.
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (e) => {
+    if (e.key !== storageKeys.session) return;
+    const next = storage.getJson<StoredSession>(storageKeys.session)?.state;
+    useSession.setState({
+      token: typeof next?.token === 'string' ? next.token : '',
+      user: next?.user && typeof next.user === 'object' ? (next.user as SessionUser) : null,
+    });
+  });
+}
 
 export const isLoggedIn = () => Boolean(useSession.getState().token);
