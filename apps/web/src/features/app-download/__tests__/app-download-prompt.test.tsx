@@ -1,0 +1,88 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { paths } from '@/config/paths';
+import { i18n } from '@/lib/i18n';
+import { postToShell } from '@/lib/native-bridge';
+import { useNativeShell } from '@/stores/app-flags';
+import { prepareApp, startFakeApi } from '@/test/helpers';
+import AppDownloadPrompt from '../components/app-download-prompt';
+
+let downloadUrl = 'https://apps.example.com/shop.apk';
+const api = await startFakeApi({
+  '/web/version': () => ({ json: { code: 200, msg: 'Success', data: { version: '1.6.7', min_version: '1.6.0', update_required: false, update_available: false, download_url: downloadUrl } } }),
+});
+
+beforeAll(() => prepareApp());
+afterAll(() => api.close());
+beforeEach(() => {
+  window.SHOP_CONFIG = { api: { default: api.url, cn: api.url } };
+  localStorage.clear();
+  useNativeShell.setState({ isNativeShell: false });
+  downloadUrl = 'https://apps.example.com/shop.apk';
+  api.requests.length = 0;
+});
+afterEach(() => cleanup());
+
+function renderAt(path: string) {
+  const router = createMemoryRouter([{ path: '*', element: <AppDownloadPrompt /> }], { initialEntries: [path] });
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <I18nextProvider i18n={i18n}>
+        <RouterProvider router={router} />
+      </I18nextProvider>
+    </QueryClientProvider>,
+  );
+}
+
+const settle = () => new Promise((r) => setTimeout(r, 100));
+
+describe('the app-download prompt', () => {
+  it('invites a visitor in a browser on a tab page, and stays closed once closed', async () => {
+    renderAt(paths.tabbar.index);
+    await screen.findByText('Shop faster in our app');
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.queryByText('Shop faster in our app')).toBeNull();
+    cleanup();
+    renderAt(paths.tabbar.index);
+    await settle();
+    expect(screen.queryByText('Shop faster in our app')).toBeNull();
+  });
+
+  it('is hidden inside the native app shell, without asking the server', async () => {
+    useNativeShell.setState({ isNativeShell: true });
+    renderAt(paths.tabbar.index);
+    await settle();
+    expect(screen.queryByText('Shop faster in our app')).toBeNull();
+    expect(api.requests).toHaveLength(0);
+  });
+
+  it('is hidden when the download address is this web app itself, and off the tab pages', async () => {
+    downloadUrl = '/h5/';
+    renderAt(paths.tabbar.index);
+    await settle();
+    expect(api.requests).toHaveLength(1);
+    expect(screen.queryByText('Shop faster in our app')).toBeNull();
+    cleanup();
+    downloadUrl = 'https://apps.example.com/shop.apk';
+    renderAt(paths.goods.goodsInfo);
+    await vi.waitFor(() => expect(api.requests).toHaveLength(2));
+    await settle();
+    expect(screen.queryByText('Shop faster in our app')).toBeNull();
+  });
+});
+
+describe('the native shell bridge', () => {
+  it('talks to the shell only inside it, through the bridge the shell offers', () => {
+    const sent: string[] = [];
+    (window as unknown as { FlutterBridge?: { postMessage: (m: string) => void } }).FlutterBridge = { postMessage: (m) => sent.push(m) };
+    expect(postToShell('openUrl', { url: 'x' })).toBe(false);
+    useNativeShell.setState({ isNativeShell: true });
+    expect(postToShell('openUrl', { url: 'x' })).toBe(true);
+    expect(sent).toEqual([JSON.stringify({ action: 'openUrl', url: 'x' })]);
+    delete (window as unknown as { FlutterBridge?: unknown }).FlutterBridge;
+    expect(postToShell('openUrl')).toBe(false);
+  });
+});
