@@ -121,7 +121,7 @@ describe('the app shell in Chromium', () => {
     // Toasts are above everything (spec §9).
     expect(await page.locator('.adm-toast-mask').evaluate((e) => getComputedStyle(e).zIndex)).toBe('10090');
     await page.waitForURL(/#\/pages\/login\/login\/login$/);
-    await page.locator('.page-header').getByText('Log in').waitFor();
+    await expect.poll(() => page.title()).toMatch(/^Log in · /);
     const stored = await page.evaluate(() => localStorage.getItem('shop.session'));
     expect(JSON.parse(stored!).state).toEqual({ token: '', user: null });
     await page.close();
