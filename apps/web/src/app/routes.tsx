@@ -24,12 +24,12 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, element: <Navigate to={paths.tabbar.index} replace /> },
       // Tab pages
-      { path: paths.tabbar.index, lazy: notBuilt },
-      { path: paths.tabbar.page, lazy: notBuilt },
+      { path: paths.tabbar.index, lazy: page(() => import('@/features/catalogue/pages/home-page')) },
+      { path: paths.tabbar.page, lazy: page(() => import('@/features/catalogue/pages/activity-page')) },
       { path: paths.tabbar.shop, lazy: notBuilt },
       { path: paths.tabbar.my, lazy: page(() => import('@/features/personal/pages/my-page')) },
       // Goods
-      { path: paths.goods.goodsInfo, lazy: notBuilt },
+      { path: paths.goods.goodsInfo, lazy: page(() => import('@/features/catalogue/pages/goods-info-page')) },
       { path: paths.goods.goodsPay, lazy: notBuilt },
       { path: paths.goods.payNext, lazy: notBuilt },
       { path: paths.goods.payFinish, lazy: notBuilt },
@@ -59,23 +59,23 @@ export const routes: RouteObject[] = [
       // Other
       { path: paths.other.setting, lazy: page(() => import('@/features/settings/pages/setting-page')) },
       { path: paths.other.editPass, lazy: notBuilt },
-      { path: paths.other.news, lazy: notBuilt },
+      { path: paths.other.news, lazy: page(() => import('@/features/content/pages/news-page')) },
       { path: paths.other.mixdesk, lazy: notBuilt },
       { path: paths.other.cloudflare, lazy: notBuilt },
       // My
       { path: paths.my.feedbacks, lazy: notBuilt },
-      { path: paths.my.content, lazy: notBuilt },
+      { path: paths.my.content, lazy: page(() => import('@/features/content/pages/content-page')) },
       { path: paths.my.presentList, lazy: notBuilt },
       // Business
-      { path: paths.business.detail, lazy: notBuilt },
+      { path: paths.business.detail, lazy: page(() => import('@/features/content/pages/business-page')) },
       // Activity
-      { path: paths.activity.company, lazy: notBuilt },
-      { path: paths.activity.goin, lazy: notBuilt },
-      { path: paths.activity.index, lazy: notBuilt },
-      { path: paths.activity.kefu, lazy: notBuilt },
-      { path: paths.activity.RealTime, lazy: notBuilt },
-      { path: paths.activity.contactUs, lazy: notBuilt },
-      { path: paths.activity.allAct, lazy: notBuilt },
+      { path: paths.activity.company, lazy: page(() => import('@/features/content/pages/company-page')) },
+      { path: paths.activity.goin, lazy: page(() => import('@/features/content/pages/join-page')) },
+      { path: paths.activity.index, lazy: page(() => import('@/features/catalogue/pages/promotion-page')) },
+      { path: paths.activity.kefu, lazy: page(() => import('@/features/content/pages/support-page')) },
+      { path: paths.activity.RealTime, lazy: page(() => import('@/features/catalogue/pages/real-time-page')) },
+      { path: paths.activity.contactUs, lazy: page(() => import('@/features/content/pages/contact-page')) },
+      { path: paths.activity.allAct, lazy: page(() => import('@/features/catalogue/pages/all-categories-page')) },
       // Pay
       { path: paths.pay.stripePay, lazy: notBuilt },
       { path: paths.pay.payNormal, lazy: notBuilt },

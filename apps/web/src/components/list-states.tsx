@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button, DotLoading, ErrorBlock } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
+import './list-states.css';
 
 interface ListStateProps {
   /** The query is loading its first page. */

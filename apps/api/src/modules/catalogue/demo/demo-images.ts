@@ -68,11 +68,11 @@ export function demoImageSvg(file: string): string | undefined {
     }
     case 'popup': {
       const p = POPUPS[n - 1];
-      return p && card(600, 720, p.hue, p.title['en-us'], { size: 44, sub: p.body['en-us'].slice(0, 40) });
+      return p && card(600, 720, p.hue, p.title['en-us'], { size: 44 });
     }
     case 'poster': {
       const p = POSTERS[n - 1];
-      return p && card(750, 1000, p.hue, p.title['en-us'], { size: 52, sub: p.text['en-us'].slice(0, 44) });
+      return p && card(750, 1000, p.hue, p.title['en-us'], { size: 52 });
     }
   }
   return undefined;

@@ -52,7 +52,9 @@ export function SkuPicker({ goods, visible, action, selected, onSelect, onClose,
     setQuantity(1);
   };
 
-  const confirm = (a: CheckoutAction) => sku && sku.stock > 0 && onConfirm(sku, quantity, a);
+  const confirm = (a: CheckoutAction) => {
+    if (sku && sku.stock > 0) onConfirm(sku, quantity, a);
+  };
   const onSale = goods.status === 'on_sale';
   const missing = goods.specs.find((s) => selected[s.id] === undefined);
 

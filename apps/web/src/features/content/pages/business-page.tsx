@@ -1,0 +1,65 @@
+import { Button, Image, Swiper } from 'antd-mobile';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { paths } from '@/config/paths';
+import { PageHeader } from '@/components/page-header';
+import { ListState } from '@/components/list-states';
+import { mediaUrl } from '@/lib/media-url';
+import { showToast } from '@/lib/toast';
+import { useSession } from '@/stores/session';
+import { useMyShareLink, useSharePosters } from '../api/pages';
+import '../content.css';
+
+/** Business: posters to share and the member's own link, which carries their invitation code. */
+export default function BusinessPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const token = useSession((s) => s.token);
+  const posters = useSharePosters();
+  const link = useMyShareLink();
+  const list = posters.data?.list ?? [];
+  const copy = async () => {
+    if (!link.data) return;
+    try {
+      await navigator.clipboard.writeText(link.data.link);
+      showToast(t('catalogue.share.copied'));
+    } catch {
+      showToast(link.data.link, 4000);
+    }
+  };
+  return (
+    <div className="page business-page">
+      <PageHeader title={t('app.page.business')} />
+      <ListState loading={posters.isPending} error={posters.isError} empty={list.length === 0} onRetry={() => void posters.refetch()}>
+        <Swiper className="poster-swiper" slideSize={80} trackOffset={10} stuckAtBoundary={false}>
+          {list.map((p) => (
+            <Swiper.Item key={p.id}>
+              <figure className="poster">
+                <Image src={mediaUrl(p.image)} alt={p.title} fit="cover" />
+                <figcaption>{p.text}</figcaption>
+              </figure>
+            </Swiper.Item>
+          ))}
+        </Swiper>
+      </ListState>
+      <section className="info-card">
+        <h2 className="info-heading">{t('catalogue.share.myLink')}</h2>
+        {token ? (
+          <>
+            <div className="share-link" data-testid="my-share-link">
+              {link.data?.link ?? '…'}
+            </div>
+            {link.data?.share_code && <div className="share-code">{t('catalogue.share.code', { code: link.data.share_code })}</div>}
+            <Button block color="primary" disabled={!link.data} onClick={() => void copy()}>
+              {t('catalogue.share.copy')}
+            </Button>
+          </>
+        ) : (
+          <Button block color="primary" onClick={() => navigate(paths.login.login)}>
+            {t('catalogue.share.loginFirst')}
+          </Button>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import { List } from 'antd-mobile';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { paths } from '@/config/paths';
+import { PageHeader } from '@/components/page-header';
+import '../content.css';
+
+/** About the company: who runs the shop, what it promises, and its agreements. */
+export default function CompanyPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <div className="page company-page">
+      <PageHeader title={t('app.page.company')} />
+      <section className="info-hero">
+        <h1>{t('app.name')}</h1>
+        <p>{t('catalogue.company.intro')}</p>
+      </section>
+      <List header={t('catalogue.company.promises')}>
+        <List.Item description={t('catalogue.company.genuineText')}>{t('catalogue.company.genuine')}</List.Item>
+        <List.Item description={t('catalogue.company.shippingText')}>{t('catalogue.company.shipping')}</List.Item>
+        <List.Item description={t('catalogue.company.returnsText')}>{t('catalogue.company.returns')}</List.Item>
+      </List>
+      <List header={t('catalogue.company.documents')}>
+        {(['user', 'privacy', 'purchase'] as const).map((kind) => (
+          <List.Item key={kind} onClick={() => navigate(`${paths.my.content}?type=agreement&kind=${kind}`)}>
+            {t(`catalogue.agreement.${kind}`)}
+          </List.Item>
+        ))}
+        <List.Item onClick={() => navigate(paths.activity.contactUs)}>{t('app.page.contactUs')}</List.Item>
+      </List>
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+import { List } from 'antd-mobile';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { paths } from '@/config/paths';
+import { PageHeader } from '@/components/page-header';
+import '../content.css';
+
+/** How to reach the shop. */
+export default function ContactPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <div className="page contact-page">
+      <PageHeader title={t('app.page.contactUs')} />
+      <section className="info-hero">
+        <h1>{t('catalogue.contact.title')}</h1>
+        <p>{t('catalogue.contact.intro')}</p>
+      </section>
+      <List>
+        <List.Item extra={<a href="mailto:support@shop.example">support@shop.example</a>}>{t('catalogue.contact.email')}</List.Item>
+        <List.Item extra="08:00–24:00">{t('catalogue.contact.hours')}</List.Item>
+        <List.Item onClick={() => navigate(paths.other.mixdesk)}>{t('catalogue.support.chat')}</List.Item>
+        <List.Item onClick={() => navigate(paths.my.feedbacks)}>{t('app.page.feedback')}</List.Item>
+      </List>
+    </div>
+  );
+}

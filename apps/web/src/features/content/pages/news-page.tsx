@@ -1,0 +1,83 @@
+import { Image, List, Swiper, Tabs } from 'antd-mobile';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { paths } from '@/config/paths';
+import { PageHeader } from '@/components/page-header';
+import { ListState, LoadMore } from '@/components/list-states';
+import { mediaUrl } from '@/lib/media-url';
+import { useNewsBanners, useNewsPages } from '../api/news';
+import { useNoticePages } from '../api/pages';
+import '../content.css';
+
+function NewsList() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const banners = useNewsBanners();
+  const pages = useNewsPages();
+  const list = pages.data?.pages.flatMap((p) => p.list) ?? [];
+  return (
+    <>
+      {(banners.data?.list.length ?? 0) > 0 && (
+        <Swiper className="news-banners" autoplay loop>
+          {banners.data!.list.map((b) => (
+            <Swiper.Item key={b.id} onClick={() => navigate(`${paths.my.content}?type=news&id=${b.id}`)}>
+              <Image src={mediaUrl(b.image)} alt={b.title} fit="cover" className="news-banner-image" />
+              <div className="news-banner-title">{b.title}</div>
+            </Swiper.Item>
+          ))}
+        </Swiper>
+      )}
+      <ListState loading={pages.isPending} error={pages.isError && !pages.data} empty={list.length === 0} emptyText={t('catalogue.news.none')} onRetry={() => void pages.refetch()}>
+        <List className="news-list">
+          {list.map((n) => (
+            <List.Item
+              key={n.id}
+              onClick={() => navigate(`${paths.my.content}?type=news&id=${n.id}`)}
+              prefix={<Image src={mediaUrl(n.cover)} width={96} height={60} fit="cover" alt="" />}
+              description={`${n.published_at.slice(0, 10)} · ${t('catalogue.news.likes', { count: n.like_count })} · ${t('catalogue.comments.titleCount', { count: n.comment_count })}`}
+            >
+              {n.title}
+            </List.Item>
+          ))}
+        </List>
+        <LoadMore hasMore={Boolean(pages.hasNextPage)} loading={pages.isFetchingNextPage} onLoadMore={() => void pages.fetchNextPage()} />
+      </ListState>
+    </>
+  );
+}
+
+function NoticeList() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const pages = useNoticePages();
+  const list = pages.data?.pages.flatMap((p) => p.list) ?? [];
+  return (
+    <ListState loading={pages.isPending} error={pages.isError && !pages.data} empty={list.length === 0} emptyText={t('catalogue.notices.none')} onRetry={() => void pages.refetch()}>
+      <List className="notice-list">
+        {list.map((n) => (
+          <List.Item key={n.id} onClick={() => navigate(`${paths.my.content}?type=notice&id=${n.id}`)} description={n.summary} extra={n.published_at.slice(0, 10)}>
+            {n.title}
+          </List.Item>
+        ))}
+      </List>
+      <LoadMore hasMore={Boolean(pages.hasNextPage)} loading={pages.isFetchingNextPage} onLoadMore={() => void pages.fetchNextPage()} />
+    </ListState>
+  );
+}
+
+/** News and notices, each paged. */
+export default function NewsPage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const tab = params.get('tab') === 'notices' ? 'notices' : 'news';
+  return (
+    <div className="page news-page">
+      <PageHeader title={t('app.page.news')} />
+      <Tabs activeKey={tab} onChange={(k) => setParams(k === 'notices' ? { tab: 'notices' } : {}, { replace: true })}>
+        <Tabs.Tab key="news" title={t('catalogue.news.title')} />
+        <Tabs.Tab key="notices" title={t('catalogue.notices.title')} />
+      </Tabs>
+      {tab === 'news' ? <NewsList /> : <NoticeList />}
+    </div>
+  );
+}
