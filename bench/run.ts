@@ -1,5 +1,10 @@
+import path from 'node:path';
+import { benchCatalogue } from './catalogue.js';
 import { load, warm, type LoadResult } from './load.js';
-import { startBareFastify, startShop } from './servers.js';
+import { ROOT, startBareFastify, startShop } from './servers.js';
+import { measureHomeRouteJs } from './web-size.js';
+
+const HOME_JS_BUDGET_BYTES = 150 * 1024;
 
 /**
  * `npm run bench`: load and size budgets, as ratios measured in one run on this machine.
@@ -31,7 +36,10 @@ try {
     await bare.stop();
   }
   await warm(versionUrl);
-  check(await load('GET /web/version (envelope only)', versionUrl), baseline, 0.7, undefined);
+  const envelope = await load('GET /web/version (envelope only)', versionUrl);
+  check(envelope, baseline, 0.7, undefined);
+  // The catalogue's budgets are ratios to the envelope-only call of the same run.
+  for (const row of await benchCatalogue(shop.url)) check(row, envelope, row.minRatio, row.maxP99Ms);
 } finally {
   await shop.stop();
 }
@@ -41,6 +49,12 @@ console.log('name'.padEnd(44), 'req/s'.padStart(8), 'p99 ms'.padStart(7), 'ratio
 for (const r of rows) {
   console.log(r.name.padEnd(44), String(r.requestsPerSecond).padStart(8), String(r.p99Ms).padStart(7), (r.ratio?.toFixed(2) ?? '-').padStart(6), ' ' + (r.budget ?? ''));
 }
+const web = await measureHomeRouteJs(path.join(ROOT, 'apps/web/dist'));
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+console.log(`\nhome route JavaScript before first paint: ${kb(web.gzipBytes)} KB gzipped in ${web.files.length} files (budget ${HOME_JS_BUDGET_BYTES / 1024} KB)`);
+console.log(`  with the home page's own chunk: ${kb(web.withHomePage.gzipBytes)} KB gzipped in ${web.withHomePage.files.length} files`);
+if (web.gzipBytes > HOME_JS_BUDGET_BYTES) failures.push(`home route JavaScript ${(web.gzipBytes / 1024).toFixed(1)} KB > ${HOME_JS_BUDGET_BYTES / 1024} KB`);
+
 if (failures.length) {
   console.log(`\nover budget:\n- ${failures.join('\n- ')}`);
   process.exitCode = 1;

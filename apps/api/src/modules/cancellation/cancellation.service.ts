@@ -88,16 +88,3 @@ export async function reviewCancellation(db: Database, operator: string, id: num
     return { id, user_id: row.user_id, status };
   });
 }
-
-/** Bans or unbans a member; a ban ends every session at once. Recorded with who and when. */
-export async function setBanned(db: Database, operator: string, userId: number, banned: boolean, reason?: string) {
-  return db.transaction().execute(async (trx) => {
-    const user = await lockUserForUpdate(trx, userId);
-    if (!user) throw new Error(`member ${userId} does not exist`);
-    if (user.status === 'closed') throw new Error(`member ${userId} has closed the account`);
-    await updateUser(trx, userId, { status: banned ? 'banned' : 'active' });
-    if (banned) await revokeAllSessions(trx, userId);
-    await insertOperatorAction(trx, { operator, action: banned ? 'user.ban' : 'user.unban', target_type: 'user', target_id: userId, reason });
-    return { id: userId, status: banned ? 'banned' : 'active' };
-  });
-}

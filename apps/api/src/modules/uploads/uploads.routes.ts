@@ -58,7 +58,7 @@ export function uploadsRoutes(api: Api): void {
   api.app.get<{ Params: { '*': string }; Querystring: Record<string, string> }>('/uploads/*', async (request, reply) => {
     const key = request.params['*'];
     const row = await db.selectFrom('uploads').select(['mime', 'kind', 'storage_key']).where('storage_key', '=', key).executeTakeFirst();
-    if (!row) throw new AppError(ResponseCode.notFound);
+    if (!row) throw new AppError(ResponseCode.notFound, undefined, { httpStatus: 404 });
     reply
       .header('x-content-type-options', 'nosniff')
       .header('content-security-policy', "default-src 'none'; sandbox")
@@ -66,17 +66,17 @@ export function uploadsRoutes(api: Api): void {
       .header('cache-control', 'public, max-age=31536000, immutable');
     if (row.kind === 'image') {
       const { width, height } = service.deliverySize(request.query);
-      const cacheKey = `.cache/${width}x${height}/${row.storage_key}`;
+      const cacheKey = `resized/${width}x${height}/${row.storage_key}`;
       if (!(await storage.exists(cacheKey))) {
         const original = await storage.read(row.storage_key);
-        if (!original) throw new AppError(ResponseCode.notFound);
+        if (!original) throw new AppError(ResponseCode.notFound, undefined, { httpStatus: 404 });
         const resized = await original.pipe(sharp({ animated: row.mime === 'image/gif' }).rotate().resize(width, height, { fit: 'inside', withoutEnlargement: true })).toBuffer();
         await storage.write(cacheKey, resized);
       }
       return reply.type(row.mime).send(await storage.read(cacheKey));
     }
     const stream = await storage.read(row.storage_key);
-    if (!stream) throw new AppError(ResponseCode.notFound);
+    if (!stream) throw new AppError(ResponseCode.notFound, undefined, { httpStatus: 404 });
     return reply.type(row.mime).send(stream);
   });
 }

@@ -71,7 +71,8 @@ export async function receiveFile(
   let accepted: { mime: string; kind: 'image' | 'video'; ext: string } | undefined;
   const refuse = async (code: number): Promise<never> => {
     source.destroy();
-    out.destroy();
+    // The file may still be opening: remove it only once the stream has let go of it.
+    if (!out.closed) await new Promise<void>((r) => { out.once('close', () => r()); out.destroy(); });
     await fs.promises.rm(tempPath, { force: true });
     throw new AppError(code);
   };

@@ -18,7 +18,8 @@ export function verificationRoutes(api: Api): void {
   const { deps } = api;
   const { db } = deps;
   const messaging = createMessaging(deps, (line) => api.app.log.info(line));
-  const perClient = { rateLimit: { max: 20, timeWindow: 60_000 } };
+  // Above the hourly per-address code limit, so that limit answers first with its own message.
+  const perClient = { rateLimit: { max: 30, timeWindow: 60_000 } };
 
   function destinationOf(v: { email?: string; mobile_pre?: string; mobile?: string }): Destination {
     if (v.email) return { channel: 'email', address: emailDestination(v.email) };

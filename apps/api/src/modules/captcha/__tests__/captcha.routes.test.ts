@@ -1,0 +1,102 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ResponseCode } from '@shop/contract';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
+import { call, freshIp, registerMember, seedDemo } from '../../accounts/__tests__/account-helpers.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+  await seedDemo(t);
+});
+afterAll(() => t.close());
+
+/** Plays the member: fetches a puzzle and drops the piece at `dx` from the gap after `ms`. */
+async function solve(ip: string, dx = 0, ms = 900) {
+  const challenge = await call(t, 'GET', '/captcha/challenge', undefined, { ip });
+  const { id } = challenge.body.data as { id: string };
+  // The test stands in for the member's eyes: the gap's position, as the picture shows it.
+  const { x } = await t.db.selectFrom('captcha_challenges').select('x').where('id', '=', id).executeTakeFirstOrThrow();
+  return call(t, 'POST', '/captcha/verify', { id, x: x + dx, duration_ms: ms, trail: [0, 3, 10, 24, 40, x / 2, x - 4, x + dx] }, { ip });
+}
+
+const setMode = (value: string) =>
+  t.db.insertInto('account_settings').values({ key: 'captcha_mode', value, updated_by: 'test' }).onConflict((oc) => oc.column('key').doUpdateSet({ value })).execute();
+
+describe('the slider captcha', () => {
+  it('serves a puzzle: a background with a gap and a piece, as PNG pictures', async () => {
+    const res = await call(t, 'GET', '/captcha/challenge', undefined, { ip: freshIp() });
+    const c = res.body.data;
+    expect(c).toMatchObject({ width: 300, height: 150, piece_size: 44 });
+    const bg = await sharp(Buffer.from(c.background.split(',')[1], 'base64')).metadata();
+    const piece = await sharp(Buffer.from(c.piece.split(',')[1], 'base64')).metadata();
+    expect([bg.format, bg.width, bg.height]).toEqual(['png', 300, 150]);
+    expect([piece.format, piece.width, piece.height]).toEqual(['png', 44, 44]);
+    expect(JSON.stringify(c)).not.toMatch(/"x":/);
+  });
+
+  it('accepts a drop near the gap at a human pace, and refuses far, instant or robotic drags', async () => {
+    const ip = freshIp();
+    expect((await solve(ip, 3)).body.data.captcha_token).toBeTruthy();
+    expect((await solve(ip, 15)).body).toMatchObject({ code: ResponseCode.captchaFailed, msg: 'Verification Failed' });
+    expect((await solve(ip, 0, 40)).body.code).toBe(ResponseCode.captchaFailed);
+    const challenge = await call(t, 'GET', '/captcha/challenge', undefined, { ip });
+    const { x } = await t.db.selectFrom('captcha_challenges').select('x').where('id', '=', challenge.body.data.id).executeTakeFirstOrThrow();
+    const even = Array.from({ length: 10 }, (_, i) => (x / 9) * i);
+    expect((await call(t, 'POST', '/captcha/verify', { id: challenge.body.data.id, x, duration_ms: 900, trail: even }, { ip })).body.code).toBe(ResponseCode.captchaFailed);
+  });
+
+  it('allows one answer per puzzle', async () => {
+    const ip = freshIp();
+    const challenge = await call(t, 'GET', '/captcha/challenge', undefined, { ip });
+    const { x } = await t.db.selectFrom('captcha_challenges').select('x').where('id', '=', challenge.body.data.id).executeTakeFirstOrThrow();
+    await call(t, 'POST', '/captcha/verify', { id: challenge.body.data.id, x: x + 30, duration_ms: 900 }, { ip });
+    expect((await call(t, 'POST', '/captcha/verify', { id: challenge.body.data.id, x, duration_ms: 900 }, { ip })).body.code).toBe(ResponseCode.captchaFailed);
+  });
+
+  it('is asked for after 3 failed logins from an address; login then needs a one-time token', async () => {
+    const m = await registerMember(t);
+    const ip = freshIp();
+    expect((await call(t, 'GET', '/user/openJY', undefined, { ip })).body.data).toBe(0);
+    for (let i = 0; i < 3; i++) await call(t, 'POST', '/user/no_auth/login', { account: m.user.user_name, password: 'bad-' + i }, { ip });
+    expect((await call(t, 'GET', '/user/openJY', undefined, { ip })).body.data).toBe(1);
+    expect((await call(t, 'GET', `/user/openJY?account=${m.user.user_name}`, undefined, { ip: freshIp() })).body.data).toBe(1);
+
+    const without = await call(t, 'POST', '/user/no_auth/login', { account: m.user.user_name, password: m.password }, { ip });
+    expect(without.body).toMatchObject({ code: ResponseCode.captchaRequired, msg: 'Please complete the human verification first' });
+    const token = (await solve(ip)).body.data.captcha_token as string;
+    const typo = await call(t, 'POST', '/user/no_auth/login', { account: m.user.user_name, password: 'typo', captcha_token: token }, { ip });
+    expect(typo.body.code).toBe(ResponseCode.loginFailed);
+    // The token was used by that try: it is not accepted again.
+    const reuse = await call(t, 'POST', '/user/no_auth/login', { account: m.user.user_name, password: m.password, captcha_token: token }, { ip });
+    expect(reuse.body.code).toBe(ResponseCode.captchaFailed);
+    const fresh = (await solve(ip)).body.data.captcha_token as string;
+    const ok = await call(t, 'POST', '/user/no_auth/login', { account: m.user.user_name, password: m.password, captcha_token: fresh }, { ip });
+    expect(ok.body.code).toBe(200);
+  });
+
+  it('when the operator turns it on, everyone needs it to log in, register and get a code', async () => {
+    await setMode('always');
+    try {
+      const ip = freshIp();
+      expect((await call(t, 'GET', '/user/openJY', undefined, { ip })).body.data).toBe(1);
+      expect((await call(t, 'GET', '/attractive/page/captchaConfig')).body.data).toMatchObject({ mode: 'always', bypass_allowed: false, timeout_ms: 10_000 });
+      const code = await call(t, 'POST', '/user/send_code', { type: 'register', email: 'captcha@example.com' }, { ip });
+      expect(code.body.code).toBe(ResponseCode.captchaRequired);
+      const token = (await solve(ip)).body.data.captcha_token;
+      expect((await call(t, 'POST', '/user/send_code', { type: 'register', email: 'captcha@example.com', captcha_token: token }, { ip })).body.code).toBe(200);
+      const reg = await call(t, 'POST', '/user/no_auth/register', { user_name: 'captcha01', nickname: 'C', password: 'Secret123', email: 'captcha@example.com', invite_code: 'DEMO2026', code: '000000' }, { ip });
+      expect(reg.body.code).toBe(ResponseCode.captchaRequired);
+    } finally {
+      await setMode('auto');
+    }
+    await setMode('off');
+    try {
+      const ip = freshIp();
+      for (let i = 0; i < 4; i++) await call(t, 'POST', '/user/no_auth/login', { account: 'someone', password: 'bad-' + i }, { ip });
+      expect((await call(t, 'GET', '/user/openJY', undefined, { ip })).body.data).toBe(0);
+    } finally {
+      await setMode('auto');
+    }
+  });
+});

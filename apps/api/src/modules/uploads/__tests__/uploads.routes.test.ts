@@ -1,0 +1,137 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ResponseCode } from '@shop/contract';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
+import { call, registerMember, seedDemo } from '../../accounts/__tests__/account-helpers.js';
+import { MAX_IMAGE_BYTES, MAX_VIDEO_BYTES } from '../uploads.service.js';
+
+let t: TestApp;
+let member: Awaited<ReturnType<typeof registerMember>>;
+const dataDir = fs.mkdtempSync(path.join(process.env.TMPDIR ?? '/tmp', 'shop-uploads-test-'));
+beforeAll(async () => {
+  t = await buildTestApp({ DATA_DIR: dataDir });
+  await seedDemo(t);
+  member = await registerMember(t);
+});
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+const BOUNDARY = '----shopTestBoundary7MA4YWxkTrZu0gW';
+function multipart(token: string | undefined, file: Buffer, filename: string, declaredType: string): Buffer {
+  const parts: Buffer[] = [];
+  if (token) parts.push(Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="token"\r\n\r\n${token}\r\n`));
+  parts.push(Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${declaredType}\r\n\r\n`));
+  parts.push(file, Buffer.from(`\r\n--${BOUNDARY}--\r\n`));
+  return Buffer.concat(parts);
+}
+
+async function uploadToken(): Promise<string> {
+  return (await call(t, 'POST', '/user/upload/createToken', { host_id: 1 }, { token: member.token })).body.data.token;
+}
+
+async function upload(file: Buffer, filename: string, declaredType = 'image/jpeg', token?: string) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/upload2',
+    headers: { authorization: `Bearer ${member.token}`, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+    payload: multipart(token === undefined ? await uploadToken() : token || undefined, file, filename, declaredType),
+  });
+  return res.json() as { code: number; msg: string; data: any };
+}
+
+const photo = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 80, b: 40 } } }).png().toBuffer();
+/** A PNG padded after its end to exactly `size` bytes (decoders ignore what follows IEND). */
+const paddedPng = async (size: number) => {
+  const png = await photo(20, 20);
+  return Buffer.concat([png, Buffer.alloc(size - png.length)]);
+};
+/** The start of an MP4 (an `ftyp` box) followed by `size` bytes in all. */
+const mp4 = (size: number) => {
+  const head = Buffer.from([0, 0, 0, 0x18, ...Buffer.from('ftypisom'), 0, 0, 2, 0, ...Buffer.from('isomiso2')]);
+  return Buffer.concat([head, Buffer.alloc(size - head.length)]);
+};
+
+describe('uploads', () => {
+  it('stores an image and delivers it resized (750 by default, or as asked) with nosniff', async () => {
+    const res = await upload(await photo(1600, 1200), 'holiday.png', 'application/octet-stream');
+    expect(res).toMatchObject({ code: 200, data: { kind: 'image', mime: 'image/png' } });
+    expect(res.data.url).toMatch(/^\/uploads\/\d{4}\/\d{2}\/[0-9a-f-]+\.png$/);
+    const shown = await t.app.inject({ method: 'GET', url: res.data.url });
+    expect(shown.statusCode).toBe(200);
+    expect(shown.headers['content-type']).toBe('image/png');
+    expect(shown.headers['x-content-type-options']).toBe('nosniff');
+    expect(await sharp(shown.rawPayload).metadata()).toMatchObject({ width: 750, height: 563 });
+    const small = await t.app.inject({ method: 'GET', url: `${res.data.url}?width=200&height=200` });
+    expect(await sharp(small.rawPayload).metadata()).toMatchObject({ width: 200, height: 150 });
+    expect((await t.app.inject({ method: 'GET', url: '/uploads/2026/01/not-there.png' })).statusCode).toBe(404);
+  });
+
+  it('decides the type by content: an HTML page named .jpg is refused', async () => {
+    const html = Buffer.from('<!doctype html><html><body><script>alert(document.cookie)</script></body></html>'.padEnd(5000, ' '));
+    expect(await upload(html, 'cat.jpg', 'image/jpeg')).toMatchObject({ code: ResponseCode.uploadType, msg: 'This file type is not supported' });
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect width="10" height="10"/></svg>');
+    expect((await upload(svg, 'icon.png', 'image/png')).code).toBe(ResponseCode.uploadType);
+  });
+
+  it('takes an image of exactly 2 MB and refuses 2 MB + 1 byte', async () => {
+    expect((await upload(await paddedPng(MAX_IMAGE_BYTES), 'big.png')).code).toBe(200);
+    expect(await upload(await paddedPng(MAX_IMAGE_BYTES + 1), 'big.png')).toMatchObject({ code: ResponseCode.uploadTooLarge, msg: 'Failed to upload, image/video too large' });
+  });
+
+  it('takes videos up to 10 MB and refuses more', async () => {
+    expect(await upload(mp4(3 * 1024 * 1024), 'clip.mp4', 'video/mp4')).toMatchObject({ code: 200, data: { kind: 'video', mime: 'video/mp4' } });
+    expect((await upload(mp4(MAX_VIDEO_BYTES + 1), 'clip.mp4', 'video/mp4')).code).toBe(ResponseCode.uploadTooLarge);
+  });
+
+  it('needs a fresh upload token of the member, used once', async () => {
+    const png = await photo(10, 10);
+    expect((await upload(png, 'a.png', 'image/png', '')).code).toBe(ResponseCode.uploadTokenInvalid);
+    const token = await uploadToken();
+    expect((await upload(png, 'a.png', 'image/png', token)).code).toBe(200);
+    expect((await upload(png, 'a.png', 'image/png', token)).code).toBe(ResponseCode.uploadTokenInvalid);
+  });
+
+  it('refuses an oversized image while it streams, before the client has finished sending', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const token = await uploadToken();
+    const head = Buffer.concat([
+      Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="token"\r\n\r\n${token}\r\n`),
+      Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="huge.png"\r\nContent-Type: image/png\r\n\r\n`),
+      await photo(20, 20),
+    ]);
+    const answer = await new Promise<{ code: number }>((resolve, reject) => {
+      const req = http.request({ port, host: '127.0.0.1', method: 'POST', path: '/upload2', headers: { authorization: `Bearer ${member.token}`, 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, 'transfer-encoding': 'chunked' } });
+      req.on('response', (res) => {
+        let text = '';
+        res.on('data', (c) => (text += c));
+        res.on('end', () => resolve(JSON.parse(text)));
+      });
+      req.on('error', reject);
+      req.write(head);
+      // 3 MB of a claimed 50 MB file, then the client keeps the request open: the answer must come anyway.
+      for (let i = 0; i < 3; i++) req.write(Buffer.alloc(1024 * 1024));
+      setTimeout(() => reject(new Error('no answer while the upload was still open')), 10_000).unref();
+    });
+    expect(answer.code).toBe(ResponseCode.uploadTooLarge);
+    expect(fs.readdirSync(path.join(dataDir, 'uploads', '.tmp'))).toEqual([]);
+  });
+
+  it('sets an uploaded avatar on the profile; inline uploads take small images only', async () => {
+    const png = await photo(64, 64);
+    const inline = await call(t, 'POST', '/user/upload', { image: `data:image/png;base64,${png.toString('base64')}` }, { token: member.token });
+    expect(inline.body).toMatchObject({ code: 200, data: { kind: 'image' } });
+    const saved = await call(t, 'POST', '/user/info/save', { avatar: inline.body.data.url, nickname: 'Pictured' }, { token: member.token });
+    expect(saved.body.data).toMatchObject({ avatar: inline.body.data.url, nickname: 'Pictured' });
+    const notImage = await call(t, 'POST', '/user/upload', { image: `data:image/png;base64,${Buffer.from('hello world'.repeat(500)).toString('base64')}` }, { token: member.token });
+    expect(notImage.body.code).toBe(ResponseCode.uploadType);
+    expect((await call(t, 'POST', '/user/info/save', { avatar: 'javascript:alert(1)' }, { token: member.token })).body.code).not.toBe(200);
+  });
+});

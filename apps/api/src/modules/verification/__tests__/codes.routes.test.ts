@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ResponseCode } from '@shop/contract';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
+import { call, freshIp, latestCode } from '../../accounts/__tests__/account-helpers.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+/** Moves the codes of an address back in time, as if `ms` had passed. */
+async function age(address: string, ms: number) {
+  const rows = await t.db.selectFrom('verification_codes').select(['id', 'created_at', 'expires_at']).where('destination', '=', address).execute();
+  for (const r of rows) {
+    await t.db
+      .updateTable('verification_codes')
+      .set({ created_at: new Date(new Date(r.created_at).getTime() - ms), expires_at: new Date(new Date(r.expires_at).getTime() - ms) })
+      .where('id', '=', r.id)
+      .execute();
+  }
+}
+
+const check = (email: string, code: string) => call(t, 'POST', '/user/checkCode', { type: 'register', email, code });
+
+describe('verification codes', () => {
+  it('sends 6 random digits to the outbox, stores only a hash, and says where (masked) and for how long', async () => {
+    const email = 'codes1@example.com';
+    const res = await call(t, 'POST', '/user/send_code', { type: 'register', email }, { ip: freshIp() });
+    expect(res.body).toMatchObject({ code: 200, data: { resend_in: 60, expires_in: 600 } });
+    expect(res.body.data.to).toMatch(/^cod\*+com$/);
+    const code = await latestCode(t, email);
+    expect(code).toMatch(/^\d{6}$/);
+    const row = await t.db.selectFrom('verification_codes').selectAll().where('destination', '=', email).executeTakeFirstOrThrow();
+    expect(row.code_hash.toString('hex')).not.toContain(Buffer.from(code).toString('hex'));
+    expect(JSON.stringify(row)).not.toContain(code);
+  });
+
+  it('refuses a second code within 60 s, and allows it after', async () => {
+    const email = 'codes2@example.com';
+    const ip = freshIp();
+    await call(t, 'POST', '/user/send_code', { type: 'register', email }, { ip });
+    const again = await call(t, 'POST', '/user/send_code', { type: 'register', email }, { ip });
+    expect(again.body.code).toBe(ResponseCode.codeTooSoon);
+    expect(again.body.msg).toMatch(/^Please wait (60|59) seconds before requesting another code$/);
+    await age(email, 61_000);
+    expect((await call(t, 'POST', '/user/send_code', { type: 'register', email }, { ip })).body.code).toBe(200);
+  });
+
+  it('is single use: checking does not use it, the action does, and a second use fails', async () => {
+    const email = 'codes3@example.com';
+    await call(t, 'POST', '/user/send_code', { type: 'register', email }, { ip: freshIp() });
+    const code = await latestCode(t, email);
+    expect((await check(email, code)).body.code).toBe(200);
+    expect((await check(email, code)).body.code).toBe(200);
+    const { verifyCode } = await import('../verification.service.js');
+    await verifyCode(t.db, { purpose: 'register', destination: email, code, consume: true });
+    expect((await check(email, code)).body.code).toBe(ResponseCode.codeExpired);
+  });
+
+  it('expires after 10 minutes', async () => {
+    const email = 'codes4@example.com';
+    await call(t, 'POST', '/user/send_code', { type: 'register', email }, { ip: freshIp() });
+    const code = await latestCode(t, email);
+    await age(email, 10 * 60_000 + 1000);
+    expect((await check(email, code)).body).toMatchObject({ code: ResponseCode.codeExpired });
+  });
+
+  it('is void after 5 wrong tries, even for the right code', async () => {
+    const email = 'codes5@example.com';
+    await call(t, 'POST', '/user/send_code', { type: 'register', email }, { ip: freshIp() });
+    const code = await latestCode(t, email);
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let i = 1; i <= 4; i++) expect((await check(email, wrong)).body.code).toBe(ResponseCode.codeInvalid);
+    expect((await check(email, wrong)).body.code).toBe(ResponseCode.codeLocked);
+    expect((await check(email, code)).body).toMatchObject({ code: ResponseCode.codeLocked, msg: 'Too many wrong attempts, please get a new verification code' });
+  });
+
+  it('a new code replaces the previous one', async () => {
+    const email = 'codes6@example.com';
+    const ip = freshIp();
+    await call(t, 'POST', '/user/send_code', { type: 'register', email }, { ip });
+    const first = await latestCode(t, email);
+    await age(email, 61_000);
+    await call(t, 'POST', '/user/send_code', { type: 'register', email }, { ip });
+    const second = await latestCode(t, email);
+    if (first !== second) expect((await check(email, first)).body.code).toBe(ResponseCode.codeInvalid);
+    expect((await check(email, second)).body.code).toBe(200);
+  });
+
+  it('limits codes per destination (5 an hour) and per client address (20 an hour)', async () => {
+    const email = 'codes7@example.com';
+    for (let i = 0; i < 5; i++) {
+      expect((await call(t, 'POST', '/user/send_code', { type: 'register', email }, { ip: freshIp() })).body.code).toBe(200);
+      await age(email, 61_000);
+    }
+    expect((await call(t, 'POST', '/user/send_code', { type: 'register', email }, { ip: freshIp() })).body).toMatchObject({
+      code: ResponseCode.codeLimit,
+      msg: 'Too many verification codes requested, please try again later',
+    });
+
+    const ip = freshIp();
+    for (let i = 0; i < 20; i++) expect((await call(t, 'POST', '/user/send_code', { type: 'register', email: `spread${i}@example.com` }, { ip })).body.code).toBe(200);
+    expect((await call(t, 'POST', '/user/send_code', { type: 'register', email: 'spread-last@example.com' }, { ip })).body.code).toBe(ResponseCode.codeLimit);
+    expect((await call(t, 'POST', '/user/send_code', { type: 'register', email: 'spread-last@example.com' }, { ip: freshIp() })).body.code).toBe(200);
+  });
+
+  it('sends to a phone checked against its country code', async () => {
+    const bad = await call(t, 'POST', '/user/send_code', { type: 'register', mobile_pre: '86', mobile: '12345' }, { ip: freshIp() });
+    expect(bad.body.msg).toBe('Please enter the correct phone number');
+    const ok = await call(t, 'POST', '/user/sendCodeV4', { type: 'register', account: '13800138000', mobile_pre: '+86' }, { ip: freshIp() });
+    expect(ok.body.code).toBe(200);
+    expect(ok.body.data.to).toMatch(/^\+86\*+000$/);
+    expect(await latestCode(t, '+8613800138000')).toMatch(/^\d{6}$/);
+  });
+
+  it('lists the outbox only outside production', async () => {
+    const prod = await buildTestApp({ NODE_ENV: 'production', MAIL_PROVIDER: 'smtp', SMTP_URL: 'smtp://127.0.0.1:1', SMS_PROVIDER: 'http', SMS_HTTP_URL: 'http://127.0.0.1:1/sms' });
+    try {
+      expect((await prod.app.inject({ method: 'GET', url: '/dev/outbox' })).statusCode).toBe(404);
+    } finally {
+      await prod.close();
+    }
+  });
+});

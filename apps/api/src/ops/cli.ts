@@ -1,0 +1,37 @@
+import os from 'node:os';
+import { loadConfig } from '../config.js';
+import { openDatabase, EMBEDDED_DATABASE } from '../db/connect.js';
+import { createDatabase, type Database } from '../db/database.js';
+import { migrateToLatest } from '../db/migrate.js';
+import { reachable, runOpsCommand } from './commands.js';
+
+// `npm run ops -- <command>`: operator decisions until the operator console exists.
+const config = loadConfig();
+const operator = process.env.OPERATOR ?? os.userInfo().username;
+
+let db: Database;
+let stop = async () => {};
+// A shop already running on the embedded database: talk to that server instead of starting another.
+const running = config.DATABASE_URL ? undefined : createDatabase(`postgres://postgres:postgres@127.0.0.1:${config.EMBEDDED_PG_PORT}/${EMBEDDED_DATABASE}`, 2);
+if (running && (await reachable(running))) {
+  db = running;
+  stop = () => db.destroy();
+} else {
+  await running?.destroy();
+  const opened = await openDatabase(config, () => {});
+  db = opened.db;
+  await migrateToLatest(db);
+  stop = async () => {
+    await db.destroy();
+    await opened.embedded?.stop();
+  };
+}
+
+try {
+  console.log(await runOpsCommand(db, process.argv.slice(2), operator));
+} catch (e) {
+  console.error(e instanceof Error ? e.message : String(e));
+  process.exitCode = 1;
+} finally {
+  await stop();
+}
