@@ -50,18 +50,18 @@ export const routes: RouteObject[] = [
       // Invite
       { path: paths.invite.index, lazy: notBuilt },
       // Login
-      { path: paths.login.login, lazy: notBuilt },
-      { path: paths.login.reg, lazy: notBuilt },
-      { path: paths.login.forgetPwd, lazy: notBuilt },
-      { path: paths.login.logOff, lazy: notBuilt },
-      { path: paths.login.logOffRightEmail, lazy: notBuilt },
-      { path: paths.login.logOffFinish, lazy: notBuilt },
+      { path: paths.login.login, lazy: page(() => import('@/features/account/pages/login-page')) },
+      { path: paths.login.reg, lazy: page(() => import('@/features/account/pages/register-page')) },
+      { path: paths.login.forgetPwd, lazy: page(() => import('@/features/account/pages/forget-password-page')) },
+      { path: paths.login.logOff, lazy: page(() => import('@/features/account/pages/log-off-page')) },
+      { path: paths.login.logOffRightEmail, lazy: page(() => import('@/features/account/pages/log-off-right-email-page')) },
+      { path: paths.login.logOffFinish, lazy: page(() => import('@/features/account/pages/log-off-finish-page')) },
       // Other
       { path: paths.other.setting, lazy: page(() => import('@/features/settings/pages/setting-page')) },
-      { path: paths.other.editPass, lazy: notBuilt },
+      { path: paths.other.editPass, lazy: page(() => import('@/features/account/pages/edit-password-page')) },
       { path: paths.other.news, lazy: page(() => import('@/features/content/pages/news-page')) },
       { path: paths.other.mixdesk, lazy: notBuilt },
-      { path: paths.other.cloudflare, lazy: notBuilt },
+      { path: paths.other.cloudflare, lazy: page(() => import('@/features/account/pages/human-check-page')) },
       // My
       { path: paths.my.feedbacks, lazy: notBuilt },
       { path: paths.my.content, lazy: page(() => import('@/features/content/pages/content-page')) },

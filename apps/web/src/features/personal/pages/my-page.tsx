@@ -27,7 +27,7 @@ export default function MyPage() {
     <div className="page my-page">
       <PageHeader title={t('app.page.my')} root />
       <header className="my-header">
-        <Avatar src="" className="my-avatar" style={{ '--size': '56px', '--border-radius': '50%' }} />
+        <Avatar src={typeof user?.avatar === 'string' && token ? `${user.avatar}?width=112&height=112` : ''} className="my-avatar" style={{ '--size': '56px', '--border-radius': '50%' }} />
         <div className="my-identity">
           {token ? (
             <>

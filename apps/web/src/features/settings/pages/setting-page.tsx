@@ -1,6 +1,7 @@
 import { List } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/page-header';
+import { AccountSettings } from '@/features/account/components/account-settings';
 import { LanguageSwitcher } from '../components/language-switcher';
 
 const APP_VERSION = '1.6.7';
@@ -11,6 +12,7 @@ export default function SettingPage() {
   return (
     <div className="page">
       <PageHeader title={t('app.page.settings')} />
+      <AccountSettings />
       <List mode="card" header={t('app.settings.general')}>
         <LanguageSwitcher />
       </List>

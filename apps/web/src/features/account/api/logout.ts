@@ -1,0 +1,14 @@
+import { logout } from '@shop/contract';
+import { call } from '@/lib/request';
+import { queryClient } from '@/lib/query-client';
+import { useSession } from '@/stores/session';
+
+/** Ends the session on the server and forgets it here, whatever the server answers. */
+export async function logoutMember(): Promise<void> {
+  try {
+    await call(logout, undefined, { quiet: true });
+  } finally {
+    useSession.getState().clear();
+    queryClient.removeQueries({ queryKey: ['account'] });
+  }
+}

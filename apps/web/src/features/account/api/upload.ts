@@ -1,0 +1,26 @@
+import { createUploadToken, uploadedFileData, type UploadedFile } from '@shop/contract';
+import { hostsForRegion } from '@/lib/region';
+import { ApiError, call } from '@/lib/request';
+import { showToast } from '@/lib/toast';
+import { useSession } from '@/stores/session';
+
+/** Uploads one file: a one-time token, then the multipart upload with the bearer token (spec §7 Upload). */
+export async function uploadFile(file: File): Promise<UploadedFile> {
+  const grant = await call(createUploadToken, { host_id: 1 });
+  const form = new FormData();
+  form.append('token', grant.token);
+  form.append('file', file, file.name);
+  const res = await fetch(`${hostsForRegion().upload}${grant.upload_path}`, {
+    method: 'POST',
+    body: form,
+    headers: { Authorization: `Bearer ${useSession.getState().token}`, source: 'H5' },
+  });
+  const body = (await res.json().catch(() => undefined)) as { code?: number; msg?: string; data?: unknown } | undefined;
+  // Spec §8: when data is missing or a list, the server's msg is shown.
+  if (!body || body.code !== 200 || !body.data || Array.isArray(body.data)) {
+    const msg = body?.msg ?? `HTTP ${res.status}`;
+    showToast(msg);
+    throw new ApiError('code', msg, body?.code, res.status);
+  }
+  return uploadedFileData.parse(body.data);
+}

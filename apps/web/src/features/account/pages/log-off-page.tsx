@@ -1,0 +1,78 @@
+import '../account.css';
+import { useState } from 'react';
+import { Button, Result } from 'antd-mobile';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { paths } from '@/config/paths';
+import { PageHeader } from '@/components/page-header';
+import { applyToCancel, useCancellation, withdrawCancellation } from '../api/cancellation';
+import { AgreementCheck } from '../components/agreement-check';
+import { fail } from '../form-check';
+
+/** Closing the account by review: apply with the agreement ticked, follow the review, withdraw or go on. */
+export default function LogOffPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { data, refetch, isLoading } = useCancellation();
+  const [agreed, setAgreed] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const request = data?.request;
+  const status = request?.status;
+
+  const run = async (action: () => Promise<unknown>) => {
+    setBusy(true);
+    try {
+      await action();
+      await refetch();
+    } catch {
+      // shown by the request client
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const apply = () => {
+    if (!agreed) return fail('account.agreement.required');
+    return run(applyToCancel);
+  };
+
+  return (
+    <div className="page account-page">
+      <PageHeader title={t('app.page.cancelAccount')} />
+      {isLoading ? null : status === 'pending' ? (
+        <>
+          <Result status="waiting" title={t('account.cancel.pendingTitle')} description={t('account.cancel.pendingText')} />
+          <div className="account-actions">
+            <Button block loading={busy} onClick={() => run(withdrawCancellation)}>
+              {t('account.cancel.withdraw')}
+            </Button>
+          </div>
+        </>
+      ) : status === 'approved' ? (
+        <>
+          <Result status="success" title={t('account.cancel.approvedTitle')} description={t('account.cancel.approvedText')} />
+          <div className="account-actions">
+            <Button block color="danger" onClick={() => navigate(paths.login.logOffRightEmail)}>
+              {t('account.cancel.confirmByEmail')}
+            </Button>
+          </div>
+        </>
+      ) : (
+        <>
+          {status === 'rejected' && <Result status="error" title={t('account.cancel.rejectedTitle')} description={request?.reason ?? ''} />}
+          <div className="account-card">
+            <h3>{t('account.cancel.noticeTitle')}</h3>
+            <p>{t('account.cancel.notice')}</p>
+            {data?.blocked && <p className="account-warning">{t('account.cancel.blocked')}</p>}
+          </div>
+          <div className="account-actions">
+            <AgreementCheck checked={agreed} onChange={setAgreed} textKey="account.agreement.cancel" />
+            <Button block color="danger" loading={busy} onClick={apply}>
+              {t(status === 'rejected' ? 'account.cancel.reapply' : 'account.cancel.apply')}
+            </Button>
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
