@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getGoods, getSku, listGoods, type EndpointQueryInput } from '@shop/contract';
 import { call } from '@/lib/request';
 import { useLanguage } from '@/stores/language';
@@ -10,10 +10,15 @@ export type GoodsFilter = Omit<NonNullable<EndpointQueryInput<typeof listGoods>>
 export function useGoodsPages(filter: GoodsFilter, enabled = true) {
   const lang = useLanguage((s) => s.lang);
   const token = useSession((s) => s.token);
+  const client = useQueryClient();
   return useInfiniteQuery({
     // The token is part of the key: a member's search goes to their search log.
     queryKey: ['goods', lang, filter, Boolean(token)],
-    queryFn: ({ pageParam }) => call(listGoods, { ...filter, page: pageParam }, { quiet: true }),
+    queryFn: async ({ pageParam }) => {
+      const page = await call(listGoods, { ...filter, page: pageParam }, { quiet: true });
+      if (filter.keyword && token) void client.invalidateQueries({ queryKey: ['search-log'] });
+      return page;
+    },
     initialPageParam: 1,
     getNextPageParam: (last) => (last.has_more ? last.page + 1 : undefined),
     enabled,

@@ -5,7 +5,7 @@ import { useSession } from '@/stores/session';
 
 export function useSearchLog() {
   const token = useSession((s) => s.token);
-  return useQuery({ queryKey: ['search-log', token], queryFn: () => call(listSearchLog, undefined, { quiet: true }), enabled: Boolean(token) });
+  return useQuery({ queryKey: ['search-log', token], queryFn: () => call(listSearchLog, undefined, { quiet: true }), enabled: Boolean(token), staleTime: 0 });
 }
 
 export function useClearSearchLog() {

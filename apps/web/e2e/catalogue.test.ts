@@ -1,0 +1,173 @@
+import { createHash, randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, type Browser } from './browser.js';
+
+const baseUrl = inject('baseUrl');
+const databaseUrl = inject('databaseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser(baseUrl);
+});
+afterAll(() => browser?.close());
+
+const DAY = 86_400_000;
+/** The demo shop's two popups, snoozed, so a test that is not about popups sees the page. */
+const noPopups = { popupSnooze: JSON.stringify([1, 2, 3, 4].map((id) => ({ id, end_time: Date.now() + DAY }))) };
+/**
+ * Opens a page with exactly these localStorage entries: the browser profile is shared by every
+ * test file, so what other tests stored (a session, snoozed popups) is cleared first.
+ */
+async function openFresh(hashPath: string, items: Record<string, string> = {}): Promise<Page> {
+  const page = await browser.open(hashPath);
+  await page.evaluate((entries: Record<string, string>) => {
+    localStorage.clear();
+    for (const [k, v] of Object.entries(entries)) localStorage.setItem(k, v);
+  }, items);
+  await page.reload();
+  return page;
+}
+
+const hashPath = (page: Page) => new URL(page.url()).hash.replace(/^#/, '').split('?')[0];
+
+async function memberSession(): Promise<Record<string, string>> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const name = `e2e${randomBytes(4).toString('hex')}`;
+    const user = await client.query<{ id: string }>(`insert into users (user_name, password_hash) values ($1, 'x') returning id`, [name]);
+    const token = randomBytes(32).toString('base64url');
+    await client.query(`insert into sessions (user_id, token_hash, expires_at) values ($1, $2, now() + interval '1 hour')`, [user.rows[0]!.id, createHash('sha256').update(token).digest()]);
+    return { 'shop.session': JSON.stringify({ state: { token, user: { id: Number(user.rows[0]!.id), user_name: name } }, version: 0 }) };
+  } finally {
+    await client.end();
+  }
+}
+
+describe('the shop in Chromium, as a visitor on a phone', () => {
+  it('shows the home page with banners, categories and goods with real pictures', async () => {
+    const page = await openFresh('/pages/tabbar/index', noPopups);
+    await page.locator('.goods-card').first().waitFor();
+    expect(await page.locator('.home-category').count()).toBeGreaterThanOrEqual(10);
+    await expect.poll(() => page.getByRole('heading', { name: 'Best sellers' }).count()).toBe(1);
+    const firstImage = page.locator('.goods-card img').first();
+    await expect.poll(() => firstImage.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(600);
+    // "Load more" at the end of every goods brings the next page.
+    const cards = page.locator('.home-shelf:last-child .goods-card');
+    await cards.first().waitFor();
+    const before = await cards.count();
+    await page.getByRole('button', { name: 'Load more' }).click();
+    await expect.poll(() => cards.count()).toBe(before + 20);
+    await page.close();
+  });
+
+  it('opens a goods page, chooses a SKU among those in stock, and sends a visitor who taps "buy now" to login', async () => {
+    const page = await openFresh('/pages/tabbar/index', noPopups);
+    const card = page.locator('.goods-card').first();
+    const name = (await card.locator('.goods-card-name').innerText()).trim();
+    await card.click();
+    await page.waitForURL(/#\/pages\/goods\/goodsInfo\?id=\d+$/);
+    await expect.poll(() => page.locator('.goods-name').innerText()).toBe(name);
+    await expect.poll(() => page.locator('.goods-gallery img').first().evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(600);
+
+    await page.locator('.goods-spec-line').click();
+    const groups = page.locator('.sku-picker [role=radiogroup]');
+    await groups.first().waitFor();
+    for (let i = 0; i < (await groups.count()); i++) await groups.nth(i).locator('button:not([disabled])').first().click();
+    await expect.poll(() => page.getByTestId('sku-stock').innerText()).toMatch(/^In stock: \d+$/);
+    await expect.poll(() => page.locator('.sku-picker-chosen').innerText()).toMatch(/^Chosen: .+ \/ .+$/);
+    await page.locator('.sku-picker').getByRole('button', { name: 'Buy now' }).click();
+    await page.getByText('Please login to check out').waitFor();
+    await page.waitForURL(/#\/pages\/login\/login\/login/);
+    await page.close();
+  });
+
+  it('greys out a SKU that is sold out', async () => {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    const { rows } = await client.query<{ goods_id: number; spec_value_ids: number[] }>(
+      `select s.goods_id, s.spec_value_ids from goods_skus s join goods g on g.id = s.goods_id where s.stock = 0 and g.status = 'on_sale' order by s.goods_id limit 1`,
+    );
+    await client.end();
+    const sold = rows[0]!;
+    const page = await openFresh(`/pages/goods/goodsInfo?id=${sold.goods_id}`, noPopups);
+    await page.locator('.goods-spec-line').click();
+    const groups = page.locator('.sku-picker [role=radiogroup]');
+    await groups.first().waitFor();
+    // Choose the sold-out SKU's first value: its second value is then not available.
+    const info = (await (await fetch(`${baseUrl}/shop/goods/info?id=${sold.goods_id}`)).json()) as { data: { specs: Array<{ values: Array<{ id: number; name: string }> }> } };
+    const nameOf = (spec: number, id: number) => info.data.specs[spec]!.values.find((v) => v.id === id)!.name;
+    const secondName = nameOf(1, sold.spec_value_ids[1]!);
+    await groups.nth(0).getByRole('radio', { name: nameOf(0, sold.spec_value_ids[0]!), exact: true }).click();
+    await expect.poll(() => groups.nth(1).getByRole('radio', { name: secondName, exact: true }).isDisabled()).toBe(true);
+    await page.close();
+  });
+
+  it('finds a seeded goods by searching, and keeps a member\'s search in their log', async () => {
+    const page = await openFresh('/pages/tabbar/index', { ...noPopups, ...(await memberSession()) });
+    await page.locator('.home-search').click();
+    await page.waitForURL(/#\/pages\/tabbar\/page\?search=1/);
+    const box = page.locator('.activity-search input');
+    await box.fill('coffee beans');
+    await box.press('Enter');
+    await page.getByText('Results for “coffee beans”').waitFor();
+    const names = page.locator('.goods-card-name');
+    await names.first().waitFor();
+    expect((await names.allInnerTexts()).every((n) => /coffee beans/i.test(n))).toBe(true);
+    await page.getByText('Cancel').click();
+    await page.goto(`${baseUrl}/h5/#/pages/tabbar/page?search=1`);
+    await page.locator('.search-log-tag', { hasText: 'coffee beans' }).waitFor();
+    await page.close();
+  });
+
+  it('snoozes a popup until the next day', async () => {
+    const page = await openFresh('/pages/tabbar/index');
+    const dialog = page.locator('.promo-popup');
+    await dialog.waitFor();
+    const first = await dialog.locator('.promo-popup-title').innerText();
+    await dialog.getByText('Do not remind me today').click();
+    // The visitor's second popup comes next; snooze it too.
+    await expect.poll(() => dialog.locator('.promo-popup-title').innerText()).not.toBe(first);
+    await dialog.getByText('Do not remind me today').click();
+    await expect.poll(() => dialog.count()).toBe(0);
+
+    await page.reload();
+    await page.locator('.goods-card').first().waitFor();
+    await page.waitForTimeout(500);
+    expect(await dialog.count()).toBe(0);
+
+    // A day later both are back.
+    await page.addInitScript((offset: number) => {
+      const realNow = Date.now.bind(Date);
+      Date.now = () => realNow() + offset;
+    }, DAY + 60_000);
+    await page.reload();
+    await dialog.waitFor();
+    expect(await dialog.locator('.promo-popup-title').innerText()).toBe(first);
+    await page.close();
+  });
+
+  it('reads the news and a notice, and shows the FAQ on the support page', async () => {
+    const page = await openFresh('/pages/other/news', noPopups);
+    const item = page.locator('.news-list .adm-list-item').first();
+    await item.waitFor();
+    const title = (await item.locator('.adm-list-item-content-main').innerText()).split('\n')[0]!.trim();
+    await item.click();
+    await page.waitForURL(/#\/pages\/my\/content\?type=news&id=\d+/);
+    await expect.poll(() => page.locator('.article-title').innerText()).toBe(title);
+    await page.getByRole('button', { name: 'Log in to comment' }).waitFor();
+
+    await page.goto(`${baseUrl}/h5/#/pages/other/news?tab=notices`);
+    await page.locator('.notice-list .adm-list-item').first().click();
+    await page.waitForURL(/type=notice/);
+    await page.locator('.article-title').waitFor();
+
+    await page.goto(`${baseUrl}/h5/#/pages/activity/kefu`);
+    await page.getByText('How long does delivery take?').click();
+    await page.getByText('Most orders arrive within 3–7 working days.').waitFor();
+    expect(hashPath(page)).toBe('/pages/activity/kefu');
+    await page.close();
+  });
+});
