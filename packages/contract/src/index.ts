@@ -2,6 +2,7 @@ export * from './common/endpoint.js';
 export * from './common/envelope.js';
 export * from './common/codes.js';
 export * from './common/languages.js';
+export * from './common/language-schema.js';
 export * from './common/pagination.js';
 export * from './common/validators.js';
 export * from './common/money.js';

@@ -1,10 +1,7 @@
-import { z } from 'zod';
-
 /** The nine languages of the product, as the wire names them. */
 export const LANGUAGES = ['en-us', 'zh-cn', 'zh-tw', 'jp', 'may', 'hu', 'id', 'km', 'th'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en-us';
-export const languageSchema = z.enum(LANGUAGES);
 
 /** Each language's name in itself, for the switcher. */
 export const LANGUAGE_NAMES: Record<Language, string> = {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from '../common/endpoint.js';
-import { languageSchema } from '../common/languages.js';
+import { languageSchema } from '../common/language-schema.js';
 
 export const languagePackQuery = z.object({
   /** Which client asks: the H5 app is `h5`; packs may differ per client. */
