@@ -16,6 +16,13 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
+/** The page has stopped loading: no requests for a while and its pictures drawn. */
+async function settled(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete));
+  await page.waitForTimeout(300);
+}
+
 const hashPath = (page: Page) => new URL(page.url()).hash.replace(/^#/, '').split('?')[0];
 const activeTab = (page: Page) => page.locator('.app-tabbar .adm-tab-bar-item-active');
 
@@ -41,7 +48,7 @@ async function expiredSession(): Promise<string> {
 
 describe('the app shell in Chromium', () => {
   it('opens /h5/ on the home tab with the four tabs, and switches tabs, without errors in the console', async () => {
-    const page = await browser.open();
+    const page = await browser.open(undefined, { snoozePopups: true });
     const problems: string[] = [];
     page.on('pageerror', (e) => problems.push(e.message));
     page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
@@ -128,9 +135,9 @@ describe('the app shell in Chromium', () => {
   });
 
   it('lays out a phone at 375 px and a centred 750 px column at 1280 px', async () => {
-    const phone = await browser.open('/pages/tabbar/index', { viewport: { width: 375, height: 812 } });
+    const phone = await browser.open('/pages/tabbar/index', { viewport: { width: 375, height: 812 }, snoozePopups: true });
     await phone.locator('.app-tabbar').waitFor();
-    await phone.waitForTimeout(300);
+    await settled(phone);
     const column375 = await phone.locator('[data-testid="app-column"]').boundingBox();
     const tabbar375 = await phone.locator('.app-tabbar').boundingBox();
     expect(column375).toMatchObject({ x: 0, width: 375 });
@@ -142,9 +149,9 @@ describe('the app shell in Chromium', () => {
     await phone.screenshot({ path: path.join(shots, 'home-375.png') });
     await phone.close();
 
-    const wide = await browser.open('/pages/tabbar/index', { viewport: { width: 1280, height: 800 } });
+    const wide = await browser.open('/pages/tabbar/index', { viewport: { width: 1280, height: 800 }, snoozePopups: true });
     await wide.locator('.app-tabbar').waitFor();
-    await wide.waitForTimeout(300);
+    await settled(wide);
     const column = await wide.locator('[data-testid="app-column"]').boundingBox();
     const tabbar = await wide.locator('.app-tabbar').boundingBox();
     expect(column).toMatchObject({ x: 265, width: 750 });

@@ -8,6 +8,8 @@ export interface OpenOptions {
   viewport?: { width: number; height: number };
   /** localStorage entries to set before the app starts (a stored token, a language …). */
   localStorage?: Record<string, string>;
+  /** Snooze every promotional popup the shop has now, as "do not remind me today" would. */
+  snoozePopups?: boolean;
 }
 
 export interface Browser {
@@ -15,6 +17,14 @@ export interface Browser {
   open(hashPath?: string, options?: OpenOptions): Promise<Page>;
   context: BrowserContext;
   close(): Promise<void>;
+}
+
+/** The popups the shop shows now, each snoozed for a day (the app's `{id, end_time}` list). */
+async function snoozeEveryPopup(baseUrl: string): Promise<Array<{ id: number; end_time: number }>> {
+  const res = await fetch(`${baseUrl}/attractive/popup/list`);
+  const body = (await res.json()) as { code: number; data?: { list?: Array<{ id: number }> } };
+  const ids = body.code === 200 ? (body.data?.list ?? []).map((p) => p.id) : [];
+  return ids.map((id) => ({ id, end_time: Date.now() + 24 * 3600_000 }));
 }
 
 /**
@@ -36,8 +46,9 @@ export async function launchBrowser(baseUrl: string): Promise<Browser> {
     async open(hashPath, options = {}) {
       const page = await context.newPage();
       if (options.viewport) await page.setViewportSize(options.viewport);
-      if (options.localStorage) {
-        const entries = options.localStorage;
+      const entries = { ...options.localStorage };
+      if (options.snoozePopups) entries.popupSnooze = JSON.stringify(await snoozeEveryPopup(baseUrl));
+      if (Object.keys(entries).length) {
         await page.addInitScript((items: Record<string, string>) => {
           // Only on the first document of this page: later reloads keep what the app stored.
           if (sessionStorage.getItem('__e2e_seeded')) return;

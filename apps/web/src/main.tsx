@@ -1,7 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
-import { registerAntdRender } from '@/lib/antd-render';
 import { preloadToast } from '@/lib/toast';
 import { applyLaunchParams } from '@/lib/launch-params';
 import { loadLanguage } from '@/lib/language-packs';
@@ -9,8 +8,6 @@ import { watchNetwork } from '@/lib/network';
 import { decideRegion } from '@/lib/region';
 import { useLanguage } from '@/stores/language';
 import './app/styles.css';
-
-registerAntdRender();
 
 async function start() {
   applyLaunchParams();

@@ -1,5 +1,4 @@
 import { useEffect, useState, type ComponentType } from 'react';
-import { Button } from 'antd-mobile';
 import { StateMessage } from '@/components/state-message';
 import type { LazyRouteFunction, RouteObject } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -42,7 +41,11 @@ export function lazyPage(load: () => Promise<PageModule>): ComponentType {
   let loaded: ComponentType | undefined;
   let pending: Promise<ComponentType> | undefined;
   const start = () =>
-    (pending ??= withTimeout(load(), limits.chunkTimeoutMs).then(
+    (pending ??= withTimeout(
+      // antd-mobile's imperative Toast/Dialog need React 19's render registered before a page can use them.
+      Promise.all([load(), import('@/lib/antd-render').then((r) => r.registerAntdRender())]).then(([m]) => m),
+      limits.chunkTimeoutMs,
+    ).then(
       (m) => (loaded = m.default),
       (e: unknown) => {
         pending = undefined;
@@ -116,9 +119,9 @@ function PageSlow({ onRetry }: { onRetry: () => void }) {
   return (
     <div className="page-state" role="alert">
       <StateMessage title={t('app.page.slowTitle')} text={t('app.page.slowText')} />
-      <Button color="primary" onClick={onRetry}>
+      <button type="button" className="state-button" onClick={onRetry}>
         {t('app.action.retry')}
-      </Button>
+      </button>
     </div>
   );
 }
@@ -128,9 +131,9 @@ function ChunkFailed() {
   return (
     <div className="page-state" role="alert">
       <StateMessage title={t('app.page.reloadTitle')} text={t('app.page.reloadText')} />
-      <Button color="primary" onClick={() => window.location.reload()}>
+      <button type="button" className="state-button" onClick={() => window.location.reload()}>
         {t('app.action.reload')}
-      </Button>
+      </button>
     </div>
   );
 }

@@ -1,5 +1,8 @@
 import { Toast } from 'antd-mobile';
 import { limits } from '@/config/runtime';
+import { registerAntdRender } from '@/lib/antd-render';
+
+registerAntdRender();
 
 // antd-mobile's Toast (with its animation library) lives in its own chunk: the first screen does not need it.
 Toast.config({ duration: limits.toastDurationMs, position: 'center', maskClickable: true });

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { Outlet, useLocation, useNavigate } from 'react-router';
+import { Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { loadingOffOnArrival, pageTitleKey, tabPaths, type TabPath } from '@/config/paths';
 import { setNavigator } from '@/lib/navigation';
@@ -28,7 +28,6 @@ export function AppLayout() {
 
   useEffect(() => {
     if (loadingOffOnArrival.has(pathname)) useGlobalLoading.getState().setGlobalLoading(false);
-    window.scrollTo(0, 0);
   }, [pathname]);
 
   useEffect(() => {
@@ -51,6 +50,8 @@ export function AppLayout() {
       <Suspense fallback={null}>
         <AppDownloadPrompt />
       </Suspense>
+      {/* A new page starts at the top; going back returns to where the member was (a goods list). */}
+      <ScrollRestoration />
     </div>
   );
 }

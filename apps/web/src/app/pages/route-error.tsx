@@ -1,4 +1,3 @@
-import { Button } from 'antd-mobile';
 import { StateMessage } from '@/components/state-message';
 import { useTranslation } from 'react-i18next';
 
@@ -9,9 +8,9 @@ export function RouteError() {
     <div className="app-column">
       <div className="page-state" role="alert">
         <StateMessage title={t('app.error.pageTitle')} text={t('app.error.pageText')} />
-        <Button color="primary" onClick={() => window.location.reload()}>
+        <button type="button" className="state-button" onClick={() => window.location.reload()}>
           {t('app.action.reload')}
-        </Button>
+        </button>
       </div>
     </div>
   );
