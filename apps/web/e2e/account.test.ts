@@ -1,8 +1,26 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { generate } from 'otplib';
+import pg from 'pg';
+import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, type Browser } from './browser.js';
 
 const baseUrl = inject('baseUrl');
+const databaseUrl = inject('databaseUrl');
+
+/** Reads or arranges what an operator or the member's own eyes would (the gap of the puzzle, the captcha mode). */
+async function sql<T = Record<string, unknown>>(text: string, values: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return (await client.query(text, values)).rows as T[];
+  } finally {
+    await client.end();
+  }
+}
 let browser: Browser;
 
 beforeAll(async () => {
@@ -103,6 +121,90 @@ describe('an account in Chromium', () => {
     await page.getByText(`Account: ${userName}`).waitFor();
 
     await logOut(page);
+    await page.close();
+  });
+
+  it('binds 2FA, passes the slider, uploads an avatar, submits real-name details and asks to close the account', async () => {
+    const stamp = Date.now().toString(36);
+    const userName = `e2f${stamp}`.slice(0, 16);
+    const email = `${userName}@example.com`;
+    const page = await browser.open('/pages/login/reg/reg?shareCode=DEMO2026');
+    await field(page, 'user_name').fill(userName);
+    await field(page, 'nickname').fill('Sam Secure');
+    await field(page, 'password').fill('FirstPass1');
+    await field(page, 'email').fill(email);
+    await page.getByRole('button', { name: 'Get code' }).click();
+    await field(page, 'code').fill(await codeFromOutbox(email));
+    await page.locator('.agreement-check').click();
+    await page.getByRole('button', { name: 'Sign up', exact: true }).click();
+    await page.waitForURL(/#\/pages\/tabbar\/my$/);
+
+    // Google Authenticator: the QR code and key, then one code from the "phone".
+    await page.goto(`${baseUrl}/h5/#/pages/other/setting`);
+    await page.locator('.adm-list-item', { hasText: 'Google Authenticator' }).click();
+    await page.getByRole('button', { name: 'Set up Google Authenticator' }).click();
+    await page.getByRole('img', { name: 'QR code for Google Authenticator' }).waitFor();
+    const secret = (await page.locator('.account-secret').innerText()).trim();
+    await field(page, 'google_code').fill(await generate({ secret }));
+    await page.getByRole('button', { name: 'Bind' }).click();
+    await page.getByText('Google Authenticator is now bound').waitFor();
+    await expect.poll(() => page.locator('.adm-list-item', { hasText: 'Google Authenticator' }).innerText()).toContain('Set');
+
+    // An avatar: a picture chosen from the phone, uploaded and shown resized.
+    const picture = path.join(os.tmpdir(), `avatar-${stamp}.png`);
+    fs.writeFileSync(picture, await sharp({ create: { width: 900, height: 900, channels: 3, background: { r: 30, g: 120, b: 200 } } }).png().toBuffer());
+    await page.locator('.adm-list-item', { hasText: 'Profile' }).click();
+    await page.locator('input[type="file"]').setInputFiles(picture);
+    await expect.poll(() => page.locator('.account-sheet .adm-avatar img').getAttribute('src')).toMatch(/^\/uploads\/.+\.png\?width=120&height=120$/);
+    await page.locator('.account-sheet').getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Saved').waitFor();
+    fs.rmSync(picture, { force: true });
+
+    // Real-name details go to review.
+    await page.locator('.adm-list-item', { hasText: 'Real-name authentication' }).click();
+    await page.locator('.account-sheet').getByText('Passport').click();
+    await field(page, 'document_number').fill('E12345678');
+    await field(page, 'surname').fill('Secure');
+    await field(page, 'given_name').fill('Sam');
+    await page.locator('.account-sheet').getByRole('button', { name: 'Submit' }).click();
+    await page.getByText('Submitted for review').waitFor();
+    await expect.poll(() => page.locator('.adm-list-item', { hasText: 'Real-name authentication' }).innerText()).toContain('Under review');
+
+    // With the slider switched on by the operator, login goes through the human check and back.
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await sql(`insert into account_settings (key, value, updated_by) values ('captcha_mode', 'always', 'e2e') on conflict (key) do update set value = 'always'`);
+    try {
+      await logIn(page, userName, 'FirstPass1');
+      await page.waitForURL(/#\/pages\/other\/cloudflare\/index\?redirect=/);
+      const handle = page.getByRole('slider');
+      await page.locator('.slider-captcha-piece').waitFor();
+      const [{ x }] = await sql<{ x: number }>(`select x from captcha_challenges order by created_at desc limit 1`);
+      const box = (await handle.boundingBox())!;
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await page.mouse.down();
+      for (const step of [0.1, 0.3, 0.55, 0.8, 0.93, 1]) {
+        await page.mouse.move(box.x + box.width / 2 + x * step, box.y + box.height / 2 + (step < 1 ? 2 : 0), { steps: 3 });
+        await page.waitForTimeout(60);
+      }
+      await page.mouse.up();
+      await page.waitForURL(/#\/pages\/login\/login\/login$/);
+      await page.getByText('Verification passed. Tap the button again to continue.').waitFor();
+      await page.getByRole('button', { name: 'Log in', exact: true }).click();
+      await page.waitForURL(/#\/pages\/tabbar\/my$/);
+    } finally {
+      await sql(`update account_settings set value = 'auto' where key = 'captcha_mode'`);
+    }
+    await expect.poll(() => page.locator('.my-avatar img').getAttribute('src')).toMatch(/^\/uploads\/.+\?width=112&height=112$/);
+
+    // Ask to close the account: the agreement first, then the request waits for review and can be withdrawn.
+    await page.goto(`${baseUrl}/h5/#/pages/login/logOff/index`);
+    await page.getByRole('button', { name: 'Apply to cancel the account' }).click();
+    await page.getByText('Please tick the relevant agreement').waitFor();
+    await page.locator('.agreement-check').click();
+    await page.getByRole('button', { name: 'Apply to cancel the account' }).click();
+    await page.getByText('Under review', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Withdraw the request' }).click();
+    await page.getByRole('button', { name: 'Apply to cancel the account' }).waitFor();
     await page.close();
   });
 });

@@ -3,7 +3,7 @@ import { create } from 'zustand';
 interface CaptchaPassState {
   /** A one-time token from the slider, waiting for the page that asked for it. */
   token: string;
-  /** What the member had typed on the page that sent them to the check (the account, the e-mail). */
+  /** What the member had typed on the page that sent them to the check; in memory only, never stored. */
   draft: Record<string, string>;
   pass: (token: string) => void;
   keepDraft: (draft: Record<string, string>) => void;

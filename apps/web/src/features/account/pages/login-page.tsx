@@ -17,7 +17,8 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const draft = useCaptchaPass((s) => s.draft);
   const passed = useCaptchaPass((s) => s.token);
-  const [values, setValues] = useState({ account: draft.account ?? '', password: '' });
+  // What was typed before the human check comes back with the member (kept in memory only).
+  const [values, setValues] = useState({ account: draft.account ?? '', password: draft.password ?? '' });
   const [agreed, setAgreed] = useState(Boolean(draft.account));
   const [busy, setBusy] = useState(false);
 
@@ -28,7 +29,7 @@ export default function LoginPage() {
     try {
       let captcha_token = useCaptchaPass.getState().token;
       if (!captcha_token && (await captchaNeeded(values.account))) {
-        useCaptchaPass.getState().keepDraft({ account: values.account });
+        useCaptchaPass.getState().keepDraft({ account: values.account, password: values.password });
         navigate(`${paths.other.cloudflare}?redirect=${encodeURIComponent(paths.login.login)}`);
         return;
       }
