@@ -1,0 +1,138 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { paths } from '@/config/paths';
+import { routes } from '@/app/routes';
+import { i18n } from '@/lib/i18n';
+import { useSession } from '@/stores/session';
+import { clearToasts, prepareApp, startFakeApi, toastText } from '@/test/helpers';
+import { SliderCaptcha } from '../components/slider-captcha';
+import { useCaptchaPass } from '../captcha-pass';
+
+const ok = (data: unknown) => ({ json: { code: 200, msg: 'Success', data } });
+let captchaNeeded = 0;
+const user = { id: 7, user_name: 'member01', nickname: 'Mia', true_name: null, email: 'mia@example.com', mobile_pre: null, mobile: null, avatar: null, invite_code: 'ABCDEFGH', country: null, last_order_ids: [], has_pay_password: false, google_bound: false, real_name_status: 'none', created_at: '2026-11-21T00:00:00.000Z' };
+const api = await startFakeApi({
+  '/user/openJY': () => ok(captchaNeeded),
+  '/user/no_auth/login': () => ok({ token: 'tok-123', expires_at: '2026-12-21T00:00:00.000Z', user }),
+  '/user/send_code': () => ok({ to: 'mia***com', resend_in: 60, expires_in: 600 }),
+  '/attractive/country/getAreaPre': () => ok({ country: 'US', pre: '1' }),
+  '/attractive/countryCode': () => ok([{ code: 'US', name: 'United States', pre: '1' }]),
+  '/user/message/total': () => ok(0),
+  '/captcha/challenge': () => ({ json: null, wait: new Promise<void>(() => {}) }),
+});
+
+beforeAll(() => prepareApp());
+beforeEach(() => {
+  window.SHOP_CONFIG = { api: { default: api.url, cn: api.url }, upload: { default: api.url, cn: api.url } };
+  useSession.getState().clear();
+  useCaptchaPass.setState({ token: '', draft: {} });
+  captchaNeeded = 0;
+});
+afterEach(async () => {
+  cleanup();
+  await clearToasts();
+});
+afterAll(() => api.close());
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <I18nextProvider i18n={i18n}>
+        <RouterProvider router={router} />
+      </I18nextProvider>
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+const input = (name: string) => document.querySelector<HTMLInputElement>(`input[name="${name}"]`)!;
+const type = (name: string, value: string) => fireEvent.change(input(name), { target: { value } });
+
+describe('the login page', () => {
+  it('names the first empty field, then asks for the agreement, then logs in and keeps the session', async () => {
+    const router = renderAt(paths.login.login);
+    const button = await screen.findByRole('button', { name: 'Log in' });
+    fireEvent.click(button);
+    expect(await toastText()).toBe('Please enter Account');
+    await clearToasts();
+    type('account', 'member01');
+    fireEvent.click(button);
+    expect(await toastText()).toBe('Please enter Password');
+    await clearToasts();
+    type('password', 'Secret123');
+    fireEvent.click(button);
+    expect(await toastText()).toBe('Please tick the relevant agreement');
+    await clearToasts();
+    fireEvent.click(screen.getByText('I have read and agree to the User Agreement and Privacy Policy'));
+    fireEvent.click(button);
+    await act(async () => {
+      for (let i = 0; i < 50 && router.state.location.pathname !== paths.tabbar.my; i++) await new Promise((r) => setTimeout(r, 20));
+    });
+    expect(router.state.location.pathname).toBe(paths.tabbar.my);
+    expect(useSession.getState()).toMatchObject({ token: 'tok-123', user: { user_name: 'member01' } });
+    const sent = api.requests.find((r) => r.url === '/user/no_auth/login')!;
+    expect(JSON.parse(sent.body)).toEqual({ account: 'member01', password: 'Secret123' });
+    expect(sent.headers.authorization).toBe('');
+  });
+
+  it('sends the member to the human check when the server asks for the slider, and back after', async () => {
+    captchaNeeded = 1;
+    const router = renderAt(paths.login.login);
+    const button = await screen.findByRole('button', { name: 'Log in' });
+    type('account', 'member01');
+    type('password', 'Secret123');
+    fireEvent.click(screen.getByText('I have read and agree to the User Agreement and Privacy Policy'));
+    fireEvent.click(button);
+    await act(async () => {
+      for (let i = 0; i < 50 && router.state.location.pathname === paths.login.login; i++) await new Promise((r) => setTimeout(r, 20));
+    });
+    expect(router.state.location.pathname).toBe(paths.other.cloudflare);
+    expect(router.state.location.search).toBe(`?redirect=${encodeURIComponent(paths.login.login)}`);
+    expect(useCaptchaPass.getState().draft).toEqual({ account: 'member01', password: 'Secret123' });
+  });
+});
+
+describe('the registration page', () => {
+  it('names the first empty field, and counts 60 s down after sending the code', async () => {
+    renderAt(paths.login.reg);
+    fireEvent.click(await screen.findByRole('button', { name: 'Sign up' }));
+    expect(await toastText()).toBe('Please enter Username');
+    await clearToasts();
+    type('email', 'mia@example.com');
+    fireEvent.click(screen.getByRole('button', { name: 'Get code' }));
+    const counting = await screen.findByRole('button', { name: /^Resend in (60|59) s$/ });
+    expect((counting as HTMLButtonElement).disabled).toBe(true);
+    expect(JSON.parse(api.requests.find((r) => r.url === '/user/send_code')!.body)).toEqual({ type: 'register', email: 'mia@example.com' });
+    expect(await toastText()).toBe('A code was sent to mia***com');
+  });
+});
+
+describe('the slider captcha', () => {
+  it('goes init → loading → fail with 60205 after two timeouts, offering bypass only when given', async () => {
+    let bypassed = false;
+    const { container } = render(
+      <I18nextProvider i18n={i18n}>
+        <SliderCaptcha onPass={() => {}} onBypass={() => (bypassed = true)} timeoutMs={60} />
+      </I18nextProvider>,
+    );
+    expect(container.querySelector('.slider-captcha')?.getAttribute('data-state')).toBe('loading');
+    const alert = await screen.findByRole('alert', {}, { timeout: 2000 });
+    expect(container.querySelector('.slider-captcha')?.getAttribute('data-state')).toBe('fail');
+    expect(alert.textContent).toContain('(60205)');
+    fireEvent.click(screen.getByRole('button', { name: 'Continue without verification' }));
+    expect(bypassed).toBe(true);
+    cleanup();
+    render(
+      <I18nextProvider i18n={i18n}>
+        <SliderCaptcha onPass={() => {}} timeoutMs={60} />
+      </I18nextProvider>,
+    );
+    await screen.findByRole('alert', {}, { timeout: 2000 });
+    expect(screen.queryByRole('button', { name: 'Continue without verification' })).toBeNull();
+  });
+});
