@@ -29,7 +29,7 @@ export interface CallOptions {
 
 type CallArgs<E extends AnyEndpoint> = undefined extends CallInput<E>
   ? [input?: CallInput<E>, options?: CallOptions]
-  : {} extends CallInput<E>
+  : Record<string, never> extends CallInput<E>
     ? [input?: CallInput<E>, options?: CallOptions]
     : [input: CallInput<E>, options?: CallOptions];
 
