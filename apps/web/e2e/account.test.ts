@@ -178,7 +178,7 @@ describe('an account in Chromium', () => {
       await page.waitForURL(/#\/pages\/other\/cloudflare\/index\?redirect=/);
       const handle = page.getByRole('slider');
       await page.locator('.slider-captcha-piece').waitFor();
-      const [{ x }] = await sql<{ x: number }>(`select x from captcha_challenges order by created_at desc limit 1`);
+      const x = (await sql<{ x: number }>(`select x from captcha_challenges order by created_at desc limit 1`))[0]!.x;
       const box = (await handle.boundingBox())!;
       await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
       await page.mouse.down();
