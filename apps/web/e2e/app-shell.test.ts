@@ -134,6 +134,28 @@ describe('the app shell in Chromium', () => {
     await page.close();
   });
 
+  it('offers a reload, not a blank page, when the code of a page cannot be loaded', async () => {
+    const page = await browser.context.newPage();
+    // The settings page's own chunk fails, as after a release replaced the files.
+    await page.route(/\/assets\/setting-page-[^/]+\.js$/, (route) => route.abort('failed'));
+    await page.goto(`${baseUrl}/h5/#/pages/other/setting`);
+    await page.getByText('This page could not be loaded').waitFor();
+    await page.unroute(/\/assets\/setting-page-[^/]+\.js$/);
+    await page.getByRole('button', { name: 'Reload' }).click();
+    await page.locator('.page-header').getByText('Settings').waitFor();
+    await page.close();
+  });
+
+  it('says when the network is lost and goes on when it is back', async () => {
+    const page = await browser.open('/pages/tabbar/my');
+    await page.getByText('Log in / Sign up').waitFor();
+    await browser.context.setOffline(true);
+    await page.getByText('You are offline. We will reload when the connection is back.').waitFor();
+    await browser.context.setOffline(false);
+    await page.getByText('You are offline. We will reload when the connection is back.').waitFor({ state: 'detached' });
+    await page.close();
+  });
+
   it('lays out a phone at 375 px and a centred 750 px column at 1280 px', async () => {
     const phone = await browser.open('/pages/tabbar/index', { viewport: { width: 375, height: 812 }, snoozePopups: true });
     await phone.locator('.app-tabbar').waitFor();
