@@ -60,8 +60,6 @@ export const goodsListItemSchema = z.object({
   currency: z.string(),
   sales: z.number().int(),
   stock: z.number().int(),
-  is_hot: z.boolean(),
-  is_new: z.boolean(),
 });
 export type GoodsListItem = z.infer<typeof goodsListItemSchema>;
 export const goodsListData = pageOf(goodsListItemSchema);
@@ -87,6 +85,8 @@ export const GOODS_STATUSES = ['on_sale', 'off_sale'] as const;
 export const goodsInfoQuery = z.object({ id: idParam });
 export const goodsInfoData = goodsListItemSchema.extend({
   subtitle: z.string(),
+  is_hot: z.boolean(),
+  is_new: z.boolean(),
   cate_name: z.string(),
   images: z.array(z.string()),
   /** Rich text, sanitized on the server: safe to render as HTML. */

@@ -27,10 +27,13 @@ export const shelfSchema = z.object({
   goods: z.array(goodsListItemSchema),
 });
 
+/** A category of the home page's entry grid. */
+export const categoryEntrySchema = z.object({ id: z.number().int(), name: z.string(), icon: z.string() });
+
 /** Everything the home page shows first, in one answer. */
 export const indexData = z.object({
   banners: z.array(bannerSchema),
-  categories: z.array(categorySchema),
+  categories: z.array(categoryEntrySchema),
   notices: z.array(noticeItemSchema),
   shelves: z.array(shelfSchema),
 });

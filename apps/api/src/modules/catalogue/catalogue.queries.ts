@@ -37,8 +37,6 @@ export function findGoodsPage(db: Executor, f: GoodsFilter) {
       'g.market_price_minor',
       'g.currency',
       'g.sales',
-      'g.is_hot',
-      'g.is_new',
       sql<number>`coalesce((select sum(s.stock) from goods_skus s where s.goods_id = g.id), 0)::int`.as('stock'),
       sql<number>`count(*) over ()`.as('total'),
     ])

@@ -102,8 +102,6 @@ const toListItem = (r: GoodsRow, lang: Language): GoodsListItem => ({
   currency: r.currency,
   sales: r.sales,
   stock: r.stock,
-  is_hot: r.is_hot,
-  is_new: r.is_new,
 });
 
 const likePattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

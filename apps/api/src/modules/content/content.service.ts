@@ -53,7 +53,7 @@ export async function homeData(deps: AppDeps, lang: Language): Promise<PreSerial
     ]);
     return {
       banners,
-      categories: categories.filter((c) => c.parent_id === null).slice(0, HOME_CATEGORIES),
+      categories: categories.filter((c) => c.parent_id === null).slice(0, HOME_CATEGORIES).map((c) => ({ id: c.id, name: c.name, icon: c.icon })),
       notices: notices.list,
       shelves: GOODS_SHELVES.map((key, i) => ({ key, title: deps.i18n.t(lang, `catalogue.shelf.${key}`), goods: shelves[i]!.list })),
     };
