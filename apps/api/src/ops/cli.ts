@@ -10,7 +10,7 @@ const config = loadConfig();
 const operator = process.env.OPERATOR ?? os.userInfo().username;
 
 let db: Database;
-let stop = async () => {};
+let stop: () => Promise<void>;
 // A shop already running on the embedded database: talk to that server instead of starting another.
 const running = config.DATABASE_URL ? undefined : createDatabase(`postgres://postgres:postgres@127.0.0.1:${config.EMBEDDED_PG_PORT}/${EMBEDDED_DATABASE}`, 2);
 if (running && (await reachable(running))) {

@@ -31,10 +31,16 @@ function fakeSmtpServer() {
         }
         const verb = line.slice(0, 4).toUpperCase();
         if (verb === 'EHLO' || verb === 'HELO') socket.write('250-fake.smtp\r\n250 8BITMIME\r\n');
-        else if (verb === 'MAIL') (mail.from = line), socket.write('250 2.1.0 ok\r\n');
-        else if (verb === 'RCPT') mail.to.push(line), socket.write('250 2.1.5 ok\r\n');
-        else if (verb === 'DATA') (inData = true), socket.write('354 go ahead\r\n');
-        else if (verb === 'QUIT') socket.end('221 bye\r\n');
+        else if (verb === 'MAIL') {
+          mail.from = line;
+          socket.write('250 2.1.0 ok\r\n');
+        } else if (verb === 'RCPT') {
+          mail.to.push(line);
+          socket.write('250 2.1.5 ok\r\n');
+        } else if (verb === 'DATA') {
+          inData = true;
+          socket.write('354 go ahead\r\n');
+        } else if (verb === 'QUIT') socket.end('221 bye\r\n');
         else if (verb === 'RSET' || verb === 'NOOP') socket.write('250 ok\r\n');
         else socket.write('502 not implemented\r\n');
       }

@@ -24,7 +24,7 @@ export default function ForgetPasswordPage() {
 
   const sendCode = async () => {
     if (!values.account.trim()) return Promise.reject(fail('account.form.accountFirst'));
-    let token = useCaptchaPass.getState().take();
+    const token = useCaptchaPass.getState().take();
     if (!token && (await captchaNeeded(values.account.trim()))) {
       useCaptchaPass.getState().keepDraft({ account: values.account.trim() });
       navigate(`${paths.other.cloudflare}?redirect=${encodeURIComponent(paths.login.forgetPwd)}`);

@@ -49,7 +49,7 @@ export default function RegisterPage() {
   const sendCode = async () => {
     if (!values.email.trim()) return Promise.reject(fail('account.form.emailFirst'));
     if (!isEmail(values.email.trim())) return Promise.reject(fail('account.form.validEmail'));
-    let captcha_token = useCaptchaPass.getState().take();
+    const captcha_token = useCaptchaPass.getState().take();
     if (!captcha_token && (await captchaNeeded(values.email.trim()))) {
       useCaptchaPass.getState().keepDraft({ email: values.email.trim() });
       navigate(`${paths.other.cloudflare}?redirect=${encodeURIComponent(paths.login.reg)}`);
