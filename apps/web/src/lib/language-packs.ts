@@ -16,10 +16,13 @@ const readCached = (lang: Language): CachedPack | undefined => {
   return c && typeof c.version === 'string' && c.pack && typeof c.pack === 'object' ? c : undefined;
 };
 
+/** The document's `lang` in BCP 47 (the wire's `jp`/`may` are not), so browsers pick the right fonts and voices. */
+const HTML_LANG: Record<Language, string> = { 'en-us': 'en', 'zh-cn': 'zh-CN', 'zh-tw': 'zh-TW', jp: 'ja', may: 'ms', hu: 'hu', id: 'id', km: 'km', th: 'th' };
+
 function applyPack(lang: Language, pack: Record<string, string>, version: string): void {
   i18n.addResourceBundle(lang, 'translation', pack, false, true);
   useLanguage.getState().setPackVersion(version);
-  document.documentElement.lang = lang;
+  document.documentElement.lang = HTML_LANG[lang];
 }
 
 /**
@@ -67,7 +70,7 @@ export async function loadLanguage(lang: Language): Promise<void> {
     await applyComponentLocale(DEFAULT_LANGUAGE);
   }
   await i18n.changeLanguage(ok ? lang : DEFAULT_LANGUAGE);
-  document.documentElement.lang = i18n.language;
+  document.documentElement.lang = HTML_LANG[ok ? lang : DEFAULT_LANGUAGE];
 }
 
 /** The language switcher's action: remember the choice, then load and show its texts. */

@@ -82,3 +82,11 @@ describe('launch parameters', () => {
     expect(useLanguage.getState().lang).toBe('zh-cn');
   });
 });
+
+describe('the browser', () => {
+  it('recognises WeChat\'s built-in browser', async () => {
+    const { isWeChatBrowser } = await import('@/lib/environment');
+    expect(isWeChatBrowser('Mozilla/5.0 (iPhone) AppleWebKit/605.1.15 Mobile/15E148 MicroMessenger/8.0.49(0x18003137) NetType/WIFI')).toBe(true);
+    expect(isWeChatBrowser('Mozilla/5.0 (Linux; Android 14) Chrome/126.0 Mobile Safari/537.36')).toBe(false);
+  });
+});
