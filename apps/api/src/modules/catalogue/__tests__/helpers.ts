@@ -21,6 +21,5 @@ export async function call(t: TestApp, method: 'GET' | 'POST', url: string, opts
     headers: { ...(opts.lang ? { 'think-lang': opts.lang } : {}), ...opts.headers },
     ...(method === 'POST' ? { payload: (opts.body ?? {}) as object } : {}),
   });
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   return { status: res.statusCode, body: res.json() as { code: number; msg: string; data: any } };
 }
