@@ -154,6 +154,8 @@ export async function call<E extends AnyEndpoint>(endpoint: E, ...[input, option
   const onAbort = () => controller.abort();
   options.signal?.addEventListener('abort', onAbort, { once: true });
 
+  // The session this call was made in: an answer about it must not touch a newer one.
+  const sentToken = useSession.getState().token;
   if (isPost) postStarted();
   let response: Response;
   let payload: unknown;
@@ -184,10 +186,12 @@ export async function call<E extends AnyEndpoint>(endpoint: E, ...[input, option
     if (isPost) postEnded();
   }
 
-  return handleAnswer(endpoint, response.status, payload, options) as Promise<EndpointData<E>>;
+  return handleAnswer(endpoint, response.status, payload, options, sentToken) as Promise<EndpointData<E>>;
 }
 
-async function handleAnswer(endpoint: AnyEndpoint, status: number, payload: unknown, options: CallOptions): Promise<unknown> {
+async function handleAnswer(endpoint: AnyEndpoint, status: number, payload: unknown, options: CallOptions, sentToken: string): Promise<unknown> {
+  // The member logged in (or out) while this call was under way: its session answer is stale.
+  const sessionChanged = useSession.getState().token !== sentToken;
   const envelope = isEnvelope(payload) ? payload : undefined;
   const serverMsg = envelope && typeof envelope.msg === 'string' ? envelope.msg : '';
 
@@ -198,16 +202,18 @@ async function handleAnswer(endpoint: AnyEndpoint, status: number, payload: unkn
         return envelope.data;
       case 2001: {
         const message = i18n.t('app.session.expired');
+        if (sessionChanged) throw new ApiError('code', message, 2001, status, envelope.data);
         showToast(message);
         useSession.getState().clear();
         goToLoginAfter(limits.authRedirectDelayMs);
         throw new ApiError('code', message, 2001, status, envelope.data);
       }
       case 2002:
-        goToLoginAfter(limits.authRedirectDelayMs);
+        if (!sessionChanged) goToLoginAfter(limits.authRedirectDelayMs);
         throw new ApiError('code', serverMsg, 2002, status, envelope.data);
       case 2020: {
         const message = i18n.t('app.session.userNotFound');
+        if (sessionChanged) throw new ApiError('code', message, 2020, status, envelope.data);
         showToast(message);
         goToLoginAfter(limits.authRedirectDelayMs);
         throw new ApiError('code', message, 2020, status, envelope.data);

@@ -148,6 +148,25 @@ describe('answer codes (spec §4, §8)', () => {
     spy.mockRestore();
   });
 
+  it('an expired answer about an older session leaves the new login alone', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const stale = call(get('/expired'));
+    // The member logs in again while the old call is under way.
+    useSession.getState().signIn('new-token', { id: 7 });
+    await expect(stale).rejects.toMatchObject({ code: 2001 });
+    expect(useSession.getState().token).toBe('new-token');
+    vi.advanceTimersByTime(2000);
+    expect(window.location.hash).toBe('#/pages/tabbar/index');
+  });
+
+  it('a network failure of a tap (POST) says so; a background read (GET) does not', async () => {
+    window.SHOP_CONFIG = { api: { default: 'http://127.0.0.1:9', cn: 'http://127.0.0.1:9' } };
+    await expect(call(get('/ok'))).rejects.toMatchObject({ kind: 'network' });
+    expect(await toastText()).toBe('');
+    await expect(call(post('/ok'), undefined)).rejects.toMatchObject({ kind: 'network' });
+    expect(await toastText()).toBe('Network problem, please check your connection');
+  });
+
   it('any other code shows the server message, except for the register call', async () => {
     const err = await call(get('/business')).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
