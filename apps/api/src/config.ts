@@ -39,6 +39,14 @@ const schema = z.object({
   SMS_HTTP_TOKEN: z.string().optional(),
   /** Seed the demo shop into an empty database at start. */
   SEED_DEMO: bool.default(true),
+  /** `local` keeps uploads under DATA_DIR/uploads; `s3` puts them in an S3-compatible bucket (AWS, MinIO, R2 …). */
+  STORAGE_PROVIDER: z.enum(['local', 's3']).default('local'),
+  /** The bucket's service address, e.g. `https://s3.eu-west-1.amazonaws.com` or `http://minio:9000` (path-style). */
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_BUCKET: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
 });
 
 export type Config = z.infer<typeof schema> & {

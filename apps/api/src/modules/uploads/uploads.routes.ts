@@ -1,17 +1,16 @@
-import path from 'node:path';
 import multipart from '@fastify/multipart';
 import sharp from 'sharp';
 import { ResponseCode, createUploadToken, uploadFile, uploadInlineImage } from '@shop/contract';
 import { Readable } from 'node:stream';
 import { AppError } from '../../lib/errors.js';
 import type { Api } from '../../plugins/routes.js';
-import { LocalFileStorage } from '../../providers/storage/storage.js';
+import { createFileStorage } from '../../providers/storage/storage.js';
 import * as service from './uploads.service.js';
 
 /** Uploads: a one-time token, the multipart upload itself, small inline images, and delivery. */
 export function uploadsRoutes(api: Api): void {
   const { db, config } = api.deps;
-  const storage = new LocalFileStorage(path.join(config.dataDir, 'uploads'));
+  const storage = createFileStorage(config);
   void api.app.register(multipart, { limits: { fileSize: service.MAX_VIDEO_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 8 } });
 
   api.handle(createUploadToken, ({ member, body }) => service.createUploadToken(db, member!.userId, body.host_id), { rateLimit: { max: 30, timeWindow: 60_000 } });

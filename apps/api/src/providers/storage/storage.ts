@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
+import { S3FileStorage } from './s3-storage.js';
 
 /** Where uploaded files live. The local folder is the default; an object store can take its place. */
 export interface FileStorage {
@@ -10,6 +10,8 @@ export interface FileStorage {
   /** The stored bytes, or undefined when there is no such key. */
   read(key: string): Promise<Readable | undefined>;
   exists(key: string): Promise<boolean>;
+  /** Writes bytes under `key` (derived files such as resized images). */
+  write(key: string, data: Buffer): Promise<void>;
   /** A folder for uploads while they stream in. */
   readonly tempDir: string;
 }
@@ -55,4 +57,21 @@ export class LocalFileStorage implements FileStorage {
   }
 }
 
-export const copyStream = pipeline;
+
+/** The store the configuration names: the local folder, or an S3-compatible bucket. */
+export function createFileStorage(config: {
+  dataDir: string;
+  STORAGE_PROVIDER: 'local' | 's3';
+  S3_ENDPOINT?: string;
+  S3_REGION: string;
+  S3_BUCKET?: string;
+  S3_ACCESS_KEY_ID?: string;
+  S3_SECRET_ACCESS_KEY?: string;
+}): FileStorage {
+  if (config.STORAGE_PROVIDER === 'local') return new LocalFileStorage(path.join(config.dataDir, 'uploads'));
+  const { S3_ENDPOINT: endpoint, S3_BUCKET: bucket, S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey } = config;
+  if (!endpoint || !bucket || !accessKeyId || !secretAccessKey) {
+    throw new Error('STORAGE_PROVIDER=s3 needs S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');
+  }
+  return new S3FileStorage({ endpoint, bucket, accessKeyId, secretAccessKey, region: config.S3_REGION });
+}
