@@ -77,8 +77,12 @@ export default async function setup(project: TestProject) {
   };
   child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);
+  // If the test run itself is killed, the server must not outlive it.
+  const killChild = () => child.exitCode === null && child.kill('SIGKILL');
+  process.once('exit', killChild);
 
   const stop = async () => {
+    process.off('exit', killChild);
     if (child.exitCode === null) {
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
