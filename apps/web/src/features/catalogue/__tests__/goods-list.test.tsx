@@ -1,0 +1,91 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { paths } from '@/config/paths';
+import { i18n } from '@/lib/i18n';
+import { prepareApp, startFakeApi } from '@/test/helpers';
+import ActivityPage from '../pages/activity-page';
+
+const item = (id: number) => ({ id, cate_id: 1, name: `Goods ${id}`, cover: `/media/demo/goods-${id}-1.png`, price: 1999, market_price: 2999, currency: 'USD', sales: 5, stock: id === 2 ? 0 : 9 });
+let failNext = false;
+let release: () => void = () => {};
+let hold: Promise<void> | undefined;
+const ok = (data: unknown) => ({ json: { code: 200, msg: 'Success', data } });
+const api = await startFakeApi({
+  '/shop/goods/list': (req) => {
+    const q = new URL(req.url, 'http://x').searchParams;
+    if (failNext) {
+      failNext = false;
+      return { status: 500, json: { code: 500, msg: 'Something went wrong, please try again later', data: null } };
+    }
+    if (q.get('keyword')) return ok({ list: [], total: 0, page: 1, limit: 20, has_more: false });
+    const page = Number(q.get('page'));
+    const answer = ok({ list: page === 1 ? [item(1), item(2)] : [item(3)], total: 3, page, limit: 2, has_more: page === 1 });
+    return hold ? { ...answer, wait: hold } : answer;
+  },
+  '/attractive/page/goodsType': () => ok({ list: [{ key: 'hot', name: 'Best sellers' }, { key: 'new', name: 'New arrivals' }, { key: 'recommend', name: 'Recommended for you' }] }),
+  '/attractive/page/goodsCate': () => ok({ list: [{ id: 1, parent_id: null, type_id: 1, name: 'Phones', icon: '', sort: 0 }] }),
+});
+
+beforeAll(() => {
+  prepareApp();
+  // jsdom has no IntersectionObserver (lazy pictures use it): one that never reports is enough here.
+  globalThis.IntersectionObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+    takeRecords() {
+      return [];
+    }
+  } as unknown as typeof IntersectionObserver;
+});
+afterAll(() => api.close());
+beforeEach(() => {
+  window.SHOP_CONFIG = { api: { default: api.url, cn: api.url } };
+  localStorage.clear();
+  failNext = false;
+  hold = undefined;
+});
+afterEach(() => cleanup());
+
+function renderAt(path: string) {
+  const router = createMemoryRouter([{ path: paths.tabbar.page, element: <ActivityPage /> }], { initialEntries: [path] });
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <I18nextProvider i18n={i18n}>
+        <RouterProvider router={router} />
+      </I18nextProvider>
+    </QueryClientProvider>,
+  );
+}
+
+describe('a goods list', () => {
+  it('shows loading, then the goods with a sold-out mark, then pages on with "load more" to the end', async () => {
+    hold = new Promise((r) => (release = r));
+    renderAt(paths.tabbar.page);
+    expect(await screen.findByText('Loading…')).toBeTruthy();
+    release();
+    expect(await screen.findByText('Goods 1')).toBeTruthy();
+    expect(screen.getByText('Sold out')).toBeTruthy();
+    expect(screen.getAllByText('$19.99').length).toBe(2);
+    hold = undefined;
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText('Goods 3')).toBeTruthy();
+    expect(screen.getByText('No more')).toBeTruthy();
+  });
+
+  it('shows an error with a way to try again', async () => {
+    failNext = true;
+    renderAt(paths.tabbar.page);
+    fireEvent.click(await screen.findByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Goods 1')).toBeTruthy();
+  });
+
+  it('says when a search finds nothing', async () => {
+    renderAt(`${paths.tabbar.page}?keyword=zebra`);
+    expect(await screen.findByText('Nothing found for “zebra”')).toBeTruthy();
+    expect(screen.getByText('Results for “zebra”')).toBeTruthy();
+  });
+});
