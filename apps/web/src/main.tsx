@@ -15,7 +15,11 @@ async function start() {
   // The region is decided in the background; the last decided one (or the default) is used meanwhile.
   void decideRegion();
   // First paint waits for the texts: at once from the cached pack, else from the server (the splash shows meanwhile).
-  await loadLanguage(useLanguage.getState().lang);
+  try {
+    await loadLanguage(useLanguage.getState().lang);
+  } catch {
+    // The app shows, with whatever texts it has, rather than a splash that never ends.
+  }
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <App />
