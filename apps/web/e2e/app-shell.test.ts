@@ -119,6 +119,16 @@ describe('the app shell in Chromium', () => {
     await page.close();
   });
 
+  it('keeps the share code a visitor arrived with for the registration form', async () => {
+    const page = await browser.context.newPage();
+    await page.goto(`${baseUrl}/h5/?shareCode=INV123#/pages/tabbar/index`);
+    await page.locator('.app-tabbar').waitFor();
+    await page.goto(`${baseUrl}/h5/#/pages/login/reg/reg`);
+    await page.reload();
+    await expect.poll(() => page.locator('input').evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value))).toContain('INV123');
+    await page.close();
+  });
+
   it('sends a member with an expired token to login, with the session cleared', async () => {
     const token = await expiredSession();
     const page = await browser.open('/pages/tabbar/my', {
