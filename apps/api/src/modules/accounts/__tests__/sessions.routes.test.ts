@@ -154,4 +154,16 @@ describe('login and sessions', () => {
       await t.db.deleteFrom('account_settings').where('key', '=', 'captcha_mode').execute();
     }
   });
+
+  it('answers at most 20 login attempts a minute from one address', async () => {
+    const ip = freshIp();
+    for (let i = 0; i < 20; i++) {
+      const r = await call(t, 'POST', '/user/no_auth/login', { account: `nobody${i}`, password: 'whatever1' }, { ip });
+      expect(r.status).toBe(200);
+    }
+    const limited = await call(t, 'POST', '/user/no_auth/login', { account: 'nobody', password: 'whatever1' }, { ip });
+    expect(limited.status).toBe(429);
+    expect(limited.body).toMatchObject({ code: ResponseCode.rateLimited });
+    expect((await call(t, 'POST', '/user/no_auth/login', { account: 'nobody', password: 'whatever1' }, { ip: freshIp() })).status).toBe(200);
+  });
 });
