@@ -46,7 +46,7 @@ async function memberSession(): Promise<Record<string, string>> {
   }
 }
 
-describe('the shop in Chromium, as a visitor on a phone', () => {
+describe('the shop in Chromium on a phone', () => {
   it('shows the home page with banners, categories and goods with real pictures', async () => {
     const page = await openFresh('/pages/tabbar/index', noPopups);
     await page.locator('.goods-card').first().waitFor();
@@ -168,6 +168,32 @@ describe('the shop in Chromium, as a visitor on a phone', () => {
     await page.getByText('How long does delivery take?').click();
     await page.getByText('Most orders arrive within 3–7 working days.').waitFor();
     expect(hashPath(page)).toBe('/pages/activity/kefu');
+    await page.close();
+  });
+
+  it('lets a member like an article once, comment on it (markup removed) and save goods', async () => {
+    const page = await openFresh('/pages/my/content?type=news&id=2', { ...noPopups, ...(await memberSession()) });
+    const like = page.getByRole('button', { name: /Like \d+/ });
+    await like.waitFor();
+    const before = Number((await like.innerText()).match(/\d+/)![0]);
+    await like.click();
+    await expect.poll(() => like.getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(async () => Number((await like.innerText()).match(/\d+/)![0])).toBe(before + 1);
+
+    await page.locator('.comment-composer textarea').first().fill('Lovely <b>read</b><script>alert(1)</script>');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await page.locator('.comment-text', { hasText: 'Lovely read' }).waitFor();
+    expect(await page.locator('.comment-text').first().innerText()).toBe('Lovely read');
+    await expect.poll(() => page.getByRole('heading', { name: '1 comments' }).count()).toBe(1);
+
+    await page.goto(`${baseUrl}/h5/#/pages/goods/goodsInfo?id=4`);
+    const save = page.locator('.goods-bar-icon[aria-pressed]');
+    await save.waitFor();
+    expect(await save.getAttribute('aria-pressed')).toBe('false');
+    await save.click();
+    await expect.poll(() => save.getAttribute('aria-pressed')).toBe('true');
+    await page.reload();
+    await expect.poll(() => page.locator('.goods-bar-icon[aria-pressed]').getAttribute('aria-pressed')).toBe('true');
     await page.close();
   });
 });
