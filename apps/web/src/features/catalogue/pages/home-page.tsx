@@ -1,4 +1,5 @@
 import { Grid, Image, NoticeBar, SearchBar, Swiper } from 'antd-mobile';
+import { AppstoreOutline } from 'antd-mobile-icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
@@ -48,12 +49,18 @@ export default function HomePage() {
               </Swiper>
             )}
             <Grid columns={5} gap={8} className="home-categories">
-              {d.categories.map((c) => (
+              {d.categories.slice(0, 9).map((c) => (
                 <Grid.Item key={c.id} onClick={() => navigate(`${paths.tabbar.page}?cate_id=${c.id}`)} className="home-category">
                   <Image src={mediaUrl(c.icon)} alt="" width={44} height={44} className="home-category-icon" />
                   <div className="home-category-name">{c.name}</div>
                 </Grid.Item>
               ))}
+              <Grid.Item onClick={() => navigate(paths.activity.allAct)} className="home-category">
+                <div className="home-category-all" aria-hidden>
+                  <AppstoreOutline />
+                </div>
+                <div className="home-category-name">{t('catalogue.allCategories')}</div>
+              </Grid.Item>
             </Grid>
             {d.notices.length > 0 && (
               <div className="home-notices" onClick={() => navigate(`${paths.other.news}?tab=notices`)}>
