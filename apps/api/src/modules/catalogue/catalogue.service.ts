@@ -123,13 +123,14 @@ export async function findGoods(deps: AppDeps, lang: Language, input: GoodsListQ
   return { list: rows.map((r) => toListItem(r, lang)), total, page: input.page, limit: input.limit, has_more: input.page * input.limit < total };
 }
 
-/** `/shop/goods/list`: cached per language and parameters; a member's keyword is added to their search log. */
-export async function goodsPage(deps: AppDeps, lang: Language, input: GoodsListQuery, member: Member | undefined): Promise<PreSerialized> {
+/** `/shop/goods/list`: cached per language and parameters (searches excepted); a member's keyword is added to their search log. */
+export async function goodsPage(deps: AppDeps, lang: Language, input: GoodsListQuery, member: Member | undefined): Promise<PreSerialized | Page<GoodsListItem>> {
   const keyword = input.keyword?.trim() || undefined;
   if (keyword && member) await q.upsertSearchLog(deps.db, member.userId, keyword.slice(0, 60));
-  const normalized = { ...input, keyword };
-  const key = `${CacheKey.goodsList}${lang}:${input.page}:${input.limit}:${input.cate_id ?? ''}:${input.shelf ?? ''}:${input.sort}:${keyword?.toLowerCase() ?? ''}`;
-  return responseCache(deps).json(key, () => findGoods(deps, lang, normalized));
+  // Searches are read from the database: endless distinct keywords must not push the hot pages out of the cache.
+  if (keyword) return findGoods(deps, lang, { ...input, keyword });
+  const key = `${CacheKey.goodsList}${lang}:${input.page}:${input.limit}:${input.cate_id ?? ''}:${input.shelf ?? ''}:${input.sort}`;
+  return responseCache(deps).json(key, () => findGoods(deps, lang, { ...input, keyword: undefined }));
 }
 
 const specText = (specs: SpecDef[], valueIds: number[], lang: Language): string =>
