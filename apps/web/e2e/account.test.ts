@@ -207,4 +207,57 @@ describe('an account in Chromium', () => {
     await page.getByRole('button', { name: 'Apply to cancel the account' }).waitFor();
     await page.close();
   });
+
+  it('recovers a forgotten password, binds a phone, and sets the pay password once the real name is approved', async () => {
+    const stamp = Date.now().toString(36);
+    const userName = `e2g${stamp}`.slice(0, 16);
+    const email = `${userName}@example.com`;
+    const post = async (path: string, body: unknown, token = '') => {
+      const res = await fetch(`${baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: token ? `Bearer ${token}` : '' }, body: JSON.stringify(body) });
+      return (await res.json()) as { code: number; data: any };
+    };
+    // A member made through the API (the page flow is the first test's).
+    await post('/user/send_code', { type: 'register', email });
+    const made = await post('/user/no_auth/register', { user_name: userName, nickname: 'Pat Forgetful', password: 'OldPass123', email, invite_code: 'DEMO2026', code: await codeFromOutbox(email) });
+    expect(made.code).toBe(200);
+
+    const page = await browser.open('/pages/login/forgetPwd/forgetPwd');
+    await field(page, 'account').fill(userName);
+    await page.getByRole('button', { name: 'Get code' }).click();
+    await page.getByText(/^A code was sent to e2g\*+com$/).waitFor();
+    await field(page, 'code').fill(await codeFromOutbox(email));
+    await field(page, 'password').fill('NewPass456');
+    await field(page, 'password_confirm').fill('NewPass456');
+    await page.getByRole('button', { name: 'Reset password' }).click();
+    await page.waitForURL(/#\/pages\/login\/login\/login$/);
+    expect(await field(page, 'account').inputValue()).toBe(userName);
+    await logIn(page, userName, 'NewPass456');
+    await page.waitForURL(/#\/pages\/tabbar\/my$/);
+
+    // A phone number, proved with the code sent to it.
+    await page.goto(`${baseUrl}/h5/#/pages/other/setting`);
+    await page.locator('.adm-list-item', { hasText: 'Phone number' }).click();
+    await expect.poll(() => page.locator('.account-sheet').getByRole('button', { name: 'Country code' }).innerText()).toBe('+1');
+    await field(page, 'mobile').fill('2015550123');
+    await page.locator('.account-sheet').getByRole('button', { name: 'Get code' }).click();
+    await field(page, 'code').fill(await codeFromOutbox('+12015550123'));
+    await page.locator('.account-sheet').getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => page.locator('.adm-list-item', { hasText: 'Phone number' }).innerText()).toMatch(/\+1 201\*+123/);
+
+    // The pay password needs an approved real name: the operator approves, then the member sets it.
+    const token = await page.evaluate(() => JSON.parse(localStorage.getItem('shop.session')!).state.token as string);
+    const sent = await post('/user/certification/authGuoJi', { document_type: 'passport', document_number: 'P7654321', surname: 'Forgetful', given_name: 'Pat', country: 'US' }, token);
+    expect(sent.code).toBe(200);
+    await sql(`update certifications set status = 'approved', reviewed_by = 'e2e', reviewed_at = now() where id = $1`, [sent.data.record.id]);
+    await page.reload();
+    await page.locator('.adm-list-item', { hasText: 'Payment password' }).click();
+    await field(page, 'pay_password').fill('246810');
+    await field(page, 'pay_password_confirm').fill('246810');
+    await page.locator('.account-sheet').getByRole('button', { name: 'Get code' }).click();
+    await field(page, 'code').fill(await codeFromOutbox(email));
+    await page.locator('.account-sheet').getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Saved').waitFor();
+    await expect.poll(() => page.locator('a.adm-list-item', { hasText: 'Payment password' }).innerText()).toContain('Set');
+    await page.close();
+  });
 });
