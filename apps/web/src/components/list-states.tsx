@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Button, DotLoading, ErrorBlock } from 'antd-mobile';
+import { Button, DotLoading } from 'antd-mobile';
+import { StateMessage } from '@/components/state-message';
 import { useTranslation } from 'react-i18next';
 import './list-states.css';
 
@@ -27,7 +28,7 @@ export function ListState({ loading, error, empty, emptyText, onRetry, children 
   if (error)
     return (
       <div className="list-state list-state-error" role="alert">
-        <ErrorBlock status="default" title={t('app.error.generic')} description="" />
+        <StateMessage title={t('app.error.generic')} text={t('catalogue.error.retryHint')} />
         {onRetry && (
           <Button size="small" onClick={onRetry}>
             {t('app.action.retry')}
@@ -38,7 +39,7 @@ export function ListState({ loading, error, empty, emptyText, onRetry, children 
   if (empty)
     return (
       <div className="list-state list-state-empty">
-        <ErrorBlock status="empty" title={emptyText ?? t('catalogue.empty')} description="" />
+        <div className="list-state-empty-text">{emptyText ?? t('catalogue.empty')}</div>
       </div>
     );
   return <>{children}</>;

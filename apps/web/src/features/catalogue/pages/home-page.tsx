@@ -1,4 +1,5 @@
-import { Grid, Image, NoticeBar, SearchBar, Swiper } from 'antd-mobile';
+import { lazy, Suspense } from 'react';
+import { Grid, Image, NoticeBar, SearchBar } from 'antd-mobile';
 import { AppstoreOutline } from 'antd-mobile-icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -6,10 +7,14 @@ import { paths } from '@/config/paths';
 import { ListState } from '@/components/list-states';
 import { mediaUrl } from '@/lib/media-url';
 import { useHomeData } from '../api/home-data';
+import { Carousel } from '../components/carousel';
 import { GoodsGrid } from '../components/goods-card';
 import { GoodsList } from '../components/goods-list';
-import { PopupHost } from '../components/popup-host';
+
 import '../catalogue.css';
+
+// Popups are not needed for the first paint: their code arrives after it.
+const PopupHost = lazy(() => import('../components/popup-host').then((m) => ({ default: m.PopupHost })));
 
 /** Opens a link the shop wrote: an app path, or an address outside. */
 export function useOpenLink() {
@@ -40,13 +45,15 @@ export default function HomePage() {
         {d && (
           <>
             {d.banners.length > 0 && (
-              <Swiper className="home-banners" autoplay loop indicatorProps={{ color: 'white' }}>
-                {d.banners.map((b) => (
-                  <Swiper.Item key={b.id} onClick={() => openLink(b.link)}>
+              <Carousel
+                className="home-banners"
+                label={t('catalogue.banners')}
+                items={d.banners.map((b) => (
+                  <button key={b.id} type="button" className="home-banner" onClick={() => openLink(b.link)}>
                     <Image src={mediaUrl(b.image)} alt={b.title} className="home-banner-image" fit="cover" />
-                  </Swiper.Item>
+                  </button>
                 ))}
-              </Swiper>
+              />
             )}
             <Grid columns={5} gap={8} className="home-categories">
               {d.categories.slice(0, 9).map((c) => (
@@ -89,7 +96,9 @@ export default function HomePage() {
           </>
         )}
       </ListState>
-      <PopupHost />
+      <Suspense fallback={null}>
+        <PopupHost />
+      </Suspense>
     </div>
   );
 }
