@@ -232,7 +232,7 @@ export function RealNameForm({ onDone }: Done) {
     }, t('account.realName.sent'), onDone, setBusy);
   };
   return (
-    <Form layout="horizontal" className="account-form">
+    <Form layout="vertical" className="account-form">
       {status === 'rejected' && <p className="account-warning">{t('account.realName.rejected', { reason: data?.info.record?.reason ?? '' })}</p>}
       <Form.Item label={t('account.field.documentType')}>
         <Selector columns={2} options={(lists?.types ?? []).map((d) => ({ label: d.label, value: d.value }))} value={[values.document_type]} onChange={(v) => v[0] && set('document_type')(v[0])} />
