@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResponseCode } from '@shop/contract';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
+import { CATEGORIES } from '../demo/demo-data.js';
 import { seedCatalogueDemo } from '../demo/demo.seed.js';
 import { catalogueChanged } from '../response-cache.js';
 import { call, newMember } from './helpers.js';
@@ -36,6 +37,18 @@ describe('the demo shop', () => {
     await seedCatalogueDemo(t.deps);
     const n = await t.db.selectFrom('goods').select(t.db.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     expect(Number(n.n)).toBe(200);
+  });
+
+  it('is seeded once when several processes start on an empty database at the same moment', async () => {
+    const fresh = await buildTestApp();
+    try {
+      await Promise.all([seedCatalogueDemo(fresh.deps), seedCatalogueDemo(fresh.deps), seedCatalogueDemo(fresh.deps)]);
+      const count = async (table: 'goods' | 'categories' | 'news' | 'popups') => Number((await fresh.db.selectFrom(table).select(fresh.db.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+      const categories = CATEGORIES.length + CATEGORIES.reduce((n, c) => n + c.children.length, 0);
+      expect([await count('goods'), await count('categories'), await count('news'), await count('popups')]).toEqual([200, categories, 12, 2]);
+    } finally {
+      await fresh.close();
+    }
   });
 
   it('serves real goods pictures', async () => {

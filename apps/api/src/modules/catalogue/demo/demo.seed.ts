@@ -81,6 +81,8 @@ async function seedCatalogue(db: Executor): Promise<void> {
 /** The demo shop: categories, 200 goods with SKUs and reviews, news, notices, FAQ, agreements, popups. */
 export async function seedCatalogueDemo(deps: AppDeps): Promise<void> {
   await deps.db.transaction().execute(async (db) => {
+    // Several API processes may start on one empty database at once: one seeds, the others wait and find it done.
+    await sql`select pg_advisory_xact_lock(hashtext('demo-seed:catalogue'))`.execute(db);
     if (await isEmpty(db, 'categories')) await seedCatalogue(db);
     if (await isEmpty(db, 'banners')) {
       await db
