@@ -207,7 +207,9 @@ export async function commentInfo(db: Database, member: Member | undefined, id: 
 
 /** One comment with its replies. */
 export async function commentThread(db: Database, member: Member | undefined, id: number, page: number, limit: number) {
-  return { comment: await commentInfo(db, member, id), replies: await commentsPage(db, member, { parentId: id }, page, limit) };
+  const comment = await commentInfo(db, member, id);
+  // The article narrows the search to the (news, parent) index.
+  return { comment, replies: await commentsPage(db, member, { newsId: comment.news_id, parentId: id }, page, limit) };
 }
 
 /** Likes or unlikes a comment; repeating either changes nothing. */
