@@ -27,11 +27,14 @@ if (running && (await reachable(running))) {
   };
 }
 
+let exitCode = 0;
 try {
   console.log(await runOpsCommand(db, process.argv.slice(2), operator));
 } catch (e) {
   console.error(e instanceof Error ? e.message : String(e));
-  process.exitCode = 1;
+  exitCode = 1;
 } finally {
   await stop();
 }
+// Explicitly: a library's exit hook would otherwise report success after a failed command.
+process.exit(exitCode);

@@ -1,0 +1,40 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ResponseCode } from '@shop/contract';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
+import { call, freshIp, registerMember, seedDemo } from '../../modules/accounts/__tests__/account-helpers.js';
+
+const run = promisify(execFile);
+const ROOT = path.resolve(import.meta.dirname, '../../../../..');
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+  await seedDemo(t);
+});
+afterAll(() => t.close());
+
+/** `npm run ops -- …` as an operator types it (the same script, without npm's banner). */
+const ops = (args: string[], operator = 'olivia') =>
+  run(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'apps/api/src/ops/cli.ts', ...args], {
+    cwd: ROOT,
+    env: { ...process.env, DATABASE_URL: t.deps.config.DATABASE_URL, OPERATOR: operator, NODE_ENV: 'test' },
+  });
+
+describe('the operator command', () => {
+  it('bans a member by user name, recording who did it, and refuses unknown commands', async () => {
+    const m = await registerMember(t);
+    const { stdout } = await ops(['ban', m.user.user_name, '--reason', 'spam']);
+    expect(stdout.trim()).toBe(`member ${m.user.id} is now banned (by olivia)`);
+    expect((await call(t, 'POST', '/user/no_auth/login', { account: m.user.user_name, password: m.password }, { ip: freshIp() })).body.code).toBe(ResponseCode.accountBanned);
+    const log = await t.db.selectFrom('operator_actions').selectAll().where('target_id', '=', m.user.id).executeTakeFirstOrThrow();
+    expect(log).toMatchObject({ operator: 'olivia', action: 'user.ban', reason: 'spam' });
+    expect(log.created_at).toBeInstanceOf(Date);
+
+    const bad = await ops(['explode']).then(() => undefined, (e: { code: number; stderr: string }) => e);
+    expect(bad?.code).toBe(1);
+    expect(bad?.stderr).toContain('unknown command explode');
+  }, 60_000);
+});
