@@ -5,6 +5,16 @@ import { PreSerialized } from '../../plugins/routes.js';
 interface Entry {
   json: PreSerialized;
   value: unknown;
+  /** When what it shows changes by itself (a notice scheduled to appear), in ms since the epoch. */
+  expiresAt?: number;
+}
+
+/** An answer that is only good until a known moment (content scheduled to appear or end then). */
+export class Expiring<T> {
+  constructor(
+    readonly value: T,
+    readonly expiresAt: Date | undefined,
+  ) {}
 }
 
 const CHANNEL = 'shop:catalogue-cache';
@@ -29,13 +39,16 @@ export class ResponseCache {
   /** The cached entry of `key`, built once by `build` when missing (concurrent misses share one build). */
   async entry(key: string, build: () => Promise<unknown>): Promise<Entry> {
     const hit = this.entries.get(key);
-    if (hit) return hit;
+    if (hit && (hit.expiresAt === undefined || Date.now() < hit.expiresAt)) return hit;
+    if (hit) this.entries.delete(key);
     const pending = this.building.get(key);
     if (pending) return pending;
     const generation = this.generation;
     const promise: Promise<Entry> = build()
-      .then((value) => {
-        const entry = { value, json: new PreSerialized(JSON.stringify(value)) };
+      .then((built) => {
+        const value = built instanceof Expiring ? (built.value as unknown) : built;
+        const expiresAt = built instanceof Expiring ? built.expiresAt?.getTime() : undefined;
+        const entry: Entry = { value, json: new PreSerialized(JSON.stringify(value)), expiresAt };
         if (generation === this.generation) {
           if (this.entries.size >= this.max) this.entries.delete(this.entries.keys().next().value!);
           this.entries.set(key, entry);

@@ -126,3 +126,9 @@ export async function setCommentLike(db: Executor, userId: number, commentId: nu
     .executeTakeFirstOrThrow();
   return row.like_count;
 }
+
+/** When the next scheduled notice appears, if one is scheduled. */
+export const findNextNoticeTime = async (db: Executor): Promise<Date | undefined> => {
+  const row = await db.selectFrom('notices').select((eb) => eb.fn.min('published_at').as('next')).where('is_visible', '=', true).where('published_at', '>', sql<Date>`now()`).executeTakeFirst();
+  return row?.next ? new Date(row.next as unknown as string) : undefined;
+};

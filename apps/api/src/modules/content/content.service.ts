@@ -20,7 +20,7 @@ import type { Member } from '../../plugins/auth.js';
 import { PreSerialized } from '../../plugins/routes.js';
 import { allCategories, findGoods } from '../catalogue/catalogue.service.js';
 import { findGoodsById } from '../catalogue/catalogue.queries.js';
-import { CacheKey, responseCache } from '../catalogue/response-cache.js';
+import { CacheKey, Expiring, responseCache } from '../catalogue/response-cache.js';
 import { iso, pick, plainText, sanitizeRich } from '../catalogue/texts.js';
 import * as q from './content.queries.js';
 
@@ -44,19 +44,24 @@ async function latestNotices(db: Executor, lang: Language, limit: number, offset
 
 /** The home page in one answer: banners, category grid, notices and goods shelves (cached per language). */
 export async function homeData(deps: AppDeps, lang: Language): Promise<PreSerialized> {
-  return responseCache(deps).json(`${CacheKey.home}index:${lang}`, async (): Promise<IndexData> => {
-    const [banners, categories, notices, ...shelves] = await Promise.all([
+  return responseCache(deps).json(`${CacheKey.home}index:${lang}`, async (): Promise<Expiring<IndexData>> => {
+    const [nextNotice, banners, categories, notices, ...shelves] = await Promise.all([
+      q.findNextNoticeTime(deps.db),
       homeBanners(deps.db, lang),
       allCategories(deps, lang),
       latestNotices(deps.db, lang, HOME_NOTICES),
       ...GOODS_SHELVES.map((shelf) => findGoods(deps, lang, { shelf, sort: shelf === 'new' ? 'new' : shelf === 'hot' ? 'sales' : 'default', page: 1, limit: SHELF_SIZE })),
     ]);
-    return {
-      banners,
-      categories: categories.filter((c) => c.parent_id === null).slice(0, HOME_CATEGORIES).map((c) => ({ id: c.id, name: c.name, icon: c.icon })),
-      notices: notices.list,
-      shelves: GOODS_SHELVES.map((key, i) => ({ key, title: deps.i18n.t(lang, `catalogue.shelf.${key}`), goods: shelves[i]!.list })),
-    };
+    // A notice scheduled for later makes this answer stale at that moment.
+    return new Expiring(
+      {
+        banners,
+        categories: categories.filter((c) => c.parent_id === null).slice(0, HOME_CATEGORIES).map((c) => ({ id: c.id, name: c.name, icon: c.icon })),
+        notices: notices.list,
+        shelves: GOODS_SHELVES.map((key, i) => ({ key, title: deps.i18n.t(lang, `catalogue.shelf.${key}`), goods: shelves[i]!.list })),
+      },
+      nextNotice,
+    );
   });
 }
 
@@ -250,8 +255,8 @@ export async function createComment(db: Database, member: Member, input: { news_
 /** Notices, newest first (cached per language and page). */
 export async function noticePage(deps: AppDeps, lang: Language, page: number, limit: number): Promise<PreSerialized> {
   return responseCache(deps).json(`${CacheKey.content}notices:${lang}:${page}:${limit}`, async () => {
-    const { rows, list } = await latestNotices(deps.db, lang, limit, (page - 1) * limit);
-    return pageOf(list, totalOf(rows), page, limit);
+    const [{ rows, list }, nextNotice] = await Promise.all([latestNotices(deps.db, lang, limit, (page - 1) * limit), q.findNextNoticeTime(deps.db)]);
+    return new Expiring(pageOf(list, totalOf(rows), page, limit), nextNotice);
   });
 }
 

@@ -4,6 +4,7 @@ import { ResponseCode } from '@shop/contract';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { seedCatalogueDemo } from '../../catalogue/demo/demo.seed.js';
 import { call, newMember } from '../../catalogue/__tests__/helpers.js';
+import { contentChanged } from '../../catalogue/response-cache.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -76,6 +77,24 @@ describe('notices, FAQ, agreements and the app version', () => {
     expect((await get('/web/version?version=1.5.9')).body.data).toMatchObject({ update_required: true, update_available: true });
     expect((await get('/web/version?version=1.6.2')).body.data).toMatchObject({ update_required: false, update_available: true });
     expect((await get('/web/version?version=1.10.0')).body.data).toMatchObject({ update_required: false, update_available: false });
+  });
+
+  it('shows a notice scheduled for later on the home page and in the list from its time on', async () => {
+    const title = 'Flash sale starts now';
+    await t.db.insertInto('notices').values({ title: JSON.stringify({ 'en-us': title }), published_at: sql<Date>`now() + interval '1500 milliseconds'` }).execute();
+    // What an operator's tool does after writing content.
+    contentChanged(t.deps);
+    const titles = async () => ({
+      home: (await get('/attractive/page/indexApiData')).body.data.notices.map((n: { title: string }) => n.title),
+      list: (await get('/web/notice/list?limit=50')).body.data.list.map((n: { title: string }) => n.title),
+    });
+    const before = await titles();
+    expect(before.home).not.toContain(title);
+    expect(before.list).not.toContain(title);
+    await new Promise((r) => setTimeout(r, 1600));
+    const after = await titles();
+    expect(after.home[0]).toBe(title);
+    expect(after.list[0]).toBe(title);
   });
 });
 
