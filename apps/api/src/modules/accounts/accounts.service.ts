@@ -71,6 +71,7 @@ export const newInviteCode = () => Array.from({ length: 8 }, () => INVITE_ALPHAB
  */
 export async function registerMember(db: Database, config: Config, actor: Actor, input: RegisterBody | RegisterInternationalBody): Promise<SessionData> {
   await ensureCaptcha(db, { ip: actor.ip, account: input.user_name, token: input.captcha_token });
+  if (input.mobile && !input.mobile_pre) throw new ValidationError([{ field: 'mobile_pre', key: 'validation.required', params: { field: 'mobile_pre' } }]);
   const phone = input.mobile && input.mobile_pre ? checkedPhone(input.mobile_pre, input.mobile) : undefined;
   if ('country' in input) {
     // International registration is for members outside mainland China, with a phone of their country.
@@ -184,10 +185,14 @@ export async function getProfile(db: Executor, userId: number): Promise<User> {
   return toUserData(db, user);
 }
 
-/** Changes the nickname and avatar (an address given by our own uploads). */
+/** Changes the nickname and avatar; the avatar must be an image the member uploaded here. */
 export async function saveProfile(db: Executor, userId: number, input: { nickname?: string; avatar?: string }): Promise<User> {
-  if (input.avatar !== undefined && !/^(\/uploads\/|https?:\/\/)/.test(input.avatar)) {
-    throw new AppError(ResponseCode.validation, { field: 'avatar' }, { messageKey: 'validation.invalid' });
+  if (input.avatar !== undefined) {
+    const key = /^(?:https?:\/\/[^/]+)?\/uploads\/([\w/.-]+)$/.exec(input.avatar)?.[1];
+    const own = key
+      ? await db.selectFrom('uploads').select('id').where('storage_key', '=', key).where('user_id', '=', userId).where('kind', '=', 'image').executeTakeFirst()
+      : undefined;
+    if (!own) throw new ValidationError([{ field: 'avatar', key: 'validation.invalid', params: { field: 'avatar' } }]);
   }
   const user = await q.updateUser(db, userId, { ...(input.nickname !== undefined ? { nickname: input.nickname } : {}), ...(input.avatar !== undefined ? { avatar: input.avatar } : {}) });
   return toUserData(db, user);

@@ -132,6 +132,10 @@ describe('uploads', () => {
     expect(saved.body.data).toMatchObject({ avatar: inline.body.data.url, nickname: 'Pictured' });
     const notImage = await call(t, 'POST', '/user/upload', { image: `data:image/png;base64,${Buffer.from('hello world'.repeat(500)).toString('base64')}` }, { token: member.token });
     expect(notImage.body.code).toBe(ResponseCode.uploadType);
-    expect((await call(t, 'POST', '/user/info/save', { avatar: 'javascript:alert(1)' }, { token: member.token })).body.code).not.toBe(200);
+    expect((await call(t, 'POST', '/user/info/save', { avatar: 'javascript:alert(1)' }, { token: member.token })).status).toBe(422);
+    expect((await call(t, 'POST', '/user/info/save', { avatar: 'https://tracker.example/pixel.png' }, { token: member.token })).status).toBe(422);
+    // Another member's picture is not one's own avatar.
+    const other = await registerMember(t);
+    expect((await call(t, 'POST', '/user/info/save', { avatar: inline.body.data.url }, { token: other.token })).status).toBe(422);
   });
 });
