@@ -22,6 +22,9 @@ const api = await startFakeApi({
   '/attractive/countryCode': () => ok([{ code: 'US', name: 'United States', pre: '1' }]),
   '/user/message/total': () => ok(0),
   '/captcha/challenge': () => ({ json: null, wait: new Promise<void>(() => {}) }),
+  '/user/info/index': () => ok({ ...user, google_bound: true, real_name_status: 'pending', mobile_pre: '60', mobile: '123456789' }),
+  '/user/info/login_out': () => ok({ ok: true }),
+  '/attractive/page/captchaConfig': () => ok({ mode: 'auto', bypass_allowed: false, timeout_ms: 10000, challenge_path: '/captcha/challenge', verify_path: '/captcha/verify' }),
 });
 
 beforeAll(() => prepareApp());
@@ -109,6 +112,35 @@ describe('the registration page', () => {
     expect((counting as HTMLButtonElement).disabled).toBe(true);
     expect(JSON.parse(api.requests.find((r) => r.url === '/user/send_code')!.body)).toEqual({ type: 'register', email: 'mia@example.com' });
     expect(await toastText()).toBe('A code was sent to mia***com');
+  });
+});
+
+describe('the account part of the settings page', () => {
+  it('shows the member’s security state and logs out, forgetting the session', async () => {
+    useSession.getState().signIn('tok-456', user);
+    const router = renderAt(paths.other.setting);
+    await screen.findByText('Account and security');
+    const row = (label: string) => screen.getByText(label, { selector: '.adm-list-item-content-main' }).closest('.adm-list-item')!.textContent;
+    await act(async () => {
+      for (let i = 0; i < 50 && !row('Real-name authentication')?.includes('Under review'); i++) await new Promise((r) => setTimeout(r, 20));
+    });
+    expect(row('Real-name authentication')).toContain('Under review');
+    expect(row('Google Authenticator')).toContain('Set');
+    expect(row('Phone number')).toContain('+60 123***789');
+    expect(row('Email')).toContain('mia*********com');
+    fireEvent.click(screen.getByRole('button', { name: 'Log out' }));
+    await act(async () => {
+      for (let i = 0; i < 50 && router.state.location.pathname !== paths.tabbar.my; i++) await new Promise((r) => setTimeout(r, 20));
+    });
+    expect(router.state.location.pathname).toBe(paths.tabbar.my);
+    expect(useSession.getState().token).toBe('');
+    expect(api.requests.find((r) => r.url === '/user/info/login_out')?.headers.authorization).toBe('Bearer tok-456');
+  });
+
+  it('is not there for a visitor', async () => {
+    renderAt(paths.other.setting);
+    await screen.findByText('Language');
+    expect(screen.queryByText('Account and security')).toBeNull();
   });
 });
 
