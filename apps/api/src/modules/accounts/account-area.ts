@@ -6,6 +6,7 @@ import { twoFactorRoutes } from '../two-factor/two-factor.routes.js';
 import { uploadsRoutes } from '../uploads/uploads.routes.js';
 import { verificationRoutes } from '../verification/verification.routes.js';
 import { accountsRoutes } from './accounts.routes.js';
+import { HOUSEKEEPING_EVERY_MS, purgeStaleRows } from './housekeeping.js';
 
 /** Every module of the account area. */
 export function accountAreaRoutes(api: Api): void {
@@ -16,4 +17,11 @@ export function accountAreaRoutes(api: Api): void {
   certificationRoutes(api);
   cancellationRoutes(api);
   uploadsRoutes(api);
+
+  // Hourly, in every process (the deletes are idempotent); never keeps the process alive.
+  const timer = setInterval(() => {
+    purgeStaleRows(api.deps.db).catch((e: unknown) => api.app.log.warn({ err: e }, 'account housekeeping failed'));
+  }, HOUSEKEEPING_EVERY_MS);
+  timer.unref();
+  api.app.addHook('onClose', async () => clearInterval(timer));
 }

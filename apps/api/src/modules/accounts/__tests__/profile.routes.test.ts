@@ -74,3 +74,21 @@ describe('profile, sharing and the registration helpers', () => {
     }
   });
 });
+
+describe('housekeeping', () => {
+  it('removes expired codes, puzzles, tokens, old failures and long-ended sessions, and keeps live ones', async () => {
+    const { purgeStaleRows } = await import('../housekeeping.js');
+    const m = await registerMember(t);
+    const longAgo = new Date(Date.now() - 10 * 86_400_000);
+    const { newToken, hashToken } = await import('../../../lib/tokens.js');
+    await t.db.insertInto('sessions').values({ user_id: m.user.id, token_hash: hashToken(newToken()), expires_at: longAgo, revoked_at: null }).execute();
+    await t.db.insertInto('login_failures').values({ account: 'old', ip: '1.1.1.1', created_at: longAgo }).execute();
+    await t.db.updateTable('verification_codes').set({ expires_at: longAgo }).where('destination', '=', m.email).execute();
+    const counts = await purgeStaleRows(t.db);
+    expect(counts.sessions).toBeGreaterThanOrEqual(1);
+    expect(counts.login_failures).toBeGreaterThanOrEqual(1);
+    expect(counts.verification_codes).toBeGreaterThanOrEqual(1);
+    // The member's own session is live and stays.
+    expect((await call(t, 'GET', '/user/info/index', undefined, { token: m.token })).body.code).toBe(200);
+  });
+});
