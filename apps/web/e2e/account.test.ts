@@ -205,6 +205,25 @@ describe('an account in Chromium', () => {
     await page.getByText('Under review', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Withdraw the request' }).click();
     await page.getByRole('button', { name: 'Apply to cancel the account' }).waitFor();
+
+    // Apply again (the tick is still there); the operator approves; the e-mailed code closes the account.
+    expect(await page.locator('.agreement-check').getAttribute('class')).toContain('adm-checkbox-checked');
+    await page.getByRole('button', { name: 'Apply to cancel the account' }).click();
+    await page.getByText('Under review', { exact: true }).waitFor();
+    await sql(`update account_cancellations set status = 'approved', reviewed_by = 'e2e', reviewed_at = now() where status = 'pending' and user_id = (select id from users where user_name = $1)`, [userName]);
+    await page.reload();
+    await page.getByRole('button', { name: 'Confirm by email' }).click();
+    await page.waitForURL(/#\/pages\/login\/logOff\/rightEmail$/);
+    await page.getByText(/^We will send a verification code to e2f\*+com\.$/).waitFor();
+    await page.getByRole('button', { name: 'Get code' }).click();
+    await page.getByRole('button', { name: /^Resend in \d+ s$/ }).waitFor();
+    await field(page, 'code').fill(await codeFromOutbox(email));
+    await page.getByRole('button', { name: 'Close my account' }).click();
+    await page.waitForURL(/#\/pages\/login\/logOff\/finish$/);
+    await page.getByText('Account closed').waitFor();
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('shop.session') ?? '{}').state)).toEqual({ token: '', user: null });
+    await logIn(page, userName, 'FirstPass1');
+    await page.getByText('Incorrect account or password').waitFor();
     await page.close();
   });
 
