@@ -120,11 +120,15 @@ export async function receiveFile(
   return { id: row.id, url: publicUrl(config, key), kind: file.kind, mime: file.mime, size };
 }
 
-/** The size to deliver an image at: the request's width and height, 750 each by default, at most 2000. */
+/** Delivery sizes: a request is rounded up to the next one, so each image has a bounded set of copies. */
+export const SIZE_STEPS = [64, 120, 200, 300, 400, 500, 750, 1000, 1500, 2000] as const;
+
+/** The size to deliver an image at: the request's width and height (750 each by default), rounded up to a step. */
 export function deliverySize(query: { width?: string; height?: string; w?: string; h?: string }): { width: number; height: number } {
-  const read = (v: string | undefined) => {
+  const read = (v: string | undefined): number => {
     const n = Number(v);
-    return Number.isInteger(n) && n > 0 ? Math.min(n, 2000) : 750;
+    const asked = Number.isInteger(n) && n > 0 ? n : 750;
+    return SIZE_STEPS.find((step) => step >= asked) ?? 2000;
   };
   return { width: read(query.width ?? query.w), height: read(query.height ?? query.h) };
 }

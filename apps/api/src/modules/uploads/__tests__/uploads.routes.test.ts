@@ -70,6 +70,9 @@ describe('uploads', () => {
     expect(await sharp(shown.rawPayload).metadata()).toMatchObject({ width: 750, height: 563 });
     const small = await t.app.inject({ method: 'GET', url: `${res.data.url}?width=200&height=200` });
     expect(await sharp(small.rawPayload).metadata()).toMatchObject({ width: 200, height: 150 });
+    // Odd sizes are rounded up to the next delivery step, so an image has a bounded number of copies.
+    const odd = await t.app.inject({ method: 'GET', url: `${res.data.url}?width=173&height=9999` });
+    expect(await sharp(odd.rawPayload).metadata()).toMatchObject({ width: 200, height: 150 });
     expect((await t.app.inject({ method: 'GET', url: '/uploads/2026/01/not-there.png' })).statusCode).toBe(404);
   });
 
