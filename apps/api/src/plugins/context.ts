@@ -3,7 +3,7 @@ import { DEFAULT_LANGUAGE, languageFromAcceptLanguage, normalizeLanguage, Respon
 import type { AppDeps } from '../app.js';
 import { AppError } from '../lib/errors.js';
 import type { HitResult } from '../lib/rate-limiter.js';
-import { securityHeaders } from './security.js';
+import { BASE_SECURITY_HEADERS } from './security.js';
 
 /** What every request carries, read once from the spec's headers. */
 export interface RequestContext {
@@ -59,7 +59,6 @@ export function requestLanguage(req: FastifyRequest): Language {
  * the per-client rate limits (global, and stricter where a route asks).
  */
 export function requestPlugin(app: FastifyInstance, deps: AppDeps): void {
-  const headers = securityHeaders(deps.config.PUBLIC_URL?.startsWith('https://') ?? false);
   const globalMax = deps.config.RATE_LIMIT_PER_MINUTE;
   const { limiter } = deps;
   app.decorateRequest('ctx', null as unknown as RequestContext);
@@ -73,7 +72,7 @@ export function requestPlugin(app: FastifyInstance, deps: AppDeps): void {
       claimedIp: header(req, 'client-ip') ?? header(req, 'clientip'),
       source: header(req, 'source'),
     };
-    reply.headers(headers);
+    reply.headers(BASE_SECURITY_HEADERS);
 
     const own = req.routeOptions.config.rateLimit;
     if (own === false || (globalMax <= 0 && !own)) return done();

@@ -76,6 +76,16 @@ export function createApi(app: FastifyInstance, deps: AppDeps): Api & { bound: S
   const bound = new Set<AnyEndpoint>();
   const knownKey = (k: string) => deps.i18n.has(k);
   const checkResponses = deps.config.NODE_ENV === 'test';
+  // The start of a successful envelope differs only by language: build each once.
+  const okPrefixes = new Map<string, string>();
+  const okPrefix = (lang: RequestContext['lang']) => {
+    let prefix = okPrefixes.get(lang);
+    if (prefix === undefined) {
+      prefix = `{"code":200,"msg":${JSON.stringify(deps.i18n.t(lang, 'code.ok'))},"data":`;
+      okPrefixes.set(lang, prefix);
+    }
+    return prefix;
+  };
 
   return {
     deps,
@@ -104,15 +114,15 @@ export function createApi(app: FastifyInstance, deps: AppDeps): Api & { bound: S
           const body = endpoint.method === 'POST' ? parseInput(endpoint.body, request.body, knownKey) : undefined;
           const data = await handler({ query, body, ctx: request.ctx, member, request, reply } as never);
           if (reply.sent) return reply;
-          const msg = JSON.stringify(deps.i18n.t(request.ctx.lang, 'code.ok'));
+          const prefix = okPrefix(request.ctx.lang);
           if (data instanceof PreSerialized) {
-            return reply.type('application/json; charset=utf-8').send(`{"code":200,"msg":${msg},"data":${data.json}}`);
+            return reply.type('application/json; charset=utf-8').send(`${prefix}${data.json}}`);
           }
           if (checkResponses && endpoint.data) {
             const r = endpoint.data.safeParse(data);
             if (!r.success) throw new Error(`Response of ${endpoint.path} does not match the contract: ${r.error.message}`);
           }
-          return reply.type('application/json; charset=utf-8').send(`{"code":200,"msg":${msg},"data":${JSON.stringify(data ?? null)}}`);
+          return reply.type('application/json; charset=utf-8').send(`${prefix}${JSON.stringify(data ?? null)}}`);
         },
       };
       app.route(route);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { Config } from '../config.js';
+import { documentSecurityHeaders } from './security.js';
 
 /** The built web app at /h5/: hashed assets cached for a year, index.html never cached. */
 export async function staticPlugin(app: FastifyInstance, config: Config): Promise<void> {
@@ -12,6 +13,7 @@ export async function staticPlugin(app: FastifyInstance, config: Config): Promis
     app.log.warn(`The web app is not built (${config.webDist}); run "npm run build" to serve it at /h5/`);
     return;
   }
+  const documentHeaders = documentSecurityHeaders(config.PUBLIC_URL?.startsWith('https://') ?? false);
   await app.register(fastifyStatic, {
     root: config.webDist,
     prefix: '/h5/',
@@ -24,6 +26,7 @@ export async function staticPlugin(app: FastifyInstance, config: Config): Promis
       const rel = path.relative(config.webDist, filePath);
       if (rel.startsWith(`assets${path.sep}`)) res.header('Cache-Control', 'public, max-age=31536000, immutable');
       else res.header('Cache-Control', 'no-cache');
+      if (filePath.endsWith('.html')) for (const [name, value] of Object.entries(documentHeaders)) res.header(name, value);
     },
   });
 }

@@ -27,6 +27,17 @@ describe('the web app at /h5/', () => {
     expect(res.body).toContain('<div id="root">');
   });
 
+  it("gives the app's page a content security policy that works over plain http", async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/h5/' });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('upgrade-insecure-requests');
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+
   it('serves hashed assets with a year-long immutable cache', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/h5/assets/index-abc123.js' });
     expect(res.statusCode).toBe(200);
