@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { DEFAULT_LANGUAGE, languageFromAcceptLanguage, normalizeLanguage, ResponseCode, type Language } from '@shop/contract';
 import type { AppDeps } from '../app.js';
 import { AppError } from '../lib/errors.js';
@@ -7,17 +7,17 @@ import { BASE_SECURITY_HEADERS } from './security.js';
 
 /** What every request carries, read once from the spec's headers. */
 export interface RequestContext {
-  lang: Language;
+  readonly lang: Language;
   /** `Area` header (the app sends 1). */
-  area: string | undefined;
+  readonly area: string | undefined;
   /** Optional area name header. */
-  areaName: string | undefined;
+  readonly areaName: string | undefined;
   /** The address the connection comes from (through trusted proxies when TRUST_PROXY is on). */
-  ip: string;
+  readonly ip: string;
   /** The address the client says it has (`client-ip` header): logged, never trusted. */
-  claimedIp: string | undefined;
+  readonly claimedIp: string | undefined;
   /** `source` header: H5, app … */
-  source: string | undefined;
+  readonly source: string | undefined;
 }
 
 declare module 'fastify' {
@@ -49,13 +49,36 @@ function memoLanguage(think: string | undefined, accept: string | undefined): La
   return lang;
 }
 
+/** The context of one request; the headers few calls need are read when asked for. */
+class Context implements RequestContext {
+  constructor(
+    private readonly req: FastifyRequest,
+    readonly lang: Language,
+  ) {}
+  get ip(): string {
+    return this.req.ip;
+  }
+  get area(): string | undefined {
+    return header(this.req, 'area');
+  }
+  get areaName(): string | undefined {
+    return header(this.req, 'area-name') ?? header(this.req, 'areaname');
+  }
+  get claimedIp(): string | undefined {
+    return header(this.req, 'client-ip') ?? header(this.req, 'clientip');
+  }
+  get source(): string | undefined {
+    return header(this.req, 'source');
+  }
+}
+
 /** The request's language: `think-lang` first, then `Accept-Language`, else English. */
 export function requestLanguage(req: FastifyRequest): Language {
   return memoLanguage(header(req, 'think-lang'), header(req, 'accept-language'));
 }
 
 /**
- * One hook at the start of every request: the context from the headers, the security headers, and
+ * At the start of every routed request: the context from the headers, the security headers and
  * the per-client rate limits (global, and stricter where a route asks).
  */
 export function requestPlugin(app: FastifyInstance, deps: AppDeps): void {
@@ -63,37 +86,40 @@ export function requestPlugin(app: FastifyInstance, deps: AppDeps): void {
   const { limiter } = deps;
   app.decorateRequest('ctx', null as unknown as RequestContext);
 
-  app.addHook('onRequest', (req, reply, done) => {
-    req.ctx = {
-      lang: requestLanguage(req),
-      area: header(req, 'area'),
-      areaName: header(req, 'area-name') ?? header(req, 'areaname'),
-      ip: req.ip,
-      claimedIp: header(req, 'client-ip') ?? header(req, 'clientip'),
-      source: header(req, 'source'),
+  // Each route gets one hook of its own when it is added, with its limits already looked up: the
+  // context, the security headers, then the global and the route's own limit per client address.
+  app.addHook('onRoute', (route) => {
+    const own = route.config?.rateLimit;
+    const limited = own !== false && (globalMax > 0 || Boolean(own));
+    const url = route.url;
+    const start: onRequestHookHandler = (req, reply, done) => {
+      req.ctx = new Context(req, requestLanguage(req));
+      reply.headers(BASE_SECURITY_HEADERS);
+      if (!limited) return done();
+      const verdict = (hit: HitResult | undefined) => (hit && !hit.allowed ? tooMany(reply, hit.resetInMs) : undefined);
+      const checkOwn = () => (own ? limiter.hit(`route:${url}:${req.ip}`, own.max, own.timeWindow) : undefined);
+      const first = globalMax > 0 ? limiter.hit(`ip:${req.ip}`, globalMax, 60_000) : undefined;
+      if (first instanceof Promise) {
+        first.then(async (hit) => done(verdict(hit) ?? verdict(await checkOwn()))).catch(done);
+        return;
+      }
+      const err = verdict(first);
+      if (err) return done(err);
+      const second = checkOwn();
+      if (second instanceof Promise) {
+        second.then((hit) => done(verdict(hit))).catch(done);
+        return;
+      }
+      done(verdict(second));
     };
-    reply.headers(BASE_SECURITY_HEADERS);
-
-    const own = req.routeOptions.config.rateLimit;
-    if (own === false || (globalMax <= 0 && !own)) return done();
-    const checkOwn = () => (own ? limiter.hit(`route:${req.routeOptions.url}:${req.ip}`, own.max, own.timeWindow) : undefined);
-    const verdict = (hit: HitResult | undefined) => (hit && !hit.allowed ? tooMany(reply, hit.resetInMs) : undefined);
-    const first = globalMax > 0 ? limiter.hit(`ip:${req.ip}`, globalMax, 60_000) : undefined;
-    if (first instanceof Promise) {
-      first
-        .then(async (hit) => done(verdict(hit) ?? verdict(await checkOwn())))
-        .catch(done);
-      return;
-    }
-    const err = verdict(first);
-    if (err) return done(err);
-    const second = checkOwn();
-    if (second instanceof Promise) {
-      second.then((hit) => done(verdict(hit))).catch(done);
-      return;
-    }
-    done(verdict(second));
+    route.onRequest = [start, ...(route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest])];
   });
+}
+
+/** For answers no route gave (not found): the same context and headers. */
+export function startUnroutedRequest(req: FastifyRequest, reply: FastifyReply): void {
+  req.ctx ??= new Context(req, requestLanguage(req));
+  reply.headers(BASE_SECURITY_HEADERS);
 }
 
 function tooMany(reply: FastifyReply, resetInMs: number): AppError {

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { ResponseCode, responseCodeMessageKey } from '@shop/contract';
 import type { Translator } from '../lib/i18n.js';
 import { AppError, ValidationError } from '../lib/errors.js';
+import { startUnroutedRequest } from './context.js';
 
 /** One error path: every failure becomes the envelope, localized; nothing internal leaks. */
 export function errorsPlugin(app: FastifyInstance, i18n: Translator): void {
@@ -11,7 +12,8 @@ export function errorsPlugin(app: FastifyInstance, i18n: Translator): void {
   };
 
   app.setErrorHandler((error: FastifyError | AppError | ValidationError, request, reply) => {
-    const lang = request.ctx?.lang ?? 'en-us';
+    if (!request.ctx) startUnroutedRequest(request, reply);
+    const lang = request.ctx.lang;
     if (error instanceof AppError) {
       const key = error.options.messageKey ?? responseCodeMessageKey[error.code] ?? 'code.badRequest';
       return reply
@@ -36,6 +38,7 @@ export function errorsPlugin(app: FastifyInstance, i18n: Translator): void {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ code: ResponseCode.notFound, msg: i18n.t(request.ctx?.lang ?? 'en-us', 'code.notFound'), data: null });
+    startUnroutedRequest(request, reply);
+    reply.status(404).send({ code: ResponseCode.notFound, msg: i18n.t(request.ctx.lang, 'code.notFound'), data: null });
   });
 }

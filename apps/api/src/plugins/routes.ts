@@ -15,7 +15,19 @@ import type { RequestContext } from './context.js';
 
 /** Data that is already JSON (a cached, serialised response): spliced into the envelope as is. */
 export class PreSerialized {
+  private encoded: { prefix: string; bytes: Buffer } | undefined;
+
   constructor(readonly json: string) {}
+
+  /**
+   * The whole envelope, ready to send. A large cached answer is encoded to bytes once, not on every
+   * request; a small one stays text, which Node sends in one piece with the headers.
+   */
+  envelope(prefix: string): string | Buffer {
+    if (this.json.length < 1024) return `${prefix}${this.json}}`;
+    if (this.encoded?.prefix !== prefix) this.encoded = { prefix, bytes: Buffer.from(`${prefix}${this.json}}`) };
+    return this.encoded.bytes;
+  }
 }
 
 export interface HandlerInput<E extends AnyEndpoint> {
@@ -71,6 +83,30 @@ function parseInput(schema: z.ZodType | undefined, value: unknown, knownKey: (k:
   return result.data;
 }
 
+const QUERY_MEMO_SIZE = 500;
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * Parsing is most of the cost of a small GET, and hot pages are asked for with the same few query
+ * strings: remember the parsed query of each query string (frozen, so no handler can change it
+ * for the next request), a bounded number per call.
+ */
+function queryParser(schema: z.ZodType | undefined, knownKey: (k: string) => boolean) {
+  if (!schema) return () => undefined;
+  const memo = new Map<string, unknown>();
+  return (request: FastifyRequest): unknown => {
+    const url = request.raw.url ?? '';
+    const at = url.indexOf('?');
+    const raw = at < 0 ? '' : url.slice(at + 1);
+    const known = memo.get(raw);
+    if (known !== undefined) return known;
+    const parsed = Object.freeze(parseInput(schema, request.query, knownKey));
+    if (memo.size >= QUERY_MEMO_SIZE) memo.clear();
+    memo.set(raw, parsed);
+    return parsed;
+  };
+}
+
 /** Binds contract calls to handlers: authentication, validation and the envelope in one place. */
 export function createApi(app: FastifyInstance, deps: AppDeps): Api & { bound: Set<AnyEndpoint> } {
   const bound = new Set<AnyEndpoint>();
@@ -94,6 +130,7 @@ export function createApi(app: FastifyInstance, deps: AppDeps): Api & { bound: S
     handle(endpoint, handler, options) {
       if (bound.has(endpoint)) throw new Error(`${endpoint.method} ${endpoint.path} is bound twice`);
       bound.add(endpoint);
+      const parseQuery = endpoint.method === 'GET' ? queryParser(endpoint.query, knownKey) : () => undefined;
       const route: RouteOptions = {
         method: endpoint.method,
         url: endpoint.path,
@@ -110,19 +147,19 @@ export function createApi(app: FastifyInstance, deps: AppDeps): Api & { bound: S
               member = await resolveMember(deps.db, token).catch(() => undefined);
             }
           }
-          const query = endpoint.method === 'GET' ? parseInput(endpoint.query, request.query, knownKey) : undefined;
+          const query = parseQuery(request);
           const body = endpoint.method === 'POST' ? parseInput(endpoint.body, request.body, knownKey) : undefined;
           const data = await handler({ query, body, ctx: request.ctx, member, request, reply } as never);
           if (reply.sent) return reply;
           const prefix = okPrefix(request.ctx.lang);
           if (data instanceof PreSerialized) {
-            return reply.type('application/json; charset=utf-8').send(`${prefix}${data.json}}`);
+            return reply.header('content-type', JSON_TYPE).send(data.envelope(prefix));
           }
           if (checkResponses && endpoint.data) {
             const r = endpoint.data.safeParse(data);
             if (!r.success) throw new Error(`Response of ${endpoint.path} does not match the contract: ${r.error.message}`);
           }
-          return reply.type('application/json; charset=utf-8').send(`${prefix}${JSON.stringify(data ?? null)}}`);
+          return reply.header('content-type', JSON_TYPE).send(`${prefix}${JSON.stringify(data ?? null)}}`);
         },
       };
       app.route(route);

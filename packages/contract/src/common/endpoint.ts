@@ -16,10 +16,11 @@ export interface EndpointDef<
   Q extends z.ZodType | undefined = z.ZodType | undefined,
   B extends z.ZodType | undefined = z.ZodType | undefined,
   D extends z.ZodType | undefined = z.ZodType | undefined,
+  A extends Auth = Auth,
 > {
   method: HttpMethod;
   path: string;
-  auth: Auth;
+  auth: A;
   area: Area;
   /** Query parameters (GET). */
   query?: Q;
@@ -50,6 +51,7 @@ export function endpoint<
   Q extends z.ZodType | undefined = undefined,
   B extends z.ZodType | undefined = undefined,
   D extends z.ZodType | undefined = undefined,
->(def: EndpointDef<Q, B, D>): EndpointDef<Q, B, D> {
+  A extends Auth = Auth,
+>(def: EndpointDef<Q, B, D, A>): EndpointDef<Q, B, D, A> {
   return Object.freeze(def);
 }

@@ -121,7 +121,8 @@ describe('failures', () => {
     expect(body.code).toBe(ResponseCode.internal);
     expect(body.msg).toBe('Something went wrong, please try again later');
     expect(JSON.stringify(body)).not.toContain('secret detail');
-    expect(body.data.request_id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(body.data.request_id).toMatch(/^[0-9a-f]{8}-[0-9a-z]+$/);
+    expect(probe.logged.join('\n')).toContain(body.data.request_id);
     expect(probe.logged.join('\n')).toContain('secret detail');
     await probe.close();
     expect(app).toBeDefined();
