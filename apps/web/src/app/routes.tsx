@@ -10,6 +10,8 @@ import { RouteError } from '@/app/pages/route-error';
  * How a feature plugs its page in: write `features/<domain>/pages/<name>-page.tsx` with the page
  * component as its default export, then replace that path's line below, e.g.
  *   { path: paths.goods.goodsInfo, lazy: page(() => import('@/features/catalogue/pages/goods-info-page')) },
+ * A page that composes several features (settings: language + account) lives in `app/pages/`,
+ * since features never import each other.
  * `page()` loads the code on first visit with the app's loading, timeout and reload states. A page
  * reads its query parameters with `useSearchParams()` (`#/pages/goods/goodsInfo?id=7`).
  * Lines that still say `notBuilt` show the honest "not available yet" screen with the page's title.
@@ -57,7 +59,7 @@ export const routes: RouteObject[] = [
       { path: paths.login.logOffRightEmail, lazy: page(() => import('@/features/account/pages/log-off-right-email-page')) },
       { path: paths.login.logOffFinish, lazy: page(() => import('@/features/account/pages/log-off-finish-page')) },
       // Other
-      { path: paths.other.setting, lazy: page(() => import('@/features/settings/pages/setting-page')) },
+      { path: paths.other.setting, lazy: page(() => import('@/app/pages/setting-page')) },
       { path: paths.other.editPass, lazy: page(() => import('@/features/account/pages/edit-password-page')) },
       { path: paths.other.news, lazy: page(() => import('@/features/content/pages/news-page')) },
       { path: paths.other.mixdesk, lazy: notBuilt },

@@ -2,11 +2,14 @@ import { List } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/page-header';
 import { AccountSettings } from '@/features/account/components/account-settings';
-import { LanguageSwitcher } from '../components/language-switcher';
+import { LanguageSwitcher } from '@/features/settings/components/language-switcher';
 
 const APP_VERSION = '1.6.7';
 
-/** Settings: the language for everyone; the account area adds its entries (password, logout, cancellation) here. */
+/**
+ * Settings: the language for everyone; the account area adds its entries (password, logout,
+ * cancellation) here. It lives in the app layer because it composes two features.
+ */
 export default function SettingPage() {
   const { t } = useTranslation();
   return (
