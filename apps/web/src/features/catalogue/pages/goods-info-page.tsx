@@ -3,7 +3,7 @@ import { Button, Image, Popup, Rate, Swiper, Tabs } from 'antd-mobile';
 import { HeartFill, HeartOutline, LinkOutline } from 'antd-mobile-icons';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { allEndpoints, type AnyEndpoint, type GoodsInfo, type Sku } from '@shop/contract';
+import { shopCartAdd, type GoodsInfo, type Sku } from '@shop/contract';
 import { paths } from '@/config/paths';
 import { PageHeader } from '@/components/page-header';
 import { ListState, LoadMore } from '@/components/list-states';
@@ -18,9 +18,6 @@ import { useShareInfo } from '../api/share-info';
 import { Price } from '../components/price';
 import { SkuPicker, skuFor, type CheckoutAction } from '../components/sku-picker';
 import '../catalogue.css';
-
-// The cart's call, found by its path so this page does not depend on how the cart area names it.
-const addToCartCall = allEndpoints.find((e) => e.path === '/shop/cart/add') as AnyEndpoint;
 
 function Reviews({ goodsId }: { goodsId: number }) {
   const { t } = useTranslation();
@@ -158,7 +155,8 @@ export default function GoodsInfoPage() {
       navigate(`${paths.goods.goodsPay}?goods_id=${g.id}&sku_id=${sku.id}&num=${quantity}`);
       return;
     }
-    await call(addToCartCall, { goods_id: g.id, sku_id: sku.id, num: quantity } as never);
+    // The contract declares the cart's body when the cart area is built; until then it is untyped here.
+    await call(shopCartAdd, { goods_id: g.id, sku_id: sku.id, num: quantity } as never);
     showToast(t('catalogue.goods.addedToCart'));
   };
   const chosen = g ? skuFor(g, selected) : undefined;
