@@ -35,14 +35,12 @@ export async function buildApp(deps: AppDeps, logger: FastifyServerOptions['logg
   // Request ids: unique across processes (a random prefix per process) and cheap (a counter).
   const processId = randomBytes(4).toString('hex');
   let requestCount = 0;
-  const logsRequests = typeof logger === 'object' && logger !== null && 'level' in logger && ['info', 'debug', 'trace'].includes(String(logger.level));
   const app = Fastify({
     logger,
     trustProxy: deps.config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     genReqId: () => `${processId}-${(++requestCount).toString(36)}`,
     requestIdHeader: false,
-    disableRequestLogging: !logsRequests,
     forceCloseConnections: 'idle',
     // A child logger per request costs a tenth of a small request. Above info level nothing is
     // logged per request anyway, and the error handler names the request id itself.
