@@ -175,6 +175,9 @@ describe('the app shell in Chromium', () => {
     expect(column375).toMatchObject({ x: 0, width: 375 });
     expect(tabbar375).toMatchObject({ x: 0, width: 375 });
     expect(tabbar375!.y + tabbar375!.height).toBeCloseTo(812, 0);
+    // The banner keeps the column's 12 px margins like the blocks below it (it once ran past the right one).
+    expect(await phone.locator('.home-banners').boundingBox()).toMatchObject({ x: 12, width: 351 });
+    expect(await phone.locator('.home-categories').boundingBox()).toMatchObject({ x: 12, width: 351 });
     // SAVE_SCREENSHOTS=1 refreshes the README's screenshot in docs/; otherwise they go to a temporary folder.
     const shots = process.env.SAVE_SCREENSHOTS === '1' ? path.resolve(import.meta.dirname, '../../../docs/screenshots') : path.join(os.tmpdir(), 'shop-e2e-screenshots');
     fs.mkdirSync(shots, { recursive: true });
@@ -189,6 +192,8 @@ describe('the app shell in Chromium', () => {
     expect(column).toMatchObject({ x: 265, width: 750 });
     expect(tabbar).toMatchObject({ x: 265, width: 750 });
     expect(tabbar!.y + tabbar!.height).toBeCloseTo(800, 0);
+    expect(await wide.locator('.home-banners').boundingBox()).toMatchObject({ x: 265 + 12, width: 750 - 24 });
+    expect(await wide.locator('.home-categories').boundingBox()).toMatchObject({ x: 265 + 12, width: 750 - 24 });
     await wide.screenshot({ path: path.join(shots, 'home-1280.png') });
     await wide.close();
   });
