@@ -26,25 +26,32 @@ async function settled(page: Page) {
 const hashPath = (page: Page) => new URL(page.url()).hash.replace(/^#/, '').split('?')[0];
 const activeTab = (page: Page) => page.locator('.app-tabbar .adm-tab-bar-item-active');
 
-/** A member with a session that expired an hour ago, made directly in the database. */
-async function expiredSession(): Promise<string> {
+/** A member with a session made directly in the database, that expired an hour ago or ends in an hour. */
+async function memberSession(ends: 'expired' | 'live' = 'expired'): Promise<{ token: string; userName: string }> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    const user = await client.query<{ id: string }>(
-      `insert into users (user_name, password_hash) values ($1, 'x') returning id`,
-      [`e2e${randomBytes(4).toString('hex')}`],
-    );
+    const userName = `e2e${randomBytes(4).toString('hex')}`;
+    const user = await client.query<{ id: string }>(`insert into users (user_name, password_hash) values ($1, 'x') returning id`, [userName]);
     const token = randomBytes(32).toString('base64url');
-    await client.query(`insert into sessions (user_id, token_hash, expires_at) values ($1, $2, now() - interval '1 hour')`, [
+    await client.query(`insert into sessions (user_id, token_hash, expires_at) values ($1, $2, now() + $3::interval)`, [
       user.rows[0]!.id,
       createHash('sha256').update(token).digest(),
+      ends === 'expired' ? '-1 hour' : '1 hour',
     ]);
-    return token;
+    return { token, userName };
   } finally {
     await client.end();
   }
 }
+
+/** The envelope code the API answers to a profile read with this token. */
+async function profileCode(token: string): Promise<number> {
+  const res = await fetch(`${baseUrl}/user/info/index`, { headers: { authorization: `Bearer ${token}` } });
+  return ((await res.json()) as { code: number }).code;
+}
+
+const storedToken = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem('shop.session') ?? '{}').state?.token as string | undefined);
 
 describe('the app shell in Chromium', () => {
   it('opens /h5/ on the home tab with the four tabs, and switches tabs, without errors in the console', async () => {
@@ -130,7 +137,7 @@ describe('the app shell in Chromium', () => {
   });
 
   it('sends a member with an expired token to login, with the session cleared', async () => {
-    const token = await expiredSession();
+    const { token } = await memberSession('expired');
     const page = await browser.open('/pages/tabbar/my', {
       localStorage: { 'shop.session': JSON.stringify({ state: { token, user: { id: 1, user_name: 'expired' } }, version: 0 }) },
     });
@@ -141,6 +148,31 @@ describe('the app shell in Chromium', () => {
     await expect.poll(() => page.title()).toMatch(/^Log in · /);
     const stored = await page.evaluate(() => localStorage.getItem('shop.session'));
     expect(JSON.parse(stored!).state).toEqual({ token: '', user: null });
+    await page.close();
+  });
+
+  it('exchanges a token issued more than a day ago for a fresh one at start; the member stays logged in', async () => {
+    const { token, userName } = await memberSession('live');
+    const page = await browser.open('/pages/tabbar/my', {
+      localStorage: {
+        'shop.session': JSON.stringify({ state: { token, user: { id: 1, user_name: userName } }, version: 0 }),
+        'shop.session.refreshedAt': String(Date.now() - 25 * 3600_000),
+      },
+    });
+    await expect.poll(() => storedToken(page)).not.toBe(token);
+    const fresh = (await storedToken(page))!;
+    expect(fresh).toMatch(/\S{20,}/);
+    await page.getByText(userName).first().waitFor();
+    // The server retired the old token; the app holds the one that works.
+    expect(await profileCode(token)).toBe(2001);
+    expect(await profileCode(fresh)).toBe(200);
+    // Opened again the same day: no second refresh.
+    await page.reload();
+    await page.getByText(userName).first().waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await storedToken(page)).toBe(fresh);
+    // The browser profile is shared by the tests of this file: the next ones start as visitors.
+    await page.evaluate(() => ['shop.session', 'shop.session.refreshedAt'].forEach((k) => localStorage.removeItem(k)));
     await page.close();
   });
 

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
+import { refreshTokenAtStart } from '@/app/token-refresh';
 import { preloadToast } from '@/lib/toast';
 import { applyLaunchParams } from '@/lib/launch-params';
 import { loadLanguage } from '@/lib/language-packs';
@@ -20,6 +21,8 @@ async function start() {
   } catch {
     // The app shows, with whatever texts it has, rather than a splash that never ends.
   }
+  // Once a day the stored token is exchanged for a fresh one; calls that carry it wait for it.
+  void refreshTokenAtStart();
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <App />

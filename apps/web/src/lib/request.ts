@@ -21,6 +21,8 @@ export type CallInput<E extends AnyEndpoint> = [EndpointQueryInput<E>] extends [
 export interface CallOptions {
   /** A background call: no toast for a failure code or message (session codes are still handled). */
   quiet?: boolean;
+  /** `false`: a POST the member did not tap for, so no blocking loading indicator. */
+  showLoading?: boolean;
   signal?: AbortSignal;
   timeoutMs?: number;
   /** Ask in this language instead of the current one (loading a new language's pack). */
@@ -84,6 +86,22 @@ function postEnded(): void {
   }
 }
 
+// ---- a token refresh under way: calls that carry the token wait for its answer, since the
+// server retires the old token at once and a call sent with it would end the session (2001).
+let tokenRenewal: Promise<void> | undefined;
+
+/** Holds every call that carries the token until `renewal` settles (either way). */
+export function holdTokenCalls(renewal: Promise<unknown>): void {
+  const held: Promise<void> = renewal.then(
+    () => {},
+    () => {},
+  );
+  tokenRenewal = held;
+  void held.then(() => {
+    if (tokenRenewal === held) tokenRenewal = undefined;
+  });
+}
+
 // ---- the way to login: one scheduled trip at a time, none when already there
 let loginTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -102,6 +120,7 @@ export function resetRequestState(): void {
   loginTimer = undefined;
   loadingTimer = undefined;
   pendingPosts = 0;
+  tokenRenewal = undefined;
 }
 
 function queryString(input: unknown): string {
@@ -140,6 +159,7 @@ export const apiUrl = (path: string): string => `${hostsForRegion().api}${path}`
 
 /** Calls one endpoint of the contract and answers its `data`, or rejects with an `ApiError`. */
 export async function call<E extends AnyEndpoint>(endpoint: E, ...[input, options = {}]: CallArgs<E>): Promise<EndpointData<E>> {
+  if (tokenRenewal && endpoint.auth !== 'none') await tokenRenewal;
   const lang = options.lang ?? useLanguage.getState().lang;
   const isPost = endpoint.method === 'POST';
   const url = apiUrl(endpoint.path) + (isPost ? '' : queryString(input));
@@ -156,7 +176,8 @@ export async function call<E extends AnyEndpoint>(endpoint: E, ...[input, option
 
   // The session this call was made in: an answer about it must not touch a newer one.
   const sentToken = useSession.getState().token;
-  if (isPost) postStarted();
+  const indicator = isPost && options.showLoading !== false;
+  if (indicator) postStarted();
   let response: Response;
   let payload: unknown;
   try {
@@ -183,7 +204,7 @@ export async function call<E extends AnyEndpoint>(endpoint: E, ...[input, option
   } finally {
     clearTimeout(timer);
     options.signal?.removeEventListener('abort', onAbort);
-    if (isPost) postEnded();
+    if (indicator) postEnded();
   }
 
   return handleAnswer(endpoint, response.status, payload, options, sentToken) as Promise<EndpointData<E>>;

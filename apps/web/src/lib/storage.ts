@@ -41,6 +41,7 @@ export const storage = {
 /** The keys the app keeps in localStorage, in one place. */
 export const storageKeys = {
   session: 'shop.session',
+  sessionRefreshedAt: 'shop.session.refreshedAt',
   lang: 'lang',
   langPack: (lang: string) => `shop.langPack.${lang}`,
   shareCode: 'shop.shareCode',

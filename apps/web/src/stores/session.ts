@@ -17,9 +17,14 @@ export interface SessionUser {
   [field: string]: unknown;
 }
 
+/** A stored token older than this is exchanged for a fresh one when the app starts. */
+export const TOKEN_REFRESH_AFTER_MS = 24 * 3600_000;
+
 interface SessionState {
   token: string;
   user: SessionUser | null;
+  /** When the token was issued to us (login or refresh), in ms; 0 when not known. */
+  refreshedAt: number;
   /** After login: both at once. */
   signIn: (token: string, user: SessionUser | null) => void;
   /** Token refresh: the answer replaces the stored token (spec §4). */
@@ -37,31 +42,55 @@ interface StoredSession {
 const stored = storage.getJson<StoredSession>(storageKeys.session)?.state;
 const initialToken = typeof stored?.token === 'string' ? stored.token : '';
 const initialUser = stored?.user && typeof stored.user === 'object' ? (stored.user as SessionUser) : null;
+// Kept beside the session, not in it, so the session keeps the shape earlier releases wrote.
+const storedRefreshedAt = () => {
+  const at = Number(storage.get(storageKeys.sessionRefreshedAt));
+  return Number.isFinite(at) && at > 0 ? at : 0;
+};
 
 /** Token and user, persisted in localStorage so a reload keeps the member logged in. */
 export const useSession = create<SessionState>()((set) => ({
   token: initialToken,
   user: initialUser,
-  signIn: (token, user) => set({ token, user }),
-  setToken: (token) => set({ token }),
+  refreshedAt: storedRefreshedAt(),
+  signIn: (token, user) => set({ token, user, refreshedAt: Date.now() }),
+  setToken: (token) => set({ token, refreshedAt: Date.now() }),
   setUser: (user) => set({ user }),
-  clear: () => set({ token: '', user: null }),
+  clear: () => set({ token: '', user: null, refreshedAt: 0 }),
 }));
 
 useSession.subscribe((s, prev) => {
   if (s.token !== prev.token || s.user !== prev.user) storage.setJson(storageKeys.session, { state: { token: s.token, user: s.user }, version: 0 });
+  if (s.refreshedAt !== prev.refreshedAt) {
+    if (s.refreshedAt) storage.set(storageKeys.sessionRefreshedAt, String(s.refreshedAt));
+    else storage.remove(storageKeys.sessionRefreshedAt);
+  }
 });
+
+/** Takes what another tab stored (a login, a logout, a refreshed token). */
+export function followStoredSession(): void {
+  const next = storage.getJson<StoredSession>(storageKeys.session)?.state;
+  useSession.setState({
+    token: typeof next?.token === 'string' ? next.token : '',
+    user: next?.user && typeof next.user === 'object' ? (next.user as SessionUser) : null,
+    refreshedAt: storedRefreshedAt(),
+  });
+}
 
 // Another tab logged in or out: follow it.
 if (typeof window !== 'undefined') {
   window.addEventListener('storage', (e) => {
-    if (e.key !== storageKeys.session) return;
-    const next = storage.getJson<StoredSession>(storageKeys.session)?.state;
-    useSession.setState({
-      token: typeof next?.token === 'string' ? next.token : '',
-      user: next?.user && typeof next.user === 'object' ? (next.user as SessionUser) : null,
-    });
+    if (e.key === storageKeys.session || e.key === storageKeys.sessionRefreshedAt) followStoredSession();
   });
 }
 
 export const isLoggedIn = () => Boolean(useSession.getState().token);
+
+/**
+ * A stored token is due for refresh when it was issued more than a day ago, or at an unknown time
+ * (a session stored by an earlier release).
+ */
+export function tokenRefreshDue(now = Date.now()): boolean {
+  const { token, refreshedAt } = useSession.getState();
+  return Boolean(token) && now - refreshedAt >= TOKEN_REFRESH_AFTER_MS;
+}

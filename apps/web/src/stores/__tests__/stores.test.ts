@@ -41,6 +41,32 @@ describe('the session store', () => {
   });
 });
 
+describe('the session store: when the token was issued', () => {
+  it('stamps login and refresh, keeps the time beside the session across a reload, forgets it on clear', async () => {
+    let { useSession, tokenRefreshDue, TOKEN_REFRESH_AFTER_MS } = await import('@/stores/session');
+    const before = Date.now();
+    useSession.getState().signIn('first', { id: 3 });
+    const issued = useSession.getState().refreshedAt;
+    expect(issued).toBeGreaterThanOrEqual(before);
+    expect(tokenRefreshDue(issued + TOKEN_REFRESH_AFTER_MS - 1)).toBe(false);
+    expect(tokenRefreshDue(issued + TOKEN_REFRESH_AFTER_MS)).toBe(true);
+    vi.resetModules();
+    ({ useSession, tokenRefreshDue } = await import('@/stores/session'));
+    expect(useSession.getState().refreshedAt).toBe(issued);
+    // The session itself keeps the shape earlier releases wrote.
+    expect(JSON.parse(localStorage.getItem('shop.session')!)).toEqual({ state: { token: 'first', user: { id: 3 } }, version: 0 });
+    useSession.getState().clear();
+    expect(localStorage.getItem('shop.session.refreshedAt')).toBeNull();
+    expect(tokenRefreshDue()).toBe(false);
+  });
+
+  it('counts a session stored without a time (an earlier release) as due', async () => {
+    localStorage.setItem('shop.session', JSON.stringify({ state: { token: 'old', user: { id: 3 } }, version: 0 }));
+    const { tokenRefreshDue } = await import('@/stores/session');
+    expect(tokenRefreshDue()).toBe(true);
+  });
+});
+
 describe('the popup snooze store', () => {
   it('hides a snoozed popup for 24 hours, stored as {id, end_time}', async () => {
     const { usePopups } = await import('@/stores/popups');
