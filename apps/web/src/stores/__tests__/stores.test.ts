@@ -43,7 +43,8 @@ describe('the session store', () => {
 
 describe('the session store: when the token was issued', () => {
   it('stamps login and refresh, keeps the time beside the session across a reload, forgets it on clear', async () => {
-    let { useSession, tokenRefreshDue, TOKEN_REFRESH_AFTER_MS } = await import('@/stores/session');
+    const { TOKEN_REFRESH_AFTER_MS } = await import('@/stores/session');
+    let { useSession, tokenRefreshDue } = await import('@/stores/session');
     const before = Date.now();
     useSession.getState().signIn('first', { id: 3 });
     const issued = useSession.getState().refreshedAt;
