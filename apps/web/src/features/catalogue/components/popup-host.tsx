@@ -1,3 +1,4 @@
+import type { CSSProperties } from 'react';
 import { useState } from 'react';
 import { Button, CenterPopup, Image } from 'antd-mobile';
 import { CloseOutline } from 'antd-mobile-icons';
@@ -6,6 +7,9 @@ import { useTranslation } from 'react-i18next';
 import { mediaUrl, withMediaHost } from '@/lib/media-url';
 import { usePopups } from '@/stores/popups';
 import { usePopupList } from '../api/popups';
+
+// The popup's frame is centred by its own width limits (75 % of the screen by default): give it the card's width.
+const POPUP_WIDTH = { '--min-width': 'min(86vw, 360px)', '--max-width': 'min(86vw, 360px)' } as CSSProperties;
 
 /**
  * The promotional popups of the home page, one at a time. Closing hides one until the next visit;
@@ -28,7 +32,7 @@ export function PopupHost() {
     else if (popup.link) navigate(popup.link);
   };
   return (
-    <CenterPopup visible onMaskClick={close} bodyClassName="promo-popup" role="dialog" aria-label={popup.title}>
+    <CenterPopup visible onMaskClick={close} bodyClassName="promo-popup" style={POPUP_WIDTH} role="dialog" aria-label={popup.title}>
       <button type="button" className="promo-popup-close" aria-label={t('app.action.close')} onClick={close}>
         <CloseOutline />
       </button>
