@@ -126,6 +126,11 @@ describe('the shop in Chromium on a phone', () => {
     const page = await openFresh('/pages/tabbar/index');
     const dialog = page.locator('.promo-popup');
     await dialog.waitFor();
+    // Centred on the phone's screen, whole.
+    const box = (await dialog.boundingBox())!;
+    const width = page.viewportSize()!.width;
+    expect(box.x).toBeGreaterThan(0);
+    expect(Math.abs(box.x - (width - box.x - box.width))).toBeLessThanOrEqual(2);
     const first = await dialog.locator('.promo-popup-title').innerText();
     await dialog.getByText('Do not remind me today').click();
     // The visitor's second popup comes next; snooze it too.
