@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandle
 import { DEFAULT_LANGUAGE, languageFromAcceptLanguage, normalizeLanguage, ResponseCode, type Language } from '@shop/contract';
 import type { AppDeps } from '../app.js';
 import { AppError } from '../lib/errors.js';
-import type { HitResult } from '../lib/rate-limiter.js';
 import { BASE_SECURITY_HEADERS } from './security.js';
 
 /** What every request carries, read once from the spec's headers. */
@@ -92,25 +91,27 @@ export function requestPlugin(app: FastifyInstance, deps: AppDeps): void {
     const own = route.config?.rateLimit;
     const limited = own !== false && (globalMax > 0 || Boolean(own));
     const url = route.url;
+    const ownKey = own ? `route:${url}:` : '';
+    // No closures are made per request: this runs before every call.
     const start: onRequestHookHandler = (req, reply, done) => {
       req.ctx = new Context(req, requestLanguage(req));
       reply.headers(BASE_SECURITY_HEADERS);
       if (!limited) return done();
-      const verdict = (hit: HitResult | undefined) => (hit && !hit.allowed ? tooMany(reply, hit.resetInMs) : undefined);
-      const checkOwn = () => (own ? limiter.hit(`route:${url}:${req.ip}`, own.max, own.timeWindow) : undefined);
       const first = globalMax > 0 ? limiter.hit(`ip:${req.ip}`, globalMax, 60_000) : undefined;
-      if (first instanceof Promise) {
-        first.then(async (hit) => done(verdict(hit) ?? verdict(await checkOwn()))).catch(done);
+      if (first === undefined || !(first instanceof Promise)) {
+        if (first && !first.allowed) return done(tooMany(reply, first.resetInMs));
+        if (!own) return done();
+        const second = limiter.hit(ownKey + req.ip, own.max, own.timeWindow);
+        if (!(second instanceof Promise)) return done(second.allowed ? undefined : tooMany(reply, second.resetInMs));
+        second.then((hit) => done(hit.allowed ? undefined : tooMany(reply, hit.resetInMs)), done);
         return;
       }
-      const err = verdict(first);
-      if (err) return done(err);
-      const second = checkOwn();
-      if (second instanceof Promise) {
-        second.then((hit) => done(verdict(hit))).catch(done);
-        return;
-      }
-      done(verdict(second));
+      first.then(async (hit) => {
+        if (!hit.allowed) return done(tooMany(reply, hit.resetInMs));
+        if (!own) return done();
+        const second = await limiter.hit(ownKey + req.ip, own.max, own.timeWindow);
+        done(second.allowed ? undefined : tooMany(reply, second.resetInMs));
+      }, done);
     };
     route.onRequest = [start, ...(route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest])];
   });

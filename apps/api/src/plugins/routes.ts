@@ -83,6 +83,8 @@ function parseInput(schema: z.ZodType | undefined, value: unknown, knownKey: (k:
   return result.data;
 }
 
+const isThenable = (v: unknown): v is PromiseLike<unknown> => typeof (v as PromiseLike<unknown> | null)?.then === 'function';
+
 const QUERY_MEMO_SIZE = 500;
 const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -131,35 +133,46 @@ export function createApi(app: FastifyInstance, deps: AppDeps): Api & { bound: S
       if (bound.has(endpoint)) throw new Error(`${endpoint.method} ${endpoint.path} is bound twice`);
       bound.add(endpoint);
       const parseQuery = endpoint.method === 'GET' ? queryParser(endpoint.query, knownKey) : () => undefined;
+      const respond = (request: FastifyRequest, reply: FastifyReply, data: unknown): undefined => {
+        if (reply.sent) return undefined;
+        const prefix = okPrefix(request.ctx.lang);
+        if (data instanceof PreSerialized) {
+          reply.header('content-type', JSON_TYPE).send(data.envelope(prefix));
+          return undefined;
+        }
+        if (checkResponses && endpoint.data) {
+          const r = endpoint.data.safeParse(data);
+          if (!r.success) throw new Error(`Response of ${endpoint.path} does not match the contract: ${r.error.message}`);
+        }
+        reply.header('content-type', JSON_TYPE).send(`${prefix}${JSON.stringify(data ?? null)}}`);
+        return undefined;
+      };
+      /** Validates the input, runs the handler and sends its answer; a promise only when the handler gives one. */
+      const run = (request: FastifyRequest, reply: FastifyReply, member: Member | undefined): Promise<undefined> | undefined => {
+        const query = parseQuery(request);
+        const body = endpoint.method === 'POST' ? parseInput(endpoint.body, request.body, knownKey) : undefined;
+        const out = handler({ query, body, ctx: request.ctx, member, request, reply } as never);
+        return isThenable(out) ? Promise.resolve(out).then((data) => respond(request, reply, data)) : respond(request, reply, out);
+      };
       const route: RouteOptions = {
         method: endpoint.method,
         url: endpoint.path,
         config: options?.rateLimit ? { rateLimit: options.rateLimit } : {},
-        handler: async (request, reply) => {
-          let member: Member | undefined;
-          if (endpoint.auth !== 'none') {
-            const token = bearerToken(request);
-            if (endpoint.auth === 'member') {
-              if (!token) throw new AppError(ResponseCode.loginRequired);
-              member = await resolveMember(deps.db, token);
-            } else if (token) {
-              // A stale token on a public read is treated as a visitor, not an error.
-              member = await resolveMember(deps.db, token).catch(() => undefined);
-            }
+        // Not async: a visitor's call with a synchronous answer (a cached one) is sent in the same
+        // tick, without the promise hops an async handler costs on every request.
+        handler: (request, reply) => {
+          if (endpoint.auth === 'none') return run(request, reply, undefined);
+          const token = bearerToken(request);
+          if (endpoint.auth === 'member') {
+            if (!token) throw new AppError(ResponseCode.loginRequired);
+            return resolveMember(deps.db, token).then((member) => run(request, reply, member));
           }
-          const query = parseQuery(request);
-          const body = endpoint.method === 'POST' ? parseInput(endpoint.body, request.body, knownKey) : undefined;
-          const data = await handler({ query, body, ctx: request.ctx, member, request, reply } as never);
-          if (reply.sent) return reply;
-          const prefix = okPrefix(request.ctx.lang);
-          if (data instanceof PreSerialized) {
-            return reply.header('content-type', JSON_TYPE).send(data.envelope(prefix));
-          }
-          if (checkResponses && endpoint.data) {
-            const r = endpoint.data.safeParse(data);
-            if (!r.success) throw new Error(`Response of ${endpoint.path} does not match the contract: ${r.error.message}`);
-          }
-          return reply.header('content-type', JSON_TYPE).send(`${prefix}${JSON.stringify(data ?? null)}}`);
+          if (!token) return run(request, reply, undefined);
+          // A stale token on a public read is treated as a visitor, not an error.
+          return resolveMember(deps.db, token).then(
+            (member) => run(request, reply, member),
+            () => run(request, reply, undefined),
+          );
         },
       };
       app.route(route);
