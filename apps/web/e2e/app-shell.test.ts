@@ -1,11 +1,10 @@
-import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, type Browser } from './browser.js';
+import { createMemberSession } from './members.js';
 
 const baseUrl = inject('baseUrl');
 const databaseUrl = inject('databaseUrl');
@@ -26,24 +25,7 @@ async function settled(page: Page) {
 const hashPath = (page: Page) => new URL(page.url()).hash.replace(/^#/, '').split('?')[0];
 const activeTab = (page: Page) => page.locator('.app-tabbar .adm-tab-bar-item-active');
 
-/** A member with a session made directly in the database, that expired an hour ago or ends in an hour. */
-async function memberSession(ends: 'expired' | 'live' = 'expired'): Promise<{ token: string; userName: string }> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    const userName = `e2e${randomBytes(4).toString('hex')}`;
-    const user = await client.query<{ id: string }>(`insert into users (user_name, password_hash) values ($1, 'x') returning id`, [userName]);
-    const token = randomBytes(32).toString('base64url');
-    await client.query(`insert into sessions (user_id, token_hash, expires_at) values ($1, $2, now() + $3::interval)`, [
-      user.rows[0]!.id,
-      createHash('sha256').update(token).digest(),
-      ends === 'expired' ? '-1 hour' : '1 hour',
-    ]);
-    return { token, userName };
-  } finally {
-    await client.end();
-  }
-}
+const memberSession = (ends: 'expired' | 'live' = 'expired') => createMemberSession(databaseUrl, ends);
 
 /** The envelope code the API answers to a profile read with this token. */
 async function profileCode(token: string): Promise<number> {

@@ -1,8 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, type Browser } from './browser.js';
+import { createMemberSession } from './members.js';
 
 const baseUrl = inject('baseUrl');
 const databaseUrl = inject('databaseUrl');
@@ -32,18 +32,10 @@ async function openFresh(hashPath: string, items: Record<string, string> = {}): 
 
 const hashPath = (page: Page) => new URL(page.url()).hash.replace(/^#/, '').split('?')[0];
 
+/** The stored session of a new member, as the app keeps it in localStorage. */
 async function memberSession(): Promise<Record<string, string>> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    const name = `e2e${randomBytes(4).toString('hex')}`;
-    const user = await client.query<{ id: string }>(`insert into users (user_name, password_hash) values ($1, 'x') returning id`, [name]);
-    const token = randomBytes(32).toString('base64url');
-    await client.query(`insert into sessions (user_id, token_hash, expires_at) values ($1, $2, now() + interval '1 hour')`, [user.rows[0]!.id, createHash('sha256').update(token).digest()]);
-    return { 'shop.session': JSON.stringify({ state: { token, user: { id: Number(user.rows[0]!.id), user_name: name } }, version: 0 }) };
-  } finally {
-    await client.end();
-  }
+  const { token, userId, userName } = await createMemberSession(databaseUrl);
+  return { 'shop.session': JSON.stringify({ state: { token, user: { id: userId, user_name: userName } }, version: 0 }) };
 }
 
 describe('the shop in Chromium on a phone', () => {
