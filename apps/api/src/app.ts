@@ -6,6 +6,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import type { Translator } from './lib/i18n.js';
 import type { RateLimiter } from './lib/rate-limiter.js';
+import type { SecretBox } from './lib/secrets.js';
 import type { LanguagePacks } from './modules/lang/lang.service.js';
 import { modules } from './modules/index.js';
 import { requestPlugin } from './plugins/context.js';
@@ -23,6 +24,8 @@ export interface AppDeps {
   languagePacks: LanguagePacks;
   /** Business rate limits (per account, per destination …), shared through Redis when configured. */
   limiter: RateLimiter;
+  /** Seals secrets stored in the database (TOTP seeds, gateway credentials) with the configured key. */
+  secrets: SecretBox;
   redis?: Redis;
 }
 

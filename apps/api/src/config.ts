@@ -26,6 +26,12 @@ const schema = z.object({
   /** Requests per minute per client address over the whole API; 0 turns the global limit off. */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(1200),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** A session unused for this many days stops working (the member signs in again). */
+  SESSION_IDLE_DAYS: z.coerce.number().int().min(1).max(365).default(7),
+  /** Seals secrets kept in the database (TOTP seeds, gateway credentials): base64 of 32 random bytes. Required in production. */
+  SECRETS_KEY: z.string().optional(),
+  /** Comma-separated older SECRETS_KEY values, still accepted for opening while secrets are re-sealed under the new key. */
+  SECRETS_PREVIOUS_KEYS: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** The built web app served at /h5/. */
   WEB_DIST: z.string().default('./apps/web/dist'),
@@ -73,11 +79,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const c = parsed.data;
+  // A mistyped key is found at start, not at the first sealed secret.
+  const isKey = (v: string) => Buffer.from(v.trim(), 'base64').length === 32;
+  if (c.SECRETS_KEY && !isKey(c.SECRETS_KEY)) throw new Error('Invalid configuration: SECRETS_KEY: must be base64 of 32 bytes');
+  if ((c.SECRETS_PREVIOUS_KEYS ?? '').split(',').some((v) => v.trim() && !isKey(v))) throw new Error('Invalid configuration: SECRETS_PREVIOUS_KEYS: each must be base64 of 32 bytes');
   if (c.NODE_ENV === 'production') {
     const dev = developmentProviders(c);
     if (dev.length) throw new Error(`Refusing to start in production with development-only providers: ${dev.join(', ')}`);
     if (c.MAIL_PROVIDER === 'smtp' && !c.SMTP_URL) throw new Error('MAIL_PROVIDER=smtp needs SMTP_URL');
     if (c.SMS_PROVIDER === 'http' && !c.SMS_HTTP_URL) throw new Error('SMS_PROVIDER=http needs SMS_HTTP_URL');
+    if (!c.SECRETS_KEY) throw new Error('Refusing to start in production without SECRETS_KEY (base64 of 32 random bytes: openssl rand -base64 32)');
   }
   const rootDir = PROJECT_ROOT;
   return {

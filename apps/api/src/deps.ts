@@ -6,6 +6,7 @@ import type { Database } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { Translator } from './lib/i18n.js';
 import { MemoryRateLimiter, RedisRateLimiter } from './lib/rate-limiter.js';
+import { secretBoxFromConfig } from './lib/secrets.js';
 import { LanguagePacks, seedLanguagePacks } from './modules/lang/lang.service.js';
 
 /** Everything the app needs from a database that is already migrated (used by the server and by tests). */
@@ -14,7 +15,7 @@ export async function depsFor(config: Config, db: Database, redis?: Redis): Prom
   const languagePacks = new LanguagePacks();
   await seedLanguagePacks(db);
   await languagePacks.load(db, i18n);
-  return { config, db, i18n, languagePacks, limiter: redis ? new RedisRateLimiter(redis) : new MemoryRateLimiter(), redis };
+  return { config, db, i18n, languagePacks, limiter: redis ? new RedisRateLimiter(redis) : new MemoryRateLimiter(), secrets: secretBoxFromConfig(config), redis };
 }
 
 /** Opens the database (embedded or configured), migrates it, and builds the dependencies. */

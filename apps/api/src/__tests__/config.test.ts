@@ -12,7 +12,10 @@ describe('configuration', () => {
 
   it('refuses production with development-only providers, naming them', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/MAIL_PROVIDER=outbox, SMS_PROVIDER=outbox/);
-    expect(() => loadConfig({ NODE_ENV: 'production', MAIL_PROVIDER: 'smtp', SMTP_URL: 'smtp://mail.example.com', SMS_PROVIDER: 'http', SMS_HTTP_URL: 'https://sms.example.com/send' })).not.toThrow();
+    const secretsKey = Buffer.alloc(32, 7).toString('base64');
+    expect(() => loadConfig({ NODE_ENV: 'production', MAIL_PROVIDER: 'smtp', SMTP_URL: 'smtp://mail.example.com', SMS_PROVIDER: 'http', SMS_HTTP_URL: 'https://sms.example.com/send', SECRETS_KEY: secretsKey })).not.toThrow();
+    expect(() => loadConfig({ NODE_ENV: 'production', MAIL_PROVIDER: 'smtp', SMTP_URL: 'smtp://mail.example.com', SMS_PROVIDER: 'http', SMS_HTTP_URL: 'https://sms.example.com/send' })).toThrow(/SECRETS_KEY/);
+    expect(() => loadConfig({ SECRETS_KEY: 'too-short' })).toThrow(/SECRETS_KEY/);
     expect(() => loadConfig({ NODE_ENV: 'production', MAIL_PROVIDER: 'smtp', SMS_PROVIDER: 'http', SMS_HTTP_URL: 'https://sms.example.com/send' })).toThrow(/SMTP_URL/);
   });
 
