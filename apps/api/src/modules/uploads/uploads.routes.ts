@@ -69,7 +69,9 @@ export function uploadsRoutes(api: Api): void {
       if (!(await storage.exists(cacheKey))) {
         const original = await storage.read(row.storage_key);
         if (!original) throw new AppError(ResponseCode.notFound, undefined, { httpStatus: 404 });
-        const resized = await original.pipe(sharp({ animated: row.mime === 'image/gif' }).rotate().resize(width, height, { fit: 'inside', withoutEnlargement: true })).toBuffer();
+        // Read whole (images are at most 2 MB): a read error rejects here instead of going unheard on a pipe.
+        const bytes = Buffer.concat(await original.toArray());
+        const resized = await sharp(bytes, { animated: row.mime === 'image/gif' }).rotate().resize(width, height, { fit: 'inside', withoutEnlargement: true }).toBuffer();
         await storage.write(cacheKey, resized);
       }
       return reply.type(row.mime).send(await storage.read(cacheKey));

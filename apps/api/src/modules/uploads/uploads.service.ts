@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { ResponseCode, type UploadedFile } from '@shop/contract';
@@ -54,7 +55,9 @@ export const publicUrl = (config: Config, key: string) => `${config.PUBLIC_URL ?
 
 /**
  * Streams a file to a temporary place, deciding its type from the first bytes and refusing it the
- * moment it passes its kind's limit (2 MB images, 10 MB videos), then stores it.
+ * moment it passes its kind's limit (2 MB images, 10 MB videos), then stores it. Whatever happens
+ * (a refusal, a client that goes away, a disk error) the temporary file is removed and every
+ * stream's error is handled: no upload can end the process.
  */
 export async function receiveFile(
   db: Database,
@@ -65,59 +68,65 @@ export async function receiveFile(
   originalName: string | undefined,
 ): Promise<UploadedFile> {
   const tempPath = path.join(storage.tempDir, randomUUID());
-  const out = fs.createWriteStream(tempPath);
   let size = 0;
   let head = Buffer.alloc(0);
   let accepted: { mime: string; kind: 'image' | 'video'; ext: string } | undefined;
-  const refuse = async (code: number): Promise<never> => {
-    source.destroy();
-    // The file may still be opening: remove it only once the stream has let go of it.
-    if (!out.closed) await new Promise<void>((r) => { out.once('close', () => r()); out.destroy(); });
-    await fs.promises.rm(tempPath, { force: true });
-    throw new AppError(code);
-  };
   const sniff = async () => {
     const type = await fileTypeFromBuffer(head);
     const known = type && ACCEPTED[type.mime];
-    if (!type || !known) return refuse(ResponseCode.uploadType);
+    if (!type || !known) throw new AppError(ResponseCode.uploadType);
     accepted = { mime: type.mime, ...known };
   };
-  try {
-    for await (const chunk of source as AsyncIterable<Buffer>) {
+  // Counts and sniffs on the way to the disk; throwing here makes the pipeline destroy every stream.
+  const check = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
       size += chunk.length;
-      if (!accepted) {
-        head = Buffer.concat([head, chunk]);
-        if (head.length >= SNIFF_BYTES) await sniff();
+      const limit = accepted?.kind === 'image' ? MAX_IMAGE_BYTES : MAX_VIDEO_BYTES;
+      if (size > limit) return done(new AppError(ResponseCode.uploadTooLarge));
+      if (accepted || head.length + chunk.length < SNIFF_BYTES) {
+        if (!accepted) head = Buffer.concat([head, chunk]);
+        return done(null, chunk);
       }
-      if (size > (accepted?.kind === 'image' ? MAX_IMAGE_BYTES : MAX_VIDEO_BYTES)) await refuse(ResponseCode.uploadTooLarge);
-      if (!out.write(chunk)) await new Promise<void>((r) => out.once('drain', () => r()));
+      head = Buffer.concat([head, chunk]);
+      sniff().then(
+        () => (size > (accepted!.kind === 'image' ? MAX_IMAGE_BYTES : MAX_VIDEO_BYTES) ? done(new AppError(ResponseCode.uploadTooLarge)) : done(null, chunk)),
+        (e: unknown) => done(e as Error),
+      );
+    },
+  });
+  try {
+    try {
+      await pipeline(source, check, fs.createWriteStream(tempPath, { flags: 'wx', mode: 0o600 }));
+    } catch (e) {
+      // The multipart parser stops a file at the largest limit (10 MB) with an error of its own.
+      if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(ResponseCode.uploadTooLarge);
+      throw e;
+    } finally {
+      // A refused file stops being read: the client is answered now, not after sending the rest.
+      if (!source.destroyed) source.destroy();
     }
-  } catch (e) {
-    if (e instanceof AppError) throw e;
-    // The multipart parser stops a file at the largest limit (10 MB).
-    if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') await refuse(ResponseCode.uploadTooLarge);
+    if (source.truncated) throw new AppError(ResponseCode.uploadTooLarge);
+    if (size === 0) throw new AppError(ResponseCode.uploadMissing);
+    if (!accepted) await sniff();
+    const file = accepted!;
+    if (file.kind === 'image') {
+      // A header that looks like an image is not enough: it must decode.
+      const ok = await sharp(tempPath).metadata().then((m) => !!m.width && !!m.height, () => false);
+      if (!ok) throw new AppError(ResponseCode.uploadType);
+    }
+    const now = new Date();
+    const key = `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${randomUUID()}.${file.ext}`;
+    await storage.putFile(key, tempPath);
+    const row = await db
+      .insertInto('uploads')
+      .values({ user_id: userId, storage_key: key, mime: file.mime, kind: file.kind, size, original_name: originalName?.slice(0, 200) ?? null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return { id: row.id, url: publicUrl(config, key), kind: file.kind, mime: file.mime, size };
+  } finally {
+    // Stored files were moved away; anything still here is a refused or failed upload.
     await fs.promises.rm(tempPath, { force: true });
-    throw e;
   }
-  if (source.truncated) await refuse(ResponseCode.uploadTooLarge);
-  if (size === 0) await refuse(ResponseCode.uploadMissing);
-  if (!accepted) await sniff();
-  await new Promise<void>((resolve, reject) => out.end((err?: Error | null) => (err ? reject(err) : resolve())));
-  const file = accepted!;
-  if (file.kind === 'image') {
-    // A header that looks like an image is not enough: it must decode.
-    const ok = await sharp(tempPath).metadata().then((m) => !!m.width && !!m.height, () => false);
-    if (!ok) await refuse(ResponseCode.uploadType);
-  }
-  const now = new Date();
-  const key = `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${randomUUID()}.${file.ext}`;
-  await storage.putFile(key, tempPath);
-  const row = await db
-    .insertInto('uploads')
-    .values({ user_id: userId, storage_key: key, mime: file.mime, kind: file.kind, size, original_name: originalName?.slice(0, 200) ?? null })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { id: row.id, url: publicUrl(config, key), kind: file.kind, mime: file.mime, size };
 }
 
 /** Delivery sizes: a request is rounded up to the next one, so each image has a bounded set of copies. */
