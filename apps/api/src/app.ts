@@ -10,9 +10,9 @@ import type { SecretBox } from './lib/secrets.js';
 import type { LanguagePacks } from './modules/lang/lang.service.js';
 import { modules } from './modules/index.js';
 import { requestPlugin } from './plugins/context.js';
-import { errorsPlugin } from './plugins/errors.js';
+import { clientErrorHandler, errorsPlugin, frameworkErrorHandler } from './plugins/errors.js';
 import { openApiPlugin } from './plugins/openapi.js';
-import { bindNotAvailable, createApi } from './plugins/routes.js';
+import { bindNotAvailable, createApi, guardRouteInput } from './plugins/routes.js';
 import { corsPlugin } from './plugins/security.js';
 import { staticPlugin } from './plugins/static.js';
 
@@ -45,6 +45,9 @@ export async function buildApp(deps: AppDeps, logger: FastifyServerOptions['logg
     genReqId: () => `${processId}-${(++requestCount).toString(36)}`,
     requestIdHeader: false,
     forceCloseConnections: 'idle',
+    // Refusals before routing, and by Node before Fastify, answer with the envelope and headers too.
+    frameworkErrors: frameworkErrorHandler(deps.i18n),
+    clientErrorHandler: clientErrorHandler(deps.i18n),
     // A child logger per request costs a tenth of a small request. Above info level nothing is
     // logged per request anyway, and the error handler names the request id itself.
     childLoggerFactory: (log, bindings, opts) => ((log as { isLevelEnabled?: (l: string) => boolean }).isLevelEnabled?.('info') === false ? log : log.child(bindings, opts)),
@@ -64,6 +67,7 @@ export async function buildApp(deps: AppDeps, logger: FastifyServerOptions['logg
 
   requestPlugin(app, deps);
   errorsPlugin(app, deps.i18n);
+  guardRouteInput(app);
   await corsPlugin(app, deps);
   await staticPlugin(app, deps.config);
 

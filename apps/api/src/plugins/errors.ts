@@ -1,8 +1,9 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
-import { ResponseCode, responseCodeMessageKey } from '@shop/contract';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
+import { DEFAULT_LANGUAGE, ResponseCode, responseCodeMessageKey } from '@shop/contract';
 import type { Translator } from '../lib/i18n.js';
 import { AppError, ValidationError } from '../lib/errors.js';
-import { startUnroutedRequest } from './context.js';
+import { requestLanguage, startUnroutedRequest } from './context.js';
+import { BASE_SECURITY_HEADERS } from './security.js';
 
 /** One error path: every failure becomes the envelope, localized; nothing internal leaks. */
 export function errorsPlugin(app: FastifyInstance, i18n: Translator): void {
@@ -13,6 +14,8 @@ export function errorsPlugin(app: FastifyInstance, i18n: Translator): void {
 
   app.setErrorHandler((error: FastifyError | AppError | ValidationError, request, reply) => {
     if (!request.ctx) startUnroutedRequest(request, reply);
+    // A failure may concern a member (a session refused, their input echoed): never kept by a cache.
+    reply.header('cache-control', 'no-store');
     const lang = request.ctx.lang;
     if (error instanceof AppError) {
       const key = error.options.messageKey ?? responseCodeMessageKey[error.code] ?? 'code.badRequest';
@@ -39,6 +42,56 @@ export function errorsPlugin(app: FastifyInstance, i18n: Translator): void {
 
   app.setNotFoundHandler((request, reply) => {
     startUnroutedRequest(request, reply);
-    reply.status(404).send({ code: ResponseCode.notFound, msg: i18n.t(request.ctx.lang, 'code.notFound'), data: null });
+    reply.header('cache-control', 'no-store').status(404).send({ code: ResponseCode.notFound, msg: i18n.t(request.ctx.lang, 'code.notFound'), data: null });
   });
+}
+
+/**
+ * Fastify's own refusals before routing (a URL that does not decode, a path parameter too long):
+ * the same envelope and headers as every other answer, for the `frameworkErrors` option.
+ */
+export function frameworkErrorHandler(i18n: Translator): NonNullable<FastifyServerOptions['frameworkErrors']> {
+  return (error, req, res) => {
+    const request = req as FastifyRequest;
+    const reply = res as FastifyReply;
+    startUnroutedRequest(request, reply);
+    const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
+    void reply
+      .status(status)
+      .header('cache-control', 'no-store')
+      .header('content-type', 'application/json; charset=utf-8')
+      .send(JSON.stringify({ code: ResponseCode.badRequest, msg: i18n.t(requestLanguage(request), 'code.badRequest'), data: null }));
+  };
+}
+
+/**
+ * Requests Node refuses before Fastify sees them (headers too large, a broken request line, a
+ * client too slow to send its request): a complete HTTP answer written on the socket, still the
+ * envelope with the security headers. No header could be read, so the message is in English.
+ */
+export function clientErrorHandler(i18n: Translator): NonNullable<FastifyServerOptions['clientErrorHandler']> {
+  const answer = (status: number, reason: string) => {
+    const body = JSON.stringify({ code: ResponseCode.badRequest, msg: i18n.t(DEFAULT_LANGUAGE, 'code.badRequest'), data: null });
+    const headers = {
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': String(Buffer.byteLength(body)),
+      'cache-control': 'no-store',
+      connection: 'close',
+      ...BASE_SECURITY_HEADERS,
+    };
+    return `HTTP/1.1 ${status} ${reason}\r\n${Object.entries(headers).map(([k, v]) => `${k}: ${v}`).join('\r\n')}\r\n\r\n${body}`;
+  };
+  const answers = {
+    timeout: answer(408, 'Request Timeout'),
+    tooLarge: answer(431, 'Request Header Fields Too Large'),
+    bad: answer(400, 'Bad Request'),
+  };
+  return (error, socket) => {
+    // A connection the client reset (or that is already gone) has no one to answer.
+    if ((error as NodeJS.ErrnoException).code === 'ECONNRESET' || socket.destroyed) return;
+    const code = (error as NodeJS.ErrnoException).code;
+    const text = code === 'ERR_HTTP_REQUEST_TIMEOUT' ? answers.timeout : code === 'HPE_HEADER_OVERFLOW' ? answers.tooLarge : answers.bad;
+    if (socket.writable) socket.end(text, () => socket.destroy());
+    else socket.destroy(error);
+  };
 }

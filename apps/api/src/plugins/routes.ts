@@ -165,11 +165,11 @@ export function createApi(app: FastifyInstance, deps: AppDeps): Api & { bound: S
           const token = bearerToken(request);
           if (endpoint.auth === 'member') {
             if (!token) throw new AppError(ResponseCode.loginRequired);
-            return resolveMember(deps.db, token).then((member) => run(request, reply, member));
+            return resolveMember(deps.db, token, deps.config.SESSION_IDLE_DAYS).then((member) => run(request, reply, member));
           }
           if (!token) return run(request, reply, undefined);
           // A stale token on a public read is treated as a visitor, not an error.
-          return resolveMember(deps.db, token).then(
+          return resolveMember(deps.db, token, deps.config.SESSION_IDLE_DAYS).then(
             (member) => run(request, reply, member),
             () => run(request, reply, undefined),
           );

@@ -108,6 +108,8 @@ export const inviterData = z.object({ nickname: z.string(), user_name: z.string(
 export const forgetBody = z.object({
   account: trimmed(254),
   code: codeField,
+  /** Needed when the account has an authenticator bound (answered 3030 without it). */
+  google_code: googleCodeField.optional(),
   password: passwordField,
   password_confirm: z.string().min(1),
 });
@@ -192,6 +194,15 @@ export const checkCodeBody = z
 
 // ── Security settings ──────────────────────────────────────────────────────────────────────────
 
+/**
+ * The step-up proof of sensitive changes (contact, authenticator, pay password, bank cards): the
+ * current login password, or once an authenticator is bound, its code instead.
+ */
+export const stepUpFields = {
+  current_password: z.string().min(1).max(128).optional(),
+  google_code: googleCodeField.optional(),
+};
+
 export const resetPasswordBody = z.object({
   old_password: z.string().min(1).max(128),
   password: passwordField,
@@ -204,7 +215,7 @@ export const resetPayPasswordBody = z.object({
   password_confirm: z.string().min(1),
   /** The code sent to the member's e-mail for `pay_password`. */
   code: codeField,
-  google_code: googleCodeField.optional(),
+  ...stepUpFields,
 });
 
 export const resetMobileBody = z.object({
@@ -212,14 +223,14 @@ export const resetMobileBody = z.object({
   mobile: mobileField,
   /** The code sent to the new number for `bind`. */
   code: codeField,
-  google_code: googleCodeField.optional(),
+  ...stepUpFields,
 });
 
 export const resetEmailBody = z.object({
   email: emailField,
   /** The code sent to the new address for `bind`. */
   code: codeField,
-  google_code: googleCodeField.optional(),
+  ...stepUpFields,
 });
 
 export const setMobileEmailBody = z
@@ -228,7 +239,7 @@ export const setMobileEmailBody = z
     mobile_pre: mobilePreField.optional(),
     mobile: mobileField.optional(),
     code: codeField,
-    google_code: googleCodeField.optional(),
+    ...stepUpFields,
   })
   .refine((v) => v.email || (v.mobile && v.mobile_pre), { error: 'account.validation.destination' });
 
@@ -240,6 +251,8 @@ export const createGoogleCodeData = z.object({
   qr_code: z.string(),
 });
 export const googleCodeBody = z.object({ code: googleCodeField });
+/** Binding an authenticator: a code of the new secret, and the login password (step-up). */
+export const bindGoogleCodeBody = z.object({ code: googleCodeField, current_password: stepUpFields.current_password });
 export const googleStatusData = z.object({ bound: z.boolean() });
 
 // ── Captcha ────────────────────────────────────────────────────────────────────────────────────

@@ -29,22 +29,35 @@ export const insertUser = (db: Executor, user: NewUser) => db.insertInto('users'
 export const updateUser = (db: Executor, id: number, changes: UserUpdate) =>
   db.updateTable('users').set({ ...changes, updated_at: new Date() }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
 
-export const insertSession = (db: Executor, s: { userId: number; token: string; expiresAt: Date; ip?: string; userAgent?: string }) =>
+/** A new session; without `familyId` it starts a family of its own (a login). */
+export const insertSession = (db: Executor, s: { userId: number; token: string; expiresAt: Date; familyId?: string; ip?: string; userAgent?: string }) =>
   db
     .insertInto('sessions')
-    .values({ user_id: s.userId, token_hash: hashToken(s.token), expires_at: s.expiresAt, revoked_at: null, ip: s.ip ?? null, user_agent: s.userAgent?.slice(0, 300) ?? null })
+    .values({
+      user_id: s.userId,
+      token_hash: hashToken(s.token),
+      expires_at: s.expiresAt,
+      revoked_at: null,
+      ip: s.ip ?? null,
+      user_agent: s.userAgent?.slice(0, 300) ?? null,
+      ...(s.familyId ? { family_id: s.familyId } : {}),
+    })
     .returning(['id', 'expires_at'])
     .executeTakeFirstOrThrow();
 
-/** A live session by its token. */
-export const findLiveSession = (db: Executor, token: string) =>
-  db
-    .selectFrom('sessions')
-    .selectAll()
-    .where('token_hash', '=', hashToken(token))
-    .where('revoked_at', 'is', null)
-    .where('expires_at', '>', new Date())
-    .executeTakeFirst();
+/** A session by its token, live or not (refresh tells a rotated token from an ended one). */
+export const findSessionByToken = (db: Executor, token: string) =>
+  db.selectFrom('sessions').selectAll().where('token_hash', '=', hashToken(token)).executeTakeFirst();
+
+/** Marks a live session as replaced by a refresh (ended, and remembered as rotated). */
+export const rotateSession = (db: Executor, sessionId: number) => {
+  const now = new Date();
+  return db.updateTable('sessions').set({ revoked_at: now, rotated_at: now }).where('id', '=', sessionId).where('revoked_at', 'is', null).executeTakeFirst();
+};
+
+/** Ends every session descending from the same login. */
+export const revokeFamily = (db: Executor, familyId: string) =>
+  db.updateTable('sessions').set({ revoked_at: new Date() }).where('family_id', '=', familyId).where('revoked_at', 'is', null).execute();
 
 export const revokeSession = (db: Executor, sessionId: number) =>
   db.updateTable('sessions').set({ revoked_at: new Date() }).where('id', '=', sessionId).where('revoked_at', 'is', null).executeTakeFirst();

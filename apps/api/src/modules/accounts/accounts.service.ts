@@ -11,20 +11,28 @@ import {
 } from '@shop/contract';
 import type { Config } from '../../config.js';
 import type { Database, Executor } from '../../db/database.js';
+import type { SecretBox } from '../../lib/secrets.js';
 import { getCountryCallingCode, isSupportedCountry } from 'libphonenumber-js';
 import { AppError, ValidationError } from '../../lib/errors.js';
 import { newToken } from '../../lib/tokens.js';
 import type { UserRow } from '../members/members.table.js';
-import { clearLoginFailures, countLoginFailures, insertLoginFailure } from '../captcha/captcha.queries.js';
 import { ensureCaptcha } from '../captcha/captcha.service.js';
-import { requireTwoFactorIfBound } from '../two-factor/two-factor.service.js';
+import { checkBoundCode, requireTwoFactorIfBound } from '../two-factor/totp.js';
 import { verifyCode, type Destination } from '../verification/verification.service.js';
 import * as q from './accounts.queries.js';
 import { checkedPhone, checkPassword, requireRealName, emailDestination, hashPassword, passwordsMustMatch, phoneDestination, toUserData } from './identity.js';
+import { assertNotLocked, clearFailures, failureKey, recordFailure } from './lockout.js';
+import type { SecurityNotices } from './security-notice.js';
+import { requireStepUp, type StepUpProof } from './step-up.js';
 
-/** Failed logins for one account (or from one address) in 15 minutes before logins wait. */
-export const MAX_LOGIN_FAILURES = 10;
-const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
+export { MAX_LOGIN_FAILURES } from './lockout.js';
+
+/** What the security calls need beyond the database: the sealed-secrets key and the change notices. */
+export interface SecurityDeps {
+  db: Database;
+  secrets: SecretBox;
+  notices: SecurityNotices;
+}
 
 export interface Actor {
   ip: string;
@@ -42,6 +50,12 @@ export async function findAccount(db: Executor, account: string, mobilePre?: str
   return undefined;
 }
 
+/** The key login failures of a typed identifier count under (the account's, when it names one). */
+export async function loginFailureKey(db: Executor, typed: string, mobilePre?: string): Promise<string> {
+  const user = await findAccount(db, typed, mobilePre);
+  return failureKey(user && user.status !== 'closed' ? user : undefined, typed);
+}
+
 /** Where a member's own codes go: their e-mail, else their phone. */
 export function primaryDestination(user: Pick<UserRow, 'email' | 'mobile' | 'mobile_pre'>): Destination | undefined {
   if (user.email) return { channel: 'email', address: emailDestination(user.email) };
@@ -51,6 +65,7 @@ export function primaryDestination(user: Pick<UserRow, 'email' | 'mobile' | 'mob
 
 async function openSession(db: Executor, config: Config, user: UserRow, actor: Actor): Promise<SessionData> {
   const token = newToken();
+  // A login starts a new family of tokens (the database gives it its id).
   const session = await q.insertSession(db, {
     userId: user.id,
     token,
@@ -118,36 +133,50 @@ export async function registerMember(db: Database, config: Config, actor: Actor,
  * answer (and take as long); a banned account is told so only after the right password.
  */
 export async function loginMember(db: Database, config: Config, actor: Actor, input: { account: string; password: string; mobile_pre?: string; captcha_token?: string }): Promise<SessionData> {
-  const failures = await countLoginFailures(db, input.account, actor.ip, LOGIN_FAILURE_WINDOW_MS);
-  if (failures.byAccount >= MAX_LOGIN_FAILURES || failures.byIp >= MAX_LOGIN_FAILURES * 3) {
-    throw new AppError(ResponseCode.loginLocked, { minutes: LOGIN_FAILURE_WINDOW_MS / 60_000 });
-  }
-  await ensureCaptcha(db, { ip: actor.ip, account: input.account, token: input.captcha_token });
   const user = await findAccount(db, input.account, input.mobile_pre);
   const usable = user && user.status !== 'closed' ? user : undefined;
+  // Failures count against the account, whichever of its names was typed.
+  const key = failureKey(usable, input.account);
+  await assertNotLocked(db, key, actor.ip);
+  await ensureCaptcha(db, { ip: actor.ip, account: key, token: input.captcha_token });
   if (!(await checkPassword(usable?.password_hash, input.password)) || !usable) {
-    await insertLoginFailure(db, input.account, actor.ip);
+    await recordFailure(db, key, actor.ip);
     throw new AppError(ResponseCode.loginFailed);
   }
   if (usable.status === 'banned') throw new AppError(ResponseCode.accountBanned);
-  await clearLoginFailures(db, input.account);
+  await clearFailures(db, key);
   return openSession(db, config, usable, actor);
 }
 
-/** A new token for a live one; the old token stops working at once. */
+/**
+ * A new token for a live one; the old token stops working at once. Refreshing with a token that was
+ * already refreshed means two holders have it (one of them a thief): every token of its family ends.
+ */
 export async function refreshSession(db: Database, config: Config, actor: Actor, oldToken: string): Promise<string> {
-  return db.transaction().execute(async (trx) => {
-    const session = await q.findLiveSession(trx, oldToken);
-    if (!session) throw new AppError(ResponseCode.tokenInvalid);
-    const revoked = await q.revokeSession(trx, session.id);
-    // Two refreshes racing with the same token: only one wins.
-    if (Number(revoked.numUpdatedRows) !== 1) throw new AppError(ResponseCode.tokenInvalid);
+  const session = await q.findSessionByToken(db, oldToken);
+  if (!session) throw new AppError(ResponseCode.tokenInvalid);
+  if (session.rotated_at) {
+    await q.revokeFamily(db, session.family_id);
+    throw new AppError(ResponseCode.tokenInvalid);
+  }
+  const now = Date.now();
+  const idle = new Date(session.last_used_at).getTime() <= now - config.SESSION_IDLE_DAYS * 86_400_000;
+  if (session.revoked_at || new Date(session.expires_at).getTime() <= now || idle) throw new AppError(ResponseCode.tokenInvalid);
+  const token = await db.transaction().execute(async (trx) => {
+    // Two refreshes racing with the same token: only one wins; the other is a reuse.
+    const rotated = await q.rotateSession(trx, session.id);
+    if (Number(rotated.numUpdatedRows) !== 1) return undefined;
     const user = await q.findUserById(trx, session.user_id);
     if (!user || user.status !== 'active') throw new AppError(ResponseCode.tokenInvalid);
-    const token = newToken();
-    await q.insertSession(trx, { userId: user.id, token, expiresAt: new Date(Date.now() + config.SESSION_TTL_DAYS * 86_400_000), ip: actor.ip, userAgent: actor.userAgent });
-    return token;
+    const fresh = newToken();
+    await q.insertSession(trx, { userId: user.id, token: fresh, familyId: session.family_id, expiresAt: new Date(now + config.SESSION_TTL_DAYS * 86_400_000), ip: actor.ip, userAgent: actor.userAgent });
+    return fresh;
   });
+  if (token === undefined) {
+    await q.revokeFamily(db, session.family_id);
+    throw new AppError(ResponseCode.tokenInvalid);
+  }
+  return token;
 }
 
 /** Ends this session only. */
@@ -163,13 +192,18 @@ export async function findInviter(db: Executor, inviteCode: string): Promise<{ n
   return { nickname: user.nickname, user_name: maskContact(user.user_name) };
 }
 
-/** Resets a forgotten password with the code sent to the account's e-mail (or phone); every session ends. */
-export async function resetForgottenPassword(db: Database, input: { account: string; code: string; password: string; password_confirm: string }): Promise<{ ok: true }> {
+/**
+ * Resets a forgotten password with the code sent to the account's e-mail (or phone), and the
+ * authenticator's code when one is bound; every session ends.
+ */
+export async function resetForgottenPassword(deps: Pick<SecurityDeps, 'db' | 'secrets'>, actor: Pick<Actor, 'ip'>, input: { account: string; code: string; password: string; password_confirm: string; google_code?: string }): Promise<{ ok: true }> {
+  const { db } = deps;
   passwordsMustMatch(input.password, input.password_confirm);
   const user = await findAccount(db, input.account);
   const to = user && user.status === 'active' ? primaryDestination(user) : undefined;
   // No account, no code: the same answer as a wrong code.
   if (!user || !to) throw new AppError(ResponseCode.codeExpired);
+  if (user.totp_secret) await requireTotpForReset(deps, actor, user, { ...input, destination: to.address });
   await verifyCode(db, { purpose: 'forget', destination: to.address, code: input.code, consume: true });
   const hash = await hashPassword(input.password);
   await db.transaction().execute(async (trx) => {
@@ -177,6 +211,25 @@ export async function resetForgottenPassword(db: Database, input: { account: str
     await q.revokeAllSessions(trx, user.id);
   });
   return { ok: true };
+}
+
+/**
+ * With an authenticator bound, a reset needs its code too. Only someone holding the right e-mailed
+ * code gets this far, so a stranger never learns whether an account has one; wrong codes count
+ * toward the account's lockout.
+ */
+async function requireTotpForReset(deps: Pick<SecurityDeps, 'db' | 'secrets'>, actor: Pick<Actor, 'ip'>, user: UserRow, input: { account: string; code: string; google_code?: string; destination: string }): Promise<void> {
+  const { db } = deps;
+  await verifyCode(db, { purpose: 'forget', destination: input.destination, code: input.code, consume: false });
+  const key = failureKey(user, input.account);
+  await assertNotLocked(db, key, actor.ip);
+  if (!input.google_code) throw new AppError(ResponseCode.twoFactorRequired);
+  try {
+    await checkBoundCode(db, deps.secrets, user.id, input.google_code);
+  } catch (e) {
+    if (e instanceof AppError && e.code === ResponseCode.twoFactorInvalid) await recordFailure(db, key, actor.ip);
+    throw e;
+  }
 }
 
 export async function getProfile(db: Executor, userId: number): Promise<User> {
@@ -216,11 +269,18 @@ export async function isAccountAvailable(db: Executor, input: { user_name?: stri
 }
 
 /** Changes the login password: the old one, a matching confirmation, the authenticator once bound; every session ends. */
-export async function changePassword(db: Database, userId: number, input: { old_password: string; password: string; password_confirm: string; google_code?: string }): Promise<{ ok: true }> {
+export async function changePassword(deps: Pick<SecurityDeps, 'db' | 'secrets'>, actor: Pick<Actor, 'ip'>, userId: number, input: { old_password: string; password: string; password_confirm: string; google_code?: string }): Promise<{ ok: true }> {
+  const { db } = deps;
   passwordsMustMatch(input.password, input.password_confirm);
   const user = (await q.findUserById(db, userId))!;
-  if (!(await checkPassword(user.password_hash, input.old_password))) throw new AppError(ResponseCode.wrongPassword);
-  await requireTwoFactorIfBound(db, user, input.google_code);
+  // A wrong current password here counts like a failed login: a stolen session cannot guess it.
+  const key = failureKey(user, user.user_name);
+  await assertNotLocked(db, key, actor.ip);
+  if (!(await checkPassword(user.password_hash, input.old_password))) {
+    await recordFailure(db, key, actor.ip);
+    throw new AppError(ResponseCode.wrongPassword);
+  }
+  await requireTwoFactorIfBound(db, deps.secrets, user, input.google_code);
   const hash = await hashPassword(input.password);
   await db.transaction().execute(async (trx) => {
     await q.updateUser(trx, userId, { password_hash: hash, password_changed_at: new Date() });
@@ -229,32 +289,43 @@ export async function changePassword(db: Database, userId: number, input: { old_
   return { ok: true };
 }
 
-/** Sets or changes the 6-digit pay password: real name first, the e-mailed code, the authenticator once bound. */
-export async function setPayPassword(db: Database, userId: number, input: { password: string; password_confirm: string; code: string; google_code?: string }): Promise<{ ok: true }> {
+/**
+ * Sets or changes the 6-digit pay password: real name first, the step-up check (login password, or
+ * the authenticator once bound), the e-mailed code; the member is told of the change.
+ */
+export async function setPayPassword(deps: SecurityDeps, actor: Actor, userId: number, input: StepUpProof & { password: string; password_confirm: string; code: string }): Promise<{ ok: true }> {
+  const { db } = deps;
   passwordsMustMatch(input.password, input.password_confirm);
-  const user = (await q.findUserById(db, userId))!;
   await requireRealName(db, userId);
-  await requireTwoFactorIfBound(db, user, input.google_code);
+  const user = await requireStepUp(deps, { userId, ip: actor.ip }, input);
   const to = primaryDestination(user);
   if (!to) throw new AppError(ResponseCode.noContact);
   await verifyCode(db, { purpose: 'pay_password', destination: to.address, code: input.code, consume: true });
   await q.updateUser(db, userId, { pay_password_hash: await hashPassword(input.password) });
+  await deps.notices.send(user, 'payPassword', actor.lang);
   return { ok: true };
 }
 
-/** Binds or changes the e-mail or mobile: the code sent to the new contact, the authenticator once bound. */
-export async function changeContact(db: Database, userId: number, input: { email?: string; mobile_pre?: string; mobile?: string; code: string; google_code?: string }): Promise<User> {
-  const user = (await q.findUserById(db, userId))!;
-  await requireTwoFactorIfBound(db, user, input.google_code);
+/**
+ * Binds or changes the e-mail or mobile: the step-up check (login password, or the authenticator
+ * once bound), then the code sent to the new contact; the old contact is told of the change.
+ */
+export async function changeContact(deps: SecurityDeps, actor: Actor, userId: number, input: StepUpProof & { email?: string; mobile_pre?: string; mobile?: string; code: string }): Promise<User> {
+  const { db } = deps;
+  const phone = input.email ? undefined : checkedPhone(input.mobile_pre!, input.mobile!);
+  const before = await requireStepUp(deps, { userId, ip: actor.ip }, input);
   if (input.email) {
     const owner = await q.findUserByEmail(db, input.email);
     if (owner && owner.id !== userId) throw new AppError(ResponseCode.emailTaken);
     await verifyCode(db, { purpose: 'bind', destination: emailDestination(input.email), code: input.code, consume: true });
-    return toUserData(db, await q.updateUser(db, userId, { email: input.email.trim() }));
+    const after = await q.updateUser(db, userId, { email: input.email.trim() });
+    await deps.notices.send(before, 'email', actor.lang, { to: input.email.trim() });
+    return toUserData(db, after);
   }
-  const phone = checkedPhone(input.mobile_pre!, input.mobile!);
-  const owner = await q.findUserByMobile(db, phone.mobile_pre, phone.mobile);
+  const owner = await q.findUserByMobile(db, phone!.mobile_pre, phone!.mobile);
   if (owner && owner.id !== userId) throw new AppError(ResponseCode.mobileTaken);
-  await verifyCode(db, { purpose: 'bind', destination: phoneDestination(phone.mobile_pre, phone.mobile), code: input.code, consume: true });
-  return toUserData(db, await q.updateUser(db, userId, { mobile_pre: phone.mobile_pre, mobile: phone.mobile }));
+  await verifyCode(db, { purpose: 'bind', destination: phoneDestination(phone!.mobile_pre, phone!.mobile), code: input.code, consume: true });
+  const after = await q.updateUser(db, userId, { mobile_pre: phone!.mobile_pre, mobile: phone!.mobile });
+  await deps.notices.send(before, 'mobile', actor.lang, { to: phone!.e164 });
+  return toUserData(db, after);
 }

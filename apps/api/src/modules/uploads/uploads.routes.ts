@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { ResponseCode, createUploadToken, uploadFile, uploadInlineImage } from '@shop/contract';
 import { Readable } from 'node:stream';
 import { AppError } from '../../lib/errors.js';
-import type { Api } from '../../plugins/routes.js';
+import { assertStorable, type Api } from '../../plugins/routes.js';
 import { createFileStorage } from '../../providers/storage/storage.js';
 import * as service from './uploads.service.js';
 
@@ -22,11 +22,14 @@ export function uploadsRoutes(api: Api): void {
       let token = typeof request.headers['upload-token'] === 'string' ? request.headers['upload-token'] : undefined;
       for await (const part of request.parts()) {
         if (part.type === 'field') {
+          // Multipart fields and the file's name skip the JSON path: the same refusal of unstorable characters.
+          assertStorable(part.value, part.fieldname);
           if (part.fieldname === 'token' && typeof part.value === 'string') token = part.value;
           continue;
         }
         // The token comes before the file, so a refused upload is refused before its bytes are read.
         try {
+          assertStorable(part.filename, 'name');
           await service.useUploadToken(db, member!.userId, token);
           return await service.receiveFile(db, storage, config, member!.userId, part.file, part.filename);
         } catch (e) {

@@ -46,12 +46,12 @@ describe('profile, sharing and the registration helpers', () => {
     const m = await registerMember(t);
     await call(t, 'POST', '/user/send_code', { type: 'bind', mobile_pre: '66', mobile: '812345670' }, { ip: freshIp() });
     const code = await latestCode(t, '+66812345670');
-    const bound = await call(t, 'POST', '/user/bindMobile', { mobile_pre: '66', mobile: '812345670', code }, { token: m.token });
+    const bound = await call(t, 'POST', '/user/bindMobile', { mobile_pre: '66', mobile: '812345670', code, current_password: m.password }, { token: m.token });
     expect(bound.body.data).toMatchObject({ mobile_pre: '66', mobile: '812345670' });
     const other = await registerMember(t);
     const taken = await call(t, 'POST', '/user/send_code', { type: 'bind', mobile_pre: '66', mobile: '812345670' }, { ip: freshIp() });
     expect(taken.body).toMatchObject({ code: ResponseCode.mobileTaken, msg: 'This phone number is already in use' });
-    expect((await call(t, 'POST', '/attractive/user/setMobileEmail', { mobile_pre: '66', mobile: '812345670', code }, { token: other.token })).body.code).toBe(ResponseCode.mobileTaken);
+    expect((await call(t, 'POST', '/attractive/user/setMobileEmail', { mobile_pre: '66', mobile: '812345670', code, current_password: other.password }, { token: other.token })).body.code).toBe(ResponseCode.mobileTaken);
   });
 
   it('lists countries with calling codes in the member’s language, and the default code', async () => {

@@ -1,5 +1,7 @@
 import sharp from 'sharp';
 import type { FastifyInstance } from 'fastify';
+import { ResponseCode } from '@shop/contract';
+import { AppError } from '../../../lib/errors.js';
 import { BANNERS, CATEGORIES, COLOURS, GOODS_COUNT, NEWS, POPUPS, POSTERS, demoGoods } from './demo-data.js';
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -96,7 +98,7 @@ export function demoImageRoute(app: FastifyInstance): void {
     let png = cache.get(file);
     if (!png) {
       png = await renderDemoImage(file);
-      if (!png) return reply.code(404).type('application/json; charset=utf-8').send({ code: 404, msg: 'Not found', data: null });
+      if (!png) throw new AppError(ResponseCode.notFound, undefined, { httpStatus: 404 });
       if (cache.size >= 800) cache.delete(cache.keys().next().value!);
       cache.set(file, png);
     }
