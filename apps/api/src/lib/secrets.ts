@@ -72,6 +72,11 @@ export class SecretBox {
     }
   }
 
+  /** The public id of the key new values are sealed with (stored values start `s1.<id>.`). */
+  get currentKeyId(): string {
+    return this.currentId;
+  }
+
   /** Whether a stored value is sealed at all (rows written before encryption are plain). */
   static isSealed(value: string): boolean {
     return value.startsWith(`${VERSION}.`) && value.split('.').length === 5;

@@ -21,19 +21,29 @@ export function bearerToken(req: FastifyRequest): string | undefined {
   return token && token !== 'null' && token !== 'undefined' && token.length <= 200 ? token : undefined;
 }
 
+/** Last use is written at most this often per session: the idle limit needs days, not seconds. */
+export const LAST_USE_RESOLUTION_MS = 5 * 60_000;
+
 /**
- * Resolves a token to its member. Throws 2001 for an unknown, expired or revoked token (and for
- * a banned or closed account), 2020 when the session's member no longer exists.
+ * Resolves a token to its member. Throws 2001 for an unknown, expired, revoked or idle token (unused
+ * for `idleDays`), and for a banned or closed account; 2020 when the session's member no longer exists.
  */
-export async function resolveMember(db: Database, token: string): Promise<Member> {
+export async function resolveMember(db: Database, token: string, idleDays: number): Promise<Member> {
   const row = await db
     .selectFrom('sessions')
     .leftJoin('users', 'users.id', 'sessions.user_id')
-    .select(['sessions.id as session_id', 'sessions.user_id', 'sessions.expires_at', 'sessions.revoked_at', 'users.id as user_exists', 'users.status'])
+    .select(['sessions.id as session_id', 'sessions.user_id', 'sessions.expires_at', 'sessions.revoked_at', 'sessions.last_used_at', 'users.id as user_exists', 'users.status'])
     .where('sessions.token_hash', '=', hashToken(token))
     .executeTakeFirst();
-  if (!row || row.revoked_at || new Date(row.expires_at).getTime() <= Date.now()) throw new AppError(ResponseCode.tokenInvalid);
+  const now = Date.now();
+  if (!row || row.revoked_at || new Date(row.expires_at).getTime() <= now) throw new AppError(ResponseCode.tokenInvalid);
+  const lastUsed = new Date(row.last_used_at).getTime();
+  if (lastUsed <= now - idleDays * 86_400_000) throw new AppError(ResponseCode.tokenInvalid);
   if (row.user_exists === null) throw new AppError(ResponseCode.userNotFound);
   if (row.status !== 'active') throw new AppError(ResponseCode.tokenInvalid);
+  if (lastUsed <= now - LAST_USE_RESOLUTION_MS) {
+    // Conditional, so concurrent requests (or processes) write it once.
+    await db.updateTable('sessions').set({ last_used_at: new Date(now) }).where('id', '=', row.session_id).where('last_used_at', '<=', new Date(now - LAST_USE_RESOLUTION_MS)).execute();
+  }
   return { userId: row.user_id, sessionId: row.session_id, token };
 }

@@ -37,7 +37,7 @@ export const changeEmail = endpoint({ method: 'POST', path: '/user/reset/email',
 export const bindMobile = endpoint({ method: 'POST', path: '/user/bindMobile', auth: 'member', area: 'account', body: s.resetMobileBody, data: s.userSchema });
 export const bindMobileOrEmail = endpoint({ method: 'POST', path: '/attractive/user/setMobileEmail', auth: 'member', area: 'account', body: s.setMobileEmailBody, data: s.userSchema });
 export const createGoogleAuthenticator = endpoint({ method: 'POST', path: '/user/google_authenticator/createCode', auth: 'member', area: 'account', data: s.createGoogleCodeData });
-export const bindGoogleAuthenticator = endpoint({ method: 'POST', path: '/user/google_authenticator/save', auth: 'member', area: 'account', body: s.googleCodeBody, data: s.googleStatusData });
+export const bindGoogleAuthenticator = endpoint({ method: 'POST', path: '/user/google_authenticator/save', auth: 'member', area: 'account', body: s.bindGoogleCodeBody, data: s.googleStatusData });
 export const checkGoogleAuthenticator = endpoint({ method: 'POST', path: '/user/google_authenticator/check', auth: 'member', area: 'account', body: s.googleCodeBody, data: s.okData });
 
 // ── Captcha ────────────────────────────────────────────────────────────────────────────────────

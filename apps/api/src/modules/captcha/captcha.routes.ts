@@ -1,6 +1,7 @@
 import { captchaVerifyBody, getCaptchaConfig, isCaptchaRequired } from '@shop/contract';
 import type { Api } from '../../plugins/routes.js';
 import { rawJsonRoute } from '../accounts/raw-route.js';
+import { loginFailureKey } from '../accounts/accounts.service.js';
 import { captchaBypassAllowed, captchaMode, createChallenge, isCaptchaRequired as needsCaptcha, verifyChallenge } from './captcha.service.js';
 
 export const CAPTCHA_CHALLENGE_PATH = '/captcha/challenge';
@@ -9,7 +10,8 @@ export const CAPTCHA_VERIFY_PATH = '/captcha/verify';
 /** The slider captcha: whether it is needed, its configuration, and its own challenge/answer calls. */
 export function captchaRoutes(api: Api): void {
   const { db } = api.deps;
-  api.handle(isCaptchaRequired, async ({ query, ctx }) => ((await needsCaptcha(db, { ip: ctx.ip, account: query.account })) ? 1 : 0));
+  // Counted like the login counts: against the account the identifier names.
+  api.handle(isCaptchaRequired, async ({ query, ctx }) => ((await needsCaptcha(db, { ip: ctx.ip, account: query.account ? await loginFailureKey(db, query.account) : undefined })) ? 1 : 0));
   api.handle(getCaptchaConfig, async () => ({
     mode: await captchaMode(db),
     bypass_allowed: await captchaBypassAllowed(db),

@@ -20,9 +20,9 @@ export interface UsersTable {
   true_name: string | null;
   avatar: string | null;
   pay_password_hash: string | null;
-  /** Bound Google Authenticator secret (base32). */
+  /** Bound Google Authenticator secret, sealed (lib/secrets) with context `totp:user:<id>`. */
   totp_secret: string | null;
-  /** A secret shown by createCode, bound by save after one valid code. */
+  /** A secret shown by createCode, bound by save after one valid code; sealed like totp_secret. */
   totp_pending_secret: string | null;
   /** The last accepted TOTP time step: a code is never accepted twice. */
   totp_last_step: number | null;
@@ -39,6 +39,12 @@ export interface SessionsTable {
   revoked_at: Timestamp | null;
   ip: string | null;
   user_agent: string | null;
+  /** Shared by every token refreshed from one login: reuse of a rotated token ends the family. */
+  family_id: Generated<string>;
+  /** Set when a refresh replaced this token; using it again is reuse. */
+  rotated_at: Timestamp | null;
+  /** Recorded at most every few minutes, for the idle limit. */
+  last_used_at: Generated<Date>;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,17 +1,20 @@
 import { bindGoogleAuthenticator, checkGoogleAuthenticator, createGoogleAuthenticator } from '@shop/contract';
 import type { Api } from '../../plugins/routes.js';
+import { createMessaging } from '../../providers/messaging.js';
+import { securityNotices } from '../accounts/security-notice.js';
 import { bindSecret, checkBoundCode, createSecret } from './two-factor.service.js';
 
-/** Google Authenticator: a secret with its QR code, binding with one code, and checking codes. */
+/** Google Authenticator: a secret with its QR code, binding with one code (after the step-up check), and checking codes. */
 export function twoFactorRoutes(api: Api): void {
-  const { db } = api.deps;
+  const { db, secrets, i18n } = api.deps;
   const strict = { rateLimit: { max: 10, timeWindow: 60_000 } };
-  api.handle(createGoogleAuthenticator, ({ member }) => createSecret(db, member!.userId));
-  api.handle(bindGoogleAuthenticator, ({ member, body }) => bindSecret(db, member!.userId, body.code), strict);
+  const notices = securityNotices(createMessaging(api.deps, (line) => api.app.log.info(line)), i18n, (err) => api.app.log.warn({ err }, 'a security notice could not be delivered'));
+  api.handle(createGoogleAuthenticator, ({ member }) => createSecret(db, secrets, member!.userId));
+  api.handle(bindGoogleAuthenticator, ({ member, body, ctx }) => bindSecret({ db, secrets, notices }, { userId: member!.userId, ip: ctx.ip, lang: ctx.lang }, body), strict);
   api.handle(
     checkGoogleAuthenticator,
     async ({ member, body }) => {
-      await checkBoundCode(db, member!.userId, body.code);
+      await checkBoundCode(db, secrets, member!.userId, body.code);
       return { ok: true as const };
     },
     strict,

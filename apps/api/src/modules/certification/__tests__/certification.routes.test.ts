@@ -73,7 +73,7 @@ describe('real-name authentication', () => {
     const m = await registerMember(t);
     await call(t, 'POST', '/user/send_code_with_token', { type: 'pay_password' }, { token: m.token });
     const code = await latestCode(t, m.email);
-    const body = { password: '123456', password_confirm: '123456', code };
+    const body = { password: '123456', password_confirm: '123456', code, current_password: m.password };
     expect((await call(t, 'POST', '/user/reset/pay_password', body, { token: m.token })).body).toMatchObject({
       code: ResponseCode.realNameRequired,
       msg: 'Please perform real-name authentication first',

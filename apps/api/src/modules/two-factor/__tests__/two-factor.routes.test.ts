@@ -22,9 +22,9 @@ describe('Google Authenticator', () => {
     expect(uri).toMatch(/^otpauth:\/\/totp\/.*secret=/);
     expect(qr_code).toMatch(/^data:image\/png;base64,/);
 
-    expect((await call(t, 'POST', '/user/google_authenticator/save', { code: '000000' === (await codeAt(secret)) ? '111111' : '000000' }, { token: m.token })).body.code).toBe(ResponseCode.twoFactorInvalid);
+    expect((await call(t, 'POST', '/user/google_authenticator/save', { code: '000000' === (await codeAt(secret)) ? '111111' : '000000', current_password: m.password }, { token: m.token })).body.code).toBe(ResponseCode.twoFactorInvalid);
     const first = await codeAt(secret, -1);
-    expect((await call(t, 'POST', '/user/google_authenticator/save', { code: first }, { token: m.token })).body).toMatchObject({ code: 200, data: { bound: true } });
+    expect((await call(t, 'POST', '/user/google_authenticator/save', { code: first, current_password: m.password }, { token: m.token })).body).toMatchObject({ code: 200, data: { bound: true } });
     expect((await call(t, 'GET', '/user/info/index', undefined, { token: m.token })).body.data.google_bound).toBe(true);
 
     // The same code again, and an older one, are refused: each time step is accepted once.
@@ -41,7 +41,7 @@ describe('Google Authenticator', () => {
   it('once bound, changing the password or the e-mail needs a fresh code', async () => {
     const m = await registerMember(t);
     const { secret } = (await call(t, 'POST', '/user/google_authenticator/createCode', {}, { token: m.token })).body.data;
-    await call(t, 'POST', '/user/google_authenticator/save', { code: await codeAt(secret, -1) }, { token: m.token });
+    await call(t, 'POST', '/user/google_authenticator/save', { code: await codeAt(secret, -1), current_password: m.password }, { token: m.token });
 
     const pw = { old_password: m.password, password: 'Changed123', password_confirm: 'Changed123' };
     expect((await call(t, 'POST', '/user/reset/password', pw, { token: m.token })).body).toMatchObject({ code: ResponseCode.twoFactorRequired, msg: 'Please enter the Google Authenticator code' });

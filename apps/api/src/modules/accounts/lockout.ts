@@ -1,0 +1,30 @@
+import { ResponseCode } from '@shop/contract';
+import type { Executor } from '../../db/database.js';
+import { AppError } from '../../lib/errors.js';
+import { clearLoginFailures, countLoginFailures, insertLoginFailure } from '../captcha/captcha.queries.js';
+
+/** Failed logins for one account (or from one address) in 15 minutes before logins wait. */
+export const MAX_LOGIN_FAILURES = 10;
+export const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
+
+/**
+ * What failures are counted against: the account itself once the typed identifier names one, so
+ * its user name, e-mail and mobile share one count; an unknown identifier by its text, so unknown
+ * accounts lock the same way and answer the same.
+ */
+export const failureKey = (account: { id: number } | undefined, typed: string): string =>
+  account ? `user:${account.id}` : `name:${typed.trim().toLowerCase()}`;
+
+/** Throws "too many failed attempts" when the account (or the address) reached the limit. */
+export async function assertNotLocked(db: Executor, key: string, ip: string): Promise<void> {
+  const failures = await countLoginFailures(db, key, ip, LOGIN_FAILURE_WINDOW_MS);
+  if (failures.byAccount >= MAX_LOGIN_FAILURES || failures.byIp >= MAX_LOGIN_FAILURES * 3) {
+    throw new AppError(ResponseCode.loginLocked, { minutes: LOGIN_FAILURE_WINDOW_MS / 60_000 });
+  }
+}
+
+/** Counts one failed proof of identity (wrong password or authenticator code) against the account. */
+export const recordFailure = (db: Executor, key: string, ip: string) => insertLoginFailure(db, key, ip);
+
+/** A successful login forgives the account's earlier failures. */
+export const clearFailures = (db: Executor, key: string) => clearLoginFailures(db, key);

@@ -1,0 +1,100 @@
+import { verify } from 'otplib';
+import { ResponseCode } from '@shop/contract';
+import type { Database, Executor } from '../../db/database.js';
+import { AppError } from '../../lib/errors.js';
+import { SecretBox, SecretKeyError } from '../../lib/secrets.js';
+import type { UserRow } from '../members/members.table.js';
+import { lockUserForUpdate } from '../accounts/accounts.queries.js';
+
+/** One step either side: phones whose clock is up to 30 s off still work. */
+const TOLERANCE_SECONDS = 30;
+
+// The member's id is sealed in with the secret: a sealed value copied to another row does not open.
+const boundContext = (userId: number) => `totp:user:${userId}`;
+const pendingContext = (userId: number) => `totp-pending:user:${userId}`;
+
+/** Seals a bound authenticator secret for the member's row. */
+export const sealBoundSecret = (secrets: SecretBox, userId: number, plain: string) => secrets.seal(plain, boundContext(userId));
+/** Seals a secret shown for scanning but not bound yet. */
+export const sealPendingSecret = (secrets: SecretBox, userId: number, plain: string) => secrets.seal(plain, pendingContext(userId));
+
+/** The plain secret of a stored value; rows from before encryption are still plain base32. */
+export function openStoredSecret(secrets: SecretBox, userId: number, stored: string, kind: 'bound' | 'pending'): string {
+  if (!SecretBox.isSealed(stored)) return stored;
+  return secrets.open(stored, kind === 'bound' ? boundContext(userId) : pendingContext(userId));
+}
+
+/**
+ * Checks a code against a secret inside a transaction holding the member's row: a code (its time
+ * step) that was accepted once is refused after, so an overheard code cannot be replayed.
+ */
+export async function acceptCode(trx: Executor, user: Pick<UserRow, 'id' | 'totp_last_step'>, secret: string, code: string): Promise<void> {
+  const result = await verify({
+    secret,
+    token: code,
+    epochTolerance: TOLERANCE_SECONDS,
+    ...(user.totp_last_step !== null ? { afterTimeStep: user.totp_last_step } : {}),
+  }).catch(() => ({ valid: false as const }));
+  if (!result.valid) throw new AppError(ResponseCode.twoFactorInvalid);
+  await trx.updateTable('users').set({ totp_last_step: (result as { timeStep: number }).timeStep }).where('id', '=', user.id).execute();
+}
+
+/** Verifies a code of the bound authenticator (once per code); a plain or old-key secret is re-sealed on the way. */
+export async function checkBoundCode(db: Database, secrets: SecretBox, userId: number, code: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const user = (await lockUserForUpdate(trx, userId))!;
+    if (!user.totp_secret) throw new AppError(ResponseCode.twoFactorNotBound);
+    const plain = openStoredSecret(secrets, userId, user.totp_secret, 'bound');
+    if (secrets.needsReseal(user.totp_secret)) {
+      await trx.updateTable('users').set({ totp_secret: sealBoundSecret(secrets, userId, plain) }).where('id', '=', userId).execute();
+    }
+    await acceptCode(trx, user, plain, code);
+  });
+}
+
+/** Security changes need the authenticator's code once it is bound. */
+export async function requireTwoFactorIfBound(db: Database, secrets: SecretBox, user: Pick<UserRow, 'id' | 'totp_secret'>, code: string | undefined): Promise<void> {
+  if (!user.totp_secret) return;
+  if (!code) throw new AppError(ResponseCode.twoFactorRequired);
+  await checkBoundCode(db, secrets, user.id, code);
+}
+
+/**
+ * Seals every stored authenticator secret that is still plain (rows from before encryption) or
+ * sealed under an older key, so SECRETS_PREVIOUS_KEYS can be dropped after one start. Run at start;
+ * a value no configured key opens is left as it is and counted, for the operator to be told.
+ */
+export async function sealStoredTotpSecrets(db: Database, secrets: SecretBox): Promise<{ resealed: number; unreadable: number }> {
+  const current = `s1.${secrets.currentKeyId}.%`;
+  const rows = await db
+    .selectFrom('users')
+    .select('id')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('totp_secret', 'is not', null), eb('totp_secret', 'not like', current)]),
+        eb.and([eb('totp_pending_secret', 'is not', null), eb('totp_pending_secret', 'not like', current)]),
+      ]),
+    )
+    .execute();
+  let resealed = 0;
+  let unreadable = 0;
+  for (const row of rows) {
+    try {
+      await db.transaction().execute(async (trx) => {
+        // Re-read under the row lock: a member binding at this moment must not be overwritten.
+        const user = (await lockUserForUpdate(trx, row.id))!;
+        const reseal = (stored: string | null, kind: 'bound' | 'pending') => {
+          if (stored === null || !secrets.needsReseal(stored)) return stored;
+          const plain = openStoredSecret(secrets, user.id, stored, kind);
+          return kind === 'bound' ? sealBoundSecret(secrets, user.id, plain) : sealPendingSecret(secrets, user.id, plain);
+        };
+        await trx.updateTable('users').set({ totp_secret: reseal(user.totp_secret, 'bound'), totp_pending_secret: reseal(user.totp_pending_secret, 'pending') }).where('id', '=', user.id).execute();
+      });
+      resealed++;
+    } catch (e) {
+      if (!(e instanceof SecretKeyError)) throw e;
+      unreadable++;
+    }
+  }
+  return { resealed, unreadable };
+}
