@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preValidationHookHandler, RouteOptions } from 'fastify';
 import type { z } from 'zod';
 import {
   allEndpoints,
@@ -76,7 +76,44 @@ export function zodProblems(error: z.ZodError, knownKey: (key: string) => boolea
   });
 }
 
+/**
+ * Characters no text field may hold: PostgreSQL refuses NUL in text and jsonb, and the other C0/C1
+ * controls (tab, line feed and carriage return excepted) and unpaired surrogates are never typed by
+ * a person, only by tools probing for a crash. Checked on every input before the contract's schema.
+ */
+// eslint-disable-next-line no-control-regex -- these control characters are exactly what is refused
+const UNSTORABLE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** The dotted path of the first string (or object key) in `value` holding an unstorable character. */
+export function unstorableField(value: unknown, root = 'input'): string | undefined {
+  if (typeof value === 'string') return UNSTORABLE.test(value) ? root : undefined;
+  if (typeof value !== 'object' || value === null) return undefined;
+  // An explicit stack: a body of deeply nested arrays must not overflow the call stack.
+  const stack: [unknown, string][] = [[value, '']];
+  while (stack.length) {
+    const [node, at] = stack.pop()!;
+    if (typeof node === 'string') {
+      if (UNSTORABLE.test(node)) return at || root;
+    } else if (typeof node === 'object' && node !== null) {
+      for (const key of Object.keys(node)) {
+        const path = at ? `${at}.${key}` : key;
+        if (UNSTORABLE.test(key)) return path;
+        stack.push([(node as Record<string, unknown>)[key], path]);
+      }
+    }
+  }
+  return undefined;
+}
+
+/** Refuses input with a character no field may hold (HTTP 422, localized, naming the field). */
+export function assertStorable(value: unknown, root?: string): void {
+  const field = unstorableField(value, root);
+  if (field !== undefined) throw new ValidationError([{ field, key: 'validation.unstorable', params: { field } }]);
+}
+
 function parseInput(schema: z.ZodType | undefined, value: unknown, knownKey: (k: string) => boolean): unknown {
+  // Checked even when the call takes no input: whatever is sent with a NUL is refused the same way.
+  assertStorable(value);
   if (!schema) return undefined;
   const result = schema.safeParse(value ?? {}, { reportInput: true });
   if (!result.success) throw new ValidationError(zodProblems(result.error, knownKey));
@@ -94,7 +131,7 @@ const JSON_TYPE = 'application/json; charset=utf-8';
  * for the next request), a bounded number per call.
  */
 function queryParser(schema: z.ZodType | undefined, knownKey: (k: string) => boolean) {
-  if (!schema) return () => undefined;
+  if (!schema) return (request: FastifyRequest): unknown => ((request.raw.url ?? '').includes('?') ? parseInput(undefined, request.query, knownKey) : undefined);
   const memo = new Map<string, unknown>();
   return (request: FastifyRequest): unknown => {
     const url = request.raw.url ?? '';
@@ -107,6 +144,35 @@ function queryParser(schema: z.ZodType | undefined, knownKey: (k: string) => boo
     memo.set(raw, parsed);
     return parsed;
   };
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route checks its own input for unstorable characters (contract calls do, in `parseInput`). */
+    inputChecked?: true;
+  }
+}
+
+/**
+ * Every route outside the contract (delivery of uploads, the outbox, the slider, static files …)
+ * gets the same refusal of unstorable characters in its path parameters, query and body, so no
+ * route added later can forget it. Register before any route.
+ */
+export function guardRouteInput(app: FastifyInstance): void {
+  const check: preValidationHookHandler = (request, _reply, done) => {
+    try {
+      assertStorable(request.params, 'path');
+      assertStorable(request.query);
+      if (typeof request.body === 'object' || typeof request.body === 'string') assertStorable(request.body);
+    } catch (e) {
+      return done(e as Error);
+    }
+    done();
+  };
+  app.addHook('onRoute', (route) => {
+    if (route.config?.inputChecked) return;
+    route.preValidation = [check, ...(route.preValidation === undefined ? [] : Array.isArray(route.preValidation) ? route.preValidation : [route.preValidation])];
+  });
 }
 
 /** Binds contract calls to handlers: authentication, validation and the envelope in one place. */
@@ -149,6 +215,8 @@ export function createApi(app: FastifyInstance, deps: AppDeps): Api & { bound: S
       };
       /** Validates the input, runs the handler and sends its answer; a promise only when the handler gives one. */
       const run = (request: FastifyRequest, reply: FastifyReply, member: Member | undefined): Promise<undefined> | undefined => {
+        // A member's answers and session answers (the no_auth calls) are never kept by a browser or proxy.
+        if (member !== undefined || endpoint.auth === 'none') reply.header('cache-control', 'no-store');
         const query = parseQuery(request);
         const body = endpoint.method === 'POST' ? parseInput(endpoint.body, request.body, knownKey) : undefined;
         const out = handler({ query, body, ctx: request.ctx, member, request, reply } as never);
@@ -157,7 +225,7 @@ export function createApi(app: FastifyInstance, deps: AppDeps): Api & { bound: S
       const route: RouteOptions = {
         method: endpoint.method,
         url: endpoint.path,
-        config: options?.rateLimit ? { rateLimit: options.rateLimit } : {},
+        config: options?.rateLimit ? { rateLimit: options.rateLimit, inputChecked: true } : { inputChecked: true },
         // Not async: a visitor's call with a synchronous answer (a cached one) is sent in the same
         // tick, without the promise hops an async handler costs on every request.
         handler: (request, reply) => {
