@@ -214,13 +214,15 @@ export function createApi(app: FastifyInstance, deps: AppDeps): Api & { bound: S
         return undefined;
       };
       /** Validates the input, runs the handler and sends its answer; a promise only when the handler gives one. */
-      const run = (request: FastifyRequest, reply: FastifyReply, member: Member | undefined): Promise<undefined> | undefined => {
+      const run = (request: FastifyRequest, reply: FastifyReply, member: Member | undefined): Promise<FastifyReply> | undefined => {
         // A member's answers and session answers (the no_auth calls) are never kept by a browser or proxy.
         if (member !== undefined || endpoint.auth === 'none') reply.header('cache-control', 'no-store');
         const query = parseQuery(request);
         const body = endpoint.method === 'POST' ? parseInput(endpoint.body, request.body, knownKey) : undefined;
         const out = handler({ query, body, ctx: request.ctx, member, request, reply } as never);
-        return isThenable(out) ? Promise.resolve(out).then((data) => respond(request, reply, data)) : respond(request, reply, out);
+        // The promise resolves to the reply: with an async onSend hook the answer is still on its way,
+        // and resolving to nothing would make Fastify send a second, empty answer.
+        return isThenable(out) ? Promise.resolve(out).then((data) => (respond(request, reply, data), reply)) : respond(request, reply, out);
       };
       const route: RouteOptions = {
         method: endpoint.method,

@@ -14,6 +14,7 @@ import type { Database, Executor } from '../../db/database.js';
 import type { SecretBox } from '../../lib/secrets.js';
 import { getCountryCallingCode, isSupportedCountry } from 'libphonenumber-js';
 import { AppError, ValidationError } from '../../lib/errors.js';
+import { publicBaseUrl } from '../../lib/public-url.js';
 import { newToken } from '../../lib/tokens.js';
 import type { UserRow } from '../members/members.table.js';
 import { ensureCaptcha } from '../captcha/captcha.service.js';
@@ -255,8 +256,7 @@ export async function saveProfile(db: Executor, userId: number, input: { nicknam
 export async function shareInfo(db: Executor, config: Config, userId: number): Promise<{ invite_code: string; share_url: string; qr_code: string }> {
   let user = (await q.findUserById(db, userId))!;
   if (!user.invite_code) user = await q.updateUser(db, userId, { invite_code: newInviteCode() });
-  const base = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
-  const share_url = `${base}/h5/#/pages/login/reg/reg?shareCode=${encodeURIComponent(user.invite_code!)}`;
+  const share_url = `${publicBaseUrl(config)}/h5/#/pages/login/reg/reg?shareCode=${encodeURIComponent(user.invite_code!)}`;
   return { invite_code: user.invite_code!, share_url, qr_code: await QRCode.toDataURL(share_url, { margin: 1, width: 240 }) };
 }
 

@@ -26,11 +26,8 @@ import {
   listSaleAreas,
   listSharePosters,
 } from '@shop/contract';
-import type { FastifyRequest } from 'fastify';
 import type { Api } from '../../plugins/routes.js';
 import * as service from './content.service.js';
-
-const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 
 export function contentRoutes({ handle, deps }: Api): void {
   const { db } = deps;
@@ -62,9 +59,9 @@ export function contentRoutes({ handle, deps }: Api): void {
   handle(getAppVersion, ({ query }) => service.appVersion(query));
 
   handle(listPopups, ({ ctx, member }) => service.popups(db, ctx.lang, member));
-  handle(getShareInfo, ({ query, ctx, member, request }) => service.shareInfo(deps, ctx.lang, member, query, originOf(request)));
-  handle(getWechatShare, async ({ query, ctx, member, request }) => {
-    const info = await service.shareInfo(deps, ctx.lang, member, query, originOf(request));
+  handle(getShareInfo, ({ query, ctx, member }) => service.shareInfo(deps, ctx.lang, member, query));
+  handle(getWechatShare, async ({ query, ctx, member }) => {
+    const info = await service.shareInfo(deps, ctx.lang, member, query);
     return { title: info.title, desc: info.text, img_url: info.image, link: info.link };
   });
 }

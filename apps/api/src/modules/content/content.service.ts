@@ -16,6 +16,7 @@ import {
 import type { AppDeps } from '../../app.js';
 import type { Database, Executor } from '../../db/database.js';
 import { AppError } from '../../lib/errors.js';
+import { publicBaseUrl } from '../../lib/public-url.js';
 import type { Member } from '../../plugins/auth.js';
 import { PreSerialized } from '../../plugins/routes.js';
 import { allCategories, findGoods } from '../catalogue/catalogue.service.js';
@@ -338,9 +339,9 @@ async function shareCodeOf(db: Database, member: Member | undefined): Promise<st
 }
 
 /** Share title, text, image and a link (to the shop or to one goods) carrying the member's share code. */
-export async function shareInfo(deps: AppDeps, lang: Language, member: Member | undefined, input: EndpointQuery<typeof getShareInfo>, origin: string): Promise<EndpointData<typeof getShareInfo>> {
+export async function shareInfo(deps: AppDeps, lang: Language, member: Member | undefined, input: EndpointQuery<typeof getShareInfo>): Promise<EndpointData<typeof getShareInfo>> {
   const shareCode = await shareCodeOf(deps.db, member);
-  const base = (deps.config.PUBLIC_URL ?? origin).replace(/\/+$/, '');
+  const base = publicBaseUrl(deps.config);
   const params = new URLSearchParams();
   let path = '/pages/tabbar/index';
   let title = deps.i18n.t(lang, 'catalogue.share.title');

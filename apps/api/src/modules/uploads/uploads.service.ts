@@ -51,7 +51,8 @@ export async function useUploadToken(db: Executor, userId: number, token: string
   if (Number(r.numUpdatedRows) !== 1) throw new AppError(ResponseCode.uploadTokenInvalid);
 }
 
-export const publicUrl = (config: Config, key: string) => `${config.PUBLIC_URL ?? ''}/uploads/${key}`;
+/** Where a file is served: on PUBLIC_URL when set, else relative to the app (which loads it from its own origin). */
+export const publicUrl = (config: Config, key: string) => `${config.PUBLIC_URL?.replace(/\/+$/, '') ?? ''}/uploads/${key}`;
 
 /**
  * Streams a file to a temporary place, deciding its type from the first bytes and refusing it the

@@ -202,22 +202,26 @@ describe('comments on news', () => {
 });
 
 describe('sharing', () => {
-  it('gives a link carrying the member share code, to the shop or to one goods', async () => {
+  it('gives a link carrying the member share code, to the shop or to one goods, on the configured address whatever Host is sent', async () => {
     const m = await newMember(t);
     const hasInviteCodes = await t.db.selectFrom('information_schema.columns' as never).select(sql<string>`column_name`.as('c')).where(sql<boolean>`table_name = 'users' and column_name = 'invite_code'`).executeTakeFirst();
     if (hasInviteCodes) await sql`update users set invite_code = 'SHARE42' where id = ${m.userId}`.execute(t.db);
-    const shop = (await get('/shop/share/shareInfo', { headers: { ...m.headers, host: 'shop.example' } })).body.data;
+    // A forged Host (or X-Forwarded-Host) must not turn the shop's share links into links to another site.
+    const forged = { host: 'evil.example', 'x-forwarded-host': 'evil.example' };
+    const shop = (await get('/shop/share/shareInfo', { headers: { ...m.headers, ...forged } })).body.data;
     const code = hasInviteCodes ? 'SHARE42' : '';
+    // Without PUBLIC_URL, links use the local address `npm start` prints.
     expect(shop.share_code).toBe(code);
-    expect(shop.link).toBe(`http://shop.example/h5/#/pages/tabbar/index${code ? `?shareCode=${code}` : ''}`);
-    expect(shop.image).toMatch(/^http:\/\/shop\.example\/media\/demo\/poster-1\.png$/);
-    const goods = (await get('/shop/share/shareInfo?goods_id=12', { headers: { ...m.headers, host: 'shop.example' } })).body.data;
-    expect(goods.link).toContain('/h5/#/pages/goods/goodsInfo?id=12');
+    expect(shop.link).toBe(`http://localhost:8080/h5/#/pages/tabbar/index${code ? `?shareCode=${code}` : ''}`);
+    expect(shop.image).toBe('http://localhost:8080/media/demo/poster-1.png');
+    const goods = (await get('/shop/share/shareInfo?goods_id=12', { headers: { ...m.headers, ...forged } })).body.data;
+    expect(goods.link).toContain('http://localhost:8080/h5/#/pages/goods/goodsInfo?id=12');
     expect(goods.text).toContain(goods.title);
-    const wx = (await get('/shop/share/shareWx?goods_id=12', { headers: { ...m.headers, host: 'shop.example' } })).body.data;
+    const wx = (await get('/shop/share/shareWx?goods_id=12', { headers: { ...m.headers, ...forged } })).body.data;
     expect(wx).toEqual({ title: goods.title, desc: goods.text, img_url: goods.image, link: goods.link });
-    const visitor = (await get('/shop/share/shareInfo', { headers: { host: 'shop.example' } })).body.data;
-    expect(visitor).toMatchObject({ share_code: '', link: 'http://shop.example/h5/#/pages/tabbar/index' });
+    const visitor = (await get('/shop/share/shareInfo', { headers: forged })).body.data;
+    expect(visitor).toMatchObject({ share_code: '', link: 'http://localhost:8080/h5/#/pages/tabbar/index' });
+    expect(JSON.stringify([shop, goods, wx, visitor])).not.toContain('evil.example');
   });
 });
 
