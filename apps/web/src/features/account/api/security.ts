@@ -7,12 +7,15 @@ const keep = <T extends { id: number }>(user: T) => {
   return user;
 };
 
+/** The step-up proof: the current password, or the authenticator's code once one is bound. */
+export type StepUp = { current_password?: string; google_code?: string };
+
 /** Binds or changes the e-mail or phone with the code sent to it. */
-export const bindContact = async (input: { email?: string; mobile_pre?: string; mobile?: string; code: string; google_code?: string }) => keep(await call(bindMobileOrEmail, input));
+export const bindContact = async (input: StepUp & { email?: string; mobile_pre?: string; mobile?: string; code: string }) => keep(await call(bindMobileOrEmail, input));
 
 export const saveMemberProfile = async (input: { nickname?: string; avatar?: string }) => keep(await call(saveProfile, input));
 
 export const createAuthenticatorSecret = () => call(createGoogleAuthenticator);
-export const bindAuthenticator = (code: string) => call(bindGoogleAuthenticator, { code });
+export const bindAuthenticator = (code: string, currentPassword: string) => call(bindGoogleAuthenticator, { code, current_password: currentPassword });
 
-export const savePayPassword = (input: { password: string; password_confirm: string; code: string; google_code?: string }) => call(setPayPassword, input);
+export const savePayPassword = (input: StepUp & { password: string; password_confirm: string; code: string }) => call(setPayPassword, input);

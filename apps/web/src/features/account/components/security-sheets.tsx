@@ -15,6 +15,27 @@ import { CountryCodePicker } from './country-code-picker';
 
 type Done = { onDone: () => void };
 
+/**
+ * The proof a sensitive change asks for: the authenticator's code once one is bound, else the
+ * current login password (a borrowed or stolen session alone cannot make the change).
+ */
+function StepUpField({ googleBound, value, onChange }: { googleBound: boolean; value: string; onChange: (v: string) => void }) {
+  const { t } = useTranslation();
+  return googleBound ? (
+    <Form.Item label={t('account.field.googleCode')}>
+      <Input name="google_code" inputMode="numeric" maxLength={6} value={value} onChange={(v) => onChange(v.replace(/\D/g, ''))} placeholder={t('account.placeholder.googleCode')} />
+    </Form.Item>
+  ) : (
+    <Form.Item label={t('account.field.oldPassword')}>
+      <Input name="current_password" type="password" autoComplete="current-password" value={value} onChange={onChange} placeholder={t('account.placeholder.oldPassword')} />
+    </Form.Item>
+  );
+}
+
+/** The step-up field as a required field of `requireFilled`, and as the wire's fields. */
+const stepUpField = (googleBound: boolean): [string, string] => (googleBound ? ['proof', 'account.field.googleCode'] : ['proof', 'account.field.oldPassword']);
+const stepUpBody = (googleBound: boolean, proof: string) => (googleBound ? { google_code: proof } : { current_password: proof });
+
 async function attempt(action: () => Promise<unknown>, done: string, onDone: () => void, setBusy: (b: boolean) => void) {
   setBusy(true);
   try {
@@ -74,7 +95,7 @@ export function ContactForm({ kind, onDone }: Done & { kind: 'email' | 'mobile' 
   const googleBound = useSession((s) => Boolean(s.user?.google_bound));
   const { data: defaultPre } = useDefaultAreaPre();
   const [area, setArea] = useState<{ country: string; pre: string }>();
-  const [values, setValues] = useState({ email: '', mobile: '', code: '', google_code: '' });
+  const [values, setValues] = useState({ email: '', mobile: '', code: '', proof: '' });
   const [busy, setBusy] = useState(false);
   const set = (name: keyof typeof values) => (v: string) => setValues((s) => ({ ...s, [name]: v }));
   const country = area ?? defaultPre ?? { country: 'US', pre: '1' };
@@ -85,9 +106,9 @@ export function ContactForm({ kind, onDone }: Done & { kind: 'email' | 'mobile' 
     return sendCodeTo({ type: 'bind', ...contact });
   };
   const save = () => {
-    const fields: Array<[string, string]> = [[kind, kind === 'email' ? 'account.field.email' : 'account.field.mobile'], ['code', 'account.field.code'], ...(googleBound ? [['google_code', 'account.field.googleCode'] as [string, string]] : [])];
+    const fields: Array<[string, string]> = [[kind, kind === 'email' ? 'account.field.email' : 'account.field.mobile'], ['code', 'account.field.code'], stepUpField(googleBound)];
     if (!requireFilled(values, fields)) return;
-    void attempt(() => bindContact({ ...contact, code: values.code, ...(googleBound ? { google_code: values.google_code } : {}) }), t('account.saved'), onDone, setBusy);
+    void attempt(() => bindContact({ ...contact, code: values.code, ...stepUpBody(googleBound, values.proof) }), t('account.saved'), onDone, setBusy);
   };
 
   return (
@@ -104,11 +125,7 @@ export function ContactForm({ kind, onDone }: Done & { kind: 'email' | 'mobile' 
       <Form.Item label={t('account.field.code')} extra={<CodeButton send={send} />}>
         <Input name="code" inputMode="numeric" maxLength={6} value={values.code} onChange={set('code')} placeholder={t('account.placeholder.code')} />
       </Form.Item>
-      {googleBound && (
-        <Form.Item label={t('account.field.googleCode')}>
-          <Input name="google_code" inputMode="numeric" maxLength={6} value={values.google_code} onChange={set('google_code')} />
-        </Form.Item>
-      )}
+      <StepUpField googleBound={googleBound} value={values.proof} onChange={set('proof')} />
       <Button block color="primary" loading={busy} onClick={save}>
         {t('account.action.save')}
       </Button>
@@ -122,6 +139,7 @@ export function AuthenticatorForm({ onDone }: Done) {
   const bound = useSession((s) => Boolean(s.user?.google_bound));
   const [secret, setSecret] = useState<{ secret: string; qr_code: string }>();
   const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   if (bound) return <p className="account-note">{t('account.google.bound')}</p>;
   if (!secret) {
@@ -149,10 +167,11 @@ export function AuthenticatorForm({ onDone }: Done) {
         <Form.Item label={t('account.field.googleCode')}>
           <Input name="google_code" inputMode="numeric" maxLength={6} value={code} onChange={setCode} />
         </Form.Item>
+        <StepUpField googleBound={false} value={password} onChange={setPassword} />
       </Form>
       <Button block color="primary" loading={busy} onClick={() => {
-        if (!requireFilled({ code }, [['code', 'account.field.googleCode']])) return;
-        void attempt(() => bindAuthenticator(code), t('account.google.done'), onDone, setBusy);
+        if (!requireFilled({ code, password }, [['code', 'account.field.googleCode'], ['password', 'account.field.oldPassword']])) return;
+        void attempt(() => bindAuthenticator(code, password), t('account.google.done'), onDone, setBusy);
       }}>
         {t('account.action.bind')}
       </Button>
@@ -164,15 +183,15 @@ export function AuthenticatorForm({ onDone }: Done) {
 export function PayPasswordForm({ onDone }: Done) {
   const { t } = useTranslation();
   const googleBound = useSession((s) => Boolean(s.user?.google_bound));
-  const [values, setValues] = useState({ password: '', password_confirm: '', code: '', google_code: '' });
+  const [values, setValues] = useState({ password: '', password_confirm: '', code: '', proof: '' });
   const [busy, setBusy] = useState(false);
   const set = (name: keyof typeof values) => (v: string) => setValues((s) => ({ ...s, [name]: v.replace(/\D/g, '') }));
   const save = () => {
-    const fields: Array<[string, string]> = [['password', 'account.field.payPassword'], ['password_confirm', 'account.field.confirmPassword'], ['code', 'account.field.code'], ...(googleBound ? [['google_code', 'account.field.googleCode'] as [string, string]] : [])];
+    const fields: Array<[string, string]> = [['password', 'account.field.payPassword'], ['password_confirm', 'account.field.confirmPassword'], ['code', 'account.field.code'], stepUpField(googleBound)];
     if (!requireFilled(values, fields)) return;
     if (!/^\d{6}$/.test(values.password)) return fail('account.form.payPasswordRule');
     if (values.password !== values.password_confirm) return fail('account.form.passwordMismatch');
-    void attempt(() => savePayPassword({ password: values.password, password_confirm: values.password_confirm, code: values.code, ...(googleBound ? { google_code: values.google_code } : {}) }), t('account.saved'), onDone, setBusy);
+    void attempt(() => savePayPassword({ password: values.password, password_confirm: values.password_confirm, code: values.code, ...stepUpBody(googleBound, values.proof) }), t('account.saved'), onDone, setBusy);
   };
   return (
     <Form layout="horizontal" className="account-form">
@@ -185,11 +204,7 @@ export function PayPasswordForm({ onDone }: Done) {
       <Form.Item label={t('account.field.code')} extra={<CodeButton send={() => sendCodeToMe('pay_password')} />}>
         <Input name="code" inputMode="numeric" maxLength={6} value={values.code} onChange={set('code')} />
       </Form.Item>
-      {googleBound && (
-        <Form.Item label={t('account.field.googleCode')}>
-          <Input name="google_code" inputMode="numeric" maxLength={6} value={values.google_code} onChange={set('google_code')} />
-        </Form.Item>
-      )}
+      <StepUpField googleBound={googleBound} value={values.proof} onChange={(v) => setValues((s) => ({ ...s, proof: v }))} />
       <Button block color="primary" loading={busy} onClick={save}>
         {t('account.action.save')}
       </Button>

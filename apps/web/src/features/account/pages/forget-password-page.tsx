@@ -13,12 +13,12 @@ import { CodeButton } from '../components/code-button';
 import { useCaptchaPass } from '../captcha-pass';
 import { fail, requireFilled } from '../form-check';
 
-/** A forgotten password: a code to the account's e-mail, then a new password twice. */
+/** A forgotten password: a code to the account's e-mail, then a new password twice (and the authenticator's code when one is bound). */
 export default function ForgetPasswordPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const draft = useCaptchaPass((s) => s.draft);
-  const [values, setValues] = useState({ account: draft.account ?? '', code: '', password: '', password_confirm: '' });
+  const [values, setValues] = useState({ account: draft.account ?? '', code: '', password: '', password_confirm: '', google_code: '' });
   const [busy, setBusy] = useState(false);
   const set = (name: keyof typeof values) => (v: string) => setValues((s) => ({ ...s, [name]: v }));
 
@@ -41,7 +41,9 @@ export default function ForgetPasswordPage() {
     if (values.password !== values.password_confirm) return fail('account.form.passwordMismatch');
     setBusy(true);
     try {
-      await resetPassword({ ...values, account: values.account.trim() });
+      // The authenticator's code goes only when typed: it is asked for by accounts that have one bound.
+      const { google_code, ...rest } = values;
+      await resetPassword({ ...rest, account: values.account.trim(), ...(google_code ? { google_code } : {}) });
       useCaptchaPass.getState().keepDraft({ account: values.account.trim() });
       showToast(t('account.password.resetDone'));
       navigate(paths.login.login, { replace: true });
@@ -67,6 +69,10 @@ export default function ForgetPasswordPage() {
         </Form.Item>
         <Form.Item label={t('account.field.confirmPassword')}>
           <Input name="password_confirm" type="password" autoComplete="new-password" placeholder={t('account.placeholder.confirmPassword')} value={values.password_confirm} onChange={set('password_confirm')} />
+        </Form.Item>
+        {/* Always shown, so the page never tells a stranger whether an account has an authenticator. */}
+        <Form.Item label={t('account.field.googleCode')}>
+          <Input name="google_code" inputMode="numeric" maxLength={6} placeholder={t('account.placeholder.googleCodeIfBound')} value={values.google_code} onChange={(v) => set('google_code')(v.replace(/\D/g, ''))} />
         </Form.Item>
       </Form>
       <div className="account-actions">
