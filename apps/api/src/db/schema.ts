@@ -3,6 +3,8 @@ import type { LanguagePacksTable } from '../modules/lang/lang.table.js';
 import type { SessionsTable, UsersTable } from '../modules/members/members.table.js';
 import type * as catalogue from '../modules/catalogue/catalogue.table.js';
 import type * as content from '../modules/content/content.table.js';
+import type { IdempotencyKeysTable } from '../idempotency/idempotency.table.js';
+import type { WebhookEventsTable } from '../webhooks/webhooks.table.js';
 
 /** Every table of the database, as Kysely sees it. Each area adds its tables here. */
 export interface DB {
@@ -39,4 +41,6 @@ export interface DB {
   faqs: content.FaqsTable;
   agreements: content.AgreementsTable;
   popups: content.PopupsTable;
+  idempotency_keys: IdempotencyKeysTable;
+  webhook_events: WebhookEventsTable;
 }

@@ -10,6 +10,7 @@ import {
 } from '@shop/contract';
 import type { AppDeps } from '../app.js';
 import { AppError, ValidationError, type FieldProblem } from '../lib/errors.js';
+import { idempotencyOnSend, idempotentHandler } from '../idempotency/idempotency.route.js';
 import { bearerToken, resolveMember, type Member } from './auth.js';
 import type { RequestContext } from './context.js';
 
@@ -45,6 +46,11 @@ export type Handler<E extends AnyEndpoint> = (input: HandlerInput<E>) => Promise
 export interface HandleOptions {
   /** A stricter per-client limit for this call, e.g. `{ max: 10, timeWindow: 60_000 }`. */
   rateLimit?: { max: number; timeWindow: number };
+  /**
+   * Repeats of a request (same member, same `Idempotency-Key`, or the same body within two seconds
+   * without a key) get the first answer and do nothing again. Default: the contract's `idempotent`.
+   */
+  idempotent?: boolean;
 }
 
 /** What a module's routes file gets: the app's dependencies and a way to bind contract calls. */
@@ -198,6 +204,8 @@ export function createApi(app: FastifyInstance, deps: AppDeps): Api & { bound: S
     handle(endpoint, handler, options) {
       if (bound.has(endpoint)) throw new Error(`${endpoint.method} ${endpoint.path} is bound twice`);
       bound.add(endpoint);
+      const idempotent = endpoint.method === 'POST' && (options?.idempotent ?? endpoint.idempotent === true);
+      if (idempotent) handler = idempotentHandler(deps, endpoint, handler);
       const parseQuery = endpoint.method === 'GET' ? queryParser(endpoint.query, knownKey) : () => undefined;
       const respond = (request: FastifyRequest, reply: FastifyReply, data: unknown): undefined => {
         if (reply.sent) return undefined;
@@ -245,6 +253,7 @@ export function createApi(app: FastifyInstance, deps: AppDeps): Api & { bound: S
           );
         },
       };
+      if (idempotent) route.onSend = idempotencyOnSend(deps);
       app.route(route);
     },
   };
@@ -255,9 +264,13 @@ export function bindNotAvailable(api: ReturnType<typeof createApi>): number {
   const missing = allEndpoints.filter((e) => !api.bound.has(e));
   for (const endpoint of missing) {
     // Authentication still applies, so the app's session handling is the same before and after.
-    api.handle(endpoint, () => {
-      throw new AppError(ResponseCode.notAvailableYet);
-    });
+    api.handle(
+      endpoint,
+      () => {
+        throw new AppError(ResponseCode.notAvailableYet);
+      },
+      { idempotent: false },
+    );
   }
   return missing.length;
 }

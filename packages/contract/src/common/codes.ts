@@ -18,6 +18,11 @@ export const ResponseCode = {
   loginRequired: 2002,
   /** The token's member no longer exists. */
   userNotFound: 2020,
+  // Requests (1000–1099): idempotency keys of calls that move value or create things.
+  /** The `Idempotency-Key` was already used with another method, path or body. */
+  idempotencyKeyReused: 1001,
+  /** A request with this `Idempotency-Key` (or the same request a moment ago) is still running. */
+  requestInProgress: 1002,
   // Accounts and identity (3000–3999).
   /** Unknown account or wrong password: one answer for both. */
   loginFailed: 3001,
@@ -100,6 +105,8 @@ export const responseCodeMessageKey: Record<number, string> = {
   [ResponseCode.tokenInvalid]: 'code.tokenInvalid',
   [ResponseCode.loginRequired]: 'code.loginRequired',
   [ResponseCode.userNotFound]: 'code.userNotFound',
+  [ResponseCode.idempotencyKeyReused]: 'request.code.idempotencyKeyReused',
+  [ResponseCode.requestInProgress]: 'request.code.inProgress',
   [ResponseCode.loginFailed]: 'account.code.loginFailed',
   [ResponseCode.accountBanned]: 'account.code.accountBanned',
   [ResponseCode.captchaRequired]: 'account.code.captchaRequired',

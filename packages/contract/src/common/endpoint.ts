@@ -28,6 +28,12 @@ export interface EndpointDef<
   body?: B;
   /** The `data` of a successful envelope. */
   data?: D;
+  /**
+   * The call moves value or creates something a member pays for: the web sends a fresh
+   * `Idempotency-Key` per user action (the same one when it retries), and the server answers a
+   * repeat with the first answer instead of doing it again.
+   */
+  idempotent?: true;
 }
 
 export type AnyEndpoint = EndpointDef<z.ZodType | undefined, z.ZodType | undefined, z.ZodType | undefined>;

@@ -89,7 +89,7 @@ export const getNewsCommentThread = endpoint({ method: 'GET', path: '/web/commen
 /** Likes (or unlikes) a comment; idempotent. */
 export const likeNewsComment = endpoint({ method: 'POST', path: '/web/comment/dianzan', auth: 'member', area: 'content', body: likeCommentBody, data: likeData });
 /** Writes a comment (or a reply); the text is stripped of markup. */
-export const createNewsComment = endpoint({ method: 'POST', path: '/web/comment/create', auth: 'member', area: 'content', body: createCommentBody, data: commentSchema });
+export const createNewsComment = endpoint({ method: 'POST', path: '/web/comment/create', auth: 'member', area: 'content', body: createCommentBody, data: commentSchema, idempotent: true });
 /** Notices, newest first. */
 export const listNotices = endpoint({ method: 'GET', path: '/web/notice/list', auth: 'optional', area: 'content', query: pageQuery, data: noticeListData });
 /** One notice. */

@@ -1,14 +1,14 @@
 import { endpoint } from '../common/endpoint.js';
 
 // Calls of the orders area. Request and response shapes are filled in by the issue that builds it.
-export const loversSubmitPay = endpoint({ method: 'POST', path: '/attractive/lovers/submitPay', auth: 'member', area: 'orders' });
-export const loversCancelOrder = endpoint({ method: 'POST', path: '/attractive/lovers/cancelOrder', auth: 'member', area: 'orders' });
+export const loversSubmitPay = endpoint({ method: 'POST', path: '/attractive/lovers/submitPay', auth: 'member', area: 'orders', idempotent: true });
+export const loversCancelOrder = endpoint({ method: 'POST', path: '/attractive/lovers/cancelOrder', auth: 'member', area: 'orders', idempotent: true });
 export const loversUserCenter = endpoint({ method: 'GET', path: '/attractive/lovers/userCenter', auth: 'member', area: 'orders' });
 export const loversOrderList = endpoint({ method: 'GET', path: '/attractive/lovers/orderList', auth: 'member', area: 'orders' });
 export const shopBuyCartGoods = endpoint({ method: 'GET', path: '/shop/buy/cartGoods', auth: 'member', area: 'orders' });
 export const shopBuyPayInfo = endpoint({ method: 'GET', path: '/shop/buy/payInfo', auth: 'member', area: 'orders' });
-export const shopBuyCreateOrder = endpoint({ method: 'POST', path: '/shop/buy/createOrder', auth: 'member', area: 'orders' });
-export const shopBuyPayOrder = endpoint({ method: 'POST', path: '/shop/buy/payOrder', auth: 'member', area: 'orders' });
+export const shopBuyCreateOrder = endpoint({ method: 'POST', path: '/shop/buy/createOrder', auth: 'member', area: 'orders', idempotent: true });
+export const shopBuyPayOrder = endpoint({ method: 'POST', path: '/shop/buy/payOrder', auth: 'member', area: 'orders', idempotent: true });
 export const shopOrderList = endpoint({ method: 'GET', path: '/shop/order/list', auth: 'member', area: 'orders' });
 export const shopOrderInfo = endpoint({ method: 'GET', path: '/shop/order/info', auth: 'member', area: 'orders' });
 export const shopOrderPayWayCost = endpoint({ method: 'GET', path: '/shop/order/payWayCost', auth: 'member', area: 'orders' });
@@ -16,17 +16,17 @@ export const shopOrderTrackingLog = endpoint({ method: 'GET', path: '/shop/order
 export const shopOrderQueryOrder2c2p = endpoint({ method: 'GET', path: '/shop/order/queryOrder2c2p', auth: 'member', area: 'orders' });
 export const shopOrderPackageList = endpoint({ method: 'GET', path: '/shop/order/packageList', auth: 'member', area: 'orders' });
 export const shopOrderPackageInfo = endpoint({ method: 'GET', path: '/shop/order/packageInfo', auth: 'member', area: 'orders' });
-export const shopOrderAfterSaleApply = endpoint({ method: 'POST', path: '/shop/order/afterSaleApply', auth: 'member', area: 'orders' });
+export const shopOrderAfterSaleApply = endpoint({ method: 'POST', path: '/shop/order/afterSaleApply', auth: 'member', area: 'orders', idempotent: true });
 export const shopOrderAfterSaleSubmit = endpoint({ method: 'POST', path: '/shop/order/afterSaleSubmit', auth: 'member', area: 'orders' });
 export const shopOrderConfirmReceipt = endpoint({ method: 'POST', path: '/shop/order/confirmReceipt', auth: 'member', area: 'orders' });
-export const shopOrderCancelOrder = endpoint({ method: 'POST', path: '/shop/order/cancelOrder', auth: 'member', area: 'orders' });
+export const shopOrderCancelOrder = endpoint({ method: 'POST', path: '/shop/order/cancelOrder', auth: 'member', area: 'orders', idempotent: true });
 export const shopOrderRemindSend = endpoint({ method: 'POST', path: '/shop/order/remindSend', auth: 'member', area: 'orders' });
 export const shopOrderChoosePayWay = endpoint({ method: 'POST', path: '/shop/order/choosePayWay', auth: 'member', area: 'orders' });
 export const shopOrderPayWayCostTotal = endpoint({ method: 'POST', path: '/shop/order/payWayCostTotal', auth: 'member', area: 'orders' });
 export const shopPintuanGoodsList = endpoint({ method: 'GET', path: '/shop/pintuan/goodsList', auth: 'member', area: 'orders' });
 export const shopPintuanGoodsInfo = endpoint({ method: 'GET', path: '/shop/pintuan/goodsInfo', auth: 'member', area: 'orders' });
 export const shopPintuanGoodsTuanList = endpoint({ method: 'GET', path: '/shop/pintuan/goodsTuanList', auth: 'member', area: 'orders' });
-export const shopPintuanBuy = endpoint({ method: 'POST', path: '/shop/pintuan/buy', auth: 'member', area: 'orders' });
-export const shopBuyGuojiCreateOrder = endpoint({ method: 'POST', path: '/shop/buyGuoji/createOrder', auth: 'member', area: 'orders' });
-export const shopBuyGuojiPayOrder = endpoint({ method: 'POST', path: '/shop/buyGuoji/payOrder', auth: 'member', area: 'orders' });
+export const shopPintuanBuy = endpoint({ method: 'POST', path: '/shop/pintuan/buy', auth: 'member', area: 'orders', idempotent: true });
+export const shopBuyGuojiCreateOrder = endpoint({ method: 'POST', path: '/shop/buyGuoji/createOrder', auth: 'member', area: 'orders', idempotent: true });
+export const shopBuyGuojiPayOrder = endpoint({ method: 'POST', path: '/shop/buyGuoji/payOrder', auth: 'member', area: 'orders', idempotent: true });
 export const shopBuyGuojiOrderFreightFee = endpoint({ method: 'GET', path: '/shop/buyGuoji/orderFreightFee', auth: 'member', area: 'orders' });
