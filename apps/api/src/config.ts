@@ -7,7 +7,8 @@ const bool = z
 
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
-  HOST: z.string().default('0.0.0.0'),
+  /** Where to listen; by default loopback outside production, so the development outbox stays on this machine. */
+  HOST: z.string().optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   /** Where the embedded database and local uploads live; relative paths start at the project root. */
   DATA_DIR: z.string().default('./data'),
@@ -55,7 +56,8 @@ const schema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
 });
 
-export type Config = z.infer<typeof schema> & {
+export type Config = Omit<z.infer<typeof schema>, 'HOST'> & {
+  HOST: string;
   /** The project root, where relative paths start. */
   rootDir: string;
   dataDir: string;
@@ -93,6 +95,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const rootDir = PROJECT_ROOT;
   return {
     ...c,
+    HOST: c.HOST ?? (c.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
     rootDir,
     dataDir: path.resolve(rootDir, c.DATA_DIR),
     webDist: path.resolve(rootDir, c.WEB_DIST),

@@ -19,6 +19,15 @@ describe('configuration', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', MAIL_PROVIDER: 'smtp', SMS_PROVIDER: 'http', SMS_HTTP_URL: 'https://sms.example.com/send' })).toThrow(/SMTP_URL/);
   });
 
+  it('listens on loopback by default except in production, and where HOST says when set', () => {
+    expect(loadConfig({}).HOST).toBe('127.0.0.1');
+    expect(loadConfig({ NODE_ENV: 'test' }).HOST).toBe('127.0.0.1');
+    const production = { NODE_ENV: 'production', MAIL_PROVIDER: 'smtp', SMTP_URL: 'smtp://mail.example.com', SMS_PROVIDER: 'http', SMS_HTTP_URL: 'https://sms.example.com/send', SECRETS_KEY: Buffer.alloc(32, 7).toString('base64') };
+    expect(loadConfig(production).HOST).toBe('0.0.0.0');
+    expect(loadConfig({ HOST: '0.0.0.0' }).HOST).toBe('0.0.0.0');
+    expect(loadConfig({ ...production, HOST: '10.0.0.5' }).HOST).toBe('10.0.0.5');
+  });
+
   it('names every invalid variable', () => {
     expect(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'not a url' })).toThrow(/PORT.*DATABASE_URL|DATABASE_URL.*PORT/);
   });

@@ -1,7 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { ValidationError } from '../../lib/errors.js';
+import { ResponseCode } from '@shop/contract';
+import { AppError, ValidationError } from '../../lib/errors.js';
 import { zodProblems, type Api } from '../../plugins/routes.js';
+
+/** Whether a connection comes from this machine (IPv4, IPv6 or IPv4-mapped loopback). */
+export const isLoopback = (address: string | undefined): boolean =>
+  address !== undefined && (address === '::1' || /^(?:::ffff:)?127\./.test(address));
 
 /**
  * A JSON call outside the spec's 240 (the slider's challenge and answer, the development outbox):
@@ -9,7 +14,14 @@ import { zodProblems, type Api } from '../../plugins/routes.js';
  */
 export function rawJsonRoute<S extends z.ZodType | undefined>(
   api: Api,
-  def: { method: 'GET' | 'POST'; url: string; input?: S; rateLimit?: { max: number; timeWindow: number } },
+  def: {
+    method: 'GET' | 'POST';
+    url: string;
+    input?: S;
+    rateLimit?: { max: number; timeWindow: number };
+    /** Answer only connections from this machine (others get the 404 of a route that does not exist). */
+    localOnly?: boolean;
+  },
   handler: (input: S extends z.ZodType ? z.infer<S> : undefined, request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
 ): void {
   api.app.route({
@@ -17,6 +29,10 @@ export function rawJsonRoute<S extends z.ZodType | undefined>(
     url: def.url,
     config: def.rateLimit ? { rateLimit: def.rateLimit } : {},
     handler: async (request, reply) => {
+      // The socket's own address: X-Forwarded-For can claim loopback, a connection cannot.
+      if (def.localOnly && !isLoopback(request.socket.remoteAddress)) throw new AppError(ResponseCode.notFound, undefined, { httpStatus: 404 });
+      // These answers are per caller (a challenge, codes): never kept by a cache.
+      reply.header('cache-control', 'no-store');
       let input: unknown;
       if (def.input) {
         const r = def.input.safeParse((def.method === 'GET' ? request.query : request.body) ?? {}, { reportInput: true });

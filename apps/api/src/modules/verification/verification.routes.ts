@@ -99,9 +99,10 @@ export function verificationRoutes(api: Api): void {
     perClient,
   );
 
-  // What the development providers "sent", for the developer and the browser tests; never in production.
+  // What the development providers "sent", for the developer and the browser tests; never in production,
+  // and in development only to this machine: it lists every member's codes.
   if (deps.config.NODE_ENV !== 'production') {
-    rawJsonRoute(api, { method: 'GET', url: '/dev/outbox', input: z.object({ to: z.string().trim().max(254).optional(), limit: z.coerce.number().int().min(1).max(100).default(20) }) }, async (input) => {
+    rawJsonRoute(api, { method: 'GET', url: '/dev/outbox', localOnly: deps.config.NODE_ENV === 'development', input: z.object({ to: z.string().trim().max(254).optional(), limit: z.coerce.number().int().min(1).max(100).default(20) }) }, async (input) => {
       const recipient = input.to ? (input.to.includes('@') ? input.to.toLowerCase() : input.to.startsWith('+') ? input.to : `+${input.to}`) : undefined;
       const rows = await listOutbox(db, recipient, input.limit);
       return rows.map((r) => ({

@@ -1,0 +1,40 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ResponseCode } from '@shop/contract';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
+
+// The shop as `npm start` runs it in development, behind a proxy whose forwarded address it trusts.
+let t: TestApp;
+const dataDir = fs.mkdtempSync(path.join(process.env.TMPDIR ?? '/tmp', 'shop-outbox-test-'));
+beforeAll(async () => {
+  t = await buildTestApp({ NODE_ENV: 'development', TRUST_PROXY: 'true', DATA_DIR: dataDir, RATE_LIMIT_PER_MINUTE: '0' });
+  await t.app.inject({ method: 'POST', url: '/user/send_code', remoteAddress: '10.0.0.9', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ type: 'register', email: 'outbox-reader@example.com' }) });
+});
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+const outbox = (remoteAddress: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url: '/dev/outbox?to=outbox-reader@example.com', remoteAddress, headers });
+
+describe('the development outbox', () => {
+  it('lists the codes to this machine only', async () => {
+    for (const local of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) {
+      const res = await outbox(local);
+      expect(res.statusCode, local).toBe(200);
+      expect(res.json().data[0].code, local).toMatch(/^\d{6}$/);
+      expect(res.headers['cache-control']).toBe('no-store');
+    }
+  });
+
+  it('does not exist for anyone else, even one who claims a loopback address through the proxy', async () => {
+    for (const [remote, headers] of [['192.168.1.20', {}], ['10.0.0.7', { 'x-forwarded-for': '127.0.0.1' }]] as const) {
+      const res = await outbox(remote, headers);
+      expect(res.statusCode, remote).toBe(404);
+      expect(res.json()).toMatchObject({ code: ResponseCode.notFound, data: null });
+      expect(res.body).not.toContain('outbox-reader');
+    }
+  });
+});
