@@ -21,7 +21,8 @@ export async function purgeStaleRows(db: Database): Promise<Record<string, numbe
     'sessions',
     db
       .deleteFrom('sessions')
-      .where((eb) => eb.or([eb('expires_at', '<', ago('7 days')), eb('revoked_at', '<', ago('7 days'))]))
+      // A rotated token is kept until it would have expired: replaying it must still end its family.
+      .where((eb) => eb.or([eb('expires_at', '<', ago('7 days')), eb.and([eb('revoked_at', '<', ago('7 days')), eb('rotated_at', 'is', null)])]))
       .executeTakeFirst(),
   );
   return counts;

@@ -2,6 +2,7 @@ import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResponseCode } from '@shop/contract';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
+import { purgeStaleRows } from '../housekeeping.js';
 import { call, freshIp, latestCode, registerMember, seedDemo } from './account-helpers.js';
 
 // An attacker who holds only a member's bearer token (stolen from a device or a log), and the
@@ -169,6 +170,17 @@ describe('session families and the idle limit', () => {
     expect((await call(t, 'POST', '/user/no_auth/tokenRefresh', { token: third })).body.code).toBe(ResponseCode.tokenInvalid);
     // A login on another device is another family and carries on.
     expect((await call(t, 'GET', '/user/info/index', undefined, { token: other.body.data.token })).body.code).toBe(200);
+  });
+
+  it('a rotated token outlives housekeeping while it could still be replayed', async () => {
+    const m = await registerMember(t);
+    const second = (await call(t, 'POST', '/user/no_auth/tokenRefresh', { token: m.token })).body.data as string;
+    // Rotated ten days ago, still within its 30 days: housekeeping keeps it.
+    const tenDaysAgo = new Date(Date.now() - 10 * 86_400_000);
+    await t.db.updateTable('sessions').set({ revoked_at: tenDaysAgo, rotated_at: tenDaysAgo }).where('user_id', '=', m.user.id).where('rotated_at', 'is not', null).execute();
+    await purgeStaleRows(t.db);
+    expect((await call(t, 'POST', '/user/no_auth/tokenRefresh', { token: m.token })).body.code).toBe(ResponseCode.tokenInvalid);
+    expect((await call(t, 'GET', '/user/info/index', undefined, { token: second })).body.code).toBe(ResponseCode.tokenInvalid);
   });
 
   it('two refreshes racing with one token: one wins, and the family ends', async () => {
