@@ -124,7 +124,7 @@ describe('verification codes', () => {
   });
 
   it('lists the outbox only outside production', async () => {
-    const prod = await buildTestApp({ NODE_ENV: 'production', MAIL_PROVIDER: 'smtp', SMTP_URL: 'smtp://127.0.0.1:1', SMS_PROVIDER: 'http', SMS_HTTP_URL: 'http://127.0.0.1:1/sms' });
+    const prod = await buildTestApp({ NODE_ENV: 'production', MAIL_PROVIDER: 'smtp', SMTP_URL: 'smtp://127.0.0.1:1', SMS_PROVIDER: 'http', SMS_HTTP_URL: 'http://127.0.0.1:1/sms', SECRETS_KEY: Buffer.alloc(32, 1).toString('base64') });
     try {
       expect((await prod.app.inject({ method: 'GET', url: '/dev/outbox' })).statusCode).toBe(404);
     } finally {
