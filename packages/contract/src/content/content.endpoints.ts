@@ -88,7 +88,7 @@ export const getNewsComment = endpoint({ method: 'GET', path: '/web/comment/info
 export const getNewsCommentThread = endpoint({ method: 'GET', path: '/web/comment/infoAllComment', auth: 'optional', area: 'content', query: commentThreadQuery, data: commentThreadData });
 /** Likes (or unlikes) a comment; idempotent. */
 export const likeNewsComment = endpoint({ method: 'POST', path: '/web/comment/dianzan', auth: 'member', area: 'content', body: likeCommentBody, data: likeData });
-/** Writes a comment (or a reply); the text is stripped of markup. */
+/** Writes a comment (or a reply): plain text kept as typed, never HTML; clients show it as text. */
 export const createNewsComment = endpoint({ method: 'POST', path: '/web/comment/create', auth: 'member', area: 'content', body: createCommentBody, data: commentSchema, idempotent: true });
 /** Notices, newest first. */
 export const listNotices = endpoint({ method: 'GET', path: '/web/notice/list', auth: 'optional', area: 'content', query: pageQuery, data: noticeListData });

@@ -23,14 +23,6 @@ export function sanitizeRich(html: string): string {
   return sanitizeHtml(html, { ...RICH_TEXT, allowedAttributes: { ...RICH_TEXT.allowedAttributes, a: ['href', 'title', 'rel', 'target'] } });
 }
 
-const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&#x27;': "'", '&nbsp;': ' ' };
-
-/** Text a member writes, with every tag (and the content of script/style) removed. */
-export function plainText(input: string): string {
-  const stripped = sanitizeHtml(input, { allowedTags: [], allowedAttributes: {} });
-  return stripped.replace(/&(?:amp|lt|gt|quot|#39|#x27|nbsp);/g, (e) => ENTITIES[e] ?? e).replace(/\s+/g, ' ').trim();
-}
-
 /** A name shown in public with only its first and last characters: `A***e`. */
 export function maskName(name: string): string {
   const chars = [...name.trim()];

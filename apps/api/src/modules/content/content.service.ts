@@ -22,7 +22,7 @@ import { PreSerialized } from '../../plugins/routes.js';
 import { allCategories, findGoods } from '../catalogue/catalogue.service.js';
 import { findGoodsById } from '../catalogue/catalogue.queries.js';
 import { CacheKey, Expiring, responseCache } from '../catalogue/response-cache.js';
-import { iso, pick, plainText, sanitizeRich } from '../catalogue/texts.js';
+import { iso, pick, sanitizeRich } from '../catalogue/texts.js';
 import * as q from './content.queries.js';
 
 const pageOf = <T>(list: T[], total: number, page: number, limit: number): Page<T> => ({ list, total, page, limit, has_more: page * limit < total });
@@ -226,9 +226,12 @@ export async function likeComment(db: Database, member: Member, commentId: numbe
   });
 }
 
-/** Writes a comment or a reply as plain text (markup is removed) and counts it on the article. */
+/**
+ * Writes a comment or a reply and counts it on the article. The text is kept as typed: it is plain
+ * text, never HTML, and every client shows it as text (docs/decisions: text members write).
+ */
 export async function createComment(db: Database, member: Member, input: { news_id: number; parent_id?: number; content: string }): Promise<NewsComment> {
-  const content = plainText(input.content);
+  const content = input.content.trim();
   if (!content) throw new AppError(ResponseCode.commentEmpty);
   return db.transaction().execute(async (trx) => {
     if (!(await q.newsExists(trx, input.news_id))) throw new AppError(ResponseCode.newsNotFound);

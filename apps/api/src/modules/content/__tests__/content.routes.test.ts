@@ -157,16 +157,22 @@ describe('news', () => {
 });
 
 describe('comments on news', () => {
-  it('needs a member to write, and keeps nothing of the markup', async () => {
+  it('needs a member to write, and keeps the text as typed: markup, encoded or not, comes back as inert text', async () => {
     expect((await post('/web/comment/create', { news_id: 3, content: 'hi' })).body.code).toBe(ResponseCode.loginRequired);
-    const a = await newMember(t, 'Ana');
-    const created = (await post('/web/comment/create', { news_id: 3, content: 'Great <b>read</b><script>alert(1)</script> <img src=x onerror=alert(2)> 5 < 6' }, { headers: a.headers })).body;
-    expect(created.code).toBe(200);
-    expect(created.data).toMatchObject({ news_id: 3, parent_id: null, user_name: 'Ana', content: 'Great read 5 < 6', is_mine: true, like_count: 0 });
-    const onlyScript = await post('/web/comment/create', { news_id: 3, content: '<script>alert(1)</script>' }, { headers: a.headers });
-    expect(onlyScript.body.code).toBe(ResponseCode.commentEmpty);
+    // The nickname other members see is text too.
+    const a = await newMember(t, '<img src=x onerror=alert(3)>');
+    const typed = ['&lt;img src=x onerror=alert(1)&gt;', '<script>alert(2)</script>', 'Great <b>read</b> &amp; 5 < 6'];
+    for (const content of typed) {
+      const created = (await post('/web/comment/create', { news_id: 3, content }, { headers: a.headers })).body;
+      expect(created.code).toBe(200);
+      // Neither decoded (entities stay entities) nor stripped: exactly what was typed.
+      expect(created.data).toMatchObject({ news_id: 3, parent_id: null, user_name: '<img src=x onerror=alert(3)>', content, is_mine: true, like_count: 0 });
+    }
+    const listed = (await get('/web/comment/list?news_id=3')).body.data.list.map((c: { content: string; user_name: string }) => [c.content, c.user_name]);
+    expect(listed).toEqual([...typed].reverse().map((c) => [c, '<img src=x onerror=alert(3)>']));
+    expect((await post('/web/comment/create', { news_id: 3, content: '   ' }, { headers: a.headers })).status).toBe(422);
     expect((await post('/web/comment/create', { news_id: 3, content: 'x'.repeat(141) }, { headers: a.headers })).status).toBe(422);
-    expect((await get('/web/news/info?id=3')).body.data.comment_count).toBe(1);
+    expect((await get('/web/news/info?id=3')).body.data.comment_count).toBe(3);
   });
 
   it('threads replies under a comment and pages the list', async () => {
