@@ -54,6 +54,12 @@ const schema = z.object({
   S3_BUCKET: z.string().optional(),
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Run the durable-job worker inside this API process; `false` when workers run apart (`npm run worker`). */
+  JOBS_WORKER: bool.default(true),
+  /** Jobs one worker runs at the same time. */
+  JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(2),
+  /** Secret of the `test` webhook provider (never active in production); without it the provider refuses every call. */
+  WEBHOOK_TEST_SECRET: z.string().min(16).optional(),
 });
 
 export type Config = Omit<z.infer<typeof schema>, 'HOST'> & {

@@ -3,6 +3,8 @@ import { buildApp } from './app.js';
 import { openDeps } from './deps.js';
 import { allEndpoints } from '@shop/contract';
 import { seedDemoData } from './seed/index.js';
+import { startWorker } from './jobs/worker.js';
+import type { Runner } from 'graphile-worker';
 
 const config = loadConfig();
 const log = (line: string) => console.log(`[shop] ${line}`);
@@ -16,6 +18,7 @@ const app = await buildApp(deps, {
 });
 app.log.info(`${app.builtCalls} of ${allEndpoints.length} calls are built`);
 
+let worker: Runner | undefined;
 let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
@@ -25,6 +28,8 @@ async function shutdown(signal: string) {
   force.unref();
   try {
     await app.close();
+    // Running jobs finish; the rest wait in the database for the next worker.
+    await worker?.stop();
     await close();
   } finally {
     process.exit(0);
@@ -41,4 +46,8 @@ try {
   process.exit(1);
 }
 const shown = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
+if (config.JOBS_WORKER) {
+  worker = await startWorker(deps, (level, message, meta) => app.log[level](meta ?? {}, `jobs: ${message}`));
+  app.log.info(`job worker running (${config.JOBS_CONCURRENCY} at a time)`);
+}
 log(`the shop is open at ${shown}/h5/  (API at ${shown}, health at ${shown}/health)`);

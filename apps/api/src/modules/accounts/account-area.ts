@@ -7,7 +7,6 @@ import { sealStoredTotpSecrets } from '../two-factor/totp.js';
 import { uploadsRoutes } from '../uploads/uploads.routes.js';
 import { verificationRoutes } from '../verification/verification.routes.js';
 import { accountsRoutes } from './accounts.routes.js';
-import { HOUSEKEEPING_EVERY_MS, purgeStaleRows } from './housekeeping.js';
 
 /** Every module of the account area. */
 export function accountAreaRoutes(api: Api): void {
@@ -25,11 +24,5 @@ export function accountAreaRoutes(api: Api): void {
     if (resealed) api.app.log.info(`sealed ${resealed} authenticator secret(s) under the current SECRETS_KEY`);
     if (unreadable) api.app.log.warn(`${unreadable} authenticator secret(s) open with no configured key: add the old key to SECRETS_PREVIOUS_KEYS`);
   });
-
-  // Hourly, in every process (the deletes are idempotent); never keeps the process alive.
-  const timer = setInterval(() => {
-    purgeStaleRows(api.deps.db).catch((e: unknown) => api.app.log.warn({ err: e }, 'account housekeeping failed'));
-  }, HOUSEKEEPING_EVERY_MS);
-  timer.unref();
-  api.app.addHook('onClose', async () => clearInterval(timer));
+  // Housekeeping (purgeStaleRows) runs hourly as a durable job: see jobs/crontab.ts.
 }

@@ -3,7 +3,8 @@ import type { Database } from '../../db/database.js';
 
 /**
  * Removes rows that no longer mean anything: expired codes, puzzles, tokens, old login failures,
- * sessions long ended, and old development mail. Answers how many rows each table lost.
+ * sessions long ended, and old development mail. Answers how many rows each table lost. Run hourly
+ * by the `housekeeping` job.
  */
 export async function purgeStaleRows(db: Database): Promise<Record<string, number>> {
   const ago = (interval: string) => sql<Date>`now() - ${interval}::interval`;
@@ -27,5 +28,3 @@ export async function purgeStaleRows(db: Database): Promise<Record<string, numbe
   );
   return counts;
 }
-
-export const HOUSEKEEPING_EVERY_MS = 60 * 60_000;

@@ -1,0 +1,14 @@
+import { parseCronItems, type CronItem, type ParsedCronItem } from 'graphile-worker';
+import type { JobPayloads } from './tasks.js';
+
+/**
+ * Recurring work, at minutes spread over the hour. graphile-worker makes sure each runs once per
+ * time slot however many workers run; a slot missed while every worker was down is not caught up
+ * (the tasks are clean-ups: the next slot does the same work).
+ */
+export const cronItems: (CronItem & { task: keyof JobPayloads })[] = [
+  { task: 'housekeeping', identifier: 'housekeeping', match: '7 * * * *', options: { backfillPeriod: 0, maxAttempts: 3, jobKey: 'cron:housekeeping' } },
+  { task: 'prune_idempotency_keys', identifier: 'prune_idempotency_keys', match: '17 * * * *', options: { backfillPeriod: 0, maxAttempts: 3, jobKey: 'cron:prune_idempotency_keys' } },
+];
+
+export const parsedCronItems = (): ParsedCronItem[] => parseCronItems(cronItems);

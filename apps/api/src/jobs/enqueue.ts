@@ -1,0 +1,40 @@
+import { sql } from 'kysely';
+import type { Executor } from '../db/database.js';
+import type { JobPayloads } from './tasks.js';
+
+export interface EnqueueOptions {
+  /** Not before this time (default: now). */
+  runAt?: Date;
+  /**
+   * One pending job per key: a second enqueue with the same key `replace`s the waiting one (payload
+   * and time), `preserve_run_at` replaces the payload and keeps the time, `unsafe_dedupe` leaves
+   * the first one as it is.
+   */
+  jobKey?: string;
+  jobKeyMode?: 'replace' | 'preserve_run_at' | 'unsafe_dedupe';
+  /** Attempts before the job is given up (default 25, with exponential back-off). */
+  maxAttempts?: number;
+  /** Jobs of one queue run one at a time, in order. */
+  queueName?: string;
+  /** Lower runs sooner (default 0). */
+  priority?: number;
+}
+
+/**
+ * Adds a durable job through the caller's executor: given the business transaction, the job
+ * exists only if that transaction commits. Answers the job's id.
+ */
+export async function enqueueJob<K extends keyof JobPayloads>(db: Executor, task: K, payload: JobPayloads[K], options: EnqueueOptions = {}): Promise<string> {
+  const { rows } = await sql<{ id: string }>`
+    select id::text as id from graphile_worker.add_job(
+      identifier => ${task},
+      payload => ${JSON.stringify(payload)}::json,
+      queue_name => ${options.queueName ?? null}::text,
+      run_at => ${options.runAt ?? null}::timestamptz,
+      max_attempts => ${options.maxAttempts ?? null}::int,
+      job_key => ${options.jobKey ?? null}::text,
+      priority => ${options.priority ?? null}::int,
+      job_key_mode => ${options.jobKeyMode ?? 'replace'}::text
+    )`.execute(db);
+  return rows[0]!.id;
+}

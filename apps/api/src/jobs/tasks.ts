@@ -1,0 +1,48 @@
+import type { JobHelpers, TaskList } from 'graphile-worker';
+import type { AppDeps } from '../app.js';
+import { pruneIdempotencyKeys } from '../idempotency/idempotency.service.js';
+import { jobActor, type Actor } from '../lib/actor.js';
+import { purgeStaleRows } from '../modules/accounts/housekeeping.js';
+
+/**
+ * Every task and the payload it takes. An area adds its tasks here and in `jobTasks` below; tasks
+ * must be idempotent (a job may run again after a crash or a retry).
+ */
+export interface JobPayloads {
+  /** Deletes rows that no longer mean anything (expired codes, old sessions …). Hourly. */
+  housekeeping: Record<string, never>;
+  /** Deletes idempotency keys whose day is over. Hourly. */
+  prune_idempotency_keys: Record<string, never>;
+}
+
+/** What a task gets besides its payload. */
+export interface JobContext {
+  deps: AppDeps;
+  /** The job as the actor of what it changes. */
+  actor: Actor;
+  helpers: JobHelpers;
+}
+
+export type JobTask<K extends keyof JobPayloads> = (payload: JobPayloads[K], ctx: JobContext) => Promise<void>;
+
+/** The tasks of the shop. */
+export const jobTasks: { [K in keyof JobPayloads]: JobTask<K> } = {
+  housekeeping: async (_payload, { deps, helpers }) => {
+    const counts = await purgeStaleRows(deps.db);
+    helpers.logger.info(`housekeeping removed ${JSON.stringify(counts)}`);
+  },
+  prune_idempotency_keys: async (_payload, { deps, helpers }) => {
+    const removed = await pruneIdempotencyKeys(deps.db);
+    helpers.logger.info(`pruned ${removed} idempotency key(s)`);
+  },
+};
+
+/** graphile-worker's task list, bound to the app's dependencies. */
+export function taskList(deps: AppDeps, tasks: Partial<Record<string, JobTask<never>>> = jobTasks as never): TaskList {
+  return Object.fromEntries(
+    Object.entries(tasks).map(([name, task]) => [
+      name,
+      (payload: unknown, helpers: JobHelpers) => task!((payload ?? {}) as never, { deps, actor: jobActor(name, helpers.job.id), helpers }),
+    ]),
+  );
+}

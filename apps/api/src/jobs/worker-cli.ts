@@ -1,0 +1,32 @@
+import { loadConfig } from '../config.js';
+import { openDeps } from '../deps.js';
+import { startWorker } from './worker.js';
+
+// `npm run worker`: durable jobs and the crontab in a process of their own (the API then runs with
+// JOBS_WORKER=false). Needs the database the API uses, so DATABASE_URL in such deployments.
+const config = loadConfig();
+const log = (line: string) => console.log(`[worker] ${line}`);
+const { deps, close } = await openDeps(config, log);
+const quiet = config.LOG_LEVEL === 'silent';
+const worker = await startWorker(deps, (level, message) => {
+  if (!quiet && (level !== 'debug' || config.LOG_LEVEL === 'debug' || config.LOG_LEVEL === 'trace')) log(`${level}: ${message}`);
+});
+log(`running jobs (${config.JOBS_CONCURRENCY} at a time)`);
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  log(`${signal}: letting running jobs finish`);
+  const force = setTimeout(() => process.exit(1), 30_000);
+  force.unref();
+  try {
+    await worker.stop();
+    await close();
+  } finally {
+    process.exit(0);
+  }
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+await worker.promise;

@@ -1,0 +1,51 @@
+import { EventEmitter } from 'node:events';
+import { Logger, run, runOnce, type LogLevel, type Runner, type WorkerEvents } from 'graphile-worker';
+import type { AppDeps } from '../app.js';
+import { connectionOf } from '../db/database.js';
+import { parsedCronItems } from './crontab.js';
+import { jobTasks, taskList, type JobTask } from './tasks.js';
+
+/** Where the worker's own messages go (the app's logger, or nowhere). */
+export type JobLog = (level: 'error' | 'warn' | 'info' | 'debug', message: string, meta?: Record<string, unknown>) => void;
+
+const LEVELS: Record<string, Parameters<JobLog>[0]> = { error: 'error', warning: 'warn', info: 'info', debug: 'debug' };
+
+export function jobLogger(log: JobLog | undefined): Logger {
+  return new Logger((scope) => (level: LogLevel, message: string, meta?: unknown) => log?.(LEVELS[level] ?? 'info', message, { ...scope, ...(meta as object) }));
+}
+
+/**
+ * Starts the worker: due jobs and the crontab, `JOBS_CONCURRENCY` at a time, woken by
+ * LISTEN/NOTIFY when a job is added. Answers the runner; `stop()` lets running jobs finish.
+ */
+export async function startWorker(deps: AppDeps, log?: JobLog): Promise<Runner> {
+  return run({
+    pgPool: connectionOf(deps.db).pool,
+    taskList: taskList(deps),
+    parsedCronItems: parsedCronItems(),
+    concurrency: deps.config.JOBS_CONCURRENCY,
+    noHandleSignals: true,
+    logger: jobLogger(log),
+  });
+}
+
+/** What one `runDueJobs` did. */
+export interface DueJobsReport {
+  /** Tasks of the jobs that succeeded, in order. */
+  succeeded: string[];
+  /** Jobs that failed this time (retried later, with back-off, until their attempts are used up). */
+  failed: { task: string; error: string; attempts: number }[];
+}
+
+/**
+ * Runs every job that is due now, once, then returns (for tests and operator commands; nothing
+ * sleeps). A failed job is rescheduled by graphile-worker's back-off, not run again here.
+ */
+export async function runDueJobs(deps: AppDeps, tasks: Partial<Record<string, JobTask<never>>> = jobTasks as never): Promise<DueJobsReport> {
+  const report: DueJobsReport = { succeeded: [], failed: [] };
+  const events: WorkerEvents = new EventEmitter();
+  events.on('job:success', ({ job }) => report.succeeded.push(job.task_identifier));
+  events.on('job:error', ({ job, error }) => report.failed.push({ task: job.task_identifier, error: error instanceof Error ? error.message : String(error), attempts: job.attempts }));
+  await runOnce({ pgPool: connectionOf(deps.db).pool, taskList: taskList(deps, tasks), noHandleSignals: true, logger: jobLogger(undefined), events });
+  return report;
+}
