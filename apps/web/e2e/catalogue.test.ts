@@ -168,7 +168,7 @@ describe('the shop in Chromium on a phone', () => {
     await page.close();
   });
 
-  it('lets a member like an article once, comment on it (markup removed) and save goods', async () => {
+  it('lets a member like an article once, comment on it (markup shown as the text typed) and save goods', async () => {
     const page = await openFresh('/pages/my/content?type=news&id=2', { ...noPopups, ...(await memberSession()) });
     const like = page.getByRole('button', { name: /Like \d+/ });
     await like.waitFor();
@@ -177,10 +177,14 @@ describe('the shop in Chromium on a phone', () => {
     await expect.poll(() => like.getAttribute('aria-pressed')).toBe('true');
     await expect.poll(async () => Number((await like.innerText()).match(/\d+/)![0])).toBe(before + 1);
 
-    await page.locator('.comment-composer textarea').first().fill('Lovely <b>read</b><script>alert(1)</script>');
+    const typed = 'Lovely <b>read</b><script>window.hacked=1</script> &lt;img src=x onerror=alert(1)&gt;';
+    await page.locator('.comment-composer textarea').first().fill(typed);
     await page.getByRole('button', { name: 'Send' }).click();
-    await page.locator('.comment-text', { hasText: 'Lovely read' }).waitFor();
-    expect(await page.locator('.comment-text').first().innerText()).toBe('Lovely read');
+    await page.locator('.comment-text', { hasText: 'Lovely <b>read</b>' }).waitFor();
+    // Text members write is shown as typed and stays text: no element, nothing run.
+    expect(await page.locator('.comment-text').first().innerText()).toBe(typed);
+    expect(await page.locator('.comment-text b, .comment-text script, .comment-text img').count()).toBe(0);
+    expect(await page.evaluate(() => (window as { hacked?: number }).hacked)).toBeUndefined();
     await expect.poll(() => page.getByRole('heading', { name: '1 comments' }).count()).toBe(1);
 
     await page.goto(`${baseUrl}/h5/#/pages/goods/goodsInfo?id=4`);
