@@ -1,0 +1,78 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { I18nextProvider } from 'react-i18next';
+import { i18n } from '@/lib/i18n';
+import { useSession } from '@/stores/session';
+import { clearToasts, prepareApp, startFakeApi, toastText } from '@/test/helpers';
+import { ContactForm } from '../components/security-sheets';
+
+const ok = (data: unknown) => ({ json: { code: 200, msg: 'Success', data } });
+const user = { id: 7, user_name: 'member01', nickname: 'Mia', true_name: null, email: 'mia@example.com', mobile_pre: null, mobile: null, avatar: null, invite_code: 'ABCDEFGH', country: null, last_order_ids: [], has_pay_password: false, google_bound: false, real_name_status: 'none', created_at: '2026-11-21T00:00:00.000Z' };
+const api = await startFakeApi({
+  '/attractive/country/getAreaPre': () => ok({ country: 'US', pre: '1' }),
+  '/attractive/countryCode': () => ok([{ code: 'US', name: 'United States', pre: '1' }]),
+  '/attractive/user/setMobileEmail': () => ok({ ...user, email: 'new@example.com' }),
+});
+
+beforeAll(() => prepareApp());
+beforeEach(() => {
+  window.SHOP_CONFIG = { api: { default: api.url, cn: api.url }, upload: { default: api.url, cn: api.url } };
+  api.requests.length = 0;
+});
+afterEach(async () => {
+  cleanup();
+  await clearToasts();
+});
+afterAll(() => api.close());
+
+const input = (name: string) => document.querySelector<HTMLInputElement>(`input[name="${name}"]`);
+const type = (name: string, value: string) => fireEvent.change(input(name)!, { target: { value } });
+
+function renderContactForm() {
+  let done = false;
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <I18nextProvider i18n={i18n}>
+        <ContactForm kind="email" onDone={() => (done = true)} />
+      </I18nextProvider>
+    </QueryClientProvider>,
+  );
+  return () => done;
+}
+
+const sentBody = () => JSON.parse(api.requests.find((r) => r.url === '/attractive/user/setMobileEmail')?.body ?? 'null') as Record<string, string> | null;
+
+describe('changing the e-mail in the security sheet', () => {
+  it('asks for the current password, and sends it with the change', async () => {
+    useSession.getState().signIn('tok-1', user);
+    const isDone = renderContactForm();
+    expect(input('google_code')).toBeNull();
+    type('email', 'new@example.com');
+    type('code', '123456');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await toastText()).toBe('Please enter Current password');
+    expect(sentBody()).toBeNull();
+
+    type('current_password', 'my-secret-pass');
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+      for (let i = 0; i < 50 && !isDone(); i++) await new Promise((r) => setTimeout(r, 20));
+    });
+    expect(sentBody()).toEqual({ email: 'new@example.com', code: '123456', current_password: 'my-secret-pass' });
+  });
+
+  it('once an authenticator is bound, asks for its code instead of the password', async () => {
+    useSession.getState().signIn('tok-2', { ...user, google_bound: true });
+    const isDone = renderContactForm();
+    expect(input('current_password')).toBeNull();
+    type('email', 'new@example.com');
+    type('code', '123456');
+    type('google_code', '654321');
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+      for (let i = 0; i < 50 && !isDone(); i++) await new Promise((r) => setTimeout(r, 20));
+    });
+    expect(sentBody()).toEqual({ email: 'new@example.com', code: '123456', google_code: '654321' });
+  });
+});
