@@ -16,6 +16,8 @@ const schema = z.object({
   DATABASE_URL: z.string().url().optional(),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
+  /** The longest one database statement may run before it is cancelled; 0 for no limit (a long migration). */
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(15_000),
   /** Shared rate limits, caches and pub/sub across API processes. */
   REDIS_URL: z.string().url().optional(),
   /** The address members reach the shop at, used in links we send (share links, e-mails). */

@@ -24,8 +24,53 @@ export function connectionOf(db: Kysely<any>): { url: string; pool: pg.Pool } {
   return found;
 }
 
-export function createDatabase(url: string, poolSize = 10): Database {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, idleTimeoutMillis: 30_000 });
+/** Time limits on every database call: a stalled or lost server becomes an error in seconds, never a hang. */
+export interface DatabaseLimits {
+  /** Waiting for a free connection of the pool, or for a new one to open. */
+  connectMs: number;
+  /** The server's limit on one statement; 0 for none (long migrations run by an operator). */
+  statementMs: number;
+}
+
+export const DEFAULT_DATABASE_LIMITS: DatabaseLimits = { connectMs: 5_000, statementMs: 15_000 };
+
+/**
+ * A pg client that never leaves an error unheard and never keeps a connection whose server stopped
+ * answering. The pool listens for errors on idle clients only: a connection that dies while a
+ * query runs would otherwise throw its 'error' event and end the process.
+ */
+class GuardedClient extends pg.Client {
+  constructor(config?: string | pg.ClientConfig) {
+    super(config);
+    // The query that was running already carries the error to its caller.
+    this.on('error', () => {});
+  }
+
+  override query(...args: unknown[]): any {
+    const result = (super.query as (...a: unknown[]) => unknown)(...args);
+    if (result instanceof Promise) {
+      result.catch((e: unknown) => {
+        // The server stopped answering (a stalled host): drop the connection, the pool opens a new one.
+        if (e instanceof Error && e.message === 'Query read timeout') (this as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
+      });
+    }
+    return result;
+  }
+}
+
+export function createDatabase(url: string, poolSize = 10, limits: Partial<DatabaseLimits> = {}): Database {
+  const { connectMs, statementMs } = { ...DEFAULT_DATABASE_LIMITS, ...limits };
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: connectMs,
+    // Sent at connect: the server cancels a statement at its limit, and ends a transaction left open.
+    ...(statementMs > 0 ? { statement_timeout: statementMs, query_timeout: statementMs + 5_000 } : {}),
+    idle_in_transaction_session_timeout: 60_000,
+    keepAlive: true,
+    Client: GuardedClient,
+  });
   // An idle client that loses its server must not bring the process down.
   pool.on('error', () => {});
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { DEFAULT_LANGUAGE, ResponseCode, responseCodeMessageKey } from '@shop/contract';
 import type { Translator } from '../lib/i18n.js';
+import { isDatabaseUnavailable } from '../db/faults.js';
 import { AppError, ValidationError } from '../lib/errors.js';
 import { requestLanguage, startUnroutedRequest } from './context.js';
 import { BASE_SECURITY_HEADERS } from './security.js';
@@ -35,6 +36,11 @@ export function errorsPlugin(app: FastifyInstance, i18n: Translator): void {
     if (status >= 400 && status < 500) {
       // Malformed JSON, a wrong content type, a body too large …: the client's fault, said plainly.
       return reply.status(status).send({ code: ResponseCode.badRequest, msg: i18n.t(lang, 'code.badRequest'), data: null });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // The database is gone, stalled or full: a clear "busy, try again", not a 500; the pool recovers on its own.
+      request.log.warn({ err: error, reqId: request.id }, 'database unavailable');
+      return reply.status(503).header('retry-after', '5').send({ code: ResponseCode.serviceUnavailable, msg: i18n.t(lang, 'code.serviceUnavailable'), data: null });
     }
     request.log.error({ err: error, reqId: request.id }, 'unexpected error');
     return reply.status(500).send({ code: ResponseCode.internal, msg: i18n.t(lang, 'code.internal'), data: { request_id: request.id } });

@@ -1,15 +1,27 @@
 import { sql } from 'kysely';
 import type { Api } from '../../plugins/routes.js';
 
+/** How long readiness waits for the database before answering "not ready". */
+export const READY_TIMEOUT_MS = 1_500;
+
 /** Liveness (the process answers) and readiness (the database answers too), outside the contract. */
 export function healthRoutes({ app, deps }: Api): void {
   app.get('/health', { config: { rateLimit: false } }, async () => ({ code: 200, msg: 'ok', data: { status: 'ok' } }));
   app.get('/ready', { config: { rateLimit: false } }, async (_req, reply) => {
+    let timer: NodeJS.Timeout | undefined;
+    // A stalled database must not stall the check: a load balancer wants its answer within its own timeout.
+    const deadline = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('readiness check timed out')), READY_TIMEOUT_MS);
+    });
+    const probe = sql`select 1`.execute(deps.db);
+    probe.catch(() => {});
     try {
-      await sql`select 1`.execute(deps.db);
+      await Promise.race([probe, deadline]);
       return { code: 200, msg: 'ok', data: { status: 'ready' } };
     } catch {
       return reply.status(503).send({ code: 503, msg: 'database unavailable', data: { status: 'unavailable' } });
+    } finally {
+      clearTimeout(timer);
     }
   });
 }
