@@ -9,6 +9,7 @@ import type { RateLimiter } from './lib/rate-limiter.js';
 import type { SecretBox } from './lib/secrets.js';
 import type { LanguagePacks } from './modules/lang/lang.service.js';
 import { modules } from './modules/index.js';
+import type { Providers } from './providers/index.js';
 import { requestPlugin } from './plugins/context.js';
 import { clientErrorHandler, errorsPlugin, frameworkErrorHandler } from './plugins/errors.js';
 import { openApiPlugin } from './plugins/openapi.js';
@@ -26,6 +27,8 @@ export interface AppDeps {
   limiter: RateLimiter;
   /** Seals secrets stored in the database (TOTP seeds, gateway credentials) with the configured key. */
   secrets: SecretBox;
+  /** Mail, SMS, storage, payment gateways, rates, tracking: built once from the configuration. */
+  providers: Providers;
   redis?: Redis;
 }
 

@@ -8,14 +8,24 @@ import { Translator } from './lib/i18n.js';
 import { MemoryRateLimiter, RedisRateLimiter } from './lib/rate-limiter.js';
 import { secretBoxFromConfig } from './lib/secrets.js';
 import { LanguagePacks, seedLanguagePacks } from './modules/lang/lang.service.js';
+import { createProviders, type Providers } from './providers/index.js';
 
-/** Everything the app needs from a database that is already migrated (used by the server and by tests). */
-export async function depsFor(config: Config, db: Database, redis?: Redis): Promise<AppDeps> {
+/**
+ * Everything the app needs from a database that is already migrated (used by the server and by
+ * tests); `options.providers` replaces any of the configured providers.
+ */
+export async function depsFor(
+  config: Config,
+  db: Database,
+  redis?: Redis,
+  options: { providers?: Partial<Providers>; log?: (line: string) => void } = {},
+): Promise<AppDeps> {
   const i18n = new Translator();
   const languagePacks = new LanguagePacks();
   await seedLanguagePacks(db);
   await languagePacks.load(db, i18n);
-  return { config, db, i18n, languagePacks, limiter: redis ? new RedisRateLimiter(redis) : new MemoryRateLimiter(), secrets: secretBoxFromConfig(config), redis };
+  const providers: Providers = { ...createProviders(config, db, options.log ?? (() => {})), ...options.providers };
+  return { config, db, i18n, languagePacks, limiter: redis ? new RedisRateLimiter(redis) : new MemoryRateLimiter(), secrets: secretBoxFromConfig(config), providers, redis };
 }
 
 /** Opens the database (embedded or configured), migrates it, and builds the dependencies. */
@@ -30,7 +40,8 @@ export async function openDeps(config: Config, log: (line: string) => void): Pro
     throw e;
   }
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 }) : undefined;
-  const deps = await depsFor(config, db, redis);
+  // Development outboxes print what they keep (the verification codes), unless logging is off.
+  const deps = await depsFor(config, db, redis, { log: config.LOG_LEVEL === 'silent' ? () => {} : log });
   return {
     deps,
     close: async () => {

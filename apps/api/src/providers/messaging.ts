@@ -1,21 +1,13 @@
 import type { AppDeps } from '../app.js';
-import { OutboxMailProvider, SmtpMailProvider, type MailProvider } from './mail/mail.js';
-import { HttpSmsProvider, OutboxSmsProvider, type SmsProvider } from './sms/sms.js';
+import type { MailProvider } from './mail/mail.js';
+import type { SmsProvider } from './sms/sms.js';
 
 export interface Messaging {
   mail: MailProvider;
   sms: SmsProvider;
 }
 
-/** The mail and SMS providers the configuration names (config.ts keeps outboxes out of production). */
-export function createMessaging(deps: AppDeps, log: (line: string) => void): Messaging {
-  const { config, db } = deps;
-  const needs = (name: string): never => {
-    throw new Error(`${name} is required by the configured provider`);
-  };
-  const mail: MailProvider =
-    config.MAIL_PROVIDER === 'smtp' ? new SmtpMailProvider(config.SMTP_URL ?? needs('SMTP_URL'), config.MAIL_FROM) : new OutboxMailProvider(db, log);
-  const sms: SmsProvider =
-    config.SMS_PROVIDER === 'http' ? new HttpSmsProvider(config.SMS_HTTP_URL ?? needs('SMS_HTTP_URL'), config.SMS_HTTP_TOKEN) : new OutboxSmsProvider(db, log);
-  return { mail, sms };
+/** The app's mail and SMS providers (built once in deps.ts; `log` is no longer used and stays for callers). */
+export function createMessaging(deps: Pick<AppDeps, 'providers'>, _log?: (line: string) => void): Messaging {
+  return deps.providers;
 }

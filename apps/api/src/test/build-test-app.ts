@@ -4,6 +4,7 @@ import { loadConfig, type Config } from '../config.js';
 import { createDatabase, type Database } from '../db/database.js';
 import { depsFor } from '../deps.js';
 import type { AppDeps } from '../app.js';
+import type { Providers } from '../providers/index.js';
 import { cloneTemplate, dropDatabase } from './test-postgres.js';
 
 export interface TestApp {
@@ -13,13 +14,17 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The real app on a fresh database cloned from the migrated template; call `close()` in afterAll. */
-export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/**
+ * The real app on a fresh database cloned from the migrated template; call `close()` in afterAll.
+ * `options.providers` puts other providers (a recording mailer, a gateway's local fake …) in place
+ * of the configured ones.
+ */
+export async function buildTestApp(env: Record<string, string> = {}, options: { providers?: Partial<Providers> } = {}): Promise<TestApp> {
   const adminUrl = inject('pgAdminUrl');
   const { name, url } = await cloneTemplate(adminUrl, inject('pgTemplate'));
   const config: Config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: url, ...env } as NodeJS.ProcessEnv);
   const db = createDatabase(url, 4);
-  const deps = await depsFor(config, db);
+  const deps = await depsFor(config, db, undefined, { providers: options.providers });
   const app = await buildApp(deps);
   await app.ready();
   return {

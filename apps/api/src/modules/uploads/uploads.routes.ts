@@ -4,13 +4,12 @@ import { ResponseCode, createUploadToken, uploadFile, uploadInlineImage } from '
 import { Readable } from 'node:stream';
 import { AppError } from '../../lib/errors.js';
 import { assertStorable, type Api } from '../../plugins/routes.js';
-import { createFileStorage } from '../../providers/storage/storage.js';
 import * as service from './uploads.service.js';
 
 /** Uploads: a one-time token, the multipart upload itself, small inline images, and delivery. */
 export function uploadsRoutes(api: Api): void {
   const { db, config } = api.deps;
-  const storage = createFileStorage(config);
+  const { storage } = api.deps.providers;
   void api.app.register(multipart, { limits: { fileSize: service.MAX_VIDEO_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 8 } });
 
   api.handle(createUploadToken, ({ member, body }) => service.createUploadToken(db, member!.userId, body.host_id), { rateLimit: { max: 30, timeWindow: 60_000 } });
