@@ -2,7 +2,7 @@ import path from 'node:path';
 import pg from 'pg';
 import type { Config } from '../config.js';
 import { createDatabase, type Database } from './database.js';
-import { startEmbeddedPostgres, type EmbeddedServer } from './embedded.js';
+import { embeddedUrl, startEmbeddedPostgres, type EmbeddedServer } from './embedded.js';
 
 export const EMBEDDED_DATABASE = 'shop';
 
@@ -21,22 +21,30 @@ export async function ensureDatabase(adminUrl: string, name: string, template?: 
   }
 }
 
+/** The embedded server's folder for this configuration. */
+export const embeddedDir = (config: Config) => path.join(config.dataDir, 'postgres');
+
+/** The shop database on the embedded server of this configuration (to reach a shop that is already running). */
+export const embeddedDatabaseUrl = (config: Config) => embeddedUrl(embeddedDir(config), config.EMBEDDED_PG_PORT, EMBEDDED_DATABASE);
+
 /**
  * Opens the database the configuration names: DATABASE_URL when set, otherwise an embedded
- * PostgreSQL in DATA_DIR/postgres (started, and created on first run).
+ * PostgreSQL in DATA_DIR/postgres (started, and created on first run; started again if it stops).
  */
 export async function openDatabase(config: Config, log: (line: string) => void): Promise<{ db: Database; url: string; embedded?: EmbeddedServer }> {
+  const limits = { statementMs: config.DATABASE_STATEMENT_TIMEOUT_MS };
   if (config.DATABASE_URL) {
-    return { db: createDatabase(config.DATABASE_URL, config.DATABASE_POOL_SIZE), url: config.DATABASE_URL };
+    return { db: createDatabase(config.DATABASE_URL, config.DATABASE_POOL_SIZE, limits), url: config.DATABASE_URL };
   }
   const embedded = await startEmbeddedPostgres({
-    dir: path.join(config.dataDir, 'postgres'),
+    dir: embeddedDir(config),
     port: config.EMBEDDED_PG_PORT,
+    restart: true,
     log: (line) => {
-      if (/error|fatal|panic/i.test(line)) log(`postgres: ${line}`);
+      if (/error|fatal|panic|stopping|generated password|running again/i.test(line)) log(`postgres: ${line}`);
     },
   });
   await ensureDatabase(embedded.url('postgres'), EMBEDDED_DATABASE);
   const url = embedded.url(EMBEDDED_DATABASE);
-  return { db: createDatabase(url, config.DATABASE_POOL_SIZE), url, embedded };
+  return { db: createDatabase(url, config.DATABASE_POOL_SIZE, limits), url, embedded };
 }

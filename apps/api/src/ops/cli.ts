@@ -1,6 +1,6 @@
 import os from 'node:os';
 import { loadConfig } from '../config.js';
-import { openDatabase, EMBEDDED_DATABASE } from '../db/connect.js';
+import { embeddedDatabaseUrl, openDatabase } from '../db/connect.js';
 import { createDatabase, type Database } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { reachable, runOpsCommand } from './commands.js';
@@ -12,7 +12,7 @@ const operator = process.env.OPERATOR ?? os.userInfo().username;
 let db: Database;
 let stop: () => Promise<void>;
 // A shop already running on the embedded database: talk to that server instead of starting another.
-const running = config.DATABASE_URL ? undefined : createDatabase(`postgres://postgres:postgres@127.0.0.1:${config.EMBEDDED_PG_PORT}/${EMBEDDED_DATABASE}`, 2);
+const running = config.DATABASE_URL ? undefined : createDatabase(embeddedDatabaseUrl(config), 2);
 if (running && (await reachable(running))) {
   db = running;
   stop = () => db.destroy();
