@@ -35,6 +35,10 @@ const schema = z.object({
   SECRETS_KEY: z.string().optional(),
   /** Comma-separated older SECRETS_KEY values, still accepted for opening while secrets are re-sealed under the new key. */
   SECRETS_PREVIOUS_KEYS: z.string().optional(),
+  /** Verification codes one e-mail address may receive in 24 hours (besides 5 an hour). */
+  CODES_PER_EMAIL_PER_DAY: z.coerce.number().int().min(1).max(1000).default(10),
+  /** Verification codes one phone number may receive in 24 hours (besides 5 an hour). */
+  CODES_PER_PHONE_PER_DAY: z.coerce.number().int().min(1).max(1000).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** The built web app served at /h5/. */
   WEB_DIST: z.string().default('./apps/web/dist'),

@@ -13,7 +13,15 @@ export const userNameField = z
   .max(32, { error: 'account.validation.userName' })
   .refine((v) => v.length >= 6 && isLettersOrDigits(v), { error: 'account.validation.userName' });
 
-export const passwordField = z.string().min(1).min(6, { error: 'account.validation.password' }).max(64, { error: 'account.validation.password' });
+/** Minimum and maximum length of a login password (ASVS 5 V6.2: 8 at least, 64 or more allowed, never truncated). */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+/** A new login password: 8 to 128 characters; the server also refuses common and breached ones. */
+export const passwordField = z
+  .string()
+  .min(1)
+  .min(PASSWORD_MIN_LENGTH, { error: 'account.validation.password' })
+  .max(PASSWORD_MAX_LENGTH, { error: 'account.validation.password' });
 export const payPasswordField = z.string().min(1).refine((v) => isNumericCode(v, 6), { error: 'account.validation.payPassword' });
 export const emailField = z.string().trim().min(1).max(254).refine(isEmail, { error: 'validation.email' });
 /** A country calling code, digits only (`86`, `60`); a leading `+` is dropped. */

@@ -52,7 +52,7 @@ export function accountsRoutes(api: Api): void {
   api.handle(getProfile, ({ member }) => service.getProfile(db, member!.userId));
   api.handle(saveProfile, ({ member, body }) => service.saveProfile(db, member!.userId, body));
   api.handle(getShareImage, ({ member }) => service.shareInfo(db, config, member!.userId));
-  api.handle(checkAccountAvailable, ({ body }) => service.isAccountAvailable(db, body), strict);
+  api.handle(checkAccountAvailable, ({ body }) => service.isAccountAvailable(body), strict);
 
   api.handle(changePassword, ({ member, body, ctx, request }) => service.changePassword(security, actorOf(ctx, request), member!.userId, body), strict);
   api.handle(setPayPassword, ({ member, body, ctx, request }) => service.setPayPassword(security, actorOf(ctx, request), member!.userId, body), strict);

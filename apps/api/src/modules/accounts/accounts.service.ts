@@ -2,7 +2,9 @@ import { randomInt } from 'node:crypto';
 import QRCode from 'qrcode';
 import {
   ResponseCode,
+  isEmail,
   maskContact,
+  userNameField,
   type RegisterBody,
   type RegisterInternationalBody,
   type SessionData,
@@ -19,9 +21,9 @@ import { newToken } from '../../lib/tokens.js';
 import type { UserRow } from '../members/members.table.js';
 import { ensureCaptcha } from '../captcha/captcha.service.js';
 import { checkBoundCode, requireTwoFactorIfBound } from '../two-factor/totp.js';
-import { verifyCode, type Destination } from '../verification/verification.service.js';
+import { accountRequestKey, spendCodeTry, verifyCode, type Destination } from '../verification/verification.service.js';
 import * as q from './accounts.queries.js';
-import { checkedPhone, checkPassword, requireRealName, emailDestination, hashPassword, passwordsMustMatch, phoneDestination, toUserData } from './identity.js';
+import { checkedPhone, checkPassword, requireRealName, requireUncommonPassword, emailDestination, hashPassword, passwordsMustMatch, phoneDestination, toUserData } from './identity.js';
 import { assertNotLocked, clearFailures, failureKey, recordFailure } from './lockout.js';
 import type { SecurityNotices } from './security-notice.js';
 import { requireStepUp, type StepUpProof } from './step-up.js';
@@ -84,6 +86,8 @@ export const newInviteCode = () => Array.from({ length: 8 }, () => INVITE_ALPHAB
 /**
  * Registers a member: the invitation code names the referrer, the e-mail proves itself with the
  * `register` code, the phone (if given) must be valid for its country code. Logs the member in.
+ * Whether the user name, e-mail or phone is taken is told only after the e-mailed code is right, so
+ * only the owner of that e-mail learns it (and each such answer costs the code one of its tries).
  */
 export async function registerMember(db: Database, config: Config, actor: Actor, input: RegisterBody | RegisterInternationalBody): Promise<SessionData> {
   await ensureCaptcha(db, { ip: actor.ip, account: input.user_name, token: input.captcha_token });
@@ -94,14 +98,25 @@ export async function registerMember(db: Database, config: Config, actor: Actor,
     if (input.country === 'CN' || !isSupportedCountry(input.country)) throw new ValidationError([{ field: 'country', key: 'validation.invalid', params: { field: 'country' } }]);
     if (getCountryCallingCode(input.country) !== phone?.mobile_pre) throw new ValidationError([{ field: 'mobile', key: 'validation.mobile', params: { field: 'mobile' } }]);
   }
+  await requireUncommonPassword(input.password, [input.user_name, input.email]);
   const referrer = await q.findUserByInviteCode(db, input.invite_code);
   if (!referrer) throw new AppError(ResponseCode.inviteCodeInvalid);
-  if (await q.findUserByUserName(db, input.user_name)) throw new AppError(ResponseCode.userNameTaken);
-  if (await q.findUserByEmail(db, input.email)) throw new AppError(ResponseCode.emailTaken);
-  if (phone && (await q.findUserByMobile(db, phone.mobile_pre, phone.mobile))) throw new AppError(ResponseCode.mobileTaken);
 
-  await verifyCode(db, { purpose: 'register', destination: emailDestination(input.email), code: input.code, consume: true });
+  const codeOf = { purpose: 'register' as const, destination: emailDestination(input.email) };
+  await verifyCode(db, { ...codeOf, code: input.code, consume: false });
+  const taken = (await q.findUserByUserName(db, input.user_name))
+    ? ResponseCode.userNameTaken
+    : (await q.findUserByEmail(db, input.email))
+      ? ResponseCode.emailTaken
+      : phone && (await q.findUserByMobile(db, phone.mobile_pre, phone.mobile))
+        ? ResponseCode.mobileTaken
+        : undefined;
+  if (taken) {
+    await spendCodeTry(db, codeOf);
+    throw new AppError(taken);
+  }
   const passwordHash = await hashPassword(input.password);
+  await verifyCode(db, { ...codeOf, code: input.code, consume: true });
   return db.transaction().execute(async (trx) => {
     let user: UserRow | undefined;
     for (let attempt = 0; !user; attempt++) {
@@ -195,17 +210,20 @@ export async function findInviter(db: Executor, inviteCode: string): Promise<{ n
 
 /**
  * Resets a forgotten password with the code sent to the account's e-mail (or phone), and the
- * authenticator's code when one is bound; every session ends.
+ * authenticator's code when one is bound; every session ends. An unknown account is checked against
+ * the stand-in code its request stored, so every answer (no code asked, wrong code, too many tries)
+ * is the one a real account would get.
  */
 export async function resetForgottenPassword(deps: Pick<SecurityDeps, 'db' | 'secrets'>, actor: Pick<Actor, 'ip'>, input: { account: string; code: string; password: string; password_confirm: string; google_code?: string }): Promise<{ ok: true }> {
   const { db } = deps;
   passwordsMustMatch(input.password, input.password_confirm);
+  await requireUncommonPassword(input.password);
   const user = await findAccount(db, input.account);
   const to = user && user.status === 'active' ? primaryDestination(user) : undefined;
-  // No account, no code: the same answer as a wrong code.
+  if (user && to && user.totp_secret) await requireTotpForReset(deps, actor, user, { ...input, destination: to.address });
+  await verifyCode(db, { purpose: 'forget', destination: to?.address ?? accountRequestKey(input.account), code: input.code, consume: true });
+  // A stand-in code is never sent, so this is not reached in practice.
   if (!user || !to) throw new AppError(ResponseCode.codeExpired);
-  if (user.totp_secret) await requireTotpForReset(deps, actor, user, { ...input, destination: to.address });
-  await verifyCode(db, { purpose: 'forget', destination: to.address, code: input.code, consume: true });
   const hash = await hashPassword(input.password);
   await db.transaction().execute(async (trx) => {
     await q.updateUser(trx, user.id, { password_hash: hash, password_changed_at: new Date() });
@@ -260,11 +278,21 @@ export async function shareInfo(db: Executor, config: Config, userId: number): P
   return { invite_code: user.invite_code!, share_url, qr_code: await QRCode.toDataURL(share_url, { margin: 1, width: 240 }) };
 }
 
-/** Whether a user name, e-mail or phone is still free (registration form). */
-export async function isAccountAvailable(db: Executor, input: { user_name?: string; email?: string; mobile_pre?: string; mobile?: string }): Promise<{ available: boolean }> {
-  if (input.user_name && (await q.findUserByUserName(db, input.user_name))) return { available: false };
-  if (input.email && (await q.findUserByEmail(db, input.email))) return { available: false };
-  if (input.mobile && (await q.findUserByMobile(db, input.mobile_pre, input.mobile))) return { available: false };
+/**
+ * Whether a user name, e-mail or phone may be used to register, judged by its form only: anyone may
+ * call this, so it never looks at other members' accounts (registration tells a taken one after the
+ * e-mailed code is right).
+ */
+export function isAccountAvailable(input: { user_name?: string; email?: string; mobile_pre?: string; mobile?: string }): { available: boolean } {
+  if (input.user_name && !userNameField.safeParse(input.user_name).success) return { available: false };
+  if (input.email && !isEmail(input.email)) return { available: false };
+  if (input.mobile) {
+    try {
+      checkedPhone(input.mobile_pre ?? '', input.mobile);
+    } catch {
+      return { available: false };
+    }
+  }
   return { available: true };
 }
 
@@ -280,6 +308,7 @@ export async function changePassword(deps: Pick<SecurityDeps, 'db' | 'secrets'>,
     await recordFailure(db, key, actor.ip);
     throw new AppError(ResponseCode.wrongPassword);
   }
+  await requireUncommonPassword(input.password, [user.user_name, user.email]);
   await requireTwoFactorIfBound(db, deps.secrets, user, input.google_code);
   const hash = await hashPassword(input.password);
   await db.transaction().execute(async (trx) => {

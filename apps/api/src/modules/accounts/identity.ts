@@ -24,6 +24,24 @@ export async function checkPassword(stored: string | null | undefined, password:
   return verify(stored, password).catch(() => false);
 }
 
+// The list ships with the app (zxcvbn-ts's ranked list of common and breached passwords, about
+// 49,000 entries); it is read on first use so that processes that never set a password skip it.
+let commonPasswords: Promise<Set<string>> | undefined;
+const loadCommonPasswords = () =>
+  (commonPasswords ??= import('@zxcvbn-ts/language-common').then(({ dictionary }) => new Set(dictionary['passwords-common'].map((p) => p.toLowerCase()))));
+
+/**
+ * Refuses a new password that is on the list of common and breached passwords (ignoring case) or is
+ * the member's own user name or e-mail. Length is the contract's (8 to 128, never truncated).
+ */
+export async function requireUncommonPassword(password: string, own: Array<string | null | undefined> = []): Promise<void> {
+  const lower = password.toLowerCase();
+  const mine = own.some((v) => v && v.trim().toLowerCase() === lower);
+  if (mine || (await loadCommonPasswords()).has(lower)) {
+    throw new ValidationError([{ field: 'password', key: 'account.validation.passwordCommon', params: { field: 'password' } }]);
+  }
+}
+
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
 
 /**

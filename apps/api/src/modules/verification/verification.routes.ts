@@ -1,5 +1,6 @@
+import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { z } from 'zod';
-import { ResponseCode, checkCode, maskContact, sendCode, sendCodeByUserName, sendCodeToAccount, sendCodeToMember, type CodePurpose } from '@shop/contract';
+import { ResponseCode, checkCode, sendCode, sendCodeByUserName, sendCodeToAccount, sendCodeToMember, type CodePurpose, type Language } from '@shop/contract';
 import { AppError, ValidationError } from '../../lib/errors.js';
 import type { Api } from '../../plugins/routes.js';
 import { createMessaging } from '../../providers/messaging.js';
@@ -8,11 +9,11 @@ import { findUserById, findUserByEmail, findUserByMobile } from '../accounts/acc
 import { checkedPhone, emailDestination, phoneDestination } from '../accounts/identity.js';
 import { rawJsonRoute } from '../accounts/raw-route.js';
 import { ensureCaptcha } from '../captcha/captcha.service.js';
-import { RESEND_AFTER_MS, CODE_TTL_MS, issueCode, verifyCode, type Destination } from './verification.service.js';
+import { accountRequestKey, codeSentAnswer, deliverCodeLater, issueCode, reserveCode, settleDeliveries, verifyCode, type Destination } from './verification.service.js';
 import { listOutbox } from './verification.queries.js';
 
-/** Codes for a new contact must not go to one another open account already uses. */
-const NEEDS_FREE_CONTACT: readonly CodePurpose[] = ['register', 'bind'];
+/** Codes that prove a new contact (registration, binding): sent whether or not a member already uses it. */
+const NEW_CONTACT: readonly CodePurpose[] = ['register', 'bind'];
 
 export function verificationRoutes(api: Api): void {
   const { deps } = api;
@@ -20,6 +21,21 @@ export function verificationRoutes(api: Api): void {
   const messaging = createMessaging(deps, (line) => api.app.log.info(line));
   // Above the hourly per-address code limit, so that limit answers first with its own message.
   const perClient = { rateLimit: { max: 30, timeWindow: 60_000 } };
+
+  // Codes about existing accounts are delivered after the answer (see deliverCodeLater); the shop waits for them when it stops.
+  api.app.addHook('onClose', () => settleDeliveries());
+  const logFailure = (e: unknown) => api.app.log.warn({ err: e }, 'a verification code could not be delivered');
+
+  /**
+   * A code about an account named by the caller. A known, open account gets its code; an unknown one
+   * gets the same limits, the same stored row (a code nobody knows) and the same answer, and nothing is sent.
+   */
+  async function issueForAccount(req: { purpose: CodePurpose; identifier: string; key: string; to: Destination | undefined; ip: string; lang: Language; lookup: boolean }) {
+    const address = req.to?.address ?? req.key;
+    const reserved = await reserveCode(deps, { purpose: req.purpose, address, channel: req.to?.channel ?? (address.startsWith('+') ? 'sms' : 'email'), ip: req.ip, lookup: req.lookup });
+    if (req.to) deliverCodeLater(deps, messaging, reserved, req.to, req.lang, logFailure);
+    return codeSentAnswer(req.identifier);
+  }
 
   function destinationOf(v: { email?: string; mobile_pre?: string; mobile?: string }): Destination {
     if (v.email) return { channel: 'email', address: emailDestination(v.email) };
@@ -30,13 +46,13 @@ export function verificationRoutes(api: Api): void {
     throw new ValidationError([{ field: 'email', key: 'account.validation.destination', params: { field: 'email' } }]);
   }
 
-  async function mustBeFree(purpose: CodePurpose, v: { email?: string; mobile_pre?: string; mobile?: string }) {
-    if (!NEEDS_FREE_CONTACT.includes(purpose)) return;
-    if (v.email && (await findUserByEmail(db, v.email))) throw new AppError(ResponseCode.emailTaken);
-    if (!v.email && v.mobile && v.mobile_pre) {
-      const p = checkedPhone(v.mobile_pre, v.mobile);
-      if (await findUserByMobile(db, p.mobile_pre, p.mobile)) throw new AppError(ResponseCode.mobileTaken);
-    }
+  /** A code to a contact typed in the request: new contacts always get theirs, account contacts only when a member uses them. */
+  async function issueToContact(purpose: CodePurpose, to: Destination, ctx: { ip: string; lang: Language }) {
+    if (NEW_CONTACT.includes(purpose)) return issueCode(deps, messaging, { purpose, to, ip: ctx.ip, lang: ctx.lang });
+    const phone = to.channel === 'sms' ? parsePhoneNumberFromString(to.address) : undefined;
+    const owner = phone ? await findUserByMobile(db, phone.countryCallingCode, String(phone.nationalNumber)) : await findUserByEmail(db, to.address);
+    const usable = owner && owner.status === 'active' ? to : undefined;
+    return issueForAccount({ purpose, identifier: to.address, key: to.address, to: usable, ip: ctx.ip, lang: ctx.lang, lookup: false });
   }
 
   api.handle(
@@ -44,8 +60,7 @@ export function verificationRoutes(api: Api): void {
     async ({ body, ctx }) => {
       const to = destinationOf(body);
       await ensureCaptcha(db, { ip: ctx.ip, account: body.email ?? body.mobile, token: body.captcha_token });
-      await mustBeFree(body.type, body);
-      return issueCode(deps, messaging, { purpose: body.type, to, ip: ctx.ip, lang: ctx.lang });
+      return issueToContact(body.type, to, ctx);
     },
     perClient,
   );
@@ -57,8 +72,7 @@ export function verificationRoutes(api: Api): void {
       if (!contact.email && !body.mobile_pre) throw new ValidationError([{ field: 'mobile_pre', key: 'validation.required', params: { field: 'mobile_pre' } }]);
       const to = destinationOf(contact);
       await ensureCaptcha(db, { ip: ctx.ip, account: body.account, token: body.captcha_token });
-      await mustBeFree(body.type, contact);
-      return issueCode(deps, messaging, { purpose: body.type, to, ip: ctx.ip, lang: ctx.lang });
+      return issueToContact(body.type, to, ctx);
     },
     perClient,
   );
@@ -69,9 +83,8 @@ export function verificationRoutes(api: Api): void {
       await ensureCaptcha(db, { ip: ctx.ip, account: body.user_name, token: body.captcha_token });
       const user = await findAccount(db, body.user_name);
       const to = user && user.status === 'active' ? primaryDestination(user) : undefined;
-      // The same answer whether or not the account exists, so the form does not reveal who is a member.
-      if (!to) return { to: maskContact(body.user_name), resend_in: RESEND_AFTER_MS / 1000, expires_in: CODE_TTL_MS / 1000 };
-      return issueCode(deps, messaging, { purpose: body.type, to, ip: ctx.ip, lang: ctx.lang });
+      // The answer names what was typed, masked: the account's own e-mail would tell that it exists.
+      return issueForAccount({ purpose: body.type, identifier: body.user_name, key: accountRequestKey(body.user_name), to, ip: ctx.ip, lang: ctx.lang, lookup: true });
     },
     perClient,
   );

@@ -15,6 +15,7 @@ export const PER_DESTINATION_PER_HOUR = 5;
 export const PER_IP_PER_HOUR = 20;
 /** Codes the whole shop sends per minute: a brake on abuse of the mail and SMS bill. */
 export const GLOBAL_PER_MINUTE = 600;
+const DAY_MS = 86_400_000;
 
 export interface Destination {
   channel: 'email' | 'sms';
@@ -24,23 +25,60 @@ export interface Destination {
 
 const hashCode = (salt: Buffer, code: string) => createHash('sha256').update(salt).update(code).digest();
 
+/** The configured daily caps (rolling 24 hours) on codes to one e-mail and to one phone. */
+export interface DailyCodeCaps {
+  CODES_PER_EMAIL_PER_DAY: number;
+  CODES_PER_PHONE_PER_DAY: number;
+}
+
+/** What a code request answers: the destination masked, when another may be asked, how long it lasts. */
+export interface CodeSent {
+  to: string;
+  resend_in: number;
+  expires_in: number;
+}
+
+export const codeSentAnswer = (to: string): CodeSent => ({ to: maskContact(to), resend_in: RESEND_AFTER_MS / 1000, expires_in: CODE_TTL_MS / 1000 });
+
 /**
- * Sends a fresh 6-digit code (secure random) for `purpose`, unless the destination got one in the
- * last 60 s or a per-destination, per-address or global limit is reached.
+ * The key under which a code request about an account that may not exist is counted: an e-mail is
+ * its own destination; any other identifier (a user name, a number without its country code) gets a
+ * key no real destination can take, so unknown accounts keep the same cooldown and limits as real ones.
  */
-export async function issueCode(
-  deps: Pick<AppDeps, 'db' | 'limiter' | 'i18n'>,
-  messaging: Messaging,
-  req: { purpose: CodePurpose; to: Destination; ip: string; lang: Language },
-): Promise<{ to: string; resend_in: number; expires_in: number }> {
-  const { db, limiter, i18n } = deps;
-  const { address } = req.to;
+export const accountRequestKey = (identifier: string): string => {
+  const v = identifier.trim().toLowerCase();
+  return v.includes('@') ? v : `account:${v}`;
+};
+
+/** A stored code that is ready to be delivered. */
+export interface ReservedCode {
+  id: number;
+  code: string;
+}
+
+/**
+ * Checks the limits for a code to `address` and stores a fresh 6-digit code (secure random), voiding
+ * older ones of the same purpose: at most one code a minute, 5 an hour and the daily cap per
+ * destination, 20 an hour per client address, 600 a minute shop-wide. `lookup` marks a request named
+ * by an account identifier, which gets the lower daily cap whatever the account's channel, so the
+ * answer never depends on whether the account exists or how it is reached.
+ */
+export async function reserveCode(
+  deps: Pick<AppDeps, 'db' | 'limiter'> & { config: DailyCodeCaps },
+  req: { purpose: CodePurpose; address: string; channel: 'email' | 'sms'; ip: string; lookup?: boolean },
+): Promise<ReservedCode> {
+  const { db, limiter, config } = deps;
+  const { address } = req;
   const latest = await q.findLatestCode(db, address, req.purpose);
   if (latest) {
     const waitMs = new Date(latest.created_at).getTime() + RESEND_AFTER_MS - Date.now();
     if (waitMs > 0) throw new AppError(ResponseCode.codeTooSoon, { seconds: Math.ceil(waitMs / 1000) }, { data: { resend_in: Math.ceil(waitMs / 1000) } });
   }
   if ((await q.countCodesSince(db, address, new Date(Date.now() - 3_600_000))) >= PER_DESTINATION_PER_HOUR) throw new AppError(ResponseCode.codeLimit);
+  const dailyCap = req.lookup
+    ? Math.min(config.CODES_PER_EMAIL_PER_DAY, config.CODES_PER_PHONE_PER_DAY)
+    : req.channel === 'email' ? config.CODES_PER_EMAIL_PER_DAY : config.CODES_PER_PHONE_PER_DAY;
+  if ((await q.countCodesSince(db, address, new Date(Date.now() - DAY_MS))) >= dailyCap) throw new AppError(ResponseCode.codeLimit);
   if (!(await limiter.hit(`code:ip:${req.ip}`, PER_IP_PER_HOUR, 3_600_000)).allowed) throw new AppError(ResponseCode.codeLimit);
   if (!(await limiter.hit('code:global', GLOBAL_PER_MINUTE, 60_000)).allowed) throw new AppError(ResponseCode.codeLimit);
 
@@ -51,25 +89,57 @@ export async function issueCode(
     return q.insertCode(trx, {
       purpose: req.purpose,
       destination: address,
-      channel: req.to.channel,
+      channel: req.channel,
       code_hash: hashCode(salt, code),
       salt,
       ip: req.ip,
       expires_at: new Date(Date.now() + CODE_TTL_MS),
     });
   });
+  return { id, code };
+}
 
+/** Sends a reserved code; when nothing could be delivered the code is removed (the member may ask again at once) and `messageNotSent` thrown. */
+export async function deliverCode(deps: Pick<AppDeps, 'db' | 'i18n'>, messaging: Messaging, reserved: ReservedCode, to: Destination, lang: Language): Promise<void> {
   const minutes = CODE_TTL_MS / 60_000;
-  const text = i18n.t(req.lang, 'account.message.codeText', { code, minutes });
+  const text = deps.i18n.t(lang, 'account.message.codeText', { code: reserved.code, minutes });
   try {
-    if (req.to.channel === 'email') await messaging.mail.send({ to: address, subject: i18n.t(req.lang, 'account.message.codeSubject'), text });
-    else await messaging.sms.send({ to: address, text });
+    if (to.channel === 'email') await messaging.mail.send({ to: to.address, subject: deps.i18n.t(lang, 'account.message.codeSubject'), text });
+    else await messaging.sms.send({ to: to.address, text });
   } catch {
-    // Nothing was delivered: the member may ask again at once.
-    await q.deleteCode(db, id);
+    await q.deleteCode(deps.db, reserved.id);
     throw new AppError(ResponseCode.messageNotSent);
   }
-  return { to: maskContact(address), resend_in: RESEND_AFTER_MS / 1000, expires_in: CODE_TTL_MS / 1000 };
+}
+
+// Deliveries that run after the answer; the shop (and a test) can wait for them to finish.
+const inFlight = new Set<Promise<void>>();
+
+/**
+ * Delivers a reserved code after the answer has gone, so how long the mail or SMS provider takes
+ * never shows in the answer; a failure is logged (the code is removed), not told to the caller.
+ */
+export function deliverCodeLater(deps: Pick<AppDeps, 'db' | 'i18n'>, messaging: Messaging, reserved: ReservedCode, to: Destination, lang: Language, onError: (e: unknown) => void): void {
+  const p: Promise<void> = deliverCode(deps, messaging, reserved, to, lang)
+    .catch(onError)
+    .finally(() => inFlight.delete(p));
+  inFlight.add(p);
+}
+
+/** Resolves once every delivery started by `deliverCodeLater` has finished or failed. */
+export async function settleDeliveries(): Promise<void> {
+  await Promise.allSettled([...inFlight]);
+}
+
+/** Sends a fresh code to a destination given in the request, within the limits of `reserveCode`. */
+export async function issueCode(
+  deps: Pick<AppDeps, 'db' | 'limiter' | 'i18n'> & { config: DailyCodeCaps },
+  messaging: Messaging,
+  req: { purpose: CodePurpose; to: Destination; ip: string; lang: Language },
+): Promise<CodeSent> {
+  const reserved = await reserveCode(deps, { purpose: req.purpose, address: req.to.address, channel: req.to.channel, ip: req.ip });
+  await deliverCode(deps, messaging, reserved, req.to, req.lang);
+  return codeSentAnswer(req.to.address);
 }
 
 /**
@@ -95,4 +165,16 @@ export async function verifyCode(
     return ResponseCode.ok;
   });
   if (outcome !== ResponseCode.ok) throw new AppError(outcome);
+}
+
+/**
+ * Counts one try against the open code without using it up: an answer that a right code unlocked
+ * (a taken user name at registration) costs a try, so one code cannot probe names without end.
+ */
+export async function spendCodeTry(db: Executor, req: { purpose: CodePurpose; destination: string }): Promise<void> {
+  await db
+    .updateTable('verification_codes')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('id', '=', (eb) => eb.selectFrom('verification_codes').select('id').where('destination', '=', req.destination).where('purpose', '=', req.purpose).where('consumed_at', 'is', null).orderBy('id', 'desc').limit(1))
+    .execute();
 }

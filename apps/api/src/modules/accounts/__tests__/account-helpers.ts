@@ -1,4 +1,5 @@
 import type { TestApp } from '../../../test/build-test-app.js';
+import { settleDeliveries } from '../../verification/verification.service.js';
 import { seedDemoMember, DEMO_MEMBER } from '../accounts.seed.js';
 
 export { DEMO_MEMBER };
@@ -25,8 +26,12 @@ export async function call(t: TestApp, method: 'GET' | 'POST', url: string, body
   return { status: res.statusCode, body: res.json() as { code: number; msg: string; data: any }, headers: res.headers };
 }
 
-/** The newest code the development outbox holds for an address, read like a developer would. */
+/**
+ * The newest code the development outbox holds for an address, read like a developer would (codes
+ * about existing accounts are delivered just after the answer: those are waited for first).
+ */
 export async function latestCode(t: TestApp, to: string): Promise<string> {
+  await settleDeliveries();
   const res = await call(t, 'GET', `/dev/outbox?to=${encodeURIComponent(to)}&limit=1`);
   const code = res.body.data?.[0]?.code as string | undefined;
   if (!code) throw new Error(`no code in the outbox for ${to}`);
@@ -50,7 +55,7 @@ export async function registerMember(t: TestApp, overrides: Record<string, unkno
   const sent = await call(t, 'POST', '/user/send_code', { type: 'register', email }, { ip });
   if (sent.body.code !== 200) throw new Error(`send_code: ${JSON.stringify(sent.body)}`);
   const code = await latestCode(t, email);
-  const password = (overrides.password as string) ?? 'Secret123';
+  const password = (overrides.password as string) ?? 'Lantern-Orbit-42';
   const res = await call(t, 'POST', '/user/no_auth/register', {
     user_name: `user${n}`.slice(0, 20),
     nickname: 'Newcomer',

@@ -28,8 +28,12 @@ describe('profile, sharing and the registration helpers', () => {
     expect(inviter.body.data).toEqual({ nickname: 'Demo', user_name: 'dem*001' });
     expect((await call(t, 'POST', '/user/no_auth/get_user', { invite_code: 'NOPE0000' })).body.code).toBe(ResponseCode.inviteCodeInvalid);
 
-    expect((await call(t, 'POST', '/user/checkAccount', { user_name: DEMO_MEMBER.user_name.toUpperCase() })).body.data).toEqual({ available: false });
+    // Anyone may ask, so the answer judges the form only: a member's name answers like a free one.
+    expect((await call(t, 'POST', '/user/checkAccount', { user_name: DEMO_MEMBER.user_name.toUpperCase() })).body.data).toEqual({ available: true });
     expect((await call(t, 'POST', '/user/checkAccount', { user_name: 'freshname01' })).body.data).toEqual({ available: true });
+    expect((await call(t, 'POST', '/user/checkAccount', { user_name: 'ab_1' })).body.data).toEqual({ available: false });
+    expect((await call(t, 'POST', '/user/checkAccount', { email: DEMO_MEMBER.email })).body.data).toEqual({ available: true });
+    expect((await call(t, 'POST', '/user/checkAccount', { mobile_pre: '86', mobile: '12345' })).body.data).toEqual({ available: false });
 
     const m = await registerMember(t);
     const share = (await call(t, 'GET', '/user/info/shareImg', undefined, { token: m.token })).body.data;
@@ -49,9 +53,12 @@ describe('profile, sharing and the registration helpers', () => {
     const bound = await call(t, 'POST', '/user/bindMobile', { mobile_pre: '66', mobile: '812345670', code, current_password: m.password }, { token: m.token });
     expect(bound.body.data).toMatchObject({ mobile_pre: '66', mobile: '812345670' });
     const other = await registerMember(t);
+    await t.db.updateTable('verification_codes').set({ created_at: new Date(Date.now() - 61_000) }).where('destination', '=', '+66812345670').execute();
+    // Asking for a code says nothing about who uses the number: only its owner learns, from the code.
     const taken = await call(t, 'POST', '/user/send_code', { type: 'bind', mobile_pre: '66', mobile: '812345670' }, { ip: freshIp() });
-    expect(taken.body).toMatchObject({ code: ResponseCode.mobileTaken, msg: 'This phone number is already in use' });
-    expect((await call(t, 'POST', '/attractive/user/setMobileEmail', { mobile_pre: '66', mobile: '812345670', code, current_password: other.password }, { token: other.token })).body.code).toBe(ResponseCode.mobileTaken);
+    expect(taken.body).toMatchObject({ code: 200, data: { resend_in: 60 } });
+    const second = await latestCode(t, '+66812345670');
+    expect((await call(t, 'POST', '/attractive/user/setMobileEmail', { mobile_pre: '66', mobile: '812345670', code: second, current_password: other.password }, { token: other.token })).body).toMatchObject({ code: ResponseCode.mobileTaken, msg: 'This phone number is already in use' });
   });
 
   it('lists countries with calling codes in the member’s language, and the default code', async () => {

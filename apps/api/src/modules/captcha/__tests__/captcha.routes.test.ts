@@ -85,7 +85,7 @@ describe('the slider captcha', () => {
       expect(code.body.code).toBe(ResponseCode.captchaRequired);
       const token = (await solve(ip)).body.data.captcha_token;
       expect((await call(t, 'POST', '/user/send_code', { type: 'register', email: 'captcha@example.com', captcha_token: token }, { ip })).body.code).toBe(200);
-      const reg = await call(t, 'POST', '/user/no_auth/register', { user_name: 'captcha01', nickname: 'C', password: 'Secret123', email: 'captcha@example.com', invite_code: 'DEMO2026', code: '000000' }, { ip });
+      const reg = await call(t, 'POST', '/user/no_auth/register', { user_name: 'captcha01', nickname: 'C', password: 'Lantern-Orbit-42', email: 'captcha@example.com', invite_code: 'DEMO2026', code: '000000' }, { ip });
       expect(reg.body.code).toBe(ResponseCode.captchaRequired);
     } finally {
       await setMode('auto');

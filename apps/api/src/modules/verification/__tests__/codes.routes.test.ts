@@ -105,6 +105,56 @@ describe('verification codes', () => {
     expect((await call(t, 'POST', '/user/send_code', { type: 'register', email: 'spread-last@example.com' }, { ip: freshIp() })).body.code).toBe(200);
   });
 
+  it('caps codes to one e-mail at 10 a day across hours', async () => {
+    const email = 'daily@example.com';
+    const send = () => call(t, 'POST', '/user/send_code', { type: 'register', email }, { ip: freshIp() });
+    for (let hour = 0; hour < 2; hour++) {
+      for (let i = 0; i < 5; i++) {
+        expect((await send()).body.code, `hour ${hour}, code ${i + 1}`).toBe(200);
+        await age(email, 61_000);
+      }
+      // The next hour: the hourly limit is behind us.
+      await age(email, 60 * 60_000);
+    }
+    expect(await t.db.selectFrom('verification_codes').select('id').where('destination', '=', email).where('created_at', '>', new Date(Date.now() - 3_600_000)).execute()).toHaveLength(0);
+    const capped = await send();
+    expect(capped.body).toMatchObject({ code: ResponseCode.codeLimit, msg: 'Too many verification codes requested, please try again later' });
+    // A day after the first codes the address may receive again.
+    await age(email, 22 * 60 * 60_000);
+    expect((await send()).body.code).toBe(200);
+  });
+
+  it('caps codes by user name the same way whether or not the member exists', async () => {
+    const { seedDemoMember, DEMO_MEMBER } = await import('../../accounts/accounts.seed.js');
+    await seedDemoMember(t.deps);
+    const ask = (user_name: string) => call(t, 'POST', '/user/sendWithUsername', { user_name }, { ip: freshIp() });
+    const answers: Record<string, unknown[]> = { real: [], ghost: [] };
+    for (const [who, user_name, address] of [['real', DEMO_MEMBER.user_name, DEMO_MEMBER.email], ['ghost', 'ghost-of-demo', 'account:ghost-of-demo']] as const) {
+      for (let i = 0; i < 11; i++) {
+        answers[who]!.push((await ask(user_name)).body);
+        await age(address, i % 5 === 4 ? 61 * 60_000 : 61_000);
+      }
+    }
+    expect(answers.real!.map((b) => ({ ...(b as object), data: null }))).toEqual(answers.ghost!.map((b) => ({ ...(b as object), data: null })));
+    expect(answers.real!.map((b) => (b as { code: number }).code)).toEqual([...Array(10).fill(200), ResponseCode.codeLimit]);
+  });
+
+  it('caps codes to one phone by its own setting', async () => {
+    const small = await buildTestApp({ CODES_PER_PHONE_PER_DAY: '2' });
+    try {
+      const send = () => call(small, 'POST', '/user/send_code', { type: 'register', mobile_pre: '60', mobile: '123456789' }, { ip: freshIp() });
+      for (let i = 0; i < 2; i++) {
+        expect((await send()).body.code).toBe(200);
+        await small.db.updateTable('verification_codes').set({ created_at: new Date(Date.now() - (i + 1) * 2 * 3_600_000) }).where('destination', '=', '+60123456789').where('created_at', '>', new Date(Date.now() - 60_000)).execute();
+      }
+      expect((await send()).body.code).toBe(ResponseCode.codeLimit);
+      // E-mail keeps its own cap.
+      expect((await call(small, 'POST', '/user/send_code', { type: 'register', email: 'phonecap@example.com' }, { ip: freshIp() })).body.code).toBe(200);
+    } finally {
+      await small.close();
+    }
+  });
+
   it('has a shop-wide brake: 600 codes a minute, whoever asks', async () => {
     // The rest of the shop's traffic this minute, counted where every API process counts it.
     for (let i = 0; i < 600; i++) await t.deps.limiter.hit('code:global', 600, 60_000);

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Button, Form, Input } from 'antd-mobile';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@shop/contract';
 import { paths } from '@/config/paths';
 import { PageHeader } from '@/components/page-header';
 import { showToast } from '@/lib/toast';
@@ -27,6 +28,7 @@ export default function EditPasswordPage() {
       ...(googleBound ? [['google_code', 'account.field.googleCode'] as [string, string]] : []),
     ];
     if (!requireFilled(values, fields)) return;
+    if (values.password.length < PASSWORD_MIN_LENGTH || values.password.length > PASSWORD_MAX_LENGTH) return fail('account.validation.password');
     if (values.password !== values.password_confirm) return fail('account.form.passwordMismatch');
     setBusy(true);
     try {

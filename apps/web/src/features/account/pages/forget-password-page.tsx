@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Button, Form, Input } from 'antd-mobile';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@shop/contract';
 import { paths } from '@/config/paths';
 import { PageHeader } from '@/components/page-header';
 import { showToast } from '@/lib/toast';
@@ -31,13 +32,15 @@ export default function ForgetPasswordPage() {
       return Promise.reject(new Error('captcha'));
     }
     const sent = await sendCodeForUserName(values.account.trim(), token || undefined);
-    showToast(t('account.codeButton.sentTo', { to: sent.to }));
+    // The answer is the same whether or not the account exists, and so is what we say.
+    showToast(t('account.codeButton.sentIfExists'));
     return sent;
   };
 
   const submit = async () => {
     const fields: Array<[string, string]> = [['account', 'account.field.account'], ['code', 'account.field.code'], ['password', 'account.field.newPassword'], ['password_confirm', 'account.field.confirmPassword']];
     if (!requireFilled(values, fields)) return;
+    if (values.password.length < PASSWORD_MIN_LENGTH || values.password.length > PASSWORD_MAX_LENGTH) return fail('account.validation.password');
     if (values.password !== values.password_confirm) return fail('account.form.passwordMismatch');
     setBusy(true);
     try {

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { Button, Form, Input } from 'antd-mobile';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { isEmail, isLettersOrDigits } from '@shop/contract';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, isEmail, isLettersOrDigits } from '@shop/contract';
 import { paths } from '@/config/paths';
 import { PageHeader } from '@/components/page-header';
 import { ApiError } from '@/lib/request';
@@ -63,6 +63,7 @@ export default function RegisterPage() {
   const submit = async () => {
     if (!requireFilled(values, REQUIRED)) return;
     if (values.user_name.trim().length < 6 || !isLettersOrDigits(values.user_name.trim())) return fail('account.form.userNameRule');
+    if (values.password.length < PASSWORD_MIN_LENGTH || values.password.length > PASSWORD_MAX_LENGTH) return fail('account.validation.password');
     if (!isEmail(values.email.trim())) return fail('account.form.validEmail');
     if (values.mobile && values.mobile.startsWith('0')) return fail('account.form.noLeadingZero');
     if (!agreed) return fail('account.agreement.required');

@@ -1,0 +1,150 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ResponseCode } from '@shop/contract';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
+import { settleDeliveries } from '../../verification/verification.service.js';
+import { DEMO_MEMBER, call, freshIp, latestCode, registerMember, seedDemo } from './account-helpers.js';
+
+// A stranger must not learn whether an account exists from any answer, nor from what the shop does
+// behind it. Timing is not measured here (it would be flaky): each test checks instead that the
+// same work is done for a real and an unknown account (a code checked, a code row stored).
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+  await seedDemo(t);
+});
+afterAll(() => t.close());
+
+const codeRows = (destination: string) => t.db.selectFrom('verification_codes').selectAll().where('destination', '=', destination).orderBy('id').execute();
+const outbox = async (to: string) => {
+  await settleDeliveries();
+  return t.db.selectFrom('outbox_messages').selectAll().where('recipient', '=', to).execute();
+};
+/** The answer with the seconds of a "wait" message left out (they tick between two calls). */
+const shape = (body: { code: number; msg: string; data: unknown }) => ({ ...body, msg: body.msg.replace(/\d+/g, 'N'), data: body.data && typeof body.data === 'object' && 'resend_in' in body.data ? { ...body.data, resend_in: 'N' } : body.data });
+
+describe('registration', () => {
+  it('answers a taken and a free user name alike until the e-mailed code is right, checking the code in both cases', async () => {
+    const email = 'enum-reg@example.com';
+    await call(t, 'POST', '/user/send_code', { type: 'register', email }, { ip: freshIp() });
+    const code = await latestCode(t, email);
+    const wrong = code === '000000' ? '111111' : '000000';
+    const body = { nickname: 'Eve', password: 'Lantern-Orbit-42', email, invite_code: DEMO_MEMBER.invite_code };
+
+    const taken = await call(t, 'POST', '/user/no_auth/register', { ...body, user_name: DEMO_MEMBER.user_name, code: wrong }, { ip: freshIp() });
+    const free = await call(t, 'POST', '/user/no_auth/register', { ...body, user_name: 'freshname77', code: wrong }, { ip: freshIp() });
+    expect(taken.body).toEqual(free.body);
+    expect(taken.body).toMatchObject({ code: ResponseCode.codeInvalid });
+    // Both went through the code check: each spent one try.
+    expect((await codeRows(email)).at(-1)!.attempts).toBe(2);
+
+    // With the right code the owner of the e-mail may learn the name is taken, and keeps the code to pick another.
+    const known = await call(t, 'POST', '/user/no_auth/register', { ...body, user_name: DEMO_MEMBER.user_name, code }, { ip: freshIp() });
+    expect(known.body).toMatchObject({ code: ResponseCode.userNameTaken, msg: 'This username is already taken' });
+    const done = await call(t, 'POST', '/user/no_auth/register', { ...body, user_name: 'freshname77', code }, { ip: freshIp() });
+    expect(done.body.code).toBe(200);
+  });
+
+  it('answers a taken and a free e-mail alike: the code goes to the address, and only its owner learns it is taken', async () => {
+    const m = await registerMember(t);
+    // A minute after the member registered, so the resend wait is not what answers.
+    await t.db.updateTable('verification_codes').set({ created_at: new Date(Date.now() - 61_000) }).where('destination', '=', m.email).execute();
+    const free = 'enum-free@example.com';
+    const before = (await outbox(m.email)).length;
+    const takenSend = await call(t, 'POST', '/user/send_code', { type: 'register', email: m.email }, { ip: freshIp() });
+    const freeSend = await call(t, 'POST', '/user/send_code', { type: 'register', email: free }, { ip: freshIp() });
+    const sentShape = (b: typeof takenSend.body) => ({ code: b.code, msg: b.msg, resend_in: b.data.resend_in, expires_in: b.data.expires_in });
+    expect(sentShape(takenSend.body)).toEqual(sentShape(freeSend.body));
+    expect(takenSend.body.code).toBe(200);
+    expect((await outbox(m.email)).length).toBe(before + 1);
+
+    const codes = [await latestCode(t, m.email), await latestCode(t, free)];
+    const wrong = ['000000', '111111', '222222'].find((c) => !codes.includes(c))!;
+    const body = { nickname: 'Eve', password: 'Lantern-Orbit-42', invite_code: DEMO_MEMBER.invite_code, code: wrong };
+    const takenReg = await call(t, 'POST', '/user/no_auth/register', { ...body, user_name: 'enumtaken1', email: m.email }, { ip: freshIp() });
+    const freeReg = await call(t, 'POST', '/user/no_auth/register', { ...body, user_name: 'enumfree01', email: free }, { ip: freshIp() });
+    expect(takenReg.body).toEqual(freeReg.body);
+    const right = await call(t, 'POST', '/user/no_auth/register', { ...body, user_name: 'enumtaken1', email: m.email, code: codes[0] }, { ip: freshIp() });
+    expect(right.body).toMatchObject({ code: ResponseCode.emailTaken, msg: 'This email is already in use' });
+  });
+});
+
+describe('codes by user name (forgotten password)', () => {
+  it('answers a real and an unknown user name alike, the second time too, and sends only to the real one', async () => {
+    const m = await registerMember(t);
+    const ghost = 'ghostmember9';
+    const ip = freshIp();
+    const realFirst = await call(t, 'POST', '/user/sendWithUsername', { user_name: m.user.user_name }, { ip });
+    const realSecond = await call(t, 'POST', '/user/sendWithUsername', { user_name: m.user.user_name }, { ip });
+    const fakeFirst = await call(t, 'POST', '/user/sendWithUsername', { user_name: ghost }, { ip });
+    const fakeSecond = await call(t, 'POST', '/user/sendWithUsername', { user_name: ghost }, { ip });
+
+    expect(realFirst.body).toMatchObject({ code: 200, data: { resend_in: 60, expires_in: 600 } });
+    expect(fakeFirst.body).toMatchObject({ code: 200, data: { resend_in: 60, expires_in: 600 } });
+    expect(realFirst.body.data.to).toBe(`${m.user.user_name.slice(0, 3)}${'*'.repeat(m.user.user_name.length - 6)}${m.user.user_name.slice(-3)}`);
+    expect(fakeFirst.body.data.to).toBe('gho******er9');
+    expect(shape(realSecond.body)).toEqual(shape(fakeSecond.body));
+    expect(realSecond.body.code).toBe(ResponseCode.codeTooSoon);
+
+    // The same work: one stored code each (the unknown one's is a code nobody knows), one message only for the member.
+    expect((await codeRows(m.email)).filter((r) => r.purpose === 'forget')).toHaveLength(1);
+    expect(await codeRows(`account:${ghost}`)).toHaveLength(1);
+    expect((await outbox(m.email)).filter((r) => /\d{6}/.test(r.body))).toHaveLength(2); // registration and forget
+    expect(await t.db.selectFrom('outbox_messages').select('id').where('recipient', 'like', `%${ghost}%`).execute()).toHaveLength(0);
+  });
+
+  it('sends account codes to a typed e-mail only when a member uses it, answering alike', async () => {
+    const m = await registerMember(t);
+    const real = await call(t, 'POST', '/user/send_code', { type: 'forget', email: m.email }, { ip: freshIp() });
+    const fake = await call(t, 'POST', '/user/send_code', { type: 'forget', email: 'nobody-here@example.com' }, { ip: freshIp() });
+    expect({ ...real.body, data: { ...real.body.data, to: '' } }).toEqual({ ...fake.body, data: { ...fake.body.data, to: '' } });
+    expect((await outbox(m.email)).length).toBe(2);
+    expect(await outbox('nobody-here@example.com')).toHaveLength(0);
+    expect(await codeRows('nobody-here@example.com')).toHaveLength(1);
+    const again = await call(t, 'POST', '/user/send_code', { type: 'forget', email: 'nobody-here@example.com' }, { ip: freshIp() });
+    expect(again.body.code).toBe(ResponseCode.codeTooSoon);
+  });
+});
+
+describe('resetting a forgotten password', () => {
+  const reset = (account: string, code: string) =>
+    call(t, 'POST', '/user/no_auth/forget', { account, code, password: 'Fresh-Harbor-88', password_confirm: 'Fresh-Harbor-88' }, { ip: freshIp() });
+
+  it('answers alike with and without an outstanding code, for real and unknown accounts', async () => {
+    const m = await registerMember(t);
+    const ghost = 'ghostforget1';
+    // No code asked yet: the same answer.
+    const realNone = await reset(m.user.user_name, '123456');
+    const fakeNone = await reset(ghost, '123456');
+    expect(realNone.body).toEqual(fakeNone.body);
+    expect(realNone.body.code).toBe(ResponseCode.codeExpired);
+
+    await call(t, 'POST', '/user/sendWithUsername', { user_name: m.user.user_name }, { ip: freshIp() });
+    await call(t, 'POST', '/user/sendWithUsername', { user_name: ghost }, { ip: freshIp() });
+    const code = await latestCode(t, m.email);
+    const wrong = code === '123456' ? '654321' : '123456';
+    // A code outstanding: a wrong guess gets the same answer, and the fifth locks both alike.
+    for (let i = 1; i <= 5; i++) {
+      const real = await reset(m.user.user_name, wrong);
+      const fake = await reset(ghost, wrong);
+      expect(real.body, `try ${i}`).toEqual(fake.body);
+      expect(real.body.code).toBe(i < 5 ? ResponseCode.codeInvalid : ResponseCode.codeLocked);
+    }
+  });
+
+  it('still resets the real member’s password with the right code', async () => {
+    const m = await registerMember(t);
+    await call(t, 'POST', '/user/sendWithUsername', { user_name: m.user.user_name }, { ip: freshIp() });
+    expect((await reset(m.user.user_name, await latestCode(t, m.email))).body.code).toBe(200);
+    expect((await call(t, 'POST', '/user/no_auth/login', { account: m.user.user_name, password: 'Fresh-Harbor-88' }, { ip: freshIp() })).body.code).toBe(200);
+  });
+});
+
+describe('the availability check', () => {
+  it('tells nobody whether an account exists', async () => {
+    const m = await registerMember(t, { mobile_pre: '86', mobile: '13800138077' });
+    for (const body of [{ user_name: m.user.user_name }, { email: m.email }, { mobile_pre: '86', mobile: '13800138077' }]) {
+      expect((await call(t, 'POST', '/user/checkAccount', body, { ip: freshIp() })).body.data, JSON.stringify(body)).toEqual({ available: true });
+    }
+  });
+});
