@@ -16,6 +16,7 @@ import { openApiPlugin } from './plugins/openapi.js';
 import { bindNotAvailable, createApi, guardRouteInput } from './plugins/routes.js';
 import { corsPlugin } from './plugins/security.js';
 import { staticPlugin } from './plugins/static.js';
+import { webhooksPlugin } from './webhooks/webhooks.routes.js';
 
 /** What the app is built from; tests build it the same way with their own database. */
 export interface AppDeps {
@@ -73,6 +74,7 @@ export async function buildApp(deps: AppDeps, logger: FastifyServerOptions['logg
   guardRouteInput(app);
   await corsPlugin(app, deps);
   await staticPlugin(app, deps.config);
+  await webhooksPlugin(app, deps);
 
   const api = createApi(app, deps);
   for (const register of modules) register(api);
