@@ -343,17 +343,22 @@ export async function changeContact(deps: SecurityDeps, actor: Actor, userId: nu
   const { db } = deps;
   const phone = input.email ? undefined : checkedPhone(input.mobile_pre!, input.mobile!);
   const before = await requireStepUp(deps, { userId, ip: actor.ip }, input);
+  // The code first: only whoever holds the contact may learn that another account uses it.
   if (input.email) {
+    const code = { purpose: 'bind' as const, destination: emailDestination(input.email), code: input.code };
+    await verifyCode(db, { ...code, consume: false });
     const owner = await q.findUserByEmail(db, input.email);
     if (owner && owner.id !== userId) throw new AppError(ResponseCode.emailTaken);
-    await verifyCode(db, { purpose: 'bind', destination: emailDestination(input.email), code: input.code, consume: true });
+    await verifyCode(db, { ...code, consume: true });
     const after = await q.updateUser(db, userId, { email: input.email.trim() });
     await deps.notices.send(before, 'email', actor.lang, { to: input.email.trim() });
     return toUserData(db, after);
   }
+  const code = { purpose: 'bind' as const, destination: phoneDestination(phone!.mobile_pre, phone!.mobile), code: input.code };
+  await verifyCode(db, { ...code, consume: false });
   const owner = await q.findUserByMobile(db, phone!.mobile_pre, phone!.mobile);
   if (owner && owner.id !== userId) throw new AppError(ResponseCode.mobileTaken);
-  await verifyCode(db, { purpose: 'bind', destination: phoneDestination(phone!.mobile_pre, phone!.mobile), code: input.code, consume: true });
+  await verifyCode(db, { ...code, consume: true });
   const after = await q.updateUser(db, userId, { mobile_pre: phone!.mobile_pre, mobile: phone!.mobile });
   await deps.notices.send(before, 'mobile', actor.lang, { to: phone!.e164 });
   return toUserData(db, after);

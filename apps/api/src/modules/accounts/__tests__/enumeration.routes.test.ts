@@ -140,6 +140,21 @@ describe('resetting a forgotten password', () => {
   });
 });
 
+describe('binding a contact', () => {
+  it('says another member uses the e-mail only to whoever holds its code', async () => {
+    const owner = await registerMember(t);
+    const m = await registerMember(t);
+    const bind = (email: string, code: string) => call(t, 'POST', '/user/reset/email', { email, code, current_password: m.password }, { token: m.token });
+    const taken = await bind(owner.email, '000000');
+    const free = await bind('nobody-binds@example.com', '000000');
+    expect(taken.body).toEqual(free.body);
+    expect(taken.body.code).toBe(ResponseCode.codeExpired);
+    await t.db.updateTable('verification_codes').set({ created_at: new Date(Date.now() - 61_000) }).where('destination', '=', owner.email).execute();
+    await call(t, 'POST', '/user/send_code', { type: 'bind', email: owner.email }, { ip: freshIp() });
+    expect((await bind(owner.email, await latestCode(t, owner.email))).body.code).toBe(ResponseCode.emailTaken);
+  });
+});
+
 describe('the availability check', () => {
   it('tells nobody whether an account exists', async () => {
     const m = await registerMember(t, { mobile_pre: '86', mobile: '13800138077' });
