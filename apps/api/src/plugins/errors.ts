@@ -97,7 +97,9 @@ export function clientErrorHandler(i18n: Translator): NonNullable<FastifyServerO
     if ((error as NodeJS.ErrnoException).code === 'ECONNRESET' || socket.destroyed) return;
     const code = (error as NodeJS.ErrnoException).code;
     const text = code === 'ERR_HTTP_REQUEST_TIMEOUT' ? answers.timeout : code === 'HPE_HEADER_OVERFLOW' ? answers.tooLarge : answers.bad;
-    if (socket.writable) socket.end(text, () => socket.destroy());
+    // An answer already on its way on this connection must not be cut into: then only close it.
+    const inFlight = (socket as { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent === true;
+    if (socket.writable && !inFlight) socket.end(text, () => socket.destroy());
     else socket.destroy(error);
   };
 }

@@ -81,6 +81,13 @@ describe('framework errors answer with the envelope and the same headers', () =>
     expect(res.headers['cache-control']).toBe('no-store');
   });
 
+  it('answers a path parameter too long with a 414 envelope', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/media/demo/${'a'.repeat(500)}.png` });
+    expect(res.statusCode).toBe(414);
+    expect(res.json()).toMatchObject({ code: ResponseCode.badRequest, data: null });
+    expectSecurityHeaders(res.headers);
+  });
+
   it('answers an unsupported method, an unknown path and a wrong content type with the envelope', async () => {
     const answers = [
       await t.app.inject({ method: 'DELETE', url: '/shop/goods/list' }),
