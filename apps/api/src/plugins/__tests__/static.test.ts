@@ -44,6 +44,16 @@ describe('the web app at /h5/', () => {
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
+  it('refuses a NUL or a bad escape in a file path with the envelope, not a crash or an HTML page', async () => {
+    const nul = await t.app.inject({ method: 'GET', url: '/h5/assets/index%00.js' });
+    expect(nul.statusCode).toBe(422);
+    expect(nul.json().code).toBe(422);
+    const bad = await t.app.inject({ method: 'GET', url: '/h5/assets/%E0%A4%A.js' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().code).toBe(400);
+    expect(bad.headers['x-content-type-options']).toBe('nosniff');
+  });
+
   it('answers a missing asset with 404', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/h5/assets/missing.js' })).statusCode).toBe(404);
   });
