@@ -115,6 +115,22 @@ describe('the registration page', () => {
   });
 });
 
+describe('the password rule on the forms', () => {
+  it('shows the rule and refuses a password under 8 characters before anything is sent', async () => {
+    renderAt(paths.login.forgetPwd);
+    await screen.findByRole('button', { name: 'Reset password' });
+    expect(input('password').placeholder).toBe('8 to 128 characters');
+    type('account', 'member01');
+    type('code', '123456');
+    type('password', 'abc123');
+    type('password_confirm', 'abc123');
+    const before = api.requests.length;
+    fireEvent.click(screen.getByRole('button', { name: 'Reset password' }));
+    expect(await toastText()).toBe('The password must be 8 to 128 characters');
+    expect(api.requests.slice(before).filter((r) => r.url === '/user/no_auth/forget')).toHaveLength(0);
+  });
+});
+
 describe('the account part of the settings page', () => {
   it('shows the member’s security state and logs out, forgetting the session', async () => {
     useSession.getState().signIn('tok-456', user);
