@@ -93,14 +93,15 @@ const UNSTORABLE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]|[\uD80
 /** The dotted path of the first string (or object key) in `value` holding an unstorable character. */
 export function unstorableField(value: unknown, root = 'input'): string | undefined {
   if (typeof value === 'string') return UNSTORABLE.test(value) ? root : undefined;
-  if (typeof value !== 'object' || value === null) return undefined;
+  // Binary bodies (a Buffer kept for a signature check) are not text.
+  if (typeof value !== 'object' || value === null || ArrayBuffer.isView(value)) return undefined;
   // An explicit stack: a body of deeply nested arrays must not overflow the call stack.
   const stack: [unknown, string][] = [[value, '']];
   while (stack.length) {
     const [node, at] = stack.pop()!;
     if (typeof node === 'string') {
       if (UNSTORABLE.test(node)) return at || root;
-    } else if (typeof node === 'object' && node !== null) {
+    } else if (typeof node === 'object' && node !== null && !ArrayBuffer.isView(node)) {
       for (const key of Object.keys(node)) {
         const path = at ? `${at}.${key}` : key;
         if (UNSTORABLE.test(key)) return path;
