@@ -48,7 +48,7 @@ export async function corsPlugin(app: FastifyInstance, deps: AppDeps): Promise<v
   if (!origins.length) return;
   await app.register(cors, {
     origin: origins.includes('*') ? true : origins,
-    allowedHeaders: ['Authorization', 'Content-Type', 'Accept-Language', 'think-lang', 'Area', 'Area-Name', 'client-ip', 'source'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'Accept-Language', 'think-lang', 'Area', 'Area-Name', 'client-ip', 'source', 'Idempotency-Key'],
     methods: ['GET', 'POST'],
     maxAge: 600,
   });

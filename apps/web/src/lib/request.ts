@@ -27,6 +27,11 @@ export interface CallOptions {
   timeoutMs?: number;
   /** Ask in this language instead of the current one (loading a new language's pack). */
   lang?: Language;
+  /**
+   * For calls the contract marks `idempotent` (money, orders): the key of the user action. Default:
+   * a fresh key per call; pass the same key to repeat an action the member retries by hand.
+   */
+  idempotencyKey?: string;
 }
 
 type CallArgs<E extends AnyEndpoint> = undefined extends CallInput<E>
@@ -154,6 +159,17 @@ export function requestHeaders(endpoint: AnyEndpoint, lang: Language): Record<st
   return headers;
 }
 
+/** A fresh `Idempotency-Key` for one user action (random; works on plain http, unlike randomUUID). */
+export function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** Pauses before an idempotent call is sent again with the same key (network lost, or still in progress). */
+const IDEMPOTENT_RETRY_DELAYS_MS = [400, 1200];
+/** The envelope code of a request whose key is still being processed. */
+const REQUEST_IN_PROGRESS = 1002;
+
 /** The full address of an API path in the current region. */
 export const apiUrl = (path: string): string => `${hostsForRegion().api}${path}`;
 
@@ -177,22 +193,39 @@ export async function call<E extends AnyEndpoint>(endpoint: E, ...[input, option
   // The session this call was made in: an answer about it must not touch a newer one.
   const sentToken = useSession.getState().token;
   const indicator = isPost && options.showLoading !== false;
+  // A call that moves value carries one key for the member's action, the same on every retry.
+  const idempotencyKey = isPost && endpoint.idempotent ? (options.idempotencyKey ?? newIdempotencyKey()) : undefined;
+  const headers = requestHeaders(endpoint, lang);
+  if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
   if (indicator) postStarted();
   let response: Response;
   let payload: unknown;
   try {
-    response = await fetch(url, {
-      method: endpoint.method,
-      headers: requestHeaders(endpoint, lang),
-      body: isPost ? JSON.stringify(input ?? {}) : undefined,
-      signal: controller.signal,
-      credentials: 'omit',
-    });
-    const text = await response.text();
-    try {
-      payload = text ? (JSON.parse(text) as unknown) : undefined;
-    } catch {
-      payload = undefined;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        response = await fetch(url, {
+          method: endpoint.method,
+          headers,
+          body: isPost ? JSON.stringify(input ?? {}) : undefined,
+          signal: controller.signal,
+          credentials: 'omit',
+        });
+        const text = await response.text();
+        try {
+          payload = text ? (JSON.parse(text) as unknown) : undefined;
+        } catch {
+          payload = undefined;
+        }
+      } catch (e) {
+        // Lost on the way (not timed out or cancelled): the same key makes sending it again safe.
+        if (!idempotencyKey || controller.signal.aborted || attempt >= IDEMPOTENT_RETRY_DELAYS_MS.length) throw e;
+        await new Promise((r) => setTimeout(r, IDEMPOTENT_RETRY_DELAYS_MS[attempt]));
+        continue;
+      }
+      const inProgress = isEnvelope(payload) && payload.code === REQUEST_IN_PROGRESS;
+      if (!idempotencyKey || !inProgress || attempt >= IDEMPOTENT_RETRY_DELAYS_MS.length) break;
+      // The first try is still being processed: ask again for its answer.
+      await new Promise((r) => setTimeout(r, IDEMPOTENT_RETRY_DELAYS_MS[attempt]));
     }
   } catch (e) {
     if (options.signal?.aborted) throw new ApiError('aborted', 'aborted');
@@ -254,6 +287,8 @@ async function handleAnswer(endpoint: AnyEndpoint, status: number, payload: unkn
     if (!options.quiet) showToast(serverMsg || i18n.t('app.error.generic'));
     throw new ApiError('http', serverMsg, envelope?.code, status, envelope?.data);
   }
+  // Still being processed after the retries: say so, or the member taps again and wonders.
+  if (envelope?.code === REQUEST_IN_PROGRESS && !options.quiet) showToast(serverMsg);
   // Any other status: rejected without a word (spec §8).
   throw new ApiError('http', serverMsg || `HTTP ${status}`, envelope?.code, status, envelope?.data);
 }

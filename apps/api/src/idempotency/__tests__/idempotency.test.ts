@@ -169,3 +169,20 @@ describe('the idempotency store', () => {
     expect(left).toEqual([fresh.key, running.key].sort());
   });
 });
+
+describe('the key across origins', () => {
+  it('a browser on an allowed origin may send Idempotency-Key (CORS preflight)', async () => {
+    const other = await buildTestApp({ CORS_ORIGINS: 'https://app.example.com' });
+    try {
+      const res = await other.app.inject({
+        method: 'OPTIONS',
+        url: '/user/transfer/create',
+        headers: { origin: 'https://app.example.com', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type,idempotency-key' },
+      });
+      expect(res.statusCode).toBe(204);
+      expect(String(res.headers['access-control-allow-headers']).toLowerCase()).toContain('idempotency-key');
+    } finally {
+      await other.close();
+    }
+  });
+});
