@@ -16,6 +16,7 @@ import { openApiPlugin } from './plugins/openapi.js';
 import { bindNotAvailable, createApi, guardRouteInput } from './plugins/routes.js';
 import { corsPlugin } from './plugins/security.js';
 import { staticPlugin } from './plugins/static.js';
+import { requestDeadlines, serverLimits } from './plugins/timeouts.js';
 import { webhooksPlugin } from './webhooks/webhooks.routes.js';
 
 /** What the app is built from; tests build it the same way with their own database. */
@@ -49,6 +50,8 @@ export async function buildApp(deps: AppDeps, logger: FastifyServerOptions['logg
     genReqId: () => `${processId}-${(++requestCount).toString(36)}`,
     requestIdHeader: false,
     forceCloseConnections: 'idle',
+    // Slow senders are cut off; an upload keeps minutes to arrive.
+    ...serverLimits(deps.config),
     // Refusals before routing, and by Node before Fastify, answer with the envelope and headers too.
     frameworkErrors: frameworkErrorHandler(deps.i18n),
     clientErrorHandler: clientErrorHandler(deps.i18n),
@@ -71,6 +74,7 @@ export async function buildApp(deps: AppDeps, logger: FastifyServerOptions['logg
 
   requestPlugin(app, deps);
   errorsPlugin(app, deps.i18n);
+  requestDeadlines(app, deps.config, deps.i18n);
   guardRouteInput(app);
   await corsPlugin(app, deps);
   await staticPlugin(app, deps.config);

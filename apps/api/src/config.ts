@@ -28,6 +28,12 @@ const schema = z.object({
   TRUST_PROXY: bool.default(false),
   /** Requests per minute per client address over the whole API; 0 turns the global limit off. */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(1200),
+  /** The longest a client may take to send a call's request (headers and body); slower ones are cut off. */
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /** The same for an upload to /upload2: long enough for a 10 MB video from a phone on a slow network. */
+  UPLOAD_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
+  /** Open connections one API process accepts at a time; more are closed at once. */
+  MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(4096),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /** A session unused for this many days stops working (the member signs in again). */
   SESSION_IDLE_DAYS: z.coerce.number().int().min(1).max(365).default(7),

@@ -1,0 +1,51 @@
+import type { ServerOptions } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import { DEFAULT_LANGUAGE, ResponseCode } from '@shop/contract';
+import type { Config } from '../config.js';
+import type { Translator } from '../lib/i18n.js';
+import { BASE_SECURITY_HEADERS } from './security.js';
+
+/** The one path whose request may take minutes to arrive (a video from a phone). */
+const UPLOAD_PATH = '/upload2';
+
+/**
+ * Node's own limits, for the server Fastify creates: the whole of any request must arrive within
+ * the upload limit (checked every second), its headers within 20 s, and a connection with nothing
+ * moving for 60 s is closed. Calls get a shorter limit from `requestDeadlines`.
+ */
+export function serverLimits(config: Config): { requestTimeout: number; connectionTimeout: number; http: ServerOptions } {
+  const uploadMs = config.UPLOAD_TIMEOUT_SECONDS * 1000;
+  return {
+    requestTimeout: uploadMs,
+    connectionTimeout: 60_000,
+    http: { headersTimeout: Math.min(20_000, uploadMs), connectionsCheckingInterval: 1_000 },
+  };
+}
+
+/**
+ * Cuts off a call whose body has not fully arrived within REQUEST_TIMEOUT_SECONDS (a client sending
+ * a byte at a time holds no connection for long), answering 408 with the envelope; and bounds the
+ * open connections of the process. Requests without a body never start a timer.
+ */
+export function requestDeadlines(app: FastifyInstance, config: Config, i18n: Translator): void {
+  app.server.maxConnections = config.MAX_CONNECTIONS;
+  const limitMs = config.REQUEST_TIMEOUT_SECONDS * 1000;
+  const body = JSON.stringify({ code: ResponseCode.badRequest, msg: i18n.t(DEFAULT_LANGUAGE, 'code.badRequest'), data: null });
+  const headers = { 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(body)), 'cache-control': 'no-store', connection: 'close', ...BASE_SECURITY_HEADERS };
+  // Written on the socket itself: Fastify is still waiting for the body, so no reply of its own exists yet.
+  const answer = `HTTP/1.1 408 Request Timeout\r\n${Object.entries(headers).map(([k, v]) => `${k}: ${v}`).join('\r\n')}\r\n\r\n${body}`;
+  app.addHook('onRequest', (request, reply, done) => {
+    const raw = request.raw;
+    const hasBody = raw.headers['content-length'] !== undefined ? raw.headers['content-length'] !== '0' : raw.headers['transfer-encoding'] !== undefined;
+    if (!hasBody || raw.complete || request.url.startsWith(UPLOAD_PATH)) return done();
+    const timer = setTimeout(() => {
+      const socket = raw.socket;
+      if (raw.complete || reply.sent || socket.destroyed) return;
+      request.log.warn({ reqId: request.id }, 'request body too slow: connection closed');
+      if (socket.writable) socket.end(answer, () => socket.destroy());
+      else socket.destroy();
+    }, limitMs);
+    reply.raw.once('close', () => clearTimeout(timer));
+    done();
+  });
+}
