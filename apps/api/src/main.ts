@@ -37,6 +37,15 @@ async function shutdown(signal: string) {
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
+// A promise nobody awaited failed (a fire-and-forget path): a bug to see in the log, not a reason to drop every member's request.
+process.on('unhandledRejection', (reason) => app.log.error({ err: reason }, 'unhandled rejection'));
+// A throw outside every handler leaves a state no one can vouch for: stop the database cleanly and exit,
+// so the supervisor (systemd, see the README) starts a fresh process.
+process.on('uncaughtException', (err) => {
+  app.log.fatal({ err }, 'uncaught exception: exiting');
+  setTimeout(() => process.exit(1), 5_000).unref();
+  void close().finally(() => process.exit(1));
+});
 
 try {
   await app.listen({ port: config.PORT, host: config.HOST });
@@ -50,4 +59,4 @@ if (config.JOBS_WORKER) {
   worker = await startWorker(deps, (level, message, meta) => app.log[level](meta ?? {}, `jobs: ${message}`));
   app.log.info(`job worker running (${config.JOBS_CONCURRENCY} at a time)`);
 }
-log(`the shop is open at ${shown}/h5/  (API at ${shown}, health at ${shown}/health)`);
+log(`the shop is open at ${shown}/h5/  (API at ${shown}, health at ${shown}/health; process ${process.pid})`);
