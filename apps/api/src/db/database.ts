@@ -73,6 +73,8 @@ export function createDatabase(url: string, poolSize = 10, limits: Partial<Datab
   });
   // An idle client that loses its server must not bring the process down.
   pool.on('error', () => {});
+  // GuardedClient already listens; the job worker (graphile-worker) checks the pool for this too and warns without it.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   connections.set(db, { url, pool });
   return db;
