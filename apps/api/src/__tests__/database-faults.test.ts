@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResponseCode } from '@shop/contract';
 import { buildApp, type BuiltApp } from '../app.js';
@@ -139,4 +140,19 @@ describe('database faults under load', () => {
     await until('answers after the database resumes', async () => (await profile()).statusCode === 200, 15_000);
     expect((await app.inject({ method: 'GET', url: '/ready' })).statusCode).toBe(200);
   }, 40_000);
+
+  it('an unreachable Redis (shared rate limits) answers the 503 envelope too, not a 500', async () => {
+    const closedPort = await freePort();
+    const redis = new Redis(`redis://127.0.0.1:${closedPort}`, { maxRetriesPerRequest: 2 });
+    redis.on('error', () => {});
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: root } as NodeJS.ProcessEnv);
+    const withRedis = await buildApp(await depsFor(config, db, redis));
+    try {
+      const res = await withRedis.inject({ method: 'GET', url: '/user/info/index', headers: { authorization: `Bearer ${token}` } });
+      expect(isBusyEnvelope({ status: res.statusCode, body: res.json() })).toBe(true);
+    } finally {
+      await withRedis.close();
+      redis.disconnect();
+    }
+  }, 20_000);
 });

@@ -20,9 +20,12 @@ const MESSAGES = [
   'Cannot use a pool after calling end',
   'the database system is starting up',
   'the database system is shutting down',
+  // ioredis, for the shared rate limits and caches (REDIS_URL): the store is unreachable.
+  'max retries per request limit',
+  'Connection is closed',
 ];
 
-/** True when `error` says the database is unreachable, stalled or overloaded rather than that a query is wrong. */
+/** True when `error` says the database (or Redis) is unreachable, stalled or overloaded rather than that a query is wrong. */
 export function isDatabaseUnavailable(error: unknown): boolean {
   if (!error || typeof error !== 'object') return false;
   const { code, message } = error as { code?: unknown; message?: unknown };
