@@ -8,7 +8,9 @@ export const EMBEDDED_DATABASE = 'shop';
 
 /** Creates `name` on the server behind `adminUrl` unless it exists. */
 export async function ensureDatabase(adminUrl: string, name: string, template?: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl });
+  const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 10_000 });
+  // A server lost mid-way fails the query below; the event must not also end the process.
+  client.on('error', () => {});
   await client.connect();
   try {
     const exists = await client.query('select 1 from pg_database where datname = $1', [name]);
