@@ -7,6 +7,7 @@ import { iso } from '../accounts/identity.js';
 import { primaryDestination } from '../accounts/accounts.service.js';
 import { verifyCode } from '../verification/verification.service.js';
 import type { CancellationRow } from './cancellation.table.js';
+import { withTransaction } from '../../lib/transaction.js';
 
 const latestRequest = (db: Executor, userId: number) =>
   db.selectFrom('account_cancellations').selectAll().where('user_id', '=', userId).orderBy('id', 'desc').limit(1).executeTakeFirst();
@@ -30,7 +31,7 @@ export async function cancellationInfo(db: Executor, userId: number) {
  * withdraws a request still under review.
  */
 export async function applyOrWithdraw(db: Database, userId: number, input: { action: 'apply' | 'withdraw'; agree?: boolean }) {
-  await db.transaction().execute(async (trx) => {
+  await withTransaction(db, async (trx) => {
     await lockUserForUpdate(trx, userId);
     const latest = await latestRequest(trx, userId);
     if (input.action === 'withdraw') {
@@ -55,7 +56,7 @@ export async function confirmCancellation(db: Database, userId: number, code: st
   const to = primaryDestination(user);
   if (!to) throw new AppError(ResponseCode.noContact);
   await verifyCode(db, { purpose: 'cancel', destination: to.address, code, consume: true });
-  await db.transaction().execute(async (trx) => {
+  await withTransaction(db, async (trx) => {
     const now = new Date();
     const done = await trx
       .updateTable('account_cancellations')
@@ -72,7 +73,7 @@ export async function confirmCancellation(db: Database, userId: number, code: st
 
 /** An operator's decision on a request under review, recorded with who and when. */
 export async function reviewCancellation(db: Database, operator: string, id: number, decision: 'approve' | 'reject', reason?: string) {
-  return db.transaction().execute(async (trx) => {
+  return withTransaction(db, async (trx) => {
     const row = await trx.selectFrom('account_cancellations').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
     if (!row) throw new Error(`cancellation request ${id} does not exist`);
     if (row.status !== 'pending') throw new Error(`cancellation request ${id} is ${row.status}, not pending`);

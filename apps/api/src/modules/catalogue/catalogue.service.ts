@@ -17,6 +17,7 @@ import {
 import type { AppDeps } from '../../app.js';
 import type { Database } from '../../db/database.js';
 import { AppError } from '../../lib/errors.js';
+import { withTransaction } from '../../lib/transaction.js';
 import type { Member } from '../../plugins/auth.js';
 import type { PreSerialized } from '../../plugins/routes.js';
 import * as q from './catalogue.queries.js';
@@ -202,16 +203,16 @@ export async function skuInfo(db: Database, lang: Language, input: EndpointQuery
 
 /** Adds goods to the member's collection or removes them; repeating either changes nothing. */
 export async function collectGoods(deps: AppDeps, member: Member, goodsId: number, collect: boolean): Promise<{ collected: boolean; collect_count: number }> {
-  const result = await deps.db.transaction().execute(async (trx) => {
+  return withTransaction(deps.db, async (trx) => {
     const g = await trx.selectFrom('goods').select(['id', 'collect_count']).where('id', '=', goodsId).forUpdate().executeTakeFirst();
     if (!g) throw new AppError(ResponseCode.goodsNotFound);
     const changed = collect ? await q.insertGoodsCollect(trx, member.userId, goodsId) : await q.deleteGoodsCollect(trx, member.userId, goodsId);
     if (!changed) return { collected: collect, collect_count: g.collect_count };
     const { collect_count } = await q.addToGoodsCollectCount(trx, goodsId, collect ? 1 : -1);
-    return { collected: collect, collect_count, changed: true };
+    // The cached detail shows the count: dropped once the new count is committed, not before.
+    trx.afterCommit(() => responseCache(deps).invalidate(CacheKey.goodsInfo(goodsId)));
+    return { collected: collect, collect_count };
   });
-  if ('changed' in result) responseCache(deps).invalidate(CacheKey.goodsInfo(goodsId));
-  return { collected: result.collected, collect_count: result.collect_count };
 }
 
 // ---------------------------------------------------------------- reviews

@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { AppDeps } from '../../app.js';
 import { PreSerialized } from '../../plugins/routes.js';
+import type { Tx } from '../../lib/transaction.js';
 
 interface Entry {
   json: PreSerialized;
@@ -145,4 +146,17 @@ export function catalogueChanged(deps: AppDeps, goodsIds?: number[]): void {
 /** The shop's content (banners, notices, FAQ, agreements …) changed. */
 export function contentChanged(deps: AppDeps): void {
   responseCache(deps).invalidate(CacheKey.content, CacheKey.home);
+}
+
+/**
+ * `catalogueChanged` once `tx` commits (never for a rollback): a write inside a transaction must
+ * not let a concurrent read re-cache the old rows between the invalidation and the commit.
+ */
+export function catalogueChangedOnCommit(tx: Tx, deps: AppDeps, goodsIds?: number[]): void {
+  tx.afterCommit(() => catalogueChanged(deps, goodsIds));
+}
+
+/** `contentChanged` once `tx` commits. */
+export function contentChangedOnCommit(tx: Tx, deps: AppDeps): void {
+  tx.afterCommit(() => contentChanged(deps));
 }

@@ -7,6 +7,7 @@ import { iso, realNameStatus } from '../accounts/identity.js';
 import { listCountries } from '../accounts/countries.js';
 import type { CertificationRow } from './certification.table.js';
 import * as q from './certification.queries.js';
+import { withTransaction } from '../../lib/transaction.js';
 
 export const DOCUMENT_TYPES = ['id_card', 'passport', 'driving_license', 'residence_permit'] as const;
 
@@ -65,7 +66,7 @@ export async function submitRealName(db: Database, userId: number, kind: 'mainla
   if (kind === 'international' && !listCountries('en-us').some((c) => c.code === input.country)) {
     throw new ValidationError([{ field: 'country', key: 'validation.invalid', params: { field: 'country' } }]);
   }
-  await db.transaction().execute(async (trx) => {
+  await withTransaction(db, async (trx) => {
     await lockUserForUpdate(trx, userId);
     const latest = await q.findLatestCertification(trx, userId);
     if (latest?.status === 'pending') throw new AppError(ResponseCode.realNamePending);
@@ -99,7 +100,7 @@ export async function realNameKind(db: Executor, userId: number) {
 
 /** An operator's decision on a pending request; approval sets the member's true name. Recorded with who and when. */
 export async function reviewRealName(db: Database, operator: string, id: number, decision: 'approve' | 'reject', reason?: string) {
-  return db.transaction().execute(async (trx) => {
+  return withTransaction(db, async (trx) => {
     const row = await q.lockCertificationForUpdate(trx, id);
     if (!row) throw new Error(`real-name request ${id} does not exist`);
     if (row.status !== 'pending') throw new Error(`real-name request ${id} is ${row.status}, not pending`);

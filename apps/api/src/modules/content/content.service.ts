@@ -24,6 +24,7 @@ import { findGoodsById } from '../catalogue/catalogue.queries.js';
 import { CacheKey, Expiring, responseCache } from '../catalogue/response-cache.js';
 import { iso, pick, sanitizeRich } from '../catalogue/texts.js';
 import * as q from './content.queries.js';
+import { withTransaction } from '../../lib/transaction.js';
 
 const pageOf = <T>(list: T[], total: number, page: number, limit: number): Page<T> => ({ list, total, page, limit, has_more: page * limit < total });
 const totalOf = (rows: Array<{ total: number | string }>) => (rows.length ? Number(rows[0]!.total) : 0);
@@ -156,7 +157,7 @@ export async function newsAttachments(db: Database, newsId: number) {
 
 /** Likes or unlikes an article; repeating either changes nothing. */
 export async function likeNews(db: Database, member: Member, newsId: number, like: boolean) {
-  return db.transaction().execute(async (trx) => {
+  return withTransaction(db, async (trx) => {
     if (!(await q.newsExists(trx, newsId))) throw new AppError(ResponseCode.newsNotFound);
     return { liked: like, like_count: await q.setNewsReaction(trx, 'news_likes', member.userId, newsId, like) };
   });
@@ -164,7 +165,7 @@ export async function likeNews(db: Database, member: Member, newsId: number, lik
 
 /** Collects or un-collects an article; repeating either changes nothing. */
 export async function collectNews(db: Database, member: Member, newsId: number, collect: boolean) {
-  return db.transaction().execute(async (trx) => {
+  return withTransaction(db, async (trx) => {
     if (!(await q.newsExists(trx, newsId))) throw new AppError(ResponseCode.newsNotFound);
     return { collected: collect, collect_count: await q.setNewsReaction(trx, 'news_collects', member.userId, newsId, collect) };
   });
@@ -220,7 +221,7 @@ export async function commentThread(db: Database, member: Member | undefined, id
 
 /** Likes or unlikes a comment; repeating either changes nothing. */
 export async function likeComment(db: Database, member: Member, commentId: number, like: boolean) {
-  return db.transaction().execute(async (trx) => {
+  return withTransaction(db, async (trx) => {
     await visibleComment(trx, commentId);
     return { liked: like, like_count: await q.setCommentLike(trx, member.userId, commentId, like) };
   });
@@ -233,7 +234,7 @@ export async function likeComment(db: Database, member: Member, commentId: numbe
 export async function createComment(db: Database, member: Member, input: { news_id: number; parent_id?: number; content: string }): Promise<NewsComment> {
   const content = input.content.trim();
   if (!content) throw new AppError(ResponseCode.commentEmpty);
-  return db.transaction().execute(async (trx) => {
+  return withTransaction(db, async (trx) => {
     if (!(await q.newsExists(trx, input.news_id))) throw new AppError(ResponseCode.newsNotFound);
     let parentId: number | null = null;
     if (input.parent_id !== undefined) {

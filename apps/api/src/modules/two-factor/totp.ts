@@ -5,6 +5,7 @@ import { AppError } from '../../lib/errors.js';
 import { SecretBox, SecretKeyError } from '../../lib/secrets.js';
 import type { UserRow } from '../members/members.table.js';
 import { lockUserForUpdate } from '../accounts/accounts.queries.js';
+import { withTransaction } from '../../lib/transaction.js';
 
 /** One step either side: phones whose clock is up to 30 s off still work. */
 const TOLERANCE_SECONDS = 30;
@@ -41,7 +42,7 @@ export async function acceptCode(trx: Executor, user: Pick<UserRow, 'id' | 'totp
 
 /** Verifies a code of the bound authenticator (once per code); a plain or old-key secret is re-sealed on the way. */
 export async function checkBoundCode(db: Database, secrets: SecretBox, userId: number, code: string): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await withTransaction(db, async (trx) => {
     const user = (await lockUserForUpdate(trx, userId))!;
     if (!user.totp_secret) throw new AppError(ResponseCode.twoFactorNotBound);
     const plain = openStoredSecret(secrets, userId, user.totp_secret, 'bound');
@@ -80,7 +81,7 @@ export async function sealStoredTotpSecrets(db: Database, secrets: SecretBox): P
   let unreadable = 0;
   for (const row of rows) {
     try {
-      await db.transaction().execute(async (trx) => {
+      await withTransaction(db, async (trx) => {
         // Re-read under the row lock: a member binding at this moment must not be overwritten.
         const user = (await lockUserForUpdate(trx, row.id))!;
         const reseal = (stored: string | null, kind: 'bound' | 'pending') => {

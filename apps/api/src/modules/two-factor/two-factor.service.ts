@@ -8,6 +8,7 @@ import { lockUserForUpdate } from '../accounts/accounts.queries.js';
 import type { SecurityNotices } from '../accounts/security-notice.js';
 import { requireStepUp, type StepUpProof } from '../accounts/step-up.js';
 import { acceptCode, openStoredSecret, sealBoundSecret, sealPendingSecret } from './totp.js';
+import { withTransaction } from '../../lib/transaction.js';
 
 export { checkBoundCode, requireTwoFactorIfBound } from './totp.js';
 
@@ -37,7 +38,7 @@ export async function bindSecret(
   const current = await db.selectFrom('users').select('totp_secret').where('id', '=', who.userId).executeTakeFirstOrThrow();
   if (current.totp_secret) throw new AppError(ResponseCode.twoFactorBound);
   const before = await requireStepUp(deps, who, input);
-  await db.transaction().execute(async (trx) => {
+  await withTransaction(db, async (trx) => {
     const user = (await lockUserForUpdate(trx, who.userId))!;
     if (user.totp_secret) throw new AppError(ResponseCode.twoFactorBound);
     if (!user.totp_pending_secret) throw new AppError(ResponseCode.twoFactorNotBound);

@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import type { AppDeps } from '../../../app.js';
 import type { Executor } from '../../../db/database.js';
-import { catalogueChanged, contentChanged } from '../response-cache.js';
+import { catalogueChangedOnCommit, contentChangedOnCommit } from '../response-cache.js';
+import { withTransaction } from '../../../lib/transaction.js';
 import { AGREEMENTS, AREAS, BANNERS, CATEGORIES, CATEGORY_TYPES, FAQ, GOODS_COUNT, NEWS, NOTICES, POPUPS, POSTERS, demoGoods, goodsDescription } from './demo-data.js';
 
 const json = (v: unknown) => JSON.stringify(v);
@@ -80,7 +81,7 @@ async function seedCatalogue(db: Executor): Promise<void> {
 
 /** The demo shop: categories, 200 goods with SKUs and reviews, news, notices, FAQ, agreements, popups. */
 export async function seedCatalogueDemo(deps: AppDeps): Promise<void> {
-  await deps.db.transaction().execute(async (db) => {
+  await withTransaction(deps.db, async (db) => {
     // Several API processes may start on one empty database at once: one seeds, the others wait and find it done.
     await sql`select pg_advisory_xact_lock(hashtext('demo-seed:catalogue'))`.execute(db);
     if (await isEmpty(db, 'categories')) await seedCatalogue(db);
@@ -148,7 +149,7 @@ export async function seedCatalogueDemo(deps: AppDeps): Promise<void> {
         .values(POPUPS.map((p, i) => ({ title: json(p.title), content: json({ 'en-us': `<p>${p.body['en-us']}</p>`, 'zh-cn': `<p>${p.body['zh-cn']}</p>` }), image: `/media/demo/popup-${i + 1}.png`, link: p.link, audience: p.audience, starts_at: daysAgo(60), sort: POPUPS.length - i })))
         .execute();
     }
+    catalogueChangedOnCommit(db, deps);
+    contentChangedOnCommit(db, deps);
   });
-  catalogueChanged(deps);
-  contentChanged(deps);
 }
