@@ -37,6 +37,8 @@ async function shutdown(signal: string) {
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
+// The terminal that ran `npm start` closed: stop cleanly rather than leave the database running.
+process.on('SIGHUP', () => void shutdown('SIGHUP'));
 // A promise nobody awaited failed (a fire-and-forget path): a bug to see in the log, not a reason to drop every member's request.
 process.on('unhandledRejection', (reason) => app.log.error({ err: reason }, 'unhandled rejection'));
 // A throw outside every handler leaves a state no one can vouch for: stop the database cleanly and exit,
