@@ -18,10 +18,11 @@ import { getCountryCallingCode, isSupportedCountry } from 'libphonenumber-js';
 import { AppError, ValidationError } from '../../lib/errors.js';
 import { publicBaseUrl } from '../../lib/public-url.js';
 import { newToken } from '../../lib/tokens.js';
+import { withTransaction } from '../../lib/transaction.js';
 import type { UserRow } from '../members/members.table.js';
 import { ensureCaptcha } from '../captcha/captcha.service.js';
 import { checkBoundCode, requireTwoFactorIfBound } from '../two-factor/totp.js';
-import { accountRequestKey, spendCodeTry, verifyCode, type Destination } from '../verification/verification.service.js';
+import { accountRequestKey, consumeCode, spendCodeTry, verifyCode, type Destination } from '../verification/verification.service.js';
 import * as q from './accounts.queries.js';
 import { checkedPhone, checkPassword, requireRealName, requireUncommonPassword, emailDestination, hashPassword, passwordsMustMatch, phoneDestination, toUserData } from './identity.js';
 import { assertNotLocked, clearFailures, failureKey, recordFailure } from './lockout.js';
@@ -116,8 +117,9 @@ export async function registerMember(db: Database, config: Config, actor: Actor,
     throw new AppError(taken);
   }
   const passwordHash = await hashPassword(input.password);
-  await verifyCode(db, { ...codeOf, code: input.code, consume: true });
-  return db.transaction().execute(async (trx) => {
+  return withTransaction(db, async (trx) => {
+    // Used up with the account it creates: a failed insert leaves the code usable.
+    await consumeCode(trx, { ...codeOf, code: input.code });
     let user: UserRow | undefined;
     for (let attempt = 0; !user; attempt++) {
       try {
@@ -178,7 +180,7 @@ export async function refreshSession(db: Database, config: Config, actor: Actor,
   const now = Date.now();
   const idle = new Date(session.last_used_at).getTime() <= now - config.SESSION_IDLE_DAYS * 86_400_000;
   if (session.revoked_at || new Date(session.expires_at).getTime() <= now || idle) throw new AppError(ResponseCode.tokenInvalid);
-  const token = await db.transaction().execute(async (trx) => {
+  const token = await withTransaction(db, async (trx) => {
     // Two refreshes racing with the same token: only one wins; the other is a reuse.
     const rotated = await q.rotateSession(trx, session.id);
     if (Number(rotated.numUpdatedRows) !== 1) return undefined;
@@ -221,11 +223,12 @@ export async function resetForgottenPassword(deps: Pick<SecurityDeps, 'db' | 'se
   const user = await findAccount(db, input.account);
   const to = user && user.status === 'active' ? primaryDestination(user) : undefined;
   if (user && to && user.totp_secret) await requireTotpForReset(deps, actor, user, { ...input, destination: to.address });
-  await verifyCode(db, { purpose: 'forget', destination: to?.address ?? accountRequestKey(input.account), code: input.code, consume: true });
+  await verifyCode(db, { purpose: 'forget', destination: to?.address ?? accountRequestKey(input.account), code: input.code, consume: false });
   // A stand-in code is never sent, so this is not reached in practice.
   if (!user || !to) throw new AppError(ResponseCode.codeExpired);
   const hash = await hashPassword(input.password);
-  await db.transaction().execute(async (trx) => {
+  await withTransaction(db, async (trx) => {
+    await consumeCode(trx, { purpose: 'forget', destination: to.address, code: input.code });
     await q.updateUser(trx, user.id, { password_hash: hash, password_changed_at: new Date() });
     await q.revokeAllSessions(trx, user.id);
   });
@@ -311,7 +314,7 @@ export async function changePassword(deps: Pick<SecurityDeps, 'db' | 'secrets'>,
   await requireUncommonPassword(input.password, [user.user_name, user.email]);
   await requireTwoFactorIfBound(db, deps.secrets, user, input.google_code);
   const hash = await hashPassword(input.password);
-  await db.transaction().execute(async (trx) => {
+  await withTransaction(db, async (trx) => {
     await q.updateUser(trx, userId, { password_hash: hash, password_changed_at: new Date() });
     await q.revokeAllSessions(trx, userId);
   });
@@ -329,8 +332,12 @@ export async function setPayPassword(deps: SecurityDeps, actor: Actor, userId: n
   const user = await requireStepUp(deps, { userId, ip: actor.ip }, input);
   const to = primaryDestination(user);
   if (!to) throw new AppError(ResponseCode.noContact);
-  await verifyCode(db, { purpose: 'pay_password', destination: to.address, code: input.code, consume: true });
-  await q.updateUser(db, userId, { pay_password_hash: await hashPassword(input.password) });
+  await verifyCode(db, { purpose: 'pay_password', destination: to.address, code: input.code, consume: false });
+  const hash = await hashPassword(input.password);
+  await withTransaction(db, async (trx) => {
+    await consumeCode(trx, { purpose: 'pay_password', destination: to.address, code: input.code });
+    await q.updateUser(trx, userId, { pay_password_hash: hash });
+  });
   await deps.notices.send(user, 'payPassword', actor.lang);
   return { ok: true };
 }
@@ -345,21 +352,26 @@ export async function changeContact(deps: SecurityDeps, actor: Actor, userId: nu
   const before = await requireStepUp(deps, { userId, ip: actor.ip }, input);
   // The code first: only whoever holds the contact may learn that another account uses it.
   if (input.email) {
+    const email = input.email.trim();
     const code = { purpose: 'bind' as const, destination: emailDestination(input.email), code: input.code };
     await verifyCode(db, { ...code, consume: false });
     const owner = await q.findUserByEmail(db, input.email);
     if (owner && owner.id !== userId) throw new AppError(ResponseCode.emailTaken);
-    await verifyCode(db, { ...code, consume: true });
-    const after = await q.updateUser(db, userId, { email: input.email.trim() });
-    await deps.notices.send(before, 'email', actor.lang, { to: input.email.trim() });
+    const after = await withTransaction(db, async (trx) => {
+      await consumeCode(trx, code);
+      return q.updateUser(trx, userId, { email });
+    });
+    await deps.notices.send(before, 'email', actor.lang, { to: email });
     return toUserData(db, after);
   }
   const code = { purpose: 'bind' as const, destination: phoneDestination(phone!.mobile_pre, phone!.mobile), code: input.code };
   await verifyCode(db, { ...code, consume: false });
   const owner = await q.findUserByMobile(db, phone!.mobile_pre, phone!.mobile);
   if (owner && owner.id !== userId) throw new AppError(ResponseCode.mobileTaken);
-  await verifyCode(db, { ...code, consume: true });
-  const after = await q.updateUser(db, userId, { mobile_pre: phone!.mobile_pre, mobile: phone!.mobile });
+  const after = await withTransaction(db, async (trx) => {
+    await consumeCode(trx, code);
+    return q.updateUser(trx, userId, { mobile_pre: phone!.mobile_pre, mobile: phone!.mobile });
+  });
   await deps.notices.send(before, 'mobile', actor.lang, { to: phone!.e164 });
   return toUserData(db, after);
 }

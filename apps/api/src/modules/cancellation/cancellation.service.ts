@@ -5,7 +5,7 @@ import { hasCancellationBlocker } from '../accounts/account-hooks.js';
 import { insertOperatorAction, lockUserForUpdate, revokeAllSessions, updateUser } from '../accounts/accounts.queries.js';
 import { iso } from '../accounts/identity.js';
 import { primaryDestination } from '../accounts/accounts.service.js';
-import { verifyCode } from '../verification/verification.service.js';
+import { consumeCode, verifyCode } from '../verification/verification.service.js';
 import type { CancellationRow } from './cancellation.table.js';
 import { withTransaction } from '../../lib/transaction.js';
 
@@ -55,8 +55,10 @@ export async function confirmCancellation(db: Database, userId: number, code: st
   if (await hasCancellationBlocker(db, userId)) throw new AppError(ResponseCode.ordersNotConfirmed);
   const to = primaryDestination(user);
   if (!to) throw new AppError(ResponseCode.noContact);
-  await verifyCode(db, { purpose: 'cancel', destination: to.address, code, consume: true });
+  await verifyCode(db, { purpose: 'cancel', destination: to.address, code, consume: false });
   await withTransaction(db, async (trx) => {
+    // Used up with the closing itself: if the request changed state meanwhile, the code stays usable.
+    await consumeCode(trx, { purpose: 'cancel', destination: to.address, code });
     const now = new Date();
     const done = await trx
       .updateTable('account_cancellations')

@@ -1,8 +1,9 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { ResponseCode, maskContact, type CodePurpose, type Language } from '@shop/contract';
 import type { AppDeps } from '../../app.js';
-import type { Executor } from '../../db/database.js';
+import type { Database, Executor } from '../../db/database.js';
 import { AppError } from '../../lib/errors.js';
+import { withTransaction, type Tx } from '../../lib/transaction.js';
 import type { Messaging } from '../../providers/messaging.js';
 import * as q from './verification.queries.js';
 
@@ -84,7 +85,7 @@ export async function reserveCode(
 
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const salt = randomBytes(16);
-  const { id } = await db.transaction().execute(async (trx) => {
+  const { id } = await withTransaction(db, async (trx) => {
     await q.voidOpenCodes(trx, address, req.purpose);
     return q.insertCode(trx, {
       purpose: req.purpose,
@@ -145,13 +146,15 @@ export async function issueCode(
 /**
  * Checks a code: it must be the newest one sent for the destination and purpose, within 10 minutes,
  * and fewer than 5 wrong tries must have been made (the 5th wrong try voids it). With `consume`
- * a right code is used up.
+ * a right code is used up. Runs in a transaction of its own, so a wrong try is counted whatever
+ * happens next; the change a code authorizes uses it up with `consumeCode` in its own transaction.
  */
 export async function verifyCode(
-  db: Executor,
+  db: Database,
   req: { purpose: CodePurpose; destination: string; code: string; consume: boolean },
 ): Promise<void> {
-  const outcome = await db.transaction().execute(async (trx) => {
+  if (db.isTransaction) throw new Error('verifyCode counts wrong tries in a transaction of its own: call consumeCode inside the change');
+  const outcome = await withTransaction(db, async (trx) => {
     const row = await q.lockOpenCodeForUpdate(trx, req.destination, req.purpose);
     if (!row || new Date(row.expires_at).getTime() <= Date.now()) return ResponseCode.codeExpired;
     if (row.attempts >= MAX_WRONG_TRIES) return ResponseCode.codeLocked;
@@ -165,6 +168,18 @@ export async function verifyCode(
     return ResponseCode.ok;
   });
   if (outcome !== ResponseCode.ok) throw new AppError(outcome);
+}
+
+/**
+ * Uses up a code inside the transaction of the change it authorizes (after `verifyCode` checked it
+ * and counted any wrong try): if the change rolls back, the code stays usable; of two requests
+ * with one code, only one gets it. Throws `codeExpired` when the code is no longer the open one.
+ */
+export async function consumeCode(tx: Tx, req: { purpose: CodePurpose; destination: string; code: string }): Promise<void> {
+  const row = await q.lockOpenCodeForUpdate(tx, req.destination, req.purpose);
+  const usable = row && new Date(row.expires_at).getTime() > Date.now() && row.attempts < MAX_WRONG_TRIES && timingSafeEqual(hashCode(row.salt, req.code), row.code_hash);
+  if (!usable) throw new AppError(ResponseCode.codeExpired);
+  await tx.updateTable('verification_codes').set({ consumed_at: new Date() }).where('id', '=', row.id).execute();
 }
 
 /**
