@@ -26,7 +26,6 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { Api } from '../../plugins/routes.js';
 import type { RequestContext } from '../../plugins/context.js';
-import { createMessaging } from '../../providers/messaging.js';
 import * as service from './accounts.service.js';
 import { areaPre, listCountries } from './countries.js';
 import { securityNotices } from './security-notice.js';
@@ -38,7 +37,7 @@ const actorOf = (ctx: RequestContext, request: FastifyRequest): service.Actor =>
 export function accountsRoutes(api: Api): void {
   const { db, config, i18n } = api.deps;
   const strict = { rateLimit: { max: 20, timeWindow: 60_000 } };
-  const notices = securityNotices(createMessaging(api.deps, (line) => api.app.log.info(line)), i18n, (err) => api.app.log.warn({ err }, 'a security notice could not be delivered'));
+  const notices = securityNotices(api.deps.providers, i18n, (err) => api.app.log.warn({ err }, 'a security notice could not be delivered'));
   const security: service.SecurityDeps = { db, secrets: api.deps.secrets, notices };
 
   api.handle(register, ({ body, ctx, request }) => service.registerMember(db, config, actorOf(ctx, request), body), strict);

@@ -1,6 +1,5 @@
 import { bindGoogleAuthenticator, checkGoogleAuthenticator, createGoogleAuthenticator } from '@shop/contract';
 import type { Api } from '../../plugins/routes.js';
-import { createMessaging } from '../../providers/messaging.js';
 import { securityNotices } from '../accounts/security-notice.js';
 import { bindSecret, checkBoundCode, createSecret } from './two-factor.service.js';
 
@@ -8,7 +7,7 @@ import { bindSecret, checkBoundCode, createSecret } from './two-factor.service.j
 export function twoFactorRoutes(api: Api): void {
   const { db, secrets, i18n } = api.deps;
   const strict = { rateLimit: { max: 10, timeWindow: 60_000 } };
-  const notices = securityNotices(createMessaging(api.deps, (line) => api.app.log.info(line)), i18n, (err) => api.app.log.warn({ err }, 'a security notice could not be delivered'));
+  const notices = securityNotices(api.deps.providers, i18n, (err) => api.app.log.warn({ err }, 'a security notice could not be delivered'));
   api.handle(createGoogleAuthenticator, ({ member }) => createSecret(db, secrets, member!.userId));
   api.handle(bindGoogleAuthenticator, ({ member, body, ctx }) => bindSecret({ db, secrets, notices }, { userId: member!.userId, ip: ctx.ip, lang: ctx.lang }, body), strict);
   api.handle(

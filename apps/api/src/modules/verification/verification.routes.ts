@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { ResponseCode, checkCode, sendCode, sendCodeByUserName, sendCodeToAccount, sendCodeToMember, type CodePurpose, type Language } from '@shop/contract';
 import { AppError, ValidationError } from '../../lib/errors.js';
 import type { Api } from '../../plugins/routes.js';
-import { createMessaging } from '../../providers/messaging.js';
 import { findAccount, primaryDestination } from '../accounts/accounts.service.js';
 import { findUserById, findUserByEmail, findUserByMobile } from '../accounts/accounts.queries.js';
 import { checkedPhone, emailDestination, phoneDestination } from '../accounts/identity.js';
@@ -18,7 +17,7 @@ const NEW_CONTACT: readonly CodePurpose[] = ['register', 'bind'];
 export function verificationRoutes(api: Api): void {
   const { deps } = api;
   const { db } = deps;
-  const messaging = createMessaging(deps, (line) => api.app.log.info(line));
+  const messaging = deps.providers;
   // Above the hourly per-address code limit, so that limit answers first with its own message.
   const perClient = { rateLimit: { max: 30, timeWindow: 60_000 } };
 
