@@ -8,7 +8,7 @@ import { newMember } from '../../modules/catalogue/__tests__/helpers.js';
 import { cronItems } from '../crontab.js';
 import { enqueueJob } from '../enqueue.js';
 import { jobTasks, type JobTask } from '../tasks.js';
-import { runDueJobs } from '../worker.js';
+import { runDueJobs, startWorker } from '../worker.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -94,5 +94,16 @@ describe('durable jobs', () => {
   it('the crontab names only tasks that exist, housekeeping and key pruning among them', () => {
     for (const item of cronItems) expect(Object.keys(jobTasks)).toContain(item.task);
     expect(cronItems.map((c) => c.task)).toEqual(expect.arrayContaining(['housekeeping', 'prune_idempotency_keys']));
+  });
+
+  it('the worker of an API process picks up a job as soon as its transaction commits', async () => {
+    const runner = await startWorker(t.deps);
+    try {
+      const done = new Promise<string>((resolve) => runner.events.on('job:success', ({ job }) => resolve(job.task_identifier)));
+      await withTransaction(t.db, (tx) => enqueueJob(tx, 'prune_idempotency_keys', {}));
+      expect(await done).toBe('prune_idempotency_keys');
+    } finally {
+      await runner.stop();
+    }
   });
 });
