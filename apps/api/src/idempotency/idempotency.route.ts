@@ -23,8 +23,8 @@ const running = new WeakMap<FastifyRequest, number>();
 // Answers that mean "nothing happened, try again": their key is freed instead of saved.
 const RETRYABLE_CODES = new Set<number>([ResponseCode.rateLimited, ResponseCode.serviceUnavailable, ResponseCode.internal, ResponseCode.requestInProgress]);
 
-/** The caller a request's keys belong to; visitors have none (their calls are not guarded). */
-function callerOf(input: HandlerInput<AnyEndpoint>): IdempotencyCaller | undefined {
+/** The caller a request's keys belong to by default: the member; visitors have none (their calls are not guarded). */
+function memberCaller(input: HandlerInput<AnyEndpoint>): IdempotencyCaller | undefined {
   return input.member ? { kind: 'member', id: input.member.userId } : undefined;
 }
 
@@ -43,7 +43,12 @@ export function headerKey(request: FastifyRequest): string | undefined {
  * from the saved answer without running it again. Without a key, the same request from the same
  * caller within `DOUBLE_TAP_WINDOW_MS` counts as a repeat (a double tap).
  */
-export function idempotentHandler<E extends AnyEndpoint>(deps: AppDeps, endpoint: E, handler: Handler<E>): Handler<E> {
+export function idempotentHandler<E extends AnyEndpoint>(
+  deps: AppDeps,
+  endpoint: E,
+  handler: Handler<E>,
+  callerOf: (input: HandlerInput<AnyEndpoint>) => IdempotencyCaller | undefined = memberCaller,
+): Handler<E> {
   return async (input) => {
     const caller = callerOf(input as HandlerInput<AnyEndpoint>);
     if (!caller) return handler(input);

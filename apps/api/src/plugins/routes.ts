@@ -11,6 +11,7 @@ import {
 import type { AppDeps } from '../app.js';
 import { AppError, ValidationError, type FieldProblem } from '../lib/errors.js';
 import { idempotencyOnSend, idempotentHandler } from '../idempotency/idempotency.route.js';
+import type { IdempotencyCaller } from '../idempotency/idempotency.service.js';
 import { bearerToken, resolveMember, type Member } from './auth.js';
 import type { RequestContext } from './context.js';
 
@@ -51,6 +52,8 @@ export interface HandleOptions {
    * without a key) get the first answer and do nothing again. Default: the contract's `idempotent`.
    */
   idempotent?: boolean;
+  /** Whose keys these are when not a member's (operator calls): default the logged-in member. */
+  idempotencyCaller?: (input: HandlerInput<AnyEndpoint>) => IdempotencyCaller | undefined;
 }
 
 /** What a module's routes file gets: the app's dependencies and a way to bind contract calls. */
@@ -206,7 +209,7 @@ export function createApi(app: FastifyInstance, deps: AppDeps): Api & { bound: S
       if (bound.has(endpoint)) throw new Error(`${endpoint.method} ${endpoint.path} is bound twice`);
       bound.add(endpoint);
       const idempotent = endpoint.method === 'POST' && (options?.idempotent ?? endpoint.idempotent === true);
-      if (idempotent) handler = idempotentHandler(deps, endpoint, handler);
+      if (idempotent) handler = idempotentHandler(deps, endpoint, handler, options?.idempotencyCaller);
       const parseQuery = endpoint.method === 'GET' ? queryParser(endpoint.query, knownKey) : () => undefined;
       const respond = (request: FastifyRequest, reply: FastifyReply, data: unknown): undefined => {
         if (reply.sent) return undefined;
