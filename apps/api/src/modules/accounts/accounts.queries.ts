@@ -1,11 +1,12 @@
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Executor } from '../../db/database.js';
+import type { DB } from '../../db/schema.js';
 import { hashToken } from '../../lib/tokens.js';
 import type { NewUser, UserUpdate } from '../members/members.table.js';
 
 export const findUserById = (db: Executor, id: number) => db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 
-export const lockUserForUpdate = (db: Executor, id: number) =>
+export const lockUserForUpdate = (db: Transaction<DB>, id: number) =>
   db.selectFrom('users').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
 
 export const findUserByUserName = (db: Executor, userName: string) =>

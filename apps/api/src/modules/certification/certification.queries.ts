@@ -1,6 +1,7 @@
 import type { Executor } from '../../db/database.js';
 import type { CertificationsTable } from './certification.table.js';
-import type { Insertable } from 'kysely';
+import type { Insertable, Transaction } from 'kysely';
+import type { DB } from '../../db/schema.js';
 
 export const findLatestCertification = (db: Executor, userId: number) =>
   db.selectFrom('certifications').selectAll().where('user_id', '=', userId).orderBy('id', 'desc').limit(1).executeTakeFirst();
@@ -12,5 +13,5 @@ export const findOwnCertification = (db: Executor, userId: number, id: number) =
 export const insertCertification = (db: Executor, row: Insertable<CertificationsTable>) =>
   db.insertInto('certifications').values(row).returningAll().executeTakeFirstOrThrow();
 
-export const lockCertificationForUpdate = (db: Executor, id: number) =>
+export const lockCertificationForUpdate = (db: Transaction<DB>, id: number) =>
   db.selectFrom('certifications').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();

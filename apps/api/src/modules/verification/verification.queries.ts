@@ -1,10 +1,12 @@
+import type { Transaction } from 'kysely';
 import type { Executor } from '../../db/database.js';
+import type { DB } from '../../db/schema.js';
 
 export const findLatestCode = (db: Executor, destination: string, purpose: string) =>
   db.selectFrom('verification_codes').selectAll().where('destination', '=', destination).where('purpose', '=', purpose).orderBy('id', 'desc').limit(1).executeTakeFirst();
 
 /** The newest unused code for the destination and purpose, locked for checking. */
-export const lockOpenCodeForUpdate = (db: Executor, destination: string, purpose: string) =>
+export const lockOpenCodeForUpdate = (db: Transaction<DB>, destination: string, purpose: string) =>
   db
     .selectFrom('verification_codes')
     .selectAll()
