@@ -3,6 +3,8 @@ import type { LanguagePacksTable } from '../modules/lang/lang.table.js';
 import type { SessionsTable, UsersTable } from '../modules/members/members.table.js';
 import type * as catalogue from '../modules/catalogue/catalogue.table.js';
 import type * as content from '../modules/content/content.table.js';
+import type * as ledger from '../modules/ledger/ledger.table.js';
+import type * as operators from '../modules/operators/operators.table.js';
 import type { IdempotencyKeysTable } from '../idempotency/idempotency.table.js';
 import type { WebhookEventsTable } from '../webhooks/webhooks.table.js';
 
@@ -41,6 +43,14 @@ export interface DB {
   faqs: content.FaqsTable;
   agreements: content.AgreementsTable;
   popups: content.PopupsTable;
+  currencies: ledger.CurrenciesTable;
+  ledger_accounts: ledger.LedgerAccountsTable;
+  journal_entries: ledger.JournalEntriesTable;
+  postings: ledger.PostingsTable;
+  holds: ledger.HoldsTable;
+  exchange_rates: ledger.ExchangeRatesTable;
+  operators: operators.OperatorsTable;
+  operator_sessions: operators.OperatorSessionsTable;
   idempotency_keys: IdempotencyKeysTable;
   webhook_events: WebhookEventsTable;
 }

@@ -3,6 +3,7 @@ import type { AppDeps } from '../app.js';
 import { pruneIdempotencyKeys } from '../idempotency/idempotency.service.js';
 import { jobActor, type Actor } from '../lib/actor.js';
 import { purgeStaleRows } from '../modules/accounts/housekeeping.js';
+import { refreshEcbRates } from '../modules/rates/rates.service.js';
 
 /**
  * Every task and the payload it takes. An area adds its tasks here and in `jobTasks` below; tasks
@@ -13,6 +14,8 @@ export interface JobPayloads {
   housekeeping: Record<string, never>;
   /** Deletes idempotency keys whose day is over. Hourly. */
   prune_idempotency_keys: Record<string, never>;
+  /** Fetches the ECB's daily reference rates when reachable and stores a new day. Daily. */
+  refresh_exchange_rates: Record<string, never>;
 }
 
 /** What a task gets besides its payload. */
@@ -34,6 +37,11 @@ export const jobTasks: { [K in keyof JobPayloads]: JobTask<K> } = {
   prune_idempotency_keys: async (_payload, { deps, helpers }) => {
     const removed = await pruneIdempotencyKeys(deps.db);
     helpers.logger.info(`pruned ${removed} idempotency key(s)`);
+  },
+  refresh_exchange_rates: async (_payload, { deps, helpers }) => {
+    if (!deps.providers.exchangeRates) return;
+    const { date, stored } = await refreshEcbRates(deps.db, deps.providers.exchangeRates);
+    helpers.logger.info(`exchange rates of ${date}: ${stored} new`);
   },
 };
 

@@ -3,6 +3,7 @@ import type { Database } from '../db/database.js';
 import { OutboxMailProvider, SmtpMailProvider, type MailProvider } from './mail/mail.js';
 import type { PaymentGateway } from './payment/gateway.js';
 import type { ExchangeRateSource } from './rates/rates.js';
+import { ecbRateSource } from '../modules/rates/ecb.js';
 import { HttpSmsProvider, OutboxSmsProvider, type SmsProvider } from './sms/sms.js';
 import { createFileStorage, type FileStorage } from './storage/storage.js';
 import type { ParcelTracker } from './tracking/tracking.js';
@@ -33,5 +34,6 @@ export function createProviders(config: Config, db: Database, log: (line: string
     sms: config.SMS_PROVIDER === 'http' ? new HttpSmsProvider(config.SMS_HTTP_URL ?? needs('SMS_HTTP_URL'), config.SMS_HTTP_TOKEN) : new OutboxSmsProvider(db, log),
     storage: createFileStorage(config),
     payments: {},
+    exchangeRates: ecbRateSource(),
   };
 }

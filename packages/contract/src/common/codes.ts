@@ -87,6 +87,34 @@ export const ResponseCode = {
   /** A comment with nothing left once markup is removed. */
   commentEmpty: 4012,
   noticeNotFound: 4013,
+  // Money and the ledger (6000–6099).
+  /** The member's cash in that currency does not cover the amount. */
+  insufficientBalance: 6001,
+  insufficientPoints: 6002,
+  insufficientShoppingPoints: 6003,
+  /** The hold was already posted or released. */
+  holdSettled: 6004,
+  /** No exchange rate is known for the pair. */
+  rateUnavailable: 6005,
+  rateInvalid: 6006,
+  currencyUnsupported: 6007,
+  amountTooSmall: 6008,
+  amountTooLarge: 6009,
+  // Operators (7000–7099).
+  /** The setup link is unknown, used or expired. */
+  operatorSetupInvalid: 7001,
+  /** The authenticator code is needed to sign in. */
+  operatorTotpRequired: 7002,
+  /** Sign-in needs the authenticator to be set up with the secret in `data`. */
+  operatorTotpSetupRequired: 7003,
+  operatorNameTaken: 7004,
+  /** The member's account is closed: nothing more can be decided on it. */
+  memberClosed: 7005,
+  /** The request was already decided. */
+  requestNotPending: 7006,
+  /** A rejection needs a reason the member can read. */
+  reasonRequired: 7007,
+  settingInvalid: 7008,
 } as const;
 export type ResponseCodeName = keyof typeof ResponseCode;
 export type ResponseCodeValue = (typeof ResponseCode)[ResponseCodeName];
@@ -149,4 +177,21 @@ export const responseCodeMessageKey: Record<number, string> = {
   [ResponseCode.commentNotFound]: 'catalogue.code.commentNotFound',
   [ResponseCode.commentEmpty]: 'catalogue.code.commentEmpty',
   [ResponseCode.noticeNotFound]: 'catalogue.code.noticeNotFound',
+  [ResponseCode.insufficientBalance]: 'money.code.insufficientBalance',
+  [ResponseCode.insufficientPoints]: 'money.code.insufficientPoints',
+  [ResponseCode.insufficientShoppingPoints]: 'money.code.insufficientShoppingPoints',
+  [ResponseCode.holdSettled]: 'money.code.holdSettled',
+  [ResponseCode.rateUnavailable]: 'money.code.rateUnavailable',
+  [ResponseCode.rateInvalid]: 'money.code.rateInvalid',
+  [ResponseCode.currencyUnsupported]: 'money.code.currencyUnsupported',
+  [ResponseCode.amountTooSmall]: 'money.code.amountTooSmall',
+  [ResponseCode.amountTooLarge]: 'money.code.amountTooLarge',
+  [ResponseCode.operatorSetupInvalid]: 'admin.code.operatorSetupInvalid',
+  [ResponseCode.operatorTotpRequired]: 'admin.code.operatorTotpRequired',
+  [ResponseCode.operatorTotpSetupRequired]: 'admin.code.operatorTotpSetupRequired',
+  [ResponseCode.operatorNameTaken]: 'admin.code.operatorNameTaken',
+  [ResponseCode.memberClosed]: 'admin.code.memberClosed',
+  [ResponseCode.requestNotPending]: 'admin.code.requestNotPending',
+  [ResponseCode.reasonRequired]: 'admin.code.reasonRequired',
+  [ResponseCode.settingInvalid]: 'admin.code.settingInvalid',
 };

@@ -2,6 +2,8 @@ import type { Migration } from 'kysely/migration';
 import * as createPlatform from './2026_11_21_0900_create_platform.js';
 import * as createAccounts from './2026_11_21_1000_create_accounts.js';
 import * as createCatalogue from './2026_11_21_1100_create_catalogue.js';
+import * as createLedger from './2026_11_23_1300_create_ledger.js';
+import * as createOperators from './2026_11_23_1310_create_operators.js';
 import * as createIdempotencyAndWebhooks from './2026_11_23_1000_create_idempotency_and_webhooks.js';
 import * as sessionFamiliesAndIdle from './2026_11_23_0947_session_families_and_idle.js';
 
@@ -15,4 +17,6 @@ export const migrations: Record<string, Migration> = {
   '2026_11_21_1100_create_catalogue': createCatalogue,
   '2026_11_23_0947_session_families_and_idle': sessionFamiliesAndIdle,
   '2026_11_23_1000_create_idempotency_and_webhooks': createIdempotencyAndWebhooks,
+  '2026_11_23_1300_create_ledger': createLedger,
+  '2026_11_23_1310_create_operators': createOperators,
 };

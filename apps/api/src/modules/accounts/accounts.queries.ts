@@ -3,6 +3,7 @@ import type { Executor } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
 import { hashToken } from '../../lib/tokens.js';
 import type { NewUser, UserUpdate } from '../members/members.table.js';
+import type { OperatorActionTarget } from './accounts.table.js';
 
 export const findUserById = (db: Executor, id: number) => db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 
@@ -69,5 +70,5 @@ export const revokeAllSessions = (db: Executor, userId: number) =>
 
 export const insertOperatorAction = (
   db: Executor,
-  a: { operator: string; action: string; target_type: 'user' | 'certification' | 'cancellation' | 'setting'; target_id: number; reason?: string | null },
+  a: { operator: string; action: string; target_type: OperatorActionTarget; target_id: number; reason?: string | null },
 ) => db.insertInto('operator_actions').values({ ...a, reason: a.reason ?? null }).returningAll().executeTakeFirstOrThrow();

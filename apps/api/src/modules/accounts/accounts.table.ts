@@ -1,12 +1,15 @@
 import type { Generated } from 'kysely';
 import type { Timestamp } from '../members/members.table.js';
 
+/** What an operator decision is about. */
+export type OperatorActionTarget = 'user' | 'certification' | 'cancellation' | 'setting' | 'exchange_rate' | 'operator';
+
 /** Every operator decision (ban, review …): who, what, when and why. */
 export interface OperatorActionsTable {
   id: Generated<number>;
   operator: string;
   action: string;
-  target_type: 'user' | 'certification' | 'cancellation' | 'setting';
+  target_type: OperatorActionTarget;
   target_id: number;
   reason: string | null;
   created_at: Timestamp;

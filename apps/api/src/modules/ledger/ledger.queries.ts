@@ -1,0 +1,142 @@
+import { sql, type Transaction } from 'kysely';
+import type { Executor } from '../../db/database.js';
+import type { DB } from '../../db/schema.js';
+import type { Asset, HoldStatus, JournalEntriesTable } from './ledger.table.js';
+import type { Insertable } from 'kysely';
+
+/** The natural key of an account: a member's or a system account, per asset and currency. */
+export type AccountKey =
+  | { owner: 'member'; memberId: number; asset: Asset; currency: string }
+  | { owner: 'system'; code: string; asset: Asset; currency: string; allowNegative: boolean };
+
+const keyFilter = (db: Executor, keys: AccountKey[]) =>
+  db.selectFrom('ledger_accounts').where((eb) =>
+    eb.or(
+      keys.map((k) =>
+        k.owner === 'member'
+          ? eb.and([eb('owner_kind', '=', 'member'), eb('member_id', '=', k.memberId), eb('asset', '=', k.asset), eb('currency', '=', k.currency)])
+          : eb.and([eb('owner_kind', '=', 'system'), eb('system_code', '=', k.code), eb('asset', '=', k.asset), eb('currency', '=', k.currency)]),
+      ),
+    ),
+  );
+
+/** The accounts of `keys` that exist (any may be missing). */
+export const findAccountsByKey = (db: Executor, keys: AccountKey[]) =>
+  keyFilter(db, keys).select(['id', 'owner_kind', 'member_id', 'system_code', 'asset', 'currency', 'allow_negative', 'balance', 'version']).execute();
+
+/** Creates the accounts of `keys` that do not exist yet; a concurrent creation of the same one is not an error. */
+export async function insertMissingAccounts(db: Executor, keys: AccountKey[]): Promise<void> {
+  if (!keys.length) return;
+  // Two partial unique indexes: name the one that applies, so a race ends in "do nothing".
+  for (const owner of ['member', 'system'] as const) {
+    const rows = keys.filter((k) => k.owner === owner);
+    if (!rows.length) continue;
+    await db
+      .insertInto('ledger_accounts')
+      .values(
+        rows.map((k) =>
+          k.owner === 'member'
+            ? { owner_kind: 'member' as const, member_id: k.memberId, system_code: null, asset: k.asset, currency: k.currency, allow_negative: false }
+            : { owner_kind: 'system' as const, member_id: null, system_code: k.code, asset: k.asset, currency: k.currency, allow_negative: k.allowNegative },
+        ),
+      )
+      .onConflict((oc) =>
+        (owner === 'member' ? oc.columns(['member_id', 'asset', 'currency']).where('owner_kind', '=', 'member') : oc.columns(['system_code', 'asset', 'currency']).where('owner_kind', '=', 'system')).doNothing(),
+      )
+      .execute();
+  }
+}
+
+/**
+ * Locks accounts in ascending id order in one statement (the sort runs below the row locks), so
+ * two entries touching the same accounts in opposite directions queue instead of deadlocking.
+ */
+export const lockAccountsForUpdate = (trx: Transaction<DB>, ids: number[]) =>
+  trx
+    .selectFrom('ledger_accounts')
+    .select(['id', 'owner_kind', 'member_id', 'system_code', 'asset', 'currency', 'allow_negative', 'balance', 'version'])
+    .where('id', 'in', ids)
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+
+/** Claims an idempotency key with a new entry; undefined when the key was already used. */
+export const insertEntry = (db: Executor, entry: Insertable<JournalEntriesTable>) =>
+  db.insertInto('journal_entries').values(entry).onConflict((oc) => oc.column('idempotency_key').doNothing()).returning('id').executeTakeFirst();
+
+export const findEntryByKey = (db: Executor, key: string) => db.selectFrom('journal_entries').selectAll().where('idempotency_key', '=', key).executeTakeFirst();
+export const findEntry = (db: Executor, id: number) =>
+  db.selectFrom('journal_entries').selectAll().select(sql<string | null>`to_char(rate_date, 'YYYY-MM-DD')`.as('rate_date')).where('id', '=', id).executeTakeFirst();
+export const findReversalOf = (db: Executor, id: number) => db.selectFrom('journal_entries').selectAll().where('reverses_entry_id', '=', id).executeTakeFirst();
+export const findPostings = (db: Executor, entryId: number) => db.selectFrom('postings').selectAll().where('entry_id', '=', entryId).orderBy('id').execute();
+
+/**
+ * Writes an entry's postings and moves the cached balances (and versions) of their accounts, in
+ * one statement. The accounts must already be locked by the caller.
+ */
+export async function insertPostingsAndApply(trx: Transaction<DB>, entryId: number, postings: Array<{ accountId: number; amount: number; currency: string }>): Promise<void> {
+  const ids = postings.map((p) => p.accountId);
+  const amounts = postings.map((p) => p.amount);
+  const currencies = postings.map((p) => p.currency);
+  await sql`
+    with written as (
+      insert into postings (entry_id, account_id, amount, currency)
+      select ${entryId}, account_id, amount, currency
+      from unnest(${ids}::bigint[], ${amounts}::bigint[], ${currencies}::text[]) as p(account_id, amount, currency)
+      returning account_id, amount
+    ), delta as (
+      select account_id, sum(amount) as amount from written group by account_id
+    )
+    update ledger_accounts a set balance = a.balance + delta.amount, version = a.version + 1
+    from delta where a.id = delta.account_id`.execute(trx);
+}
+
+export const insertHold = (db: Executor, hold: { account_id: number; amount: number; currency: string; reference_type: string; reference_id: string; reserve_entry_id: number }) =>
+  db.insertInto('holds').values(hold).returningAll().executeTakeFirstOrThrow();
+
+export const findHold = (db: Executor, id: number) => db.selectFrom('holds').selectAll().where('id', '=', id).executeTakeFirst();
+
+/**
+ * Settles a pending hold: a conditional update, so of two concurrent decisions exactly one gets
+ * the row back (the other waits for the first, re-checks `pending`, and gets nothing).
+ */
+export const resolvePendingHold = (trx: Transaction<DB>, id: number, status: Exclude<HoldStatus, 'pending'>) =>
+  trx.updateTable('holds').set({ status, resolved_at: new Date() }).where('id', '=', id).where('status', '=', 'pending').returningAll().executeTakeFirst();
+
+export const setHoldResolveEntry = (trx: Transaction<DB>, id: number, entryId: number) =>
+  trx.updateTable('holds').set({ resolve_entry_id: entryId }).where('id', '=', id).execute();
+
+export const findCurrencies = (db: Executor) => db.selectFrom('currencies').selectAll().orderBy('code').execute();
+
+/** Entries whose postings do not sum to zero in some currency, or that have fewer than two postings. */
+export const findUnbalancedEntries = (db: Executor) =>
+  sql<{ entry_id: number; currency: string | null; total: number; postings: number }>`
+    select entry_id, currency, sum(amount)::bigint as total, count(*)::int as postings
+    from postings group by entry_id, currency having sum(amount) <> 0
+    union all
+    select e.id, null, 0, count(p.id)::int from journal_entries e left join postings p on p.entry_id = e.id
+    group by e.id having count(p.id) < 2
+    order by 1`.execute(db).then((r) => r.rows);
+
+/** Accounts whose cached balance differs from the sum of their postings. */
+export const findBalanceMismatches = (db: Executor) =>
+  sql<{ account_id: number; cached: number; posted: number }>`
+    select a.id as account_id, a.balance as cached, coalesce(s.total, 0)::bigint as posted
+    from ledger_accounts a left join (select account_id, sum(amount) as total from postings group by account_id) s on s.account_id = a.id
+    where a.balance <> coalesce(s.total, 0) order by a.id`.execute(db).then((r) => r.rows);
+
+/** Member accounts below zero, by their cached balance or by the sum of their postings. */
+export const findNegativeMemberAccounts = (db: Executor) =>
+  sql<{ account_id: number; member_id: number; balance: number; posted: number }>`
+    select a.id as account_id, a.member_id, a.balance, coalesce(s.total, 0)::bigint as posted
+    from ledger_accounts a left join (select account_id, sum(amount) as total from postings group by account_id) s on s.account_id = a.id
+    where a.owner_kind = 'member' and (a.balance < 0 or coalesce(s.total, 0) < 0) order by a.id`.execute(db).then((r) => r.rows);
+
+/** Holds with more than one settling entry, or whose status disagrees with their settlement. */
+export const findHoldsResolvedTwice = (db: Executor) =>
+  sql<{ hold_id: number; status: string; resolutions: number }>`
+    select h.id as hold_id, h.status, count(e.id)::int as resolutions
+    from holds h left join journal_entries e on e.reference_type = 'hold' and e.reference_id = h.id::text and e.kind in ('hold.post', 'hold.release')
+    group by h.id, h.status
+    having count(e.id) > 1 or (h.status = 'pending') <> (count(e.id) = 0)
+    order by h.id`.execute(db).then((r) => r.rows);

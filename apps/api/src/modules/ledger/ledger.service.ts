@@ -1,0 +1,338 @@
+import type { Transaction } from 'kysely';
+import { ResponseCode } from '@shop/contract';
+import type { Database, Executor } from '../../db/database.js';
+import type { DB } from '../../db/schema.js';
+import type { Actor } from '../../lib/actor.js';
+import { AppError } from '../../lib/errors.js';
+import { withTransaction } from '../../lib/transaction.js';
+import { convertAmount, type RateQuote } from '../rates/rates.service.js';
+import {
+  findAccountsByKey,
+  findBalanceMismatches,
+  findEntry,
+  findEntryByKey,
+  findHold,
+  findHoldsResolvedTwice,
+  findNegativeMemberAccounts,
+  findPostings,
+  findReversalOf,
+  findUnbalancedEntries,
+  insertEntry,
+  insertHold,
+  insertMissingAccounts,
+  insertPostingsAndApply,
+  lockAccountsForUpdate,
+  resolvePendingHold,
+  setHoldResolveEntry,
+  type AccountKey,
+} from './ledger.queries.js';
+import type { Asset, HoldRow } from './ledger.table.js';
+
+/**
+ * System accounts by their nature: where value comes from or goes to outside the members.
+ * `allowNegative` where the account mirrors money owed to or by the outside world.
+ */
+export const SYSTEM_ACCOUNTS = {
+  /** Money received through (negative) or paid out through (positive) a gateway: one per gateway. */
+  gateway_clearing: { allowNegative: true },
+  /** Withdrawals approved and sent, not yet confirmed by the gateway. */
+  payouts_in_flight: { allowNegative: false },
+  /** Funds reserved from members pending a decision. */
+  holds: { allowNegative: false },
+  fees: { allowNegative: false },
+  /** The shop's position in each currency when members convert between them. */
+  fx_liquidity: { allowNegative: true },
+  sales: { allowNegative: false },
+  refunds: { allowNegative: true },
+  commission_expense: { allowNegative: true },
+} as const;
+export type SystemAccountKind = keyof typeof SYSTEM_ACCOUNTS;
+
+/** Which account a posting goes to: a member's, a system account (created on first use), or one by id. */
+export type AccountRef =
+  | { member: number; asset: Asset; currency: string }
+  | { system: SystemAccountKind; gateway?: string; asset?: Asset; currency: string }
+  | { id: number };
+
+export interface PostingInput {
+  account: AccountRef;
+  /** Signed minor units: positive adds to the account, negative takes from it. */
+  amount: number;
+  /** Needed only with `{ id }` refs (else the ref's currency). */
+  currency?: string;
+}
+
+export interface PostInput {
+  /** What happened: `transfer`, `recharge`, `hold.reserve`, `fx.convert` … */
+  kind: string;
+  /** The business object behind it (order, withdrawal, transfer, payment …). */
+  reference: { type: string; id: string | number };
+  /** The key of what caused it; a second post with the same key changes nothing and answers the first entry. */
+  idempotencyKey: string;
+  actor: Actor;
+  postings: PostingInput[];
+  reversesEntryId?: number;
+  rate?: RateQuote;
+  memo?: string;
+}
+
+export interface Posted {
+  entryId: number;
+  /** True when the idempotency key had already been used: nothing was written this time. */
+  replayed: boolean;
+}
+
+const accountKeyOf = (ref: Exclude<AccountRef, { id: number }>): AccountKey => {
+  if ('member' in ref) return { owner: 'member', memberId: ref.member, asset: ref.asset, currency: ref.currency };
+  const code = ref.system === 'gateway_clearing' ? `gateway_clearing:${ref.gateway ?? 'unknown'}` : ref.system;
+  return { owner: 'system', code, asset: ref.asset ?? 'cash', currency: ref.currency, allowNegative: SYSTEM_ACCOUNTS[ref.system].allowNegative };
+};
+
+const keyString = (k: AccountKey) => (k.owner === 'member' ? `m:${k.memberId}:${k.asset}:${k.currency}` : `s:${k.code}:${k.asset}:${k.currency}`);
+const rowKeyString = (r: { owner_kind: string; member_id: number | null; system_code: string | null; asset: string; currency: string }) =>
+  r.owner_kind === 'member' ? `m:${r.member_id}:${r.asset}:${r.currency}` : `s:${r.system_code}:${r.asset}:${r.currency}`;
+
+const actorId = (a: Actor): string => String(a.memberId ?? a.operatorId ?? a.name ?? 'system');
+
+/** The code members see when an account of `asset` lacks the funds (spec §8's messages). */
+export function insufficientCode(asset: Asset): number {
+  if (asset === 'points') return ResponseCode.insufficientPoints;
+  if (asset === 'shopping_points') return ResponseCode.insufficientShoppingPoints;
+  return ResponseCode.insufficientBalance;
+}
+
+/** Resolves refs to account ids, creating system and member accounts on first use. */
+async function resolveAccounts(trx: Transaction<DB>, refs: AccountRef[]): Promise<number[]> {
+  const keyed = refs.map((r) => ('id' in r ? undefined : accountKeyOf(r)));
+  const keys = [...new Map(keyed.filter((k): k is AccountKey => !!k).map((k) => [keyString(k), k])).values()];
+  const ids = new Map<string, number>();
+  if (keys.length) {
+    for (const row of await findAccountsByKey(trx, keys)) ids.set(rowKeyString(row), row.id);
+    const missing = keys.filter((k) => !ids.has(keyString(k)));
+    if (missing.length) {
+      await insertMissingAccounts(trx, missing);
+      for (const row of await findAccountsByKey(trx, missing)) ids.set(rowKeyString(row), row.id);
+    }
+  }
+  return refs.map((r, i) => ('id' in r ? r.id : ids.get(keyString(keyed[i]!))!));
+}
+
+/**
+ * Writes one balanced journal entry: claims the idempotency key, locks every touched account in
+ * ascending id order, refuses to take a member account below zero, writes the postings and moves
+ * the cached balances, all in the caller's transaction. The database re-checks the balance at commit.
+ */
+export async function post(trx: Transaction<DB>, input: PostInput): Promise<Posted> {
+  if (input.postings.length < 2) throw new Error('a journal entry needs at least two postings');
+  for (const p of input.postings) {
+    if (!Number.isSafeInteger(p.amount) || p.amount === 0) throw new Error(`posting amounts are non-zero integer minor units (got ${p.amount})`);
+  }
+  const claimed = await insertEntry(trx, {
+    kind: input.kind,
+    reference_type: input.reference.type,
+    reference_id: String(input.reference.id),
+    idempotency_key: input.idempotencyKey,
+    actor_kind: input.actor.kind,
+    actor_id: actorId(input.actor),
+    request_id: input.actor.requestId || null,
+    reverses_entry_id: input.reversesEntryId ?? null,
+    rate: input.rate?.rate ?? null,
+    rate_source: input.rate?.source ?? null,
+    rate_date: input.rate?.date ?? null,
+    memo: input.memo ?? null,
+  });
+  if (!claimed) {
+    const first = await findEntryByKey(trx, input.idempotencyKey);
+    return { entryId: first!.id, replayed: true };
+  }
+
+  const ids = await resolveAccounts(trx, input.postings.map((p) => p.account));
+  const accounts = new Map((await lockAccountsForUpdate(trx, [...new Set(ids)])).map((a) => [a.id, a]));
+  const deltas = new Map<number, number>();
+  const perCurrency = new Map<string, number>();
+  const rows = input.postings.map((p, i) => {
+    const account = accounts.get(ids[i]!);
+    if (!account) throw new Error(`ledger account ${ids[i]} does not exist`);
+    const currency = p.currency ?? ('currency' in p.account ? p.account.currency : account.currency);
+    if (currency !== account.currency) throw new Error(`posting in ${currency} to account ${account.id} kept in ${account.currency}`);
+    deltas.set(account.id, (deltas.get(account.id) ?? 0) + p.amount);
+    perCurrency.set(currency, (perCurrency.get(currency) ?? 0) + p.amount);
+    return { accountId: account.id, amount: p.amount, currency };
+  });
+  for (const [currency, total] of perCurrency) {
+    if (total !== 0) throw new Error(`journal entry ${input.kind} does not balance in ${currency} (${total})`);
+  }
+  for (const [id, delta] of deltas) {
+    const a = accounts.get(id)!;
+    if (!a.allow_negative && a.balance + delta < 0) throw new AppError(insufficientCode(a.asset));
+  }
+  await insertPostingsAndApply(trx, claimed.id, rows);
+  return { entryId: claimed.id, replayed: false };
+}
+
+/** Undoes an entry with one that negates each of its postings and names it; an entry is reversed at most once. */
+export async function reverse(trx: Transaction<DB>, entryId: number, input: { actor: Actor; memo?: string; idempotencyKey?: string }): Promise<Posted> {
+  const already = await findReversalOf(trx, entryId);
+  if (already) return { entryId: already.id, replayed: true };
+  const entry = await findEntry(trx, entryId);
+  if (!entry) throw new AppError(ResponseCode.notFound);
+  const postings = await findPostings(trx, entryId);
+  return post(trx, {
+    kind: `${entry.kind}.reversal`,
+    reference: { type: entry.reference_type, id: entry.reference_id },
+    idempotencyKey: input.idempotencyKey ?? `reversal:${entryId}`,
+    actor: input.actor,
+    reversesEntryId: entryId,
+    ...(entry.rate && entry.rate_source && entry.rate_date ? { rate: { rate: entry.rate, source: entry.rate_source as RateQuote['source'], date: entry.rate_date } } : {}),
+    memo: input.memo,
+    postings: postings.map((p) => ({ account: { id: p.account_id }, amount: -p.amount, currency: p.currency })),
+  });
+}
+
+/** Reserves funds of a member account (withdrawal under review, order paid partly by balance) until posted or released. */
+export async function reserveHold(
+  trx: Transaction<DB>,
+  input: { account: { member: number; asset: Asset; currency: string }; amount: number; reference: { type: string; id: string | number }; idempotencyKey: string; actor: Actor },
+): Promise<HoldRow> {
+  if (!Number.isSafeInteger(input.amount) || input.amount <= 0) throw new Error('a hold is a positive amount of minor units');
+  const { entryId, replayed } = await post(trx, {
+    kind: 'hold.reserve',
+    reference: input.reference,
+    idempotencyKey: input.idempotencyKey,
+    actor: input.actor,
+    postings: [
+      { account: input.account, amount: -input.amount },
+      { account: { system: 'holds', asset: input.account.asset, currency: input.account.currency }, amount: input.amount },
+    ],
+  });
+  if (replayed) {
+    const existing = await trx.selectFrom('holds').selectAll().where('reserve_entry_id', '=', entryId).executeTakeFirst();
+    if (existing) return existing;
+  }
+  const [accountId] = await resolveAccounts(trx, [input.account]);
+  return insertHold(trx, { account_id: accountId!, amount: input.amount, currency: input.account.currency, reference_type: input.reference.type, reference_id: String(input.reference.id), reserve_entry_id: entryId });
+}
+
+/** Settles a pending hold exactly once: `post` moves the funds to `to`, `release` gives them back. */
+async function settleHold(trx: Transaction<DB>, holdId: number, outcome: 'posted' | 'released', actor: Actor, to?: AccountRef): Promise<HoldRow & { entryId: number }> {
+  const hold = await resolvePendingHold(trx, holdId, outcome);
+  if (!hold) {
+    if (!(await findHold(trx, holdId))) throw new AppError(ResponseCode.notFound);
+    throw new AppError(ResponseCode.holdSettled);
+  }
+  const account = (await trx.selectFrom('ledger_accounts').select(['asset', 'currency']).where('id', '=', hold.account_id).executeTakeFirstOrThrow());
+  const { entryId } = await post(trx, {
+    kind: outcome === 'posted' ? 'hold.post' : 'hold.release',
+    reference: { type: 'hold', id: hold.id },
+    // One key for either outcome: the database itself refuses a second settlement.
+    idempotencyKey: `hold:${hold.id}:settle`,
+    actor,
+    postings: [
+      { account: { system: 'holds', asset: account.asset, currency: hold.currency }, amount: -hold.amount },
+      { account: outcome === 'posted' ? to! : { id: hold.account_id }, amount: hold.amount, currency: hold.currency },
+    ],
+  });
+  await setHoldResolveEntry(trx, hold.id, entryId);
+  return { ...hold, resolve_entry_id: entryId, entryId };
+}
+
+/** Posts a pending hold to its destination (a payout in flight, a sale …). */
+export const postHold = (trx: Transaction<DB>, holdId: number, input: { to: AccountRef; actor: Actor }) => settleHold(trx, holdId, 'posted', input.actor, input.to);
+
+/** Releases a pending hold back to the member's account. */
+export const releaseHold = (trx: Transaction<DB>, holdId: number, input: { actor: Actor }) => settleHold(trx, holdId, 'released', input.actor);
+
+/**
+ * Converts a member's funds between currencies at `rate`: the source leaves through the source
+ * currency's FX liquidity account, the target arrives from the target's; the target amount is
+ * rounded half-up once, and the rate with its source and date is kept on the entry.
+ */
+export async function convert(
+  trx: Transaction<DB>,
+  input: { member: number; asset?: Asset; amount: number; from: string; to: string; rate: RateQuote; idempotencyKey: string; actor: Actor; reference?: { type: string; id: string | number } },
+): Promise<Posted & { amount: number; converted: number; rate: RateQuote }> {
+  const asset = input.asset ?? 'cash';
+  const converted = await convertAmount(trx, input.amount, input.from, input.to, input.rate.rate);
+  if (converted <= 0) throw new AppError(ResponseCode.amountTooSmall);
+  const posted = await post(trx, {
+    kind: 'fx.convert',
+    reference: input.reference ?? { type: 'conversion', id: input.idempotencyKey },
+    idempotencyKey: input.idempotencyKey,
+    actor: input.actor,
+    rate: input.rate,
+    postings: [
+      { account: { member: input.member, asset, currency: input.from }, amount: -input.amount },
+      { account: { system: 'fx_liquidity', asset, currency: input.from }, amount: input.amount },
+      { account: { system: 'fx_liquidity', asset, currency: input.to }, amount: -converted },
+      { account: { member: input.member, asset, currency: input.to }, amount: converted },
+    ],
+  });
+  return { ...posted, amount: input.amount, converted, rate: input.rate };
+}
+
+/** A member's balance of one asset and currency (0 when the account does not exist yet). */
+export async function balanceOf(db: Executor, memberId: number, asset: Asset, currency: string): Promise<number> {
+  const [row] = await findAccountsByKey(db, [{ owner: 'member', memberId, asset, currency }]);
+  return row?.balance ?? 0;
+}
+
+/**
+ * Moves `amount` of a member's cash to another member in one transaction; the same idempotency
+ * key from the same sender moves it once.
+ */
+export async function transferBetweenMembers(
+  db: Database,
+  actor: Actor,
+  input: { from: number; to: number; amount: number; currency: string; asset?: Asset; idempotencyKey: string },
+): Promise<Posted> {
+  if (input.from === input.to) throw new AppError(ResponseCode.badRequest);
+  if (!Number.isSafeInteger(input.amount) || input.amount <= 0) throw new AppError(ResponseCode.amountTooSmall);
+  const asset = input.asset ?? 'cash';
+  return withTransaction(db, (tx) =>
+    post(tx, {
+      kind: 'transfer',
+      reference: { type: 'transfer', id: input.idempotencyKey },
+      idempotencyKey: `transfer:${input.from}:${input.idempotencyKey}`,
+      actor,
+      postings: [
+        { account: { member: input.from, asset, currency: input.currency }, amount: -input.amount },
+        { account: { member: input.to, asset, currency: input.currency }, amount: input.amount },
+      ],
+    }),
+  );
+}
+
+export type LedgerFinding =
+  | { kind: 'unbalanced-entry'; entryId: number; currency: string | null; total: number; postings: number }
+  | { kind: 'balance-mismatch'; accountId: number; cached: number; posted: number }
+  | { kind: 'negative-member-balance'; accountId: number; memberId: number; balance: number; posted: number }
+  | { kind: 'hold-resolved-twice'; holdId: number; status: string; resolutions: number };
+
+/**
+ * Verifies every invariant of the ledger: entries balance per currency (with two or more postings),
+ * cached balances equal the sum of postings, no member balance is negative, no hold is settled
+ * twice. An empty list means all is well.
+ */
+export async function ledgerCheck(db: Executor): Promise<LedgerFinding[]> {
+  const [unbalanced, mismatches, negative, holds] = await Promise.all([findUnbalancedEntries(db), findBalanceMismatches(db), findNegativeMemberAccounts(db), findHoldsResolvedTwice(db)]);
+  return [
+    ...unbalanced.map((r) => ({ kind: 'unbalanced-entry' as const, entryId: r.entry_id, currency: r.currency, total: r.total, postings: r.postings })),
+    ...mismatches.map((r) => ({ kind: 'balance-mismatch' as const, accountId: r.account_id, cached: r.cached, posted: r.posted })),
+    ...negative.map((r) => ({ kind: 'negative-member-balance' as const, accountId: r.account_id, memberId: r.member_id, balance: r.balance, posted: r.posted })),
+    ...holds.map((r) => ({ kind: 'hold-resolved-twice' as const, holdId: r.hold_id, status: r.status, resolutions: r.resolutions })),
+  ];
+}
+
+/** One line per finding, for the operator command. */
+export function describeFinding(f: LedgerFinding): string {
+  switch (f.kind) {
+    case 'unbalanced-entry':
+      return f.currency ? `entry ${f.entryId} does not balance in ${f.currency}: postings sum to ${f.total}` : `entry ${f.entryId} has ${f.postings} posting(s), fewer than two`;
+    case 'balance-mismatch':
+      return `account ${f.accountId}: cached balance ${f.cached} but its postings sum to ${f.posted}`;
+    case 'negative-member-balance':
+      return `member ${f.memberId}'s account ${f.accountId} is below zero (cached ${f.balance}, posted ${f.posted})`;
+    case 'hold-resolved-twice':
+      return `hold ${f.holdId} (${f.status}) has ${f.resolutions} settling entries`;
+  }
+}
