@@ -24,3 +24,7 @@ export * from './referral/referral.endpoints.js';
 export * from './support/support.endpoints.js';
 export * from './user-shop/user-shop.endpoints.js';
 export * from './wallet/wallet.endpoints.js';
+
+export * from './admin/admin.endpoints.js';
+export * from './admin/admin.schemas.js';
+export * from './admin/permissions.js';

@@ -4,6 +4,7 @@ import { catalogueRoutes } from './catalogue/catalogue.routes.js';
 import { contentRoutes } from './content/content.routes.js';
 import { healthRoutes } from './health/health.routes.js';
 import { langRoutes } from './lang/lang.routes.js';
+import { operatorRoutes } from './operators/operators.routes.js';
 
 /** Every module's routes. Each area adds one line. */
-export const modules: Array<(api: Api) => void> = [healthRoutes, langRoutes, accountAreaRoutes, catalogueRoutes, contentRoutes];
+export const modules: Array<(api: Api) => void> = [healthRoutes, langRoutes, accountAreaRoutes, catalogueRoutes, contentRoutes, operatorRoutes];

@@ -1,4 +1,8 @@
 import os from 'node:os';
+import { DEFAULT_LANGUAGE, responseCodeMessageKey } from '@shop/contract';
+import { loadBundledPacks } from '@shop/contract/packs';
+import { AppError } from '../lib/errors.js';
+import { Translator } from '../lib/i18n.js';
 import { loadConfig } from '../config.js';
 import { embeddedDatabaseUrl, openDatabase } from '../db/connect.js';
 import { createDatabase, type Database } from '../db/database.js';
@@ -29,9 +33,13 @@ if (running && (await reachable(running))) {
 
 let exitCode = 0;
 try {
-  console.log(await runOpsCommand(db, process.argv.slice(2), operator));
+  console.log(await runOpsCommand(db, process.argv.slice(2), operator, { publicUrl: config.PUBLIC_URL }));
 } catch (e) {
-  console.error(e instanceof Error ? e.message : String(e));
+  // An expected refusal of a service is told in words (English), not as its code.
+  if (e instanceof AppError) {
+    const key = e.options.messageKey ?? responseCodeMessageKey[e.code] ?? 'code.badRequest';
+    console.error(`${new Translator(loadBundledPacks()).t(DEFAULT_LANGUAGE, key, e.params)} (code ${e.code})`);
+  } else console.error(e instanceof Error ? e.message : String(e));
   exitCode = 1;
 } finally {
   await stop();

@@ -1,5 +1,8 @@
 import { sql } from 'kysely';
+import { OPERATOR_ROLES, type OperatorRole } from '@shop/contract';
 import type { Database } from '../db/database.js';
+import { describeFinding, ledgerCheck } from '../modules/ledger/ledger.service.js';
+import { createOperator } from '../modules/operators/operators.service.js';
 import { findUserById, findUserByUserName } from '../modules/accounts/accounts.queries.js';
 import { setBanned, setCaptchaSetting } from '../modules/accounts/operator.service.js';
 import { reviewCancellation } from '../modules/cancellation/cancellation.service.js';
@@ -17,12 +20,15 @@ export const USAGE = `Operator commands (each decision is recorded with who and 
   captcha off|auto|always               when the slider captcha is asked for
   captcha-bypass on|off                 whether the app may continue when the slider cannot load
   log [n]                               the last n decisions
+  operator create <name> --role <role>  a console operator (owner, finance, support, catalogue, reviewer); prints a one-time setup link
+  ledger check                          verify the ledger's invariants; exits 1 with the findings
 Options: --by <operator> (default: $OPERATOR or the system user)`;
 
 interface Parsed {
   words: string[];
   reason?: string;
   by?: string;
+  role?: string;
 }
 
 export function parseArgs(argv: string[]): Parsed {
@@ -34,6 +40,8 @@ export function parseArgs(argv: string[]): Parsed {
     else if (a.startsWith('--reason=')) out.reason = a.slice(9);
     else if (a === '--by') out.by = argv[++i];
     else if (a.startsWith('--by=')) out.by = a.slice(5);
+    else if (a === '--role') out.role = argv[++i];
+    else if (a.startsWith('--role=')) out.role = a.slice(7);
     else words.push(a);
   }
   return out;
@@ -51,9 +59,12 @@ const idOf = (v: string | undefined): number => {
   return Number(v);
 };
 
+/** A finding of a check: the command prints it and exits 1. */
+export class OpsCheckFailed extends Error {}
+
 /** Runs one operator command and returns what to print. Throws with a plain message on a bad command. */
-export async function runOpsCommand(db: Database, argv: string[], defaultOperator: string): Promise<string> {
-  const { words, reason, by } = parseArgs(argv);
+export async function runOpsCommand(db: Database, argv: string[], defaultOperator: string, options: { publicUrl?: string } = {}): Promise<string> {
+  const { words, reason, by, role } = parseArgs(argv);
   const operator = by ?? defaultOperator;
   const [cmd, a, b] = words;
   switch (cmd) {
@@ -101,6 +112,24 @@ export async function runOpsCommand(db: Database, argv: string[], defaultOperato
     case 'log': {
       const rows = await db.selectFrom('operator_actions').selectAll().orderBy('id', 'desc').limit(Number(a) || 20).execute();
       return rows.map((r) => `${new Date(r.created_at).toISOString()}  ${r.operator}  ${r.action}  ${r.target_type}#${r.target_id}${r.reason ? `  "${r.reason}"` : ''}`).join('\n') || 'no decisions yet';
+    }
+    case 'operator': {
+      if (a !== 'create' || !b) throw new Error('operator create <name> --role owner|finance|support|catalogue|reviewer');
+      if (!role || !(OPERATOR_ROLES as readonly string[]).includes(role)) throw new Error(`--role must be one of ${OPERATOR_ROLES.join(', ')}`);
+      const created = await createOperator(db, operator, { userName: b, role: role as OperatorRole });
+      const base = (options.publicUrl ?? 'http://localhost:8080').replace(/\/$/, '');
+      return [
+        `operator ${b} (${role}) created by ${operator}.`,
+        `One-time setup link (until ${created.expiresAt.toISOString()}), to set the password:`,
+        `  ${base}/admin/#/setup?token=${created.setupToken}`,
+        `Without the console: POST ${base}/admin/api/auth/setup-password {"token":"${created.setupToken}","password":"…"}`,
+      ].join('\n');
+    }
+    case 'ledger': {
+      if (a !== 'check') throw new Error('ledger check');
+      const findings = await ledgerCheck(db);
+      if (findings.length) throw new OpsCheckFailed(`ledger check: ${findings.length} finding(s)\n${findings.map((f) => `- ${describeFinding(f)}`).join('\n')}`);
+      return 'ledger check: every entry balances per currency, cached balances match their postings, no member balance is negative, no hold is settled twice';
     }
     case undefined:
     case 'help':

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { allEndpoints, type AnyEndpoint } from '@shop/contract';
+import { adminEndpoints, allEndpoints, type AnyEndpoint } from '@shop/contract';
 
 const jsonSchema = (schema: z.ZodType, io: 'input' | 'output') => {
   try {
@@ -14,8 +14,10 @@ function operation(e: AnyEndpoint) {
   const op: Record<string, unknown> = {
     tags: [e.area],
     operationId: `${e.method.toLowerCase()}${e.path.replace(/[^A-Za-z0-9]+(\w)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
-    security: e.auth === 'member' ? [{ bearer: [] }] : e.auth === 'optional' ? [{}, { bearer: [] }] : [],
+    security: e.auth === 'member' ? [{ bearer: [] }] : e.auth === 'optional' ? [{}, { bearer: [] }] : e.auth === 'operator' ? [{ operatorBearer: [] }] : [],
   };
+  // Operator calls say which permission the operator's role must grant.
+  if (e.permission) op['x-permission'] = e.permission;
   if (e.query) {
     const s = jsonSchema(e.query, 'input') as { properties?: Record<string, unknown>; required?: string[] };
     op.parameters = Object.entries(s.properties ?? {}).map(([name, schema]) => ({ name, in: 'query', required: s.required?.includes(name) ?? false, schema }));
@@ -34,11 +36,16 @@ function operation(e: AnyEndpoint) {
 /** An OpenAPI 3.1 document generated from the contract, at /openapi.json. */
 export function openApiDocument(): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const e of allEndpoints) (paths[e.path] ??= {})[e.method.toLowerCase()] = operation(e);
+  for (const e of [...allEndpoints, ...adminEndpoints]) (paths[e.path] ??= {})[e.method.toLowerCase()] = operation(e);
   return {
     openapi: '3.1.0',
     info: { title: 'H5 Shop API', version: '1.6.7' },
-    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    components: {
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer', description: "A member's session token." },
+        operatorBearer: { type: 'http', scheme: 'bearer', description: "An operator's session token (/admin/api/auth/sign-in); member tokens are not accepted." },
+      },
+    },
     paths,
   };
 }

@@ -12,6 +12,7 @@ import type { AppDeps } from '../app.js';
 import { AppError, ValidationError, type FieldProblem } from '../lib/errors.js';
 import { idempotencyOnSend, idempotentHandler } from '../idempotency/idempotency.route.js';
 import type { IdempotencyCaller } from '../idempotency/idempotency.service.js';
+import { resolveOperator, requirePermission, type Operator } from '../modules/operators/operators.service.js';
 import { bearerToken, resolveMember, type Member } from './auth.js';
 import type { RequestContext } from './context.js';
 
@@ -38,6 +39,8 @@ export interface HandlerInput<E extends AnyEndpoint> {
   ctx: RequestContext;
   /** The logged-in member: always there for `member` calls, there or not for `optional` ones. */
   member: E['auth'] extends 'member' ? Member : Member | undefined;
+  /** The signed-in operator of an `operator` call, its role already checked for the call's permission. */
+  operator: E['auth'] extends 'operator' ? Operator : undefined;
   request: FastifyRequest;
   reply: FastifyReply;
 }
@@ -226,12 +229,12 @@ export function createApi(app: FastifyInstance, deps: AppDeps): Api & { bound: S
         return undefined;
       };
       /** Validates the input, runs the handler and sends its answer; a promise only when the handler gives one. */
-      const run = (request: FastifyRequest, reply: FastifyReply, member: Member | undefined): Promise<FastifyReply> | undefined => {
+      const run = (request: FastifyRequest, reply: FastifyReply, member: Member | undefined, operator?: Operator): Promise<FastifyReply> | undefined => {
         // A member's answers and session answers (the no_auth calls) are never kept by a browser or proxy.
-        if (member !== undefined || endpoint.auth === 'none') reply.header('cache-control', 'no-store');
+        if (member !== undefined || operator !== undefined || endpoint.auth === 'none') reply.header('cache-control', 'no-store');
         const query = parseQuery(request);
         const body = endpoint.method === 'POST' ? parseInput(endpoint.body, request.body, knownKey) : undefined;
-        const out = handler({ query, body, ctx: request.ctx, member, request, reply } as never);
+        const out = handler({ query, body, ctx: request.ctx, member, operator, request, reply } as never);
         // The promise resolves to the reply: with an async onSend hook the answer is still on its way,
         // and resolving to nothing would make Fastify send a second, empty answer.
         return isThenable(out) ? Promise.resolve(out).then((data) => (respond(request, reply, data), reply)) : respond(request, reply, out);
@@ -245,6 +248,14 @@ export function createApi(app: FastifyInstance, deps: AppDeps): Api & { bound: S
         handler: (request, reply) => {
           if (endpoint.auth === 'none') return run(request, reply, undefined);
           const token = bearerToken(request);
+          if (endpoint.auth === 'operator') {
+            if (!token) throw new AppError(ResponseCode.loginRequired);
+            // Every operator call names a permission; one without would be refused rather than open.
+            return resolveOperator(deps.db, token).then((operator) => {
+              requirePermission(operator, endpoint.permission ?? 'operators.manage');
+              return run(request, reply, undefined, operator);
+            });
+          }
           if (endpoint.auth === 'member') {
             if (!token) throw new AppError(ResponseCode.loginRequired);
             return resolveMember(deps.db, token, deps.config.SESSION_IDLE_DAYS).then((member) => run(request, reply, member));

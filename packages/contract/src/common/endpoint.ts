@@ -4,13 +4,32 @@ export type HttpMethod = 'GET' | 'POST';
 /**
  * Who may call: `none` — sent with an empty authorization (the `/user/no_auth/` calls);
  * `optional` — visitors and members alike (public reads; a member is recognised when the token is valid);
- * `member` — a logged-in member only (2002 without a token, 2001 with a bad one).
+ * `member` — a logged-in member only (2002 without a token, 2001 with a bad one);
+ * `operator` — a signed-in operator (the `/admin/api/` calls) whose role grants the endpoint's `permission`.
  */
-export type Auth = 'none' | 'optional' | 'member';
+export type Auth = 'none' | 'optional' | 'member' | 'operator';
+
+/** What an operator's role must grant for a call (the table per role is in admin/permissions.ts). */
+export type Permission =
+  | 'session'
+  | 'operators.manage'
+  | 'ledger.read'
+  | 'ledger.adjust'
+  | 'rates.read'
+  | 'rates.set'
+  | 'members.read'
+  | 'members.ban'
+  | 'realname.review'
+  | 'cancellation.review'
+  | 'withdrawals.review'
+  | 'refunds.decide'
+  | 'catalogue.write'
+  | 'reviews.moderate'
+  | 'settings.write';
 
 export type Area =
   | 'account' | 'address' | 'after-sales' | 'cart' | 'catalogue' | 'content' | 'geo' | 'orders'
-  | 'payments' | 'referral' | 'support' | 'user-shop' | 'wallet';
+  | 'payments' | 'referral' | 'support' | 'user-shop' | 'wallet' | 'admin';
 
 export interface EndpointDef<
   Q extends z.ZodType | undefined = z.ZodType | undefined,
@@ -22,6 +41,8 @@ export interface EndpointDef<
   path: string;
   auth: A;
   area: Area;
+  /** Operator calls only: what the operator's role must grant. */
+  permission?: Permission;
   /** Query parameters (GET). */
   query?: Q;
   /** JSON body (POST). */

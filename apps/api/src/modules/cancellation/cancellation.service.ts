@@ -1,6 +1,6 @@
 import { ResponseCode } from '@shop/contract';
 import type { Database, Executor } from '../../db/database.js';
-import { AppError } from '../../lib/errors.js';
+import { AppError, notFound } from '../../lib/errors.js';
 import { hasCancellationBlocker } from '../accounts/account-hooks.js';
 import { insertOperatorAction, lockUserForUpdate, revokeAllSessions, updateUser } from '../accounts/accounts.queries.js';
 import { iso } from '../accounts/identity.js';
@@ -77,9 +77,9 @@ export async function confirmCancellation(db: Database, userId: number, code: st
 export async function reviewCancellation(db: Database, operator: string, id: number, decision: 'approve' | 'reject', reason?: string) {
   return withTransaction(db, async (trx) => {
     const row = await trx.selectFrom('account_cancellations').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
-    if (!row) throw new Error(`cancellation request ${id} does not exist`);
-    if (row.status !== 'pending') throw new Error(`cancellation request ${id} is ${row.status}, not pending`);
-    if (decision === 'reject' && !reason) throw new Error('a rejection needs --reason');
+    if (!row) throw notFound('cancellation');
+    if (row.status !== 'pending') throw new AppError(ResponseCode.requestNotPending, { status: row.status });
+    if (decision === 'reject' && !reason?.trim()) throw new AppError(ResponseCode.reasonRequired);
     const status = decision === 'approve' ? 'approved' : 'rejected';
     const now = new Date();
     await trx

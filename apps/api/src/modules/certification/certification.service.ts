@@ -1,6 +1,6 @@
 import { ResponseCode, isNationalId, maskContact, type Language } from '@shop/contract';
 import type { Database, Executor } from '../../db/database.js';
-import { AppError, ValidationError } from '../../lib/errors.js';
+import { AppError, ValidationError, notFound } from '../../lib/errors.js';
 import type { Translator } from '../../lib/i18n.js';
 import { insertOperatorAction, lockUserForUpdate, updateUser } from '../accounts/accounts.queries.js';
 import { iso, realNameStatus } from '../accounts/identity.js';
@@ -102,9 +102,9 @@ export async function realNameKind(db: Executor, userId: number) {
 export async function reviewRealName(db: Database, operator: string, id: number, decision: 'approve' | 'reject', reason?: string) {
   return withTransaction(db, async (trx) => {
     const row = await q.lockCertificationForUpdate(trx, id);
-    if (!row) throw new Error(`real-name request ${id} does not exist`);
-    if (row.status !== 'pending') throw new Error(`real-name request ${id} is ${row.status}, not pending`);
-    if (decision === 'reject' && !reason) throw new Error('a rejection needs --reason');
+    if (!row) throw notFound('certification');
+    if (row.status !== 'pending') throw new AppError(ResponseCode.requestNotPending, { status: row.status });
+    if (decision === 'reject' && !reason?.trim()) throw new AppError(ResponseCode.reasonRequired);
     const status = decision === 'approve' ? 'approved' : 'rejected';
     const now = new Date();
     await trx.updateTable('certifications').set({ status, reason: reason ?? null, reviewed_by: operator, reviewed_at: now }).where('id', '=', id).execute();

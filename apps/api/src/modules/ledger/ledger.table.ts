@@ -28,7 +28,7 @@ export interface LedgerAccountsTable {
   /** Sum of the account's postings in minor units, kept in the same transaction as they are written. */
   balance: Generated<number>;
   version: Generated<number>;
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
 }
 
 export interface JournalEntriesTable {
@@ -47,7 +47,7 @@ export interface JournalEntriesTable {
   rate_source: string | null;
   rate_date: DateColumn | null;
   memo: string | null;
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
 }
 
 export interface PostingsTable {
@@ -71,7 +71,7 @@ export interface HoldsTable {
   reference_id: string;
   reserve_entry_id: number;
   resolve_entry_id: number | null;
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
   resolved_at: Timestamp | null;
 }
 
@@ -84,7 +84,7 @@ export interface ExchangeRatesTable {
   source: 'ecb' | 'operator';
   rate_date: DateColumn;
   set_by: string | null;
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
 }
 
 export type LedgerAccountRow = Selectable<LedgerAccountsTable>;

@@ -20,7 +20,7 @@ export interface OperatorsTable {
   setup_token_hash: Buffer | null;
   setup_expires_at: Timestamp | null;
   created_by: string;
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
   last_sign_in_at: Timestamp | null;
 }
 
@@ -28,9 +28,9 @@ export interface OperatorSessionsTable {
   id: Generated<number>;
   operator_id: number;
   token_hash: Buffer;
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
   expires_at: Timestamp;
-  last_seen_at: Generated<Timestamp>;
+  last_seen_at: Timestamp;
   revoked_at: Timestamp | null;
   ip: string | null;
   user_agent: string | null;

@@ -36,3 +36,17 @@ describe('the contract', () => {
     }
   });
 });
+
+describe('the operator calls', () => {
+  it('live under /admin/api/, outside the 240 member calls, each operator call naming a permission', async () => {
+    const { adminEndpoints } = await import('../../admin/admin.endpoints.js');
+    expect(adminEndpoints.length).toBeGreaterThan(0);
+    for (const e of adminEndpoints) {
+      expect(e.path.startsWith('/admin/api/'), e.path).toBe(true);
+      expect(allEndpoints.some((m) => m.path === e.path), e.path).toBe(false);
+      expect(['none', 'operator']).toContain(e.auth);
+      if (e.auth === 'operator') expect(e.permission, e.path).toBeTruthy();
+    }
+    expect(allEndpoints.every((e) => e.auth !== 'operator' && !e.path.startsWith('/admin/'))).toBe(true);
+  });
+});

@@ -1,0 +1,100 @@
+import { generate } from 'otplib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ResponseCode } from '@shop/contract';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
+import { call, freshIp, registerMember, seedDemo } from '../../accounts/__tests__/account-helpers.js';
+import { createOperator } from '../operators.service.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+  await seedDemo(t);
+});
+afterAll(() => t.close());
+
+const PASSWORD = 'Ledger-Lantern-2026';
+const codeAt = (secret: string, offsetSteps = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + offsetSteps * 30 });
+let n = 0;
+
+/** An operator of `role` with a password set through the one-time link, signed in once (TOTP secret in hand). */
+async function newOperator(role: 'owner' | 'finance' | 'support' | 'catalogue' | 'reviewer') {
+  const userName = `op${role}${++n}${Date.now().toString(36)}`;
+  const { setupToken } = await createOperator(t.db, 'olivia', { userName, role });
+  const setup = await call(t, 'POST', '/admin/api/auth/setup-password', { token: setupToken, password: PASSWORD }, { ip: freshIp() });
+  expect(setup.body).toMatchObject({ code: 200, data: { user_name: userName } });
+  const first = await call(t, 'POST', '/admin/api/auth/sign-in', { user_name: userName, password: PASSWORD }, { ip: freshIp() });
+  expect(first.body.code).toBe(200);
+  return { userName, setupToken, token: first.body.data.token as string, secret: first.body.data.totp_setup.secret as string };
+}
+
+describe('operators', () => {
+  it('set a password once with the setup link; TOTP is set up at the first sign-in and required from the second on', async () => {
+    const op = await newOperator('owner');
+    // The link works once.
+    expect((await call(t, 'POST', '/admin/api/auth/setup-password', { token: op.setupToken, password: 'Another-Long-Pass-1' }, { ip: freshIp() })).body.code).toBe(ResponseCode.operatorSetupInvalid);
+    const stored = await t.db.selectFrom('operators').selectAll().where('user_name', '=', op.userName).executeTakeFirstOrThrow();
+    expect(stored.totp_pending_secret).not.toContain(op.secret);
+    expect(stored.password_hash).toMatch(/^\$argon2id\$/);
+
+    const signIn = (body: Record<string, unknown>) => call(t, 'POST', '/admin/api/auth/sign-in', { user_name: op.userName, password: PASSWORD, ...body }, { ip: freshIp() });
+    const second = await signIn({});
+    expect(second.body.code).toBe(ResponseCode.operatorTotpSetupRequired);
+    expect(second.body.data.secret).toBe(op.secret);
+    const code = await codeAt(op.secret);
+    expect((await signIn({ totp_code: code === '000000' ? '111111' : '000000' })).body.code).toBe(ResponseCode.twoFactorInvalid);
+    const bound = await signIn({ totp_code: code });
+    expect(bound.body).toMatchObject({ code: 200, data: { operator: { user_name: op.userName, role: 'owner', totp_bound: true }, totp_setup: null } });
+    // A code is accepted once; without one, the third sign-in is refused.
+    expect((await signIn({ totp_code: code })).body.code).toBe(ResponseCode.twoFactorInvalid);
+    expect((await signIn({})).body.code).toBe(ResponseCode.operatorTotpRequired);
+    expect((await signIn({ password: 'wrong-password-123', totp_code: await codeAt(op.secret, 1) })).body.code).toBe(ResponseCode.loginFailed);
+    expect((await signIn({ totp_code: await codeAt(op.secret, 1) })).body.code).toBe(200);
+
+    const me = await call(t, 'GET', '/admin/api/auth/me', undefined, { token: bound.body.data.token });
+    expect(me.body.data).toMatchObject({ user_name: op.userName, role: 'owner' });
+    expect(me.body.data.permissions).toContain('rates.set');
+    expect((await call(t, 'POST', '/admin/api/auth/sign-out', {}, { token: bound.body.data.token })).body.code).toBe(200);
+    expect((await call(t, 'GET', '/admin/api/auth/me', undefined, { token: bound.body.data.token })).body.code).toBe(ResponseCode.tokenInvalid);
+  });
+
+  it('refuses a call the role does not grant, and allows it to a role that does', async () => {
+    const catalogue = await newOperator('catalogue');
+    const finance = await newOperator('finance');
+    const body = { base: 'USD', quote: 'KHR', rate: '4050.5', reason: 'board rate' };
+    const refused = await call(t, 'POST', '/admin/api/rates/set', body, { token: catalogue.token });
+    expect(refused.status).toBe(403);
+    expect(refused.body.code).toBe(ResponseCode.forbidden);
+    expect(await t.db.selectFrom('exchange_rates').select('id').where('quote', '=', 'KHR').execute()).toEqual([]);
+    expect((await call(t, 'GET', '/admin/api/ledger/check', undefined, { token: catalogue.token })).status).toBe(403);
+
+    const set = await call(t, 'POST', '/admin/api/rates/set', body, { token: finance.token });
+    expect(set.body).toMatchObject({ code: 200, data: { from: 'USD', to: 'KHR', rate: '4050.5', source: 'operator' } });
+    const quote = await call(t, 'GET', '/admin/api/rates/quote?from=KHR&to=USD', undefined, { token: finance.token });
+    expect(quote.body.data).toMatchObject({ source: 'operator' });
+    expect((await call(t, 'GET', '/admin/api/ledger/check', undefined, { token: finance.token })).body.data).toEqual({ ok: true, findings: [] });
+    const decision = await t.db.selectFrom('operator_actions').selectAll().where('target_type', '=', 'exchange_rate').executeTakeFirstOrThrow();
+    expect(decision).toMatchObject({ operator: expect.stringContaining(finance.userName), reason: 'board rate' });
+  });
+
+  it('an operator token is not a member token, and a member token is not an operator token', async () => {
+    const op = await newOperator('support');
+    const member = await registerMember(t);
+    expect((await call(t, 'GET', '/user/info/index', undefined, { token: op.token })).body.code).toBe(ResponseCode.tokenInvalid);
+    expect((await call(t, 'GET', '/user/info/index', undefined, { token: member.token })).body.code).toBe(200);
+    expect((await call(t, 'GET', '/admin/api/auth/me', undefined, { token: member.token })).body.code).toBe(ResponseCode.tokenInvalid);
+    expect((await call(t, 'GET', '/admin/api/auth/me')).body.code).toBe(ResponseCode.loginRequired);
+    expect((await call(t, 'GET', '/admin/api/auth/me', undefined, { token: op.token })).body.code).toBe(200);
+  });
+
+  it('an operator session ends after 30 idle minutes', async () => {
+    const op = await newOperator('reviewer');
+    await t.db.updateTable('operator_sessions').set({ last_seen_at: new Date(Date.now() - 31 * 60_000) }).where('operator_id', '=', (await t.db.selectFrom('operators').select('id').where('user_name', '=', op.userName).executeTakeFirstOrThrow()).id).execute();
+    expect((await call(t, 'GET', '/admin/api/auth/me', undefined, { token: op.token })).body.code).toBe(ResponseCode.tokenInvalid);
+  });
+
+  it('the OpenAPI document shows the operator calls with their permission beside the member calls', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json() as { paths: Record<string, Record<string, { security: unknown; 'x-permission'?: string }>> };
+    expect(doc.paths['/admin/api/rates/set']!.post).toMatchObject({ security: [{ operatorBearer: [] }], 'x-permission': 'rates.set' });
+    expect(doc.paths['/user/info/index']!.get!.security).toEqual([{ bearer: [] }]);
+  });
+});

@@ -1,0 +1,178 @@
+import { generateSecret, generateURI, verify } from 'otplib';
+import { ROLE_PERMISSIONS, roleAllows, ResponseCode, type OperatorRole, type Permission } from '@shop/contract';
+import type { Database, Executor } from '../../db/database.js';
+import { AppError } from '../../lib/errors.js';
+import type { SecretBox } from '../../lib/secrets.js';
+import { hashToken, newToken } from '../../lib/tokens.js';
+import { withTransaction } from '../../lib/transaction.js';
+import { insertOperatorAction } from '../accounts/accounts.queries.js';
+import { checkPassword, hashPassword } from '../accounts/identity.js';
+import type { OperatorRow } from './operators.table.js';
+
+/** An operator session lasts at most this long … */
+export const OPERATOR_SESSION_TTL_MS = 8 * 60 * 60 * 1000;
+/** … and ends sooner after this long without a call. */
+export const OPERATOR_IDLE_MS = 30 * 60 * 1000;
+/** The one-time setup link works this long. */
+export const SETUP_LINK_TTL_MS = 48 * 60 * 60 * 1000;
+const TOTP_ISSUER = 'H5 Shop console';
+const TOTP_TOLERANCE_SECONDS = 30;
+
+/** The signed-in operator behind a request. */
+export interface Operator {
+  operatorId: number;
+  userName: string;
+  role: OperatorRole;
+  sessionId: number;
+}
+
+const totpContext = (id: number) => `operator-totp:${id}`;
+
+/** What the console shows of an operator. */
+export const operatorView = (o: Pick<OperatorRow, 'id' | 'user_name' | 'role' | 'totp_secret'>) => ({
+  id: o.id,
+  user_name: o.user_name,
+  role: o.role,
+  permissions: [...ROLE_PERMISSIONS[o.role]],
+  totp_bound: o.totp_secret !== null,
+});
+
+/** Creates an operator without a password and answers a one-time setup token (only its hash is kept). Recorded with who. */
+export async function createOperator(db: Database, createdBy: string, input: { userName: string; role: OperatorRole }): Promise<{ id: number; setupToken: string; expiresAt: Date }> {
+  if (!/^[A-Za-z0-9_.-]{2,64}$/.test(input.userName)) throw new AppError(ResponseCode.validation, { field: 'user_name' }, { messageKey: 'validation.invalid' });
+  if (!ROLE_PERMISSIONS[input.role]) throw new AppError(ResponseCode.settingInvalid, { allowed: Object.keys(ROLE_PERMISSIONS).join(', ') });
+  const setupToken = newToken();
+  const expiresAt = new Date(Date.now() + SETUP_LINK_TTL_MS);
+  return withTransaction(db, async (tx) => {
+    const taken = await tx.selectFrom('operators').select('id').where((eb) => eb(eb.fn('lower', ['user_name']), '=', input.userName.toLowerCase())).executeTakeFirst();
+    if (taken) throw new AppError(ResponseCode.operatorNameTaken);
+    const row = await tx
+      .insertInto('operators')
+      .values({ user_name: input.userName, role: input.role, password_hash: null, totp_secret: null, totp_pending_secret: null, totp_last_step: null, setup_token_hash: hashToken(setupToken), setup_expires_at: expiresAt, created_by: createdBy, last_sign_in_at: null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await insertOperatorAction(tx, { operator: createdBy, action: `operator.create role=${input.role}`, target_type: 'operator', target_id: row.id });
+    return { id: row.id, setupToken, expiresAt };
+  });
+}
+
+/** Sets an operator's password with the one-time setup token; the token then stops working. */
+export async function setupOperatorPassword(db: Database, input: { token: string; password: string }): Promise<{ user_name: string }> {
+  const passwordHash = await hashPassword(input.password);
+  const row = await db
+    .updateTable('operators')
+    .set({ password_hash: passwordHash, setup_token_hash: null, setup_expires_at: null })
+    .where('setup_token_hash', '=', hashToken(input.token))
+    .where('setup_expires_at', '>', new Date())
+    .where('status', '=', 'active')
+    .returning('user_name')
+    .executeTakeFirst();
+  if (!row) throw new AppError(ResponseCode.operatorSetupInvalid);
+  return { user_name: row.user_name };
+}
+
+/** Accepts a TOTP code once (its time step is remembered), or throws. */
+async function acceptTotp(tx: Executor, operator: OperatorRow, secret: string, code: string | undefined): Promise<void> {
+  if (!code) throw new AppError(ResponseCode.operatorTotpRequired);
+  const result = await verify({
+    secret,
+    token: code,
+    epochTolerance: TOTP_TOLERANCE_SECONDS,
+    ...(operator.totp_last_step !== null ? { afterTimeStep: operator.totp_last_step } : {}),
+  }).catch(() => ({ valid: false as const }));
+  if (!result.valid) throw new AppError(ResponseCode.twoFactorInvalid);
+  await tx.updateTable('operators').set({ totp_last_step: (result as { timeStep: number }).timeStep }).where('id', '=', operator.id).execute();
+}
+
+/**
+ * Signs an operator in. The first sign-in needs the password only and answers a TOTP secret to set
+ * up; every later one needs a code of it (the second binds it). Wrong name or password: one answer.
+ */
+export async function signInOperator(
+  db: Database,
+  secrets: SecretBox,
+  input: { userName: string; password: string; totpCode?: string; ip?: string; userAgent?: string },
+) {
+  const found = await db.selectFrom('operators').selectAll().where((eb) => eb(eb.fn('lower', ['user_name']), '=', input.userName.toLowerCase())).executeTakeFirst();
+  const passwordOk = await checkPassword(found?.password_hash, input.password);
+  if (!found || !passwordOk || found.status !== 'active') throw new AppError(ResponseCode.loginFailed);
+
+  // A failed code must still count as used: the transaction commits the step, then the error is thrown.
+  let failure: AppError | undefined;
+  const answer = await withTransaction(db, async (tx) => {
+    const op = (await tx.selectFrom('operators').selectAll().where('id', '=', found.id).forUpdate().executeTakeFirstOrThrow());
+    let totpSetup: { secret: string; otpauth_url: string } | null = null;
+    try {
+      if (op.totp_secret) {
+        await acceptTotp(tx, op, secrets.open(op.totp_secret, totpContext(op.id)), input.totpCode);
+      } else if (op.sign_in_count === 0 || !op.totp_pending_secret) {
+        const secret = op.totp_pending_secret ? secrets.open(op.totp_pending_secret, totpContext(op.id)) : generateSecret();
+        await tx.updateTable('operators').set({ totp_pending_secret: secrets.seal(secret, totpContext(op.id)) }).where('id', '=', op.id).execute();
+        totpSetup = { secret, otpauth_url: generateURI({ issuer: TOTP_ISSUER, label: op.user_name, secret }) };
+        if (op.sign_in_count > 0) throw new AppError(ResponseCode.operatorTotpSetupRequired, undefined, { data: totpSetup });
+      } else {
+        const pending = secrets.open(op.totp_pending_secret, totpContext(op.id));
+        if (!input.totpCode) {
+          throw new AppError(ResponseCode.operatorTotpSetupRequired, undefined, { data: { secret: pending, otpauth_url: generateURI({ issuer: TOTP_ISSUER, label: op.user_name, secret: pending }) } });
+        }
+        await acceptTotp(tx, op, pending, input.totpCode);
+        await tx.updateTable('operators').set({ totp_secret: op.totp_pending_secret, totp_pending_secret: null }).where('id', '=', op.id).execute();
+      }
+    } catch (e) {
+      if (!(e instanceof AppError)) throw e;
+      failure = e;
+      return undefined;
+    }
+    const token = newToken();
+    const expiresAt = new Date(Date.now() + OPERATOR_SESSION_TTL_MS);
+    await tx.insertInto('operator_sessions').values({ operator_id: op.id, token_hash: hashToken(token), expires_at: expiresAt, revoked_at: null, ip: input.ip ?? null, user_agent: input.userAgent?.slice(0, 300) ?? null }).execute();
+    const updated = await tx
+      .updateTable('operators')
+      .set((eb) => ({ sign_in_count: eb('sign_in_count', '+', 1), last_sign_in_at: new Date() }))
+      .where('id', '=', op.id)
+      .returning(['id', 'user_name', 'role', 'totp_secret'])
+      .executeTakeFirstOrThrow();
+    return { token, expires_at: expiresAt.toISOString(), operator: operatorView(updated), totp_setup: totpSetup };
+  });
+  if (failure) throw failure;
+  return answer!;
+}
+
+/**
+ * The operator behind a token: 2001 when it is unknown, revoked, expired, idle for 30 minutes or
+ * the operator is disabled. A member's token is never an operator's (separate tables).
+ */
+export async function resolveOperator(db: Database, token: string): Promise<Operator> {
+  const now = Date.now();
+  const row = await db
+    .selectFrom('operator_sessions')
+    .innerJoin('operators', 'operators.id', 'operator_sessions.operator_id')
+    .select(['operator_sessions.id as session_id', 'operator_sessions.expires_at', 'operator_sessions.last_seen_at', 'operator_sessions.revoked_at', 'operators.id', 'operators.user_name', 'operators.role', 'operators.status'])
+    .where('operator_sessions.token_hash', '=', hashToken(token))
+    .executeTakeFirst();
+  if (!row || row.revoked_at || row.status !== 'active' || new Date(row.expires_at).getTime() <= now || new Date(row.last_seen_at).getTime() + OPERATOR_IDLE_MS <= now) {
+    throw new AppError(ResponseCode.tokenInvalid);
+  }
+  // Written at most once a minute: the idle limit needs no more precision than that.
+  if (new Date(row.last_seen_at).getTime() < now - 60_000) {
+    await db.updateTable('operator_sessions').set({ last_seen_at: new Date(now) }).where('id', '=', row.session_id).execute();
+  }
+  return { operatorId: row.id, userName: row.user_name, role: row.role, sessionId: row.session_id };
+}
+
+/** Refuses a call the operator's role does not grant. */
+export function requirePermission(operator: Operator, permission: Permission): void {
+  if (!roleAllows(operator.role, permission)) throw new AppError(ResponseCode.forbidden, undefined, { httpStatus: 403 });
+}
+
+/** Ends one operator session. */
+export async function signOutOperator(db: Database, sessionId: number): Promise<{ ok: true }> {
+  await db.updateTable('operator_sessions').set({ revoked_at: new Date() }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
+  return { ok: true };
+}
+
+/** The signed-in operator as the console shows it. */
+export async function operatorProfile(db: Database, operatorId: number) {
+  const row = await db.selectFrom('operators').select(['id', 'user_name', 'role', 'totp_secret']).where('id', '=', operatorId).executeTakeFirstOrThrow();
+  return operatorView(row);
+}

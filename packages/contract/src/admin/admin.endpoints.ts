@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { endpoint, type AnyEndpoint } from '../common/endpoint.js';
+import * as s from './admin.schemas.js';
+
+// Operator calls (the console at /admin/), under /admin/api/: not part of the 240 member calls.
+
+/** Sets the password with the one-time link `npm run ops -- operator create` printed. */
+export const adminSetupPassword = endpoint({ method: 'POST', path: '/admin/api/auth/setup-password', auth: 'none', area: 'admin', body: s.setupPasswordBody, data: z.object({ user_name: z.string() }) });
+export const adminSignIn = endpoint({ method: 'POST', path: '/admin/api/auth/sign-in', auth: 'none', area: 'admin', body: s.operatorSignInBody, data: s.operatorSessionData });
+export const adminSignOut = endpoint({ method: 'POST', path: '/admin/api/auth/sign-out', auth: 'operator', permission: 'session', area: 'admin', data: z.object({ ok: z.literal(true) }) });
+export const adminMe = endpoint({ method: 'GET', path: '/admin/api/auth/me', auth: 'operator', permission: 'session', area: 'admin', data: s.operatorSchema });
+/** The rate a conversion would use now, with its source and date. */
+export const adminRateQuote = endpoint({ method: 'GET', path: '/admin/api/rates/quote', auth: 'operator', permission: 'rates.read', area: 'admin', query: s.rateQuoteQuery, data: s.rateQuoteData });
+/** An operator's rate; it wins over the ECB feed for the pair. */
+export const adminSetRate = endpoint({ method: 'POST', path: '/admin/api/rates/set', auth: 'operator', permission: 'rates.set', area: 'admin', body: s.setRateBody, data: s.rateQuoteData });
+/** The ledger's invariants, checked now. */
+export const adminLedgerCheck = endpoint({ method: 'GET', path: '/admin/api/ledger/check', auth: 'operator', permission: 'ledger.read', area: 'admin', data: s.ledgerCheckData });
+
+/** Every operator call, apart from the member calls of `allEndpoints`. */
+export const adminEndpoints: readonly AnyEndpoint[] = [adminSetupPassword, adminSignIn, adminSignOut, adminMe, adminRateQuote, adminSetRate, adminLedgerCheck];

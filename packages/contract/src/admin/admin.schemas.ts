@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { OPERATOR_ROLES } from './permissions.js';
+
+const currencyCode = z.string().regex(/^[A-Z]{3}$/);
+
+export const operatorSchema = z.object({
+  id: z.number().int(),
+  user_name: z.string(),
+  role: z.enum(OPERATOR_ROLES),
+  permissions: z.array(z.string()),
+  totp_bound: z.boolean(),
+});
+
+export const setupPasswordBody = z.object({
+  token: z.string().min(1).max(200),
+  password: z.string().min(12).max(128),
+});
+
+export const operatorSignInBody = z.object({
+  user_name: z.string().min(1).max(64),
+  password: z.string().min(1).max(128),
+  /** The authenticator's 6-digit code: required from the second sign-in on. */
+  totp_code: z.string().regex(/^\d{6}$/).optional(),
+});
+
+/** The secret to add to an authenticator app (shown once, at the first sign-in). */
+export const totpSetupSchema = z.object({ secret: z.string(), otpauth_url: z.string() });
+
+export const operatorSessionData = z.object({
+  token: z.string(),
+  expires_at: z.string(),
+  operator: operatorSchema,
+  /** Present at the first sign-in: the next sign-in needs a code of this secret. */
+  totp_setup: totpSetupSchema.nullable(),
+});
+
+export const rateQuoteQuery = z.object({ from: currencyCode, to: currencyCode, date: z.iso.date().optional() });
+export const rateQuoteData = z.object({ from: currencyCode, to: currencyCode, rate: z.string(), source: z.enum(['ecb', 'operator', 'identity']), date: z.string() });
+
+export const setRateBody = z.object({
+  base: currencyCode,
+  quote: currencyCode,
+  /** Units of `quote` per unit of `base`, as decimal text (`4100.5`). */
+  rate: z.string().regex(/^\d{1,12}(\.\d{1,12})?$/),
+  date: z.iso.date().optional(),
+  reason: z.string().max(500).optional(),
+});
+
+export const ledgerCheckData = z.object({ ok: z.boolean(), findings: z.array(z.string()) });
