@@ -9,15 +9,16 @@ export type AccountKey =
   | { owner: 'member'; memberId: number; asset: Asset; currency: string }
   | { owner: 'system'; code: string; asset: Asset; currency: string; allowNegative: boolean };
 
-const keyFilter = (db: Executor, keys: AccountKey[]) =>
+const keyFilter = (db: Executor, keys: AccountKey[], ids: number[] = []) =>
   db.selectFrom('ledger_accounts').where((eb) =>
-    eb.or(
-      keys.map((k) =>
+    eb.or([
+      ...(ids.length ? [eb('id', 'in', ids)] : []),
+      ...keys.map((k) =>
         k.owner === 'member'
           ? eb.and([eb('owner_kind', '=', 'member'), eb('member_id', '=', k.memberId), eb('asset', '=', k.asset), eb('currency', '=', k.currency)])
           : eb.and([eb('owner_kind', '=', 'system'), eb('system_code', '=', k.code), eb('asset', '=', k.asset), eb('currency', '=', k.currency)]),
       ),
-    ),
+    ]),
   );
 
 /** The accounts of `keys` that exist (any may be missing). */
@@ -48,14 +49,13 @@ export async function insertMissingAccounts(db: Executor, keys: AccountKey[]): P
 }
 
 /**
- * Locks accounts in ascending id order in one statement (the sort runs below the row locks), so
- * two entries touching the same accounts in opposite directions queue instead of deadlocking.
+ * Locks the accounts of `keys` and `ids` in ascending id order in one statement (the sort runs
+ * below the row locks), so two entries touching the same accounts in opposite directions queue
+ * instead of deadlocking. Accounts that do not exist are simply not in the answer.
  */
-export const lockAccountsForUpdate = (trx: Transaction<DB>, ids: number[]) =>
-  trx
-    .selectFrom('ledger_accounts')
+export const lockAccountsForUpdate = (trx: Transaction<DB>, keys: AccountKey[], ids: number[] = []) =>
+  keyFilter(trx, keys, ids)
     .select(['id', 'owner_kind', 'member_id', 'system_code', 'asset', 'currency', 'allow_negative', 'balance', 'version'])
-    .where('id', 'in', ids)
     .orderBy('id')
     .forUpdate()
     .execute();
@@ -71,24 +71,39 @@ export const findReversalOf = (db: Executor, id: number) => db.selectFrom('journ
 export const findPostings = (db: Executor, entryId: number) => db.selectFrom('postings').selectAll().where('entry_id', '=', entryId).orderBy('id').execute();
 
 /**
- * Writes an entry's postings and moves the cached balances (and versions) of their accounts, in
- * one statement. The accounts must already be locked by the caller.
+ * In one statement: claims the idempotency key with a new entry, writes its postings and moves the
+ * cached balances (and versions) of their accounts. The accounts must already be locked by the
+ * caller. Answers the new entry's id, or undefined when the key was already used (nothing written).
  */
-export async function insertPostingsAndApply(trx: Transaction<DB>, entryId: number, postings: Array<{ accountId: number; amount: number; currency: string }>): Promise<void> {
+export async function insertEntryWithPostings(
+  trx: Transaction<DB>,
+  entry: Insertable<JournalEntriesTable>,
+  postings: Array<{ accountId: number; amount: number; currency: string }>,
+): Promise<number | undefined> {
   const ids = postings.map((p) => p.accountId);
   const amounts = postings.map((p) => p.amount);
   const currencies = postings.map((p) => p.currency);
-  await sql`
-    with written as (
+  const { rows } = await sql<{ id: number | null }>`
+    with entry as (
+      insert into journal_entries (kind, reference_type, reference_id, idempotency_key, actor_kind, actor_id, request_id, reverses_entry_id, rate, rate_source, rate_date, memo)
+      values (${entry.kind}, ${entry.reference_type}, ${entry.reference_id}, ${entry.idempotency_key}, ${entry.actor_kind}, ${entry.actor_id}, ${entry.request_id ?? null},
+              ${entry.reverses_entry_id ?? null}, ${entry.rate ?? null}, ${entry.rate_source ?? null}, ${entry.rate_date ?? null}, ${entry.memo ?? null})
+      on conflict (idempotency_key) do nothing
+      returning id
+    ), written as (
       insert into postings (entry_id, account_id, amount, currency)
-      select ${entryId}, account_id, amount, currency
-      from unnest(${ids}::bigint[], ${amounts}::bigint[], ${currencies}::text[]) as p(account_id, amount, currency)
+      select entry.id, p.account_id, p.amount, p.currency
+      from entry, unnest(${ids}::bigint[], ${amounts}::bigint[], ${currencies}::text[]) as p(account_id, amount, currency)
       returning account_id, amount
     ), delta as (
       select account_id, sum(amount) as amount from written group by account_id
+    ), moved as (
+      update ledger_accounts a set balance = a.balance + delta.amount, version = a.version + 1
+      from delta where a.id = delta.account_id
+      returning a.id
     )
-    update ledger_accounts a set balance = a.balance + delta.amount, version = a.version + 1
-    from delta where a.id = delta.account_id`.execute(trx);
+    select (select id from entry) as id, (select count(*) from moved) as moved`.execute(trx);
+  return rows[0]?.id ?? undefined;
 }
 
 export const insertHold = (db: Executor, hold: { account_id: number; amount: number; currency: string; reference_type: string; reference_id: string; reserve_entry_id: number }) =>

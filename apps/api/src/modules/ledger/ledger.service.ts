@@ -17,10 +17,9 @@ import {
   findPostings,
   findReversalOf,
   findUnbalancedEntries,
-  insertEntry,
   insertHold,
   insertMissingAccounts,
-  insertPostingsAndApply,
+  insertEntryWithPostings,
   lockAccountsForUpdate,
   resolvePendingHold,
   setHoldResolveEntry,
@@ -101,58 +100,44 @@ export function insufficientCode(asset: Asset): number {
   return ResponseCode.insufficientBalance;
 }
 
-/** Resolves refs to account ids, creating system and member accounts on first use. */
-async function resolveAccounts(trx: Transaction<DB>, refs: AccountRef[]): Promise<number[]> {
+/** The accounts of `refs`, locked in id order; those not there yet (system and member accounts alike) are created first. */
+async function lockAccounts(trx: Transaction<DB>, refs: AccountRef[]) {
   const keyed = refs.map((r) => ('id' in r ? undefined : accountKeyOf(r)));
   const keys = [...new Map(keyed.filter((k): k is AccountKey => !!k).map((k) => [keyString(k), k])).values()];
-  const ids = new Map<string, number>();
-  if (keys.length) {
-    for (const row of await findAccountsByKey(trx, keys)) ids.set(rowKeyString(row), row.id);
-    const missing = keys.filter((k) => !ids.has(keyString(k)));
-    if (missing.length) {
-      await insertMissingAccounts(trx, missing);
-      for (const row of await findAccountsByKey(trx, missing)) ids.set(rowKeyString(row), row.id);
-    }
+  const idRefs = [...new Set(refs.flatMap((r) => ('id' in r ? [r.id] : [])))];
+  let rows = await lockAccountsForUpdate(trx, keys, idRefs);
+  const byKey = () => new Map(rows.map((row) => [rowKeyString(row), row]));
+  const missing = keys.filter((k) => !byKey().has(keyString(k)));
+  if (missing.length) {
+    // New rows get higher ids than any locked one, so the ascending order still holds.
+    await insertMissingAccounts(trx, missing);
+    rows = await lockAccountsForUpdate(trx, keys, idRefs);
   }
-  return refs.map((r, i) => ('id' in r ? r.id : ids.get(keyString(keyed[i]!))!));
+  const found = byKey();
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return refs.map((r, i) => {
+    const row = 'id' in r ? byId.get(r.id) : found.get(keyString(keyed[i]!));
+    if (!row) throw new Error(`ledger account ${'id' in r ? r.id : keyString(keyed[i]!)} does not exist`);
+    return row;
+  });
 }
 
 /**
- * Writes one balanced journal entry: claims the idempotency key, locks every touched account in
- * ascending id order, refuses to take a member account below zero, writes the postings and moves
- * the cached balances, all in the caller's transaction. The database re-checks the balance at commit.
+ * Writes one balanced journal entry: locks every touched account in ascending id order, refuses to
+ * take a member account below zero, then claims the idempotency key, writes the postings and moves
+ * the cached balances in one statement, all in the caller's transaction. The database re-checks the
+ * balance of the entry at commit.
  */
 export async function post(trx: Transaction<DB>, input: PostInput): Promise<Posted> {
   if (input.postings.length < 2) throw new Error('a journal entry needs at least two postings');
   for (const p of input.postings) {
     if (!Number.isSafeInteger(p.amount) || p.amount === 0) throw new Error(`posting amounts are non-zero integer minor units (got ${p.amount})`);
   }
-  const claimed = await insertEntry(trx, {
-    kind: input.kind,
-    reference_type: input.reference.type,
-    reference_id: String(input.reference.id),
-    idempotency_key: input.idempotencyKey,
-    actor_kind: input.actor.kind,
-    actor_id: actorId(input.actor),
-    request_id: input.actor.requestId || null,
-    reverses_entry_id: input.reversesEntryId ?? null,
-    rate: input.rate?.rate ?? null,
-    rate_source: input.rate?.source ?? null,
-    rate_date: input.rate?.date ?? null,
-    memo: input.memo ?? null,
-  });
-  if (!claimed) {
-    const first = await findEntryByKey(trx, input.idempotencyKey);
-    return { entryId: first!.id, replayed: true };
-  }
-
-  const ids = await resolveAccounts(trx, input.postings.map((p) => p.account));
-  const accounts = new Map((await lockAccountsForUpdate(trx, [...new Set(ids)])).map((a) => [a.id, a]));
+  const accounts = await lockAccounts(trx, input.postings.map((p) => p.account));
   const deltas = new Map<number, number>();
   const perCurrency = new Map<string, number>();
   const rows = input.postings.map((p, i) => {
-    const account = accounts.get(ids[i]!);
-    if (!account) throw new Error(`ledger account ${ids[i]} does not exist`);
+    const account = accounts[i]!;
     const currency = p.currency ?? ('currency' in p.account ? p.account.currency : account.currency);
     if (currency !== account.currency) throw new Error(`posting in ${currency} to account ${account.id} kept in ${account.currency}`);
     deltas.set(account.id, (deltas.get(account.id) ?? 0) + p.amount);
@@ -162,12 +147,35 @@ export async function post(trx: Transaction<DB>, input: PostInput): Promise<Post
   for (const [currency, total] of perCurrency) {
     if (total !== 0) throw new Error(`journal entry ${input.kind} does not balance in ${currency} (${total})`);
   }
+  const replay = async (): Promise<Posted | undefined> => {
+    const first = await findEntryByKey(trx, input.idempotencyKey);
+    return first ? { entryId: first.id, replayed: true } : undefined;
+  };
   for (const [id, delta] of deltas) {
-    const a = accounts.get(id)!;
-    if (!a.allow_negative && a.balance + delta < 0) throw new AppError(insufficientCode(a.asset));
+    const a = accounts.find((x) => x.id === id)!;
+    // A repeated request whose first run already spent the funds answers that first run.
+    if (!a.allow_negative && a.balance + delta < 0) return (await replay()) ?? Promise.reject(new AppError(insufficientCode(a.asset)));
   }
-  await insertPostingsAndApply(trx, claimed.id, rows);
-  return { entryId: claimed.id, replayed: false };
+  const entryId = await insertEntryWithPostings(
+    trx,
+    {
+      kind: input.kind,
+      reference_type: input.reference.type,
+      reference_id: String(input.reference.id),
+      idempotency_key: input.idempotencyKey,
+      actor_kind: input.actor.kind,
+      actor_id: actorId(input.actor),
+      request_id: input.actor.requestId || null,
+      reverses_entry_id: input.reversesEntryId ?? null,
+      rate: input.rate?.rate ?? null,
+      rate_source: input.rate?.source ?? null,
+      rate_date: input.rate?.date ?? null,
+      memo: input.memo ?? null,
+    },
+    rows,
+  );
+  if (entryId === undefined) return (await replay())!;
+  return { entryId, replayed: false };
 }
 
 /** Undoes an entry with one that negates each of its postings and names it; an entry is reversed at most once. */
@@ -209,8 +217,8 @@ export async function reserveHold(
     const existing = await trx.selectFrom('holds').selectAll().where('reserve_entry_id', '=', entryId).executeTakeFirst();
     if (existing) return existing;
   }
-  const [accountId] = await resolveAccounts(trx, [input.account]);
-  return insertHold(trx, { account_id: accountId!, amount: input.amount, currency: input.account.currency, reference_type: input.reference.type, reference_id: String(input.reference.id), reserve_entry_id: entryId });
+  const [account] = await lockAccounts(trx, [input.account]);
+  return insertHold(trx, { account_id: account!.id, amount: input.amount, currency: input.account.currency, reference_type: input.reference.type, reference_id: String(input.reference.id), reserve_entry_id: entryId });
 }
 
 /** Settles a pending hold exactly once: `post` moves the funds to `to`, `release` gives them back. */
