@@ -66,7 +66,7 @@ export const uploadInlineImage = endpoint({ method: 'POST', path: '/user/upload'
 
 // ── Countries and settings pages ───────────────────────────────────────────────────────────────
 export const listCountryCodes = endpoint({ method: 'GET', path: '/attractive/countryCode', auth: 'optional', area: 'account', data: s.countryListData });
-export const getAreaPre = endpoint({ method: 'GET', path: '/attractive/country/getAreaPre', auth: 'optional', area: 'account', query: s.areaPreQuery, data: s.areaPreData });
+export const getDefaultCallingCode = endpoint({ method: 'GET', path: '/attractive/country/getAreaPre', auth: 'optional', area: 'account', query: s.areaPreQuery, data: s.areaPreData });
 export const getUserSettingsPage = endpoint({ method: 'GET', path: '/attractive/UserPageData/userSetPage', auth: 'member', area: 'account', data: s.settingsPageData });
 export const getAccountSettingsPage = endpoint({ method: 'GET', path: '/attractive/UserPageData/accountSetPage', auth: 'member', area: 'account', data: s.settingsPageData });
 export const getPaySettingsPage = endpoint({ method: 'GET', path: '/attractive/UserPageData/payAccountSetPage', auth: 'member', area: 'account', data: s.settingsPageData });

@@ -82,3 +82,12 @@ export function endpoint<
 >(def: EndpointDef<Q, B, D, A>): EndpointDef<Q, B, D, A> {
   return Object.freeze(def);
 }
+
+/**
+ * An endpoint's wire part (method, path, who may call) typed as the whole endpoint, for the rare
+ * call that must go out before the schemas are loaded (the first paint). Declared next to its
+ * endpoint in the contract, and compared with it by a test.
+ */
+export function routeOf<E extends AnyEndpoint>(route: Pick<E, 'method' | 'path' | 'auth' | 'area'>): E {
+  return Object.freeze(route) as E;
+}

@@ -1,6 +1,6 @@
 /**
  * Money is integers: amounts travel and are stored as integer minor units with a currency code.
- * Display floors to two decimals (spec §5).
+ * Display floors to two decimals (spec §5). No helper assumes a currency: the caller names it.
  */
 
 /** Minor-unit exponent of each currency we know; others have 2. */
@@ -27,7 +27,7 @@ export function floorAmount(value: number | string, decimals = 2): string {
 }
 
 /** Parses a decimal amount (`'1,234.5'`) into integer minor units of the currency, refusing extra precision. */
-export function toMinorUnits(amount: string | number, currency = 'USD'): number {
+export function toMinorUnits(amount: string | number, currency: string): number {
   const exp = currencyExponent(currency);
   const s = typeof amount === 'number' ? plainDecimal(amount) : amount.trim().replace(/,/g, '');
   const m = /^(-)?(\d+)(?:\.(\d+))?$/.exec(s);
@@ -40,7 +40,7 @@ export function toMinorUnits(amount: string | number, currency = 'USD'): number 
 }
 
 /** Prints integer minor units as a decimal amount of the currency: `fromMinorUnits(1234, 'USD') === '12.34'`. */
-export function fromMinorUnits(minor: number, currency = 'USD'): string {
+export function fromMinorUnits(minor: number, currency: string): string {
   if (!Number.isSafeInteger(minor)) throw new RangeError(`minor units must be a safe integer: ${minor}`);
   const exp = currencyExponent(currency);
   const sign = minor < 0 ? '-' : '';
@@ -51,7 +51,7 @@ export function fromMinorUnits(minor: number, currency = 'USD'): string {
 }
 
 /** A minor-unit amount shown as the spec wants it: floored to 2 decimals, whatever the currency. */
-export const displayMinor = (minor: number, currency = 'USD'): string => floorAmount(fromMinorUnits(minor, currency));
+export const displayMinor = (minor: number, currency: string): string => floorAmount(fromMinorUnits(minor, currency));
 
 /** Splits `total` minor units into parts proportional to `weights`, losing nothing to rounding. */
 export function allocateMinor(total: number, weights: number[]): number[] {

@@ -7,7 +7,7 @@ import {
   checkAccountAvailable,
   findInviter,
   getAccountSettingsPage,
-  getAreaPre,
+  getDefaultCallingCode,
   getLinkedAccountsPage,
   getPaySettingsPage,
   getProfile,
@@ -61,7 +61,7 @@ export function accountsRoutes(api: Api): void {
   api.handle(bindMobileOrEmail, ({ member, body, ctx, request }) => service.changeContact(security, actorOf(ctx, request), member!.userId, body), strict);
 
   api.handle(listCountryCodes, ({ ctx }) => listCountries(ctx.lang));
-  api.handle(getAreaPre, ({ query, ctx }) => areaPre(ctx.lang, query.country));
+  api.handle(getDefaultCallingCode, ({ query, ctx }) => areaPre(ctx.lang, query.country));
 
   const page = (kind: SettingsPageKind) => async ({ member, ctx }: { member?: { userId: number }; ctx: RequestContext }) =>
     settingsPage(kind, await service.getProfile(db, member!.userId), ctx.lang, i18n);

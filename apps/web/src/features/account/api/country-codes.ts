@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getAreaPre, listCountryCodes, type Language } from '@shop/contract';
+import { getDefaultCallingCode, listCountryCodes, type Language } from '@shop/contract';
 import { call } from '@/lib/request';
 import { useLanguage } from '@/stores/language';
 
@@ -12,5 +12,5 @@ export const useCountryCodes = () => useQuery(countryCodesQueryOptions(useLangua
 /** The calling code to start with (the language's home country). */
 export const useDefaultAreaPre = () => {
   const lang = useLanguage((s) => s.lang);
-  return useQuery({ queryKey: ['account', 'area-pre', lang], queryFn: () => call(getAreaPre, {}, { quiet: true }), staleTime: Infinity });
+  return useQuery({ queryKey: ['account', 'area-pre', lang], queryFn: () => call(getDefaultCallingCode, {}, { quiet: true }), staleTime: Infinity });
 };

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { userMessageTotal } from '@shop/contract';
+import { countUnreadMessages } from '@shop/contract';
 import { call } from '@/lib/request';
 
 /** The answer's shape is the messages area's to declare; until then any of the usual spellings is read. */
@@ -15,7 +15,7 @@ const countOf = (data: unknown): number => {
 };
 
 // A background read: a failure code shows no toast; an expired session still leads to login.
-export const fetchUnreadCount = async () => countOf(await call(userMessageTotal, undefined, { quiet: true }));
+export const fetchUnreadCount = async () => countOf(await call(countUnreadMessages, undefined, { quiet: true }));
 
 export const unreadCountQueryOptions = (token: string) =>
   queryOptions({ queryKey: ['messages', 'unread', token], queryFn: fetchUnreadCount, staleTime: 60_000, retry: false });

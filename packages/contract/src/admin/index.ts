@@ -1,0 +1,4 @@
+// The admin area's calls: `@shop/contract/admin` (one area, without building the others).
+export * from './admin.endpoints.js';
+export * from './admin.schemas.js';
+export * from './permissions.js';

@@ -1,0 +1,2 @@
+// The cart area's calls: `@shop/contract/cart` (one area, without building the others).
+export * from './cart.endpoints.js';

@@ -1,0 +1,3 @@
+// The catalogue area's calls: `@shop/contract/catalogue` (one area, without building the others).
+export * from './catalogue.endpoints.js';
+export * from './catalogue.schemas.js';

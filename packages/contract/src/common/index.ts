@@ -1,0 +1,10 @@
+// The parts every area shares: how a call is declared, the envelope, codes, languages, paging, checks, money.
+export * from './endpoint.js';
+export * from './envelope.js';
+export * from './codes.js';
+export * from './languages.js';
+export * from './language-schema.js';
+export * from './pagination.js';
+export * from './validators.js';
+export * from './money.js';
+export * from '../i18n/interpolate.js';

@@ -1,0 +1,2 @@
+// The user-shop area's calls: `@shop/contract/user-shop` (one area, without building the others).
+export * from './user-shop.endpoints.js';
