@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { benchCatalogue } from './catalogue.js';
+import { benchLedger } from './ledger.js';
 import { load, warm, type LoadResult } from './load.js';
 import { ROOT, startBareFastify, startShop } from './servers.js';
 import { measureHomeRouteJs } from './web-size.js';
@@ -64,7 +65,12 @@ try {
   await shop.stop();
 }
 
-console.log('\nload (50 connections, loopback)');
+// The ledger in-process on its own throw-away database: transfers as a ratio to a one-row UPDATE transaction.
+const ledger = await benchLedger();
+check(ledger.baseline, undefined, undefined, undefined);
+check(ledger.transfers, ledger.baseline, 0.3, undefined);
+
+console.log('\nload (50 connections, loopback; ledger rows: 50 concurrent clients, per second)');
 console.log('name'.padEnd(44), 'req/s'.padStart(8), 'p99 ms'.padStart(7), 'ratio'.padStart(6), ' budget');
 for (const r of rows) {
   console.log(r.name.padEnd(44), String(r.requestsPerSecond).padStart(8), String(r.p99Ms).padStart(7), (r.ratio?.toFixed(2) ?? '-').padStart(6), ' ' + (r.budget ?? ''));

@@ -51,6 +51,25 @@ describe('the ledger', () => {
     expect(Number(after.n) - Number(before.n)).toBe(5);
   });
 
+  it('the database refuses a posting added later to an entry that balanced, and an unbalanced entry written inside a savepoint', async () => {
+    const [m] = (await makeMembers(db, 1)) as [number];
+    const entryId = await fund(db, m, 1_000);
+    const account = await db.selectFrom('ledger_accounts').select('id').where('member_id', '=', m).executeTakeFirstOrThrow();
+    const addLater = (amounts: number[]) =>
+      db.transaction().execute(async (trx) => {
+        for (const amount of amounts) await sql`insert into postings (entry_id, account_id, amount, currency) values (${entryId}, ${account.id}, ${amount}, 'USD')`.execute(trx);
+      });
+    await expect(addLater([500])).rejects.toThrow(/does not balance in USD/);
+    const inSavepoint = db.transaction().execute(async (trx) => {
+      await sql`savepoint inner_work`.execute(trx);
+      const { rows } = await sql<{ id: number }>`insert into journal_entries (kind, reference_type, reference_id, idempotency_key, actor_kind, actor_id) values ('raw', 'test', '2', ${`raw:${Math.random()}`}, 'system', 'psql') returning id`.execute(trx);
+      await sql`insert into postings (entry_id, account_id, amount, currency) values (${rows[0]!.id}, ${account.id}, 3, 'USD')`.execute(trx);
+      await sql`release savepoint inner_work`.execute(trx);
+    });
+    await expect(inSavepoint).rejects.toThrow(/USD|at least two/);
+    expect(await balanceOf(db, m, 'cash', 'USD')).toBe(1_000);
+  });
+
   it('postings and entries are never updated or deleted', async () => {
     const [m] = (await makeMembers(db, 1)) as [number];
     const entryId = await fund(db, m, 500);
