@@ -6,9 +6,9 @@ import { paths, type TabPath } from '@/config/paths';
 import { useCartCount, useUnreadCount } from '@/stores/app-flags';
 
 const tabs: Array<{ path: TabPath; labelKey: string; icon: React.ReactNode }> = [
-  { path: paths.tabbar.index, labelKey: 'app.tab.home', icon: <AppOutline /> },
-  { path: paths.tabbar.page, labelKey: 'app.tab.activity', icon: <FireFill /> },
-  { path: paths.tabbar.shop, labelKey: 'app.tab.cart', icon: <ShopbagOutline /> },
+  { path: paths.tabbar.home, labelKey: 'app.tab.home', icon: <AppOutline /> },
+  { path: paths.tabbar.activity, labelKey: 'app.tab.activity', icon: <FireFill /> },
+  { path: paths.tabbar.cart, labelKey: 'app.tab.cart', icon: <ShopbagOutline /> },
   { path: paths.tabbar.my, labelKey: 'app.tab.my', icon: <UserOutline /> },
 ];
 
@@ -19,7 +19,7 @@ export function AppTabBar({ current }: { current: TabPath }) {
   const cartCount = useCartCount((s) => s.count);
   const unread = useUnreadCount((s) => s.count);
   const badgeOf = (path: TabPath) => {
-    if (path === paths.tabbar.shop && cartCount > 0) return cartCount > 99 ? '99+' : String(cartCount);
+    if (path === paths.tabbar.cart && cartCount > 0) return cartCount > 99 ? '99+' : String(cartCount);
     if (path === paths.tabbar.my && unread > 0) return Badge.dot;
     return undefined;
   };

@@ -17,7 +17,7 @@ export function PageHeader({ title, root, right }: PageHeaderProps) {
     // history.state.idx is the router's position: 0 means this page was the first one opened.
     const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
     if (idx > 0) navigate(-1);
-    else navigate(paths.tabbar.index, { replace: true });
+    else navigate(paths.tabbar.home, { replace: true });
   };
   return (
     <NavBar className="page-header" backIcon={!root} back={root ? null : ''} onBack={back} right={right}>

@@ -43,7 +43,7 @@ describe('the routes', () => {
   it('send / to the home tab', async () => {
     const router = renderAt('/');
     await screen.findByText('Activities');
-    expect(router.state.location.pathname).toBe(paths.tabbar.index);
+    expect(router.state.location.pathname).toBe(paths.tabbar.home);
     expect(activeTab()).toBe('Home');
   });
 });
@@ -52,7 +52,7 @@ describe('the tab bar', () => {
   it('marks the tab of the address, shows the cart count and switches tabs', async () => {
     useSession.getState().clear();
     act(() => useCartCount.getState().setCount(3));
-    const router = renderAt(paths.tabbar.shop);
+    const router = renderAt(paths.tabbar.cart);
     await screen.findByText('Activities');
     expect(activeTab()).toContain('Cart');
     expect(document.querySelector('.app-tabbar .adm-badge')?.textContent).toBe('3');
@@ -63,7 +63,7 @@ describe('the tab bar', () => {
   });
 
   it('is not shown on other pages', async () => {
-    renderAt(paths.goods.goodsPay);
+    renderAt(paths.goods.checkout);
     await screen.findByText('“Checkout” is not available yet. Please check back soon.');
     expect(document.querySelector('.app-tabbar')).toBeNull();
   });
@@ -71,11 +71,11 @@ describe('the tab bar', () => {
 
 describe('pages not built and unknown addresses', () => {
   it('a page of an area not built yet says so, with its title and a way home', async () => {
-    const router = renderAt(`${paths.order.orderInfo}?id=9`);
+    const router = renderAt(`${paths.order.details}?id=9`);
     await screen.findByText('“Order details” is not available yet. Please check back soon.');
     fireEvent.click(screen.getByRole('button', { name: 'Back to home' }));
     await act(async () => {});
-    expect(router.state.location.pathname).toBe(paths.tabbar.index);
+    expect(router.state.location.pathname).toBe(paths.tabbar.home);
   });
 
   it('an unknown address shows the not-found page with a way home', async () => {
@@ -83,6 +83,6 @@ describe('pages not built and unknown addresses', () => {
     await screen.findByText('The page you opened does not exist.');
     fireEvent.click(screen.getByRole('button', { name: 'Back to home' }));
     await act(async () => {});
-    expect(router.state.location.pathname).toBe(paths.tabbar.index);
+    expect(router.state.location.pathname).toBe(paths.tabbar.home);
   });
 });

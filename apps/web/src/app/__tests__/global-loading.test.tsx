@@ -18,7 +18,7 @@ const slowPage = () => lazyPage(() => new Promise<PageModule>((r) => (finish = r
 
 function renderAt(path: string) {
   const router = createMemoryRouter(
-    [{ path: '/', element: <AppLayout />, children: [{ path: paths.goods.goodsInfo, Component: slowPage() }, { path: paths.order.orderKind, Component: slowPage() }] }],
+    [{ path: '/', element: <AppLayout />, children: [{ path: paths.goods.details, Component: slowPage() }, { path: paths.order.list, Component: slowPage() }] }],
     { initialEntries: [path] },
   );
   render(
@@ -30,14 +30,14 @@ function renderAt(path: string) {
 
 describe('the global loading indicator (spec §2)', () => {
   it('goes off on arrival at a listed page, before its code has loaded', async () => {
-    renderAt(paths.goods.goodsInfo);
+    renderAt(paths.goods.details);
     await act(async () => {});
     expect(useGlobalLoading.getState().globalLoading).toBe(false);
     expect(screen.queryByRole('progressbar')).toBeNull();
   });
 
   it('stays on at another page until its code has loaded', async () => {
-    renderAt(paths.order.orderKind);
+    renderAt(paths.order.list);
     await act(async () => {});
     expect(useGlobalLoading.getState().globalLoading).toBe(true);
     expect(screen.getByRole('progressbar')).toBeTruthy();

@@ -21,7 +21,7 @@ export default function NotAvailablePage() {
       <div className="page-state">
         <ErrorBlock status="empty" title={t('app.notAvailable.title')} description={t('app.notAvailable.text', { page: title })} />
         {!isTab && (
-          <Button color="primary" fill="outline" onClick={() => navigate(paths.tabbar.index, { replace: true })}>
+          <Button color="primary" fill="outline" onClick={() => navigate(paths.tabbar.home, { replace: true })}>
             {t('app.action.home')}
           </Button>
         )}

@@ -13,7 +13,7 @@ export default function NotFoundPage() {
       <PageHeader title={t('app.notFound.title')} />
       <div className="page-state">
         <ErrorBlock status="empty" title={t('app.notFound.title')} description={t('app.notFound.text')} />
-        <Button color="primary" onClick={() => navigate(paths.tabbar.index, { replace: true })}>
+        <Button color="primary" onClick={() => navigate(paths.tabbar.home, { replace: true })}>
           {t('app.action.home')}
         </Button>
       </div>

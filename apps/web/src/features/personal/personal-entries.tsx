@@ -26,15 +26,15 @@ export interface PersonalEntry {
  */
 export const personalEntryGroups: PersonalEntry[][] = [
   [
-    { key: 'orders', titleKey: 'app.my.orders', icon: <UnorderedListOutline />, to: paths.order.orderKind, memberOnly: true },
-    { key: 'addresses', titleKey: 'app.my.addresses', icon: <LocationOutline />, to: paths.address.addressMessage, memberOnly: true },
-    { key: 'giftCards', titleKey: 'app.my.giftCards', icon: <GiftOutline />, to: paths.my.presentList, memberOnly: true },
-    { key: 'afterSales', titleKey: 'app.my.afterSales', icon: <BankcardOutline />, to: paths.order.salingAfter, memberOnly: true },
+    { key: 'orders', titleKey: 'app.my.orders', icon: <UnorderedListOutline />, to: paths.order.list, memberOnly: true },
+    { key: 'addresses', titleKey: 'app.my.addresses', icon: <LocationOutline />, to: paths.address.list, memberOnly: true },
+    { key: 'giftCards', titleKey: 'app.my.giftCards', icon: <GiftOutline />, to: paths.my.giftCards, memberOnly: true },
+    { key: 'afterSales', titleKey: 'app.my.afterSales', icon: <BankcardOutline />, to: paths.order.afterSales, memberOnly: true },
   ],
   [
     { key: 'invite', titleKey: 'app.my.invite', icon: <TeamOutline />, to: paths.invite.index, memberOnly: true },
-    { key: 'feedback', titleKey: 'app.my.feedback', icon: <EditSOutline />, to: paths.my.feedbacks, memberOnly: true },
-    { key: 'support', titleKey: 'app.my.support', icon: <MessageOutline />, to: paths.other.mixdesk },
-    { key: 'settings', titleKey: 'app.my.settings', icon: <SetOutline />, to: paths.other.setting },
+    { key: 'feedback', titleKey: 'app.my.feedback', icon: <EditSOutline />, to: paths.my.feedback, memberOnly: true },
+    { key: 'support', titleKey: 'app.my.support', icon: <MessageOutline />, to: paths.other.customerChat },
+    { key: 'settings', titleKey: 'app.my.settings', icon: <SetOutline />, to: paths.other.settings },
   ],
 ];

@@ -94,7 +94,7 @@ describe('the login page', () => {
     await act(async () => {
       for (let i = 0; i < 50 && router.state.location.pathname === paths.login.login; i++) await new Promise((r) => setTimeout(r, 20));
     });
-    expect(router.state.location.pathname).toBe(paths.other.cloudflare);
+    expect(router.state.location.pathname).toBe(paths.other.humanCheck);
     expect(router.state.location.search).toBe(`?redirect=${encodeURIComponent(paths.login.login)}`);
     expect(useCaptchaPass.getState().draft).toEqual({ account: 'member01', password: 'Secret123' });
   });
@@ -102,7 +102,7 @@ describe('the login page', () => {
 
 describe('the registration page', () => {
   it('names the first empty field, and counts 60 s down after sending the code', async () => {
-    renderAt(paths.login.reg);
+    renderAt(paths.login.register);
     fireEvent.click(await screen.findByRole('button', { name: 'Sign up' }));
     expect(await toastText()).toBe('Please enter Username');
     await clearToasts();
@@ -117,7 +117,7 @@ describe('the registration page', () => {
 
 describe('the password rule on the forms', () => {
   it('shows the rule and refuses a password under 8 characters before anything is sent', async () => {
-    renderAt(paths.login.forgetPwd);
+    renderAt(paths.login.forgotPassword);
     await screen.findByRole('button', { name: 'Reset password' });
     expect(input('password').placeholder).toBe('8 to 128 characters');
     type('account', 'member01');
@@ -134,7 +134,7 @@ describe('the password rule on the forms', () => {
 describe('the account part of the settings page', () => {
   it('shows the member’s security state and logs out, forgetting the session', async () => {
     useSession.getState().signIn('tok-456', user);
-    const router = renderAt(paths.other.setting);
+    const router = renderAt(paths.other.settings);
     await screen.findByText('Account and security');
     const row = (label: string) => screen.getByText(label, { selector: '.adm-list-item-content-main' }).closest('.adm-list-item')!.textContent;
     await act(async () => {
@@ -154,7 +154,7 @@ describe('the account part of the settings page', () => {
   });
 
   it('is not there for a visitor', async () => {
-    renderAt(paths.other.setting);
+    renderAt(paths.other.settings);
     await screen.findByText('Language');
     expect(screen.queryByText('Account and security')).toBeNull();
   });

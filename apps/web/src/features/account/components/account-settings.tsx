@@ -36,8 +36,8 @@ export function AccountSettings() {
         <List.Item onClick={() => setOpen('google')} extra={state(user?.google_bound)}>{t('account.settings.google')}</List.Item>
         <List.Item onClick={() => setOpen('payPassword')} extra={state(user?.has_pay_password)}>{t('account.field.payPassword')}</List.Item>
         <List.Item onClick={() => setOpen('realName')} extra={user ? t(`account.settings.realName.${user.real_name_status}`) : ''}>{t('account.settings.realName')}</List.Item>
-        <List.Item onClick={() => navigate(paths.other.editPass)}>{t('app.page.changePassword')}</List.Item>
-        <List.Item onClick={() => navigate(paths.login.logOff)}>{t('app.page.cancelAccount')}</List.Item>
+        <List.Item onClick={() => navigate(paths.other.changePassword)}>{t('app.page.changePassword')}</List.Item>
+        <List.Item onClick={() => navigate(paths.login.cancelAccount)}>{t('app.page.cancelAccount')}</List.Item>
       </List>
       <div className="account-actions">
         <Button block onClick={async () => {

@@ -28,7 +28,7 @@ export default function ForgetPasswordPage() {
     const token = useCaptchaPass.getState().take();
     if (!token && (await captchaNeeded(values.account.trim()))) {
       useCaptchaPass.getState().keepDraft({ account: values.account.trim() });
-      navigate(`${paths.other.cloudflare}?redirect=${encodeURIComponent(paths.login.forgetPwd)}`);
+      navigate(`${paths.other.humanCheck}?redirect=${encodeURIComponent(paths.login.forgotPassword)}`);
       return Promise.reject(new Error('captcha'));
     }
     const sent = await sendCodeForUserName(values.account.trim(), token || undefined);

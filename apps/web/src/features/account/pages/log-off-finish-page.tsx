@@ -14,7 +14,7 @@ export default function LogOffFinishPage() {
       <PageHeader title={t('app.page.cancelAccountDone')} root />
       <Result status="success" title={t('account.cancel.doneTitle')} description={t('account.cancel.doneText')} />
       <div className="account-actions">
-        <Button block color="primary" onClick={() => navigate(paths.tabbar.index, { replace: true })}>
+        <Button block color="primary" onClick={() => navigate(paths.tabbar.home, { replace: true })}>
           {t('account.action.backHome')}
         </Button>
       </div>

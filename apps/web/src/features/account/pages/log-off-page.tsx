@@ -52,7 +52,7 @@ export default function LogOffPage() {
         <>
           <Result status="success" title={t('account.cancel.approvedTitle')} description={t('account.cancel.approvedText')} />
           <div className="account-actions">
-            <Button block color="danger" onClick={() => navigate(paths.login.logOffRightEmail)}>
+            <Button block color="danger" onClick={() => navigate(paths.login.cancelAccountConfirm)}>
               {t('account.cancel.confirmByEmail')}
             </Button>
           </div>

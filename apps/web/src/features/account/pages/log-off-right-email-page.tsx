@@ -25,7 +25,7 @@ export default function LogOffRightEmailPage() {
     setBusy(true);
     try {
       await confirmAccountClosing(code);
-      navigate(paths.login.logOffFinish, { replace: true });
+      navigate(paths.login.cancelAccountDone, { replace: true });
     } catch {
       // shown by the request client
     } finally {

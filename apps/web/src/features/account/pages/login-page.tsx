@@ -30,7 +30,7 @@ export default function LoginPage() {
       let captcha_token = useCaptchaPass.getState().token;
       if (!captcha_token && (await captchaNeeded(values.account))) {
         useCaptchaPass.getState().keepDraft({ account: values.account, password: values.password });
-        navigate(`${paths.other.cloudflare}?redirect=${encodeURIComponent(paths.login.login)}`);
+        navigate(`${paths.other.humanCheck}?redirect=${encodeURIComponent(paths.login.login)}`);
         return;
       }
       captcha_token = useCaptchaPass.getState().take();
@@ -62,8 +62,8 @@ export default function LoginPage() {
           {t('account.action.login')}
         </Button>
         <div className="account-links">
-          <Link to={paths.login.reg}>{t('account.action.toRegister')}</Link>
-          <Link to={paths.login.forgetPwd}>{t('account.action.forgot')}</Link>
+          <Link to={paths.login.register}>{t('account.action.toRegister')}</Link>
+          <Link to={paths.login.forgotPassword}>{t('account.action.forgot')}</Link>
         </div>
       </div>
     </div>

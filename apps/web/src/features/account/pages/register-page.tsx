@@ -52,7 +52,7 @@ export default function RegisterPage() {
     const captcha_token = useCaptchaPass.getState().take();
     if (!captcha_token && (await captchaNeeded(values.email.trim()))) {
       useCaptchaPass.getState().keepDraft({ email: values.email.trim() });
-      navigate(`${paths.other.cloudflare}?redirect=${encodeURIComponent(paths.login.reg)}`);
+      navigate(`${paths.other.humanCheck}?redirect=${encodeURIComponent(paths.login.register)}`);
       return Promise.reject(new Error('captcha'));
     }
     const sent = await sendCodeTo({ type: 'register', email: values.email.trim(), ...(captcha_token ? { captcha_token } : {}) });

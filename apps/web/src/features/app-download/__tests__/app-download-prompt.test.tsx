@@ -41,19 +41,19 @@ const settle = () => new Promise((r) => setTimeout(r, 100));
 
 describe('the app-download prompt', () => {
   it('invites a visitor in a browser on a tab page, and stays closed once closed', async () => {
-    renderAt(paths.tabbar.index);
+    renderAt(paths.tabbar.home);
     await screen.findByText('Shop faster in our app');
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
     expect(screen.queryByText('Shop faster in our app')).toBeNull();
     cleanup();
-    renderAt(paths.tabbar.index);
+    renderAt(paths.tabbar.home);
     await settle();
     expect(screen.queryByText('Shop faster in our app')).toBeNull();
   });
 
   it('is hidden inside the native app shell, without asking the server', async () => {
     useNativeShell.setState({ isNativeShell: true });
-    renderAt(paths.tabbar.index);
+    renderAt(paths.tabbar.home);
     await settle();
     expect(screen.queryByText('Shop faster in our app')).toBeNull();
     expect(api.requests).toHaveLength(0);
@@ -61,13 +61,13 @@ describe('the app-download prompt', () => {
 
   it('is hidden when the download address is this web app itself, and off the tab pages', async () => {
     downloadUrl = '/h5/';
-    renderAt(paths.tabbar.index);
+    renderAt(paths.tabbar.home);
     await settle();
     expect(api.requests).toHaveLength(1);
     expect(screen.queryByText('Shop faster in our app')).toBeNull();
     cleanup();
     downloadUrl = 'https://apps.example.com/shop.apk';
-    renderAt(paths.goods.goodsInfo);
+    renderAt(paths.goods.details);
     await vi.waitFor(() => expect(api.requests).toHaveLength(2));
     await settle();
     expect(screen.queryByText('Shop faster in our app')).toBeNull();

@@ -51,7 +51,7 @@ beforeEach(() => {
 afterEach(() => cleanup());
 
 function renderAt(path: string) {
-  const router = createMemoryRouter([{ path: paths.tabbar.page, element: <ActivityPage /> }], { initialEntries: [path] });
+  const router = createMemoryRouter([{ path: paths.tabbar.activity, element: <ActivityPage /> }], { initialEntries: [path] });
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <I18nextProvider i18n={i18n}>
@@ -64,7 +64,7 @@ function renderAt(path: string) {
 describe('a goods list', () => {
   it('shows loading, then the goods with a sold-out mark, then pages on with "load more" to the end', async () => {
     hold = new Promise((r) => (release = r));
-    renderAt(paths.tabbar.page);
+    renderAt(paths.tabbar.activity);
     expect(await screen.findByText('Loading…')).toBeTruthy();
     release();
     expect(await screen.findByText('Goods 1')).toBeTruthy();
@@ -78,13 +78,13 @@ describe('a goods list', () => {
 
   it('shows an error with a way to try again', async () => {
     failNext = true;
-    renderAt(paths.tabbar.page);
+    renderAt(paths.tabbar.activity);
     fireEvent.click(await screen.findByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('Goods 1')).toBeTruthy();
   });
 
   it('says when a search finds nothing', async () => {
-    renderAt(`${paths.tabbar.page}?keyword=zebra`);
+    renderAt(`${paths.tabbar.activity}?keyword=zebra`);
     expect(await screen.findByText('Nothing found for “zebra”')).toBeTruthy();
     expect(screen.getByText('Results for “zebra”')).toBeTruthy();
   });

@@ -10,7 +10,7 @@ import { Price } from './price';
 export function GoodsCard({ goods }: { goods: GoodsListItem }) {
   const { t } = useTranslation();
   return (
-    <Link className="goods-card" to={`${paths.goods.goodsInfo}?id=${goods.id}`} data-goods-id={goods.id}>
+    <Link className="goods-card" to={`${paths.goods.details}?id=${goods.id}`} data-goods-id={goods.id}>
       <Image className="goods-card-image" src={mediaUrl(goods.cover)} alt={goods.name} lazy fit="cover" />
       <div className="goods-card-body">
         <div className="goods-card-name">{goods.name}</div>

@@ -33,7 +33,7 @@ export default function AllCategoriesPage() {
               {current.children.length > 0 && (
                 <div className="sub-categories">
                   {current.children.map((c) => (
-                    <button key={c.id} type="button" className="sub-category" onClick={() => navigate(`${paths.tabbar.page}?cate_id=${c.id}`)}>
+                    <button key={c.id} type="button" className="sub-category" onClick={() => navigate(`${paths.tabbar.activity}?cate_id=${c.id}`)}>
                       <Image src={mediaUrl(c.icon)} width={48} height={48} alt="" />
                       <span>{c.name}</span>
                     </button>

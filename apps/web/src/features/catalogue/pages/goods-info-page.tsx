@@ -3,7 +3,7 @@ import { Button, Image, Popup, Rate, Swiper, Tabs } from 'antd-mobile';
 import { HeartFill, HeartOutline, LinkOutline } from 'antd-mobile-icons';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { shopCartAdd, type GoodsInfo, type Sku } from '@shop/contract';
+import { addToCart, type GoodsInfo, type Sku } from '@shop/contract';
 import { paths } from '@/config/paths';
 import { PageHeader } from '@/components/page-header';
 import { ListState, LoadMore } from '@/components/list-states';
@@ -152,11 +152,11 @@ export default function GoodsInfoPage() {
     if (!token || !g) return needLogin();
     setPicker({ visible: false });
     if (action === 'buy') {
-      navigate(`${paths.goods.goodsPay}?goods_id=${g.id}&sku_id=${sku.id}&num=${quantity}`);
+      navigate(`${paths.goods.checkout}?goods_id=${g.id}&sku_id=${sku.id}&num=${quantity}`);
       return;
     }
     // The contract declares the cart's body when the cart area is built; until then it is untyped here.
-    await call(shopCartAdd, { goods_id: g.id, sku_id: sku.id, num: quantity } as never);
+    await call(addToCart, { goods_id: g.id, sku_id: sku.id, num: quantity } as never);
     showToast(t('catalogue.goods.addedToCart'));
   };
   const chosen = g ? skuFor(g, selected) : undefined;

@@ -37,8 +37,8 @@ export default function HomePage() {
     <div className="page home-page">
       <div className="home-top">
         <div className="home-brand">{t('app.name')}</div>
-        <div className="home-search" onClick={() => navigate(`${paths.tabbar.page}?search=1`)} role="search">
-          <SearchBar placeholder={t('catalogue.search.placeholder')} onFocus={() => navigate(`${paths.tabbar.page}?search=1`)} />
+        <div className="home-search" onClick={() => navigate(`${paths.tabbar.activity}?search=1`)} role="search">
+          <SearchBar placeholder={t('catalogue.search.placeholder')} onFocus={() => navigate(`${paths.tabbar.activity}?search=1`)} />
         </div>
       </div>
       <ListState loading={home.isPending} error={home.isError} empty={false} onRetry={() => void home.refetch()}>
@@ -57,12 +57,12 @@ export default function HomePage() {
             )}
             <Grid columns={5} gap={8} className="home-categories">
               {d.categories.slice(0, 9).map((c) => (
-                <Grid.Item key={c.id} onClick={() => navigate(`${paths.tabbar.page}?cate_id=${c.id}`)} className="home-category">
+                <Grid.Item key={c.id} onClick={() => navigate(`${paths.tabbar.activity}?cate_id=${c.id}`)} className="home-category">
                   <Image src={mediaUrl(c.icon)} alt="" width={44} height={44} className="home-category-icon" />
                   <div className="home-category-name">{c.name}</div>
                 </Grid.Item>
               ))}
-              <Grid.Item onClick={() => navigate(paths.activity.allAct)} className="home-category">
+              <Grid.Item onClick={() => navigate(paths.activity.allActivities)} className="home-category">
                 <div className="home-category-all" aria-hidden>
                   <AppstoreOutline />
                 </div>
@@ -79,7 +79,7 @@ export default function HomePage() {
                 <section key={shelf.key} className="home-shelf" aria-label={shelf.title}>
                   <header className="section-head">
                     <h2>{shelf.title}</h2>
-                    <button type="button" className="section-more" onClick={() => navigate(`${paths.tabbar.page}?shelf=${shelf.key}`)}>
+                    <button type="button" className="section-more" onClick={() => navigate(`${paths.tabbar.activity}?shelf=${shelf.key}`)}>
                       {t('catalogue.more')}
                     </button>
                   </header>

@@ -50,7 +50,7 @@ export default function RealTimePage() {
             </div>
             <List>
               {items.map((g) => (
-                <List.Item key={g.id} onClick={() => navigate(`${paths.goods.goodsInfo}?id=${g.id}`)} extra={<strong>{formatPrice(convertMinor(g.price, g.currency, area.rate, area.currency), area.currency)}</strong>} description={`${g.currency} ${fromMinorUnits(g.price, g.currency)}`}>
+                <List.Item key={g.id} onClick={() => navigate(`${paths.goods.details}?id=${g.id}`)} extra={<strong>{formatPrice(convertMinor(g.price, g.currency, area.rate, area.currency), area.currency)}</strong>} description={`${g.currency} ${fromMinorUnits(g.price, g.currency)}`}>
                   {g.name}
                 </List.Item>
               ))}

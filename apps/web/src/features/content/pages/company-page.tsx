@@ -23,7 +23,7 @@ export default function CompanyPage() {
       </List>
       <List header={t('catalogue.company.documents')}>
         {(['user', 'privacy', 'purchase'] as const).map((kind) => (
-          <List.Item key={kind} onClick={() => navigate(`${paths.my.content}?type=agreement&kind=${kind}`)}>
+          <List.Item key={kind} onClick={() => navigate(`${paths.my.article}?type=agreement&kind=${kind}`)}>
             {t(`catalogue.agreement.${kind}`)}
           </List.Item>
         ))}

@@ -19,8 +19,8 @@ export default function ContactPage() {
       <List>
         <List.Item extra={<a href="mailto:support@shop.example">support@shop.example</a>}>{t('catalogue.contact.email')}</List.Item>
         <List.Item extra="08:00–24:00">{t('catalogue.contact.hours')}</List.Item>
-        <List.Item onClick={() => navigate(paths.other.mixdesk)}>{t('catalogue.support.chat')}</List.Item>
-        <List.Item onClick={() => navigate(paths.my.feedbacks)}>{t('app.page.feedback')}</List.Item>
+        <List.Item onClick={() => navigate(paths.other.customerChat)}>{t('catalogue.support.chat')}</List.Item>
+        <List.Item onClick={() => navigate(paths.my.feedback)}>{t('app.page.feedback')}</List.Item>
       </List>
     </div>
   );

@@ -26,7 +26,7 @@ export default function JoinPage() {
         </Steps>
       </div>
       <div className="info-actions">
-        <Button block color="primary" onClick={() => navigate(token ? paths.invite.index : paths.login.reg)}>
+        <Button block color="primary" onClick={() => navigate(token ? paths.invite.index : paths.login.register)}>
           {token ? t('catalogue.join.invite') : t('catalogue.join.register')}
         </Button>
         <Button block fill="outline" onClick={() => navigate(paths.activity.contactUs)}>

@@ -20,7 +20,7 @@ function NewsList() {
       {(banners.data?.list.length ?? 0) > 0 && (
         <Swiper className="news-banners" autoplay loop>
           {banners.data!.list.map((b) => (
-            <Swiper.Item key={b.id} onClick={() => navigate(`${paths.my.content}?type=news&id=${b.id}`)}>
+            <Swiper.Item key={b.id} onClick={() => navigate(`${paths.my.article}?type=news&id=${b.id}`)}>
               <Image src={mediaUrl(b.image)} alt={b.title} fit="cover" className="news-banner-image" />
               <div className="news-banner-title">{b.title}</div>
             </Swiper.Item>
@@ -32,7 +32,7 @@ function NewsList() {
           {list.map((n) => (
             <List.Item
               key={n.id}
-              onClick={() => navigate(`${paths.my.content}?type=news&id=${n.id}`)}
+              onClick={() => navigate(`${paths.my.article}?type=news&id=${n.id}`)}
               prefix={<Image src={mediaUrl(n.cover)} width={96} height={60} fit="cover" alt="" />}
               description={`${n.published_at.slice(0, 10)} · ${t('catalogue.news.likes', { count: n.like_count })} · ${t('catalogue.comments.titleCount', { count: n.comment_count })}`}
             >
@@ -55,7 +55,7 @@ function NoticeList() {
     <ListState loading={pages.isPending} error={pages.isError && !pages.data} empty={list.length === 0} emptyText={t('catalogue.notices.none')} onRetry={() => void pages.refetch()}>
       <List className="notice-list">
         {list.map((n) => (
-          <List.Item key={n.id} onClick={() => navigate(`${paths.my.content}?type=notice&id=${n.id}`)} description={n.summary} extra={n.published_at.slice(0, 10)}>
+          <List.Item key={n.id} onClick={() => navigate(`${paths.my.article}?type=notice&id=${n.id}`)} description={n.summary} extra={n.published_at.slice(0, 10)}>
             {n.title}
           </List.Item>
         ))}

@@ -20,7 +20,7 @@ export default function SupportPage() {
         <h1>{t('catalogue.support.title')}</h1>
         <p>{t('catalogue.support.hours')}</p>
         <div className="info-actions">
-          <Button color="primary" onClick={() => navigate(paths.other.mixdesk)}>
+          <Button color="primary" onClick={() => navigate(paths.other.customerChat)}>
             {t('catalogue.support.chat')}
           </Button>
           <Button fill="outline" onClick={() => navigate(paths.activity.contactUs)}>
