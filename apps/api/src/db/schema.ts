@@ -2,11 +2,14 @@ import type * as account from '../modules/accounts/account-tables.js';
 import type { LanguagePacksTable } from '../modules/lang/lang.table.js';
 import type { SessionsTable, UsersTable } from '../modules/members/members.table.js';
 import type * as catalogue from '../modules/catalogue/catalogue.table.js';
+import type { CartItemsTable } from '../modules/cart/cart.table.js';
 import type * as content from '../modules/content/content.table.js';
 import type * as ledger from '../modules/ledger/ledger.table.js';
 import type * as operators from '../modules/operators/operators.table.js';
 import type { IdempotencyKeysTable } from '../idempotency/idempotency.table.js';
 import type { WebhookEventsTable } from '../webhooks/webhooks.table.js';
+import type { GeoCountriesTable, GeoRegionsTable } from '../modules/geo/geo.table.js';
+import type { AddressesTable } from '../modules/address/address.table.js';
 
 /** Every table of the database, as Kysely sees it. Each area adds its tables here. */
 export interface DB {
@@ -31,6 +34,7 @@ export interface DB {
   goods_collects: catalogue.GoodsCollectsTable;
   goods_reviews: catalogue.GoodsReviewsTable;
   search_logs: catalogue.SearchLogsTable;
+  cart_items: CartItemsTable;
   banners: content.BannersTable;
   sale_areas: content.SaleAreasTable;
   news: content.NewsTable;
@@ -53,4 +57,7 @@ export interface DB {
   operator_sessions: operators.OperatorSessionsTable;
   idempotency_keys: IdempotencyKeysTable;
   webhook_events: WebhookEventsTable;
+  geo_countries: GeoCountriesTable;
+  geo_regions: GeoRegionsTable;
+  addresses: AddressesTable;
 }

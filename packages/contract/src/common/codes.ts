@@ -1,4 +1,19 @@
 /**
+ * The codes a client acts on by itself, whatever the call: the spec's session codes (§4) and a
+ * request still in progress. Apart from the catalogue so the web's first screen carries only these.
+ */
+export const ClientCode = {
+  /** The token is invalid, expired or revoked: the client clears the session. */
+  tokenInvalid: 2001,
+  /** The call needs a logged-in member. */
+  loginRequired: 2002,
+  /** The token's member no longer exists. */
+  userNotFound: 2020,
+  /** A request with the same `Idempotency-Key` is still running: ask again with that key. */
+  requestInProgress: 1002,
+} as const;
+
+/**
  * The response-code catalogue. `code` travels in the envelope; each code has an i18n key whose
  * text (in the request's language) becomes the envelope's `msg`. Areas add their codes here.
  */
@@ -12,17 +27,14 @@ export const ResponseCode = {
   internal: 500,
   notAvailableYet: 501,
   serviceUnavailable: 503,
-  /** The token is invalid, expired or revoked: the client clears the session. */
-  tokenInvalid: 2001,
-  /** The call needs a logged-in member. */
-  loginRequired: 2002,
-  /** The token's member no longer exists. */
-  userNotFound: 2020,
+  tokenInvalid: ClientCode.tokenInvalid,
+  loginRequired: ClientCode.loginRequired,
+  userNotFound: ClientCode.userNotFound,
   // Requests (1000–1099): idempotency keys of calls that move value or create things.
   /** The `Idempotency-Key` was already used with another method, path or body. */
   idempotencyKeyReused: 1001,
   /** A request with this `Idempotency-Key` (or the same request a moment ago) is still running. */
-  requestInProgress: 1002,
+  requestInProgress: ClientCode.requestInProgress,
   // Accounts and identity (3000–3999).
   /** Unknown account or wrong password: one answer for both. */
   loginFailed: 3001,
@@ -87,6 +99,33 @@ export const ResponseCode = {
   /** A comment with nothing left once markup is removed. */
   commentEmpty: 4012,
   noticeNotFound: 4013,
+  // Cart, checkout and orders (5000–5099).
+  /** No such line in the member's cart. */
+  cartLineNotFound: 5001,
+  /** The line would hold more than the stock or the per-line maximum (`max`). */
+  cartQuantityLimit: 5002,
+  /** The cart holds the most lines it may. */
+  cartFull: 5003,
+  /** Checkout with nothing chosen. */
+  nothingSelected: 5004,
+  /** A chosen line is off sale or sold out (`name`). */
+  lineUnavailable: 5005,
+  /** Fewer units are left than wanted (`name`, `stock`). */
+  stockShortage: 5006,
+  /** Goods priced in different currencies cannot be in one order. */
+  mixedCurrencies: 5007,
+  /** Checkout needs a shipping address. */
+  addressRequired: 5010,
+  /** The chosen address is not one of the member's. */
+  addressNotFound: 5011,
+  orderNotFound: 5020,
+  /** The order is not in a state that allows this. */
+  orderState: 5021,
+  /** A reminder for this order was already sent in the last 24 hours. */
+  remindTooSoon: 5022,
+  packageNotFound: 5023,
+  /** The package names a line or quantity the order does not have left to ship. */
+  packageLinesInvalid: 5024,
   // Money and the ledger (6000–6099).
   /** The member's cash in that currency does not cover the amount. */
   insufficientBalance: 6001,
@@ -177,6 +216,20 @@ export const responseCodeMessageKey: Record<number, string> = {
   [ResponseCode.commentNotFound]: 'catalogue.code.commentNotFound',
   [ResponseCode.commentEmpty]: 'catalogue.code.commentEmpty',
   [ResponseCode.noticeNotFound]: 'catalogue.code.noticeNotFound',
+  [ResponseCode.cartLineNotFound]: 'orders.code.cartLineNotFound',
+  [ResponseCode.cartQuantityLimit]: 'orders.code.cartQuantityLimit',
+  [ResponseCode.cartFull]: 'orders.code.cartFull',
+  [ResponseCode.nothingSelected]: 'orders.code.nothingSelected',
+  [ResponseCode.lineUnavailable]: 'orders.code.lineUnavailable',
+  [ResponseCode.stockShortage]: 'orders.code.stockShortage',
+  [ResponseCode.mixedCurrencies]: 'orders.code.mixedCurrencies',
+  [ResponseCode.addressRequired]: 'orders.code.addressRequired',
+  [ResponseCode.addressNotFound]: 'orders.code.addressNotFound',
+  [ResponseCode.orderNotFound]: 'orders.code.orderNotFound',
+  [ResponseCode.orderState]: 'orders.code.orderState',
+  [ResponseCode.remindTooSoon]: 'orders.code.remindTooSoon',
+  [ResponseCode.packageNotFound]: 'orders.code.packageNotFound',
+  [ResponseCode.packageLinesInvalid]: 'orders.code.packageLinesInvalid',
   [ResponseCode.insufficientBalance]: 'money.code.insufficientBalance',
   [ResponseCode.insufficientPoints]: 'money.code.insufficientPoints',
   [ResponseCode.insufficientShoppingPoints]: 'money.code.insufficientShoppingPoints',

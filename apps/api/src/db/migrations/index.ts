@@ -5,6 +5,7 @@ import * as createCatalogue from './2026_11_21_1100_create_catalogue.js';
 import * as createLedger from './2026_11_23_1300_create_ledger.js';
 import * as createOperators from './2026_11_23_1310_create_operators.js';
 import * as ledgerOneCheckPerEntry from './2026_11_23_1320_ledger_one_check_per_entry.js';
+import * as createCart from './2026_11_23_1500_create_cart.js';
 import * as createIdempotencyAndWebhooks from './2026_11_23_1000_create_idempotency_and_webhooks.js';
 import * as sessionFamiliesAndIdle from './2026_11_23_0947_session_families_and_idle.js';
 
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_23_1300_create_ledger': createLedger,
   '2026_11_23_1310_create_operators': createOperators,
   '2026_11_23_1320_ledger_one_check_per_entry': ledgerOneCheckPerEntry,
+  '2026_11_23_1500_create_cart': createCart,
 };

@@ -1,0 +1,94 @@
+import { sql } from 'kysely';
+import type { Executor } from '../../db/database.js';
+import type { Tx } from '../../lib/transaction.js';
+
+/** An SKU with what the cart needs to know of its goods. */
+export const findSkuForCart = (db: Executor, skuId: number) =>
+  db
+    .selectFrom('goods_skus as s')
+    .innerJoin('goods as g', 'g.id', 's.goods_id')
+    .select(['s.id', 's.goods_id', 's.price_minor', 's.stock', 'g.status'])
+    .where('s.id', '=', skuId)
+    .executeTakeFirst();
+
+/**
+ * Adds `quantity` of an SKU to the member's cart (a new line, or more on the existing one) only when
+ * the line stays within `max`; answers nothing when it would not.
+ */
+export const upsertCartLine = (db: Executor, line: { userId: number; goodsId: number; skuId: number; quantity: number; priceMinor: number; max: number }) =>
+  db
+    .insertInto('cart_items')
+    .values({ user_id: line.userId, goods_id: line.goodsId, sku_id: line.skuId, quantity: line.quantity, added_price_minor: line.priceMinor })
+    .onConflict((oc) =>
+      oc
+        .columns(['user_id', 'sku_id'])
+        .doUpdateSet({ quantity: sql`cart_items.quantity + excluded.quantity`, selected: true, updated_at: sql`now()` })
+        .where(sql<boolean>`cart_items.quantity + excluded.quantity <= ${line.max}`),
+    )
+    .returning(['id', 'quantity'])
+    .executeTakeFirst();
+
+/** The quantity of an SKU already in the member's cart (0 when none). */
+export const findCartQuantity = async (db: Executor, userId: number, skuId: number) =>
+  (await db.selectFrom('cart_items').select('quantity').where('user_id', '=', userId).where('sku_id', '=', skuId).executeTakeFirst())?.quantity ?? 0;
+
+export const countCartLines = async (db: Executor, userId: number) =>
+  Number((await db.selectFrom('cart_items').select((eb) => eb.fn.countAll<string>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow()).n);
+
+/** Units in the member's cart. */
+export const sumCartQuantity = async (db: Executor, userId: number) =>
+  Number((await db.selectFrom('cart_items').select(sql<string>`coalesce(sum(quantity), 0)`.as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow()).n);
+
+/** The member's lines with the live state of their SKU and goods, oldest first. */
+export const findCartLines = (db: Executor, userId: number, ids?: number[]) => {
+  let q = db
+    .selectFrom('cart_items as c')
+    .innerJoin('goods_skus as s', 's.id', 'c.sku_id')
+    .innerJoin('goods as g', 'g.id', 'c.goods_id')
+    .select([
+      'c.id',
+      'c.goods_id',
+      'c.sku_id',
+      'c.quantity',
+      'c.selected',
+      'c.added_price_minor',
+      's.price_minor',
+      's.stock',
+      's.spec_value_ids',
+      's.image',
+      'g.name',
+      'g.cover',
+      'g.specs',
+      'g.currency',
+      'g.status',
+    ])
+    .where('c.user_id', '=', userId);
+  if (ids) q = q.where('c.id', 'in', ids.length ? ids : [-1]);
+  return q.orderBy('c.id').execute();
+};
+
+/** Locks the member's lines named by `ids` (all of them without ids), in id order. */
+export const lockCartLinesForUpdate = (tx: Tx, userId: number, ids?: number[]) => {
+  let q = tx.selectFrom('cart_items').select(['id', 'sku_id', 'quantity', 'selected']).where('user_id', '=', userId);
+  if (ids) q = q.where('id', 'in', ids.length ? ids : [-1]);
+  return q.orderBy('id').forUpdate().execute();
+};
+
+export const updateCartLine = (db: Executor, userId: number, id: number, change: { quantity?: number; selected?: boolean }) =>
+  db
+    .updateTable('cart_items')
+    .set({ ...(change.quantity !== undefined ? { quantity: change.quantity } : {}), ...(change.selected !== undefined ? { selected: change.selected } : {}), updated_at: sql`now()` })
+    .where('user_id', '=', userId)
+    .where('id', '=', id)
+    .returning('id')
+    .executeTakeFirst();
+
+export const setAllCartLinesSelected = (db: Executor, userId: number, selected: boolean) =>
+  db.updateTable('cart_items').set({ selected, updated_at: sql`now()` }).where('user_id', '=', userId).executeTakeFirst();
+
+export const deleteCartLines = (db: Executor, userId: number, ids: number[]) =>
+  db.deleteFrom('cart_items').where('user_id', '=', userId).where('id', 'in', ids).executeTakeFirst();
+
+/** Removes from the member's cart the given SKUs (bought in an order). */
+export const deleteCartLinesOfSkus = (db: Executor, userId: number, skuIds: number[]) =>
+  db.deleteFrom('cart_items').where('user_id', '=', userId).where('sku_id', 'in', skuIds.length ? skuIds : [-1]).executeTakeFirst();
