@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import type { AppDeps } from './app.js';
+import type { AppDeps } from './app-deps.js';
 import type { Config } from './config.js';
 import { openDatabase } from './db/connect.js';
 import type { Database } from './db/database.js';

@@ -1,9 +1,10 @@
 import type { FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
-import { ResponseCode, type AnyEndpoint } from '@shop/contract';
-import type { AppDeps } from '../app.js';
+import { ResponseCode, type AnyEndpoint, type EndpointData } from '@shop/contract';
+import type { AppDeps } from '../app-deps.js';
 import { IDEMPOTENCY_KEY_PATTERN } from '../lib/actor.js';
 import { ValidationError } from '../lib/errors.js';
-import { PreSerialized, type Handler, type HandlerInput } from '../plugins/routes.js';
+import { PreSerialized } from '../lib/cache.js';
+import type { Handler, HandlerInput } from '../plugins/routes.js';
 import {
   beginIdempotentRequest,
   completeIdempotentRequest,
@@ -62,7 +63,7 @@ export function idempotentHandler<E extends AnyEndpoint>(
     );
     if (decision.outcome === 'replay') {
       reply.status(decision.status).header(REPLAYED_HEADER, 'true');
-      return verbatim(decision.body);
+      return verbatim<EndpointData<E>>(decision.body);
     }
     // A failure is saved (or its key freed) on its way out, by the onSend hook.
     running.set(request, decision.id);
@@ -82,13 +83,13 @@ export function idempotentHandler<E extends AnyEndpoint>(
       // The effect is done: answer it anyway; the key stays in flight until its lock lapses.
       request.log.error({ err: error, reqId: request.id }, 'could not save the answer of an idempotent request');
     }
-    return verbatim(body);
+    return verbatim<EndpointData<E>>(body);
   };
 }
 
 /** An answer the route sends byte for byte (it is already a whole envelope). */
-function verbatim(envelope: string): PreSerialized {
-  const answer = new PreSerialized(envelope);
+function verbatim<T>(envelope: string): PreSerialized<T> {
+  const answer = new PreSerialized<T>(envelope);
   answer.envelope = () => envelope;
   return answer;
 }

@@ -1,5 +1,5 @@
 import type { JobHelpers, TaskList } from 'graphile-worker';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../app-deps.js';
 import { pruneIdempotencyKeys } from '../idempotency/idempotency.service.js';
 import { jobActor, type Actor } from '../lib/actor.js';
 import { purgeStaleRows } from '../modules/accounts/housekeeping.js';

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { Logger, run, runOnce, type LogLevel, type Runner, type WorkerEvents } from 'graphile-worker';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../app-deps.js';
 import { connectionOf } from '../db/database.js';
 import { parsedCronItems } from './crontab.js';
 import { jobTasks, taskList, type JobTask } from './tasks.js';

@@ -3,7 +3,7 @@ import { OPERATOR_ROLES, type OperatorRole } from '@shop/contract';
 import type { Database } from '../db/database.js';
 import { describeFinding, ledgerCheck } from '../modules/ledger/ledger.service.js';
 import { createOperator } from '../modules/operators/operators.service.js';
-import { findUserById, findUserByUserName } from '../modules/accounts/accounts.queries.js';
+import { findUserById, findUserByUserName } from '../modules/members/members.queries.js';
 import { setBanned, setCaptchaSetting } from '../modules/accounts/operator.service.js';
 import { reviewCancellation } from '../modules/cancellation/cancellation.service.js';
 import { reviewRealName } from '../modules/certification/certification.service.js';

@@ -2,14 +2,12 @@ import type { FastifyRequest } from 'fastify';
 import { ResponseCode } from '@shop/contract';
 import type { Database } from '../db/database.js';
 import { AppError } from '../lib/errors.js';
-import { hashToken } from '../lib/tokens.js';
+import { findSessionWithMember, touchSession } from '../modules/members/members.queries.js';
 
 /** The logged-in member behind a request. */
 export interface Member {
   userId: number;
   sessionId: number;
-  /** The raw bearer token of this session (to revoke or refresh it). */
-  token: string;
 }
 
 /** The bearer token of the request, if any (`Authorization: Bearer …`, an empty one counts as none). */
@@ -29,12 +27,7 @@ export const LAST_USE_RESOLUTION_MS = 5 * 60_000;
  * for `idleDays`), and for a banned or closed account; 2020 when the session's member no longer exists.
  */
 export async function resolveMember(db: Database, token: string, idleDays: number): Promise<Member> {
-  const row = await db
-    .selectFrom('sessions')
-    .leftJoin('users', 'users.id', 'sessions.user_id')
-    .select(['sessions.id as session_id', 'sessions.user_id', 'sessions.expires_at', 'sessions.revoked_at', 'sessions.last_used_at', 'users.id as user_exists', 'users.status'])
-    .where('sessions.token_hash', '=', hashToken(token))
-    .executeTakeFirst();
+  const row = await findSessionWithMember(db, token);
   const now = Date.now();
   if (!row || row.revoked_at || new Date(row.expires_at).getTime() <= now) throw new AppError(ResponseCode.tokenInvalid);
   const lastUsed = new Date(row.last_used_at).getTime();
@@ -43,7 +36,7 @@ export async function resolveMember(db: Database, token: string, idleDays: numbe
   if (row.status !== 'active') throw new AppError(ResponseCode.tokenInvalid);
   if (lastUsed <= now - LAST_USE_RESOLUTION_MS) {
     // Conditional, so concurrent requests (or processes) write it once.
-    await db.updateTable('sessions').set({ last_used_at: new Date(now) }).where('id', '=', row.session_id).where('last_used_at', '<=', new Date(now - LAST_USE_RESOLUTION_MS)).execute();
+    await touchSession(db, row.session_id, new Date(now), new Date(now - LAST_USE_RESOLUTION_MS));
   }
-  return { userId: row.user_id, sessionId: row.session_id, token };
+  return { userId: row.user_id, sessionId: row.session_id };
 }

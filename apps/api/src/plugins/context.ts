@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { DEFAULT_LANGUAGE, languageFromAcceptLanguage, normalizeLanguage, ResponseCode, type Language } from '@shop/contract';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../app-deps.js';
 import { AppError } from '../lib/errors.js';
 import { BASE_SECURITY_HEADERS } from './security.js';
 

@@ -8,30 +8,14 @@ import {
   type EndpointData,
   type EndpointQuery,
 } from '@shop/contract';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../app-deps.js';
+import { PreSerialized } from '../lib/cache.js';
 import { AppError, ValidationError, type FieldProblem } from '../lib/errors.js';
 import { idempotencyOnSend, idempotentHandler } from '../idempotency/idempotency.route.js';
 import type { IdempotencyCaller } from '../idempotency/idempotency.service.js';
 import { resolveOperator, requirePermission, type Operator } from '../modules/operators/operators.service.js';
 import { bearerToken, resolveMember, type Member } from './auth.js';
 import type { RequestContext } from './context.js';
-
-/** Data that is already JSON (a cached, serialised response): spliced into the envelope as is. */
-export class PreSerialized {
-  private encoded: { prefix: string; bytes: Buffer } | undefined;
-
-  constructor(readonly json: string) {}
-
-  /**
-   * The whole envelope, ready to send. A large cached answer is encoded to bytes once, not on every
-   * request; a small one stays text, which Node sends in one piece with the headers.
-   */
-  envelope(prefix: string): string | Buffer {
-    if (this.json.length < 1024) return `${prefix}${this.json}}`;
-    if (this.encoded?.prefix !== prefix) this.encoded = { prefix, bytes: Buffer.from(`${prefix}${this.json}}`) };
-    return this.encoded.bytes;
-  }
-}
 
 export interface HandlerInput<E extends AnyEndpoint> {
   query: EndpointQuery<E>;
@@ -45,7 +29,10 @@ export interface HandlerInput<E extends AnyEndpoint> {
   reply: FastifyReply;
 }
 
-export type Handler<E extends AnyEndpoint> = (input: HandlerInput<E>) => Promise<EndpointData<E> | PreSerialized> | EndpointData<E> | PreSerialized;
+// A pre-serialised answer is typed by its endpoint's data: another call's cached answer does not compile.
+export type Handler<E extends AnyEndpoint> = (
+  input: HandlerInput<E>,
+) => Promise<EndpointData<E> | PreSerialized<EndpointData<E>>> | EndpointData<E> | PreSerialized<EndpointData<E>>;
 
 export interface HandleOptions {
   /** A stricter per-client limit for this call, e.g. `{ max: 10, timeWindow: 60_000 }`. */

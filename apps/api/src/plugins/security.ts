@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import cors from '@fastify/cors';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../app-deps.js';
 
 /**
  * The headers every answer carries, kept short: most answers are small JSON, where a page's policy

@@ -1,4 +1,4 @@
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../app-deps.js';
 import { seedCatalogueDemo } from '../modules/catalogue/demo/demo.seed.js';
 import { seedDemoMember } from '../modules/accounts/accounts.seed.js';
 

@@ -3,7 +3,7 @@ import { buildApp, type BuiltApp } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import { createDatabase, type Database } from '../db/database.js';
 import { depsFor } from '../deps.js';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../app-deps.js';
 import type { Providers } from '../providers/index.js';
 import { cloneTemplate, dropDatabase } from './test-postgres.js';
 

@@ -1,4 +1,4 @@
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../app-deps.js';
 import type { WebhookProvider } from './provider.js';
 import { TestWebhookProvider } from './test-provider.js';
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../app-deps.js';
 import { webhookProviders } from './registry.js';
 import { receiveWebhookEvent } from './webhooks.service.js';
 

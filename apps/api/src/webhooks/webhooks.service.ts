@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../app-deps.js';
 import { providerActor } from '../lib/actor.js';
 import { withTransaction } from '../lib/transaction.js';
 import type { WebhookEvent, WebhookProvider } from './provider.js';

@@ -1,5 +1,5 @@
 // The account area's tables, gathered for db/schema.ts.
-export type { OperatorActionsTable } from './accounts.table.js';
+export type { OperatorActionsTable } from '../operator-actions/operator-actions.table.js';
 export type { VerificationCodesTable, OutboxMessagesTable } from '../verification/verification.table.js';
 export type { CaptchaChallengesTable, CaptchaTokensTable, LoginFailuresTable, AccountSettingsTable } from '../captcha/captcha.table.js';
 export type { CertificationsTable } from '../certification/certification.table.js';

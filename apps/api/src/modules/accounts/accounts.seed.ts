@@ -1,5 +1,5 @@
-import type { AppDeps } from '../../app.js';
-import { findUserByUserName, insertUser } from './accounts.queries.js';
+import type { AppDeps } from '../../app-deps.js';
+import { findUserByUserName, insertUser } from '../members/members.queries.js';
 import { hashPassword } from './identity.js';
 
 /** The demo member: log in as demo001 / Demo2026!, or register with the invitation code DEMO2026. */

@@ -23,7 +23,7 @@ import type { UserRow } from '../members/members.table.js';
 import { ensureCaptcha } from '../captcha/captcha.service.js';
 import { checkBoundCode, requireTwoFactorIfBound } from '../two-factor/totp.js';
 import { accountRequestKey, consumeCode, spendCodeTry, verifyCode, type Destination } from '../verification/verification.service.js';
-import * as q from './accounts.queries.js';
+import * as q from '../members/members.queries.js';
 import { checkedPhone, checkPassword, requireRealName, requireUncommonPassword, emailDestination, hashPassword, passwordsMustMatch, phoneDestination, toUserData } from './identity.js';
 import { assertNotLocked, clearFailures, failureKey, recordFailure } from './lockout.js';
 import type { SecurityNotices } from './security-notice.js';

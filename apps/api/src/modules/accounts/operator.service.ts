@@ -4,7 +4,8 @@ import { AppError, notFound } from '../../lib/errors.js';
 import { withTransaction } from '../../lib/transaction.js';
 import { upsertSetting } from '../captcha/captcha.queries.js';
 import { CAPTCHA_MODES, type CaptchaMode } from '../captcha/captcha.service.js';
-import { insertOperatorAction, lockUserForUpdate, revokeAllSessions, updateUser } from './accounts.queries.js';
+import { lockUserForUpdate, revokeAllSessions, updateUser } from '../members/members.queries.js';
+import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
 
 /** Bans or unbans a member; a ban ends every session at once. Recorded with who and when. */
 export async function setBanned(db: Database, operator: string, userId: number, banned: boolean, reason?: string) {

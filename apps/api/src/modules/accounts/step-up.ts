@@ -4,7 +4,7 @@ import { AppError, ValidationError } from '../../lib/errors.js';
 import type { SecretBox } from '../../lib/secrets.js';
 import type { UserRow } from '../members/members.table.js';
 import { checkBoundCode } from '../two-factor/totp.js';
-import { findUserById } from './accounts.queries.js';
+import { findUserById } from '../members/members.queries.js';
 import { checkPassword } from './identity.js';
 import { assertNotLocked, failureKey, recordFailure } from './lockout.js';
 

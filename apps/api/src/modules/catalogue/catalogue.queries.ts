@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Executor } from '../../db/database.js';
+import type { DB } from '../../db/schema.js';
 
 export const findVisibleCategories = (db: Executor) =>
   db
@@ -158,3 +159,6 @@ export const findSearchLog = (db: Executor, userId: number) =>
   db.selectFrom('search_logs').select(['keyword', 'searched_at']).where('user_id', '=', userId).orderBy('searched_at', 'desc').limit(SEARCH_LOG_SIZE).execute();
 
 export const deleteSearchLog = (db: Executor, userId: number) => db.deleteFrom('search_logs').where('user_id', '=', userId).executeTakeFirst();
+
+/** Locks one goods row for a change of its counters (collect count). */
+export const lockGoodsForUpdate = (trx: Transaction<DB>, id: number) => trx.selectFrom('goods').select(['id', 'collect_count']).where('id', '=', id).forUpdate().executeTakeFirst();

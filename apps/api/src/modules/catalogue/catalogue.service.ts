@@ -10,19 +10,23 @@ import {
   type Page,
   type Review,
   type Sku,
+  getCategory as getCategoryCall,
+  getGoods,
   type getSku,
-  type listGoods,
+  listCategories as listCategoriesCall,
+  listCategoryTree,
+  listGoods,
   type listReviews,
 } from '@shop/contract';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../app-deps.js';
 import type { Database } from '../../db/database.js';
 import { AppError } from '../../lib/errors.js';
 import { withTransaction } from '../../lib/transaction.js';
 import type { Member } from '../../plugins/auth.js';
-import type { PreSerialized } from '../../plugins/routes.js';
+import { responseCache, type CachedAnswer } from '../../lib/cache.js';
 import * as q from './catalogue.queries.js';
 import type { SpecDef, Texts } from './catalogue.table.js';
-import { CacheKey, responseCache } from './response-cache.js';
+import { CacheTag } from './response-cache.js';
 import { iso, maskName, pick, sanitizeRich } from './texts.js';
 
 type GoodsListQuery = EndpointQuery<typeof listGoods>;
@@ -42,8 +46,7 @@ const toCategory = (r: CategoryRow, lang: Language): Category => ({ id: r.id, pa
 
 /** Every visible category, in display order (cached: the tree changes only when an operator edits it). */
 export async function allCategories(deps: AppDeps, lang: Language): Promise<Category[]> {
-  const entry = await responseCache(deps).entry(`${CacheKey.categories}all:${lang}`, async () => (await q.findVisibleCategories(deps.db)).map((r) => toCategory(r, lang)));
-  return entry.value as Category[];
+  return responseCache(deps).memo({ id: `categories:${lang}`, tags: [CacheTag.categories] }, async () => (await q.findVisibleCategories(deps.db)).map((r) => toCategory(r, lang)));
 }
 
 /** The ids of a category and all its descendants. */
@@ -54,16 +57,16 @@ export function subtreeIds(categories: Category[], rootId: number): number[] {
 }
 
 /** One level of categories: the top level, or the children of `parentId`. */
-export async function listCategories(deps: AppDeps, lang: Language, input: { parent_id?: number; type_id?: number }): Promise<PreSerialized> {
-  return responseCache(deps).json(`${CacheKey.categories}list:${lang}:${input.parent_id ?? ''}:${input.type_id ?? ''}`, async () => {
+export async function listCategories(deps: AppDeps, lang: Language, input: { parent_id?: number; type_id?: number }): Promise<CachedAnswer<EndpointData<typeof listCategoriesCall>>> {
+  return responseCache(deps).cached(listCategoriesCall, { id: `${lang}:${input.parent_id ?? ''}:${input.type_id ?? ''}`, tags: [CacheTag.categories] }, async () => {
     const all = await allCategories(deps, lang);
     return { list: all.filter((c) => c.parent_id === (input.parent_id ?? null) && (input.type_id === undefined || c.type_id === input.type_id)) };
   });
 }
 
 /** One category with its direct children and how many goods it (with its sub-categories) has on sale. */
-export async function getCategory(deps: AppDeps, lang: Language, id: number): Promise<PreSerialized> {
-  return responseCache(deps).json(`${CacheKey.categories}info:${lang}:${id}`, async () => {
+export async function getCategory(deps: AppDeps, lang: Language, id: number): Promise<CachedAnswer<EndpointData<typeof getCategoryCall>>> {
+  return responseCache(deps).cached(getCategoryCall, { id: `${lang}:${id}`, tags: [CacheTag.categories] }, async () => {
     const all = await allCategories(deps, lang);
     const category = all.find((c) => c.id === id);
     if (!category) throw new AppError(ResponseCode.categoryNotFound);
@@ -74,8 +77,8 @@ export async function getCategory(deps: AppDeps, lang: Language, id: number): Pr
 }
 
 /** The category tree. */
-export async function categoryTree(deps: AppDeps, lang: Language): Promise<PreSerialized> {
-  return responseCache(deps).json(`${CacheKey.categories}tree:${lang}`, async () => {
+export async function categoryTree(deps: AppDeps, lang: Language): Promise<CachedAnswer<EndpointData<typeof listCategoryTree>>> {
+  return responseCache(deps).cached(listCategoryTree, { id: lang, tags: [CacheTag.categories] }, async () => {
     const all = await allCategories(deps, lang);
     const nodes = new Map<number, CategoryNode>(all.map((c) => [c.id, { ...c, children: [] }]));
     const roots: CategoryNode[] = [];
@@ -125,13 +128,13 @@ export async function findGoods(deps: AppDeps, lang: Language, input: GoodsListQ
 }
 
 /** `/shop/goods/list`: cached per language and parameters (searches excepted); a member's keyword is added to their search log. */
-export async function goodsPage(deps: AppDeps, lang: Language, input: GoodsListQuery, member: Member | undefined): Promise<PreSerialized | Page<GoodsListItem>> {
+export async function goodsPage(deps: AppDeps, lang: Language, input: GoodsListQuery, member: Member | undefined): Promise<CachedAnswer<Page<GoodsListItem>> | Page<GoodsListItem>> {
   const keyword = input.keyword?.trim() || undefined;
   if (keyword && member) await q.upsertSearchLog(deps.db, member.userId, keyword.slice(0, 60));
   // Searches are read from the database: endless distinct keywords must not push the hot pages out of the cache.
   if (keyword) return findGoods(deps, lang, { ...input, keyword });
-  const key = `${CacheKey.goodsList}${lang}:${input.page}:${input.limit}:${input.cate_id ?? ''}:${input.shelf ?? ''}:${input.sort}`;
-  return responseCache(deps).json(key, () => findGoods(deps, lang, { ...input, keyword: undefined }));
+  const id = `${lang}:${input.page}:${input.limit}:${input.cate_id ?? ''}:${input.shelf ?? ''}:${input.sort}`;
+  return responseCache(deps).cached(listGoods, { id, tags: [CacheTag.goodsList] }, () => findGoods(deps, lang, { ...input, keyword: undefined }));
 }
 
 const specText = (specs: SpecDef[], valueIds: number[], lang: Language): string =>
@@ -185,11 +188,11 @@ async function buildGoodsInfo(db: Database, lang: Language, id: number): Promise
 }
 
 /** `/shop/goods/info`: cached per goods and language; a member also learns whether they collected it. */
-export async function goodsInfo(deps: AppDeps, lang: Language, id: number, member: Member | undefined): Promise<PreSerialized | GoodsInfo> {
-  const entry = await responseCache(deps).entry(`${CacheKey.goodsInfo(id)}${lang}`, () => buildGoodsInfo(deps.db, lang, id));
-  if (!member) return entry.json;
+export async function goodsInfo(deps: AppDeps, lang: Language, id: number, member: Member | undefined): Promise<CachedAnswer<GoodsInfo> | GoodsInfo> {
+  const answer = await responseCache(deps).cached(getGoods, { id: `${id}:${lang}`, tags: [CacheTag.goodsInfo(), CacheTag.goodsInfo(id)] }, () => buildGoodsInfo(deps.db, lang, id));
+  if (!member) return answer;
   const collected = await q.isGoodsCollected(deps.db, member.userId, id);
-  return collected ? { ...(entry.value as GoodsInfo), is_collected: true } : entry.json;
+  return collected ? { ...answer.value, is_collected: true } : answer;
 }
 
 /** One SKU with its live price and stock, by id or by the chosen spec values. */
@@ -204,13 +207,13 @@ export async function skuInfo(db: Database, lang: Language, input: EndpointQuery
 /** Adds goods to the member's collection or removes them; repeating either changes nothing. */
 export async function collectGoods(deps: AppDeps, member: Member, goodsId: number, collect: boolean): Promise<{ collected: boolean; collect_count: number }> {
   return withTransaction(deps.db, async (trx) => {
-    const g = await trx.selectFrom('goods').select(['id', 'collect_count']).where('id', '=', goodsId).forUpdate().executeTakeFirst();
+    const g = await q.lockGoodsForUpdate(trx, goodsId);
     if (!g) throw new AppError(ResponseCode.goodsNotFound);
     const changed = collect ? await q.insertGoodsCollect(trx, member.userId, goodsId) : await q.deleteGoodsCollect(trx, member.userId, goodsId);
     if (!changed) return { collected: collect, collect_count: g.collect_count };
     const { collect_count } = await q.addToGoodsCollectCount(trx, goodsId, collect ? 1 : -1);
     // The cached detail shows the count: dropped once the new count is committed, not before.
-    trx.afterCommit(() => responseCache(deps).invalidate(CacheKey.goodsInfo(goodsId)));
+    trx.afterCommit(() => responseCache(deps).invalidate(CacheTag.goodsInfo(goodsId)));
     return { collected: collect, collect_count };
   });
 }

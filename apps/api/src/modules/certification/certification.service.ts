@@ -2,7 +2,8 @@ import { ResponseCode, isNationalId, maskContact, type Language } from '@shop/co
 import type { Database, Executor } from '../../db/database.js';
 import { AppError, ValidationError, notFound } from '../../lib/errors.js';
 import type { Translator } from '../../lib/i18n.js';
-import { insertOperatorAction, lockUserForUpdate, updateUser } from '../accounts/accounts.queries.js';
+import { lockUserForUpdate, updateUser } from '../members/members.queries.js';
+import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
 import { iso, realNameStatus } from '../accounts/identity.js';
 import { listCountries } from '../accounts/countries.js';
 import type { CertificationRow } from './certification.table.js';

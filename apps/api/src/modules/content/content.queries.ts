@@ -132,3 +132,18 @@ export const findNextNoticeTime = async (db: Executor): Promise<Date | undefined
   const row = await db.selectFrom('notices').select((eb) => eb.fn.min('published_at').as('next')).where('is_visible', '=', true).where('published_at', '>', sql<Date>`now()`).executeTakeFirst();
   return row?.next ? new Date(row.next as unknown as string) : undefined;
 };
+
+// ---------------------------------------------------------------- stock and comment writes
+
+export const goodsExists = async (db: Executor, id: number) => (await db.selectFrom('goods').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+
+export const findSkuStock = (db: Executor, goodsId: number) => db.selectFrom('goods_skus').select(['id', 'stock']).where('goods_id', '=', goodsId).orderBy('id').execute();
+
+export const addToReplyCount = (db: Executor, commentId: number, by: number) =>
+  db.updateTable('news_comments').set((eb) => ({ reply_count: eb('reply_count', '+', by) })).where('id', '=', commentId).execute();
+
+export const addToCommentCount = (db: Executor, newsId: number, by: number) =>
+  db.updateTable('news').set((eb) => ({ comment_count: eb('comment_count', '+', by) })).where('id', '=', newsId).execute();
+
+export const insertComment = (db: Executor, c: { news_id: number; parent_id: number | null; user_id: number; author_name: string; content: string }) =>
+  db.insertInto('news_comments').values(c).returningAll().executeTakeFirstOrThrow();

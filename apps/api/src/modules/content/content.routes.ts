@@ -56,7 +56,7 @@ export function contentRoutes({ handle, deps }: Api): void {
   handle(getNotice, ({ query, ctx }) => service.noticeInfo(db, ctx.lang, query.id));
   handle(listFaq, ({ query, ctx }) => service.faqPage(deps, ctx.lang, query.page, query.limit));
   handle(getAgreement, ({ query, ctx }) => service.agreement(deps, ctx.lang, query.type));
-  handle(getAppVersion, ({ query }) => service.appVersion(query));
+  handle(getAppVersion, ({ query }) => service.appVersion(deps, query));
 
   handle(listPopups, ({ ctx, member }) => service.popups(db, ctx.lang, member));
   handle(getShareInfo, ({ query, ctx, member }) => service.shareInfo(deps, ctx.lang, member, query));

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import {
   GOODS_SHELVES,
   ResponseCode,
@@ -10,21 +9,30 @@ import {
   type NewsComment,
   type NewsInfo,
   type Page,
-  type getAppVersion,
+  getAgreement,
+  getAppVersion,
+  getCategoryTypes,
+  getHomeCategories,
+  getHomeData,
   type getShareInfo,
+  listFaq,
+  listNotices,
+  listSaleAreas,
+  listSharePosters,
 } from '@shop/contract';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../app-deps.js';
 import type { Database, Executor } from '../../db/database.js';
 import { AppError } from '../../lib/errors.js';
 import { publicBaseUrl } from '../../lib/public-url.js';
 import type { Member } from '../../plugins/auth.js';
-import { PreSerialized } from '../../plugins/routes.js';
+import { Expiring, responseCache, type CachedAnswer, type PreSerialized } from '../../lib/cache.js';
 import { allCategories, findGoods } from '../catalogue/catalogue.service.js';
-import { findGoodsById } from '../catalogue/catalogue.queries.js';
-import { CacheKey, Expiring, responseCache } from '../catalogue/response-cache.js';
+import { findCategoryTypes, findGoodsById } from '../catalogue/catalogue.queries.js';
+import { CacheTag } from '../catalogue/response-cache.js';
 import { iso, pick, sanitizeRich } from '../catalogue/texts.js';
 import * as q from './content.queries.js';
 import { withTransaction } from '../../lib/transaction.js';
+import { findUserById } from '../members/members.queries.js';
 
 const pageOf = <T>(list: T[], total: number, page: number, limit: number): Page<T> => ({ list, total, page, limit, has_more: page * limit < total });
 const totalOf = (rows: Array<{ total: number | string }>) => (rows.length ? Number(rows[0]!.total) : 0);
@@ -45,8 +53,8 @@ async function latestNotices(db: Executor, lang: Language, limit: number, offset
 }
 
 /** The home page in one answer: banners, category grid, notices and goods shelves (cached per language). */
-export async function homeData(deps: AppDeps, lang: Language): Promise<PreSerialized> {
-  return responseCache(deps).json(`${CacheKey.home}index:${lang}`, async (): Promise<Expiring<IndexData>> => {
+export async function homeData(deps: AppDeps, lang: Language): Promise<CachedAnswer<EndpointData<typeof getHomeData>>> {
+  return responseCache(deps).cached(getHomeData, { id: lang, tags: [CacheTag.home] }, async (): Promise<Expiring<IndexData>> => {
     const [nextNotice, banners, categories, notices, ...shelves] = await Promise.all([
       q.findNextNoticeTime(deps.db),
       homeBanners(deps.db, lang),
@@ -68,14 +76,14 @@ export async function homeData(deps: AppDeps, lang: Language): Promise<PreSerial
 }
 
 /** The category entry grid: top-level categories. */
-export async function homeCategories(deps: AppDeps, lang: Language): Promise<PreSerialized> {
-  return responseCache(deps).json(`${CacheKey.categories}grid:${lang}`, async () => ({ list: (await allCategories(deps, lang)).filter((c) => c.parent_id === null) }));
+export async function homeCategories(deps: AppDeps, lang: Language): Promise<CachedAnswer<EndpointData<typeof getHomeCategories>>> {
+  return responseCache(deps).cached(getHomeCategories, { id: lang, tags: [CacheTag.categories] }, async () => ({ list: (await allCategories(deps, lang)).filter((c) => c.parent_id === null) }));
 }
 
 /** Category types, each with its top-level categories. */
-export async function categoryTypes(deps: AppDeps, lang: Language): Promise<PreSerialized> {
-  return responseCache(deps).json(`${CacheKey.categories}types:${lang}`, async () => {
-    const [types, categories] = await Promise.all([deps.db.selectFrom('category_types').select(['id', 'name']).orderBy('sort', 'desc').orderBy('id').execute(), allCategories(deps, lang)]);
+export async function categoryTypes(deps: AppDeps, lang: Language): Promise<CachedAnswer<EndpointData<typeof getCategoryTypes>>> {
+  return responseCache(deps).cached(getCategoryTypes, { id: lang, tags: [CacheTag.categories] }, async () => {
+    const [types, categories] = await Promise.all([findCategoryTypes(deps.db), allCategories(deps, lang)]);
     return { list: types.map((t) => ({ id: t.id, name: pick(t.name, lang), categories: categories.filter((c) => c.type_id === t.id && c.parent_id === null) })) };
   });
 }
@@ -86,8 +94,8 @@ export function goodsShelves(deps: AppDeps, lang: Language) {
 }
 
 /** Posters members can share. */
-export async function sharePosters(deps: AppDeps, lang: Language): Promise<PreSerialized> {
-  return responseCache(deps).json(`${CacheKey.content}posters:${lang}`, async () => ({
+export async function sharePosters(deps: AppDeps, lang: Language): Promise<CachedAnswer<EndpointData<typeof listSharePosters>>> {
+  return responseCache(deps).cached(listSharePosters, { id: lang, tags: [CacheTag.content] }, async () => ({
     list: (await q.findBanners(deps.db, 'share')).map((b) => ({ id: b.id, title: pick(b.title, lang), text: pick(b.text, lang), image: b.image })),
   }));
 }
@@ -95,8 +103,8 @@ export async function sharePosters(deps: AppDeps, lang: Language): Promise<PreSe
 export const SHOP_CURRENCY = 'USD';
 
 /** The countries the shop sells in with today's rate of their currency. */
-export async function saleAreas(deps: AppDeps, lang: Language): Promise<PreSerialized> {
-  return responseCache(deps).json(`${CacheKey.content}areas:${lang}`, async () => ({
+export async function saleAreas(deps: AppDeps, lang: Language): Promise<CachedAnswer<EndpointData<typeof listSaleAreas>>> {
+  return responseCache(deps).cached(listSaleAreas, { id: lang, tags: [CacheTag.content] }, async () => ({
     base_currency: SHOP_CURRENCY,
     list: (await q.findSaleAreas(deps.db)).map((a) => ({ id: a.id, code: a.code, name: pick(a.name, lang), currency: a.currency, rate: a.rate, flag: a.flag })),
   }));
@@ -104,9 +112,8 @@ export async function saleAreas(deps: AppDeps, lang: Language): Promise<PreSeria
 
 /** Live stock of one goods and each of its SKUs. */
 export async function goodsStock(db: Database, goodsId: number) {
-  const goods = await db.selectFrom('goods').select('id').where('id', '=', goodsId).executeTakeFirst();
-  if (!goods) throw new AppError(ResponseCode.goodsNotFound);
-  const skus = await db.selectFrom('goods_skus').select(['id', 'stock']).where('goods_id', '=', goodsId).orderBy('id').execute();
+  if (!(await q.goodsExists(db, goodsId))) throw new AppError(ResponseCode.goodsNotFound);
+  const skus = await q.findSkuStock(db, goodsId);
   return { goods_id: goodsId, stock: skus.reduce((n, s) => n + s.stock, 0), skus };
 }
 
@@ -242,15 +249,11 @@ export async function createComment(db: Database, member: Member, input: { news_
       if (!parent || parent.news_id !== input.news_id) throw new AppError(ResponseCode.commentNotFound);
       // Replies to a reply join the same thread.
       parentId = parent.parent_id ?? parent.id;
-      await trx.updateTable('news_comments').set((eb) => ({ reply_count: eb('reply_count', '+', 1) })).where('id', '=', parentId).execute();
+      await q.addToReplyCount(trx, parentId, 1);
     }
-    const user = await trx.selectFrom('users').select(['user_name', 'nickname']).where('id', '=', member.userId).executeTakeFirstOrThrow();
-    const row = await trx
-      .insertInto('news_comments')
-      .values({ news_id: input.news_id, parent_id: parentId, user_id: member.userId, author_name: user.nickname || user.user_name, content })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await trx.updateTable('news').set((eb) => ({ comment_count: eb('comment_count', '+', 1) })).where('id', '=', input.news_id).execute();
+    const user = await findUserById(trx, member.userId);
+    const row = await q.insertComment(trx, { news_id: input.news_id, parent_id: parentId, user_id: member.userId, author_name: user!.nickname || user!.user_name, content });
+    await q.addToCommentCount(trx, input.news_id, 1);
     return toComment(row, member, new Set());
   });
 }
@@ -258,8 +261,8 @@ export async function createComment(db: Database, member: Member, input: { news_
 // ---------------------------------------------------------------- notices, FAQ, agreement
 
 /** Notices, newest first (cached per language and page). */
-export async function noticePage(deps: AppDeps, lang: Language, page: number, limit: number): Promise<PreSerialized> {
-  return responseCache(deps).json(`${CacheKey.content}notices:${lang}:${page}:${limit}`, async () => {
+export async function noticePage(deps: AppDeps, lang: Language, page: number, limit: number): Promise<CachedAnswer<EndpointData<typeof listNotices>>> {
+  return responseCache(deps).cached(listNotices, { id: `${lang}:${page}:${limit}`, tags: [CacheTag.content] }, async () => {
     const [{ rows, list }, nextNotice] = await Promise.all([latestNotices(deps.db, lang, limit, (page - 1) * limit), q.findNextNoticeTime(deps.db)]);
     return new Expiring(pageOf(list, totalOf(rows), page, limit), nextNotice);
   });
@@ -273,16 +276,16 @@ export async function noticeInfo(db: Database, lang: Language, id: number) {
 }
 
 /** Frequently asked questions (cached per language and page). */
-export async function faqPage(deps: AppDeps, lang: Language, page: number, limit: number): Promise<PreSerialized> {
-  return responseCache(deps).json(`${CacheKey.content}faq:${lang}:${page}:${limit}`, async () => {
+export async function faqPage(deps: AppDeps, lang: Language, page: number, limit: number): Promise<CachedAnswer<EndpointData<typeof listFaq>>> {
+  return responseCache(deps).cached(listFaq, { id: `${lang}:${page}:${limit}`, tags: [CacheTag.content] }, async () => {
     const rows = await q.findFaqPage(deps.db, limit, (page - 1) * limit);
     return pageOf(rows.map((f) => ({ id: f.id, question: pick(f.question, lang), answer: sanitizeRich(pick(f.answer, lang)) })), totalOf(rows), page, limit);
   });
 }
 
 /** An agreement in the request language. */
-export async function agreement(deps: AppDeps, lang: Language, kind: 'user' | 'privacy' | 'purchase'): Promise<PreSerialized> {
-  return responseCache(deps).json(`${CacheKey.content}agreement:${lang}:${kind}`, async () => {
+export async function agreement(deps: AppDeps, lang: Language, kind: 'user' | 'privacy' | 'purchase'): Promise<CachedAnswer<EndpointData<typeof getAgreement>>> {
+  return responseCache(deps).cached(getAgreement, { id: `${lang}:${kind}`, tags: [CacheTag.content] }, async () => {
     const a = await q.findAgreement(deps.db, kind);
     if (!a) throw new AppError(ResponseCode.notFound);
     return { type: kind, title: pick(a.title, lang), content: sanitizeRich(pick(a.content, lang)), updated_at: iso(a.updated_at) };
@@ -307,9 +310,9 @@ export function compareVersions(a: string, b: string): number {
   return 0;
 }
 
-const versionAnswers = new Map<string, PreSerialized>();
+const versionAnswers = new Map<string, PreSerialized<EndpointData<typeof getAppVersion>>>();
 /** The current version and whether the client's version must (or may) update; answered from memory. */
-export function appVersion(input: EndpointQuery<typeof getAppVersion>): PreSerialized {
+export function appVersion(deps: AppDeps, input: EndpointQuery<typeof getAppVersion>): PreSerialized<EndpointData<typeof getAppVersion>> {
   const key = `${input.platform}:${input.version ?? ''}`;
   let answer = versionAnswers.get(key);
   if (!answer) {
@@ -320,7 +323,7 @@ export function appVersion(input: EndpointQuery<typeof getAppVersion>): PreSeria
       update_available: input.version !== undefined && compareVersions(input.version, APP_VERSION) < 0,
       download_url: '/h5/',
     };
-    answer = new PreSerialized(JSON.stringify(data));
+    answer = responseCache(deps).serialized(getAppVersion, data);
     if (versionAnswers.size < 1000) versionAnswers.set(key, answer);
   }
   return answer;
@@ -337,9 +340,7 @@ export async function popups(db: Database, lang: Language, member: Member | unde
 /** The member's share code: their invitation code (none for visitors and members without one). */
 async function shareCodeOf(db: Database, member: Member | undefined): Promise<string> {
   if (!member) return '';
-  // Read through to_jsonb so the answer stays correct on databases where invitation codes do not exist yet.
-  const row = await db.selectFrom('users').select(sql<string | null>`to_jsonb(users) ->> 'invite_code'`.as('code')).where('id', '=', member.userId).executeTakeFirst();
-  return row?.code ?? '';
+  return (await findUserById(db, member.userId))?.invite_code ?? '';
 }
 
 /** Share title, text, image and a link (to the shop or to one goods) carrying the member's share code. */

@@ -5,7 +5,7 @@ import { AppError } from '../../lib/errors.js';
 import type { SecretBox } from '../../lib/secrets.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 import { withTransaction } from '../../lib/transaction.js';
-import { insertOperatorAction } from '../accounts/accounts.queries.js';
+import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
 import { checkPassword, hashPassword } from '../accounts/identity.js';
 import type { OperatorRow } from './operators.table.js';
 

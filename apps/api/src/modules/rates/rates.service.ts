@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { ResponseCode } from '@shop/contract';
 import type { Executor } from '../../db/database.js';
 import { AppError } from '../../lib/errors.js';
-import { insertOperatorAction } from '../accounts/accounts.queries.js';
+import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
 import type { ExchangeRateSource } from '../../providers/rates/rates.js';
 import { parseEcbDaily, type EcbDaily } from './ecb.js';
 

@@ -4,7 +4,7 @@ import type { Database, Executor } from '../../db/database.js';
 import { AppError } from '../../lib/errors.js';
 import { SecretBox, SecretKeyError } from '../../lib/secrets.js';
 import type { UserRow } from '../members/members.table.js';
-import { lockUserForUpdate } from '../accounts/accounts.queries.js';
+import { lockUserForUpdate } from '../members/members.queries.js';
 import { withTransaction } from '../../lib/transaction.js';
 
 /** One step either side: phones whose clock is up to 30 s off still work. */

@@ -4,7 +4,7 @@ import { ResponseCode, type Language } from '@shop/contract';
 import type { Database } from '../../db/database.js';
 import { AppError } from '../../lib/errors.js';
 import type { SecretBox } from '../../lib/secrets.js';
-import { lockUserForUpdate } from '../accounts/accounts.queries.js';
+import { lockUserForUpdate } from '../members/members.queries.js';
 import type { SecurityNotices } from '../accounts/security-notice.js';
 import { requireStepUp, type StepUpProof } from '../accounts/step-up.js';
 import { acceptCode, openStoredSecret, sealBoundSecret, sealPendingSecret } from './totp.js';

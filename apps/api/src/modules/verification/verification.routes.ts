@@ -4,7 +4,7 @@ import { ResponseCode, checkCode, sendCode, sendCodeByUserName, sendCodeToAccoun
 import { AppError, ValidationError } from '../../lib/errors.js';
 import type { Api } from '../../plugins/routes.js';
 import { findAccount, primaryDestination } from '../accounts/accounts.service.js';
-import { findUserById, findUserByEmail, findUserByMobile } from '../accounts/accounts.queries.js';
+import { findUserById, findUserByEmail, findUserByMobile } from '../members/members.queries.js';
 import { checkedPhone, emailDestination, phoneDestination } from '../accounts/identity.js';
 import { rawJsonRoute } from '../accounts/raw-route.js';
 import { ensureCaptcha } from '../captcha/captcha.service.js';

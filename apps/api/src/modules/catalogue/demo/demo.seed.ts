@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { AppDeps } from '../../../app.js';
+import type { AppDeps } from '../../../app-deps.js';
 import type { Executor } from '../../../db/database.js';
 import { catalogueChangedOnCommit, contentChangedOnCommit } from '../response-cache.js';
 import { withTransaction } from '../../../lib/transaction.js';

@@ -2,8 +2,9 @@ import { sql, type Transaction } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
 import { hashToken } from '../../lib/tokens.js';
-import type { NewUser, UserUpdate } from '../members/members.table.js';
-import type { OperatorActionTarget } from './accounts.table.js';
+import type { NewUser, UserUpdate } from './members.table.js';
+
+// The member's own rows: users and sessions. Every area that reads or changes a member goes through these.
 
 export const findUserById = (db: Executor, id: number) => db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 
@@ -68,7 +69,15 @@ export const revokeSession = (db: Executor, sessionId: number) =>
 export const revokeAllSessions = (db: Executor, userId: number) =>
   db.updateTable('sessions').set({ revoked_at: new Date() }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
 
-export const insertOperatorAction = (
-  db: Executor,
-  a: { operator: string; action: string; target_type: OperatorActionTarget; target_id: number; reason?: string | null },
-) => db.insertInto('operator_actions').values({ ...a, reason: a.reason ?? null }).returningAll().executeTakeFirstOrThrow();
+/** The live-or-not session of a token with whether its member still exists and their status (the request's authentication). */
+export const findSessionWithMember = (db: Executor, token: string) =>
+  db
+    .selectFrom('sessions')
+    .leftJoin('users', 'users.id', 'sessions.user_id')
+    .select(['sessions.id as session_id', 'sessions.user_id', 'sessions.expires_at', 'sessions.revoked_at', 'sessions.last_used_at', 'users.id as user_exists', 'users.status'])
+    .where('sessions.token_hash', '=', hashToken(token))
+    .executeTakeFirst();
+
+/** Records a session's use unless one was recorded after `notBefore` (conditional: concurrent requests write it once). */
+export const touchSession = (db: Executor, sessionId: number, now: Date, notBefore: Date) =>
+  db.updateTable('sessions').set({ last_used_at: now }).where('id', '=', sessionId).where('last_used_at', '<=', notBefore).execute();
