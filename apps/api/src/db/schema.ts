@@ -10,6 +10,8 @@ import type { IdempotencyKeysTable } from '../idempotency/idempotency.table.js';
 import type { WebhookEventsTable } from '../webhooks/webhooks.table.js';
 import type { GeoCountriesTable, GeoRegionsTable } from '../modules/geo/geo.table.js';
 import type { AddressesTable } from '../modules/address/address.table.js';
+import type { GeoCountriesTable, GeoRegionsTable } from '../modules/geo/geo.table.js';
+import type { AddressesTable } from '../modules/address/address.table.js';
 
 /** Every table of the database, as Kysely sees it. Each area adds its tables here. */
 export interface DB {
@@ -57,6 +59,9 @@ export interface DB {
   operator_sessions: operators.OperatorSessionsTable;
   idempotency_keys: IdempotencyKeysTable;
   webhook_events: WebhookEventsTable;
+  geo_countries: GeoCountriesTable;
+  geo_regions: GeoRegionsTable;
+  addresses: AddressesTable;
   geo_countries: GeoCountriesTable;
   geo_regions: GeoRegionsTable;
   addresses: AddressesTable;

@@ -1,0 +1,86 @@
+import { sql, type Insertable, type Transaction, type Updateable } from 'kysely';
+import type { Executor } from '../../db/database.js';
+import type { DB } from '../../db/schema.js';
+import type { AddressesTable } from './address.table.js';
+
+/** Advisory lock class of a member's address book (the second key is the member id). */
+const ADDRESS_BOOK_LOCK = 11_001;
+
+/** Columns of an address with its country's names and flag and the names of its chosen regions. */
+function selectAddresses(db: Executor) {
+  return db
+    .selectFrom('addresses as a')
+    .innerJoin('geo_countries as c', 'c.code', 'a.country_code')
+    .leftJoin('geo_regions as p', 'p.id', 'a.province_id')
+    .leftJoin('geo_regions as ci', 'ci.id', 'a.city_id')
+    .leftJoin('geo_regions as d', 'd.id', 'a.district_id')
+    .selectAll('a')
+    .select([
+      'c.names as country_names',
+      'c.flag',
+      'p.name as province_name',
+      'p.names as province_names',
+      'ci.name as city_name',
+      'ci.names as city_names',
+      'd.name as district_name',
+      'd.names as district_names',
+    ]);
+}
+
+export type AddressRow = Awaited<ReturnType<typeof findAddressesOfMember>>[number];
+
+/** The member's addresses, the default first, then newest first. */
+export const findAddressesOfMember = (db: Executor, memberId: number) =>
+  selectAddresses(db).where('a.user_id', '=', memberId).orderBy('a.is_default', 'desc').orderBy('a.id', 'desc').execute();
+
+/**
+ * One address of one member (undefined for another member's id): what checkout reads to copy the
+ * address into an order.
+ */
+export const findAddressForMember = (db: Executor, memberId: number, addressId: number) =>
+  selectAddresses(db).where('a.id', '=', addressId).where('a.user_id', '=', memberId).executeTakeFirst();
+
+/** The member's default address, if any. */
+export const findDefaultAddressOfMember = (db: Executor, memberId: number) =>
+  selectAddresses(db).where('a.user_id', '=', memberId).where('a.is_default', '=', true).executeTakeFirst();
+
+/**
+ * Serializes changes to one member's address book until the transaction ends: the limit of 20
+ * and the single default are checked and kept by one writer at a time.
+ */
+export const lockAddressBookForUpdate = (tx: Transaction<DB>, memberId: number) =>
+  sql`select pg_advisory_xact_lock(${ADDRESS_BOOK_LOCK}, ${memberId % 2_147_483_647}::int)`.execute(tx);
+
+export const countAddressesOfMember = async (db: Executor, memberId: number): Promise<number> =>
+  Number((await db.selectFrom('addresses').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', memberId).executeTakeFirstOrThrow()).n);
+
+export const hasDefaultAddress = async (db: Executor, memberId: number): Promise<boolean> =>
+  !!(await db.selectFrom('addresses').select('id').where('user_id', '=', memberId).where('is_default', '=', true).executeTakeFirst());
+
+export const insertAddress = (db: Executor, values: Insertable<AddressesTable>) => db.insertInto('addresses').values(values).returning('id').executeTakeFirstOrThrow();
+
+/** Changes one of the member's addresses; undefined when the member has no address of that id. */
+export const updateAddressOfMember = (db: Executor, memberId: number, addressId: number, values: Updateable<AddressesTable>) =>
+  db
+    .updateTable('addresses')
+    .set({ ...values, updated_at: new Date() })
+    .where('id', '=', addressId)
+    .where('user_id', '=', memberId)
+    .returning('id')
+    .executeTakeFirst();
+
+/** Removes one of the member's addresses; undefined when the member has no address of that id. */
+export const deleteAddressOfMember = (db: Executor, memberId: number, addressId: number) =>
+  db.deleteFrom('addresses').where('id', '=', addressId).where('user_id', '=', memberId).returning(['id', 'is_default']).executeTakeFirst();
+
+/** Clears the member's default (before another one is set: at most one default may exist). */
+export const clearDefaultAddress = (db: Executor, memberId: number) =>
+  db.updateTable('addresses').set({ is_default: false }).where('user_id', '=', memberId).where('is_default', '=', true).execute();
+
+/** Makes one of the member's addresses the default; undefined when the member has no address of that id. */
+export const markDefaultAddress = (db: Executor, memberId: number, addressId: number) =>
+  db.updateTable('addresses').set({ is_default: true, updated_at: new Date() }).where('id', '=', addressId).where('user_id', '=', memberId).returning('id').executeTakeFirst();
+
+/** The member's newest address (the one that becomes the default when the default is deleted). */
+export const findNewestAddressId = async (db: Executor, memberId: number): Promise<number | undefined> =>
+  (await db.selectFrom('addresses').select('id').where('user_id', '=', memberId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst())?.id;
