@@ -1,15 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import type { Redis } from 'ioredis';
 import { allEndpoints } from '@shop/contract';
-import type { Config } from './config.js';
-import type { Database } from './db/database.js';
-import type { Translator } from './lib/i18n.js';
-import type { RateLimiter } from './lib/rate-limiter.js';
-import type { SecretBox } from './lib/secrets.js';
-import type { LanguagePacks } from './modules/lang/lang.service.js';
+import type { AppDeps } from './app-deps.js';
 import { modules } from './modules/index.js';
-import type { Providers } from './providers/index.js';
+import { compressionPlugin } from './plugins/compression.js';
 import { requestPlugin } from './plugins/context.js';
 import { clientErrorHandler, errorsPlugin, frameworkErrorHandler } from './plugins/errors.js';
 import { openApiPlugin } from './plugins/openapi.js';
@@ -19,20 +13,7 @@ import { staticPlugin } from './plugins/static.js';
 import { requestDeadlines, serverLimits } from './plugins/timeouts.js';
 import { webhooksPlugin } from './webhooks/webhooks.routes.js';
 
-/** What the app is built from; tests build it the same way with their own database. */
-export interface AppDeps {
-  config: Config;
-  db: Database;
-  i18n: Translator;
-  languagePacks: LanguagePacks;
-  /** Business rate limits (per account, per destination …), shared through Redis when configured. */
-  limiter: RateLimiter;
-  /** Seals secrets stored in the database (TOTP seeds, gateway credentials) with the configured key. */
-  secrets: SecretBox;
-  /** Mail, SMS, storage, payment gateways, rates, tracking: built once from the configuration. */
-  providers: Providers;
-  redis?: Redis;
-}
+export type { AppDeps } from './app-deps.js';
 
 export interface BuiltApp extends FastifyInstance {
   /** How many of the contract's calls have a real handler. */
@@ -77,6 +58,8 @@ export async function buildApp(deps: AppDeps, logger: FastifyServerOptions['logg
   requestDeadlines(app, deps.config, deps.i18n);
   guardRouteInput(app);
   await corsPlugin(app, deps);
+  // Before the routes, so every answer after it passes through (static files come precompressed).
+  await compressionPlugin(app);
   await staticPlugin(app, deps.config);
   await webhooksPlugin(app, deps);
 

@@ -19,10 +19,14 @@ export async function staticPlugin(app: FastifyInstance, config: Config): Promis
     prefix: '/h5/',
     index: ['index.html'],
     wildcard: true,
+    // The build wrote a .br and a .gz beside each file; the one the browser accepts is sent (Vary: Accept-Encoding).
+    preCompressed: true,
     cacheControl: false,
     etag: true,
     lastModified: true,
-    setHeaders: (res, filePath) => {
+    setHeaders: (res, sentPath) => {
+      // A precompressed copy (index.html.br) is still the page it stands for.
+      const filePath = sentPath.replace(/\.(br|gz)$/, '');
       const rel = path.relative(config.webDist, filePath);
       if (rel.startsWith(`assets${path.sep}`)) res.header('Cache-Control', 'public, max-age=31536000, immutable');
       else res.header('Cache-Control', 'no-cache');
