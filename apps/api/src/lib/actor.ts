@@ -1,18 +1,26 @@
 import type { FastifyRequest } from 'fastify';
-import { DEFAULT_LANGUAGE, type Language } from '@shop/contract';
-import type { Member } from '../plugins/auth.js';
+import { DEFAULT_LANGUAGE, ResponseCode, type Language } from '@shop/contract';
+import { AppError } from './errors.js';
 
-/** Who caused a change: the one caller identity new services take (and ledger entries and decisions record). */
+/**
+ * Who is calling: the one caller identity every service takes as its second argument
+ * (`service(executor, actor, input)`), and what ledger entries and operator decisions record.
+ * Route handlers get it as `actor`; jobs, webhooks and commands build theirs below.
+ */
 export interface Actor {
   kind: 'member' | 'operator' | 'system' | 'job' | 'provider';
   /** Set for `member`. */
   memberId?: number;
+  /** The member's session this request came with (to end it at logout); never the token itself. */
+  sessionId?: number;
   /** Set for `operator`. */
   operatorId?: number;
   /** For a job the job's name, for a provider its name (`stripe`), for the system what runs (`ops-cli`). */
   name?: string;
   /** The client address of a request; empty for work no request started. */
   ip: string;
+  /** The client's User-Agent, when a request has one (recorded with new sessions). */
+  userAgent?: string;
   lang: Language;
   /** The request id (or job id / event id) that ties logs and records together. */
   requestId: string;
@@ -30,12 +38,17 @@ export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
   return key && IDEMPOTENCY_KEY_PATTERN.test(key) ? key : undefined;
 }
 
+const userAgentOf = (request: FastifyRequest): string | undefined => request.headers['user-agent']?.slice(0, 300) || undefined;
+
 /** The actor of a request: the member when logged in, otherwise a visitor counted as `system` with no id. */
-export function actorOf(request: FastifyRequest, member?: Pick<Member, 'userId'>): Actor {
+export function actorOf(request: FastifyRequest, member?: { userId: number; sessionId?: number }): Actor {
   const idempotencyKey = idempotencyKeyOf(request);
+  const userAgent = userAgentOf(request);
   return {
     kind: member ? 'member' : 'system',
     ...(member ? { memberId: member.userId } : {}),
+    ...(member?.sessionId !== undefined ? { sessionId: member.sessionId } : {}),
+    ...(userAgent ? { userAgent } : {}),
     ip: request.ctx?.ip ?? request.ip,
     lang: request.ctx?.lang ?? DEFAULT_LANGUAGE,
     requestId: String(request.id),
@@ -44,11 +57,14 @@ export function actorOf(request: FastifyRequest, member?: Pick<Member, 'userId'>
 }
 
 /** The actor of an operator's request (console or `/admin/api/`). */
-export function operatorActorOf(request: FastifyRequest, operatorId: number): Actor {
+export function operatorActorOf(request: FastifyRequest, operatorId: number, name?: string): Actor {
   const idempotencyKey = idempotencyKeyOf(request);
+  const userAgent = userAgentOf(request);
   return {
     kind: 'operator',
     operatorId,
+    ...(name ? { name } : {}),
+    ...(userAgent ? { userAgent } : {}),
     ip: request.ctx?.ip ?? request.ip,
     lang: request.ctx?.lang ?? DEFAULT_LANGUAGE,
     requestId: String(request.id),
@@ -74,4 +90,16 @@ export function jobActor(taskName: string, jobId: string | number): Actor {
 /** A provider's notification (webhook); the event id is the request id of everything it causes. */
 export function providerActor(provider: string, eventId: string, ip = ''): Actor {
   return { kind: 'provider', name: provider, ip, lang: DEFAULT_LANGUAGE, requestId: `${provider}:${eventId}` };
+}
+
+/** The member behind an actor; a call that needs one and has none answers 2002 (login required). */
+export function memberIdOf(actor: Actor): number {
+  if (actor.kind !== 'member' || actor.memberId === undefined) throw new AppError(ResponseCode.loginRequired);
+  return actor.memberId;
+}
+
+/** The operator behind an actor (console, `/admin/api/` or `npm run ops`); anyone else is refused. */
+export function operatorIdOf(actor: Actor): number {
+  if (actor.kind !== 'operator' || actor.operatorId === undefined) throw new AppError(ResponseCode.forbidden);
+  return actor.operatorId;
 }

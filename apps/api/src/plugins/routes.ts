@@ -10,6 +10,7 @@ import {
 } from '@shop/contract';
 import type { AppDeps } from '../app-deps.js';
 import { PreSerialized } from '../lib/cache.js';
+import { actorOf, operatorActorOf, type Actor } from '../lib/actor.js';
 import { AppError, ValidationError, type FieldProblem } from '../lib/errors.js';
 import { idempotencyOnSend, idempotentHandler } from '../idempotency/idempotency.route.js';
 import type { IdempotencyCaller } from '../idempotency/idempotency.service.js';
@@ -25,6 +26,8 @@ export interface HandlerInput<E extends AnyEndpoint> {
   member: E['auth'] extends 'member' ? Member : Member | undefined;
   /** The signed-in operator of an `operator` call, its role already checked for the call's permission. */
   operator: E['auth'] extends 'operator' ? Operator : undefined;
+  /** Who is calling (member, operator or visitor), as every service takes it. */
+  actor: Actor;
   request: FastifyRequest;
   reply: FastifyReply;
 }
@@ -221,7 +224,21 @@ export function createApi(app: FastifyInstance, deps: AppDeps): Api & { bound: S
         if (member !== undefined || operator !== undefined || endpoint.auth === 'none') reply.header('cache-control', 'no-store');
         const query = parseQuery(request);
         const body = endpoint.method === 'POST' ? parseInput(endpoint.body, request.body, knownKey) : undefined;
-        const out = handler({ query, body, ctx: request.ctx, member, operator, request, reply } as never);
+        let actor: Actor | undefined;
+        const input = {
+          query,
+          body,
+          ctx: request.ctx,
+          member,
+          operator,
+          request,
+          reply,
+          // Built when a handler asks: a cached read never needs it.
+          get actor(): Actor {
+            return (actor ??= operator ? operatorActorOf(request, operator.operatorId, operator.userName) : actorOf(request, member));
+          },
+        };
+        const out = handler(input as never);
         // The promise resolves to the reply: with an async onSend hook the answer is still on its way,
         // and resolving to nothing would make Fastify send a second, empty answer.
         return isThenable(out) ? Promise.resolve(out).then((data) => (respond(request, reply, data), reply)) : respond(request, reply, out);

@@ -23,48 +23,45 @@ import {
   saveProfile,
   setPayPassword,
 } from '@shop/contract';
-import type { FastifyRequest } from 'fastify';
 import type { Api } from '../../plugins/routes.js';
-import type { RequestContext } from '../../plugins/context.js';
+import type { Actor } from '../../lib/actor.js';
 import * as service from './accounts.service.js';
 import { areaPre, listCountries } from './countries.js';
 import { securityNotices } from './security-notice.js';
 import { settingsPage, type SettingsPageKind } from './settings-pages.js';
 
-const actorOf = (ctx: RequestContext, request: FastifyRequest): service.Actor => ({ ip: ctx.ip, lang: ctx.lang, userAgent: request.headers['user-agent'] });
-
 /** Registration, sessions, profile, security settings, countries and the settings pages. */
 export function accountsRoutes(api: Api): void {
-  const { db, config, i18n } = api.deps;
+  const { deps } = api;
+  const { db, i18n } = deps;
   const strict = { rateLimit: { max: 20, timeWindow: 60_000 } };
-  const notices = securityNotices(api.deps.providers, i18n, (err) => api.app.log.warn({ err }, 'a security notice could not be delivered'));
-  const security: service.SecurityDeps = { db, secrets: api.deps.secrets, notices };
+  const notices = securityNotices(deps.providers, i18n, (err) => api.app.log.warn({ err }, 'a security notice could not be delivered'));
+  const security: service.SecurityDeps = { db, secrets: deps.secrets, notices };
 
-  api.handle(register, ({ body, ctx, request }) => service.registerMember(db, config, actorOf(ctx, request), body), strict);
-  api.handle(registerInternational, ({ body, ctx, request }) => service.registerMember(db, config, actorOf(ctx, request), body), strict);
-  api.handle(login, ({ body, ctx, request }) => service.loginMember(db, config, actorOf(ctx, request), body), strict);
-  api.handle(refreshToken, ({ body, ctx, request }) => service.refreshSession(db, config, actorOf(ctx, request), body.token), strict);
-  api.handle(findInviter, ({ body }) => service.findInviter(db, body.invite_code), strict);
-  api.handle(resetForgottenPassword, ({ body, ctx, request }) => service.resetForgottenPassword(security, actorOf(ctx, request), body), strict);
-  api.handle(logout, ({ member }) => service.logout(db, member!.sessionId));
+  api.handle(register, ({ actor, body }) => service.registerMember(deps, actor, body), strict);
+  api.handle(registerInternational, ({ actor, body }) => service.registerMember(deps, actor, body), strict);
+  api.handle(login, ({ actor, body }) => service.loginMember(deps, actor, body), strict);
+  api.handle(refreshToken, ({ actor, body }) => service.refreshSession(deps, actor, body), strict);
+  api.handle(findInviter, ({ actor, body }) => service.findInviter(db, actor, body), strict);
+  api.handle(resetForgottenPassword, ({ actor, body }) => service.resetForgottenPassword(security, actor, body), strict);
+  api.handle(logout, ({ actor }) => service.logout(db, actor));
 
-  api.handle(getProfile, ({ member }) => service.getProfile(db, member!.userId));
-  api.handle(saveProfile, ({ member, body }) => service.saveProfile(db, member!.userId, body));
-  api.handle(getShareImage, ({ member }) => service.shareInfo(db, config, member!.userId));
+  api.handle(getProfile, ({ actor }) => service.getProfile(db, actor));
+  api.handle(saveProfile, ({ actor, body }) => service.saveProfile(db, actor, body));
+  api.handle(getShareImage, ({ actor }) => service.shareInfo(deps, actor));
   api.handle(checkAccountAvailable, ({ body }) => service.isAccountAvailable(body), strict);
 
-  api.handle(changePassword, ({ member, body, ctx, request }) => service.changePassword(security, actorOf(ctx, request), member!.userId, body), strict);
-  api.handle(setPayPassword, ({ member, body, ctx, request }) => service.setPayPassword(security, actorOf(ctx, request), member!.userId, body), strict);
-  api.handle(changeMobile, ({ member, body, ctx, request }) => service.changeContact(security, actorOf(ctx, request), member!.userId, body), strict);
-  api.handle(bindMobile, ({ member, body, ctx, request }) => service.changeContact(security, actorOf(ctx, request), member!.userId, body), strict);
-  api.handle(changeEmail, ({ member, body, ctx, request }) => service.changeContact(security, actorOf(ctx, request), member!.userId, body), strict);
-  api.handle(bindMobileOrEmail, ({ member, body, ctx, request }) => service.changeContact(security, actorOf(ctx, request), member!.userId, body), strict);
+  api.handle(changePassword, ({ actor, body }) => service.changePassword(security, actor, body), strict);
+  api.handle(setPayPassword, ({ actor, body }) => service.setPayPassword(security, actor, body), strict);
+  api.handle(changeMobile, ({ actor, body }) => service.changeContact(security, actor, body), strict);
+  api.handle(bindMobile, ({ actor, body }) => service.changeContact(security, actor, body), strict);
+  api.handle(changeEmail, ({ actor, body }) => service.changeContact(security, actor, body), strict);
+  api.handle(bindMobileOrEmail, ({ actor, body }) => service.changeContact(security, actor, body), strict);
 
   api.handle(listCountryCodes, ({ ctx }) => listCountries(ctx.lang));
   api.handle(getDefaultCallingCode, ({ query, ctx }) => areaPre(ctx.lang, query.country));
 
-  const page = (kind: SettingsPageKind) => async ({ member, ctx }: { member?: { userId: number }; ctx: RequestContext }) =>
-    settingsPage(kind, await service.getProfile(db, member!.userId), ctx.lang, i18n);
+  const page = (kind: SettingsPageKind) => async ({ actor }: { actor: Actor }) => settingsPage(kind, await service.getProfile(db, actor), actor.lang, i18n);
   api.handle(getUserSettingsPage, page('user'));
   api.handle(getAccountSettingsPage, page('account'));
   api.handle(getPaySettingsPage, page('pay'));

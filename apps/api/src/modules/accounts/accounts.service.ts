@@ -9,10 +9,10 @@ import {
   type RegisterInternationalBody,
   type SessionData,
   type User,
-  type Language,
 } from '@shop/contract';
-import type { Config } from '../../config.js';
+import type { AppDeps } from '../../app-deps.js';
 import type { Database, Executor } from '../../db/database.js';
+import { memberIdOf, type Actor } from '../../lib/actor.js';
 import type { SecretBox } from '../../lib/secrets.js';
 import { getCountryCallingCode, isSupportedCountry } from 'libphonenumber-js';
 import { AppError, ValidationError } from '../../lib/errors.js';
@@ -24,6 +24,7 @@ import { ensureCaptcha } from '../captcha/captcha.service.js';
 import { checkBoundCode, requireTwoFactorIfBound } from '../two-factor/totp.js';
 import { accountRequestKey, consumeCode, spendCodeTry, verifyCode, type Destination } from '../verification/verification.service.js';
 import * as q from '../members/members.queries.js';
+import { findOwnUpload } from '../uploads/uploads.queries.js';
 import { checkedPhone, checkPassword, requireRealName, requireUncommonPassword, emailDestination, hashPassword, passwordsMustMatch, phoneDestination, toUserData } from './identity.js';
 import { assertNotLocked, clearFailures, failureKey, recordFailure } from './lockout.js';
 import type { SecurityNotices } from './security-notice.js';
@@ -36,12 +37,6 @@ export interface SecurityDeps {
   db: Database;
   secrets: SecretBox;
   notices: SecurityNotices;
-}
-
-export interface Actor {
-  ip: string;
-  userAgent?: string;
-  lang: Language;
 }
 
 /** The account a login or reset names: its user name, e-mail or mobile number. */
@@ -67,7 +62,7 @@ export function primaryDestination(user: Pick<UserRow, 'email' | 'mobile' | 'mob
   return undefined;
 }
 
-async function openSession(db: Executor, config: Config, user: UserRow, actor: Actor): Promise<SessionData> {
+async function openSession(db: Executor, config: AppDeps['config'], user: UserRow, actor: Actor): Promise<SessionData> {
   const token = newToken();
   // A login starts a new family of tokens (the database gives it its id).
   const session = await q.insertSession(db, {
@@ -90,7 +85,8 @@ export const newInviteCode = () => Array.from({ length: 8 }, () => INVITE_ALPHAB
  * Whether the user name, e-mail or phone is taken is told only after the e-mailed code is right, so
  * only the owner of that e-mail learns it (and each such answer costs the code one of its tries).
  */
-export async function registerMember(db: Database, config: Config, actor: Actor, input: RegisterBody | RegisterInternationalBody): Promise<SessionData> {
+export async function registerMember(deps: Pick<AppDeps, 'db' | 'config'>, actor: Actor, input: RegisterBody | RegisterInternationalBody): Promise<SessionData> {
+  const { db, config } = deps;
   await ensureCaptcha(db, { ip: actor.ip, account: input.user_name, token: input.captcha_token });
   if (input.mobile && !input.mobile_pre) throw new ValidationError([{ field: 'mobile_pre', key: 'validation.required', params: { field: 'mobile_pre' } }]);
   const phone = input.mobile && input.mobile_pre ? checkedPhone(input.mobile_pre, input.mobile) : undefined;
@@ -150,7 +146,8 @@ export async function registerMember(db: Database, config: Config, actor: Actor,
  * Logs in by user name, e-mail or mobile. An unknown account and a wrong password get the same
  * answer (and take as long); a banned account is told so only after the right password.
  */
-export async function loginMember(db: Database, config: Config, actor: Actor, input: { account: string; password: string; mobile_pre?: string; captcha_token?: string }): Promise<SessionData> {
+export async function loginMember(deps: Pick<AppDeps, 'db' | 'config'>, actor: Actor, input: { account: string; password: string; mobile_pre?: string; captcha_token?: string }): Promise<SessionData> {
+  const { db, config } = deps;
   const user = await findAccount(db, input.account, input.mobile_pre);
   const usable = user && user.status !== 'closed' ? user : undefined;
   // Failures count against the account, whichever of its names was typed.
@@ -170,8 +167,9 @@ export async function loginMember(db: Database, config: Config, actor: Actor, in
  * A new token for a live one; the old token stops working at once. Refreshing with a token that was
  * already refreshed means two holders have it (one of them a thief): every token of its family ends.
  */
-export async function refreshSession(db: Database, config: Config, actor: Actor, oldToken: string): Promise<string> {
-  const session = await q.findSessionByToken(db, oldToken);
+export async function refreshSession(deps: Pick<AppDeps, 'db' | 'config'>, actor: Actor, input: { token: string }): Promise<string> {
+  const { db, config } = deps;
+  const session = await q.findSessionByToken(db, input.token);
   if (!session) throw new AppError(ResponseCode.tokenInvalid);
   if (session.rotated_at) {
     await q.revokeFamily(db, session.family_id);
@@ -197,15 +195,16 @@ export async function refreshSession(db: Database, config: Config, actor: Actor,
   return token;
 }
 
-/** Ends this session only. */
-export async function logout(db: Executor, sessionId: number): Promise<{ ok: true }> {
-  await q.revokeSession(db, sessionId);
+/** Ends the session the request came with, only that one. */
+export async function logout(db: Executor, actor: Actor): Promise<{ ok: true }> {
+  memberIdOf(actor);
+  if (actor.sessionId !== undefined) await q.revokeSession(db, actor.sessionId);
   return { ok: true };
 }
 
 /** The inviter behind an invitation code, shown masked on the registration form. */
-export async function findInviter(db: Executor, inviteCode: string): Promise<{ nickname: string; user_name: string }> {
-  const user = await q.findUserByInviteCode(db, inviteCode);
+export async function findInviter(db: Executor, _actor: Actor, input: { invite_code: string }): Promise<{ nickname: string; user_name: string }> {
+  const user = await q.findUserByInviteCode(db, input.invite_code);
   if (!user) throw new AppError(ResponseCode.inviteCodeInvalid);
   return { nickname: user.nickname, user_name: maskContact(user.user_name) };
 }
@@ -216,7 +215,7 @@ export async function findInviter(db: Executor, inviteCode: string): Promise<{ n
  * the stand-in code its request stored, so every answer (no code asked, wrong code, too many tries)
  * is the one a real account would get.
  */
-export async function resetForgottenPassword(deps: Pick<SecurityDeps, 'db' | 'secrets'>, actor: Pick<Actor, 'ip'>, input: { account: string; code: string; password: string; password_confirm: string; google_code?: string }): Promise<{ ok: true }> {
+export async function resetForgottenPassword(deps: Pick<SecurityDeps, 'db' | 'secrets'>, actor: Actor, input: { account: string; code: string; password: string; password_confirm: string; google_code?: string }): Promise<{ ok: true }> {
   const { db } = deps;
   passwordsMustMatch(input.password, input.password_confirm);
   await requireUncommonPassword(input.password);
@@ -240,7 +239,7 @@ export async function resetForgottenPassword(deps: Pick<SecurityDeps, 'db' | 'se
  * code gets this far, so a stranger never learns whether an account has one; wrong codes count
  * toward the account's lockout.
  */
-async function requireTotpForReset(deps: Pick<SecurityDeps, 'db' | 'secrets'>, actor: Pick<Actor, 'ip'>, user: UserRow, input: { account: string; code: string; google_code?: string; destination: string }): Promise<void> {
+async function requireTotpForReset(deps: Pick<SecurityDeps, 'db' | 'secrets'>, actor: Actor, user: UserRow, input: { account: string; code: string; google_code?: string; destination: string }): Promise<void> {
   const { db } = deps;
   await verifyCode(db, { purpose: 'forget', destination: input.destination, code: input.code, consume: false });
   const key = failureKey(user, input.account);
@@ -254,19 +253,19 @@ async function requireTotpForReset(deps: Pick<SecurityDeps, 'db' | 'secrets'>, a
   }
 }
 
-export async function getProfile(db: Executor, userId: number): Promise<User> {
-  const user = await q.findUserById(db, userId);
+/** The logged-in member as the app sees them. */
+export async function getProfile(db: Executor, actor: Actor): Promise<User> {
+  const user = await q.findUserById(db, memberIdOf(actor));
   if (!user) throw new AppError(ResponseCode.userNotFound);
   return toUserData(db, user);
 }
 
 /** Changes the nickname and avatar; the avatar must be an image the member uploaded here. */
-export async function saveProfile(db: Executor, userId: number, input: { nickname?: string; avatar?: string }): Promise<User> {
+export async function saveProfile(db: Executor, actor: Actor, input: { nickname?: string; avatar?: string }): Promise<User> {
+  const userId = memberIdOf(actor);
   if (input.avatar !== undefined) {
     const key = /^(?:https?:\/\/[^/]+)?\/uploads\/([\w/.-]+)$/.exec(input.avatar)?.[1];
-    const own = key
-      ? await db.selectFrom('uploads').select('id').where('storage_key', '=', key).where('user_id', '=', userId).where('kind', '=', 'image').executeTakeFirst()
-      : undefined;
+    const own = key ? await findOwnUpload(db, userId, key, 'image') : undefined;
     if (!own) throw new ValidationError([{ field: 'avatar', key: 'validation.invalid', params: { field: 'avatar' } }]);
   }
   const user = await q.updateUser(db, userId, { ...(input.nickname !== undefined ? { nickname: input.nickname } : {}), ...(input.avatar !== undefined ? { avatar: input.avatar } : {}) });
@@ -274,7 +273,9 @@ export async function saveProfile(db: Executor, userId: number, input: { nicknam
 }
 
 /** The member's invitation link and its QR code. */
-export async function shareInfo(db: Executor, config: Config, userId: number): Promise<{ invite_code: string; share_url: string; qr_code: string }> {
+export async function shareInfo(deps: Pick<AppDeps, 'db' | 'config'>, actor: Actor): Promise<{ invite_code: string; share_url: string; qr_code: string }> {
+  const { db, config } = deps;
+  const userId = memberIdOf(actor);
   let user = (await q.findUserById(db, userId))!;
   if (!user.invite_code) user = await q.updateUser(db, userId, { invite_code: newInviteCode() });
   const share_url = `${publicBaseUrl(config)}/h5/#/pages/login/reg/reg?shareCode=${encodeURIComponent(user.invite_code!)}`;
@@ -300,8 +301,9 @@ export function isAccountAvailable(input: { user_name?: string; email?: string; 
 }
 
 /** Changes the login password: the old one, a matching confirmation, the authenticator once bound; every session ends. */
-export async function changePassword(deps: Pick<SecurityDeps, 'db' | 'secrets'>, actor: Pick<Actor, 'ip'>, userId: number, input: { old_password: string; password: string; password_confirm: string; google_code?: string }): Promise<{ ok: true }> {
+export async function changePassword(deps: Pick<SecurityDeps, 'db' | 'secrets'>, actor: Actor, input: { old_password: string; password: string; password_confirm: string; google_code?: string }): Promise<{ ok: true }> {
   const { db } = deps;
+  const userId = memberIdOf(actor);
   passwordsMustMatch(input.password, input.password_confirm);
   const user = (await q.findUserById(db, userId))!;
   // A wrong current password here counts like a failed login: a stolen session cannot guess it.
@@ -325,8 +327,9 @@ export async function changePassword(deps: Pick<SecurityDeps, 'db' | 'secrets'>,
  * Sets or changes the 6-digit pay password: real name first, the step-up check (login password, or
  * the authenticator once bound), the e-mailed code; the member is told of the change.
  */
-export async function setPayPassword(deps: SecurityDeps, actor: Actor, userId: number, input: StepUpProof & { password: string; password_confirm: string; code: string }): Promise<{ ok: true }> {
+export async function setPayPassword(deps: SecurityDeps, actor: Actor, input: StepUpProof & { password: string; password_confirm: string; code: string }): Promise<{ ok: true }> {
   const { db } = deps;
+  const userId = memberIdOf(actor);
   passwordsMustMatch(input.password, input.password_confirm);
   await requireRealName(db, userId);
   const user = await requireStepUp(deps, { userId, ip: actor.ip }, input);
@@ -346,8 +349,9 @@ export async function setPayPassword(deps: SecurityDeps, actor: Actor, userId: n
  * Binds or changes the e-mail or mobile: the step-up check (login password, or the authenticator
  * once bound), then the code sent to the new contact; the old contact is told of the change.
  */
-export async function changeContact(deps: SecurityDeps, actor: Actor, userId: number, input: StepUpProof & { email?: string; mobile_pre?: string; mobile?: string; code: string }): Promise<User> {
+export async function changeContact(deps: SecurityDeps, actor: Actor, input: StepUpProof & { email?: string; mobile_pre?: string; mobile?: string; code: string }): Promise<User> {
   const { db } = deps;
+  const userId = memberIdOf(actor);
   const phone = input.email ? undefined : checkedPhone(input.mobile_pre!, input.mobile!);
   const before = await requireStepUp(deps, { userId, ip: actor.ip }, input);
   // The code first: only whoever holds the contact may learn that another account uses it.

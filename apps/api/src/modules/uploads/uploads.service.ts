@@ -1,16 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { Transform, type Readable } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { ResponseCode, type UploadedFile } from '@shop/contract';
+import type { AppDeps } from '../../app-deps.js';
 import type { Config } from '../../config.js';
-import type { Database, Executor } from '../../db/database.js';
+import type { Executor } from '../../db/database.js';
+import { memberIdOf, type Actor } from '../../lib/actor.js';
 import { AppError } from '../../lib/errors.js';
-import { hashToken, newToken } from '../../lib/tokens.js';
-import type { FileStorage } from '../../providers/storage/storage.js';
+import { newToken } from '../../lib/tokens.js';
+import * as q from './uploads.queries.js';
+
+/** What storing an upload needs: the database, where files go, and the public address. */
+export type UploadDeps = Pick<AppDeps, 'db' | 'config'> & { providers: Pick<AppDeps['providers'], 'storage'> };
 
 export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
 export const MAX_VIDEO_BYTES = 10 * 1024 * 1024;
@@ -30,25 +35,32 @@ const ACCEPTED: Record<string, { kind: 'image' | 'video'; ext: string }> = {
 };
 
 /** A one-time permission to upload, for the upload host the app picked (1 default, 3 the .com host). */
-export async function createUploadToken(db: Executor, userId: number, hostId: 1 | 3) {
+export async function createUploadToken(db: Executor, actor: Actor, input: { host_id: 1 | 3 }) {
   const token = newToken();
   const expiresAt = new Date(Date.now() + TOKEN_TTL_MS);
-  await db.insertInto('upload_tokens').values({ token_hash: hashToken(token), user_id: userId, host_id: hostId, expires_at: expiresAt, used_at: null }).execute();
+  await q.insertUploadToken(db, { token, userId: memberIdOf(actor), hostId: input.host_id, expiresAt });
   return { token, upload_path: '/upload2', expires_at: expiresAt.toISOString(), max_image_bytes: MAX_IMAGE_BYTES, max_video_bytes: MAX_VIDEO_BYTES };
 }
 
 /** Uses an upload token once; it must be the member's own and unexpired. */
-export async function useUploadToken(db: Executor, userId: number, token: string | undefined): Promise<void> {
-  if (!token) throw new AppError(ResponseCode.uploadTokenInvalid);
-  const r = await db
-    .updateTable('upload_tokens')
-    .set({ used_at: new Date() })
-    .where('token_hash', '=', hashToken(token))
-    .where('user_id', '=', userId)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', new Date())
-    .executeTakeFirst();
-  if (Number(r.numUpdatedRows) !== 1) throw new AppError(ResponseCode.uploadTokenInvalid);
+async function useUploadToken(db: Executor, userId: number, token: string | undefined): Promise<void> {
+  if (!token || !(await q.useUploadTokenOnce(db, userId, token))) throw new AppError(ResponseCode.uploadTokenInvalid);
+}
+
+/** A multipart upload: its one-time token is used up first (a refused upload is refused before its bytes are read), then the file is stored. */
+export async function uploadWithToken(deps: UploadDeps, actor: Actor, input: { token: string | undefined; file: Readable & { truncated?: boolean }; name: string | undefined }): Promise<UploadedFile> {
+  await useUploadToken(deps.db, memberIdOf(actor), input.token);
+  return receiveFile(deps, actor, { source: input.file, name: input.name });
+}
+
+/** A small image sent inline as a data URL (avatars, comment pictures). */
+export async function uploadInlineImage(deps: UploadDeps, actor: Actor, input: { image: string; name?: string }): Promise<UploadedFile> {
+  const m = /^data:[\w/+.-]*;base64,([A-Za-z0-9+/=\s]+)$/.exec(input.image);
+  if (!m) throw new AppError(ResponseCode.uploadType);
+  const bytes = Buffer.from(m[1]!, 'base64');
+  const uploaded = await receiveFile(deps, actor, { source: Readable.from([bytes]), name: input.name });
+  if (uploaded.kind !== 'image') throw new AppError(ResponseCode.uploadType);
+  return uploaded;
 }
 
 /** Where a file is served: on PUBLIC_URL when set, else relative to the app (which loads it from its own origin). */
@@ -60,14 +72,11 @@ export const publicUrl = (config: Config, key: string) => `${config.PUBLIC_URL?.
  * (a refusal, a client that goes away, a disk error) the temporary file is removed and every
  * stream's error is handled: no upload can end the process.
  */
-export async function receiveFile(
-  db: Database,
-  storage: FileStorage,
-  config: Config,
-  userId: number,
-  source: Readable & { truncated?: boolean },
-  originalName: string | undefined,
-): Promise<UploadedFile> {
+export async function receiveFile(deps: UploadDeps, actor: Actor, input: { source: Readable & { truncated?: boolean }; name: string | undefined }): Promise<UploadedFile> {
+  const { db, config } = deps;
+  const { storage } = deps.providers;
+  const userId = memberIdOf(actor);
+  const { source } = input;
   const tempPath = path.join(storage.tempDir, randomUUID());
   let size = 0;
   let head = Buffer.alloc(0);
@@ -118,11 +127,7 @@ export async function receiveFile(
     const now = new Date();
     const key = `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${randomUUID()}.${file.ext}`;
     await storage.putFile(key, tempPath);
-    const row = await db
-      .insertInto('uploads')
-      .values({ user_id: userId, storage_key: key, mime: file.mime, kind: file.kind, size, original_name: originalName?.slice(0, 200) ?? null })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const row = await q.insertUpload(db, { user_id: userId, storage_key: key, mime: file.mime, kind: file.kind as 'image' | 'video', size, original_name: input.name?.slice(0, 200) ?? null });
     return { id: row.id, url: publicUrl(config, key), kind: file.kind, mime: file.mime, size };
   } finally {
     // Stored files were moved away; anything still here is a refused or failed upload.
@@ -141,4 +146,30 @@ export function deliverySize(query: { width?: string; height?: string; w?: strin
     return SIZE_STEPS.find((step) => step >= asked) ?? 2000;
   };
   return { width: read(query.width ?? query.w), height: read(query.height ?? query.h) };
+}
+
+/**
+ * A stored file for delivery: images resized to the asked width and height (750 by default, rounded
+ * up to a step, each size made once and kept), other files as stored. Undefined when there is none.
+ */
+export async function deliverUpload(deps: UploadDeps, storageKey: string, query: Record<string, string | undefined>): Promise<{ mime: string; body: Readable } | undefined> {
+  const { storage } = deps.providers;
+  const row = await q.findUploadByKey(deps.db, storageKey);
+  if (!row) return undefined;
+  if (row.kind !== 'image') {
+    const stream = await storage.read(row.storage_key);
+    return stream ? { mime: row.mime, body: stream } : undefined;
+  }
+  const { width, height } = deliverySize(query);
+  const cacheKey = `resized/${width}x${height}/${row.storage_key}`;
+  if (!(await storage.exists(cacheKey))) {
+    const original = await storage.read(row.storage_key);
+    if (!original) return undefined;
+    // Read whole (images are at most 2 MB): a read error rejects here instead of going unheard on a pipe.
+    const bytes = Buffer.concat(await original.toArray());
+    const resized = await sharp(bytes, { animated: row.mime === 'image/gif' }).rotate().resize(width, height, { fit: 'inside', withoutEnlargement: true }).toBuffer();
+    await storage.write(cacheKey, resized);
+  }
+  const stream = await storage.read(cacheKey);
+  return stream ? { mime: row.mime, body: stream } : undefined;
 }

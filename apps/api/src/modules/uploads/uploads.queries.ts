@@ -1,0 +1,28 @@
+import type { Executor } from '../../db/database.js';
+import { hashToken } from '../../lib/tokens.js';
+
+export const insertUploadToken = (db: Executor, t: { token: string; userId: number; hostId: number; expiresAt: Date }) =>
+  db.insertInto('upload_tokens').values({ token_hash: hashToken(t.token), user_id: t.userId, host_id: t.hostId, expires_at: t.expiresAt, used_at: null }).execute();
+
+/** Marks the member's unexpired, unused token used; answers whether one was (conditional: a token works once under any race). */
+export async function useUploadTokenOnce(db: Executor, userId: number, token: string): Promise<boolean> {
+  const r = await db
+    .updateTable('upload_tokens')
+    .set({ used_at: new Date() })
+    .where('token_hash', '=', hashToken(token))
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', new Date())
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+export const insertUpload = (db: Executor, u: { user_id: number; storage_key: string; mime: string; kind: 'image' | 'video'; size: number; original_name: string | null }) =>
+  db.insertInto('uploads').values(u).returning('id').executeTakeFirstOrThrow();
+
+/** A stored file by its key, for delivery. */
+export const findUploadByKey = (db: Executor, storageKey: string) => db.selectFrom('uploads').select(['mime', 'kind', 'storage_key']).where('storage_key', '=', storageKey).executeTakeFirst();
+
+/** One of the member's own uploads of a kind, by its key (a profile picture must be the member's own image). */
+export const findOwnUpload = (db: Executor, userId: number, storageKey: string, kind: 'image' | 'video') =>
+  db.selectFrom('uploads').select('id').where('storage_key', '=', storageKey).where('user_id', '=', userId).where('kind', '=', kind).executeTakeFirst();
