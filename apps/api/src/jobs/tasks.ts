@@ -4,6 +4,7 @@ import { pruneIdempotencyKeys } from '../idempotency/idempotency.service.js';
 import { jobActor, type Actor } from '../lib/actor.js';
 import { purgeStaleRows } from '../modules/accounts/housekeeping.js';
 import { refreshEcbRates } from '../modules/rates/rates.service.js';
+import { autoCompleteOrder, expireOrder, expireOverdueOrders } from '../modules/orders/orders.service.js';
 
 /**
  * Every task and the payload it takes. An area adds its tasks here and in `jobTasks` below; tasks
@@ -16,6 +17,12 @@ export interface JobPayloads {
   prune_idempotency_keys: Record<string, never>;
   /** Fetches the ECB's daily reference rates when reachable and stores a new day. Daily. */
   refresh_exchange_rates: Record<string, never>;
+  /** Closes one unpaid order at its payment deadline and puts its goods back on sale; enqueued with the order. */
+  expire_order: { orderId: number };
+  /** Closes unpaid orders past their deadline that their own job missed. Every 5 minutes. */
+  expire_overdue_orders: Record<string, never>;
+  /** Completes a shipped order the member did not confirm, days after its last shipment or delivery. */
+  auto_complete_order: { orderId: number };
 }
 
 /** What a task gets besides its payload. */
@@ -42,6 +49,16 @@ export const jobTasks: { [K in keyof JobPayloads]: JobTask<K> } = {
     if (!deps.providers.exchangeRates) return;
     const { date, stored } = await refreshEcbRates(deps.db, deps.providers.exchangeRates);
     helpers.logger.info(`exchange rates of ${date}: ${stored} new`);
+  },
+  expire_order: async ({ orderId }, { deps, actor }) => {
+    await expireOrder(deps, actor, orderId);
+  },
+  expire_overdue_orders: async (_payload, { deps, actor, helpers }) => {
+    const closed = await expireOverdueOrders(deps, actor);
+    if (closed) helpers.logger.info(`closed ${closed} overdue unpaid order(s)`);
+  },
+  auto_complete_order: async ({ orderId }, { deps, actor }) => {
+    await autoCompleteOrder(deps, actor, orderId);
   },
 };
 

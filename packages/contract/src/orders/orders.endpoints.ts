@@ -1,26 +1,40 @@
 import { endpoint } from '../common/endpoint.js';
+import * as s from './orders.schemas.js';
 
-// Calls of the orders area. Request and response shapes are filled in by the issue that builds it.
+export * from './orders.schemas.js';
+
+// Checkout and the member's orders. Calls without shapes yet belong to areas still to come
+// (payments, after-sales, group buy, international orders, charity orders).
 export const payLoversOrder = endpoint({ method: 'POST', path: '/attractive/lovers/submitPay', auth: 'member', area: 'orders', idempotent: true });
 export const cancelLoversOrder = endpoint({ method: 'POST', path: '/attractive/lovers/cancelOrder', auth: 'member', area: 'orders', idempotent: true });
 export const getLoversCentre = endpoint({ method: 'GET', path: '/attractive/lovers/userCenter', auth: 'member', area: 'orders' });
 export const listLoversOrders = endpoint({ method: 'GET', path: '/attractive/lovers/orderList', auth: 'member', area: 'orders' });
-export const getCheckoutGoods = endpoint({ method: 'GET', path: '/shop/buy/cartGoods', auth: 'member', area: 'orders' });
+/** Previews an order: lines, address, fees and the total, computed as `createOrder` will. */
+export const getCheckoutGoods = endpoint({ method: 'GET', path: '/shop/buy/cartGoods', auth: 'member', area: 'orders', query: s.checkoutQuery, data: s.checkoutData });
 export const getCheckoutPayment = endpoint({ method: 'GET', path: '/shop/buy/payInfo', auth: 'member', area: 'orders' });
-export const createOrder = endpoint({ method: 'POST', path: '/shop/buy/createOrder', auth: 'member', area: 'orders', idempotent: true });
+/** Places an order awaiting payment: stock reserved, amounts from the shop's own data. */
+export const createOrder = endpoint({ method: 'POST', path: '/shop/buy/createOrder', auth: 'member', area: 'orders', idempotent: true, body: s.createOrderBody, data: s.createOrderData });
 export const payOrder = endpoint({ method: 'POST', path: '/shop/buy/payOrder', auth: 'member', area: 'orders', idempotent: true });
-export const listOrders = endpoint({ method: 'GET', path: '/shop/order/list', auth: 'member', area: 'orders' });
-export const getOrder = endpoint({ method: 'GET', path: '/shop/order/info', auth: 'member', area: 'orders' });
+/** The member's orders of one view, newest first. */
+export const listOrders = endpoint({ method: 'GET', path: '/shop/order/list', auth: 'member', area: 'orders', query: s.orderListQuery, data: s.orderListData });
+/** One of the member's orders. */
+export const getOrder = endpoint({ method: 'GET', path: '/shop/order/info', auth: 'member', area: 'orders', query: s.orderIdQuery, data: s.orderInfoData });
 export const getPaymentMethodFee = endpoint({ method: 'GET', path: '/shop/order/payWayCost', auth: 'member', area: 'orders' });
-export const getOrderTracking = endpoint({ method: 'GET', path: '/shop/order/trackingLog', auth: 'member', area: 'orders' });
+/** Tracking events of an order's packages (or of one package), newest first. */
+export const getOrderTracking = endpoint({ method: 'GET', path: '/shop/order/trackingLog', auth: 'member', area: 'orders', query: s.trackingQuery, data: s.trackingData });
 export const query2c2pPayment = endpoint({ method: 'GET', path: '/shop/order/queryOrder2c2p', auth: 'member', area: 'orders' });
-export const listOrderPackages = endpoint({ method: 'GET', path: '/shop/order/packageList', auth: 'member', area: 'orders' });
-export const getOrderPackage = endpoint({ method: 'GET', path: '/shop/order/packageInfo', auth: 'member', area: 'orders' });
+/** The packages an order was shipped in. */
+export const listOrderPackages = endpoint({ method: 'GET', path: '/shop/order/packageList', auth: 'member', area: 'orders', query: s.packageListQuery, data: s.packageListData });
+/** One package with its lines and tracking events. */
+export const getOrderPackage = endpoint({ method: 'GET', path: '/shop/order/packageInfo', auth: 'member', area: 'orders', query: s.packageInfoQuery, data: s.packageInfoData });
 export const applyForOrderAfterSale = endpoint({ method: 'POST', path: '/shop/order/afterSaleApply', auth: 'member', area: 'orders', idempotent: true });
 export const submitOrderAfterSale = endpoint({ method: 'POST', path: '/shop/order/afterSaleSubmit', auth: 'member', area: 'orders' });
-export const confirmOrderReceipt = endpoint({ method: 'POST', path: '/shop/order/confirmReceipt', auth: 'member', area: 'orders' });
-export const cancelOrder = endpoint({ method: 'POST', path: '/shop/order/cancelOrder', auth: 'member', area: 'orders', idempotent: true });
-export const remindOrderShipment = endpoint({ method: 'POST', path: '/shop/order/remindSend', auth: 'member', area: 'orders' });
+/** The member received a shipped order: it completes. */
+export const confirmOrderReceipt = endpoint({ method: 'POST', path: '/shop/order/confirmReceipt', auth: 'member', area: 'orders', body: s.orderIdBody, data: s.orderChangedData });
+/** Cancels an unpaid order: its goods go back on sale. */
+export const cancelOrder = endpoint({ method: 'POST', path: '/shop/order/cancelOrder', auth: 'member', area: 'orders', idempotent: true, body: s.cancelOrderBody, data: s.orderChangedData });
+/** Asks the shop to ship a paid order; once per order per 24 hours. */
+export const remindOrderShipment = endpoint({ method: 'POST', path: '/shop/order/remindSend', auth: 'member', area: 'orders', body: s.orderIdBody, data: s.remindData });
 export const choosePaymentMethod = endpoint({ method: 'POST', path: '/shop/order/choosePayWay', auth: 'member', area: 'orders' });
 export const getPaymentMethodTotal = endpoint({ method: 'POST', path: '/shop/order/payWayCostTotal', auth: 'member', area: 'orders' });
 export const listGroupBuyGoods = endpoint({ method: 'GET', path: '/shop/pintuan/goodsList', auth: 'member', area: 'orders' });

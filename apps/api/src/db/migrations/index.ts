@@ -4,9 +4,10 @@ import * as createAccounts from './2026_11_21_1000_create_accounts.js';
 import * as createCatalogue from './2026_11_21_1100_create_catalogue.js';
 import * as createLedger from './2026_11_23_1300_create_ledger.js';
 import * as createOperators from './2026_11_23_1310_create_operators.js';
-import * as createGeoAndAddresses from './2026_11_23_1400_create_geo_and_addresses.js';
 import * as ledgerOneCheckPerEntry from './2026_11_23_1320_ledger_one_check_per_entry.js';
+import * as createGeoAndAddresses from './2026_11_23_1400_create_geo_and_addresses.js';
 import * as createCart from './2026_11_23_1500_create_cart.js';
+import * as createOrders from './2026_11_23_1510_create_orders.js';
 import * as createIdempotencyAndWebhooks from './2026_11_23_1000_create_idempotency_and_webhooks.js';
 import * as sessionFamiliesAndIdle from './2026_11_23_0947_session_families_and_idle.js';
 
@@ -22,7 +23,8 @@ export const migrations: Record<string, Migration> = {
   '2026_11_23_1000_create_idempotency_and_webhooks': createIdempotencyAndWebhooks,
   '2026_11_23_1300_create_ledger': createLedger,
   '2026_11_23_1310_create_operators': createOperators,
-  '2026_11_23_1400_create_geo_and_addresses': createGeoAndAddresses,
   '2026_11_23_1320_ledger_one_check_per_entry': ledgerOneCheckPerEntry,
+  '2026_11_23_1400_create_geo_and_addresses': createGeoAndAddresses,
   '2026_11_23_1500_create_cart': createCart,
+  '2026_11_23_1510_create_orders': createOrders,
 };

@@ -1,0 +1,491 @@
+import { randomInt } from 'node:crypto';
+import {
+  CART_LINE_MAX,
+  LANGUAGES,
+  ResponseCode,
+  type CheckoutData,
+  type EndpointBody,
+  type EndpointData,
+  type EndpointQuery,
+  type Language,
+  type OrderInfo,
+  type OrderSummary,
+  type createOrder,
+  type getCheckoutGoods,
+  type listOrders,
+} from '@shop/contract';
+import type { AppDeps } from '../../app.js';
+import type { Database, Executor } from '../../db/database.js';
+import { enqueueJob } from '../../jobs/enqueue.js';
+import type { Actor } from '../../lib/actor.js';
+import { AppError } from '../../lib/errors.js';
+import { withTransaction, type Tx } from '../../lib/transaction.js';
+import { findAddressForMember, findDefaultAddressOfMember } from '../address/address.queries.js';
+import * as cartQueries from '../cart/cart.queries.js';
+import { lineProblem, memberIdOf, SHOP_CURRENCY } from '../cart/cart.service.js';
+import { skuSpecText } from '../cart/sku-text.js';
+import type { Texts } from '../catalogue/catalogue.table.js';
+import { catalogueChangedOnCommit } from '../catalogue/response-cache.js';
+import { pick } from '../catalogue/texts.js';
+import { orderAmounts, type OrderAmounts } from './amounts.js';
+import * as q from './orders.queries.js';
+import type { AddressSnapshot, OrderStatus } from './orders.table.js';
+
+type SkuRow = Awaited<ReturnType<typeof q.findSkusForCheckout>>[number];
+type OrderRow = NonNullable<Awaited<ReturnType<typeof q.findOrder>>>;
+type OrderLineRow = Awaited<ReturnType<typeof q.findOrderLines>>[number];
+
+const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
+
+/** Who did it, as order events record it. */
+function actorRecord(actor: Actor): { actor_kind: string; actor_id: string; request_id: string } {
+  const id = actor.memberId ?? actor.operatorId ?? actor.name ?? '';
+  return { actor_kind: actor.kind, actor_id: String(id), request_id: actor.requestId };
+}
+
+// ---------------------------------------------------------------- what is bought
+
+/** The member's address (by id, else their default) as the order keeps it; nothing when it is not theirs. */
+async function shippingAddress(db: Executor, userId: number, addressId?: number): Promise<(AddressSnapshot & { id: number }) | undefined> {
+  const a = addressId === undefined ? await findDefaultAddressOfMember(db, userId) : await findAddressForMember(db, userId, addressId);
+  if (!a) return undefined;
+  return {
+    id: a.id,
+    name: a.name,
+    surname: a.surname,
+    mobile_pre: a.mobile_pre,
+    mobile: a.mobile,
+    email: a.email,
+    country_code: a.country_code,
+    province: a.province || a.province_name || '',
+    city: a.city || a.city_name || '',
+    district: a.district || a.district_name || '',
+    detail: a.detail,
+    house_number: a.house_number,
+    zip_code: a.zip_code,
+  };
+}
+
+interface WantedLine {
+  cartId: number | null;
+  goodsId: number;
+  skuId: number;
+  quantity: number;
+}
+
+type Source = { cart_ids?: number[]; goods_id?: number; sku_id?: number; num?: number; items?: Array<{ goods_id: number; sku_id: number; num: number }> };
+
+/** The lines a checkout is about: SKUs bought at once, or the member's chosen (else selected) cart lines. */
+async function wantedLines(db: Executor, userId: number, source: Source): Promise<WantedLine[]> {
+  if (source.items?.length) return source.items.map((i) => ({ cartId: null, goodsId: i.goods_id, skuId: i.sku_id, quantity: i.num }));
+  if (source.sku_id !== undefined) {
+    if (source.goods_id === undefined) throw new AppError(ResponseCode.skuNotFound);
+    return [{ cartId: null, goodsId: source.goods_id, skuId: source.sku_id, quantity: source.num ?? 1 }];
+  }
+  const rows = await cartQueries.findCartLines(db, userId, source.cart_ids);
+  const chosen = source.cart_ids ? rows : rows.filter((r) => r.selected);
+  if (!chosen.length) throw new AppError(ResponseCode.nothingSelected);
+  return chosen.map((r) => ({ cartId: r.id, goodsId: r.goods_id, skuId: r.sku_id, quantity: r.quantity }));
+}
+
+/** Quantities summed per SKU, in ascending SKU id order: the order in which stock is reserved. */
+export function sumBySku(lines: Array<{ skuId: number; goodsId: number; quantity: number }>): Array<{ skuId: number; goodsId: number; quantity: number }> {
+  const sums = new Map<number, { skuId: number; goodsId: number; quantity: number }>();
+  for (const l of lines) {
+    const s = sums.get(l.skuId);
+    if (s) s.quantity += l.quantity;
+    else sums.set(l.skuId, { ...l });
+  }
+  return [...sums.values()].sort((a, b) => a.skuId - b.skuId);
+}
+
+/** The one currency of an order's goods; a mix is refused. */
+function currencyOf(rows: Array<{ currency: string }>): string {
+  const set = new Set(rows.map((r) => r.currency));
+  if (set.size > 1) throw new AppError(ResponseCode.mixedCurrencies);
+  return rows[0]?.currency ?? SHOP_CURRENCY;
+}
+
+/** Freight and the operating fee at the destination, and the total. */
+async function amountsFor(db: Executor, subtotal: number, currency: string, countryCode: string | undefined): Promise<OrderAmounts> {
+  if (!countryCode) return orderAmounts({ subtotal, operatingFeeRateBp: 0, freight: 0 });
+  const [rate, shipping] = await Promise.all([q.findOperatingFeeRate(db, countryCode), q.findShippingFee(db, countryCode, currency)]);
+  const fee = shipping ? Number(shipping.fee_minor) : 0;
+  const freeOver = shipping?.free_over_minor === null || shipping?.free_over_minor === undefined ? undefined : Number(shipping.free_over_minor);
+  const freight = freeOver !== undefined && subtotal >= freeOver ? 0 : fee;
+  return orderAmounts({ subtotal, operatingFeeRateBp: rate, freight });
+}
+
+/** `/shop/buy/cartGoods`: the order as `createOrder` would place it now (nothing is reserved). */
+export async function previewCheckout(db: Database, actor: Actor, input: EndpointQuery<typeof getCheckoutGoods>): Promise<CheckoutData> {
+  const userId = memberIdOf(actor);
+  const wanted = await wantedLines(db, userId, input);
+  const skus = new Map((await q.findSkusForCheckout(db, wanted.map((w) => w.skuId))).map((s) => [s.id, s]));
+  const lines = wanted.map((w) => {
+    const s = skus.get(w.skuId);
+    if (!s || s.goods_id !== w.goodsId) throw new AppError(ResponseCode.skuNotFound);
+    const price = Number(s.price_minor);
+    const problem = lineProblem({ status: s.status, stock: s.stock, quantity: w.quantity });
+    return {
+      cart_id: w.cartId,
+      goods_id: s.goods_id,
+      sku_id: s.id,
+      name: pick(s.name, actor.lang),
+      spec_text: skuSpecText(s.specs, s.spec_value_ids, actor.lang),
+      image: s.image || s.cover,
+      price,
+      num: w.quantity,
+      line_total: price * w.quantity,
+      available: problem === null,
+      problem,
+      currency: s.currency,
+    };
+  });
+  const currency = currencyOf(lines);
+  const address = await shippingAddress(db, userId, input.address_id);
+  if (input.address_id !== undefined && !address) throw new AppError(ResponseCode.addressNotFound);
+  const subtotal = lines.filter((l) => l.available).reduce((n, l) => n + l.line_total, 0);
+  const amounts = await amountsFor(db, subtotal, currency, address?.country_code);
+  return {
+    ...amounts,
+    currency,
+    lines: lines.map(({ currency: _c, ...l }) => l),
+    address: address ?? null,
+    can_submit: Boolean(address) && lines.every((l) => l.available),
+  };
+}
+
+// ---------------------------------------------------------------- placing an order
+
+/** A readable order number that says nothing about other members' orders: the date and 10 random digits. */
+export function newOrderNo(now = new Date()): string {
+  const date = now.toISOString().slice(2, 10).replace(/-/g, '');
+  const random = String(randomInt(0, 1e10)).padStart(10, '0');
+  return `${date}${random}`;
+}
+
+/** A spec text in every language, kept with the order line. */
+const specTexts = (s: SkuRow): Texts => Object.fromEntries(LANGUAGES.map((l: Language) => [l, skuSpecText(s.specs, s.spec_value_ids, l)]));
+
+/** Why an SKU could not be reserved, as the member should read it. */
+async function reservationRefusal(tx: Tx, skuId: number, lang: Language): Promise<AppError> {
+  const [s] = await q.findSkusForCheckout(tx, [skuId]);
+  if (!s) return new AppError(ResponseCode.skuNotFound);
+  const name = pick(s.name, lang);
+  if (s.status !== 'on_sale' || s.stock <= 0) return new AppError(ResponseCode.lineUnavailable, { name });
+  return new AppError(ResponseCode.stockShortage, { name, stock: s.stock });
+}
+
+export type CreateOrderInput = EndpointBody<typeof createOrder> & { items?: Array<{ goods_id: number; sku_id: number; num: number }> };
+
+/**
+ * `/shop/buy/createOrder`: reserves the stock of every line with one conditional update per SKU (in
+ * ascending id order, quantities of one SKU summed), prices the order from the shop's own rows,
+ * keeps snapshots of what was bought and where it goes, and enqueues its expiry, all in one
+ * transaction. Prices, totals, owner and status in the body are never read.
+ */
+export async function placeOrder(deps: AppDeps, actor: Actor, input: CreateOrderInput): Promise<EndpointData<typeof createOrder>> {
+  const userId = memberIdOf(actor);
+  return withTransaction(deps.db, async (tx) => {
+    const address = await shippingAddress(tx, userId, input.address_id);
+    if (!address) throw new AppError(ResponseCode.addressNotFound);
+    const wanted = await wantedLines(tx, userId, input);
+    const plan = sumBySku(wanted);
+    for (const p of plan) if (p.quantity > CART_LINE_MAX) throw new AppError(ResponseCode.cartQuantityLimit, { max: CART_LINE_MAX });
+
+    const prices = new Map<number, number>();
+    for (const p of plan) {
+      const reserved = await q.reserveStock(tx, p.skuId, p.quantity);
+      if (!reserved) throw await reservationRefusal(tx, p.skuId, actor.lang);
+      prices.set(p.skuId, Number(reserved.price_minor));
+    }
+    const skus = new Map((await q.findSkusForCheckout(tx, plan.map((p) => p.skuId))).map((s) => [s.id, s]));
+    const lines = plan.map((p) => {
+      const s = skus.get(p.skuId)!;
+      if (s.goods_id !== p.goodsId) throw new AppError(ResponseCode.skuNotFound);
+      const unit = prices.get(p.skuId)!;
+      return {
+        goods_id: s.goods_id,
+        sku_id: s.id,
+        name: JSON.stringify(s.name),
+        spec_text: JSON.stringify(specTexts(s)),
+        image: s.image || s.cover,
+        unit_price_minor: unit,
+        quantity: p.quantity,
+        line_total_minor: unit * p.quantity,
+        currency: s.currency,
+      };
+    });
+    const currency = currencyOf(lines);
+    const subtotal = lines.reduce((n, l) => n + l.line_total_minor, 0);
+    const amounts = await amountsFor(tx, subtotal, currency, address.country_code);
+    const settings = await q.findOrderSettings(tx);
+    const expiresAt = new Date(Date.now() + settings.expiry_minutes * 60_000);
+    const { id: _addressId, ...snapshot } = address;
+
+    let order: Awaited<ReturnType<typeof q.insertOrder>>;
+    for (let attempt = 0; !order; attempt++) {
+      if (attempt >= 5) throw new Error('no free order number after 5 attempts');
+      order = await q.insertOrder(tx, {
+        order_no: newOrderNo(),
+        user_id: userId,
+        currency,
+        subtotal_minor: amounts.subtotal,
+        operating_fee_rate_bp: amounts.operating_fee_rate,
+        operating_fee_minor: amounts.operating_fee,
+        freight_minor: amounts.freight,
+        total_minor: amounts.total,
+        country_code: address.country_code,
+        address: snapshot,
+        remarks: input.remarks,
+        expires_at: expiresAt,
+      });
+    }
+    await q.insertOrderLines(
+      tx,
+      order.id,
+      lines.map(({ currency: _c, ...l }) => l as unknown as q.NewOrderLine),
+    );
+    await q.insertOrderEvent(tx, { order_id: order.id, kind: 'created', to_status: 'awaiting_payment', ...actorRecord(actor) });
+    await enqueueJob(tx, 'expire_order', { orderId: order.id }, { runAt: expiresAt, jobKey: `order-expiry:${order.id}`, maxAttempts: 10 });
+    if (wanted.some((w) => w.cartId !== null)) await cartQueries.deleteCartLinesOfSkus(tx, userId, plan.map((p) => p.skuId));
+    catalogueChangedOnCommit(tx, deps, [...new Set(plan.map((p) => p.goodsId))]);
+    return { order_id: order.id, order_no: order.order_no, status: order.status, total: Number(order.total_minor), currency: order.currency, expires_at: iso(order.expires_at)! };
+  });
+}
+
+// ---------------------------------------------------------------- state changes
+
+/** Puts an order's units back on sale (in ascending SKU order); called once, with the transition that ends the order. */
+async function releaseStock(tx: Tx, deps: AppDeps, orderId: number): Promise<void> {
+  const lines = await q.findOrderLines(tx, [orderId]);
+  const plan = sumBySku(lines.map((l) => ({ skuId: l.sku_id, goodsId: l.goods_id, quantity: l.quantity })));
+  for (const p of plan) await q.returnStock(tx, p.skuId, p.quantity);
+  catalogueChangedOnCommit(tx, deps, [...new Set(plan.map((p) => p.goodsId))]);
+}
+
+/**
+ * Closes an unpaid order whose time is up and puts its goods back on sale. The conditional update
+ * from `awaiting_payment` decides: a paid, cancelled or already closed order is left alone.
+ */
+export async function expireOrder(deps: AppDeps, actor: Actor, orderId: number): Promise<boolean> {
+  return withTransaction(deps.db, async (tx) => {
+    const order = await q.findOrder(tx, orderId);
+    if (!order || order.status !== 'awaiting_payment') return false;
+    // Too early (the operator lengthened the time, or the job ran ahead): wait for the order's own time.
+    if (new Date(order.expires_at).getTime() > Date.now()) {
+      await enqueueJob(tx, 'expire_order', { orderId }, { runAt: new Date(order.expires_at), jobKey: `order-expiry:${orderId}`, maxAttempts: 10 });
+      return false;
+    }
+    const closed = await q.transitionOrder(tx, orderId, ['awaiting_payment'], 'closed', { closed_at: new Date() });
+    if (!closed) return false;
+    await releaseStock(tx, deps, orderId);
+    await q.insertOrderEvent(tx, { order_id: orderId, kind: 'closed', from_status: 'awaiting_payment', to_status: 'closed', ...actorRecord(actor), reason: 'unpaid in time' });
+    return true;
+  });
+}
+
+/** Closes every unpaid order past its time (a safety net behind each order's own job). */
+export async function expireOverdueOrders(deps: AppDeps, actor: Actor): Promise<number> {
+  let closed = 0;
+  for (const id of await q.findOverdueUnpaidOrderIds(deps.db, 500)) if (await expireOrder(deps, actor, id)) closed++;
+  return closed;
+}
+
+/** What paying an order came to, for the payments area. */
+export type PaidOutcome = { outcome: 'paid'; orderId: number } | { outcome: 'not_payable'; status: OrderStatus | 'missing' } | { outcome: 'mismatch'; expected: { amountMinor: number; currency: string } };
+
+/**
+ * The payments area's one way to settle an order, inside its own transaction: the order becomes
+ * paid only from `awaiting_payment` and only for its exact amount and currency. A payment that
+ * arrives after the order closed or was cancelled answers `not_payable` (the payment is refunded,
+ * the order never reopens).
+ */
+export async function markOrderPaid(tx: Tx, actor: Actor, input: { orderId: number; amountMinor: number; currency: string }): Promise<PaidOutcome> {
+  const order = await q.findOrder(tx, input.orderId);
+  if (!order) return { outcome: 'not_payable', status: 'missing' };
+  if (Number(order.total_minor) !== input.amountMinor || order.currency !== input.currency) {
+    return { outcome: 'mismatch', expected: { amountMinor: Number(order.total_minor), currency: order.currency } };
+  }
+  const paid = await q.transitionOrder(tx, input.orderId, ['awaiting_payment'], 'paid', { paid_at: new Date() });
+  if (!paid) return { outcome: 'not_payable', status: (await q.findOrder(tx, input.orderId))!.status };
+  const lines = await q.findOrderLines(tx, [input.orderId]);
+  await q.addSales(tx, lines.map((l) => ({ skuId: l.sku_id, goodsId: l.goods_id, quantity: l.quantity })));
+  await q.insertOrderEvent(tx, { order_id: input.orderId, kind: 'paid', from_status: 'awaiting_payment', to_status: 'paid', ...actorRecord(actor) });
+  return { outcome: 'paid', orderId: input.orderId };
+}
+
+/** The member's order, or "order not found" for an id that is not theirs. */
+async function memberOrder(db: Executor, userId: number, orderId: number): Promise<OrderRow> {
+  const order = await q.findMemberOrder(db, userId, orderId);
+  if (!order) throw new AppError(ResponseCode.orderNotFound);
+  return order;
+}
+
+/**
+ * The member cancels an order. Unpaid: it is cancelled and its goods go back on sale. Paid and not
+ * yet shipped: it moves to refunding (the payments area refunds it in full) and its goods go back.
+ */
+export async function cancelOrderByMember(deps: AppDeps, actor: Actor, input: { id: number; reason: string }): Promise<{ id: number; status: OrderStatus }> {
+  const userId = memberIdOf(actor);
+  return withTransaction(deps.db, async (tx) => {
+    const order = await memberOrder(tx, userId, input.id);
+    const packages = order.status === 'paid' ? await q.findPackagesOfOrder(tx, order.id) : [];
+    const to: OrderStatus = order.status === 'paid' && packages.length === 0 ? 'refunding' : 'cancelled';
+    const from: OrderStatus[] = to === 'refunding' ? ['paid'] : ['awaiting_payment'];
+    const changed = await q.transitionOrder(tx, order.id, from, to, { cancelled_at: new Date(), cancel_reason: input.reason }, userId);
+    if (!changed) throw new AppError(ResponseCode.orderState);
+    await releaseStock(tx, deps, order.id);
+    await q.insertOrderEvent(tx, { order_id: order.id, kind: to === 'refunding' ? 'refund_requested' : 'cancelled', from_status: order.status, to_status: to, reason: input.reason, ...actorRecord(actor) });
+    return { id: order.id, status: to };
+  });
+}
+
+/** The member confirms a shipped order arrived: it completes. */
+export async function confirmReceipt(db: Database, actor: Actor, input: { id: number }): Promise<{ id: number; status: OrderStatus }> {
+  const userId = memberIdOf(actor);
+  return withTransaction(db, async (tx) => {
+    await memberOrder(tx, userId, input.id);
+    const done = await q.transitionOrder(tx, input.id, ['shipped'], 'completed', { completed_at: new Date() }, userId);
+    if (!done) throw new AppError(ResponseCode.orderState);
+    await q.insertOrderEvent(tx, { order_id: input.id, kind: 'completed', from_status: 'shipped', to_status: 'completed', ...actorRecord(actor) });
+    return { id: input.id, status: 'completed' as const };
+  });
+}
+
+/** Completes a shipped order the member did not confirm, once its time after the last shipment or delivery is up. */
+export async function autoCompleteOrder(deps: AppDeps, actor: Actor, orderId: number): Promise<boolean> {
+  return withTransaction(deps.db, async (tx) => {
+    const order = await q.findOrder(tx, orderId);
+    if (!order || order.status !== 'shipped') return false;
+    const due = await autoCompleteTime(tx, orderId);
+    if (due.getTime() > Date.now()) {
+      await enqueueJob(tx, 'auto_complete_order', { orderId }, { runAt: due, jobKey: `order-auto-complete:${orderId}` });
+      return false;
+    }
+    const done = await q.transitionOrder(tx, orderId, ['shipped'], 'completed', { completed_at: new Date() });
+    if (!done) return false;
+    await q.insertOrderEvent(tx, { order_id: orderId, kind: 'completed', from_status: 'shipped', to_status: 'completed', ...actorRecord(actor), reason: 'not confirmed in time' });
+    return true;
+  });
+}
+
+/** When a shipped order completes by itself: the set number of days after its last package was shipped or delivered. */
+async function autoCompleteTime(db: Executor, orderId: number): Promise<Date> {
+  const [settings, packages] = await Promise.all([q.findOrderSettings(db), q.findPackagesOfOrder(db, orderId)]);
+  const last = Math.max(0, ...packages.map((p) => new Date(p.delivered_at ?? p.shipped_at).getTime()));
+  return new Date(last + settings.auto_confirm_days * 86_400_000);
+}
+
+/** Schedules (or moves) the automatic completion of a shipped order. */
+export async function scheduleAutoComplete(tx: Tx, orderId: number): Promise<void> {
+  await enqueueJob(tx, 'auto_complete_order', { orderId }, { runAt: await autoCompleteTime(tx, orderId), jobKey: `order-auto-complete:${orderId}` });
+}
+
+/** The member asks the shop to ship a paid order; recorded once per order per 24 hours for operators to see. */
+export async function remindShipment(db: Database, actor: Actor, input: { id: number }): Promise<{ id: number; reminded_at: string }> {
+  const userId = memberIdOf(actor);
+  return withTransaction(db, async (tx) => {
+    const order = await memberOrder(tx, userId, input.id);
+    if (order.status !== 'paid') throw new AppError(ResponseCode.orderState);
+    const marked = await q.markReminded(tx, userId, order.id);
+    if (!marked) throw new AppError(ResponseCode.remindTooSoon);
+    await q.insertOrderEvent(tx, { order_id: order.id, kind: 'reminded', ...actorRecord(actor) });
+    return { id: order.id, reminded_at: iso(marked.last_reminded_at)! };
+  });
+}
+
+// ---------------------------------------------------------------- reading orders
+
+function actionsOf(o: Pick<OrderRow, 'status'>, packageCount = 0): OrderSummary['actions'] {
+  return {
+    can_cancel: o.status === 'awaiting_payment' || (o.status === 'paid' && packageCount === 0),
+    can_pay: o.status === 'awaiting_payment',
+    can_confirm: o.status === 'shipped',
+    can_remind: o.status === 'paid',
+    can_track: packageCount > 0 || o.status === 'shipped' || o.status === 'completed',
+  };
+}
+
+const toLine = (l: OrderLineRow, lang: Language) => ({
+  id: l.id,
+  goods_id: l.goods_id,
+  sku_id: l.sku_id,
+  name: pick(l.name, lang),
+  spec_text: pick(l.spec_text, lang),
+  image: l.image,
+  price: Number(l.unit_price_minor),
+  num: l.quantity,
+  line_total: Number(l.line_total_minor),
+  shipped_num: l.shipped_quantity,
+});
+
+function toSummary(o: OrderRow, lines: OrderLineRow[], lang: Language, packageCount?: number): OrderSummary {
+  return {
+    id: o.id,
+    order_no: o.order_no,
+    kind: o.kind,
+    status: o.status,
+    currency: o.currency,
+    total: Number(o.total_minor),
+    count: lines.reduce((n, l) => n + l.quantity, 0),
+    lines: lines.map((l) => toLine(l, lang)),
+    created_at: iso(o.created_at)!,
+    expires_at: o.status === 'awaiting_payment' ? iso(o.expires_at) : null,
+    actions: actionsOf(o, packageCount ?? (o.shipped_at ? 1 : 0)),
+  };
+}
+
+/** The member's orders of one view, newest first, with the counts of each view. */
+export async function listMemberOrders(db: Database, actor: Actor, input: EndpointQuery<typeof listOrders>): Promise<EndpointData<typeof listOrders>> {
+  const userId = memberIdOf(actor);
+  const [rows, counts] = await Promise.all([
+    q.findMemberOrdersPage(db, userId, q.statusesOfView(input.view), input.limit, (input.page - 1) * input.limit),
+    q.countMemberOrdersByStatus(db, userId),
+  ]);
+  const lines = await q.findOrderLines(db, rows.map((r) => r.id));
+  const byOrder = new Map<number, OrderLineRow[]>();
+  for (const l of lines) byOrder.set(l.order_id, [...(byOrder.get(l.order_id) ?? []), l]);
+  const n = (statuses: string[]) => counts.filter((c) => statuses.includes(c.status)).reduce((s, c) => s + Number(c.n), 0);
+  const total = rows.length ? Number(rows[0]!.total) : 0;
+  return {
+    list: rows.map((r) => toSummary(r, byOrder.get(r.id) ?? [], actor.lang)),
+    total,
+    page: input.page,
+    limit: input.limit,
+    has_more: input.page * input.limit < total,
+    counts: { unpaid: n(['awaiting_payment']), to_ship: n(['paid']), to_receive: n(['shipped']), after_sales: n(['refunding', 'refunded']) },
+  };
+}
+
+/** One of the member's orders with its amounts, address and dates. */
+export async function getMemberOrder(db: Database, actor: Actor, input: { id: number }): Promise<OrderInfo> {
+  const userId = memberIdOf(actor);
+  const order = await memberOrder(db, userId, input.id);
+  const [lines, packages] = await Promise.all([q.findOrderLines(db, [order.id]), q.findPackagesOfOrder(db, order.id)]);
+  return {
+    ...toSummary(order, lines, actor.lang, packages.length),
+    subtotal: Number(order.subtotal_minor),
+    coupon_discount: Number(order.coupon_discount_minor),
+    operating_fee_rate: order.operating_fee_rate_bp,
+    operating_fee: Number(order.operating_fee_minor),
+    freight: Number(order.freight_minor),
+    points_used: Number(order.points_used),
+    points_value: Number(order.points_value_minor),
+    address: order.address,
+    remarks: order.remarks,
+    paid_at: iso(order.paid_at),
+    shipped_at: iso(order.shipped_at),
+    completed_at: iso(order.completed_at),
+    cancelled_at: iso(order.cancelled_at),
+    closed_at: iso(order.closed_at),
+    cancel_reason: order.cancel_reason,
+    package_count: packages.length,
+    last_reminded_at: iso(order.last_reminded_at),
+  };
+}
+
+/** Whether the member has orders still under way (account cancellation asks). */
+export async function hasOpenOrders(db: Executor, userId: number): Promise<boolean> {
+  return (await q.countOpenOrders(db, userId)) > 0;
+}

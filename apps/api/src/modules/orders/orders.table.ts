@@ -1,0 +1,131 @@
+import type { Generated } from 'kysely';
+import type { Json, Stamp, Texts } from '../catalogue/catalogue.table.js';
+
+export const ORDER_STATUSES = ['awaiting_payment', 'paid', 'shipped', 'completed', 'cancelled', 'closed', 'refunding', 'refunded'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** The shipping address as the order keeps it. */
+export interface AddressSnapshot {
+  name: string;
+  surname: string;
+  mobile_pre: string;
+  mobile: string;
+  email: string;
+  country_code: string;
+  province: string;
+  city: string;
+  district: string;
+  detail: string;
+  house_number: string;
+  zip_code: string;
+}
+
+export interface OrderSettingsTable {
+  id: Generated<boolean>;
+  expiry_minutes: Generated<number>;
+  auto_confirm_days: Generated<number>;
+  updated_at: Stamp;
+  updated_by: Generated<string>;
+}
+
+export interface OperatingFeesTable {
+  country_code: string;
+  rate_bp: number;
+  updated_at: Stamp;
+  updated_by: string;
+}
+
+export interface ShippingFeesTable {
+  country_code: string;
+  currency: string;
+  fee_minor: number;
+  free_over_minor: number | null;
+  updated_at: Stamp;
+  updated_by: string;
+}
+
+export interface OrdersTable {
+  id: Generated<number>;
+  order_no: string;
+  user_id: number;
+  kind: Generated<'regular' | 'group_buy' | 'international'>;
+  status: OrderStatus;
+  currency: string;
+  subtotal_minor: number;
+  coupon_discount_minor: Generated<number>;
+  operating_fee_rate_bp: Generated<number>;
+  operating_fee_minor: Generated<number>;
+  freight_minor: Generated<number>;
+  points_used: Generated<number>;
+  points_value_minor: Generated<number>;
+  total_minor: number;
+  country_code: string;
+  address: Json<AddressSnapshot>;
+  remarks: Generated<string>;
+  expires_at: Date | string;
+  created_at: Stamp;
+  paid_at: Date | null;
+  shipped_at: Date | null;
+  completed_at: Date | null;
+  cancelled_at: Date | null;
+  closed_at: Date | null;
+  cancel_reason: Generated<string>;
+  last_reminded_at: Date | null;
+  updated_at: Stamp;
+}
+
+export interface OrderLinesTable {
+  id: Generated<number>;
+  order_id: number;
+  goods_id: number;
+  sku_id: number;
+  name: Json<Texts>;
+  spec_text: Json<Texts>;
+  image: Generated<string>;
+  unit_price_minor: number;
+  quantity: number;
+  line_total_minor: number;
+  shipped_quantity: Generated<number>;
+}
+
+export interface OrderEventsTable {
+  id: Generated<number>;
+  order_id: number;
+  kind: string;
+  from_status: string | null;
+  to_status: string | null;
+  actor_kind: string;
+  actor_id: Generated<string>;
+  reason: Generated<string>;
+  request_id: Generated<string>;
+  created_at: Stamp;
+}
+
+export interface OrderPackagesTable {
+  id: Generated<number>;
+  order_id: number;
+  carrier: string;
+  tracking_number: string;
+  tracking_provider: Generated<string>;
+  status: Generated<'in_transit' | 'delivered'>;
+  shipped_at: Stamp;
+  delivered_at: Date | null;
+  tracked_at: Date | null;
+  created_by: string;
+}
+
+export interface PackageLinesTable {
+  package_id: number;
+  order_line_id: number;
+  quantity: number;
+}
+
+export interface TrackingEventsTable {
+  id: Generated<number>;
+  package_id: number;
+  happened_at: Date | string;
+  place: Generated<string>;
+  text: string;
+  source: string;
+  created_at: Stamp;
+}

@@ -1,0 +1,213 @@
+import { z } from 'zod';
+import { pageOf, pageQuery } from '../common/pagination.js';
+import { idParam } from '../catalogue/catalogue.schemas.js';
+import { CART_LINE_MAX, CART_LINE_PROBLEMS, CART_MAX_LINES } from '../cart/cart.schemas.js';
+
+/** Integer minor units of `currency` (money is integers). */
+const minor = z.number().int();
+const stamp = z.string();
+
+/**
+ * An order's life: awaiting payment → paid (to be shipped) → shipped (to be received) → completed;
+ * cancelled by the member or an operator; closed when unpaid past its time; refunding → refunded.
+ */
+export const ORDER_STATUSES = ['awaiting_payment', 'paid', 'shipped', 'completed', 'cancelled', 'closed', 'refunding', 'refunded'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+/** The tabs of the order list. */
+export const ORDER_VIEWS = ['all', 'unpaid', 'to_ship', 'to_receive', 'after_sales'] as const;
+export type OrderView = (typeof ORDER_VIEWS)[number];
+export const ORDER_KINDS = ['regular', 'group_buy', 'international'] as const;
+/** The longest remark a member may leave on an order (spec: textarea max length). */
+export const ORDER_REMARKS_MAX = 140;
+
+/** Comma-separated ids in a query string (`3,5,8`). */
+const idList = z
+  .string()
+  .trim()
+  .max(1000)
+  .regex(/^\d+(,\d+)*$/, 'validation.invalid')
+  .transform((s) => [...new Set(s.split(',').map(Number))])
+  .refine((ids) => ids.length <= CART_MAX_LINES && ids.every((id) => id >= 1 && id <= 2_147_483_647), 'validation.invalid');
+
+export const addressSnapshotSchema = z.object({
+  name: z.string(),
+  surname: z.string(),
+  mobile_pre: z.string(),
+  mobile: z.string(),
+  email: z.string(),
+  country_code: z.string(),
+  province: z.string(),
+  city: z.string(),
+  district: z.string(),
+  detail: z.string(),
+  house_number: z.string(),
+  zip_code: z.string(),
+});
+export type AddressSnapshot = z.infer<typeof addressSnapshotSchema>;
+
+// ---------------------------------------------------------------- checkout
+
+/**
+ * What is being bought: an SKU bought at once (`sku_id` with `goods_id` and `num`), or the cart's
+ * lines (`cart_ids`, else every selected line).
+ */
+const checkoutSource = {
+  cart_ids: idList.optional(),
+  goods_id: idParam.optional(),
+  sku_id: idParam.optional(),
+  num: z.coerce.number().int('validation.invalid').min(1).max(CART_LINE_MAX).optional(),
+};
+
+export const checkoutQuery = z.object({
+  ...checkoutSource,
+  /** The member's address to ship to; without it, their default address. */
+  address_id: idParam.optional(),
+});
+
+export const checkoutLineSchema = z.object({
+  /** The cart line it comes from; null for a buy-now SKU. */
+  cart_id: z.number().int().nullable(),
+  goods_id: z.number().int(),
+  sku_id: z.number().int(),
+  name: z.string(),
+  spec_text: z.string(),
+  image: z.string(),
+  price: minor,
+  num: z.number().int(),
+  line_total: minor,
+  available: z.boolean(),
+  problem: z.enum(CART_LINE_PROBLEMS).nullable(),
+});
+
+export const amountsSchema = z.object({
+  currency: z.string(),
+  subtotal: minor,
+  coupon_discount: minor,
+  /** The global operating fee's share of the subtotal at the destination, in basis points (250 = 2.5 %). */
+  operating_fee_rate: z.number().int(),
+  operating_fee: minor,
+  freight: minor,
+  points_used: z.number().int(),
+  points_value: minor,
+  total: minor,
+});
+
+export const checkoutData = amountsSchema.extend({
+  lines: z.array(checkoutLineSchema),
+  address: addressSnapshotSchema.extend({ id: z.number().int() }).nullable(),
+  /** Every line can be bought and an address is chosen. */
+  can_submit: z.boolean(),
+});
+export type CheckoutData = z.infer<typeof checkoutData>;
+
+export const createOrderBody = z.object({
+  cart_ids: z.array(idParam).min(1).max(CART_MAX_LINES).optional(),
+  goods_id: idParam.optional(),
+  sku_id: idParam.optional(),
+  num: z.number().int('validation.invalid').min(1).max(CART_LINE_MAX).optional(),
+  address_id: idParam,
+  remarks: z.string().trim().max(ORDER_REMARKS_MAX).default(''),
+});
+export const createOrderData = z.object({
+  order_id: z.number().int(),
+  order_no: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  total: minor,
+  currency: z.string(),
+  /** Unpaid by then, the order closes and its goods go back on sale. */
+  expires_at: stamp,
+});
+
+// ---------------------------------------------------------------- orders
+
+export const orderLineSchema = z.object({
+  id: z.number().int(),
+  goods_id: z.number().int(),
+  sku_id: z.number().int(),
+  name: z.string(),
+  spec_text: z.string(),
+  image: z.string(),
+  price: minor,
+  num: z.number().int(),
+  line_total: minor,
+  shipped_num: z.number().int(),
+});
+
+/** What the member can do with the order now. */
+export const orderActionsSchema = z.object({
+  can_cancel: z.boolean(),
+  can_pay: z.boolean(),
+  can_confirm: z.boolean(),
+  can_remind: z.boolean(),
+  can_track: z.boolean(),
+});
+
+export const orderSummarySchema = z.object({
+  id: z.number().int(),
+  order_no: z.string(),
+  kind: z.enum(ORDER_KINDS),
+  status: z.enum(ORDER_STATUSES),
+  currency: z.string(),
+  total: minor,
+  /** Units in the order. */
+  count: z.number().int(),
+  lines: z.array(orderLineSchema),
+  created_at: stamp,
+  expires_at: stamp.nullable(),
+  actions: orderActionsSchema,
+});
+export type OrderSummary = z.infer<typeof orderSummarySchema>;
+
+export const orderListQuery = pageQuery.extend({ view: z.enum(ORDER_VIEWS).default('all') });
+export const orderListData = pageOf(orderSummarySchema).extend({
+  /** Orders per view, for the tabs' badges. */
+  counts: z.object({ unpaid: z.number().int(), to_ship: z.number().int(), to_receive: z.number().int(), after_sales: z.number().int() }),
+});
+
+export const orderIdQuery = z.object({ id: idParam });
+export const orderIdBody = z.object({ id: idParam });
+
+export const orderInfoData = orderSummarySchema.merge(amountsSchema).extend({
+  address: addressSnapshotSchema,
+  remarks: z.string(),
+  paid_at: stamp.nullable(),
+  shipped_at: stamp.nullable(),
+  completed_at: stamp.nullable(),
+  cancelled_at: stamp.nullable(),
+  closed_at: stamp.nullable(),
+  cancel_reason: z.string(),
+  package_count: z.number().int(),
+  last_reminded_at: stamp.nullable(),
+});
+export type OrderInfo = z.infer<typeof orderInfoData>;
+
+export const cancelOrderBody = z.object({ id: idParam, reason: z.string().trim().max(ORDER_REMARKS_MAX).default('') });
+export const orderChangedData = z.object({ id: z.number().int(), status: z.enum(ORDER_STATUSES) });
+export const remindData = z.object({ id: z.number().int(), reminded_at: stamp });
+
+// ---------------------------------------------------------------- packages and tracking
+
+export const PACKAGE_STATUSES = ['in_transit', 'delivered'] as const;
+export const trackingEventSchema = z.object({ time: stamp, place: z.string(), text: z.string() });
+export const packageSchema = z.object({
+  id: z.number().int(),
+  order_id: z.number().int(),
+  carrier: z.string(),
+  tracking_number: z.string(),
+  status: z.enum(PACKAGE_STATUSES),
+  shipped_at: stamp,
+  delivered_at: stamp.nullable(),
+  lines: z.array(z.object({ order_line_id: z.number().int(), name: z.string(), spec_text: z.string(), image: z.string(), num: z.number().int() })),
+  /** The newest event, when there is one. */
+  latest: trackingEventSchema.nullable(),
+});
+export const packageListQuery = z.object({ order_id: idParam });
+export const packageListData = z.object({ list: z.array(packageSchema) });
+export const packageInfoQuery = z.object({ id: idParam });
+export const packageInfoData = packageSchema.extend({ events: z.array(trackingEventSchema) });
+export const trackingQuery = z
+  .object({ order_id: idParam.optional(), package_id: idParam.optional() })
+  .refine((q) => q.order_id !== undefined || q.package_id !== undefined, { message: 'validation.required', path: ['order_id'] });
+export const trackingData = z.object({
+  list: z.array(z.object({ package_id: z.number().int(), carrier: z.string(), tracking_number: z.string(), status: z.enum(PACKAGE_STATUSES), events: z.array(trackingEventSchema) })),
+});
