@@ -1,4 +1,4 @@
-import type { AnyEndpoint, EndpointBodyInput, EndpointData, EndpointQueryInput, Language } from '@shop/contract';
+import { ClientCode, type AnyEndpoint, type EndpointBodyInput, type EndpointData, type EndpointQueryInput, type Envelope, type Language } from '@shop/contract/common';
 import { paths } from '@/config/paths';
 import { limits } from '@/config/runtime';
 import { i18n } from '@/lib/i18n';
@@ -21,6 +21,8 @@ export type CallInput<E extends AnyEndpoint> = [EndpointQueryInput<E>] extends [
 export interface CallOptions {
   /** A background call: no toast for a failure code or message (session codes are still handled). */
   quiet?: boolean;
+  /** The page shows a failure code's message itself, next to the form (registration, spec §8): no toast for it. */
+  showsFailureItself?: boolean;
   /** `false`: a POST the member did not tap for, so no blocking loading indicator. */
   showLoading?: boolean;
   signal?: AbortSignal;
@@ -56,17 +58,9 @@ export class ApiError extends Error {
   }
 }
 
-interface Envelope {
-  code: number;
-  msg: string;
-  data: unknown;
-}
-
 const isEnvelope = (v: unknown): v is Envelope =>
   typeof v === 'object' && v !== null && typeof (v as Envelope).code === 'number';
 
-/** The calls whose failure messages the registration form shows itself (spec §8). */
-const REGISTER_PATHS = new Set(['/user/no_auth/register', '/user/no_auth/registerGuoJi']);
 
 // ---- the blocking loading indicator of POST calls: only after 800 ms, gone when the last one ends
 let pendingPosts = 0;
@@ -167,8 +161,6 @@ export function newIdempotencyKey(): string {
 
 /** Pauses before an idempotent call is sent again with the same key (network lost, or still in progress). */
 const IDEMPOTENT_RETRY_DELAYS_MS = [400, 1200];
-/** The envelope code of a request whose key is still being processed. */
-const REQUEST_IN_PROGRESS = 1002;
 
 /** The full address of an API path in the current region. */
 export const apiUrl = (path: string): string => `${hostsForRegion().api}${path}`;
@@ -222,7 +214,7 @@ export async function call<E extends AnyEndpoint>(endpoint: E, ...[input, option
         await new Promise((r) => setTimeout(r, IDEMPOTENT_RETRY_DELAYS_MS[attempt]));
         continue;
       }
-      const inProgress = isEnvelope(payload) && payload.code === REQUEST_IN_PROGRESS;
+      const inProgress = isEnvelope(payload) && payload.code === ClientCode.requestInProgress;
       if (!idempotencyKey || !inProgress || attempt >= IDEMPOTENT_RETRY_DELAYS_MS.length) break;
       // The first try is still being processed: ask again for its answer.
       await new Promise((r) => setTimeout(r, IDEMPOTENT_RETRY_DELAYS_MS[attempt]));
@@ -254,26 +246,26 @@ async function handleAnswer(endpoint: AnyEndpoint, status: number, payload: unkn
     switch (envelope.code) {
       case 200:
         return envelope.data;
-      case 2001: {
+      case ClientCode.tokenInvalid: {
         const message = i18n.t('app.session.expired');
-        if (sessionChanged) throw new ApiError('code', message, 2001, status, envelope.data);
+        if (sessionChanged) throw new ApiError('code', message, ClientCode.tokenInvalid, status, envelope.data);
         showToast(message);
         useSession.getState().clear();
         goToLoginAfter(limits.authRedirectDelayMs);
-        throw new ApiError('code', message, 2001, status, envelope.data);
+        throw new ApiError('code', message, ClientCode.tokenInvalid, status, envelope.data);
       }
-      case 2002:
+      case ClientCode.loginRequired:
         if (!sessionChanged) goToLoginAfter(limits.authRedirectDelayMs);
-        throw new ApiError('code', serverMsg, 2002, status, envelope.data);
-      case 2020: {
+        throw new ApiError('code', serverMsg, ClientCode.loginRequired, status, envelope.data);
+      case ClientCode.userNotFound: {
         const message = i18n.t('app.session.userNotFound');
-        if (sessionChanged) throw new ApiError('code', message, 2020, status, envelope.data);
+        if (sessionChanged) throw new ApiError('code', message, ClientCode.userNotFound, status, envelope.data);
         showToast(message);
         goToLoginAfter(limits.authRedirectDelayMs);
-        throw new ApiError('code', message, 2020, status, envelope.data);
+        throw new ApiError('code', message, ClientCode.userNotFound, status, envelope.data);
       }
       default:
-        if (!options.quiet && !REGISTER_PATHS.has(endpoint.path)) showToast(serverMsg);
+        if (!options.quiet && !options.showsFailureItself) showToast(serverMsg);
         throw new ApiError('code', serverMsg, envelope.code, status, envelope.data);
     }
   }
@@ -288,7 +280,7 @@ async function handleAnswer(endpoint: AnyEndpoint, status: number, payload: unkn
     throw new ApiError('http', serverMsg, envelope?.code, status, envelope?.data);
   }
   // Still being processed after the retries: say so, or the member taps again and wonders.
-  if (envelope?.code === REQUEST_IN_PROGRESS && !options.quiet) showToast(serverMsg);
+  if (envelope?.code === ClientCode.requestInProgress && !options.quiet) showToast(serverMsg);
   // Any other status: rejected without a word (spec §8).
   throw new ApiError('http', serverMsg || `HTTP ${status}`, envelope?.code, status, envelope?.data);
 }

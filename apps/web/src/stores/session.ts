@@ -1,21 +1,13 @@
 import { create } from 'zustand';
+import type { User } from '@shop/contract/account';
 import { storage, storageKeys } from '@/lib/storage';
 
 /**
- * The logged-in member as the app keeps it (spec §3). The account feature fills it from the
- * login answer; fields beyond `id` are whatever that answer carries.
+ * The member's copy kept with the token (spec §3: stored, so a reload shows who is logged in at
+ * once). The member itself is server state: pages read it through the account feature's profile
+ * query, which starts from this copy and refreshes it.
  */
-export interface SessionUser {
-  id: number;
-  user_name?: string;
-  nickname?: string | null;
-  true_name?: string | null;
-  email?: string | null;
-  mobile_pre?: string | null;
-  mobile?: string | null;
-  last_order_ids?: number[] | null;
-  [field: string]: unknown;
-}
+export type SessionUser = User;
 
 /** A stored token older than this is exchanged for a fresh one when the app starts. */
 export const TOKEN_REFRESH_AFTER_MS = 24 * 3600_000;

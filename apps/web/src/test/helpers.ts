@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { act } from '@testing-library/react';
+import { allEndpoints, userSchema, type User } from '@shop/contract';
 import { loadBundledPacks } from '@shop/contract/packs';
 import { registerAntdRender } from '@/lib/antd-render';
 import { i18n } from '@/lib/i18n';
@@ -25,11 +26,52 @@ export interface Recorded {
   body: string;
 }
 
+/** A successful envelope around `data`. */
+export const ok = (data: unknown) => ({ json: { code: 200, msg: 'Success', data } });
+
+/** A member as the API answers it, checked by the contract's schema. */
+export const memberFixture = (fields: Partial<User> = {}): User =>
+  userSchema.parse({
+    id: 7,
+    user_name: 'mia2026',
+    nickname: 'Mia',
+    true_name: null,
+    email: 'mia@example.com',
+    mobile_pre: null,
+    mobile: null,
+    avatar: null,
+    invite_code: 'MIA7',
+    country: null,
+    last_order_ids: [],
+    has_pay_password: false,
+    google_bound: false,
+    real_name_status: 'none',
+    created_at: '2026-11-21T09:00:00.000Z',
+    ...fields,
+  });
+
+/**
+ * Where a fake answer breaks the contract: a successful envelope whose `data` the endpoint's schema
+ * refuses. A fake API that answers what the real one cannot would let a test pass for a page that
+ * fails in use.
+ */
+export function contractViolation(method: string, path: string, answer: unknown): string | undefined {
+  const endpoint = allEndpoints.find((e) => e.method === method && e.path === path);
+  if (!endpoint?.data || typeof answer !== 'object' || answer === null || (answer as { code?: unknown }).code !== 200) return undefined;
+  const checked = endpoint.data.safeParse((answer as { data?: unknown }).data);
+  return checked.success ? undefined : `${method} ${path}: ${checked.error.issues.map((i) => `${i.path.join('.') || '(data)'} ${i.message}`).join('; ')}`;
+}
+
 export type Route = (req: Recorded) => { status?: number; json?: unknown; text?: string; wait?: Promise<void> } | Promise<{ status?: number; json?: unknown; text?: string }>;
 
-/** A small local HTTP server standing in for the API: answers by path, records what it got. */
+/**
+ * A small local HTTP server standing in for the API: answers by path, records what it got. Every
+ * successful answer of a contract call is checked against the call's `data` schema; `close()`
+ * fails the test with the answers that broke it.
+ */
 export async function startFakeApi(routes: Record<string, Route>) {
   const requests: Recorded[] = [];
+  const violations: string[] = [];
   const server = http.createServer((req, res) => {
     let body = '';
     req.on('data', (c: Buffer) => (body += c.toString()));
@@ -44,6 +86,10 @@ export async function startFakeApi(routes: Record<string, Route>) {
       }
       const answer = await route(rec);
       if ('wait' in answer && answer.wait) await answer.wait;
+      if ((answer.status ?? 200) === 200 && answer.json !== undefined) {
+        const violation = contractViolation(rec.method, path, answer.json);
+        if (violation) violations.push(violation);
+      }
       res.writeHead(answer.status ?? 200, { 'content-type': 'application/json' });
       res.end(answer.text ?? JSON.stringify(answer.json ?? null));
     });
@@ -53,7 +99,11 @@ export async function startFakeApi(routes: Record<string, Route>) {
   return {
     url,
     requests,
-    close: () => new Promise<void>((r) => server.close(() => r())),
+    violations,
+    close: async () => {
+      await new Promise<void>((r) => server.close(() => r()));
+      if (violations.length) throw new Error(`The fake API answered outside the contract:\n${violations.join('\n')}`);
+    },
   };
 }
 

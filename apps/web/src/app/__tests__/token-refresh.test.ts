@@ -4,7 +4,7 @@ import { refreshTokenAtStart } from '@/app/token-refresh';
 import { call, resetRequestState } from '@/lib/request';
 import { hideBlockingLoading } from '@/lib/toast';
 import { TOKEN_REFRESH_AFTER_MS, useSession } from '@/stores/session';
-import { clearToasts, prepareApp, startFakeApi, toastText, type Route } from '@/test/helpers';
+import { clearToasts, memberFixture, prepareApp, startFakeApi, toastText, type Route } from '@/test/helpers';
 
 const HOUR = 3600_000;
 const envelope = (code: number, msg: string, data: unknown = null) => ({ json: { code, msg, data } });
@@ -29,7 +29,7 @@ const storedToken = () => JSON.parse(localStorage.getItem('shop.session')!).stat
 
 /** A member whose token was issued `ageMs` ago (undefined: at a time the app does not know). */
 function storedSession(ageMs: number | undefined) {
-  useSession.getState().signIn('old-token', { id: 7, user_name: 'alice' });
+  useSession.getState().signIn('old-token', memberFixture({ user_name: 'alice' }));
   useSession.setState({ refreshedAt: ageMs === undefined ? 0 : Date.now() - ageMs });
 }
 
@@ -141,7 +141,7 @@ describe('token refresh at start (spec §4)', () => {
     refreshAnswer = () => ({ ...envelope(200, 'Success', 'fresh-token'), wait: new Promise<void>((r) => (answer = r)) });
     const refreshing = refreshTokenAtStart();
     await vi.waitFor(() => expect(refreshCalls()).toHaveLength(1));
-    useSession.getState().signIn('login-token', { id: 7 });
+    useSession.getState().signIn('login-token', memberFixture());
     answer();
     await refreshing;
     expect(useSession.getState().token).toBe('login-token');

@@ -1,25 +1,15 @@
+import type { z } from 'zod';
 import { i18n } from '@/lib/i18n';
 import { showToast } from '@/lib/toast';
 
-/**
- * Spec §5: a toast names the first required field left empty. `fields` are in screen order,
- * each with the i18n key of its label. Answers true when every field is filled.
- */
-export function requireFilled(values: Record<string, unknown>, fields: Array<[name: string, labelKey: string]>): boolean {
-  for (const [name, labelKey] of fields) {
-    const v = values[name];
-    if (v === undefined || v === null || (typeof v === 'string' && !v.trim()) || v === false) {
-      showToast(i18n.t('account.form.required', { field: i18n.t(labelKey) }));
-      return false;
-    }
-  }
-  return true;
-}
-
-/** Shows a message: `return fail('…')` ends a form check. */
+/** Shows a message: `return fail('…')` ends a check the schema cannot make (the agreement tick…). */
 export function fail(messageKey: string): void {
   showToast(i18n.t(messageKey));
 }
+
+/** A body schema whose `password_confirm` must repeat `password` (checked once both are valid). */
+export const samePasswordTwice = <S extends z.ZodType<{ password: string; password_confirm: string }>>(schema: S) =>
+  schema.refine((v) => v.password === v.password_confirm, { path: ['password_confirm'], error: 'account.form.passwordMismatch' });
 
 /** The path the human check may send the member back to: one of the app's own pages only. */
 export const safeReturnPath = (value: string | null | undefined, fallback: string): string =>

@@ -7,9 +7,8 @@ import { hideBlockingLoading } from '@/lib/toast';
 import { useSession } from '@/stores/session';
 import { useRegion } from '@/stores/region';
 import { useLanguage } from '@/stores/language';
-import { clearToasts, prepareApp, startFakeApi } from '@/test/helpers';
+import { clearToasts, memberFixture, ok, prepareApp, startFakeApi } from '@/test/helpers';
 
-const ok = (data: unknown) => ({ json: { code: 200, msg: 'Success', data } });
 let transferTries = 0;
 const api = await startFakeApi({
   '/user/transfer/create': () => ok({ id: 1 }),
@@ -29,7 +28,7 @@ beforeAll(() => prepareApp());
 afterAll(() => api.close());
 beforeEach(() => {
   window.SHOP_CONFIG = { api: { default: api.url, cn: api.url } };
-  useSession.getState().signIn('tok-123', { id: 7, user_name: 'alice' });
+  useSession.getState().signIn('tok-123', memberFixture({ user_name: 'alice' }));
   useRegion.setState({ clientIp: '', areaName: '' });
   useLanguage.setState({ lang: 'en-us' });
   api.requests.length = 0;

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { memberFixture } from '@/test/helpers';
 
 beforeEach(() => {
   localStorage.clear();
@@ -30,12 +31,13 @@ describe('the language store', () => {
 describe('the session store', () => {
   it('keeps token and user across a reload; a refresh replaces the token; clear forgets both', async () => {
     let { useSession } = await import('@/stores/session');
-    useSession.getState().signIn('first', { id: 3, user_name: 'bob' });
+    const bob = memberFixture({ id: 3, user_name: 'bob' });
+    useSession.getState().signIn('first', bob);
     vi.resetModules();
     ({ useSession } = await import('@/stores/session'));
     expect(useSession.getState()).toMatchObject({ token: 'first', user: { id: 3, user_name: 'bob' } });
     useSession.getState().setToken('refreshed');
-    expect(JSON.parse(localStorage.getItem('shop.session')!).state).toEqual({ token: 'refreshed', user: { id: 3, user_name: 'bob' } });
+    expect(JSON.parse(localStorage.getItem('shop.session')!).state).toEqual({ token: 'refreshed', user: bob });
     useSession.getState().clear();
     expect(JSON.parse(localStorage.getItem('shop.session')!).state).toEqual({ token: '', user: null });
   });
@@ -46,7 +48,8 @@ describe('the session store: when the token was issued', () => {
     const { TOKEN_REFRESH_AFTER_MS } = await import('@/stores/session');
     let { useSession, tokenRefreshDue } = await import('@/stores/session');
     const before = Date.now();
-    useSession.getState().signIn('first', { id: 3 });
+    const member = memberFixture({ id: 3 });
+    useSession.getState().signIn('first', member);
     const issued = useSession.getState().refreshedAt;
     expect(issued).toBeGreaterThanOrEqual(before);
     expect(tokenRefreshDue(issued + TOKEN_REFRESH_AFTER_MS - 1)).toBe(false);
@@ -55,7 +58,7 @@ describe('the session store: when the token was issued', () => {
     ({ useSession, tokenRefreshDue } = await import('@/stores/session'));
     expect(useSession.getState().refreshedAt).toBe(issued);
     // The session itself keeps the shape earlier releases wrote.
-    expect(JSON.parse(localStorage.getItem('shop.session')!)).toEqual({ state: { token: 'first', user: { id: 3 } }, version: 0 });
+    expect(JSON.parse(localStorage.getItem('shop.session')!)).toEqual({ state: { token: 'first', user: member }, version: 0 });
     useSession.getState().clear();
     expect(localStorage.getItem('shop.session.refreshedAt')).toBeNull();
     expect(tokenRefreshDue()).toBe(false);

@@ -7,13 +7,12 @@ import { paths } from '@/config/paths';
 import { routes } from '@/app/routes';
 import { i18n } from '@/lib/i18n';
 import { useSession } from '@/stores/session';
-import { clearToasts, prepareApp, startFakeApi, toastText } from '@/test/helpers';
+import { clearToasts, memberFixture, ok, prepareApp, startFakeApi, toastText } from '@/test/helpers';
 import { SliderCaptcha } from '../components/slider-captcha';
 import { useCaptchaPass } from '../captcha-pass';
 
-const ok = (data: unknown) => ({ json: { code: 200, msg: 'Success', data } });
 let captchaNeeded = 0;
-const user = { id: 7, user_name: 'member01', nickname: 'Mia', true_name: null, email: 'mia@example.com', mobile_pre: null, mobile: null, avatar: null, invite_code: 'ABCDEFGH', country: null, last_order_ids: [], has_pay_password: false, google_bound: false, real_name_status: 'none', created_at: '2026-11-21T00:00:00.000Z' };
+const user = memberFixture({ user_name: 'member01', invite_code: 'ABCDEFGH' });
 const api = await startFakeApi({
   '/user/openJY': () => ok(captchaNeeded),
   '/user/no_auth/login': () => ok({ token: 'tok-123', expires_at: '2026-12-21T00:00:00.000Z', user }),

@@ -4,11 +4,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import { i18n } from '@/lib/i18n';
 import { useSession } from '@/stores/session';
-import { clearToasts, prepareApp, startFakeApi, toastText } from '@/test/helpers';
+import { clearToasts, memberFixture, ok, prepareApp, startFakeApi, toastText } from '@/test/helpers';
 import { ContactForm } from '../components/security-sheets';
 
-const ok = (data: unknown) => ({ json: { code: 200, msg: 'Success', data } });
-const user = { id: 7, user_name: 'member01', nickname: 'Mia', true_name: null, email: 'mia@example.com', mobile_pre: null, mobile: null, avatar: null, invite_code: 'ABCDEFGH', country: null, last_order_ids: [], has_pay_password: false, google_bound: false, real_name_status: 'none', created_at: '2026-11-21T00:00:00.000Z' };
+const user = memberFixture({ user_name: 'member01', invite_code: 'ABCDEFGH' });
 const api = await startFakeApi({
   '/attractive/country/getAreaPre': () => ok({ country: 'US', pre: '1' }),
   '/attractive/countryCode': () => ok([{ code: 'US', name: 'United States', pre: '1' }]),

@@ -1,18 +1,24 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getProfile } from '@shop/contract';
-import { call } from '@/lib/request';
+import { useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { getProfile } from '@shop/contract/account';
+import { endpointQuery, useQueryScope, type QueryScope } from '@/lib/endpoint-query';
 import { useSession } from '@/stores/session';
 
-/** The member, fresh from the server; the session keeps the copy the rest of the app reads. */
-export async function fetchProfile() {
-  const user = await call(getProfile, undefined, { quiet: true });
-  useSession.getState().setUser(user);
-  return user;
+// The model of a feature's API file: one call of the contract, its query options from the shared
+// helper (the key is the endpoint's path, then the params, the member and the language), and the
+// hook pages use. Every type comes from the contract entry; nothing is retyped here.
+
+export const profileQuery = (scope: QueryScope) => ({ ...endpointQuery(getProfile, undefined, scope), staleTime: 10_000 });
+
+/** The logged-in member, fresh from the server; until it answers, the copy stored at login (spec §3). */
+export function useProfile() {
+  const scope = useQueryScope();
+  const stored = useSession((s) => s.user);
+  const query = useQuery({ ...profileQuery(scope), enabled: Boolean(scope.token), placeholderData: stored ?? undefined });
+  const fresh = query.isPlaceholderData ? undefined : query.data;
+  // The stored copy follows each fresh answer, for the next start.
+  useEffect(() => {
+    if (fresh && useSession.getState().token === scope.token) useSession.getState().setUser(fresh);
+  }, [fresh, scope.token]);
+  return query;
 }
-
-export const profileQueryOptions = (token: string) => queryOptions({ queryKey: ['account', 'profile', token], queryFn: fetchProfile, staleTime: 10_000 });
-
-export const useProfile = () => {
-  const token = useSession((s) => s.token);
-  return useQuery({ ...profileQueryOptions(token), enabled: Boolean(token) });
-};

@@ -1,6 +1,7 @@
-import { logout } from '@shop/contract';
-import { call } from '@/lib/request';
+import { logout } from '@shop/contract/account';
+import { forgetMemberAnswers } from '@/lib/endpoint-query';
 import { queryClient } from '@/lib/query-client';
+import { call } from '@/lib/request';
 import { useSession } from '@/stores/session';
 
 /** Ends the session on the server and forgets it here, whatever the server answers. */
@@ -9,6 +10,6 @@ export async function logoutMember(): Promise<void> {
     await call(logout, undefined, { quiet: true });
   } finally {
     useSession.getState().clear();
-    queryClient.removeQueries({ queryKey: ['account'] });
+    forgetMemberAnswers(queryClient);
   }
 }

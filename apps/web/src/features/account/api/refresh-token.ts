@@ -1,4 +1,4 @@
-import { refreshToken } from '@shop/contract';
+import { refreshToken } from '@shop/contract/account';
 import { call } from '@/lib/request';
 import { storage, storageKeys } from '@/lib/storage';
 import { followStoredSession, tokenRefreshDue, useSession } from '@/stores/session';

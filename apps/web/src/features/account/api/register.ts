@@ -1,12 +1,11 @@
-import { register, registerInternational, type RegisterBody, type SessionData } from '@shop/contract';
+import { register, type SessionData } from '@shop/contract/account';
+import type { EndpointBodyInput } from '@shop/contract/common';
 import { call } from '@/lib/request';
 import { useSession } from '@/stores/session';
 
-/** Registers (international form when a country other than China is chosen) and logs the new member in. */
-export async function registerMember(input: RegisterBody & { country?: string }): Promise<SessionData> {
-  const session = input.country && input.country !== 'CN' && input.mobile
-    ? await call(registerInternational, { ...input, country: input.country, mobile_pre: input.mobile_pre!, mobile: input.mobile })
-    : await call(register, input);
+/** Registers (mainland form) and logs the new member in; the page shows a refusal itself (spec §8). */
+export async function registerMember(input: EndpointBodyInput<typeof register>): Promise<SessionData> {
+  const session = await call(register, input, { showsFailureItself: true });
   useSession.getState().signIn(session.token, session.user);
   return session;
 }

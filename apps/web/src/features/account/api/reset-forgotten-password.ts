@@ -1,4 +1,6 @@
-import { resetForgottenPassword } from '@shop/contract';
+import { resetForgottenPassword } from '@shop/contract/account';
+import type { EndpointBodyInput } from '@shop/contract/common';
 import { call } from '@/lib/request';
 
-export const resetPassword = (input: { account: string; code: string; password: string; password_confirm: string; google_code?: string }) => call(resetForgottenPassword, input);
+/** Sets a new password with the code sent to the account's contact. */
+export const resetPassword = (input: EndpointBodyInput<typeof resetForgottenPassword>) => call(resetForgottenPassword, input);

@@ -1,4 +1,4 @@
-import { createUploadToken, uploadedFileData, type UploadedFile } from '@shop/contract';
+import { createUploadToken, uploadedFileData, type UploadedFile } from '@shop/contract/account';
 import { hostsForRegion } from '@/lib/region';
 import { ApiError, call } from '@/lib/request';
 import { showToast } from '@/lib/toast';

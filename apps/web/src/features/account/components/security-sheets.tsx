@@ -1,74 +1,82 @@
-import { useRef, useState } from 'react';
-import { Avatar, Button, Form, Input, Selector } from 'antd-mobile';
+import { useMemo, useRef, useState } from 'react';
+import { Avatar, Button, Form, Selector } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { isEmail } from '@shop/contract';
+import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
+import { bindGoogleCodeBody, certificationInternationalBody, resetPayPasswordBody, saveProfileBody, setMobileEmailBody, type User } from '@shop/contract/account';
+import { isEmail } from '@shop/contract/common';
+import { digitsOnly, TextField } from '@/components/form-field';
+import { useContractForm } from '@/lib/form';
 import { showToast } from '@/lib/toast';
-import { useSession } from '@/stores/session';
-import { useDefaultAreaPre } from '../api/country-codes';
-import { useRealName, useRealNameLists, submitInternational, submitMainland } from '../api/real-name';
-import { bindAuthenticator, bindContact, createAuthenticatorSecret, saveMemberProfile, savePayPassword } from '../api/security';
-import { sendCodeTo, sendCodeToMe } from '../api/send-code';
+import { useBindGoogleAuthenticator } from '../api/bind-google-authenticator';
+import { useBindMobileOrEmail } from '../api/bind-mobile-or-email';
+import { useCreateGoogleAuthenticator } from '../api/create-google-authenticator';
+import { useDefaultCallingCode } from '../api/get-default-calling-code';
+import { useProfile } from '../api/get-profile';
+import { useRealName } from '../api/get-real-name';
+import { useRealNameKind } from '../api/get-real-name-kind';
+import { useDocumentTypes } from '../api/list-document-types';
+import { useRealNameCountries } from '../api/list-real-name-countries';
+import { useSaveProfile } from '../api/save-profile';
+import { sendCodeTo } from '../api/send-code';
+import { sendCodeToMe } from '../api/send-code-to-member';
+import { useSetPayPassword } from '../api/set-pay-password';
+import { useSubmitRealName } from '../api/submit-real-name';
+import { useSubmitRealNameInternational } from '../api/submit-real-name-international';
 import { uploadFile } from '../api/upload';
-import { fail, requireFilled } from '../form-check';
+import { fail, samePasswordTwice } from '../form-check';
 import { CodeButton } from './code-button';
 import { CountryCodePicker } from './country-code-picker';
 
 type Done = { onDone: () => void };
 
+/** Whether the member has an authenticator bound (then it, not the password, proves a sensitive change). */
+const useGoogleBound = () => Boolean(useProfile().data?.google_bound);
+
 /**
  * The proof a sensitive change asks for: the authenticator's code once one is bound, else the
  * current login password (a borrowed or stolen session alone cannot make the change).
  */
-function StepUpField({ googleBound, value, onChange }: { googleBound: boolean; value: string; onChange: (v: string) => void }) {
+const stepUpName = (googleBound: boolean) => (googleBound ? 'google_code' : 'current_password');
+const stepUpLabel = (googleBound: boolean) => (googleBound ? 'account.field.googleCode' : 'account.field.oldPassword');
+/** The body's step-up fields are both optional; the one that applies is required here. */
+const requireStepUp = (googleBound: boolean) => (v: { current_password?: string; google_code?: string }) => Boolean(googleBound ? v.google_code : v.current_password);
+
+function StepUpField<T extends FieldValues>({ googleBound, control }: { googleBound: boolean; control: Control<T, unknown, any> }) {
   const { t } = useTranslation();
   return googleBound ? (
-    <Form.Item label={t('account.field.googleCode')}>
-      <Input name="google_code" inputMode="numeric" maxLength={6} value={value} onChange={(v) => onChange(v.replace(/\D/g, ''))} placeholder={t('account.placeholder.googleCode')} />
-    </Form.Item>
+    <TextField control={control} name={'google_code' as Path<T>} label={t('account.field.googleCode')} inputMode="numeric" maxLength={6} keep={digitsOnly} placeholder={t('account.placeholder.googleCode')} />
   ) : (
-    <Form.Item label={t('account.field.oldPassword')}>
-      <Input name="current_password" type="password" autoComplete="current-password" value={value} onChange={onChange} placeholder={t('account.placeholder.oldPassword')} />
-    </Form.Item>
+    <TextField control={control} name={'current_password' as Path<T>} label={t('account.field.oldPassword')} type="password" autoComplete="current-password" placeholder={t('account.placeholder.oldPassword')} />
   );
-}
-
-/** The step-up field as a required field of `requireFilled`, and as the wire's fields. */
-const stepUpField = (googleBound: boolean): [string, string] => (googleBound ? ['proof', 'account.field.googleCode'] : ['proof', 'account.field.oldPassword']);
-const stepUpBody = (googleBound: boolean, proof: string) => (googleBound ? { google_code: proof } : { current_password: proof });
-
-async function attempt(action: () => Promise<unknown>, done: string, onDone: () => void, setBusy: (b: boolean) => void) {
-  setBusy(true);
-  try {
-    await action();
-    showToast(done);
-    onDone();
-  } catch {
-    // shown by the request client
-  } finally {
-    setBusy(false);
-  }
 }
 
 /** Avatar (uploaded, then resized by the server) and nickname. */
 export function ProfileForm({ onDone }: Done) {
   const { t } = useTranslation();
-  const user = useSession((s) => s.user);
-  const [nickname, setNickname] = useState(user?.nickname ?? '');
-  const [avatar, setAvatar] = useState((user?.avatar as string | null) ?? '');
-  const [busy, setBusy] = useState(false);
+  const user: User | null | undefined = useProfile().data;
+  const save = useSaveProfile();
+  const schema = useMemo(() => saveProfileBody.refine((v) => v.nickname, { path: ['nickname'], error: 'validation.required' }), []);
+  const form = useContractForm(schema, { defaultValues: { nickname: user?.nickname ?? '', avatar: user?.avatar ?? undefined }, labels: [['nickname', 'account.field.nickname']] });
+  const avatar = form.watch('avatar');
+  const [uploading, setUploading] = useState(false);
   const input = useRef<HTMLInputElement>(null);
 
   const choose = async (file: File | undefined) => {
     if (!file) return;
-    setBusy(true);
+    setUploading(true);
     try {
-      setAvatar((await uploadFile(file)).url);
+      form.setValue('avatar', (await uploadFile(file)).url);
     } catch {
       // the upload shows the server's message
     } finally {
-      setBusy(false);
+      setUploading(false);
     }
   };
+  const submit = form.submit(async (body) => {
+    await save.mutateAsync(body);
+    showToast(t('account.saved'));
+    onDone();
+  });
 
   return (
     <Form layout="horizontal" className="account-form">
@@ -76,13 +84,8 @@ export function ProfileForm({ onDone }: Done) {
         <Avatar src={avatar ? `${avatar}?width=120&height=120` : ''} style={{ '--size': '48px', '--border-radius': '50%' }} />
         <input ref={input} type="file" accept="image/*" hidden aria-label={t('account.field.avatar')} onChange={(e) => void choose(e.target.files?.[0])} />
       </Form.Item>
-      <Form.Item label={t('account.field.nickname')}>
-        <Input name="nickname" value={nickname} onChange={setNickname} />
-      </Form.Item>
-      <Button block color="primary" loading={busy} onClick={() => {
-        if (!requireFilled({ nickname }, [['nickname', 'account.field.nickname']])) return;
-        void attempt(() => saveMemberProfile({ nickname: nickname.trim(), ...(avatar ? { avatar } : {}) }), t('account.saved'), onDone, setBusy);
-      }}>
+      <TextField control={form.control} name="nickname" label={t('account.field.nickname')} />
+      <Button block color="primary" loading={form.busy || uploading} onClick={() => void submit()}>
         {t('account.action.save')}
       </Button>
     </Form>
@@ -92,41 +95,44 @@ export function ProfileForm({ onDone }: Done) {
 /** Binds or changes the e-mail or the phone, with the code sent to the new one. */
 export function ContactForm({ kind, onDone }: Done & { kind: 'email' | 'mobile' }) {
   const { t } = useTranslation();
-  const googleBound = useSession((s) => Boolean(s.user?.google_bound));
-  const { data: defaultPre } = useDefaultAreaPre();
+  const googleBound = useGoogleBound();
+  const bind = useBindMobileOrEmail();
+  const { data: defaultCode } = useDefaultCallingCode();
   const [area, setArea] = useState<{ country: string; pre: string }>();
-  const [values, setValues] = useState({ email: '', mobile: '', code: '', proof: '' });
-  const [busy, setBusy] = useState(false);
-  const set = (name: keyof typeof values) => (v: string) => setValues((s) => ({ ...s, [name]: v }));
-  const country = area ?? defaultPre ?? { country: 'US', pre: '1' };
-  const contact = kind === 'email' ? { email: values.email.trim() } : { mobile_pre: country.pre, mobile: values.mobile.trim() };
+  const country = area ?? defaultCode ?? { country: 'US', pre: '1' };
+  const schema = useMemo(
+    () =>
+      setMobileEmailBody
+        .refine((v) => (kind === 'email' ? v.email : v.mobile), { path: [kind], error: 'validation.required' })
+        .refine(requireStepUp(googleBound), { path: [stepUpName(googleBound)], error: 'validation.required' }),
+    [kind, googleBound],
+  );
+  const form = useContractForm(schema, {
+    defaultValues: kind === 'email' ? { code: '' } : { code: '', mobile_pre: country.pre },
+    labels: [[kind, kind === 'email' ? 'account.field.email' : 'account.field.mobile'], ['code', 'account.field.code'], [stepUpName(googleBound), stepUpLabel(googleBound)]],
+  });
 
   const send = () => {
-    if (kind === 'email' ? !isEmail(values.email.trim()) : !values.mobile.trim()) return Promise.reject(fail(kind === 'email' ? 'account.form.validEmail' : 'account.form.mobileFirst'));
-    return sendCodeTo({ type: 'bind', ...contact });
+    const typed = (form.getValues(kind) ?? '').trim();
+    if (kind === 'email' ? !isEmail(typed) : !typed) return Promise.reject(fail(kind === 'email' ? 'account.form.validEmail' : 'account.form.mobileFirst'));
+    return sendCodeTo({ type: 'bind', ...(kind === 'email' ? { email: typed } : { mobile_pre: country.pre, mobile: typed }) });
   };
-  const save = () => {
-    const fields: Array<[string, string]> = [[kind, kind === 'email' ? 'account.field.email' : 'account.field.mobile'], ['code', 'account.field.code'], stepUpField(googleBound)];
-    if (!requireFilled(values, fields)) return;
-    void attempt(() => bindContact({ ...contact, code: values.code, ...stepUpBody(googleBound, values.proof) }), t('account.saved'), onDone, setBusy);
-  };
+  const submit = form.submit(async (body) => {
+    await bind.mutateAsync(kind === 'email' ? body : { ...body, mobile_pre: country.pre });
+    showToast(t('account.saved'));
+    onDone();
+  });
 
   return (
     <Form layout="horizontal" className="account-form">
       {kind === 'email' ? (
-        <Form.Item label={t('account.field.email')}>
-          <Input name="email" type="email" value={values.email} onChange={set('email')} placeholder={t('account.placeholder.email')} />
-        </Form.Item>
+        <TextField control={form.control} name="email" label={t('account.field.email')} type="email" placeholder={t('account.placeholder.email')} />
       ) : (
-        <Form.Item label={t('account.field.mobile')} extra={<CountryCodePicker value={country} onChange={setArea} />}>
-          <Input name="mobile" type="tel" value={values.mobile} onChange={(v) => set('mobile')(v.replace(/\D/g, ''))} placeholder={t('account.placeholder.mobile')} />
-        </Form.Item>
+        <TextField control={form.control} name="mobile" label={t('account.field.mobile')} extra={<CountryCodePicker value={country} onChange={setArea} />} type="tel" keep={digitsOnly} placeholder={t('account.placeholder.mobile')} />
       )}
-      <Form.Item label={t('account.field.code')} extra={<CodeButton send={send} />}>
-        <Input name="code" inputMode="numeric" maxLength={6} value={values.code} onChange={set('code')} placeholder={t('account.placeholder.code')} />
-      </Form.Item>
-      <StepUpField googleBound={googleBound} value={values.proof} onChange={set('proof')} />
-      <Button block color="primary" loading={busy} onClick={save}>
+      <TextField control={form.control} name="code" label={t('account.field.code')} extra={<CodeButton send={send} />} inputMode="numeric" maxLength={6} placeholder={t('account.placeholder.code')} />
+      <StepUpField googleBound={googleBound} control={form.control} />
+      <Button block color="primary" loading={form.busy} onClick={() => void submit()}>
         {t('account.action.save')}
       </Button>
     </Form>
@@ -136,43 +142,35 @@ export function ContactForm({ kind, onDone }: Done & { kind: 'email' | 'mobile' 
 /** Google Authenticator: scan the QR code (or type the key), then prove it with one code. */
 export function AuthenticatorForm({ onDone }: Done) {
   const { t } = useTranslation();
-  const bound = useSession((s) => Boolean(s.user?.google_bound));
-  const [secret, setSecret] = useState<{ secret: string; qr_code: string }>();
-  const [code, setCode] = useState('');
-  const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
+  const bound = useGoogleBound();
+  const create = useCreateGoogleAuthenticator();
+  const bind = useBindGoogleAuthenticator();
+  const schema = useMemo(() => bindGoogleCodeBody.refine(requireStepUp(false), { path: ['current_password'], error: 'validation.required' }), []);
+  const form = useContractForm(schema, { defaultValues: {}, labels: [['code', 'account.field.googleCode'], ['current_password', 'account.field.oldPassword']] });
+  const secret = create.data;
   if (bound) return <p className="account-note">{t('account.google.bound')}</p>;
   if (!secret) {
     return (
-      <Button block color="primary" loading={busy} onClick={async () => {
-        setBusy(true);
-        try {
-          setSecret(await createAuthenticatorSecret());
-        } catch {
-          // shown by the request client
-        } finally {
-          setBusy(false);
-        }
-      }}>
+      <Button block color="primary" loading={create.isPending} onClick={() => create.mutate(undefined)}>
         {t('account.google.start')}
       </Button>
     );
   }
+  const submit = form.submit(async (body) => {
+    await bind.mutateAsync(body);
+    showToast(t('account.google.done'));
+    onDone();
+  });
   return (
     <div className="account-form">
       <p className="account-note">{t('account.google.scan')}</p>
       <img className="account-qr" src={secret.qr_code} alt={t('account.google.qr')} width={200} height={200} />
       <p className="account-secret">{secret.secret}</p>
       <Form layout="horizontal">
-        <Form.Item label={t('account.field.googleCode')}>
-          <Input name="google_code" inputMode="numeric" maxLength={6} value={code} onChange={setCode} />
-        </Form.Item>
-        <StepUpField googleBound={false} value={password} onChange={setPassword} />
+        <TextField control={form.control} name="code" label={t('account.field.googleCode')} inputMode="numeric" maxLength={6} keep={digitsOnly} />
+        <StepUpField googleBound={false} control={form.control} />
       </Form>
-      <Button block color="primary" loading={busy} onClick={() => {
-        if (!requireFilled({ code, password }, [['code', 'account.field.googleCode'], ['password', 'account.field.oldPassword']])) return;
-        void attempt(() => bindAuthenticator(code, password), t('account.google.done'), onDone, setBusy);
-      }}>
+      <Button block color="primary" loading={form.busy} onClick={() => void submit()}>
         {t('account.action.bind')}
       </Button>
     </div>
@@ -182,30 +180,25 @@ export function AuthenticatorForm({ onDone }: Done) {
 /** The 6-digit pay password: a code to the member's e-mail, the new one twice. */
 export function PayPasswordForm({ onDone }: Done) {
   const { t } = useTranslation();
-  const googleBound = useSession((s) => Boolean(s.user?.google_bound));
-  const [values, setValues] = useState({ password: '', password_confirm: '', code: '', proof: '' });
-  const [busy, setBusy] = useState(false);
-  const set = (name: keyof typeof values) => (v: string) => setValues((s) => ({ ...s, [name]: v.replace(/\D/g, '') }));
-  const save = () => {
-    const fields: Array<[string, string]> = [['password', 'account.field.payPassword'], ['password_confirm', 'account.field.confirmPassword'], ['code', 'account.field.code'], stepUpField(googleBound)];
-    if (!requireFilled(values, fields)) return;
-    if (!/^\d{6}$/.test(values.password)) return fail('account.form.payPasswordRule');
-    if (values.password !== values.password_confirm) return fail('account.form.passwordMismatch');
-    void attempt(() => savePayPassword({ password: values.password, password_confirm: values.password_confirm, code: values.code, ...stepUpBody(googleBound, values.proof) }), t('account.saved'), onDone, setBusy);
-  };
+  const googleBound = useGoogleBound();
+  const setPayPassword = useSetPayPassword();
+  const schema = useMemo(() => samePasswordTwice(resetPayPasswordBody.refine(requireStepUp(googleBound), { path: [stepUpName(googleBound)], error: 'validation.required' })), [googleBound]);
+  const form = useContractForm(schema, {
+    defaultValues: {},
+    labels: [['password', 'account.field.payPassword'], ['password_confirm', 'account.field.confirmPassword'], ['code', 'account.field.code'], [stepUpName(googleBound), stepUpLabel(googleBound)]],
+  });
+  const submit = form.submit(async (body) => {
+    await setPayPassword.mutateAsync(body);
+    showToast(t('account.saved'));
+    onDone();
+  });
   return (
     <Form layout="horizontal" className="account-form">
-      <Form.Item label={t('account.field.payPassword')}>
-        <Input name="pay_password" type="password" inputMode="numeric" maxLength={6} value={values.password} onChange={set('password')} />
-      </Form.Item>
-      <Form.Item label={t('account.field.confirmPassword')}>
-        <Input name="pay_password_confirm" type="password" inputMode="numeric" maxLength={6} value={values.password_confirm} onChange={set('password_confirm')} />
-      </Form.Item>
-      <Form.Item label={t('account.field.code')} extra={<CodeButton send={() => sendCodeToMe('pay_password')} />}>
-        <Input name="code" inputMode="numeric" maxLength={6} value={values.code} onChange={set('code')} />
-      </Form.Item>
-      <StepUpField googleBound={googleBound} value={values.proof} onChange={(v) => setValues((s) => ({ ...s, proof: v }))} />
-      <Button block color="primary" loading={busy} onClick={save}>
+      <TextField control={form.control} name="password" label={t('account.field.payPassword')} type="password" inputMode="numeric" maxLength={6} keep={digitsOnly} />
+      <TextField control={form.control} name="password_confirm" label={t('account.field.confirmPassword')} type="password" inputMode="numeric" maxLength={6} keep={digitsOnly} />
+      <TextField control={form.control} name="code" label={t('account.field.code')} extra={<CodeButton send={() => sendCodeToMe('pay_password')} />} inputMode="numeric" maxLength={6} keep={digitsOnly} />
+      <StepUpField googleBound={googleBound} control={form.control} />
+      <Button block color="primary" loading={form.busy} onClick={() => void submit()}>
         {t('account.action.save')}
       </Button>
     </Form>
@@ -213,74 +206,87 @@ export function PayPasswordForm({ onDone }: Done) {
 }
 
 const TITLES = ['mr', 'ms', 'mrs', 'dr'] as const;
-type DocumentType = 'id_card' | 'passport' | 'driving_license' | 'residence_permit';
 
 /** Real-name details for review: the state of the last request, and the form when one may be sent. */
 export function RealNameForm({ onDone }: Done) {
   const { t } = useTranslation();
-  const { data, refetch } = useRealName();
-  const { data: lists } = useRealNameLists();
-  const [values, setValues] = useState({ document_type: 'id_card' as DocumentType, document_number: '', surname: '', given_name: '', title: '' as string, birthday: '', referral_code: '', country: '' });
-  const [busy, setBusy] = useState(false);
-  const set = (name: keyof typeof values) => (v: string) => setValues((s) => ({ ...s, [name]: v }));
-  const status = data?.info.status;
-  const international = data?.kind.kind === 'international';
-
+  const { data: info } = useRealName();
+  const { data: kind } = useRealNameKind();
+  const status = info?.status;
   if (status === 'approved' || status === 'pending') {
     return <p className="account-note">{t(status === 'approved' ? 'account.realName.approved' : 'account.realName.pending')}</p>;
   }
-  const save = () => {
-    const fields: Array<[string, string]> = [['document_number', 'account.field.documentNumber'], ['surname', 'account.field.surname'], ['given_name', 'account.field.givenName'], ...(international ? [['country', 'account.field.country'] as [string, string]] : [])];
-    if (!requireFilled(values, fields)) return;
-    const base = {
-      document_type: values.document_type,
-      document_number: values.document_number.trim(),
-      surname: values.surname.trim(),
-      given_name: values.given_name.trim(),
-      ...(values.title ? { title: values.title as (typeof TITLES)[number] } : {}),
-      ...(values.birthday ? { birthday: values.birthday } : {}),
-      ...(values.referral_code ? { referral_code: values.referral_code.trim() } : {}),
-    };
-    void attempt(async () => {
-      await (international ? submitInternational({ ...base, country: values.country }) : submitMainland(base));
-      await refetch();
-    }, t('account.realName.sent'), onDone, setBusy);
-  };
+  const international = kind?.kind === 'international';
+  return (
+    <>
+      {status === 'rejected' && <p className="account-warning">{t('account.realName.rejected', { reason: info?.record?.reason ?? '' })}</p>}
+      <RealNameRequest key={String(international)} international={international} onDone={onDone} />
+    </>
+  );
+}
+
+/** The international body is the mainland one plus the country; a mainland request leaves the country out. */
+const mainlandFormSchema = certificationInternationalBody.partial({ country: true }) as unknown as typeof certificationInternationalBody;
+
+function RealNameRequest({ international, onDone }: Done & { international: boolean }) {
+  const { t } = useTranslation();
+  const { data: types } = useDocumentTypes();
+  const { data: countries } = useRealNameCountries();
+  const submitMainland = useSubmitRealName();
+  const submitInternational = useSubmitRealNameInternational();
+  const form = useContractForm(international ? certificationInternationalBody : mainlandFormSchema, {
+    defaultValues: { document_type: 'id_card' },
+    labels: [['document_number', 'account.field.documentNumber'], ['surname', 'account.field.surname'], ['given_name', 'account.field.givenName'], ['country', 'account.field.country'], ['birthday', 'account.field.birthday']],
+  });
+  const submit = form.submit(async ({ country, ...body }) => {
+    await (international ? submitInternational.mutateAsync({ ...body, country }) : submitMainland.mutateAsync(body));
+    showToast(t('account.realName.sent'));
+    onDone();
+  });
   return (
     <Form layout="vertical" className="account-form">
-      {status === 'rejected' && <p className="account-warning">{t('account.realName.rejected', { reason: data?.info.record?.reason ?? '' })}</p>}
       <Form.Item label={t('account.field.documentType')}>
-        <Selector columns={2} options={(lists?.types ?? []).map((d) => ({ label: d.label, value: d.value }))} value={[values.document_type]} onChange={(v) => v[0] && set('document_type')(v[0])} />
+        <Controller
+          control={form.control}
+          name="document_type"
+          render={({ field }) => <Selector columns={2} options={(types ?? []).map((d) => ({ label: d.label, value: d.value }))} value={field.value ? [field.value] : []} onChange={(v) => v[0] && field.onChange(v[0])} />}
+        />
       </Form.Item>
       {international && (
         <Form.Item label={t('account.field.country')}>
-          <select className="account-select" name="country" value={values.country} onChange={(e) => set('country')(e.target.value)}>
-            <option value="">—</option>
-            {(lists?.countries ?? []).map((c) => (
-              <option key={c.code} value={c.code}>{c.name}</option>
-            ))}
-          </select>
+          <Controller
+            control={form.control}
+            name="country"
+            render={({ field }) => (
+              <select className="account-select" name="country" value={field.value ?? ''} onChange={(e) => field.onChange(e.target.value || undefined)}>
+                <option value="">—</option>
+                {(countries ?? []).map((c) => (
+                  <option key={c.code} value={c.code}>{c.name}</option>
+                ))}
+              </select>
+            )}
+          />
         </Form.Item>
       )}
-      <Form.Item label={t('account.field.documentNumber')}>
-        <Input name="document_number" value={values.document_number} onChange={set('document_number')} />
-      </Form.Item>
-      <Form.Item label={t('account.field.surname')}>
-        <Input name="surname" value={values.surname} onChange={set('surname')} />
-      </Form.Item>
-      <Form.Item label={t('account.field.givenName')}>
-        <Input name="given_name" value={values.given_name} onChange={set('given_name')} />
-      </Form.Item>
+      <TextField control={form.control} name="document_number" label={t('account.field.documentNumber')} />
+      <TextField control={form.control} name="surname" label={t('account.field.surname')} />
+      <TextField control={form.control} name="given_name" label={t('account.field.givenName')} />
       <Form.Item label={t('account.field.title')}>
-        <Selector columns={4} options={TITLES.map((v) => ({ label: t(`account.title.${v}`), value: v }))} value={values.title ? [values.title] : []} onChange={(v) => set('title')(v[0] ?? '')} />
+        <Controller
+          control={form.control}
+          name="title"
+          render={({ field }) => <Selector columns={4} options={TITLES.map((v) => ({ label: t(`account.title.${v}`), value: v }))} value={field.value ? [field.value] : []} onChange={(v) => field.onChange(v[0])} />}
+        />
       </Form.Item>
       <Form.Item label={t('account.field.birthday')}>
-        <input className="account-date" type="date" name="birthday" value={values.birthday} onChange={(e) => set('birthday')(e.target.value)} />
+        <Controller
+          control={form.control}
+          name="birthday"
+          render={({ field }) => <input className="account-date" type="date" name="birthday" value={field.value ?? ''} onChange={(e) => field.onChange(e.target.value || undefined)} />}
+        />
       </Form.Item>
-      <Form.Item label={t('account.field.referralCode')}>
-        <Input name="referral_code" value={values.referral_code} onChange={set('referral_code')} />
-      </Form.Item>
-      <Button block color="primary" loading={busy} onClick={save}>
+      <TextField control={form.control} name="referral_code" label={t('account.field.referralCode')} />
+      <Button block color="primary" loading={form.busy} onClick={() => void submit()}>
         {t('account.action.submit')}
       </Button>
     </Form>

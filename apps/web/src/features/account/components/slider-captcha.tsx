@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { CaptchaChallenge } from '@shop/contract';
-import { CaptchaError, loadChallenge, verifyDrop } from '../api/captcha';
+import { CaptchaError, loadChallenge, verifyDrop } from '../api/captcha-puzzle';
 
 export type CaptchaState = 'init' | 'loading' | 'loaded' | 'fail';
 /** The spec's captcha timeout: 10 s for the challenge to arrive. */

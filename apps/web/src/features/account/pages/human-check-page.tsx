@@ -4,7 +4,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
 import { PageHeader } from '@/components/page-header';
-import { fetchCaptchaConfig } from '../api/captcha';
+import { fetchCaptchaConfig } from '../api/get-captcha-config';
 import { SliderCaptcha } from '../components/slider-captcha';
 import { useCaptchaPass } from '../captcha-pass';
 import { safeReturnPath } from '../form-check';

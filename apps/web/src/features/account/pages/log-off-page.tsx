@@ -5,7 +5,8 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
 import { PageHeader } from '@/components/page-header';
-import { applyToCancel, useCancellation, withdrawCancellation } from '../api/cancellation';
+import { useApplyForCancellation } from '../api/apply-for-cancellation';
+import { useCancellation } from '../api/get-cancellation';
 import { AgreementCheck } from '../components/agreement-check';
 import { fail } from '../form-check';
 
@@ -13,27 +14,19 @@ import { fail } from '../form-check';
 export default function LogOffPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { data, refetch, isLoading } = useCancellation();
+  const { data, isLoading } = useCancellation();
+  const cancellation = useApplyForCancellation();
   const [agreed, setAgreed] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const busy = cancellation.isPending;
   const request = data?.request;
   const status = request?.status;
 
-  const run = async (action: () => Promise<unknown>) => {
-    setBusy(true);
-    try {
-      await action();
-      await refetch();
-    } catch {
-      // shown by the request client
-    } finally {
-      setBusy(false);
-    }
-  };
+  // The request client has shown a refusal; the page shows the request's state once read again.
+  const run = (body: { action: 'apply'; agree: true } | { action: 'withdraw' }) => void cancellation.mutateAsync(body).catch(() => {});
 
   const apply = () => {
     if (!agreed) return fail('account.agreement.required');
-    return run(applyToCancel);
+    return run({ action: 'apply', agree: true });
   };
 
   return (
@@ -43,7 +36,7 @@ export default function LogOffPage() {
         <>
           <Result status="waiting" title={t('account.cancel.pendingTitle')} description={t('account.cancel.pendingText')} />
           <div className="account-actions">
-            <Button block loading={busy} onClick={() => run(withdrawCancellation)}>
+            <Button block loading={busy} onClick={() => run({ action: 'withdraw' })}>
               {t('account.cancel.withdraw')}
             </Button>
           </div>

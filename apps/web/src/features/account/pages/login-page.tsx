@@ -1,15 +1,18 @@
 import '../account.css';
 import { useState } from 'react';
-import { Button, Form, Input } from 'antd-mobile';
+import { Button, Form } from 'antd-mobile';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { loginBody } from '@shop/contract/account';
 import { paths } from '@/config/paths';
+import { TextField } from '@/components/form-field';
 import { PageHeader } from '@/components/page-header';
+import { useContractForm } from '@/lib/form';
 import { loginMember } from '../api/login';
-import { captchaNeeded } from '../api/captcha';
+import { captchaNeeded } from '../api/is-captcha-required';
 import { AgreementCheck } from '../components/agreement-check';
 import { useCaptchaPass } from '../captcha-pass';
-import { fail, requireFilled } from '../form-check';
+import { fail } from '../form-check';
 
 /** Log in with user name, e-mail or mobile and password; the slider first when the server asks for it. */
 export default function LoginPage() {
@@ -18,47 +21,37 @@ export default function LoginPage() {
   const draft = useCaptchaPass((s) => s.draft);
   const passed = useCaptchaPass((s) => s.token);
   // What was typed before the human check comes back with the member (kept in memory only).
-  const [values, setValues] = useState({ account: draft.account ?? '', password: draft.password ?? '' });
+  const form = useContractForm(loginBody, {
+    defaultValues: { account: draft.account ?? '', password: draft.password ?? '' },
+    labels: [['account', 'account.field.account'], ['password', 'account.field.password']],
+  });
   const [agreed, setAgreed] = useState(Boolean(draft.account));
-  const [busy, setBusy] = useState(false);
 
-  const submit = async () => {
-    if (!requireFilled(values, [['account', 'account.field.account'], ['password', 'account.field.password']])) return;
+  const submit = form.submit(async (body) => {
     if (!agreed) return fail('account.agreement.required');
-    setBusy(true);
-    try {
-      let captcha_token = useCaptchaPass.getState().token;
-      if (!captcha_token && (await captchaNeeded(values.account))) {
-        useCaptchaPass.getState().keepDraft({ account: values.account, password: values.password });
-        navigate(`${paths.other.humanCheck}?redirect=${encodeURIComponent(paths.login.login)}`);
-        return;
-      }
-      captcha_token = useCaptchaPass.getState().take();
-      await loginMember({ account: values.account.trim(), password: values.password, ...(captcha_token ? { captcha_token } : {}) });
-      useCaptchaPass.getState().keepDraft({});
-      navigate(paths.tabbar.my, { replace: true });
-    } catch {
-      // The request client has shown the server's message.
-    } finally {
-      setBusy(false);
+    let captcha_token = useCaptchaPass.getState().token;
+    if (!captcha_token && (await captchaNeeded(body.account))) {
+      useCaptchaPass.getState().keepDraft({ account: body.account, password: body.password });
+      navigate(`${paths.other.humanCheck}?redirect=${encodeURIComponent(paths.login.login)}`);
+      return;
     }
-  };
+    captcha_token = useCaptchaPass.getState().take();
+    await loginMember({ ...body, ...(captcha_token ? { captcha_token } : {}) });
+    useCaptchaPass.getState().keepDraft({});
+    navigate(paths.tabbar.my, { replace: true });
+  });
 
   return (
     <div className="page account-page">
       <PageHeader title={t('app.page.login')} />
       <Form layout="horizontal" className="account-form">
-        <Form.Item label={t('account.field.account')}>
-          <Input name="account" autoComplete="username" placeholder={t('account.placeholder.account')} value={values.account} onChange={(account) => setValues((v) => ({ ...v, account }))} clearable />
-        </Form.Item>
-        <Form.Item label={t('account.field.password')}>
-          <Input name="password" type="password" autoComplete="current-password" placeholder={t('account.placeholder.password')} value={values.password} onChange={(password) => setValues((v) => ({ ...v, password }))} onEnterPress={submit} />
-        </Form.Item>
+        <TextField control={form.control} name="account" label={t('account.field.account')} autoComplete="username" placeholder={t('account.placeholder.account')} clearable />
+        <TextField control={form.control} name="password" label={t('account.field.password')} type="password" autoComplete="current-password" placeholder={t('account.placeholder.password')} onEnterPress={() => void submit()} />
       </Form>
       {passed && <p className="account-note">{t('account.captcha.passedTapAgain')}</p>}
       <div className="account-actions">
         <AgreementCheck checked={agreed} onChange={setAgreed} />
-        <Button block color="primary" size="large" loading={busy} onClick={submit}>
+        <Button block color="primary" size="large" loading={form.busy} onClick={() => void submit()}>
           {t('account.action.login')}
         </Button>
         <div className="account-links">

@@ -1,32 +1,27 @@
 import '../account.css';
 import { useEffect, useState } from 'react';
-import { Button, Form, Input } from 'antd-mobile';
+import { Button, Form } from 'antd-mobile';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, isEmail, isLettersOrDigits } from '@shop/contract';
+import { registerBody } from '@shop/contract/account';
+import { isEmail } from '@shop/contract/common';
 import { paths } from '@/config/paths';
+import { digitsOnly, TextField } from '@/components/form-field';
 import { PageHeader } from '@/components/page-header';
+import { useContractForm } from '@/lib/form';
 import { ApiError } from '@/lib/request';
 import { showToast } from '@/lib/toast';
 import { useShareCode } from '@/stores/app-flags';
-import { captchaNeeded } from '../api/captcha';
-import { useDefaultAreaPre } from '../api/country-codes';
+import { captchaNeeded } from '../api/is-captcha-required';
+import { useDefaultCallingCode } from '../api/get-default-calling-code';
 import { registerMember } from '../api/register';
+import { registerInternationalMember } from '../api/register-international';
 import { sendCodeTo } from '../api/send-code';
 import { AgreementCheck } from '../components/agreement-check';
 import { CodeButton } from '../components/code-button';
 import { CountryCodePicker } from '../components/country-code-picker';
 import { useCaptchaPass } from '../captcha-pass';
-import { fail, requireFilled } from '../form-check';
-
-const REQUIRED: Array<[string, string]> = [
-  ['user_name', 'account.field.userName'],
-  ['nickname', 'account.field.nickname'],
-  ['password', 'account.field.password'],
-  ['email', 'account.field.email'],
-  ['invite_code', 'account.field.inviteCode'],
-  ['code', 'account.field.code'],
-];
+import { fail } from '../form-check';
 
 /** Sign up with an invitation code: account, nickname, password, e-mail (with its code), optional phone. */
 export default function RegisterPage() {
@@ -34,90 +29,74 @@ export default function RegisterPage() {
   const navigate = useNavigate();
   const shareCode = useShareCode((s) => s.shareCode);
   const draft = useCaptchaPass((s) => s.draft);
-  const { data: defaultPre } = useDefaultAreaPre();
-  const [values, setValues] = useState({ user_name: '', nickname: '', password: '', email: draft.email ?? '', mobile: '', invite_code: shareCode, code: '' });
+  const { data: defaultCode } = useDefaultCallingCode();
   const [area, setArea] = useState<{ country: string; pre: string }>();
   const [agreed, setAgreed] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const set = (name: keyof typeof values) => (v: string) => setValues((s) => ({ ...s, [name]: v }));
-  const country = area ?? defaultPre ?? { country: 'US', pre: '1' };
+  const country = area ?? defaultCode ?? { country: 'US', pre: '1' };
+  const form = useContractForm(registerBody, {
+    defaultValues: { email: draft.email || undefined, invite_code: shareCode || undefined },
+    labels: [
+      ['user_name', 'account.field.userName'],
+      ['nickname', 'account.field.nickname'],
+      ['password', 'account.field.password'],
+      ['email', 'account.field.email'],
+      ['mobile', 'account.field.mobile'],
+      ['invite_code', 'account.field.inviteCode'],
+      ['code', 'account.field.code'],
+    ],
+  });
 
+  // The referral code the visitor arrived with, once it is known.
   useEffect(() => {
-    if (shareCode && !values.invite_code) setValues((s) => ({ ...s, invite_code: shareCode }));
-  }, [shareCode, values.invite_code]);
+    if (shareCode && !form.getValues('invite_code')) form.setValue('invite_code', shareCode);
+  }, [shareCode, form]);
 
   const sendCode = async () => {
-    if (!values.email.trim()) return Promise.reject(fail('account.form.emailFirst'));
-    if (!isEmail(values.email.trim())) return Promise.reject(fail('account.form.validEmail'));
+    const email = (form.getValues('email') ?? '').trim();
+    if (!email) return Promise.reject(fail('account.form.emailFirst'));
+    if (!isEmail(email)) return Promise.reject(fail('account.form.validEmail'));
     const captcha_token = useCaptchaPass.getState().take();
-    if (!captcha_token && (await captchaNeeded(values.email.trim()))) {
-      useCaptchaPass.getState().keepDraft({ email: values.email.trim() });
+    if (!captcha_token && (await captchaNeeded(email))) {
+      useCaptchaPass.getState().keepDraft({ email });
       navigate(`${paths.other.humanCheck}?redirect=${encodeURIComponent(paths.login.register)}`);
       return Promise.reject(new Error('captcha'));
     }
-    const sent = await sendCodeTo({ type: 'register', email: values.email.trim(), ...(captcha_token ? { captcha_token } : {}) });
+    const sent = await sendCodeTo({ type: 'register', email, ...(captcha_token ? { captcha_token } : {}) });
     showToast(t('account.codeButton.sentTo', { to: sent.to }));
     return sent;
   };
 
-  const submit = async () => {
-    if (!requireFilled(values, REQUIRED)) return;
-    if (values.user_name.trim().length < 6 || !isLettersOrDigits(values.user_name.trim())) return fail('account.form.userNameRule');
-    if (values.password.length < PASSWORD_MIN_LENGTH || values.password.length > PASSWORD_MAX_LENGTH) return fail('account.validation.password');
-    if (!isEmail(values.email.trim())) return fail('account.form.validEmail');
-    if (values.mobile && values.mobile.startsWith('0')) return fail('account.form.noLeadingZero');
+  const submit = form.submit(async ({ mobile, mobile_pre: _typed, ...body }) => {
     if (!agreed) return fail('account.agreement.required');
-    setBusy(true);
     try {
-      await registerMember({
-        user_name: values.user_name.trim(),
-        nickname: values.nickname.trim(),
-        password: values.password,
-        email: values.email.trim(),
-        invite_code: values.invite_code.trim(),
-        code: values.code.trim(),
-        ...(values.mobile ? { mobile_pre: country.pre, mobile: values.mobile.trim(), country: country.country } : {}),
-      });
+      // A phone of a country other than China registers through the international call.
+      await (mobile && country.country !== 'CN'
+        ? registerInternationalMember({ ...body, country: country.country, mobile_pre: country.pre, mobile })
+        : registerMember({ ...body, ...(mobile ? { mobile_pre: country.pre, mobile } : {}) }));
       useCaptchaPass.getState().keepDraft({});
       showToast(t('account.register.welcome'));
       navigate(paths.tabbar.my, { replace: true });
     } catch (e) {
       // The request client leaves registration failures to the form (spec §8).
       if (e instanceof ApiError && e.kind === 'code') showToast(e.message);
-    } finally {
-      setBusy(false);
     }
-  };
+  });
 
   return (
     <div className="page account-page">
       <PageHeader title={t('app.page.register')} />
       <Form layout="horizontal" className="account-form">
-        <Form.Item label={t('account.field.userName')}>
-          <Input name="user_name" autoComplete="username" placeholder={t('account.placeholder.userName')} value={values.user_name} onChange={set('user_name')} />
-        </Form.Item>
-        <Form.Item label={t('account.field.nickname')}>
-          <Input name="nickname" placeholder={t('account.placeholder.nickname')} value={values.nickname} onChange={set('nickname')} />
-        </Form.Item>
-        <Form.Item label={t('account.field.password')}>
-          <Input name="password" type="password" autoComplete="new-password" placeholder={t('account.placeholder.newPassword')} value={values.password} onChange={set('password')} />
-        </Form.Item>
-        <Form.Item label={t('account.field.email')}>
-          <Input name="email" type="email" autoComplete="email" placeholder={t('account.placeholder.email')} value={values.email} onChange={set('email')} />
-        </Form.Item>
-        <Form.Item label={t('account.field.mobile')} extra={<CountryCodePicker value={country} onChange={setArea} />}>
-          <Input name="mobile" type="tel" placeholder={t('account.placeholder.mobileOptional')} value={values.mobile} onChange={(v) => set('mobile')(v.replace(/\D/g, ''))} />
-        </Form.Item>
-        <Form.Item label={t('account.field.inviteCode')}>
-          <Input name="invite_code" placeholder={t('account.placeholder.inviteCode')} value={values.invite_code} onChange={set('invite_code')} />
-        </Form.Item>
-        <Form.Item label={t('account.field.code')} extra={<CodeButton send={sendCode} />}>
-          <Input name="code" inputMode="numeric" maxLength={6} placeholder={t('account.placeholder.code')} value={values.code} onChange={(v) => set('code')(v.replace(/\D/g, ''))} />
-        </Form.Item>
+        <TextField control={form.control} name="user_name" label={t('account.field.userName')} autoComplete="username" placeholder={t('account.placeholder.userName')} />
+        <TextField control={form.control} name="nickname" label={t('account.field.nickname')} placeholder={t('account.placeholder.nickname')} />
+        <TextField control={form.control} name="password" label={t('account.field.password')} type="password" autoComplete="new-password" placeholder={t('account.placeholder.newPassword')} />
+        <TextField control={form.control} name="email" label={t('account.field.email')} type="email" autoComplete="email" placeholder={t('account.placeholder.email')} />
+        <TextField control={form.control} name="mobile" label={t('account.field.mobile')} extra={<CountryCodePicker value={country} onChange={setArea} />} type="tel" keep={digitsOnly} placeholder={t('account.placeholder.mobileOptional')} />
+        <TextField control={form.control} name="invite_code" label={t('account.field.inviteCode')} placeholder={t('account.placeholder.inviteCode')} />
+        <TextField control={form.control} name="code" label={t('account.field.code')} extra={<CodeButton send={sendCode} />} inputMode="numeric" maxLength={6} keep={digitsOnly} placeholder={t('account.placeholder.code')} />
       </Form>
       <div className="account-actions">
         <AgreementCheck checked={agreed} onChange={setAgreed} />
-        <Button block color="primary" size="large" loading={busy} onClick={submit}>
+        <Button block color="primary" size="large" loading={form.busy} onClick={() => void submit()}>
           {t('account.action.register')}
         </Button>
         <div className="account-links">

@@ -5,14 +5,13 @@ import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { paths } from '@/config/paths';
 import { i18n } from '@/lib/i18n';
-import { prepareApp, startFakeApi } from '@/test/helpers';
+import { ok, prepareApp, startFakeApi } from '@/test/helpers';
 import ActivityPage from '../pages/activity-page';
 
 const item = (id: number) => ({ id, cate_id: 1, name: `Goods ${id}`, cover: `/media/demo/goods-${id}-1.png`, price: 1999, market_price: 2999, currency: 'USD', sales: 5, stock: id === 2 ? 0 : 9 });
 let failNext = false;
 let release: () => void = () => {};
 let hold: Promise<void> | undefined;
-const ok = (data: unknown) => ({ json: { code: 200, msg: 'Success', data } });
 const api = await startFakeApi({
   '/shop/goods/list': (req) => {
     const q = new URL(req.url, 'http://x').searchParams;

@@ -1,11 +1,8 @@
-import { captchaChallengeData, captchaVerifyData, getCaptchaConfig, isCaptchaRequired, type CaptchaChallenge } from '@shop/contract';
-import { apiUrl, call } from '@/lib/request';
+import { captchaChallengeData, captchaVerifyData, type CaptchaChallenge } from '@shop/contract/account';
+import { apiUrl } from '@/lib/request';
 import { useLanguage } from '@/stores/language';
 
-/** Whether the slider must be passed first (openJY answers 1). */
-export const captchaNeeded = async (account?: string): Promise<boolean> => (await call(isCaptchaRequired, account ? { account } : {}, { quiet: true })) === 1;
-
-export const fetchCaptchaConfig = () => call(getCaptchaConfig, undefined, { quiet: true });
+// The slider's own service (/captcha/…), outside the spec's 240 calls: its puzzle and its check.
 
 export class CaptchaError extends Error {
   constructor(readonly code: number, message: string) {

@@ -1,0 +1,41 @@
+import type { ReactNode } from 'react';
+import { Form, Input, type InputProps } from 'antd-mobile';
+import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
+
+/**
+ * One text field of a `useContractForm` form, in an antd-mobile `Form` (layout only: the values
+ * and their checks are react-hook-form's). `keep` filters what is typed (digits only, …).
+ */
+export function TextField<T extends FieldValues>({
+  control,
+  name,
+  label,
+  extra,
+  keep,
+  ...input
+}: { control: Control<T, unknown, any>; name: Path<T>; label: string; extra?: ReactNode; keep?: (typed: string) => string } & Omit<InputProps, 'name' | 'value' | 'onChange' | 'defaultValue'>) {
+  return (
+    <Form.Item label={label} extra={extra}>
+      <Controller
+        control={control}
+        name={name}
+        render={({ field }) => (
+          <Input
+            {...input}
+            name={name}
+            value={typeof field.value === 'string' ? field.value : ''}
+            // An emptied field is left out of the body, so an optional one is not refused for ''.
+            onChange={(typed) => {
+              const kept = keep ? keep(typed) : typed;
+              field.onChange(kept === '' ? undefined : kept);
+            }}
+            onBlur={field.onBlur}
+          />
+        )}
+      />
+    </Form.Item>
+  );
+}
+
+/** Digits only: codes, phone numbers, the pay password. */
+export const digitsOnly = (typed: string) => typed.replace(/\D/g, '');
