@@ -26,8 +26,8 @@ import {
 import type { Api } from '../../plugins/routes.js';
 import type { Actor } from '../../lib/actor.js';
 import * as service from './accounts.service.js';
-import { areaPre, listCountries } from './countries.js';
-import { securityNotices } from './security-notice.js';
+import { areaPre, listCountries } from '../members/countries.js';
+import { securityNotices } from '../members/security-notice.js';
 import { settingsPage, type SettingsPageKind } from './settings-pages.js';
 
 /** Registration, sessions, profile, security settings, countries and the settings pages. */

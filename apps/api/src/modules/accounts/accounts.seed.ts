@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../app-deps.js';
 import { findUserByUserName, insertUser } from '../members/members.queries.js';
-import { hashPassword } from './identity.js';
+import { hashPassword } from '../members/identity.js';
 
 /** The demo member: log in as demo001 / Demo2026!, or register with the invitation code DEMO2026. */
 export const DEMO_MEMBER = { user_name: 'demo001', password: 'Demo2026!', invite_code: 'DEMO2026', email: 'demo001@shop.local' } as const;

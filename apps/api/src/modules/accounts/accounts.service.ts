@@ -22,44 +22,33 @@ import { withTransaction } from '../../lib/transaction.js';
 import type { UserRow } from '../members/members.table.js';
 import { ensureCaptcha } from '../captcha/captcha.service.js';
 import { checkBoundCode, requireTwoFactorIfBound } from '../two-factor/totp.js';
-import { accountRequestKey, consumeCode, spendCodeTry, verifyCode, type Destination } from '../verification/verification.service.js';
+import { accountRequestKey, consumeCode, spendCodeTry, verifyCode } from '../verification/verification.service.js';
 import * as q from '../members/members.queries.js';
 import { findOwnUpload } from '../uploads/uploads.queries.js';
-import { checkedPhone, checkPassword, requireRealName, requireUncommonPassword, emailDestination, hashPassword, passwordsMustMatch, phoneDestination, toUserData } from './identity.js';
-import { assertNotLocked, clearFailures, failureKey, recordFailure } from './lockout.js';
-import type { SecurityNotices } from './security-notice.js';
-import { requireStepUp, type StepUpProof } from './step-up.js';
+import {
+  checkedPhone,
+  checkPassword,
+  emailDestination,
+  findAccount,
+  hashPassword,
+  passwordsMustMatch,
+  phoneDestination,
+  primaryDestination,
+  requireRealName,
+  requireUncommonPassword,
+  toUserData,
+} from '../members/identity.js';
+import { assertNotLocked, clearFailures, failureKey, recordFailure } from '../captcha/lockout.js';
+import type { SecurityNotices } from '../members/security-notice.js';
+import { requireStepUp, type StepUpProof } from '../two-factor/step-up.js';
 
-export { MAX_LOGIN_FAILURES } from './lockout.js';
+export { MAX_LOGIN_FAILURES } from '../captcha/lockout.js';
 
 /** What the security calls need beyond the database: the sealed-secrets key and the change notices. */
 export interface SecurityDeps {
   db: Database;
   secrets: SecretBox;
   notices: SecurityNotices;
-}
-
-/** The account a login or reset names: its user name, e-mail or mobile number. */
-export async function findAccount(db: Executor, account: string, mobilePre?: string): Promise<UserRow | undefined> {
-  const value = account.trim();
-  if (value.includes('@')) return q.findUserByEmail(db, value);
-  const byName = await q.findUserByUserName(db, value);
-  if (byName) return byName;
-  if (/^\+?\d{5,15}$/.test(value)) return q.findUserByMobile(db, mobilePre?.replace(/^\+/, ''), value.replace(/^\+/, ''));
-  return undefined;
-}
-
-/** The key login failures of a typed identifier count under (the account's, when it names one). */
-export async function loginFailureKey(db: Executor, typed: string, mobilePre?: string): Promise<string> {
-  const user = await findAccount(db, typed, mobilePre);
-  return failureKey(user && user.status !== 'closed' ? user : undefined, typed);
-}
-
-/** Where a member's own codes go: their e-mail, else their phone. */
-export function primaryDestination(user: Pick<UserRow, 'email' | 'mobile' | 'mobile_pre'>): Destination | undefined {
-  if (user.email) return { channel: 'email', address: emailDestination(user.email) };
-  if (user.mobile && user.mobile_pre) return { channel: 'sms', address: phoneDestination(user.mobile_pre, user.mobile) };
-  return undefined;
 }
 
 async function openSession(db: Executor, config: AppDeps['config'], user: UserRow, actor: Actor): Promise<SessionData> {

@@ -1,11 +1,10 @@
 import { ResponseCode } from '@shop/contract';
 import type { Database, Executor } from '../../db/database.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import { hasCancellationBlocker } from '../accounts/account-hooks.js';
+import { hasCancellationBlocker } from '../members/member-hooks.js';
 import { lockUserForUpdate, revokeAllSessions, updateUser } from '../members/members.queries.js';
 import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
-import { iso } from '../accounts/identity.js';
-import { primaryDestination } from '../accounts/accounts.service.js';
+import { iso, primaryDestination } from '../members/identity.js';
 import { consumeCode, verifyCode } from '../verification/verification.service.js';
 import type { CancellationRow } from './cancellation.table.js';
 import { withTransaction } from '../../lib/transaction.js';

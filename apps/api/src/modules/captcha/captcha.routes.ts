@@ -1,7 +1,7 @@
 import { captchaVerifyBody, getCaptchaConfig, isCaptchaRequired } from '@shop/contract';
 import type { Api } from '../../plugins/routes.js';
-import { rawJsonRoute } from '../accounts/raw-route.js';
-import { loginFailureKey } from '../accounts/accounts.service.js';
+import { rawJsonRoute } from '../../plugins/raw-route.js';
+import { loginFailureKey } from './lockout.js';
 import { captchaBypassAllowed, captchaMode, createChallenge, isCaptchaRequired as needsCaptcha, verifyChallenge } from './captcha.service.js';
 
 export const CAPTCHA_CHALLENGE_PATH = '/captcha/challenge';

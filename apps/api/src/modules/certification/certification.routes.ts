@@ -1,6 +1,6 @@
 import { getRealName, getRealNameKind, listDocumentTypes, listRealNameCountries, submitRealName, submitRealNameInternational } from '@shop/contract';
 import type { Api } from '../../plugins/routes.js';
-import { listCountries } from '../accounts/countries.js';
+import { listCountries } from '../members/countries.js';
 import * as service from './certification.service.js';
 
 /** Real-name checks: submit (mainland or international), read one's own record, and the form's lists. */

@@ -6,7 +6,7 @@ import type { SecretBox } from '../../lib/secrets.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 import { withTransaction } from '../../lib/transaction.js';
 import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
-import { checkPassword, hashPassword } from '../accounts/identity.js';
+import { checkPassword, hashPassword } from '../members/identity.js';
 import type { OperatorRow } from './operators.table.js';
 
 /** An operator session lasts at most this long … */

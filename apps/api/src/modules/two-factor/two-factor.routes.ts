@@ -1,6 +1,6 @@
 import { bindGoogleAuthenticator, checkGoogleAuthenticator, createGoogleAuthenticator } from '@shop/contract';
 import type { Api } from '../../plugins/routes.js';
-import { securityNotices } from '../accounts/security-notice.js';
+import { securityNotices } from '../members/security-notice.js';
 import { bindSecret, checkBoundCode, createSecret } from './two-factor.service.js';
 
 /** Google Authenticator: a secret with its QR code, binding with one code (after the step-up check), and checking codes. */

@@ -5,8 +5,8 @@ import type { Database } from '../../db/database.js';
 import { AppError } from '../../lib/errors.js';
 import type { SecretBox } from '../../lib/secrets.js';
 import { lockUserForUpdate } from '../members/members.queries.js';
-import type { SecurityNotices } from '../accounts/security-notice.js';
-import { requireStepUp, type StepUpProof } from '../accounts/step-up.js';
+import type { SecurityNotices } from '../members/security-notice.js';
+import { requireStepUp, type StepUpProof } from './step-up.js';
 import { acceptCode, openStoredSecret, sealBoundSecret, sealPendingSecret } from './totp.js';
 import { withTransaction } from '../../lib/transaction.js';
 

@@ -44,3 +44,15 @@ export const listOutbox = (db: Executor, recipient: string | undefined, limit: n
   if (recipient) q = q.where('recipient', '=', recipient);
   return q.execute();
 };
+
+export const setCodeAttempts = (db: Executor, id: number, attempts: number) => db.updateTable('verification_codes').set({ attempts }).where('id', '=', id).execute();
+
+export const markCodeConsumed = (db: Executor, id: number) => db.updateTable('verification_codes').set({ consumed_at: new Date() }).where('id', '=', id).execute();
+
+/** One more wrong try on the newest unused code of the destination and purpose. */
+export const addTryToOpenCode = (db: Executor, destination: string, purpose: string) =>
+  db
+    .updateTable('verification_codes')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('id', '=', (eb) => eb.selectFrom('verification_codes').select('id').where('destination', '=', destination).where('purpose', '=', purpose).where('consumed_at', 'is', null).orderBy('id', 'desc').limit(1))
+    .execute();

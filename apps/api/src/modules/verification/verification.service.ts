@@ -1,10 +1,26 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import { ResponseCode, maskContact, type CodePurpose, type Language } from '@shop/contract';
+import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import {
+  ResponseCode,
+  maskContact,
+  type CodePurpose,
+  type EndpointBody,
+  type Language,
+  type checkCode,
+  type sendCode,
+  type sendCodeByUserName,
+  type sendCodeToAccount,
+  type sendCodeToMember,
+} from '@shop/contract';
 import type { AppDeps } from '../../app-deps.js';
 import type { Database, Executor } from '../../db/database.js';
-import { AppError } from '../../lib/errors.js';
+import { memberIdOf, type Actor } from '../../lib/actor.js';
+import { AppError, ValidationError } from '../../lib/errors.js';
 import { withTransaction, type Tx } from '../../lib/transaction.js';
 import type { Messaging } from '../../providers/messaging.js';
+import { ensureCaptcha } from '../captcha/captcha.service.js';
+import { checkedPhone, emailDestination, findAccount, phoneDestination, primaryDestination, type Destination } from '../members/identity.js';
+import { findUserByEmail, findUserById, findUserByMobile } from '../members/members.queries.js';
 import * as q from './verification.queries.js';
 
 export const CODE_TTL_MS = 10 * 60_000;
@@ -17,12 +33,6 @@ export const PER_IP_PER_HOUR = 20;
 /** Codes the whole shop sends per minute: a brake on abuse of the mail and SMS bill. */
 export const GLOBAL_PER_MINUTE = 600;
 const DAY_MS = 86_400_000;
-
-export interface Destination {
-  channel: 'email' | 'sms';
-  /** Lower-cased e-mail, or E.164 phone. */
-  address: string;
-}
 
 const hashCode = (salt: Buffer, code: string) => createHash('sha256').update(salt).update(code).digest();
 
@@ -161,10 +171,10 @@ export async function verifyCode(
     const given = hashCode(row.salt, req.code);
     if (!timingSafeEqual(given, row.code_hash)) {
       const attempts = row.attempts + 1;
-      await trx.updateTable('verification_codes').set({ attempts }).where('id', '=', row.id).execute();
+      await q.setCodeAttempts(trx, row.id, attempts);
       return attempts >= MAX_WRONG_TRIES ? ResponseCode.codeLocked : ResponseCode.codeInvalid;
     }
-    if (req.consume) await trx.updateTable('verification_codes').set({ consumed_at: new Date() }).where('id', '=', row.id).execute();
+    if (req.consume) await q.markCodeConsumed(trx, row.id);
     return ResponseCode.ok;
   });
   if (outcome !== ResponseCode.ok) throw new AppError(outcome);
@@ -179,7 +189,7 @@ export async function consumeCode(tx: Tx, req: { purpose: CodePurpose; destinati
   const row = await q.lockOpenCodeForUpdate(tx, req.destination, req.purpose);
   const usable = row && new Date(row.expires_at).getTime() > Date.now() && row.attempts < MAX_WRONG_TRIES && timingSafeEqual(hashCode(row.salt, req.code), row.code_hash);
   if (!usable) throw new AppError(ResponseCode.codeExpired);
-  await tx.updateTable('verification_codes').set({ consumed_at: new Date() }).where('id', '=', row.id).execute();
+  await q.markCodeConsumed(tx, row.id);
 }
 
 /**
@@ -187,9 +197,100 @@ export async function consumeCode(tx: Tx, req: { purpose: CodePurpose; destinati
  * (a taken user name at registration) costs a try, so one code cannot probe names without end.
  */
 export async function spendCodeTry(db: Executor, req: { purpose: CodePurpose; destination: string }): Promise<void> {
-  await db
-    .updateTable('verification_codes')
-    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-    .where('id', '=', (eb) => eb.selectFrom('verification_codes').select('id').where('destination', '=', req.destination).where('purpose', '=', req.purpose).where('consumed_at', 'is', null).orderBy('id', 'desc').limit(1))
-    .execute();
+  await q.addTryToOpenCode(db, req.destination, req.purpose);
+}
+
+// ---------------------------------------------------------------- the code calls
+
+/** What the code calls need: limits, messages and providers, and where a failed later delivery is reported. */
+export type CodeDeps = Pick<AppDeps, 'db' | 'limiter' | 'i18n' | 'providers'> & { config: DailyCodeCaps; onDeliveryError: (error: unknown) => void };
+
+/** Codes that prove a new contact (registration, binding): sent whether or not a member already uses it. */
+const NEW_CONTACT: readonly CodePurpose[] = ['register', 'bind'];
+
+/**
+ * A code about an account named by the caller. A known, open account gets its code; an unknown one
+ * gets the same limits, the same stored row (a code nobody knows) and the same answer, and nothing is sent.
+ */
+async function issueForAccount(deps: CodeDeps, actor: Actor, req: { purpose: CodePurpose; identifier: string; key: string; to: Destination | undefined; lookup: boolean }): Promise<CodeSent> {
+  const address = req.to?.address ?? req.key;
+  const reserved = await reserveCode(deps, { purpose: req.purpose, address, channel: req.to?.channel ?? (address.startsWith('+') ? 'sms' : 'email'), ip: actor.ip, lookup: req.lookup });
+  if (req.to) deliverCodeLater(deps, deps.providers, reserved, req.to, actor.lang, deps.onDeliveryError);
+  return codeSentAnswer(req.identifier);
+}
+
+/** The destination typed in a request: an e-mail, or a phone valid for its country code. */
+function destinationOf(v: { email?: string; mobile_pre?: string; mobile?: string }): Destination {
+  if (v.email) return { channel: 'email', address: emailDestination(v.email) };
+  if (v.mobile && v.mobile_pre) {
+    const p = checkedPhone(v.mobile_pre, v.mobile);
+    return { channel: 'sms', address: phoneDestination(p.mobile_pre, p.mobile) };
+  }
+  throw new ValidationError([{ field: 'email', key: 'account.validation.destination', params: { field: 'email' } }]);
+}
+
+/** A code to a contact typed in the request: new contacts always get theirs, account contacts only when a member uses them. */
+async function issueToContact(deps: CodeDeps, actor: Actor, purpose: CodePurpose, to: Destination): Promise<CodeSent> {
+  if (NEW_CONTACT.includes(purpose)) return issueCode(deps, deps.providers, { purpose, to, ip: actor.ip, lang: actor.lang });
+  const phone = to.channel === 'sms' ? parsePhoneNumberFromString(to.address) : undefined;
+  const owner = phone ? await findUserByMobile(deps.db, phone.countryCallingCode, String(phone.nationalNumber)) : await findUserByEmail(deps.db, to.address);
+  const usable = owner && owner.status === 'active' ? to : undefined;
+  return issueForAccount(deps, actor, { purpose, identifier: to.address, key: to.address, to: usable, lookup: false });
+}
+
+/** `/user/send_code`: a code to the e-mail or phone typed in the request. */
+export async function sendCodeToContact(deps: CodeDeps, actor: Actor, input: EndpointBody<typeof sendCode>): Promise<CodeSent> {
+  const to = destinationOf(input);
+  await ensureCaptcha(deps.db, { ip: actor.ip, account: input.email ?? input.mobile, token: input.captcha_token });
+  return issueToContact(deps, actor, input.type, to);
+}
+
+/** `/user/sendCodeV4`: a code to an account's e-mail or phone, typed as the account. */
+export async function sendCodeToAccountContact(deps: CodeDeps, actor: Actor, input: EndpointBody<typeof sendCodeToAccount>): Promise<CodeSent> {
+  const contact = input.account.includes('@') ? { email: input.account } : { mobile_pre: input.mobile_pre, mobile: input.account };
+  if (!contact.email && !input.mobile_pre) throw new ValidationError([{ field: 'mobile_pre', key: 'validation.required', params: { field: 'mobile_pre' } }]);
+  const to = destinationOf(contact);
+  await ensureCaptcha(deps.db, { ip: actor.ip, account: input.account, token: input.captcha_token });
+  return issueToContact(deps, actor, input.type, to);
+}
+
+/** `/user/sendWithUsername`: a code to the contact of the account a user name (or e-mail, or phone) names. */
+export async function sendCodeToUserName(deps: CodeDeps, actor: Actor, input: EndpointBody<typeof sendCodeByUserName>): Promise<CodeSent> {
+  await ensureCaptcha(deps.db, { ip: actor.ip, account: input.user_name, token: input.captcha_token });
+  const user = await findAccount(deps.db, input.user_name);
+  const to = user && user.status === 'active' ? primaryDestination(user) : undefined;
+  // The answer names what was typed, masked: the account's own e-mail would tell that it exists.
+  return issueForAccount(deps, actor, { purpose: input.type, identifier: input.user_name, key: accountRequestKey(input.user_name), to, lookup: true });
+}
+
+/** `/user/send_code_with_token`: a code to the logged-in member's own e-mail or phone. */
+export async function sendCodeToOwnContact(deps: CodeDeps, actor: Actor, input: EndpointBody<typeof sendCodeToMember>): Promise<CodeSent> {
+  const user = await findUserById(deps.db, memberIdOf(actor));
+  const to: Destination | undefined =
+    input.channel === 'email'
+      ? user?.email ? { channel: 'email', address: emailDestination(user.email) } : undefined
+      : user?.mobile && user.mobile_pre ? { channel: 'sms', address: phoneDestination(user.mobile_pre, user.mobile) } : undefined;
+  if (!to) throw new AppError(ResponseCode.noContact);
+  return issueCode(deps, deps.providers, { purpose: input.type, to, ip: actor.ip, lang: actor.lang });
+}
+
+/** `/user/checkCode`: whether a code is right, without using it up (a wrong one counts as a try). */
+export async function checkCodeOnly(db: Database, _actor: Actor, input: EndpointBody<typeof checkCode>): Promise<{ ok: true }> {
+  await verifyCode(db, { purpose: input.type, destination: destinationOf(input).address, code: input.code, consume: false });
+  return { ok: true };
+}
+
+/** What the development providers "sent", newest first (development and tests only: it lists every member's codes). */
+export async function outboxMessages(db: Executor, input: { to?: string; limit: number }) {
+  const recipient = input.to ? (input.to.includes('@') ? input.to.toLowerCase() : input.to.startsWith('+') ? input.to : `+${input.to}`) : undefined;
+  const rows = await q.listOutbox(db, recipient, input.limit);
+  return rows.map((r) => ({
+    id: r.id,
+    channel: r.channel,
+    to: r.recipient,
+    subject: r.subject,
+    body: r.body,
+    code: /\b(\d{6})\b/.exec(r.body)?.[1] ?? null,
+    created_at: new Date(r.created_at).toISOString(),
+  }));
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResponseCode } from '@shop/contract';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { runOpsCommand } from '../../../ops/commands.js';
-import { accountHooks } from '../../accounts/account-hooks.js';
+import { accountHooks } from '../../members/member-hooks.js';
 import { call, freshIp, latestCode, registerMember, seedDemo } from '../../accounts/__tests__/account-helpers.js';
 
 let t: TestApp;

@@ -1,7 +1,8 @@
 import { ResponseCode } from '@shop/contract';
 import type { Executor } from '../../db/database.js';
 import { AppError } from '../../lib/errors.js';
-import { clearLoginFailures, countLoginFailures, insertLoginFailure } from '../captcha/captcha.queries.js';
+import { findAccount } from '../members/identity.js';
+import { clearLoginFailures, countLoginFailures, insertLoginFailure } from './captcha.queries.js';
 
 /** Failed logins for one account (or from one address) in 15 minutes before logins wait. */
 export const MAX_LOGIN_FAILURES = 10;
@@ -28,3 +29,9 @@ export const recordFailure = (db: Executor, key: string, ip: string) => insertLo
 
 /** A successful login forgives the account's earlier failures. */
 export const clearFailures = (db: Executor, key: string) => clearLoginFailures(db, key);
+
+/** The key login failures of a typed identifier count under (the account's, when it names one). */
+export async function loginFailureKey(db: Executor, typed: string, mobilePre?: string): Promise<string> {
+  const user = await findAccount(db, typed, mobilePre);
+  return failureKey(user && user.status !== 'closed' ? user : undefined, typed);
+}

@@ -3,10 +3,10 @@ import type { Database } from '../../db/database.js';
 import { AppError, ValidationError } from '../../lib/errors.js';
 import type { SecretBox } from '../../lib/secrets.js';
 import type { UserRow } from '../members/members.table.js';
-import { checkBoundCode } from '../two-factor/totp.js';
+import { checkBoundCode } from './totp.js';
 import { findUserById } from '../members/members.queries.js';
-import { checkPassword } from './identity.js';
-import { assertNotLocked, failureKey, recordFailure } from './lockout.js';
+import { checkPassword } from '../members/identity.js';
+import { assertNotLocked, failureKey, recordFailure } from '../captcha/lockout.js';
 
 /** What a member types to prove it is them (the wire's step-up fields). */
 export interface StepUpProof {

@@ -3,8 +3,9 @@ import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { ResponseCode, maskContact, type User } from '@shop/contract';
 import type { Executor } from '../../db/database.js';
 import { AppError, ValidationError } from '../../lib/errors.js';
-import type { UserRow } from '../members/members.table.js';
-import { accountHooks } from './account-hooks.js';
+import type { UserRow } from './members.table.js';
+import { findUserByEmail, findUserByMobile, findUserByUserName } from './members.queries.js';
+import { accountHooks } from './member-hooks.js';
 
 // argon2id (algorithm 2) with the library's OWASP-level defaults.
 const ARGON2ID = 2;
@@ -58,6 +59,13 @@ export function checkedPhone(mobilePre: string, mobile: string): { mobile_pre: s
 }
 
 /** The verification-code destination of an e-mail or phone. */
+/** Where a verification code or a notice goes. */
+export interface Destination {
+  channel: 'email' | 'sms';
+  /** Lower-cased e-mail, or E.164 phone. */
+  address: string;
+}
+
 export const emailDestination = (email: string) => normalizeEmail(email);
 export const phoneDestination = (mobilePre: string, mobile: string) => `+${mobilePre}${mobile}`;
 
@@ -100,3 +108,20 @@ export async function toUserData(db: Executor, row: UserRow): Promise<User> {
 }
 
 export { maskContact, iso };
+
+/** The account a login or reset names: its user name, e-mail or mobile number. */
+export async function findAccount(db: Executor, account: string, mobilePre?: string): Promise<UserRow | undefined> {
+  const value = account.trim();
+  if (value.includes('@')) return findUserByEmail(db, value);
+  const byName = await findUserByUserName(db, value);
+  if (byName) return byName;
+  if (/^\+?\d{5,15}$/.test(value)) return findUserByMobile(db, mobilePre?.replace(/^\+/, ''), value.replace(/^\+/, ''));
+  return undefined;
+}
+
+/** Where a member's own codes go: their e-mail, else their phone. */
+export function primaryDestination(user: Pick<UserRow, 'email' | 'mobile' | 'mobile_pre'>): Destination | undefined {
+  if (user.email) return { channel: 'email', address: emailDestination(user.email) };
+  if (user.mobile && user.mobile_pre) return { channel: 'sms', address: phoneDestination(user.mobile_pre, user.mobile) };
+  return undefined;
+}

@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { ResponseCode } from '@shop/contract';
-import { AppError, ValidationError } from '../../lib/errors.js';
-import { zodProblems, type Api } from '../../plugins/routes.js';
+import { AppError, ValidationError } from '../lib/errors.js';
+import { zodProblems, type Api } from './routes.js';
 
 /** Whether a connection comes from this machine (IPv4, IPv6 or IPv4-mapped loopback). */
 export const isLoopback = (address: string | undefined): boolean =>

@@ -1,7 +1,7 @@
 import { maskContact, type Language } from '@shop/contract';
 import type { Translator } from '../../lib/i18n.js';
 import type { Messaging } from '../../providers/messaging.js';
-import type { UserRow } from '../members/members.table.js';
+import type { UserRow } from './members.table.js';
 import { emailDestination, phoneDestination } from './identity.js';
 
 /** A change the member is told of at the contact they had before it. */
