@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { endpoint, type AnyEndpoint } from '../common/endpoint.js';
 import * as s from './admin.schemas.js';
+import { orderAdminEndpoints } from '../orders/orders.admin.js';
+import { geoCountryListData, shippingCountriesBody } from '../geo/geo.schemas.js';
 
 // Operator calls (the console at /admin/), under /admin/api/: not part of the 240 member calls.
 
@@ -16,5 +18,10 @@ export const adminSetRate = endpoint({ method: 'POST', path: '/admin/api/rates/s
 /** The ledger's invariants, checked now. */
 export const adminLedgerCheck = endpoint({ method: 'GET', path: '/admin/api/ledger/check', auth: 'operator', permission: 'ledger.read', area: 'admin', data: s.ledgerCheckData });
 
+/** The countries the shop ships to, in the order the address form offers them. */
+export const adminShippingCountries = endpoint({ method: 'GET', path: '/admin/api/geo/shipping-countries', auth: 'operator', permission: 'settings.write', area: 'admin', data: geoCountryListData });
+/** Replaces the shipping countries (recorded with who and why); addresses already saved stay as they are. */
+export const adminSetShippingCountries = endpoint({ method: 'POST', path: '/admin/api/geo/shipping-countries', auth: 'operator', permission: 'settings.write', area: 'admin', body: shippingCountriesBody, data: geoCountryListData });
+
 /** Every operator call, apart from the member calls of `allEndpoints`. */
-export const adminEndpoints: readonly AnyEndpoint[] = [adminSetupPassword, adminSignIn, adminSignOut, adminMe, adminRateQuote, adminSetRate, adminLedgerCheck];
+export const adminEndpoints: readonly AnyEndpoint[] = [adminSetupPassword, adminSignIn, adminSignOut, adminMe, adminRateQuote, adminSetRate, adminLedgerCheck, adminShippingCountries, adminSetShippingCountries, ...orderAdminEndpoints];

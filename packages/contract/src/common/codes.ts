@@ -126,6 +126,15 @@ export const ResponseCode = {
   packageNotFound: 5023,
   /** The package names a line or quantity the order does not have left to ship. */
   packageLinesInvalid: 5024,
+  // Addresses and geography (5100–5119).
+  /** The member keeps the most addresses allowed (`max`). */
+  addressLimit: 5101,
+  /** The chosen province, city or district is not a place of the chosen country and parent. */
+  regionInvalid: 5102,
+  /** The shop does not ship to the chosen country. */
+  countryNotShipped: 5103,
+  /** No such region. */
+  regionNotFound: 5104,
   // Money and the ledger (6000–6099).
   /** The member's cash in that currency does not cover the amount. */
   insufficientBalance: 6001,
@@ -230,6 +239,10 @@ export const responseCodeMessageKey: Record<number, string> = {
   [ResponseCode.remindTooSoon]: 'orders.code.remindTooSoon',
   [ResponseCode.packageNotFound]: 'orders.code.packageNotFound',
   [ResponseCode.packageLinesInvalid]: 'orders.code.packageLinesInvalid',
+  [ResponseCode.addressLimit]: 'address.code.addressLimit',
+  [ResponseCode.regionInvalid]: 'address.code.regionInvalid',
+  [ResponseCode.countryNotShipped]: 'address.code.countryNotShipped',
+  [ResponseCode.regionNotFound]: 'address.code.regionNotFound',
   [ResponseCode.insufficientBalance]: 'money.code.insufficientBalance',
   [ResponseCode.insufficientPoints]: 'money.code.insufficientPoints',
   [ResponseCode.insufficientShoppingPoints]: 'money.code.insufficientShoppingPoints',

@@ -130,6 +130,10 @@ async function loadDatasets(db: Kysely<any>): Promise<void> {
   const namesByLocale = Object.fromEntries(
     Object.entries(COUNTRY_NAME_LOCALES).map(([lang, locale]) => [lang, readJson<{ countries: Record<string, string | string[]> }>(path.join(isoCountries, 'langs', `${locale}.json`)).countries]),
   );
+  // Where the dataset gives several names (official first: "People's Republic of China", "China"),
+  // the everyday one as CLDR (through ICU) writes it.
+  const cldr = Object.fromEntries(Object.entries(COUNTRY_NAME_LOCALES).map(([lang, locale]) => [lang, new Intl.DisplayNames([locale === 'zh' ? 'zh-Hans' : locale], { type: 'region', fallback: 'none' })]));
+  const commonName = (options: string[], lang: string, code: string) => cldr[lang]!.of(code) ?? options[0]!;
   const traditional = new Intl.DisplayNames(['zh-Hant-TW'], { type: 'region', fallback: 'none' });
   const countryRows = countries
     .filter((c) => alpha3.has(c.isoCode))
@@ -137,7 +141,7 @@ async function loadDatasets(db: Kysely<any>): Promise<void> {
       const names: Record<string, string> = {};
       for (const [lang, table] of Object.entries(namesByLocale)) {
         const n = table[c.isoCode];
-        if (n) names[lang] = Array.isArray(n) ? n[0]! : n;
+        if (n) names[lang] = Array.isArray(n) ? commonName(n, lang, c.isoCode) : n;
       }
       names['zh-tw'] = traditional.of(c.isoCode) ?? names['zh-cn'] ?? c.name;
       if (!names['en-us']) names['en-us'] = c.name;

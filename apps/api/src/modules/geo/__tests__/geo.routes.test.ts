@@ -1,0 +1,146 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ResponseCode } from '@shop/contract';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
+import { call, freshIp } from '../../accounts/__tests__/account-helpers.js';
+import { createOperator } from '../../operators/operators.service.js';
+import { setOperatorRate } from '../../rates/rates.service.js';
+import { malaysianAddress, newMember } from '../../address/__tests__/address-helpers.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+const get = async (url: string, lang = 'en-us') => (await call(t, 'GET', url, undefined, { lang })).body;
+const regionId = async (country: string, code: string) => (await t.db.selectFrom('geo_regions').select('id').where('country_code', '=', country).where('code', '=', code).executeTakeFirstOrThrow()).id;
+const SHIPPING = ['MY', 'CN', 'SG', 'TH', 'ID', 'JP', 'TW', 'HK', 'KH', 'HU', 'US'];
+
+/** An operator of `role`, signed in (its authenticator is set up at the first sign-in; one sign-in is all these tests need). */
+async function operatorToken(role: 'owner' | 'catalogue'): Promise<string> {
+  const userName = `geo${role}${Date.now().toString(36)}`;
+  const { setupToken } = await createOperator(t.db, 'test', { userName, role });
+  const password = 'Compass-Harbour-2026';
+  expect((await call(t, 'POST', '/admin/api/auth/setup-password', { token: setupToken, password }, { ip: freshIp() })).body.code).toBe(200);
+  const signIn = await call(t, 'POST', '/admin/api/auth/sign-in', { user_name: userName, password }, { ip: freshIp() });
+  expect(signIn.body.code).toBe(200);
+  return signIn.body.data.token as string;
+}
+
+describe('countries', () => {
+  it('lists every country with dialling code, currency and flag, named in the reader’s language', async () => {
+    const en = await get('/attractive/country/list');
+    expect(en.data.list.length).toBeGreaterThan(240);
+    expect(en.data.list.find((c: { code: string }) => c.code === 'MY')).toEqual({ code: 'MY', iso3: 'MYS', name: 'Malaysia', dialling_code: '60', currency: 'MYR', flag: '🇲🇾' });
+    expect(en.data.list.find((c: { code: string }) => c.code === 'CN').name).toBe('China');
+    const zh = await get('/attractive/country/list', 'zh-cn');
+    expect(zh.data.list.find((c: { code: string }) => c.code === 'MY').name).toBe('马来西亚');
+    const th = await get('/attractive/country/list', 'th');
+    expect(th.data.list.find((c: { code: string }) => c.code === 'JP').name).toBe('ญี่ปุ่น');
+  });
+
+  it('lists the shipping countries in the seeded order', async () => {
+    const th = await get('/attractive/country/addressCountry', 'th');
+    expect(th.data.list.map((c: { code: string }) => c.code)).toEqual(SHIPPING);
+    expect(th.data.list[0].name).toBe('มาเลเซีย');
+  });
+
+  it('gives each shipping country’s currency with today’s recorded rate against the settlement currency', async () => {
+    await setOperatorRate(t.db, 'test#0', { base: 'USD', quote: 'KHR', rate: '4100', reason: 'test' });
+    const rates = await get('/attractive/country/areaHuilvList');
+    expect(rates.data.settlement_currency).toBe('USD');
+    const by = (code: string) => rates.data.list.find((r: { country: string }) => r.country === code);
+    expect(by('US')).toMatchObject({ currency: 'USD', rate: '1', source: 'identity' });
+    expect(by('KH')).toMatchObject({ currency: 'KHR', rate: '4100', source: 'operator' });
+    expect(by('MY')).toMatchObject({ currency: 'MYR', source: 'ecb' });
+    expect(Number(by('MY').rate)).toBeGreaterThan(1);
+  });
+});
+
+describe('region tree', () => {
+  it('walks China from province to city to district (GB/T 2260), in Chinese and with English province names', async () => {
+    const zh = await get('/attractive/country/getAreaList?country=cn', 'zh-cn');
+    expect(zh.data.country).toBe('CN');
+    expect(zh.data.list).toHaveLength(31);
+    expect(zh.data.list[0]).toEqual({ id: expect.any(Number), code: '110000', name: '北京市', level: 1, has_children: true });
+    const en = await get('/attractive/country/getAreaList?country=CN');
+    expect(en.data.list[0].name).toBe('Beijing');
+    const guangdong = zh.data.list.find((r: { code: string }) => r.code === '440000');
+    const cities = await get(`/attractive/country/areaSonList?parent_id=${guangdong.id}`, 'zh-cn');
+    expect(cities.data.parent.name).toBe('广东省');
+    const guangzhou = cities.data.list.find((r: { name: string }) => r.name === '广州市');
+    expect(guangzhou).toMatchObject({ code: '440100', level: 2, has_children: true });
+    // A city without districts is a leaf.
+    expect(cities.data.list.find((r: { name: string }) => r.name === '东莞市')).toMatchObject({ level: 2, has_children: false });
+    const districts = await get(`/attractive/country/areaSonList?parent_id=${guangzhou.id}`, 'zh-cn');
+    expect(districts.data.list.find((r: { name: string }) => r.name === '天河区')).toMatchObject({ code: '440106', level: 3, has_children: false });
+  });
+
+  it('walks Malaysia, the United States and Japan (ISO 3166-2 subdivisions, then cities)', async () => {
+    const my = await get('/attractive/country/getAreaList?country=MY');
+    expect(my.data.list).toHaveLength(16);
+    const johor = my.data.list.find((r: { code: string }) => r.code === 'MY-01');
+    expect(johor).toMatchObject({ name: 'Johor', level: 1, has_children: true });
+    expect((await get(`/attractive/country/areaSonList?parent_id=${johor.id}`)).data.list.map((r: { name: string }) => r.name)).toContain('Batu Pahat');
+    const us = await get('/attractive/country/getAreaList?country=US', 'th');
+    const california = us.data.list.find((r: { code: string }) => r.code === 'US-CA');
+    expect(california.name).toBe('California');
+    const names = (await get(`/attractive/country/areaSonList?parent_id=${california.id}`)).data.list.map((r: { name: string }) => r.name);
+    expect(names).toContain('Los Angeles');
+    const jp = await get('/shop/address/getJpCitys');
+    expect(jp.data.list).toHaveLength(47);
+    const tokyo = jp.data.list.find((r: { code: string }) => r.code === 'JP-13');
+    const wards = await get(`/shop/address/getJpCitys?prefecture_id=${tokyo.id}&keyword=ku`);
+    expect(wards.data.list.map((r: { name: string }) => r.name)).toContain('Chiyoda-ku');
+    expect((await get(`/shop/address/getJpCitys?prefecture_id=${california.id}`)).code).toBe(ResponseCode.regionNotFound);
+  });
+
+  it('finds international cities by state or by the start of the name', async () => {
+    const m = await newMember(t);
+    const search = await call(t, 'GET', '/shop/address/getGjCitys?country=US&keyword=san%20fr', undefined, { token: m.token });
+    expect(search.body.data.list.map((r: { name: string }) => r.name)).toContain('San Francisco');
+    const bangkok = await regionId('TH', 'TH-10');
+    const inBangkok = await call(t, 'GET', `/shop/address/getGjCitys?country=TH&region_id=${bangkok}&limit=200`, undefined, { token: m.token });
+    expect(inBangkok.body.data.list.map((r: { name: string }) => r.name)).toContain('Bang Kapi');
+    expect((await call(t, 'GET', `/shop/address/getGjCitys?country=MY&region_id=${bangkok}`, undefined, { token: m.token })).body.code).toBe(ResponseCode.regionInvalid);
+  });
+
+  it('answers an unknown country or region clearly, in the reader’s language', async () => {
+    const unknown = await call(t, 'GET', '/attractive/country/getAreaList?country=ZZ', undefined, { lang: 'zh-cn' });
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.msg).toBe('请从列表中选择国家/地区');
+    const missing = await call(t, 'GET', '/attractive/country/areaSonList?parent_id=999999999', undefined, { lang: 'th' });
+    expect(missing.body).toMatchObject({ code: ResponseCode.regionNotFound, msg: 'ไม่พบสถานที่นี้' });
+  });
+});
+
+describe('shipping countries (operator setting)', () => {
+  it('an operator with the settings permission replaces the list, recorded with why; members see it at once', async () => {
+    const member = await newMember(t);
+    expect((await call(t, 'POST', '/shop/address/create', malaysianAddress({ country: 'SG', mobile: '8123 4567', zip_code: '018956' }), { token: member.token })).body.code).toBe(200);
+
+    const catalogue = await operatorToken('catalogue');
+    expect((await call(t, 'POST', '/admin/api/geo/shipping-countries', { countries: ['MY'], reason: 'x' }, { token: catalogue })).body.code).toBe(ResponseCode.forbidden);
+
+    const owner = await operatorToken('owner');
+    expect((await call(t, 'GET', '/admin/api/geo/shipping-countries', undefined, { token: owner })).body.data.list.map((c: { code: string }) => c.code)).toEqual(SHIPPING);
+    const bad = await call(t, 'POST', '/admin/api/geo/shipping-countries', { countries: ['MY', 'QQ'], reason: 'typo' }, { token: owner, lang: 'en-us' });
+    expect(bad.body.msg).toBe('Please choose a country or region from the list');
+    expect((await call(t, 'POST', '/admin/api/geo/shipping-countries', { countries: ['MY'] }, { token: owner })).status).toBe(422);
+
+    const set = await call(t, 'POST', '/admin/api/geo/shipping-countries', { countries: ['my', 'TH', 'MY', 'DE'], reason: 'Opening Germany, pausing the others' }, { token: owner });
+    expect(set.body.data.list.map((c: { code: string }) => c.code)).toEqual(['MY', 'TH', 'DE']);
+    expect((await get('/attractive/country/addressCountry')).data.list.map((c: { code: string }) => c.code)).toEqual(['MY', 'TH', 'DE']);
+    const recorded = await t.db.selectFrom('operator_actions').selectAll().where('action', 'like', 'setting.shipping_countries%').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(recorded).toMatchObject({ action: 'setting.shipping_countries=MY,TH,DE', target_type: 'setting', reason: 'Opening Germany, pausing the others' });
+    expect(recorded.operator).toMatch(/^geoowner/);
+
+    // New addresses only where the shop ships; the saved Singapore address stays.
+    const sg = await call(t, 'POST', '/shop/address/create', malaysianAddress({ country: 'SG', mobile: '8123 4567', zip_code: '018956' }), { token: member.token, lang: 'en-us' });
+    expect(sg.body).toMatchObject({ code: ResponseCode.countryNotShipped, msg: 'We do not ship to this country or region' });
+    expect((await call(t, 'GET', '/shop/address/list', undefined, { token: member.token })).body.data.list.map((a: { country: string }) => a.country)).toEqual(['SG']);
+
+    await call(t, 'POST', '/admin/api/geo/shipping-countries', { countries: SHIPPING, reason: 'Back to the usual list' }, { token: owner });
+    expect((await get('/attractive/country/addressCountry')).data.list.map((c: { code: string }) => c.code)).toEqual(SHIPPING);
+  });
+});
