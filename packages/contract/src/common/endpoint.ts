@@ -25,7 +25,9 @@ export type Permission =
   | 'refunds.decide'
   | 'catalogue.write'
   | 'reviews.moderate'
-  | 'settings.write';
+  | 'settings.write'
+  | 'orders.read'
+  | 'orders.fulfil';
 
 export type Area =
   | 'account' | 'address' | 'after-sales' | 'cart' | 'catalogue' | 'content' | 'geo' | 'orders'

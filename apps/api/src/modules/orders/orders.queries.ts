@@ -134,6 +134,11 @@ export const transitionOrder = (db: Executor, orderId: number, from: OrderStatus
   return q.returning(['id', 'status', 'user_id', 'order_no']).executeTakeFirst();
 };
 
+/** Locks one order row until the transaction ends (shipping serializes on it). */
+export const lockOrderForUpdate = (tx: Tx, orderId: number) => tx.selectFrom('orders').selectAll().where('id', '=', orderId).forUpdate().executeTakeFirst();
+
+export const findOrderEvents = (db: Executor, orderId: number) => db.selectFrom('order_events').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
+
 export const findOrder = (db: Executor, orderId: number) => db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
 
 export const findMemberOrder = (db: Executor, userId: number, orderId: number) =>

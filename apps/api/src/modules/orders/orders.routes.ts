@@ -1,9 +1,30 @@
-import { cancelOrder, confirmOrderReceipt, createOrder, getCheckoutGoods, getOrder, listOrders, remindOrderShipment } from '@shop/contract';
+import {
+  adminAddTrackingEvent,
+  adminGetOrder,
+  adminListOrders,
+  adminOrderReminders,
+  adminSetOperatingFee,
+  adminSetOrderSettings,
+  adminSetShippingFee,
+  adminShipOrder,
+  cancelOrder,
+  confirmOrderReceipt,
+  createOrder,
+  getCheckoutGoods,
+  getOrder,
+  getOrderPackage,
+  getOrderTracking,
+  listOrderPackages,
+  listOrders,
+  remindOrderShipment,
+} from '@shop/contract';
 import type { Api } from '../../plugins/routes.js';
+import * as fulfilment from './fulfilment.service.js';
 import * as service from './orders.service.js';
 
 export function orderRoutes({ handle, deps }: Api): void {
   const { db } = deps;
+  // Members
   handle(getCheckoutGoods, ({ query, actor }) => service.previewCheckout(db, actor, query));
   handle(createOrder, ({ body, actor }) => service.placeOrder(deps, actor, body));
   handle(listOrders, ({ query, actor }) => service.listMemberOrders(db, actor, query));
@@ -11,4 +32,16 @@ export function orderRoutes({ handle, deps }: Api): void {
   handle(cancelOrder, ({ body, actor }) => service.cancelOrderByMember(deps, actor, body));
   handle(confirmOrderReceipt, ({ body, actor }) => service.confirmReceipt(db, actor, body));
   handle(remindOrderShipment, ({ body, actor }) => service.remindShipment(db, actor, body));
+  handle(listOrderPackages, ({ query, actor }) => fulfilment.listPackages(db, actor, query));
+  handle(getOrderPackage, ({ query, actor }) => fulfilment.packageInfo(db, actor, query));
+  handle(getOrderTracking, ({ query, actor }) => fulfilment.trackingLog(db, actor, query));
+  // Operators
+  handle(adminListOrders, ({ query, actor }) => fulfilment.listOrdersForOperator(db, actor, query));
+  handle(adminGetOrder, ({ query, actor }) => fulfilment.orderForOperator(db, actor, query));
+  handle(adminShipOrder, ({ body, actor }) => fulfilment.shipOrder(db, actor, body));
+  handle(adminAddTrackingEvent, ({ body, actor }) => fulfilment.addTrackingEvent(db, actor, body));
+  handle(adminOrderReminders, ({ actor }) => fulfilment.listReminders(db, actor));
+  handle(adminSetOrderSettings, ({ body, actor }) => fulfilment.setOrderSettings(db, actor, body));
+  handle(adminSetOperatingFee, ({ body, actor }) => fulfilment.setOperatingFee(db, actor, body));
+  handle(adminSetShippingFee, ({ body, actor }) => fulfilment.setShippingFee(db, actor, body));
 }

@@ -460,11 +460,15 @@ export async function listMemberOrders(db: Database, actor: Actor, input: Endpoi
 
 /** One of the member's orders with its amounts, address and dates. */
 export async function getMemberOrder(db: Database, actor: Actor, input: { id: number }): Promise<OrderInfo> {
-  const userId = memberIdOf(actor);
-  const order = await memberOrder(db, userId, input.id);
+  const order = await memberOrder(db, memberIdOf(actor), input.id);
+  return getOrderDetails(db, order, actor.lang);
+}
+
+/** An order with its amounts, address and dates, in `lang` (whoever may see it). */
+export async function getOrderDetails(db: Executor, order: OrderRow, lang: Language): Promise<OrderInfo> {
   const [lines, packages] = await Promise.all([q.findOrderLines(db, [order.id]), q.findPackagesOfOrder(db, order.id)]);
   return {
-    ...toSummary(order, lines, actor.lang, packages.length),
+    ...toSummary(order, lines, lang, packages.length),
     subtotal: Number(order.subtotal_minor),
     coupon_discount: Number(order.coupon_discount_minor),
     operating_fee_rate: order.operating_fee_rate_bp,

@@ -1,0 +1,228 @@
+import {
+  ResponseCode,
+  type EndpointBody,
+  type EndpointData,
+  type EndpointQuery,
+  type Language,
+  type Page,
+  type adminGetOrder,
+  type adminListOrders,
+  type adminSetShippingFee,
+  type getOrderTracking,
+  type getOrderPackage,
+  type listOrderPackages,
+  type adminShipOrder,
+  type adminAddTrackingEvent,
+} from '@shop/contract';
+import type { Database, Executor } from '../../db/database.js';
+import type { Actor } from '../../lib/actor.js';
+import { AppError } from '../../lib/errors.js';
+import { withTransaction } from '../../lib/transaction.js';
+import { memberIdOf } from '../cart/cart.service.js';
+import { pick } from '../catalogue/texts.js';
+import * as q from './orders.queries.js';
+import type { OrderStatus } from './orders.table.js';
+import { getOrderDetails, scheduleAutoComplete } from './orders.service.js';
+
+const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
+
+/** How an operator is named in what they decide. */
+export function operatorName(actor: Actor): string {
+  if (actor.kind !== 'operator' || actor.operatorId === undefined) throw new AppError(ResponseCode.forbidden);
+  return `${actor.name ?? 'operator'}#${actor.operatorId}`;
+}
+
+const eventActor = (actor: Actor) => ({ actor_kind: actor.kind, actor_id: String(actor.operatorId ?? actor.memberId ?? actor.name ?? ''), request_id: actor.requestId });
+
+// ---------------------------------------------------------------- shipping (operators)
+
+/**
+ * Ships (part of) a paid order in one package. Each line's shipped count grows only within what was
+ * bought (a conditional update), so two operators shipping the same order at once cannot ship a
+ * unit twice; the order becomes shipped when every unit is, and its automatic completion is
+ * scheduled from then.
+ */
+export async function shipOrder(db: Database, actor: Actor, input: EndpointBody<typeof adminShipOrder>): Promise<EndpointData<typeof adminShipOrder>> {
+  const by = operatorName(actor);
+  return withTransaction(db, async (tx) => {
+    const order = await q.lockOrderForUpdate(tx, input.order_id);
+    if (!order) throw new AppError(ResponseCode.orderNotFound);
+    if (order.status !== 'paid') throw new AppError(ResponseCode.orderState);
+    const lines = await q.findOrderLines(tx, [order.id]);
+    const wanted = input.lines ?? lines.filter((l) => l.shipped_quantity < l.quantity).map((l) => ({ order_line_id: l.id, num: l.quantity - l.shipped_quantity }));
+    if (!wanted.length) throw new AppError(ResponseCode.packageLinesInvalid);
+    const merged = new Map<number, number>();
+    for (const w of wanted) merged.set(w.order_line_id, (merged.get(w.order_line_id) ?? 0) + w.num);
+    for (const [lineId, num] of [...merged].sort((a, b) => a[0] - b[0])) {
+      if (!(await q.addShippedQuantity(tx, order.id, lineId, num))) throw new AppError(ResponseCode.packageLinesInvalid);
+    }
+    const pkg = await q.insertPackage(tx, { order_id: order.id, carrier: input.carrier, tracking_number: input.tracking_number, tracking_provider: input.tracking_provider, created_by: by });
+    if (!pkg) throw new AppError(ResponseCode.packageLinesInvalid);
+    await q.insertPackageLines(tx, pkg.id, [...merged].map(([order_line_id, quantity]) => ({ order_line_id, quantity })));
+    await q.insertOrderEvent(tx, { order_id: order.id, kind: 'package_shipped', ...eventActor(actor), reason: `${input.carrier} ${input.tracking_number}` });
+    const after = await q.findOrderLines(tx, [order.id]);
+    let status: OrderStatus = order.status;
+    if (after.every((l) => l.shipped_quantity === l.quantity)) {
+      const shipped = await q.transitionOrder(tx, order.id, ['paid'], 'shipped', { shipped_at: new Date() });
+      if (!shipped) throw new AppError(ResponseCode.orderState);
+      status = 'shipped';
+      await q.insertOrderEvent(tx, { order_id: order.id, kind: 'shipped', from_status: 'paid', to_status: 'shipped', ...eventActor(actor) });
+      await scheduleAutoComplete(tx, order.id);
+    }
+    return { package_id: pkg.id, order_id: order.id, order_status: status };
+  });
+}
+
+/** Adds an event to a package (entered by an operator); a delivered package moves the order's automatic completion. */
+export async function addTrackingEvent(db: Database, actor: Actor, input: EndpointBody<typeof adminAddTrackingEvent>): Promise<EndpointData<typeof adminAddTrackingEvent>> {
+  operatorName(actor);
+  return withTransaction(db, async (tx) => {
+    const pkg = await q.findPackage(tx, input.package_id);
+    if (!pkg) throw new AppError(ResponseCode.packageNotFound);
+    const time = input.time ? new Date(input.time) : new Date();
+    const added = await q.insertTrackingEvents(tx, pkg.id, 'manual', [{ time, place: input.place, text: input.text }]);
+    let delivered = pkg.status === 'delivered';
+    if (input.delivered && (await q.markPackageDelivered(tx, pkg.id, time))) {
+      delivered = true;
+      const order = await q.findOrder(tx, pkg.order_id);
+      if (order?.status === 'shipped') await scheduleAutoComplete(tx, order.id);
+    }
+    return { package_id: pkg.id, added, delivered };
+  });
+}
+
+/** Stores what a tracking provider reports for a package, once per event; a delivery moves the order's automatic completion. */
+export async function recordProviderTracking(db: Database, packageId: number, source: string, report: { delivered: boolean; events: Array<{ time: string; place: string; text: string }> }): Promise<number> {
+  return withTransaction(db, async (tx) => {
+    const pkg = await q.findPackage(tx, packageId);
+    if (!pkg) return 0;
+    const events = report.events.map((e) => ({ time: new Date(e.time), place: e.place, text: e.text })).filter((e) => !Number.isNaN(e.time.getTime()));
+    const added = await q.insertTrackingEvents(tx, pkg.id, source, events);
+    await q.markPackageTracked(tx, pkg.id);
+    if (report.delivered) {
+      const at = events.length ? new Date(Math.max(...events.map((e) => e.time.getTime()))) : new Date();
+      if (await q.markPackageDelivered(tx, pkg.id, at)) {
+        const order = await q.findOrder(tx, pkg.order_id);
+        if (order?.status === 'shipped') await scheduleAutoComplete(tx, order.id);
+      }
+    }
+    return added;
+  });
+}
+
+// ---------------------------------------------------------------- packages and tracking (members)
+
+type PackageRow = Awaited<ReturnType<typeof q.findPackagesOfOrder>>[number];
+
+async function describePackages(db: Executor, packages: PackageRow[], lang: Language) {
+  const ids = packages.map((p) => p.id);
+  const [lines, events] = await Promise.all([q.findPackageLines(db, ids), q.findTrackingEvents(db, ids)]);
+  return packages.map((p) => {
+    const own = events.filter((e) => e.package_id === p.id).map((e) => ({ time: iso(e.happened_at)!, place: e.place, text: e.text }));
+    return {
+      id: p.id,
+      order_id: p.order_id,
+      carrier: p.carrier,
+      tracking_number: p.tracking_number,
+      status: p.status,
+      shipped_at: iso(p.shipped_at)!,
+      delivered_at: iso(p.delivered_at),
+      lines: lines.filter((l) => l.package_id === p.id).map((l) => ({ order_line_id: l.order_line_id, name: pick(l.name, lang), spec_text: pick(l.spec_text, lang), image: l.image, num: l.quantity })),
+      latest: own[0] ?? null,
+      events: own,
+    };
+  });
+}
+
+/** The member's order, or "order not found" for another member's id. */
+async function ownOrder(db: Executor, actor: Actor, orderId: number) {
+  const order = await q.findMemberOrder(db, memberIdOf(actor), orderId);
+  if (!order) throw new AppError(ResponseCode.orderNotFound);
+  return order;
+}
+
+/** The packages one of the member's orders was shipped in. */
+export async function listPackages(db: Database, actor: Actor, input: EndpointQuery<typeof listOrderPackages>): Promise<EndpointData<typeof listOrderPackages>> {
+  const order = await ownOrder(db, actor, input.order_id);
+  const described = await describePackages(db, await q.findPackagesOfOrder(db, order.id), actor.lang);
+  return { list: described.map(({ events: _e, ...p }) => p) };
+}
+
+/** One package of one of the member's orders, with its events newest first. */
+export async function packageInfo(db: Database, actor: Actor, input: EndpointQuery<typeof getOrderPackage>): Promise<EndpointData<typeof getOrderPackage>> {
+  const pkg = await q.findPackage(db, input.id);
+  // Another member's package answers exactly like one that does not exist.
+  if (!pkg || !(await q.findMemberOrder(db, memberIdOf(actor), pkg.order_id))) throw new AppError(ResponseCode.packageNotFound);
+  const [described] = await describePackages(db, [pkg], actor.lang);
+  return described!;
+}
+
+/** Tracking events of the member's order (every package) or of one package, newest first. */
+export async function trackingLog(db: Database, actor: Actor, input: EndpointQuery<typeof getOrderTracking>): Promise<EndpointData<typeof getOrderTracking>> {
+  let packages: PackageRow[];
+  if (input.package_id !== undefined) {
+    const pkg = await q.findPackage(db, input.package_id);
+    if (!pkg || !(await q.findMemberOrder(db, memberIdOf(actor), pkg.order_id))) throw new AppError(ResponseCode.packageNotFound);
+    packages = [pkg];
+  } else {
+    const order = await ownOrder(db, actor, input.order_id!);
+    packages = await q.findPackagesOfOrder(db, order.id);
+  }
+  const described = await describePackages(db, packages, actor.lang);
+  return { list: described.map((p) => ({ package_id: p.id, carrier: p.carrier, tracking_number: p.tracking_number, status: p.status, events: p.events })) };
+}
+
+// ---------------------------------------------------------------- operators' views and settings
+
+/** Orders by state for operators, newest first. */
+export async function listOrdersForOperator(db: Database, actor: Actor, input: EndpointQuery<typeof adminListOrders>): Promise<Page<EndpointData<typeof adminListOrders>['list'][number]>> {
+  operatorName(actor);
+  const rows = await q.findOrdersPageByStatus(db, input.status, input.limit, (input.page - 1) * input.limit);
+  const total = rows.length ? Number(rows[0]!.total) : 0;
+  return {
+    list: rows.map((r) => ({ id: r.id, order_no: r.order_no, user_id: r.user_id, status: r.status, currency: r.currency, total: Number(r.total_minor), created_at: iso(r.created_at)!, paid_at: iso(r.paid_at), last_reminded_at: iso(r.last_reminded_at) })),
+    total,
+    page: input.page,
+    limit: input.limit,
+    has_more: input.page * input.limit < total,
+  };
+}
+
+/** One order for operators, with everything that happened to it. */
+export async function orderForOperator(db: Database, actor: Actor, input: EndpointQuery<typeof adminGetOrder>): Promise<EndpointData<typeof adminGetOrder>> {
+  operatorName(actor);
+  const order = await q.findOrder(db, input.id);
+  if (!order) throw new AppError(ResponseCode.orderNotFound);
+  const [details, events] = await Promise.all([getOrderDetails(db, order, actor.lang), q.findOrderEvents(db, order.id)]);
+  return {
+    ...details,
+    user_id: order.user_id,
+    events: events.map((e) => ({ kind: e.kind, from_status: e.from_status, to_status: e.to_status, actor: `${e.actor_kind}:${e.actor_id}`, reason: e.reason, at: iso(e.created_at)! })),
+  };
+}
+
+/** Paid orders whose members asked for them to be shipped. */
+export async function listReminders(db: Database, actor: Actor) {
+  operatorName(actor);
+  const rows = await q.findReminders(db, 200);
+  return { list: rows.map((r) => ({ order_id: r.id, order_no: r.order_no, user_id: r.user_id, reminded_at: iso(r.last_reminded_at)!, paid_at: iso(r.paid_at) })) };
+}
+
+/** Changes the order settings; recorded with who. */
+export async function setOrderSettings(db: Database, actor: Actor, input: { expiry_minutes?: number; auto_confirm_days?: number }) {
+  const s = await q.updateOrderSettings(db, input, operatorName(actor));
+  return { expiry_minutes: s.expiry_minutes, auto_confirm_days: s.auto_confirm_days, updated_by: s.updated_by, updated_at: iso(s.updated_at)! };
+}
+
+/** Sets the global operating fee of a destination country. */
+export async function setOperatingFee(db: Database, actor: Actor, input: { country_code: string; rate_bp: number }) {
+  await q.upsertOperatingFee(db, input.country_code, input.rate_bp, operatorName(actor));
+  return { ok: true as const };
+}
+
+/** Sets the freight of regular orders to a country. */
+export async function setShippingFee(db: Database, actor: Actor, input: EndpointBody<typeof adminSetShippingFee>) {
+  await q.upsertShippingFee(db, { country_code: input.country_code, currency: input.currency, fee_minor: input.fee, free_over_minor: input.free_over }, operatorName(actor));
+  return { ok: true as const };
+}
+

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { endpoint } from '../common/endpoint.js';
+import { pageOf, pageQuery } from '../common/pagination.js';
+import { idParam } from '../catalogue/catalogue.schemas.js';
+import { ORDER_STATUSES, orderInfoData } from './orders.schemas.js';
+
+// Operator calls of the orders area (under /admin/api/): list and ship orders, tracking events,
+// reminders, and the settings checkout and expiry use.
+
+const minor = z.number().int();
+
+/** Where a package's events come from: operators (`manual`) or a tracking provider. */
+export const TRACKING_PROVIDERS = ['manual', 'kuaidi100', '17track'] as const;
+
+export const adminOrderListQuery = pageQuery.extend({ status: z.enum(ORDER_STATUSES).optional() });
+export const adminOrderSummarySchema = z.object({
+  id: z.number().int(),
+  order_no: z.string(),
+  user_id: z.number().int(),
+  status: z.enum(ORDER_STATUSES),
+  currency: z.string(),
+  total: minor,
+  created_at: z.string(),
+  paid_at: z.string().nullable(),
+  last_reminded_at: z.string().nullable(),
+});
+export const adminOrderInfoData = orderInfoData.extend({
+  user_id: z.number().int(),
+  events: z.array(z.object({ kind: z.string(), from_status: z.string().nullable(), to_status: z.string().nullable(), actor: z.string(), reason: z.string(), at: z.string() })),
+});
+
+export const shipOrderBody = z.object({
+  order_id: idParam,
+  carrier: z.string().trim().min(1).max(60),
+  tracking_number: z.string().trim().min(4).max(60).regex(/^[A-Za-z0-9-]+$/, 'validation.invalid'),
+  tracking_provider: z.enum(TRACKING_PROVIDERS).default('manual'),
+  /** What the package holds; without it, everything not shipped yet. */
+  lines: z.array(z.object({ order_line_id: idParam, num: z.number().int().min(1).max(9999) })).min(1).max(100).optional(),
+});
+export const shipOrderData = z.object({ package_id: z.number().int(), order_id: z.number().int(), order_status: z.enum(ORDER_STATUSES) });
+
+export const trackingEventBody = z.object({
+  package_id: idParam,
+  /** When it happened; default now. */
+  time: z.iso.datetime({ offset: true }).optional(),
+  place: z.string().trim().max(120).default(''),
+  text: z.string().trim().min(1).max(300),
+  /** The parcel reached the member. */
+  delivered: z.boolean().default(false),
+});
+export const trackingEventData = z.object({ package_id: z.number().int(), added: z.number().int(), delivered: z.boolean() });
+
+export const reminderListData = z.object({
+  list: z.array(z.object({ order_id: z.number().int(), order_no: z.string(), user_id: z.number().int(), reminded_at: z.string(), paid_at: z.string().nullable() })),
+});
+
+export const orderSettingsBody = z
+  .object({
+    /** Minutes an order may stay unpaid before it closes. */
+    expiry_minutes: z.number().int().min(1).max(10080).optional(),
+    /** Days after the last shipment or delivery before an unconfirmed order completes. */
+    auto_confirm_days: z.number().int().min(1).max(90).optional(),
+  })
+  .refine((b) => b.expiry_minutes !== undefined || b.auto_confirm_days !== undefined, { message: 'validation.required', path: ['expiry_minutes'] });
+export const orderSettingsData = z.object({ expiry_minutes: z.number().int(), auto_confirm_days: z.number().int(), updated_by: z.string(), updated_at: z.string() });
+
+const countryCode = z.string().regex(/^[A-Z]{2}$/, 'validation.invalid');
+export const operatingFeeBody = z.object({ country_code: countryCode, rate_bp: z.number().int().min(0).max(10000) });
+export const shippingFeeBody = z.object({
+  country_code: countryCode,
+  currency: z.string().regex(/^[A-Z]{3}$/, 'validation.invalid'),
+  fee: minor.min(0).max(100_000_000),
+  free_over: minor.min(0).max(100_000_000_000).nullable().default(null),
+});
+const ok = z.object({ ok: z.literal(true) });
+
+/** Orders by state, newest first. */
+export const adminListOrders = endpoint({ method: 'GET', path: '/admin/api/orders/list', auth: 'operator', permission: 'orders.read', area: 'admin', query: adminOrderListQuery, data: pageOf(adminOrderSummarySchema) });
+/** One order with everything that happened to it. */
+export const adminGetOrder = endpoint({ method: 'GET', path: '/admin/api/orders/info', auth: 'operator', permission: 'orders.read', area: 'admin', query: z.object({ id: idParam }), data: adminOrderInfoData });
+/** Ships (part of) a paid order in one package; the order is shipped once every unit is. */
+export const adminShipOrder = endpoint({ method: 'POST', path: '/admin/api/orders/ship', auth: 'operator', permission: 'orders.fulfil', area: 'admin', body: shipOrderBody, data: shipOrderData });
+/** Adds a tracking event to a package (manual tracking). */
+export const adminAddTrackingEvent = endpoint({ method: 'POST', path: '/admin/api/orders/tracking-event', auth: 'operator', permission: 'orders.fulfil', area: 'admin', body: trackingEventBody, data: trackingEventData });
+/** Paid orders whose members asked for them to be shipped, newest reminder first. */
+export const adminOrderReminders = endpoint({ method: 'GET', path: '/admin/api/orders/reminders', auth: 'operator', permission: 'orders.read', area: 'admin', data: reminderListData });
+/** How long an order may stay unpaid, and when unconfirmed orders complete. */
+export const adminSetOrderSettings = endpoint({ method: 'POST', path: '/admin/api/orders/settings', auth: 'operator', permission: 'settings.write', area: 'admin', body: orderSettingsBody, data: orderSettingsData });
+/** The global operating fee of a destination country (basis points of the subtotal). */
+export const adminSetOperatingFee = endpoint({ method: 'POST', path: '/admin/api/orders/operating-fee', auth: 'operator', permission: 'settings.write', area: 'admin', body: operatingFeeBody, data: ok });
+/** Freight of regular orders to a country, free from a subtotal when set. */
+export const adminSetShippingFee = endpoint({ method: 'POST', path: '/admin/api/orders/shipping-fee', auth: 'operator', permission: 'settings.write', area: 'admin', body: shippingFeeBody, data: ok });
+
+export const orderAdminEndpoints = [adminListOrders, adminGetOrder, adminShipOrder, adminAddTrackingEvent, adminOrderReminders, adminSetOrderSettings, adminSetOperatingFee, adminSetShippingFee] as const;
