@@ -40,8 +40,8 @@ export const routes: RouteObject[] = [
       { path: paths.goods.alipay, lazy: notBuilt },
       { path: paths.goods.alipayAlternate, lazy: notBuilt },
       // Address
-      { path: paths.address.list, lazy: notBuilt },
-      { path: paths.address.edit, lazy: notBuilt },
+      { path: paths.address.list, lazy: page(() => import('@/features/address/pages/address-list-page')) },
+      { path: paths.address.edit, lazy: page(() => import('@/features/address/pages/address-edit-page')) },
       // Order
       { path: paths.order.list, lazy: notBuilt },
       { path: paths.order.details, lazy: notBuilt },

@@ -1,0 +1,155 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import type { Address } from '@shop/contract/address';
+import { paths } from '@/config/paths';
+import { routes } from '@/app/routes';
+import { i18n } from '@/lib/i18n';
+import { useSession } from '@/stores/session';
+import { clearToasts, memberFixture, ok, prepareApp, startFakeApi, toastText } from '@/test/helpers';
+
+const region = (id: number, name: string, level: number, has_children: boolean, code: string | null = null) => ({ id, code, name, level, has_children });
+const saved = (fields: Partial<Address>): Address => ({
+  id: 1, name: 'Aisyah', surname: 'Rahman', mobile_pre: '60', mobile: '123456789', email: '', country: 'MY', country_name: 'Malaysia', flag: '🇲🇾',
+  province_id: 10, province: 'Johor', city_id: 11, city: 'Batu Pahat', district_id: null, district: '', address: 'Jalan Ampang 12', house_number: '', zip_code: '50450',
+  latitude: null, longitude: null, is_default: true, ...fields,
+});
+let addresses: Address[] = [];
+
+const api = await startFakeApi({
+  '/user/message/total': () => ok(0),
+  '/user/info/index': () => ok(memberFixture()),
+  '/attractive/country/addressCountry': () =>
+    ok({ list: [
+      { code: 'MY', iso3: 'MYS', name: 'Malaysia', dialling_code: '60', currency: 'MYR', flag: '🇲🇾' },
+      { code: 'CN', iso3: 'CHN', name: 'China', dialling_code: '86', currency: 'CNY', flag: '🇨🇳' },
+    ] }),
+  '/attractive/country/getAreaList': (req) =>
+    req.url.includes('country=MY') ? ok({ country: 'MY', list: [region(10, 'Johor', 1, true, 'MY-01'), region(12, 'Selangor', 1, true, 'MY-10')] }) : ok({ country: 'CN', list: [] }),
+  '/attractive/country/areaSonList': (req) =>
+    req.url.includes('parent_id=10') ? ok({ parent: region(10, 'Johor', 1, true, 'MY-01'), list: [region(11, 'Batu Pahat', 2, false), region(13, 'Kluang', 2, false)] }) : ok({ parent: region(12, 'Selangor', 1, true), list: [] }),
+  '/shop/address/create': (req) => {
+    const body = JSON.parse(req.body) as Record<string, unknown>;
+    const created = saved({ id: 2, name: String(body.name), mobile: String(body.mobile), address: String(body.address), is_default: addresses.length === 0 });
+    addresses.push(created);
+    return ok(created);
+  },
+  '/shop/address/list': () => ok({ list: addresses, max: 20 }),
+  '/shop/address/setDefault': (req) => {
+    const { id } = JSON.parse(req.body) as { id: number };
+    addresses = addresses.map((a) => ({ ...a, is_default: a.id === id }));
+    return ok(addresses.find((a) => a.id === id));
+  },
+  '/shop/address/delete': (req) => {
+    const { id } = JSON.parse(req.body) as { id: number };
+    addresses = addresses.filter((a) => a.id !== id);
+    return ok({ id, default_id: addresses[0]?.id ?? null });
+  },
+});
+
+beforeAll(() => prepareApp());
+beforeEach(() => {
+  window.SHOP_CONFIG = { api: { default: api.url, cn: api.url }, upload: { default: api.url, cn: api.url } };
+  useSession.getState().signIn('tok-addr', memberFixture());
+  addresses = [];
+});
+afterEach(async () => {
+  cleanup();
+  await clearToasts();
+});
+afterAll(() => api.close());
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <I18nextProvider i18n={i18n}>
+        <RouterProvider router={router} />
+      </I18nextProvider>
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+const type = (name: string, value: string) => fireEvent.change(document.querySelector<HTMLInputElement>(`input[name="${name}"]`)!, { target: { value } });
+const openPicker = async (label: string) => fireEvent.click(await screen.findByRole('button', { name: new RegExp(`^${label}:`) }));
+const pickOption = async (name: string) => fireEvent.click(await screen.findByRole('option', { name: new RegExp(name) }));
+const until = async (check: () => boolean) => {
+  await act(async () => {
+    for (let i = 0; i < 100 && !check(); i++) await new Promise((r) => setTimeout(r, 20));
+  });
+};
+
+describe('the address form', () => {
+  it('asks for the country first, then walks its regions, then names the first missing field, and saves', async () => {
+    const router = renderAt(paths.address.edit);
+    const save = await screen.findByRole('button', { name: 'Save' });
+    fireEvent.click(save);
+    expect(await toastText()).toBe('Please enter Country/Region');
+    await clearToasts();
+    await openPicker('Province/State');
+    expect(await toastText()).toBe('Choose the country or region first');
+    await clearToasts();
+
+    await openPicker('Country/Region');
+    await pickOption('Malaysia');
+    await openPicker('Province/State');
+    // The list is searchable.
+    fireEvent.change(await screen.findByRole('searchbox'), { target: { value: 'joh' } });
+    expect(screen.queryByRole('option', { name: 'Selangor' })).toBeNull();
+    await pickOption('Johor');
+    await openPicker('City');
+    await pickOption('Batu Pahat');
+    expect(screen.getByText('+60')).toBeTruthy();
+
+    fireEvent.click(save);
+    expect(await toastText()).toBe('Please enter Name');
+    await clearToasts();
+    type('name', 'Aisyah');
+    fireEvent.click(save);
+    expect(await toastText()).toBe('Please enter Phone');
+    await clearToasts();
+    type('mobile', '012-345 6789');
+    type('address', 'Jalan Ampang 12');
+    type('email', 'not-an-email');
+    fireEvent.click(save);
+    expect(await toastText()).toBe('Please enter a valid email');
+    await clearToasts();
+    type('email', '');
+    fireEvent.click(save);
+    await until(() => router.state.location.pathname === paths.address.list);
+    expect(router.state.location.pathname).toBe(paths.address.list);
+    const sent = JSON.parse(api.requests.find((r) => r.url === '/shop/address/create')!.body) as Record<string, unknown>;
+    expect(sent).toMatchObject({ country: 'MY', mobile_pre: '60', mobile: '0123456789', province_id: 10, province: 'Johor', city_id: 11, city: 'Batu Pahat', name: 'Aisyah', address: 'Jalan Ampang 12' });
+    expect(sent).not.toHaveProperty('email');
+  });
+});
+
+describe('the address list', () => {
+  it('shows the default, moves it, and deletes an address only after asking', async () => {
+    addresses = [saved({ id: 1, name: 'Home', is_default: true }), saved({ id: 2, name: 'Office', is_default: false })];
+    renderAt(paths.address.list);
+    const office = await screen.findByRole('region', { name: 'Office Rahman' });
+    expect(within(screen.getByRole('region', { name: 'Home Rahman' })).getByText('Default')).toBeTruthy();
+    fireEvent.click(within(office).getByRole('button', { name: 'Set as default' }));
+    await until(() => api.requests.some((r) => r.url === '/shop/address/setDefault'));
+    expect(await within(await screen.findByRole('region', { name: 'Office Rahman' })).findByText('Default')).toBeTruthy();
+
+    fireEvent.click(within(screen.getByRole('region', { name: 'Home Rahman' })).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Delete this address?')).toBeTruthy();
+    const dialogButtons = await screen.findAllByRole('button', { name: 'Cancel' });
+    fireEvent.click(dialogButtons.at(-1)!);
+    await until(() => !screen.queryByText('Delete this address?'));
+    expect(api.requests.some((r) => r.url === '/shop/address/delete')).toBe(false);
+
+    fireEvent.click(within(screen.getByRole('region', { name: 'Home Rahman' })).getByRole('button', { name: 'Delete' }));
+    const confirm = (await screen.findAllByRole('button', { name: 'Delete' })).at(-1)!;
+    fireEvent.click(confirm);
+    await until(() => !screen.queryByRole('region', { name: 'Home Rahman' }));
+    expect(screen.queryByRole('region', { name: 'Home Rahman' })).toBeNull();
+    expect(JSON.parse(api.requests.find((r) => r.url === '/shop/address/delete')!.body)).toEqual({ id: 1 });
+  });
+});

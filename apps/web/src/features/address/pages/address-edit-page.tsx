@@ -1,0 +1,173 @@
+import '../address.css';
+import { useEffect, useMemo, useState } from 'react';
+import { Button, Form, Input, Switch } from 'antd-mobile';
+import { Controller } from 'react-hook-form';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { addressBody, type AddressInput } from '@shop/contract/address';
+import { paths } from '@/config/paths';
+import { digitsOnly, TextField } from '@/components/form-field';
+import { PageHeader } from '@/components/page-header';
+import { useContractForm, type FieldLabels } from '@/lib/form';
+import { showToast } from '@/lib/toast';
+import { useAddress } from '../api/get-address';
+import { useChildRegions, useTopRegions } from '../api/list-regions';
+import { useShippingCountries } from '../api/list-shipping-countries';
+import { useCreateAddress, useUpdateAddress } from '../api/save-address';
+import { OptionPicker } from '../components/option-picker';
+
+/** The fields in screen order with their labels: the first empty or refused one is the toast (spec §5). */
+const LABELS = [
+  ['country', 'address.field.country'],
+  ['name', 'address.field.name'],
+  ['surname', 'address.field.surname'],
+  ['mobile', 'address.field.mobile'],
+  ['email', 'address.field.email'],
+  ['address', 'address.field.detail'],
+  ['house_number', 'address.field.houseNumber'],
+  ['zip_code', 'address.field.zip'],
+] as const satisfies FieldLabels<AddressInput>;
+
+interface Chosen {
+  id: number;
+  name: string;
+  /** Unknown for a place loaded with a saved address: its list is offered all the same. */
+  has_children: boolean;
+}
+
+const EMPTY: AddressInput = { country: '', name: '', mobile: '', address: '' };
+
+/** Add or edit an address (`?id=` edits): the country first, then its regions walked down the tree, then who and where. */
+export default function AddressEditPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const id = Number(params.get('id')) || undefined;
+  const saved = useAddress(id).data;
+  const countries = useShippingCountries().data?.list ?? [];
+  const form = useContractForm(addressBody, { defaultValues: EMPTY, labels: LABELS });
+  const country = form.watch('country');
+  const [province, setProvince] = useState<Chosen>();
+  const [city, setCity] = useState<Chosen>();
+  const [district, setDistrict] = useState<Chosen>();
+  const provinces = useTopRegions(country || undefined).data?.list ?? [];
+  const cities = useChildRegions(province?.has_children ? province.id : undefined).data?.list ?? [];
+  const districts = useChildRegions(city?.has_children ? city.id : undefined).data?.list ?? [];
+  const create = useCreateAddress();
+  const update = useUpdateAddress();
+
+  // Editing: the saved address fills the form once it has arrived.
+  useEffect(() => {
+    if (!saved) return;
+    form.reset({
+      country: saved.country,
+      name: saved.name,
+      surname: saved.surname || undefined,
+      mobile_pre: saved.mobile_pre,
+      mobile: saved.mobile,
+      email: saved.email || undefined,
+      province_id: saved.province_id,
+      city_id: saved.city_id,
+      district_id: saved.district_id,
+      province: saved.province || undefined,
+      city: saved.city || undefined,
+      district: saved.district || undefined,
+      address: saved.address,
+      house_number: saved.house_number || undefined,
+      zip_code: saved.zip_code || undefined,
+      latitude: saved.latitude,
+      longitude: saved.longitude,
+      is_default: saved.is_default,
+    });
+    const place = (placeId: number | null, name: string) => (placeId === null ? undefined : { id: placeId, name, has_children: true });
+    setProvince(place(saved.province_id, saved.province));
+    setCity(place(saved.city_id, saved.city));
+    setDistrict(place(saved.district_id, saved.district));
+  }, [saved, form]);
+
+  const chosenCountry = countries.find((c) => c.code === country);
+  const options = useMemo(() => ({
+    countries: countries.map((c) => ({ value: c.code, label: `${c.flag} ${c.name}` })),
+    provinces: provinces.map((r) => ({ value: String(r.id), label: r.name })),
+    cities: cities.map((r) => ({ value: String(r.id), label: r.name })),
+    districts: districts.map((r) => ({ value: String(r.id), label: r.name })),
+  }), [countries, provinces, cities, districts]);
+
+  /** Sets one level of the region tree and clears the levels below it. */
+  const choose = (level: 1 | 2 | 3, region: Chosen | undefined) => {
+    const fields = ['province', 'city', 'district'] as const;
+    const setters = [setProvince, setCity, setDistrict];
+    for (let i = level - 1; i < 3; i++) {
+      const value = i === level - 1 ? region : undefined;
+      setters[i]!(value);
+      form.setValue(`${fields[i]!}_id`, value?.id ?? null);
+      form.setValue(fields[i]!, value?.name);
+    }
+  };
+  const pickFrom = (list: Array<{ id: number; name: string; has_children: boolean }>, level: 1 | 2 | 3) => (o: { value: string }) => {
+    const region = list.find((r) => String(r.id) === o.value);
+    if (region) choose(level, region);
+  };
+
+  const submit = form.submit(async (body) => {
+    if (id !== undefined) await update.mutateAsync({ ...body, id });
+    else await create.mutateAsync(body);
+    showToast(t('address.saved'));
+    navigate(paths.address.list, { replace: true });
+  });
+
+  const countryFirst = () => showToast(t('address.chooseCountryFirst'));
+  return (
+    <div className="page address-page">
+      <PageHeader title={t(id === undefined ? 'address.addTitle' : 'app.page.editAddress')} />
+      <Form layout="horizontal">
+        <OptionPicker
+          label={t('address.field.country')}
+          text={chosenCountry ? `${chosenCountry.flag} ${chosenCountry.name}` : undefined}
+          options={options.countries}
+          onPick={(o) => {
+            if (o.value === country) return;
+            form.setValue('country', o.value);
+            form.setValue('mobile_pre', countries.find((c) => c.code === o.value)?.dialling_code);
+            choose(1, undefined);
+          }}
+        />
+        <OptionPicker label={t('address.field.province')} text={province?.name} options={options.provinces} disabled={!country} onBlocked={countryFirst} onPick={pickFrom(provinces, 1)} />
+        {(!province || province.has_children) && (
+          <OptionPicker label={t('address.field.city')} text={city?.name} options={options.cities} disabled={!country} onBlocked={countryFirst} onPick={pickFrom(cities, 2)} />
+        )}
+        {city?.has_children && districts.length > 0 && <OptionPicker label={t('address.field.district')} text={district?.name} options={options.districts} onPick={pickFrom(districts, 3)} />}
+        <TextField control={form.control} name="name" label={t('address.field.name')} autoComplete="given-name" maxLength={50} />
+        <TextField control={form.control} name="surname" label={t('address.field.surname')} autoComplete="family-name" maxLength={50} />
+        <Form.Item label={t('address.field.mobile')}>
+          <div className="address-mobile">
+            <span className="address-mobile-pre">{form.watch('mobile_pre') ? `+${form.watch('mobile_pre')}` : ''}</span>
+            <Controller
+              control={form.control}
+              name="mobile"
+              render={({ field }) => (
+                <Input name="mobile" aria-label={t('address.field.mobile')} inputMode="tel" autoComplete="tel-national" maxLength={20} value={field.value ?? ''} onChange={(v) => field.onChange(digitsOnly(v) || undefined)} />
+              )}
+            />
+          </div>
+        </Form.Item>
+        <TextField control={form.control} name="email" label={t('address.field.email')} type="email" autoComplete="email" maxLength={254} />
+        <TextField control={form.control} name="address" label={t('address.field.detail')} autoComplete="street-address" maxLength={200} />
+        <TextField control={form.control} name="house_number" label={t('address.field.houseNumber')} maxLength={40} />
+        <TextField control={form.control} name="zip_code" label={t('address.field.zip')} autoComplete="postal-code" maxLength={12} />
+        <Form.Item label={t('address.field.isDefault')} childElementPosition="right">
+          <Controller
+            control={form.control}
+            name="is_default"
+            render={({ field }) => <Switch aria-label={t('address.field.isDefault')} checked={Boolean(field.value)} onChange={(on) => field.onChange(on)} />}
+          />
+        </Form.Item>
+      </Form>
+      <div className="address-form-actions">
+        <Button block color="primary" size="large" loading={form.busy} onClick={() => void submit()}>
+          {t('address.save')}
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+import '../address.css';
+import { Button, Dialog, Tag } from 'antd-mobile';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { Address } from '@shop/contract/address';
+import { paths } from '@/config/paths';
+import { ListState } from '@/components/list-states';
+import { PageHeader } from '@/components/page-header';
+import { showToast } from '@/lib/toast';
+import { useDeleteAddress } from '../api/delete-address';
+import { useAddresses } from '../api/list-addresses';
+import { useSetDefaultAddress } from '../api/set-default-address';
+
+/** One line of where: district, city, province, country, then the street and house number. */
+const whereText = (a: Address) => [a.address, a.house_number, a.district, a.city, a.province, a.country_name, a.zip_code].filter(Boolean).join(', ');
+
+/**
+ * The member's addresses: set the default, edit, delete (after asking), add. Opened from checkout
+ * with `?pick=1&return=<page>`, tapping an address goes back there with `address_id`.
+ */
+export default function AddressListPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const picking = params.get('pick') === '1';
+  const returnTo = params.get('return') || paths.goods.checkout;
+  const addresses = useAddresses();
+  const setDefault = useSetDefaultAddress();
+  const remove = useDeleteAddress();
+  const list = addresses.data?.list ?? [];
+  const max = addresses.data?.max ?? 20;
+
+  const pick = (a: Address) => {
+    if (!picking) return;
+    navigate(`${returnTo}${returnTo.includes('?') ? '&' : '?'}address_id=${a.id}`, { replace: true });
+  };
+  const confirmDelete = async (a: Address) => {
+    const yes = await Dialog.confirm({ content: t('address.deleteConfirm'), confirmText: t('address.delete'), cancelText: t('address.cancel') });
+    if (!yes) return;
+    await remove.mutateAsync({ id: a.id });
+    showToast(t('address.deleted'));
+  };
+
+  return (
+    <div className="page address-page">
+      <PageHeader title={t('app.page.addresses')} />
+      <ListState loading={addresses.isPending} error={addresses.isError} empty={!list.length} emptyText={t('address.empty')} onRetry={() => void addresses.refetch()}>
+        {list.map((a) => (
+          <section className="address-card" key={a.id} aria-label={`${a.name} ${a.surname}`.trim()}>
+            <div className="address-card-main" onClick={() => pick(a)} role={picking ? 'button' : undefined} aria-label={picking ? t('address.use') : undefined}>
+              <div className="address-card-who">
+                <span>{`${a.name} ${a.surname}`.trim()}</span>
+                <span>{`+${a.mobile_pre} ${a.mobile}`}</span>
+                {a.is_default && <Tag color="primary">{t('address.default')}</Tag>}
+              </div>
+              <div className="address-card-where">
+                {a.flag} {whereText(a)}
+              </div>
+            </div>
+            <div className="address-card-actions">
+              <div>
+                {!a.is_default && (
+                  <Button size="mini" fill="outline" onClick={() => setDefault.mutate({ id: a.id })}>
+                    {t('address.setDefault')}
+                  </Button>
+                )}
+              </div>
+              <div>
+                <Button size="mini" onClick={() => navigate(`${paths.address.edit}?id=${a.id}`)}>
+                  {t('address.edit')}
+                </Button>
+                <Button size="mini" color="danger" fill="outline" onClick={() => void confirmDelete(a)}>
+                  {t('address.delete')}
+                </Button>
+              </div>
+            </div>
+          </section>
+        ))}
+      </ListState>
+      {list.length > 0 && <div className="address-count">{t('address.count', { count: list.length, max })}</div>}
+      <div className="address-footer">
+        <Button block color="primary" size="large" disabled={list.length >= max} onClick={() => navigate(paths.address.edit)}>
+          {t('address.add')}
+        </Button>
+      </div>
+    </div>
+  );
+}
