@@ -7,6 +7,7 @@ import { applyLaunchParams } from '@/lib/launch-params';
 import { loadLanguage } from '@/lib/language-packs';
 import { watchNetwork } from '@/lib/network';
 import { decideRegion } from '@/lib/region';
+import { keepScrollStripsReachable } from '@/lib/scroll-strips';
 import { useLanguage } from '@/stores/language';
 import './app/styles.css';
 
@@ -23,7 +24,9 @@ async function start() {
   }
   // Once a day the stored token is exchanged for a fresh one; calls that carry it wait for it.
   void refreshTokenAtStart();
-  createRoot(document.getElementById('root')!).render(
+  const root = document.getElementById('root')!;
+  keepScrollStripsReachable(root);
+  createRoot(root).render(
     <StrictMode>
       <App />
     </StrictMode>,

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
-import { NavBar } from 'antd-mobile';
+import { LeftOutline } from 'antd-mobile-icons';
 import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
 
 interface PageHeaderProps {
@@ -12,6 +13,7 @@ interface PageHeaderProps {
 
 /** The bar at the top of a page: title and a way back (home when the page was opened directly). */
 export function PageHeader({ title, root, right }: PageHeaderProps) {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const back = () => {
     // history.state.idx is the router's position: 0 means this page was the first one opened.
@@ -19,9 +21,19 @@ export function PageHeader({ title, root, right }: PageHeaderProps) {
     if (idx > 0) navigate(-1);
     else navigate(paths.tabbar.home, { replace: true });
   };
+  // Our own bar rather than antd-mobile's NavBar, whose left area is a nameless role="button"
+  // wrapped around whatever it holds: here the back control is one named button.
   return (
-    <NavBar className="page-header" backIcon={!root} back={root ? null : ''} onBack={back} right={right}>
-      {title}
-    </NavBar>
+    <header className="page-header">
+      <div className="page-header-left">
+        {!root && (
+          <button type="button" className="page-header-back" aria-label={t('app.action.back')} onClick={back}>
+            <LeftOutline aria-hidden />
+          </button>
+        )}
+      </div>
+      <h1 className="page-header-title">{title}</h1>
+      <div className="page-header-right">{right}</div>
+    </header>
   );
 }

@@ -10,7 +10,7 @@ export function CountryCodePicker({ value, onChange }: { value: { country: strin
   const { data: countries = [] } = useCountryCodes();
   return (
     <>
-      <Button size="small" fill="none" className="country-code" aria-label={t('account.field.countryCode')} onClick={() => setOpen(true)}>
+      <Button size="small" fill="none" className="country-code" aria-label={`${t('account.field.countryCode')} +${value.pre}`} onClick={() => setOpen(true)}>
         +{value.pre}
       </Button>
       <Picker

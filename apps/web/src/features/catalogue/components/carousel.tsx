@@ -47,7 +47,8 @@ export function Carousel({ items, className, interval = 4000, label }: CarouselP
         onMouseLeave={() => (touching.current = false)}
       >
         {items.map((item, i) => (
-          <div className="carousel-slide" key={i} aria-hidden={i !== current}>
+          // Slides out of view are inert: neither read out nor reachable by the keyboard.
+          <div className="carousel-slide" key={i} inert={i !== current}>
             {item}
           </div>
         ))}

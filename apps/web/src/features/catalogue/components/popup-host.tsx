@@ -1,31 +1,59 @@
 import type { CSSProperties } from 'react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button, CenterPopup, Image } from 'antd-mobile';
 import { CloseOutline } from 'antd-mobile-icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { mediaUrl, withMediaHost } from '@/lib/media-url';
+import { whenPageUsable } from '@/lib/page-usable';
 import { usePopups } from '@/stores/popups';
 import { usePopupList } from '../api/popups';
 
 // The popup's frame is centred by its own width limits (75 % of the screen by default): give it the card's width.
 const POPUP_WIDTH = { '--min-width': 'min(86vw, 360px)', '--max-width': 'min(86vw, 360px)' } as CSSProperties;
 
+/** Set in this tab's sessionStorage once a promotion was shown: one per visit. */
+const SHOWN_THIS_VISIT = 'shop.promotionShown';
+
+const shownThisVisit = (): boolean => {
+  try {
+    return window.sessionStorage.getItem(SHOWN_THIS_VISIT) === '1';
+  } catch {
+    return false;
+  }
+};
+
+const markShown = (): void => {
+  try {
+    window.sessionStorage.setItem(SHOWN_THIS_VISIT, '1');
+  } catch {
+    // Storage disabled: the promotion may show again on the next page load.
+  }
+};
+
 /**
- * The promotional popups of the home page, one at a time. Closing hides one until the next visit;
- * "do not remind me today" hides it for 24 hours (spec §4).
+ * The promotional popups of the home page: at most one per visit, and only once the page is usable
+ * (loaded, a moment later, the browser idle), so the page is what the member sees first and no
+ * promotion lands on top of another. Closing hides it until the next visit; "do not remind me
+ * today" hides it for 24 hours (spec §4). The next popup of the list shows on a later visit.
  */
 export function PopupHost() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const [ready, setReady] = useState(false);
+  const [done, setDone] = useState(shownThisVisit);
+  useEffect(() => (done ? undefined : whenPageUsable(() => setReady(true))), [done]);
   const { data } = usePopupList();
   const snoozes = usePopups((s) => s.snoozes);
-  const [closed, setClosed] = useState<Set<number>>(new Set());
-  const visible = usePopups.getState().visible(data?.list ?? []).filter((p) => !closed.has(p.id));
   void snoozes;
-  const popup = visible[0];
+  const popup = ready && !done ? usePopups.getState().visible(data?.list ?? [])[0] : undefined;
+  const shownId = popup?.id;
+  // Shown once is this visit's promotion, even if the member leaves the page without closing it.
+  useEffect(() => {
+    if (shownId !== undefined) markShown();
+  }, [shownId]);
   if (!popup) return null;
-  const close = () => setClosed(new Set(closed).add(popup.id));
+  const close = () => setDone(true);
   const open = () => {
     close();
     if (/^https?:\/\//.test(popup.link)) window.open(popup.link, '_blank', 'noopener');

@@ -1,0 +1,111 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, type Browser } from './browser.js';
+
+// axe-core in the page (WCAG 2.1 A and AA rules) on every page a shopper meets first.
+const baseUrl = inject('baseUrl');
+const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser(baseUrl);
+});
+afterAll(() => browser?.close());
+
+interface Violation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: Array<{ target: string[]; failureSummary?: string }>;
+}
+
+/** The serious and critical findings of axe on the page as it is now, one line each. */
+async function seriousFindings(page: Page): Promise<string[]> {
+  // Through the DevTools protocol, so the page's content security policy does not stop it.
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Violation[] }> } }).axe;
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, resultTypes: ['violations'] });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })) }));
+  });
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** What to wait for on each page before looking: its content, not the loading state. */
+const pages: Array<{ name: string; path: string; ready: string }> = [
+  { name: 'home', path: '/pages/tabbar/index', ready: '.goods-card' },
+  { name: 'goods list', path: '/pages/tabbar/page', ready: '.goods-card' },
+  { name: 'goods', path: '/pages/goods/goodsInfo?id=1', ready: '.goods-bar, .goods-price, .page' },
+  { name: 'login', path: '/pages/login/login/login', ready: 'form, input' },
+  { name: 'registration', path: '/pages/login/reg/reg', ready: 'form, input' },
+  { name: 'forgotten password', path: '/pages/login/forgetPwd/forgetPwd', ready: 'input' },
+  { name: 'my', path: '/pages/tabbar/my', ready: '.page' },
+  { name: 'news', path: '/pages/other/news', ready: '.page' },
+  { name: 'settings', path: '/pages/other/setting', ready: '.page' },
+  { name: 'support', path: '/pages/activity/kefu', ready: '.page' },
+  { name: 'all categories', path: '/pages/activity/allAct', ready: '.page' },
+];
+
+describe('accessibility', () => {
+  it('lets the member pinch-zoom every page', async () => {
+    const page = await browser.open('/pages/tabbar/index', { snoozePopups: true });
+    const viewport = await page.locator('meta[name="viewport"]').getAttribute('content');
+    expect(viewport).not.toMatch(/user-scalable\s*=\s*(no|0)/);
+    expect(viewport).not.toMatch(/maximum-scale\s*=\s*(1(\.0*)?|[0-4](\.\d*)?)\b/);
+    await page.close();
+  });
+
+  for (const p of pages) {
+    it(`axe finds nothing serious on the ${p.name} page`, async () => {
+      const page = await browser.open(p.path, { snoozePopups: true });
+      await page.locator(p.ready).first().waitFor();
+      // Images and late parts settle before the check.
+      await page.waitForLoadState('networkidle');
+      expect(await seriousFindings(page)).toEqual([]);
+      await page.close();
+    });
+  }
+
+  it('names the back button and shows where the keyboard is', async () => {
+    const page = await browser.open('/pages/other/news', { snoozePopups: true });
+    const back = page.getByRole('button', { name: 'Back' });
+    await back.waitFor();
+    await back.focus();
+    const outline = await back.evaluate((el) => getComputedStyle(el).outlineStyle);
+    expect(outline).not.toBe('none');
+    await page.close();
+  });
+});
+
+describe('scroll position', () => {
+  for (const path of ['/pages/tabbar/index', '/pages/tabbar/page']) {
+    it(`returns to the same place on ${path} after a goods page`, async () => {
+      const page = await browser.open(path, { snoozePopups: true });
+      await page.locator('.goods-card').first().waitFor();
+      await page.waitForLoadState('networkidle');
+      for (let i = 0; i < 5; i++) await page.mouse.wheel(0, 300);
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(600);
+      const before = await page.evaluate(() => window.scrollY);
+      // A goods card in view, as the member would tap it.
+      const cards = page.locator('.goods-card');
+      const count = await cards.count();
+      for (let i = 0; i < count; i++) {
+        const box = await cards.nth(i).boundingBox();
+        if (box && box.y > 80 && box.y + box.height < 700) {
+          await cards.nth(i).click();
+          break;
+        }
+      }
+      await page.waitForURL(/goodsInfo/);
+      await page.locator('.goods-bar, .goods-price').first().waitFor();
+      await page.goBack();
+      await page.locator('.goods-card').first().waitFor();
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(before);
+      await page.close();
+    });
+  }
+});
