@@ -28,11 +28,11 @@ export const routes: RouteObject[] = [
       // Tab pages
       { path: paths.tabbar.home, lazy: page(() => import('@/features/catalogue/pages/home-page')) },
       { path: paths.tabbar.activity, lazy: page(() => import('@/features/catalogue/pages/activity-page')) },
-      { path: paths.tabbar.cart, lazy: notBuilt },
+      { path: paths.tabbar.cart, lazy: page(() => import('@/features/cart/pages/cart-page')) },
       { path: paths.tabbar.my, lazy: page(() => import('@/features/personal/pages/my-page')) },
       // Goods
       { path: paths.goods.details, lazy: page(() => import('@/features/catalogue/pages/goods-info-page')) },
-      { path: paths.goods.checkout, lazy: notBuilt },
+      { path: paths.goods.checkout, lazy: page(() => import('@/features/orders/pages/checkout-page')) },
       { path: paths.goods.payNext, lazy: notBuilt },
       { path: paths.goods.paid, lazy: notBuilt },
       { path: paths.goods.paidAlternate, lazy: notBuilt },
@@ -43,12 +43,12 @@ export const routes: RouteObject[] = [
       { path: paths.address.list, lazy: page(() => import('@/features/address/pages/address-list-page')) },
       { path: paths.address.edit, lazy: page(() => import('@/features/address/pages/address-edit-page')) },
       // Order
-      { path: paths.order.list, lazy: notBuilt },
-      { path: paths.order.details, lazy: notBuilt },
+      { path: paths.order.list, lazy: page(() => import('@/features/orders/pages/order-list-page')) },
+      { path: paths.order.details, lazy: page(() => import('@/features/orders/pages/order-info-page')) },
       { path: paths.order.afterSaleDetails, lazy: notBuilt },
       { path: paths.order.afterSaleApply, lazy: notBuilt },
       { path: paths.order.afterSales, lazy: notBuilt },
-      { path: paths.order.tracking, lazy: notBuilt },
+      { path: paths.order.tracking, lazy: page(() => import('@/features/orders/pages/tracking-page')) },
       // Invite
       { path: paths.invite.index, lazy: notBuilt },
       // Login

@@ -1,0 +1,148 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { paths } from '@/config/paths';
+import { i18n } from '@/lib/i18n';
+import { useCartCount } from '@/stores/app-flags';
+import { useSession } from '@/stores/session';
+import { prepareApp, startFakeApi } from '@/test/helpers';
+import CartPage from '../pages/cart-page';
+
+interface Line {
+  id: number;
+  num: number;
+  selected: boolean;
+  price: number;
+  stock: number;
+  problem: string | null;
+}
+let lines: Line[] = [];
+const asLine = (l: Line) => ({
+  ...l,
+  goods_id: l.id,
+  sku_id: l.id * 10,
+  name: `Teapot ${l.id}`,
+  spec_text: 'Blue',
+  image: '',
+  added_price: l.price,
+  price_changed: false,
+  currency: 'USD',
+  available: l.problem === null,
+});
+const cart = () => {
+  const chosen = lines.filter((l) => l.selected && l.problem === null);
+  return {
+    list: lines.map(asLine),
+    total_count: lines.reduce((n, l) => n + l.num, 0),
+    selected_count: chosen.reduce((n, l) => n + l.num, 0),
+    selected_total: chosen.reduce((n, l) => n + l.num * l.price, 0),
+    currency: 'USD',
+    all_selected: lines.length > 0 && lines.every((l) => l.selected),
+  };
+};
+const ok = (data: unknown) => ({ json: { code: 200, msg: 'Success', data } });
+const api = await startFakeApi({
+  '/shop/cart/list': () => ok(cart()),
+  '/shop/cart/update': (req) => {
+    const body = JSON.parse(req.body) as { id: number; num?: number; selected?: boolean };
+    const line = lines.find((l) => l.id === body.id)!;
+    if (body.num !== undefined) line.num = body.num;
+    if (body.selected !== undefined) line.selected = body.selected;
+    return ok(cart());
+  },
+  '/shop/cart/installAll': (req) => {
+    const { selected } = JSON.parse(req.body) as { selected: boolean };
+    for (const l of lines) l.selected = selected;
+    return ok(cart());
+  },
+  '/shop/cart/del': (req) => {
+    const { ids } = JSON.parse(req.body) as { ids: number[] };
+    lines = lines.filter((l) => !ids.includes(l.id));
+    return ok({ removed: ids.length, total_count: cart().total_count });
+  },
+  '/shop/cart/cartGoodsTotal': () => ok({ total: cart().total_count }),
+});
+
+beforeAll(() => prepareApp());
+afterAll(() => api.close());
+beforeEach(() => {
+  window.SHOP_CONFIG = { api: { default: api.url, cn: api.url } };
+  localStorage.clear();
+  lines = [
+    { id: 1, num: 2, selected: true, price: 1250, stock: 9, problem: null },
+    { id: 2, num: 1, selected: true, price: 990, stock: 0, problem: 'out_of_stock' },
+  ];
+  useSession.getState().signIn('member-token', null);
+});
+afterEach(() => {
+  cleanup();
+  useSession.getState().clear();
+});
+
+function renderCart() {
+  const router = createMemoryRouter(
+    [
+      { path: paths.tabbar.cart, element: <CartPage /> },
+      { path: paths.goods.checkout, element: <div>Checkout page</div> },
+      { path: paths.login.login, element: <div>Login page</div> },
+    ],
+    { initialEntries: [paths.tabbar.cart] },
+  );
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <I18nextProvider i18n={i18n}>
+        <RouterProvider router={router} />
+      </I18nextProvider>
+    </QueryClientProvider>,
+  );
+}
+
+describe('the cart tab', () => {
+  it('shows the lines, greys a sold-out line, totals the selected ones and updates the badge', async () => {
+    renderCart();
+    expect(await screen.findByText('Teapot 1')).toBeTruthy();
+    expect(screen.getByText('Sold out')).toBeTruthy();
+    expect(document.querySelector('[data-line="2"]')!.className).toContain('cart-line-unavailable');
+    expect(screen.getByText('$25.00')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Check out (2)' })).toBeTruthy();
+    await waitFor(() => expect(useCartCount.getState().count).toBe(3));
+  });
+
+  it('changes a quantity with the stepper and the total follows the server', async () => {
+    renderCart();
+    await screen.findByText('Teapot 1');
+    const stepper = screen.getByLabelText('Quantity of Teapot 1').closest('.adm-stepper')!;
+    fireEvent.click(stepper.querySelector('.adm-stepper-plus')!);
+    expect(await screen.findByRole('button', { name: 'Check out (3)' })).toBeTruthy();
+    expect(screen.getByText('$37.50')).toBeTruthy();
+    expect(JSON.parse(api.requests.filter((r) => r.url.startsWith('/shop/cart/update')).at(-1)!.body)).toEqual({ id: 1, num: 3 });
+  });
+
+  it('clears and selects every line, and checks out the selected ones', async () => {
+    renderCart();
+    await screen.findByText('Teapot 1');
+    fireEvent.click(screen.getByText('All'));
+    expect(await screen.findByRole('button', { name: 'Check out (0)' })).toBeTruthy();
+    fireEvent.click(screen.getByText('All'));
+    const checkout = await screen.findByRole('button', { name: 'Check out (2)' });
+    fireEvent.click(checkout);
+    expect(await screen.findByText('Checkout page')).toBeTruthy();
+  });
+
+  it('deletes a line after asking', async () => {
+    renderCart();
+    await screen.findByText('Teapot 2');
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Teapot 2' }));
+    fireEvent.click(await screen.findByText('Delete', { selector: '.adm-dialog-button *, .adm-dialog-button' }));
+    await waitFor(() => expect(screen.queryByText('Teapot 2')).toBeNull());
+  });
+
+  it('asks a visitor to log in', async () => {
+    useSession.getState().clear();
+    renderCart();
+    fireEvent.click(await screen.findByRole('button', { name: 'Log in' }));
+    expect(await screen.findByText('Login page')).toBeTruthy();
+  });
+});

@@ -1,0 +1,126 @@
+import { useState } from 'react';
+import { Button, Checkbox, Dialog, Image, Stepper, SwipeAction } from 'antd-mobile';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { CART_LINE_MAX, type CartLine } from '@shop/contract/cart';
+import { paths } from '@/config/paths';
+import { Amount, formatAmount } from '@/components/amount';
+import { ListState } from '@/components/list-states';
+import { PageHeader } from '@/components/page-header';
+import { mediaUrl } from '@/lib/media-url';
+import { useSession } from '@/stores/session';
+import { useCart } from '../api/list-cart';
+import { useRemoveCartLines, useSelectAllCartLines, useUpdateCartLine } from '../api/cart-changes';
+import '../cart.css';
+
+function CartLineRow({ line, onRemove }: { line: CartLine; onRemove: (id: number) => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const update = useUpdateCartLine();
+  const max = Math.max(1, Math.min(CART_LINE_MAX, line.stock));
+  return (
+    <SwipeAction rightActions={[{ key: 'delete', text: t('orders.cart.delete'), color: 'danger', onClick: () => onRemove(line.id) }]}>
+      <div className={`cart-line ${line.available ? '' : 'cart-line-unavailable'}`} data-line={line.id}>
+        <Checkbox
+          className="cart-line-check"
+          checked={line.selected}
+          aria-label={t('orders.cart.select', { name: line.name })}
+          onChange={(selected) => update.mutate({ id: line.id, selected })}
+        />
+        <Image src={mediaUrl(line.image)} width={76} height={76} fit="cover" className="cart-line-image" onClick={() => navigate(`${paths.goods.details}?id=${line.goods_id}`)} />
+        <div className="cart-line-body">
+          <div className="cart-line-name">{line.name}</div>
+          {line.spec_text && <div className="cart-line-spec">{line.spec_text}</div>}
+          {line.problem && <div className="cart-line-problem">{t(`orders.cart.problem.${line.problem}`, { stock: line.stock })}</div>}
+          {line.price_changed && <div className="cart-line-changed">{t('orders.cart.priceChanged', { price: formatAmount(line.added_price, line.currency) })}</div>}
+          <div className="cart-line-foot">
+            <Amount value={line.price} currency={line.currency} className="cart-line-price" />
+            <Stepper
+              min={1}
+              max={Math.max(max, line.num)}
+              value={line.num}
+              disabled={line.problem === 'off_sale' || line.problem === 'out_of_stock'}
+              aria-label={t('orders.cart.quantity', { name: line.name })}
+              onChange={(num) => num !== line.num && update.mutate({ id: line.id, num })}
+            />
+          </div>
+        </div>
+        <button type="button" className="cart-line-delete" onClick={() => onRemove(line.id)} aria-label={t('orders.cart.deleteItem', { name: line.name })}>
+          {t('orders.cart.delete')}
+        </button>
+      </div>
+    </SwipeAction>
+  );
+}
+
+/** The cart tab: lines with steppers, select all, unavailable lines greyed, swipe to delete, total and checkout. */
+export default function CartPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const token = useSession((s) => s.token);
+  const cart = useCart();
+  const selectAll = useSelectAllCartLines();
+  const remove = useRemoveCartLines();
+  const [busy, setBusy] = useState(false);
+  const data = cart.data;
+
+  const removeLine = async (id: number) => {
+    const ok = await Dialog.confirm({ content: t('orders.cart.confirmDelete'), confirmText: t('orders.cart.delete'), cancelText: t('orders.action.no') });
+    if (ok) remove.mutate({ ids: [id] });
+  };
+  const checkout = () => {
+    if (!data || data.selected_count === 0) return;
+    setBusy(true);
+    navigate(paths.goods.checkout);
+  };
+
+  if (!token) {
+    return (
+      <div className="page cart-page">
+        <PageHeader title={t('app.page.cart')} root />
+        <div className="cart-empty">
+          <p>{t('orders.cart.loginToSee')}</p>
+          <Button color="primary" shape="rounded" onClick={() => navigate(paths.login.login)}>
+            {t('orders.cart.login')}
+          </Button>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <div className="page cart-page">
+      <PageHeader title={t('app.page.cart')} root />
+      <ListState loading={cart.isPending} error={cart.isError} empty={false} onRetry={() => void cart.refetch()}>
+        {data && data.list.length === 0 && (
+          <div className="cart-empty">
+            <p>{t('orders.cart.empty')}</p>
+            <Button color="primary" shape="rounded" onClick={() => navigate(paths.tabbar.home)}>
+              {t('orders.cart.goShopping')}
+            </Button>
+          </div>
+        )}
+        {data && data.list.length > 0 && (
+          <>
+            <div className="cart-lines">
+              {data.list.map((line) => (
+                <CartLineRow key={line.id} line={line} onRemove={(id) => void removeLine(id)} />
+              ))}
+            </div>
+            <div className="cart-bar">
+              <Checkbox checked={data.all_selected} onChange={(selected) => selectAll.mutate({ selected })}>
+                {t('orders.cart.selectAll')}
+              </Checkbox>
+              <div className="cart-bar-total">
+                {t('orders.cart.total')} <Amount value={data.selected_total} currency={data.currency} className="cart-bar-amount" />
+              </div>
+              <Button color="primary" shape="rounded" disabled={data.selected_count === 0 || busy} onClick={checkout}>
+                {t('orders.cart.checkout', { count: data.selected_count })}
+              </Button>
+            </div>
+          </>
+        )}
+      </ListState>
+    </div>
+  );
+}

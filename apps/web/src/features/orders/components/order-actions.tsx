@@ -1,0 +1,71 @@
+import { Button, Dialog } from 'antd-mobile';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { OrderSummary } from '@shop/contract/orders';
+import { paths } from '@/config/paths';
+import { showToast } from '@/lib/toast';
+import { useCancelOrder, useConfirmReceipt, useRemindShipment } from '../api/order-actions';
+
+/** The buttons of what the member can do with an order now. */
+export function OrderActions({ order }: { order: Pick<OrderSummary, 'id' | 'actions' | 'status'> }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const cancel = useCancelOrder();
+  const confirm = useConfirmReceipt();
+  const remind = useRemindShipment();
+  const a = order.actions;
+  const ask = (content: string) => Dialog.confirm({ content, confirmText: t('orders.action.yes'), cancelText: t('orders.action.no') });
+  return (
+    <div className="order-actions">
+      {a.can_cancel && (
+        <Button
+          size="small"
+          shape="rounded"
+          onClick={async () => {
+            if (!(await ask(t(order.status === 'paid' ? 'orders.action.cancelPaidQuestion' : 'orders.action.cancelQuestion')))) return;
+            await cancel.mutateAsync({ id: order.id });
+            showToast(t(order.status === 'paid' ? 'orders.action.refunding' : 'orders.action.cancelled'));
+          }}
+        >
+          {t('orders.action.cancel')}
+        </Button>
+      )}
+      {a.can_track && (
+        <Button size="small" shape="rounded" onClick={() => navigate(`${paths.order.tracking}?id=${order.id}`)}>
+          {t('orders.action.track')}
+        </Button>
+      )}
+      {a.can_remind && (
+        <Button
+          size="small"
+          shape="rounded"
+          onClick={async () => {
+            await remind.mutateAsync({ id: order.id });
+            showToast(t('orders.action.reminded'));
+          }}
+        >
+          {t('orders.action.remind')}
+        </Button>
+      )}
+      {a.can_confirm && (
+        <Button
+          size="small"
+          shape="rounded"
+          color="primary"
+          onClick={async () => {
+            if (!(await ask(t('orders.action.confirmQuestion')))) return;
+            await confirm.mutateAsync({ id: order.id });
+            showToast(t('orders.action.confirmed'));
+          }}
+        >
+          {t('orders.action.confirm')}
+        </Button>
+      )}
+      {a.can_pay && (
+        <Button size="small" shape="rounded" color="primary" onClick={() => navigate(`${paths.goods.payNext}?order_id=${order.id}`)}>
+          {t('orders.action.pay')}
+        </Button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import { useTranslation } from 'react-i18next';
+import { Amount } from '@/components/amount';
+
+interface Amounts {
+  currency: string;
+  subtotal: number;
+  coupon_discount: number;
+  operating_fee_rate: number;
+  operating_fee: number;
+  freight: number;
+  points_value: number;
+  total: number;
+}
+
+/** Subtotal, coupon, global operating fee, freight, points and total, as the shop computed them. */
+export function OrderAmounts({ amounts }: { amounts: Amounts }) {
+  const { t } = useTranslation();
+  const a = amounts;
+  return (
+    <dl className="order-amounts">
+      <dt>{t('orders.amount.subtotal')}</dt>
+      <dd>
+        <Amount value={a.subtotal} currency={a.currency} />
+      </dd>
+      {a.coupon_discount > 0 && (
+        <>
+          <dt>{t('orders.amount.coupon')}</dt>
+          <dd>
+            <Amount value={-a.coupon_discount} currency={a.currency} />
+          </dd>
+        </>
+      )}
+      <dt>{t('orders.amount.operatingFee', { rate: (a.operating_fee_rate / 100).toString() })}</dt>
+      <dd>
+        <Amount value={a.operating_fee} currency={a.currency} />
+      </dd>
+      <dt>{t('orders.amount.freight')}</dt>
+      <dd>{a.freight === 0 ? t('orders.amount.freeShipping') : <Amount value={a.freight} currency={a.currency} />}</dd>
+      {a.points_value > 0 && (
+        <>
+          <dt>{t('orders.amount.points')}</dt>
+          <dd>
+            <Amount value={-a.points_value} currency={a.currency} />
+          </dd>
+        </>
+      )}
+      <dt className="order-total">{t('orders.amount.total')}</dt>
+      <dd className="order-total">
+        <Amount value={a.total} currency={a.currency} />
+      </dd>
+    </dl>
+  );
+}

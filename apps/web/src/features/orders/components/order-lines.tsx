@@ -1,0 +1,27 @@
+import { Image } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import type { OrderSummary } from '@shop/contract/orders';
+import { Amount } from '@/components/amount';
+import { mediaUrl } from '@/lib/media-url';
+
+/** The goods of an order as they were bought. */
+export function OrderLines({ lines, currency }: { lines: OrderSummary['lines']; currency: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className="order-lines">
+      {lines.map((l) => (
+        <div className="order-line" key={l.id}>
+          <Image src={mediaUrl(l.image)} width={64} height={64} fit="cover" className="order-line-image" />
+          <div className="order-line-body">
+            <div className="order-line-name">{l.name}</div>
+            {l.spec_text && <div className="order-line-spec">{l.spec_text}</div>}
+          </div>
+          <div className="order-line-side">
+            <Amount value={l.price} currency={currency} />
+            <div className="order-line-num">{t('orders.lineCount', { count: l.num })}</div>
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+import { useMemo, useState } from 'react';
+import { Button, TextArea } from 'antd-mobile';
+import { RightOutline } from 'antd-mobile-icons';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { ORDER_REMARKS_MAX } from '@shop/contract/orders';
+import { paths } from '@/config/paths';
+import { Amount } from '@/components/amount';
+import { ListState } from '@/components/list-states';
+import { PageHeader } from '@/components/page-header';
+import { newIdempotencyKey } from '@/lib/request';
+import { showToast } from '@/lib/toast';
+import { useCheckout, type CheckoutSource } from '../api/get-checkout';
+import { useCreateOrder } from '../api/create-order';
+import { AddressCard } from '../components/address-card';
+import { OrderAmounts } from '../components/order-amounts';
+import { OrderLines } from '../components/order-lines';
+import '../orders.css';
+
+const positive = (v: string | null) => (v && /^\d+$/.test(v) && Number(v) > 0 ? Number(v) : undefined);
+
+/** `pages/goods/goodsPay`: address, lines, fees, total and remarks; places the order. */
+export default function CheckoutPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const source = useMemo<CheckoutSource>(() => {
+    const skuId = positive(params.get('sku_id'));
+    const addressId = positive(params.get('address_id'));
+    const base = addressId ? { address_id: addressId } : {};
+    if (skuId) return { ...base, goods_id: positive(params.get('goods_id')), sku_id: skuId, num: positive(params.get('num')) ?? 1 };
+    const cartIds = params.get('cart_ids');
+    return cartIds && /^\d+(,\d+)*$/.test(cartIds) ? { ...base, cart_ids: cartIds } : base;
+  }, [params]);
+  const preview = useCheckout(source);
+  // One key per visit of the page: tapping submit again after a lost answer repeats the same order.
+  const [key] = useState(newIdempotencyKey);
+  const create = useCreateOrder(key);
+  const [remarks, setRemarks] = useState('');
+  const data = preview.data;
+
+  const submit = async () => {
+    if (!data?.address) return showToast(t('orders.checkout.chooseAddress'));
+    const lines = data.lines;
+    const order = await create.mutateAsync({
+      ...(lines.every((l) => l.cart_id === null) ? { goods_id: lines[0]!.goods_id, sku_id: lines[0]!.sku_id, num: lines[0]!.num } : { cart_ids: lines.map((l) => l.cart_id!) }),
+      address_id: data.address.id,
+      remarks,
+    });
+    showToast(t('orders.checkout.placed'));
+    navigate(`${paths.order.details}?id=${order.order_id}`, { replace: true });
+  };
+
+  return (
+    <div className="page checkout-page orders-page">
+      <PageHeader title={t('app.page.goodsPay')} />
+      <ListState loading={preview.isPending} error={preview.isError} empty={false} emptyText={t('orders.checkout.nothing')} onRetry={() => void preview.refetch()}>
+        {data && (
+          <>
+            <button type="button" className="order-section checkout-address" onClick={() => navigate(paths.address.list)} style={{ display: 'flex', width: 'calc(100% - 24px)', border: 0, textAlign: 'left', alignItems: 'center' }}>
+              <div style={{ flex: 1 }}>{data.address ? <AddressCard address={data.address} /> : <span>{t('orders.checkout.addAddress')}</span>}</div>
+              <RightOutline />
+            </button>
+            <section className="order-section">
+              <OrderLines lines={data.lines.map((l, i) => ({ ...l, id: i, shipped_num: 0 }))} currency={data.currency} />
+              {data.lines.some((l) => !l.available) && <div className="checkout-problem">{t('orders.checkout.unavailable')}</div>}
+            </section>
+            <section className="order-section">
+              <OrderAmounts amounts={data} />
+            </section>
+            <section className="order-section">
+              <TextArea placeholder={t('orders.checkout.remarks')} maxLength={ORDER_REMARKS_MAX} showCount value={remarks} onChange={setRemarks} aria-label={t('orders.checkout.remarks')} />
+            </section>
+            <div className="checkout-bar">
+              <span>
+                {t('orders.amount.total')} <Amount value={data.total} currency={data.currency} className="cart-bar-amount" />
+              </span>
+              <Button color="primary" shape="rounded" disabled={!data.can_submit} loading={create.isPending} onClick={() => void submit().catch(() => {})}>
+                {t('orders.checkout.submit')}
+              </Button>
+            </div>
+          </>
+        )}
+      </ListState>
+    </div>
+  );
+}

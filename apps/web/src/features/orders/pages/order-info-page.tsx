@@ -1,0 +1,66 @@
+import { useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { paths } from '@/config/paths';
+import { ListState } from '@/components/list-states';
+import { PageHeader } from '@/components/page-header';
+import { useOrder } from '../api/get-order';
+import { AddressCard } from '../components/address-card';
+import { OrderActions } from '../components/order-actions';
+import { OrderAmounts } from '../components/order-amounts';
+import { OrderLines } from '../components/order-lines';
+import '../orders.css';
+
+const when = (iso: string | null, lang: string) => (iso ? new Date(iso).toLocaleString(lang === 'jp' ? 'ja' : lang) : '');
+
+/** `pages/order/orderInfo`: state, address, goods, amounts, dates, packages and actions of one order. */
+export default function OrderInfoPage() {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const id = Number(params.get('id')) || 0;
+  const order = useOrder(id);
+  const o = order.data;
+  return (
+    <div className="page orders-page order-info-page">
+      <PageHeader title={t('app.page.orderInfo')} />
+      <ListState loading={order.isPending && id > 0} error={order.isError || id === 0} empty={false} onRetry={() => void order.refetch()}>
+        {o && (
+          <>
+            <section className="order-section">
+              <div className="order-status" role="status">
+                {t(`orders.status.${o.status}`)}
+              </div>
+              {o.expires_at && <div className="order-muted">{t('orders.payBefore', { time: when(o.expires_at, i18n.language) })}</div>}
+              {o.cancel_reason && <div className="order-muted">{t('orders.cancelReason', { reason: o.cancel_reason })}</div>}
+            </section>
+            <section className="order-section">
+              <AddressCard address={o.address} />
+            </section>
+            <section className="order-section">
+              <OrderLines lines={o.lines} currency={o.currency} />
+            </section>
+            <section className="order-section">
+              <OrderAmounts amounts={o} />
+            </section>
+            <section className="order-section order-muted">
+              <div>{t('orders.number', { no: o.order_no })}</div>
+              <div>{t('orders.placedAt', { time: when(o.created_at, i18n.language) })}</div>
+              {o.paid_at && <div>{t('orders.paidAt', { time: when(o.paid_at, i18n.language) })}</div>}
+              {o.shipped_at && <div>{t('orders.shippedAt', { time: when(o.shipped_at, i18n.language) })}</div>}
+              {o.completed_at && <div>{t('orders.completedAt', { time: when(o.completed_at, i18n.language) })}</div>}
+              {o.remarks && <div>{t('orders.remarks', { remarks: o.remarks })}</div>}
+              {o.package_count > 0 && (
+                <button type="button" className="adm-button adm-button-small" style={{ marginTop: 6 }} onClick={() => navigate(`${paths.order.tracking}?id=${o.id}`)}>
+                  {t('orders.packages', { count: o.package_count })}
+                </button>
+              )}
+            </section>
+            <section className="order-section">
+              <OrderActions order={o} />
+            </section>
+          </>
+        )}
+      </ListState>
+    </div>
+  );
+}

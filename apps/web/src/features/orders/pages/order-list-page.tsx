@@ -1,0 +1,50 @@
+import { Tabs } from 'antd-mobile';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { ORDER_VIEWS, type OrderView } from '@shop/contract/orders';
+import { paths } from '@/config/paths';
+import { Amount } from '@/components/amount';
+import { ListState, LoadMore } from '@/components/list-states';
+import { PageHeader } from '@/components/page-header';
+import { useOrderPages } from '../api/list-orders';
+import { OrderActions } from '../components/order-actions';
+import { OrderLines } from '../components/order-lines';
+import '../orders.css';
+
+/** `pages/order/orderKind`: the member's orders in five views, each with its actions. */
+export default function OrderListPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const view = (ORDER_VIEWS as readonly string[]).includes(params.get('view') ?? '') ? (params.get('view') as OrderView) : 'all';
+  const pages = useOrderPages(view);
+  const orders = pages.data?.pages.flatMap((p) => p.list) ?? [];
+  return (
+    <div className="page orders-page">
+      <PageHeader title={t('app.page.orders')} />
+      <Tabs activeKey={view} onChange={(key) => setParams({ view: key }, { replace: true })}>
+        {ORDER_VIEWS.map((v) => (
+          <Tabs.Tab key={v} title={t(`orders.view.${v}`)} />
+        ))}
+      </Tabs>
+      <ListState loading={pages.isPending} error={pages.isError} empty={orders.length === 0} emptyText={t('orders.none')} onRetry={() => void pages.refetch()}>
+        {orders.map((o) => (
+          <article key={o.id} className="order-card" data-order={o.id}>
+            <div className="order-card-head" onClick={() => navigate(`${paths.order.details}?id=${o.id}`)}>
+              <span>{t('orders.number', { no: o.order_no })}</span>
+              <span className="order-status">{t(`orders.status.${o.status}`)}</span>
+            </div>
+            <div onClick={() => navigate(`${paths.order.details}?id=${o.id}`)}>
+              <OrderLines lines={o.lines} currency={o.currency} />
+            </div>
+            <div className="order-card-total">
+              {t('orders.totalOf', { count: o.count })} <Amount value={o.total} currency={o.currency} />
+            </div>
+            <OrderActions order={o} />
+          </article>
+        ))}
+        <LoadMore hasMore={Boolean(pages.hasNextPage)} loading={pages.isFetchingNextPage} onLoadMore={() => void pages.fetchNextPage()} />
+      </ListState>
+    </div>
+  );
+}
