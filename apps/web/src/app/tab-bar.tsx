@@ -3,7 +3,8 @@ import { AppOutline, FireFill, ShopbagOutline, UserOutline } from 'antd-mobile-i
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths, type TabPath } from '@/config/paths';
-import { useCartCount, useUnreadCount } from '@/stores/app-flags';
+import { useUnreadCount } from '@/features/personal/api/get-unread-count';
+import { useCartCount } from '@/stores/app-flags';
 
 const tabs: Array<{ path: TabPath; labelKey: string; icon: React.ReactNode }> = [
   { path: paths.tabbar.home, labelKey: 'app.tab.home', icon: <AppOutline /> },
@@ -17,7 +18,7 @@ export function AppTabBar({ current }: { current: TabPath }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const cartCount = useCartCount((s) => s.count);
-  const unread = useUnreadCount((s) => s.count);
+  const unread = useUnreadCount().data ?? 0;
   const badgeOf = (path: TabPath) => {
     if (path === paths.tabbar.cart && cartCount > 0) return cartCount > 99 ? '99+' : String(cartCount);
     if (path === paths.tabbar.my && unread > 0) return Badge.dot;

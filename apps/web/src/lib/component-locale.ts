@@ -1,5 +1,5 @@
 import { setDefaultConfig } from 'antd-mobile';
-import type { Language } from '@shop/contract';
+import type { Language } from '@shop/contract/common';
 
 type LocaleModule = { default: Parameters<typeof setDefaultConfig>[0]['locale'] };
 

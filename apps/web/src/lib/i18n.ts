@@ -1,6 +1,6 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LANGUAGE } from '@shop/contract';
+import { DEFAULT_LANGUAGE } from '@shop/contract/common';
 
 /**
  * The app's i18next. Packs are flat maps of dotted keys (`app.tab.home`), one per language, merged

@@ -1,8 +1,8 @@
-import type { Language } from '@shop/contract';
-import { DEFAULT_LANGUAGE } from '@shop/contract';
-import { fetchLanguagePack } from '@/features/settings/api/get-language-pack';
+import { DEFAULT_LANGUAGE, type Language } from '@shop/contract/common';
+import { languagePackRoute } from '@shop/contract/lang';
 import { applyComponentLocale } from '@/lib/component-locale';
 import { i18n } from '@/lib/i18n';
+import { call } from '@/lib/request';
 import { storage, storageKeys } from '@/lib/storage';
 import { useLanguage } from '@/stores/language';
 
@@ -10,6 +10,13 @@ interface CachedPack {
   version: string;
   pack: Record<string, string>;
 }
+
+/**
+ * Asks for `lang`'s pack, sending the version held. Before the first paint, so by the call's
+ * method, path and auth only (`languagePackRoute`): no schemas on the first screen. A background
+ * read: a failure leaves the cached pack in use, without a toast.
+ */
+const fetchLanguagePack = (lang: Language, version?: string) => call(languagePackRoute, { client: 'h5', version }, { lang, quiet: true });
 
 const readCached = (lang: Language): CachedPack | undefined => {
   const c = storage.getJson<CachedPack>(storageKeys.langPack(lang));

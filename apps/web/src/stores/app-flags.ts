@@ -52,8 +52,6 @@ const countStore = () =>
 
 /** Items in the cart: the cart tab's badge. The cart feature sets it after each cart change. */
 export const useCartCount = countStore();
-/** Unread messages of the member: the personal tab's badge. */
-export const useUnreadCount = countStore();
 
 interface LoadingState {
   /** The global loading indicator (spec §2): on while a screen starts, off on arrival. */

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { DEFAULT_LANGUAGE, LANGUAGES, normalizeLanguage, type Language } from '@shop/contract';
+import { DEFAULT_LANGUAGE, LANGUAGES, normalizeLanguage, type Language } from '@shop/contract/common';
 import { storage, storageKeys } from '@/lib/storage';
 
 /** Values older versions of the app stored; spec §9 resets them to the default. */

@@ -53,6 +53,22 @@ export function fromMinorUnits(minor: number, currency: string): string {
 /** A minor-unit amount shown as the spec wants it: floored to 2 decimals, whatever the currency. */
 export const displayMinor = (minor: number, currency: string): string => floorAmount(fromMinorUnits(minor, currency));
 
+/**
+ * `minor` units of `fromCurrency` in minor units of `toCurrency` at an exact decimal `rate` (units
+ * of `toCurrency` per unit of `fromCurrency`), floored to the target's minor unit: a price shown
+ * in another currency is never more than its conversion. Exact: the rate is read as a decimal string.
+ */
+export function convertMinorFloor(minor: number, fromCurrency: string, rate: string, toCurrency: string): number {
+  if (!Number.isSafeInteger(minor)) throw new RangeError(`minor units must be a safe integer: ${minor}`);
+  if (!/^\d+(?:\.\d+)?$/.test(rate)) throw new RangeError(`not a rate: ${rate}`);
+  const [int = '0', frac = ''] = rate.split('.');
+  const num = BigInt(int + frac);
+  const den = 10n ** BigInt(frac.length);
+  const fromExp = 10n ** BigInt(currencyExponent(fromCurrency));
+  const toExp = 10n ** BigInt(currencyExponent(toCurrency));
+  return Number((BigInt(minor) * num * toExp) / (den * fromExp));
+}
+
 /** Splits `total` minor units into parts proportional to `weights`, losing nothing to rounding. */
 export function allocateMinor(total: number, weights: number[]): number[] {
   const sum = weights.reduce((a, b) => a + b, 0);

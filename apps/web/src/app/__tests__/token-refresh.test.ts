@@ -20,7 +20,7 @@ const api = await startFakeApi({
   },
   '/user/info/index': (r) =>
     r.headers.authorization === `Bearer ${validToken}`
-      ? envelope(200, 'Success', { id: 7, user_name: 'alice' })
+      ? envelope(200, 'Success', memberFixture({ user_name: 'alice' }))
       : envelope(2001, 'Authentication failed, please log in again'),
 });
 

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { getLanguagePack } from '@shop/contract';
-import { languagePackEndpoint } from '@/features/settings/api/get-language-pack';
+import { getLanguagePack } from '@shop/contract/lang';
 import { i18n } from '@/lib/i18n';
 import { loadLanguage, switchLanguage } from '@/lib/language-packs';
 import { useLanguage } from '@/stores/language';
@@ -35,12 +34,10 @@ beforeEach(() => {
 const settle = () => new Promise((r) => setTimeout(r, 50));
 
 describe('language packs', () => {
-  it('the pack call is the contract entry of /user/getLangBag', () => {
-    expect({ method: languagePackEndpoint.method, path: languagePackEndpoint.path, auth: languagePackEndpoint.auth }).toEqual({
-      method: getLanguagePack.method,
-      path: getLanguagePack.path,
-      auth: getLanguagePack.auth,
-    });
+  it('asks for the pack by the contract’s call, and answers what its schema accepts', async () => {
+    await loadLanguage('th');
+    expect(api.requests.map((r) => `${r.method} ${r.url.split('?')[0]}`)).toEqual([`${getLanguagePack.method} ${getLanguagePack.path}`]);
+    expect(api.violations).toEqual([]);
   });
 
   it('without a cached pack: asks the server, uses and caches the pack with its version', async () => {

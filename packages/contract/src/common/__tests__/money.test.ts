@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allocateMinor, displayMinor, floorAmount, fromMinorUnits, toMinorUnits } from '../money.js';
+import { allocateMinor, convertMinorFloor, displayMinor, floorAmount, fromMinorUnits, toMinorUnits } from '../money.js';
 
 describe('money', () => {
   it('floors amounts to 2 decimals without floating-point surprises', () => {
@@ -37,5 +37,14 @@ describe('money', () => {
     expect(allocateMinor(1000, [70, 30])).toEqual([700, 300]);
     expect(allocateMinor(7, [1, 2]).reduce((a, b) => a + b, 0)).toBe(7);
     expect(() => allocateMinor(1, [0])).toThrow(RangeError);
+  });
+
+  it('converts at an exact rate into the other currency’s minor units, never rounding up', () => {
+    expect(convertMinorFloor(1999, 'USD', '4.46500000', 'MYR')).toBe(8925); // 89.25535 → 89.25
+    expect(convertMinorFloor(1999, 'USD', '151.20', 'JPY')).toBe(3022); // 3022.488 → 3022
+    expect(convertMinorFloor(499, 'JPY', '0.0066', 'USD')).toBe(329); // 3.2934 USD → 3.29
+    expect(convertMinorFloor(100, 'USD', '1', 'USD')).toBe(100);
+    expect(() => convertMinorFloor(100, 'USD', '1e3', 'JPY')).toThrow(RangeError);
+    expect(() => convertMinorFloor(1.5, 'USD', '1', 'USD')).toThrow(RangeError);
   });
 });

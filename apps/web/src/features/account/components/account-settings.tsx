@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Button, List } from 'antd-mobile';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { maskContact } from '@shop/contract';
+import { maskContact } from '@shop/contract/common';
 import { paths } from '@/config/paths';
 import { useSession } from '@/stores/session';
 import { useProfile } from '../api/get-profile';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import type { CaptchaChallenge } from '@shop/contract';
+import type { CaptchaChallenge } from '@shop/contract/account';
 import { CaptchaError, loadChallenge, verifyDrop } from '../api/captcha-puzzle';
 
 export type CaptchaState = 'init' | 'loading' | 'loaded' | 'fail';

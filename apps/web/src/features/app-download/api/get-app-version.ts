@@ -1,10 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getAppVersion } from '@shop/contract';
-import { call } from '@/lib/request';
+import { getAppVersion } from '@shop/contract/content';
+import { useEndpointQuery } from '@/lib/endpoint-query';
 
-export const fetchAppVersion = () => call(getAppVersion, { platform: 'h5' }, { quiet: true });
-
-export const appVersionQueryOptions = () =>
-  queryOptions({ queryKey: ['app-version', 'h5'], queryFn: fetchAppVersion, staleTime: 60 * 60 * 1000, retry: false });
-
-export const useAppVersion = (enabled: boolean) => useQuery({ ...appVersionQueryOptions(), enabled });
+/** The current app version and where to download it; asked once an hour at most. */
+export const useAppVersion = (enabled: boolean) => useEndpointQuery(getAppVersion, { platform: 'h5' }, { enabled, staleTime: 60 * 60 * 1000, retry: false });

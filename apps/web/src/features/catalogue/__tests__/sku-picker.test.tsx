@@ -7,7 +7,6 @@ import { i18n } from '@/lib/i18n';
 import { prepareApp } from '@/test/helpers';
 import { SkuPicker } from '../components/sku-picker';
 import { formatPrice } from '../components/price';
-import { convertMinor } from '../pages/real-time-page';
 
 beforeAll(() => prepareApp());
 afterEach(cleanup);
@@ -65,11 +64,5 @@ describe('prices', () => {
     expect(formatPrice(12345, 'USD')).toBe('$123.45');
     expect(formatPrice(1500, 'JPY')).toBe('¥1500.00');
     expect(formatPrice(7, 'XYZ')).toBe('XYZ 0.07');
-  });
-
-  it('converts at an exact rate, never rounding up', () => {
-    expect(convertMinor(1999, 'USD', '4.46500000', 'MYR')).toBe(8925); // 89.25535 → 89.25
-    expect(convertMinor(1999, 'USD', '151.20', 'JPY')).toBe(3022); // 3022.488 → 3022
-    expect(convertMinor(100, 'USD', '1', 'USD')).toBe(100);
   });
 });

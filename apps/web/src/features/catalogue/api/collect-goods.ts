@@ -1,12 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { collectGoods } from '@shop/contract';
-import { call } from '@/lib/request';
+import { collectGoods, getGoods } from '@shop/contract/catalogue';
+import { useEndpointMutation } from '@/lib/endpoint-query';
 
-/** Collects or un-collects goods; the detail page is refreshed with the answer. */
-export function useCollectGoods(goodsId: number) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (collect: boolean) => call(collectGoods, { goods_id: goodsId, collect }),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['goods-info'] }),
-  });
-}
+/** Collects or un-collects goods (`{ goods_id, collect }`); the detail page is read again with the answer. */
+export const useCollectGoods = () => useEndpointMutation(collectGoods, { invalidates: [getGoods] });

@@ -1,11 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
-import { listPopups } from '@shop/contract';
-import { call } from '@/lib/request';
-import { useLanguage } from '@/stores/language';
-import { useSession } from '@/stores/session';
+import { listPopups } from '@shop/contract/content';
+import { useEndpointQuery } from '@/lib/endpoint-query';
 
-export const usePopupList = () => {
-  const lang = useLanguage((s) => s.lang);
-  const token = useSession((s) => s.token);
-  return useQuery({ queryKey: ['popups', lang, Boolean(token)], queryFn: () => call(listPopups, undefined, { quiet: true }) });
-};
+/** Popups for the current member or visitor (snoozed ones are hidden by the popup store). */
+export const usePopupList = () => useEndpointQuery(listPopups, undefined);

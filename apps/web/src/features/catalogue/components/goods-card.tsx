@@ -1,7 +1,7 @@
 import { Image } from 'antd-mobile';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { GoodsListItem } from '@shop/contract';
+import type { GoodsListItem } from '@shop/contract/catalogue';
 import { paths } from '@/config/paths';
 import { mediaUrl } from '@/lib/media-url';
 import { Price } from './price';

@@ -1,5 +1,5 @@
 import { ListState, LoadMore } from '@/components/list-states';
-import { useGoodsPages, type GoodsFilter } from '../api/goods';
+import { useGoodsPages, type GoodsFilter } from '../api/list-goods';
 import { GoodsGrid } from './goods-card';
 
 /** A paged goods grid with its loading, error and empty states and a "load more" end. */

@@ -1,4 +1,4 @@
-import { displayMinor } from '@shop/contract';
+import { displayMinor } from '@shop/contract/common';
 
 const SYMBOLS: Record<string, string> = { USD: '$', CNY: '¥', JPY: '¥', MYR: 'RM', THB: '฿', IDR: 'Rp', HUF: 'Ft ', KHR: '៛', EUR: '€', GBP: '£' };
 

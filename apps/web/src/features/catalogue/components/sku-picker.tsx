@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Button, Image, Popup, Stepper } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import type { GoodsInfo, Sku } from '@shop/contract';
+import type { GoodsInfo, Sku } from '@shop/contract/catalogue';
 import { mediaUrl } from '@/lib/media-url';
 import { Price } from './price';
 

@@ -2,11 +2,13 @@ import { useState } from 'react';
 import { CapsuleTabs, SearchBar, Tag } from 'antd-mobile';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { GOODS_SHELVES, GOODS_SORTS, type GoodsShelf } from '@shop/contract';
+import { GOODS_SHELVES, GOODS_SORTS, type GoodsShelf } from '@shop/contract/catalogue';
 import { PageHeader } from '@/components/page-header';
 import { useSession } from '@/stores/session';
-import { useGoodsShelves, useHomeCategories } from '../api/home-data';
-import { useClearSearchLog, useSearchLog } from '../api/search-log';
+import { useGoodsShelves } from '../api/list-goods-shelves';
+import { useHomeCategories } from '../api/get-home-categories';
+import { useClearSearchLog } from '../api/clear-search-log';
+import { useSearchLog } from '../api/list-search-log';
 import { GoodsList } from '../components/goods-list';
 import '../catalogue.css';
 

@@ -6,7 +6,7 @@ import { paths } from '@/config/paths';
 import { PageHeader } from '@/components/page-header';
 import { ListState } from '@/components/list-states';
 import { mediaUrl } from '@/lib/media-url';
-import { useCategoryTree } from '../api/categories';
+import { useCategoryTree } from '../api/list-category-tree';
 import { GoodsList } from '../components/goods-list';
 import '../catalogue.css';
 

@@ -3,18 +3,19 @@ import { Button, Image, Popup, Rate, Swiper, Tabs } from 'antd-mobile';
 import { HeartFill, HeartOutline, LinkOutline } from 'antd-mobile-icons';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { addToCart, type GoodsInfo, type Sku } from '@shop/contract';
+import type { GoodsInfo, Sku } from '@shop/contract/catalogue';
 import { paths } from '@/config/paths';
 import { PageHeader } from '@/components/page-header';
 import { ListState, LoadMore } from '@/components/list-states';
 import { mediaUrl, withMediaHost } from '@/lib/media-url';
-import { call } from '@/lib/request';
 import { showToast } from '@/lib/toast';
 import { useSession } from '@/stores/session';
 import { useCollectGoods } from '../api/collect-goods';
-import { useGoodsInfo } from '../api/goods';
-import { useReviewPages, useReviewTotals } from '../api/reviews';
-import { useShareInfo } from '../api/share-info';
+import { useAddToCart } from '../api/add-to-cart';
+import { useGoodsInfo } from '../api/get-goods';
+import { useReviewTotals } from '../api/get-review-totals';
+import { useShareInfo } from '../api/get-share-info';
+import { useReviewPages } from '../api/list-reviews';
 import { Price } from '../components/price';
 import { SkuPicker, skuFor, type CheckoutAction } from '../components/sku-picker';
 import '../catalogue.css';
@@ -134,7 +135,8 @@ export default function GoodsInfoPage() {
   const id = Number(params.get('id')) || 0;
   const info = useGoodsInfo(id);
   const token = useSession((s) => s.token);
-  const collect = useCollectGoods(id);
+  const collect = useCollectGoods();
+  const addToCart = useAddToCart();
   const [picker, setPicker] = useState<{ visible: boolean; action?: CheckoutAction }>({ visible: false });
   const [selected, setSelected] = useState<Record<number, number>>({});
   const [sharing, setSharing] = useState(false);
@@ -155,9 +157,12 @@ export default function GoodsInfoPage() {
       navigate(`${paths.goods.checkout}?goods_id=${g.id}&sku_id=${sku.id}&num=${quantity}`);
       return;
     }
-    // The contract declares the cart's body when the cart area is built; until then it is untyped here.
-    await call(addToCart, { goods_id: g.id, sku_id: sku.id, num: quantity } as never);
-    showToast(t('catalogue.goods.addedToCart'));
+    try {
+      await addToCart.mutateAsync({ goods_id: g.id, sku_id: sku.id, num: quantity });
+      showToast(t('catalogue.goods.addedToCart'));
+    } catch {
+      // The request client has shown the server's message.
+    }
   };
   const chosen = g ? skuFor(g, selected) : undefined;
 
@@ -203,7 +208,7 @@ export default function GoodsInfoPage() {
                 type="button"
                 className="goods-bar-icon"
                 aria-pressed={g.is_collected}
-                onClick={() => (token ? collect.mutate(!g.is_collected) : needLogin())}
+                onClick={() => (token ? collect.mutate({ goods_id: g.id, collect: !g.is_collected }) : needLogin())}
               >
                 {g.is_collected ? <HeartFill color="var(--adm-color-primary)" /> : <HeartOutline />}
                 <span>{g.is_collected ? t('catalogue.goods.collected') : t('catalogue.goods.collect')}</span>

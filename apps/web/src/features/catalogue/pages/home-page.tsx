@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
 import { ListState } from '@/components/list-states';
 import { mediaUrl } from '@/lib/media-url';
-import { useHomeData } from '../api/home-data';
+import { useHomeData } from '../api/get-home-data';
 import { Carousel } from '../components/carousel';
 import { GoodsGrid } from '../components/goods-card';
 import { GoodsList } from '../components/goods-list';

@@ -1,8 +1,8 @@
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { GOODS_SHELVES, type GoodsShelf } from '@shop/contract';
+import { GOODS_SHELVES, type GoodsShelf } from '@shop/contract/catalogue';
 import { PageHeader } from '@/components/page-header';
-import { useGoodsShelves } from '../api/home-data';
+import { useGoodsShelves } from '../api/list-goods-shelves';
 import { GoodsList } from '../components/goods-list';
 import '../catalogue.css';
 

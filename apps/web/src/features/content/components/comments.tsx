@@ -3,17 +3,20 @@ import { Button, Popup, TextArea } from 'antd-mobile';
 import { LikeOutline } from 'antd-mobile-icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { COMMENT_MAX_LENGTH, type NewsComment } from '@shop/contract';
+import { COMMENT_MAX_LENGTH, type NewsComment } from '@shop/contract/content';
 import { paths } from '@/config/paths';
 import { ListState, LoadMore } from '@/components/list-states';
 import { useSession } from '@/stores/session';
-import { useCommentActions, useCommentPages, useCommentThread } from '../api/comments';
+import { useCreateNewsComment } from '../api/create-news-comment';
+import { useCommentThread } from '../api/get-news-comment-thread';
+import { useLikeNewsComment } from '../api/like-news-comment';
+import { useCommentPages } from '../api/list-news-comments';
 
 function CommentItem({ c, onReplies, onReply }: { c: NewsComment; onReplies?: () => void; onReply: () => void }) {
   const { t } = useTranslation();
   const token = useSession((s) => s.token);
   const navigate = useNavigate();
-  const { like } = useCommentActions();
+  const like = useLikeNewsComment();
   return (
     <div className="comment" data-comment-id={c.id}>
       <div className="comment-head">
@@ -41,7 +44,7 @@ function CommentItem({ c, onReplies, onReply }: { c: NewsComment; onReplies?: ()
 function Composer({ newsId, parent, onDone }: { newsId: number; parent?: NewsComment; onDone: () => void }) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
-  const { create } = useCommentActions();
+  const create = useCreateNewsComment();
   const send = async () => {
     if (!text.trim()) return;
     await create.mutateAsync({ news_id: newsId, parent_id: parent?.id, content: text });

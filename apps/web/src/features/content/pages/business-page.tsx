@@ -7,7 +7,8 @@ import { ListState } from '@/components/list-states';
 import { mediaUrl } from '@/lib/media-url';
 import { showToast } from '@/lib/toast';
 import { useSession } from '@/stores/session';
-import { useMyShareLink, useSharePosters } from '../api/pages';
+import { useMyShareLink } from '../api/get-share-info';
+import { useSharePosters } from '../api/list-share-posters';
 import '../content.css';
 
 /** Business: posters to share and the member's own link, which carries their invitation code. */

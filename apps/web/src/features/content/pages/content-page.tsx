@@ -7,8 +7,12 @@ import { PageHeader } from '@/components/page-header';
 import { ListState } from '@/components/list-states';
 import { mediaUrl, withMediaHost } from '@/lib/media-url';
 import { useSession } from '@/stores/session';
-import { useNewsAttachments, useNewsInfo, useNewsReaction } from '../api/news';
-import { useAgreement, useNotice, type AgreementKind } from '../api/pages';
+import { useCollectNews } from '../api/collect-news';
+import { useAgreement, type AgreementKind } from '../api/get-agreement';
+import { useNewsInfo } from '../api/get-news';
+import { useNotice } from '../api/get-notice';
+import { useLikeNews } from '../api/like-news';
+import { useNewsAttachments } from '../api/list-news-attachments';
 import { Comments } from '../components/comments';
 import '../content.css';
 
@@ -18,7 +22,8 @@ function NewsArticle({ id }: { id: number }) {
   const token = useSession((s) => s.token);
   const info = useNewsInfo(id);
   const annex = useNewsAttachments(id, (info.data?.annex_count ?? 0) > 0);
-  const { like, collect } = useNewsReaction(id);
+  const like = useLikeNews();
+  const collect = useCollectNews();
   const n = info.data;
   const member = (run: () => void) => (token ? run() : navigate(paths.login.login));
   return (
@@ -38,10 +43,10 @@ function NewsArticle({ id }: { id: number }) {
             </List>
           )}
           <div className="article-actions">
-            <Button shape="rounded" size="small" aria-pressed={n.is_liked} onClick={() => member(() => like.mutate(!n.is_liked))}>
+            <Button shape="rounded" size="small" aria-pressed={n.is_liked} onClick={() => member(() => like.mutate({ news_id: n.id, like: !n.is_liked }))}>
               {n.is_liked ? <HeartFill color="var(--adm-color-primary)" /> : <HeartOutline />} {t('catalogue.news.like')} {n.like_count}
             </Button>
-            <Button shape="rounded" size="small" aria-pressed={n.is_collected} onClick={() => member(() => collect.mutate(!n.is_collected))}>
+            <Button shape="rounded" size="small" aria-pressed={n.is_collected} onClick={() => member(() => collect.mutate({ news_id: n.id, collect: !n.is_collected }))}>
               {n.is_collected ? <StarFill color="var(--adm-color-primary)" /> : <StarOutline />} {n.is_collected ? t('catalogue.goods.collected') : t('catalogue.goods.collect')} {n.collect_count}
             </Button>
           </div>

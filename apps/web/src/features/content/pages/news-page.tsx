@@ -5,8 +5,9 @@ import { paths } from '@/config/paths';
 import { PageHeader } from '@/components/page-header';
 import { ListState, LoadMore } from '@/components/list-states';
 import { mediaUrl } from '@/lib/media-url';
-import { useNewsBanners, useNewsPages } from '../api/news';
-import { useNoticePages } from '../api/pages';
+import { useNewsBanners } from '../api/list-news-banners';
+import { useNewsPages } from '../api/list-news';
+import { useNoticePages } from '../api/list-notices';
 import '../content.css';
 
 function NewsList() {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
 import { PageHeader } from '@/components/page-header';
 import { ListState } from '@/components/list-states';
-import { useFaq } from '../api/pages';
+import { useFaq } from '../api/list-faq';
 import '../content.css';
 
 /** Support: the frequently asked questions, and the way to a person (chat) or to contact details. */

@@ -1,6 +1,6 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { countUnreadMessages } from '@shop/contract';
-import { call } from '@/lib/request';
+import { useQuery } from '@tanstack/react-query';
+import { countUnreadMessages } from '@shop/contract/support';
+import { endpointQuery, useQueryScope } from '@/lib/endpoint-query';
 
 /** The answer's shape is the messages area's to declare; until then any of the usual spellings is read. */
 const countOf = (data: unknown): number => {
@@ -14,10 +14,11 @@ const countOf = (data: unknown): number => {
   return 0;
 };
 
-// A background read: a failure code shows no toast; an expired session still leads to login.
-export const fetchUnreadCount = async () => countOf(await call(countUnreadMessages, undefined, { quiet: true }));
-
-export const unreadCountQueryOptions = (token: string) =>
-  queryOptions({ queryKey: ['messages', 'unread', token], queryFn: fetchUnreadCount, staleTime: 60_000, retry: false });
-
-export const useUnreadCountQuery = (token: string) => useQuery({ ...unreadCountQueryOptions(token), enabled: Boolean(token) });
+/**
+ * Unread messages of the member: the personal tab's badge and the messages entry. A background
+ * read: a failure code shows no toast; an expired session still leads to login.
+ */
+export function useUnreadCount() {
+  const scope = useQueryScope();
+  return useQuery({ ...endpointQuery(countUnreadMessages, undefined, scope), select: countOf, staleTime: 60_000, retry: false, enabled: Boolean(scope.token) });
+}

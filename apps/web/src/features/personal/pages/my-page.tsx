@@ -1,12 +1,10 @@
-import { useEffect } from 'react';
 import { Avatar, Badge, Button, List } from 'antd-mobile';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
 import { PageHeader } from '@/components/page-header';
 import { useSession } from '@/stores/session';
-import { useUnreadCount } from '@/stores/app-flags';
-import { useUnreadCountQuery } from '../api/get-unread-count';
+import { useUnreadCount } from '../api/get-unread-count';
 import { personalEntryGroups } from '../personal-entries';
 
 /** The personal tab: who is logged in (or the way to log in) and the entries of every area. */
@@ -15,12 +13,7 @@ export default function MyPage() {
   const navigate = useNavigate();
   const token = useSession((s) => s.token);
   const user = useSession((s) => s.user);
-  const unread = useUnreadCount((s) => s.count);
-  const { data: unreadNow } = useUnreadCountQuery(token);
-
-  useEffect(() => {
-    if (unreadNow !== undefined) useUnreadCount.getState().setCount(unreadNow);
-  }, [unreadNow]);
+  const unread = useUnreadCount().data ?? 0;
 
   const name = user?.nickname || user?.user_name || '';
   return (
