@@ -81,6 +81,31 @@ describe('accessibility', () => {
   });
 });
 
+describe('toasts', () => {
+  it('wrap between words, never inside one', async () => {
+    const page = await browser.open('/pages/login/login/login', { snoozePopups: true });
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    const toast = page.locator('.adm-toast-main');
+    await toast.waitFor();
+    // Each word of the message sits on one line: a word broken in two has two boxes.
+    const split = await toast.evaluate((el) => {
+      const text = document.createTreeWalker(el, NodeFilter.SHOW_TEXT).nextNode() as Text | null;
+      if (!text?.data) return ['no text'];
+      const broken: string[] = [];
+      for (const m of text.data.matchAll(/\S+/g)) {
+        const range = document.createRange();
+        range.setStart(text, m.index);
+        range.setEnd(text, m.index + m[0].length);
+        const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+        if (lines.size > 1) broken.push(m[0]);
+      }
+      return broken;
+    });
+    expect(split).toEqual([]);
+    await page.close();
+  });
+});
+
 describe('scroll position', () => {
   for (const path of ['/pages/tabbar/index', '/pages/tabbar/page']) {
     it(`returns to the same place on ${path} after a goods page`, async () => {

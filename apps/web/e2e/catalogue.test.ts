@@ -119,7 +119,10 @@ describe('the shop in Chromium on a phone', () => {
     const dialog = page.locator('.promo-popup');
     // The page comes first: its goods are on screen while no promotion is.
     await page.locator('.goods-card').first().waitFor();
+    await page.waitForTimeout(1500);
     expect(await dialog.count()).toBe(0);
+    // Once the member scrolls, the promotion shows.
+    await page.mouse.wheel(0, 200);
     await dialog.waitFor();
     // Centred on the phone's screen, whole, and alone.
     const box = (await dialog.boundingBox())!;
@@ -130,19 +133,22 @@ describe('the shop in Chromium on a phone', () => {
     const first = await dialog.locator('.promo-popup-title').innerText();
     await dialog.getByText('Do not remind me today').click();
     await expect.poll(() => dialog.count()).toBe(0);
-    // No second promotion in the same visit, not even after a reload.
-    await page.waitForTimeout(4000);
+    // No second promotion in the same visit, not even after a reload and a scroll.
+    await page.mouse.wheel(0, 200);
+    await page.waitForTimeout(1500);
     expect(await dialog.count()).toBe(0);
     await page.reload();
     await page.locator('.goods-card').first().waitFor();
-    await page.waitForTimeout(4000);
+    await page.mouse.wheel(0, 200);
+    await page.waitForTimeout(1500);
     expect(await dialog.count()).toBe(0);
     await page.close();
 
     // The next visit shows the other promotion, the snoozed one stays away.
     const next = await browser.open('/pages/tabbar/index');
     const nextDialog = next.locator('.promo-popup');
-    await nextDialog.waitFor();
+    // Without a scroll or tap it comes all the same, a few seconds after the page.
+    await nextDialog.waitFor({ timeout: 20_000 });
     const second = await nextDialog.locator('.promo-popup-title').innerText();
     expect(second).not.toBe(first);
     await nextDialog.getByText('Do not remind me today').click();

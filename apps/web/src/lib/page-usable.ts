@@ -1,29 +1,47 @@
-/** How long after the page has loaded a promotion waits, so the member first sees the page itself. */
-export const PROMOTION_DELAY_MS = 2500;
+/** Without any interaction, how long after the page has loaded a promotion waits. */
+export const PROMOTION_IDLE_DELAY_MS = 8000;
+/** After the member's first scroll, tap or key press, the short pause before a promotion. */
+export const PROMOTION_AFTER_INPUT_MS = 600;
+
+const INPUTS = ['scroll', 'pointerdown', 'keydown', 'touchstart'] as const;
 
 /**
- * Runs `run` once the page is usable: its load event has passed, `delayMs` more have gone by and the
- * browser has a moment with nothing else to do. Returns a function that cancels it.
+ * Runs `run` once the page is usable and has been seen: after its load event, when the member first
+ * scrolls, taps or types (plus a short pause), or after `idleDelayMs` without any, at an idle moment.
+ * The page itself is what paints first and largest; a promotion never stands in for it.
+ * Returns a function that cancels it.
  */
-export function whenPageUsable(run: () => void, delayMs = PROMOTION_DELAY_MS): () => void {
+export function whenPageUsable(run: () => void, idleDelayMs = PROMOTION_IDLE_DELAY_MS): () => void {
   let cancelled = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
+  let done = false;
+  const timers: Array<ReturnType<typeof setTimeout>> = [];
   let idle: number | undefined;
   const fire = () => {
-    if (!cancelled) run();
+    if (cancelled || done) return;
+    done = true;
+    stopListening();
+    run();
+  };
+  const onInput = () => timers.push(setTimeout(fire, PROMOTION_AFTER_INPUT_MS));
+  const stopListening = () => {
+    for (const type of INPUTS) window.removeEventListener(type, onInput, true);
   };
   const afterLoad = () => {
-    timer = setTimeout(() => {
-      if (typeof window.requestIdleCallback === 'function') idle = window.requestIdleCallback(fire, { timeout: 2000 });
-      else fire();
-    }, delayMs);
+    for (const type of INPUTS) window.addEventListener(type, onInput, { capture: true, passive: true, once: true });
+    timers.push(
+      setTimeout(() => {
+        if (typeof window.requestIdleCallback === 'function') idle = window.requestIdleCallback(fire, { timeout: 2000 });
+        else fire();
+      }, idleDelayMs),
+    );
   };
   if (document.readyState === 'complete') afterLoad();
   else window.addEventListener('load', afterLoad, { once: true });
   return () => {
     cancelled = true;
+    stopListening();
     window.removeEventListener('load', afterLoad);
-    if (timer !== undefined) clearTimeout(timer);
+    timers.forEach(clearTimeout);
     if (idle !== undefined && typeof window.cancelIdleCallback === 'function') window.cancelIdleCallback(idle);
   };
 }

@@ -33,8 +33,8 @@ const markShown = (): void => {
 
 /**
  * The promotional popups of the home page: at most one per visit, and only once the page is usable
- * (loaded, a moment later, the browser idle), so the page is what the member sees first and no
- * promotion lands on top of another. Closing hides it until the next visit; "do not remind me
+ * (the first scroll, tap or key press after the load, else some seconds later), so the page is what
+ * the member sees first and no promotion lands on top of another. Closing hides it until the next visit; "do not remind me
  * today" hides it for 24 hours (spec §4). The next popup of the list shows on a later visit.
  */
 export function PopupHost() {
