@@ -72,6 +72,13 @@ const schema = z.object({
   JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(2),
   /** Secret of the `test` webhook provider (never active in production); without it the provider refuses every call. */
   WEBHOOK_TEST_SECRET: z.string().min(16).optional(),
+  /** Kuaidi100 real-time query credentials (customer id and key); without them its parcels are tracked by hand. */
+  KUAIDI100_CUSTOMER: z.string().optional(),
+  KUAIDI100_KEY: z.string().optional(),
+  KUAIDI100_URL: z.string().url().optional(),
+  /** 17TRACK API key (`17token`); without it its parcels are tracked by hand. */
+  TRACK17_TOKEN: z.string().optional(),
+  TRACK17_URL: z.string().url().optional(),
 });
 
 export type Config = Omit<z.infer<typeof schema>, 'HOST'> & {

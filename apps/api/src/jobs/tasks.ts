@@ -5,6 +5,7 @@ import { jobActor, type Actor } from '../lib/actor.js';
 import { purgeStaleRows } from '../modules/accounts/housekeeping.js';
 import { refreshEcbRates } from '../modules/rates/rates.service.js';
 import { autoCompleteOrder, expireOrder, expireOverdueOrders } from '../modules/orders/orders.service.js';
+import { refreshOpenTracking, refreshTracking } from '../modules/orders/fulfilment.service.js';
 
 /**
  * Every task and the payload it takes. An area adds its tasks here and in `jobTasks` below; tasks
@@ -23,6 +24,10 @@ export interface JobPayloads {
   expire_overdue_orders: Record<string, never>;
   /** Completes a shipped order the member did not confirm, days after its last shipment or delivery. */
   auto_complete_order: { orderId: number };
+  /** Asks a package's tracking provider for new events. */
+  refresh_tracking: { packageId: number };
+  /** Enqueues refresh_tracking for provider-tracked packages in transit. Hourly. */
+  refresh_open_tracking: Record<string, never>;
 }
 
 /** What a task gets besides its payload. */
@@ -59,6 +64,13 @@ export const jobTasks: { [K in keyof JobPayloads]: JobTask<K> } = {
   },
   auto_complete_order: async ({ orderId }, { deps, actor }) => {
     await autoCompleteOrder(deps, actor, orderId);
+  },
+  refresh_tracking: async ({ packageId }, { deps }) => {
+    await refreshTracking(deps, packageId);
+  },
+  refresh_open_tracking: async (_payload, { deps, helpers }) => {
+    const n = await refreshOpenTracking(deps);
+    if (n) helpers.logger.info(`asked about ${n} parcel(s)`);
   },
 };
 

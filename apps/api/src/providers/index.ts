@@ -6,7 +6,9 @@ import type { ExchangeRateSource } from './rates/rates.js';
 import { ecbRateSource } from '../modules/rates/ecb.js';
 import { HttpSmsProvider, OutboxSmsProvider, type SmsProvider } from './sms/sms.js';
 import { createFileStorage, type FileStorage } from './storage/storage.js';
-import type { ParcelTracker } from './tracking/tracking.js';
+import { Kuaidi100Tracker } from './tracking/kuaidi100.js';
+import { Track17Tracker } from './tracking/track17.js';
+import type { ParcelTrackers } from './tracking/tracking.js';
 
 /**
  * Everything the shop talks to outside itself, built once from the configuration (deps.ts) and
@@ -20,8 +22,8 @@ export interface Providers {
   payments: Partial<Record<string, PaymentGateway>>;
   /** Exchange-rate feed; set by the rates area. */
   exchangeRates?: ExchangeRateSource;
-  /** Parcel tracking; set by the orders area. */
-  parcelTracking?: ParcelTracker;
+  /** Parcel tracking providers by name (`kuaidi100`, `17track`), those configured; `manual` needs none. */
+  parcelTracking: ParcelTrackers;
 }
 
 /** The providers the configuration names (config.ts keeps development-only ones out of production). */
@@ -35,5 +37,9 @@ export function createProviders(config: Config, db: Database, log: (line: string
     storage: createFileStorage(config),
     payments: {},
     exchangeRates: ecbRateSource(),
+    parcelTracking: {
+      ...(config.KUAIDI100_CUSTOMER && config.KUAIDI100_KEY ? { kuaidi100: new Kuaidi100Tracker({ customer: config.KUAIDI100_CUSTOMER, key: config.KUAIDI100_KEY, baseUrl: config.KUAIDI100_URL }) } : {}),
+      ...(config.TRACK17_TOKEN ? { '17track': new Track17Tracker({ token: config.TRACK17_TOKEN, baseUrl: config.TRACK17_URL }) } : {}),
+    },
   };
 }

@@ -126,6 +126,8 @@ export const ResponseCode = {
   packageNotFound: 5023,
   /** The package names a line or quantity the order does not have left to ship. */
   packageLinesInvalid: 5024,
+  /** The tracking provider named is not configured. */
+  trackingProviderUnavailable: 5025,
   // Addresses and geography (5100–5119).
   /** The member keeps the most addresses allowed (`max`). */
   addressLimit: 5101,
@@ -239,6 +241,7 @@ export const responseCodeMessageKey: Record<number, string> = {
   [ResponseCode.remindTooSoon]: 'orders.code.remindTooSoon',
   [ResponseCode.packageNotFound]: 'orders.code.packageNotFound',
   [ResponseCode.packageLinesInvalid]: 'orders.code.packageLinesInvalid',
+  [ResponseCode.trackingProviderUnavailable]: 'orders.code.trackingProviderUnavailable',
   [ResponseCode.addressLimit]: 'address.code.addressLimit',
   [ResponseCode.regionInvalid]: 'address.code.regionInvalid',
   [ResponseCode.countryNotShipped]: 'address.code.countryNotShipped',

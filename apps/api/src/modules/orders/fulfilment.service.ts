@@ -14,7 +14,9 @@ import {
   type adminShipOrder,
   type adminAddTrackingEvent,
 } from '@shop/contract';
+import type { AppDeps } from '../../app.js';
 import type { Database, Executor } from '../../db/database.js';
+import { enqueueJob } from '../../jobs/enqueue.js';
 import type { Actor } from '../../lib/actor.js';
 import { AppError } from '../../lib/errors.js';
 import { withTransaction } from '../../lib/transaction.js';
@@ -42,9 +44,10 @@ const eventActor = (actor: Actor) => ({ actor_kind: actor.kind, actor_id: String
  * unit twice; the order becomes shipped when every unit is, and its automatic completion is
  * scheduled from then.
  */
-export async function shipOrder(db: Database, actor: Actor, input: EndpointBody<typeof adminShipOrder>): Promise<EndpointData<typeof adminShipOrder>> {
+export async function shipOrder(deps: AppDeps, actor: Actor, input: EndpointBody<typeof adminShipOrder>): Promise<EndpointData<typeof adminShipOrder>> {
   const by = operatorName(actor);
-  return withTransaction(db, async (tx) => {
+  if (input.tracking_provider !== 'manual' && !deps.providers.parcelTracking[input.tracking_provider]) throw new AppError(ResponseCode.trackingProviderUnavailable);
+  return withTransaction(deps.db, async (tx) => {
     const order = await q.lockOrderForUpdate(tx, input.order_id);
     if (!order) throw new AppError(ResponseCode.orderNotFound);
     if (order.status !== 'paid') throw new AppError(ResponseCode.orderState);
@@ -59,6 +62,8 @@ export async function shipOrder(db: Database, actor: Actor, input: EndpointBody<
     const pkg = await q.insertPackage(tx, { order_id: order.id, carrier: input.carrier, tracking_number: input.tracking_number, tracking_provider: input.tracking_provider, created_by: by });
     if (!pkg) throw new AppError(ResponseCode.packageLinesInvalid);
     await q.insertPackageLines(tx, pkg.id, [...merged].map(([order_line_id, quantity]) => ({ order_line_id, quantity })));
+    // A provider's parcel is asked about at once, then now and then until it is delivered.
+    if (input.tracking_provider !== 'manual') await enqueueJob(tx, 'refresh_tracking', { packageId: pkg.id }, { jobKey: `tracking:${pkg.id}`, maxAttempts: 5 });
     await q.insertOrderEvent(tx, { order_id: order.id, kind: 'package_shipped', ...eventActor(actor), reason: `${input.carrier} ${input.tracking_number}` });
     const after = await q.findOrderLines(tx, [order.id]);
     let status: OrderStatus = order.status;
@@ -226,3 +231,20 @@ export async function setShippingFee(db: Database, actor: Actor, input: Endpoint
   return { ok: true as const };
 }
 
+
+/** Asks the package's tracking provider for its events and stores the new ones; manual packages are left alone. */
+export async function refreshTracking(deps: AppDeps, packageId: number): Promise<number> {
+  const pkg = await q.findPackage(deps.db, packageId);
+  if (!pkg || pkg.tracking_provider === 'manual') return 0;
+  const tracker = deps.providers.parcelTracking[pkg.tracking_provider];
+  if (!tracker) return 0;
+  const report = await tracker.track(pkg.carrier, pkg.tracking_number);
+  return recordProviderTracking(deps.db, pkg.id, tracker.name, report);
+}
+
+/** Enqueues a refresh of every provider-tracked package still in transit that was not asked about in the last hour. */
+export async function refreshOpenTracking(deps: AppDeps): Promise<number> {
+  const ids = await q.findPackagesToTrack(deps.db, 1000);
+  for (const id of ids) await enqueueJob(deps.db, 'refresh_tracking', { packageId: id }, { jobKey: `tracking:${id}`, maxAttempts: 5 });
+  return ids.length;
+}

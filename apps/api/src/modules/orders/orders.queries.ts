@@ -277,3 +277,17 @@ export function findOrdersPageByStatus(db: Executor, status: OrderStatus | undef
   if (status) q = q.where('status', '=', status);
   return q.orderBy('id', 'desc').limit(limit).offset(offset).execute();
 }
+
+/** Provider-tracked packages in transit, not asked about in the last hour (oldest first). */
+export const findPackagesToTrack = async (db: Executor, limit: number) =>
+  (
+    await db
+      .selectFrom('order_packages')
+      .select('id')
+      .where('status', '=', 'in_transit')
+      .where('tracking_provider', '!=', 'manual')
+      .where((eb) => eb.or([eb('tracked_at', 'is', null), eb('tracked_at', '<', sql<Date>`now() - interval '1 hour'`)]))
+      .orderBy('tracked_at', (ob) => ob.asc().nullsFirst())
+      .limit(limit)
+      .execute()
+  ).map((r) => r.id);

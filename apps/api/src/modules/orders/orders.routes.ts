@@ -38,7 +38,7 @@ export function orderRoutes({ handle, deps }: Api): void {
   // Operators
   handle(adminListOrders, ({ query, actor }) => fulfilment.listOrdersForOperator(db, actor, query));
   handle(adminGetOrder, ({ query, actor }) => fulfilment.orderForOperator(db, actor, query));
-  handle(adminShipOrder, ({ body, actor }) => fulfilment.shipOrder(db, actor, body));
+  handle(adminShipOrder, ({ body, actor }) => fulfilment.shipOrder(deps, actor, body));
   handle(adminAddTrackingEvent, ({ body, actor }) => fulfilment.addTrackingEvent(db, actor, body));
   handle(adminOrderReminders, ({ actor }) => fulfilment.listReminders(db, actor));
   handle(adminSetOrderSettings, ({ body, actor }) => fulfilment.setOrderSettings(db, actor, body));
