@@ -291,3 +291,7 @@ export const findPackagesToTrack = async (db: Executor, limit: number) =>
       .limit(limit)
       .execute()
   ).map((r) => r.id);
+
+/** The member's newest order ids. */
+export const findRecentOrderIds = async (db: Executor, userId: number, limit: number) =>
+  (await db.selectFrom('orders').select('id').where('user_id', '=', userId).orderBy('id', 'desc').limit(limit).execute()).map((r) => r.id);

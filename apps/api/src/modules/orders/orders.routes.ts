@@ -19,6 +19,7 @@ import {
   remindOrderShipment,
 } from '@shop/contract';
 import type { Api } from '../../plugins/routes.js';
+import './account-hooks.js';
 import * as fulfilment from './fulfilment.service.js';
 import * as service from './orders.service.js';
 

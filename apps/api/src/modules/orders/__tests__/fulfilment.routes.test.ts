@@ -127,6 +127,16 @@ describe('shipping, packages and tracking', () => {
     expect((await orderRow(t.db, orderId)).status).toBe('shipped');
   });
 
+  it('keeps the account open while an order is under way, with the spec\'s message', async () => {
+    const { member, orderId } = await paidOrder();
+    const blocked = await call(t, 'POST', '/user/cancel_account/apply', { headers: member.headers, body: { agree: true }, lang: 'en-us' });
+    expect(blocked.body).toMatchObject({ code: ResponseCode.ordersNotConfirmed, msg: 'Your account still has orders that have not been confirmed for delivery' });
+    await post('/admin/api/orders/ship', { order_id: orderId, carrier: 'DHL', tracking_number: `CLOSE${orderId}` }, operator.headers);
+    await post('/shop/order/confirmReceipt', { id: orderId }, member.headers);
+    const open = await call(t, 'POST', '/user/cancel_account/apply', { headers: member.headers, body: { agree: true } });
+    expect(open.body.code).not.toBe(ResponseCode.ordersNotConfirmed);
+  });
+
   it('lists each view of the member', async () => {
     const m = await newMember(t);
     const addressId = await newAddress(t.db, m.userId);
