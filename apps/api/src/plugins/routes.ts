@@ -249,6 +249,8 @@ export function createApi(app: FastifyInstance, deps: AppDeps): Api & { bound: S
         config: options?.rateLimit ? { rateLimit: options.rateLimit, inputChecked: true } : { inputChecked: true },
         // Not async: a visitor's call with a synchronous answer (a cached one) is sent in the same
         // tick, without the promise hops an async handler costs on every request.
+        // Once a session lookup makes it a promise, it resolves to the reply even for a handler that
+        // answered synchronously: resolving to nothing would send a second, empty answer.
         handler: (request, reply) => {
           if (endpoint.auth === 'none') return run(request, reply, undefined);
           const token = bearerToken(request);
@@ -257,18 +259,18 @@ export function createApi(app: FastifyInstance, deps: AppDeps): Api & { bound: S
             // Every operator call names a permission; one without would be refused rather than open.
             return resolveOperator(deps.db, token).then((operator) => {
               requirePermission(operator, endpoint.permission ?? 'operators.manage');
-              return run(request, reply, undefined, operator);
+              return run(request, reply, undefined, operator) ?? reply;
             });
           }
           if (endpoint.auth === 'member') {
             if (!token) throw new AppError(ResponseCode.loginRequired);
-            return resolveMember(deps.db, token, deps.config.SESSION_IDLE_DAYS).then((member) => run(request, reply, member));
+            return resolveMember(deps.db, token, deps.config.SESSION_IDLE_DAYS).then((member) => run(request, reply, member) ?? reply);
           }
           if (!token) return run(request, reply, undefined);
           // A stale token on a public read is treated as a visitor, not an error.
           return resolveMember(deps.db, token, deps.config.SESSION_IDLE_DAYS).then(
-            (member) => run(request, reply, member),
-            () => run(request, reply, undefined),
+            (member) => run(request, reply, member) ?? reply,
+            () => run(request, reply, undefined) ?? reply,
           );
         },
       };
