@@ -3,7 +3,7 @@ import { AppOutline, FireFill, ShopbagOutline, UserOutline } from 'antd-mobile-i
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths, type TabPath } from '@/config/paths';
-import { useUnreadCount } from '@/features/personal/api/get-unread-count';
+import { useUnreadBadge } from '@/features/personal/unread-count';
 import { useCartCount } from '@/stores/app-flags';
 
 const tabs: Array<{ path: TabPath; labelKey: string; icon: React.ReactNode }> = [
@@ -18,7 +18,7 @@ export function AppTabBar({ current }: { current: TabPath }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const cartCount = useCartCount((s) => s.count);
-  const unread = useUnreadCount().data ?? 0;
+  const unread = useUnreadBadge();
   const badgeOf = (path: TabPath) => {
     if (path === paths.tabbar.cart && cartCount > 0) return cartCount > 99 ? '99+' : String(cartCount);
     if (path === paths.tabbar.my && unread > 0) return Badge.dot;

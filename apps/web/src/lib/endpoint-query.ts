@@ -1,8 +1,9 @@
-import { infiniteQueryOptions, mutationOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
-import type { AnyEndpoint, EndpointData, Language } from '@shop/contract/common';
+import { infiniteQueryOptions, mutationOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { AnyEndpoint, EndpointData } from '@shop/contract/common';
+import { endpointKey, endpointKeyPrefix, useQueryScope, type QueryScope } from '@/lib/endpoint-key';
 import { call, type CallInput, type CallOptions } from '@/lib/request';
-import { useLanguage } from '@/stores/language';
-import { useSession } from '@/stores/session';
+
+export { endpointKey, endpointKeyPrefix, useCachedAnswer, useQueryScope, type QueryScope } from '@/lib/endpoint-key';
 
 /**
  * The one way the app reads and writes server state: every query key starts with the endpoint's
@@ -11,32 +12,6 @@ import { useSession } from '@/stores/session';
  *   features/<area>/api/get-profile.ts:  export const profileQuery = (scope) => endpointQuery(getProfile, undefined, scope)
  *   a mutation:                          endpointMutation(saveProfile, { invalidates: [getProfile] })
  */
-
-/**
- * Whose answer and in which language: the last part of every key, so one member never sees
- * another's answer and a language switch never shows the old language's texts. Calls sent without
- * a token (`auth: 'none'`) are the same for everyone and leave the member out.
- */
-export interface QueryScope {
-  lang: Language;
-  token: string;
-}
-
-/** The scope of the current member and language; a component re-renders when either changes. */
-export function useQueryScope(): QueryScope {
-  const lang = useLanguage((s) => s.lang);
-  const token = useSession((s) => s.token);
-  return { lang, token };
-}
-
-/** The scope as a key part: the member only for calls that carry the token. */
-const scopeKey = (endpoint: AnyEndpoint, scope: QueryScope) => (endpoint.auth === 'none' ? { lang: scope.lang } : { lang: scope.lang, member: scope.token });
-
-/** `[path, params, scope]`: the key of one endpoint's answer. */
-export const endpointKey = (endpoint: AnyEndpoint, params: unknown, scope: QueryScope): QueryKey => [endpoint.path, params ?? null, scopeKey(endpoint, scope)];
-
-/** Every cached answer of an endpoint, whatever the params: what `invalidates` and `removeQueries` match. */
-export const endpointKeyPrefix = (endpoint: AnyEndpoint): QueryKey => [endpoint.path];
 
 /** Reads in the background: a failure shows no toast (the page shows its own error state). */
 const readOptions = (options: CallOptions | undefined, signal: AbortSignal): CallOptions => ({ quiet: true, signal, ...options });
