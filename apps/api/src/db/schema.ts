@@ -4,6 +4,7 @@ import type { SessionsTable, UsersTable } from '../modules/members/members.table
 import type * as catalogue from '../modules/catalogue/catalogue.table.js';
 import type { CartItemsTable } from '../modules/cart/cart.table.js';
 import type * as orders from '../modules/orders/orders.table.js';
+import type * as charity from '../modules/charity/charity.table.js';
 import type * as content from '../modules/content/content.table.js';
 import type * as ledger from '../modules/ledger/ledger.table.js';
 import type * as operators from '../modules/operators/operators.table.js';
@@ -45,6 +46,8 @@ export interface DB {
   order_packages: orders.OrderPackagesTable;
   package_lines: orders.PackageLinesTable;
   tracking_events: orders.TrackingEventsTable;
+  charity_causes: charity.CharityCausesTable;
+  charity_orders: charity.CharityOrdersTable;
   banners: content.BannersTable;
   sale_areas: content.SaleAreasTable;
   news: content.NewsTable;

@@ -6,6 +6,7 @@ import { purgeStaleRows } from '../modules/accounts/housekeeping.js';
 import { refreshEcbRates } from '../modules/rates/rates.service.js';
 import { autoCompleteOrder, expireOrder, expireOverdueOrders } from '../modules/orders/orders.service.js';
 import { refreshOpenTracking, refreshTracking } from '../modules/orders/fulfilment.service.js';
+import { expirePledge } from '../modules/charity/charity.service.js';
 
 /**
  * Every task and the payload it takes. An area adds its tasks here and in `jobTasks` below; tasks
@@ -28,6 +29,8 @@ export interface JobPayloads {
   refresh_tracking: { packageId: number };
   /** Enqueues refresh_tracking for provider-tracked packages in transit. Hourly. */
   refresh_open_tracking: Record<string, never>;
+  /** Closes one unpaid charity order at its payment deadline. */
+  expire_charity_order: { orderId: number };
 }
 
 /** What a task gets besides its payload. */
@@ -67,6 +70,9 @@ export const jobTasks: { [K in keyof JobPayloads]: JobTask<K> } = {
   },
   refresh_tracking: async ({ packageId }, { deps }) => {
     await refreshTracking(deps, packageId);
+  },
+  expire_charity_order: async ({ orderId }, { deps }) => {
+    await expirePledge(deps.db, orderId);
   },
   refresh_open_tracking: async (_payload, { deps, helpers }) => {
     const n = await refreshOpenTracking(deps);

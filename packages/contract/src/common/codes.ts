@@ -128,6 +128,11 @@ export const ResponseCode = {
   packageLinesInvalid: 5024,
   /** The tracking provider named is not configured. */
   trackingProviderUnavailable: 5025,
+  charityCauseNotFound: 5030,
+  /** The cause no longer takes pledges. */
+  charityCauseClosed: 5031,
+  /** Less than the cause's smallest pledge (`min`). */
+  charityAmountTooSmall: 5032,
   // Addresses and geography (5100–5119).
   /** The member keeps the most addresses allowed (`max`). */
   addressLimit: 5101,
@@ -242,6 +247,9 @@ export const responseCodeMessageKey: Record<number, string> = {
   [ResponseCode.packageNotFound]: 'orders.code.packageNotFound',
   [ResponseCode.packageLinesInvalid]: 'orders.code.packageLinesInvalid',
   [ResponseCode.trackingProviderUnavailable]: 'orders.code.trackingProviderUnavailable',
+  [ResponseCode.charityCauseNotFound]: 'orders.code.charityCauseNotFound',
+  [ResponseCode.charityCauseClosed]: 'orders.code.charityCauseClosed',
+  [ResponseCode.charityAmountTooSmall]: 'orders.code.charityAmountTooSmall',
   [ResponseCode.addressLimit]: 'address.code.addressLimit',
   [ResponseCode.regionInvalid]: 'address.code.regionInvalid',
   [ResponseCode.countryNotShipped]: 'address.code.countryNotShipped',

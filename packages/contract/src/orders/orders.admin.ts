@@ -3,6 +3,7 @@ import { endpoint } from '../common/endpoint.js';
 import { pageOf, pageQuery } from '../common/pagination.js';
 import { idParam } from '../catalogue/catalogue.schemas.js';
 import { ORDER_STATUSES, orderInfoData } from './orders.schemas.js';
+import { charityCauseSchema, createCauseBody } from './charity.schemas.js';
 
 // Operator calls of the orders area (under /admin/api/): list and ship orders, tracking events,
 // reminders, and the settings checkout and expiry use.
@@ -91,4 +92,7 @@ export const adminSetOperatingFee = endpoint({ method: 'POST', path: '/admin/api
 /** Freight of regular orders to a country, free from a subtotal when set. */
 export const adminSetShippingFee = endpoint({ method: 'POST', path: '/admin/api/orders/shipping-fee', auth: 'operator', permission: 'settings.write', area: 'admin', body: shippingFeeBody, data: ok });
 
-export const orderAdminEndpoints = [adminListOrders, adminGetOrder, adminShipOrder, adminAddTrackingEvent, adminOrderReminders, adminSetOrderSettings, adminSetOperatingFee, adminSetShippingFee] as const;
+/** Publishes a charity cause members can pledge to. */
+export const adminCreateCharityCause = endpoint({ method: 'POST', path: '/admin/api/charity/causes', auth: 'operator', permission: 'settings.write', area: 'admin', body: createCauseBody, data: charityCauseSchema });
+
+export const orderAdminEndpoints = [adminCreateCharityCause, adminListOrders, adminGetOrder, adminShipOrder, adminAddTrackingEvent, adminOrderReminders, adminSetOrderSettings, adminSetOperatingFee, adminSetShippingFee] as const;

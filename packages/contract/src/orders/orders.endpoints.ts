@@ -1,14 +1,20 @@
 import { endpoint } from '../common/endpoint.js';
 import * as s from './orders.schemas.js';
+import * as charity from './charity.schemas.js';
 
 export * from './orders.schemas.js';
+export * from './charity.schemas.js';
 
 // Checkout and the member's orders. Calls without shapes yet belong to areas still to come
 // (payments, after-sales, group buy, international orders, charity orders).
-export const payLoversOrder = endpoint({ method: 'POST', path: '/attractive/lovers/submitPay', auth: 'member', area: 'orders', idempotent: true });
-export const cancelLoversOrder = endpoint({ method: 'POST', path: '/attractive/lovers/cancelOrder', auth: 'member', area: 'orders', idempotent: true });
-export const getLoversCentre = endpoint({ method: 'GET', path: '/attractive/lovers/userCenter', auth: 'member', area: 'orders' });
-export const listLoversOrders = endpoint({ method: 'GET', path: '/attractive/lovers/orderList', auth: 'member', area: 'orders' });
+/** Pledges an amount to a charity cause: a charity order awaiting payment. */
+export const payLoversOrder = endpoint({ method: 'POST', path: '/attractive/lovers/submitPay', auth: 'member', area: 'orders', idempotent: true, body: charity.charityPledgeBody, data: charity.charityOrderSchema });
+/** Cancels an unpaid charity order. */
+export const cancelLoversOrder = endpoint({ method: 'POST', path: '/attractive/lovers/cancelOrder', auth: 'member', area: 'orders', idempotent: true, body: charity.charityCancelBody, data: charity.charityOrderSchema });
+/** What the member has given, and the causes open for pledges. */
+export const getLoversCentre = endpoint({ method: 'GET', path: '/attractive/lovers/userCenter', auth: 'member', area: 'orders', data: charity.charityCentreData });
+/** The member's charity orders, newest first. */
+export const listLoversOrders = endpoint({ method: 'GET', path: '/attractive/lovers/orderList', auth: 'member', area: 'orders', query: charity.charityOrderListQuery, data: charity.charityOrderListData });
 /** Previews an order: lines, address, fees and the total, computed as `createOrder` will. */
 export const getCheckoutGoods = endpoint({ method: 'GET', path: '/shop/buy/cartGoods', auth: 'member', area: 'orders', query: s.checkoutQuery, data: s.checkoutData });
 export const getCheckoutPayment = endpoint({ method: 'GET', path: '/shop/buy/payInfo', auth: 'member', area: 'orders' });

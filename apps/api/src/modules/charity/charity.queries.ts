@@ -1,0 +1,65 @@
+import { sql } from 'kysely';
+import type { Executor } from '../../db/database.js';
+import type { Tx } from '../../lib/transaction.js';
+import type { CharityOrderStatus } from './charity.table.js';
+
+/** Causes with what paid pledges raised and from how many members. */
+export const findCausesWithTotals = (db: Executor, opts: { openOnly?: boolean; id?: number } = {}) => {
+  let q = db
+    .selectFrom('charity_causes as c')
+    .selectAll('c')
+    .select([
+      sql<string>`coalesce((select sum(o.amount_minor) from charity_orders o where o.cause_id = c.id and o.status = 'paid'), 0)`.as('raised'),
+      sql<string>`(select count(distinct o.user_id) from charity_orders o where o.cause_id = c.id and o.status = 'paid')`.as('supporters'),
+    ]);
+  if (opts.openOnly) q = q.where('c.status', '=', 'open');
+  if (opts.id !== undefined) q = q.where('c.id', '=', opts.id);
+  return q.orderBy('c.id', 'desc').execute();
+};
+
+export const findCause = (db: Executor, id: number) => db.selectFrom('charity_causes').selectAll().where('id', '=', id).executeTakeFirst();
+
+export const insertCause = (db: Executor, c: { title: string; description: string; image: string; currency: string; min_amount_minor: number; goal_minor: number | null; created_by: string }) =>
+  db.insertInto('charity_causes').values(c).returning('id').executeTakeFirstOrThrow();
+
+export const insertCharityOrder = (tx: Tx, o: { order_no: string; user_id: number; cause_id: number; amount_minor: number; currency: string; message: string; expires_at: Date }) =>
+  tx.insertInto('charity_orders').values({ ...o, status: 'awaiting_payment' }).onConflict((oc) => oc.column('order_no').doNothing()).returning('id').executeTakeFirst();
+
+export const findCharityOrder = (db: Executor, id: number) => db.selectFrom('charity_orders').selectAll().where('id', '=', id).executeTakeFirst();
+
+/** Moves a charity order from one of `from` to `to` only if it is still there. */
+export const transitionCharityOrder = (db: Executor, id: number, from: CharityOrderStatus[], to: CharityOrderStatus, stamps: Record<string, unknown>, userId?: number) => {
+  let q = db.updateTable('charity_orders').set({ ...stamps, status: to }).where('id', '=', id).where('status', 'in', from);
+  if (userId !== undefined) q = q.where('user_id', '=', userId);
+  return q.returning(['id', 'status']).executeTakeFirst();
+};
+
+export function findMemberCharityOrders(db: Executor, userId: number, status: CharityOrderStatus | undefined, limit: number, offset: number) {
+  let q = db
+    .selectFrom('charity_orders as o')
+    .innerJoin('charity_causes as c', 'c.id', 'o.cause_id')
+    .selectAll('o')
+    .select(['c.title as cause_title', sql<string>`count(*) over ()`.as('total')])
+    .where('o.user_id', '=', userId);
+  if (status) q = q.where('o.status', '=', status);
+  return q.orderBy('o.id', 'desc').limit(limit).offset(offset).execute();
+}
+
+/** What the member gave (paid pledges): per currency, the number of pledges and of causes. */
+export const findMemberGiving = async (db: Executor, userId: number) => {
+  const perCurrency = await db
+    .selectFrom('charity_orders')
+    .select(['currency', sql<string>`sum(amount_minor)`.as('amount')])
+    .where('user_id', '=', userId)
+    .where('status', '=', 'paid')
+    .groupBy('currency')
+    .orderBy('currency')
+    .execute();
+  const counts = await db
+    .selectFrom('charity_orders')
+    .select([sql<string>`count(*)`.as('count'), sql<string>`count(distinct cause_id)`.as('causes')])
+    .where('user_id', '=', userId)
+    .where('status', '=', 'paid')
+    .executeTakeFirstOrThrow();
+  return { perCurrency, count: Number(counts.count), causes: Number(counts.causes) };
+};

@@ -1,0 +1,126 @@
+import { ResponseCode, displayMinor, type EndpointBody, type EndpointData, type EndpointQuery, type Language, type createCauseBody, type listLoversOrders, type payLoversOrder } from '@shop/contract';
+import type { z } from 'zod';
+import type { Database, Executor } from '../../db/database.js';
+import { enqueueJob } from '../../jobs/enqueue.js';
+import type { Actor } from '../../lib/actor.js';
+import { AppError } from '../../lib/errors.js';
+import { withTransaction, type Tx } from '../../lib/transaction.js';
+import { memberIdOf } from '../cart/cart.service.js';
+import { pick } from '../catalogue/texts.js';
+import { operatorName } from '../orders/fulfilment.service.js';
+import { findOrderSettings } from '../orders/orders.queries.js';
+import { newOrderNo } from '../orders/orders.service.js';
+import * as q from './charity.queries.js';
+
+const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
+
+type CauseRow = Awaited<ReturnType<typeof q.findCausesWithTotals>>[number];
+const toCause = (c: CauseRow, lang: Language) => ({
+  id: c.id,
+  title: pick(c.title, lang),
+  description: pick(c.description, lang),
+  image: c.image,
+  currency: c.currency,
+  min_amount: Number(c.min_amount_minor),
+  goal: c.goal_minor === null ? null : Number(c.goal_minor),
+  raised: Number(c.raised),
+  supporters: Number(c.supporters),
+});
+
+type OrderRow = NonNullable<Awaited<ReturnType<typeof q.findCharityOrder>>>;
+const toOrder = (o: OrderRow, causeTitle: string) => ({
+  id: o.id,
+  order_no: o.order_no,
+  cause_id: o.cause_id,
+  cause_title: causeTitle,
+  amount: Number(o.amount_minor),
+  currency: o.currency,
+  status: o.status,
+  message: o.message,
+  created_at: iso(o.created_at)!,
+  expires_at: o.status === 'awaiting_payment' ? iso(o.expires_at) : null,
+  paid_at: iso(o.paid_at),
+});
+
+/** `/attractive/lovers/submitPay`: a pledge to an open cause, awaiting payment until the order expiry time. */
+export async function pledge(db: Database, actor: Actor, input: EndpointBody<typeof payLoversOrder>): Promise<EndpointData<typeof payLoversOrder>> {
+  const userId = memberIdOf(actor);
+  return withTransaction(db, async (tx) => {
+    const cause = await q.findCause(tx, input.cause_id);
+    if (!cause) throw new AppError(ResponseCode.charityCauseNotFound);
+    if (cause.status !== 'open') throw new AppError(ResponseCode.charityCauseClosed);
+    if (input.amount < Number(cause.min_amount_minor)) throw new AppError(ResponseCode.charityAmountTooSmall, { min: `${displayMinor(Number(cause.min_amount_minor), cause.currency)} ${cause.currency}` });
+    const { expiry_minutes } = await findOrderSettings(tx);
+    const expiresAt = new Date(Date.now() + expiry_minutes * 60_000);
+    let id: number | undefined;
+    for (let attempt = 0; id === undefined; attempt++) {
+      if (attempt >= 5) throw new Error('no free order number after 5 attempts');
+      id = (await q.insertCharityOrder(tx, { order_no: newOrderNo(), user_id: userId, cause_id: cause.id, amount_minor: input.amount, currency: cause.currency, message: input.message, expires_at: expiresAt }))?.id;
+    }
+    await enqueueJob(tx, 'expire_charity_order', { orderId: id }, { runAt: expiresAt, jobKey: `charity-expiry:${id}`, maxAttempts: 10 });
+    return toOrder((await q.findCharityOrder(tx, id))!, pick(cause.title, actor.lang));
+  });
+}
+
+/** The member cancels an unpaid charity order. */
+export async function cancelPledge(db: Database, actor: Actor, input: { id: number }): Promise<EndpointData<typeof payLoversOrder>> {
+  const userId = memberIdOf(actor);
+  return withTransaction(db, async (tx) => {
+    const order = await q.findCharityOrder(tx, input.id);
+    if (!order || order.user_id !== userId) throw new AppError(ResponseCode.orderNotFound);
+    const changed = await q.transitionCharityOrder(tx, order.id, ['awaiting_payment'], 'cancelled', { cancelled_at: new Date() }, userId);
+    if (!changed) throw new AppError(ResponseCode.orderState);
+    const cause = (await q.findCause(tx, order.cause_id))!;
+    return toOrder((await q.findCharityOrder(tx, order.id))!, pick(cause.title, actor.lang));
+  });
+}
+
+/** Closes an unpaid charity order at its deadline (at most once). */
+export async function expirePledge(db: Database, orderId: number): Promise<boolean> {
+  return withTransaction(db, async (tx) => {
+    const order = await q.findCharityOrder(tx, orderId);
+    if (!order || order.status !== 'awaiting_payment' || new Date(order.expires_at).getTime() > Date.now()) return false;
+    return Boolean(await q.transitionCharityOrder(tx, orderId, ['awaiting_payment'], 'closed', { closed_at: new Date() }));
+  });
+}
+
+/** The payments area settles a charity order: only from awaiting payment, only for its exact amount and currency. */
+export async function markCharityOrderPaid(tx: Tx, input: { orderId: number; amountMinor: number; currency: string }): Promise<'paid' | 'not_payable' | 'mismatch'> {
+  const order = await q.findCharityOrder(tx, input.orderId);
+  if (!order) return 'not_payable';
+  if (Number(order.amount_minor) !== input.amountMinor || order.currency !== input.currency) return 'mismatch';
+  return (await q.transitionCharityOrder(tx, input.orderId, ['awaiting_payment'], 'paid', { paid_at: new Date() })) ? 'paid' : 'not_payable';
+}
+
+/** The member's charity orders, newest first. */
+export async function listPledges(db: Executor, actor: Actor, input: EndpointQuery<typeof listLoversOrders>): Promise<EndpointData<typeof listLoversOrders>> {
+  const rows = await q.findMemberCharityOrders(db, memberIdOf(actor), input.status, input.limit, (input.page - 1) * input.limit);
+  const total = rows.length ? Number(rows[0]!.total) : 0;
+  return { list: rows.map((r) => toOrder(r, pick(r.cause_title, actor.lang))), total, page: input.page, limit: input.limit, has_more: input.page * input.limit < total };
+}
+
+/** What the member gave, and the causes open for pledges. */
+export async function charityCentre(db: Executor, actor: Actor) {
+  const [giving, causes] = await Promise.all([q.findMemberGiving(db, memberIdOf(actor)), q.findCausesWithTotals(db, { openOnly: true })]);
+  return {
+    given: giving.perCurrency.map((g) => ({ currency: g.currency, amount: Number(g.amount) })),
+    count: giving.count,
+    causes_supported: giving.causes,
+    causes: causes.map((c) => toCause(c, actor.lang)),
+  };
+}
+
+/** An operator publishes a cause. */
+export async function createCause(db: Database, actor: Actor, input: z.infer<typeof createCauseBody>) {
+  const by = operatorName(actor);
+  const { id } = await q.insertCause(db, {
+    title: JSON.stringify(input.title),
+    description: JSON.stringify(input.description),
+    image: input.image,
+    currency: input.currency,
+    min_amount_minor: input.min_amount,
+    goal_minor: input.goal,
+    created_by: by,
+  });
+  return toCause((await q.findCausesWithTotals(db, { id }))[0]!, actor.lang);
+}

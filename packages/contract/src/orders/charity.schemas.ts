@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { pageOf, pageQuery } from '../common/pagination.js';
+import { idParam } from '../catalogue/catalogue.schemas.js';
+
+// Charity ("love") orders: a member pledges an amount to a cause an operator published.
+
+const minor = z.number().int();
+export const CHARITY_ORDER_STATUSES = ['awaiting_payment', 'paid', 'cancelled', 'closed', 'refunded'] as const;
+
+export const charityCauseSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  image: z.string(),
+  currency: z.string(),
+  min_amount: minor,
+  goal: minor.nullable(),
+  /** Paid pledges so far. */
+  raised: minor,
+  supporters: z.number().int(),
+});
+
+export const charityPledgeBody = z.object({
+  cause_id: idParam,
+  /** Integer minor units of the cause's currency. */
+  amount: z.number().int('validation.invalid').min(1).max(100_000_000),
+  message: z.string().trim().max(140).default(''),
+});
+
+export const charityOrderSchema = z.object({
+  id: z.number().int(),
+  order_no: z.string(),
+  cause_id: z.number().int(),
+  cause_title: z.string(),
+  amount: minor,
+  currency: z.string(),
+  status: z.enum(CHARITY_ORDER_STATUSES),
+  message: z.string(),
+  created_at: z.string(),
+  expires_at: z.string().nullable(),
+  paid_at: z.string().nullable(),
+});
+
+export const charityCancelBody = z.object({ id: idParam });
+export const charityOrderListQuery = pageQuery.extend({ status: z.enum(CHARITY_ORDER_STATUSES).optional() });
+export const charityOrderListData = pageOf(charityOrderSchema);
+export const charityCentreData = z.object({
+  /** What the member has given (paid pledges), per currency. */
+  given: z.array(z.object({ currency: z.string(), amount: minor })),
+  count: z.number().int(),
+  causes_supported: z.number().int(),
+  /** Causes open for pledges. */
+  causes: z.array(charityCauseSchema),
+});
+
+const texts = z.record(z.string(), z.string().trim().max(2000));
+export const createCauseBody = z.object({
+  title: texts.refine((t) => Boolean(t['en-us']), { message: 'validation.required', path: ['en-us'] }),
+  description: texts.default({}),
+  image: z.string().trim().max(500).default(''),
+  currency: z.string().regex(/^[A-Z]{3}$/, 'validation.invalid'),
+  min_amount: minor.min(1).max(100_000_000).default(100),
+  goal: minor.min(1).nullable().default(null),
+});
