@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { layersPlugin } from './apps/web/eslint-layers.js';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'coverage/**'] },
@@ -13,5 +14,27 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-empty': ['error', { allowEmptyCatch: true }],
     },
+  },
+  {
+    // SQL lives in *.queries.ts (and migrations, seeds, tests): services and routes call query functions.
+    files: ['apps/api/src/**/*.ts'],
+    ignores: ['**/*.queries.ts', '**/db/migrations/**', '**/*.seed.ts', '**/seed/**', '**/demo/**', '**/__tests__/**', '**/test/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto|selectNoFrom)$/]",
+          message: 'The query builder belongs in a *.queries.ts file: call a query function from there.',
+        },
+        { selector: "TaggedTemplateExpression[tag.name='sql']", message: 'sql templates belong in a *.queries.ts file.' },
+        { selector: "CallExpression[callee.object.name='sql']", message: 'sql helpers belong in a *.queries.ts file.' },
+      ],
+    },
+  },
+  {
+    // The web app's layers: features never import each other or the app; lib/ imports no feature.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { layers: layersPlugin },
+    rules: { 'layers/no-cross-layer-import': 'error' },
   },
 );

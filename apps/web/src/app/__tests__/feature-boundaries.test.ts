@@ -1,24 +1,21 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { RuleTester } from 'eslint';
+import tseslint from 'typescript-eslint';
 import { describe, expect, it } from 'vitest';
+import { layerViolation, noCrossLayerImport } from '../../../eslint-layers.js';
 
-// DESIGN.md: features never import each other; pages in the app layer compose them.
+// DESIGN.md: features never import each other or the app (pages in app/ compose them), and the
+// shared layer (lib/, components/, config/, stores/) imports no feature. `npm run lint` enforces
+// it with the rule tested here; this test also sweeps every file, css included.
 const SRC = path.resolve(import.meta.dirname, '../..');
-const FEATURES = path.join(SRC, 'features');
 
 function sourceFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((d) => {
     const p = path.join(dir, d.name);
-    if (d.isDirectory()) return sourceFiles(p);
-    return /\.(ts|tsx|css)$/.test(d.name) ? [p] : [];
+    if (d.isDirectory()) return d.name === '__tests__' || d.name === 'test' ? [] : sourceFiles(p);
+    return /\.(ts|tsx|css)$/.test(d.name) && !/\.test\.tsx?$/.test(d.name) ? [p] : [];
   });
-}
-
-/** The feature a path belongs to (`src/features/<name>/…`), or undefined outside the features. */
-function featureOf(file: string): string | undefined {
-  const rel = path.relative(FEATURES, file);
-  if (rel.startsWith('..') || path.isAbsolute(rel)) return undefined;
-  return rel.split(path.sep)[0];
 }
 
 /** Every module a file names: `import … from`, `export … from`, bare `import '…'`, `import('…')`, css `@import`. */
@@ -27,39 +24,65 @@ function specifiers(source: string): string[] {
   return patterns.flatMap((re) => [...source.matchAll(re)].map((m) => m[1]!));
 }
 
-/** The imports of `file` that land in another feature's folder, as `file -> specifier`. */
-function crossFeatureImports(file: string, source: string): string[] {
-  const own = featureOf(file);
-  if (!own) return [];
-  return specifiers(source).flatMap((spec) => {
-    let target: string;
-    if (spec.startsWith('@/')) target = path.join(SRC, spec.slice(2));
-    else if (spec.startsWith('.')) target = path.resolve(path.dirname(file), spec);
-    else return [];
-    const other = featureOf(target);
-    return other && other !== own ? [`${path.relative(SRC, file)} -> ${spec}`] : [];
-  });
-}
+const at = (rel: string) => path.join(SRC, rel);
 
-describe('feature boundaries', () => {
-  const files = sourceFiles(FEATURES);
+describe('the layers of the web app', () => {
+  const files = sourceFiles(SRC);
 
-  it('scans the features and their imports', () => {
-    expect(files.length).toBeGreaterThan(50);
-    const imports = files.flatMap((f) => specifiers(fs.readFileSync(f, 'utf8')));
-    expect(imports.length).toBeGreaterThan(200);
+  it('scans the app and its imports', () => {
+    expect(files.length).toBeGreaterThan(100);
+    expect(files.flatMap((f) => specifiers(fs.readFileSync(f, 'utf8'))).length).toBeGreaterThan(400);
   });
 
-  it('recognises an import of another feature, by alias or by relative path', () => {
-    const file = path.join(FEATURES, 'settings/pages/some-page.tsx');
-    expect(crossFeatureImports(file, "import { A } from '@/features/account/components/a';")).toHaveLength(1);
-    expect(crossFeatureImports(file, "const B = lazy(() => import('../../catalogue/pages/b'));")).toHaveLength(1);
-    expect(crossFeatureImports(file, "export { C } from '../../../features/content/api/c';")).toHaveLength(1);
-    expect(crossFeatureImports(file, "import { D } from '../components/d';\nimport { paths } from '@/config/paths';")).toEqual([]);
+  it('refuses an import of another feature, by alias or by relative path, and of the app from a feature', () => {
+    const page = at('features/settings/pages/some-page.tsx');
+    expect(layerViolation(page, '@/features/account/components/a')).toMatch(/settings imports the account feature/);
+    expect(layerViolation(page, '../../catalogue/pages/b')).toMatch(/imports the catalogue feature/);
+    expect(layerViolation(page, '../../../features/content/api/c')).toMatch(/imports the content feature/);
+    expect(layerViolation(page, '@/app/routes')).toMatch(/imports app\//);
+    expect(layerViolation(page, '../components/d')).toBeUndefined();
+    expect(layerViolation(page, '@/config/paths')).toBeUndefined();
+    expect(layerViolation(page, '@shop/contract/account')).toBeUndefined();
   });
 
-  it('no file under src/features/<a>/ imports from src/features/<b>/', () => {
-    const found = files.flatMap((f) => crossFeatureImports(f, fs.readFileSync(f, 'utf8')));
+  it('refuses an import of a feature or the app from lib/, components/, config/ and stores/', () => {
+    expect(layerViolation(at('lib/language-packs.ts'), '@/features/settings/api/get-language-pack')).toMatch(/shared layer imports the settings feature/);
+    expect(layerViolation(at('stores/session.ts'), '../features/account/api/login')).toMatch(/shared layer imports the account feature/);
+    expect(layerViolation(at('components/page-header.tsx'), '@/app/routes')).toMatch(/shared layer imports app\//);
+    expect(layerViolation(at('lib/request.ts'), '@/stores/session')).toBeUndefined();
+    // The app composes features.
+    expect(layerViolation(at('app/routes.tsx'), '@/features/catalogue/pages/home-page')).toBeUndefined();
+  });
+
+  it('no file of the app crosses a layer', () => {
+    const found = files.flatMap((f) =>
+      specifiers(fs.readFileSync(f, 'utf8')).flatMap((spec) => {
+        const why = layerViolation(f, spec);
+        return why ? [`${path.relative(SRC, f)} -> ${spec}: ${why}`] : [];
+      }),
+    );
     expect(found).toEqual([]);
+  });
+});
+
+describe('the lint rule layers/no-cross-layer-import', () => {
+  const tester = new RuleTester({ languageOptions: { parser: tseslint.parser, ecmaVersion: 2022, sourceType: 'module' } });
+
+  it('reports imports, export-froms and import() that cross a layer, and nothing else', () => {
+    tester.run('no-cross-layer-import', noCrossLayerImport, {
+      valid: [
+        { filename: at('features/catalogue/pages/home-page.tsx'), code: "import { x } from '../api/get-home-data'; import { paths } from '@/config/paths';" },
+        { filename: at('app/routes.tsx'), code: "const Home = () => import('@/features/catalogue/pages/home-page');" },
+        { filename: at('lib/request.ts'), code: "import { useSession } from '@/stores/session';" },
+        // Tests may reach across layers.
+        { filename: at('lib/__tests__/x.test.ts'), code: "import { a } from '@/features/account/api/login';" },
+      ],
+      invalid: [
+        { filename: at('features/catalogue/pages/home-page.tsx'), code: "import { a } from '@/features/account/api/login';", errors: 1 },
+        { filename: at('features/catalogue/pages/home-page.tsx'), code: "export { a } from '../../account/api/login';", errors: 1 },
+        { filename: at('features/catalogue/pages/home-page.tsx'), code: "const r = () => import('@/app/routes');", errors: 1 },
+        { filename: at('lib/language-packs.ts'), code: "import { f } from '@/features/settings/api/get-language-pack';", errors: 1 },
+      ],
+    });
   });
 });
