@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { sql } from 'kysely';
 import { ResponseCode } from '@shop/contract';
 import type { Database } from '../db/database.js';
 import { AppError } from '../lib/errors.js';
+import * as q from './idempotency.queries.js';
 import type { IdempotencyKeysTable } from './idempotency.table.js';
 
 /** How long a key given by the caller keeps its answer. */
@@ -57,8 +57,6 @@ export function doubleTapKey(hash: string): string {
   return `auto:${hash.slice(0, 40)}`;
 }
 
-const msInterval = (ms: number) => sql<Date>`now() + ${`${ms} milliseconds`}::interval`;
-
 /**
  * Claims a key for a request. Answers `run` for the first request (or one whose key expired, or
  * whose earlier run crashed and let its lock lapse), `replay` with the saved answer for a repeat of
@@ -72,27 +70,16 @@ export async function beginIdempotentRequest(
   options: { ttlMs?: number; lockMs?: number; waitMs?: number } = {},
 ): Promise<IdempotencyDecision> {
   const waitUntil = Date.now() + (options.waitMs ?? WAIT_MS);
-  const ttl = msInterval(options.ttlMs ?? KEY_TTL_MS);
-  const lock = msInterval(options.lockMs ?? LOCK_MS);
+  const ttl = q.msFromNow(options.ttlMs ?? KEY_TTL_MS);
+  const lock = q.msFromNow(options.lockMs ?? LOCK_MS);
   const { caller, key } = request;
-  const fresh = { method: request.method, path: request.path, request_hash: request.requestHash, status: 'in_flight' as const, response_status: null, response_body: null, completed_at: null, locked_until: lock, expires_at: ttl };
+  const fresh: q.FreshKey = { method: request.method, path: request.path, request_hash: request.requestHash, status: 'in_flight' as const, response_status: null, response_body: null, completed_at: null, locked_until: lock, expires_at: ttl };
   // A few lost races at most: each means another request changed the row in between.
   for (let races = 0; races < 5; ) {
-    const inserted = await db
-      .insertInto('idempotency_keys')
-      .values({ caller_kind: caller.kind, caller_id: caller.id, key, ...fresh })
-      .onConflict((oc) => oc.columns(['caller_kind', 'caller_id', 'key']).doNothing())
-      .returning('id')
-      .executeTakeFirst();
+    const inserted = await q.insertKeyIfAbsent(db, caller, key, fresh);
     if (inserted) return { outcome: 'run', id: inserted.id };
 
-    const row = await db
-      .selectFrom('idempotency_keys')
-      .select(['id', 'request_hash', 'status', 'response_status', 'response_body', sql<boolean>`expires_at <= now()`.as('expired'), sql<boolean>`locked_until <= now()`.as('lapsed')])
-      .where('caller_kind', '=', caller.kind)
-      .where('caller_id', '=', caller.id)
-      .where('key', '=', key)
-      .executeTakeFirst();
+    const row = await q.findKey(db, caller, key);
     if (!row) {
       races++; // pruned in between: insert again
       continue;
@@ -100,14 +87,7 @@ export async function beginIdempotentRequest(
 
     if (row.expired && (row.status === 'done' || row.lapsed)) {
       // The key's time is over: it starts afresh for this request, whatever it stood for before.
-      const taken = await db
-        .updateTable('idempotency_keys')
-        .set(fresh)
-        .where('id', '=', row.id)
-        .where('expires_at', '<=', sql<Date>`now()`)
-        .where((eb) => eb.or([eb('status', '=', 'done'), eb('locked_until', '<=', sql<Date>`now()`)]))
-        .returning('id')
-        .executeTakeFirst();
+      const taken = await q.retakeExpiredKey(db, row.id, fresh);
       if (taken) return { outcome: 'run', id: taken.id };
       races++;
       continue;
@@ -116,14 +96,7 @@ export async function beginIdempotentRequest(
     if (row.status === 'done') return { outcome: 'replay', status: row.response_status ?? 200, body: row.response_body ?? '' };
     if (row.lapsed) {
       // The first run's process is gone (its lock lapsed without an answer): run it here.
-      const taken = await db
-        .updateTable('idempotency_keys')
-        .set({ locked_until: lock })
-        .where('id', '=', row.id)
-        .where('status', '=', 'in_flight')
-        .where('locked_until', '<=', sql<Date>`now()`)
-        .returning('id')
-        .executeTakeFirst();
+      const taken = await q.retakeLapsedKey(db, row.id, lock);
       if (taken) return { outcome: 'run', id: taken.id };
       races++;
       continue;
@@ -136,25 +109,15 @@ export async function beginIdempotentRequest(
 
 /** Saves the answer of a request that ran: every repeat of its key gets exactly this. */
 export async function completeIdempotentRequest(db: Database, id: number, status: number, body: string): Promise<void> {
-  await db
-    .updateTable('idempotency_keys')
-    .set({ status: 'done', response_status: status, response_body: body, completed_at: sql<Date>`now()` })
-    .where('id', '=', id)
-    .where('status', '=', 'in_flight')
-    .execute();
+  await q.completeKey(db, id, status, body);
 }
 
 /** Frees the key of a request that failed without effect (a 5xx, a busy answer), so a retry runs again. */
 export async function releaseIdempotentRequest(db: Database, id: number): Promise<void> {
-  await db.deleteFrom('idempotency_keys').where('id', '=', id).where('status', '=', 'in_flight').execute();
+  await q.deleteInFlightKey(db, id);
 }
 
 /** Deletes keys whose time is over (24 h for keys callers sent); answers how many went. */
 export async function pruneIdempotencyKeys(db: Database): Promise<number> {
-  const result = await db
-    .deleteFrom('idempotency_keys')
-    .where('expires_at', '<', sql<Date>`now()`)
-    .where((eb) => eb.or([eb('status', '=', 'done'), eb('locked_until', '<', sql<Date>`now()`)]))
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
+  return q.deleteExpiredKeys(db);
 }

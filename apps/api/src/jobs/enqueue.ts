@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
 import type { Executor } from '../db/database.js';
+import { addJob } from './jobs.queries.js';
 import type { JobPayloads } from './tasks.js';
 
 export interface EnqueueOptions {
@@ -25,16 +25,5 @@ export interface EnqueueOptions {
  * exists only if that transaction commits. Answers the job's id.
  */
 export async function enqueueJob<K extends keyof JobPayloads>(db: Executor, task: K, payload: JobPayloads[K], options: EnqueueOptions = {}): Promise<string> {
-  const { rows } = await sql<{ id: string }>`
-    select id::text as id from graphile_worker.add_job(
-      identifier => ${task},
-      payload => ${JSON.stringify(payload)}::json,
-      queue_name => ${options.queueName ?? null}::text,
-      run_at => ${options.runAt ?? null}::timestamptz,
-      max_attempts => ${options.maxAttempts ?? null}::int,
-      job_key => ${options.jobKey ?? null}::text,
-      priority => ${options.priority ?? null}::int,
-      job_key_mode => ${options.jobKeyMode ?? 'replace'}::text
-    )`.execute(db);
-  return rows[0]!.id;
+  return addJob(db, { ...options, task, payload, jobKeyMode: options.jobKeyMode ?? 'replace' });
 }

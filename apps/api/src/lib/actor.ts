@@ -72,9 +72,9 @@ export function operatorActorOf(request: FastifyRequest, operatorId: number, nam
   };
 }
 
-/** An operator acting from the command line (`npm run ops`). */
-export function operatorCliActor(operatorId: number, requestId = `ops-${Date.now().toString(36)}`): Actor {
-  return { kind: 'operator', operatorId, name: 'ops-cli', ip: '', lang: DEFAULT_LANGUAGE, requestId };
+/** An operator acting from the command line (`npm run ops`), named as `--by` gives (or the system user). */
+export function operatorCliActor(name: string, operatorId?: number, requestId = `ops-${Date.now().toString(36)}`): Actor {
+  return { kind: 'operator', ...(operatorId !== undefined ? { operatorId } : {}), name, ip: '', lang: DEFAULT_LANGUAGE, requestId };
 }
 
 /** The system itself (start-up, seeding, migrations of data). */
@@ -102,4 +102,11 @@ export function memberIdOf(actor: Actor): number {
 export function operatorIdOf(actor: Actor): number {
   if (actor.kind !== 'operator' || actor.operatorId === undefined) throw new AppError(ResponseCode.forbidden);
   return actor.operatorId;
+}
+
+/** Who an operator decision is recorded as: `name#id` for a console operator, the given name on the command line. */
+export function operatorNameOf(actor: Actor): string {
+  if (actor.kind !== 'operator') throw new AppError(ResponseCode.forbidden);
+  if (actor.name && actor.operatorId !== undefined) return `${actor.name}#${actor.operatorId}`;
+  return actor.name ?? `operator#${operatorIdOf(actor)}`;
 }

@@ -1,12 +1,14 @@
-import { sql } from 'kysely';
-import { OPERATOR_ROLES, type OperatorRole } from '@shop/contract';
+import { OPERATOR_ROLES, ResponseCode, type OperatorRole } from '@shop/contract';
 import type { Database } from '../db/database.js';
+import { pingDatabase } from '../db/health.queries.js';
 import { describeFinding, ledgerCheck } from '../modules/ledger/ledger.service.js';
 import { createOperator } from '../modules/operators/operators.service.js';
-import { findUserById, findUserByUserName } from '../modules/members/members.queries.js';
-import { setBanned, setCaptchaSetting } from '../modules/accounts/operator.service.js';
-import { reviewCancellation } from '../modules/cancellation/cancellation.service.js';
-import { reviewRealName } from '../modules/certification/certification.service.js';
+import { operatorCliActor, type Actor } from '../lib/actor.js';
+import { AppError } from '../lib/errors.js';
+import { memberNamed, setBanned, setCaptchaSetting } from '../modules/accounts/operator.service.js';
+import { pendingCancellations, reviewCancellation } from '../modules/cancellation/cancellation.service.js';
+import { pendingRealNames, reviewRealName } from '../modules/certification/certification.service.js';
+import { recentDecisions } from '../modules/operator-actions/operator-actions.service.js';
 
 export const USAGE = `Operator commands (each decision is recorded with who and when):
   ban <user> [--reason "…"]            ban a member (user name or id); every session ends
@@ -47,11 +49,15 @@ export function parseArgs(argv: string[]): Parsed {
   return out;
 }
 
-async function memberId(db: Database, who: string | undefined): Promise<number> {
+async function memberId(db: Database, actor: Actor, who: string | undefined): Promise<number> {
   if (!who) throw new Error('which member? give a user name or id');
-  const user = /^\d+$/.test(who) ? await findUserById(db, Number(who)) : await findUserByUserName(db, who);
-  if (!user) throw new Error(`no member ${who}`);
-  return user.id;
+  try {
+    return (await memberNamed(db, actor, { who })).id;
+  } catch (e) {
+    // The service's "not found" serves the console; the command line names what it looked for.
+    if (e instanceof AppError && e.code === ResponseCode.notFound) throw new Error(`no member ${who}`, { cause: e });
+    throw e;
+  }
 }
 
 const idOf = (v: string | undefined): number => {
@@ -66,51 +72,40 @@ export class OpsCheckFailed extends Error {}
 export async function runOpsCommand(db: Database, argv: string[], defaultOperator: string, options: { publicUrl?: string } = {}): Promise<string> {
   const { words, reason, by, role } = parseArgs(argv);
   const operator = by ?? defaultOperator;
+  const actor = operatorCliActor(operator);
   const [cmd, a, b] = words;
   switch (cmd) {
     case 'ban':
     case 'unban': {
-      const r = await setBanned(db, operator, await memberId(db, a), cmd === 'ban', reason);
+      const r = await setBanned(db, actor, { userId: await memberId(db, actor, a), banned: cmd === 'ban', reason });
       return `member ${r.id} is now ${r.status} (by ${operator})`;
     }
     case 'realname': {
       if (a === 'list') {
-        const rows = await db
-          .selectFrom('certifications')
-          .innerJoin('users', 'users.id', 'certifications.user_id')
-          .select(['certifications.id', 'users.user_name', 'certifications.kind', 'certifications.country', 'certifications.document_type', 'certifications.surname', 'certifications.given_name', 'certifications.created_at'])
-          .where('certifications.status', '=', 'pending')
-          .orderBy('certifications.id')
-          .execute();
+        const rows = await pendingRealNames(db, actor);
         return rows.length ? rows.map((r) => `#${r.id}  ${r.user_name}  ${r.kind}/${r.country}  ${r.document_type}  ${r.surname} ${r.given_name}  ${new Date(r.created_at).toISOString()}`).join('\n') : 'no real-name requests waiting';
       }
       if (a !== 'approve' && a !== 'reject') throw new Error('realname approve|reject <id>');
-      const r = await reviewRealName(db, operator, idOf(b), a, reason);
+      const r = await reviewRealName(db, actor, { id: idOf(b), decision: a, reason });
       return `real-name request ${r.id} of member ${r.user_id}: ${r.status} (by ${operator})`;
     }
     case 'cancel': {
       if (a === 'list') {
-        const rows = await db
-          .selectFrom('account_cancellations')
-          .innerJoin('users', 'users.id', 'account_cancellations.user_id')
-          .select(['account_cancellations.id', 'users.user_name', 'account_cancellations.created_at'])
-          .where('account_cancellations.status', '=', 'pending')
-          .orderBy('account_cancellations.id')
-          .execute();
+        const rows = await pendingCancellations(db, actor);
         return rows.length ? rows.map((r) => `#${r.id}  ${r.user_name}  ${new Date(r.created_at).toISOString()}`).join('\n') : 'no cancellation requests waiting';
       }
       if (a !== 'approve' && a !== 'reject') throw new Error('cancel approve|reject <id>');
-      const r = await reviewCancellation(db, operator, idOf(b), a, reason);
+      const r = await reviewCancellation(db, actor, { id: idOf(b), decision: a, reason });
       return `cancellation request ${r.id} of member ${r.user_id}: ${r.status} (by ${operator})`;
     }
     case 'captcha':
-      await setCaptchaSetting(db, operator, 'captcha_mode', a ?? '');
+      await setCaptchaSetting(db, actor, { key: 'captcha_mode', value: a ?? '' });
       return `captcha mode is now ${a} (by ${operator})`;
     case 'captcha-bypass':
-      await setCaptchaSetting(db, operator, 'captcha_bypass', a ?? '');
+      await setCaptchaSetting(db, actor, { key: 'captcha_bypass', value: a ?? '' });
       return `captcha bypass is now ${a} (by ${operator})`;
     case 'log': {
-      const rows = await db.selectFrom('operator_actions').selectAll().orderBy('id', 'desc').limit(Number(a) || 20).execute();
+      const rows = await recentDecisions(db, actor, { limit: Number(a) || 20 });
       return rows.map((r) => `${new Date(r.created_at).toISOString()}  ${r.operator}  ${r.action}  ${r.target_type}#${r.target_id}${r.reason ? `  "${r.reason}"` : ''}`).join('\n') || 'no decisions yet';
     }
     case 'operator': {
@@ -142,5 +137,5 @@ export async function runOpsCommand(db: Database, argv: string[], defaultOperato
 
 /** Whether the database answers (used to reuse a running embedded server). */
 export async function reachable(db: Database): Promise<boolean> {
-  return sql`select 1`.execute(db).then(() => true, () => false);
+  return pingDatabase(db).then(() => true, () => false);
 }

@@ -1,8 +1,8 @@
-import { sql } from 'kysely';
 import type { AppDeps } from '../app-deps.js';
 import { providerActor } from '../lib/actor.js';
 import { withTransaction } from '../lib/transaction.js';
 import type { WebhookEvent, WebhookProvider } from './provider.js';
+import * as q from './webhooks.queries.js';
 
 /**
  * Stores a verified event once per (provider, event id) and applies it in the same transaction.
@@ -12,23 +12,13 @@ import type { WebhookEvent, WebhookProvider } from './provider.js';
 export async function receiveWebhookEvent(deps: AppDeps, provider: WebhookProvider, event: WebhookEvent, ip: string): Promise<'accepted' | 'duplicate'> {
   return withTransaction(deps.db, async (tx) => {
     // A concurrent delivery of the same event waits here for the first one's transaction.
-    const inserted = await tx
-      .insertInto('webhook_events')
-      .values({ provider: provider.name, event_id: event.eventId, type: event.type, payload: JSON.stringify(event.payload ?? null) })
-      .onConflict((oc) => oc.columns(['provider', 'event_id']).doNothing())
-      .returning('id')
-      .executeTakeFirst();
+    const inserted = await q.insertEventIfNew(tx, { provider: provider.name, eventId: event.eventId, type: event.type, payload: event.payload });
     if (!inserted) {
-      await tx
-        .updateTable('webhook_events')
-        .set((eb) => ({ deliveries: eb('deliveries', '+', 1), last_delivery_at: sql<Date>`now()` as never }))
-        .where('provider', '=', provider.name)
-        .where('event_id', '=', event.eventId)
-        .execute();
+      await q.countRedelivery(tx, provider.name, event.eventId);
       return 'duplicate';
     }
     await provider.apply(tx, event, { deps, actor: providerActor(provider.name, event.eventId, ip) });
-    await tx.updateTable('webhook_events').set({ processed_at: sql<Date>`now()` as never }).where('id', '=', inserted.id).execute();
+    await q.markEventProcessed(tx, inserted.id);
     return 'accepted';
   });
 }

@@ -1,14 +1,17 @@
-import type { Database } from '../../db/database.js';
 import { ResponseCode } from '@shop/contract';
+import type { Database, Executor } from '../../db/database.js';
+import { operatorNameOf, type Actor } from '../../lib/actor.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { withTransaction } from '../../lib/transaction.js';
 import { upsertSetting } from '../captcha/captcha.queries.js';
 import { CAPTCHA_MODES, type CaptchaMode } from '../captcha/captcha.service.js';
-import { lockUserForUpdate, revokeAllSessions, updateUser } from '../members/members.queries.js';
+import { findUserByNameOrId, lockUserForUpdate, revokeAllSessions, updateUser } from '../members/members.queries.js';
 import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
 
 /** Bans or unbans a member; a ban ends every session at once. Recorded with who and when. */
-export async function setBanned(db: Database, operator: string, userId: number, banned: boolean, reason?: string) {
+export async function setBanned(db: Database, actor: Actor, input: { userId: number; banned: boolean; reason?: string }) {
+  const operator = operatorNameOf(actor);
+  const { userId, banned, reason } = input;
   return withTransaction(db, async (trx) => {
     const user = await lockUserForUpdate(trx, userId);
     if (!user) throw notFound('member');
@@ -21,7 +24,9 @@ export async function setBanned(db: Database, operator: string, userId: number, 
 }
 
 /** Sets the slider captcha mode (off, auto, always) or whether the app may bypass it when it cannot load. */
-export async function setCaptchaSetting(db: Database, operator: string, key: 'captcha_mode' | 'captcha_bypass', value: string) {
+export async function setCaptchaSetting(db: Database, actor: Actor, input: { key: 'captcha_mode' | 'captcha_bypass'; value: string }) {
+  const operator = operatorNameOf(actor);
+  const { key, value } = input;
   if (key === 'captcha_mode' && !CAPTCHA_MODES.includes(value as CaptchaMode)) throw new AppError(ResponseCode.settingInvalid, { allowed: CAPTCHA_MODES.join(', ') });
   if (key === 'captcha_bypass' && !['on', 'off'].includes(value)) throw new AppError(ResponseCode.settingInvalid, { allowed: 'on, off' });
   await withTransaction(db, async (trx) => {
@@ -29,4 +34,12 @@ export async function setCaptchaSetting(db: Database, operator: string, key: 'ca
     await insertOperatorAction(trx, { operator, action: `setting.${key}=${value}`, target_type: 'setting', target_id: 0 });
   });
   return { key, value };
+}
+
+/** The member an operator names by user name or id; an unknown one is "not found", never a crash. */
+export async function memberNamed(db: Executor, actor: Actor, input: { who: string }): Promise<{ id: number; user_name: string; status: string }> {
+  operatorNameOf(actor);
+  const user = input.who.trim() ? await findUserByNameOrId(db, input.who.trim()) : undefined;
+  if (!user) throw notFound('member');
+  return { id: user.id, user_name: user.user_name, status: user.status };
 }

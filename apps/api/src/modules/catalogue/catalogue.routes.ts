@@ -16,18 +16,20 @@ import type { Api } from '../../plugins/routes.js';
 import * as service from './catalogue.service.js';
 import { demoImageRoute } from './demo/demo-images.js';
 
+/** Categories, goods, SKUs, reviews and the member's searches: each call is one service function of (executor, actor, input). */
 export function catalogueRoutes({ handle, deps, app }: Api): void {
+  const { db } = deps;
   demoImageRoute(app);
-  handle(listCategories, ({ query, ctx }) => service.listCategories(deps, ctx.lang, query));
-  handle(getCategory, ({ query, ctx }) => service.getCategory(deps, ctx.lang, query.id));
-  handle(listCategoryTree, ({ ctx }) => service.categoryTree(deps, ctx.lang));
-  handle(listGoods, ({ query, ctx, member }) => service.goodsPage(deps, ctx.lang, query, member));
-  handle(getGoods, ({ query, ctx, member }) => service.goodsInfo(deps, ctx.lang, query.id, member));
-  handle(getSku, ({ query, ctx }) => service.skuInfo(deps.db, ctx.lang, query));
-  handle(collectGoods, ({ body, member }) => service.collectGoods(deps, member!, body.goods_id, body.collect));
-  handle(getReviewTotals, ({ query }) => service.reviewTotals(deps.db, query.goods_id));
-  handle(listReviews, ({ query }) => service.reviewPage(deps.db, query));
-  handle(getReview, ({ query }) => service.review(deps.db, query.id));
-  handle(listSearchLog, ({ member }) => service.searchLog(deps.db, member));
-  handle(clearSearchLog, ({ member }) => service.clearSearchLog(deps.db, member!));
+  handle(listCategories, ({ actor, query }) => service.listCategories(deps, actor, query));
+  handle(getCategory, ({ actor, query }) => service.getCategory(deps, actor, query));
+  handle(listCategoryTree, ({ actor }) => service.categoryTree(deps, actor));
+  handle(listGoods, ({ actor, query }) => service.goodsPage(deps, actor, query));
+  handle(getGoods, ({ actor, query }) => service.goodsInfo(deps, actor, query));
+  handle(getSku, ({ actor, query }) => service.skuInfo(db, actor, query));
+  handle(collectGoods, ({ actor, body }) => service.collectGoods(deps, actor, body));
+  handle(getReviewTotals, ({ actor, query }) => service.reviewTotals(db, actor, query));
+  handle(listReviews, ({ actor, query }) => service.reviewPage(db, actor, query));
+  handle(getReview, ({ actor, query }) => service.review(db, actor, query));
+  handle(listSearchLog, ({ actor }) => service.searchLog(db, actor));
+  handle(clearSearchLog, ({ actor }) => service.clearSearchLog(db, actor));
 }

@@ -22,7 +22,7 @@ import type { AppDeps } from '../../app-deps.js';
 import type { Database } from '../../db/database.js';
 import { AppError } from '../../lib/errors.js';
 import { withTransaction } from '../../lib/transaction.js';
-import type { Member } from '../../plugins/auth.js';
+import { memberIdOf, type Actor } from '../../lib/actor.js';
 import { responseCache, type CachedAnswer } from '../../lib/cache.js';
 import * as q from './catalogue.queries.js';
 import type { SpecDef, Texts } from './catalogue.table.js';
@@ -57,7 +57,8 @@ export function subtreeIds(categories: Category[], rootId: number): number[] {
 }
 
 /** One level of categories: the top level, or the children of `parentId`. */
-export async function listCategories(deps: AppDeps, lang: Language, input: { parent_id?: number; type_id?: number }): Promise<CachedAnswer<EndpointData<typeof listCategoriesCall>>> {
+export async function listCategories(deps: AppDeps, actor: Actor, input: { parent_id?: number; type_id?: number }): Promise<CachedAnswer<EndpointData<typeof listCategoriesCall>>> {
+  const { lang } = actor;
   return responseCache(deps).cached(listCategoriesCall, { id: `${lang}:${input.parent_id ?? ''}:${input.type_id ?? ''}`, tags: [CacheTag.categories] }, async () => {
     const all = await allCategories(deps, lang);
     return { list: all.filter((c) => c.parent_id === (input.parent_id ?? null) && (input.type_id === undefined || c.type_id === input.type_id)) };
@@ -65,7 +66,9 @@ export async function listCategories(deps: AppDeps, lang: Language, input: { par
 }
 
 /** One category with its direct children and how many goods it (with its sub-categories) has on sale. */
-export async function getCategory(deps: AppDeps, lang: Language, id: number): Promise<CachedAnswer<EndpointData<typeof getCategoryCall>>> {
+export async function getCategory(deps: AppDeps, actor: Actor, input: { id: number }): Promise<CachedAnswer<EndpointData<typeof getCategoryCall>>> {
+  const { lang } = actor;
+  const { id } = input;
   return responseCache(deps).cached(getCategoryCall, { id: `${lang}:${id}`, tags: [CacheTag.categories] }, async () => {
     const all = await allCategories(deps, lang);
     const category = all.find((c) => c.id === id);
@@ -77,7 +80,8 @@ export async function getCategory(deps: AppDeps, lang: Language, id: number): Pr
 }
 
 /** The category tree. */
-export async function categoryTree(deps: AppDeps, lang: Language): Promise<CachedAnswer<EndpointData<typeof listCategoryTree>>> {
+export async function categoryTree(deps: AppDeps, actor: Actor): Promise<CachedAnswer<EndpointData<typeof listCategoryTree>>> {
+  const { lang } = actor;
   return responseCache(deps).cached(listCategoryTree, { id: lang, tags: [CacheTag.categories] }, async () => {
     const all = await allCategories(deps, lang);
     const nodes = new Map<number, CategoryNode>(all.map((c) => [c.id, { ...c, children: [] }]));
@@ -128,9 +132,10 @@ export async function findGoods(deps: AppDeps, lang: Language, input: GoodsListQ
 }
 
 /** `/shop/goods/list`: cached per language and parameters (searches excepted); a member's keyword is added to their search log. */
-export async function goodsPage(deps: AppDeps, lang: Language, input: GoodsListQuery, member: Member | undefined): Promise<CachedAnswer<Page<GoodsListItem>> | Page<GoodsListItem>> {
+export async function goodsPage(deps: AppDeps, actor: Actor, input: GoodsListQuery): Promise<CachedAnswer<Page<GoodsListItem>> | Page<GoodsListItem>> {
+  const { lang } = actor;
   const keyword = input.keyword?.trim() || undefined;
-  if (keyword && member) await q.upsertSearchLog(deps.db, member.userId, keyword.slice(0, 60));
+  if (keyword && actor.memberId !== undefined) await q.upsertSearchLog(deps.db, actor.memberId, keyword.slice(0, 60));
   // Searches are read from the database: endless distinct keywords must not push the hot pages out of the cache.
   if (keyword) return findGoods(deps, lang, { ...input, keyword });
   const id = `${lang}:${input.page}:${input.limit}:${input.cate_id ?? ''}:${input.shelf ?? ''}:${input.sort}`;
@@ -188,15 +193,18 @@ async function buildGoodsInfo(db: Database, lang: Language, id: number): Promise
 }
 
 /** `/shop/goods/info`: cached per goods and language; a member also learns whether they collected it. */
-export async function goodsInfo(deps: AppDeps, lang: Language, id: number, member: Member | undefined): Promise<CachedAnswer<GoodsInfo> | GoodsInfo> {
+export async function goodsInfo(deps: AppDeps, actor: Actor, input: { id: number }): Promise<CachedAnswer<GoodsInfo> | GoodsInfo> {
+  const { lang } = actor;
+  const { id } = input;
   const answer = await responseCache(deps).cached(getGoods, { id: `${id}:${lang}`, tags: [CacheTag.goodsInfo(), CacheTag.goodsInfo(id)] }, () => buildGoodsInfo(deps.db, lang, id));
-  if (!member) return answer;
-  const collected = await q.isGoodsCollected(deps.db, member.userId, id);
+  if (actor.memberId === undefined) return answer;
+  const collected = await q.isGoodsCollected(deps.db, actor.memberId, id);
   return collected ? { ...answer.value, is_collected: true } : answer;
 }
 
 /** One SKU with its live price and stock, by id or by the chosen spec values. */
-export async function skuInfo(db: Database, lang: Language, input: EndpointQuery<typeof getSku>): Promise<EndpointData<typeof getSku>> {
+export async function skuInfo(db: Database, actor: Actor, input: EndpointQuery<typeof getSku>): Promise<EndpointData<typeof getSku>> {
+  const { lang } = actor;
   const g = await q.findGoodsById(db, input.goods_id);
   if (!g) throw new AppError(ResponseCode.goodsNotFound);
   const sku = await q.findSku(db, g.id, input.sku_id !== undefined ? { id: input.sku_id } : { specKey: input.spec_value_ids!.join('_') });
@@ -205,11 +213,13 @@ export async function skuInfo(db: Database, lang: Language, input: EndpointQuery
 }
 
 /** Adds goods to the member's collection or removes them; repeating either changes nothing. */
-export async function collectGoods(deps: AppDeps, member: Member, goodsId: number, collect: boolean): Promise<{ collected: boolean; collect_count: number }> {
+export async function collectGoods(deps: AppDeps, actor: Actor, input: { goods_id: number; collect: boolean }): Promise<{ collected: boolean; collect_count: number }> {
+  const userId = memberIdOf(actor);
+  const { goods_id: goodsId, collect } = input;
   return withTransaction(deps.db, async (trx) => {
     const g = await q.lockGoodsForUpdate(trx, goodsId);
     if (!g) throw new AppError(ResponseCode.goodsNotFound);
-    const changed = collect ? await q.insertGoodsCollect(trx, member.userId, goodsId) : await q.deleteGoodsCollect(trx, member.userId, goodsId);
+    const changed = collect ? await q.insertGoodsCollect(trx, userId, goodsId) : await q.deleteGoodsCollect(trx, userId, goodsId);
     if (!changed) return { collected: collect, collect_count: g.collect_count };
     const { collect_count } = await q.addToGoodsCollectCount(trx, goodsId, collect ? 1 : -1);
     // The cached detail shows the count: dropped once the new count is committed, not before.
@@ -235,21 +245,21 @@ const toReview = (r: ReviewRow): Review => ({
 });
 
 /** Review counts of one goods. */
-export async function reviewTotals(db: Database, goodsId: number) {
-  const s = await q.reviewStats(db, goodsId);
+export async function reviewTotals(db: Database, _actor: Actor, input: { goods_id: number }) {
+  const s = await q.reviewStats(db, input.goods_id);
   return { ...s, good_rate: s.total ? Math.floor((s.good * 100) / s.total) : 100, average: Math.round(s.average * 10) / 10 };
 }
 
 /** Reviews of one goods, newest first. */
-export async function reviewPage(db: Database, input: EndpointQuery<typeof listReviews>): Promise<Page<Review>> {
+export async function reviewPage(db: Database, _actor: Actor, input: EndpointQuery<typeof listReviews>): Promise<Page<Review>> {
   const rows = await q.findReviewsPage(db, input.goods_id, input.filter, input.limit, (input.page - 1) * input.limit);
   const total = rows.length ? Number(rows[0]!.total) : 0;
   return { list: rows.map(toReview), total, page: input.page, limit: input.limit, has_more: input.page * input.limit < total };
 }
 
 /** One review. */
-export async function review(db: Database, id: number): Promise<Review> {
-  const r = await q.findReview(db, id);
+export async function review(db: Database, _actor: Actor, input: { id: number }): Promise<Review> {
+  const r = await q.findReview(db, input.id);
   if (!r) throw new AppError(ResponseCode.reviewNotFound);
   return toReview(r);
 }
@@ -257,14 +267,14 @@ export async function review(db: Database, id: number): Promise<Review> {
 // ---------------------------------------------------------------- search log
 
 /** The member's recent searches, newest first; visitors have none. */
-export async function searchLog(db: Database, member: Member | undefined) {
-  if (!member) return { list: [] };
-  const rows = await q.findSearchLog(db, member.userId);
+export async function searchLog(db: Database, actor: Actor) {
+  if (actor.memberId === undefined) return { list: [] };
+  const rows = await q.findSearchLog(db, actor.memberId);
   return { list: rows.map((r) => ({ keyword: r.keyword, searched_at: iso(r.searched_at) })) };
 }
 
 /** Forgets the member's searches. */
-export async function clearSearchLog(db: Database, member: Member) {
-  const r = await q.deleteSearchLog(db, member.userId);
+export async function clearSearchLog(db: Database, actor: Actor) {
+  const r = await q.deleteSearchLog(db, memberIdOf(actor));
   return { cleared: Number(r.numDeletedRows) };
 }

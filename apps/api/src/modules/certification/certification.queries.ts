@@ -15,3 +15,16 @@ export const insertCertification = (db: Executor, row: Insertable<Certifications
 
 export const lockCertificationForUpdate = (db: Transaction<DB>, id: number) =>
   db.selectFrom('certifications').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+
+export const setCertificationDecision = (db: Executor, id: number, d: { status: 'approved' | 'rejected'; reason: string | null; reviewedBy: string; at: Date }) =>
+  db.updateTable('certifications').set({ status: d.status, reason: d.reason, reviewed_by: d.reviewedBy, reviewed_at: d.at }).where('id', '=', id).execute();
+
+/** Requests waiting for an operator, oldest first, with the member's user name. */
+export const findPendingCertifications = (db: Executor) =>
+  db
+    .selectFrom('certifications')
+    .innerJoin('users', 'users.id', 'certifications.user_id')
+    .select(['certifications.id', 'users.user_name', 'certifications.kind', 'certifications.country', 'certifications.document_type', 'certifications.surname', 'certifications.given_name', 'certifications.created_at'])
+    .where('certifications.status', '=', 'pending')
+    .orderBy('certifications.id')
+    .execute();

@@ -7,10 +7,10 @@ import * as service from './certification.service.js';
 export function certificationRoutes(api: Api): void {
   const { db, i18n } = api.deps;
   const strict = { rateLimit: { max: 10, timeWindow: 60_000 } };
-  api.handle(submitRealName, ({ member, body }) => service.submitRealName(db, member!.userId, 'mainland', body), strict);
-  api.handle(submitRealNameInternational, ({ member, body }) => service.submitRealName(db, member!.userId, 'international', body), strict);
-  api.handle(getRealName, ({ member, query }) => service.realNameInfo(db, member!.userId, query.id));
-  api.handle(listDocumentTypes, ({ ctx }) => service.documentTypes(i18n, ctx.lang));
-  api.handle(listRealNameCountries, ({ ctx }) => listCountries(ctx.lang).filter((c) => c.code !== 'CN'));
-  api.handle(getRealNameKind, ({ member }) => service.realNameKind(db, member!.userId));
+  api.handle(submitRealName, ({ actor, body }) => service.submitRealName(db, actor, { ...body, kind: 'mainland' }), strict);
+  api.handle(submitRealNameInternational, ({ actor, body }) => service.submitRealName(db, actor, { ...body, kind: 'international' }), strict);
+  api.handle(getRealName, ({ actor, query }) => service.realNameInfo(db, actor, query));
+  api.handle(listDocumentTypes, ({ actor }) => service.documentTypes(i18n, actor.lang));
+  api.handle(listRealNameCountries, ({ actor }) => listCountries(actor.lang).filter((c) => c.code !== 'CN'));
+  api.handle(getRealNameKind, ({ actor }) => service.realNameKind(db, actor));
 }

@@ -1,8 +1,9 @@
 import { ResponseCode, isNationalId, maskContact, type Language } from '@shop/contract';
 import type { Database, Executor } from '../../db/database.js';
+import { memberIdOf, operatorNameOf, type Actor } from '../../lib/actor.js';
 import { AppError, ValidationError, notFound } from '../../lib/errors.js';
 import type { Translator } from '../../lib/i18n.js';
-import { lockUserForUpdate, updateUser } from '../members/members.queries.js';
+import { findUserById, lockUserForUpdate, updateUser } from '../members/members.queries.js';
 import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
 import { iso, realNameStatus } from '../members/identity.js';
 import { listCountries } from '../members/countries.js';
@@ -50,7 +51,9 @@ function toRecord(row: CertificationRow) {
 }
 
 /** The member's real-name state and latest record, or one of their own records by id. */
-export async function realNameInfo(db: Executor, userId: number, id?: number) {
+export async function realNameInfo(db: Executor, actor: Actor, input: { id?: number } = {}) {
+  const userId = memberIdOf(actor);
+  const { id } = input;
   const row = id ? await q.findOwnCertification(db, userId, id) : await q.findLatestCertification(db, userId);
   if (id && !row) throw new AppError(ResponseCode.notFound);
   return { status: await realNameStatus(db, userId), record: row ? toRecord(row) : null };
@@ -60,7 +63,9 @@ export async function realNameInfo(db: Executor, userId: number, id?: number) {
  * Submits real-name details for review: mainland members with a national ID (checked), others with
  * their country. One request under review at a time; after a rejection the member may resubmit.
  */
-export async function submitRealName(db: Database, userId: number, kind: 'mainland' | 'international', input: RealNameInput) {
+export async function submitRealName(db: Database, actor: Actor, input: RealNameInput & { kind: 'mainland' | 'international' }) {
+  const userId = memberIdOf(actor);
+  const { kind } = input;
   if (kind === 'mainland' && input.document_type === 'id_card' && !isNationalId(input.document_number)) {
     throw new ValidationError([{ field: 'document_number', key: 'validation.invalid', params: { field: 'document_number' } }]);
   }
@@ -85,7 +90,7 @@ export async function submitRealName(db: Database, userId: number, kind: 'mainla
       referral_code: input.referral_code || null,
     });
   });
-  return realNameInfo(db, userId);
+  return realNameInfo(db, actor);
 }
 
 export function documentTypes(i18n: Translator, lang: Language) {
@@ -93,14 +98,18 @@ export function documentTypes(i18n: Translator, lang: Language) {
 }
 
 /** Which form the member uses: mainland (+86 or no phone) or international. */
-export async function realNameKind(db: Executor, userId: number) {
-  const user = await db.selectFrom('users').select(['mobile_pre', 'country']).where('id', '=', userId).executeTakeFirstOrThrow();
+export async function realNameKind(db: Executor, actor: Actor) {
+  const userId = memberIdOf(actor);
+  const user = await findUserById(db, userId);
+  if (!user) throw new AppError(ResponseCode.userNotFound);
   const mainland = user.country ? user.country === 'CN' : !user.mobile_pre || user.mobile_pre === '86';
   return { kind: mainland ? ('mainland' as const) : ('international' as const), status: await realNameStatus(db, userId) };
 }
 
 /** An operator's decision on a pending request; approval sets the member's true name. Recorded with who and when. */
-export async function reviewRealName(db: Database, operator: string, id: number, decision: 'approve' | 'reject', reason?: string) {
+export async function reviewRealName(db: Database, actor: Actor, input: { id: number; decision: 'approve' | 'reject'; reason?: string }) {
+  const operator = operatorNameOf(actor);
+  const { id, decision, reason } = input;
   return withTransaction(db, async (trx) => {
     const row = await q.lockCertificationForUpdate(trx, id);
     if (!row) throw notFound('certification');
@@ -108,7 +117,7 @@ export async function reviewRealName(db: Database, operator: string, id: number,
     if (decision === 'reject' && !reason?.trim()) throw new AppError(ResponseCode.reasonRequired);
     const status = decision === 'approve' ? 'approved' : 'rejected';
     const now = new Date();
-    await trx.updateTable('certifications').set({ status, reason: reason ?? null, reviewed_by: operator, reviewed_at: now }).where('id', '=', id).execute();
+    await q.setCertificationDecision(trx, id, { status, reason: reason ?? null, reviewedBy: operator, at: now });
     if (status === 'approved') {
       const trueName = row.kind === 'mainland' ? `${row.surname}${row.given_name}` : `${row.given_name} ${row.surname}`;
       await updateUser(trx, row.user_id, { true_name: trueName });
@@ -116,4 +125,10 @@ export async function reviewRealName(db: Database, operator: string, id: number,
     await insertOperatorAction(trx, { operator, action: `realname.${decision}`, target_type: 'certification', target_id: id, reason });
     return { id, user_id: row.user_id, status };
   });
+}
+
+/** Requests waiting for an operator's decision, oldest first. */
+export async function pendingRealNames(db: Executor, actor: Actor) {
+  operatorNameOf(actor);
+  return q.findPendingCertifications(db);
 }

@@ -24,7 +24,7 @@ import type { AppDeps } from '../../app-deps.js';
 import type { Database, Executor } from '../../db/database.js';
 import { AppError } from '../../lib/errors.js';
 import { publicBaseUrl } from '../../lib/public-url.js';
-import type { Member } from '../../plugins/auth.js';
+import { memberIdOf, type Actor } from '../../lib/actor.js';
 import { Expiring, responseCache, type CachedAnswer, type PreSerialized } from '../../lib/cache.js';
 import { allCategories, findGoods } from '../catalogue/catalogue.service.js';
 import { findCategoryTypes, findGoodsById } from '../catalogue/catalogue.queries.js';
@@ -33,6 +33,10 @@ import { iso, pick, sanitizeRich } from '../catalogue/texts.js';
 import * as q from './content.queries.js';
 import { withTransaction } from '../../lib/transaction.js';
 import { findUserById } from '../members/members.queries.js';
+
+/** The member behind an optional-login call, if any. */
+const memberOf = (actor: Actor): Member | undefined => (actor.memberId === undefined ? undefined : { userId: actor.memberId });
+type Member = { userId: number };
 
 const pageOf = <T>(list: T[], total: number, page: number, limit: number): Page<T> => ({ list, total, page, limit, has_more: page * limit < total });
 const totalOf = (rows: Array<{ total: number | string }>) => (rows.length ? Number(rows[0]!.total) : 0);
@@ -53,7 +57,8 @@ async function latestNotices(db: Executor, lang: Language, limit: number, offset
 }
 
 /** The home page in one answer: banners, category grid, notices and goods shelves (cached per language). */
-export async function homeData(deps: AppDeps, lang: Language): Promise<CachedAnswer<EndpointData<typeof getHomeData>>> {
+export async function homeData(deps: AppDeps, actor: Actor): Promise<CachedAnswer<EndpointData<typeof getHomeData>>> {
+  const { lang } = actor;
   return responseCache(deps).cached(getHomeData, { id: lang, tags: [CacheTag.home] }, async (): Promise<Expiring<IndexData>> => {
     const [nextNotice, banners, categories, notices, ...shelves] = await Promise.all([
       q.findNextNoticeTime(deps.db),
@@ -76,12 +81,14 @@ export async function homeData(deps: AppDeps, lang: Language): Promise<CachedAns
 }
 
 /** The category entry grid: top-level categories. */
-export async function homeCategories(deps: AppDeps, lang: Language): Promise<CachedAnswer<EndpointData<typeof getHomeCategories>>> {
+export async function homeCategories(deps: AppDeps, actor: Actor): Promise<CachedAnswer<EndpointData<typeof getHomeCategories>>> {
+  const { lang } = actor;
   return responseCache(deps).cached(getHomeCategories, { id: lang, tags: [CacheTag.categories] }, async () => ({ list: (await allCategories(deps, lang)).filter((c) => c.parent_id === null) }));
 }
 
 /** Category types, each with its top-level categories. */
-export async function categoryTypes(deps: AppDeps, lang: Language): Promise<CachedAnswer<EndpointData<typeof getCategoryTypes>>> {
+export async function categoryTypes(deps: AppDeps, actor: Actor): Promise<CachedAnswer<EndpointData<typeof getCategoryTypes>>> {
+  const { lang } = actor;
   return responseCache(deps).cached(getCategoryTypes, { id: lang, tags: [CacheTag.categories] }, async () => {
     const [types, categories] = await Promise.all([findCategoryTypes(deps.db), allCategories(deps, lang)]);
     return { list: types.map((t) => ({ id: t.id, name: pick(t.name, lang), categories: categories.filter((c) => c.type_id === t.id && c.parent_id === null) })) };
@@ -89,12 +96,13 @@ export async function categoryTypes(deps: AppDeps, lang: Language): Promise<Cach
 }
 
 /** The goods shelves, named in the request language. */
-export function goodsShelves(deps: AppDeps, lang: Language) {
-  return { list: GOODS_SHELVES.map((key) => ({ key, name: deps.i18n.t(lang, `catalogue.shelf.${key}`) })) };
+export function goodsShelves(deps: Pick<AppDeps, 'i18n'>, actor: Actor) {
+  return { list: GOODS_SHELVES.map((key) => ({ key, name: deps.i18n.t(actor.lang, `catalogue.shelf.${key}`) })) };
 }
 
 /** Posters members can share. */
-export async function sharePosters(deps: AppDeps, lang: Language): Promise<CachedAnswer<EndpointData<typeof listSharePosters>>> {
+export async function sharePosters(deps: AppDeps, actor: Actor): Promise<CachedAnswer<EndpointData<typeof listSharePosters>>> {
+  const { lang } = actor;
   return responseCache(deps).cached(listSharePosters, { id: lang, tags: [CacheTag.content] }, async () => ({
     list: (await q.findBanners(deps.db, 'share')).map((b) => ({ id: b.id, title: pick(b.title, lang), text: pick(b.text, lang), image: b.image })),
   }));
@@ -103,7 +111,8 @@ export async function sharePosters(deps: AppDeps, lang: Language): Promise<Cache
 export const SHOP_CURRENCY = 'USD';
 
 /** The countries the shop sells in with today's rate of their currency. */
-export async function saleAreas(deps: AppDeps, lang: Language): Promise<CachedAnswer<EndpointData<typeof listSaleAreas>>> {
+export async function saleAreas(deps: AppDeps, actor: Actor): Promise<CachedAnswer<EndpointData<typeof listSaleAreas>>> {
+  const { lang } = actor;
   return responseCache(deps).cached(listSaleAreas, { id: lang, tags: [CacheTag.content] }, async () => ({
     base_currency: SHOP_CURRENCY,
     list: (await q.findSaleAreas(deps.db)).map((a) => ({ id: a.id, code: a.code, name: pick(a.name, lang), currency: a.currency, rate: a.rate, flag: a.flag })),
@@ -111,7 +120,8 @@ export async function saleAreas(deps: AppDeps, lang: Language): Promise<CachedAn
 }
 
 /** Live stock of one goods and each of its SKUs. */
-export async function goodsStock(db: Database, goodsId: number) {
+export async function goodsStock(db: Database, _actor: Actor, input: { goods_id: number }) {
+  const goodsId = input.goods_id;
   if (!(await q.goodsExists(db, goodsId))) throw new AppError(ResponseCode.goodsNotFound);
   const skus = await q.findSkuStock(db, goodsId);
   return { goods_id: goodsId, stock: skus.reduce((n, s) => n + s.stock, 0), skus };
@@ -120,12 +130,15 @@ export async function goodsStock(db: Database, goodsId: number) {
 // ---------------------------------------------------------------- news
 
 /** News shown as banners. */
-export async function newsBanners(db: Database, lang: Language) {
+export async function newsBanners(db: Database, actor: Actor) {
+  const { lang } = actor;
   return { list: (await q.findNewsBanners(db)).map((n) => ({ id: n.id, title: pick(n.title, lang), image: n.cover, link: `/pages/other/news?id=${n.id}` })) };
 }
 
 /** Published news, newest first. */
-export async function newsPage(db: Database, lang: Language, page: number, limit: number) {
+export async function newsPage(db: Database, actor: Actor, input: { page: number; limit: number }) {
+  const { lang } = actor;
+  const { page, limit } = input;
   const rows = await q.findNewsPage(db, limit, (page - 1) * limit);
   return pageOf(
     rows.map((n) => ({ id: n.id, title: pick(n.title, lang), summary: pick(n.summary, lang), cover: n.cover, published_at: iso(n.published_at), like_count: n.like_count, comment_count: n.comment_count })),
@@ -136,7 +149,10 @@ export async function newsPage(db: Database, lang: Language, page: number, limit
 }
 
 /** One article with the member's like and collect flags. */
-export async function newsInfo(db: Database, lang: Language, id: number, member: Member | undefined): Promise<NewsInfo> {
+export async function newsInfo(db: Database, actor: Actor, input: { id: number }): Promise<NewsInfo> {
+  const { lang } = actor;
+  const { id } = input;
+  const member = memberOf(actor);
   const n = await q.findNews(db, id);
   if (!n) throw new AppError(ResponseCode.newsNotFound);
   const flags = member ? await q.memberNewsFlags(db, member.userId, id) : { liked: false, collected: false };
@@ -157,13 +173,16 @@ export async function newsInfo(db: Database, lang: Language, id: number, member:
 }
 
 /** Attachments of one article. */
-export async function newsAttachments(db: Database, newsId: number) {
+export async function newsAttachments(db: Database, _actor: Actor, input: { news_id: number }) {
+  const newsId = input.news_id;
   if (!(await q.newsExists(db, newsId))) throw new AppError(ResponseCode.newsNotFound);
   return { list: await q.findNewsAttachments(db, newsId) };
 }
 
 /** Likes or unlikes an article; repeating either changes nothing. */
-export async function likeNews(db: Database, member: Member, newsId: number, like: boolean) {
+export async function likeNews(db: Database, actor: Actor, input: { news_id: number; like: boolean }) {
+  const member = { userId: memberIdOf(actor) };
+  const { news_id: newsId, like } = input;
   return withTransaction(db, async (trx) => {
     if (!(await q.newsExists(trx, newsId))) throw new AppError(ResponseCode.newsNotFound);
     return { liked: like, like_count: await q.setNewsReaction(trx, 'news_likes', member.userId, newsId, like) };
@@ -171,7 +190,9 @@ export async function likeNews(db: Database, member: Member, newsId: number, lik
 }
 
 /** Collects or un-collects an article; repeating either changes nothing. */
-export async function collectNews(db: Database, member: Member, newsId: number, collect: boolean) {
+export async function collectNews(db: Database, actor: Actor, input: { news_id: number; collect: boolean }) {
+  const member = { userId: memberIdOf(actor) };
+  const { news_id: newsId, collect } = input;
   return withTransaction(db, async (trx) => {
     if (!(await q.newsExists(trx, newsId))) throw new AppError(ResponseCode.newsNotFound);
     return { collected: collect, collect_count: await q.setNewsReaction(trx, 'news_collects', member.userId, newsId, collect) };
@@ -201,7 +222,9 @@ async function commentsPage(db: Database, member: Member | undefined, where: { n
 }
 
 /** Top-level comments of an article, newest first. */
-export async function listComments(db: Database, member: Member | undefined, newsId: number, page: number, limit: number) {
+export async function listComments(db: Database, actor: Actor, input: { news_id: number; page: number; limit: number }) {
+  const member = memberOf(actor);
+  const { news_id: newsId, page, limit } = input;
   if (!(await q.newsExists(db, newsId))) throw new AppError(ResponseCode.newsNotFound);
   return commentsPage(db, member, { newsId, parentId: null }, page, limit);
 }
@@ -213,21 +236,27 @@ async function visibleComment(db: Executor, id: number): Promise<CommentRow> {
 }
 
 /** One comment. */
-export async function commentInfo(db: Database, member: Member | undefined, id: number) {
+export async function commentInfo(db: Database, actor: Actor, input: { id: number }) {
+  const member = memberOf(actor);
+  const { id } = input;
   const c = await visibleComment(db, id);
   const liked = member ? await q.likedCommentIds(db, member.userId, [id]) : new Set<number>();
   return toComment(c, member, liked);
 }
 
 /** One comment with its replies. */
-export async function commentThread(db: Database, member: Member | undefined, id: number, page: number, limit: number) {
-  const comment = await commentInfo(db, member, id);
+export async function commentThread(db: Database, actor: Actor, input: { id: number; page: number; limit: number }) {
+  const member = memberOf(actor);
+  const { id, page, limit } = input;
+  const comment = await commentInfo(db, actor, { id });
   // The article narrows the search to the (news, parent) index.
   return { comment, replies: await commentsPage(db, member, { newsId: comment.news_id, parentId: id }, page, limit) };
 }
 
 /** Likes or unlikes a comment; repeating either changes nothing. */
-export async function likeComment(db: Database, member: Member, commentId: number, like: boolean) {
+export async function likeComment(db: Database, actor: Actor, input: { comment_id: number; like: boolean }) {
+  const member = { userId: memberIdOf(actor) };
+  const { comment_id: commentId, like } = input;
   return withTransaction(db, async (trx) => {
     await visibleComment(trx, commentId);
     return { liked: like, like_count: await q.setCommentLike(trx, member.userId, commentId, like) };
@@ -238,7 +267,8 @@ export async function likeComment(db: Database, member: Member, commentId: numbe
  * Writes a comment or a reply and counts it on the article. The text is kept as typed: it is plain
  * text, never HTML, and every client shows it as text (docs/decisions: text members write).
  */
-export async function createComment(db: Database, member: Member, input: { news_id: number; parent_id?: number; content: string }): Promise<NewsComment> {
+export async function createComment(db: Database, actor: Actor, input: { news_id: number; parent_id?: number; content: string }): Promise<NewsComment> {
+  const member = { userId: memberIdOf(actor) };
   const content = input.content.trim();
   if (!content) throw new AppError(ResponseCode.commentEmpty);
   return withTransaction(db, async (trx) => {
@@ -261,7 +291,9 @@ export async function createComment(db: Database, member: Member, input: { news_
 // ---------------------------------------------------------------- notices, FAQ, agreement
 
 /** Notices, newest first (cached per language and page). */
-export async function noticePage(deps: AppDeps, lang: Language, page: number, limit: number): Promise<CachedAnswer<EndpointData<typeof listNotices>>> {
+export async function noticePage(deps: AppDeps, actor: Actor, input: { page: number; limit: number }): Promise<CachedAnswer<EndpointData<typeof listNotices>>> {
+  const { lang } = actor;
+  const { page, limit } = input;
   return responseCache(deps).cached(listNotices, { id: `${lang}:${page}:${limit}`, tags: [CacheTag.content] }, async () => {
     const [{ rows, list }, nextNotice] = await Promise.all([latestNotices(deps.db, lang, limit, (page - 1) * limit), q.findNextNoticeTime(deps.db)]);
     return new Expiring(pageOf(list, totalOf(rows), page, limit), nextNotice);
@@ -269,14 +301,18 @@ export async function noticePage(deps: AppDeps, lang: Language, page: number, li
 }
 
 /** One notice. */
-export async function noticeInfo(db: Database, lang: Language, id: number) {
+export async function noticeInfo(db: Database, actor: Actor, input: { id: number }) {
+  const { lang } = actor;
+  const { id } = input;
   const n = await q.findNotice(db, id);
   if (!n) throw new AppError(ResponseCode.noticeNotFound);
   return { id: n.id, title: pick(n.title, lang), summary: pick(n.summary, lang), content: sanitizeRich(pick(n.content, lang)), published_at: iso(n.published_at) };
 }
 
 /** Frequently asked questions (cached per language and page). */
-export async function faqPage(deps: AppDeps, lang: Language, page: number, limit: number): Promise<CachedAnswer<EndpointData<typeof listFaq>>> {
+export async function faqPage(deps: AppDeps, actor: Actor, input: { page: number; limit: number }): Promise<CachedAnswer<EndpointData<typeof listFaq>>> {
+  const { lang } = actor;
+  const { page, limit } = input;
   return responseCache(deps).cached(listFaq, { id: `${lang}:${page}:${limit}`, tags: [CacheTag.content] }, async () => {
     const rows = await q.findFaqPage(deps.db, limit, (page - 1) * limit);
     return pageOf(rows.map((f) => ({ id: f.id, question: pick(f.question, lang), answer: sanitizeRich(pick(f.answer, lang)) })), totalOf(rows), page, limit);
@@ -284,7 +320,9 @@ export async function faqPage(deps: AppDeps, lang: Language, page: number, limit
 }
 
 /** An agreement in the request language. */
-export async function agreement(deps: AppDeps, lang: Language, kind: 'user' | 'privacy' | 'purchase'): Promise<CachedAnswer<EndpointData<typeof getAgreement>>> {
+export async function agreement(deps: AppDeps, actor: Actor, input: { type: 'user' | 'privacy' | 'purchase' }): Promise<CachedAnswer<EndpointData<typeof getAgreement>>> {
+  const { lang } = actor;
+  const kind = input.type;
   return responseCache(deps).cached(getAgreement, { id: `${lang}:${kind}`, tags: [CacheTag.content] }, async () => {
     const a = await q.findAgreement(deps.db, kind);
     if (!a) throw new AppError(ResponseCode.notFound);
@@ -312,7 +350,7 @@ export function compareVersions(a: string, b: string): number {
 
 const versionAnswers = new Map<string, PreSerialized<EndpointData<typeof getAppVersion>>>();
 /** The current version and whether the client's version must (or may) update; answered from memory. */
-export function appVersion(deps: AppDeps, input: EndpointQuery<typeof getAppVersion>): PreSerialized<EndpointData<typeof getAppVersion>> {
+export function appVersion(deps: AppDeps, _actor: Actor, input: EndpointQuery<typeof getAppVersion>): PreSerialized<EndpointData<typeof getAppVersion>> {
   const key = `${input.platform}:${input.version ?? ''}`;
   let answer = versionAnswers.get(key);
   if (!answer) {
@@ -332,7 +370,9 @@ export function appVersion(deps: AppDeps, input: EndpointQuery<typeof getAppVers
 // ---------------------------------------------------------------- popups and sharing
 
 /** Popups for a visitor or a member, in the request language (the client hides the ones it snoozed). */
-export async function popups(db: Database, lang: Language, member: Member | undefined) {
+export async function popups(db: Database, actor: Actor) {
+  const { lang } = actor;
+  const member = memberOf(actor);
   const rows = await q.findActivePopups(db, member ? ['all', 'member'] : ['all', 'visitor']);
   return { list: rows.map((p) => ({ id: p.id, title: pick(p.title, lang), content: sanitizeRich(pick(p.content, lang)), image: p.image, link: p.link })) };
 }
@@ -344,7 +384,9 @@ async function shareCodeOf(db: Database, member: Member | undefined): Promise<st
 }
 
 /** Share title, text, image and a link (to the shop or to one goods) carrying the member's share code. */
-export async function shareInfo(deps: AppDeps, lang: Language, member: Member | undefined, input: EndpointQuery<typeof getShareInfo>): Promise<EndpointData<typeof getShareInfo>> {
+export async function shareInfo(deps: AppDeps, actor: Actor, input: EndpointQuery<typeof getShareInfo>): Promise<EndpointData<typeof getShareInfo>> {
+  const { lang } = actor;
+  const member = memberOf(actor);
   const shareCode = await shareCodeOf(deps.db, member);
   const base = publicBaseUrl(deps.config);
   const params = new URLSearchParams();

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { pingDatabase } from '../../db/health.queries.js';
 import type { Api } from '../../plugins/routes.js';
 
 /** How long readiness waits for the database before answering "not ready". */
@@ -13,7 +13,7 @@ export function healthRoutes({ app, deps }: Api): void {
     const deadline = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new Error('readiness check timed out')), READY_TIMEOUT_MS);
     });
-    const probe = sql`select 1`.execute(deps.db);
+    const probe = pingDatabase(deps.db);
     probe.catch(() => {});
     try {
       await Promise.race([probe, deadline]);

@@ -109,6 +109,11 @@ export async function insertEntryWithPostings(
 export const insertHold = (db: Executor, hold: { account_id: number; amount: number; currency: string; reference_type: string; reference_id: string; reserve_entry_id: number }) =>
   db.insertInto('holds').values(hold).returningAll().executeTakeFirstOrThrow();
 
+/** The hold a reserving entry made, if any (a replayed reservation answers it). */
+export const findHoldByReserveEntry = (db: Executor, entryId: number) => db.selectFrom('holds').selectAll().where('reserve_entry_id', '=', entryId).executeTakeFirst();
+
+export const findLedgerAccount = (db: Executor, id: number) => db.selectFrom('ledger_accounts').selectAll().where('id', '=', id).executeTakeFirst();
+
 export const findHold = (db: Executor, id: number) => db.selectFrom('holds').selectAll().where('id', '=', id).executeTakeFirst();
 
 /**

@@ -12,6 +12,8 @@ import {
   findEntry,
   findEntryByKey,
   findHold,
+  findHoldByReserveEntry,
+  findLedgerAccount,
   findHoldsResolvedTwice,
   findNegativeMemberAccounts,
   findPostings,
@@ -214,7 +216,7 @@ export async function reserveHold(
     ],
   });
   if (replayed) {
-    const existing = await trx.selectFrom('holds').selectAll().where('reserve_entry_id', '=', entryId).executeTakeFirst();
+    const existing = await findHoldByReserveEntry(trx, entryId);
     if (existing) return existing;
   }
   const [account] = await lockAccounts(trx, [input.account]);
@@ -228,7 +230,8 @@ async function settleHold(trx: Transaction<DB>, holdId: number, outcome: 'posted
     if (!(await findHold(trx, holdId))) throw new AppError(ResponseCode.notFound);
     throw new AppError(ResponseCode.holdSettled);
   }
-  const account = (await trx.selectFrom('ledger_accounts').select(['asset', 'currency']).where('id', '=', hold.account_id).executeTakeFirstOrThrow());
+  const account = await findLedgerAccount(trx, hold.account_id);
+  if (!account) throw new Error(`ledger account ${hold.account_id} of hold ${hold.id} does not exist`);
   const { entryId } = await post(trx, {
     kind: outcome === 'posted' ? 'hold.post' : 'hold.release',
     reference: { type: 'hold', id: hold.id },

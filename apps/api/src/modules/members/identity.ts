@@ -4,6 +4,7 @@ import { ResponseCode, maskContact, type User } from '@shop/contract';
 import type { Executor } from '../../db/database.js';
 import { AppError, ValidationError } from '../../lib/errors.js';
 import type { UserRow } from './members.table.js';
+import { findLatestCertification } from '../certification/certification.queries.js';
 import { findUserByEmail, findUserByMobile, findUserByUserName } from './members.queries.js';
 import { accountHooks } from './member-hooks.js';
 
@@ -75,7 +76,7 @@ export const passwordsMustMatch = (password: string, confirm: string) => {
 
 /** The real-name state of a member: their latest record's status, or none. */
 export async function realNameStatus(db: Executor, userId: number): Promise<User['real_name_status']> {
-  const row = await db.selectFrom('certifications').select('status').where('user_id', '=', userId).orderBy('id', 'desc').limit(1).executeTakeFirst();
+  const row = await findLatestCertification(db, userId);
   return row?.status ?? 'none';
 }
 

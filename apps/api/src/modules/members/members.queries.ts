@@ -81,3 +81,23 @@ export const findSessionWithMember = (db: Executor, token: string) =>
 /** Records a session's use unless one was recorded after `notBefore` (conditional: concurrent requests write it once). */
 export const touchSession = (db: Executor, sessionId: number, now: Date, notBefore: Date) =>
   db.updateTable('sessions').set({ last_used_at: now }).where('id', '=', sessionId).where('last_used_at', '<=', notBefore).execute();
+
+/** Changes a member's authenticator columns (sealed secrets, last accepted step) without touching anything else. */
+export const setUserTotp = (db: Executor, id: number, changes: Pick<UserUpdate, 'totp_secret' | 'totp_pending_secret' | 'totp_last_step'>) =>
+  db.updateTable('users').set(changes).where('id', '=', id).execute();
+
+/** Members with an authenticator secret not sealed under the key `currentPattern` matches (`s1.<key id>.%`). */
+export const findUsersWithSecretsNotSealedAs = (db: Executor, currentPattern: string) =>
+  db
+    .selectFrom('users')
+    .select('id')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('totp_secret', 'is not', null), eb('totp_secret', 'not like', currentPattern)]),
+        eb.and([eb('totp_pending_secret', 'is not', null), eb('totp_pending_secret', 'not like', currentPattern)]),
+      ]),
+    )
+    .execute();
+
+/** A member by user name or id, as an operator names one. */
+export const findUserByNameOrId = (db: Executor, who: string) => (/^\d+$/.test(who) ? findUserById(db, Number(who)) : findUserByUserName(db, who));

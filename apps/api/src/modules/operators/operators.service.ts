@@ -1,12 +1,13 @@
 import { generateSecret, generateURI, verify } from 'otplib';
 import { ROLE_PERMISSIONS, roleAllows, ResponseCode, type OperatorRole, type Permission } from '@shop/contract';
 import type { Database, Executor } from '../../db/database.js';
-import { AppError } from '../../lib/errors.js';
+import { AppError, notFound } from '../../lib/errors.js';
 import type { SecretBox } from '../../lib/secrets.js';
-import { hashToken, newToken } from '../../lib/tokens.js';
+import { newToken } from '../../lib/tokens.js';
 import { withTransaction } from '../../lib/transaction.js';
 import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
 import { checkPassword, hashPassword } from '../members/identity.js';
+import * as q from './operators.queries.js';
 import type { OperatorRow } from './operators.table.js';
 
 /** An operator session lasts at most this long … */
@@ -44,13 +45,8 @@ export async function createOperator(db: Database, createdBy: string, input: { u
   const setupToken = newToken();
   const expiresAt = new Date(Date.now() + SETUP_LINK_TTL_MS);
   return withTransaction(db, async (tx) => {
-    const taken = await tx.selectFrom('operators').select('id').where((eb) => eb(eb.fn('lower', ['user_name']), '=', input.userName.toLowerCase())).executeTakeFirst();
-    if (taken) throw new AppError(ResponseCode.operatorNameTaken);
-    const row = await tx
-      .insertInto('operators')
-      .values({ user_name: input.userName, role: input.role, password_hash: null, totp_secret: null, totp_pending_secret: null, totp_last_step: null, setup_token_hash: hashToken(setupToken), setup_expires_at: expiresAt, created_by: createdBy, last_sign_in_at: null })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    if (await q.findOperatorByName(tx, input.userName)) throw new AppError(ResponseCode.operatorNameTaken);
+    const row = await q.insertOperator(tx, { userName: input.userName, role: input.role, setupToken, setupExpiresAt: expiresAt, createdBy });
     await insertOperatorAction(tx, { operator: createdBy, action: `operator.create role=${input.role}`, target_type: 'operator', target_id: row.id });
     return { id: row.id, setupToken, expiresAt };
   });
@@ -59,14 +55,7 @@ export async function createOperator(db: Database, createdBy: string, input: { u
 /** Sets an operator's password with the one-time setup token; the token then stops working. */
 export async function setupOperatorPassword(db: Database, input: { token: string; password: string }): Promise<{ user_name: string }> {
   const passwordHash = await hashPassword(input.password);
-  const row = await db
-    .updateTable('operators')
-    .set({ password_hash: passwordHash, setup_token_hash: null, setup_expires_at: null })
-    .where('setup_token_hash', '=', hashToken(input.token))
-    .where('setup_expires_at', '>', new Date())
-    .where('status', '=', 'active')
-    .returning('user_name')
-    .executeTakeFirst();
+  const row = await q.setPasswordWithSetupToken(db, input.token, passwordHash);
   if (!row) throw new AppError(ResponseCode.operatorSetupInvalid);
   return { user_name: row.user_name };
 }
@@ -81,7 +70,7 @@ async function acceptTotp(tx: Executor, operator: OperatorRow, secret: string, c
     ...(operator.totp_last_step !== null ? { afterTimeStep: operator.totp_last_step } : {}),
   }).catch(() => ({ valid: false as const }));
   if (!result.valid) throw new AppError(ResponseCode.twoFactorInvalid);
-  await tx.updateTable('operators').set({ totp_last_step: (result as { timeStep: number }).timeStep }).where('id', '=', operator.id).execute();
+  await q.setOperatorTotp(tx, operator.id, { totp_last_step: (result as { timeStep: number }).timeStep });
 }
 
 /**
@@ -93,21 +82,23 @@ export async function signInOperator(
   secrets: SecretBox,
   input: { userName: string; password: string; totpCode?: string; ip?: string; userAgent?: string },
 ) {
-  const found = await db.selectFrom('operators').selectAll().where((eb) => eb(eb.fn('lower', ['user_name']), '=', input.userName.toLowerCase())).executeTakeFirst();
+  const found = await q.findOperatorByName(db, input.userName);
   const passwordOk = await checkPassword(found?.password_hash, input.password);
   if (!found || !passwordOk || found.status !== 'active') throw new AppError(ResponseCode.loginFailed);
 
   // A failed code must still count as used: the transaction commits the step, then the error is thrown.
   let failure: AppError | undefined;
   const answer = await withTransaction(db, async (tx) => {
-    const op = (await tx.selectFrom('operators').selectAll().where('id', '=', found.id).forUpdate().executeTakeFirstOrThrow());
+    const op = await q.lockOperatorForUpdate(tx, found.id);
+    // Removed between the password check and the lock: the same answer as a wrong password.
+    if (!op) throw new AppError(ResponseCode.loginFailed);
     let totpSetup: { secret: string; otpauth_url: string } | null = null;
     try {
       if (op.totp_secret) {
         await acceptTotp(tx, op, secrets.open(op.totp_secret, totpContext(op.id)), input.totpCode);
       } else if (op.sign_in_count === 0 || !op.totp_pending_secret) {
         const secret = op.totp_pending_secret ? secrets.open(op.totp_pending_secret, totpContext(op.id)) : generateSecret();
-        await tx.updateTable('operators').set({ totp_pending_secret: secrets.seal(secret, totpContext(op.id)) }).where('id', '=', op.id).execute();
+        await q.setOperatorTotp(tx, op.id, { totp_pending_secret: secrets.seal(secret, totpContext(op.id)) });
         totpSetup = { secret, otpauth_url: generateURI({ issuer: TOTP_ISSUER, label: op.user_name, secret }) };
         if (op.sign_in_count > 0) throw new AppError(ResponseCode.operatorTotpSetupRequired, undefined, { data: totpSetup });
       } else {
@@ -116,7 +107,7 @@ export async function signInOperator(
           throw new AppError(ResponseCode.operatorTotpSetupRequired, undefined, { data: { secret: pending, otpauth_url: generateURI({ issuer: TOTP_ISSUER, label: op.user_name, secret: pending }) } });
         }
         await acceptTotp(tx, op, pending, input.totpCode);
-        await tx.updateTable('operators').set({ totp_secret: op.totp_pending_secret, totp_pending_secret: null }).where('id', '=', op.id).execute();
+        await q.setOperatorTotp(tx, op.id, { totp_secret: op.totp_pending_secret, totp_pending_secret: null });
       }
     } catch (e) {
       if (!(e instanceof AppError)) throw e;
@@ -125,13 +116,8 @@ export async function signInOperator(
     }
     const token = newToken();
     const expiresAt = new Date(Date.now() + OPERATOR_SESSION_TTL_MS);
-    await tx.insertInto('operator_sessions').values({ operator_id: op.id, token_hash: hashToken(token), expires_at: expiresAt, revoked_at: null, ip: input.ip ?? null, user_agent: input.userAgent?.slice(0, 300) ?? null }).execute();
-    const updated = await tx
-      .updateTable('operators')
-      .set((eb) => ({ sign_in_count: eb('sign_in_count', '+', 1), last_sign_in_at: new Date() }))
-      .where('id', '=', op.id)
-      .returning(['id', 'user_name', 'role', 'totp_secret'])
-      .executeTakeFirstOrThrow();
+    await q.insertOperatorSession(tx, { operatorId: op.id, token, expiresAt, ip: input.ip, userAgent: input.userAgent });
+    const updated = await q.recordOperatorSignIn(tx, op.id);
     return { token, expires_at: expiresAt.toISOString(), operator: operatorView(updated), totp_setup: totpSetup };
   });
   if (failure) throw failure;
@@ -144,18 +130,13 @@ export async function signInOperator(
  */
 export async function resolveOperator(db: Database, token: string): Promise<Operator> {
   const now = Date.now();
-  const row = await db
-    .selectFrom('operator_sessions')
-    .innerJoin('operators', 'operators.id', 'operator_sessions.operator_id')
-    .select(['operator_sessions.id as session_id', 'operator_sessions.expires_at', 'operator_sessions.last_seen_at', 'operator_sessions.revoked_at', 'operators.id', 'operators.user_name', 'operators.role', 'operators.status'])
-    .where('operator_sessions.token_hash', '=', hashToken(token))
-    .executeTakeFirst();
+  const row = await q.findOperatorSession(db, token);
   if (!row || row.revoked_at || row.status !== 'active' || new Date(row.expires_at).getTime() <= now || new Date(row.last_seen_at).getTime() + OPERATOR_IDLE_MS <= now) {
     throw new AppError(ResponseCode.tokenInvalid);
   }
   // Written at most once a minute: the idle limit needs no more precision than that.
   if (new Date(row.last_seen_at).getTime() < now - 60_000) {
-    await db.updateTable('operator_sessions').set({ last_seen_at: new Date(now) }).where('id', '=', row.session_id).execute();
+    await q.touchOperatorSession(db, row.session_id, new Date(now));
   }
   return { operatorId: row.id, userName: row.user_name, role: row.role, sessionId: row.session_id };
 }
@@ -167,12 +148,14 @@ export function requirePermission(operator: Operator, permission: Permission): v
 
 /** Ends one operator session. */
 export async function signOutOperator(db: Database, sessionId: number): Promise<{ ok: true }> {
-  await db.updateTable('operator_sessions').set({ revoked_at: new Date() }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
+  await q.revokeOperatorSession(db, sessionId);
   return { ok: true };
 }
 
 /** The signed-in operator as the console shows it. */
 export async function operatorProfile(db: Database, operatorId: number) {
-  const row = await db.selectFrom('operators').select(['id', 'user_name', 'role', 'totp_secret']).where('id', '=', operatorId).executeTakeFirstOrThrow();
+  const row = await q.findOperatorById(db, operatorId);
+  // An operator removed while signed in: "not found", not a crash.
+  if (!row) throw notFound('operator');
   return operatorView(row);
 }

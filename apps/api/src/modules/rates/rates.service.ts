@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Decimal from 'decimal.js';
-import { sql } from 'kysely';
 import { ResponseCode } from '@shop/contract';
 import type { Executor } from '../../db/database.js';
 import { AppError } from '../../lib/errors.js';
 import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
 import type { ExchangeRateSource } from '../../providers/rates/rates.js';
 import { parseEcbDaily, type EcbDaily } from './ecb.js';
+import * as q from './rates.queries.js';
 
 /** Exact decimals for rates and conversions: 40 significant digits, half-up. Never floats. */
 const Dec = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_UP });
@@ -25,16 +25,13 @@ export interface RateQuote {
   date: string;
 }
 
-// A date column as its day's text: pg would otherwise make a local-midnight Date of it.
-export const dayText = (column: string) => sql<string>`to_char(${sql.ref(column)}, 'YYYY-MM-DD')`;
-
 const today = () => new Date().toISOString().slice(0, 10);
 
 let minorUnitsCache: Map<string, number> | undefined;
 /** Minor units per currency from the currencies table (read once per process; the table changes only by migration). */
 export async function minorUnits(db: Executor, currency: string): Promise<number> {
   if (!minorUnitsCache?.has(currency)) {
-    const rows = await db.selectFrom('currencies').select(['code', 'minor_units']).execute();
+    const rows = await q.findCurrencyMinorUnits(db);
     minorUnitsCache = new Map(rows.map((r) => [r.code, r.minor_units]));
   }
   const units = minorUnitsCache.get(currency);
@@ -70,17 +67,7 @@ type StoredRate = { base: string; quote: string; rate: string; source: 'ecb' | '
 
 /** The latest rate of each pair and source on or before `date`. */
 async function latestRates(db: Executor, date: string): Promise<StoredRate[]> {
-  return db
-    .selectFrom('exchange_rates')
-    .select(['base', 'quote', 'rate', 'source', dayText('rate_date').as('rate_date')])
-    .distinctOn(['base', 'quote', 'source'])
-    .where('rate_date', '<=', date)
-    .orderBy('base')
-    .orderBy('quote')
-    .orderBy('source')
-    .orderBy('rate_date', 'desc')
-    .orderBy('id', 'desc')
-    .execute();
+  return q.findLatestRates(db, date);
 }
 
 /**
@@ -135,18 +122,12 @@ export async function rateFor(db: Executor, from: string, to: string, date: stri
 
 /** Stores a day of ECB rates for the currencies the shop knows; a day already stored is left as it is. */
 export async function storeEcbRates(db: Executor, daily: EcbDaily): Promise<number> {
-  const known = new Set((await db.selectFrom('currencies').select('code').execute()).map((r) => r.code));
+  const known = new Set((await q.findCurrencyMinorUnits(db)).map((r) => r.code));
   const rows = Object.entries(daily.rates)
     .filter(([code]) => known.has(code) && code !== 'EUR')
-    .map(([quote, rate]) => ({ base: 'EUR', quote, rate, source: 'ecb' as const, rate_date: daily.date, set_by: null }));
+    .map(([quote, rate]) => ({ base: 'EUR', quote, rate, rate_date: daily.date }));
   if (!rows.length) return 0;
-  const inserted = await db
-    .insertInto('exchange_rates')
-    .values(rows)
-    .onConflict((oc) => oc.columns(['base', 'quote', 'rate_date']).where('source', '=', 'ecb').doNothing())
-    .returning('id')
-    .execute();
-  return inserted.length;
+  return (await q.insertEcbRatesIfNew(db, rows)).length;
 }
 
 /** The ECB snapshot files shipped in the repository, newest last. */
@@ -161,8 +142,7 @@ export async function loadEcbSnapshot(db: Executor): Promise<{ date: string; sto
   const file = snapshotFiles().at(-1);
   if (!file) return undefined;
   const daily = parseEcbDaily(fs.readFileSync(path.join(SNAPSHOT_DIR, file), 'utf8'));
-  const newer = await db.selectFrom('exchange_rates').select('id').where('source', '=', 'ecb').where('rate_date', '>=', daily.date).limit(1).executeTakeFirst();
-  if (newer) return { date: daily.date, stored: 0 };
+  if (await q.hasEcbRatesSince(db, daily.date)) return { date: daily.date, stored: 0 };
   return { date: daily.date, stored: await storeEcbRates(db, daily) };
 }
 
@@ -179,11 +159,7 @@ export async function setOperatorRate(
   await minorUnits(db, input.quote);
   if (!RATE_TEXT.test(input.rate) || new Dec(input.rate).lte(0)) throw new AppError(ResponseCode.rateInvalid);
   const date = input.date ?? today();
-  const row = await db
-    .insertInto('exchange_rates')
-    .values({ base: input.base, quote: input.quote, rate: input.rate, source: 'operator', rate_date: date, set_by: operator })
-    .returning(['id', 'rate', dayText('rate_date').as('rate_date')])
-    .executeTakeFirstOrThrow();
+  const row = await q.insertOperatorRate(db, { base: input.base, quote: input.quote, rate: input.rate, rate_date: date, set_by: operator });
   await insertOperatorAction(db, { operator, action: `rate.set ${input.base}/${input.quote}=${input.rate}`, target_type: 'exchange_rate', target_id: row.id, reason: input.reason ?? null });
   return { id: row.id, rate: new Dec(row.rate).toString(), source: 'operator', date: row.rate_date };
 }

@@ -4,7 +4,7 @@ import type { Database, Executor } from '../../db/database.js';
 import { AppError } from '../../lib/errors.js';
 import { SecretBox, SecretKeyError } from '../../lib/secrets.js';
 import type { UserRow } from '../members/members.table.js';
-import { lockUserForUpdate } from '../members/members.queries.js';
+import { findUsersWithSecretsNotSealedAs, lockUserForUpdate, setUserTotp } from '../members/members.queries.js';
 import { withTransaction } from '../../lib/transaction.js';
 
 /** One step either side: phones whose clock is up to 30 s off still work. */
@@ -37,7 +37,7 @@ export async function acceptCode(trx: Executor, user: Pick<UserRow, 'id' | 'totp
     ...(user.totp_last_step !== null ? { afterTimeStep: user.totp_last_step } : {}),
   }).catch(() => ({ valid: false as const }));
   if (!result.valid) throw new AppError(ResponseCode.twoFactorInvalid);
-  await trx.updateTable('users').set({ totp_last_step: (result as { timeStep: number }).timeStep }).where('id', '=', user.id).execute();
+  await setUserTotp(trx, user.id, { totp_last_step: (result as { timeStep: number }).timeStep });
 }
 
 /** Verifies a code of the bound authenticator (once per code); a plain or old-key secret is re-sealed on the way. */
@@ -47,7 +47,7 @@ export async function checkBoundCode(db: Database, secrets: SecretBox, userId: n
     if (!user.totp_secret) throw new AppError(ResponseCode.twoFactorNotBound);
     const plain = openStoredSecret(secrets, userId, user.totp_secret, 'bound');
     if (secrets.needsReseal(user.totp_secret)) {
-      await trx.updateTable('users').set({ totp_secret: sealBoundSecret(secrets, userId, plain) }).where('id', '=', userId).execute();
+      await setUserTotp(trx, userId, { totp_secret: sealBoundSecret(secrets, userId, plain) });
     }
     await acceptCode(trx, user, plain, code);
   });
@@ -67,16 +67,7 @@ export async function requireTwoFactorIfBound(db: Database, secrets: SecretBox, 
  */
 export async function sealStoredTotpSecrets(db: Database, secrets: SecretBox): Promise<{ resealed: number; unreadable: number }> {
   const current = `s1.${secrets.currentKeyId}.%`;
-  const rows = await db
-    .selectFrom('users')
-    .select('id')
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('totp_secret', 'is not', null), eb('totp_secret', 'not like', current)]),
-        eb.and([eb('totp_pending_secret', 'is not', null), eb('totp_pending_secret', 'not like', current)]),
-      ]),
-    )
-    .execute();
+  const rows = await findUsersWithSecretsNotSealedAs(db, current);
   let resealed = 0;
   let unreadable = 0;
   for (const row of rows) {
@@ -89,7 +80,7 @@ export async function sealStoredTotpSecrets(db: Database, secrets: SecretBox): P
           const plain = openStoredSecret(secrets, user.id, stored, kind);
           return kind === 'bound' ? sealBoundSecret(secrets, user.id, plain) : sealPendingSecret(secrets, user.id, plain);
         };
-        await trx.updateTable('users').set({ totp_secret: reseal(user.totp_secret, 'bound'), totp_pending_secret: reseal(user.totp_pending_secret, 'pending') }).where('id', '=', user.id).execute();
+        await setUserTotp(trx, user.id, { totp_secret: reseal(user.totp_secret, 'bound'), totp_pending_secret: reseal(user.totp_pending_secret, 'pending') });
       });
       resealed++;
     } catch (e) {

@@ -1,13 +1,15 @@
 import { generateSecret, generateURI } from 'otplib';
 import QRCode from 'qrcode';
-import { ResponseCode, type Language } from '@shop/contract';
+import { ResponseCode } from '@shop/contract';
+import type { AppDeps } from '../../app-deps.js';
 import type { Database } from '../../db/database.js';
+import { memberIdOf, type Actor } from '../../lib/actor.js';
 import { AppError } from '../../lib/errors.js';
 import type { SecretBox } from '../../lib/secrets.js';
-import { lockUserForUpdate } from '../members/members.queries.js';
+import { findUserById, lockUserForUpdate, setUserTotp } from '../members/members.queries.js';
 import type { SecurityNotices } from '../members/security-notice.js';
 import { requireStepUp, type StepUpProof } from './step-up.js';
-import { acceptCode, openStoredSecret, sealBoundSecret, sealPendingSecret } from './totp.js';
+import { acceptCode, checkBoundCode, openStoredSecret, sealBoundSecret, sealPendingSecret } from './totp.js';
 import { withTransaction } from '../../lib/transaction.js';
 
 export { checkBoundCode, requireTwoFactorIfBound } from './totp.js';
@@ -15,11 +17,13 @@ export { checkBoundCode, requireTwoFactorIfBound } from './totp.js';
 const ISSUER = 'H5 Shop';
 
 /** A new secret to scan; it is bound only after the member proves it with one code (`bind`). Stored sealed. */
-export async function createSecret(db: Database, secrets: SecretBox, userId: number): Promise<{ secret: string; uri: string; qr_code: string }> {
-  const user = await db.selectFrom('users').select(['user_name', 'totp_secret']).where('id', '=', userId).executeTakeFirstOrThrow();
+export async function createSecret(deps: Pick<AppDeps, 'db' | 'secrets'>, actor: Actor): Promise<{ secret: string; uri: string; qr_code: string }> {
+  const userId = memberIdOf(actor);
+  const user = await findUserById(deps.db, userId);
+  if (!user) throw new AppError(ResponseCode.userNotFound);
   if (user.totp_secret) throw new AppError(ResponseCode.twoFactorBound);
   const secret = generateSecret();
-  await db.updateTable('users').set({ totp_pending_secret: sealPendingSecret(secrets, userId, secret) }).where('id', '=', userId).execute();
+  await setUserTotp(deps.db, userId, { totp_pending_secret: sealPendingSecret(deps.secrets, userId, secret) });
   const uri = generateURI({ issuer: ISSUER, label: user.user_name, secret });
   return { secret, uri, qr_code: await QRCode.toDataURL(uri, { margin: 1, width: 240 }) };
 }
@@ -31,11 +35,13 @@ export async function createSecret(db: Database, secrets: SecretBox, userId: num
  */
 export async function bindSecret(
   deps: { db: Database; secrets: SecretBox; notices: SecurityNotices },
-  who: { userId: number; ip: string; lang: Language },
+  actor: Actor,
   input: StepUpProof & { code: string },
 ): Promise<{ bound: true }> {
   const { db, secrets } = deps;
-  const current = await db.selectFrom('users').select('totp_secret').where('id', '=', who.userId).executeTakeFirstOrThrow();
+  const who = { userId: memberIdOf(actor), ip: actor.ip };
+  const current = await findUserById(db, who.userId);
+  if (!current) throw new AppError(ResponseCode.userNotFound);
   if (current.totp_secret) throw new AppError(ResponseCode.twoFactorBound);
   const before = await requireStepUp(deps, who, input);
   await withTransaction(db, async (trx) => {
@@ -44,8 +50,14 @@ export async function bindSecret(
     if (!user.totp_pending_secret) throw new AppError(ResponseCode.twoFactorNotBound);
     const plain = openStoredSecret(secrets, who.userId, user.totp_pending_secret, 'pending');
     await acceptCode(trx, user, plain, input.code);
-    await trx.updateTable('users').set({ totp_secret: sealBoundSecret(secrets, who.userId, plain), totp_pending_secret: null }).where('id', '=', who.userId).execute();
+    await setUserTotp(trx, who.userId, { totp_secret: sealBoundSecret(secrets, who.userId, plain), totp_pending_secret: null });
   });
-  await deps.notices.send(before, 'twoFactor', who.lang);
+  await deps.notices.send(before, 'twoFactor', actor.lang);
   return { bound: true };
+}
+
+/** Checks a code of the member's bound authenticator (each code works once). */
+export async function checkOwnCode(deps: Pick<AppDeps, 'db' | 'secrets'>, actor: Actor, input: { code: string }): Promise<{ ok: true }> {
+  await checkBoundCode(deps.db, deps.secrets, memberIdOf(actor), input.code);
+  return { ok: true };
 }

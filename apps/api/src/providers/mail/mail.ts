@@ -1,5 +1,6 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Database } from '../../db/database.js';
+import { insertOutboxMessage } from '../outbox.queries.js';
 
 export interface MailMessage {
   to: string;
@@ -33,7 +34,7 @@ export class OutboxMailProvider implements MailProvider {
   constructor(private db: Database, private log: (line: string) => void) {}
 
   async send(message: MailMessage): Promise<void> {
-    await this.db.insertInto('outbox_messages').values({ channel: 'email', recipient: message.to.toLowerCase(), subject: message.subject, body: message.text }).execute();
+    await insertOutboxMessage(this.db, { channel: 'email', recipient: message.to.toLowerCase(), subject: message.subject, body: message.text });
     this.log(`outbox mail to ${message.to}: ${message.subject} — ${message.text}`);
   }
 }

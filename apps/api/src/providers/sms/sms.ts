@@ -1,4 +1,5 @@
 import type { Database } from '../../db/database.js';
+import { insertOutboxMessage } from '../outbox.queries.js';
 
 export interface SmsMessage {
   /** E.164: `+8613800138000`. */
@@ -37,7 +38,7 @@ export class OutboxSmsProvider implements SmsProvider {
   constructor(private db: Database, private log: (line: string) => void) {}
 
   async send(message: SmsMessage): Promise<void> {
-    await this.db.insertInto('outbox_messages').values({ channel: 'sms', recipient: message.to, body: message.text }).execute();
+    await insertOutboxMessage(this.db, { channel: 'sms', recipient: message.to, body: message.text });
     this.log(`outbox sms to ${message.to}: ${message.text}`);
   }
 }

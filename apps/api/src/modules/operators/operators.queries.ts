@@ -1,0 +1,76 @@
+import type { Transaction } from 'kysely';
+import type { Executor } from '../../db/database.js';
+import type { DB } from '../../db/schema.js';
+import { hashToken } from '../../lib/tokens.js';
+import type { OperatorRole } from './operators.table.js';
+
+/** An operator by user name, whatever its case. */
+export const findOperatorByName = (db: Executor, userName: string) =>
+  db.selectFrom('operators').selectAll().where((eb) => eb(eb.fn('lower', ['user_name']), '=', userName.toLowerCase())).executeTakeFirst();
+
+export const findOperatorById = (db: Executor, id: number) => db.selectFrom('operators').selectAll().where('id', '=', id).executeTakeFirst();
+
+export const lockOperatorForUpdate = (tx: Transaction<DB>, id: number) => tx.selectFrom('operators').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+
+/** A new operator without a password, waiting for its one-time setup token. */
+export const insertOperator = (db: Executor, o: { userName: string; role: OperatorRole; setupToken: string; setupExpiresAt: Date; createdBy: string }) =>
+  db
+    .insertInto('operators')
+    .values({
+      user_name: o.userName,
+      role: o.role,
+      password_hash: null,
+      totp_secret: null,
+      totp_pending_secret: null,
+      totp_last_step: null,
+      setup_token_hash: hashToken(o.setupToken),
+      setup_expires_at: o.setupExpiresAt,
+      created_by: o.createdBy,
+      last_sign_in_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+
+/** Sets the password of the active operator whose unexpired setup token this is, and spends the token; answers its user name. */
+export const setPasswordWithSetupToken = (db: Executor, token: string, passwordHash: string) =>
+  db
+    .updateTable('operators')
+    .set({ password_hash: passwordHash, setup_token_hash: null, setup_expires_at: null })
+    .where('setup_token_hash', '=', hashToken(token))
+    .where('setup_expires_at', '>', new Date())
+    .where('status', '=', 'active')
+    .returning('user_name')
+    .executeTakeFirst();
+
+/** Changes an operator's authenticator columns (sealed secrets, last accepted step). */
+export const setOperatorTotp = (db: Executor, id: number, changes: { totp_secret?: string | null; totp_pending_secret?: string | null; totp_last_step?: number }) =>
+  db.updateTable('operators').set(changes).where('id', '=', id).execute();
+
+/** Counts a sign-in and answers what the console shows of the operator. */
+export const recordOperatorSignIn = (db: Executor, id: number) =>
+  db
+    .updateTable('operators')
+    .set((eb) => ({ sign_in_count: eb('sign_in_count', '+', 1), last_sign_in_at: new Date() }))
+    .where('id', '=', id)
+    .returning(['id', 'user_name', 'role', 'totp_secret'])
+    .executeTakeFirstOrThrow();
+
+export const insertOperatorSession = (db: Executor, s: { operatorId: number; token: string; expiresAt: Date; ip?: string; userAgent?: string }) =>
+  db
+    .insertInto('operator_sessions')
+    .values({ operator_id: s.operatorId, token_hash: hashToken(s.token), expires_at: s.expiresAt, revoked_at: null, ip: s.ip ?? null, user_agent: s.userAgent?.slice(0, 300) ?? null })
+    .execute();
+
+/** A session by its token with its operator's name, role and status. */
+export const findOperatorSession = (db: Executor, token: string) =>
+  db
+    .selectFrom('operator_sessions')
+    .innerJoin('operators', 'operators.id', 'operator_sessions.operator_id')
+    .select(['operator_sessions.id as session_id', 'operator_sessions.expires_at', 'operator_sessions.last_seen_at', 'operator_sessions.revoked_at', 'operators.id', 'operators.user_name', 'operators.role', 'operators.status'])
+    .where('operator_sessions.token_hash', '=', hashToken(token))
+    .executeTakeFirst();
+
+export const touchOperatorSession = (db: Executor, sessionId: number, at: Date) => db.updateTable('operator_sessions').set({ last_seen_at: at }).where('id', '=', sessionId).execute();
+
+export const revokeOperatorSession = (db: Executor, sessionId: number) =>
+  db.updateTable('operator_sessions').set({ revoked_at: new Date() }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
