@@ -113,8 +113,20 @@ describe('scroll position', () => {
       await page.locator('.goods-card').first().waitFor();
       await page.waitForLoadState('networkidle');
       for (let i = 0; i < 5; i++) await page.mouse.wheel(0, 300);
-      await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(600);
-      const before = await page.evaluate(() => window.scrollY);
+      // Wheel scrolling lands over a few frames: wait until the position holds still.
+      let last = -1;
+      await expect
+        .poll(
+          async () => {
+            const y = await page.evaluate(() => window.scrollY);
+            const still = y === last && y > 600;
+            last = y;
+            return still;
+          },
+          { intervals: [300] },
+        )
+        .toBe(true);
+      const before = last;
       // A goods card in view, as the member would tap it.
       const cards = page.locator('.goods-card');
       const count = await cards.count();

@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart';
 import { ResponseCode, createUploadToken, uploadFile, uploadInlineImage } from '@shop/contract';
 import { AppError } from '../../lib/errors.js';
+import { pickImageFormat } from '../../lib/image-format.js';
 import { assertStorable, type Api } from '../../plugins/routes.js';
 import * as service from './uploads.service.js';
 
@@ -44,13 +45,15 @@ export function uploadsRoutes(api: Api): void {
 
   // Delivery, with the type we detected and headers that keep a browser from running anything in it.
   api.app.get<{ Params: { '*': string }; Querystring: Record<string, string> }>('/uploads/*', async (request, reply) => {
-    const file = await service.deliverUpload(deps, request.params['*'], request.query);
+    const file = await service.deliverUpload(deps, request.params['*'], request.query, pickImageFormat(request.headers.accept));
     if (!file) throw new AppError(ResponseCode.notFound, undefined, { httpStatus: 404 });
     return reply
       .header('x-content-type-options', 'nosniff')
       .header('content-security-policy', "default-src 'none'; sandbox")
       .header('content-disposition', 'inline')
       .header('cache-control', 'public, max-age=31536000, immutable')
+      // Pictures are sent as AVIF or WebP to browsers that take them.
+      .header('vary', 'Accept')
       .type(file.mime)
       .send(file.body);
   });

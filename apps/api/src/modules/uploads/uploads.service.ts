@@ -11,6 +11,7 @@ import type { Config } from '../../config.js';
 import type { Executor } from '../../db/database.js';
 import { memberIdOf, type Actor } from '../../lib/actor.js';
 import { AppError } from '../../lib/errors.js';
+import { encodeAs, imageFormatMime, type ModernImageFormat, SIZE_STEPS } from '../../lib/image-format.js';
 import { newToken } from '../../lib/tokens.js';
 import * as q from './uploads.queries.js';
 
@@ -135,8 +136,7 @@ export async function receiveFile(deps: UploadDeps, actor: Actor, input: { sourc
   }
 }
 
-/** Delivery sizes: a request is rounded up to the next one, so each image has a bounded set of copies. */
-export const SIZE_STEPS = [64, 120, 200, 300, 400, 500, 750, 1000, 1500, 2000] as const;
+export { SIZE_STEPS };
 
 /** The size to deliver an image at: the request's width and height (750 each by default), rounded up to a step. */
 export function deliverySize(query: { width?: string; height?: string; w?: string; h?: string }): { width: number; height: number } {
@@ -152,7 +152,13 @@ export function deliverySize(query: { width?: string; height?: string; w?: strin
  * A stored file for delivery: images resized to the asked width and height (750 by default, rounded
  * up to a step, each size made once and kept), other files as stored. Undefined when there is none.
  */
-export async function deliverUpload(deps: UploadDeps, storageKey: string, query: Record<string, string | undefined>): Promise<{ mime: string; body: Readable } | undefined> {
+export async function deliverUpload(
+  deps: UploadDeps,
+  storageKey: string,
+  query: Record<string, string | undefined>,
+  /** A format the browser takes (from its `Accept`): the copy is encoded in it. Animated GIFs stay GIFs. */
+  format?: ModernImageFormat,
+): Promise<{ mime: string; body: Readable } | undefined> {
   const { storage } = deps.providers;
   const row = await q.findUploadByKey(deps.db, storageKey);
   if (!row) return undefined;
@@ -161,15 +167,17 @@ export async function deliverUpload(deps: UploadDeps, storageKey: string, query:
     return stream ? { mime: row.mime, body: stream } : undefined;
   }
   const { width, height } = deliverySize(query);
-  const cacheKey = `resized/${width}x${height}/${row.storage_key}`;
+  const as = row.mime === 'image/gif' ? undefined : format;
+  const cacheKey = as ? `resized/${width}x${height}/${as}/${row.storage_key}` : `resized/${width}x${height}/${row.storage_key}`;
   if (!(await storage.exists(cacheKey))) {
     const original = await storage.read(row.storage_key);
     if (!original) return undefined;
     // Read whole (images are at most 2 MB): a read error rejects here instead of going unheard on a pipe.
     const bytes = Buffer.concat(await original.toArray());
-    const resized = await sharp(bytes, { animated: row.mime === 'image/gif' }).rotate().resize(width, height, { fit: 'inside', withoutEnlargement: true }).toBuffer();
+    const image = sharp(bytes, { animated: row.mime === 'image/gif' }).rotate().resize(width, height, { fit: 'inside', withoutEnlargement: true });
+    const resized = await (as ? encodeAs(image, as) : image).toBuffer();
     await storage.write(cacheKey, resized);
   }
   const stream = await storage.read(cacheKey);
-  return stream ? { mime: row.mime, body: stream } : undefined;
+  return stream ? { mime: as ? imageFormatMime(as) : row.mime, body: stream } : undefined;
 }

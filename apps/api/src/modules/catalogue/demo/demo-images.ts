@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import type { FastifyInstance } from 'fastify';
 import { ResponseCode } from '@shop/contract';
 import { AppError } from '../../../lib/errors.js';
+import { encodeAs, imageFormatMime, pickImageFormat, SIZE_STEPS } from '../../../lib/image-format.js';
 import { BANNERS, CATEGORIES, COLOURS, GOODS_COUNT, NEWS, POPUPS, POSTERS, demoGoods } from './demo-data.js';
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -90,18 +91,29 @@ export async function renderDemoImage(file: string): Promise<Buffer | undefined>
 /**
  * Serves the demo shop's pictures at /media/demo/<name>.png, drawn on first request from the same
  * seed as the data and kept in memory; browsers keep them for a year (they never change).
+ * `?w=` asks for a narrower copy (rounded up to a delivery size, never wider than drawn), and the
+ * picture is sent as AVIF or WebP when the browser's `Accept` takes it (`Vary: Accept`).
  */
 export function demoImageRoute(app: FastifyInstance): void {
-  const cache = new Map<string, Buffer>();
-  app.get<{ Params: { file: string } }>('/media/demo/:file', { config: { rateLimit: false } }, async (request, reply) => {
+  const cache = new Map<string, { body: Buffer; mime: string }>();
+  app.get<{ Params: { file: string }; Querystring: { w?: string } }>('/media/demo/:file', { config: { rateLimit: false } }, async (request, reply) => {
     const { file } = request.params;
-    let png = cache.get(file);
-    if (!png) {
-      png = await renderDemoImage(file);
+    const asked = Number(request.query.w);
+    const width = Number.isInteger(asked) && asked > 0 ? (SIZE_STEPS.find((step) => step >= asked) ?? SIZE_STEPS[SIZE_STEPS.length - 1]) : undefined;
+    const format = pickImageFormat(request.headers.accept);
+    const key = `${file}|${width ?? ''}|${format ?? 'png'}`;
+    let hit = cache.get(key);
+    if (!hit) {
+      const png = await renderDemoImage(file);
       if (!png) throw new AppError(ResponseCode.notFound, undefined, { httpStatus: 404 });
+      let image = sharp(png);
+      if (width) image = image.resize({ width, withoutEnlargement: true });
+      hit = format
+        ? { body: await encodeAs(image, format).toBuffer(), mime: imageFormatMime(format) }
+        : { body: width ? await image.png({ palette: true, quality: 90, compressionLevel: 9 }).toBuffer() : png, mime: 'image/png' };
       if (cache.size >= 800) cache.delete(cache.keys().next().value!);
-      cache.set(file, png);
+      cache.set(key, hit);
     }
-    return reply.header('Cache-Control', 'public, max-age=31536000, immutable').type('image/png').send(png);
+    return reply.header('Cache-Control', 'public, max-age=31536000, immutable').header('Vary', 'Accept').type(hit.mime).send(hit.body);
   });
 }

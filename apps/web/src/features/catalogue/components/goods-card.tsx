@@ -1,9 +1,8 @@
-import { Image } from 'antd-mobile';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { GoodsListItem } from '@shop/contract/catalogue';
 import { paths } from '@/config/paths';
-import { mediaUrl } from '@/lib/media-url';
+import { MediaImage } from '@/components/media-image';
 import { Price } from './price';
 
 /** One goods in a grid: picture, name, price and how many sold. */
@@ -11,7 +10,7 @@ export function GoodsCard({ goods }: { goods: GoodsListItem }) {
   const { t } = useTranslation();
   return (
     <Link className="goods-card" to={`${paths.goods.details}?id=${goods.id}`} data-goods-id={goods.id}>
-      <Image className="goods-card-image" src={mediaUrl(goods.cover)} alt={goods.name} lazy fit="cover" />
+      <MediaImage className="goods-card-image" src={goods.cover} alt={goods.name} width={375} height={375} sizes="(min-width: 750px) 360px, 50vw" />
       <div className="goods-card-body">
         <div className="goods-card-name">{goods.name}</div>
         <Price value={goods.price} currency={goods.currency} market={goods.market_price} />

@@ -7,6 +7,7 @@ import type { GoodsInfo, Sku } from '@shop/contract/catalogue';
 import { paths } from '@/config/paths';
 import { PageHeader } from '@/components/page-header';
 import { ListState, LoadMore } from '@/components/list-states';
+import { MediaImage } from '@/components/media-image';
 import { mediaUrl, withMediaHost } from '@/lib/media-url';
 import { showToast } from '@/lib/toast';
 import { useSession } from '@/stores/session';
@@ -173,9 +174,10 @@ export default function GoodsInfoPage() {
         {g && (
           <>
             <Swiper className="goods-gallery" indicator={(total, current) => <div className="goods-gallery-indicator">{`${current + 1} / ${total}`}</div>}>
-              {g.images.map((src) => (
+              {g.images.map((src, i) => (
                 <Swiper.Item key={src}>
-                  <Image src={mediaUrl(src)} alt={g.name} className="goods-gallery-image" fit="cover" />
+                  {/* The first picture is the page's largest paint: fetched first. */}
+                  <MediaImage src={src} alt={g.name} className="goods-gallery-image" width={750} height={750} sizes="(min-width: 750px) 750px, 100vw" priority={i === 0} />
                 </Swiper.Item>
               ))}
             </Swiper>

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
 import { ListState } from '@/components/list-states';
+import { MediaImage } from '@/components/media-image';
 import { mediaUrl } from '@/lib/media-url';
 import { useHomeData } from '../api/get-home-data';
 import { Carousel } from '../components/carousel';
@@ -48,9 +49,10 @@ export default function HomePage() {
               <Carousel
                 className="home-banners"
                 label={t('catalogue.banners')}
-                items={d.banners.map((b) => (
+                items={d.banners.map((b, i) => (
                   <button key={b.id} type="button" className="home-banner" onClick={() => openLink(b.link)}>
-                    <Image src={mediaUrl(b.image)} alt={b.title} className="home-banner-image" fit="cover" />
+                    {/* The first banner is the home page's largest paint: fetched first. */}
+                    <MediaImage src={b.image} alt={b.title} className="home-banner-image" width={750} height={320} sizes="(min-width: 750px) 726px, 94vw" priority={i === 0} />
                   </button>
                 ))}
               />

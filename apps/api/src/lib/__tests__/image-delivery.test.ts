@@ -1,0 +1,82 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
+import { call, registerMember, seedDemo } from '../../modules/accounts/__tests__/account-helpers.js';
+import { pickImageFormat } from '../image-format.js';
+
+// What a phone's browser sends for pictures, and what an old one sends.
+const CHROME = 'image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8';
+const WEBP_ONLY = 'image/webp,*/*';
+
+let t: TestApp;
+let member: Awaited<ReturnType<typeof registerMember>>;
+const dataDir = fs.mkdtempSync(path.join(process.env.TMPDIR ?? '/tmp', 'shop-image-delivery-'));
+beforeAll(async () => {
+  t = await buildTestApp({ DATA_DIR: dataDir });
+  await seedDemo(t);
+  member = await registerMember(t);
+});
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('pickImageFormat', () => {
+  it('prefers AVIF, then WebP, and honours q=0', () => {
+    expect(pickImageFormat(CHROME)).toBe('avif');
+    expect(pickImageFormat(WEBP_ONLY)).toBe('webp');
+    expect(pickImageFormat('image/avif;q=0, image/webp')).toBe('webp');
+    expect(pickImageFormat('image/png,image/*;q=0.8')).toBeUndefined();
+    expect(pickImageFormat(undefined)).toBeUndefined();
+  });
+});
+
+describe('demo pictures', () => {
+  it('are sent as AVIF or WebP by Accept, narrower on request, and PNG to others', async () => {
+    const avif = await t.app.inject({ method: 'GET', url: '/media/demo/goods-1-1.png?w=300', headers: { accept: CHROME } });
+    expect(avif.statusCode).toBe(200);
+    expect(avif.headers['content-type']).toBe('image/avif');
+    expect(avif.headers.vary).toMatch(/accept/i);
+    expect((await sharp(avif.rawPayload).metadata()).width).toBe(300);
+
+    const webp = await t.app.inject({ method: 'GET', url: '/media/demo/goods-1-1.png?w=173', headers: { accept: WEBP_ONLY } });
+    expect(webp.headers['content-type']).toBe('image/webp');
+    // Rounded up to a delivery width, so each picture has few copies.
+    expect(await sharp(webp.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 200 });
+
+    const png = await t.app.inject({ method: 'GET', url: '/media/demo/goods-1-1.png', headers: { accept: 'image/png' } });
+    expect(png.headers['content-type']).toBe('image/png');
+    expect(avif.rawPayload.length).toBeLessThan(png.rawPayload.length);
+  });
+});
+
+describe('uploaded pictures', () => {
+  it('are sent as AVIF or WebP by Accept at the asked size; the stored original is unchanged', async () => {
+    const boundary = '----shopImageDelivery';
+    const token = (await call(t, 'POST', '/user/upload/createToken', { host_id: 1 }, { token: member.token })).body.data.token as string;
+    const photo = await sharp({ create: { width: 1200, height: 900, channels: 3, background: { r: 30, g: 120, b: 200 } } }).png().toBuffer();
+    const payload = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="token"\r\n\r\n${token}\r\n`),
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="p.png"\r\nContent-Type: image/png\r\n\r\n`),
+      photo,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const up = await t.app.inject({ method: 'POST', url: '/upload2', headers: { authorization: `Bearer ${member.token}`, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+    const url = (up.json() as { data: { url: string } }).data.url;
+
+    const avif = await t.app.inject({ method: 'GET', url: `${url}?width=400&height=400`, headers: { accept: CHROME } });
+    expect(avif.statusCode).toBe(200);
+    expect(avif.headers['content-type']).toBe('image/avif');
+    expect(avif.headers.vary).toMatch(/accept/i);
+    expect(await sharp(avif.rawPayload).metadata()).toMatchObject({ width: 400, height: 300 });
+
+    const webp = await t.app.inject({ method: 'GET', url: `${url}?width=400&height=400`, headers: { accept: WEBP_ONLY } });
+    expect(webp.headers['content-type']).toBe('image/webp');
+
+    const png = await t.app.inject({ method: 'GET', url: `${url}?width=400&height=400`, headers: { accept: 'image/png' } });
+    expect(png.headers['content-type']).toBe('image/png');
+    expect(await sharp(png.rawPayload).metadata()).toMatchObject({ format: 'png', width: 400, height: 300 });
+  });
+});

@@ -1,0 +1,53 @@
+import type { MouseEventHandler } from 'react';
+import { mediaUrl } from '@/lib/media-url';
+
+/** Widths the server keeps copies at (its delivery steps) that a phone's screen uses. */
+const DEFAULT_WIDTHS = [200, 300, 400, 500, 750, 1000] as const;
+
+/** Pictures the shop's own server delivers, resized by `?w=` and in AVIF or WebP by the browser's Accept. */
+const resizable = (src: string) => /^\/(media|uploads)\//.test(src);
+
+/** The `srcset` of one of the shop's pictures: one entry per delivery width; undefined for a picture from elsewhere. */
+export function mediaSrcSet(src: string, widths: readonly number[] = DEFAULT_WIDTHS): string | undefined {
+  if (!resizable(src)) return undefined;
+  const url = mediaUrl(src);
+  const join = url.includes('?') ? '&' : '?';
+  return widths.map((w) => `${url}${join}w=${w} ${w}w`).join(', ');
+}
+
+interface MediaImageProps {
+  src: string;
+  alt: string;
+  /** The picture's proportions as drawn, so the browser reserves its room before it arrives. */
+  width: number;
+  height: number;
+  /** How wide it shows, for the browser to pick from the srcset (e.g. "50vw"). */
+  sizes: string;
+  className?: string;
+  /** The page's largest picture: fetched at once and first, never lazily. */
+  priority?: boolean;
+  onClick?: MouseEventHandler<HTMLImageElement>;
+}
+
+/**
+ * A picture of the shop at the size the screen needs: `srcset` of the server's delivery widths,
+ * width and height set (no layout shift), lazy below the fold, high priority for the largest paint.
+ */
+export function MediaImage({ src, alt, width, height, sizes, className, priority, onClick }: MediaImageProps) {
+  return (
+    <img
+      className={className}
+      src={mediaUrl(src)}
+      srcSet={mediaSrcSet(src)}
+      sizes={sizes}
+      width={width}
+      height={height}
+      alt={alt}
+      loading={priority ? 'eager' : 'lazy'}
+      fetchPriority={priority ? 'high' : 'auto'}
+      decoding="async"
+      draggable={false}
+      onClick={onClick}
+    />
+  );
+}
