@@ -7,16 +7,16 @@ export * from './address.schemas.js';
 // The member's shipping addresses (at most 20, exactly one default once any exists).
 
 /** The member's addresses, the default first, then newest first. */
-export const shopAddressList = endpoint({ method: 'GET', path: '/shop/address/list', auth: 'member', area: 'address', data: addressListData });
+export const listAddresses = endpoint({ method: 'GET', path: '/shop/address/list', auth: 'member', area: 'address', data: addressListData });
 /** One of the member's addresses (another member's id answers not found). */
-export const shopAddressInfo = endpoint({ method: 'GET', path: '/shop/address/info', auth: 'member', area: 'address', query: addressIdQuery, data: addressSchema });
+export const getAddress = endpoint({ method: 'GET', path: '/shop/address/info', auth: 'member', area: 'address', query: addressIdQuery, data: addressSchema });
 /** Cities of a country other than China and Japan (`country-state-city`). */
-export const shopAddressGetGjCitys = endpoint({ method: 'GET', path: '/shop/address/getGjCitys', auth: 'member', area: 'address', query: internationalCitiesQuery, data: cityListData });
+export const listCitiesOfCountry = endpoint({ method: 'GET', path: '/shop/address/getGjCitys', auth: 'member', area: 'address', query: internationalCitiesQuery, data: cityListData });
 /** Adds an address; the first one becomes the default. */
-export const shopAddressCreate = endpoint({ method: 'POST', path: '/shop/address/create', auth: 'member', area: 'address', body: addressBody, data: addressSchema });
+export const createAddress = endpoint({ method: 'POST', path: '/shop/address/create', auth: 'member', area: 'address', body: addressBody, data: addressSchema });
 /** Removes an address; when it was the default, the newest remaining one becomes the default. */
-export const shopAddressDelete = endpoint({ method: 'POST', path: '/shop/address/delete', auth: 'member', area: 'address', body: addressIdBody, data: z.object({ id: z.number().int(), default_id: z.number().int().nullable() }) });
+export const deleteAddress = endpoint({ method: 'POST', path: '/shop/address/delete', auth: 'member', area: 'address', body: addressIdBody, data: z.object({ id: z.number().int(), default_id: z.number().int().nullable() }) });
 /** Changes an address. */
-export const shopAddressUpdate = endpoint({ method: 'POST', path: '/shop/address/update', auth: 'member', area: 'address', body: addressUpdateBody, data: addressSchema });
+export const updateAddress = endpoint({ method: 'POST', path: '/shop/address/update', auth: 'member', area: 'address', body: addressUpdateBody, data: addressSchema });
 /** Makes one address the default. */
-export const shopAddressSetDefault = endpoint({ method: 'POST', path: '/shop/address/setDefault', auth: 'member', area: 'address', body: addressIdBody, data: addressSchema });
+export const setDefaultAddress = endpoint({ method: 'POST', path: '/shop/address/setDefault', auth: 'member', area: 'address', body: addressIdBody, data: addressSchema });

@@ -1,16 +1,16 @@
 import {
   ResponseCode,
-  countryAddressCountry,
-  countryAreaSonList,
-  countryGetAreaList,
-  countryList,
-  shopAddressGetJpCitys,
+  listCountriesShippedTo,
+  listRegionChildren,
+  listCountryRegions,
+  listAllCountries,
+  listJapaneseCities,
   type Country,
   type EndpointData,
   type EndpointQuery,
   type Language,
   type Region,
-  type countryAreaHuilvList,
+  type listRatesByCountry,
 } from '@shop/contract';
 import type { AppDeps } from '../../app-deps.js';
 import type { Executor } from '../../db/database.js';
@@ -63,8 +63,8 @@ async function knownCountry(db: Executor, code: string, field = 'country') {
 }
 
 /** Every country with dialling code, currency and flag, by name in the reader's language. */
-export function listCountries(deps: AppDeps, actor: Actor): Promise<CachedAnswer<EndpointData<typeof countryList>>> {
-  return responseCache(deps).cached(countryList, { id: actor.lang, tags: [] }, async () => {
+export function listCountries(deps: AppDeps, actor: Actor): Promise<CachedAnswer<EndpointData<typeof listAllCountries>>> {
+  return responseCache(deps).cached(listAllCountries, { id: actor.lang, tags: [] }, async () => {
     const collator = new Intl.Collator(LOCALES[actor.lang]);
     const list = (await q.findCountries(deps.db)).map((c) => toCountry(c, actor.lang)).sort((a, b) => collator.compare(a.name, b.name));
     return { list };
@@ -72,23 +72,23 @@ export function listCountries(deps: AppDeps, actor: Actor): Promise<CachedAnswer
 }
 
 /** The countries the shop ships to, in the operator's order. */
-export function listShippingCountries(deps: AppDeps, actor: Actor): Promise<CachedAnswer<EndpointData<typeof countryAddressCountry>>> {
-  return responseCache(deps).cached(countryAddressCountry, { id: actor.lang, tags: [GeoTag.shipping] }, async () => ({
+export function listShippingCountries(deps: AppDeps, actor: Actor): Promise<CachedAnswer<EndpointData<typeof listCountriesShippedTo>>> {
+  return responseCache(deps).cached(listCountriesShippedTo, { id: actor.lang, tags: [GeoTag.shipping] }, async () => ({
     list: (await q.findShippingCountries(deps.db)).map((c) => toCountry(c, actor.lang)),
   }));
 }
 
 /** The provinces, states or prefectures of one country. */
-export async function listTopRegions(deps: AppDeps, actor: Actor, input: EndpointQuery<typeof countryGetAreaList>): Promise<CachedAnswer<EndpointData<typeof countryGetAreaList>>> {
-  return responseCache(deps).cached(countryGetAreaList, { id: `${input.country}:${actor.lang}`, tags: [] }, async () => {
+export async function listTopRegions(deps: AppDeps, actor: Actor, input: EndpointQuery<typeof listCountryRegions>): Promise<CachedAnswer<EndpointData<typeof listCountryRegions>>> {
+  return responseCache(deps).cached(listCountryRegions, { id: `${input.country}:${actor.lang}`, tags: [] }, async () => {
     await knownCountry(deps.db, input.country);
     return { country: input.country, list: (await q.findTopRegions(deps.db, input.country)).map((r) => toRegion(r, actor.lang)) };
   });
 }
 
 /** The children of one region (cities of a province, districts of a city). */
-export async function listChildRegions(deps: AppDeps, actor: Actor, input: EndpointQuery<typeof countryAreaSonList>): Promise<CachedAnswer<EndpointData<typeof countryAreaSonList>>> {
-  return responseCache(deps).cached(countryAreaSonList, { id: `${input.parent_id}:${actor.lang}`, tags: [] }, async () => {
+export async function listChildRegions(deps: AppDeps, actor: Actor, input: EndpointQuery<typeof listRegionChildren>): Promise<CachedAnswer<EndpointData<typeof listRegionChildren>>> {
+  return responseCache(deps).cached(listRegionChildren, { id: `${input.parent_id}:${actor.lang}`, tags: [] }, async () => {
     const [parent, children] = await Promise.all([q.findRegion(deps.db, input.parent_id), q.findChildRegions(deps.db, input.parent_id)]);
     if (!parent) throw new AppError(ResponseCode.regionNotFound);
     return { parent: toRegion(parent, actor.lang), list: children.map((r) => toRegion(r, actor.lang)) };
@@ -96,9 +96,9 @@ export async function listChildRegions(deps: AppDeps, actor: Actor, input: Endpo
 }
 
 /** Japan's prefectures, or one prefecture's municipalities; `keyword` keeps the names containing it. */
-export async function listJapanCities(deps: AppDeps, actor: Actor, input: EndpointQuery<typeof shopAddressGetJpCitys>): Promise<CachedAnswer<EndpointData<typeof shopAddressGetJpCitys>>> {
+export async function listJapanCities(deps: AppDeps, actor: Actor, input: EndpointQuery<typeof listJapaneseCities>): Promise<CachedAnswer<EndpointData<typeof listJapaneseCities>>> {
   const keyword = input.keyword?.toLowerCase() ?? '';
-  return responseCache(deps).cached(shopAddressGetJpCitys, { id: `${input.prefecture_id ?? ''}:${keyword}:${actor.lang}`, tags: [] }, async () => {
+  return responseCache(deps).cached(listJapaneseCities, { id: `${input.prefecture_id ?? ''}:${keyword}:${actor.lang}`, tags: [] }, async () => {
     let rows: q.RegionRow[];
     if (input.prefecture_id === undefined) rows = await q.findTopRegions(deps.db, 'JP');
     else {
@@ -126,7 +126,7 @@ export async function listInternationalCities(db: Executor, actor: Actor, input:
  * Each shipping country's currency with today's recorded rate against the shop's settlement
  * currency (the rates module's answer: an operator's rate wins over the ECB feed); null where none is known.
  */
-export async function listCountryRates(db: Executor, actor: Actor): Promise<EndpointData<typeof countryAreaHuilvList>> {
+export async function listCountryRates(db: Executor, actor: Actor): Promise<EndpointData<typeof listRatesByCountry>> {
   const countries = await q.findShippingCountries(db);
   const list = [];
   for (const c of countries) {

@@ -1,5 +1,5 @@
-import { shopAddressDelete, shopAddressInfo, shopAddressList } from '@shop/contract/address';
+import { deleteAddress, getAddress, listAddresses } from '@shop/contract/address';
 import { useEndpointMutation } from '@/lib/endpoint-query';
 
 /** Removes an address (the server moves the default when it was the default). */
-export const useDeleteAddress = () => useEndpointMutation(shopAddressDelete, { invalidates: [shopAddressList, shopAddressInfo] });
+export const useDeleteAddress = () => useEndpointMutation(deleteAddress, { invalidates: [listAddresses, getAddress] });

@@ -1,5 +1,5 @@
-import { shopAddressInfo } from '@shop/contract/address';
+import { getAddress } from '@shop/contract/address';
 import { useEndpointQuery } from '@/lib/endpoint-query';
 
 /** One of the member's addresses (for editing); nothing is asked when `id` is undefined. */
-export const useAddress = (id: number | undefined) => useEndpointQuery(shopAddressInfo, { id: id ?? 0 }, { enabled: id !== undefined });
+export const useAddress = (id: number | undefined) => useEndpointQuery(getAddress, { id: id ?? 0 }, { enabled: id !== undefined });

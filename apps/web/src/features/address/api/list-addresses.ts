@@ -1,5 +1,5 @@
-import { shopAddressList } from '@shop/contract/address';
+import { listAddresses } from '@shop/contract/address';
 import { useEndpointQuery } from '@/lib/endpoint-query';
 
 /** The member's addresses, the default first. */
-export const useAddresses = () => useEndpointQuery(shopAddressList, undefined);
+export const useAddresses = () => useEndpointQuery(listAddresses, undefined);

@@ -1,5 +1,5 @@
-import { countryAddressCountry } from '@shop/contract/geo';
+import { listCountriesShippedTo } from '@shop/contract/geo';
 import { useEndpointQuery } from '@/lib/endpoint-query';
 
 /** The countries the shop ships to, named in the app's language. */
-export const useShippingCountries = () => useEndpointQuery(countryAddressCountry, undefined, { staleTime: 10 * 60_000 });
+export const useShippingCountries = () => useEndpointQuery(listCountriesShippedTo, undefined, { staleTime: 10 * 60_000 });

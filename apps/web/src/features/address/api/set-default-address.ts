@@ -1,5 +1,5 @@
-import { shopAddressInfo, shopAddressList, shopAddressSetDefault } from '@shop/contract/address';
+import { getAddress, listAddresses, setDefaultAddress } from '@shop/contract/address';
 import { useEndpointMutation } from '@/lib/endpoint-query';
 
 /** Makes one address the default. */
-export const useSetDefaultAddress = () => useEndpointMutation(shopAddressSetDefault, { invalidates: [shopAddressList, shopAddressInfo] });
+export const useSetDefaultAddress = () => useEndpointMutation(setDefaultAddress, { invalidates: [listAddresses, getAddress] });
