@@ -11,7 +11,7 @@ export interface Actor {
   kind: 'member' | 'operator' | 'system' | 'job' | 'provider';
   /** Set for `member`. */
   memberId?: number;
-  /** The member's session this request came with (to end it at logout); never the token itself. */
+  /** The member's or operator's session this request came with (to end it at sign-out); never the token itself. */
   sessionId?: number;
   /** Set for `operator`. */
   operatorId?: number;
@@ -57,13 +57,14 @@ export function actorOf(request: FastifyRequest, member?: { userId: number; sess
 }
 
 /** The actor of an operator's request (console or `/admin/api/`). */
-export function operatorActorOf(request: FastifyRequest, operatorId: number, name?: string): Actor {
+export function operatorActorOf(request: FastifyRequest, operatorId: number, name?: string, sessionId?: number): Actor {
   const idempotencyKey = idempotencyKeyOf(request);
   const userAgent = userAgentOf(request);
   return {
     kind: 'operator',
     operatorId,
     ...(name ? { name } : {}),
+    ...(sessionId !== undefined ? { sessionId } : {}),
     ...(userAgent ? { userAgent } : {}),
     ip: request.ctx?.ip ?? request.ip,
     lang: request.ctx?.lang ?? DEFAULT_LANGUAGE,

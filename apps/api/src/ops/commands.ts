@@ -111,7 +111,7 @@ export async function runOpsCommand(db: Database, argv: string[], defaultOperato
     case 'operator': {
       if (a !== 'create' || !b) throw new Error('operator create <name> --role owner|finance|support|catalogue|reviewer');
       if (!role || !(OPERATOR_ROLES as readonly string[]).includes(role)) throw new Error(`--role must be one of ${OPERATOR_ROLES.join(', ')}`);
-      const created = await createOperator(db, operator, { userName: b, role: role as OperatorRole });
+      const created = await createOperator(db, actor, { userName: b, role: role as OperatorRole });
       const base = (options.publicUrl ?? 'http://localhost:8080').replace(/\/$/, '');
       return [
         `operator ${b} (${role}) created by ${operator}.`,

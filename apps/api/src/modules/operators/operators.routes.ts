@@ -6,20 +6,15 @@ import { operatorProfile, setupOperatorPassword, signInOperator, signOutOperator
 
 /** The operator calls under /admin/api/ (the console comes later; these are its first calls). */
 export function operatorRoutes(api: Api): void {
-  const { db, secrets } = api.deps;
+  const { db } = api.deps;
   const strict = { rateLimit: { max: 10, timeWindow: 60_000 } };
   api.handle(adminSetupPassword, ({ body }) => setupOperatorPassword(db, body), strict);
-  api.handle(
-    adminSignIn,
-    ({ body, ctx, request }) =>
-      signInOperator(db, secrets, { userName: body.user_name, password: body.password, totpCode: body.totp_code, ip: ctx.ip, userAgent: request.headers['user-agent'] }),
-    strict,
-  );
-  api.handle(adminSignOut, ({ operator }) => signOutOperator(db, operator.sessionId));
-  api.handle(adminMe, ({ operator }) => operatorProfile(db, operator.operatorId));
+  api.handle(adminSignIn, ({ actor, body }) => signInOperator(api.deps, actor, body), strict);
+  api.handle(adminSignOut, ({ actor }) => signOutOperator(db, actor));
+  api.handle(adminMe, ({ actor }) => operatorProfile(db, actor));
   api.handle(adminRateQuote, async ({ query }) => ({ from: query.from, to: query.to, ...(await rateFor(db, query.from, query.to, query.date)) }));
-  api.handle(adminSetRate, async ({ body, operator }) => {
-    const set = await setOperatorRate(db, `${operator.userName}#${operator.operatorId}`, { base: body.base, quote: body.quote, rate: body.rate, date: body.date, reason: body.reason });
+  api.handle(adminSetRate, async ({ actor, body }) => {
+    const set = await setOperatorRate(db, actor, { base: body.base, quote: body.quote, rate: body.rate, date: body.date, reason: body.reason });
     return { from: body.base, to: body.quote, rate: set.rate, source: set.source, date: set.date };
   });
   api.handle(adminLedgerCheck, async () => {

@@ -1,8 +1,9 @@
 import { generateSecret, generateURI, verify } from 'otplib';
 import { ROLE_PERMISSIONS, roleAllows, ResponseCode, type OperatorRole, type Permission } from '@shop/contract';
+import type { AppDeps } from '../../app-deps.js';
 import type { Database, Executor } from '../../db/database.js';
+import { operatorIdOf, operatorNameOf, type Actor } from '../../lib/actor.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import type { SecretBox } from '../../lib/secrets.js';
 import { newToken } from '../../lib/tokens.js';
 import { withTransaction } from '../../lib/transaction.js';
 import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
@@ -39,7 +40,8 @@ export const operatorView = (o: Pick<OperatorRow, 'id' | 'user_name' | 'role' | 
 });
 
 /** Creates an operator without a password and answers a one-time setup token (only its hash is kept). Recorded with who. */
-export async function createOperator(db: Database, createdBy: string, input: { userName: string; role: OperatorRole }): Promise<{ id: number; setupToken: string; expiresAt: Date }> {
+export async function createOperator(db: Database, actor: Actor, input: { userName: string; role: OperatorRole }): Promise<{ id: number; setupToken: string; expiresAt: Date }> {
+  const createdBy = operatorNameOf(actor);
   if (!/^[A-Za-z0-9_.-]{2,64}$/.test(input.userName)) throw new AppError(ResponseCode.validation, { field: 'user_name' }, { messageKey: 'validation.invalid' });
   if (!ROLE_PERMISSIONS[input.role]) throw new AppError(ResponseCode.settingInvalid, { allowed: Object.keys(ROLE_PERMISSIONS).join(', ') });
   const setupToken = newToken();
@@ -77,11 +79,9 @@ async function acceptTotp(tx: Executor, operator: OperatorRow, secret: string, c
  * Signs an operator in. The first sign-in needs the password only and answers a TOTP secret to set
  * up; every later one needs a code of it (the second binds it). Wrong name or password: one answer.
  */
-export async function signInOperator(
-  db: Database,
-  secrets: SecretBox,
-  input: { userName: string; password: string; totpCode?: string; ip?: string; userAgent?: string },
-) {
+export async function signInOperator(deps: Pick<AppDeps, 'db' | 'secrets'>, actor: Actor, body: { user_name: string; password: string; totp_code?: string }) {
+  const { db, secrets } = deps;
+  const input = { userName: body.user_name, password: body.password, totpCode: body.totp_code, ip: actor.ip, userAgent: actor.userAgent };
   const found = await q.findOperatorByName(db, input.userName);
   const passwordOk = await checkPassword(found?.password_hash, input.password);
   if (!found || !passwordOk || found.status !== 'active') throw new AppError(ResponseCode.loginFailed);
@@ -146,15 +146,16 @@ export function requirePermission(operator: Operator, permission: Permission): v
   if (!roleAllows(operator.role, permission)) throw new AppError(ResponseCode.forbidden, undefined, { httpStatus: 403 });
 }
 
-/** Ends one operator session. */
-export async function signOutOperator(db: Database, sessionId: number): Promise<{ ok: true }> {
-  await q.revokeOperatorSession(db, sessionId);
+/** Ends the operator session the request came with. */
+export async function signOutOperator(db: Database, actor: Actor): Promise<{ ok: true }> {
+  operatorIdOf(actor);
+  if (actor.sessionId !== undefined) await q.revokeOperatorSession(db, actor.sessionId);
   return { ok: true };
 }
 
 /** The signed-in operator as the console shows it. */
-export async function operatorProfile(db: Database, operatorId: number) {
-  const row = await q.findOperatorById(db, operatorId);
+export async function operatorProfile(db: Database, actor: Actor) {
+  const row = await q.findOperatorById(db, operatorIdOf(actor));
   // An operator removed while signed in: "not found", not a crash.
   if (!row) throw notFound('operator');
   return operatorView(row);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import Decimal from 'decimal.js';
 import { ResponseCode } from '@shop/contract';
 import type { Executor } from '../../db/database.js';
+import { operatorNameOf, type Actor } from '../../lib/actor.js';
 import { AppError } from '../../lib/errors.js';
 import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
 import type { ExchangeRateSource } from '../../providers/rates/rates.js';
@@ -149,11 +150,8 @@ export async function loadEcbSnapshot(db: Executor): Promise<{ date: string; sto
 const RATE_TEXT = /^\d{1,12}(\.\d{1,12})?$/;
 
 /** An operator sets a rate (also for currencies the ECB does not publish); it wins over the feed. Recorded with who and why. */
-export async function setOperatorRate(
-  db: Executor,
-  operator: string,
-  input: { base: string; quote: string; rate: string; date?: string; reason?: string },
-): Promise<{ id: number } & RateQuote> {
+export async function setOperatorRate(db: Executor, actor: Actor, input: { base: string; quote: string; rate: string; date?: string; reason?: string }): Promise<{ id: number } & RateQuote> {
+  const operator = operatorNameOf(actor);
   if (input.base === input.quote) throw new AppError(ResponseCode.rateInvalid);
   await minorUnits(db, input.base);
   await minorUnits(db, input.quote);

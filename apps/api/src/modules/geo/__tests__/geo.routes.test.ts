@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResponseCode } from '@shop/contract';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { call, freshIp } from '../../accounts/__tests__/account-helpers.js';
+import { operatorCliActor } from '../../../lib/actor.js';
 import { createOperator } from '../../operators/operators.service.js';
 import { setOperatorRate } from '../../rates/rates.service.js';
 import { malaysianAddress, newMember } from '../../address/__tests__/address-helpers.js';
@@ -19,7 +20,7 @@ const SHIPPING = ['MY', 'CN', 'SG', 'TH', 'ID', 'JP', 'TW', 'HK', 'KH', 'HU', 'U
 /** An operator of `role`, signed in (its authenticator is set up at the first sign-in; one sign-in is all these tests need). */
 async function operatorToken(role: 'owner' | 'catalogue'): Promise<string> {
   const userName = `geo${role}${Date.now().toString(36)}`;
-  const { setupToken } = await createOperator(t.db, 'test', { userName, role });
+  const { setupToken } = await createOperator(t.db, operatorCliActor('test'), { userName, role });
   const password = 'Compass-Harbour-2026';
   expect((await call(t, 'POST', '/admin/api/auth/setup-password', { token: setupToken, password }, { ip: freshIp() })).body.code).toBe(200);
   const signIn = await call(t, 'POST', '/admin/api/auth/sign-in', { user_name: userName, password }, { ip: freshIp() });
@@ -46,7 +47,7 @@ describe('countries', () => {
   });
 
   it('gives each shipping country’s currency with today’s recorded rate against the settlement currency', async () => {
-    await setOperatorRate(t.db, 'test#0', { base: 'USD', quote: 'KHR', rate: '4100', reason: 'test' });
+    await setOperatorRate(t.db, operatorCliActor('test', 0), { base: 'USD', quote: 'KHR', rate: '4100', reason: 'test' });
     const rates = await get('/attractive/country/areaHuilvList');
     expect(rates.data.settlement_currency).toBe('USD');
     const by = (code: string) => rates.data.list.find((r: { country: string }) => r.country === code);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResponseCode } from '@shop/contract';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { call, freshIp, registerMember, seedDemo } from '../../accounts/__tests__/account-helpers.js';
+import { operatorCliActor } from '../../../lib/actor.js';
 import { createOperator } from '../operators.service.js';
 
 let t: TestApp;
@@ -19,7 +20,7 @@ let n = 0;
 /** An operator of `role` with a password set through the one-time link, signed in once (TOTP secret in hand). */
 async function newOperator(role: 'owner' | 'finance' | 'support' | 'catalogue' | 'reviewer') {
   const userName = `op${role}${++n}${Date.now().toString(36)}`;
-  const { setupToken } = await createOperator(t.db, 'olivia', { userName, role });
+  const { setupToken } = await createOperator(t.db, operatorCliActor('olivia'), { userName, role });
   const setup = await call(t, 'POST', '/admin/api/auth/setup-password', { token: setupToken, password: PASSWORD }, { ip: freshIp() });
   expect(setup.body).toMatchObject({ code: 200, data: { user_name: userName } });
   const first = await call(t, 'POST', '/admin/api/auth/sign-in', { user_name: userName, password: PASSWORD }, { ip: freshIp() });

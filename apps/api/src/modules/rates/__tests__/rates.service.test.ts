@@ -7,7 +7,10 @@ import type { Database } from '../../../db/database.js';
 import { AppError } from '../../../lib/errors.js';
 import { openTestDatabase } from '../../../test/test-database.js';
 import { ecbRateSource, parseEcbDaily } from '../ecb.js';
+import { operatorCliActor } from '../../../lib/actor.js';
 import { loadEcbSnapshot, rateFor, refreshEcbRates, setOperatorRate, SNAPSHOT_DIR } from '../rates.service.js';
+
+const fiona = operatorCliActor('fiona', 2);
 
 let db: Database;
 let close: () => Promise<void>;
@@ -33,21 +36,21 @@ describe('exchange rates', () => {
   it('KHR and TWD have rates only once an operator sets them, and an operator rate wins over the feed', async () => {
     const err = await rateFor(db, 'MYR', 'KHR', '2026-11-21').catch((e: unknown) => e);
     expect(err instanceof AppError && err.code).toBe(ResponseCode.rateUnavailable);
-    await setOperatorRate(db, 'fiona#2', { base: 'USD', quote: 'KHR', rate: '4010', date: '2026-11-21', reason: 'bank board rate' });
+    await setOperatorRate(db, fiona, { base: 'USD', quote: 'KHR', rate: '4010', date: '2026-11-21', reason: 'bank board rate' });
     const myrKhr = await rateFor(db, 'MYR', 'KHR', '2026-11-21');
     expect(myrKhr.source).toBe('operator');
     expect(myrKhr.rate).toBe(new Decimal('1.1573').times('4010').div('4.8135').toSignificantDigits(15).toString());
     expect(await rateFor(db, 'KHR', 'USD', '2026-11-21')).toMatchObject({ source: 'operator', rate: new Decimal(1).div(4010).toSignificantDigits(15).toString() });
 
-    await setOperatorRate(db, 'fiona#2', { base: 'EUR', quote: 'USD', rate: '1.2', date: '2026-11-21' });
+    await setOperatorRate(db, fiona, { base: 'EUR', quote: 'USD', rate: '1.2', date: '2026-11-21' });
     expect(await rateFor(db, 'EUR', 'USD', '2026-11-22')).toEqual({ rate: '1.2', source: 'operator', date: '2026-11-21' });
     const log = await db.selectFrom('operator_actions').selectAll().where('target_type', '=', 'exchange_rate').orderBy('id').execute();
     expect(log.map((r) => [r.operator, r.action, r.reason])).toEqual([
       ['fiona#2', 'rate.set USD/KHR=4010', 'bank board rate'],
       ['fiona#2', 'rate.set EUR/USD=1.2', null],
     ]);
-    await expect(setOperatorRate(db, 'fiona#2', { base: 'USD', quote: 'USD', rate: '1' })).rejects.toMatchObject({ code: ResponseCode.rateInvalid });
-    await expect(setOperatorRate(db, 'fiona#2', { base: 'USD', quote: 'XXX', rate: '1' })).rejects.toMatchObject({ code: ResponseCode.currencyUnsupported });
+    await expect(setOperatorRate(db, fiona, { base: 'USD', quote: 'USD', rate: '1' })).rejects.toMatchObject({ code: ResponseCode.rateInvalid });
+    await expect(setOperatorRate(db, fiona, { base: 'USD', quote: 'XXX', rate: '1' })).rejects.toMatchObject({ code: ResponseCode.currencyUnsupported });
   });
 
   it('the refresh job reads the ECB file with the same parser and stores a newer day', async () => {
