@@ -16,6 +16,19 @@ export const LANGUAGE_NAMES: Record<Language, string> = {
   th: 'ไทย',
 };
 
+/** Each language as a BCP 47 tag, for `Intl` (numbers, money, dates, plural rules) and `<html lang>`. */
+export const LANGUAGE_TAGS: Record<Language, string> = {
+  'en-us': 'en-US',
+  'zh-cn': 'zh-CN',
+  'zh-tw': 'zh-TW',
+  jp: 'ja-JP',
+  may: 'ms-MY',
+  hu: 'hu-HU',
+  id: 'id-ID',
+  km: 'km-KH',
+  th: 'th-TH',
+};
+
 const ALIASES: Record<string, Language> = {
   en: 'en-us', 'en-us': 'en-us', 'en-gb': 'en-us',
   zh: 'zh-cn', 'zh-cn': 'zh-cn', 'zh-hans': 'zh-cn', 'zh-sg': 'zh-cn',

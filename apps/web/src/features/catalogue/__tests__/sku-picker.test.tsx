@@ -60,9 +60,11 @@ describe('the SKU picker', () => {
 });
 
 describe('prices', () => {
-  it('floors to two decimals with the currency sign', () => {
-    expect(formatPrice(12345, 'USD')).toBe('$123.45');
-    expect(formatPrice(1500, 'JPY')).toBe('¥1500.00');
-    expect(formatPrice(7, 'XYZ')).toBe('XYZ 0.07');
+  it("are written with the currency's sign and decimals and the language's grouping", () => {
+    expect(formatPrice(12345, 'USD', 'en-us')).toBe('$123.45');
+    expect(formatPrice(136699, 'USD', 'en-us')).toBe('$1,366.99');
+    expect(formatPrice(1009524, 'THB', 'th')).toBe('฿10,095.24');
+    expect(formatPrice(1500, 'JPY', 'jp')).toBe('￥1,500');
+    expect(formatPrice(7, 'XYZ', 'en-us')).toMatch(/^XYZ\s0\.07$/);
   });
 });

@@ -1,15 +1,16 @@
-import { displayMinor } from '@shop/contract/common';
+import { useTranslation } from 'react-i18next';
+import { formatMoney } from '@/lib/format';
 
-const SYMBOLS: Record<string, string> = { USD: '$', CNY: '¥', JPY: '¥', MYR: 'RM', THB: '฿', IDR: 'Rp', HUF: 'Ft ', KHR: '៛', EUR: '€', GBP: '£' };
-
-/** An amount in minor units as the shop shows it: currency sign and the amount floored to 2 decimals. */
-export const formatPrice = (minor: number, currency: string): string => `${SYMBOLS[currency] ?? `${currency} `}${displayMinor(minor, currency)}`;
+/** An amount in minor units as the shop shows it, in the member's language (see formatMoney). */
+export const formatPrice = (minor: number, currency: string, lang?: string): string => formatMoney(minor, currency, lang);
 
 export function Price({ value, currency, market, className }: { value: number; currency: string; market?: number; className?: string }) {
+  // The language is read here so a price is written anew when the member switches languages.
+  const { i18n } = useTranslation();
   return (
     <span className={`price ${className ?? ''}`}>
-      <span className="price-now">{formatPrice(value, currency)}</span>
-      {market !== undefined && market > value && <del className="price-market">{formatPrice(market, currency)}</del>}
+      <span className="price-now">{formatPrice(value, currency, i18n.language)}</span>
+      {market !== undefined && market > value && <del className="price-market">{formatPrice(market, currency, i18n.language)}</del>}
     </span>
   );
 }
