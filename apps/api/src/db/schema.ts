@@ -48,6 +48,7 @@ export interface DB {
   tracking_events: orders.TrackingEventsTable;
   charity_causes: charity.CharityCausesTable;
   charity_orders: charity.CharityOrdersTable;
+  international_freight: orders.InternationalFreightTable;
   banners: content.BannersTable;
   sale_areas: content.SaleAreasTable;
   news: content.NewsTable;

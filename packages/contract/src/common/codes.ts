@@ -133,6 +133,8 @@ export const ResponseCode = {
   charityCauseClosed: 5031,
   /** Less than the cause's smallest pledge (`min`). */
   charityAmountTooSmall: 5032,
+  /** No freight is set for the destination, method and weight. */
+  noFreightRoute: 5040,
   // Addresses and geography (5100–5119).
   /** The member keeps the most addresses allowed (`max`). */
   addressLimit: 5101,
@@ -250,6 +252,7 @@ export const responseCodeMessageKey: Record<number, string> = {
   [ResponseCode.charityCauseNotFound]: 'orders.code.charityCauseNotFound',
   [ResponseCode.charityCauseClosed]: 'orders.code.charityCauseClosed',
   [ResponseCode.charityAmountTooSmall]: 'orders.code.charityAmountTooSmall',
+  [ResponseCode.noFreightRoute]: 'orders.code.noFreightRoute',
   [ResponseCode.addressLimit]: 'address.code.addressLimit',
   [ResponseCode.regionInvalid]: 'address.code.regionInvalid',
   [ResponseCode.countryNotShipped]: 'address.code.countryNotShipped',

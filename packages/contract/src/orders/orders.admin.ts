@@ -95,4 +95,15 @@ export const adminSetShippingFee = endpoint({ method: 'POST', path: '/admin/api/
 /** Publishes a charity cause members can pledge to. */
 export const adminCreateCharityCause = endpoint({ method: 'POST', path: '/admin/api/charity/causes', auth: 'operator', permission: 'settings.write', area: 'admin', body: createCauseBody, data: charityCauseSchema });
 
-export const orderAdminEndpoints = [adminCreateCharityCause, adminListOrders, adminGetOrder, adminShipOrder, adminAddTrackingEvent, adminOrderReminders, adminSetOrderSettings, adminSetOperatingFee, adminSetShippingFee] as const;
+export const internationalFreightBody = z.object({
+  country_code: countryCode,
+  method: z.enum(['standard', 'express']),
+  weight_from_g: z.number().int().min(0).max(1_000_000),
+  weight_to_g: z.number().int().min(1).max(1_000_000),
+  currency: z.string().regex(/^[A-Z]{3}$/, 'validation.invalid'),
+  fee: minor.min(0).max(100_000_000),
+});
+/** One weight band of the international freight table (replaces the band starting at the same weight). */
+export const adminSetInternationalFreight = endpoint({ method: 'POST', path: '/admin/api/orders/international-freight', auth: 'operator', permission: 'settings.write', area: 'admin', body: internationalFreightBody, data: ok });
+
+export const orderAdminEndpoints = [adminCreateCharityCause, adminSetInternationalFreight, adminListOrders, adminGetOrder, adminShipOrder, adminAddTrackingEvent, adminOrderReminders, adminSetOrderSettings, adminSetOperatingFee, adminSetShippingFee] as const;

@@ -47,6 +47,8 @@ export const listGroupBuyGoods = endpoint({ method: 'GET', path: '/shop/pintuan/
 export const getGroupBuyGoods = endpoint({ method: 'GET', path: '/shop/pintuan/goodsInfo', auth: 'member', area: 'orders' });
 export const listGroupBuyGroups = endpoint({ method: 'GET', path: '/shop/pintuan/goodsTuanList', auth: 'member', area: 'orders' });
 export const joinGroupBuy = endpoint({ method: 'POST', path: '/shop/pintuan/buy', auth: 'member', area: 'orders', idempotent: true });
-export const createInternationalOrder = endpoint({ method: 'POST', path: '/shop/buyGuoji/createOrder', auth: 'member', area: 'orders', idempotent: true });
+/** Places a cross-border order (needs the approved international real-name): freight by weight band, the rate to the destination's currency recorded. */
+export const createInternationalOrder = endpoint({ method: 'POST', path: '/shop/buyGuoji/createOrder', auth: 'member', area: 'orders', idempotent: true, body: s.createInternationalOrderBody, data: s.createInternationalOrderData });
 export const payInternationalOrder = endpoint({ method: 'POST', path: '/shop/buyGuoji/payOrder', auth: 'member', area: 'orders', idempotent: true });
-export const getInternationalFreight = endpoint({ method: 'GET', path: '/shop/buyGuoji/orderFreightFee', auth: 'member', area: 'orders' });
+/** Freight of a cross-border order to the address, by shipping method and the goods' weight. */
+export const getInternationalFreight = endpoint({ method: 'GET', path: '/shop/buyGuoji/orderFreightFee', auth: 'member', area: 'orders', query: s.freightQuery, data: s.freightData });

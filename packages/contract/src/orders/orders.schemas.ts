@@ -211,3 +211,38 @@ export const trackingQuery = z
 export const trackingData = z.object({
   list: z.array(z.object({ package_id: z.number().int(), carrier: z.string(), tracking_number: z.string(), status: z.enum(PACKAGE_STATUSES), events: z.array(trackingEventSchema) })),
 });
+
+// ---------------------------------------------------------------- international orders
+
+export const SHIPPING_METHODS = ['standard', 'express'] as const;
+
+export const freightQuery = z.object({
+  ...checkoutSource,
+  address_id: idParam,
+  method: z.enum(SHIPPING_METHODS).default('standard'),
+});
+export const freightData = z.object({
+  country_code: z.string(),
+  method: z.enum(SHIPPING_METHODS),
+  /** Shipping weight of the goods, in grams. */
+  weight_g: z.number().int(),
+  currency: z.string(),
+  freight: minor,
+  /** The same in the destination's currency, at `rate` (null when no rate is known). */
+  local_currency: z.string(),
+  local_freight: minor.nullable(),
+  rate: z.string().nullable(),
+  /** Every method that ships there, with its freight. */
+  methods: z.array(z.object({ method: z.enum(SHIPPING_METHODS), freight: minor })),
+});
+
+export const createInternationalOrderBody = createOrderBody.extend({ method: z.enum(SHIPPING_METHODS).default('standard') });
+export const createInternationalOrderData = createOrderData.extend({
+  freight: minor,
+  local_currency: z.string(),
+  /** The total in the destination's currency at the recorded rate. */
+  local_total: minor,
+  rate: z.string(),
+  rate_source: z.string(),
+  rate_date: z.string(),
+});

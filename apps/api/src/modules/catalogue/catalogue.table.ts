@@ -65,6 +65,8 @@ export interface GoodsSkusTable {
   stock: Generated<number>;
   sales: Generated<number>;
   image: Generated<string>;
+  /** Shipping weight in grams (international freight is by weight band). */
+  weight_g: Generated<number>;
 }
 
 export interface GoodsCollectsTable {

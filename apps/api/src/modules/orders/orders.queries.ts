@@ -37,7 +37,7 @@ export const findSkusForCheckout = (db: Executor, skuIds: number[]) =>
   db
     .selectFrom('goods_skus as s')
     .innerJoin('goods as g', 'g.id', 's.goods_id')
-    .select(['s.id', 's.goods_id', 's.price_minor', 's.stock', 's.spec_value_ids', 's.image', 'g.name', 'g.cover', 'g.specs', 'g.currency', 'g.status'])
+    .select(['s.id', 's.goods_id', 's.price_minor', 's.stock', 's.spec_value_ids', 's.image', 's.weight_g', 'g.name', 'g.cover', 'g.specs', 'g.currency', 'g.status'])
     .where('s.id', 'in', skuIds.length ? skuIds : [-1])
     .execute();
 
@@ -91,6 +91,13 @@ export interface NewOrder {
   address: AddressSnapshot;
   remarks: string;
   expires_at: Date;
+  kind?: 'regular' | 'international';
+  shipping_method?: string;
+  weight_g?: number;
+  local_currency?: string;
+  exchange_rate?: string;
+  rate_source?: string;
+  rate_date?: string;
 }
 
 export const insertOrder = (tx: Tx, o: NewOrder) =>
@@ -295,3 +302,30 @@ export const findPackagesToTrack = async (db: Executor, limit: number) =>
 /** The member's newest order ids. */
 export const findRecentOrderIds = async (db: Executor, userId: number, limit: number) =>
   (await db.selectFrom('orders').select('id').where('user_id', '=', userId).orderBy('id', 'desc').limit(limit).execute()).map((r) => r.id);
+
+/** International freight bands holding `weightG` for a country, one per method. */
+export const findInternationalFreightFees = (db: Executor, countryCode: string, weightG: number, currency: string) =>
+  db
+    .selectFrom('international_freight')
+    .select(['method', 'fee_minor'])
+    .where('country_code', '=', countryCode)
+    .where('currency', '=', currency)
+    .where('weight_from_g', '<=', weightG)
+    .where('weight_to_g', '>', weightG)
+    .orderBy('method')
+    .execute();
+
+export const upsertInternationalFreight = (db: Executor, row: { country_code: string; method: 'standard' | 'express'; weight_from_g: number; weight_to_g: number; currency: string; fee_minor: number }, by: string) =>
+  db
+    .insertInto('international_freight')
+    .values({ ...row, updated_by: by })
+    .onConflict((oc) => oc.columns(['country_code', 'method', 'currency', 'weight_from_g']).doUpdateSet({ weight_to_g: row.weight_to_g, fee_minor: row.fee_minor, updated_by: by, updated_at: sql`now()` }))
+    .execute();
+
+/** The currency of a country (what its members pay in). */
+export const findCountryCurrency = async (db: Executor, countryCode: string) =>
+  (await db.selectFrom('geo_countries').select('currency').where('code', '=', countryCode).executeTakeFirst())?.currency || undefined;
+
+/** Whether the member's international real-name is approved (needed for customs). */
+export const hasApprovedInternationalRealName = async (db: Executor, userId: number) =>
+  Boolean(await db.selectFrom('certifications').select('id').where('user_id', '=', userId).where('kind', '=', 'international').where('status', '=', 'approved').executeTakeFirst());

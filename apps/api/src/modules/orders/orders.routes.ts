@@ -6,6 +6,9 @@ import {
   adminSetOperatingFee,
   adminSetOrderSettings,
   adminSetShippingFee,
+  adminSetInternationalFreight,
+  createInternationalOrder,
+  getInternationalFreight,
   adminShipOrder,
   cancelOrder,
   confirmOrderReceipt,
@@ -21,6 +24,7 @@ import {
 import type { Api } from '../../plugins/routes.js';
 import './account-hooks.js';
 import * as fulfilment from './fulfilment.service.js';
+import * as international from './international.service.js';
 import * as service from './orders.service.js';
 
 export function orderRoutes({ handle, deps }: Api): void {
@@ -36,6 +40,8 @@ export function orderRoutes({ handle, deps }: Api): void {
   handle(listOrderPackages, ({ query, actor }) => fulfilment.listPackages(db, actor, query));
   handle(getOrderPackage, ({ query, actor }) => fulfilment.packageInfo(db, actor, query));
   handle(getOrderTracking, ({ query, actor }) => fulfilment.trackingLog(db, actor, query));
+  handle(getInternationalFreight, ({ query, actor }) => international.quoteInternationalFreight(db, actor, query));
+  handle(createInternationalOrder, ({ body, actor }) => international.placeInternationalOrder(deps, actor, body));
   // Operators
   handle(adminListOrders, ({ query, actor }) => fulfilment.listOrdersForOperator(db, actor, query));
   handle(adminGetOrder, ({ query, actor }) => fulfilment.orderForOperator(db, actor, query));
@@ -45,4 +51,5 @@ export function orderRoutes({ handle, deps }: Api): void {
   handle(adminSetOrderSettings, ({ body, actor }) => fulfilment.setOrderSettings(db, actor, body));
   handle(adminSetOperatingFee, ({ body, actor }) => fulfilment.setOperatingFee(db, actor, body));
   handle(adminSetShippingFee, ({ body, actor }) => fulfilment.setShippingFee(db, actor, body));
+  handle(adminSetInternationalFreight, ({ body, actor }) => international.setInternationalFreight(db, actor, body));
 }

@@ -28,6 +28,7 @@ import type { Texts } from '../catalogue/catalogue.table.js';
 import { catalogueChangedOnCommit } from '../catalogue/response-cache.js';
 import { pick } from '../catalogue/texts.js';
 import { orderAmounts, type OrderAmounts } from './amounts.js';
+import { internationalTerms, type ShippingMethod } from './freight.js';
 import * as q from './orders.queries.js';
 import type { AddressSnapshot, OrderStatus } from './orders.table.js';
 
@@ -184,7 +185,7 @@ export type CreateOrderInput = EndpointBody<typeof createOrder> & { items?: Arra
  * keeps snapshots of what was bought and where it goes, and enqueues its expiry, all in one
  * transaction. Prices, totals, owner and status in the body are never read.
  */
-export async function placeOrder(deps: AppDeps, actor: Actor, input: CreateOrderInput): Promise<EndpointData<typeof createOrder>> {
+export async function placeOrder(deps: AppDeps, actor: Actor, input: CreateOrderInput, options: { international?: { method: ShippingMethod } } = {}): Promise<EndpointData<typeof createOrder>> {
   const userId = memberIdOf(actor);
   return withTransaction(deps.db, async (tx) => {
     const address = await shippingAddress(tx, userId, input.address_id);
@@ -218,7 +219,11 @@ export async function placeOrder(deps: AppDeps, actor: Actor, input: CreateOrder
     });
     const currency = currencyOf(lines);
     const subtotal = lines.reduce((n, l) => n + l.line_total_minor, 0);
-    const amounts = await amountsFor(tx, subtotal, currency, address.country_code);
+    const weightG = plan.reduce((n, p) => n + skus.get(p.skuId)!.weight_g * p.quantity, 0);
+    const international = options.international
+      ? await internationalTerms(tx, { countryCode: address.country_code, method: options.international.method, weightG, currency, subtotal })
+      : undefined;
+    const amounts = international?.amounts ?? (await amountsFor(tx, subtotal, currency, address.country_code));
     const settings = await q.findOrderSettings(tx);
     const expiresAt = new Date(Date.now() + settings.expiry_minutes * 60_000);
     const { id: _addressId, ...snapshot } = address;
@@ -239,6 +244,17 @@ export async function placeOrder(deps: AppDeps, actor: Actor, input: CreateOrder
         address: snapshot,
         remarks: input.remarks,
         expires_at: expiresAt,
+        ...(international
+          ? {
+              kind: 'international' as const,
+              shipping_method: international.method,
+              weight_g: international.weightG,
+              local_currency: international.localCurrency,
+              exchange_rate: international.rate.rate,
+              rate_source: international.rate.source,
+              rate_date: international.rate.date,
+            }
+          : {}),
       });
     }
     await q.insertOrderLines(

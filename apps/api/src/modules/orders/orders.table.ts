@@ -72,6 +72,13 @@ export interface OrdersTable {
   cancel_reason: Generated<string>;
   last_reminded_at: Date | null;
   updated_at: Stamp;
+  /** International orders: how it ships, its weight, and the rate to the destination's currency when placed. */
+  shipping_method: string | null;
+  weight_g: number | null;
+  local_currency: string | null;
+  exchange_rate: string | null;
+  rate_source: string | null;
+  rate_date: string | null;
 }
 
 export interface OrderLinesTable {
@@ -128,4 +135,15 @@ export interface TrackingEventsTable {
   text: string;
   source: string;
   created_at: Stamp;
+}
+
+export interface InternationalFreightTable {
+  country_code: string;
+  method: 'standard' | 'express';
+  weight_from_g: number;
+  weight_to_g: number;
+  currency: string;
+  fee_minor: number;
+  updated_by: string;
+  updated_at: Stamp;
 }

@@ -1,0 +1,55 @@
+import { ResponseCode, currencyExponent } from '@shop/contract';
+import type { Executor } from '../../db/database.js';
+import { AppError } from '../../lib/errors.js';
+import { rateFor } from '../rates/rates.service.js';
+import { orderAmounts, type OrderAmounts } from './amounts.js';
+import { findInternationalFreightFees, findOperatingFeeRate, findCountryCurrency } from './orders.queries.js';
+
+export type ShippingMethod = 'standard' | 'express';
+
+/** Freight per shipping method to a country for a weight, in `currency` (methods without a band for that weight are left out). */
+export async function internationalFreightOptions(db: Executor, countryCode: string, weightG: number, currency: string): Promise<Array<{ method: ShippingMethod; freight: number }>> {
+  const rows = await findInternationalFreightFees(db, countryCode, weightG, currency);
+  return rows.map((r) => ({ method: r.method, freight: Number(r.fee_minor) }));
+}
+
+/**
+ * Converts minor units of one currency to another at an exact decimal rate, rounding half up once
+ * (the same rule as every conversion of the ledger).
+ */
+export function convertMinor(amountMinor: number, from: string, to: string, rate: string): number {
+  const m = /^(\d+)(?:\.(\d+))?$/.exec(rate);
+  if (!m) throw new RangeError(`not a rate: ${rate}`);
+  const decimals = (m[2] ?? '').length;
+  const rateScaled = BigInt(`${m[1]}${m[2] ?? ''}`);
+  const shift = currencyExponent(to) - currencyExponent(from);
+  let numerator = BigInt(amountMinor) * rateScaled;
+  let denominator = 10n ** BigInt(decimals);
+  if (shift > 0) numerator *= 10n ** BigInt(shift);
+  else denominator *= 10n ** BigInt(-shift);
+  const result = (numerator * 2n + denominator) / (denominator * 2n);
+  if (result > BigInt(Number.MAX_SAFE_INTEGER)) throw new RangeError('converted amount out of range');
+  return Number(result);
+}
+
+export interface InternationalTerms {
+  amounts: OrderAmounts;
+  weightG: number;
+  method: ShippingMethod;
+  localCurrency: string;
+  rate: { rate: string; source: string; date: string };
+  localTotal: number;
+  options: Array<{ method: ShippingMethod; freight: number }>;
+}
+
+/** Freight by weight band, the operating fee and the rate to the destination's currency of a cross-border order. */
+export async function internationalTerms(db: Executor, input: { countryCode: string; method: ShippingMethod; weightG: number; currency: string; subtotal: number }): Promise<InternationalTerms> {
+  const options = await internationalFreightOptions(db, input.countryCode, input.weightG, input.currency);
+  const chosen = options.find((o) => o.method === input.method);
+  if (!chosen) throw new AppError(ResponseCode.noFreightRoute);
+  const [feeRate, localCurrency] = await Promise.all([findOperatingFeeRate(db, input.countryCode), findCountryCurrency(db, input.countryCode)]);
+  const amounts = orderAmounts({ subtotal: input.subtotal, operatingFeeRateBp: feeRate, freight: chosen.freight });
+  const local = localCurrency ?? input.currency;
+  const rate = await rateFor(db, input.currency, local);
+  return { amounts, weightG: input.weightG, method: input.method, localCurrency: local, rate, localTotal: convertMinor(amounts.total, input.currency, local, rate.rate), options };
+}

@@ -1,0 +1,65 @@
+import { ResponseCode, type EndpointBody, type EndpointData, type EndpointQuery, type createInternationalOrder, type getInternationalFreight } from '@shop/contract';
+import type { AppDeps } from '../../app.js';
+import type { Database } from '../../db/database.js';
+import type { Actor } from '../../lib/actor.js';
+import { AppError } from '../../lib/errors.js';
+import { memberIdOf } from '../cart/cart.service.js';
+import { operatorName } from './fulfilment.service.js';
+import { convertMinor, internationalFreightOptions } from './freight.js';
+import * as q from './orders.queries.js';
+import { placeOrder, previewCheckout } from './orders.service.js';
+import { rateFor } from '../rates/rates.service.js';
+
+/** `/shop/buyGuoji/orderFreightFee`: freight of the goods to the member's address by each method, and in the destination's currency. */
+export async function quoteInternationalFreight(db: Database, actor: Actor, input: EndpointQuery<typeof getInternationalFreight>): Promise<EndpointData<typeof getInternationalFreight>> {
+  const preview = await previewCheckout(db, actor, input);
+  if (!preview.address) throw new AppError(ResponseCode.addressNotFound);
+  const skus = new Map((await q.findSkusForCheckout(db, preview.lines.map((l) => l.sku_id))).map((s) => [s.id, s]));
+  const weightG = preview.lines.reduce((n, l) => n + (skus.get(l.sku_id)?.weight_g ?? 0) * l.num, 0);
+  const countryCode = preview.address.country_code;
+  const options = await internationalFreightOptions(db, countryCode, weightG, preview.currency);
+  const chosen = options.find((o) => o.method === input.method);
+  if (!chosen) throw new AppError(ResponseCode.noFreightRoute);
+  const local = (await q.findCountryCurrency(db, countryCode)) ?? preview.currency;
+  // A quote without a known rate still shows the freight; placing the order needs the rate.
+  const rate = await rateFor(db, preview.currency, local).catch(() => undefined);
+  return {
+    country_code: countryCode,
+    method: input.method,
+    weight_g: weightG,
+    currency: preview.currency,
+    freight: chosen.freight,
+    local_currency: local,
+    local_freight: rate ? convertMinor(chosen.freight, preview.currency, local, rate.rate) : null,
+    rate: rate?.rate ?? null,
+    methods: options,
+  };
+}
+
+/** A stored numeric rate without the column's padding zeros (`4.472500000000` → `4.4725`). */
+const exactRate = (stored: string) => (stored.includes('.') ? stored.replace(/0+$/, '').replace(/\.$/, '') : stored);
+
+/** `/shop/buyGuoji/createOrder`: a cross-border order; customs need the member's approved international real-name. */
+export async function placeInternationalOrder(deps: AppDeps, actor: Actor, input: EndpointBody<typeof createInternationalOrder>): Promise<EndpointData<typeof createInternationalOrder>> {
+  const userId = memberIdOf(actor);
+  if (!(await q.hasApprovedInternationalRealName(deps.db, userId))) throw new AppError(ResponseCode.realNameRequired);
+  const placed = await placeOrder(deps, actor, input, { international: { method: input.method } });
+  const order = (await q.findOrder(deps.db, placed.order_id))!;
+  const rate = exactRate(String(order.exchange_rate));
+  return {
+    ...placed,
+    freight: Number(order.freight_minor),
+    local_currency: order.local_currency!,
+    local_total: convertMinor(Number(order.total_minor), order.currency, order.local_currency!, rate),
+    rate,
+    rate_source: order.rate_source!,
+    rate_date: typeof order.rate_date === 'string' ? order.rate_date : new Date(order.rate_date as unknown as Date).toISOString().slice(0, 10),
+  };
+}
+
+/** An operator sets one weight band of the international freight table. */
+export async function setInternationalFreight(db: Database, actor: Actor, input: { country_code: string; method: 'standard' | 'express'; weight_from_g: number; weight_to_g: number; currency: string; fee: number }) {
+  if (input.weight_to_g <= input.weight_from_g) throw new AppError(ResponseCode.settingInvalid);
+  await q.upsertInternationalFreight(db, { country_code: input.country_code, method: input.method, weight_from_g: input.weight_from_g, weight_to_g: input.weight_to_g, currency: input.currency, fee_minor: input.fee }, operatorName(actor));
+  return { ok: true as const };
+}
