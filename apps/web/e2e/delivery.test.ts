@@ -42,4 +42,25 @@ describe('delivery to the phone', () => {
     expect(await card.getAttribute('width')).toBeTruthy();
     await page.close();
   });
+
+  it('a promotion opening shifts nothing on the page or inside itself', async () => {
+    const page = await browser.context.newPage();
+    await page.addInitScript(() => {
+      (window as unknown as { shifts: number }).shifts = 0;
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as Array<PerformanceEntry & { value: number }>) (window as unknown as { shifts: number }).shifts += e.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto(`${baseUrl}/h5/#/pages/tabbar/index`);
+    await page.evaluate(() => localStorage.removeItem('popupSnooze'));
+    await page.reload();
+    await page.locator('.goods-card').first().waitFor();
+    await page.mouse.wheel(0, 100);
+    const picture = page.locator('.promo-popup .promo-popup-image');
+    await picture.waitFor();
+    await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await page.waitForTimeout(500);
+    expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBeLessThan(0.01);
+    await page.close();
+  });
 });

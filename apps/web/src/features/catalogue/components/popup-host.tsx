@@ -1,10 +1,11 @@
 import type { CSSProperties } from 'react';
 import { useEffect, useState } from 'react';
-import { Button, CenterPopup, Image } from 'antd-mobile';
+import { Button, CenterPopup } from 'antd-mobile';
 import { CloseOutline } from 'antd-mobile-icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { mediaUrl, withMediaHost } from '@/lib/media-url';
+import { MediaImage } from '@/components/media-image';
+import { withMediaHost } from '@/lib/media-url';
 import { whenPageUsable } from '@/lib/page-usable';
 import { usePopups } from '@/stores/popups';
 import { usePopupList } from '../api/popups';
@@ -64,7 +65,8 @@ export function PopupHost() {
       <button type="button" className="promo-popup-close" aria-label={t('app.action.close')} onClick={close}>
         <CloseOutline />
       </button>
-      {popup.image && <Image src={mediaUrl(popup.image)} alt={popup.title} className="promo-popup-image" onClick={open} />}
+      {/* Its room is kept before the picture arrives, so the text below never jumps. */}
+      {popup.image && <MediaImage src={popup.image} alt={popup.title} className="promo-popup-image" width={600} height={720} sizes="min(86vw, 360px)" priority onClick={open} />}
       <div className="promo-popup-title">{popup.title}</div>
       <div className="promo-popup-text" dangerouslySetInnerHTML={{ __html: withMediaHost(popup.content) }} />
       <div className="promo-popup-actions">
