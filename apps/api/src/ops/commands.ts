@@ -1,3 +1,4 @@
+import { ORDER_USAGE, runOrderCommand } from '../modules/orders/orders.ops.js';
 import { OPERATOR_ROLES, ResponseCode, type OperatorRole } from '@shop/contract';
 import type { Database } from '../db/database.js';
 import { pingDatabase } from '../db/health.queries.js';
@@ -24,6 +25,7 @@ export const USAGE = `Operator commands (each decision is recorded with who and 
   log [n]                               the last n decisions
   operator create <name> --role <role>  a console operator (owner, finance, support, catalogue, reviewer); prints a one-time setup link
   ledger check                          verify the ledger's invariants; exits 1 with the findings
+${ORDER_USAGE}
 Options: --by <operator> (default: $OPERATOR or the system user)`;
 
 interface Parsed {
@@ -126,6 +128,9 @@ export async function runOpsCommand(db: Database, argv: string[], defaultOperato
       if (findings.length) throw new OpsCheckFailed(`ledger check: ${findings.length} finding(s)\n${findings.map((f) => `- ${describeFinding(f)}`).join('\n')}`);
       return 'ledger check: every entry balances per currency, cached balances match their postings, no member balance is negative, no hold is settled twice';
     }
+    case 'order':
+    case 'orders':
+      return runOrderCommand(db, actor, argv.filter((w) => w !== '--by' && w !== by && !w.startsWith('--by=')));
     case undefined:
     case 'help':
     case '--help':

@@ -17,7 +17,7 @@ import {
 import type { AppDeps } from '../../app.js';
 import type { Database, Executor } from '../../db/database.js';
 import { enqueueJob } from '../../jobs/enqueue.js';
-import type { Actor } from '../../lib/actor.js';
+import { operatorNameOf, type Actor } from '../../lib/actor.js';
 import { AppError } from '../../lib/errors.js';
 import { withTransaction } from '../../lib/transaction.js';
 import { memberIdOf } from '../cart/cart.service.js';
@@ -29,10 +29,7 @@ import { getOrderDetails, scheduleAutoComplete } from './orders.service.js';
 const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
 
 /** How an operator is named in what they decide. */
-export function operatorName(actor: Actor): string {
-  if (actor.kind !== 'operator' || actor.operatorId === undefined) throw new AppError(ResponseCode.forbidden);
-  return `${actor.name ?? 'operator'}#${actor.operatorId}`;
-}
+export const operatorName = (actor: Actor): string => operatorNameOf(actor);
 
 const eventActor = (actor: Actor) => ({ actor_kind: actor.kind, actor_id: String(actor.operatorId ?? actor.memberId ?? actor.name ?? ''), request_id: actor.requestId });
 
@@ -44,7 +41,7 @@ const eventActor = (actor: Actor) => ({ actor_kind: actor.kind, actor_id: String
  * unit twice; the order becomes shipped when every unit is, and its automatic completion is
  * scheduled from then.
  */
-export async function shipOrder(deps: AppDeps, actor: Actor, input: EndpointBody<typeof adminShipOrder>): Promise<EndpointData<typeof adminShipOrder>> {
+export async function shipOrder(deps: Pick<AppDeps, 'db'> & { providers: Pick<AppDeps['providers'], 'parcelTracking'> }, actor: Actor, input: EndpointBody<typeof adminShipOrder>): Promise<EndpointData<typeof adminShipOrder>> {
   const by = operatorName(actor);
   if (input.tracking_provider !== 'manual' && !deps.providers.parcelTracking[input.tracking_provider]) throw new AppError(ResponseCode.trackingProviderUnavailable);
   return withTransaction(deps.db, async (tx) => {

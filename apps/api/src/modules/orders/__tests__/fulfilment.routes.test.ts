@@ -7,6 +7,7 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { call, newMember } from '../../catalogue/__tests__/helpers.js';
 import { newGoods } from '../../cart/__tests__/fixtures.js';
 import { markOrderPaid } from '../orders.service.js';
+import { runOpsCommand } from '../../../ops/commands.js';
 import { newAddress, newOperatorSession, orderRow } from './fixtures.js';
 
 let t: TestApp;
@@ -135,6 +136,18 @@ describe('shipping, packages and tracking', () => {
     await post('/shop/order/confirmReceipt', { id: orderId }, member.headers);
     const open = await call(t, 'POST', '/user/cancel_account/apply', { headers: member.headers, body: { agree: true } });
     expect(open.body.code).not.toBe(ResponseCode.ordersNotConfirmed);
+  });
+
+  it('operators ship and track from the command line with the same rules', async () => {
+    const { member, orderId } = await paidOrder();
+    expect(await runOpsCommand(t.db, ['orders', 'paid'], 'olivia')).toContain(`#${orderId} `);
+    const shipped = await runOpsCommand(t.db, ['order', 'ship', String(orderId), '--carrier', 'DHL', '--number', `CLI${orderId}`], 'olivia');
+    expect(shipped).toMatch(/package \d+ shipped; the order is shipped/);
+    const packageId = Number(/package (\d+)/.exec(shipped)![1]);
+    expect(await runOpsCommand(t.db, ['order', 'track', String(packageId), '--text', 'Out for delivery', '--place', 'Ipoh'], 'olivia')).toBe(`package ${packageId}: event added`);
+    expect((await get(`/shop/order/trackingLog?order_id=${orderId}`, member.headers)).body.data.list[0].events[0]).toMatchObject({ text: 'Out for delivery', place: 'Ipoh' });
+    await expect(runOpsCommand(t.db, ['order', 'ship', String(orderId), '--carrier', 'DHL', '--number', `CLI${orderId}B`], 'olivia')).rejects.toMatchObject({ code: ResponseCode.orderState });
+    expect(await runOpsCommand(t.db, ['order', 'show', String(orderId)], 'olivia')).toContain('package_shipped');
   });
 
   it('lists each view of the member', async () => {
