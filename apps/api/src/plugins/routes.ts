@@ -281,8 +281,8 @@ export function createApi(app: FastifyInstance, deps: AppDeps): Api & { bound: S
 }
 
 /** Every contract call no area has built yet answers a clear envelope instead of a 404. */
-export function bindNotAvailable(api: ReturnType<typeof createApi>): number {
-  const missing = allEndpoints.filter((e) => !api.bound.has(e));
+export function bindNotAvailable(api: ReturnType<typeof createApi>, endpoints: readonly AnyEndpoint[] = allEndpoints): number {
+  const missing = endpoints.filter((e) => !api.bound.has(e));
   for (const endpoint of missing) {
     // Authentication still applies, so the app's session handling is the same before and after.
     api.handle(

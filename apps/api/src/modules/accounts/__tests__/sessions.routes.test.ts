@@ -57,8 +57,12 @@ describe('registration', () => {
     const ok = await call(t, 'POST', '/user/no_auth/registerGuoJi', { ...body, country: 'TH', mobile_pre: '66', mobile: '812345678' });
     expect(ok.body.code).toBe(200);
     expect(ok.body.data.user).toMatchObject({ country: 'TH', mobile_pre: '66', mobile: '812345678' });
-    const taken = await call(t, 'POST', '/user/no_auth/registerGuoJi', { ...body, user_name: 'intl000002', country: 'TH', mobile_pre: '66', mobile: '812345678' });
-    expect(taken.body.code).not.toBe(200);
+    // Another e-mail with its own code, the same phone: the phone is taken.
+    const other = 'intl2@example.com';
+    await call(t, 'POST', '/user/send_code', { type: 'register', email: other }, { ip: freshIp() });
+    const second = { ...body, user_name: 'intl000002', email: other, code: await latestCode(t, other) };
+    const taken = await call(t, 'POST', '/user/no_auth/registerGuoJi', { ...second, country: 'TH', mobile_pre: '66', mobile: '812345678' });
+    expect(taken.body.code).toBe(ResponseCode.mobileTaken);
   });
 });
 
