@@ -4,7 +4,8 @@ import { Controller, type Control, type FieldValues, type Path } from 'react-hoo
 
 /**
  * One text field of a `useContractForm` form, in an antd-mobile `Form` (layout only: the values
- * and their checks are react-hook-form's). `keep` filters what is typed (digits only, …).
+ * and their checks are react-hook-form's). `keep` filters what is typed (digits only, …); an
+ * emptied field is left out of the body.
  */
 export function TextField<T extends FieldValues>({
   control,
@@ -12,8 +13,17 @@ export function TextField<T extends FieldValues>({
   label,
   extra,
   keep,
+  inputName,
   ...input
-}: { control: Control<T, unknown, any>; name: Path<T>; label: string; extra?: ReactNode; keep?: (typed: string) => string } & Omit<InputProps, 'name' | 'value' | 'onChange' | 'defaultValue'>) {
+}: {
+  control: Control<T, unknown, any>;
+  name: Path<T>;
+  label: string;
+  extra?: ReactNode;
+  keep?: (typed: string) => string;
+  /** The input's `name` in the page when it is not the body's field name (autofill, browser tests). */
+  inputName?: string;
+} & Omit<InputProps, 'name' | 'value' | 'onChange' | 'defaultValue'>) {
   return (
     <Form.Item label={label} extra={extra}>
       <Controller
@@ -22,7 +32,7 @@ export function TextField<T extends FieldValues>({
         render={({ field }) => (
           <Input
             {...input}
-            name={name}
+            name={inputName ?? name}
             value={typeof field.value === 'string' ? field.value : ''}
             // An emptied field is left out of the body, so an optional one is not refused for ''.
             onChange={(typed) => {

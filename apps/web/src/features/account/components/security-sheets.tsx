@@ -167,7 +167,7 @@ export function AuthenticatorForm({ onDone }: Done) {
       <img className="account-qr" src={secret.qr_code} alt={t('account.google.qr')} width={200} height={200} />
       <p className="account-secret">{secret.secret}</p>
       <Form layout="horizontal">
-        <TextField control={form.control} name="code" label={t('account.field.googleCode')} inputMode="numeric" maxLength={6} keep={digitsOnly} />
+        <TextField control={form.control} name="code" inputName="google_code" label={t('account.field.googleCode')} inputMode="numeric" maxLength={6} keep={digitsOnly} />
         <StepUpField googleBound={false} control={form.control} />
       </Form>
       <Button block color="primary" loading={form.busy} onClick={() => void submit()}>
@@ -194,8 +194,8 @@ export function PayPasswordForm({ onDone }: Done) {
   });
   return (
     <Form layout="horizontal" className="account-form">
-      <TextField control={form.control} name="password" label={t('account.field.payPassword')} type="password" inputMode="numeric" maxLength={6} keep={digitsOnly} />
-      <TextField control={form.control} name="password_confirm" label={t('account.field.confirmPassword')} type="password" inputMode="numeric" maxLength={6} keep={digitsOnly} />
+      <TextField control={form.control} name="password" inputName="pay_password" label={t('account.field.payPassword')} type="password" inputMode="numeric" maxLength={6} keep={digitsOnly} />
+      <TextField control={form.control} name="password_confirm" inputName="pay_password_confirm" label={t('account.field.confirmPassword')} type="password" inputMode="numeric" maxLength={6} keep={digitsOnly} />
       <TextField control={form.control} name="code" label={t('account.field.code')} extra={<CodeButton send={() => sendCodeToMe('pay_password')} />} inputMode="numeric" maxLength={6} keep={digitsOnly} />
       <StepUpField googleBound={googleBound} control={form.control} />
       <Button block color="primary" loading={form.busy} onClick={() => void submit()}>
