@@ -49,6 +49,9 @@ export interface DB {
   charity_causes: charity.CharityCausesTable;
   charity_orders: charity.CharityOrdersTable;
   international_freight: orders.InternationalFreightTable;
+  group_buy_activities: orders.GroupBuyActivitiesTable;
+  group_buy_groups: orders.GroupBuyGroupsTable;
+  group_buy_entries: orders.GroupBuyEntriesTable;
   banners: content.BannersTable;
   sale_areas: content.SaleAreasTable;
   news: content.NewsTable;

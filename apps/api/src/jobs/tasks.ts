@@ -7,6 +7,7 @@ import { refreshEcbRates } from '../modules/rates/rates.service.js';
 import { autoCompleteOrder, expireOrder, expireOverdueOrders } from '../modules/orders/orders.service.js';
 import { refreshOpenTracking, refreshTracking } from '../modules/orders/fulfilment.service.js';
 import { expirePledge } from '../modules/charity/charity.service.js';
+import { decideGroupAtDeadline } from '../modules/orders/group-buy.service.js';
 
 /**
  * Every task and the payload it takes. An area adds its tasks here and in `jobTasks` below; tasks
@@ -31,6 +32,8 @@ export interface JobPayloads {
   refresh_open_tracking: Record<string, never>;
   /** Closes one unpaid charity order at its payment deadline. */
   expire_charity_order: { orderId: number };
+  /** Decides a group buy's group at its deadline: success, virtual fill, or refund of every order. */
+  decide_group: { groupId: number };
 }
 
 /** What a task gets besides its payload. */
@@ -70,6 +73,9 @@ export const jobTasks: { [K in keyof JobPayloads]: JobTask<K> } = {
   },
   refresh_tracking: async ({ packageId }, { deps }) => {
     await refreshTracking(deps, packageId);
+  },
+  decide_group: async ({ groupId }, { deps, actor }) => {
+    await decideGroupAtDeadline(deps, actor, groupId);
   },
   expire_charity_order: async ({ orderId }, { deps }) => {
     await expirePledge(deps.db, orderId);

@@ -135,6 +135,16 @@ export const ResponseCode = {
   charityAmountTooSmall: 5032,
   /** No freight is set for the destination, method and weight. */
   noFreightRoute: 5040,
+  /** The group buy has not started or is over. */
+  groupBuyNotActive: 5050,
+  /** More than the activity allows per order or per member (`max`). */
+  groupBuyLimit: 5051,
+  /** The chosen group is full, decided or past its time. */
+  groupClosed: 5052,
+  /** The activity's units are all taken. */
+  groupBuySoldOut: 5053,
+  /** The member is already in that group. */
+  groupAlreadyJoined: 5054,
   // Addresses and geography (5100–5119).
   /** The member keeps the most addresses allowed (`max`). */
   addressLimit: 5101,
@@ -253,6 +263,11 @@ export const responseCodeMessageKey: Record<number, string> = {
   [ResponseCode.charityCauseClosed]: 'orders.code.charityCauseClosed',
   [ResponseCode.charityAmountTooSmall]: 'orders.code.charityAmountTooSmall',
   [ResponseCode.noFreightRoute]: 'orders.code.noFreightRoute',
+  [ResponseCode.groupBuyNotActive]: 'orders.code.groupBuyNotActive',
+  [ResponseCode.groupBuyLimit]: 'orders.code.groupBuyLimit',
+  [ResponseCode.groupClosed]: 'orders.code.groupClosed',
+  [ResponseCode.groupBuySoldOut]: 'orders.code.groupBuySoldOut',
+  [ResponseCode.groupAlreadyJoined]: 'orders.code.groupAlreadyJoined',
   [ResponseCode.addressLimit]: 'address.code.addressLimit',
   [ResponseCode.regionInvalid]: 'address.code.regionInvalid',
   [ResponseCode.countryNotShipped]: 'address.code.countryNotShipped',

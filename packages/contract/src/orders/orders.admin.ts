@@ -106,4 +106,21 @@ export const internationalFreightBody = z.object({
 /** One weight band of the international freight table (replaces the band starting at the same weight). */
 export const adminSetInternationalFreight = endpoint({ method: 'POST', path: '/admin/api/orders/international-freight', auth: 'operator', permission: 'settings.write', area: 'admin', body: internationalFreightBody, data: ok });
 
-export const orderAdminEndpoints = [adminCreateCharityCause, adminSetInternationalFreight, adminListOrders, adminGetOrder, adminShipOrder, adminAddTrackingEvent, adminOrderReminders, adminSetOrderSettings, adminSetOperatingFee, adminSetShippingFee] as const;
+export const groupBuyActivityBody = z.object({
+  goods_id: idParam,
+  sku_id: idParam,
+  group_size: z.number().int().min(2).max(100),
+  fill_hours: z.number().int().min(1).max(720),
+  starts_at: z.iso.datetime({ offset: true }),
+  ends_at: z.iso.datetime({ offset: true }),
+  price: minor.min(0),
+  per_order_limit: z.number().int().min(1).max(99).default(1),
+  per_member_limit: z.number().int().min(1).max(999).default(1),
+  /** Units taken from the SKU's stock for the activity. */
+  quantity: z.number().int().min(1).max(1_000_000),
+  virtual_fill_percent: z.number().int().min(0).max(100).default(0),
+});
+/** Sets up a group-buy activity on an SKU, setting its units aside. */
+export const adminCreateGroupBuy = endpoint({ method: 'POST', path: '/admin/api/orders/group-buys', auth: 'operator', permission: 'catalogue.write', area: 'admin', body: groupBuyActivityBody, data: z.object({ id: z.number().int() }) });
+
+export const orderAdminEndpoints = [adminCreateGroupBuy, adminCreateCharityCause, adminSetInternationalFreight, adminListOrders, adminGetOrder, adminShipOrder, adminAddTrackingEvent, adminOrderReminders, adminSetOrderSettings, adminSetOperatingFee, adminSetShippingFee] as const;

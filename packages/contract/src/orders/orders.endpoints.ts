@@ -43,10 +43,14 @@ export const cancelOrder = endpoint({ method: 'POST', path: '/shop/order/cancelO
 export const remindOrderShipment = endpoint({ method: 'POST', path: '/shop/order/remindSend', auth: 'member', area: 'orders', body: s.orderIdBody, data: s.remindData });
 export const choosePaymentMethod = endpoint({ method: 'POST', path: '/shop/order/choosePayWay', auth: 'member', area: 'orders' });
 export const getPaymentMethodTotal = endpoint({ method: 'POST', path: '/shop/order/payWayCostTotal', auth: 'member', area: 'orders' });
-export const listGroupBuyGoods = endpoint({ method: 'GET', path: '/shop/pintuan/goodsList', auth: 'member', area: 'orders' });
-export const getGroupBuyGoods = endpoint({ method: 'GET', path: '/shop/pintuan/goodsInfo', auth: 'member', area: 'orders' });
-export const listGroupBuyGroups = endpoint({ method: 'GET', path: '/shop/pintuan/goodsTuanList', auth: 'member', area: 'orders' });
-export const joinGroupBuy = endpoint({ method: 'POST', path: '/shop/pintuan/buy', auth: 'member', area: 'orders', idempotent: true });
+/** Group-buy activities running now. */
+export const listGroupBuyGoods = endpoint({ method: 'GET', path: '/shop/pintuan/goodsList', auth: 'member', area: 'orders', query: s.groupBuyListQuery, data: s.groupBuyListData });
+/** One group-buy activity. */
+export const getGroupBuyGoods = endpoint({ method: 'GET', path: '/shop/pintuan/goodsInfo', auth: 'member', area: 'orders', query: s.groupBuyInfoQuery, data: s.groupBuyActivitySchema });
+/** Open groups of an activity with the leader's masked name and the time left. */
+export const listGroupBuyGroups = endpoint({ method: 'GET', path: '/shop/pintuan/goodsTuanList', auth: 'member', area: 'orders', query: s.groupBuyGroupsQuery, data: s.groupBuyGroupsData });
+/** Opens a group or joins an open one with an order at the group price; the member is in the group once it is paid. */
+export const joinGroupBuy = endpoint({ method: 'POST', path: '/shop/pintuan/buy', auth: 'member', area: 'orders', idempotent: true, body: s.groupBuyBody, data: s.groupBuyData });
 /** Places a cross-border order (needs the approved international real-name): freight by weight band, the rate to the destination's currency recorded. */
 export const createInternationalOrder = endpoint({ method: 'POST', path: '/shop/buyGuoji/createOrder', auth: 'member', area: 'orders', idempotent: true, body: s.createInternationalOrderBody, data: s.createInternationalOrderData });
 export const payInternationalOrder = endpoint({ method: 'POST', path: '/shop/buyGuoji/payOrder', auth: 'member', area: 'orders', idempotent: true });

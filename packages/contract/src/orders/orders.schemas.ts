@@ -246,3 +246,54 @@ export const createInternationalOrderData = createOrderData.extend({
   rate_source: z.string(),
   rate_date: z.string(),
 });
+
+// ---------------------------------------------------------------- group buys (pintuan)
+
+export const groupBuyActivitySchema = z.object({
+  id: z.number().int(),
+  goods_id: z.number().int(),
+  sku_id: z.number().int(),
+  name: z.string(),
+  spec_text: z.string(),
+  image: z.string(),
+  /** The group price of one unit. */
+  price: minor,
+  /** The SKU's own price. */
+  original_price: minor,
+  currency: z.string(),
+  group_size: z.number().int(),
+  fill_hours: z.number().int(),
+  starts_at: stamp,
+  ends_at: stamp,
+  per_order_limit: z.number().int(),
+  per_member_limit: z.number().int(),
+  remaining: z.number().int(),
+  open_groups: z.number().int(),
+});
+export const groupBuyListQuery = pageQuery;
+export const groupBuyListData = pageOf(groupBuyActivitySchema);
+export const groupBuyInfoQuery = z.object({ id: idParam });
+export const groupBuyGroupsQuery = z.object({ activity_id: idParam });
+export const groupBuyGroupsData = z.object({
+  list: z.array(
+    z.object({
+      id: z.number().int(),
+      /** The member who opened it, masked. */
+      leader: z.string(),
+      member_count: z.number().int(),
+      size: z.number().int(),
+      needed: z.number().int(),
+      expires_at: stamp,
+      seconds_left: z.number().int(),
+    }),
+  ),
+});
+export const groupBuyBody = z.object({
+  activity_id: idParam,
+  /** An open group to join; without it, a new group is opened. */
+  group_id: idParam.optional(),
+  num: z.number().int('validation.invalid').min(1).max(CART_LINE_MAX).default(1),
+  address_id: idParam,
+  remarks: z.string().trim().max(ORDER_REMARKS_MAX).default(''),
+});
+export const groupBuyData = createOrderData.extend({ group_id: z.number().int() });

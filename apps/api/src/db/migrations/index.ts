@@ -10,6 +10,7 @@ import * as createCart from './2026_11_23_1500_create_cart.js';
 import * as createOrders from './2026_11_23_1510_create_orders.js';
 import * as createCharity from './2026_11_23_1520_create_charity.js';
 import * as createInternationalOrders from './2026_11_23_1530_create_international_orders.js';
+import * as createGroupBuys from './2026_11_23_1540_create_group_buys.js';
 import * as createIdempotencyAndWebhooks from './2026_11_23_1000_create_idempotency_and_webhooks.js';
 import * as sessionFamiliesAndIdle from './2026_11_23_0947_session_families_and_idle.js';
 
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_23_1510_create_orders': createOrders,
   '2026_11_23_1520_create_charity': createCharity,
   '2026_11_23_1530_create_international_orders': createInternationalOrders,
+  '2026_11_23_1540_create_group_buys': createGroupBuys,
 };

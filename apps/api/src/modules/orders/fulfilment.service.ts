@@ -23,6 +23,7 @@ import { withTransaction } from '../../lib/transaction.js';
 import { memberIdOf } from '../cart/cart.service.js';
 import { pick } from '../catalogue/texts.js';
 import * as q from './orders.queries.js';
+import { groupAllowsShipping } from './group-buy.entries.js';
 import type { OrderStatus } from './orders.table.js';
 import { getOrderDetails, scheduleAutoComplete } from './orders.service.js';
 
@@ -48,6 +49,8 @@ export async function shipOrder(deps: Pick<AppDeps, 'db'> & { providers: Pick<Ap
     const order = await q.lockOrderForUpdate(tx, input.order_id);
     if (!order) throw new AppError(ResponseCode.orderNotFound);
     if (order.status !== 'paid') throw new AppError(ResponseCode.orderState);
+    // Nothing of a group buy ships before its group succeeds.
+    if (order.kind === 'group_buy' && !(await groupAllowsShipping(tx, order.id))) throw new AppError(ResponseCode.orderState);
     const lines = await q.findOrderLines(tx, [order.id]);
     const wanted = input.lines ?? lines.filter((l) => l.shipped_quantity < l.quantity).map((l) => ({ order_line_id: l.id, num: l.quantity - l.shipped_quantity }));
     if (!wanted.length) throw new AppError(ResponseCode.packageLinesInvalid);

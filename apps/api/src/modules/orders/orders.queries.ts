@@ -91,7 +91,7 @@ export interface NewOrder {
   address: AddressSnapshot;
   remarks: string;
   expires_at: Date;
-  kind?: 'regular' | 'international';
+  kind?: 'regular' | 'international' | 'group_buy';
   shipping_method?: string;
   weight_g?: number;
   local_currency?: string;

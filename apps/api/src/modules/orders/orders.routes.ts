@@ -7,6 +7,11 @@ import {
   adminSetOrderSettings,
   adminSetShippingFee,
   adminSetInternationalFreight,
+  adminCreateGroupBuy,
+  getGroupBuyGoods,
+  joinGroupBuy,
+  listGroupBuyGoods,
+  listGroupBuyGroups,
   createInternationalOrder,
   getInternationalFreight,
   adminShipOrder,
@@ -24,6 +29,7 @@ import {
 import type { Api } from '../../plugins/routes.js';
 import './account-hooks.js';
 import * as fulfilment from './fulfilment.service.js';
+import * as groupBuy from './group-buy.service.js';
 import * as international from './international.service.js';
 import * as service from './orders.service.js';
 
@@ -42,6 +48,10 @@ export function orderRoutes({ handle, deps }: Api): void {
   handle(getOrderTracking, ({ query, actor }) => fulfilment.trackingLog(db, actor, query));
   handle(getInternationalFreight, ({ query, actor }) => international.quoteInternationalFreight(db, actor, query));
   handle(createInternationalOrder, ({ body, actor }) => international.placeInternationalOrder(deps, actor, body));
+  handle(listGroupBuyGoods, ({ query, actor }) => groupBuy.listGroupBuys(db, actor, query));
+  handle(getGroupBuyGoods, ({ query, actor }) => groupBuy.groupBuyInfo(db, actor, query));
+  handle(listGroupBuyGroups, ({ query }) => groupBuy.openGroups(db, query));
+  handle(joinGroupBuy, ({ body, actor }) => groupBuy.buyInGroup(deps, actor, body));
   // Operators
   handle(adminListOrders, ({ query, actor }) => fulfilment.listOrdersForOperator(db, actor, query));
   handle(adminGetOrder, ({ query, actor }) => fulfilment.orderForOperator(db, actor, query));
@@ -51,5 +61,6 @@ export function orderRoutes({ handle, deps }: Api): void {
   handle(adminSetOrderSettings, ({ body, actor }) => fulfilment.setOrderSettings(db, actor, body));
   handle(adminSetOperatingFee, ({ body, actor }) => fulfilment.setOperatingFee(db, actor, body));
   handle(adminSetShippingFee, ({ body, actor }) => fulfilment.setShippingFee(db, actor, body));
+  handle(adminCreateGroupBuy, ({ body, actor }) => groupBuy.createGroupBuy(deps, actor, body));
   handle(adminSetInternationalFreight, ({ body, actor }) => international.setInternationalFreight(db, actor, body));
 }

@@ -29,6 +29,7 @@ import { catalogueChangedOnCommit } from '../catalogue/response-cache.js';
 import { pick } from '../catalogue/texts.js';
 import { orderAmounts, type OrderAmounts } from './amounts.js';
 import { internationalTerms, type ShippingMethod } from './freight.js';
+import { joinGroupOnPayment, leaveGroup } from './group-buy.entries.js';
 import * as q from './orders.queries.js';
 import type { AddressSnapshot, OrderStatus } from './orders.table.js';
 
@@ -185,7 +186,7 @@ export type CreateOrderInput = EndpointBody<typeof createOrder> & { items?: Arra
  * keeps snapshots of what was bought and where it goes, and enqueues its expiry, all in one
  * transaction. Prices, totals, owner and status in the body are never read.
  */
-export async function placeOrder(deps: AppDeps, actor: Actor, input: CreateOrderInput, options: { international?: { method: ShippingMethod } } = {}): Promise<EndpointData<typeof createOrder>> {
+export async function placeOrder(deps: AppDeps, actor: Actor, input: CreateOrderInput, options: { international?: { method: ShippingMethod }; groupBuy?: { priceMinor: number } } = {}): Promise<EndpointData<typeof createOrder>> {
   const userId = memberIdOf(actor);
   return withTransaction(deps.db, async (tx) => {
     const address = await shippingAddress(tx, userId, input.address_id);
@@ -196,6 +197,11 @@ export async function placeOrder(deps: AppDeps, actor: Actor, input: CreateOrder
 
     const prices = new Map<number, number>();
     for (const p of plan) {
+      // A group buy's units were set aside from the SKU's stock when the activity was created.
+      if (options.groupBuy) {
+        prices.set(p.skuId, options.groupBuy.priceMinor);
+        continue;
+      }
       const reserved = await q.reserveStock(tx, p.skuId, p.quantity);
       if (!reserved) throw await reservationRefusal(tx, p.skuId, actor.lang);
       prices.set(p.skuId, Number(reserved.price_minor));
@@ -244,6 +250,7 @@ export async function placeOrder(deps: AppDeps, actor: Actor, input: CreateOrder
         address: snapshot,
         remarks: input.remarks,
         expires_at: expiresAt,
+        ...(options.groupBuy ? { kind: 'group_buy' as const } : {}),
         ...(international
           ? {
               kind: 'international' as const,
@@ -274,6 +281,8 @@ export async function placeOrder(deps: AppDeps, actor: Actor, input: CreateOrder
 
 /** Puts an order's units back on sale (in ascending SKU order); called once, with the transition that ends the order. */
 async function releaseStock(tx: Tx, deps: AppDeps, orderId: number): Promise<void> {
+  // A group buy's units go back to its activity, not to the SKU.
+  if (await leaveGroup(tx, orderId)) return;
   const lines = await q.findOrderLines(tx, [orderId]);
   const plan = sumBySku(lines.map((l) => ({ skuId: l.sku_id, goodsId: l.goods_id, quantity: l.quantity })));
   for (const p of plan) await q.returnStock(tx, p.skuId, p.quantity);
@@ -325,6 +334,7 @@ export async function markOrderPaid(tx: Tx, actor: Actor, input: { orderId: numb
   }
   const paid = await q.transitionOrder(tx, input.orderId, ['awaiting_payment'], 'paid', { paid_at: new Date() });
   if (!paid) return { outcome: 'not_payable', status: (await q.findOrder(tx, input.orderId))!.status };
+  await joinGroupOnPayment(tx, input.orderId, paid.user_id);
   const lines = await q.findOrderLines(tx, [input.orderId]);
   await q.addSales(tx, lines.map((l) => ({ skuId: l.sku_id, goodsId: l.goods_id, quantity: l.quantity })));
   await q.insertOrderEvent(tx, { order_id: input.orderId, kind: 'paid', from_status: 'awaiting_payment', to_status: 'paid', ...actorRecord(actor) });

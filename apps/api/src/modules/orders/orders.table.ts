@@ -147,3 +147,45 @@ export interface InternationalFreightTable {
   updated_by: string;
   updated_at: Stamp;
 }
+
+export interface GroupBuyActivitiesTable {
+  id: Generated<number>;
+  goods_id: number;
+  sku_id: number;
+  group_size: number;
+  fill_hours: number;
+  starts_at: Date | string;
+  ends_at: Date | string;
+  price_minor: number;
+  per_order_limit: Generated<number>;
+  per_member_limit: Generated<number>;
+  quantity: number;
+  remaining: number;
+  virtual_fill_percent: Generated<number>;
+  created_by: string;
+  created_at: Stamp;
+}
+
+export interface GroupBuyGroupsTable {
+  id: Generated<number>;
+  activity_id: number;
+  leader_user_id: number;
+  size: number;
+  member_count: Generated<number>;
+  status: Generated<'open' | 'succeeded' | 'failed'>;
+  virtual: Generated<boolean>;
+  expires_at: Date | string;
+  decided_at: Date | null;
+  created_at: Stamp;
+}
+
+export interface GroupBuyEntriesTable {
+  id: Generated<number>;
+  group_id: number;
+  activity_id: number;
+  order_id: number;
+  user_id: number;
+  quantity: number;
+  status: Generated<'pending' | 'joined' | 'dropped'>;
+  created_at: Stamp;
+}

@@ -1,0 +1,144 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { ResponseCode } from '@shop/contract';
+import { withTransaction } from '../../../lib/transaction.js';
+import { runDueJobs } from '../../../jobs/worker.js';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
+import { call, newMember } from '../../catalogue/__tests__/helpers.js';
+import { newGoods, stockOf } from '../../cart/__tests__/fixtures.js';
+import { markOrderPaid } from '../orders.service.js';
+import { newAddress, newOperatorSession, orderRow } from './fixtures.js';
+
+let t: TestApp;
+let owner: Awaited<ReturnType<typeof newOperatorSession>>;
+beforeAll(async () => {
+  t = await buildTestApp();
+  owner = await newOperatorSession(t.db, 'owner');
+});
+afterAll(() => t.close());
+
+type Headers = Record<string, string>;
+const get = (url: string, headers?: Headers) => call(t, 'GET', url, { headers });
+const post = (url: string, body: unknown, headers?: Headers) => call(t, 'POST', url, { headers, body });
+const provider = { kind: 'provider' as const, name: 'test', ip: '', lang: 'en-us' as const, requestId: 'pay' };
+
+async function activity(opts: { size?: number; virtual?: number; quantity?: number } = {}) {
+  const g = await newGoods(t.db, [{ price: 2000, stock: 30 }]);
+  const r = await post(
+    '/admin/api/orders/group-buys',
+    {
+      goods_id: g.goodsId,
+      sku_id: g.skuIds[0],
+      group_size: opts.size ?? 3,
+      fill_hours: 24,
+      starts_at: new Date(Date.now() - 60_000).toISOString(),
+      ends_at: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+      price: 1500,
+      per_order_limit: 2,
+      per_member_limit: 2,
+      quantity: opts.quantity ?? 10,
+      virtual_fill_percent: opts.virtual ?? 0,
+    },
+    owner.headers,
+  );
+  expect(r.body.code).toBe(200);
+  return { id: r.body.data.id as number, skuId: g.skuIds[0]! };
+}
+
+async function member() {
+  const m = await newMember(t, `Shopper${Math.random().toString(36).slice(2, 6)}`);
+  return { ...m, addressId: await newAddress(t.db, m.userId) };
+}
+
+const buy = async (m: Awaited<ReturnType<typeof member>>, activityId: number, groupId?: number, num = 1) =>
+  post('/shop/pintuan/buy', { activity_id: activityId, group_id: groupId, num, address_id: m.addressId }, { ...m.headers, 'idempotency-key': `gb-${m.userId}-${activityId}-${groupId ?? 'new'}-${num}` });
+const pay = (order: { order_id: number; total: number; currency: string }) => withTransaction(t.db, (tx) => markOrderPaid(tx, provider, { orderId: order.order_id, amountMinor: order.total, currency: order.currency }));
+const groupOf = (id: number) => t.db.selectFrom('group_buy_groups').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const expire = async (groupId: number) => {
+  await t.db.updateTable('group_buy_groups').set({ expires_at: new Date(Date.now() - 1000) }).where('id', '=', groupId).execute();
+  await sql`update graphile_worker._private_jobs set run_at = now() - interval '1 second' where key = ${`group-decide:${groupId}`}`.execute(t.db);
+  return runDueJobs(t.deps);
+};
+
+describe('group buys', () => {
+  it('sets units aside, shows the activity and its open groups, and a full group succeeds once every member paid', async () => {
+    const a = await activity();
+    expect(await stockOf(t.db, a.skuId)).toBe(20);
+    const [leader, second, third] = [await member(), await member(), await member()];
+    const opened = await buy(leader, a.id);
+    expect(opened.body.data).toMatchObject({ status: 'awaiting_payment', total: 1500 });
+    const groupId = opened.body.data.group_id;
+    await pay(opened.body.data);
+    const list = await get(`/shop/pintuan/goodsTuanList?activity_id=${a.id}`, leader.headers);
+    expect(list.body.data.list[0]).toMatchObject({ id: groupId, member_count: 1, size: 3, needed: 2 });
+    expect(list.body.data.list[0].leader).toMatch(/^S\*\*\*.$/);
+    expect((await get(`/shop/pintuan/goodsInfo?id=${a.id}`, leader.headers)).body.data).toMatchObject({ price: 1500, original_price: 2000, remaining: 9, open_groups: 1 });
+    expect((await get('/shop/pintuan/goodsList', leader.headers)).body.data.list.some((x: { id: number }) => x.id === a.id)).toBe(true);
+
+    // Nothing ships before the group succeeds.
+    const early = await post('/admin/api/orders/ship', { order_id: opened.body.data.order_id, carrier: 'DHL', tracking_number: `GB${groupId}A` }, owner.headers);
+    expect(early.body.code).toBe(ResponseCode.orderState);
+
+    expect((await buy(leader, a.id, groupId)).body.code).toBe(ResponseCode.groupAlreadyJoined);
+    const b = await buy(second, a.id, groupId);
+    const c = await buy(third, a.id, groupId);
+    await pay(b.body.data);
+    expect((await groupOf(groupId)).status).toBe('open');
+    await pay(c.body.data);
+    expect(await groupOf(groupId)).toMatchObject({ status: 'succeeded', member_count: 3, virtual: false });
+    const shipped = await post('/admin/api/orders/ship', { order_id: opened.body.data.order_id, carrier: 'DHL', tracking_number: `GB${groupId}B` }, owner.headers);
+    expect(shipped.body.code).toBe(200);
+  });
+
+  it('a paid order whose chosen group filled meanwhile joins another open group or opens a new one', async () => {
+    const a = await activity({ size: 2 });
+    const [leader, x, y] = [await member(), await member(), await member()];
+    const opened = (await buy(leader, a.id)).body.data;
+    await pay(opened);
+    const first = (await buy(x, a.id, opened.group_id)).body.data;
+    const second = (await buy(y, a.id, opened.group_id)).body.data;
+    await pay(first);
+    expect((await groupOf(opened.group_id)).status).toBe('succeeded');
+    await pay(second);
+    const entry = await t.db.selectFrom('group_buy_entries').selectAll().where('order_id', '=', second.order_id).executeTakeFirstOrThrow();
+    expect(entry.status).toBe('joined');
+    expect(entry.group_id).not.toBe(opened.group_id);
+    expect(await groupOf(entry.group_id)).toMatchObject({ status: 'open', member_count: 1, leader_user_id: y.userId });
+  });
+
+  it('at its deadline a group that did not fill fails once: paid orders go to refunding, unpaid ones are cancelled, units go back', async () => {
+    const a = await activity({ size: 3 });
+    const [leader, other] = [await member(), await member()];
+    const opened = (await buy(leader, a.id, undefined, 2)).body.data;
+    await pay(opened);
+    const unpaid = (await buy(other, a.id, opened.group_id)).body.data;
+    expect((await get(`/shop/pintuan/goodsInfo?id=${a.id}`, leader.headers)).body.data.remaining).toBe(7);
+    expect((await expire(opened.group_id)).succeeded).toContain('decide_group');
+    expect((await groupOf(opened.group_id)).status).toBe('failed');
+    expect((await orderRow(t.db, opened.order_id)).status).toBe('refunding');
+    expect((await orderRow(t.db, unpaid.order_id)).status).toBe('cancelled');
+    expect((await get(`/shop/pintuan/goodsInfo?id=${a.id}`, leader.headers)).body.data.remaining).toBe(10);
+    await runDueJobs(t.deps);
+    expect((await orderRow(t.db, opened.order_id)).status).toBe('refunding');
+  });
+
+  it('fills a group virtually when enough of it paid, as the activity allows', async () => {
+    const a = await activity({ size: 3, virtual: 60 });
+    const [leader, other] = [await member(), await member()];
+    const opened = (await buy(leader, a.id)).body.data;
+    await pay(opened);
+    await pay((await buy(other, a.id, opened.group_id)).body.data);
+    await expire(opened.group_id);
+    expect(await groupOf(opened.group_id)).toMatchObject({ status: 'succeeded', virtual: true, member_count: 2 });
+    expect((await orderRow(t.db, opened.order_id)).status).toBe('paid');
+  });
+
+  it('keeps the limits per order and per member', async () => {
+    const a = await activity();
+    const m = await member();
+    expect((await buy(m, a.id, undefined, 3)).body.code).toBe(ResponseCode.groupBuyLimit);
+    expect((await buy(m, a.id, undefined, 2)).body.code).toBe(200);
+    const more = await post('/shop/pintuan/buy', { activity_id: a.id, num: 1, address_id: m.addressId }, { ...m.headers, 'idempotency-key': `gb-more-${m.userId}` });
+    expect(more.body.code).toBe(ResponseCode.groupBuyLimit);
+  });
+});

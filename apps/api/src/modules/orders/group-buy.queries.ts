@@ -1,0 +1,120 @@
+import { sql } from 'kysely';
+import type { Executor } from '../../db/database.js';
+import type { Tx } from '../../lib/transaction.js';
+
+/** Activities running now (or one by id), with their goods and SKU and how many groups are open. */
+export function findActivities(db: Executor, opts: { id?: number; runningOnly?: boolean; limit?: number; offset?: number } = {}) {
+  let q = db
+    .selectFrom('group_buy_activities as a')
+    .innerJoin('goods_skus as s', 's.id', 'a.sku_id')
+    .innerJoin('goods as g', 'g.id', 'a.goods_id')
+    .selectAll('a')
+    .select([
+      's.price_minor as original_price_minor',
+      's.spec_value_ids',
+      's.image',
+      'g.name',
+      'g.cover',
+      'g.specs',
+      'g.currency',
+      sql<string>`(select count(*) from group_buy_groups gg where gg.activity_id = a.id and gg.status = 'open' and gg.expires_at > now())`.as('open_groups'),
+      sql<string>`count(*) over ()`.as('total'),
+    ]);
+  if (opts.id !== undefined) q = q.where('a.id', '=', opts.id);
+  if (opts.runningOnly) q = q.where(sql<boolean>`now() between a.starts_at and a.ends_at`).where('g.status', '=', 'on_sale');
+  return q.orderBy('a.ends_at').orderBy('a.id').limit(opts.limit ?? 100).offset(opts.offset ?? 0).execute();
+}
+
+export const insertActivity = (tx: Tx, a: { goods_id: number; sku_id: number; group_size: number; fill_hours: number; starts_at: string; ends_at: string; price_minor: number; per_order_limit: number; per_member_limit: number; quantity: number; virtual_fill_percent: number; created_by: string }) =>
+  tx.insertInto('group_buy_activities').values({ ...a, remaining: a.quantity }).returning('id').executeTakeFirstOrThrow();
+
+/** Takes units from the activity's pool while it runs and has them. */
+export const takeFromActivity = (tx: Tx, activityId: number, quantity: number) =>
+  tx
+    .updateTable('group_buy_activities')
+    .set((eb) => ({ remaining: eb('remaining', '-', quantity) }))
+    .where('id', '=', activityId)
+    .where('remaining', '>=', quantity)
+    .where(sql<boolean>`now() between starts_at and ends_at`)
+    .returningAll()
+    .executeTakeFirst();
+
+export const returnToActivity = (tx: Tx, activityId: number, quantity: number) =>
+  tx.updateTable('group_buy_activities').set((eb) => ({ remaining: eb('remaining', '+', quantity) })).where('id', '=', activityId).execute();
+
+/** Serializes one member's group-buy orders of one activity until the transaction ends (limits per member). */
+export const lockMemberActivity = (tx: Tx, activityId: number, userId: number) => sql`select pg_advisory_xact_lock(${activityId}::int, ${userId}::int)`.execute(tx);
+
+export const sumMemberActivityQuantity = async (db: Executor, activityId: number, userId: number) =>
+  Number(
+    (
+      await db
+        .selectFrom('group_buy_entries')
+        .select(sql<string>`coalesce(sum(quantity), 0)`.as('n'))
+        .where('activity_id', '=', activityId)
+        .where('user_id', '=', userId)
+        .where('status', '!=', 'dropped')
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+export const findGroup = (db: Executor, id: number) => db.selectFrom('group_buy_groups').selectAll().where('id', '=', id).executeTakeFirst();
+export const lockGroupForUpdate = (tx: Tx, id: number) => tx.selectFrom('group_buy_groups').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+
+export const insertGroup = (tx: Tx, g: { activity_id: number; leader_user_id: number; size: number; expires_at: Date; member_count?: number }) =>
+  tx.insertInto('group_buy_groups').values(g).returningAll().executeTakeFirstOrThrow();
+
+/** Adds a paid member to a group only while it is open, unexpired and has room; answers the group after. */
+export const addMemberToGroup = (tx: Tx, groupId: number) =>
+  tx
+    .updateTable('group_buy_groups')
+    .set((eb) => ({ member_count: eb('member_count', '+', 1) }))
+    .where('id', '=', groupId)
+    .where('status', '=', 'open')
+    .where('expires_at', '>', sql<Date>`now()`)
+    .where(sql<boolean>`member_count < size`)
+    .returningAll()
+    .executeTakeFirst();
+
+/** Another open group of the activity with room that the member is not in, soonest to close first (skipping ones being changed). */
+export const findJoinableGroup = (tx: Tx, activityId: number, userId: number) =>
+  tx
+    .selectFrom('group_buy_groups as g')
+    .select('g.id')
+    .where('g.activity_id', '=', activityId)
+    .where('g.status', '=', 'open')
+    .where('g.expires_at', '>', sql<Date>`now()`)
+    .where(sql<boolean>`g.member_count < g.size`)
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('group_buy_entries as e').select('e.id').whereRef('e.group_id', '=', 'g.id').where('e.user_id', '=', userId).where('e.status', '!=', 'dropped'))))
+    .orderBy('g.expires_at')
+    .forUpdate()
+    .skipLocked()
+    .limit(1)
+    .executeTakeFirst();
+
+export const decideGroup = (db: Executor, groupId: number, status: 'succeeded' | 'failed', virtual = false) =>
+  db.updateTable('group_buy_groups').set({ status, virtual, decided_at: sql`now()` }).where('id', '=', groupId).where('status', '=', 'open').returning('id').executeTakeFirst();
+
+export const removeMemberFromGroup = (db: Executor, groupId: number) =>
+  db.updateTable('group_buy_groups').set((eb) => ({ member_count: eb('member_count', '-', 1) })).where('id', '=', groupId).where('status', '=', 'open').where('member_count', '>', 0).execute();
+
+export const insertEntry = (tx: Tx, e: { group_id: number; activity_id: number; order_id: number; user_id: number; quantity: number }) => tx.insertInto('group_buy_entries').values(e).returning('id').executeTakeFirstOrThrow();
+
+export const findEntryOfOrder = (db: Executor, orderId: number) => db.selectFrom('group_buy_entries').selectAll().where('order_id', '=', orderId).executeTakeFirst();
+
+export const setEntry = (db: Executor, id: number, change: { status?: 'pending' | 'joined' | 'dropped'; group_id?: number }) => db.updateTable('group_buy_entries').set(change).where('id', '=', id).execute();
+
+export const findEntriesOfGroup = (db: Executor, groupId: number) => db.selectFrom('group_buy_entries').selectAll().where('group_id', '=', groupId).where('status', '!=', 'dropped').orderBy('id').execute();
+
+/** Open groups of an activity with their leader's name, soonest to close first. */
+export const findOpenGroups = (db: Executor, activityId: number) =>
+  db
+    .selectFrom('group_buy_groups as g')
+    .innerJoin('users as u', 'u.id', 'g.leader_user_id')
+    .select(['g.id', 'g.member_count', 'g.size', 'g.expires_at', 'u.nickname', 'u.user_name'])
+    .where('g.activity_id', '=', activityId)
+    .where('g.status', '=', 'open')
+    .where('g.expires_at', '>', sql<Date>`now()`)
+    .orderBy('g.expires_at')
+    .limit(50)
+    .execute();
