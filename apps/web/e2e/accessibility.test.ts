@@ -123,7 +123,7 @@ describe('scroll position', () => {
             last = y;
             return still;
           },
-          { intervals: [300] },
+          { intervals: [300], timeout: 10_000 },
         )
         .toBe(true);
       const before = last;
@@ -141,7 +141,7 @@ describe('scroll position', () => {
       await page.locator('.goods-bar, .goods-price').first().waitFor();
       await page.goBack();
       await page.locator('.goods-card').first().waitFor();
-      await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(before);
+      await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 10_000 }).toBe(before);
       await page.close();
     });
   }

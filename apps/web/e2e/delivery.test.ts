@@ -58,7 +58,7 @@ describe('delivery to the phone', () => {
     await page.mouse.wheel(0, 100);
     const picture = page.locator('.promo-popup .promo-popup-image');
     await picture.waitFor();
-    await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 15_000 }).toBe(true);
     await page.waitForTimeout(500);
     expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBeLessThan(0.01);
     await page.close();

@@ -1,7 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
+import { preloadPagesFor } from '@/app/lazy-page';
+import { routes } from '@/app/routes';
 import { refreshTokenAtStart } from '@/app/token-refresh';
+import { paths } from '@/config/paths';
 import { preloadToast } from '@/lib/toast';
 import { applyLaunchParams } from '@/lib/launch-params';
 import { loadLanguage } from '@/lib/language-packs';
@@ -13,6 +16,9 @@ import './app/styles.css';
 
 async function start() {
   applyLaunchParams();
+  // The page's code loads alongside the language pack, not after the first render.
+  const hashPath = window.location.hash.replace(/^#/, '').split('?')[0] || '/';
+  preloadPagesFor(routes, hashPath === '/' ? paths.tabbar.home : hashPath);
   watchNetwork();
   // The region is decided in the background; the last decided one (or the default) is used meanwhile.
   void decideRegion();

@@ -1,6 +1,6 @@
 import { useEffect, useState, type ComponentType } from 'react';
 import { StateMessage } from '@/components/state-message';
-import type { LazyRouteFunction, RouteObject } from 'react-router';
+import { matchRoutes, type LazyRouteFunction, type RouteObject } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { limits } from '@/config/runtime';
 import { useGlobalLoading } from '@/stores/app-flags';
@@ -37,7 +37,7 @@ type Phase = 'waiting' | 'loading' | 'slow' | 'failed' | 'ready';
  * after 60 s without the page an error state with retry; if the code cannot be loaded (failed or
  * 120 s) a prompt to reload the app. The rest of the app (tab bar, header) stays usable meanwhile.
  */
-export function lazyPage(load: () => Promise<PageModule>): ComponentType {
+export function lazyPage(load: () => Promise<PageModule>): ComponentType & { preload: () => void } {
   let loaded: ComponentType | undefined;
   let pending: Promise<ComponentType> | undefined;
   const start = () =>
@@ -87,14 +87,24 @@ export function lazyPage(load: () => Promise<PageModule>): ComponentType {
     if (phase === 'failed') return <ChunkFailed />;
     return null;
   }
-  return LazyPage;
+  // Starts fetching the page's code ahead of its first render (a failure is shown when it renders).
+  const preload = () => void start().catch(() => undefined);
+  return Object.assign(LazyPage, { preload });
 }
 
 /** `lazy` of a route entry: `{ path: paths.x, lazy: page(() => import('…/x-page')) }`. */
-export function page(load: () => Promise<PageModule>): LazyRouteFunction<RouteObject> {
+export function page(load: () => Promise<PageModule>): LazyRouteFunction<RouteObject> & { preload: () => void } {
   const Component = lazyPage(load);
   // The route resolves at once; the page's own code loads inside it, with the states above.
-  return async () => ({ Component });
+  return Object.assign(async () => ({ Component }), { preload: Component.preload });
+}
+
+/**
+ * Starts fetching the code of the pages `hashPath` shows (e.g. `/pages/tabbar/index`) at once, so it
+ * arrives while the app is still fetching its language pack instead of after the first render.
+ */
+export function preloadPagesFor(routes: RouteObject[], hashPath: string): void {
+  for (const match of matchRoutes(routes, hashPath) ?? []) (match.route.lazy as { preload?: () => void } | undefined)?.preload?.();
 }
 
 function ReadyPage({ Component }: { Component: ComponentType }) {
