@@ -1,4 +1,5 @@
 import { captchaChallengeData, captchaVerifyData, type CaptchaChallenge } from '@shop/contract/account';
+import type { Envelope } from '@shop/contract/common';
 import { apiUrl } from '@/lib/request';
 import { useLanguage } from '@/stores/language';
 
@@ -16,7 +17,7 @@ async function captchaCall(path: string, init: RequestInit, timeoutMs: number, t
   try {
     const lang = useLanguage.getState().lang;
     const res = await fetch(apiUrl(path), { ...init, signal: controller.signal, headers: { ...init.headers, 'think-lang': lang, 'Accept-Language': lang, source: 'H5' } });
-    const body = (await res.json()) as { code: number; msg: string; data: unknown };
+    const body = (await res.json()) as Envelope;
     if (body.code !== 200) throw new CaptchaError(body.code, body.msg);
     return body.data;
   } catch (e) {

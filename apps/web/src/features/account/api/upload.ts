@@ -1,4 +1,5 @@
 import { createUploadToken, uploadedFileData, type UploadedFile } from '@shop/contract/account';
+import type { Envelope } from '@shop/contract/common';
 import { hostsForRegion } from '@/lib/region';
 import { ApiError, call } from '@/lib/request';
 import { showToast } from '@/lib/toast';
@@ -15,7 +16,7 @@ export async function uploadFile(file: File): Promise<UploadedFile> {
     body: form,
     headers: { Authorization: `Bearer ${useSession.getState().token}`, source: 'H5' },
   });
-  const body = (await res.json().catch(() => undefined)) as { code?: number; msg?: string; data?: unknown } | undefined;
+  const body = (await res.json().catch(() => undefined)) as Partial<Envelope> | undefined;
   // Spec §8: when data is missing or a list, the server's msg is shown.
   if (!body || body.code !== 200 || !body.data || Array.isArray(body.data)) {
     const msg = body?.msg ?? `HTTP ${res.status}`;
