@@ -1,0 +1,52 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, type Browser } from './browser.js';
+
+// How pages sit on a 375 px phone in the languages with the longest words.
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser(baseUrl);
+});
+afterAll(() => browser?.close());
+
+/** The placeholders of the page's fields that are wider than the room their field gives them. */
+async function cutPlaceholders(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const canvas = document.createElement('canvas').getContext('2d')!;
+    const cut: string[] = [];
+    for (const input of document.querySelectorAll<HTMLInputElement>('input[placeholder]')) {
+      if (!input.placeholder || input.offsetParent === null) continue;
+      const style = getComputedStyle(input);
+      canvas.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      if (canvas.measureText(input.placeholder).width > room + 1) cut.push(input.placeholder);
+    }
+    return cut;
+  });
+}
+
+describe('layout on a phone', () => {
+  for (const lang of ['th', 'hu', 'km', 'en-us']) {
+    it(`shows every placeholder whole on login and registration (${lang})`, async () => {
+      for (const path of ['/pages/login/login/login', '/pages/login/reg/reg']) {
+        const page = await browser.open(path, { snoozePopups: true, localStorage: { lang } });
+        await page.locator('input[placeholder]').first().waitFor();
+        expect(await cutPlaceholders(page), `${path} in ${lang}`).toEqual([]);
+        await page.close();
+      }
+    });
+  }
+
+  it("keeps the article's comment area off the screen's edges", async () => {
+    const page = await browser.open('/pages/my/content?id=1', { snoozePopups: true });
+    const login = page.locator('.comments > .adm-button');
+    await login.waitFor();
+    const box = (await login.boundingBox())!;
+    const width = page.viewportSize()!.width;
+    expect(box.x).toBeGreaterThanOrEqual(8);
+    expect(width - (box.x + box.width)).toBeGreaterThanOrEqual(8);
+    await page.close();
+  });
+});
