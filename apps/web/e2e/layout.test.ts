@@ -49,4 +49,21 @@ describe('layout on a phone', () => {
     expect(width - (box.x + box.width)).toBeGreaterThanOrEqual(8);
     await page.close();
   });
+
+  for (const path of ['/pages/login/login/login', '/pages/login/reg/reg']) {
+    it(`opens the user agreement and the privacy policy named beside the tick (${path})`, async () => {
+      const page = await browser.open(path, { snoozePopups: true });
+      await page.getByRole('link', { name: 'User agreement' }).click();
+      await page.waitForURL(/type=agreement&kind=user/);
+      await page.locator('.page-header').getByText('User agreement').waitFor();
+      await page.goBack();
+      await page.getByRole('link', { name: 'Privacy policy' }).click();
+      await page.waitForURL(/type=agreement&kind=privacy/);
+      await page.locator('.page-header').getByText('Privacy policy').waitFor();
+      // Back on the form, the tick was not changed by following the links.
+      await page.goBack();
+      expect(await page.locator('.agreement-check').getAttribute('class')).not.toContain('adm-checkbox-checked');
+      await page.close();
+    });
+  }
 });
