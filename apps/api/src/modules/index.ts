@@ -1,7 +1,10 @@
 import type { Api } from '../plugins/routes.js';
-import { accountAreaRoutes } from './accounts/account-area.js';
+import { accountsRoutes } from './accounts/accounts.routes.js';
 import { addressRoutes } from './address/address.routes.js';
+import { cancellationRoutes } from './cancellation/cancellation.routes.js';
+import { captchaRoutes } from './captcha/captcha.routes.js';
 import { catalogueRoutes } from './catalogue/catalogue.routes.js';
+import { certificationRoutes } from './certification/certification.routes.js';
 import { cartRoutes } from './cart/cart.routes.js';
 import { orderRoutes } from './orders/orders.routes.js';
 import { charityRoutes } from './charity/charity.routes.js';
@@ -10,6 +13,9 @@ import { geoRoutes } from './geo/geo.routes.js';
 import { healthRoutes } from './health/health.routes.js';
 import { langRoutes } from './lang/lang.routes.js';
 import { operatorRoutes } from './operators/operators.routes.js';
+import { twoFactorRoutes } from './two-factor/two-factor.routes.js';
+import { uploadsRoutes } from './uploads/uploads.routes.js';
+import { verificationRoutes } from './verification/verification.routes.js';
 
 /** Every module's routes. Each area adds one line. */
-export const modules: Array<(api: Api) => void> = [healthRoutes, langRoutes, accountAreaRoutes, catalogueRoutes, cartRoutes, orderRoutes, charityRoutes, contentRoutes, operatorRoutes, geoRoutes, addressRoutes];
+export const modules: Array<(api: Api) => void> = [healthRoutes, langRoutes, accountsRoutes, verificationRoutes, captchaRoutes, twoFactorRoutes, certificationRoutes, cancellationRoutes, uploadsRoutes, catalogueRoutes, cartRoutes, orderRoutes, charityRoutes, contentRoutes, operatorRoutes, geoRoutes, addressRoutes];

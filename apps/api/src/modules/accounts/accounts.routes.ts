@@ -58,8 +58,8 @@ export function accountsRoutes(api: Api): void {
   api.handle(changeEmail, ({ actor, body }) => service.changeContact(security, actor, body), strict);
   api.handle(bindMobileOrEmail, ({ actor, body }) => service.changeContact(security, actor, body), strict);
 
-  api.handle(listCountryCodes, ({ ctx }) => listCountries(ctx.lang));
-  api.handle(getDefaultCallingCode, ({ query, ctx }) => areaPre(ctx.lang, query.country));
+  api.handle(listCountryCodes, ({ actor }) => listCountries(actor.lang));
+  api.handle(getDefaultCallingCode, ({ actor, query }) => areaPre(actor.lang, query.country));
 
   const page = (kind: SettingsPageKind) => async ({ actor }: { actor: Actor }) => settingsPage(kind, await service.getProfile(db, actor), actor.lang, i18n);
   api.handle(getUserSettingsPage, page('user'));

@@ -25,6 +25,8 @@ import { checkBoundCode, requireTwoFactorIfBound } from '../two-factor/totp.js';
 import { accountRequestKey, consumeCode, spendCodeTry, verifyCode } from '../verification/verification.service.js';
 import * as q from '../members/members.queries.js';
 import { findOwnUpload } from '../uploads/uploads.queries.js';
+import { requireRealName } from '../certification/real-name.js';
+import { toUserData } from './user-data.js';
 import {
   checkedPhone,
   checkPassword,
@@ -34,9 +36,7 @@ import {
   passwordsMustMatch,
   phoneDestination,
   primaryDestination,
-  requireRealName,
   requireUncommonPassword,
-  toUserData,
 } from '../members/identity.js';
 import { assertNotLocked, clearFailures, failureKey, recordFailure } from '../captcha/lockout.js';
 import type { SecurityNotices } from '../members/security-notice.js';

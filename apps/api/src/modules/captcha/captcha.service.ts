@@ -4,7 +4,9 @@ import { ResponseCode, type CaptchaChallenge } from '@shop/contract';
 import type { Executor } from '../../db/database.js';
 import { AppError } from '../../lib/errors.js';
 import { newToken } from '../../lib/tokens.js';
+import type { Actor } from '../../lib/actor.js';
 import * as q from './captcha.queries.js';
+import { loginFailureKey } from './lockout.js';
 
 export type CaptchaMode = 'off' | 'auto' | 'always';
 export const CAPTCHA_MODES: readonly CaptchaMode[] = ['off', 'auto', 'always'];
@@ -114,4 +116,17 @@ function unevenTrail(trail: number[]): boolean {
   if (trail.length < 4) return true;
   const steps = trail.slice(1).map((v, i) => v - trail[i]!);
   return new Set(steps.map((s) => Math.round(s))).size > 1;
+}
+
+/** `/user/no_auth/captcha_required`: whether a login now needs the slider, counted like the login counts (against the account the identifier names). */
+export async function captchaRequiredFor(db: Executor, actor: Actor, input: { account?: string }): Promise<0 | 1> {
+  return (await isCaptchaRequired(db, { ip: actor.ip, account: input.account ? await loginFailureKey(db, input.account) : undefined })) ? 1 : 0;
+}
+
+export const CAPTCHA_CHALLENGE_PATH = '/captcha/challenge';
+export const CAPTCHA_VERIFY_PATH = '/captcha/verify';
+
+/** What the app needs to show the slider: the mode, whether it may continue without it, and where its calls are. */
+export async function captchaConfig(db: Executor) {
+  return { mode: await captchaMode(db), bypass_allowed: await captchaBypassAllowed(db), timeout_ms: 10_000, challenge_path: CAPTCHA_CHALLENGE_PATH, verify_path: CAPTCHA_VERIFY_PATH };
 }

@@ -4,6 +4,7 @@ import { loadBundledPacks } from '@shop/contract/packs';
 import type { Executor } from '../../db/database.js';
 import type { Translator } from '../../lib/i18n.js';
 import { findAllLanguagePacks, upsertLanguagePack } from './lang.queries.js';
+import type { Actor } from '../../lib/actor.js';
 
 export const DEFAULT_CLIENT = 'h5';
 
@@ -47,7 +48,9 @@ export class LanguagePacks {
 }
 
 /** What /user/getLangBag answers: the pack and its version, or only the version when the client's copy is current. */
-export function languagePackFor(packs: LanguagePacks, lang: Language, client: string, clientVersion?: string): LanguagePackData {
+export function languagePackFor(packs: LanguagePacks, actor: Actor, input: { client: string; version?: string }): LanguagePackData {
+  const { lang } = actor;
+  const { client, version: clientVersion } = input;
   const found = packs.get(lang, client);
   if (!found) return { lang, version: '' , pack: {} };
   return clientVersion === found.version ? { lang, version: found.version } : { lang, version: found.version, pack: found.pack };

@@ -1,12 +1,10 @@
 import { hash, verify } from '@node-rs/argon2';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
-import { ResponseCode, maskContact, type User } from '@shop/contract';
+import { ResponseCode, maskContact } from '@shop/contract';
 import type { Executor } from '../../db/database.js';
 import { AppError, ValidationError } from '../../lib/errors.js';
 import type { UserRow } from './members.table.js';
-import { findLatestCertification } from '../certification/certification.queries.js';
 import { findUserByEmail, findUserByMobile, findUserByUserName } from './members.queries.js';
-import { accountHooks } from './member-hooks.js';
 
 // argon2id (algorithm 2) with the library's OWASP-level defaults.
 const ARGON2ID = 2;
@@ -74,39 +72,7 @@ export const passwordsMustMatch = (password: string, confirm: string) => {
   if (password !== confirm) throw new AppError(ResponseCode.passwordMismatch);
 };
 
-/** The real-name state of a member: their latest record's status, or none. */
-export async function realNameStatus(db: Executor, userId: number): Promise<User['real_name_status']> {
-  const row = await findLatestCertification(db, userId);
-  return row?.status ?? 'none';
-}
-
-/** Actions that need a verified identity call this first. */
-export async function requireRealName(db: Executor, userId: number): Promise<void> {
-  if ((await realNameStatus(db, userId)) !== 'approved') throw new AppError(ResponseCode.realNameRequired);
-}
-
 const iso = (v: Date | string) => (v instanceof Date ? v : new Date(v)).toISOString();
-
-/** The member as the app sees it. */
-export async function toUserData(db: Executor, row: UserRow): Promise<User> {
-  return {
-    id: row.id,
-    user_name: row.user_name,
-    nickname: row.nickname,
-    true_name: row.true_name,
-    email: row.email,
-    mobile_pre: row.mobile_pre,
-    mobile: row.mobile,
-    avatar: row.avatar,
-    invite_code: row.invite_code,
-    country: row.country,
-    last_order_ids: await accountHooks.recentOrderIds(db, row.id),
-    has_pay_password: row.pay_password_hash !== null,
-    google_bound: row.totp_secret !== null,
-    real_name_status: await realNameStatus(db, row.id),
-    created_at: iso(row.created_at),
-  };
-}
 
 export { maskContact, iso };
 
