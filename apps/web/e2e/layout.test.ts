@@ -66,4 +66,21 @@ describe('layout on a phone', () => {
       await page.close();
     });
   }
+
+  it('says a goods item does not exist when the server says so, and an article opened without an id', async () => {
+    const goods = await browser.open('/pages/goods/goodsInfo?id=987654', { snoozePopups: true });
+    await goods.getByText('The goods does not exist').waitFor();
+    expect(await goods.getByText(/connection/i).count()).toBe(0);
+    expect(await goods.getByRole('button', { name: 'Retry' }).count()).toBe(0);
+    await goods.close();
+
+    const noId = await browser.open('/pages/goods/goodsInfo', { snoozePopups: true });
+    await noId.getByText('The goods does not exist').waitFor();
+    await noId.close();
+
+    const article = await browser.open('/pages/my/content', { snoozePopups: true });
+    await article.getByText('The page you opened does not exist.').waitFor();
+    expect(await article.locator('.list-state-loading').count()).toBe(0);
+    await article.close();
+  });
 });

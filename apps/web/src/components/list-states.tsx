@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button, DotLoading } from 'antd-mobile';
 import { StateMessage } from '@/components/state-message';
+import { ApiError } from '@/lib/request';
 import { useTranslation } from 'react-i18next';
 import './list-states.css';
 
@@ -12,13 +13,25 @@ interface ListStateProps {
   /** It answered and there is nothing. */
   empty: boolean;
   emptyText?: string;
+  /** The query's error: when the server answered with a refusal ("does not exist"), its own words are shown. */
+  failure?: unknown;
+  /** There is nothing to load (the page was opened without what it needs): this is said instead of loading. */
+  missing?: string;
   onRetry?: () => void;
   children?: ReactNode;
 }
 
 /** Loading, error and empty states of a list or a page section; the content when there is some. */
-export function ListState({ loading, error, empty, emptyText, onRetry, children }: ListStateProps) {
+export function ListState({ loading, error, empty, emptyText, failure, missing, onRetry, children }: ListStateProps) {
   const { t } = useTranslation();
+  // The server's answer, not the network: retrying changes nothing and "check your connection" would mislead.
+  const refusal = missing ?? (error && failure instanceof ApiError && failure.kind === 'code' ? failure.message : undefined);
+  if (refusal)
+    return (
+      <div className="list-state list-state-error" role="alert">
+        <StateMessage title={refusal} text="" />
+      </div>
+    );
   if (loading)
     return (
       <div className="list-state list-state-loading" role="status" aria-live="polite">

@@ -170,7 +170,14 @@ export default function GoodsInfoPage() {
   return (
     <div className="page goods-page">
       <PageHeader title={t('app.page.goodsInfo')} />
-      <ListState loading={info.isPending && id > 0} error={info.isError || id === 0} empty={false} onRetry={() => void info.refetch()}>
+      <ListState
+        loading={info.isPending && id > 0}
+        error={info.isError}
+        failure={info.error}
+        missing={id === 0 ? t('catalogue.code.goodsNotFound') : undefined}
+        empty={false}
+        onRetry={() => void info.refetch()}
+      >
         {g && (
           <>
             <Swiper className="goods-gallery" indicator={(total, current) => <div className="goods-gallery-indicator">{`${current + 1} / ${total}`}</div>}>

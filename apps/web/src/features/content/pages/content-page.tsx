@@ -27,7 +27,7 @@ function NewsArticle({ id }: { id: number }) {
   const n = info.data;
   const member = (run: () => void) => (token ? run() : navigate(paths.login.login));
   return (
-    <ListState loading={info.isPending} error={info.isError} empty={false} onRetry={() => void info.refetch()}>
+    <ListState loading={info.isPending && id > 0} error={info.isError} failure={info.error} missing={id > 0 ? undefined : t('app.notFound.text')} empty={false} onRetry={() => void info.refetch()}>
       {n && (
         <article className="article">
           <h1 className="article-title">{n.title}</h1>
@@ -58,9 +58,10 @@ function NewsArticle({ id }: { id: number }) {
 }
 
 function NoticeArticle({ id }: { id: number }) {
+  const { t } = useTranslation();
   const notice = useNotice(id);
   return (
-    <ListState loading={notice.isPending} error={notice.isError} empty={false} onRetry={() => void notice.refetch()}>
+    <ListState loading={notice.isPending && id > 0} error={notice.isError} failure={notice.error} missing={id > 0 ? undefined : t('app.notFound.text')} empty={false} onRetry={() => void notice.refetch()}>
       {notice.data && (
         <article className="article">
           <h1 className="article-title">{notice.data.title}</h1>
