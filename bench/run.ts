@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { benchCatalogue } from './catalogue.js';
+import { benchGeography } from './geo.js';
 import { benchLedger } from './ledger.js';
 import { benchLighthouse, printLighthouse, type LighthouseRow } from './lighthouse.js';
 import { load, warm, type LoadResult } from './load.js';
@@ -63,6 +64,8 @@ try {
   check(envelope, baseline, 0.7, undefined);
   // The catalogue's budgets are ratios to the envelope-only call of the same run.
   for (const row of await benchCatalogue(shop.url)) check(row, envelope, row.minRatio, row.maxP99Ms);
+  // The address form's region pickers, under the same budgets.
+  for (const row of await benchGeography(shop.url)) check(row, envelope, row.minRatio, row.maxP99Ms);
   // A member's phone: Lighthouse's mobile profile on the production build the shop serves.
   lighthouseRows = await benchLighthouse(shop.url);
 } finally {

@@ -37,6 +37,12 @@ const api = await startFakeApi({
     return ok(created);
   },
   '/shop/address/list': () => ok({ list: addresses, max: 20 }),
+  '/shop/address/info': (req) => ok(addresses.find((a) => req.url.includes(`id=${a.id}`))),
+  '/shop/address/update': (req) => {
+    const body = JSON.parse(req.body) as Address & { id: number };
+    addresses = addresses.map((a) => (a.id === body.id ? { ...a, name: body.name } : a));
+    return ok(addresses.find((a) => a.id === body.id));
+  },
   '/shop/address/setDefault': (req) => {
     const { id } = JSON.parse(req.body) as { id: number };
     addresses = addresses.map((a) => ({ ...a, is_default: a.id === id }));
@@ -76,7 +82,7 @@ function renderAt(path: string) {
 
 const type = (name: string, value: string) => fireEvent.change(document.querySelector<HTMLInputElement>(`input[name="${name}"]`)!, { target: { value } });
 const openPicker = async (label: string) => fireEvent.click(await screen.findByRole('button', { name: new RegExp(`^${label}:`) }));
-const pickOption = async (name: string) => fireEvent.click(await screen.findByRole('option', { name: new RegExp(name) }));
+const pickOption = async (name: string) => fireEvent.click((await screen.findAllByRole('option', { name: new RegExp(name) })).at(-1)!);
 const until = async (check: () => boolean) => {
   await act(async () => {
     for (let i = 0; i < 100 && !check(); i++) await new Promise((r) => setTimeout(r, 20));
@@ -98,8 +104,9 @@ describe('the address form', () => {
     await pickOption('Malaysia');
     await openPicker('Province/State');
     // The list is searchable.
-    fireEvent.change(await screen.findByRole('searchbox'), { target: { value: 'joh' } });
-    expect(screen.queryByRole('option', { name: 'Selangor' })).toBeNull();
+    const provinceList = await screen.findByRole('dialog', { name: 'Province/State' });
+    fireEvent.change(within(provinceList).getByRole('searchbox'), { target: { value: 'joh' } });
+    expect(within(provinceList).queryByRole('option', { name: 'Selangor' })).toBeNull();
     await pickOption('Johor');
     await openPicker('City');
     await pickOption('Batu Pahat');
@@ -125,6 +132,20 @@ describe('the address form', () => {
     const sent = JSON.parse(api.requests.find((r) => r.url === '/shop/address/create')!.body) as Record<string, unknown>;
     expect(sent).toMatchObject({ country: 'MY', mobile_pre: '60', mobile: '0123456789', province_id: 10, province: 'Johor', city_id: 11, city: 'Batu Pahat', name: 'Aisyah', address: 'Jalan Ampang 12' });
     expect(sent).not.toHaveProperty('email');
+  });
+});
+
+describe('editing an address', () => {
+  it('fills the form with the saved address, its places included, and saves the change', async () => {
+    addresses = [saved({ id: 1, name: 'Home', email: '', surname: '', house_number: '' })];
+    const router = renderAt(`${paths.address.edit}?id=1`);
+    await screen.findByRole('button', { name: /^City: Batu Pahat/ }, { timeout: 5000 });
+    await until(() => document.querySelector<HTMLInputElement>('input[name="name"]')?.value === 'Home');
+    type('name', 'Home 2');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await until(() => router.state.location.pathname === paths.address.list);
+    expect(router.state.location.pathname).toBe(paths.address.list);
+    expect(JSON.parse(api.requests.find((r) => r.url === '/shop/address/update')!.body)).toMatchObject({ id: 1, name: 'Home 2', country: 'MY', province_id: 10, city_id: 11 });
   });
 });
 

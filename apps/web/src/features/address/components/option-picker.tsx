@@ -35,6 +35,7 @@ export function OptionPicker({ label, text, options, disabled, onBlocked, onPick
         </span>
       </Form.Item>
       <Popup visible={open} onMaskClick={() => setOpen(false)} onClose={() => setOpen(false)} bodyClassName="address-picker" destroyOnClose>
+        <div className="address-picker-body" role="dialog" aria-label={label}>
         <div className="address-picker-title">{label}</div>
         <SearchBar placeholder={t('address.search')} value={keyword} onChange={setKeyword} aria-label={t('address.search')} />
         <div className="address-picker-list">
@@ -60,6 +61,7 @@ export function OptionPicker({ label, text, options, disabled, onBlocked, onPick
           ) : (
             <div className="address-picker-empty">{t('address.noMatch')}</div>
           )}
+        </div>
         </div>
       </Popup>
     </>

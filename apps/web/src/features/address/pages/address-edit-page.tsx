@@ -56,10 +56,11 @@ export default function AddressEditPage() {
   const create = useCreateAddress();
   const update = useUpdateAddress();
 
-  // Editing: the saved address fills the form once it has arrived.
+  // Editing: the saved address fills the form once it has arrived (and again only if it changes).
+  const { reset } = form;
   useEffect(() => {
     if (!saved) return;
-    form.reset({
+    reset({
       country: saved.country,
       name: saved.name,
       surname: saved.surname || undefined,
@@ -83,7 +84,7 @@ export default function AddressEditPage() {
     setProvince(place(saved.province_id, saved.province));
     setCity(place(saved.city_id, saved.city));
     setDistrict(place(saved.district_id, saved.district));
-  }, [saved, form]);
+  }, [saved, reset]);
 
   const chosenCountry = countries.find((c) => c.code === country);
   const options = useMemo(() => ({

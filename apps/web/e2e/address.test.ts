@@ -1,0 +1,93 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, type Browser } from './browser.js';
+import { createMemberSession } from './members.js';
+
+const baseUrl = inject('baseUrl');
+const databaseUrl = inject('databaseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser(baseUrl);
+});
+afterAll(() => browser?.close());
+
+const field = (page: Page, name: string) => page.locator(`input[name="${name}"]`);
+const card = (page: Page, name: string) => page.getByRole('region', { name });
+
+/** Opens a picker row of the form and taps an option, typing into its search first when asked. */
+async function pick(page: Page, row: string, option: string, search?: string) {
+  await page.getByRole('button', { name: new RegExp(`^${row}:`) }).click();
+  const list = page.getByRole('dialog', { name: row });
+  if (search) await list.getByRole('searchbox').fill(search);
+  await list.getByRole('option', { name: option, exact: true }).click();
+  await page.getByRole('button', { name: new RegExp(`^${row}: .*${option}`) }).waitFor();
+}
+
+describe('addresses in Chromium', () => {
+  it('adds an address through the cascading pickers on a phone, makes another the default, edits and deletes', async () => {
+    const { token, userId, userName } = await createMemberSession(databaseUrl, 'live');
+    const page = await browser.open('/pages/address/addressMessage', {
+      localStorage: {
+        'shop.session': JSON.stringify({ state: { token, user: { id: userId, user_name: userName } }, version: 0 }),
+        // Logged in today: no token exchange at start.
+        'shop.session.refreshedAt': String(Date.now()),
+      },
+    });
+    await page.getByText('No addresses yet').waitFor();
+    await page.getByRole('button', { name: 'Add a new address' }).click();
+    await page.waitForURL(/#\/pages\/address\/edit_add$/);
+
+    // The country comes first.
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Please enter Country/Region').waitFor();
+    await pick(page, 'Country/Region', '🇨🇳 China');
+    await pick(page, 'Province/State', 'Guangdong', 'guang');
+    await pick(page, 'City', '广州市');
+    await pick(page, 'District', '天河区');
+    await field(page, 'name').fill('Li Lei');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Please enter Phone').waitFor();
+    await field(page, 'mobile').fill('13800138000');
+    await field(page, 'address').fill('Tianhe Road 385');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL(/#\/pages\/address\/addressMessage$/);
+    const first = card(page, 'Li Lei');
+    await first.getByText('Default', { exact: true }).waitFor();
+    await first.getByText('Tianhe Road 385, 天河区, 广州市, Guangdong, China').waitFor();
+
+    // A second one, in Malaysia, made the default from the list.
+    await page.getByRole('button', { name: 'Add a new address' }).click();
+    await pick(page, 'Country/Region', '🇲🇾 Malaysia');
+    await pick(page, 'Province/State', 'Johor');
+    await pick(page, 'City', 'Batu Pahat', 'batu');
+    await field(page, 'name').fill('Aisyah');
+    await field(page, 'mobile').fill('0123456789');
+    await field(page, 'address').fill('Jalan Rahmat 5');
+    await field(page, 'zip_code').fill('83000');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL(/#\/pages\/address\/addressMessage$/);
+    const second = card(page, 'Aisyah');
+    await second.getByText('+60 123456789').waitFor();
+    await second.getByRole('button', { name: 'Set as default' }).click();
+    await second.getByText('Default', { exact: true }).waitFor();
+    await expect.poll(() => first.getByText('Default', { exact: true }).count()).toBe(0);
+
+    // Edit the first: its pickers and fields come back filled.
+    await first.getByRole('button', { name: 'Edit' }).click();
+    await page.getByRole('button', { name: /^District: 天河区/ }).waitFor();
+    await expect.poll(() => field(page, 'name').inputValue()).toBe('Li Lei');
+    await field(page, 'name').fill('Han Meimei');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL(/#\/pages\/address\/addressMessage$/);
+    await card(page, 'Han Meimei').waitFor();
+
+    // Delete the default after confirming: the other one becomes the default.
+    await second.getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('Delete this address?').waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => card(page, 'Aisyah').count()).toBe(0);
+    await card(page, 'Han Meimei').getByText('Default', { exact: true }).waitFor();
+    await page.close();
+  });
+});
