@@ -12,6 +12,7 @@ import type { IdempotencyKeysTable } from '../idempotency/idempotency.table.js';
 import type { WebhookEventsTable } from '../webhooks/webhooks.table.js';
 import type { GeoCountriesTable, GeoRegionsTable } from '../modules/geo/geo.table.js';
 import type { AddressesTable } from '../modules/address/address.table.js';
+import type * as wallet from '../modules/wallet/wallet.table.js';
 
 /** Every table of the database, as Kysely sees it. Each area adds its tables here. */
 export interface DB {
@@ -77,4 +78,17 @@ export interface DB {
   geo_countries: GeoCountriesTable;
   geo_regions: GeoRegionsTable;
   addresses: AddressesTable;
+  wallet_currencies: wallet.WalletCurrenciesTable;
+  banks: wallet.BanksTable;
+  bank_cards: wallet.BankCardsTable;
+  recharge_channels: wallet.RechargeChannelsTable;
+  collection_accounts: wallet.CollectionAccountsTable;
+  ctbc_instalment_plans: wallet.CtbcInstalmentPlansTable;
+  recharge_orders: wallet.RechargeOrdersTable;
+  wallet_limits: wallet.WalletLimitsTable;
+  withdrawals: wallet.WithdrawalsTable;
+  transfers: wallet.TransfersTable;
+  gift_card_batches: wallet.GiftCardBatchesTable;
+  gift_cards: wallet.GiftCardsTable;
+  crypto_addresses: wallet.CryptoAddressesTable;
 }

@@ -16,6 +16,7 @@ import { operatorRoutes } from './operators/operators.routes.js';
 import { twoFactorRoutes } from './two-factor/two-factor.routes.js';
 import { uploadsRoutes } from './uploads/uploads.routes.js';
 import { verificationRoutes } from './verification/verification.routes.js';
+import { walletRoutes } from './wallet/wallet.routes.js';
 
 /** Every module's routes. Each area adds one line. */
-export const modules: Array<(api: Api) => void> = [healthRoutes, langRoutes, accountsRoutes, verificationRoutes, captchaRoutes, twoFactorRoutes, certificationRoutes, cancellationRoutes, uploadsRoutes, catalogueRoutes, cartRoutes, orderRoutes, charityRoutes, contentRoutes, operatorRoutes, geoRoutes, addressRoutes];
+export const modules: Array<(api: Api) => void> = [healthRoutes, langRoutes, accountsRoutes, verificationRoutes, captchaRoutes, twoFactorRoutes, certificationRoutes, cancellationRoutes, uploadsRoutes, catalogueRoutes, cartRoutes, orderRoutes, charityRoutes, contentRoutes, operatorRoutes, geoRoutes, addressRoutes, walletRoutes];

@@ -13,6 +13,7 @@ import * as createInternationalOrders from './2026_11_23_1530_create_internation
 import * as createGroupBuys from './2026_11_23_1540_create_group_buys.js';
 import * as createIdempotencyAndWebhooks from './2026_11_23_1000_create_idempotency_and_webhooks.js';
 import * as sessionFamiliesAndIdle from './2026_11_23_0947_session_families_and_idle.js';
+import * as createWallet from './2026_11_23_1600_create_wallet.js';
 
 /**
  * Every migration, by its dated name; they run in name order. A new migration adds one line here
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_23_1520_create_charity': createCharity,
   '2026_11_23_1530_create_international_orders': createInternationalOrders,
   '2026_11_23_1540_create_group_buys': createGroupBuys,
+  '2026_11_23_1600_create_wallet': createWallet,
 };

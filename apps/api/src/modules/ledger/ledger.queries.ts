@@ -160,3 +160,71 @@ export const findHoldsResolvedTwice = (db: Executor) =>
     group by h.id, h.status
     having count(e.id) > 1 or (h.status = 'pending') <> (count(e.id) = 0)
     order by h.id`.execute(db).then((r) => r.rows);
+
+/** Every account of a member, with the pending holds taken from each (what the wallet shows as frozen). */
+export const findMemberAccountsWithHolds = (db: Executor, memberId: number) =>
+  db
+    .selectFrom('ledger_accounts as a')
+    .leftJoin(
+      (eb) => eb.selectFrom('holds').select(['account_id', sql<number>`coalesce(sum(amount), 0)::bigint`.as('frozen')]).where('status', '=', 'pending').groupBy('account_id').as('h'),
+      (join) => join.onRef('h.account_id', '=', 'a.id'),
+    )
+    .select(['a.id', 'a.asset', 'a.currency', 'a.balance', sql<number>`coalesce(h.frozen, 0)::bigint`.as('frozen')])
+    .where('a.owner_kind', '=', 'member')
+    .where('a.member_id', '=', memberId)
+    .orderBy('a.id')
+    .execute();
+
+/**
+ * The postings of a member's accounts of `asset` (optionally one currency), newest first, each with
+ * its entry's kind, reference and the account's balance right after it.
+ */
+export async function findMemberAccountLines(db: Executor, input: { memberId: number; asset: Asset; currency?: string; limit: number; offset: number; since?: Date; until?: Date }) {
+  const lines = db
+    .selectFrom('postings as p')
+    .innerJoin('ledger_accounts as a', 'a.id', 'p.account_id')
+    .innerJoin('journal_entries as e', 'e.id', 'p.entry_id')
+    .select([
+      'p.id',
+      'p.amount',
+      'p.currency',
+      'e.kind',
+      'e.reference_type',
+      'e.reference_id',
+      'e.memo',
+      'e.created_at',
+      sql<number>`sum(p.amount) over (partition by p.account_id order by p.id)::bigint`.as('balance_after'),
+    ])
+    .where('a.owner_kind', '=', 'member')
+    .where('a.member_id', '=', input.memberId)
+    .where('a.asset', '=', input.asset)
+    .$if(input.currency !== undefined, (qb) => qb.where('a.currency', '=', input.currency!));
+  const rows = await db
+    .selectFrom(lines.as('l'))
+    .selectAll()
+    .select(sql<number>`count(*) over ()`.as('total'))
+    .$if(input.since !== undefined, (qb) => qb.where('l.created_at', '>=', input.since!))
+    .$if(input.until !== undefined, (qb) => qb.where('l.created_at', '<', input.until!))
+    .orderBy('l.id', 'desc')
+    .limit(input.limit)
+    .offset(input.offset)
+    .execute();
+  return rows;
+}
+
+/** Sums of a member's incoming postings of `asset` per currency (optionally within a time range). */
+export const findMemberCredits = (db: Executor, input: { memberId: number; asset: Asset; since?: Date; until?: Date }) =>
+  db
+    .selectFrom('postings as p')
+    .innerJoin('ledger_accounts as a', 'a.id', 'p.account_id')
+    .innerJoin('journal_entries as e', 'e.id', 'p.entry_id')
+    .select(['p.currency', sql<number>`sum(p.amount)::bigint`.as('amount'), sql<number>`count(*)::int`.as('count')])
+    .where('a.owner_kind', '=', 'member')
+    .where('a.member_id', '=', input.memberId)
+    .where('a.asset', '=', input.asset)
+    .where('p.amount', '>', 0)
+    .$if(input.since !== undefined, (qb) => qb.where('e.created_at', '>=', input.since!))
+    .$if(input.until !== undefined, (qb) => qb.where('e.created_at', '<', input.until!))
+    .groupBy('p.currency')
+    .orderBy('p.currency')
+    .execute();

@@ -46,6 +46,8 @@ export const SYSTEM_ACCOUNTS = {
   sales: { allowNegative: false },
   refunds: { allowNegative: true },
   commission_expense: { allowNegative: true },
+  /** Value the shop gives away: gift cards issued, points granted by operators. */
+  promotions: { allowNegative: true },
 } as const;
 export type SystemAccountKind = keyof typeof SYSTEM_ACCOUNTS;
 

@@ -1,0 +1,251 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ResponseCode } from '@shop/contract';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
+import { call } from '../../catalogue/__tests__/helpers.js';
+import { newOperatorSession } from '../../orders/__tests__/fixtures.js';
+import { ledgerCheck } from '../../ledger/ledger.service.js';
+import { providerActor, systemActor } from '../../../lib/actor.js';
+import { withTransaction } from '../../../lib/transaction.js';
+import { markRechargePaid } from '../recharge.service.js';
+import { redeemGiftCard } from '../wallet.service.js';
+import { PAY_PASSWORD, maybank, walletMember } from './fixtures.js';
+
+let t: TestApp;
+let owner: Awaited<ReturnType<typeof newOperatorSession>>;
+beforeAll(async () => {
+  t = await buildTestApp();
+  owner = await newOperatorSession(t.db, 'owner');
+});
+afterAll(() => t.close());
+afterEach(async () => expect(await ledgerCheck(t.db)).toEqual([]));
+
+type Headers = Record<string, string>;
+const get = (url: string, headers?: Headers) => call(t, 'GET', url, { headers });
+const post = (url: string, body: unknown, headers?: Headers) => call(t, 'POST', url, { headers, body });
+const usd = async (m: { headers: Headers }) => (await get('/user/wallet/asset', m.headers)).body.data.cash.find((c: { currency: string }) => c.currency === 'USD');
+
+async function cardOf(m: Awaited<ReturnType<typeof walletMember>>) {
+  const res = await post('/user/bank_card/create', { bank_id: await maybank(t), holder_name: 'Tan Mei', account_number: '5140 1234 5678', currency: 'USD', pay_password: PAY_PASSWORD }, m.headers);
+  expect(res.body.code, res.body.msg).toBe(200);
+  return res.body.data.id as number;
+}
+
+describe('assets', () => {
+  it('shows each wallet currency with available and frozen, points and a total in the display currency', async () => {
+    const m = await walletMember(t, { usd: 12_345 });
+    const res = await get('/user/wallet/asset', m.headers);
+    expect(res.body.code).toBe(200);
+    expect(res.body.data).toMatchObject({ display_currency: 'USD', points: 0, shopping_points: 0, total: 12_345 });
+    expect(await usd(m)).toEqual({ currency: 'USD', available: 12_345, frozen: 0 });
+    const page = await get('/attractive/UserPageData/assetPage', m.headers);
+    expect(page.body.data).toEqual(res.body.data);
+    expect((await get('/user/wallet/total', m.headers)).body.data).toMatchObject({ total: 12_345, available: 12_345, frozen: 0 });
+  });
+});
+
+describe('banks and bank cards', () => {
+  it('lists the seeded banks by country and type, and branches', async () => {
+    const m = await walletMember(t);
+    const my = await get('/attractive/bankList?country_code=MY', m.headers);
+    expect(my.body.data.list.map((b: { name: string }) => b.name)).toContain('Maybank');
+    const wallets = await get('/attractive/bankListByType?country_code=MY&type=ewallet', m.headers);
+    expect(wallets.body.data.list.map((b: { name: string }) => b.name)).toContain("Touch 'n Go eWallet");
+    for (const c of ['CN', 'TH', 'ID', 'JP', 'KH']) expect((await get(`/user/bank_card/bankList?country_code=${c}`, m.headers)).body.data.list.length).toBeGreaterThan(3);
+    const branches = await get(`/attractive/getSonBank?id=${await maybank(t)}`, m.headers);
+    expect(branches.body.data.list.length).toBe(3);
+  });
+
+  it('adds a card in the real name only, masks the number, and keeps it from other members', async () => {
+    const a = await walletMember(t);
+    const b = await walletMember(t);
+    const wrongName = await post('/user/bank_card/create', { bank_id: await maybank(t), holder_name: 'Someone Else', account_number: '514012345678', currency: 'USD', pay_password: PAY_PASSWORD }, a.headers);
+    expect(wrongName.body.code).toBe(ResponseCode.holderNameMismatch);
+    const wrongPay = await post('/user/bank_card/create', { bank_id: await maybank(t), holder_name: 'Mei Tan', account_number: '514012345678', currency: 'USD', pay_password: '000000' }, a.headers);
+    expect(wrongPay.body.code).toBe(ResponseCode.payPasswordWrong);
+    const id = await cardOf(a);
+    const info = await get(`/user/bank_card/info?id=${id}`, a.headers);
+    expect(info.body.data).toMatchObject({ bank_name: 'Maybank', account_masked: '**** 5678', holder_name: 'Tan Mei' });
+    expect(JSON.stringify(info.body.data)).not.toContain('514012345678');
+    expect((await get(`/user/bank_card/info?id=${id}`, b.headers)).body.code).toBe(ResponseCode.bankCardNotFound);
+    expect((await post('/user/bank_card/delete', { id }, b.headers)).body.code).toBe(ResponseCode.bankCardNotFound);
+    expect((await get('/user/bank_card/list', a.headers)).body.data.list).toHaveLength(1);
+    expect((await post('/user/bank_card/delete', { id }, a.headers)).body.code).toBe(200);
+    expect((await get('/user/bank_card/list', a.headers)).body.data.list).toHaveLength(0);
+  });
+
+  it('refuses a card without an approved real name', async () => {
+    const m = await walletMember(t, { realName: false });
+    const res = await post('/user/bank_card/create', { bank_id: await maybank(t), holder_name: 'Mei Tan', account_number: '514012345678', currency: 'USD', pay_password: PAY_PASSWORD }, m.headers);
+    expect(res.body.code).toBe(ResponseCode.realNameRequired);
+  });
+});
+
+describe('transfers between members', () => {
+  it('moves cash once per key, shows both members the transfer, refuses self, and ignores extra fields', async () => {
+    const a = await walletMember(t, { usd: 10_000 });
+    const b = await walletMember(t);
+    const preview = await get(`/user/transfer/info?account=${b.userName}`, a.headers);
+    expect(preview.body.data.receiver.user_name).toBe(b.userName);
+    expect((await post('/user/transfer/create', { account: a.userName, amount: '1', currency: 'USD', pay_password: PAY_PASSWORD }, a.keyed())).body.code).toBe(ResponseCode.transferToSelf);
+    const headers = a.keyed();
+    const body = { account: b.userName, amount: '12.50', currency: 'USD', pay_password: PAY_PASSWORD, user_id: b.userId, balance: 999_999, fee: 0, rate: '9' };
+    const first = await post('/user/transfer/create', body, headers);
+    expect(first.body.code, first.body.msg).toBe(200);
+    const again = await post('/user/transfer/create', body, headers);
+    expect(again.body.data.id).toBe(first.body.data.id);
+    expect((await usd(a)).available).toBe(10_000 - 1250);
+    expect((await usd(b)).available).toBe(1250);
+    expect((await get('/user/transfer/list', b.headers)).body.data.list[0]).toMatchObject({ direction: 'in', amount: 1250 });
+    expect((await get(`/user/transfer/info?id=${first.body.data.id}`, b.headers)).body.data.transfer.direction).toBe('in');
+    const stranger = await walletMember(t);
+    expect((await get(`/user/transfer/info?id=${first.body.data.id}`, stranger.headers)).body.code).toBe(ResponseCode.transferNotFound);
+  });
+
+  it('wrong pay password and missing real name move nothing', async () => {
+    const a = await walletMember(t, { usd: 5_000 });
+    const b = await walletMember(t);
+    expect((await post('/user/transfer/create', { account: b.userName, amount: '1', currency: 'USD', pay_password: '111111' }, a.keyed())).body.code).toBe(ResponseCode.payPasswordWrong);
+    const noName = await walletMember(t, { usd: 5_000, realName: false });
+    expect((await post('/user/transfer/create', { account: b.userName, amount: '1', currency: 'USD', pay_password: PAY_PASSWORD }, noName.keyed())).body.code).toBe(ResponseCode.realNameRequired);
+    expect((await usd(a)).available).toBe(5_000);
+  });
+
+  it('many parallel transfers never overdraw: 20 of 10.00 from 50.00, five succeed', async () => {
+    const a = await walletMember(t, { usd: 5_000 });
+    const b = await walletMember(t);
+    const results = await Promise.all(Array.from({ length: 20 }, () => post('/user/transfer/create', { account: b.userName, amount: '10', currency: 'USD', pay_password: PAY_PASSWORD }, a.keyed())));
+    const codes = results.map((r) => r.body.code);
+    expect(codes.filter((c) => c === 200)).toHaveLength(5);
+    expect(codes.filter((c) => c !== 200).every((c) => c === ResponseCode.insufficientBalance || c === ResponseCode.dailyCountExceeded)).toBe(true);
+    expect((await usd(a)).available).toBe(0);
+    expect((await usd(b)).available).toBe(5_000);
+  });
+});
+
+describe('withdrawals', () => {
+  it('20 parallel withdrawals of 60 from 100 hold once; one succeeds', async () => {
+    const m = await walletMember(t, { usd: 10_000 });
+    const card = await cardOf(m);
+    const results = await Promise.all(Array.from({ length: 20 }, () => post('/user/withdraw/create', { bank_card_id: card, amount: '60', currency: 'USD', pay_password: PAY_PASSWORD }, m.keyed())));
+    expect(results.filter((r) => r.body.code === 200)).toHaveLength(1);
+    const fee = 60 + 100; // 1% of 60.00 plus 1.00
+    expect(await usd(m)).toEqual({ currency: 'USD', available: 10_000 - 6_000 - fee, frozen: 6_000 + fee });
+  });
+
+  it('approve, mark paid with a reference: the held funds leave; a card with a withdrawal in flight cannot be deleted', async () => {
+    const m = await walletMember(t, { usd: 10_000 });
+    const card = await cardOf(m);
+    const w = (await post('/user/withdraw/create', { bank_card_id: card, amount: '20', currency: 'USD', pay_password: PAY_PASSWORD, fee: 0 }, m.keyed())).body.data;
+    expect(w).toMatchObject({ status: 'pending', amount: 2_000, fee: 120 });
+    expect((await post('/user/bank_card/delete', { id: card }, m.headers)).body.code).toBe(ResponseCode.bankCardInUse);
+    const other = await walletMember(t);
+    expect((await get(`/user/withdraw/info?id=${w.id}`, other.headers)).body.code).toBe(ResponseCode.withdrawalNotFound);
+    const support = await newOperatorSession(t.db, 'support');
+    expect((await post('/admin/api/wallet/withdrawals/approve', { id: w.id }, support.headers)).body.code).not.toBe(200);
+    const queue = await get('/admin/api/wallet/withdrawals?status=pending', owner.headers);
+    expect(queue.body.data.list.map((x: { id: number }) => x.id)).toContain(w.id);
+    expect((await post('/admin/api/wallet/withdrawals/approve', { id: w.id }, owner.headers)).body.data.status).toBe('approved');
+    const paid = await post('/admin/api/wallet/withdrawals/paid', { id: w.id, payout_reference: 'MBB-778899' }, owner.headers);
+    expect(paid.body.data).toMatchObject({ status: 'paid', payout_reference: 'MBB-778899' });
+    expect(await usd(m)).toEqual({ currency: 'USD', available: 10_000 - 2_120, frozen: 0 });
+    const info = (await get(`/user/withdraw/info?id=${w.id}`, m.headers)).body.data;
+    expect(info.approved_at && info.paid_at).toBeTruthy();
+    const actions = await t.db.selectFrom('operator_actions').select('action').where('target_type', '=', 'withdrawal').where('target_id', '=', w.id).execute();
+    expect(actions.map((a) => a.action).sort()).toEqual(['withdrawal.approved', 'withdrawal.paid']);
+    expect((await post('/user/bank_card/delete', { id: card }, m.headers)).body.code).toBe(200);
+  });
+
+  it('approve and reject at once: one outcome; a rejection releases the hold with its reason', async () => {
+    const m = await walletMember(t, { usd: 10_000 });
+    const card = await cardOf(m);
+    const w = (await post('/user/withdraw/create', { bank_card_id: card, amount: '30', currency: 'USD', pay_password: PAY_PASSWORD }, m.keyed())).body.data;
+    const [approve, reject] = await Promise.all([
+      post('/admin/api/wallet/withdrawals/approve', { id: w.id }, owner.headers),
+      post('/admin/api/wallet/withdrawals/reject', { id: w.id, reason: 'Name does not match the bank' }, owner.headers),
+    ]);
+    expect([approve.body.code, reject.body.code].filter((c) => c === 200)).toHaveLength(1);
+    const after = (await get(`/user/withdraw/info?id=${w.id}`, m.headers)).body.data;
+    if (reject.body.code === 200) {
+      expect(after).toMatchObject({ status: 'rejected', reason: 'Name does not match the bank' });
+      expect(await usd(m)).toEqual({ currency: 'USD', available: 10_000, frozen: 0 });
+    } else {
+      expect(after.status).toBe('approved');
+      expect((await usd(m)).frozen).toBe(3_000 + 130);
+    }
+  });
+
+  it('limits: below the minimum and more than the daily count are refused', async () => {
+    const m = await walletMember(t, { usd: 100_000 });
+    const card = await cardOf(m);
+    expect((await post('/user/withdraw/create', { bank_card_id: card, amount: '5', currency: 'USD', pay_password: PAY_PASSWORD }, m.keyed())).body.code).toBe(ResponseCode.amountBelowMinimum);
+    for (let i = 0; i < 3; i++) expect((await post('/user/withdraw/create', { bank_card_id: card, amount: '10', currency: 'USD', pay_password: PAY_PASSWORD }, m.keyed())).body.code).toBe(200);
+    expect((await post('/attractive/currency/withdraw', { bank_card_id: card, amount: '10', currency: 'USD', pay_password: PAY_PASSWORD }, m.keyed())).body.code).toBe(ResponseCode.dailyCountExceeded);
+    const ratio = await get('/attractive/currency/withdrawRatio?currency=USD&amount=100', m.headers);
+    expect(ratio.body.data.quote).toEqual({ amount: 10_000, fee: 200, total: 10_200 });
+  });
+});
+
+describe('top-ups', () => {
+  it('bank transfer with a slip is credited once when an operator confirms it', async () => {
+    const m = await walletMember(t);
+    expect((await post('/user/recharge/create', { channel: 'bank_transfer', amount: '50', currency: 'USD' }, m.keyed())).body.code).toBe(ResponseCode.slipRequired);
+    const r = (await post('/user/recharge/create', { channel: 'bank_transfer', amount: '1,000.00', currency: 'USD', slip: '/uploads/slip.jpg' }, m.keyed())).body.data;
+    expect(r).toMatchObject({ status: 'under_review', credit_amount: 100_000, rate: '1' });
+    const other = await walletMember(t);
+    expect((await get(`/user/recharge/orderInfo?id=${r.id}`, other.headers)).body.code).toBe(ResponseCode.rechargeNotFound);
+    const [one, two] = await Promise.all([post('/admin/api/wallet/recharges/confirm', { id: r.id }, owner.headers), post('/admin/api/wallet/recharges/confirm', { id: r.id }, owner.headers)]);
+    expect([one.body.code, two.body.code].sort()).toEqual([200, ResponseCode.requestNotPending].sort());
+    expect((await usd(m)).available).toBe(100_000);
+    expect((await get(`/user/recharge/orderInfo?id=${r.id}`, m.headers)).body.data.status).toBe('paid');
+  });
+
+  it('an online top-up is a payable: paid once for its exact amount', async () => {
+    const m = await walletMember(t);
+    const r = (await post('/user/recharge/create', { channel: 'online', amount: '25', currency: 'USD' }, m.keyed())).body.data;
+    expect(r.status).toBe('awaiting_payment');
+    const actor = providerActor('test', 'evt');
+    expect((await withTransaction(t.db, (tx) => markRechargePaid(tx, actor, { rechargeId: r.id, amountMinor: 2_400, currency: 'USD', gateway: 'test' }))).outcome).toBe('mismatch');
+    expect((await withTransaction(t.db, (tx) => markRechargePaid(tx, actor, { rechargeId: r.id, amountMinor: 2_500, currency: 'USD', gateway: 'test' }))).outcome).toBe('paid');
+    expect((await withTransaction(t.db, (tx) => markRechargePaid(tx, actor, { rechargeId: r.id, amountMinor: 2_500, currency: 'USD', gateway: 'test' }))).outcome).toBe('not_payable');
+    expect((await usd(m)).available).toBe(2_500);
+  });
+
+  it('CTBC instalments add the plan fee to what is paid', async () => {
+    const m = await walletMember(t);
+    const plans = await get('/attractive/currency/ctcbRechargeUDFenQi?amount=3000&currency=TWD', m.headers);
+    expect(plans.body.data.list.map((p: { months: number }) => p.months)).toEqual([3, 6, 12]);
+    expect(plans.body.data.list[0]).toMatchObject({ fee: 4_500, total: 304_500 });
+  });
+});
+
+describe('gift cards and points', () => {
+  it('operators issue cards; a member gives a count of them; a card is redeemed once among 20 tries', async () => {
+    const a = await walletMember(t);
+    const b = await walletMember(t);
+    const issued = await post('/admin/api/wallet/gift-cards/issue', { user_id: a.userId, currency: 'USD', value: 1_000, count: 3, expires_at: new Date(Date.now() + 86_400_000).toISOString() }, owner.headers);
+    expect(issued.body.code, issued.body.msg).toBe(200);
+    expect((await post('/user/gift_card/give', { account: b.userName, pay_password: PAY_PASSWORD }, a.keyed())).body.code).toBe(422);
+    const give = await post('/user/gift_card/give', { account: b.userName, count: 2, value: 1_000, currency: 'USD', pay_password: PAY_PASSWORD }, a.keyed());
+    expect(give.body.data.given).toBe(2);
+    expect((await get('/user/gift_card/list', a.headers)).body.data.list).toHaveLength(1);
+    const bCards = (await get('/user/gift_card/list', b.headers)).body.data.list;
+    expect(bCards).toHaveLength(2);
+    expect(bCards[0].code_masked).toMatch(/^\w{4}-\*{4}-\w{4}$/);
+    const card = bCards[0].id;
+    const tries = await Promise.allSettled(Array.from({ length: 20 }, () => withTransaction(t.db, (tx) => redeemGiftCard(tx, systemActor('test'), { userId: b.userId, cardId: card }))));
+    expect(tries.filter((x) => x.status === 'fulfilled')).toHaveLength(1);
+    expect((await usd(b)).available).toBe(1_000);
+  });
+
+  it('points granted by an operator show in the points log with the reason and balance after', async () => {
+    const m = await walletMember(t);
+    await post('/admin/api/wallet/points/grant', { user_id: m.userId, kind: 'points', amount: 300, reason: 'Welcome gift' }, owner.headers);
+    await post('/admin/api/wallet/points/grant', { user_id: m.userId, kind: 'points', amount: 200, reason: 'Survey' }, owner.headers);
+    const log = await get('/user/wallet/pointsLog?kind=points', m.headers);
+    expect(log.body.data.list.map((l: { amount: number; balance_after: number; reason_text: string }) => [l.amount, l.balance_after, l.reason_text])).toEqual([[200, 500, 'Survey'], [300, 300, 'Welcome gift']]);
+    expect((await get('/user/wallet/pointsInfo', m.headers)).body.data.points).toBe(500);
+    const rewards = await get('/attractive/reward/log', m.headers);
+    expect(rewards.body.data).toMatchObject({ list: [], total: 0 });
+    expect(rewards.body.data.empty_text).toMatch(/rewards/i);
+  });
+});

@@ -1,0 +1,297 @@
+import QRCode from 'qrcode';
+import { ResponseCode, type EndpointBody, type EndpointQuery, type createRechargeOrder, type getCtcbUsdtInstalmentRecharge, type listRechargeOrders } from '@shop/contract';
+import type { AppDeps } from '../../app-deps.js';
+import type { Executor } from '../../db/database.js';
+import { memberIdOf, operatorNameOf, type Actor } from '../../lib/actor.js';
+import { AppError } from '../../lib/errors.js';
+import { withTransaction, type Tx } from '../../lib/transaction.js';
+import { post } from '../ledger/ledger.service.js';
+import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
+import { convertAmount, rateFor } from '../rates/rates.service.js';
+import * as q from './wallet.queries.js';
+import type { RechargeKind, RechargeOrderRow, RechargeStatus } from './wallet.table.js';
+import { businessNumber, feeOf, iso, parseAmount, requireWalletCurrency, walletCurrencies } from './wallet.rules.js';
+import { assets } from './wallet.service.js';
+
+// Top-ups in the member's own currency: the credited amount and the rate are fixed when the order
+// is created. Online and CTBC card top-ups are payables the payments area settles with
+// markRechargePaid; bank transfers (with a slip) and stablecoin deposits wait for an operator.
+
+/** Minutes an online top-up may stay unpaid. */
+export const RECHARGE_EXPIRY_MINUTES = 30;
+
+type View = NonNullable<Awaited<ReturnType<typeof q.findRechargeOrder>>>;
+const shownStatus = (r: Pick<RechargeOrderRow, 'status' | 'expires_at'>): RechargeStatus =>
+  r.status === 'awaiting_payment' && r.expires_at && new Date(r.expires_at).getTime() <= Date.now() ? 'expired' : r.status;
+
+/** The member's view of a top-up. */
+export const toRecharge = (r: View) => ({
+  id: r.id,
+  order_no: r.order_no,
+  channel: r.channel,
+  kind: r.kind,
+  status: shownStatus(r),
+  pay_currency: r.pay_currency,
+  pay_amount: r.pay_amount,
+  fee: r.fee,
+  wallet_currency: r.wallet_currency,
+  credit_amount: r.credit_amount,
+  rate: r.rate,
+  rate_source: r.rate_source,
+  rate_date: r.rate_date,
+  instalments: r.instalments,
+  slip: r.slip,
+  tx_hash: r.tx_hash,
+  reason: r.reason,
+  created_at: iso(r.created_at)!,
+  paid_at: iso(r.paid_at),
+  expires_at: iso(r.expires_at),
+});
+const toAdmin = (r: View) => ({ ...toRecharge(r), user_id: r.user_id, user_name: r.user_name, reviewed_by: r.reviewed_by });
+
+const toChannel = (c: Awaited<ReturnType<typeof q.findRechargeChannels>>[number]) => ({ code: c.code, kind: c.kind, name: c.name, currencies: c.currencies, min: c.min_minor, max: c.max_minor });
+
+/** The top-up channels open now. */
+export async function rechargeChannels(db: Executor, _actor: Actor) {
+  return { wallet_currency: (await walletCurrencies(db)).settlement, list: (await q.findRechargeChannels(db)).map(toChannel) };
+}
+
+/** The company's accounts members transfer to, per currency. */
+export async function collectionAccounts(db: Executor, _actor: Actor, input: { currency?: string }) {
+  return { list: await q.findCollectionAccounts(db, input.currency) };
+}
+
+/** Everything the top-up page needs at once. */
+export async function rechargeConfig(db: Executor, _actor: Actor) {
+  const [{ settlement, enabled }, channels, accounts, plans] = await Promise.all([walletCurrencies(db), q.findRechargeChannels(db), q.findCollectionAccounts(db), q.findInstalmentPlans(db)]);
+  return { wallet_currency: settlement, currencies: enabled, channels: channels.map(toChannel), collection_accounts: accounts, instalment_plans: plans };
+}
+
+/** The member's balances, top-ups still open and the channels. */
+export async function rechargeInfo(db: Executor, actor: Actor) {
+  const [a, pending, channels] = await Promise.all([assets(db, actor, {}), q.countPendingRecharges(db, memberIdOf(actor)), rechargeChannels(db, actor)]);
+  return { wallet_currency: a.display_currency, balances: a.cash, pending, channels: channels.list };
+}
+
+/** The CTBC instalment plans with, for an amount, the fee, total and monthly payment. */
+export async function instalmentPlans(db: Executor, _actor: Actor, input: EndpointQuery<typeof getCtcbUsdtInstalmentRecharge>) {
+  const amount = input.amount ? await parseAmount(db, input.amount, input.currency) : null;
+  const plans = await q.findInstalmentPlans(db);
+  return {
+    currency: input.currency,
+    list: plans.map((p) => {
+      if (amount === null) return { months: p.months, fee_bp: p.fee_bp, fee: null, total: null, per_month: null };
+      const fee = feeOf(amount, { fee_bp: p.fee_bp, fee_fixed: 0 });
+      // The monthly payment is rounded up so the instalments cover the total.
+      return { months: p.months, fee_bp: p.fee_bp, fee, total: amount + fee, per_month: Math.ceil((amount + fee) / p.months) };
+    }),
+  };
+}
+
+/**
+ * Creates a top-up order: the member pays `amount` in `currency` through `channel`; the wallet
+ * currency is credited at the rate of today, fixed now and recorded. Bank transfers need the slip,
+ * stablecoin deposits the transaction hash; both wait for an operator. Online and card top-ups
+ * await payment.
+ */
+export async function createRecharge(db: AppDeps['db'], actor: Actor, input: EndpointBody<typeof createRechargeOrder>, only?: RechargeKind) {
+  const userId = memberIdOf(actor);
+  const channel = await q.findRechargeChannel(db, input.channel);
+  if (!channel || !channel.enabled || !channel.currencies.includes(input.currency) || (only && channel.kind !== only)) throw new AppError(ResponseCode.channelUnavailable);
+  const { settlement } = await walletCurrencies(db);
+  const walletCurrency = input.wallet_currency ?? settlement;
+  await requireWalletCurrency(db, walletCurrency);
+  const amount = await parseAmount(db, input.amount, input.currency);
+  const toSettlement = await rateFor(db, input.currency, settlement);
+  const inSettlement = await convertAmount(db, amount, input.currency, settlement, toSettlement.rate);
+  if (inSettlement < channel.min_minor) throw new AppError(ResponseCode.amountBelowMinimum, { min: `${(channel.min_minor / 100).toFixed(2)} ${settlement}` });
+  if (inSettlement > channel.max_minor) throw new AppError(ResponseCode.amountAboveMaximum, { max: `${(channel.max_minor / 100).toFixed(2)} ${settlement}` });
+  const rate = await rateFor(db, input.currency, walletCurrency);
+  const credit = await convertAmount(db, amount, input.currency, walletCurrency, rate.rate);
+  if (credit <= 0) throw new AppError(ResponseCode.amountTooSmall);
+
+  let status: RechargeStatus = 'awaiting_payment';
+  let fee = 0;
+  let instalments: number | null = null;
+  let network: string | null = null;
+  if (channel.kind === 'bank_transfer') {
+    if (!input.slip) throw new AppError(ResponseCode.slipRequired);
+    status = 'under_review';
+  } else if (channel.kind === 'crypto') {
+    if (!input.tx_hash) throw new AppError(ResponseCode.txHashRequired);
+    const address = await q.findMemberCryptoAddress(db, userId, 'TRC20');
+    if (!address) throw new AppError(ResponseCode.noCryptoAddress);
+    network = address.network;
+    status = 'under_review';
+  } else if (channel.kind === 'ctbc' && input.instalments !== undefined) {
+    const plan = (await q.findInstalmentPlans(db)).find((p) => p.months === input.instalments);
+    if (!plan) throw new AppError(ResponseCode.channelUnavailable);
+    instalments = plan.months;
+    fee = feeOf(amount, { fee_bp: plan.fee_bp, fee_fixed: 0 });
+  }
+  return withTransaction(db, async (tx) => {
+    const row = await q.insertRechargeOrder(tx, {
+      order_no: businessNumber('R'),
+      user_id: userId,
+      channel: channel.code,
+      kind: channel.kind,
+      status,
+      pay_currency: input.currency,
+      pay_amount: amount + fee,
+      fee,
+      wallet_currency: walletCurrency,
+      credit_amount: credit,
+      rate: rate.rate,
+      rate_source: rate.source,
+      rate_date: rate.date,
+      instalments,
+      slip: channel.kind === 'bank_transfer' ? input.slip! : null,
+      tx_hash: channel.kind === 'crypto' ? input.tx_hash! : null,
+      network,
+      reason: null,
+      reviewed_by: null,
+      reviewed_at: null,
+      entry_id: null,
+      expires_at: status === 'awaiting_payment' ? new Date(Date.now() + RECHARGE_EXPIRY_MINUTES * 60_000) : null,
+      paid_at: null,
+    }).catch((e: unknown) => {
+      // The same transaction hash already claimed by another deposit.
+      if ((e as { code?: string }).code === '23505') throw new AppError(ResponseCode.txHashRequired);
+      throw e;
+    });
+    return toRecharge((await q.findRechargeOrder(tx, row.id))!);
+  });
+}
+
+/** The member's top-ups, newest first. */
+export async function listMemberRecharges(db: Executor, actor: Actor, input: EndpointQuery<typeof listRechargeOrders>) {
+  const rows = await q.findMemberRechargeOrders(db, memberIdOf(actor), input.status, input.limit, (input.page - 1) * input.limit);
+  const total = rows.length ? Number(rows[0]!.total) : 0;
+  return { list: rows.map(toRecharge), total, page: input.page, limit: input.limit, has_more: input.page * input.limit < total };
+}
+
+/** One of the member's top-ups; another member's id is "not found". */
+export async function rechargeOrderInfo(db: Executor, actor: Actor, input: { id: number }) {
+  const r = await q.findMemberRechargeOrder(db, memberIdOf(actor), input.id);
+  if (!r) throw new AppError(ResponseCode.rechargeNotFound);
+  return toRecharge(r);
+}
+
+/** Credits a top-up that just became paid: what arrived through the clearing account, less the fee, converted once at the order's rate. */
+async function credit(tx: Tx, actor: Actor, r: RechargeOrderRow & { rate_date: string }, gateway: string) {
+  const amount = r.pay_amount - r.fee;
+  const same = r.pay_currency === r.wallet_currency;
+  const { entryId } = await post(tx, {
+    kind: 'recharge',
+    reference: { type: 'recharge', id: r.order_no },
+    idempotencyKey: `recharge:${r.id}:credit`,
+    actor,
+    ...(same ? {} : { rate: { rate: r.rate, source: r.rate_source as 'ecb' | 'operator' | 'identity', date: r.rate_date } }),
+    postings: [
+      { account: { system: 'gateway_clearing', gateway, currency: r.pay_currency }, amount: -r.pay_amount },
+      ...(r.fee > 0 ? [{ account: { system: 'fees' as const, currency: r.pay_currency }, amount: r.fee }] : []),
+      ...(same
+        ? []
+        : [
+            { account: { system: 'fx_liquidity' as const, currency: r.pay_currency }, amount },
+            { account: { system: 'fx_liquidity' as const, currency: r.wallet_currency }, amount: -r.credit_amount },
+          ]),
+      { account: { member: r.user_id, asset: 'cash' as const, currency: r.wallet_currency }, amount: same ? amount : r.credit_amount },
+    ],
+  });
+  return entryId;
+}
+
+/** What paying a top-up came to, for the payments area. */
+export type RechargePaidOutcome = { outcome: 'paid'; rechargeId: number } | { outcome: 'not_payable'; status: RechargeStatus | 'missing' } | { outcome: 'mismatch'; expected: { amountMinor: number; currency: string } };
+
+/**
+ * The payments area's one way to settle an online or card top-up, inside its transaction: only
+ * from awaiting payment before it expires, only for its exact amount and currency; the wallet is
+ * credited once.
+ */
+export async function markRechargePaid(tx: Tx, actor: Actor, input: { rechargeId: number; amountMinor: number; currency: string; gateway: string }): Promise<RechargePaidOutcome> {
+  const r = await q.findRechargeOrder(tx, input.rechargeId);
+  if (!r) return { outcome: 'not_payable', status: 'missing' };
+  if (r.pay_amount !== input.amountMinor || r.pay_currency !== input.currency) return { outcome: 'mismatch', expected: { amountMinor: r.pay_amount, currency: r.pay_currency } };
+  if (shownStatus(r) !== 'awaiting_payment') return { outcome: 'not_payable', status: shownStatus(r) };
+  if (!(await q.transitionRecharge(tx, r.id, ['awaiting_payment'], 'paid', { paid_at: new Date() }))) return { outcome: 'not_payable', status: (await q.findRechargeOrder(tx, r.id))!.status };
+  const entryId = await credit(tx, actor, r, input.gateway);
+  await q.transitionRecharge(tx, r.id, ['paid'], 'paid', { entry_id: entryId });
+  return { outcome: 'paid', rechargeId: r.id };
+}
+
+// ── Operators ───────────────────────────────────────────────────────────────────────────────
+
+/** The review queue of top-ups (default: bank transfers and stablecoin deposits under review), oldest first. */
+export async function adminRecharges(db: Executor, _actor: Actor, input: { status: RechargeStatus; kind?: RechargeKind; page: number; limit: number }) {
+  const rows = await q.findRechargesByStatus(db, input.status, input.kind, input.limit, (input.page - 1) * input.limit);
+  const total = rows.length ? Number(rows[0]!.total) : 0;
+  return { list: rows.map(toAdmin), total, page: input.page, limit: input.limit, has_more: input.page * input.limit < total };
+}
+
+/** An operator confirms an offline top-up's money arrived: the wallet is credited once. */
+export async function confirmRecharge(db: AppDeps['db'], actor: Actor, input: { id: number; tx_hash?: string; reason?: string }) {
+  const operator = operatorNameOf(actor);
+  return withTransaction(db, async (tx) => {
+    const r = await q.findRechargeOrder(tx, input.id);
+    if (!r) throw new AppError(ResponseCode.rechargeNotFound);
+    if (!(await q.transitionRecharge(tx, r.id, ['under_review'], 'paid', { paid_at: new Date(), reviewed_by: operator, reviewed_at: new Date(), ...(input.tx_hash ? { tx_hash: input.tx_hash } : {}) }))) throw new AppError(ResponseCode.requestNotPending);
+    const entryId = await credit(tx, actor, r, r.kind === 'crypto' ? `crypto_${r.network ?? 'TRC20'}` : 'bank_transfer');
+    await q.transitionRecharge(tx, r.id, ['paid'], 'paid', { entry_id: entryId });
+    await insertOperatorAction(tx, { operator, action: 'recharge.confirm', target_type: 'recharge', target_id: r.id, reason: input.reason ?? null });
+    return toAdmin((await q.findRechargeOrder(tx, r.id))!);
+  });
+}
+
+/** An operator rejects an offline top-up with the reason the member reads. */
+export async function rejectRecharge(db: AppDeps['db'], actor: Actor, input: { id: number; reason: string }) {
+  const operator = operatorNameOf(actor);
+  return withTransaction(db, async (tx) => {
+    if (!(await q.findRechargeOrder(tx, input.id))) throw new AppError(ResponseCode.rechargeNotFound);
+    if (!(await q.transitionRecharge(tx, input.id, ['under_review'], 'rejected', { reason: input.reason, reviewed_by: operator, reviewed_at: new Date() }))) throw new AppError(ResponseCode.requestNotPending);
+    await insertOperatorAction(tx, { operator, action: 'recharge.reject', target_type: 'recharge', target_id: input.id, reason: input.reason });
+    return toAdmin((await q.findRechargeOrder(tx, input.id))!);
+  });
+}
+
+/** The member's stablecoin deposit address on a network (given once from the operators' pool), with its QR code. */
+export async function cryptoDepositAddress(db: AppDeps['db'], actor: Actor, input: { network: string }) {
+  const userId = memberIdOf(actor);
+  const row = (await q.findMemberCryptoAddress(db, userId, input.network)) ?? (await withTransaction(db, (tx) => q.assignCryptoAddress(tx, userId, input.network)).catch(() => q.findMemberCryptoAddress(db, userId, input.network)));
+  if (!row) throw new AppError(ResponseCode.noCryptoAddress);
+  return { network: row.network, address: row.address, currency: 'USD', qr_code: await QRCode.toDataURL(row.address, { margin: 1, width: 240 }) };
+}
+
+/** Operators add addresses to the pool. */
+export async function addCryptoAddresses(db: Executor, actor: Actor, input: { network: string; addresses: string[] }) {
+  const operator = operatorNameOf(actor);
+  const added = await q.insertCryptoAddresses(db, input.addresses.map((address) => ({ network: input.network, address, added_by: operator })));
+  return { added: added.length };
+}
+
+/** Operators add a company collection account. */
+export async function addCollectionAccount(db: Executor, actor: Actor, input: { currency: string; bank_name: string; account_name: string; account_number: string; branch: string; enabled: boolean }) {
+  const operator = operatorNameOf(actor);
+  const row = await q.insertCollectionAccount(db, { ...input, created_by: operator });
+  await insertOperatorAction(db, { operator, action: `collection_account.add ${input.currency}`, target_type: 'setting', target_id: row.id, reason: null });
+  return { id: row.id };
+}
+
+/** Operators add or change a top-up channel. */
+export async function setRechargeChannel(db: Executor, actor: Actor, input: { code: string; kind: RechargeKind; name: string; currencies: string[]; min: number; max: number; enabled: boolean }) {
+  const operator = operatorNameOf(actor);
+  if (input.max < input.min) throw new AppError(ResponseCode.settingInvalid);
+  await q.upsertRechargeChannel(db, { code: input.code, kind: input.kind, name: input.name, currencies: input.currencies, min_minor: input.min, max_minor: input.max, enabled: input.enabled });
+  await insertOperatorAction(db, { operator, action: `recharge_channel.set ${input.code}`, target_type: 'setting', target_id: 0, reason: null });
+  return { ok: true as const };
+}
+
+/** Operators set the fee and limits of withdrawals or transfers in a currency. */
+export async function setWalletLimit(db: Executor, actor: Actor, input: { currency: string; kind: 'withdraw_bank' | 'withdraw_crypto' | 'transfer'; fee_bp: number; fee_fixed: number; min: number; max: number; daily_count: number; daily_amount: number }) {
+  const operator = operatorNameOf(actor);
+  if (input.max < input.min) throw new AppError(ResponseCode.settingInvalid);
+  await q.upsertLimit(db, { currency: input.currency, kind: input.kind, fee_bp: input.fee_bp, fee_fixed: input.fee_fixed, min_minor: input.min, max_minor: input.max, daily_count: input.daily_count, daily_amount: input.daily_amount, updated_by: operator });
+  await insertOperatorAction(db, { operator, action: `wallet_limit.set ${input.currency} ${input.kind}`, target_type: 'setting', target_id: 0, reason: null });
+  return { ok: true as const };
+}

@@ -1,0 +1,141 @@
+import { randomBytes } from 'node:crypto';
+import { ResponseCode } from '@shop/contract';
+import type { Database, Executor } from '../../db/database.js';
+import type { Actor } from '../../lib/actor.js';
+import { AppError, ValidationError } from '../../lib/errors.js';
+import type { SecretBox } from '../../lib/secrets.js';
+import { findLatestCertification } from '../certification/certification.queries.js';
+import { assertNotLocked, clearFailures, recordFailure } from '../captcha/lockout.js';
+import { checkPassword } from '../members/identity.js';
+import { findUserById, findUserByInviteCode, findUserByMobile, findUserByUserName } from '../members/members.queries.js';
+import type { UserRow } from '../members/members.table.js';
+import { checkBoundCode } from '../two-factor/totp.js';
+import { maskName } from '../catalogue/texts.js';
+import { minorUnits } from '../rates/rates.service.js';
+import { findWalletCurrencies } from './wallet.queries.js';
+import type { WalletLimitRow } from './wallet.table.js';
+
+// The rules every money movement of the wallet shares: amounts typed by members, the step-up
+// before money leaves, who a receiver is, fees and limits.
+
+/** Points and shopping points are counted, not money: ISO 4217's "no currency" code keeps their ledger accounts. */
+export const POINTS_CURRENCY = 'XXX';
+
+/** A decimal text typed by the member (`1,234.50`) in minor units of `currency`; more decimals than the currency has is refused. */
+export async function parseAmount(db: Executor, text: string, currency: string, field = 'amount'): Promise<number> {
+  const exp = await minorUnits(db, currency);
+  const m = /^(\d+)(?:\.(\d+))?$/.exec(text.replace(/,/g, ''));
+  const frac = (m?.[2] ?? '').replace(/0+$/, '');
+  if (!m || frac.length > exp) throw new ValidationError([{ field, key: 'wallet.validation.amount', params: { field } }]);
+  const minor = Number(m[1]) * 10 ** exp + Number((frac + '0'.repeat(exp)).slice(0, exp) || '0');
+  if (!Number.isSafeInteger(minor)) throw new AppError(ResponseCode.amountTooLarge);
+  if (minor <= 0) throw new AppError(ResponseCode.amountTooSmall);
+  return minor;
+}
+
+/** Prints minor units for a message (`12.50 USD`). */
+export async function printAmount(db: Executor, minor: number, currency: string): Promise<string> {
+  const exp = await minorUnits(db, currency);
+  const unit = 10 ** exp;
+  return `${exp ? `${Math.floor(minor / unit)}.${String(minor % unit).padStart(exp, '0')}` : minor} ${currency}`;
+}
+
+/** The wallet's currencies: the settlement currency and those the operator enabled. */
+export async function walletCurrencies(db: Executor): Promise<{ settlement: string; enabled: string[] }> {
+  const rows = await findWalletCurrencies(db);
+  const settlement = rows.find((r) => r.is_settlement)?.currency ?? 'USD';
+  return { settlement, enabled: rows.filter((r) => r.enabled).map((r) => r.currency) };
+}
+
+export async function requireWalletCurrency(db: Executor, currency: string): Promise<void> {
+  if (!(await walletCurrencies(db)).enabled.includes(currency)) throw new AppError(ResponseCode.walletCurrencyDisabled, { currency });
+}
+
+/** The fee of `amount` under `limit`: the percentage rounded half-up once, plus the fixed part. */
+export function feeOf(amount: number, limit: Pick<WalletLimitRow, 'fee_bp' | 'fee_fixed'>): number {
+  const pct = (BigInt(amount) * BigInt(limit.fee_bp) + 5000n) / 10000n;
+  return Number(pct) + Number(limit.fee_fixed);
+}
+
+/** Refuses an amount outside a limit's single minimum and maximum. */
+export async function checkSingleLimit(db: Executor, amount: number, currency: string, limit: Pick<WalletLimitRow, 'min_minor' | 'max_minor'>): Promise<void> {
+  if (amount < limit.min_minor) throw new AppError(ResponseCode.amountBelowMinimum, { min: await printAmount(db, limit.min_minor, currency) });
+  if (amount > limit.max_minor) throw new AppError(ResponseCode.amountAboveMaximum, { max: await printAmount(db, limit.max_minor, currency) });
+}
+
+/** Refuses what would pass today's count or amount (counted while the member's wallet is locked). */
+export async function checkDailyLimit(db: Executor, today: { count: number; amount: number }, amount: number, currency: string, limit: Pick<WalletLimitRow, 'daily_count' | 'daily_amount'>): Promise<void> {
+  if (today.count + 1 > limit.daily_count) throw new AppError(ResponseCode.dailyCountExceeded, { max: limit.daily_count });
+  if (today.amount + amount > limit.daily_amount) throw new AppError(ResponseCode.dailyAmountExceeded, { max: await printAmount(db, limit.daily_amount, currency) });
+}
+
+/** Midnight UTC today: the day daily limits count in (one day for every member, wherever they are). */
+export const startOfToday = (): Date => new Date(new Date().toISOString().slice(0, 10) + 'T00:00:00Z');
+
+/** A business number members quote to support: prefix, UTC date and random digits. */
+export const businessNumber = (prefix: string): string =>
+  `${prefix}${new Date().toISOString().slice(0, 10).replace(/-/g, '')}${BigInt('0x' + randomBytes(6).toString('hex')).toString().padStart(15, '0').slice(0, 12)}`;
+
+/** The ledger key of a member's request: its Idempotency-Key when it sent one, else a fresh one (the route layer already answers repeats). */
+export const requestKey = (actor: Actor, purpose: string, userId: number): string => `${purpose}:${userId}:${actor.idempotencyKey ?? randomBytes(12).toString('hex')}`;
+
+/** What the member types before money leaves the wallet. */
+export interface MoneyOutProof {
+  pay_password: string;
+  google_code?: string;
+}
+
+/**
+ * The step-up before money leaves a member's wallet: approved real name, the pay password, and
+ * the authenticator's code when one is bound. Wrong pay passwords count toward the member's
+ * lockout, so a stolen session cannot guess it.
+ */
+export async function requireMoneyOut(deps: { db: Database; secrets: SecretBox }, actor: Actor, userId: number, proof: MoneyOutProof): Promise<UserRow> {
+  const { db } = deps;
+  const user = await findUserById(db, userId);
+  if (!user) throw new AppError(ResponseCode.userNotFound);
+  const cert = await findLatestCertification(db, userId);
+  if (cert?.status !== 'approved') throw new AppError(ResponseCode.realNameRequired);
+  if (!user.pay_password_hash) throw new AppError(ResponseCode.payPasswordNotSet);
+  const key = `pay:${user.id}`;
+  await assertNotLocked(db, key, actor.ip);
+  if (!(await checkPassword(user.pay_password_hash, proof.pay_password))) {
+    await recordFailure(db, key, actor.ip);
+    throw new AppError(ResponseCode.payPasswordWrong);
+  }
+  if (user.totp_secret) {
+    if (!proof.google_code) throw new AppError(ResponseCode.twoFactorRequired);
+    await checkBoundCode(db, deps.secrets, user.id, proof.google_code);
+  }
+  await clearFailures(db, key);
+  return user;
+}
+
+/** The member's approved real name (`surname given_name`), or undefined. */
+export async function approvedRealName(db: Executor, userId: number): Promise<{ surname: string; given: string } | undefined> {
+  const cert = await findLatestCertification(db, userId);
+  return cert?.status === 'approved' ? { surname: cert.surname, given: cert.given_name } : undefined;
+}
+
+const normalName = (s: string) => s.normalize('NFKC').toLowerCase().replace(/[\s,.'-]+/g, '');
+/** Whether a card holder's name is the member's real name, in either order, ignoring case, spaces and punctuation. */
+export function holderMatches(holder: string, real: { surname: string; given: string }): boolean {
+  const h = normalName(holder);
+  return h === normalName(real.surname + real.given) || h === normalName(real.given + real.surname);
+}
+
+/** The member a transfer or gift goes to: by user name, invitation code or mobile. */
+export async function findReceiver(db: Executor, account: string): Promise<UserRow> {
+  const a = account.trim();
+  const user = (await findUserByUserName(db, a)) ?? (await findUserByInviteCode(db, a)) ?? (/^\+?\d{5,20}$/.test(a) ? await findUserByMobile(db, undefined, a.replace(/^\+/, '')) : undefined);
+  if (!user || user.status !== 'active') throw new AppError(ResponseCode.receiverNotFound);
+  return user;
+}
+
+/** How another member is shown: the nickname or user name, masked. */
+export const maskedMember = (u: { user_name: string; nickname?: string | null }): string => maskName(u.nickname || u.user_name);
+
+/** An account number shown as its last four characters. */
+export const maskAccount = (n: string): string => `**** ${n.slice(-4)}`;
+
+export const iso = (d: Date | string | null | undefined): string | null => (d == null ? null : new Date(d).toISOString());

@@ -1,0 +1,475 @@
+import { randomBytes } from 'node:crypto';
+import { ResponseCode, type EndpointBody, type EndpointData, type EndpointQuery } from '@shop/contract';
+import type {
+  addBankCard,
+  createTransfer,
+  getAssetsPage,
+  getExchangeRatio,
+  getTransfer,
+  giveGiftCard,
+  listBanksByType,
+  listGiftCards,
+  listPointsLog,
+  listRewards,
+  listTransfers,
+  updateBankCard,
+  getMonthlyRewards,
+} from '@shop/contract';
+import type { AppDeps } from '../../app-deps.js';
+import type { Executor } from '../../db/database.js';
+import { memberIdOf, operatorNameOf, type Actor } from '../../lib/actor.js';
+import { AppError } from '../../lib/errors.js';
+import { withTransaction, type Tx } from '../../lib/transaction.js';
+import { findMemberAccountLines, findMemberAccountsWithHolds, findMemberCredits } from '../ledger/ledger.queries.js';
+import { post } from '../ledger/ledger.service.js';
+import type { Asset } from '../ledger/ledger.table.js';
+import { findUserById } from '../members/members.queries.js';
+import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
+import { convertAmount, minorUnits, rateFor } from '../rates/rates.service.js';
+import * as q from './wallet.queries.js';
+import {
+  POINTS_CURRENCY,
+  approvedRealName,
+  businessNumber,
+  checkDailyLimit,
+  checkSingleLimit,
+  findReceiver,
+  holderMatches,
+  iso,
+  maskAccount,
+  maskedMember,
+  parseAmount,
+  requestKey,
+  requireMoneyOut,
+  requireWalletCurrency,
+  startOfToday,
+  walletCurrencies,
+} from './wallet.rules.js';
+
+type Deps = Pick<AppDeps, 'db' | 'secrets' | 'i18n'>;
+const page = <T>(rows: Array<T & { total: number | string }>, input: { page: number; limit: number }) => {
+  const total = rows.length ? Number(rows[0]!.total) : 0;
+  return { total, page: input.page, limit: input.limit, has_more: input.page * input.limit < total };
+};
+
+// ── Assets ──────────────────────────────────────────────────────────────────────────────────
+
+/** Every balance of the member (available and frozen per currency), points, gift-card value and rewards, with a total in the display currency at today's recorded rates. */
+export async function assets(db: Executor, actor: Actor, input: EndpointQuery<typeof getAssetsPage>): Promise<EndpointData<typeof getAssetsPage>> {
+  const userId = memberIdOf(actor);
+  const { settlement, enabled } = await walletCurrencies(db);
+  const display = input.currency ?? settlement;
+  const accounts = await findMemberAccountsWithHolds(db, userId);
+  const of = (asset: Asset) => accounts.filter((a) => a.asset === asset);
+  const cashByCurrency = new Map<string, { available: number; frozen: number }>(enabled.map((c) => [c, { available: 0, frozen: 0 }]));
+  for (const a of of('cash')) cashByCurrency.set(a.currency, { available: a.balance, frozen: Number(a.frozen) });
+  const cash = [...cashByCurrency].map(([currency, b]) => ({ currency, ...b }));
+  let total = 0;
+  const rates: Array<{ currency: string; rate: string; source: string; date: string }> = [];
+  for (const b of cash) {
+    const sum = b.available + b.frozen;
+    const quote = await rateFor(db, b.currency, display).catch(() => undefined);
+    if (!quote) continue;
+    rates.push({ currency: b.currency, rate: quote.rate, source: quote.source, date: quote.date });
+    if (sum) total += await convertAmount(db, sum, b.currency, display, quote.rate);
+  }
+  const sumAsset = (asset: Asset) => of(asset).reduce((s, a) => s + a.balance, 0);
+  const balances = (asset: Asset) => of(asset).map((a) => ({ currency: a.currency, available: a.balance, frozen: Number(a.frozen) }));
+  return { display_currency: display, cash, points: sumAsset('points'), shopping_points: sumAsset('shopping_points'), gift_card: balances('gift_card'), rewards: balances('rewards'), total, rates };
+}
+
+/** The member's totals in the display currency (same figures as `assets`). */
+export async function totals(db: Executor, actor: Actor, input: EndpointQuery<typeof getAssetsPage>) {
+  const a = await assets(db, actor, input);
+  let available = 0;
+  let frozen = 0;
+  let rewards = 0;
+  let giftCard = 0;
+  const inDisplay = async (minor: number, currency: string) => {
+    if (!minor) return 0;
+    const r = a.rates.find((x) => x.currency === currency) ?? (await rateFor(db, currency, a.display_currency).catch(() => undefined));
+    return r ? convertAmount(db, minor, currency, a.display_currency, r.rate) : 0;
+  };
+  for (const b of a.cash) {
+    available += await inDisplay(b.available, b.currency);
+    frozen += await inDisplay(b.frozen, b.currency);
+  }
+  for (const b of a.rewards) rewards += await inDisplay(b.available, b.currency);
+  for (const b of a.gift_card) giftCard += await inDisplay(b.available, b.currency);
+  return { display_currency: a.display_currency, total: a.total, available, frozen, points: a.points, shopping_points: a.shopping_points, rewards, gift_card: giftCard };
+}
+
+/** Each wallet currency with its rate into the settlement currency and the member's balance in it. */
+export async function currencyOverview(db: Executor, actor: Actor) {
+  const a = await assets(db, actor, {});
+  const list = [];
+  for (const b of a.cash) {
+    const r = await rateFor(db, b.currency, a.display_currency);
+    list.push({ currency: b.currency, minor_units: await minorUnits(db, b.currency), rate: r.rate, source: r.source, date: r.date, balance: b.available, frozen: b.frozen });
+  }
+  return { settlement_currency: a.display_currency, list };
+}
+
+/** The rate from one currency to another (default the settlement currency), and what an amount comes to. */
+export async function exchangeRatio(db: Executor, _actor: Actor, input: EndpointQuery<typeof getExchangeRatio>) {
+  const to = input.to ?? (await walletCurrencies(db)).settlement;
+  const r = await rateFor(db, input.from, to);
+  const amount = input.amount ? await parseAmount(db, input.amount, input.from) : null;
+  const converted = amount === null ? null : await convertAmount(db, amount, input.from, to, r.rate);
+  return { from: input.from, to, rate: r.rate, source: r.source, date: r.date, amount, converted };
+}
+
+// ── Points and rewards ──────────────────────────────────────────────────────────────────────
+
+const REASONS: Array<[RegExp, string]> = [
+  [/^recharge/, 'recharge'],
+  [/^(withdrawal|hold\.)/, 'withdrawal'],
+  [/^transfer/, 'transfer'],
+  [/^(points\.grant|gift_card\.issue)/, 'grant'],
+  [/^order/, 'order'],
+  [/^checkout/, 'checkout'],
+  [/^gift_card/, 'giftCard'],
+  [/^(reward|commission)/, 'reward'],
+];
+const reasonKey = (kind: string) => `wallet.reason.${REASONS.find(([re]) => re.test(kind))?.[1] ?? 'other'}`;
+
+async function accountLines(deps: Deps, actor: Actor, asset: Asset, input: { page: number; limit: number; currency?: string }) {
+  const rows = await findMemberAccountLines(deps.db, { memberId: memberIdOf(actor), asset, currency: input.currency, limit: input.limit, offset: (input.page - 1) * input.limit });
+  return {
+    list: rows.map((r) => ({ id: r.id, reason: r.kind, reason_text: r.memo || deps.i18n.t(actor.lang, reasonKey(r.kind)), amount: r.amount, currency: r.currency, balance_after: Number(r.balance_after), created_at: iso(r.created_at)! })),
+    ...page(rows, input),
+  };
+}
+
+/** Movements of the member's points or shopping points, newest first, with the balance after each. */
+export const pointsLog = (deps: Deps, actor: Actor, input: EndpointQuery<typeof listPointsLog>) => accountLines(deps, actor, input.kind, input);
+
+/** The member's points, shopping points and the rules of both, in their language. */
+export async function pointsInfo(deps: Deps, actor: Actor) {
+  const a = await assets(deps.db, actor, {});
+  const rules = ['earn', 'grant', 'spend', 'shopping'].map((k) => deps.i18n.t(actor.lang, `wallet.points.rule.${k}`));
+  return { points: a.points, shopping_points: a.shopping_points, rules };
+}
+
+/** The rewards asset's movements, newest first (empty until commissions are posted there). */
+export async function rewardLog(deps: Deps, actor: Actor, input: EndpointQuery<typeof listRewards>) {
+  return { ...(await accountLines(deps, actor, 'rewards', input)), empty_text: deps.i18n.t(actor.lang, 'wallet.rewards.empty') };
+}
+
+/** The member's rewards per currency: balance now and all ever earned. */
+export async function rewardTotals(deps: Deps, actor: Actor) {
+  const userId = memberIdOf(actor);
+  const [accounts, earned] = await Promise.all([findMemberAccountsWithHolds(deps.db, userId), findMemberCredits(deps.db, { memberId: userId, asset: 'rewards' })]);
+  const list = accounts.filter((a) => a.asset === 'rewards').map((a) => ({ currency: a.currency, balance: a.balance, earned: Number(earned.find((e) => e.currency === a.currency)?.amount ?? 0) }));
+  return { list, empty_text: deps.i18n.t(actor.lang, 'wallet.rewards.empty') };
+}
+
+/** Rewards earned in one month (UTC; default this month) per currency. */
+export async function monthRewards(db: Executor, actor: Actor, input: EndpointQuery<typeof getMonthlyRewards>) {
+  const month = input.month ?? new Date().toISOString().slice(0, 7);
+  const since = new Date(`${month}-01T00:00:00Z`);
+  const until = new Date(since);
+  until.setUTCMonth(until.getUTCMonth() + 1);
+  const rows = await findMemberCredits(db, { memberId: memberIdOf(actor), asset: 'rewards', since, until });
+  return { month, list: rows.map((r) => ({ currency: r.currency, amount: Number(r.amount), count: r.count })) };
+}
+
+/** An operator grants points or shopping points, with the reason the member sees. */
+export async function grantPoints(db: AppDeps['db'], actor: Actor, input: { user_id: number; kind: 'points' | 'shopping_points'; amount: number; reason: string }) {
+  const operator = operatorNameOf(actor);
+  if (!(await findUserById(db, input.user_id))) throw new AppError(ResponseCode.userNotFound);
+  return withTransaction(db, async (tx) => {
+    const { entryId } = await post(tx, {
+      kind: 'points.grant',
+      reference: { type: 'member', id: input.user_id },
+      idempotencyKey: `points.grant:${actor.idempotencyKey ?? `${actor.requestId}:${input.user_id}`}`,
+      actor,
+      memo: input.reason,
+      postings: [
+        { account: { system: 'promotions', asset: input.kind, currency: POINTS_CURRENCY }, amount: -input.amount },
+        { account: { member: input.user_id, asset: input.kind, currency: POINTS_CURRENCY }, amount: input.amount },
+      ],
+    });
+    await insertOperatorAction(tx, { operator, action: `points.grant ${input.kind} ${input.amount}`, target_type: 'user', target_id: input.user_id, reason: input.reason });
+    const [acc] = (await findMemberAccountsWithHolds(tx, input.user_id)).filter((a) => a.asset === input.kind);
+    return { entry_id: entryId, balance: acc?.balance ?? 0 };
+  });
+}
+
+// ── Banks and bank cards ────────────────────────────────────────────────────────────────────
+
+/** Banks and e-wallets, optionally of one country and type. */
+export async function banks(db: Executor, _actor: Actor, input: Partial<EndpointQuery<typeof listBanksByType>>) {
+  return { list: await q.findBanks(db, { country: input.country_code, type: input.type }) };
+}
+
+/** The branches of a bank. */
+export async function branches(db: Executor, _actor: Actor, input: { id: number }) {
+  return { list: await q.findBranches(db, input.id) };
+}
+
+type CardRow = NonNullable<Awaited<ReturnType<typeof q.findMemberCard>>>;
+const toCard = (c: CardRow) => ({
+  id: c.id,
+  country_code: c.country_code,
+  bank_id: c.bank_id,
+  bank_name: c.bank_name,
+  branch_id: c.branch_id,
+  branch_name: c.branch_name,
+  holder_name: c.holder_name,
+  account_masked: maskAccount(c.account_number),
+  currency: c.currency,
+  in_use: c.in_use,
+  created_at: iso(c.created_at)!,
+});
+
+/** The member's bank cards, account numbers masked. */
+export async function listCards(db: Executor, actor: Actor) {
+  return { list: (await q.findMemberCards(db, memberIdOf(actor))).map(toCard) };
+}
+
+/** One of the member's cards; another member's id is "not found". */
+export async function cardInfo(db: Executor, actor: Actor, input: { id: number }) {
+  const card = await q.findMemberCard(db, memberIdOf(actor), input.id);
+  if (!card) throw new AppError(ResponseCode.bankCardNotFound);
+  return toCard(card);
+}
+
+/** The most cards a member keeps. */
+export const MAX_BANK_CARDS = 10;
+
+async function checkCardFields(db: Executor, userId: number, input: EndpointBody<typeof addBankCard>) {
+  const bank = await q.findBank(db, input.bank_id);
+  if (!bank || bank.parent_id !== null) throw new AppError(ResponseCode.bankInvalid);
+  if (input.branch_id !== undefined) {
+    const branch = await q.findBank(db, input.branch_id);
+    if (!branch || branch.parent_id !== bank.id) throw new AppError(ResponseCode.bankInvalid);
+  }
+  await requireWalletCurrency(db, input.currency);
+  const real = await approvedRealName(db, userId);
+  if (!real) throw new AppError(ResponseCode.realNameRequired);
+  if (!holderMatches(input.holder_name, real)) throw new AppError(ResponseCode.holderNameMismatch);
+  return bank;
+}
+
+/** Adds a bank card: the holder must be the member's approved real name; pay password (and authenticator) first. */
+export async function addCard(deps: Deps, actor: Actor, input: EndpointBody<typeof addBankCard>) {
+  const userId = memberIdOf(actor);
+  await requireMoneyOut(deps, actor, userId, input);
+  const bank = await checkCardFields(deps.db, userId, input);
+  return withTransaction(deps.db, async (tx) => {
+    await q.lockMemberWallet(tx, userId);
+    if ((await q.countMemberCards(tx, userId)) >= MAX_BANK_CARDS) throw new AppError(ResponseCode.bankCardLimit, { max: MAX_BANK_CARDS });
+    const { id } = await q.insertBankCard(tx, { user_id: userId, country_code: bank.country_code, bank_id: bank.id, branch_id: input.branch_id ?? null, holder_name: input.holder_name, account_number: input.account_number, currency: input.currency, deleted_at: null });
+    return toCard((await q.findMemberCard(tx, userId, id))!);
+  });
+}
+
+/** Changes one of the member's cards, unless a withdrawal to it is in flight. */
+export async function updateCard(deps: Deps, actor: Actor, input: EndpointBody<typeof updateBankCard>) {
+  const userId = memberIdOf(actor);
+  if (!(await q.findMemberCard(deps.db, userId, input.id))) throw new AppError(ResponseCode.bankCardNotFound);
+  await requireMoneyOut(deps, actor, userId, input);
+  const bank = await checkCardFields(deps.db, userId, input);
+  return withTransaction(deps.db, async (tx) => {
+    const card = await q.lockMemberCardForUpdate(tx, userId, input.id);
+    if (!card) throw new AppError(ResponseCode.bankCardNotFound);
+    if (await q.hasWithdrawalInFlight(tx, card.id)) throw new AppError(ResponseCode.bankCardInUse);
+    await q.updateBankCard(tx, card.id, { country_code: bank.country_code, bank_id: bank.id, branch_id: input.branch_id ?? null, holder_name: input.holder_name, account_number: input.account_number, currency: input.currency });
+    return toCard((await q.findMemberCard(tx, userId, card.id))!);
+  });
+}
+
+/** Deletes one of the member's cards, unless a withdrawal to it is in flight. */
+export async function deleteCard(db: AppDeps['db'], actor: Actor, input: { id: number }) {
+  const userId = memberIdOf(actor);
+  return withTransaction(db, async (tx) => {
+    const card = await q.lockMemberCardForUpdate(tx, userId, input.id);
+    if (!card) throw new AppError(ResponseCode.bankCardNotFound);
+    if (await q.hasWithdrawalInFlight(tx, card.id)) throw new AppError(ResponseCode.bankCardInUse);
+    await q.updateBankCard(tx, card.id, { deleted_at: new Date() });
+    return { ok: true as const };
+  });
+}
+
+// ── Transfers ───────────────────────────────────────────────────────────────────────────────
+
+type TransferView = NonNullable<Awaited<ReturnType<typeof q.findMemberTransfer>>>;
+const toTransfer = (t: TransferView, userId: number) => {
+  const out = t.from_user_id === userId;
+  return {
+    id: t.id,
+    transfer_no: t.transfer_no,
+    direction: out ? ('out' as const) : ('in' as const),
+    counterparty: out ? maskedMember({ user_name: t.to_name, nickname: t.to_nickname }) : maskedMember({ user_name: t.from_name, nickname: t.from_nickname }),
+    currency: t.currency,
+    amount: t.amount,
+    remark: t.remark,
+    created_at: iso(t.created_at)!,
+  };
+};
+
+/**
+ * Sends cash to another member: real name, pay password (and authenticator), the per-transfer and
+ * daily limits of the currency, never to oneself. One ledger entry moves it; the same
+ * Idempotency-Key moves it once.
+ */
+export async function transfer(deps: Deps, actor: Actor, input: EndpointBody<typeof createTransfer>) {
+  const userId = memberIdOf(actor);
+  const receiver = await findReceiver(deps.db, input.account);
+  if (receiver.id === userId) throw new AppError(ResponseCode.transferToSelf);
+  await requireWalletCurrency(deps.db, input.currency);
+  const amount = await parseAmount(deps.db, input.amount, input.currency);
+  const limit = await q.findLimit(deps.db, input.currency, 'transfer');
+  if (!limit) throw new AppError(ResponseCode.walletCurrencyDisabled, { currency: input.currency });
+  await checkSingleLimit(deps.db, amount, input.currency, limit);
+  await requireMoneyOut(deps, actor, userId, input);
+  const key = requestKey(actor, 'transfer', userId);
+  return withTransaction(deps.db, async (tx) => {
+    await q.lockMemberWallet(tx, userId);
+    await checkDailyLimit(tx, await q.todaysTransfers(tx, userId, input.currency, startOfToday()), amount, input.currency, limit);
+    const transferNo = businessNumber('T');
+    const { entryId, replayed } = await post(tx, {
+      kind: 'transfer',
+      reference: { type: 'transfer', id: transferNo },
+      idempotencyKey: key,
+      actor,
+      postings: [
+        { account: { member: userId, asset: 'cash', currency: input.currency }, amount: -amount },
+        { account: { member: receiver.id, asset: 'cash', currency: input.currency }, amount },
+      ],
+    });
+    const row = replayed ? await q.findTransferByEntry(tx, entryId) : await q.insertTransfer(tx, { transfer_no: transferNo, from_user_id: userId, to_user_id: receiver.id, currency: input.currency, amount, remark: input.remark, entry_id: entryId });
+    return toTransfer((await q.findMemberTransfer(tx, userId, row!.id))!, userId);
+  });
+}
+
+/** Transfers the member sent and received, newest first. */
+export async function listMemberTransfers(db: Executor, actor: Actor, input: EndpointQuery<typeof listTransfers>) {
+  const userId = memberIdOf(actor);
+  const rows = await q.findMemberTransfers(db, userId, input.direction, input.limit, (input.page - 1) * input.limit);
+  return { list: rows.map((r) => toTransfer(r, userId)), ...page(rows, input) };
+}
+
+/** One transfer of the member's (`id`), or the receiver of `account` masked, to confirm before sending. */
+export async function transferInfo(db: Executor, actor: Actor, input: EndpointQuery<typeof getTransfer>) {
+  const userId = memberIdOf(actor);
+  let transferRow = null;
+  if (input.id !== undefined) {
+    const t = await q.findMemberTransfer(db, userId, input.id);
+    if (!t) throw new AppError(ResponseCode.transferNotFound);
+    transferRow = toTransfer(t, userId);
+  }
+  let receiver = null;
+  if (input.account !== undefined) {
+    const r = await findReceiver(db, input.account);
+    if (r.id === userId) throw new AppError(ResponseCode.transferToSelf);
+    receiver = { masked_name: maskedMember(r), user_name: r.user_name };
+  }
+  return { transfer: transferRow, receiver };
+}
+
+// ── Gift cards ──────────────────────────────────────────────────────────────────────────────
+
+/** The member's gift cards: masked code, value, what remains, state and expiry. */
+export async function listMemberGiftCards(db: Executor, actor: Actor, input: EndpointQuery<typeof listGiftCards>) {
+  const rows = await q.findMemberGiftCards(db, memberIdOf(actor), input.status, input.limit, (input.page - 1) * input.limit);
+  const now = Date.now();
+  return {
+    list: rows.map((g) => ({
+      id: g.id,
+      code_masked: `${g.code.slice(0, 4)}-****-${g.code.slice(-4)}`,
+      currency: g.currency,
+      value: g.value,
+      remaining: g.remaining,
+      status: g.status === 'active' && new Date(g.expires_at).getTime() <= now ? ('expired' as const) : g.status,
+      expires_at: iso(g.expires_at)!,
+      received_from: g.from_name ? maskedMember({ user_name: g.from_name, nickname: g.from_nickname }) : null,
+    })),
+    ...page(rows, input),
+  };
+}
+
+/** Gives gift cards (these ids, or a count of one value) to another member; their value moves with them in the ledger. */
+export async function giveGiftCards(deps: Deps, actor: Actor, input: EndpointBody<typeof giveGiftCard>) {
+  const userId = memberIdOf(actor);
+  const receiver = await findReceiver(deps.db, input.account);
+  if (receiver.id === userId) throw new AppError(ResponseCode.transferToSelf);
+  await requireMoneyOut(deps, actor, userId, input);
+  const key = requestKey(actor, 'gift_card.give', userId);
+  return withTransaction(deps.db, async (tx) => {
+    const wanted = input.card_ids ? new Set(input.card_ids).size : input.count!;
+    const cards = await q.lockUsableGiftCardsForUpdate(tx, userId, input.card_ids ? { ids: [...new Set(input.card_ids)] } : { value: input.value, currency: input.currency, count: input.count });
+    if (cards.length < wanted) throw new AppError(ResponseCode.giftCardUnavailable);
+    const perCurrency = new Map<string, number>();
+    for (const c of cards) perCurrency.set(c.currency, (perCurrency.get(c.currency) ?? 0) + c.remaining);
+    await post(tx, {
+      kind: 'gift_card.give',
+      reference: { type: 'gift_card', id: cards.map((c) => c.id).join(',') },
+      idempotencyKey: key,
+      actor,
+      postings: [...perCurrency].flatMap(([currency, amount]) => [
+        { account: { member: userId, asset: 'gift_card' as const, currency }, amount: -amount },
+        { account: { member: receiver.id, asset: 'gift_card' as const, currency }, amount },
+      ]),
+    });
+    const moved = await q.setGiftCardsOwner(tx, cards.map((c) => c.id), userId, receiver.id);
+    if (moved.length !== cards.length) throw new AppError(ResponseCode.giftCardUnavailable);
+    return { given: moved.length, card_ids: moved.map((m) => m.id).sort((a, b) => a - b) };
+  });
+}
+
+/** Redeems a card's whole remaining value to the member's cash in its currency, once (checkout spends cards the same way). */
+export async function redeemGiftCard(tx: Tx, actor: Actor, input: { userId: number; cardId: number }): Promise<{ currency: string; amount: number }> {
+  const [card] = await q.lockUsableGiftCardsForUpdate(tx, input.userId, { ids: [input.cardId] });
+  if (!card || !(await q.redeemGiftCardOnce(tx, card.id, input.userId))) throw new AppError(ResponseCode.giftCardUnavailable);
+  await post(tx, {
+    kind: 'gift_card.redeem',
+    reference: { type: 'gift_card', id: card.id },
+    idempotencyKey: `gift_card:${card.id}:redeem`,
+    actor,
+    postings: [
+      { account: { member: input.userId, asset: 'gift_card', currency: card.currency }, amount: -card.remaining },
+      { account: { system: 'promotions', asset: 'gift_card', currency: card.currency }, amount: card.remaining },
+      { account: { system: 'promotions', asset: 'cash', currency: card.currency }, amount: -card.remaining },
+      { account: { member: input.userId, asset: 'cash', currency: card.currency }, amount: card.remaining },
+    ],
+  });
+  return { currency: card.currency, amount: card.remaining };
+}
+
+/** An operator issues a batch of gift cards to a member: each card's value is credited to the member's gift-card balance. */
+export async function issueGiftCards(db: AppDeps['db'], actor: Actor, input: { user_id: number; currency: string; value: number; count: number; expires_at: string; reason: string }) {
+  const operator = operatorNameOf(actor);
+  if (!(await findUserById(db, input.user_id))) throw new AppError(ResponseCode.userNotFound);
+  await requireWalletCurrency(db, input.currency);
+  if (new Date(input.expires_at).getTime() <= Date.now()) throw new AppError(ResponseCode.settingInvalid);
+  return withTransaction(db, async (tx) => {
+    const batch = await q.insertGiftCardBatch(tx, { currency: input.currency, value: input.value, count: input.count, expires_at: input.expires_at, issued_to: input.user_id, created_by: operator, reason: input.reason });
+    const cards = await q.insertGiftCards(
+      tx,
+      Array.from({ length: input.count }, () => ({ batch_id: batch.id, code: randomBytes(8).toString('hex').toUpperCase(), owner_id: input.user_id, received_from: null, currency: input.currency, value: input.value, remaining: input.value, expires_at: input.expires_at, redeemed_at: null })),
+    );
+    await post(tx, {
+      kind: 'gift_card.issue',
+      reference: { type: 'gift_card_batch', id: batch.id },
+      idempotencyKey: `gift_card_batch:${batch.id}:issue`,
+      actor,
+      postings: [
+        { account: { system: 'promotions', asset: 'gift_card', currency: input.currency }, amount: -input.value * input.count },
+        { account: { member: input.user_id, asset: 'gift_card', currency: input.currency }, amount: input.value * input.count },
+      ],
+    });
+    await insertOperatorAction(tx, { operator, action: `gift_card.issue ${input.count}x${input.value} ${input.currency}`, target_type: 'user', target_id: input.user_id, reason: input.reason || null });
+    return { batch_id: batch.id, card_ids: cards.map((c) => c.id), codes: cards.map((c) => c.code) };
+  });
+}
+
+/** An operator adds a bank, e-wallet or branch. */
+export async function addBank(db: Executor, actor: Actor, input: { country_code: string; type: 'bank' | 'ewallet'; name: string; code: string; parent_id?: number }) {
+  const operator = operatorNameOf(actor);
+  if (input.parent_id !== undefined && !(await q.findBank(db, input.parent_id))) throw new AppError(ResponseCode.bankInvalid);
+  const row = await q.insertBank(db, { country_code: input.country_code, type: input.type, name: input.name, code: input.code, parent_id: input.parent_id ?? null });
+  await insertOperatorAction(db, { operator, action: `bank.add ${input.code}`, target_type: 'bank', target_id: row.id, reason: null });
+  return { id: row.id };
+}

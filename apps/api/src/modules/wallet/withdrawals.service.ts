@@ -1,0 +1,198 @@
+import { ResponseCode, type EndpointBody, type EndpointQuery, type createCryptoWithdrawal, type createWithdrawal, type getWithdrawalRatio, type listWithdrawals } from '@shop/contract';
+import type { AppDeps } from '../../app-deps.js';
+import type { Executor } from '../../db/database.js';
+import { memberIdOf, operatorNameOf, type Actor } from '../../lib/actor.js';
+import { AppError } from '../../lib/errors.js';
+import { withTransaction } from '../../lib/transaction.js';
+import { post, postHold, releaseHold, reserveHold } from '../ledger/ledger.service.js';
+import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
+import * as q from './wallet.queries.js';
+import type { LimitKind, WithdrawalStatus } from './wallet.table.js';
+import { businessNumber, startOfToday, checkDailyLimit, checkSingleLimit, feeOf, iso, maskAccount, parseAmount, requestKey, requireMoneyOut, walletCurrencies, type MoneyOutProof } from './wallet.rules.js';
+import { listCards } from './wallet.service.js';
+
+// Withdrawals: the member asks, the amount plus fee is held; an operator approves then marks it
+// paid with the payout's reference, or rejects it with a reason and the hold goes back.
+
+type Deps = Pick<AppDeps, 'db' | 'secrets'>;
+type View = NonNullable<Awaited<ReturnType<typeof q.findWithdrawal>>>;
+
+/** The member's view of a withdrawal, with the time of each state. */
+export const toWithdrawal = (w: View) => ({
+  id: w.id,
+  withdraw_no: w.withdraw_no,
+  method: w.method,
+  status: w.status,
+  currency: w.currency,
+  amount: w.amount,
+  fee: w.fee,
+  bank_name: w.bank_name,
+  account_masked: w.account_number ? maskAccount(w.account_number) : null,
+  network: w.network,
+  address: w.address,
+  reason: w.reason,
+  payout_reference: w.payout_reference,
+  created_at: iso(w.created_at)!,
+  approved_at: iso(w.approved_at),
+  paid_at: iso(w.paid_at),
+  rejected_at: iso(w.rejected_at),
+  cancelled_at: iso(w.cancelled_at),
+});
+const toAdmin = (w: View) => ({ ...toWithdrawal(w), user_id: w.user_id, user_name: w.user_name, holder_name: w.holder_name, account_number: w.account_number, reviewed_by: w.reviewed_by });
+
+/** The ways to withdraw and the member's cards. */
+export async function withdrawalChannels(db: Executor, actor: Actor) {
+  const limits = await q.findLimits(db, ['withdraw_bank', 'withdraw_crypto']);
+  const currencies = (kind: LimitKind) => limits.filter((l) => l.kind === kind).map((l) => l.currency);
+  return {
+    list: [
+      { method: 'bank' as const, currencies: currencies('withdraw_bank'), networks: [] },
+      { method: 'crypto' as const, currencies: currencies('withdraw_crypto'), networks: CRYPTO_NETWORKS },
+    ],
+    cards: (await listCards(db, actor)).list,
+  };
+}
+
+/** Stablecoin networks withdrawals are paid out on. */
+export const CRYPTO_NETWORKS = ['TRC20', 'ERC20'];
+
+/** Fees and limits of withdrawals, and with an amount the fee it costs. */
+export async function withdrawalRatio(db: Executor, _actor: Actor, input: EndpointQuery<typeof getWithdrawalRatio>) {
+  const kind: LimitKind = input.method === 'crypto' ? 'withdraw_crypto' : 'withdraw_bank';
+  const rows = (await q.findLimits(db, [kind])).filter((l) => !input.currency || l.currency === input.currency);
+  let quote = null;
+  if (input.amount && input.currency) {
+    const limit = rows[0];
+    if (!limit) throw new AppError(ResponseCode.walletCurrencyDisabled, { currency: input.currency });
+    const amount = await parseAmount(db, input.amount, input.currency);
+    const fee = feeOf(amount, limit);
+    quote = { amount, fee, total: amount + fee };
+  }
+  return {
+    rules: rows.map((l) => ({ currency: l.currency, method: input.method, fee_bp: l.fee_bp, fee_fixed: l.fee_fixed, min: l.min_minor, max: l.max_minor, daily_count: l.daily_count, daily_amount: l.daily_amount })),
+    quote,
+  };
+}
+
+async function createHeldWithdrawal(
+  deps: Deps,
+  actor: Actor,
+  input: MoneyOutProof & { amount: string; currency: string },
+  target: { method: 'bank'; cardId: number } | { method: 'crypto'; network: string; address: string },
+) {
+  const userId = memberIdOf(actor);
+  const { enabled } = await walletCurrencies(deps.db);
+  const limit = enabled.includes(input.currency) ? await q.findLimit(deps.db, input.currency, target.method === 'bank' ? 'withdraw_bank' : 'withdraw_crypto') : undefined;
+  if (!limit) throw new AppError(ResponseCode.walletCurrencyDisabled, { currency: input.currency });
+  const amount = await parseAmount(deps.db, input.amount, input.currency);
+  await checkSingleLimit(deps.db, amount, input.currency, limit);
+  if (target.method === 'bank' && !(await q.findMemberCard(deps.db, userId, target.cardId))) throw new AppError(ResponseCode.bankCardNotFound);
+  await requireMoneyOut(deps, actor, userId, input);
+  const fee = feeOf(amount, limit);
+  const key = requestKey(actor, 'withdrawal', userId);
+  return withTransaction(deps.db, async (tx) => {
+    await q.lockMemberWallet(tx, userId);
+    if (target.method === 'bank' && !(await q.lockMemberCardForUpdate(tx, userId, target.cardId))) throw new AppError(ResponseCode.bankCardNotFound);
+    await checkDailyLimit(tx, await q.todaysWithdrawals(tx, userId, input.currency, target.method, startOfToday()), amount, input.currency, limit);
+    const withdrawNo = businessNumber('W');
+    const hold = await reserveHold(tx, { account: { member: userId, asset: 'cash', currency: input.currency }, amount: amount + fee, reference: { type: 'withdrawal', id: withdrawNo }, idempotencyKey: `${key}:hold`, actor });
+    const row = await q.insertWithdrawal(tx, {
+      withdraw_no: withdrawNo,
+      user_id: userId,
+      method: target.method,
+      bank_card_id: target.method === 'bank' ? target.cardId : null,
+      network: target.method === 'crypto' ? target.network : null,
+      address: target.method === 'crypto' ? target.address : null,
+      currency: input.currency,
+      amount,
+      fee,
+      hold_id: hold.id,
+    });
+    return toWithdrawal((await q.findWithdrawal(tx, row.id))!);
+  });
+}
+
+/** A withdrawal to one of the member's bank cards: the amount and fee are held until an operator decides. */
+export const withdrawToCard = (deps: Deps, actor: Actor, input: EndpointBody<typeof createWithdrawal>) => createHeldWithdrawal(deps, actor, input, { method: 'bank', cardId: input.bank_card_id });
+
+/** A withdrawal to a stablecoin address, held like one to a card. */
+export async function withdrawToCrypto(deps: Deps, actor: Actor, input: EndpointBody<typeof createCryptoWithdrawal>) {
+  if (!CRYPTO_NETWORKS.includes(input.network)) throw new AppError(ResponseCode.channelUnavailable);
+  return createHeldWithdrawal(deps, actor, input, { method: 'crypto', network: input.network, address: input.address });
+}
+
+/** The member's withdrawals, newest first. */
+export async function listMemberWithdrawals(db: Executor, actor: Actor, input: EndpointQuery<typeof listWithdrawals>) {
+  const rows = await q.findMemberWithdrawals(db, memberIdOf(actor), input.status, input.limit, (input.page - 1) * input.limit);
+  const total = rows.length ? Number(rows[0]!.total) : 0;
+  return { list: rows.map(toWithdrawal), total, page: input.page, limit: input.limit, has_more: input.page * input.limit < total };
+}
+
+/** One of the member's withdrawals; another member's id is "not found". */
+export async function withdrawalInfo(db: Executor, actor: Actor, input: { id: number }) {
+  const w = await q.findMemberWithdrawal(db, memberIdOf(actor), input.id);
+  if (!w) throw new AppError(ResponseCode.withdrawalNotFound);
+  return toWithdrawal(w);
+}
+
+/** The member cancels a withdrawal still pending: the hold goes back. */
+export async function cancelWithdrawal(db: AppDeps['db'], actor: Actor, input: { id: number }) {
+  const userId = memberIdOf(actor);
+  return withTransaction(db, async (tx) => {
+    const w = await q.findMemberWithdrawal(tx, userId, input.id);
+    if (!w) throw new AppError(ResponseCode.withdrawalNotFound);
+    const moved = await q.transitionWithdrawal(tx, w.id, ['pending'], 'cancelled', { cancelled_at: new Date() });
+    if (!moved) throw new AppError(ResponseCode.requestNotPending);
+    await releaseHold(tx, moved.hold_id, { actor });
+    return toWithdrawal((await q.findWithdrawal(tx, w.id))!);
+  });
+}
+
+// ── Operators ───────────────────────────────────────────────────────────────────────────────
+
+/** The review queue: withdrawals in one state, oldest first. */
+export async function adminWithdrawals(db: Executor, _actor: Actor, input: { status: WithdrawalStatus; page: number; limit: number }) {
+  const rows = await q.findWithdrawalsByStatus(db, input.status, input.limit, (input.page - 1) * input.limit);
+  const total = rows.length ? Number(rows[0]!.total) : 0;
+  return { list: rows.map(toAdmin), total, page: input.page, limit: input.limit, has_more: input.page * input.limit < total };
+}
+
+async function decide(db: AppDeps['db'], actor: Actor, id: number, from: WithdrawalStatus[], to: WithdrawalStatus, changes: Parameters<typeof q.transitionWithdrawal>[4], reason: string | null, settle?: 'post' | 'release') {
+  const operator = operatorNameOf(actor);
+  return withTransaction(db, async (tx) => {
+    const moved = await q.transitionWithdrawal(tx, id, from, to, { ...changes, reviewed_by: operator });
+    if (!moved) {
+      if (!(await q.findWithdrawal(tx, id))) throw new AppError(ResponseCode.withdrawalNotFound);
+      throw new AppError(ResponseCode.requestNotPending);
+    }
+    if (settle === 'release') await releaseHold(tx, moved.hold_id, { actor });
+    if (settle === 'post') {
+      const total = moved.amount + moved.fee;
+      await postHold(tx, moved.hold_id, { to: { system: 'payouts_in_flight', currency: moved.currency }, actor });
+      await post(tx, {
+        kind: 'withdrawal.paid',
+        reference: { type: 'withdrawal', id: moved.withdraw_no },
+        idempotencyKey: `withdrawal:${moved.id}:paid`,
+        actor,
+        memo: moved.payout_reference ?? undefined,
+        postings: [
+          { account: { system: 'payouts_in_flight', currency: moved.currency }, amount: -total },
+          { account: { system: 'gateway_clearing', gateway: moved.method === 'bank' ? 'bank_payout' : `crypto_${moved.network}`, currency: moved.currency }, amount: moved.amount },
+          ...(moved.fee > 0 ? [{ account: { system: 'fees' as const, currency: moved.currency }, amount: moved.fee }] : []),
+        ],
+      });
+    }
+    await insertOperatorAction(tx, { operator, action: `withdrawal.${to}`, target_type: 'withdrawal', target_id: id, reason });
+    return toAdmin((await q.findWithdrawal(tx, id))!);
+  });
+}
+
+/** Approves a pending withdrawal; the funds stay held until it is marked paid. */
+export const approveWithdrawal = (db: AppDeps['db'], actor: Actor, input: { id: number; reason?: string }) => decide(db, actor, input.id, ['pending'], 'approved', { approved_at: new Date() }, input.reason ?? null);
+
+/** Marks an approved withdrawal paid with the payout's reference: the held funds leave through the payout clearing account, the fee to fees. */
+export const markWithdrawalPaid = (db: AppDeps['db'], actor: Actor, input: { id: number; payout_reference: string }) =>
+  decide(db, actor, input.id, ['approved'], 'paid', { paid_at: new Date(), payout_reference: input.payout_reference }, `payout ${input.payout_reference}`, 'post');
+
+/** Rejects a pending withdrawal with the reason the member reads: the held funds go back. */
+export const rejectWithdrawal = (db: AppDeps['db'], actor: Actor, input: { id: number; reason: string }) => decide(db, actor, input.id, ['pending'], 'rejected', { rejected_at: new Date(), reason: input.reason }, input.reason, 'release');

@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { endpoint } from '../common/endpoint.js';
+import { pageOf, pageQuery } from '../common/pagination.js';
+import { BANK_TYPES, RECHARGE_KINDS, RECHARGE_STATUSES, WITHDRAWAL_METHODS, WITHDRAWAL_STATUSES, rechargeOrderSchema, withdrawalSchema } from './wallet.schemas.js';
+
+// Operator calls of the wallet area (under /admin/api/wallet/): the queues of top-ups by bank
+// transfer and stablecoin and of withdrawals, gift-card batches, points grants, and the settings
+// members' money moves by (banks, collection accounts, channels, fees and limits).
+
+const minor = z.number().int();
+const id = z.coerce.number().int().min(1).max(2_147_483_647);
+const currency = z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/, 'validation.invalid');
+const reason = z.string().trim().min(1, 'wallet.validation.reasonRequired').max(300);
+const ok = z.object({ ok: z.literal(true) });
+
+export const adminWithdrawalListQuery = pageQuery.extend({ status: z.enum(WITHDRAWAL_STATUSES).default('pending') });
+export const adminWithdrawalSchema = withdrawalSchema.extend({ user_id: z.number().int(), user_name: z.string(), holder_name: z.string().nullable(), account_number: z.string().nullable(), reviewed_by: z.string().nullable() });
+export const adminRechargeListQuery = pageQuery.extend({ status: z.enum(RECHARGE_STATUSES).default('under_review'), kind: z.enum(RECHARGE_KINDS).optional() });
+export const adminRechargeSchema = rechargeOrderSchema.extend({ user_id: z.number().int(), user_name: z.string(), reviewed_by: z.string().nullable() });
+
+export const withdrawalDecisionBody = z.object({ id, reason: z.string().trim().max(300).optional() });
+export const withdrawalRejectBody = z.object({ id, reason });
+export const withdrawalPaidBody = z.object({ id, payout_reference: z.string().trim().min(3).max(100) });
+export const rechargeConfirmBody = z.object({
+  id,
+  /** Stablecoin: the hash the operator found on the chain (kept on the order). */
+  tx_hash: z.string().trim().max(130).optional(),
+  reason: z.string().trim().max(300).optional(),
+});
+export const rechargeRejectBody = z.object({ id, reason });
+
+export const giftCardBatchBody = z.object({
+  user_id: id,
+  currency,
+  value: minor.min(1).max(100_000_000),
+  count: z.number().int().min(1).max(100),
+  expires_at: z.iso.datetime({ offset: true }),
+  reason: z.string().trim().max(300).default(''),
+});
+export const giftCardBatchData = z.object({ batch_id: z.number().int(), card_ids: z.array(z.number().int()), codes: z.array(z.string()) });
+export const pointsGrantBody = z.object({ user_id: id, kind: z.enum(['points', 'shopping_points']), amount: minor.min(1).max(1_000_000_000), reason });
+export const pointsGrantData = z.object({ entry_id: z.number().int(), balance: minor });
+
+export const bankBody = z.object({ country_code: z.string().regex(/^[A-Z]{2}$/, 'validation.invalid'), type: z.enum(BANK_TYPES), name: z.string().trim().min(2).max(120), code: z.string().trim().min(2).max(20), parent_id: id.optional() });
+export const collectionAccountBody = z.object({ currency, bank_name: z.string().trim().min(2).max(120), account_name: z.string().trim().min(2).max(120), account_number: z.string().trim().min(4).max(40), branch: z.string().trim().max(120).default(''), enabled: z.boolean().default(true) });
+export const rechargeChannelBody = z.object({
+  code: z.string().trim().regex(/^[a-z0-9_]{2,40}$/, 'validation.invalid'),
+  kind: z.enum(RECHARGE_KINDS),
+  name: z.string().trim().min(2).max(80),
+  currencies: z.array(currency).min(1),
+  min: minor.min(1),
+  max: minor.min(1),
+  enabled: z.boolean().default(true),
+});
+export const walletLimitBody = z.object({
+  currency,
+  kind: z.enum(['withdraw_bank', 'withdraw_crypto', 'transfer']),
+  fee_bp: z.number().int().min(0).max(5000),
+  fee_fixed: minor.min(0),
+  min: minor.min(1),
+  max: minor.min(1),
+  daily_count: z.number().int().min(1).max(1000),
+  daily_amount: minor.min(1),
+});
+export const cryptoAddressesBody = z.object({ network: z.string().trim().toUpperCase().min(2).max(20), addresses: z.array(z.string().trim().regex(/^[A-Za-z0-9]{20,100}$/, 'validation.invalid')).min(1).max(1000) });
+export const cryptoAddressesData = z.object({ added: z.number().int() });
+export const withdrawalMethods = WITHDRAWAL_METHODS;
+
+/** Withdrawals by state, oldest first (the review queue). */
+export const adminListWithdrawals = endpoint({ method: 'GET', path: '/admin/api/wallet/withdrawals', auth: 'operator', permission: 'withdrawals.review', area: 'admin', query: adminWithdrawalListQuery, data: pageOf(adminWithdrawalSchema) });
+/** Approves a pending withdrawal (the funds stay held until it is paid). */
+export const adminApproveWithdrawal = endpoint({ method: 'POST', path: '/admin/api/wallet/withdrawals/approve', auth: 'operator', permission: 'withdrawals.review', area: 'admin', body: withdrawalDecisionBody, data: adminWithdrawalSchema });
+/** Marks an approved withdrawal paid with the payout's reference: the held funds leave the shop. */
+export const adminMarkWithdrawalPaid = endpoint({ method: 'POST', path: '/admin/api/wallet/withdrawals/paid', auth: 'operator', permission: 'withdrawals.review', area: 'admin', body: withdrawalPaidBody, data: adminWithdrawalSchema });
+/** Rejects a pending or approved withdrawal with a reason: the held funds go back. */
+export const adminRejectWithdrawal = endpoint({ method: 'POST', path: '/admin/api/wallet/withdrawals/reject', auth: 'operator', permission: 'withdrawals.review', area: 'admin', body: withdrawalRejectBody, data: adminWithdrawalSchema });
+/** Top-ups by state (default: bank transfers and stablecoin deposits awaiting review). */
+export const adminListRecharges = endpoint({ method: 'GET', path: '/admin/api/wallet/recharges', auth: 'operator', permission: 'withdrawals.review', area: 'admin', query: adminRechargeListQuery, data: pageOf(adminRechargeSchema) });
+/** Confirms an offline top-up's money arrived: the member's wallet is credited once. */
+export const adminConfirmRecharge = endpoint({ method: 'POST', path: '/admin/api/wallet/recharges/confirm', auth: 'operator', permission: 'withdrawals.review', area: 'admin', body: rechargeConfirmBody, data: adminRechargeSchema });
+/** Rejects an offline top-up with a reason. */
+export const adminRejectRecharge = endpoint({ method: 'POST', path: '/admin/api/wallet/recharges/reject', auth: 'operator', permission: 'withdrawals.review', area: 'admin', body: rechargeRejectBody, data: adminRechargeSchema });
+/** Issues a batch of gift cards to a member. */
+export const adminIssueGiftCards = endpoint({ method: 'POST', path: '/admin/api/wallet/gift-cards/issue', auth: 'operator', permission: 'ledger.adjust', area: 'admin', idempotent: true, body: giftCardBatchBody, data: giftCardBatchData });
+/** Grants points or shopping points to a member. */
+export const adminGrantPoints = endpoint({ method: 'POST', path: '/admin/api/wallet/points/grant', auth: 'operator', permission: 'ledger.adjust', area: 'admin', idempotent: true, body: pointsGrantBody, data: pointsGrantData });
+/** Adds a bank, an e-wallet or a branch (`parent_id`). */
+export const adminAddBank = endpoint({ method: 'POST', path: '/admin/api/wallet/banks', auth: 'operator', permission: 'settings.write', area: 'admin', body: bankBody, data: z.object({ id: z.number().int() }) });
+/** Adds a company collection account members transfer to. */
+export const adminAddCollectionAccount = endpoint({ method: 'POST', path: '/admin/api/wallet/collection-accounts', auth: 'operator', permission: 'settings.write', area: 'admin', body: collectionAccountBody, data: z.object({ id: z.number().int() }) });
+/** Adds or changes a top-up channel. */
+export const adminSetRechargeChannel = endpoint({ method: 'POST', path: '/admin/api/wallet/recharge-channels', auth: 'operator', permission: 'settings.write', area: 'admin', body: rechargeChannelBody, data: ok });
+/** Sets the fee and limits of withdrawals or transfers in a currency. */
+export const adminSetWalletLimit = endpoint({ method: 'POST', path: '/admin/api/wallet/limits', auth: 'operator', permission: 'settings.write', area: 'admin', body: walletLimitBody, data: ok });
+/** Adds stablecoin deposit addresses to the pool members are given addresses from. */
+export const adminAddCryptoAddresses = endpoint({ method: 'POST', path: '/admin/api/wallet/crypto-addresses', auth: 'operator', permission: 'settings.write', area: 'admin', body: cryptoAddressesBody, data: cryptoAddressesData });
+
+export const walletAdminEndpoints = [
+  adminListWithdrawals, adminApproveWithdrawal, adminMarkWithdrawalPaid, adminRejectWithdrawal, adminListRecharges, adminConfirmRecharge, adminRejectRecharge,
+  adminIssueGiftCards, adminGrantPoints, adminAddBank, adminAddCollectionAccount, adminSetRechargeChannel, adminSetWalletLimit, adminAddCryptoAddresses,
+] as const;
