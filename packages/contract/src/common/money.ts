@@ -4,7 +4,8 @@
  */
 
 /** Minor-unit exponent of each currency we know; others have 2. */
-const EXPONENTS: Record<string, number> = { JPY: 0, KRW: 0, VND: 0, IDR: 0, CLP: 0, KHR: 0, HUF: 2, KWD: 3, BHD: 3 };
+// ISO 4217 (XXX: points, which have no currency, in whole units). IDR and HUF shown without decimals is a display choice; their minor units stay 2, as in the ledger's currencies table.
+const EXPONENTS: Record<string, number> = { JPY: 0, KRW: 0, VND: 0, CLP: 0, KWD: 3, BHD: 3, XXX: 0 };
 export const currencyExponent = (currency: string): number => EXPONENTS[currency.toUpperCase()] ?? 2;
 
 /** A number written out in plain decimal notation (no exponent), exactly as JavaScript prints it. */
