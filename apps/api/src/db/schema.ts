@@ -53,6 +53,8 @@ export interface DB {
   group_buy_activities: orders.GroupBuyActivitiesTable;
   group_buy_groups: orders.GroupBuyGroupsTable;
   group_buy_entries: orders.GroupBuyEntriesTable;
+  coupons: orders.CouponsTable;
+  coupon_member_uses: orders.CouponMemberUsesTable;
   banners: content.BannersTable;
   sale_areas: content.SaleAreasTable;
   news: content.NewsTable;

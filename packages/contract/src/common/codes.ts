@@ -145,6 +145,12 @@ export const ResponseCode = {
   groupBuySoldOut: 5053,
   /** The member is already in that group. */
   groupAlreadyJoined: 5054,
+  /** Unknown, expired, not yet valid, or of another currency. */
+  couponInvalid: 5060,
+  /** The subtotal is below the coupon's minimum spend (`min`). */
+  couponMinSpend: 5061,
+  /** No uses left, in total or for this member. */
+  couponUsedUp: 5062,
   // Addresses and geography (5100–5119).
   /** The member keeps the most addresses allowed (`max`). */
   addressLimit: 5101,
@@ -292,6 +298,9 @@ export const responseCodeMessageKey: Record<number, string> = {
   [ResponseCode.groupClosed]: 'orders.code.groupClosed',
   [ResponseCode.groupBuySoldOut]: 'orders.code.groupBuySoldOut',
   [ResponseCode.groupAlreadyJoined]: 'orders.code.groupAlreadyJoined',
+  [ResponseCode.couponInvalid]: 'orders.code.couponInvalid',
+  [ResponseCode.couponMinSpend]: 'orders.code.couponMinSpend',
+  [ResponseCode.couponUsedUp]: 'orders.code.couponUsedUp',
   [ResponseCode.addressLimit]: 'address.code.addressLimit',
   [ResponseCode.regionInvalid]: 'address.code.regionInvalid',
   [ResponseCode.countryNotShipped]: 'address.code.countryNotShipped',

@@ -123,4 +123,23 @@ export const groupBuyActivityBody = z.object({
 /** Sets up a group-buy activity on an SKU, setting its units aside. */
 export const adminCreateGroupBuy = endpoint({ method: 'POST', path: '/admin/api/orders/group-buys', auth: 'operator', permission: 'catalogue.write', area: 'admin', body: groupBuyActivityBody, data: z.object({ id: z.number().int() }) });
 
-export const orderAdminEndpoints = [adminCreateGroupBuy, adminCreateCharityCause, adminSetInternationalFreight, adminListOrders, adminGetOrder, adminShipOrder, adminAddTrackingEvent, adminOrderReminders, adminSetOrderSettings, adminSetOperatingFee, adminSetShippingFee] as const;
+export const couponBody = z
+  .object({
+    code: z.string().trim().min(4).max(40).regex(/^[A-Za-z0-9-]+$/, 'validation.invalid'),
+    kind: z.enum(['amount', 'percent']),
+    /** `amount`: minor units off. */
+    amount: minor.min(1).optional(),
+    /** `percent`: basis points off (1000 = 10 %). */
+    percent_bp: z.number().int().min(1).max(10000).optional(),
+    currency: z.string().regex(/^[A-Z]{3}$/, 'validation.invalid'),
+    min_spend: minor.min(0).default(0),
+    starts_at: z.iso.datetime({ offset: true }),
+    ends_at: z.iso.datetime({ offset: true }),
+    per_member_limit: z.number().int().min(1).max(1000).default(1),
+    total_limit: z.number().int().min(1).nullable().default(null),
+  })
+  .refine((c) => (c.kind === 'amount' ? c.amount !== undefined : c.percent_bp !== undefined), { message: 'validation.required', path: ['amount'] });
+/** Issues a coupon code. */
+export const adminCreateCoupon = endpoint({ method: 'POST', path: '/admin/api/orders/coupons', auth: 'operator', permission: 'settings.write', area: 'admin', body: couponBody, data: z.object({ id: z.number().int() }) });
+
+export const orderAdminEndpoints = [adminCreateCoupon, adminCreateGroupBuy, adminCreateCharityCause, adminSetInternationalFreight, adminListOrders, adminGetOrder, adminShipOrder, adminAddTrackingEvent, adminOrderReminders, adminSetOrderSettings, adminSetOperatingFee, adminSetShippingFee] as const;

@@ -62,6 +62,7 @@ export const checkoutQuery = z.object({
   ...checkoutSource,
   /** The member's address to ship to; without it, their default address. */
   address_id: idParam.optional(),
+  coupon_code: z.string().trim().min(1).max(40).optional(),
 });
 
 export const checkoutLineSchema = z.object({
@@ -107,6 +108,7 @@ export const createOrderBody = z.object({
   num: z.number().int('validation.invalid').min(1).max(CART_LINE_MAX).optional(),
   address_id: idParam,
   remarks: z.string().trim().max(ORDER_REMARKS_MAX).default(''),
+  coupon_code: z.string().trim().min(1).max(40).optional(),
 });
 export const createOrderData = z.object({
   order_id: z.number().int(),

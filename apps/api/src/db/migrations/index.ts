@@ -11,6 +11,7 @@ import * as createOrders from './2026_11_23_1510_create_orders.js';
 import * as createCharity from './2026_11_23_1520_create_charity.js';
 import * as createInternationalOrders from './2026_11_23_1530_create_international_orders.js';
 import * as createGroupBuys from './2026_11_23_1540_create_group_buys.js';
+import * as createCoupons from './2026_11_23_1550_create_coupons.js';
 import * as createIdempotencyAndWebhooks from './2026_11_23_1000_create_idempotency_and_webhooks.js';
 import * as sessionFamiliesAndIdle from './2026_11_23_0947_session_families_and_idle.js';
 import * as createWallet from './2026_11_23_1600_create_wallet.js';
@@ -34,5 +35,6 @@ export const migrations: Record<string, Migration> = {
   '2026_11_23_1520_create_charity': createCharity,
   '2026_11_23_1530_create_international_orders': createInternationalOrders,
   '2026_11_23_1540_create_group_buys': createGroupBuys,
+  '2026_11_23_1550_create_coupons': createCoupons,
   '2026_11_23_1600_create_wallet': createWallet,
 };

@@ -22,7 +22,8 @@ export interface OrderAmounts {
 export function orderAmounts(parts: { subtotal: number; operatingFeeRateBp: number; freight: number; couponDiscount?: number; pointsValue?: number; pointsUsed?: number }): OrderAmounts {
   const coupon = parts.couponDiscount ?? 0;
   const pointsValue = parts.pointsValue ?? 0;
-  const fee = shareOfMinor(parts.subtotal, parts.operatingFeeRateBp);
+  // The operating fee is a share of what the goods cost after the coupon and points.
+  const fee = shareOfMinor(parts.subtotal - coupon - pointsValue, parts.operatingFeeRateBp);
   const total = parts.subtotal - coupon - pointsValue + fee + parts.freight;
   if (!Number.isSafeInteger(total) || total < 0) throw new RangeError('order total out of range');
   return {

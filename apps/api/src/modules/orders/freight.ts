@@ -43,12 +43,12 @@ export interface InternationalTerms {
 }
 
 /** Freight by weight band, the operating fee and the rate to the destination's currency of a cross-border order. */
-export async function internationalTerms(db: Executor, input: { countryCode: string; method: ShippingMethod; weightG: number; currency: string; subtotal: number }): Promise<InternationalTerms> {
+export async function internationalTerms(db: Executor, input: { countryCode: string; method: ShippingMethod; weightG: number; currency: string; subtotal: number; couponDiscount?: number }): Promise<InternationalTerms> {
   const options = await internationalFreightOptions(db, input.countryCode, input.weightG, input.currency);
   const chosen = options.find((o) => o.method === input.method);
   if (!chosen) throw new AppError(ResponseCode.noFreightRoute);
   const [feeRate, localCurrency] = await Promise.all([findOperatingFeeRate(db, input.countryCode), findCountryCurrency(db, input.countryCode)]);
-  const amounts = orderAmounts({ subtotal: input.subtotal, operatingFeeRateBp: feeRate, freight: chosen.freight });
+  const amounts = orderAmounts({ subtotal: input.subtotal, operatingFeeRateBp: feeRate, freight: chosen.freight, couponDiscount: input.couponDiscount });
   const local = localCurrency ?? input.currency;
   const rate = await rateFor(db, input.currency, local);
   return { amounts, weightG: input.weightG, method: input.method, localCurrency: local, rate, localTotal: convertMinor(amounts.total, input.currency, local, rate.rate), options };

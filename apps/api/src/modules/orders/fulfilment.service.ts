@@ -13,6 +13,7 @@ import {
   type listOrderPackages,
   type adminShipOrder,
   type adminAddTrackingEvent,
+  type adminCreateCoupon,
 } from '@shop/contract';
 import type { AppDeps } from '../../app.js';
 import type { Database, Executor } from '../../db/database.js';
@@ -24,6 +25,7 @@ import { memberIdOf } from '../cart/cart.service.js';
 import { pick } from '../catalogue/texts.js';
 import * as q from './orders.queries.js';
 import { groupAllowsShipping } from './group-buy.entries.js';
+import { insertCoupon } from './coupons.js';
 import type { OrderStatus } from './orders.table.js';
 import { getOrderDetails, scheduleAutoComplete } from './orders.service.js';
 
@@ -247,4 +249,25 @@ export async function refreshOpenTracking(deps: AppDeps): Promise<number> {
   const ids = await q.findPackagesToTrack(deps.db, 1000);
   for (const id of ids) await enqueueJob(deps.db, 'refresh_tracking', { packageId: id }, { jobKey: `tracking:${id}`, maxAttempts: 5 });
   return ids.length;
+}
+
+/** An operator issues a coupon code (a code already taken is refused). */
+export async function createCoupon(db: Database, actor: Actor, input: EndpointBody<typeof adminCreateCoupon>): Promise<{ id: number }> {
+  const by = operatorName(actor);
+  if (Date.parse(input.ends_at) <= Date.parse(input.starts_at)) throw new AppError(ResponseCode.settingInvalid);
+  const row = await insertCoupon(db, {
+    code: input.code,
+    kind: input.kind,
+    amount_minor: input.kind === 'amount' ? input.amount! : null,
+    percent_bp: input.kind === 'percent' ? input.percent_bp! : null,
+    currency: input.currency,
+    min_spend_minor: input.min_spend,
+    starts_at: input.starts_at,
+    ends_at: input.ends_at,
+    per_member_limit: input.per_member_limit,
+    total_limit: input.total_limit,
+    created_by: by,
+  });
+  if (!row) throw new AppError(ResponseCode.settingInvalid);
+  return row;
 }

@@ -92,6 +92,8 @@ export interface NewOrder {
   remarks: string;
   expires_at: Date;
   kind?: 'regular' | 'international' | 'group_buy';
+  coupon_id?: number;
+  coupon_discount_minor?: number;
   shipping_method?: string;
   weight_g?: number;
   local_currency?: string;

@@ -8,6 +8,7 @@ import {
   adminSetShippingFee,
   adminSetInternationalFreight,
   adminCreateGroupBuy,
+  adminCreateCoupon,
   getGroupBuyGoods,
   joinGroupBuy,
   listGroupBuyGoods,
@@ -61,6 +62,7 @@ export function orderRoutes({ handle, deps }: Api): void {
   handle(adminSetOrderSettings, ({ body, actor }) => fulfilment.setOrderSettings(db, actor, body));
   handle(adminSetOperatingFee, ({ body, actor }) => fulfilment.setOperatingFee(db, actor, body));
   handle(adminSetShippingFee, ({ body, actor }) => fulfilment.setShippingFee(db, actor, body));
+  handle(adminCreateCoupon, ({ body, actor }) => fulfilment.createCoupon(db, actor, body));
   handle(adminCreateGroupBuy, ({ body, actor }) => groupBuy.createGroupBuy(deps, actor, body));
   handle(adminSetInternationalFreight, ({ body, actor }) => international.setInternationalFreight(db, actor, body));
 }

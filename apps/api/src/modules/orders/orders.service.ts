@@ -30,6 +30,7 @@ import { pick } from '../catalogue/texts.js';
 import { orderAmounts, type OrderAmounts } from './amounts.js';
 import { internationalTerms, type ShippingMethod } from './freight.js';
 import { joinGroupOnPayment, leaveGroup } from './group-buy.entries.js';
+import { couponDiscount, returnCouponUse, takeCouponUse } from './coupons.js';
 import * as q from './orders.queries.js';
 import type { AddressSnapshot, OrderStatus } from './orders.table.js';
 
@@ -109,13 +110,13 @@ function currencyOf(rows: Array<{ currency: string }>): string {
 }
 
 /** Freight and the operating fee at the destination, and the total. */
-async function amountsFor(db: Executor, subtotal: number, currency: string, countryCode: string | undefined): Promise<OrderAmounts> {
-  if (!countryCode) return orderAmounts({ subtotal, operatingFeeRateBp: 0, freight: 0 });
+async function amountsFor(db: Executor, subtotal: number, currency: string, countryCode: string | undefined, couponDiscount = 0): Promise<OrderAmounts> {
+  if (!countryCode) return orderAmounts({ subtotal, operatingFeeRateBp: 0, freight: 0, couponDiscount });
   const [rate, shipping] = await Promise.all([q.findOperatingFeeRate(db, countryCode), q.findShippingFee(db, countryCode, currency)]);
   const fee = shipping ? Number(shipping.fee_minor) : 0;
   const freeOver = shipping?.free_over_minor === null || shipping?.free_over_minor === undefined ? undefined : Number(shipping.free_over_minor);
   const freight = freeOver !== undefined && subtotal >= freeOver ? 0 : fee;
-  return orderAmounts({ subtotal, operatingFeeRateBp: rate, freight });
+  return orderAmounts({ subtotal, operatingFeeRateBp: rate, freight, couponDiscount });
 }
 
 /** `/shop/buy/cartGoods`: the order as `createOrder` would place it now (nothing is reserved). */
@@ -147,7 +148,8 @@ export async function previewCheckout(db: Database, actor: Actor, input: Endpoin
   const address = await shippingAddress(db, userId, input.address_id);
   if (input.address_id !== undefined && !address) throw new AppError(ResponseCode.addressNotFound);
   const subtotal = lines.filter((l) => l.available).reduce((n, l) => n + l.line_total, 0);
-  const amounts = await amountsFor(db, subtotal, currency, address?.country_code);
+  const discount = input.coupon_code ? (await couponDiscount(db, userId, input.coupon_code, subtotal, currency)).discount : 0;
+  const amounts = await amountsFor(db, subtotal, currency, address?.country_code, discount);
   return {
     ...amounts,
     currency,
@@ -225,11 +227,13 @@ export async function placeOrder(deps: AppDeps, actor: Actor, input: CreateOrder
     });
     const currency = currencyOf(lines);
     const subtotal = lines.reduce((n, l) => n + l.line_total_minor, 0);
+    const coupon = input.coupon_code ? await couponDiscount(tx, userId, input.coupon_code, subtotal, currency) : undefined;
+    if (coupon) await takeCouponUse(tx, coupon.coupon.id, userId, coupon.coupon.per_member_limit);
     const weightG = plan.reduce((n, p) => n + skus.get(p.skuId)!.weight_g * p.quantity, 0);
     const international = options.international
-      ? await internationalTerms(tx, { countryCode: address.country_code, method: options.international.method, weightG, currency, subtotal })
+      ? await internationalTerms(tx, { countryCode: address.country_code, method: options.international.method, weightG, currency, subtotal, couponDiscount: coupon?.discount })
       : undefined;
-    const amounts = international?.amounts ?? (await amountsFor(tx, subtotal, currency, address.country_code));
+    const amounts = international?.amounts ?? (await amountsFor(tx, subtotal, currency, address.country_code, coupon?.discount));
     const settings = await q.findOrderSettings(tx);
     const expiresAt = new Date(Date.now() + settings.expiry_minutes * 60_000);
     const { id: _addressId, ...snapshot } = address;
@@ -250,6 +254,7 @@ export async function placeOrder(deps: AppDeps, actor: Actor, input: CreateOrder
         address: snapshot,
         remarks: input.remarks,
         expires_at: expiresAt,
+        ...(coupon ? { coupon_id: coupon.coupon.id, coupon_discount_minor: amounts.coupon_discount } : {}),
         ...(options.groupBuy ? { kind: 'group_buy' as const } : {}),
         ...(international
           ? {
@@ -281,6 +286,8 @@ export async function placeOrder(deps: AppDeps, actor: Actor, input: CreateOrder
 
 /** Puts an order's units back on sale (in ascending SKU order); called once, with the transition that ends the order. */
 async function releaseStock(tx: Tx, deps: AppDeps, orderId: number): Promise<void> {
+  const order = await q.findOrder(tx, orderId);
+  if (order?.coupon_id) await returnCouponUse(tx, order.coupon_id, order.user_id);
   // A group buy's units go back to its activity, not to the SKU.
   if (await leaveGroup(tx, orderId)) return;
   const lines = await q.findOrderLines(tx, [orderId]);

@@ -79,6 +79,7 @@ export interface OrdersTable {
   exchange_rate: string | null;
   rate_source: string | null;
   rate_date: string | null;
+  coupon_id: number | null;
 }
 
 export interface OrderLinesTable {
@@ -188,4 +189,27 @@ export interface GroupBuyEntriesTable {
   quantity: number;
   status: Generated<'pending' | 'joined' | 'dropped'>;
   created_at: Stamp;
+}
+
+export interface CouponsTable {
+  id: Generated<number>;
+  code: string;
+  kind: 'amount' | 'percent';
+  amount_minor: number | null;
+  percent_bp: number | null;
+  currency: string;
+  min_spend_minor: Generated<number>;
+  starts_at: Date | string;
+  ends_at: Date | string;
+  per_member_limit: Generated<number>;
+  total_limit: number | null;
+  used: Generated<number>;
+  created_by: string;
+  created_at: Stamp;
+}
+
+export interface CouponMemberUsesTable {
+  coupon_id: number;
+  user_id: number;
+  uses: number;
 }

@@ -1,5 +1,5 @@
-import { useMemo, useState } from 'react';
-import { Button, TextArea } from 'antd-mobile';
+import { useEffect, useMemo, useState } from 'react';
+import { Button, Input, TextArea } from 'antd-mobile';
 import { RightOutline } from 'antd-mobile-icons';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -24,7 +24,9 @@ export default function CheckoutPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const source = useMemo<CheckoutSource>(() => {
+  const [couponInput, setCouponInput] = useState('');
+  const [coupon, setCoupon] = useState('');
+  const chosen = useMemo<CheckoutSource>(() => {
     const skuId = positive(params.get('sku_id'));
     const addressId = positive(params.get('address_id'));
     const base = addressId ? { address_id: addressId } : {};
@@ -32,7 +34,15 @@ export default function CheckoutPage() {
     const cartIds = params.get('cart_ids');
     return cartIds && /^\d+(,\d+)*$/.test(cartIds) ? { ...base, cart_ids: cartIds } : base;
   }, [params]);
+  const source = useMemo<CheckoutSource>(() => (coupon ? { ...chosen, coupon_code: coupon } : chosen), [chosen, coupon]);
   const preview = useCheckout(source);
+  // A coupon that does not apply is said and dropped; the order stays as it was.
+  const couponError = coupon && preview.isError ? preview.error.message : '';
+  useEffect(() => {
+    if (!couponError) return;
+    showToast(couponError);
+    setCoupon('');
+  }, [couponError]);
   // One key per visit of the page: tapping submit again after a lost answer repeats the same order.
   const [key] = useState(newIdempotencyKey);
   const create = useCreateOrder(key);
@@ -46,6 +56,7 @@ export default function CheckoutPage() {
       ...(lines.every((l) => l.cart_id === null) ? { goods_id: lines[0]!.goods_id, sku_id: lines[0]!.sku_id, num: lines[0]!.num } : { cart_ids: lines.map((l) => l.cart_id!) }),
       address_id: data.address.id,
       remarks,
+      ...(coupon ? { coupon_code: coupon } : {}),
     });
     showToast(t('orders.checkout.placed'));
     navigate(`${paths.order.details}?id=${order.order_id}`, { replace: true });
@@ -67,6 +78,12 @@ export default function CheckoutPage() {
             </section>
             <section className="order-section">
               <OrderAmounts amounts={data} />
+            </section>
+            <section className="order-section checkout-coupon" style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
+              <Input placeholder={t('orders.checkout.couponCode')} value={couponInput} onChange={setCouponInput} aria-label={t('orders.checkout.couponCode')} style={{ flex: 1 }} />
+              <Button size="small" onClick={() => setCoupon(couponInput.trim())}>
+                {t('orders.checkout.applyCoupon')}
+              </Button>
             </section>
             <section className="order-section">
               <TextArea placeholder={t('orders.checkout.remarks')} maxLength={ORDER_REMARKS_MAX} showCount value={remarks} onChange={setRemarks} aria-label={t('orders.checkout.remarks')} />

@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ResponseCode } from '@shop/contract';
+import type { AppDeps } from '../../../app.js';
+import { connectionOf, createDatabase, type Database } from '../../../db/database.js';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
+import { call, newMember } from '../../catalogue/__tests__/helpers.js';
+import { newGoods, stockOf } from '../../cart/__tests__/fixtures.js';
+import { placeOrder } from '../orders.service.js';
+import { memberActor } from './actors.js';
+import { newAddress, newOperatorSession } from './fixtures.js';
+
+let t: TestApp;
+let wide: Database;
+let deps: AppDeps;
+let owner: Awaited<ReturnType<typeof newOperatorSession>>;
+beforeAll(async () => {
+  t = await buildTestApp();
+  wide = createDatabase(connectionOf(t.db).url, 20);
+  deps = { ...t.deps, db: wide };
+  owner = await newOperatorSession(t.db, 'owner');
+  await t.db.insertInto('operating_fees').values({ country_code: 'MY', rate_bp: 1000, updated_by: 'test' }).execute();
+});
+afterAll(async () => {
+  await wide.destroy();
+  await t.close();
+});
+
+type Headers = Record<string, string>;
+const post = (url: string, body: unknown, headers?: Headers) => call(t, 'POST', url, { headers, body, lang: 'en-us' });
+const get = (url: string, headers?: Headers) => call(t, 'GET', url, { headers, lang: 'en-us' });
+
+async function coupon(code: string, extra: Record<string, unknown> = {}) {
+  const r = await post('/admin/api/orders/coupons', { code, kind: 'percent', percent_bp: 1000, currency: 'USD', min_spend: 5000, starts_at: new Date(Date.now() - 60_000).toISOString(), ends_at: new Date(Date.now() + 86_400_000).toISOString(), ...extra }, owner.headers);
+  expect(r.body.code).toBe(200);
+  return r.body.data.id as number;
+}
+async function shopper() {
+  const m = await newMember(t);
+  return { ...m, addressId: await newAddress(t.db, m.userId) };
+}
+
+describe('coupons', () => {
+  it('takes a percentage off the subtotal (the operating fee is on what is left), once per member; cancelling gives the use back', async () => {
+    await coupon('TENOFF');
+    const m = await shopper();
+    const g = await newGoods(t.db, [{ price: 3000, stock: 10 }]);
+    const q = `goods_id=${g.goodsId}&sku_id=${g.skuIds[0]}&num=2`;
+    const preview = await get(`/shop/buy/cartGoods?${q}&coupon_code=tenoff`, m.headers);
+    expect(preview.body.data).toMatchObject({ subtotal: 6000, coupon_discount: 600, operating_fee: 540, total: 6000 - 600 + 540 });
+    const body = { goods_id: g.goodsId, sku_id: g.skuIds[0], num: 2, address_id: m.addressId, coupon_code: 'TENOFF' };
+    const placed = await post('/shop/buy/createOrder', body, m.headers);
+    expect(placed.body.data.total).toBe(5940);
+    expect((await get(`/shop/order/info?id=${placed.body.data.order_id}`, m.headers)).body.data.coupon_discount).toBe(600);
+    const again = await post('/shop/buy/createOrder', body, { ...m.headers, 'idempotency-key': `coupon-again-${m.userId}` });
+    expect(again.body).toMatchObject({ code: ResponseCode.couponUsedUp, msg: 'This coupon has been used up' });
+    expect(await stockOf(t.db, g.skuIds[0]!)).toBe(8);
+    await post('/shop/order/cancelOrder', { id: placed.body.data.order_id }, m.headers);
+    expect((await post('/shop/buy/createOrder', body, { ...m.headers, 'idempotency-key': `coupon-third-${m.userId}` })).body.code).toBe(200);
+  });
+
+  it('refuses an unknown code and a subtotal below the minimum spend', async () => {
+    await coupon('BIGSPEND', { min_spend: 10_000 });
+    const m = await shopper();
+    const g = await newGoods(t.db, [{ price: 3000, stock: 10 }]);
+    const q = `goods_id=${g.goodsId}&sku_id=${g.skuIds[0]}&num=1`;
+    expect((await get(`/shop/buy/cartGoods?${q}&coupon_code=NOPE1234`, m.headers)).body.code).toBe(ResponseCode.couponInvalid);
+    expect((await get(`/shop/buy/cartGoods?${q}&coupon_code=BIGSPEND`, m.headers)).body).toMatchObject({ code: ResponseCode.couponMinSpend, msg: 'This coupon needs a spend of at least 100.00 USD' });
+  });
+
+  it('20 members using a coupon limited to 5 at once: exactly 5 orders get it, the others are refused and their stock stays', async () => {
+    const couponId = await coupon('FIVEONLY', { kind: 'amount', amount: 500, percent_bp: undefined, min_spend: 0, total_limit: 5 });
+    const g = await newGoods(t.db, [{ price: 2000, stock: 100 }]);
+    const members = await Promise.all(Array.from({ length: 20 }, () => shopper()));
+    const results = await Promise.allSettled(
+      members.map((m) => placeOrder(deps, memberActor(m.userId), { goods_id: g.goodsId, sku_id: g.skuIds[0]!, num: 1, address_id: m.addressId, remarks: '', coupon_code: 'FIVEONLY' })),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(5);
+    expect(results.filter((r) => r.status === 'rejected').every((r) => (r as PromiseRejectedResult).reason.code === ResponseCode.couponUsedUp)).toBe(true);
+    expect((await t.db.selectFrom('coupons').select('used').where('id', '=', couponId).executeTakeFirstOrThrow()).used).toBe(5);
+    expect(await stockOf(t.db, g.skuIds[0]!)).toBe(95);
+  });
+});

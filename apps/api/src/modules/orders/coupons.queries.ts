@@ -1,0 +1,37 @@
+import { sql } from 'kysely';
+import type { Executor } from '../../db/database.js';
+import type { Tx } from '../../lib/transaction.js';
+
+const normal = (code: string) => code.trim().toUpperCase();
+
+export const findCouponByCode = (db: Executor, code: string) => db.selectFrom('coupons').selectAll().where('code', '=', normal(code)).executeTakeFirst();
+
+export const findMemberCouponUses = async (db: Executor, couponId: number, userId: number) =>
+  (await db.selectFrom('coupon_member_uses').select('uses').where('coupon_id', '=', couponId).where('user_id', '=', userId).executeTakeFirst())?.uses ?? 0;
+
+/** One more use in total, only while uses are left. */
+export const takeTotalUse = (tx: Tx, couponId: number) =>
+  tx
+    .updateTable('coupons')
+    .set((eb) => ({ used: eb('used', '+', 1) }))
+    .where('id', '=', couponId)
+    .where((eb) => eb.or([eb('total_limit', 'is', null), eb('used', '<', eb.ref('total_limit'))]))
+    .returning('id')
+    .executeTakeFirst();
+
+/** One more use by the member, only while they have uses left. */
+export const takeMemberUse = (tx: Tx, couponId: number, userId: number, perMemberLimit: number) =>
+  tx
+    .insertInto('coupon_member_uses')
+    .values({ coupon_id: couponId, user_id: userId, uses: 1 })
+    .onConflict((oc) => oc.columns(['coupon_id', 'user_id']).doUpdateSet({ uses: sql`coupon_member_uses.uses + 1` }).where('coupon_member_uses.uses', '<', perMemberLimit))
+    .returning('uses')
+    .executeTakeFirst();
+
+export async function returnUse(tx: Tx, couponId: number, userId: number): Promise<void> {
+  await tx.updateTable('coupons').set((eb) => ({ used: eb('used', '-', 1) })).where('id', '=', couponId).where('used', '>', 0).execute();
+  await tx.updateTable('coupon_member_uses').set((eb) => ({ uses: eb('uses', '-', 1) })).where('coupon_id', '=', couponId).where('user_id', '=', userId).where('uses', '>', 0).execute();
+}
+
+export const insertCoupon = (db: Executor, c: { code: string; kind: 'amount' | 'percent'; amount_minor: number | null; percent_bp: number | null; currency: string; min_spend_minor: number; starts_at: string; ends_at: string; per_member_limit: number; total_limit: number | null; created_by: string }) =>
+  db.insertInto('coupons').values({ ...c, code: normal(c.code) }).onConflict((oc) => oc.column('code').doNothing()).returning('id').executeTakeFirst();

@@ -1,0 +1,116 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { paths } from '@/config/paths';
+import { i18n } from '@/lib/i18n';
+import { useSession } from '@/stores/session';
+import { prepareApp, startFakeApi } from '@/test/helpers';
+import OrderInfoPage from '../pages/order-info-page';
+import OrderListPage from '../pages/order-list-page';
+import TrackingPage from '../pages/tracking-page';
+
+let status = 'awaiting_payment';
+const actions = () => ({ can_cancel: status === 'awaiting_payment', can_pay: status === 'awaiting_payment', can_confirm: status === 'shipped', can_remind: false, can_track: status === 'shipped' });
+const order = () => ({
+  id: 7,
+  order_no: '2611230000000007',
+  kind: 'regular',
+  status,
+  currency: 'USD',
+  total: 4190,
+  count: 3,
+  lines: [{ id: 1, goods_id: 1, sku_id: 2, name: 'Teapot', spec_text: 'Blue', image: '', price: 1200, num: 3, line_total: 3600, shipped_num: 0 }],
+  created_at: '2026-11-23T10:00:00.000Z',
+  expires_at: status === 'awaiting_payment' ? '2026-11-23T10:30:00.000Z' : null,
+  actions: actions(),
+});
+const ok = (data: unknown) => ({ json: { code: 200, msg: 'Success', data } });
+const api = await startFakeApi({
+  '/shop/order/list': () => ok({ list: [order()], total: 1, page: 1, limit: 10, has_more: false, counts: { unpaid: 1, to_ship: 0, to_receive: 0, after_sales: 0 } }),
+  '/shop/order/info': () =>
+    ok({
+      ...order(),
+      subtotal: 3600,
+      coupon_discount: 0,
+      operating_fee_rate: 250,
+      operating_fee: 90,
+      freight: 500,
+      points_used: 0,
+      points_value: 0,
+      address: { name: 'Mei', surname: 'Tan', mobile_pre: '60', mobile: '123456789', email: '', country_code: 'MY', province: 'Selangor', city: 'Petaling Jaya', district: '', detail: 'Jalan 14/20, 5', house_number: '', zip_code: '46100' },
+      remarks: '',
+      paid_at: null,
+      shipped_at: null,
+      completed_at: null,
+      cancelled_at: null,
+      closed_at: null,
+      cancel_reason: '',
+      package_count: status === 'shipped' ? 1 : 0,
+      last_reminded_at: null,
+    }),
+  '/shop/order/cancelOrder': () => {
+    status = 'cancelled';
+    return ok({ id: 7, status });
+  },
+  '/shop/order/packageList': () => ok({ list: [{ id: 3, order_id: 7, carrier: 'DHL', tracking_number: 'JD0001', status: 'in_transit', shipped_at: '2026-11-23T11:00:00.000Z', delivered_at: null, lines: [{ order_line_id: 1, name: 'Teapot', spec_text: 'Blue', image: '', num: 3 }], latest: null }] }),
+  '/shop/order/trackingLog': () => ok({ list: [{ package_id: 3, carrier: 'DHL', tracking_number: 'JD0001', status: 'in_transit', events: [{ time: '2026-11-23T12:00:00.000Z', place: 'Kuala Lumpur', text: 'Arrived at the depot' }, { time: '2026-11-23T11:00:00.000Z', place: 'Shenzhen', text: 'Picked up' }] }] }),
+});
+
+beforeAll(() => prepareApp());
+afterAll(() => api.close());
+beforeEach(() => {
+  window.SHOP_CONFIG = { api: { default: api.url, cn: api.url } };
+  localStorage.clear();
+  status = 'awaiting_payment';
+  useSession.getState().signIn('member-token', null);
+});
+afterEach(() => cleanup());
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(
+    [
+      { path: paths.order.list, element: <OrderListPage /> },
+      { path: paths.order.details, element: <OrderInfoPage /> },
+      { path: paths.order.tracking, element: <TrackingPage /> },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <I18nextProvider i18n={i18n}>
+        <RouterProvider router={router} />
+      </I18nextProvider>
+    </QueryClientProvider>,
+  );
+}
+
+describe('order pages', () => {
+  it('lists an unpaid order with its actions and cancels it after asking', async () => {
+    renderAt(`${paths.order.list}?view=unpaid`);
+    expect(await screen.findByText('Order no. 2611230000000007')).toBeTruthy();
+    expect(screen.getAllByText('Awaiting payment').length).toBeGreaterThan(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel order' }));
+    fireEvent.click(await screen.findByText('Yes'));
+    await waitFor(() => expect(screen.getAllByText('Cancelled').length).toBeGreaterThan(0));
+    expect(api.requests.some((r) => r.url.startsWith('/shop/order/cancelOrder') && JSON.parse(r.body).id === 7)).toBe(true);
+  });
+
+  it('shows the order with its address, amounts and payment deadline', async () => {
+    renderAt(`${paths.order.details}?id=7`);
+    expect(await screen.findByText('Petaling Jaya', { exact: false })).toBeTruthy();
+    expect(screen.getByText('Global operating fee (2.5%)')).toBeTruthy();
+    expect(screen.getByText('$41.90')).toBeTruthy();
+    expect(screen.getByText(/^Pay before/)).toBeTruthy();
+  });
+
+  it('shows each package with its tracking events, newest first', async () => {
+    status = 'shipped';
+    renderAt(`${paths.order.tracking}?id=7`);
+    expect(await screen.findByText('Arrived at the depot')).toBeTruthy();
+    const texts = [...document.querySelectorAll('.tracking-event')].map((e) => e.textContent);
+    expect(texts).toEqual(['Arrived at the depot', 'Picked up']);
+    expect(screen.getByText('DHL · JD0001')).toBeTruthy();
+  });
+});
