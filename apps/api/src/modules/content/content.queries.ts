@@ -133,11 +133,7 @@ export const findNextNoticeTime = async (db: Executor): Promise<Date | undefined
   return row?.next ? new Date(row.next as unknown as string) : undefined;
 };
 
-// ---------------------------------------------------------------- stock and comment writes
-
-export const goodsExists = async (db: Executor, id: number) => (await db.selectFrom('goods').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
-
-export const findSkuStock = (db: Executor, goodsId: number) => db.selectFrom('goods_skus').select(['id', 'stock']).where('goods_id', '=', goodsId).orderBy('id').execute();
+// ---------------------------------------------------------------- comment writes
 
 export const addToReplyCount = (db: Executor, commentId: number, by: number) =>
   db.updateTable('news_comments').set((eb) => ({ reply_count: eb('reply_count', '+', by) })).where('id', '=', commentId).execute();

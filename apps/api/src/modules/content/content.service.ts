@@ -27,7 +27,7 @@ import { publicBaseUrl } from '../../lib/public-url.js';
 import { memberIdOf, type Actor } from '../../lib/actor.js';
 import { Expiring, responseCache, type CachedAnswer, type PreSerialized } from '../../lib/cache.js';
 import { allCategories, findGoods } from '../catalogue/catalogue.service.js';
-import { findCategoryTypes, findGoodsById } from '../catalogue/catalogue.queries.js';
+import { findCategoryTypes, findGoodsById, findSkusOfGoods } from '../catalogue/catalogue.queries.js';
 import { CacheTag } from '../catalogue/response-cache.js';
 import { iso, pick, sanitizeRich } from '../catalogue/texts.js';
 import * as q from './content.queries.js';
@@ -122,8 +122,8 @@ export async function saleAreas(deps: AppDeps, actor: Actor): Promise<CachedAnsw
 /** Live stock of one goods and each of its SKUs. */
 export async function goodsStock(db: Database, _actor: Actor, input: { goods_id: number }) {
   const goodsId = input.goods_id;
-  if (!(await q.goodsExists(db, goodsId))) throw new AppError(ResponseCode.goodsNotFound);
-  const skus = await q.findSkuStock(db, goodsId);
+  if (!(await findGoodsById(db, goodsId))) throw new AppError(ResponseCode.goodsNotFound);
+  const skus = (await findSkusOfGoods(db, goodsId)).map((s) => ({ id: s.id, stock: s.stock }));
   return { goods_id: goodsId, stock: skus.reduce((n, s) => n + s.stock, 0), skus };
 }
 
