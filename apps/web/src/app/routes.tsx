@@ -68,6 +68,18 @@ export const routes: RouteObject[] = [
       { path: paths.my.feedback, lazy: notBuilt },
       { path: paths.my.article, lazy: page(() => import('@/features/content/pages/content-page')) },
       { path: paths.my.giftCards, lazy: notBuilt },
+      // Wallet
+      { path: paths.wallet.assets, lazy: page(() => import('@/features/wallet/pages/wallet-page')) },
+      { path: paths.wallet.transfer, lazy: notBuilt },
+      { path: paths.wallet.transfers, lazy: notBuilt },
+      { path: paths.wallet.withdraw, lazy: notBuilt },
+      { path: paths.wallet.withdrawals, lazy: notBuilt },
+      { path: paths.wallet.bankCards, lazy: notBuilt },
+      { path: paths.wallet.bankCardEdit, lazy: notBuilt },
+      { path: paths.wallet.recharge, lazy: notBuilt },
+      { path: paths.wallet.recharges, lazy: notBuilt },
+      { path: paths.wallet.points, lazy: notBuilt },
+      { path: paths.wallet.rewards, lazy: notBuilt },
       // Business
       { path: paths.business.detail, lazy: page(() => import('@/features/content/pages/business-page')) },
       // Activity

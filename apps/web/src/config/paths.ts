@@ -55,6 +55,20 @@ export const paths = {
     article: '/pages/my/content',
     giftCards: '/pages/my/presentList',
   },
+  /** The wallet's pages (the spec names its calls, not its pages), reached from the personal tab. */
+  wallet: {
+    assets: '/pages/my/wallet',
+    transfer: '/pages/my/transfer',
+    transfers: '/pages/my/transferList',
+    withdraw: '/pages/my/withdraw',
+    withdrawals: '/pages/my/withdrawList',
+    bankCards: '/pages/my/bankCards',
+    bankCardEdit: '/pages/my/bankCardEdit',
+    recharge: '/pages/my/recharge',
+    recharges: '/pages/my/rechargeList',
+    points: '/pages/my/points',
+    rewards: '/pages/my/rewards',
+  },
   business: {
     detail: '/pages/business/detail',
   },
@@ -84,7 +98,7 @@ type Leaves<T> = T extends string ? T : { [K in keyof T]: Leaves<T[K]> }[keyof T
 export type PagePath = Leaves<typeof paths>;
 
 const leaves = (o: unknown): string[] => (typeof o === 'string' ? [o] : Object.values(o as object).flatMap(leaves));
-/** Every page path (the spec's list plus the root). */
+/** Every page path (the spec's list, the wallet's pages and the root). */
 export const allPagePaths = leaves(paths) as PagePath[];
 
 /** The four pages of the tab bar, in order. */
@@ -128,6 +142,17 @@ export const pageTitleKeys: Record<Exclude<PagePath, '/'>, string> = {
   [paths.my.feedback]: 'app.page.feedback',
   [paths.my.article]: 'app.page.article',
   [paths.my.giftCards]: 'app.page.giftCards',
+  [paths.wallet.assets]: 'wallet.page.assets',
+  [paths.wallet.transfer]: 'wallet.page.transfer',
+  [paths.wallet.transfers]: 'wallet.page.transfers',
+  [paths.wallet.withdraw]: 'wallet.page.withdraw',
+  [paths.wallet.withdrawals]: 'wallet.page.withdrawals',
+  [paths.wallet.bankCards]: 'wallet.page.bankCards',
+  [paths.wallet.bankCardEdit]: 'wallet.page.bankCardEdit',
+  [paths.wallet.recharge]: 'wallet.page.recharge',
+  [paths.wallet.recharges]: 'wallet.page.recharges',
+  [paths.wallet.points]: 'wallet.page.points',
+  [paths.wallet.rewards]: 'wallet.page.rewards',
   [paths.business.detail]: 'app.page.business',
   [paths.activity.company]: 'app.page.company',
   [paths.activity.joinUs]: 'app.page.joinUs',
