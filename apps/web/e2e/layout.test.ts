@@ -40,7 +40,7 @@ describe('layout on a phone', () => {
   }
 
   it("keeps the article's comment area off the screen's edges", async () => {
-    const page = await browser.open('/pages/my/content?id=1', { snoozePopups: true });
+    const page = await browser.open('/pages/my/content?id=1', { snoozePopups: true, localStorage: { lang: 'en-us' } });
     const login = page.locator('.comments > .adm-button');
     await login.waitFor();
     const box = (await login.boundingBox())!;
@@ -52,7 +52,7 @@ describe('layout on a phone', () => {
 
   for (const path of ['/pages/login/login/login', '/pages/login/reg/reg']) {
     it(`opens the user agreement and the privacy policy named beside the tick (${path})`, async () => {
-      const page = await browser.open(path, { snoozePopups: true });
+      const page = await browser.open(path, { snoozePopups: true, localStorage: { lang: 'en-us' } });
       await page.getByRole('link', { name: 'User agreement' }).click();
       await page.waitForURL(/type=agreement&kind=user/);
       await page.locator('.page-header').getByText('User agreement').waitFor();
@@ -68,17 +68,18 @@ describe('layout on a phone', () => {
   }
 
   it('says a goods item does not exist when the server says so, and an article opened without an id', async () => {
-    const goods = await browser.open('/pages/goods/goodsInfo?id=987654', { snoozePopups: true });
+    const english = { snoozePopups: true, localStorage: { lang: 'en-us' } };
+    const goods = await browser.open('/pages/goods/goodsInfo?id=987654', english);
     await goods.getByText('The goods does not exist').waitFor();
     expect(await goods.getByText(/connection/i).count()).toBe(0);
     expect(await goods.getByRole('button', { name: 'Retry' }).count()).toBe(0);
     await goods.close();
 
-    const noId = await browser.open('/pages/goods/goodsInfo', { snoozePopups: true });
+    const noId = await browser.open('/pages/goods/goodsInfo', english);
     await noId.getByText('The goods does not exist').waitFor();
     await noId.close();
 
-    const article = await browser.open('/pages/my/content', { snoozePopups: true });
+    const article = await browser.open('/pages/my/content', english);
     await article.getByText('The page you opened does not exist.').waitFor();
     expect(await article.locator('.list-state-loading').count()).toBe(0);
     await article.close();

@@ -58,7 +58,11 @@ export function lazyPage(load: () => Promise<PageModule>): ComponentType & { pre
     const [attempt, setAttempt] = useState(0);
 
     useEffect(() => {
-      if (loaded) return;
+      // The code may have arrived (preloaded) between the first render and this effect.
+      if (loaded) {
+        setPhase('ready');
+        return;
+      }
       let alive = true;
       const showLoading = setTimeout(() => alive && setPhase((p) => (p === 'waiting' ? 'loading' : p)), limits.pageLoadingDelayMs);
       const giveUp = setTimeout(() => alive && setPhase((p) => (p === 'waiting' || p === 'loading' ? 'slow' : p)), limits.pageTimeoutMs);
