@@ -95,10 +95,16 @@ export async function listChildRegions(deps: AppDeps, actor: Actor, input: Endpo
   });
 }
 
-/** Japan's prefectures, or one prefecture's municipalities; `keyword` keeps the names containing it. */
-export async function listJapanCities(deps: AppDeps, actor: Actor, input: EndpointQuery<typeof listJapaneseCities>): Promise<CachedAnswer<EndpointData<typeof listJapaneseCities>>> {
-  const keyword = input.keyword?.toLowerCase() ?? '';
-  return responseCache(deps).cached(listJapaneseCities, { id: `${input.prefecture_id ?? ''}:${keyword}:${actor.lang}`, tags: [] }, async () => {
+/**
+ * Japan's prefectures, or one prefecture's municipalities; `keyword` keeps the names containing it.
+ * The lists are cached; searches are filtered from them, so typed keywords never fill the cache.
+ */
+export async function listJapanCities(
+  deps: AppDeps,
+  actor: Actor,
+  input: EndpointQuery<typeof shopAddressGetJpCitys>,
+): Promise<CachedAnswer<EndpointData<typeof shopAddressGetJpCitys>> | EndpointData<typeof shopAddressGetJpCitys>> {
+  const all = await responseCache(deps).cached(shopAddressGetJpCitys, { id: `${input.prefecture_id ?? ''}:${actor.lang}`, tags: [] }, async () => {
     let rows: q.RegionRow[];
     if (input.prefecture_id === undefined) rows = await q.findTopRegions(deps.db, 'JP');
     else {
@@ -106,9 +112,10 @@ export async function listJapanCities(deps: AppDeps, actor: Actor, input: Endpoi
       if (!prefecture || prefecture.country_code !== 'JP' || prefecture.level !== 1) throw new AppError(ResponseCode.regionNotFound);
       rows = await q.findChildRegions(deps.db, prefecture.id);
     }
-    const list = rows.map((r) => toRegion(r, actor.lang));
-    return { list: keyword ? list.filter((r) => r.name.toLowerCase().includes(keyword)) : list };
+    return { list: rows.map((r) => toRegion(r, actor.lang)) };
   });
+  const keyword = input.keyword?.toLowerCase();
+  return keyword ? { list: all.value.list.filter((r: Region) => r.name.toLowerCase().includes(keyword)) } : all;
 }
 
 /** Cities of a country other than China and Japan, of one state or matching the start of a name. */
