@@ -102,9 +102,9 @@ export async function listChildRegions(deps: AppDeps, actor: Actor, input: Endpo
 export async function listJapanCities(
   deps: AppDeps,
   actor: Actor,
-  input: EndpointQuery<typeof shopAddressGetJpCitys>,
-): Promise<CachedAnswer<EndpointData<typeof shopAddressGetJpCitys>> | EndpointData<typeof shopAddressGetJpCitys>> {
-  const all = await responseCache(deps).cached(shopAddressGetJpCitys, { id: `${input.prefecture_id ?? ''}:${actor.lang}`, tags: [] }, async () => {
+  input: EndpointQuery<typeof listJapaneseCities>,
+): Promise<CachedAnswer<EndpointData<typeof listJapaneseCities>> | EndpointData<typeof listJapaneseCities>> {
+  const all = await responseCache(deps).cached(listJapaneseCities, { id: `${input.prefecture_id ?? ''}:${actor.lang}`, tags: [] }, async () => {
     let rows: q.RegionRow[];
     if (input.prefecture_id === undefined) rows = await q.findTopRegions(deps.db, 'JP');
     else {
