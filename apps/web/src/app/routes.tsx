@@ -70,8 +70,8 @@ export const routes: RouteObject[] = [
       { path: paths.my.giftCards, lazy: notBuilt },
       // Wallet
       { path: paths.wallet.assets, lazy: page(() => import('@/features/wallet/pages/wallet-page')) },
-      { path: paths.wallet.transfer, lazy: notBuilt },
-      { path: paths.wallet.transfers, lazy: notBuilt },
+      { path: paths.wallet.transfer, lazy: page(() => import('@/features/wallet/pages/transfer-page')) },
+      { path: paths.wallet.transfers, lazy: page(() => import('@/features/wallet/pages/transfer-list-page')) },
       { path: paths.wallet.withdraw, lazy: notBuilt },
       { path: paths.wallet.withdrawals, lazy: notBuilt },
       { path: paths.wallet.bankCards, lazy: notBuilt },

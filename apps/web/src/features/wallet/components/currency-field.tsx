@@ -1,0 +1,23 @@
+import { Form, Selector } from 'antd-mobile';
+import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
+
+/** The currency of a money form, among the ones the member keeps (a row of choices). */
+export function CurrencyField<T extends FieldValues>({ control, name, label, currencies }: { control: Control<T, unknown, any>; name: Path<T>; label: string; currencies: readonly string[] }) {
+  return (
+    <Form.Item label={label}>
+      <Controller
+        control={control}
+        name={name}
+        render={({ field }) => (
+          <Selector
+            aria-label={label}
+            columns={Math.min(4, Math.max(1, currencies.length))}
+            options={currencies.map((c) => ({ label: c, value: c }))}
+            value={typeof field.value === 'string' && field.value ? [field.value] : []}
+            onChange={(v) => v[0] && field.onChange(v[0])}
+          />
+        )}
+      />
+    </Form.Item>
+  );
+}

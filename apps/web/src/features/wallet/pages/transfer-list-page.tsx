@@ -1,0 +1,46 @@
+import { Tabs } from 'antd-mobile';
+import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { formatAmount } from '@/components/amount';
+import { ListState, LoadMore } from '@/components/list-states';
+import { PageHeader } from '@/components/page-header';
+import { formatDate } from '@/lib/format';
+import { useTransferPages } from '../api/transfer';
+import '../wallet.css';
+
+const VIEWS = ['all', 'out', 'in'] as const;
+
+/** `pages/my/transferList`: transfers sent and received, with the other member masked. */
+export default function TransferListPage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const view = (VIEWS as readonly string[]).includes(params.get('view') ?? '') ? (params.get('view') as (typeof VIEWS)[number]) : 'all';
+  const pages = useTransferPages(view === 'all' ? undefined : view);
+  const rows = pages.data?.pages.flatMap((p) => p.list) ?? [];
+  return (
+    <div className="page wallet-page">
+      <PageHeader title={t('wallet.page.transfers')} />
+      <Tabs activeKey={view} onChange={(key) => setParams({ view: key }, { replace: true })}>
+        {VIEWS.map((v) => (
+          <Tabs.Tab key={v} title={t(`wallet.transfer.view.${v}`)} />
+        ))}
+      </Tabs>
+      <ListState loading={pages.isPending} error={pages.isError} failure={pages.error} empty={rows.length === 0} emptyText={t('wallet.transfer.none')} onRetry={() => void pages.refetch()}>
+        {rows.map((r) => (
+          <article key={r.id} className="wallet-record" data-transfer={r.id}>
+            <div className="wallet-row">
+              <span>{t(r.direction === 'out' ? 'wallet.transfer.to' : 'wallet.transfer.from', { name: r.counterparty })}</span>
+              <span className={r.direction === 'in' ? 'wallet-amount-in' : 'wallet-amount-out'}>{formatAmount(r.direction === 'in' ? r.amount : -r.amount, r.currency)}</span>
+            </div>
+            {r.remark && <div className="wallet-muted">{r.remark}</div>}
+            <div className="wallet-row wallet-muted">
+              <span>{t('wallet.record.number', { no: r.transfer_no })}</span>
+              <span>{formatDate(r.created_at)}</span>
+            </div>
+          </article>
+        ))}
+        <LoadMore hasMore={Boolean(pages.hasNextPage)} loading={pages.isFetchingNextPage} onLoadMore={() => void pages.fetchNextPage()} />
+      </ListState>
+    </div>
+  );
+}

@@ -1,0 +1,111 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Button, Dialog, Form } from 'antd-mobile';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { createTransferBody } from '@shop/contract/wallet';
+import { paths } from '@/config/paths';
+import { formatAmount } from '@/components/amount';
+import { TextField } from '@/components/form-field';
+import { PageHeader } from '@/components/page-header';
+import { useContractForm, type FieldLabels } from '@/lib/form';
+import { newIdempotencyKey } from '@/lib/request';
+import { showToast } from '@/lib/toast';
+import { useWalletAssets } from '../api/get-assets';
+import { useMemberSecurity } from '../api/get-member';
+import { useCreateTransfer, useFindReceiver, useTransferReceiver } from '../api/transfer';
+import { CurrencyField } from '../components/currency-field';
+import { PayPasswordNotice, SecurityFields, withStepUp } from '../components/security-fields';
+import { useDebounced } from '../use-debounced';
+import '../wallet.css';
+
+const LABELS = [
+  ['account', 'wallet.field.receiver'],
+  ['currency', 'wallet.field.currency'],
+  ['amount', 'wallet.field.amount'],
+  ['remark', 'wallet.field.remark'],
+  ['pay_password', 'wallet.field.payPassword'],
+  ['google_code', 'account.field.googleCode'],
+] as const satisfies FieldLabels<Record<string, string>>;
+
+/** `pages/my/transfer`: money to another member, confirmed by their masked name, the pay password and the authenticator once bound. */
+export default function TransferPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { googleBound, hasPayPassword } = useMemberSecurity();
+  const assets = useWalletAssets().data;
+  const currencies = useMemo(() => assets?.cash.map((b) => b.currency) ?? [], [assets]);
+  const schema = useMemo(() => withStepUp(createTransferBody, googleBound), [googleBound]);
+  const form = useContractForm(schema, { defaultValues: { account: '', amount: '', currency: '', remark: '', pay_password: '' }, labels: LABELS });
+  const currency = form.watch('currency') || currencies[0] || '';
+  const account = form.watch('account') ?? '';
+  const receiver = useTransferReceiver(useDebounced(account.trim()));
+  const balance = assets?.cash.find((b) => b.currency === currency);
+  // One key per visit of the page: a repeated tap after a lost answer sends the same transfer once.
+  const [key] = useState(newIdempotencyKey);
+  const create = useCreateTransfer(key);
+  const findReceiver = useFindReceiver();
+
+  const submit = form.submit(async (body) => {
+    let found;
+    try {
+      found = (await findReceiver(body.account)).receiver;
+    } catch (e) {
+      // A read is quiet: the refusal ("no member with that user name…") is said here.
+      return showToast(e instanceof Error ? e.message : t('wallet.code.receiverNotFound'));
+    }
+    if (!found) return showToast(t('wallet.code.receiverNotFound'));
+    const yes = await Dialog.confirm({
+      content: t('wallet.transfer.confirm', { amount: `${body.amount} ${body.currency}`, name: found.masked_name }),
+      confirmText: t('wallet.action.confirm'),
+      cancelText: t('wallet.action.cancel'),
+    });
+    if (!yes) return;
+    const done = await create.mutateAsync(body);
+    showToast(t('wallet.transfer.sent', { amount: formatAmount(done.amount, done.currency), name: done.counterparty }));
+    navigate(paths.wallet.transfers, { replace: true });
+  });
+
+  // The currency defaults to the first one the member keeps.
+  useEffect(() => {
+    if (!form.getValues('currency') && currencies[0]) form.setValue('currency', currencies[0]);
+  }, [currencies, form]);
+
+  return (
+    <div className="page wallet-page">
+      <PageHeader title={t('wallet.page.transfer')} right={<button type="button" className="wallet-link" onClick={() => navigate(paths.wallet.transfers)}>{t('wallet.assets.records')}</button>} />
+      <PayPasswordNotice hasPayPassword={hasPayPassword} />
+      <Form layout="vertical" className="wallet-form">
+        <TextField
+          control={form.control}
+          name="account"
+          label={t('wallet.field.receiver')}
+          placeholder={t('wallet.placeholder.receiver')}
+          autoComplete="off"
+          extra={
+            receiver.data?.receiver ? (
+              <span className="wallet-receiver">{t('wallet.transfer.receiver', { name: receiver.data.receiver.masked_name })}</span>
+            ) : receiver.isError ? (
+              <span className="wallet-receiver-missing">{receiver.error.message}</span>
+            ) : undefined
+          }
+        />
+        <CurrencyField control={form.control} name="currency" label={t('wallet.field.currency')} currencies={currencies} />
+        <TextField
+          control={form.control}
+          name="amount"
+          label={t('wallet.field.amount')}
+          inputMode="decimal"
+          placeholder={t('wallet.placeholder.amount')}
+          extra={balance ? <span className="wallet-muted">{t('wallet.field.availableBalance', { amount: formatAmount(balance.available, balance.currency) })}</span> : undefined}
+        />
+        <TextField control={form.control} name="remark" label={t('wallet.field.remark')} maxLength={140} placeholder={t('wallet.placeholder.remark')} />
+        <SecurityFields control={form.control} googleBound={googleBound} />
+      </Form>
+      <div className="wallet-form-actions">
+        <Button block color="primary" size="large" loading={form.busy} onClick={() => void submit()}>
+          {t('wallet.action.transfer')}
+        </Button>
+      </div>
+    </div>
+  );
+}
