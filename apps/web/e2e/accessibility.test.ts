@@ -123,7 +123,7 @@ describe('scroll position', () => {
             last = y;
             return still;
           },
-          { intervals: [300], timeout: 10_000 },
+          { interval: 300, timeout: 10_000 },
         )
         .toBe(true);
       const before = last;

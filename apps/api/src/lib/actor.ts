@@ -1,6 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { DEFAULT_LANGUAGE, ResponseCode, type Language } from '@shop/contract';
 import { AppError } from './errors.js';
+// The request context's type (request.ctx), declared by the context plugin.
+import type {} from '../plugins/context.js';
 
 /**
  * Who is calling: the one caller identity every service takes as its second argument

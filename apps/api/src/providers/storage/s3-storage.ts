@@ -68,7 +68,7 @@ export class S3FileStorage implements FileStorage {
     const url = this.url(key);
     const payloadHash = body ? sha256(body) : EMPTY_SHA256;
     const headers = signV4({ method, url, region: this.o.region, accessKeyId: this.o.accessKeyId, secretAccessKey: this.o.secretAccessKey, payloadHash, headers: contentType ? { 'content-type': contentType } : {} });
-    return fetch(url, { method, headers, body, signal: AbortSignal.timeout(30_000) });
+    return fetch(url, { method, headers, body: body ? new Uint8Array(body) : undefined, signal: AbortSignal.timeout(30_000) });
   }
 
   async putFile(key: string, tempPath: string): Promise<void> {
