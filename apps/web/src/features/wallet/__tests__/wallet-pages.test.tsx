@@ -10,6 +10,10 @@ import { clearToasts, memberFixture, ok, prepareApp, startFakeApi, toastText } f
 import TransferListPage from '../pages/transfer-list-page';
 import TransferPage from '../pages/transfer-page';
 import WalletPage from '../pages/wallet-page';
+import BankCardEditPage from '../pages/bank-card-edit-page';
+import BankCardsPage from '../pages/bank-cards-page';
+import WithdrawListPage from '../pages/withdraw-list-page';
+import WithdrawPage from '../pages/withdraw-page';
 
 const assets = {
   display_currency: 'USD',
@@ -32,6 +36,17 @@ const refused = (msg: string) => ({ json: { code: 4100, msg, data: null } });
 let member = memberFixture({ has_pay_password: true, google_bound: true });
 const transfer = { id: 31, transfer_no: 'T2611230031', direction: 'out', counterparty: 'L**', currency: 'MYR', amount: 1_250_050, remark: 'rent', created_at: '2026-11-23T10:00:00.000Z' };
 
+const card = { id: 5, country_code: 'MY', bank_id: 11, bank_name: 'Maybank', branch_id: null, branch_name: null, holder_name: 'MIA TAN', account_masked: '****6789', currency: 'MYR', in_use: false, created_at: '2026-11-20T10:00:00.000Z' };
+let cards = [card];
+const withdrawal = {
+  id: 41, withdraw_no: 'W2611230041', method: 'bank', status: 'pending', currency: 'MYR', amount: 10_000, fee: 300, bank_name: 'Maybank', account_masked: '****6789',
+  network: null, address: null, reason: null, payout_reference: null, created_at: '2026-11-23T10:00:00.000Z', approved_at: null, paid_at: null, rejected_at: null, cancelled_at: null,
+};
+const banks = [
+  { id: 11, country_code: 'MY', type: 'bank', name: 'Maybank', code: 'MBBEMYKL', has_branches: false },
+  { id: 12, country_code: 'MY', type: 'bank', name: 'CIMB Bank', code: 'CIBBMYKL', has_branches: false },
+];
+
 const api = await startFakeApi({
   '/user/wallet/asset': () => ok(assets),
   '/user/info/index': () => ok(member),
@@ -40,6 +55,26 @@ const api = await startFakeApi({
       ? ok({ transfer: null, receiver: { masked_name: 'L**', user_name: 'lee88' } })
       : refused('No member with that user name, mobile or invitation code'),
   '/user/transfer/create': () => ok(transfer),
+  '/attractive/currency/withdrawChannel': () => ok({ list: [{ method: 'bank', currencies: ['MYR', 'USD'], networks: [] }], cards }),
+  '/attractive/currency/withdrawRatio': (req) =>
+    ok({
+      rules: [{ currency: 'MYR', method: 'bank', fee_bp: 100, fee_fixed: 200, min: 5_000, max: 5_000_000, daily_count: 3, daily_amount: 10_000_000 }],
+      quote: new URL(req.url, 'http://x').searchParams.get('amount') === '100' ? { amount: 10_000, fee: 300, total: 10_300 } : null,
+    }),
+  '/user/withdraw/create': () => ok(withdrawal),
+  '/user/withdraw/list': () => ok({ list: [withdrawal, { ...withdrawal, id: 40, withdraw_no: 'W2611220040', status: 'rejected', reason: 'Name does not match', rejected_at: '2026-11-22T12:00:00.000Z' }], total: 2, page: 1, limit: 10, has_more: false }),
+  '/user/bank_card/list': () => ok({ list: cards }),
+  '/attractive/bankListByType': () => ok({ list: banks }),
+  '/user/bank_card/create': (req) => {
+    const body = JSON.parse(req.body) as { bank_id: number };
+    const added = { ...card, id: 6, bank_id: body.bank_id, bank_name: 'CIMB Bank', account_masked: '****4321' };
+    cards = [...cards, added];
+    return ok(added);
+  },
+  '/user/bank_card/delete': (req) => {
+    cards = cards.filter((c) => c.id !== (JSON.parse(req.body) as { id: number }).id);
+    return ok({ ok: true });
+  },
   '/user/transfer/list': () => ok({ list: [transfer, { ...transfer, id: 32, transfer_no: 'T2611230032', direction: 'in', counterparty: 'S**', amount: 500, remark: '' }], total: 2, page: 1, limit: 10, has_more: false }),
 });
 
@@ -49,6 +84,7 @@ beforeEach(() => {
   window.SHOP_CONFIG = { api: { default: api.url, cn: api.url } };
   localStorage.clear();
   member = memberFixture({ has_pay_password: true, google_bound: true });
+  cards = [card];
   useSession.getState().signIn('member-token', member);
   api.requests.length = 0;
 });
@@ -66,6 +102,10 @@ function renderAt(path: string) {
       { path: paths.wallet.assets, element: <WalletPage /> },
       { path: paths.wallet.transfer, element: <TransferPage /> },
       { path: paths.wallet.transfers, element: <TransferListPage /> },
+      { path: paths.wallet.withdraw, element: <WithdrawPage /> },
+      { path: paths.wallet.withdrawals, element: <WithdrawListPage /> },
+      { path: paths.wallet.bankCards, element: <BankCardsPage /> },
+      { path: paths.wallet.bankCardEdit, element: <BankCardEditPage /> },
       { path: '*', element: <div>elsewhere</div> },
     ],
     { initialEntries: [path] },
@@ -155,5 +195,63 @@ describe('transfer page', () => {
     expect(screen.getByText('-RM12500.50')).toBeTruthy();
     expect(screen.getByText('RM5.00')).toBeTruthy();
     await act(async () => {});
+  });
+});
+
+describe('withdraw page', () => {
+  it('shows the fee of the amount typed, confirms with it and asks for the withdrawal once', async () => {
+    member = memberFixture({ has_pay_password: true, google_bound: false });
+    useSession.getState().signIn('member-token', member);
+    const router = renderAt(paths.wallet.withdraw);
+    expect(await screen.findByText('Maybank ****6789')).toBeTruthy();
+    expect(await screen.findByText('1% + RM2.00')).toBeTruthy();
+    type('amount', '100');
+    await waitFor(() => expect(screen.getByTestId('withdraw-fee').textContent).toBe('RM3.00'));
+    expect(screen.getByText('RM103.00')).toBeTruthy();
+    type('pay_password', '123456');
+    fireEvent.click(screen.getByRole('button', { name: 'Withdraw' }));
+    expect(await screen.findByText('Withdraw 100 MYR to Maybank ****6789?')).toBeTruthy();
+    expect(screen.getByText('Fee RM3.00; RM103.00 leaves your balance.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.wallet.withdrawals));
+    expect(await toastText()).toBe('Withdrawal submitted for review');
+    const [create] = sent('/user/withdraw/create');
+    expect(JSON.parse(create!.body)).toEqual({ bank_card_id: 5, amount: '100', currency: 'MYR', pay_password: '123456' });
+    expect(create!.headers['idempotency-key']).toBeTruthy();
+    expect(await screen.findByText('Under review')).toBeTruthy();
+    expect(screen.getByText('Rejected')).toBeTruthy();
+    expect(screen.getByText('Reason: Name does not match')).toBeTruthy();
+  });
+
+  it('sends a member without a bank card to add one', async () => {
+    cards = [];
+    const router = renderAt(paths.wallet.withdraw);
+    fireEvent.click(await screen.findByRole('button', { name: 'Add a bank card' }));
+    expect(router.state.location.pathname).toBe(paths.wallet.bankCardEdit);
+  });
+});
+
+describe('bank card pages', () => {
+  it('adds a card of a bank of the chosen country, then deletes one after asking', async () => {
+    const router = renderAt(paths.wallet.bankCardEdit);
+    fireEvent.click(await screen.findByText('CIMB Bank'));
+    type('holder_name', 'MIA TAN');
+    fireEvent.click(screen.getByRole('button', { name: 'Save bank card' }));
+    expect(await toastText()).toBe('Please enter Account number');
+    await clearToasts();
+    type('account_number', '1234 5678 4321');
+    type('pay_password', '123456');
+    type('google_code', '654321');
+    fireEvent.click(screen.getByRole('button', { name: 'Save bank card' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.wallet.bankCards));
+    const [create] = sent('/user/bank_card/create');
+    expect(JSON.parse(create!.body)).toMatchObject({ bank_id: 12, holder_name: 'MIA TAN', account_number: '123456784321', currency: 'USD', pay_password: '123456', google_code: '654321' });
+    expect(sent('/attractive/bankListByType')[0]!.url).toContain('country_code=MY');
+    expect(await screen.findByText('****4321')).toBeTruthy();
+    fireEvent.click(screen.getAllByRole('button', { name: 'Delete' })[0]!);
+    expect(await screen.findByText('Delete Maybank ****6789?')).toBeTruthy();
+    fireEvent.click(screen.getAllByRole('button', { name: 'Delete' }).at(-1)!);
+    await waitFor(() => expect(screen.queryByText('****6789')).toBeNull());
+    expect(JSON.parse(sent('/user/bank_card/delete')[0]!.body)).toEqual({ id: 5 });
   });
 });

@@ -36,6 +36,7 @@ export default function TransferPage() {
   const currencies = useMemo(() => assets?.cash.map((b) => b.currency) ?? [], [assets]);
   const schema = useMemo(() => withStepUp(createTransferBody, googleBound), [googleBound]);
   const form = useContractForm(schema, { defaultValues: { account: '', amount: '', currency: '', remark: '', pay_password: '' }, labels: LABELS });
+  const { setValue, getValues } = form;
   const currency = form.watch('currency') || currencies[0] || '';
   const account = form.watch('account') ?? '';
   const receiver = useTransferReceiver(useDebounced(account.trim()));
@@ -67,8 +68,8 @@ export default function TransferPage() {
 
   // The currency defaults to the first one the member keeps.
   useEffect(() => {
-    if (!form.getValues('currency') && currencies[0]) form.setValue('currency', currencies[0]);
-  }, [currencies, form]);
+    if (!getValues('currency') && currencies[0]) setValue('currency', currencies[0]);
+  }, [currencies, getValues, setValue]);
 
   return (
     <div className="page wallet-page">

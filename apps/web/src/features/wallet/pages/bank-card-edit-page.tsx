@@ -1,0 +1,119 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Button, Form, Selector } from 'antd-mobile';
+import { Controller } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { BANK_TYPES, createBankCardBody } from '@shop/contract/wallet';
+import { paths } from '@/config/paths';
+import { TextField } from '@/components/form-field';
+import { ListState } from '@/components/list-states';
+import { PageHeader } from '@/components/page-header';
+import { useContractForm, type FieldLabels } from '@/lib/form';
+import { showToast } from '@/lib/toast';
+import { useAddBankCard, useBankBranches, useBanks } from '../api/bank-cards';
+import { useWalletAssets } from '../api/get-assets';
+import { useMemberSecurity } from '../api/get-member';
+import { CurrencyField } from '../components/currency-field';
+import { PayPasswordNotice, SecurityFields, withStepUp } from '../components/security-fields';
+import '../wallet.css';
+
+/** The countries whose banks the shop lists (see the wallet's decision record). */
+const COUNTRIES = ['MY', 'CN', 'TW', 'TH', 'ID', 'JP', 'KH'] as const;
+
+const LABELS = [
+  ['bank_id', 'wallet.field.bank'],
+  ['branch_id', 'wallet.field.branch'],
+  ['holder_name', 'wallet.field.holderName'],
+  ['account_number', 'wallet.field.accountNumber'],
+  ['currency', 'wallet.field.currency'],
+  ['pay_password', 'wallet.field.payPassword'],
+  ['google_code', 'account.field.googleCode'],
+] as const satisfies FieldLabels<Record<string, unknown>>;
+
+/** `pages/my/bankCardEdit`: adds a bank card: country, bank or e-wallet (and branch), holder in the approved real name, account number, currency. */
+export default function BankCardEditPage() {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const { googleBound, hasPayPassword } = useMemberSecurity();
+  const [country, setCountry] = useState<string>('MY');
+  const [type, setType] = useState<(typeof BANK_TYPES)[number]>('bank');
+  const banks = useBanks(country, type);
+  const schema = useMemo(() => withStepUp(createBankCardBody, googleBound), [googleBound]);
+  const form = useContractForm(schema, { defaultValues: { holder_name: '', account_number: '', currency: '', pay_password: '' }, labels: LABELS });
+  const { setValue, getValues } = form;
+  const bankId = form.watch('bank_id');
+  const bank = banks.data?.list.find((b) => b.id === Number(bankId));
+  const branches = useBankBranches(bank?.has_branches ? bank.id : undefined);
+  const assets = useWalletAssets().data;
+  const currencies = useMemo(() => assets?.cash.map((b) => b.currency) ?? [], [assets]);
+  const add = useAddBankCard();
+  const countryName = useMemo(() => {
+    try {
+      const names = new Intl.DisplayNames([i18n.language.replace('jp', 'ja').replace('may', 'ms')], { type: 'region' });
+      return (code: string) => names.of(code) ?? code;
+    } catch {
+      return (code: string) => code;
+    }
+  }, [i18n.language]);
+
+  // Another country or kind: the bank chosen before is not one of its list.
+  useEffect(() => {
+    setValue('bank_id', undefined as never);
+    setValue('branch_id', undefined);
+  }, [country, type, setValue]);
+  useEffect(() => {
+    if (!getValues('currency') && currencies[0]) setValue('currency', currencies[0]);
+  }, [currencies, getValues, setValue]);
+
+  const submit = form.submit(async (body) => {
+    await add.mutateAsync(body);
+    showToast(t('wallet.bankCard.added'));
+    navigate(paths.wallet.bankCards, { replace: true });
+  });
+
+  return (
+    <div className="page wallet-page">
+      <PageHeader title={t('wallet.page.bankCardEdit')} />
+      <PayPasswordNotice hasPayPassword={hasPayPassword} />
+      <Form layout="vertical" className="wallet-form">
+        <Form.Item label={t('wallet.field.country')}>
+          <Selector columns={3} options={COUNTRIES.map((c) => ({ label: countryName(c), value: c }))} value={[country]} onChange={(v) => v[0] && setCountry(v[0])} />
+        </Form.Item>
+        <Form.Item label={t('wallet.field.bankType')}>
+          <Selector columns={2} options={BANK_TYPES.map((k) => ({ label: t(`wallet.bankType.${k}`), value: k }))} value={[type]} onChange={(v) => v[0] && setType(v[0])} />
+        </Form.Item>
+        <Form.Item label={t('wallet.field.bank')}>
+          <ListState loading={banks.isPending} error={banks.isError} failure={banks.error} empty={(banks.data?.list.length ?? 0) === 0} emptyText={t('wallet.bankCard.noBanks')} onRetry={() => void banks.refetch()}>
+            <Controller
+              control={form.control}
+              name="bank_id"
+              render={({ field }) => (
+                <Selector columns={2} options={(banks.data?.list ?? []).map((b) => ({ label: b.name, value: b.id }))} value={field.value ? [Number(field.value)] : []} onChange={(v) => field.onChange(v[0])} />
+              )}
+            />
+          </ListState>
+        </Form.Item>
+        {bank?.has_branches && (branches.data?.list.length ?? 0) > 0 && (
+          <Form.Item label={t('wallet.field.branch')}>
+            <Controller
+              control={form.control}
+              name="branch_id"
+              render={({ field }) => (
+                <Selector columns={2} options={(branches.data?.list ?? []).map((b) => ({ label: b.name, value: b.id }))} value={field.value ? [Number(field.value)] : []} onChange={(v) => field.onChange(v[0])} />
+              )}
+            />
+          </Form.Item>
+        )}
+        <TextField control={form.control} name="holder_name" label={t('wallet.field.holderName')} placeholder={t('wallet.placeholder.holderName')} autoComplete="name" />
+        <TextField control={form.control} name="account_number" label={t('wallet.field.accountNumber')} inputMode="numeric" placeholder={t('wallet.placeholder.accountNumber')} autoComplete="off" />
+        <CurrencyField control={form.control} name="currency" label={t('wallet.field.currency')} currencies={currencies} />
+        <SecurityFields control={form.control} googleBound={googleBound} />
+      </Form>
+      <div className="wallet-form-actions">
+        <Button block color="primary" size="large" loading={form.busy} onClick={() => void submit()}>
+          {t('wallet.bankCard.save')}
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,148 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Button, Dialog, Form, Selector } from 'antd-mobile';
+import { Controller } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { isAmount } from '@shop/contract/common';
+import { createWithdrawalBody } from '@shop/contract/wallet';
+import { paths } from '@/config/paths';
+import { formatAmount } from '@/components/amount';
+import { TextField } from '@/components/form-field';
+import { ListState } from '@/components/list-states';
+import { PageHeader } from '@/components/page-header';
+import { useContractForm, type FieldLabels } from '@/lib/form';
+import { newIdempotencyKey } from '@/lib/request';
+import { showToast } from '@/lib/toast';
+import { useWalletAssets } from '../api/get-assets';
+import { useMemberSecurity } from '../api/get-member';
+import { useCreateWithdrawal, useWithdrawalChannels, useWithdrawalQuote } from '../api/withdraw';
+import { PayPasswordNotice, SecurityFields, withStepUp } from '../components/security-fields';
+import { useDebounced } from '../use-debounced';
+import '../wallet.css';
+
+const LABELS = [
+  ['bank_card_id', 'wallet.field.bankCard'],
+  ['amount', 'wallet.field.amount'],
+  ['pay_password', 'wallet.field.payPassword'],
+  ['google_code', 'account.field.googleCode'],
+] as const satisfies FieldLabels<Record<string, unknown>>;
+
+/** `pages/my/withdraw`: money to one of the member's bank cards, with the fee and limits shown, after an operator's review. */
+export default function WithdrawPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { googleBound, hasPayPassword } = useMemberSecurity();
+  const channels = useWithdrawalChannels();
+  const cards = useMemo(() => channels.data?.cards ?? [], [channels.data]);
+  const assets = useWalletAssets().data;
+  const schema = useMemo(() => withStepUp(createWithdrawalBody, googleBound), [googleBound]);
+  const form = useContractForm(schema, { defaultValues: { amount: '', currency: '', pay_password: '' }, labels: LABELS });
+  const { setValue, getValues } = form;
+  const cardId = form.watch('bank_card_id');
+  const card = cards.find((c) => c.id === Number(cardId));
+  const currency = card?.currency ?? '';
+  const typed = useDebounced(form.watch('amount') ?? '');
+  const quote = useWithdrawalQuote(currency, isAmount(typed.trim()) ? typed.trim() : undefined);
+  const rule = quote.data?.rules.find((r) => r.currency === currency);
+  const balance = assets?.cash.find((b) => b.currency === currency);
+  const [key] = useState(newIdempotencyKey);
+  const create = useCreateWithdrawal(key);
+
+  // The first card is chosen to begin with; the currency is the card's.
+  useEffect(() => {
+    if (!getValues('bank_card_id') && cards[0]) setValue('bank_card_id', cards[0].id);
+  }, [cards, getValues, setValue]);
+  useEffect(() => {
+    if (currency) setValue('currency', currency);
+  }, [currency, setValue]);
+
+  const submit = form.submit(async (body) => {
+    const chosen = cards.find((c) => c.id === body.bank_card_id);
+    const q = quote.data?.quote;
+    const yes = await Dialog.confirm({
+      content: (
+        <div>
+          <div>{t('wallet.withdraw.confirm', { amount: `${body.amount} ${body.currency}`, card: chosen ? `${chosen.bank_name} ${chosen.account_masked}` : '' })}</div>
+          {q && <div className="wallet-muted">{t('wallet.withdraw.feeAndTotal', { fee: formatAmount(q.fee, body.currency), total: formatAmount(q.total, body.currency) })}</div>}
+        </div>
+      ),
+      confirmText: t('wallet.action.confirm'),
+      cancelText: t('wallet.action.cancel'),
+    });
+    if (!yes) return;
+    await create.mutateAsync(body);
+    showToast(t('wallet.withdraw.submitted'));
+    navigate(paths.wallet.withdrawals, { replace: true });
+  });
+
+  return (
+    <div className="page wallet-page">
+      <PageHeader title={t('wallet.page.withdraw')} right={<button type="button" className="wallet-link" onClick={() => navigate(paths.wallet.withdrawals)}>{t('wallet.assets.records')}</button>} />
+      <PayPasswordNotice hasPayPassword={hasPayPassword} />
+      <ListState loading={channels.isPending} error={channels.isError} failure={channels.error} empty={false} onRetry={() => void channels.refetch()}>
+        {cards.length === 0 ? (
+          <div className="wallet-notice" role="note">
+            {t('wallet.withdraw.noCard')}{' '}
+            <button type="button" className="wallet-link" onClick={() => navigate(paths.wallet.bankCardEdit)}>
+              {t('wallet.bankCard.add')}
+            </button>
+          </div>
+        ) : (
+          <>
+            <Form layout="vertical" className="wallet-form">
+              <Form.Item label={t('wallet.field.bankCard')}>
+                <Controller
+                  control={form.control}
+                  name="bank_card_id"
+                  render={({ field }) => (
+                    <Selector
+                      columns={1}
+                      options={cards.map((c) => ({ label: `${c.bank_name} ${c.account_masked}`, description: `${c.holder_name} · ${c.currency}`, value: c.id }))}
+                      value={field.value ? [Number(field.value)] : []}
+                      onChange={(v) => v[0] && field.onChange(v[0])}
+                    />
+                  )}
+                />
+              </Form.Item>
+              <TextField
+                control={form.control}
+                name="amount"
+                label={currency ? `${t('wallet.field.amount')} (${currency})` : t('wallet.field.amount')}
+                inputMode="decimal"
+                placeholder={t('wallet.placeholder.amount')}
+                extra={balance ? <span className="wallet-muted">{t('wallet.field.availableBalance', { amount: formatAmount(balance.available, balance.currency) })}</span> : undefined}
+              />
+              <SecurityFields control={form.control} googleBound={googleBound} />
+            </Form>
+            <section className="wallet-section" aria-label={t('wallet.withdraw.fee')}>
+              <dl className="wallet-quote">
+                {rule && (
+                  <>
+                    <dt>{t('wallet.withdraw.feeRule')}</dt>
+                    <dd>{t('wallet.withdraw.feeRuleValue', { percent: (rule.fee_bp / 100).toString(), fixed: formatAmount(rule.fee_fixed, currency) })}</dd>
+                    <dt>{t('wallet.withdraw.limits')}</dt>
+                    <dd>{`${formatAmount(rule.min, currency)} – ${formatAmount(rule.max, currency)}`}</dd>
+                  </>
+                )}
+                {quote.data?.quote && (
+                  <>
+                    <dt>{t('wallet.withdraw.fee')}</dt>
+                    <dd data-testid="withdraw-fee">{formatAmount(quote.data.quote.fee, currency)}</dd>
+                    <dt>{t('wallet.withdraw.total')}</dt>
+                    <dd>{formatAmount(quote.data.quote.total, currency)}</dd>
+                  </>
+                )}
+              </dl>
+              <div className="wallet-muted" style={{ marginTop: 6 }}>{t('wallet.withdraw.review')}</div>
+            </section>
+            <div className="wallet-form-actions">
+              <Button block color="primary" size="large" loading={form.busy} onClick={() => void submit()}>
+                {t('wallet.action.withdraw')}
+              </Button>
+            </div>
+          </>
+        )}
+      </ListState>
+    </div>
+  );
+}
