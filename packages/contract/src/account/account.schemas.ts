@@ -337,7 +337,7 @@ export const certificationSchema = z.object({
   created_at: z.string(),
   reviewed_at: z.string().nullable(),
 });
-export const certificationInfoQuery = z.object({ id: z.coerce.number().int().positive().optional() });
+export const certificationInfoQuery = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647).optional() });
 export const certificationInfoData = z.object({ status: realNameStatusSchema, record: certificationSchema.nullable() });
 export const documentTypesData = z.array(z.object({ value: documentTypeSchema, label: z.string() }));
 export const countryItemSchema = z.object({ code: z.string(), name: z.string(), pre: z.string() });

@@ -7,7 +7,7 @@ export const MAX_ADDRESSES = 20;
 
 /** Optional text with its own too-long message. */
 const text = (max: number, tooLong: string) => z.string().trim().max(max, { error: tooLong });
-const optionalId = z.coerce.number().int().positive().nullish();
+const optionalId = z.coerce.number().int().positive().max(2_147_483_647).nullish();
 const coordinate = (limit: number) => z.number().min(-limit).max(limit).nullish();
 
 /**
@@ -49,7 +49,7 @@ export const addressBody = z.object({
 export type AddressBody = z.infer<typeof addressBody>;
 export type AddressInput = z.input<typeof addressBody>;
 
-const idField = z.coerce.number().int().positive();
+const idField = z.coerce.number().int().positive().max(2_147_483_647);
 export const addressIdQuery = z.object({ id: idField });
 export const addressIdBody = z.object({ id: idField });
 export const addressUpdateBody = addressBody.extend({ id: idField });
@@ -84,7 +84,7 @@ export const addressListData = z.object({ list: z.array(addressSchema), max: z.n
 /** International cities of one country: of one state with `region_id`, matching `keyword` when given. */
 export const internationalCitiesQuery = z.object({
   country: countryCodeField,
-  region_id: z.coerce.number().int().positive().optional(),
+  region_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
   keyword: z.string().trim().max(50).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });

@@ -8,7 +8,7 @@ export const countryCodeField = z
   .transform((v) => v.toUpperCase())
   .refine((v) => /^[A-Z]{2}$/.test(v), { error: 'address.validation.countryUnknown' });
 
-const idField = z.coerce.number().int().positive();
+const idField = z.coerce.number().int().positive().max(2_147_483_647);
 
 /** A country as the lists show it, its name in the request's language. */
 export const countrySchema = z.object({
