@@ -48,9 +48,12 @@ beforeAll(async () => {
   port = await freePort();
   server = await startServer();
   await ensureDatabase(server.url('postgres'), 'shop');
+  // The schema first, without the short limits (loading the geography takes longer than one second).
+  const migrator = createDatabase(server.url('shop'), 1);
+  await migrateToLatest(migrator);
+  await migrator.destroy();
   // Short limits so a stalled server shows within the test's time; production's are in DatabaseLimits.
   db = createDatabase(server.url('shop'), 4, { connectMs: 1_000, statementMs: 1_000 });
-  await migrateToLatest(db);
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: root, RATE_LIMIT_PER_MINUTE: '0' } as NodeJS.ProcessEnv);
   const deps = await depsFor(config, db);
   await seedDemoMember(deps);
