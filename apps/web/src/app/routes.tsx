@@ -76,8 +76,8 @@ export const routes: RouteObject[] = [
       { path: paths.wallet.withdrawals, lazy: page(() => import('@/features/wallet/pages/withdraw-list-page')) },
       { path: paths.wallet.bankCards, lazy: page(() => import('@/features/wallet/pages/bank-cards-page')) },
       { path: paths.wallet.bankCardEdit, lazy: page(() => import('@/features/wallet/pages/bank-card-edit-page')) },
-      { path: paths.wallet.recharge, lazy: notBuilt },
-      { path: paths.wallet.recharges, lazy: notBuilt },
+      { path: paths.wallet.recharge, lazy: page(() => import('@/features/wallet/pages/recharge-page')) },
+      { path: paths.wallet.recharges, lazy: page(() => import('@/features/wallet/pages/recharge-list-page')) },
       { path: paths.wallet.points, lazy: notBuilt },
       { path: paths.wallet.rewards, lazy: notBuilt },
       // Business

@@ -10,6 +10,8 @@ import { clearToasts, memberFixture, ok, prepareApp, startFakeApi, toastText } f
 import TransferListPage from '../pages/transfer-list-page';
 import TransferPage from '../pages/transfer-page';
 import WalletPage from '../pages/wallet-page';
+import RechargeListPage from '../pages/recharge-list-page';
+import RechargePage from '../pages/recharge-page';
 import BankCardEditPage from '../pages/bank-card-edit-page';
 import BankCardsPage from '../pages/bank-cards-page';
 import WithdrawListPage from '../pages/withdraw-list-page';
@@ -47,7 +49,33 @@ const banks = [
   { id: 12, country_code: 'MY', type: 'bank', name: 'CIMB Bank', code: 'CIBBMYKL', has_branches: false },
 ];
 
+const rechargeOrder = {
+  id: 51, order_no: 'R2611230051', channel: 'usdt_trc20', kind: 'crypto', status: 'under_review', pay_currency: 'USD', pay_amount: 5_000, fee: 0, wallet_currency: 'USD', credit_amount: 5_000,
+  rate: '1', rate_source: 'fixed', rate_date: '2026-11-23', instalments: null, slip: null, tx_hash: '0xabcdef0123456789abcdef', reason: null, created_at: '2026-11-23T10:00:00.000Z', paid_at: null, expires_at: null,
+};
+
 const api = await startFakeApi({
+  '/user/recharge/config': () =>
+    ok({
+      wallet_currency: 'USD',
+      currencies: ['USD', 'MYR'],
+      channels: [
+        { code: 'bank_myr', kind: 'bank_transfer', name: 'Bank transfer', currencies: ['MYR'], min: 1_000, max: 10_000_000 },
+        { code: 'usdt_trc20', kind: 'crypto', name: 'USDT', currencies: ['USD'], min: 1_000, max: 10_000_000 },
+      ],
+      collection_accounts: [{ id: 1, currency: 'MYR', bank_name: 'Maybank', account_name: 'Shop Sdn Bhd', account_number: '514012345678', branch: 'Kuala Lumpur' }],
+      instalment_plans: [],
+    }),
+  '/attractive/currency/changeRatio': (req) => {
+    const q = new URL(req.url, 'http://x').searchParams;
+    const from = q.get('from')!;
+    const rate = from === 'MYR' ? '0.2130' : '1';
+    const amount = q.get('amount') ? Math.round(Number(q.get('amount')) * 100) : null;
+    return ok({ from, to: 'USD', rate, source: 'operator', date: '2026-11-23', amount, converted: amount === null ? null : Math.round(amount * Number(rate)) });
+  },
+  '/coin/recharge/address': () => ok({ network: 'TRC20', address: 'TXYZa1b2c3d4e5f6g7h8i9j0kLmNoPqRsT', currency: 'USD', qr_code: 'data:image/png;base64,iVBORw0KGgo=' }),
+  '/user/recharge/create': () => ok(rechargeOrder),
+  '/user/recharge/orderList': () => ok({ list: [rechargeOrder], total: 1, page: 1, limit: 10, has_more: false }),
   '/user/wallet/asset': () => ok(assets),
   '/user/info/index': () => ok(member),
   '/user/transfer/info': (req) =>
@@ -105,6 +133,8 @@ function renderAt(path: string) {
       { path: paths.wallet.withdraw, element: <WithdrawPage /> },
       { path: paths.wallet.withdrawals, element: <WithdrawListPage /> },
       { path: paths.wallet.bankCards, element: <BankCardsPage /> },
+      { path: paths.wallet.recharge, element: <RechargePage /> },
+      { path: paths.wallet.recharges, element: <RechargeListPage /> },
       { path: paths.wallet.bankCardEdit, element: <BankCardEditPage /> },
       { path: '*', element: <div>elsewhere</div> },
     ],
@@ -253,5 +283,38 @@ describe('bank card pages', () => {
     fireEvent.click(screen.getAllByRole('button', { name: 'Delete' }).at(-1)!);
     await waitFor(() => expect(screen.queryByText('****6789')).toBeNull());
     expect(JSON.parse(sent('/user/bank_card/delete')[0]!.body)).toEqual({ id: 5 });
+  });
+});
+
+describe('recharge page', () => {
+  it('shows the collection account and today\'s rate, and asks for the slip of a bank transfer', async () => {
+    renderAt(paths.wallet.recharge);
+    expect(await screen.findByText('514012345678')).toBeTruthy();
+    expect(screen.getByText('Shop Sdn Bhd')).toBeTruthy();
+    type('amount', '100');
+    await waitFor(() => expect(screen.getByTestId('recharge-credit').textContent).toBe('$21.30'));
+    expect(screen.getByText('1 MYR = 0.2130 USD (rate of 2026-11-23)')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Top up' }));
+    expect(await toastText()).toBe('Please upload the transfer slip');
+    expect(sent('/user/recharge/create')).toHaveLength(0);
+  });
+
+  it('shows the stablecoin deposit address and sends the transaction hash once, then lists the top-up', async () => {
+    const router = renderAt(paths.wallet.recharge);
+    fireEvent.click(await screen.findByText('USDT'));
+    expect(await screen.findByText('TXYZa1b2c3d4e5f6g7h8i9j0kLmNoPqRsT')).toBeTruthy();
+    expect(screen.getByAltText('QR code of the deposit address')).toBeTruthy();
+    type('amount', '50');
+    type('tx_hash', '0xabcdef0123456789abcdef');
+    fireEvent.click(screen.getByRole('button', { name: 'Top up' }));
+    expect(await screen.findByText('Top up 50 USD through USDT?')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.wallet.recharges));
+    expect(await toastText()).toBe('Top-up submitted for review');
+    const [create] = sent('/user/recharge/create');
+    expect(JSON.parse(create!.body)).toEqual({ channel: 'usdt_trc20', amount: '50', currency: 'USD', tx_hash: '0xabcdef0123456789abcdef' });
+    expect(create!.headers['idempotency-key']).toBeTruthy();
+    expect(await screen.findByText('Under review')).toBeTruthy();
+    expect(screen.getByText('Paid $50.00')).toBeTruthy();
   });
 });

@@ -1,0 +1,26 @@
+import { createUploadToken, uploadedFileData, type UploadedFile } from '@shop/contract/account';
+import type { Envelope } from '@shop/contract/common';
+import { hostsForRegion } from '@/lib/region';
+import { ApiError, call } from '@/lib/request';
+import { showToast } from '@/lib/toast';
+import { useSession } from '@/stores/session';
+
+/** Uploads the bank-transfer slip: a one-time token, then the multipart upload (spec §7 Upload). */
+export async function uploadSlip(file: File): Promise<UploadedFile> {
+  const grant = await call(createUploadToken, { host_id: 1 });
+  const form = new FormData();
+  form.append('token', grant.token);
+  form.append('file', file, file.name);
+  const res = await fetch(`${hostsForRegion().upload}${grant.upload_path}`, {
+    method: 'POST',
+    body: form,
+    headers: { Authorization: `Bearer ${useSession.getState().token}`, source: 'H5' },
+  });
+  const body = (await res.json().catch(() => undefined)) as Partial<Envelope> | undefined;
+  if (!body || body.code !== 200 || !body.data || Array.isArray(body.data)) {
+    const msg = body?.msg ?? `HTTP ${res.status}`;
+    showToast(msg);
+    throw new ApiError('code', msg, body?.code, res.status);
+  }
+  return uploadedFileData.parse(body.data);
+}

@@ -1,0 +1,186 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Button, Dialog, Form, ImageUploader, Selector, type ImageUploadItem } from 'antd-mobile';
+import { Controller } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { isAmount } from '@shop/contract/common';
+import { createRechargeBody } from '@shop/contract/wallet';
+import { paths } from '@/config/paths';
+import { formatAmount } from '@/components/amount';
+import { TextField } from '@/components/form-field';
+import { ListState } from '@/components/list-states';
+import { PageHeader } from '@/components/page-header';
+import { useContractForm, type FieldLabels } from '@/lib/form';
+import { newIdempotencyKey } from '@/lib/request';
+import { showToast } from '@/lib/toast';
+import { useCreateRecharge, useDepositAddress, useExchangeQuote, useRechargeConfig } from '../api/recharge';
+import { uploadSlip } from '../api/upload-slip';
+import { CurrencyField } from '../components/currency-field';
+import { useDebounced } from '../use-debounced';
+import '../wallet.css';
+
+const LABELS = [
+  ['channel', 'wallet.field.channel'],
+  ['currency', 'wallet.field.currency'],
+  ['amount', 'wallet.field.amount'],
+  ['instalments', 'wallet.field.instalments'],
+  ['slip', 'wallet.field.slip'],
+  ['tx_hash', 'wallet.field.txHash'],
+] as const satisfies FieldLabels<Record<string, unknown>>;
+
+/** The stablecoin network top-ups arrive on. */
+const DEPOSIT_NETWORK = 'TRC20';
+
+/** `pages/my/recharge`: a top-up through a channel in the currency paid in, at today's rate into the wallet currency. */
+export default function RechargePage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const config = useRechargeConfig();
+  const data = config.data;
+  const form = useContractForm(createRechargeBody, { defaultValues: { channel: '', currency: '', amount: '' }, labels: LABELS });
+  const { setValue, getValues } = form;
+  const channel = data?.channels.find((c) => c.code === form.watch('channel'));
+  const currency = form.watch('currency') ?? '';
+  const typed = useDebounced(form.watch('amount') ?? '');
+  const quote = useExchangeQuote(currency, data?.wallet_currency ?? '', isAmount(typed.trim()) ? typed.trim() : undefined);
+  const deposit = useDepositAddress(DEPOSIT_NETWORK, channel?.kind === 'crypto');
+  const accounts = data?.collection_accounts.filter((a) => a.currency === currency) ?? [];
+  const [slipFiles, setSlipFiles] = useState<ImageUploadItem[]>([]);
+  const [key] = useState(newIdempotencyKey);
+  const create = useCreateRecharge(key);
+  const channels = useMemo(() => data?.channels ?? [], [data]);
+
+  // The first channel to begin with; a channel's first currency when the one chosen is not its.
+  useEffect(() => {
+    if (!getValues('channel') && channels[0]) setValue('channel', channels[0].code);
+  }, [channels, getValues, setValue]);
+  useEffect(() => {
+    if (channel && !channel.currencies.includes(getValues('currency') ?? '')) setValue('currency', channel.currencies[0] ?? '');
+  }, [channel, getValues, setValue]);
+
+  const submit = form.submit(async (body) => {
+    if (!channel) return;
+    if (channel.kind === 'bank_transfer' && !body.slip) return showToast(t('wallet.code.slipRequired'));
+    if (channel.kind === 'crypto' && !body.tx_hash) return showToast(t('wallet.code.txHashRequired'));
+    const q = quote.data;
+    const yes = await Dialog.confirm({
+      content: (
+        <div>
+          <div>{t('wallet.recharge.confirm', { amount: `${body.amount} ${body.currency}`, channel: channel.name })}</div>
+          {q?.converted != null && <div className="wallet-muted">{t('wallet.recharge.credited', { amount: formatAmount(q.converted, q.to), rate: q.rate })}</div>}
+        </div>
+      ),
+      confirmText: t('wallet.action.confirm'),
+      cancelText: t('wallet.action.cancel'),
+    });
+    if (!yes) return;
+    const order = await create.mutateAsync({ ...body, ...(channel.kind === 'ctbc' ? {} : { instalments: undefined }) });
+    showToast(t(`wallet.recharge.created.${order.status}`));
+    navigate(paths.wallet.recharges, { replace: true });
+  });
+
+  const onUpload = async (file: File): Promise<ImageUploadItem> => {
+    const uploaded = await uploadSlip(file);
+    setValue('slip', uploaded.url);
+    return { url: uploaded.url };
+  };
+
+  return (
+    <div className="page wallet-page">
+      <PageHeader title={t('wallet.page.recharge')} right={<button type="button" className="wallet-link" onClick={() => navigate(paths.wallet.recharges)}>{t('wallet.assets.records')}</button>} />
+      <ListState loading={config.isPending} error={config.isError} failure={config.error} empty={channels.length === 0} emptyText={t('wallet.recharge.noChannel')} onRetry={() => void config.refetch()}>
+        <Form layout="vertical" className="wallet-form">
+          <Form.Item label={t('wallet.field.channel')}>
+            <Controller
+              control={form.control}
+              name="channel"
+              render={({ field }) => <Selector columns={2} options={channels.map((c) => ({ label: c.name, value: c.code }))} value={field.value ? [field.value] : []} onChange={(v) => v[0] && field.onChange(v[0])} />}
+            />
+          </Form.Item>
+          <CurrencyField control={form.control} name="currency" label={t('wallet.field.currency')} currencies={channel?.currencies ?? []} />
+          <TextField
+            control={form.control}
+            name="amount"
+            label={currency ? `${t('wallet.field.amount')} (${currency})` : t('wallet.field.amount')}
+            inputMode="decimal"
+            placeholder={t('wallet.placeholder.amount')}
+            extra={channel && currency ? <span className="wallet-muted">{t('wallet.recharge.limits', { min: formatAmount(channel.min, currency), max: formatAmount(channel.max, currency) })}</span> : undefined}
+          />
+          {channel?.kind === 'ctbc' && (data?.instalment_plans.length ?? 0) > 0 && (
+            <Form.Item label={t('wallet.field.instalments')}>
+              <Controller
+                control={form.control}
+                name="instalments"
+                render={({ field }) => (
+                  <Selector
+                    columns={2}
+                    options={[{ label: t('wallet.recharge.payInFull'), value: 0 }, ...data!.instalment_plans.map((p) => ({ label: t('wallet.recharge.plan', { months: p.months, fee: (p.fee_bp / 100).toString() }), value: p.months }))]}
+                    value={[Number(field.value ?? 0)]}
+                    onChange={(v) => field.onChange(v[0] ? v[0] : undefined)}
+                  />
+                )}
+              />
+            </Form.Item>
+          )}
+          {channel?.kind === 'bank_transfer' && (
+            <>
+              <Form.Item label={t('wallet.recharge.collectionAccount')}>
+                {accounts.length === 0 ? (
+                  <span className="wallet-muted">{t('wallet.recharge.noAccount')}</span>
+                ) : (
+                  accounts.map((a) => (
+                    <dl key={a.id} className="wallet-quote" data-collection={a.id}>
+                      <dt>{t('wallet.field.bank')}</dt>
+                      <dd>{[a.bank_name, a.branch].filter(Boolean).join(' · ')}</dd>
+                      <dt>{t('wallet.field.holderName')}</dt>
+                      <dd>{a.account_name}</dd>
+                      <dt>{t('wallet.field.accountNumber')}</dt>
+                      <dd>{a.account_number}</dd>
+                    </dl>
+                  ))
+                )}
+              </Form.Item>
+              <Form.Item label={t('wallet.field.slip')}>
+                <ImageUploader value={slipFiles} onChange={(files) => { setSlipFiles(files); if (files.length === 0) setValue('slip', undefined); }} upload={onUpload} maxCount={1} accept="image/*" />
+              </Form.Item>
+            </>
+          )}
+          {channel?.kind === 'crypto' && (
+            <>
+              <Form.Item label={t('wallet.recharge.depositAddress', { network: DEPOSIT_NETWORK })}>
+                <ListState loading={deposit.isPending} error={deposit.isError} failure={deposit.error} empty={false} onRetry={() => void deposit.refetch()}>
+                  {deposit.data && (
+                    <div className="wallet-deposit">
+                      <img src={deposit.data.qr_code} alt={t('wallet.recharge.qrCode')} width={160} height={160} />
+                      <code className="wallet-address">{deposit.data.address}</code>
+                    </div>
+                  )}
+                </ListState>
+              </Form.Item>
+              <TextField control={form.control} name="tx_hash" label={t('wallet.field.txHash')} placeholder={t('wallet.placeholder.txHash')} autoComplete="off" />
+            </>
+          )}
+        </Form>
+        {quote.data && (
+          <section className="wallet-section" aria-label={t('wallet.recharge.rateTitle')}>
+            <dl className="wallet-quote">
+              <dt>{t('wallet.recharge.rateTitle')}</dt>
+              <dd>{t('wallet.assets.rate', { from: quote.data.from, rate: quote.data.rate, to: quote.data.to, date: quote.data.date })}</dd>
+              {quote.data.converted != null && (
+                <>
+                  <dt>{t('wallet.recharge.creditTitle')}</dt>
+                  <dd data-testid="recharge-credit">{formatAmount(quote.data.converted, quote.data.to)}</dd>
+                </>
+              )}
+            </dl>
+          </section>
+        )}
+        <div className="wallet-form-actions">
+          <Button block color="primary" size="large" loading={form.busy} onClick={() => void submit()}>
+            {t('wallet.action.recharge')}
+          </Button>
+        </div>
+      </ListState>
+    </div>
+  );
+}
