@@ -18,7 +18,8 @@ afterAll(() => browser?.close());
 /** The page has stopped loading: no requests for a while and its pictures drawn. */
 async function settled(page: Page) {
   await page.waitForLoadState('networkidle');
-  await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete));
+  // Pictures below the fold load lazily, only when scrolled to: the ones in view must be complete.
+  await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete || (img.loading === 'lazy' && img.getBoundingClientRect().top > window.innerHeight)));
   await page.waitForTimeout(300);
 }
 
