@@ -67,7 +67,7 @@ export const routes: RouteObject[] = [
       // My
       { path: paths.my.feedback, lazy: notBuilt },
       { path: paths.my.article, lazy: page(() => import('@/features/content/pages/content-page')) },
-      { path: paths.my.giftCards, lazy: notBuilt },
+      { path: paths.my.giftCards, lazy: page(() => import('@/features/wallet/pages/gift-cards-page')) },
       // Wallet
       { path: paths.wallet.assets, lazy: page(() => import('@/features/wallet/pages/wallet-page')) },
       { path: paths.wallet.transfer, lazy: page(() => import('@/features/wallet/pages/transfer-page')) },
@@ -78,8 +78,8 @@ export const routes: RouteObject[] = [
       { path: paths.wallet.bankCardEdit, lazy: page(() => import('@/features/wallet/pages/bank-card-edit-page')) },
       { path: paths.wallet.recharge, lazy: page(() => import('@/features/wallet/pages/recharge-page')) },
       { path: paths.wallet.recharges, lazy: page(() => import('@/features/wallet/pages/recharge-list-page')) },
-      { path: paths.wallet.points, lazy: notBuilt },
-      { path: paths.wallet.rewards, lazy: notBuilt },
+      { path: paths.wallet.points, lazy: page(() => import('@/features/wallet/pages/points-page')) },
+      { path: paths.wallet.rewards, lazy: page(() => import('@/features/wallet/pages/rewards-page')) },
       // Business
       { path: paths.business.detail, lazy: page(() => import('@/features/content/pages/business-page')) },
       // Activity

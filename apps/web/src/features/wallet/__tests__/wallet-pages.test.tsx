@@ -10,6 +10,9 @@ import { clearToasts, memberFixture, ok, prepareApp, startFakeApi, toastText } f
 import TransferListPage from '../pages/transfer-list-page';
 import TransferPage from '../pages/transfer-page';
 import WalletPage from '../pages/wallet-page';
+import GiftCardsPage from '../pages/gift-cards-page';
+import PointsPage from '../pages/points-page';
+import RewardsPage from '../pages/rewards-page';
 import RechargeListPage from '../pages/recharge-list-page';
 import RechargePage from '../pages/recharge-page';
 import BankCardEditPage from '../pages/bank-card-edit-page';
@@ -54,7 +57,24 @@ const rechargeOrder = {
   rate: '1', rate_source: 'fixed', rate_date: '2026-11-23', instalments: null, slip: null, tx_hash: '0xabcdef0123456789abcdef', reason: null, created_at: '2026-11-23T10:00:00.000Z', paid_at: null, expires_at: null,
 };
 
+const line = (id: number, reason_text: string, amount: number, balance_after: number, currency = 'XXX') => ({ id, reason: 'order.points', reason_text, amount, currency, balance_after, created_at: '2026-11-23T09:00:00.000Z' });
+const giftCard = (id: number, code: string) => ({ id, code_masked: code, currency: 'USD', value: 2_500, remaining: 2_500, status: 'active', expires_at: '2027-06-30T00:00:00.000Z', received_from: null });
+let giftCards = [giftCard(61, 'GC-****-1111'), giftCard(62, 'GC-****-2222')];
+
 const api = await startFakeApi({
+  '/user/wallet/pointsInfo': () => ok({ points: 320, shopping_points: 45, rules: ['Points are earned on paid orders.'] }),
+  '/user/wallet/pointsLog': (req) =>
+    new URL(req.url, 'http://x').searchParams.get('kind') === 'shopping_points'
+      ? ok({ list: [line(3, 'Spent at checkout', -5, 45)], total: 1, page: 1, limit: 10, has_more: false })
+      : ok({ list: [line(2, 'Earned on an order', 120, 320), line(1, 'Granted by the shop', 200, 200)], total: 2, page: 1, limit: 10, has_more: false }),
+  '/attractive/reward/total': () => ok({ list: [], empty_text: 'No rewards yet: rewards from your referrals will appear here.' }),
+  '/attractive/reward/log': () => ok({ list: [], total: 0, page: 1, limit: 10, has_more: false, empty_text: 'No rewards yet: rewards from your referrals will appear here.' }),
+  '/user/gift_card/list': (req) => ok({ list: new URL(req.url, 'http://x').searchParams.get('status') === 'active' ? giftCards : [], total: 2, page: 1, limit: 10, has_more: false }),
+  '/user/gift_card/give': (req) => {
+    const ids = (JSON.parse(req.body) as { card_ids: number[] }).card_ids;
+    giftCards = giftCards.filter((c) => !ids.includes(c.id));
+    return ok({ given: ids.length, card_ids: ids });
+  },
   '/user/recharge/config': () =>
     ok({
       wallet_currency: 'USD',
@@ -113,6 +133,7 @@ beforeEach(() => {
   localStorage.clear();
   member = memberFixture({ has_pay_password: true, google_bound: true });
   cards = [card];
+  giftCards = [giftCard(61, 'GC-****-1111'), giftCard(62, 'GC-****-2222')];
   useSession.getState().signIn('member-token', member);
   api.requests.length = 0;
 });
@@ -133,6 +154,9 @@ function renderAt(path: string) {
       { path: paths.wallet.withdraw, element: <WithdrawPage /> },
       { path: paths.wallet.withdrawals, element: <WithdrawListPage /> },
       { path: paths.wallet.bankCards, element: <BankCardsPage /> },
+      { path: paths.wallet.points, element: <PointsPage /> },
+      { path: paths.wallet.rewards, element: <RewardsPage /> },
+      { path: paths.my.giftCards, element: <GiftCardsPage /> },
       { path: paths.wallet.recharge, element: <RechargePage /> },
       { path: paths.wallet.recharges, element: <RechargeListPage /> },
       { path: paths.wallet.bankCardEdit, element: <BankCardEditPage /> },
@@ -316,5 +340,47 @@ describe('recharge page', () => {
     expect(create!.headers['idempotency-key']).toBeTruthy();
     expect(await screen.findByText('Under review')).toBeTruthy();
     expect(screen.getByText('Paid $50.00')).toBeTruthy();
+  });
+});
+
+describe('points, rewards and gift cards', () => {
+  it('lists points movements with reason and balance after, and shopping points on their tab', async () => {
+    renderAt(paths.wallet.points);
+    expect(await screen.findByText('Earned on an order')).toBeTruthy();
+    expect(screen.getByText('+120')).toBeTruthy();
+    expect(screen.getByText('Balance 320')).toBeTruthy();
+    expect(screen.getByTestId('points-balance').textContent).toBe('320');
+    expect(screen.getByText('Points are earned on paid orders.')).toBeTruthy();
+    fireEvent.click(screen.getByText('Shopping points'));
+    expect(await screen.findByText('Spent at checkout')).toBeTruthy();
+    expect(screen.getByText('-5')).toBeTruthy();
+    expect(screen.getByTestId('points-balance').textContent).toBe('45');
+  });
+
+  it('says there are no rewards yet in the server\'s words', async () => {
+    renderAt(paths.wallet.rewards);
+    expect(await screen.findByText('No rewards yet: rewards from your referrals will appear here.')).toBeTruthy();
+  });
+
+  it('gives the chosen gift cards to another member after asking', async () => {
+    member = memberFixture({ has_pay_password: true, google_bound: false });
+    useSession.getState().signIn('member-token', member);
+    renderAt(paths.my.giftCards);
+    expect(await screen.findByText('GC-****-2222')).toBeTruthy();
+    type('account', 'lee88');
+    type('pay_password', '123456');
+    fireEvent.click(screen.getByRole('button', { name: 'Give gift cards' }));
+    expect(await toastText()).toBe('Gift card count required');
+    await clearToasts();
+    fireEvent.click(screen.getByText('GC-****-2222'));
+    expect(await screen.findByText('Give the 1 chosen card(s)')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Give gift cards' }));
+    expect(await screen.findByText('Give 1 gift card(s) to lee88?')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(screen.queryByText('GC-****-2222')).toBeNull());
+    expect(await toastText()).toBe('1 gift card(s) given');
+    const [give] = sent('/user/gift_card/give');
+    expect(JSON.parse(give!.body)).toEqual({ account: 'lee88', card_ids: [62], pay_password: '123456' });
+    expect(give!.headers['idempotency-key']).toBeTruthy();
   });
 });

@@ -1,0 +1,38 @@
+import { useTranslation } from 'react-i18next';
+import { fromMinorUnits } from '@shop/contract/common';
+import { formatAmount } from '@/components/amount';
+import { formatDate } from '@/lib/format';
+
+interface LedgerLine {
+  id: number;
+  reason_text: string;
+  amount: number;
+  currency: string;
+  balance_after: number;
+  created_at: string;
+}
+
+/** Points are whole units without a sign of currency; money is shown with its currency. */
+const figure = (minor: number, currency: string) => (currency === 'XXX' ? `${minor < 0 ? '-' : '+'}${fromMinorUnits(Math.abs(minor), currency)}` : `${minor < 0 ? '' : '+'}${formatAmount(minor, currency)}`);
+const plain = (minor: number, currency: string) => (currency === 'XXX' ? fromMinorUnits(minor, currency) : formatAmount(minor, currency));
+
+/** Movements of a balance: what happened, by how much, and the balance after. */
+export function LedgerLines({ lines }: { lines: readonly LedgerLine[] }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {lines.map((l) => (
+        <article key={l.id} className="wallet-record" data-line={l.id}>
+          <div className="wallet-row">
+            <span>{l.reason_text}</span>
+            <span className={l.amount >= 0 ? 'wallet-amount-in' : 'wallet-amount-out'}>{figure(l.amount, l.currency)}</span>
+          </div>
+          <div className="wallet-row wallet-muted">
+            <span>{formatDate(l.created_at)}</span>
+            <span>{t('wallet.log.balanceAfter', { balance: plain(l.balance_after, l.currency) })}</span>
+          </div>
+        </article>
+      ))}
+    </>
+  );
+}
