@@ -119,6 +119,8 @@ const api = await startFakeApi({
     cards = [...cards, added];
     return ok(added);
   },
+  '/user/bank_card/info': () => ok(cards[0]),
+  '/user/bank_card/update': (req) => ok({ ...card, holder_name: (JSON.parse(req.body) as { holder_name: string }).holder_name }),
   '/user/bank_card/delete': (req) => {
     cards = cards.filter((c) => c.id !== (JSON.parse(req.body) as { id: number }).id);
     return ok({ ok: true });
@@ -382,5 +384,24 @@ describe('points, rewards and gift cards', () => {
     const [give] = sent('/user/gift_card/give');
     expect(JSON.parse(give!.body)).toEqual({ account: 'lee88', card_ids: [62], pay_password: '123456' });
     expect(give!.headers['idempotency-key']).toBeTruthy();
+  });
+});
+
+describe('editing a bank card', () => {
+  it('fills the form with the card, asks for the account number again and saves it under its id', async () => {
+    member = memberFixture({ has_pay_password: true, google_bound: false });
+    useSession.getState().signIn('member-token', member);
+    const router = renderAt(paths.wallet.bankCards);
+    fireEvent.click((await screen.findAllByRole('button', { name: 'Edit' }))[0]!);
+    await waitFor(() => expect((document.querySelector('input[name="holder_name"]') as HTMLInputElement | null)?.value).toBe('MIA TAN'));
+    expect(router.state.location.search).toBe('?id=5');
+    type('pay_password', '123456');
+    fireEvent.click(screen.getByRole('button', { name: 'Save bank card' }));
+    expect(await toastText()).toBe('Please enter Account number');
+    type('account_number', '9876543210');
+    fireEvent.click(screen.getByRole('button', { name: 'Save bank card' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.wallet.bankCards));
+    const [update] = sent('/user/bank_card/update');
+    expect(JSON.parse(update!.body)).toEqual({ id: 5, bank_id: 11, holder_name: 'MIA TAN', account_number: '9876543210', currency: 'MYR', pay_password: '123456' });
   });
 });

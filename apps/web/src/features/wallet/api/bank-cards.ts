@@ -1,4 +1,4 @@
-import { addBankCard, deleteBankCard, listBankBranches, listBankCards, listBanksByType, listWithdrawalChannels } from '@shop/contract/wallet';
+import { addBankCard, deleteBankCard, getBankCard, listBankBranches, listBankCards, listBanksByType, listWithdrawalChannels, updateBankCard } from '@shop/contract/wallet';
 import { useEndpointMutation, useEndpointQuery } from '@/lib/endpoint-query';
 
 /** The member's bank cards, account numbers masked. */
@@ -15,3 +15,9 @@ export const useAddBankCard = () => useEndpointMutation(addBankCard, { invalidat
 
 /** Deletes one of the member's bank cards (refused while a withdrawal to it is in flight). */
 export const useDeleteBankCard = () => useEndpointMutation(deleteBankCard, { invalidates: [listBankCards, listWithdrawalChannels] });
+
+/** One of the member's bank cards, to edit. */
+export const useBankCard = (id: number | undefined) => useEndpointQuery(getBankCard, { id: id ?? 0 }, { enabled: Boolean(id) });
+
+/** Changes one of the member's bank cards (the account number is typed again; it is kept masked). */
+export const useUpdateBankCard = () => useEndpointMutation(updateBankCard, { invalidates: [listBankCards, getBankCard, listWithdrawalChannels] });

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Button, Form, Selector } from 'antd-mobile';
 import { Controller } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { BANK_TYPES, createBankCardBody } from '@shop/contract/wallet';
 import { paths } from '@/config/paths';
@@ -10,7 +10,7 @@ import { ListState } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
 import { useContractForm, type FieldLabels } from '@/lib/form';
 import { showToast } from '@/lib/toast';
-import { useAddBankCard, useBankBranches, useBanks } from '../api/bank-cards';
+import { useAddBankCard, useBankBranches, useBankCard, useBanks, useUpdateBankCard } from '../api/bank-cards';
 import { useWalletAssets } from '../api/get-assets';
 import { useMemberSecurity } from '../api/get-member';
 import { CurrencyField } from '../components/currency-field';
@@ -30,14 +30,18 @@ const LABELS = [
   ['google_code', 'account.field.googleCode'],
 ] as const satisfies FieldLabels<Record<string, unknown>>;
 
-/** `pages/my/bankCardEdit`: adds a bank card: country, bank or e-wallet (and branch), holder in the approved real name, account number, currency. */
+/** `pages/my/bankCardEdit` (`?id=` to edit one): adds or changes a bank card: country, bank or e-wallet (and branch), holder in the approved real name, account number, currency. */
 export default function BankCardEditPage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const { googleBound, hasPayPassword } = useMemberSecurity();
+  const [params] = useSearchParams();
+  const editId = /^\d+$/.test(params.get('id') ?? '') ? Number(params.get('id')) : undefined;
+  const existing = useBankCard(editId);
   const [country, setCountry] = useState<string>('MY');
   const [type, setType] = useState<(typeof BANK_TYPES)[number]>('bank');
   const banks = useBanks(country, type);
+  // Editing sends the card's id with the same fields as adding (the update body is the create body and `id`).
   const schema = useMemo(() => withStepUp(createBankCardBody, googleBound), [googleBound]);
   const form = useContractForm(schema, { defaultValues: { holder_name: '', account_number: '', currency: '', pay_password: '' }, labels: LABELS });
   const { setValue, getValues } = form;
@@ -47,6 +51,7 @@ export default function BankCardEditPage() {
   const assets = useWalletAssets().data;
   const currencies = useMemo(() => assets?.cash.map((b) => b.currency) ?? [], [assets]);
   const add = useAddBankCard();
+  const update = useUpdateBankCard();
   const countryName = useMemo(() => {
     try {
       const names = new Intl.DisplayNames([i18n.language.replace('jp', 'ja').replace('may', 'ms')], { type: 'region' });
@@ -57,30 +62,48 @@ export default function BankCardEditPage() {
   }, [i18n.language]);
 
   // Another country or kind: the bank chosen before is not one of its list.
-  useEffect(() => {
+  const chooseList = (nextCountry: string, nextType: (typeof BANK_TYPES)[number]) => {
+    setCountry(nextCountry);
+    setType(nextType);
     setValue('bank_id', undefined as never);
     setValue('branch_id', undefined);
-  }, [country, type, setValue]);
+  };
+  // The card being edited fills the form once (the account number is typed again).
+  const card = existing.data;
+  useEffect(() => {
+    if (!card) return;
+    setCountry(card.country_code);
+    setValue('bank_id', card.bank_id);
+    setValue('branch_id', card.branch_id ?? undefined);
+    setValue('holder_name', card.holder_name);
+    setValue('currency', card.currency);
+  }, [card, setValue]);
+  // An e-wallet being edited is found in the e-wallet list.
+  useEffect(() => {
+    if (card && banks.data && type === 'bank' && !banks.data.list.some((b) => b.id === card.bank_id)) setType('ewallet');
+  }, [card, banks.data, type]);
   useEffect(() => {
     if (!getValues('currency') && currencies[0]) setValue('currency', currencies[0]);
   }, [currencies, getValues, setValue]);
 
   const submit = form.submit(async (body) => {
-    await add.mutateAsync(body);
-    showToast(t('wallet.bankCard.added'));
+    if (editId) await update.mutateAsync({ ...body, id: editId });
+    else await add.mutateAsync(body);
+    showToast(t(editId ? 'wallet.bankCard.updated' : 'wallet.bankCard.added'));
     navigate(paths.wallet.bankCards, { replace: true });
   });
 
   return (
     <div className="page wallet-page">
       <PageHeader title={t('wallet.page.bankCardEdit')} />
+      {editId && existing.isError && <ListState loading={false} error failure={existing.error} empty={false} onRetry={() => void existing.refetch()} />}
       <PayPasswordNotice hasPayPassword={hasPayPassword} />
       <Form layout="vertical" className="wallet-form">
         <Form.Item label={t('wallet.field.country')}>
-          <Selector columns={3} options={COUNTRIES.map((c) => ({ label: countryName(c), value: c }))} value={[country]} onChange={(v) => v[0] && setCountry(v[0])} />
+          <Selector columns={3} options={COUNTRIES.map((c) => ({ label: countryName(c), value: c }))} value={[country]} onChange={(v) => v[0] && chooseList(v[0], type)} />
         </Form.Item>
         <Form.Item label={t('wallet.field.bankType')}>
-          <Selector columns={2} options={BANK_TYPES.map((k) => ({ label: t(`wallet.bankType.${k}`), value: k }))} value={[type]} onChange={(v) => v[0] && setType(v[0])} />
+          <Selector columns={2} options={BANK_TYPES.map((k) => ({ label: t(`wallet.bankType.${k}`), value: k }))} value={[type]} onChange={(v) => v[0] && chooseList(country, v[0])} />
         </Form.Item>
         <Form.Item label={t('wallet.field.bank')}>
           <ListState loading={banks.isPending} error={banks.isError} failure={banks.error} empty={(banks.data?.list.length ?? 0) === 0} emptyText={t('wallet.bankCard.noBanks')} onRetry={() => void banks.refetch()}>

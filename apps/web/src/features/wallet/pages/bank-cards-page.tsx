@@ -43,9 +43,14 @@ export default function BankCardsPage() {
             </div>
             <div className="wallet-row wallet-muted">
               <span>{[c.holder_name, c.branch_name].filter(Boolean).join(' · ')}</span>
-              <Button size="mini" fill="outline" disabled={c.in_use} onClick={() => void del(c.id, `${c.bank_name} ${c.account_masked}`)}>
-                {t('wallet.bankCard.delete')}
-              </Button>
+              <span className="wallet-card-buttons">
+                <Button size="mini" fill="outline" disabled={c.in_use} onClick={() => navigate(`${paths.wallet.bankCardEdit}?id=${c.id}`)}>
+                  {t('wallet.bankCard.edit')}
+                </Button>
+                <Button size="mini" fill="outline" disabled={c.in_use} onClick={() => void del(c.id, `${c.bank_name} ${c.account_masked}`)}>
+                  {t('wallet.bankCard.delete')}
+                </Button>
+              </span>
             </div>
           </article>
         ))}
