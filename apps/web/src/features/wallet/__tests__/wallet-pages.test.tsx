@@ -103,13 +103,14 @@ const api = await startFakeApi({
       ? ok({ transfer: null, receiver: { masked_name: 'L**', user_name: 'lee88' } })
       : refused('No member with that user name, mobile or invitation code'),
   '/user/transfer/create': () => ok(transfer),
-  '/attractive/currency/withdrawChannel': () => ok({ list: [{ method: 'bank', currencies: ['MYR', 'USD'], networks: [] }], cards }),
+  '/attractive/currency/withdrawChannel': () => ok({ list: [{ method: 'bank', currencies: ['MYR', 'USD'], networks: [] }, { method: 'crypto', currencies: ['USD'], networks: ['TRC20', 'ERC20'] }], cards }),
   '/attractive/currency/withdrawRatio': (req) =>
     ok({
       rules: [{ currency: 'MYR', method: 'bank', fee_bp: 100, fee_fixed: 200, min: 5_000, max: 5_000_000, daily_count: 3, daily_amount: 10_000_000 }],
-      quote: new URL(req.url, 'http://x').searchParams.get('amount') === '100' ? { amount: 10_000, fee: 300, total: 10_300 } : null,
+      quote: ((amount) => (amount === '100' ? { amount: 10_000, fee: 300, total: 10_300 } : amount === '20' ? { amount: 2_000, fee: 100, total: 2_100 } : null))(new URL(req.url, 'http://x').searchParams.get('amount')),
     }),
   '/user/withdraw/create': () => ok(withdrawal),
+  '/coin/withdraw/create': () => ok({ ...withdrawal, id: 42, method: 'crypto', currency: 'USD', amount: 2_000, fee: 100, bank_name: null, account_masked: null, network: 'ERC20', address: '0xA1b2C3d4E5f60718293aBcDeF0123456789aBcDe' }),
   '/user/withdraw/list': () => ok({ list: [withdrawal, { ...withdrawal, id: 40, withdraw_no: 'W2611220040', status: 'rejected', reason: 'Name does not match', rejected_at: '2026-11-22T12:00:00.000Z' }], total: 2, page: 1, limit: 10, has_more: false }),
   '/user/bank_card/list': () => ok({ list: cards }),
   '/attractive/bankListByType': () => ok({ list: banks }),
@@ -277,6 +278,26 @@ describe('withdraw page', () => {
     expect(await screen.findByText('Under review')).toBeTruthy();
     expect(screen.getByText('Rejected')).toBeTruthy();
     expect(screen.getByText('Reason: Name does not match')).toBeTruthy();
+  });
+
+  it('withdraws to a stablecoin address on the network chosen, with its fee', async () => {
+    member = memberFixture({ has_pay_password: true, google_bound: false });
+    useSession.getState().signIn('member-token', member);
+    const router = renderAt(paths.wallet.withdraw);
+    fireEvent.click(await screen.findByText('To a stablecoin address'));
+    fireEvent.click(await screen.findByText('ERC20'));
+    type('address', '0xA1b2C3d4E5f60718293aBcDeF0123456789aBcDe');
+    type('amount', '20');
+    await waitFor(() => expect(screen.getByTestId('crypto-fee').textContent).toBe('$1.00'));
+    type('pay_password', '123456');
+    fireEvent.click(screen.getByRole('button', { name: 'Withdraw' }));
+    expect(await screen.findByText('Fee $1.00; $21.00 leaves your balance.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.wallet.withdrawals));
+    const [create] = sent('/coin/withdraw/create');
+    expect(JSON.parse(create!.body)).toEqual({ network: 'ERC20', address: '0xA1b2C3d4E5f60718293aBcDeF0123456789aBcDe', amount: '20', currency: 'USD', pay_password: '123456' });
+    expect(create!.headers['idempotency-key']).toBeTruthy();
+    expect(sent('/user/withdraw/create')).toHaveLength(0);
   });
 
   it('sends a member without a bank card to add one', async () => {

@@ -1,12 +1,12 @@
-import { createWithdrawal, getWalletAssets, getWalletTotals, getWithdrawalRatio, listBankCards, listWithdrawalChannels, listWithdrawals } from '@shop/contract/wallet';
+import { createCryptoWithdrawal, createWithdrawal, getWalletAssets, getWalletTotals, getWithdrawalRatio, listBankCards, listWithdrawalChannels, listWithdrawals } from '@shop/contract/wallet';
 import { useEndpointInfiniteQuery, useEndpointMutation, useEndpointQuery } from '@/lib/endpoint-query';
 
 /** The ways to withdraw and the member's bank cards. */
 export const useWithdrawalChannels = () => useEndpointQuery(listWithdrawalChannels, undefined, { staleTime: 10_000 });
 
-/** The fee and limits of a bank withdrawal in `currency`; with an amount, the fee and what leaves the balance. */
-export const useWithdrawalQuote = (currency: string, amount: string | undefined) =>
-  useEndpointQuery(getWithdrawalRatio, { method: 'bank', ...(currency ? { currency } : {}), ...(amount ? { amount } : {}) }, { enabled: Boolean(currency), staleTime: 30_000 });
+/** The fee and limits of a withdrawal (to a bank card unless told) in `currency`; with an amount, the fee and what leaves the balance. */
+export const useWithdrawalQuote = (currency: string, amount: string | undefined, method: 'bank' | 'crypto' = 'bank') =>
+  useEndpointQuery(getWithdrawalRatio, { method, ...(currency ? { currency } : {}), ...(amount ? { amount } : {}) }, { enabled: Boolean(currency), staleTime: 30_000 });
 
 /** Asks for a withdrawal to one of the member's bank cards; one idempotency key per visit of the form. */
 export const useCreateWithdrawal = (idempotencyKey: string) =>
@@ -14,3 +14,7 @@ export const useCreateWithdrawal = (idempotencyKey: string) =>
 
 /** The member's withdrawals, newest first. */
 export const useWithdrawalPages = () => useEndpointInfiniteQuery(listWithdrawals, {});
+
+/** Asks for a withdrawal to a stablecoin address; one idempotency key per visit of the form. */
+export const useCreateCryptoWithdrawal = (idempotencyKey: string) =>
+  useEndpointMutation(createCryptoWithdrawal, { call: { idempotencyKey }, invalidates: [listWithdrawals, getWalletAssets, getWalletTotals] });

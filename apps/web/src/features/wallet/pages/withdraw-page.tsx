@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Button, Dialog, Form, Selector } from 'antd-mobile';
+import { Button, Dialog, Form, Selector, Tabs } from 'antd-mobile';
 import { Controller } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { isAmount } from '@shop/contract/common';
 import { createWithdrawalBody } from '@shop/contract/wallet';
@@ -16,6 +16,7 @@ import { showToast } from '@/lib/toast';
 import { useWalletAssets } from '../api/get-assets';
 import { useMemberSecurity } from '../api/get-member';
 import { useCreateWithdrawal, useWithdrawalChannels, useWithdrawalQuote } from '../api/withdraw';
+import { CryptoWithdrawForm } from '../components/crypto-withdraw-form';
 import { PayPasswordNotice, SecurityFields, withStepUp } from '../components/security-fields';
 import { useDebounced } from '../use-debounced';
 import '../wallet.css';
@@ -32,7 +33,10 @@ export default function WithdrawPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { googleBound, hasPayPassword } = useMemberSecurity();
+  const [params, setParams] = useSearchParams();
+  const method = params.get('method') === 'crypto' ? 'crypto' : 'bank';
   const channels = useWithdrawalChannels();
+  const crypto = channels.data?.list.find((c) => c.method === 'crypto');
   const cards = useMemo(() => channels.data?.cards ?? [], [channels.data]);
   const assets = useWalletAssets().data;
   const schema = useMemo(() => withStepUp(createWithdrawalBody, googleBound), [googleBound]);
@@ -79,8 +83,16 @@ export default function WithdrawPage() {
     <div className="page wallet-page">
       <PageHeader title={t('wallet.page.withdraw')} right={<button type="button" className="wallet-link" onClick={() => navigate(paths.wallet.withdrawals)}>{t('wallet.assets.records')}</button>} />
       <PayPasswordNotice hasPayPassword={hasPayPassword} />
+      {crypto && crypto.networks.length > 0 && (
+        <Tabs activeKey={method} onChange={(k) => setParams({ method: k }, { replace: true })}>
+          <Tabs.Tab key="bank" title={t('wallet.withdraw.toBank')} />
+          <Tabs.Tab key="crypto" title={t('wallet.withdraw.toCrypto')} />
+        </Tabs>
+      )}
       <ListState loading={channels.isPending} error={channels.isError} failure={channels.error} empty={false} onRetry={() => void channels.refetch()}>
-        {cards.length === 0 ? (
+        {method === 'crypto' && crypto ? (
+          <CryptoWithdrawForm networks={crypto.networks} currencies={crypto.currencies} googleBound={googleBound} />
+        ) : cards.length === 0 ? (
           <div className="wallet-notice" role="note">
             {t('wallet.withdraw.noCard')}{' '}
             <button type="button" className="wallet-link" onClick={() => navigate(paths.wallet.bankCardEdit)}>
