@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths, type TabPath } from '@/config/paths';
 import { useUnreadBadge } from '@/features/personal/unread-count';
-import { useCartCount } from '@/stores/app-flags';
+import { useCartBadgeCount } from '@/features/cart/cart-badge';
 
 const tabs: Array<{ path: TabPath; labelKey: string; icon: React.ReactNode }> = [
   { path: paths.tabbar.home, labelKey: 'app.tab.home', icon: <AppOutline /> },
@@ -17,7 +17,7 @@ const tabs: Array<{ path: TabPath; labelKey: string; icon: React.ReactNode }> = 
 export function AppTabBar({ current }: { current: TabPath }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const cartCount = useCartCount((s) => s.count);
+  const cartCount = useCartBadgeCount();
   const unread = useUnreadBadge();
   const badgeOf = (path: TabPath) => {
     if (path === paths.tabbar.cart && cartCount > 0) return cartCount > 99 ? '99+' : String(cartCount);

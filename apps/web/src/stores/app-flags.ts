@@ -43,16 +43,6 @@ export const useNativeShell = create<NativeShellState>()((set) => ({
   },
 }));
 
-interface CountState {
-  count: number;
-  setCount: (n: number) => void;
-}
-const countStore = () =>
-  create<CountState>()((set) => ({ count: 0, setCount: (n) => set({ count: Math.max(0, Math.floor(n) || 0) }) }));
-
-/** Items in the cart: the cart tab's badge. The cart feature sets it after each cart change. */
-export const useCartCount = countStore();
-
 interface LoadingState {
   /** The global loading indicator (spec §2): on while a screen starts, off on arrival. */
   globalLoading: boolean;

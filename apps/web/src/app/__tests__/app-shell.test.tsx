@@ -6,21 +6,24 @@ import { createMemoryRouter, matchRoutes, RouterProvider } from 'react-router';
 import { allPagePaths, paths } from '@/config/paths';
 import { routes } from '@/app/routes';
 import { i18n } from '@/lib/i18n';
-import { useCartCount } from '@/stores/app-flags';
+import { cartCountRoute } from '@shop/contract/cart';
+import { endpointKey } from '@/lib/endpoint-key';
+import { queryClient } from '@/lib/query-client';
+import { useLanguage } from '@/stores/language';
 import { useSession } from '@/stores/session';
 import { prepareApp } from '@/test/helpers';
 
 beforeAll(() => prepareApp());
 afterEach(() => {
   cleanup();
-  useCartCount.getState().setCount(0);
+  queryClient.clear();
+  useSession.getState().clear();
 });
 
-function renderAt(path: string) {
+function renderAt(path: string, client = new QueryClient({ defaultOptions: { queries: { retry: false } } })) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
-    <QueryClientProvider client={queryClient}>
+    <QueryClientProvider client={client}>
       <I18nextProvider i18n={i18n}>
         <RouterProvider router={router} />
       </I18nextProvider>
@@ -50,12 +53,16 @@ describe('the routes', () => {
 
 describe('the tab bar', () => {
   it('marks the tab of the address, shows the cart count and switches tabs', async () => {
-    useSession.getState().clear();
-    act(() => useCartCount.getState().setCount(3));
-    const router = renderAt(paths.tabbar.cart);
+    // A member whose cart count is already known (as the app caches `cartGoodsTotal`): the badge shows it.
+    useSession.getState().signIn('member-token', null);
+    queryClient.setQueryData(endpointKey(cartCountRoute, undefined, { lang: useLanguage.getState().lang, token: 'member-token' }), { total: 3 });
+    const router = renderAt(paths.tabbar.cart, queryClient);
     await screen.findByText('Activities');
     expect(activeTab()).toContain('Cart');
     expect(document.querySelector('.app-tabbar .adm-badge')?.textContent).toBe('3');
+    // Signed out, the count is the member's no more.
+    act(() => useSession.getState().clear());
+    expect(document.querySelector('.app-tabbar .adm-badge')).toBeNull();
     fireEvent.click(screen.getByText('Me', { selector: '.adm-tab-bar-item-title' }));
     await screen.findByText('Log in / Sign up');
     expect(router.state.location.pathname).toBe(paths.tabbar.my);

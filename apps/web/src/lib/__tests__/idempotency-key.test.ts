@@ -11,17 +11,17 @@ import { clearToasts, memberFixture, ok, prepareApp, startFakeApi } from '@/test
 
 let transferTries = 0;
 const api = await startFakeApi({
-  '/user/transfer/create': () => ok({ id: 1 }),
-  '/user/bank_card/create': () => ok({ id: 2 }),
+  '/test/money/send': () => ok({ id: 1 }),
+  '/test/card/add': () => ok({ id: 2 }),
   // The first try is still being processed when the second arrives; then the answer is ready.
   '/shop/buy/payOrder': () =>
     ++transferTries === 1 ? { status: 409, json: { code: ResponseCode.requestInProgress, msg: 'This request is still being processed', data: null } } : ok({ paid: true }),
 });
 
-// The money calls of the contract as the app declares them: idempotent ones carry a key.
-const transfer = endpoint({ method: 'POST', path: '/user/transfer/create', auth: 'member', area: 'wallet', idempotent: true });
+// Calls declared for this test (the client's behaviour, not any one area's answers): an idempotent one carries a key.
+const transfer = endpoint({ method: 'POST', path: '/test/money/send', auth: 'member', area: 'wallet', idempotent: true });
 const payOrder = endpoint({ method: 'POST', path: '/shop/buy/payOrder', auth: 'member', area: 'orders', idempotent: true });
-const addBankCard = endpoint({ method: 'POST', path: '/user/bank_card/create', auth: 'member', area: 'wallet' });
+const addBankCard = endpoint({ method: 'POST', path: '/test/card/add', auth: 'member', area: 'wallet' });
 const keyOf = (i: number) => api.requests[i]!.headers['idempotency-key'];
 
 beforeAll(() => prepareApp());

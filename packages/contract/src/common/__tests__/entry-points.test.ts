@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { AnyEndpoint } from '../endpoint.js';
 import { allEndpoints } from '../../endpoints.js';
 import { getLanguagePack, languagePackRoute } from '../../lang/index.js';
+import { cartCountRoute, countCartGoods } from '../../cart/index.js';
 
 const root = path.join(import.meta.dirname, '../../..');
 const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { exports: Record<string, string> };
@@ -67,5 +68,11 @@ describe('the per-area entry points', () => {
     const { method, path: wirePath, auth, area } = getLanguagePack;
     expect(languagePackRoute).toEqual({ method, path: wirePath, auth, area });
     expect('data' in languagePackRoute).toBe(false);
+  });
+
+  it('describe the cart badge’s count without schemas by the same method, path and auth as its call', () => {
+    const { method, path: wirePath, auth, area } = countCartGoods;
+    expect(cartCountRoute).toEqual({ method, path: wirePath, auth, area });
+    expect('data' in cartCountRoute).toBe(false);
   });
 });

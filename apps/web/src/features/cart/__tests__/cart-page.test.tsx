@@ -1,11 +1,14 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { paths } from '@/config/paths';
 import { i18n } from '@/lib/i18n';
-import { useCartCount } from '@/stores/app-flags';
+import { countCartGoods } from '@shop/contract/cart';
+import { endpointKey } from '@/lib/endpoint-key';
+import { queryClient } from '@/lib/query-client';
+import { useLanguage } from '@/stores/language';
 import { useSession } from '@/stores/session';
 import { prepareApp, startFakeApi } from '@/test/helpers';
 import CartPage from '../pages/cart-page';
@@ -78,6 +81,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   cleanup();
+  queryClient.clear();
   useSession.getState().clear();
 });
 
@@ -91,7 +95,7 @@ function renderCart() {
     { initialEntries: [paths.tabbar.cart] },
   );
   render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+    <QueryClientProvider client={queryClient}>
       <I18nextProvider i18n={i18n}>
         <RouterProvider router={router} />
       </I18nextProvider>
@@ -107,7 +111,9 @@ describe('the cart tab', () => {
     expect(document.querySelector('[data-line="2"]')!.className).toContain('cart-line-unavailable');
     expect(screen.getByText('$25.00')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Check out (2)' })).toBeTruthy();
-    await waitFor(() => expect(useCartCount.getState().count).toBe(3));
+    // The tab badge reads the cached count, which the cart keeps in step.
+    const countKey = endpointKey(countCartGoods, undefined, { lang: useLanguage.getState().lang, token: 'member-token' });
+    await waitFor(() => expect(queryClient.getQueryData(countKey)).toEqual({ total: 3 }));
   });
 
   it('changes a quantity with the stepper and the total follows the server', async () => {

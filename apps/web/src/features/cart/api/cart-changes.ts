@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { countCartGoods, listCart, removeFromCart, selectAllCartItems, updateCartItem, updateCartItems, type CartData } from '@shop/contract/cart';
 import { endpointKey, invalidateEndpoints, useEndpointMutation, useQueryScope } from '@/lib/endpoint-query';
-import { useCartCount } from '@/stores/app-flags';
 
 /** The cart a change answered replaces the shown one at once; a refused change reads it again. */
 function useShowCart() {
@@ -9,7 +8,7 @@ function useShowCart() {
   const scope = useQueryScope();
   return {
     show: (cart: CartData) => {
-      useCartCount.getState().setCount(cart.total_count);
+      client.setQueryData(endpointKey(countCartGoods, undefined, scope), { total: cart.total_count });
       client.setQueryData(endpointKey(listCart, undefined, scope), cart);
     },
     refresh: () => invalidateEndpoints(client, [listCart, countCartGoods]),
