@@ -150,11 +150,17 @@ export async function loadEcbSnapshot(db: Executor): Promise<{ date: string; sto
 const RATE_TEXT = /^\d{1,12}(\.\d{1,12})?$/;
 
 /** An operator sets a rate (also for currencies the ECB does not publish); it wins over the feed. Recorded with who and why. */
+/** ISO 4217's code for "no currency", under which the ledger keeps points. */
+const NO_CURRENCY = 'XXX';
+
 export async function setOperatorRate(db: Executor, actor: Actor, input: { base: string; quote: string; rate: string; date?: string; reason?: string }): Promise<{ id: number } & RateQuote> {
   const operator = operatorNameOf(actor);
   if (input.base === input.quote) throw new AppError(ResponseCode.rateInvalid);
-  await minorUnits(db, input.base);
-  await minorUnits(db, input.quote);
+  for (const currency of [input.base, input.quote]) {
+    // Points are kept under ISO 4217's "no currency" code: they have no exchange rate.
+    if (currency === NO_CURRENCY) throw new AppError(ResponseCode.currencyUnsupported, { currency });
+    await minorUnits(db, currency);
+  }
   if (!RATE_TEXT.test(input.rate) || new Dec(input.rate).lte(0)) throw new AppError(ResponseCode.rateInvalid);
   const date = input.date ?? today();
   const row = await q.insertOperatorRate(db, { base: input.base, quote: input.quote, rate: input.rate, rate_date: date, set_by: operator });
