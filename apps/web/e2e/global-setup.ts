@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { keepExitCode } from '../../../apps/api/src/test/keep-exit-code.js';
 import { cloneTemplate, dropDatabase, startTestPostgres } from '../../../apps/api/src/test/test-postgres.js';
 
 declare module 'vitest' {
@@ -47,6 +48,7 @@ async function waitForReady(url: string, child: ChildProcess, output: () => stri
  * seeded) serving the built web app, ready before the first test.
  */
 export default async function setup(project: TestProject) {
+  keepExitCode();
   const webDist = path.join(ROOT, 'apps/web/dist');
   if (!fs.existsSync(path.join(webDist, 'index.html'))) {
     throw new Error('apps/web/dist is not built: run "npm run build --workspace apps/web" (npm test does it first)');

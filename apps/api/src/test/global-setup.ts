@@ -1,4 +1,5 @@
 import type { TestProject } from 'vitest/node';
+import { keepExitCode } from './keep-exit-code.js';
 import { startTestPostgres } from './test-postgres.js';
 
 declare module 'vitest' {
@@ -10,6 +11,7 @@ declare module 'vitest' {
 
 /** One PostgreSQL for the whole run (DATABASE_URL or embedded) with a migrated template database. */
 export default async function setup(project: TestProject) {
+  keepExitCode();
   const pg = await startTestPostgres();
   project.provide('pgAdminUrl', pg.adminUrl);
   project.provide('pgTemplate', pg.template);
