@@ -22,7 +22,7 @@ import { sendCodeToMe } from '../api/send-code-to-member';
 import { useSetPayPassword } from '../api/set-pay-password';
 import { useSubmitRealName } from '../api/submit-real-name';
 import { useSubmitRealNameInternational } from '../api/submit-real-name-international';
-import { uploadFile } from '../api/upload';
+import { uploadFile } from '@/lib/upload';
 import { fail, samePasswordTwice } from '../form-check';
 import { CodeButton } from './code-button';
 import { CountryCodePicker } from './country-code-picker';

@@ -14,7 +14,7 @@ import { useContractForm, type FieldLabels } from '@/lib/form';
 import { newIdempotencyKey } from '@/lib/request';
 import { showToast } from '@/lib/toast';
 import { useCreateRecharge, useDepositAddress, useExchangeQuote, useRechargeConfig } from '../api/recharge';
-import { uploadSlip } from '../api/upload-slip';
+import { uploadFile } from '@/lib/upload';
 import { CurrencyField } from '../components/currency-field';
 import { useDebounced } from '../use-debounced';
 import '../wallet.css';
@@ -80,7 +80,7 @@ export default function RechargePage() {
   });
 
   const onUpload = async (file: File): Promise<ImageUploadItem> => {
-    const uploaded = await uploadSlip(file);
+    const uploaded = await uploadFile(file);
     setValue('slip', uploaded.url);
     return { url: uploaded.url };
   };

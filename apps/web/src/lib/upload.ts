@@ -5,7 +5,7 @@ import { ApiError, call } from '@/lib/request';
 import { showToast } from '@/lib/toast';
 import { useSession } from '@/stores/session';
 
-/** Uploads one file: a one-time token, then the multipart upload with the bearer token (spec §7 Upload). */
+/** Uploads one file (an avatar, a bank-transfer slip …): a one-time token, then the multipart upload with the bearer token (spec §7 Upload). */
 export async function uploadFile(file: File): Promise<UploadedFile> {
   const grant = await call(createUploadToken, { host_id: 1 });
   const form = new FormData();
