@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, matchRoutes, RouterProvider } from 'react-router';
@@ -59,7 +59,7 @@ describe('the tab bar', () => {
     const router = renderAt(paths.tabbar.cart, queryClient);
     await screen.findByText('Activities');
     expect(activeTab()).toContain('Cart');
-    expect(document.querySelector('.app-tabbar .adm-badge')?.textContent).toBe('3');
+    await waitFor(() => expect(document.querySelector('.app-tabbar .adm-badge')?.textContent).toBe('3'));
     // Signed out, the count is the member's no more.
     act(() => useSession.getState().clear());
     expect(document.querySelector('.app-tabbar .adm-badge')).toBeNull();
