@@ -8,6 +8,7 @@ import { certificationRoutes } from './certification/certification.routes.js';
 import { cartRoutes } from './cart/cart.routes.js';
 import { orderRoutes } from './orders/orders.routes.js';
 import { charityRoutes } from './charity/charity.routes.js';
+import { consoleRoutes } from './console/console.routes.js';
 import { contentRoutes } from './content/content.routes.js';
 import { geoRoutes } from './geo/geo.routes.js';
 import { healthRoutes } from './health/health.routes.js';
@@ -19,4 +20,4 @@ import { verificationRoutes } from './verification/verification.routes.js';
 import { walletRoutes } from './wallet/wallet.routes.js';
 
 /** Every module's routes. Each area adds one line. */
-export const modules: Array<(api: Api) => void> = [healthRoutes, langRoutes, accountsRoutes, verificationRoutes, captchaRoutes, twoFactorRoutes, certificationRoutes, cancellationRoutes, uploadsRoutes, catalogueRoutes, cartRoutes, orderRoutes, charityRoutes, contentRoutes, operatorRoutes, geoRoutes, addressRoutes, walletRoutes];
+export const modules: Array<(api: Api) => void> = [healthRoutes, langRoutes, accountsRoutes, verificationRoutes, captchaRoutes, twoFactorRoutes, certificationRoutes, cancellationRoutes, uploadsRoutes, catalogueRoutes, cartRoutes, orderRoutes, charityRoutes, contentRoutes, operatorRoutes, consoleRoutes, geoRoutes, addressRoutes, walletRoutes];

@@ -2,3 +2,4 @@
 export * from './admin.endpoints.js';
 export * from './admin.schemas.js';
 export * from './permissions.js';
+export * from './console.endpoints.js';

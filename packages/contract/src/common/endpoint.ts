@@ -27,7 +27,8 @@ export type Permission =
   | 'reviews.moderate'
   | 'settings.write'
   | 'orders.read'
-  | 'orders.fulfil';
+  | 'orders.fulfil'
+  | 'audit.read';
 
 export type Area =
   | 'account' | 'address' | 'after-sales' | 'cart' | 'catalogue' | 'content' | 'geo' | 'orders'

@@ -1,0 +1,73 @@
+import { ResponseCode, type EndpointQuery, type adminAuditLog, type adminListCancellations, type adminListRealNames, type adminSearchMembers } from '@shop/contract';
+import type { Database, Executor } from '../../db/database.js';
+import { operatorNameOf, type Actor } from '../../lib/actor.js';
+import { AppError, notFound } from '../../lib/errors.js';
+import { withTransaction } from '../../lib/transaction.js';
+import { setBanned } from '../accounts/operator.service.js';
+import { reviewCancellation } from '../cancellation/cancellation.service.js';
+import { reviewRealName } from '../certification/certification.service.js';
+import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
+import * as q from './console.queries.js';
+
+const page = <T>(rows: T[], total: number, input: { page: number; limit: number }) => ({ list: rows, total, page: input.page, limit: input.limit, has_more: input.page * input.limit < total });
+
+/** Today's (UTC) orders, sales per currency, new members, and the count waiting in each queue. */
+export async function dashboard(db: Executor, actor: Actor, now = new Date()) {
+  operatorNameOf(actor);
+  const dayStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  return { date: dayStart.toISOString().slice(0, 10), ...(await q.dashboardFigures(db, dayStart)) };
+}
+
+export async function realNameQueue(db: Executor, actor: Actor, input: EndpointQuery<typeof adminListRealNames>) {
+  operatorNameOf(actor);
+  const { rows, total } = await q.pageCertifications(db, input);
+  return page(rows, total, input);
+}
+
+export async function cancellationQueue(db: Executor, actor: Actor, input: EndpointQuery<typeof adminListCancellations>) {
+  operatorNameOf(actor);
+  const { rows, total } = await q.pageCancellations(db, input);
+  return page(rows, total, input);
+}
+
+/** The console's decision on a real-name request: the same service as the command line. */
+export const decideRealName = (db: Database, actor: Actor, input: { id: number; decision: 'approve' | 'reject'; reason?: string }) => reviewRealName(db, actor, input);
+
+/** The console's decision on an account cancellation: the same service as the command line. */
+export const decideCancellation = (db: Database, actor: Actor, input: { id: number; decision: 'approve' | 'reject'; reason?: string }) => reviewCancellation(db, actor, input);
+
+export async function findMembers(db: Executor, actor: Actor, input: EndpointQuery<typeof adminSearchMembers>) {
+  operatorNameOf(actor);
+  const { rows, total } = await q.searchMembers(db, input);
+  return page(rows, total, input);
+}
+
+export async function memberInfo(db: Executor, actor: Actor, input: { id: number }) {
+  operatorNameOf(actor);
+  const profile = await q.memberProfile(db, input.id);
+  if (!profile) throw notFound('member');
+  return profile;
+}
+
+/** Bans or unbans a member (a ban ends every session), recorded with the reason. */
+export const banMember = (db: Database, actor: Actor, input: { id: number; banned: boolean; reason: string }) =>
+  setBanned(db, actor, { userId: input.id, banned: input.banned, reason: input.reason });
+
+/** Signs a member out everywhere, recorded with who and why. */
+export async function endMemberSessions(db: Database, actor: Actor, input: { id: number; reason: string }) {
+  const operator = operatorNameOf(actor);
+  return withTransaction(db, async (tx) => {
+    const user = await q.lockMember(tx, input.id);
+    if (!user) throw notFound('member');
+    if (user.status === 'closed') throw new AppError(ResponseCode.memberClosed);
+    const ended = await q.revokeMemberSessions(tx, input.id);
+    await insertOperatorAction(tx, { operator, action: 'user.sessions.end', target_type: 'user', target_id: input.id, reason: input.reason });
+    return { id: input.id, ended };
+  });
+}
+
+export async function auditLog(db: Executor, actor: Actor, input: EndpointQuery<typeof adminAuditLog>) {
+  operatorNameOf(actor);
+  const { rows, total } = await q.pageOperatorActions(db, input);
+  return page(rows, total, input);
+}

@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import { endpoint } from '../common/endpoint.js';
+import { pageOf, pageQuery } from '../common/pagination.js';
+
+// The operator console's own calls (under /admin/api/): the dashboard, the real-name and
+// account-cancellation queues, members, and the audit log.
+
+const id = z.coerce.number().int().min(1).max(2_147_483_647);
+const reason = z.string().trim().max(300).optional();
+const REVIEW_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export const CANCELLATION_REVIEW_STATUSES = ['pending', 'approved', 'rejected', 'withdrawn', 'completed'] as const;
+
+export const dashboardData = z.object({
+  /** The day counted (the server's calendar day, UTC). */
+  date: z.string(),
+  orders_today: z.number().int(),
+  paid_orders_today: z.number().int(),
+  /** Paid today, per currency, in minor units. */
+  sales: z.array(z.object({ currency: z.string(), total: z.number().int(), orders: z.number().int() })),
+  new_members: z.number().int(),
+  /** Waiting in each review queue now. */
+  queues: z.object({ realname: z.number().int(), cancellation: z.number().int(), recharges: z.number().int(), withdrawals: z.number().int(), orders_to_ship: z.number().int() }),
+});
+
+export const realNameReviewQuery = pageQuery.extend({ status: z.enum(REVIEW_STATUSES).default('pending') });
+export const realNameReviewSchema = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  user_name: z.string(),
+  kind: z.enum(['mainland', 'international']),
+  country: z.string(),
+  document_type: z.string(),
+  document_number: z.string(),
+  surname: z.string(),
+  given_name: z.string(),
+  title: z.string().nullable(),
+  birthday: z.string().nullable(),
+  status: z.enum(REVIEW_STATUSES),
+  reason: z.string().nullable(),
+  reviewed_by: z.string().nullable(),
+  reviewed_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export const reviewDecisionBody = z.object({ id, decision: z.enum(['approve', 'reject']), reason });
+export const reviewDecisionData = z.object({ id: z.number().int(), user_id: z.number().int(), status: z.string() });
+
+export const cancellationReviewQuery = pageQuery.extend({ status: z.enum(CANCELLATION_REVIEW_STATUSES).default('pending') });
+export const cancellationReviewSchema = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  user_name: z.string(),
+  status: z.enum(CANCELLATION_REVIEW_STATUSES),
+  reason: z.string().nullable(),
+  reviewed_by: z.string().nullable(),
+  reviewed_at: z.string().nullable(),
+  created_at: z.string(),
+});
+
+export const memberSearchQuery = pageQuery.extend({ q: z.string().trim().max(100).default('') });
+export const memberSummarySchema = z.object({
+  id: z.number().int(),
+  user_name: z.string(),
+  nickname: z.string().nullable(),
+  mobile: z.string().nullable(),
+  email: z.string().nullable(),
+  invite_code: z.string().nullable(),
+  status: z.string(),
+  created_at: z.string(),
+});
+export const memberProfileData = memberSummarySchema.extend({
+  true_name: z.string().nullable(),
+  country: z.string().nullable(),
+  referrer: z.object({ id: z.number().int(), user_name: z.string() }).nullable(),
+  active_sessions: z.number().int(),
+  balances: z.array(z.object({ currency: z.string(), kind: z.string(), balance: z.number().int() })),
+  orders: z.array(z.object({ id: z.number().int(), order_no: z.string(), status: z.string(), currency: z.string(), total: z.number().int(), created_at: z.string() })),
+});
+export const memberBanBody = z.object({ id, banned: z.boolean(), reason: z.string().trim().min(1, 'validation.required').max(300) });
+export const memberBanData = z.object({ id: z.number().int(), status: z.string() });
+export const memberSessionsBody = z.object({ id, reason: z.string().trim().min(1, 'validation.required').max(300) });
+export const memberSessionsData = z.object({ id: z.number().int(), ended: z.number().int() });
+
+export const auditQuery = pageQuery.extend({
+  operator: z.string().trim().max(80).optional(),
+  /** The start of the action's name (`realname`, `withdrawal.paid` …). */
+  kind: z.string().trim().max(80).optional(),
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+});
+export const auditEntrySchema = z.object({
+  id: z.number().int(),
+  operator: z.string(),
+  action: z.string(),
+  target_type: z.string(),
+  target_id: z.number().int(),
+  reason: z.string().nullable(),
+  created_at: z.string(),
+});
+
+/** Today's orders, sales per currency, new members, and what waits in each queue. */
+export const adminDashboard = endpoint({ method: 'GET', path: '/admin/api/dashboard', auth: 'operator', permission: 'session', area: 'admin', data: dashboardData });
+/** Real-name requests by state, oldest first. */
+export const adminListRealNames = endpoint({ method: 'GET', path: '/admin/api/reviews/realname', auth: 'operator', permission: 'realname.review', area: 'admin', query: realNameReviewQuery, data: pageOf(realNameReviewSchema) });
+/** Approves (sets the member's true name) or rejects (reason required) a pending real-name request. */
+export const adminDecideRealName = endpoint({ method: 'POST', path: '/admin/api/reviews/realname/decide', auth: 'operator', permission: 'realname.review', area: 'admin', idempotent: true, body: reviewDecisionBody, data: reviewDecisionData });
+/** Account-cancellation requests by state, oldest first. */
+export const adminListCancellations = endpoint({ method: 'GET', path: '/admin/api/reviews/cancellation', auth: 'operator', permission: 'cancellation.review', area: 'admin', query: cancellationReviewQuery, data: pageOf(cancellationReviewSchema) });
+/** Approves (the member then confirms by e-mail) or rejects (reason required) a pending cancellation. */
+export const adminDecideCancellation = endpoint({ method: 'POST', path: '/admin/api/reviews/cancellation/decide', auth: 'operator', permission: 'cancellation.review', area: 'admin', idempotent: true, body: reviewDecisionBody, data: reviewDecisionData });
+/** Members whose user name, mobile, e-mail or invite code matches, newest first. */
+export const adminSearchMembers = endpoint({ method: 'GET', path: '/admin/api/members/search', auth: 'operator', permission: 'members.read', area: 'admin', query: memberSearchQuery, data: pageOf(memberSummarySchema) });
+/** A member's profile, referrer, balances, latest orders and open sessions. */
+export const adminMemberProfile = endpoint({ method: 'GET', path: '/admin/api/members/info', auth: 'operator', permission: 'members.read', area: 'admin', query: z.object({ id }), data: memberProfileData });
+/** Bans (every session ends) or unbans a member, with a reason. */
+export const adminBanMember = endpoint({ method: 'POST', path: '/admin/api/members/ban', auth: 'operator', permission: 'members.ban', area: 'admin', idempotent: true, body: memberBanBody, data: memberBanData });
+/** Ends every session of a member (signed out everywhere), with a reason. */
+export const adminEndMemberSessions = endpoint({ method: 'POST', path: '/admin/api/members/end-sessions', auth: 'operator', permission: 'members.ban', area: 'admin', idempotent: true, body: memberSessionsBody, data: memberSessionsData });
+/** Operator decisions, newest first, by operator, kind and date. */
+export const adminAuditLog = endpoint({ method: 'GET', path: '/admin/api/audit', auth: 'operator', permission: 'audit.read', area: 'admin', query: auditQuery, data: pageOf(auditEntrySchema) });
+
+export const consoleEndpoints = [adminDashboard, adminListRealNames, adminDecideRealName, adminListCancellations, adminDecideCancellation, adminSearchMembers, adminMemberProfile, adminBanMember, adminEndMemberSessions, adminAuditLog] as const;
