@@ -1,0 +1,168 @@
+import type { FakeNotificationSwitches, FakeRequest, NotificationDelivery, PlainResponse } from './gateway.js';
+
+// What the local fakes of the Asian gateways (2C2P, WeChat Pay, Alipay, CTBC) share: delivery of
+// notifications under the switches, the hosted page where a developer decides a payment, the
+// browser's way back, and reading a fake's request.
+
+/** Posts a notification over HTTP (development); tests pass their own delivery. */
+export const httpDelivery: NotificationDelivery = async (url, headers, body) => {
+  try {
+    const res = await fetch(url, { method: 'POST', headers, body, signal: AbortSignal.timeout(10_000) });
+    await res.arrayBuffer();
+    return res.status;
+  } catch {
+    return 0;
+  }
+};
+
+/** One notification as a fake built it. */
+export interface Outgoing {
+  url: string;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/**
+ * Sends a fake's notifications as the switches say: `duplicates` copies of each, none when
+ * `silent`, held back and sent newest first at `flush()` when `outOfOrder`.
+ */
+export class Notifier {
+  private held: Outgoing[] = [];
+  /** Statuses the shop answered, newest last (for the fakes' own tests and the developer page). */
+  readonly answers: number[] = [];
+
+  constructor(private readonly deliver: NotificationDelivery) {}
+
+  async send(n: Outgoing, switches: FakeNotificationSwitches): Promise<void> {
+    if (switches.silent) return;
+    if (switches.outOfOrder) {
+      this.held.push(n);
+      return;
+    }
+    for (let i = 0; i < Math.max(1, Math.min(switches.duplicates ?? 1, 100)); i++) this.answers.push(await this.deliver(n.url, n.headers, n.body));
+  }
+
+  async flush(switches: FakeNotificationSwitches): Promise<void> {
+    const held = this.held.reverse();
+    this.held = [];
+    for (const n of held) await this.send(n, { ...switches, outOfOrder: false });
+  }
+}
+
+/** Reads switches a developer ticked on the hosted page, over the fake's own. */
+export function switchesFromForm(form: URLSearchParams, base: FakeNotificationSwitches): FakeNotificationSwitches {
+  const on = (k: string) => ['on', '1', 'true'].includes(form.get(k) ?? '');
+  const n = Number(form.get('duplicates') ?? '');
+  return {
+    ...base,
+    ...(Number.isSafeInteger(n) && n > 1 ? { duplicates: Math.min(n, 50) } : {}),
+    ...(on('outOfOrder') ? { outOfOrder: true } : {}),
+    ...(on('stale') ? { staleSeconds: 600 } : {}),
+    ...(on('silent') ? { silent: true } : {}),
+  };
+}
+
+const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const html = (body: string, status = 200): PlainResponse => ({ status, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }, body });
+
+/** The hosted page: the payment's facts and three buttons (pay, fail, cancel) posting to `action`. */
+export function sandboxPage(o: { gateway: string; action: string; hidden: Record<string, string>; facts: [string, string][] }): PlainResponse {
+  const hidden = Object.entries(o.hidden)
+    .map(([k, v]) => `<input type="hidden" name="${esc(k)}" value="${esc(v)}">`)
+    .join('');
+  const facts = o.facts.map(([k, v]) => `<tr><th>${esc(k)}</th><td>${esc(v)}</td></tr>`).join('');
+  return html(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${esc(o.gateway)} sandbox</title>
+<style>body{font-family:system-ui,sans-serif;max-width:28rem;margin:2rem auto;padding:0 1rem}table{width:100%;margin:1rem 0}th{text-align:left;color:#555}button{display:block;width:100%;margin:.5rem 0;padding:.8rem;font-size:1rem}fieldset{margin-top:1rem;font-size:.9rem}</style></head>
+<body><h1>${esc(o.gateway)} sandbox</h1><p>No money moves here. Decide how this payment ends.</p><table>${facts}</table>
+<form method="post" action="${esc(o.action)}">${hidden}
+<button name="choice" value="pay" data-choice="pay">Pay</button><button name="choice" value="fail" data-choice="fail">Fail</button><button name="choice" value="cancel" data-choice="cancel">Cancel</button>
+<fieldset><legend>Notifications</legend>
+<label><input type="number" name="duplicates" min="1" max="50" value="1"> copies of each</label><br>
+<label><input type="checkbox" name="outOfOrder"> hold, then send newest first</label><br>
+<label><input type="checkbox" name="stale"> stale timestamp</label><br>
+<label><input type="checkbox" name="silent"> send none (the shop must inquire)</label></fieldset></form></body></html>`);
+}
+
+/** A page that posts `fields` to `action` at once (gateways that return the browser by a form post). */
+export function autoPostPage(action: string, fields: Record<string, string>): PlainResponse {
+  const inputs = Object.entries(fields)
+    .map(([k, v]) => `<input type="hidden" name="${esc(k)}" value="${esc(v)}">`)
+    .join('');
+  return html(`<!doctype html><html><head><meta charset="utf-8"><title>Returning to the shop</title></head><body><form id="f" method="post" action="${esc(action)}">${inputs}<noscript><button>Continue</button></noscript></form><script>document.getElementById('f').submit()</script></body></html>`);
+}
+
+export const notFound = (what: string): PlainResponse => ({ status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: `${what} not found` });
+export const redirect = (location: string): PlainResponse => ({ status: 303, headers: { location } });
+export const jsonResponse = (body: unknown, status = 200, headers: Record<string, string> = {}): PlainResponse => ({ status, headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+
+/** Adds query parameters to a return address, inside the hash route when it has one (the app is hash-routed). */
+export function withParams(url: string, params: Record<string, string>): string {
+  const q = new URLSearchParams(params).toString();
+  const hash = url.indexOf('#');
+  const target = hash >= 0 ? url.slice(hash) : url;
+  const joined = `${target}${target.includes('?') ? '&' : '?'}${q}`;
+  return hash >= 0 ? `${url.slice(0, hash)}${joined}` : joined;
+}
+
+/** A fake request's path (without the query) and query. */
+export function splitUrl(req: FakeRequest): { path: string; query: URLSearchParams } {
+  const u = new URL(req.url, 'http://fake.local');
+  return { path: u.pathname, query: u.searchParams };
+}
+
+export const header = (h: Record<string, string | string[] | undefined>, name: string): string | undefined => {
+  const v = h[name] ?? h[name.toLowerCase()];
+  return Array.isArray(v) ? v[0] : v;
+};
+
+export const randomHex = (bytes: number) => Buffer.from(crypto.getRandomValues(new Uint8Array(bytes))).toString('hex');
+
+/** Major units for a developer's eyes on the hosted page. */
+export const shownAmount = (minor: number, currency: string, exp: number) => `${currency} ${exp ? `${Math.floor(minor / 10 ** exp)}.${String(minor % 10 ** exp).padStart(exp, '0')}` : minor}`;
+
+/** One HTTP exchange as an adapter makes it. */
+export interface HttpCall {
+  method: 'GET' | 'POST';
+  url: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+export interface HttpAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+export type HttpClient = (call: HttpCall) => Promise<HttpAnswer>;
+
+// Fakes built in this process, by the address they are mounted at. A sandbox adapter calling that
+// address reaches its fake directly with the same bytes (no socket): the shop's own server need not
+// be listening (tests drive it with inject) and a call never leaves the machine.
+const localFakes = new Map<string, { handle(req: FakeRequest): Promise<PlainResponse> }>();
+
+export function registerLocalFake(baseUrl: string, fake: { handle(req: FakeRequest): Promise<PlainResponse> }): void {
+  localFakes.set(baseUrl.replace(/\/+$/, ''), fake);
+}
+
+/** The adapters' HTTP client: a local fake when one is mounted at the address, the network otherwise. */
+export const httpClient: HttpClient = async (call) => {
+  for (const [base, fake] of localFakes) {
+    if (call.url === base || call.url.startsWith(`${base}/`) || call.url.startsWith(`${base}?`)) {
+      const res = await fake.handle({ method: call.method, url: call.url.slice(base.length) || '/', headers: Object.fromEntries(Object.entries(call.headers).map(([k, v]) => [k.toLowerCase(), v])), rawBody: Buffer.from(call.body ?? '') });
+      return { status: res.status, headers: Object.fromEntries(Object.entries(res.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v])), body: res.body === undefined ? '' : res.body.toString() };
+    }
+  }
+  const res = await fetch(call.url, { method: call.method, headers: call.headers, body: call.body, signal: AbortSignal.timeout(20_000), redirect: 'manual' });
+  return { status: res.status, headers: Object.fromEntries(res.headers.entries()), body: await res.text() };
+};
+
+/** A gateway answered something the adapter cannot use: the caller retries or inquires later. */
+export class GatewayError extends Error {
+  constructor(
+    readonly gateway: string,
+    message: string,
+    readonly code?: string,
+  ) {
+    super(`${gateway}: ${message}`);
+    this.name = 'GatewayError';
+  }
+}
