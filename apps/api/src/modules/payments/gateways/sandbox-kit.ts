@@ -166,3 +166,6 @@ export class GatewayError extends Error {
     this.name = 'GatewayError';
   }
 }
+
+/** PEM keys in one-line environment variables carry `\n` escapes. */
+export const pem = (v: string | undefined) => (v ?? '').replace(/\\n/g, '\n');

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { GatewayContext, GatewayCreateInput, GatewayCreateResult, GatewayDefinition, GatewayInquiry, GatewayPaymentStatus, GatewayRefundInput, GatewayRefundResult, GatewayVerification, PaymentGateway, PlainResponse } from '../gateway.js';
-import { GatewayError, httpClient, type HttpClient } from '../sandbox-kit.js';
+import { GatewayError, httpClient, pem, type HttpClient } from '../sandbox-kit.js';
 import { c2p2Gateway, c2p2Merchant } from '../sandbox-keys.js';
 import type { WebhookRejection } from '../../../../webhooks/provider.js';
 import { Fake2c2p } from './fake.js';
@@ -23,8 +23,6 @@ const env = z.object({
 });
 type Settings = z.infer<typeof env>;
 
-/** PEM keys in one-line environment variables carry `\n` escapes. */
-export const pem = (v: string | undefined) => (v ?? '').replace(/\\n/g, '\n');
 
 const STATUS: Record<ReturnType<typeof stateOf>, GatewayPaymentStatus> = { succeeded: 'succeeded', pending: 'pending', canceled: 'canceled', failed: 'failed', not_found: 'pending' };
 
