@@ -46,6 +46,15 @@ export async function runDueJobs(deps: AppDeps, tasks: Partial<Record<string, Jo
   const events: WorkerEvents = new EventEmitter();
   events.on('job:success', ({ job }) => report.succeeded.push(job.task_identifier));
   events.on('job:error', ({ job, error }) => report.failed.push({ task: job.task_identifier, error: error instanceof Error ? error.message : String(error), attempts: job.attempts }));
-  await runOnce({ pgPool: connectionOf(deps.db).pool, taskList: taskList(deps, tasks), noHandleSignals: true, logger: jobLogger(undefined), events });
+  await runOnce({
+    pgPool: connectionOf(deps.db).pool,
+    taskList: taskList(deps, tasks),
+    noHandleSignals: true,
+    logger: jobLogger(undefined),
+    events,
+    // Unbatched, a job's completion is written without being waited for and may land after this
+    // returns; batched (even with no delay), the pool writes every outcome before it ends.
+    preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
+  });
   return report;
 }
