@@ -21,6 +21,9 @@ export default defineConfig({
           include: ['apps/api/src/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['apps/api/src/test/global-setup.ts'],
+          // A worker imports the app once and runs file after file in it: importing the app's modules
+          // per file cost more than the tests themselves. Each file still gets its own database.
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 120_000,
         },

@@ -1,13 +1,16 @@
 import type { Database } from '../../../db/database.js';
 
-let categoryId: number | undefined;
+// One category per database: test files may share this module (a worker imports it once for many files).
+const categories = new WeakMap<Database, number>();
 
 /** Goods on sale with one SKU per entry of `skus` (price in minor units, stock), straight in the tables. */
 export async function newGoods(db: Database, skus: Array<{ price: number; stock: number }> = [{ price: 1999, stock: 10 }], opts: { currency?: string; name?: string } = {}) {
+  let categoryId = categories.get(db);
   if (categoryId === undefined || !(await db.selectFrom('categories').select('id').where('id', '=', categoryId).executeTakeFirst())) {
     const type = await db.insertInto('category_types').values({ name: JSON.stringify({ 'en-us': 'Shop' }) }).returning('id').executeTakeFirstOrThrow();
     const cat = await db.insertInto('categories').values({ type_id: type.id, parent_id: null, name: JSON.stringify({ 'en-us': 'Things' }) }).returning('id').executeTakeFirstOrThrow();
     categoryId = cat.id;
+    categories.set(db, categoryId);
   }
   const name = opts.name ?? `Teapot ${Math.random().toString(36).slice(2, 7)}`;
   const specs = [{ id: 1, name: { 'en-us': 'Colour', 'zh-cn': '颜色' }, values: skus.map((_, i) => ({ id: 10 + i, name: { 'en-us': `Colour ${i + 1}`, 'zh-cn': `颜色 ${i + 1}` } })) }];
