@@ -8,12 +8,15 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const vite = path.join(root, 'node_modules/vite/bin/vite.js');
 // Always the production bundle: NODE_ENV=development in the shell would otherwise build React's development one.
-const build = spawnSync(process.execPath, [vite, 'build'], {
-  cwd: path.join(root, 'apps/web'),
-  stdio: 'inherit',
-  env: { ...process.env, NODE_ENV: 'production' },
-});
-if (build.status !== 0) process.exit(build.status ?? 1);
+// The member app (/h5/), then the operator console (/admin/).
+for (const app of ['apps/web', 'apps/admin']) {
+  const build = spawnSync(process.execPath, [vite, 'build'], {
+    cwd: path.join(root, app),
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
 
 // npm passes a SIGTERM on to the shell running this script, and the shell ends without passing it
 // further (it does not `exec`), leaving this process behind. So when the process that started us

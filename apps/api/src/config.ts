@@ -48,6 +48,8 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** The built web app served at /h5/. */
   WEB_DIST: z.string().default('./apps/web/dist'),
+  /** The built operator console served at /admin/. */
+  ADMIN_DIST: z.string().default('./apps/admin/dist'),
   /** `outbox` keeps mail in the database for developers to read; `smtp` sends it. */
   MAIL_PROVIDER: z.enum(['outbox', 'smtp']).default('outbox'),
   SMTP_URL: z.string().optional(),
@@ -87,6 +89,7 @@ export type Config = Omit<z.infer<typeof schema>, 'HOST'> & {
   rootDir: string;
   dataDir: string;
   webDist: string;
+  adminDist: string;
 };
 
 /** Providers that exist for development only; production refuses to start with them. */
@@ -124,6 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     rootDir,
     dataDir: path.resolve(rootDir, c.DATA_DIR),
     webDist: path.resolve(rootDir, c.WEB_DIST),
+    adminDist: path.resolve(rootDir, c.ADMIN_DIST),
   };
 }
 

@@ -1,0 +1,97 @@
+import { App as AntApp, ConfigProvider, Spin } from 'antd';
+import type { Locale } from 'antd/es/locale';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { HashRouter, Navigate, Route, Routes } from 'react-router';
+import type { Language } from '@shop/contract/common';
+import { ApiError } from '../lib/api';
+import { useSession } from '../lib/session';
+
+// The sign-in pages and the signed-in shell are chunks of their own: the first screen loads only one of them.
+const Shell = lazy(() => import('./Shell').then((m) => ({ default: m.Shell })));
+const SignIn = lazy(() => import('./SignIn').then((m) => ({ default: m.SignIn })));
+const SetupPassword = lazy(() => import('./SetupPassword').then((m) => ({ default: m.SetupPassword })));
+
+const Dashboard = lazy(() => import('../pages/Dashboard'));
+const RealNames = lazy(() => import('../pages/RealNames'));
+const Cancellations = lazy(() => import('../pages/Cancellations'));
+const Recharges = lazy(() => import('../pages/Recharges'));
+const Withdrawals = lazy(() => import('../pages/Withdrawals'));
+const Orders = lazy(() => import('../pages/Orders'));
+const Members = lazy(() => import('../pages/Members'));
+const Audit = lazy(() => import('../pages/Audit'));
+
+const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      staleTime: 15_000,
+      refetchOnWindowFocus: false,
+      // A refusal (no permission, not found) is an answer; only the network is retried.
+      retry: (count, e) => !(e instanceof ApiError && e.code !== 0) && count < 2,
+    },
+  },
+});
+
+// antd's own texts (pagination, pickers …) in the console's language, loaded with it.
+const antdLocales: Record<Language, () => Promise<{ default: Locale }>> = {
+  'en-us': () => import('antd/es/locale/en_US'),
+  'zh-cn': () => import('antd/es/locale/zh_CN'),
+  'zh-tw': () => import('antd/es/locale/zh_TW'),
+  jp: () => import('antd/es/locale/ja_JP'),
+  may: () => import('antd/es/locale/ms_MY'),
+  hu: () => import('antd/es/locale/hu_HU'),
+  id: () => import('antd/es/locale/id_ID'),
+  km: () => import('antd/es/locale/km_KH'),
+  th: () => import('antd/es/locale/th_TH'),
+};
+
+function useAntdLocale(): Locale | undefined {
+  const { i18n } = useTranslation();
+  const [locale, setLocale] = useState<Locale>();
+  useEffect(() => {
+    let live = true;
+    void antdLocales[i18n.language as Language]?.().then((m) => live && setLocale(m.default));
+    return () => {
+      live = false;
+    };
+  }, [i18n.language]);
+  return locale;
+}
+
+function Routed() {
+  const { token } = useSession();
+  const page = (el: React.ReactNode) => <Suspense fallback={<Spin style={{ display: 'block', margin: 64 }} />}>{el}</Suspense>;
+  return (
+    <Routes>
+      <Route path="/setup" element={page(<SetupPassword />)} />
+      <Route path="/sign-in" element={token ? <Navigate to="/" replace /> : page(<SignIn />)} />
+      <Route element={token ? page(<Shell />) : <Navigate to="/sign-in" replace />}>
+        <Route index element={page(<Dashboard />)} />
+        <Route path="reviews/realname" element={page(<RealNames />)} />
+        <Route path="reviews/cancellation" element={page(<Cancellations />)} />
+        <Route path="reviews/recharges" element={page(<Recharges />)} />
+        <Route path="reviews/withdrawals" element={page(<Withdrawals />)} />
+        <Route path="orders" element={page(<Orders />)} />
+        <Route path="members" element={page(<Members />)} />
+        <Route path="audit" element={page(<Audit />)} />
+        <Route path="*" element={<Navigate to="/" replace />} />
+      </Route>
+    </Routes>
+  );
+}
+
+export function App() {
+  const locale = useAntdLocale();
+  return (
+    <ConfigProvider locale={locale} theme={{ token: { colorPrimary: '#1f6feb', borderRadius: 6 } }}>
+      <AntApp>
+        <QueryClientProvider client={queryClient}>
+          <HashRouter>
+            <Routed />
+          </HashRouter>
+        </QueryClientProvider>
+      </AntApp>
+    </ConfigProvider>
+  );
+}

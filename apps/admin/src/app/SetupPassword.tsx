@@ -1,0 +1,57 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Card, Form, Input, Typography } from 'antd';
+import { setupPasswordBody } from '@shop/contract/admin';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { z } from 'zod';
+import { api } from '../lib/api';
+import { setupPasswordRoute } from '../lib/routes';
+import { LanguageSelect } from './LanguageSelect';
+
+const schema = setupPasswordBody.extend({ confirm: z.string() }).refine((v) => v.password === v.confirm, { path: ['confirm'], message: 'mismatch' });
+type Values = z.input<typeof schema>;
+
+/** The one-time link `npm run ops -- operator create` prints: the operator chooses a password. */
+export function SetupPassword() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const [done, setDone] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const { control, handleSubmit, formState } = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { token: params.get('token') ?? '', password: '', confirm: '' } });
+  const submit = handleSubmit(async ({ token, password }) => {
+    setError(null);
+    try {
+      setDone((await api(setupPasswordRoute, { body: { token, password } })).user_name);
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    }
+  });
+  return (
+    <div style={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', background: '#f5f7fa' }}>
+      <div style={{ position: 'absolute', top: 16, right: 24 }}>
+        <LanguageSelect />
+      </div>
+      <Card style={{ width: 420 }} title={t('auth.setPasswordTitle')}>
+        {done ? (
+          <Alert type="success" showIcon title={t('auth.passwordSet', { name: done })} description={<Link to="/sign-in">{t('auth.signIn')}</Link>} />
+        ) : (
+          <Form layout="vertical" onFinish={() => void submit()} component="form">
+            <Typography.Paragraph>{t('auth.setPasswordText')}</Typography.Paragraph>
+            <Form.Item label={t('auth.newPassword')} validateStatus={formState.errors.password ? 'error' : undefined} help={formState.errors.password ? t('auth.passwordLength') : undefined}>
+              <Controller name="password" control={control} render={({ field }) => <Input.Password {...field} autoComplete="new-password" />} />
+            </Form.Item>
+            <Form.Item label={t('auth.confirmPassword')} validateStatus={formState.errors.confirm ? 'error' : undefined} help={formState.errors.confirm ? t('auth.passwordMismatch') : undefined}>
+              <Controller name="confirm" control={control} render={({ field }) => <Input.Password {...field} autoComplete="new-password" />} />
+            </Form.Item>
+            {error && <Alert type="error" showIcon style={{ marginBottom: 16 }} title={error} />}
+            <Button type="primary" htmlType="submit" block loading={formState.isSubmitting}>
+              {t('auth.setPassword')}
+            </Button>
+          </Form>
+        )}
+      </Card>
+    </div>
+  );
+}

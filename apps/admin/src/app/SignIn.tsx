@@ -1,0 +1,109 @@
+import { Alert, Button, Card, Form, Input, Typography } from 'antd';
+import type { operatorSignInBody } from '@shop/contract/admin';
+import { ResponseCode } from '@shop/contract/common';
+import { lazy, Suspense, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { api, ApiError } from '../lib/api';
+import { lazyZodResolver, signInRoute } from '../lib/routes';
+import { sessionStore, useSession } from '../lib/session';
+import { LanguageSelect } from './LanguageSelect';
+
+const TotpQr = lazy(() => import('./TotpQr'));
+
+type Values = z.input<typeof operatorSignInBody>;
+interface TotpSetup {
+  secret: string;
+  otpauth_url: string;
+}
+
+/** The authenticator's secret as a QR code and as text. */
+function TotpSetupCard({ setup }: { setup: TotpSetup }) {
+  const { t } = useTranslation();
+  return (
+    <div data-testid="totp-setup" style={{ textAlign: 'center' }}>
+      <Suspense fallback={<div style={{ height: 204 }} />}>
+        <TotpQr value={setup.otpauth_url} />
+      </Suspense>
+      <Typography.Paragraph>
+        {t('auth.secret')}: <Typography.Text code copyable data-testid="totp-secret">{setup.secret}</Typography.Text>
+      </Typography.Paragraph>
+    </div>
+  );
+}
+
+export function SignIn() {
+  const { t } = useTranslation();
+  const { ended } = useSession();
+  const [error, setError] = useState<string | null>(null);
+  const [pendingSetup, setPendingSetup] = useState<TotpSetup | null>(null);
+  const [firstSession, setFirstSession] = useState<{ token: string; setup: TotpSetup } | null>(null);
+  const { control, handleSubmit, formState } = useForm<Values>({ resolver: lazyZodResolver(() => import('@shop/contract/admin').then((m) => m.operatorSignInBody)), defaultValues: { user_name: '', password: '', totp_code: undefined } });
+
+  const submit = handleSubmit(async (values) => {
+    setError(null);
+    try {
+      const res = await api(signInRoute, { body: { ...values, totp_code: values.totp_code || undefined } });
+      // The first sign-in: the secret to add to the authenticator, shown before entering.
+      if (res.totp_setup) setFirstSession({ token: res.token, setup: res.totp_setup });
+      else sessionStore.signIn(res.token);
+    } catch (e) {
+      if (e instanceof ApiError && e.code === ResponseCode.operatorTotpSetupRequired && e.data) setPendingSetup(e.data as TotpSetup);
+      setError(e instanceof Error ? e.message : String(e));
+    }
+  });
+
+  const fieldError = (name: keyof Values) => {
+    const err = formState.errors[name];
+    if (!err) return undefined;
+    if (name === 'totp_code') return t('auth.codeFormat');
+    return t('auth.required');
+  };
+
+  return (
+    <div style={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', background: '#f5f7fa' }}>
+      <div style={{ position: 'absolute', top: 16, right: 24 }}>
+        <LanguageSelect />
+      </div>
+      <Card style={{ width: 420 }} title={firstSession ? t('auth.setupTitle') : t('auth.signInTitle')}>
+        {firstSession ? (
+          <>
+            <Typography.Paragraph>{t('auth.setupText')}</Typography.Paragraph>
+            <TotpSetupCard setup={firstSession.setup} />
+            <Button type="primary" block onClick={() => sessionStore.signIn(firstSession.token)}>
+              {t('auth.continue')}
+            </Button>
+          </>
+        ) : (
+          <Form layout="vertical" onFinish={() => void submit()} component="form">
+            {ended && ended !== 'signed_out' && !error && <Alert type="warning" showIcon style={{ marginBottom: 16 }} title={t(`auth.${ended}`)} />}
+            <Form.Item label={t('auth.userName')} validateStatus={formState.errors.user_name ? 'error' : undefined} help={fieldError('user_name')}>
+              <Controller name="user_name" control={control} render={({ field }) => <Input {...field} autoComplete="username" autoFocus data-testid="user-name" />} />
+            </Form.Item>
+            <Form.Item label={t('auth.password')} validateStatus={formState.errors.password ? 'error' : undefined} help={fieldError('password')}>
+              <Controller name="password" control={control} render={({ field }) => <Input.Password {...field} autoComplete="current-password" data-testid="password" />} />
+            </Form.Item>
+            {pendingSetup && (
+              <>
+                <Typography.Paragraph>{t('auth.setupNeeded')}</Typography.Paragraph>
+                <TotpSetupCard setup={pendingSetup} />
+              </>
+            )}
+            <Form.Item label={t('auth.totpCode')} extra={t('auth.totpHint')} validateStatus={formState.errors.totp_code ? 'error' : undefined} help={fieldError('totp_code')}>
+              <Controller
+                name="totp_code"
+                control={control}
+                render={({ field }) => <Input {...field} value={field.value ?? ''} onChange={(e) => field.onChange(e.target.value.trim() || undefined)} inputMode="numeric" maxLength={6} autoComplete="one-time-code" data-testid="totp" />}
+              />
+            </Form.Item>
+            {error && <Alert type="error" showIcon style={{ marginBottom: 16 }} title={error} data-testid="sign-in-error" />}
+            <Button type="primary" htmlType="submit" block loading={formState.isSubmitting} data-testid="sign-in">
+              {t('auth.signIn')}
+            </Button>
+          </Form>
+        )}
+      </Card>
+    </div>
+  );
+}

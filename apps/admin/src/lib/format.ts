@@ -1,0 +1,26 @@
+import { currencyExponent, displayMinor, LANGUAGE_TAGS, normalizeLanguage } from '@shop/contract/common';
+import { i18n } from './i18n';
+
+const tag = (): string => LANGUAGE_TAGS[normalizeLanguage(i18n.language) ?? 'en-us'];
+
+/** An amount in minor units with its currency, as the console's language writes money. */
+export function formatMoney(minor: number, currency: string): string {
+  const decimals = currencyExponent(currency);
+  const amount = displayMinor(minor, currency);
+  try {
+    return new Intl.NumberFormat(tag(), { style: 'currency', currency, currencyDisplay: 'code', minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(amount as unknown as number);
+  } catch {
+    return `${currency} ${new Intl.NumberFormat(tag(), { minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(amount as unknown as number)}`;
+  }
+}
+
+/** A count with the language's grouping. */
+export const formatNumber = (n: number): string => new Intl.NumberFormat(tag()).format(n);
+
+/** A moment in the operator's time zone, in the console's language. */
+export function formatDate(value: string | Date | null | undefined, dateOnly = false): string {
+  if (!value) return '—';
+  const d = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(d.getTime())) return '—';
+  return new Intl.DateTimeFormat(tag(), dateOnly ? { dateStyle: 'medium' } : { dateStyle: 'medium', timeStyle: 'short' }).format(d);
+}

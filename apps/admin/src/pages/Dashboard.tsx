@@ -1,0 +1,86 @@
+import { Alert, Button, Card, Col, Empty, Row, Skeleton, Statistic, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { api } from '../lib/api';
+import { dashboardRoute } from '../lib/routes';
+import { formatDate, formatMoney, formatNumber } from '../lib/format';
+import { useCan } from '../app/operator';
+
+export default function Dashboard() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const can = useCan();
+  const q = useQuery({ queryKey: ['admin', 'dashboard'], queryFn: () => api(dashboardRoute), refetchInterval: 60_000 });
+  if (q.isError) return <Alert type="error" showIcon title={t('common.error')} description={q.error.message} action={<Button onClick={() => void q.refetch()}>{t('common.retry')}</Button>} />;
+  if (!q.data) return <Skeleton active />;
+  const d = q.data;
+  const queues = [
+    { key: 'realname', label: t('nav.realname'), count: d.queues.realname, path: '/reviews/realname', allowed: can('realname.review') },
+    { key: 'cancellation', label: t('nav.cancellation'), count: d.queues.cancellation, path: '/reviews/cancellation', allowed: can('cancellation.review') },
+    { key: 'recharges', label: t('nav.recharges'), count: d.queues.recharges, path: '/reviews/recharges', allowed: can('withdrawals.review') },
+    { key: 'withdrawals', label: t('nav.withdrawals'), count: d.queues.withdrawals, path: '/reviews/withdrawals', allowed: can('withdrawals.review') },
+    { key: 'orders', label: t('dashboard.ordersToShip'), count: d.queues.orders_to_ship, path: '/orders', allowed: can('orders.read') },
+  ];
+  return (
+    <div data-testid="dashboard">
+      <Typography.Paragraph type="secondary">{t('dashboard.date', { date: formatDate(`${d.date}T12:00:00Z`, true) })}</Typography.Paragraph>
+      <Row gutter={[16, 16]}>
+        <Col span={8}>
+          <Card>
+            <Statistic title={t('dashboard.ordersToday')} value={d.orders_today} formatter={(v) => formatNumber(Number(v))} />
+          </Card>
+        </Col>
+        <Col span={8}>
+          <Card>
+            <Statistic title={t('dashboard.paidToday')} value={d.paid_orders_today} formatter={(v) => formatNumber(Number(v))} />
+          </Card>
+        </Col>
+        <Col span={8}>
+          <Card>
+            <Statistic title={t('dashboard.newMembers')} value={d.new_members} formatter={(v) => formatNumber(Number(v))} />
+          </Card>
+        </Col>
+        <Col xs={24} lg={12}>
+          <Card title={t('dashboard.sales')}>
+            {d.sales.length === 0 ? (
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('dashboard.noSales')} />
+            ) : (
+              <table className="sales" style={{ width: '100%', borderCollapse: 'collapse' }} data-testid="sales">
+                <thead>
+                  <tr style={{ textAlign: 'left', color: '#666' }}>
+                    <th style={{ padding: 6 }}>{t('common.currency')}</th>
+                    <th style={{ padding: 6, textAlign: 'right' }}>{t('common.amount')}</th>
+                    <th style={{ padding: 6, textAlign: 'right' }}>{t('nav.orders')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {d.sales.map((s) => (
+                    <tr key={s.currency} style={{ borderTop: '1px solid #f0f0f0' }}>
+                      <td style={{ padding: 6 }}>{s.currency}</td>
+                      <td style={{ padding: 6, textAlign: 'right' }}>{formatMoney(s.total, s.currency)}</td>
+                      <td style={{ padding: 6, textAlign: 'right' }}>{formatNumber(s.orders)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            )}
+          </Card>
+        </Col>
+        <Col xs={24} lg={12}>
+          <Card title={t('dashboard.queues')}>
+            <Row gutter={[12, 12]}>
+              {queues.map((qu) => (
+                <Col span={12} key={qu.key}>
+                  <Card size="small" hoverable={qu.allowed} onClick={() => qu.allowed && navigate(qu.path)} data-testid={`queue-${qu.key}`}>
+                    <Statistic title={qu.label} value={qu.count} formatter={(v) => formatNumber(Number(v))} styles={{ content: { color: qu.count > 0 ? '#d46b08' : undefined } }} />
+                  </Card>
+                </Col>
+              ))}
+            </Row>
+          </Card>
+        </Col>
+      </Row>
+    </div>
+  );
+}

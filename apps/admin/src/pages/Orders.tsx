@@ -1,0 +1,209 @@
+import type { adminOrderSummarySchema, trackingEventBody } from '@shop/contract/orders';
+import { Alert, App as AntApp, Button, Card, Checkbox, Descriptions, Drawer, Form, Input, InputNumber, Popconfirm, Segmented, Skeleton, Space, Table, Timeline, Typography } from 'antd';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { QueryTable } from '../components/QueryTable';
+import { StatusTag } from '../components/StatusTag';
+import { useCan } from '../app/operator';
+import { api, newKey } from '../lib/api';
+import { lazyZodResolver, orderRoute as adminGetOrder, ordersRoute as adminListOrders, shipRoute as adminShipOrder, trackingEventRoute as adminAddTrackingEvent } from '../lib/routes';
+
+// The order states, as the contract lists them.
+const ORDER_STATUSES = ['awaiting_payment', 'paid', 'shipped', 'completed', 'cancelled', 'closed', 'refunding', 'refunded'] as const satisfies readonly Summary['status'][];
+import { formatDate, formatMoney } from '../lib/format';
+
+type Summary = z.infer<typeof adminOrderSummarySchema>;
+
+// The ship form: the contract's carrier and number rules, and a quantity per line (0: not in this package).
+const loadShipForm = () =>
+  Promise.all([import('@shop/contract/orders'), import('zod')]).then(([{ shipOrderBody }, { z }]) =>
+    shipOrderBody.pick({ carrier: true, tracking_number: true }).extend({ nums: z.record(z.string(), z.number().int().min(0)) }),
+  );
+interface ShipValues {
+  carrier: string;
+  tracking_number: string;
+  nums: Record<string, number>;
+}
+type EventValues = z.input<typeof trackingEventBody>;
+
+function OrderDetail({ id, onPackage }: { id: number; onPackage: (id: number) => void }) {
+  const { t } = useTranslation();
+  const { message } = AntApp.useApp();
+  const can = useCan();
+  const qc = useQueryClient();
+  const q = useQuery({ queryKey: ['admin', 'order', id], queryFn: () => api(adminGetOrder, { query: { id } }) });
+  const [lastPackage, setLastPackage] = useState<number | null>(null);
+  const shipKey = useRef(newKey());
+  const eventKey = useRef(newKey());
+  const ship = useForm<ShipValues>({ resolver: lazyZodResolver(loadShipForm), defaultValues: { carrier: '', tracking_number: '', nums: {} } });
+  const event = useForm<EventValues>({ resolver: lazyZodResolver(() => import('@shop/contract/orders').then((m) => m.trackingEventBody)), defaultValues: { package_id: undefined as unknown as number, place: '', text: '', delivered: false } });
+  const shipping = useMutation({
+    mutationFn: (v: ShipValues) => {
+      const lines = Object.entries(v.nums)
+        .filter(([, n]) => n > 0)
+        .map(([lineId, num]) => ({ order_line_id: Number(lineId), num }));
+      return api(adminShipOrder, { body: { order_id: id, carrier: v.carrier, tracking_number: v.tracking_number, lines: lines.length ? lines : undefined }, idempotencyKey: shipKey.current });
+    },
+    onSuccess: async (res) => {
+      shipKey.current = newKey();
+      message.success(t('orders.shipped', { id: res.package_id }));
+      setLastPackage(res.package_id);
+      onPackage(res.package_id);
+      event.setValue('package_id', res.package_id);
+      ship.reset({ carrier: ship.getValues('carrier'), tracking_number: '', nums: {} });
+      await qc.invalidateQueries({ queryKey: ['admin', 'order', id] });
+      await qc.invalidateQueries({ queryKey: ['admin', 'orders'] });
+    },
+  });
+  const adding = useMutation({
+    mutationFn: (v: EventValues) => api(adminAddTrackingEvent, { body: v, idempotencyKey: eventKey.current }),
+    onSuccess: async () => {
+      eventKey.current = newKey();
+      message.success(t('orders.eventAdded'));
+      event.reset({ package_id: event.getValues('package_id'), place: '', text: '', delivered: false });
+      await qc.invalidateQueries({ queryKey: ['admin', 'order', id] });
+    },
+  });
+  if (q.isError) return <Alert type="error" showIcon title={q.error.message} action={<Button onClick={() => void q.refetch()}>{t('common.retry')}</Button>} />;
+  if (!q.data) return <Skeleton active />;
+  const o = q.data;
+  const a = o.address;
+  const unshipped = o.lines.filter((l) => l.shipped_num < l.num);
+  const canShip = can('orders.fulfil') && (o.status === 'paid' || o.status === 'shipped') && unshipped.length > 0;
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+      <Descriptions
+        column={2}
+        bordered
+        size="small"
+        items={[
+          { key: 'no', label: t('orders.orderNo'), children: o.order_no },
+          { key: 'st', label: t('common.status'), children: <StatusTag status={o.status} /> },
+          { key: 'm', label: t('common.member'), children: `#${o.user_id}` },
+          { key: 'tot', label: t('orders.total'), children: formatMoney(o.total, o.currency) },
+          { key: 'c', label: t('common.created'), children: formatDate(o.created_at) },
+          { key: 'p', label: t('orders.paidAt'), children: formatDate(o.paid_at) },
+          { key: 'a', label: t('orders.address'), span: 2, children: `${a.name} ${a.surname} · +${a.mobile_pre} ${a.mobile} · ${[a.detail, a.house_number, a.district, a.city, a.province, a.zip_code, a.country_code].filter(Boolean).join(', ')}` },
+          ...(o.remarks ? [{ key: 'r', label: t('orders.remarks'), span: 2, children: o.remarks }] : []),
+        ]}
+      />
+      <Table
+        size="small"
+        rowKey="id"
+        pagination={false}
+        dataSource={o.lines}
+        columns={[
+          { title: t('orders.lines'), key: 'name', render: (_, l) => `${l.name}${l.spec_text ? ` · ${l.spec_text}` : ''}` },
+          { title: t('orders.qty'), dataIndex: 'num', align: 'right' },
+          { title: t('orders.shippedQty'), dataIndex: 'shipped_num', align: 'right' },
+          { title: t('common.amount'), key: 'total', align: 'right', render: (_, l) => formatMoney(l.line_total, o.currency) },
+          ...(canShip
+            ? [
+                {
+                  title: t('orders.toShip'),
+                  key: 'ship',
+                  render: (_: unknown, l: (typeof o.lines)[number]) =>
+                    l.shipped_num < l.num ? (
+                      <Controller name={`nums.${l.id}`} control={ship.control} render={({ field }) => <InputNumber min={0} max={l.num - l.shipped_num} value={Number(field.value ?? 0) as number} onChange={(v) => field.onChange(v ?? 0)} data-testid={`ship-num-${l.id}`} />} />
+                    ) : null,
+                },
+              ]
+            : []),
+        ]}
+      />
+      {canShip && (
+        <Card size="small" title={t('orders.ship')}>
+          <Form layout="inline" component="div">
+            <Form.Item label={t('orders.carrier')} validateStatus={ship.formState.errors.carrier ? 'error' : undefined}>
+              <Controller name="carrier" control={ship.control} render={({ field }) => <Input {...field} data-testid="carrier" style={{ width: 160 }} />} />
+            </Form.Item>
+            <Form.Item label={t('orders.trackingNumber')} validateStatus={ship.formState.errors.tracking_number ? 'error' : undefined}>
+              <Controller name="tracking_number" control={ship.control} render={({ field }) => <Input {...field} data-testid="tracking-number" style={{ width: 200 }} />} />
+            </Form.Item>
+            <Popconfirm title={t('orders.shipQuestion')} okText={t('common.confirm')} cancelText={t('common.cancel')} onConfirm={() => void ship.handleSubmit((v) => shipping.mutate(v))()}>
+              <Button type="primary" loading={shipping.isPending} data-testid="ship">
+                {t('orders.ship')}
+              </Button>
+            </Popconfirm>
+          </Form>
+          {shipping.isError && <Alert style={{ marginTop: 8 }} type="error" showIcon title={shipping.error.message} />}
+        </Card>
+      )}
+      {!canShip && o.status === 'shipped' && <Typography.Text type="secondary">{t('orders.nothingToShip')}</Typography.Text>}
+      {can('orders.fulfil') && (o.status === 'shipped' || o.status === 'completed' || lastPackage) && (
+        <Card size="small" title={t('orders.addEvent')}>
+          <Form layout="vertical" component="div">
+            <Space wrap align="start">
+              <Form.Item label={t('orders.packageId')} validateStatus={event.formState.errors.package_id ? 'error' : undefined}>
+                <Controller name="package_id" control={event.control} render={({ field }) => <InputNumber<number> min={1} value={field.value as number | undefined} onChange={(v) => field.onChange(v ?? undefined)} data-testid="package-id" />} />
+              </Form.Item>
+              <Form.Item label={t('orders.place')}>
+                <Controller name="place" control={event.control} render={({ field }) => <Input {...field} style={{ width: 180 }} />} />
+              </Form.Item>
+              <Form.Item label={t('orders.text')} validateStatus={event.formState.errors.text ? 'error' : undefined} help={event.formState.errors.text ? t('auth.required') : undefined}>
+                <Controller name="text" control={event.control} render={({ field }) => <Input {...field} style={{ width: 260 }} data-testid="event-text" />} />
+              </Form.Item>
+              <Form.Item label=" ">
+                <Controller name="delivered" control={event.control} render={({ field }) => <Checkbox checked={field.value} onChange={(e) => field.onChange(e.target.checked)}>{t('orders.delivered')}</Checkbox>} />
+              </Form.Item>
+              <Form.Item label=" ">
+                <Button onClick={() => void event.handleSubmit((v) => adding.mutate(v))()} loading={adding.isPending} data-testid="add-event">
+                  {t('orders.addEvent')}
+                </Button>
+              </Form.Item>
+            </Space>
+          </Form>
+          {adding.isError && <Alert type="error" showIcon title={adding.error.message} />}
+        </Card>
+      )}
+      <Card size="small" title={t('orders.events')}>
+        <Timeline items={o.events.map((e, i) => ({ key: i, content: `${formatDate(e.at)} · ${e.kind}${e.to_status ? ` → ${t(`status.${e.to_status}`, { defaultValue: e.to_status })}` : ''} · ${e.actor}${e.reason ? ` · ${e.reason}` : ''}` }))} />
+      </Card>
+    </Space>
+  );
+}
+
+export default function Orders() {
+  const { t } = useTranslation();
+  const [status, setStatus] = useState<string>('paid');
+  const [paging, setPaging] = useState({ page: 1, limit: 20 });
+  const [open, setOpen] = useState<number | null>(null);
+  const query = useQuery({
+    queryKey: ['admin', 'orders', status, paging],
+    queryFn: () => api(adminListOrders, { query: { ...paging, status: status === 'all' ? undefined : (status as Summary['status']) } }),
+    placeholderData: keepPreviousData,
+  });
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+      <Segmented
+        value={status}
+        options={[{ value: 'all', label: t('common.all') }, ...ORDER_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))]}
+        onChange={(v) => {
+          setStatus(String(v));
+          setPaging((p) => ({ ...p, page: 1 }));
+        }}
+      />
+      <QueryTable<Summary>
+        query={query}
+        paging={{ ...paging, onChange: (page, limit) => setPaging({ page, limit }) }}
+        onRow={(r) => ({ onDoubleClick: () => setOpen(r.id) })}
+        columns={[
+          { title: t('orders.orderNo'), dataIndex: 'order_no' },
+          { title: t('common.member'), dataIndex: 'user_id', render: (v: number) => `#${v}` },
+          { title: t('orders.total'), key: 'total', align: 'right', render: (_, r) => formatMoney(r.total, r.currency) },
+          { title: t('common.created'), dataIndex: 'created_at', render: (v: string) => formatDate(v) },
+          { title: t('orders.paidAt'), dataIndex: 'paid_at', render: (v: string | null) => formatDate(v) },
+          { title: t('orders.reminded'), dataIndex: 'last_reminded_at', render: (v: string | null) => (v ? formatDate(v) : '') },
+          { title: t('common.status'), dataIndex: 'status', render: (s: string) => <StatusTag status={s} /> },
+          { title: t('common.actions'), key: 'a', render: (_, r) => <Button size="small" onClick={() => setOpen(r.id)} data-testid={`order-${r.id}`}>{t('common.details')}</Button> },
+        ]}
+      />
+      <Drawer open={open !== null} size={880} title={t('common.details')} onClose={() => setOpen(null)} destroyOnHidden>
+        {open !== null && <OrderDetail id={open} onPackage={() => undefined} />}
+      </Drawer>
+    </Space>
+  );
+}

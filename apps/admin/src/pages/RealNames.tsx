@@ -1,0 +1,58 @@
+import type { realNameReviewSchema } from '@shop/contract/admin';
+import { Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { ReviewQueue } from '../components/ReviewQueue';
+import { StatusTag } from '../components/StatusTag';
+import { api } from '../lib/api';
+import { decideRealNameRoute as adminDecideRealName, realNamesRoute as adminListRealNames } from '../lib/routes';
+import { formatDate } from '../lib/format';
+
+type Row = z.infer<typeof realNameReviewSchema>;
+
+export default function RealNames() {
+  const { t } = useTranslation();
+  const name = (r: Row) => (r.kind === 'mainland' ? `${r.surname}${r.given_name}` : `${r.given_name} ${r.surname}`);
+  return (
+    <ReviewQueue<Row>
+      name="realname"
+      statuses={['pending', 'approved', 'rejected']}
+      defaultStatus="pending"
+      load={(q) => api(adminListRealNames, { query: { ...q, status: q.status as Row['status'] } })}
+      columns={[
+        { title: t('common.id'), dataIndex: 'id', width: 80 },
+        { title: t('common.member'), dataIndex: 'user_name' },
+        { title: t('realname.name'), key: 'name', render: (_, r) => name(r) },
+        { title: t('realname.kind'), dataIndex: 'kind', render: (k: string) => t(`realname.${k}`) },
+        { title: t('realname.documentType'), dataIndex: 'document_type' },
+        { title: t('common.created'), dataIndex: 'created_at', render: (v: string) => formatDate(v) },
+        { title: t('common.status'), dataIndex: 'status', render: (s: string) => <StatusTag status={s} /> },
+      ]}
+      describe={(r) => [
+        { label: t('common.member'), value: `${r.user_name} (#${r.user_id})` },
+        { label: t('realname.name'), value: name(r) },
+        { label: t('realname.kind'), value: t(`realname.${r.kind}`) },
+        { label: t('realname.country'), value: r.country },
+        { label: t('realname.documentType'), value: r.document_type },
+        { label: t('realname.documentNumber'), value: <Typography.Text copyable>{r.document_number}</Typography.Text> },
+        { label: t('realname.birthday'), value: r.birthday ? formatDate(r.birthday, true) : '—' },
+        { label: t('common.created'), value: formatDate(r.created_at) },
+        { label: t('common.status'), value: <StatusTag status={r.status} /> },
+        ...(r.reviewed_by ? [{ label: t('common.reviewedBy'), value: `${r.reviewed_by} · ${formatDate(r.reviewed_at)}` }] : []),
+        ...(r.reason ? [{ label: t('common.reason'), value: r.reason }] : []),
+      ]}
+      actions={[
+        { key: 'approve', label: t('common.approve'), primary: true, when: (r) => r.status === 'pending', question: t('common.confirmApprove'), fields: [], send: (r, _v, key) => api(adminDecideRealName, { body: { id: r.id, decision: 'approve' }, idempotencyKey: key }) },
+        {
+          key: 'reject',
+          label: t('common.reject'),
+          danger: true,
+          when: (r) => r.status === 'pending',
+          question: t('common.confirmReject'),
+          fields: [{ name: 'reason', label: t('common.reason'), required: true, multiline: true }],
+          send: (r, v, key) => api(adminDecideRealName, { body: { id: r.id, decision: 'reject', reason: v.reason }, idempotencyKey: key }),
+        },
+      ]}
+    />
+  );
+}

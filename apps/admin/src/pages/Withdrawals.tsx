@@ -1,0 +1,84 @@
+import type { adminWithdrawalSchema } from '@shop/contract/wallet';
+import { Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { ReviewQueue } from '../components/ReviewQueue';
+import { StatusTag } from '../components/StatusTag';
+import { api } from '../lib/api';
+import { approveWithdrawalRoute as adminApproveWithdrawal, paidWithdrawalRoute as adminMarkWithdrawalPaid, rejectWithdrawalRoute as adminRejectWithdrawal, withdrawalsRoute as adminListWithdrawals } from '../lib/routes';
+import { formatDate, formatMoney } from '../lib/format';
+
+type Row = z.infer<typeof adminWithdrawalSchema>;
+
+/** Withdrawals: approve, mark paid with the payout reference, or reject with a reason. */
+export default function Withdrawals() {
+  const { t } = useTranslation();
+  return (
+    <ReviewQueue<Row>
+      name="withdrawals"
+      statuses={['pending', 'approved', 'paid', 'rejected', 'cancelled']}
+      defaultStatus="pending"
+      load={(q) => api(adminListWithdrawals, { query: { ...q, status: q.status as Row['status'] } })}
+      columns={[
+        { title: t('withdrawal.orderNo'), dataIndex: 'withdraw_no' },
+        { title: t('common.member'), dataIndex: 'user_name' },
+        { title: t('withdrawal.method'), dataIndex: 'method', render: (m: string) => t(`withdrawal.${m}`) },
+        { title: t('common.amount'), key: 'amount', align: 'right', render: (_, r) => formatMoney(r.amount, r.currency) },
+        { title: t('withdrawal.fee'), key: 'fee', align: 'right', render: (_, r) => formatMoney(r.fee, r.currency) },
+        { title: t('common.created'), dataIndex: 'created_at', render: (v: string) => formatDate(v) },
+        { title: t('common.status'), dataIndex: 'status', render: (s: string) => <StatusTag status={s} /> },
+      ]}
+      describe={(r) => [
+        { label: t('withdrawal.orderNo'), value: r.withdraw_no },
+        { label: t('common.member'), value: `${r.user_name} (#${r.user_id})` },
+        { label: t('withdrawal.method'), value: t(`withdrawal.${r.method}`) },
+        { label: t('common.amount'), value: <strong>{formatMoney(r.amount, r.currency)}</strong> },
+        { label: t('withdrawal.fee'), value: formatMoney(r.fee, r.currency) },
+        ...(r.method === 'bank'
+          ? [
+              { label: t('withdrawal.bank'), value: r.bank_name ?? '—' },
+              { label: t('withdrawal.holder'), value: r.holder_name ?? '—' },
+              { label: t('withdrawal.account'), value: <Typography.Text copyable>{r.account_number ?? r.account_masked ?? '—'}</Typography.Text> },
+            ]
+          : [
+              { label: t('withdrawal.network'), value: r.network ?? '—' },
+              { label: t('withdrawal.address'), value: <Typography.Text copyable style={{ wordBreak: 'break-all' }}>{r.address ?? '—'}</Typography.Text> },
+            ]),
+        { label: t('common.created'), value: formatDate(r.created_at) },
+        { label: t('common.status'), value: <StatusTag status={r.status} /> },
+        ...(r.payout_reference ? [{ label: t('withdrawal.payoutReference'), value: r.payout_reference }] : []),
+        ...(r.reviewed_by ? [{ label: t('common.reviewedBy'), value: r.reviewed_by }] : []),
+        ...(r.reason ? [{ label: t('common.reason'), value: r.reason }] : []),
+      ]}
+      actions={[
+        {
+          key: 'approve',
+          label: t('common.approve'),
+          primary: true,
+          when: (r) => r.status === 'pending',
+          question: t('withdrawal.approveQuestion'),
+          fields: [{ name: 'reason', label: t('common.reason'), multiline: true }],
+          send: (r, v, key) => api(adminApproveWithdrawal, { body: { id: r.id, reason: v.reason || undefined }, idempotencyKey: key }),
+        },
+        {
+          key: 'paid',
+          label: t('withdrawal.markPaid'),
+          primary: true,
+          when: (r) => r.status === 'approved',
+          question: t('withdrawal.confirmPaid'),
+          fields: [{ name: 'payout_reference', label: t('withdrawal.payoutReference'), placeholder: t('withdrawal.payoutHint'), required: true, requiredMessage: t('auth.required'), min: 3 }],
+          send: (r, v, key) => api(adminMarkWithdrawalPaid, { body: { id: r.id, payout_reference: v.payout_reference ?? '' }, idempotencyKey: key }),
+        },
+        {
+          key: 'reject',
+          label: t('common.reject'),
+          danger: true,
+          when: (r) => r.status === 'pending' || r.status === 'approved',
+          question: t('common.confirmReject'),
+          fields: [{ name: 'reason', label: t('common.reason'), required: true, multiline: true }],
+          send: (r, v, key) => api(adminRejectWithdrawal, { body: { id: r.id, reason: v.reason ?? '' }, idempotencyKey: key }),
+        },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,36 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type UserConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { precompress } from '../web/precompress';
+
+const src = fileURLToPath(new URL('./src', import.meta.url));
+const api = process.env.API_URL ?? 'http://localhost:8080';
+
+const config: UserConfig = {
+  base: '/admin/',
+  plugins: [react(), precompress()],
+  resolve: { alias: { '@admin': src } },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    target: 'es2022',
+    chunkSizeWarningLimit: 800,
+    rolldownOptions: {
+      treeshake: {
+        // A page keeps only the contract calls it imports.
+        moduleSideEffects: (id) => (id.includes('/packages/contract/src/') ? false : undefined),
+        manualPureFunctions: ['endpoint', 'z', 'Object.freeze'],
+      },
+    },
+  },
+  server: {
+    port: 5174,
+    proxy: { '/admin/api': { target: api, changeOrigin: true }, '/media': { target: api, changeOrigin: true } },
+  },
+};
+
+export default defineConfig(({ command }) => {
+  // A build is always the production bundle, whatever NODE_ENV the shell holds.
+  if (command === 'build') process.env.NODE_ENV = 'production';
+  return config;
+});

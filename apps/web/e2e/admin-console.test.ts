@@ -1,0 +1,156 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { generate } from 'otplib';
+import pg from 'pg';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, type Browser } from './browser.js';
+import { createMemberSession } from './members.js';
+
+const baseUrl = inject('baseUrl');
+const databaseUrl = inject('databaseUrl');
+const ROOT = path.resolve(import.meta.dirname, '../../..');
+const PASSWORD = 'Console-Harbour-2026';
+const DESKTOP = { width: 1280, height: 860 };
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser(baseUrl);
+});
+afterAll(() => browser?.close());
+
+/** The first operator, made as the README says: `npm run ops -- operator create`, then the printed setup link. */
+async function createOperator(userName: string): Promise<string> {
+  const { stdout } = await promisify(execFile)(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'apps/api/src/ops/cli.ts', 'operator', 'create', userName, '--role', 'owner', '--by', 'setup'], {
+    cwd: ROOT,
+    env: { ...process.env, DATABASE_URL: databaseUrl, PUBLIC_URL: baseUrl, LOG_LEVEL: 'warn' },
+  });
+  const link = /(http\S+\/admin\/#\/setup\?token=\S+)/.exec(stdout)?.[1];
+  if (!link) throw new Error(`no setup link in: ${stdout}`);
+  return link;
+}
+
+async function sql<T extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return (await client.query<T>(text, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+/** A code of the authenticator for a step not used yet (a step is accepted once). */
+async function freshCode(secret: string, used: Set<string>): Promise<string> {
+  for (;;) {
+    const code = await generate({ secret });
+    if (!used.has(code)) {
+      used.add(code);
+      return code;
+    }
+    await new Promise((r) => setTimeout(r, 2000));
+  }
+}
+
+async function signIn(page: Page, userName: string, code?: string) {
+  await page.getByTestId('user-name').fill(userName);
+  await page.getByTestId('password').fill(PASSWORD);
+  if (code) await page.getByTestId('totp').fill(code);
+  await page.getByTestId('sign-in').click();
+}
+
+describe('the operator console in Chromium at 1280 px', () => {
+  it('sets up the first operator with TOTP, approves a real-name, confirms a bank transfer and switches to zh-cn', async () => {
+    const userName = `owner${Date.now().toString(36)}`;
+    const link = await createOperator(userName);
+
+    // The one-time link: choose a password.
+    const page = await browser.context.newPage();
+    await page.setViewportSize(DESKTOP);
+    await page.goto(link);
+    await page.getByText('Choose your password').first().waitFor();
+    const [pw1, pw2] = [page.locator('input[type="password"]').nth(0), page.locator('input[type="password"]').nth(1)];
+    await pw1.fill(PASSWORD);
+    await pw2.fill(PASSWORD);
+    await page.getByRole('button', { name: 'Set password' }).click();
+    await page.getByText(`Password set for ${userName}`).waitFor();
+
+    // First sign-in: the authenticator's QR code and key.
+    await page.goto(`${baseUrl}/admin/#/sign-in`);
+    await signIn(page, userName);
+    await page.getByTestId('totp-qr').waitFor();
+    const secret = (await page.getByTestId('totp-secret').first().textContent())!.trim();
+    expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByTestId('dashboard').waitFor();
+    await page.getByRole('button', { name: 'Sign out' }).click();
+
+    // From the second sign-in on, the code is required; it binds the authenticator.
+    const used = new Set<string>();
+    await signIn(page, userName);
+    await page.getByTestId('sign-in-error').getByText('authenticator', { exact: false }).waitFor();
+    await signIn(page, userName, await freshCode(secret, used));
+    await page.getByTestId('dashboard').waitFor();
+    expect((await sql<{ bound: boolean }>('select totp_secret is not null as bound from operators where user_name = $1', [userName]))[0]!.bound).toBe(true);
+
+    // Arrange: a member asks for real-name authentication, and has a bank transfer waiting.
+    const member = await createMemberSession(databaseUrl, 'live');
+    const sent = await fetch(`${baseUrl}/user/certification/authGuoJi`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${member.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ document_type: 'passport', document_number: 'A7654321', surname: 'Tan', given_name: 'Mei Ling', country: 'my' }),
+    });
+    expect(((await sent.json()) as { code: number }).code).toBe(200);
+    const [recharge] = await sql<{ id: number }>(
+      `insert into recharge_orders (order_no, user_id, channel, kind, status, pay_currency, pay_amount, wallet_currency, credit_amount, rate, rate_source, rate_date, slip, created_at)
+       values ($1, $2, 'bank_transfer', 'bank_transfer', 'under_review', 'USD', 12345, 'USD', 12345, '1', 'identity', current_date, null, now()) returning id`,
+      [`RC${Date.now()}`, member.userId],
+    );
+    await page.reload();
+    await page.getByTestId('dashboard').waitFor();
+    if (process.env.ADMIN_SCREENSHOT) await page.screenshot({ path: process.env.ADMIN_SCREENSHOT });
+
+    // Approve the real-name from its queue: drawer, approve, confirmation.
+    await page.getByRole('menuitem', { name: 'Real-name' }).click();
+    const row = page.locator('tr', { hasText: member.userName });
+    await row.getByRole('button', { name: 'Details' }).click();
+    await page.getByText('A7654321').waitFor();
+    await page.getByTestId('action-approve').click();
+    await page.locator('.ant-modal').getByRole('button', { name: 'Approve' }).click();
+    await page.getByText('Decision saved').first().waitFor();
+    await page.locator('tr', { hasText: member.userName }).waitFor({ state: 'detached' });
+    const [cert] = await sql<{ status: string }>('select status from certifications where user_id = $1', [member.userId]);
+    expect(cert!.status).toBe('approved');
+
+    // Confirm the bank transfer: the member's balance shows the credit.
+    await page.getByRole('menuitem', { name: 'Top-ups' }).click();
+    await page.locator('tr', { hasText: member.userName }).getByRole('button', { name: 'Details' }).click();
+    await page.getByTestId('action-confirm').click();
+    await page.locator('.ant-modal').getByRole('button', { name: 'Confirm payment' }).click();
+    await page.getByText('Decision saved').first().waitFor();
+    await page.getByRole('menuitem', { name: 'Members' }).click();
+    await page.getByTestId('member-search').locator('input').fill(member.userName);
+    await page.getByTestId('member-search').locator('input').press('Enter');
+    await page.getByTestId(`member-${member.userId}`).click();
+    await expect.poll(() => page.getByTestId('balance-cash-USD').textContent()).toContain('123.45');
+    const actions = await sql<{ action: string; operator: string }>(
+      `select action, operator from operator_actions where (target_type = 'recharge' and target_id = $1) or (target_type = 'certification' and action like 'realname.%' and target_id in (select id from certifications where user_id = $2)) order by id`,
+      [recharge!.id, member.userId],
+    );
+    expect(actions.map((a) => a.action)).toEqual(['realname.approve', 'recharge.confirm']);
+    expect(actions.every((a) => a.operator.startsWith(`${userName}#`))).toBe(true);
+    await page.keyboard.press('Escape');
+
+    // The console in Simplified Chinese.
+    await page.getByTestId('language').click();
+    await page.getByTestId('language-zh-cn').click();
+    await page.getByRole('menuitem', { name: '实名认证' }).waitFor();
+    await page.getByRole('button', { name: '退出登录' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await page.getByRole('menuitem', { name: '概览' }).click();
+    await page.getByTestId('dashboard').waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1024);
+  });
+});
