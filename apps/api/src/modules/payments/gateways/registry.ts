@@ -1,11 +1,16 @@
 import type { FakeGateway, GatewayContext, GatewayDefinition, GatewayMode, PaymentGateway } from './gateway.js';
+import { twoC2pDefinition } from './2c2p/index.js';
+import { alipayDefinition } from './alipay/index.js';
+import { ctbcDefinition } from './ctbc/index.js';
+import { wechatDefinition } from './wechat/index.js';
+import { stripeDefinition } from './stripe/index.js';
 
 /**
  * Every gateway the shop knows, one line each. A gateway's directory exports its
  * `GatewayDefinition` (adapter, environment settings, sandbox fake); the payments service, the
  * webhook ingress (`/webhooks/<name>`) and the sandbox pages (`/sandbox/<name>`) all come from here.
  */
-export const gatewayDefinitions: ReadonlyArray<GatewayDefinition<never>> = [];
+export const gatewayDefinitions: ReadonlyArray<GatewayDefinition> = [stripeDefinition, twoC2pDefinition, wechatDefinition, alipayDefinition, ctbcDefinition];
 
 /** One gateway's mode and settings as read from the environment at start. */
 export interface GatewaySetting {
@@ -22,19 +27,19 @@ const MODES: readonly GatewayMode[] = ['off', 'sandbox', 'live'];
  * production, off in production) and its variables. Refuses a sandbox gateway in production, a
  * live gateway without its keys, and an unknown mode: the shop does not start half configured.
  */
-export function readGatewaySettings(env: Record<string, string | undefined>, nodeEnv: string, definitions: ReadonlyArray<GatewayDefinition<never>> = gatewayDefinitions): GatewaySetting[] {
+export function readGatewaySettings(env: Record<string, string | undefined>, nodeEnv: string, definitions: ReadonlyArray<GatewayDefinition> = gatewayDefinitions): GatewaySetting[] {
   return definitions.map((d) => {
     const modeText = env[`${d.envPrefix}_MODE`] || (nodeEnv === 'production' ? 'off' : 'sandbox');
     if (!MODES.includes(modeText as GatewayMode)) throw new Error(`Invalid configuration: ${d.envPrefix}_MODE: one of ${MODES.join(', ')}`);
     const mode = modeText as GatewayMode;
     if (mode === 'sandbox' && nodeEnv === 'production') throw new Error(`Refusing to start in production with a sandbox payment gateway: ${d.envPrefix}_MODE=sandbox`);
-    const parsed = (d.env as unknown as { safeParse(v: unknown): { success: boolean; data?: Record<string, string | undefined>; error?: { issues: Array<{ path: unknown[]; message: string }> } } }).safeParse(
+    const parsed = d.env.safeParse(
       Object.fromEntries(Object.entries(env).filter(([k, v]) => k.startsWith(`${d.envPrefix}_`) && v !== undefined && v !== '')),
     );
-    if (!parsed.success) throw new Error(`Invalid configuration: ${parsed.error!.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
-    const settings = parsed.data!;
+    if (!parsed.success) throw new Error(`Invalid configuration: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+    const settings = parsed.data;
     if (mode === 'live') {
-      const missing = (d.requiredLive as readonly string[]).filter((k) => !settings[k]);
+      const missing = d.requiredLive.filter((k) => !settings[k]);
       if (missing.length) throw new Error(`${d.envPrefix}_MODE=live needs ${missing.join(', ')}`);
     }
     return { name: d.name, mode, settings };
@@ -45,7 +50,7 @@ export function readGatewaySettings(env: Record<string, string | undefined>, nod
 export function createGateways(
   settings: readonly GatewaySetting[],
   base: { publicUrl: string; nodeEnv: string; deliver?: GatewayContext['deliver'] },
-  definitions: ReadonlyArray<GatewayDefinition<never>> = gatewayDefinitions,
+  definitions: ReadonlyArray<GatewayDefinition> = gatewayDefinitions,
 ): { adapters: Record<string, PaymentGateway>; fakes: Record<string, FakeGateway> } {
   const adapters: Record<string, PaymentGateway> = {};
   const fakes: Record<string, FakeGateway> = {};
@@ -55,14 +60,13 @@ export function createGateways(
     if (!d) continue;
     const publicUrl = base.publicUrl.replace(/\/+$/, '');
     const ctx: GatewayContext = { publicUrl, sandboxUrl: `${publicUrl}/sandbox/${d.name}`, webhookUrl: `${publicUrl}/webhooks/${d.name}`, deliver: base.deliver };
-    const def = d as unknown as GatewayDefinition;
     if (s.mode === 'sandbox') {
       if (base.nodeEnv === 'production') throw new Error(`sandbox gateway ${d.name} in production`);
-      const merged = { ...def.sandboxDefaults(ctx), ...s.settings };
-      adapters[d.name] = def.create(merged, 'sandbox', ctx);
-      fakes[d.name] = def.sandbox(merged, ctx);
+      const merged = { ...d.sandboxDefaults(ctx), ...s.settings };
+      adapters[d.name] = d.create(merged, 'sandbox', ctx);
+      fakes[d.name] = d.sandbox(merged, ctx);
     } else {
-      adapters[d.name] = def.create(s.settings, 'live', ctx);
+      adapters[d.name] = d.create(s.settings, 'live', ctx);
     }
   }
   return { adapters, fakes };
