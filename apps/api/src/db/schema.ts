@@ -13,6 +13,7 @@ import type { WebhookEventsTable } from '../webhooks/webhooks.table.js';
 import type { GeoCountriesTable, GeoRegionsTable } from '../modules/geo/geo.table.js';
 import type { AddressesTable } from '../modules/address/address.table.js';
 import type * as wallet from '../modules/wallet/wallet.table.js';
+import type * as payments from '../modules/payments/payments.table.js';
 
 /** Every table of the database, as Kysely sees it. Each area adds its tables here. */
 export interface DB {
@@ -93,4 +94,11 @@ export interface DB {
   gift_card_batches: wallet.GiftCardBatchesTable;
   gift_cards: wallet.GiftCardsTable;
   crypto_addresses: wallet.CryptoAddressesTable;
+  pay_methods: payments.PayMethodsTable;
+  payments: payments.PaymentsTable;
+  payment_events: payments.PaymentEventsTable;
+  payment_flags: payments.PaymentFlagsTable;
+  payment_refunds: payments.PaymentRefundsTable;
+  payable_pay_choices: payments.PayablePayChoicesTable;
+  payment_notice_reads: payments.PaymentNoticeReadsTable;
 }

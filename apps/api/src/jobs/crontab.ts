@@ -11,6 +11,7 @@ export const cronItems: (CronItem & { task: keyof JobPayloads })[] = [
   { task: 'prune_idempotency_keys', identifier: 'prune_idempotency_keys', match: '17 * * * *', options: { backfillPeriod: 0, maxAttempts: 3, jobKey: 'cron:prune_idempotency_keys' } },
   // The ECB publishes around 16:00 CET on working days; a failed fetch is retried, the snapshot covers the gap.
   { task: 'refresh_open_tracking', identifier: 'refresh_open_tracking', match: '23 * * * *', options: { backfillPeriod: 0, maxAttempts: 3, jobKey: 'cron:refresh_open_tracking' } },
+  { task: 'reconcile_payments', identifier: 'reconcile_payments', match: '* * * * *', options: { backfillPeriod: 0, maxAttempts: 3, jobKey: 'cron:reconcile_payments' } },
   { task: 'expire_overdue_orders', identifier: 'expire_overdue_orders', match: '*/5 * * * *', options: { backfillPeriod: 0, maxAttempts: 3, jobKey: 'cron:expire_overdue_orders' } },
   { task: 'refresh_exchange_rates', identifier: 'refresh_exchange_rates', match: '40 15 * * *', options: { backfillPeriod: 0, maxAttempts: 5, jobKey: 'cron:refresh_exchange_rates' } },
 ];

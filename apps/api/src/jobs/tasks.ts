@@ -8,6 +8,7 @@ import { autoCompleteOrder, expireOrder, expireOverdueOrders } from '../modules/
 import { refreshOpenTracking, refreshTracking } from '../modules/orders/fulfilment.service.js';
 import { expirePledge } from '../modules/charity/charity.service.js';
 import { decideGroupAtDeadline } from '../modules/orders/group-buy.service.js';
+import { reconcilePayments } from '../modules/payments/reconcile.js';
 
 /**
  * Every task and the payload it takes. An area adds its tasks here and in `jobTasks` below; tasks
@@ -34,6 +35,8 @@ export interface JobPayloads {
   expire_charity_order: { orderId: number };
   /** Decides a group buy's group at its deadline: success, virtual fill, or refund of every order. */
   decide_group: { groupId: number };
+  /** Asks gateways about payments open too long, resends pending refunds, refunds cancelled paid orders. Every minute. */
+  reconcile_payments: Record<string, never>;
 }
 
 /** What a task gets besides its payload. */
@@ -76,6 +79,10 @@ export const jobTasks: { [K in keyof JobPayloads]: JobTask<K> } = {
   },
   decide_group: async ({ groupId }, { deps, actor }) => {
     await decideGroupAtDeadline(deps, actor, groupId);
+  },
+  reconcile_payments: async (_payload, { deps, actor, helpers }) => {
+    const done = await reconcilePayments(deps, actor);
+    if (done.inquired || done.refunds) helpers.logger.info(`payments reconciled: ${JSON.stringify(done)}`);
   },
   expire_charity_order: async ({ orderId }, { deps }) => {
     await expirePledge(deps.db, orderId);

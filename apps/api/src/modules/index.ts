@@ -18,6 +18,7 @@ import { twoFactorRoutes } from './two-factor/two-factor.routes.js';
 import { uploadsRoutes } from './uploads/uploads.routes.js';
 import { verificationRoutes } from './verification/verification.routes.js';
 import { walletRoutes } from './wallet/wallet.routes.js';
+import { paymentRoutes } from './payments/payments.routes.js';
 
 /** Every module's routes. Each area adds one line. */
-export const modules: Array<(api: Api) => void> = [healthRoutes, langRoutes, accountsRoutes, verificationRoutes, captchaRoutes, twoFactorRoutes, certificationRoutes, cancellationRoutes, uploadsRoutes, catalogueRoutes, cartRoutes, orderRoutes, charityRoutes, contentRoutes, operatorRoutes, consoleRoutes, geoRoutes, addressRoutes, walletRoutes];
+export const modules: Array<(api: Api) => void> = [healthRoutes, langRoutes, accountsRoutes, verificationRoutes, captchaRoutes, twoFactorRoutes, certificationRoutes, cancellationRoutes, uploadsRoutes, catalogueRoutes, cartRoutes, orderRoutes, charityRoutes, contentRoutes, operatorRoutes, consoleRoutes, geoRoutes, addressRoutes, walletRoutes, paymentRoutes];

@@ -1,7 +1,8 @@
 import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
 import { OutboxMailProvider, SmtpMailProvider, type MailProvider } from './mail/mail.js';
-import type { PaymentGateway } from './payment/gateway.js';
+import type { FakeGateway, PaymentGateway } from './payment/gateway.js';
+import { createGateways } from '../modules/payments/gateways/registry.js';
 import type { ExchangeRateSource } from './rates/rates.js';
 import { ecbRateSource } from '../modules/rates/ecb.js';
 import { HttpSmsProvider, OutboxSmsProvider, type SmsProvider } from './sms/sms.js';
@@ -18,8 +19,10 @@ export interface Providers {
   mail: MailProvider;
   sms: SmsProvider;
   storage: FileStorage;
-  /** Payment gateways by name; empty until the payments area adds its adapters. */
+  /** Payment gateways by name: those whose mode is not off (config.ts, `<NAME>_MODE`). */
   payments: Partial<Record<string, PaymentGateway>>;
+  /** The local fakes of gateways in sandbox mode, mounted at `/sandbox/<name>` (never in production). */
+  paymentSandboxes: Partial<Record<string, FakeGateway>>;
   /** Exchange-rate feed; set by the rates area. */
   exchangeRates?: ExchangeRateSource;
   /** Parcel tracking providers by name (`kuaidi100`, `17track`), those configured; `manual` needs none. */
@@ -31,15 +34,24 @@ export function createProviders(config: Config, db: Database, log: (line: string
   const needs = (name: string): never => {
     throw new Error(`${name} is required by the configured provider`);
   };
+  const gateways = createGateways(config.gateways, { publicUrl: publicBaseUrl(config), nodeEnv: config.NODE_ENV });
   return {
     mail: config.MAIL_PROVIDER === 'smtp' ? new SmtpMailProvider(config.SMTP_URL ?? needs('SMTP_URL'), config.MAIL_FROM) : new OutboxMailProvider(db, log),
     sms: config.SMS_PROVIDER === 'http' ? new HttpSmsProvider(config.SMS_HTTP_URL ?? needs('SMS_HTTP_URL'), config.SMS_HTTP_TOKEN) : new OutboxSmsProvider(db, log),
     storage: createFileStorage(config),
-    payments: {},
+    payments: gateways.adapters,
+    paymentSandboxes: gateways.fakes,
     exchangeRates: ecbRateSource(),
     parcelTracking: {
       ...(config.KUAIDI100_CUSTOMER && config.KUAIDI100_KEY ? { kuaidi100: new Kuaidi100Tracker({ customer: config.KUAIDI100_CUSTOMER, key: config.KUAIDI100_KEY, baseUrl: config.KUAIDI100_URL }) } : {}),
       ...(config.TRACK17_TOKEN ? { '17track': new Track17Tracker({ token: config.TRACK17_TOKEN, baseUrl: config.TRACK17_URL }) } : {}),
     },
   };
+}
+
+/** Where the shop is reached from outside (return and notification addresses): PUBLIC_URL, else this process's own address. */
+export function publicBaseUrl(config: Pick<Config, 'PUBLIC_URL' | 'HOST' | 'PORT'>): string {
+  if (config.PUBLIC_URL) return config.PUBLIC_URL.replace(/\/+$/, '');
+  const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? '127.0.0.1' : config.HOST;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${config.PORT}`;
 }

@@ -197,6 +197,18 @@ export const ResponseCode = {
   walletCurrencyDisabled: 6121,
   bankCardLimit: 6122,
   bankInvalid: 6123,
+  // Payments (6200–6299).
+  /** The pay method is not offered for this currency, country or payable. */
+  payMethodUnavailable: 6201,
+  /** The order, pledge or top-up is no longer awaiting payment. */
+  payableNotPayable: 6202,
+  paymentNotFound: 6203,
+  /** The gateway refused the payment (spec §8 "Payment Failed"). */
+  paymentFailed: 6204,
+  /** The gateway did not answer; nothing was charged. */
+  gatewayUnavailable: 6205,
+  /** A refund larger than what is left of the payment. */
+  refundTooLarge: 6206,
   // Operators (7000–7099).
   /** The setup link is unknown, used or expired. */
   operatorSetupInvalid: 7001,
@@ -337,6 +349,12 @@ export const responseCodeMessageKey: Record<number, string> = {
   [ResponseCode.walletCurrencyDisabled]: 'wallet.code.walletCurrencyDisabled',
   [ResponseCode.bankCardLimit]: 'wallet.code.bankCardLimit',
   [ResponseCode.bankInvalid]: 'wallet.code.bankInvalid',
+  [ResponseCode.payMethodUnavailable]: 'payments.code.payMethodUnavailable',
+  [ResponseCode.payableNotPayable]: 'payments.code.payableNotPayable',
+  [ResponseCode.paymentNotFound]: 'payments.code.paymentNotFound',
+  [ResponseCode.paymentFailed]: 'payments.code.paymentFailed',
+  [ResponseCode.gatewayUnavailable]: 'payments.code.gatewayUnavailable',
+  [ResponseCode.refundTooLarge]: 'payments.code.refundTooLarge',
   [ResponseCode.operatorSetupInvalid]: 'admin.code.operatorSetupInvalid',
   [ResponseCode.operatorTotpRequired]: 'admin.code.operatorTotpRequired',
   [ResponseCode.operatorTotpSetupRequired]: 'admin.code.operatorTotpSetupRequired',

@@ -1,6 +1,8 @@
 import { endpoint } from '../common/endpoint.js';
 import * as s from './orders.schemas.js';
 import * as charity from './charity.schemas.js';
+import * as pay from '../payments/payments.schemas.js';
+import * as online from '../payments/online-pay.schemas.js';
 
 export * from './orders.schemas.js';
 export * from './charity.schemas.js';
@@ -17,18 +19,22 @@ export const getLoversCentre = endpoint({ method: 'GET', path: '/attractive/love
 export const listLoversOrders = endpoint({ method: 'GET', path: '/attractive/lovers/orderList', auth: 'member', area: 'orders', query: charity.charityOrderListQuery, data: charity.charityOrderListData });
 /** Previews an order: lines, address, fees and the total, computed as `createOrder` will. */
 export const getCheckoutGoods = endpoint({ method: 'GET', path: '/shop/buy/cartGoods', auth: 'member', area: 'orders', query: s.checkoutQuery, data: s.checkoutData });
-export const getCheckoutPayment = endpoint({ method: 'GET', path: '/shop/buy/payInfo', auth: 'member', area: 'orders' });
+/** A payment of an order (or the newest payment of a payable) as the pay pages show it: in progress, success or failed. */
+export const getCheckoutPayment = endpoint({ method: 'GET', path: '/shop/buy/payInfo', auth: 'member', area: 'orders', query: pay.paymentInfoQuery, data: pay.paymentInfoData });
 /** Places an order awaiting payment: stock reserved, amounts from the shop's own data. */
 export const createOrder = endpoint({ method: 'POST', path: '/shop/buy/createOrder', auth: 'member', area: 'orders', idempotent: true, body: s.createOrderBody, data: s.createOrderData });
-export const payOrder = endpoint({ method: 'POST', path: '/shop/buy/payOrder', auth: 'member', area: 'orders', idempotent: true });
+/** Pays an order (a charity pledge or a top-up with `order_type`) with a method: the wallet's value at once, or a gateway's page; with `use_balance` the balance part is held until the gateway part succeeds. */
+export const payOrder = endpoint({ method: 'POST', path: '/shop/buy/payOrder', auth: 'member', area: 'orders', idempotent: true, body: pay.payBody, data: pay.paymentInfoData });
 /** The member's orders of one view, newest first. */
 export const listOrders = endpoint({ method: 'GET', path: '/shop/order/list', auth: 'member', area: 'orders', query: s.orderListQuery, data: s.orderListData });
 /** One of the member's orders. */
 export const getOrder = endpoint({ method: 'GET', path: '/shop/order/info', auth: 'member', area: 'orders', query: s.orderIdQuery, data: s.orderInfoData });
-export const getPaymentMethodFee = endpoint({ method: 'GET', path: '/shop/order/payWayCost', auth: 'member', area: 'orders' });
+/** The fee of one pay method for a payable, and what the member pays in all. */
+export const getPaymentMethodFee = endpoint({ method: 'GET', path: '/shop/order/payWayCost', auth: 'member', area: 'orders', query: pay.payWayCostQuery, data: pay.payWayCostData });
 /** Tracking events of an order's packages (or of one package), newest first. */
 export const getOrderTracking = endpoint({ method: 'GET', path: '/shop/order/trackingLog', auth: 'member', area: 'orders', query: s.trackingQuery, data: s.trackingData });
-export const query2c2pPayment = endpoint({ method: 'GET', path: '/shop/order/queryOrder2c2p', auth: 'member', area: 'orders' });
+/** After 2C2P's page: the payment named by the return (or by number, or the payable's newest), asked of 2C2P while it is open. */
+export const query2c2pPayment = endpoint({ method: 'GET', path: '/shop/order/queryOrder2c2p', auth: 'member', area: 'orders', query: online.query2c2pQuery, data: pay.paymentInfoData });
 /** The packages an order was shipped in. */
 export const listOrderPackages = endpoint({ method: 'GET', path: '/shop/order/packageList', auth: 'member', area: 'orders', query: s.packageListQuery, data: s.packageListData });
 /** One package with its lines and tracking events. */
@@ -41,8 +47,10 @@ export const confirmOrderReceipt = endpoint({ method: 'POST', path: '/shop/order
 export const cancelOrder = endpoint({ method: 'POST', path: '/shop/order/cancelOrder', auth: 'member', area: 'orders', idempotent: true, body: s.cancelOrderBody, data: s.orderChangedData });
 /** Asks the shop to ship a paid order; once per order per 24 hours. */
 export const remindOrderShipment = endpoint({ method: 'POST', path: '/shop/order/remindSend', auth: 'member', area: 'orders', body: s.orderIdBody, data: s.remindData });
-export const choosePaymentMethod = endpoint({ method: 'POST', path: '/shop/order/choosePayWay', auth: 'member', area: 'orders' });
-export const getPaymentMethodTotal = endpoint({ method: 'POST', path: '/shop/order/payWayCostTotal', auth: 'member', area: 'orders' });
+/** Fixes the pay method (and its fee) on a payable awaiting payment. */
+export const choosePaymentMethod = endpoint({ method: 'POST', path: '/shop/order/choosePayWay', auth: 'member', area: 'orders', body: pay.choosePayWayBody, data: pay.choosePayWayData });
+/** Every method the member may pay a payable with, each with its fee and total. */
+export const getPaymentMethodTotal = endpoint({ method: 'POST', path: '/shop/order/payWayCostTotal', auth: 'member', area: 'orders', body: pay.payWayCostTotalBody, data: pay.payWayCostTotalData });
 /** Group-buy activities running now. */
 export const listGroupBuyGoods = endpoint({ method: 'GET', path: '/shop/pintuan/goodsList', auth: 'member', area: 'orders', query: s.groupBuyListQuery, data: s.groupBuyListData });
 /** One group-buy activity. */
@@ -53,6 +61,7 @@ export const listGroupBuyGroups = endpoint({ method: 'GET', path: '/shop/pintuan
 export const joinGroupBuy = endpoint({ method: 'POST', path: '/shop/pintuan/buy', auth: 'member', area: 'orders', idempotent: true, body: s.groupBuyBody, data: s.groupBuyData });
 /** Places a cross-border order (needs the approved international real-name): freight by weight band, the rate to the destination's currency recorded. */
 export const createInternationalOrder = endpoint({ method: 'POST', path: '/shop/buyGuoji/createOrder', auth: 'member', area: 'orders', idempotent: true, body: s.createInternationalOrderBody, data: s.createInternationalOrderData });
-export const payInternationalOrder = endpoint({ method: 'POST', path: '/shop/buyGuoji/payOrder', auth: 'member', area: 'orders', idempotent: true });
+/** Pays a cross-border order, as `payOrder`. */
+export const payInternationalOrder = endpoint({ method: 'POST', path: '/shop/buyGuoji/payOrder', auth: 'member', area: 'orders', idempotent: true, body: pay.payBody, data: pay.paymentInfoData });
 /** Freight of a cross-border order to the address, by shipping method and the goods' weight. */
 export const getInternationalFreight = endpoint({ method: 'GET', path: '/shop/buyGuoji/orderFreightFee', auth: 'member', area: 'orders', query: s.freightQuery, data: s.freightData });

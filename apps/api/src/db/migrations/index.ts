@@ -15,6 +15,7 @@ import * as createCoupons from './2026_11_23_1550_create_coupons.js';
 import * as createIdempotencyAndWebhooks from './2026_11_23_1000_create_idempotency_and_webhooks.js';
 import * as sessionFamiliesAndIdle from './2026_11_23_0947_session_families_and_idle.js';
 import * as createWallet from './2026_11_23_1600_create_wallet.js';
+import * as createPayments from './2026_11_23_1700_create_payments.js';
 
 /**
  * Every migration, by its dated name; they run in name order. A new migration adds one line here
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_23_1540_create_group_buys': createGroupBuys,
   '2026_11_23_1550_create_coupons': createCoupons,
   '2026_11_23_1600_create_wallet': createWallet,
+  '2026_11_23_1700_create_payments': createPayments,
 };

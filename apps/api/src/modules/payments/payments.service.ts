@@ -1,0 +1,337 @@
+import { currencyExponent, ResponseCode, type EndpointBody, type EndpointData, type EndpointQuery } from '@shop/contract';
+import type { acknowledgePaymentNotice, choosePaymentMethod, getCheckoutPayment, getPaymentMethodFee, getPaymentMethodTotal, listReferralPaymentMethods, payOrder, PayMethod, PaymentInfo } from '@shop/contract';
+import type { Executor } from '../../db/database.js';
+import type { Actor } from '../../lib/actor.js';
+import { memberIdOf } from '../../lib/actor.js';
+import { AppError } from '../../lib/errors.js';
+import { withTransaction } from '../../lib/transaction.js';
+import { publicBaseUrl } from '../../providers/index.js';
+import { assertNotLocked, clearFailures, recordFailure } from '../captcha/lockout.js';
+import { balanceOf, post, releaseHold, reserveHold } from '../ledger/ledger.service.js';
+import type { Asset } from '../ledger/ledger.table.js';
+import { checkPassword } from '../members/identity.js';
+import { findUserById } from '../members/members.queries.js';
+import { checkBoundCode } from '../two-factor/totp.js';
+import { walletCurrencies } from '../wallet/wallet.rules.js';
+import type { GatewayMethod } from './gateways/gateway.js';
+import { loadPayable, settlePayable, type Payable } from './payables.js';
+import * as q from './payments.queries.js';
+import type { PayableType, PaymentRow, PayMethodRow } from './payments.table.js';
+import { failUnsent, gatewayNamed, inquireAndApply, ledgerPaymentPostings, paymentNumber, recordEvent, transition, type PaymentsDeps } from './settlement.js';
+
+// The member's side of paying: which methods, what they cost, the notice before paying online,
+// starting a payment, and its state.
+
+/** Points and shopping points are counted in ISO 4217's "no currency" code. */
+const POINTS_CURRENCY = 'XXX';
+const LEDGER_ASSETS: Record<string, Asset> = { cash: 'cash', points: 'points', shopping_points: 'shopping_points', gift_card: 'gift_card' };
+/** A payment without a payable deadline may wait this long. */
+const DEFAULT_PAYMENT_MINUTES = 30;
+/** The browser's polling asks the gateway at most this often per payment. */
+export const INQUIRY_INTERVAL_SECONDS = 3;
+
+/** The method's fee on `amount`: a rate in basis points rounded half up once, plus a fixed part. */
+export const methodFee = (m: Pick<PayMethodRow, 'fee_bp' | 'fee_fixed_minor'>, amount: number): number => (amount <= 0 ? 0 : Math.floor((amount * m.fee_bp + 5000) / 10000) + m.fee_fixed_minor);
+
+/** Points needed for `amountMinor` of `currency` at `perUnit` points per major unit, rounded up (never in the member's favour silently). */
+export function pointsFor(amountMinor: number, currency: string, perUnit: number): number {
+  const scale = 10n ** BigInt(currencyExponent(currency));
+  const needed = (BigInt(amountMinor) * BigInt(perUnit) + scale - 1n) / scale;
+  return Number(needed);
+}
+
+const ledgerAssetOf = (m: PayMethodRow): Asset | undefined => (m.gateway ? undefined : LEDGER_ASSETS[m.method]);
+const unitsCurrencyOf = (asset: Asset, currency: string) => (asset === 'points' || asset === 'shopping_points' ? POINTS_CURRENCY : currency);
+
+/** The methods enabled for a currency and country, one row per code (a country's own row over the '*' row), whose gateway is configured. */
+async function enabledMethods(deps: PaymentsDeps, db: Executor, currency: string, countryCode: string | null): Promise<PayMethodRow[]> {
+  const rows = await q.findPayMethods(db, currency, countryCode);
+  const byCode = new Map<string, PayMethodRow>();
+  for (const r of rows) if (!byCode.has(r.code) || r.country_code !== '*') byCode.set(r.code, r);
+  return [...byCode.values()].filter((r) => !r.gateway || (deps.providers.payments[r.gateway] && deps.providers.payments[r.gateway]!.methods.some((x) => x.method === r.method && x.currencies.includes(currency))));
+}
+
+/** One method as the member sees it, with the payable's fee and total and, for the wallet's own value, the balance and need. */
+async function describeMethod(deps: PaymentsDeps, actor: Actor, m: PayMethodRow, amount: number | null): Promise<PayMethod> {
+  const userId = memberIdOf(actor);
+  const asset = ledgerAssetOf(m);
+  let balance: number | null = null;
+  let needed: number | null = null;
+  if (asset) {
+    balance = await balanceOf(deps.db, userId, asset, unitsCurrencyOf(asset, m.currency));
+    if (amount !== null) needed = asset === 'points' || asset === 'shopping_points' ? pointsFor(amount, m.currency, m.points_per_unit ?? 100) : amount;
+  }
+  const fee = amount === null ? null : methodFee(m, amount);
+  return {
+    pay_way: m.code,
+    name: methodName(deps, actor, m.code),
+    gateway: m.gateway,
+    method: m.method,
+    currency: m.currency,
+    fee_rate_bp: m.fee_bp,
+    fee_fixed: m.fee_fixed_minor,
+    fee,
+    total: amount === null ? null : amount + fee!,
+    balance,
+    needed,
+    usable: needed === null || (balance ?? 0) >= needed,
+  };
+}
+
+const methodName = (deps: PaymentsDeps, actor: Actor, code: string) => {
+  const i18n = (deps as { i18n?: { t(lang: string, key: string): string } }).i18n;
+  const key = `payments.method.${code}`;
+  const text = i18n?.t(actor.lang, key);
+  return text && text !== key ? text : code;
+};
+
+/** The member's own payable awaiting payment, or the payable's area's "not found" / "not payable". */
+async function memberPayable(db: Executor, actor: Actor, type: PayableType, id: number, mustBePayable = true): Promise<Payable> {
+  const p = await loadPayable(db, type, id);
+  if (!p || p.userId !== memberIdOf(actor)) throw new AppError(type === 'order' ? ResponseCode.orderNotFound : type === 'recharge' ? ResponseCode.rechargeNotFound : ResponseCode.notFound);
+  if (mustBePayable && !p.payable) throw new AppError(ResponseCode.payableNotPayable);
+  return p;
+}
+
+async function methodForPayable(deps: PaymentsDeps, db: Executor, p: Payable, code: string): Promise<PayMethodRow> {
+  const m = (await enabledMethods(deps, db, p.currency, p.countryCode)).find((x) => x.code === code);
+  if (!m || (!m.gateway && !p.ledgerAllowed)) throw new AppError(ResponseCode.payMethodUnavailable);
+  return m;
+}
+
+/** `/attractive/user/payWay`: the methods the member can use in a currency, with balances. */
+export async function memberPayMethods(deps: PaymentsDeps, actor: Actor, input: EndpointQuery<typeof listReferralPaymentMethods>): Promise<EndpointData<typeof listReferralPaymentMethods>> {
+  const userId = memberIdOf(actor);
+  const currency = input.currency ?? (await walletCurrencies(deps.db)).settlement;
+  const member = await findUserById(deps.db, userId);
+  const rows = await enabledMethods(deps, deps.db, currency, member?.country ?? null);
+  return { currency, list: await Promise.all(rows.map((m) => describeMethod(deps, actor, m, null))) };
+}
+
+/** `payWayCostTotal`: every method for a payable with its fee and total, and the method chosen so far. */
+export async function payableMethods(deps: PaymentsDeps, actor: Actor, input: EndpointBody<typeof getPaymentMethodTotal>): Promise<EndpointData<typeof getPaymentMethodTotal>> {
+  const p = await memberPayable(deps.db, actor, input.order_type, input.order_id);
+  const rows = (await enabledMethods(deps, deps.db, p.currency, p.countryCode)).filter((m) => m.gateway || p.ledgerAllowed);
+  const chosen = await q.findPayChoice(deps.db, p.type, p.id);
+  return { order_no: p.no, currency: p.currency, amount: p.amountMinor, chosen: chosen?.method_code ?? null, list: await Promise.all(rows.map((m) => describeMethod(deps, actor, m, p.amountMinor))) };
+}
+
+/** `payWayCost`: one method's fee for a payable. */
+export async function payableMethodCost(deps: PaymentsDeps, actor: Actor, input: EndpointQuery<typeof getPaymentMethodFee>): Promise<EndpointData<typeof getPaymentMethodFee>> {
+  const p = await memberPayable(deps.db, actor, input.order_type, input.order_id);
+  const m = await methodForPayable(deps, deps.db, p, input.pay_way);
+  const fee = methodFee(m, p.amountMinor);
+  return { pay_way: m.code, currency: p.currency, amount: p.amountMinor, fee, total: p.amountMinor + fee };
+}
+
+/** `choosePayWay`: fixes the method and its fee on the payable (paying later with another method replaces the choice). */
+export async function choosePayWay(deps: PaymentsDeps, actor: Actor, input: EndpointBody<typeof choosePaymentMethod>): Promise<EndpointData<typeof choosePaymentMethod>> {
+  const p = await memberPayable(deps.db, actor, input.order_type, input.order_id);
+  const m = await methodForPayable(deps, deps.db, p, input.pay_way);
+  const fee = methodFee(m, p.amountMinor);
+  await q.upsertPayChoice(deps.db, { payable_type: p.type, payable_id: p.id, user_id: p.userId, method_code: m.code, currency: p.currency, fee_minor: fee });
+  return { order_no: p.no, pay_way: m.code, currency: p.currency, amount: p.amountMinor, fee, total: p.amountMinor + fee };
+}
+
+const money = (minor: number, currency: string) => {
+  const exp = currencyExponent(currency);
+  return exp ? `${Math.floor(minor / 10 ** exp)}.${String(minor % 10 ** exp).padStart(exp, '0')}` : String(minor);
+};
+
+/**
+ * `/oms/viewNotice/notice`: the notice shown before paying with a method — whose service takes the
+ * payment and on whose terms, its fee, and that a card or wallet in another currency is converted
+ * by its provider — in the member's language; records that the member read it.
+ */
+export async function paymentNotice(deps: PaymentsDeps & { i18n: { t(lang: string, key: string, params?: Record<string, string | number>): string } }, actor: Actor, input: EndpointBody<typeof acknowledgePaymentNotice>): Promise<EndpointData<typeof acknowledgePaymentNotice>> {
+  const userId = memberIdOf(actor);
+  const payable = input.order_id ? await memberPayable(deps.db, actor, input.order_type, input.order_id) : undefined;
+  const member = await findUserById(deps.db, userId);
+  const currency = payable?.currency ?? (await walletCurrencies(deps.db)).settlement;
+  const m = payable ? await methodForPayable(deps, deps.db, payable, input.pay_way) : (await enabledMethods(deps, deps.db, currency, member?.country ?? null)).find((x) => x.code === input.pay_way);
+  if (!m) throw new AppError(ResponseCode.payMethodUnavailable);
+  const t = (key: string, params?: Record<string, string | number>) => deps.i18n.t(actor.lang, `payments.notice.${key}`, params);
+  const name = methodName(deps, actor, m.code);
+  const amount = payable?.amountMinor ?? null;
+  const fee = amount === null ? null : methodFee(m, amount);
+  const paragraphs = m.gateway
+    ? [
+        t('gateway', { amount: amount === null ? '' : money(amount + fee!, currency), currency, method: name }),
+        fee ? t('fee', { fee: money(fee, currency), currency }) : t('noFee'),
+        t('conversion', { currency }),
+      ]
+    : [t('ledger', { amount: amount === null ? '' : `${money(amount, currency)} ${currency}`, method: name })];
+  const read = await q.recordNoticeRead(deps.db, { user_id: userId, method_code: m.code, currency });
+  return { pay_way: m.code, title: t('title'), paragraphs, currency, amount, fee, read_at: new Date(read.read_at).toISOString(), reads: read.reads };
+}
+
+/** The step-up before the wallet's value pays: the pay password (wrong answers count toward a lockout) and the authenticator once bound. */
+async function requirePayProof(deps: PaymentsDeps, actor: Actor, userId: number, proof: { pay_password?: string; google_code?: string }): Promise<void> {
+  const user = await findUserById(deps.db, userId);
+  if (!user) throw new AppError(ResponseCode.userNotFound);
+  if (!user.pay_password_hash) throw new AppError(ResponseCode.payPasswordNotSet);
+  const key = `pay:${user.id}`;
+  await assertNotLocked(deps.db, key, actor.ip);
+  if (!proof.pay_password || !(await checkPassword(user.pay_password_hash, proof.pay_password))) {
+    if (proof.pay_password) await recordFailure(deps.db, key, actor.ip);
+    throw new AppError(ResponseCode.payPasswordWrong);
+  }
+  if (user.totp_secret) {
+    if (!proof.google_code) throw new AppError(ResponseCode.twoFactorRequired);
+    await checkBoundCode(deps.db, deps.secrets, user.id, proof.google_code);
+  }
+  await clearFailures(deps.db, key);
+}
+
+/**
+ * Pays a payable with a method. The wallet's own value (balance, points, shopping points, gift-card
+ * value) pays at once through the ledger. A gateway method creates a payment at the gateway and
+ * answers where the browser goes next; with `use_balance` the balance covers what it can, held
+ * until the gateway part succeeds and released if it fails or expires. A member who starts again
+ * with the same method gets the open payment back; with another method the open one is cancelled.
+ */
+export async function startPayment(deps: PaymentsDeps & { i18n?: unknown }, actor: Actor, input: EndpointBody<typeof payOrder> & { only_gateway?: string }): Promise<PaymentInfo> {
+  const userId = memberIdOf(actor);
+  const payable = await memberPayable(deps.db, actor, input.order_type, input.order_id);
+  const m = await methodForPayable(deps, deps.db, payable, input.pay_way);
+  if (input.only_gateway && m.gateway !== input.only_gateway) throw new AppError(ResponseCode.payMethodUnavailable);
+  const asset = ledgerAssetOf(m);
+  const mixed = !!m.gateway && input.use_balance && payable.ledgerAllowed;
+  if (!m.gateway && !asset) throw new AppError(ResponseCode.payMethodUnavailable);
+  if (asset || mixed) await requirePayProof(deps, actor, userId, input);
+
+  const started = await withTransaction(deps.db, async (tx) => {
+    await q.lockPayableSlot(tx, payable.type, payable.id);
+    const fresh = await memberPayable(tx, actor, payable.type, payable.id);
+    // An open payment with the same method is the one to continue; any other is cancelled here (a
+    // success it still gets is owed back and flagged).
+    for (const open of await q.findOpenPaymentsOfPayable(tx, fresh.type, fresh.id)) {
+      const sameCourse = open.method_code === m.code && open.provider_ref && (open.ledger_minor > 0) === mixed && new Date(open.expires_at).getTime() > Date.now();
+      if (sameCourse) return { payment: open, reused: true };
+      const cancelled = await transition(tx, actor, open, ['created', 'pending'], 'canceled', 'member', { reason: 'replaced by another payment' });
+      if (cancelled?.hold_id) await releaseHold(tx, cancelled.hold_id, { actor });
+    }
+    const reference = paymentNumber('P');
+    const expiresAt = fresh.expiresAt ?? new Date(Date.now() + DEFAULT_PAYMENT_MINUTES * 60_000);
+    if (asset) {
+      // The wallet's value pays it all, now.
+      const unitsCurrency = unitsCurrencyOf(asset, fresh.currency);
+      const units = asset === 'points' || asset === 'shopping_points' ? pointsFor(fresh.amountMinor, fresh.currency, m.points_per_unit ?? 100) : fresh.amountMinor;
+      const payment = await q.insertPayment(tx, {
+        reference, user_id: userId, payable_type: fresh.type, payable_id: fresh.id, method_code: m.code, gateway: null, method: m.method, currency: fresh.currency,
+        payable_minor: fresh.amountMinor, fee_minor: 0, ledger_minor: fresh.amountMinor, ledger_asset: asset, ledger_units: units, ledger_currency: unitsCurrency,
+        gateway_minor: 0, hold_id: null, status: 'created', provider_ref: null, redirect_url: null, client_secret: null, sdk_params: null, failure_reason: null, entry_id: null, expires_at: expiresAt, finished_at: null, last_inquired_at: null,
+      });
+      await recordEvent(tx, actor, payment.id, { kind: 'created', source: 'member', to: 'created', detail: { method: m.code } });
+      const { entryId } = await post(tx, {
+        kind: 'payment.wallet',
+        reference: { type: 'payment', id: reference },
+        idempotencyKey: `payment:${payment.id}:wallet`,
+        actor,
+        postings: ledgerPaymentPostings(userId, asset, unitsCurrency, units, fresh.currency, fresh.amountMinor, 'sales'),
+      });
+      await q.setPaymentEntry(tx, payment.id, entryId);
+      const done = (await transition(tx, actor, payment, ['created'], 'succeeded', 'member'))!;
+      const outcome = await settlePayable(tx, actor, fresh, fresh.amountMinor, fresh.currency, 'ledger');
+      if (outcome !== 'paid') throw new AppError(ResponseCode.payableNotPayable);
+      return { payment: { ...done, entry_id: entryId }, reused: false };
+    }
+    // A gateway pays all or the part the balance does not cover.
+    const held = mixed ? Math.min(await balanceOf(tx, userId, 'cash', fresh.currency), fresh.amountMinor) : 0;
+    if (mixed && held >= fresh.amountMinor) throw new AppError(ResponseCode.payMethodUnavailable);
+    const gatewayPayable = fresh.amountMinor - held;
+    const fee = fresh.type === 'recharge' ? 0 : methodFee(m, gatewayPayable);
+    const payment = await q.insertPayment(tx, {
+      reference, user_id: userId, payable_type: fresh.type, payable_id: fresh.id, method_code: m.code, gateway: m.gateway, method: m.method, currency: fresh.currency,
+      payable_minor: fresh.amountMinor, fee_minor: fee, ledger_minor: held, ledger_asset: held ? 'cash' : null, ledger_units: held, ledger_currency: held ? fresh.currency : null,
+      gateway_minor: gatewayPayable + fee, hold_id: null, status: 'created', provider_ref: null, redirect_url: null, client_secret: null, sdk_params: null, failure_reason: null, entry_id: null, expires_at: expiresAt, finished_at: null, last_inquired_at: null,
+    });
+    await recordEvent(tx, actor, payment.id, { kind: 'created', source: 'member', to: 'created', detail: { method: m.code, held } });
+    if (held > 0) {
+      const hold = await reserveHold(tx, { account: { member: userId, asset: 'cash', currency: fresh.currency }, amount: held, reference: { type: 'payment', id: reference }, idempotencyKey: `payment:${payment.id}:hold`, actor });
+      await q.setPaymentHold(tx, payment.id, hold.id);
+      return { payment: { ...payment, hold_id: hold.id }, reused: false };
+    }
+    return { payment, reused: false };
+  });
+  if (started.reused || !started.payment.gateway) return paymentInfo(deps, actor, started.payment, payable);
+
+  const p = started.payment;
+  const gateway = gatewayNamed(deps, p.gateway);
+  const base = publicBaseUrl(deps.config);
+  let created;
+  try {
+    created = await gateway.create({
+      reference: p.reference,
+      amountMinor: p.gateway_minor,
+      currency: p.currency,
+      method: p.method as GatewayMethod,
+      description: `${payable.no}`,
+      returnUrl: `${base}/h5/#/pages/goods/payFinish?payment_no=${p.reference}`,
+      notifyUrl: `${base}/webhooks/${gateway.name}`,
+      expiresAt: new Date(p.expires_at),
+      options: { bank: input.bank },
+      customer: { memberId: userId, ip: actor.ip, userAgent: actor.userAgent },
+    });
+  } catch (error) {
+    await failUnsent(deps, actor, p.id, error instanceof Error ? error.message.slice(0, 200) : 'gateway error');
+    throw new AppError(ResponseCode.gatewayUnavailable);
+  }
+  const after = await withTransaction(deps.db, async (tx) => {
+    await q.setPaymentProviderData(tx, p.id, { provider_ref: created.providerRef, redirect_url: created.redirectUrl ?? null, client_secret: created.clientSecret ?? null, sdk_params: created.sdkParams ? JSON.stringify(created.sdkParams) : null });
+    const row = (await q.lockPaymentForUpdate(tx, p.id))!;
+    if (created.status === 'failed' || created.status === 'canceled') {
+      await transition(tx, actor, row, ['created'], 'failed', 'member', { reason: created.status });
+      if (row.hold_id) await releaseHold(tx, row.hold_id, { actor });
+    } else {
+      await transition(tx, actor, row, ['created'], 'pending', 'member');
+    }
+    return (await q.findPayment(tx, p.id))!;
+  });
+  return paymentInfo(deps, actor, after, payable);
+}
+
+/** A payment as the pay pages read it. */
+async function paymentInfo(deps: PaymentsDeps & { i18n?: unknown }, actor: Actor, p: PaymentRow, payable?: Payable): Promise<PaymentInfo> {
+  const owner = payable ?? (await loadPayable(deps.db, p.payable_type, p.payable_id))!;
+  const state = p.status === 'succeeded' ? 'success' : p.status === 'created' || p.status === 'pending' ? 'in_progress' : 'failed';
+  const i18n = (deps as { i18n?: { t(lang: string, key: string): string } }).i18n;
+  return {
+    payment_no: p.reference,
+    order_type: p.payable_type,
+    order_id: p.payable_id,
+    order_no: owner.no,
+    pay_way: p.method_code,
+    gateway: p.gateway,
+    status: p.status,
+    state,
+    currency: p.currency,
+    amount: p.payable_minor,
+    fee: p.fee_minor,
+    balance_part: p.ledger_minor,
+    gateway_part: p.gateway_minor,
+    points: p.ledger_asset === 'points' || p.ledger_asset === 'shopping_points' ? p.ledger_units : null,
+    redirect_url: state === 'in_progress' ? p.redirect_url : null,
+    client_secret: state === 'in_progress' ? p.client_secret : null,
+    sdk_params: state === 'in_progress' ? ((p.sdk_params as Record<string, string> | null) ?? null) : null,
+    expires_at: new Date(p.expires_at).toISOString(),
+    finished_at: p.finished_at ? new Date(p.finished_at).toISOString() : null,
+    message: state === 'failed' ? (i18n?.t(actor.lang, 'payments.state.failed') ?? 'Payment Failed') : null,
+  };
+}
+
+/**
+ * `payInfo` and `getPayStateInfo`: a payment (by number, or the newest of a payable) of the member.
+ * While it is open the gateway is asked (at most every few seconds per payment): the browser's
+ * return and polling are hints that trigger an inquiry, never proof.
+ */
+export async function paymentState(deps: PaymentsDeps & { i18n?: unknown }, actor: Actor, input: EndpointQuery<typeof getCheckoutPayment>): Promise<PaymentInfo> {
+  const userId = memberIdOf(actor);
+  let p = input.payment_no ? await q.findMemberPaymentByReference(deps.db, userId, input.payment_no) : input.order_id ? await q.findLatestPaymentOfPayable(deps.db, input.order_type, input.order_id, userId) : undefined;
+  if (!p) throw new AppError(ResponseCode.paymentNotFound);
+  if ((p.status === 'pending' || p.status === 'created') && p.gateway && (await q.claimInquiry(deps.db, p.id, INQUIRY_INTERVAL_SECONDS))) {
+    await inquireAndApply(deps, actor, p, 'return');
+    p = (await q.findPayment(deps.db, p.id))!;
+  }
+  return paymentInfo(deps, actor, p);
+}

@@ -1,0 +1,37 @@
+import type { Actor } from '../../lib/actor.js';
+import * as q from './payments.queries.js';
+import { inquireAndApply, refundPayment, sendGatewayRefund, type PaymentsDeps } from './settlement.js';
+
+/** A payment still open this long after its last change is asked of its gateway by the reconciliation job. */
+export const RECONCILE_AFTER_SECONDS = 120;
+
+/**
+ * The reconciliation job: every payment open past the threshold (or past its deadline) is asked of
+ * its gateway and settled by the answer (one still pending past its deadline expires and its held
+ * balance goes back); refunds left pending are sent again under their own reference; paid payables
+ * their area moved to refunding (a cancelled paid order, a failed group buy) are refunded in full.
+ */
+export async function reconcilePayments(deps: PaymentsDeps, actor: Actor, options: { olderThanSeconds?: number; limit?: number } = {}): Promise<{ inquired: number; settled: number; refunds: number }> {
+  const stale = await q.findStalePayments(deps.db, options.olderThanSeconds ?? RECONCILE_AFTER_SECONDS, options.limit ?? 200);
+  let settled = 0;
+  for (const p of stale) {
+    if (!p.gateway) continue;
+    const status = await inquireAndApply(deps, actor, p, 'job');
+    if (status !== p.status) settled++;
+  }
+  let refunds = 0;
+  for (const r of await q.findPendingGatewayRefunds(deps.db, options.limit ?? 200)) {
+    const p = (await q.findPayment(deps.db, r.payment_id))!;
+    await sendGatewayRefund(deps, actor, p, r);
+    refunds++;
+  }
+  refunds += await refundRefundingPayables(deps, actor, options.limit ?? 200);
+  return { inquired: stale.length, settled, refunds };
+}
+
+/** Refunds in full every succeeded payment of an order its area moved to refunding; once per payment (the cause names it). */
+export async function refundRefundingPayables(deps: PaymentsDeps, actor: Actor, limit = 200): Promise<number> {
+  const rows = await q.findPaymentsOfRefundingOrders(deps.db, limit);
+  for (const p of rows) await refundPayment(deps, actor, { paymentId: p.id, cause: `payable-refund:${p.payable_type}:${p.payable_id}:${p.id}`, reason: 'order cancelled' });
+  return rows.length;
+}

@@ -1,0 +1,338 @@
+import { randomInt } from 'node:crypto';
+import { ResponseCode } from '@shop/contract';
+import type { AppDeps } from '../../app-deps.js';
+import type { Actor } from '../../lib/actor.js';
+import { AppError } from '../../lib/errors.js';
+import { withTransaction, type Tx } from '../../lib/transaction.js';
+import { post, postHold, releaseHold, type PostingInput } from '../ledger/ledger.service.js';
+import type { Asset } from '../ledger/ledger.table.js';
+import type { GatewayNotification, GatewayPaymentStatus, PaymentGateway } from './gateways/gateway.js';
+import { markPayableRefunded, payablePostsItsOwnEntry, settlePayable } from './payables.js';
+import * as q from './payments.queries.js';
+import type { FlagKind, PaymentRow, PaymentStatus, RefundRow } from './payments.table.js';
+
+// How a payment moves: every change is one conditional update from the expected state, its
+// effects (ledger entries, the payable's own state) in the same transaction, exactly once.
+
+export type PaymentsDeps = Pick<AppDeps, 'db' | 'config' | 'providers' | 'secrets'>;
+
+/** Where a report about a payment came from (kept on its events). */
+export type ReportSource = 'webhook' | 'inquiry' | 'return' | 'job' | 'member' | 'operator';
+
+/** What a provider (notification or inquiry) says about one payment, in minor units. */
+export interface ProviderReport {
+  status: GatewayPaymentStatus;
+  amountMinor?: number;
+  currency?: string;
+  merchant?: string;
+  providerRef?: string;
+  eventId?: string;
+  detail?: Record<string, unknown>;
+}
+
+const OPEN: PaymentStatus[] = ['created', 'pending'];
+const actorRecord = (a: Actor) => ({ actor_kind: a.kind, actor_id: String(a.memberId ?? a.operatorId ?? a.name ?? '') });
+const json = (v: unknown) => JSON.stringify(v ?? {});
+
+/** A business number for payments and refunds: prefix, yyMMdd and 10 random digits. */
+export function paymentNumber(prefix: 'P' | 'R', now = new Date()): string {
+  const d = now.toISOString().slice(2, 10).replace(/-/g, '');
+  return `${prefix}${d}${String(randomInt(0, 1e10)).padStart(10, '0')}`;
+}
+
+/** The configured adapter of a gateway, or "method unavailable". */
+export function gatewayNamed(deps: Pick<AppDeps, 'providers'>, name: string | null): PaymentGateway {
+  const g = name ? deps.providers.payments[name] : undefined;
+  if (!g) throw new AppError(ResponseCode.payMethodUnavailable);
+  return g;
+}
+
+/** Writes one event of a payment's history. */
+export const recordEvent = (tx: Tx, actor: Actor, paymentId: number, e: { kind: string; source: ReportSource; from?: string | null; to?: string | null; eventId?: string; detail?: unknown }) =>
+  q.insertPaymentEvent(tx, { payment_id: paymentId, kind: e.kind, source: e.source, from_status: e.from ?? null, to_status: e.to ?? null, provider_event_id: e.eventId ?? null, detail: json(e.detail), ...actorRecord(actor) });
+
+/** Raises a flag for an operator once per payment and kind. */
+export async function raiseFlag(tx: Tx, actor: Actor, payment: PaymentRow, kind: FlagKind, refundNeeded: boolean, detail: Record<string, unknown>, source: ReportSource): Promise<boolean> {
+  const fresh = await q.insertFlag(tx, { payment_id: payment.id, kind, refund_needed: refundNeeded, detail: json(detail) });
+  if (fresh) await recordEvent(tx, actor, payment.id, { kind: 'flag', source, detail: { flag: kind, refund_needed: refundNeeded, ...detail } });
+  return fresh;
+}
+
+/**
+ * Moves a payment to `to` from one of `from` by a conditional update and writes the transition
+ * event; answers the row when this call made the change. The unique index on transition events
+ * stands behind the update: a state is entered at most once.
+ */
+export async function transition(tx: Tx, actor: Actor, payment: Pick<PaymentRow, 'id' | 'status'>, from: PaymentStatus[], to: PaymentStatus, source: ReportSource, extra: { reason?: string; eventId?: string; providerRef?: string } = {}) {
+  const moved = await q.transitionPayment(tx, payment.id, from, to, { ...(extra.reason ? { failure_reason: extra.reason } : {}) });
+  if (!moved) return undefined;
+  await recordEvent(tx, actor, payment.id, { kind: 'transition', source, from: from.length === 1 ? from[0] : payment.status, to, eventId: extra.eventId, detail: extra.reason ? { reason: extra.reason } : {} });
+  return moved;
+}
+
+/** The ledger entry of a captured gateway payment: the gateway's clearing pays the sale and the method's fee. */
+async function postCapture(tx: Tx, actor: Actor, p: PaymentRow): Promise<number | undefined> {
+  if (p.gateway_minor <= 0) return undefined;
+  const net = p.gateway_minor - p.fee_minor;
+  const postings: PostingInput[] = [
+    { account: { system: 'gateway_clearing', gateway: p.gateway!, currency: p.currency }, amount: -p.gateway_minor },
+    ...(net > 0 ? [{ account: { system: 'sales' as const, currency: p.currency }, amount: net }] : []),
+    ...(p.fee_minor > 0 ? [{ account: { system: 'fees' as const, currency: p.currency }, amount: p.fee_minor }] : []),
+  ];
+  const { entryId } = await post(tx, { kind: 'payment.capture', reference: { type: 'payment', id: p.reference }, idempotencyKey: `payment:${p.id}:capture`, actor, postings });
+  return entryId;
+}
+
+/** Money a gateway took for a payment the shop cannot keep (paid after expiry, cancellation, or twice): owed back, held in `refunds`. */
+async function postOwedBack(tx: Tx, actor: Actor, p: PaymentRow, amountMinor: number, currency: string): Promise<void> {
+  if (amountMinor <= 0) return;
+  await post(tx, {
+    kind: 'payment.owed_back',
+    reference: { type: 'payment', id: p.reference },
+    idempotencyKey: `payment:${p.id}:owed-back`,
+    actor,
+    postings: [
+      { account: { system: 'gateway_clearing', gateway: p.gateway!, currency }, amount: -amountMinor },
+      { account: { system: 'refunds', currency }, amount: amountMinor },
+    ],
+  });
+}
+
+/** The postings that take `units` of a member's ledger asset to pay `valueMinor` of `currency` (points and gift cards pass through `promotions`). */
+export function ledgerPaymentPostings(userId: number, asset: Asset, unitsCurrency: string, units: number, currency: string, valueMinor: number, to: 'sales' | 'member', sign: 1 | -1 = 1): PostingInput[] {
+  const member = { member: userId, asset, currency: unitsCurrency };
+  if (asset === 'cash') {
+    return [
+      { account: member, amount: -units * sign },
+      { account: to === 'sales' ? { system: 'sales', currency } : member, amount: valueMinor * sign },
+    ];
+  }
+  return [
+    { account: member, amount: -units * sign },
+    { account: { system: 'promotions', asset, currency: unitsCurrency }, amount: units * sign },
+    { account: { system: 'promotions', currency }, amount: -valueMinor * sign },
+    { account: { system: 'sales', currency }, amount: valueMinor * sign },
+  ];
+}
+
+/**
+ * A succeeded payment's effect on its payable, in the caller's transaction: the payable becomes
+ * paid (the wallet is credited) and the money is booked; when the payable can no longer take it
+ * (closed, cancelled, paid by another payment) the money is owed back and flagged for refund, and a
+ * held balance part goes back to the member.
+ */
+async function applySuccessEffect(tx: Tx, actor: Actor, p: PaymentRow, source: ReportSource): Promise<'paid' | 'not_payable' | 'mismatch'> {
+  const outcome = await settlePayable(tx, actor, { type: p.payable_type, id: p.payable_id }, p.payable_minor, p.currency, p.gateway ?? 'ledger');
+  if (outcome === 'paid') {
+    if (p.hold_id) await postHold(tx, p.hold_id, { to: { system: 'sales', currency: p.currency }, actor });
+    const entryId = payablePostsItsOwnEntry(p.payable_type) ? undefined : await postCapture(tx, actor, p);
+    if (entryId) await q.setPaymentEntry(tx, p.id, entryId);
+    return outcome;
+  }
+  await raiseFlag(tx, actor, p, 'payable_not_payable', true, { outcome }, source);
+  if (p.hold_id) await releaseHold(tx, p.hold_id, { actor });
+  await postOwedBack(tx, actor, p, p.gateway_minor, p.currency);
+  return outcome;
+}
+
+/**
+ * Applies what a provider says about a payment, inside `tx` (the webhook's transaction, or the
+ * inquiry's). Success needs the amount, currency and merchant to match: a mismatch is flagged and
+ * the payable stays unpaid. Each state is entered once; a later or repeated report changes nothing
+ * (never backwards); a success for a payment already failed, cancelled or expired is recorded,
+ * the money owed back and flagged for refund, and never re-opens the payable.
+ */
+export async function applyReport(tx: Tx, deps: Pick<AppDeps, 'providers'>, actor: Actor, paymentId: number, report: ProviderReport, source: ReportSource): Promise<PaymentStatus> {
+  // Reports of one payment take turns: the row lock orders them, the conditional updates decide.
+  const p = await q.lockPaymentForUpdate(tx, paymentId);
+  if (!p) throw new Error(`payment ${paymentId} does not exist`);
+  await recordEvent(tx, actor, p.id, { kind: source === 'webhook' ? 'notification' : 'inquiry', source, eventId: report.eventId, detail: { status: report.status, amount: report.amountMinor, currency: report.currency, ...report.detail } });
+  if (report.status === 'pending') {
+    const moved = await transition(tx, actor, p, ['created'], 'pending', source, { eventId: report.eventId });
+    return moved?.status ?? p.status;
+  }
+  if (report.status !== 'succeeded') {
+    const moved = await transition(tx, actor, p, OPEN, report.status, source, { eventId: report.eventId, reason: String(report.detail?.reason ?? report.status) });
+    if (moved && p.hold_id) await releaseHold(tx, p.hold_id, { actor });
+    return moved?.status ?? p.status;
+  }
+  // A success: first, is it for this payment's money at this shop?
+  const gateway = p.gateway ? deps.providers.payments[p.gateway] : undefined;
+  const mismatches: Array<[FlagKind, Record<string, unknown>]> = [];
+  if (report.amountMinor !== undefined && report.amountMinor !== p.gateway_minor) mismatches.push(['amount_mismatch', { expected: p.gateway_minor, reported: report.amountMinor }]);
+  if (report.currency !== undefined && report.currency.toUpperCase() !== p.currency) mismatches.push(['currency_mismatch', { expected: p.currency, reported: report.currency }]);
+  if (report.merchant !== undefined && gateway && report.merchant !== gateway.merchantId) mismatches.push(['merchant_mismatch', { expected: gateway.merchantId, reported: report.merchant }]);
+  if (report.amountMinor === undefined || report.currency === undefined) mismatches.push(['amount_mismatch', { reason: 'the report names no amount or currency' }]);
+  if (mismatches.length) {
+    for (const [kind, detail] of mismatches) await raiseFlag(tx, actor, p, kind, false, detail, source);
+    return p.status;
+  }
+  const moved = await transition(tx, actor, p, OPEN, 'succeeded', source, { eventId: report.eventId });
+  if (moved) {
+    await applySuccessEffect(tx, actor, moved, source);
+    return 'succeeded';
+  }
+  if (p.status === 'succeeded') return p.status;
+  // Money arrived for a payment that had already ended: owed back, for an operator to refund.
+  const kind: FlagKind = p.status === 'expired' ? 'paid_after_expiry' : 'paid_after_cancel';
+  if (await raiseFlag(tx, actor, p, kind, true, { status: p.status, amount: report.amountMinor, currency: report.currency }, source)) {
+    await postOwedBack(tx, actor, p, report.amountMinor!, p.currency);
+  }
+  return p.status;
+}
+
+/** Applies a verified notification of gateway `gateway` in the webhook ingress's transaction. */
+export async function applyNotification(tx: Tx, deps: PaymentsDeps, actor: Actor, gateway: string, n: GatewayNotification): Promise<void> {
+  if (n.kind === 'refund') {
+    const refund = n.refundReference ? await q.findRefundByReference(tx, n.refundReference) : undefined;
+    if (!refund || !n.status) return;
+    const payment = (await q.findPayment(tx, refund.payment_id))!;
+    if (payment.gateway !== gateway) return;
+    if (n.status === 'succeeded') await finishGatewayRefund(tx, actor, refund, 'succeeded', n.providerRef);
+    else if (n.status === 'failed' || n.status === 'canceled') await finishGatewayRefund(tx, actor, refund, 'failed', n.providerRef);
+    return;
+  }
+  if (n.kind !== 'payment' || !n.status) return;
+  const payment = (n.reference ? await q.findPaymentByReference(tx, n.reference) : undefined) ?? (n.providerRef ? await q.findPaymentByProviderRef(tx, gateway, n.providerRef) : undefined);
+  // Not one of ours (another shop on the same account, or long gone): stored, nothing to apply.
+  if (!payment || payment.gateway !== gateway) return;
+  await applyReport(tx, deps, actor, payment.id, { status: n.status, amountMinor: n.amountMinor, currency: n.currency, merchant: n.merchant, providerRef: n.providerRef, eventId: n.eventId, detail: { type: n.type } }, 'webhook');
+}
+
+/**
+ * Asks the gateway about an open payment and applies its answer (the browser's return, the
+ * reconciliation job). A payment past its deadline that the gateway still calls pending expires.
+ */
+export async function inquireAndApply(deps: PaymentsDeps, actor: Actor, payment: PaymentRow, source: ReportSource): Promise<PaymentStatus> {
+  if (!payment.gateway || !OPEN.includes(payment.status)) return payment.status;
+  const gateway = deps.providers.payments[payment.gateway];
+  if (!gateway) return payment.status;
+  let report: ProviderReport;
+  try {
+    const answer = await gateway.inquire({ reference: payment.reference, providerRef: payment.provider_ref });
+    report = { status: answer.status, amountMinor: answer.amountMinor, currency: answer.currency, merchant: answer.merchant, providerRef: answer.providerRef };
+  } catch {
+    // The gateway is away: nothing learnt; the next inquiry tries again.
+    return payment.status;
+  }
+  const overdue = new Date(payment.expires_at).getTime() <= Date.now();
+  return withTransaction(deps.db, async (tx) => {
+    if (report.status === 'pending' && overdue) report = { ...report, status: 'expired', detail: { reason: 'deadline passed' } };
+    return applyReport(tx, deps, actor, payment.id, report, source);
+  });
+}
+
+// ── Refunds ─────────────────────────────────────────────────────────────────────────────────
+
+/** Finishes a gateway refund once (from pending) and books it: the sale (and, past it, the fee) or the money owed back returns to the gateway. */
+export async function finishGatewayRefund(tx: Tx, actor: Actor, refund: RefundRow, to: 'succeeded' | 'failed', providerRef?: string): Promise<boolean> {
+  const done = await q.transitionRefund(tx, refund.id, to, providerRef ? { provider_ref: providerRef } : {});
+  if (!done) return false;
+  const p = (await q.lockPaymentForUpdate(tx, refund.payment_id))!;
+  if (to === 'failed') {
+    await raiseFlag(tx, actor, p, 'refund_failed', true, { refund: refund.reference }, 'webhook');
+    return true;
+  }
+  const owedBack = (await q.findFlags(tx, p.id)).some((f) => f.refund_needed && f.kind !== 'refund_failed');
+  const earlier = (await q.findRefundsOfPayment(tx, p.id)).filter((r) => r.id !== refund.id && r.via === 'gateway' && r.status === 'succeeded').reduce((s, r) => s + r.amount_minor, 0);
+  const fromSales = owedBack ? 0 : Math.max(0, Math.min(refund.amount_minor, p.gateway_minor - p.fee_minor - earlier));
+  const rest = refund.amount_minor - fromSales;
+  const { entryId } = await post(tx, {
+    kind: 'payment.refund',
+    reference: { type: 'refund', id: refund.reference },
+    idempotencyKey: `refund:${refund.id}`,
+    actor,
+    postings: [
+      { account: { system: 'gateway_clearing', gateway: p.gateway!, currency: refund.currency }, amount: refund.amount_minor },
+      ...(fromSales > 0 ? [{ account: { system: 'sales' as const, currency: refund.currency }, amount: -fromSales }] : []),
+      ...(rest > 0 ? [{ account: { system: owedBack ? ('refunds' as const) : ('fees' as const), currency: refund.currency }, amount: -rest }] : []),
+    ],
+  });
+  await q.setRefundEntry(tx, refund.id, entryId);
+  await recordEvent(tx, actor, p.id, { kind: 'refund', source: 'webhook', detail: { refund: refund.reference, amount: refund.amount_minor, status: 'succeeded' } });
+  await closePayableIfRefunded(tx, actor, p);
+  return true;
+}
+
+/** Once every refund of a payment is done and they cover what was paid, the payable is refunded. */
+async function closePayableIfRefunded(tx: Tx, actor: Actor, p: PaymentRow): Promise<void> {
+  const refunds = await q.findRefundsOfPayment(tx, p.id);
+  if (refunds.some((r) => r.status === 'pending')) return;
+  const refunded = refunds.filter((r) => r.status === 'succeeded').reduce((s, r) => s + r.amount_minor, 0);
+  if (refunded >= p.ledger_minor + p.gateway_minor - p.fee_minor) await markPayableRefunded(tx, actor, { type: p.payable_type, id: p.payable_id });
+}
+
+/**
+ * Refunds a payment in full (default) or in part, once per `cause`: the balance, points or
+ * gift-card part straight back through the ledger, the gateway part through its adapter (its
+ * refund reference is the provider's idempotency key). Answers the refunds made for the cause.
+ */
+export async function refundPayment(deps: PaymentsDeps, actor: Actor, input: { paymentId: number; amountMinor?: number; cause: string; reason?: string }): Promise<RefundRow[]> {
+  const planned = await withTransaction(deps.db, async (tx) => {
+    const p = await q.lockPaymentForUpdate(tx, input.paymentId);
+    if (!p) throw new AppError(ResponseCode.paymentNotFound);
+    const existing = (await q.findRefundsOfPayment(tx, p.id)).filter((r) => r.cause.startsWith(`${input.cause}:`));
+    if (existing.length) return { p, refunds: existing, fresh: false };
+    const owedBack = (await q.findFlags(tx, p.id)).some((f) => f.refund_needed && f.kind !== 'refund_failed');
+    if (p.status !== 'succeeded' && !owedBack) throw new AppError(ResponseCode.payableNotPayable);
+    const all = await q.findRefundsOfPayment(tx, p.id);
+    const live = all.filter((r) => r.status !== 'failed');
+    const gatewayLeft = p.gateway_minor - live.filter((r) => r.via === 'gateway').reduce((s, r) => s + r.amount_minor, 0);
+    const ledgerLeft = (owedBack ? 0 : p.ledger_minor) - live.filter((r) => r.via === 'ledger').reduce((s, r) => s + r.amount_minor, 0);
+    const amount = input.amountMinor ?? gatewayLeft + ledgerLeft;
+    if (amount <= 0 || amount > gatewayLeft + ledgerLeft) throw new AppError(ResponseCode.refundTooLarge);
+    const viaGateway = Math.min(amount, gatewayLeft);
+    const viaLedger = amount - viaGateway;
+    // Points and gift-card value come back whole: a part of them has no fair price.
+    if (viaLedger > 0 && p.ledger_asset !== 'cash' && viaLedger !== p.ledger_minor) throw new AppError(ResponseCode.refundTooLarge);
+    const refunds: RefundRow[] = [];
+    if (viaLedger > 0) {
+      const r = (await q.insertRefund(tx, { reference: paymentNumber('R'), payment_id: p.id, cause: `${input.cause}:ledger`, via: 'ledger', amount_minor: viaLedger, currency: p.currency, status: 'pending', provider_ref: null, reason: input.reason ?? '', entry_id: null, finished_at: null }))!;
+      const units = p.ledger_asset === 'cash' ? viaLedger : p.ledger_units;
+      const { entryId } = await post(tx, {
+        kind: 'payment.refund',
+        reference: { type: 'refund', id: r.reference },
+        idempotencyKey: `refund:${r.id}`,
+        actor,
+        postings: ledgerPaymentPostings(p.user_id, p.ledger_asset as Asset, p.ledger_currency ?? p.currency, units, p.currency, viaLedger, 'sales', -1),
+      });
+      refunds.push((await q.transitionRefund(tx, r.id, 'succeeded', { entry_id: entryId }))!);
+      await recordEvent(tx, actor, p.id, { kind: 'refund', source: 'member', detail: { refund: r.reference, via: 'ledger', amount: viaLedger } });
+    }
+    if (viaGateway > 0) {
+      refunds.push((await q.insertRefund(tx, { reference: paymentNumber('R'), payment_id: p.id, cause: `${input.cause}:gateway`, via: 'gateway', amount_minor: viaGateway, currency: p.currency, status: 'pending', provider_ref: null, reason: input.reason ?? '', entry_id: null, finished_at: null }))!);
+    }
+    if (!viaGateway) await closePayableIfRefunded(tx, actor, p);
+    return { p, refunds, fresh: true };
+  });
+  const out: RefundRow[] = [];
+  for (const r of planned.refunds) out.push(r.via === 'gateway' && r.status === 'pending' ? await sendGatewayRefund(deps, actor, planned.p, r) : r);
+  return out;
+}
+
+/** Asks the gateway to refund a pending refund (again: its reference makes a repeat harmless) and books the answer. */
+export async function sendGatewayRefund(deps: PaymentsDeps, actor: Actor, p: PaymentRow, r: RefundRow): Promise<RefundRow> {
+  const gateway = gatewayNamed(deps, p.gateway);
+  let answer: { refundRef: string; status: 'pending' | 'succeeded' | 'failed' };
+  try {
+    answer = await gateway.refund({ paymentReference: p.reference, providerRef: p.provider_ref ?? '', reference: r.reference, amountMinor: r.amount_minor, currency: r.currency, paymentAmountMinor: p.gateway_minor, reason: r.reason });
+  } catch {
+    // Still pending: the reconciliation job asks again with the same reference.
+    return r;
+  }
+  return withTransaction(deps.db, async (tx) => {
+    if (answer.status === 'pending') await q.setRefundProviderRef(tx, r.id, answer.refundRef);
+    else await finishGatewayRefund(tx, actor, r, answer.status, answer.refundRef);
+    return (await q.findRefundByReference(tx, r.reference))!;
+  });
+}
+
+/** A payment whose gateway refused or never answered its creation fails, and its held balance goes back; nothing was booked. */
+export async function failUnsent(deps: PaymentsDeps, actor: Actor, paymentId: number, reason: string): Promise<void> {
+  await withTransaction(deps.db, async (tx) => {
+    const p = await q.lockPaymentForUpdate(tx, paymentId);
+    if (!p) return;
+    const moved = await transition(tx, actor, p, ['created'], 'failed', 'member', { reason });
+    if (moved && p.hold_id) await releaseHold(tx, p.hold_id, { actor });
+  });
+}
