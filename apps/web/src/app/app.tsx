@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
-import { createHashRouter, RouterProvider } from 'react-router';
+import { createHashRouter, RouterProvider } from '@/lib/router';
 import { i18n } from '@/lib/i18n';
 import { queryClient } from '@/lib/query-client';
 import { routes } from '@/app/routes';

@@ -1,6 +1,6 @@
 import { useEffect, useState, type ComponentType } from 'react';
 import { StateMessage } from '@/components/state-message';
-import { matchRoutes, type LazyRouteFunction, type RouteObject } from 'react-router';
+import { matchRoutes, type LazyRouteFunction, type RouteObject } from '@/lib/router';
 import { useTranslation } from 'react-i18next';
 import { limits } from '@/config/runtime';
 import { useGlobalLoading } from '@/stores/app-flags';

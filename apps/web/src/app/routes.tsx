@@ -1,4 +1,4 @@
-import { Navigate, type RouteObject } from 'react-router';
+import { Navigate, type RouteObject } from '@/lib/router';
 import { paths } from '@/config/paths';
 import { AppLayout } from '@/app/layouts/app-layout';
 import { page } from '@/app/lazy-page';

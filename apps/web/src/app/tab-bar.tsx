@@ -1,6 +1,6 @@
 import { Badge, TabBar } from 'antd-mobile';
 import { AppOutline, FireFill, ShopbagOutline, UserOutline } from 'antd-mobile-icons';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@/lib/router';
 import { useTranslation } from 'react-i18next';
 import { paths, type TabPath } from '@/config/paths';
 import { useUnreadBadge } from '@/features/personal/unread-count';

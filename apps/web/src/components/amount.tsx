@@ -1,9 +1,11 @@
-import { displayMinor } from '@shop/contract/common';
+import { formatMoney } from '@/lib/format';
 
-const SYMBOLS: Record<string, string> = { USD: '$', CNY: '¥', JPY: '¥', MYR: 'RM', THB: '฿', IDR: 'Rp', HUF: 'Ft ', KHR: '៛', EUR: '€', GBP: '£', TWD: 'NT$', HKD: 'HK$', SGD: 'S$' };
-
-/** An amount in minor units as the shop shows it: currency sign and the amount floored to 2 decimals (spec §5). */
-export const formatAmount = (minor: number, currency: string): string => `${minor < 0 ? '-' : ''}${SYMBOLS[currency] ?? `${currency} `}${displayMinor(Math.abs(minor), currency)}`;
+/**
+ * An amount in minor units as the member reads money in their language (lib/format): the currency's
+ * sign, its own decimals, floored (spec §5), and the language's digit grouping; a minus before it
+ * when negative.
+ */
+export const formatAmount = (minor: number, currency: string): string => (minor < 0 ? `-${formatMoney(-minor, currency)}` : formatMoney(minor, currency));
 
 export function Amount({ value, currency, className }: { value: number; currency: string; className?: string }) {
   return <span className={`amount ${className ?? ''}`}>{formatAmount(value, currency)}</span>;

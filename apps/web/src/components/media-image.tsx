@@ -35,19 +35,21 @@ interface MediaImageProps {
  */
 export function MediaImage({ src, alt, width, height, sizes, className, priority, onClick }: MediaImageProps) {
   return (
+    // The attributes are set in this order: how and at which widths to fetch before `src`, so the
+    // browser never starts on the full-size picture, nor eagerly on one meant to be lazy.
     <img
       className={className}
-      src={mediaUrl(src)}
-      srcSet={mediaSrcSet(src)}
-      sizes={sizes}
-      width={width}
-      height={height}
-      alt={alt}
       loading={priority ? 'eager' : 'lazy'}
       fetchPriority={priority ? 'high' : 'auto'}
       decoding="async"
+      sizes={sizes}
+      srcSet={mediaSrcSet(src)}
+      width={width}
+      height={height}
+      alt={alt}
       draggable={false}
       onClick={onClick}
+      src={mediaUrl(src)}
     />
   );
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { LeftOutline } from 'antd-mobile-icons';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@/lib/router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
 

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router';
+import { Outlet, ScrollRestoration, useLocation, useNavigate } from '@/lib/router';
 import { useTranslation } from 'react-i18next';
 import { loadingOffOnArrival, pageTitleKey, tabPaths, type TabPath } from '@/config/paths';
 import { setNavigator } from '@/lib/navigation';

@@ -1,5 +1,5 @@
 import { Button, ErrorBlock } from 'antd-mobile';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '@/lib/router';
 import { useTranslation } from 'react-i18next';
 import { pageTitleKey, paths, tabPaths } from '@/config/paths';
 import { PageHeader } from '@/components/page-header';

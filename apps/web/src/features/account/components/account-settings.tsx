@@ -1,7 +1,7 @@
 import '../account.css';
 import { useState } from 'react';
 import { Button, List } from 'antd-mobile';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@/lib/router';
 import { useTranslation } from 'react-i18next';
 import { maskContact } from '@shop/contract/common';
 import { paths } from '@/config/paths';

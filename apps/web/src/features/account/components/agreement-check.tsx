@@ -1,5 +1,5 @@
 import { Checkbox } from 'antd-mobile';
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
 

@@ -1,7 +1,7 @@
 import '../account.css';
 import { useMemo } from 'react';
 import { Button, Form } from 'antd-mobile';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@/lib/router';
 import { useTranslation } from 'react-i18next';
 import { resetPasswordBody } from '@shop/contract/account';
 import { paths } from '@/config/paths';

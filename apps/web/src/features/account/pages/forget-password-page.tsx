@@ -1,6 +1,6 @@
 import '../account.css';
 import { Button, Form } from 'antd-mobile';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@/lib/router';
 import { useTranslation } from 'react-i18next';
 import { forgetBody } from '@shop/contract/account';
 import { paths } from '@/config/paths';

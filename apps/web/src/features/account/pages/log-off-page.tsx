@@ -1,7 +1,7 @@
 import '../account.css';
 import { useState } from 'react';
 import { Button, Result } from 'antd-mobile';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@/lib/router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
 import { PageHeader } from '@/components/page-header';

@@ -1,6 +1,6 @@
 import '../account.css';
-import { Button, Form } from 'antd-mobile';
-import { useNavigate } from 'react-router';
+import { Button, Form, Result } from 'antd-mobile';
+import { useNavigate } from '@/lib/router';
 import { useTranslation } from 'react-i18next';
 import { cancelConfirmBody } from '@shop/contract/account';
 import { maskContact } from '@shop/contract/common';
@@ -8,13 +8,63 @@ import { paths } from '@/config/paths';
 import { digitsOnly, TextField } from '@/components/form-field';
 import { PageHeader } from '@/components/page-header';
 import { useContractForm } from '@/lib/form';
+import { useSession } from '@/stores/session';
 import { useConfirmCancellation } from '../api/confirm-cancellation';
+import { useCancellation } from '../api/get-cancellation';
 import { useProfile } from '../api/get-profile';
 import { sendCodeToMe } from '../api/send-code-to-member';
 import { CodeButton } from '../components/code-button';
 
-/** After approval: the code sent to the member's e-mail closes the account. */
+/**
+ * After approval: the code sent to the member's e-mail closes the account. Before approval (or for a
+ * visitor) the page says where the request stands and leads to the closure page, never to the button.
+ */
 export default function LogOffRightEmailPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const member = Boolean(useSession((s) => s.token));
+  const { data, isLoading } = useCancellation();
+  const status = data?.request?.status;
+  const title = <PageHeader title={t('app.page.cancelAccountConfirm')} />;
+
+  if (!member)
+    return (
+      <div className="page account-page">
+        {title}
+        <Result status="info" title={t('account.cancel.visitorTitle')} description={t('account.cancel.visitorText')} />
+        <div className="account-actions">
+          <Button block color="primary" onClick={() => navigate(paths.login.login)}>
+            {t('account.action.login')}
+          </Button>
+        </div>
+      </div>
+    );
+  if (isLoading || !data)
+    return (
+      <div className="page account-page" aria-busy="true">
+        {title}
+      </div>
+    );
+  if (status !== 'approved')
+    return (
+      <div className="page account-page">
+        {title}
+        {status === 'pending' ? (
+          <Result status="waiting" title={t('account.cancel.pendingTitle')} description={t('account.cancel.pendingText')} />
+        ) : (
+          <Result status="info" title={t('account.cancel.notApprovedTitle')} description={t('account.cancel.notApprovedText')} />
+        )}
+        <div className="account-actions">
+          <Button block color="primary" onClick={() => navigate(paths.login.cancelAccount, { replace: true })}>
+            {t('account.cancel.toClosure')}
+          </Button>
+        </div>
+      </div>
+    );
+  return <ConfirmForm />;
+}
+
+function ConfirmForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const email = useProfile().data?.email ?? '';
@@ -23,13 +73,13 @@ export default function LogOffRightEmailPage() {
 
   const submit = form.submit(async (body) => {
     await confirm.mutateAsync(body);
-    navigate(paths.login.cancelAccountDone, { replace: true });
+    navigate(paths.login.cancelAccountDone, { replace: true, state: { closed: true } });
   });
 
   return (
     <div className="page account-page">
       <PageHeader title={t('app.page.cancelAccountConfirm')} />
-      <p className="account-note">{t('account.cancel.codeTo', { email: email ? maskContact(email) : '' })}</p>
+      <p className="account-note">{email ? t('account.cancel.codeTo', { email: maskContact(email) }) : t('account.cancel.codeToAccount')}</p>
       <Form layout="horizontal" className="account-form">
         <TextField control={form.control} name="code" label={t('account.field.code')} extra={<CodeButton send={() => sendCodeToMe('cancel')} />} inputMode="numeric" maxLength={6} keep={digitsOnly} placeholder={t('account.placeholder.code')} />
       </Form>

@@ -1,7 +1,7 @@
 import '../account.css';
 import { useState } from 'react';
 import { Button, Form } from 'antd-mobile';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '@/lib/router';
 import { useTranslation } from 'react-i18next';
 import { loginBody } from '@shop/contract/account';
 import { paths } from '@/config/paths';

@@ -1,7 +1,7 @@
 import '../account.css';
 import { useEffect, useState } from 'react';
 import { Button, Form } from 'antd-mobile';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '@/lib/router';
 import { useTranslation } from 'react-i18next';
 import { registerBody } from '@shop/contract/account';
 import { isEmail } from '@shop/contract/common';

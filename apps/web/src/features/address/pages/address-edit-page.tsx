@@ -2,7 +2,7 @@ import '../address.css';
 import { useEffect, useMemo, useState } from 'react';
 import { Button, Form, Input, Switch } from 'antd-mobile';
 import { Controller } from 'react-hook-form';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '@/lib/router';
 import { useTranslation } from 'react-i18next';
 import { addressBody, type AddressInput } from '@shop/contract/address';
 import { paths } from '@/config/paths';

@@ -1,6 +1,6 @@
 import '../address.css';
 import { Button, Dialog, Tag } from 'antd-mobile';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '@/lib/router';
 import { useTranslation } from 'react-i18next';
 import type { Address } from '@shop/contract/address';
 import { paths } from '@/config/paths';

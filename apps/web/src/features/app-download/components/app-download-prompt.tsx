@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button } from 'antd-mobile';
 import { CloseOutline } from 'antd-mobile-icons';
-import { useLocation } from 'react-router';
+import { useLocation } from '@/lib/router';
 import { useTranslation } from 'react-i18next';
 import { tabPaths } from '@/config/paths';
 import { runtimeConfig } from '@/config/runtime';

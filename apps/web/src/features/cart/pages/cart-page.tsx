@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Checkbox, Dialog, Image, Stepper, SwipeAction } from 'antd-mobile';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@/lib/router';
 import { useTranslation } from 'react-i18next';
 import { CART_LINE_MAX, type CartLine } from '@shop/contract/cart';
 import { paths } from '@/config/paths';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@/lib/router';
 import { useTranslation } from 'react-i18next';
 import type { GoodsListItem } from '@shop/contract/catalogue';
 import { paths } from '@/config/paths';

@@ -2,7 +2,7 @@ import type { CSSProperties } from 'react';
 import { useEffect, useState } from 'react';
 import { Button, CenterPopup } from 'antd-mobile';
 import { CloseOutline } from 'antd-mobile-icons';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@/lib/router';
 import { useTranslation } from 'react-i18next';
 import { MediaImage } from '@/components/media-image';
 import { withMediaHost } from '@/lib/media-url';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { CapsuleTabs, SearchBar, Tag } from 'antd-mobile';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '@/lib/router';
 import { useTranslation } from 'react-i18next';
 import { GOODS_SHELVES, GOODS_SORTS, type GoodsShelf } from '@shop/contract/catalogue';
 import { PageHeader } from '@/components/page-header';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Image, Popup, Rate, Swiper, Tabs } from 'antd-mobile';
 import { HeartFill, HeartOutline, LinkOutline } from 'antd-mobile-icons';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '@/lib/router';
 import { useTranslation } from 'react-i18next';
 import type { GoodsInfo, Sku } from '@shop/contract/catalogue';
 import { paths } from '@/config/paths';
@@ -143,16 +143,17 @@ export default function GoodsInfoPage() {
   const [sharing, setSharing] = useState(false);
   const g = info.data;
 
-  const needLogin = () => {
-    showToast(t('catalogue.goods.loginToCheckout'));
+  // A visitor is told what the tap needs a login for: saving, the cart, or buying.
+  const needLogin = (reason: 'collect' | CheckoutAction = 'buy') => {
+    showToast(t(reason === 'collect' ? 'catalogue.goods.loginToCollect' : reason === 'cart' ? 'catalogue.goods.loginToAddToCart' : 'catalogue.goods.loginToCheckout'));
     navigate(paths.login.login);
   };
   const checkout = (action: CheckoutAction) => {
-    if (!token) return needLogin();
+    if (!token) return needLogin(action);
     setPicker({ visible: true, action });
   };
   const confirm = async (sku: Sku, quantity: number, action: CheckoutAction) => {
-    if (!token || !g) return needLogin();
+    if (!token || !g) return needLogin(action);
     setPicker({ visible: false });
     if (action === 'buy') {
       navigate(`${paths.goods.checkout}?goods_id=${g.id}&sku_id=${sku.id}&num=${quantity}`);
@@ -217,7 +218,7 @@ export default function GoodsInfoPage() {
                 type="button"
                 className="goods-bar-icon"
                 aria-pressed={g.is_collected}
-                onClick={() => (token ? collect.mutate({ goods_id: g.id, collect: !g.is_collected }) : needLogin())}
+                onClick={() => (token ? collect.mutate({ goods_id: g.id, collect: !g.is_collected }) : needLogin('collect'))}
               >
                 {g.is_collected ? <HeartFill color="var(--adm-color-primary)" /> : <HeartOutline />}
                 <span>{g.is_collected ? t('catalogue.goods.collected') : t('catalogue.goods.collect')}</span>

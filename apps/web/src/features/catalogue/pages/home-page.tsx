@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Grid, Image, NoticeBar, SearchBar } from 'antd-mobile';
 import { AppstoreOutline } from 'antd-mobile-icons';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@/lib/router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
 import { ListState } from '@/components/list-states';

@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '@/lib/router';
 import { useTranslation } from 'react-i18next';
 import { GOODS_SHELVES, type GoodsShelf } from '@shop/contract/catalogue';
 import { PageHeader } from '@/components/page-header';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { CapsuleTabs, List } from 'antd-mobile';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@/lib/router';
 import { useTranslation } from 'react-i18next';
 import { convertMinorFloor, floorAmount, fromMinorUnits } from '@shop/contract/common';
 import { paths } from '@/config/paths';

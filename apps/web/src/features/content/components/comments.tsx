@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Popup, TextArea } from 'antd-mobile';
 import { LikeOutline } from 'antd-mobile-icons';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@/lib/router';
 import { useTranslation } from 'react-i18next';
 import { COMMENT_MAX_LENGTH, type NewsComment } from '@shop/contract/content';
 import { paths } from '@/config/paths';

@@ -1,6 +1,6 @@
 import { Button, List } from 'antd-mobile';
 import { FileOutline, HeartFill, HeartOutline, StarFill, StarOutline } from 'antd-mobile-icons';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '@/lib/router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
 import { PageHeader } from '@/components/page-header';

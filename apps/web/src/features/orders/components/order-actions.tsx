@@ -1,5 +1,5 @@
 import { Button, Dialog } from 'antd-mobile';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@/lib/router';
 import { useTranslation } from 'react-i18next';
 import type { OrderSummary } from '@shop/contract/orders';
 import { paths } from '@/config/paths';

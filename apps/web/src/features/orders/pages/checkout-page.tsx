@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Button, Input, TextArea } from 'antd-mobile';
 import { RightOutline } from 'antd-mobile-icons';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '@/lib/router';
 import { useTranslation } from 'react-i18next';
 import { ORDER_REMARKS_MAX } from '@shop/contract/orders';
 import { paths } from '@/config/paths';

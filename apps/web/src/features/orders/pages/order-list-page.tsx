@@ -1,5 +1,5 @@
 import { Tabs } from 'antd-mobile';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '@/lib/router';
 import { useTranslation } from 'react-i18next';
 import { ORDER_VIEWS, type OrderView } from '@shop/contract/orders';
 import { paths } from '@/config/paths';

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Button, Dialog, Form, Selector } from 'antd-mobile';
 import { Controller } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@/lib/router';
 import { useTranslation } from 'react-i18next';
 import { isAmount } from '@shop/contract/common';
 import { createCryptoWithdrawalBody } from '@shop/contract/wallet';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@/lib/router';
 import type { Control, FieldValues, Path } from 'react-hook-form';
 import { z } from 'zod';
 import { paths } from '@/config/paths';

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Button, Form, Selector } from 'antd-mobile';
 import { Controller } from 'react-hook-form';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '@/lib/router';
 import { useTranslation } from 'react-i18next';
 import { BANK_TYPES, createBankCardBody } from '@shop/contract/wallet';
 import { paths } from '@/config/paths';

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Button, Checkbox, Dialog, Form, Tabs } from 'antd-mobile';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '@/lib/router';
 import { useTranslation } from 'react-i18next';
 import { GIFT_CARD_STATUSES, giveGiftCardBody } from '@shop/contract/wallet';
 import { formatAmount } from '@/components/amount';

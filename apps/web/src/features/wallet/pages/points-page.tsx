@@ -1,5 +1,5 @@
 import { Tabs } from 'antd-mobile';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '@/lib/router';
 import { useTranslation } from 'react-i18next';
 import { fromMinorUnits } from '@shop/contract/common';
 import { ListState, LoadMore } from '@/components/list-states';

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Button, Dialog, Form, ImageUploader, Selector, type ImageUploadItem } from 'antd-mobile';
 import { Controller } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@/lib/router';
 import { useTranslation } from 'react-i18next';
 import { isAmount } from '@shop/contract/common';
 import { createRechargeBody } from '@shop/contract/wallet';

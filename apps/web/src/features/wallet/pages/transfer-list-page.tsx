@@ -1,5 +1,5 @@
 import { Tabs } from 'antd-mobile';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '@/lib/router';
 import { useTranslation } from 'react-i18next';
 import { formatAmount } from '@/components/amount';
 import { ListState, LoadMore } from '@/components/list-states';

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Button, Dialog, Form, Selector, Tabs } from 'antd-mobile';
 import { Controller } from 'react-hook-form';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '@/lib/router';
 import { useTranslation } from 'react-i18next';
 import { isAmount } from '@shop/contract/common';
 import { createWithdrawalBody } from '@shop/contract/wallet';

@@ -1,0 +1,103 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { cleanup, render, screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, RouterProvider } from '@/lib/router';
+import { paths } from '@/config/paths';
+import { routes } from '@/app/routes';
+import { i18n } from '@/lib/i18n';
+import { useSession } from '@/stores/session';
+import { clearToasts, memberFixture, ok, prepareApp, startFakeApi } from '@/test/helpers';
+
+type Status = 'pending' | 'approved' | 'rejected' | 'withdrawn' | null;
+let status: Status = null;
+const user = memberFixture({ user_name: 'member01', email: 'mia@example.com' });
+const api = await startFakeApi({
+  '/user/cancel_account/info': () =>
+    ok({ request: status ? { id: 1, status, reason: null, created_at: '2026-11-20T00:00:00.000Z', reviewed_at: null } : null, blocked: false }),
+  '/user/info/index': () => ok({ ...user, google_bound: false, real_name_status: 'none' }),
+  '/user/message/total': () => ok(0),
+});
+
+beforeAll(() => prepareApp());
+beforeEach(() => {
+  window.SHOP_CONFIG = { api: { default: api.url, cn: api.url }, upload: { default: api.url, cn: api.url } };
+  useSession.getState().clear();
+  status = null;
+});
+afterEach(async () => {
+  cleanup();
+  await clearToasts();
+});
+afterAll(() => api.close());
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <I18nextProvider i18n={i18n}>
+        <RouterProvider router={router} />
+      </I18nextProvider>
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+const logIn = () => useSession.getState().signIn('tok-1', user);
+
+describe('the page after closing the account (logOff/finish)', () => {
+  it('does not tell an active member the account is closed', async () => {
+    logIn();
+    renderAt(paths.login.cancelAccountDone);
+    expect(await screen.findByText('Your account is open')).toBeTruthy();
+    expect(screen.queryByText('Account closed')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Go to account closure' })).toBeTruthy();
+  });
+
+  it('asks a visitor to log in instead of announcing a closure', async () => {
+    renderAt(paths.login.cancelAccountDone);
+    expect(await screen.findByText('Log in first')).toBeTruthy();
+    expect(screen.queryByText('Account closed')).toBeNull();
+  });
+
+  it('says the account is closed when the confirmation led here', async () => {
+    const router = renderAt(paths.tabbar.home);
+    router.navigate(paths.login.cancelAccountDone, { replace: true, state: { closed: true } });
+    expect(await screen.findByText('Account closed')).toBeTruthy();
+  });
+});
+
+describe('the confirmation page (logOff/rightEmail)', () => {
+  it('offers no "Close my account" while the request is under review', async () => {
+    logIn();
+    status = 'pending';
+    renderAt(paths.login.cancelAccountConfirm);
+    expect(await screen.findByText('Under review')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Close my account' })).toBeNull();
+  });
+
+  it('offers no "Close my account" without an approved request', async () => {
+    logIn();
+    status = 'rejected';
+    renderAt(paths.login.cancelAccountConfirm);
+    expect(await screen.findByText('No approved request')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Close my account' })).toBeNull();
+  });
+
+  it('asks a visitor to log in and never reads "to ."', async () => {
+    renderAt(paths.login.cancelAccountConfirm);
+    expect(await screen.findByText('Log in first')).toBeTruthy();
+    expect(document.body.textContent).not.toContain('to .');
+    expect(screen.queryByRole('button', { name: 'Close my account' })).toBeNull();
+  });
+
+  it('shows the form with the masked address once the request is approved', async () => {
+    logIn();
+    status = 'approved';
+    renderAt(paths.login.cancelAccountConfirm);
+    expect(await screen.findByRole('button', { name: 'Close my account' })).toBeTruthy();
+    expect(await screen.findByText(/We will send a verification code to m\S+\./)).toBeTruthy();
+    expect(document.body.textContent).not.toContain('to .');
+  });
+});
