@@ -19,6 +19,7 @@ import { uploadsRoutes } from './uploads/uploads.routes.js';
 import { verificationRoutes } from './verification/verification.routes.js';
 import { walletRoutes } from './wallet/wallet.routes.js';
 import { paymentRoutes } from './payments/payments.routes.js';
+import { onlinePayRoutes } from './payments/onlinepay.routes.js';
 
 /** Every module's routes. Each area adds one line. */
-export const modules: Array<(api: Api) => void> = [healthRoutes, langRoutes, accountsRoutes, verificationRoutes, captchaRoutes, twoFactorRoutes, certificationRoutes, cancellationRoutes, uploadsRoutes, catalogueRoutes, cartRoutes, orderRoutes, charityRoutes, contentRoutes, operatorRoutes, consoleRoutes, geoRoutes, addressRoutes, walletRoutes, paymentRoutes];
+export const modules: Array<(api: Api) => void> = [healthRoutes, langRoutes, accountsRoutes, verificationRoutes, captchaRoutes, twoFactorRoutes, certificationRoutes, cancellationRoutes, uploadsRoutes, catalogueRoutes, cartRoutes, orderRoutes, charityRoutes, contentRoutes, operatorRoutes, consoleRoutes, geoRoutes, addressRoutes, walletRoutes, paymentRoutes, onlinePayRoutes];

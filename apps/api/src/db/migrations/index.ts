@@ -16,6 +16,7 @@ import * as createIdempotencyAndWebhooks from './2026_11_23_1000_create_idempote
 import * as sessionFamiliesAndIdle from './2026_11_23_0947_session_families_and_idle.js';
 import * as createWallet from './2026_11_23_1600_create_wallet.js';
 import * as createPayments from './2026_11_23_1700_create_payments.js';
+import * as addAsianPayMethods from './2026_11_23_1710_add_asian_pay_methods.js';
 
 /**
  * Every migration, by its dated name; they run in name order. A new migration adds one line here
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_23_1550_create_coupons': createCoupons,
   '2026_11_23_1600_create_wallet': createWallet,
   '2026_11_23_1700_create_payments': createPayments,
+  '2026_11_23_1710_add_asian_pay_methods': addAsianPayMethods,
 };
