@@ -14,6 +14,10 @@ const ROOT = path.resolve(import.meta.dirname, '../../..');
 const PASSWORD = 'Console-Harbour-2026';
 const DESKTOP = { width: 1280, height: 860 };
 let browser: Browser;
+/** ADMIN_SCREENSHOTS=dir keeps a picture of each step (for the README and for looking at the pages). */
+const shot = async (page: Page, name: string) => {
+  if (process.env.ADMIN_SCREENSHOTS) await page.screenshot({ path: path.join(process.env.ADMIN_SCREENSHOTS, `${name}.png`) });
+};
 
 beforeAll(async () => {
   browser = await launchBrowser(baseUrl);
@@ -80,6 +84,7 @@ describe('the operator console in Chromium at 1280 px', () => {
     await page.goto(`${baseUrl}/admin/#/sign-in`);
     await signIn(page, userName);
     await page.getByTestId('totp-qr').waitFor();
+    await shot(page, 'totp-setup');
     const secret = (await page.getByTestId('totp-secret').first().textContent())!.trim();
     expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
     await page.getByRole('button', { name: 'Continue' }).click();
@@ -109,24 +114,28 @@ describe('the operator console in Chromium at 1280 px', () => {
     );
     await page.reload();
     await page.getByTestId('dashboard').waitFor();
-    if (process.env.ADMIN_SCREENSHOT) await page.screenshot({ path: process.env.ADMIN_SCREENSHOT });
+    await shot(page, 'dashboard');
 
     // Approve the real-name from its queue: drawer, approve, confirmation.
     await page.getByRole('menuitem', { name: 'Real-name' }).click();
-    const row = page.locator('tr', { hasText: member.userName });
-    await row.getByRole('button', { name: 'Details' }).click();
+    const rowOf = (text: string) => page.locator('.ant-table-tbody tr', { hasText: text });
+    await rowOf(member.userName).getByRole('button', { name: 'Details' }).click();
     await page.getByText('A7654321').waitFor();
+    await shot(page, 'realname-drawer');
     await page.getByTestId('action-approve').click();
     await page.locator('.ant-modal').getByRole('button', { name: 'Approve' }).click();
     await page.getByText('Decision saved').first().waitFor();
-    await page.locator('tr', { hasText: member.userName }).waitFor({ state: 'detached' });
+    // Decided: out of the pending queue.
+    await expect.poll(() => rowOf(member.userName).count()).toBe(0);
     const [cert] = await sql<{ status: string }>('select status from certifications where user_id = $1', [member.userId]);
     expect(cert!.status).toBe('approved');
 
     // Confirm the bank transfer: the member's balance shows the credit.
     await page.getByRole('menuitem', { name: 'Top-ups' }).click();
-    await page.locator('tr', { hasText: member.userName }).getByRole('button', { name: 'Details' }).click();
+    await rowOf(member.userName).getByRole('button', { name: 'Details' }).click();
+    await shot(page, 'recharge-drawer');
     await page.getByTestId('action-confirm').click();
+    await shot(page, 'recharge-confirm');
     await page.locator('.ant-modal').getByRole('button', { name: 'Confirm payment' }).click();
     await page.getByText('Decision saved').first().waitFor();
     await page.getByRole('menuitem', { name: 'Members' }).click();
@@ -134,6 +143,7 @@ describe('the operator console in Chromium at 1280 px', () => {
     await page.getByTestId('member-search').locator('input').press('Enter');
     await page.getByTestId(`member-${member.userId}`).click();
     await expect.poll(() => page.getByTestId('balance-cash-USD').textContent()).toContain('123.45');
+    await shot(page, 'member-profile');
     const actions = await sql<{ action: string; operator: string }>(
       `select action, operator from operator_actions where (target_type = 'recharge' and target_id = $1) or (target_type = 'certification' and action like 'realname.%' and target_id in (select id from certifications where user_id = $2)) order by id`,
       [recharge!.id, member.userId],
@@ -147,10 +157,14 @@ describe('the operator console in Chromium at 1280 px', () => {
     await page.getByTestId('language-zh-cn').click();
     await page.getByRole('menuitem', { name: '实名认证' }).waitFor();
     await page.getByRole('button', { name: '退出登录' }).waitFor();
+    await page.getByRole('menuitem', { name: '操作日志' }).click();
+    await page.getByText('recharge.confirm').first().waitFor();
+    await shot(page, 'audit-zh-cn');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
     await page.setViewportSize({ width: 1024, height: 768 });
     await page.getByRole('menuitem', { name: '概览' }).click();
     await page.getByTestId('dashboard').waitFor();
+    await shot(page, 'dashboard-zh-cn-1024');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1024);
   });
 });

@@ -4,7 +4,7 @@ import type {
   adminAuditLog, adminBanMember, adminDashboard, adminDecideCancellation, adminDecideRealName, adminEndMemberSessions, adminListCancellations, adminListRealNames, adminMe,
   adminMemberProfile, adminSearchMembers, adminSetupPassword, adminSignIn, adminSignOut,
 } from '@shop/contract/admin';
-import type { adminAddTrackingEvent, adminGetOrder, adminListOrders, adminShipOrder } from '@shop/contract/orders';
+import type { adminAddTrackingEvent, adminCancelOrder, adminGetOrder, adminListOrders, adminShipOrder } from '@shop/contract/orders';
 import type { adminApproveWithdrawal, adminConfirmRecharge, adminListRecharges, adminListWithdrawals, adminMarkWithdrawalPaid, adminRejectRecharge, adminRejectWithdrawal } from '@shop/contract/wallet';
 
 // The console's calls as the contract declares them (types checked against the entries), without
@@ -27,6 +27,7 @@ export const auditRoute = routeOf<typeof adminAuditLog>({ method: 'GET', path: '
 export const ordersRoute = routeOf<typeof adminListOrders>({ method: 'GET', path: '/admin/api/orders/list', ...op });
 export const orderRoute = routeOf<typeof adminGetOrder>({ method: 'GET', path: '/admin/api/orders/info', ...op });
 export const shipRoute = routeOf<typeof adminShipOrder>({ method: 'POST', path: '/admin/api/orders/ship', ...op });
+export const cancelOrderRoute = routeOf<typeof adminCancelOrder>({ method: 'POST', path: '/admin/api/orders/cancel', ...op });
 export const trackingEventRoute = routeOf<typeof adminAddTrackingEvent>({ method: 'POST', path: '/admin/api/orders/tracking-event', ...op });
 export const rechargesRoute = routeOf<typeof adminListRecharges>({ method: 'GET', path: '/admin/api/wallet/recharges', ...op });
 export const confirmRechargeRoute = routeOf<typeof adminConfirmRecharge>({ method: 'POST', path: '/admin/api/wallet/recharges/confirm', ...op });

@@ -125,6 +125,10 @@ export const enUs = {
     reminded: 'Reminded',
     remarks: 'Remarks',
     nothingToShip: 'Everything is shipped',
+    cancel: 'Cancel order',
+    cancelQuestion: 'Cancel this order? Unpaid: it closes. Paid and not shipped: it is refunded in full. The goods go back on sale.',
+    packages: 'Packages',
+    latest: 'Latest event',
   },
   members: {
     searchPlaceholder: 'User name, mobile, e-mail or invite code',
@@ -147,6 +151,7 @@ export const enUs = {
     unbanQuestion: 'Lift this member’s ban?',
     endQuestion: 'Sign this member out on every device?',
     ended: '{{count}} sessions ended',
+    assetKind: 'Kind',
     assets: { cash: 'Cash', points: 'Points', shopping_points: 'Shopping points', gift_card: 'Gift cards', rewards: 'Rewards' },
   },
   audit: { operator: 'Operator', kind: 'Action', kindPlaceholder: 'e.g. realname, user.ban', target: 'About', dates: 'Dates', time: 'Time' },

@@ -126,6 +126,10 @@ export const hu: AdminPack = {
     reminded: 'Emlékeztetett',
     remarks: 'Megjegyzés',
     nothingToShip: 'Minden feladva',
+    cancel: 'Rendelés törlése',
+    cancelQuestion: 'Törli ezt a rendelést? Fizetetlen: lezárul. Fizetett, de nem feladott: teljes visszatérítés. A termékek visszakerülnek az eladásba.',
+    packages: 'Csomagok',
+    latest: 'Legutóbbi esemény',
   },
   members: {
     searchPlaceholder: 'Felhasználónév, mobil, e-mail vagy meghívókód',
@@ -148,6 +152,7 @@ export const hu: AdminPack = {
     unbanQuestion: 'Feloldja a tag kitiltását?',
     endQuestion: 'Kijelentkezteti ezt a tagot minden eszközön?',
     ended: '{{count}} munkamenet lezárva',
+    assetKind: 'Fajta',
     assets: { cash: 'Készpénz', points: 'Pontok', shopping_points: 'Vásárlási pontok', gift_card: 'Ajándékkártyák', rewards: 'Jutalmak' },
   },
   audit: { operator: 'Kezelő', kind: 'Művelet', kindPlaceholder: 'pl. realname, user.ban', target: 'Tárgy', dates: 'Dátumok', time: 'Időpont' },

@@ -126,6 +126,10 @@ export const id: AdminPack = {
     reminded: 'Diingatkan',
     remarks: 'Catatan',
     nothingToShip: 'Semua sudah dikirim',
+    cancel: 'Batalkan pesanan',
+    cancelQuestion: 'Batalkan pesanan ini? Belum dibayar: ditutup. Sudah dibayar dan belum dikirim: dikembalikan penuh. Barang kembali dijual.',
+    packages: 'Paket',
+    latest: 'Peristiwa terbaru',
   },
   members: {
     searchPlaceholder: 'Nama pengguna, ponsel, email, atau kode undangan',
@@ -148,6 +152,7 @@ export const id: AdminPack = {
     unbanQuestion: 'Cabut blokir anggota ini?',
     endQuestion: 'Keluarkan anggota ini dari semua perangkat?',
     ended: '{{count}} sesi diakhiri',
+    assetKind: 'Jenis',
     assets: { cash: 'Tunai', points: 'Poin', shopping_points: 'Poin belanja', gift_card: 'Kartu hadiah', rewards: 'Hadiah' },
   },
   audit: { operator: 'Operator', kind: 'Tindakan', kindPlaceholder: 'mis. realname, user.ban', target: 'Tentang', dates: 'Tanggal', time: 'Waktu' },

@@ -126,6 +126,10 @@ export const jp: AdminPack = {
     reminded: '催促あり',
     remarks: '備考',
     nothingToShip: 'すべて発送済みです',
+    cancel: '注文をキャンセル',
+    cancelQuestion: 'この注文をキャンセルしますか？未払い：注文は終了します。支払い済みで未発送：全額返金されます。商品は在庫に戻ります。',
+    packages: '荷物',
+    latest: '最新の状況',
   },
   members: {
     searchPlaceholder: 'ユーザー名、携帯番号、メール、招待コード',
@@ -148,6 +152,7 @@ export const jp: AdminPack = {
     unbanQuestion: 'この会員の利用停止を解除しますか？',
     endQuestion: 'この会員をすべての端末からログアウトさせますか？',
     ended: '{{count}} 件のセッションを終了しました',
+    assetKind: '種類',
     assets: { cash: '現金', points: 'ポイント', shopping_points: 'ショッピングポイント', gift_card: 'ギフトカード', rewards: '報酬' },
   },
   audit: { operator: 'オペレーター', kind: '操作', kindPlaceholder: '例：realname、user.ban', target: '対象', dates: '期間', time: '日時' },

@@ -126,6 +126,10 @@ export const km: AdminPack = {
     reminded: 'បានរំលឹក',
     remarks: 'កំណត់សម្គាល់',
     nothingToShip: 'បានផ្ញើទាំងអស់',
+    cancel: 'បោះបង់ការបញ្ជាទិញ',
+    cancelQuestion: 'បោះបង់ការបញ្ជាទិញនេះ? មិនទាន់បង់៖ វាត្រូវបិទ។ បានបង់ ប៉ុន្តែមិនទាន់ផ្ញើ៖ សងប្រាក់វិញទាំងស្រុង។ ទំនិញត្រឡប់មកលក់វិញ។',
+    packages: 'កញ្ចប់',
+    latest: 'ព្រឹត្តិការណ៍ចុងក្រោយ',
   },
   members: {
     searchPlaceholder: 'ឈ្មោះអ្នកប្រើ ទូរស័ព្ទ អ៊ីមែល ឬលេខកូដអញ្ជើញ',
@@ -148,6 +152,7 @@ export const km: AdminPack = {
     unbanQuestion: 'លើកការហាមឃាត់សមាជិកនេះ?',
     endQuestion: 'ចាកចេញសមាជិកនេះពីគ្រប់ឧបករណ៍?',
     ended: 'បានបញ្ចប់វគ្គ {{count}}',
+    assetKind: 'ប្រភេទ',
     assets: { cash: 'សាច់ប្រាក់', points: 'ពិន្ទុ', shopping_points: 'ពិន្ទុទិញទំនិញ', gift_card: 'កាតអំណោយ', rewards: 'រង្វាន់' },
   },
   audit: { operator: 'ប្រតិបត្តិករ', kind: 'សកម្មភាព', kindPlaceholder: 'ឧ. realname, user.ban', target: 'អំពី', dates: 'កាលបរិច្ឆេទ', time: 'ពេលវេលា' },

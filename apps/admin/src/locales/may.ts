@@ -126,6 +126,10 @@ export const may: AdminPack = {
     reminded: 'Diingatkan',
     remarks: 'Catatan',
     nothingToShip: 'Semua telah dihantar',
+    cancel: 'Batalkan pesanan',
+    cancelQuestion: 'Batalkan pesanan ini? Belum dibayar: ia ditutup. Dibayar dan belum dihantar: dibayar balik sepenuhnya. Barangan kembali dijual.',
+    packages: 'Bungkusan',
+    latest: 'Peristiwa terkini',
   },
   members: {
     searchPlaceholder: 'Nama pengguna, telefon, e-mel atau kod jemputan',
@@ -148,6 +152,7 @@ export const may: AdminPack = {
     unbanQuestion: 'Tarik balik sekatan ahli ini?',
     endQuestion: 'Log keluar ahli ini pada setiap peranti?',
     ended: '{{count}} sesi ditamatkan',
+    assetKind: 'Jenis',
     assets: { cash: 'Tunai', points: 'Mata', shopping_points: 'Mata beli-belah', gift_card: 'Kad hadiah', rewards: 'Ganjaran' },
   },
   audit: { operator: 'Operator', kind: 'Tindakan', kindPlaceholder: 'cth. realname, user.ban', target: 'Mengenai', dates: 'Tarikh', time: 'Masa' },

@@ -126,6 +126,10 @@ export const th: AdminPack = {
     reminded: 'ถูกเตือน',
     remarks: 'หมายเหตุ',
     nothingToShip: 'จัดส่งครบแล้ว',
+    cancel: 'ยกเลิกคำสั่งซื้อ',
+    cancelQuestion: 'ยกเลิกคำสั่งซื้อนี้หรือไม่ ยังไม่ชำระ: ปิดคำสั่งซื้อ ชำระแล้วแต่ยังไม่จัดส่ง: คืนเงินเต็มจำนวน สินค้ากลับมาขายได้',
+    packages: 'พัสดุ',
+    latest: 'สถานะล่าสุด',
   },
   members: {
     searchPlaceholder: 'ชื่อผู้ใช้ มือถือ อีเมล หรือรหัสเชิญ',
@@ -148,6 +152,7 @@ export const th: AdminPack = {
     unbanQuestion: 'ยกเลิกการระงับสมาชิกนี้หรือไม่',
     endQuestion: 'ให้สมาชิกนี้ออกจากระบบในทุกอุปกรณ์หรือไม่',
     ended: 'ปิดแล้ว {{count}} เซสชัน',
+    assetKind: 'ประเภท',
     assets: { cash: 'เงินสด', points: 'คะแนน', shopping_points: 'คะแนนช้อปปิ้ง', gift_card: 'บัตรของขวัญ', rewards: 'รางวัล' },
   },
   audit: { operator: 'ผู้ดำเนินการ', kind: 'การดำเนินการ', kindPlaceholder: 'เช่น realname, user.ban', target: 'เกี่ยวกับ', dates: 'วันที่', time: 'เวลา' },

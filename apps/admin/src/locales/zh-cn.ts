@@ -126,6 +126,10 @@ export const zhCn: AdminPack = {
     reminded: '催发货',
     remarks: '备注',
     nothingToShip: '已全部发货',
+    cancel: '取消订单',
+    cancelQuestion: '取消此订单？未付款：订单关闭。已付款未发货：全额退款。商品恢复库存。',
+    packages: '包裹',
+    latest: '最新轨迹',
   },
   members: {
     searchPlaceholder: '用户名、手机号、邮箱或邀请码',
@@ -148,6 +152,7 @@ export const zhCn: AdminPack = {
     unbanQuestion: '解除此会员的封禁？',
     endQuestion: '让此会员在所有设备上退出登录？',
     ended: '已结束 {{count}} 个会话',
+    assetKind: '类型',
     assets: { cash: '现金', points: '积分', shopping_points: '购物积分', gift_card: '礼品卡', rewards: '奖励' },
   },
   audit: { operator: '操作人', kind: '操作', kindPlaceholder: '例如 realname、user.ban', target: '对象', dates: '日期', time: '时间' },

@@ -126,6 +126,10 @@ export const zhTw: AdminPack = {
     reminded: '催出貨',
     remarks: '備註',
     nothingToShip: '已全部出貨',
+    cancel: '取消訂單',
+    cancelQuestion: '取消此訂單？未付款：訂單關閉。已付款未出貨：全額退款。商品恢復庫存。',
+    packages: '包裹',
+    latest: '最新動態',
   },
   members: {
     searchPlaceholder: '使用者名稱、手機、電子郵件或邀請碼',
@@ -148,6 +152,7 @@ export const zhTw: AdminPack = {
     unbanQuestion: '解除此會員的停權？',
     endQuestion: '讓此會員在所有裝置上登出？',
     ended: '已結束 {{count}} 個工作階段',
+    assetKind: '類型',
     assets: { cash: '現金', points: '點數', shopping_points: '購物點數', gift_card: '禮品卡', rewards: '獎勵' },
   },
   audit: { operator: '操作人', kind: '操作', kindPlaceholder: '例如 realname、user.ban', target: '對象', dates: '日期', time: '時間' },

@@ -63,7 +63,7 @@ function Profile({ id }: { id: number }) {
           dataSource={m.balances}
           locale={{ emptyText: t('common.empty') }}
           columns={[
-            { title: t('audit.kind'), dataIndex: 'kind', render: (k: string) => t(`members.assets.${k}`, { defaultValue: k }) },
+            { title: t('members.assetKind'), dataIndex: 'kind', render: (k: string) => t(`members.assets.${k}`, { defaultValue: k }) },
             { title: t('common.currency'), dataIndex: 'currency' },
             { title: t('common.amount'), key: 'b', align: 'right', render: (_, b) => <span data-testid={`balance-${b.kind}-${b.currency}`}>{b.currency === 'XXX' ? formatNumber(b.balance) : formatMoney(b.balance, b.currency)}</span> },
           ]}

@@ -1,15 +1,16 @@
 import type { adminOrderSummarySchema, trackingEventBody } from '@shop/contract/orders';
 import { Alert, App as AntApp, Button, Card, Checkbox, Descriptions, Drawer, Form, Input, InputNumber, Popconfirm, Segmented, Skeleton, Space, Table, Timeline, Typography } from 'antd';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { DecisionModal } from '../components/DecisionModal';
 import { QueryTable } from '../components/QueryTable';
 import { StatusTag } from '../components/StatusTag';
 import { useCan } from '../app/operator';
 import { api, newKey } from '../lib/api';
-import { lazyZodResolver, orderRoute as adminGetOrder, ordersRoute as adminListOrders, shipRoute as adminShipOrder, trackingEventRoute as adminAddTrackingEvent } from '../lib/routes';
+import { cancelOrderRoute, lazyZodResolver, orderRoute as adminGetOrder, ordersRoute as adminListOrders, shipRoute as adminShipOrder, trackingEventRoute as adminAddTrackingEvent } from '../lib/routes';
 
 // The order states, as the contract lists them.
 const ORDER_STATUSES = ['awaiting_payment', 'paid', 'shipped', 'completed', 'cancelled', 'closed', 'refunding', 'refunded'] as const satisfies readonly Summary['status'][];
@@ -36,6 +37,7 @@ function OrderDetail({ id, onPackage }: { id: number; onPackage: (id: number) =>
   const qc = useQueryClient();
   const q = useQuery({ queryKey: ['admin', 'order', id], queryFn: () => api(adminGetOrder, { query: { id } }) });
   const [lastPackage, setLastPackage] = useState<number | null>(null);
+  const [cancelling, setCancelling] = useState(false);
   const shipKey = useRef(newKey());
   const eventKey = useRef(newKey());
   const ship = useForm<ShipValues>({ resolver: lazyZodResolver(loadShipForm), defaultValues: { carrier: '', tracking_number: '', nums: {} } });
@@ -67,6 +69,11 @@ function OrderDetail({ id, onPackage }: { id: number; onPackage: (id: number) =>
       await qc.invalidateQueries({ queryKey: ['admin', 'order', id] });
     },
   });
+  // The tracking form starts on the first package still under way.
+  const openPackage = q.data?.packages.find((p) => p.status !== 'delivered')?.id;
+  useEffect(() => {
+    if (openPackage !== undefined && !event.getValues('package_id')) event.setValue('package_id', openPackage);
+  }, [openPackage, event]);
   if (q.isError) return <Alert type="error" showIcon title={q.error.message} action={<Button onClick={() => void q.refetch()}>{t('common.retry')}</Button>} />;
   if (!q.data) return <Skeleton active />;
   const o = q.data;
@@ -114,6 +121,54 @@ function OrderDetail({ id, onPackage }: { id: number; onPackage: (id: number) =>
             : []),
         ]}
       />
+      {can('orders.fulfil') && (o.status === 'awaiting_payment' || (o.status === 'paid' && o.packages.length === 0)) && (
+        <div>
+          <Button danger onClick={() => setCancelling(true)} data-testid="cancel-order">
+            {t('orders.cancel')}
+          </Button>
+        </div>
+      )}
+      {cancelling && (
+        <DecisionModal
+          open
+          title={t('orders.cancel')}
+          question={t('orders.cancelQuestion')}
+          okText={t('orders.cancel')}
+          danger
+          fields={[{ name: 'reason', label: t('common.reason'), required: true, multiline: true }]}
+          send={(v, key) => api(cancelOrderRoute, { body: { id, reason: v.reason ?? '' }, idempotencyKey: key })}
+          invalidate={[['admin', 'order', id], ['admin', 'orders'], ['admin', 'dashboard']]}
+          onClose={() => setCancelling(false)}
+        />
+      )}
+      {o.packages.length > 0 && (
+        <Card size="small" title={t('orders.packages')}>
+          <Table
+            size="small"
+            rowKey="id"
+            pagination={false}
+            dataSource={o.packages}
+            columns={[
+              { title: t('orders.packageId'), dataIndex: 'id', render: (v: number) => `#${v}` },
+              { title: t('orders.carrier'), dataIndex: 'carrier' },
+              { title: t('orders.trackingNumber'), dataIndex: 'tracking_number' },
+              { title: t('orders.lines'), key: 'lines', render: (_, p) => p.lines.map((l) => `${l.name} × ${l.num}`).join(', ') },
+              { title: t('common.status'), dataIndex: 'status', render: (v: string) => <StatusTag status={v} /> },
+              { title: t('orders.latest'), key: 'latest', render: (_, p) => (p.latest ? `${formatDate(p.latest.time)} · ${p.latest.text}` : '—') },
+              {
+                title: t('common.actions'),
+                key: 'a',
+                render: (_, p) =>
+                  can('orders.fulfil') && p.status !== 'delivered' ? (
+                    <Button size="small" onClick={() => event.setValue('package_id', p.id)}>
+                      {t('orders.addEvent')}
+                    </Button>
+                  ) : null,
+              },
+            ]}
+          />
+        </Card>
+      )}
       {canShip && (
         <Card size="small" title={t('orders.ship')}>
           <Form layout="inline" component="div">
@@ -133,7 +188,7 @@ function OrderDetail({ id, onPackage }: { id: number; onPackage: (id: number) =>
         </Card>
       )}
       {!canShip && o.status === 'shipped' && <Typography.Text type="secondary">{t('orders.nothingToShip')}</Typography.Text>}
-      {can('orders.fulfil') && (o.status === 'shipped' || o.status === 'completed' || lastPackage) && (
+      {can('orders.fulfil') && (o.packages.some((p) => p.status !== 'delivered') || lastPackage) && (
         <Card size="small" title={t('orders.addEvent')}>
           <Form layout="vertical" component="div">
             <Space wrap align="start">

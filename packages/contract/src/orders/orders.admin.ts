@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { endpoint } from '../common/endpoint.js';
 import { pageOf, pageQuery } from '../common/pagination.js';
 import { idParam } from '../catalogue/catalogue.schemas.js';
-import { ORDER_STATUSES, orderInfoData } from './orders.schemas.js';
+import { ORDER_STATUSES, orderChangedData, orderInfoData, packageSchema } from './orders.schemas.js';
 import { charityCauseSchema, createCauseBody } from './charity.schemas.js';
 
 // Operator calls of the orders area (under /admin/api/): list and ship orders, tracking events,
@@ -27,6 +27,8 @@ export const adminOrderSummarySchema = z.object({
 });
 export const adminOrderInfoData = orderInfoData.extend({
   user_id: z.number().int(),
+  /** The packages shipped so far, with their lines and newest event. */
+  packages: z.array(packageSchema),
   events: z.array(z.object({ kind: z.string(), from_status: z.string().nullable(), to_status: z.string().nullable(), actor: z.string(), reason: z.string(), at: z.string() })),
 });
 
@@ -39,6 +41,8 @@ export const shipOrderBody = z.object({
   lines: z.array(z.object({ order_line_id: idParam, num: z.number().int().min(1).max(9999) })).min(1).max(100).optional(),
 });
 export const shipOrderData = z.object({ package_id: z.number().int(), order_id: z.number().int(), order_status: z.enum(ORDER_STATUSES) });
+
+export const adminCancelOrderBody = z.object({ id: idParam, reason: z.string().trim().min(1, 'validation.required').max(200) });
 
 export const trackingEventBody = z.object({
   package_id: idParam,
@@ -81,6 +85,8 @@ export const adminListOrders = endpoint({ method: 'GET', path: '/admin/api/order
 export const adminGetOrder = endpoint({ method: 'GET', path: '/admin/api/orders/info', auth: 'operator', permission: 'orders.read', area: 'admin', query: z.object({ id: idParam }), data: adminOrderInfoData });
 /** Ships (part of) a paid order in one package; the order is shipped once every unit is. */
 export const adminShipOrder = endpoint({ method: 'POST', path: '/admin/api/orders/ship', auth: 'operator', permission: 'orders.fulfil', area: 'admin', body: shipOrderBody, data: shipOrderData });
+/** Cancels an order with a reason: unpaid → cancelled; paid and not shipped → refunding (refunded in full by the payments area). */
+export const adminCancelOrder = endpoint({ method: 'POST', path: '/admin/api/orders/cancel', auth: 'operator', permission: 'orders.fulfil', area: 'admin', idempotent: true, body: adminCancelOrderBody, data: orderChangedData });
 /** Adds a tracking event to a package (manual tracking). */
 export const adminAddTrackingEvent = endpoint({ method: 'POST', path: '/admin/api/orders/tracking-event', auth: 'operator', permission: 'orders.fulfil', area: 'admin', body: trackingEventBody, data: trackingEventData });
 /** Paid orders whose members asked for them to be shipped, newest reminder first. */
@@ -142,4 +148,4 @@ export const couponBody = z
 /** Issues a coupon code. */
 export const adminCreateCoupon = endpoint({ method: 'POST', path: '/admin/api/orders/coupons', auth: 'operator', permission: 'settings.write', area: 'admin', body: couponBody, data: z.object({ id: z.number().int() }) });
 
-export const orderAdminEndpoints = [adminCreateCoupon, adminCreateGroupBuy, adminCreateCharityCause, adminSetInternationalFreight, adminListOrders, adminGetOrder, adminShipOrder, adminAddTrackingEvent, adminOrderReminders, adminSetOrderSettings, adminSetOperatingFee, adminSetShippingFee] as const;
+export const orderAdminEndpoints = [adminCreateCoupon, adminCreateGroupBuy, adminCreateCharityCause, adminSetInternationalFreight, adminListOrders, adminGetOrder, adminShipOrder, adminCancelOrder, adminAddTrackingEvent, adminOrderReminders, adminSetOrderSettings, adminSetOperatingFee, adminSetShippingFee] as const;

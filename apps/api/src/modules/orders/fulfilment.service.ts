@@ -200,10 +200,12 @@ export async function orderForOperator(db: Database, actor: Actor, input: Endpoi
   operatorName(actor);
   const order = await q.findOrder(db, input.id);
   if (!order) throw new AppError(ResponseCode.orderNotFound);
-  const [details, events] = await Promise.all([getOrderDetails(db, order, actor.lang), q.findOrderEvents(db, order.id)]);
+  const [details, events, packages] = await Promise.all([getOrderDetails(db, order, actor.lang), q.findOrderEvents(db, order.id), q.findPackagesOfOrder(db, order.id)]);
+  const described = await describePackages(db, packages, actor.lang);
   return {
     ...details,
     user_id: order.user_id,
+    packages: described.map(({ events: _e, ...p }) => p),
     events: events.map((e) => ({ kind: e.kind, from_status: e.from_status, to_status: e.to_status, actor: `${e.actor_kind}:${e.actor_id}`, reason: e.reason, at: iso(e.created_at)! })),
   };
 }

@@ -16,6 +16,7 @@ import {
   createInternationalOrder,
   getInternationalFreight,
   adminShipOrder,
+  adminCancelOrder,
   cancelOrder,
   confirmOrderReceipt,
   createOrder,
@@ -57,6 +58,7 @@ export function orderRoutes({ handle, deps }: Api): void {
   handle(adminListOrders, ({ query, actor }) => fulfilment.listOrdersForOperator(db, actor, query));
   handle(adminGetOrder, ({ query, actor }) => fulfilment.orderForOperator(db, actor, query));
   handle(adminShipOrder, ({ body, actor }) => fulfilment.shipOrder(deps, actor, body));
+  handle(adminCancelOrder, ({ body, actor }) => service.cancelOrderByOperator(deps, actor, body), { idempotencyCaller: (input) => (input.actor.operatorId ? { kind: 'operator' as const, id: input.actor.operatorId } : undefined) });
   handle(adminAddTrackingEvent, ({ body, actor }) => fulfilment.addTrackingEvent(db, actor, body));
   handle(adminOrderReminders, ({ actor }) => fulfilment.listReminders(db, actor));
   handle(adminSetOrderSettings, ({ body, actor }) => fulfilment.setOrderSettings(db, actor, body));

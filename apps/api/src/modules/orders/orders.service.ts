@@ -17,7 +17,7 @@ import {
 import type { AppDeps } from '../../app.js';
 import type { Database, Executor } from '../../db/database.js';
 import { enqueueJob } from '../../jobs/enqueue.js';
-import type { Actor } from '../../lib/actor.js';
+import { operatorNameOf, type Actor } from '../../lib/actor.js';
 import { AppError } from '../../lib/errors.js';
 import { withTransaction, type Tx } from '../../lib/transaction.js';
 import { findAddressForMember, findDefaultAddressOfMember } from '../address/address.queries.js';
@@ -32,6 +32,7 @@ import { internationalTerms, type ShippingMethod } from './freight.js';
 import { joinGroupOnPayment, leaveGroup } from './group-buy.entries.js';
 import { couponDiscount, returnCouponUse, takeCouponUse } from './coupons.js';
 import * as q from './orders.queries.js';
+import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
 import type { AddressSnapshot, OrderStatus } from './orders.table.js';
 
 type SkuRow = Awaited<ReturnType<typeof q.findSkusForCheckout>>[number];
@@ -370,6 +371,28 @@ export async function cancelOrderByMember(deps: AppDeps, actor: Actor, input: { 
     if (!changed) throw new AppError(ResponseCode.orderState);
     await releaseStock(tx, deps, order.id);
     await q.insertOrderEvent(tx, { order_id: order.id, kind: to === 'refunding' ? 'refund_requested' : 'cancelled', from_status: order.status, to_status: to, reason: input.reason, ...actorRecord(actor) });
+    return { id: order.id, status: to };
+  });
+}
+
+/**
+ * An operator cancels an order with a reason. Unpaid: cancelled. Paid and nothing shipped yet:
+ * refunding, refunded in full by the payments area as a member's cancellation is. Its goods go back on
+ * sale; recorded with who and why in the same transaction.
+ */
+export async function cancelOrderByOperator(deps: AppDeps, actor: Actor, input: { id: number; reason: string }): Promise<{ id: number; status: OrderStatus }> {
+  const operator = operatorNameOf(actor);
+  return withTransaction(deps.db, async (tx) => {
+    const order = await q.findOrder(tx, input.id);
+    if (!order) throw new AppError(ResponseCode.orderNotFound);
+    if (order.status === 'paid' && (await q.findPackagesOfOrder(tx, order.id)).length > 0) throw new AppError(ResponseCode.orderState);
+    const to: OrderStatus = order.status === 'paid' ? 'refunding' : 'cancelled';
+    const from: OrderStatus[] = to === 'refunding' ? ['paid'] : ['awaiting_payment'];
+    const changed = await q.transitionOrder(tx, order.id, from, to, { cancelled_at: new Date(), cancel_reason: input.reason });
+    if (!changed) throw new AppError(ResponseCode.orderState);
+    await releaseStock(tx, deps, order.id);
+    await q.insertOrderEvent(tx, { order_id: order.id, kind: to === 'refunding' ? 'refund_requested' : 'cancelled', from_status: order.status, to_status: to, reason: input.reason, ...actorRecord(actor) });
+    await insertOperatorAction(tx, { operator, action: `order.cancel.${to}`, target_type: 'order', target_id: order.id, reason: input.reason });
     return { id: order.id, status: to };
   });
 }
