@@ -5,7 +5,7 @@ import { createDatabase, type Database } from '../db/database.js';
 import { depsFor } from '../deps.js';
 import type { AppDeps } from '../app-deps.js';
 import type { Providers } from '../providers/index.js';
-import { cloneTemplate, dropDatabase } from './test-postgres.js';
+import { dropDatabase, takeTestDatabase } from './test-postgres.js';
 
 export interface TestApp {
   app: BuiltApp;
@@ -21,7 +21,7 @@ export interface TestApp {
  */
 export async function buildTestApp(env: Record<string, string> = {}, options: { providers?: Partial<Providers> } = {}): Promise<TestApp> {
   const adminUrl = inject('pgAdminUrl');
-  const { name, url } = await cloneTemplate(adminUrl, inject('pgTemplate'));
+  const { name, url } = await takeTestDatabase(adminUrl, inject('pgTemplate'));
   const config: Config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: url, ...env } as NodeJS.ProcessEnv);
   const db = createDatabase(url, 4);
   const deps = await depsFor(config, db, undefined, { providers: options.providers });

@@ -48,7 +48,8 @@ export async function startTestPostgres(): Promise<TestPostgres> {
       fs.rmSync(dir, { recursive: true, force: true });
     };
   }
-  const template = `shop_template_${process.pid}_${Date.now().toString(36)}`;
+  const run = `${process.pid}_${Date.now().toString(36)}`;
+  const template = `shop_template_${run}`;
   await adminQuery(adminUrl, `create database ${ident(template)}`);
   const db = createDatabase(withDatabase(adminUrl, template), 2);
   try {
@@ -61,6 +62,15 @@ export async function startTestPostgres(): Promise<TestPostgres> {
     adminUrl,
     template,
     stop: async () => {
+      // Each worker's spare database (see takeTestDatabase), and any a failed file left behind.
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      try {
+        const left = await client.query<{ datname: string }>('select datname from pg_database where starts_with(datname, $1)', [`shop_test_${run}_`]);
+        for (const { datname } of left.rows) await client.query(`drop database if exists ${ident(datname)} with (force)`).catch(() => {});
+      } finally {
+        await client.end();
+      }
       await dropDatabase(adminUrl, template).catch(() => {});
       await stopServer();
     },
@@ -79,7 +89,8 @@ export async function adminQuery(adminUrl: string, text: string): Promise<void> 
 
 /** A fresh database for one test file, cloned from the migrated template. */
 export async function cloneTemplate(adminUrl: string, template: string): Promise<{ name: string; url: string }> {
-  const name = `shop_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  // Named after the run (the template's suffix), so the run's end finds every one left behind.
+  const name = `shop_test_${template.replace(/^shop_template_/, '')}_${Math.random().toString(36).slice(2, 10)}`;
   // Cloning needs the template to be free; another file may be cloning at the same moment.
   for (let attempt = 0; ; attempt++) {
     try {
@@ -95,4 +106,24 @@ export async function cloneTemplate(adminUrl: string, template: string): Promise
 
 export async function dropDatabase(adminUrl: string, name: string): Promise<void> {
   await adminQuery(adminUrl, `drop database if exists ${ident(name)} with (force)`);
+}
+
+let spare: { adminUrl: string; template: string; db: Promise<{ name: string; url: string }> } | undefined;
+
+function prepareSpare(adminUrl: string, template: string) {
+  const db = cloneTemplate(adminUrl, template);
+  db.catch(() => {}); // a failed spare is replaced by a fresh clone when taken
+  spare = { adminUrl, template, db };
+}
+
+/**
+ * A fresh database for one test file, like `cloneTemplate`, but cloned ahead: a worker runs file
+ * after file, and while one file runs the next one's database is being copied (copying the
+ * template is most of a file's setup). The spare left at the end is dropped with the run.
+ */
+export async function takeTestDatabase(adminUrl: string, template: string): Promise<{ name: string; url: string }> {
+  const ready = spare && spare.adminUrl === adminUrl && spare.template === template ? spare.db : undefined;
+  const db = await (ready ?? cloneTemplate(adminUrl, template)).catch(() => cloneTemplate(adminUrl, template));
+  prepareSpare(adminUrl, template);
+  return db;
 }
