@@ -90,4 +90,66 @@ describe('addresses in Chromium', () => {
     await card(page, 'Han Meimei').getByText('Default', { exact: true }).waitFor();
     await page.close();
   });
+
+  it('chooses the point on a map, fills the street from the geocoder, and shows the saved address on the map', async () => {
+    const { token, userId, userName } = await createMemberSession(databaseUrl);
+    const page = await browser.open('/pages/address/edit_add', {
+      localStorage: {
+        'shop.session': JSON.stringify({ state: { token, user: { id: userId, user_name: userName } }, version: 0 }),
+        'shop.session.refreshedAt': String(Date.now()),
+      },
+    });
+    // The shop's map settings (config.js) name a tile server and a Nominatim-style geocoder; both are
+    // third parties, answered here at their HTTP boundary.
+    const geocoded: string[] = [];
+    await page.route('**/h5/config.js', (route) =>
+      route.fulfill({ contentType: 'text/javascript', body: 'window.SHOP_CONFIG = { map: { tiles: "https://tiles.map.test/{z}/{x}/{y}.png", attribution: "Test tiles <b>", geocoder: "https://geocoder.map.test" } };' }),
+    );
+    await page.route('https://tiles.map.test/**', (route) => route.fulfill({ contentType: 'image/png', body: Buffer.from(TILE_PNG, 'base64') }));
+    await page.route('https://geocoder.map.test/**', (route) => {
+      const url = new URL(route.request().url());
+      geocoded.push(`${url.pathname} ${url.searchParams.get('accept-language')}`);
+      return route.fulfill({
+        contentType: 'application/json',
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        body: JSON.stringify({ lat: url.searchParams.get('lat'), lon: url.searchParams.get('lon'), display_name: '5, Jalan Rahmat, Batu Pahat, Johor, 83000, Malaysia', address: { house_number: '5', road: 'Jalan Rahmat', postcode: '83000', country_code: 'my' } }),
+      });
+    });
+    await page.reload();
+
+    await pick(page, 'Country/Region', '🇲🇾 Malaysia');
+    await pick(page, 'Province/State', 'Johor');
+    await field(page, 'name').fill('Aisyah');
+    await page.getByRole('button', { name: 'Location: Choose on the map' }).click();
+    await page.waitForURL(/#\/choose-location$/);
+    const map = page.getByRole('application', { name: 'Tap the map to choose a point' });
+    await map.waitFor();
+    // The operator's credit is shown as text, not as markup.
+    await page.getByText('Test tiles <b>').waitFor();
+    await map.click({ position: { x: 180, y: 150 } });
+    await page.getByText('5, Jalan Rahmat, Batu Pahat, Johor, 83000, Malaysia').waitFor();
+    expect(geocoded).toEqual(['/reverse en']);
+    await page.getByRole('button', { name: 'Use this location' }).click();
+
+    await page.waitForURL(/#\/pages\/address\/edit_add$/);
+    await page.getByRole('button', { name: /^Location: -?\d+\.\d+, -?\d+\.\d+$/ }).waitFor();
+    await expect.poll(() => field(page, 'address').inputValue()).toBe('Jalan Rahmat');
+    expect(await field(page, 'name').inputValue()).toBe('Aisyah');
+    expect(await field(page, 'zip_code').inputValue()).toBe('83000');
+    await page.getByRole('button', { name: /^Province\/State: .*Johor/ }).waitFor();
+    await field(page, 'mobile').fill('0123456789');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL(/#\/pages\/address\/addressMessage$/);
+
+    await card(page, 'Aisyah').getByRole('button', { name: 'Map' }).click();
+    await page.waitForURL(/#\/open-location\?/);
+    const shown = page.getByRole('application', { name: 'Aisyah' });
+    await shown.waitFor();
+    expect(await shown.getAttribute('data-marker')).toMatch(/^-?\d+(\.\d+)?,-?\d+(\.\d+)?$/);
+    await page.getByRole('region', { name: 'Aisyah' }).getByText('Jalan Rahmat, 5, Johor, Malaysia, 83000').waitFor();
+    await page.close();
+  });
 });
+
+/** A 1 × 1 grey PNG: every map tile of the test. */
+const TILE_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mN89+7dfwAJ4QPrYJ2bRwAAAABJRU5ErkJggg==';

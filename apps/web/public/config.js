@@ -12,4 +12,8 @@ window.SHOP_CONFIG = {
   regionLookups: [],
   // Where the app-download prompt sends visitors (the server's /web/version may override it).
   appDownloadUrl: '',
+  // The map of /choose-location and /open-location: a tile URL template ({z}/{x}/{y}), the credit the
+  // tile provider asks for, and a Nominatim-compatible geocoder for search and address-from-a-point.
+  // Left empty, the map pages say maps are not set up and addresses are entered by hand.
+  map: { tiles: '', attribution: '', geocoder: '' },
 };

@@ -96,8 +96,8 @@ export const routes: RouteObject[] = [
       { path: paths.pay.airwallex, lazy: notBuilt },
       { path: paths.pay.pay2c2p, lazy: notBuilt },
       // System pages
-      { path: paths.system.chooseLocation, lazy: notBuilt },
-      { path: paths.system.openLocation, lazy: notBuilt },
+      { path: paths.system.chooseLocation, lazy: page(() => import('@/features/address/pages/choose-location-page')) },
+      { path: paths.system.openLocation, lazy: page(() => import('@/features/address/pages/open-location-page')) },
       // Anything else
       { path: '*', lazy: page(() => import('@/app/pages/not-found-page')) },
     ],

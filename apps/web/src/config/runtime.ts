@@ -7,12 +7,23 @@ export interface RegionLookup {
   ipField?: string;
 }
 
+/** Where the map pages get their pictures and place names; empty strings: no map in this shop. */
+export interface MapConfig {
+  /** A tile URL template with `{z}`, `{x}`, `{y}` (and optionally `{s}`), e.g. an OpenStreetMap tile server. */
+  tiles: string;
+  /** The credit the tile provider asks for, shown on the map (plain text). */
+  attribution: string;
+  /** Base URL of a Nominatim-compatible geocoder (`/search`, `/reverse`); empty: no search, no address from a point. */
+  geocoder: string;
+}
+
 /** Set by `config.js` in the built app, so operators change hosts without a rebuild. */
 export interface RuntimeConfig {
   api: { default: string; cn: string };
   upload: { default: string; cn: string };
   regionLookups: RegionLookup[];
   appDownloadUrl: string;
+  map: MapConfig;
 }
 
 declare global {
@@ -31,6 +42,7 @@ export function runtimeConfig(): RuntimeConfig {
     upload: { default: trimSlash(raw.upload?.default), cn: trimSlash(raw.upload?.cn) || trimSlash(raw.upload?.default) },
     regionLookups: Array.isArray(raw.regionLookups) ? raw.regionLookups.filter((l) => l && typeof l.url === 'string') : [],
     appDownloadUrl: raw.appDownloadUrl ?? '',
+    map: { tiles: raw.map?.tiles ?? '', attribution: raw.map?.attribution ?? '', geocoder: trimSlash(raw.map?.geocoder) },
   };
 }
 

@@ -22,3 +22,18 @@ export function postToShell(action: string, payload: Record<string, unknown> = {
   }
   return false;
 }
+
+/**
+ * Asks the native app shell for something and waits for its answer (e.g. `getLocation`); answers
+ * undefined outside the shell, when its bridge cannot answer, or when it fails or says nothing.
+ */
+export async function askShell<T>(action: string, payload: Record<string, unknown> = {}): Promise<T | undefined> {
+  if (!useNativeShell.getState().isNativeShell) return undefined;
+  const w = window as unknown as FlutterWindow;
+  if (!w.flutter_inappwebview?.callHandler) return undefined;
+  try {
+    return ((await w.flutter_inappwebview.callHandler(action, payload)) ?? undefined) as T | undefined;
+  } catch {
+    return undefined;
+  }
+}

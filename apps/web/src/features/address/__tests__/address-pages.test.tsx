@@ -174,3 +174,50 @@ describe('the address list', () => {
     expect(JSON.parse(api.requests.find((r) => r.url === '/shop/address/delete')!.body)).toEqual({ id: 1 });
   });
 });
+
+describe('the map pages', () => {
+  it('say when the shop has no map set up, and the form keeps working without one', async () => {
+    renderAt(paths.system.chooseLocation);
+    expect(await screen.findByText('Maps are not set up in this shop')).toBeTruthy();
+    expect(screen.getByText('Go back and enter the address by hand: the form works without a map.')).toBeTruthy();
+    cleanup();
+    renderAt(`${paths.system.openLocation}?lat=3.139&lng=101.6869&name=Office`);
+    expect(await screen.findByText('Maps are not set up in this shop')).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Office' })).toBeTruthy();
+  });
+
+  it('refuse to show a place the link does not name', async () => {
+    for (const query of ['', '?lat=91&lng=10', '?lat=abc&lng=1', '?lat=3.1']) {
+      renderAt(`${paths.system.openLocation}${query}`);
+      expect(await screen.findByText('No place to show')).toBeTruthy();
+      cleanup();
+    }
+  });
+
+  it('back from the map, the form is as it was left, with the chosen point and street; saving sends the point', async () => {
+    const router = renderAt(paths.address.edit);
+    await openPicker('Country/Region');
+    await pickOption('Malaysia');
+    type('name', 'Aisyah');
+    fireEvent.click(await screen.findByRole('button', { name: 'Location: Choose on the map' }));
+    await until(() => router.state.location.pathname === paths.system.chooseLocation);
+    expect(router.state.location.pathname).toBe(paths.system.chooseLocation);
+    // What the map page hands over when "Use this location" is tapped.
+    sessionStorage.setItem('address.chosenLocation', JSON.stringify({ latitude: 1.853, longitude: 102.9325, label: 'Jalan Rahmat 5, Batu Pahat', street: 'Jalan Rahmat', houseNumber: '5', zipCode: '83000', countryCode: 'MY' }));
+    await act(async () => router.navigate(-1));
+    expect(await screen.findByRole('button', { name: 'Location: 1.853, 102.9325' })).toBeTruthy();
+    await until(() => document.querySelector<HTMLInputElement>('input[name="address"]')?.value === 'Jalan Rahmat');
+    expect(document.querySelector<HTMLInputElement>('input[name="name"]')!.value).toBe('Aisyah');
+    expect(document.querySelector<HTMLInputElement>('input[name="house_number"]')!.value).toBe('5');
+    expect(document.querySelector<HTMLInputElement>('input[name="zip_code"]')!.value).toBe('83000');
+    expect(screen.getByRole('button', { name: /^Country\/Region: .*Malaysia/ })).toBeTruthy();
+    // Handed over once: the form opened again later starts empty.
+    expect(sessionStorage.getItem('address.chosenLocation')).toBeNull();
+
+    type('mobile', '0123456789');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await until(() => router.state.location.pathname === paths.address.list);
+    const sent = JSON.parse(api.requests.filter((r) => r.url === '/shop/address/create').at(-1)!.body) as Record<string, unknown>;
+    expect(sent).toMatchObject({ country: 'MY', name: 'Aisyah', address: 'Jalan Rahmat', house_number: '5', zip_code: '83000', latitude: 1.853, longitude: 102.9325 });
+  });
+});

@@ -1,5 +1,5 @@
 import '../address.css';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Form, Input, Switch } from 'antd-mobile';
 import { Controller } from 'react-hook-form';
 import { useNavigate, useSearchParams } from '@/lib/router';
@@ -15,6 +15,7 @@ import { useChildRegions, useTopRegions } from '../api/list-regions';
 import { useShippingCountries } from '../api/list-shipping-countries';
 import { useCreateAddress, useUpdateAddress } from '../api/save-address';
 import { OptionPicker } from '../components/option-picker';
+import { keepDraft, takeChosenLocation, takeDraft } from '../location';
 
 /** The fields in screen order with their labels: the first empty or refused one is the toast (spec §5). */
 const LABELS = [
@@ -37,6 +38,14 @@ interface Chosen {
 
 const EMPTY: AddressInput = { country: '', name: '', mobile: '', address: '' };
 
+/** What the form holds while the member picks a point on the map. */
+interface Draft {
+  values: AddressInput;
+  province?: Chosen;
+  city?: Chosen;
+  district?: Chosen;
+}
+
 /** Add or edit an address (`?id=` edits): the country first, then its regions walked down the tree, then who and where. */
 export default function AddressEditPage() {
   const { t } = useTranslation();
@@ -56,10 +65,32 @@ export default function AddressEditPage() {
   const create = useCreateAddress();
   const update = useUpdateAddress();
 
-  // Editing: the saved address fills the form once it has arrived (and again only if it changes).
-  const { reset } = form;
+  // Back from the map: the form as it was left, with the chosen point (and the street the geocoder
+  // named) filled in. The saved address then does not overwrite what the member had typed.
+  const { reset, setValue } = form;
+  const formKey = String(id ?? 'new');
+  const restored = useRef(false);
   useEffect(() => {
-    if (!saved) return;
+    const draft = takeDraft<Draft>(formKey);
+    const place = takeChosenLocation();
+    if (draft) {
+      restored.current = true;
+      reset(draft.values);
+      setProvince(draft.province);
+      setCity(draft.city);
+      setDistrict(draft.district);
+    }
+    if (!place) return;
+    setValue('latitude', place.latitude);
+    setValue('longitude', place.longitude);
+    if (place.street) setValue('address', place.street);
+    if (place.houseNumber) setValue('house_number', place.houseNumber);
+    if (place.zipCode) setValue('zip_code', place.zipCode);
+  }, [formKey, reset, setValue]);
+
+  // Editing: the saved address fills the form once it has arrived (and again only if it changes).
+  useEffect(() => {
+    if (!saved || restored.current) return;
     reset({
       country: saved.country,
       name: saved.name,
@@ -118,6 +149,12 @@ export default function AddressEditPage() {
   });
 
   const countryFirst = () => showToast(t('address.chooseCountryFirst'));
+  const latitude = form.watch('latitude');
+  const longitude = form.watch('longitude');
+  const openMap = () => {
+    keepDraft<Draft>(formKey, { values: form.getValues(), province, city, district });
+    navigate(latitude != null && longitude != null ? `${paths.system.chooseLocation}?lat=${latitude}&lng=${longitude}` : paths.system.chooseLocation);
+  };
   return (
     <div className="page address-page">
       <PageHeader title={t(id === undefined ? 'address.addTitle' : 'app.page.editAddress')} />
@@ -153,6 +190,11 @@ export default function AddressEditPage() {
           </div>
         </Form.Item>
         <TextField control={form.control} name="email" label={t('address.field.email')} type="email" autoComplete="email" maxLength={254} />
+        <Form.Item label={t('address.field.location')} clickable arrowIcon onClick={openMap}>
+          <button type="button" className={latitude != null ? 'address-map-pick' : 'address-map-pick address-placeholder'} aria-label={`${t('address.field.location')}: ${latitude != null && longitude != null ? `${latitude}, ${longitude}` : t('address.map.chooseOnMap')}`}>
+            {latitude != null && longitude != null ? `${latitude}, ${longitude}` : t('address.map.chooseOnMap')}
+          </button>
+        </Form.Item>
         <TextField control={form.control} name="address" label={t('address.field.detail')} autoComplete="street-address" maxLength={200} />
         <TextField control={form.control} name="house_number" label={t('address.field.houseNumber')} maxLength={40} />
         <TextField control={form.control} name="zip_code" label={t('address.field.zip')} autoComplete="postal-code" maxLength={12} />

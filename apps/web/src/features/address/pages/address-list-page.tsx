@@ -59,6 +59,11 @@ export default function AddressListPage() {
             </div>
             <div className="address-card-actions">
               <div>
+                {a.latitude !== null && a.longitude !== null && (
+                  <Button size="mini" fill="none" onClick={() => navigate(`${paths.system.openLocation}?${new URLSearchParams({ lat: String(a.latitude), lng: String(a.longitude), name: `${a.name} ${a.surname}`.trim(), address: whereText(a) })}`)}>
+                    {t('address.map.show')}
+                  </Button>
+                )}
                 {!a.is_default && (
                   <Button size="mini" fill="outline" onClick={() => setDefault.mutate({ id: a.id })}>
                     {t('address.setDefault')}
