@@ -4,13 +4,14 @@ import { alipayDefinition } from './alipay/index.js';
 import { ctbcDefinition } from './ctbc/index.js';
 import { wechatDefinition } from './wechat/index.js';
 import { stripeDefinition } from './stripe/index.js';
+import { airwallexDefinition } from './airwallex/index.js';
 
 /**
  * Every gateway the shop knows, one line each. A gateway's directory exports its
  * `GatewayDefinition` (adapter, environment settings, sandbox fake); the payments service, the
  * webhook ingress (`/webhooks/<name>`) and the sandbox pages (`/sandbox/<name>`) all come from here.
  */
-export const gatewayDefinitions: ReadonlyArray<GatewayDefinition> = [stripeDefinition, twoC2pDefinition, wechatDefinition, alipayDefinition, ctbcDefinition];
+export const gatewayDefinitions: ReadonlyArray<GatewayDefinition> = [stripeDefinition, airwallexDefinition, twoC2pDefinition, wechatDefinition, alipayDefinition, ctbcDefinition];
 
 /** One gateway's mode and settings as read from the environment at start. */
 export interface GatewaySetting {

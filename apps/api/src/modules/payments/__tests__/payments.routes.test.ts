@@ -1,0 +1,264 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ResponseCode } from '@shop/contract';
+import { jobActor } from '../../../lib/actor.js';
+import { loadConfig } from '../../../config.js';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
+import { call } from '../../catalogue/__tests__/helpers.js';
+import { fund } from '../../ledger/__tests__/ledger-helpers.js';
+import { balanceOf, ledgerCheck } from '../../ledger/ledger.service.js';
+import { PAY_PASSWORD } from '../../wallet/__tests__/fixtures.js';
+import type { FakeStripe } from '../gateways/stripe/fake.js';
+import { reconcilePayments } from '../reconcile.js';
+import { entriesOf, memberWithOrder, orderStatus, paymentRow, useSandboxes } from './payments-helpers.js';
+
+let t: TestApp;
+let stripe: FakeStripe;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  stripe = useSandboxes(t).stripe as FakeStripe;
+}, 60_000);
+afterAll(async () => {
+  await t.close();
+});
+
+type M = Awaited<ReturnType<typeof memberWithOrder>>;
+const pay = (m: M, body: Record<string, unknown>) => call(t, 'POST', '/shop/buy/payOrder', { headers: m.keyed(), body: { order_id: m.order.id, ...body } });
+
+/** A Stripe event about a PaymentIntent, signed now (or `ageSeconds` ago). */
+function stripeEvent(type: string, pi: Record<string, unknown>, opts: { id?: string; ageSeconds?: number } = {}) {
+  const created = Math.floor(Date.now() / 1000) - (opts.ageSeconds ?? 0);
+  const body = JSON.stringify({ id: opts.id ?? `evt_${Math.random().toString(36).slice(2)}`, object: 'event', created, type, livemode: false, data: { object: pi } });
+  return { body, headers: { 'content-type': 'application/json', 'stripe-signature': stripe.sign(body, created) } };
+}
+const deliver = (n: { body: string; headers: Record<string, string> }) => t.app.inject({ method: 'POST', url: '/webhooks/stripe', headers: n.headers, payload: n.body });
+
+describe('methods, fees and the notice', () => {
+  it('payWayCostTotal lists the methods of the order\'s currency with fee and total; choosePayWay fixes one; payWayCost answers one', async () => {
+    const m = await memberWithOrder(t, { currency: 'MYR', price: 10_000 });
+    await fund(t.db, m.userId, 2500, 'MYR');
+    const all = await call(t, 'POST', '/shop/order/payWayCostTotal', { headers: m.headers, body: { order_id: m.order.id } });
+    expect(all.body.code).toBe(200);
+    const byCode = Object.fromEntries(all.body.data.list.map((x: { pay_way: string }) => [x.pay_way, x]));
+    expect(byCode.stripe_fpx).toMatchObject({ fee: 150, total: 10_150, gateway: 'stripe' });
+    expect(byCode.balance).toMatchObject({ balance: 2500, needed: 10_000, usable: false, fee: 0 });
+    expect(byCode.points).toMatchObject({ needed: 10_000, usable: false });
+    expect(byCode.stripe_card.name).toBe('Card (Visa, Mastercard, UnionPay, JCB, Apple Pay)');
+    const chosen = await call(t, 'POST', '/shop/order/choosePayWay', { headers: m.headers, body: { order_id: m.order.id, pay_way: 'airwallex_tng' } });
+    expect(chosen.body.data).toMatchObject({ pay_way: 'airwallex_tng', fee: 150, total: 10_150 });
+    const again = await call(t, 'POST', '/shop/order/payWayCostTotal', { headers: m.headers, body: { order_id: m.order.id } });
+    expect(again.body.data.chosen).toBe('airwallex_tng');
+    const one = await call(t, 'GET', `/shop/order/payWayCost?order_id=${m.order.id}&pay_way=stripe_card`, { headers: m.headers });
+    expect(one.body.data).toEqual({ pay_way: 'stripe_card', currency: 'MYR', amount: 10_000, fee: 290, total: 10_290 });
+    const other = await memberWithOrder(t);
+    expect((await call(t, 'GET', `/shop/order/payWayCost?order_id=${m.order.id}&pay_way=stripe_card`, { headers: other.headers })).body.code).toBe(ResponseCode.orderNotFound);
+  });
+
+  it('the notice before paying online: the method\'s terms, fee and conversion in the member\'s language, and its reading recorded', async () => {
+    const m = await memberWithOrder(t, { currency: 'MYR', price: 10_000 });
+    const first = await call(t, 'POST', '/oms/viewNotice/notice', { headers: m.headers, body: { pay_way: 'stripe_card', order_id: m.order.id }, lang: 'zh-cn' });
+    expect(first.body.data).toMatchObject({ pay_way: 'stripe_card', title: '支付前须知', currency: 'MYR', amount: 10_000, fee: 290, reads: 1 });
+    expect(first.body.data.paragraphs[0]).toContain('102.90 MYR');
+    expect(first.body.data.paragraphs[1]).toContain('2.90');
+    const second = await call(t, 'POST', '/oms/viewNotice/notice', { headers: m.headers, body: { pay_way: 'stripe_card', order_id: m.order.id } });
+    expect(second.body.data.reads).toBe(2);
+    const methods = await call(t, 'GET', '/attractive/user/payWay?currency=MYR', { headers: m.headers });
+    expect(methods.body.data.list.map((x: { pay_way: string }) => x.pay_way)).toEqual(expect.arrayContaining(['balance', 'stripe_card', 'airwallex_card']));
+  });
+});
+
+describe('the wallet\'s own value', () => {
+  it('balance pays at once with the pay password; a wrong password or too little balance pays nothing', async () => {
+    const m = await memberWithOrder(t, { currency: 'MYR', price: 4000 });
+    await fund(t.db, m.userId, 3000, 'MYR');
+    expect((await pay(m, { pay_way: 'balance', pay_password: '000000' })).body.code).toBe(ResponseCode.payPasswordWrong);
+    expect((await pay(m, { pay_way: 'balance', pay_password: PAY_PASSWORD })).body.code).toBe(ResponseCode.insufficientBalance);
+    expect(await orderStatus(t, m.order.id)).toBe('awaiting_payment');
+    await fund(t.db, m.userId, 1500, 'MYR');
+    const paid = await pay(m, { pay_way: 'balance', pay_password: PAY_PASSWORD });
+    expect(paid.body.data).toMatchObject({ status: 'succeeded', state: 'success', balance_part: 4000, gateway_part: 0 });
+    expect(await orderStatus(t, m.order.id)).toBe('paid');
+    expect(await balanceOf(t.db, m.userId, 'cash', 'MYR')).toBe(500);
+    expect((await pay(m, { pay_way: 'balance', pay_password: PAY_PASSWORD })).body.code).toBe(ResponseCode.payableNotPayable);
+    expect(await balanceOf(t.db, m.userId, 'cash', 'MYR')).toBe(500);
+  });
+
+  it('points pay at 100 points per ringgit, rounded up; "Insufficient points" otherwise', async () => {
+    const m = await memberWithOrder(t, { currency: 'MYR', price: 1234 });
+    await fund(t.db, m.userId, 1000, 'XXX', 'points');
+    expect((await pay(m, { pay_way: 'points', pay_password: PAY_PASSWORD })).body.code).toBe(ResponseCode.insufficientPoints);
+    await fund(t.db, m.userId, 234, 'XXX', 'points');
+    const paid = await pay(m, { pay_way: 'points', pay_password: PAY_PASSWORD });
+    expect(paid.body.data).toMatchObject({ state: 'success', points: 1234 });
+    expect(await balanceOf(t.db, m.userId, 'points', 'XXX')).toBe(0);
+    expect(await ledgerCheck(t.db)).toEqual([]);
+  });
+
+  it('balance and a gateway: the balance part is held, released when the gateway part fails; posted when it succeeds', async () => {
+    const m = await memberWithOrder(t, { currency: 'MYR', price: 5000 });
+    await fund(t.db, m.userId, 2000, 'MYR');
+    const first = await pay(m, { pay_way: 'stripe_card', use_balance: true, pay_password: PAY_PASSWORD });
+    // 2000 held; 3000 through the card plus its 2.9 % (87).
+    expect(first.body.data).toMatchObject({ status: 'pending', balance_part: 2000, gateway_part: 3087 });
+    expect(await balanceOf(t.db, m.userId, 'cash', 'MYR')).toBe(0);
+    await stripe.decide(first.body.data.payment_no, 'fail');
+    expect((await paymentRow(t, first.body.data.payment_no)).status).toBe('failed');
+    expect(await balanceOf(t.db, m.userId, 'cash', 'MYR')).toBe(2000);
+    expect(await orderStatus(t, m.order.id)).toBe('awaiting_payment');
+
+    const second = await pay(m, { pay_way: 'stripe_card', use_balance: true, pay_password: PAY_PASSWORD });
+    await stripe.decide(second.body.data.payment_no, 'pay');
+    expect(await orderStatus(t, m.order.id)).toBe('paid');
+    expect(await balanceOf(t.db, m.userId, 'cash', 'MYR')).toBe(0);
+    const kinds = (await entriesOf(t, second.body.data.payment_no)).map((e) => e.kind);
+    expect(kinds).toEqual(['hold.reserve', 'payment.capture']);
+    expect(await ledgerCheck(t.db)).toEqual([]);
+  });
+
+  it('a mixed payment whose gateway part expires gives the held balance back', async () => {
+    const m = await memberWithOrder(t, { currency: 'MYR', price: 5000 });
+    await fund(t.db, m.userId, 1000, 'MYR');
+    const res = await pay(m, { pay_way: 'stripe_card', use_balance: true, pay_password: PAY_PASSWORD });
+    await t.db.updateTable('payments').set({ expires_at: new Date(Date.now() - 1000) }).where('reference', '=', res.body.data.payment_no).execute();
+    await reconcilePayments(t.deps, jobActor('reconcile_payments', 9), { olderThanSeconds: 0 });
+    expect((await paymentRow(t, res.body.data.payment_no)).status).toBe('expired');
+    expect(await balanceOf(t.db, m.userId, 'cash', 'MYR')).toBe(1000);
+  });
+});
+
+describe('notifications racing', () => {
+  it('50 concurrent notifications (the same event and distinct events of the same success) and the browser return: one transition, one ledger entry, the order paid once — 5 runs', async () => {
+    for (let run = 0; run < 5; run++) {
+      const m = await memberWithOrder(t, { currency: 'MYR', price: 2000 + run });
+      const started = await pay(m, { pay_way: 'stripe_card' });
+      const ref = started.body.data.payment_no;
+      const p = await paymentRow(t, ref);
+      const pi = stripe.intents.get(p.provider_ref!)!;
+      // The gateway has the money; its own notifications are held back so the race is ours to run.
+      stripe.switches = { silent: true };
+      await stripe.decide(pi.id, 'pay');
+      stripe.switches = {};
+      const same = stripeEvent('payment_intent.succeeded', { ...pi });
+      const deliveries = [
+        ...Array.from({ length: 25 }, () => deliver(same)),
+        ...Array.from({ length: 25 }, () => deliver(stripeEvent('payment_intent.succeeded', { ...pi }))),
+        call(t, 'GET', `/shop/buy/payInfo?payment_no=${ref}`, { headers: m.headers }),
+      ];
+      const results = await Promise.all(deliveries);
+      expect(results.slice(0, 50).every((r) => 'statusCode' in r && r.statusCode === 200)).toBe(true);
+      expect((await paymentRow(t, ref)).status).toBe('succeeded');
+      const transitions = await t.db.selectFrom('payment_events').select('to_status').where('payment_id', '=', p.id).where('kind', '=', 'transition').orderBy('id').execute();
+      expect(transitions.map((x) => x.to_status)).toEqual(['pending', 'succeeded']);
+      expect((await entriesOf(t, ref)).map((e) => e.kind)).toEqual(['payment.capture']);
+      const orderEvents = await t.db.selectFrom('order_events').select('kind').where('order_id', '=', m.order.id).where('kind', '=', 'paid').execute();
+      expect(orderEvents).toHaveLength(1);
+    }
+    expect(await ledgerCheck(t.db)).toEqual([]);
+  }, 120_000);
+
+  it('events out of order never move a payment backwards: processing or a failure after the success changes nothing', async () => {
+    const m = await memberWithOrder(t, { currency: 'MYR', price: 2100 });
+    const started = await pay(m, { pay_way: 'stripe_card' });
+    stripe.switches = { outOfOrder: true };
+    await stripe.decide(started.body.data.payment_no, 'pay');
+    await stripe.flush();
+    stripe.switches = {};
+    const p = await paymentRow(t, started.body.data.payment_no);
+    expect(p.status).toBe('succeeded');
+    const pi = stripe.intents.get(p.provider_ref!)!;
+    expect((await deliver(stripeEvent('payment_intent.payment_failed', { ...pi, status: 'requires_payment_method' }))).statusCode).toBe(200);
+    expect((await deliver(stripeEvent('payment_intent.canceled', { ...pi, status: 'canceled' }))).statusCode).toBe(200);
+    expect((await paymentRow(t, p.reference)).status).toBe('succeeded');
+    expect(await orderStatus(t, m.order.id)).toBe('paid');
+  });
+
+  it('Stripe: a bad signature, a changed byte or a stale timestamp (past 300 s) → 4xx and nothing changed', async () => {
+    const m = await memberWithOrder(t, { currency: 'MYR', price: 2200 });
+    const started = await pay(m, { pay_way: 'stripe_card' });
+    const p = await paymentRow(t, started.body.data.payment_no);
+    const pi = { ...stripe.intents.get(p.provider_ref!)!, status: 'succeeded', amount_received: p.gateway_minor };
+    const good = stripeEvent('payment_intent.succeeded', pi);
+    const bad = [
+      { ...good, headers: { ...good.headers, 'stripe-signature': good.headers['stripe-signature'].replace(/v1=\w/, 'v1=0') } },
+      { ...good, body: good.body.replace('"succeeded"', '"succeedee"') },
+      stripeEvent('payment_intent.succeeded', pi, { ageSeconds: 301 }),
+      { ...good, headers: { 'content-type': 'application/json' } },
+    ];
+    for (const b of bad) {
+      const res = await deliver(b);
+      expect(res.statusCode).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode).toBeLessThan(500);
+    }
+    expect((await paymentRow(t, p.reference)).status).toBe('pending');
+    expect(await orderStatus(t, m.order.id)).toBe('awaiting_payment');
+    expect((await deliver(good)).statusCode).toBe(200);
+    expect(await orderStatus(t, m.order.id)).toBe('paid');
+  });
+});
+
+describe('refunds', () => {
+  it('cancelling a paid order refunds it once through its gateway, in full; the order ends refunded', async () => {
+    const m = await memberWithOrder(t, { currency: 'MYR', price: 3300 });
+    const started = await pay(m, { pay_way: 'stripe_card' });
+    await stripe.decide(started.body.data.payment_no, 'pay');
+    const cancel = await call(t, 'POST', '/shop/order/cancelOrder', { headers: m.keyed(), body: { id: m.order.id, reason: 'changed my mind' } });
+    expect(cancel.body.data.status).toBe('refunding');
+    await Promise.all([reconcilePayments(t.deps, jobActor('reconcile_payments', 3)), reconcilePayments(t.deps, jobActor('reconcile_payments', 4))]);
+    await reconcilePayments(t.deps, jobActor('reconcile_payments', 5));
+    const p = await paymentRow(t, started.body.data.payment_no);
+    const refunds = await t.db.selectFrom('payment_refunds').selectAll().where('payment_id', '=', p.id).execute();
+    expect(refunds.map((r) => [r.via, r.amount_minor, r.status])).toEqual([['gateway', p.gateway_minor, 'succeeded']]);
+    expect(stripe.intents.get(p.provider_ref!)!.refunded).toBe(p.gateway_minor);
+    expect(await orderStatus(t, m.order.id)).toBe('refunded');
+    expect(await ledgerCheck(t.db)).toEqual([]);
+  });
+
+  it('a balance-paid order cancelled: the balance comes back through the ledger', async () => {
+    const m = await memberWithOrder(t, { currency: 'MYR', price: 1800 });
+    await fund(t.db, m.userId, 1800, 'MYR');
+    await pay(m, { pay_way: 'balance', pay_password: PAY_PASSWORD });
+    await call(t, 'POST', '/shop/order/cancelOrder', { headers: m.keyed(), body: { id: m.order.id, reason: 'changed my mind' } });
+    await reconcilePayments(t.deps, jobActor('reconcile_payments', 6));
+    expect(await balanceOf(t.db, m.userId, 'cash', 'MYR')).toBe(1800);
+    expect(await orderStatus(t, m.order.id)).toBe('refunded');
+    expect(await ledgerCheck(t.db)).toEqual([]);
+  });
+});
+
+describe('another payable', () => {
+  it('a charity pledge is paid through the same path', async () => {
+    const m = await memberWithOrder(t, { currency: 'MYR' });
+    const cause = await t.db.insertInto('charity_causes').values({ title: JSON.stringify({ 'en-us': 'Clean water' }), currency: 'MYR', created_by: 'test' } as never).returning('id').executeTakeFirstOrThrow();
+    const pledge = await call(t, 'POST', '/attractive/lovers/submitPay', { headers: m.keyed(), body: { cause_id: cause.id, amount: 2500 } });
+    expect(pledge.body.code).toBe(200);
+    const res = await call(t, 'POST', '/shop/buy/payOrder', { headers: m.keyed(), body: { order_id: pledge.body.data.id, order_type: 'charity', pay_way: 'stripe_grabpay' } });
+    expect(res.body.data).toMatchObject({ order_type: 'charity', gateway_part: 2550 });
+    await stripe.decide(res.body.data.payment_no, 'pay');
+    const row = await t.db.selectFrom('charity_orders').select('status').where('id', '=', pledge.body.data.id).executeTakeFirstOrThrow();
+    expect(row.status).toBe('paid');
+  });
+
+  it('starting again with another method cancels the open payment; a success it still gets is owed back and flagged', async () => {
+    const m = await memberWithOrder(t, { currency: 'MYR', price: 2600 });
+    const first = await pay(m, { pay_way: 'stripe_card' });
+    const second = await pay(m, { pay_way: 'stripe_fpx', bank: 'cimb' });
+    expect((await paymentRow(t, first.body.data.payment_no)).status).toBe('canceled');
+    await stripe.decide(second.body.data.payment_no, 'pay');
+    await stripe.decide(first.body.data.payment_no, 'pay');
+    expect(await orderStatus(t, m.order.id)).toBe('paid');
+    const flags = await t.db.selectFrom('payment_flags').select(['kind', 'refund_needed']).where('payment_id', '=', (await paymentRow(t, first.body.data.payment_no)).id).execute();
+    expect(flags).toEqual([{ kind: 'paid_after_cancel', refund_needed: true }]);
+    expect(await ledgerCheck(t.db)).toEqual([]);
+  });
+});
+
+describe('configuration', () => {
+  it('production refuses a sandbox gateway, and a live one without its keys; outside production the sandboxes are the default', () => {
+    const prod = { NODE_ENV: 'production', SECRETS_KEY: Buffer.alloc(32, 1).toString('base64'), MAIL_PROVIDER: 'smtp', SMTP_URL: 'smtp://x', SMS_PROVIDER: 'http', SMS_HTTP_URL: 'http://sms.test' } as NodeJS.ProcessEnv;
+    expect(() => loadConfig({ ...prod, STRIPE_MODE: 'sandbox' })).toThrow(/sandbox payment gateway/);
+    expect(() => loadConfig({ ...prod, AIRWALLEX_MODE: 'live' })).toThrow(/AIRWALLEX_CLIENT_ID/);
+    expect(loadConfig(prod).gateways.every((g) => g.mode === 'off')).toBe(true);
+    expect(loadConfig({ ...prod, STRIPE_MODE: 'live', STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_PUBLISHABLE_KEY: 'pk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' }).gateways.find((g) => g.name === 'stripe')!.mode).toBe('live');
+    expect(loadConfig({ NODE_ENV: 'development' } as NodeJS.ProcessEnv).gateways.find((g) => g.name === 'stripe')!.mode).toBe('sandbox');
+  });
+});
