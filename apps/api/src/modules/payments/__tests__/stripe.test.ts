@@ -81,4 +81,26 @@ describe('Stripe through its sandbox', () => {
     expect(await flagsOf(t, p.id)).toEqual(['amount_mismatch']);
     expect(await orderStatus(t, m.order.id)).toBe('awaiting_payment');
   });
+
+  it('the sandbox honours Idempotency-Key as Stripe does: a repeated create answers the same PaymentIntent, the same key with other parameters is refused, a wrong key is 401', async () => {
+    const gateway = t.deps.providers.payments.stripe!;
+    const input = { reference: 'P2611230000000001', amountMinor: 1234, currency: 'MYR', method: 'card' as const, description: 'test', returnUrl: 'http://shop.test/h5/', notifyUrl: 'http://shop.test/webhooks/stripe', expiresAt: new Date(Date.now() + 60_000) };
+    const a = await gateway.create(input);
+    const b = await gateway.create(input);
+    expect(b.providerRef).toBe(a.providerRef);
+    expect([...stripe.intents.values()].filter((pi) => pi.metadata.reference === input.reference)).toHaveLength(1);
+    await expect(gateway.create({ ...input, amountMinor: 999 })).rejects.toThrow(/same parameters/);
+    const wrongKey = await stripe.handle({ method: 'GET', url: `/v1/payment_intents/${a.providerRef}`, headers: { authorization: 'Bearer sk_test_wrong' }, rawBody: Buffer.alloc(0) });
+    expect(wrongKey.status).toBe(401);
+  });
+
+  it('a repeated payOrder with the same Idempotency-Key answers the same payment and starts nothing new', async () => {
+    const m = await memberWithOrder(t, { currency: 'MYR', price: 1500 });
+    const headers = { ...m.headers, 'idempotency-key': `pay-${m.userId}-once` };
+    const [a, b] = await Promise.all([0, 1].map(() => call(t, 'POST', '/shop/buy/payOrder', { headers, body: { order_id: m.order.id, pay_way: 'stripe_card' } })));
+    const again = await call(t, 'POST', '/shop/buy/payOrder', { headers, body: { order_id: m.order.id, pay_way: 'stripe_card' } });
+    const numbers = new Set([a, b, again].filter((r) => r.body.code === 200).map((r) => r.body.data.payment_no));
+    expect(numbers.size).toBe(1);
+    expect(await t.db.selectFrom('payments').select('id').where('payable_id', '=', m.order.id).where('payable_type', '=', 'order').execute()).toHaveLength(1);
+  });
 });
