@@ -46,6 +46,7 @@ export default defineConfig({
                 include: ['apps/web/e2e/**/*.test.ts'],
                 environment: 'node',
                 globalSetup: ['apps/web/e2e/global-setup.ts'],
+                setupFiles: ['apps/web/e2e/ready.ts'],
                 fileParallelism: false,
                 testTimeout: 90_000,
                 hookTimeout: 180_000,

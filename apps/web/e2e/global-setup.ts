@@ -1,10 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { keepExitCode } from '../../../apps/api/src/test/keep-exit-code.js';
-import { cloneTemplate, dropDatabase, startTestPostgres } from '../../../apps/api/src/test/test-postgres.js';
+import { acquireTestPostgres, cloneTemplate, dropDatabase } from '../../../apps/api/src/test/test-postgres.js';
+import { EXITED_MARK } from './server-log.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -12,6 +14,8 @@ declare module 'vitest' {
     baseUrl: string;
     /** Its database, for tests that arrange data directly (sessions, orders …). */
     databaseUrl: string;
+    /** Where the API server's output goes (shown when it does not become ready). */
+    apiLog: string;
   }
 }
 
@@ -28,24 +32,10 @@ const freePort = () =>
     });
   });
 
-async function waitForReady(url: string, child: ChildProcess, output: () => string, timeoutMs = 120_000): Promise<void> {
-  const started = Date.now();
-  while (Date.now() - started < timeoutMs) {
-    if (child.exitCode !== null) throw new Error(`the API server stopped (exit ${child.exitCode}):\n${output()}`);
-    try {
-      const res = await fetch(`${url}/ready`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`the API server did not become ready within ${timeoutMs} ms:\n${output()}`);
-}
-
 /**
- * For the browser tests: PostgreSQL with a fresh database, the real API server (demo data
- * seeded) serving the built web app, ready before the first test.
+ * For the browser tests: PostgreSQL (the run's shared server) with a fresh database, and the real
+ * API server (demo data seeded) serving the built web app. The server boots while the other
+ * projects' tests run; `ready.ts` (a setup file of the project) waits for it before each file.
  */
 export default async function setup(project: TestProject) {
   keepExitCode();
@@ -53,12 +43,13 @@ export default async function setup(project: TestProject) {
   if (!fs.existsSync(path.join(webDist, 'index.html'))) {
     throw new Error('apps/web/dist is not built: run "npm run build --workspace apps/web" (npm test does it first)');
   }
-  const pg = await startTestPostgres();
+  const pg = await acquireTestPostgres();
   const db = await cloneTemplate(pg.adminUrl, pg.template);
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
 
-  let output = '';
+  const apiLog = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'shop-e2e-api-')), 'api.log');
+  const log = fs.openSync(apiLog, 'a');
   const child = spawn(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'apps/api/src/main.ts'], {
     cwd: ROOT,
     env: {
@@ -72,13 +63,17 @@ export default async function setup(project: TestProject) {
       RATE_LIMIT_PER_MINUTE: '0',
       WEB_DIST: webDist,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', log, log],
   });
-  const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-20_000);
-  };
-  child.stdout!.on('data', keep);
-  child.stderr!.on('data', keep);
+  fs.closeSync(log);
+  // A server that stops early says so in its log, so the waiting test files fail at once.
+  child.once('exit', (code, signal) => {
+    try {
+      fs.appendFileSync(apiLog, `\n${EXITED_MARK} (${signal ?? `exit ${code}`})\n`);
+    } catch {
+      // the run is over and its log removed
+    }
+  });
   // If the test run itself is killed, the server must not outlive it.
   const killChild = () => child.exitCode === null && child.kill('SIGKILL');
   process.once('exit', killChild);
@@ -93,15 +88,11 @@ export default async function setup(project: TestProject) {
     }
     await dropDatabase(pg.adminUrl, db.name).catch(() => {});
     await pg.stop();
+    fs.rmSync(path.dirname(apiLog), { recursive: true, force: true });
   };
 
-  try {
-    await waitForReady(baseUrl, child, () => output);
-  } catch (e) {
-    await stop();
-    throw e;
-  }
   project.provide('baseUrl', baseUrl);
   project.provide('databaseUrl', db.url);
+  project.provide('apiLog', apiLog);
   return stop;
 }

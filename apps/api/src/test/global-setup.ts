@@ -1,6 +1,6 @@
 import type { TestProject } from 'vitest/node';
 import { keepExitCode } from './keep-exit-code.js';
-import { startTestPostgres } from './test-postgres.js';
+import { acquireTestPostgres } from './test-postgres.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -9,10 +9,10 @@ declare module 'vitest' {
   }
 }
 
-/** One PostgreSQL for the whole run (DATABASE_URL or embedded) with a migrated template database. */
+/** One PostgreSQL for the whole run (DATABASE_URL or embedded) with a migrated template database, shared with the browser tests. */
 export default async function setup(project: TestProject) {
   keepExitCode();
-  const pg = await startTestPostgres();
+  const pg = await acquireTestPostgres();
   project.provide('pgAdminUrl', pg.adminUrl);
   project.provide('pgTemplate', pg.template);
   return () => pg.stop();

@@ -77,6 +77,37 @@ export async function startTestPostgres(): Promise<TestPostgres> {
   };
 }
 
+/**
+ * The server and template of this test run, shared by every project's global setup (they run one
+ * after the other in the runner's process, each loading its own copy of this module, hence the
+ * global): started by the first, stopped when the last one has released it.
+ */
+export async function acquireTestPostgres(): Promise<TestPostgres> {
+  const key = Symbol.for('shop.test-postgres');
+  const holder = globalThis as unknown as Record<symbol, { pg: Promise<TestPostgres>; users: number } | undefined>;
+  let shared = holder[key];
+  if (!shared) {
+    shared = { pg: startTestPostgres(), users: 0 };
+    holder[key] = shared;
+    shared.pg.catch(() => {
+      if (holder[key] === shared) holder[key] = undefined;
+    });
+  }
+  shared.users++;
+  const pg = await shared.pg;
+  let released = false;
+  return {
+    ...pg,
+    stop: async () => {
+      if (released) return;
+      released = true;
+      if (--shared.users > 0) return;
+      holder[key] = undefined;
+      await pg.stop();
+    },
+  };
+}
+
 export async function adminQuery(adminUrl: string, text: string): Promise<void> {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
