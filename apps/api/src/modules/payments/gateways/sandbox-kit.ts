@@ -140,6 +140,8 @@ export type HttpClient = (call: HttpCall) => Promise<HttpAnswer>;
 const localFakes = new Map<string, { handle(req: FakeRequest): Promise<PlainResponse> }>();
 
 export function registerLocalFake(baseUrl: string, fake: { handle(req: FakeRequest): Promise<PlainResponse> }): void {
+  // The registry never builds a fake in production; this is the last line if something else tried.
+  if (process.env.NODE_ENV === 'production') throw new Error('payment sandboxes do not exist in production');
   localFakes.set(baseUrl.replace(/\/+$/, ''), fake);
 }
 
