@@ -32,6 +32,8 @@ interface DemoCategory {
   /** Price range in cents. */
   price: [number, number];
   children: T[];
+  /** For each noun, the subcategory its goods belong to (index into children). */
+  nounChild?: number[];
 }
 
 const SIZE = { name: t('Size', '尺码'), values: [t('S', 'S'), t('M', 'M'), t('L', 'L'), t('XL', 'XL')] };
@@ -41,16 +43,16 @@ const PACK = { name: t('Pack', '规格'), values: [t('Single', '单件装'), t('
 const VOLUME = { name: t('Volume', '容量'), values: [t('250 ml', '250毫升'), t('500 ml', '500毫升'), t('1 L', '1升')] };
 
 export const CATEGORIES: DemoCategory[] = [
-  { name: t('Phones & Tablets', '手机平板'), type: 1, hue: 210, nouns: [t('Smartphone', '智能手机'), t('Tablet', '平板电脑'), t('Phone Case', '手机壳')], spec: STORAGE, price: [1999, 89900], children: [t('Smartphones', '智能手机'), t('Accessories', '配件')] },
-  { name: t('Computers', '电脑办公'), type: 1, hue: 230, nouns: [t('Laptop', '笔记本电脑'), t('Keyboard', '键盘'), t('Monitor', '显示器')], spec: EDITION, price: [2999, 129900], children: [t('Laptops', '笔记本'), t('Peripherals', '外设')] },
+  { name: t('Phones & Tablets', '手机平板'), type: 1, hue: 210, nouns: [t('Smartphone', '智能手机'), t('Tablet', '平板电脑'), t('Phone Case', '手机壳')], spec: STORAGE, price: [1999, 89900], children: [t('Smartphones', '智能手机'), t('Tablets', '平板电脑'), t('Accessories', '配件')], nounChild: [0, 1, 2] },
+  { name: t('Computers', '电脑办公'), type: 1, hue: 230, nouns: [t('Laptop', '笔记本电脑'), t('Keyboard', '键盘'), t('Monitor', '显示器')], spec: EDITION, price: [2999, 129900], children: [t('Laptops', '笔记本'), t('Peripherals', '外设')], nounChild: [0, 1, 1] },
   { name: t('Audio', '影音娱乐'), type: 1, hue: 260, nouns: [t('Headphones', '头戴耳机'), t('Earbuds', '无线耳机'), t('Speaker', '音箱')], spec: EDITION, price: [1599, 39900], children: [] },
-  { name: t("Women's Fashion", '女装'), type: 1, hue: 330, nouns: [t('Dress', '连衣裙'), t('Blouse', '衬衫'), t('Cardigan', '开衫')], spec: SIZE, price: [1299, 15900], children: [t('Dresses', '连衣裙'), t('Tops', '上衣')] },
-  { name: t("Men's Fashion", '男装'), type: 1, hue: 200, nouns: [t('T-Shirt', 'T恤'), t('Jacket', '夹克'), t('Chinos', '休闲裤')], spec: SIZE, price: [999, 19900], children: [t('Shirts', '衬衫'), t('Outerwear', '外套')] },
+  { name: t("Women's Fashion", '女装'), type: 1, hue: 330, nouns: [t('Dress', '连衣裙'), t('Blouse', '衬衫'), t('Cardigan', '开衫')], spec: SIZE, price: [1299, 15900], children: [t('Dresses', '连衣裙'), t('Tops', '上衣')], nounChild: [0, 1, 1] },
+  { name: t("Men's Fashion", '男装'), type: 1, hue: 200, nouns: [t('T-Shirt', 'T恤'), t('Jacket', '夹克'), t('Chinos', '休闲裤')], spec: SIZE, price: [999, 19900], children: [t('Shirts', '衬衫'), t('Outerwear', '外套'), t('Trousers', '裤装')], nounChild: [0, 1, 2] },
   { name: t('Shoes & Bags', '鞋包'), type: 1, hue: 25, nouns: [t('Sneakers', '运动鞋'), t('Backpack', '双肩包'), t('Tote Bag', '托特包')], spec: SIZE, price: [1999, 25900], children: [] },
-  { name: t('Beauty', '美妆个护'), type: 2, hue: 345, nouns: [t('Face Serum', '精华液'), t('Lipstick', '口红'), t('Moisturiser', '保湿霜')], spec: VOLUME, price: [699, 12900], children: [t('Skincare', '护肤'), t('Makeup', '彩妆')] },
-  { name: t('Home & Kitchen', '家居厨房'), type: 2, hue: 40, nouns: [t('Cookware Set', '锅具套装'), t('Coffee Maker', '咖啡机'), t('Bedding Set', '床品套件')], spec: EDITION, price: [1499, 49900], children: [t('Kitchen', '厨房'), t('Bedroom', '卧室')] },
+  { name: t('Beauty', '美妆个护'), type: 2, hue: 345, nouns: [t('Face Serum', '精华液'), t('Lipstick', '口红'), t('Moisturiser', '保湿霜')], spec: VOLUME, price: [699, 12900], children: [t('Skincare', '护肤'), t('Makeup', '彩妆')], nounChild: [0, 1, 0] },
+  { name: t('Home & Kitchen', '家居厨房'), type: 2, hue: 40, nouns: [t('Cookware Set', '锅具套装'), t('Coffee Maker', '咖啡机'), t('Bedding Set', '床品套件')], spec: EDITION, price: [1499, 49900], children: [t('Kitchen', '厨房'), t('Bedroom', '卧室')], nounChild: [0, 0, 1] },
   { name: t('Food & Drinks', '食品饮料'), type: 2, hue: 95, nouns: [t('Green Tea', '绿茶'), t('Coffee Beans', '咖啡豆'), t('Mixed Nuts', '混合坚果')], spec: PACK, price: [399, 6900], children: [] },
-  { name: t('Sports & Outdoors', '运动户外'), type: 2, hue: 150, nouns: [t('Yoga Mat', '瑜伽垫'), t('Running Shorts', '跑步短裤'), t('Water Bottle', '运动水壶')], spec: SIZE, price: [899, 14900], children: [t('Fitness', '健身'), t('Camping', '露营')] },
+  { name: t('Sports & Outdoors', '运动户外'), type: 2, hue: 150, nouns: [t('Yoga Mat', '瑜伽垫'), t('Running Shorts', '跑步短裤'), t('Water Bottle', '运动水壶')], spec: SIZE, price: [899, 14900], children: [t('Fitness', '健身'), t('Outdoors', '户外')], nounChild: [0, 0, 1] },
   { name: t('Toys & Kids', '母婴玩具'), type: 2, hue: 50, nouns: [t('Building Blocks', '积木'), t('Plush Toy', '毛绒玩具'), t('Puzzle', '拼图')], spec: EDITION, price: [599, 9900], children: [] },
   { name: t('Health', '健康保健'), type: 2, hue: 175, nouns: [t('Vitamin C', '维生素C'), t('Fish Oil', '鱼油'), t('Protein Powder', '蛋白粉')], spec: PACK, price: [999, 8900], children: [] },
   { name: t('Watches & Jewellery', '钟表珠宝'), type: 1, hue: 45, nouns: [t('Watch', '手表'), t('Necklace', '项链'), t('Bracelet', '手链')], spec: EDITION, price: [2999, 99900], children: [] },
@@ -119,8 +121,12 @@ export function demoGoods(index: number): DemoGoods {
   const rnd = random(1000 + index);
   const category = index % CATEGORIES.length;
   const cat = CATEGORIES[category]!;
-  const child = cat.children.length ? Math.floor(rnd() * cat.children.length) : -1;
-  const noun = cat.nouns[Math.floor(index / CATEGORIES.length) % cat.nouns.length]!;
+  // The draw that once picked the subcategory stays, so every later figure of the goods is unchanged.
+  rnd();
+  const nounIndex = Math.floor(index / CATEGORIES.length) % cat.nouns.length;
+  const noun = cat.nouns[nounIndex]!;
+  // The goods go where their kind belongs: a tablet under Tablets, never under Smartphones.
+  const child = cat.children.length ? (cat.nounChild?.[nounIndex] ?? 0) : -1;
   const adj = ADJECTIVES[Math.floor(rnd() * ADJECTIVES.length)]!;
   const model = `${String.fromCharCode(65 + (index % 26))}${1 + Math.floor(index / 26)}`;
   const [lo, hi] = cat.price;

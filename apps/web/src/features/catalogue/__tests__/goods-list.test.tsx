@@ -26,6 +26,18 @@ const api = await startFakeApi({
   },
   '/attractive/page/goodsType': () => ok({ list: [{ key: 'hot', name: 'Best sellers' }, { key: 'new', name: 'New arrivals' }, { key: 'recommend', name: 'Recommended for you' }] }),
   '/attractive/page/goodsCate': () => ok({ list: [{ id: 1, parent_id: null, type_id: 1, name: 'Phones', icon: '', sort: 0 }] }),
+  '/shop/cate/cateAll': () =>
+    ok({
+      list: [
+        {
+          id: 1, parent_id: null, type_id: 1, name: 'Phones', icon: '', sort: 0,
+          children: [
+            { id: 11, parent_id: 1, type_id: 1, name: 'Smartphones', icon: '', sort: 1, children: [] },
+            { id: 12, parent_id: 1, type_id: 1, name: 'Tablets', icon: '', sort: 0, children: [] },
+          ],
+        },
+      ],
+    }),
 });
 
 beforeAll(() => {
@@ -86,5 +98,16 @@ describe('a goods list', () => {
     renderAt(`${paths.tabbar.activity}?keyword=zebra`);
     expect(await screen.findByText('Nothing found for “zebra”')).toBeTruthy();
     expect(screen.getByText('Results for “zebra”')).toBeTruthy();
+  });
+});
+
+describe('the category chips', () => {
+  it("mark the parent's chip and the picked subcategory after a subcategory was chosen", async () => {
+    renderAt(`${paths.tabbar.activity}?cate_id=12`);
+    const tablets = await screen.findByRole('tab', { name: 'Tablets' });
+    expect(tablets.getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByRole('tab', { name: 'Smartphones' }).getAttribute('aria-selected')).toBe('false');
+    expect(screen.getByRole('tab', { name: 'Phones' }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByRole('tab', { name: 'All categories' }).getAttribute('aria-selected')).toBe('false');
   });
 });

@@ -7,6 +7,7 @@ import { PageHeader } from '@/components/page-header';
 import { useSession } from '@/stores/session';
 import { useGoodsShelves } from '../api/list-goods-shelves';
 import { useHomeCategories } from '../api/get-home-categories';
+import { useCategoryTree } from '../api/list-category-tree';
 import { useClearSearchLog } from '../api/clear-search-log';
 import { useSearchLog } from '../api/list-search-log';
 import { GoodsList } from '../components/goods-list';
@@ -29,6 +30,11 @@ export default function ActivityPage() {
   const [draft, setDraft] = useState(keyword);
   const shelves = useGoodsShelves();
   const categories = useHomeCategories();
+  const tree = useCategoryTree();
+  // A subcategory picked on the all-categories page: its parent's chip is the current one, and the
+  // parent's subcategories show in a second row with the picked one marked.
+  const parent = cateId ? (tree.data?.list ?? []).find((top) => top.id === cateId || top.children.some((c) => c.id === cateId)) : undefined;
+  const activeChip = parent?.id ?? cateId ?? 0;
   const token = useSession((s) => s.token);
   const log = useSearchLog();
   const clearLog = useClearSearchLog();
@@ -104,14 +110,30 @@ export default function ActivityPage() {
                     key={c.id}
                     type="button"
                     role="tab"
-                    aria-selected={(cateId ?? 0) === c.id}
-                    className={`category-chip${(cateId ?? 0) === c.id ? ' category-chip-active' : ''}`}
+                    aria-selected={activeChip === c.id}
+                    className={`category-chip${activeChip === c.id ? ' category-chip-active' : ''}`}
                     onClick={() => update({ cate_id: c.id ? String(c.id) : undefined })}
                   >
                     {c.name}
                   </button>
                 ))}
               </div>
+              {parent && parent.children.length > 0 && (
+                <div className="category-chips category-chips-sub" role="tablist" aria-label={parent.name}>
+                  {parent.children.map((c) => (
+                    <button
+                      key={c.id}
+                      type="button"
+                      role="tab"
+                      aria-selected={cateId === c.id}
+                      className={`category-chip${cateId === c.id ? ' category-chip-active' : ''}`}
+                      onClick={() => update({ cate_id: String(c.id) })}
+                    >
+                      {c.name}
+                    </button>
+                  ))}
+                </div>
+              )}
             </>
           )}
           {keyword && <div className="search-result-title">{t('catalogue.search.results', { keyword })}</div>}
