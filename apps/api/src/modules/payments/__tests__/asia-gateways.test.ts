@@ -180,6 +180,18 @@ describe('WeChat Pay v3 end to end', () => {
     expect(await orderStatus(t, m.order.id)).toBe('awaiting_payment');
   });
 
+  it('JSAPI: the bridge parameters signed for the page, and in the sandbox its page instead of the bridge', async () => {
+    const m = await memberWithOrder(t, { currency: 'CNY', price: 1_500 });
+    const started = await pay(m, { order_id: m.order.id, pay_way: 'wechat_jsapi' });
+    expect(started.body.code, started.body.msg).toBe(200);
+    const info = started.body.data;
+    const prepay = fakes.wechat.orders.get(info.payment_no)!.prepayId;
+    expect(info.sdk_params).toMatchObject({ appId: 'wxd0000000sandbox', package: `prepay_id=${prepay}`, signType: 'RSA' });
+    expect(info.redirect_url).toContain(`/sandbox/wechat/pay/${prepay}`);
+    await fakes.wechat.decide(info.payment_no, 'pay');
+    expect(await orderStatus(t, m.order.id)).toBe('paid');
+  });
+
   it('a failed payment is not notified: the state page asks the query and shows "Payment Failed"', async () => {
     const m = await memberWithOrder(t, { currency: 'CNY', price: 1_200 });
     const info = (await pay(m, { order_id: m.order.id, pay_way: 'wechat_h5' })).body.data;

@@ -64,8 +64,10 @@ export class WechatGateway implements PaymentGateway {
 
   async create(input: GatewayCreateInput): Promise<GatewayCreateResult> {
     const jsapi = input.method === 'wechat_jsapi';
-    const openid = input.options?.openid;
-    if (jsapi && typeof openid !== 'string') throw new GatewayError(this.name, 'JSAPI needs the payer openid');
+    // JSAPI pays as the member's openid for the official account; the sandbox, having no WeChat
+    // sign-in, stands in one of its own when none is given.
+    const openid = typeof input.options?.openid === 'string' ? input.options.openid : this.sandbox ? `sandbox-openid-${input.customer?.memberId ?? 0}` : undefined;
+    if (jsapi && !openid) throw new GatewayError(this.name, 'JSAPI needs the payer openid');
     const body = {
       appid: this.s.WECHATPAY_APP_ID,
       mchid: this.merchantId,
