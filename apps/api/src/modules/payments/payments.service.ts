@@ -13,6 +13,8 @@ import { checkPassword } from '../members/identity.js';
 import { findUserById } from '../members/members.queries.js';
 import { checkBoundCode } from '../two-factor/totp.js';
 import { walletCurrencies } from '../wallet/wallet.rules.js';
+import { lockUsableGiftCardsForUpdate } from '../wallet/wallet.queries.js';
+import { redeemGiftCard } from '../wallet/wallet.service.js';
 import type { GatewayMethod } from './gateways/gateway.js';
 import { loadPayable, settlePayable, type Payable } from './payables.js';
 import * as q from './payments.queries.js';
@@ -214,12 +216,22 @@ export async function startPayment(deps: PaymentsDeps & { i18n?: unknown }, acto
     const reference = paymentNumber('P');
     const expiresAt = fresh.expiresAt ?? new Date(Date.now() + DEFAULT_PAYMENT_MINUTES * 60_000);
     if (asset) {
-      // The wallet's value pays it all, now.
-      const unitsCurrency = unitsCurrencyOf(asset, fresh.currency);
+      // The wallet's value pays it all, now. Gift cards are spent as checkout spends them: whole
+      // cards, soonest to expire first, redeemed to cash (what is left over stays in the balance).
+      if (asset === 'gift_card') {
+        let redeemed = 0;
+        for (const card of await lockUsableGiftCardsForUpdate(tx, userId, { currency: fresh.currency })) {
+          if (redeemed >= fresh.amountMinor) break;
+          redeemed += (await redeemGiftCard(tx, actor, { userId, cardId: card.id })).amount;
+        }
+        if (redeemed < fresh.amountMinor) throw new AppError(ResponseCode.giftCardUnavailable);
+      }
+      const paidWith: Asset = asset === 'gift_card' ? 'cash' : asset;
+      const unitsCurrency = unitsCurrencyOf(paidWith, fresh.currency);
       const units = asset === 'points' || asset === 'shopping_points' ? pointsFor(fresh.amountMinor, fresh.currency, m.points_per_unit ?? 100) : fresh.amountMinor;
       const payment = await q.insertPayment(tx, {
         reference, user_id: userId, payable_type: fresh.type, payable_id: fresh.id, method_code: m.code, gateway: null, method: m.method, currency: fresh.currency,
-        payable_minor: fresh.amountMinor, fee_minor: 0, ledger_minor: fresh.amountMinor, ledger_asset: asset, ledger_units: units, ledger_currency: unitsCurrency,
+        payable_minor: fresh.amountMinor, fee_minor: 0, ledger_minor: fresh.amountMinor, ledger_asset: paidWith, ledger_units: units, ledger_currency: unitsCurrency,
         gateway_minor: 0, hold_id: null, status: 'created', provider_ref: null, redirect_url: null, client_secret: null, sdk_params: null, failure_reason: null, entry_id: null, expires_at: expiresAt, finished_at: null, last_inquired_at: null,
       });
       await recordEvent(tx, actor, payment.id, { kind: 'created', source: 'member', to: 'created', detail: { method: m.code } });
@@ -228,7 +240,7 @@ export async function startPayment(deps: PaymentsDeps & { i18n?: unknown }, acto
         reference: { type: 'payment', id: reference },
         idempotencyKey: `payment:${payment.id}:wallet`,
         actor,
-        postings: ledgerPaymentPostings(userId, asset, unitsCurrency, units, fresh.currency, fresh.amountMinor, 'sales'),
+        postings: ledgerPaymentPostings(userId, paidWith, unitsCurrency, units, fresh.currency, fresh.amountMinor, 'sales'),
       });
       await q.setPaymentEntry(tx, payment.id, entryId);
       const done = (await transition(tx, actor, payment, ['created'], 'succeeded', 'member'))!;

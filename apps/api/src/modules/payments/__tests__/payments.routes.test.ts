@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResponseCode } from '@shop/contract';
-import { jobActor } from '../../../lib/actor.js';
+import { jobActor, operatorCliActor } from '../../../lib/actor.js';
+import { issueGiftCards } from '../../wallet/wallet.service.js';
 import { loadConfig } from '../../../config.js';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { call } from '../../catalogue/__tests__/helpers.js';
@@ -91,6 +92,19 @@ describe('the wallet\'s own value', () => {
     const paid = await pay(m, { pay_way: 'points', pay_password: PAY_PASSWORD });
     expect(paid.body.data).toMatchObject({ state: 'success', points: 1234 });
     expect(await balanceOf(t.db, m.userId, 'points', 'XXX')).toBe(0);
+    expect(await ledgerCheck(t.db)).toEqual([]);
+  });
+
+  it('gift-card value pays by spending whole cards, soonest to expire first; what a card has left over stays in the balance', async () => {
+    const m = await memberWithOrder(t, { currency: 'MYR', price: 2500 });
+    await issueGiftCards(t.db, operatorCliActor('test'), { user_id: m.userId, currency: 'MYR', value: 2000, count: 2, expires_at: new Date(Date.now() + 86_400_000).toISOString(), reason: 'test' });
+    const paid = await pay(m, { pay_way: 'gift_card', pay_password: PAY_PASSWORD });
+    expect(paid.body.data).toMatchObject({ state: 'success', balance_part: 2500 });
+    const cards = await t.db.selectFrom('gift_cards').select(['status', 'remaining']).where('owner_id', '=', m.userId).orderBy('id').execute();
+    expect(cards.every((c) => c.status !== 'active')).toBe(true);
+    expect(await balanceOf(t.db, m.userId, 'gift_card', 'MYR')).toBe(0);
+    expect(await balanceOf(t.db, m.userId, 'cash', 'MYR')).toBe(1500);
+    expect(await orderStatus(t, m.order.id)).toBe('paid');
     expect(await ledgerCheck(t.db)).toEqual([]);
   });
 
@@ -236,6 +250,23 @@ describe('another payable', () => {
     await stripe.decide(res.body.data.payment_no, 'pay');
     const row = await t.db.selectFrom('charity_orders').select('status').where('id', '=', pledge.body.data.id).executeTakeFirstOrThrow();
     expect(row.status).toBe('paid');
+  });
+
+  it('a top-up is paid through a gateway and credits the wallet once; the wallet\'s own value cannot pay it', async () => {
+    const m = await memberWithOrder(t, { currency: 'MYR' });
+    const r = await call(t, 'POST', '/user/recharge/create', { headers: m.keyed(), body: { channel: 'online', amount: '50.00', currency: 'MYR', wallet_currency: 'MYR' } });
+    expect(r.body.code).toBe(200);
+    expect((await call(t, 'POST', '/shop/buy/payOrder', { headers: m.keyed(), body: { order_id: r.body.data.id, order_type: 'recharge', pay_way: 'balance', pay_password: PAY_PASSWORD } })).body.code).toBe(ResponseCode.payMethodUnavailable);
+    const res = await call(t, 'POST', '/shop/buy/payOrder', { headers: m.keyed(), body: { order_id: r.body.data.id, order_type: 'recharge', pay_way: 'stripe_card' } });
+    // A top-up carries its own fee: the gateway charges exactly what the top-up says.
+    expect(res.body.data).toMatchObject({ order_type: 'recharge', amount: 5000, fee: 0, gateway_part: 5000 });
+    stripe.switches = { duplicates: 3 };
+    await stripe.decide(res.body.data.payment_no, 'pay');
+    stripe.switches = {};
+    expect(await balanceOf(t.db, m.userId, 'cash', 'MYR')).toBe(5000);
+    const row = await t.db.selectFrom('recharge_orders').select('status').where('id', '=', r.body.data.id).executeTakeFirstOrThrow();
+    expect(row.status).toBe('paid');
+    expect(await ledgerCheck(t.db)).toEqual([]);
   });
 
   it('starting again with another method cancels the open payment; a success it still gets is owed back and flagged', async () => {
