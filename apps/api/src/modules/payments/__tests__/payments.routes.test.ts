@@ -10,6 +10,7 @@ import { balanceOf, ledgerCheck } from '../../ledger/ledger.service.js';
 import { PAY_PASSWORD } from '../../wallet/__tests__/fixtures.js';
 import type { FakeStripe } from '../gateways/stripe/fake.js';
 import { reconcilePayments } from '../reconcile.js';
+import { refundPayment } from '../settlement.js';
 import { entriesOf, memberWithOrder, orderStatus, paymentRow, useSandboxes } from './payments-helpers.js';
 
 let t: TestApp;
@@ -236,6 +237,42 @@ describe('refunds', () => {
     expect(await balanceOf(t.db, m.userId, 'cash', 'MYR')).toBe(1800);
     expect(await orderStatus(t, m.order.id)).toBe('refunded');
     expect(await ledgerCheck(t.db)).toEqual([]);
+  });
+});
+
+describe('partial refunds', () => {
+  it('a mixed payment refunded in two parts: the gateway part first, then the balance; each cause once; more than is left is refused', async () => {
+    const m = await memberWithOrder(t, { currency: 'MYR', price: 4000 });
+    await fund(t.db, m.userId, 1000, 'MYR');
+    const started = await pay(m, { pay_way: 'stripe_card', use_balance: true, pay_password: PAY_PASSWORD });
+    await stripe.decide(started.body.data.payment_no, 'pay');
+    const p = await paymentRow(t, started.body.data.payment_no);
+    expect(p).toMatchObject({ ledger_minor: 1000, gateway_minor: 3087, status: 'succeeded' });
+    const actor = jobActor('refund', 1);
+    const first = await refundPayment(t.deps, actor, { paymentId: p.id, amountMinor: 2000, cause: 'after-sale:1' });
+    expect(first.map((r) => [r.via, r.amount_minor, r.status])).toEqual([['gateway', 2000, 'succeeded']]);
+    const repeat = await refundPayment(t.deps, actor, { paymentId: p.id, amountMinor: 2000, cause: 'after-sale:1' });
+    expect(repeat.map((r) => r.id)).toEqual(first.map((r) => r.id));
+    await expect(refundPayment(t.deps, actor, { paymentId: p.id, amountMinor: 5000, cause: 'after-sale:2' })).rejects.toMatchObject({ code: ResponseCode.refundTooLarge });
+    const second = await refundPayment(t.deps, actor, { paymentId: p.id, cause: 'after-sale:3' });
+    expect(second.map((r) => [r.via, r.amount_minor, r.status]).sort()).toEqual([['gateway', 1087, 'succeeded'], ['ledger', 1000, 'succeeded']]);
+    expect(stripe.intents.get(p.provider_ref!)!.refunded).toBe(3087);
+    expect(await balanceOf(t.db, m.userId, 'cash', 'MYR')).toBe(1000);
+    expect(await ledgerCheck(t.db)).toEqual([]);
+  });
+});
+
+describe('production', () => {
+  it('has no sandbox pages and no gateway unless configured live', async () => {
+    const prod = await buildTestApp({ NODE_ENV: 'production', MAIL_PROVIDER: 'smtp', SMTP_URL: 'smtp://localhost:2525', SMS_PROVIDER: 'http', SMS_HTTP_URL: 'http://localhost:9/sms', SECRETS_KEY: Buffer.alloc(32, 7).toString('base64') });
+    try {
+      expect(Object.keys(prod.deps.providers.payments)).toEqual([]);
+      expect(Object.keys(prod.deps.providers.paymentSandboxes)).toEqual([]);
+      expect((await prod.app.inject({ method: 'GET', url: '/sandbox/stripe/pay/pi_1' })).statusCode).toBe(404);
+      expect((await prod.app.inject({ method: 'POST', url: '/sandbox/stripe/v1/payment_intents', payload: 'amount=1' })).statusCode).toBe(404);
+    } finally {
+      await prod.close();
+    }
   });
 });
 
