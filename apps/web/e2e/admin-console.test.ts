@@ -7,6 +7,11 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, type Browser } from './browser.js';
 import { createMemberSession } from './members.js';
+import { createDatabase } from '../../api/src/db/database.js';
+import { withTransaction } from '../../api/src/lib/transaction.js';
+import { markOrderPaid } from '../../api/src/modules/orders/orders.service.js';
+import { newAddress } from '../../api/src/modules/orders/__tests__/fixtures.js';
+import { newGoods } from '../../api/src/modules/cart/__tests__/fixtures.js';
 
 const baseUrl = inject('baseUrl');
 const databaseUrl = inject('databaseUrl');
@@ -45,6 +50,30 @@ async function sql<T extends pg.QueryResultRow>(text: string, values: unknown[] 
   }
 }
 
+/** A member's paid order of two units of one goods (placed through the API, paid as a gateway would). */
+async function paidOrder(member: { token: string; userId: number }): Promise<{ orderId: number; orderNo: string; lineId: number }> {
+  const db = createDatabase(databaseUrl, 2);
+  try {
+    const addressId = await newAddress(db, member.userId);
+    const g = await newGoods(db, [{ price: 1500, stock: 10 }], { name: 'Console teapot' });
+    const post = async (url: string, body: unknown) => {
+      const res = await fetch(`${baseUrl}${url}`, { method: 'POST', headers: { authorization: `Bearer ${member.token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const json = (await res.json()) as { code: number; data: any };
+      if (json.code !== 200) throw new Error(`${url}: ${JSON.stringify(json)}`);
+      return json.data;
+    };
+    await post('/shop/cart/add', { goods_id: g.goodsId, sku_id: g.skuIds[0], num: 2 });
+    const placed = (await post('/shop/buy/createOrder', { address_id: addressId, remarks: '' })) as { order_id: number; order_no: string; total: number; currency: string };
+    const gateway = { kind: 'provider' as const, name: 'test', ip: '', lang: 'en-us' as const, requestId: 'e2e-pay' };
+    const paid = await withTransaction(db, (tx) => markOrderPaid(tx, gateway, { orderId: placed.order_id, amountMinor: placed.total, currency: placed.currency }));
+    expect(paid.outcome).toBe('paid');
+    const line = await db.selectFrom('order_lines').select('id').where('order_id', '=', placed.order_id).executeTakeFirstOrThrow();
+    return { orderId: placed.order_id, orderNo: placed.order_no, lineId: line.id };
+  } finally {
+    await db.destroy();
+  }
+}
+
 /** A code of the authenticator for a step not used yet (a step is accepted once). */
 async function freshCode(secret: string, used: Set<string>): Promise<string> {
   for (;;) {
@@ -65,7 +94,7 @@ async function signIn(page: Page, userName: string, code?: string) {
 }
 
 describe('the operator console in Chromium at 1280 px', () => {
-  it('sets up the first operator with TOTP, approves a real-name, confirms a bank transfer and switches to zh-cn', async () => {
+  it('sets up the first operator with TOTP, approves a real-name, confirms a bank transfer, ships an order in two packages and switches to zh-cn', async () => {
     const userName = `owner${Date.now().toString(36)}`;
     const link = await createOperator(userName);
 
@@ -150,6 +179,40 @@ describe('the operator console in Chromium at 1280 px', () => {
     );
     expect(actions.map((a) => a.action)).toEqual(['realname.approve', 'recharge.confirm']);
     expect(actions.every((a) => a.operator.startsWith(`${userName}#`))).toBe(true);
+    await page.keyboard.press('Escape');
+
+    // Ship the member's paid order in two packages, add a tracking event: the member sees both packages.
+    const order = await paidOrder(member);
+    await page.getByRole('menuitem', { name: 'Orders' }).click();
+    await rowOf(order.orderNo).getByRole('button', { name: 'Details' }).click();
+    await page.getByRole('cell', { name: /Console teapot/ }).waitFor();
+    await page.locator(`input[data-testid="ship-num-${order.lineId}"], [data-testid="ship-num-${order.lineId}"] input`).first().fill('1');
+    await page.getByTestId('carrier').fill('DHL');
+    await page.getByTestId('tracking-number').fill('DHL0001');
+    await page.getByTestId('ship').click();
+    await page.locator('.ant-popconfirm:visible').getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText(/Package \d+ shipped/).first().waitFor();
+    await page.getByRole('cell', { name: 'DHL0001' }).waitFor();
+    await page.getByTestId('carrier').fill('SF Express');
+    await page.getByTestId('tracking-number').fill('SF0002');
+    await page.getByTestId('ship').click();
+    await page.locator('.ant-popconfirm:visible').getByRole('button', { name: 'Confirm' }).click();
+    await page.getByRole('cell', { name: 'SF0002' }).waitFor();
+    await page.getByText('Everything is shipped').waitFor();
+    await page.getByTestId('event-text').fill('Arrived at the Kuala Lumpur hub');
+    await page.getByTestId('add-event').click();
+    await page.getByText(/Arrived at the Kuala Lumpur hub/).first().waitFor();
+    await shot(page, 'order-shipped');
+    const packages = await sql<{ id: number }>('select id from order_packages where order_id = $1', [order.orderId]);
+    expect(packages).toHaveLength(2);
+    expect((await sql<{ status: string }>('select status from orders where id = $1', [order.orderId]))[0]!.status).toBe('shipped');
+    const phone = await browser.open(`/pages/order/orderSn?id=${order.orderId}`, {
+      localStorage: { 'shop.session': JSON.stringify({ state: { token: member.token, user: { id: member.userId, user_name: member.userName } }, version: 0 }), 'shop.session.refreshedAt': String(Date.now()) },
+    });
+    await phone.locator('[data-package]').nth(1).waitFor();
+    expect(await phone.locator('[data-package]').count()).toBe(2);
+    await phone.getByText('Arrived at the Kuala Lumpur hub').waitFor();
+    await phone.close();
     await page.keyboard.press('Escape');
 
     // The console in Simplified Chinese.

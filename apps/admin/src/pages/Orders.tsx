@@ -21,12 +21,13 @@ type Summary = z.infer<typeof adminOrderSummarySchema>;
 // The ship form: the contract's carrier and number rules, and a quantity per line (0: not in this package).
 const loadShipForm = () =>
   Promise.all([import('@shop/contract/orders'), import('zod')]).then(([{ shipOrderBody }, { z }]) =>
-    shipOrderBody.pick({ carrier: true, tracking_number: true }).extend({ nums: z.record(z.string(), z.number().int().min(0)) }),
+    shipOrderBody.pick({ carrier: true, tracking_number: true }).extend({ nums: z.record(z.string(), z.number().int().min(0).optional()) }),
   );
 interface ShipValues {
   carrier: string;
   tracking_number: string;
-  nums: Record<string, number>;
+  /** Units per order line in this package, keyed `l<line id>` (a bare number would make an array). */
+  nums: Record<string, number | undefined>;
 }
 type EventValues = z.input<typeof trackingEventBody>;
 
@@ -45,8 +46,8 @@ function OrderDetail({ id, onPackage }: { id: number; onPackage: (id: number) =>
   const shipping = useMutation({
     mutationFn: (v: ShipValues) => {
       const lines = Object.entries(v.nums)
-        .filter(([, n]) => n > 0)
-        .map(([lineId, num]) => ({ order_line_id: Number(lineId), num }));
+        .filter((e): e is [string, number] => (e[1] ?? 0) > 0)
+        .map(([key, num]) => ({ order_line_id: Number(key.slice(1)), num }));
       return api(adminShipOrder, { body: { order_id: id, carrier: v.carrier, tracking_number: v.tracking_number, lines: lines.length ? lines : undefined }, idempotencyKey: shipKey.current });
     },
     onSuccess: async (res) => {
@@ -114,7 +115,7 @@ function OrderDetail({ id, onPackage }: { id: number; onPackage: (id: number) =>
                   key: 'ship',
                   render: (_: unknown, l: (typeof o.lines)[number]) =>
                     l.shipped_num < l.num ? (
-                      <Controller name={`nums.${l.id}`} control={ship.control} render={({ field }) => <InputNumber min={0} max={l.num - l.shipped_num} value={Number(field.value ?? 0) as number} onChange={(v) => field.onChange(v ?? 0)} data-testid={`ship-num-${l.id}`} />} />
+                      <Controller name={`nums.l${l.id}`} control={ship.control} render={({ field }) => <InputNumber min={0} max={l.num - l.shipped_num} value={Number(field.value ?? 0) as number} onChange={(v) => field.onChange(v ?? 0)} data-testid={`ship-num-${l.id}`} />} />
                     ) : null,
                 },
               ]
@@ -191,7 +192,7 @@ function OrderDetail({ id, onPackage }: { id: number; onPackage: (id: number) =>
       {can('orders.fulfil') && (o.packages.some((p) => p.status !== 'delivered') || lastPackage) && (
         <Card size="small" title={t('orders.addEvent')}>
           <Form layout="vertical" component="div">
-            <Space wrap align="start">
+            <Space wrap align="end">
               <Form.Item label={t('orders.packageId')} validateStatus={event.formState.errors.package_id ? 'error' : undefined}>
                 <Controller name="package_id" control={event.control} render={({ field }) => <InputNumber<number> min={1} value={field.value as number | undefined} onChange={(v) => field.onChange(v ?? undefined)} data-testid="package-id" />} />
               </Form.Item>
@@ -201,10 +202,10 @@ function OrderDetail({ id, onPackage }: { id: number; onPackage: (id: number) =>
               <Form.Item label={t('orders.text')} validateStatus={event.formState.errors.text ? 'error' : undefined} help={event.formState.errors.text ? t('auth.required') : undefined}>
                 <Controller name="text" control={event.control} render={({ field }) => <Input {...field} style={{ width: 260 }} data-testid="event-text" />} />
               </Form.Item>
-              <Form.Item label=" ">
+              <Form.Item>
                 <Controller name="delivered" control={event.control} render={({ field }) => <Checkbox checked={field.value} onChange={(e) => field.onChange(e.target.checked)}>{t('orders.delivered')}</Checkbox>} />
               </Form.Item>
-              <Form.Item label=" ">
+              <Form.Item>
                 <Button onClick={() => void event.handleSubmit((v) => adding.mutate(v))()} loading={adding.isPending} data-testid="add-event">
                   {t('orders.addEvent')}
                 </Button>
