@@ -9,6 +9,7 @@ import { refreshOpenTracking, refreshTracking } from '../modules/orders/fulfilme
 import { expirePledge } from '../modules/charity/charity.service.js';
 import { decideGroupAtDeadline } from '../modules/orders/group-buy.service.js';
 import { reconcilePayments } from '../modules/payments/reconcile.js';
+import { expireRecharge } from '../modules/wallet/recharge.service.js';
 
 /**
  * Every task and the payload it takes. An area adds its tasks here and in `jobTasks` below; tasks
@@ -37,6 +38,8 @@ export interface JobPayloads {
   decide_group: { groupId: number };
   /** Asks gateways about payments open too long, resends pending refunds, refunds cancelled paid orders. Every minute. */
   reconcile_payments: Record<string, never>;
+  /** Expires one unpaid online or card top-up at its deadline; enqueued with the top-up. */
+  expire_recharge: { rechargeId: number };
 }
 
 /** What a task gets besides its payload. */
@@ -86,6 +89,9 @@ export const jobTasks: { [K in keyof JobPayloads]: JobTask<K> } = {
   },
   expire_charity_order: async ({ orderId }, { deps }) => {
     await expirePledge(deps.db, orderId);
+  },
+  expire_recharge: async ({ rechargeId }, { deps }) => {
+    await expireRecharge(deps.db, rechargeId);
   },
   refresh_open_tracking: async (_payload, { deps, helpers }) => {
     const n = await refreshOpenTracking(deps);

@@ -28,6 +28,8 @@ export interface Payable {
   countryCode: string | null;
   /** Whether the wallet's own value (balance, points, gift cards) may pay it: not for a top-up of that wallet. */
   ledgerAllowed: boolean;
+  /** A card top-up's instalment months (CTBC), passed on to the gateway. */
+  instalments?: number | null;
 }
 
 export type PayableOutcome = 'paid' | 'mismatch' | 'not_payable';
@@ -61,6 +63,7 @@ export async function loadPayable(db: Executor, type: PayableType, id: number): 
     expiresAt: r.expires_at ? new Date(r.expires_at) : null,
     countryCode: null,
     ledgerAllowed: false,
+    instalments: r.instalments,
   };
 }
 

@@ -19,7 +19,7 @@ import type { GatewayMethod } from './gateways/gateway.js';
 import { loadPayable, settlePayable, type Payable } from './payables.js';
 import * as q from './payments.queries.js';
 import type { PayableType, PaymentRow, PayMethodRow } from './payments.table.js';
-import { failUnsent, gatewayNamed, inquireAndApply, ledgerPaymentPostings, paymentNumber, recordEvent, transition, type PaymentsDeps } from './settlement.js';
+import { cancelAtGatewayAfterCommit, failUnsent, gatewayNamed, inquireAndApply, ledgerPaymentPostings, paymentNumber, recordEvent, transition, type PaymentsDeps } from './settlement.js';
 
 // The member's side of paying: which methods, what they cost, the notice before paying online,
 // starting a payment, and its state.
@@ -197,6 +197,8 @@ export async function startPayment(deps: PaymentsDeps & { i18n?: unknown }, acto
   const payable = await memberPayable(deps.db, actor, input.order_type, input.order_id);
   const m = await methodForPayable(deps, deps.db, payable, input.pay_way);
   if (input.only_gateway && m.gateway !== input.only_gateway) throw new AppError(ResponseCode.payMethodUnavailable);
+  // A top-up in instalments is paid by the instalment method only, and only it is.
+  if (payable.type === 'recharge' && (m.method === 'ctbc_installment') !== !!payable.instalments) throw new AppError(ResponseCode.payMethodUnavailable);
   const asset = ledgerAssetOf(m);
   const mixed = !!m.gateway && input.use_balance && payable.ledgerAllowed;
   if (!m.gateway && !asset) throw new AppError(ResponseCode.payMethodUnavailable);
@@ -212,6 +214,7 @@ export async function startPayment(deps: PaymentsDeps & { i18n?: unknown }, acto
       if (sameCourse) return { payment: open, reused: true };
       const cancelled = await transition(tx, actor, open, ['created', 'pending'], 'canceled', 'member', { reason: 'replaced by another payment' });
       if (cancelled?.hold_id) await releaseHold(tx, cancelled.hold_id, { actor });
+      if (cancelled) cancelAtGatewayAfterCommit(tx, deps, cancelled);
     }
     const reference = paymentNumber('P');
     const expiresAt = fresh.expiresAt ?? new Date(Date.now() + DEFAULT_PAYMENT_MINUTES * 60_000);
@@ -279,10 +282,11 @@ export async function startPayment(deps: PaymentsDeps & { i18n?: unknown }, acto
       currency: p.currency,
       method: p.method as GatewayMethod,
       description: `${payable.no}`,
-      returnUrl: `${base}/h5/#/pages/goods/payFinish?payment_no=${p.reference}`,
+      // A top-up comes back to its own record; orders and pledges to the pay result page.
+      returnUrl: payable.type === 'recharge' ? `${base}/h5/#/pages/my/rechargeInfo?id=${payable.id}&payment_no=${p.reference}` : `${base}/h5/#/pages/goods/payFinish?payment_no=${p.reference}`,
       notifyUrl: `${base}/webhooks/${gateway.name}`,
       expiresAt: new Date(p.expires_at),
-      options: { bank: input.bank },
+      options: { bank: input.bank, instalments: payable.instalments ?? undefined },
       customer: { memberId: userId, ip: actor.ip, userAgent: actor.userAgent },
     });
   } catch (error) {

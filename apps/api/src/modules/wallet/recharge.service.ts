@@ -3,14 +3,15 @@ import { ResponseCode, type EndpointBody, type EndpointQuery, type createRecharg
 import type { AppDeps } from '../../app-deps.js';
 import type { Executor } from '../../db/database.js';
 import { memberIdOf, operatorNameOf, type Actor } from '../../lib/actor.js';
-import { AppError } from '../../lib/errors.js';
+import { enqueueJob } from '../../jobs/enqueue.js';
+import { AppError, ValidationError } from '../../lib/errors.js';
 import { withTransaction, type Tx } from '../../lib/transaction.js';
 import { post } from '../ledger/ledger.service.js';
 import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
-import { convertAmount, rateFor } from '../rates/rates.service.js';
+import { convertAmount, minorUnits, rateFor } from '../rates/rates.service.js';
 import * as q from './wallet.queries.js';
 import type { RechargeKind, RechargeOrderRow, RechargeStatus } from './wallet.table.js';
-import { businessNumber, feeOf, iso, parseAmount, requireWalletCurrency, walletCurrencies } from './wallet.rules.js';
+import { businessNumber, iso, parseAmount, requireWalletCurrency, walletCurrencies } from './wallet.rules.js';
 import { assets } from './wallet.service.js';
 
 // Top-ups in the member's own currency: the credited amount and the rate are fixed when the order
@@ -73,15 +74,23 @@ export async function rechargeInfo(db: Executor, actor: Actor) {
   return { wallet_currency: a.display_currency, balances: a.cash, pending, channels: channels.list };
 }
 
+/** A percentage fee rounded half-up to whole currency units (`unit` minor units each), as CTBC takes them. */
+export function wholeUnitsFee(amount: number, feeBp: number, unit: number): number {
+  const units = (BigInt(amount) * BigInt(feeBp) + BigInt(unit) * 5000n) / (BigInt(unit) * 10000n);
+  return Number(units) * unit;
+}
+
 /** The CTBC instalment plans with, for an amount, the fee, total and monthly payment. */
 export async function instalmentPlans(db: Executor, _actor: Actor, input: EndpointQuery<typeof getCtcbUsdtInstalmentRecharge>) {
   const amount = input.amount ? await parseAmount(db, input.amount, input.currency) : null;
   const plans = await q.findInstalmentPlans(db);
+  // The plans are CTBC's: the fee is in whole dollars as the top-up will charge it.
+  const unit = amount === null ? 0 : 10 ** (await minorUnits(db, input.currency));
   return {
     currency: input.currency,
     list: plans.map((p) => {
       if (amount === null) return { months: p.months, fee_bp: p.fee_bp, fee: null, total: null, per_month: null };
-      const fee = feeOf(amount, { fee_bp: p.fee_bp, fee_fixed: 0 });
+      const fee = wholeUnitsFee(amount, p.fee_bp, unit);
       // The monthly payment is rounded up so the instalments cover the total.
       return { months: p.months, fee_bp: p.fee_bp, fee, total: amount + fee, per_month: Math.ceil((amount + fee) / p.months) };
     }),
@@ -123,11 +132,17 @@ export async function createRecharge(db: AppDeps['db'], actor: Actor, input: End
     if (!address) throw new AppError(ResponseCode.noCryptoAddress);
     network = address.network;
     status = 'under_review';
-  } else if (channel.kind === 'ctbc' && input.instalments !== undefined) {
-    const plan = (await q.findInstalmentPlans(db)).find((p) => p.months === input.instalments);
-    if (!plan) throw new AppError(ResponseCode.channelUnavailable);
-    instalments = plan.months;
-    fee = feeOf(amount, { fee_bp: plan.fee_bp, fee_fixed: 0 });
+  } else if (channel.kind === 'ctbc') {
+    // The bank takes whole dollars only: the amount must be whole and the instalment fee is
+    // rounded half-up to whole dollars, so the total the member pays is whole too.
+    const unit = 10 ** (await minorUnits(db, input.currency));
+    if (amount % unit !== 0) throw new ValidationError([{ field: 'amount', key: 'wallet.validation.amount', params: { field: 'amount' } }]);
+    if (input.instalments !== undefined) {
+      const plan = (await q.findInstalmentPlans(db)).find((p) => p.months === input.instalments);
+      if (!plan) throw new AppError(ResponseCode.channelUnavailable);
+      instalments = plan.months;
+      fee = wholeUnitsFee(amount, plan.fee_bp, unit);
+    }
   }
   return withTransaction(db, async (tx) => {
     const row = await q.insertRechargeOrder(tx, {
@@ -159,8 +174,18 @@ export async function createRecharge(db: AppDeps['db'], actor: Actor, input: End
       if ((e as { code?: string }).code === '23505') throw new AppError(ResponseCode.txHashRequired);
       throw e;
     });
+    // Expires at its deadline unless paid first; enqueued with the top-up so neither exists without the other.
+    if (row.expires_at) await enqueueJob(tx, 'expire_recharge', { rechargeId: row.id }, { runAt: new Date(row.expires_at), jobKey: `recharge-expiry:${row.id}`, maxAttempts: 10 });
     return toRecharge((await q.findRechargeOrder(tx, row.id))!);
   });
+}
+
+/**
+ * Expires an unpaid top-up at its deadline (the `expire_recharge` job), by a conditional update:
+ * a payment that succeeds later finds it expired, is not credited, and is flagged to be refunded.
+ */
+export async function expireRecharge(db: Executor, rechargeId: number): Promise<boolean> {
+  return !!(await q.expireDueRecharge(db, rechargeId));
 }
 
 /** The member's top-ups, newest first. */

@@ -196,6 +196,10 @@ export const findRechargesByStatus = (db: Executor, status: RechargeStatus, kind
 export const transitionRecharge = (db: Executor, id: number, from: RechargeStatus[], to: RechargeStatus, changes: Updateable<RechargeOrdersTable>) =>
   db.updateTable('recharge_orders').set({ ...changes, status: to }).where('id', '=', id).where('status', 'in', from).returning('id').executeTakeFirst();
 
+/** Expires an unpaid top-up once its time is over; undefined when it was paid, closed or is not due yet. */
+export const expireDueRecharge = (db: Executor, id: number) =>
+  db.updateTable('recharge_orders').set({ status: 'expired' }).where('id', '=', id).where('status', '=', 'awaiting_payment').where('expires_at', '<=', sql<Date>`now()`).returning('id').executeTakeFirst();
+
 // ── Stablecoin addresses ────────────────────────────────────────────────────────────────────
 export const findMemberCryptoAddress = (db: Executor, userId: number, network: string) =>
   db.selectFrom('crypto_addresses').select(['network', 'address']).where('user_id', '=', userId).where('network', '=', network).executeTakeFirst();
