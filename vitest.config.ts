@@ -38,6 +38,14 @@ export default defineConfig({
           testTimeout: 20_000,
         },
       },
+      {
+        plugins: [react()],
+        test: {
+          name: 'admin',
+          include: ['apps/admin/src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+        },
+      },
       ...(withBrowser
         ? [
             {
