@@ -154,6 +154,8 @@ export async function applyReport(tx: Tx, deps: Pick<AppDeps, 'providers'>, acto
   if (report.status !== 'succeeded') {
     const moved = await transition(tx, actor, p, OPEN, report.status, source, { eventId: report.eventId, reason: String(report.detail?.reason ?? report.status) });
     if (moved && p.hold_id) await releaseHold(tx, p.hold_id, { actor });
+    // Ended by the shop (its deadline), not by the provider: the provider stops taking it too.
+    if (moved && report.status === 'expired') cancelAtGatewayAfterCommit(tx, deps, p);
     return moved?.status ?? p.status;
   }
   // A success: first, is it for this payment's money at this shop?
@@ -179,6 +181,13 @@ export async function applyReport(tx: Tx, deps: Pick<AppDeps, 'providers'>, acto
     await postOwedBack(tx, actor, p, report.amountMinor!, p.currency);
   }
   return p.status;
+}
+
+/** Asks the gateway to stop taking a payment the shop ended, once the ending is committed; a failure only leaves a late success possible, which is owed back and flagged. */
+export function cancelAtGatewayAfterCommit(tx: Tx, deps: Pick<AppDeps, 'providers'>, p: Pick<PaymentRow, 'gateway' | 'reference' | 'provider_ref'>): void {
+  const gateway = p.gateway ? deps.providers.payments[p.gateway] : undefined;
+  if (!gateway?.cancel || !p.provider_ref) return;
+  tx.afterCommit(() => gateway.cancel!({ reference: p.reference, providerRef: p.provider_ref }).catch(() => undefined));
 }
 
 /** Applies a verified notification of gateway `gateway` in the webhook ingress's transaction. */

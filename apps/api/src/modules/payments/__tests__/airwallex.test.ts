@@ -105,7 +105,9 @@ describe('Airwallex through its sandbox', () => {
     expect(await expireOrder(t.deps, jobActor('expire_order', 1), m.order.id)).toBe(true);
     await reconcilePayments(t.deps, jobActor('reconcile_payments', 1), { olderThanSeconds: 0 });
     expect((await paymentRow(t, p.reference)).status).toBe('expired');
-    await air.decide(intent.id, 'pay');
+    // Airwallex is told to stop taking it; the member had paid just before, and that success arrives.
+    expect(intent.status).toBe('CANCELLED');
+    expect((await deliver(signed('payment_intent.succeeded', succeededObject(intent, 30.84)))).statusCode).toBe(200);
     expect((await paymentRow(t, p.reference)).status).toBe('expired');
     expect(await flagsOf(t, p.id)).toEqual(['paid_after_expiry']);
     const flag = await t.db.selectFrom('payment_flags').selectAll().where('payment_id', '=', p.id).executeTakeFirstOrThrow();

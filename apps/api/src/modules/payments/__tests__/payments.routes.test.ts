@@ -306,13 +306,18 @@ describe('another payable', () => {
     expect(await ledgerCheck(t.db)).toEqual([]);
   });
 
-  it('starting again with another method cancels the open payment; a success it still gets is owed back and flagged', async () => {
+  it('starting again with another method cancels the open payment here and at the gateway; a success it still gets is owed back and flagged', async () => {
     const m = await memberWithOrder(t, { currency: 'MYR', price: 2600 });
     const first = await pay(m, { pay_way: 'stripe_card' });
     const second = await pay(m, { pay_way: 'stripe_fpx', bank: 'cimb' });
-    expect((await paymentRow(t, first.body.data.payment_no)).status).toBe('canceled');
+    const replaced = await paymentRow(t, first.body.data.payment_no);
+    expect(replaced.status).toBe('canceled');
+    // Stripe is told to stop taking it.
+    const firstPi = stripe.intents.get(replaced.provider_ref!)!;
+    expect(firstPi.status).toBe('canceled');
     await stripe.decide(second.body.data.payment_no, 'pay');
-    await stripe.decide(first.body.data.payment_no, 'pay');
+    // The member had paid on the first page just before: that success still arrives.
+    expect((await deliver(stripeEvent('payment_intent.succeeded', { ...firstPi, status: 'succeeded', amount_received: firstPi.amount }))).statusCode).toBe(200);
     expect(await orderStatus(t, m.order.id)).toBe('paid');
     const flags = await t.db.selectFrom('payment_flags').select(['kind', 'refund_needed']).where('payment_id', '=', (await paymentRow(t, first.body.data.payment_no)).id).execute();
     expect(flags).toEqual([{ kind: 'paid_after_cancel', refund_needed: true }]);

@@ -158,6 +158,11 @@ export interface PaymentGateway {
   create(input: GatewayCreateInput): Promise<GatewayCreateResult>;
   inquire(input: { reference: string; providerRef?: string | null }): Promise<GatewayInquiry>;
   refund(input: GatewayRefundInput): Promise<GatewayRefundResult>;
+  /**
+   * Optional: stops the provider taking a payment the shop has ended (expired, replaced by another
+   * method), best effort after the commit; a success that still arrives is owed back and flagged.
+   */
+  cancel?(input: { reference: string; providerRef?: string | null }): Promise<void>;
   verifyNotification(rawBody: Buffer, headers: Record<string, string | string[] | undefined>, now: Date): GatewayVerification | Promise<GatewayVerification>;
   /** `outcome` as the webhook ingress names it (`accepted`, `duplicate`, `rejected`, `failed`). */
   answerNotification(outcome: 'accepted' | 'duplicate' | 'rejected' | 'failed', reason?: WebhookRejection): PlainResponse;

@@ -150,6 +150,10 @@ export class AirwallexGateway implements PaymentGateway {
     return { refundRef: r.id, status: r.status === 'SETTLED' ? 'succeeded' : r.status === 'FAILED' ? 'failed' : 'pending' };
   }
 
+  async cancel(input: { reference: string; providerRef?: string | null }): Promise<void> {
+    if (input.providerRef) await this.call('POST', `/api/v1/pa/payment_intents/${encodeURIComponent(input.providerRef)}/cancel`, { request_id: `cancel-${input.reference}`, cancellation_reason: 'Payment ended by the shop' });
+  }
+
   verifyNotification(rawBody: Buffer, headers: Record<string, string | string[] | undefined>, now: Date): GatewayVerification {
     const ts = headers['x-timestamp'];
     const sig = headers['x-signature'];

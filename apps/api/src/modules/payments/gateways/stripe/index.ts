@@ -143,6 +143,10 @@ export class StripeGateway implements PaymentGateway {
     return { refundRef: r.id, status: r.status === 'succeeded' ? 'succeeded' : r.status === 'failed' || r.status === 'canceled' ? 'failed' : 'pending' };
   }
 
+  async cancel(input: { reference: string; providerRef?: string | null }): Promise<void> {
+    if (input.providerRef) await this.stripe.paymentIntents.cancel(input.providerRef, { cancellation_reason: 'abandoned' }, { idempotencyKey: `cancel-${input.reference}` });
+  }
+
   verifyNotification(rawBody: Buffer, headers: Record<string, string | string[] | undefined>, now: Date): GatewayVerification {
     const sig = headers['stripe-signature'];
     if (typeof sig !== 'string' || !sig) return { ok: false, reason: 'missing_signature' };
