@@ -46,7 +46,8 @@ describe('the shop in Chromium on a phone', () => {
     await expect.poll(() => page.getByRole('heading', { name: 'Best sellers' }).count()).toBe(1);
     const firstImage = page.locator('.goods-card img').first();
     // A real picture, at the width its card asked for (`?w=` from the srcset), not a placeholder.
-    await expect.poll(() => firstImage.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0))).toBeGreaterThan(100);
+    // A picture's first copy at a width is made on its first request: seconds on a busy machine.
+    await expect.poll(() => firstImage.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)), { timeout: 20_000 }).toBeGreaterThan(100);
     // "Load more" at the end of every goods brings the next page.
     const cards = page.locator('.home-shelf:last-child .goods-card');
     await cards.first().waitFor();
@@ -63,7 +64,7 @@ describe('the shop in Chromium on a phone', () => {
     await card.click();
     await page.waitForURL(/#\/pages\/goods\/goodsInfo\?id=\d+$/);
     await expect.poll(() => page.locator('.goods-name').innerText()).toBe(name);
-    await expect.poll(() => page.locator('.goods-gallery img').first().evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(300);
+    await expect.poll(() => page.locator('.goods-gallery img').first().evaluate((img: HTMLImageElement) => img.naturalWidth), { timeout: 20_000 }).toBeGreaterThan(300);
 
     await page.locator('.goods-spec-line').click();
     const groups = page.locator('.sku-picker [role=radiogroup]');

@@ -5,6 +5,7 @@ import { preloadPagesFor } from '@/app/lazy-page';
 import { routes } from '@/app/routes';
 import { refreshTokenAtStart } from '@/app/token-refresh';
 import { paths } from '@/config/paths';
+import { preloadHomeBanner } from '@/features/catalogue/home-banner-preload';
 import { preloadToast } from '@/lib/toast';
 import { applyLaunchParams } from '@/lib/launch-params';
 import { loadLanguage } from '@/lib/language-packs';
@@ -18,7 +19,10 @@ async function start() {
   applyLaunchParams();
   // The page's code loads alongside the language pack, not after the first render.
   const hashPath = window.location.hash.replace(/^#/, '').split('?')[0] || '/';
-  preloadPagesFor(routes, hashPath === '/' ? paths.tabbar.home : hashPath);
+  const startPath = hashPath === '/' ? paths.tabbar.home : hashPath;
+  preloadPagesFor(routes, startPath);
+  // The home page's largest paint, its first banner, is fetched before the page renders.
+  if (startPath === paths.tabbar.home) preloadHomeBanner();
   watchNetwork();
   // The region is decided in the background; the last decided one (or the default) is used meanwhile.
   void decideRegion();

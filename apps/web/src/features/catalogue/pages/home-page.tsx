@@ -13,6 +13,7 @@ import { GoodsGrid } from '../components/goods-card';
 import { GoodsList } from '../components/goods-list';
 
 import '../catalogue.css';
+import { HOME_BANNER_SIZES } from '../home-banner-preload';
 
 // Popups are not needed for the first paint: their code arrives after it.
 const PopupHost = lazy(() => import('../components/popup-host').then((m) => ({ default: m.PopupHost })));
@@ -52,7 +53,7 @@ export default function HomePage() {
                 items={d.banners.map((b, i) => (
                   <button key={b.id} type="button" className="home-banner" onClick={() => openLink(b.link)}>
                     {/* The first banner is the home page's largest paint: fetched first. */}
-                    <MediaImage src={b.image} alt={b.title} className="home-banner-image" width={750} height={320} sizes="(min-width: 750px) 726px, 94vw" priority={i === 0} />
+                    <MediaImage src={b.image} alt={b.title} className="home-banner-image" width={750} height={320} sizes={HOME_BANNER_SIZES} priority={i === 0} />
                   </button>
                 ))}
               />
