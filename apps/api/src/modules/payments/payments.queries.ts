@@ -139,6 +139,19 @@ export const insertFlag = async (db: Executor, row: { payment_id: number; kind: 
     .returning('id')
     .executeTakeFirst());
 
+/** Open flags of money the shop cannot keep (refund needed) whose payment has no refund for them yet. */
+export const findOwedBackFlags = (db: Executor, limit: number) =>
+  db
+    .selectFrom('payment_flags')
+    .selectAll()
+    .where('refund_needed', '=', true)
+    .where('kind', '!=', 'refund_failed')
+    .where('resolved_at', 'is', null)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+export const resolveFlag = (db: Executor, id: number, by: string) =>
+  db.updateTable('payment_flags').set({ resolved_at: sql`now()`, resolved_by: by } as never).where('id', '=', id).where('resolved_at', 'is', null).execute();
 export const findFlags = (db: Executor, paymentId: number) => db.selectFrom('payment_flags').selectAll().where('payment_id', '=', paymentId).orderBy('id').execute();
 export const findOpenFlags = (db: Executor) =>
   db.selectFrom('payment_flags').innerJoin('payments', 'payments.id', 'payment_flags.payment_id').selectAll('payment_flags').select(['payments.reference', 'payments.gateway']).where('resolved_at', 'is', null).orderBy('payment_flags.id').execute();

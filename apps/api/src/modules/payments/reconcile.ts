@@ -26,7 +26,27 @@ export async function reconcilePayments(deps: PaymentsDeps, actor: Actor, option
     refunds++;
   }
   refunds += await refundRefundingPayables(deps, actor, options.limit ?? 200);
+  refunds += await refundOwedBack(deps, actor, options.limit ?? 200);
   return { inquired: stale.length, settled, refunds };
+}
+
+/**
+ * Gives back money the shop cannot keep (a success after the payment ended, or for a payable that
+ * could no longer take it): refunded in full through its gateway once (the cause names the
+ * payment), and the flag marked resolved by the job.
+ */
+export async function refundOwedBack(deps: PaymentsDeps, actor: Actor, limit = 200): Promise<number> {
+  let done = 0;
+  for (const f of await q.findOwedBackFlags(deps.db, limit)) {
+    try {
+      await refundPayment(deps, actor, { paymentId: f.payment_id, cause: `owed-back:${f.payment_id}`, reason: f.kind });
+      await q.resolveFlag(deps.db, f.id, 'reconcile_payments');
+      done++;
+    } catch {
+      // Left open: the next run tries again, an operator sees it meanwhile.
+    }
+  }
+  return done;
 }
 
 /** Refunds in full every succeeded payment of an order its area moved to refunding; once per payment (the cause names it). */

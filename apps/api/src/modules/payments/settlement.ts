@@ -265,6 +265,8 @@ export async function finishGatewayRefund(tx: Tx, actor: Actor, refund: RefundRo
 
 /** Once every refund of a payment is done and they cover what was paid, the payable is refunded. */
 async function closePayableIfRefunded(tx: Tx, actor: Actor, p: PaymentRow): Promise<void> {
+  // Money owed back was never the payable's: giving it back leaves the payable as it is.
+  if (p.status !== 'succeeded' || (await q.findFlags(tx, p.id)).some((f) => f.refund_needed && f.kind !== 'refund_failed')) return;
   const refunds = await q.findRefundsOfPayment(tx, p.id);
   if (refunds.some((r) => r.status === 'pending')) return;
   const refunded = refunds.filter((r) => r.status === 'succeeded').reduce((s, r) => s + r.amount_minor, 0);

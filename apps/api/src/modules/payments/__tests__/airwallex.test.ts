@@ -98,7 +98,7 @@ describe('Airwallex through its sandbox', () => {
     expect(await orderStatus(t, m.order.id)).toBe('awaiting_payment');
   });
 
-  it('success after the order expired: the payment expired by the reconciliation job, the late success recorded, owed back and flagged for refund; the order stays closed', async () => {
+  it('success after the order expired: the payment expired by the reconciliation job (and at Airwallex), the late success recorded, owed back, flagged and then refunded once; the order stays closed', async () => {
     const { m, p, intent } = await started({ price: 3000 });
     await t.db.updateTable('orders').set({ expires_at: new Date(Date.now() - 1000) }).where('id', '=', m.order.id).execute();
     await t.db.updateTable('payments').set({ expires_at: new Date(Date.now() - 1000) }).where('id', '=', p.id).execute();
@@ -107,6 +107,7 @@ describe('Airwallex through its sandbox', () => {
     expect((await paymentRow(t, p.reference)).status).toBe('expired');
     // Airwallex is told to stop taking it; the member had paid just before, and that success arrives.
     expect(intent.status).toBe('CANCELLED');
+    Object.assign(intent, { status: 'SUCCEEDED', captured_amount: intent.amount });
     expect((await deliver(signed('payment_intent.succeeded', succeededObject(intent, 30.84)))).statusCode).toBe(200);
     expect((await paymentRow(t, p.reference)).status).toBe('expired');
     expect(await flagsOf(t, p.id)).toEqual(['paid_after_expiry']);
@@ -114,6 +115,14 @@ describe('Airwallex through its sandbox', () => {
     expect(flag.refund_needed).toBe(true);
     expect(await orderStatus(t, m.order.id)).toBe('closed');
     expect((await entriesOf(t, p.reference)).map((e) => e.kind)).toEqual(['payment.owed_back']);
+    // The next reconciliation gives the money back through Airwallex, once, and resolves the flag.
+    await reconcilePayments(t.deps, jobActor('reconcile_payments', 3));
+    await reconcilePayments(t.deps, jobActor('reconcile_payments', 4));
+    const refunds = await t.db.selectFrom('payment_refunds').selectAll().where('payment_id', '=', p.id).execute();
+    expect(refunds.map((r) => [r.via, r.amount_minor, r.status])).toEqual([['gateway', 3084, 'succeeded']]);
+    expect(intent.refundedMinor).toBe(3084);
+    expect((await t.db.selectFrom('payment_flags').select('resolved_by').where('payment_id', '=', p.id).executeTakeFirstOrThrow()).resolved_by).toBe('reconcile_payments');
+    expect(await orderStatus(t, m.order.id)).toBe('closed');
     expect(await ledgerCheck(t.db)).toEqual([]);
   });
 
