@@ -33,9 +33,9 @@ export const routes: RouteObject[] = [
       // Goods
       { path: paths.goods.details, lazy: page(() => import('@/features/catalogue/pages/goods-info-page')) },
       { path: paths.goods.checkout, lazy: page(() => import('@/features/orders/pages/checkout-page')) },
-      { path: paths.goods.payNext, lazy: notBuilt },
-      { path: paths.goods.paid, lazy: notBuilt },
-      { path: paths.goods.paidAlternate, lazy: notBuilt },
+      { path: paths.goods.payNext, lazy: page(() => import('@/features/payments/pages/pay-next-page')) },
+      { path: paths.goods.paid, lazy: page(() => import('@/features/payments/pages/pay-finish-page')) },
+      { path: paths.goods.paidAlternate, lazy: page(() => import('@/features/payments/pages/pay-finish-page')) },
       { path: paths.goods.openInWechat, lazy: notBuilt },
       { path: paths.goods.alipay, lazy: notBuilt },
       { path: paths.goods.alipayAlternate, lazy: notBuilt },
@@ -92,7 +92,7 @@ export const routes: RouteObject[] = [
       { path: paths.activity.allActivities, lazy: page(() => import('@/features/catalogue/pages/all-categories-page')) },
       // Pay
       { path: paths.pay.stripe, lazy: notBuilt },
-      { path: paths.pay.payment, lazy: notBuilt },
+      { path: paths.pay.payment, lazy: page(() => import('@/features/payments/pages/pay-normal-page')) },
       { path: paths.pay.airwallex, lazy: notBuilt },
       { path: paths.pay.pay2c2p, lazy: notBuilt },
       // System pages

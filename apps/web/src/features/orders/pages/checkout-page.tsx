@@ -59,7 +59,8 @@ export default function CheckoutPage() {
       ...(coupon ? { coupon_code: coupon } : {}),
     });
     showToast(t('orders.checkout.placed'));
-    navigate(`${paths.order.details}?id=${order.order_id}`, { replace: true });
+    // Straight on to paying it; the order page keeps its "Pay now" for later.
+    navigate(`${paths.goods.payNext}?order_id=${order.order_id}&order_type=order`, { replace: true });
   };
 
   return (

@@ -1,0 +1,155 @@
+import { useEffect, useState } from 'react';
+import { Button, Dialog } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import type { PayMethod } from '@shop/contract/payments';
+import { paths } from '@/config/paths';
+import { formatAmount } from '@/components/amount';
+import { ListState } from '@/components/list-states';
+import { PageHeader } from '@/components/page-header';
+import { useNavigate, useSearchParams } from '@/lib/router';
+import { newIdempotencyKey } from '@/lib/request';
+import { useMemberSecurity } from '../api/get-member-security';
+import { usePayMethodFee, usePayMethods } from '../api/get-pay-methods';
+import { usePayOrder } from '../api/pay-order';
+import { useReadPayNotice } from '../api/read-notice';
+import { PayPasswordForm } from '../components/pay-password-form';
+import { pageAfter } from '../next-page';
+import { payableFrom } from '../payable';
+import '../payments.css';
+
+/** Choosing how to pay an order (or a pledge, a top-up): each usable method with its fee and total, then paying. */
+export default function PayNextPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const payable = payableFrom(params);
+  const methods = usePayMethods(payable);
+  const data = methods.data;
+  const [chosen, setChosen] = useState<string | undefined>();
+  const method = data?.list.find((m) => m.pay_way === chosen);
+  const cost = usePayMethodFee(payable, method?.usable ? method.pay_way : undefined);
+  const { googleBound, hasPayPassword } = useMemberSecurity();
+  const [key, setKey] = useState(newIdempotencyKey);
+  const pay = usePayOrder(key);
+  const notice = useReadPayNotice();
+
+  // The method chosen before (or the first usable one) is chosen to begin with.
+  useEffect(() => {
+    if (chosen || !data) return;
+    const first = data.list.find((m) => m.usable && m.pay_way === data.chosen) ?? data.list.find((m) => m.usable);
+    if (first) setChosen(first.pay_way);
+  }, [chosen, data]);
+
+  const start = async (secrets: { pay_password?: string; google_code?: string } = {}) => {
+    if (!method) return;
+    try {
+      const payment = await pay.mutateAsync({ ...payable, pay_way: method.pay_way, ...secrets });
+      navigate(pageAfter(payment), { replace: true });
+    } catch (e) {
+      // Another attempt is another request.
+      setKey(newIdempotencyKey());
+      throw e;
+    }
+  };
+
+  const payOnline = async () => {
+    if (!method) return;
+    const read = await notice.mutateAsync({ ...payable, pay_way: method.pay_way }).catch(() => undefined);
+    if (!read) return;
+    const yes = await Dialog.confirm({
+      title: read.title,
+      content: (
+        <div className="pay-notice">
+          {read.paragraphs.map((p) => (
+            <p key={p}>{p}</p>
+          ))}
+        </div>
+      ),
+      confirmText: t('payments.pay.continue'),
+      cancelText: t('payments.pay.cancel'),
+    });
+    if (yes) await start().catch(() => undefined);
+  };
+
+  const total = cost.data?.total ?? method?.total ?? null;
+  const currency = cost.data?.currency ?? method?.currency ?? data?.currency ?? '';
+  const payText = total === null ? t('payments.pay.submit') : t('payments.pay.submitTotal', { total: formatAmount(total, currency) });
+
+  return (
+    <div className="page pay-page">
+      <PageHeader title={t('app.page.payNext')} />
+      <ListState loading={methods.isPending} error={methods.isError} failure={methods.error} empty={false} onRetry={() => void methods.refetch()}>
+        {data && (
+          <>
+            <section className="pay-section pay-center">
+              <div className="pay-muted">{t('payments.pay.amount')}</div>
+              <div className="pay-amount">{formatAmount(data.amount, data.currency)}</div>
+              <div className="pay-muted">{t('payments.pay.orderNo', { no: data.order_no })}</div>
+            </section>
+            <section className="pay-section">
+              <div className="pay-muted">{t('payments.pay.chooseMethod')}</div>
+              {data.list.length === 0 ? (
+                <p>{t('payments.pay.noMethods')}</p>
+              ) : (
+                <div className="pay-methods" role="radiogroup" aria-label={t('payments.pay.chooseMethod')}>
+                  {data.list.map((m) => (
+                    <MethodRow key={m.pay_way} method={m} checked={m.pay_way === chosen} onChoose={() => setChosen(m.pay_way)} />
+                  ))}
+                </div>
+              )}
+            </section>
+            {method && method.gateway === null && method.usable && (
+              <>
+                {!hasPayPassword && (
+                  <div className="pay-section pay-muted" role="note">
+                    {t('wallet.code.payPasswordNotSet')}{' '}
+                    <Button size="mini" fill="none" color="primary" onClick={() => navigate(paths.other.settings)}>
+                      {t('wallet.action.setPayPassword')}
+                    </Button>
+                  </div>
+                )}
+                <PayPasswordForm key={method.pay_way} googleBound={googleBound} submitText={payText} busy={pay.isPending} onSubmit={(s) => start(s)} />
+              </>
+            )}
+            {method && method.gateway !== null && method.usable && (
+              <div className="pay-bar">
+                <div>
+                  {total !== null && <div className="pay-bar-total">{t('payments.pay.total', { total: formatAmount(total, currency) })}</div>}
+                  {cost.data && cost.data.fee > 0 && <div className="pay-muted">{t('payments.pay.feeIncluded', { fee: formatAmount(cost.data.fee, currency) })}</div>}
+                </div>
+                <Button color="primary" shape="rounded" loading={pay.isPending || notice.isPending} onClick={() => void payOnline()}>
+                  {payText}
+                </Button>
+              </div>
+            )}
+          </>
+        )}
+      </ListState>
+    </div>
+  );
+}
+
+/** Points and shopping points are counted in points, not in the payable's currency. */
+const inPoints = (m: PayMethod) => /points/.test(m.method) || /points/.test(m.pay_way);
+
+function MethodRow({ method: m, checked, onChoose }: { method: PayMethod; checked: boolean; onChoose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <button type="button" role="radio" aria-checked={checked} className="pay-method" disabled={!m.usable} onClick={onChoose}>
+      <span>
+        <span className="pay-method-name">{m.name}</span>
+        {m.balance !== null && (
+          <span className="pay-muted" style={{ display: 'block' }}>
+            {t(m.usable ? 'payments.pay.balance' : 'payments.pay.notEnough', { balance: inPoints(m) ? t('payments.pay.points', { count: m.balance }) : formatAmount(m.balance, m.currency) })}
+          </span>
+        )}
+      </span>
+      {m.total !== null && (
+        <span className="pay-method-side">
+          <span style={{ display: 'block' }}>{formatAmount(m.total, m.currency)}</span>
+          {m.fee !== null && m.fee > 0 && <span className="pay-muted">{t('payments.pay.fee', { fee: formatAmount(m.fee, m.currency) })}</span>}
+        </span>
+      )}
+    </button>
+  );
+}
