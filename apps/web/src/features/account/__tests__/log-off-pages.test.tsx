@@ -52,6 +52,7 @@ describe('the page after closing the account (logOff/finish)', () => {
     renderAt(paths.login.cancelAccountDone);
     expect(await screen.findByText('Your account is open')).toBeTruthy();
     expect(screen.queryByText('Account closed')).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Account cancelled' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Go to account closure' })).toBeTruthy();
   });
 

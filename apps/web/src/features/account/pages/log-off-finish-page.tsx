@@ -20,7 +20,8 @@ export default function LogOffFinishPage() {
   );
   return (
     <div className="page account-page">
-      <PageHeader title={t('app.page.cancelAccountDone')} root={closed} />
+      {/* The page's own name says "cancelled": only the closed state carries it. */}
+      <PageHeader title={t(closed ? 'app.page.cancelAccountDone' : 'app.page.cancelAccount')} root={closed} />
       {closed ? (
         <>
           <Result status="success" title={t('account.cancel.doneTitle')} description={t('account.cancel.doneText')} />
