@@ -1,3 +1,4 @@
+import { generate, generateSecret } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResponseCode } from '@shop/contract';
 import { jobActor, operatorCliActor } from '../../../lib/actor.js';
@@ -83,6 +84,19 @@ describe('the wallet\'s own value', () => {
     expect(await balanceOf(t.db, m.userId, 'cash', 'MYR')).toBe(500);
     expect((await pay(m, { pay_way: 'balance', pay_password: PAY_PASSWORD })).body.code).toBe(ResponseCode.payableNotPayable);
     expect(await balanceOf(t.db, m.userId, 'cash', 'MYR')).toBe(500);
+  });
+
+  it('with an authenticator bound, its code is asked for too', async () => {
+    const m = await memberWithOrder(t, { currency: 'MYR', price: 700 });
+    await fund(t.db, m.userId, 700, 'MYR');
+    const secret = generateSecret();
+    await t.db.updateTable('users').set({ totp_secret: secret }).where('id', '=', m.userId).execute();
+    expect((await pay(m, { pay_way: 'balance', pay_password: PAY_PASSWORD })).body.code).toBe(ResponseCode.twoFactorRequired);
+    // Never a code of a step about to end: a slow run would send it after it expired.
+    if (30_000 - (Date.now() % 30_000) < 5_000) await new Promise((resolve) => setTimeout(resolve, 5_100));
+    const paid = await pay(m, { pay_way: 'balance', pay_password: PAY_PASSWORD, google_code: await generate({ secret }) });
+    expect(paid.body.data.state).toBe('success');
+    expect(await balanceOf(t.db, m.userId, 'cash', 'MYR')).toBe(0);
   });
 
   it('points pay at 100 points per ringgit, rounded up; "Insufficient points" otherwise', async () => {
