@@ -1,4 +1,5 @@
 import { ORDER_USAGE, runOrderCommand } from '../modules/orders/orders.ops.js';
+import { runWalletCommand, WALLET_USAGE } from '../modules/wallet/wallet.ops.js';
 import { OPERATOR_ROLES, ResponseCode, type OperatorRole } from '@shop/contract';
 import type { Database } from '../db/database.js';
 import { pingDatabase } from '../db/health.queries.js';
@@ -26,6 +27,7 @@ export const USAGE = `Operator commands (each decision is recorded with who and 
   operator create <name> --role <role>  a console operator (owner, finance, support, catalogue, reviewer); prints a one-time setup link
   ledger check                          verify the ledger's invariants; exits 1 with the findings
 ${ORDER_USAGE}
+${WALLET_USAGE}
 Options: --by <operator> (default: $OPERATOR or the system user)`;
 
 interface Parsed {
@@ -131,6 +133,8 @@ export async function runOpsCommand(db: Database, argv: string[], defaultOperato
     case 'order':
     case 'orders':
       return runOrderCommand(db, actor, argv.filter((w) => w !== '--by' && w !== by && !w.startsWith('--by=')));
+    case 'wallet':
+      return runWalletCommand(db, actor, argv.filter((w) => w !== '--by' && w !== by && !w.startsWith('--by=')));
     case undefined:
     case 'help':
     case '--help':

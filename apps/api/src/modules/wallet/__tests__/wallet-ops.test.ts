@@ -1,0 +1,102 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runOpsCommand } from '../../../ops/commands.js';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
+import { call } from '../../catalogue/__tests__/helpers.js';
+import { balanceOf, ledgerCheck } from '../../ledger/ledger.service.js';
+import { maybank, PAY_PASSWORD, walletMember } from './fixtures.js';
+
+// `npm run ops -- wallet …`: the operator's queues and settings of the wallet.
+
+const run = promisify(execFile);
+const ROOT = path.resolve(import.meta.dirname, '../../../../../..');
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+}, 60_000);
+afterAll(() => t.close());
+
+const ops = (...argv: string[]) => runOpsCommand(t.db, argv, 'olivia');
+const refused = (...argv: string[]) => ops(...argv).then(() => '', (e: Error) => e.message);
+const decisions = (targetType: 'recharge' | 'withdrawal', id: number) => t.db.selectFrom('operator_actions').select(['operator', 'action', 'reason']).where('target_type', '=', targetType).where('target_id', '=', id).orderBy('id').execute();
+
+describe('wallet operator commands', () => {
+  it('a bank-transfer top-up is listed and confirmed from the command line (the real script): credited once, recorded', async () => {
+    const m = await walletMember(t);
+    const r = (await call(t, 'POST', '/user/recharge/create', { headers: m.keyed(), body: { channel: 'bank_transfer', amount: '120.00', currency: 'USD', slip: '/uploads/slip.jpg' } })).body.data;
+    expect(await ops('wallet', 'recharges')).toContain(`#${r.id}  ${r.order_no}`);
+    const cli = (args: string[]) =>
+      run(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'apps/api/src/ops/cli.ts', ...args], { cwd: ROOT, env: { ...process.env, DATABASE_URL: t.deps.config.DATABASE_URL, OPERATOR: 'olivia', NODE_ENV: 'test' } });
+    const { stdout } = await cli(['wallet', 'recharge', 'confirm', String(r.id), '--reason', 'slip matches statement']);
+    expect(stdout).toContain(`confirmed: #${r.id}`);
+    expect(await balanceOf(t.db, m.userId, 'cash', 'USD')).toBe(12_000);
+    // Again: refused, nothing credited twice.
+    const again = await cli(['wallet', 'recharge', 'confirm', String(r.id)]).then(() => undefined, (e: { code: number; stderr: string }) => e);
+    expect(again?.code).toBe(1);
+    expect(await balanceOf(t.db, m.userId, 'cash', 'USD')).toBe(12_000);
+    expect(await decisions('recharge', r.id)).toEqual([{ operator: 'olivia', action: 'recharge.confirm', reason: 'slip matches statement' }]);
+    expect(await ledgerCheck(t.db)).toEqual([]);
+  }, 60_000);
+
+  it('rejects a top-up only with a reason', async () => {
+    const m = await walletMember(t);
+    const r = (await call(t, 'POST', '/user/recharge/create', { headers: m.keyed(), body: { channel: 'bank_transfer', amount: '50', currency: 'USD', slip: '/uploads/slip.jpg' } })).body.data;
+    expect(await refused('wallet', 'recharge', 'reject', String(r.id))).toContain('reason');
+    expect(await ops('wallet', 'recharge', 'reject', String(r.id), '--reason', 'no such transfer')).toContain('rejected');
+    expect((await call(t, 'GET', `/user/recharge/orderInfo?id=${r.id}`, { headers: m.headers })).body.data).toMatchObject({ status: 'rejected', reason: 'no such transfer' });
+  });
+
+  it('withdrawals: approve then mark paid with the payout reference; reject releases the hold', async () => {
+    const m = await walletMember(t, { usd: 10_000 });
+    const card = (await call(t, 'POST', '/user/bank_card/create', { headers: m.headers, body: { bank_id: await maybank(t), holder_name: 'Tan Mei', account_number: '514012345678', currency: 'USD', pay_password: PAY_PASSWORD } })).body.data.id;
+    const w1 = (await call(t, 'POST', '/user/withdraw/create', { headers: m.keyed(), body: { bank_card_id: card, amount: '20', currency: 'USD', pay_password: PAY_PASSWORD } })).body.data;
+    const w2 = (await call(t, 'POST', '/user/withdraw/create', { headers: m.keyed(), body: { bank_card_id: card, amount: '30', currency: 'USD', pay_password: PAY_PASSWORD } })).body.data;
+    const queue = await ops('wallet', 'withdrawals');
+    expect(queue).toContain(`#${w1.id}`);
+    expect(queue).toContain(`#${w2.id}`);
+    expect(await refused('wallet', 'withdrawal', 'paid', String(w1.id), '--ref', 'TT-001')).not.toBe('');
+    expect(await ops('wallet', 'withdrawal', 'approve', String(w1.id))).toContain('approved');
+    expect(await refused('wallet', 'withdrawal', 'paid', String(w1.id))).toContain('payout_reference');
+    expect(await ops('wallet', 'withdrawal', 'paid', String(w1.id), '--ref', 'TT-001')).toContain('paid');
+    expect(await ops('wallet', 'withdrawal', 'reject', String(w2.id), '--reason', 'card closed')).toContain('rejected');
+    expect((await call(t, 'GET', `/user/withdraw/info?id=${w2.id}`, { headers: m.headers })).body.data.status).toBe('rejected');
+    // 100 − (20 + fee) paid out; the 30 is back.
+    const fee = w1.fee as number;
+    expect(await balanceOf(t.db, m.userId, 'cash', 'USD')).toBe(10_000 - 2000 - fee);
+    expect((await decisions('withdrawal', w1.id)).map((d) => d.action)).toEqual(['withdrawal.approved', 'withdrawal.paid']);
+    expect(await ledgerCheck(t.db)).toEqual([]);
+  });
+
+  it('gift-card batches, points grants, banks, collection accounts, channels, limits and deposit addresses', async () => {
+    const m = await walletMember(t);
+    const expires = new Date(Date.now() + 30 * 86_400_000).toISOString();
+    const batch = await ops('wallet', 'gift-cards', m.userName, '--currency', 'USD', '--value', '500', '--count', '2', '--expires', expires, '--reason', 'promotion');
+    expect(batch).toContain('2 card(s) of 500 USD');
+    expect((await call(t, 'GET', '/user/gift_card/list', { headers: m.headers })).body.data.list).toHaveLength(2);
+    expect(await refused('wallet', 'gift-cards', m.userName, '--currency', 'USD', '--value', '500', '--count', '0', '--expires', expires)).toContain('count');
+
+    expect(await ops('wallet', 'points', String(m.userId), 'points', '250', '--reason', 'goodwill')).toBe(`granted 250 points to member ${m.userId}; balance 250`);
+    expect(await refused('wallet', 'points', String(m.userId), 'points', '250')).toContain('reason');
+
+    expect(await ops('wallet', 'bank', 'MY', 'ewallet', 'TNGDMYNB', '--name', "Touch 'n Go eWallet")).toMatch(/^bank \d+ added$/);
+    expect(await ops('wallet', 'collection-account', 'MYR', '--bank', 'Maybank', '--name', 'Shop Sdn Bhd', '--number', '514099990000')).toMatch(/^collection account \d+ added$/);
+    expect((await call(t, 'GET', '/attractive/currency/companyCollectionWay?currency=MYR', { headers: m.headers })).body.data.list.some((a: { account_number: string }) => a.account_number.endsWith('0000'))).toBe(true);
+
+    expect(await ops('wallet', 'channel', 'duitnow', 'bank_transfer', '--name', 'DuitNow', '--currencies', 'MYR', '--min', '1000', '--max', '500000')).toBe('channel duitnow saved');
+    expect((await call(t, 'GET', '/attractive/currency/rechargeChannel', { headers: m.headers })).body.data.list.map((c: { code: string }) => c.code)).toContain('duitnow');
+    expect(await ops('wallet', 'channel', 'duitnow', 'bank_transfer', '--name', 'DuitNow', '--currencies', 'MYR', '--min', '1000', '--max', '500000', '--off')).toBe('channel duitnow saved (off)');
+    expect((await call(t, 'GET', '/attractive/currency/rechargeChannel', { headers: m.headers })).body.data.list.map((c: { code: string }) => c.code)).not.toContain('duitnow');
+
+    expect(await refused('wallet', 'limit', 'USD', 'transfer', '--fee-bp', '0', '--fee-fixed', '0', '--min', '500', '--max', '100', '--daily-count', '5', '--daily-amount', '1000')).not.toBe('');
+    expect(await ops('wallet', 'limit', 'USD', 'transfer', '--fee-bp', '0', '--fee-fixed', '0', '--min', '100', '--max', '500000', '--daily-count', '20', '--daily-amount', '1000000')).toBe('limits of transfer in USD saved');
+
+    expect(await ops('wallet', 'crypto-addresses', 'TRC20', 'TXopsAddr0000000000000000000000001', 'TXopsAddr0000000000000000000000002')).toBe('2 address(es) added to TRC20');
+    const actions = await t.db.selectFrom('operator_actions').select('action').where('operator', '=', 'olivia').execute();
+    expect(actions.map((a) => a.action)).toEqual(expect.arrayContaining(['collection_account.add MYR', 'recharge_channel.set duitnow', 'wallet_limit.set USD transfer']));
+    expect(await refused('wallet', 'explode')).toContain('wallet commands');
+    expect(await ledgerCheck(t.db)).toEqual([]);
+  });
+});
