@@ -36,7 +36,7 @@ export const routes: RouteObject[] = [
       { path: paths.goods.payNext, lazy: page(() => import('@/features/payments/pages/pay-next-page')) },
       { path: paths.goods.paid, lazy: page(() => import('@/features/payments/pages/pay-finish-page')) },
       { path: paths.goods.paidAlternate, lazy: page(() => import('@/features/payments/pages/pay-finish-page')) },
-      { path: paths.goods.openInWechat, lazy: notBuilt },
+      { path: paths.goods.openInWechat, lazy: page(() => import('@/features/payments/pages/weixin-go-page')) },
       { path: paths.goods.alipay, lazy: notBuilt },
       { path: paths.goods.alipayAlternate, lazy: notBuilt },
       // Address

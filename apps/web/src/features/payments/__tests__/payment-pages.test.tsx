@@ -12,12 +12,14 @@ import { pollDelay } from '../api/get-payment';
 import PayFinishPage from '../pages/pay-finish-page';
 import PayNextPage from '../pages/pay-next-page';
 import PayNormalPage from '../pages/pay-normal-page';
+import WeixinGoPage from '../pages/weixin-go-page';
 
 const method = (fields: Partial<PayMethod> & Pick<PayMethod, 'pay_way' | 'name'>): PayMethod => ({ gateway: null, method: 'balance', currency: 'USD', fee_rate_bp: 0, fee_fixed: 0, fee: 0, total: 4190, balance: null, needed: null, usable: true, ...fields });
 const methods = [
   method({ pay_way: 'balance', name: 'Wallet balance', balance: 10_000, needed: 4190 }),
   method({ pay_way: 'points', name: 'Points', method: 'points', currency: 'USD', balance: 120, needed: 4190, usable: false }),
   method({ pay_way: 'stripe_card', name: 'Card', gateway: 'stripe', method: 'card', fee_rate_bp: 300, fee: 126, total: 4316 }),
+  method({ pay_way: 'alipay_wap', name: 'Alipay', gateway: 'alipay', method: 'alipay_wap' }),
 ];
 const payment = (fields: Record<string, unknown>) => ({
   payment_no: 'P2611230000000001',
@@ -92,6 +94,7 @@ function renderAt(path: string) {
       { path: paths.goods.payNext, element: <PayNextPage /> },
       { path: paths.goods.paid, element: <PayFinishPage /> },
       { path: paths.pay.payment, element: <PayNormalPage /> },
+      { path: paths.goods.openInWechat, element: <WeixinGoPage /> },
       { path: paths.order.details, element: <div>Order page</div> },
     ],
     { initialEntries: [path] },
@@ -175,5 +178,24 @@ describe('payment pages', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Pay again' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(paths.goods.payNext));
     expect(router.state.location.search).toBe('?order_id=7&order_type=order');
+  });
+
+  it('inside WeChat, tells the member how to pay with Alipay in the browser instead of starting a payment WeChat cannot open', async () => {
+    const ua = navigator.userAgent;
+    Object.defineProperty(navigator, 'userAgent', { value: `${ua} MicroMessenger/8.0.50`, configurable: true });
+    try {
+      const router = renderAt(`${paths.goods.payNext}?order_id=7`);
+      fireEvent.click(await screen.findByRole('radio', { name: /Alipay/ }));
+      fireEvent.click(await screen.findByRole('button', { name: 'Pay $41.90' }));
+      expect(await screen.findByText('WeChat cannot open this payment method')).toBeTruthy();
+      expect(screen.getByText('Choose "Open in Browser".')).toBeTruthy();
+      expect((screen.getByLabelText('Or copy this address into your browser:') as HTMLInputElement).value).toMatch(/#\/pages\/goods\/payNext\?order_id=7&order_type=order$/);
+      expect(bodiesOf('/shop/buy/payOrder')).toEqual([]);
+      expect(bodiesOf('/oms/viewNotice/notice')).toEqual([]);
+      fireEvent.click(screen.getByRole('button', { name: 'Choose another payment method' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe(paths.goods.payNext));
+    } finally {
+      Object.defineProperty(navigator, 'userAgent', { value: ua, configurable: true });
+    }
   });
 });

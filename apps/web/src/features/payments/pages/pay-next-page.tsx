@@ -6,6 +6,7 @@ import { paths } from '@/config/paths';
 import { formatAmount } from '@/components/amount';
 import { ListState } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
+import { isWeChatBrowser } from '@/lib/environment';
 import { useNavigate, useSearchParams } from '@/lib/router';
 import { newIdempotencyKey } from '@/lib/request';
 import { useMemberSecurity } from '../api/get-member-security';
@@ -14,7 +15,7 @@ import { usePayOrder } from '../api/pay-order';
 import { useReadPayNotice } from '../api/read-notice';
 import { PayPasswordForm } from '../components/pay-password-form';
 import { pageAfter } from '../next-page';
-import { payableFrom } from '../payable';
+import { payableFrom, payableQuery } from '../payable';
 import '../payments.css';
 
 /** Choosing how to pay an order (or a pledge, a top-up): each usable method with its fee and total, then paying. */
@@ -54,6 +55,8 @@ export default function PayNextPage() {
 
   const payOnline = async () => {
     if (!method) return;
+    // WeChat does not open Alipay's pages: the member is told how to go on in the browser.
+    if (method.gateway === 'alipay' && isWeChatBrowser()) return navigate(`${paths.goods.openInWechat}?${payableQuery(payable)}`);
     const read = await notice.mutateAsync({ ...payable, pay_way: method.pay_way }).catch(() => undefined);
     if (!read) return;
     const yes = await Dialog.confirm({
