@@ -2,6 +2,7 @@ import path from 'node:path';
 import { benchCatalogue } from './catalogue.js';
 import { benchGeography } from './geo.js';
 import { benchLedger } from './ledger.js';
+import { benchWallet } from './wallet.js';
 import { benchLighthouse, printLighthouse, type LighthouseRow } from './lighthouse.js';
 import { load, warm, type LoadResult } from './load.js';
 import { ROOT, startBareFastify, startShop } from './servers.js';
@@ -66,6 +67,8 @@ try {
   for (const row of await benchCatalogue(shop.url)) check(row, envelope, row.minRatio, row.maxP99Ms);
   // The address form's region pickers, under the same budgets.
   for (const row of await benchGeography(shop.url)) check(row, envelope, row.minRatio, row.maxP99Ms);
+  // A signed-in member's asset page, with a few hundred ledger entries.
+  for (const row of await benchWallet(shop)) check(row, envelope, undefined, row.maxP99Ms);
   // A member's phone: Lighthouse's mobile profile on the production build the shop serves.
   lighthouseRows = await benchLighthouse(shop.url);
 } finally {

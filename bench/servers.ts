@@ -34,6 +34,8 @@ async function waitFor(url: string, child: ChildProcess, timeoutMs: number): Pro
 
 export interface RunningServer {
   url: string;
+  /** The shop's own settings (its data directory and database port), for benches that prepare data. */
+  env?: Record<string, string>;
   stop(): Promise<void>;
 }
 
@@ -51,14 +53,14 @@ export async function startShop(): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-'));
   fs.chmodSync(dataDir, 0o755);
+  const own = { DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(await freePort()) };
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'apps/api/src/main.ts')], {
     cwd: ROOT,
     env: {
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      EMBEDDED_PG_PORT: String(await freePort()),
+      ...own,
       LOG_LEVEL: 'warn',
       SEED_DEMO: 'true',
       // One client sends all the load: the limiter still runs (its cost is measured) but never trips.
@@ -68,7 +70,7 @@ export async function startShop(): Promise<RunningServer> {
   });
   const url = `http://127.0.0.1:${port}`;
   await waitFor(`${url}/ready`, child, 180_000);
-  return { url, stop: stopper(child, () => fs.rmSync(dataDir, { recursive: true, force: true })) };
+  return { url, env: own, stop: stopper(child, () => fs.rmSync(dataDir, { recursive: true, force: true })) };
 }
 
 /** A bare Fastify route answering `body` as JSON: the ceiling the envelope call is compared with. */

@@ -57,21 +57,26 @@ const page = <T>(rows: Array<T & { total: number | string }>, input: { page: num
 /** Every balance of the member (available and frozen per currency), points, gift-card value and rewards, with a total in the display currency at today's recorded rates. */
 export async function assets(db: Executor, actor: Actor, input: EndpointQuery<typeof getAssetsPage>): Promise<EndpointData<typeof getAssetsPage>> {
   const userId = memberIdOf(actor);
-  const { settlement, enabled } = await walletCurrencies(db);
+  const [{ settlement, enabled }, accounts] = await Promise.all([walletCurrencies(db), findMemberAccountsWithHolds(db, userId)]);
   const display = input.currency ?? settlement;
-  const accounts = await findMemberAccountsWithHolds(db, userId);
   const of = (asset: Asset) => accounts.filter((a) => a.asset === asset);
   const cashByCurrency = new Map<string, { available: number; frozen: number }>(enabled.map((c) => [c, { available: 0, frozen: 0 }]));
   for (const a of of('cash')) cashByCurrency.set(a.currency, { available: a.balance, frozen: Number(a.frozen) });
   const cash = [...cashByCurrency].map(([currency, b]) => ({ currency, ...b }));
   let total = 0;
   const rates: Array<{ currency: string; rate: string; source: string; date: string }> = [];
-  for (const b of cash) {
-    const sum = b.available + b.frozen;
-    const quote = await rateFor(db, b.currency, display).catch(() => undefined);
-    if (!quote) continue;
-    rates.push({ currency: b.currency, rate: quote.rate, source: quote.source, date: quote.date });
-    if (sum) total += await convertAmount(db, sum, b.currency, display, quote.rate);
+  // The currencies' rates and conversions are independent: asked at once, added up in order.
+  const quoted = await Promise.all(
+    cash.map(async (b) => {
+      const sum = b.available + b.frozen;
+      const quote = await rateFor(db, b.currency, display).catch(() => undefined);
+      return quote ? { b, quote, converted: sum ? await convertAmount(db, sum, b.currency, display, quote.rate) : 0 } : undefined;
+    }),
+  );
+  for (const q of quoted) {
+    if (!q) continue;
+    rates.push({ currency: q.b.currency, rate: q.quote.rate, source: q.quote.source, date: q.quote.date });
+    total += q.converted;
   }
   const sumAsset = (asset: Asset) => of(asset).reduce((s, a) => s + a.balance, 0);
   const balances = (asset: Asset) => of(asset).map((a) => ({ currency: a.currency, available: a.balance, frozen: Number(a.frozen) }));
