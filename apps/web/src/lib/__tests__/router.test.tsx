@@ -1,0 +1,61 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { createMemoryRouter, Link, matchRoutes, Outlet, RouterProvider, useSearchParams, type RouteObject } from '@/lib/router';
+
+afterEach(cleanup);
+
+function Query() {
+  const [params, setParams] = useSearchParams();
+  return (
+    <button type="button" onClick={() => setParams({ tab: 'b' }, { replace: true })}>
+      tab={params.get('tab') ?? 'none'}
+    </button>
+  );
+}
+
+const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: (
+      <div>
+        <span>frame</span>
+        <Outlet />
+      </div>
+    ),
+    children: [
+      { index: true, element: <Link to="/a?tab=a">to a</Link> },
+      { path: '/a', element: <Query /> },
+      { path: '/lazy', lazy: async () => ({ Component: () => <span>lazy page</span> }) },
+      { path: '*', element: <span>not found</span> },
+    ],
+  },
+];
+
+describe('the app router', () => {
+  it('matches the layout and its page, the index, and the catch-all last', () => {
+    expect(matchRoutes(routes, '/a')!.map((m) => m.route.path)).toEqual(['/', '/a']);
+    expect(matchRoutes(routes, '/')!.map((m) => m.route.index ?? m.route.path)).toEqual(['/', true]);
+    expect(matchRoutes(routes, '/nowhere')!.map((m) => m.route.path)).toEqual(['/', '*']);
+  });
+
+  it('follows links, reads and replaces the query, goes back, and resolves lazy pages', async () => {
+    const router = createMemoryRouter(routes, { initialEntries: ['/'] });
+    render(<RouterProvider router={router} />);
+    expect(screen.getByText('frame')).toBeTruthy();
+    fireEvent.click(screen.getByText('to a'));
+    expect(router.state.location).toMatchObject({ pathname: '/a', search: '?tab=a' });
+    fireEvent.click(screen.getByText('tab=a'));
+    expect(router.state.location.search).toBe('?tab=b');
+    expect(router.state.historyAction).toBe('REPLACE');
+    await act(async () => {
+      router.navigate(-1);
+      await new Promise((r) => setTimeout(r, 10));
+    });
+    expect(router.state.location.pathname).toBe('/');
+    expect(router.state.historyAction).toBe('POP');
+    act(() => router.navigate('/lazy'));
+    expect(await screen.findByText('lazy page')).toBeTruthy();
+    act(() => router.navigate('/nowhere'));
+    expect(screen.getByText('not found')).toBeTruthy();
+  });
+});
