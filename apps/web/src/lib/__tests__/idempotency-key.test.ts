@@ -14,13 +14,13 @@ const api = await startFakeApi({
   '/test/money/send': () => ok({ id: 1 }),
   '/test/card/add': () => ok({ id: 2 }),
   // The first try is still being processed when the second arrives; then the answer is ready.
-  '/shop/buy/payOrder': () =>
+  '/test/order/pay': () =>
     ++transferTries === 1 ? { status: 409, json: { code: ResponseCode.requestInProgress, msg: 'This request is still being processed', data: null } } : ok({ paid: true }),
 });
 
 // Calls declared for this test (the client's behaviour, not any one area's answers): an idempotent one carries a key.
 const transfer = endpoint({ method: 'POST', path: '/test/money/send', auth: 'member', area: 'wallet', idempotent: true });
-const payOrder = endpoint({ method: 'POST', path: '/shop/buy/payOrder', auth: 'member', area: 'orders', idempotent: true });
+const payOrder = endpoint({ method: 'POST', path: '/test/order/pay', auth: 'member', area: 'orders', idempotent: true });
 const addBankCard = endpoint({ method: 'POST', path: '/test/card/add', auth: 'member', area: 'wallet' });
 const keyOf = (i: number) => api.requests[i]!.headers['idempotency-key'];
 
