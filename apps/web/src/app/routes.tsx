@@ -78,6 +78,7 @@ export const routes: RouteObject[] = [
       { path: paths.wallet.bankCardEdit, lazy: page(() => import('@/features/wallet/pages/bank-card-edit-page')) },
       { path: paths.wallet.recharge, lazy: page(() => import('@/features/wallet/pages/recharge-page')) },
       { path: paths.wallet.recharges, lazy: page(() => import('@/features/wallet/pages/recharge-list-page')) },
+      { path: paths.wallet.rechargeInfo, lazy: page(() => import('@/features/wallet/pages/recharge-info-page')) },
       { path: paths.wallet.points, lazy: page(() => import('@/features/wallet/pages/points-page')) },
       { path: paths.wallet.rewards, lazy: page(() => import('@/features/wallet/pages/rewards-page')) },
       // Business
