@@ -1,5 +1,7 @@
 import { createRechargeOrder, getCryptoDepositAddress, getExchangeRatio, getRechargeConfig, getWalletAssets, getWalletTotals, listRechargeOrders } from '@shop/contract/wallet';
+import { getPaymentMethodTotal, payOrder } from '@shop/contract/orders';
 import { useEndpointInfiniteQuery, useEndpointMutation, useEndpointQuery } from '@/lib/endpoint-query';
+import { call, newIdempotencyKey } from '@/lib/request';
 
 /** Channels, currencies, the company's collection accounts and the instalment plans of top-ups. */
 export const useRechargeConfig = () => useEndpointQuery(getRechargeConfig, undefined, { staleTime: 60_000 });
@@ -17,3 +19,17 @@ export const useCreateRecharge = (idempotencyKey: string) =>
 
 /** The member's top-up orders, newest first. */
 export const useRechargePages = () => useEndpointInfiniteQuery(listRechargeOrders, {});
+
+/**
+ * Starts paying an online or card top-up through the payments area: CTBC's instalment method for a
+ * top-up in instalments, its one-payment method for a CTBC card top-up, otherwise the first card
+ * method the shop offers for it (the top-up's channel decides which gateway methods are listed).
+ */
+export async function payTopUp(id: number, instalments: number | null) {
+  const methods = await call(getPaymentMethodTotal, { order_type: 'recharge', order_id: id });
+  const gateways = methods.list.filter((m) => m.gateway);
+  const ctbc = gateways.find((m) => m.method === (instalments ? 'ctbc_installment' : 'ctbc_card'));
+  const chosen = ctbc ?? gateways.find((m) => m.method.endsWith('card') && !m.method.startsWith('ctbc')) ?? gateways.find((m) => !m.method.startsWith('ctbc'));
+  if (!chosen) throw new Error('no payment method for this top-up');
+  return call(payOrder, { order_type: 'recharge', order_id: id, pay_way: chosen.pay_way, use_balance: false }, { idempotencyKey: newIdempotencyKey() });
+}

@@ -13,7 +13,7 @@ import { PageHeader } from '@/components/page-header';
 import { useContractForm, type FieldLabels } from '@/lib/form';
 import { newIdempotencyKey } from '@/lib/request';
 import { showToast } from '@/lib/toast';
-import { useCreateRecharge, useDepositAddress, useExchangeQuote, useRechargeConfig } from '../api/recharge';
+import { payTopUp, useCreateRecharge, useDepositAddress, useExchangeQuote, useRechargeConfig } from '../api/recharge';
 import { uploadFile } from '@/lib/upload';
 import { CurrencyField } from '../components/currency-field';
 import { useDebounced } from '../use-debounced';
@@ -75,6 +75,12 @@ export default function RechargePage() {
     });
     if (!yes) return;
     const order = await create.mutateAsync({ ...body, ...(channel.kind === 'ctbc' ? {} : { instalments: undefined }) });
+    if (order.status === 'awaiting_payment') {
+      // Online and card top-ups go on to the gateway's page, which returns to the top-up's record.
+      const started = await payTopUp(order.id, order.instalments);
+      if (started.redirect_url) return window.location.assign(started.redirect_url);
+      return navigate(`${paths.wallet.rechargeInfo}?id=${order.id}&payment_no=${started.payment_no}`, { replace: true });
+    }
     showToast(t(`wallet.recharge.created.${order.status}`));
     navigate(paths.wallet.recharges, { replace: true });
   });

@@ -1,0 +1,77 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, RouterProvider } from '@/lib/router';
+import { paths } from '@/config/paths';
+import { i18n } from '@/lib/i18n';
+import { useSession } from '@/stores/session';
+import { clearToasts, memberFixture, ok, prepareApp, startFakeApi } from '@/test/helpers';
+import RechargeInfoPage from '../pages/recharge-info-page';
+import RechargePage from '../pages/recharge-page';
+
+// An online top-up: created, then paid through a gateway method of the payments area; the member
+// lands on the top-up's record, which shows the server's state.
+
+const topUp = {
+  id: 53, order_no: 'R2611230053', channel: 'online', kind: 'online', status: 'awaiting_payment', pay_currency: 'MYR', pay_amount: 2_000, fee: 0, wallet_currency: 'MYR', credit_amount: 2_000,
+  rate: '1', rate_source: 'identity', rate_date: '2026-11-23', instalments: null, slip: null, tx_hash: null, reason: null, created_at: '2026-11-23T10:00:00.000Z', paid_at: null, expires_at: '2026-11-23T10:30:00.000Z',
+};
+const method = (pay_way: string, gateway: string | null, m: string) => ({ pay_way, name: pay_way, gateway, method: m, currency: 'MYR', fee_rate_bp: 0, fee_fixed: 0, fee: 0, total: 2_000, balance: null, needed: null, usable: true });
+const payment = {
+  payment_no: 'P53', order_type: 'recharge', order_id: 53, order_no: 'R2611230053', pay_way: 'stripe_card', gateway: 'stripe', status: 'pending', state: 'in_progress', currency: 'MYR', amount: 2_000, fee: 0,
+  balance_part: 0, gateway_part: 2_000, points: null, redirect_url: null, client_secret: 'pi_x_secret', sdk_params: null, expires_at: '2026-11-23T10:30:00.000Z', finished_at: null, message: null,
+};
+const api = await startFakeApi({
+  '/user/recharge/config': () =>
+    ok({ wallet_currency: 'MYR', currencies: ['MYR'], channels: [{ code: 'online', kind: 'online', name: 'Card', currencies: ['MYR'], min: 100, max: 10_000_000 }], collection_accounts: [], instalment_plans: [] }),
+  '/attractive/currency/changeRatio': () => ok({ from: 'MYR', to: 'MYR', rate: '1', source: 'identity', date: '2026-11-23', amount: 2_000, converted: 2_000 }),
+  '/user/recharge/create': () => ok(topUp),
+  '/shop/order/payWayCostTotal': () => ok({ order_no: 'R2611230053', currency: 'MYR', amount: 2_000, chosen: null, list: [method('stripe_fpx', 'stripe', 'fpx'), method('stripe_card', 'stripe', 'card')] }),
+  '/shop/buy/payOrder': () => ok(payment),
+  '/shop/buy/payInfo': () => ok(payment),
+  '/user/recharge/orderInfo': () => ok(topUp),
+});
+
+beforeAll(() => prepareApp());
+afterAll(() => api.close());
+beforeEach(() => {
+  window.SHOP_CONFIG = { api: { default: api.url, cn: api.url } };
+  localStorage.clear();
+  useSession.getState().signIn('member-token', memberFixture({ has_pay_password: true }));
+  api.requests.length = 0;
+});
+afterEach(async () => {
+  cleanup();
+  await clearToasts();
+});
+
+describe('recharge page, online channel', () => {
+  it('creates the top-up, pays it with a card method, and lands on its record still awaiting payment', async () => {
+    const router = createMemoryRouter(
+      [
+        { path: paths.wallet.recharge, element: <RechargePage /> },
+        { path: paths.wallet.rechargeInfo, element: <RechargeInfoPage /> },
+      ],
+      { initialEntries: [paths.wallet.recharge] },
+    );
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <I18nextProvider i18n={i18n}>
+          <RouterProvider router={router} />
+        </I18nextProvider>
+      </QueryClientProvider>,
+    );
+    await screen.findAllByText('Card');
+    fireEvent.change(document.querySelector('input[name="amount"]')!, { target: { value: '20' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Top up' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.wallet.rechargeInfo));
+    expect(router.state.location.search).toBe('?id=53&payment_no=P53');
+    const pay = api.requests.find((r) => r.url.startsWith('/shop/buy/payOrder'))!;
+    expect(JSON.parse(pay.body)).toMatchObject({ order_type: 'recharge', order_id: 53, pay_way: 'stripe_card' });
+    expect(pay.headers['idempotency-key']).toBeTruthy();
+    expect(await screen.findByText('Awaiting payment')).toBeTruthy();
+    expect(screen.queryByText('Credited')).toBeNull();
+  }, 15_000);
+});
