@@ -66,9 +66,21 @@ interface Leg {
 
 type StoredRate = { base: string; quote: string; rate: string; source: 'ecb' | 'operator'; rate_date: string };
 
-/** The latest rate of each pair and source on or before `date`. */
-async function latestRates(db: Executor, date: string): Promise<StoredRate[]> {
-  return q.findLatestRates(db, date);
+/** Quotes pairs from one reading of the recorded rates (see rateFor). */
+export type RateBook = (from: string, to: string) => Promise<RateQuote>;
+
+/**
+ * The rates recorded on `date` (default today), read once, to quote as many pairs as a use case
+ * needs: a wallet page quotes every enabled currency with one query instead of one per currency.
+ */
+export async function rateBook(db: Executor, date: string = today()): Promise<RateBook> {
+  const rates = await q.findLatestRates(db, date);
+  return async (from, to) => {
+    await minorUnits(db, from);
+    await minorUnits(db, to);
+    if (from === to) return { rate: '1', source: 'identity', date };
+    return quoteFrom(rates, from, to, date);
+  };
 }
 
 /**
@@ -78,10 +90,11 @@ async function latestRates(db: Executor, date: string): Promise<StoredRate[]> {
  * currency that has one (how KHR and TWD get a rate).
  */
 export async function rateFor(db: Executor, from: string, to: string, date: string = today()): Promise<RateQuote> {
-  await minorUnits(db, from);
-  await minorUnits(db, to);
-  if (from === to) return { rate: '1', source: 'identity', date };
-  const rates = await latestRates(db, date);
+  return (await rateBook(db, date))(from, to);
+}
+
+/** rateFor's rule over the latest rate of each pair and source on or before `date`. */
+function quoteFrom(rates: StoredRate[], from: string, to: string, date: string): RateQuote {
   const find = (base: string, quote: string, source: 'ecb' | 'operator') => rates.find((r) => r.base === base && r.quote === quote && r.source === source);
 
   const direct = find(from, to, 'operator');

@@ -25,7 +25,7 @@ import { post } from '../ledger/ledger.service.js';
 import type { Asset } from '../ledger/ledger.table.js';
 import { findUserById } from '../members/members.queries.js';
 import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
-import { convertAmount, minorUnits, rateFor } from '../rates/rates.service.js';
+import { convertAmount, minorUnits, rateBook, rateFor } from '../rates/rates.service.js';
 import * as q from './wallet.queries.js';
 import {
   POINTS_CURRENCY,
@@ -57,7 +57,7 @@ const page = <T>(rows: Array<T & { total: number | string }>, input: { page: num
 /** Every balance of the member (available and frozen per currency), points, gift-card value and rewards, with a total in the display currency at today's recorded rates. */
 export async function assets(db: Executor, actor: Actor, input: EndpointQuery<typeof getAssetsPage>): Promise<EndpointData<typeof getAssetsPage>> {
   const userId = memberIdOf(actor);
-  const [{ settlement, enabled }, accounts] = await Promise.all([walletCurrencies(db), findMemberAccountsWithHolds(db, userId)]);
+  const [{ settlement, enabled }, accounts, quote] = await Promise.all([walletCurrencies(db), findMemberAccountsWithHolds(db, userId), rateBook(db)]);
   const display = input.currency ?? settlement;
   const of = (asset: Asset) => accounts.filter((a) => a.asset === asset);
   const cashByCurrency = new Map<string, { available: number; frozen: number }>(enabled.map((c) => [c, { available: 0, frozen: 0 }]));
@@ -65,18 +65,13 @@ export async function assets(db: Executor, actor: Actor, input: EndpointQuery<ty
   const cash = [...cashByCurrency].map(([currency, b]) => ({ currency, ...b }));
   let total = 0;
   const rates: Array<{ currency: string; rate: string; source: string; date: string }> = [];
-  // The currencies' rates and conversions are independent: asked at once, added up in order.
-  const quoted = await Promise.all(
-    cash.map(async (b) => {
-      const sum = b.available + b.frozen;
-      const quote = await rateFor(db, b.currency, display).catch(() => undefined);
-      return quote ? { b, quote, converted: sum ? await convertAmount(db, sum, b.currency, display, quote.rate) : 0 } : undefined;
-    }),
-  );
-  for (const q of quoted) {
-    if (!q) continue;
-    rates.push({ currency: q.b.currency, rate: q.quote.rate, source: q.quote.source, date: q.quote.date });
-    total += q.converted;
+  // Every currency is quoted from one reading of the rates.
+  for (const b of cash) {
+    const r = await quote(b.currency, display).catch(() => undefined);
+    if (!r) continue;
+    const sum = b.available + b.frozen;
+    rates.push({ currency: b.currency, rate: r.rate, source: r.source, date: r.date });
+    total += sum ? await convertAmount(db, sum, b.currency, display, r.rate) : 0;
   }
   const sumAsset = (asset: Asset) => of(asset).reduce((s, a) => s + a.balance, 0);
   const balances = (asset: Asset) => of(asset).map((a) => ({ currency: a.currency, available: a.balance, frozen: Number(a.frozen) }));
@@ -106,10 +101,10 @@ export async function totals(db: Executor, actor: Actor, input: EndpointQuery<ty
 
 /** Each wallet currency with its rate into the settlement currency and the member's balance in it. */
 export async function currencyOverview(db: Executor, actor: Actor) {
-  const a = await assets(db, actor, {});
+  const [a, quote] = await Promise.all([assets(db, actor, {}), rateBook(db)]);
   const list = [];
   for (const b of a.cash) {
-    const r = await rateFor(db, b.currency, a.display_currency);
+    const r = await quote(b.currency, a.display_currency);
     list.push({ currency: b.currency, minor_units: await minorUnits(db, b.currency), rate: r.rate, source: r.source, date: r.date, balance: b.available, frozen: b.frozen });
   }
   return { settlement_currency: a.display_currency, list };
