@@ -2,12 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { getCheckoutPayment } from '@shop/contract/orders';
 import { getRechargeOrder } from '@shop/contract/wallet';
-import { formatAmount } from '@/components/amount';
 import { ListState } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
 import { endpointQuery, useQueryScope } from '@/lib/endpoint-query';
-import { formatDate } from '@/lib/format';
 import { useSearchParams } from '@/lib/router';
+import { RechargeRecord } from '../components/recharge-record';
 import '../wallet.css';
 
 /** Waits between two readings while a top-up awaits payment: 1 s, doubling up to 15 s. */
@@ -45,23 +44,7 @@ export default function RechargeInfoPage() {
       <PageHeader title={t('wallet.page.recharges')} />
       <ListState loading={record.isPending && id > 0} error={record.isError || !(id > 0)} failure={record.error} empty={false} onRetry={() => void record.refetch()}>
         {r && (
-          <article className="wallet-record" data-recharge={r.id} aria-live="polite">
-            <div className="wallet-row">
-              <span>{r.channel}</span>
-              <span className="wallet-status" data-status={r.status}>{t(`wallet.recharge.status.${r.status}`)}</span>
-            </div>
-            <div className="wallet-row">
-              <span>{t('wallet.recharge.paid', { amount: formatAmount(r.pay_amount, r.pay_currency) })}</span>
-              <span className="wallet-amount-in">{formatAmount(r.credit_amount, r.wallet_currency)}</span>
-            </div>
-            {r.fee > 0 && <div className="wallet-muted">{t('wallet.recharge.fee', { fee: formatAmount(r.fee, r.pay_currency) })}</div>}
-            <div className="wallet-muted">{t('wallet.assets.rate', { from: r.pay_currency, rate: r.rate, to: r.wallet_currency, date: r.rate_date })}</div>
-            {r.reason && <div className="wallet-muted">{t('wallet.withdraw.reason', { reason: r.reason })}</div>}
-            <div className="wallet-row wallet-muted">
-              <span>{t('wallet.record.number', { no: r.order_no })}</span>
-              <span>{formatDate(r.paid_at ?? r.created_at)}</span>
-            </div>
-          </article>
+          <RechargeRecord recharge={r} live />
         )}
       </ListState>
     </div>
