@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
@@ -11,6 +12,12 @@ if (!withBrowser) console.warn(`\n[test] ${chromium} not found: browser tests ar
 
 export default defineConfig({
   test: {
+    // One worker per core, and at least two: Vitest's default (cores - 1) leaves one of CI's two cores
+    // idle while a test waits on PostgreSQL, Chromium or a spawned server. Each api file has its own
+    // database, and each browser file the shop of its worker (e2e/shop.ts), so files of every project
+    // run side by side. (A project with file parallelism off would run as a group of its own, one
+    // file at a time, after all the others, with the second core idle.)
+    maxWorkers: Math.max(2, os.availableParallelism()),
     projects: [
       {
         test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'], environment: 'node' },
@@ -35,6 +42,10 @@ export default defineConfig({
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          setupFiles: ['apps/web/src/test/setup.ts'],
+          // Isolated per file: without it (dependencies imported once per worker, the app's modules
+          // re-imported and the page emptied before each file) the project took a third of the time,
+          // but page tests with dialogs and toasts failed now and then, depending on the file before.
           testTimeout: 20_000,
         },
       },
@@ -44,6 +55,7 @@ export default defineConfig({
           name: 'admin',
           include: ['apps/admin/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          setupFiles: ['apps/web/src/test/setup.ts'],
         },
       },
       ...(withBrowser
@@ -55,7 +67,9 @@ export default defineConfig({
                 environment: 'node',
                 globalSetup: ['apps/web/e2e/global-setup.ts'],
                 setupFiles: ['apps/web/e2e/ready.ts'],
-                fileParallelism: false,
+                // A page read again after a decision may take more than expect.poll's default second
+                // on CI's two busy cores.
+                expect: { poll: { timeout: 15_000 } },
                 testTimeout: 90_000,
                 hookTimeout: 180_000,
               },

@@ -8,9 +8,13 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const vite = path.join(root, 'node_modules/vite/bin/vite.js');
 // Always the production bundle: NODE_ENV=development in the shell would otherwise build React's development one.
-// The member app (/h5/), then the operator console (/admin/).
-for (const app of ['apps/web', 'apps/admin']) {
-  const build = spawnSync(process.execPath, [vite, 'build'], {
+// The member app (/h5/), then the operator console (/admin/), each into the folder the server
+// serves it from (WEB_DIST and ADMIN_DIST, relative to the project, as the server reads them).
+for (const [app, outDir] of [
+  ['apps/web', process.env.WEB_DIST || './apps/web/dist'],
+  ['apps/admin', process.env.ADMIN_DIST || './apps/admin/dist'],
+]) {
+  const build = spawnSync(process.execPath, [vite, 'build', '--outDir', path.resolve(root, outDir), '--emptyOutDir'], {
     cwd: path.join(root, app),
     stdio: 'inherit',
     env: { ...process.env, NODE_ENV: 'production' },

@@ -12,6 +12,7 @@ import { corsPlugin } from './plugins/security.js';
 import { staticPlugin } from './plugins/static.js';
 import { requestDeadlines, serverLimits } from './plugins/timeouts.js';
 import { webhooksPlugin } from './webhooks/webhooks.routes.js';
+import { responseCache } from './lib/cache.js';
 
 export type { AppDeps } from './app-deps.js';
 
@@ -69,6 +70,8 @@ export async function buildApp(deps: AppDeps, logger: FastifyServerOptions['logg
 
   const api = createApi(app, deps);
   for (const register of modules) register(api);
+  // The cached answers stop listening for other processes' invalidations with the app.
+  app.addHook('onClose', async () => responseCache(deps).close());
   const endpoints = options.endpoints ?? allEndpoints;
   const missing = bindNotAvailable(api, endpoints);
   openApiPlugin(app);

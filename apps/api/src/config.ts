@@ -79,6 +79,8 @@ const schema = z.object({
   KUAIDI100_CUSTOMER: z.string().optional(),
   KUAIDI100_KEY: z.string().optional(),
   KUAIDI100_URL: z.string().url().optional(),
+  /** Salt of Kuaidi100's pushes: with it, numbers are subscribed and pushes to /webhooks/kuaidi100 are accepted when signed with it. */
+  KUAIDI100_SALT: z.string().min(8).optional(),
   /** 17TRACK API key (`17token`); without it its parcels are tracked by hand. */
   TRACK17_TOKEN: z.string().optional(),
   TRACK17_URL: z.string().url().optional(),

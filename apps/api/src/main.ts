@@ -5,6 +5,8 @@ import { allEndpoints } from '@shop/contract';
 import { seedDemoData } from './seed/index.js';
 import { startWorker } from './jobs/worker.js';
 import type { Runner } from 'graphile-worker';
+import { listenForChanges } from './lib/changes.js';
+import { connectionOf } from './db/database.js';
 
 const config = loadConfig();
 const log = (line: string) => console.log(`[shop] ${line}`);
@@ -17,6 +19,8 @@ const app = await buildApp(deps, {
   ...(process.stdout.isTTY && config.NODE_ENV !== 'production' ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } } : {}),
 });
 app.log.info(`${app.builtCalls} of ${allEndpoints.length} calls are built`);
+// Operator commands and a separate job worker announce what they change here: cached answers follow.
+const changes = await listenForChanges(connectionOf(deps.db).url, (message) => app.log.warn(message));
 
 let worker: Runner | undefined;
 let stopping = false;
@@ -28,6 +32,7 @@ async function shutdown(signal: string) {
   force.unref();
   try {
     await app.close();
+    await changes.stop();
     // Running jobs finish; the rest wait in the database for the next worker.
     await worker?.stop();
     await close();

@@ -76,6 +76,9 @@ describe('npm start', () => {
         PORT: String(port),
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
+        // Its own build folders: the browser tests serve apps/web/dist and apps/admin/dist meanwhile.
+        WEB_DIST: path.join(dataDir, 'web'),
+        ADMIN_DIST: path.join(dataDir, 'admin'),
         EMBEDDED_PG_PORT: String(await freePort()),
         LOG_LEVEL: 'warn',
         SEED_DEMO: 'false',

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Kysely, PostgresDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { DB } from './schema.js';
@@ -35,11 +36,26 @@ export interface DatabaseLimits {
 export const DEFAULT_DATABASE_LIMITS: DatabaseLimits = { connectMs: 5_000, statementMs: 15_000 };
 
 /**
+ * Test databases wait longer for a free connection: a race test queues hundreds of transactions on a
+ * few connections while the other test worker and the database share two cores, and must see every
+ * one of them decided, not turned away as busy. The busy answer itself is proven by the database
+ * fault tests, with limits of their own.
+ */
+export const TEST_DATABASE_LIMITS: Partial<DatabaseLimits> = { connectMs: 60_000 };
+
+/**
  * A pg client that never leaves an error unheard and never keeps a connection whose server stopped
  * answering. The pool listens for errors on idle clients only: a connection that dies while a
  * query runs would otherwise throw its 'error' event and end the process.
  */
+/** Bumped when the server refused a stale prepared statement: every connection prepares its statements afresh. */
+let statementGeneration = 0;
+
+const MAX_PREPARED_PER_CONNECTION = 400;
+const MAX_PREPARED_PARAMETERS = 64;
+
 class GuardedClient extends pg.Client {
+  private readonly preparedNames = new Set<string>();
   constructor(config?: string | pg.ClientConfig) {
     super(config);
     // The query that was running already carries the error to its caller.
@@ -47,6 +63,44 @@ class GuardedClient extends pg.Client {
   }
 
   override query(...args: unknown[]): any {
+    if (args.length === 2 && typeof args[0] === 'string' && Array.isArray(args[1]) && args[1].length) return this.prepared(args[0], args[1]);
+    return this.guarded(args);
+  }
+
+  /**
+   * A statement with parameters runs as a prepared statement of this connection, named by its text:
+   * the server parses and analyses each statement once per connection instead of at every call
+   * (a checkout's statements cost the database about half as much). After a migration changes a
+   * table under a statement prepared earlier (`select *` gains a column), the server refuses it
+   * once ("cached plan must not change result type"): every connection then prepares its
+   * statements afresh, a lone statement is sent again, and a transaction is run again by
+   * `withTransaction`.
+   */
+  private prepared(text: string, values: unknown[]): Promise<unknown> {
+    const name = `s${statementGeneration}_${statementName(text)}`;
+    // The server keeps each prepared statement as long as the connection lives: statements whose
+    // text varies with their input (a list of many values, a bulk insert) and any past a few
+    // hundred per connection are sent unprepared, so a long-lived connection's memory stays bounded.
+    const keep = this.preparedNames.has(name) || (this.preparedNames.size < MAX_PREPARED_PER_CONNECTION && values.length <= MAX_PREPARED_PARAMETERS);
+    if (unpreparable.has(text) || !keep) return this.guarded([text, values]) as Promise<unknown>;
+    this.preparedNames.add(name);
+    const inTransaction = this.getTransactionStatus() !== 'I';
+    const run = () => this.guarded([{ name: `s${statementGeneration}_${statementName(text)}`, text, values }]) as Promise<unknown>;
+    const generation = statementGeneration;
+    return run().catch((e: unknown) => {
+      if (isStalePlan(e)) {
+        if (statementGeneration === generation) statementGeneration++;
+      } else if (sqlStateOf(e) === '42P10') {
+        // Its conflict target is a partial index whose predicate takes a parameter: only a plan
+        // made with the value finds it. This statement is sent unprepared from now on.
+        unpreparable.add(text);
+      } else throw e;
+      if (inTransaction) throw Object.assign(e as object, { [PREPARATION_FAILED]: true });
+      return this.guarded([text, values]) as Promise<unknown>;
+    });
+  }
+
+  private guarded(args: unknown[]): any {
     const result = (super.query as (...a: unknown[]) => unknown)(...args);
     if (result instanceof Promise) {
       result.catch((e: unknown) => {
@@ -57,6 +111,29 @@ class GuardedClient extends pg.Client {
     return result;
   }
 }
+
+const names = new Map<string, string>();
+/** A short name for a statement's text, the same in every connection (remembered for the few hundred statements the shop has). */
+function statementName(text: string): string {
+  let name = names.get(text);
+  if (!name) {
+    name = createHash('sha1').update(text).digest('base64url');
+    if (names.size < 10_000) names.set(text, name);
+  }
+  return name;
+}
+
+const sqlStateOf = (e: unknown): unknown => (e as { code?: unknown } | null)?.code;
+/** The server refused a prepared statement whose table changed under it (it would answer other columns). */
+const isStalePlan = (e: unknown): boolean => sqlStateOf(e) === '0A000' && /cached plan must not change result type/.test(String((e as Error).message));
+/** Statements that work only unprepared (learned when the server refuses one prepared). */
+const unpreparable = new Set<string>();
+const PREPARATION_FAILED = Symbol('preparationFailed');
+/**
+ * The error ended a transaction only because one of its statements was prepared (stale after a
+ * migration, or needing its parameters' values to be planned): running the transaction again works.
+ */
+export const failedByPreparation = (e: unknown): boolean => typeof e === 'object' && e !== null && PREPARATION_FAILED in e;
 
 export function createDatabase(url: string, poolSize = 10, limits: Partial<DatabaseLimits> = {}): Database {
   const { connectMs, statementMs } = { ...DEFAULT_DATABASE_LIMITS, ...limits };

@@ -7,6 +7,7 @@ import type * as orders from '../modules/orders/orders.table.js';
 import type * as charity from '../modules/charity/charity.table.js';
 import type * as content from '../modules/content/content.table.js';
 import type * as ledger from '../modules/ledger/ledger.table.js';
+import type * as moneyConsole from '../modules/money-console/money-console.table.js';
 import type * as operators from '../modules/operators/operators.table.js';
 import type { IdempotencyKeysTable } from '../idempotency/idempotency.table.js';
 import type { WebhookEventsTable } from '../webhooks/webhooks.table.js';
@@ -35,6 +36,7 @@ export interface DB {
   categories: catalogue.CategoriesTable;
   goods: catalogue.GoodsTable;
   goods_skus: catalogue.GoodsSkusTable;
+  stock_adjustments: catalogue.StockAdjustmentsTable;
   goods_collects: catalogue.GoodsCollectsTable;
   goods_reviews: catalogue.GoodsReviewsTable;
   search_logs: catalogue.SearchLogsTable;
@@ -43,6 +45,7 @@ export interface DB {
   operating_fees: orders.OperatingFeesTable;
   shipping_fees: orders.ShippingFeesTable;
   orders: orders.OrdersTable;
+  goods_points: orders.GoodsPointsTable;
   order_lines: orders.OrderLinesTable;
   order_events: orders.OrderEventsTable;
   order_packages: orders.OrderPackagesTable;
@@ -74,6 +77,8 @@ export interface DB {
   postings: ledger.PostingsTable;
   holds: ledger.HoldsTable;
   exchange_rates: ledger.ExchangeRatesTable;
+  ledger_adjustments: moneyConsole.LedgerAdjustmentsTable;
+  ledger_adjustment_limits: moneyConsole.LedgerAdjustmentLimitsTable;
   operators: operators.OperatorsTable;
   operator_sessions: operators.OperatorSessionsTable;
   idempotency_keys: IdempotencyKeysTable;

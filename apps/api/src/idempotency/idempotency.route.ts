@@ -24,9 +24,10 @@ const running = new WeakMap<FastifyRequest, number>();
 // Answers that mean "nothing happened, try again": their key is freed instead of saved.
 const RETRYABLE_CODES = new Set<number>([ResponseCode.rateLimited, ResponseCode.serviceUnavailable, ResponseCode.internal, ResponseCode.requestInProgress]);
 
-/** The caller a request's keys belong to by default: the member; visitors have none (their calls are not guarded). */
+/** The caller a request's keys belong to by default: the member, or the operator; visitors have none (their calls are not guarded). */
 function memberCaller(input: HandlerInput<AnyEndpoint>): IdempotencyCaller | undefined {
-  return input.member ? { kind: 'member', id: input.member.userId } : undefined;
+  if (input.member) return { kind: 'member', id: input.member.userId };
+  return input.actor.kind === 'operator' && input.actor.operatorId !== undefined ? { kind: 'operator', id: input.actor.operatorId } : undefined;
 }
 
 /** The `Idempotency-Key` header: undefined when absent, a 422 when present but malformed. */

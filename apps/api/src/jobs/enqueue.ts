@@ -1,5 +1,5 @@
 import type { Executor } from '../db/database.js';
-import { addJob } from './jobs.queries.js';
+import { addJob, insertLaterJob } from './jobs.queries.js';
 import type { JobPayloads } from './tasks.js';
 
 export interface EnqueueOptions {
@@ -26,4 +26,13 @@ export interface EnqueueOptions {
  */
 export async function enqueueJob<K extends keyof JobPayloads>(db: Executor, task: K, payload: JobPayloads[K], options: EnqueueOptions = {}): Promise<string> {
   return addJob(db, { ...options, task, payload, jobKeyMode: options.jobKeyMode ?? 'replace' });
+}
+
+/**
+ * `enqueueJob` for a job due later (at least a minute ahead) whose key is new, on a hot path: the
+ * same job, in the same transaction, without waking the workers (`insertLaterJob`).
+ */
+export async function enqueueLaterJob<K extends keyof JobPayloads>(db: Executor, task: K, payload: JobPayloads[K], options: { runAt: Date; jobKey: string; maxAttempts?: number }): Promise<string> {
+  const due = options.runAt.getTime() - Date.now() >= 60_000;
+  return (due ? await insertLaterJob(db, { task, payload, ...options }) : undefined) ?? enqueueJob(db, task, payload, options);
 }

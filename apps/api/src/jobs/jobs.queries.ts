@@ -19,3 +19,24 @@ export async function addJob(
     )`.execute(db);
   return rows[0]!.id;
 }
+
+/**
+ * A job due later under a key no other job has, inserted straight into graphile-worker's job table
+ * (version 0.17's `_private_jobs`) without `add_job`'s wake-up notice: a notifying transaction
+ * commits only after every earlier one, so on a hot path (an order's expiry) the notices would put
+ * all commits in single file. The workers find the job by polling before it is due. Answers the
+ * job's id, or nothing when the task was never enqueued before or the key is taken (the caller
+ * then uses `addJob`).
+ */
+export async function insertLaterJob(
+  db: Executor,
+  job: { task: string; payload: unknown; runAt: Date; maxAttempts?: number; jobKey: string },
+): Promise<string | undefined> {
+  const { rows } = await sql<{ id: string }>`
+    insert into graphile_worker._private_jobs (task_id, payload, run_at, max_attempts, key)
+    select t.id, ${JSON.stringify(job.payload)}::json, ${job.runAt}::timestamptz, ${job.maxAttempts ?? 25}::smallint, ${job.jobKey}
+    from graphile_worker._private_tasks t where t.identifier = ${job.task}
+    on conflict (key) do nothing
+    returning id::text as id`.execute(db);
+  return rows[0]?.id;
+}

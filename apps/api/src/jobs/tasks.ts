@@ -7,9 +7,10 @@ import { refreshEcbRates } from '../modules/rates/rates.service.js';
 import { autoCompleteOrder, expireOrder, expireOverdueOrders } from '../modules/orders/orders.service.js';
 import { refreshOpenTracking, refreshTracking } from '../modules/orders/fulfilment.service.js';
 import { expirePledge } from '../modules/charity/charity.service.js';
-import { decideGroupAtDeadline } from '../modules/orders/group-buy.service.js';
+import { closeGroupBuyAtEnd, decideGroupAtDeadline } from '../modules/orders/group-buy.service.js';
 import { reconcilePayments } from '../modules/payments/reconcile.js';
-import { expireRecharge } from '../modules/wallet/recharge.service.js';
+import { expirePayableWithPayments } from '../modules/payments/payable-expiry.js';
+import { expireRecharge, overdueRechargeIds } from '../modules/wallet/recharge.service.js';
 
 /**
  * Every task and the payload it takes. An area adds its tasks here and in `jobTasks` below; tasks
@@ -36,10 +37,14 @@ export interface JobPayloads {
   expire_charity_order: { orderId: number };
   /** Decides a group buy's group at its deadline: success, virtual fill, or refund of every order. */
   decide_group: { groupId: number };
+  /** At a group buy's end, puts the units it still holds back into the SKU's stock; enqueued with the activity. */
+  close_group_buy: { activityId: number };
   /** Asks gateways about payments open too long, resends pending refunds, refunds cancelled paid orders. Every minute. */
   reconcile_payments: Record<string, never>;
-  /** Expires one unpaid online or card top-up at its deadline; enqueued with the top-up. */
+  /** Expires one unpaid online or card top-up at its deadline, and its open payment; enqueued with the top-up. */
   expire_recharge: { rechargeId: number };
+  /** Expires unpaid top-ups past their deadline that their own job missed. Every 5 minutes. */
+  expire_overdue_recharges: Record<string, never>;
 }
 
 /** What a task gets besides its payload. */
@@ -83,6 +88,10 @@ export const jobTasks: { [K in keyof JobPayloads]: JobTask<K> } = {
   decide_group: async ({ groupId }, { deps, actor }) => {
     await decideGroupAtDeadline(deps, actor, groupId);
   },
+  close_group_buy: async ({ activityId }, { deps, helpers }) => {
+    const returned = await closeGroupBuyAtEnd(deps, activityId);
+    if (returned) helpers.logger.info(`group buy ${activityId} is over: ${returned} unit(s) back in stock`);
+  },
   reconcile_payments: async (_payload, { deps, actor, helpers }) => {
     const done = await reconcilePayments(deps, actor);
     if (done.inquired || done.refunds) helpers.logger.info(`payments reconciled: ${JSON.stringify(done)}`);
@@ -90,8 +99,15 @@ export const jobTasks: { [K in keyof JobPayloads]: JobTask<K> } = {
   expire_charity_order: async ({ orderId }, { deps }) => {
     await expirePledge(deps.db, orderId);
   },
-  expire_recharge: async ({ rechargeId }, { deps }) => {
-    await expireRecharge(deps.db, rechargeId);
+  expire_recharge: async ({ rechargeId }, { deps, actor }) => {
+    await expirePayableWithPayments(deps, actor, { type: 'recharge', id: rechargeId }, (tx) => expireRecharge(tx, rechargeId));
+  },
+  expire_overdue_recharges: async (_payload, { deps, actor, helpers }) => {
+    let closed = 0;
+    for (const id of await overdueRechargeIds(deps.db)) {
+      if ((await expirePayableWithPayments(deps, actor, { type: 'recharge', id }, (tx) => expireRecharge(tx, id))).closed) closed++;
+    }
+    if (closed) helpers.logger.info(`expired ${closed} overdue unpaid top-up(s)`);
   },
   refresh_open_tracking: async (_payload, { deps, helpers }) => {
     const n = await refreshOpenTracking(deps);

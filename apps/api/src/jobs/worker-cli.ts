@@ -1,5 +1,7 @@
 import { loadConfig } from '../config.js';
 import { openDeps } from '../deps.js';
+import { publishChanges } from '../lib/changes.js';
+import { notifyChannel } from '../lib/changes.queries.js';
 import { startWorker } from './worker.js';
 
 // `npm run worker`: durable jobs and the crontab in a process of their own (the API then runs with
@@ -7,6 +9,8 @@ import { startWorker } from './worker.js';
 const config = loadConfig();
 const log = (line: string) => console.log(`[worker] ${line}`);
 const { deps, close } = await openDeps(config, log);
+// What jobs change (balances, rates) is announced to the serving processes, which drop their cached answers.
+const publisher = publishChanges((channel, payload) => notifyChannel(deps.db, channel, payload), (e) => log(`could not announce changes: ${String(e)}`));
 const quiet = config.LOG_LEVEL === 'silent';
 const worker = await startWorker(deps, (level, message) => {
   if (!quiet && (level !== 'debug' || config.LOG_LEVEL === 'debug' || config.LOG_LEVEL === 'trace')) log(`${level}: ${message}`);
@@ -22,6 +26,7 @@ async function shutdown(signal: string) {
   force.unref();
   try {
     await worker.stop();
+    await publisher.settled();
     await close();
   } finally {
     process.exit(0);

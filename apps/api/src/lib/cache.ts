@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { AnyEndpoint, EndpointData } from '@shop/contract';
 import type { AppDeps } from '../app-deps.js';
+import { announceCommitted, onChanges } from './changes.js';
 
 /**
  * Data that is already JSON (a cached, serialised answer): spliced into the envelope as is. The type
@@ -77,6 +78,7 @@ export class ResponseCache {
   /** Bumped by every invalidation: a build that started before it is not stored. */
   private generation = 0;
   private subscriber?: Redis;
+  private readonly stops: Array<() => void> = [];
   private readonly max: number;
   private readonly redis?: Redis;
   private readonly checkAnswers: boolean;
@@ -146,10 +148,21 @@ export class ResponseCache {
     return promise;
   }
 
-  /** Drops every entry carrying one of `tags` (all entries without tags), here and in other processes. */
+  /**
+   * Drops every entry carrying one of `tags` (all entries without tags), here and in other
+   * processes: serving processes hear it through Redis; a process that serves nothing (an operator
+   * command, a separate job worker) announces it as a change, which it sends on the database
+   * channel the serving processes listen on (`lib/changes.ts`).
+   */
   invalidate(...tags: string[]): void {
     this.invalidateLocal(tags);
     if (this.redis) void this.redis.publish(CHANNEL, JSON.stringify(tags)).catch(() => {});
+    announceCommitted({ kind: 'cache', tags });
+  }
+
+  /** Drops what `invalidate` drops, here only (an invalidation heard from elsewhere). */
+  drop(tags: string[]): void {
+    this.invalidateLocal(tags);
   }
 
   private invalidateLocal(tags: string[]): void {
@@ -180,8 +193,15 @@ export class ResponseCache {
     await this.subscriber.subscribe(CHANNEL);
   }
 
+  /** Runs `stop` when the cache closes (a listener it keeps). */
+  onClose(stop: () => void): void {
+    this.stops.push(stop);
+  }
+
+  /** Stops listening for invalidations from elsewhere (the app closes). */
   close(): void {
     this.subscriber?.disconnect();
+    for (const stop of this.stops.splice(0)) stop();
   }
 
   get size(): number {
@@ -195,9 +215,17 @@ const caches = new WeakMap<object, ResponseCache>();
 export function responseCache(deps: Pick<AppDeps, 'config' | 'redis'>): ResponseCache {
   let cache = caches.get(deps);
   if (!cache) {
-    cache = new ResponseCache({ max: 5000, redis: deps.redis, checkAnswers: deps.config.NODE_ENV === 'test' });
-    caches.set(deps, cache);
-    void cache.listen().catch(() => {});
+    const created = new ResponseCache({ max: 5000, redis: deps.redis, checkAnswers: deps.config.NODE_ENV === 'test' });
+    cache = created;
+    caches.set(deps, created);
+    void created.listen().catch(() => {});
+    // What other processes announced on the database channel (operator commands, a separate worker).
+    created.onClose(
+      onChanges((changes, origin) => {
+        if (origin !== 'remote') return;
+        for (const c of changes) if (c.kind === 'cache' || c.kind === 'all') created.drop(c.kind === 'cache' ? c.tags : []);
+      }),
+    );
   }
   return cache;
 }

@@ -1,6 +1,7 @@
 import { ResponseCode } from '@shop/contract';
 import type { IsolationLevel, Kysely, Transaction } from 'kysely';
 import type { DB } from '../db/schema.js';
+import { failedByPreparation } from '../db/database.js';
 import { AppError } from './errors.js';
 
 /** Work that must run only once the transaction's data is durable (cache invalidation, pub/sub, notifications). */
@@ -84,7 +85,7 @@ export async function withTransaction<T>(db: Kysely<DB>, work: (tx: Tx) => Promi
       return result;
     } catch (error) {
       const code = sqlState(error);
-      if (!code || !RETRYABLE.has(code)) throw error;
+      if (!code || !(RETRYABLE.has(code) || failedByPreparation(error))) throw error;
       if (attempt >= maxAttempts) {
         // Still conflicting after every attempt: a clear "try again" rather than a 500.
         throw new AppError(ResponseCode.serviceUnavailable, undefined, { httpStatus: 503 });

@@ -1,6 +1,8 @@
 import os from 'node:os';
 import { DEFAULT_LANGUAGE, responseCodeMessageKey } from '@shop/contract';
 import { loadBundledPacks } from '@shop/contract/packs';
+import { publishChanges } from '../lib/changes.js';
+import { notifyChannel } from '../lib/changes.queries.js';
 import { AppError } from '../lib/errors.js';
 import { Translator } from '../lib/i18n.js';
 import { loadConfig } from '../config.js';
@@ -31,6 +33,9 @@ if (running && (await reachable(running))) {
   };
 }
 
+// What a command changes (balances, rates) is announced to the running shop, which drops its cached answers.
+const publisher = publishChanges((channel, payload) => notifyChannel(db, channel, payload), (e) => console.error(`could not tell the shop what changed: ${String(e)}`));
+
 let exitCode = 0;
 try {
   console.log(await runOpsCommand(db, process.argv.slice(2), operator, { publicUrl: config.PUBLIC_URL }));
@@ -42,6 +47,7 @@ try {
   } else console.error(e instanceof Error ? e.message : String(e));
   exitCode = 1;
 } finally {
+  await publisher.settled();
   await stop();
 }
 // Explicitly: a library's exit hook would otherwise report success after a failed command.

@@ -205,7 +205,8 @@ export function createApi(app: FastifyInstance, deps: AppDeps): Api & { bound: S
       if (idempotent) handler = idempotentHandler(deps, endpoint, handler, options?.idempotencyCaller);
       const parseQuery = endpoint.method === 'GET' ? queryParser(endpoint.query, knownKey) : () => undefined;
       const respond = (request: FastifyRequest, reply: FastifyReply, data: unknown): undefined => {
-        if (reply.sent) return undefined;
+        // A handler that answered with a file (plugins/file-reply.ts) returns the reply itself.
+        if (reply.sent || data === reply) return undefined;
         const prefix = okPrefix(request.ctx.lang);
         if (data instanceof PreSerialized) {
           reply.header('content-type', JSON_TYPE).send(data.envelope(prefix));

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { Config } from '../config.js';
-import { documentSecurityHeaders } from './security.js';
+import { documentSecurityHeaders, inlineScriptHashes } from './security.js';
 
 /** The built web app at /h5/ and the operator console at /admin/: hashed assets cached for a year, index.html never cached. */
 export async function staticPlugin(app: FastifyInstance, config: Config): Promise<void> {
@@ -14,7 +14,10 @@ export async function staticPlugin(app: FastifyInstance, config: Config): Promis
     app.log.warn(`The web app is not built (${config.webDist}); run "npm run build" to serve it at /h5/`);
     return;
   }
-  const documentHeaders = documentSecurityHeaders(config.PUBLIC_URL?.startsWith('https://') ?? false);
+  const documentHeaders = documentSecurityHeaders(
+    config.PUBLIC_URL?.startsWith('https://') ?? false,
+    inlineScriptHashes(fs.readFileSync(path.join(config.webDist, 'index.html'), 'utf8')),
+  );
   await app.register(fastifyStatic, {
     root: config.webDist,
     prefix: '/h5/',

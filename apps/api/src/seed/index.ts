@@ -1,5 +1,6 @@
 import type { AppDeps } from '../app-deps.js';
 import { seedCatalogueDemo } from '../modules/catalogue/demo/demo.seed.js';
+import { warmDemoImages } from '../modules/catalogue/demo/demo-images.js';
 import { seedDemoMember } from '../modules/accounts/accounts.seed.js';
 
 /**
@@ -11,10 +12,20 @@ export const demoSeeders: Array<{ name: string; run: (deps: AppDeps) => Promise<
   { name: 'catalogue and content', run: seedCatalogueDemo },
 ];
 
+/** How many goods, as the shop lists them first, have their first gallery picture drawn at start. */
+const FIRST_GOODS_DRAWN = 12;
+
 export async function seedDemoData(deps: AppDeps, log: (line: string) => void = () => {}): Promise<void> {
   for (const seeder of demoSeeders) {
     const started = Date.now();
     await seeder.run(deps);
     log(`demo data: ${seeder.name} ready (${Date.now() - started} ms)`);
   }
+  // The home page's and the first goods pages' first pictures are drawn while the server starts listening, not for its first visitor.
+  const started = Date.now();
+  const listedFirst = await deps.db.selectFrom('goods').select('images').where('status', '=', 'on_sale').orderBy('sort', 'desc').orderBy('id').limit(FIRST_GOODS_DRAWN).execute();
+  void warmDemoImages(listedFirst.map((g) => (Array.isArray(g.images) ? String(g.images[0] ?? '') : ''))).then(
+    () => log(`demo data: first pictures drawn (${Date.now() - started} ms)`),
+    (e: unknown) => log(`demo data: first pictures not drawn ahead (${e instanceof Error ? e.message : String(e)})`),
+  );
 }

@@ -1,7 +1,7 @@
 import { inject } from 'vitest';
 import { buildApp, type BuiltApp } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
-import { createDatabase, type Database } from '../db/database.js';
+import { createDatabase, TEST_DATABASE_LIMITS, type Database } from '../db/database.js';
 import { depsFor } from '../deps.js';
 import type { AppDeps } from '../app-deps.js';
 import type { Providers } from '../providers/index.js';
@@ -23,7 +23,7 @@ export async function buildTestApp(env: Record<string, string> = {}, options: { 
   const adminUrl = inject('pgAdminUrl');
   const { name, url } = await takeTestDatabase(adminUrl, inject('pgTemplate'));
   const config: Config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: url, ...env } as NodeJS.ProcessEnv);
-  const db = createDatabase(url, 4);
+  const db = createDatabase(url, 4, TEST_DATABASE_LIMITS);
   const deps = await depsFor(config, db, undefined, { providers: options.providers });
   const app = await buildApp(deps);
   await app.ready();

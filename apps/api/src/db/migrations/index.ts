@@ -17,6 +17,11 @@ import * as sessionFamiliesAndIdle from './2026_11_23_0947_session_families_and_
 import * as createWallet from './2026_11_23_1600_create_wallet.js';
 import * as createPayments from './2026_11_23_1700_create_payments.js';
 import * as addAsianPayMethods from './2026_11_23_1710_add_asian_pay_methods.js';
+import * as createLedgerAdjustments from './2026_11_23_1810_create_ledger_adjustments.js';
+import * as checkoutPoints from './2026_11_23_1800_checkout_points.js';
+import * as catalogueConsole from './2026_11_23_1800_catalogue_console.js';
+import * as paymentFlagDecisions from './2026_11_23_1900_payment_flag_decisions.js';
+import * as orderLinePv from './2026_11_24_1137_order_line_pv.js';
 
 /**
  * Every migration, by its dated name; they run in name order. A new migration adds one line here
@@ -41,4 +46,9 @@ export const migrations: Record<string, Migration> = {
   '2026_11_23_1600_create_wallet': createWallet,
   '2026_11_23_1700_create_payments': createPayments,
   '2026_11_23_1710_add_asian_pay_methods': addAsianPayMethods,
+  '2026_11_23_1810_create_ledger_adjustments': createLedgerAdjustments,
+  '2026_11_23_1800_checkout_points': checkoutPoints,
+  '2026_11_23_1800_catalogue_console': catalogueConsole,
+  '2026_11_23_1900_payment_flag_decisions': paymentFlagDecisions,
+  '2026_11_24_1137_order_line_pv': orderLinePv,
 };

@@ -6,7 +6,7 @@ import { withTransaction } from '../../lib/transaction.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { newMember } from '../../modules/catalogue/__tests__/helpers.js';
 import { cronItems } from '../crontab.js';
-import { enqueueJob } from '../enqueue.js';
+import { enqueueJob, enqueueLaterJob } from '../enqueue.js';
 import { jobTasks, type JobTask } from '../tasks.js';
 import { runDueJobs, startWorker } from '../worker.js';
 
@@ -68,6 +68,40 @@ describe('durable jobs', () => {
     expect((await runDueJobs(t.deps, tasks as never)).succeeded).toEqual(['flaky_probe']);
     expect(calls).toBe(2);
     expect(await pendingJobs('flaky_probe')).toEqual([]);
+  });
+
+  it('a job due later on a hot path exists only if its transaction commits, keeps its key, and runs when due', async () => {
+    const due = () => new Date(Date.now() + 600_000);
+    // The first of its task goes through add_job (which registers the task); the next straight into the table.
+    await withTransaction(t.db, (tx) => enqueueLaterJob(tx, 'housekeeping', {}, { runAt: due(), jobKey: 'later-1' }));
+    await expect(
+      withTransaction(t.db, async (tx) => {
+        await enqueueLaterJob(tx, 'housekeeping', {}, { runAt: due(), jobKey: 'later-2' });
+        throw new Error('the order fails after its expiry job was added');
+      }),
+    ).rejects.toThrow('the order fails');
+    await withTransaction(t.db, (tx) => enqueueLaterJob(tx, 'housekeeping', {}, { runAt: due(), jobKey: 'later-3', maxAttempts: 10 }));
+    const later = async () =>
+      (await sql<{ key: string; max_attempts: number; run_at: Date }>`select key, max_attempts, run_at from graphile_worker.jobs where key like 'later-%' order by key`.execute(t.db)).rows;
+    expect((await later()).map((j) => [j.key, j.max_attempts])).toEqual([
+      ['later-1', 25],
+      ['later-3', 10],
+    ]);
+    // A key already taken is left to add_job, which replaces the waiting job.
+    await enqueueLaterJob(t.db, 'housekeeping', {}, { runAt: new Date(Date.now() + 1_200_000), jobKey: 'later-3', maxAttempts: 10 });
+    expect((await later()).map((j) => j.key)).toEqual(['later-1', 'later-3']);
+    expect((await later())[1]!.run_at.getTime()).toBeGreaterThan(Date.now() + 900_000);
+    // Not due yet; once due, both run.
+    expect(await runDueJobs(t.deps)).toEqual({ succeeded: [], failed: [] });
+    const utils = await makeWorkerUtils({ pgPool: connectionOf(t.db).pool });
+    try {
+      const ids = (await sql<{ id: string }>`select id::text as id from graphile_worker.jobs where key like 'later-%'`.execute(t.db)).rows.map((r) => r.id);
+      await utils.rescheduleJobs(ids, { runAt: new Date(Date.now() - 1000) });
+    } finally {
+      await utils.release();
+    }
+    expect((await runDueJobs(t.deps)).succeeded).toEqual(['housekeeping', 'housekeeping']);
+    expect(await pendingJobs('housekeeping')).toEqual([]);
   });
 
   it('a job key keeps one pending job: a second enqueue replaces the first, or is ignored when asked', async () => {

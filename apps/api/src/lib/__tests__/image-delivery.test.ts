@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { call, registerMember, seedDemo } from '../../modules/accounts/__tests__/account-helpers.js';
+import { isDemoImageDrawn, warmDemoImages } from '../../modules/catalogue/demo/demo-images.js';
 import { pickImageFormat } from '../image-format.js';
 
 // What a phone's browser sends for pictures, and what an old one sends.
@@ -49,6 +50,31 @@ describe('demo pictures', () => {
     const png = await t.app.inject({ method: 'GET', url: '/media/demo/goods-1-1.png', headers: { accept: 'image/png' } });
     expect(png.headers['content-type']).toBe('image/png');
     expect(avif.rawPayload.length).toBeLessThan(png.rawPayload.length);
+
+    // Without a width, the picture as drawn, in the format the browser takes.
+    const whole = await t.app.inject({ method: 'GET', url: '/media/demo/banner-1.png', headers: { accept: CHROME } });
+    expect(whole.headers['content-type']).toBe('image/avif');
+    expect(await sharp(whole.rawPayload).metadata()).toMatchObject({ width: 750, height: 320 });
+  });
+});
+
+describe('demo goods pictures drawn ahead', () => {
+  it('a copy asked wider than the drawing is the drawing, one copy for every such width', async () => {
+    expect(isDemoImageDrawn('goods-2-1.png', 1000, 'avif')).toBe(false);
+    const at750 = await t.app.inject({ method: 'GET', url: '/media/demo/goods-2-1.png?w=750', headers: { accept: CHROME } });
+    expect(await sharp(at750.rawPayload).metadata()).toMatchObject({ format: 'heif', width: 600 });
+    // The 600 px drawing serves 750, 1000 and wider: a phone asking 1000 gets the copy already made.
+    expect(isDemoImageDrawn('goods-2-1.png', 1000, 'avif')).toBe(true);
+    expect(isDemoImageDrawn('goods-2-1.png', 500, 'avif')).toBe(false);
+  });
+
+  it('at start, the first gallery picture of the goods listed first is drawn at each width its srcset offers, in AVIF and WebP', async () => {
+    expect(isDemoImageDrawn('goods-7-1.png', 750, 'avif')).toBe(false);
+    await warmDemoImages(['/media/demo/goods-7-1.png']);
+    for (const width of [200, 300, 400, 500, 750, 1000]) for (const format of ['avif', 'webp'] as const) expect(isDemoImageDrawn('goods-7-1.png', width, format)).toBe(true);
+    // Only the goods listed first: another goods' picture waits for its first request.
+    expect(isDemoImageDrawn('goods-8-1.png', 750, 'avif')).toBe(false);
+    expect(isDemoImageDrawn('banner-1.png', 750, 'avif')).toBe(true);
   });
 });
 

@@ -1,15 +1,18 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 
+/** An inline script as the build writes one into index.html (the first screen's preloads). */
+const BUILT_INLINE = "document.documentElement.dataset.early='1';";
 let t: TestApp;
 let dist: string;
 beforeAll(async () => {
   dist = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-dist-'));
   fs.mkdirSync(path.join(dist, 'assets'));
-  fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>shop</title><div id="root"></div>');
+  fs.writeFileSync(path.join(dist, 'index.html'), `<!doctype html><title>shop</title><script>${BUILT_INLINE}</script><div id="root"></div>`);
   fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
   t = await buildTestApp({ WEB_DIST: dist, CORS_ORIGINS: 'https://partner.example.com' });
 });
@@ -36,6 +39,14 @@ describe('the web app at /h5/', () => {
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it("allows the page's own built inline scripts by their hash, and no other inline script", async () => {
+    const csp = String((await t.app.inject({ method: 'GET', url: '/h5/' })).headers['content-security-policy']);
+    const scriptSrc = csp.split('; ').find((d) => d.startsWith('script-src '))!;
+    expect(scriptSrc).toContain(`'sha256-${createHash('sha256').update(BUILT_INLINE).digest('base64')}'`);
+    expect(scriptSrc.match(/'sha256-/g)).toHaveLength(1);
+    expect(scriptSrc).not.toContain("'unsafe-inline'");
   });
 
   it('serves hashed assets with a year-long immutable cache', async () => {
