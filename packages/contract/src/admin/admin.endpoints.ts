@@ -5,6 +5,10 @@ import { orderAdminEndpoints } from '../orders/orders.admin.js';
 import { walletAdminEndpoints } from '../wallet/wallet.admin.js';
 import { geoCountryListData, shippingCountriesBody } from '../geo/geo.schemas.js';
 import { consoleEndpoints } from './console.endpoints.js';
+import { moneyConsoleEndpoints } from './money.endpoints.js';
+import { paymentsConsoleEndpoints } from './payments.endpoints.js';
+import { catalogueAdminEndpoints } from '../catalogue/catalogue.admin.js';
+import { contentAdminEndpoints } from '../content/content.admin.js';
 
 // Operator calls (the console at /admin/), under /admin/api/: not part of the 240 member calls.
 
@@ -26,4 +30,4 @@ export const adminShippingCountries = endpoint({ method: 'GET', path: '/admin/ap
 export const adminSetShippingCountries = endpoint({ method: 'POST', path: '/admin/api/geo/shipping-countries', auth: 'operator', permission: 'settings.write', area: 'admin', body: shippingCountriesBody, data: geoCountryListData });
 
 /** Every operator call, apart from the member calls of `allEndpoints`. */
-export const adminEndpoints: readonly AnyEndpoint[] = [adminSetupPassword, adminSignIn, adminSignOut, adminMe, adminRateQuote, adminSetRate, adminLedgerCheck, adminShippingCountries, adminSetShippingCountries, ...orderAdminEndpoints, ...walletAdminEndpoints, ...consoleEndpoints];
+export const adminEndpoints: readonly AnyEndpoint[] = [adminSetupPassword, adminSignIn, adminSignOut, adminMe, adminRateQuote, adminSetRate, adminLedgerCheck, adminShippingCountries, adminSetShippingCountries, ...orderAdminEndpoints, ...walletAdminEndpoints, ...consoleEndpoints, ...moneyConsoleEndpoints, ...catalogueAdminEndpoints, ...contentAdminEndpoints, ...paymentsConsoleEndpoints];

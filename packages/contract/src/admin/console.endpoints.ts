@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { endpoint } from '../common/endpoint.js';
 import { pageOf, pageQuery } from '../common/pagination.js';
+import { exportOf, sortQuery } from '../common/list-sort.js';
+import { settingsEndpoints } from './settings.endpoints.js';
+import { charityConsoleEndpoints } from './charity-console.endpoints.js';
+
+// The settings and operators calls are part of this area's entry (`@shop/contract/admin`).
+export * from './settings.endpoints.js';
+export * from './charity-console.endpoints.js';
 
 // The operator console's own calls (under /admin/api/): the dashboard, the real-name and
 // account-cancellation queues, members, and the audit log.
@@ -22,7 +29,10 @@ export const dashboardData = z.object({
   queues: z.object({ realname: z.number().int(), cancellation: z.number().int(), recharges: z.number().int(), withdrawals: z.number().int(), orders_to_ship: z.number().int() }),
 });
 
-export const realNameReviewQuery = pageQuery.extend({ status: z.enum(REVIEW_STATUSES).default('pending') });
+const reviewSort = sortQuery(['id', 'user_name', 'created_at', 'reviewed_at']);
+/** A queue's member: part of the user name, or the member's number. */
+const memberFilter = { q: z.string().trim().max(100).optional() };
+export const realNameReviewQuery = pageQuery.extend({ status: z.enum(REVIEW_STATUSES).default('pending'), ...memberFilter, ...reviewSort });
 export const realNameReviewSchema = z.object({
   id: z.number().int(),
   user_id: z.number().int(),
@@ -44,7 +54,7 @@ export const realNameReviewSchema = z.object({
 export const reviewDecisionBody = z.object({ id, decision: z.enum(['approve', 'reject']), reason });
 export const reviewDecisionData = z.object({ id: z.number().int(), user_id: z.number().int(), status: z.string() });
 
-export const cancellationReviewQuery = pageQuery.extend({ status: z.enum(CANCELLATION_REVIEW_STATUSES).default('pending') });
+export const cancellationReviewQuery = pageQuery.extend({ status: z.enum(CANCELLATION_REVIEW_STATUSES).default('pending'), ...memberFilter, ...reviewSort });
 export const cancellationReviewSchema = z.object({
   id: z.number().int(),
   user_id: z.number().int(),
@@ -56,7 +66,8 @@ export const cancellationReviewSchema = z.object({
   created_at: z.string(),
 });
 
-export const memberSearchQuery = pageQuery.extend({ q: z.string().trim().max(100).default('') });
+export const MEMBER_STATUSES = ['active', 'banned', 'closed'] as const;
+export const memberSearchQuery = pageQuery.extend({ q: z.string().trim().max(100).default(''), status: z.enum(MEMBER_STATUSES).optional(), ...sortQuery(['id', 'user_name', 'status', 'created_at']) });
 export const memberSummarySchema = z.object({
   id: z.number().int(),
   user_name: z.string(),
@@ -72,6 +83,27 @@ export const memberProfileData = memberSummarySchema.extend({
   country: z.string().nullable(),
   referrer: z.object({ id: z.number().int(), user_name: z.string() }).nullable(),
   active_sessions: z.number().int(),
+  /** The member's latest real-name request as decided (the document number masked), or null when none was made. */
+  certification: z
+    .object({
+      id: z.number().int(),
+      status: z.enum(REVIEW_STATUSES),
+      kind: z.enum(['mainland', 'international']),
+      country: z.string(),
+      surname: z.string(),
+      given_name: z.string(),
+      document_type: z.string(),
+      /** First and last characters only. */
+      document_number: z.string(),
+      birthday: z.string().nullable(),
+      /** The pictures sent with the request (none when the flow asked for none). */
+      evidence: z.array(z.string()),
+      reason: z.string().nullable(),
+      reviewed_by: z.string().nullable(),
+      reviewed_at: z.string().nullable(),
+      created_at: z.string(),
+    })
+    .nullable(),
   balances: z.array(z.object({ currency: z.string(), kind: z.string(), balance: z.number().int() })),
   orders: z.array(z.object({ id: z.number().int(), order_no: z.string(), status: z.string(), currency: z.string(), total: z.number().int(), created_at: z.string() })),
 });
@@ -86,6 +118,7 @@ export const auditQuery = pageQuery.extend({
   kind: z.string().trim().max(80).optional(),
   from: z.iso.date().optional(),
   to: z.iso.date().optional(),
+  ...sortQuery(['created_at', 'operator', 'action']),
 });
 export const auditEntrySchema = z.object({
   id: z.number().int(),
@@ -111,6 +144,9 @@ export const adminDecideCancellation = endpoint({ method: 'POST', path: '/admin/
 export const adminSearchMembers = endpoint({ method: 'GET', path: '/admin/api/members/search', auth: 'operator', permission: 'members.read', area: 'admin', query: memberSearchQuery, data: pageOf(memberSummarySchema) });
 /** A member's profile, referrer, balances, latest orders and open sessions. */
 export const adminMemberProfile = endpoint({ method: 'GET', path: '/admin/api/members/info', auth: 'operator', permission: 'members.read', area: 'admin', query: z.object({ id }), data: memberProfileData });
+export const memberOrderSchema = z.object({ id: z.number().int(), order_no: z.string(), status: z.string(), currency: z.string(), total: z.number().int(), created_at: z.string(), paid_at: z.string().nullable() });
+/** A member's orders, newest first, a page at a time. */
+export const adminMemberOrders = endpoint({ method: 'GET', path: '/admin/api/members/orders', auth: 'operator', permission: 'members.read', area: 'admin', query: pageQuery.extend({ id }), data: pageOf(memberOrderSchema) });
 /** Bans (every session ends) or unbans a member, with a reason. */
 export const adminBanMember = endpoint({ method: 'POST', path: '/admin/api/members/ban', auth: 'operator', permission: 'members.ban', area: 'admin', idempotent: true, body: memberBanBody, data: memberBanData });
 /** Ends every session of a member (signed out everywhere), with a reason. */
@@ -118,4 +154,15 @@ export const adminEndMemberSessions = endpoint({ method: 'POST', path: '/admin/a
 /** Operator decisions, newest first, by operator, kind and date. */
 export const adminAuditLog = endpoint({ method: 'GET', path: '/admin/api/audit', auth: 'operator', permission: 'audit.read', area: 'admin', query: auditQuery, data: pageOf(auditEntrySchema) });
 
-export const consoleEndpoints = [adminDashboard, adminListRealNames, adminDecideRealName, adminListCancellations, adminDecideCancellation, adminSearchMembers, adminMemberProfile, adminBanMember, adminEndMemberSessions, adminAuditLog] as const;
+/** The lists above as CSV files (same filters and sort, every row). */
+export const adminExportRealNames = exportOf(adminListRealNames);
+export const adminExportCancellations = exportOf(adminListCancellations);
+export const adminExportMembers = exportOf(adminSearchMembers);
+export const adminExportAuditLog = exportOf(adminAuditLog);
+
+export const consoleEndpoints = [
+  adminDashboard, adminListRealNames, adminDecideRealName, adminListCancellations, adminDecideCancellation, adminSearchMembers, adminMemberProfile, adminMemberOrders, adminBanMember, adminEndMemberSessions, adminAuditLog,
+  adminExportRealNames, adminExportCancellations, adminExportMembers, adminExportAuditLog,
+  ...settingsEndpoints,
+  ...charityConsoleEndpoints,
+] as const;

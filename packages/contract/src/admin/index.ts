@@ -3,3 +3,7 @@ export * from './admin.endpoints.js';
 export * from './admin.schemas.js';
 export * from './permissions.js';
 export * from './console.endpoints.js';
+export * from './money.endpoints.js';
+export * from './money.schemas.js';
+export * from './payments.endpoints.js';
+export * from './payments.schemas.js';

@@ -100,6 +100,19 @@ export const goodsInfoData = goodsListItemSchema.extend({
   collect_count: z.number().int(),
   /** Whether the member has collected it (always false for visitors). */
   is_collected: z.boolean(),
+  /** The group buy running on these goods with units left (the one ending soonest), or null: its page is `pages/pintuan/goodsInfo?id=`. */
+  group_buy: z
+    .object({
+      id: z.number().int(),
+      sku_id: z.number().int(),
+      /** The group price of one unit, in the goods' currency. */
+      price: z.number().int(),
+      group_size: z.number().int(),
+      remaining: z.number().int(),
+      ends_at: z.string(),
+    })
+    .nullable()
+    .default(null),
 });
 export type GoodsInfo = z.infer<typeof goodsInfoData>;
 

@@ -173,6 +173,8 @@ export const ResponseCode = {
   currencyUnsupported: 6007,
   amountTooSmall: 6008,
   amountTooLarge: 6009,
+  /** A manual adjustment above the approval limit is approved by another operator than the one who asked for it. */
+  adjustmentOwnApproval: 6050,
   // Wallet (6100–6199): pay password, bank cards, top-ups, withdrawals, transfers, gift cards.
   payPasswordNotSet: 6101,
   payPasswordWrong: 6102,
@@ -197,6 +199,10 @@ export const ResponseCode = {
   walletCurrencyDisabled: 6121,
   bankCardLimit: 6122,
   bankInvalid: 6123,
+  /** The withdrawal has left "pending" (approved, paid, rejected or cancelled): the member can no longer cancel it. */
+  withdrawalNotPending: 6124,
+  /** More rewards asked to move to the cash balance than the rewards balance holds. */
+  rewardsInsufficient: 6125,
   // Payments (6200–6299).
   /** The pay method is not offered for this currency, country or payable. */
   payMethodUnavailable: 6201,
@@ -209,6 +215,9 @@ export const ResponseCode = {
   gatewayUnavailable: 6205,
   /** A refund larger than what is left of the payment. */
   refundTooLarge: 6206,
+  /** The decision does not fit the flag (refund without money to give back, accept after the payment ended). */
+  flagDecisionRefused: 6207,
+  flagNotFound: 6208,
   // Operators (7000–7099).
   /** The setup link is unknown, used or expired. */
   operatorSetupInvalid: 7001,
@@ -224,6 +233,8 @@ export const ResponseCode = {
   /** A rejection needs a reason the member can read. */
   reasonRequired: 7007,
   settingInvalid: 7008,
+  /** Operators do not disable, demote or reset themselves: another owner does (so an active owner always remains). */
+  operatorSelfChange: 7009,
 } as const;
 export type ResponseCodeName = keyof typeof ResponseCode;
 export type ResponseCodeValue = (typeof ResponseCode)[ResponseCodeName];
@@ -321,6 +332,7 @@ export const responseCodeMessageKey: Record<number, string> = {
   [ResponseCode.insufficientPoints]: 'money.code.insufficientPoints',
   [ResponseCode.insufficientShoppingPoints]: 'money.code.insufficientShoppingPoints',
   [ResponseCode.holdSettled]: 'money.code.holdSettled',
+  [ResponseCode.adjustmentOwnApproval]: 'money.code.adjustmentOwnApproval',
   [ResponseCode.rateUnavailable]: 'money.code.rateUnavailable',
   [ResponseCode.rateInvalid]: 'money.code.rateInvalid',
   [ResponseCode.currencyUnsupported]: 'money.code.currencyUnsupported',
@@ -349,12 +361,16 @@ export const responseCodeMessageKey: Record<number, string> = {
   [ResponseCode.walletCurrencyDisabled]: 'wallet.code.walletCurrencyDisabled',
   [ResponseCode.bankCardLimit]: 'wallet.code.bankCardLimit',
   [ResponseCode.bankInvalid]: 'wallet.code.bankInvalid',
+  [ResponseCode.withdrawalNotPending]: 'wallet.code.withdrawalNotPending',
+  [ResponseCode.rewardsInsufficient]: 'wallet.code.rewardsInsufficient',
   [ResponseCode.payMethodUnavailable]: 'payments.code.payMethodUnavailable',
   [ResponseCode.payableNotPayable]: 'payments.code.payableNotPayable',
   [ResponseCode.paymentNotFound]: 'payments.code.paymentNotFound',
   [ResponseCode.paymentFailed]: 'payments.code.paymentFailed',
   [ResponseCode.gatewayUnavailable]: 'payments.code.gatewayUnavailable',
   [ResponseCode.refundTooLarge]: 'payments.code.refundTooLarge',
+  [ResponseCode.flagDecisionRefused]: 'payments.code.flagDecisionRefused',
+  [ResponseCode.flagNotFound]: 'payments.code.flagNotFound',
   [ResponseCode.operatorSetupInvalid]: 'admin.code.operatorSetupInvalid',
   [ResponseCode.operatorTotpRequired]: 'admin.code.operatorTotpRequired',
   [ResponseCode.operatorTotpSetupRequired]: 'admin.code.operatorTotpSetupRequired',
@@ -363,4 +379,5 @@ export const responseCodeMessageKey: Record<number, string> = {
   [ResponseCode.requestNotPending]: 'admin.code.requestNotPending',
   [ResponseCode.reasonRequired]: 'admin.code.reasonRequired',
   [ResponseCode.settingInvalid]: 'admin.code.settingInvalid',
+  [ResponseCode.operatorSelfChange]: 'admin.code.operatorSelfChange',
 };

@@ -5,6 +5,7 @@ export * from './codes.js';
 export * from './languages.js';
 export * from './language-schema.js';
 export * from './pagination.js';
+export * from './list-sort.js';
 export * from './validators.js';
 export * from './money.js';
 export * from '../i18n/interpolate.js';

@@ -2,3 +2,4 @@
 export * from './content.endpoints.js';
 export * from './content.schemas.js';
 export * from './home-data.route.js';
+export * from './content.admin.js';

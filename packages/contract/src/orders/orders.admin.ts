@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from '../common/endpoint.js';
 import { pageOf, pageQuery } from '../common/pagination.js';
+import { exportOf, sortQuery } from '../common/list-sort.js';
 import { idParam } from '../catalogue/catalogue.schemas.js';
 import { ORDER_STATUSES, orderChangedData, orderInfoData, packageSchema } from './orders.schemas.js';
 import { charityCauseSchema, createCauseBody } from './charity.schemas.js';
@@ -13,7 +14,12 @@ const minor = z.number().int();
 /** Where a package's events come from: operators (`manual`) or a tracking provider. */
 export const TRACKING_PROVIDERS = ['manual', 'kuaidi100', '17track'] as const;
 
-export const adminOrderListQuery = pageQuery.extend({ status: z.enum(ORDER_STATUSES).optional() });
+export const adminOrderListQuery = pageQuery.extend({
+  status: z.enum(ORDER_STATUSES).optional(),
+  /** Part of the order number, or the member's name or number. */
+  q: z.string().trim().max(100).optional(),
+  ...sortQuery(['id', 'total', 'status', 'created_at', 'paid_at', 'last_reminded_at']),
+});
 export const adminOrderSummarySchema = z.object({
   id: z.number().int(),
   order_no: z.string(),
@@ -69,6 +75,21 @@ export const orderSettingsBody = z
   .refine((b) => b.expiry_minutes !== undefined || b.auto_confirm_days !== undefined, { message: 'validation.required', path: ['expiry_minutes'] });
 export const orderSettingsData = z.object({ expiry_minutes: z.number().int(), auto_confirm_days: z.number().int(), updated_by: z.string(), updated_at: z.string() });
 
+const pointsSettings = z.object({
+  /** Points worth one major unit of an order's currency. */
+  points_per_unit: z.number().int().min(1).max(1_000_000),
+  /** Shopping points worth one major unit of an order's currency. */
+  shopping_points_per_unit: z.number().int().min(1).max(1_000_000),
+  /** The largest share of the goods (after the coupon) points may pay, in basis points. */
+  points_max_share_bp: z.number().int().min(0).max(10000),
+  /** Points a completed order earns as a share of the goods paid in money, in basis points (goods with their own rule excepted). */
+  earn_rate_bp: z.number().int().min(0).max(10000),
+});
+export const pointsSettingsBody = pointsSettings.partial().refine((b) => Object.values(b).some((v) => v !== undefined), { message: 'validation.required', path: ['points_per_unit'] });
+export const pointsSettingsData = pointsSettings.extend({ updated_by: z.string() });
+/** Points every unit of a goods item earns on a completed order, instead of the percentage; null gives it the percentage again. */
+export const goodsPointsBody = z.object({ goods_id: idParam, points_per_unit: z.number().int().min(0).max(100_000_000).nullable() });
+
 const countryCode = z.string().regex(/^[A-Z]{2}$/, 'validation.invalid');
 export const operatingFeeBody = z.object({ country_code: countryCode, rate_bp: z.number().int().min(0).max(10000) });
 export const shippingFeeBody = z.object({
@@ -81,6 +102,8 @@ const ok = z.object({ ok: z.literal(true) });
 
 /** Orders by state, newest first. */
 export const adminListOrders = endpoint({ method: 'GET', path: '/admin/api/orders/list', auth: 'operator', permission: 'orders.read', area: 'admin', query: adminOrderListQuery, data: pageOf(adminOrderSummarySchema) });
+/** The order list as a CSV file (same filters and sort, every row). */
+export const adminExportOrders = exportOf(adminListOrders);
 /** One order with everything that happened to it. */
 export const adminGetOrder = endpoint({ method: 'GET', path: '/admin/api/orders/info', auth: 'operator', permission: 'orders.read', area: 'admin', query: z.object({ id: idParam }), data: adminOrderInfoData });
 /** Ships (part of) a paid order in one package; the order is shipped once every unit is. */
@@ -93,6 +116,10 @@ export const adminAddTrackingEvent = endpoint({ method: 'POST', path: '/admin/ap
 export const adminOrderReminders = endpoint({ method: 'GET', path: '/admin/api/orders/reminders', auth: 'operator', permission: 'orders.read', area: 'admin', data: reminderListData });
 /** How long an order may stay unpaid, and when unconfirmed orders complete. */
 export const adminSetOrderSettings = endpoint({ method: 'POST', path: '/admin/api/orders/settings', auth: 'operator', permission: 'settings.write', area: 'admin', body: orderSettingsBody, data: orderSettingsData });
+/** What points are worth at checkout, the share of the goods they may pay, and what completed orders earn. */
+export const adminSetPointsSettings = endpoint({ method: 'POST', path: '/admin/api/orders/points-settings', auth: 'operator', permission: 'settings.write', area: 'admin', body: pointsSettingsBody, data: pointsSettingsData });
+/** Points each unit of a goods item earns on a completed order (null: the percentage again). */
+export const adminSetGoodsPoints = endpoint({ method: 'POST', path: '/admin/api/orders/goods-points', auth: 'operator', permission: 'settings.write', area: 'admin', body: goodsPointsBody, data: ok });
 /** The global operating fee of a destination country (basis points of the subtotal). */
 export const adminSetOperatingFee = endpoint({ method: 'POST', path: '/admin/api/orders/operating-fee', auth: 'operator', permission: 'settings.write', area: 'admin', body: operatingFeeBody, data: ok });
 /** Freight of regular orders to a country, free from a subtotal when set. */
@@ -127,7 +154,7 @@ export const groupBuyActivityBody = z.object({
   virtual_fill_percent: z.number().int().min(0).max(100).default(0),
 });
 /** Sets up a group-buy activity on an SKU, setting its units aside. */
-export const adminCreateGroupBuy = endpoint({ method: 'POST', path: '/admin/api/orders/group-buys', auth: 'operator', permission: 'catalogue.write', area: 'admin', body: groupBuyActivityBody, data: z.object({ id: z.number().int() }) });
+export const adminCreateGroupBuy = endpoint({ method: 'POST', path: '/admin/api/orders/group-buys', auth: 'operator', permission: 'catalogue.write', area: 'admin', idempotent: true, body: groupBuyActivityBody, data: z.object({ id: z.number().int() }) });
 
 export const couponBody = z
   .object({
@@ -146,6 +173,25 @@ export const couponBody = z
   })
   .refine((c) => (c.kind === 'amount' ? c.amount !== undefined : c.percent_bp !== undefined), { message: 'validation.required', path: ['amount'] });
 /** Issues a coupon code. */
-export const adminCreateCoupon = endpoint({ method: 'POST', path: '/admin/api/orders/coupons', auth: 'operator', permission: 'settings.write', area: 'admin', body: couponBody, data: z.object({ id: z.number().int() }) });
+export const adminCreateCoupon = endpoint({ method: 'POST', path: '/admin/api/orders/coupons', auth: 'operator', permission: 'settings.write', area: 'admin', idempotent: true, body: couponBody, data: z.object({ id: z.number().int() }) });
 
-export const orderAdminEndpoints = [adminCreateCoupon, adminCreateGroupBuy, adminCreateCharityCause, adminSetInternationalFreight, adminListOrders, adminGetOrder, adminShipOrder, adminCancelOrder, adminAddTrackingEvent, adminOrderReminders, adminSetOrderSettings, adminSetOperatingFee, adminSetShippingFee] as const;
+/** Why an operator ends a coupon or a group buy early (kept with the decision). */
+export const endEarlyBody = z.object({ id: idParam, reason: z.string().trim().min(1, 'validation.required').max(200) });
+/** Ends a coupon now: it takes no more orders (orders placed with it keep their discount). */
+export const adminEndCoupon = endpoint({ method: 'POST', path: '/admin/api/orders/coupons/end', auth: 'operator', permission: 'settings.write', area: 'admin', idempotent: true, body: endEarlyBody, data: z.object({ id: z.number().int(), ends_at: z.string() }) });
+/**
+ * Ends a group buy now: no new orders or groups; groups already open run to their own deadline.
+ * The units it still holds go back to the SKU's stock (`returned`).
+ */
+export const adminEndGroupBuy = endpoint({
+  method: 'POST',
+  path: '/admin/api/orders/group-buys/end',
+  auth: 'operator',
+  permission: 'catalogue.write',
+  area: 'admin',
+  idempotent: true,
+  body: endEarlyBody,
+  data: z.object({ id: z.number().int(), ends_at: z.string(), returned: z.number().int() }),
+});
+
+export const orderAdminEndpoints = [adminCreateCoupon, adminEndCoupon, adminCreateGroupBuy, adminEndGroupBuy, adminCreateCharityCause, adminSetInternationalFreight, adminListOrders, adminExportOrders, adminGetOrder, adminShipOrder, adminCancelOrder, adminAddTrackingEvent, adminOrderReminders, adminSetOrderSettings, adminSetPointsSettings, adminSetGoodsPoints, adminSetOperatingFee, adminSetShippingFee] as const;

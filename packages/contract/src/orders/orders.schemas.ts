@@ -5,6 +5,8 @@ import { CART_LINE_MAX, CART_LINE_PROBLEMS, CART_MAX_LINES } from '../cart/cart.
 
 /** Integer minor units of `currency` (money is integers). */
 const minor = z.number().int();
+/** The most points one request may name. */
+export const POINTS_MAX = 1_000_000_000_000;
 const stamp = z.string();
 
 /**
@@ -63,6 +65,9 @@ export const checkoutQuery = z.object({
   /** The member's address to ship to; without it, their default address. */
   address_id: idParam.optional(),
   coupon_code: z.string().trim().min(1).max(40).optional(),
+  /** Points and shopping points the member wants to spend (at most what the order can take). */
+  points: z.coerce.number().int('validation.invalid').min(0).max(POINTS_MAX).optional(),
+  shopping_points: z.coerce.number().int('validation.invalid').min(0).max(POINTS_MAX).optional(),
 });
 
 export const checkoutLineSchema = z.object({
@@ -90,14 +95,31 @@ export const amountsSchema = z.object({
   freight: minor,
   points_used: z.number().int(),
   points_value: minor,
+  shopping_points_used: z.number().int().default(0),
+  shopping_points_value: minor.default(0),
   total: minor,
 });
+
+/** One kind of points as checkout offers it. */
+export const pointsOfferSchema = z.object({
+  /** The member's balance now. */
+  balance: z.number().int(),
+  /** How many are worth one major unit of the order's currency. */
+  per_unit: z.number().int(),
+  /** The most this order can take of them. */
+  max: z.number().int(),
+});
+const noPointsOffer = { balance: 0, per_unit: 100, max: 0 };
 
 export const checkoutData = amountsSchema.extend({
   lines: z.array(checkoutLineSchema),
   address: addressSnapshotSchema.extend({ id: z.number().int() }).nullable(),
   /** Every line can be bought and an address is chosen. */
   can_submit: z.boolean(),
+  /** What the member can spend of each kind of points on this order. */
+  points_offer: z.object({ points: pointsOfferSchema, shopping_points: pointsOfferSchema }).default({ points: noPointsOffer, shopping_points: noPointsOffer }),
+  /** Points the order will earn when it completes. */
+  points_earned: z.number().int().default(0),
 });
 export type CheckoutData = z.infer<typeof checkoutData>;
 
@@ -109,6 +131,9 @@ export const createOrderBody = z.object({
   address_id: idParam,
   remarks: z.string().trim().max(ORDER_REMARKS_MAX).default(''),
   coupon_code: z.string().trim().min(1).max(40).optional(),
+  /** Points and shopping points to spend: held at once, spent when the order is paid, given back if it ends unpaid. */
+  points: z.number().int('validation.invalid').min(0).max(POINTS_MAX).default(0),
+  shopping_points: z.number().int('validation.invalid').min(0).max(POINTS_MAX).default(0),
 });
 export const createOrderData = z.object({
   order_id: z.number().int(),
@@ -133,6 +158,9 @@ export const orderLineSchema = z.object({
   num: z.number().int(),
   line_total: minor,
   shipped_num: z.number().int(),
+  /** The PV of one unit when the order was placed, and of the whole line (what the sale adds to the team's performance). */
+  pv: z.number().int().default(0),
+  line_pv: z.number().int().default(0),
 });
 
 /** What the member can do with the order now. */
@@ -180,6 +208,21 @@ export const orderInfoData = orderSummarySchema.merge(amountsSchema).extend({
   cancel_reason: z.string(),
   package_count: z.number().int(),
   last_reminded_at: stamp.nullable(),
+  /** Points the order earns when it completes, and whether they were credited. */
+  points_earned: z.number().int().default(0),
+  points_earned_posted: z.boolean().default(false),
+  /** A group-buy order's group: `pending` until the order is paid, then the group's state. */
+  group_buy: z
+    .object({
+      activity_id: z.number().int(),
+      group_id: z.number().int(),
+      status: z.enum(['pending', 'open', 'succeeded', 'failed']),
+      member_count: z.number().int(),
+      size: z.number().int(),
+      expires_at: stamp,
+    })
+    .nullable()
+    .default(null),
 });
 export type OrderInfo = z.infer<typeof orderInfoData>;
 

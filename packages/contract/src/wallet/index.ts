@@ -9,6 +9,8 @@ export {
   updateBankCardBody,
   createRechargeBody,
   giveGiftCardBody,
+  moveRewardsBody,
+  redeemGiftCardBody,
   RECHARGE_KINDS,
   RECHARGE_STATUSES,
   WITHDRAWAL_STATUSES,

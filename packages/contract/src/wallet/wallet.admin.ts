@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from '../common/endpoint.js';
 import { pageOf, pageQuery } from '../common/pagination.js';
+import { exportOf, sortQuery } from '../common/list-sort.js';
 import { BANK_TYPES, RECHARGE_KINDS, RECHARGE_STATUSES, WITHDRAWAL_METHODS, WITHDRAWAL_STATUSES, rechargeOrderSchema, withdrawalSchema } from './wallet.schemas.js';
 
 // Operator calls of the wallet area (under /admin/api/wallet/): the queues of top-ups by bank
@@ -13,19 +14,28 @@ const currency = z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/, 'validation
 const reason = z.string().trim().min(1, 'wallet.validation.reasonRequired').max(300);
 const ok = z.object({ ok: z.literal(true) });
 
-export const adminWithdrawalListQuery = pageQuery.extend({ status: z.enum(WITHDRAWAL_STATUSES).default('pending') });
+/** A queue's search: the row's number, or its member's name or number. */
+const queueSearch = { q: z.string().trim().max(100).optional() };
+export const adminWithdrawalListQuery = pageQuery.extend({ status: z.enum(WITHDRAWAL_STATUSES).default('pending'), ...queueSearch, ...sortQuery(['id', 'user_name', 'amount', 'created_at']) });
 export const adminWithdrawalSchema = withdrawalSchema.extend({ user_id: z.number().int(), user_name: z.string(), holder_name: z.string().nullable(), account_number: z.string().nullable(), reviewed_by: z.string().nullable() });
-export const adminRechargeListQuery = pageQuery.extend({ status: z.enum(RECHARGE_STATUSES).default('under_review'), kind: z.enum(RECHARGE_KINDS).optional() });
+export const adminRechargeListQuery = pageQuery.extend({ status: z.enum(RECHARGE_STATUSES).default('under_review'), kind: z.enum(RECHARGE_KINDS).optional(), ...queueSearch, ...sortQuery(['id', 'user_name', 'pay_amount', 'created_at']) });
 export const adminRechargeSchema = rechargeOrderSchema.extend({ user_id: z.number().int(), user_name: z.string(), reviewed_by: z.string().nullable() });
 
-export const withdrawalDecisionBody = z.object({ id, reason: z.string().trim().max(300).optional() });
-export const withdrawalRejectBody = z.object({ id, reason });
+/** Approving releases a member's money to be paid out: the operator says why (what was checked). */
+export const withdrawalDecisionBody = z.object({ id, reason });
+export const withdrawalRejectBody = z.object({
+  id,
+  reason,
+  /** The state the operator saw and decides on: refused as already decided when the withdrawal moved on meanwhile (without it, pending or approved). */
+  seen_status: z.enum(['pending', 'approved']).optional(),
+});
 export const withdrawalPaidBody = z.object({ id, payout_reference: z.string().trim().min(3).max(100) });
 export const rechargeConfirmBody = z.object({
   id,
   /** Stablecoin: the hash the operator found on the chain (kept on the order). */
   tx_hash: z.string().trim().max(130).optional(),
-  reason: z.string().trim().max(300).optional(),
+  /** What the operator checked (the slip against the bank statement …): crediting money is always explained. */
+  reason,
 });
 export const rechargeRejectBody = z.object({ id, reason });
 
@@ -41,8 +51,8 @@ export const giftCardBatchData = z.object({ batch_id: z.number().int(), card_ids
 export const pointsGrantBody = z.object({ user_id: id, kind: z.enum(['points', 'shopping_points']), amount: minor.min(1).max(1_000_000_000), reason });
 export const pointsGrantData = z.object({ entry_id: z.number().int(), balance: minor });
 
-export const bankBody = z.object({ country_code: z.string().regex(/^[A-Z]{2}$/, 'validation.invalid'), type: z.enum(BANK_TYPES), name: z.string().trim().min(2).max(120), code: z.string().trim().min(2).max(20), parent_id: id.optional() });
-export const collectionAccountBody = z.object({ currency, bank_name: z.string().trim().min(2).max(120), account_name: z.string().trim().min(2).max(120), account_number: z.string().trim().min(4).max(40), branch: z.string().trim().max(120).default(''), enabled: z.boolean().default(true) });
+export const bankBody = z.object({ country_code: z.string().regex(/^[A-Z]{2}$/, 'validation.invalid'), type: z.enum(BANK_TYPES), name: z.string().trim().min(2).max(120), code: z.string().trim().min(2).max(20), parent_id: id.optional(), reason });
+export const collectionAccountBody = z.object({ currency, bank_name: z.string().trim().min(2).max(120), account_name: z.string().trim().min(2).max(120), account_number: z.string().trim().min(4).max(40), branch: z.string().trim().max(120).default(''), enabled: z.boolean().default(true), reason });
 export const rechargeChannelBody = z.object({
   code: z.string().trim().regex(/^[a-z0-9_]{2,40}$/, 'validation.invalid'),
   kind: z.enum(RECHARGE_KINDS),
@@ -51,6 +61,7 @@ export const rechargeChannelBody = z.object({
   min: minor.min(1),
   max: minor.min(1),
   enabled: z.boolean().default(true),
+  reason,
 });
 export const walletLimitBody = z.object({
   currency,
@@ -61,41 +72,47 @@ export const walletLimitBody = z.object({
   max: minor.min(1),
   daily_count: z.number().int().min(1).max(1000),
   daily_amount: minor.min(1),
+  reason,
 });
-export const cryptoAddressesBody = z.object({ network: z.string().trim().toUpperCase().min(2).max(20), addresses: z.array(z.string().trim().regex(/^[A-Za-z0-9]{20,100}$/, 'validation.invalid')).min(1).max(1000) });
+export const cryptoAddressesBody = z.object({ network: z.string().trim().toUpperCase().min(2).max(20), addresses: z.array(z.string().trim().regex(/^[A-Za-z0-9]{20,100}$/, 'validation.invalid')).min(1).max(1000), reason });
 export const cryptoAddressesData = z.object({ added: z.number().int() });
 export const withdrawalMethods = WITHDRAWAL_METHODS;
 
 /** Withdrawals by state, oldest first (the review queue). */
 export const adminListWithdrawals = endpoint({ method: 'GET', path: '/admin/api/wallet/withdrawals', auth: 'operator', permission: 'withdrawals.review', area: 'admin', query: adminWithdrawalListQuery, data: pageOf(adminWithdrawalSchema) });
 /** Approves a pending withdrawal (the funds stay held until it is paid). */
-export const adminApproveWithdrawal = endpoint({ method: 'POST', path: '/admin/api/wallet/withdrawals/approve', auth: 'operator', permission: 'withdrawals.review', area: 'admin', body: withdrawalDecisionBody, data: adminWithdrawalSchema });
+export const adminApproveWithdrawal = endpoint({ method: 'POST', path: '/admin/api/wallet/withdrawals/approve', auth: 'operator', permission: 'withdrawals.review', area: 'admin', idempotent: true, body: withdrawalDecisionBody, data: adminWithdrawalSchema });
 /** Marks an approved withdrawal paid with the payout's reference: the held funds leave the shop. */
-export const adminMarkWithdrawalPaid = endpoint({ method: 'POST', path: '/admin/api/wallet/withdrawals/paid', auth: 'operator', permission: 'withdrawals.review', area: 'admin', body: withdrawalPaidBody, data: adminWithdrawalSchema });
-/** Rejects a pending or approved withdrawal with a reason: the held funds go back. */
-export const adminRejectWithdrawal = endpoint({ method: 'POST', path: '/admin/api/wallet/withdrawals/reject', auth: 'operator', permission: 'withdrawals.review', area: 'admin', body: withdrawalRejectBody, data: adminWithdrawalSchema });
+export const adminMarkWithdrawalPaid = endpoint({ method: 'POST', path: '/admin/api/wallet/withdrawals/paid', auth: 'operator', permission: 'withdrawals.review', area: 'admin', idempotent: true, body: withdrawalPaidBody, data: adminWithdrawalSchema });
+/** Rejects a pending withdrawal, or an approved one whose payout was not made, with a reason: the held funds go back once. */
+export const adminRejectWithdrawal = endpoint({ method: 'POST', path: '/admin/api/wallet/withdrawals/reject', auth: 'operator', permission: 'withdrawals.review', area: 'admin', idempotent: true, body: withdrawalRejectBody, data: adminWithdrawalSchema });
 /** Top-ups by state (default: bank transfers and stablecoin deposits awaiting review). */
 export const adminListRecharges = endpoint({ method: 'GET', path: '/admin/api/wallet/recharges', auth: 'operator', permission: 'withdrawals.review', area: 'admin', query: adminRechargeListQuery, data: pageOf(adminRechargeSchema) });
 /** Confirms an offline top-up's money arrived: the member's wallet is credited once. */
-export const adminConfirmRecharge = endpoint({ method: 'POST', path: '/admin/api/wallet/recharges/confirm', auth: 'operator', permission: 'withdrawals.review', area: 'admin', body: rechargeConfirmBody, data: adminRechargeSchema });
+export const adminConfirmRecharge = endpoint({ method: 'POST', path: '/admin/api/wallet/recharges/confirm', auth: 'operator', permission: 'withdrawals.review', area: 'admin', idempotent: true, body: rechargeConfirmBody, data: adminRechargeSchema });
 /** Rejects an offline top-up with a reason. */
-export const adminRejectRecharge = endpoint({ method: 'POST', path: '/admin/api/wallet/recharges/reject', auth: 'operator', permission: 'withdrawals.review', area: 'admin', body: rechargeRejectBody, data: adminRechargeSchema });
+export const adminRejectRecharge = endpoint({ method: 'POST', path: '/admin/api/wallet/recharges/reject', auth: 'operator', permission: 'withdrawals.review', area: 'admin', idempotent: true, body: rechargeRejectBody, data: adminRechargeSchema });
 /** Issues a batch of gift cards to a member. */
 export const adminIssueGiftCards = endpoint({ method: 'POST', path: '/admin/api/wallet/gift-cards/issue', auth: 'operator', permission: 'ledger.adjust', area: 'admin', idempotent: true, body: giftCardBatchBody, data: giftCardBatchData });
 /** Grants points or shopping points to a member. */
 export const adminGrantPoints = endpoint({ method: 'POST', path: '/admin/api/wallet/points/grant', auth: 'operator', permission: 'ledger.adjust', area: 'admin', idempotent: true, body: pointsGrantBody, data: pointsGrantData });
 /** Adds a bank, an e-wallet or a branch (`parent_id`). */
-export const adminAddBank = endpoint({ method: 'POST', path: '/admin/api/wallet/banks', auth: 'operator', permission: 'settings.write', area: 'admin', body: bankBody, data: z.object({ id: z.number().int() }) });
+export const adminAddBank = endpoint({ method: 'POST', path: '/admin/api/wallet/banks', auth: 'operator', permission: 'settings.write', area: 'admin', idempotent: true, body: bankBody, data: z.object({ id: z.number().int() }) });
 /** Adds a company collection account members transfer to. */
-export const adminAddCollectionAccount = endpoint({ method: 'POST', path: '/admin/api/wallet/collection-accounts', auth: 'operator', permission: 'settings.write', area: 'admin', body: collectionAccountBody, data: z.object({ id: z.number().int() }) });
+export const adminAddCollectionAccount = endpoint({ method: 'POST', path: '/admin/api/wallet/collection-accounts', auth: 'operator', permission: 'settings.write', area: 'admin', idempotent: true, body: collectionAccountBody, data: z.object({ id: z.number().int() }) });
 /** Adds or changes a top-up channel. */
-export const adminSetRechargeChannel = endpoint({ method: 'POST', path: '/admin/api/wallet/recharge-channels', auth: 'operator', permission: 'settings.write', area: 'admin', body: rechargeChannelBody, data: ok });
+export const adminSetRechargeChannel = endpoint({ method: 'POST', path: '/admin/api/wallet/recharge-channels', auth: 'operator', permission: 'settings.write', area: 'admin', idempotent: true, body: rechargeChannelBody, data: ok });
 /** Sets the fee and limits of withdrawals or transfers in a currency. */
-export const adminSetWalletLimit = endpoint({ method: 'POST', path: '/admin/api/wallet/limits', auth: 'operator', permission: 'settings.write', area: 'admin', body: walletLimitBody, data: ok });
+export const adminSetWalletLimit = endpoint({ method: 'POST', path: '/admin/api/wallet/limits', auth: 'operator', permission: 'settings.write', area: 'admin', idempotent: true, body: walletLimitBody, data: ok });
 /** Adds stablecoin deposit addresses to the pool members are given addresses from. */
-export const adminAddCryptoAddresses = endpoint({ method: 'POST', path: '/admin/api/wallet/crypto-addresses', auth: 'operator', permission: 'settings.write', area: 'admin', body: cryptoAddressesBody, data: cryptoAddressesData });
+export const adminAddCryptoAddresses = endpoint({ method: 'POST', path: '/admin/api/wallet/crypto-addresses', auth: 'operator', permission: 'settings.write', area: 'admin', idempotent: true, body: cryptoAddressesBody, data: cryptoAddressesData });
+
+/** The two queues as CSV files (same filters and sort, every row). */
+export const adminExportWithdrawals = exportOf(adminListWithdrawals);
+export const adminExportRecharges = exportOf(adminListRecharges);
 
 export const walletAdminEndpoints = [
+  adminExportWithdrawals, adminExportRecharges,
   adminListWithdrawals, adminApproveWithdrawal, adminMarkWithdrawalPaid, adminRejectWithdrawal, adminListRecharges, adminConfirmRecharge, adminRejectRecharge,
   adminIssueGiftCards, adminGrantPoints, adminAddBank, adminAddCollectionAccount, adminSetRechargeChannel, adminSetWalletLimit, adminAddCryptoAddresses,
 ] as const;

@@ -18,6 +18,8 @@ export const getRewardTotals = endpoint({ method: 'GET', path: '/attractive/rewa
 export const listRewards = endpoint({ method: 'GET', path: '/attractive/reward/log', auth: 'member', area: 'wallet', query: s.rewardLogQuery, data: s.rewardLogData });
 export const getRewardLogPage = endpoint({ method: 'GET', path: '/attractive/UserPageData/rewardLog', auth: 'member', area: 'wallet', query: s.rewardLogQuery, data: s.rewardLogData });
 export const getMonthlyRewards = endpoint({ method: 'GET', path: '/attractive/reward/monthReward', auth: 'member', area: 'wallet', query: s.monthRewardQuery, data: s.monthRewardData });
+/** Beyond the spec's list (see docs/decisions/2026-11-24-rewards-to-cash.md): moves rewards to the cash balance of the same currency. */
+export const moveRewardsToCash = endpoint({ method: 'POST', path: '/attractive/reward/toBalance', auth: 'member', area: 'wallet', idempotent: true, body: s.moveRewardsBody, data: s.moveRewardsData });
 
 // Top-up
 export const listRechargeChannels = endpoint({ method: 'GET', path: '/attractive/currency/rechargeChannel', auth: 'member', area: 'wallet', data: s.rechargeChannelsData });
@@ -41,6 +43,8 @@ export const createCurrencyWithdrawal = endpoint({ method: 'POST', path: '/attra
 export const createCryptoWithdrawal = endpoint({ method: 'POST', path: '/coin/withdraw/create', auth: 'member', area: 'wallet', idempotent: true, body: s.createCryptoWithdrawalBody, data: s.withdrawalSchema });
 export const listWithdrawals = endpoint({ method: 'GET', path: '/user/withdraw/list', auth: 'member', area: 'wallet', query: s.withdrawalListQuery, data: s.withdrawalListData });
 export const getWithdrawal = endpoint({ method: 'GET', path: '/user/withdraw/info', auth: 'member', area: 'wallet', query: s.idQueryOf, data: s.withdrawalSchema });
+/** Beyond the spec's list (see docs/decisions/2026-11-23-withdrawal-cancel.md): the member cancels a pending withdrawal; answers it as `/user/withdraw/info` does. */
+export const cancelWithdrawal = endpoint({ method: 'POST', path: '/user/withdraw/cancel', auth: 'member', area: 'wallet', idempotent: true, body: s.cancelWithdrawalBody, data: s.withdrawalSchema });
 
 // Transfers
 export const createTransfer = endpoint({ method: 'POST', path: '/user/transfer/create', auth: 'member', area: 'wallet', idempotent: true, body: s.createTransferBody, data: s.transferSchema });
@@ -61,3 +65,5 @@ export const getBankCard = endpoint({ method: 'GET', path: '/user/bank_card/info
 // Gift cards
 export const listGiftCards = endpoint({ method: 'GET', path: '/user/gift_card/list', auth: 'member', area: 'wallet', query: s.giftCardListQuery, data: s.giftCardListData });
 export const giveGiftCard = endpoint({ method: 'POST', path: '/user/gift_card/give', auth: 'member', area: 'wallet', idempotent: true, body: s.giveGiftCardBody, data: s.giveGiftCardData });
+/** Beyond the spec's list (see docs/decisions/2026-11-24-gift-card-redeem.md): one card's whole remaining value to the cash balance, once. */
+export const redeemGiftCardToBalance = endpoint({ method: 'POST', path: '/user/gift_card/redeem', auth: 'member', area: 'wallet', idempotent: true, body: s.redeemGiftCardBody, data: s.redeemGiftCardData });

@@ -19,6 +19,8 @@ const googleCode = z.string().regex(/^\d{6}$/, 'validation.invalid').optional();
 const idQuery = z.object({ id });
 /** `?id=`: one row of the member's. */
 export const idQueryOf = idQuery;
+/** `{ id }`: one withdrawal of the member's, to cancel while it is pending. */
+export const cancelWithdrawalBody = z.object({ id });
 const ok = z.object({ ok: z.literal(true) });
 
 export const ASSET_KINDS = ['cash', 'points', 'shopping_points', 'gift_card', 'rewards'] as const;
@@ -80,6 +82,17 @@ export const pointsInfoData = z.object({
 export const rewardLogQuery = pageQuery.extend({ currency: currency.optional() });
 export const rewardLogData = pageOf(ledgerLineSchema).extend({ empty_text: z.string() });
 export const rewardTotalData = z.object({ list: z.array(z.object({ currency: z.string(), balance: minor, earned: minor })), empty_text: z.string() });
+/** Rewards moved to the cash balance of the same currency: at most what the rewards balance holds. */
+export const moveRewardsBody = z.object({ currency, amount: amountText });
+export const moveRewardsData = z.object({
+  currency: z.string(),
+  /** What moved, in minor units. */
+  amount: minor,
+  /** The rewards left in the currency. */
+  rewards_balance: minor,
+  /** The cash available in the currency after the move. */
+  cash_balance: minor,
+});
 export const monthRewardQuery = z.object({ month: z.string().regex(/^\d{4}-\d{2}$/, 'validation.invalid').optional() });
 export const monthRewardData = z.object({ month: z.string(), list: z.array(z.object({ currency: z.string(), amount: minor, count: z.number().int() })) });
 
@@ -112,7 +125,11 @@ export const rechargeConfigData = z.object({
   channels: z.array(rechargeChannelSchema),
   collection_accounts: z.array(collectionAccountSchema),
   instalment_plans: z.array(z.object({ months: z.number().int(), fee_bp: z.number().int() })),
+  /** The stablecoin networks a deposit address can be had on (the operators' pool has one free, or the member already holds one). */
+  crypto_networks: z.array(z.string()),
 });
+/** A stablecoin network's name (`TRC20`, `ERC20` …). */
+const cryptoNetwork = z.string().trim().toUpperCase().regex(/^[A-Z0-9]{2,20}$/, 'validation.invalid');
 export const createRechargeBody = z.object({
   channel: z.string().trim().min(1).max(40),
   /** What the member pays, in `currency`. */
@@ -124,6 +141,8 @@ export const createRechargeBody = z.object({
   slip: z.string().trim().max(500).optional(),
   /** Stablecoin: the transaction hash of the deposit. */
   tx_hash: z.string().trim().regex(/^(0x)?[0-9a-fA-F]{16,128}$/, 'validation.invalid').optional(),
+  /** Stablecoin: the network the deposit was sent on (default TRC20); the member's deposit address of that network receives it. */
+  network: cryptoNetwork.optional(),
   /** CTBC card in instalments: 3, 6 or 12 months. */
   instalments: z.coerce.number().int().optional(),
 });
@@ -149,6 +168,8 @@ export const rechargeOrderSchema = z.object({
   instalments: z.number().int().nullable(),
   slip: z.string().nullable(),
   tx_hash: z.string().nullable(),
+  /** Stablecoin: the network of the deposit. */
+  network: z.string().nullable(),
   reason: z.string().nullable(),
   created_at: z.string(),
   paid_at: z.string().nullable(),
@@ -167,7 +188,7 @@ export const instalmentData = z.object({
   currency: z.string(),
   list: z.array(z.object({ months: z.number().int(), fee_bp: z.number().int(), fee: minor.nullable(), total: minor.nullable(), per_month: minor.nullable() })),
 });
-export const cryptoAddressQuery = z.object({ network: z.string().trim().toUpperCase().default('TRC20') });
+export const cryptoAddressQuery = z.object({ network: cryptoNetwork.default('TRC20') });
 export const cryptoAddressData = z.object({ network: z.string(), address: z.string(), currency: z.string(), qr_code: z.string() });
 
 // ── Withdrawals ──────────────────────────────────────────────────────────────────────────────
@@ -326,5 +347,16 @@ export const giveGiftCardBody = z
   })
   .refine((b) => b.card_ids !== undefined || b.count !== undefined, { message: 'wallet.validation.giftCardCount', path: ['count'] });
 export const giveGiftCardData = z.object({ given: z.number().int(), card_ids: z.array(z.number().int()) });
+/** `{ id }`: one of the member's usable gift cards, whose whole remaining value goes to the cash balance. */
+export const redeemGiftCardBody = z.object({ id });
+export const redeemGiftCardData = z.object({
+  /** The card as it is now (used). */
+  card: giftCardSchema,
+  currency: z.string(),
+  /** What was added to the cash balance. */
+  amount: minor,
+  /** The cash available in the currency after it. */
+  cash_balance: minor,
+});
 
 export const okData = ok;

@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import { endpoint } from '../common/endpoint.js';
+import { LANGUAGES } from '../common/languages.js';
+import { pageOf, pageQuery } from '../common/pagination.js';
+import { exportOf, sortQuery } from '../common/list-sort.js';
+import { OPERATOR_ROLES } from './permissions.js';
+import { internationalFreightBody, operatingFeeBody, shippingFeeBody } from '../orders/orders.admin.js';
+
+// The console's settings (captcha, order times, freight and fees, currencies, language texts) and
+// its operators (owner only). Every change carries the operator's reason into the audit log and an
+// Idempotency-Key, so a double-click is one change.
+
+const id = z.coerce.number().int().min(1).max(2_147_483_647);
+const reason = z.string().trim().min(1, 'validation.required').max(300);
+const currency = z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/, 'validation.invalid');
+const minor = z.number().int();
+const stamp = { updated_by: z.string().nullable(), updated_at: z.string().nullable() };
+export const CAPTCHA_MODES = ['off', 'auto', 'always'] as const;
+
+export const settingsData = z.object({
+  captcha_mode: z.enum(CAPTCHA_MODES),
+  /** The app may continue without the slider when it cannot load. */
+  captcha_bypass: z.boolean(),
+  orders: z.object({ expiry_minutes: z.number().int(), auto_confirm_days: z.number().int(), ...stamp }),
+  shipping_fees: z.array(z.object({ country_code: z.string(), currency: z.string(), fee: minor, free_over: minor.nullable(), ...stamp })),
+  operating_fees: z.array(z.object({ country_code: z.string(), rate_bp: z.number().int(), ...stamp })),
+  international_freight: z.array(z.object({ country_code: z.string(), method: z.string(), weight_from_g: z.number().int(), weight_to_g: z.number().int(), currency: z.string(), fee: minor })),
+  currencies: z.array(z.object({ currency: z.string(), enabled: z.boolean(), is_settlement: z.boolean() })),
+});
+
+export const captchaSettingsBody = z.object({ mode: z.enum(CAPTCHA_MODES), bypass: z.boolean(), reason });
+export const orderTimesBody = z.object({ expiry_minutes: z.number().int().min(1).max(10080), auto_confirm_days: z.number().int().min(1).max(90), reason });
+export const currencySettingBody = z.object({ currency, enabled: z.boolean(), reason });
+
+export const languageTextsQuery = pageQuery.extend({ lang: z.enum(LANGUAGES), q: z.string().trim().max(100).default(''), changed: z.enum(['0', '1']).optional(), ...sortQuery(['key', 'text', 'changed']) });
+export const languageTextSchema = z.object({
+  key: z.string(),
+  text: z.string(),
+  /** The text shipped with this release. */
+  shipped: z.string(),
+  /** An operator's text replaces the shipped one. */
+  changed: z.boolean(),
+  ...stamp,
+});
+export const languageTextsData = pageOf(languageTextSchema).extend({ lang: z.enum(LANGUAGES), version: z.string() });
+export const languageTextBody = z.object({
+  lang: z.enum(LANGUAGES),
+  key: z.string().trim().min(1).max(200),
+  /** The new text; null goes back to the shipped one. */
+  text: z.string().max(5000).nullable(),
+  reason,
+});
+export const languageTextData = z.object({ lang: z.enum(LANGUAGES), key: z.string(), text: z.string(), version: z.string() });
+
+export const operatorListSchema = z.object({
+  id: z.number().int(),
+  user_name: z.string(),
+  role: z.enum(OPERATOR_ROLES),
+  status: z.enum(['active', 'disabled']),
+  totp_bound: z.boolean(),
+  /** The password is not set yet (the setup link was not used). */
+  pending_setup: z.boolean(),
+  sign_in_count: z.number().int(),
+  last_sign_in_at: z.string().nullable(),
+  created_by: z.string(),
+  created_at: z.string(),
+});
+export const createOperatorBody = z.object({ user_name: z.string().trim().regex(/^[A-Za-z0-9_.-]{2,64}$/, 'validation.invalid'), role: z.enum(OPERATOR_ROLES), reason });
+export const createOperatorData = z.object({ id: z.number().int(), setup_path: z.string(), expires_at: z.string() });
+export const operatorStatusBody = z.object({ id, active: z.boolean(), reason });
+export const operatorRoleBody = z.object({ id, role: z.enum(OPERATOR_ROLES), reason });
+export const operatorResetBody = z.object({ id, reason });
+export const operatorChangedData = z.object({ operator: operatorListSchema, sessions_ended: z.number().int() });
+export const memberTwoFactorResetData = z.object({ id: z.number().int(), removed: z.boolean() });
+
+/** Every setting the settings page shows, with who changed it last. */
+export const adminSettings = endpoint({ method: 'GET', path: '/admin/api/settings', auth: 'operator', permission: 'settings.write', area: 'admin', data: settingsData });
+/** The slider captcha's mode and whether the app may continue without it. */
+export const adminSetCaptcha = endpoint({ method: 'POST', path: '/admin/api/settings/captcha', auth: 'operator', permission: 'settings.write', area: 'admin', idempotent: true, body: captchaSettingsBody, data: settingsData });
+/** How long an order may stay unpaid, and when unconfirmed orders complete. */
+export const adminSetOrderTimes = endpoint({ method: 'POST', path: '/admin/api/settings/orders', auth: 'operator', permission: 'settings.write', area: 'admin', idempotent: true, body: orderTimesBody, data: settingsData });
+/** Freight of regular orders to a country in a currency, free from a subtotal when set. */
+export const adminSaveShippingFee = endpoint({ method: 'POST', path: '/admin/api/settings/shipping-fee', auth: 'operator', permission: 'settings.write', area: 'admin', idempotent: true, body: shippingFeeBody.extend({ reason }), data: settingsData });
+/** The global operating fee of a destination country. */
+export const adminSaveOperatingFee = endpoint({ method: 'POST', path: '/admin/api/settings/operating-fee', auth: 'operator', permission: 'settings.write', area: 'admin', idempotent: true, body: operatingFeeBody.extend({ reason }), data: settingsData });
+/** One weight band of the international freight table. */
+export const adminSaveInternationalFreight = endpoint({ method: 'POST', path: '/admin/api/settings/international-freight', auth: 'operator', permission: 'settings.write', area: 'admin', idempotent: true, body: internationalFreightBody.extend({ reason }), data: settingsData });
+/** Enables or disables a currency in members' wallets (never the settlement currency). */
+export const adminSetCurrency = endpoint({ method: 'POST', path: '/admin/api/settings/currency', auth: 'operator', permission: 'settings.write', area: 'admin', idempotent: true, body: currencySettingBody, data: settingsData });
+/** The texts of a language pack with the shipped text beside each, and the pack's version. */
+export const adminLanguageTexts = endpoint({ method: 'GET', path: '/admin/api/settings/language-texts', auth: 'operator', permission: 'settings.write', area: 'admin', query: languageTextsQuery, data: languageTextsData });
+/** Replaces one text of a language pack (or restores the shipped one); the pack's version changes, so apps load it again. */
+/** A language's texts as a CSV file (same search and sort, every text). */
+export const adminExportLanguageTexts = exportOf(adminLanguageTexts);
+export const adminSetLanguageText = endpoint({ method: 'POST', path: '/admin/api/settings/language-text', auth: 'operator', permission: 'settings.write', area: 'admin', idempotent: true, body: languageTextBody, data: languageTextData });
+
+/** Every operator, newest first. */
+export const adminListOperators = endpoint({ method: 'GET', path: '/admin/api/operators', auth: 'operator', permission: 'operators.manage', area: 'admin', data: z.object({ list: z.array(operatorListSchema) }) });
+/** Creates an operator and answers the one-time setup link's path (the password is set there). */
+export const adminCreateOperator = endpoint({ method: 'POST', path: '/admin/api/operators/create', auth: 'operator', permission: 'operators.manage', area: 'admin', idempotent: true, body: createOperatorBody, data: createOperatorData });
+/** Disables (every session ends) or enables an operator. */
+export const adminSetOperatorStatus = endpoint({ method: 'POST', path: '/admin/api/operators/status', auth: 'operator', permission: 'operators.manage', area: 'admin', idempotent: true, body: operatorStatusBody, data: operatorChangedData });
+/** Gives an operator another role (their sessions end, so it applies at once). */
+export const adminSetOperatorRole = endpoint({ method: 'POST', path: '/admin/api/operators/role', auth: 'operator', permission: 'operators.manage', area: 'admin', idempotent: true, body: operatorRoleBody, data: operatorChangedData });
+/** Removes another operator's authenticator: sessions end, the next sign-in sets up a new one. */
+export const adminResetOperatorTotp = endpoint({ method: 'POST', path: '/admin/api/operators/reset-2fa', auth: 'operator', permission: 'operators.manage', area: 'admin', idempotent: true, body: operatorResetBody, data: operatorChangedData });
+/** Removes a member's authenticator (owner only); the member signs in with the password and may bind a new one. */
+export const adminResetMemberTotp = endpoint({ method: 'POST', path: '/admin/api/members/reset-2fa', auth: 'operator', permission: 'operators.manage', area: 'admin', idempotent: true, body: operatorResetBody, data: memberTwoFactorResetData });
+
+export const settingsEndpoints = [
+  adminSettings, adminSetCaptcha, adminSetOrderTimes, adminSaveShippingFee, adminSaveOperatingFee, adminSaveInternationalFreight, adminSetCurrency, adminLanguageTexts, adminExportLanguageTexts, adminSetLanguageText,
+  adminListOperators, adminCreateOperator, adminSetOperatorStatus, adminSetOperatorRole, adminResetOperatorTotp, adminResetMemberTotp,
+] as const;
