@@ -4,6 +4,8 @@ import { addressRoutes } from './address/address.routes.js';
 import { cancellationRoutes } from './cancellation/cancellation.routes.js';
 import { captchaRoutes } from './captcha/captcha.routes.js';
 import { catalogueRoutes } from './catalogue/catalogue.routes.js';
+import { catalogueAdminRoutes } from './catalogue/catalogue-admin.routes.js';
+import { contentAdminRoutes } from './content/content-admin.routes.js';
 import { certificationRoutes } from './certification/certification.routes.js';
 import { cartRoutes } from './cart/cart.routes.js';
 import { orderRoutes } from './orders/orders.routes.js';
@@ -20,6 +22,7 @@ import { verificationRoutes } from './verification/verification.routes.js';
 import { walletRoutes } from './wallet/wallet.routes.js';
 import { paymentRoutes } from './payments/payments.routes.js';
 import { onlinePayRoutes } from './payments/onlinepay.routes.js';
+import { moneyConsoleRoutes } from './money-console/money-console.routes.js';
 
 /** Every module's routes. Each area adds one line. */
-export const modules: Array<(api: Api) => void> = [healthRoutes, langRoutes, accountsRoutes, verificationRoutes, captchaRoutes, twoFactorRoutes, certificationRoutes, cancellationRoutes, uploadsRoutes, catalogueRoutes, cartRoutes, orderRoutes, charityRoutes, contentRoutes, operatorRoutes, consoleRoutes, geoRoutes, addressRoutes, walletRoutes, paymentRoutes, onlinePayRoutes];
+export const modules: Array<(api: Api) => void> = [healthRoutes, langRoutes, accountsRoutes, verificationRoutes, captchaRoutes, twoFactorRoutes, certificationRoutes, cancellationRoutes, uploadsRoutes, catalogueRoutes, cartRoutes, orderRoutes, charityRoutes, contentRoutes, operatorRoutes, consoleRoutes, catalogueAdminRoutes, contentAdminRoutes, geoRoutes, addressRoutes, walletRoutes, paymentRoutes, onlinePayRoutes, moneyConsoleRoutes];

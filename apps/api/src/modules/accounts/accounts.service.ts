@@ -106,9 +106,11 @@ export async function registerMember(deps: Pick<AppDeps, 'db' | 'config'>, actor
     // Used up with the account it creates: a failed insert leaves the code usable.
     await consumeCode(trx, { ...codeOf, code: input.code });
     let user: UserRow | undefined;
+    // A generated invitation code that is taken already is skipped without failing the transaction.
     for (let attempt = 0; !user; attempt++) {
+      if (attempt > 5) throw new Error('no free invitation code after 6 tries');
       try {
-        user = await q.insertUser(trx, {
+        user = await q.insertUserWithFreshInviteCode(trx, {
           user_name: input.user_name,
           nickname: input.nickname,
           email: input.email.trim(),
@@ -124,7 +126,7 @@ export async function registerMember(deps: Pick<AppDeps, 'db' | 'config'>, actor
         if (constraint === 'users_user_name_key') throw new AppError(ResponseCode.userNameTaken);
         if (constraint === 'users_email_key') throw new AppError(ResponseCode.emailTaken);
         if (constraint === 'users_mobile_key') throw new AppError(ResponseCode.mobileTaken);
-        if (constraint !== 'users_invite_code_key' || attempt > 5) throw e;
+        throw e;
       }
     }
     return openSession(trx, config, user, actor);

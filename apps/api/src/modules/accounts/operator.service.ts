@@ -24,14 +24,14 @@ export async function setBanned(db: Database, actor: Actor, input: { userId: num
 }
 
 /** Sets the slider captcha mode (off, auto, always) or whether the app may bypass it when it cannot load. */
-export async function setCaptchaSetting(db: Database, actor: Actor, input: { key: 'captcha_mode' | 'captcha_bypass'; value: string }) {
+export async function setCaptchaSetting(db: Database, actor: Actor, input: { key: 'captcha_mode' | 'captcha_bypass'; value: string; reason?: string }) {
   const operator = operatorNameOf(actor);
   const { key, value } = input;
   if (key === 'captcha_mode' && !CAPTCHA_MODES.includes(value as CaptchaMode)) throw new AppError(ResponseCode.settingInvalid, { allowed: CAPTCHA_MODES.join(', ') });
   if (key === 'captcha_bypass' && !['on', 'off'].includes(value)) throw new AppError(ResponseCode.settingInvalid, { allowed: 'on, off' });
   await withTransaction(db, async (trx) => {
     await upsertSetting(trx, key, value, operator);
-    await insertOperatorAction(trx, { operator, action: `setting.${key}=${value}`, target_type: 'setting', target_id: 0 });
+    await insertOperatorAction(trx, { operator, action: `setting.${key}=${value}`, target_type: 'setting', target_id: 0, reason: input.reason });
   });
   return { key, value };
 }

@@ -23,7 +23,8 @@ import type { Database } from '../../db/database.js';
 import { AppError } from '../../lib/errors.js';
 import { withTransaction } from '../../lib/transaction.js';
 import { memberIdOf, type Actor } from '../../lib/actor.js';
-import { responseCache, type CachedAnswer } from '../../lib/cache.js';
+import { Expiring, responseCache, type CachedAnswer } from '../../lib/cache.js';
+import { groupBuyOfferOfGoods } from '../orders/group-buy.offer.js';
 import * as q from './catalogue.queries.js';
 import type { SpecDef, Texts } from './catalogue.table.js';
 import { CacheTag } from './response-cache.js';
@@ -161,12 +162,13 @@ const toSku = (r: SkuRow, specs: SpecDef[], lang: Language, cover: string): Sku 
 });
 
 /** One goods as the detail page shows it, for everyone (the member's flag is added by `goodsInfo`). */
-async function buildGoodsInfo(db: Database, lang: Language, id: number): Promise<GoodsInfo> {
+async function buildGoodsInfo(db: Database, lang: Language, id: number): Promise<Expiring<GoodsInfo>> {
   const g = await q.findGoodsById(db, id);
   if (!g) throw new AppError(ResponseCode.goodsNotFound);
-  const [skus, stats] = await Promise.all([q.findSkusOfGoods(db, id), q.reviewStats(db, id)]);
+  const [skus, stats, groupBuy] = await Promise.all([q.findSkusOfGoods(db, id), q.reviewStats(db, id), groupBuyOfferOfGoods(db, id)]);
   const list = skus.map((s) => toSku(s, g.specs, lang, g.cover));
-  return {
+  // Kept until a group buy of the goods starts or ends.
+  return new Expiring({
     id: g.id,
     cate_id: g.category_id,
     cate_name: pick(g.category_name, lang),
@@ -189,7 +191,8 @@ async function buildGoodsInfo(db: Database, lang: Language, id: number): Promise
     good_rate: stats.total ? Math.floor((stats.good * 100) / stats.total) : 100,
     collect_count: g.collect_count,
     is_collected: false,
-  };
+    group_buy: g.status === 'on_sale' ? groupBuy.offer : null,
+  }, groupBuy.changesAt);
 }
 
 /** `/shop/goods/info`: cached per goods and language; a member also learns whether they collected it. */

@@ -67,6 +67,20 @@ export interface GoodsSkusTable {
   image: Generated<string>;
   /** Shipping weight in grams (international freight is by weight band). */
   weight_g: Generated<number>;
+  /** Points value of one unit: what a sale adds to the referral team's performance. */
+  pv: Generated<number>;
+}
+
+/** Every change of an SKU's stock an operator made, with who and why. */
+export interface StockAdjustmentsTable {
+  id: Generated<number>;
+  goods_id: number;
+  sku_id: number;
+  delta: number;
+  stock_after: number;
+  reason: string;
+  operator: string;
+  created_at: Stamp;
 }
 
 export interface GoodsCollectsTable {

@@ -16,7 +16,7 @@ export const CacheTag = {
  * Goods, SKUs, prices, stock or sales changed (an order, a restock, an edit): drops every cached
  * answer that shows them. Other areas that write those tables call this after their commit.
  */
-export function catalogueChanged(deps: AppDeps, goodsIds?: number[]): void {
+export function catalogueChanged(deps: Pick<AppDeps, 'config' | 'redis'>, goodsIds?: number[]): void {
   const cache = responseCache(deps);
   if (goodsIds?.length) cache.invalidate(CacheTag.goodsList, CacheTag.home, ...goodsIds.map((id) => CacheTag.goodsInfo(id)));
   else cache.invalidate(CacheTag.goodsList, CacheTag.home, CacheTag.goodsInfo(), CacheTag.categories);
@@ -31,7 +31,7 @@ export function contentChanged(deps: AppDeps): void {
  * `catalogueChanged` once `tx` commits (never for a rollback): a write inside a transaction must
  * not let a concurrent read re-cache the old rows between the invalidation and the commit.
  */
-export function catalogueChangedOnCommit(tx: Tx, deps: AppDeps, goodsIds?: number[]): void {
+export function catalogueChangedOnCommit(tx: Tx, deps: Pick<AppDeps, 'config' | 'redis'>, goodsIds?: number[]): void {
   tx.afterCommit(() => catalogueChanged(deps, goodsIds));
 }
 

@@ -23,6 +23,16 @@ export function sanitizeRich(html: string): string {
   return sanitizeHtml(html, { ...RICH_TEXT, allowedAttributes: { ...RICH_TEXT.allowedAttributes, a: ['href', 'title', 'rel', 'target'] } });
 }
 
+/** Texts as stored: trimmed (or cleaned by `clean`), the empty languages left out, so the member app falls back to English. */
+export function storedTexts(texts: Texts, clean: (s: string) => string = (s) => s.trim()): Texts {
+  const out: Texts = {};
+  for (const [lang, text] of Object.entries(texts)) {
+    const v = clean(text ?? '');
+    if (v.trim()) out[lang] = v;
+  }
+  return out;
+}
+
 /** A name shown in public with only its first and last characters: `A***e`. */
 export function maskName(name: string): string {
   const chars = [...name.trim()];

@@ -1,9 +1,11 @@
 import { sql } from 'kysely';
+import type { SortOrder } from '@shop/contract';
 import type { Executor } from '../../db/database.js';
+import { orderList } from '../../lib/list-order.queries.js';
 import type { Tx } from '../../lib/transaction.js';
 import type { CharityOrderStatus } from './charity.table.js';
 
-/** Causes with what paid pledges raised and from how many members. */
+/** Causes with what paid pledges raised, from how many members, and how many pledges there are in all. */
 export const findCausesWithTotals = (db: Executor, opts: { openOnly?: boolean; id?: number } = {}) => {
   let q = db
     .selectFrom('charity_causes as c')
@@ -11,6 +13,7 @@ export const findCausesWithTotals = (db: Executor, opts: { openOnly?: boolean; i
     .select([
       sql<string>`coalesce((select sum(o.amount_minor) from charity_orders o where o.cause_id = c.id and o.status = 'paid'), 0)`.as('raised'),
       sql<string>`(select count(distinct o.user_id) from charity_orders o where o.cause_id = c.id and o.status = 'paid')`.as('supporters'),
+      sql<string>`(select count(*) from charity_orders o where o.cause_id = c.id)`.as('pledges'),
     ]);
   if (opts.openOnly) q = q.where('c.status', '=', 'open');
   if (opts.id !== undefined) q = q.where('c.id', '=', opts.id);
@@ -63,3 +66,29 @@ export const findMemberGiving = async (db: Executor, userId: number) => {
     .executeTakeFirstOrThrow();
   return { perCurrency, count: Number(counts.count), causes: Number(counts.causes) };
 };
+
+/** Changes a cause; answers its id, or nothing when it does not exist. */
+export const updateCause = (db: Executor, id: number, c: { title: string; description: string; image: string; min_amount_minor: number; goal_minor: number | null; status: 'open' | 'closed' }) =>
+  db.updateTable('charity_causes').set(c).where('id', '=', id).returning('id').executeTakeFirst();
+
+/** Pledges of every member, newest first, by cause and state, with the member's user name and the total count. */
+export function findPledgesPage(
+  db: Executor,
+  input: { cause_id?: number; status?: CharityOrderStatus; q?: string; sort?: 'id' | 'amount' | 'created_at' | 'paid_at'; order?: SortOrder; limit: number; offset: number },
+) {
+  let q = db
+    .selectFrom('charity_orders as o')
+    .innerJoin('charity_causes as c', 'c.id', 'o.cause_id')
+    .innerJoin('users as u', 'u.id', 'o.user_id')
+    .selectAll('o')
+    .select(['c.title as cause_title', 'u.user_name', sql<string>`count(*) over ()`.as('total')]);
+  if (input.cause_id !== undefined) q = q.where('o.cause_id', '=', input.cause_id);
+  if (input.status) q = q.where('o.status', '=', input.status);
+  if (input.q) {
+    // The pledge's number, or its member by name or number.
+    const text = input.q;
+    const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    q = q.where((eb) => eb.or([eb('o.order_no', 'ilike', like), eb('u.user_name', 'ilike', like), ...(/^\d{1,9}$/.test(text) ? [eb('o.user_id', '=', Number(text))] : [])]));
+  }
+  return orderList(q, input, { id: 'o.id', amount: 'o.amount_minor', created_at: 'o.created_at', paid_at: 'o.paid_at' }, { sort: 'id', order: 'desc' }, 'o.id').limit(input.limit).offset(input.offset).execute();
+}

@@ -10,6 +10,7 @@ import { pick } from '../catalogue/texts.js';
 import { operatorName } from '../orders/fulfilment.service.js';
 import { findOrderSettings } from '../orders/orders.queries.js';
 import { newOrderNo } from '../orders/orders.service.js';
+import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
 import * as q from './charity.queries.js';
 
 const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
@@ -110,17 +111,20 @@ export async function charityCentre(db: Executor, actor: Actor) {
   };
 }
 
-/** An operator publishes a cause. */
+/** An operator publishes a cause; recorded with who. */
 export async function createCause(db: Database, actor: Actor, input: z.infer<typeof createCauseBody>) {
   const by = operatorName(actor);
-  const { id } = await q.insertCause(db, {
-    title: JSON.stringify(input.title),
-    description: JSON.stringify(input.description),
-    image: input.image,
-    currency: input.currency,
-    min_amount_minor: input.min_amount,
-    goal_minor: input.goal,
-    created_by: by,
+  return withTransaction(db, async (tx) => {
+    const { id } = await q.insertCause(tx, {
+      title: JSON.stringify(input.title),
+      description: JSON.stringify(input.description),
+      image: input.image,
+      currency: input.currency,
+      min_amount_minor: input.min_amount,
+      goal_minor: input.goal,
+      created_by: by,
+    });
+    await insertOperatorAction(tx, { operator: by, action: `charity.cause create ${input.currency}`, target_type: 'charity_cause', target_id: id });
+    return toCause((await q.findCausesWithTotals(tx, { id }))[0]!, actor.lang);
   });
-  return toCause((await q.findCausesWithTotals(db, { id }))[0]!, actor.lang);
 }

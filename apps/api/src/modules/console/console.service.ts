@@ -1,4 +1,4 @@
-import { ResponseCode, type EndpointQuery, type adminAuditLog, type adminListCancellations, type adminListRealNames, type adminSearchMembers } from '@shop/contract';
+import { ResponseCode, maskContact, type EndpointQuery, type adminAuditLog, type adminListCancellations, type adminListRealNames, type adminSearchMembers } from '@shop/contract';
 import type { Database, Executor } from '../../db/database.js';
 import { operatorNameOf, type Actor } from '../../lib/actor.js';
 import { AppError, notFound } from '../../lib/errors.js';
@@ -42,11 +42,41 @@ export async function findMembers(db: Executor, actor: Actor, input: EndpointQue
   return page(rows, total, input);
 }
 
+/** A member's profile with their real-name request as decided (the document number masked: the queue shows it whole to reviewers). */
 export async function memberInfo(db: Executor, actor: Actor, input: { id: number }) {
   operatorNameOf(actor);
   const profile = await q.memberProfile(db, input.id);
   if (!profile) throw notFound('member');
-  return profile;
+  const c = profile.certification;
+  return {
+    ...profile,
+    certification: c
+      ? {
+          id: c.id,
+          status: c.status,
+          kind: c.kind,
+          country: c.country,
+          surname: c.surname,
+          given_name: c.given_name,
+          document_type: c.document_type,
+          document_number: maskContact(c.document_number),
+          birthday: c.birthday,
+          // The shop's real-name form asks for no pictures of the document: nothing to show but the facts.
+          evidence: [],
+          reason: c.reason,
+          reviewed_by: c.reviewed_by,
+          reviewed_at: c.reviewed_at,
+          created_at: c.created_at,
+        }
+      : null,
+  };
+}
+
+/** A member's orders, newest first, a page at a time. */
+export async function memberOrders(db: Executor, actor: Actor, input: { id: number; page: number; limit: number }) {
+  operatorNameOf(actor);
+  const { rows, total } = await q.pageMemberOrders(db, input);
+  return page(rows, total, input);
 }
 
 /** Bans or unbans a member (a ban ends every session), recorded with the reason. */

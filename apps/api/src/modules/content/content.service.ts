@@ -33,6 +33,7 @@ import { iso, pick, sanitizeRich } from '../catalogue/texts.js';
 import * as q from './content.queries.js';
 import { withTransaction } from '../../lib/transaction.js';
 import { findUserById } from '../members/members.queries.js';
+import { SHOP_CURRENCY } from '../rates/rates.service.js';
 
 /** The member behind an optional-login call, if any. */
 const memberOf = (actor: Actor): Member | undefined => (actor.memberId === undefined ? undefined : { userId: actor.memberId });
@@ -107,8 +108,6 @@ export async function sharePosters(deps: AppDeps, actor: Actor): Promise<CachedA
     list: (await q.findBanners(deps.db, 'share')).map((b) => ({ id: b.id, title: pick(b.title, lang), text: pick(b.text, lang), image: b.image })),
   }));
 }
-
-export const SHOP_CURRENCY = 'USD';
 
 /** The countries the shop sells in with today's rate of their currency. */
 export async function saleAreas(deps: AppDeps, actor: Actor): Promise<CachedAnswer<EndpointData<typeof listSaleAreas>>> {

@@ -18,9 +18,8 @@ import type { Actor } from '../../lib/actor.js';
 import { responseCache, type CachedAnswer } from '../../lib/cache.js';
 import { AppError, ValidationError } from '../../lib/errors.js';
 import { withTransaction } from '../../lib/transaction.js';
-import { SHOP_CURRENCY } from '../content/content.service.js';
 import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
-import { rateFor } from '../rates/rates.service.js';
+import { rateFor, SHOP_CURRENCY } from '../rates/rates.service.js';
 import * as q from './geo.queries.js';
 import type { Names } from './geo.table.js';
 

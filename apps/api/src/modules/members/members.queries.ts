@@ -29,6 +29,20 @@ export const findUserByMobile = (db: Executor, mobilePre: string | undefined, mo
 
 export const insertUser = (db: Executor, user: NewUser) => db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
 
+/**
+ * A new member, unless its invitation code is already someone's: then nothing is written and the
+ * answer is undefined (the transaction stays usable, so the caller can try another code). Any other
+ * taken value (user name, e-mail, mobile) is refused by its unique constraint as usual.
+ */
+export const insertUserWithFreshInviteCode = (db: Executor, user: NewUser & { invite_code: string }) =>
+  db
+    .insertInto('users')
+    .values(user)
+    // The unique index users_invite_code_key: upper(invite_code), where there is one.
+    .onConflict((oc) => oc.expression(sql`upper(invite_code)`).where('invite_code', 'is not', null).doNothing())
+    .returningAll()
+    .executeTakeFirst();
+
 export const updateUser = (db: Executor, id: number, changes: UserUpdate) =>
   db.updateTable('users').set({ ...changes, updated_at: new Date() }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
 

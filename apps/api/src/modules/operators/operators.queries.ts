@@ -74,3 +74,19 @@ export const touchOperatorSession = (db: Executor, sessionId: number, at: Date) 
 
 export const revokeOperatorSession = (db: Executor, sessionId: number) =>
   db.updateTable('operator_sessions').set({ revoked_at: new Date() }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
+
+/** Every operator, newest first, as the console lists them. */
+export const findAllOperators = (db: Executor) =>
+  db
+    .selectFrom('operators')
+    .select(['id', 'user_name', 'role', 'status', 'totp_secret', 'password_hash', 'sign_in_count', 'last_sign_in_at', 'created_by', 'created_at'])
+    .orderBy('id', 'desc')
+    .execute();
+
+/** Changes an operator's role, status or authenticator; answers the row. */
+export const updateOperator = (db: Executor, id: number, changes: { role?: OperatorRole; status?: 'active' | 'disabled'; totp_secret?: null; totp_pending_secret?: null; totp_last_step?: null }) =>
+  db.updateTable('operators').set(changes).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+
+/** Ends every open session of an operator; answers how many. */
+export const revokeOperatorSessions = async (db: Executor, operatorId: number): Promise<number> =>
+  Number((await db.updateTable('operator_sessions').set({ revoked_at: new Date() }).where('operator_id', '=', operatorId).where('revoked_at', 'is', null).executeTakeFirst()).numUpdatedRows);

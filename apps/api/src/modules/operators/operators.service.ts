@@ -40,7 +40,7 @@ export const operatorView = (o: Pick<OperatorRow, 'id' | 'user_name' | 'role' | 
 });
 
 /** Creates an operator without a password and answers a one-time setup token (only its hash is kept). Recorded with who. */
-export async function createOperator(db: Database, actor: Actor, input: { userName: string; role: OperatorRole }): Promise<{ id: number; setupToken: string; expiresAt: Date }> {
+export async function createOperator(db: Database, actor: Actor, input: { userName: string; role: OperatorRole; reason?: string }): Promise<{ id: number; setupToken: string; expiresAt: Date }> {
   const createdBy = operatorNameOf(actor);
   if (!/^[A-Za-z0-9_.-]{2,64}$/.test(input.userName)) throw new AppError(ResponseCode.validation, { field: 'user_name' }, { messageKey: 'validation.invalid' });
   if (!ROLE_PERMISSIONS[input.role]) throw new AppError(ResponseCode.settingInvalid, { allowed: Object.keys(ROLE_PERMISSIONS).join(', ') });
@@ -49,7 +49,7 @@ export async function createOperator(db: Database, actor: Actor, input: { userNa
   return withTransaction(db, async (tx) => {
     if (await q.findOperatorByName(tx, input.userName)) throw new AppError(ResponseCode.operatorNameTaken);
     const row = await q.insertOperator(tx, { userName: input.userName, role: input.role, setupToken, setupExpiresAt: expiresAt, createdBy });
-    await insertOperatorAction(tx, { operator: createdBy, action: `operator.create role=${input.role}`, target_type: 'operator', target_id: row.id });
+    await insertOperatorAction(tx, { operator: createdBy, action: `operator.create role=${input.role}`, target_type: 'operator', target_id: row.id, reason: input.reason });
     return { id: row.id, setupToken, expiresAt };
   });
 }

@@ -17,7 +17,7 @@ export async function useUploadTokenOnce(db: Executor, userId: number, token: st
   return Number(r.numUpdatedRows) === 1;
 }
 
-export const insertUpload = (db: Executor, u: { user_id: number; storage_key: string; mime: string; kind: 'image' | 'video'; size: number; original_name: string | null }) =>
+export const insertUpload = (db: Executor, u: { user_id: number | null; operator_id?: number; storage_key: string; mime: string; kind: 'image' | 'video'; size: number; original_name: string | null }) =>
   db.insertInto('uploads').values(u).returning('id').executeTakeFirstOrThrow();
 
 /** A stored file by its key, for delivery. */

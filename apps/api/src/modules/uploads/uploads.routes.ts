@@ -1,5 +1,7 @@
 import multipart from '@fastify/multipart';
-import { ResponseCode, createUploadToken, uploadFile, uploadInlineImage } from '@shop/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Readable } from 'node:stream';
+import { ResponseCode, adminUploadImage, createUploadToken, uploadFile, uploadInlineImage } from '@shop/contract';
 import { AppError } from '../../lib/errors.js';
 import { pickImageFormat } from '../../lib/image-format.js';
 import { assertStorable, type Api } from '../../plugins/routes.js';
@@ -16,30 +18,13 @@ export function uploadsRoutes(api: Api): void {
 
   api.handle(
     uploadFile,
-    async ({ actor, request, reply }) => {
-      if (!request.isMultipart()) throw new AppError(ResponseCode.uploadMissing);
-      // Reading the multipart body is the transport's work; what to do with the file is the service's.
+    ({ actor, request, reply }) => {
       let token = typeof request.headers['upload-token'] === 'string' ? request.headers['upload-token'] : undefined;
-      for await (const part of request.parts()) {
-        if (part.type === 'field') {
-          // Multipart fields and the file's name skip the JSON path: the same refusal of unstorable characters.
-          assertStorable(part.value, part.fieldname);
-          if (part.fieldname === 'token' && typeof part.value === 'string') token = part.value;
-          continue;
-        }
-        try {
-          assertStorable(part.filename, 'name');
-          return await service.uploadWithToken(deps, actor, { token, file: part.file, name: part.filename });
-        } catch (e) {
-          // The rest of the body is not read: close the connection after answering.
-          reply.header('connection', 'close');
-          throw e;
-        }
-      }
-      throw new AppError(ResponseCode.uploadMissing);
+      return readOneFile(request, reply, (field, value) => field === 'token' && (token = value), (file, name) => service.uploadWithToken(deps, actor, { token, file, name }));
     },
     perClient,
   );
+  api.handle(adminUploadImage, ({ actor, request, reply }) => readOneFile(request, reply, () => undefined, (file, name) => service.uploadOperatorImage(deps, actor, { file, name })), perClient);
 
   api.handle(uploadInlineImage, ({ actor, body }) => service.uploadInlineImage(deps, actor, body), perClient);
 
@@ -57,4 +42,34 @@ export function uploadsRoutes(api: Api): void {
       .type(file.mime)
       .send(file.body);
   });
+}
+
+/**
+ * Reads a multipart body: its fields (checked for unstorable characters) go to `onField`, its one
+ * file to `store`. Reading the body is the transport's work; what to do with the file is the service's.
+ */
+async function readOneFile<T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  onField: (name: string, value: string) => unknown,
+  store: (file: Readable & { truncated?: boolean }, name: string) => Promise<T>,
+): Promise<T> {
+  if (!request.isMultipart()) throw new AppError(ResponseCode.uploadMissing);
+  for await (const part of request.parts()) {
+    if (part.type === 'field') {
+      // Multipart fields and the file's name skip the JSON path: the same refusal of unstorable characters.
+      assertStorable(part.value, part.fieldname);
+      if (typeof part.value === 'string') onField(part.fieldname, part.value);
+      continue;
+    }
+    try {
+      assertStorable(part.filename, 'name');
+      return await store(part.file, part.filename);
+    } catch (e) {
+      // The rest of the body is not read: close the connection after answering.
+      reply.header('connection', 'close');
+      throw e;
+    }
+  }
+  throw new AppError(ResponseCode.uploadMissing);
 }

@@ -9,7 +9,7 @@ import { ResponseCode, type UploadedFile } from '@shop/contract';
 import type { AppDeps } from '../../app-deps.js';
 import type { Config } from '../../config.js';
 import type { Executor } from '../../db/database.js';
-import { memberIdOf, type Actor } from '../../lib/actor.js';
+import { memberIdOf, operatorIdOf, type Actor } from '../../lib/actor.js';
 import { AppError } from '../../lib/errors.js';
 import { encodeAs, imageFormatMime, type ModernImageFormat, SIZE_STEPS } from '../../lib/image-format.js';
 import { newToken } from '../../lib/tokens.js';
@@ -54,6 +54,14 @@ export async function uploadWithToken(deps: UploadDeps, actor: Actor, input: { t
   return receiveFile(deps, actor, { source: input.file, name: input.name });
 }
 
+/** A picture of the shop an operator uploads (multipart, one file): the members' checks and storage, images only. */
+export async function uploadOperatorImage(deps: UploadDeps, actor: Actor, input: { file: Readable & { truncated?: boolean }; name: string | undefined }): Promise<UploadedFile> {
+  operatorIdOf(actor);
+  const uploaded = await receiveFile(deps, actor, { source: input.file, name: input.name });
+  if (uploaded.kind !== 'image') throw new AppError(ResponseCode.uploadType);
+  return uploaded;
+}
+
 /** A small image sent inline as a data URL (avatars, comment pictures). */
 export async function uploadInlineImage(deps: UploadDeps, actor: Actor, input: { image: string; name?: string }): Promise<UploadedFile> {
   const m = /^data:[\w/+.-]*;base64,([A-Za-z0-9+/=\s]+)$/.exec(input.image);
@@ -76,7 +84,8 @@ export const publicUrl = (config: Config, key: string) => `${config.PUBLIC_URL?.
 export async function receiveFile(deps: UploadDeps, actor: Actor, input: { source: Readable & { truncated?: boolean }; name: string | undefined }): Promise<UploadedFile> {
   const { db, config } = deps;
   const { storage } = deps.providers;
-  const userId = memberIdOf(actor);
+  // Operators upload the shop's own pictures; everyone else uploads as the member they are.
+  const owner = actor.kind === 'operator' ? { user_id: null, operator_id: operatorIdOf(actor) } : { user_id: memberIdOf(actor) };
   const { source } = input;
   const tempPath = path.join(storage.tempDir, randomUUID());
   let size = 0;
@@ -128,7 +137,7 @@ export async function receiveFile(deps: UploadDeps, actor: Actor, input: { sourc
     const now = new Date();
     const key = `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${randomUUID()}.${file.ext}`;
     await storage.putFile(key, tempPath);
-    const row = await q.insertUpload(db, { user_id: userId, storage_key: key, mime: file.mime, kind: file.kind as 'image' | 'video', size, original_name: input.name?.slice(0, 200) ?? null });
+    const row = await q.insertUpload(db, { ...owner, storage_key: key, mime: file.mime, kind: file.kind as 'image' | 'video', size, original_name: input.name?.slice(0, 200) ?? null });
     return { id: row.id, url: publicUrl(config, key), kind: file.kind, mime: file.mime, size };
   } finally {
     // Stored files were moved away; anything still here is a refused or failed upload.

@@ -12,7 +12,9 @@ export interface UploadTokensTable {
 
 export interface UploadsTable {
   id: Generated<number>;
-  user_id: number;
+  /** The member who uploaded it, or else the operator (exactly one of the two). */
+  user_id: number | null;
+  operator_id: Generated<number | null>;
   storage_key: string;
   mime: string;
   kind: 'image' | 'video';

@@ -1,11 +1,31 @@
+import { LANGUAGES, type Language } from '@shop/contract';
+import { DEMO_TEXTS, type TranslatedLanguage } from './texts/index.js';
+
 /**
  * The demo shop, generated deterministically (same seed, same shop): categories, goods with specs
- * and SKUs, reviews, and the texts of its content. Texts are English and Simplified Chinese; the
- * other languages fall back to English.
+ * and SKUs, reviews, and the texts of its content, in every language the app offers. English and
+ * Simplified Chinese are written here; the other languages are in `texts/<language>.ts`, keyed by
+ * the English text.
  */
 
-export type T = { 'en-us': string; 'zh-cn': string };
-const t = (en: string, zh: string): T => ({ 'en-us': en, 'zh-cn': zh });
+export type T = Record<Language, string>;
+const TRANSLATED = Object.keys(DEMO_TEXTS) as TranslatedLanguage[];
+/** A demo text in every language; one without its translation stops the seed, so none ships half-translated. */
+const t = (en: string, zh: string): T => {
+  const texts = { 'en-us': en, 'zh-cn': zh } as T;
+  for (const lang of TRANSLATED) {
+    const text = DEMO_TEXTS[lang][en];
+    if (!text) throw new Error(`demo text "${en}" has no ${lang} translation`);
+    texts[lang] = text;
+  }
+  return texts;
+};
+/** The same text built in every language. */
+export const inEveryLanguage = (build: (lang: Language) => string): T => Object.fromEntries(LANGUAGES.map((l) => [l, build(l)])) as T;
+
+/** Reviews are what members wrote, each in one language. */
+type ReviewText = { 'en-us': string; 'zh-cn': string };
+const review = (en: string, zh: string): ReviewText => ({ 'en-us': en, 'zh-cn': zh });
 
 /** A small seeded random generator (mulberry32). */
 export function random(seed: number): () => number {
@@ -73,6 +93,32 @@ export const COLOURS: Array<{ name: T; hex: string }> = [
   { name: t('Pink', '粉色'), hex: '#e98bb0' },
 ];
 
+/**
+ * How a language names goods from a quality and a kind: Chinese and Japanese join them, Malay,
+ * Indonesian, Thai and Khmer put the quality after the kind, English and Hungarian before it.
+ */
+function goodsTitle(adjective: string, noun: string, lang: Language): string {
+  switch (lang) {
+    case 'zh-cn':
+    case 'zh-tw':
+    case 'jp':
+      return `${adjective}${noun}`;
+    case 'may':
+    case 'id':
+    case 'th':
+    case 'km':
+      return `${noun} ${adjective}`;
+    default:
+      return `${adjective} ${noun}`;
+  }
+}
+
+const FREE_SHIPPING = t('free shipping over $49', '满49美元包邮');
+const DESCRIPTION = {
+  intro: t('Designed for everyday use, made from carefully selected materials and checked by hand before it ships.', '为日常使用而设计，精选材料，出厂前逐件人工检验。'),
+  points: [t('Official warranty: 12 months', '官方质保12个月'), t('Free returns within 7 days', '7天无理由退货'), t('Ships within 48 hours', '48小时内发货')],
+};
+
 export const GOODS_COUNT = 200;
 
 export interface DemoSku {
@@ -100,20 +146,20 @@ export interface DemoGoods {
   offSale: boolean;
   specs: Array<{ id: number; name: T; values: Array<{ id: number; name: T }> }>;
   skus: DemoSku[];
-  reviews: Array<{ author: string; rating: number; content: T; withImage: boolean; daysAgo: number; reply: boolean }>;
+  reviews: Array<{ author: string; rating: number; content: ReviewText; withImage: boolean; daysAgo: number; reply: boolean }>;
   daysAgo: number;
 }
 
 const REVIEWERS = ['Olivia', 'Liam', 'Emma', 'Noah', 'Ava', 'Lucas', 'Mia', 'Ethan', 'Sofia', 'Mason', 'Chloe', 'Daniel', '王小明', '李娜', '陈静', '张伟', 'Aiko', 'Hiro', 'Nurul', 'Budi'];
-const REVIEW_TEXTS: Array<[number, T]> = [
-  [5, t('Excellent quality, exactly as described. Fast delivery too!', '质量非常好，和描述一致，发货也很快！')],
-  [5, t('Love it! Bought a second one for my sister.', '太喜欢了！又给妹妹买了一个。')],
-  [4, t('Good value for money. Packaging could be better.', '性价比很高，包装可以再好一点。')],
-  [4, t('Works well, the colour is slightly darker than in the photos.', '用起来不错，颜色比图片稍深一点。')],
-  [3, t('It is okay. Does the job but nothing special.', '一般般，能用但没有惊喜。')],
-  [2, t('Arrived late and the box was damaged.', '到货晚了，盒子也压坏了。')],
-  [5, t('Great customer service and a lovely product.', '客服很好，产品也很棒。')],
-  [1, t('Not what I expected, returning it.', '和预期不符，准备退货。')],
+const REVIEW_TEXTS: Array<[number, ReviewText]> = [
+  [5, review('Excellent quality, exactly as described. Fast delivery too!', '质量非常好，和描述一致，发货也很快！')],
+  [5, review('Love it! Bought a second one for my sister.', '太喜欢了！又给妹妹买了一个。')],
+  [4, review('Good value for money. Packaging could be better.', '性价比很高，包装可以再好一点。')],
+  [4, review('Works well, the colour is slightly darker than in the photos.', '用起来不错，颜色比图片稍深一点。')],
+  [3, review('It is okay. Does the job but nothing special.', '一般般，能用但没有惊喜。')],
+  [2, review('Arrived late and the box was damaged.', '到货晚了，盒子也压坏了。')],
+  [5, review('Great customer service and a lovely product.', '客服很好，产品也很棒。')],
+  [1, review('Not what I expected, returning it.', '和预期不符，准备退货。')],
 ];
 
 /** The demo goods number `index` (0-based), always the same. */
@@ -159,8 +205,8 @@ export function demoGoods(index: number): DemoGoods {
     index,
     category,
     child,
-    name: { 'en-us': `${adj['en-us']} ${noun['en-us']} ${model}`, 'zh-cn': `${adj['zh-cn']}${noun['zh-cn']} ${model}` },
-    subtitle: t(`${cat.name['en-us']} · free shipping over $49`, `${cat.name['zh-cn']} · 满49美元包邮`),
+    name: inEveryLanguage((l) => `${goodsTitle(adj[l], noun[l], l)} ${model}`),
+    subtitle: inEveryLanguage((l) => `${cat.name[l]} · ${FREE_SHIPPING[l]}`),
     hue: (cat.hue + Math.floor(rnd() * 40) - 20 + 360) % 360,
     price,
     marketPrice,
@@ -179,10 +225,7 @@ export function demoGoods(index: number): DemoGoods {
 
 export function goodsDescription(g: DemoGoods): T {
   const img = `<p><img src="/media/demo/goods-${g.index + 1}-2.png" alt="" width="600" height="600"></p>`;
-  return {
-    'en-us': `<h3>${g.name['en-us']}</h3><p>Designed for everyday use, made from carefully selected materials and checked by hand before it ships.</p><ul><li>Official warranty: 12 months</li><li>Free returns within 7 days</li><li>Ships within 48 hours</li></ul>${img}`,
-    'zh-cn': `<h3>${g.name['zh-cn']}</h3><p>为日常使用而设计，精选材料，出厂前逐件人工检验。</p><ul><li>官方质保12个月</li><li>7天无理由退货</li><li>48小时内发货</li></ul>${img}`,
-  };
+  return inEveryLanguage((l) => `<h3>${g.name[l]}</h3><p>${DESCRIPTION.intro[l]}</p><ul>${DESCRIPTION.points.map((p) => `<li>${p[l]}</li>`).join('')}</ul>${img}`);
 }
 
 export const BANNERS: Array<{ title: T; link: string; hue: number }> = [

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import type { FastifyInstance } from 'fastify';
 import { ResponseCode } from '@shop/contract';
 import { AppError } from '../../../lib/errors.js';
-import { encodeAs, imageFormatMime, pickImageFormat, SIZE_STEPS } from '../../../lib/image-format.js';
+import { encodeAs, imageFormatMime, pickImageFormat, SIZE_STEPS, type ModernImageFormat } from '../../../lib/image-format.js';
 import { BANNERS, CATEGORIES, COLOURS, GOODS_COUNT, NEWS, POPUPS, POSTERS, demoGoods } from './demo-data.js';
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -88,6 +88,65 @@ export async function renderDemoImage(file: string): Promise<Buffer | undefined>
   return sharp(Buffer.from(svg)).png({ palette: true, quality: 90, compressionLevel: 9 }).toBuffer();
 }
 
+const drawn = new Map<string, { body: Buffer; mime: string }>();
+
+/**
+ * A demo picture at a delivery width (or as drawn) in a modern format (or PNG), drawn once and kept
+ * in memory. A modern format is encoded straight from the drawing, skipping the PNG step.
+ */
+/** The width a copy is drawn at: a copy as wide as the drawing or wider is the drawing itself (never enlarged), one copy for all those widths. */
+function copyWidth(file: string, asked: number | undefined): number | undefined {
+  const drawnWidth = Number(/width="(\d+)"/.exec(demoImageSvg(file) ?? '')?.[1]);
+  return asked && drawnWidth && asked >= drawnWidth ? undefined : asked;
+}
+
+const copyKey = (file: string, width: number | undefined, format: ModernImageFormat | undefined) => `${file}|${width ?? ''}|${format ?? 'png'}`;
+
+async function demoImage(file: string, asked: number | undefined, format: ModernImageFormat | undefined): Promise<{ body: Buffer; mime: string } | undefined> {
+  const width = copyWidth(file, asked);
+  const key = copyKey(file, width, format);
+  const hit = drawn.get(key);
+  if (hit) return hit;
+  let made: { body: Buffer; mime: string };
+  if (format) {
+    const svg = demoImageSvg(file);
+    if (!svg) return undefined;
+    let image = sharp(Buffer.from(svg));
+    if (width) image = image.resize({ width, withoutEnlargement: true });
+    made = { body: await encodeAs(image, format).toBuffer(), mime: imageFormatMime(format) };
+  } else {
+    const png = await renderDemoImage(file);
+    if (!png) return undefined;
+    made = { body: width ? await sharp(png).resize({ width, withoutEnlargement: true }).png({ palette: true, quality: 90, compressionLevel: 9 }).toBuffer() : png, mime: 'image/png' };
+  }
+  if (drawn.size >= 800) drawn.delete(drawn.keys().next().value!);
+  drawn.set(key, made);
+  return made;
+}
+
+/**
+ * Draws, in the background, the pictures a first visit shows first (the home banners at the width a
+ * phone asks, and the first gallery picture of `firstGoodsPictures` at the srcset's widths, in AVIF
+ * and WebP), so the first member after a start does not wait for them to be drawn.
+ */
+export async function warmDemoImages(firstGoodsPictures: string[] = []): Promise<void> {
+  for (const [i] of BANNERS.entries()) for (const format of ['avif', 'webp'] as const) await demoImage(`banner-${i + 1}.png`, 750, format);
+  // Then the gallery's first picture of the goods listed first, at every width its srcset offers (a phone's first).
+  const demoFiles = firstGoodsPictures.map((src) => /^\/media\/demo\/([\w-]+\.png)$/.exec(src)?.[1]).filter((f): f is string => Boolean(f));
+  for (const width of GALLERY_WIDTHS) for (const file of demoFiles) for (const format of ['avif', 'webp'] as const) await demoImage(file, width, format);
+}
+
+/** `?w=` rounded up to a delivery size, never past the widest. */
+const deliveryWidth = (asked: number) => SIZE_STEPS.find((step) => step >= asked) ?? SIZE_STEPS[SIZE_STEPS.length - 1];
+
+/** Whether the copy a browser asking for `width` in `format` gets is already drawn (held in memory). */
+export function isDemoImageDrawn(file: string, width: number, format: ModernImageFormat): boolean {
+  return drawn.has(copyKey(file, copyWidth(file, deliveryWidth(width)), format));
+}
+
+/** The widths the member app's srcsets offer (`components/media-image.tsx`), widest first: phones ask for those. */
+const GALLERY_WIDTHS = [1000, 750, 500, 400, 300, 200] as const;
+
 /**
  * Serves the demo shop's pictures at /media/demo/<name>.png, drawn on first request from the same
  * seed as the data and kept in memory; browsers keep them for a year (they never change).
@@ -95,25 +154,11 @@ export async function renderDemoImage(file: string): Promise<Buffer | undefined>
  * picture is sent as AVIF or WebP when the browser's `Accept` takes it (`Vary: Accept`).
  */
 export function demoImageRoute(app: FastifyInstance): void {
-  const cache = new Map<string, { body: Buffer; mime: string }>();
   app.get<{ Params: { file: string }; Querystring: { w?: string } }>('/media/demo/:file', { config: { rateLimit: false } }, async (request, reply) => {
-    const { file } = request.params;
     const asked = Number(request.query.w);
-    const width = Number.isInteger(asked) && asked > 0 ? (SIZE_STEPS.find((step) => step >= asked) ?? SIZE_STEPS[SIZE_STEPS.length - 1]) : undefined;
-    const format = pickImageFormat(request.headers.accept);
-    const key = `${file}|${width ?? ''}|${format ?? 'png'}`;
-    let hit = cache.get(key);
-    if (!hit) {
-      const png = await renderDemoImage(file);
-      if (!png) throw new AppError(ResponseCode.notFound, undefined, { httpStatus: 404 });
-      let image = sharp(png);
-      if (width) image = image.resize({ width, withoutEnlargement: true });
-      hit = format
-        ? { body: await encodeAs(image, format).toBuffer(), mime: imageFormatMime(format) }
-        : { body: width ? await image.png({ palette: true, quality: 90, compressionLevel: 9 }).toBuffer() : png, mime: 'image/png' };
-      if (cache.size >= 800) cache.delete(cache.keys().next().value!);
-      cache.set(key, hit);
-    }
+    const width = Number.isInteger(asked) && asked > 0 ? deliveryWidth(asked) : undefined;
+    const hit = await demoImage(request.params.file, width, pickImageFormat(request.headers.accept));
+    if (!hit) throw new AppError(ResponseCode.notFound, undefined, { httpStatus: 404 });
     return reply.header('Cache-Control', 'public, max-age=31536000, immutable').header('Vary', 'Accept').type(hit.mime).send(hit.body);
   });
 }

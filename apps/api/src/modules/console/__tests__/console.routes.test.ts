@@ -5,6 +5,8 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { call, freshIp, registerMember, seedDemo } from '../../accounts/__tests__/account-helpers.js';
 import { operatorCliActor } from '../../../lib/actor.js';
 import { createOperator } from '../../operators/operators.service.js';
+import { orderFor } from '../../payments/__tests__/payments-helpers.js';
+import { PAY_PASSWORD, walletMember } from '../../wallet/__tests__/fixtures.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -174,6 +176,89 @@ describe('operator console calls', () => {
     const today = new Date().toISOString().slice(0, 10);
     expect((await call(t, 'GET', `/admin/api/audit?operator=${support.userName}&from=${today}&to=${today}`, undefined, { token: owner.token })).body.data.total).toBe(3);
     expect((await call(t, 'GET', `/admin/api/audit?operator=${support.userName}&to=2020-01-01`, undefined, { token: owner.token })).body.data.total).toBe(0);
+  });
+
+  it('queues are searched by member; members filtered by status; a profile shows the real-name request masked and the orders a page at a time', async () => {
+    const reviewer = await operator('reviewer');
+    const support = await operator('support');
+    const first = await pendingRealName();
+    const second = await pendingRealName();
+    // By part of the user name, or by the member's number: only that member's request.
+    const byName = await call(t, 'GET', `/admin/api/reviews/realname?q=${first.member.user.user_name.slice(2)}`, undefined, { token: reviewer.token });
+    expect(byName.body.data.list.map((r: { id: number }) => r.id)).toEqual([first.id]);
+    const number = String(second.member.user.id);
+    const byNumber = await call(t, 'GET', `/admin/api/reviews/realname?q=${number}`, undefined, { token: reviewer.token });
+    const found = byNumber.body.data.list.map((r: { id: number }) => r.id);
+    expect(found).toContain(second.id);
+    // The digits also match user names: the first member is found only if their name holds them.
+    expect(found.includes(first.id)).toBe(first.member.user.user_name.toLowerCase().includes(number));
+    expect((await call(t, 'GET', `/admin/api/reviews/cancellation?q=${first.member.user.user_name}`, undefined, { token: support.token })).body.data.list).toEqual([]);
+    const file = await t.app.inject({ method: 'GET', url: `/admin/api/reviews/realname/export?q=${number}`, headers: { authorization: `Bearer ${reviewer.token}` } });
+    // The header and the rows the list found.
+    expect(file.body.split('\r\n').filter(Boolean)).toHaveLength(1 + found.length);
+
+    // The decision shows on the member's profile: status, name, masked document, who decided and when.
+    await decide('/admin/api/reviews/realname/decide', { id: first.id, decision: 'approve' }, reviewer.token, `profile-${first.id}`);
+    const profile = (await call(t, 'GET', `/admin/api/members/info?id=${first.member.user.id}`, undefined, { token: support.token })).body.data;
+    expect(profile.certification).toMatchObject({ id: first.id, status: 'approved', kind: 'mainland', surname: '张', given_name: '三', document_type: 'id_card', evidence: [], reviewed_by: `${reviewer.userName}#${reviewer.id}` });
+    expect(profile.certification.document_number).not.toContain(mainland.document_number.slice(3, -3));
+    expect(Date.parse(profile.certification.reviewed_at)).toBeGreaterThan(Date.now() - 60_000);
+    const none = (await call(t, 'GET', `/admin/api/members/info?id=${(await registerMember(t)).user.id}`, undefined, { token: support.token })).body.data;
+    expect(none.certification).toBeNull();
+
+    // Members by status: a banned member is found among the banned, not among the active.
+    await decide('/admin/api/members/ban', { id: second.member.user.id, banned: true, reason: 'chargebacks' }, support.token, `status-${second.member.user.id}`);
+    const banned = await call(t, 'GET', `/admin/api/members/search?q=${second.member.user.user_name}&status=banned`, undefined, { token: support.token });
+    expect(banned.body.data.list.map((r: { id: number }) => r.id)).toEqual([second.member.user.id]);
+    expect((await call(t, 'GET', `/admin/api/members/search?q=${second.member.user.user_name}&status=active`, undefined, { token: support.token })).body.data.list).toEqual([]);
+    expect((await call(t, 'GET', '/admin/api/members/search?status=gone', undefined, { token: support.token })).body.code).toBe(ResponseCode.validation);
+
+    // Orders a page at a time, newest first.
+    const buyer = first.member.user.id;
+    const ids: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const o = await t.db
+        .insertInto('orders')
+        .values({ order_no: `MO${RUN}${i}${buyer}`, user_id: buyer, status: 'awaiting_payment', currency: 'USD', subtotal_minor: 1000 + i, total_minor: 1000 + i, country_code: 'MY', address: JSON.stringify({}), expires_at: new Date(Date.now() + 3_600_000) } as never)
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      ids.push(o.id);
+    }
+    const page1 = (await call(t, 'GET', `/admin/api/members/orders?id=${buyer}&limit=2&page=1`, undefined, { token: support.token })).body.data;
+    const page2 = (await call(t, 'GET', `/admin/api/members/orders?id=${buyer}&limit=2&page=2`, undefined, { token: support.token })).body.data;
+    expect(page1).toMatchObject({ total: 3, has_more: true });
+    expect([...page1.list, ...page2.list].map((o: { id: number }) => o.id)).toEqual([...ids].reverse());
+  });
+
+  it('orders are searched by number or member; top-up and withdrawal queues by member or number', async () => {
+    const owner = await operator('owner');
+    const m = await walletMember(t, { usd: 20_000 });
+    const other = await walletMember(t);
+    const order = await orderFor(t, m.userId);
+    await orderFor(t, other.userId);
+    const list = async (q: string) => (await call(t, 'GET', `/admin/api/orders/list?q=${encodeURIComponent(q)}&limit=100`, undefined, { token: owner.token })).body.data.list.map((o: { id: number }) => o.id);
+    expect(await list(order.order_no)).toEqual([order.id]);
+    expect(await list(order.order_no.slice(2, 10))).toContain(order.id);
+    expect(await list(m.userName)).toEqual([order.id]);
+    // A number is also looked for in the order numbers: the member's order is among those found.
+    expect(await list(String(m.userId))).toContain(order.id);
+    expect(await list(`nobody${RUN}`)).toEqual([]);
+    const csv = await t.app.inject({ method: 'GET', url: `/admin/api/orders/list/export?q=${m.userName}`, headers: { authorization: `Bearer ${owner.token}` } });
+    expect(csv.body.split('\r\n').filter(Boolean)).toHaveLength(2);
+
+    for (const [who, no] of [[m, 'A'], [other, 'B']] as const)
+      await t.db
+        .insertInto('recharge_orders')
+        .values({ order_no: `RQ${RUN}${no}`, user_id: who.userId, channel: 'bank_transfer', kind: 'bank_transfer', status: 'under_review', pay_currency: 'USD', pay_amount: 1000, wallet_currency: 'USD', credit_amount: 1000, rate: '1', rate_source: 'identity', rate_date: new Date().toISOString().slice(0, 10), slip: null })
+        .execute();
+    const recharges = async (q: string) => (await call(t, 'GET', `/admin/api/wallet/recharges?q=${encodeURIComponent(q)}&limit=100`, undefined, { token: owner.token })).body.data.list.map((r: { order_no: string }) => r.order_no);
+    expect(await recharges(m.userName)).toEqual([`RQ${RUN}A`]);
+    expect(await recharges(`RQ${RUN}B`)).toEqual([`RQ${RUN}B`]);
+    const asked = await t.app.inject({ method: 'POST', url: '/coin/withdraw/create', remoteAddress: '10.0.0.1', headers: { ...m.keyed(), 'content-type': 'application/json' }, payload: JSON.stringify({ network: 'TRC20', address: `TQ${m.userId}searchAddress0000000000`, amount: '50', currency: 'USD', pay_password: PAY_PASSWORD }) });
+    const w = asked.json().data as { id: number; withdraw_no: string };
+    const withdrawals = async (q: string) => (await call(t, 'GET', `/admin/api/wallet/withdrawals?q=${encodeURIComponent(q)}&limit=100`, undefined, { token: owner.token })).body.data.list.map((r: { id: number }) => r.id);
+    expect(await withdrawals(String(m.userId))).toEqual([w.id]);
+    expect(await withdrawals(other.userName)).toEqual([]);
   });
 
   it('a TOTP code is needed from the second sign-in on', async () => {

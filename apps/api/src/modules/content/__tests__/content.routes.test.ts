@@ -65,7 +65,13 @@ describe('notices, FAQ, agreements and the app version', () => {
     const faq = (await get('/web/question/list')).body.data;
     expect(faq.total).toBe(10);
     expect((await get('/web/question/list', { lang: 'zh-cn' })).body.data.list[0].question).toMatch(/[\u4e00-\u9fa5]/);
-    expect((await get('/web/question/list', { lang: 'th' })).body.data.list[0].question).toBe(faq.list[0].question);
+    expect((await get('/web/question/list', { lang: 'th' })).body.data.list[0].question).toMatch(/[\u0E00-\u0E7F]/);
+    const onlyEnglish = await t.db.insertInto('faqs').values({ question: JSON.stringify({ 'en-us': 'Do you gift-wrap?' }), answer: JSON.stringify({ 'en-us': 'Yes, ask at checkout.' }), sort: -1 }).returning('id').executeTakeFirstOrThrow();
+    contentChanged(t.deps);
+    const inThai = (await get('/web/question/list', { lang: 'th' })).body.data.list;
+    expect(inThai.find((f: { id: number }) => f.id === onlyEnglish.id)).toMatchObject({ question: 'Do you gift-wrap?', answer: 'Yes, ask at checkout.' });
+    await t.db.deleteFrom('faqs').where('id', '=', onlyEnglish.id).execute();
+    contentChanged(t.deps);
     const privacy = (await get('/web/agreement?type=privacy')).body.data;
     expect(privacy).toMatchObject({ type: 'privacy', title: 'Privacy policy' });
     expect((await get('/web/agreement')).body.data.type).toBe('user');

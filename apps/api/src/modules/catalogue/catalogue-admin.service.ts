@@ -1,0 +1,452 @@
+import {
+  fromMinorUnits,
+  ResponseCode,
+  type EndpointBody,
+  type EndpointData,
+  type EndpointQuery,
+  type adminAdjustStock,
+  type adminGetGoods,
+  type adminListCategories,
+  type adminListCoupons,
+  type adminListGoods,
+  type adminListGroupBuys,
+  type adminListStockAdjustments,
+  type adminUpdateCoupon,
+  type adminUpdateGroupBuy,
+  type Language,
+  type adminReorderCategories,
+  type adminSaveCategory,
+  type adminSaveGoods,
+  type adminSetGoodsStatus,
+} from '@shop/contract';
+import type { AppDeps } from '../../app-deps.js';
+import type { Executor } from '../../db/database.js';
+import { enqueueJob } from '../../jobs/enqueue.js';
+import { operatorNameOf, type Actor } from '../../lib/actor.js';
+import { AppError, notFound, ValidationError } from '../../lib/errors.js';
+import { withTransaction, type Tx } from '../../lib/transaction.js';
+import type { ListExport } from '../console/list-export.service.js';
+import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
+import * as promotions from '../orders/promotions-admin.queries.js';
+import { skuSpecText } from '../cart/sku-text.js';
+import * as q from './catalogue-admin.queries.js';
+import type { SpecDef } from './catalogue.table.js';
+import { catalogueChangedOnCommit } from './response-cache.js';
+import { iso, pick, sanitizeRich, storedTexts } from './texts.js';
+
+const page = <T>(list: T[], total: number, input: { page: number; limit: number }) => ({ list, total, page: input.page, limit: input.limit, has_more: input.page * input.limit < total });
+const totalOf = (rows: Array<{ total: string | number }>) => (rows.length ? Number(rows[0]!.total) : 0);
+
+// ---------------------------------------------------------------- categories
+
+type CategoryRow = Awaited<ReturnType<typeof q.findAllCategories>>[number];
+const toCategory = (c: CategoryRow) => ({ id: c.id, parent_id: c.parent_id, type_id: c.type_id, name: c.name, icon: c.icon, sort: c.sort, is_visible: c.is_visible, goods_count: c.goods_count });
+
+/** Every category, visible or not, in the shop's order. */
+export async function listCategories(db: Executor, actor: Actor): Promise<EndpointData<typeof adminListCategories>> {
+  operatorNameOf(actor);
+  return { list: (await q.findAllCategories(db)).map(toCategory) };
+}
+
+/** Creates a category (after its siblings) or changes one; a category is never filed under itself or its own children. */
+export async function saveCategory(deps: AppDeps, actor: Actor, input: EndpointBody<typeof adminSaveCategory>): Promise<EndpointData<typeof adminSaveCategory>> {
+  const operator = operatorNameOf(actor);
+  return withTransaction(deps.db, async (tx) => {
+    const parent = input.parent_id === null ? undefined : await q.findCategory(tx, input.parent_id);
+    if (input.parent_id !== null && !parent) throw notFound('category');
+    const fields = { parent_id: input.parent_id, name: storedTexts(input.name), icon: input.icon, is_visible: input.is_visible };
+    let id: number;
+    if (input.id === undefined) {
+      // A shop's first category starts its first category type.
+      const typeId = parent?.type_id ?? (await q.findFirstCategoryType(tx))?.id ?? (await q.insertCategoryType(tx, fields.name)).id;
+      const lowest = await q.findLowestSiblingSort(tx, input.parent_id);
+      ({ id } = await q.insertCategory(tx, { ...fields, type_id: typeId, sort: lowest === null ? 0 : lowest - 1 }));
+    } else {
+      const current = await q.findCategory(tx, input.id);
+      if (!current) throw notFound('category');
+      if (input.parent_id !== null && (await q.findCategoryAncestors(tx, input.parent_id)).includes(input.id)) throw new ValidationError([{ field: 'parent_id', key: 'validation.invalid', params: { field: 'parent_id' } }]);
+      const moved = current.parent_id !== input.parent_id;
+      const lowest = moved ? await q.findLowestSiblingSort(tx, input.parent_id) : null;
+      await q.updateCategory(tx, input.id, { ...fields, type_id: parent?.type_id ?? current.type_id, ...(moved ? { sort: lowest === null ? 0 : lowest - 1 } : {}) });
+      id = input.id;
+    }
+    await insertOperatorAction(tx, { operator, action: input.id === undefined ? 'category.create' : 'category.update', target_type: 'category', target_id: id });
+    catalogueChangedOnCommit(tx, deps);
+    const saved = (await q.findAllCategories(tx)).find((c) => c.id === id)!;
+    return toCategory(saved);
+  });
+}
+
+/** Puts every child of one parent in the order given (the first is shown first). */
+export async function reorderCategories(deps: AppDeps, actor: Actor, input: EndpointBody<typeof adminReorderCategories>): Promise<{ ok: true }> {
+  const operator = operatorNameOf(actor);
+  return withTransaction(deps.db, async (tx) => {
+    const children = (await q.lockChildCategoriesForUpdate(tx, input.parent_id)).map((c) => c.id);
+    const given = new Set(input.ids);
+    // The whole set of siblings, each once: a stale page (a category added meanwhile) is refused, not half applied.
+    if (given.size !== input.ids.length || given.size !== children.length || children.some((id) => !given.has(id))) {
+      throw new ValidationError([{ field: 'ids', key: 'validation.invalid', params: { field: 'ids' } }]);
+    }
+    for (const [i, id] of input.ids.entries()) await q.setCategorySort(tx, id, (input.ids.length - i) * 10);
+    await insertOperatorAction(tx, { operator, action: 'category.reorder', target_type: 'category', target_id: input.parent_id ?? 0, reason: input.ids.join(',') });
+    catalogueChangedOnCommit(tx, deps);
+    return { ok: true as const };
+  });
+}
+
+// ---------------------------------------------------------------- goods
+
+/** Goods on and off sale, by name (any language) or number, category and state; sorted and paged. */
+export async function listGoods(db: Executor, actor: Actor, input: EndpointQuery<typeof adminListGoods>): Promise<EndpointData<typeof adminListGoods>> {
+  operatorNameOf(actor);
+  const rows = await q.findAdminGoodsPage(db, { q: input.q || undefined, categoryId: input.category_id, status: input.status, sort: input.sort, limit: input.limit, offset: (input.page - 1) * input.limit });
+  const list = rows.map((r) => ({
+    id: r.id,
+    name: pick(r.name, actor.lang),
+    cover: r.cover,
+    category_id: r.category_id,
+    category_name: pick(r.category_name, actor.lang),
+    price: Number(r.price),
+    currency: r.currency,
+    stock: r.stock,
+    sales: r.sales,
+    sku_count: r.sku_count,
+    status: r.status,
+    updated_at: iso(r.updated_at),
+  }));
+  return page(list, totalOf(rows), input);
+}
+
+async function goodsForEdit(db: Executor, id: number): Promise<EndpointData<typeof adminGetGoods>> {
+  const g = await q.findGoodsForEdit(db, id);
+  if (!g) throw new AppError(ResponseCode.goodsNotFound);
+  const skus = await q.findSkusForEdit(db, id);
+  return {
+    id: g.id,
+    category_id: g.category_id,
+    name: g.name,
+    subtitle: g.subtitle,
+    description: g.description,
+    // Goods made before the console kept only a cover.
+    images: g.images.length ? g.images : g.cover ? [g.cover] : [],
+    currency: g.currency,
+    market_price: Number(g.market_price_minor),
+    status: g.status,
+    is_hot: g.is_hot,
+    is_new: g.is_new,
+    is_recommend: g.is_recommend,
+    sort: g.sort,
+    specs: g.specs,
+    skus: skus.map((s) => ({ id: s.id, spec_value_ids: s.spec_value_ids, price: Number(s.price_minor), market_price: Number(s.market_price_minor), stock: s.stock, sales: s.sales, pv: s.pv, weight_g: s.weight_g, image: s.image })),
+    updated_at: iso(g.updated_at),
+  };
+}
+
+/** The goods list as a CSV file: its columns (amounts in decimal units beside their currency). */
+export const goodsExport: ListExport<EndpointQuery<typeof adminListGoods>, EndpointData<typeof adminListGoods>['list'][number]> = {
+  name: 'goods',
+  page: listGoods,
+  columns: [
+    ['id', (r) => r.id], ['name', (r) => r.name], ['category', (r) => r.category_name], ['price', (r) => fromMinorUnits(r.price, r.currency)], ['currency', (r) => r.currency],
+    ['stock', (r) => r.stock], ['sales', (r) => r.sales], ['status', (r) => r.status], ['updated_at', (r) => r.updated_at],
+  ],
+};
+
+/** One goods with every language, its specs and SKUs, for the editor. */
+export async function getGoods(db: Executor, actor: Actor, input: { id: number }) {
+  operatorNameOf(actor);
+  return goodsForEdit(db, input.id);
+}
+
+const invalid = (field: string) => new ValidationError([{ field, key: 'validation.invalid', params: { field } }]);
+
+/** Each SKU names one value of each spec, in order, and no two SKUs the same values. */
+function checkSkus(specs: SpecDef[], skus: Array<{ spec_value_ids: number[] }>): void {
+  const keys = new Set<string>();
+  for (const s of skus) {
+    if (s.spec_value_ids.length !== specs.length) throw invalid('skus');
+    s.spec_value_ids.forEach((vid, i) => {
+      if (!specs[i]!.values.some((v) => v.id === vid)) throw invalid('skus');
+    });
+    const key = s.spec_value_ids.join('_');
+    if (keys.has(key)) throw invalid('skus');
+    keys.add(key);
+  }
+  const valueIds = specs.flatMap((s) => s.values.map((v) => v.id));
+  if (new Set(specs.map((s) => s.id)).size !== specs.length || new Set(valueIds).size !== valueIds.length) throw invalid('specs');
+}
+
+/**
+ * Creates or changes goods and their SKUs in one transaction: texts in every language, the
+ * description reduced to safe markup, pictures, specs, prices, PV and on/off sale. A new SKU's
+ * first stock is recorded as an adjustment; an existing SKU's stock changes only by adjustment.
+ * Every price change is in the audit log, and the member app's cached answers drop at commit.
+ */
+export async function saveGoods(deps: AppDeps, actor: Actor, input: EndpointBody<typeof adminSaveGoods>): Promise<EndpointData<typeof adminSaveGoods>> {
+  const operator = operatorNameOf(actor);
+  const specs: SpecDef[] = input.specs.map((s) => ({ id: s.id, name: storedTexts(s.name), values: s.values.map((v) => ({ id: v.id, name: storedTexts(v.name) })) }));
+  checkSkus(specs, input.skus);
+  return withTransaction(deps.db, async (tx) => {
+    if (!(await q.findCategory(tx, input.category_id))) throw notFound('category');
+    const fields: q.GoodsFields = {
+      category_id: input.category_id,
+      name: storedTexts(input.name),
+      subtitle: storedTexts(input.subtitle),
+      description: storedTexts(input.description, sanitizeRich),
+      images: input.images,
+      cover: input.images[0]!,
+      currency: input.currency,
+      price_minor: Math.min(...input.skus.map((s) => s.price)),
+      market_price_minor: input.market_price,
+      status: input.status,
+      is_hot: input.is_hot,
+      is_new: input.is_new,
+      is_recommend: input.is_recommend,
+      sort: input.sort,
+      specs,
+    };
+    let goodsId: number;
+    const existing = new Map<number, Awaited<ReturnType<typeof q.findSkusForEdit>>[number]>();
+    if (input.id === undefined) {
+      ({ id: goodsId } = await q.insertGoods(tx, fields));
+    } else {
+      if (!(await q.lockGoodsRowForUpdate(tx, input.id))) throw new AppError(ResponseCode.goodsNotFound);
+      goodsId = input.id;
+      for (const s of await q.findSkusForEdit(tx, goodsId)) existing.set(s.id, s);
+      // SKUs left out stay as they are, so they too must fit the specs.
+      const kept = [...existing.values()].filter((s) => !input.skus.some((i) => i.id === s.id));
+      checkSkus(specs, [...input.skus, ...kept]);
+      await q.updateGoods(tx, goodsId, fields);
+    }
+    for (const s of input.skus) {
+      const row = { spec_key: s.spec_value_ids.join('_'), spec_value_ids: s.spec_value_ids, price_minor: s.price, market_price_minor: s.market_price, pv: s.pv, weight_g: s.weight_g, image: s.image };
+      if (s.id === undefined) {
+        const { id } = await q.insertSku(tx, goodsId, { ...row, stock: s.stock });
+        if (s.stock > 0) await recordAdjustment(tx, { goods_id: goodsId, sku_id: id, delta: s.stock, stock_after: s.stock, reason: 'initial stock', operator });
+        continue;
+      }
+      const before = existing.get(s.id);
+      if (!before) throw new AppError(ResponseCode.skuNotFound);
+      await q.updateSku(tx, goodsId, s.id, row);
+      if (Number(before.price_minor) !== s.price) {
+        const change = `${Number(before.price_minor)} → ${s.price} ${input.currency}`;
+        await insertOperatorAction(tx, { operator, action: 'sku.price', target_type: 'sku', target_id: s.id, reason: input.reason ? `${change}: ${input.reason}` : change });
+      }
+    }
+    await q.syncGoodsPriceToSkus(tx, goodsId);
+    await insertOperatorAction(tx, { operator, action: input.id === undefined ? 'goods.create' : 'goods.update', target_type: 'goods', target_id: goodsId, reason: input.reason ?? null });
+    catalogueChangedOnCommit(tx, deps, input.id === undefined ? undefined : [goodsId]);
+    return goodsForEdit(tx, goodsId);
+  });
+}
+
+/** Puts goods on or off sale, each change in the audit log. */
+export async function setGoodsStatus(deps: AppDeps, actor: Actor, input: EndpointBody<typeof adminSetGoodsStatus>): Promise<{ changed: number }> {
+  const operator = operatorNameOf(actor);
+  return withTransaction(deps.db, async (tx) => {
+    const changed = await q.setGoodsStatus(tx, [...new Set(input.ids)], input.status);
+    for (const { id } of changed) await insertOperatorAction(tx, { operator, action: input.status === 'on_sale' ? 'goods.on_sale' : 'goods.off_sale', target_type: 'goods', target_id: id, reason: input.reason ?? null });
+    if (changed.length) catalogueChangedOnCommit(tx, deps, changed.map((c) => c.id));
+    return { changed: changed.length };
+  });
+}
+
+async function recordAdjustment(tx: Tx, a: { goods_id: number; sku_id: number; delta: number; stock_after: number; reason: string; operator: string }) {
+  const row = await q.insertStockAdjustment(tx, a);
+  await insertOperatorAction(tx, { operator: a.operator, action: 'sku.stock', target_type: 'sku', target_id: a.sku_id, reason: `${a.delta > 0 ? '+' : ''}${a.delta} → ${a.stock_after}: ${a.reason}` });
+  return row;
+}
+
+const toAdjustment = (r: Awaited<ReturnType<typeof q.insertStockAdjustment>>) => ({
+  id: Number(r.id),
+  goods_id: r.goods_id,
+  sku_id: r.sku_id,
+  delta: r.delta,
+  stock_after: r.stock_after,
+  reason: r.reason,
+  operator: r.operator,
+  created_at: iso(r.created_at),
+});
+
+/** Adds or takes away an SKU's stock by a conditional update (never below zero, whatever sells meanwhile), recorded with the reason. */
+export async function adjustStock(deps: AppDeps, actor: Actor, input: EndpointBody<typeof adminAdjustStock>): Promise<EndpointData<typeof adminAdjustStock>> {
+  const operator = operatorNameOf(actor);
+  return withTransaction(deps.db, async (tx) => {
+    const changed = await q.addToSkuStock(tx, input.sku_id, input.delta);
+    if (!changed) {
+      const sku = await q.findSkuWithGoods(tx, input.sku_id);
+      if (!sku) throw new AppError(ResponseCode.skuNotFound);
+      throw new AppError(ResponseCode.stockShortage, { name: pick(sku.name, actor.lang), stock: sku.stock });
+    }
+    const row = await recordAdjustment(tx, { goods_id: changed.goods_id, sku_id: changed.id, delta: input.delta, stock_after: changed.stock, reason: input.reason, operator });
+    catalogueChangedOnCommit(tx, deps, [changed.goods_id]);
+    return toAdjustment(row);
+  });
+}
+
+/** One goods' stock adjustments, newest first. */
+export async function stockAdjustments(db: Executor, actor: Actor, input: EndpointQuery<typeof adminListStockAdjustments>): Promise<EndpointData<typeof adminListStockAdjustments>> {
+  operatorNameOf(actor);
+  const rows = await q.findStockAdjustmentsPage(db, input.goods_id, input.limit, (input.page - 1) * input.limit);
+  return page(rows.map(toAdjustment), totalOf(rows), input);
+}
+
+// ---------------------------------------------------------------- group buys and coupons
+
+/** Where a coupon or a group buy stands at `now`. */
+const stateAt = (starts: Date | string, ends: Date | string, now = Date.now()): 'scheduled' | 'running' | 'ended' =>
+  new Date(starts).getTime() > now ? 'scheduled' : new Date(ends).getTime() < now ? 'ended' : 'running';
+
+type GroupBuyRow = Awaited<ReturnType<typeof promotions.findGroupBuysForConsole>>[number];
+const toGroupBuy = (a: GroupBuyRow, lang: Language) => {
+  const spec = skuSpecText(a.specs, a.spec_value_ids, lang);
+  return {
+    id: a.id,
+    goods_id: a.goods_id,
+    sku_id: a.sku_id,
+    name: spec ? `${pick(a.name, lang)} (${spec})` : pick(a.name, lang),
+    price: Number(a.price_minor),
+    currency: a.currency,
+    group_size: a.group_size,
+    fill_hours: a.fill_hours,
+    starts_at: iso(a.starts_at),
+    ends_at: iso(a.ends_at),
+    per_order_limit: a.per_order_limit,
+    per_member_limit: a.per_member_limit,
+    virtual_fill_percent: a.virtual_fill_percent,
+    quantity: a.quantity,
+    remaining: a.remaining,
+    open_groups: Number(a.open_groups),
+    state: stateAt(a.starts_at, a.ends_at),
+    created_by: a.created_by,
+  };
+};
+
+/** Group-buy activities by goods and state, newest first unless sorted. */
+export async function listGroupBuys(db: Executor, actor: Actor, input: EndpointQuery<typeof adminListGroupBuys>): Promise<EndpointData<typeof adminListGroupBuys>> {
+  operatorNameOf(actor);
+  const rows = await promotions.findGroupBuysForConsole(db, { ...input, offset: (input.page - 1) * input.limit });
+  return page(rows.map((a) => toGroupBuy(a, actor.lang)), totalOf(rows), input);
+}
+
+export const groupBuyExport: ListExport<EndpointQuery<typeof adminListGroupBuys>, EndpointData<typeof adminListGroupBuys>['list'][number]> = {
+  name: 'group-buys',
+  page: listGroupBuys,
+  columns: [
+    ['id', (r) => r.id], ['name', (r) => r.name], ['goods_id', (r) => r.goods_id], ['sku_id', (r) => r.sku_id], ['currency', (r) => r.currency], ['price', (r) => fromMinorUnits(r.price, r.currency)],
+    ['group_size', (r) => r.group_size], ['quantity', (r) => r.quantity], ['remaining', (r) => r.remaining], ['open_groups', (r) => r.open_groups], ['status', (r) => r.state],
+    ['starts_at', (r) => r.starts_at], ['ends_at', (r) => r.ends_at], ['created_by', (r) => r.created_by],
+  ],
+};
+
+/**
+ * Changes a group buy with the reason: its price, dates, group size, fill time and limits. A running
+ * one keeps its start; its end is never set in the past (ending one is its own decision). Groups
+ * already open keep their size; the member app shows the change at once.
+ */
+export async function updateGroupBuy(deps: AppDeps, actor: Actor, input: EndpointBody<typeof adminUpdateGroupBuy>): Promise<EndpointData<typeof adminUpdateGroupBuy>> {
+  const operator = operatorNameOf(actor);
+  return withTransaction(deps.db, async (tx) => {
+    const current = await promotions.lockGroupBuyForUpdate(tx, input.id);
+    if (!current) throw notFound('group_buy');
+    const now = Date.now();
+    const started = new Date(current.starts_at).getTime() <= now;
+    if (started && Date.parse(input.starts_at) !== new Date(current.starts_at).getTime()) throw invalid('starts_at');
+    if (Date.parse(input.ends_at) <= Math.max(Date.parse(input.starts_at), now)) throw invalid('ends_at');
+    await promotions.updateGroupBuy(tx, input.id, {
+      price_minor: input.price,
+      group_size: input.group_size,
+      fill_hours: input.fill_hours,
+      starts_at: input.starts_at,
+      ends_at: input.ends_at,
+      per_order_limit: input.per_order_limit,
+      per_member_limit: input.per_member_limit,
+      virtual_fill_percent: input.virtual_fill_percent,
+    });
+    // The units it holds go back to the SKU at its end: the job that does it moves with the end.
+    if (Date.parse(input.ends_at) !== new Date(current.ends_at).getTime())
+      await enqueueJob(tx, 'close_group_buy', { activityId: input.id }, { runAt: new Date(input.ends_at), jobKey: `group-buy-close:${input.id}`, maxAttempts: 10 });
+    const changed = changedFields(
+      { price: Number(current.price_minor), group_size: current.group_size, fill_hours: current.fill_hours, starts_at: iso(current.starts_at), ends_at: iso(current.ends_at), per_order_limit: current.per_order_limit, per_member_limit: current.per_member_limit, virtual_fill_percent: current.virtual_fill_percent },
+      { ...input, starts_at: iso(input.starts_at), ends_at: iso(input.ends_at) },
+    );
+    await insertOperatorAction(tx, { operator, action: `group_buy.update ${changed}`.trim(), target_type: 'group_buy', target_id: input.id, reason: input.reason });
+    catalogueChangedOnCommit(tx, deps, [current.goods_id]);
+    const [row] = await promotions.findGroupBuysForConsole(tx, { id: input.id, limit: 1, offset: 0 });
+    return toGroupBuy(row!, actor.lang);
+  });
+}
+
+/** The fields whose value differs, as `name: old → new` parts of an audit entry. */
+function changedFields(before: Record<string, unknown>, after: Record<string, unknown>): string {
+  return Object.keys(before)
+    .filter((k) => after[k] !== undefined && String(before[k]) !== String(after[k]))
+    .map((k) => `${k}: ${String(before[k])} → ${String(after[k])}`)
+    .join(', ');
+}
+
+type CouponRow = Awaited<ReturnType<typeof promotions.findCouponsForConsole>>[number];
+const toCoupon = (c: Omit<CouponRow, 'total'>) => ({
+  id: c.id,
+  code: c.code,
+  kind: c.kind,
+  amount: c.amount_minor === null ? null : Number(c.amount_minor),
+  percent_bp: c.percent_bp,
+  currency: c.currency,
+  min_spend: Number(c.min_spend_minor),
+  starts_at: iso(c.starts_at),
+  ends_at: iso(c.ends_at),
+  per_member_limit: c.per_member_limit,
+  total_limit: c.total_limit,
+  used: c.used,
+  state: stateAt(c.starts_at, c.ends_at),
+  created_by: c.created_by,
+});
+
+/** Coupon codes by code and state, newest first unless sorted, with their uses. */
+export async function listCoupons(db: Executor, actor: Actor, input: EndpointQuery<typeof adminListCoupons>): Promise<EndpointData<typeof adminListCoupons>> {
+  operatorNameOf(actor);
+  const rows = await promotions.findCouponsForConsole(db, { ...input, offset: (input.page - 1) * input.limit });
+  return page(rows.map(toCoupon), totalOf(rows), input);
+}
+
+export const couponExport: ListExport<EndpointQuery<typeof adminListCoupons>, EndpointData<typeof adminListCoupons>['list'][number]> = {
+  name: 'coupons',
+  page: listCoupons,
+  columns: [
+    ['id', (r) => r.id], ['code', (r) => r.code], ['kind', (r) => r.kind], ['currency', (r) => r.currency], ['amount', (r) => (r.amount === null ? null : fromMinorUnits(r.amount, r.currency))],
+    ['percent', (r) => (r.percent_bp === null ? null : r.percent_bp / 100)], ['min_spend', (r) => fromMinorUnits(r.min_spend, r.currency)], ['starts_at', (r) => r.starts_at], ['ends_at', (r) => r.ends_at],
+    ['used', (r) => r.used], ['total_limit', (r) => r.total_limit], ['per_member_limit', (r) => r.per_member_limit], ['status', (r) => r.state], ['created_by', (r) => r.created_by],
+  ],
+};
+
+/**
+ * Changes a coupon with the reason: its discount (of its own kind), minimum, dates and limits. Its
+ * code, kind and currency stay; the total limit never goes below the uses so far; orders already
+ * placed keep the discount they had.
+ */
+export async function updateCoupon(db: AppDeps['db'], actor: Actor, input: EndpointBody<typeof adminUpdateCoupon>): Promise<EndpointData<typeof adminUpdateCoupon>> {
+  const operator = operatorNameOf(actor);
+  return withTransaction(db, async (tx) => {
+    const current = await promotions.lockCouponForUpdate(tx, input.id);
+    if (!current) throw notFound('coupon');
+    if (current.kind === 'amount' ? input.amount === undefined : input.percent_bp === undefined) throw new ValidationError([{ field: current.kind === 'amount' ? 'amount' : 'percent_bp', key: 'validation.required', params: { field: current.kind === 'amount' ? 'amount' : 'percent_bp' } }]);
+    if (Date.parse(input.ends_at) <= Date.parse(input.starts_at)) throw invalid('ends_at');
+    if (input.total_limit !== null && input.total_limit < current.used) throw invalid('total_limit');
+    const saved = await promotions.updateCoupon(tx, input.id, {
+      amount_minor: current.kind === 'amount' ? input.amount! : null,
+      percent_bp: current.kind === 'percent' ? input.percent_bp! : null,
+      min_spend_minor: input.min_spend,
+      starts_at: input.starts_at,
+      ends_at: input.ends_at,
+      per_member_limit: input.per_member_limit,
+      total_limit: input.total_limit,
+    });
+    const changed = changedFields(
+      { amount: current.amount_minor === null ? undefined : Number(current.amount_minor), percent_bp: current.percent_bp ?? undefined, min_spend: Number(current.min_spend_minor), starts_at: iso(current.starts_at), ends_at: iso(current.ends_at), per_member_limit: current.per_member_limit, total_limit: current.total_limit },
+      { ...input, starts_at: iso(input.starts_at), ends_at: iso(input.ends_at) },
+    );
+    await insertOperatorAction(tx, { operator, action: `coupon.update ${current.code} ${changed}`.trim(), target_type: 'coupon', target_id: input.id, reason: input.reason });
+    return toCoupon(saved);
+  });
+}

@@ -1,0 +1,91 @@
+import { fromMinorUnits, type EndpointBody, type EndpointData, type EndpointQuery, type adminListCharityPledges, type adminUpdateCharityCause } from '@shop/contract';
+import type { Database, Executor } from '../../db/database.js';
+import { operatorNameOf, type Actor } from '../../lib/actor.js';
+import { notFound } from '../../lib/errors.js';
+import { withTransaction } from '../../lib/transaction.js';
+import { pick } from '../catalogue/texts.js';
+import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
+import type { ListExport } from '../console/list-export.service.js';
+import * as q from './charity.queries.js';
+
+// Charity causes and pledges for operators: the causes with every language's texts, edited with a reason.
+
+const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
+const texts = (v: unknown): Record<string, string> => (typeof v === 'string' ? (JSON.parse(v) as Record<string, string>) : ((v ?? {}) as Record<string, string>));
+
+type CauseRow = Awaited<ReturnType<typeof q.findCausesWithTotals>>[number];
+const toCause = (c: CauseRow) => ({
+  id: c.id,
+  title: texts(c.title),
+  description: texts(c.description),
+  image: c.image,
+  currency: c.currency,
+  min_amount: Number(c.min_amount_minor),
+  goal: c.goal_minor === null ? null : Number(c.goal_minor),
+  status: c.status,
+  raised: Number(c.raised),
+  supporters: Number(c.supporters),
+  pledges: Number(c.pledges),
+  created_by: c.created_by,
+  created_at: iso(c.created_at)!,
+});
+
+/** Every cause, open or closed, with what was pledged. */
+export async function causesForOperator(db: Executor, actor: Actor) {
+  operatorNameOf(actor);
+  return { list: (await q.findCausesWithTotals(db)).map(toCause) };
+}
+
+/** Changes a cause (texts, picture, amounts, open or closed), recorded with the reason. */
+export async function updateCauseFromConsole(db: Database, actor: Actor, input: EndpointBody<typeof adminUpdateCharityCause>) {
+  const operator = operatorNameOf(actor);
+  return withTransaction(db, async (tx) => {
+    const changed = await q.updateCause(tx, input.id, {
+      title: JSON.stringify(input.title),
+      description: JSON.stringify(input.description),
+      image: input.image,
+      min_amount_minor: input.min_amount,
+      goal_minor: input.goal,
+      status: input.status,
+    });
+    if (!changed) throw notFound('cause');
+    await insertOperatorAction(tx, { operator, action: `charity.cause ${input.status}`, target_type: 'charity_cause', target_id: input.id, reason: input.reason });
+    return toCause((await q.findCausesWithTotals(tx, { id: input.id }))[0]!);
+  });
+}
+
+/** Members' pledges, newest first, by cause and state; cause titles in the operator's language. */
+export async function pledgesForOperator(db: Executor, actor: Actor, input: EndpointQuery<typeof adminListCharityPledges>) {
+  operatorNameOf(actor);
+  const rows = await q.findPledgesPage(db, { ...input, offset: (input.page - 1) * input.limit });
+  const total = rows.length ? Number(rows[0]!.total) : 0;
+  return {
+    list: rows.map((o) => ({
+      id: o.id,
+      order_no: o.order_no,
+      user_id: o.user_id,
+      user_name: o.user_name,
+      cause_id: o.cause_id,
+      cause_title: pick(o.cause_title, actor.lang),
+      amount: Number(o.amount_minor),
+      currency: o.currency,
+      status: o.status,
+      message: o.message,
+      created_at: iso(o.created_at)!,
+      paid_at: iso(o.paid_at),
+    })),
+    total,
+    page: input.page,
+    limit: input.limit,
+    has_more: input.page * input.limit < total,
+  };
+}
+
+export const pledgeExport: ListExport<EndpointQuery<typeof adminListCharityPledges>, EndpointData<typeof adminListCharityPledges>['list'][number]> = {
+  name: 'charity-pledges',
+  page: pledgesForOperator,
+  columns: [
+    ['id', (r) => r.id], ['order_no', (r) => r.order_no], ['member_id', (r) => r.user_id], ['user_name', (r) => r.user_name], ['cause', (r) => r.cause_title], ['currency', (r) => r.currency],
+    ['amount', (r) => fromMinorUnits(r.amount, r.currency)], ['status', (r) => r.status], ['message', (r) => r.message], ['created_at', (r) => r.created_at], ['paid_at', (r) => r.paid_at],
+  ],
+};
