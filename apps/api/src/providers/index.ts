@@ -43,7 +43,12 @@ export function createProviders(config: Config, db: Database, log: (line: string
     paymentSandboxes: gateways.fakes,
     exchangeRates: ecbRateSource(),
     parcelTracking: {
-      ...(config.KUAIDI100_CUSTOMER && config.KUAIDI100_KEY ? { kuaidi100: new Kuaidi100Tracker({ customer: config.KUAIDI100_CUSTOMER, key: config.KUAIDI100_KEY, baseUrl: config.KUAIDI100_URL }) } : {}),
+      ...(config.KUAIDI100_CUSTOMER && config.KUAIDI100_KEY ? { kuaidi100: new Kuaidi100Tracker({
+              customer: config.KUAIDI100_CUSTOMER,
+              key: config.KUAIDI100_KEY,
+              baseUrl: config.KUAIDI100_URL,
+              ...(config.KUAIDI100_SALT ? { callback: { url: `${publicBaseUrl(config)}/webhooks/kuaidi100`, salt: config.KUAIDI100_SALT } } : {}),
+            }) } : {}),
       ...(config.TRACK17_TOKEN ? { '17track': new Track17Tracker({ token: config.TRACK17_TOKEN, baseUrl: config.TRACK17_URL }) } : {}),
     },
   };

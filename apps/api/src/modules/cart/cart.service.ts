@@ -18,15 +18,13 @@ import { withTransaction } from '../../lib/transaction.js';
 import { pick } from '../catalogue/texts.js';
 import * as q from './cart.queries.js';
 import { skuSpecText } from './sku-text.js';
+import { SHOP_CURRENCY } from '../rates/rates.service.js';
 
 /** The member an actor is; cart and order calls are for members only. */
 export function memberIdOf(actor: Actor): number {
   if (actor.kind !== 'member' || actor.memberId === undefined) throw new AppError(ResponseCode.loginRequired);
   return actor.memberId;
 }
-
-/** The currency a cart without lines shows its (zero) total in. */
-export const SHOP_CURRENCY = 'USD';
 
 type LineRow = Awaited<ReturnType<typeof q.findCartLines>>[number];
 

@@ -35,3 +35,22 @@ export async function returnUse(tx: Tx, couponId: number, userId: number): Promi
 
 export const insertCoupon = (db: Executor, c: { code: string; kind: 'amount' | 'percent'; amount_minor: number | null; percent_bp: number | null; currency: string; min_spend_minor: number; starts_at: string; ends_at: string; per_member_limit: number; total_limit: number | null; created_by: string }) =>
   db.insertInto('coupons').values({ ...c, code: normal(c.code) }).onConflict((oc) => oc.column('code').doNothing()).returning('id').executeTakeFirst();
+
+/** Coupons, newest first, one page, each row carrying the total count. */
+export const findCouponsPage = (db: Executor, limit: number, offset: number) =>
+  db.selectFrom('coupons').selectAll().select(sql<string>`count(*) over ()`.as('total')).orderBy('id', 'desc').limit(limit).offset(offset).execute();
+
+/**
+ * Ends a coupon now, only while it is not over yet; a coupon that has not started ends before it
+ * starts. Answers the new end, or nothing when it was already over.
+ */
+export const endCouponNow = (db: Executor, couponId: number) =>
+  db
+    .updateTable('coupons')
+    .set({ starts_at: sql`least(starts_at, now() - interval '1 millisecond')`, ends_at: sql`now()` })
+    .where('id', '=', couponId)
+    .where('ends_at', '>', sql<Date>`now()`)
+    .returning(['id', 'code', 'ends_at'])
+    .executeTakeFirst();
+
+export const findCoupon = (db: Executor, couponId: number) => db.selectFrom('coupons').selectAll().where('id', '=', couponId).executeTakeFirst();

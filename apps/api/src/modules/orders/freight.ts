@@ -2,7 +2,7 @@ import { ResponseCode, currencyExponent } from '@shop/contract';
 import type { Executor } from '../../db/database.js';
 import { AppError } from '../../lib/errors.js';
 import { rateFor } from '../rates/rates.service.js';
-import { orderAmounts, type OrderAmounts } from './amounts.js';
+import { orderAmounts, type OrderAmounts, type PointsParts } from './amounts.js';
 import { findInternationalFreightFees, findOperatingFeeRate, findCountryCurrency } from './orders.queries.js';
 
 export type ShippingMethod = 'standard' | 'express';
@@ -43,12 +43,12 @@ export interface InternationalTerms {
 }
 
 /** Freight by weight band, the operating fee and the rate to the destination's currency of a cross-border order. */
-export async function internationalTerms(db: Executor, input: { countryCode: string; method: ShippingMethod; weightG: number; currency: string; subtotal: number; couponDiscount?: number }): Promise<InternationalTerms> {
+export async function internationalTerms(db: Executor, input: { countryCode: string; method: ShippingMethod; weightG: number; currency: string; subtotal: number; couponDiscount?: number; points?: Partial<PointsParts> }): Promise<InternationalTerms> {
   const options = await internationalFreightOptions(db, input.countryCode, input.weightG, input.currency);
   const chosen = options.find((o) => o.method === input.method);
   if (!chosen) throw new AppError(ResponseCode.noFreightRoute);
   const [feeRate, localCurrency] = await Promise.all([findOperatingFeeRate(db, input.countryCode), findCountryCurrency(db, input.countryCode)]);
-  const amounts = orderAmounts({ subtotal: input.subtotal, operatingFeeRateBp: feeRate, freight: chosen.freight, couponDiscount: input.couponDiscount });
+  const amounts = orderAmounts({ subtotal: input.subtotal, operatingFeeRateBp: feeRate, freight: chosen.freight, couponDiscount: input.couponDiscount, ...input.points });
   const local = localCurrency ?? input.currency;
   const rate = await rateFor(db, input.currency, local);
   return { amounts, weightG: input.weightG, method: input.method, localCurrency: local, rate, localTotal: convertMinor(amounts.total, input.currency, local, rate.rate), options };

@@ -14,17 +14,20 @@ import {
   type adminShipOrder,
   type adminAddTrackingEvent,
   type adminCreateCoupon,
+  type adminEndCoupon,
 } from '@shop/contract';
 import type { AppDeps } from '../../app.js';
 import type { Database, Executor } from '../../db/database.js';
 import { enqueueJob } from '../../jobs/enqueue.js';
 import { operatorNameOf, type Actor } from '../../lib/actor.js';
-import { AppError } from '../../lib/errors.js';
+import { AppError, notFound } from '../../lib/errors.js';
 import { withTransaction } from '../../lib/transaction.js';
+import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
 import { memberIdOf } from '../cart/cart.service.js';
 import { pick } from '../catalogue/texts.js';
 import * as q from './orders.queries.js';
 import { groupAllowsShipping } from './group-buy.entries.js';
+import { endCouponNow, findCoupon } from './coupons.queries.js';
 import { insertCoupon } from './coupons.js';
 import type { OrderStatus } from './orders.table.js';
 import { getOrderDetails, scheduleAutoComplete } from './orders.service.js';
@@ -67,6 +70,7 @@ export async function shipOrder(deps: Pick<AppDeps, 'db'> & { providers: Pick<Ap
     // A provider's parcel is asked about at once, then now and then until it is delivered.
     if (input.tracking_provider !== 'manual') await enqueueJob(tx, 'refresh_tracking', { packageId: pkg.id }, { jobKey: `tracking:${pkg.id}`, maxAttempts: 5 });
     await q.insertOrderEvent(tx, { order_id: order.id, kind: 'package_shipped', ...eventActor(actor), reason: `${input.carrier} ${input.tracking_number}` });
+    await insertOperatorAction(tx, { operator: by, action: `order.ship ${order.order_no} package #${pkg.id} ${input.carrier} ${input.tracking_number}`, target_type: 'order', target_id: order.id });
     const after = await q.findOrderLines(tx, [order.id]);
     let status: OrderStatus = order.status;
     if (after.every((l) => l.shipped_quantity === l.quantity)) {
@@ -82,10 +86,11 @@ export async function shipOrder(deps: Pick<AppDeps, 'db'> & { providers: Pick<Ap
 
 /** Adds an event to a package (entered by an operator); a delivered package moves the order's automatic completion. */
 export async function addTrackingEvent(db: Database, actor: Actor, input: EndpointBody<typeof adminAddTrackingEvent>): Promise<EndpointData<typeof adminAddTrackingEvent>> {
-  operatorName(actor);
+  const by = operatorName(actor);
   return withTransaction(db, async (tx) => {
     const pkg = await q.findPackage(tx, input.package_id);
     if (!pkg) throw new AppError(ResponseCode.packageNotFound);
+    await insertOperatorAction(tx, { operator: by, action: `order.tracking_event package #${pkg.id}${input.delivered ? ' delivered' : ''}: ${input.text}`.slice(0, 300), target_type: 'order', target_id: pkg.order_id });
     const time = input.time ? new Date(input.time) : new Date();
     const added = await q.insertTrackingEvents(tx, pkg.id, 'manual', [{ time, place: input.place, text: input.text }]);
     let delivered = pkg.status === 'delivered';
@@ -184,7 +189,7 @@ export async function trackingLog(db: Database, actor: Actor, input: EndpointQue
 /** Orders by state for operators, newest first. */
 export async function listOrdersForOperator(db: Database, actor: Actor, input: EndpointQuery<typeof adminListOrders>): Promise<Page<EndpointData<typeof adminListOrders>['list'][number]>> {
   operatorName(actor);
-  const rows = await q.findOrdersPageByStatus(db, input.status, input.limit, (input.page - 1) * input.limit);
+  const rows = await q.findOrdersPageByStatus(db, input.status, input.limit, (input.page - 1) * input.limit, input);
   const total = rows.length ? Number(rows[0]!.total) : 0;
   return {
     list: rows.map((r) => ({ id: r.id, order_no: r.order_no, user_id: r.user_id, status: r.status, currency: r.currency, total: Number(r.total_minor), created_at: iso(r.created_at)!, paid_at: iso(r.paid_at), last_reminded_at: iso(r.last_reminded_at) })),
@@ -235,6 +240,28 @@ export async function setShippingFee(db: Database, actor: Actor, input: Endpoint
   return { ok: true as const };
 }
 
+/** A settings change of the older calls (no reason asked), recorded with who in its transaction; the settings page records its own with the reason. */
+export function recordedSetting<T>(db: Database, actor: Actor, action: string, change: (tx: Database) => Promise<T>): Promise<T> {
+  const operator = operatorName(actor);
+  return withTransaction(db, async (tx) => {
+    const result = await change(tx as unknown as Database);
+    await insertOperatorAction(tx, { operator, action, target_type: 'setting', target_id: 0 });
+    return result;
+  });
+}
+
+/** The order times changed through the orders call or the command line, recorded. */
+export const setOrderSettingsRecorded = (db: Database, actor: Actor, input: { expiry_minutes?: number; auto_confirm_days?: number }) =>
+  recordedSetting(db, actor, `setting.orders expiry_minutes=${input.expiry_minutes ?? '-'} auto_confirm_days=${input.auto_confirm_days ?? '-'}`, (tx) => setOrderSettings(tx, actor, input));
+
+/** A country's operating fee changed through the orders call, recorded. */
+export const setOperatingFeeRecorded = (db: Database, actor: Actor, input: { country_code: string; rate_bp: number }) =>
+  recordedSetting(db, actor, `setting.operating_fee ${input.country_code}=${input.rate_bp}bp`, (tx) => setOperatingFee(tx, actor, input));
+
+/** A country's freight changed through the orders call, recorded. */
+export const setShippingFeeRecorded = (db: Database, actor: Actor, input: EndpointBody<typeof adminSetShippingFee>) =>
+  recordedSetting(db, actor, `setting.shipping_fee ${input.country_code} ${input.currency} fee=${input.fee} free_over=${input.free_over ?? '-'}`, (tx) => setShippingFee(tx, actor, input));
+
 
 /** Asks the package's tracking provider for its events and stores the new ones; manual packages are left alone. */
 export async function refreshTracking(deps: AppDeps, packageId: number): Promise<number> {
@@ -257,19 +284,34 @@ export async function refreshOpenTracking(deps: AppDeps): Promise<number> {
 export async function createCoupon(db: Database, actor: Actor, input: EndpointBody<typeof adminCreateCoupon>): Promise<{ id: number }> {
   const by = operatorName(actor);
   if (Date.parse(input.ends_at) <= Date.parse(input.starts_at)) throw new AppError(ResponseCode.settingInvalid);
-  const row = await insertCoupon(db, {
-    code: input.code,
-    kind: input.kind,
-    amount_minor: input.kind === 'amount' ? input.amount! : null,
-    percent_bp: input.kind === 'percent' ? input.percent_bp! : null,
-    currency: input.currency,
-    min_spend_minor: input.min_spend,
-    starts_at: input.starts_at,
-    ends_at: input.ends_at,
-    per_member_limit: input.per_member_limit,
-    total_limit: input.total_limit,
-    created_by: by,
+  return withTransaction(db, async (tx) => {
+    const row = await insertCoupon(tx, {
+      code: input.code,
+      kind: input.kind,
+      amount_minor: input.kind === 'amount' ? input.amount! : null,
+      percent_bp: input.kind === 'percent' ? input.percent_bp! : null,
+      currency: input.currency,
+      min_spend_minor: input.min_spend,
+      starts_at: input.starts_at,
+      ends_at: input.ends_at,
+      per_member_limit: input.per_member_limit,
+      total_limit: input.total_limit,
+      created_by: by,
+    });
+    if (!row) throw new AppError(ResponseCode.settingInvalid);
+    await insertOperatorAction(tx, { operator: by, action: 'coupon.create', target_type: 'coupon', target_id: row.id });
+    return row;
   });
-  if (!row) throw new AppError(ResponseCode.settingInvalid);
-  return row;
+}
+
+/** An operator ends a coupon now: no order can use it any more (orders placed with it keep their discount). Recorded with who and why. */
+export async function endCoupon(db: Database, actor: Actor, input: EndpointBody<typeof adminEndCoupon>): Promise<EndpointData<typeof adminEndCoupon>> {
+  const by = operatorName(actor);
+  return withTransaction(db, async (tx) => {
+    if (!(await findCoupon(tx, input.id))) throw notFound('coupon');
+    const ended = await endCouponNow(tx, input.id);
+    if (!ended) throw new AppError(ResponseCode.couponInvalid);
+    await insertOperatorAction(tx, { operator: by, action: `coupon.end ${ended.code}`, target_type: 'coupon', target_id: input.id, reason: input.reason });
+    return { id: input.id, ends_at: iso(ended.ends_at)! };
+  });
 }

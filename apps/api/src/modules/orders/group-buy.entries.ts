@@ -1,6 +1,7 @@
 import { enqueueJob } from '../../jobs/enqueue.js';
 import type { Tx } from '../../lib/transaction.js';
 import * as g from './group-buy.queries.js';
+import { returnStock } from './orders.queries.js';
 
 /** Opens a group and schedules its decision at its deadline. */
 export async function openGroup(tx: Tx, activity: { id: number; group_size: number; fill_hours: number }, leaderId: number, memberCount = 0) {
@@ -30,14 +31,20 @@ export async function joinGroupOnPayment(tx: Tx, orderId: number, userId: number
   if (group.member_count >= group.size) await g.decideGroup(tx, group.id, 'succeeded');
 }
 
-/** A group-buy order ended (cancelled, closed, refunded): its units go back to the activity, its member leaves an open group. */
+/**
+ * A group-buy order ended (cancelled, closed, refunded): its units go back to the activity while it
+ * runs, to the SKU's stock once it is over; its member leaves an open group.
+ */
 export async function leaveGroup(tx: Tx, orderId: number): Promise<boolean> {
   const entry = await g.findEntryOfOrder(tx, orderId);
   if (!entry) return false;
   if (entry.status === 'dropped') return true;
   if (entry.status === 'joined') await g.removeMemberFromGroup(tx, entry.group_id);
   await g.setEntry(tx, entry.id, { status: 'dropped' });
-  await g.returnToActivity(tx, entry.activity_id, entry.quantity);
+  if (!(await g.returnToRunningActivity(tx, entry.activity_id, entry.quantity))) {
+    const [activity] = await g.findActivities(tx, { id: entry.activity_id });
+    if (activity) await returnStock(tx, activity.sku_id, entry.quantity);
+  }
   return true;
 }
 

@@ -3,7 +3,7 @@ import type { Executor } from '../../db/database.js';
 import type { Tx } from '../../lib/transaction.js';
 
 /** Activities running now (or one by id), with their goods and SKU and how many groups are open. */
-export function findActivities(db: Executor, opts: { id?: number; runningOnly?: boolean; limit?: number; offset?: number } = {}) {
+export function findActivities(db: Executor, opts: { id?: number; runningOnly?: boolean; newestFirst?: boolean; limit?: number; offset?: number } = {}) {
   let q = db
     .selectFrom('group_buy_activities as a')
     .innerJoin('goods_skus as s', 's.id', 'a.sku_id')
@@ -22,7 +22,8 @@ export function findActivities(db: Executor, opts: { id?: number; runningOnly?: 
     ]);
   if (opts.id !== undefined) q = q.where('a.id', '=', opts.id);
   if (opts.runningOnly) q = q.where(sql<boolean>`now() between a.starts_at and a.ends_at`).where('g.status', '=', 'on_sale');
-  return q.orderBy('a.ends_at').orderBy('a.id').limit(opts.limit ?? 100).offset(opts.offset ?? 0).execute();
+  q = opts.newestFirst ? q.orderBy('a.id', 'desc') : q.orderBy('a.ends_at').orderBy('a.id');
+  return q.limit(opts.limit ?? 100).offset(opts.offset ?? 0).execute();
 }
 
 export const insertActivity = (tx: Tx, a: { goods_id: number; sku_id: number; group_size: number; fill_hours: number; starts_at: string; ends_at: string; price_minor: number; per_order_limit: number; per_member_limit: number; quantity: number; virtual_fill_percent: number; created_by: string }) =>
@@ -38,9 +39,6 @@ export const takeFromActivity = (tx: Tx, activityId: number, quantity: number) =
     .where(sql<boolean>`now() between starts_at and ends_at`)
     .returningAll()
     .executeTakeFirst();
-
-export const returnToActivity = (tx: Tx, activityId: number, quantity: number) =>
-  tx.updateTable('group_buy_activities').set((eb) => ({ remaining: eb('remaining', '+', quantity) })).where('id', '=', activityId).execute();
 
 /** Serializes one member's group-buy orders of one activity until the transaction ends (limits per member). */
 export const lockMemberActivity = (tx: Tx, activityId: number, userId: number) => sql`select pg_advisory_xact_lock(${activityId}::int, ${userId}::int)`.execute(tx);
@@ -117,4 +115,37 @@ export const findOpenGroups = (db: Executor, activityId: number) =>
     .where('g.expires_at', '>', sql<Date>`now()`)
     .orderBy('g.expires_at')
     .limit(50)
+    .execute();
+
+export const lockActivityForUpdate = (tx: Tx, id: number) => tx.selectFrom('group_buy_activities').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+
+/** Ends an activity now (it takes no more orders) and empties its pool (locked first: the caller read what it held). */
+export const endActivityNow = (tx: Tx, id: number) =>
+  tx
+    .updateTable('group_buy_activities')
+    .set({ starts_at: sql`least(starts_at, now() - interval '1 millisecond')`, ends_at: sql`least(ends_at, now())`, remaining: 0 })
+    .where('id', '=', id)
+    .returning(['id', 'goods_id', 'sku_id', 'ends_at'])
+    .executeTakeFirstOrThrow();
+
+/** Gives units back to an activity that is still running; answers nothing once it is over (the caller returns them to the SKU). */
+export const returnToRunningActivity = (tx: Tx, activityId: number, quantity: number) =>
+  tx
+    .updateTable('group_buy_activities')
+    .set((eb) => ({ remaining: eb('remaining', '+', quantity) }))
+    .where('id', '=', activityId)
+    .where('ends_at', '>', sql<Date>`now()`)
+    .returning(['id'])
+    .executeTakeFirst();
+
+/** The goods' activities that are not over yet (running or to come), with what they hold, soonest to end first. */
+export const findActivitiesNotOverOfGoods = (db: Executor, goodsId: number) =>
+  db
+    .selectFrom('group_buy_activities')
+    .select(['id', 'sku_id', 'price_minor', 'group_size', 'starts_at', 'ends_at', 'remaining'])
+    .where('goods_id', '=', goodsId)
+    .where('ends_at', '>', sql<Date>`now()`)
+    .orderBy('ends_at')
+    .orderBy('id')
+    .limit(20)
     .execute();

@@ -1,18 +1,20 @@
-import { ResponseCode, type EndpointBody, type EndpointData, type EndpointQuery, type Language, type adminCreateGroupBuy, type joinGroupBuy, type listGroupBuyGoods } from '@shop/contract';
+import { ResponseCode, type EndpointBody, type EndpointData, type EndpointQuery, type Language, type adminCreateGroupBuy, type adminEndGroupBuy, type joinGroupBuy, type listGroupBuyGoods } from '@shop/contract';
 import type { AppDeps } from '../../app.js';
 import type { Executor } from '../../db/database.js';
 import { enqueueJob } from '../../jobs/enqueue.js';
-import type { Actor } from '../../lib/actor.js';
-import { AppError } from '../../lib/errors.js';
-import { sqlState, withTransaction } from '../../lib/transaction.js';
+import { operatorNameOf, type Actor } from '../../lib/actor.js';
+import { AppError, notFound } from '../../lib/errors.js';
+import { sqlState, withTransaction, type Tx } from '../../lib/transaction.js';
 import { memberIdOf } from '../cart/cart.service.js';
 import { skuSpecText } from '../cart/sku-text.js';
 import { catalogueChangedOnCommit } from '../catalogue/response-cache.js';
 import { maskName, pick } from '../catalogue/texts.js';
+import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
 import { operatorName } from './fulfilment.service.js';
 import { leaveGroup, openGroup } from './group-buy.entries.js';
 import * as g from './group-buy.queries.js';
 import * as q from './orders.queries.js';
+import { returnCheckoutPoints } from './points.js';
 import { placeOrder } from './orders.service.js';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
@@ -39,7 +41,7 @@ const toActivity = (a: ActivityRow, lang: Language) => ({
 });
 
 /** An operator sets up a group buy on an SKU; its units are taken from the SKU's stock at once (never more than there is). */
-export async function createGroupBuy(deps: AppDeps, actor: Actor, input: EndpointBody<typeof adminCreateGroupBuy>): Promise<{ id: number }> {
+export async function createGroupBuy(deps: Pick<AppDeps, 'db' | 'config' | 'redis'>, actor: Actor, input: EndpointBody<typeof adminCreateGroupBuy>): Promise<{ id: number }> {
   const by = operatorName(actor);
   if (Date.parse(input.ends_at) <= Date.parse(input.starts_at)) throw new AppError(ResponseCode.settingInvalid);
   return withTransaction(deps.db, async (tx) => {
@@ -60,8 +62,53 @@ export async function createGroupBuy(deps: AppDeps, actor: Actor, input: Endpoin
       virtual_fill_percent: input.virtual_fill_percent,
       created_by: by,
     });
+    await insertOperatorAction(tx, { operator: by, action: 'group_buy.create', target_type: 'group_buy', target_id: id });
+    // Once it is over, the units it still holds go back to the SKU.
+    await enqueueJob(tx, 'close_group_buy', { activityId: id }, { runAt: new Date(input.ends_at), jobKey: `group-buy-close:${id}`, maxAttempts: 10 });
     catalogueChangedOnCommit(tx, deps, [input.goods_id]);
     return { id };
+  });
+}
+
+/** Ends an activity now and puts the units its pool holds back into the SKU's stock; answers how many. */
+async function closeActivity(tx: Tx, activityId: number): Promise<{ goodsId: number; endsAt: Date | string; returned: number } | undefined> {
+  const activity = await g.lockActivityForUpdate(tx, activityId);
+  if (!activity) return undefined;
+  const ended = await g.endActivityNow(tx, activityId);
+  if (activity.remaining > 0) await q.returnStock(tx, activity.sku_id, activity.remaining);
+  return { goodsId: ended.goods_id, endsAt: ended.ends_at, returned: activity.remaining };
+}
+
+/**
+ * An operator ends a group buy early (or empties one that is over): it takes no new orders, groups
+ * already open run to their own deadline, and the units it still holds go back to the SKU's stock.
+ * Recorded with who and why.
+ */
+export async function endGroupBuy(deps: Pick<AppDeps, 'db' | 'config' | 'redis'>, actor: Actor, input: EndpointBody<typeof adminEndGroupBuy>): Promise<EndpointData<typeof adminEndGroupBuy>> {
+  const operator = operatorNameOf(actor);
+  return withTransaction(deps.db, async (tx) => {
+    const before = await g.lockActivityForUpdate(tx, input.id);
+    if (!before) throw notFound('group buy');
+    if (new Date(before.ends_at).getTime() <= Date.now() && before.remaining === 0) throw new AppError(ResponseCode.groupBuyNotActive);
+    const closed = (await closeActivity(tx, input.id))!;
+    await insertOperatorAction(tx, { operator, action: `group_buy.end returned=${closed.returned}`, target_type: 'group_buy', target_id: input.id, reason: input.reason });
+    catalogueChangedOnCommit(tx, deps, [closed.goodsId]);
+    return { id: input.id, ends_at: iso(closed.endsAt), returned: closed.returned };
+  });
+}
+
+/** At an activity's end (its job): the units it still holds go back to the SKU's stock, once. */
+export async function closeGroupBuyAtEnd(deps: Pick<AppDeps, 'db' | 'config' | 'redis'>, activityId: number): Promise<number> {
+  return withTransaction(deps.db, async (tx) => {
+    const activity = await g.lockActivityForUpdate(tx, activityId);
+    if (!activity || activity.remaining === 0) return 0;
+    if (new Date(activity.ends_at).getTime() > Date.now()) {
+      await enqueueJob(tx, 'close_group_buy', { activityId }, { runAt: new Date(activity.ends_at), jobKey: `group-buy-close:${activityId}`, maxAttempts: 10 });
+      return 0;
+    }
+    const closed = (await closeActivity(tx, activityId))!;
+    catalogueChangedOnCommit(tx, deps, [closed.goodsId]);
+    return closed.returned;
   });
 }
 
@@ -126,6 +173,8 @@ export async function buyInGroup(deps: AppDeps, actor: Actor, input: EndpointBod
       if (sqlState(e) === '23505') throw new AppError(ResponseCode.groupAlreadyJoined);
       throw e;
     }
+    // The goods page shows how many units the group buy has left.
+    catalogueChangedOnCommit(tx, deps, [activity.goods_id]);
     return { ...placed, group_id: groupId };
   });
 }
@@ -154,12 +203,15 @@ export async function decideGroupAtDeadline(deps: AppDeps, actor: Actor, groupId
       return 'succeeded';
     }
     await g.decideGroup(tx, groupId, 'failed');
+    // Its units go back on offer: the goods page shows what is left.
+    catalogueChangedOnCommit(tx, deps, [activity!.goods_id]);
     const record = { actor_kind: actor.kind, actor_id: actor.name ?? '', request_id: actor.requestId, reason: 'group did not fill in time' };
     for (const entry of await g.findEntriesOfGroup(tx, groupId)) {
       const refunded = await q.transitionOrder(tx, entry.order_id, ['paid'], 'refunding', { cancelled_at: new Date(), cancel_reason: 'group did not fill' });
       const cancelled = refunded ? undefined : await q.transitionOrder(tx, entry.order_id, ['awaiting_payment'], 'cancelled', { cancelled_at: new Date(), cancel_reason: 'group did not fill' });
       if (refunded || cancelled) {
         await leaveGroup(tx, entry.order_id);
+        await returnCheckoutPoints(tx, actor, (await q.findOrder(tx, entry.order_id))!);
         await q.insertOrderEvent(tx, { order_id: entry.order_id, kind: refunded ? 'refund_requested' : 'cancelled', from_status: refunded ? 'paid' : 'awaiting_payment', to_status: refunded ? 'refunding' : 'cancelled', ...record });
       }
     }

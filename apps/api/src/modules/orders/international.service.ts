@@ -4,7 +4,7 @@ import type { Database } from '../../db/database.js';
 import type { Actor } from '../../lib/actor.js';
 import { AppError } from '../../lib/errors.js';
 import { memberIdOf } from '../cart/cart.service.js';
-import { operatorName } from './fulfilment.service.js';
+import { operatorName, recordedSetting } from './fulfilment.service.js';
 import { convertMinor, internationalFreightOptions } from './freight.js';
 import * as q from './orders.queries.js';
 import { placeOrder, previewCheckout } from './orders.service.js';
@@ -63,3 +63,7 @@ export async function setInternationalFreight(db: Database, actor: Actor, input:
   await q.upsertInternationalFreight(db, { country_code: input.country_code, method: input.method, weight_from_g: input.weight_from_g, weight_to_g: input.weight_to_g, currency: input.currency, fee_minor: input.fee }, operatorName(actor));
   return { ok: true as const };
 }
+
+/** A band of the international freight table changed through the orders call, recorded. */
+export const setInternationalFreightRecorded = (db: Database, actor: Actor, input: { country_code: string; method: 'standard' | 'express'; weight_from_g: number; weight_to_g: number; currency: string; fee: number }) =>
+  recordedSetting(db, actor, `setting.international_freight ${input.country_code} ${input.method} ${input.weight_from_g}-${input.weight_to_g}g ${input.fee} ${input.currency}`, (tx) => setInternationalFreight(tx, actor, input));

@@ -1,13 +1,26 @@
 import { sql } from 'kysely';
+import type { SortOrder } from '@shop/contract';
 import type { Executor } from '../../db/database.js';
+import { orderList } from '../../lib/list-order.queries.js';
 import type { Tx } from '../../lib/transaction.js';
 import type { AddressSnapshot, OrderStatus } from './orders.table.js';
+
+type OrderListSort = 'id' | 'total' | 'status' | 'created_at' | 'paid_at' | 'last_reminded_at';
 
 // ---------------------------------------------------------------- settings and fees
 
 export const findOrderSettings = (db: Executor) => db.selectFrom('order_settings').selectAll().executeTakeFirstOrThrow();
 
-export const updateOrderSettings = (db: Executor, change: { expiry_minutes?: number; auto_confirm_days?: number }, by: string) =>
+export interface OrderSettingsChange {
+  expiry_minutes?: number;
+  auto_confirm_days?: number;
+  points_per_unit?: number;
+  shopping_points_per_unit?: number;
+  points_max_share_bp?: number;
+  earn_rate_bp?: number;
+}
+
+export const updateOrderSettings = (db: Executor, change: OrderSettingsChange, by: string) =>
   db.updateTable('order_settings').set({ ...change, updated_by: by, updated_at: sql`now()` }).returningAll().executeTakeFirstOrThrow();
 
 export const findOperatingFeeRate = async (db: Executor, countryCode: string) =>
@@ -19,9 +32,6 @@ export const upsertOperatingFee = (db: Executor, countryCode: string, rateBp: nu
     .values({ country_code: countryCode, rate_bp: rateBp, updated_by: by })
     .onConflict((oc) => oc.column('country_code').doUpdateSet({ rate_bp: rateBp, updated_by: by, updated_at: sql`now()` }))
     .execute();
-
-export const findShippingFee = (db: Executor, countryCode: string, currency: string) =>
-  db.selectFrom('shipping_fees').select(['fee_minor', 'free_over_minor']).where('country_code', '=', countryCode).where('currency', '=', currency).executeTakeFirst();
 
 export const upsertShippingFee = (db: Executor, row: { country_code: string; currency: string; fee_minor: number; free_over_minor: number | null }, by: string) =>
   db
@@ -37,7 +47,7 @@ export const findSkusForCheckout = (db: Executor, skuIds: number[]) =>
   db
     .selectFrom('goods_skus as s')
     .innerJoin('goods as g', 'g.id', 's.goods_id')
-    .select(['s.id', 's.goods_id', 's.price_minor', 's.stock', 's.spec_value_ids', 's.image', 's.weight_g', 'g.name', 'g.cover', 'g.specs', 'g.currency', 'g.status'])
+    .select(['s.id', 's.goods_id', 's.price_minor', 's.stock', 's.spec_value_ids', 's.image', 's.weight_g', 's.pv', 'g.name', 'g.cover', 'g.specs', 'g.currency', 'g.status'])
     .where('s.id', 'in', skuIds.length ? skuIds : [-1])
     .execute();
 
@@ -55,6 +65,41 @@ export const reserveStock = (tx: Tx, skuId: number, quantity: number) =>
     .where((eb) => eb.exists(eb.selectFrom('goods as g').select('g.id').whereRef('g.id', '=', 's.goods_id').where('g.status', '=', 'on_sale')))
     .returning(['s.id', 's.price_minor', 's.stock'])
     .executeTakeFirst();
+
+/**
+ * `reserveStock` and, in the same statement, the reserved SKU as checkout describes it (the row of
+ * `findSkusForCheckout`, its stock after the reservation) with its goods' own points rule: one round
+ * trip per SKU on the hot path of checkout. Nothing when refused.
+ */
+export const reserveSkuForCheckout = (tx: Tx, skuId: number, quantity: number) =>
+  tx
+    .with('r', (db) =>
+      db
+        .updateTable('goods_skus as s')
+        .set((eb) => ({ stock: eb('s.stock', '-', quantity) }))
+        .where('s.id', '=', skuId)
+        .where('s.stock', '>=', quantity)
+        .where((eb) => eb.exists(eb.selectFrom('goods as g').select('g.id').whereRef('g.id', '=', 's.goods_id').where('g.status', '=', 'on_sale')))
+        .returning(['s.id', 's.goods_id', 's.price_minor', 's.stock', 's.spec_value_ids', 's.image', 's.weight_g', 's.pv']),
+    )
+    .selectFrom('r')
+    .innerJoin('goods as g', 'g.id', 'r.goods_id')
+    .leftJoin('goods_points as gp', 'gp.goods_id', 'r.goods_id')
+    .select(['r.id', 'r.goods_id', 'r.price_minor', 'r.stock', 'r.spec_value_ids', 'r.image', 'r.weight_g', 'r.pv', 'g.name', 'g.cover', 'g.specs', 'g.currency', 'g.status', 'gp.points_per_unit'])
+    .executeTakeFirst();
+
+/**
+ * What an order's amounts and times depend on besides its goods, in one reading: the operator's
+ * order settings, and at the destination the operating fee's rate and the shipping fee in `currency`.
+ */
+export const findCheckoutTerms = (db: Executor, countryCode: string | undefined, currency: string) =>
+  db
+    .selectFrom('order_settings as os')
+    .leftJoin('operating_fees as of', (j) => j.on('of.country_code', '=', countryCode ?? ''))
+    .leftJoin('shipping_fees as sf', (j) => j.on('sf.country_code', '=', countryCode ?? '').on('sf.currency', '=', currency))
+    .selectAll('os')
+    .select(['of.rate_bp as fee_rate_bp', 'sf.fee_minor as shipping_fee_minor', 'sf.free_over_minor as shipping_free_over_minor'])
+    .executeTakeFirstOrThrow();
 
 /** Puts units back on sale (an order cancelled or closed). */
 export const returnStock = (tx: Tx, skuId: number, quantity: number) =>
@@ -94,6 +139,11 @@ export interface NewOrder {
   kind?: 'regular' | 'international' | 'group_buy';
   coupon_id?: number;
   coupon_discount_minor?: number;
+  points_used?: number;
+  points_value_minor?: number;
+  shopping_points_used?: number;
+  shopping_points_value_minor?: number;
+  points_earned?: number;
   shipping_method?: string;
   weight_g?: number;
   local_currency?: string;
@@ -102,30 +152,52 @@ export interface NewOrder {
   rate_date?: string;
 }
 
-export const insertOrder = (tx: Tx, o: NewOrder) =>
-  tx
-    .insertInto('orders')
-    .values({ ...o, status: 'awaiting_payment', address: JSON.stringify(o.address) })
-    .onConflict((oc) => oc.column('order_no').doNothing())
-    .returning(['id', 'order_no', 'status', 'total_minor', 'currency', 'expires_at'])
-    .executeTakeFirst();
-
 export interface NewOrderLine {
   goods_id: number;
   sku_id: number;
-  name: string;
-  spec_text: string;
+  /** Goods name and spec text per language. */
+  name: Partial<Record<string, string>>;
+  spec_text: Partial<Record<string, string>>;
   image: string;
   unit_price_minor: number;
   quantity: number;
   line_total_minor: number;
+  /** PV of one unit when placed. */
+  pv: number;
 }
 
-export const insertOrderLines = (tx: Tx, orderId: number, lines: NewOrderLine[]) =>
+/**
+ * A new order, its lines and its `created` event in one statement. Nothing is written, and nothing
+ * answered, when the order number is taken (the caller draws another).
+ */
+export const insertOrderWithLines = (tx: Tx, o: NewOrder, lines: NewOrderLine[], event: { actor_kind: string; actor_id: string; request_id: string }) =>
   tx
-    .insertInto('order_lines')
-    .values(lines.map((l) => ({ ...l, order_id: orderId })))
-    .execute();
+    .with('o', (db) =>
+      db
+        .insertInto('orders')
+        .values({ ...o, status: 'awaiting_payment', address: JSON.stringify(o.address) })
+        .onConflict((oc) => oc.column('order_no').doNothing())
+        .returning(['id', 'order_no', 'status', 'total_minor', 'currency', 'expires_at']),
+    )
+    .with('l', (db) =>
+      db
+        .insertInto('order_lines')
+        .columns(['order_id', 'goods_id', 'sku_id', 'name', 'spec_text', 'image', 'unit_price_minor', 'quantity', 'line_total_minor', 'pv'])
+        .expression(
+          sql`select o.id, x.goods_id, x.sku_id, x.name, x.spec_text, x.image, x.unit_price_minor, x.quantity, x.line_total_minor, x.pv
+              from o, jsonb_to_recordset(${JSON.stringify(lines)}::jsonb)
+                as x(goods_id int, sku_id int, name jsonb, spec_text jsonb, image text, unit_price_minor bigint, quantity int, line_total_minor bigint, pv int)`,
+        ),
+    )
+    .with('e', (db) =>
+      db
+        .insertInto('order_events')
+        .columns(['order_id', 'kind', 'from_status', 'to_status', 'actor_kind', 'actor_id', 'request_id'])
+        .expression(sql`select o.id, 'created', null, 'awaiting_payment', ${event.actor_kind}, ${event.actor_id}, ${event.request_id} from o`),
+    )
+    .selectFrom('o')
+    .selectAll()
+    .executeTakeFirst();
 
 export const insertOrderEvent = (
   db: Executor,
@@ -165,18 +237,54 @@ const VIEW_STATUSES: Record<string, OrderStatus[] | undefined> = {
 };
 export const statusesOfView = (view: string) => VIEW_STATUSES[view];
 
-export function findMemberOrdersPage(db: Executor, userId: number, statuses: OrderStatus[] | undefined, limit: number, offset: number) {
-  let q = db
-    .selectFrom('orders')
-    .selectAll()
-    .select(sql<string>`count(*) over ()`.as('total'))
-    .where('user_id', '=', userId);
-  if (statuses) q = q.where('status', 'in', statuses);
-  return q.orderBy('id', 'desc').limit(limit).offset(offset).execute();
+/** An order as a list shows it, and its lines (`findMemberOrderList`). */
+export interface OrderListRow {
+  id: number;
+  order_no: string;
+  kind: 'regular' | 'group_buy' | 'international';
+  status: OrderStatus;
+  currency: string;
+  total_minor: number;
+  created_at: string;
+  expires_at: string;
+  shipped_at: string | null;
+  lines: Array<{
+    id: number;
+    goods_id: number;
+    sku_id: number;
+    name: Partial<Record<string, string>>;
+    spec_text: Partial<Record<string, string>>;
+    image: string;
+    unit_price_minor: number;
+    quantity: number;
+    line_total_minor: number;
+    shipped_quantity: number;
+    pv: number;
+  }>;
 }
 
-export const countMemberOrdersByStatus = (db: Executor, userId: number) =>
-  db.selectFrom('orders').select(['status', sql<string>`count(*)`.as('n')]).where('user_id', '=', userId).groupBy('status').execute();
+/**
+ * One page of a member's orders (of `statuses`, or all), newest first, each with its lines, and the
+ * count of the member's orders per status, in one statement: a member's order list is read often
+ * and each round trip counts.
+ */
+export async function findMemberOrderList(db: Executor, userId: number, statuses: OrderStatus[] | undefined, limit: number, offset: number) {
+  const { rows } = await sql<{ counts: Array<{ status: OrderStatus; n: number }>; page: OrderListRow[] }>`
+    select
+      (select coalesce(json_agg(c), '[]') from (select status, count(*)::int as n from orders where user_id = ${userId} group by status) c) as counts,
+      (select coalesce(json_agg(p order by p.id desc), '[]') from (
+        select o.id, o.order_no, o.kind, o.status, o.currency, o.total_minor, o.created_at, o.expires_at, o.shipped_at,
+          (select coalesce(json_agg(json_build_object(
+              'id', l.id, 'goods_id', l.goods_id, 'sku_id', l.sku_id, 'name', l.name, 'spec_text', l.spec_text, 'image', l.image,
+              'unit_price_minor', l.unit_price_minor, 'quantity', l.quantity, 'line_total_minor', l.line_total_minor,
+              'shipped_quantity', l.shipped_quantity, 'pv', l.pv) order by l.id), '[]')
+            from order_lines l where l.order_id = o.id) as lines
+        from orders o
+        where o.user_id = ${userId} ${statuses ? sql`and o.status in (${sql.join(statuses)})` : sql``}
+        order by o.id desc limit ${limit} offset ${offset}
+      ) p) as page`.execute(db);
+  return rows[0]!;
+}
 
 /** Orders of a member that still move (not yet completed, cancelled, closed or refunded). */
 export const countOpenOrders = async (db: Executor, userId: number) =>
@@ -281,10 +389,24 @@ export const findReminders = (db: Executor, limit: number) =>
     .limit(limit)
     .execute();
 
-export function findOrdersPageByStatus(db: Executor, status: OrderStatus | undefined, limit: number, offset: number) {
+/** Orders in a state (or all), by the column the operator sorts on (newest first otherwise), with the total count. */
+export function findOrdersPageByStatus(db: Executor, status: OrderStatus | undefined, limit: number, offset: number, sort: { sort?: OrderListSort; order?: SortOrder; q?: string } = {}) {
   let q = db.selectFrom('orders').selectAll().select(sql<string>`count(*) over ()`.as('total'));
   if (status) q = q.where('status', '=', status);
-  return q.orderBy('id', 'desc').limit(limit).offset(offset).execute();
+  if (sort.q) {
+    // An operator's search: part of the order number, or the member by name or number.
+    const text = sort.q;
+    const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    q = q.where((eb) =>
+      eb.or([
+        eb('order_no', 'ilike', like),
+        eb('user_id', 'in', eb.selectFrom('users').select('users.id').where('users.user_name', 'ilike', like)),
+        ...(/^\d{1,9}$/.test(text) ? [eb('user_id', '=', Number(text))] : []),
+      ]),
+    );
+  }
+  const columns = { id: 'id', total: 'total_minor', status: 'status', created_at: 'created_at', paid_at: 'paid_at', last_reminded_at: 'last_reminded_at' };
+  return orderList(q, sort, columns, { sort: 'id', order: 'desc' }, 'id').limit(limit).offset(offset).execute();
 }
 
 /** Provider-tracked packages in transit, not asked about in the last hour (oldest first). */
@@ -331,3 +453,45 @@ export const findCountryCurrency = async (db: Executor, countryCode: string) =>
 /** Whether the member's international real-name is approved (needed for customs). */
 export const hasApprovedInternationalRealName = async (db: Executor, userId: number) =>
   Boolean(await db.selectFrom('certifications').select('id').where('user_id', '=', userId).where('kind', '=', 'international').where('status', '=', 'approved').executeTakeFirst());
+
+// ---------------------------------------------------------------- points
+
+/** The goods among `goodsIds` whose units earn a set number of points each. */
+export const findGoodsPoints = (db: Executor, goodsIds: number[]) =>
+  db.selectFrom('goods_points').select(['goods_id', 'points_per_unit']).where('goods_id', 'in', goodsIds.length ? goodsIds : [-1]).execute();
+
+export const upsertGoodsPoints = (db: Executor, goodsId: number, pointsPerUnit: number, by: string) =>
+  db
+    .insertInto('goods_points')
+    .values({ goods_id: goodsId, points_per_unit: pointsPerUnit, updated_by: by })
+    .onConflict((oc) => oc.column('goods_id').doUpdateSet({ points_per_unit: pointsPerUnit, updated_by: by, updated_at: sql`now()` }))
+    .execute();
+
+export const deleteGoodsPoints = (db: Executor, goodsId: number) => db.deleteFrom('goods_points').where('goods_id', '=', goodsId).execute();
+
+/** Keeps the ledger holds of the points an order spends. */
+export const setOrderPointsHolds = (tx: Tx, orderId: number, holds: { points_hold_id: number | null; shopping_points_hold_id: number | null }) =>
+  tx.updateTable('orders').set(holds).where('id', '=', orderId).execute();
+
+/** Marks the points of a completed order credited, once: answers the order when this call did it. */
+export const markPointsEarned = (tx: Tx, orderId: number) =>
+  tx
+    .updateTable('orders')
+    .set({ points_earned_at: sql`now()` })
+    .where('id', '=', orderId)
+    .where('status', '=', 'completed')
+    .where('points_earned', '>', 0)
+    .where('points_earned_at', 'is', null)
+    .returning(['id', 'user_id', 'points_earned'])
+    .executeTakeFirst();
+
+/** The package a tracking provider's push is about: by provider and number (and the carrier code, when the provider names one). */
+export const findPackageByProviderNumber = (db: Executor, provider: string, trackingNumber: string, carrier?: string) =>
+  db
+    .selectFrom('order_packages')
+    .select(['id', 'order_id'])
+    .where('tracking_provider', '=', provider)
+    .where('tracking_number', '=', trackingNumber)
+    .$if(carrier !== undefined, (qb) => qb.where('carrier', '=', carrier!))
+    .orderBy('id', 'desc')
+    .executeTakeFirst();

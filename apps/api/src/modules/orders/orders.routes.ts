@@ -5,10 +5,14 @@ import {
   adminOrderReminders,
   adminSetOperatingFee,
   adminSetOrderSettings,
+  adminSetPointsSettings,
+  adminSetGoodsPoints,
   adminSetShippingFee,
   adminSetInternationalFreight,
   adminCreateGroupBuy,
   adminCreateCoupon,
+  adminEndCoupon,
+  adminEndGroupBuy,
   getGroupBuyGoods,
   joinGroupBuy,
   listGroupBuyGoods,
@@ -34,6 +38,7 @@ import * as fulfilment from './fulfilment.service.js';
 import * as groupBuy from './group-buy.service.js';
 import * as international from './international.service.js';
 import * as service from './orders.service.js';
+import * as points from './points.service.js';
 
 export function orderRoutes({ handle, deps }: Api): void {
   const { db } = deps;
@@ -61,10 +66,14 @@ export function orderRoutes({ handle, deps }: Api): void {
   handle(adminCancelOrder, ({ body, actor }) => service.cancelOrderByOperator(deps, actor, body), { idempotencyCaller: (input) => (input.actor.operatorId ? { kind: 'operator' as const, id: input.actor.operatorId } : undefined) });
   handle(adminAddTrackingEvent, ({ body, actor }) => fulfilment.addTrackingEvent(db, actor, body));
   handle(adminOrderReminders, ({ actor }) => fulfilment.listReminders(db, actor));
-  handle(adminSetOrderSettings, ({ body, actor }) => fulfilment.setOrderSettings(db, actor, body));
-  handle(adminSetOperatingFee, ({ body, actor }) => fulfilment.setOperatingFee(db, actor, body));
-  handle(adminSetShippingFee, ({ body, actor }) => fulfilment.setShippingFee(db, actor, body));
+  handle(adminSetOrderSettings, ({ body, actor }) => fulfilment.setOrderSettingsRecorded(db, actor, body));
+  handle(adminSetPointsSettings, ({ body, actor }) => points.setPointsSettings(db, actor, body));
+  handle(adminSetGoodsPoints, ({ body, actor }) => points.setGoodsPoints(db, actor, body));
+  handle(adminSetOperatingFee, ({ body, actor }) => fulfilment.setOperatingFeeRecorded(db, actor, body));
+  handle(adminSetShippingFee, ({ body, actor }) => fulfilment.setShippingFeeRecorded(db, actor, body));
   handle(adminCreateCoupon, ({ body, actor }) => fulfilment.createCoupon(db, actor, body));
+  handle(adminEndCoupon, ({ body, actor }) => fulfilment.endCoupon(db, actor, body));
   handle(adminCreateGroupBuy, ({ body, actor }) => groupBuy.createGroupBuy(deps, actor, body));
-  handle(adminSetInternationalFreight, ({ body, actor }) => international.setInternationalFreight(db, actor, body));
+  handle(adminEndGroupBuy, ({ body, actor }) => groupBuy.endGroupBuy(deps, actor, body));
+  handle(adminSetInternationalFreight, ({ body, actor }) => international.setInternationalFreightRecorded(db, actor, body));
 }

@@ -16,22 +16,25 @@ import {
 } from '@shop/contract';
 import type { AppDeps } from '../../app.js';
 import type { Database, Executor } from '../../db/database.js';
-import { enqueueJob } from '../../jobs/enqueue.js';
+import { enqueueJob, enqueueLaterJob } from '../../jobs/enqueue.js';
 import { operatorNameOf, type Actor } from '../../lib/actor.js';
 import { AppError } from '../../lib/errors.js';
 import { withTransaction, type Tx } from '../../lib/transaction.js';
 import { findAddressForMember, findDefaultAddressOfMember } from '../address/address.queries.js';
 import * as cartQueries from '../cart/cart.queries.js';
-import { lineProblem, memberIdOf, SHOP_CURRENCY } from '../cart/cart.service.js';
+import { lineProblem, memberIdOf } from '../cart/cart.service.js';
+import { SHOP_CURRENCY } from '../rates/rates.service.js';
 import { skuSpecText } from '../cart/sku-text.js';
 import type { Texts } from '../catalogue/catalogue.table.js';
 import { catalogueChangedOnCommit } from '../catalogue/response-cache.js';
 import { pick } from '../catalogue/texts.js';
-import { orderAmounts, type OrderAmounts } from './amounts.js';
+import { orderAmounts, type OrderAmounts, type PointsParts } from './amounts.js';
 import { internationalTerms, type ShippingMethod } from './freight.js';
 import { joinGroupOnPayment, leaveGroup } from './group-buy.entries.js';
 import { couponDiscount, returnCouponUse, takeCouponUse } from './coupons.js';
 import * as q from './orders.queries.js';
+import { findEntryOfOrder, findGroup } from './group-buy.queries.js';
+import { creditEarnedPoints, holdCheckoutPoints, planPoints, pointBalances, pointsEarned, returnCheckoutPoints, spendHeldPoints, type PointsPlan, type PointsSettings } from './points.js';
 import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
 import type { AddressSnapshot, OrderStatus } from './orders.table.js';
 
@@ -110,14 +113,55 @@ function currencyOf(rows: Array<{ currency: string }>): string {
   return rows[0]?.currency ?? SHOP_CURRENCY;
 }
 
-/** Freight and the operating fee at the destination, and the total. */
-async function amountsFor(db: Executor, subtotal: number, currency: string, countryCode: string | undefined, couponDiscount = 0): Promise<OrderAmounts> {
-  if (!countryCode) return orderAmounts({ subtotal, operatingFeeRateBp: 0, freight: 0, couponDiscount });
-  const [rate, shipping] = await Promise.all([q.findOperatingFeeRate(db, countryCode), q.findShippingFee(db, countryCode, currency)]);
-  const fee = shipping ? Number(shipping.fee_minor) : 0;
-  const freeOver = shipping?.free_over_minor === null || shipping?.free_over_minor === undefined ? undefined : Number(shipping.free_over_minor);
+type CheckoutTerms = Awaited<ReturnType<typeof q.findCheckoutTerms>>;
+
+/** Freight and the operating fee at the destination (none without one), and the total. */
+function amountsWith(terms: CheckoutTerms, subtotal: number, countryCode: string | undefined, couponDiscount = 0, points?: PointsParts): OrderAmounts {
+  if (!countryCode) return orderAmounts({ subtotal, operatingFeeRateBp: 0, freight: 0, couponDiscount, ...points });
+  const fee = terms.shipping_fee_minor === null ? 0 : Number(terms.shipping_fee_minor);
+  const freeOver = terms.shipping_free_over_minor === null ? undefined : Number(terms.shipping_free_over_minor);
   const freight = freeOver !== undefined && subtotal >= freeOver ? 0 : fee;
-  return orderAmounts({ subtotal, operatingFeeRateBp: rate, freight, couponDiscount });
+  return orderAmounts({ subtotal, operatingFeeRateBp: terms.fee_rate_bp ?? 0, freight, couponDiscount, ...points });
+}
+
+/**
+ * The points an order takes (as the member asked, within the operator's share) and the points it
+ * will earn on completion. A preview also keeps within the member's balance; placing the order
+ * leaves that to the ledger's hold.
+ */
+async function pointsTerms(
+  db: Executor,
+  userId: number,
+  input: { points?: number; shopping_points?: number },
+  order: {
+    lines: Array<{ goodsId: number; quantity: number; lineTotal: number }>;
+    subtotal: number;
+    couponDiscount: number;
+    currency: string;
+    settings: PointsSettings;
+    preview: boolean;
+    /** The goods' own points rules when already read (checkout reads them with the stock). */
+    rules?: Array<{ goods_id: number; points_per_unit: number }>;
+  },
+): Promise<{ plan: PointsPlan; parts: PointsParts; earned: number }> {
+  // Placing the order leaves the balance to the ledger's hold: only the preview reads it (for its offer).
+  const noBalances = { points: 0, shopping_points: 0 };
+  const [balances, rules] = await Promise.all([
+    order.preview ? pointBalances(db, userId) : noBalances,
+    order.rules ?? q.findGoodsPoints(db, [...new Set(order.lines.map((l) => l.goodsId))]),
+  ]);
+  const goodsAfterCoupon = order.subtotal - order.couponDiscount;
+  const plan = planPoints({ goodsAfterCoupon, currency: order.currency, settings: order.settings, balances, wanted: input, withinBalance: order.preview });
+  const parts = { pointsUsed: plan.points.used, pointsValue: plan.points.value, shoppingPointsUsed: plan.shopping_points.used, shoppingPointsValue: plan.shopping_points.value };
+  const earned = pointsEarned({
+    lines: order.lines,
+    rules: new Map(rules.map((r) => [Number(r.goods_id), r.points_per_unit])),
+    subtotal: order.subtotal,
+    moneyForGoods: goodsAfterCoupon - parts.pointsValue - parts.shoppingPointsValue,
+    currency: order.currency,
+    settings: order.settings,
+  });
+  return { plan, parts, earned };
 }
 
 /** `/shop/buy/cartGoods`: the order as `createOrder` would place it now (nothing is reserved). */
@@ -150,13 +194,18 @@ export async function previewCheckout(db: Database, actor: Actor, input: Endpoin
   if (input.address_id !== undefined && !address) throw new AppError(ResponseCode.addressNotFound);
   const subtotal = lines.filter((l) => l.available).reduce((n, l) => n + l.line_total, 0);
   const discount = input.coupon_code ? (await couponDiscount(db, userId, input.coupon_code, subtotal, currency)).discount : 0;
-  const amounts = await amountsFor(db, subtotal, currency, address?.country_code, discount);
+  const terms = await q.findCheckoutTerms(db, address?.country_code, currency);
+  const available = lines.filter((l) => l.available).map((l) => ({ goodsId: l.goods_id, quantity: l.num, lineTotal: l.line_total }));
+  const points = await pointsTerms(db, userId, input, { lines: available, subtotal, couponDiscount: discount, currency, settings: terms, preview: true });
+  const amounts = amountsWith(terms, subtotal, address?.country_code, discount, points.parts);
   return {
     ...amounts,
     currency,
     lines: lines.map(({ currency: _c, ...l }) => l),
     address: address ?? null,
     can_submit: Boolean(address) && lines.every((l) => l.available),
+    points_offer: points.plan.offer,
+    points_earned: points.earned,
   };
 }
 
@@ -181,7 +230,8 @@ async function reservationRefusal(tx: Tx, skuId: number, lang: Language): Promis
   return new AppError(ResponseCode.stockShortage, { name, stock: s.stock });
 }
 
-export type CreateOrderInput = EndpointBody<typeof createOrder> & { items?: Array<{ goods_id: number; sku_id: number; num: number }> };
+type OrderBody = EndpointBody<typeof createOrder>;
+export type CreateOrderInput = Omit<OrderBody, 'points' | 'shopping_points'> & Partial<Pick<OrderBody, 'points' | 'shopping_points'>> & { items?: Array<{ goods_id: number; sku_id: number; num: number }> };
 
 /**
  * `/shop/buy/createOrder`: reserves the stock of every line with one conditional update per SKU (in
@@ -198,31 +248,30 @@ export async function placeOrder(deps: AppDeps, actor: Actor, input: CreateOrder
     const plan = sumBySku(wanted);
     for (const p of plan) if (p.quantity > CART_LINE_MAX) throw new AppError(ResponseCode.cartQuantityLimit, { max: CART_LINE_MAX });
 
-    const prices = new Map<number, number>();
-    for (const p of plan) {
-      // A group buy's units were set aside from the SKU's stock when the activity was created.
-      if (options.groupBuy) {
-        prices.set(p.skuId, options.groupBuy.priceMinor);
-        continue;
+    // Each SKU is reserved and read in one statement; a group buy's units were set aside from the
+    // SKU's stock when the activity was created, so its SKU is only read, at the group's price.
+    const skus = new Map<number, SkuRow & { points_per_unit?: number | null }>();
+    if (options.groupBuy) for (const s of await q.findSkusForCheckout(tx, plan.map((p) => p.skuId))) skus.set(s.id, s);
+    else
+      for (const p of plan) {
+        const reserved = await q.reserveSkuForCheckout(tx, p.skuId, p.quantity);
+        if (!reserved) throw await reservationRefusal(tx, p.skuId, actor.lang);
+        skus.set(p.skuId, reserved);
       }
-      const reserved = await q.reserveStock(tx, p.skuId, p.quantity);
-      if (!reserved) throw await reservationRefusal(tx, p.skuId, actor.lang);
-      prices.set(p.skuId, Number(reserved.price_minor));
-    }
-    const skus = new Map((await q.findSkusForCheckout(tx, plan.map((p) => p.skuId))).map((s) => [s.id, s]));
     const lines = plan.map((p) => {
-      const s = skus.get(p.skuId)!;
-      if (s.goods_id !== p.goodsId) throw new AppError(ResponseCode.skuNotFound);
-      const unit = prices.get(p.skuId)!;
+      const s = skus.get(p.skuId);
+      if (!s || s.goods_id !== p.goodsId) throw new AppError(ResponseCode.skuNotFound);
+      const unit = options.groupBuy ? options.groupBuy.priceMinor : Number(s.price_minor);
       return {
         goods_id: s.goods_id,
         sku_id: s.id,
-        name: JSON.stringify(s.name),
-        spec_text: JSON.stringify(specTexts(s)),
+        name: s.name,
+        spec_text: specTexts(s),
         image: s.image || s.cover,
         unit_price_minor: unit,
         quantity: p.quantity,
         line_total_minor: unit * p.quantity,
+        pv: s.pv,
         currency: s.currency,
       };
     });
@@ -231,18 +280,28 @@ export async function placeOrder(deps: AppDeps, actor: Actor, input: CreateOrder
     const coupon = input.coupon_code ? await couponDiscount(tx, userId, input.coupon_code, subtotal, currency) : undefined;
     if (coupon) await takeCouponUse(tx, coupon.coupon.id, userId, coupon.coupon.per_member_limit);
     const weightG = plan.reduce((n, p) => n + skus.get(p.skuId)!.weight_g * p.quantity, 0);
+    const terms = await q.findCheckoutTerms(tx, address.country_code, currency);
+    const reservedRules = options.groupBuy ? undefined : [...skus.values()].flatMap((s) => (s.points_per_unit == null ? [] : [{ goods_id: s.goods_id, points_per_unit: s.points_per_unit }]));
+    const points = await pointsTerms(tx, userId, input, {
+      lines: lines.map((l) => ({ goodsId: l.goods_id, quantity: l.quantity, lineTotal: l.line_total_minor })),
+      subtotal,
+      couponDiscount: coupon?.discount ?? 0,
+      currency,
+      settings: terms,
+      preview: false,
+      rules: reservedRules,
+    });
     const international = options.international
-      ? await internationalTerms(tx, { countryCode: address.country_code, method: options.international.method, weightG, currency, subtotal, couponDiscount: coupon?.discount })
+      ? await internationalTerms(tx, { countryCode: address.country_code, method: options.international.method, weightG, currency, subtotal, couponDiscount: coupon?.discount, points: points.parts })
       : undefined;
-    const amounts = international?.amounts ?? (await amountsFor(tx, subtotal, currency, address.country_code, coupon?.discount));
-    const settings = await q.findOrderSettings(tx);
-    const expiresAt = new Date(Date.now() + settings.expiry_minutes * 60_000);
+    const amounts = international?.amounts ?? amountsWith(terms, subtotal, address.country_code, coupon?.discount, points.parts);
+    const expiresAt = new Date(Date.now() + terms.expiry_minutes * 60_000);
     const { id: _addressId, ...snapshot } = address;
 
-    let order: Awaited<ReturnType<typeof q.insertOrder>>;
+    let order: Awaited<ReturnType<typeof q.insertOrderWithLines>>;
     for (let attempt = 0; !order; attempt++) {
       if (attempt >= 5) throw new Error('no free order number after 5 attempts');
-      order = await q.insertOrder(tx, {
+      order = await q.insertOrderWithLines(tx, {
         order_no: newOrderNo(),
         user_id: userId,
         currency,
@@ -255,6 +314,11 @@ export async function placeOrder(deps: AppDeps, actor: Actor, input: CreateOrder
         address: snapshot,
         remarks: input.remarks,
         expires_at: expiresAt,
+        points_used: amounts.points_used,
+        points_value_minor: amounts.points_value,
+        shopping_points_used: amounts.shopping_points_used,
+        shopping_points_value_minor: amounts.shopping_points_value,
+        points_earned: points.earned,
         ...(coupon ? { coupon_id: coupon.coupon.id, coupon_discount_minor: amounts.coupon_discount } : {}),
         ...(options.groupBuy ? { kind: 'group_buy' as const } : {}),
         ...(international
@@ -268,32 +332,29 @@ export async function placeOrder(deps: AppDeps, actor: Actor, input: CreateOrder
               rate_date: international.rate.date,
             }
           : {}),
-      });
+      }, lines.map(({ currency: _c, ...l }) => l), actorRecord(actor));
     }
-    await q.insertOrderLines(
-      tx,
-      order.id,
-      lines.map(({ currency: _c, ...l }) => l as unknown as q.NewOrderLine),
-    );
-    await q.insertOrderEvent(tx, { order_id: order.id, kind: 'created', to_status: 'awaiting_payment', ...actorRecord(actor) });
-    await enqueueJob(tx, 'expire_order', { orderId: order.id }, { runAt: expiresAt, jobKey: `order-expiry:${order.id}`, maxAttempts: 10 });
+    await holdCheckoutPoints(tx, actor, { id: order.id, userId }, points.plan);
+    await enqueueLaterJob(tx, 'expire_order', { orderId: order.id }, { runAt: expiresAt, jobKey: `order-expiry:${order.id}`, maxAttempts: 10 });
     if (wanted.some((w) => w.cartId !== null)) await cartQueries.deleteCartLinesOfSkus(tx, userId, plan.map((p) => p.skuId));
     catalogueChangedOnCommit(tx, deps, [...new Set(plan.map((p) => p.goodsId))]);
-    return { order_id: order.id, order_no: order.order_no, status: order.status, total: Number(order.total_minor), currency: order.currency, expires_at: iso(order.expires_at)! };
+    // Points (with a coupon) paid it all: nothing is left to pay, so it is paid now.
+    const paidNow = Number(order.total_minor) === 0 && (await markOrderPaid(tx, actor, { orderId: order.id, amountMinor: 0, currency: order.currency })).outcome === 'paid';
+    return { order_id: order.id, order_no: order.order_no, status: paidNow ? 'paid' : order.status, total: Number(order.total_minor), currency: order.currency, expires_at: iso(order.expires_at)! };
   });
 }
 
 // ---------------------------------------------------------------- state changes
 
-/** Puts an order's units back on sale (in ascending SKU order); called once, with the transition that ends the order. */
-async function releaseStock(tx: Tx, deps: AppDeps, orderId: number): Promise<void> {
+/** Puts an order's units back on sale (in ascending SKU order) and gives back its coupon use and points; called once, with the transition that ends the order. */
+async function releaseStock(tx: Tx, deps: Pick<AppDeps, 'config' | 'redis'>, actor: Actor, orderId: number): Promise<void> {
   const order = await q.findOrder(tx, orderId);
   if (order?.coupon_id) await returnCouponUse(tx, order.coupon_id, order.user_id);
-  // A group buy's units go back to its activity, not to the SKU.
-  if (await leaveGroup(tx, orderId)) return;
+  if (order) await returnCheckoutPoints(tx, actor, order);
   const lines = await q.findOrderLines(tx, [orderId]);
   const plan = sumBySku(lines.map((l) => ({ skuId: l.sku_id, goodsId: l.goods_id, quantity: l.quantity })));
-  for (const p of plan) await q.returnStock(tx, p.skuId, p.quantity);
+  // A group buy's units go back to its activity (to the SKU once it is over), not to the SKU.
+  if (!(await leaveGroup(tx, orderId))) for (const p of plan) await q.returnStock(tx, p.skuId, p.quantity);
   catalogueChangedOnCommit(tx, deps, [...new Set(plan.map((p) => p.goodsId))]);
 }
 
@@ -312,7 +373,7 @@ export async function expireOrder(deps: AppDeps, actor: Actor, orderId: number):
     }
     const closed = await q.transitionOrder(tx, orderId, ['awaiting_payment'], 'closed', { closed_at: new Date() });
     if (!closed) return false;
-    await releaseStock(tx, deps, orderId);
+    await releaseStock(tx, deps, actor, orderId);
     await q.insertOrderEvent(tx, { order_id: orderId, kind: 'closed', from_status: 'awaiting_payment', to_status: 'closed', ...actorRecord(actor), reason: 'unpaid in time' });
     return true;
   });
@@ -342,6 +403,7 @@ export async function markOrderPaid(tx: Tx, actor: Actor, input: { orderId: numb
   }
   const paid = await q.transitionOrder(tx, input.orderId, ['awaiting_payment'], 'paid', { paid_at: new Date() });
   if (!paid) return { outcome: 'not_payable', status: (await q.findOrder(tx, input.orderId))!.status };
+  await spendHeldPoints(tx, actor, order);
   await joinGroupOnPayment(tx, input.orderId, paid.user_id);
   const lines = await q.findOrderLines(tx, [input.orderId]);
   await q.addSales(tx, lines.map((l) => ({ skuId: l.sku_id, goodsId: l.goods_id, quantity: l.quantity })));
@@ -369,7 +431,7 @@ export async function cancelOrderByMember(deps: AppDeps, actor: Actor, input: { 
     const from: OrderStatus[] = to === 'refunding' ? ['paid'] : ['awaiting_payment'];
     const changed = await q.transitionOrder(tx, order.id, from, to, { cancelled_at: new Date(), cancel_reason: input.reason }, userId);
     if (!changed) throw new AppError(ResponseCode.orderState);
-    await releaseStock(tx, deps, order.id);
+    await releaseStock(tx, deps, actor, order.id);
     await q.insertOrderEvent(tx, { order_id: order.id, kind: to === 'refunding' ? 'refund_requested' : 'cancelled', from_status: order.status, to_status: to, reason: input.reason, ...actorRecord(actor) });
     return { id: order.id, status: to };
   });
@@ -380,7 +442,7 @@ export async function cancelOrderByMember(deps: AppDeps, actor: Actor, input: { 
  * refunding, refunded in full by the payments area as a member's cancellation is. Its goods go back on
  * sale; recorded with who and why in the same transaction.
  */
-export async function cancelOrderByOperator(deps: AppDeps, actor: Actor, input: { id: number; reason: string }): Promise<{ id: number; status: OrderStatus }> {
+export async function cancelOrderByOperator(deps: Pick<AppDeps, 'db' | 'config' | 'redis'>, actor: Actor, input: { id: number; reason: string }): Promise<{ id: number; status: OrderStatus }> {
   const operator = operatorNameOf(actor);
   return withTransaction(deps.db, async (tx) => {
     const order = await q.findOrder(tx, input.id);
@@ -390,7 +452,7 @@ export async function cancelOrderByOperator(deps: AppDeps, actor: Actor, input: 
     const from: OrderStatus[] = to === 'refunding' ? ['paid'] : ['awaiting_payment'];
     const changed = await q.transitionOrder(tx, order.id, from, to, { cancelled_at: new Date(), cancel_reason: input.reason });
     if (!changed) throw new AppError(ResponseCode.orderState);
-    await releaseStock(tx, deps, order.id);
+    await releaseStock(tx, deps, actor, order.id);
     await q.insertOrderEvent(tx, { order_id: order.id, kind: to === 'refunding' ? 'refund_requested' : 'cancelled', from_status: order.status, to_status: to, reason: input.reason, ...actorRecord(actor) });
     await insertOperatorAction(tx, { operator, action: `order.cancel.${to}`, target_type: 'order', target_id: order.id, reason: input.reason });
     return { id: order.id, status: to };
@@ -405,6 +467,7 @@ export async function confirmReceipt(db: Database, actor: Actor, input: { id: nu
     const done = await q.transitionOrder(tx, input.id, ['shipped'], 'completed', { completed_at: new Date() }, userId);
     if (!done) throw new AppError(ResponseCode.orderState);
     await q.insertOrderEvent(tx, { order_id: input.id, kind: 'completed', from_status: 'shipped', to_status: 'completed', ...actorRecord(actor) });
+    await creditEarnedPoints(tx, actor, input.id);
     return { id: input.id, status: 'completed' as const };
   });
 }
@@ -422,6 +485,7 @@ export async function autoCompleteOrder(deps: AppDeps, actor: Actor, orderId: nu
     const done = await q.transitionOrder(tx, orderId, ['shipped'], 'completed', { completed_at: new Date() });
     if (!done) return false;
     await q.insertOrderEvent(tx, { order_id: orderId, kind: 'completed', from_status: 'shipped', to_status: 'completed', ...actorRecord(actor), reason: 'not confirmed in time' });
+    await creditEarnedPoints(tx, actor, orderId);
     return true;
   });
 }
@@ -463,7 +527,9 @@ function actionsOf(o: Pick<OrderRow, 'status'>, packageCount = 0): OrderSummary[
   };
 }
 
-const toLine = (l: OrderLineRow, lang: Language) => ({
+type ListedLine = Pick<OrderLineRow, 'id' | 'goods_id' | 'sku_id' | 'name' | 'spec_text' | 'image' | 'unit_price_minor' | 'quantity' | 'line_total_minor' | 'shipped_quantity' | 'pv'>;
+
+const toLine = (l: ListedLine, lang: Language) => ({
   id: l.id,
   goods_id: l.goods_id,
   sku_id: l.sku_id,
@@ -474,9 +540,16 @@ const toLine = (l: OrderLineRow, lang: Language) => ({
   num: l.quantity,
   line_total: Number(l.line_total_minor),
   shipped_num: l.shipped_quantity,
+  pv: l.pv,
+  line_pv: l.pv * l.quantity,
 });
 
-function toSummary(o: OrderRow, lines: OrderLineRow[], lang: Language, packageCount?: number): OrderSummary {
+function toSummary(
+  o: Pick<OrderRow, 'id' | 'order_no' | 'kind' | 'status' | 'currency' | 'total_minor'> & { created_at: Date | string; expires_at: Date | string; shipped_at: Date | string | null },
+  lines: Array<ListedLine>,
+  lang: Language,
+  packageCount?: number,
+): OrderSummary {
   return {
     id: o.id,
     order_no: o.order_no,
@@ -495,17 +568,13 @@ function toSummary(o: OrderRow, lines: OrderLineRow[], lang: Language, packageCo
 /** The member's orders of one view, newest first, with the counts of each view. */
 export async function listMemberOrders(db: Database, actor: Actor, input: EndpointQuery<typeof listOrders>): Promise<EndpointData<typeof listOrders>> {
   const userId = memberIdOf(actor);
-  const [rows, counts] = await Promise.all([
-    q.findMemberOrdersPage(db, userId, q.statusesOfView(input.view), input.limit, (input.page - 1) * input.limit),
-    q.countMemberOrdersByStatus(db, userId),
-  ]);
-  const lines = await q.findOrderLines(db, rows.map((r) => r.id));
-  const byOrder = new Map<number, OrderLineRow[]>();
-  for (const l of lines) byOrder.set(l.order_id, [...(byOrder.get(l.order_id) ?? []), l]);
-  const n = (statuses: string[]) => counts.filter((c) => statuses.includes(c.status)).reduce((s, c) => s + Number(c.n), 0);
-  const total = rows.length ? Number(rows[0]!.total) : 0;
+  const statuses = q.statusesOfView(input.view);
+  const { page, counts } = await q.findMemberOrderList(db, userId, statuses, input.limit, (input.page - 1) * input.limit);
+  // The view's total is the sum of its statuses' counts, which the tabs need anyway.
+  const n = (of: readonly string[]) => counts.filter((c) => of.includes(c.status)).reduce((s, c) => s + c.n, 0);
+  const total = statuses ? n(statuses) : n(counts.map((c) => c.status));
   return {
-    list: rows.map((r) => toSummary(r, byOrder.get(r.id) ?? [], actor.lang)),
+    list: page.map((r) => toSummary(r, r.lines, actor.lang)),
     total,
     page: input.page,
     limit: input.limit,
@@ -522,7 +591,7 @@ export async function getMemberOrder(db: Database, actor: Actor, input: { id: nu
 
 /** An order with its amounts, address and dates, in `lang` (whoever may see it). */
 export async function getOrderDetails(db: Executor, order: OrderRow, lang: Language): Promise<OrderInfo> {
-  const [lines, packages] = await Promise.all([q.findOrderLines(db, [order.id]), q.findPackagesOfOrder(db, order.id)]);
+  const [lines, packages, group] = await Promise.all([q.findOrderLines(db, [order.id]), q.findPackagesOfOrder(db, order.id), order.kind === 'group_buy' ? groupOfOrder(db, order.id) : null]);
   return {
     ...toSummary(order, lines, lang, packages.length),
     subtotal: Number(order.subtotal_minor),
@@ -532,6 +601,11 @@ export async function getOrderDetails(db: Executor, order: OrderRow, lang: Langu
     freight: Number(order.freight_minor),
     points_used: Number(order.points_used),
     points_value: Number(order.points_value_minor),
+    shopping_points_used: Number(order.shopping_points_used),
+    shopping_points_value: Number(order.shopping_points_value_minor),
+    points_earned: Number(order.points_earned),
+    points_earned_posted: order.points_earned_at !== null,
+    group_buy: group,
     address: order.address,
     remarks: order.remarks,
     paid_at: iso(order.paid_at),
@@ -543,6 +617,15 @@ export async function getOrderDetails(db: Executor, order: OrderRow, lang: Langu
     package_count: packages.length,
     last_reminded_at: iso(order.last_reminded_at),
   };
+}
+
+/** The group of a group-buy order and how full it is. */
+async function groupOfOrder(db: Executor, orderId: number): Promise<OrderInfo['group_buy']> {
+  const entry = await findEntryOfOrder(db, orderId);
+  const group = entry ? await findGroup(db, entry.group_id) : undefined;
+  if (!entry || !group) return null;
+  const status = entry.status === 'pending' ? 'pending' : group.status;
+  return { activity_id: entry.activity_id, group_id: group.id, status, member_count: group.member_count, size: group.size, expires_at: iso(group.expires_at)! };
 }
 
 /** Whether the member has orders still under way (account cancellation asks). */

@@ -24,6 +24,13 @@ export interface OrderSettingsTable {
   id: Generated<boolean>;
   expiry_minutes: Generated<number>;
   auto_confirm_days: Generated<number>;
+  /** Points (and shopping points) worth one major unit of an order's currency. */
+  points_per_unit: Generated<number>;
+  shopping_points_per_unit: Generated<number>;
+  /** The largest share of the goods after the coupon that points may pay, in basis points. */
+  points_max_share_bp: Generated<number>;
+  /** Points earned on a completed order as a share of the goods paid in money, in basis points. */
+  earn_rate_bp: Generated<number>;
   updated_at: Stamp;
   updated_by: Generated<string>;
 }
@@ -58,6 +65,14 @@ export interface OrdersTable {
   freight_minor: Generated<number>;
   points_used: Generated<number>;
   points_value_minor: Generated<number>;
+  shopping_points_used: Generated<number>;
+  shopping_points_value_minor: Generated<number>;
+  /** The ledger holds of the points spent, pending until the order is paid or ends. */
+  points_hold_id: number | null;
+  shopping_points_hold_id: number | null;
+  /** Points the order earns, posted once when it completes (then `points_earned_at` is set). */
+  points_earned: Generated<number>;
+  points_earned_at: Date | null;
   total_minor: number;
   country_code: string;
   address: Json<AddressSnapshot>;
@@ -82,6 +97,14 @@ export interface OrdersTable {
   coupon_id: number | null;
 }
 
+/** Goods whose every unit earns a set number of points, instead of the operator's percentage. */
+export interface GoodsPointsTable {
+  goods_id: number;
+  points_per_unit: number;
+  updated_by: string;
+  updated_at: Stamp;
+}
+
 export interface OrderLinesTable {
   id: Generated<number>;
   order_id: number;
@@ -94,6 +117,8 @@ export interface OrderLinesTable {
   quantity: number;
   line_total_minor: number;
   shipped_quantity: Generated<number>;
+  /** The PV of one unit when the order was placed (the SKU's), kept as it was. */
+  pv: Generated<number>;
 }
 
 export interface OrderEventsTable {

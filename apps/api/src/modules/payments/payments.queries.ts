@@ -1,5 +1,7 @@
 import { sql, type Insertable, type Transaction } from 'kysely';
+import type { SortOrder } from '@shop/contract';
 import type { Executor } from '../../db/database.js';
+import { orderList } from '../../lib/list-order.queries.js';
 import type { DB } from '../../db/schema.js';
 import type { FlagKind, PayableType, PaymentStatus, RefundStatus } from './payments.table.js';
 
@@ -194,3 +196,82 @@ export const recordNoticeRead = (db: Executor, row: { user_id: number; method_co
     .executeTakeFirstOrThrow();
 export const findNoticeRead = (db: Executor, userId: number, methodCode: string, currency: string) =>
   db.selectFrom('payment_notice_reads').selectAll().where('user_id', '=', userId).where('method_code', '=', methodCode).where('currency', '=', currency).executeTakeFirst();
+
+// ── The console ─────────────────────────────────────────────────────────────────────────────
+const pageOf = (input: { page: number; limit: number }) => ({ limit: input.limit, offset: (input.page - 1) * input.limit });
+const openFlagsOf = sql<number>`(select count(*) from payment_flags f where f.payment_id = p.id and f.resolved_at is null)::int`;
+
+/** Payments, newest first, with the member's name and the number of open flags. */
+export async function pagePayments(db: Executor, input: { status?: PaymentStatus; gateway?: string; member_id?: number; reference?: string; flagged?: 'yes' | 'no'; sort?: 'id' | 'amount' | 'created_at' | 'finished_at'; order?: SortOrder; page: number; limit: number }) {
+  const base = db
+    .selectFrom('payments as p')
+    .$if(input.status !== undefined, (qb) => qb.where('p.status', '=', input.status!))
+    .$if(input.gateway !== undefined, (qb) => qb.where('p.gateway', '=', input.gateway!))
+    .$if(input.member_id !== undefined, (qb) => qb.where('p.user_id', '=', input.member_id!))
+    .$if(input.reference !== undefined, (qb) => qb.where((eb) => eb.or([eb('p.reference', '=', input.reference!), eb('p.provider_ref', '=', input.reference!)])))
+    .$if(input.flagged !== undefined, (qb) => qb.where(sql<boolean>`exists (select 1 from payment_flags f where f.payment_id = p.id and f.resolved_at is null) = ${input.flagged === 'yes'}`));
+  const { limit, offset } = pageOf(input);
+  const [rows, total] = await Promise.all([
+    orderList(base.innerJoin('users as u', 'u.id', 'p.user_id').selectAll('p').select(['u.user_name', openFlagsOf.as('open_flags')]), input, { id: 'p.id', amount: 'p.payable_minor', created_at: 'p.created_at', finished_at: 'p.finished_at' }, { sort: 'id', order: 'desc' }, 'p.id')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(total.n) };
+}
+
+/** One payment with the member's name and its open flags. */
+export const findPaymentForConsole = (db: Executor, id: number) =>
+  db.selectFrom('payments as p').innerJoin('users as u', 'u.id', 'p.user_id').selectAll('p').select(['u.user_name', openFlagsOf.as('open_flags')]).where('p.id', '=', id).executeTakeFirst();
+
+/** Flags with their payment's number and gateway: the open ones oldest first, resolved ones newest first. */
+export async function pageFlags(db: Executor, input: { state: 'open' | 'resolved' | 'all'; sort?: 'id' | 'created_at' | 'resolved_at'; order?: SortOrder; page: number; limit: number }) {
+  const base = db
+    .selectFrom('payment_flags as f')
+    .$if(input.state === 'open', (qb) => qb.where('f.resolved_at', 'is', null))
+    .$if(input.state === 'resolved', (qb) => qb.where('f.resolved_at', 'is not', null));
+  const { limit, offset } = pageOf(input);
+  const [rows, total] = await Promise.all([
+    orderList(base.innerJoin('payments as p', 'p.id', 'f.payment_id').selectAll('f').select(['p.reference', 'p.gateway']), input, { id: 'f.id', created_at: 'f.created_at', resolved_at: 'f.resolved_at' }, { sort: 'id', order: input.state === 'open' ? 'asc' : 'desc' }, 'f.id')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(total.n) };
+}
+
+/** A payment's flags with its number and gateway. */
+export const findFlagsWithPayment = (db: Executor, paymentId: number) =>
+  db.selectFrom('payment_flags as f').innerJoin('payments as p', 'p.id', 'f.payment_id').selectAll('f').select(['p.reference', 'p.gateway']).where('f.payment_id', '=', paymentId).orderBy('f.id').execute();
+
+export const lockFlagForUpdate = (trx: Transaction<DB>, id: number) => trx.selectFrom('payment_flags').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+
+/** Records an operator's decision on an open flag; nothing when it was already resolved. */
+export const decideOpenFlag = (db: Executor, id: number, d: { by: string; resolution: 'refunded' | 'accepted' | 'dismissed'; reason: string }) =>
+  db
+    .updateTable('payment_flags')
+    .set({ resolved_at: sql`now()`, resolved_by: d.by, resolution: d.resolution, resolution_reason: d.reason } as never)
+    .where('id', '=', id)
+    .where('resolved_at', 'is', null)
+    .returningAll()
+    .executeTakeFirst();
+
+/** Refunds with their payment's number, newest first. */
+export async function pageRefunds(db: Executor, input: { status?: RefundStatus; sort?: 'id' | 'amount' | 'created_at' | 'finished_at'; order?: SortOrder; page: number; limit: number }) {
+  const base = db.selectFrom('payment_refunds as r').$if(input.status !== undefined, (qb) => qb.where('r.status', '=', input.status!));
+  const { limit, offset } = pageOf(input);
+  const [rows, total] = await Promise.all([
+    orderList(base.innerJoin('payments as p', 'p.id', 'r.payment_id').selectAll('r').select('p.reference as payment_no'), input, { id: 'r.id', amount: 'r.amount_minor', created_at: 'r.created_at', finished_at: 'r.finished_at' }, { sort: 'id', order: 'desc' }, 'r.id')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(total.n) };
+}
+
+/** A payment's refunds with its number. */
+export const findRefundsWithPayment = (db: Executor, paymentId: number) =>
+  db.selectFrom('payment_refunds as r').innerJoin('payments as p', 'p.id', 'r.payment_id').selectAll('r').select('p.reference as payment_no').where('r.payment_id', '=', paymentId).orderBy('r.id').execute();

@@ -216,6 +216,8 @@ export async function startPayment(deps: PaymentsDeps & { i18n?: unknown }, acto
       if (cancelled?.hold_id) await releaseHold(tx, cancelled.hold_id, { actor });
       if (cancelled) cancelAtGatewayAfterCommit(tx, deps, cancelled);
     }
+    // Paying with a method chooses it: the choice follows the member's latest attempt.
+    await q.upsertPayChoice(tx, { payable_type: fresh.type, payable_id: fresh.id, user_id: userId, method_code: m.code, currency: fresh.currency, fee_minor: methodFee(m, fresh.amountMinor) });
     const reference = paymentNumber('P');
     const expiresAt = fresh.expiresAt ?? new Date(Date.now() + DEFAULT_PAYMENT_MINUTES * 60_000);
     if (asset) {
@@ -282,8 +284,7 @@ export async function startPayment(deps: PaymentsDeps & { i18n?: unknown }, acto
       currency: p.currency,
       method: p.method as GatewayMethod,
       description: `${payable.no}`,
-      // A top-up comes back to its own record; orders and pledges to the pay result page.
-      returnUrl: payable.type === 'recharge' ? `${base}/h5/#/pages/my/rechargeInfo?id=${payable.id}&payment_no=${p.reference}` : `${base}/h5/#/pages/goods/payFinish?payment_no=${p.reference}`,
+      returnUrl: returnAddress(base, payable, p.reference, gateway.name),
       notifyUrl: `${base}/webhooks/${gateway.name}`,
       expiresAt: new Date(p.expires_at),
       options: { bank: input.bank, instalments: payable.instalments ?? undefined },
@@ -305,6 +306,19 @@ export async function startPayment(deps: PaymentsDeps & { i18n?: unknown }, acto
     return (await q.findPayment(tx, p.id))!;
   });
   return paymentInfo(deps, actor, after, payable);
+}
+
+/** Pages of the app a gateway sends the browser back to, where the return itself is read (2C2P's `paymentResponse`, Alipay's). */
+const RETURN_PAGES: Record<string, string> = { '2c2p': 'pages/pay/2c2pPay', alipay: 'pages/goods/alione' };
+
+/**
+ * Where the gateway sends the browser back: a top-up to its own record; an order or a pledge to
+ * its gateway's return page, else the pay result page. The return is a hint, never proof.
+ */
+function returnAddress(base: string, payable: Payable, reference: string, gateway: string): string {
+  if (payable.type === 'recharge') return `${base}/h5/#/pages/my/rechargeInfo?id=${payable.id}&payment_no=${reference}`;
+  const page = RETURN_PAGES[gateway] ?? 'pages/goods/payFinish';
+  return `${base}/h5/#/${page}?payment_no=${reference}&order_id=${payable.id}&order_type=${payable.type}`;
 }
 
 /** A payment as the pay pages read it. */

@@ -81,7 +81,11 @@ export interface PaymentFlagsTable {
   created_at: Timestamp;
   resolved_at: Timestamp | null;
   resolved_by: string | null;
+  /** An operator's decision on it (the reconciliation job leaves it empty when it refunds). */
+  resolution: FlagResolution | null;
+  resolution_reason: string | null;
 }
+export type FlagResolution = 'refunded' | 'accepted' | 'dismissed';
 
 export type RefundStatus = 'pending' | 'succeeded' | 'failed';
 export interface PaymentRefundsTable {
@@ -121,3 +125,4 @@ export interface PaymentNoticeReadsTable {
 export type PaymentRow = Selectable<PaymentsTable>;
 export type PayMethodRow = Selectable<PayMethodsTable>;
 export type RefundRow = Selectable<PaymentRefundsTable>;
+export type FlagRow = Selectable<PaymentFlagsTable>;

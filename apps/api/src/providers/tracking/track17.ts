@@ -1,14 +1,31 @@
+import { createHash } from 'node:crypto';
 import type { ParcelEvent, ParcelTracker } from './tracking.js';
+
+/** 17TRACK's `track_info` of a number (in an answer or a push). */
+export interface Track17TrackInfo {
+  latest_status?: { status?: string };
+  tracking?: { providers?: Array<{ events?: Array<{ time_iso?: string; description?: string; location?: string | null }> }> };
+}
+
+/** A number's `track_info` as a parcel report, events newest first. */
+export function track17Report(info: Track17TrackInfo | undefined): { delivered: boolean; events: ParcelEvent[] } {
+  const events = (info?.tracking?.providers ?? [])
+    .flatMap((p) => p.events ?? [])
+    .map((e) => ({ time: e.time_iso ?? '', place: e.location ?? '', text: e.description ?? '' }))
+    .filter((e) => e.time && e.text)
+    .sort((a, b) => Date.parse(b.time) - Date.parse(a.time));
+  return { delivered: info?.latest_status?.status === 'Delivered', events };
+}
+
+/** The `sign` header of a 17TRACK push: SHA-256 of the raw body, "/" and the API key, hex. */
+export const track17PushSign = (rawBody: string | Buffer, key: string) => createHash('sha256').update(Buffer.concat([Buffer.from(rawBody), Buffer.from(`/${key}`)])).digest('hex');
 
 interface Track17Answer {
   code: number;
   data?: {
     accepted?: Array<{
       number: string;
-      track_info?: {
-        latest_status?: { status?: string };
-        tracking?: { providers?: Array<{ events?: Array<{ time_iso?: string; description?: string; location?: string | null }> }> };
-      };
+      track_info?: Track17TrackInfo;
     }>;
     rejected?: Array<{ number: string; error?: { code?: number; message?: string } }>;
   };
@@ -44,11 +61,6 @@ export class Track17Tracker implements ParcelTracker {
     const answer = await this.post('gettrackinfo', [item]);
     const found = answer.data?.accepted?.find((a) => a.number === trackingNumber);
     if (!found) return { delivered: false, events: [] };
-    const events = (found.track_info?.tracking?.providers ?? [])
-      .flatMap((p) => p.events ?? [])
-      .map((e) => ({ time: e.time_iso ?? '', place: e.location ?? '', text: e.description ?? '' }))
-      .filter((e) => e.time && e.text)
-      .sort((a, b) => Date.parse(b.time) - Date.parse(a.time));
-    return { delivered: found.track_info?.latest_status?.status === 'Delivered', events };
+    return track17Report(found.track_info);
   }
 }

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResponseCode } from '@shop/contract';
 import type { AppDeps } from '../../../app.js';
-import { connectionOf, createDatabase, type Database } from '../../../db/database.js';
+import type { Database } from '../../../db/database.js';
+import { widePool } from '../../../test/test-database.js';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { call, newMember } from '../../catalogue/__tests__/helpers.js';
 import { newGoods, stockOf } from '../../cart/__tests__/fixtures.js';
@@ -15,7 +16,7 @@ let deps: AppDeps;
 let owner: Awaited<ReturnType<typeof newOperatorSession>>;
 beforeAll(async () => {
   t = await buildTestApp();
-  wide = createDatabase(connectionOf(t.db).url, 20);
+  wide = widePool(t.db, 20);
   deps = { ...t.deps, db: wide };
   owner = await newOperatorSession(t.db, 'owner');
   await t.db.insertInto('operating_fees').values({ country_code: 'MY', rate_bp: 1000, updated_by: 'test' }).execute();
@@ -67,16 +68,40 @@ describe('coupons', () => {
     expect((await get(`/shop/buy/cartGoods?${q}&coupon_code=BIGSPEND`, m.headers)).body).toMatchObject({ code: ResponseCode.couponMinSpend, msg: 'This coupon needs a spend of at least 100.00 USD' });
   });
 
-  it('20 members using a coupon limited to 5 at once: exactly 5 orders get it, the others are refused and their stock stays', async () => {
-    const couponId = await coupon('FIVEONLY', { kind: 'amount', amount: 500, percent_bp: undefined, min_spend: 0, total_limit: 5 });
-    const g = await newGoods(t.db, [{ price: 2000, stock: 100 }]);
-    const members = await Promise.all(Array.from({ length: 20 }, () => shopper()));
-    const results = await Promise.allSettled(
-      members.map((m) => placeOrder(deps, memberActor(m.userId), { goods_id: g.goodsId, sku_id: g.skuIds[0]!, num: 1, address_id: m.addressId, remarks: '', coupon_code: 'FIVEONLY' })),
-    );
-    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(5);
-    expect(results.filter((r) => r.status === 'rejected').every((r) => (r as PromiseRejectedResult).reason.code === ResponseCode.couponUsedUp)).toBe(true);
-    expect((await t.db.selectFrom('coupons').select('used').where('id', '=', couponId).executeTakeFirstOrThrow()).used).toBe(5);
-    expect(await stockOf(t.db, g.skuIds[0]!)).toBe(95);
+  it('an operator ends a coupon through the console call, with a reason: no order can use it after; other roles and members are refused', async () => {
+    const couponId = await coupon('ENDSOON');
+    const m = await shopper();
+    const catalogue = await newOperatorSession(t.db, 'catalogue');
+    expect((await post('/admin/api/orders/coupons/end', { id: couponId, reason: 'x' }, m.headers)).body.code).toBe(ResponseCode.tokenInvalid);
+    expect((await post('/admin/api/orders/coupons/end', { id: couponId, reason: 'x' }, catalogue.headers)).body.code).toBe(ResponseCode.forbidden);
+    expect((await post('/admin/api/orders/coupons/end', { id: couponId, reason: '' }, owner.headers)).status).toBe(422);
+    const ended = await post('/admin/api/orders/coupons/end', { id: couponId, reason: 'Printed with the wrong value' }, owner.headers);
+    expect(ended.body).toMatchObject({ code: 200, data: { id: couponId } });
+    expect(Date.parse(ended.body.data.ends_at)).toBeLessThanOrEqual(Date.now());
+    const g = await newGoods(t.db, [{ price: 6000, stock: 10 }]);
+    expect((await get(`/shop/buy/cartGoods?goods_id=${g.goodsId}&sku_id=${g.skuIds[0]}&num=1&coupon_code=ENDSOON`, m.headers)).body.code).toBe(ResponseCode.couponInvalid);
   });
+
+  it('20 members using a coupon limited to 5 at once, 20 runs: exactly 5 orders get it each run, the others are refused and their stock stays', async () => {
+    const members = await Promise.all(Array.from({ length: 20 }, () => shopper()));
+    const figures: string[] = [];
+    for (let run = 1; run <= 20; run++) {
+      const code = `FIVEONLY${run}`;
+      const couponId = await coupon(code, { kind: 'amount', amount: 500, percent_bp: undefined, min_spend: 0, total_limit: 5 });
+      const g = await newGoods(t.db, [{ price: 2000, stock: 100 }]);
+      const results = await Promise.allSettled(
+        members.map((m) => placeOrder(deps, memberActor(m.userId), { goods_id: g.goodsId, sku_id: g.skuIds[0]!, num: 1, address_id: m.addressId, remarks: '', coupon_code: code })),
+      );
+      const placed = results.filter((r): r is PromiseFulfilledResult<Awaited<ReturnType<typeof placeOrder>>> => r.status === 'fulfilled');
+      const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+      expect(placed).toHaveLength(5);
+      expect(new Set(refused.map((r) => (r.reason as { code?: number }).code))).toEqual(new Set([ResponseCode.couponUsedUp]));
+      expect((await t.db.selectFrom('coupons').select('used').where('id', '=', couponId).executeTakeFirstOrThrow()).used).toBe(5);
+      const discounted = await t.db.selectFrom('orders').select(['coupon_discount_minor']).where('coupon_id', '=', couponId).execute();
+      expect(discounted.map((o) => Number(o.coupon_discount_minor))).toEqual([500, 500, 500, 500, 500]);
+      expect(await stockOf(t.db, g.skuIds[0]!)).toBe(95);
+      figures.push(`run ${run}: ${placed.length} placed, ${refused.length} refused`);
+    }
+    console.info(`coupon race: 20 members, 5 uses\n${figures.join('\n')}`);
+  }, 120_000);
 });

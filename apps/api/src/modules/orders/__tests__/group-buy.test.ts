@@ -7,6 +7,11 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { call, newMember } from '../../catalogue/__tests__/helpers.js';
 import { newGoods, stockOf } from '../../cart/__tests__/fixtures.js';
 import { markOrderPaid } from '../orders.service.js';
+import { jobActor } from '../../../lib/actor.js';
+import { fund } from '../../ledger/__tests__/ledger-helpers.js';
+import { balanceOf, ledgerCheck } from '../../ledger/ledger.service.js';
+import { reconcilePayments } from '../../payments/reconcile.js';
+import { PAY_PASSWORD, walletMember } from '../../wallet/__tests__/fixtures.js';
 import { newAddress, newOperatorSession, orderRow } from './fixtures.js';
 
 let t: TestApp;
@@ -122,6 +127,36 @@ describe('group buys', () => {
     expect((await orderRow(t.db, opened.order_id)).status).toBe('refunding');
   });
 
+  it('a group paid from the wallet that times out: the order ends refunded and the money is back in the wallet once; the ledger holds', async () => {
+    const a = await activity({ size: 3 });
+    const m = await walletMember(t);
+    const addressId = await newAddress(t.db, m.userId);
+    const opened = await post('/shop/pintuan/buy', { activity_id: a.id, num: 2, address_id: addressId }, m.keyed());
+    expect(opened.body.data).toMatchObject({ status: 'awaiting_payment', total: 3000, currency: 'USD' });
+    const { order_id: orderId, group_id: groupId } = opened.body.data;
+    await fund(t.db, m.userId, 3000, 'USD');
+    const paid = await post('/shop/buy/payOrder', { order_id: orderId, pay_way: 'balance', pay_password: PAY_PASSWORD }, m.keyed());
+    expect(paid.body.data).toMatchObject({ state: 'success', balance_part: 3000 });
+    expect(await balanceOf(t.db, m.userId, 'cash', 'USD')).toBe(0);
+    expect(await groupOf(groupId)).toMatchObject({ status: 'open', member_count: 1 });
+
+    expect((await expire(groupId)).succeeded).toContain('decide_group');
+    expect((await groupOf(groupId)).status).toBe('failed');
+    expect((await orderRow(t.db, orderId)).status).toBe('refunding');
+    await reconcilePayments(t.deps, jobActor('reconcile_payments', 1));
+    expect((await orderRow(t.db, orderId)).status).toBe('refunded');
+    expect(await balanceOf(t.db, m.userId, 'cash', 'USD')).toBe(3000);
+    // Later runs of the job and of the group's decision give nothing more.
+    await reconcilePayments(t.deps, jobActor('reconcile_payments', 2));
+    await runDueJobs(t.deps);
+    expect(await balanceOf(t.db, m.userId, 'cash', 'USD')).toBe(3000);
+    const refunds = await t.db.selectFrom('payment_refunds as r').innerJoin('payments as p', 'p.id', 'r.payment_id').select(['r.amount_minor', 'r.via', 'r.status']).where('p.payable_type', '=', 'order').where('p.payable_id', '=', orderId).execute();
+    expect(refunds).toEqual([{ amount_minor: 3000, via: 'ledger', status: 'succeeded' }]);
+    expect((await get(`/shop/order/info?id=${orderId}`, m.headers)).body.data).toMatchObject({ status: 'refunded', group_buy: { status: 'failed' } });
+    expect((await get(`/shop/pintuan/goodsInfo?id=${a.id}`, m.headers)).body.data.remaining).toBe(10);
+    expect(await ledgerCheck(t.db)).toEqual([]);
+  });
+
   it('fills a group virtually when enough of it paid, as the activity allows', async () => {
     const a = await activity({ size: 3, virtual: 60 });
     const [leader, other] = [await member(), await member()];
@@ -131,6 +166,42 @@ describe('group buys', () => {
     await expire(opened.group_id);
     expect(await groupOf(opened.group_id)).toMatchObject({ status: 'succeeded', virtual: true, member_count: 2 });
     expect((await orderRow(t.db, opened.order_id)).status).toBe('paid');
+  });
+
+  it('an operator ends a group buy through the console call: it leaves the list, its units go back to the SKU; a member cannot', async () => {
+    const a = await activity({ quantity: 6 });
+    const m = await member();
+    expect((await post('/admin/api/orders/group-buys/end', { id: a.id, reason: 'x' }, m.headers)).body.code).toBe(ResponseCode.tokenInvalid);
+    const ended = await post('/admin/api/orders/group-buys/end', { id: a.id, reason: 'Price error' }, owner.headers);
+    expect(ended.body).toMatchObject({ code: 200, data: { id: a.id, returned: 6 } });
+    expect(await stockOf(t.db, a.skuId)).toBe(30);
+    expect((await get('/shop/pintuan/goodsList', m.headers)).body.data.list.some((x: { id: number }) => x.id === a.id)).toBe(false);
+    expect((await buy(m, a.id)).body.code).toBe(ResponseCode.groupBuyNotActive);
+  });
+
+  it("the goods' page offers the running group buy (visitors too): group price, size and units left, kept up to date, gone once it ends", async () => {
+    const g = await newGoods(t.db, [{ price: 2000, stock: 30 }]);
+    const goodsInfo = async () => (await get(`/shop/goods/info?id=${g.goodsId}`)).body.data;
+    expect((await goodsInfo()).group_buy).toBeNull();
+    const created = await post(
+      '/admin/api/orders/group-buys',
+      { goods_id: g.goodsId, sku_id: g.skuIds[0], group_size: 3, fill_hours: 24, starts_at: new Date(Date.now() - 60_000).toISOString(), ends_at: new Date(Date.now() + 86_400_000).toISOString(), price: 1500, quantity: 10, per_order_limit: 2, per_member_limit: 2 },
+      owner.headers,
+    );
+    const id = created.body.data.id;
+    expect((await goodsInfo()).group_buy).toMatchObject({ id, sku_id: g.skuIds[0], price: 1500, group_size: 3, remaining: 10 });
+    const m = await member();
+    expect((await buy(m, id, undefined, 2)).body.code).toBe(200);
+    expect((await goodsInfo()).group_buy).toMatchObject({ id, remaining: 8 });
+    // One that has not started yet is not offered; the answer changes by itself when it starts.
+    const later = await newGoods(t.db, [{ price: 2000, stock: 30 }]);
+    await post('/admin/api/orders/group-buys', { goods_id: later.goodsId, sku_id: later.skuIds[0], group_size: 2, fill_hours: 24, starts_at: new Date(Date.now() + 1500).toISOString(), ends_at: new Date(Date.now() + 86_400_000).toISOString(), price: 1000, quantity: 5 }, owner.headers);
+    expect((await get(`/shop/goods/info?id=${later.goodsId}`)).body.data.group_buy).toBeNull();
+    await new Promise((r) => setTimeout(r, 1600));
+    expect((await get(`/shop/goods/info?id=${later.goodsId}`)).body.data.group_buy).toMatchObject({ price: 1000, remaining: 5 });
+
+    await post('/admin/api/orders/group-buys/end', { id, reason: 'Sold elsewhere' }, owner.headers);
+    expect((await goodsInfo()).group_buy).toBeNull();
   });
 
   it('keeps the limits per order and per member', async () => {

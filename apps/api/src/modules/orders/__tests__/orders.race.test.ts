@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResponseCode } from '@shop/contract';
-import { connectionOf, createDatabase, type Database } from '../../../db/database.js';
+import type { Database } from '../../../db/database.js';
+import { widePool } from '../../../test/test-database.js';
 import { withTransaction } from '../../../lib/transaction.js';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import type { AppDeps } from '../../../app.js';
@@ -24,7 +25,7 @@ const buyers: Array<{ userId: number; addressId: number; headers: { authorizatio
 beforeAll(async () => {
   t = await buildTestApp();
   // A pool as wide as a busy process's: 40 transactions contend at once, not 4.
-  wide = createDatabase(connectionOf(t.db).url, 40);
+  wide = widePool(t.db, 40);
   deps = { ...t.deps, db: wide };
   for (let i = 0; i < BUYERS; i++) {
     const m = await newMember(t);

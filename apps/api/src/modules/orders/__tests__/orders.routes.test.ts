@@ -89,6 +89,34 @@ describe('checkout', () => {
     expect((await get(`/shop/order/info?id=${placed.body.data.order_id}`, m.headers)).body.data.lines[0].price).toBe(1200);
   });
 
+  it('keeps the PV of each line as it was when placed: the order info and list answer it per unit and per line', async () => {
+    const m = await shopper();
+    const g = await newGoods(t.db, [{ price: 1000, stock: 10 }, { price: 500, stock: 10 }]);
+    await t.db.updateTable('goods_skus').set({ pv: 120 }).where('id', '=', g.skuIds[0]!).execute();
+    await t.db.updateTable('goods_skus').set({ pv: 35 }).where('id', '=', g.skuIds[1]!).execute();
+    await post('/shop/cart/add', { goods_id: g.goodsId, sku_id: g.skuIds[0], num: 3 }, m.headers);
+    await post('/shop/cart/add', { goods_id: g.goodsId, sku_id: g.skuIds[1], num: 2 }, m.headers);
+    // A PV in the body is never read.
+    const placed = await post('/shop/buy/createOrder', { address_id: m.addressId, pv: 99_999, items: [{ pv: 99_999 }] }, m.headers);
+    expect(placed.body.code).toBe(200);
+    const orderId = placed.body.data.order_id;
+    const expected = [
+      { sku_id: g.skuIds[0], num: 3, pv: 120, line_pv: 360 },
+      { sku_id: g.skuIds[1], num: 2, pv: 35, line_pv: 70 },
+    ];
+    expect((await get(`/shop/order/info?id=${orderId}`, m.headers)).body.data.lines).toMatchObject(expected);
+    // The operator changes the SKUs' PV afterwards: the order keeps what it was sold with.
+    await t.db.updateTable('goods_skus').set({ pv: 1 }).where('goods_id', '=', g.goodsId).execute();
+    expect((await get(`/shop/order/info?id=${orderId}`, m.headers)).body.data.lines).toMatchObject(expected);
+    const listed = (await get('/shop/order/list', m.headers)).body.data.list.find((o: { id: number }) => o.id === orderId);
+    expect(listed.lines).toMatchObject(expected);
+    const rows = await t.db.selectFrom('order_lines').select(['sku_id', 'pv']).where('order_id', '=', orderId).orderBy('sku_id').execute();
+    expect(rows).toEqual([
+      { sku_id: g.skuIds[0], pv: 120 },
+      { sku_id: g.skuIds[1], pv: 35 },
+    ]);
+  });
+
   it('answers a repeated request with the same order, and never places it twice', async () => {
     const m = await shopper();
     const g = await newGoods(t.db, [{ price: 100, stock: 5 }]);

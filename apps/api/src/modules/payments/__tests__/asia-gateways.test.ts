@@ -48,6 +48,8 @@ describe('2C2P PGW 4.3 end to end', () => {
     expect(page.body).toContain('MYR 102.80');
     const chosen = await inject('POST', info.web_payment_url, 'choice=pay', form);
     expect(chosen.statusCode).toBe(303);
+    // 2C2P sends the browser back to the app's 2C2P page, which asks the shop about the invoice.
+    expect(chosen.headers.location).toMatch(new RegExp(`/h5/#/pages/pay/2c2pPay\\?payment_no=${info.payment_no}&order_id=${m.order.id}&order_type=order&paymentResponse=`));
     const back = new URLSearchParams(chosen.headers.location!.split('?')[1]);
     expect(back.get('payment_no')).toBe(info.payment_no);
     const state = await call(t, 'GET', `/shop/order/queryOrder2c2p?paymentResponse=${encodeURIComponent(back.get('paymentResponse')!)}`, { headers: m.headers });
@@ -214,6 +216,8 @@ describe('Alipay end to end', () => {
     const action = /action="([^"]+)"/.exec(page.body)![1]!;
     const chosen = await inject('POST', action, 'choice=pay&duplicates=2', form);
     expect(chosen.statusCode).toBe(303);
+    // Alipay's return goes to the app's Alipay return page, which reads the payment from the shop.
+    expect(chosen.headers.location).toMatch(new RegExp(`/h5/#/pages/goods/alione\\?payment_no=${info.payment_no}&order_id=${m.order.id}&order_type=order&`));
     expect(fakes.alipay.notifier.answers.slice(-2)).toEqual([200, 200]);
     expect(await orderStatus(t, m.order.id)).toBe('paid');
     expect((await entriesOf(t, info.payment_no)).map((e) => e.kind)).toEqual(['payment.capture']);

@@ -15,15 +15,49 @@ export const TEST_SHOP_URL = 'http://shop.test';
  * through `inject` (the webhook ingress sees exactly the bytes and headers a provider sends).
  */
 export function useSandboxes(t: TestApp, env: Record<string, string> = {}) {
+  return useHeldSandboxes(t, env).fakes;
+}
+
+/** A notification as a gateway sends it: where, with which headers, which bytes. */
+export interface Delivery {
+  url: string;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/**
+ * Like `useSandboxes`, and `held(work)` keeps every notification the fakes send during `work`
+ * instead of delivering it (as a network holding them back would), so a test delivers those
+ * exact bytes when and as often as it likes with `deliver`.
+ */
+export function useHeldSandboxes(t: TestApp, env: Record<string, string> = {}) {
+  let holding: Delivery[] | undefined;
+  const deliver = (d: Delivery) => t.app.inject({ method: 'POST', url: new URL(d.url).pathname, headers: d.headers, payload: d.body });
   const settings = readGatewaySettings(env, 'test');
   const { adapters, fakes } = createGateways(settings, {
     publicUrl: TEST_SHOP_URL,
     nodeEnv: 'test',
-    deliver: async (url, headers, body) => (await t.app.inject({ method: 'POST', url: new URL(url).pathname, headers, payload: body })).statusCode,
+    deliver: async (url, headers, body) => {
+      if (holding) {
+        holding.push({ url, headers, body });
+        return 200;
+      }
+      return (await deliver({ url, headers, body })).statusCode;
+    },
   });
   Object.assign(t.deps.providers.payments, adapters);
   Object.assign(t.deps.providers.paymentSandboxes, fakes);
-  return fakes as Record<string, FakeGateway>;
+  const held = async (work: () => Promise<unknown>): Promise<Delivery[]> => {
+    const kept: Delivery[] = [];
+    holding = kept;
+    try {
+      await work();
+    } finally {
+      holding = undefined;
+    }
+    return kept;
+  };
+  return { fakes: fakes as Record<string, FakeGateway>, held, deliver };
 }
 
 /** A member with a pay password and an order of one teapot awaiting payment in `currency`. */

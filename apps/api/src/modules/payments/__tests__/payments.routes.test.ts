@@ -8,7 +8,11 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { call } from '../../catalogue/__tests__/helpers.js';
 import { fund } from '../../ledger/__tests__/ledger-helpers.js';
 import { balanceOf, ledgerCheck } from '../../ledger/ledger.service.js';
-import { PAY_PASSWORD } from '../../wallet/__tests__/fixtures.js';
+import { PAY_PASSWORD, walletMember } from '../../wallet/__tests__/fixtures.js';
+import { walletCurrencies } from '../../wallet/wallet.rules.js';
+import { newGoods } from '../../cart/__tests__/fixtures.js';
+import { newAddress, newOperatorSession } from '../../orders/__tests__/fixtures.js';
+import { setOperatorRate } from '../../rates/rates.service.js';
 import type { FakeStripe } from '../gateways/stripe/fake.js';
 import { reconcilePayments } from '../reconcile.js';
 import { refundPayment } from '../settlement.js';
@@ -51,10 +55,15 @@ describe('methods, fees and the notice', () => {
     expect(chosen.body.data).toMatchObject({ pay_way: 'airwallex_tng', fee: 150, total: 10_150 });
     const again = await call(t, 'POST', '/shop/order/payWayCostTotal', { headers: m.headers, body: { order_id: m.order.id } });
     expect(again.body.data.chosen).toBe('airwallex_tng');
+    expect((await t.db.selectFrom('payable_pay_choices').select(['method_code', 'fee_minor']).where('payable_type', '=', 'order').where('payable_id', '=', m.order.id).executeTakeFirstOrThrow())).toEqual({ method_code: 'airwallex_tng', fee_minor: 150 });
     const one = await call(t, 'GET', `/shop/order/payWayCost?order_id=${m.order.id}&pay_way=stripe_card`, { headers: m.headers });
     expect(one.body.data).toEqual({ pay_way: 'stripe_card', currency: 'MYR', amount: 10_000, fee: 290, total: 10_290 });
     const other = await memberWithOrder(t);
     expect((await call(t, 'GET', `/shop/order/payWayCost?order_id=${m.order.id}&pay_way=stripe_card`, { headers: other.headers })).body.code).toBe(ResponseCode.orderNotFound);
+    expect((await call(t, 'POST', '/shop/order/choosePayWay', { headers: other.headers, body: { order_id: m.order.id, pay_way: 'stripe_card' } })).body.code).toBe(ResponseCode.orderNotFound);
+    // Paying with another method replaces the choice.
+    expect((await pay(m, { pay_way: 'stripe_fpx', bank: 'maybank2u' })).body.code).toBe(200);
+    expect((await call(t, 'POST', '/shop/order/payWayCostTotal', { headers: m.headers, body: { order_id: m.order.id } })).body.data.chosen).toBe('stripe_fpx');
   });
 
   it('the notice before paying online: the method\'s terms, fee and conversion in the member\'s language, and its reading recorded', async () => {
@@ -67,6 +76,91 @@ describe('methods, fees and the notice', () => {
     expect(second.body.data.reads).toBe(2);
     const methods = await call(t, 'GET', '/attractive/user/payWay?currency=MYR', { headers: m.headers });
     expect(methods.body.data.list.map((x: { pay_way: string }) => x.pay_way)).toEqual(expect.arrayContaining(['balance', 'stripe_card', 'airwallex_card']));
+  });
+});
+
+describe('the member\'s methods and international orders', () => {
+  it('/attractive/user/payWay: the methods a member can use in a currency with their fees (a country\'s own row over the shop-wide one), the wallet\'s with balances; an operator\'s change shows at once', async () => {
+    const singaporean = await walletMember(t);
+    const elsewhere = await walletMember(t);
+    await t.db.updateTable('users').set({ country: 'SG' }).where('id', '=', singaporean.userId).execute();
+    await fund(t.db, singaporean.userId, 2500, 'MYR');
+    // Singapore's own fee for ringgit cards (2.5 % + RM 1.00) instead of the shop-wide 2.9 %.
+    await t.db.insertInto('pay_methods').values({ code: 'stripe_card', gateway: 'stripe', method: 'card', currency: 'MYR', country_code: 'SG', fee_bp: 250, fee_fixed_minor: 100, sort: 10 } as never).execute();
+    const listed = async (m: { headers: Record<string, string> }, currency?: string) => {
+      const res = await call(t, 'GET', `/attractive/user/payWay${currency ? `?currency=${currency}` : ''}`, { headers: m.headers });
+      expect(res.body.code, res.body.msg).toBe(200);
+      return { currency: res.body.data.currency as string, byCode: Object.fromEntries(res.body.data.list.map((x: { pay_way: string }) => [x.pay_way, x])) as Record<string, Record<string, unknown>> };
+    };
+    const myr = await listed(singaporean, 'myr');
+    expect(myr.currency).toBe('MYR');
+    expect(Object.keys(myr.byCode)).toEqual(expect.arrayContaining(['balance', 'points', 'gift_card', 'stripe_card', 'stripe_fpx', 'airwallex_card', 'airwallex_tng', '2c2p_card']));
+    expect(Object.keys(myr.byCode)).not.toEqual(expect.arrayContaining(['wechat_h5']));
+    expect(myr.byCode.stripe_card).toMatchObject({ gateway: 'stripe', currency: 'MYR', fee_rate_bp: 250, fee_fixed: 100, fee: null, total: null, usable: true });
+    expect(myr.byCode.stripe_fpx).toMatchObject({ fee_rate_bp: 150, fee_fixed: 0 });
+    expect(myr.byCode.balance).toMatchObject({ gateway: null, balance: 2500, needed: null, usable: true, fee_rate_bp: 0 });
+    expect((await listed(elsewhere, 'MYR')).byCode.stripe_card).toMatchObject({ fee_rate_bp: 290, fee_fixed: 0 });
+    // WeChat Pay and Alipay take CNY only, CTBC TWD only (top-ups; the wallet has no TWD methods).
+    const cny = await listed(elsewhere, 'CNY');
+    expect(Object.keys(cny.byCode)).toEqual(expect.arrayContaining(['balance', 'stripe_card', 'wechat_h5', 'wechat_jsapi', 'alipay_wap']));
+    expect(cny.byCode.alipay_wap).toMatchObject({ gateway: 'alipay', fee_rate_bp: 60 });
+    expect(Object.keys((await listed(elsewhere, 'TWD')).byCode).sort()).toEqual(['ctbc_card', 'ctbc_installment']);
+    expect((await listed(elsewhere, 'KHR')).byCode).toEqual({});
+    // Without a currency: the wallet's settlement currency.
+    expect((await listed(elsewhere)).currency).toBe((await walletCurrencies(t.db)).settlement);
+    expect((await call(t, 'GET', '/attractive/user/payWay?currency=ringgit', { headers: elsewhere.headers })).status).toBe(422);
+    expect((await call(t, 'GET', '/attractive/user/payWay?currency=MYR')).body.code).toBe(ResponseCode.loginRequired);
+
+    // An operator switches Boost off and changes GrabPay's fee: the list says so at once.
+    const owner = await newOperatorSession(t.db, 'owner');
+    const settings = (await call(t, 'GET', '/admin/api/payments/methods', { headers: owner.headers })).body.data.list as Array<{ id: number; code: string; currency: string; country_code: string; sort: number }>;
+    const row = (code: string) => settings.find((x) => x.code === code && x.currency === 'MYR' && x.country_code === '*')!;
+    for (const [code, change] of [['airwallex_boost', { fee_bp: 150, enabled: false }], ['airwallex_grabpay', { fee_bp: 220, enabled: true }]] as const) {
+      const res = await call(t, 'POST', '/admin/api/payments/methods', { headers: { ...owner.headers, 'idempotency-key': `method-${code}-${owner.operatorId}` }, body: { id: row(code).id, fee_fixed_minor: 0, sort: row(code).sort, reason: 'test: provider terms', ...change } });
+      expect(res.body.code, res.body.msg).toBe(200);
+    }
+    const after = await listed(singaporean, 'MYR');
+    expect(after.byCode.airwallex_boost).toBeUndefined();
+    expect(after.byCode.airwallex_grabpay).toMatchObject({ fee_rate_bp: 220 });
+  });
+
+  it('/shop/buyGuoji/payOrder pays an international order like any order: a card through the Stripe sandbox with its fee, or the balance; only the member\'s own order', async () => {
+    const owner = await newOperatorSession(t.db, 'owner');
+    const band = await call(t, 'POST', '/admin/api/orders/international-freight', { headers: owner.headers, body: { country_code: 'MY', currency: 'USD', method: 'standard', weight_from_g: 0, weight_to_g: 5000, fee: 1200 } });
+    expect(band.body.code, band.body.msg).toBe(200);
+    await setOperatorRate(t.db, operatorCliActor('rates-desk'), { base: 'USD', quote: 'MYR', rate: '4.4725', date: new Date().toISOString().slice(0, 10), reason: 'test rate' });
+    const g = await newGoods(t.db, [{ price: 3000, stock: 20 }], { currency: 'USD' });
+    await t.db.updateTable('goods_skus').set({ weight_g: 400 }).where('id', '=', g.skuIds[0]!).execute();
+    // walletMember has the approved international real name an international order needs.
+    const m = await walletMember(t);
+    const address_id = await newAddress(t.db, m.userId, { countryCode: 'MY' });
+    const place = async () => {
+      const res = await call(t, 'POST', '/shop/buyGuoji/createOrder', { headers: m.keyed(), body: { goods_id: g.goodsId, sku_id: g.skuIds[0], num: 1, address_id, method: 'standard' } });
+      expect(res.body.code, res.body.msg).toBe(200);
+      return res.body.data as { order_id: number; total: number; currency: string };
+    };
+    const order = await place();
+    expect(order).toMatchObject({ total: 4200, currency: 'USD' });
+    const payGuoji = (who: { keyed: () => Record<string, string> }, body: Record<string, unknown>) => call(t, 'POST', '/shop/buyGuoji/payOrder', { headers: who.keyed(), body });
+
+    const stranger = await walletMember(t);
+    expect((await payGuoji(stranger, { order_id: order.order_id, pay_way: 'stripe_card' })).body.code).toBe(ResponseCode.orderNotFound);
+    // The call pays orders only: a payable type in the body changes nothing.
+    const started = await payGuoji(m, { order_id: order.order_id, order_type: 'recharge', pay_way: 'stripe_card' });
+    expect(started.body.code, started.body.msg).toBe(200);
+    expect(started.body.data).toMatchObject({ order_type: 'order', order_id: order.order_id, status: 'pending', currency: 'USD', amount: 4200, fee: 122, gateway_part: 4322 });
+    await stripe.decide(started.body.data.payment_no, 'pay');
+    expect(await orderStatus(t, order.order_id)).toBe('paid');
+    expect((await entriesOf(t, started.body.data.payment_no)).map((e) => e.kind)).toEqual(['payment.capture']);
+    expect((await payGuoji(m, { order_id: order.order_id, pay_way: 'stripe_card' })).body.code).toBe(ResponseCode.payableNotPayable);
+
+    const second = await place();
+    await fund(t.db, m.userId, 4200, 'USD');
+    const paid = await payGuoji(m, { order_id: second.order_id, pay_way: 'balance', pay_password: PAY_PASSWORD });
+    expect(paid.body.data).toMatchObject({ state: 'success', balance_part: 4200, gateway_part: 0 });
+    expect(await orderStatus(t, second.order_id)).toBe('paid');
+    expect(await balanceOf(t.db, m.userId, 'cash', 'USD')).toBe(0);
+    expect(await ledgerCheck(t.db)).toEqual([]);
   });
 });
 
@@ -208,7 +302,7 @@ describe('notifications racing', () => {
     const pi = { ...stripe.intents.get(p.provider_ref!)!, status: 'succeeded', amount_received: p.gateway_minor };
     const good = stripeEvent('payment_intent.succeeded', pi);
     const bad = [
-      { ...good, headers: { ...good.headers, 'stripe-signature': good.headers['stripe-signature'].replace(/v1=\w/, 'v1=0') } },
+      { ...good, headers: { ...good.headers, 'stripe-signature': good.headers['stripe-signature'].replace(/v1=(\w)/, (_m, c: string) => `v1=${c === '0' ? '1' : '0'}`) } },
       { ...good, body: good.body.replace('"succeeded"', '"succeedee"') },
       stripeEvent('payment_intent.succeeded', pi, { ageSeconds: 301 }),
       { ...good, headers: { 'content-type': 'application/json' } },

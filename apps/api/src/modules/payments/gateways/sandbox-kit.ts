@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FakeNotificationSwitches, FakeRequest, NotificationDelivery, PlainResponse } from './gateway.js';
 
 // What the local fakes of the Asian gateways (2C2P, WeChat Pay, Alipay, CTBC) share: delivery of
@@ -49,28 +50,58 @@ export class Notifier {
   }
 }
 
+/**
+ * What one payment's hosted page offers beyond the common switches: the amount charged (a "report
+ * another amount" switch reports one `step` less, the smallest amount its wire carries), the
+ * currency charged when the gateway's notification names one, and how old a "stale" notification
+ * must be to fall outside that gateway's own tolerance.
+ */
+export interface PageSwitches {
+  amountMinor: number;
+  /** Minor units of the smallest step on the wire (CTBC: whole dollars, 100). */
+  step?: number;
+  /** Undefined when the gateway's notification names no currency (Alipay, CTBC take one currency only). */
+  currency?: string;
+  /** Default 600 s: past the 5 minutes of Stripe, Airwallex and WeChat Pay. */
+  staleSeconds?: number;
+}
+
+/** A currency other than `currency`, for the "report another currency" switch. */
+const otherCurrency = (currency: string) => (currency.toUpperCase() === 'USD' ? 'SGD' : 'USD');
+
 /** Reads switches a developer ticked on the hosted page, over the fake's own. */
-export function switchesFromForm(form: URLSearchParams, base: FakeNotificationSwitches): FakeNotificationSwitches {
+export function switchesFromForm(form: URLSearchParams, base: FakeNotificationSwitches, page?: PageSwitches): FakeNotificationSwitches {
   const on = (k: string) => ['on', '1', 'true'].includes(form.get(k) ?? '');
   const n = Number(form.get('duplicates') ?? '');
+  const step = page?.step ?? 1;
   return {
     ...base,
     ...(Number.isSafeInteger(n) && n > 1 ? { duplicates: Math.min(n, 50) } : {}),
     ...(on('outOfOrder') ? { outOfOrder: true } : {}),
-    ...(on('stale') ? { staleSeconds: 600 } : {}),
+    ...(on('stale') ? { staleSeconds: page?.staleSeconds ?? 600 } : {}),
     ...(on('silent') ? { silent: true } : {}),
+    // A mismatch: the gateway reports money the payment did not ask for, which the shop must not take as paid.
+    ...(on('amountMismatch') && page ? { amountMinor: page.amountMinor > step ? page.amountMinor - step : page.amountMinor + step } : {}),
+    ...(on('currencyMismatch') && page?.currency ? { currency: otherCurrency(page.currency) } : {}),
   };
 }
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const html = (body: string, status = 200): PlainResponse => ({ status, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }, body });
 
-/** The hosted page: the payment's facts and three buttons (pay, fail, cancel) posting to `action`. */
-export function sandboxPage(o: { gateway: string; action: string; hidden: Record<string, string>; facts: [string, string][] }): PlainResponse {
+/** The hosted page: the payment's facts and three buttons (pay, fail, cancel) posting to `action`, with the notification switches. */
+export function sandboxPage(o: { gateway: string; action: string; hidden: Record<string, string>; facts: [string, string][]; switches?: PageSwitches }): PlainResponse {
   const hidden = Object.entries(o.hidden)
     .map(([k, v]) => `<input type="hidden" name="${esc(k)}" value="${esc(v)}">`)
     .join('');
   const facts = o.facts.map(([k, v]) => `<tr><th>${esc(k)}</th><td>${esc(v)}</td></tr>`).join('');
+  const stale = o.switches?.staleSeconds ?? 600;
+  const mismatch = o.switches
+    ? `<fieldset><legend>Mismatch (the shop must flag it and leave the order unpaid)</legend>
+<label><input type="checkbox" name="amountMismatch"> report another amount than the one charged</label><br>${
+        o.switches.currency ? `\n<label><input type="checkbox" name="currencyMismatch"> report ${esc(otherCurrency(o.switches.currency))} instead of ${esc(o.switches.currency)}</label><br>` : ''
+      }</fieldset>`
+    : '';
   return html(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${esc(o.gateway)} sandbox</title>
 <style>body{font-family:system-ui,sans-serif;max-width:28rem;margin:2rem auto;padding:0 1rem}table{width:100%;margin:1rem 0}th{text-align:left;color:#555}button{display:block;width:100%;margin:.5rem 0;padding:.8rem;font-size:1rem}fieldset{margin-top:1rem;font-size:.9rem}</style></head>
 <body><h1>${esc(o.gateway)} sandbox</h1><p>No money moves here. Decide how this payment ends.</p><table>${facts}</table>
@@ -79,16 +110,21 @@ export function sandboxPage(o: { gateway: string; action: string; hidden: Record
 <fieldset><legend>Notifications</legend>
 <label><input type="number" name="duplicates" min="1" max="50" value="1"> copies of each</label><br>
 <label><input type="checkbox" name="outOfOrder"> hold, then send newest first</label><br>
-<label><input type="checkbox" name="stale"> stale timestamp</label><br>
-<label><input type="checkbox" name="silent"> send none (the shop must inquire)</label></fieldset></form></body></html>`);
+<label><input type="checkbox" name="stale"> stale timestamp (${stale} s old)</label><br>
+<label><input type="checkbox" name="silent"> send none (the shop must inquire)</label></fieldset>${mismatch}</form></body></html>`);
 }
+
+const AUTO_POST_SCRIPT = "document.getElementById('f').submit()";
+/** The shop's own policy runs no script at all: this page allows its one script, by its hash. */
+const AUTO_POST_POLICY = `default-src 'none'; script-src 'sha256-${createHash('sha256').update(AUTO_POST_SCRIPT).digest('base64')}'; frame-ancestors 'none'`;
 
 /** A page that posts `fields` to `action` at once (gateways that return the browser by a form post). */
 export function autoPostPage(action: string, fields: Record<string, string>): PlainResponse {
   const inputs = Object.entries(fields)
     .map(([k, v]) => `<input type="hidden" name="${esc(k)}" value="${esc(v)}">`)
     .join('');
-  return html(`<!doctype html><html><head><meta charset="utf-8"><title>Returning to the shop</title></head><body><form id="f" method="post" action="${esc(action)}">${inputs}<noscript><button>Continue</button></noscript></form><script>document.getElementById('f').submit()</script></body></html>`);
+  const page = html(`<!doctype html><html><head><meta charset="utf-8"><title>Returning to the shop</title></head><body><form id="f" method="post" action="${esc(action)}">${inputs}<noscript><button>Continue</button></noscript></form><script>${AUTO_POST_SCRIPT}</script></body></html>`);
+  return { ...page, headers: { ...page.headers, 'content-security-policy': AUTO_POST_POLICY } };
 }
 
 export const notFound = (what: string): PlainResponse => ({ status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: `${what} not found` });

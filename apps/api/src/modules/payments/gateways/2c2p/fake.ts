@@ -1,6 +1,6 @@
 import { currencyExponent } from '@shop/contract';
 import type { FakeGateway, FakeNotificationSwitches, FakeRequest, NotificationDelivery, PlainResponse } from '../gateway.js';
-import { httpDelivery, jsonResponse, notFound, Notifier, randomHex, redirect, registerLocalFake, sandboxPage, shownAmount, splitUrl, switchesFromForm, withParams } from '../sandbox-kit.js';
+import { httpDelivery, jsonResponse, notFound, Notifier, randomHex, redirect, registerLocalFake, sandboxPage, shownAmount, splitUrl, switchesFromForm, withParams, type PageSwitches } from '../sandbox-kit.js';
 import { amountFromWire, fromXml, MAINTENANCE, openMaintenance, PATHS, paymentResultClaims, readSignedBody, RESP, sealMaintenance, signPayload, toXml, transactionDateTime, wireAmount, type PaymentResult } from './protocol.js';
 
 // A local 2C2P PGW 4.3 for development and tests: payment token, hosted page, backend notification,
@@ -22,6 +22,8 @@ interface Invoice {
   refundedMinor: number;
   refunds: Map<string, number>;
 }
+
+const pageSwitches = (inv: Invoice): PageSwitches => ({ amountMinor: inv.amountMinor, currency: inv.currency });
 
 export interface Fake2c2pOptions {
   merchantId: string;
@@ -121,6 +123,7 @@ export class Fake2c2p implements FakeGateway {
         ['Amount', shownAmount(inv.amountMinor, inv.currency, currencyExponent(inv.currency))],
         ['State', inv.respDesc],
       ],
+      switches: pageSwitches(inv),
     });
   }
 
@@ -180,9 +183,10 @@ export class Fake2c2p implements FakeGateway {
   private async choose(token: string, form: URLSearchParams): Promise<PlainResponse> {
     const choice = form.get('choice');
     if (choice !== 'pay' && choice !== 'fail' && choice !== 'cancel') return { status: 400, body: 'Choose pay, fail or cancel' };
-    const switches = switchesFromForm(form, this.switches);
-    const inv = await this.settle(token, choice, switches);
-    if (!inv) return notFound('Payment token');
+    const known = this.byToken.get(token);
+    if (!known) return notFound('Payment token');
+    const switches = switchesFromForm(form, this.switches, pageSwitches(known));
+    const inv = (await this.settle(token, choice, switches))!;
     if (switches.outOfOrder) await this.notifier.flush(switches);
     // The browser's return: base64 JSON, unsigned, a hint only.
     const paymentResponse = Buffer.from(JSON.stringify({ invoiceNo: inv.invoiceNo, channelCode: inv.respCode === RESP.success ? 'VI' : '', respCode: inv.respCode === RESP.success ? '2000' : inv.respCode, respDesc: inv.respDesc })).toString('base64');

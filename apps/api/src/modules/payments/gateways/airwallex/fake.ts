@@ -2,7 +2,7 @@ import { createHash, createHmac } from 'node:crypto';
 import { currencyExponent } from '@shop/contract';
 import type { FakeGateway, FakeNotificationSwitches, FakeRequest, NotificationDelivery, PlainResponse } from '../gateway.js';
 import { fromMajorString, toMajorString } from '../gateway.js';
-import { header, httpDelivery, jsonResponse, notFound, Notifier, randomHex, redirect, registerLocalFake, sandboxPage, shownAmount, splitUrl, switchesFromForm, withParams } from '../sandbox-kit.js';
+import { header, httpDelivery, jsonResponse, notFound, Notifier, randomHex, redirect, registerLocalFake, sandboxPage, shownAmount, splitUrl, switchesFromForm, withParams, type PageSwitches } from '../sandbox-kit.js';
 
 // A local Airwallex for development and tests: the access token (`POST /api/v1/authentication/login`
 // with x-client-id and x-api-key, 30 minutes), payment intents (create, retrieve, cancel), refunds,
@@ -41,6 +41,7 @@ export interface FakeAirwallexOptions {
   now?: () => Date;
 }
 
+const pageSwitches = (pi: Intent): PageSwitches => ({ amountMinor: pi.amount, currency: pi.currency });
 const error = (status: number, code: string, message: string) => jsonResponse({ code, message }, status);
 
 export class FakeAirwallex implements FakeGateway {
@@ -192,6 +193,7 @@ export class FakeAirwallex implements FakeGateway {
         ['Method', pi.metadata.method ?? 'card'],
         ['Status', pi.status],
       ],
+      switches: pageSwitches(pi),
     });
   }
 
@@ -201,7 +203,7 @@ export class FakeAirwallex implements FakeGateway {
     const choice = form.get('choice');
     if (choice !== 'pay' && choice !== 'fail' && choice !== 'cancel') return notFound('choice');
     const saved = this.switches;
-    this.switches = switchesFromForm(form, saved);
+    this.switches = switchesFromForm(form, saved, pageSwitches(pi));
     try {
       await this.decide(id, choice);
     } finally {

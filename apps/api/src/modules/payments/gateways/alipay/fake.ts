@@ -1,5 +1,5 @@
 import type { FakeGateway, FakeNotificationSwitches, FakeRequest, NotificationDelivery, PlainResponse } from '../gateway.js';
-import { httpDelivery, notFound, Notifier, randomHex, redirect, registerLocalFake, sandboxPage, shownAmount, splitUrl, switchesFromForm, withParams } from '../sandbox-kit.js';
+import { httpDelivery, notFound, Notifier, randomHex, redirect, registerLocalFake, sandboxPage, shownAmount, splitUrl, switchesFromForm, withParams, type PageSwitches } from '../sandbox-kit.js';
 import { chinaTime, formFields, fromYuan, METHODS, signedAnswer, signNotification, verifyRequest, type TradeStatus } from './protocol.js';
 
 // A local Alipay open API for development and tests: alipay.trade.wap.pay (the hosted page),
@@ -18,6 +18,9 @@ interface Trade {
   refunded: number;
   refunds: Map<string, number>;
 }
+
+// Notifications name no currency (CNY only), and are refused past 26 hours: a stale one is older.
+const pageSwitches = (t: Trade): PageSwitches => ({ amountMinor: fromYuan(t.totalAmount) ?? 0, staleSeconds: 27 * 3600 });
 
 export interface FakeAlipayOptions {
   appId: string;
@@ -105,6 +108,7 @@ export class FakeAlipay implements FakeGateway {
         ['Amount', shownAmount(amount, 'CNY', 2)],
         ['State', trade.status],
       ],
+      switches: pageSwitches(trade),
     });
   }
 
@@ -113,7 +117,7 @@ export class FakeAlipay implements FakeGateway {
     if (choice !== 'pay' && choice !== 'fail' && choice !== 'cancel') return { status: 400, body: 'Choose pay, fail or cancel' };
     const t = this.byTradeNo.get(tradeNo);
     if (!t) return notFound('Trade');
-    const switches = switchesFromForm(form, this.switches);
+    const switches = switchesFromForm(form, this.switches, pageSwitches(t));
     await this.settle(t, choice, switches);
     if (switches.outOfOrder) await this.notifier.flush(switches);
     if (!t.returnUrl) return { status: 200, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: t.status };

@@ -1,5 +1,5 @@
 import type { FakeGateway, FakeNotificationSwitches, FakeRequest, NotificationDelivery, PlainResponse } from '../gateway.js';
-import { autoPostPage, httpDelivery, notFound, Notifier, randomHex, registerLocalFake, sandboxPage, shownAmount, splitUrl, switchesFromForm } from '../sandbox-kit.js';
+import { autoPostPage, httpDelivery, notFound, Notifier, randomHex, registerLocalFake, sandboxPage, shownAmount, splitUrl, switchesFromForm, type PageSwitches } from '../sandbox-kit.js';
 import { checkSignedCall, fromPurchAmt, openAuthForm, PATHS, resultForm, signedCall, taipeiStamp, type AuthRequest, type AuthResult } from './protocol.js';
 
 // A local CTBC card acquirer for development and tests: the SSL authorisation page (URLEnc in,
@@ -15,6 +15,9 @@ interface Auth {
   refunded: number;
   refunds: Map<string, number>;
 }
+
+// Results carry whole dollars and no currency (TWD only), and are refused an hour after the bank's decision.
+const pageSwitches = (a: Auth): PageSwitches => ({ amountMinor: a.amountMinor, step: 100, staleSeconds: 2 * 3600 });
 
 export interface FakeCtbcOptions {
   merID: string;
@@ -79,6 +82,7 @@ export class FakeCtbc implements FakeGateway {
         ['Instalments', r.txType === '1' ? `${r.Option} months` : 'none'],
         ['State', a.state],
       ],
+      switches: pageSwitches(a),
     });
   }
 
@@ -116,7 +120,7 @@ export class FakeCtbc implements FakeGateway {
     if (choice !== 'pay' && choice !== 'fail' && choice !== 'cancel') return text('Choose pay, fail or cancel', 400);
     const a = this.auths.get(lidm);
     if (!a) return notFound('Authorisation');
-    const switches = switchesFromForm(f, this.switches);
+    const switches = switchesFromForm(f, this.switches, pageSwitches(a));
     const fields = await this.settle(a, choice, switches);
     if (switches.outOfOrder) await this.notifier.flush(switches);
     return autoPostPage(a.req.AuthResURL, fields);

@@ -1,7 +1,7 @@
 import { createHash, createHmac } from 'node:crypto';
 import { currencyExponent } from '@shop/contract';
 import type { FakeGateway, FakeNotificationSwitches, FakeRequest, NotificationDelivery, PlainResponse } from '../gateway.js';
-import { header, httpDelivery, jsonResponse, notFound, Notifier, randomHex, redirect, registerLocalFake, sandboxPage, shownAmount, splitUrl, switchesFromForm, withParams } from '../sandbox-kit.js';
+import { header, httpDelivery, jsonResponse, notFound, Notifier, randomHex, redirect, registerLocalFake, sandboxPage, shownAmount, splitUrl, switchesFromForm, withParams, type PageSwitches } from '../sandbox-kit.js';
 
 // A local Stripe for development and tests: the parts of the REST API the adapter uses (PaymentIntents,
 // their cancellation, refunds), form-encoded requests with `Authorization: Bearer <secret key>`, the
@@ -65,6 +65,7 @@ export function parseStripeForm(raw: string): Record<string, unknown> {
   return out;
 }
 
+const pageSwitches = (pi: Intent): PageSwitches => ({ amountMinor: pi.amount, currency: pi.currency.toUpperCase() });
 const list = (v: unknown): string[] => (v && typeof v === 'object' ? Object.values(v as Record<string, string>) : typeof v === 'string' ? [v] : []);
 const error = (status: number, type: string, message: string, extra: Record<string, unknown> = {}) => jsonResponse({ error: { type, message, ...extra } }, status);
 
@@ -196,7 +197,7 @@ export class FakeStripe implements FakeGateway {
       ['Status', pi.status],
     ];
     if (pi.metadata.bank) facts.push(['Bank', pi.metadata.bank]);
-    return sandboxPage({ gateway: 'Stripe', action: `${this.base()}/pay/${id}`, hidden: {}, facts });
+    return sandboxPage({ gateway: 'Stripe', action: `${this.base()}/pay/${id}`, hidden: {}, facts, switches: pageSwitches(pi) });
   }
 
   private async choose(id: string, form: URLSearchParams): Promise<PlainResponse> {
@@ -205,7 +206,7 @@ export class FakeStripe implements FakeGateway {
     const choice = form.get('choice');
     if (choice !== 'pay' && choice !== 'fail' && choice !== 'cancel') return notFound('choice');
     const saved = this.switches;
-    this.switches = switchesFromForm(form, saved);
+    this.switches = switchesFromForm(form, saved, pageSwitches(pi));
     try {
       await this.decide(id, choice);
     } finally {

@@ -1,6 +1,6 @@
 import { createPublicKey } from 'node:crypto';
 import type { FakeGateway, FakeNotificationSwitches, FakeRequest, NotificationDelivery, PlainResponse } from '../gateway.js';
-import { header, httpDelivery, notFound, Notifier, randomHex, redirect, registerLocalFake, sandboxPage, shownAmount, splitUrl, switchesFromForm } from '../sandbox-kit.js';
+import { header, httpDelivery, notFound, Notifier, randomHex, redirect, registerLocalFake, sandboxPage, shownAmount, splitUrl, switchesFromForm, type PageSwitches } from '../sandbox-kit.js';
 import { encryptResource, nonce, parseAuthorization, PATHS, rfc3339China, rsaVerify, signedHeaders, TOLERANCE_SECONDS, unixNow, type Transaction, type TradeState } from './protocol.js';
 
 // A local WeChat Pay API v3 for development and tests: H5 and JSAPI orders, query, close and
@@ -24,6 +24,8 @@ interface Order {
   /** The request body that created it: the same out_trade_no with another body is refused. */
   fingerprint: string;
 }
+
+const pageSwitches = (o: Order): PageSwitches => ({ amountMinor: o.total, currency: o.currency });
 
 export interface FakeWechatOptions {
   mchid: string;
@@ -150,6 +152,7 @@ export class FakeWechat implements FakeGateway {
         ['Kind', o.tradeType === 'MWEB' ? 'H5' : 'JSAPI'],
         ['State', o.state],
       ],
+      switches: pageSwitches(o),
     });
   }
 
@@ -158,7 +161,7 @@ export class FakeWechat implements FakeGateway {
     if (choice !== 'pay' && choice !== 'fail' && choice !== 'cancel') return { status: 400, body: 'Choose pay, fail or cancel' };
     const o = this.byPrepay.get(prepayId);
     if (!o) return notFound('Payment');
-    const switches = switchesFromForm(form, this.switches);
+    const switches = switchesFromForm(form, this.switches, pageSwitches(o));
     await this.settle(o, choice, switches);
     if (switches.outOfOrder) await this.notifier.flush(switches);
     const back = form.get('redirect_url');

@@ -1,0 +1,242 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ResponseCode } from '@shop/contract';
+import { jobActor } from '../../../lib/actor.js';
+import { runDueJobs } from '../../../jobs/worker.js';
+import { runOpsCommand } from '../../../ops/commands.js';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
+import { call } from '../../catalogue/__tests__/helpers.js';
+import { newGoods, stockOf } from '../../cart/__tests__/fixtures.js';
+import { fund } from '../../ledger/__tests__/ledger-helpers.js';
+import { balanceOf, ledgerCheck } from '../../ledger/ledger.service.js';
+import { reconcilePayments } from '../../payments/reconcile.js';
+import { PAY_PASSWORD, walletMember } from '../../wallet/__tests__/fixtures.js';
+import { newAddress, orderRow } from './fixtures.js';
+
+// `npm run ops -- order …`: the operator commands call the console's services, refuse what the
+// console refuses, and record each decision with who and why.
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+const ops = (...args: string[]) => runOpsCommand(t.db, args, 'olivia');
+type Member = Awaited<ReturnType<typeof shopper>>;
+const get = (m: Member, url: string) => call(t, 'GET', url, { headers: m.headers, lang: 'en-us' });
+const post = (m: Member, url: string, body: unknown) => call(t, 'POST', url, { headers: m.keyed(), body, lang: 'en-us' });
+
+async function shopper(countryCode = 'MY') {
+  const m = await walletMember(t);
+  return { ...m, addressId: await newAddress(t.db, m.userId, { countryCode }) };
+}
+
+const decisions = (targetType: string, targetId: number) =>
+  t.db.selectFrom('operator_actions').select(['operator', 'action', 'reason']).where('target_type', '=', targetType as never).where('target_id', '=', targetId).orderBy('id').execute();
+
+/** An order of two SKUs (2 and 1 units) paid from the member's wallet balance. */
+async function paidOrder(m: Member) {
+  const g = await newGoods(t.db, [{ price: 700, stock: 9 }, { price: 300, stock: 9 }]);
+  await post(m, '/shop/cart/add', { goods_id: g.goodsId, sku_id: g.skuIds[0], num: 2 });
+  await post(m, '/shop/cart/add', { goods_id: g.goodsId, sku_id: g.skuIds[1], num: 1 });
+  const order = (await post(m, '/shop/buy/createOrder', { address_id: m.addressId })).body.data;
+  await fund(t.db, m.userId, order.total, order.currency);
+  const paid = await post(m, '/shop/buy/payOrder', { order_id: order.order_id, pay_way: 'balance', pay_password: PAY_PASSWORD });
+  expect(paid.body.data).toMatchObject({ state: 'success' });
+  const lines = await t.db.selectFrom('order_lines').select(['id', 'sku_id', 'quantity']).where('order_id', '=', order.order_id).orderBy('id').execute();
+  return { orderId: order.order_id as number, total: order.total as number, currency: order.currency as string, goods: g, lines };
+}
+
+describe('order commands', () => {
+  it('ship --lines sends part of an order as one package; the rest ships in a second; order show lists lines and packages', async () => {
+    const m = await shopper();
+    const { orderId, lines } = await paidOrder(m);
+    const shown = await ops('order', 'show', String(orderId));
+    expect(shown).toContain(`line ${lines[0]!.id}: `);
+    expect(shown).toContain(`line ${lines[1]!.id}: `);
+
+    const first = await ops('order', 'ship', String(orderId), '--carrier', 'DHL', '--number', `PART${orderId}A`, '--lines', `${lines[0]!.id}:1,${lines[1]!.id}:1`);
+    expect(first).toMatch(/package \d+ shipped; the order is paid$/);
+    const packages = (await get(m, `/shop/order/packageList?order_id=${orderId}`)).body.data.list;
+    expect(packages).toHaveLength(1);
+    expect(packages[0].lines.map((l: { order_line_id: number; num: number }) => [l.order_line_id, l.num])).toEqual([
+      [lines[0]!.id, 1],
+      [lines[1]!.id, 1],
+    ]);
+    // More than is left of a line, or a line of no order of this one: refused, nothing shipped.
+    await expect(ops('order', 'ship', String(orderId), '--carrier', 'DHL', '--number', `PART${orderId}X`, '--lines', `${lines[1]!.id}:1`)).rejects.toMatchObject({ code: ResponseCode.packageLinesInvalid });
+    await expect(ops('order', 'ship', String(orderId), '--carrier', 'DHL', '--number', `PART${orderId}Y`, '--lines', 'two of them')).rejects.toThrow('--lines: "two of them" is not <line id>:<quantity>');
+    expect((await get(m, `/shop/order/packageList?order_id=${orderId}`)).body.data.list).toHaveLength(1);
+
+    const second = await ops('order', 'ship', String(orderId), '--carrier', 'SF Express', '--number', `PART${orderId}B`);
+    expect(second).toMatch(/package \d+ shipped; the order is shipped$/);
+    expect((await get(m, `/shop/order/packageList?order_id=${orderId}`)).body.data.list[1].lines).toMatchObject([{ order_line_id: lines[0]!.id, num: 1 }]);
+    expect(await ops('order', 'show', String(orderId))).toMatch(new RegExp(`package \\d+: SF Express PART${orderId}B in_transit  line ${lines[0]!.id} × 1`));
+  });
+
+  it('cancel refunds a paid order in full through the ledger, puts its goods back and records the reason; it needs a reason', async () => {
+    const m = await shopper();
+    const { orderId, total, currency, goods } = await paidOrder(m);
+    expect(await balanceOf(t.db, m.userId, 'cash', currency)).toBe(0);
+    await expect(ops('order', 'cancel', String(orderId))).rejects.toThrow('give the reason');
+    expect((await orderRow(t.db, orderId)).status).toBe('paid');
+
+    const said = await ops('order', 'cancel', String(orderId), '--reason', 'Out of stock at the warehouse');
+    expect(said).toBe(`order #${orderId} is cancelled and refunding: its payment is refunded in full by the payments job (within a minute); its goods are back on sale`);
+    expect(await stockOf(t.db, goods.skuIds[0]!)).toBe(9);
+    expect(await stockOf(t.db, goods.skuIds[1]!)).toBe(9);
+    await reconcilePayments(t.deps, jobActor('reconcile_payments', 1));
+    expect((await orderRow(t.db, orderId)).status).toBe('refunded');
+    expect(await balanceOf(t.db, m.userId, 'cash', currency)).toBe(total);
+    await reconcilePayments(t.deps, jobActor('reconcile_payments', 2));
+    expect(await balanceOf(t.db, m.userId, 'cash', currency)).toBe(total);
+    expect(await ledgerCheck(t.db)).toEqual([]);
+    expect(await decisions('order', orderId)).toEqual([{ operator: 'olivia', action: 'order.cancel.refunding', reason: 'Out of stock at the warehouse' }]);
+    await expect(ops('order', 'cancel', String(orderId), '--reason', 'again')).rejects.toMatchObject({ code: ResponseCode.orderState });
+  });
+
+  it('reminders lists the paid orders whose members asked for them to be shipped', async () => {
+    const m = await shopper();
+    const { orderId } = await paidOrder(m);
+    expect(await ops('order', 'reminders')).not.toContain(`#${orderId} `);
+    expect((await post(m, '/shop/order/remindSend', { id: orderId })).body.code).toBe(200);
+    expect(await ops('order', 'reminders')).toMatch(new RegExp(`#${orderId}  \\d{16}  member ${m.userId}  reminded `));
+  });
+});
+
+describe('coupon commands', () => {
+  it('create, list and end: checkout takes the coupon until it is ended, recorded with the reason', async () => {
+    const created = await ops('order', 'coupon', 'create', 'opsfive', '--amount', '500', '--currency', 'USD', '--days', '7', '--total', '10', '--min-spend', '1000');
+    expect(created).toMatch(/^coupon #\d+ OPSFIVE: 5\.00 USD off from 10\.00 USD, .* 1 per member, 10 limit in total$/);
+    const couponId = Number(/#(\d+)/.exec(created)![1]);
+    expect(await ops('order', 'coupon', 'list')).toMatch(new RegExp(`#${couponId}  OPSFIVE  5\\.00 USD off from 10\\.00 USD  .*  used 0 of 10  \\(by olivia\\)`));
+    // The contract's checks: a code already taken, a percentage without a value, no end.
+    await expect(ops('order', 'coupon', 'create', 'OPSFIVE', '--amount', '500', '--currency', 'USD', '--days', '7')).rejects.toMatchObject({ code: ResponseCode.settingInvalid });
+    await expect(ops('order', 'coupon', 'create', 'OPSNONE', '--currency', 'USD', '--days', '7')).rejects.toThrow('invalid: amount');
+    await expect(ops('order', 'coupon', 'create', 'OPSNOEND', '--amount', '100', '--currency', 'USD')).rejects.toThrow('invalid: ends_at');
+
+    const m = await shopper();
+    const g = await newGoods(t.db, [{ price: 2000, stock: 10 }]);
+    const body = { goods_id: g.goodsId, sku_id: g.skuIds[0], num: 1, address_id: m.addressId, coupon_code: 'OPSFIVE' };
+    expect((await get(m, `/shop/buy/cartGoods?goods_id=${g.goodsId}&sku_id=${g.skuIds[0]}&num=1&coupon_code=opsfive`)).body.data.coupon_discount).toBe(500);
+
+    await expect(ops('order', 'coupon', 'end', String(couponId))).rejects.toThrow('give the reason');
+    expect(await ops('order', 'coupon', 'end', String(couponId), '--reason', 'Campaign withdrawn')).toMatch(new RegExp(`^coupon #${couponId} ended at .*: no order can use it any more$`));
+    const refused = await post(m, '/shop/buy/createOrder', body);
+    expect(refused.body).toMatchObject({ code: ResponseCode.couponInvalid, msg: 'This coupon code is not valid' });
+    expect(await stockOf(t.db, g.skuIds[0]!)).toBe(10);
+    await expect(ops('order', 'coupon', 'end', String(couponId), '--reason', 'twice')).rejects.toMatchObject({ code: ResponseCode.couponInvalid });
+    await expect(ops('order', 'coupon', 'end', '999999', '--reason', 'none')).rejects.toMatchObject({ code: ResponseCode.notFound });
+    expect(await decisions('coupon', couponId)).toEqual([
+      { operator: 'olivia', action: 'coupon.create', reason: null },
+      { operator: 'olivia', action: 'coupon.end OPSFIVE', reason: 'Campaign withdrawn' },
+    ]);
+  });
+});
+
+describe('group-buy commands', () => {
+  it('create sets units aside, list shows them, end gives back what is left and stops new orders; an order that ends later returns its units to the SKU', async () => {
+    const g = await newGoods(t.db, [{ price: 3000, stock: 30 }]);
+    const created = await ops('order', 'group-buy', 'create', String(g.goodsId), String(g.skuIds[0]), '--price', '1990', '--size', '2', '--quantity', '10', '--days', '3', '--per-order', '2', '--per-member', '2');
+    expect(created).toMatch(new RegExp(`^group buy #\\d+: groups of 2 at 1990 \\(minor units\\), 10 units set aside from SKU ${g.skuIds[0]}, `));
+    const activityId = Number(/#(\d+)/.exec(created)![1]);
+    expect(await stockOf(t.db, g.skuIds[0]!)).toBe(20);
+    expect(await ops('order', 'group-buy', 'list')).toMatch(new RegExp(`#${activityId}  ${g.name} \\(Colour 1\\)  groups of 2 at 19\\.90 USD  10 of 10 left  0 open group\\(s\\)`));
+    await expect(ops('order', 'group-buy', 'create', String(g.goodsId), String(g.skuIds[0]), '--price', '1990', '--size', '2', '--quantity', '100', '--days', '3')).rejects.toMatchObject({ code: ResponseCode.stockShortage });
+
+    const m = await shopper();
+    const bought = await post(m, '/shop/pintuan/buy', { activity_id: activityId, num: 2, address_id: m.addressId });
+    expect(bought.body.code).toBe(200);
+
+    await expect(ops('order', 'group-buy', 'end', String(activityId))).rejects.toThrow('give the reason');
+    const ended = await ops('order', 'group-buy', 'end', String(activityId), '--reason', 'Supplier delay');
+    expect(ended).toMatch(new RegExp(`^group buy #${activityId} ended at .*: 8 unit\\(s\\) back in the SKU's stock; open groups run to their own deadline$`));
+    expect(await stockOf(t.db, g.skuIds[0]!)).toBe(28);
+    const other = await shopper();
+    expect((await post(other, '/shop/pintuan/buy', { activity_id: activityId, num: 1, address_id: other.addressId })).body.code).toBe(ResponseCode.groupBuyNotActive);
+    // The unpaid group order is cancelled after the end: its units go to the SKU, not to the closed pool.
+    expect((await post(m, '/shop/order/cancelOrder', { id: bought.body.data.order_id })).body.data.status).toBe('cancelled');
+    expect(await stockOf(t.db, g.skuIds[0]!)).toBe(30);
+    expect((await t.db.selectFrom('group_buy_activities').select('remaining').where('id', '=', activityId).executeTakeFirstOrThrow()).remaining).toBe(0);
+    await expect(ops('order', 'group-buy', 'end', String(activityId), '--reason', 'twice')).rejects.toMatchObject({ code: ResponseCode.groupBuyNotActive });
+    expect(await decisions('group_buy', activityId)).toEqual([
+      { operator: 'olivia', action: 'group_buy.create', reason: null },
+      { operator: 'olivia', action: 'group_buy.end returned=8', reason: 'Supplier delay' },
+    ]);
+  });
+
+  it('at its end date an activity gives the units it still holds back to the SKU, once', async () => {
+    const g = await newGoods(t.db, [{ price: 3000, stock: 12 }]);
+    const created = await ops('order', 'group-buy', 'create', String(g.goodsId), String(g.skuIds[0]), '--price', '2500', '--size', '3', '--quantity', '5', '--days', '1');
+    const activityId = Number(/#(\d+)/.exec(created)![1]);
+    expect(await stockOf(t.db, g.skuIds[0]!)).toBe(7);
+    await runDueJobs(t.deps);
+    expect(await stockOf(t.db, g.skuIds[0]!)).toBe(7);
+    // Its day passes.
+    await t.db.updateTable('group_buy_activities').set({ starts_at: new Date(Date.now() - 2 * 86_400_000), ends_at: new Date(Date.now() - 1000) }).where('id', '=', activityId).execute();
+    const { sql } = await import('kysely');
+    await sql`update graphile_worker._private_jobs set run_at = now() - interval '1 second' where key = ${`group-buy-close:${activityId}`}`.execute(t.db);
+    expect((await runDueJobs(t.deps)).succeeded).toContain('close_group_buy');
+    expect(await stockOf(t.db, g.skuIds[0]!)).toBe(12);
+    await runDueJobs(t.deps);
+    expect(await stockOf(t.db, g.skuIds[0]!)).toBe(12);
+  });
+});
+
+describe('fee commands', () => {
+  it('shipping-fee, operating-fee and freight change what checkout charges, each recorded with its reason; fees lists them', async () => {
+    await expect(ops('order', 'shipping-fee', 'TH', 'USD', '650')).rejects.toThrow('give the reason');
+    await expect(ops('order', 'shipping-fee', 'Thailand', 'USD', '650', '--reason', 'x')).rejects.toThrow('invalid: country_code');
+    expect(await ops('order', 'shipping-fee', 'TH', 'USD', '650', '--free-over', '20000', '--reason', 'New courier rates')).toBe('freight to TH: 6.50 USD, free from 200.00 USD');
+    expect(await ops('order', 'operating-fee', 'TH', '300', '--reason', 'Platform fee for Thailand')).toBe('operating fee of TH: 3 % of the subtotal');
+    expect(await ops('order', 'freight', 'TH', 'express', '0', '2000', '1800', 'USD', '--reason', 'Express lane')).toBe('international freight to TH by express, 0–2000 g: 18.00 USD');
+    await expect(ops('order', 'freight', 'TH', 'express', '2000', '1000', '1800', 'USD', '--reason', 'backwards')).rejects.toMatchObject({ code: ResponseCode.settingInvalid });
+
+    const fees = await ops('order', 'fees');
+    expect(fees).toContain('  TH 6.50 USD, free from 200.00 USD  (by olivia)');
+    expect(fees).toContain('  TH 3 %  (by olivia)');
+    expect(fees).toContain('  TH express 0–2000 g  18.00 USD');
+
+    const m = await shopper('TH');
+    const g = await newGoods(t.db, [{ price: 2000, stock: 5 }]);
+    const preview = await get(m, `/shop/buy/cartGoods?goods_id=${g.goodsId}&sku_id=${g.skuIds[0]}&num=1`);
+    expect(preview.body.data).toMatchObject({ subtotal: 2000, freight: 650, operating_fee: 60, total: 2710 });
+    const recorded = await t.db.selectFrom('operator_actions').select(['action', 'reason']).where('operator', '=', 'olivia').where('target_type', '=', 'setting').orderBy('id').execute();
+    expect(recorded).toEqual(
+      expect.arrayContaining([
+        { action: 'setting.shipping_fee TH USD fee=650 free_over=20000', reason: 'New courier rates' },
+        { action: 'setting.operating_fee TH=300bp', reason: 'Platform fee for Thailand' },
+        { action: 'setting.international_freight TH express 0-2000g 1800 USD', reason: 'Express lane' },
+      ]),
+    );
+  });
+});
+
+describe('charity commands', () => {
+  it('create, list and edit causes: members pledge to an open cause; closing it stops pledges; each decision recorded', async () => {
+    const created = await ops('order', 'charity', 'create', '--title', 'Clean water for Sabah', '--title-zh-cn', '沙巴清洁用水', '--currency', 'MYR', '--min', '500', '--goal', '1000000');
+    expect(created).toMatch(/^cause #\d+ "Clean water for Sabah" takes pledges from 5\.00 MYR, goal 10000\.00 MYR$/);
+    const causeId = Number(/#(\d+)/.exec(created)![1]);
+    await expect(ops('order', 'charity', 'create', '--currency', 'MYR')).rejects.toThrow('invalid: title');
+    await expect(ops('order', 'charity', 'create', '--title', 'x', '--title-fr', 'y', '--currency', 'MYR')).rejects.toThrow('--title-fr: unknown language');
+
+    const m = await shopper();
+    const centre = await call(t, 'GET', '/attractive/lovers/userCenter', { headers: m.headers, lang: 'zh-cn' });
+    expect(centre.body.data.causes.find((k: { id: number }) => k.id === causeId)).toMatchObject({ title: '沙巴清洁用水', min_amount: 500 });
+    expect((await post(m, '/attractive/lovers/submitPay', { cause_id: causeId, amount: 800 })).body.code).toBe(200);
+    expect(await ops('order', 'charity', 'list')).toMatch(new RegExp(`#${causeId}  Clean water for Sabah  open  raised 0\\.00 MYR of 10000\\.00 MYR from 0 member\\(s\\), 1 pledge\\(s\\)  from 5\\.00 MYR`));
+
+    await expect(ops('order', 'charity', 'edit', String(causeId), '--close')).rejects.toThrow('give the reason');
+    const edited = await ops('order', 'charity', 'edit', String(causeId), '--title', 'Clean water for Sabah villages', '--min', '1000', '--goal', 'none', '--close', '--reason', 'Goal met by a sponsor');
+    expect(edited).toBe(`cause #${causeId} "Clean water for Sabah villages": closed, from 10.00 MYR`);
+    // Other languages' titles are kept.
+    const row = await t.db.selectFrom('charity_causes').select(['title', 'status', 'goal_minor']).where('id', '=', causeId).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ title: { 'en-us': 'Clean water for Sabah villages', 'zh-cn': '沙巴清洁用水' }, status: 'closed', goal_minor: null });
+    expect((await post(m, '/attractive/lovers/submitPay', { cause_id: causeId, amount: 1500 })).body.code).toBe(ResponseCode.charityCauseClosed);
+    expect(await decisions('charity_cause', causeId)).toEqual([
+      { operator: 'olivia', action: 'charity.cause create MYR', reason: null },
+      { operator: 'olivia', action: 'charity.cause closed', reason: 'Goal met by a sponsor' },
+    ]);
+    await expect(ops('order', 'charity', 'edit', '999999', '--reason', 'x')).rejects.toThrow('no cause #999999');
+  });
+});

@@ -1,0 +1,186 @@
+import { currencyExponent } from '@shop/contract';
+import type { Executor } from '../../db/database.js';
+import type { Actor } from '../../lib/actor.js';
+import type { Tx } from '../../lib/transaction.js';
+import { findHold } from '../ledger/ledger.queries.js';
+import { balanceOf, post, postHold, releaseHold, reserveHold } from '../ledger/ledger.service.js';
+import { POINTS_CURRENCY } from '../wallet/wallet.rules.js';
+import * as q from './orders.queries.js';
+
+// Points and shopping points at checkout and on completion. The rules (see the decision record on
+// checkout points): a point is worth 1/per_unit of a major unit; what points pay rounds down to a
+// minor unit and the points taken for it round up, so no point is spent for nothing; points pay
+// at most the operator's share of the goods after the coupon, points first, then shopping points.
+
+export const POINT_KINDS = ['points', 'shopping_points'] as const;
+export type PointKind = (typeof POINT_KINDS)[number];
+
+export interface PointsSettings {
+  points_per_unit: number;
+  shopping_points_per_unit: number;
+  points_max_share_bp: number;
+  earn_rate_bp: number;
+}
+
+const scaleOf = (currency: string) => 10n ** BigInt(currencyExponent(currency));
+const perUnitOf = (s: PointsSettings, kind: PointKind) => (kind === 'points' ? s.points_per_unit : s.shopping_points_per_unit);
+
+/** Minor units of `currency` that `points` pay, rounded down. */
+export const valueOfPoints = (points: number, currency: string, perUnit: number): number => Number((BigInt(points) * scaleOf(currency)) / BigInt(perUnit));
+
+/** Points that pay `value` minor units, rounded up. */
+export const pointsForValue = (value: number, currency: string, perUnit: number): number => {
+  const scale = scaleOf(currency);
+  return Number((BigInt(value) * BigInt(perUnit) + scale - 1n) / scale);
+};
+
+export interface PointsUse {
+  used: number;
+  value: number;
+}
+export interface PointsOffer {
+  balance: number;
+  per_unit: number;
+  max: number;
+}
+export interface PointsPlan {
+  points: PointsUse;
+  shopping_points: PointsUse;
+  offer: Record<PointKind, PointsOffer>;
+}
+
+/**
+ * How much of each kind the order takes of what the member asked: within the operator's share of
+ * the goods after the coupon (points first), and, for a preview, within the member's balance (the
+ * order itself is refused by the ledger when the balance is short).
+ */
+export function planPoints(input: {
+  goodsAfterCoupon: number;
+  currency: string;
+  settings: PointsSettings;
+  balances: Record<PointKind, number>;
+  wanted: Partial<Record<PointKind, number>>;
+  withinBalance: boolean;
+}): PointsPlan {
+  let room = Number((BigInt(Math.max(0, input.goodsAfterCoupon)) * BigInt(input.settings.points_max_share_bp)) / 10000n);
+  const plan = { offer: {} } as PointsPlan;
+  for (const kind of POINT_KINDS) {
+    const perUnit = perUnitOf(input.settings, kind);
+    const balance = input.balances[kind];
+    const max = Math.min(balance, pointsForValue(room, input.currency, perUnit));
+    const asked = Math.min(input.wanted[kind] ?? 0, input.withinBalance ? balance : Number.MAX_SAFE_INTEGER);
+    const value = Math.min(valueOfPoints(asked, input.currency, perUnit), room);
+    plan[kind] = { used: value > 0 ? pointsForValue(value, input.currency, perUnit) : 0, value };
+    plan.offer[kind] = { balance, per_unit: perUnit, max };
+    room -= value;
+  }
+  return plan;
+}
+
+/** The member's balances of both kinds of points. */
+export async function pointBalances(db: Executor, userId: number): Promise<Record<PointKind, number>> {
+  const [points, shopping] = await Promise.all([balanceOf(db, userId, 'points', POINTS_CURRENCY), balanceOf(db, userId, 'shopping_points', POINTS_CURRENCY)]);
+  return { points, shopping_points: shopping };
+}
+
+/**
+ * Points a completed order earns: goods with their own rule earn it per unit; the others earn the
+ * operator's percentage of what they cost, in the share of the goods the member paid in money
+ * (after the coupon and points), as points at the points' value; rounded down once, on the total.
+ */
+export function pointsEarned(input: {
+  lines: Array<{ goodsId: number; quantity: number; lineTotal: number }>;
+  rules: Map<number, number>;
+  subtotal: number;
+  moneyForGoods: number;
+  currency: string;
+  settings: PointsSettings;
+}): number {
+  let perGoods = 0n;
+  let rest = 0n;
+  for (const l of input.lines) {
+    const rule = input.rules.get(l.goodsId);
+    if (rule === undefined) rest += BigInt(l.lineTotal);
+    else perGoods += BigInt(rule) * BigInt(l.quantity);
+  }
+  if (input.subtotal <= 0) return Number(perGoods);
+  const numerator = rest * BigInt(Math.max(0, input.moneyForGoods)) * BigInt(input.settings.earn_rate_bp) * BigInt(input.settings.points_per_unit);
+  const denominator = BigInt(input.subtotal) * 10000n * scaleOf(input.currency);
+  return Number(perGoods + numerator / denominator);
+}
+
+const holdColumn = (kind: PointKind) => (kind === 'points' ? 'points_hold_id' : 'shopping_points_hold_id');
+
+/**
+ * Holds the points an order spends, in the order's transaction: the member's account is locked and
+ * a short balance refuses the order ("Insufficient points"); two checkouts spending the same points
+ * cannot both succeed.
+ */
+export async function holdCheckoutPoints(tx: Tx, actor: Actor, order: { id: number; userId: number }, plan: PointsPlan): Promise<void> {
+  const holds = { points_hold_id: null as number | null, shopping_points_hold_id: null as number | null };
+  for (const kind of POINT_KINDS) {
+    if (plan[kind].used <= 0) continue;
+    const hold = await reserveHold(tx, {
+      account: { member: order.userId, asset: kind, currency: POINTS_CURRENCY },
+      amount: plan[kind].used,
+      reference: { type: 'order', id: order.id },
+      idempotencyKey: `order:${order.id}:${kind}:hold`,
+      actor,
+    });
+    holds[holdColumn(kind)] = Number(hold.id);
+  }
+  if (holds.points_hold_id !== null || holds.shopping_points_hold_id !== null) await q.setOrderPointsHolds(tx, order.id, holds);
+}
+
+type OrderHolds = { id: number; user_id: number; points_hold_id: number | string | null; shopping_points_hold_id: number | string | null };
+
+/** The order was paid: the points it held are spent (posted to sales). */
+export async function spendHeldPoints(tx: Tx, actor: Actor, order: OrderHolds): Promise<void> {
+  for (const kind of POINT_KINDS) {
+    const holdId = order[holdColumn(kind)];
+    if (holdId === null) continue;
+    await postHold(tx, Number(holdId), { to: { system: 'sales', asset: kind, currency: POINTS_CURRENCY }, actor });
+  }
+}
+
+/**
+ * The order ended before it was fulfilled: points still held go back to the member; points already
+ * spent on a paid order are refunded from sales, once per order and kind.
+ */
+export async function returnCheckoutPoints(tx: Tx, actor: Actor, order: OrderHolds): Promise<void> {
+  for (const kind of POINT_KINDS) {
+    const holdId = order[holdColumn(kind)];
+    if (holdId === null) continue;
+    const hold = await findHold(tx, Number(holdId));
+    if (!hold) continue;
+    if (hold.status === 'pending') await releaseHold(tx, hold.id, { actor });
+    else if (hold.status === 'posted') {
+      await post(tx, {
+        kind: 'order.points.refund',
+        reference: { type: 'order', id: order.id },
+        idempotencyKey: `order:${order.id}:${kind}:refund`,
+        actor,
+        postings: [
+          { account: { system: 'sales', asset: kind, currency: POINTS_CURRENCY }, amount: -Number(hold.amount) },
+          { account: { member: order.user_id, asset: kind, currency: POINTS_CURRENCY }, amount: Number(hold.amount) },
+        ],
+      });
+    }
+  }
+}
+
+/** A completed order credits the points it earns, once (the order's mark and the entry's key both say so). */
+export async function creditEarnedPoints(tx: Tx, actor: Actor, orderId: number): Promise<void> {
+  const order = await q.markPointsEarned(tx, orderId);
+  if (!order) return;
+  await post(tx, {
+    kind: 'order.points.earn',
+    reference: { type: 'order', id: orderId },
+    idempotencyKey: `order:${orderId}:points:earn`,
+    actor,
+    postings: [
+      { account: { system: 'promotions', asset: 'points', currency: POINTS_CURRENCY }, amount: -Number(order.points_earned) },
+      { account: { member: Number(order.user_id), asset: 'points', currency: POINTS_CURRENCY }, amount: Number(order.points_earned) },
+    ],
+  });
+}
