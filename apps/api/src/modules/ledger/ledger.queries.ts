@@ -42,7 +42,12 @@ export async function insertMissingAccounts(db: Executor, keys: AccountKey[]): P
         ),
       )
       .onConflict((oc) =>
-        (owner === 'member' ? oc.columns(['member_id', 'asset', 'currency']).where('owner_kind', '=', 'member') : oc.columns(['system_code', 'asset', 'currency']).where('owner_kind', '=', 'system')).doNothing(),
+        // The partial indexes' predicates as literals: the conflict target is found when the
+        // statement is planned, and a prepared statement's plan may not know a parameter's value.
+        (owner === 'member'
+          ? oc.columns(['member_id', 'asset', 'currency']).where('owner_kind', '=', sql.lit('member'))
+          : oc.columns(['system_code', 'asset', 'currency']).where('owner_kind', '=', sql.lit('system'))
+        ).doNothing(),
       )
       .execute();
   }

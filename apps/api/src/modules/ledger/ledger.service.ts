@@ -3,6 +3,7 @@ import { ResponseCode } from '@shop/contract';
 import type { Database, Executor } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
 import type { Actor } from '../../lib/actor.js';
+import { announce } from '../../lib/changes.js';
 import { AppError } from '../../lib/errors.js';
 import { withTransaction } from '../../lib/transaction.js';
 import { convertAmount, type RateQuote } from '../rates/rates.service.js';
@@ -48,6 +49,8 @@ export const SYSTEM_ACCOUNTS = {
   commission_expense: { allowNegative: true },
   /** Value the shop gives away: gift cards issued, points granted by operators. */
   promotions: { allowNegative: true },
+  /** The other side of operators' manual adjustments of members' balances. */
+  manual_adjustments: { allowNegative: true },
 } as const;
 export type SystemAccountKind = keyof typeof SYSTEM_ACCOUNTS;
 
@@ -129,8 +132,9 @@ async function lockAccounts(trx: Transaction<DB>, refs: AccountRef[]) {
 /**
  * Writes one balanced journal entry: locks every touched account in ascending id order, refuses to
  * take a member account below zero, then claims the idempotency key, writes the postings and moves
- * the cached balances in one statement, all in the caller's transaction. The database re-checks the
- * balance of the entry at commit.
+ * the cached balances in one statement, all in the caller's transaction (a `Tx` of `withTransaction`).
+ * The database re-checks the balance of the entry at commit; after it, the members whose accounts
+ * it touched are announced as changed (`lib/changes.ts`).
  */
 export async function post(trx: Transaction<DB>, input: PostInput): Promise<Posted> {
   if (input.postings.length < 2) throw new Error('a journal entry needs at least two postings');
@@ -179,6 +183,9 @@ export async function post(trx: Transaction<DB>, input: PostInput): Promise<Post
     rows,
   );
   if (entryId === undefined) return (await replay())!;
+  // Every cached reading of these members' balances is dropped after the commit, whatever path posted.
+  const memberIds = [...new Set(accounts.flatMap((a) => (a.owner_kind === 'member' && a.member_id !== null ? [a.member_id] : [])))];
+  if (memberIds.length) announce(trx, { kind: 'balances', memberIds });
   return { entryId, replayed: false };
 }
 

@@ -25,7 +25,7 @@ export const insertEcbRatesIfNew = (db: Executor, rows: Array<{ base: string; qu
   db
     .insertInto('exchange_rates')
     .values(rows.map((r) => ({ ...r, source: 'ecb' as const, set_by: null })))
-    .onConflict((oc) => oc.columns(['base', 'quote', 'rate_date']).where('source', '=', 'ecb').doNothing())
+    .onConflict((oc) => oc.columns(['base', 'quote', 'rate_date']).where('source', '=', sql.lit('ecb')).doNothing())
     .returning('id')
     .execute();
 

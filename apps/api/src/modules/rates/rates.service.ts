@@ -4,6 +4,7 @@ import Decimal from 'decimal.js';
 import { ResponseCode } from '@shop/contract';
 import type { Executor } from '../../db/database.js';
 import { operatorNameOf, type Actor } from '../../lib/actor.js';
+import { announce } from '../../lib/changes.js';
 import { AppError } from '../../lib/errors.js';
 import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
 import type { ExchangeRateSource } from '../../providers/rates/rates.js';
@@ -17,6 +18,9 @@ const Dec = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_UP });
 const CROSS_RATE_DIGITS = 15;
 
 /** A rate as it is used and recorded: units of the target currency per unit of the source. */
+/** The shop's settlement currency: prices are set in it, and an empty cart shows its total in it. */
+export const SHOP_CURRENCY = 'USD';
+
 export interface RateQuote {
   /** Exact decimal text. */
   rate: string;
@@ -141,7 +145,9 @@ export async function storeEcbRates(db: Executor, daily: EcbDaily): Promise<numb
     .filter(([code]) => known.has(code) && code !== 'EUR')
     .map(([quote, rate]) => ({ base: 'EUR', quote, rate, rate_date: daily.date }));
   if (!rows.length) return 0;
-  return (await q.insertEcbRatesIfNew(db, rows)).length;
+  const stored = (await q.insertEcbRatesIfNew(db, rows)).length;
+  if (stored) announce(db, { kind: 'rates' });
+  return stored;
 }
 
 /** The ECB snapshot files shipped in the repository, newest last. */
@@ -177,6 +183,7 @@ export async function setOperatorRate(db: Executor, actor: Actor, input: { base:
   if (!RATE_TEXT.test(input.rate) || new Dec(input.rate).lte(0)) throw new AppError(ResponseCode.rateInvalid);
   const date = input.date ?? today();
   const row = await q.insertOperatorRate(db, { base: input.base, quote: input.quote, rate: input.rate, rate_date: date, set_by: operator });
+  announce(db, { kind: 'rates' });
   await insertOperatorAction(db, { operator, action: `rate.set ${input.base}/${input.quote}=${input.rate}`, target_type: 'exchange_rate', target_id: row.id, reason: input.reason ?? null });
   return { id: row.id, rate: new Dec(row.rate).toString(), source: 'operator', date: row.rate_date };
 }

@@ -1,5 +1,5 @@
 import QRCode from 'qrcode';
-import { ResponseCode, type EndpointBody, type EndpointQuery, type createRechargeOrder, type getCtcbUsdtInstalmentRecharge, type listRechargeOrders } from '@shop/contract';
+import { ResponseCode, type EndpointBody, type EndpointQuery, type createRechargeOrder, type getCtcbUsdtInstalmentRecharge, type listRechargeOrders, type adminListRecharges } from '@shop/contract';
 import type { AppDeps } from '../../app-deps.js';
 import type { Executor } from '../../db/database.js';
 import { memberIdOf, operatorNameOf, type Actor } from '../../lib/actor.js';
@@ -43,6 +43,7 @@ export const toRecharge = (r: View) => ({
   instalments: r.instalments,
   slip: r.slip,
   tx_hash: r.tx_hash,
+  network: r.network,
   reason: r.reason,
   created_at: iso(r.created_at)!,
   paid_at: iso(r.paid_at),
@@ -62,11 +63,20 @@ export async function collectionAccounts(db: Executor, _actor: Actor, input: { c
   return { list: await q.findCollectionAccounts(db, input.currency) };
 }
 
-/** Everything the top-up page needs at once. */
-export async function rechargeConfig(db: Executor, _actor: Actor) {
-  const [{ settlement, enabled }, channels, accounts, plans] = await Promise.all([walletCurrencies(db), q.findRechargeChannels(db), q.findCollectionAccounts(db), q.findInstalmentPlans(db)]);
-  return { wallet_currency: settlement, currencies: enabled, channels: channels.map(toChannel), collection_accounts: accounts, instalment_plans: plans };
+/** Everything the top-up page needs at once, with the stablecoin networks the member can be given (or holds) a deposit address on. */
+export async function rechargeConfig(db: Executor, actor: Actor) {
+  const [{ settlement, enabled }, channels, accounts, plans, networks] = await Promise.all([
+    walletCurrencies(db),
+    q.findRechargeChannels(db),
+    q.findCollectionAccounts(db),
+    q.findInstalmentPlans(db),
+    q.findCryptoNetworksFor(db, memberIdOf(actor)),
+  ]);
+  return { wallet_currency: settlement, currencies: enabled, channels: channels.map(toChannel), collection_accounts: accounts, instalment_plans: plans, crypto_networks: networks };
 }
+
+/** The network a stablecoin top-up arrives on when the member names none. */
+export const DEFAULT_CRYPTO_NETWORK = 'TRC20';
 
 /** The member's balances, top-ups still open and the channels. */
 export async function rechargeInfo(db: Executor, actor: Actor) {
@@ -128,7 +138,8 @@ export async function createRecharge(db: AppDeps['db'], actor: Actor, input: End
     status = 'under_review';
   } else if (channel.kind === 'crypto') {
     if (!input.tx_hash) throw new AppError(ResponseCode.txHashRequired);
-    const address = await q.findMemberCryptoAddress(db, userId, 'TRC20');
+    // The deposit went to the member's own address of the network chosen, given by `/coin/recharge/address`.
+    const address = await q.findMemberCryptoAddress(db, userId, input.network ?? DEFAULT_CRYPTO_NETWORK);
     if (!address) throw new AppError(ResponseCode.noCryptoAddress);
     network = address.network;
     status = 'under_review';
@@ -181,12 +192,16 @@ export async function createRecharge(db: AppDeps['db'], actor: Actor, input: End
 }
 
 /**
- * Expires an unpaid top-up at its deadline (the `expire_recharge` job), by a conditional update:
- * a payment that succeeds later finds it expired, is not credited, and is flagged to be refunded.
+ * Expires an unpaid top-up at its deadline, by a conditional update (the `expire_recharge` job,
+ * with its open payments): a payment that succeeds later finds it expired, is not credited, and is
+ * flagged to be refunded.
  */
 export async function expireRecharge(db: Executor, rechargeId: number): Promise<boolean> {
   return !!(await q.expireDueRecharge(db, rechargeId));
 }
+
+/** Unpaid top-ups past their deadline whose own expiry job has not run (the shop was down, a job was lost), oldest first. */
+export const overdueRechargeIds = (db: Executor, limit = 500) => q.findOverdueRechargeIds(db, limit);
 
 /** The member's top-ups, newest first. */
 export async function listMemberRecharges(db: Executor, actor: Actor, input: EndpointQuery<typeof listRechargeOrders>) {
@@ -249,8 +264,8 @@ export async function markRechargePaid(tx: Tx, actor: Actor, input: { rechargeId
 // ── Operators ───────────────────────────────────────────────────────────────────────────────
 
 /** The review queue of top-ups (default: bank transfers and stablecoin deposits under review), oldest first. */
-export async function adminRecharges(db: Executor, _actor: Actor, input: { status: RechargeStatus; kind?: RechargeKind; page: number; limit: number }) {
-  const rows = await q.findRechargesByStatus(db, input.status, input.kind, input.limit, (input.page - 1) * input.limit);
+export async function adminRecharges(db: Executor, _actor: Actor, input: EndpointQuery<typeof adminListRecharges>) {
+  const rows = await q.findRechargesByStatus(db, input.status, input.kind, input.limit, (input.page - 1) * input.limit, input);
   const total = rows.length ? Number(rows[0]!.total) : 0;
   return { list: rows.map(toAdmin), total, page: input.page, limit: input.limit, has_more: input.page * input.limit < total };
 }
@@ -288,35 +303,39 @@ export async function cryptoDepositAddress(db: AppDeps['db'], actor: Actor, inpu
   return { network: row.network, address: row.address, currency: 'USD', qr_code: await QRCode.toDataURL(row.address, { margin: 1, width: 240 }) };
 }
 
-/** Operators add addresses to the pool. */
-export async function addCryptoAddresses(db: Executor, actor: Actor, input: { network: string; addresses: string[] }) {
+/** Operators add addresses to the pool (those already in it are skipped); the decision is recorded with how many were new. */
+export async function addCryptoAddresses(db: AppDeps['db'], actor: Actor, input: { network: string; addresses: string[]; reason?: string }) {
   const operator = operatorNameOf(actor);
-  const added = await q.insertCryptoAddresses(db, input.addresses.map((address) => ({ network: input.network, address, added_by: operator })));
-  return { added: added.length };
+  return withTransaction(db, async (tx) => {
+    const added = await q.insertCryptoAddresses(tx, input.addresses.map((address) => ({ network: input.network, address, added_by: operator })));
+    await insertOperatorAction(tx, { operator, action: `crypto_addresses.add ${input.network} ${added.length} of ${input.addresses.length}`, target_type: 'setting', target_id: 0, reason: input.reason ?? null });
+    return { added: added.length };
+  });
 }
 
 /** Operators add a company collection account. */
-export async function addCollectionAccount(db: Executor, actor: Actor, input: { currency: string; bank_name: string; account_name: string; account_number: string; branch: string; enabled: boolean }) {
+export async function addCollectionAccount(db: Executor, actor: Actor, input: { currency: string; bank_name: string; account_name: string; account_number: string; branch: string; enabled: boolean; reason?: string }) {
   const operator = operatorNameOf(actor);
-  const row = await q.insertCollectionAccount(db, { ...input, created_by: operator });
-  await insertOperatorAction(db, { operator, action: `collection_account.add ${input.currency}`, target_type: 'setting', target_id: row.id, reason: null });
+  const { reason, ...account } = input;
+  const row = await q.insertCollectionAccount(db, { ...account, created_by: operator });
+  await insertOperatorAction(db, { operator, action: `collection_account.add ${input.currency}`, target_type: 'setting', target_id: row.id, reason: reason ?? null });
   return { id: row.id };
 }
 
 /** Operators add or change a top-up channel. */
-export async function setRechargeChannel(db: Executor, actor: Actor, input: { code: string; kind: RechargeKind; name: string; currencies: string[]; min: number; max: number; enabled: boolean }) {
+export async function setRechargeChannel(db: Executor, actor: Actor, input: { code: string; kind: RechargeKind; name: string; currencies: string[]; min: number; max: number; enabled: boolean; reason?: string }) {
   const operator = operatorNameOf(actor);
   if (input.max < input.min) throw new AppError(ResponseCode.settingInvalid);
   await q.upsertRechargeChannel(db, { code: input.code, kind: input.kind, name: input.name, currencies: input.currencies, min_minor: input.min, max_minor: input.max, enabled: input.enabled });
-  await insertOperatorAction(db, { operator, action: `recharge_channel.set ${input.code}`, target_type: 'setting', target_id: 0, reason: null });
+  await insertOperatorAction(db, { operator, action: `recharge_channel.set ${input.code}`, target_type: 'setting', target_id: 0, reason: input.reason ?? null });
   return { ok: true as const };
 }
 
 /** Operators set the fee and limits of withdrawals or transfers in a currency. */
-export async function setWalletLimit(db: Executor, actor: Actor, input: { currency: string; kind: 'withdraw_bank' | 'withdraw_crypto' | 'transfer'; fee_bp: number; fee_fixed: number; min: number; max: number; daily_count: number; daily_amount: number }) {
+export async function setWalletLimit(db: Executor, actor: Actor, input: { currency: string; kind: 'withdraw_bank' | 'withdraw_crypto' | 'transfer'; fee_bp: number; fee_fixed: number; min: number; max: number; daily_count: number; daily_amount: number; reason?: string }) {
   const operator = operatorNameOf(actor);
   if (input.max < input.min) throw new AppError(ResponseCode.settingInvalid);
   await q.upsertLimit(db, { currency: input.currency, kind: input.kind, fee_bp: input.fee_bp, fee_fixed: input.fee_fixed, min_minor: input.min, max_minor: input.max, daily_count: input.daily_count, daily_amount: input.daily_amount, updated_by: operator });
-  await insertOperatorAction(db, { operator, action: `wallet_limit.set ${input.currency} ${input.kind}`, target_type: 'setting', target_id: 0, reason: null });
+  await insertOperatorAction(db, { operator, action: `wallet_limit.set ${input.currency} ${input.kind}`, target_type: 'setting', target_id: 0, reason: input.reason ?? null });
   return { ok: true as const };
 }

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/database.js';
 import type { Actor } from '../../lib/actor.js';
 import { memberNamed } from '../accounts/operator.service.js';
+import { setWalletCurrency } from './currencies.service.js';
 import * as recharge from './recharge.service.js';
 import { addBank, grantPoints, issueGiftCards } from './wallet.service.js';
 import type { RechargeKind, RechargeStatus, WithdrawalStatus } from './wallet.table.js';
@@ -15,12 +16,16 @@ export const WALLET_USAGE = `  wallet recharges [status] [--kind bank_transfer|c
   wallet withdrawal approve <id> | paid <id> --ref <payout ref> | reject <id> --reason "…"
   wallet gift-cards <member> --currency <C> --value <minor> --count <n> --expires <ISO date> [--reason "…"]
   wallet points <member> points|shopping_points <amount> --reason "…"   grant points
-  wallet bank <CC> bank|ewallet <code> --name "…" [--parent <id>]       add a bank (or a branch)
-  wallet collection-account <C> --bank "…" --name "…" --number "…" [--branch "…"]
-  wallet channel <code> online|bank_transfer|ctbc|crypto --name "…" --currencies USD,MYR --min <minor> --max <minor> [--off]
-  wallet limit <C> withdraw_bank|withdraw_crypto|transfer --fee-bp <n> --fee-fixed <minor> --min <minor> --max <minor> --daily-count <n> --daily-amount <minor>
-  wallet crypto-addresses <network> <address> [<address> …]           add deposit addresses to the pool
+  wallet bank <CC> bank|ewallet <code> --name "…" [--parent <id>] [--reason "…"]   add a bank (or a branch)
+  wallet collection-account <C> --bank "…" --name "…" --number "…" [--branch "…"] [--reason "…"]
+  wallet channel <code> online|bank_transfer|ctbc|crypto --name "…" --currencies USD,MYR --min <minor> --max <minor> [--off] [--reason "…"]
+  wallet currency <C> on|off [--reason "…"]                          offer a currency in the wallet, or stop offering it
+  wallet limit <C> withdraw_bank|withdraw_crypto|transfer --fee-bp <n> --fee-fixed <minor> --min <minor> --max <minor> --daily-count <n> --daily-amount <minor> [--reason "…"]
+  wallet crypto-addresses <network> <address> [<address> …] [--reason "…"]   add deposit addresses to the pool
   (amounts in minor units)`;
+
+/** The reason a settings change is recorded with: `--reason`, else that it came from the command line. */
+const why = (flags: Map<string, string>) => flags.get('reason') ?? 'npm run ops';
 
 /** `--name value` (or `--name=value`) from the arguments, and the words that are not flags. */
 function split(argv: string[]): { words: string[]; flags: Map<string, string> } {
@@ -101,23 +106,28 @@ export async function runWalletCommand(db: Database, actor: Actor, argv: string[
       return `granted ${input.amount} ${input.kind} to member ${input.user_id}; balance ${r.balance}`;
     }
     case 'bank': {
-      const r = await addBank(db, actor, valid(c.adminAddBank.body, { country_code: a, type: b, code: rest[0], name: flags.get('name'), parent_id: num(flags.get('parent')) }));
+      const r = await addBank(db, actor, valid(c.adminAddBank.body, { country_code: a, type: b, code: rest[0], name: flags.get('name'), parent_id: num(flags.get('parent')), reason: why(flags) }));
       return `bank ${r.id} added`;
     }
     case 'collection-account': {
-      const r = await recharge.addCollectionAccount(db, actor, valid(c.adminAddCollectionAccount.body, { currency: a, bank_name: flags.get('bank'), account_name: flags.get('name'), account_number: flags.get('number'), branch: flags.get('branch') }));
+      const r = await recharge.addCollectionAccount(db, actor, valid(c.adminAddCollectionAccount.body, { currency: a, bank_name: flags.get('bank'), account_name: flags.get('name'), account_number: flags.get('number'), branch: flags.get('branch'), reason: why(flags) }));
       return `collection account ${r.id} added`;
     }
     case 'channel': {
-      await recharge.setRechargeChannel(db, actor, valid(c.adminSetRechargeChannel.body, { code: a, kind: b, name: flags.get('name'), currencies: (flags.get('currencies') ?? '').split(',').filter(Boolean), min: num(flags.get('min')), max: num(flags.get('max')), enabled: !flags.has('off') }));
+      await recharge.setRechargeChannel(db, actor, valid(c.adminSetRechargeChannel.body, { code: a, kind: b, name: flags.get('name'), currencies: (flags.get('currencies') ?? '').split(',').filter(Boolean), min: num(flags.get('min')), max: num(flags.get('max')), enabled: !flags.has('off'), reason: why(flags) }));
       return `channel ${a} saved${flags.has('off') ? ' (off)' : ''}`;
     }
+    case 'currency': {
+      if (!a || (b !== 'on' && b !== 'off')) throw new Error('wallet currency <C> on|off');
+      const r = await setWalletCurrency(db, actor, { currency: a.toUpperCase(), enabled: b === 'on', reason: flags.get('reason') });
+      return `${r.currency} ${r.enabled ? 'offered' : 'no longer offered'} in the wallet`;
+    }
     case 'limit': {
-      await recharge.setWalletLimit(db, actor, valid(c.adminSetWalletLimit.body, { currency: a, kind: b, fee_bp: num(flags.get('fee-bp')), fee_fixed: num(flags.get('fee-fixed')), min: num(flags.get('min')), max: num(flags.get('max')), daily_count: num(flags.get('daily-count')), daily_amount: num(flags.get('daily-amount')) }));
+      await recharge.setWalletLimit(db, actor, valid(c.adminSetWalletLimit.body, { currency: a, kind: b, fee_bp: num(flags.get('fee-bp')), fee_fixed: num(flags.get('fee-fixed')), min: num(flags.get('min')), max: num(flags.get('max')), daily_count: num(flags.get('daily-count')), daily_amount: num(flags.get('daily-amount')), reason: why(flags) }));
       return `limits of ${b} in ${a} saved`;
     }
     case 'crypto-addresses': {
-      const r = await recharge.addCryptoAddresses(db, actor, valid(c.adminAddCryptoAddresses.body, { network: a, addresses: [b, ...rest].filter(Boolean) }));
+      const r = await recharge.addCryptoAddresses(db, actor, valid(c.adminAddCryptoAddresses.body, { network: a, addresses: [b, ...rest].filter(Boolean), reason: why(flags) }));
       return `${r.added} address(es) added to ${a}`;
     }
     default:

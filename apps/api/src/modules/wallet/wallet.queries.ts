@@ -1,5 +1,7 @@
 import { sql, type Insertable, type Transaction, type Updateable } from 'kysely';
+import type { SortOrder } from '@shop/contract';
 import type { Executor } from '../../db/database.js';
+import { orderList } from '../../lib/list-order.queries.js';
 import type { DB } from '../../db/schema.js';
 import type {
   BankCardsTable,
@@ -13,6 +15,8 @@ import type {
 } from './wallet.table.js';
 
 // Every statement of the wallet area.
+
+type Sorted<K extends string> = { sort?: K; order?: SortOrder };
 
 // ── Currencies, settings ────────────────────────────────────────────────────────────────────
 export const findWalletCurrencies = (db: Executor) =>
@@ -127,8 +131,26 @@ export const findMemberWithdrawals = (db: Executor, userId: number, status: With
     .limit(limit)
     .offset(offset)
     .execute();
-export const findWithdrawalsByStatus = (db: Executor, status: WithdrawalStatus, limit: number, offset: number) =>
-  withdrawalView(db).select(sql<number>`count(*) over ()`.as('total')).where('w.status', '=', status).orderBy('w.id').limit(limit).offset(offset).execute();
+/** An operator's search of a queue: the row's number, or its member's name or number. */
+const queueSearch = (text: string) => ({ like: `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`, id: /^\d{1,9}$/.test(text) ? Number(text) : undefined });
+
+export const findWithdrawalsByStatus = (db: Executor, status: WithdrawalStatus, limit: number, offset: number, sort: Sorted<'id' | 'user_name' | 'amount' | 'created_at'> & { q?: string } = {}) =>
+  orderList(
+    withdrawalView(db)
+      .select(sql<number>`count(*) over ()`.as('total'))
+      .where('w.status', '=', status)
+      .$if(!!sort.q, (qb) => {
+        const s = queueSearch(sort.q!);
+        return qb.where((eb) => eb.or([eb('w.withdraw_no', 'ilike', s.like), eb('u.user_name', 'ilike', s.like), ...(s.id === undefined ? [] : [eb('w.user_id', '=', s.id)])]));
+      }),
+    sort,
+    { id: 'w.id', user_name: 'u.user_name', amount: 'w.amount', created_at: 'w.created_at' },
+    { sort: 'id', order: 'asc' },
+    'w.id',
+  )
+    .limit(limit)
+    .offset(offset)
+    .execute();
 /** Moves a withdrawal from one of `from` to `to`, once: undefined when it was not in `from` any more. */
 export const transitionWithdrawal = (db: Executor, id: number, from: WithdrawalStatus[], to: WithdrawalStatus, changes: Updateable<WithdrawalsTable>) =>
   db.updateTable('withdrawals').set({ ...changes, status: to }).where('id', '=', id).where('status', 'in', from).returningAll().executeTakeFirst();
@@ -183,12 +205,21 @@ export const findMemberRechargeOrders = (db: Executor, userId: number, status: R
     .execute();
 export const countPendingRecharges = async (db: Executor, userId: number) =>
   Number((await db.selectFrom('recharge_orders').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).where('status', 'in', ['awaiting_payment', 'under_review']).executeTakeFirstOrThrow()).n);
-export const findRechargesByStatus = (db: Executor, status: RechargeStatus, kind: string | undefined, limit: number, offset: number) =>
-  rechargeView(db)
-    .select(sql<number>`count(*) over ()`.as('total'))
-    .where('o.status', '=', status)
-    .$if(kind !== undefined, (qb) => qb.where('o.kind', '=', kind as never))
-    .orderBy('o.id')
+export const findRechargesByStatus = (db: Executor, status: RechargeStatus, kind: string | undefined, limit: number, offset: number, sort: Sorted<'id' | 'user_name' | 'pay_amount' | 'created_at'> & { q?: string } = {}) =>
+  orderList(
+    rechargeView(db)
+      .select(sql<number>`count(*) over ()`.as('total'))
+      .where('o.status', '=', status)
+      .$if(kind !== undefined, (qb) => qb.where('o.kind', '=', kind as never))
+      .$if(!!sort.q, (qb) => {
+        const s = queueSearch(sort.q!);
+        return qb.where((eb) => eb.or([eb('o.order_no', 'ilike', s.like), eb('u.user_name', 'ilike', s.like), ...(s.id === undefined ? [] : [eb('o.user_id', '=', s.id)])]));
+      }),
+    sort,
+    { id: 'o.id', user_name: 'u.user_name', pay_amount: 'o.pay_amount', created_at: 'o.created_at' },
+    { sort: 'id', order: 'asc' },
+    'o.id',
+  )
     .limit(limit)
     .offset(offset)
     .execute();
@@ -197,6 +228,9 @@ export const transitionRecharge = (db: Executor, id: number, from: RechargeStatu
   db.updateTable('recharge_orders').set({ ...changes, status: to }).where('id', '=', id).where('status', 'in', from).returning('id').executeTakeFirst();
 
 /** Expires an unpaid top-up once its time is over; undefined when it was paid, closed or is not due yet. */
+/** Unpaid online and card top-ups past their deadline, oldest first (those their own expiry job missed). */
+export const findOverdueRechargeIds = async (db: Executor, limit: number) =>
+  (await db.selectFrom('recharge_orders').select('id').where('status', '=', 'awaiting_payment').where('expires_at', '<=', sql<Date>`now()`).orderBy('expires_at').limit(limit).execute()).map((r) => r.id);
 export const expireDueRecharge = (db: Executor, id: number) =>
   db.updateTable('recharge_orders').set({ status: 'expired' }).where('id', '=', id).where('status', '=', 'awaiting_payment').where('expires_at', '<=', sql<Date>`now()`).returning('id').executeTakeFirst();
 
@@ -211,6 +245,17 @@ export const assignCryptoAddress = (db: Executor, userId: number, network: strin
     .where('id', '=', (eb) => eb.selectFrom('crypto_addresses').select('id').where('network', '=', network).where('user_id', 'is', null).orderBy('id').limit(1).forUpdate().skipLocked())
     .returning(['network', 'address'])
     .executeTakeFirst();
+/** The networks the member holds an address of, or could be given a free one of, by name. */
+export const findCryptoNetworksFor = async (db: Executor, userId: number) =>
+  (
+    await db
+      .selectFrom('crypto_addresses')
+      .select('network')
+      .distinct()
+      .where((eb) => eb.or([eb('user_id', 'is', null), eb('user_id', '=', userId)]))
+      .orderBy('network')
+      .execute()
+  ).map((r) => r.network);
 export const insertCryptoAddresses = (db: Executor, rows: Array<{ network: string; address: string; added_by: string }>) =>
   db.insertInto('crypto_addresses').values(rows).onConflict((oc) => oc.columns(['network', 'address']).doNothing()).returning('id').execute();
 
@@ -261,3 +306,13 @@ export const redeemGiftCardOnce = (db: Executor, id: number, userId: number) =>
     .returning('id')
     .executeTakeFirst();
 export const findGiftCard = (db: Executor, id: number) => db.selectFrom('gift_cards').selectAll().where('id', '=', id).executeTakeFirst();
+/** One of the member's gift cards with who gave it. */
+export const findMemberGiftCard = (db: Executor, userId: number, id: number) =>
+  db
+    .selectFrom('gift_cards as g')
+    .leftJoin('users as f', 'f.id', 'g.received_from')
+    .selectAll('g')
+    .select(['f.user_name as from_name', 'f.nickname as from_nickname'])
+    .where('g.owner_id', '=', userId)
+    .where('g.id', '=', id)
+    .executeTakeFirst();

@@ -1,5 +1,6 @@
 import * as c from '@shop/contract';
 import type { Api } from '../../plugins/routes.js';
+import { dropWalletAnswersOnChanges } from './assets-cache.js';
 import * as recharge from './recharge.service.js';
 import * as service from './wallet.service.js';
 import * as withdrawals from './withdrawals.service.js';
@@ -8,10 +9,13 @@ import * as withdrawals from './withdrawals.service.js';
 const moneyLimit = { rateLimit: { max: 60, timeWindow: 60_000 } };
 
 /** The wallet: assets, top-ups, withdrawals, transfers, bank cards, points, gift cards, rewards; and the operators' queues and settings. */
-export function walletRoutes({ handle, deps }: Api): void {
+export function walletRoutes({ handle, deps, app }: Api): void {
   const { db } = deps;
-  handle(c.getAssetsPage, ({ actor, query }) => service.assets(db, actor, query));
-  handle(c.getWalletAssets, ({ actor, query }) => service.assets(db, actor, query));
+  // The asset answers are cached; this drops them whenever the ledger, rates or currencies change.
+  const stopDropping = dropWalletAnswersOnChanges(deps);
+  app.addHook('onClose', async () => stopDropping());
+  handle(c.getAssetsPage, ({ actor, query }) => service.cachedAssets(deps, c.getAssetsPage, actor, query));
+  handle(c.getWalletAssets, ({ actor, query }) => service.cachedAssets(deps, c.getWalletAssets, actor, query));
   handle(c.getWalletTotals, ({ actor, query }) => service.totals(db, actor, query));
   handle(c.getCurrencyOverview, ({ actor }) => service.currencyOverview(db, actor));
   handle(c.getExchangeRatio, ({ actor, query }) => service.exchangeRatio(db, actor, query));
@@ -22,6 +26,7 @@ export function walletRoutes({ handle, deps }: Api): void {
   handle(c.listRewards, ({ actor, query }) => service.rewardLog(deps, actor, query));
   handle(c.getRewardLogPage, ({ actor, query }) => service.rewardLog(deps, actor, query));
   handle(c.getMonthlyRewards, ({ actor, query }) => service.monthRewards(db, actor, query));
+  handle(c.moveRewardsToCash, ({ actor, body }) => service.moveRewardsToCash(db, actor, body), moneyLimit);
 
   handle(c.listRechargeChannels, ({ actor }) => recharge.rechargeChannels(db, actor));
   handle(c.listCompanyCollectionAccounts, ({ actor, query }) => recharge.collectionAccounts(db, actor, query));
@@ -43,6 +48,7 @@ export function walletRoutes({ handle, deps }: Api): void {
   handle(c.createCryptoWithdrawal, ({ actor, body }) => withdrawals.withdrawToCrypto(deps, actor, body), moneyLimit);
   handle(c.listWithdrawals, ({ actor, query }) => withdrawals.listMemberWithdrawals(db, actor, query));
   handle(c.getWithdrawal, ({ actor, query }) => withdrawals.withdrawalInfo(db, actor, query));
+  handle(c.cancelWithdrawal, ({ actor, body }) => withdrawals.cancelWithdrawal(db, actor, body), moneyLimit);
 
   handle(c.createTransfer, ({ actor, body }) => service.transfer(deps, actor, body), moneyLimit);
   handle(c.listTransfers, ({ actor, query }) => service.listMemberTransfers(db, actor, query));
@@ -60,6 +66,7 @@ export function walletRoutes({ handle, deps }: Api): void {
 
   handle(c.listGiftCards, ({ actor, query }) => service.listMemberGiftCards(db, actor, query));
   handle(c.giveGiftCard, ({ actor, body }) => service.giveGiftCards(deps, actor, body), moneyLimit);
+  handle(c.redeemGiftCardToBalance, ({ actor, body }) => service.redeemGiftCardToCash(db, actor, body), moneyLimit);
 
   handle(c.adminListWithdrawals, ({ actor, query }) => withdrawals.adminWithdrawals(db, actor, query));
   handle(c.adminApproveWithdrawal, ({ actor, body }) => withdrawals.approveWithdrawal(db, actor, body));

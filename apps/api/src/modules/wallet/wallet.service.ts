@@ -5,6 +5,7 @@ import type {
   createTransfer,
   getAssetsPage,
   getExchangeRatio,
+  getWalletAssets,
   getTransfer,
   giveGiftCard,
   listBanksByType,
@@ -14,18 +15,22 @@ import type {
   listTransfers,
   updateBankCard,
   getMonthlyRewards,
+  moveRewardsToCash as moveRewardsToCashCall,
+  redeemGiftCardToBalance,
 } from '@shop/contract';
 import type { AppDeps } from '../../app-deps.js';
 import type { Executor } from '../../db/database.js';
 import { memberIdOf, operatorNameOf, type Actor } from '../../lib/actor.js';
+import { Expiring, responseCache } from '../../lib/cache.js';
 import { AppError } from '../../lib/errors.js';
 import { withTransaction, type Tx } from '../../lib/transaction.js';
 import { findMemberAccountLines, findMemberAccountsWithHolds, findMemberCredits } from '../ledger/ledger.queries.js';
-import { post } from '../ledger/ledger.service.js';
+import { balanceOf, post } from '../ledger/ledger.service.js';
 import type { Asset } from '../ledger/ledger.table.js';
 import { findUserById } from '../members/members.queries.js';
 import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
 import { convertAmount, minorUnits, rateBook, rateFor } from '../rates/rates.service.js';
+import { WalletTag } from './assets-cache.js';
 import * as q from './wallet.queries.js';
 import {
   POINTS_CURRENCY,
@@ -39,6 +44,7 @@ import {
   maskAccount,
   maskedMember,
   parseAmount,
+  printAmount,
   requestKey,
   requireMoneyOut,
   requireWalletCurrency,
@@ -76,6 +82,20 @@ export async function assets(db: Executor, actor: Actor, input: EndpointQuery<ty
   const sumAsset = (asset: Asset) => of(asset).reduce((s, a) => s + a.balance, 0);
   const balances = (asset: Asset) => of(asset).map((a) => ({ currency: a.currency, available: a.balance, frozen: Number(a.frozen) }));
   return { display_currency: display, cash, points: sumAsset('points'), shopping_points: sumAsset('shopping_points'), gift_card: balances('gift_card'), rewards: balances('rewards'), total, rates };
+}
+
+/** The next midnight (UTC), when today's rates give way to the next day's. */
+const nextUtcMidnight = (now = new Date()) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
+
+/**
+ * `assets` as the member's asset page asks for it many times: kept per member and display currency
+ * until the ledger posts to one of their accounts, rates or the wallet's currencies change
+ * (`dropWalletAnswersOnChanges`), or the day ends.
+ */
+export function cachedAssets(deps: Pick<AppDeps, 'db' | 'config' | 'redis'>, endpoint: typeof getAssetsPage | typeof getWalletAssets, actor: Actor, input: EndpointQuery<typeof getAssetsPage>) {
+  const userId = memberIdOf(actor);
+  const key = { id: `${userId}|${input.currency ?? ''}`, tags: [WalletTag.assets, WalletTag.memberAssets(userId)] };
+  return responseCache(deps).cached(endpoint, key, async () => new Expiring(await assets(deps.db, actor, input), nextUtcMidnight()));
 }
 
 /** The member's totals in the display currency (same figures as `assets`). */
@@ -128,15 +148,23 @@ const REASONS: Array<[RegExp, string]> = [
   [/^(points\.grant|gift_card\.issue)/, 'grant'],
   [/^order/, 'order'],
   [/^checkout/, 'checkout'],
+  [/^gift_card\.redeem/, 'giftCardRedeem'],
   [/^gift_card/, 'giftCard'],
+  [/^rewards\.to_cash/, 'rewardsToCash'],
   [/^(reward|commission)/, 'reward'],
 ];
-const reasonKey = (kind: string) => `wallet.reason.${REASONS.find(([re]) => re.test(kind))?.[1] ?? 'other'}`;
+// Points are never withdrawn: their holds are an order's (held at checkout, given back when it ends unpaid).
+const POINT_REASONS: Array<[RegExp, string]> = [
+  [/^hold\.(reserve|post)/, 'checkout'],
+  [/^(hold\.release|order\.points\.refund)/, 'orderReturned'],
+];
+const reasonKey = (kind: string, asset: Asset) =>
+  `wallet.reason.${((asset === 'points' || asset === 'shopping_points' ? POINT_REASONS.find(([re]) => re.test(kind)) : undefined) ?? REASONS.find(([re]) => re.test(kind)))?.[1] ?? 'other'}`;
 
 async function accountLines(deps: Deps, actor: Actor, asset: Asset, input: { page: number; limit: number; currency?: string }) {
   const rows = await findMemberAccountLines(deps.db, { memberId: memberIdOf(actor), asset, currency: input.currency, limit: input.limit, offset: (input.page - 1) * input.limit });
   return {
-    list: rows.map((r) => ({ id: r.id, reason: r.kind, reason_text: r.memo || deps.i18n.t(actor.lang, reasonKey(r.kind)), amount: r.amount, currency: r.currency, balance_after: Number(r.balance_after), created_at: iso(r.created_at)! })),
+    list: rows.map((r) => ({ id: r.id, reason: r.kind, reason_text: r.memo || deps.i18n.t(actor.lang, reasonKey(r.kind, asset)), amount: r.amount, currency: r.currency, balance_after: Number(r.balance_after), created_at: iso(r.created_at)! })),
     ...page(rows, input),
   };
 }
@@ -162,6 +190,40 @@ export async function rewardTotals(deps: Deps, actor: Actor) {
   const [accounts, earned] = await Promise.all([findMemberAccountsWithHolds(deps.db, userId), findMemberCredits(deps.db, { memberId: userId, asset: 'rewards' })]);
   const list = accounts.filter((a) => a.asset === 'rewards').map((a) => ({ currency: a.currency, balance: a.balance, earned: Number(earned.find((e) => e.currency === a.currency)?.amount ?? 0) }));
   return { list, empty_text: deps.i18n.t(actor.lang, 'wallet.rewards.empty') };
+}
+
+/**
+ * Moves rewards to the cash balance of the same currency (a wallet currency): never more than the
+ * rewards balance, checked under the ledger's lock of both accounts, so parallel moves cannot
+ * overdraw it; the same Idempotency-Key moves once. Nothing leaves the member, so no step-up.
+ */
+export async function moveRewardsToCash(db: AppDeps['db'], actor: Actor, input: EndpointBody<typeof moveRewardsToCashCall>): Promise<EndpointData<typeof moveRewardsToCashCall>> {
+  const userId = memberIdOf(actor);
+  await requireWalletCurrency(db, input.currency);
+  const amount = await parseAmount(db, input.amount, input.currency);
+  const key = requestKey(actor, 'rewards.to_cash', userId);
+  return withTransaction(db, async (tx) => {
+    await post(tx, {
+      kind: 'rewards.to_cash',
+      reference: { type: 'member', id: userId },
+      idempotencyKey: key,
+      actor,
+      // Each asset balances on its own: rewards go back to the commission account that paid them, cash comes from it.
+      postings: [
+        { account: { member: userId, asset: 'rewards', currency: input.currency }, amount: -amount },
+        { account: { system: 'commission_expense', asset: 'rewards', currency: input.currency }, amount },
+        { account: { system: 'commission_expense', asset: 'cash', currency: input.currency }, amount: -amount },
+        { account: { member: userId, asset: 'cash', currency: input.currency }, amount },
+      ],
+    }).catch(async (e: unknown) => {
+      if (e instanceof AppError && e.code === ResponseCode.insufficientBalance) {
+        throw new AppError(ResponseCode.rewardsInsufficient, { max: await printAmount(tx, await balanceOf(tx, userId, 'rewards', input.currency), input.currency) });
+      }
+      throw e;
+    });
+    const [rewards, cash] = await Promise.all([balanceOf(tx, userId, 'rewards', input.currency), balanceOf(tx, userId, 'cash', input.currency)]);
+    return { currency: input.currency, amount, rewards_balance: rewards, cash_balance: cash };
+  });
 }
 
 /** Rewards earned in one month (UTC; default this month) per currency. */
@@ -371,23 +433,41 @@ export async function transferInfo(db: Executor, actor: Actor, input: EndpointQu
 
 // ── Gift cards ──────────────────────────────────────────────────────────────────────────────
 
+type GiftCardView = NonNullable<Awaited<ReturnType<typeof q.findMemberGiftCard>>>;
+/** A gift card as its owner sees it: masked code, value, what remains, state and expiry. */
+const toGiftCard = (g: GiftCardView, now = Date.now()) => ({
+  id: g.id,
+  code_masked: `${g.code.slice(0, 4)}-****-${g.code.slice(-4)}`,
+  currency: g.currency,
+  value: g.value,
+  remaining: g.remaining,
+  status: g.status === 'active' && new Date(g.expires_at).getTime() <= now ? ('expired' as const) : g.status,
+  expires_at: iso(g.expires_at)!,
+  received_from: g.from_name ? maskedMember({ user_name: g.from_name, nickname: g.from_nickname }) : null,
+});
+
 /** The member's gift cards: masked code, value, what remains, state and expiry. */
 export async function listMemberGiftCards(db: Executor, actor: Actor, input: EndpointQuery<typeof listGiftCards>) {
   const rows = await q.findMemberGiftCards(db, memberIdOf(actor), input.status, input.limit, (input.page - 1) * input.limit);
   const now = Date.now();
-  return {
-    list: rows.map((g) => ({
-      id: g.id,
-      code_masked: `${g.code.slice(0, 4)}-****-${g.code.slice(-4)}`,
-      currency: g.currency,
-      value: g.value,
-      remaining: g.remaining,
-      status: g.status === 'active' && new Date(g.expires_at).getTime() <= now ? ('expired' as const) : g.status,
-      expires_at: iso(g.expires_at)!,
-      received_from: g.from_name ? maskedMember({ user_name: g.from_name, nickname: g.from_nickname }) : null,
-    })),
-    ...page(rows, input),
-  };
+  return { list: rows.map((g) => toGiftCard(g, now)), ...page(rows, input) };
+}
+
+/**
+ * The member redeems one of their usable cards to the wallet: its whole remaining value goes to the
+ * cash balance of its currency, once however often or in parallel it is asked (the card's
+ * conditional update and the ledger's key per card). Another member's card is "not found".
+ */
+export async function redeemGiftCardToCash(db: AppDeps['db'], actor: Actor, input: { id: number }): Promise<EndpointData<typeof redeemGiftCardToBalance>> {
+  const userId = memberIdOf(actor);
+  const card = await q.findMemberGiftCard(db, userId, input.id);
+  if (!card) throw new AppError(ResponseCode.giftCardNotFound);
+  await requireWalletCurrency(db, card.currency);
+  return withTransaction(db, async (tx) => {
+    const { currency, amount } = await redeemGiftCard(tx, actor, { userId, cardId: card.id });
+    const after = (await q.findMemberGiftCard(tx, userId, card.id))!;
+    return { card: toGiftCard(after), currency, amount, cash_balance: await balanceOf(tx, userId, 'cash', currency) };
+  });
 }
 
 /** Gives gift cards (these ids, or a count of one value) to another member; their value moves with them in the ledger. */
@@ -466,10 +546,10 @@ export async function issueGiftCards(db: AppDeps['db'], actor: Actor, input: { u
 }
 
 /** An operator adds a bank, e-wallet or branch. */
-export async function addBank(db: Executor, actor: Actor, input: { country_code: string; type: 'bank' | 'ewallet'; name: string; code: string; parent_id?: number }) {
+export async function addBank(db: Executor, actor: Actor, input: { country_code: string; type: 'bank' | 'ewallet'; name: string; code: string; parent_id?: number; reason?: string }) {
   const operator = operatorNameOf(actor);
   if (input.parent_id !== undefined && !(await q.findBank(db, input.parent_id))) throw new AppError(ResponseCode.bankInvalid);
   const row = await q.insertBank(db, { country_code: input.country_code, type: input.type, name: input.name, code: input.code, parent_id: input.parent_id ?? null });
-  await insertOperatorAction(db, { operator, action: `bank.add ${input.code}`, target_type: 'bank', target_id: row.id, reason: null });
+  await insertOperatorAction(db, { operator, action: `bank.add ${input.code}`, target_type: 'bank', target_id: row.id, reason: input.reason ?? null });
   return { id: row.id };
 }

@@ -1,8 +1,9 @@
-import { ResponseCode, type EndpointBody, type EndpointQuery, type createCryptoWithdrawal, type createWithdrawal, type getWithdrawalRatio, type listWithdrawals } from '@shop/contract';
+import { ResponseCode, type EndpointBody, type EndpointQuery, type createCryptoWithdrawal, type createWithdrawal, type getWithdrawalRatio, type listWithdrawals, type adminListWithdrawals } from '@shop/contract';
 import type { AppDeps } from '../../app-deps.js';
 import type { Executor } from '../../db/database.js';
 import { memberIdOf, operatorNameOf, type Actor } from '../../lib/actor.js';
 import { AppError } from '../../lib/errors.js';
+import { announce } from '../../lib/changes.js';
 import { withTransaction } from '../../lib/transaction.js';
 import { post, postHold, releaseHold, reserveHold } from '../ledger/ledger.service.js';
 import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
@@ -135,14 +136,14 @@ export async function withdrawalInfo(db: Executor, actor: Actor, input: { id: nu
   return toWithdrawal(w);
 }
 
-/** The member cancels a withdrawal still pending: the hold goes back. */
+/** The member cancels a withdrawal still pending: the hold of amount plus fee goes back, once; a decided one is refused. */
 export async function cancelWithdrawal(db: AppDeps['db'], actor: Actor, input: { id: number }) {
   const userId = memberIdOf(actor);
   return withTransaction(db, async (tx) => {
     const w = await q.findMemberWithdrawal(tx, userId, input.id);
     if (!w) throw new AppError(ResponseCode.withdrawalNotFound);
     const moved = await q.transitionWithdrawal(tx, w.id, ['pending'], 'cancelled', { cancelled_at: new Date() });
-    if (!moved) throw new AppError(ResponseCode.requestNotPending);
+    if (!moved) throw new AppError(ResponseCode.withdrawalNotPending);
     await releaseHold(tx, moved.hold_id, { actor });
     return toWithdrawal((await q.findWithdrawal(tx, w.id))!);
   });
@@ -151,8 +152,8 @@ export async function cancelWithdrawal(db: AppDeps['db'], actor: Actor, input: {
 // ── Operators ───────────────────────────────────────────────────────────────────────────────
 
 /** The review queue: withdrawals in one state, oldest first. */
-export async function adminWithdrawals(db: Executor, _actor: Actor, input: { status: WithdrawalStatus; page: number; limit: number }) {
-  const rows = await q.findWithdrawalsByStatus(db, input.status, input.limit, (input.page - 1) * input.limit);
+export async function adminWithdrawals(db: Executor, _actor: Actor, input: EndpointQuery<typeof adminListWithdrawals>) {
+  const rows = await q.findWithdrawalsByStatus(db, input.status, input.limit, (input.page - 1) * input.limit, input);
   const total = rows.length ? Number(rows[0]!.total) : 0;
   return { list: rows.map(toAdmin), total, page: input.page, limit: input.limit, has_more: input.page * input.limit < total };
 }
@@ -169,6 +170,8 @@ async function decide(db: AppDeps['db'], actor: Actor, id: number, from: Withdra
     if (settle === 'post') {
       const total = moved.amount + moved.fee;
       await postHold(tx, moved.hold_id, { to: { system: 'payouts_in_flight', currency: moved.currency }, actor });
+      // The hold leaves to system accounts only: say the member's frozen amount changed, so their cached assets are dropped.
+      announce(tx, { kind: 'balances', memberIds: [moved.user_id] });
       await post(tx, {
         kind: 'withdrawal.paid',
         reference: { type: 'withdrawal', id: moved.withdraw_no },
@@ -194,5 +197,11 @@ export const approveWithdrawal = (db: AppDeps['db'], actor: Actor, input: { id: 
 export const markWithdrawalPaid = (db: AppDeps['db'], actor: Actor, input: { id: number; payout_reference: string }) =>
   decide(db, actor, input.id, ['approved'], 'paid', { paid_at: new Date(), payout_reference: input.payout_reference }, `payout ${input.payout_reference}`, 'post');
 
-/** Rejects a pending withdrawal with the reason the member reads: the held funds go back. */
-export const rejectWithdrawal = (db: AppDeps['db'], actor: Actor, input: { id: number; reason: string }) => decide(db, actor, input.id, ['pending'], 'rejected', { rejected_at: new Date(), reason: input.reason }, input.reason, 'release');
+/**
+ * Rejects a withdrawal with the reason the member reads: a pending one, or an approved one whose
+ * payout was not made (it failed or bounced) until it is marked paid; the held funds go back once.
+ * With `seen_status`, only from the state the operator saw, so a colleague's decision made
+ * meanwhile is not overridden unseen.
+ */
+export const rejectWithdrawal = (db: AppDeps['db'], actor: Actor, input: { id: number; reason: string; seen_status?: 'pending' | 'approved' }) =>
+  decide(db, actor, input.id, input.seen_status ? [input.seen_status] : ['pending', 'approved'], 'rejected', { rejected_at: new Date(), reason: input.reason }, input.reason, 'release');

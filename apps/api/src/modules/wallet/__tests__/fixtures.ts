@@ -1,7 +1,10 @@
 import { hashPassword } from '../../members/identity.js';
 import type { TestApp } from '../../../test/build-test-app.js';
-import { newMember } from '../../catalogue/__tests__/helpers.js';
+import { call, newMember } from '../../catalogue/__tests__/helpers.js';
 import { fund } from '../../ledger/__tests__/ledger-helpers.js';
+import { systemActor } from '../../../lib/actor.js';
+import { withTransaction } from '../../../lib/transaction.js';
+import { post } from '../../ledger/ledger.service.js';
 
 export const PAY_PASSWORD = '246810';
 let payHash: string | undefined;
@@ -30,4 +33,46 @@ export async function walletMember(t: TestApp, opts: { usd?: number; realName?: 
 /** A Maybank id (seeded bank list). */
 export async function maybank(t: TestApp) {
   return (await t.db.selectFrom('banks').select('id').where('code', '=', 'MBBEMYKL').executeTakeFirstOrThrow()).id;
+}
+
+type WalletMember = Awaited<ReturnType<typeof walletMember>>;
+
+/** The member's USD cash: available and frozen. */
+export async function usdOf(t: TestApp, m: { headers: Record<string, string> }) {
+  const res = await call(t, 'GET', '/user/wallet/asset', { headers: m.headers });
+  return res.body.data.cash.find((c: { currency: string }) => c.currency === 'USD');
+}
+
+/** Adds a Maybank USD card in the member's real name; its id. */
+export async function bankCardOf(t: TestApp, m: WalletMember) {
+  const res = await call(t, 'POST', '/user/bank_card/create', { headers: m.headers, body: { bank_id: await maybank(t), holder_name: 'Tan Mei', account_number: '5140 1234 5678', currency: 'USD', pay_password: PAY_PASSWORD } });
+  if (res.body.code !== 200) throw new Error(res.body.msg);
+  return res.body.data.id as number;
+}
+
+let rewardSeq = 0;
+/** Rewards credited to the member as a commission would be (from the commission expense account). */
+export async function rewardMember(t: TestApp, userId: number, amount: number, currency = 'USD') {
+  await withTransaction(t.db, (tx) =>
+    post(tx, {
+      kind: 'commission.reward',
+      reference: { type: 'test-commission', id: userId },
+      idempotencyKey: `test-reward:${userId}:${currency}:${rewardSeq++}:${Math.random()}`,
+      actor: systemActor('test'),
+      postings: [
+        { account: { system: 'commission_expense', asset: 'rewards', currency }, amount: -amount },
+        { account: { member: userId, asset: 'rewards', currency }, amount },
+      ],
+    }),
+  );
+}
+
+/** Issues `count` gift cards of `value` minor units to the member through the operator call; their ids. */
+export async function giftCardsFor(t: TestApp, operatorHeaders: Record<string, string>, userId: number, opts: { value: number; count: number; currency?: string; expiresInDays?: number }) {
+  const res = await call(t, 'POST', '/admin/api/wallet/gift-cards/issue', {
+    headers: operatorHeaders,
+    body: { user_id: userId, currency: opts.currency ?? 'USD', value: opts.value, count: opts.count, expires_at: new Date(Date.now() + (opts.expiresInDays ?? 30) * 86_400_000).toISOString() },
+  });
+  if (res.body.code !== 200) throw new Error(res.body.msg);
+  return res.body.data.card_ids as number[];
 }

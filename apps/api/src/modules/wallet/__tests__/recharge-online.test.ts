@@ -1,6 +1,8 @@
 import { ResponseCode } from '@shop/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cronItems } from '../../../jobs/crontab.js';
+import { enqueueJob } from '../../../jobs/enqueue.js';
 import { runDueJobs } from '../../../jobs/worker.js';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { call } from '../../catalogue/__tests__/helpers.js';
@@ -11,6 +13,7 @@ import type { FakeStripe } from '../../payments/gateways/stripe/fake.js';
 import { insertOperatorRate } from '../../rates/rates.queries.js';
 import { wholeUnitsFee } from '../recharge.service.js';
 import { walletMember } from './fixtures.js';
+import { checkLedgerAfterEach } from './ledger-guard.js';
 
 // Online and card top-ups through the payments area and its sandboxes, and their expiry.
 
@@ -29,6 +32,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
+checkLedgerAfterEach(() => t);
 
 const form = { 'content-type': 'application/x-www-form-urlencoded' };
 const inject = (method: 'GET' | 'POST', url: string, payload?: string, headers: Record<string, string> = {}) => t.app.inject({ method, url: url.replace(TEST_SHOP_URL, ''), ...(payload === undefined ? {} : { payload }), headers });
@@ -125,14 +129,54 @@ describe('expiry of unpaid top-ups', () => {
     await due(r.id);
     expect((await runDueJobs(t.deps)).succeeded).toContain('expire_recharge');
     expect((await rechargeRow(r.id)).status).toBe('expired');
+    // The open payment ends with it, through the payments' state machine, and the gateway is told to stop.
+    const paymentNo = started.body.data.payment_no;
+    expect((await paymentRow(t, paymentNo)).status).toBe('expired');
+    const intent = [...stripe.intents.values()].find((x) => x.metadata.reference === paymentNo)!;
+    expect(intent.status).toBe('canceled');
+    expect(stripe.calls).toContain(`POST /v1/payment_intents/${intent.id}/cancel`);
 
-    await stripe.decide(started.body.data.payment_no, 'pay');
+    // The card was charged as the cancellation crossed it: the success arrives late, twice.
+    intent.status = 'succeeded';
+    intent.amount_received = intent.amount;
+    await stripe.emit('payment_intent.succeeded', intent);
+    await stripe.emit('payment_intent.succeeded', intent);
     expect((await rechargeRow(r.id)).status).toBe('expired');
     expect(await balanceOf(t.db, m.userId, 'cash', 'MYR')).toBe(0);
-    const p = await paymentRow(t, started.body.data.payment_no);
+    const p = await paymentRow(t, paymentNo);
+    expect(p.status).toBe('expired');
     const flags = await t.db.selectFrom('payment_flags').select(['kind', 'refund_needed']).where('payment_id', '=', p.id).execute();
-    expect(flags.length).toBe(1);
-    expect(flags[0]!.refund_needed).toBe(true);
+    expect(flags).toEqual([{ kind: 'paid_after_expiry', refund_needed: true }]);
+    expect(await ledgerCheck(t.db)).toEqual([]);
+  });
+
+  it('top-ups whose own job was missed (the shop was down) are expired by the catch-up, with their payment; paid and not yet due ones are left', async () => {
+    const m = await walletMember(t);
+    const create = async (amount: string) => (await call(t, 'POST', '/user/recharge/create', { headers: m.keyed(), body: { channel: 'online', amount, currency: 'MYR', wallet_currency: 'MYR' } })).body.data;
+    const missed = await create('11.00');
+    const started = await pay(m, { order_type: 'recharge', order_id: missed.id, pay_way: 'stripe_card' });
+    const missedToo = await create('12.00');
+    const paid = await create('13.00');
+    await stripe.decide((await pay(m, { order_type: 'recharge', order_id: paid.id, pay_way: 'stripe_card' })).body.data.payment_no, 'pay');
+    const notDue = await create('14.00');
+    // Their deadlines passed while no worker ran, and their own jobs are gone.
+    for (const id of [missed.id, missedToo.id, paid.id]) {
+      await t.db.updateTable('recharge_orders').set({ expires_at: new Date(Date.now() - 60_000) }).where('id', '=', id).execute();
+    }
+    await sql`delete from graphile_worker._private_jobs where key like 'recharge-expiry:%'`.execute(t.db);
+    expect((await runDueJobs(t.deps)).succeeded).not.toContain('expire_recharge');
+    expect((await rechargeRow(missed.id)).status).toBe('awaiting_payment');
+
+    // The catch-up, as its crontab slot enqueues it.
+    await enqueueJob(t.db, 'expire_overdue_recharges', {});
+    expect((await runDueJobs(t.deps)).succeeded).toContain('expire_overdue_recharges');
+    expect((await rechargeRow(missed.id)).status).toBe('expired');
+    expect((await rechargeRow(missedToo.id)).status).toBe('expired');
+    expect((await paymentRow(t, started.body.data.payment_no)).status).toBe('expired');
+    expect((await rechargeRow(paid.id)).status).toBe('paid');
+    expect((await rechargeRow(notDue.id)).status).toBe('awaiting_payment');
+    expect(await balanceOf(t.db, m.userId, 'cash', 'MYR')).toBe(1300);
+    expect(cronItems.find((c) => c.task === 'expire_overdue_recharges')?.match).toBe('2,7,12,17,22,27,32,37,42,47,52,57 * * * *');
     expect(await ledgerCheck(t.db)).toEqual([]);
   });
 

@@ -7,6 +7,7 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { call } from '../../catalogue/__tests__/helpers.js';
 import { balanceOf, ledgerCheck } from '../../ledger/ledger.service.js';
 import { maybank, PAY_PASSWORD, walletMember } from './fixtures.js';
+import { checkLedgerAfterEach } from './ledger-guard.js';
 
 // `npm run ops -- wallet …`: the operator's queues and settings of the wallet.
 
@@ -18,6 +19,7 @@ beforeAll(async () => {
   t = await buildTestApp();
 }, 60_000);
 afterAll(() => t.close());
+checkLedgerAfterEach(() => t);
 
 const ops = (...argv: string[]) => runOpsCommand(t.db, argv, 'olivia');
 const refused = (...argv: string[]) => ops(...argv).then(() => '', (e: Error) => e.message);

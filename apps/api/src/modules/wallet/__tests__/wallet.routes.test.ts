@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResponseCode } from '@shop/contract';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { call } from '../../catalogue/__tests__/helpers.js';
@@ -8,7 +8,8 @@ import { providerActor, systemActor } from '../../../lib/actor.js';
 import { withTransaction } from '../../../lib/transaction.js';
 import { markRechargePaid } from '../recharge.service.js';
 import { redeemGiftCard } from '../wallet.service.js';
-import { PAY_PASSWORD, maybank, walletMember } from './fixtures.js';
+import { PAY_PASSWORD, bankCardOf, maybank, usdOf, walletMember } from './fixtures.js';
+import { checkLedgerAfterEach } from './ledger-guard.js';
 
 let t: TestApp;
 let owner: Awaited<ReturnType<typeof newOperatorSession>>;
@@ -17,18 +18,13 @@ beforeAll(async () => {
   owner = await newOperatorSession(t.db, 'owner');
 });
 afterAll(() => t.close());
-afterEach(async () => expect(await ledgerCheck(t.db)).toEqual([]));
+checkLedgerAfterEach(() => t);
 
 type Headers = Record<string, string>;
 const get = (url: string, headers?: Headers) => call(t, 'GET', url, { headers });
 const post = (url: string, body: unknown, headers?: Headers) => call(t, 'POST', url, { headers, body });
-const usd = async (m: { headers: Headers }) => (await get('/user/wallet/asset', m.headers)).body.data.cash.find((c: { currency: string }) => c.currency === 'USD');
-
-async function cardOf(m: Awaited<ReturnType<typeof walletMember>>) {
-  const res = await post('/user/bank_card/create', { bank_id: await maybank(t), holder_name: 'Tan Mei', account_number: '5140 1234 5678', currency: 'USD', pay_password: PAY_PASSWORD }, m.headers);
-  expect(res.body.code, res.body.msg).toBe(200);
-  return res.body.data.id as number;
-}
+const usd = (m: { headers: Headers }) => usdOf(t, m);
+const cardOf = (m: Awaited<ReturnType<typeof walletMember>>) => bankCardOf(t, m);
 
 describe('assets', () => {
   it('shows each wallet currency with available and frozen, points and a total in the display currency', async () => {
@@ -141,10 +137,10 @@ describe('withdrawals', () => {
     const other = await walletMember(t);
     expect((await get(`/user/withdraw/info?id=${w.id}`, other.headers)).body.code).toBe(ResponseCode.withdrawalNotFound);
     const support = await newOperatorSession(t.db, 'support');
-    expect((await post('/admin/api/wallet/withdrawals/approve', { id: w.id }, support.headers)).body.code).not.toBe(200);
+    expect((await post('/admin/api/wallet/withdrawals/approve', { id: w.id, reason: 'member checked' }, support.headers)).body.code).not.toBe(200);
     const queue = await get('/admin/api/wallet/withdrawals?status=pending', owner.headers);
     expect(queue.body.data.list.map((x: { id: number }) => x.id)).toContain(w.id);
-    expect((await post('/admin/api/wallet/withdrawals/approve', { id: w.id }, owner.headers)).body.data.status).toBe('approved');
+    expect((await post('/admin/api/wallet/withdrawals/approve', { id: w.id, reason: 'member checked' }, owner.headers)).body.data.status).toBe('approved');
     const paid = await post('/admin/api/wallet/withdrawals/paid', { id: w.id, payout_reference: 'MBB-778899' }, owner.headers);
     expect(paid.body.data).toMatchObject({ status: 'paid', payout_reference: 'MBB-778899' });
     expect(await usd(m)).toEqual({ currency: 'USD', available: 10_000 - 2_120, frozen: 0 });
@@ -153,25 +149,6 @@ describe('withdrawals', () => {
     const actions = await t.db.selectFrom('operator_actions').select('action').where('target_type', '=', 'withdrawal').where('target_id', '=', w.id).execute();
     expect(actions.map((a) => a.action).sort()).toEqual(['withdrawal.approved', 'withdrawal.paid']);
     expect((await post('/user/bank_card/delete', { id: card }, m.headers)).body.code).toBe(200);
-  });
-
-  it('approve and reject at once: one outcome; a rejection releases the hold with its reason', async () => {
-    const m = await walletMember(t, { usd: 10_000 });
-    const card = await cardOf(m);
-    const w = (await post('/user/withdraw/create', { bank_card_id: card, amount: '30', currency: 'USD', pay_password: PAY_PASSWORD }, m.keyed())).body.data;
-    const [approve, reject] = await Promise.all([
-      post('/admin/api/wallet/withdrawals/approve', { id: w.id }, owner.headers),
-      post('/admin/api/wallet/withdrawals/reject', { id: w.id, reason: 'Name does not match the bank' }, owner.headers),
-    ]);
-    expect([approve.body.code, reject.body.code].filter((c) => c === 200)).toHaveLength(1);
-    const after = (await get(`/user/withdraw/info?id=${w.id}`, m.headers)).body.data;
-    if (reject.body.code === 200) {
-      expect(after).toMatchObject({ status: 'rejected', reason: 'Name does not match the bank' });
-      expect(await usd(m)).toEqual({ currency: 'USD', available: 10_000, frozen: 0 });
-    } else {
-      expect(after.status).toBe('approved');
-      expect((await usd(m)).frozen).toBe(3_000 + 130);
-    }
   });
 
   it('limits: below the minimum and more than the daily count are refused', async () => {
@@ -185,6 +162,94 @@ describe('withdrawals', () => {
   });
 });
 
+/** A member with 100.00 USD who asked to withdraw 30.00 (fee 1.30): the withdrawal as answered. */
+async function pendingWithdrawal() {
+  const m = await walletMember(t, { usd: 10_000 });
+  const card = await cardOf(m);
+  const res = await post('/user/withdraw/create', { bank_card_id: card, amount: '30', currency: 'USD', pay_password: PAY_PASSWORD }, m.keyed());
+  expect(res.body.code, res.body.msg).toBe(200);
+  expect(await usd(m)).toEqual({ currency: 'USD', available: 10_000 - 3_130, frozen: 3_130 });
+  return { m, w: res.body.data as { id: number; withdraw_no: string } };
+}
+
+/** The ledger entries that released the withdrawal's hold. */
+async function releasesOf(withdrawNo: string) {
+  const hold = await t.db.selectFrom('holds').select(['id', 'status']).where('reference_type', '=', 'withdrawal').where('reference_id', '=', withdrawNo).executeTakeFirstOrThrow();
+  const entries = await t.db.selectFrom('journal_entries').select('id').where('kind', '=', 'hold.release').where('reference_type', '=', 'hold').where('reference_id', '=', String(hold.id)).execute();
+  return { status: hold.status, count: entries.length };
+}
+
+describe('cancelling a withdrawal', () => {
+  it('the owner cancels a pending withdrawal: amount and fee come back, the record says cancelled with its time', async () => {
+    const { m, w } = await pendingWithdrawal();
+    const res = await post('/user/withdraw/cancel', { id: w.id }, m.keyed());
+    expect(res.body.code, res.body.msg).toBe(200);
+    expect(res.body.data).toMatchObject({ id: w.id, status: 'cancelled' });
+    expect(res.body.data.cancelled_at).toBeTruthy();
+    expect((await get(`/user/withdraw/info?id=${w.id}`, m.headers)).body.data).toEqual(res.body.data);
+    expect(await usd(m)).toEqual({ currency: 'USD', available: 10_000, frozen: 0 });
+    expect(await releasesOf(w.withdraw_no)).toEqual({ status: 'released', count: 1 });
+  });
+
+  it("another member's withdrawal is not found and stays held", async () => {
+    const { m, w } = await pendingWithdrawal();
+    const other = await walletMember(t, { usd: 500 });
+    expect((await post('/user/withdraw/cancel', { id: w.id }, other.keyed())).body.code).toBe(ResponseCode.withdrawalNotFound);
+    expect((await get(`/user/withdraw/info?id=${w.id}`, m.headers)).body.data.status).toBe('pending');
+    expect(await usd(m)).toEqual({ currency: 'USD', available: 10_000 - 3_130, frozen: 3_130 });
+  });
+
+  it('a decided withdrawal cannot be cancelled, with a message in the reader’s language; a second cancel moves nothing', async () => {
+    const { m, w } = await pendingWithdrawal();
+    expect((await post('/admin/api/wallet/withdrawals/approve', { id: w.id, reason: 'member checked' }, owner.headers)).body.code).toBe(200);
+    const refused = await call(t, 'POST', '/user/withdraw/cancel', { headers: m.keyed(), body: { id: w.id }, lang: 'zh-cn' });
+    expect(refused.body).toMatchObject({ code: ResponseCode.withdrawalNotPending, msg: '该提现已处理，无法再取消' });
+    expect((await call(t, 'POST', '/user/withdraw/cancel', { headers: m.keyed(), body: { id: w.id }, lang: 'en-us' })).body.msg).toBe('This withdrawal has already been decided and can no longer be cancelled');
+    expect(await usd(m)).toEqual({ currency: 'USD', available: 10_000 - 3_130, frozen: 3_130 });
+
+    const second = await pendingWithdrawal();
+    expect((await post('/user/withdraw/cancel', { id: second.w.id }, second.m.keyed())).body.code).toBe(200);
+    expect((await post('/user/withdraw/cancel', { id: second.w.id }, second.m.keyed())).body.code).toBe(ResponseCode.withdrawalNotPending);
+    expect(await usd(second.m)).toEqual({ currency: 'USD', available: 10_000, frozen: 0 });
+    expect(await releasesOf(second.w.withdraw_no)).toEqual({ status: 'released', count: 1 });
+  });
+
+  it('cancel and operator approval at once, 20 times: exactly one of them wins each time, and the money follows it', async () => {
+    for (let round = 0; round < 20; round++) {
+      const { m, w } = await pendingWithdrawal();
+      const [cancel, approve] = await Promise.all([post('/user/withdraw/cancel', { id: w.id }, m.keyed()), post('/admin/api/wallet/withdrawals/approve', { id: w.id, reason: 'member checked' }, owner.headers)]);
+      expect([cancel.body.code, approve.body.code].filter((c) => c === 200), `round ${round}`).toHaveLength(1);
+      const after = (await get(`/user/withdraw/info?id=${w.id}`, m.headers)).body.data;
+      if (cancel.body.code === 200) {
+        expect(approve.body.code).toBe(ResponseCode.requestNotPending);
+        expect(after.status).toBe('cancelled');
+        expect(await usd(m)).toEqual({ currency: 'USD', available: 10_000, frozen: 0 });
+        expect(await releasesOf(w.withdraw_no)).toEqual({ status: 'released', count: 1 });
+      } else {
+        expect(cancel.body.code).toBe(ResponseCode.withdrawalNotPending);
+        expect(after.status).toBe('approved');
+        expect(await usd(m)).toEqual({ currency: 'USD', available: 10_000 - 3_130, frozen: 3_130 });
+        expect(await releasesOf(w.withdraw_no)).toEqual({ status: 'pending', count: 0 });
+      }
+      expect(await ledgerCheck(t.db)).toEqual([]);
+    }
+  });
+
+  it('a double submit with one idempotency key cancels once and answers both alike', async () => {
+    const { m, w } = await pendingWithdrawal();
+    const headers = m.keyed();
+    const answers = await Promise.all([post('/user/withdraw/cancel', { id: w.id }, headers), post('/user/withdraw/cancel', { id: w.id }, headers)]);
+    const done = answers.filter((a) => a.body.code === 200);
+    // The second either replays the first answer or is told the first is still running.
+    expect(done.length).toBeGreaterThanOrEqual(1);
+    for (const a of answers) expect([200, ResponseCode.requestInProgress]).toContain(a.body.code);
+    const replay = await post('/user/withdraw/cancel', { id: w.id }, headers);
+    expect(replay.body).toEqual(done[0]!.body);
+    expect(await usd(m)).toEqual({ currency: 'USD', available: 10_000, frozen: 0 });
+    expect(await releasesOf(w.withdraw_no)).toEqual({ status: 'released', count: 1 });
+  });
+});
+
 describe('top-ups', () => {
   it('bank transfer with a slip is credited once when an operator confirms it', async () => {
     const m = await walletMember(t);
@@ -193,7 +258,11 @@ describe('top-ups', () => {
     expect(r).toMatchObject({ status: 'under_review', credit_amount: 100_000, rate: '1' });
     const other = await walletMember(t);
     expect((await get(`/user/recharge/orderInfo?id=${r.id}`, other.headers)).body.code).toBe(ResponseCode.rechargeNotFound);
-    const [one, two] = await Promise.all([post('/admin/api/wallet/recharges/confirm', { id: r.id }, owner.headers), post('/admin/api/wallet/recharges/confirm', { id: r.id }, owner.headers)]);
+    // Two different confirmations at once (a repeat of the same one is answered as the first): one credits.
+    const [one, two] = await Promise.all([
+      post('/admin/api/wallet/recharges/confirm', { id: r.id, reason: 'slip checked' }, owner.headers),
+      post('/admin/api/wallet/recharges/confirm', { id: r.id, reason: 'bank statement checked' }, owner.headers),
+    ]);
     expect([one.body.code, two.body.code].sort()).toEqual([200, ResponseCode.requestNotPending].sort());
     expect((await usd(m)).available).toBe(100_000);
     expect((await get(`/user/recharge/orderInfo?id=${r.id}`, m.headers)).body.data.status).toBe('paid');

@@ -1,0 +1,262 @@
+import {
+  fromMinorUnits, ResponseCode, type EndpointBody, type EndpointData, type EndpointQuery, type adminCryptoAddressPool, type adminGiftCardBatches, type adminLedgerJournal, type adminListAdjustments, type adminRequestAdjustment,
+  type adminSetPayMethod,
+} from '@shop/contract';
+import type { Database, Executor } from '../../db/database.js';
+import { operatorNameOf, type Actor } from '../../lib/actor.js';
+import { AppError, notFound } from '../../lib/errors.js';
+import { withTransaction } from '../../lib/transaction.js';
+import { post } from '../ledger/ledger.service.js';
+import { findUserById } from '../members/members.queries.js';
+import { findLatestRates } from '../rates/rates.queries.js';
+import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
+import type { AdjustableAsset, LedgerAdjustmentRow } from './money-console.table.js';
+import type { ListExport } from '../console/list-export.service.js';
+import * as q from './money-console.queries.js';
+
+/** The ledger's currency of points and shopping points ("no currency"). */
+const POINTS_CURRENCY = 'XXX';
+
+const page = <T>(rows: T[], total: number, input: { page: number; limit: number }) => ({ list: rows, total, page: input.page, limit: input.limit, has_more: input.page * input.limit < total });
+
+/** Journal entries with their postings, newest first, by member, kind and date. */
+export async function journal(db: Executor, actor: Actor, input: EndpointQuery<typeof adminLedgerJournal>) {
+  operatorNameOf(actor);
+  const { rows, total } = await q.pageJournal(db, input);
+  return page(rows, total, input);
+}
+
+/** Every kind of entry the journal holds. */
+export async function entryKinds(db: Executor, actor: Actor) {
+  operatorNameOf(actor);
+  return { list: await q.findEntryKinds(db) };
+}
+
+/** A member's ledger accounts with balance, held amount and number of postings. */
+export async function memberAccounts(db: Executor, actor: Actor, input: { member_id: number }) {
+  operatorNameOf(actor);
+  if (!(await findUserById(db, input.member_id))) throw notFound('member');
+  return { list: await q.findMemberAccounts(db, input.member_id) };
+}
+
+/** One member account's postings, newest first, with the balance after each. */
+export async function accountEntries(db: Executor, actor: Actor, input: { account_id: number; page: number; limit: number }) {
+  operatorNameOf(actor);
+  if (!(await q.findMemberAccount(db, input.account_id))) throw notFound('account');
+  const { rows, total } = await q.pageAccountLines(db, input);
+  return page(rows, total, input);
+}
+
+/** The adjustment as the console shows it (after the transaction that wrote it). */
+async function shown(db: Executor, id: number) {
+  const row = await q.findAdjustment(db, id);
+  if (!row) throw new Error(`adjustment ${id} vanished`);
+  return row;
+}
+
+/** Posts an adjustment's entry: the member's account against the manual-adjustments account, keyed by the adjustment. */
+const postAdjustment = (tx: Parameters<typeof post>[0], actor: Actor, a: Pick<LedgerAdjustmentRow, 'id' | 'user_id' | 'asset' | 'currency' | 'amount' | 'reason'>) =>
+  post(tx, {
+    kind: 'adjustment',
+    reference: { type: 'adjustment', id: a.id },
+    idempotencyKey: `adjustment:${a.id}`,
+    actor,
+    memo: a.reason,
+    postings: [
+      { account: { member: a.user_id, asset: a.asset, currency: a.currency }, amount: a.amount },
+      { account: { system: 'manual_adjustments', asset: a.asset, currency: a.currency }, amount: -a.amount },
+    ],
+  });
+
+/** The approval limit of a currency; a currency without one has none (every adjustment needs a second operator). */
+async function approvalLimit(db: Executor, currency: string): Promise<number> {
+  return (await q.findAdjustmentLimit(db, currency))?.amount ?? 0;
+}
+
+/**
+ * An operator asks for a manual adjustment of a member's balance, with a reason. Up to the
+ * currency's approval limit (either sign) it is posted at once; above it, it waits in the queue for
+ * a second operator. Recorded in the audit log either way.
+ */
+export async function requestAdjustment(db: Database, actor: Actor, input: EndpointBody<typeof adminRequestAdjustment>) {
+  const operator = operatorNameOf(actor);
+  const asset: AdjustableAsset = input.asset;
+  const currency = asset === 'cash' ? input.currency : POINTS_CURRENCY;
+  if (!currency || (asset !== 'cash' && input.currency !== undefined && input.currency !== POINTS_CURRENCY) || !(await q.currencyExists(db, currency))) {
+    throw new AppError(ResponseCode.currencyUnsupported, { currency: input.currency ?? '' });
+  }
+  if (!(await findUserById(db, input.user_id))) throw notFound('member');
+  const needsApproval = Math.abs(input.amount) > (await approvalLimit(db, currency));
+  const id = await withTransaction(db, async (tx) => {
+    const row = { user_id: input.user_id, asset, currency, amount: input.amount, reason: input.reason, requested_by: operator };
+    const { id } = await q.insertAdjustment(tx, { ...row, status: 'pending' });
+    await insertOperatorAction(tx, {
+      operator,
+      action: `adjustment.${needsApproval ? 'request' : 'post'} #${id} ${asset} ${input.amount} ${currency}`,
+      target_type: 'user',
+      target_id: input.user_id,
+      reason: input.reason,
+    });
+    if (!needsApproval) {
+      const { entryId } = await postAdjustment(tx, actor, { id, ...row });
+      await q.setAdjustmentPosted(tx, id, entryId);
+    }
+    return id;
+  });
+  return shown(db, id);
+}
+
+/** Adjustments by state, optionally of one member. */
+export async function adjustments(db: Executor, actor: Actor, input: EndpointQuery<typeof adminListAdjustments>) {
+  operatorNameOf(actor);
+  const { rows, total } = await q.pageAdjustments(db, input);
+  return page(rows, total, input);
+}
+
+/**
+ * A second operator decides a pending adjustment: approving posts it (never by the operator who
+ * asked for it), rejecting needs a reason. The row is locked, so of two decisions at once the
+ * second finds it decided.
+ */
+export async function decideAdjustment(db: Database, actor: Actor, input: { id: number; decision: 'approve' | 'reject'; reason?: string }) {
+  const operator = operatorNameOf(actor);
+  const reason = input.reason?.trim() || null;
+  if (input.decision === 'reject' && !reason) throw new AppError(ResponseCode.reasonRequired);
+  await withTransaction(db, async (tx) => {
+    const a = await q.lockAdjustmentForUpdate(tx, input.id);
+    if (!a) throw notFound('adjustment');
+    if (a.status !== 'pending') throw new AppError(ResponseCode.requestNotPending, { status: a.status });
+    if (input.decision === 'approve' && a.requested_by === operator) throw new AppError(ResponseCode.adjustmentOwnApproval);
+    const entryId = input.decision === 'approve' ? (await postAdjustment(tx, actor, a)).entryId : null;
+    const decided = await q.decidePendingAdjustment(tx, a.id, { status: entryId ? 'posted' : 'rejected', decided_by: operator, decision_reason: reason, entry_id: entryId });
+    if (!decided) throw new AppError(ResponseCode.requestNotPending, { status: a.status });
+    await insertOperatorAction(tx, { operator, action: `adjustment.${input.decision} #${a.id} ${a.asset} ${a.amount} ${a.currency}`, target_type: 'user', target_id: a.user_id, reason });
+  });
+  return shown(db, input.id);
+}
+
+/** The approval limit of every currency that has one. */
+export async function adjustmentLimits(db: Executor, actor: Actor) {
+  operatorNameOf(actor);
+  return { list: await q.findAdjustmentLimits(db) };
+}
+
+/** Sets a currency's approval limit (minor units; `XXX` for points), recorded with the reason. */
+export async function setAdjustmentLimit(db: Database, actor: Actor, input: { currency: string; amount: number; reason: string }) {
+  const operator = operatorNameOf(actor);
+  if (!(await q.currencyExists(db, input.currency))) throw new AppError(ResponseCode.currencyUnsupported, { currency: input.currency });
+  await withTransaction(db, async (tx) => {
+    await q.upsertAdjustmentLimit(tx, { currency: input.currency, amount: input.amount, updated_by: operator });
+    await insertOperatorAction(tx, { operator, action: `setting.adjustment_limit ${input.currency}=${input.amount}`, target_type: 'setting', target_id: 0, reason: input.reason });
+  });
+  return adjustmentLimits(db, actor);
+}
+
+/** Gift-card batches, newest first, optionally of one member. */
+export async function giftCardBatches(db: Executor, actor: Actor, input: EndpointQuery<typeof adminGiftCardBatches>) {
+  operatorNameOf(actor);
+  const { rows, total } = await q.pageGiftCardBatches(db, input);
+  return page(rows, total, input);
+}
+
+// ── Money settings ─────────────────────────────────────────────────────────────────────────
+
+/** Each pair's latest feed and operator rate today, and which one a conversion uses (the operator's wins). */
+export async function rates(db: Executor, actor: Actor, date = new Date().toISOString().slice(0, 10)) {
+  operatorNameOf(actor);
+  const pairs = new Map<string, { base: string; quote: string; ecb: { rate: string; date: string } | null; operator: { rate: string; date: string } | null }>();
+  for (const r of await findLatestRates(db, date)) {
+    const key = `${r.base}/${r.quote}`;
+    const pair = pairs.get(key) ?? { base: r.base, quote: r.quote, ecb: null, operator: null };
+    pair[r.source] = { rate: r.rate, date: r.rate_date };
+    pairs.set(key, pair);
+  }
+  return { date, list: [...pairs.values()].map((p) => ({ ...p, effective: p.operator ? ('operator' as const) : ('ecb' as const) })) };
+}
+
+/** Every payment method with its fee, on or off. */
+export async function payMethods(db: Executor, actor: Actor) {
+  operatorNameOf(actor);
+  return { list: await q.findPayMethods(db) };
+}
+
+/** Changes a payment method's fee, order or whether it is offered, recorded with the reason. */
+export async function setPayMethod(db: Database, actor: Actor, input: EndpointBody<typeof adminSetPayMethod>) {
+  const operator = operatorNameOf(actor);
+  await withTransaction(db, async (tx) => {
+    const { id, reason, ...changes } = input;
+    if (!(await q.updatePayMethod(tx, id, { ...changes, updated_by: operator }))) throw notFound('pay method');
+    await insertOperatorAction(tx, {
+      operator,
+      action: `setting.pay_method #${id} fee=${changes.fee_bp}bp+${changes.fee_fixed_minor} ${changes.enabled ? 'on' : 'off'} sort=${changes.sort}`,
+      target_type: 'setting',
+      target_id: id,
+      reason,
+    });
+  });
+  return (await q.findPayMethods(db)).find((m) => m.id === input.id)!;
+}
+
+/** Withdrawal and transfer fees and limits per currency. */
+export async function walletLimits(db: Executor, actor: Actor) {
+  operatorNameOf(actor);
+  return { list: await q.findWalletLimits(db) };
+}
+
+/** Every top-up channel, on or off. */
+export async function rechargeChannels(db: Executor, actor: Actor) {
+  operatorNameOf(actor);
+  return { list: await q.findAllRechargeChannels(db) };
+}
+
+/** Every company collection account, on or off. */
+export async function collectionAccounts(db: Executor, actor: Actor) {
+  operatorNameOf(actor);
+  return { list: await q.findAllCollectionAccounts(db) };
+}
+
+/** Banks, e-wallets and branches, optionally of one country. */
+export async function bankList(db: Executor, actor: Actor, input: { country_code?: string }) {
+  operatorNameOf(actor);
+  return { list: await q.findAllBanks(db, input.country_code) };
+}
+
+/** The stablecoin deposit address pool and what is left of it per network. */
+export async function cryptoAddressPool(db: Executor, actor: Actor, input: EndpointQuery<typeof adminCryptoAddressPool>) {
+  operatorNameOf(actor);
+  const { rows, total, networks } = await q.pageCryptoAddresses(db, input);
+  return { ...page(rows, total, input), networks };
+}
+
+// ── The lists as CSV files ───────────────────────────────────────────────────────────────────
+
+type Row<E> = EndpointData<E> extends { list: Array<infer R> } ? R : never;
+/** An amount of the ledger: money in its currency's units, points as a count. */
+const units = (minor: number, currency: string) => (currency === POINTS_CURRENCY ? minor : fromMinorUnits(minor, currency));
+
+export const journalExport: ListExport<EndpointQuery<typeof adminLedgerJournal>, Row<typeof adminLedgerJournal>> = {
+  name: 'journal',
+  page: journal,
+  columns: [
+    ['id', (r) => r.id], ['created_at', (r) => r.created_at], ['kind', (r) => r.kind], ['reference', (r) => `${r.reference_type}:${r.reference_id}`], ['memo', (r) => r.memo],
+    ['postings', (r) => r.postings.map((p) => `${p.owner} ${p.asset} ${units(p.amount, p.currency)} ${p.currency}`).join('; ')],
+  ],
+};
+
+export const adjustmentsExport: ListExport<EndpointQuery<typeof adminListAdjustments>, Row<typeof adminListAdjustments>> = {
+  name: 'adjustments',
+  page: adjustments,
+  columns: [
+    ['id', (r) => r.id], ['member_id', (r) => r.user_id], ['user_name', (r) => r.user_name], ['asset', (r) => r.asset], ['currency', (r) => r.currency], ['amount', (r) => units(r.amount, r.currency)],
+    ['reason', (r) => r.reason], ['status', (r) => r.status], ['requested_by', (r) => r.requested_by], ['created_at', (r) => r.created_at], ['reviewed_by', (r) => r.decided_by], ['reviewed_at', (r) => r.decided_at],
+  ],
+};
+
+export const giftCardBatchesExport: ListExport<EndpointQuery<typeof adminGiftCardBatches>, Row<typeof adminGiftCardBatches>> = {
+  name: 'gift-card-batches',
+  page: giftCardBatches,
+  columns: [
+    ['id', (r) => r.id], ['member_id', (r) => r.user_id], ['user_name', (r) => r.user_name], ['currency', (r) => r.currency], ['value', (r) => fromMinorUnits(r.value, r.currency)], ['count', (r) => r.count],
+    ['redeemed', (r) => r.redeemed], ['expires_at', (r) => r.expires_at], ['reason', (r) => r.reason], ['created_by', (r) => r.created_by], ['created_at', (r) => r.created_at],
+  ],
+};

@@ -1,0 +1,167 @@
+import QRCode from 'qrcode';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ResponseCode } from '@shop/contract';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
+import { call } from '../../catalogue/__tests__/helpers.js';
+import { newOperatorSession } from '../../orders/__tests__/fixtures.js';
+import { usdOf, walletMember } from './fixtures.js';
+import { checkLedgerAfterEach } from './ledger-guard.js';
+
+// Stablecoin top-ups: each member gets one deposit address per network from the operators' pool,
+// sends on the network they choose, and an operator confirms the transaction hash: credited once.
+
+let t: TestApp;
+let owner: Awaited<ReturnType<typeof newOperatorSession>>;
+beforeAll(async () => {
+  t = await buildTestApp();
+  owner = await newOperatorSession(t.db, 'owner');
+}, 60_000);
+afterAll(() => t.close());
+checkLedgerAfterEach(() => t);
+
+type Headers = Record<string, string>;
+type Member = Awaited<ReturnType<typeof walletMember>>;
+const get = (url: string, headers?: Headers) => call(t, 'GET', url, { headers });
+const post = (url: string, body: unknown, headers?: Headers) => call(t, 'POST', url, { headers, body });
+
+let seq = 0;
+/** `n` fresh addresses for the pool (valid: 20 to 100 letters and digits). */
+const addresses = (prefix: string, n: number) => Array.from({ length: n }, () => `${prefix}${Date.now().toString(36)}${(seq++).toString().padStart(4, '0')}`.padEnd(34, 'x'));
+const fill = (network: string, list: string[], headers = owner.headers) => post('/admin/api/wallet/crypto-addresses', { network, addresses: list, reason: 'new wallet batch from treasury' }, headers);
+const addressOf = (m: Member, network: string) => get(`/coin/recharge/address?network=${network}`, m.headers);
+const freeIn = async (network: string) => (await t.db.selectFrom('crypto_addresses').select('id').where('network', '=', network).where('user_id', 'is', null).execute()).length;
+const hash = () => `0x${Array.from({ length: 64 }, () => Math.floor(Math.random() * 16).toString(16)).join('')}`;
+
+describe('the operators fill the pool', () => {
+  it('adds addresses (skipping those already there) and records each filling as a decision', async () => {
+    const list = addresses('TPool', 3);
+    const first = await fill('trc20', list);
+    expect(first.body).toMatchObject({ code: 200, data: { added: 3 } });
+    const again = await fill('TRC20', [list[0]!, ...addresses('TPool', 1)]);
+    expect(again.body.data).toEqual({ added: 1 });
+    const actions = await t.db.selectFrom('operator_actions').select(['operator', 'action', 'target_type']).where('action', 'like', 'crypto_addresses.add TRC20%').orderBy('id').execute();
+    expect(actions.map(({ action, target_type }) => ({ action, target_type }))).toEqual([
+      { action: 'crypto_addresses.add TRC20 3 of 3', target_type: 'setting' },
+      { action: 'crypto_addresses.add TRC20 1 of 2', target_type: 'setting' },
+    ]);
+    expect(actions.every((a) => a.operator.endsWith(`#${owner.operatorId}`))).toBe(true);
+    const support = await newOperatorSession(t.db, 'support');
+    expect((await fill('TRC20', addresses('TNo', 1), support.headers)).body.code).not.toBe(200);
+    expect((await fill('TRC20', ['not an address'])).body.code).toBe(ResponseCode.validation);
+  });
+});
+
+describe('a deposit address per member and network', () => {
+  it('gives a member one address of the pool, the same on every visit, with its QR code; another member gets another', async () => {
+    await fill('TRC20', addresses('TMine', 3));
+    const a = await walletMember(t);
+    const b = await walletMember(t);
+    const before = await freeIn('TRC20');
+    const first = await addressOf(a, 'TRC20');
+    expect(first.body.code, first.body.msg).toBe(200);
+    expect(first.body.data).toMatchObject({ network: 'TRC20', currency: 'USD' });
+    const address = first.body.data.address as string;
+    expect((await addressOf(a, 'trc20')).body.data.address).toBe(address);
+    expect((await get('/coin/recharge/address', a.headers)).body.data.address).toBe(address);
+    const other = (await addressOf(b, 'TRC20')).body.data.address;
+    expect(other).not.toBe(address);
+    expect(await freeIn('TRC20')).toBe(before - 2);
+    const owners = await t.db.selectFrom('crypto_addresses').select(['user_id']).where('network', '=', 'TRC20').where('address', 'in', [address, other]).orderBy('user_id').execute();
+    expect(owners.map((o) => Number(o.user_id))).toEqual([a.userId, b.userId].sort((x, y) => x - y));
+
+    // The QR code is a PNG of exactly this address.
+    const qr = first.body.data.qr_code as string;
+    expect(qr).toBe(await QRCode.toDataURL(address, { margin: 1, width: 240 }));
+    const png = Buffer.from(qr.replace(/^data:image\/png;base64,/, ''), 'base64');
+    expect(png.subarray(1, 4).toString()).toBe('PNG');
+    // The header's width and height.
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([240, 240]);
+  });
+
+  it('a member asking many times at once still gets one address, and the pool loses one', async () => {
+    await fill('TRC20', addresses('TRace', 10));
+    const m = await walletMember(t);
+    const before = await freeIn('TRC20');
+    const answers = await Promise.all(Array.from({ length: 8 }, () => addressOf(m, 'TRC20')));
+    expect(new Set(answers.map((r) => r.body.data?.address)).size).toBe(1);
+    expect(answers.every((r) => r.body.code === 200)).toBe(true);
+    expect(await freeIn('TRC20')).toBe(before - 1);
+  });
+
+  it('an empty pool answers a clear error; an exhausted one too, while members who hold an address keep it', async () => {
+    const m = await walletMember(t);
+    const none = await addressOf(m, 'BEP20');
+    expect(none.body).toMatchObject({ code: ResponseCode.noCryptoAddress, msg: 'No deposit address is available for this network right now; please try again later' });
+    await fill('SOL', addresses('SOne', 1));
+    const holder = await walletMember(t);
+    const held = (await addressOf(holder, 'SOL')).body.data.address;
+    expect((await addressOf(m, 'SOL')).body.code).toBe(ResponseCode.noCryptoAddress);
+    expect((await addressOf(holder, 'SOL')).body.data.address).toBe(held);
+    // The top-up page lists the networks the member can deposit on.
+    expect((await get('/user/recharge/config', holder.headers)).body.data.crypto_networks).toContain('SOL');
+    expect((await get('/user/recharge/config', m.headers)).body.data.crypto_networks).not.toContain('SOL');
+    expect((await get('/user/recharge/config', m.headers)).body.data.crypto_networks).not.toContain('BEP20');
+    expect((await get('/coin/recharge/address?network=T%20RC', m.headers)).body.code).toBe(ResponseCode.validation);
+  });
+});
+
+describe('stablecoin top-ups on the network chosen', () => {
+  it('a top-up on ERC20 goes to the member’s ERC20 address; the operator confirms the hash and it is credited once', async () => {
+    await fill('ERC20', addresses('EAddr', 2));
+    await fill('TRC20', addresses('TAddr', 2));
+    const m = await walletMember(t);
+    expect((await get('/user/recharge/config', m.headers)).body.data.crypto_networks).toEqual(expect.arrayContaining(['ERC20', 'TRC20']));
+    const txHash = hash();
+    // No ERC20 address asked for yet: the deposit has nowhere it could have gone.
+    expect((await post('/user/recharge/create', { channel: 'usdt', amount: '80', currency: 'USD', tx_hash: txHash, network: 'ERC20' }, m.keyed())).body.code).toBe(ResponseCode.noCryptoAddress);
+    expect((await addressOf(m, 'ERC20')).body.code).toBe(200);
+    expect((await post('/user/recharge/create', { channel: 'usdt', amount: '80', currency: 'USD', network: 'ERC20' }, m.keyed())).body.code).toBe(ResponseCode.txHashRequired);
+    const created = await post('/user/recharge/create', { channel: 'usdt', amount: '80', currency: 'USD', tx_hash: txHash, network: 'erc20' }, m.keyed());
+    expect(created.body.code, created.body.msg).toBe(200);
+    const r = created.body.data;
+    expect(r).toMatchObject({ kind: 'crypto', status: 'under_review', network: 'ERC20', tx_hash: txHash, credit_amount: 8_000 });
+    expect((await get(`/user/recharge/orderInfo?id=${r.id}`, m.headers)).body.data.network).toBe('ERC20');
+    const queue = await get('/admin/api/wallet/recharges?kind=crypto', owner.headers);
+    expect(queue.body.data.list.find((x: { id: number }) => x.id === r.id)).toMatchObject({ network: 'ERC20', tx_hash: txHash });
+
+    // Two operators confirm at once: one credits.
+    const [one, two] = await Promise.all([
+      post('/admin/api/wallet/recharges/confirm', { id: r.id, tx_hash: txHash, reason: 'seen on etherscan' }, owner.headers),
+      post('/admin/api/wallet/recharges/confirm', { id: r.id, tx_hash: txHash, reason: 'seen too' }, owner.headers),
+    ]);
+    expect([one.body.code, two.body.code].sort()).toEqual([200, ResponseCode.requestNotPending].sort());
+    expect((await post('/admin/api/wallet/recharges/confirm', { id: r.id, tx_hash: txHash, reason: 'again' }, owner.headers)).body.code).toBe(ResponseCode.requestNotPending);
+    expect(await usdOf(t, m)).toEqual({ currency: 'USD', available: 8_000, frozen: 0 });
+    const entries = await t.db
+      .selectFrom('journal_entries as e')
+      .innerJoin('postings as p', 'p.entry_id', 'e.id')
+      .innerJoin('ledger_accounts as a', 'a.id', 'p.account_id')
+      .select(['e.id', 'a.system_code', 'p.amount'])
+      .where('e.kind', '=', 'recharge')
+      .where('e.reference_id', '=', r.order_no)
+      .execute();
+    expect(new Set(entries.map((e) => e.id)).size).toBe(1);
+    expect(entries.find((e) => e.system_code)).toMatchObject({ system_code: 'gateway_clearing:crypto_ERC20', amount: -8_000 });
+    expect((await get(`/user/recharge/orderInfo?id=${r.id}`, m.headers)).body.data.status).toBe('paid');
+    const decisions = await t.db.selectFrom('operator_actions').select('action').where('target_type', '=', 'recharge').where('target_id', '=', r.id).execute();
+    expect(decisions).toEqual([{ action: 'recharge.confirm' }]);
+  });
+
+  it('without a network the top-up is TRC20; a hash already claimed on a network is refused there but not on another', async () => {
+    await fill('ERC20', addresses('EHash', 2));
+    await fill('TRC20', addresses('THash', 2));
+    const m = await walletMember(t);
+    await addressOf(m, 'TRC20');
+    await addressOf(m, 'ERC20');
+    const txHash = hash();
+    const trc = await post('/user/recharge/create', { channel: 'usdt', amount: '20', currency: 'USD', tx_hash: txHash }, m.keyed());
+    expect(trc.body.data).toMatchObject({ network: 'TRC20', status: 'under_review' });
+    const twice = await post('/user/recharge/create', { channel: 'usdt', amount: '20', currency: 'USD', tx_hash: txHash.toUpperCase().replace('0X', '0x'), network: 'TRC20' }, m.keyed());
+    expect(twice.body.code).toBe(ResponseCode.txHashRequired);
+    const erc = await post('/user/recharge/create', { channel: 'usdt', amount: '20', currency: 'USD', tx_hash: txHash, network: 'ERC20' }, m.keyed());
+    expect(erc.body.data).toMatchObject({ network: 'ERC20' });
+    // A network the member holds no address of is refused.
+    expect((await post('/user/recharge/create', { channel: 'usdt', amount: '20', currency: 'USD', tx_hash: hash(), network: 'BEP20' }, m.keyed())).body.code).toBe(ResponseCode.noCryptoAddress);
+    expect((await usdOf(t, m)).available).toBe(0);
+  });
+});

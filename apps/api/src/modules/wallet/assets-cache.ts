@@ -1,0 +1,28 @@
+import type { AppDeps } from '../../app-deps.js';
+import { responseCache } from '../../lib/cache.js';
+import { onChanges, type Change } from '../../lib/changes.js';
+
+/** Tags of the wallet's cached answers: every member's, or one member's. */
+export const WalletTag = {
+  assets: 'wallet-assets',
+  memberAssets: (memberId: number) => `wallet-assets:${memberId}`,
+} as const;
+
+const tagsOf = (change: Change): string[] => {
+  if (change.kind === 'balances') return change.memberIds.map(WalletTag.memberAssets);
+  // Cached answers named by tag are the response cache's own business (and this listener's invalidations announce them).
+  if (change.kind === 'cache') return [];
+  return [WalletTag.assets];
+};
+
+/**
+ * Drops the cached asset answers whose figures changed: a member's when postings touched their
+ * accounts, everyone's when rates or the wallet's currencies changed. Answers the function that stops it.
+ */
+export function dropWalletAnswersOnChanges(deps: Pick<AppDeps, 'config' | 'redis'>): () => void {
+  const cache = responseCache(deps);
+  return onChanges((changes) => {
+    const tags = [...new Set(changes.flatMap(tagsOf))];
+    if (tags.length) cache.invalidate(...tags);
+  });
+}
