@@ -13,6 +13,8 @@ const config: UserConfig = {
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // The bench reads which chunks the first screen needs (bench/web-size.ts).
+    manifest: true,
     target: 'es2022',
     chunkSizeWarningLimit: 800,
     rolldownOptions: {

@@ -21,6 +21,21 @@ const Withdrawals = lazy(() => import('../pages/Withdrawals'));
 const Orders = lazy(() => import('../pages/Orders'));
 const Members = lazy(() => import('../pages/Members'));
 const Audit = lazy(() => import('../pages/Audit'));
+const Settings = lazy(() => import('../pages/settings/Settings'));
+const Operators = lazy(() => import('../pages/settings/Operators'));
+const Categories = lazy(() => import('../pages/catalogue/Categories'));
+const Goods = lazy(() => import('../pages/catalogue/Goods'));
+const GoodsEditor = lazy(() => import('../pages/catalogue/GoodsEditor'));
+const GroupBuys = lazy(() => import('../pages/catalogue/GroupBuys'));
+const Coupons = lazy(() => import('../pages/catalogue/Coupons'));
+const Content = lazy(() => import('../pages/content/Content'));
+const Ledger = lazy(() => import('../pages/money/Ledger'));
+const Adjustments = lazy(() => import('../pages/money/Adjustments'));
+const GiftCards = lazy(() => import('../pages/money/GiftCards'));
+const MoneySettings = lazy(() => import('../pages/money/MoneySettings'));
+const Payments = lazy(() => import('../pages/payments/Payments'));
+const Charity = lazy(() => import('../pages/charity/Charity'));
+const Reminders = lazy(() => import('../pages/charity/Reminders'));
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -75,6 +90,21 @@ function Routed() {
         <Route path="orders" element={page(<Orders />)} />
         <Route path="members" element={page(<Members />)} />
         <Route path="audit" element={page(<Audit />)} />
+        <Route path="settings" element={page(<Settings />)} />
+        <Route path="operators" element={page(<Operators />)} />
+        <Route path="catalogue/categories" element={page(<Categories />)} />
+        <Route path="catalogue/goods" element={page(<Goods />)} />
+        <Route path="catalogue/goods/:id" element={page(<GoodsEditor />)} />
+        <Route path="catalogue/group-buys" element={page(<GroupBuys />)} />
+        <Route path="catalogue/coupons" element={page(<Coupons />)} />
+        <Route path="content/:kind" element={page(<Content />)} />
+        <Route path="money/ledger" element={page(<Ledger />)} />
+        <Route path="money/adjustments" element={page(<Adjustments />)} />
+        <Route path="money/gift-cards" element={page(<GiftCards />)} />
+        <Route path="money/settings" element={page(<MoneySettings />)} />
+        <Route path="payments" element={page(<Payments />)} />
+        <Route path="charity" element={page(<Charity />)} />
+        <Route path="orders/reminders" element={page(<Reminders />)} />
         <Route path="*" element={<Navigate to="/" replace />} />
       </Route>
     </Routes>

@@ -10,10 +10,16 @@ import { LanguageSelect } from './LanguageSelect';
 import { useOperator } from './operator';
 
 interface Item {
+  /** The page's route; `:id` stands for a number (a page reached from a list, not from the menu). */
   path: string;
   label: string;
   permission: Permission;
+  /** Reached from another page, not listed in the menu. */
+  hidden?: boolean;
 }
+
+/** Whether a route of PAGES (with `:id` parts) is the address shown. */
+const matches = (path: string, pathname: string) => new RegExp(`^${path.replace(/:[a-z]+/g, '[^/]+')}$`).test(pathname);
 
 /** Every page of the menu with the permission it needs: what the role forbids is not shown. */
 export const PAGES = (t: (k: string) => string): Array<Item | { group: string; children: Item[] }> => [
@@ -27,9 +33,42 @@ export const PAGES = (t: (k: string) => string): Array<Item | { group: string; c
       { path: '/reviews/withdrawals', label: t('nav.withdrawals'), permission: 'withdrawals.review' },
     ],
   },
-  { path: '/orders', label: t('nav.orders'), permission: 'orders.read' },
+  {
+    group: t('nav.orders'),
+    children: [
+      { path: '/orders', label: t('nav.orders'), permission: 'orders.read' },
+      { path: '/orders/reminders', label: t('nav.reminders'), permission: 'orders.read' },
+      { path: '/charity', label: t('nav.charity'), permission: 'orders.read' },
+    ],
+  },
   { path: '/members', label: t('nav.members'), permission: 'members.read' },
+  {
+    group: t('catalogue.nav.group'),
+    children: [
+      { path: '/catalogue/goods', label: t('catalogue.nav.goods'), permission: 'catalogue.write' },
+      { path: '/catalogue/goods/:id', label: t('catalogue.nav.goodsEditor'), permission: 'catalogue.write', hidden: true },
+      { path: '/catalogue/categories', label: t('catalogue.nav.categories'), permission: 'catalogue.write' },
+      { path: '/catalogue/group-buys', label: t('catalogue.nav.groupBuys'), permission: 'catalogue.write' },
+      { path: '/catalogue/coupons', label: t('catalogue.nav.coupons'), permission: 'settings.write' },
+    ],
+  },
+  {
+    group: t('content.nav.group'),
+    children: (['news', 'notices', 'faqs', 'agreements', 'popups', 'banners'] as const).map((k) => ({ path: `/content/${k}`, label: t(`content.nav.${k}`), permission: 'settings.write' as const })),
+  },
+  {
+    group: t('money.nav.group'),
+    children: [
+      { path: '/money/ledger', label: t('money.nav.ledger'), permission: 'ledger.read' },
+      { path: '/money/adjustments', label: t('money.nav.adjustments'), permission: 'ledger.read' },
+      { path: '/money/gift-cards', label: t('money.nav.giftCards'), permission: 'ledger.read' },
+      { path: '/money/settings', label: t('money.nav.settings'), permission: 'ledger.read' },
+    ],
+  },
+  { path: '/payments', label: t('payments.nav'), permission: 'ledger.read' },
   { path: '/audit', label: t('nav.audit'), permission: 'audit.read' },
+  { path: '/settings', label: t('settings.menu.settings'), permission: 'settings.write' },
+  { path: '/operators', label: t('settings.menu.operators'), permission: 'operators.manage' },
 ];
 
 export function Shell() {
@@ -41,11 +80,11 @@ export function Shell() {
   const allowed = useMemo(() => new Set(me.data?.permissions ?? []), [me.data]);
   const pages = PAGES(t);
   const flat = pages.flatMap((p) => ('group' in p ? p.children : [p]));
-  const current = flat.find((p) => p.path === pathname);
+  const current = flat.find((p) => p.path === pathname) ?? flat.find((p) => matches(p.path, pathname));
   const items = pages
     .map((p) =>
       'group' in p
-        ? { type: 'group' as const, key: p.group, label: p.group, children: p.children.filter((c) => allowed.has(c.permission)).map((c) => ({ key: c.path, label: c.label })) }
+        ? { type: 'group' as const, key: p.group, label: p.group, children: p.children.filter((c) => !c.hidden && allowed.has(c.permission)).map((c) => ({ key: c.path, label: c.label })) }
         : allowed.has(p.permission)
           ? { key: p.path, label: p.label }
           : null,
@@ -66,7 +105,7 @@ export function Shell() {
     <Layout style={{ minHeight: '100vh' }}>
       <Layout.Sider width={220} theme="light" breakpoint="lg" collapsedWidth={64} style={{ borderRight: '1px solid #f0f0f0' }}>
         <div style={{ padding: '18px 20px', fontWeight: 600, fontSize: 16 }}>{t('app.title')}</div>
-        <Menu mode="inline" selectedKeys={[pathname]} items={items as never} onClick={(e) => navigate(e.key)} style={{ borderInlineEnd: 0 }} />
+        <Menu mode="inline" selectedKeys={[current?.hidden ? current.path.replace(/\/:[a-z]+$/, '') : pathname]} items={items as never} onClick={(e) => navigate(e.key)} style={{ borderInlineEnd: 0 }} />
       </Layout.Sider>
       <Layout>
         <Layout.Header style={{ background: '#fff', padding: '0 24px', display: 'flex', justifyContent: 'space-between', alignItems: 'center', borderBottom: '1px solid #f0f0f0' }}>

@@ -1,19 +1,26 @@
-import { Alert, Form, Input, Modal } from 'antd';
+import { Alert, App as AntApp, Form, Input, Modal, Select } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { App as AntApp } from 'antd';
 import { newKey } from '../lib/api';
+import { FormField, useConsoleForm, type BodySchema } from '../lib/form';
 
 export interface DecisionField {
   name: string;
   label: string;
   required?: boolean;
+  /** What an empty value shows when refused (default "Required", "Give a reason" for a reason). */
   requiredMessage?: string;
+  /** What any refusal shows (a value the body does not take …). */
+  message?: string;
   placeholder?: string;
   multiline?: boolean;
   min?: number;
+  /** A choice among these instead of typed text. */
+  options?: Array<{ value: string; label: string }>;
 }
+
+type Values = Record<string, string>;
 
 interface Props {
   open: boolean;
@@ -22,36 +29,68 @@ interface Props {
   okText: string;
   danger?: boolean;
   fields: DecisionField[];
-  /** Sends the decision with the key this dialog holds: a second click, or a retry, is the same decision. */
-  send: (values: Record<string, string>, idempotencyKey: string) => Promise<unknown>;
+  /** The contract's schema of the call's body, loaded at the first check, and the body made of the dialog's values. */
+  schema?: () => Promise<BodySchema>;
+  toBody?: (values: Values) => unknown;
+  /** Where a refusal of a body field shows when the dialog names it differently. */
+  fieldOf?: Record<string, string>;
+  /**
+   * Sends the decision with the key this dialog holds: a second click, or a retry, is the same decision.
+   * `body` is what the schema made of `toBody(values)` (the values themselves without a schema).
+   */
+  send: (values: Values, idempotencyKey: string, body: any) => Promise<unknown>;
   /** Query keys to refresh once decided. */
   invalidate: readonly unknown[][];
   onClose: (decided: boolean) => void;
 }
 
-/** Every operator decision: a question, the fields it needs (a reason …), one idempotency key per dialog. */
-export function DecisionModal({ open, title, question, okText, danger, fields, send, invalidate, onClose }: Props) {
+/** The message of an empty field's refusal: its own, else "Give a reason" for a reason, else the form's default. */
+const requiredOf = (f: DecisionField, reasonRequired: string) => f.requiredMessage ?? (f.name === 'reason' ? reasonRequired : undefined);
+
+/** Every operator decision: a question, the fields it needs (a reason …), checked by the contract's schema, one idempotency key per dialog. */
+export function DecisionModal({ open, title, question, okText, danger, fields, schema, toBody, fieldOf, send, invalidate, onClose }: Props) {
   const { t } = useTranslation();
   const { message } = AntApp.useApp();
-  const [form] = Form.useForm<Record<string, string>>();
   const key = useRef(newKey());
   const [error, setError] = useState<string | null>(null);
   const qc = useQueryClient();
+  const form = useConsoleForm<Values, unknown>({
+    schema,
+    toBody,
+    fieldOf,
+    defaultValues: Object.fromEntries(fields.map((f) => [f.name, ''])),
+    // What the dialog itself asks for, whatever the body allows (a reason this decision needs …).
+    check: (v) =>
+      Object.fromEntries(
+        fields.map((f) => {
+          const value = (v[f.name] ?? '').trim();
+          const refused = f.required && (!value || (f.min !== undefined && value.length < f.min));
+          return [f.name, refused ? (f.message ?? requiredOf(f, t('common.reasonRequired')) ?? t('auth.required')) : undefined];
+        }),
+      ),
+  });
+  const { reset } = form;
+  const names = fields.map((f) => f.name).join(',');
   useEffect(() => {
     if (open) {
       key.current = newKey();
       setError(null);
-      form.resetFields();
+      reset(Object.fromEntries(names.split(',').map((n) => [n, ''])));
     }
-  }, [open, form]);
+  }, [open, reset, names]);
   const mutation = useMutation({
-    mutationFn: (values: Record<string, string>) => send(values, key.current),
-    onSuccess: async () => {
+    mutationFn: ({ values, body }: { values: Values; body: unknown }) => send(values, key.current, body),
+    // The decision is saved: the dialog closes at once, and the lists refresh behind it (a slow refetch
+    // must not keep a decided dialog over the page).
+    onSuccess: () => {
       message.success(t('common.decisionSaved'));
-      await Promise.all(invalidate.map((k) => qc.invalidateQueries({ queryKey: k })));
       onClose(true);
+      for (const k of invalidate) void qc.invalidateQueries({ queryKey: k });
     },
     onError: (e) => setError(e instanceof Error ? e.message : String(e)),
+  });
+  const decide = form.submit((body) => {
+    if (!mutation.isPending) mutation.mutate({ values: form.getValues(), body });
   });
   return (
     <Modal
@@ -60,26 +99,19 @@ export function DecisionModal({ open, title, question, okText, danger, fields, s
       okText={okText}
       cancelText={t('common.cancel')}
       okButtonProps={{ danger, loading: mutation.isPending }}
-      onOk={() => {
-        if (mutation.isPending) return;
-        void form.validateFields().then((v) => mutation.mutate(v));
-      }}
+      onOk={() => void decide()}
       onCancel={() => onClose(false)}
       destroyOnHidden
     >
       <p>{question}</p>
-      <Form form={form} layout="vertical" preserve={false}>
+      <Form layout="vertical" component="div">
         {fields.map((f) => (
-          <Form.Item
-            key={f.name}
-            name={f.name}
-            label={f.label}
-            rules={f.required ? [{ required: true, whitespace: true, message: f.requiredMessage ?? t('common.reasonRequired') }, ...(f.min ? [{ min: f.min, message: f.requiredMessage ?? t('common.reasonRequired') }] : [])] : []}
-          >
-            {f.multiline ? <Input.TextArea rows={3} maxLength={300} placeholder={f.placeholder} /> : <Input maxLength={100} placeholder={f.placeholder} />}
-          </Form.Item>
+          <FormField key={f.name} form={form} name={f.name} label={f.label} required={f.required} message={f.message ?? (f.name === 'reason' ? t('common.reasonRequired') : undefined)} requiredMessage={requiredOf(f, t('common.reasonRequired'))}>
+            {f.options ? <Select options={f.options} placeholder={f.placeholder} /> : f.multiline ? <Input.TextArea rows={3} maxLength={300} placeholder={f.placeholder} /> : <Input maxLength={100} placeholder={f.placeholder} />}
+          </FormField>
         ))}
       </Form>
+      {form.unshown && <Alert type="error" showIcon title={form.unshown} style={{ marginBottom: 8 }} />}
       {error && <Alert type="error" showIcon title={error} />}
     </Modal>
   );

@@ -1,7 +1,10 @@
-import { Alert, Button, Empty, Table, type TableProps } from 'antd';
+import { Alert, Button, Empty, Table, type TableColumnsType, type TableProps } from 'antd';
+import type { AnyEndpoint } from '@shop/contract/common';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useState } from 'react';
 import { formatNumber } from '../lib/format';
+import { ExportButton } from './ExportButton';
 
 interface PageData<T> {
   list: T[];
@@ -10,15 +13,32 @@ interface PageData<T> {
   limit: number;
 }
 
-interface Props<T> extends Omit<TableProps<T>, 'dataSource' | 'loading' | 'pagination'> {
-  query: UseQueryResult<PageData<T> | { list: T[] }>;
-  /** Paging: the page asked for and a setter; without it, the whole list shows. */
-  paging?: { page: number; limit: number; onChange: (page: number, limit: number) => void };
+/** The order a list is asked in: one of its sortable columns and a direction. */
+export interface ListSort {
+  sort?: string;
+  order?: 'asc' | 'desc';
 }
 
-/** A table of a query: loading, error (with a retry) and empty states, and paging with the total. */
-export function QueryTable<T extends object>({ query, paging, ...rest }: Props<T>) {
+interface Props<T> extends Omit<TableProps<T>, 'dataSource' | 'loading' | 'pagination'> {
+  query: UseQueryResult<PageData<T> | { list: T[] }>;
+  /** Paging by the server: the page asked for and a setter; without it, a whole list is paged here (20 rows a page). */
+  paging?: { page: number; limit: number; onChange: (page: number, limit: number) => void };
+  /** Sorting by the server: a column with `sorter: true` sorts by its `key` (or its `dataIndex`). */
+  sorting?: ListSort & { onChange: (sort: ListSort) => void };
+  /** A CSV file of the whole list as filtered: the list's call and the query it is shown with. */
+  exportCsv?: { list: AnyEndpoint; query: Record<string, unknown> };
+  /** Shown left of the export button, above the table (filters …). */
+  toolbar?: React.ReactNode;
+}
+
+const columnName = (c: { key?: React.Key; dataIndex?: unknown }): string | undefined =>
+  c.key !== undefined ? String(c.key) : typeof c.dataIndex === 'string' ? c.dataIndex : undefined;
+
+/** A table of a query: loading, error (with a retry) and empty states, paging with the total, server sorting and CSV export. */
+export function QueryTable<T extends object>({ query, paging, sorting, exportCsv, toolbar, columns, ...rest }: Props<T>) {
   const { t } = useTranslation();
+  // A list the server answers whole (settings tables, operators, reminders) is paged here.
+  const [local, setLocal] = useState({ page: 1, limit: 20 });
   if (query.isError) {
     return (
       <Alert
@@ -32,27 +52,49 @@ export function QueryTable<T extends object>({ query, paging, ...rest }: Props<T
   }
   const data = query.data;
   const total = data && 'total' in data ? data.total : (data?.list.length ?? 0);
-  return (
+  const sortedColumns: TableColumnsType<T> | undefined = sorting
+    ? columns?.map((c) => {
+        if (c.sorter !== true) return c;
+        const name = columnName(c as { key?: React.Key; dataIndex?: unknown });
+        return { ...c, sortDirections: ['ascend', 'descend'], sortOrder: name !== undefined && sorting.sort === name ? (sorting.order === 'desc' ? 'descend' : 'ascend') : null };
+      })
+    : columns;
+  const table = (
     <Table<T>
       size="middle"
       rowKey={(r) => String((r as { id?: number }).id)}
       {...rest}
+      columns={sortedColumns}
       loading={query.isLoading || query.isFetching}
       dataSource={data?.list ?? []}
       locale={{ emptyText: query.isLoading ? t('common.loading') : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('common.empty')} /> }}
-      pagination={
-        paging
-          ? {
-              current: paging.page,
-              pageSize: paging.limit,
-              total,
-              showSizeChanger: true,
-              pageSizeOptions: [10, 20, 50, 100],
-              showTotal: (n) => t('common.total', { count: n, formatted: formatNumber(n) }),
-              onChange: paging.onChange,
-            }
-          : false
-      }
+      onChange={(pagination, filters, sorter, extra) => {
+        rest.onChange?.(pagination, filters, sorter, extra);
+        if (!sorting || extra.action !== 'sort') return;
+        const s = Array.isArray(sorter) ? sorter[0] : sorter;
+        const name = s?.column ? columnName(s.column as { key?: React.Key; dataIndex?: unknown }) : undefined;
+        sorting.onChange(s?.order && name ? { sort: name, order: s.order === 'descend' ? 'desc' : 'asc' } : {});
+      }}
+      pagination={{
+        current: paging ? paging.page : local.page,
+        pageSize: paging ? paging.limit : local.limit,
+        total,
+        showSizeChanger: true,
+        pageSizeOptions: [10, 20, 50, 100],
+        hideOnSinglePage: !paging,
+        showTotal: (n) => t('common.total', { count: n, formatted: formatNumber(n) }),
+        onChange: paging ? paging.onChange : (page, limit) => setLocal({ page, limit }),
+      }}
     />
+  );
+  if (!exportCsv && !toolbar) return table;
+  return (
+    <div>
+      <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 12, marginBottom: 12 }}>
+        <div>{toolbar}</div>
+        {exportCsv && <ExportButton list={exportCsv.list} query={exportCsv.query} />}
+      </div>
+      {table}
+    </div>
   );
 }

@@ -1,9 +1,11 @@
-import { Button, Descriptions, Drawer, Segmented, Space, type TableColumnsType } from 'antd';
+import { Button, Descriptions, Drawer, Input, Segmented, Space, type TableColumnsType } from 'antd';
+import type { AnyEndpoint } from '@shop/contract/common';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { BodySchema } from '../lib/form';
 import { DecisionModal, type DecisionField } from './DecisionModal';
-import { QueryTable } from './QueryTable';
+import { QueryTable, type ListSort } from './QueryTable';
 
 export interface QueueAction<T> {
   key: string;
@@ -14,14 +16,22 @@ export interface QueueAction<T> {
   when: (row: T) => boolean;
   question: string;
   fields: DecisionField[];
-  send: (row: T, values: Record<string, string>, idempotencyKey: string) => Promise<unknown>;
+  /** The contract's schema of the decision's body and the body made of the row and the dialog's values (checked before it is sent). */
+  schema?: () => Promise<BodySchema>;
+  toBody?: (row: T, values: Record<string, string>) => unknown;
+  /** Sends the decision: `body` is what the schema made of `toBody` (the values without a schema). */
+  send: (row: T, values: Record<string, string>, idempotencyKey: string, body: any) => Promise<unknown>;
 }
 
 interface Props<T> {
   name: string;
   statuses: readonly string[];
   defaultStatus: string;
-  load: (q: { status: string; page: number; limit: number }) => Promise<{ list: T[]; total: number; page: number; limit: number }>;
+  load: (q: { status: string; q?: string; page: number; limit: number } & ListSort) => Promise<{ list: T[]; total: number; page: number; limit: number }>;
+  /** What the search box finds (the member …): the list's `q`. */
+  searchPlaceholder?: string;
+  /** The list's call: offers its CSV export with the state and sort shown. */
+  exportList?: AnyEndpoint;
   columns: TableColumnsType<T>;
   /** The drawer's facts of a row. */
   describe: (row: T) => Array<{ label: string; value: ReactNode }>;
@@ -33,14 +43,17 @@ interface Props<T> {
 }
 
 /** One pattern for every review queue: states, a table, a drawer with the evidence, decisions with a reason and a confirmation. */
-export function ReviewQueue<T extends { id: number; status: string }>({ name, statuses, defaultStatus, load, columns, describe, evidence, actions, alsoInvalidate = [] }: Props<T>) {
+export function ReviewQueue<T extends { id: number; status: string }>({ name, statuses, defaultStatus, load, searchPlaceholder, exportList, columns, describe, evidence, actions, alsoInvalidate = [] }: Props<T>) {
   const { t } = useTranslation();
   const [status, setStatus] = useState(defaultStatus);
   const [paging, setPaging] = useState({ page: 1, limit: 20 });
+  const [sort, setSort] = useState<ListSort>({});
+  const [search, setSearch] = useState('');
   const [open, setOpen] = useState<T | null>(null);
   const [acting, setActing] = useState<QueueAction<T> | null>(null);
   const queryKey = ['admin', 'queue', name];
-  const query = useQuery({ queryKey: [...queryKey, status, paging], queryFn: () => load({ status, ...paging }), placeholderData: keepPreviousData });
+  const filters = { status, ...(search ? { q: search } : {}), ...sort };
+  const query = useQuery({ queryKey: [...queryKey, filters, paging], queryFn: () => load({ ...filters, ...paging }), placeholderData: keepPreviousData });
 
   const allColumns: TableColumnsType<T> = [
     ...columns,
@@ -65,7 +78,29 @@ export function ReviewQueue<T extends { id: number; status: string }>({ name, st
           setPaging((p) => ({ ...p, page: 1 }));
         }}
       />
-      <QueryTable<T> query={query} columns={allColumns} paging={{ ...paging, onChange: (page, limit) => setPaging({ page, limit }) }} onRow={(row) => ({ onDoubleClick: () => setOpen(row) })} />
+      <QueryTable<T>
+        query={query}
+        columns={allColumns}
+        paging={{ ...paging, onChange: (page, limit) => setPaging({ page, limit }) }}
+        sorting={{ ...sort, onChange: (s) => (setSort(s), setPaging((p) => ({ ...p, page: 1 }))) }}
+        exportCsv={exportList && { list: exportList, query: filters }}
+        toolbar={
+          searchPlaceholder && (
+            <Input.Search
+              allowClear
+              enterButton={t('common.search')}
+              placeholder={searchPlaceholder}
+              style={{ width: 360 }}
+              onSearch={(v) => {
+                setSearch(v.trim());
+                setPaging((p) => ({ ...p, page: 1 }));
+              }}
+              data-testid={`${name}-search`}
+            />
+          )
+        }
+        onRow={(row) => ({ onDoubleClick: () => setOpen(row) })}
+      />
       <Drawer
         open={open !== null}
         size={560}
@@ -100,7 +135,9 @@ export function ReviewQueue<T extends { id: number; status: string }>({ name, st
           okText={acting.label}
           danger={acting.danger}
           fields={acting.fields}
-          send={(values, key) => acting.send(open, values, key)}
+          schema={acting.schema}
+          toBody={acting.toBody && ((values) => acting.toBody!(open, values))}
+          send={(values, key, body) => acting.send(open, values, key, body)}
           invalidate={[queryKey, ['admin', 'dashboard'], ...alsoInvalidate]}
           onClose={(decided) => {
             setActing(null);

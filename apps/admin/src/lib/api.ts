@@ -32,16 +32,15 @@ function queryString(query: Record<string, unknown> | undefined): string {
   return s ? `?${s}` : '';
 }
 
-/** One call of the contract, with the operator's token and the console's language. */
-export async function api<E extends AnyEndpoint>(endpoint: E, input: CallInput<E> = {}): Promise<EndpointData<E>> {
+/** Sends one call with the operator's token and the console's language; a network failure is an ApiError. */
+async function send<E extends AnyEndpoint>(endpoint: E, input: CallInput<E>): Promise<Response> {
   const { token } = sessionStore.get();
   const headers: Record<string, string> = { 'Accept-Language': i18n.language, 'think-lang': i18n.language };
   if (endpoint.auth !== 'none' && token) headers.Authorization = `Bearer ${token}`;
   if (endpoint.method === 'POST') headers['Content-Type'] = 'application/json';
   if (input.idempotencyKey) headers['Idempotency-Key'] = input.idempotencyKey;
-  let res: Response;
   try {
-    res = await fetch(`${endpoint.path}${queryString(input.query as Record<string, unknown> | undefined)}`, {
+    return await fetch(`${endpoint.path}${queryString(input.query as Record<string, unknown> | undefined)}`, {
       method: endpoint.method,
       headers,
       body: endpoint.method === 'POST' ? JSON.stringify(input.body ?? {}) : undefined,
@@ -49,6 +48,27 @@ export async function api<E extends AnyEndpoint>(endpoint: E, input: CallInput<E
   } catch {
     throw new ApiError(i18n.t('common.network'), 0, 0);
   }
+}
+
+/** One call of the contract, with the operator's token and the console's language. */
+export async function api<E extends AnyEndpoint>(endpoint: E, input: CallInput<E> = {}): Promise<EndpointData<E>> {
+  const res = await send(endpoint, input);
+  return unwrap(endpoint, res);
+}
+
+/** A call that answers a file (a CSV export): the file and its name, or the refusal's ApiError. */
+export async function apiFile<E extends AnyEndpoint>(endpoint: E, input: CallInput<E> = {}): Promise<{ blob: Blob; filename: string }> {
+  const res = await send(endpoint, input);
+  if (!res.ok || (res.headers.get('content-type') ?? '').startsWith('application/json')) {
+    // A refusal comes as the envelope: its code and message, like any call's.
+    await unwrap(endpoint, res);
+    throw new ApiError(i18n.t('common.error'), 0, res.status);
+  }
+  const filename = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'export.csv';
+  return { blob: await res.blob(), filename };
+}
+
+async function unwrap<E extends AnyEndpoint>(endpoint: E, res: Response): Promise<EndpointData<E>> {
   let envelope: { code: number; msg: string; data: unknown };
   try {
     envelope = (await res.json()) as typeof envelope;

@@ -1,6 +1,6 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { LANGUAGES, normalizeLanguage, type Language } from '@shop/contract/common';
+import { LANGUAGE_NAMES, LANGUAGES, normalizeLanguage, type Language } from '@shop/contract/common';
 import { enUs } from '../locales/en-us';
 
 /** The console's texts live in their own namespace, apart from the member app's packs. */
@@ -19,18 +19,8 @@ const loaders: Record<Language, () => Promise<object>> = {
   th: () => import('../locales/th').then((m) => m.th),
 };
 
-/** Each language's own name, as its speakers write it. */
-export const LANGUAGE_NAMES: Record<Language, string> = {
-  'en-us': 'English',
-  'zh-cn': '简体中文',
-  'zh-tw': '繁體中文',
-  jp: '日本語',
-  may: 'Bahasa Melayu',
-  hu: 'Magyar',
-  id: 'Bahasa Indonesia',
-  km: 'ភាសាខ្មែរ',
-  th: 'ไทย',
-};
+/** Each language's own name, as its speakers write it (the contract's list, shared with the member app). */
+export { LANGUAGE_NAMES };
 
 export const i18n = i18next.createInstance();
 

@@ -2,7 +2,7 @@ import { routeOf } from '@shop/contract/common';
 import type { FieldValues, Resolver } from 'react-hook-form';
 import type {
   adminAuditLog, adminBanMember, adminDashboard, adminDecideCancellation, adminDecideRealName, adminEndMemberSessions, adminListCancellations, adminListRealNames, adminMe,
-  adminMemberProfile, adminSearchMembers, adminSetupPassword, adminSignIn, adminSignOut,
+  adminMemberOrders, adminMemberProfile, adminSearchMembers, adminSetupPassword, adminSignIn, adminSignOut,
 } from '@shop/contract/admin';
 import type { adminAddTrackingEvent, adminCancelOrder, adminGetOrder, adminListOrders, adminShipOrder } from '@shop/contract/orders';
 import type { adminApproveWithdrawal, adminConfirmRecharge, adminListRecharges, adminListWithdrawals, adminMarkWithdrawalPaid, adminRejectRecharge, adminRejectWithdrawal } from '@shop/contract/wallet';
@@ -21,6 +21,7 @@ export const cancellationsRoute = routeOf<typeof adminListCancellations>({ metho
 export const decideCancellationRoute = routeOf<typeof adminDecideCancellation>({ method: 'POST', path: '/admin/api/reviews/cancellation/decide', ...op });
 export const membersRoute = routeOf<typeof adminSearchMembers>({ method: 'GET', path: '/admin/api/members/search', ...op });
 export const memberRoute = routeOf<typeof adminMemberProfile>({ method: 'GET', path: '/admin/api/members/info', ...op });
+export const memberOrdersRoute = routeOf<typeof adminMemberOrders>({ method: 'GET', path: '/admin/api/members/orders', ...op });
 export const banRoute = routeOf<typeof adminBanMember>({ method: 'POST', path: '/admin/api/members/ban', ...op });
 export const endSessionsRoute = routeOf<typeof adminEndMemberSessions>({ method: 'POST', path: '/admin/api/members/end-sessions', ...op });
 export const auditRoute = routeOf<typeof adminAuditLog>({ method: 'GET', path: '/admin/api/audit', ...op });

@@ -1,7 +1,13 @@
+import { settingsEnUs } from './settings/en-us';
+
 // The console's texts in English: the shape every other language's pack follows.
+import { catalogueEnUs } from './catalogue/en-us';
+import { contentEnUs } from './content/en-us';
+import { money } from './money/en-us';
+import { paymentsEnUs } from './payments/en-us';
 export const enUs = {
   app: { title: 'Shop console', signOut: 'Sign out', language: 'Language', roles: { owner: 'Owner', finance: 'Finance', support: 'Support', catalogue: 'Catalogue', reviewer: 'Reviewer' } },
-  nav: { dashboard: 'Dashboard', reviews: 'Review queues', realname: 'Real-name', cancellation: 'Account cancellation', recharges: 'Top-ups', withdrawals: 'Withdrawals', orders: 'Orders', members: 'Members', audit: 'Audit log' },
+  nav: { dashboard: 'Dashboard', reviews: 'Review queues', realname: 'Real-name', cancellation: 'Account cancellation', recharges: 'Top-ups', withdrawals: 'Withdrawals', orders: 'Orders', members: 'Members', audit: 'Audit log', reminders: 'Shipping reminders', charity: 'Charity' },
   auth: {
     signInTitle: 'Operator sign-in',
     userName: 'User name',
@@ -29,6 +35,10 @@ export const enUs = {
     passwordLength: 'At least 12 characters',
   },
   common: {
+    searchNumberOrMember: 'Number, or member name or number',
+    searchMember: 'Member name or number',
+    invalidField: '{{field}} is not valid',
+    invalid: 'Not valid',
     loading: 'Loading…',
     error: 'Could not load',
     network: 'The server cannot be reached. Check the connection and try again.',
@@ -99,9 +109,10 @@ export const enUs = {
     open: 'Open',
   },
   realname: { name: 'Name', kind: 'Form', mainland: 'Mainland China', international: 'International', country: 'Country', documentType: 'Document', documentNumber: 'Document number', birthday: 'Birthday', title: 'Title' },
-  recharge: { kind: 'Channel', bank_transfer: 'Bank transfer', crypto: 'Stablecoin', online: 'Online', ctbc: 'CTBC card', orderNo: 'Top-up no.', paid: 'Paid', credited: 'Credited', rate: 'Rate', slip: 'Transfer slip', txHash: 'Transaction hash', confirm: 'Confirm payment', confirmQuestion: 'Confirm that this payment arrived? The member’s wallet is credited.', noSlip: 'No slip uploaded' },
-  withdrawal: { orderNo: 'Withdrawal no.', method: 'Method', bank: 'Bank', crypto: 'Stablecoin', account: 'Account', holder: 'Holder', network: 'Network', address: 'Address', fee: 'Fee', markPaid: 'Mark paid', payoutReference: 'Payout reference', payoutHint: 'The bank or chain reference of the payment sent', confirmPaid: 'Mark this withdrawal paid with this reference?', approveQuestion: 'Approve this withdrawal for payment?' },
+  recharge: { kind: 'Channel', bank_transfer: 'Bank transfer', crypto: 'Stablecoin', online: 'Online', ctbc: 'CTBC card', orderNo: 'Top-up no.', paid: 'Paid', credited: 'Credited', rate: 'Rate', slip: 'Transfer slip', txHash: 'Transaction hash', confirm: 'Confirm payment', confirmQuestion: 'Confirm that this payment arrived? The member’s wallet is credited.', noSlip: 'No slip uploaded', confirmReasonHint: 'What you checked: the slip against the bank statement…' },
+  withdrawal: { orderNo: 'Withdrawal no.', method: 'Method', bank: 'Bank', crypto: 'Stablecoin', account: 'Account', holder: 'Holder', network: 'Network', address: 'Address', fee: 'Fee', markPaid: 'Mark paid', payoutReference: 'Payout reference', payoutHint: 'The bank or chain reference of the payment sent', confirmPaid: 'Mark this withdrawal paid with this reference?', approveQuestion: 'Approve this withdrawal for payment?', approveReasonHint: 'What you checked before approving' },
   orders: {
+    search: 'Order number, or member name or number',
     orderNo: 'Order no.',
     total: 'Total',
     paidAt: 'Paid at',
@@ -131,6 +142,8 @@ export const enUs = {
     latest: 'Latest event',
   },
   members: {
+    noRealName: 'No real-name request yet',
+    realName: 'Real-name certification',
     searchPlaceholder: 'User name, mobile, e-mail or invite code',
     userName: 'User name',
     nickname: 'Nickname',
@@ -155,6 +168,11 @@ export const enUs = {
     assets: { cash: 'Cash', points: 'Points', shopping_points: 'Shopping points', gift_card: 'Gift cards', rewards: 'Rewards' },
   },
   audit: { operator: 'Operator', kind: 'Action', kindPlaceholder: 'e.g. realname, user.ban', target: 'About', dates: 'Dates', time: 'Time' },
+  settings: settingsEnUs,
+  money,
+  payments: paymentsEnUs,
+  catalogue: catalogueEnUs,
+  content: contentEnUs,
 };
 
 type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };

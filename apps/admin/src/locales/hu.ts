@@ -1,8 +1,13 @@
 import type { AdminPack } from './en-us';
+import { catalogueHu } from './catalogue/hu';
+import { contentHu } from './content/hu';
+import { settingsHu } from './settings/hu';
+import { money } from './money/hu';
+import { paymentsHu } from './payments/hu';
 
 export const hu: AdminPack = {
   app: { title: 'Bolt kezelőpult', signOut: 'Kijelentkezés', language: 'Nyelv', roles: { owner: 'Tulajdonos', finance: 'Pénzügy', support: 'Ügyfélszolgálat', catalogue: 'Katalógus', reviewer: 'Ellenőr' } },
-  nav: { dashboard: 'Áttekintés', reviews: 'Ellenőrzési sorok', realname: 'Valódi név', cancellation: 'Fiók megszüntetése', recharges: 'Feltöltések', withdrawals: 'Kifizetések', orders: 'Rendelések', members: 'Tagok', audit: 'Naplózás' },
+  nav: { dashboard: 'Áttekintés', reviews: 'Ellenőrzési sorok', realname: 'Valódi név', cancellation: 'Fiók megszüntetése', recharges: 'Feltöltések', withdrawals: 'Kifizetések', orders: 'Rendelések', members: 'Tagok', audit: 'Naplózás', reminders: 'Szállítási emlékeztetők', charity: 'Jótékonyság' },
   auth: {
     signInTitle: 'Kezelői bejelentkezés',
     userName: 'Felhasználónév',
@@ -30,6 +35,10 @@ export const hu: AdminPack = {
     passwordLength: 'Legalább 12 karakter',
   },
   common: {
+    searchNumberOrMember: 'Szám, vagy a tag neve vagy azonosítója',
+    searchMember: 'Tag neve vagy azonosítója',
+    invalidField: '{{field}}: érvénytelen',
+    invalid: 'Érvénytelen',
     loading: 'Betöltés…',
     error: 'Nem sikerült betölteni',
     network: 'A szerver nem érhető el. Ellenőrizze a kapcsolatot, és próbálja újra.',
@@ -100,9 +109,10 @@ export const hu: AdminPack = {
     open: 'Megnyitás',
   },
   realname: { name: 'Név', kind: 'Űrlap', mainland: 'Kínai szárazföld', international: 'Nemzetközi', country: 'Ország', documentType: 'Okmány', documentNumber: 'Okmányszám', birthday: 'Születési dátum', title: 'Megszólítás' },
-  recharge: { kind: 'Csatorna', bank_transfer: 'Banki átutalás', crypto: 'Stablecoin', online: 'Online', ctbc: 'CTBC kártya', orderNo: 'Feltöltés száma', paid: 'Fizetve', credited: 'Jóváírva', rate: 'Árfolyam', slip: 'Átutalási bizonylat', txHash: 'Tranzakció hash', confirm: 'Befizetés megerősítése', confirmQuestion: 'Megerősíti, hogy a befizetés megérkezett? A tag tárcáján jóváírjuk.', noSlip: 'Nincs feltöltött bizonylat' },
-  withdrawal: { orderNo: 'Kifizetés száma', method: 'Mód', bank: 'Bank', crypto: 'Stablecoin', account: 'Számla', holder: 'Tulajdonos', network: 'Hálózat', address: 'Cím', fee: 'Díj', markPaid: 'Kifizetettnek jelöl', payoutReference: 'Kifizetési hivatkozás', payoutHint: 'Az elküldött összeg banki vagy láncon lévő hivatkozása', confirmPaid: 'Kifizetettnek jelöli ezt a kifizetést ezzel a hivatkozással?', approveQuestion: 'Jóváhagyja ezt a kifizetést?' },
+  recharge: { kind: 'Csatorna', bank_transfer: 'Banki átutalás', crypto: 'Stablecoin', online: 'Online', ctbc: 'CTBC kártya', orderNo: 'Feltöltés száma', paid: 'Fizetve', credited: 'Jóváírva', rate: 'Árfolyam', slip: 'Átutalási bizonylat', txHash: 'Tranzakció hash', confirm: 'Befizetés megerősítése', confirmQuestion: 'Megerősíti, hogy a befizetés megérkezett? A tag tárcáján jóváírjuk.', noSlip: 'Nincs feltöltött bizonylat', confirmReasonHint: 'Mit ellenőrzött: a bizonylatot a bankszámlakivonattal…' },
+  withdrawal: { orderNo: 'Kifizetés száma', method: 'Mód', bank: 'Bank', crypto: 'Stablecoin', account: 'Számla', holder: 'Tulajdonos', network: 'Hálózat', address: 'Cím', fee: 'Díj', markPaid: 'Kifizetettnek jelöl', payoutReference: 'Kifizetési hivatkozás', payoutHint: 'Az elküldött összeg banki vagy láncon lévő hivatkozása', confirmPaid: 'Kifizetettnek jelöli ezt a kifizetést ezzel a hivatkozással?', approveQuestion: 'Jóváhagyja ezt a kifizetést?', approveReasonHint: 'Mit ellenőrzött a jóváhagyás előtt' },
   orders: {
+    search: 'Rendelésszám, vagy a tag neve vagy azonosítója',
     orderNo: 'Rendelésszám',
     total: 'Végösszeg',
     paidAt: 'Fizetve',
@@ -132,6 +142,8 @@ export const hu: AdminPack = {
     latest: 'Legutóbbi esemény',
   },
   members: {
+    noRealName: 'Még nincs valós névre vonatkozó kérelem',
+    realName: 'Valós név igazolása',
     searchPlaceholder: 'Felhasználónév, mobil, e-mail vagy meghívókód',
     userName: 'Felhasználónév',
     nickname: 'Becenév',
@@ -156,4 +168,9 @@ export const hu: AdminPack = {
     assets: { cash: 'Készpénz', points: 'Pontok', shopping_points: 'Vásárlási pontok', gift_card: 'Ajándékkártyák', rewards: 'Jutalmak' },
   },
   audit: { operator: 'Kezelő', kind: 'Művelet', kindPlaceholder: 'pl. realname, user.ban', target: 'Tárgy', dates: 'Dátumok', time: 'Időpont' },
+  settings: settingsHu,
+  money,
+  payments: paymentsHu,
+  catalogue: catalogueHu,
+  content: contentHu,
 };

@@ -1,8 +1,13 @@
 import type { AdminPack } from './en-us';
+import { catalogueId } from './catalogue/id';
+import { contentId } from './content/id';
+import { settingsId } from './settings/id';
+import { money } from './money/id';
+import { paymentsId } from './payments/id';
 
 export const id: AdminPack = {
   app: { title: 'Konsol toko', signOut: 'Keluar', language: 'Bahasa', roles: { owner: 'Pemilik', finance: 'Keuangan', support: 'Dukungan', catalogue: 'Katalog', reviewer: 'Peninjau' } },
-  nav: { dashboard: 'Dasbor', reviews: 'Antrean tinjauan', realname: 'Nama asli', cancellation: 'Penutupan akun', recharges: 'Isi saldo', withdrawals: 'Penarikan', orders: 'Pesanan', members: 'Anggota', audit: 'Log audit' },
+  nav: { dashboard: 'Dasbor', reviews: 'Antrean tinjauan', realname: 'Nama asli', cancellation: 'Penutupan akun', recharges: 'Isi saldo', withdrawals: 'Penarikan', orders: 'Pesanan', members: 'Anggota', audit: 'Log audit', reminders: 'Pengingat pengiriman', charity: 'Amal' },
   auth: {
     signInTitle: 'Masuk operator',
     userName: 'Nama pengguna',
@@ -30,6 +35,10 @@ export const id: AdminPack = {
     passwordLength: 'Minimal 12 karakter',
   },
   common: {
+    searchNumberOrMember: 'Nomor, atau nama atau nomor anggota',
+    searchMember: 'Nama atau nomor anggota',
+    invalidField: '{{field}} tidak valid',
+    invalid: 'Tidak valid',
     loading: 'Memuat…',
     error: 'Gagal memuat',
     network: 'Server tidak dapat dihubungi. Periksa koneksi lalu coba lagi.',
@@ -100,9 +109,10 @@ export const id: AdminPack = {
     open: 'Buka',
   },
   realname: { name: 'Nama', kind: 'Formulir', mainland: 'Tiongkok Daratan', international: 'Internasional', country: 'Negara', documentType: 'Dokumen', documentNumber: 'Nomor dokumen', birthday: 'Tanggal lahir', title: 'Sapaan' },
-  recharge: { kind: 'Saluran', bank_transfer: 'Transfer bank', crypto: 'Stablecoin', online: 'Daring', ctbc: 'Kartu CTBC', orderNo: 'No. isi saldo', paid: 'Dibayar', credited: 'Dikreditkan', rate: 'Kurs', slip: 'Bukti transfer', txHash: 'Hash transaksi', confirm: 'Konfirmasi pembayaran', confirmQuestion: 'Konfirmasi bahwa pembayaran ini sudah masuk? Dompet anggota akan dikreditkan.', noSlip: 'Belum ada bukti diunggah' },
-  withdrawal: { orderNo: 'No. penarikan', method: 'Metode', bank: 'Bank', crypto: 'Stablecoin', account: 'Rekening', holder: 'Pemilik', network: 'Jaringan', address: 'Alamat', fee: 'Biaya', markPaid: 'Tandai dibayar', payoutReference: 'Referensi pembayaran', payoutHint: 'Referensi bank atau rantai dari pembayaran yang dikirim', confirmPaid: 'Tandai penarikan ini dibayar dengan referensi ini?', approveQuestion: 'Setujui penarikan ini untuk dibayar?' },
+  recharge: { kind: 'Saluran', bank_transfer: 'Transfer bank', crypto: 'Stablecoin', online: 'Daring', ctbc: 'Kartu CTBC', orderNo: 'No. isi saldo', paid: 'Dibayar', credited: 'Dikreditkan', rate: 'Kurs', slip: 'Bukti transfer', txHash: 'Hash transaksi', confirm: 'Konfirmasi pembayaran', confirmQuestion: 'Konfirmasi bahwa pembayaran ini sudah masuk? Dompet anggota akan dikreditkan.', noSlip: 'Belum ada bukti diunggah', confirmReasonHint: 'Yang Anda periksa: bukti transfer dengan mutasi bank…' },
+  withdrawal: { orderNo: 'No. penarikan', method: 'Metode', bank: 'Bank', crypto: 'Stablecoin', account: 'Rekening', holder: 'Pemilik', network: 'Jaringan', address: 'Alamat', fee: 'Biaya', markPaid: 'Tandai dibayar', payoutReference: 'Referensi pembayaran', payoutHint: 'Referensi bank atau rantai dari pembayaran yang dikirim', confirmPaid: 'Tandai penarikan ini dibayar dengan referensi ini?', approveQuestion: 'Setujui penarikan ini untuk dibayar?', approveReasonHint: 'Yang Anda periksa sebelum menyetujui' },
   orders: {
+    search: 'Nomor pesanan, atau nama atau nomor anggota',
     orderNo: 'No. pesanan',
     total: 'Total',
     paidAt: 'Dibayar pada',
@@ -132,6 +142,8 @@ export const id: AdminPack = {
     latest: 'Peristiwa terbaru',
   },
   members: {
+    noRealName: 'Belum ada pengajuan nama asli',
+    realName: 'Verifikasi nama asli',
     searchPlaceholder: 'Nama pengguna, ponsel, email, atau kode undangan',
     userName: 'Nama pengguna',
     nickname: 'Nama panggilan',
@@ -156,4 +168,9 @@ export const id: AdminPack = {
     assets: { cash: 'Tunai', points: 'Poin', shopping_points: 'Poin belanja', gift_card: 'Kartu hadiah', rewards: 'Hadiah' },
   },
   audit: { operator: 'Operator', kind: 'Tindakan', kindPlaceholder: 'mis. realname, user.ban', target: 'Tentang', dates: 'Tanggal', time: 'Waktu' },
+  settings: settingsId,
+  money,
+  payments: paymentsId,
+  catalogue: catalogueId,
+  content: contentId,
 };

@@ -1,8 +1,13 @@
 import type { AdminPack } from './en-us';
+import { catalogueJp } from './catalogue/jp';
+import { contentJp } from './content/jp';
+import { settingsJp } from './settings/jp';
+import { money } from './money/jp';
+import { paymentsJp } from './payments/jp';
 
 export const jp: AdminPack = {
   app: { title: 'ショップ管理コンソール', signOut: 'ログアウト', language: '言語', roles: { owner: 'オーナー', finance: '経理', support: 'サポート', catalogue: '商品管理', reviewer: '審査担当' } },
-  nav: { dashboard: 'ダッシュボード', reviews: '審査キュー', realname: '本人確認', cancellation: 'アカウント解約', recharges: 'チャージ', withdrawals: '出金', orders: '注文', members: '会員', audit: '操作ログ' },
+  nav: { dashboard: 'ダッシュボード', reviews: '審査キュー', realname: '本人確認', cancellation: 'アカウント解約', recharges: 'チャージ', withdrawals: '出金', orders: '注文', members: '会員', audit: '操作ログ', reminders: '発送の催促', charity: 'チャリティー' },
   auth: {
     signInTitle: 'オペレーターログイン',
     userName: 'ユーザー名',
@@ -30,6 +35,10 @@ export const jp: AdminPack = {
     passwordLength: '12 文字以上',
   },
   common: {
+    searchNumberOrMember: '番号、または会員名・会員番号',
+    searchMember: '会員名または会員番号',
+    invalidField: '{{field}} が正しくありません',
+    invalid: '正しくありません',
     loading: '読み込み中…',
     error: '読み込めませんでした',
     network: 'サーバーに接続できません。接続を確認して、もう一度お試しください。',
@@ -100,9 +109,10 @@ export const jp: AdminPack = {
     open: '開く',
   },
   realname: { name: '氏名', kind: '種別', mainland: '中国本土', international: '海外', country: '国・地域', documentType: '書類の種類', documentNumber: '書類番号', birthday: '生年月日', title: '敬称' },
-  recharge: { kind: 'チャネル', bank_transfer: '銀行振込', crypto: 'ステーブルコイン', online: 'オンライン決済', ctbc: 'CTBC カード', orderNo: 'チャージ番号', paid: '支払額', credited: '入金額', rate: 'レート', slip: '振込明細', txHash: 'トランザクションハッシュ', confirm: '入金を確認', confirmQuestion: 'この入金を確認しますか？会員のウォレットに入金されます。', noSlip: '明細はアップロードされていません' },
-  withdrawal: { orderNo: '出金番号', method: '方法', bank: '銀行', crypto: 'ステーブルコイン', account: '口座', holder: '名義', network: 'ネットワーク', address: 'アドレス', fee: '手数料', markPaid: '支払い済みにする', payoutReference: '送金参照番号', payoutHint: '送金した銀行またはチェーンの参照番号', confirmPaid: 'この参照番号で出金を支払い済みにしますか？', approveQuestion: 'この出金を承認して支払いに回しますか？' },
+  recharge: { kind: 'チャネル', bank_transfer: '銀行振込', crypto: 'ステーブルコイン', online: 'オンライン決済', ctbc: 'CTBC カード', orderNo: 'チャージ番号', paid: '支払額', credited: '入金額', rate: 'レート', slip: '振込明細', txHash: 'トランザクションハッシュ', confirm: '入金を確認', confirmQuestion: 'この入金を確認しますか？会員のウォレットに入金されます。', noSlip: '明細はアップロードされていません', confirmReasonHint: '確認した内容：振込控えと銀行明細など…' },
+  withdrawal: { orderNo: '出金番号', method: '方法', bank: '銀行', crypto: 'ステーブルコイン', account: '口座', holder: '名義', network: 'ネットワーク', address: 'アドレス', fee: '手数料', markPaid: '支払い済みにする', payoutReference: '送金参照番号', payoutHint: '送金した銀行またはチェーンの参照番号', confirmPaid: 'この参照番号で出金を支払い済みにしますか？', approveQuestion: 'この出金を承認して支払いに回しますか？', approveReasonHint: '承認前に確認した内容' },
   orders: {
+    search: '注文番号、または会員名・会員番号',
     orderNo: '注文番号',
     total: '合計',
     paidAt: '支払日時',
@@ -132,6 +142,8 @@ export const jp: AdminPack = {
     latest: '最新の状況',
   },
   members: {
+    noRealName: '本人確認の申請はまだありません',
+    realName: '本人確認',
     searchPlaceholder: 'ユーザー名、携帯番号、メール、招待コード',
     userName: 'ユーザー名',
     nickname: 'ニックネーム',
@@ -156,4 +168,9 @@ export const jp: AdminPack = {
     assets: { cash: '現金', points: 'ポイント', shopping_points: 'ショッピングポイント', gift_card: 'ギフトカード', rewards: '報酬' },
   },
   audit: { operator: 'オペレーター', kind: '操作', kindPlaceholder: '例：realname、user.ban', target: '対象', dates: '期間', time: '日時' },
+  settings: settingsJp,
+  money,
+  payments: paymentsJp,
+  catalogue: catalogueJp,
+  content: contentJp,
 };

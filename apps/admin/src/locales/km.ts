@@ -1,8 +1,13 @@
 import type { AdminPack } from './en-us';
+import { catalogueKm } from './catalogue/km';
+import { contentKm } from './content/km';
+import { settingsKm } from './settings/km';
+import { money } from './money/km';
+import { paymentsKm } from './payments/km';
 
 export const km: AdminPack = {
   app: { title: 'ផ្ទាំងគ្រប់គ្រងហាង', signOut: 'ចាកចេញ', language: 'ភាសា', roles: { owner: 'ម្ចាស់', finance: 'ហិរញ្ញវត្ថុ', support: 'ផ្នែកជំនួយ', catalogue: 'កាតាឡុក', reviewer: 'អ្នកពិនិត្យ' } },
-  nav: { dashboard: 'ផ្ទាំងសង្ខេប', reviews: 'ជួរពិនិត្យ', realname: 'ឈ្មោះពិត', cancellation: 'ការលុបគណនី', recharges: 'ការបញ្ចូលប្រាក់', withdrawals: 'ការដកប្រាក់', orders: 'ការបញ្ជាទិញ', members: 'សមាជិក', audit: 'កំណត់ហេតុសកម្មភាព' },
+  nav: { dashboard: 'ផ្ទាំងសង្ខេប', reviews: 'ជួរពិនិត្យ', realname: 'ឈ្មោះពិត', cancellation: 'ការលុបគណនី', recharges: 'ការបញ្ចូលប្រាក់', withdrawals: 'ការដកប្រាក់', orders: 'ការបញ្ជាទិញ', members: 'សមាជិក', audit: 'កំណត់ហេតុសកម្មភាព', reminders: 'ការរំលឹកឱ្យដឹកជញ្ជូន', charity: 'សប្បុរសធម៌' },
   auth: {
     signInTitle: 'ការចូលរបស់ប្រតិបត្តិករ',
     userName: 'ឈ្មោះអ្នកប្រើ',
@@ -30,6 +35,10 @@ export const km: AdminPack = {
     passwordLength: 'យ៉ាងហោចណាស់ 12 តួអក្សរ',
   },
   common: {
+    searchNumberOrMember: 'លេខ ឬឈ្មោះ ឬលេខសមាជិក',
+    searchMember: 'ឈ្មោះ ឬលេខសមាជិក',
+    invalidField: '{{field}} មិនត្រឹមត្រូវ',
+    invalid: 'មិនត្រឹមត្រូវ',
     loading: 'កំពុងផ្ទុក…',
     error: 'មិនអាចផ្ទុកបាន',
     network: 'មិនអាចភ្ជាប់ទៅម៉ាស៊ីនមេបានទេ។ សូមពិនិត្យការតភ្ជាប់ ហើយព្យាយាមម្តងទៀត។',
@@ -100,9 +109,10 @@ export const km: AdminPack = {
     open: 'បើក',
   },
   realname: { name: 'ឈ្មោះ', kind: 'ទម្រង់', mainland: 'ចិនដីគោក', international: 'អន្តរជាតិ', country: 'ប្រទេស', documentType: 'ឯកសារ', documentNumber: 'លេខឯកសារ', birthday: 'ថ្ងៃកំណើត', title: 'គោរមងារ' },
-  recharge: { kind: 'ឆានែល', bank_transfer: 'ការផ្ទេរតាមធនាគារ', crypto: 'Stablecoin', online: 'តាមអនឡាញ', ctbc: 'កាត CTBC', orderNo: 'លេខការបញ្ចូលប្រាក់', paid: 'បានបង់', credited: 'បានបញ្ចូល', rate: 'អត្រា', slip: 'បង្កាន់ដៃផ្ទេរ', txHash: 'Hash ប្រតិបត្តិការ', confirm: 'បញ្ជាក់ការទូទាត់', confirmQuestion: 'បញ្ជាក់ថាការទូទាត់នេះបានមកដល់? កាបូបរបស់សមាជិកនឹងត្រូវបញ្ចូលប្រាក់។', noSlip: 'មិនមានបង្កាន់ដៃបានផ្ទុកឡើង' },
-  withdrawal: { orderNo: 'លេខការដកប្រាក់', method: 'វិធីសាស្ត្រ', bank: 'ធនាគារ', crypto: 'Stablecoin', account: 'គណនី', holder: 'ម្ចាស់គណនី', network: 'បណ្តាញ', address: 'អាសយដ្ឋាន', fee: 'កម្រៃ', markPaid: 'សម្គាល់ថាបានបង់', payoutReference: 'លេខយោងការទូទាត់', payoutHint: 'លេខយោងធនាគារ ឬខ្សែសង្វាក់នៃប្រាក់ដែលបានផ្ញើ', confirmPaid: 'សម្គាល់ការដកប្រាក់នេះថាបានបង់ដោយលេខយោងនេះ?', approveQuestion: 'អនុម័តការដកប្រាក់នេះសម្រាប់ការទូទាត់?' },
+  recharge: { kind: 'ឆានែល', bank_transfer: 'ការផ្ទេរតាមធនាគារ', crypto: 'Stablecoin', online: 'តាមអនឡាញ', ctbc: 'កាត CTBC', orderNo: 'លេខការបញ្ចូលប្រាក់', paid: 'បានបង់', credited: 'បានបញ្ចូល', rate: 'អត្រា', slip: 'បង្កាន់ដៃផ្ទេរ', txHash: 'Hash ប្រតិបត្តិការ', confirm: 'បញ្ជាក់ការទូទាត់', confirmQuestion: 'បញ្ជាក់ថាការទូទាត់នេះបានមកដល់? កាបូបរបស់សមាជិកនឹងត្រូវបញ្ចូលប្រាក់។', noSlip: 'មិនមានបង្កាន់ដៃបានផ្ទុកឡើង', confirmReasonHint: 'អ្វីដែលអ្នកបានពិនិត្យ៖ បង្កាន់ដៃធៀបនឹងរបាយការណ៍ធនាគារ…' },
+  withdrawal: { orderNo: 'លេខការដកប្រាក់', method: 'វិធីសាស្ត្រ', bank: 'ធនាគារ', crypto: 'Stablecoin', account: 'គណនី', holder: 'ម្ចាស់គណនី', network: 'បណ្តាញ', address: 'អាសយដ្ឋាន', fee: 'កម្រៃ', markPaid: 'សម្គាល់ថាបានបង់', payoutReference: 'លេខយោងការទូទាត់', payoutHint: 'លេខយោងធនាគារ ឬខ្សែសង្វាក់នៃប្រាក់ដែលបានផ្ញើ', confirmPaid: 'សម្គាល់ការដកប្រាក់នេះថាបានបង់ដោយលេខយោងនេះ?', approveQuestion: 'អនុម័តការដកប្រាក់នេះសម្រាប់ការទូទាត់?', approveReasonHint: 'អ្វីដែលអ្នកបានពិនិត្យមុនពេលអនុម័ត' },
   orders: {
+    search: 'លេខការបញ្ជាទិញ ឬឈ្មោះ ឬលេខសមាជិក',
     orderNo: 'លេខការបញ្ជាទិញ',
     total: 'សរុប',
     paidAt: 'បានទូទាត់នៅ',
@@ -132,6 +142,8 @@ export const km: AdminPack = {
     latest: 'ព្រឹត្តិការណ៍ចុងក្រោយ',
   },
   members: {
+    noRealName: 'មិនទាន់មានសំណើឈ្មោះពិតនៅឡើយ',
+    realName: 'ការផ្ទៀងផ្ទាត់ឈ្មោះពិត',
     searchPlaceholder: 'ឈ្មោះអ្នកប្រើ ទូរស័ព្ទ អ៊ីមែល ឬលេខកូដអញ្ជើញ',
     userName: 'ឈ្មោះអ្នកប្រើ',
     nickname: 'ឈ្មោះហៅក្រៅ',
@@ -156,4 +168,9 @@ export const km: AdminPack = {
     assets: { cash: 'សាច់ប្រាក់', points: 'ពិន្ទុ', shopping_points: 'ពិន្ទុទិញទំនិញ', gift_card: 'កាតអំណោយ', rewards: 'រង្វាន់' },
   },
   audit: { operator: 'ប្រតិបត្តិករ', kind: 'សកម្មភាព', kindPlaceholder: 'ឧ. realname, user.ban', target: 'អំពី', dates: 'កាលបរិច្ឆេទ', time: 'ពេលវេលា' },
+  settings: settingsKm,
+  money,
+  payments: paymentsKm,
+  catalogue: catalogueKm,
+  content: contentKm,
 };

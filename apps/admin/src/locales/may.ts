@@ -1,8 +1,13 @@
 import type { AdminPack } from './en-us';
+import { catalogueMay } from './catalogue/may';
+import { contentMay } from './content/may';
+import { settingsMay } from './settings/may';
+import { money } from './money/may';
+import { paymentsMay } from './payments/may';
 
 export const may: AdminPack = {
   app: { title: 'Konsol kedai', signOut: 'Log keluar', language: 'Bahasa', roles: { owner: 'Pemilik', finance: 'Kewangan', support: 'Sokongan', catalogue: 'Katalog', reviewer: 'Penyemak' } },
-  nav: { dashboard: 'Papan pemuka', reviews: 'Baris gilir semakan', realname: 'Nama sebenar', cancellation: 'Pembatalan akaun', recharges: 'Tambah nilai', withdrawals: 'Pengeluaran', orders: 'Pesanan', members: 'Ahli', audit: 'Log audit' },
+  nav: { dashboard: 'Papan pemuka', reviews: 'Baris gilir semakan', realname: 'Nama sebenar', cancellation: 'Pembatalan akaun', recharges: 'Tambah nilai', withdrawals: 'Pengeluaran', orders: 'Pesanan', members: 'Ahli', audit: 'Log audit', reminders: 'Peringatan penghantaran', charity: 'Amal' },
   auth: {
     signInTitle: 'Log masuk operator',
     userName: 'Nama pengguna',
@@ -30,6 +35,10 @@ export const may: AdminPack = {
     passwordLength: 'Sekurang-kurangnya 12 aksara',
   },
   common: {
+    searchNumberOrMember: 'Nombor, atau nama atau nombor ahli',
+    searchMember: 'Nama atau nombor ahli',
+    invalidField: '{{field}} tidak sah',
+    invalid: 'Tidak sah',
     loading: 'Memuatkan…',
     error: 'Tidak dapat dimuatkan',
     network: 'Pelayan tidak dapat dihubungi. Semak sambungan dan cuba lagi.',
@@ -100,9 +109,10 @@ export const may: AdminPack = {
     open: 'Buka',
   },
   realname: { name: 'Nama', kind: 'Borang', mainland: 'Tanah Besar China', international: 'Antarabangsa', country: 'Negara', documentType: 'Dokumen', documentNumber: 'Nombor dokumen', birthday: 'Tarikh lahir', title: 'Gelaran' },
-  recharge: { kind: 'Saluran', bank_transfer: 'Pindahan bank', crypto: 'Stablecoin', online: 'Dalam talian', ctbc: 'Kad CTBC', orderNo: 'No. tambah nilai', paid: 'Dibayar', credited: 'Dikreditkan', rate: 'Kadar', slip: 'Slip pindahan', txHash: 'Hash transaksi', confirm: 'Sahkan bayaran', confirmQuestion: 'Sahkan bahawa bayaran ini telah diterima? Dompet ahli akan dikreditkan.', noSlip: 'Tiada slip dimuat naik' },
-  withdrawal: { orderNo: 'No. pengeluaran', method: 'Kaedah', bank: 'Bank', crypto: 'Stablecoin', account: 'Akaun', holder: 'Pemegang', network: 'Rangkaian', address: 'Alamat', fee: 'Fi', markPaid: 'Tandakan dibayar', payoutReference: 'Rujukan pembayaran', payoutHint: 'Rujukan bank atau rantaian bagi bayaran yang dihantar', confirmPaid: 'Tandakan pengeluaran ini dibayar dengan rujukan ini?', approveQuestion: 'Luluskan pengeluaran ini untuk dibayar?' },
+  recharge: { kind: 'Saluran', bank_transfer: 'Pindahan bank', crypto: 'Stablecoin', online: 'Dalam talian', ctbc: 'Kad CTBC', orderNo: 'No. tambah nilai', paid: 'Dibayar', credited: 'Dikreditkan', rate: 'Kadar', slip: 'Slip pindahan', txHash: 'Hash transaksi', confirm: 'Sahkan bayaran', confirmQuestion: 'Sahkan bahawa bayaran ini telah diterima? Dompet ahli akan dikreditkan.', noSlip: 'Tiada slip dimuat naik', confirmReasonHint: 'Apa yang anda semak: slip berbanding penyata bank…' },
+  withdrawal: { orderNo: 'No. pengeluaran', method: 'Kaedah', bank: 'Bank', crypto: 'Stablecoin', account: 'Akaun', holder: 'Pemegang', network: 'Rangkaian', address: 'Alamat', fee: 'Fi', markPaid: 'Tandakan dibayar', payoutReference: 'Rujukan pembayaran', payoutHint: 'Rujukan bank atau rantaian bagi bayaran yang dihantar', confirmPaid: 'Tandakan pengeluaran ini dibayar dengan rujukan ini?', approveQuestion: 'Luluskan pengeluaran ini untuk dibayar?', approveReasonHint: 'Apa yang anda semak sebelum meluluskan' },
   orders: {
+    search: 'Nombor pesanan, atau nama atau nombor ahli',
     orderNo: 'No. pesanan',
     total: 'Jumlah',
     paidAt: 'Dibayar pada',
@@ -132,6 +142,8 @@ export const may: AdminPack = {
     latest: 'Peristiwa terkini',
   },
   members: {
+    noRealName: 'Belum ada permohonan nama sebenar',
+    realName: 'Pengesahan nama sebenar',
     searchPlaceholder: 'Nama pengguna, telefon, e-mel atau kod jemputan',
     userName: 'Nama pengguna',
     nickname: 'Nama panggilan',
@@ -156,4 +168,9 @@ export const may: AdminPack = {
     assets: { cash: 'Tunai', points: 'Mata', shopping_points: 'Mata beli-belah', gift_card: 'Kad hadiah', rewards: 'Ganjaran' },
   },
   audit: { operator: 'Operator', kind: 'Tindakan', kindPlaceholder: 'cth. realname, user.ban', target: 'Mengenai', dates: 'Tarikh', time: 'Masa' },
+  settings: settingsMay,
+  money,
+  payments: paymentsMay,
+  catalogue: catalogueMay,
+  content: contentMay,
 };

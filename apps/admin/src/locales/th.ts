@@ -1,8 +1,13 @@
 import type { AdminPack } from './en-us';
+import { catalogueTh } from './catalogue/th';
+import { contentTh } from './content/th';
+import { settingsTh } from './settings/th';
+import { money } from './money/th';
+import { paymentsTh } from './payments/th';
 
 export const th: AdminPack = {
   app: { title: 'คอนโซลร้านค้า', signOut: 'ออกจากระบบ', language: 'ภาษา', roles: { owner: 'เจ้าของ', finance: 'การเงิน', support: 'ฝ่ายบริการ', catalogue: 'แคตตาล็อก', reviewer: 'ผู้ตรวจสอบ' } },
-  nav: { dashboard: 'แดชบอร์ด', reviews: 'คิวตรวจสอบ', realname: 'ยืนยันชื่อจริง', cancellation: 'ปิดบัญชี', recharges: 'เติมเงิน', withdrawals: 'ถอนเงิน', orders: 'คำสั่งซื้อ', members: 'สมาชิก', audit: 'บันทึกการดำเนินการ' },
+  nav: { dashboard: 'แดชบอร์ด', reviews: 'คิวตรวจสอบ', realname: 'ยืนยันชื่อจริง', cancellation: 'ปิดบัญชี', recharges: 'เติมเงิน', withdrawals: 'ถอนเงิน', orders: 'คำสั่งซื้อ', members: 'สมาชิก', audit: 'บันทึกการดำเนินการ', reminders: 'การเตือนให้จัดส่ง', charity: 'การกุศล' },
   auth: {
     signInTitle: 'เข้าสู่ระบบผู้ดูแล',
     userName: 'ชื่อผู้ใช้',
@@ -30,6 +35,10 @@ export const th: AdminPack = {
     passwordLength: 'อย่างน้อย 12 ตัวอักษร',
   },
   common: {
+    searchNumberOrMember: 'เลขที่ หรือชื่อหรือหมายเลขสมาชิก',
+    searchMember: 'ชื่อหรือหมายเลขสมาชิก',
+    invalidField: '{{field}} ไม่ถูกต้อง',
+    invalid: 'ไม่ถูกต้อง',
     loading: 'กำลังโหลด…',
     error: 'โหลดไม่สำเร็จ',
     network: 'ติดต่อเซิร์ฟเวอร์ไม่ได้ ตรวจสอบการเชื่อมต่อแล้วลองอีกครั้ง',
@@ -100,9 +109,10 @@ export const th: AdminPack = {
     open: 'เปิด',
   },
   realname: { name: 'ชื่อ', kind: 'แบบฟอร์ม', mainland: 'จีนแผ่นดินใหญ่', international: 'ต่างประเทศ', country: 'ประเทศ', documentType: 'เอกสาร', documentNumber: 'เลขที่เอกสาร', birthday: 'วันเกิด', title: 'คำนำหน้า' },
-  recharge: { kind: 'ช่องทาง', bank_transfer: 'โอนผ่านธนาคาร', crypto: 'สเตเบิลคอยน์', online: 'ออนไลน์', ctbc: 'บัตร CTBC', orderNo: 'เลขที่การเติมเงิน', paid: 'ชำระ', credited: 'เข้ากระเป๋า', rate: 'อัตรา', slip: 'สลิปการโอน', txHash: 'แฮชธุรกรรม', confirm: 'ยืนยันการชำระเงิน', confirmQuestion: 'ยืนยันว่าได้รับเงินนี้แล้วหรือไม่ กระเป๋าเงินของสมาชิกจะได้รับเงิน', noSlip: 'ยังไม่ได้อัปโหลดสลิป' },
-  withdrawal: { orderNo: 'เลขที่การถอน', method: 'วิธี', bank: 'ธนาคาร', crypto: 'สเตเบิลคอยน์', account: 'บัญชี', holder: 'ชื่อบัญชี', network: 'เครือข่าย', address: 'ที่อยู่', fee: 'ค่าธรรมเนียม', markPaid: 'ทำเครื่องหมายว่าจ่ายแล้ว', payoutReference: 'เลขอ้างอิงการจ่าย', payoutHint: 'เลขอ้างอิงของธนาคารหรือบนเชนของเงินที่ส่ง', confirmPaid: 'ทำเครื่องหมายการถอนนี้ว่าจ่ายแล้วด้วยเลขอ้างอิงนี้หรือไม่', approveQuestion: 'อนุมัติการถอนนี้เพื่อจ่ายเงินหรือไม่' },
+  recharge: { kind: 'ช่องทาง', bank_transfer: 'โอนผ่านธนาคาร', crypto: 'สเตเบิลคอยน์', online: 'ออนไลน์', ctbc: 'บัตร CTBC', orderNo: 'เลขที่การเติมเงิน', paid: 'ชำระ', credited: 'เข้ากระเป๋า', rate: 'อัตรา', slip: 'สลิปการโอน', txHash: 'แฮชธุรกรรม', confirm: 'ยืนยันการชำระเงิน', confirmQuestion: 'ยืนยันว่าได้รับเงินนี้แล้วหรือไม่ กระเป๋าเงินของสมาชิกจะได้รับเงิน', noSlip: 'ยังไม่ได้อัปโหลดสลิป', confirmReasonHint: 'สิ่งที่คุณตรวจสอบ: สลิปเทียบกับรายการเดินบัญชี…' },
+  withdrawal: { orderNo: 'เลขที่การถอน', method: 'วิธี', bank: 'ธนาคาร', crypto: 'สเตเบิลคอยน์', account: 'บัญชี', holder: 'ชื่อบัญชี', network: 'เครือข่าย', address: 'ที่อยู่', fee: 'ค่าธรรมเนียม', markPaid: 'ทำเครื่องหมายว่าจ่ายแล้ว', payoutReference: 'เลขอ้างอิงการจ่าย', payoutHint: 'เลขอ้างอิงของธนาคารหรือบนเชนของเงินที่ส่ง', confirmPaid: 'ทำเครื่องหมายการถอนนี้ว่าจ่ายแล้วด้วยเลขอ้างอิงนี้หรือไม่', approveQuestion: 'อนุมัติการถอนนี้เพื่อจ่ายเงินหรือไม่', approveReasonHint: 'สิ่งที่คุณตรวจสอบก่อนอนุมัติ' },
   orders: {
+    search: 'เลขที่คำสั่งซื้อ หรือชื่อหรือหมายเลขสมาชิก',
     orderNo: 'เลขที่คำสั่งซื้อ',
     total: 'ยอดรวม',
     paidAt: 'ชำระเมื่อ',
@@ -132,6 +142,8 @@ export const th: AdminPack = {
     latest: 'สถานะล่าสุด',
   },
   members: {
+    noRealName: 'ยังไม่มีคำขอยืนยันชื่อจริง',
+    realName: 'การยืนยันชื่อจริง',
     searchPlaceholder: 'ชื่อผู้ใช้ มือถือ อีเมล หรือรหัสเชิญ',
     userName: 'ชื่อผู้ใช้',
     nickname: 'ชื่อเล่น',
@@ -156,4 +168,9 @@ export const th: AdminPack = {
     assets: { cash: 'เงินสด', points: 'คะแนน', shopping_points: 'คะแนนช้อปปิ้ง', gift_card: 'บัตรของขวัญ', rewards: 'รางวัล' },
   },
   audit: { operator: 'ผู้ดำเนินการ', kind: 'การดำเนินการ', kindPlaceholder: 'เช่น realname, user.ban', target: 'เกี่ยวกับ', dates: 'วันที่', time: 'เวลา' },
+  settings: settingsTh,
+  money,
+  payments: paymentsTh,
+  catalogue: catalogueTh,
+  content: contentTh,
 };

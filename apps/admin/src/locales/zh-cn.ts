@@ -1,8 +1,13 @@
 import type { AdminPack } from './en-us';
+import { catalogueZhCn } from './catalogue/zh-cn';
+import { contentZhCn } from './content/zh-cn';
+import { settingsZhCn } from './settings/zh-cn';
+import { money } from './money/zh-cn';
+import { paymentsZhCn } from './payments/zh-cn';
 
 export const zhCn: AdminPack = {
   app: { title: '商城管理后台', signOut: '退出登录', language: '语言', roles: { owner: '所有者', finance: '财务', support: '客服', catalogue: '商品运营', reviewer: '审核员' } },
-  nav: { dashboard: '概览', reviews: '审核队列', realname: '实名认证', cancellation: '账号注销', recharges: '充值', withdrawals: '提现', orders: '订单', members: '会员', audit: '操作日志' },
+  nav: { dashboard: '概览', reviews: '审核队列', realname: '实名认证', cancellation: '账号注销', recharges: '充值', withdrawals: '提现', orders: '订单', members: '会员', audit: '操作日志', reminders: '催发货', charity: '公益' },
   auth: {
     signInTitle: '运营人员登录',
     userName: '用户名',
@@ -30,6 +35,10 @@ export const zhCn: AdminPack = {
     passwordLength: '至少 12 个字符',
   },
   common: {
+    searchNumberOrMember: '单号，或会员用户名或编号',
+    searchMember: '会员用户名或编号',
+    invalidField: '{{field}} 无效',
+    invalid: '无效',
     loading: '加载中…',
     error: '加载失败',
     network: '无法连接服务器，请检查网络后重试。',
@@ -100,9 +109,10 @@ export const zhCn: AdminPack = {
     open: '打开',
   },
   realname: { name: '姓名', kind: '类型', mainland: '中国大陆', international: '国际', country: '国家/地区', documentType: '证件类型', documentNumber: '证件号码', birthday: '出生日期', title: '称谓' },
-  recharge: { kind: '渠道', bank_transfer: '银行转账', crypto: '稳定币', online: '在线支付', ctbc: '中信信用卡', orderNo: '充值单号', paid: '支付金额', credited: '入账金额', rate: '汇率', slip: '转账凭证', txHash: '交易哈希', confirm: '确认到账', confirmQuestion: '确认此笔款项已到账？会员钱包将入账。', noSlip: '未上传凭证' },
-  withdrawal: { orderNo: '提现单号', method: '方式', bank: '银行', crypto: '稳定币', account: '账户', holder: '户名', network: '网络', address: '地址', fee: '手续费', markPaid: '标记已打款', payoutReference: '打款流水号', payoutHint: '已发出款项的银行或链上流水号', confirmPaid: '以此流水号将该提现标记为已打款？', approveQuestion: '通过此提现并安排打款？' },
+  recharge: { kind: '渠道', bank_transfer: '银行转账', crypto: '稳定币', online: '在线支付', ctbc: '中信信用卡', orderNo: '充值单号', paid: '支付金额', credited: '入账金额', rate: '汇率', slip: '转账凭证', txHash: '交易哈希', confirm: '确认到账', confirmQuestion: '确认此笔款项已到账？会员钱包将入账。', noSlip: '未上传凭证', confirmReasonHint: '您核对的内容：凭证与银行流水……' },
+  withdrawal: { orderNo: '提现单号', method: '方式', bank: '银行', crypto: '稳定币', account: '账户', holder: '户名', network: '网络', address: '地址', fee: '手续费', markPaid: '标记已打款', payoutReference: '打款流水号', payoutHint: '已发出款项的银行或链上流水号', confirmPaid: '以此流水号将该提现标记为已打款？', approveQuestion: '通过此提现并安排打款？', approveReasonHint: '通过前您核对的内容' },
   orders: {
+    search: '订单号，或会员用户名或编号',
     orderNo: '订单号',
     total: '合计',
     paidAt: '付款时间',
@@ -132,6 +142,8 @@ export const zhCn: AdminPack = {
     latest: '最新轨迹',
   },
   members: {
+    noRealName: '尚未提交实名认证',
+    realName: '实名认证',
     searchPlaceholder: '用户名、手机号、邮箱或邀请码',
     userName: '用户名',
     nickname: '昵称',
@@ -156,4 +168,9 @@ export const zhCn: AdminPack = {
     assets: { cash: '现金', points: '积分', shopping_points: '购物积分', gift_card: '礼品卡', rewards: '奖励' },
   },
   audit: { operator: '操作人', kind: '操作', kindPlaceholder: '例如 realname、user.ban', target: '对象', dates: '日期', time: '时间' },
+  settings: settingsZhCn,
+  money,
+  payments: paymentsZhCn,
+  catalogue: catalogueZhCn,
+  content: contentZhCn,
 };

@@ -1,8 +1,13 @@
 import type { AdminPack } from './en-us';
+import { catalogueZhTw } from './catalogue/zh-tw';
+import { contentZhTw } from './content/zh-tw';
+import { settingsZhTw } from './settings/zh-tw';
+import { money } from './money/zh-tw';
+import { paymentsZhTw } from './payments/zh-tw';
 
 export const zhTw: AdminPack = {
   app: { title: '商城管理後台', signOut: '登出', language: '語言', roles: { owner: '擁有者', finance: '財務', support: '客服', catalogue: '商品營運', reviewer: '審核員' } },
-  nav: { dashboard: '總覽', reviews: '審核佇列', realname: '實名認證', cancellation: '帳號註銷', recharges: '儲值', withdrawals: '提領', orders: '訂單', members: '會員', audit: '操作紀錄' },
+  nav: { dashboard: '總覽', reviews: '審核佇列', realname: '實名認證', cancellation: '帳號註銷', recharges: '儲值', withdrawals: '提領', orders: '訂單', members: '會員', audit: '操作紀錄', reminders: '催出貨', charity: '公益' },
   auth: {
     signInTitle: '營運人員登入',
     userName: '使用者名稱',
@@ -30,6 +35,10 @@ export const zhTw: AdminPack = {
     passwordLength: '至少 12 個字元',
   },
   common: {
+    searchNumberOrMember: '單號，或會員使用者名稱或編號',
+    searchMember: '會員使用者名稱或編號',
+    invalidField: '{{field}} 無效',
+    invalid: '無效',
     loading: '載入中…',
     error: '無法載入',
     network: '無法連線至伺服器，請檢查網路後再試。',
@@ -100,9 +109,10 @@ export const zhTw: AdminPack = {
     open: '開啟',
   },
   realname: { name: '姓名', kind: '類型', mainland: '中國大陸', international: '國際', country: '國家/地區', documentType: '證件類型', documentNumber: '證件號碼', birthday: '出生日期', title: '稱謂' },
-  recharge: { kind: '管道', bank_transfer: '銀行轉帳', crypto: '穩定幣', online: '線上付款', ctbc: '中信信用卡', orderNo: '儲值單號', paid: '付款金額', credited: '入帳金額', rate: '匯率', slip: '轉帳憑證', txHash: '交易雜湊', confirm: '確認入帳', confirmQuestion: '確認此筆款項已入帳？會員錢包將入帳。', noSlip: '未上傳憑證' },
-  withdrawal: { orderNo: '提領單號', method: '方式', bank: '銀行', crypto: '穩定幣', account: '帳戶', holder: '戶名', network: '網路', address: '地址', fee: '手續費', markPaid: '標記已付款', payoutReference: '付款序號', payoutHint: '已送出款項的銀行或鏈上序號', confirmPaid: '以此序號將此提領標記為已付款？', approveQuestion: '核准此提領並安排付款？' },
+  recharge: { kind: '管道', bank_transfer: '銀行轉帳', crypto: '穩定幣', online: '線上付款', ctbc: '中信信用卡', orderNo: '儲值單號', paid: '付款金額', credited: '入帳金額', rate: '匯率', slip: '轉帳憑證', txHash: '交易雜湊', confirm: '確認入帳', confirmQuestion: '確認此筆款項已入帳？會員錢包將入帳。', noSlip: '未上傳憑證', confirmReasonHint: '您核對的內容：憑證與銀行流水……' },
+  withdrawal: { orderNo: '提領單號', method: '方式', bank: '銀行', crypto: '穩定幣', account: '帳戶', holder: '戶名', network: '網路', address: '地址', fee: '手續費', markPaid: '標記已付款', payoutReference: '付款序號', payoutHint: '已送出款項的銀行或鏈上序號', confirmPaid: '以此序號將此提領標記為已付款？', approveQuestion: '核准此提領並安排付款？', approveReasonHint: '通過前您核對的內容' },
   orders: {
+    search: '訂單號，或會員使用者名稱或編號',
     orderNo: '訂單編號',
     total: '合計',
     paidAt: '付款時間',
@@ -132,6 +142,8 @@ export const zhTw: AdminPack = {
     latest: '最新動態',
   },
   members: {
+    noRealName: '尚未提交實名認證',
+    realName: '實名認證',
     searchPlaceholder: '使用者名稱、手機、電子郵件或邀請碼',
     userName: '使用者名稱',
     nickname: '暱稱',
@@ -156,4 +168,9 @@ export const zhTw: AdminPack = {
     assets: { cash: '現金', points: '點數', shopping_points: '購物點數', gift_card: '禮品卡', rewards: '獎勵' },
   },
   audit: { operator: '操作人', kind: '操作', kindPlaceholder: '例如 realname、user.ban', target: '對象', dates: '日期', time: '時間' },
+  settings: settingsZhTw,
+  money,
+  payments: paymentsZhTw,
+  catalogue: catalogueZhTw,
+  content: contentZhTw,
 };

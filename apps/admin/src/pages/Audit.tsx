@@ -1,11 +1,12 @@
 import type { auditEntrySchema } from '@shop/contract/admin';
-import { Button, DatePicker, Input, Space } from 'antd';
+import { Button, DatePicker, Input, Select, Space, Typography } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { QueryTable } from '../components/QueryTable';
+import { QueryTable, type ListSort } from '../components/QueryTable';
 import { api } from '../lib/api';
+import { auditKindOptions, describeAction } from '../lib/audit-kinds';
 import { auditRoute as adminAuditLog } from '../lib/routes';
 import { formatDate } from '../lib/format';
 
@@ -18,17 +19,22 @@ interface Filters {
   to?: string;
 }
 
-/** Every operator decision: who, when, what and why, by operator, kind and date. */
+/** Every operator decision: who, when, what and why, by operator, kind and date, sortable and exported as CSV. */
 export default function Audit() {
   const { t } = useTranslation();
-  const [draft, setDraft] = useState<{ operator: string; kind: string; range: Range }>({ operator: '', kind: '', range: null });
+  const [draft, setDraft] = useState<{ operator: string; kind: string | undefined; range: Range }>({ operator: '', kind: undefined, range: null });
   const [filters, setFilters] = useState<Filters>({});
   const [paging, setPaging] = useState({ page: 1, limit: 50 });
-  const query = useQuery({ queryKey: ['admin', 'audit', filters, paging], queryFn: () => api(adminAuditLog, { query: { ...filters, ...paging } }), placeholderData: keepPreviousData });
+  const [sort, setSort] = useState<ListSort>({});
+  const query = useQuery({
+    queryKey: ['admin', 'audit', filters, paging, sort],
+    queryFn: () => api(adminAuditLog, { query: { ...filters, ...paging, ...(sort as object) } }),
+    placeholderData: keepPreviousData,
+  });
   const apply = () => {
     setFilters({
       operator: draft.operator.trim() || undefined,
-      kind: draft.kind.trim() || undefined,
+      kind: draft.kind,
       from: draft.range?.[0]?.format('YYYY-MM-DD'),
       to: draft.range?.[1]?.format('YYYY-MM-DD'),
     });
@@ -37,8 +43,17 @@ export default function Audit() {
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Space wrap>
-        <Input placeholder={t('audit.operator')} value={draft.operator} onChange={(e) => setDraft({ ...draft, operator: e.target.value })} onPressEnter={apply} style={{ width: 200 }} allowClear />
-        <Input placeholder={t('audit.kindPlaceholder')} value={draft.kind} onChange={(e) => setDraft({ ...draft, kind: e.target.value })} onPressEnter={apply} style={{ width: 220 }} allowClear />
+        <Input placeholder={t('audit.operator')} value={draft.operator} onChange={(e) => setDraft({ ...draft, operator: e.target.value })} onPressEnter={apply} style={{ width: 200 }} allowClear data-testid="audit-operator" />
+        <Select
+          showSearch={{ optionFilterProp: 'label' }}
+          allowClear
+          placeholder={t('settings.audit.allKinds')}
+          value={draft.kind}
+          onChange={(kind) => setDraft({ ...draft, kind })}
+          options={auditKindOptions(t)}
+          style={{ width: 260 }}
+          data-testid="audit-kind"
+        />
         <DatePicker.RangePicker value={draft.range} onChange={(r) => setDraft({ ...draft, range: r })} />
         <Button type="primary" onClick={apply}>
           {t('common.search')}
@@ -47,10 +62,24 @@ export default function Audit() {
       <QueryTable<Entry>
         query={query}
         paging={{ ...paging, onChange: (page, limit) => setPaging({ page, limit }) }}
+        sorting={{ ...sort, onChange: (s) => (setSort(s), setPaging((p) => ({ ...p, page: 1 }))) }}
+        exportCsv={{ list: adminAuditLog, query: { ...filters, ...sort } }}
         columns={[
-          { title: t('audit.time'), dataIndex: 'created_at', width: 200, render: (v: string) => formatDate(v) },
-          { title: t('audit.operator'), dataIndex: 'operator' },
-          { title: t('audit.kind'), dataIndex: 'action' },
+          { title: t('audit.time'), dataIndex: 'created_at', width: 200, sorter: true, render: (v: string) => formatDate(v) },
+          { title: t('audit.operator'), dataIndex: 'operator', sorter: true },
+          {
+            title: t('audit.kind'),
+            dataIndex: 'action',
+            sorter: true,
+            render: (action: string) => {
+              const { label, detail } = describeAction(t, action);
+              return (
+                <span title={action}>
+                  {label} {detail && <Typography.Text type="secondary" code>{detail}</Typography.Text>}
+                </span>
+              );
+            },
+          },
           { title: t('audit.target'), key: 'target', render: (_, e) => `${e.target_type} #${e.target_id}` },
           { title: t('common.reason'), dataIndex: 'reason', render: (v: string | null) => v ?? '' },
         ]}

@@ -15,12 +15,14 @@ export default function Cancellations() {
     <ReviewQueue<Row>
       name="cancellation"
       statuses={['pending', 'approved', 'rejected', 'withdrawn', 'completed']}
+      searchPlaceholder={t('common.searchMember')}
       defaultStatus="pending"
-      load={(q) => api(adminListCancellations, { query: { ...q, status: q.status as Row['status'] } })}
+      load={(q) => api(adminListCancellations, { query: { ...q, status: q.status as Row['status'], sort: q.sort as never } })}
+      exportList={adminListCancellations}
       columns={[
-        { title: t('common.id'), dataIndex: 'id', width: 80 },
-        { title: t('common.member'), dataIndex: 'user_name' },
-        { title: t('common.created'), dataIndex: 'created_at', render: (v: string) => formatDate(v) },
+        { title: t('common.id'), dataIndex: 'id', width: 80, sorter: true },
+        { title: t('common.member'), dataIndex: 'user_name', sorter: true },
+        { title: t('common.created'), dataIndex: 'created_at', sorter: true, render: (v: string) => formatDate(v) },
         { title: t('common.status'), dataIndex: 'status', render: (s: string) => <StatusTag status={s} /> },
         { title: t('common.reviewedBy'), dataIndex: 'reviewed_by', render: (v: string | null) => v ?? '—' },
       ]}

@@ -1,19 +1,80 @@
 import type { memberSummarySchema } from '@shop/contract/admin';
-import { Alert, Button, Card, Descriptions, Drawer, Input, Skeleton, Space, Table } from 'antd';
+import { Alert, Button, Card, Descriptions, Drawer, Empty, Image, Input, Segmented, Skeleton, Space, Table, Typography } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { DecisionModal } from '../components/DecisionModal';
-import { QueryTable } from '../components/QueryTable';
+import { QueryTable, type ListSort } from '../components/QueryTable';
 import { StatusTag } from '../components/StatusTag';
 import { useCan } from '../app/operator';
 import { api } from '../lib/api';
-import { banRoute as adminBanMember, endSessionsRoute as adminEndMemberSessions, memberRoute as adminMemberProfile, membersRoute as adminSearchMembers } from '../lib/routes';
+import { banRoute as adminBanMember, endSessionsRoute as adminEndMemberSessions, memberOrdersRoute, memberRoute as adminMemberProfile, membersRoute as adminSearchMembers } from '../lib/routes';
 import { formatDate, formatMoney, formatNumber } from '../lib/format';
+import { MemberLedger } from './money/MemberLedger';
+import { MemberTotpReset } from './settings/MemberTotpReset';
 
 type Summary = z.infer<typeof memberSummarySchema>;
 type Act = 'ban' | 'unban' | 'end';
+type Profile = Awaited<ReturnType<typeof api<typeof adminMemberProfile>>>;
+const MEMBER_STATUSES = ['active', 'banned', 'closed'] as const;
+
+/** The member's latest real-name request as decided: status, name, document (number masked), evidence, who decided and when. */
+function Certification({ c }: { c: Profile['certification'] }) {
+  const { t } = useTranslation();
+  if (!c) return <Card size="small" title={t('members.realName')}><Typography.Text type="secondary" data-testid="certification-none">{t('members.noRealName')}</Typography.Text></Card>;
+  const name = c.kind === 'mainland' ? `${c.surname}${c.given_name}` : `${c.given_name} ${c.surname}`;
+  return (
+    <Card size="small" title={t('members.realName')} data-testid="certification">
+      <Descriptions
+        column={2}
+        size="small"
+        items={[
+          { key: 's', label: t('common.status'), children: <StatusTag status={c.status} /> },
+          { key: 'n', label: t('realname.name'), children: name },
+          { key: 'k', label: t('realname.kind'), children: `${t(`realname.${c.kind}`)} · ${c.country}` },
+          { key: 'd', label: t('realname.documentType'), children: c.document_type },
+          { key: 'no', label: t('realname.documentNumber'), children: <span data-testid="certification-number">{c.document_number}</span> },
+          { key: 'b', label: t('realname.birthday'), children: c.birthday ? formatDate(c.birthday, true) : '—' },
+          { key: 'c', label: t('common.created'), children: formatDate(c.created_at) },
+          { key: 'r', label: t('common.reviewedBy'), children: c.reviewed_by ? `${c.reviewed_by} · ${formatDate(c.reviewed_at)}` : '—' },
+          ...(c.reason ? [{ key: 'why', label: t('common.reason'), span: 2, children: c.reason }] : []),
+          {
+            key: 'e',
+            label: t('common.evidence'),
+            span: 2,
+            children: c.evidence.length ? <Space wrap>{c.evidence.map((src) => <Image key={src} src={src} width={160} alt={t('common.evidence')} />)}</Space> : <Typography.Text type="secondary">{t('common.noEvidence')}</Typography.Text>,
+          },
+        ]}
+      />
+    </Card>
+  );
+}
+
+/** A member's orders, newest first, a page at a time. */
+function MemberOrders({ id }: { id: number }) {
+  const { t } = useTranslation();
+  const [paging, setPaging] = useState({ page: 1, limit: 10 });
+  const query = useQuery({ queryKey: ['admin', 'member', id, 'orders', paging], queryFn: () => api(memberOrdersRoute, { query: { id, ...paging } }), placeholderData: keepPreviousData });
+  return (
+    <Card size="small" title={t('members.orders')}>
+      <QueryTable
+        query={query}
+        size="small"
+        paging={{ ...paging, onChange: (page, limit) => setPaging({ page, limit }) }}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('common.empty')} /> }}
+        data-testid="member-orders"
+        columns={[
+          { title: t('orders.orderNo'), dataIndex: 'order_no' },
+          { title: t('orders.total'), key: 'tot', align: 'right', render: (_, o) => formatMoney(o.total, o.currency) },
+          { title: t('common.status'), dataIndex: 'status', render: (s: string) => <StatusTag status={s} /> },
+          { title: t('common.created'), dataIndex: 'created_at', render: (v: string) => formatDate(v) },
+          { title: t('orders.paidAt'), dataIndex: 'paid_at', render: (v: string | null) => formatDate(v) },
+        ]}
+      />
+    </Card>
+  );
+}
 
 function Profile({ id }: { id: number }) {
   const { t } = useTranslation();
@@ -37,6 +98,7 @@ function Profile({ id }: { id: number }) {
           <Button onClick={() => setAct('end')} data-testid="end-sessions">{labels.end}</Button>
         </Space>
       )}
+      <MemberTotpReset id={m.id} />
       <Descriptions
         column={2}
         bordered
@@ -69,21 +131,9 @@ function Profile({ id }: { id: number }) {
           ]}
         />
       </Card>
-      <Card size="small" title={t('members.orders')}>
-        <Table
-          size="small"
-          pagination={false}
-          rowKey="id"
-          dataSource={m.orders}
-          locale={{ emptyText: t('common.empty') }}
-          columns={[
-            { title: t('orders.orderNo'), dataIndex: 'order_no' },
-            { title: t('orders.total'), key: 'tot', align: 'right', render: (_, o) => formatMoney(o.total, o.currency) },
-            { title: t('common.status'), dataIndex: 'status', render: (s: string) => <StatusTag status={s} /> },
-            { title: t('common.created'), dataIndex: 'created_at', render: (v: string) => formatDate(v) },
-          ]}
-        />
-      </Card>
+      <Certification c={m.certification} />
+      {can('ledger.read') && <MemberLedger memberId={id} />}
+      <MemberOrders id={id} />
       {act && (
         <DecisionModal
           open
@@ -108,9 +158,16 @@ function Profile({ id }: { id: number }) {
 export default function Members() {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<string>('all');
   const [paging, setPaging] = useState({ page: 1, limit: 20 });
+  const [sort, setSort] = useState<ListSort>({});
   const [open, setOpen] = useState<number | null>(null);
-  const query = useQuery({ queryKey: ['admin', 'members', search, paging], queryFn: () => api(adminSearchMembers, { query: { q: search, ...paging } }), placeholderData: keepPreviousData });
+  const filters = { q: search, status: status === 'all' ? undefined : (status as (typeof MEMBER_STATUSES)[number]), ...(sort as object) };
+  const query = useQuery({
+    queryKey: ['admin', 'members', filters, paging],
+    queryFn: () => api(adminSearchMembers, { query: { ...filters, ...paging } }),
+    placeholderData: keepPreviousData,
+  });
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Input.Search
@@ -127,16 +184,29 @@ export default function Members() {
       <QueryTable<Summary>
         query={query}
         paging={{ ...paging, onChange: (page, limit) => setPaging({ page, limit }) }}
+        sorting={{ ...sort, onChange: (s) => (setSort(s), setPaging((p) => ({ ...p, page: 1 }))) }}
+        exportCsv={{ list: adminSearchMembers, query: filters }}
+        toolbar={
+          <Segmented
+            value={status}
+            onChange={(v) => {
+              setStatus(String(v));
+              setPaging((p) => ({ ...p, page: 1 }));
+            }}
+            options={[{ value: 'all', label: t('common.all') }, ...MEMBER_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))]}
+            data-testid="member-status"
+          />
+        }
         onRow={(r) => ({ onDoubleClick: () => setOpen(r.id) })}
         columns={[
-          { title: t('common.id'), dataIndex: 'id', width: 80 },
-          { title: t('members.userName'), dataIndex: 'user_name' },
+          { title: t('common.id'), dataIndex: 'id', width: 80, sorter: true },
+          { title: t('members.userName'), dataIndex: 'user_name', sorter: true },
           { title: t('members.nickname'), dataIndex: 'nickname' },
           { title: t('members.mobile'), dataIndex: 'mobile' },
           { title: t('members.email'), dataIndex: 'email' },
           { title: t('members.inviteCode'), dataIndex: 'invite_code' },
-          { title: t('members.joined'), dataIndex: 'created_at', render: (v: string) => formatDate(v) },
-          { title: t('common.status'), dataIndex: 'status', render: (s: string) => <StatusTag status={s} /> },
+          { title: t('members.joined'), dataIndex: 'created_at', sorter: true, render: (v: string) => formatDate(v) },
+          { title: t('common.status'), dataIndex: 'status', sorter: true, render: (s: string) => <StatusTag status={s} /> },
           { title: t('common.actions'), key: 'a', render: (_, r) => <Button size="small" onClick={() => setOpen(r.id)} data-testid={`member-${r.id}`}>{t('common.details')}</Button> },
         ]}
       />

@@ -6,7 +6,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { DecisionModal } from '../components/DecisionModal';
-import { QueryTable } from '../components/QueryTable';
+import { QueryTable, type ListSort } from '../components/QueryTable';
 import { StatusTag } from '../components/StatusTag';
 import { useCan } from '../app/operator';
 import { api, newKey } from '../lib/api';
@@ -31,7 +31,8 @@ interface ShipValues {
 }
 type EventValues = z.input<typeof trackingEventBody>;
 
-function OrderDetail({ id, onPackage }: { id: number; onPackage: (id: number) => void }) {
+/** One order as operators see it: lines, packages and events; ship, track and cancel where the role allows. */
+export function OrderDetail({ id, onPackage }: { id: number; onPackage: (id: number) => void }) {
   const { t } = useTranslation();
   const { message } = AntApp.useApp();
   const can = useCan();
@@ -226,10 +227,13 @@ export default function Orders() {
   const { t } = useTranslation();
   const [status, setStatus] = useState<string>('paid');
   const [paging, setPaging] = useState({ page: 1, limit: 20 });
+  const [sort, setSort] = useState<ListSort>({});
+  const [search, setSearch] = useState('');
   const [open, setOpen] = useState<number | null>(null);
+  const filters = { status: status === 'all' ? undefined : (status as Summary['status']), q: search || undefined, ...(sort as object) };
   const query = useQuery({
-    queryKey: ['admin', 'orders', status, paging],
-    queryFn: () => api(adminListOrders, { query: { ...paging, status: status === 'all' ? undefined : (status as Summary['status']) } }),
+    queryKey: ['admin', 'orders', filters, paging],
+    queryFn: () => api(adminListOrders, { query: { ...paging, ...filters } }),
     placeholderData: keepPreviousData,
   });
   return (
@@ -244,15 +248,30 @@ export default function Orders() {
       />
       <QueryTable<Summary>
         query={query}
+        toolbar={
+          <Input.Search
+            allowClear
+            enterButton={t('common.search')}
+            placeholder={t('orders.search')}
+            style={{ width: 360 }}
+            onSearch={(v) => {
+              setSearch(v.trim());
+              setPaging((p) => ({ ...p, page: 1 }));
+            }}
+            data-testid="order-search"
+          />
+        }
         paging={{ ...paging, onChange: (page, limit) => setPaging({ page, limit }) }}
+        sorting={{ ...sort, onChange: (s) => (setSort(s), setPaging((p) => ({ ...p, page: 1 }))) }}
+        exportCsv={{ list: adminListOrders, query: filters }}
         onRow={(r) => ({ onDoubleClick: () => setOpen(r.id) })}
         columns={[
-          { title: t('orders.orderNo'), dataIndex: 'order_no' },
+          { title: t('orders.orderNo'), dataIndex: 'order_no', key: 'id', sorter: true },
           { title: t('common.member'), dataIndex: 'user_id', render: (v: number) => `#${v}` },
-          { title: t('orders.total'), key: 'total', align: 'right', render: (_, r) => formatMoney(r.total, r.currency) },
-          { title: t('common.created'), dataIndex: 'created_at', render: (v: string) => formatDate(v) },
-          { title: t('orders.paidAt'), dataIndex: 'paid_at', render: (v: string | null) => formatDate(v) },
-          { title: t('orders.reminded'), dataIndex: 'last_reminded_at', render: (v: string | null) => (v ? formatDate(v) : '') },
+          { title: t('orders.total'), key: 'total', sorter: true, align: 'right', render: (_, r) => formatMoney(r.total, r.currency) },
+          { title: t('common.created'), dataIndex: 'created_at', sorter: true, render: (v: string) => formatDate(v) },
+          { title: t('orders.paidAt'), dataIndex: 'paid_at', sorter: true, render: (v: string | null) => formatDate(v) },
+          { title: t('orders.reminded'), dataIndex: 'last_reminded_at', sorter: true, render: (v: string | null) => (v ? formatDate(v) : '') },
           { title: t('common.status'), dataIndex: 'status', render: (s: string) => <StatusTag status={s} /> },
           { title: t('common.actions'), key: 'a', render: (_, r) => <Button size="small" onClick={() => setOpen(r.id)} data-testid={`order-${r.id}`}>{t('common.details')}</Button> },
         ]}

@@ -17,15 +17,17 @@ export default function RealNames() {
     <ReviewQueue<Row>
       name="realname"
       statuses={['pending', 'approved', 'rejected']}
+      searchPlaceholder={t('common.searchMember')}
       defaultStatus="pending"
-      load={(q) => api(adminListRealNames, { query: { ...q, status: q.status as Row['status'] } })}
+      load={(q) => api(adminListRealNames, { query: { ...q, status: q.status as Row['status'], sort: q.sort as never } })}
+      exportList={adminListRealNames}
       columns={[
-        { title: t('common.id'), dataIndex: 'id', width: 80 },
-        { title: t('common.member'), dataIndex: 'user_name' },
+        { title: t('common.id'), dataIndex: 'id', width: 80, sorter: true },
+        { title: t('common.member'), dataIndex: 'user_name', sorter: true },
         { title: t('realname.name'), key: 'name', render: (_, r) => name(r) },
         { title: t('realname.kind'), dataIndex: 'kind', render: (k: string) => t(`realname.${k}`) },
         { title: t('realname.documentType'), dataIndex: 'document_type' },
-        { title: t('common.created'), dataIndex: 'created_at', render: (v: string) => formatDate(v) },
+        { title: t('common.created'), dataIndex: 'created_at', sorter: true, render: (v: string) => formatDate(v) },
         { title: t('common.status'), dataIndex: 'status', render: (s: string) => <StatusTag status={s} /> },
       ]}
       describe={(r) => [

@@ -17,15 +17,17 @@ export default function Recharges() {
     <ReviewQueue<Row>
       name="recharges"
       statuses={['under_review', 'paid', 'rejected']}
+      searchPlaceholder={t('common.searchNumberOrMember')}
       defaultStatus="under_review"
-      load={(q) => api(adminListRecharges, { query: { ...q, status: q.status as Row['status'] } })}
+      load={(q) => api(adminListRecharges, { query: { ...q, status: q.status as Row['status'], sort: q.sort as never } })}
+      exportList={adminListRecharges}
       columns={[
         { title: t('recharge.orderNo'), dataIndex: 'order_no' },
-        { title: t('common.member'), dataIndex: 'user_name' },
+        { title: t('common.member'), dataIndex: 'user_name', sorter: true },
         { title: t('recharge.kind'), dataIndex: 'kind', render: (k: string) => t(`recharge.${k}`) },
-        { title: t('recharge.paid'), key: 'paid', align: 'right', render: (_, r) => formatMoney(r.pay_amount, r.pay_currency) },
+        { title: t('recharge.paid'), key: 'pay_amount', sorter: true, align: 'right', render: (_, r) => formatMoney(r.pay_amount, r.pay_currency) },
         { title: t('recharge.credited'), key: 'credit', align: 'right', render: (_, r) => formatMoney(r.credit_amount, r.wallet_currency) },
-        { title: t('common.created'), dataIndex: 'created_at', render: (v: string) => formatDate(v) },
+        { title: t('common.created'), dataIndex: 'created_at', sorter: true, render: (v: string) => formatDate(v) },
         { title: t('common.status'), dataIndex: 'status', render: (s: string) => <StatusTag status={s} /> },
       ]}
       describe={(r) => [
@@ -35,6 +37,7 @@ export default function Recharges() {
         { label: t('recharge.paid'), value: formatMoney(r.pay_amount, r.pay_currency) },
         { label: t('recharge.rate'), value: `${r.rate} (${r.rate_source}, ${r.rate_date})` },
         { label: t('recharge.credited'), value: <strong>{formatMoney(r.credit_amount, r.wallet_currency)}</strong> },
+        ...(r.network ? [{ label: t('withdrawal.network'), value: r.network }] : []),
         ...(r.tx_hash ? [{ label: t('recharge.txHash'), value: <Typography.Text copyable style={{ wordBreak: 'break-all' }}>{r.tx_hash}</Typography.Text> }] : []),
         { label: t('common.created'), value: formatDate(r.created_at) },
         { label: t('common.status'), value: <StatusTag status={r.status} /> },
@@ -56,8 +59,11 @@ export default function Recharges() {
           primary: true,
           when: (r) => r.status === 'under_review',
           question: t('recharge.confirmQuestion'),
-          fields: [{ name: 'reason', label: t('common.reason'), multiline: true }],
-          send: (r, v, key) => api(adminConfirmRecharge, { body: { id: r.id, reason: v.reason || undefined }, idempotencyKey: key }),
+          // Crediting a member's wallet is always explained (what was checked against what).
+          fields: [{ name: 'reason', label: t('common.reason'), required: true, multiline: true, placeholder: t('recharge.confirmReasonHint') }],
+          schema: () => import('@shop/contract/wallet').then((m) => m.rechargeConfirmBody),
+          toBody: (r, v) => ({ id: r.id, reason: v.reason }),
+          send: (_r, _v, key, body) => api(adminConfirmRecharge, { body, idempotencyKey: key }),
         },
         {
           key: 'reject',
@@ -66,7 +72,9 @@ export default function Recharges() {
           when: (r) => r.status === 'under_review',
           question: t('common.confirmReject'),
           fields: [{ name: 'reason', label: t('common.reason'), required: true, multiline: true }],
-          send: (r, v, key) => api(adminRejectRecharge, { body: { id: r.id, reason: v.reason ?? '' }, idempotencyKey: key }),
+          schema: () => import('@shop/contract/wallet').then((m) => m.rechargeRejectBody),
+          toBody: (r, v) => ({ id: r.id, reason: v.reason }),
+          send: (_r, _v, key, body) => api(adminRejectRecharge, { body, idempotencyKey: key }),
         },
       ]}
     />

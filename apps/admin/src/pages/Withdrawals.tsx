@@ -17,15 +17,17 @@ export default function Withdrawals() {
     <ReviewQueue<Row>
       name="withdrawals"
       statuses={['pending', 'approved', 'paid', 'rejected', 'cancelled']}
+      searchPlaceholder={t('common.searchNumberOrMember')}
       defaultStatus="pending"
-      load={(q) => api(adminListWithdrawals, { query: { ...q, status: q.status as Row['status'] } })}
+      load={(q) => api(adminListWithdrawals, { query: { ...q, status: q.status as Row['status'], sort: q.sort as never } })}
+      exportList={adminListWithdrawals}
       columns={[
         { title: t('withdrawal.orderNo'), dataIndex: 'withdraw_no' },
-        { title: t('common.member'), dataIndex: 'user_name' },
+        { title: t('common.member'), dataIndex: 'user_name', sorter: true },
         { title: t('withdrawal.method'), dataIndex: 'method', render: (m: string) => t(`withdrawal.${m}`) },
-        { title: t('common.amount'), key: 'amount', align: 'right', render: (_, r) => formatMoney(r.amount, r.currency) },
+        { title: t('common.amount'), key: 'amount', sorter: true, align: 'right', render: (_, r) => formatMoney(r.amount, r.currency) },
         { title: t('withdrawal.fee'), key: 'fee', align: 'right', render: (_, r) => formatMoney(r.fee, r.currency) },
-        { title: t('common.created'), dataIndex: 'created_at', render: (v: string) => formatDate(v) },
+        { title: t('common.created'), dataIndex: 'created_at', sorter: true, render: (v: string) => formatDate(v) },
         { title: t('common.status'), dataIndex: 'status', render: (s: string) => <StatusTag status={s} /> },
       ]}
       describe={(r) => [
@@ -57,8 +59,11 @@ export default function Withdrawals() {
           primary: true,
           when: (r) => r.status === 'pending',
           question: t('withdrawal.approveQuestion'),
-          fields: [{ name: 'reason', label: t('common.reason'), multiline: true }],
-          send: (r, v, key) => api(adminApproveWithdrawal, { body: { id: r.id, reason: v.reason || undefined }, idempotencyKey: key }),
+          // Releasing a member's money to be paid out is always explained (what was checked).
+          fields: [{ name: 'reason', label: t('common.reason'), required: true, multiline: true, placeholder: t('withdrawal.approveReasonHint') }],
+          schema: () => import('@shop/contract/wallet').then((m) => m.withdrawalDecisionBody),
+          toBody: (r, v) => ({ id: r.id, reason: v.reason }),
+          send: (_r, _v, key, body) => api(adminApproveWithdrawal, { body, idempotencyKey: key }),
         },
         {
           key: 'paid',
@@ -67,7 +72,9 @@ export default function Withdrawals() {
           when: (r) => r.status === 'approved',
           question: t('withdrawal.confirmPaid'),
           fields: [{ name: 'payout_reference', label: t('withdrawal.payoutReference'), placeholder: t('withdrawal.payoutHint'), required: true, requiredMessage: t('auth.required'), min: 3 }],
-          send: (r, v, key) => api(adminMarkWithdrawalPaid, { body: { id: r.id, payout_reference: v.payout_reference ?? '' }, idempotencyKey: key }),
+          schema: () => import('@shop/contract/wallet').then((m) => m.withdrawalPaidBody),
+          toBody: (r, v) => ({ id: r.id, payout_reference: v.payout_reference }),
+          send: (_r, _v, key, body) => api(adminMarkWithdrawalPaid, { body, idempotencyKey: key }),
         },
         {
           key: 'reject',
@@ -76,7 +83,11 @@ export default function Withdrawals() {
           when: (r) => r.status === 'pending' || r.status === 'approved',
           question: t('common.confirmReject'),
           fields: [{ name: 'reason', label: t('common.reason'), required: true, multiline: true }],
-          send: (r, v, key) => api(adminRejectWithdrawal, { body: { id: r.id, reason: v.reason ?? '' }, idempotencyKey: key }),
+          schema: () => import('@shop/contract/wallet').then((m) => m.withdrawalRejectBody),
+          // An approved withdrawal is rejected when its payout did not go through (until it is marked paid). The state shown goes
+          // with the decision: if another operator decided meanwhile, the API refuses instead of overriding them unseen.
+          toBody: (r, v) => ({ id: r.id, reason: v.reason, seen_status: r.status }),
+          send: (_r, _v, key, body) => api(adminRejectWithdrawal, { body, idempotencyKey: key }),
         },
       ]}
     />

@@ -1,0 +1,81 @@
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { Button, Form, Input } from 'antd';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { initI18n } from '../i18n';
+import { FormField, useConsoleForm } from '../form';
+
+// The console's one form pattern: antd fields controlled by react-hook-form, checked by a contract
+// schema over the body the call sends (made of the values), with the console's own texts.
+
+beforeAll(async () => {
+  // antd measures the window; jsdom has no matchMedia.
+  window.matchMedia ??= ((q: string) => ({ matches: false, media: q, addEventListener: () => undefined, removeEventListener: () => undefined, addListener: () => undefined, removeListener: () => undefined, onchange: null, dispatchEvent: () => false })) as never;
+  await initI18n();
+});
+afterEach(cleanup);
+
+/** The body of a call: a code, an amount in minor units, a reason. */
+const body = z.object({ code: z.string().regex(/^[A-Z]{4,8}$/), amount: z.number().int().min(1), reason: z.string().trim().min(1) });
+
+function Coupon({ onValid, needsReason }: { onValid: (b: z.output<typeof body>) => void; needsReason?: boolean }) {
+  const form = useConsoleForm<{ code: string; amount: string; reason: string }, z.output<typeof body>>({
+    schema: async () => body,
+    defaultValues: { code: '', amount: '', reason: 'opening' },
+    // The operator types major units; the call takes minor units.
+    toBody: (v) => ({ code: v.code.trim().toUpperCase(), amount: Math.round(Number(v.amount) * 100), reason: v.reason }),
+    check: (v) => ({ reason: needsReason && v.reason === 'opening' && 'Say why this time' }),
+  });
+  return (
+    <Form component="div">
+      <FormField form={form} name="code" label="Code" message="4 to 8 letters">
+        <Input aria-label="code" />
+      </FormField>
+      <FormField form={form} name="amount" label="Amount">
+        <Input aria-label="amount" />
+      </FormField>
+      <FormField form={form} name="reason" label="Reason">
+        <Input aria-label="reason" />
+      </FormField>
+      <Button onClick={() => void form.submit(onValid)()}>Save</Button>
+    </Form>
+  );
+}
+
+const save = () => act(async () => void fireEvent.click(screen.getByText('Save')));
+const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
+describe('a console form', () => {
+  it('shows each field’s refusal under it, in the console’s words, and sends nothing', async () => {
+    const sent = vi.fn();
+    render(<Coupon onValid={sent} />);
+    await save();
+    // An empty amount: "Required"; the code's own message for a refused code.
+    expect(await screen.findByText('4 to 8 letters')).toBeTruthy();
+    expect(screen.getByText('Required')).toBeTruthy();
+    type('code', 'ab');
+    type('amount', '0.001');
+    await save();
+    expect(await screen.findByText('Not valid')).toBeTruthy();
+    expect(sent).not.toHaveBeenCalled();
+  });
+
+  it('hands the body the schema made (minor units, upper-case code) to the submit', async () => {
+    const sent = vi.fn();
+    render(<Coupon onValid={sent} />);
+    type('code', ' spring ');
+    type('amount', '12.50');
+    await save();
+    expect(sent).toHaveBeenCalledWith({ code: 'SPRING', amount: 1250, reason: 'opening' });
+  });
+
+  it('runs the screen’s own checks beside the schema', async () => {
+    const sent = vi.fn();
+    render(<Coupon onValid={sent} needsReason />);
+    type('code', 'AUTUMN');
+    type('amount', '5');
+    await save();
+    expect(await screen.findByText('Say why this time')).toBeTruthy();
+    expect(sent).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,57 @@
+// The content pages' texts in English: the shape the other languages follow.
+export const contentEnUs = {
+  search: 'Title in any language',
+  nav: {
+    group: 'Content',
+    news: 'News',
+    notices: 'Notices',
+    faqs: 'FAQ',
+    agreements: 'Agreements',
+    popups: 'Popups',
+    banners: 'Banners',
+  },
+  new: 'New',
+  saved: 'Saved',
+  deleted: 'Deleted',
+  deleteQuestion: 'Delete it? Members will no longer see it.',
+  title: 'Title',
+  summary: 'Summary',
+  body: 'Text',
+  cover: 'Cover picture',
+  attachments: 'Attachments',
+  attachmentName: 'File name',
+  addLink: 'Add link',
+  publishedAt: 'Shown from',
+  scheduled: 'Scheduled',
+  isBanner: 'In the news carousel',
+  visible: 'Shown',
+  question: 'Question',
+  answer: 'Answer',
+  kind: 'Agreement',
+  audience: 'Shown to',
+  startsAt: 'Starts',
+  endsAt: 'Ends',
+  image: 'Picture',
+  link: 'Link',
+  position: 'Position',
+  status: {
+    draft: 'Draft',
+    published: 'Published',
+  },
+  agreementKinds: {
+    user: 'Member agreement',
+    privacy: 'Privacy policy',
+    purchase: 'Purchase terms',
+  },
+  audiences: {
+    all: 'Everyone',
+    visitor: 'Visitors',
+    member: 'Members',
+  },
+  positions: {
+    home: 'Home page',
+    share: 'Share page',
+  },
+};
+
+export type ContentTexts = typeof contentEnUs;

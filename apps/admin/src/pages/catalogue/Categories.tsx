@@ -1,0 +1,229 @@
+import type { adminCategorySchema, saveCategoryBody } from '@shop/contract/catalogue';
+import type { Language } from '@shop/contract/common';
+import { Alert, App as AntApp, Button, Card, Col, Empty, Form, Input, Popconfirm, Row, Skeleton, Space, Switch, Tag, Tree, TreeSelect, Typography, type TreeDataNode } from 'antd';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { api, newKey } from '../../lib/api';
+import { FormField, filledTexts, useConsoleForm } from '../../lib/form';
+import { categoriesRoute, reorderCategoriesRoute, saveCategoryRoute } from '../../lib/routes-catalogue';
+import { LanguagePicker, LanguageTexts, nameIn, useShownLanguages } from './LanguageTexts';
+
+type Category = z.infer<typeof adminCategorySchema>;
+export const CATEGORIES_KEY = ['admin', 'catalogue', 'categories'];
+
+/** Every category, asked once for the pages that show the tree or pick from it. */
+export function useCategories(options: { fresh?: boolean } = {}) {
+  return useQuery({ queryKey: CATEGORIES_KEY, queryFn: () => api(categoriesRoute), refetchOnMount: options.fresh ? 'always' : true });
+}
+
+/** The categories as nested nodes, siblings in the shop's order. */
+export function categoryTree(list: Category[], lang: string, render: (c: Category) => React.ReactNode = (c) => nameIn(c.name, lang)): TreeDataNode[] {
+  const build = (parent: number | null): TreeDataNode[] =>
+    list.filter((c) => c.parent_id === parent).map((c) => ({ key: c.id, value: c.id, title: render(c), children: build(c.id) }) as TreeDataNode);
+  return build(null);
+}
+
+interface Editing {
+  id?: number;
+  parent_id: number | null;
+}
+
+interface CategoryValues {
+  name: Partial<Record<string, string>>;
+  icon: string;
+  is_visible: boolean;
+  parent_id: number | null;
+}
+
+function CategoryForm({ editing, list, shown, onSaved }: { editing: Editing; list: Category[]; shown: Language[]; onSaved: (c: Category) => void }) {
+  const { t, i18n } = useTranslation();
+  const { message } = AntApp.useApp();
+  const key = useRef(newKey());
+  const current = list.find((c) => c.id === editing.id);
+  const form = useConsoleForm<CategoryValues, z.output<typeof saveCategoryBody>>({
+    schema: () => import('@shop/contract/catalogue').then((m) => m.saveCategoryBody),
+    defaultValues: { name: {}, icon: '', is_visible: true, parent_id: null },
+    toBody: (v) => ({ id: editing.id, parent_id: v.parent_id ?? null, name: filledTexts(v.name), icon: v.icon ?? '', is_visible: v.is_visible }),
+  });
+  const { reset } = form;
+  useEffect(() => {
+    key.current = newKey();
+    reset(current ? { name: current.name, icon: current.icon, is_visible: current.is_visible, parent_id: current.parent_id } : { name: {}, icon: '', is_visible: true, parent_id: editing.parent_id });
+  }, [editing, current, reset]);
+  const save = useMutation({
+    mutationFn: (body: z.output<typeof saveCategoryBody>) => api(saveCategoryRoute, { body, idempotencyKey: key.current }),
+    onSuccess: (c) => {
+      key.current = newKey();
+      message.success(t('catalogue.categories.saved'));
+      onSaved(c);
+    },
+  });
+  // A category cannot move under itself or its own children.
+  const below = new Set<number>();
+  if (editing.id !== undefined) {
+    const walk = (id: number) => {
+      below.add(id);
+      list.filter((c) => c.parent_id === id).forEach((c) => walk(c.id));
+    };
+    walk(editing.id);
+  }
+  const parents = categoryTree(list.filter((c) => !below.has(c.id)), i18n.language);
+  return (
+    <Form layout="vertical" component="div" data-testid="category-form">
+      <LanguageTexts form={form} shown={shown} fields={[{ name: 'name', label: t('catalogue.categories.name'), max: 60 }]} />
+      <FormField form={form} name="parent_id" label={t('catalogue.categories.parent')}>
+        <TreeSelect allowClear treeDefaultExpandAll treeData={parents} placeholder={t('catalogue.categories.root')} style={{ maxWidth: 360 }} />
+      </FormField>
+      <FormField form={form} name="icon" label={t('catalogue.categories.icon')}>
+        <Input maxLength={500} placeholder="/uploads/…" style={{ maxWidth: 480 }} />
+      </FormField>
+      <FormField form={form} name="is_visible" label={t('catalogue.categories.visible')} valuePropName="checked">
+        <Switch />
+      </FormField>
+      {save.isError && <Alert type="error" showIcon title={save.error.message} style={{ marginBottom: 12 }} />}
+      <Popconfirm title={t('catalogue.categories.saveQuestion')} okText={t('common.confirm')} cancelText={t('common.cancel')} onConfirm={() => void form.submit((body) => save.mutate(body))()}>
+        <Button type="primary" loading={save.isPending} data-testid="save-category">
+          {t('catalogue.editor.save')}
+        </Button>
+      </Popconfirm>
+    </Form>
+  );
+}
+
+/** The category tree: drag (or move up and down with the keyboard) to order, a form to name in every language. */
+export default function Categories() {
+  const { t, i18n } = useTranslation();
+  const { message, modal } = AntApp.useApp();
+  const qc = useQueryClient();
+  // The tree page reads the categories again each time it opens (another operator may have changed them).
+  const query = useCategories({ fresh: true });
+  const [shown, setShown] = useShownLanguages();
+  // Every category open unless the operator closed it (new ones too).
+  const [collapsed, setCollapsed] = useState<Set<number>>(new Set());
+  const [editing, setEditing] = useState<Editing | null>(null);
+  const list = useMemo(() => query.data?.list ?? [], [query.data]);
+  const reorder = useMutation({
+    mutationFn: (v: { parent_id: number | null; ids: number[] }) => api(reorderCategoriesRoute, { body: v, idempotencyKey: newKey() }),
+    onSuccess: async () => {
+      message.success(t('catalogue.categories.reordered'));
+      await qc.invalidateQueries({ queryKey: CATEGORIES_KEY });
+    },
+    onError: (e) => message.error(e.message),
+  });
+  const siblingsOf = (parent: number | null) => list.filter((c) => c.parent_id === parent).map((c) => c.id);
+  /** Moves `id` to `index` among its siblings and saves the order. */
+  const moveTo = (id: number, index: number) => {
+    const c = list.find((x) => x.id === id);
+    if (!c) return;
+    const ids = siblingsOf(c.parent_id).filter((x) => x !== id);
+    ids.splice(Math.max(0, Math.min(index, ids.length)), 0, id);
+    // A new order is a decision members see at once: asked first (Enter confirms, Escape leaves it as it was).
+    void modal.confirm({
+      title: t('catalogue.categories.reorderQuestion'),
+      content: ids.map((x) => nameIn(list.find((y) => y.id === x)?.name ?? {}, i18n.language)).join(' · '),
+      okText: t('common.confirm'),
+      cancelText: t('common.cancel'),
+      autoFocusButton: 'ok',
+      onOk: () => reorder.mutateAsync({ parent_id: c.parent_id, ids }).catch(() => undefined),
+    });
+  };
+  const selected = editing?.id !== undefined ? list.find((c) => c.id === editing.id) : undefined;
+  const position = selected ? siblingsOf(selected.parent_id).indexOf(selected.id) : -1;
+  const count = selected ? siblingsOf(selected.parent_id).length : 0;
+
+  if (query.isError) return <Alert type="error" showIcon title={t('common.error')} description={query.error.message} action={<Button onClick={() => void query.refetch()}>{t('common.retry')}</Button>} />;
+  const tree = categoryTree(list, i18n.language, (c) => (
+    <span data-testid={`category-${c.id}`}>
+      {nameIn(c.name, i18n.language)} <Typography.Text type="secondary">{t('catalogue.categories.goodsCount', { count: c.goods_count })}</Typography.Text>
+      {!c.is_visible && <Tag style={{ marginInlineStart: 6 }}>{t('catalogue.categories.hidden')}</Tag>}
+    </span>
+  ));
+  return (
+    <Row gutter={24}>
+      <Col span={10}>
+        <Card
+          size="small"
+          title={t('catalogue.nav.categories')}
+          extra={
+            <Button type="primary" onClick={() => setEditing({ parent_id: null })} data-testid="new-category">
+              {t('catalogue.categories.new')}
+            </Button>
+          }
+        >
+          <Typography.Paragraph type="secondary">{t('catalogue.categories.dragHint')}</Typography.Paragraph>
+          {query.isLoading ? (
+            <Skeleton active />
+          ) : list.length === 0 ? (
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('common.empty')} />
+          ) : (
+            <Tree
+              treeData={tree}
+              expandedKeys={list.filter((c) => !collapsed.has(c.id)).map((c) => c.id)}
+              onExpand={(_, { node, expanded }) => setCollapsed((old) => {
+                const next = new Set(old);
+                if (expanded) next.delete(Number(node.key));
+                else next.add(Number(node.key));
+                return next;
+              })}
+              blockNode
+              draggable={{ icon: false }}
+              selectedKeys={editing?.id !== undefined ? [editing.id] : []}
+              onSelect={(keys) => keys[0] !== undefined && setEditing({ id: Number(keys[0]), parent_id: list.find((c) => c.id === Number(keys[0]))?.parent_id ?? null })}
+              // Only among siblings: moving to another parent is the form's work.
+              allowDrop={({ dragNode, dropNode, dropPosition }) =>
+                dropPosition !== 0 && list.find((c) => c.id === Number(dragNode.key))?.parent_id === list.find((c) => c.id === Number(dropNode.key))?.parent_id
+              }
+              onDrop={(info) => {
+                const dragId = Number(info.dragNode.key);
+                const target = list.find((c) => c.id === Number(info.node.key));
+                if (!target || !info.dropToGap) return;
+                const ids = siblingsOf(target.parent_id).filter((x) => x !== dragId);
+                const at = ids.indexOf(target.id) + (info.dropPosition > siblingsOf(target.parent_id).indexOf(target.id) ? 1 : 0);
+                moveTo(dragId, at);
+              }}
+            />
+          )}
+        </Card>
+      </Col>
+      <Col span={14}>
+        <Card
+          size="small"
+          title={selected ? nameIn(selected.name, i18n.language) : editing ? t('catalogue.categories.new') : ''}
+          extra={
+            selected && (
+              <Space>
+                <Button disabled={position <= 0 || reorder.isPending} onClick={() => moveTo(selected.id, position - 1)} data-testid="move-up">
+                  {t('catalogue.categories.up')}
+                </Button>
+                <Button disabled={position < 0 || position >= count - 1 || reorder.isPending} onClick={() => moveTo(selected.id, position + 1)} data-testid="move-down">
+                  {t('catalogue.categories.down')}
+                </Button>
+                <Button onClick={() => setEditing({ parent_id: selected.id })}>{t('catalogue.categories.newChild')}</Button>
+              </Space>
+            )
+          }
+        >
+          {editing ? (
+            <Space orientation="vertical" style={{ width: '100%' }}>
+              <LanguagePicker shown={shown} onChange={setShown} />
+              <Typography.Text type="secondary">{t('catalogue.english')}</Typography.Text>
+              <CategoryForm
+                editing={editing}
+                list={list}
+                shown={shown}
+                onSaved={(c) => {
+                  void qc.invalidateQueries({ queryKey: CATEGORIES_KEY });
+                  setEditing({ id: c.id, parent_id: c.parent_id });
+                }}
+              />
+            </Space>
+          ) : (
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('catalogue.categories.pick')} />
+          )}
+        </Card>
+      </Col>
+    </Row>
+  );
+}

@@ -1,0 +1,250 @@
+import type { adminCouponSchema } from '@shop/contract/catalogue';
+import { fromMinorUnits, toMinorUnits } from '@shop/contract/common';
+import { Alert, App as AntApp, Button, Form, Input, InputNumber, Modal, Radio, Segmented, Select, Space, Tag } from 'antd';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { useCan } from '../../app/operator';
+import { DecisionModal } from '../../components/DecisionModal';
+import { QueryTable, type ListSort } from '../../components/QueryTable';
+import { api, newKey } from '../../lib/api';
+import { formatDate, formatMoney, formatNumber } from '../../lib/format';
+import { FormField, fromLocalInput, toLocalInput, useConsoleForm } from '../../lib/form';
+import { couponsRoute, createCouponRoute, endCouponRoute, updateCouponRoute } from '../../lib/routes-catalogue';
+
+type Row = z.infer<typeof adminCouponSchema>;
+const KEY = ['admin', 'catalogue', 'coupons'];
+const CURRENCIES = ['USD', 'CNY', 'TWD', 'JPY', 'MYR', 'HUF', 'IDR', 'KHR', 'THB'];
+const STATES = ['scheduled', 'running', 'ended'] as const;
+
+interface Values {
+  code: string;
+  kind: 'amount' | 'percent';
+  amount: string | null;
+  percent: number | null;
+  currency: string;
+  min_spend: string | null;
+  starts_at: string;
+  ends_at: string;
+  per_member_limit: number | null;
+  total_limit: number | null;
+  reason: string;
+}
+
+/** Minor units of an amount typed in major units; not a number when it is not one (the schema refuses it). */
+const minor = (v: string | null, currency: string): number => {
+  try {
+    return toMinorUnits(String(v ?? ''), currency);
+  } catch {
+    return Number.NaN;
+  }
+};
+
+/** A new coupon, or a change of one (its code, kind and currency stay, and a reason is asked): checked by the contract, then confirmed. */
+function CouponForm({ editing, onClose }: { editing?: Row; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { message, modal } = AntApp.useApp();
+  const qc = useQueryClient();
+  const key = useRef(newKey());
+  const form = useConsoleForm<Values, Record<string, unknown>>({
+    schema: () => import('@shop/contract/orders').then((o) => (editing ? import('@shop/contract/catalogue').then((c) => c.updateCouponBody) : o.couponBody)),
+    defaultValues: editing
+      ? {
+          code: editing.code,
+          kind: editing.kind,
+          amount: editing.amount === null ? null : fromMinorUnits(editing.amount, editing.currency),
+          percent: editing.percent_bp === null ? null : editing.percent_bp / 100,
+          currency: editing.currency,
+          min_spend: fromMinorUnits(editing.min_spend, editing.currency),
+          starts_at: toLocalInput(editing.starts_at),
+          ends_at: toLocalInput(editing.ends_at),
+          per_member_limit: editing.per_member_limit,
+          total_limit: editing.total_limit,
+          reason: '',
+        }
+      : { code: '', kind: 'amount', amount: null, percent: null, currency: 'USD', min_spend: null, starts_at: '', ends_at: '', per_member_limit: 1, total_limit: null, reason: '' },
+    toBody: (v) => {
+      const off = {
+        amount: v.kind === 'amount' ? minor(v.amount, v.currency) : undefined,
+        percent_bp: v.kind === 'percent' && v.percent !== null ? Math.round(v.percent * 100) : undefined,
+        min_spend: v.min_spend ? minor(v.min_spend, v.currency) : 0,
+        starts_at: fromLocalInput(v.starts_at),
+        ends_at: fromLocalInput(v.ends_at),
+        per_member_limit: v.per_member_limit ?? undefined,
+        total_limit: v.total_limit ?? null,
+      };
+      return editing ? { id: editing.id, ...off, reason: v.reason } : { code: v.code.trim(), kind: v.kind, currency: v.currency, ...off };
+    },
+    fieldOf: { percent_bp: 'percent' },
+    check: (v) => ({
+      percent: v.kind === 'percent' && v.percent === null && t('catalogue.editor.required'),
+      ends_at: v.starts_at && v.ends_at && v.ends_at <= v.starts_at && t('catalogue.coupons.endsAfterStart'),
+    }),
+  });
+  const kind = useWatch({ control: form.control, name: 'kind' });
+  const currency = useWatch({ control: form.control, name: 'currency' });
+  const save = useMutation({
+    mutationFn: (body: Record<string, unknown>) =>
+      editing ? api(updateCouponRoute, { idempotencyKey: key.current, body: body as never }) : api(createCouponRoute, { idempotencyKey: key.current, body: body as never }),
+    onSuccess: async () => {
+      message.success(editing ? t('catalogue.coupons.saved') : t('catalogue.coupons.created'));
+      await qc.invalidateQueries({ queryKey: KEY });
+      onClose();
+    },
+  });
+  // A coupon members can use at once: asked once more before it is issued or changed.
+  const submit = form.submit((body) =>
+    modal.confirm({
+      title: editing ? t('catalogue.coupons.saveQuestion') : t('catalogue.coupons.createQuestion'),
+      content: `${editing?.code ?? String(body.code)}`,
+      okText: t('common.confirm'),
+      cancelText: t('common.cancel'),
+      onOk: () => save.mutateAsync(body).catch(() => undefined),
+    }),
+  );
+  const required = t('catalogue.editor.required');
+  return (
+    <Modal
+      open
+      title={editing ? `${t('catalogue.coupons.edit')} · ${editing.code}` : t('catalogue.coupons.new')}
+      okText={t('common.submit')}
+      cancelText={t('common.cancel')}
+      onOk={() => void submit()}
+      okButtonProps={{ loading: save.isPending, 'data-testid': 'coupon-submit' } as never}
+      onCancel={onClose}
+      destroyOnHidden
+      width={600}
+    >
+      <Form layout="vertical" component="div">
+        <Space wrap>
+          <FormField form={form} name="code" label={t('catalogue.coupons.code')} required message={t('catalogue.coupons.codeHint')}>
+            <Input maxLength={40} disabled={!!editing} style={{ width: 200, textTransform: 'uppercase' }} data-testid="coupon-code" />
+          </FormField>
+          <FormField form={form} name="currency" label={t('common.currency')} required>
+            <Select disabled={!!editing} style={{ width: 110 }} options={CURRENCIES.map((c) => ({ value: c, label: c }))} />
+          </FormField>
+        </Space>
+        <FormField form={form} name="kind" label={t('catalogue.coupons.kind')}>
+          <Radio.Group disabled={!!editing} options={[{ value: 'amount', label: t('catalogue.coupons.kinds.amount') }, { value: 'percent', label: t('catalogue.coupons.kinds.percent') }]} />
+        </FormField>
+        <Space wrap>
+          {kind === 'percent' ? (
+            <FormField form={form} name="percent" label={`${t('catalogue.coupons.percent')} (%)`} required message={required}>
+              <InputNumber min={0.01} max={100} precision={2} style={{ width: 140 }} />
+            </FormField>
+          ) : (
+            <FormField form={form} name="amount" label={`${t('catalogue.coupons.amount')} (${currency})`} required message={required}>
+              <InputNumber<string> stringMode min="0" style={{ width: 140 }} data-testid="coupon-amount" />
+            </FormField>
+          )}
+          <FormField form={form} name="min_spend" label={t('catalogue.coupons.minSpend')}>
+            <InputNumber<string> stringMode min="0" style={{ width: 140 }} />
+          </FormField>
+        </Space>
+        <Space wrap>
+          <FormField form={form} name="starts_at" label={t('catalogue.coupons.starts')} required requiredMessage={required}>
+            <Input type="datetime-local" style={{ width: 220 }} data-testid="coupon-starts" />
+          </FormField>
+          <FormField form={form} name="ends_at" label={t('catalogue.coupons.ends')} required requiredMessage={required}>
+            <Input type="datetime-local" style={{ width: 220 }} data-testid="coupon-ends" />
+          </FormField>
+        </Space>
+        <Space wrap>
+          <FormField form={form} name="per_member_limit" label={t('catalogue.coupons.perMember')}>
+            <InputNumber min={1} max={1000} precision={0} />
+          </FormField>
+          <FormField form={form} name="total_limit" label={t('catalogue.coupons.totalLimit')} extra={editing ? t('catalogue.coupons.usedSoFar', { count: editing.used }) : undefined}>
+            <InputNumber min={1} precision={0} placeholder={t('catalogue.coupons.unlimited')} />
+          </FormField>
+        </Space>
+        {editing && (
+          <FormField form={form} name="reason" label={t('common.reason')} required message={t('common.reasonRequired')}>
+            <Input.TextArea rows={2} maxLength={300} data-testid="coupon-reason" />
+          </FormField>
+        )}
+      </Form>
+      {form.unshown && <Alert type="error" showIcon title={form.unshown} style={{ marginBottom: 8 }} />}
+      {save.isError && <Alert type="error" showIcon title={save.error.message} />}
+    </Modal>
+  );
+}
+
+/** Coupon codes with their uses: found by code and state, sorted, exported; new ones, changes and an early end, each with a confirmation. */
+export default function Coupons() {
+  const { t } = useTranslation();
+  const can = useCan();
+  const [paging, setPaging] = useState({ page: 1, limit: 20 });
+  const [sort, setSort] = useState<ListSort>({});
+  const [search, setSearch] = useState('');
+  const [state, setState] = useState<string>('all');
+  const [editing, setEditing] = useState<Row | 'new' | null>(null);
+  const [ending, setEnding] = useState<Row | null>(null);
+  const filters = { q: search || undefined, state: state === 'all' ? undefined : (state as Row['state']), ...(sort as { sort?: 'id' }) };
+  const query = useQuery({ queryKey: [...KEY, filters, paging], queryFn: () => api(couponsRoute, { query: { ...filters, ...paging } }), placeholderData: keepPreviousData });
+  const first = () => setPaging((p) => ({ ...p, page: 1 }));
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+      <Button type="primary" onClick={() => setEditing('new')} data-testid="new-coupon">
+        {t('catalogue.coupons.new')}
+      </Button>
+      <QueryTable<Row>
+        query={query}
+        paging={{ ...paging, onChange: (page, limit) => setPaging({ page, limit }) }}
+        sorting={{ ...sort, onChange: (s) => (setSort(s), first()) }}
+        exportCsv={{ list: couponsRoute, query: filters }}
+        toolbar={
+          <Space wrap>
+            <Input.Search allowClear placeholder={t('catalogue.coupons.code')} style={{ width: 240 }} onSearch={(v) => (setSearch(v.trim()), first())} data-testid="coupon-search" />
+            <Segmented value={state} onChange={(v) => (setState(String(v)), first())} options={[{ value: 'all', label: t('common.all') }, ...STATES.map((s) => ({ value: s, label: t(`catalogue.promotion.${s}`) }))]} />
+          </Space>
+        }
+        columns={[
+          { title: t('catalogue.coupons.code'), dataIndex: 'code', sorter: true },
+          { title: t('catalogue.coupons.kind'), key: 'off', render: (_, r) => (r.kind === 'amount' ? formatMoney(r.amount ?? 0, r.currency) : `${formatNumber((r.percent_bp ?? 0) / 100)} %`) },
+          { title: t('catalogue.coupons.minSpend'), key: 'min', align: 'right', render: (_, r) => formatMoney(r.min_spend, r.currency) },
+          { title: t('catalogue.coupons.starts'), dataIndex: 'starts_at', sorter: true, render: (v: string) => formatDate(v) },
+          { title: t('catalogue.coupons.ends'), dataIndex: 'ends_at', sorter: true, render: (v: string) => formatDate(v) },
+          { title: t('catalogue.coupons.used'), key: 'used', sorter: true, align: 'right', render: (_, r) => `${formatNumber(r.used)} / ${r.total_limit === null ? '∞' : formatNumber(r.total_limit)}` },
+          { title: t('catalogue.coupons.perMember'), dataIndex: 'per_member_limit', align: 'right' },
+          { title: t('common.status'), dataIndex: 'state', render: (s: Row['state']) => <Tag color={s === 'running' ? 'green' : s === 'scheduled' ? 'blue' : 'default'}>{t(`catalogue.promotion.${s}`)}</Tag> },
+          { title: t('catalogue.coupons.createdBy'), dataIndex: 'created_by' },
+          {
+            title: t('common.actions'),
+            key: 'a',
+            render: (_, r) =>
+              can('settings.write') && (
+                <Space>
+                  <Button size="small" onClick={() => setEditing(r)} data-testid={`edit-coupon-${r.id}`}>
+                    {t('catalogue.goods.edit')}
+                  </Button>
+                  {r.state !== 'ended' && (
+                    <Button size="small" danger onClick={() => setEnding(r)} data-testid={`end-coupon-${r.id}`}>
+                      {t('catalogue.promotion.end')}
+                    </Button>
+                  )}
+                </Space>
+              ),
+          },
+        ]}
+      />
+      {editing && <CouponForm editing={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />}
+      {ending && (
+        <DecisionModal
+          open
+          title={`${t('catalogue.promotion.end')} · ${ending.code}`}
+          question={t('catalogue.coupons.endQuestion')}
+          okText={t('catalogue.promotion.end')}
+          danger
+          fields={[{ name: 'reason', label: t('common.reason'), required: true, multiline: true }]}
+          schema={() => import('@shop/contract/orders').then((m) => m.endEarlyBody)}
+          toBody={(v) => ({ id: ending.id, reason: v.reason })}
+          send={(_v, key, body) => api(endCouponRoute, { body, idempotencyKey: key })}
+          invalidate={[KEY]}
+          onClose={() => setEnding(null)}
+        />
+      )}
+    </Space>
+  );
+}

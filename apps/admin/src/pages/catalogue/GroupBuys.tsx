@@ -1,0 +1,253 @@
+import type { adminGroupBuySchema } from '@shop/contract/catalogue';
+import { fromMinorUnits, toMinorUnits } from '@shop/contract/common';
+import { Alert, App as AntApp, Button, Form, Input, InputNumber, Modal, Segmented, Select, Space, Tag } from 'antd';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { DecisionModal } from '../../components/DecisionModal';
+import { QueryTable, type ListSort } from '../../components/QueryTable';
+import { api, newKey } from '../../lib/api';
+import { formatDate, formatMoney, formatNumber } from '../../lib/format';
+import { FormField, fromLocalInput, toLocalInput, useConsoleForm } from '../../lib/form';
+import { createGroupBuyRoute, endGroupBuyRoute, goodsRoute, groupBuysRoute, updateGroupBuyRoute } from '../../lib/routes-catalogue';
+
+type Row = z.infer<typeof adminGroupBuySchema>;
+const KEY = ['admin', 'catalogue', 'group-buys'];
+const STATES = ['scheduled', 'running', 'ended'] as const;
+
+interface Values {
+  goods_id: number | null;
+  sku_id: number | null;
+  group_size: number | null;
+  fill_hours: number | null;
+  starts_at: string;
+  ends_at: string;
+  price: string | null;
+  quantity: number | null;
+  per_order_limit: number | null;
+  per_member_limit: number | null;
+  virtual_fill_percent: number | null;
+  reason: string;
+}
+
+/** A new group buy on an SKU, or a change of one (its goods, SKU and units stay, and a reason is asked): checked by the contract, then confirmed. */
+function GroupBuyForm({ editing, onClose }: { editing?: Row; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { message, modal } = AntApp.useApp();
+  const qc = useQueryClient();
+  const key = useRef(newKey());
+  const form = useConsoleForm<Values, Record<string, unknown>>({
+    schema: () => (editing ? import('@shop/contract/catalogue').then((m) => m.updateGroupBuyBody) : import('@shop/contract/orders').then((m) => m.groupBuyActivityBody)),
+    defaultValues: editing
+      ? {
+          goods_id: editing.goods_id,
+          sku_id: editing.sku_id,
+          group_size: editing.group_size,
+          fill_hours: editing.fill_hours,
+          starts_at: toLocalInput(editing.starts_at),
+          ends_at: toLocalInput(editing.ends_at),
+          price: fromMinorUnits(editing.price, editing.currency),
+          quantity: editing.quantity,
+          per_order_limit: editing.per_order_limit,
+          per_member_limit: editing.per_member_limit,
+          virtual_fill_percent: editing.virtual_fill_percent,
+          reason: '',
+        }
+      : { goods_id: null, sku_id: null, group_size: 2, fill_hours: 24, starts_at: '', ends_at: '', price: null, quantity: null, per_order_limit: 1, per_member_limit: 1, virtual_fill_percent: 0, reason: '' },
+    toBody: (v) => {
+      let price = Number.NaN;
+      try {
+        price = toMinorUnits(String(v.price ?? ''), currency);
+      } catch {
+        // Not an amount of this currency: the schema refuses the price.
+      }
+      const common = {
+        price,
+        group_size: v.group_size,
+        fill_hours: v.fill_hours,
+        starts_at: fromLocalInput(v.starts_at),
+        ends_at: fromLocalInput(v.ends_at),
+        per_order_limit: v.per_order_limit,
+        per_member_limit: v.per_member_limit,
+        virtual_fill_percent: v.virtual_fill_percent,
+      };
+      return editing ? { id: editing.id, ...common, reason: v.reason } : { goods_id: v.goods_id, sku_id: v.sku_id, quantity: v.quantity, ...common };
+    },
+    check: (v) => ({ ends_at: v.starts_at && v.ends_at && v.ends_at <= v.starts_at && t('catalogue.coupons.endsAfterStart') }),
+  });
+  const goodsId = useWatch({ control: form.control, name: 'goods_id' });
+  const goods = useQuery({ queryKey: ['admin', 'catalogue', 'goods-info', goodsId ?? 0], queryFn: () => api(goodsRoute, { query: { id: goodsId! } }), enabled: !editing && !!goodsId, retry: false });
+  const currency = editing?.currency ?? goods.data?.currency ?? 'USD';
+  const save = useMutation({
+    mutationFn: (body: Record<string, unknown>) =>
+      editing ? api(updateGroupBuyRoute, { idempotencyKey: key.current, body: body as never }) : api(createGroupBuyRoute, { idempotencyKey: key.current, body: body as never }),
+    onSuccess: async () => {
+      message.success(editing ? t('catalogue.groupBuys.saved') : t('catalogue.groupBuys.created'));
+      await qc.invalidateQueries({ queryKey: KEY });
+      onClose();
+    },
+  });
+  // Members can join at once: asked once more before it is set up or changed.
+  const submit = form.submit((body) =>
+    modal.confirm({
+      title: editing ? t('catalogue.groupBuys.saveQuestion') : t('catalogue.groupBuys.createQuestion'),
+      content: editing?.name ?? goods.data?.name['en-us'] ?? '',
+      okText: t('common.confirm'),
+      cancelText: t('common.cancel'),
+      onOk: () => save.mutateAsync(body).catch(() => undefined),
+    }),
+  );
+  const required = t('catalogue.editor.required');
+  return (
+    <Modal
+      open
+      title={editing ? `${t('catalogue.groupBuys.edit')} · ${editing.name}` : t('catalogue.groupBuys.new')}
+      okText={t('common.submit')}
+      cancelText={t('common.cancel')}
+      onOk={() => void submit()}
+      okButtonProps={{ loading: save.isPending, 'data-testid': 'group-buy-submit' } as never}
+      onCancel={onClose}
+      destroyOnHidden
+      width={640}
+    >
+      <Form layout="vertical" component="div">
+        {!editing && (
+          <Space wrap>
+            <FormField form={form} name="goods_id" label={t('catalogue.groupBuys.goodsId')} required message={required}>
+              <InputNumber min={1} precision={0} style={{ width: 140 }} />
+            </FormField>
+            <FormField form={form} name="sku_id" label={t('catalogue.groupBuys.sku')} required message={required}>
+              <Select
+                style={{ width: 280 }}
+                loading={goods.isFetching}
+                options={(goods.data?.skus ?? []).map((s) => ({ value: s.id, label: `#${s.id} · ${formatMoney(s.price, goods.data!.currency)} · ${t('catalogue.goods.stock')} ${formatNumber(s.stock)}` }))}
+              />
+            </FormField>
+          </Space>
+        )}
+        {goods.isError && <Alert type="error" showIcon title={goods.error.message} style={{ marginBottom: 12 }} />}
+        <Space wrap>
+          <FormField form={form} name="starts_at" label={t('catalogue.groupBuys.starts')} required requiredMessage={required} extra={editing && editing.state !== 'scheduled' ? t('catalogue.groupBuys.startFixed') : undefined}>
+            <Input type="datetime-local" disabled={!!editing && editing.state !== 'scheduled'} style={{ width: 220 }} />
+          </FormField>
+          <FormField form={form} name="ends_at" label={t('catalogue.groupBuys.ends')} required requiredMessage={required}>
+            <Input type="datetime-local" style={{ width: 220 }} />
+          </FormField>
+        </Space>
+        <Space wrap>
+          <FormField form={form} name="price" label={`${t('catalogue.groupBuys.price')} (${currency})`} required message={required}>
+            <InputNumber<string> stringMode min="0" style={{ width: 140 }} />
+          </FormField>
+          <FormField form={form} name="quantity" label={t('catalogue.groupBuys.quantity')} required message={required}>
+            <InputNumber min={1} precision={0} style={{ width: 140 }} disabled={!!editing} />
+          </FormField>
+          <FormField form={form} name="group_size" label={t('catalogue.groupBuys.groupSize')} required>
+            <InputNumber min={2} max={100} precision={0} style={{ width: 120 }} />
+          </FormField>
+          <FormField form={form} name="fill_hours" label={t('catalogue.groupBuys.fillHours')} required>
+            <InputNumber min={1} max={720} precision={0} style={{ width: 120 }} />
+          </FormField>
+        </Space>
+        <Space wrap>
+          <FormField form={form} name="per_order_limit" label={t('catalogue.groupBuys.perOrder')}>
+            <InputNumber min={1} max={99} precision={0} />
+          </FormField>
+          <FormField form={form} name="per_member_limit" label={t('catalogue.groupBuys.perMember')}>
+            <InputNumber min={1} max={999} precision={0} />
+          </FormField>
+          <FormField form={form} name="virtual_fill_percent" label={t('catalogue.groupBuys.virtualFill')}>
+            <InputNumber min={0} max={100} precision={0} />
+          </FormField>
+        </Space>
+        {editing && (
+          <FormField form={form} name="reason" label={t('common.reason')} required message={t('common.reasonRequired')}>
+            <Input.TextArea rows={2} maxLength={300} data-testid="group-buy-reason" />
+          </FormField>
+        )}
+      </Form>
+      {form.unshown && <Alert type="error" showIcon title={form.unshown} style={{ marginBottom: 8 }} />}
+      {save.isError && <Alert type="error" showIcon title={save.error.message} />}
+    </Modal>
+  );
+}
+
+/** Group-buy activities: found by goods and state, sorted, exported; new ones, changes and an early end (its units back to stock), each confirmed. */
+export default function GroupBuys() {
+  const { t } = useTranslation();
+  const [paging, setPaging] = useState({ page: 1, limit: 20 });
+  const [sort, setSort] = useState<ListSort>({});
+  const [search, setSearch] = useState('');
+  const [state, setState] = useState<string>('all');
+  const [editing, setEditing] = useState<Row | 'new' | null>(null);
+  const [ending, setEnding] = useState<Row | null>(null);
+  const filters = { q: search || undefined, state: state === 'all' ? undefined : (state as Row['state']), ...(sort as { sort?: 'id' }) };
+  const query = useQuery({ queryKey: [...KEY, filters, paging], queryFn: () => api(groupBuysRoute, { query: { ...filters, ...paging } }), placeholderData: keepPreviousData });
+  const first = () => setPaging((p) => ({ ...p, page: 1 }));
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+      <Button type="primary" onClick={() => setEditing('new')} data-testid="new-group-buy">
+        {t('catalogue.groupBuys.new')}
+      </Button>
+      <QueryTable<Row>
+        query={query}
+        paging={{ ...paging, onChange: (page, limit) => setPaging({ page, limit }) }}
+        sorting={{ ...sort, onChange: (s) => (setSort(s), first()) }}
+        exportCsv={{ list: groupBuysRoute, query: filters }}
+        toolbar={
+          <Space wrap>
+            <Input.Search allowClear placeholder={t('catalogue.groupBuys.search')} style={{ width: 260 }} onSearch={(v) => (setSearch(v.trim()), first())} data-testid="group-buy-search" />
+            <Segmented value={state} onChange={(v) => (setState(String(v)), first())} options={[{ value: 'all', label: t('common.all') }, ...STATES.map((s) => ({ value: s, label: t(`catalogue.promotion.${s}`) }))]} />
+          </Space>
+        }
+        columns={[
+          { title: t('common.id'), dataIndex: 'id', width: 70, sorter: true },
+          { title: t('catalogue.goods.name'), dataIndex: 'name' },
+          { title: t('catalogue.groupBuys.price'), key: 'price', sorter: true, align: 'right', render: (_, r) => formatMoney(r.price, r.currency) },
+          { title: t('catalogue.groupBuys.groupSize'), dataIndex: 'group_size', align: 'right' },
+          { title: t('catalogue.groupBuys.remaining'), key: 'remaining', sorter: true, align: 'right', render: (_, r) => `${formatNumber(r.remaining)} / ${formatNumber(r.quantity)}` },
+          { title: t('catalogue.groupBuys.openGroups'), dataIndex: 'open_groups', align: 'right' },
+          { title: t('catalogue.groupBuys.starts'), dataIndex: 'starts_at', sorter: true, render: (v: string) => formatDate(v) },
+          { title: t('catalogue.groupBuys.ends'), dataIndex: 'ends_at', sorter: true, render: (v: string) => formatDate(v) },
+          { title: t('common.status'), dataIndex: 'state', render: (s: Row['state']) => <Tag color={s === 'running' ? 'green' : s === 'scheduled' ? 'blue' : 'default'}>{t(`catalogue.promotion.${s}`)}</Tag> },
+          { title: t('catalogue.groupBuys.createdBy'), dataIndex: 'created_by' },
+          {
+            title: t('common.actions'),
+            key: 'a',
+            render: (_, r) => (
+              <Space>
+                {r.state !== 'ended' && (
+                  <Button size="small" onClick={() => setEditing(r)} data-testid={`edit-group-buy-${r.id}`}>
+                    {t('catalogue.goods.edit')}
+                  </Button>
+                )}
+                {(r.state !== 'ended' || r.remaining > 0) && (
+                  <Button size="small" danger onClick={() => setEnding(r)} data-testid={`end-group-buy-${r.id}`}>
+                    {t('catalogue.promotion.end')}
+                  </Button>
+                )}
+              </Space>
+            ),
+          },
+        ]}
+      />
+      {editing && <GroupBuyForm editing={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />}
+      {ending && (
+        <DecisionModal
+          open
+          title={`${t('catalogue.promotion.end')} · ${ending.name}`}
+          question={t('catalogue.groupBuys.endQuestion', { count: ending.remaining })}
+          okText={t('catalogue.promotion.end')}
+          danger
+          fields={[{ name: 'reason', label: t('common.reason'), required: true, multiline: true }]}
+          schema={() => import('@shop/contract/orders').then((m) => m.endEarlyBody)}
+          toBody={(v) => ({ id: ending.id, reason: v.reason })}
+          send={(_v, key, body) => api(endGroupBuyRoute, { body, idempotencyKey: key })}
+          invalidate={[KEY]}
+          onClose={() => setEnding(null)}
+        />
+      )}
+    </Space>
+  );
+}

@@ -1,0 +1,246 @@
+import { Alert, App as AntApp, Button, Card, Form, Input, InputNumber, Modal, Select, Space, Switch, Tag } from 'antd';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { LANGUAGES, fromMinorUnits, toMinorUnits, type Language } from '@shop/contract/common';
+import { useRef, useState } from 'react';
+import { useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { QueryTable, type ListSort } from '../../components/QueryTable';
+import { StatusTag } from '../../components/StatusTag';
+import { useCan } from '../../app/operator';
+import { api, newKey } from '../../lib/api';
+import { formatDate, formatMoney } from '../../lib/format';
+import { FormField, filledTexts, useConsoleForm, type BodySchema } from '../../lib/form';
+import { LANGUAGE_NAMES } from '../../lib/i18n';
+import { charityCausesRoute, charityPledgesRoute, createCharityCauseRoute, updateCharityCauseRoute } from '../../lib/routes-settings';
+import { ReasonedChange, type PendingChange } from '../settings/ReasonedChange';
+
+type Cause = Awaited<ReturnType<typeof api<typeof charityCausesRoute>>>['list'][number];
+type Pledge = Awaited<ReturnType<typeof api<typeof charityPledgesRoute>>>['list'][number];
+const KEY = ['admin', 'charity'];
+const CURRENCIES = ['USD', 'CNY', 'TWD', 'JPY', 'MYR', 'HUF', 'IDR', 'KHR', 'THB'];
+
+/** A cause's title in the console's language, else in English. */
+const titleOf = (c: Cause, lang: string) => c.title[lang] || c.title['en-us'] || `#${c.id}`;
+
+interface Values {
+  lang: Language;
+  title: Partial<Record<string, string>>;
+  description: Partial<Record<string, string>>;
+  image: string;
+  currency: string;
+  min: string | null;
+  goal: string | null;
+  open: boolean;
+}
+
+/** Minor units of an amount typed in major units; not a number when it is not one (the schema refuses it). */
+const minorOf = (v: string | null, currency: string): number => {
+  try {
+    return toMinorUnits(String(v ?? ''), currency);
+  } catch {
+    return Number.NaN;
+  }
+};
+
+/** A new cause, or a change of one (asked for its reason), written one language at a time and checked by the contract. */
+function CauseForm({ editing, onClose, ask }: { editing?: Cause; onClose: () => void; ask: (c: PendingChange) => void }) {
+  const { t, i18n } = useTranslation();
+  const { message, modal } = AntApp.useApp();
+  const qc = useQueryClient();
+  const key = useRef(newKey());
+  const form = useConsoleForm<Values, Record<string, unknown>>({
+    schema: () =>
+      editing
+        ? import('@shop/contract/admin').then((m) => m.updateCauseBody.omit({ reason: true }) as unknown as BodySchema<Record<string, unknown>>)
+        : import('@shop/contract/orders').then((m) => m.createCauseBody as unknown as BodySchema<Record<string, unknown>>),
+    defaultValues: editing
+      ? {
+          lang: 'en-us',
+          title: editing.title,
+          description: editing.description,
+          image: editing.image,
+          currency: editing.currency,
+          min: fromMinorUnits(editing.min_amount, editing.currency),
+          goal: editing.goal === null ? null : fromMinorUnits(editing.goal, editing.currency),
+          open: editing.status === 'open',
+        }
+      : { lang: 'en-us', title: {}, description: {}, image: '', currency: 'USD', min: '1', goal: null, open: true },
+    toBody: (v) => {
+      const common = { title: filledTexts(v.title), description: filledTexts(v.description), image: v.image.trim(), min_amount: minorOf(v.min, v.currency), goal: v.goal ? minorOf(v.goal, v.currency) : null };
+      return editing ? { id: editing.id, ...common, status: v.open ? 'open' : 'closed' } : { ...common, currency: v.currency };
+    },
+    // The English title sits under the English tab: a refusal of it opens that tab.
+    fieldOf: { title: 'title.en-us' },
+  });
+  const lang = useWatch({ control: form.control, name: 'lang' });
+  const currency = useWatch({ control: form.control, name: 'currency' });
+  const create = useMutation({
+    mutationFn: (body: Record<string, unknown>) => api(createCharityCauseRoute, { body: body as never, idempotencyKey: key.current }),
+    onSuccess: async () => {
+      message.success(t('settings.charity.created'));
+      await qc.invalidateQueries({ queryKey: KEY });
+      onClose();
+    },
+  });
+  const submit = form.submit((body) => {
+    if (editing) {
+      ask({ title: `${t('settings.charity.editCause')} · ${titleOf(editing, i18n.language)}`, send: (reason, k) => api(updateCharityCauseRoute, { body: { ...(body as object), reason } as never, idempotencyKey: k }) });
+      onClose();
+      return;
+    }
+    modal.confirm({
+      title: t('settings.charity.createQuestion'),
+      content: String((body.title as Record<string, string>)['en-us'] ?? ''),
+      okText: t('common.confirm'),
+      cancelText: t('common.cancel'),
+      onOk: () => create.mutateAsync(body).catch(() => undefined),
+    });
+  });
+  const refusedTitle = form.formState.errors.title;
+  return (
+    <Modal
+      open
+      title={editing ? t('settings.charity.editCause') : t('settings.charity.newCause')}
+      okText={editing ? t('settings.page.save') : t('common.submit')}
+      cancelText={t('common.cancel')}
+      onCancel={onClose}
+      onOk={() => {
+        if (refusedTitle) form.setValue('lang', 'en-us');
+        void submit();
+      }}
+      okButtonProps={{ loading: create.isPending, 'data-testid': 'cause-submit' } as never}
+      destroyOnHidden
+    >
+      <Form layout="vertical" component="div">
+        <FormField form={form} name="lang" label={t('settings.page.language')}>
+          <Select options={LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] }))} data-testid="cause-language" />
+        </FormField>
+        <FormField key={`title-${lang}`} form={form} name={`title.${lang}`} label={t('settings.charity.title')} required={lang === 'en-us'} message={t('catalogue.editor.required')}>
+          <Input maxLength={120} data-testid="cause-title" />
+        </FormField>
+        <FormField key={`description-${lang}`} form={form} name={`description.${lang}`} label={t('settings.charity.description')}>
+          <Input.TextArea rows={3} maxLength={2000} />
+        </FormField>
+        <FormField form={form} name="image" label={t('content.image')}>
+          <Input maxLength={500} placeholder="/uploads/…" />
+        </FormField>
+        <Space size="large" wrap>
+          {!editing && (
+            <FormField form={form} name="currency" label={t('common.currency')} required>
+              <Select style={{ width: 110 }} options={CURRENCIES.map((c) => ({ value: c, label: c }))} />
+            </FormField>
+          )}
+          <FormField form={form} name="min" label={`${t('settings.charity.minAmount')} (${currency})`} required message={t('money.adjust.invalidAmount')}>
+            <InputNumber<string> stringMode min="0" data-testid="cause-min" />
+          </FormField>
+          <FormField form={form} name="goal" label={`${t('settings.charity.goal')} (${currency})`} message={t('money.adjust.invalidAmount')}>
+            <InputNumber<string> stringMode min="0" placeholder={t('settings.charity.noGoal')} />
+          </FormField>
+          {editing && (
+            <FormField form={form} name="open" label={t('settings.charity.open')} valuePropName="checked">
+              <Switch />
+            </FormField>
+          )}
+        </Space>
+      </Form>
+      {form.unshown && <Alert type="error" showIcon title={form.unshown} style={{ marginBottom: 8 }} />}
+      {create.isError && <Alert type="error" showIcon title={create.error.message} />}
+    </Modal>
+  );
+}
+
+/** Charity causes (new ones and changes, each confirmed or explained) and members' pledges: found, sorted, paged and exported. */
+export default function Charity() {
+  const { t, i18n } = useTranslation();
+  const can = useCan();
+  const causes = useQuery({ queryKey: [...KEY, 'causes'], queryFn: () => api(charityCausesRoute) });
+  const [causeId, setCauseId] = useState<number | undefined>();
+  const [paging, setPaging] = useState({ page: 1, limit: 20 });
+  const [sort, setSort] = useState<ListSort>({});
+  const [search, setSearch] = useState('');
+  const filters = { cause_id: causeId, q: search || undefined, ...(sort as { sort?: 'id' }) };
+  const pledges = useQuery({ queryKey: [...KEY, 'pledges', filters, paging], queryFn: () => api(charityPledgesRoute, { query: { ...filters, ...paging } }), placeholderData: keepPreviousData });
+  const [editing, setEditing] = useState<Cause | 'new' | null>(null);
+  const [pending, setPending] = useState<PendingChange | null>(null);
+  const first = () => setPaging((p) => ({ ...p, page: 1 }));
+
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+      <Card
+        size="small"
+        title={t('settings.charity.causes')}
+        extra={
+          can('settings.write') && (
+            <Button type="primary" onClick={() => setEditing('new')} data-testid="new-cause">
+              {t('settings.charity.newCause')}
+            </Button>
+          )
+        }
+      >
+        <QueryTable<Cause>
+          query={causes}
+          size="small"
+          columns={[
+            { title: t('settings.charity.title'), key: 'title', render: (_, c) => titleOf(c, i18n.language), sorter: (a, b) => titleOf(a, i18n.language).localeCompare(titleOf(b, i18n.language)) },
+            { title: t('settings.charity.raised'), key: 'raised', align: 'right', render: (_, c) => formatMoney(c.raised, c.currency), sorter: (a, b) => a.raised - b.raised },
+            { title: t('settings.charity.goal'), key: 'goal', align: 'right', render: (_, c) => (c.goal === null ? t('settings.charity.noGoal') : formatMoney(c.goal, c.currency)) },
+            { title: t('settings.charity.supporters'), dataIndex: 'supporters', sorter: (a, b) => a.supporters - b.supporters },
+            { title: t('settings.charity.pledges'), dataIndex: 'pledges', sorter: (a, b) => a.pledges - b.pledges },
+            { title: t('common.created'), dataIndex: 'created_at', render: (v: string) => formatDate(v), sorter: (a, b) => a.created_at.localeCompare(b.created_at) },
+            { title: t('common.status'), dataIndex: 'status', render: (s: string) => <Tag color={s === 'open' ? 'green' : 'default'}>{t(`settings.charity.${s}`)}</Tag> },
+            {
+              title: t('common.actions'),
+              key: 'a',
+              render: (_, c) => (
+                <Space>
+                  <Button size="small" onClick={() => (setCauseId(c.id), first())}>
+                    {t('settings.charity.pledges')}
+                  </Button>
+                  {can('settings.write') && (
+                    <Button size="small" onClick={() => setEditing(c)} data-testid={`edit-cause-${c.id}`}>
+                      {t('settings.page.edit')}
+                    </Button>
+                  )}
+                </Space>
+              ),
+            },
+          ]}
+        />
+      </Card>
+      <Card size="small" title={t('settings.charity.pledges')}>
+        <QueryTable<Pledge>
+          query={pledges}
+          size="small"
+          paging={{ ...paging, onChange: (page, limit) => setPaging({ page, limit }) }}
+          sorting={{ ...sort, onChange: (s) => (setSort(s), first()) }}
+          exportCsv={{ list: charityPledgesRoute, query: filters }}
+          toolbar={
+            <Space wrap>
+              <Input.Search allowClear placeholder={t('settings.charity.searchPledges')} style={{ width: 300 }} onSearch={(v) => (setSearch(v.trim()), first())} data-testid="pledge-search" />
+              <Select
+                allowClear
+                placeholder={t('settings.charity.allCauses')}
+                value={causeId}
+                onChange={(v) => (setCauseId(v), first())}
+                options={(causes.data?.list ?? []).map((c) => ({ value: c.id, label: titleOf(c, i18n.language) }))}
+                style={{ width: 260 }}
+              />
+            </Space>
+          }
+          columns={[
+            { title: t('orders.orderNo'), dataIndex: 'order_no', key: 'id', sorter: true },
+            { title: t('common.member'), dataIndex: 'user_name' },
+            { title: t('settings.charity.title'), dataIndex: 'cause_title' },
+            { title: t('common.amount'), key: 'amount', sorter: true, align: 'right', render: (_, p) => formatMoney(p.amount, p.currency) },
+            { title: t('settings.charity.message'), dataIndex: 'message' },
+            { title: t('common.created'), dataIndex: 'created_at', sorter: true, render: (v: string) => formatDate(v) },
+            { title: t('orders.paidAt'), dataIndex: 'paid_at', sorter: true, render: (v: string | null) => formatDate(v) },
+            { title: t('common.status'), dataIndex: 'status', render: (s: string) => <StatusTag status={s} /> },
+          ]}
+        />
+      </Card>
+      {editing && <CauseForm editing={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} ask={setPending} />}
+      <ReasonedChange change={pending} onClose={() => setPending(null)} invalidate={[KEY]} />
+    </Space>
+  );
+}

@@ -1,0 +1,283 @@
+import type { AnyEndpoint } from '@shop/contract/common';
+import { Alert, App as AntApp, Button, Drawer, Form, Input, InputNumber, Popconfirm, Select, Space, Switch, Typography, Upload, type TableColumnsType } from 'antd';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { QueryTable, type ListSort } from '../../components/QueryTable';
+import { api, newKey } from '../../lib/api';
+import { FormField, filledTexts, fromLocalInput, toLocalInput, useConsoleForm, type BodySchema } from '../../lib/form';
+import { LanguagePicker, LanguageTexts, useShownLanguages } from '../catalogue/LanguageTexts';
+import { RichTexts } from '../catalogue/RichTexts';
+import { usePictureUpload } from '../catalogue/upload';
+
+type Values = Record<string, unknown>;
+type Translate = (key: string) => string;
+
+/** One field of a content form. */
+export type Field =
+  | { name: string; label: string; kind: 'texts'; required?: boolean; max: number }
+  | { name: string; label: string; kind: 'rich' }
+  | { name: string; label: string; kind: 'text' | 'picture'; required?: boolean }
+  | { name: string; label: string; kind: 'number' | 'switch' | 'moment' | 'attachments'; required?: boolean }
+  | { name: string; label: string; kind: 'select'; options: Array<{ value: string; label: string }> };
+
+export interface ContentConfig {
+  /** The list's query key and the test ids' prefix. */
+  name: string;
+  list: AnyEndpoint;
+  save: AnyEndpoint;
+  /** The contract's schema of the save call's body, loaded when the form is first checked. */
+  schema: () => Promise<BodySchema<Values>>;
+  remove?: AnyEndpoint;
+  /** The row's key (`id`, or `kind` for agreements). */
+  idField?: string;
+  paged?: boolean;
+  columns: (t: Translate) => TableColumnsType<Values>;
+  fields: (t: Translate) => Field[];
+  /** A new item's values. */
+  blank: () => Values;
+  /** What the first column shows in the drawer's title. */
+  title: (row: Values, lang: string) => string;
+}
+
+const toLocal = toLocalInput;
+const fromLocal = fromLocalInput;
+
+function PictureField({ value, onChange, testId }: { value?: string; onChange?: (v: string) => void; testId: string }) {
+  const { t } = useTranslation();
+  const upload = usePictureUpload((uploaded) => onChange?.(uploaded.url));
+  return (
+    <Space>
+      <Input value={value} onChange={(e) => onChange?.(e.target.value)} placeholder="/uploads/…" style={{ width: 420 }} data-testid={testId} />
+      <Upload accept="image/jpeg,image/png,image/gif,image/webp" showUploadList={false} customRequest={upload.customRequest}>
+        <Button loading={upload.busy}>{t('catalogue.editor.upload')}</Button>
+      </Upload>
+    </Space>
+  );
+}
+
+interface Attachment {
+  name: string;
+  url: string;
+  mime: string;
+  size: number;
+}
+
+/** News attachments: uploaded pictures, or files served elsewhere by https address. */
+function AttachmentsField({ value = [], onChange }: { value?: Attachment[]; onChange?: (v: Attachment[]) => void }) {
+  const { t } = useTranslation();
+  const upload = usePictureUpload((up, f) => onChange?.([...value, { name: f.name, url: up.url, mime: up.mime, size: up.size }]));
+  const [link, setLink] = useState({ name: '', url: '' });
+  return (
+    <Space orientation="vertical" style={{ width: '100%' }}>
+      {value.map((a, i) => (
+        <Space key={`${a.url}-${i}`}>
+          <a href={a.url} target="_blank" rel="noreferrer">
+            {a.name}
+          </a>
+          <Typography.Text type="secondary">{a.mime}</Typography.Text>
+          <Button size="small" danger onClick={() => onChange?.(value.filter((_, j) => j !== i))}>
+            {t('catalogue.editor.remove')}
+          </Button>
+        </Space>
+      ))}
+      <Space wrap>
+        <Upload showUploadList={false} customRequest={upload.customRequest}>
+          <Button loading={upload.busy}>{t('catalogue.editor.upload')}</Button>
+        </Upload>
+        <Input placeholder={t('content.attachmentName')} value={link.name} onChange={(e) => setLink({ ...link, name: e.target.value })} style={{ width: 180 }} />
+        <Input placeholder="https://…" value={link.url} onChange={(e) => setLink({ ...link, url: e.target.value })} style={{ width: 280 }} />
+        <Button
+          disabled={!link.name.trim() || !/^https:\/\/\S+$/.test(link.url)}
+          onClick={() => {
+            onChange?.([...value, { name: link.name.trim(), url: link.url, mime: 'application/octet-stream', size: 0 }]);
+            setLink({ name: '', url: '' });
+          }}
+        >
+          {t('content.addLink')}
+        </Button>
+      </Space>
+    </Space>
+  );
+}
+
+function ContentForm({ config, editing, onDone }: { config: ContentConfig; editing: Values; onDone: () => void }) {
+  const { t } = useTranslation();
+  const { message } = AntApp.useApp();
+  const qc = useQueryClient();
+  const [shown, setShown] = useShownLanguages();
+  const key = useRef(newKey());
+  const fields = config.fields(t);
+  const initial = Object.fromEntries(Object.entries(editing).map(([k, v]) => [k, fields.some((f) => f.name === k && f.kind === 'moment') ? toLocal(v) : v]));
+  const form = useConsoleForm<Values, Values>({
+    schema: config.schema,
+    defaultValues: { ...initial, reason: '' },
+    toBody: (v) => {
+      const body: Values = { ...v, reason: typeof v.reason === 'string' && v.reason.trim() ? v.reason : undefined };
+      for (const f of fields) {
+        if (f.kind === 'moment') body[f.name] = fromLocal(v[f.name]) ?? (f.required ? '' : undefined);
+        if (f.kind === 'texts' || f.kind === 'rich') body[f.name] = filledTexts(v[f.name] as Record<string, string>);
+      }
+      const idField = config.idField ?? 'id';
+      if (idField === 'id' && editing.id !== undefined) body.id = editing.id;
+      return body;
+    },
+  });
+  const save = useMutation({
+    mutationFn: (body: Values) => api(config.save, { body: body as never, idempotencyKey: key.current }),
+    onSuccess: async () => {
+      message.success(t('content.saved'));
+      await qc.invalidateQueries({ queryKey: ['admin', 'content', config.name] });
+      onDone();
+    },
+  });
+  const required = t('catalogue.editor.required');
+  return (
+    <Form layout="vertical" component="div" data-testid={`${config.name}-form`}>
+      <LanguagePicker shown={shown} onChange={setShown} />
+      <Typography.Paragraph type="secondary">{t('catalogue.english')}</Typography.Paragraph>
+      {fields.map((f) => {
+        const isRequired = 'required' in f && f.required;
+        switch (f.kind) {
+          case 'texts':
+            return (
+              <div key={f.name} style={{ marginBottom: 12 }}>
+                <LanguageTexts form={form} shown={shown} fields={[{ name: f.name, label: f.label, max: f.max }]} />
+              </div>
+            );
+          case 'rich':
+            return (
+              <div key={f.name}>
+                <Typography.Text strong>{f.label}</Typography.Text>
+                <RichTexts form={form} name={f.name} label={f.label} shown={shown} />
+              </div>
+            );
+          case 'picture':
+            return (
+              <FormField key={f.name} form={form} name={f.name} label={f.label} required={isRequired} message={isRequired ? required : undefined}>
+                <PictureField testId={`${config.name}-${f.name}`} />
+              </FormField>
+            );
+          case 'attachments':
+            return (
+              <FormField key={f.name} form={form} name={f.name} label={f.label}>
+                <AttachmentsField />
+              </FormField>
+            );
+          case 'number':
+            return (
+              <FormField key={f.name} form={form} name={f.name} label={f.label} required={isRequired}>
+                <InputNumber precision={0} />
+              </FormField>
+            );
+          case 'switch':
+            return (
+              <FormField key={f.name} form={form} name={f.name} label={f.label} valuePropName="checked">
+                <Switch />
+              </FormField>
+            );
+          case 'moment':
+            return (
+              <FormField key={f.name} form={form} name={f.name} label={f.label} required={isRequired} message={isRequired ? required : undefined}>
+                <Input type="datetime-local" style={{ width: 240 }} data-testid={`${config.name}-${f.name}`} />
+              </FormField>
+            );
+          case 'select':
+            return (
+              <FormField key={f.name} form={form} name={f.name} label={f.label}>
+                <Select options={f.options} style={{ width: 240 }} />
+              </FormField>
+            );
+          default:
+            return (
+              <FormField key={f.name} form={form} name={f.name} label={f.label} required={isRequired} message={isRequired ? required : undefined}>
+                <Input maxLength={500} style={{ maxWidth: 480 }} />
+              </FormField>
+            );
+        }
+      })}
+      <FormField form={form} name="reason" label={t('catalogue.editor.reasonOptional')}>
+        <Input maxLength={300} style={{ maxWidth: 480 }} />
+      </FormField>
+      {form.unshown && <Alert type="error" showIcon title={form.unshown} style={{ marginBottom: 12 }} />}
+      {save.isError && <Alert type="error" showIcon title={save.error.message} style={{ marginBottom: 12 }} />}
+      <Button type="primary" onClick={() => void form.submit((body) => save.mutate(body))()} loading={save.isPending} data-testid={`save-${config.name}`}>
+        {t('catalogue.editor.save')}
+      </Button>
+    </Form>
+  );
+}
+
+/** One kind of content: its list, a drawer to write it in several languages side by side, and deletion with a confirmation. */
+export function ContentPage({ config }: { config: ContentConfig }) {
+  const { t, i18n } = useTranslation();
+  const { message } = AntApp.useApp();
+  const qc = useQueryClient();
+  const [paging, setPaging] = useState({ page: 1, limit: 20 });
+  const [sort, setSort] = useState<ListSort>({});
+  const [search, setSearch] = useState('');
+  const [editing, setEditing] = useState<Values | null>(null);
+  const queryKey = ['admin', 'content', config.name];
+  const listed = config.paged !== false;
+  const filters = { q: search || undefined, ...sort };
+  const query = useQuery({
+    queryKey: [...queryKey, listed ? { ...filters, ...paging } : {}],
+    queryFn: () => api(config.list, listed ? { query: { ...filters, ...paging } as never } : {}) as Promise<{ list: Values[]; total?: number; page?: number; limit?: number }>,
+    placeholderData: keepPreviousData,
+  });
+  const first = () => setPaging((p) => ({ ...p, page: 1 }));
+  const remove = useMutation({
+    mutationFn: (id: number) => api(config.remove!, { body: { id } as never, idempotencyKey: newKey() }),
+    onSuccess: async () => {
+      message.success(t('content.deleted'));
+      await qc.invalidateQueries({ queryKey });
+    },
+    onError: (e) => message.error(e.message),
+  });
+  const idField = config.idField ?? 'id';
+  const columns: TableColumnsType<Values> = [
+    ...config.columns(t),
+    {
+      title: t('common.actions'),
+      key: 'actions',
+      width: 190,
+      render: (_, row) => (
+        <Space>
+          <Button size="small" onClick={() => setEditing(row)} data-testid={`edit-${config.name}-${String(row[idField])}`}>
+            {t('catalogue.goods.edit')}
+          </Button>
+          {config.remove && (
+            <Popconfirm title={t('content.deleteQuestion')} okText={t('common.confirm')} cancelText={t('common.cancel')} onConfirm={() => remove.mutateAsync(row.id as number)}>
+              <Button size="small" danger>
+                {t('catalogue.editor.remove')}
+              </Button>
+            </Popconfirm>
+          )}
+        </Space>
+      ),
+    },
+  ];
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+      <Button type="primary" onClick={() => setEditing(config.blank())} data-testid={`new-${config.name}`}>
+        {t('content.new')}
+      </Button>
+      <QueryTable<Values>
+        query={query as never}
+        rowKey={(r) => String(r[idField])}
+        columns={columns}
+        paging={listed ? { ...paging, onChange: (page, limit) => setPaging({ page, limit }) } : undefined}
+        sorting={listed ? { ...sort, onChange: (s) => (setSort(s), first()) } : undefined}
+        exportCsv={listed ? { list: config.list, query: filters } : undefined}
+        toolbar={
+          listed && (
+            <Input.Search allowClear placeholder={t('content.search')} style={{ width: 300 }} onSearch={(v) => (setSearch(v.trim()), first())} data-testid={`${config.name}-search`} />
+          )
+        }
+      />
+      <Drawer open={editing !== null} size={980} title={editing && editing[idField] !== undefined ? config.title(editing, i18n.language) : t('content.new')} onClose={() => setEditing(null)} destroyOnHidden>
+        {editing && <ContentForm config={config} editing={editing} onDone={() => setEditing(null)} />}
+      </Drawer>
+    </Space>
+  );
+}

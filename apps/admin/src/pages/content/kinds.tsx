@@ -1,0 +1,142 @@
+import { Tag } from 'antd';
+import { contentRoutes } from '../../lib/routes-content';
+import { formatDate } from '../../lib/format';
+import { nameIn } from '../catalogue/LanguageTexts';
+import type { BodySchema } from '../../lib/form';
+import type { ContentConfig } from './ContentPage';
+
+type Texts = Partial<Record<string, string>>;
+const inLang = (v: unknown) => nameIn((v ?? {}) as Texts, document.documentElement.lang || 'en-us');
+const when = (v: unknown) => formatDate(v as string | null);
+const shown = (v: unknown) => <Tag color={v ? 'green' : 'default'}>{v ? '✓' : '—'}</Tag>;
+const nowIso = () => new Date().toISOString();
+/** A save call's body schema from the contract, loaded with the first check of the form. */
+const body = (pick: (m: typeof import('@shop/contract/content')) => unknown) => import('@shop/contract/content').then((m) => pick(m) as BodySchema<Record<string, unknown>>);
+
+// What each kind of content lists and asks for.
+export const CONTENT: Record<'news' | 'notices' | 'faqs' | 'agreements' | 'popups' | 'banners', ContentConfig> = {
+  news: {
+    name: 'news',
+    ...contentRoutes.news,
+    schema: () => body((m) => m.saveNewsBody),
+    columns: (t) => [
+      { title: t('content.title'), dataIndex: 'title', render: inLang },
+      { title: t('common.status'), dataIndex: 'status', render: (s: string) => <Tag color={s === 'published' ? 'green' : 'default'}>{t(`content.status.${s}`)}</Tag> },
+      { title: t('content.publishedAt'), dataIndex: 'published_at', sorter: true, render: when },
+      { title: t('content.attachments'), dataIndex: 'attachments', render: (a: unknown[]) => a.length },
+    ],
+    fields: (t) => [
+      { name: 'title', label: t('content.title'), kind: 'texts', max: 200, required: true },
+      { name: 'summary', label: t('content.summary'), kind: 'texts', max: 500 },
+      { name: 'content', label: t('content.body'), kind: 'rich' },
+      { name: 'cover', label: t('content.cover'), kind: 'picture' },
+      { name: 'attachments', label: t('content.attachments'), kind: 'attachments' },
+      { name: 'status', label: t('common.status'), kind: 'select', options: ['draft', 'published'].map((s) => ({ value: s, label: t(`content.status.${s}`) })) },
+      { name: 'published_at', label: t('content.publishedAt'), kind: 'moment' },
+      { name: 'is_banner', label: t('content.isBanner'), kind: 'switch' },
+    ],
+    blank: () => ({ title: {}, summary: {}, content: {}, cover: '', attachments: [], status: 'draft', published_at: nowIso(), is_banner: false }),
+    title: (r, lang) => nameIn(r.title as Texts, lang),
+  },
+  notices: {
+    name: 'notices',
+    ...contentRoutes.notices,
+    schema: () => body((m) => m.saveNoticeBody),
+    columns: (t) => [
+      { title: t('content.title'), dataIndex: 'title', render: inLang },
+      { title: t('content.publishedAt'), dataIndex: 'published_at', sorter: true, render: (v: string) => (Date.parse(v) > Date.now() ? <Tag color="gold">{`${t('content.scheduled')} ${when(v)}`}</Tag> : when(v)) },
+      { title: t('content.visible'), dataIndex: 'is_visible', render: shown },
+    ],
+    fields: (t) => [
+      { name: 'title', label: t('content.title'), kind: 'texts', max: 200, required: true },
+      { name: 'summary', label: t('content.summary'), kind: 'texts', max: 500 },
+      { name: 'content', label: t('content.body'), kind: 'rich' },
+      { name: 'published_at', label: t('content.publishedAt'), kind: 'moment', required: true },
+      { name: 'is_visible', label: t('content.visible'), kind: 'switch' },
+    ],
+    blank: () => ({ title: {}, summary: {}, content: {}, published_at: nowIso(), is_visible: true }),
+    title: (r, lang) => nameIn(r.title as Texts, lang),
+  },
+  faqs: {
+    name: 'faqs',
+    ...contentRoutes.faqs,
+    schema: () => body((m) => m.saveFaqBody),
+    columns: (t) => [
+      { title: t('content.question'), dataIndex: 'question', render: inLang },
+      { title: t('catalogue.editor.sort'), dataIndex: 'sort', width: 120, sorter: true },
+    ],
+    fields: (t) => [
+      { name: 'question', label: t('content.question'), kind: 'texts', max: 300, required: true },
+      { name: 'answer', label: t('content.answer'), kind: 'rich' },
+      { name: 'sort', label: t('catalogue.editor.sort'), kind: 'number' },
+    ],
+    blank: () => ({ question: {}, answer: {}, sort: 0 }),
+    title: (r, lang) => nameIn(r.question as Texts, lang),
+  },
+  agreements: {
+    name: 'agreements',
+    ...contentRoutes.agreements,
+    schema: () => body((m) => m.saveAgreementBody),
+    idField: 'kind',
+    paged: false,
+    columns: (t) => [
+      { title: t('content.kind'), dataIndex: 'kind', render: (k: string) => t(`content.agreementKinds.${k}`) },
+      { title: t('content.title'), dataIndex: 'title', render: inLang },
+      { title: t('catalogue.goods.updated'), dataIndex: 'updated_at', render: when },
+    ],
+    fields: (t) => [
+      { name: 'kind', label: t('content.kind'), kind: 'select', options: ['user', 'privacy', 'purchase'].map((k) => ({ value: k, label: t(`content.agreementKinds.${k}`) })) },
+      { name: 'title', label: t('content.title'), kind: 'texts', max: 200, required: true },
+      { name: 'content', label: t('content.body'), kind: 'rich' },
+    ],
+    blank: () => ({ kind: 'user', title: {}, content: {} }),
+    title: (r, lang) => nameIn(r.title as Texts, lang),
+  },
+  popups: {
+    name: 'popups',
+    ...contentRoutes.popups,
+    schema: () => body((m) => m.savePopupBody),
+    columns: (t) => [
+      { title: t('content.title'), dataIndex: 'title', render: inLang },
+      { title: t('content.audience'), dataIndex: 'audience', render: (a: string) => t(`content.audiences.${a}`) },
+      { title: t('content.startsAt'), dataIndex: 'starts_at', sorter: true, render: when },
+      { title: t('content.endsAt'), dataIndex: 'ends_at', sorter: true, render: when },
+      { title: t('content.visible'), dataIndex: 'is_visible', render: shown },
+    ],
+    fields: (t) => [
+      { name: 'title', label: t('content.title'), kind: 'texts', max: 200, required: true },
+      { name: 'content', label: t('content.summary'), kind: 'texts', max: 2000 },
+      { name: 'image', label: t('content.image'), kind: 'picture' },
+      { name: 'link', label: t('content.link'), kind: 'text' },
+      { name: 'audience', label: t('content.audience'), kind: 'select', options: ['all', 'visitor', 'member'].map((a) => ({ value: a, label: t(`content.audiences.${a}`) })) },
+      { name: 'starts_at', label: t('content.startsAt'), kind: 'moment', required: true },
+      { name: 'ends_at', label: t('content.endsAt'), kind: 'moment' },
+      { name: 'sort', label: t('catalogue.editor.sort'), kind: 'number' },
+      { name: 'is_visible', label: t('content.visible'), kind: 'switch' },
+    ],
+    blank: () => ({ title: {}, content: {}, image: '', link: '', audience: 'all', starts_at: nowIso(), ends_at: null, sort: 0, is_visible: true }),
+    title: (r, lang) => nameIn(r.title as Texts, lang),
+  },
+  banners: {
+    name: 'banners',
+    ...contentRoutes.banners,
+    schema: () => body((m) => m.saveBannerBody),
+    columns: (t) => [
+      { title: t('content.title'), dataIndex: 'title', render: inLang },
+      { title: t('content.position'), dataIndex: 'position', sorter: true, render: (p: string) => t(`content.positions.${p}`) },
+      { title: t('catalogue.editor.sort'), dataIndex: 'sort', sorter: true },
+      { title: t('content.visible'), dataIndex: 'is_visible', render: shown },
+    ],
+    fields: (t) => [
+      { name: 'title', label: t('content.title'), kind: 'texts', max: 120, required: true },
+      { name: 'text', label: t('content.summary'), kind: 'texts', max: 500 },
+      { name: 'image', label: t('content.image'), kind: 'picture', required: true },
+      { name: 'link', label: t('content.link'), kind: 'text' },
+      { name: 'position', label: t('content.position'), kind: 'select', options: ['home', 'share'].map((p) => ({ value: p, label: t(`content.positions.${p}`) })) },
+      { name: 'sort', label: t('catalogue.editor.sort'), kind: 'number' },
+      { name: 'is_visible', label: t('content.visible'), kind: 'switch' },
+    ],
+    blank: () => ({ title: {}, text: {}, image: '', link: '', position: 'home', sort: 0, is_visible: true }),
+    title: (r, lang) => nameIn(r.title as Texts, lang),
+  },
+};

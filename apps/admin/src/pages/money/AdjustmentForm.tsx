@@ -1,0 +1,81 @@
+import type { adjustmentBody } from '@shop/contract/admin';
+import { Alert, App as AntApp, Form, Input, InputNumber, Modal, Select } from 'antd';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { api, newKey } from '../../lib/api';
+import { FormField, useConsoleForm } from '../../lib/form';
+import { requestAdjustmentRoute } from '../../lib/routes-money';
+import { parseAmount, POINTS } from './amounts';
+
+interface Values {
+  user_id: number | null;
+  asset: 'cash' | 'points' | 'shopping_points';
+  currency: string;
+  amount: string;
+  reason: string;
+}
+
+/** Asks for a manual adjustment of a member's balance (one idempotency key per dialog): posted at once within the limit, else queued for a second operator. */
+export function AdjustmentForm({ memberId, onClose }: { memberId?: number; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { message } = AntApp.useApp();
+  const key = useRef(newKey());
+  const [error, setError] = useState<string | null>(null);
+  const qc = useQueryClient();
+  const form = useConsoleForm<Values, z.output<typeof adjustmentBody>>({
+    schema: () => import('@shop/contract/admin').then((m) => m.adjustmentBody),
+    defaultValues: { user_id: memberId ?? null, asset: 'cash', currency: 'USD', amount: '', reason: '' },
+    toBody: (v) => {
+      const currency = v.asset === 'cash' ? (v.currency ?? '').trim().toUpperCase() : POINTS;
+      return { user_id: v.user_id, asset: v.asset, ...(v.asset === 'cash' ? { currency } : {}), amount: parseAmount(v.amount, /^[A-Z]{3}$/.test(currency) ? currency : 'USD') ?? 0, reason: v.reason };
+    },
+  });
+  const asset = useWatch({ control: form.control, name: 'asset' }) ?? 'cash';
+  const mutation = useMutation({
+    mutationFn: (body: z.output<typeof adjustmentBody>) => api(requestAdjustmentRoute, { body, idempotencyKey: key.current }),
+    onSuccess: async (a) => {
+      message.success(a.status === 'posted' ? t('money.adjust.posted') : t('money.adjust.pending'));
+      await qc.invalidateQueries({ queryKey: ['admin', 'ledger'] });
+      await qc.invalidateQueries({ queryKey: ['admin', 'member'] });
+      onClose();
+    },
+    onError: (e) => setError(e instanceof Error ? e.message : String(e)),
+  });
+  return (
+    <Modal
+      open
+      title={t('money.adjust.title')}
+      okText={t('common.submit')}
+      cancelText={t('common.cancel')}
+      okButtonProps={{ loading: mutation.isPending, 'data-testid': 'adjust-submit' } as never}
+      onOk={() => void form.submit((body) => !mutation.isPending && mutation.mutate(body))()}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <Form layout="vertical" component="div">
+        <FormField form={form} name="user_id" label={t('money.adjust.member')} required>
+          <InputNumber<number> min={1} precision={0} style={{ width: '100%' }} disabled={memberId !== undefined} data-testid="adjust-member" />
+        </FormField>
+        <FormField form={form} name="asset" label={t('money.ledger.asset')}>
+          <Select options={(['cash', 'points', 'shopping_points'] as const).map((a) => ({ value: a, label: t(`members.assets.${a}`) }))} data-testid="adjust-asset" />
+        </FormField>
+        {asset === 'cash' && (
+          <FormField form={form} name="currency" label={t('common.currency')} required message={t('money.adjust.currencyHint')}>
+            <Input maxLength={3} style={{ textTransform: 'uppercase' }} data-testid="adjust-currency" />
+          </FormField>
+        )}
+        <FormField form={form} name="amount" label={t('common.amount')} extra={t('money.adjust.amountHint')} message={t('money.adjust.invalidAmount')}>
+          <Input inputMode="decimal" data-testid="adjust-amount" />
+        </FormField>
+        <FormField form={form} name="reason" label={t('common.reason')} required message={t('common.reasonRequired')}>
+          <Input.TextArea rows={3} maxLength={300} data-testid="adjust-reason" />
+        </FormField>
+      </Form>
+      {form.unshown && <Alert type="error" showIcon title={form.unshown} style={{ marginBottom: 8 }} />}
+      {error && <Alert type="error" showIcon title={error} />}
+    </Modal>
+  );
+}

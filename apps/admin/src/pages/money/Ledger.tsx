@@ -1,0 +1,116 @@
+import type { journalEntrySchema } from '@shop/contract/admin';
+import { Button, DatePicker, Input, InputNumber, Select, Space, Table, Tag, Typography } from 'antd';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import type { z } from 'zod';
+import { QueryTable, type ListSort } from '../../components/QueryTable';
+import { api } from '../../lib/api';
+import { formatDate } from '../../lib/format';
+import { entryKindsRoute, journalRoute } from '../../lib/routes-money';
+import { showAmount } from './amounts';
+
+type Entry = z.infer<typeof journalEntrySchema>;
+
+/** The postings of one entry: whose account, which asset, how much. */
+function Postings({ entry, onMember }: { entry: Entry; onMember: (id: number) => void }) {
+  const { t } = useTranslation();
+  return (
+    <Table
+      size="small"
+      pagination={false}
+      rowKey="account_id"
+      dataSource={entry.postings}
+      columns={[
+        {
+          title: t('money.ledger.account'),
+          key: 'owner',
+          render: (_, p) =>
+            p.member_id !== null ? (
+              <Typography.Link onClick={() => onMember(p.member_id!)}>{`${p.owner} (#${p.member_id})`}</Typography.Link>
+            ) : (
+              <Typography.Text type="secondary">{p.owner}</Typography.Text>
+            ),
+        },
+        { title: t('money.ledger.asset'), dataIndex: 'asset', render: (a: string) => t(`members.assets.${a}`, { defaultValue: a }) },
+        { title: t('common.amount'), key: 'amount', align: 'right', render: (_, p) => <span style={{ color: p.amount < 0 ? '#cf1322' : undefined }}>{showAmount(p.amount, p.currency)}</span> },
+      ]}
+    />
+  );
+}
+
+/** The ledger's journal: every entry with its postings, by member, kind and date. */
+export default function Ledger() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const memberId = Number(params.get('member')) || undefined;
+  const [kind, setKind] = useState<string | undefined>(params.get('kind') ?? undefined);
+  const [dates, setDates] = useState<[string, string]>();
+  const [paging, setPaging] = useState({ page: 1, limit: 20 });
+  const [sort, setSort] = useState<ListSort>({});
+  const [search, setSearch] = useState('');
+  const kinds = useQuery({ queryKey: ['admin', 'ledger', 'kinds'], queryFn: () => api(entryKindsRoute) });
+  const filters = { member_id: memberId, kind, from: dates?.[0], to: dates?.[1], q: search || undefined, ...(sort as { sort?: 'id' }) };
+  const query = useQuery({ queryKey: ['admin', 'ledger', 'journal', filters, paging], queryFn: () => api(journalRoute, { query: { ...filters, ...paging } }), placeholderData: keepPreviousData });
+  const setMember = (id: number | null | undefined) => {
+    setParams(id ? { member: String(id) } : {});
+    setPaging((p) => ({ ...p, page: 1 }));
+  };
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }} data-testid="ledger-journal">
+      <Space wrap>
+        <InputNumber<number> min={1} precision={0} placeholder={t('money.ledger.memberId')} value={memberId ?? null} onChange={(v) => setMember(v)} style={{ width: 160 }} data-testid="journal-member" />
+        <Select
+          allowClear
+          showSearch
+          placeholder={t('money.ledger.allKinds')}
+          value={kind}
+          onChange={(v?: string) => {
+            setKind(v);
+            setPaging((p) => ({ ...p, page: 1 }));
+          }}
+          options={(kinds.data?.list ?? []).map((k) => ({ value: k, label: k }))}
+          style={{ width: 220 }}
+          data-testid="journal-kind"
+        />
+        <DatePicker.RangePicker
+          onChange={(_, text) => {
+            setDates(text[0] && text[1] ? [text[0], text[1]] : undefined);
+            setPaging((p) => ({ ...p, page: 1 }));
+          }}
+        />
+        <Input.Search
+          allowClear
+          placeholder={t('money.ledger.search')}
+          style={{ width: 260 }}
+          onSearch={(v) => {
+            setSearch(v.trim());
+            setPaging((p) => ({ ...p, page: 1 }));
+          }}
+          data-testid="journal-search"
+        />
+        {memberId && <Button onClick={() => setMember(undefined)}>{t('money.ledger.allMembers')}</Button>}
+      </Space>
+      <QueryTable<Entry>
+        query={query}
+        paging={{ ...paging, onChange: (page, limit) => setPaging({ page, limit }) }}
+        sorting={{ ...sort, onChange: (s) => (setSort(s), setPaging((p) => ({ ...p, page: 1 }))) }}
+        exportCsv={{ list: journalRoute, query: filters }}
+        expandable={{ expandedRowRender: (e) => <Postings entry={e} onMember={setMember} />, rowExpandable: () => true }}
+        columns={[
+          { title: t('money.ledger.entry'), dataIndex: 'id', width: 90, sorter: true },
+          { title: t('money.ledger.time'), dataIndex: 'created_at', sorter: true, render: (v: string) => formatDate(v) },
+          { title: t('money.ledger.kind'), dataIndex: 'kind', sorter: true, render: (k: string) => <Tag>{k}</Tag> },
+          { title: t('money.ledger.reference'), key: 'ref', render: (_, e) => `${e.reference_type} ${e.reference_id}` },
+          { title: t('money.ledger.actor'), key: 'actor', render: (_, e) => `${t(`money.actors.${e.actor_kind}`, { defaultValue: e.actor_kind })} ${e.actor_id}` },
+          {
+            title: t('money.ledger.memo'),
+            key: 'memo',
+            render: (_, e) => [e.memo, e.reverses_entry_id ? t('money.ledger.reverses', { id: e.reverses_entry_id }) : null, e.rate ? `${t('money.ledger.rate')} ${e.rate}` : null].filter(Boolean).join(' · ') || '—',
+          },
+        ]}
+      />
+    </Space>
+  );
+}

@@ -1,0 +1,49 @@
+import { Button, Select, Skeleton, Space, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { QueryError } from '../../components/QueryError';
+import { api } from '../../lib/api';
+import { setShippingCountriesRoute, shippingCountriesRoute } from '../../lib/routes-settings';
+import type { PendingChange } from './ReasonedChange';
+
+/** The countries members ship to, in the address form's order; codes typed in to add one. */
+export function Countries({ ask }: { ask: (c: PendingChange) => void }) {
+  const { t } = useTranslation();
+  const q = useQuery({ queryKey: ['admin', 'countries'], queryFn: () => api(shippingCountriesRoute) });
+  const [chosen, setChosen] = useState<string[] | null>(null);
+  if (q.isError) return <QueryError error={q.error} retry={q.refetch} />;
+  if (!q.data) return <Skeleton active />;
+  const current = q.data.list.map((c) => c.code);
+  const value = chosen ?? current;
+  const names = new Map(q.data.list.map((c) => [c.code, c.name]));
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: '100%', maxWidth: 820 }}>
+      <Typography.Paragraph type="secondary">{t('settings.page.countriesHelp')}</Typography.Paragraph>
+      <Select
+        mode="tags"
+        value={value}
+        placeholder={t('settings.page.countriesPick')}
+        onChange={(codes: string[]) => setChosen(codes.map((c) => c.trim().toUpperCase()).filter((c) => /^[A-Z]{2}$/.test(c)))}
+        options={current.map((c) => ({ value: c, label: `${names.get(c) ?? c} (${c})` }))}
+        style={{ width: '100%' }}
+        data-testid="countries"
+      />
+      <Button
+        type="primary"
+        disabled={value.length === 0}
+        onClick={() =>
+          ask({
+            title: t('settings.page.tabs.countries'),
+            send: async (reason, key) => {
+              await api(setShippingCountriesRoute, { body: { countries: value, reason }, idempotencyKey: key });
+              setChosen(null);
+            },
+          })
+        }
+      >
+        {t('settings.page.save')}
+      </Button>
+    </Space>
+  );
+}

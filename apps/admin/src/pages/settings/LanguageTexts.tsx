@@ -1,0 +1,98 @@
+import { Button, Input, Modal, Select, Space, Tag, Typography } from 'antd';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { LANGUAGES, type Language } from '@shop/contract/common';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { QueryTable, type ListSort } from '../../components/QueryTable';
+import { api } from '../../lib/api';
+import { LANGUAGE_NAMES } from '../../lib/i18n';
+import { languageTextsRoute, setLanguageTextRoute } from '../../lib/routes-settings';
+import type { PendingChange } from './ReasonedChange';
+
+type Row = Awaited<ReturnType<typeof api<typeof languageTextsRoute>>>['list'][number];
+
+/** The member app's texts per language: search, edit one (or restore the shipped text); the pack's version shows what apps load. */
+export function LanguageTexts({ ask }: { ask: (c: PendingChange) => void }) {
+  const { t } = useTranslation();
+  const [lang, setLang] = useState<Language>('en-us');
+  const [search, setSearch] = useState('');
+  const [paging, setPaging] = useState({ page: 1, limit: 20 });
+  const [editing, setEditing] = useState<{ key: string; text: string } | null>(null);
+  const [sort, setSort] = useState<ListSort>({});
+  const filters = { lang, q: search, ...(sort as { sort?: 'key' }) };
+  const query = useQuery({
+    queryKey: ['admin', 'language-texts', filters, paging],
+    queryFn: () => api(languageTextsRoute, { query: { ...filters, ...paging } }),
+    placeholderData: keepPreviousData,
+  });
+  const save = (key: string, text: string | null) =>
+    ask({ title: `${LANGUAGE_NAMES[lang]} · ${key}`, send: (reason, idempotencyKey) => api(setLanguageTextRoute, { body: { lang, key, text, reason }, idempotencyKey }) });
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+      <Space wrap>
+        <Select value={lang} onChange={(l) => (setLang(l), setPaging((p) => ({ ...p, page: 1 })))} options={LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] }))} style={{ width: 200 }} />
+        <Input.Search allowClear placeholder={t('settings.page.searchTexts')} onSearch={(v) => (setSearch(v.trim()), setPaging((p) => ({ ...p, page: 1 })))} style={{ width: 360 }} data-testid="text-search" />
+        {query.data && <Tag data-testid="pack-version">{t('settings.page.version', { version: query.data.version })}</Tag>}
+      </Space>
+      <QueryTable<Row>
+        query={query}
+        rowKey="key"
+        paging={{ ...paging, onChange: (page, limit) => setPaging({ page, limit }) }}
+        sorting={{ ...sort, onChange: (s) => (setSort(s), setPaging((p) => ({ ...p, page: 1 }))) }}
+        exportCsv={{ list: languageTextsRoute, query: filters }}
+        columns={[
+          { title: t('settings.page.key'), dataIndex: 'key', width: 320, sorter: true, render: (k: string) => <Typography.Text code>{k}</Typography.Text> },
+          {
+            title: t('settings.page.text'),
+            key: 'text',
+            sorter: true,
+            render: (_, r) => (
+              <Space orientation="vertical" size={2}>
+                <span>{r.text}</span>
+                {r.changed && <Typography.Text type="secondary">{`${t('settings.page.shipped')}: ${r.shipped}`}</Typography.Text>}
+              </Space>
+            ),
+          },
+          { title: t('common.status'), key: 'changed', width: 120, sorter: true, render: (_, r) => (r.changed ? <Tag color="blue">{t('settings.page.changed')}</Tag> : null) },
+          {
+            title: t('common.actions'),
+            key: 'a',
+            width: 220,
+            render: (_, r) => (
+              <Space>
+                <Button size="small" onClick={() => setEditing({ key: r.key, text: r.text })} data-testid={`edit-${r.key}`}>
+                  {t('settings.page.edit')}
+                </Button>
+                {r.changed && (
+                  <Button size="small" onClick={() => save(r.key, null)}>
+                    {t('settings.page.resetText')}
+                  </Button>
+                )}
+              </Space>
+            ),
+          },
+        ]}
+      />
+      <Modal
+        open={editing !== null}
+        title={t('settings.page.editText')}
+        okText={t('settings.page.save')}
+        cancelText={t('common.cancel')}
+        onCancel={() => setEditing(null)}
+        onOk={() => {
+          if (!editing) return;
+          save(editing.key, editing.text);
+          setEditing(null);
+        }}
+        destroyOnHidden
+      >
+        {editing && (
+          <>
+            <Typography.Text code>{editing.key}</Typography.Text>
+            <Input.TextArea rows={4} value={editing.text} onChange={(e) => setEditing({ ...editing, text: e.target.value })} style={{ marginTop: 12 }} data-testid="text-value" />
+          </>
+        )}
+      </Modal>
+    </Space>
+  );
+}

@@ -1,0 +1,35 @@
+import { Button } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DecisionModal } from '../../components/DecisionModal';
+import { useCan } from '../../app/operator';
+import { api } from '../../lib/api';
+import { memberTotpResetRoute } from '../../lib/routes-settings';
+
+/** The owner's button on a member's page: removes the member's authenticator, with a reason. */
+export function MemberTotpReset({ id }: { id: number }) {
+  const { t } = useTranslation();
+  const can = useCan();
+  const [open, setOpen] = useState(false);
+  if (!can('operators.manage')) return null;
+  return (
+    <>
+      <Button danger onClick={() => setOpen(true)} data-testid="reset-2fa">
+        {t('settings.operators.memberReset')}
+      </Button>
+      {open && (
+        <DecisionModal
+          open
+          title={t('settings.operators.memberReset')}
+          question={t('settings.operators.memberResetQuestion')}
+          okText={t('settings.operators.memberReset')}
+          danger
+          fields={[{ name: 'reason', label: t('common.reason'), required: true, multiline: true }]}
+          send={(v, key) => api(memberTotpResetRoute, { body: { id, reason: v.reason ?? '' }, idempotencyKey: key })}
+          invalidate={[['admin', 'member', id]]}
+          onClose={() => setOpen(false)}
+        />
+      )}
+    </>
+  );
+}

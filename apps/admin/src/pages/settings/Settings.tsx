@@ -1,0 +1,131 @@
+import { Button, Card, Form, InputNumber, Select, Skeleton, Space, Switch, Table, Tabs, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { QueryError } from '../../components/QueryError';
+import { FormField, useConsoleForm, type BodySchema } from '../../lib/form';
+import { api } from '../../lib/api';
+import { formatDate, formatMoney } from '../../lib/format';
+import { setCaptchaRoute, setCurrencyRoute, setOrderTimesRoute, settingsRoute } from '../../lib/routes-settings';
+import { Countries } from './Countries';
+import { FreightAndFees } from './FreightAndFees';
+import { LanguageTexts } from './LanguageTexts';
+import { ReasonedChange, type PendingChange } from './ReasonedChange';
+
+type Snapshot = Awaited<ReturnType<typeof api<typeof settingsRoute>>>;
+
+/** Who changed a setting last, and when. */
+export function Changed({ by, at }: { by: string | null; at: string | null }) {
+  const { t } = useTranslation();
+  return by ? <Typography.Text type="secondary">{t('settings.page.updatedBy', { who: by, when: formatDate(at) })}</Typography.Text> : null;
+}
+
+/** The values a settings form checks with its call's body (the reason is asked for when it is saved). */
+const withoutReason = (name: 'captchaSettingsBody' | 'orderTimesBody') => import('@shop/contract/admin').then((m) => (name === 'captchaSettingsBody' ? m.captchaSettingsBody.omit({ reason: true }) : m.orderTimesBody.omit({ reason: true })) as unknown as BodySchema<never>);
+
+function General({ s, ask }: { s: Snapshot; ask: (c: PendingChange) => void }) {
+  const { t } = useTranslation();
+  const captcha = useConsoleForm<{ mode: Snapshot['captcha_mode']; bypass: boolean }>({ schema: () => withoutReason('captchaSettingsBody'), defaultValues: { mode: s.captcha_mode, bypass: s.captcha_bypass } });
+  const times = useConsoleForm<{ expiry_minutes: number; auto_confirm_days: number }>({
+    schema: () => withoutReason('orderTimesBody'),
+    defaultValues: { expiry_minutes: s.orders.expiry_minutes, auto_confirm_days: s.orders.auto_confirm_days },
+  });
+  return (
+    <Space orientation="vertical" size="large" style={{ width: '100%', maxWidth: 720 }}>
+      <Card title={t('settings.page.captchaMode')} size="small">
+        <Form layout="vertical" component="div">
+          <FormField form={captcha} name="mode" label={t('settings.page.captchaMode')}>
+            <Select options={(['off', 'auto', 'always'] as const).map((m) => ({ value: m, label: t(`settings.page.captchaModes.${m}`) }))} style={{ width: 320 }} data-testid="captcha-mode" />
+          </FormField>
+          <FormField form={captcha} name="bypass" label={t('settings.page.captchaBypass')} valuePropName="checked">
+            <Switch />
+          </FormField>
+          <Button
+            type="primary"
+            onClick={() => void captcha.submit((body) => ask({ title: t('settings.page.captchaMode'), send: (reason, key) => api(setCaptchaRoute, { body: { ...body, reason }, idempotencyKey: key }) }))()}
+            data-testid="save-captcha"
+          >
+            {t('settings.page.save')}
+          </Button>
+        </Form>
+      </Card>
+      <Card title={t('settings.page.tabs.general')} size="small" extra={<Changed by={s.orders.updated_by} at={s.orders.updated_at} />}>
+        <Form layout="vertical" component="div">
+          <FormField form={times} name="expiry_minutes" label={t('settings.page.expiryMinutes')}>
+            <InputNumber min={1} max={10080} precision={0} data-testid="expiry-minutes" />
+          </FormField>
+          <FormField form={times} name="auto_confirm_days" label={t('settings.page.autoConfirmDays')}>
+            <InputNumber min={1} max={90} precision={0} />
+          </FormField>
+          <Button
+            type="primary"
+            onClick={() => void times.submit((body) => ask({ title: t('settings.page.tabs.general'), send: (reason, key) => api(setOrderTimesRoute, { body: { ...body, reason }, idempotencyKey: key }) }))()}
+            data-testid="save-orders"
+          >
+            {t('settings.page.save')}
+          </Button>
+        </Form>
+      </Card>
+    </Space>
+  );
+}
+
+function Currencies({ s, ask }: { s: Snapshot; ask: (c: PendingChange) => void }) {
+  const { t } = useTranslation();
+  const [code, setCode] = useState<string>('');
+  const toggle = (currency: string, enabled: boolean) =>
+    ask({ title: `${currency} · ${t('settings.page.currencyEnabled')}`, send: (reason, key) => api(setCurrencyRoute, { body: { currency, enabled, reason }, idempotencyKey: key }) });
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: '100%', maxWidth: 720 }}>
+      <Table
+        size="middle"
+        rowKey="currency"
+        pagination={false}
+        dataSource={s.currencies}
+        columns={[
+          { title: t('settings.page.currency'), dataIndex: 'currency', render: (c: string, r) => (r.is_settlement ? `${c} · ${t('settings.page.settlement')}` : c) },
+          { title: t('settings.page.currencyEnabled'), key: 'enabled', render: (_, r) => <Switch checked={r.enabled} disabled={r.is_settlement} onChange={(on) => toggle(r.currency, on)} data-testid={`currency-${r.currency}`} /> },
+        ]}
+      />
+      <Space>
+        <Select
+          showSearch
+          value={code || undefined}
+          placeholder={t('settings.page.addCurrency')}
+          style={{ width: 240 }}
+          onSearch={(v) => setCode(v.toUpperCase().slice(0, 3))}
+          onChange={(v: string) => setCode(v)}
+          options={code.length === 3 ? [{ value: code, label: code }] : []}
+        />
+        <Button disabled={!/^[A-Z]{3}$/.test(code)} onClick={() => toggle(code, true)}>
+          {t('settings.page.add')}
+        </Button>
+      </Space>
+    </Space>
+  );
+}
+
+/** Captcha, order times, freight and fees, countries, currencies and language texts; every change asks for a reason. */
+export default function Settings() {
+  const { t } = useTranslation();
+  const q = useQuery({ queryKey: ['admin', 'settings'], queryFn: () => api(settingsRoute) });
+  const [pending, setPending] = useState<PendingChange | null>(null);
+  if (q.isError) return <QueryError error={q.error} retry={q.refetch} />;
+  if (!q.data) return <Skeleton active />;
+  const s = q.data;
+  return (
+    <>
+      <Tabs
+        items={[
+          // Keyed by the snapshot so a saved change shows in the forms.
+          { key: 'general', label: t('settings.page.tabs.general'), children: <General key={JSON.stringify([s.captcha_mode, s.captcha_bypass, s.orders])} s={s} ask={setPending} /> },
+          { key: 'freight', label: t('settings.page.tabs.freight'), children: <FreightAndFees s={s} ask={setPending} money={formatMoney} /> },
+          { key: 'countries', label: t('settings.page.tabs.countries'), children: <Countries ask={setPending} /> },
+          { key: 'currencies', label: t('settings.page.tabs.currencies'), children: <Currencies s={s} ask={setPending} /> },
+          { key: 'languages', label: t('settings.page.tabs.languages'), children: <LanguageTexts ask={setPending} /> },
+        ]}
+      />
+      <ReasonedChange change={pending} onClose={() => setPending(null)} invalidate={[['admin', 'settings'], ['admin', 'countries'], ['admin', 'language-texts']]} />
+    </>
+  );
+}
