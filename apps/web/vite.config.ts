@@ -2,6 +2,16 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './precompress';
+import { getGoods } from '../../packages/contract/src/catalogue/catalogue.endpoints';
+import { DEFAULT_LANGUAGE, LANGUAGES } from '../../packages/contract/src/common/languages';
+import { homeDataRoute } from '../../packages/contract/src/content/home-data.route';
+import { languagePackRoute } from '../../packages/contract/src/lang/language-pack.route';
+import { deepLibraryImports, firstScreenChunks } from './chunking';
+import { CONTRACT_ZOD, wireOnlyContract } from './contract-wire';
+import { earlyRequestsSource } from './early-requests';
+import { paths } from './src/config/paths';
+import { GOODS_GALLERY_SIZES, HOME_BANNER_SIZES, MEDIA_WIDTHS, RESIZABLE_MEDIA } from './src/config/pictures';
+import { storageKeys } from './src/lib/storage';
 
 const src = fileURLToPath(new URL('./src', import.meta.url));
 const api = process.env.API_URL ?? 'http://localhost:8080';
@@ -17,9 +27,40 @@ export const reactToPreact = [
   { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-runtime' },
 ];
 
+// What a first visit loads before its page shows: the code every page waits for, then the pages
+// members most often open first (chunking.ts).
+const firstScreens = firstScreenChunks([
+  { module: `${src}/lib/antd-render.ts` },
+  { module: `${src}/features/catalogue/pages/home-page.tsx`, paths: [paths.root, paths.tabbar.home] },
+  { module: `${src}/features/catalogue/pages/goods-info-page.tsx`, paths: [paths.goods.details] },
+  { module: `${src}/features/account/pages/login-page.tsx`, paths: [paths.login.login] },
+], earlyRequestsSource({
+  languages: LANGUAGES,
+  defaultLanguage: DEFAULT_LANGUAGE,
+  keys: { lang: storageKeys.lang, session: storageKeys.session, region: storageKeys.region },
+  // The first screen's calls, as `lib/language-packs.ts` and the goods page make them for a first visitor.
+  calls: [
+    { path: languagePackRoute.path, query: { client: 'h5' }, unlessStored: storageKeys.langPack('{lang}') },
+    // The goods, and as soon as they answer the gallery's first picture, the page's largest paint.
+    {
+      path: getGoods.path,
+      query: { id: '#id' },
+      pages: [paths.goods.details],
+      preloadImage: { at: ['data', 'images', 0], widths: MEDIA_WIDTHS, sizes: GOODS_GALLERY_SIZES, resizable: RESIZABLE_MEDIA },
+    },
+    // The home data, and as soon as it answers its first banner, the page's largest paint (`home-banner-preload.ts`).
+    {
+      path: homeDataRoute.path,
+      query: {},
+      pages: [paths.root, paths.tabbar.home],
+      preloadImage: { at: ['data', 'banners', 0, 'image'], widths: MEDIA_WIDTHS, sizes: HOME_BANNER_SIZES, resizable: RESIZABLE_MEDIA },
+    },
+  ],
+}));
+
 const config: UserConfig = {
   base: '/h5/',
-  plugins: [react(), precompress()],
+  plugins: [react(), wireOnlyContract(), deepLibraryImports(), firstScreens.plugin, precompress()],
   resolve: {
     alias: [
       { find: '@', replacement: src },
@@ -35,12 +76,13 @@ const config: UserConfig = {
     target: 'es2022',
     chunkSizeWarningLimit: 600,
     rolldownOptions: {
+      output: { codeSplitting: { groups: firstScreens.groups } },
       treeshake: {
         // The contract declares 240 calls with zod schemas; a page keeps only the ones it imports.
         moduleSideEffects: (id) => (id.includes('/packages/contract/src/') ? false : undefined),
         // Names are matched in every module, minified libraries included: no one-letter names here
         // (`z` once matched Preact's own diff function and removed its calls).
-        manualPureFunctions: ['endpoint', 'Object.freeze'],
+        manualPureFunctions: ['endpoint', 'Object.freeze', CONTRACT_ZOD],
       },
     },
   },

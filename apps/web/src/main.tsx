@@ -13,6 +13,8 @@ import { watchNetwork } from '@/lib/network';
 import { decideRegion } from '@/lib/region';
 import { keepScrollStripsReachable } from '@/lib/scroll-strips';
 import { useLanguage } from '@/stores/language';
+// antd-mobile's global styles: the build imports its components one by one (chunking.ts), never its index.
+import 'antd-mobile/es/global';
 import './app/styles.css';
 
 async function start() {

@@ -31,6 +31,8 @@ export function TextField<T extends FieldValues>({
         name={name}
         render={({ field }) => (
           <Input
+            // The label above is antd's, not tied to the input: the input carries it as its name too.
+            aria-label={label}
             {...input}
             name={inputName ?? name}
             value={typeof field.value === 'string' ? field.value : ''}

@@ -1,14 +1,11 @@
 import type { MouseEventHandler } from 'react';
+import { MEDIA_WIDTHS, RESIZABLE_MEDIA } from '@/config/pictures';
 import { mediaUrl } from '@/lib/media-url';
 
-/** Widths the server keeps copies at (its delivery steps) that a phone's screen uses. */
-const DEFAULT_WIDTHS = [200, 300, 400, 500, 750, 1000] as const;
-
-/** Pictures the shop's own server delivers, resized by `?w=` and in AVIF or WebP by the browser's Accept. */
-const resizable = (src: string) => /^\/(media|uploads)\//.test(src);
+const resizable = (src: string) => RESIZABLE_MEDIA.test(src);
 
 /** The `srcset` of one of the shop's pictures: one entry per delivery width; undefined for a picture from elsewhere. */
-export function mediaSrcSet(src: string, widths: readonly number[] = DEFAULT_WIDTHS): string | undefined {
+export function mediaSrcSet(src: string, widths: readonly number[] = MEDIA_WIDTHS): string | undefined {
   if (!resizable(src)) return undefined;
   const url = mediaUrl(src);
   const join = url.includes('?') ? '&' : '?';

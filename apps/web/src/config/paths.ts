@@ -17,8 +17,10 @@ export const paths = {
     paid: '/pages/goods/payFinish',
     paidAlternate: '/pages/goods/payFinish1',
     openInWechat: '/pages/goods/weixinGo',
-    alipay: '/pages/goods/ZhiFU',
-    alipayAlternate: '/pages/goods/alione',
+    /** Paying with a Chinese wallet app: WeChat Pay (its bridge inside WeChat, else its page) or Alipay. */
+    chinaWalletPay: '/pages/goods/ZhiFU',
+    /** Where Alipay sends the browser back: the payment is asked of Alipay, never taken from the return. */
+    alipayReturn: '/pages/goods/alione',
   },
   address: {
     list: '/pages/address/addressMessage',
@@ -60,8 +62,10 @@ export const paths = {
     assets: '/pages/my/wallet',
     transfer: '/pages/my/transfer',
     transfers: '/pages/my/transferList',
+    transferInfo: '/pages/my/transferInfo',
     withdraw: '/pages/my/withdraw',
     withdrawals: '/pages/my/withdrawList',
+    withdrawInfo: '/pages/my/withdrawInfo',
     bankCards: '/pages/my/bankCards',
     bankCardEdit: '/pages/my/bankCardEdit',
     recharge: '/pages/my/recharge',
@@ -69,6 +73,17 @@ export const paths = {
     rechargeInfo: '/pages/my/rechargeInfo',
     points: '/pages/my/points',
     rewards: '/pages/my/rewards',
+  },
+  /** Group buys (the spec names their calls, not their pages), reached from the personal tab. */
+  groupBuy: {
+    list: '/pages/pintuan/index',
+    goods: '/pages/pintuan/goodsInfo',
+    group: '/pages/pintuan/group',
+  },
+  /** Charity pledges ("lovers"), reached from the personal tab. */
+  charity: {
+    index: '/pages/lovers/index',
+    orders: '/pages/lovers/orderList',
   },
   business: {
     detail: '/pages/business/detail',
@@ -118,8 +133,8 @@ export const pageTitleKeys: Record<Exclude<PagePath, '/'>, string> = {
   [paths.goods.paid]: 'app.page.payFinish',
   [paths.goods.paidAlternate]: 'app.page.payFinish',
   [paths.goods.openInWechat]: 'app.page.weixinGo',
-  [paths.goods.alipay]: 'app.page.alipay',
-  [paths.goods.alipayAlternate]: 'app.page.alipay',
+  [paths.goods.chinaWalletPay]: 'payments.page.chinaWalletPay',
+  [paths.goods.alipayReturn]: 'app.page.alipay',
   [paths.address.list]: 'app.page.addresses',
   [paths.address.edit]: 'app.page.editAddress',
   [paths.order.list]: 'app.page.orders',
@@ -148,6 +163,8 @@ export const pageTitleKeys: Record<Exclude<PagePath, '/'>, string> = {
   [paths.wallet.transfers]: 'wallet.page.transfers',
   [paths.wallet.withdraw]: 'wallet.page.withdraw',
   [paths.wallet.withdrawals]: 'wallet.page.withdrawals',
+  [paths.wallet.withdrawInfo]: 'wallet.page.withdrawal',
+  [paths.wallet.transferInfo]: 'wallet.page.transferRecord',
   [paths.wallet.bankCards]: 'wallet.page.bankCards',
   [paths.wallet.bankCardEdit]: 'wallet.page.bankCardEdit',
   [paths.wallet.recharge]: 'wallet.page.recharge',
@@ -165,8 +182,13 @@ export const pageTitleKeys: Record<Exclude<PagePath, '/'>, string> = {
   [paths.activity.allActivities]: 'app.page.allActivities',
   [paths.pay.stripe]: 'app.page.cardPayment',
   [paths.pay.payment]: 'app.page.payment',
-  [paths.pay.airwallex]: 'app.page.cardPayment',
-  [paths.pay.pay2c2p]: 'app.page.cardPayment',
+  [paths.pay.airwallex]: 'payments.page.airwallex',
+  [paths.pay.pay2c2p]: 'payments.page.2c2p',
+  [paths.groupBuy.list]: 'orders.page.groupBuys',
+  [paths.groupBuy.goods]: 'orders.page.groupBuyGoods',
+  [paths.groupBuy.group]: 'orders.page.groupProgress',
+  [paths.charity.index]: 'orders.page.charity',
+  [paths.charity.orders]: 'orders.page.charityOrders',
   [paths.system.chooseLocation]: 'app.page.chooseLocation',
   [paths.system.openLocation]: 'app.page.location',
 };

@@ -1,6 +1,7 @@
 import { ClientCode, type AnyEndpoint, type EndpointBodyInput, type EndpointData, type EndpointQueryInput, type Envelope, type Language } from '@shop/contract/common';
 import { paths } from '@/config/paths';
 import { limits } from '@/config/runtime';
+import { takeEarlyAnswer } from '@/lib/early-answers';
 import { i18n } from '@/lib/i18n';
 import { currentPath, navigateTo } from '@/lib/navigation';
 import { hostsForRegion } from '@/lib/region';
@@ -195,13 +196,20 @@ export async function call<E extends AnyEndpoint>(endpoint: E, ...[input, option
   try {
     for (let attempt = 0; ; attempt++) {
       try {
-        response = await fetch(url, {
-          method: endpoint.method,
-          headers,
-          body: isPost ? JSON.stringify(input ?? {}) : undefined,
-          signal: controller.signal,
-          credentials: 'omit',
-        });
+        // A first screen's call the early script already made with these headers: its answer, once.
+        const early = attempt === 0 ? takeEarlyAnswer(url, endpoint.method, headers) : undefined;
+        response = early
+          ? await new Promise<Response>((resolve, reject) => {
+              controller.signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')), { once: true });
+              early.then(resolve, reject);
+            })
+          : await fetch(url, {
+              method: endpoint.method,
+              headers,
+              body: isPost ? JSON.stringify(input ?? {}) : undefined,
+              signal: controller.signal,
+              credentials: 'omit',
+            });
         const text = await response.text();
         try {
           payload = text ? (JSON.parse(text) as unknown) : undefined;

@@ -1,10 +1,14 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { act } from '@testing-library/react';
+import { createElement, type ReactNode } from 'react';
+import { act, render } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { I18nextProvider } from 'react-i18next';
 import { allEndpoints, userSchema, type User } from '@shop/contract';
 import { loadBundledPacks } from '@shop/contract/packs';
 import { registerAntdRender } from '@/lib/antd-render';
 import { i18n } from '@/lib/i18n';
+import { createMemoryRouter, RouterProvider } from '@/lib/router';
 import { toastsSettled } from '@/lib/toast';
 
 let prepared = false;
@@ -135,14 +139,33 @@ export async function toastText(withinMs = 400): Promise<string> {
   return toastsOnScreen();
 }
 
-/** Clears every toast and waits until none is on screen. */
+/**
+ * Clears every toast and every dialog opened imperatively (both live outside the rendered tree, so
+ * Testing Library's cleanup leaves them), and waits until no toast is on screen.
+ */
 export async function clearToasts(): Promise<void> {
-  const { Toast } = await import('antd-mobile');
+  const { Dialog, Toast } = await import('antd-mobile');
   await act(async () => {
     await toastsSettled();
     Toast.clear();
+    Dialog.clear();
   });
+  document.querySelectorAll('.adm-dialog').forEach((d) => d.closest('body > div')?.remove());
   const until = performance.now() + 1500;
   while (performance.now() < until && document.querySelector('.adm-toast-mask')) await tick();
   document.querySelectorAll('.adm-toast-mask').forEach((m) => m.parentElement?.remove());
+}
+
+/**
+ * Renders pages at `path` with the app's router, texts and a fresh query client (no retries);
+ * `pages` maps each path to what it shows. Answers the router, to read the address bar.
+ */
+export function renderRoutes(pages: Record<string, ReactNode>, path: string) {
+  const router = createMemoryRouter(
+    Object.entries(pages).map(([route, element]) => ({ path: route, element })),
+    { initialEntries: [path] },
+  );
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(createElement(QueryClientProvider, { client }, createElement(I18nextProvider, { i18n }, createElement(RouterProvider, { router }))));
+  return router;
 }

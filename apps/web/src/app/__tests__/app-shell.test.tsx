@@ -36,7 +36,7 @@ const activeTab = () => document.querySelector('.app-tabbar .adm-tab-bar-item-ac
 
 describe('the routes', () => {
   it('route every page path of the spec, exactly as written, and the wallet\'s pages', () => {
-    expect(allPagePaths).toHaveLength(62);
+    expect(allPagePaths).toHaveLength(69);
     for (const path of allPagePaths) {
       const matched = matchRoutes(routes, path);
       expect(matched?.at(-1)?.route.path ?? (matched?.at(-1)?.route.index ? '/' : undefined), path).toBe(path === '/' ? '/' : path);

@@ -1,18 +1,20 @@
 import { homeDataRoute } from '@shop/contract/content';
 import { mediaSrcSet } from '@/components/media-image';
+import { HOME_BANNER_SIZES } from '@/config/pictures';
+import { earlyScriptPreloadsImage } from '@/lib/early-answers';
 import { mediaUrl } from '@/lib/media-url';
 import { call } from '@/lib/request';
-
-/** How wide the home banners show: the picture is chosen from the srcset by it (here and on the page). */
-export const HOME_BANNER_SIZES = '(min-width: 750px) 726px, 94vw';
 
 /**
  * The home page's largest paint is its first banner, which the page only knows once its code and
  * its data have arrived. At start, alongside the language pack, this asks for the home data and
  * preloads that banner at the width the page will pick, so the picture is on its way before the
- * page renders. Quiet: a failure changes nothing, the page asks again itself.
+ * page renders (for a first visitor the document's early script does it instead).
+ * Quiet: a failure changes nothing, the page asks again itself.
  */
 export function preloadHomeBanner(): void {
+  // A first visitor's document preloads it as soon as its early call answers; the page takes that answer.
+  if (earlyScriptPreloadsImage()) return;
   call(homeDataRoute, undefined, { quiet: true }).then(
     (data) => {
       const first = data.banners[0];

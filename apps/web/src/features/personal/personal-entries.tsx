@@ -2,11 +2,13 @@ import type { ReactNode } from 'react';
 import {
   BankcardOutline,
   GiftOutline,
+  HeartOutline,
   LocationOutline,
   MessageOutline,
   PayCircleOutline,
   SetOutline,
   TeamOutline,
+  TeamFill,
   UnorderedListOutline,
   EditSOutline,
 } from 'antd-mobile-icons';
@@ -32,6 +34,8 @@ export const personalEntryGroups: PersonalEntry[][] = [
     { key: 'addresses', titleKey: 'app.my.addresses', icon: <LocationOutline />, to: paths.address.list, memberOnly: true },
     { key: 'giftCards', titleKey: 'app.my.giftCards', icon: <GiftOutline />, to: paths.my.giftCards, memberOnly: true },
     { key: 'afterSales', titleKey: 'app.my.afterSales', icon: <BankcardOutline />, to: paths.order.afterSales, memberOnly: true },
+    { key: 'groupBuys', titleKey: 'orders.page.groupBuys', icon: <TeamFill />, to: paths.groupBuy.list, memberOnly: true },
+    { key: 'charity', titleKey: 'orders.page.charity', icon: <HeartOutline />, to: paths.charity.index, memberOnly: true },
   ],
   [
     { key: 'invite', titleKey: 'app.my.invite', icon: <TeamOutline />, to: paths.invite.index, memberOnly: true },

@@ -5,6 +5,7 @@ import { useNavigate, useSearchParams } from '@/lib/router';
 import { useTranslation } from 'react-i18next';
 import type { GoodsInfo, Sku } from '@shop/contract/catalogue';
 import { paths } from '@/config/paths';
+import { GOODS_GALLERY_SIZES } from '@/config/pictures';
 import { PageHeader } from '@/components/page-header';
 import { ListState, LoadMore } from '@/components/list-states';
 import { MediaImage } from '@/components/media-image';
@@ -128,7 +129,26 @@ function ShareSheet({ goods, visible, onClose }: { goods: GoodsInfo; visible: bo
   );
 }
 
-/** Goods detail: gallery, price, SKU choice with stock, reviews, description, collect, share and checkout. */
+/** A group buy running on the goods: its group price, the group size and what is left, and the way to its page. */
+function GroupBuyEntry({ goods, offer, onEnter }: { goods: GoodsInfo; offer: NonNullable<GoodsInfo['group_buy']>; onEnter: (activityId: number) => void }) {
+  const { t } = useTranslation();
+  return (
+    <section className="goods-group-buy" aria-label={t('catalogue.groupBuy.title')}>
+      <div className="goods-group-buy-body">
+        <span className="goods-group-buy-tag">{t('catalogue.groupBuy.title')}</span>
+        <Price value={offer.price} currency={goods.currency} className="goods-group-buy-price" />
+        <div className="goods-group-buy-meta">
+          {t('catalogue.groupBuy.size', { size: offer.group_size })} · {t('catalogue.groupBuy.left', { count: offer.remaining })}
+        </div>
+      </div>
+      <Button color="danger" size="small" shape="rounded" onClick={() => onEnter(offer.id)}>
+        {t('catalogue.groupBuy.enter')}
+      </Button>
+    </section>
+  );
+}
+
+/** Goods detail: gallery, price, SKU choice with stock, a running group buy, reviews, description, collect, share and checkout. */
 export default function GoodsInfoPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -166,6 +186,15 @@ export default function GoodsInfoPage() {
       // The request client has shown the server's message.
     }
   };
+  // The group buy's own page (the group-buy feature) lists its open groups: join one or start one.
+  const enterGroupBuy = (activityId: number) => {
+    if (!token) {
+      showToast(t('catalogue.groupBuy.loginToJoin'));
+      navigate(paths.login.login);
+      return;
+    }
+    navigate(`${paths.groupBuy.goods}?id=${activityId}`);
+  };
   const chosen = g ? skuFor(g, selected) : undefined;
 
   return (
@@ -185,7 +214,7 @@ export default function GoodsInfoPage() {
               {g.images.map((src, i) => (
                 <Swiper.Item key={src}>
                   {/* The first picture is the page's largest paint: fetched first. */}
-                  <MediaImage src={src} alt={g.name} className="goods-gallery-image" width={750} height={750} sizes="(min-width: 750px) 750px, 100vw" priority={i === 0} />
+                  <MediaImage src={src} alt={g.name} className="goods-gallery-image" width={750} height={750} sizes={GOODS_GALLERY_SIZES} priority={i === 0} />
                 </Swiper.Item>
               ))}
             </Swiper>
@@ -199,6 +228,7 @@ export default function GoodsInfoPage() {
               </div>
               {g.status === 'off_sale' && <div className="goods-off-sale">{t('catalogue.goods.offSale')}</div>}
             </section>
+            {g.group_buy && <GroupBuyEntry goods={g} offer={g.group_buy} onEnter={enterGroupBuy} />}
             {g.specs.length > 0 && (
               <button type="button" className="goods-spec-line" onClick={() => setPicker({ visible: true })}>
                 <span className="goods-spec-label">{t('catalogue.goods.specs')}</span>

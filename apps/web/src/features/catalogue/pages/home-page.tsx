@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Grid, Image, NoticeBar, SearchBar } from 'antd-mobile';
 import { AppstoreOutline } from 'antd-mobile-icons';
+import { useAfterFirstScreen } from '@/lib/after-first-screen';
 import { useNavigate } from '@/lib/router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
@@ -8,12 +9,14 @@ import { ListState } from '@/components/list-states';
 import { MediaImage } from '@/components/media-image';
 import { mediaUrl } from '@/lib/media-url';
 import { useHomeData } from '../api/get-home-data';
+
+type HomeData = NonNullable<ReturnType<typeof useHomeData>['data']>;
 import { Carousel } from '../components/carousel';
 import { GoodsGrid } from '../components/goods-card';
 import { GoodsList } from '../components/goods-list';
 
 import '../catalogue.css';
-import { HOME_BANNER_SIZES } from '../home-banner-preload';
+import { HOME_BANNER_SIZES } from '@/config/pictures';
 
 // Popups are not needed for the first paint: their code arrives after it.
 const PopupHost = lazy(() => import('../components/popup-host').then((m) => ({ default: m.PopupHost })));
@@ -34,6 +37,7 @@ export default function HomePage() {
   const navigate = useNavigate();
   const openLink = useOpenLink();
   const home = useHomeData();
+  const afterFirstScreen = useAfterFirstScreen();
   const d = home.data;
   return (
     <div className="page home-page">
@@ -77,31 +81,46 @@ export default function HomePage() {
                 <NoticeBar content={d.notices.map((n) => n.title).join('   ·   ')} color="alert" />
               </div>
             )}
-            {d.shelves.map((shelf) =>
-              shelf.goods.length ? (
-                <section key={shelf.key} className="home-shelf" aria-label={shelf.title}>
-                  <header className="section-head">
-                    <h2>{shelf.title}</h2>
-                    <button type="button" className="section-more" onClick={() => navigate(`${paths.tabbar.activity}?shelf=${shelf.key}`)}>
-                      {t('catalogue.more')}
-                    </button>
-                  </header>
-                  <GoodsGrid goods={shelf.goods} />
-                </section>
-              ) : null,
-            )}
-            <section className="home-shelf" aria-label={t('catalogue.allGoods')}>
-              <header className="section-head">
-                <h2>{t('catalogue.allGoods')}</h2>
-              </header>
-              <GoodsList filter={{ limit: 20 }} />
-            </section>
+            <BelowTheFold shelves={d.shelves} />
           </>
         )}
       </ListState>
-      <Suspense fallback={null}>
-        <PopupHost />
-      </Suspense>
+      {afterFirstScreen && (
+        <Suspense fallback={null}>
+          <PopupHost />
+        </Suspense>
+      )}
     </div>
+  );
+}
+
+/** The goods shelves and every goods: below the fold, rendered once the first screen has painted. */
+function BelowTheFold({ shelves }: { shelves: HomeData['shelves'] }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const shown = useAfterFirstScreen();
+  if (!shown) return null;
+  return (
+    <>
+      {shelves.map((shelf) =>
+        shelf.goods.length ? (
+          <section key={shelf.key} className="home-shelf" aria-label={shelf.title}>
+            <header className="section-head">
+              <h2>{shelf.title}</h2>
+              <button type="button" className="section-more" onClick={() => navigate(`${paths.tabbar.activity}?shelf=${shelf.key}`)}>
+                {t('catalogue.more')}
+              </button>
+            </header>
+            <GoodsGrid goods={shelf.goods} />
+          </section>
+        ) : null,
+      )}
+      <section className="home-shelf" aria-label={t('catalogue.allGoods')}>
+        <header className="section-head">
+          <h2>{t('catalogue.allGoods')}</h2>
+        </header>
+        <GoodsList filter={{ limit: 20 }} />
+      </section>
+    </>
   );
 }

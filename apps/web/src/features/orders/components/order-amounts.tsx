@@ -9,6 +9,7 @@ interface Amounts {
   operating_fee: number;
   freight: number;
   points_value: number;
+  shopping_points_value: number;
   total: number;
 }
 
@@ -41,6 +42,14 @@ export function OrderAmounts({ amounts }: { amounts: Amounts }) {
           <dt>{t('orders.amount.points')}</dt>
           <dd>
             <Amount value={-a.points_value} currency={a.currency} />
+          </dd>
+        </>
+      )}
+      {a.shopping_points_value > 0 && (
+        <>
+          <dt>{t('orders.amount.shoppingPoints')}</dt>
+          <dd>
+            <Amount value={-a.shopping_points_value} currency={a.currency} />
           </dd>
         </>
       )}

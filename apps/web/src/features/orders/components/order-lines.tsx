@@ -5,7 +5,7 @@ import { Amount } from '@/components/amount';
 import { mediaUrl } from '@/lib/media-url';
 
 /** The goods of an order as they were bought. */
-export function OrderLines({ lines, currency }: { lines: OrderSummary['lines']; currency: string }) {
+export function OrderLines({ lines, currency }: { lines: Array<Pick<OrderSummary['lines'][number], 'id' | 'image' | 'name' | 'spec_text' | 'price' | 'num'>>; currency: string }) {
   const { t } = useTranslation();
   return (
     <div className="order-lines">

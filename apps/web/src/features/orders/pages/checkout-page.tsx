@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Button, Input, TextArea } from 'antd-mobile';
+import { Button, Input, Switch, TextArea } from 'antd-mobile';
 import { RightOutline } from 'antd-mobile-icons';
 import { useNavigate, useSearchParams } from '@/lib/router';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,9 @@ import { AddressCard } from '../components/address-card';
 import { OrderAmounts } from '../components/order-amounts';
 import { OrderLines } from '../components/order-lines';
 import '../orders.css';
+
+const POINT_KINDS = ['points', 'shopping_points'] as const;
+type PointKind = (typeof POINT_KINDS)[number];
 
 const positive = (v: string | null) => (v && /^\d+$/.test(v) && Number(v) > 0 ? Number(v) : undefined);
 
@@ -34,7 +37,9 @@ export default function CheckoutPage() {
     const cartIds = params.get('cart_ids');
     return cartIds && /^\d+(,\d+)*$/.test(cartIds) ? { ...base, cart_ids: cartIds } : base;
   }, [params]);
-  const source = useMemo<CheckoutSource>(() => (coupon ? { ...chosen, coupon_code: coupon } : chosen), [chosen, coupon]);
+  // Points the member chose to spend, per kind: the most the order could take when they switched it on.
+  const [points, setPoints] = useState<Partial<Record<PointKind, number>>>({});
+  const source = useMemo<CheckoutSource>(() => ({ ...chosen, ...(coupon ? { coupon_code: coupon } : {}), ...points }), [chosen, coupon, points]);
   const preview = useCheckout(source);
   // A coupon that does not apply is said and dropped; the order stays as it was.
   const couponError = coupon && preview.isError ? preview.error.message : '';
@@ -57,10 +62,13 @@ export default function CheckoutPage() {
       address_id: data.address.id,
       remarks,
       ...(coupon ? { coupon_code: coupon } : {}),
+      points: data.points_used,
+      shopping_points: data.shopping_points_used,
     });
     showToast(t('orders.checkout.placed'));
-    // Straight on to paying it; the order page keeps its "Pay now" for later.
-    navigate(`${paths.goods.payNext}?order_id=${order.order_id}&order_type=order`, { replace: true });
+    // Straight on to paying it (the order page keeps its "Pay now" for later); points that paid it all leave nothing to pay.
+    if (order.status === 'paid') navigate(`${paths.order.details}?id=${order.order_id}`, { replace: true });
+    else navigate(`${paths.goods.payNext}?order_id=${order.order_id}&order_type=order`, { replace: true });
   };
 
   return (
@@ -86,6 +94,33 @@ export default function CheckoutPage() {
                 {t('orders.checkout.applyCoupon')}
               </Button>
             </section>
+            {POINT_KINDS.some((k) => data.points_offer[k].balance > 0) && (
+              <section className="order-section checkout-points">
+                {POINT_KINDS.filter((k) => data.points_offer[k].balance > 0).map((kind) => {
+                  const offer = data.points_offer[kind];
+                  const on = points[kind] !== undefined;
+                  const label = t(kind === 'points' ? 'orders.checkout.points' : 'orders.checkout.shoppingPoints', { count: on ? (kind === 'points' ? data.points_used : data.shopping_points_used) : offer.max });
+                  return (
+                    <div key={kind} style={{ display: 'flex', alignItems: 'center', gap: 8, padding: '4px 0' }}>
+                      <div style={{ flex: 1 }}>
+                        <div>{label}</div>
+                        <div className="order-muted">{t('orders.checkout.pointsBalance', { count: offer.balance })}</div>
+                      </div>
+                      <Switch
+                        aria-label={label}
+                        checked={on}
+                        disabled={!on && offer.max === 0}
+                        onChange={(v) => setPoints((p) => {
+                          const { [kind]: _gone, ...rest } = p;
+                          return v ? { ...rest, [kind]: offer.max } : rest;
+                        })}
+                      />
+                    </div>
+                  );
+                })}
+              </section>
+            )}
+            {data.points_earned > 0 && <div className="order-section order-muted">{t('orders.checkout.earn', { count: data.points_earned })}</div>}
             <section className="order-section">
               <TextArea placeholder={t('orders.checkout.remarks')} maxLength={ORDER_REMARKS_MAX} showCount value={remarks} onChange={setRemarks} aria-label={t('orders.checkout.remarks')} />
             </section>

@@ -41,6 +41,7 @@ export default function OrderInfoPage() {
             </section>
             <section className="order-section">
               <OrderAmounts amounts={o} />
+              {o.points_earned > 0 && <div className="order-muted">{t(o.points_earned_posted ? 'orders.info.pointsEarned' : 'orders.info.pointsToEarn', { count: o.points_earned })}</div>}
             </section>
             <section className="order-section order-muted">
               <div>{t('orders.number', { no: o.order_no })}</div>
@@ -49,6 +50,11 @@ export default function OrderInfoPage() {
               {o.shipped_at && <div>{t('orders.shippedAt', { time: when(o.shipped_at, i18n.language) })}</div>}
               {o.completed_at && <div>{t('orders.completedAt', { time: when(o.completed_at, i18n.language) })}</div>}
               {o.remarks && <div>{t('orders.remarks', { remarks: o.remarks })}</div>}
+              {o.group_buy && (
+                <button type="button" className="adm-button adm-button-small" style={{ marginTop: 6, marginRight: 6 }} onClick={() => navigate(`${paths.groupBuy.group}?order_id=${o.id}`)}>
+                  {t('orders.groupBuy.viewGroup')}
+                </button>
+              )}
               {o.package_count > 0 && (
                 <button type="button" className="adm-button adm-button-small" style={{ marginTop: 6 }} onClick={() => navigate(`${paths.order.tracking}?id=${o.id}`)}>
                   {t('orders.packages', { count: o.package_count })}

@@ -1,17 +1,14 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from '@/lib/router';
+import { cleanup, configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { paths } from '@/config/paths';
-import { i18n } from '@/lib/i18n';
 import { useSession } from '@/stores/session';
-import { memberFixture, ok, prepareApp, startFakeApi, toastText, clearToasts } from '@/test/helpers';
+import { memberFixture, ok, prepareApp, startFakeApi, toastText, clearToasts, renderRoutes } from '@/test/helpers';
 import type { PayMethod } from '@shop/contract/payments';
 import { pollDelay } from '../api/get-payment';
 import PayFinishPage from '../pages/pay-finish-page';
 import PayNextPage from '../pages/pay-next-page';
 import PayNormalPage from '../pages/pay-normal-page';
+import StripePayPage from '../pages/stripe-pay-page';
 import WeixinGoPage from '../pages/weixin-go-page';
 
 const method = (fields: Partial<PayMethod> & Pick<PayMethod, 'pay_way' | 'name'>): PayMethod => ({ gateway: null, method: 'balance', currency: 'USD', fee_rate_bp: 0, fee_fixed: 0, fee: 0, total: 4190, balance: null, needed: null, usable: true, ...fields });
@@ -48,9 +45,16 @@ const hosted = 'http://127.0.0.1:9/sandbox/stripe/pay/pi_1';
 /** What payInfo answers, reading after reading. */
 let readings: Array<Record<string, unknown>> = [];
 let googleBound = false;
+/** The method the server remembers as chosen for the order (choosePayWay). */
+let chosenByServer: string | null = null;
 const api = await startFakeApi({
   '/user/info/index': () => ok(memberFixture({ has_pay_password: true, google_bound: googleBound })),
-  '/shop/order/payWayCostTotal': () => ok({ order_no: '2611230000000007', currency: 'USD', amount: 4190, chosen: null, list: methods }),
+  '/shop/order/payWayCostTotal': () => ok({ order_no: '2611230000000007', currency: 'USD', amount: 4190, chosen: chosenByServer, list: methods }),
+  '/shop/order/choosePayWay': (r) => {
+    const m = methods.find((x) => x.pay_way === (JSON.parse(r.body) as { pay_way: string }).pay_way)!;
+    chosenByServer = m.pay_way;
+    return ok({ order_no: '2611230000000007', pay_way: m.pay_way, currency: 'USD', amount: 4190, fee: m.fee, total: m.total });
+  },
   '/shop/order/payWayCost': (r) => {
     const m = methods.find((x) => x.pay_way === new URL(r.url, 'http://x').searchParams.get('pay_way'))!;
     return ok({ pay_way: m.pay_way, currency: 'USD', amount: 4190, fee: m.fee, total: m.total });
@@ -80,6 +84,7 @@ beforeEach(() => {
   localStorage.clear();
   readings = [];
   googleBound = false;
+  chosenByServer = null;
   api.requests.length = 0;
   useSession.getState().signIn('member-token', null);
 });
@@ -88,26 +93,15 @@ afterEach(async () => {
   await clearToasts();
 });
 
-function renderAt(path: string) {
-  const router = createMemoryRouter(
-    [
-      { path: paths.goods.payNext, element: <PayNextPage /> },
-      { path: paths.goods.paid, element: <PayFinishPage /> },
-      { path: paths.pay.payment, element: <PayNormalPage /> },
-      { path: paths.goods.openInWechat, element: <WeixinGoPage /> },
-      { path: paths.order.details, element: <div>Order page</div> },
-    ],
-    { initialEntries: [path] },
-  );
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <I18nextProvider i18n={i18n}>
-        <RouterProvider router={router} />
-      </I18nextProvider>
-    </QueryClientProvider>,
-  );
-  return router;
-}
+const PAGES = {
+  [paths.goods.payNext]: <PayNextPage />,
+  [paths.goods.paid]: <PayFinishPage />,
+  [paths.pay.payment]: <PayNormalPage />,
+  [paths.pay.stripe]: <StripePayPage />,
+  [paths.goods.openInWechat]: <WeixinGoPage />,
+  [paths.order.details]: <div>Order page</div>,
+};
+const renderAt = (path: string) => renderRoutes(PAGES, path);
 
 const bodiesOf = (path: string) => api.requests.filter((r) => r.url.startsWith(path)).map((r) => JSON.parse(r.body) as Record<string, unknown>);
 
@@ -155,6 +149,23 @@ describe('payment pages', () => {
     expect(link.getAttribute('href')).toBe(hosted);
     expect(bodiesOf('/oms/viewNotice/notice')).toEqual([{ order_id: 7, order_type: 'order', pay_way: 'stripe_card' }]);
     expect(bodiesOf('/shop/buy/payOrder')).toEqual([{ order_id: 7, order_type: 'order', pay_way: 'stripe_card' }]);
+  });
+
+  it('fixes the method the member taps (and its fee) on the order, so the pay page starts with it next time', async () => {
+    renderAt(`${paths.goods.payNext}?order_id=7`);
+    // The page's own first choice is not the member's: nothing is fixed yet.
+    expect((await screen.findByRole('radio', { name: /Wallet balance/ })).getAttribute('aria-checked')).toBe('true');
+    expect(bodiesOf('/shop/order/choosePayWay')).toEqual([]);
+    fireEvent.click(screen.getByRole('radio', { name: /Card/ }));
+    await waitFor(() => expect(bodiesOf('/shop/order/choosePayWay')).toEqual([{ order_id: 7, order_type: 'order', pay_way: 'stripe_card' }]));
+    // Tapping the chosen method again changes nothing.
+    fireEvent.click(screen.getByRole('radio', { name: /Card/ }));
+    expect(await screen.findByText('Including a fee of $1.26')).toBeTruthy();
+    expect(bodiesOf('/shop/order/choosePayWay')).toHaveLength(1);
+    cleanup();
+    renderAt(`${paths.goods.payNext}?order_id=7`);
+    await waitFor(() => expect(screen.getByRole('radio', { name: /Card/ }).getAttribute('aria-checked')).toBe('true'));
+    expect(screen.getByRole('radio', { name: /Wallet balance/ }).getAttribute('aria-checked')).toBe('false');
   });
 
   it('keeps reading a payment in progress with back-off and shows success only once the server says so', async () => {

@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { Button, Dialog } from 'antd-mobile';
+import { useMemo, useState } from 'react';
+import { Button, Checkbox, Dialog } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { PayMethod } from '@shop/contract/payments';
 import { paths } from '@/config/paths';
@@ -9,6 +9,7 @@ import { PageHeader } from '@/components/page-header';
 import { isWeChatBrowser } from '@/lib/environment';
 import { useNavigate, useSearchParams } from '@/lib/router';
 import { newIdempotencyKey } from '@/lib/request';
+import { useChoosePayMethod } from '../api/choose-pay-method';
 import { useMemberSecurity } from '../api/get-member-security';
 import { usePayMethodFee, usePayMethods } from '../api/get-pay-methods';
 import { usePayOrder } from '../api/pay-order';
@@ -18,6 +19,9 @@ import { pageAfter } from '../next-page';
 import { payableFrom, payableQuery } from '../payable';
 import '../payments.css';
 
+/** Gateways whose payment is started on their own page, by their own call. */
+const START_PAGES: Record<string, string> = { airwallex: paths.pay.airwallex, '2c2p': paths.pay.pay2c2p };
+
 /** Choosing how to pay an order (or a pledge, a top-up): each usable method with its fee and total, then paying. */
 export default function PayNextPage() {
   const { t } = useTranslation();
@@ -26,25 +30,30 @@ export default function PayNextPage() {
   const payable = payableFrom(params);
   const methods = usePayMethods(payable);
   const data = methods.data;
-  const [chosen, setChosen] = useState<string | undefined>();
-  const method = data?.list.find((m) => m.pay_way === chosen);
+  const list = useMemo(() => (data ? data.list.filter(payableHere(isWeChatBrowser())) : []), [data]);
+  // The member's pick, else the method chosen before, else the first usable one: known at the
+  // first render of the list, so the page never shows it without a choice.
+  const [picked, setPicked] = useState<string | undefined>();
+  const chosen = picked ?? (list.find((m) => m.usable && m.pay_way === data?.chosen) ?? list.find((m) => m.usable))?.pay_way;
+  const method = list.find((m) => m.pay_way === chosen);
   const cost = usePayMethodFee(payable, method?.usable ? method.pay_way : undefined);
   const { googleBound, hasPayPassword } = useMemberSecurity();
   const [key, setKey] = useState(newIdempotencyKey);
   const pay = usePayOrder(key);
   const notice = useReadPayNotice();
+  const [useBalance, setUseBalance] = useState(false);
+  const choosePayMethod = useChoosePayMethod();
 
-  // The method chosen before (or the first usable one) is chosen to begin with.
-  useEffect(() => {
-    if (chosen || !data) return;
-    const first = data.list.find((m) => m.usable && m.pay_way === data.chosen) ?? data.list.find((m) => m.usable);
-    if (first) setChosen(first.pay_way);
-  }, [chosen, data]);
+  // The member's choice is fixed on the payable with its fee (the server answers the same fee later).
+  const choose = (payWay: string) => {
+    setPicked(payWay);
+    if (payWay !== chosen) choosePayMethod.mutate({ ...payable, pay_way: payWay });
+  };
 
-  const start = async (secrets: { pay_password?: string; google_code?: string } = {}) => {
+  const start = async (body: { pay_password?: string; google_code?: string; use_balance?: boolean } = {}) => {
     if (!method) return;
     try {
-      const payment = await pay.mutateAsync({ ...payable, pay_way: method.pay_way, ...secrets });
+      const payment = await pay.mutateAsync({ ...payable, pay_way: method.pay_way, ...body });
       navigate(pageAfter(payment), { replace: true });
     } catch (e) {
       // Another attempt is another request.
@@ -53,7 +62,12 @@ export default function PayNextPage() {
     }
   };
 
-  const payOnline = async () => {
+  // The wallet balance may pay part of an online payment: what it covers is held until the gateway's part succeeds.
+  const cash = list.find((m) => m.gateway === null && m.method === 'cash');
+  const canMix = Boolean(method?.gateway && method.usable && cash?.balance && data && cash.balance > 0 && cash.balance < data.amount);
+  const mixing = canMix && useBalance;
+
+  const payOnline = async (secrets: { pay_password?: string; google_code?: string } = {}) => {
     if (!method) return;
     // WeChat does not open Alipay's pages: the member is told how to go on in the browser.
     if (method.gateway === 'alipay' && isWeChatBrowser()) return navigate(`${paths.goods.openInWechat}?${payableQuery(payable)}`);
@@ -71,7 +85,11 @@ export default function PayNextPage() {
       confirmText: t('payments.pay.continue'),
       cancelText: t('payments.pay.cancel'),
     });
-    if (yes) await start().catch(() => undefined);
+    if (!yes) return;
+    // Airwallex and 2C2P start their payment on their own page, through their own call.
+    const ownPage = !mixing && method.gateway ? START_PAGES[method.gateway] : undefined;
+    if (ownPage) return navigate(`${ownPage}?${payableQuery(payable)}&pay_way=${method.pay_way}`, { replace: true });
+    await start(mixing ? { ...secrets, use_balance: true } : {}).catch(() => undefined);
   };
 
   const total = cost.data?.total ?? method?.total ?? null;
@@ -91,12 +109,12 @@ export default function PayNextPage() {
             </section>
             <section className="pay-section">
               <div className="pay-muted">{t('payments.pay.chooseMethod')}</div>
-              {data.list.length === 0 ? (
+              {list.length === 0 ? (
                 <p>{t('payments.pay.noMethods')}</p>
               ) : (
                 <div className="pay-methods" role="radiogroup" aria-label={t('payments.pay.chooseMethod')}>
-                  {data.list.map((m) => (
-                    <MethodRow key={m.pay_way} method={m} checked={m.pay_way === chosen} onChoose={() => setChosen(m.pay_way)} />
+                  {list.map((m) => (
+                    <MethodRow key={m.pay_way} method={m} checked={m.pay_way === chosen} onChoose={() => choose(m.pay_way)} />
                   ))}
                 </div>
               )}
@@ -114,7 +132,18 @@ export default function PayNextPage() {
                 <PayPasswordForm key={method.pay_way} googleBound={googleBound} submitText={payText} busy={pay.isPending} onSubmit={(s) => start(s)} />
               </>
             )}
-            {method && method.gateway !== null && method.usable && (
+            {method && method.gateway !== null && method.usable && canMix && cash && (
+              <section className="pay-section">
+                <Checkbox checked={useBalance} onChange={setUseBalance}>
+                  {t('payments.mixed.use', { balance: formatAmount(cash.balance!, data.currency) })}
+                </Checkbox>
+                {mixing && <p className="pay-muted">{t('payments.mixed.explain', { balance: formatAmount(cash.balance!, data.currency), rest: formatAmount(data.amount - cash.balance!, data.currency), method: method.name })}</p>}
+              </section>
+            )}
+            {method && method.gateway !== null && method.usable && mixing && (
+              <PayPasswordForm key={`${method.pay_way}-mixed`} googleBound={googleBound} submitText={t('payments.pay.submit')} busy={pay.isPending || notice.isPending} onSubmit={(s) => payOnline(s)} />
+            )}
+            {method && method.gateway !== null && method.usable && !mixing && (
               <div className="pay-bar">
                 <div>
                   {total !== null && <div className="pay-bar-total">{t('payments.pay.total', { total: formatAmount(total, currency) })}</div>}
@@ -131,6 +160,9 @@ export default function PayNextPage() {
     </div>
   );
 }
+
+/** WeChat Pay's JSAPI works only inside WeChat's browser, and its H5 payment only outside it. */
+const payableHere = (inWeChat: boolean) => (m: PayMethod) => (m.method === 'wechat_jsapi' ? inWeChat : m.method === 'wechat_h5' ? !inWeChat : true);
 
 /** Points and shopping points are counted in points, not in the payable's currency. */
 const inPoints = (m: PayMethod) => /points/.test(m.method) || /points/.test(m.pay_way);

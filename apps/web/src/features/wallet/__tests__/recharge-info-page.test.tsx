@@ -13,7 +13,7 @@ import RechargeInfoPage from '../pages/recharge-info-page';
 
 const topUp = {
   id: 52, order_no: 'R2611230052', channel: 'online', kind: 'online', status: 'awaiting_payment', pay_currency: 'MYR', pay_amount: 2_000, fee: 0, wallet_currency: 'MYR', credit_amount: 2_000,
-  rate: '1', rate_source: 'identity', rate_date: '2026-11-23', instalments: null, slip: null, tx_hash: null, reason: null, created_at: '2026-11-23T10:00:00.000Z', paid_at: null, expires_at: '2026-11-23T10:30:00.000Z',
+  rate: '1', rate_source: 'identity', rate_date: '2026-11-23', instalments: null, slip: null, tx_hash: null, network: null, reason: null, created_at: '2026-11-23T10:00:00.000Z', paid_at: null, expires_at: '2026-11-23T10:30:00.000Z',
 };
 const payment = {
   payment_no: 'P1', order_type: 'recharge', order_id: 52, order_no: 'R2611230052', pay_way: 'stripe_card', gateway: 'stripe', status: 'pending', state: 'in_progress', currency: 'MYR', amount: 2_000, fee: 0,

@@ -15,7 +15,7 @@ import RechargePage from '../pages/recharge-page';
 
 const topUp = {
   id: 53, order_no: 'R2611230053', channel: 'online', kind: 'online', status: 'awaiting_payment', pay_currency: 'MYR', pay_amount: 2_000, fee: 0, wallet_currency: 'MYR', credit_amount: 2_000,
-  rate: '1', rate_source: 'identity', rate_date: '2026-11-23', instalments: null, slip: null, tx_hash: null, reason: null, created_at: '2026-11-23T10:00:00.000Z', paid_at: null, expires_at: '2026-11-23T10:30:00.000Z',
+  rate: '1', rate_source: 'identity', rate_date: '2026-11-23', instalments: null, slip: null, tx_hash: null, network: null, reason: null, created_at: '2026-11-23T10:00:00.000Z', paid_at: null, expires_at: '2026-11-23T10:30:00.000Z',
 };
 const method = (pay_way: string, gateway: string | null, m: string) => ({ pay_way, name: pay_way, gateway, method: m, currency: 'MYR', fee_rate_bp: 0, fee_fixed: 0, fee: 0, total: 2_000, balance: null, needed: null, usable: true });
 const payment = {
@@ -24,7 +24,7 @@ const payment = {
 };
 const api = await startFakeApi({
   '/user/recharge/config': () =>
-    ok({ wallet_currency: 'MYR', currencies: ['MYR'], channels: [{ code: 'online', kind: 'online', name: 'Card', currencies: ['MYR'], min: 100, max: 10_000_000 }], collection_accounts: [], instalment_plans: [] }),
+    ok({ wallet_currency: 'MYR', currencies: ['MYR'], channels: [{ code: 'online', kind: 'online', name: 'Card', currencies: ['MYR'], min: 100, max: 10_000_000 }], collection_accounts: [], instalment_plans: [], crypto_networks: [] }),
   '/attractive/currency/changeRatio': () => ok({ from: 'MYR', to: 'MYR', rate: '1', source: 'identity', date: '2026-11-23', amount: 2_000, converted: 2_000 }),
   '/user/recharge/create': () => ok(topUp),
   '/shop/order/payWayCostTotal': () => ok({ order_no: 'R2611230053', currency: 'MYR', amount: 2_000, chosen: null, list: [method('stripe_fpx', 'stripe', 'fpx'), method('stripe_card', 'stripe', 'card')] }),

@@ -54,12 +54,15 @@ const banks = [
 
 const rechargeOrder = {
   id: 51, order_no: 'R2611230051', channel: 'usdt_trc20', kind: 'crypto', status: 'under_review', pay_currency: 'USD', pay_amount: 5_000, fee: 0, wallet_currency: 'USD', credit_amount: 5_000,
-  rate: '1', rate_source: 'fixed', rate_date: '2026-11-23', instalments: null, slip: null, tx_hash: '0xabcdef0123456789abcdef', reason: null, created_at: '2026-11-23T10:00:00.000Z', paid_at: null, expires_at: null,
+  rate: '1', rate_source: 'fixed', rate_date: '2026-11-23', instalments: null, slip: null, tx_hash: '0xabcdef0123456789abcdef', network: 'TRC20', reason: null, created_at: '2026-11-23T10:00:00.000Z', paid_at: null, expires_at: null,
 };
 
 const line = (id: number, reason_text: string, amount: number, balance_after: number, currency = 'XXX') => ({ id, reason: 'order.points', reason_text, amount, currency, balance_after, created_at: '2026-11-23T09:00:00.000Z' });
 const giftCard = (id: number, code: string) => ({ id, code_masked: code, currency: 'USD', value: 2_500, remaining: 2_500, status: 'active', expires_at: '2027-06-30T00:00:00.000Z', received_from: null });
 let giftCards = [giftCard(61, 'GC-****-1111'), giftCard(62, 'GC-****-2222')];
+const noRewards = 'No rewards yet: rewards from your referrals will appear here.';
+let rewardTotals: Array<{ currency: string; balance: number; earned: number }> = [];
+const depositAddress = (network: string) => (network === 'ERC20' ? '0x9f8E7d6C5b4A39281706f5e4D3c2B1a098765432' : 'TXYZa1b2c3d4e5f6g7h8i9j0kLmNoPqRsT');
 
 const api = await startFakeApi({
   '/user/wallet/pointsInfo': () => ok({ points: 320, shopping_points: 45, rules: ['Points are earned on paid orders.'] }),
@@ -67,13 +70,28 @@ const api = await startFakeApi({
     new URL(req.url, 'http://x').searchParams.get('kind') === 'shopping_points'
       ? ok({ list: [line(3, 'Spent at checkout', -5, 45)], total: 1, page: 1, limit: 10, has_more: false })
       : ok({ list: [line(2, 'Earned on an order', 120, 320), line(1, 'Granted by the shop', 200, 200)], total: 2, page: 1, limit: 10, has_more: false }),
-  '/attractive/reward/total': () => ok({ list: [], empty_text: 'No rewards yet: rewards from your referrals will appear here.' }),
+  '/attractive/reward/total': () => ok({ list: rewardTotals, empty_text: noRewards }),
+  '/attractive/reward/toBalance': (req) => {
+    const body = JSON.parse(req.body) as { currency: string; amount: string };
+    const held = rewardTotals.find((r) => r.currency === body.currency)!;
+    const amount = Math.round(Number(body.amount.replace(/,/g, '')) * 100);
+    if (amount > held.balance) return refused(`This is more than your rewards balance of ${(held.balance / 100).toFixed(2)} ${body.currency}`);
+    held.balance -= amount;
+    return ok({ currency: body.currency, amount, rewards_balance: held.balance, cash_balance: 12_345 + amount });
+  },
   '/attractive/reward/log': () => ok({ list: [], total: 0, page: 1, limit: 10, has_more: false, empty_text: 'No rewards yet: rewards from your referrals will appear here.' }),
   '/user/gift_card/list': (req) => ok({ list: new URL(req.url, 'http://x').searchParams.get('status') === 'active' ? giftCards : [], total: 2, page: 1, limit: 10, has_more: false }),
   '/user/gift_card/give': (req) => {
-    const ids = (JSON.parse(req.body) as { card_ids: number[] }).card_ids;
+    const body = JSON.parse(req.body) as { card_ids?: number[]; count?: number };
+    const ids = body.card_ids ?? giftCards.slice(0, body.count).map((c) => c.id);
     giftCards = giftCards.filter((c) => !ids.includes(c.id));
     return ok({ given: ids.length, card_ids: ids });
+  },
+  '/user/gift_card/redeem': (req) => {
+    const { id } = JSON.parse(req.body) as { id: number };
+    const card = giftCards.find((c) => c.id === id)!;
+    giftCards = giftCards.filter((c) => c.id !== id);
+    return ok({ card: { ...card, status: 'redeemed', remaining: 0 }, currency: card.currency, amount: card.remaining, cash_balance: 12_345 + card.remaining });
   },
   '/user/recharge/config': () =>
     ok({
@@ -85,6 +103,7 @@ const api = await startFakeApi({
       ],
       collection_accounts: [{ id: 1, currency: 'MYR', bank_name: 'Maybank', account_name: 'Shop Sdn Bhd', account_number: '514012345678', branch: 'Kuala Lumpur' }],
       instalment_plans: [],
+      crypto_networks: ['ERC20', 'TRC20'],
     }),
   '/attractive/currency/changeRatio': (req) => {
     const q = new URL(req.url, 'http://x').searchParams;
@@ -93,7 +112,10 @@ const api = await startFakeApi({
     const amount = q.get('amount') ? Math.round(Number(q.get('amount')) * 100) : null;
     return ok({ from, to: 'USD', rate, source: 'operator', date: '2026-11-23', amount, converted: amount === null ? null : Math.round(amount * Number(rate)) });
   },
-  '/coin/recharge/address': () => ok({ network: 'TRC20', address: 'TXYZa1b2c3d4e5f6g7h8i9j0kLmNoPqRsT', currency: 'USD', qr_code: 'data:image/png;base64,iVBORw0KGgo=' }),
+  '/coin/recharge/address': (req) => {
+    const network = new URL(req.url, 'http://x').searchParams.get('network')!;
+    return ok({ network, address: depositAddress(network), currency: 'USD', qr_code: 'data:image/png;base64,iVBORw0KGgo=' });
+  },
   '/user/recharge/create': () => ok(rechargeOrder),
   '/user/recharge/orderList': () => ok({ list: [rechargeOrder], total: 1, page: 1, limit: 10, has_more: false }),
   '/user/wallet/asset': () => ok(assets),
@@ -102,7 +124,7 @@ const api = await startFakeApi({
     new URL(req.url, 'http://x').searchParams.get('account') === 'lee88'
       ? ok({ transfer: null, receiver: { masked_name: 'L**', user_name: 'lee88' } })
       : refused('No member with that user name, mobile or invitation code'),
-  '/user/transfer/create': () => ok(transfer),
+  '/user/transfer/create': (req) => ((JSON.parse(req.body) as { amount: string }).amount === '99,999' ? refused('Insufficient balance') : ok(transfer)),
   '/attractive/currency/withdrawChannel': () => ok({ list: [{ method: 'bank', currencies: ['MYR', 'USD'], networks: [] }, { method: 'crypto', currencies: ['USD'], networks: ['TRC20', 'ERC20'] }], cards }),
   '/attractive/currency/withdrawRatio': (req) =>
     ok({
@@ -137,6 +159,7 @@ beforeEach(() => {
   member = memberFixture({ has_pay_password: true, google_bound: true });
   cards = [card];
   giftCards = [giftCard(61, 'GC-****-1111'), giftCard(62, 'GC-****-2222')];
+  rewardTotals = [];
   useSession.getState().signIn('member-token', member);
   api.requests.length = 0;
 });
@@ -217,6 +240,27 @@ describe('transfer page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Transfer' }));
     expect(await toastText()).toBe('No member with that user name, mobile or invitation code');
     expect(sent('/user/transfer/create')).toHaveLength(0);
+  });
+
+  it('after a refusal the corrected transfer is a new request with its own key', async () => {
+    const router = renderAt(paths.wallet.transfer);
+    await screen.findByText('MYR');
+    type('account', 'lee88');
+    type('amount', '99,999');
+    type('pay_password', '123456');
+    type('google_code', '654321');
+    fireEvent.click(screen.getByRole('button', { name: 'Transfer' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
+    expect(await toastText()).toBe('Insufficient balance');
+    await clearToasts();
+    await waitFor(() => expect(document.querySelector('.adm-dialog')).toBeNull());
+    type('amount', '10');
+    fireEvent.click(screen.getByRole('button', { name: 'Transfer' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.wallet.transfers));
+    const [refusedOne, sentOne] = sent('/user/transfer/create');
+    expect(JSON.parse(sentOne!.body).amount).toBe('10');
+    expect(sentOne!.headers['idempotency-key']).not.toBe(refusedOne!.headers['idempotency-key']);
   });
 
   it('asks for the authenticator code once one is bound', async () => {
@@ -354,15 +398,44 @@ describe('recharge page', () => {
     type('amount', '50');
     type('tx_hash', '0xabcdef0123456789abcdef');
     fireEvent.click(screen.getByRole('button', { name: 'Top up' }));
-    expect(await screen.findByText('Top up 50 USD through USDT?')).toBeTruthy();
+    expect(await screen.findByText('Top up 50 USD through USDT (TRC20)?')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(paths.wallet.recharges));
     expect(await toastText()).toBe('Top-up submitted for review');
     const [create] = sent('/user/recharge/create');
-    expect(JSON.parse(create!.body)).toEqual({ channel: 'usdt_trc20', amount: '50', currency: 'USD', tx_hash: '0xabcdef0123456789abcdef' });
+    expect(JSON.parse(create!.body)).toEqual({ channel: 'usdt_trc20', amount: '50', currency: 'USD', network: 'TRC20', tx_hash: '0xabcdef0123456789abcdef' });
+    expect(sent('/coin/recharge/address')[0]!.url).toContain('network=TRC20');
     expect(create!.headers['idempotency-key']).toBeTruthy();
     expect(await screen.findByText('Under review')).toBeTruthy();
     expect(screen.getByText('Paid $50.00')).toBeTruthy();
+    expect(screen.getByText('usdt_trc20 · TRC20')).toBeTruthy();
+  });
+});
+
+describe('recharge page networks', () => {
+  it('lets the member choose the stablecoin network: its own deposit address is shown and the network is sent', async () => {
+    const router = renderAt(paths.wallet.recharge);
+    fireEvent.click(await screen.findByText('USDT'));
+    expect(await screen.findByText('TXYZa1b2c3d4e5f6g7h8i9j0kLmNoPqRsT')).toBeTruthy();
+    expect(screen.getByText('Deposit address (TRC20)')).toBeTruthy();
+    fireEvent.click(screen.getByText('ERC20'));
+    expect(await screen.findByText('0x9f8E7d6C5b4A39281706f5e4D3c2B1a098765432')).toBeTruthy();
+    expect(screen.getByText('Deposit address (ERC20)')).toBeTruthy();
+    expect(screen.queryByText('TXYZa1b2c3d4e5f6g7h8i9j0kLmNoPqRsT')).toBeNull();
+    type('amount', '50');
+    type('tx_hash', '0xabcdef0123456789abcdef');
+    fireEvent.click(screen.getByRole('button', { name: 'Top up' }));
+    expect(await screen.findByText('Top up 50 USD through USDT (ERC20)?')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.wallet.recharges));
+    const [create] = sent('/user/recharge/create');
+    expect(JSON.parse(create!.body)).toEqual({ channel: 'usdt_trc20', amount: '50', currency: 'USD', network: 'ERC20', tx_hash: '0xabcdef0123456789abcdef' });
+  });
+
+  it('sends no network with a bank transfer', async () => {
+    renderAt(paths.wallet.recharge);
+    expect(await screen.findByText('514012345678')).toBeTruthy();
+    expect(screen.queryByText('ERC20')).toBeNull();
   });
 });
 
@@ -383,6 +456,79 @@ describe('points, rewards and gift cards', () => {
   it('says there are no rewards yet in the server\'s words', async () => {
     renderAt(paths.wallet.rewards);
     expect(await screen.findByText('No rewards yet: rewards from your referrals will appear here.')).toBeTruthy();
+  });
+
+  it('moves rewards to the cash balance after asking, says what moved and what is left, and refuses more than there is in the server\'s words', async () => {
+    rewardTotals = [{ currency: 'USD', balance: 7_450, earned: 10_000 }];
+    renderAt(paths.wallet.rewards);
+    expect(await screen.findByText('Rewards available: $74.50')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Move to balance' }));
+    expect(await toastText()).toBe('Please enter Amount');
+    await clearToasts();
+    type('amount', '80');
+    fireEvent.click(screen.getByRole('button', { name: 'Move to balance' }));
+    expect(await screen.findByText('Move 80 USD of rewards to your USD balance?')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await toastText()).toBe('This is more than your rewards balance of 74.50 USD');
+    await clearToasts();
+    await waitFor(() => expect(document.querySelector('.adm-dialog')).toBeNull());
+    type('amount', '25.50');
+    fireEvent.click(screen.getByRole('button', { name: 'Move to balance' }));
+    expect(await screen.findByText('Move 25.50 USD of rewards to your USD balance?')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await toastText()).toBe('$25.50 moved to your balance; rewards left $49.00');
+    expect(await screen.findByText('Rewards available: $49.00')).toBeTruthy();
+    const moves = sent('/attractive/reward/toBalance');
+    expect(moves.map((m) => JSON.parse(m.body))).toEqual([{ currency: 'USD', amount: '80' }, { currency: 'USD', amount: '25.50' }]);
+    // The refusal was an answer: the corrected move is another request, with a key of its own.
+    expect(moves[1]!.headers['idempotency-key']).toBeTruthy();
+    expect(moves[1]!.headers['idempotency-key']).not.toBe(moves[0]!.headers['idempotency-key']);
+    // "All" fills in the whole balance.
+    fireEvent.click(screen.getByRole('button', { name: 'All' }));
+    expect((document.querySelector('input[name="amount"]') as HTMLInputElement).value).toBe('49.00');
+  });
+
+  it('offers no move when there are no rewards', async () => {
+    renderAt(paths.wallet.rewards);
+    expect(await screen.findByText(noRewards)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Move to balance' })).toBeNull();
+  });
+
+  it('adds a gift card\'s remaining value to the balance after asking; the card leaves the usable list', async () => {
+    renderAt(paths.my.giftCards);
+    expect(await screen.findByText('GC-****-1111')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Add GC-****-1111 to balance' }));
+    expect(await screen.findByText('Add the remaining $25.00 of GC-****-1111 to your balance? The card will be used up.')).toBeTruthy();
+    fireEvent.click(screen.getAllByRole('button', { name: 'Add to balance' }).at(-1)!);
+    expect(await toastText()).toBe('$25.00 added to your balance');
+    await waitFor(() => expect(screen.queryByText('GC-****-1111')).toBeNull());
+    const [redeem] = sent('/user/gift_card/redeem');
+    expect(JSON.parse(redeem!.body)).toEqual({ id: 61 });
+    expect(redeem!.headers['idempotency-key']).toBeTruthy();
+    expect(screen.getByText('GC-****-2222')).toBeTruthy();
+  });
+
+  it('gives a number of cards of one value: an empty count is refused with the spec\'s words, then the count is sent', async () => {
+    member = memberFixture({ has_pay_password: true, google_bound: false });
+    useSession.getState().signIn('member-token', member);
+    renderAt(paths.my.giftCards);
+    expect(await screen.findByText('GC-****-2222')).toBeTruthy();
+    fireEvent.click(screen.getByText('Give a number of cards'));
+    expect(await screen.findByText('$25.00 (2 usable)')).toBeTruthy();
+    type('account', 'lee88');
+    type('pay_password', '123456');
+    fireEvent.click(screen.getByRole('button', { name: 'Give gift cards' }));
+    expect(await toastText()).toBe('Gift card count required');
+    expect(sent('/user/gift_card/give')).toHaveLength(0);
+    await clearToasts();
+    type('count', '2');
+    fireEvent.click(screen.getByRole('button', { name: 'Give gift cards' }));
+    expect(await screen.findByText('Give 2 gift card(s) of $25.00 to lee88?')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await toastText()).toBe('2 gift card(s) given');
+    const [give] = sent('/user/gift_card/give');
+    expect(JSON.parse(give!.body)).toEqual({ account: 'lee88', count: 2, value: 2_500, currency: 'USD', pay_password: '123456' });
+    await waitFor(() => expect(screen.queryByText('GC-****-2222')).toBeNull());
   });
 
   it('gives the chosen gift cards to another member after asking', async () => {

@@ -18,3 +18,6 @@ export const useCreateTransfer = (idempotencyKey: string) =>
 
 /** The member's transfers, sent and received, newest first. */
 export const useTransferPages = (direction: 'out' | 'in' | undefined) => useEndpointInfiniteQuery(listTransfers, direction ? { direction } : {});
+
+/** One of the member's transfers, sent or received (none is asked for without an id). */
+export const useTransferRecord = (id: number) => useEndpointQuery(getTransfer, { id }, { enabled: id > 0 });

@@ -1,4 +1,4 @@
-import { createCryptoWithdrawal, createWithdrawal, getWalletAssets, getWalletTotals, getWithdrawalRatio, listBankCards, listWithdrawalChannels, listWithdrawals } from '@shop/contract/wallet';
+import { cancelWithdrawal, createCryptoWithdrawal, createWithdrawal, getWalletAssets, getWalletTotals, getWithdrawal, getWithdrawalRatio, listBankCards, listWithdrawalChannels, listWithdrawals } from '@shop/contract/wallet';
 import { useEndpointInfiniteQuery, useEndpointMutation, useEndpointQuery } from '@/lib/endpoint-query';
 
 /** The ways to withdraw and the member's bank cards. */
@@ -15,6 +15,13 @@ export const useCreateWithdrawal = (idempotencyKey: string) =>
 /** The member's withdrawals, newest first. */
 export const useWithdrawalPages = () => useEndpointInfiniteQuery(listWithdrawals, {});
 
+/** One of the member's withdrawals (none is asked for without an id). */
+export const useWithdrawal = (id: number) => useEndpointQuery(getWithdrawal, { id }, { enabled: id > 0 });
+
 /** Asks for a withdrawal to a stablecoin address; one idempotency key per visit of the form. */
 export const useCreateCryptoWithdrawal = (idempotencyKey: string) =>
   useEndpointMutation(createCryptoWithdrawal, { call: { idempotencyKey }, invalidates: [listWithdrawals, getWalletAssets, getWalletTotals] });
+
+/** Cancels a pending withdrawal of the member's: the record, the lists and the balances are read again. */
+export const useCancelWithdrawal = () =>
+  useEndpointMutation(cancelWithdrawal, { invalidates: [getWithdrawal, listWithdrawals, getWalletAssets, getWalletTotals, listBankCards, listWithdrawalChannels] });

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Button, Dialog, Form, Selector } from 'antd-mobile';
 import { Controller } from 'react-hook-form';
 import { useNavigate } from '@/lib/router';
@@ -9,12 +9,12 @@ import { paths } from '@/config/paths';
 import { formatAmount } from '@/components/amount';
 import { TextField } from '@/components/form-field';
 import { useContractForm, type FieldLabels } from '@/lib/form';
-import { newIdempotencyKey } from '@/lib/request';
 import { showToast } from '@/lib/toast';
 import { useCreateCryptoWithdrawal, useWithdrawalQuote } from '../api/withdraw';
 import { useDebounced } from '../use-debounced';
 import { CurrencyField } from './currency-field';
 import { SecurityFields, withStepUp } from './security-fields';
+import { useActionKey } from '../use-action-key';
 
 const LABELS = [
   ['network', 'wallet.field.network'],
@@ -34,7 +34,7 @@ export function CryptoWithdrawForm({ networks, currencies, googleBound }: { netw
   const currency = form.watch('currency') ?? '';
   const typed = useDebounced(form.watch('amount') ?? '');
   const quote = useWithdrawalQuote(currency, isAmount(typed.trim()) ? typed.trim() : undefined, 'crypto');
-  const [key] = useState(newIdempotencyKey);
+  const { key, answered } = useActionKey();
   const create = useCreateCryptoWithdrawal(key);
   const { setValue, getValues } = form;
   useEffect(() => {
@@ -54,7 +54,7 @@ export function CryptoWithdrawForm({ networks, currencies, googleBound }: { netw
       cancelText: t('wallet.action.cancel'),
     });
     if (!yes) return;
-    await create.mutateAsync(body);
+    await answered(create.mutateAsync(body));
     showToast(t('wallet.withdraw.submitted'));
     navigate(paths.wallet.withdrawals, { replace: true });
   });

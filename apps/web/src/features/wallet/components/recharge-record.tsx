@@ -12,7 +12,7 @@ export function RechargeRecord({ recharge: r, live }: { recharge: Recharge; /** 
   return (
     <article className="wallet-record" data-recharge={r.id} aria-live={live ? 'polite' : undefined}>
       <div className="wallet-row">
-        <span>{r.channel}</span>
+        <span>{r.network ? `${r.channel} · ${r.network}` : r.channel}</span>
         <span className="wallet-status" data-status={r.status}>{t(`wallet.recharge.status.${r.status}`)}</span>
       </div>
       <div className="wallet-row">

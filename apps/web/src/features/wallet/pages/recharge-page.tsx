@@ -11,12 +11,12 @@ import { TextField } from '@/components/form-field';
 import { ListState } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
 import { useContractForm, type FieldLabels } from '@/lib/form';
-import { newIdempotencyKey } from '@/lib/request';
 import { showToast } from '@/lib/toast';
 import { payTopUp, useCreateRecharge, useDepositAddress, useExchangeQuote, useRechargeConfig } from '../api/recharge';
 import { uploadFile } from '@/lib/upload';
 import { CurrencyField } from '../components/currency-field';
 import { useDebounced } from '../use-debounced';
+import { useActionKey } from '../use-action-key';
 import '../wallet.css';
 
 const LABELS = [
@@ -25,11 +25,12 @@ const LABELS = [
   ['amount', 'wallet.field.amount'],
   ['instalments', 'wallet.field.instalments'],
   ['slip', 'wallet.field.slip'],
+  ['network', 'wallet.field.network'],
   ['tx_hash', 'wallet.field.txHash'],
 ] as const satisfies FieldLabels<Record<string, unknown>>;
 
-/** The stablecoin network top-ups arrive on. */
-const DEPOSIT_NETWORK = 'TRC20';
+/** The stablecoin network offered first when the shop has addresses on it. */
+const PREFERRED_NETWORK = 'TRC20';
 
 /** `pages/my/recharge`: a top-up through a channel in the currency paid in, at today's rate into the wallet currency. */
 export default function RechargePage() {
@@ -43,10 +44,12 @@ export default function RechargePage() {
   const currency = form.watch('currency') ?? '';
   const typed = useDebounced(form.watch('amount') ?? '');
   const quote = useExchangeQuote(currency, data?.wallet_currency ?? '', isAmount(typed.trim()) ? typed.trim() : undefined);
-  const deposit = useDepositAddress(DEPOSIT_NETWORK, channel?.kind === 'crypto');
+  const networks = useMemo(() => data?.crypto_networks ?? [], [data]);
+  const network = form.watch('network') ?? '';
+  const deposit = useDepositAddress(network, channel?.kind === 'crypto' && Boolean(network));
   const accounts = data?.collection_accounts.filter((a) => a.currency === currency) ?? [];
   const [slipFiles, setSlipFiles] = useState<ImageUploadItem[]>([]);
-  const [key] = useState(newIdempotencyKey);
+  const { key, answered } = useActionKey();
   const create = useCreateRecharge(key);
   const channels = useMemo(() => data?.channels ?? [], [data]);
 
@@ -57,6 +60,10 @@ export default function RechargePage() {
   useEffect(() => {
     if (channel && !channel.currencies.includes(getValues('currency') ?? '')) setValue('currency', channel.currencies[0] ?? '');
   }, [channel, getValues, setValue]);
+  // A stablecoin deposit is sent on one of the networks the shop has an address on for the member.
+  useEffect(() => {
+    if (channel?.kind === 'crypto' && !networks.includes(getValues('network') ?? '')) setValue('network', networks.includes(PREFERRED_NETWORK) ? PREFERRED_NETWORK : networks[0]);
+  }, [channel, networks, getValues, setValue]);
 
   const submit = form.submit(async (body) => {
     if (!channel) return;
@@ -66,7 +73,7 @@ export default function RechargePage() {
     const yes = await Dialog.confirm({
       content: (
         <div>
-          <div>{t('wallet.recharge.confirm', { amount: `${body.amount} ${body.currency}`, channel: channel.name })}</div>
+          <div>{t('wallet.recharge.confirm', { amount: `${body.amount} ${body.currency}`, channel: channel.kind === 'crypto' && body.network ? `${channel.name} (${body.network})` : channel.name })}</div>
           {q?.converted != null && <div className="wallet-muted">{t('wallet.recharge.credited', { amount: formatAmount(q.converted, q.to), rate: q.rate })}</div>}
         </div>
       ),
@@ -74,7 +81,7 @@ export default function RechargePage() {
       cancelText: t('wallet.action.cancel'),
     });
     if (!yes) return;
-    const order = await create.mutateAsync({ ...body, ...(channel.kind === 'ctbc' ? {} : { instalments: undefined }) });
+    const order = await answered(create.mutateAsync({ ...body, ...(channel.kind === 'ctbc' ? {} : { instalments: undefined }), ...(channel.kind === 'crypto' ? {} : { network: undefined }) }));
     if (order.status === 'awaiting_payment') {
       // Online and card top-ups go on to the gateway's page, which returns to the top-up's record.
       const started = await payTopUp(order.id, order.instalments);
@@ -153,8 +160,19 @@ export default function RechargePage() {
           )}
           {channel?.kind === 'crypto' && (
             <>
-              <Form.Item label={t('wallet.recharge.depositAddress', { network: DEPOSIT_NETWORK })}>
-                <ListState loading={deposit.isPending} error={deposit.isError} failure={deposit.error} empty={false} onRetry={() => void deposit.refetch()}>
+              {networks.length > 0 && (
+                <Form.Item label={t('wallet.field.network')}>
+                  <Controller
+                    control={form.control}
+                    name="network"
+                    render={({ field }) => (
+                      <Selector aria-label={t('wallet.field.network')} columns={Math.min(3, networks.length)} options={networks.map((n) => ({ label: n, value: n }))} value={field.value ? [field.value] : []} onChange={(v) => v[0] && field.onChange(v[0])} />
+                    )}
+                  />
+                </Form.Item>
+              )}
+              <Form.Item label={t('wallet.recharge.depositAddress', { network: network || PREFERRED_NETWORK })}>
+                <ListState loading={deposit.isPending && Boolean(network)} error={deposit.isError} failure={deposit.error} empty={!network} emptyText={t('wallet.code.noCryptoAddress')} onRetry={() => void deposit.refetch()}>
                   {deposit.data && (
                     <div className="wallet-deposit">
                       <img src={deposit.data.qr_code} alt={t('wallet.recharge.qrCode')} width={160} height={160} />

@@ -1,18 +1,34 @@
+import { useEffect } from 'react';
+import { Button, Dialog, Form } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
+import { fromMinorUnits } from '@shop/contract/common';
+import { moveRewardsBody } from '@shop/contract/wallet';
 import { formatAmount } from '@/components/amount';
+import { TextField } from '@/components/form-field';
 import { ListState, LoadMore } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
+import { useContractForm, type FieldLabels } from '@/lib/form';
+import { showToast } from '@/lib/toast';
+import { useMoveRewards } from '../api/move-rewards';
 import { useRewardPages, useRewardTotals } from '../api/points';
+import { CurrencyField } from '../components/currency-field';
 import { LedgerLines } from '../components/ledger-lines';
+import { useActionKey } from '../use-action-key';
 import '../wallet.css';
 
-/** `pages/my/rewards`: rewards held and earned per currency, and their movements. */
+const LABELS = [
+  ['currency', 'wallet.field.currency'],
+  ['amount', 'wallet.field.amount'],
+] as const satisfies FieldLabels<Record<string, unknown>>;
+
+/** `pages/my/rewards`: rewards held and earned per currency, their movements, and moving them to the cash balance. */
 export default function RewardsPage() {
   const { t } = useTranslation();
   const totals = useRewardTotals();
   const pages = useRewardPages();
   const lines = pages.data?.pages.flatMap((p) => p.list) ?? [];
   const emptyText = pages.data?.pages[0]?.empty_text || totals.data?.empty_text || t('wallet.rewards.empty');
+  const held = totals.data?.list.filter((r) => r.balance > 0) ?? [];
   return (
     <div className="page wallet-page">
       <PageHeader title={t('wallet.page.rewards')} />
@@ -28,11 +44,68 @@ export default function RewardsPage() {
           </dl>
         </section>
       )}
+      {held.length > 0 && <MoveRewards held={held} />}
       <ListState loading={pages.isPending} error={pages.isError} failure={pages.error} empty={lines.length === 0} emptyText={emptyText} onRetry={() => void pages.refetch()}>
         <LedgerLines lines={lines} />
         <LoadMore hasMore={Boolean(pages.hasNextPage)} loading={pages.isFetchingNextPage} onLoadMore={() => void pages.fetchNextPage()} />
       </ListState>
     </div>
+  );
+}
+
+/** Moves rewards of a currency to the cash balance of that currency, after a confirmation naming the amount; the result is said with what is left. */
+function MoveRewards({ held }: { held: Array<{ currency: string; balance: number }> }) {
+  const { t } = useTranslation();
+  const form = useContractForm(moveRewardsBody, { defaultValues: { currency: held[0]!.currency, amount: '' }, labels: LABELS });
+  const { setValue, getValues } = form;
+  const currency = form.watch('currency') ?? '';
+  const balance = held.find((r) => r.currency === currency)?.balance ?? 0;
+  // Each move is its own action: a new key once the server answered one.
+  const { key, answered } = useActionKey();
+  const move = useMoveRewards(key);
+
+  // A currency whose rewards were all moved is no longer offered.
+  useEffect(() => {
+    if (!held.some((r) => r.currency === getValues('currency'))) setValue('currency', held[0]!.currency);
+  }, [held, getValues, setValue]);
+
+  const submit = form.submit(async (body) => {
+    const yes = await Dialog.confirm({
+      content: t('wallet.rewards.moveConfirm', { amount: `${body.amount} ${body.currency}`, currency: body.currency }),
+      confirmText: t('wallet.action.confirm'),
+      cancelText: t('wallet.action.cancel'),
+    });
+    if (!yes) return;
+    const done = await answered(move.mutateAsync(body));
+    showToast(t('wallet.rewards.moved', { amount: formatAmount(done.amount, done.currency), left: formatAmount(done.rewards_balance, done.currency) }));
+    form.reset({ currency: done.currency, amount: '' });
+  });
+
+  return (
+    <section className="wallet-section" aria-label={t('wallet.rewards.moveTitle')}>
+      <div className="wallet-section-title">{t('wallet.rewards.moveTitle')}</div>
+      <Form layout="vertical" className="wallet-form">
+        {held.length > 1 && <CurrencyField control={form.control} name="currency" label={t('wallet.field.currency')} currencies={held.map((r) => r.currency)} />}
+        <TextField
+          control={form.control}
+          name="amount"
+          label={`${t('wallet.field.amount')} (${currency})`}
+          inputMode="decimal"
+          placeholder={t('wallet.placeholder.amount')}
+          extra={
+            <span className="wallet-row">
+              <span className="wallet-muted">{t('wallet.rewards.available', { amount: formatAmount(balance, currency) })}</span>
+              <button type="button" className="wallet-link" onClick={() => setValue('amount', fromMinorUnits(balance, currency))}>
+                {t('wallet.rewards.all')}
+              </button>
+            </span>
+          }
+        />
+      </Form>
+      <Button block color="primary" loading={form.busy} onClick={() => void submit()}>
+        {t('wallet.rewards.move')}
+      </Button>
+    </section>
   );
 }
 

@@ -4,13 +4,15 @@ import { useTranslation } from 'react-i18next';
 import { formatAmount } from '@/components/amount';
 import { ListState, LoadMore } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
+import { paths } from '@/config/paths';
+import { Link } from '@/lib/router';
 import { formatDate } from '@/lib/format';
 import { useTransferPages } from '../api/transfer';
 import '../wallet.css';
 
 const VIEWS = ['all', 'out', 'in'] as const;
 
-/** `pages/my/transferList`: transfers sent and received, with the other member masked. */
+/** `pages/my/transferList`: transfers sent and received, with the other member masked; each opens its own page. */
 export default function TransferListPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
@@ -27,7 +29,8 @@ export default function TransferListPage() {
       </Tabs>
       <ListState loading={pages.isPending} error={pages.isError} failure={pages.error} empty={rows.length === 0} emptyText={t('wallet.transfer.none')} onRetry={() => void pages.refetch()}>
         {rows.map((r) => (
-          <article key={r.id} className="wallet-record" data-transfer={r.id}>
+          <Link key={r.id} to={`${paths.wallet.transferInfo}?id=${r.id}`} className="wallet-record-link">
+          <article className="wallet-record" data-transfer={r.id}>
             <div className="wallet-row">
               <span>{t(r.direction === 'out' ? 'wallet.transfer.to' : 'wallet.transfer.from', { name: r.counterparty })}</span>
               <span className={r.direction === 'in' ? 'wallet-amount-in' : 'wallet-amount-out'}>{formatAmount(r.direction === 'in' ? r.amount : -r.amount, r.currency)}</span>
@@ -38,6 +41,7 @@ export default function TransferListPage() {
               <span>{formatDate(r.created_at)}</span>
             </div>
           </article>
+          </Link>
         ))}
         <LoadMore hasMore={Boolean(pages.hasNextPage)} loading={pages.isFetchingNextPage} onLoadMore={() => void pages.fetchNextPage()} />
       </ListState>

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Button, Dialog, Form } from 'antd-mobile';
 import { useNavigate } from '@/lib/router';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,6 @@ import { formatAmount } from '@/components/amount';
 import { TextField } from '@/components/form-field';
 import { PageHeader } from '@/components/page-header';
 import { useContractForm, type FieldLabels } from '@/lib/form';
-import { newIdempotencyKey } from '@/lib/request';
 import { showToast } from '@/lib/toast';
 import { useWalletAssets } from '../api/get-assets';
 import { useMemberSecurity } from '../api/get-member';
@@ -16,6 +15,7 @@ import { useCreateTransfer, useFindReceiver, useTransferReceiver } from '../api/
 import { CurrencyField } from '../components/currency-field';
 import { PayPasswordNotice, SecurityFields, withStepUp } from '../components/security-fields';
 import { useDebounced } from '../use-debounced';
+import { useActionKey } from '../use-action-key';
 import '../wallet.css';
 
 const LABELS = [
@@ -41,8 +41,8 @@ export default function TransferPage() {
   const account = form.watch('account') ?? '';
   const receiver = useTransferReceiver(useDebounced(account.trim()));
   const balance = assets?.cash.find((b) => b.currency === currency);
-  // One key per visit of the page: a repeated tap after a lost answer sends the same transfer once.
-  const [key] = useState(newIdempotencyKey);
+  // A repeated tap after a lost answer sends the same transfer once; a new key once the server answered.
+  const { key, answered } = useActionKey();
   const create = useCreateTransfer(key);
   const findReceiver = useFindReceiver();
 
@@ -61,7 +61,7 @@ export default function TransferPage() {
       cancelText: t('wallet.action.cancel'),
     });
     if (!yes) return;
-    const done = await create.mutateAsync(body);
+    const done = await answered(create.mutateAsync(body));
     showToast(t('wallet.transfer.sent', { amount: formatAmount(done.amount, done.currency), name: done.counterparty }));
     navigate(paths.wallet.transfers, { replace: true });
   });

@@ -2,11 +2,13 @@ import { useTranslation } from 'react-i18next';
 import { formatAmount } from '@/components/amount';
 import { ListState, LoadMore } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
+import { paths } from '@/config/paths';
+import { Link } from '@/lib/router';
 import { formatDate } from '@/lib/format';
 import { useWithdrawalPages } from '../api/withdraw';
 import '../wallet.css';
 
-/** `pages/my/withdrawList`: the member's withdrawals with their state and its time, the fee and the reason of a refusal. */
+/** `pages/my/withdrawList`: the member's withdrawals with their state and its time, the fee and the reason of a refusal; each opens its own page. */
 export default function WithdrawListPage() {
   const { t } = useTranslation();
   const pages = useWithdrawalPages();
@@ -18,7 +20,8 @@ export default function WithdrawListPage() {
         {rows.map((w) => {
           const when = w.paid_at ?? w.rejected_at ?? w.cancelled_at ?? w.approved_at ?? w.created_at;
           return (
-            <article key={w.id} className="wallet-record" data-withdrawal={w.id}>
+            <Link key={w.id} to={`${paths.wallet.withdrawInfo}?id=${w.id}`} className="wallet-record-link">
+            <article className="wallet-record" data-withdrawal={w.id}>
               <div className="wallet-row">
                 <span>{w.method === 'bank' ? `${w.bank_name ?? ''} ${w.account_masked ?? ''}` : `${w.network ?? ''} ${w.address ?? ''}`}</span>
                 <span className="wallet-status">{t(`wallet.withdraw.status.${w.status}`)}</span>
@@ -34,6 +37,7 @@ export default function WithdrawListPage() {
                 <span>{formatDate(when)}</span>
               </div>
             </article>
+            </Link>
           );
         })}
         <LoadMore hasMore={Boolean(pages.hasNextPage)} loading={pages.isFetchingNextPage} onLoadMore={() => void pages.fetchNextPage()} />

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Button, Dialog, Form, Selector, Tabs } from 'antd-mobile';
 import { Controller } from 'react-hook-form';
 import { useNavigate, useSearchParams } from '@/lib/router';
@@ -11,7 +11,6 @@ import { TextField } from '@/components/form-field';
 import { ListState } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
 import { useContractForm, type FieldLabels } from '@/lib/form';
-import { newIdempotencyKey } from '@/lib/request';
 import { showToast } from '@/lib/toast';
 import { useWalletAssets } from '../api/get-assets';
 import { useMemberSecurity } from '../api/get-member';
@@ -19,6 +18,7 @@ import { useCreateWithdrawal, useWithdrawalChannels, useWithdrawalQuote } from '
 import { CryptoWithdrawForm } from '../components/crypto-withdraw-form';
 import { PayPasswordNotice, SecurityFields, withStepUp } from '../components/security-fields';
 import { useDebounced } from '../use-debounced';
+import { useActionKey } from '../use-action-key';
 import '../wallet.css';
 
 const LABELS = [
@@ -49,7 +49,7 @@ export default function WithdrawPage() {
   const quote = useWithdrawalQuote(currency, isAmount(typed.trim()) ? typed.trim() : undefined);
   const rule = quote.data?.rules.find((r) => r.currency === currency);
   const balance = assets?.cash.find((b) => b.currency === currency);
-  const [key] = useState(newIdempotencyKey);
+  const { key, answered } = useActionKey();
   const create = useCreateWithdrawal(key);
 
   // The first card is chosen to begin with; the currency is the card's.
@@ -74,7 +74,7 @@ export default function WithdrawPage() {
       cancelText: t('wallet.action.cancel'),
     });
     if (!yes) return;
-    await create.mutateAsync(body);
+    await answered(create.mutateAsync(body));
     showToast(t('wallet.withdraw.submitted'));
     navigate(paths.wallet.withdrawals, { replace: true });
   });

@@ -1,0 +1,48 @@
+/** A call the first screen makes at once, asked for by the early script instead (see `earlyRequestsSource`). */
+export interface EarlyCall {
+  /** The call's path on the API host (GET, no token). */
+  path: string;
+  /** Its query: fixed values, or `'#id'` for the address's `id` parameter, sent as a number the page reads. */
+  query: Record<string, string>;
+  /** Only on these hash paths (`/` for the address without one); every page when absent. */
+  pages?: string[];
+  /** Only when this language's cached pack is not stored (`{lang}` in the key is the language). */
+  unlessStored?: string;
+  /**
+   * A picture the page will show first, named by the answer: as soon as the answer arrives, a
+   * preload for it at `at` (keys into the answer's JSON), with the srcset the page will write
+   * (`widths` of the server's resized copies) and its `sizes`. Only the shop's own resizable
+   * pictures (`resizable`) are preloaded this way; `window.SHOP_EARLY_IMAGE` tells the app so.
+   */
+  preloadImage?: { at: Array<string | number>; widths: readonly number[]; sizes: string; resizable: RegExp };
+}
+
+export interface EarlyRequestsSpec {
+  languages: readonly string[];
+  defaultLanguage: string;
+  /** localStorage keys: the chosen language, the session (a stored one means calls carry a token) and the region. */
+  keys: { lang: string; session: string; region: string };
+  calls: EarlyCall[];
+}
+
+/**
+ * Source of a script, run before the app's entry has arrived, that starts the first screen's calls
+ * (the language pack, the open page's data) a first visitor's app would make, with the headers the
+ * app would send, and leaves each answer in `window.SHOP_EARLY[url]`. The app takes an answer only
+ * when its own request would have the same address and headers (`lib/early-answers.ts`), once; any
+ * other state (a stored session, a region with its own headers, a launch parameter that changes the
+ * language) simply makes the app ask itself.
+ */
+export function earlyRequestsSource(spec: EarlyRequestsSpec): string {
+  return `(function(s){try{var ls=window.localStorage,c=window.SHOP_CONFIG;if(!c||!window.fetch||ls.getItem(s.keys.session))return;
+var r=JSON.parse(ls.getItem(s.keys.region)||'{}')||{};if(r.clientIp)return;var a=c.api||{},region=r.region==='cn'?'cn':'default';
+var host=String((region==='cn'&&a.cn)||a['default']||'').replace(/\\/+$/,'');var l=ls.getItem(s.keys.lang);var lang=s.languages.indexOf(l)>=0?l:s.defaultLanguage;
+var h=location.hash.slice(1),p=h.split('?')[0]||'/',id=Number(new URLSearchParams(h.split('?')[1]||'').get('id'))||0;
+var headers={Accept:'application/json','Accept-Language':lang,'think-lang':lang,Area:'1',source:'H5',Authorization:''};var early=window.SHOP_EARLY=window.SHOP_EARLY||{};
+s.calls.forEach(function(k){if(k.pages&&k.pages.indexOf(p)<0)return;if(k.unlessStored&&ls.getItem(k.unlessStored.replace('{lang}',lang)))return;
+var q=new URLSearchParams(),ok=true;Object.keys(k.query).forEach(function(n){var v=k.query[n]==='#id'?(id>0?String(id):''):k.query[n];if(!v)ok=false;q.append(n,v)});if(!ok)return;
+var qs=q.toString(),url=host+k.path+(qs?'?'+qs:'');var answer=fetch(url,{method:'GET',headers:headers,credentials:'omit'});answer.catch(function(){});early[url]={headers:headers,answer:answer};
+if(k.preloadImage){window.SHOP_EARLY_IMAGE=true;answer.then(function(res){return res.clone().json()}).then(function(body){var i=k.preloadImage,src=i.at.reduce(function(v,key){return v==null?v:v[key]},body);
+if(typeof src!=='string'||!new RegExp(i.resizable).test(src))return;var u=host+src,j=u.indexOf('?')<0?'?':'&',l=document.createElement('link');l.rel='preload';l.as='image';l.setAttribute('fetchpriority','high');
+l.setAttribute('imagesrcset',i.widths.map(function(w){return u+j+'w='+w+' '+w+'w'}).join(', '));l.setAttribute('imagesizes',i.sizes);l.setAttribute('data-early-image','');l.href=u;document.head.appendChild(l)})['catch'](function(){})}})}catch(e){}})(${JSON.stringify(spec, (_k, v: unknown) => (v instanceof RegExp ? v.source : v))});\n`;
+}

@@ -1,0 +1,137 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { paths } from '@/config/paths';
+import { useSession } from '@/stores/session';
+import { ok, prepareApp, renderRoutes, startFakeApi } from '@/test/helpers';
+import GroupBuyGoodsPage from '../pages/group-buy-goods-page';
+import GroupBuyListPage from '../pages/group-buy-list-page';
+import GroupProgressPage from '../pages/group-progress-page';
+
+const activity = {
+  id: 4,
+  goods_id: 11,
+  sku_id: 21,
+  name: 'Jasmine tea gift box',
+  spec_text: '250 g',
+  image: '',
+  price: 1990,
+  original_price: 2990,
+  currency: 'USD',
+  group_size: 3,
+  fill_hours: 24,
+  starts_at: '2026-11-20T00:00:00.000Z',
+  ends_at: '2026-12-20T00:00:00.000Z',
+  per_order_limit: 2,
+  per_member_limit: 4,
+  remaining: 17,
+  open_groups: 1,
+};
+const address = {
+  id: 9, name: 'Mei', surname: 'Tan', mobile_pre: '60', mobile: '123456789', email: '', country: 'MY', country_name: 'Malaysia', flag: '', province_id: null, province: 'Selangor',
+  city_id: null, city: 'Petaling Jaya', district_id: null, district: '', address: 'Jalan 14/20, 5', house_number: '', zip_code: '46100', latitude: null, longitude: null, is_default: true,
+};
+let addresses = [address];
+/** Holds the address list's answer until released (a tap before the addresses arrive). */
+let addressesHeld: Promise<void> | undefined;
+let groupStatus: 'pending' | 'open' | 'succeeded' | 'failed' = 'open';
+const orderInfo = () => ({
+  id: 31, order_no: '2611230000000031', kind: 'group_buy', status: groupStatus === 'pending' ? 'awaiting_payment' : 'paid', currency: 'USD', total: 1990, count: 1,
+  lines: [{ id: 1, goods_id: 11, sku_id: 21, name: 'Jasmine tea gift box', spec_text: '250 g', image: '', price: 1990, num: 1, line_total: 1990, shipped_num: 0 }],
+  created_at: '2026-11-23T10:00:00.000Z', expires_at: null,
+  actions: { can_cancel: true, can_pay: false, can_confirm: false, can_remind: true, can_track: false },
+  subtotal: 1990, coupon_discount: 0, operating_fee_rate: 0, operating_fee: 0, freight: 0, points_used: 0, points_value: 0,
+  address: { name: 'Mei', surname: 'Tan', mobile_pre: '60', mobile: '123456789', email: '', country_code: 'MY', province: 'Selangor', city: 'Petaling Jaya', district: '', detail: 'Jalan 14/20, 5', house_number: '', zip_code: '46100' },
+  remarks: '', paid_at: '2026-11-23T10:01:00.000Z', shipped_at: null, completed_at: null, cancelled_at: null, closed_at: null, cancel_reason: '', package_count: 0, last_reminded_at: null,
+  group_buy: { activity_id: 4, group_id: 6, status: groupStatus, member_count: 2, size: 3, expires_at: new Date(Date.now() + 5 * 3600_000 + 10 * 60_000).toISOString() },
+});
+const api = await startFakeApi({
+  '/shop/pintuan/goodsList': () => ok({ list: [activity], total: 1, page: 1, limit: 10, has_more: false }),
+  '/shop/pintuan/goodsInfo': () => ok(activity),
+  '/shop/pintuan/goodsTuanList': () => ok({ list: [{ id: 6, leader: 'M***i', member_count: 2, size: 3, needed: 1, expires_at: '2026-11-24T10:00:00.000Z', seconds_left: 3 * 3600 + 20 * 60 }] }),
+  '/shop/address/list': () => ({ ...ok({ list: addresses, max: 20 }), wait: addressesHeld }),
+  '/shop/pintuan/buy': () => ok({ order_id: 31, order_no: '2611230000000031', status: 'awaiting_payment', total: 3980, currency: 'USD', expires_at: '2026-11-23T10:30:00.000Z', group_id: 6 }),
+  '/shop/order/info': () => ok(orderInfo()),
+});
+
+beforeAll(() => prepareApp());
+afterAll(() => api.close());
+beforeEach(() => {
+  window.SHOP_CONFIG = { api: { default: api.url, cn: api.url } };
+  localStorage.clear();
+  addresses = [address];
+  addressesHeld = undefined;
+  groupStatus = 'open';
+  useSession.getState().signIn('member-token', null);
+});
+afterEach(() => cleanup());
+
+const renderAt = (path: string) =>
+  renderRoutes(
+    {
+      [paths.groupBuy.list]: <GroupBuyListPage />,
+      [paths.groupBuy.goods]: <GroupBuyGoodsPage />,
+      [paths.groupBuy.group]: <GroupProgressPage />,
+      [paths.goods.payNext]: <p>pay next</p>,
+      [paths.address.list]: <p>addresses</p>,
+      [paths.order.details]: <p>order details</p>,
+    },
+    path,
+  );
+
+describe('group-buy pages', () => {
+  it('lists the running group buys with group price, usual price and size, and opens one', async () => {
+    const router = renderAt(paths.groupBuy.list);
+    expect(await screen.findByText('Jasmine tea gift box')).toBeTruthy();
+    expect(screen.getByText('$19.90')).toBeTruthy();
+    expect(screen.getByText('$29.90')).toBeTruthy();
+    expect(screen.getByText('Group of 3')).toBeTruthy();
+    expect(screen.getByText('17 left')).toBeTruthy();
+    fireEvent.click(screen.getByText('Jasmine tea gift box'));
+    await waitFor(() => expect(router.state.location.search).toBe('?id=4'));
+    expect(router.state.location.pathname).toBe(paths.groupBuy.goods);
+  });
+
+  it('joins an open group with the chosen quantity to the default address, then goes to pay', async () => {
+    const router = renderAt(`${paths.groupBuy.goods}?id=4`);
+    expect(await screen.findByText('Started by M***i')).toBeTruthy();
+    expect(screen.getByText('1 more needed · 3 h 20 min left')).toBeTruthy();
+    expect(screen.getByText('Up to 2 per order and 4 per member')).toBeTruthy();
+    fireEvent.click(screen.getByLabelText('Quantity').closest('.adm-stepper')!.querySelector('.adm-stepper-plus')!);
+    fireEvent.click(screen.getByRole('button', { name: 'Join' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.goods.payNext));
+    expect(router.state.location.search).toBe('?order_id=31&order_type=order');
+    const sent = api.requests.filter((r) => r.url === '/shop/pintuan/buy').map((r) => JSON.parse(r.body));
+    expect(sent.at(-1)).toEqual({ activity_id: 4, num: 2, address_id: 9, group_id: 6 });
+  });
+
+  it('a tap before the addresses have arrived waits for them, and does not send a member who has one to add one', async () => {
+    let release!: () => void;
+    addressesHeld = new Promise<void>((r) => (release = r));
+    const router = renderAt(`${paths.groupBuy.goods}?id=4`);
+    fireEvent.click(await screen.findByRole('button', { name: 'Join' }));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(router.state.location.pathname).toBe(paths.groupBuy.goods);
+    release();
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.goods.payNext));
+    expect(api.requests.filter((r) => r.url === '/shop/pintuan/buy').map((r) => JSON.parse(r.body)).at(-1)).toMatchObject({ address_id: 9, group_id: 6 });
+  });
+
+  it('starting a group without an address sends the member to add one', async () => {
+    addresses = [];
+    const router = renderAt(`${paths.groupBuy.goods}?id=4`);
+    fireEvent.click(await screen.findByRole('button', { name: 'Start a group' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.address.list));
+    expect(api.requests.filter((r) => r.url === '/shop/pintuan/buy' && JSON.parse(r.body).group_id === undefined)).toHaveLength(0);
+  });
+
+  it("shows the member's group: how full it is, the time left, and what happens when it completes", async () => {
+    renderAt(`${paths.groupBuy.group}?order_id=31`);
+    expect(await screen.findByText('Waiting for more people to join')).toBeTruthy();
+    expect(screen.getByText(/^2 of 3 joined · 5 h (9|10) min left$/)).toBeTruthy();
+    cleanup();
+    groupStatus = 'succeeded';
+    renderAt(`${paths.groupBuy.group}?order_id=31`);
+    expect(await screen.findByText('The group is complete: your order will ship')).toBeTruthy();
+    expect(screen.queryByText(/min left/)).toBeNull();
+  });
+});

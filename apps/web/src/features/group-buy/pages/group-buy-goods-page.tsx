@@ -1,0 +1,112 @@
+import { useState } from 'react';
+import { Button, Stepper } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { paths } from '@/config/paths';
+import { Amount } from '@/components/amount';
+import { ListState } from '@/components/list-states';
+import { MediaImage } from '@/components/media-image';
+import { PageHeader } from '@/components/page-header';
+import { formatDate } from '@/lib/format';
+import { newIdempotencyKey } from '@/lib/request';
+import { useNavigate, useSearchParams } from '@/lib/router';
+import { showToast } from '@/lib/toast';
+import { useGroupBuy, useOpenGroups, useShippingAddresses } from '../api/group-buys';
+import { useJoinGroupBuy } from '../api/join-group-buy';
+import { timeLeft } from '../components/time-left';
+import '../group-buy.css';
+
+/**
+ * `pages/pintuan/goodsInfo?id=`: one group buy with its open groups; the member starts a group or
+ * joins one with an order at the group price to their default address, then pays it.
+ */
+export default function GroupBuyGoodsPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const id = Number(params.get('id')) || 0;
+  const activity = useGroupBuy(id);
+  const groups = useOpenGroups(id);
+  const addresses = useShippingAddresses();
+  const [num, setNum] = useState(1);
+  // One key per visit of the page: a repeated tap after a lost answer is the same order.
+  const [key] = useState(newIdempotencyKey);
+  const join = useJoinGroupBuy(key);
+  const a = activity.data;
+
+  const buy = async (groupId?: number) => {
+    // A tap before the addresses have arrived waits for them: a member who has one is not sent to add one
+    // (a failure to load them is told by the request layer, and nothing is ordered).
+    const list = (addresses.data ?? (await addresses.refetch({ throwOnError: true })).data)?.list ?? [];
+    const address = list.find((x) => x.is_default) ?? list[0];
+    if (!address) {
+      showToast(t('orders.checkout.addAddress'));
+      navigate(paths.address.list);
+      return;
+    }
+    const order = await join.mutateAsync({ activity_id: id, num, address_id: address.id, ...(groupId ? { group_id: groupId } : {}) });
+    showToast(t('orders.checkout.placed'));
+    navigate(`${paths.goods.payNext}?order_id=${order.order_id}&order_type=order`, { replace: true });
+  };
+
+  return (
+    <div className="page group-buy-page">
+      <PageHeader title={t('orders.page.groupBuyGoods')} />
+      <ListState loading={activity.isPending} error={activity.isError} empty={false} emptyText="" onRetry={() => void activity.refetch()}>
+        {a && (
+          <>
+            <section className="group-buy-section group-buy-hero" style={{ display: 'flex', gap: 10 }}>
+              <MediaImage src={a.image} alt="" width={120} height={120} sizes="120px" priority />
+              <div className="group-buy-body">
+                <div className="group-buy-name">{a.name}</div>
+                <div className="group-buy-meta">{a.spec_text}</div>
+                <div>
+                  <span className="group-buy-tag">{t('orders.groupBuy.groupOf', { size: a.group_size })}</span>
+                </div>
+                <div>
+                  <Amount value={a.price} currency={a.currency} className="group-buy-price" />
+                  <Amount value={a.original_price} currency={a.currency} className="group-buy-original" />
+                </div>
+                <div className="group-buy-meta">
+                  {t('orders.groupBuy.left', { count: a.remaining })} · {t('orders.groupBuy.ends', { date: formatDate(a.ends_at) })}
+                </div>
+              </div>
+            </section>
+            <section className="group-buy-section">
+              <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
+                <span>{t('orders.groupBuy.quantity')}</span>
+                <Stepper min={1} max={Math.max(1, Math.min(a.per_order_limit, a.remaining))} value={num} onChange={setNum} inputReadOnly aria-label={t('orders.groupBuy.quantity')} />
+              </div>
+              <div className="group-buy-meta">{t('orders.groupBuy.limit', { perOrder: a.per_order_limit, perMember: a.per_member_limit })}</div>
+            </section>
+            <section className="group-buy-section" aria-label={t('orders.groupBuy.openGroups')}>
+              <h3 style={{ margin: '0 0 4px', fontSize: 14 }}>{t('orders.groupBuy.openGroups')}</h3>
+              {(groups.data?.list ?? []).length === 0 && <div className="group-buy-meta">{t('orders.groupBuy.noOpenGroups')}</div>}
+              {(groups.data?.list ?? []).map((g) => (
+                <div key={g.id} className="group-buy-group" data-group={g.id}>
+                  <div className="group-buy-group-body">
+                    <div>{t('orders.groupBuy.leader', { name: g.leader })}</div>
+                    <div className="group-buy-meta">
+                      {t('orders.groupBuy.needed', { count: g.needed })} · {t('orders.groupBuy.timeLeft', { time: timeLeft(t, g.seconds_left) })}
+                    </div>
+                  </div>
+                  <Button size="small" color="primary" shape="rounded" loading={join.isPending} onClick={() => void buy(g.id).catch(() => {})}>
+                    {t('orders.groupBuy.join')}
+                  </Button>
+                </div>
+              ))}
+            </section>
+            <p className="group-buy-section group-buy-rule">{t('orders.groupBuy.rule')}</p>
+            <div className="group-buy-bar">
+              <span>
+                <Amount value={a.price * num} currency={a.currency} className="group-buy-price" />
+              </span>
+              <Button color="primary" shape="rounded" disabled={a.remaining < 1} loading={join.isPending} onClick={() => void buy().catch(() => {})}>
+                {t('orders.groupBuy.start')}
+              </Button>
+            </div>
+          </>
+        )}
+      </ListState>
+    </div>
+  );
+}

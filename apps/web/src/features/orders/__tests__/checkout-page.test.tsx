@@ -1,0 +1,79 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { paths } from '@/config/paths';
+import { useSession } from '@/stores/session';
+import { ok, prepareApp, renderRoutes, startFakeApi, type Recorded } from '@/test/helpers';
+import CheckoutPage from '../pages/checkout-page';
+
+// The fake prices points as the server does: 100 points a dollar, points first, within the goods.
+const SUBTOTAL = 2500;
+let totalZero = false;
+function preview(req: Recorded) {
+  const q = new URL(req.url, 'http://x').searchParams;
+  const room = SUBTOTAL;
+  const pointsValue = Math.min(Number(q.get('points') ?? 0), 800, room);
+  const shoppingValue = Math.min(Number(q.get('shopping_points') ?? 0), 300, room - pointsValue);
+  return ok({
+    currency: 'USD', subtotal: SUBTOTAL, coupon_discount: 0, operating_fee_rate: 0, operating_fee: 0, freight: 0,
+    points_used: pointsValue, points_value: pointsValue, shopping_points_used: shoppingValue, shopping_points_value: shoppingValue,
+    total: SUBTOTAL - pointsValue - shoppingValue,
+    lines: [{ cart_id: null, goods_id: 3, sku_id: 5, name: 'Teapot', spec_text: 'Blue', image: '', price: 2500, num: 1, line_total: 2500, available: true, problem: null }],
+    address: { id: 9, name: 'Mei', surname: 'Tan', mobile_pre: '60', mobile: '123456789', email: '', country_code: 'MY', province: 'Selangor', city: 'Petaling Jaya', district: '', detail: 'Jalan 14/20, 5', house_number: '', zip_code: '46100' },
+    can_submit: true,
+    points_offer: { points: { balance: 800, per_unit: 100, max: 800 }, shopping_points: { balance: 300, per_unit: 100, max: Math.min(300, room - pointsValue) } },
+    points_earned: Math.floor((SUBTOTAL - pointsValue - shoppingValue) / 100),
+  });
+}
+const api = await startFakeApi({
+  '/shop/buy/cartGoods': preview,
+  '/shop/buy/createOrder': () => ok({ order_id: 41, order_no: '2611230000000041', status: totalZero ? 'paid' : 'awaiting_payment', total: totalZero ? 0 : 1400, currency: 'USD', expires_at: '2026-11-23T10:30:00.000Z' }),
+});
+
+beforeAll(() => prepareApp());
+afterAll(() => api.close());
+beforeEach(() => {
+  window.SHOP_CONFIG = { api: { default: api.url, cn: api.url } };
+  localStorage.clear();
+  totalZero = false;
+  useSession.getState().signIn('member-token', null);
+});
+afterEach(() => cleanup());
+
+const renderAt = (path: string) =>
+  renderRoutes(
+    {
+      [paths.goods.checkout]: <CheckoutPage />,
+      [paths.goods.payNext]: <p>pay next</p>,
+      [paths.order.details]: <p>order details</p>,
+    },
+    path,
+  );
+
+describe('points at checkout', () => {
+  it('offers both kinds of points with their balances; switched on, the server prices them and the order spends them', async () => {
+    const router = renderAt(`${paths.goods.checkout}?goods_id=3&sku_id=5&num=1`);
+    expect(await screen.findByText('Use 800 points')).toBeTruthy();
+    expect(screen.getByText('Balance 800')).toBeTruthy();
+    expect(screen.getByText('Use 300 shopping points')).toBeTruthy();
+    expect(screen.getByText('Earn 25 points when the order completes')).toBeTruthy();
+    fireEvent.click(screen.getByRole('switch', { name: 'Use 800 points' }));
+    expect((await screen.findAllByText('$17.00')).length).toBe(2);
+    fireEvent.click(screen.getByRole('switch', { name: 'Use 300 shopping points' }));
+    expect((await screen.findAllByText('$14.00')).length).toBe(2);
+    expect(screen.getByText('-$8.00')).toBeTruthy();
+    expect(screen.getByText('-$3.00')).toBeTruthy();
+    expect(screen.getByText('Earn 14 points when the order completes')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Submit order' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.goods.payNext));
+    const sent = api.requests.filter((r) => r.url === '/shop/buy/createOrder').map((r) => JSON.parse(r.body));
+    expect(sent.at(-1)).toMatchObject({ goods_id: 3, sku_id: 5, num: 1, address_id: 9, points: 800, shopping_points: 300 });
+  });
+
+  it('an order the points paid in full opens the order, not the payment page', async () => {
+    totalZero = true;
+    const router = renderAt(`${paths.goods.checkout}?goods_id=3&sku_id=5&num=1`);
+    fireEvent.click(await screen.findByRole('button', { name: 'Submit order' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.order.details));
+    expect(router.state.location.search).toBe('?id=41');
+  });
+});

@@ -1,0 +1,51 @@
+import { Button, SpinLoading } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import type { PaymentInfo } from '@shop/contract/payments';
+import { paths } from '@/config/paths';
+import { formatAmount } from '@/components/amount';
+import { useNavigate } from '@/lib/router';
+import { payableQuery } from '../payable';
+
+/** Where the payable is seen after paying: the order, or the wallet for a top-up. */
+const payablePage = (type: string, id: number) => (type === 'order' ? `${paths.order.details}?id=${id}` : type === 'recharge' ? paths.wallet.recharges : paths.tabbar.my);
+
+/**
+ * A payment's result as the server answered it: in progress (with a way to check again), paid, or
+ * failed with the way to pay again; then the payable and the shop.
+ */
+export function PaymentResult({ payment: p, checking, onCheck }: { payment: PaymentInfo; checking: boolean; onCheck: () => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <>
+      <section className="pay-section pay-result" role="status">
+        {p.state === 'in_progress' && <SpinLoading color="primary" aria-hidden />}
+        <div className={`pay-result-title ${p.state === 'success' ? 'success' : p.state === 'failed' ? 'failed' : ''}`}>{t(`payments.state.${p.state}`)}</div>
+        <div className="pay-amount">{formatAmount(p.amount + p.fee, p.currency)}</div>
+        {p.balance_part > 0 && p.gateway_part > 0 && <div className="pay-muted">{t('payments.mixed.parts', { balance: formatAmount(p.balance_part, p.currency), gateway: formatAmount(p.gateway_part, p.currency) })}</div>}
+        <div className="pay-muted">{t('payments.pay.orderNo', { no: p.order_no })}</div>
+        {p.state === 'in_progress' && <div className="pay-muted">{t('payments.result.waiting')}</div>}
+        {p.state === 'success' && <div className="pay-muted">{t('payments.result.paid')}</div>}
+        {p.state === 'failed' && <div className="pay-muted">{p.message ?? t('payments.result.notTaken')}</div>}
+      </section>
+      <div className="pay-actions">
+        {p.state === 'failed' && (
+          <Button block color="primary" shape="rounded" onClick={() => navigate(`${paths.goods.payNext}?${payableQuery({ order_id: p.order_id, order_type: p.order_type })}`, { replace: true })}>
+            {t('payments.result.payAgain')}
+          </Button>
+        )}
+        {p.state === 'in_progress' && (
+          <Button block shape="rounded" loading={checking} onClick={onCheck}>
+            {t('payments.result.checkAgain')}
+          </Button>
+        )}
+        <Button block shape="rounded" color={p.state === 'success' ? 'primary' : 'default'} onClick={() => navigate(payablePage(p.order_type, p.order_id), { replace: true })}>
+          {t(p.order_type === 'order' ? 'payments.result.viewOrder' : 'payments.result.viewRecords')}
+        </Button>
+        <Button block shape="rounded" fill="none" onClick={() => navigate(paths.tabbar.home, { replace: true })}>
+          {t('payments.result.home')}
+        </Button>
+      </div>
+    </>
+  );
+}
