@@ -1,39 +1,15 @@
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, type Browser } from './browser.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousFindings } from './axe.js';
+import { launchBrowser, quiet, type Browser } from './browser.js';
+import { baseUrl } from './shop.js';
 
 // axe-core in the page (WCAG 2.1 A and AA rules) on every page a shopper meets first.
-const baseUrl = inject('baseUrl');
-const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 let browser: Browser;
 
 beforeAll(async () => {
   browser = await launchBrowser(baseUrl);
 });
 afterAll(() => browser?.close());
-
-interface Violation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: Array<{ target: string[]; failureSummary?: string }>;
-}
-
-/** The serious and critical findings of axe on the page as it is now, one line each. */
-async function seriousFindings(page: Page): Promise<string[]> {
-  // Through the DevTools protocol, so the page's content security policy does not stop it.
-  await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Violation[] }> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, resultTypes: ['violations'] });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })) }));
-  });
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 /** What to wait for on each page before looking: its content, not the loading state. */
 const pages: Array<{ name: string; path: string; ready: string }> = [
@@ -64,7 +40,7 @@ describe('accessibility', () => {
       const page = await browser.open(p.path, { snoozePopups: true });
       await page.locator(p.ready).first().waitFor();
       // Images and late parts settle before the check.
-      await page.waitForLoadState('networkidle');
+      await quiet(page);
       expect(await seriousFindings(page)).toEqual([]);
       await page.close();
     });
@@ -111,7 +87,7 @@ describe('scroll position', () => {
     it(`returns to the same place on ${path} after a goods page`, async () => {
       const page = await browser.open(path, { snoozePopups: true });
       await page.locator('.goods-card').first().waitFor();
-      await page.waitForLoadState('networkidle');
+      await quiet(page);
       for (let i = 0; i < 5; i++) await page.mouse.wheel(0, 300);
       // Wheel scrolling lands over a few frames: wait until the position holds still.
       let last = -1;

@@ -5,11 +5,9 @@ import { generate } from 'otplib';
 import pg from 'pg';
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, type Browser } from './browser.js';
-
-const baseUrl = inject('baseUrl');
-const databaseUrl = inject('databaseUrl');
+import { baseUrl, databaseUrl } from './shop.js';
 
 /** Reads or arranges what an operator or the member's own eyes would (the gap of the puzzle, the captcha mode). */
 async function sql<T = Record<string, unknown>>(text: string, values: unknown[] = []): Promise<T[]> {

@@ -1,10 +1,9 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, type Browser } from './browser.js';
 import { createMemberSession } from './members.js';
+import { baseUrl, databaseUrl } from './shop.js';
 
-const baseUrl = inject('baseUrl');
-const databaseUrl = inject('databaseUrl');
 let browser: Browser;
 
 beforeAll(async () => {

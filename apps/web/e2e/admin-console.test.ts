@@ -4,17 +4,16 @@ import { promisify } from 'node:util';
 import { generate } from 'otplib';
 import pg from 'pg';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, type Browser } from './browser.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decide, launchBrowser, type Browser } from './browser.js';
 import { createMemberSession } from './members.js';
 import { createDatabase } from '../../api/src/db/database.js';
 import { withTransaction } from '../../api/src/lib/transaction.js';
 import { markOrderPaid } from '../../api/src/modules/orders/orders.service.js';
 import { newAddress } from '../../api/src/modules/orders/__tests__/fixtures.js';
 import { newGoods } from '../../api/src/modules/cart/__tests__/fixtures.js';
+import { baseUrl, databaseUrl } from './shop.js';
 
-const baseUrl = inject('baseUrl');
-const databaseUrl = inject('databaseUrl');
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const PASSWORD = 'Console-Harbour-2026';
 const DESKTOP = { width: 1280, height: 860 };
@@ -152,26 +151,41 @@ describe('the operator console in Chromium at 1280 px', () => {
     await page.getByText('A7654321').waitFor();
     await shot(page, 'realname-drawer');
     await page.getByTestId('action-approve').click();
-    await page.locator('.ant-modal').getByRole('button', { name: 'Approve' }).click();
-    await page.getByText('Decision saved').first().waitFor();
+    await decide(page, 'Approve');
     // Decided: out of the pending queue.
     await expect.poll(() => rowOf(member.userName).count()).toBe(0);
     const [cert] = await sql<{ status: string }>('select status from certifications where user_id = $1', [member.userId]);
     expect(cert!.status).toBe('approved');
 
     // Confirm the bank transfer: the member's balance shows the credit.
+    // The queue found by its member; confirming needs a reason.
     await page.getByRole('menuitem', { name: 'Top-ups' }).click();
+    await page.getByTestId('recharges-search').locator('input').fill(member.userName);
+    await page.getByTestId('recharges-search').locator('input').press('Enter');
+    await expect.poll(() => page.locator('.ant-table-tbody tr.ant-table-row').count()).toBe(1);
     await rowOf(member.userName).getByRole('button', { name: 'Details' }).click();
     await shot(page, 'recharge-drawer');
     await page.getByTestId('action-confirm').click();
+    await page.locator('.ant-modal').getByRole('button', { name: 'Confirm payment' }).click();
+    await page.locator('.ant-modal').getByText('Give a reason').waitFor();
+    await page.locator('.ant-modal textarea').fill('Slip matches the bank statement');
     await shot(page, 'recharge-confirm');
     await page.locator('.ant-modal').getByRole('button', { name: 'Confirm payment' }).click();
-    await page.getByText('Decision saved').first().waitFor();
+    await expect.poll(() => rowOf(member.userName).count()).toBe(0);
     await page.getByRole('menuitem', { name: 'Members' }).click();
     await page.getByTestId('member-search').locator('input').fill(member.userName);
     await page.getByTestId('member-search').locator('input').press('Enter');
+    // Among the active members, not among the banned.
+    await page.getByTestId('member-status').getByText('Banned', { exact: true }).click();
+    await expect.poll(() => page.getByTestId(`member-${member.userId}`).count()).toBe(0);
+    await page.getByTestId('member-status').getByText('Active', { exact: true }).click();
     await page.getByTestId(`member-${member.userId}`).click();
     await expect.poll(() => page.getByTestId('balance-cash-USD').textContent()).toContain('123.45');
+    // The real-name request as decided: approved, the document number masked, who decided.
+    const certification = page.getByTestId('certification');
+    await certification.getByText('Approved').waitFor();
+    expect(await page.getByTestId('certification-number').innerText()).toBe('A76**321');
+    expect(await certification.innerText()).toContain('Mei Ling Tan');
     await shot(page, 'member-profile');
     const actions = await sql<{ action: string; operator: string }>(
       `select action, operator from operator_actions where (target_type = 'recharge' and target_id = $1) or (target_type = 'certification' and action like 'realname.%' and target_id in (select id from certifications where user_id = $2)) order by id`,
@@ -221,7 +235,7 @@ describe('the operator console in Chromium at 1280 px', () => {
     await page.getByRole('menuitem', { name: '实名认证' }).waitFor();
     await page.getByRole('button', { name: '退出登录' }).waitFor();
     await page.getByRole('menuitem', { name: '操作日志' }).click();
-    await page.getByText('recharge.confirm').first().waitFor();
+    await page.getByText('充值已确认').first().waitFor();
     await shot(page, 'audit-zh-cn');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
     await page.setViewportSize({ width: 1024, height: 768 });

@@ -2,12 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, type Browser } from './browser.js';
 import { createMemberSession } from './members.js';
+import { baseUrl, databaseUrl } from './shop.js';
 
-const baseUrl = inject('baseUrl');
-const databaseUrl = inject('databaseUrl');
 let browser: Browser;
 
 beforeAll(async () => {

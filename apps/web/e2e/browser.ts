@@ -19,6 +19,40 @@ export interface Browser {
   close(): Promise<void>;
 }
 
+const inFlight = new WeakMap<Page, { count: number; changedAt: number }>();
+
+/**
+ * Resolves once a page opened by `open` has had no request in flight for `quietMs` (Playwright's
+ * `networkidle` waits a fixed 500 ms, which adds up over a file that opens every page).
+ */
+export async function quiet(page: Page, quietMs = 150, timeoutMs = 20_000): Promise<void> {
+  const state = inFlight.get(page);
+  if (!state) throw new Error('quiet() needs a page opened by browser.open()');
+  const until = Date.now() + timeoutMs;
+  while (!(state.count === 0 && Date.now() - state.changedAt >= quietMs)) {
+    if (Date.now() > until) throw new Error(`requests still in flight after ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+/**
+ * Presses a console decision dialog's button and waits until the decision is saved: the dialog
+ * closes. A refusal shown in the dialog fails at once with its text (the "Decision saved" toast
+ * lasts three seconds, too short to wait for on a busy machine).
+ */
+export async function decide(page: Page, button: string, timeoutMs = 30_000): Promise<void> {
+  const modal = page.locator('.ant-modal-wrap:visible .ant-modal');
+  await modal.getByRole('button', { name: button }).click();
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const refusal = modal.locator('.ant-alert-error');
+    if (await refusal.count()) throw new Error(`the decision was refused: ${await refusal.first().textContent()}`);
+    if ((await modal.count()) === 0) return;
+    if (Date.now() > until) throw new Error(`the "${button}" dialog is still open after ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 /** The popups the shop shows now, each snoozed for a day (the app's `{id, end_time}` list). */
 async function snoozeEveryPopup(baseUrl: string): Promise<Array<{ id: number; end_time: number }>> {
   const res = await fetch(`${baseUrl}/attractive/popup/list`);
@@ -40,11 +74,21 @@ export async function launchBrowser(baseUrl: string): Promise<Browser> {
     viewport: { width: 375, height: 812 },
     locale: 'en-US',
   });
-  context.setDefaultTimeout(15_000);
+  // Two test files run at once on CI's two cores, beside PostgreSQL and two API servers: waits get room.
+  context.setDefaultTimeout(30_000);
   return {
     context,
     async open(hashPath, options = {}) {
       const page = await context.newPage();
+      const requests = { count: 0, changedAt: Date.now() };
+      inFlight.set(page, requests);
+      const change = (by: number) => () => {
+        requests.count += by;
+        requests.changedAt = Date.now();
+      };
+      page.on('request', change(1));
+      page.on('requestfinished', change(-1));
+      page.on('requestfailed', change(-1));
       if (options.viewport) await page.setViewportSize(options.viewport);
       const entries = { ...options.localStorage };
       if (options.snoozePopups) entries.popupSnooze = JSON.stringify(await snoozeEveryPopup(baseUrl));

@@ -1,9 +1,9 @@
 import type { Response } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, type Browser } from './browser.js';
+import { baseUrl } from './shop.js';
 
 // What a phone downloads: compressed scripts, modern picture formats at the size shown, the largest picture first.
-const baseUrl = inject('baseUrl');
 let browser: Browser;
 
 beforeAll(async () => {

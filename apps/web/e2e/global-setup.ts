@@ -8,14 +8,19 @@ import { keepExitCode } from '../../../apps/api/src/test/keep-exit-code.js';
 import { acquireTestPostgres, cloneTemplate, dropDatabase } from '../../../apps/api/src/test/test-postgres.js';
 import { EXITED_MARK } from './server-log.js';
 
+/** One shop under test: the real API server serving the built app at /h5/, with its own database. */
+export interface ShopUnderTest {
+  baseUrl: string;
+  /** Its database, for tests that arrange data directly (sessions, orders …). */
+  databaseUrl: string;
+  /** Where the API server's output goes (shown when it does not become ready). */
+  apiLog: string;
+}
+
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** The shop under test: the real API server serving the built app at /h5/. */
-    baseUrl: string;
-    /** Its database, for tests that arrange data directly (sessions, orders …). */
-    databaseUrl: string;
-    /** Where the API server's output goes (shown when it does not become ready). */
-    apiLog: string;
+    /** One shop per test worker: browser test files running at the same time never share one. */
+    shops: ShopUnderTest[];
   }
 }
 
@@ -33,9 +38,11 @@ const freePort = () =>
   });
 
 /**
- * For the browser tests: PostgreSQL (the run's shared server) with a fresh database, and the real
- * API server (demo data seeded) serving the built web app. The server boots while the other
- * projects' tests run; `ready.ts` (a setup file of the project) waits for it before each file.
+ * For the browser tests: PostgreSQL (the run's shared server) and, for each test worker, a fresh
+ * database and the real API server (demo data seeded) serving the built web app. Two browser test
+ * files may run at once, each against its own worker's shop, beside the other projects' files. The
+ * servers boot while the other projects' tests run; `ready.ts` (a setup file of the project) waits
+ * for the file's shop before it starts.
  */
 export default async function setup(project: TestProject) {
   keepExitCode();
@@ -44,7 +51,23 @@ export default async function setup(project: TestProject) {
     throw new Error('apps/web/dist is not built: run "npm run build --workspace apps/web" (npm test does it first)');
   }
   const pg = await acquireTestPostgres();
-  const db = await cloneTemplate(pg.adminUrl, pg.template);
+  const workers = Math.max(1, project.vitest.config.maxWorkers ?? 1);
+  const shops: Array<Awaited<ReturnType<typeof bootShop>>> = [];
+  // One after another, so no two servers are handed the same free port.
+  for (let i = 0; i < workers; i++) shops.push(await bootShop(pg.adminUrl, pg.template, webDist));
+  project.provide(
+    'shops',
+    shops.map(({ stop: _stop, ...shop }) => shop),
+  );
+  return async () => {
+    await Promise.all(shops.map((shop) => shop.stop()));
+    await pg.stop();
+  };
+}
+
+/** Clones the template and starts the API server on it; answers at once, before the server is ready. */
+async function bootShop(adminUrl: string, template: string, webDist: string): Promise<ShopUnderTest & { stop(): Promise<void> }> {
+  const db = await cloneTemplate(adminUrl, template);
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
 
@@ -86,13 +109,9 @@ export default async function setup(project: TestProject) {
       await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
       if (child.exitCode === null) child.kill('SIGKILL');
     }
-    await dropDatabase(pg.adminUrl, db.name).catch(() => {});
-    await pg.stop();
+    await dropDatabase(adminUrl, db.name).catch(() => {});
     fs.rmSync(path.dirname(apiLog), { recursive: true, force: true });
   };
 
-  project.provide('baseUrl', baseUrl);
-  project.provide('databaseUrl', db.url);
-  project.provide('apiLog', apiLog);
-  return stop;
+  return { baseUrl, databaseUrl: db.url, apiLog, stop };
 }

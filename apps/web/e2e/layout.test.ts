@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, type Browser } from './browser.js';
+import { baseUrl } from './shop.js';
 
 // How pages sit on a 375 px phone in the languages with the longest words.
-const baseUrl = inject('baseUrl');
 let browser: Browser;
 
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, type Browser } from './browser.js';
 import { createMemberSession } from './members.js';
 import { createDatabase } from '../../api/src/db/database.js';
@@ -8,9 +8,8 @@ import { hashPassword } from '../../api/src/modules/members/identity.js';
 import { fund } from '../../api/src/modules/ledger/__tests__/ledger-helpers.js';
 import { newAddress } from '../../api/src/modules/orders/__tests__/fixtures.js';
 import { newGoods } from '../../api/src/modules/cart/__tests__/fixtures.js';
+import { baseUrl, databaseUrl } from './shop.js';
 
-const baseUrl = inject('baseUrl');
-const databaseUrl = inject('databaseUrl');
 const PAY_PASSWORD = '975310';
 let browser: Browser;
 

@@ -1,16 +1,16 @@
 import fs from 'node:fs';
-import { beforeAll, inject } from 'vitest';
+import { beforeAll } from 'vitest';
 import { EXITED_MARK } from './server-log.js';
+import { shopUnderTest } from './shop.js';
 
 const READY_WITHIN_MS = 180_000;
 
 /**
- * Setup file of the browser tests: the API server the global setup started boots while other tests
- * run; each browser test file waits here until it answers /ready (at once after the first file).
+ * Setup file of the browser tests: the API servers the global setup started boot while other tests
+ * run; each browser test file waits here until its own shop answers /ready (at once after the first file).
  */
 beforeAll(async () => {
-  const baseUrl = inject('baseUrl');
-  const apiLog = inject('apiLog');
+  const { baseUrl, apiLog } = shopUnderTest();
   const output = () => (fs.existsSync(apiLog) ? fs.readFileSync(apiLog, 'utf8').slice(-20_000) : '');
   const started = Date.now();
   while (Date.now() - started < READY_WITHIN_MS) {

@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { paths } from '../src/config/paths.js';
+import { seriousFindings } from './axe.js';
+import { launchBrowser, quiet, type Browser } from './browser.js';
+import { createMemberSession } from './members.js';
+import { baseUrl, databaseUrl } from './shop.js';
+
+// axe-core on every page of the app, opened by a signed-in member as a link would open it (pages
+// that need an id or a state show what they show without one). The pages a shopper meets first are
+// also checked with their content in accessibility.test.ts.
+let browser: Browser;
+let signedIn: Record<string, string>;
+
+beforeAll(async () => {
+  browser = await launchBrowser(baseUrl);
+  const member = await createMemberSession(databaseUrl);
+  signedIn = {
+    'shop.session': JSON.stringify({ state: { token: member.token, user: { id: member.userId, user_name: member.userName } }, version: 0 }),
+    'shop.session.refreshedAt': String(Date.now()),
+  };
+});
+afterAll(() => browser?.close());
+
+const everyPath = [...new Set(Object.values(paths).flatMap((group) => (typeof group === 'string' ? [group] : Object.values(group))))].filter((p) => p !== paths.root);
+
+describe('every page', () => {
+  it('is every page of the app', () => {
+    expect(everyPath).toContain(paths.tabbar.home);
+    expect(everyPath.length).toBeGreaterThan(60);
+  });
+
+  for (const path of everyPath) {
+    it(`axe finds nothing serious on ${path}`, async () => {
+      const page = await browser.open(path, { snoozePopups: true, localStorage: signedIn });
+      await page.locator('#root main, #root .page, #root [role="alert"]').first().waitFor();
+      // What the page loads settles first: its data, its pictures, its loading state gone.
+      await quiet(page);
+      await page.waitForFunction(() => !document.querySelector('#root .page-state[role="status"]'), undefined, { timeout: 20_000 }).catch(() => undefined);
+      expect(await seriousFindings(page), path).toEqual([]);
+      await page.close();
+    });
+  }
+});

@@ -1,0 +1,114 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, type Browser } from './browser.js';
+import { createMemberSession } from './members.js';
+import { baseUrl, databaseUrl } from './shop.js';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser(baseUrl);
+});
+afterAll(() => browser?.close());
+
+interface Sent {
+  url: string;
+  /** The script that made the request (the first frame of its stack). */
+  by: string;
+}
+
+/** Opens a fresh page at `hashPath`, recording every request whose path is `apiPath` (or matches it), with the script that sent it. */
+async function openRecording(apiPath: string | RegExp, hashPath: string, localStorage: Record<string, string>): Promise<{ page: Page; sent: Sent[] }> {
+  const page = await browser.context.newPage();
+  const sent: Sent[] = [];
+  const cdp = await browser.context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  cdp.on('Network.requestWillBeSent', (e) => {
+    const pathname = new URL(e.request.url).pathname;
+    if (typeof apiPath === 'string' ? pathname !== apiPath : !apiPath.test(pathname)) return;
+    const frames = e.initiator.stack?.callFrames ?? [];
+    const parent = e.initiator.stack?.parent?.callFrames ?? [];
+    sent.push({ url: e.request.url, by: frames[0]?.url ?? parent[0]?.url ?? e.initiator.url ?? '' });
+  });
+  // A first visit: what earlier pages of this browser stored is forgotten, then `localStorage` is stored.
+  await page.addInitScript((items: Record<string, string>) => {
+    if (sessionStorage.getItem('seeded')) return;
+    sessionStorage.setItem('seeded', '1');
+    window.localStorage.clear();
+    for (const [k, v] of Object.entries(items)) window.localStorage.setItem(k, v);
+  }, localStorage);
+  await page.goto(`${baseUrl}/h5/#${hashPath}`);
+  return { page, sent };
+}
+
+// The early script is inline in the document: its requests' first frame is the page itself, not one of the app's files.
+const fromEarlyScript = (s: Sent) => /^https?:\/\/[^/]+\/h5\/(?:[?#].*)?$/.test(s.by);
+
+describe('the first screen asks for its data before the app has arrived', () => {
+  it('a first visitor on login gets the language pack asked once, by the early script, and the app shows its texts', async () => {
+    const { page, sent } = await openRecording('/user/getLangBag', '/pages/login/login/login', { popupSnooze: '[]' });
+    await page.getByRole('button', { name: 'Log in', exact: true }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(sent).toHaveLength(1);
+    expect(sent.every(fromEarlyScript)).toBe(true);
+    // The pack the app took is the one it keeps for the next visit.
+    expect(await page.evaluate(() => Boolean(localStorage.getItem('shop.langPack.en-us')))).toBe(true);
+    await page.close();
+  });
+
+  it('a first visitor who chose Thai gets the Thai pack from the early script, once, and reads Thai', async () => {
+    const { page, sent } = await openRecording('/user/getLangBag', '/pages/tabbar/my', { lang: 'th', popupSnooze: '[]' });
+    await page.locator('.app-tabbar').waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(sent).toHaveLength(1);
+    expect(fromEarlyScript(sent[0]!)).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('th');
+    expect(await page.locator('.app-tabbar').innerText()).not.toContain('Home');
+    await page.close();
+  });
+
+  it('a logged-in member, whose calls carry a token, gets the pack asked once by the app itself', async () => {
+    const member = await createMemberSession(databaseUrl, 'live');
+    const session = JSON.stringify({ state: { token: member.token, user: { id: member.userId, user_name: member.userName } }, version: 0 });
+    const { page, sent } = await openRecording('/user/getLangBag', '/pages/tabbar/my', { 'shop.session': session, 'shop.session.refreshedAt': String(Date.now()), popupSnooze: '[]' });
+    await page.locator('.app-tabbar').waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(sent).toHaveLength(1);
+    expect(fromEarlyScript(sent[0]!)).toBe(false);
+    await page.close();
+  });
+
+  it('a goods page asks for its goods once, by the early script, which also starts the first picture the gallery shows', async () => {
+    const { page, sent: all } = await openRecording(/^\/(shop\/goods\/info$|media\/)/, '/pages/goods/goodsInfo?id=1', { popupSnooze: '[]' });
+    await page.locator('.goods-price').first().waitFor();
+    const picture = page.locator('.goods-gallery-image').first();
+    await picture.waitFor();
+    await page.waitForLoadState('networkidle');
+    const sent = all.filter((s) => new URL(s.url).pathname === '/shop/goods/info');
+    expect(sent.map((s) => new URL(s.url).search)).toEqual(['?id=1']);
+    expect(fromEarlyScript(sent[0]!)).toBe(true);
+    const shown = await picture.evaluate((img) => (img as HTMLImageElement).currentSrc);
+    const asked = all.filter((s) => s.url === shown);
+    expect(asked).toHaveLength(1);
+    expect(fromEarlyScript(asked[0]!)).toBe(true);
+    await page.close();
+  });
+
+  it('the home page has its data asked by the early script, which also starts the first banner the page then shows', async () => {
+    const { page, sent: all } = await openRecording(/^\/(attractive\/page\/indexApiData$|media\/)/, '/pages/tabbar/index', { popupSnooze: '[]' });
+    const banner = page.locator('.home-banner-image').first();
+    await banner.waitFor();
+    await page.waitForLoadState('networkidle');
+    const sent = all.filter((s) => new URL(s.url).pathname === '/attractive/page/indexApiData');
+    // Once, by the early script: the page takes its answer.
+    expect(sent.map(fromEarlyScript)).toEqual([true]);
+    // The picture the banner shows was asked for once, by the early script, as soon as the data came.
+    const shown = await banner.evaluate((img) => (img as HTMLImageElement).currentSrc);
+    const asked = all.filter((s) => s.url === shown);
+    expect(asked).toHaveLength(1);
+    expect(fromEarlyScript(asked[0]!)).toBe(true);
+    // Below the fold, the goods shelves follow once the first screen has painted.
+    await page.locator('.home-shelf').first().waitFor();
+    await page.close();
+  });
+});
