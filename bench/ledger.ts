@@ -19,7 +19,7 @@ const MEMBERS = 200;
 const ROUNDS = 3;
 
 /** Runs `work` from `clients` concurrent loops for `seconds`: completions per second and p99 latency. */
-async function drive(name: string, seconds: number, work: (i: number) => Promise<unknown>): Promise<LoadResult> {
+export async function drive(name: string, seconds: number, work: (i: number) => Promise<unknown>): Promise<LoadResult> {
   const until = Date.now() + seconds * 1000;
   const latencies: number[] = [];
   let errors = 0;
@@ -48,13 +48,38 @@ async function drive(name: string, seconds: number, work: (i: number) => Promise
   };
 }
 
-const mean = (rounds: LoadResult[]): LoadResult => ({
+export const mean = (rounds: LoadResult[]): LoadResult => ({
   name: rounds[0]!.name,
   requestsPerSecond: Math.round(rounds.reduce((a, r) => a + r.requestsPerSecond, 0) / rounds.length),
   p99Ms: Math.max(...rounds.map((r) => r.p99Ms)),
   non2xx: 0,
   errors: rounds.reduce((a, r) => a + r.errors, 0),
 });
+
+/** `count` members named after the run's `tag` (no password in use); answers their ids. */
+export async function benchMembers(db: Database, count: number, tag: string): Promise<number[]> {
+  const rows = await db
+    .insertInto('users')
+    .values(Array.from({ length: count }, (_, i) => ({ user_name: `bench${tag}_${i}`, password_hash: 'not-used' })))
+    .returning('id')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** DATABASE_URL, else a throw-away embedded PostgreSQL of its own (removed by `stop`). */
+export async function benchDatabaseUrl(name: string): Promise<{ url: string; stop: () => Promise<void> }> {
+  if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, stop: async () => {} };
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `shop-bench-${name}-`));
+  fs.chmodSync(dir, 0o755);
+  const server = await startEmbeddedPostgres({ dir: path.join(dir, 'data'), port: await freePort() });
+  return {
+    url: server.url('postgres'),
+    stop: async () => {
+      await server.stop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
 
 /**
  * Ledger transfers between random members at 50 concurrent clients, and a plain one-row UPDATE
@@ -63,30 +88,13 @@ const mean = (rounds: LoadResult[]): LoadResult => ({
  */
 export async function benchLedger(): Promise<{ baseline: LoadResult; transfers: LoadResult }> {
   const seconds = Number(process.env.BENCH_SECONDS ?? 3);
-  let stopServer = async () => {};
-  let url = process.env.DATABASE_URL;
-  if (!url) {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-ledger-'));
-    fs.chmodSync(dir, 0o755);
-    const server = await startEmbeddedPostgres({ dir: path.join(dir, 'data'), port: await freePort() });
-    url = server.url('postgres');
-    stopServer = async () => {
-      await server.stop();
-      fs.rmSync(dir, { recursive: true, force: true });
-    };
-  }
+  const { url, stop: stopServer } = await benchDatabaseUrl('ledger');
   const db: Database = createDatabase(url, CLIENTS);
   try {
     await migrateToLatest(db);
     const actor = systemActor('bench');
     const tag = Date.now().toString(36);
-    const members = (
-      await db
-        .insertInto('users')
-        .values(Array.from({ length: MEMBERS }, (_, i) => ({ user_name: `bench${tag}_${i}`, password_hash: 'not-used' })))
-        .returning('id')
-        .execute()
-    ).map((r) => r.id);
+    const members = await benchMembers(db, MEMBERS, tag);
     for (const m of members) {
       await withTransaction(db, (tx) =>
         post(tx, {
