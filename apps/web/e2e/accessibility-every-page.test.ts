@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '../src/config/paths.js';
 import { seriousFindings } from './axe.js';
@@ -5,19 +6,22 @@ import { launchBrowser, quiet, type Browser } from './browser.js';
 import { createMemberSession } from './members.js';
 import { baseUrl, databaseUrl } from './shop.js';
 
-// axe-core on every page of the app, opened by a signed-in member as a link would open it (pages
-// that need an id or a state show what they show without one). The pages a shopper meets first are
-// also checked with their content in accessibility.test.ts.
+// axe-core on every page of the app, opened by a signed-in member as an in-app link would open it,
+// one after the other in the same tab (pages that need an id or a state show what they show without
+// one). The pages a shopper meets first are also checked, each loaded on its own and with its
+// content, in accessibility.test.ts.
 let browser: Browser;
-let signedIn: Record<string, string>;
+let page: Page;
 
 beforeAll(async () => {
   browser = await launchBrowser(baseUrl);
   const member = await createMemberSession(databaseUrl);
-  signedIn = {
+  const signedIn = {
     'shop.session': JSON.stringify({ state: { token: member.token, user: { id: member.userId, user_name: member.userName } }, version: 0 }),
     'shop.session.refreshedAt': String(Date.now()),
   };
+  page = await browser.open(paths.tabbar.home, { snoozePopups: true, localStorage: signedIn });
+  await page.locator('#root main, #root .page').first().waitFor();
 });
 afterAll(() => browser?.close());
 
@@ -31,13 +35,13 @@ describe('every page', () => {
 
   for (const path of everyPath) {
     it(`axe finds nothing serious on ${path}`, async () => {
-      const page = await browser.open(path, { snoozePopups: true, localStorage: signedIn });
-      await page.locator('#root main, #root .page, #root [role="alert"]').first().waitFor();
-      // What the page loads settles first: its data, its pictures, its loading state gone.
+      await page.evaluate((to) => (location.hash = to), path);
+      // What the page loads settles first: its code, its data, its pictures, its loading state gone.
       await quiet(page);
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      await page.locator('#root main, #root .page, #root [role="alert"]').first().waitFor();
       await page.waitForFunction(() => !document.querySelector('#root .page-state[role="status"]'), undefined, { timeout: 20_000 }).catch(() => undefined);
       expect(await seriousFindings(page), path).toEqual([]);
-      await page.close();
     });
   }
 });

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, type Browser } from './browser.js';
+import { launchBrowser, quiet, type Browser } from './browser.js';
 import { createMemberSession } from './members.js';
 import { baseUrl, databaseUrl } from './shop.js';
 
@@ -14,9 +14,13 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-/** The page has stopped loading: no requests for a while and its pictures drawn. */
+/**
+ * The page has stopped loading: no requests for a while. For the README's screenshots, also its
+ * pictures drawn (the boxes measured here do not wait for them: each picture has its box before it loads).
+ */
 async function settled(page: Page) {
-  await page.waitForLoadState('networkidle');
+  await quiet(page, 300);
+  if (process.env.SAVE_SCREENSHOTS !== '1') return;
   // Pictures below the fold load lazily, only when scrolled to: the ones in view must be complete.
   await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete || (img.loading === 'lazy' && img.getBoundingClientRect().top > window.innerHeight)));
   await page.waitForTimeout(300);

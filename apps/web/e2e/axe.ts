@@ -13,8 +13,9 @@ interface Violation {
 
 /** The serious and critical findings of axe (WCAG 2.1 A and AA rules) on the page as it is now, one line each. */
 export async function seriousFindings(page: Page): Promise<string[]> {
-  // Through the DevTools protocol, so the page's content security policy does not stop it.
-  await page.evaluate(axeSource);
+  // Through the DevTools protocol, so the page's content security policy does not stop it; once per
+  // document (a page that moves between the app's routes keeps it).
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Violation[] }> } }).axe;
     const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, resultTypes: ['violations'] });

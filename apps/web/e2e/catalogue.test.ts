@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, type Browser } from './browser.js';
 import { createMemberSession } from './members.js';
+import { PROMOTION_AFTER_INPUT_MS, PROMOTION_IDLE_DELAY_MS } from '../src/lib/page-usable.js';
 import { baseUrl, databaseUrl } from './shop.js';
 
 let browser: Browser;
@@ -116,55 +117,67 @@ describe('the shop in Chromium on a phone', () => {
   });
 
   it('shows one promotion per visit, after the page is usable, and snoozes it until the next day', async () => {
-    const page = await openFresh('/pages/tabbar/index');
-    const dialog = page.locator('.promo-popup');
-    // The page comes first: its goods are on screen while no promotion is.
-    await page.locator('.goods-card').first().waitFor();
-    await page.waitForTimeout(1500);
-    expect(await dialog.count()).toBe(0);
-    // Once the member scrolls, the promotion shows.
-    await page.mouse.wheel(0, 200);
-    await dialog.waitFor();
-    // Centred on the phone's screen, whole, and alone.
-    const box = (await dialog.boundingBox())!;
-    const width = page.viewportSize()!.width;
-    expect(box.x).toBeGreaterThan(0);
-    expect(Math.abs(box.x - (width - box.x - box.width))).toBeLessThanOrEqual(2);
-    expect(await page.locator('.adm-center-popup-body, .adm-popup-body').count()).toBe(1);
-    const first = await dialog.locator('.promo-popup-title').innerText();
-    await dialog.getByText('Do not remind me today').click();
-    await expect.poll(() => dialog.count()).toBe(0);
-    // No second promotion in the same visit, not even after a reload and a scroll.
-    await page.mouse.wheel(0, 200);
-    await page.waitForTimeout(1500);
-    expect(await dialog.count()).toBe(0);
-    await page.reload();
-    await page.locator('.goods-card').first().waitFor();
-    await page.mouse.wheel(0, 200);
-    await page.waitForTimeout(1500);
-    expect(await dialog.count()).toBe(0);
-    await page.close();
+    // Its own browser with a controlled clock: the promotion's waits (after the first input, else some
+    // seconds after the load) are jumped over instead of waited for, and "a day later" is a clock change.
+    const own = await launchBrowser(baseUrl);
+    try {
+      await own.context.clock.install();
+      const page = await own.open('/pages/tabbar/index');
+      const dialog = page.locator('.promo-popup');
+      // The page comes first: its goods are on screen while no promotion is, even seconds later.
+      await page.locator('.goods-card').first().waitFor();
+      await own.context.clock.fastForward(PROMOTION_IDLE_DELAY_MS - 1000);
+      await page.waitForTimeout(300);
+      expect(await dialog.count()).toBe(0);
+      // Once the member scrolls, the promotion shows.
+      await page.mouse.wheel(0, 200);
+      await own.context.clock.fastForward(PROMOTION_AFTER_INPUT_MS);
+      await dialog.waitFor();
+      // Centred on the phone's screen, whole, and alone.
+      const box = (await dialog.boundingBox())!;
+      const width = page.viewportSize()!.width;
+      expect(box.x).toBeGreaterThan(0);
+      expect(Math.abs(box.x - (width - box.x - box.width))).toBeLessThanOrEqual(2);
+      expect(await page.locator('.adm-center-popup-body, .adm-popup-body').count()).toBe(1);
+      const first = await dialog.locator('.promo-popup-title').innerText();
+      await dialog.getByText('Do not remind me today').click();
+      await expect.poll(() => dialog.count()).toBe(0);
+      // No second promotion in the same visit, not even after a reload, a scroll and a long wait.
+      const waitedLong = async () => {
+        await page.mouse.wheel(0, 200);
+        await own.context.clock.fastForward(PROMOTION_IDLE_DELAY_MS + 3000);
+        await page.waitForTimeout(300);
+        expect(await dialog.count()).toBe(0);
+      };
+      await waitedLong();
+      await page.reload();
+      await page.locator('.goods-card').first().waitFor();
+      await waitedLong();
+      await page.close();
 
-    // The next visit shows the other promotion, the snoozed one stays away.
-    const next = await browser.open('/pages/tabbar/index');
-    const nextDialog = next.locator('.promo-popup');
-    // Without a scroll or tap it comes all the same, a few seconds after the page.
-    await nextDialog.waitFor({ timeout: 20_000 });
-    const second = await nextDialog.locator('.promo-popup-title').innerText();
-    expect(second).not.toBe(first);
-    await nextDialog.getByText('Do not remind me today').click();
-    await next.close();
+      // The next visit shows the other promotion, the snoozed one stays away.
+      const next = await own.open('/pages/tabbar/index');
+      const nextDialog = next.locator('.promo-popup');
+      // Without a scroll or tap it comes all the same, some seconds after the page.
+      await next.locator('.goods-card').first().waitFor();
+      await own.context.clock.fastForward(PROMOTION_IDLE_DELAY_MS + 3000);
+      await nextDialog.waitFor();
+      const second = await nextDialog.locator('.promo-popup-title').innerText();
+      expect(second).not.toBe(first);
+      await nextDialog.getByText('Do not remind me today').click();
+      await next.close();
 
-    // A day later the first is back.
-    const later = await browser.context.newPage();
-    await later.addInitScript((offset: number) => {
-      const realNow = Date.now.bind(Date);
-      Date.now = () => realNow() + offset;
-    }, DAY + 60_000);
-    await later.goto(`${baseUrl}/h5/#/pages/tabbar/index`);
-    await later.locator('.promo-popup').waitFor();
-    expect(await later.locator('.promo-popup-title').innerText()).toBe(first);
-    await later.close();
+      // A day later the first is back.
+      await own.context.clock.setSystemTime(Date.now() + DAY + 60_000);
+      const later = await own.open('/pages/tabbar/index');
+      await later.locator('.goods-card').first().waitFor();
+      await own.context.clock.fastForward(PROMOTION_IDLE_DELAY_MS + 3000);
+      await later.locator('.promo-popup').waitFor();
+      expect(await later.locator('.promo-popup-title').innerText()).toBe(first);
+      await later.close();
+    } finally {
+      await own.close();
+    }
   });
 
   it('reads the news and a notice, and shows the FAQ on the support page', async () => {
