@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, type Browser } from './browser.js';
+import { clickSettled, launchBrowser, type Browser } from './browser.js';
 import { consoleOperator, openConsole, shot, post, sql } from './console.js';
 import { baseUrl, databaseUrl } from './shop.js';
 import { createDatabase } from '../../api/src/db/database.js';
@@ -89,7 +89,7 @@ describe('the console’s catalogue in Chromium at 1280 px', () => {
     await expect.poll(() => page.getByTestId('move-down').isEnabled()).toBe(true);
     await up.focus();
     await page.keyboard.press('Enter');
-    await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Confirm', exact: true }).click();
+    await clickSettled(page.locator('.ant-modal-confirm').getByRole('button', { name: 'Confirm', exact: true }));
     await expect.poll(() => up.isDisabled()).toBe(true);
     const order = await sql<{ id: number }>('select id from categories where parent_id = $1 order by sort desc, id', [root.id]);
     expect(order.map((r) => r.id)).toEqual([children[2], children[0], children[1]]);

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decide, launchBrowser, type Browser } from './browser.js';
+import { clickSettled, decide, launchBrowser, type Browser } from './browser.js';
 import { createMemberSession } from './members.js';
 import { createDatabase, type Database } from '../../api/src/db/database.js';
 import { hashPassword } from '../../api/src/modules/members/identity.js';
@@ -88,7 +88,7 @@ describe('money in the operator console, in Chromium at 1280 px', () => {
     await rowOf(member.userName).getByRole('button', { name: 'Details' }).click();
     await page.getByTestId('action-confirm').click();
     // Crediting a wallet is explained: without a reason the dialog says so and nothing moves.
-    await page.locator('.ant-modal').getByRole('button', { name: 'Confirm payment' }).click();
+    await clickSettled(page.locator('.ant-modal').getByRole('button', { name: 'Confirm payment' }));
     await page.locator('.ant-modal').getByText('Give a reason').waitFor();
     expect((await db.selectFrom('recharge_orders').select('status').where('id', '=', recharge.id).executeTakeFirstOrThrow()).status).toBe('under_review');
     await page.locator('.ant-modal textarea').fill('Slip matches the bank statement');
@@ -103,7 +103,7 @@ describe('money in the operator console, in Chromium at 1280 px', () => {
     await page.getByRole('menuitem', { name: 'Withdrawals' }).click();
     await rowOf(asked.data.withdraw_no).getByRole('button', { name: 'Details' }).click();
     await page.getByTestId('action-approve').click();
-    await page.locator('.ant-modal').getByRole('button', { name: 'Approve' }).click();
+    await clickSettled(page.locator('.ant-modal').getByRole('button', { name: 'Approve' }));
     await page.locator('.ant-modal').getByText('Give a reason').waitFor();
     await page.locator('.ant-modal textarea').fill('Address checked with the member');
     await decide(page, 'Approve');
@@ -113,7 +113,7 @@ describe('money in the operator console, in Chromium at 1280 px', () => {
     await page.getByTestId('action-paid').click();
     await page.locator('.ant-modal input').first().fill('TRX-0xE2E-PAYOUT');
     await shot(page, 'withdrawal-mark-paid');
-    await page.locator('.ant-modal').getByRole('button', { name: 'Mark paid' }).click();
+    await clickSettled(page.locator('.ant-modal').getByRole('button', { name: 'Mark paid' }));
     await expect.poll(() => rowOf(asked.data.withdraw_no).count()).toBe(0);
     const paid = await db.selectFrom('withdrawals').select(['status', 'payout_reference']).where('id', '=', asked.data.id).executeTakeFirstOrThrow();
     expect(paid).toEqual({ status: 'paid', payout_reference: 'TRX-0xE2E-PAYOUT' });
@@ -172,7 +172,7 @@ describe('money in the operator console, in Chromium at 1280 px', () => {
     const inputs = page.locator('.ant-modal input');
     for (const [i, v] of [String(member.userId), 'USD', '5.00', '2', new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10)].entries()) await inputs.nth(i).fill(v);
     await page.locator('.ant-modal textarea').fill('Loyalty gift');
-    await page.locator('.ant-modal').getByRole('button', { name: 'Issue gift cards' }).click();
+    await clickSettled(page.locator('.ant-modal').getByRole('button', { name: 'Issue gift cards' }));
     await page.getByText('2 gift card codes issued').waitFor();
     await rowOf('Loyalty gift').waitFor();
     await shot(page, 'gift-cards');
@@ -183,7 +183,7 @@ describe('money in the operator console, in Chromium at 1280 px', () => {
     await page.locator('.ant-modal .ant-select').click();
     await page.locator('.ant-select-item-option', { hasText: 'Shopping points' }).click();
     await page.locator('.ant-modal textarea').fill('Review contest winner');
-    await page.locator('.ant-modal').getByRole('button', { name: 'Grant points' }).click();
+    await clickSettled(page.locator('.ant-modal').getByRole('button', { name: 'Grant points' }));
     await expect.poll(async () => (await db.selectFrom('journal_entries').select('id').where('kind', '=', 'points.grant').where('memo', '=', 'Review contest winner').execute()).length).toBe(1);
     await page.getByTestId('grants-journal').click();
     await rowOf('Review contest winner').waitFor();

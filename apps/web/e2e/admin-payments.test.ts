@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, type Browser } from './browser.js';
+import { clickSettled, launchBrowser, type Browser } from './browser.js';
 import { DESKTOP, sql } from './console.js';
 import { createMemberSession } from './members.js';
 import { baseUrl, databaseUrl } from './shop.js';
@@ -66,7 +66,7 @@ describe('the console’s Payments page', () => {
     if (process.env.ADMIN_SCREENSHOTS) await page.screenshot({ path: path.join(process.env.ADMIN_SCREENSHOTS, 'payments-flags.png') });
     await row.getByRole('button', { name: 'Refund' }).click();
     await page.getByText(`Give the money of payment ${paymentNo} back in full through its gateway?`).waitFor();
-    await page.getByRole('dialog').getByRole('button', { name: 'Refund' }).click();
+    await clickSettled(page.getByRole('dialog').getByRole('button', { name: 'Refund' }));
     await page.getByRole('dialog').getByText('Give a reason').waitFor();
     await page.getByRole('dialog').locator('textarea').fill('The member had paid with another method');
     await page.getByRole('dialog').getByRole('button', { name: 'Refund' }).click();
@@ -119,7 +119,7 @@ describe('the console’s Payments page', () => {
     const dialog = page.getByRole('dialog');
     // An amount the payment does not have is refused before anything is sent; a reason is needed.
     await dialog.locator('input').fill('12.345');
-    await dialog.getByRole('button', { name: 'Refund' }).click();
+    await clickSettled(dialog.getByRole('button', { name: 'Refund' }));
     await dialog.getByText('Give a reason').waitFor();
     await dialog.getByText(/no more decimals/).waitFor();
     await dialog.locator('input').fill('12.50');

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decide, launchBrowser, type Browser } from './browser.js';
+import { clickSettled, decide, launchBrowser, type Browser } from './browser.js';
 import { consoleOperator, openConsole, post, shot, sql } from './console.js';
 import { baseUrl } from './shop.js';
 
@@ -40,14 +40,14 @@ describe('the console’s coupons and charity in Chromium at 1280 px', () => {
     await page.getByTestId('coupon-reason').fill('Matching the autumn flyer');
     await page.getByTestId('coupon-submit').click();
     await page.locator('.ant-modal-confirm-title', { hasText: 'Save the changes to this coupon?' }).waitFor();
-    await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Confirm', exact: true }).click();
+    await clickSettled(page.locator('.ant-modal-confirm').getByRole('button', { name: 'Confirm', exact: true }));
     await page.getByText('Coupon saved').first().waitFor();
     await expect.poll(async () => Number((await sql<{ amount_minor: string }>('select amount_minor from coupons where id = $1', [coupon!.id]))[0]!.amount_minor)).toBe(750);
     await shot(page, 'coupons');
 
     // Ended early: it takes no more orders from now on.
     await page.getByTestId(`end-coupon-${coupon!.id}`).click();
-    await page.locator('.ant-modal').getByRole('button', { name: 'End now' }).click();
+    await clickSettled(page.locator('.ant-modal').getByRole('button', { name: 'End now' }));
     await page.locator('.ant-modal').getByText('Give a reason').waitFor();
     await page.locator('.ant-modal textarea').fill('Flyer withdrawn');
     await decide(page, 'End now');
@@ -71,7 +71,7 @@ describe('the console’s coupons and charity in Chromium at 1280 px', () => {
     await page.locator('input[data-testid="cause-min"], [data-testid="cause-min"] input').first().fill('2');
     await page.getByTestId('cause-submit').click();
     await page.locator('.ant-modal-confirm-title', { hasText: 'Publish this cause?' }).waitFor();
-    await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Confirm', exact: true }).click();
+    await clickSettled(page.locator('.ant-modal-confirm').getByRole('button', { name: 'Confirm', exact: true }));
     await page.getByText('Cause published').first().waitFor();
     await page.locator('.ant-table-tbody tr', { hasText: `School library ${RUN}` }).waitFor();
     const [cause] = await sql<{ title: Record<string, string>; min_amount_minor: string; currency: string }>("select title, min_amount_minor, currency from charity_causes where title->>'en-us' = $1", [`School library ${RUN}`]);

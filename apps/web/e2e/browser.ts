@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
 
 export interface OpenOptions {
   /** Window size; a phone (375 × 812) unless told. */
@@ -36,20 +36,55 @@ export async function quiet(page: Page, quietMs = 150, timeoutMs = 20_000): Prom
 }
 
 /**
+ * Clicks a button of a popup (a dialog, a confirmation, a popover) once the popup has stopped moving:
+ * antd places a popover after it mounts and zooms a dialog in, and a click aimed at where the button
+ * was a moment before lands beside it on a busy machine.
+ */
+export async function clickSettled(target: Locator, timeoutMs = 10_000): Promise<void> {
+  await target.waitFor();
+  const until = Date.now() + timeoutMs;
+  let last = '';
+  for (;;) {
+    const moving = await target.evaluate((el) => Boolean(el.closest('[class*="-appear"], [class*="-enter"]'))).catch(() => true);
+    const box = JSON.stringify(await target.boundingBox());
+    if ((!moving && box === last) || Date.now() > until) break;
+    last = box;
+    await new Promise((r) => setTimeout(r, 80));
+  }
+  await target.click();
+}
+
+/**
  * Presses a console decision dialog's button and waits until the decision is saved: the dialog
  * closes. A refusal shown in the dialog fails at once with its text (the "Decision saved" toast
  * lasts three seconds, too short to wait for on a busy machine).
  */
 export async function decide(page: Page, button: string, timeoutMs = 30_000): Promise<void> {
   const modal = page.locator('.ant-modal-wrap:visible .ant-modal');
-  await modal.getByRole('button', { name: button }).click();
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const refusal = modal.locator('.ant-alert-error');
-    if (await refusal.count()) throw new Error(`the decision was refused: ${await refusal.first().textContent()}`);
-    if ((await modal.count()) === 0) return;
-    if (Date.now() > until) throw new Error(`the "${button}" dialog is still open after ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 50));
+  // The calls the decision makes, to say which one never answered if the dialog stays open.
+  const pending = new Map<object, string>();
+  const sent = (r: { method(): string; url(): string }) => pending.set(r, `${r.method()} ${new URL(r.url()).pathname}`);
+  const done = (r: object) => pending.delete(r);
+  page.on('request', sent);
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  try {
+    await clickSettled(modal.getByRole('button', { name: button }));
+    const until = Date.now() + timeoutMs;
+    for (;;) {
+      const refusal = modal.locator('.ant-alert-error');
+      if (await refusal.count()) throw new Error(`the decision was refused: ${await refusal.first().textContent()}`);
+      if ((await modal.count()) === 0) return;
+      if (Date.now() > until) {
+        const text = (await modal.first().innerText().catch(() => '')).replace(/\s+/g, ' ');
+        throw new Error(`the "${button}" dialog is still open after ${timeoutMs} ms: "${text}"; calls without an answer: ${[...pending.values()].join(', ') || 'none'}`);
+      }
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  } finally {
+    page.off('request', sent);
+    page.off('requestfinished', done);
+    page.off('requestfailed', done);
   }
 }
 

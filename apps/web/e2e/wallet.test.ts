@@ -7,7 +7,7 @@ import { createDatabase } from '../../api/src/db/database.js';
 import { operatorCliActor } from '../../api/src/lib/actor.js';
 import { hashPassword } from '../../api/src/modules/members/identity.js';
 import { issueGiftCards } from '../../api/src/modules/wallet/wallet.service.js';
-import { launchBrowser, type Browser } from './browser.js';
+import { clickSettled, launchBrowser, type Browser } from './browser.js';
 import { createMemberSession } from './members.js';
 import { baseUrl, databaseUrl } from './shop.js';
 
@@ -188,7 +188,7 @@ describe('moving money in Chromium at 375 px', () => {
     await page.getByRole('button', { name: 'Cancel withdrawal' }).click();
     const dialog = page.locator('.adm-dialog');
     await dialog.getByText('Cancel this withdrawal? $21.20 goes back to your balance.').waitFor();
-    await dialog.getByRole('button', { name: 'Cancel withdrawal' }).click();
+    await clickSettled(dialog.getByRole('button', { name: 'Cancel withdrawal' }));
     await page.getByText('Withdrawal cancelled; $21.20 is back in your balance').first().waitFor();
     await page.locator('.wallet-status', { hasText: 'Cancelled' }).waitFor();
     await expect.poll(() => page.locator('.wallet-section .adm-button').count(), { timeout: 10_000 }).toBe(0);
@@ -220,7 +220,7 @@ describe('moving money in Chromium at 375 px', () => {
     await receiver.getByRole('button', { name: /^Add .+ to balance$/ }).click();
     const dialog = receiver.locator('.adm-dialog');
     await dialog.getByText(/Add the remaining \$10\.00 of .+ to your balance\?/).waitFor();
-    await dialog.getByRole('button', { name: 'Add to balance' }).click();
+    await clickSettled(dialog.getByRole('button', { name: 'Add to balance' }));
     await receiver.getByText('$10.00 added to your balance').first().waitFor();
     await expect.poll(() => receiver.locator('.adm-checkbox').count(), { timeout: 10_000 }).toBe(0);
     await receiver.goto(`${baseUrl}/h5/#/pages/my/wallet`);
