@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, type Browser } from './browser.js';
+import { clickSettled, launchBrowser, type Browser } from './browser.js';
 import { createMemberSession } from './members.js';
 import { baseUrl, databaseUrl } from './shop.js';
 
@@ -19,7 +19,7 @@ async function pick(page: Page, row: string, option: string, search?: string) {
   await page.getByRole('button', { name: new RegExp(`^${row}:`) }).click();
   const list = page.getByRole('dialog', { name: row });
   if (search) await list.getByRole('searchbox').fill(search);
-  await list.getByRole('option', { name: option, exact: true }).click();
+  await clickSettled(list.getByRole('option', { name: option, exact: true }));
   await page.getByRole('button', { name: new RegExp(`^${row}: .*${option}`) }).waitFor();
 }
 
