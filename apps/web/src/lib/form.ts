@@ -1,5 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, type DefaultValues, type FieldErrors, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
+import { useForm, type DefaultValues, type FieldErrors, type FieldValues, type Path, type Resolver, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { i18n } from '@/lib/i18n';
 import { showToast } from '@/lib/toast';
@@ -12,6 +11,10 @@ import { showToast } from '@/lib/toast';
  *
  *   const form = useContractForm(loginBody, { defaultValues, labels: [['account', 'account.field.account'], …] });
  *   <Button onClick={form.submit(async (body) => { await loginMember(body); })} />
+ *
+ * A page of the first screen passes a loader instead (`() => import('@shop/contract/account/schemas')
+ * .then((m) => m.loginBody)`, the area's schemas alone: importing the area's entry would bring them
+ * with the page): the schema and zod then load at the first check. The resolver loads either way.
  */
 
 /** The form's fields in screen order, each with the i18n key of its label. */
@@ -52,14 +55,26 @@ export function firstProblem<T extends FieldValues>(errors: FieldErrors<T>, valu
   return problemText(undefined, undefined, typeof other.message === 'string' ? other.message : undefined);
 }
 
+/** The zod resolver of a schema, or of the schema a loader answers, loaded at the first check. */
+function lazyResolver<S extends AnySchema>(schema: S | (() => Promise<S>)): Resolver<z.input<S>, unknown, z.output<S>> {
+  let resolver: Promise<Resolver<z.input<S>, unknown, z.output<S>>> | undefined;
+  return async (values, context, options) => {
+    resolver ??= Promise.all([typeof schema === 'function' ? schema() : schema, import('@hookform/resolvers/zod')]).then(
+      // The resolver's overloads cover zod 3 and 4; the schema is zod 4's.
+      ([loaded, { zodResolver }]) => zodResolver(loaded as never) as never,
+    );
+    resolver.catch(() => (resolver = undefined));
+    return (await resolver)(values, context, options);
+  };
+}
+
 /** A react-hook-form form bound to a contract schema, with the spec §5 refusal and a busy flag. */
 export function useContractForm<S extends AnySchema>(
-  schema: S,
+  schema: S | (() => Promise<S>),
   options: { defaultValues: DefaultValues<z.input<S>>; labels: FieldLabels<z.input<S>> },
 ): ContractForm<S> {
-  // The resolver's overloads cover zod 3 and 4; the schema is zod 4's.
   const form = useForm<z.input<S>, unknown, z.output<S>>({
-    resolver: zodResolver(schema as never) as never,
+    resolver: lazyResolver(schema),
     defaultValues: options.defaultValues,
     mode: 'onSubmit',
     shouldFocusError: false,

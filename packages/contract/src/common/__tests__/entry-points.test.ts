@@ -9,7 +9,9 @@ import { getHomeData, homeDataRoute } from '../../content/index.js';
 
 const root = path.join(import.meta.dirname, '../../..');
 const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { exports: Record<string, string> };
-const areaEntries = Object.entries(pkg.exports).filter(([key]) => key !== '.' && key !== './packs' && key !== './common');
+const areaEntries = Object.entries(pkg.exports).filter(([key]) => /^\.\/[\w-]+$/.test(key) && key !== './packs' && key !== './common');
+/** `./<area>/schemas`: an area's body and answer schemas alone, for a page that loads them at its first check. */
+const schemaEntries = Object.entries(pkg.exports).filter(([key]) => key.endsWith('/schemas'));
 
 const isEndpoint = (v: unknown): v is AnyEndpoint => typeof v === 'object' && v !== null && 'path' in v && 'method' in v && 'auth' in v;
 
@@ -25,6 +27,16 @@ describe('the per-area entry points', () => {
     const folders = fs.readdirSync(path.join(root, 'src'), { withFileTypes: true }).filter((d) => d.isDirectory() && fs.existsSync(path.join(root, 'src', d.name, `${d.name}.endpoints.ts`)));
     expect(areaEntries.map(([key]) => key.slice(2)).sort()).toEqual(folders.map((d) => d.name).sort());
     for (const [, file] of areaEntries) expect(fs.existsSync(path.join(root, file)), file).toBe(true);
+  });
+
+  it('offer the schemas of an area alone, without its calls', async () => {
+    for (const [key, file] of schemaEntries) {
+      const area = key.split('/')[1]!;
+      expect(file, key).toBe(`./src/${area}/${area}.schemas.ts`);
+      const exported = Object.values(await import(path.join(root, file)));
+      expect(exported.some(isEndpoint), key).toBe(false);
+      expect(exported.length, key).toBeGreaterThan(0);
+    }
   });
 
   it('give each area exactly its own calls, and together every call', async () => {

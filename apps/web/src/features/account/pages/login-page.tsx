@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { Button, Form } from 'antd-mobile';
 import { Link, useNavigate } from '@/lib/router';
 import { useTranslation } from 'react-i18next';
-import { loginBody } from '@shop/contract/account';
 import { paths } from '@/config/paths';
 import { TextField } from '@/components/form-field';
 import { PageHeader } from '@/components/page-header';
@@ -21,7 +20,8 @@ export default function LoginPage() {
   const draft = useCaptchaPass((s) => s.draft);
   const passed = useCaptchaPass((s) => s.token);
   // What was typed before the human check comes back with the member (kept in memory only).
-  const form = useContractForm(loginBody, {
+  // The schema (and zod) load at the first check: the login page is a first screen.
+  const form = useContractForm(() => import('@shop/contract/account/schemas').then((m) => m.loginBody), {
     defaultValues: { account: draft.account ?? '', password: draft.password ?? '' },
     labels: [['account', 'account.field.account'], ['password', 'account.field.password']],
   });
