@@ -43,17 +43,17 @@ export const DEFAULT_DATABASE_LIMITS: DatabaseLimits = { connectMs: 5_000, state
  */
 export const TEST_DATABASE_LIMITS: Partial<DatabaseLimits> = { connectMs: 60_000 };
 
-/**
- * A pg client that never leaves an error unheard and never keeps a connection whose server stopped
- * answering. The pool listens for errors on idle clients only: a connection that dies while a
- * query runs would otherwise throw its 'error' event and end the process.
- */
 /** Bumped when the server refused a stale prepared statement: every connection prepares its statements afresh. */
 let statementGeneration = 0;
 
 const MAX_PREPARED_PER_CONNECTION = 400;
 const MAX_PREPARED_PARAMETERS = 64;
 
+/**
+ * A pg client that never leaves an error unheard and never keeps a connection whose server stopped
+ * answering. The pool listens for errors on idle clients only: a connection that dies while a
+ * query runs would otherwise throw its 'error' event and end the process.
+ */
 class GuardedClient extends pg.Client {
   private readonly preparedNames = new Set<string>();
   constructor(config?: string | pg.ClientConfig) {
@@ -85,9 +85,8 @@ class GuardedClient extends pg.Client {
     if (unpreparable.has(text) || !keep) return this.guarded([text, values]) as Promise<unknown>;
     this.preparedNames.add(name);
     const inTransaction = this.getTransactionStatus() !== 'I';
-    const run = () => this.guarded([{ name: `s${statementGeneration}_${statementName(text)}`, text, values }]) as Promise<unknown>;
     const generation = statementGeneration;
-    return run().catch((e: unknown) => {
+    return (this.guarded([{ name, text, values }]) as Promise<unknown>).catch((e: unknown) => {
       if (isStalePlan(e)) {
         if (statementGeneration === generation) statementGeneration++;
       } else if (sqlStateOf(e) === '42P10') {
