@@ -77,12 +77,13 @@ class GuardedClient extends pg.Client {
    * `withTransaction`.
    */
   private prepared(text: string, values: unknown[]): Promise<unknown> {
-    const name = `s${statementGeneration}_${statementName(text)}`;
     // The server keeps each prepared statement as long as the connection lives: statements whose
     // text varies with their input (a list of many values, a bulk insert) and any past a few
-    // hundred per connection are sent unprepared, so a long-lived connection's memory stays bounded.
-    const keep = this.preparedNames.has(name) || (this.preparedNames.size < MAX_PREPARED_PER_CONNECTION && values.length <= MAX_PREPARED_PARAMETERS);
-    if (unpreparable.has(text) || !keep) return this.guarded([text, values]) as Promise<unknown>;
+    // hundred per connection are sent unprepared, so a long-lived connection's memory stays bounded
+    // (and such a statement is not named: naming hashes its text).
+    if (values.length > MAX_PREPARED_PARAMETERS || unpreparable.has(text)) return this.guarded([text, values]) as Promise<unknown>;
+    const name = `s${statementGeneration}_${statementName(text)}`;
+    if (!this.preparedNames.has(name) && this.preparedNames.size >= MAX_PREPARED_PER_CONNECTION) return this.guarded([text, values]) as Promise<unknown>;
     this.preparedNames.add(name);
     const inTransaction = this.getTransactionStatus() !== 'I';
     const generation = statementGeneration;
