@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import { hashPassword } from '../../members/identity.js';
 import type { TestApp } from '../../../test/build-test-app.js';
 import { call, newMember } from '../../catalogue/__tests__/helpers.js';
@@ -48,6 +49,23 @@ export async function bankCardOf(t: TestApp, m: WalletMember) {
   const res = await call(t, 'POST', '/user/bank_card/create', { headers: m.headers, body: { bank_id: await maybank(t), holder_name: 'Tan Mei', account_number: '5140 1234 5678', currency: 'USD', pay_password: PAY_PASSWORD } });
   if (res.body.code !== 200) throw new Error(res.body.msg);
   return res.body.data.id as number;
+}
+
+/** A member with 100.00 USD who asked to withdraw 30.00 (fee 1.30) to a card: the withdrawal as answered. */
+export async function pendingWithdrawal(t: TestApp) {
+  const m = await walletMember(t, { usd: 10_000 });
+  const card = await bankCardOf(t, m);
+  const res = await call(t, 'POST', '/user/withdraw/create', { headers: m.keyed(), body: { bank_card_id: card, amount: '30', currency: 'USD', pay_password: PAY_PASSWORD } });
+  expect(res.body.code, res.body.msg).toBe(200);
+  expect(await usdOf(t, m)).toEqual({ currency: 'USD', available: 10_000 - 3_130, frozen: 3_130 });
+  return { m, w: res.body.data as { id: number; withdraw_no: string } };
+}
+
+/** The state of a withdrawal's hold and how many ledger entries released it. */
+export async function releasesOf(t: TestApp, withdrawNo: string) {
+  const hold = await t.db.selectFrom('holds').select(['id', 'status']).where('reference_type', '=', 'withdrawal').where('reference_id', '=', withdrawNo).executeTakeFirstOrThrow();
+  const entries = await t.db.selectFrom('journal_entries').select('id').where('kind', '=', 'hold.release').where('reference_type', '=', 'hold').where('reference_id', '=', String(hold.id)).execute();
+  return { status: hold.status, count: entries.length };
 }
 
 let rewardSeq = 0;

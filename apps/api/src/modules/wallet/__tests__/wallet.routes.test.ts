@@ -8,7 +8,7 @@ import { providerActor, systemActor } from '../../../lib/actor.js';
 import { withTransaction } from '../../../lib/transaction.js';
 import { markRechargePaid } from '../recharge.service.js';
 import { redeemGiftCard } from '../wallet.service.js';
-import { PAY_PASSWORD, bankCardOf, maybank, usdOf, walletMember } from './fixtures.js';
+import { PAY_PASSWORD, bankCardOf, maybank, pendingWithdrawal, releasesOf, usdOf, walletMember } from './fixtures.js';
 import { checkLedgerAfterEach } from './ledger-guard.js';
 
 let t: TestApp;
@@ -162,37 +162,21 @@ describe('withdrawals', () => {
   });
 });
 
-/** A member with 100.00 USD who asked to withdraw 30.00 (fee 1.30): the withdrawal as answered. */
-async function pendingWithdrawal() {
-  const m = await walletMember(t, { usd: 10_000 });
-  const card = await cardOf(m);
-  const res = await post('/user/withdraw/create', { bank_card_id: card, amount: '30', currency: 'USD', pay_password: PAY_PASSWORD }, m.keyed());
-  expect(res.body.code, res.body.msg).toBe(200);
-  expect(await usd(m)).toEqual({ currency: 'USD', available: 10_000 - 3_130, frozen: 3_130 });
-  return { m, w: res.body.data as { id: number; withdraw_no: string } };
-}
-
-/** The ledger entries that released the withdrawal's hold. */
-async function releasesOf(withdrawNo: string) {
-  const hold = await t.db.selectFrom('holds').select(['id', 'status']).where('reference_type', '=', 'withdrawal').where('reference_id', '=', withdrawNo).executeTakeFirstOrThrow();
-  const entries = await t.db.selectFrom('journal_entries').select('id').where('kind', '=', 'hold.release').where('reference_type', '=', 'hold').where('reference_id', '=', String(hold.id)).execute();
-  return { status: hold.status, count: entries.length };
-}
 
 describe('cancelling a withdrawal', () => {
   it('the owner cancels a pending withdrawal: amount and fee come back, the record says cancelled with its time', async () => {
-    const { m, w } = await pendingWithdrawal();
+    const { m, w } = await pendingWithdrawal(t);
     const res = await post('/user/withdraw/cancel', { id: w.id }, m.keyed());
     expect(res.body.code, res.body.msg).toBe(200);
     expect(res.body.data).toMatchObject({ id: w.id, status: 'cancelled' });
     expect(res.body.data.cancelled_at).toBeTruthy();
     expect((await get(`/user/withdraw/info?id=${w.id}`, m.headers)).body.data).toEqual(res.body.data);
     expect(await usd(m)).toEqual({ currency: 'USD', available: 10_000, frozen: 0 });
-    expect(await releasesOf(w.withdraw_no)).toEqual({ status: 'released', count: 1 });
+    expect(await releasesOf(t, w.withdraw_no)).toEqual({ status: 'released', count: 1 });
   });
 
   it("another member's withdrawal is not found and stays held", async () => {
-    const { m, w } = await pendingWithdrawal();
+    const { m, w } = await pendingWithdrawal(t);
     const other = await walletMember(t, { usd: 500 });
     expect((await post('/user/withdraw/cancel', { id: w.id }, other.keyed())).body.code).toBe(ResponseCode.withdrawalNotFound);
     expect((await get(`/user/withdraw/info?id=${w.id}`, m.headers)).body.data.status).toBe('pending');
@@ -200,23 +184,23 @@ describe('cancelling a withdrawal', () => {
   });
 
   it('a decided withdrawal cannot be cancelled, with a message in the reader’s language; a second cancel moves nothing', async () => {
-    const { m, w } = await pendingWithdrawal();
+    const { m, w } = await pendingWithdrawal(t);
     expect((await post('/admin/api/wallet/withdrawals/approve', { id: w.id, reason: 'member checked' }, owner.headers)).body.code).toBe(200);
     const refused = await call(t, 'POST', '/user/withdraw/cancel', { headers: m.keyed(), body: { id: w.id }, lang: 'zh-cn' });
     expect(refused.body).toMatchObject({ code: ResponseCode.withdrawalNotPending, msg: '该提现已处理，无法再取消' });
     expect((await call(t, 'POST', '/user/withdraw/cancel', { headers: m.keyed(), body: { id: w.id }, lang: 'en-us' })).body.msg).toBe('This withdrawal has already been decided and can no longer be cancelled');
     expect(await usd(m)).toEqual({ currency: 'USD', available: 10_000 - 3_130, frozen: 3_130 });
 
-    const second = await pendingWithdrawal();
+    const second = await pendingWithdrawal(t);
     expect((await post('/user/withdraw/cancel', { id: second.w.id }, second.m.keyed())).body.code).toBe(200);
     expect((await post('/user/withdraw/cancel', { id: second.w.id }, second.m.keyed())).body.code).toBe(ResponseCode.withdrawalNotPending);
     expect(await usd(second.m)).toEqual({ currency: 'USD', available: 10_000, frozen: 0 });
-    expect(await releasesOf(second.w.withdraw_no)).toEqual({ status: 'released', count: 1 });
+    expect(await releasesOf(t, second.w.withdraw_no)).toEqual({ status: 'released', count: 1 });
   });
 
   it('cancel and operator approval at once, 20 times: exactly one of them wins each time, and the money follows it', async () => {
     for (let round = 0; round < 20; round++) {
-      const { m, w } = await pendingWithdrawal();
+      const { m, w } = await pendingWithdrawal(t);
       const [cancel, approve] = await Promise.all([post('/user/withdraw/cancel', { id: w.id }, m.keyed()), post('/admin/api/wallet/withdrawals/approve', { id: w.id, reason: 'member checked' }, owner.headers)]);
       expect([cancel.body.code, approve.body.code].filter((c) => c === 200), `round ${round}`).toHaveLength(1);
       const after = (await get(`/user/withdraw/info?id=${w.id}`, m.headers)).body.data;
@@ -224,19 +208,19 @@ describe('cancelling a withdrawal', () => {
         expect(approve.body.code).toBe(ResponseCode.requestNotPending);
         expect(after.status).toBe('cancelled');
         expect(await usd(m)).toEqual({ currency: 'USD', available: 10_000, frozen: 0 });
-        expect(await releasesOf(w.withdraw_no)).toEqual({ status: 'released', count: 1 });
+        expect(await releasesOf(t, w.withdraw_no)).toEqual({ status: 'released', count: 1 });
       } else {
         expect(cancel.body.code).toBe(ResponseCode.withdrawalNotPending);
         expect(after.status).toBe('approved');
         expect(await usd(m)).toEqual({ currency: 'USD', available: 10_000 - 3_130, frozen: 3_130 });
-        expect(await releasesOf(w.withdraw_no)).toEqual({ status: 'pending', count: 0 });
+        expect(await releasesOf(t, w.withdraw_no)).toEqual({ status: 'pending', count: 0 });
       }
       expect(await ledgerCheck(t.db)).toEqual([]);
     }
   });
 
   it('a double submit with one idempotency key cancels once and answers both alike', async () => {
-    const { m, w } = await pendingWithdrawal();
+    const { m, w } = await pendingWithdrawal(t);
     const headers = m.keyed();
     const answers = await Promise.all([post('/user/withdraw/cancel', { id: w.id }, headers), post('/user/withdraw/cancel', { id: w.id }, headers)]);
     const done = answers.filter((a) => a.body.code === 200);
@@ -246,7 +230,7 @@ describe('cancelling a withdrawal', () => {
     const replay = await post('/user/withdraw/cancel', { id: w.id }, headers);
     expect(replay.body).toEqual(done[0]!.body);
     expect(await usd(m)).toEqual({ currency: 'USD', available: 10_000, frozen: 0 });
-    expect(await releasesOf(w.withdraw_no)).toEqual({ status: 'released', count: 1 });
+    expect(await releasesOf(t, w.withdraw_no)).toEqual({ status: 'released', count: 1 });
   });
 });
 

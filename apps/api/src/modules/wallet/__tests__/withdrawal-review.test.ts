@@ -4,7 +4,7 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { call } from '../../catalogue/__tests__/helpers.js';
 import { ledgerCheck } from '../../ledger/ledger.service.js';
 import { newOperatorSession } from '../../orders/__tests__/fixtures.js';
-import { PAY_PASSWORD, bankCardOf, usdOf, walletMember } from './fixtures.js';
+import { pendingWithdrawal, releasesOf, usdOf } from './fixtures.js';
 import { checkLedgerAfterEach } from './ledger-guard.js';
 
 // The operators' review of withdrawals: approve, mark paid, or reject, a pending one or an
@@ -24,29 +24,12 @@ type Headers = Record<string, string>;
 const get = (url: string, headers?: Headers) => call(t, 'GET', url, { headers });
 const post = (url: string, body: unknown, headers?: Headers) => call(t, 'POST', url, { headers, body });
 const usd = (m: { headers: Headers }) => usdOf(t, m);
-const cardOf = (m: Awaited<ReturnType<typeof walletMember>>) => bankCardOf(t, m);
 
-/** A member with 100.00 USD who asked to withdraw 30.00 (fee 1.30): the withdrawal as answered. */
-async function pendingWithdrawal() {
-  const m = await walletMember(t, { usd: 10_000 });
-  const card = await cardOf(m);
-  const res = await post('/user/withdraw/create', { bank_card_id: card, amount: '30', currency: 'USD', pay_password: PAY_PASSWORD }, m.keyed());
-  expect(res.body.code, res.body.msg).toBe(200);
-  expect(await usd(m)).toEqual({ currency: 'USD', available: 10_000 - 3_130, frozen: 3_130 });
-  return { m, w: res.body.data as { id: number; withdraw_no: string } };
-}
-
-/** The ledger entries that released the withdrawal's hold. */
-async function releasesOf(withdrawNo: string) {
-  const hold = await t.db.selectFrom('holds').select(['id', 'status']).where('reference_type', '=', 'withdrawal').where('reference_id', '=', withdrawNo).executeTakeFirstOrThrow();
-  const entries = await t.db.selectFrom('journal_entries').select('id').where('kind', '=', 'hold.release').where('reference_type', '=', 'hold').where('reference_id', '=', String(hold.id)).execute();
-  return { status: hold.status, count: entries.length };
-}
 
 describe('reviewing withdrawals', () => {
   it('approve and reject of a pending withdrawal at once, 10 times: one decision applies, the other is told it was decided, the money follows it', async () => {
     for (let round = 0; round < 10; round++) {
-      const { m, w } = await pendingWithdrawal();
+      const { m, w } = await pendingWithdrawal(t);
       // Both operators decide on the pending withdrawal they see (the console sends what it shows).
       const [approve, reject] = await Promise.all([
         post('/admin/api/wallet/withdrawals/approve', { id: w.id, reason: 'member checked' }, owner.headers),
@@ -58,17 +41,17 @@ describe('reviewing withdrawals', () => {
       if (reject.body.code === 200) {
         expect(after).toMatchObject({ status: 'rejected', reason: 'Name does not match the bank', approved_at: null });
         expect(await usd(m)).toEqual({ currency: 'USD', available: 10_000, frozen: 0 });
-        expect(await releasesOf(w.withdraw_no)).toEqual({ status: 'released', count: 1 });
+        expect(await releasesOf(t, w.withdraw_no)).toEqual({ status: 'released', count: 1 });
       } else {
         expect(after.status).toBe('approved');
         expect((await usd(m)).frozen).toBe(3_000 + 130);
-        expect(await releasesOf(w.withdraw_no)).toEqual({ status: 'pending', count: 0 });
+        expect(await releasesOf(t, w.withdraw_no)).toEqual({ status: 'pending', count: 0 });
       }
     }
   });
 
   it('an approved withdrawal whose payout failed is rejected before it is marked paid: the hold goes back once, the decision is recorded', async () => {
-    const { m, w } = await pendingWithdrawal();
+    const { m, w } = await pendingWithdrawal(t);
     expect((await post('/admin/api/wallet/withdrawals/approve', { id: w.id, reason: 'member checked' }, owner.headers)).body.code).toBe(200);
     const rejected = await post('/admin/api/wallet/withdrawals/reject', { id: w.id, reason: 'The bank returned the payout: account closed', seen_status: 'approved' }, owner.headers);
     expect(rejected.body.code, rejected.body.msg).toBe(200);
@@ -76,7 +59,7 @@ describe('reviewing withdrawals', () => {
     const info = (await get(`/user/withdraw/info?id=${w.id}`, m.headers)).body.data;
     expect(info.approved_at && info.rejected_at).toBeTruthy();
     expect(await usd(m)).toEqual({ currency: 'USD', available: 10_000, frozen: 0 });
-    expect(await releasesOf(w.withdraw_no)).toEqual({ status: 'released', count: 1 });
+    expect(await releasesOf(t, w.withdraw_no)).toEqual({ status: 'released', count: 1 });
     // Neither a second rejection nor marking it paid moves anything now.
     expect((await post('/admin/api/wallet/withdrawals/reject', { id: w.id, reason: 'again' }, owner.headers)).body.code).toBe(ResponseCode.requestNotPending);
     expect((await post('/admin/api/wallet/withdrawals/paid', { id: w.id, payout_reference: 'MBB-1' }, owner.headers)).body.code).toBe(ResponseCode.requestNotPending);
@@ -84,7 +67,7 @@ describe('reviewing withdrawals', () => {
     const actions = await t.db.selectFrom('operator_actions').select(['action', 'reason']).where('target_type', '=', 'withdrawal').where('target_id', '=', w.id).orderBy('id').execute();
     expect(actions.map((a) => a.action)).toEqual(['withdrawal.approved', 'withdrawal.rejected']);
     // A paid withdrawal can no longer be rejected.
-    const paid = await pendingWithdrawal();
+    const paid = await pendingWithdrawal(t);
     await post('/admin/api/wallet/withdrawals/approve', { id: paid.w.id, reason: 'member checked' }, owner.headers);
     expect((await post('/admin/api/wallet/withdrawals/paid', { id: paid.w.id, payout_reference: 'MBB-2' }, owner.headers)).body.code).toBe(200);
     expect((await post('/admin/api/wallet/withdrawals/reject', { id: paid.w.id, reason: 'too late' }, owner.headers)).body.code).toBe(ResponseCode.requestNotPending);
@@ -92,7 +75,7 @@ describe('reviewing withdrawals', () => {
   });
 
   it('a rejection decided on what the operator saw is refused once the withdrawal moved on', async () => {
-    const { m, w } = await pendingWithdrawal();
+    const { m, w } = await pendingWithdrawal(t);
     expect((await post('/admin/api/wallet/withdrawals/approve', { id: w.id, reason: 'member checked' }, owner.headers)).body.code).toBe(200);
     // Another operator still looking at it as pending.
     expect((await post('/admin/api/wallet/withdrawals/reject', { id: w.id, reason: 'Name does not match', seen_status: 'pending' }, owner.headers)).body.code).toBe(ResponseCode.requestNotPending);
@@ -102,7 +85,7 @@ describe('reviewing withdrawals', () => {
 
   it('marking paid and rejecting an approved withdrawal at once, 10 times: one applies; the hold is posted or released, once', async () => {
     for (let round = 0; round < 10; round++) {
-      const { m, w } = await pendingWithdrawal();
+      const { m, w } = await pendingWithdrawal(t);
       expect((await post('/admin/api/wallet/withdrawals/approve', { id: w.id, reason: 'member checked' }, owner.headers)).body.code).toBe(200);
       const [paid, reject] = await Promise.all([
         post('/admin/api/wallet/withdrawals/paid', { id: w.id, payout_reference: `MBB-${round}` }, owner.headers),
