@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../db/database.js';
 
 /** graphile-worker's add_job through the caller's executor (so a job joins the caller's transaction); answers the job's id. */
@@ -32,11 +32,20 @@ export async function insertLaterJob(
   db: Executor,
   job: { task: string; payload: unknown; runAt: Date; maxAttempts?: number; jobKey: string },
 ): Promise<string | undefined> {
-  const { rows } = await sql<{ id: string }>`
-    insert into graphile_worker._private_jobs (task_id, payload, run_at, max_attempts, key)
-    select t.id, ${JSON.stringify(job.payload)}::json, ${job.runAt}::timestamptz, ${job.maxAttempts ?? 25}::smallint, ${job.jobKey}
-    from graphile_worker._private_tasks t where t.identifier = ${job.task}
-    on conflict (key) do nothing
-    returning id::text as id`.execute(db);
+  const { rows } = await sql<{ id: string }>`${laterJobInsert({ ...job, payload: sql`${JSON.stringify(job.payload)}::json`, key: sql`${job.jobKey}` })}`.execute(db);
   return rows[0]?.id;
+}
+
+/**
+ * The insert of `insertLaterJob` as part of a larger statement: one job per row of the statement's
+ * CTE `from` (the job of a row written by the same statement), its payload and key SQL over that
+ * CTE's columns. Returns the new jobs' ids (as `id`); no row when the task was never enqueued
+ * before (the caller then uses `addJob`).
+ */
+export function laterJobInsert(job: { task: string; payload: RawBuilder<unknown>; key: RawBuilder<string>; runAt: Date; maxAttempts?: number; from?: string }) {
+  return sql`insert into graphile_worker._private_jobs (task_id, payload, run_at, max_attempts, key)
+    select t.id, ${job.payload}, ${job.runAt}::timestamptz, ${job.maxAttempts ?? 25}::smallint, ${job.key}
+    from graphile_worker._private_tasks t${job.from ? sql`, ${sql.table(job.from)}` : sql``} where t.identifier = ${job.task}
+    on conflict (key) do nothing
+    returning id::text as id`;
 }

@@ -44,6 +44,41 @@ export const findAddressForMember = (db: Executor, memberId: number, addressId: 
 export const findDefaultAddressOfMember = (db: Executor, memberId: number) =>
   selectAddresses(db).where('a.user_id', '=', memberId).where('a.is_default', '=', true).executeTakeFirst();
 
+/** An address as an order copies it (`findShippingAddress`). */
+export interface ShippingAddressRow {
+  id: number;
+  name: string;
+  surname: string;
+  mobile_pre: string;
+  mobile: string;
+  email: string;
+  country_code: string;
+  province: string;
+  city: string;
+  district: string;
+  detail: string;
+  house_number: string;
+  zip_code: string;
+}
+
+/**
+ * The select of `findShippingAddress`, for a statement that reads the address with other things
+ * (checkout reads it with the stock it reserves).
+ */
+export const shippingAddressQuery = (memberId: number, addressId?: number) =>
+  sql<ShippingAddressRow>`select a.id, a.name, a.surname, a.mobile_pre, a.mobile, a.email, a.country_code,
+      coalesce(nullif(a.province, ''), p.name, '') as province, coalesce(nullif(a.city, ''), ci.name, '') as city,
+      coalesce(nullif(a.district, ''), d.name, '') as district, a.detail, a.house_number, a.zip_code
+    from addresses a
+      left join geo_regions p on p.id = a.province_id left join geo_regions ci on ci.id = a.city_id left join geo_regions d on d.id = a.district_id
+    where a.user_id = ${memberId} and ${addressId === undefined ? sql`a.is_default` : sql`a.id = ${addressId}`}`;
+
+/**
+ * One address of one member (their default one without `addressId`) as an order copies it: the
+ * region names are the chosen regions' own where none was typed. Undefined for another member's id.
+ */
+export const findShippingAddress = async (db: Executor, memberId: number, addressId?: number) => (await shippingAddressQuery(memberId, addressId).execute(db)).rows[0];
+
 /**
  * Serializes changes to one member's address book until the transaction ends: the limit of 20
  * and the single default are checked and kept by one writer at a time.

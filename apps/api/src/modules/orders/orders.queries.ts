@@ -1,9 +1,11 @@
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { SortOrder } from '@shop/contract';
 import type { Executor } from '../../db/database.js';
+import { laterJobInsert } from '../../jobs/jobs.queries.js';
+import { shippingAddressQuery, type ShippingAddressRow } from '../address/address.queries.js';
 import { orderList } from '../../lib/list-order.queries.js';
 import type { Tx } from '../../lib/transaction.js';
-import type { AddressSnapshot, OrderStatus } from './orders.table.js';
+import type { AddressSnapshot, OrdersTable, OrderStatus } from './orders.table.js';
 
 type OrderListSort = 'id' | 'total' | 'status' | 'created_at' | 'paid_at' | 'last_reminded_at';
 
@@ -51,6 +53,8 @@ export const findSkusForCheckout = (db: Executor, skuIds: number[]) =>
     .where('s.id', 'in', skuIds.length ? skuIds : [-1])
     .execute();
 
+export type SkuRow = Awaited<ReturnType<typeof findSkusForCheckout>>[number];
+
 /**
  * Takes `quantity` of an SKU out of stock if that many are left and its goods are on sale, in one
  * statement: concurrent buyers wait on the row and PostgreSQL re-checks the condition for each, so
@@ -66,40 +70,58 @@ export const reserveStock = (tx: Tx, skuId: number, quantity: number) =>
     .returning(['s.id', 's.price_minor', 's.stock'])
     .executeTakeFirst();
 
-/**
- * `reserveStock` and, in the same statement, the reserved SKU as checkout describes it (the row of
- * `findSkusForCheckout`, its stock after the reservation) with its goods' own points rule: one round
- * trip per SKU on the hot path of checkout. Nothing when refused.
- */
-export const reserveSkuForCheckout = (tx: Tx, skuId: number, quantity: number) =>
-  tx
-    .with('r', (db) =>
-      db
-        .updateTable('goods_skus as s')
-        .set((eb) => ({ stock: eb('s.stock', '-', quantity) }))
-        .where('s.id', '=', skuId)
-        .where('s.stock', '>=', quantity)
-        .where((eb) => eb.exists(eb.selectFrom('goods as g').select('g.id').whereRef('g.id', '=', 's.goods_id').where('g.status', '=', 'on_sale')))
-        .returning(['s.id', 's.goods_id', 's.price_minor', 's.stock', 's.spec_value_ids', 's.image', 's.weight_g', 's.pv']),
-    )
-    .selectFrom('r')
-    .innerJoin('goods as g', 'g.id', 'r.goods_id')
-    .leftJoin('goods_points as gp', 'gp.goods_id', 'r.goods_id')
-    .select(['r.id', 'r.goods_id', 'r.price_minor', 'r.stock', 'r.spec_value_ids', 'r.image', 'r.weight_g', 'r.pv', 'g.name', 'g.cover', 'g.specs', 'g.currency', 'g.status', 'gp.points_per_unit'])
-    .executeTakeFirst();
+/** What an order's amounts and times depend on besides its goods (`findCheckoutTerms`). */
+export interface CheckoutTerms {
+  expiry_minutes: number;
+  auto_confirm_days: number;
+  points_per_unit: number;
+  shopping_points_per_unit: number;
+  points_max_share_bp: number;
+  earn_rate_bp: number;
+  /** The operating fee at the destination, in basis points (none set: null). */
+  fee_rate_bp: number | null;
+  /** Freight to the destination in the order's currency, and the subtotal from which it is free (none set: null). */
+  shipping_fee_minor: number | null;
+  shipping_free_over_minor: number | null;
+}
+
+const TERMS_COLUMNS = sql`os.expiry_minutes, os.auto_confirm_days, os.points_per_unit, os.shopping_points_per_unit, os.points_max_share_bp, os.earn_rate_bp,
+  of.rate_bp as fee_rate_bp, sf.fee_minor as shipping_fee_minor, sf.free_over_minor as shipping_free_over_minor`;
 
 /**
  * What an order's amounts and times depend on besides its goods, in one reading: the operator's
  * order settings, and at the destination the operating fee's rate and the shipping fee in `currency`.
  */
-export const findCheckoutTerms = (db: Executor, countryCode: string | undefined, currency: string) =>
-  db
-    .selectFrom('order_settings as os')
-    .leftJoin('operating_fees as of', (j) => j.on('of.country_code', '=', countryCode ?? ''))
-    .leftJoin('shipping_fees as sf', (j) => j.on('sf.country_code', '=', countryCode ?? '').on('sf.currency', '=', currency))
-    .selectAll('os')
-    .select(['of.rate_bp as fee_rate_bp', 'sf.fee_minor as shipping_fee_minor', 'sf.free_over_minor as shipping_free_over_minor'])
-    .executeTakeFirstOrThrow();
+export const findCheckoutTerms = async (db: Executor, countryCode: string | undefined, currency: string) =>
+  (
+    await sql<CheckoutTerms>`select ${TERMS_COLUMNS} from order_settings os
+      left join operating_fees of on of.country_code = ${countryCode ?? ''}
+      left join shipping_fees sf on sf.country_code = ${countryCode ?? ''} and sf.currency = ${currency}`.execute(db)
+  ).rows[0]!;
+
+/**
+ * `reserveStock` and, in the same statement, the reserved SKU as checkout describes it (the row of
+ * `findSkusForCheckout`, its stock after the reservation) with its goods' own points rule (`sku`,
+ * null when refused). With `destination`, also the member's address (`address`, null when it is not
+ * theirs) and the order's terms at its country in the goods' currency (`terms`): checkout's hot path
+ * reads all it needs in one round trip, and nothing more while it holds the SKU's row.
+ */
+export const reserveSkuForCheckout = async (tx: Tx, skuId: number, quantity: number, destination?: { memberId: number; addressId?: number }) =>
+  (
+    await sql<{ sku: (SkuRow & { points_per_unit: number | null }) | null; address: ShippingAddressRow | null; terms: CheckoutTerms | null }>`
+      with r as (
+        update goods_skus s set stock = s.stock - ${quantity}
+        where s.id = ${skuId} and s.stock >= ${quantity} and exists (select 1 from goods g where g.id = s.goods_id and g.status = 'on_sale')
+        returning s.id, s.goods_id, s.price_minor, s.stock, s.spec_value_ids, s.image, s.weight_g, s.pv),
+      k as (
+        select r.id, r.goods_id, r.price_minor, r.stock, r.spec_value_ids, r.image, r.weight_g, r.pv, g.name, g.cover, g.specs, g.currency, g.status, gp.points_per_unit
+        from r join goods g on g.id = r.goods_id left join goods_points gp on gp.goods_id = r.goods_id),
+      a as (${destination ? shippingAddressQuery(destination.memberId, destination.addressId) : sql`select null::text as country_code where false`})
+      select (select row_to_json(k) from k) as sku, (select row_to_json(a) from a) as address,
+        (select row_to_json(t) from (select ${TERMS_COLUMNS} from order_settings os cross join a cross join k
+          left join operating_fees of on of.country_code = a.country_code
+          left join shipping_fees sf on sf.country_code = a.country_code and sf.currency = k.currency) t) as terms`.execute(tx)
+  ).rows[0]!;
 
 /** Puts units back on sale (an order cancelled or closed). */
 export const returnStock = (tx: Tx, skuId: number, quantity: number) =>
@@ -166,38 +188,46 @@ export interface NewOrderLine {
   pv: number;
 }
 
+/** The key of an order's expiry job (one per order). */
+export const orderExpiryJobKey = (orderId: number) => `order-expiry:${orderId}`;
+
+const ORDER_LINE_COLUMNS = ['goods_id', 'sku_id', 'name', 'spec_text', 'image', 'unit_price_minor', 'quantity', 'line_total_minor', 'pv'] as const satisfies ReadonlyArray<keyof NewOrderLine>;
+
 /**
- * A new order, its lines and its `created` event in one statement. Nothing is written, and nothing
- * answered, when the order number is taken (the caller draws another).
+ * A new order, its lines, its `created` event and, with `expiry`, its expiry job (`expire_order`
+ * keyed by `orderExpiryJobKey`) in one statement. Nothing is written, and nothing answered, when
+ * the order number is taken (the caller draws another). `expiry_job` is false when the job could
+ * not be added this way (the task was never enqueued before): the caller enqueues it.
  */
-export const insertOrderWithLines = (tx: Tx, o: NewOrder, lines: NewOrderLine[], event: { actor_kind: string; actor_id: string; request_id: string }) =>
-  tx
-    .with('o', (db) =>
-      db
-        .insertInto('orders')
-        .values({ ...o, status: 'awaiting_payment', address: JSON.stringify(o.address) })
-        .onConflict((oc) => oc.column('order_no').doNothing())
-        .returning(['id', 'order_no', 'status', 'total_minor', 'currency', 'expires_at']),
-    )
-    .with('l', (db) =>
-      db
-        .insertInto('order_lines')
-        .columns(['order_id', 'goods_id', 'sku_id', 'name', 'spec_text', 'image', 'unit_price_minor', 'quantity', 'line_total_minor', 'pv'])
-        .expression(
-          sql`select o.id, x.goods_id, x.sku_id, x.name, x.spec_text, x.image, x.unit_price_minor, x.quantity, x.line_total_minor, x.pv
-              from o, jsonb_to_recordset(${JSON.stringify(lines)}::jsonb)
-                as x(goods_id int, sku_id int, name jsonb, spec_text jsonb, image text, unit_price_minor bigint, quantity int, line_total_minor bigint, pv int)`,
-        ),
-    )
-    .with('e', (db) =>
-      db
-        .insertInto('order_events')
-        .columns(['order_id', 'kind', 'from_status', 'to_status', 'actor_kind', 'actor_id', 'request_id'])
-        .expression(sql`select o.id, 'created', null, 'awaiting_payment', ${event.actor_kind}, ${event.actor_id}, ${event.request_id} from o`),
-    )
-    .selectFrom('o')
-    .selectAll()
-    .executeTakeFirst();
+export const insertOrderWithLines = async (
+  tx: Tx,
+  o: NewOrder,
+  lines: NewOrderLine[],
+  event: { actor_kind: string; actor_id: string; request_id: string },
+  expiry?: { runAt: Date; maxAttempts: number },
+) => {
+  const row: Record<string, unknown> = { ...o, status: 'awaiting_payment', address: JSON.stringify(o.address) };
+  const columns = Object.keys(row).filter((k) => row[k] !== undefined);
+  const job = expiry
+    ? sql`, j as (${laterJobInsert({ task: 'expire_order', payload: sql`json_build_object('orderId', o.id)`, key: sql`'order-expiry:' || o.id`, runAt: expiry.runAt, maxAttempts: expiry.maxAttempts, from: 'o' })})`
+    : sql``;
+  const { rows } = await sql<Pick<Selectable<OrdersTable>, 'id' | 'order_no' | 'status' | 'total_minor' | 'currency' | 'expires_at'> & { expiry_job: boolean }>`
+    with o as (
+      insert into orders (${sql.join(columns.map((c) => sql.ref(c)))}) values (${sql.join(columns.map((c) => row[c]))})
+      on conflict (order_no) do nothing
+      returning id, order_no, status, total_minor, currency, expires_at),
+    l as (
+      insert into order_lines (order_id, ${sql.join(ORDER_LINE_COLUMNS.map((c) => sql.ref(c)))})
+      select o.id, x.goods_id, x.sku_id, x.name, x.spec_text, x.image, x.unit_price_minor, x.quantity, x.line_total_minor, x.pv
+      from o, jsonb_to_recordset(${JSON.stringify(lines)}::jsonb)
+        as x(goods_id int, sku_id int, name jsonb, spec_text jsonb, image text, unit_price_minor bigint, quantity int, line_total_minor bigint, pv int)),
+    e as (
+      insert into order_events (order_id, kind, from_status, to_status, actor_kind, actor_id, request_id)
+      select o.id, 'created', null, 'awaiting_payment', ${event.actor_kind}, ${event.actor_id}, ${event.request_id} from o)
+    ${job}
+    select o.*, ${expiry ? sql`exists (select 1 from j)` : sql`false`} as expiry_job from o`.execute(tx);
+  return rows[0];
+};
 
 export const insertOrderEvent = (
   db: Executor,

@@ -16,11 +16,11 @@ import {
 } from '@shop/contract';
 import type { AppDeps } from '../../app.js';
 import type { Database, Executor } from '../../db/database.js';
-import { enqueueJob, enqueueLaterJob } from '../../jobs/enqueue.js';
+import { enqueueJob } from '../../jobs/enqueue.js';
 import { operatorNameOf, type Actor } from '../../lib/actor.js';
 import { AppError } from '../../lib/errors.js';
 import { withTransaction, type Tx } from '../../lib/transaction.js';
-import { findAddressForMember, findDefaultAddressOfMember } from '../address/address.queries.js';
+import { findShippingAddress, type ShippingAddressRow } from '../address/address.queries.js';
 import * as cartQueries from '../cart/cart.queries.js';
 import { lineProblem, memberIdOf } from '../cart/cart.service.js';
 import { SHOP_CURRENCY } from '../rates/rates.service.js';
@@ -36,11 +36,14 @@ import * as q from './orders.queries.js';
 import { findEntryOfOrder, findGroup } from './group-buy.queries.js';
 import { creditEarnedPoints, holdCheckoutPoints, planPoints, pointBalances, pointsEarned, returnCheckoutPoints, spendHeldPoints, type PointsPlan, type PointsSettings } from './points.js';
 import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
-import type { AddressSnapshot, OrderStatus } from './orders.table.js';
+import type { OrderStatus } from './orders.table.js';
 
-type SkuRow = Awaited<ReturnType<typeof q.findSkusForCheckout>>[number];
+type SkuRow = q.SkuRow;
 type OrderRow = NonNullable<Awaited<ReturnType<typeof q.findOrder>>>;
 type OrderLineRow = Awaited<ReturnType<typeof q.findOrderLines>>[number];
+
+/** Attempts of an order's expiry job before it is given up (the overdue sweep still closes the order). */
+const EXPIRY_ATTEMPTS = 10;
 
 const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
 
@@ -51,27 +54,6 @@ function actorRecord(actor: Actor): { actor_kind: string; actor_id: string; requ
 }
 
 // ---------------------------------------------------------------- what is bought
-
-/** The member's address (by id, else their default) as the order keeps it; nothing when it is not theirs. */
-async function shippingAddress(db: Executor, userId: number, addressId?: number): Promise<(AddressSnapshot & { id: number }) | undefined> {
-  const a = addressId === undefined ? await findDefaultAddressOfMember(db, userId) : await findAddressForMember(db, userId, addressId);
-  if (!a) return undefined;
-  return {
-    id: a.id,
-    name: a.name,
-    surname: a.surname,
-    mobile_pre: a.mobile_pre,
-    mobile: a.mobile,
-    email: a.email,
-    country_code: a.country_code,
-    province: a.province || a.province_name || '',
-    city: a.city || a.city_name || '',
-    district: a.district || a.district_name || '',
-    detail: a.detail,
-    house_number: a.house_number,
-    zip_code: a.zip_code,
-  };
-}
 
 interface WantedLine {
   cartId: number | null;
@@ -113,7 +95,7 @@ function currencyOf(rows: Array<{ currency: string }>): string {
   return rows[0]?.currency ?? SHOP_CURRENCY;
 }
 
-type CheckoutTerms = Awaited<ReturnType<typeof q.findCheckoutTerms>>;
+type CheckoutTerms = q.CheckoutTerms;
 
 /** Freight and the operating fee at the destination (none without one), and the total. */
 function amountsWith(terms: CheckoutTerms, subtotal: number, countryCode: string | undefined, couponDiscount = 0, points?: PointsParts): OrderAmounts {
@@ -190,7 +172,7 @@ export async function previewCheckout(db: Database, actor: Actor, input: Endpoin
     };
   });
   const currency = currencyOf(lines);
-  const address = await shippingAddress(db, userId, input.address_id);
+  const address = await findShippingAddress(db, userId, input.address_id);
   if (input.address_id !== undefined && !address) throw new AppError(ResponseCode.addressNotFound);
   const subtotal = lines.filter((l) => l.available).reduce((n, l) => n + l.line_total, 0);
   const discount = input.coupon_code ? (await couponDiscount(db, userId, input.coupon_code, subtotal, currency)).discount : 0;
@@ -242,22 +224,32 @@ export type CreateOrderInput = Omit<OrderBody, 'points' | 'shopping_points'> & P
 export async function placeOrder(deps: AppDeps, actor: Actor, input: CreateOrderInput, options: { international?: { method: ShippingMethod }; groupBuy?: { priceMinor: number } } = {}): Promise<EndpointData<typeof createOrder>> {
   const userId = memberIdOf(actor);
   return withTransaction(deps.db, async (tx) => {
-    const address = await shippingAddress(tx, userId, input.address_id);
-    if (!address) throw new AppError(ResponseCode.addressNotFound);
     const wanted = await wantedLines(tx, userId, input);
     const plan = sumBySku(wanted);
     for (const p of plan) if (p.quantity > CART_LINE_MAX) throw new AppError(ResponseCode.cartQuantityLimit, { max: CART_LINE_MAX });
 
-    // Each SKU is reserved and read in one statement; a group buy's units were set aside from the
+    // Each SKU is reserved and read in one statement, the first with the address and the order's
+    // terms in its currency (which must be every SKU's). A group buy's units were set aside from the
     // SKU's stock when the activity was created, so its SKU is only read, at the group's price.
     const skus = new Map<number, SkuRow & { points_per_unit?: number | null }>();
-    if (options.groupBuy) for (const s of await q.findSkusForCheckout(tx, plan.map((p) => p.skuId))) skus.set(s.id, s);
-    else
-      for (const p of plan) {
-        const reserved = await q.reserveSkuForCheckout(tx, p.skuId, p.quantity);
-        if (!reserved) throw await reservationRefusal(tx, p.skuId, actor.lang);
-        skus.set(p.skuId, reserved);
+    let address: ShippingAddressRow | undefined;
+    let reservedTerms: CheckoutTerms | undefined;
+    if (options.groupBuy) {
+      address = await findShippingAddress(tx, userId, input.address_id);
+      if (!address) throw new AppError(ResponseCode.addressNotFound);
+      for (const s of await q.findSkusForCheckout(tx, plan.map((p) => p.skuId))) skus.set(s.id, s);
+    } else
+      for (const [i, p] of plan.entries()) {
+        const reserved = await q.reserveSkuForCheckout(tx, p.skuId, p.quantity, i === 0 ? { memberId: userId, addressId: input.address_id } : undefined);
+        if (i === 0) {
+          address = reserved.address ?? undefined;
+          if (!address) throw new AppError(ResponseCode.addressNotFound);
+          reservedTerms = reserved.terms ?? undefined;
+        }
+        if (!reserved.sku) throw await reservationRefusal(tx, p.skuId, actor.lang);
+        skus.set(p.skuId, reserved.sku);
       }
+    if (!address) throw new AppError(ResponseCode.addressNotFound);
     const lines = plan.map((p) => {
       const s = skus.get(p.skuId);
       if (!s || s.goods_id !== p.goodsId) throw new AppError(ResponseCode.skuNotFound);
@@ -280,7 +272,7 @@ export async function placeOrder(deps: AppDeps, actor: Actor, input: CreateOrder
     const coupon = input.coupon_code ? await couponDiscount(tx, userId, input.coupon_code, subtotal, currency) : undefined;
     if (coupon) await takeCouponUse(tx, coupon.coupon.id, userId, coupon.coupon.per_member_limit);
     const weightG = plan.reduce((n, p) => n + skus.get(p.skuId)!.weight_g * p.quantity, 0);
-    const terms = await q.findCheckoutTerms(tx, address.country_code, currency);
+    const terms = reservedTerms ?? (await q.findCheckoutTerms(tx, address.country_code, currency));
     const reservedRules = options.groupBuy ? undefined : [...skus.values()].flatMap((s) => (s.points_per_unit == null ? [] : [{ goods_id: s.goods_id, points_per_unit: s.points_per_unit }]));
     const points = await pointsTerms(tx, userId, input, {
       lines: lines.map((l) => ({ goodsId: l.goods_id, quantity: l.quantity, lineTotal: l.line_total_minor })),
@@ -332,10 +324,11 @@ export async function placeOrder(deps: AppDeps, actor: Actor, input: CreateOrder
               rate_date: international.rate.date,
             }
           : {}),
-      }, lines.map(({ currency: _c, ...l }) => l), actorRecord(actor));
+      }, lines.map(({ currency: _c, ...l }) => l), actorRecord(actor), { runAt: expiresAt, maxAttempts: EXPIRY_ATTEMPTS });
     }
     await holdCheckoutPoints(tx, actor, { id: order.id, userId }, points.plan);
-    await enqueueLaterJob(tx, 'expire_order', { orderId: order.id }, { runAt: expiresAt, jobKey: `order-expiry:${order.id}`, maxAttempts: 10 });
+    // The expiry job is written with the order (due a minute or more later, the workers find it without a wake-up notice); if that could not be done, it is enqueued now.
+    if (!order.expiry_job) await enqueueJob(tx, 'expire_order', { orderId: order.id }, { runAt: expiresAt, jobKey: q.orderExpiryJobKey(order.id), maxAttempts: EXPIRY_ATTEMPTS });
     if (wanted.some((w) => w.cartId !== null)) await cartQueries.deleteCartLinesOfSkus(tx, userId, plan.map((p) => p.skuId));
     catalogueChangedOnCommit(tx, deps, [...new Set(plan.map((p) => p.goodsId))]);
     // Points (with a coupon) paid it all: nothing is left to pay, so it is paid now.
@@ -368,7 +361,7 @@ export async function expireOrder(deps: AppDeps, actor: Actor, orderId: number):
     if (!order || order.status !== 'awaiting_payment') return false;
     // Too early (the operator lengthened the time, or the job ran ahead): wait for the order's own time.
     if (new Date(order.expires_at).getTime() > Date.now()) {
-      await enqueueJob(tx, 'expire_order', { orderId }, { runAt: new Date(order.expires_at), jobKey: `order-expiry:${orderId}`, maxAttempts: 10 });
+      await enqueueJob(tx, 'expire_order', { orderId }, { runAt: new Date(order.expires_at), jobKey: q.orderExpiryJobKey(orderId), maxAttempts: EXPIRY_ATTEMPTS });
       return false;
     }
     const closed = await q.transitionOrder(tx, orderId, ['awaiting_payment'], 'closed', { closed_at: new Date() });
