@@ -9,6 +9,8 @@ import { isTx } from './transaction.js';
 export type Change =
   /** Postings (or holds) touched accounts of these members. */
   | { kind: 'balances'; memberIds: number[] }
+  /** Orders of these members were placed, changed state or had lines shipped. */
+  | { kind: 'orders'; memberIds: number[] }
   /** Exchange rates were recorded or set. */
   | { kind: 'rates' }
   /** The wallet's currencies (enabled, settlement) changed. */
@@ -40,14 +42,22 @@ function tell(changes: Change[], origin: ChangeOrigin): void {
   }
 }
 
-/** One change per kind, the members of every balance change together, the tags of every cache change together. */
+/** Kinds of change that name the members they concern. */
+const MEMBER_KINDS = ['balances', 'orders'] as const;
+type MemberKind = (typeof MEMBER_KINDS)[number];
+const isMemberKind = (kind: unknown): kind is MemberKind => MEMBER_KINDS.includes(kind as MemberKind);
+
+/** One change per kind, the members of every change of a kind together, the tags of every cache change together. */
 export function mergeChanges(changes: Change[]): Change[] {
   if (changes.some((c) => c.kind === 'all')) return [{ kind: 'all' }];
-  const members = new Set(changes.flatMap((c) => (c.kind === 'balances' ? c.memberIds : [])));
+  const membersOf = (kind: MemberKind) => new Set(changes.flatMap((c) => (c.kind === kind ? c.memberIds : [])));
   const tags = new Set(changes.flatMap((c) => (c.kind === 'cache' ? c.tags : [])));
-  const kinds = new Set(changes.map((c) => c.kind).filter((k) => k !== 'balances' && k !== 'cache'));
+  const kinds = new Set(changes.map((c) => c.kind).filter((k) => !isMemberKind(k) && k !== 'cache'));
   return [
-    ...(members.size ? [{ kind: 'balances' as const, memberIds: [...members] }] : []),
+    ...MEMBER_KINDS.flatMap((kind) => {
+      const members = membersOf(kind);
+      return members.size ? [{ kind, memberIds: [...members] }] : [];
+    }),
     ...(tags.size ? [{ kind: 'cache' as const, tags: [...tags] }] : []),
     ...[...kinds].map((kind) => ({ kind }) as Change),
   ];
@@ -94,7 +104,7 @@ function parsePayload(text: string): Change[] {
     const parsed = JSON.parse(text) as unknown;
     if (!Array.isArray(parsed)) return [{ kind: 'all' }];
     return parsed.map((c: { kind?: unknown; memberIds?: unknown; tags?: unknown }): Change => {
-      if (c.kind === 'balances' && Array.isArray(c.memberIds)) return { kind: 'balances', memberIds: c.memberIds.map(Number).filter(Number.isSafeInteger) };
+      if (isMemberKind(c.kind) && Array.isArray(c.memberIds)) return { kind: c.kind, memberIds: c.memberIds.map(Number).filter(Number.isSafeInteger) };
       if (c.kind === 'cache' && Array.isArray(c.tags)) return { kind: 'cache', tags: c.tags.map(String) };
       if (c.kind === 'rates' || c.kind === 'wallet-currencies') return { kind: c.kind };
       return { kind: 'all' };

@@ -25,6 +25,7 @@ import { withTransaction } from '../../lib/transaction.js';
 import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
 import { memberIdOf } from '../cart/cart.service.js';
 import { pick } from '../catalogue/texts.js';
+import { moveOrder, ordersChanged } from './order-lists.js';
 import * as q from './orders.queries.js';
 import { groupAllowsShipping } from './group-buy.entries.js';
 import { endCouponNow, findCoupon } from './coupons.queries.js';
@@ -64,6 +65,7 @@ export async function shipOrder(deps: Pick<AppDeps, 'db'> & { providers: Pick<Ap
     for (const [lineId, num] of [...merged].sort((a, b) => a[0] - b[0])) {
       if (!(await q.addShippedQuantity(tx, order.id, lineId, num))) throw new AppError(ResponseCode.packageLinesInvalid);
     }
+    ordersChanged(tx, [order.user_id]);
     const pkg = await q.insertPackage(tx, { order_id: order.id, carrier: input.carrier, tracking_number: input.tracking_number, tracking_provider: input.tracking_provider, created_by: by });
     if (!pkg) throw new AppError(ResponseCode.packageLinesInvalid);
     await q.insertPackageLines(tx, pkg.id, [...merged].map(([order_line_id, quantity]) => ({ order_line_id, quantity })));
@@ -74,7 +76,7 @@ export async function shipOrder(deps: Pick<AppDeps, 'db'> & { providers: Pick<Ap
     const after = await q.findOrderLines(tx, [order.id]);
     let status: OrderStatus = order.status;
     if (after.every((l) => l.shipped_quantity === l.quantity)) {
-      const shipped = await q.transitionOrder(tx, order.id, ['paid'], 'shipped', { shipped_at: new Date() });
+      const shipped = await moveOrder(tx, order.id, ['paid'], 'shipped', { shipped_at: new Date() });
       if (!shipped) throw new AppError(ResponseCode.orderState);
       status = 'shipped';
       await q.insertOrderEvent(tx, { order_id: order.id, kind: 'shipped', from_status: 'paid', to_status: 'shipped', ...eventActor(actor) });

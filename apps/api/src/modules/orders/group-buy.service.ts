@@ -13,6 +13,7 @@ import { insertOperatorAction } from '../operator-actions/operator-actions.queri
 import { operatorName } from './fulfilment.service.js';
 import { leaveGroup, openGroup } from './group-buy.entries.js';
 import * as g from './group-buy.queries.js';
+import { moveOrder } from './order-lists.js';
 import * as q from './orders.queries.js';
 import { returnCheckoutPoints } from './points.js';
 import { placeOrder } from './orders.service.js';
@@ -207,8 +208,8 @@ export async function decideGroupAtDeadline(deps: AppDeps, actor: Actor, groupId
     catalogueChangedOnCommit(tx, deps, [activity!.goods_id]);
     const record = { actor_kind: actor.kind, actor_id: actor.name ?? '', request_id: actor.requestId, reason: 'group did not fill in time' };
     for (const entry of await g.findEntriesOfGroup(tx, groupId)) {
-      const refunded = await q.transitionOrder(tx, entry.order_id, ['paid'], 'refunding', { cancelled_at: new Date(), cancel_reason: 'group did not fill' });
-      const cancelled = refunded ? undefined : await q.transitionOrder(tx, entry.order_id, ['awaiting_payment'], 'cancelled', { cancelled_at: new Date(), cancel_reason: 'group did not fill' });
+      const refunded = await moveOrder(tx, entry.order_id, ['paid'], 'refunding', { cancelled_at: new Date(), cancel_reason: 'group did not fill' });
+      const cancelled = refunded ? undefined : await moveOrder(tx, entry.order_id, ['awaiting_payment'], 'cancelled', { cancelled_at: new Date(), cancel_reason: 'group did not fill' });
       if (refunded || cancelled) {
         await leaveGroup(tx, entry.order_id);
         await returnCheckoutPoints(tx, actor, (await q.findOrder(tx, entry.order_id))!);

@@ -37,15 +37,19 @@ import './account-hooks.js';
 import * as fulfilment from './fulfilment.service.js';
 import * as groupBuy from './group-buy.service.js';
 import * as international from './international.service.js';
+import { dropOrderListsOnChanges } from './order-lists.js';
 import * as service from './orders.service.js';
 import * as points from './points.service.js';
 
-export function orderRoutes({ handle, deps }: Api): void {
+export function orderRoutes({ handle, deps, app }: Api): void {
   const { db } = deps;
+  // The members' order lists are cached; this drops a member's whenever one of their orders changes.
+  const stopDropping = dropOrderListsOnChanges(deps);
+  app.addHook('onClose', async () => stopDropping());
   // Members
   handle(getCheckoutGoods, ({ query, actor }) => service.previewCheckout(db, actor, query));
   handle(createOrder, ({ body, actor }) => service.placeOrder(deps, actor, body));
-  handle(listOrders, ({ query, actor }) => service.listMemberOrders(db, actor, query));
+  handle(listOrders, ({ query, actor }) => service.cachedMemberOrders(deps, actor, query));
   handle(getOrder, ({ query, actor }) => service.getMemberOrder(db, actor, query));
   handle(cancelOrder, ({ body, actor }) => service.cancelOrderByMember(deps, actor, body));
   handle(confirmOrderReceipt, ({ body, actor }) => service.confirmReceipt(db, actor, body));

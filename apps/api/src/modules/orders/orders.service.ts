@@ -12,12 +12,13 @@ import {
   type OrderSummary,
   type createOrder,
   type getCheckoutGoods,
-  type listOrders,
+  listOrders,
 } from '@shop/contract';
 import type { AppDeps } from '../../app.js';
 import type { Database, Executor } from '../../db/database.js';
 import { enqueueJob } from '../../jobs/enqueue.js';
 import { operatorNameOf, type Actor } from '../../lib/actor.js';
+import { responseCache } from '../../lib/cache.js';
 import { AppError } from '../../lib/errors.js';
 import { withTransaction, type Tx } from '../../lib/transaction.js';
 import { findShippingAddress, type ShippingAddressRow } from '../address/address.queries.js';
@@ -32,6 +33,7 @@ import { orderAmounts, type OrderAmounts, type PointsParts } from './amounts.js'
 import { internationalTerms, type ShippingMethod } from './freight.js';
 import { joinGroupOnPayment, leaveGroup } from './group-buy.entries.js';
 import { couponDiscount, returnCouponUse, takeCouponUse } from './coupons.js';
+import { moveOrder, OrderListTag, ordersChanged } from './order-lists.js';
 import * as q from './orders.queries.js';
 import { findEntryOfOrder, findGroup } from './group-buy.queries.js';
 import { creditEarnedPoints, holdCheckoutPoints, planPoints, pointBalances, pointsEarned, returnCheckoutPoints, spendHeldPoints, type PointsPlan, type PointsSettings } from './points.js';
@@ -331,6 +333,7 @@ export async function placeOrder(deps: AppDeps, actor: Actor, input: CreateOrder
     if (!order.expiry_job) await enqueueJob(tx, 'expire_order', { orderId: order.id }, { runAt: expiresAt, jobKey: q.orderExpiryJobKey(order.id), maxAttempts: EXPIRY_ATTEMPTS });
     if (wanted.some((w) => w.cartId !== null)) await cartQueries.deleteCartLinesOfSkus(tx, userId, plan.map((p) => p.skuId));
     catalogueChangedOnCommit(tx, deps, [...new Set(plan.map((p) => p.goodsId))]);
+    ordersChanged(tx, [userId]);
     // Points (with a coupon) paid it all: nothing is left to pay, so it is paid now.
     const paidNow = Number(order.total_minor) === 0 && (await markOrderPaid(tx, actor, { orderId: order.id, amountMinor: 0, currency: order.currency })).outcome === 'paid';
     return { order_id: order.id, order_no: order.order_no, status: paidNow ? 'paid' : order.status, total: Number(order.total_minor), currency: order.currency, expires_at: iso(order.expires_at)! };
@@ -364,7 +367,7 @@ export async function expireOrder(deps: AppDeps, actor: Actor, orderId: number):
       await enqueueJob(tx, 'expire_order', { orderId }, { runAt: new Date(order.expires_at), jobKey: q.orderExpiryJobKey(orderId), maxAttempts: EXPIRY_ATTEMPTS });
       return false;
     }
-    const closed = await q.transitionOrder(tx, orderId, ['awaiting_payment'], 'closed', { closed_at: new Date() });
+    const closed = await moveOrder(tx, orderId, ['awaiting_payment'], 'closed', { closed_at: new Date() });
     if (!closed) return false;
     await releaseStock(tx, deps, actor, orderId);
     await q.insertOrderEvent(tx, { order_id: orderId, kind: 'closed', from_status: 'awaiting_payment', to_status: 'closed', ...actorRecord(actor), reason: 'unpaid in time' });
@@ -394,7 +397,7 @@ export async function markOrderPaid(tx: Tx, actor: Actor, input: { orderId: numb
   if (Number(order.total_minor) !== input.amountMinor || order.currency !== input.currency) {
     return { outcome: 'mismatch', expected: { amountMinor: Number(order.total_minor), currency: order.currency } };
   }
-  const paid = await q.transitionOrder(tx, input.orderId, ['awaiting_payment'], 'paid', { paid_at: new Date() });
+  const paid = await moveOrder(tx, input.orderId, ['awaiting_payment'], 'paid', { paid_at: new Date() });
   if (!paid) return { outcome: 'not_payable', status: (await q.findOrder(tx, input.orderId))!.status };
   await spendHeldPoints(tx, actor, order);
   await joinGroupOnPayment(tx, input.orderId, paid.user_id);
@@ -422,7 +425,7 @@ export async function cancelOrderByMember(deps: AppDeps, actor: Actor, input: { 
     const packages = order.status === 'paid' ? await q.findPackagesOfOrder(tx, order.id) : [];
     const to: OrderStatus = order.status === 'paid' && packages.length === 0 ? 'refunding' : 'cancelled';
     const from: OrderStatus[] = to === 'refunding' ? ['paid'] : ['awaiting_payment'];
-    const changed = await q.transitionOrder(tx, order.id, from, to, { cancelled_at: new Date(), cancel_reason: input.reason }, userId);
+    const changed = await moveOrder(tx, order.id, from, to, { cancelled_at: new Date(), cancel_reason: input.reason }, userId);
     if (!changed) throw new AppError(ResponseCode.orderState);
     await releaseStock(tx, deps, actor, order.id);
     await q.insertOrderEvent(tx, { order_id: order.id, kind: to === 'refunding' ? 'refund_requested' : 'cancelled', from_status: order.status, to_status: to, reason: input.reason, ...actorRecord(actor) });
@@ -443,7 +446,7 @@ export async function cancelOrderByOperator(deps: Pick<AppDeps, 'db' | 'config' 
     if (order.status === 'paid' && (await q.findPackagesOfOrder(tx, order.id)).length > 0) throw new AppError(ResponseCode.orderState);
     const to: OrderStatus = order.status === 'paid' ? 'refunding' : 'cancelled';
     const from: OrderStatus[] = to === 'refunding' ? ['paid'] : ['awaiting_payment'];
-    const changed = await q.transitionOrder(tx, order.id, from, to, { cancelled_at: new Date(), cancel_reason: input.reason });
+    const changed = await moveOrder(tx, order.id, from, to, { cancelled_at: new Date(), cancel_reason: input.reason });
     if (!changed) throw new AppError(ResponseCode.orderState);
     await releaseStock(tx, deps, actor, order.id);
     await q.insertOrderEvent(tx, { order_id: order.id, kind: to === 'refunding' ? 'refund_requested' : 'cancelled', from_status: order.status, to_status: to, reason: input.reason, ...actorRecord(actor) });
@@ -457,7 +460,7 @@ export async function confirmReceipt(db: Database, actor: Actor, input: { id: nu
   const userId = memberIdOf(actor);
   return withTransaction(db, async (tx) => {
     await memberOrder(tx, userId, input.id);
-    const done = await q.transitionOrder(tx, input.id, ['shipped'], 'completed', { completed_at: new Date() }, userId);
+    const done = await moveOrder(tx, input.id, ['shipped'], 'completed', { completed_at: new Date() }, userId);
     if (!done) throw new AppError(ResponseCode.orderState);
     await q.insertOrderEvent(tx, { order_id: input.id, kind: 'completed', from_status: 'shipped', to_status: 'completed', ...actorRecord(actor) });
     await creditEarnedPoints(tx, actor, input.id);
@@ -475,7 +478,7 @@ export async function autoCompleteOrder(deps: AppDeps, actor: Actor, orderId: nu
       await enqueueJob(tx, 'auto_complete_order', { orderId }, { runAt: due, jobKey: `order-auto-complete:${orderId}` });
       return false;
     }
-    const done = await q.transitionOrder(tx, orderId, ['shipped'], 'completed', { completed_at: new Date() });
+    const done = await moveOrder(tx, orderId, ['shipped'], 'completed', { completed_at: new Date() });
     if (!done) return false;
     await q.insertOrderEvent(tx, { order_id: orderId, kind: 'completed', from_status: 'shipped', to_status: 'completed', ...actorRecord(actor), reason: 'not confirmed in time' });
     await creditEarnedPoints(tx, actor, orderId);
@@ -556,6 +559,16 @@ function toSummary(
     expires_at: o.status === 'awaiting_payment' ? iso(o.expires_at) : null,
     actions: actionsOf(o, packageCount ?? (o.shipped_at ? 1 : 0)),
   };
+}
+
+/**
+ * `listMemberOrders` as the member's order pages ask for it many times: kept per member, view, page
+ * and language until one of the member's orders is placed or moves (`dropOrderListsOnChanges`).
+ */
+export function cachedMemberOrders(deps: Pick<AppDeps, 'db' | 'config' | 'redis'>, actor: Actor, input: EndpointQuery<typeof listOrders>) {
+  const userId = memberIdOf(actor);
+  const key = { id: `${userId}|${input.view}|${input.page}|${input.limit}|${actor.lang}`, tags: [OrderListTag.all, OrderListTag.member(userId)] };
+  return responseCache(deps).cached(listOrders, key, () => listMemberOrders(deps.db, actor, input));
 }
 
 /** The member's orders of one view, newest first, with the counts of each view. */

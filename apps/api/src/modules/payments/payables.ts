@@ -4,7 +4,8 @@ import type { Tx } from '../../lib/transaction.js';
 import { findCharityOrder, transitionCharityOrder } from '../charity/charity.queries.js';
 import { markCharityOrderPaid } from '../charity/charity.service.js';
 import { findUserById } from '../members/members.queries.js';
-import { findOrder, insertOrderEvent, transitionOrder } from '../orders/orders.queries.js';
+import { moveOrder } from '../orders/order-lists.js';
+import { findOrder, insertOrderEvent } from '../orders/orders.queries.js';
 import { markOrderPaid } from '../orders/orders.service.js';
 import { findRechargeOrder } from '../wallet/wallet.queries.js';
 import { markRechargePaid } from '../wallet/recharge.service.js';
@@ -83,7 +84,7 @@ export const payablePostsItsOwnEntry = (type: PayableType) => type === 'recharge
 /** Marks a payable refunded once its refund is done (orders and charity pledges; a top-up has no such state). */
 export async function markPayableRefunded(tx: Tx, actor: Actor, p: { type: PayableType; id: number }): Promise<boolean> {
   if (p.type === 'order') {
-    const done = await transitionOrder(tx, p.id, ['refunding'], 'refunded', {});
+    const done = await moveOrder(tx, p.id, ['refunding'], 'refunded', {});
     if (done) await insertOrderEvent(tx, { order_id: p.id, kind: 'refunded', from_status: 'refunding', to_status: 'refunded', actor_kind: actor.kind, actor_id: String(actor.memberId ?? actor.operatorId ?? actor.name ?? ''), request_id: actor.requestId });
     return !!done;
   }

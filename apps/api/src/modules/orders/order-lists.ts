@@ -1,0 +1,38 @@
+import type { AppDeps } from '../../app-deps.js';
+import type { Executor } from '../../db/database.js';
+import { responseCache } from '../../lib/cache.js';
+import { announce, onChanges } from '../../lib/changes.js';
+import * as q from './orders.queries.js';
+
+/** Tags of the members' cached order lists: everyone's, or one member's. */
+export const OrderListTag = {
+  all: 'order-lists',
+  member: (memberId: number) => `order-lists:${memberId}`,
+} as const;
+
+/**
+ * Tells, once `db`'s transaction commits, that these members' orders changed: their cached order
+ * lists are dropped (`dropOrderListsOnChanges`), in other processes too.
+ */
+export function ordersChanged(db: Executor, memberIds: number[]): void {
+  if (memberIds.length) announce(db, { kind: 'orders', memberIds: [...new Set(memberIds)] });
+}
+
+/**
+ * `transitionOrder`, announcing the change of the member's orders when the order moved: every
+ * change of an order's state goes through here, so no member's order list shows an old state.
+ */
+export async function moveOrder(...args: Parameters<typeof q.transitionOrder>): ReturnType<typeof q.transitionOrder> {
+  const moved = await q.transitionOrder(...args);
+  if (moved) ordersChanged(args[0], [moved.user_id]);
+  return moved;
+}
+
+/** Drops the cached order lists of members whose orders changed (everyone's when anything may have). Answers the function that stops it. */
+export function dropOrderListsOnChanges(deps: Pick<AppDeps, 'config' | 'redis'>): () => void {
+  const cache = responseCache(deps);
+  return onChanges((changes) => {
+    const tags = changes.flatMap((c) => (c.kind === 'orders' ? c.memberIds.map(OrderListTag.member) : c.kind === 'all' ? [OrderListTag.all] : []));
+    if (tags.length) cache.invalidate(...tags);
+  });
+}
