@@ -1,7 +1,7 @@
 import { ResponseCode, displayMinor, type EndpointBody, type EndpointData, type EndpointQuery, type Language, type createCauseBody, type listLoversOrders, type payLoversOrder } from '@shop/contract';
 import type { z } from 'zod';
 import type { Database, Executor } from '../../db/database.js';
-import { enqueueJob } from '../../jobs/enqueue.js';
+import { enqueueLaterJob } from '../../jobs/enqueue.js';
 import type { Actor } from '../../lib/actor.js';
 import { AppError } from '../../lib/errors.js';
 import { withTransaction, type Tx } from '../../lib/transaction.js';
@@ -58,7 +58,7 @@ export async function pledge(db: Database, actor: Actor, input: EndpointBody<typ
       if (attempt >= 5) throw new Error('no free order number after 5 attempts');
       id = (await q.insertCharityOrder(tx, { order_no: newOrderNo(), user_id: userId, cause_id: cause.id, amount_minor: input.amount, currency: cause.currency, message: input.message, expires_at: expiresAt }))?.id;
     }
-    await enqueueJob(tx, 'expire_charity_order', { orderId: id }, { runAt: expiresAt, jobKey: `charity-expiry:${id}`, maxAttempts: 10 });
+    await enqueueLaterJob(tx, 'expire_charity_order', { orderId: id }, { runAt: expiresAt, jobKey: `charity-expiry:${id}`, maxAttempts: 10 });
     return toOrder((await q.findCharityOrder(tx, id))!, pick(cause.title, actor.lang));
   });
 }

@@ -3,7 +3,7 @@ import { ResponseCode, type EndpointBody, type EndpointQuery, type createRecharg
 import type { AppDeps } from '../../app-deps.js';
 import type { Executor } from '../../db/database.js';
 import { memberIdOf, operatorNameOf, type Actor } from '../../lib/actor.js';
-import { enqueueJob } from '../../jobs/enqueue.js';
+import { enqueueLaterJob } from '../../jobs/enqueue.js';
 import { AppError, ValidationError } from '../../lib/errors.js';
 import { withTransaction, type Tx } from '../../lib/transaction.js';
 import { post } from '../ledger/ledger.service.js';
@@ -186,7 +186,7 @@ export async function createRecharge(db: AppDeps['db'], actor: Actor, input: End
       throw e;
     });
     // Expires at its deadline unless paid first; enqueued with the top-up so neither exists without the other.
-    if (row.expires_at) await enqueueJob(tx, 'expire_recharge', { rechargeId: row.id }, { runAt: new Date(row.expires_at), jobKey: `recharge-expiry:${row.id}`, maxAttempts: 10 });
+    if (row.expires_at) await enqueueLaterJob(tx, 'expire_recharge', { rechargeId: row.id }, { runAt: new Date(row.expires_at), jobKey: `recharge-expiry:${row.id}`, maxAttempts: 10 });
     return toRecharge((await q.findRechargeOrder(tx, row.id))!);
   });
 }
