@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clickSettled, launchBrowser, type Browser } from './browser.js';
+import { clickSettled, launchBrowser, useRuntimeConfig, type Browser } from './browser.js';
 import { createMemberSession } from './members.js';
 import { baseUrl, databaseUrl } from './shop.js';
 
@@ -101,9 +101,7 @@ describe('addresses in Chromium', () => {
     // The shop's map settings (config.js) name a tile server and a Nominatim-style geocoder; both are
     // third parties, answered here at their HTTP boundary.
     const geocoded: string[] = [];
-    await page.route('**/h5/config.js', (route) =>
-      route.fulfill({ contentType: 'text/javascript', body: 'window.SHOP_CONFIG = { map: { tiles: "https://tiles.map.test/{z}/{x}/{y}.png", attribution: "Test tiles <b>", geocoder: "https://geocoder.map.test" } };' }),
-    );
+    await useRuntimeConfig(page, 'window.SHOP_CONFIG = { map: { tiles: "https://tiles.map.test/{z}/{x}/{y}.png", attribution: "Test tiles <b>", geocoder: "https://geocoder.map.test" } };');
     await page.route('https://tiles.map.test/**', (route) => route.fulfill({ contentType: 'image/png', body: Buffer.from(TILE_PNG, 'base64') }));
     await page.route('https://geocoder.map.test/**', (route) => {
       const url = new URL(route.request().url());

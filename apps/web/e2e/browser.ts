@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,6 +18,25 @@ export interface Browser {
   open(hashPath?: string, options?: OpenOptions): Promise<Page>;
   context: BrowserContext;
   close(): Promise<void>;
+}
+
+/**
+ * Serves `page` the shop's document with `runtimeConfig` as its runtime configuration, as an
+ * operator's edited config.js would be (the shop writes config.js into the document): the inline
+ * script that sets `window.SHOP_CONFIG` is replaced, and the page's content security policy allows
+ * the new script by its hash instead of the old one. Takes effect at the next navigation.
+ */
+export async function useRuntimeConfig(page: Page, runtimeConfig: string): Promise<void> {
+  await page.route(/\/h5\/(index\.html)?$/, async (route) => {
+    const response = await route.fetch();
+    const html = await response.text();
+    const hash = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+    const old = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].find((m) => m[1]!.includes('window.SHOP_CONFIG ='));
+    if (!old) throw new Error('the document has no inline runtime configuration');
+    const headers = { ...response.headers() };
+    headers['content-security-policy'] = headers['content-security-policy']!.replace(hash(old[1]!), hash(runtimeConfig));
+    await route.fulfill({ response, headers, body: html.replace(old[0], () => `<script>${runtimeConfig}</script>`) });
+  });
 }
 
 const inFlight = new WeakMap<Page, { count: number; changedAt: number }>();

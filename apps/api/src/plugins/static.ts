@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { Config } from '../config.js';
 import { documentSecurityHeaders, inlineScriptHashes } from './security.js';
@@ -14,14 +16,23 @@ export async function staticPlugin(app: FastifyInstance, config: Config): Promis
     app.log.warn(`The web app is not built (${config.webDist}); run "npm run build" to serve it at /h5/`);
     return;
   }
-  const documentHeaders = documentSecurityHeaders(
-    config.PUBLIC_URL?.startsWith('https://') ?? false,
-    inlineScriptHashes(fs.readFileSync(path.join(config.webDist, 'index.html'), 'utf8')),
-  );
+  const document = webDocument(config);
+  const sendDocument = (request: FastifyRequest, reply: FastifyReply) => {
+    const d = document();
+    reply.headers({ ...d.headers, 'cache-control': 'no-cache', 'content-type': 'text/html; charset=utf-8', etag: d.etag, vary: 'Accept-Encoding' });
+    if (request.headers['if-none-match'] === d.etag) return reply.code(304).send();
+    const accepted = String(request.headers['accept-encoding'] ?? '');
+    const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : undefined;
+    if (encoding) reply.header('content-encoding', encoding);
+    return reply.send(encoding === 'br' ? d.br : encoding === 'gzip' ? d.gzip : d.body);
+  };
+  app.get('/h5/', { config: { rateLimit: false } }, sendDocument);
+  app.get('/h5/index.html', { config: { rateLimit: false } }, sendDocument);
   await app.register(fastifyStatic, {
     root: config.webDist,
     prefix: '/h5/',
-    index: ['index.html'],
+    // The document is `webDocument`'s (above).
+    index: false,
     wildcard: true,
     // The build wrote a .br and a .gz beside each file; the one the browser accepts is sent (Vary: Accept-Encoding).
     preCompressed: true,
@@ -34,9 +45,55 @@ export async function staticPlugin(app: FastifyInstance, config: Config): Promis
       const rel = path.relative(config.webDist, filePath);
       if (rel.startsWith(`assets${path.sep}`)) res.header('Cache-Control', 'public, max-age=31536000, immutable');
       else res.header('Cache-Control', 'no-cache');
-      if (filePath.endsWith('.html')) for (const [name, value] of Object.entries(documentHeaders)) res.header(name, value);
     },
   });
+}
+
+/** The built document's tag that loads the runtime configuration. */
+const CONFIG_SCRIPT_TAG = '<script src="./config.js"></script>';
+
+interface WebDocument {
+  body: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+  etag: string;
+  headers: Record<string, string>;
+}
+
+/**
+ * The web app's document: the built index.html with the runtime configuration (config.js) written
+ * into it, so a first visit starts its early calls at once instead of after one more round trip for
+ * a script that blocks the page. Operators still edit config.js in the built app: the document is
+ * made again when either file changes, and compressed once per version, not per request. Its
+ * content security policy allows its inline scripts by their hashes, the configuration's included.
+ */
+function webDocument(config: Config): () => WebDocument {
+  const indexPath = path.join(config.webDist, 'index.html');
+  const configPath = path.join(config.webDist, 'config.js');
+  const https = config.PUBLIC_URL?.startsWith('https://') ?? false;
+  const versionOf = (file: string) => {
+    const stat = fs.statSync(file, { throwIfNoEntry: false });
+    return stat ? `${stat.mtimeMs}:${stat.size}` : '-';
+  };
+  let current: (WebDocument & { version: string }) | undefined;
+  return () => {
+    const version = `${versionOf(indexPath)}|${versionOf(configPath)}`;
+    if (current?.version === version) return current;
+    let html = fs.readFileSync(indexPath, 'utf8');
+    const runtimeConfig = fs.existsSync(configPath) ? fs.readFileSync(configPath, 'utf8') : undefined;
+    // A "</script" inside the configuration (in a string, say) must not end the inline script.
+    if (runtimeConfig !== undefined) html = html.replace(CONFIG_SCRIPT_TAG, () => `<script>${runtimeConfig.replace(/<\/(script)/gi, '<\\/$1')}</script>`);
+    const body = Buffer.from(html);
+    current = {
+      version,
+      body,
+      br: brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY } }),
+      gzip: gzipSync(body, { level: 9 }),
+      etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
+      headers: documentSecurityHeaders(https, inlineScriptHashes(html)),
+    };
+    return current;
+  };
 }
 
 /**

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 
@@ -67,6 +68,52 @@ describe('the web app at /h5/', () => {
 
   it('answers a missing asset with 404', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/h5/assets/missing.js' })).statusCode).toBe(404);
+  });
+});
+
+describe('the runtime configuration written into the document', () => {
+  const withConfig = (html: string) => fs.writeFileSync(path.join(dist, 'index.html'), html);
+  const document = (headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url: '/h5/', headers });
+  const scriptSrcOf = (res: { headers: Record<string, unknown> }) => String(res.headers['content-security-policy']).split('; ').find((d) => d.startsWith('script-src '))!;
+  const sha = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+
+  it('is config.js as it is now: no second request before the app starts, and an operator’s edit is served at the next visit', async () => {
+    withConfig(`<!doctype html><title>shop</title><script src="./config.js"></script><div id="root"></div>`);
+    const first = "window.SHOP_CONFIG = { api: { default: '' } };";
+    fs.writeFileSync(path.join(dist, 'config.js'), first);
+    const res = await document();
+    expect(res.body).toContain(`<script>${first}</script>`);
+    expect(res.body).not.toContain('src="./config.js"');
+    expect(scriptSrcOf(res)).toContain(sha(first));
+    // config.js itself stays where it was, for anything that reads it.
+    expect((await t.app.inject({ method: 'GET', url: '/h5/config.js' })).body).toBe(first);
+
+    const edited = "window.SHOP_CONFIG = { api: { default: 'https://api.shop.example' } };";
+    fs.writeFileSync(path.join(dist, 'config.js'), edited);
+    const later = await document();
+    expect(later.body).toContain(`<script>${edited}</script>`);
+    expect(scriptSrcOf(later)).toContain(sha(edited));
+    expect(scriptSrcOf(later)).not.toContain(sha(first));
+    expect(later.headers.etag).not.toBe(res.headers.etag);
+  });
+
+  it('cannot end its script early, and is sent compressed as the browser accepts, or not at all when unchanged', async () => {
+    withConfig(`<!doctype html><title>shop</title><script src="./config.js"></script><div id="root"></div>`);
+    fs.writeFileSync(path.join(dist, 'config.js'), `window.SHOP_CONFIG = { note: '</script><script>alert(1)</script>' };`);
+    const res = await document();
+    expect(res.body).toContain(`<script>window.SHOP_CONFIG = { note: '<\\/script><script>alert(1)<\\/script>' };</script>`);
+    expect(res.body.match(/<\/script>/g)).toHaveLength(1);
+
+    const br = await document({ 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('Accept-Encoding');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(res.body);
+    const gz = await document({ 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(res.body);
+    const unchanged = await document({ 'if-none-match': String(res.headers.etag) });
+    expect(unchanged.statusCode).toBe(304);
+    expect(unchanged.body).toBe('');
   });
 });
 
