@@ -145,6 +145,17 @@ export function firstScreenChunks(screens: FirstScreen[], earlySource = ''): { p
       // The page's files need nothing; the first calls need the API host, which config.js sets.
       const inline = (code: string) => `<script>${code.trim().replace(/<\//g, '<\\/')}</script>`;
       html.source = String(html.source).replace(config, (tag) => `${inline(preloads)}\n    ${tag}${earlySource ? `\n    ${inline(earlySource)}` : ''}`);
+      // The entry's style sheet (a few KB) goes into the document too: a stylesheet link blocks the
+      // first paint for one more round trip. One with url()s (relative to the file) stays a file.
+      for (const css of (entry as (Rollup.OutputChunk & { viteMetadata?: { importedCss: Set<string> } }) | undefined)?.viteMetadata?.importedCss ?? []) {
+        const sheet = bundle[css];
+        if (sheet?.type !== 'asset') continue;
+        const text = String(sheet.source).trim();
+        if (/url\(/.test(text)) continue;
+        const link = new RegExp(`<link rel="stylesheet"[^>]*href="${escapeRegExp(base + css)}"[^>]*>`);
+        if (!link.test(String(html.source))) throw new Error(`index.html has no link to ${css}`);
+        html.source = String(html.source).replace(link, () => `<style>${text.replace(/<\//g, '<\\/')}</style>`);
+      }
     },
   };
   const names = new Set<string>([`${label(roots[0]!)}-parts`]);
@@ -160,3 +171,5 @@ export function firstScreenChunks(screens: FirstScreen[], earlySource = ''): { p
   ];
   return { plugin, groups };
 }
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -1,13 +1,16 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigate } from '@/lib/router';
 import { useTranslation } from 'react-i18next';
 import { loadingOffOnArrival, pageTitleKey, tabPaths, type TabPath } from '@/config/paths';
 import { setNavigator } from '@/lib/navigation';
+import { whenPageUsable } from '@/lib/page-usable';
 import { useGlobalLoading } from '@/stores/app-flags';
 import { AppTabBar } from '@/app/tab-bar';
 
-// Not needed for the first paint: loaded after it.
+// Not needed for the first paint: loaded once the page is usable, on the tab pages it shows on.
 const AppDownloadPrompt = lazy(() => import('@/features/app-download/components/app-download-prompt'));
+/** After the page has loaded, how long the "get the app" bar waits before it is fetched and shown (unless the member interacts first). */
+const APP_PROMPT_DELAY_MS = 1500;
 
 /**
  * The frame of every page: the centred content column (phone layout below 750 px, wide layout
@@ -20,6 +23,8 @@ export function AppLayout() {
   const globalLoading = useGlobalLoading((s) => s.globalLoading);
   const offline = useGlobalLoading((s) => s.offline);
   const currentTab = (tabPaths as readonly string[]).includes(pathname) ? (pathname as TabPath) : undefined;
+  const [pageUsable, setPageUsable] = useState(false);
+  useEffect(() => whenPageUsable(() => setPageUsable(true), APP_PROMPT_DELAY_MS), []);
 
   useEffect(() => {
     setNavigator((to, options) => navigate(to, options));
@@ -47,9 +52,11 @@ export function AppLayout() {
         <Outlet />
       </main>
       {currentTab && <AppTabBar current={currentTab} />}
-      <Suspense fallback={null}>
-        <AppDownloadPrompt />
-      </Suspense>
+      {currentTab && pageUsable && (
+        <Suspense fallback={null}>
+          <AppDownloadPrompt />
+        </Suspense>
+      )}
       {/* A new page starts at the top; going back returns to where the member was (a goods list). */}
       <ScrollRestoration />
     </div>

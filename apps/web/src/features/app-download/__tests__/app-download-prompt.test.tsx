@@ -9,6 +9,7 @@ import { postToShell } from '@/lib/native-bridge';
 import { useNativeShell } from '@/stores/app-flags';
 import { prepareApp, startFakeApi } from '@/test/helpers';
 import AppDownloadPrompt from '../components/app-download-prompt';
+import { AppLayout } from '@/app/layouts/app-layout';
 
 let downloadUrl = 'https://apps.example.com/shop.apk';
 const api = await startFakeApi({
@@ -70,6 +71,44 @@ describe('the app-download prompt', () => {
     renderAt(paths.goods.details);
     await vi.waitFor(() => expect(api.requests).toHaveLength(2));
     await settle();
+    expect(screen.queryByText('Shop faster in our app')).toBeNull();
+  });
+});
+
+describe('the app-download prompt in the app’s frame', () => {
+  function renderLayoutAt(path: string) {
+    const page = (text: string) => <p>{text}</p>;
+    const router = createMemoryRouter(
+      [{ path: '/', element: <AppLayout />, children: [{ path: paths.tabbar.home, element: page('home') }, { path: paths.login.login, element: page('login') }] }],
+      { initialEntries: [path] },
+    );
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <I18nextProvider i18n={i18n}>
+          <RouterProvider router={router} />
+        </I18nextProvider>
+      </QueryClientProvider>,
+    );
+  }
+  const firstTap = () => window.dispatchEvent(new Event('pointerdown'));
+
+  it('is neither fetched nor asked for before the page is usable, then shows on a tab page', async () => {
+    renderLayoutAt(paths.tabbar.home);
+    await screen.findByText('home');
+    await settle();
+    // The page paints first: nothing of the prompt competes with it.
+    expect(api.requests).toHaveLength(0);
+    firstTap();
+    expect(await screen.findByText('Shop faster in our app', {}, { timeout: 3000 })).toBeTruthy();
+    expect(api.requests).toHaveLength(1);
+  });
+
+  it('is never fetched off the tab pages', async () => {
+    renderLayoutAt(paths.login.login);
+    await screen.findByText('login');
+    firstTap();
+    await new Promise((r) => setTimeout(r, 900));
+    expect(api.requests).toHaveLength(0);
     expect(screen.queryByText('Shop faster in our app')).toBeNull();
   });
 });
