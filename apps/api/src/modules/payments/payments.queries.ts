@@ -142,13 +142,15 @@ export const insertFlag = async (db: Executor, row: { payment_id: number; kind: 
     .executeTakeFirst());
 
 /** Open flags of money the shop cannot keep (refund needed) whose payment has no refund for them yet. */
-export const findOwedBackFlags = (db: Executor, limit: number) =>
+/** Open flags of money owed back, raised at least `olderThanSeconds` ago, oldest first. */
+export const findOwedBackFlags = (db: Executor, limit: number, olderThanSeconds: number) =>
   db
     .selectFrom('payment_flags')
     .selectAll()
     .where('refund_needed', '=', true)
     .where('kind', '!=', 'refund_failed')
     .where('resolved_at', 'is', null)
+    .where('created_at', '<=', sql<Date>`now() - make_interval(secs => ${olderThanSeconds})`)
     .orderBy('id')
     .limit(limit)
     .execute();

@@ -2,7 +2,11 @@ import type { Actor } from '../../lib/actor.js';
 import * as q from './payments.queries.js';
 import { inquireAndApply, refundPayment, sendGatewayRefund, type PaymentsDeps } from './settlement.js';
 
-/** A payment still open this long after its last change is asked of its gateway by the reconciliation job. */
+/**
+ * A payment still open this long after its last change is asked of its gateway by the reconciliation
+ * job; money owed back is refunded by the job once its flag is this old (an operator may decide it
+ * first: refund with a reason, or dismiss it when it was given back by hand).
+ */
 export const RECONCILE_AFTER_SECONDS = 120;
 
 /**
@@ -26,18 +30,18 @@ export async function reconcilePayments(deps: PaymentsDeps, actor: Actor, option
     refunds++;
   }
   refunds += await refundRefundingPayables(deps, actor, options.limit ?? 200);
-  refunds += await refundOwedBack(deps, actor, options.limit ?? 200);
+  refunds += await refundOwedBack(deps, actor, options.limit ?? 200, options.olderThanSeconds ?? RECONCILE_AFTER_SECONDS);
   return { inquired: stale.length, settled, refunds };
 }
 
 /**
  * Gives back money the shop cannot keep (a success after the payment ended, or for a payable that
- * could no longer take it): refunded in full through its gateway once (the cause names the
- * payment), and the flag marked resolved by the job.
+ * could no longer take it) once its flag is `olderThanSeconds` old and still open: refunded in full
+ * through its gateway once (the cause names the payment), and the flag marked resolved by the job.
  */
-export async function refundOwedBack(deps: PaymentsDeps, actor: Actor, limit = 200): Promise<number> {
+export async function refundOwedBack(deps: PaymentsDeps, actor: Actor, limit = 200, olderThanSeconds = RECONCILE_AFTER_SECONDS): Promise<number> {
   let done = 0;
-  for (const f of await q.findOwedBackFlags(deps.db, limit)) {
+  for (const f of await q.findOwedBackFlags(deps.db, limit, olderThanSeconds)) {
     try {
       await refundPayment(deps, actor, { paymentId: f.payment_id, cause: `owed-back:${f.payment_id}`, reason: f.kind });
       await q.resolveFlag(deps.db, f.id, 'reconcile_payments');

@@ -5,7 +5,7 @@ import { jobActor } from '../../../lib/actor.js';
 import { ledgerCheck } from '../../ledger/ledger.service.js';
 import { expireOrder } from '../../orders/orders.service.js';
 import type { FakeAirwallex } from '../gateways/airwallex/fake.js';
-import { reconcilePayments } from '../reconcile.js';
+import { RECONCILE_AFTER_SECONDS, reconcilePayments } from '../reconcile.js';
 import { entriesOf, flagsOf, memberWithOrder, orderStatus, paymentRow, useSandboxes } from './payments-helpers.js';
 
 let t: TestApp;
@@ -115,7 +115,13 @@ describe('Airwallex through its sandbox', () => {
     expect(flag.refund_needed).toBe(true);
     expect(await orderStatus(t, m.order.id)).toBe('closed');
     expect((await entriesOf(t, p.reference)).map((e) => e.kind)).toEqual(['payment.owed_back']);
-    // The next reconciliation gives the money back through Airwallex, once, and resolves the flag.
+    // A run right after leaves the new flag to the operators for a while (they may refund it with a
+    // reason, or dismiss it when the money went back by hand)...
+    await reconcilePayments(t.deps, jobActor('reconcile_payments', 2));
+    expect(await t.db.selectFrom('payment_refunds').select('id').where('payment_id', '=', p.id).execute()).toEqual([]);
+    expect((await t.db.selectFrom('payment_flags').select('resolved_at').where('payment_id', '=', p.id).executeTakeFirstOrThrow()).resolved_at).toBeNull();
+    // ...and once it is two minutes old, the reconciliation gives the money back through Airwallex, once, and resolves the flag.
+    await t.db.updateTable('payment_flags').set({ created_at: new Date(Date.now() - (RECONCILE_AFTER_SECONDS + 1) * 1000) }).where('payment_id', '=', p.id).execute();
     await reconcilePayments(t.deps, jobActor('reconcile_payments', 3));
     await reconcilePayments(t.deps, jobActor('reconcile_payments', 4));
     const refunds = await t.db.selectFrom('payment_refunds').selectAll().where('payment_id', '=', p.id).execute();
