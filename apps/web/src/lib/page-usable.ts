@@ -1,3 +1,5 @@
+import { useEffect, useState } from 'react';
+
 /** Without any interaction, how long after the page has loaded a promotion waits. */
 export const PROMOTION_IDLE_DELAY_MS = 8000;
 /** After the member's first scroll, tap or key press, the short pause before a promotion. */
@@ -44,4 +46,11 @@ export function whenPageUsable(run: () => void, idleDelayMs = PROMOTION_IDLE_DEL
     timers.forEach(clearTimeout);
     if (idle !== undefined && typeof window.cancelIdleCallback === 'function') window.cancelIdleCallback(idle);
   };
+}
+
+/** `whenPageUsable` as a component's state: false until the page is usable (while `enabled`), then true. */
+export function usePageUsable(idleDelayMs = PROMOTION_IDLE_DELAY_MS, enabled = true): boolean {
+  const [usable, setUsable] = useState(false);
+  useEffect(() => (usable || !enabled ? undefined : whenPageUsable(() => setUsable(true), idleDelayMs)), [usable, enabled, idleDelayMs]);
+  return usable;
 }

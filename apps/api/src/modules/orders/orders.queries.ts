@@ -188,8 +188,9 @@ export interface NewOrderLine {
   pv: number;
 }
 
+const ORDER_EXPIRY_KEY_PREFIX = 'order-expiry:';
 /** The key of an order's expiry job (one per order). */
-export const orderExpiryJobKey = (orderId: number) => `order-expiry:${orderId}`;
+export const orderExpiryJobKey = (orderId: number) => `${ORDER_EXPIRY_KEY_PREFIX}${orderId}`;
 
 const ORDER_LINE_COLUMNS = ['goods_id', 'sku_id', 'name', 'spec_text', 'image', 'unit_price_minor', 'quantity', 'line_total_minor', 'pv'] as const satisfies ReadonlyArray<keyof NewOrderLine>;
 
@@ -209,7 +210,7 @@ export const insertOrderWithLines = async (
   const row: Record<string, unknown> = { ...o, status: 'awaiting_payment', address: JSON.stringify(o.address) };
   const columns = Object.keys(row).filter((k) => row[k] !== undefined);
   const job = expiry
-    ? sql`, j as (${laterJobInsert({ task: 'expire_order', payload: sql`json_build_object('orderId', o.id)`, key: sql`'order-expiry:' || o.id`, runAt: expiry.runAt, maxAttempts: expiry.maxAttempts, from: 'o' })})`
+    ? sql`, j as (${laterJobInsert({ task: 'expire_order', payload: sql`json_build_object('orderId', o.id)`, key: sql`${ORDER_EXPIRY_KEY_PREFIX}::text || o.id`, runAt: expiry.runAt, maxAttempts: expiry.maxAttempts, from: 'o' })})`
     : sql``;
   const { rows } = await sql<Pick<Selectable<OrdersTable>, 'id' | 'order_no' | 'status' | 'total_minor' | 'currency' | 'expires_at'> & { expiry_job: boolean }>`
     with o as (

@@ -1,9 +1,9 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigate } from '@/lib/router';
 import { useTranslation } from 'react-i18next';
 import { loadingOffOnArrival, pageTitleKey, tabPaths, type TabPath } from '@/config/paths';
 import { setNavigator } from '@/lib/navigation';
-import { whenPageUsable } from '@/lib/page-usable';
+import { usePageUsable } from '@/lib/page-usable';
 import { useGlobalLoading } from '@/stores/app-flags';
 import { AppTabBar } from '@/app/tab-bar';
 
@@ -23,8 +23,7 @@ export function AppLayout() {
   const globalLoading = useGlobalLoading((s) => s.globalLoading);
   const offline = useGlobalLoading((s) => s.offline);
   const currentTab = (tabPaths as readonly string[]).includes(pathname) ? (pathname as TabPath) : undefined;
-  const [pageUsable, setPageUsable] = useState(false);
-  useEffect(() => whenPageUsable(() => setPageUsable(true), APP_PROMPT_DELAY_MS), []);
+  const pageUsable = usePageUsable(APP_PROMPT_DELAY_MS);
 
   useEffect(() => {
     setNavigator((to, options) => navigate(to, options));

@@ -6,7 +6,7 @@ import { useNavigate } from '@/lib/router';
 import { useTranslation } from 'react-i18next';
 import { MediaImage } from '@/components/media-image';
 import { withMediaHost } from '@/lib/media-url';
-import { whenPageUsable } from '@/lib/page-usable';
+import { usePageUsable } from '@/lib/page-usable';
 import { usePopups } from '@/stores/popups';
 import { usePopupList } from '../api/popups';
 
@@ -41,9 +41,8 @@ const markShown = (): void => {
 export function PopupHost() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [ready, setReady] = useState(false);
   const [done, setDone] = useState(shownThisVisit);
-  useEffect(() => (done ? undefined : whenPageUsable(() => setReady(true))), [done]);
+  const ready = usePageUsable(undefined, !done);
   const { data } = usePopupList();
   const snoozes = usePopups((s) => s.snoozes);
   void snoozes;
