@@ -1,24 +1,12 @@
 import type { Generated } from 'kysely';
+import type { ShippingAddressRow } from '../address/address.queries.js';
 import type { Json, Stamp, Texts } from '../catalogue/catalogue.table.js';
 
 export const ORDER_STATUSES = ['awaiting_payment', 'paid', 'shipped', 'completed', 'cancelled', 'closed', 'refunding', 'refunded'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-/** The shipping address as the order keeps it. */
-export interface AddressSnapshot {
-  name: string;
-  surname: string;
-  mobile_pre: string;
-  mobile: string;
-  email: string;
-  country_code: string;
-  province: string;
-  city: string;
-  district: string;
-  detail: string;
-  house_number: string;
-  zip_code: string;
-}
+/** The shipping address as the order keeps it: the member's address as checkout reads it, without its id. */
+export type AddressSnapshot = Omit<ShippingAddressRow, 'id'>;
 
 export interface OrderSettingsTable {
   id: Generated<boolean>;

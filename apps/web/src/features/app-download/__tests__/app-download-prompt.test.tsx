@@ -27,8 +27,7 @@ beforeEach(() => {
 });
 afterEach(() => cleanup());
 
-function renderAt(path: string) {
-  const router = createMemoryRouter([{ path: '*', element: <AppDownloadPrompt /> }], { initialEntries: [path] });
+function renderRouter(router: ReturnType<typeof createMemoryRouter>) {
   render(
     <QueryClientProvider client={new QueryClient()}>
       <I18nextProvider i18n={i18n}>
@@ -37,6 +36,8 @@ function renderAt(path: string) {
     </QueryClientProvider>,
   );
 }
+
+const renderAt = (path: string) => renderRouter(createMemoryRouter([{ path: '*', element: <AppDownloadPrompt /> }], { initialEntries: [path] }));
 
 const settle = () => new Promise((r) => setTimeout(r, 100));
 
@@ -76,20 +77,13 @@ describe('the app-download prompt', () => {
 });
 
 describe('the app-download prompt in the app’s frame', () => {
-  function renderLayoutAt(path: string) {
-    const page = (text: string) => <p>{text}</p>;
-    const router = createMemoryRouter(
-      [{ path: '/', element: <AppLayout />, children: [{ path: paths.tabbar.home, element: page('home') }, { path: paths.login.login, element: page('login') }] }],
-      { initialEntries: [path] },
+  const page = (text: string) => <p>{text}</p>;
+  const renderLayoutAt = (path: string) =>
+    renderRouter(
+      createMemoryRouter([{ path: '/', element: <AppLayout />, children: [{ path: paths.tabbar.home, element: page('home') }, { path: paths.login.login, element: page('login') }] }], {
+        initialEntries: [path],
+      }),
     );
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <I18nextProvider i18n={i18n}>
-          <RouterProvider router={router} />
-        </I18nextProvider>
-      </QueryClientProvider>,
-    );
-  }
   const firstTap = () => window.dispatchEvent(new Event('pointerdown'));
 
   it('is neither fetched nor asked for before the page is usable, then shows on a tab page', async () => {
