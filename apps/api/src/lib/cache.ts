@@ -125,8 +125,12 @@ export class ResponseCache {
     make: (value: unknown, tags: readonly string[], expiresAt: number | undefined) => V,
   ): Promise<V> {
     const hit = this.entries.get(fullKey);
-    if (hit && (hit.expiresAt === undefined || Date.now() < hit.expiresAt)) return Promise.resolve(hit as V);
     if (hit) this.entries.delete(fullKey);
+    if (hit && (hit.expiresAt === undefined || Date.now() < hit.expiresAt)) {
+      // Kept as the newest: when the cache is full, the answer asked for longest ago goes first.
+      this.entries.set(fullKey, hit);
+      return Promise.resolve(hit as V);
+    }
     const pending = this.building.get(fullKey);
     if (pending) return pending as Promise<V>;
     const generation = this.generation;
@@ -136,6 +140,7 @@ export class ResponseCache {
         const expiresAt = built instanceof Expiring ? built.expiresAt?.getTime() : undefined;
         const entry = make(value, tags, expiresAt);
         if (generation === this.generation) {
+          // Full: the least recently asked for answer makes room (a Map keeps its keys in the order set).
           if (this.entries.size >= this.max) this.entries.delete(this.entries.keys().next().value!);
           this.entries.set(fullKey, entry);
         }

@@ -23,6 +23,23 @@ describe('the response cache', () => {
     expect(answers[0]!.value).toEqual({ list: [1, 2] });
   });
 
+  it('when full, lets go of the answer asked for longest ago, not the one built first', async () => {
+    const cache = new ResponseCache({ max: 3 });
+    const builds: string[] = [];
+    const ask = (id: string) => cache.cached(oneThing, { id, tags: [] }, async () => (builds.push(id), { v: builds.length }));
+    await ask('home');
+    await ask('goods:1');
+    await ask('goods:2');
+    // The home answer is asked for again (a hot answer), then a fourth answer needs room.
+    await ask('home');
+    await ask('orders:7');
+    await ask('home');
+    await ask('goods:2');
+    expect(builds).toEqual(['home', 'goods:1', 'goods:2', 'orders:7']);
+    await ask('goods:1');
+    expect(builds).toEqual(['home', 'goods:1', 'goods:2', 'orders:7', 'goods:1']);
+  });
+
   it('keeps the answers of two endpoints apart even under the same key', async () => {
     const cache = new ResponseCache({ max: 10 });
     await cache.cached(listThings, { id: 'x', tags: [] }, async () => ({ list: [1] }));
