@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { AnyEndpoint, EndpointData } from '@shop/contract';
 import type { AppDeps } from '../app-deps.js';
-import { announceCommitted, onChanges } from './changes.js';
+import { announceCommitted, onChanges, type Change } from './changes.js';
 
 /**
  * Data that is already JSON (a cached, serialised answer): spliced into the envelope as is. The type
@@ -233,4 +233,17 @@ export function responseCache(deps: Pick<AppDeps, 'config' | 'redis'>): Response
     );
   }
   return cache;
+}
+
+/**
+ * Drops the cached answers a change makes out of date, whoever announced it (`lib/changes.ts`):
+ * `tagsOf` names the tags of each change. For answers whose writers hold no `deps` (a posting, a
+ * payment moving an order). Answers the function that stops it.
+ */
+export function dropOnChanges(deps: Pick<AppDeps, 'config' | 'redis'>, tagsOf: (change: Change) => readonly string[]): () => void {
+  const cache = responseCache(deps);
+  return onChanges((changes) => {
+    const tags = [...new Set(changes.flatMap(tagsOf))];
+    if (tags.length) cache.invalidate(...tags);
+  });
 }

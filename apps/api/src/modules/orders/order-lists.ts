@@ -1,7 +1,7 @@
 import type { AppDeps } from '../../app-deps.js';
 import type { Executor } from '../../db/database.js';
-import { responseCache } from '../../lib/cache.js';
-import { announce, onChanges } from '../../lib/changes.js';
+import { dropOnChanges } from '../../lib/cache.js';
+import { announce } from '../../lib/changes.js';
 import * as q from './orders.queries.js';
 
 /** Tags of the members' cached order lists: everyone's, or one member's. */
@@ -15,7 +15,7 @@ export const OrderListTag = {
  * lists are dropped (`dropOrderListsOnChanges`), in other processes too.
  */
 export function ordersChanged(db: Executor, memberIds: number[]): void {
-  if (memberIds.length) announce(db, { kind: 'orders', memberIds: [...new Set(memberIds)] });
+  if (memberIds.length) announce(db, { kind: 'orders', memberIds });
 }
 
 /**
@@ -29,10 +29,5 @@ export async function moveOrder(...args: Parameters<typeof q.transitionOrder>): 
 }
 
 /** Drops the cached order lists of members whose orders changed (everyone's when anything may have). Answers the function that stops it. */
-export function dropOrderListsOnChanges(deps: Pick<AppDeps, 'config' | 'redis'>): () => void {
-  const cache = responseCache(deps);
-  return onChanges((changes) => {
-    const tags = changes.flatMap((c) => (c.kind === 'orders' ? c.memberIds.map(OrderListTag.member) : c.kind === 'all' ? [OrderListTag.all] : []));
-    if (tags.length) cache.invalidate(...tags);
-  });
-}
+export const dropOrderListsOnChanges = (deps: Pick<AppDeps, 'config' | 'redis'>): (() => void) =>
+  dropOnChanges(deps, (c) => (c.kind === 'orders' ? c.memberIds.map(OrderListTag.member) : c.kind === 'all' ? [OrderListTag.all] : []));

@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../app-deps.js';
-import { responseCache } from '../../lib/cache.js';
-import { onChanges, type Change } from '../../lib/changes.js';
+import { dropOnChanges } from '../../lib/cache.js';
+import type { Change } from '../../lib/changes.js';
 
 /** Tags of the wallet's cached answers: every member's, or one member's. */
 export const WalletTag = {
@@ -19,10 +19,4 @@ const tagsOf = (change: Change): string[] => {
  * Drops the cached asset answers whose figures changed: a member's when postings touched their
  * accounts, everyone's when rates or the wallet's currencies changed. Answers the function that stops it.
  */
-export function dropWalletAnswersOnChanges(deps: Pick<AppDeps, 'config' | 'redis'>): () => void {
-  const cache = responseCache(deps);
-  return onChanges((changes) => {
-    const tags = [...new Set(changes.flatMap(tagsOf))];
-    if (tags.length) cache.invalidate(...tags);
-  });
-}
+export const dropWalletAnswersOnChanges = (deps: Pick<AppDeps, 'config' | 'redis'>): (() => void) => dropOnChanges(deps, tagsOf);
