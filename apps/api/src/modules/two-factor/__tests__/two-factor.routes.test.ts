@@ -1,4 +1,4 @@
-import { generate } from 'otplib';
+import { codeAt } from './authenticator.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResponseCode } from '@shop/contract';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
@@ -12,13 +12,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** The authenticator app: the code of `secret` for a time `offsetSteps` steps away from now. */
-// The previous step's code is accepted until the current step ends: never take it in a step's last
-// seconds, or a slow run would send it after it expired.
-const codeAt = async (secret: string, offsetSteps = 0) => {
-  const left = 30_000 - (Date.now() % 30_000);
-  if (offsetSteps < 0 && left < 5_000) await new Promise((resolve) => setTimeout(resolve, left + 50));
-  return generate({ secret, epoch: Math.floor(Date.now() / 1000) + offsetSteps * 30 });
-};
 
 describe('Google Authenticator', () => {
   it('binds after one valid code, checks codes, and never accepts a code twice', async () => {

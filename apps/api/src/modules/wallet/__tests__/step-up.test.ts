@@ -1,4 +1,4 @@
-import { generate } from 'otplib';
+import { codeAt } from '../../two-factor/__tests__/authenticator.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResponseCode } from '@shop/contract';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
@@ -21,14 +21,6 @@ type Headers = Record<string, string>;
 const post = (url: string, body: unknown, headers?: Headers) => call(t, 'POST', url, { headers, body });
 const LOGIN_PASSWORD = 'Login2468';
 
-/** The authenticator app: the code of `secret` `offsetSteps` 30-second steps away from now. */
-// The previous step's code is accepted until the current step ends: never take it in a step's last
-// seconds, or a slow run would send it after it expired.
-const codeAt = async (secret: string, offsetSteps = 0) => {
-  const left = 30_000 - (Date.now() % 30_000);
-  if (offsetSteps < 0 && left < 5_000) await new Promise((resolve) => setTimeout(resolve, left + 50));
-  return generate({ secret, epoch: Math.floor(Date.now() / 1000) + offsetSteps * 30 });
-};
 /** A six-digit code that is none of the codes the authenticator accepts now. */
 const wrongCode = async (secret: string) => {
   const accepted = new Set([await codeAt(secret, -1), await codeAt(secret), await codeAt(secret, 1)]);
