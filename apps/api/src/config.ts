@@ -1,6 +1,5 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { readGatewaySettings, type GatewaySetting } from './modules/payments/gateways/registry.js';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
@@ -92,8 +91,11 @@ export type Config = Omit<z.infer<typeof schema>, 'HOST'> & {
   rootDir: string;
   dataDir: string;
   webDist: string;
-  /** Each payment gateway's mode (off | sandbox | live) and settings, from `<NAME>_MODE` and its variables. */
-  gateways: GatewaySetting[];
+  /**
+   * The environment as read (its non-empty variables), for settings their own parts check when the
+   * shop is put together: each payment gateway's `<PREFIX>_MODE` and variables (`shopConfig` in deps.ts).
+   */
+  env: Readonly<Record<string, string>>;
   adminDist: string;
 };
 
@@ -125,8 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     if (c.SMS_PROVIDER === 'http' && !c.SMS_HTTP_URL) throw new Error('SMS_PROVIDER=http needs SMS_HTTP_URL');
     if (!c.SECRETS_KEY) throw new Error('Refusing to start in production without SECRETS_KEY (base64 of 32 random bytes: openssl rand -base64 32)');
   }
-  // Payment gateways: sandbox by default outside production; production refuses a sandbox one and a live one without its keys.
-  const gateways = readGatewaySettings(raw as Record<string, string | undefined>, c.NODE_ENV);
+  const read = Object.freeze(Object.fromEntries(Object.entries(raw).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== '')));
   const rootDir = PROJECT_ROOT;
   return {
     ...c,
@@ -134,7 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     rootDir,
     dataDir: path.resolve(rootDir, c.DATA_DIR),
     webDist: path.resolve(rootDir, c.WEB_DIST),
-    gateways,
+    env: read,
     adminDist: path.resolve(rootDir, c.ADMIN_DIST),
   };
 }

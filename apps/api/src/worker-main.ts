@@ -1,12 +1,11 @@
-import { loadConfig } from '../config.js';
-import { openDeps } from '../deps.js';
-import { publishChanges } from '../lib/changes.js';
-import { notifyChannel } from '../lib/changes.queries.js';
-import { startWorker } from './worker.js';
+import { openDeps, shopConfig } from './deps.js';
+import { publishChanges } from './lib/changes.js';
+import { notifyChannel } from './lib/changes.queries.js';
+import { startWorker } from './jobs/worker.js';
 
 // `npm run worker`: durable jobs and the crontab in a process of their own (the API then runs with
 // JOBS_WORKER=false). Needs the database the API uses, so DATABASE_URL in such deployments.
-const config = loadConfig();
+const config = shopConfig();
 const log = (line: string) => console.log(`[worker] ${line}`);
 const { deps, close } = await openDeps(config, log);
 // What jobs change (balances, rates) is announced to the serving processes, which drop their cached answers.
