@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import { layersPlugin } from './apps/web/eslint-layers.js';
+import { moduleOrderPlugin } from './apps/api/eslint-module-order.js';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'coverage/**'] },
@@ -30,6 +31,12 @@ export default tseslint.config(
         { selector: "CallExpression[callee.object.name='sql']", message: 'sql helpers belong in a *.queries.ts file.' },
       ],
     },
+  },
+  {
+    // The API's rooms: modules in their declared order, the foundation below them, composition on top.
+    files: ['apps/api/src/**/*.ts'],
+    plugins: { modules: moduleOrderPlugin },
+    rules: { 'modules/import-order': 'error' },
   },
   {
     // The web app's layers: features never import each other or the app; lib/ imports no feature.

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { allEndpoints, type AnyEndpoint } from '@shop/contract';
 import type { AppDeps } from './app-deps.js';
-import { modules } from './modules/index.js';
+import { modules } from './routes.js';
 import { compressionPlugin } from './plugins/compression.js';
 import { requestPlugin } from './plugins/context.js';
 import { clientErrorHandler, errorsPlugin, frameworkErrorHandler } from './plugins/errors.js';

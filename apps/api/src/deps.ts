@@ -11,8 +11,7 @@ import { secretBoxFromConfig } from './lib/secrets.js';
 import { LanguagePacks, seedLanguagePacks } from './modules/lang/lang.service.js';
 import { loadEcbSnapshot } from './modules/rates/rates.service.js';
 import { createProviders, type Providers } from './providers/index.js';
-import { registerJobTasks } from './jobs/tasks.js';
-import { jobTasks } from './job-tasks.js';
+import { wireAreas } from './wiring.js';
 
 /**
  * The shop's configuration, read once and checked whole before anything starts: the environment
@@ -35,7 +34,7 @@ export async function depsFor(
   redis?: Redis,
   options: { providers?: Partial<Providers>; log?: (line: string) => void } = {},
 ): Promise<AppDeps> {
-  registerJobTasks(jobTasks);
+  wireAreas();
   const i18n = new Translator();
   const languagePacks = new LanguagePacks();
   await seedLanguagePacks(db);

@@ -4,6 +4,7 @@ import type { SessionsTable, UsersTable } from '../modules/members/members.table
 import type * as catalogue from '../modules/catalogue/catalogue.table.js';
 import type { CartItemsTable } from '../modules/cart/cart.table.js';
 import type * as orders from '../modules/orders/orders.table.js';
+import type * as promotions from '../modules/promotions/promotions.table.js';
 import type * as charity from '../modules/charity/charity.table.js';
 import type * as content from '../modules/content/content.table.js';
 import type * as ledger from '../modules/ledger/ledger.table.js';
@@ -45,7 +46,7 @@ export interface DB {
   operating_fees: orders.OperatingFeesTable;
   shipping_fees: orders.ShippingFeesTable;
   orders: orders.OrdersTable;
-  goods_points: orders.GoodsPointsTable;
+  goods_points: promotions.GoodsPointsTable;
   order_lines: orders.OrderLinesTable;
   order_events: orders.OrderEventsTable;
   order_packages: orders.OrderPackagesTable;
@@ -54,11 +55,11 @@ export interface DB {
   charity_causes: charity.CharityCausesTable;
   charity_orders: charity.CharityOrdersTable;
   international_freight: orders.InternationalFreightTable;
-  group_buy_activities: orders.GroupBuyActivitiesTable;
-  group_buy_groups: orders.GroupBuyGroupsTable;
-  group_buy_entries: orders.GroupBuyEntriesTable;
-  coupons: orders.CouponsTable;
-  coupon_member_uses: orders.CouponMemberUsesTable;
+  group_buy_activities: promotions.GroupBuyActivitiesTable;
+  group_buy_groups: promotions.GroupBuyGroupsTable;
+  group_buy_entries: promotions.GroupBuyEntriesTable;
+  coupons: promotions.CouponsTable;
+  coupon_member_uses: promotions.CouponMemberUsesTable;
   banners: content.BannersTable;
   sale_areas: content.SaleAreasTable;
   news: content.NewsTable;

@@ -6,3 +6,6 @@ export function iso(d: Date | string | null | undefined): string | null;
 export function iso(d: Date | string | null | undefined): string | null {
   return d === null || d === undefined ? null : (d instanceof Date ? d : new Date(d)).toISOString();
 }
+
+/** Whether a deadline (if any) has passed. */
+export const isPast = (at: Date | string | null | undefined, now = Date.now()): boolean => !!at && new Date(at).getTime() <= now;

@@ -1,5 +1,5 @@
-import { ORDER_USAGE, runOrderCommand } from '../modules/orders/orders.ops.js';
-import { runWalletCommand, WALLET_USAGE } from '../modules/wallet/wallet.ops.js';
+import { ORDER_USAGE, runOrderCommand } from './orders.js';
+import { runWalletCommand, WALLET_USAGE } from './wallet.js';
 import { OPERATOR_ROLES, ResponseCode, type OperatorRole } from '@shop/contract';
 import type { Database } from '../db/database.js';
 import { pingDatabase } from '../db/health.queries.js';

@@ -79,3 +79,9 @@ export function allocateMinor(total: number, weights: number[]): number[] {
   for (let i = 0; rest > 0; i = (i + 1) % raw.length, rest--) raw[i]! += 1;
   return raw;
 }
+
+/** `basisPoints` (1/100 of a percent) of `amountMinor`, rounded half up: fees, coupon percentages and rates of a base. */
+export function shareOfMinor(amountMinor: number, basisPoints: number): number {
+  if (!Number.isSafeInteger(amountMinor) || !Number.isSafeInteger(amountMinor * basisPoints)) throw new RangeError('amount out of range');
+  return Math.floor((amountMinor * basisPoints + 5000) / 10000);
+}

@@ -17,7 +17,7 @@ import { AppError } from '../../lib/errors.js';
 import { withTransaction } from '../../lib/transaction.js';
 import { pick } from '../catalogue/texts.js';
 import * as q from './cart.queries.js';
-import { skuSpecText } from './sku-text.js';
+import { skuSpecText } from '../catalogue/sku-text.js';
 import { SHOP_CURRENCY } from '../rates/rates.service.js';
 
 /** The member an actor is; cart and order calls are for members only. */

@@ -1,42 +1,18 @@
-import {
-  fromMinorUnits,
-  ResponseCode,
-  type EndpointBody,
-  type EndpointData,
-  type EndpointQuery,
-  type adminAdjustStock,
-  type adminGetGoods,
-  type adminListCategories,
-  type adminListCoupons,
-  type adminListGoods,
-  type adminListGroupBuys,
-  type adminListStockAdjustments,
-  type adminUpdateCoupon,
-  type adminUpdateGroupBuy,
-  type Language,
-  type adminReorderCategories,
-  type adminSaveCategory,
-  type adminSaveGoods,
-  type adminSetGoodsStatus,
-} from '@shop/contract';
+import { fromMinorUnits, ResponseCode, type EndpointBody, type EndpointData, type EndpointQuery, type adminAdjustStock, type adminGetGoods, type adminListCategories, type adminListGoods, type adminListStockAdjustments, type adminReorderCategories, type adminSaveCategory, type adminSaveGoods, type adminSetGoodsStatus } from '@shop/contract';
 import type { AppDeps } from '../../app-deps.js';
 import type { Executor } from '../../db/database.js';
-import { enqueueJob } from '../../jobs/enqueue.js';
 import { operatorNameOf, type Actor } from '../../lib/actor.js';
 import { AppError, notFound, ValidationError } from '../../lib/errors.js';
 import { withTransaction, type Tx } from '../../lib/transaction.js';
-import type { ListExport } from '../console/list-export.service.js';
+import type { ListExport } from '../../lib/list-export.js';
 import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
-import * as promotions from '../orders/promotions-admin.queries.js';
-import { skuSpecText } from '../cart/sku-text.js';
 import * as q from './catalogue-admin.queries.js';
 import type { SpecDef } from './catalogue.table.js';
 import { catalogueChangedOnCommit } from './response-cache.js';
 import { pick, sanitizeRich, storedTexts } from './texts.js';
 import { iso } from '../../lib/dates.js';
+import { pageOf, totalOf } from '../../lib/paging.js';
 
-const page = <T>(list: T[], total: number, input: { page: number; limit: number }) => ({ list, total, page: input.page, limit: input.limit, has_more: input.page * input.limit < total });
-const totalOf = (rows: Array<{ total: string | number }>) => (rows.length ? Number(rows[0]!.total) : 0);
 
 // ---------------------------------------------------------------- categories
 
@@ -115,7 +91,7 @@ export async function listGoods(db: Executor, actor: Actor, input: EndpointQuery
     status: r.status,
     updated_at: iso(r.updated_at),
   }));
-  return page(list, totalOf(rows), input);
+  return pageOf(list, totalOf(rows), input);
 }
 
 async function goodsForEdit(db: Executor, id: number): Promise<EndpointData<typeof adminGetGoods>> {
@@ -289,165 +265,6 @@ export async function adjustStock(deps: AppDeps, actor: Actor, input: EndpointBo
 export async function stockAdjustments(db: Executor, actor: Actor, input: EndpointQuery<typeof adminListStockAdjustments>): Promise<EndpointData<typeof adminListStockAdjustments>> {
   operatorNameOf(actor);
   const rows = await q.findStockAdjustmentsPage(db, input.goods_id, input.limit, (input.page - 1) * input.limit);
-  return page(rows.map(toAdjustment), totalOf(rows), input);
+  return pageOf(rows.map(toAdjustment), totalOf(rows), input);
 }
 
-// ---------------------------------------------------------------- group buys and coupons
-
-/** Where a coupon or a group buy stands at `now`. */
-const stateAt = (starts: Date | string, ends: Date | string, now = Date.now()): 'scheduled' | 'running' | 'ended' =>
-  new Date(starts).getTime() > now ? 'scheduled' : new Date(ends).getTime() < now ? 'ended' : 'running';
-
-type GroupBuyRow = Awaited<ReturnType<typeof promotions.findGroupBuysForConsole>>[number];
-const toGroupBuy = (a: GroupBuyRow, lang: Language) => {
-  const spec = skuSpecText(a.specs, a.spec_value_ids, lang);
-  return {
-    id: a.id,
-    goods_id: a.goods_id,
-    sku_id: a.sku_id,
-    name: spec ? `${pick(a.name, lang)} (${spec})` : pick(a.name, lang),
-    price: Number(a.price_minor),
-    currency: a.currency,
-    group_size: a.group_size,
-    fill_hours: a.fill_hours,
-    starts_at: iso(a.starts_at),
-    ends_at: iso(a.ends_at),
-    per_order_limit: a.per_order_limit,
-    per_member_limit: a.per_member_limit,
-    virtual_fill_percent: a.virtual_fill_percent,
-    quantity: a.quantity,
-    remaining: a.remaining,
-    open_groups: Number(a.open_groups),
-    state: stateAt(a.starts_at, a.ends_at),
-    created_by: a.created_by,
-  };
-};
-
-/** Group-buy activities by goods and state, newest first unless sorted. */
-export async function listGroupBuys(db: Executor, actor: Actor, input: EndpointQuery<typeof adminListGroupBuys>): Promise<EndpointData<typeof adminListGroupBuys>> {
-  operatorNameOf(actor);
-  const rows = await promotions.findGroupBuysForConsole(db, { ...input, offset: (input.page - 1) * input.limit });
-  return page(rows.map((a) => toGroupBuy(a, actor.lang)), totalOf(rows), input);
-}
-
-export const groupBuyExport: ListExport<EndpointQuery<typeof adminListGroupBuys>, EndpointData<typeof adminListGroupBuys>['list'][number]> = {
-  name: 'group-buys',
-  page: listGroupBuys,
-  columns: [
-    ['id', (r) => r.id], ['name', (r) => r.name], ['goods_id', (r) => r.goods_id], ['sku_id', (r) => r.sku_id], ['currency', (r) => r.currency], ['price', (r) => fromMinorUnits(r.price, r.currency)],
-    ['group_size', (r) => r.group_size], ['quantity', (r) => r.quantity], ['remaining', (r) => r.remaining], ['open_groups', (r) => r.open_groups], ['status', (r) => r.state],
-    ['starts_at', (r) => r.starts_at], ['ends_at', (r) => r.ends_at], ['created_by', (r) => r.created_by],
-  ],
-};
-
-/**
- * Changes a group buy with the reason: its price, dates, group size, fill time and limits. A running
- * one keeps its start; its end is never set in the past (ending one is its own decision). Groups
- * already open keep their size; the member app shows the change at once.
- */
-export async function updateGroupBuy(deps: AppDeps, actor: Actor, input: EndpointBody<typeof adminUpdateGroupBuy>): Promise<EndpointData<typeof adminUpdateGroupBuy>> {
-  const operator = operatorNameOf(actor);
-  return withTransaction(deps.db, async (tx) => {
-    const current = await promotions.lockGroupBuyForUpdate(tx, input.id);
-    if (!current) throw notFound('group_buy');
-    const now = Date.now();
-    const started = new Date(current.starts_at).getTime() <= now;
-    if (started && Date.parse(input.starts_at) !== new Date(current.starts_at).getTime()) throw invalid('starts_at');
-    if (Date.parse(input.ends_at) <= Math.max(Date.parse(input.starts_at), now)) throw invalid('ends_at');
-    await promotions.updateGroupBuy(tx, input.id, {
-      price_minor: input.price,
-      group_size: input.group_size,
-      fill_hours: input.fill_hours,
-      starts_at: input.starts_at,
-      ends_at: input.ends_at,
-      per_order_limit: input.per_order_limit,
-      per_member_limit: input.per_member_limit,
-      virtual_fill_percent: input.virtual_fill_percent,
-    });
-    // The units it holds go back to the SKU at its end: the job that does it moves with the end.
-    if (Date.parse(input.ends_at) !== new Date(current.ends_at).getTime())
-      await enqueueJob(tx, 'close_group_buy', { activityId: input.id }, { runAt: new Date(input.ends_at), jobKey: `group-buy-close:${input.id}`, maxAttempts: 10 });
-    const changed = changedFields(
-      { price: Number(current.price_minor), group_size: current.group_size, fill_hours: current.fill_hours, starts_at: iso(current.starts_at), ends_at: iso(current.ends_at), per_order_limit: current.per_order_limit, per_member_limit: current.per_member_limit, virtual_fill_percent: current.virtual_fill_percent },
-      { ...input, starts_at: iso(input.starts_at), ends_at: iso(input.ends_at) },
-    );
-    await insertOperatorAction(tx, { operator, action: `group_buy.update ${changed}`.trim(), target_type: 'group_buy', target_id: input.id, reason: input.reason });
-    catalogueChangedOnCommit(tx, deps, [current.goods_id]);
-    const [row] = await promotions.findGroupBuysForConsole(tx, { id: input.id, limit: 1, offset: 0 });
-    return toGroupBuy(row!, actor.lang);
-  });
-}
-
-/** The fields whose value differs, as `name: old → new` parts of an audit entry. */
-function changedFields(before: Record<string, unknown>, after: Record<string, unknown>): string {
-  return Object.keys(before)
-    .filter((k) => after[k] !== undefined && String(before[k]) !== String(after[k]))
-    .map((k) => `${k}: ${String(before[k])} → ${String(after[k])}`)
-    .join(', ');
-}
-
-type CouponRow = Awaited<ReturnType<typeof promotions.findCouponsForConsole>>[number];
-const toCoupon = (c: Omit<CouponRow, 'total'>) => ({
-  id: c.id,
-  code: c.code,
-  kind: c.kind,
-  amount: c.amount_minor === null ? null : Number(c.amount_minor),
-  percent_bp: c.percent_bp,
-  currency: c.currency,
-  min_spend: Number(c.min_spend_minor),
-  starts_at: iso(c.starts_at),
-  ends_at: iso(c.ends_at),
-  per_member_limit: c.per_member_limit,
-  total_limit: c.total_limit,
-  used: c.used,
-  state: stateAt(c.starts_at, c.ends_at),
-  created_by: c.created_by,
-});
-
-/** Coupon codes by code and state, newest first unless sorted, with their uses. */
-export async function listCoupons(db: Executor, actor: Actor, input: EndpointQuery<typeof adminListCoupons>): Promise<EndpointData<typeof adminListCoupons>> {
-  operatorNameOf(actor);
-  const rows = await promotions.findCouponsForConsole(db, { ...input, offset: (input.page - 1) * input.limit });
-  return page(rows.map(toCoupon), totalOf(rows), input);
-}
-
-export const couponExport: ListExport<EndpointQuery<typeof adminListCoupons>, EndpointData<typeof adminListCoupons>['list'][number]> = {
-  name: 'coupons',
-  page: listCoupons,
-  columns: [
-    ['id', (r) => r.id], ['code', (r) => r.code], ['kind', (r) => r.kind], ['currency', (r) => r.currency], ['amount', (r) => (r.amount === null ? null : fromMinorUnits(r.amount, r.currency))],
-    ['percent', (r) => (r.percent_bp === null ? null : r.percent_bp / 100)], ['min_spend', (r) => fromMinorUnits(r.min_spend, r.currency)], ['starts_at', (r) => r.starts_at], ['ends_at', (r) => r.ends_at],
-    ['used', (r) => r.used], ['total_limit', (r) => r.total_limit], ['per_member_limit', (r) => r.per_member_limit], ['status', (r) => r.state], ['created_by', (r) => r.created_by],
-  ],
-};
-
-/**
- * Changes a coupon with the reason: its discount (of its own kind), minimum, dates and limits. Its
- * code, kind and currency stay; the total limit never goes below the uses so far; orders already
- * placed keep the discount they had.
- */
-export async function updateCoupon(db: AppDeps['db'], actor: Actor, input: EndpointBody<typeof adminUpdateCoupon>): Promise<EndpointData<typeof adminUpdateCoupon>> {
-  const operator = operatorNameOf(actor);
-  return withTransaction(db, async (tx) => {
-    const current = await promotions.lockCouponForUpdate(tx, input.id);
-    if (!current) throw notFound('coupon');
-    if (current.kind === 'amount' ? input.amount === undefined : input.percent_bp === undefined) throw new ValidationError([{ field: current.kind === 'amount' ? 'amount' : 'percent_bp', key: 'validation.required', params: { field: current.kind === 'amount' ? 'amount' : 'percent_bp' } }]);
-    if (Date.parse(input.ends_at) <= Date.parse(input.starts_at)) throw invalid('ends_at');
-    if (input.total_limit !== null && input.total_limit < current.used) throw invalid('total_limit');
-    const saved = await promotions.updateCoupon(tx, input.id, {
-      amount_minor: current.kind === 'amount' ? input.amount! : null,
-      percent_bp: current.kind === 'percent' ? input.percent_bp! : null,
-      min_spend_minor: input.min_spend,
-      starts_at: input.starts_at,
-      ends_at: input.ends_at,
-      per_member_limit: input.per_member_limit,
-      total_limit: input.total_limit,
-    });
-    const changed = changedFields(
-      { amount: current.amount_minor === null ? undefined : Number(current.amount_minor), percent_bp: current.percent_bp ?? undefined, min_spend: Number(current.min_spend_minor), starts_at: iso(current.starts_at), ends_at: iso(current.ends_at), per_member_limit: current.per_member_limit, total_limit: current.total_limit },
-      { ...input, starts_at: iso(input.starts_at), ends_at: iso(input.ends_at) },
-    );
-    await insertOperatorAction(tx, { operator, action: `coupon.update ${current.code} ${changed}`.trim(), target_type: 'coupon', target_id: input.id, reason: input.reason });
-    return toCoupon(saved);
-  });
-}

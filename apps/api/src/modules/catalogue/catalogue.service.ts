@@ -24,7 +24,7 @@ import { AppError } from '../../lib/errors.js';
 import { withTransaction } from '../../lib/transaction.js';
 import { memberIdOf, type Actor } from '../../lib/actor.js';
 import { Expiring, responseCache, type CachedAnswer } from '../../lib/cache.js';
-import { groupBuyOfferOfGoods } from '../orders/group-buy.offer.js';
+import { goodsPageHooks } from './goods-page-hooks.js';
 import * as q from './catalogue.queries.js';
 import type { SpecDef, Texts } from './catalogue.table.js';
 import { CacheTag } from './response-cache.js';
@@ -166,7 +166,7 @@ const toSku = (r: SkuRow, specs: SpecDef[], lang: Language, cover: string): Sku 
 async function buildGoodsInfo(db: Database, lang: Language, id: number): Promise<Expiring<GoodsInfo>> {
   const g = await q.findGoodsById(db, id);
   if (!g) throw new AppError(ResponseCode.goodsNotFound);
-  const [skus, stats, groupBuy] = await Promise.all([q.findSkusOfGoods(db, id), q.reviewStats(db, id), groupBuyOfferOfGoods(db, id)]);
+  const [skus, stats, groupBuy] = await Promise.all([q.findSkusOfGoods(db, id), q.reviewStats(db, id), goodsPageHooks.groupBuyOffer(db, id)]);
   const list = skus.map((s) => toSku(s, g.specs, lang, g.cover));
   // Kept until a group buy of the goods starts or ends.
   return new Expiring({

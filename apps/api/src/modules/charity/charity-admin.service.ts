@@ -5,7 +5,7 @@ import { notFound } from '../../lib/errors.js';
 import { withTransaction } from '../../lib/transaction.js';
 import { pick } from '../catalogue/texts.js';
 import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
-import type { ListExport } from '../console/list-export.service.js';
+import type { ListExport } from '../../lib/list-export.js';
 import * as q from './charity.queries.js';
 import { iso } from '../../lib/dates.js';
 

@@ -24,7 +24,7 @@ import {
 } from '@shop/contract';
 import { sendFile } from '../../plugins/file-reply.js';
 import type { Api } from '../../plugins/routes.js';
-import { exportList } from '../console/list-export.service.js';
+import { exportList } from '../operator-actions/operator-actions.service.js';
 import * as service from './content-admin.service.js';
 
 /** The console's content: banners, news with attachments, notices, FAQ, agreements and popups. */

@@ -25,7 +25,7 @@ import { insertOperatorAction } from '../operator-actions/operator-actions.queri
 import { contentChangedOnCommit } from '../catalogue/response-cache.js';
 import { sanitizeRich, storedTexts } from '../catalogue/texts.js';
 import { iso } from '../../lib/dates.js';
-import type { ListExport } from '../console/list-export.service.js';
+import type { ListExport } from '../../lib/list-export.js';
 import { pick } from '../catalogue/texts.js';
 import * as q from './content-admin.queries.js';
 

@@ -35,13 +35,13 @@ import * as q from './content.queries.js';
 import { withTransaction } from '../../lib/transaction.js';
 import { findUserById } from '../members/members.queries.js';
 import { SHOP_CURRENCY } from '../rates/rates.service.js';
+import { totalOf } from '../../lib/paging.js';
 
 /** The member behind an optional-login call, if any. */
 const memberOf = (actor: Actor): Member | undefined => (actor.memberId === undefined ? undefined : { userId: actor.memberId });
 type Member = { userId: number };
 
 const pageOf = <T>(list: T[], total: number, page: number, limit: number): Page<T> => ({ list, total, page, limit, has_more: page * limit < total });
-const totalOf = (rows: Array<{ total: number | string }>) => (rows.length ? Number(rows[0]!.total) : 0);
 
 // ---------------------------------------------------------------- home and activity
 

@@ -1,11 +1,10 @@
 import type { Transaction } from 'kysely';
 import { ResponseCode } from '@shop/contract';
-import type { Database, Executor } from '../../db/database.js';
+import type { Executor } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
 import type { Actor } from '../../lib/actor.js';
 import { announce } from '../../lib/changes.js';
 import { AppError } from '../../lib/errors.js';
-import { withTransaction } from '../../lib/transaction.js';
 import { convertAmount, type RateQuote } from '../rates/rates.service.js';
 import {
   findAccountsByKey,
@@ -294,32 +293,6 @@ export async function convert(
 export async function balanceOf(db: Executor, memberId: number, asset: Asset, currency: string): Promise<number> {
   const [row] = await findAccountsByKey(db, [{ owner: 'member', memberId, asset, currency }]);
   return row?.balance ?? 0;
-}
-
-/**
- * Moves `amount` of a member's cash to another member in one transaction; the same idempotency
- * key from the same sender moves it once.
- */
-export async function transferBetweenMembers(
-  db: Database,
-  actor: Actor,
-  input: { from: number; to: number; amount: number; currency: string; asset?: Asset; idempotencyKey: string },
-): Promise<Posted> {
-  if (input.from === input.to) throw new AppError(ResponseCode.badRequest);
-  if (!Number.isSafeInteger(input.amount) || input.amount <= 0) throw new AppError(ResponseCode.amountTooSmall);
-  const asset = input.asset ?? 'cash';
-  return withTransaction(db, (tx) =>
-    post(tx, {
-      kind: 'transfer',
-      reference: { type: 'transfer', id: input.idempotencyKey },
-      idempotencyKey: `transfer:${input.from}:${input.idempotencyKey}`,
-      actor,
-      postings: [
-        { account: { member: input.from, asset, currency: input.currency }, amount: -input.amount },
-        { account: { member: input.to, asset, currency: input.currency }, amount: input.amount },
-      ],
-    }),
-  );
 }
 
 export type LedgerFinding =

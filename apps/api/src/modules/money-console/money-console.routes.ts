@@ -1,10 +1,10 @@
 import {
   adminAccountEntries, adminAdjustmentLimits, adminDecideAdjustment, adminGiftCardBatches, adminLedgerJournal, adminLedgerKinds, adminListAdjustments, adminMemberAccounts,
   adminRequestAdjustment, adminSetAdjustmentLimit, adminListRates, adminPayMethods, adminSetPayMethod, adminWalletLimits, adminRechargeChannels, adminCollectionAccounts,
-  adminBankList, adminCryptoAddressPool, adminExportAdjustments, adminExportGiftCardBatches, adminExportJournal,
+  adminBankList, adminCryptoAddressPool, adminExportAdjustments, adminExportGiftCardBatches, adminExportJournal, adminLedgerCheck, adminRateQuote, adminSetRate,
 } from '@shop/contract';
 import { sendFile } from '../../plugins/file-reply.js';
-import { exportList } from '../console/list-export.service.js';
+import { exportList } from '../operator-actions/operator-actions.service.js';
 import type { Api } from '../../plugins/routes.js';
 import * as service from './money-console.service.js';
 
@@ -28,6 +28,9 @@ export function moneyConsoleRoutes({ handle, deps }: Api): void {
   handle(adminSetAdjustmentLimit, ({ actor, body }) => service.setAdjustmentLimit(db, actor, body), { idempotencyCaller: operatorCaller });
   handle(adminGiftCardBatches, ({ actor, query }) => service.giftCardBatches(db, actor, query));
   handle(adminListRates, ({ actor }) => service.rates(db, actor));
+  handle(adminRateQuote, ({ query }) => service.rateQuote(db, query));
+  handle(adminSetRate, ({ actor, body }) => service.setRate(db, actor, body));
+  handle(adminLedgerCheck, () => service.checkLedger(db));
   handle(adminPayMethods, ({ actor }) => service.payMethods(db, actor));
   handle(adminSetPayMethod, ({ actor, body }) => service.setPayMethod(db, actor, body), { idempotencyCaller: operatorCaller });
   handle(adminWalletLimits, ({ actor }) => service.walletLimits(db, actor));

@@ -6,24 +6,25 @@ import type { Database, Executor } from '../../db/database.js';
 import { operatorNameOf, type Actor } from '../../lib/actor.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { withTransaction } from '../../lib/transaction.js';
-import { post } from '../ledger/ledger.service.js';
+import { describeFinding, ledgerCheck, post } from '../ledger/ledger.service.js';
 import { findUserById } from '../members/members.queries.js';
 import { findLatestRates } from '../rates/rates.queries.js';
+import { rateFor, setOperatorRate } from '../rates/rates.service.js';
 import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
 import type { AdjustableAsset, LedgerAdjustmentRow } from './money-console.table.js';
-import type { ListExport } from '../console/list-export.service.js';
+import type { ListExport } from '../../lib/list-export.js';
 import * as q from './money-console.queries.js';
+import { pageOf } from '../../lib/paging.js';
 
 /** The ledger's currency of points and shopping points ("no currency"). */
 const POINTS_CURRENCY = 'XXX';
 
-const page = <T>(rows: T[], total: number, input: { page: number; limit: number }) => ({ list: rows, total, page: input.page, limit: input.limit, has_more: input.page * input.limit < total });
 
 /** Journal entries with their postings, newest first, by member, kind and date. */
 export async function journal(db: Executor, actor: Actor, input: EndpointQuery<typeof adminLedgerJournal>) {
   operatorNameOf(actor);
   const { rows, total } = await q.pageJournal(db, input);
-  return page(rows, total, input);
+  return pageOf(rows, total, input);
 }
 
 /** Every kind of entry the journal holds. */
@@ -44,7 +45,7 @@ export async function accountEntries(db: Executor, actor: Actor, input: { accoun
   operatorNameOf(actor);
   if (!(await q.findMemberAccount(db, input.account_id))) throw notFound('account');
   const { rows, total } = await q.pageAccountLines(db, input);
-  return page(rows, total, input);
+  return pageOf(rows, total, input);
 }
 
 /** The adjustment as the console shows it (after the transaction that wrote it). */
@@ -110,7 +111,7 @@ export async function requestAdjustment(db: Database, actor: Actor, input: Endpo
 export async function adjustments(db: Executor, actor: Actor, input: EndpointQuery<typeof adminListAdjustments>) {
   operatorNameOf(actor);
   const { rows, total } = await q.pageAdjustments(db, input);
-  return page(rows, total, input);
+  return pageOf(rows, total, input);
 }
 
 /**
@@ -156,7 +157,7 @@ export async function setAdjustmentLimit(db: Database, actor: Actor, input: { cu
 export async function giftCardBatches(db: Executor, actor: Actor, input: EndpointQuery<typeof adminGiftCardBatches>) {
   operatorNameOf(actor);
   const { rows, total } = await q.pageGiftCardBatches(db, input);
-  return page(rows, total, input);
+  return pageOf(rows, total, input);
 }
 
 // ── Money settings ─────────────────────────────────────────────────────────────────────────
@@ -225,7 +226,7 @@ export async function bankList(db: Executor, actor: Actor, input: { country_code
 export async function cryptoAddressPool(db: Executor, actor: Actor, input: EndpointQuery<typeof adminCryptoAddressPool>) {
   operatorNameOf(actor);
   const { rows, total, networks } = await q.pageCryptoAddresses(db, input);
-  return { ...page(rows, total, input), networks };
+  return { ...pageOf(rows, total, input), networks };
 }
 
 // ── The lists as CSV files ───────────────────────────────────────────────────────────────────
@@ -260,3 +261,18 @@ export const giftCardBatchesExport: ListExport<EndpointQuery<typeof adminGiftCar
     ['redeemed', (r) => r.redeemed], ['expires_at', (r) => r.expires_at], ['reason', (r) => r.reason], ['created_by', (r) => r.created_by], ['created_at', (r) => r.created_at],
   ],
 };
+
+/** A rate between two currencies on a date (today by default), as conversions use it. */
+export const rateQuote = async (db: Executor, input: { from: string; to: string; date?: string }) => ({ from: input.from, to: input.to, ...(await rateFor(db, input.from, input.to, input.date)) });
+
+/** An operator's rate (wins over the feed), recorded with the reason. */
+export async function setRate(db: Executor, actor: Actor, input: { base: string; quote: string; rate: string; date?: string; reason?: string }) {
+  const set = await setOperatorRate(db, actor, input);
+  return { from: input.base, to: input.quote, rate: set.rate, source: set.source, date: set.date };
+}
+
+/** The ledger check's findings, in words. */
+export async function checkLedger(db: Executor) {
+  const findings = await ledgerCheck(db);
+  return { ok: findings.length === 0, findings: findings.map(describeFinding) };
+}

@@ -1,11 +1,4 @@
-/**
- * The one rounding rule of order amounts: a share of an amount in basis points (1/100 of a percent)
- * rounds half up, once, on the final fee. Amounts are integer minor units and must stay safe integers.
- */
-export function shareOfMinor(amountMinor: number, basisPoints: number): number {
-  if (!Number.isSafeInteger(amountMinor) || !Number.isSafeInteger(amountMinor * basisPoints)) throw new RangeError('amount out of range');
-  return Math.floor((amountMinor * basisPoints + 5000) / 10000);
-}
+import { shareOfMinor } from '@shop/contract';
 
 export interface OrderAmounts {
   subtotal: number;

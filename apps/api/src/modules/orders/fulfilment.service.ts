@@ -1,35 +1,17 @@
-import {
-  ResponseCode,
-  type EndpointBody,
-  type EndpointData,
-  type EndpointQuery,
-  type Language,
-  type Page,
-  type adminGetOrder,
-  type adminListOrders,
-  type adminSetShippingFee,
-  type getOrderTracking,
-  type getOrderPackage,
-  type listOrderPackages,
-  type adminShipOrder,
-  type adminAddTrackingEvent,
-  type adminCreateCoupon,
-  type adminEndCoupon,
-} from '@shop/contract';
-import type { AppDeps } from '../../app.js';
+import { ResponseCode, type EndpointBody, type EndpointData, type EndpointQuery, type Language, type Page, type adminGetOrder, type adminListOrders, type adminSetShippingFee, type getOrderTracking, type getOrderPackage, type listOrderPackages, type adminShipOrder, type adminAddTrackingEvent } from '@shop/contract';
+import type { AppDeps } from '../../app-deps.js';
 import type { Database, Executor } from '../../db/database.js';
 import { enqueueJob } from '../../jobs/enqueue.js';
 import { operatorNameOf, type Actor } from '../../lib/actor.js';
-import { AppError, notFound } from '../../lib/errors.js';
+import { AppError } from '../../lib/errors.js';
 import { withTransaction } from '../../lib/transaction.js';
 import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
 import { memberIdOf } from '../cart/cart.service.js';
 import { pick } from '../catalogue/texts.js';
-import { moveOrder, ordersChanged } from './order-lists.js';
+import { ordersChanged } from './order-lists.js';
+import { recordOrderEvent, transition } from './order-state.js';
 import * as q from './orders.queries.js';
-import { groupAllowsShipping } from './group-buy.entries.js';
-import { endCouponNow, findCoupon } from './coupons.queries.js';
-import { insertCoupon } from './coupons.js';
+import { groupAllowsShipping } from '../promotions/group-buy.entries.js';
 import type { OrderStatus } from './orders.table.js';
 import { getOrderDetails, scheduleAutoComplete } from './orders.service.js';
 import { iso } from '../../lib/dates.js';
@@ -38,7 +20,6 @@ import { iso } from '../../lib/dates.js';
 /** How an operator is named in what they decide. */
 export const operatorName = (actor: Actor): string => operatorNameOf(actor);
 
-const eventActor = (actor: Actor) => ({ actor_kind: actor.kind, actor_id: String(actor.operatorId ?? actor.memberId ?? actor.name ?? ''), request_id: actor.requestId });
 
 // ---------------------------------------------------------------- shipping (operators)
 
@@ -71,15 +52,14 @@ export async function shipOrder(deps: Pick<AppDeps, 'db'> & { providers: Pick<Ap
     await q.insertPackageLines(tx, pkg.id, [...merged].map(([order_line_id, quantity]) => ({ order_line_id, quantity })));
     // A provider's parcel is asked about at once, then now and then until it is delivered.
     if (input.tracking_provider !== 'manual') await enqueueJob(tx, 'refresh_tracking', { packageId: pkg.id }, { jobKey: `tracking:${pkg.id}`, maxAttempts: 5 });
-    await q.insertOrderEvent(tx, { order_id: order.id, kind: 'package_shipped', ...eventActor(actor), reason: `${input.carrier} ${input.tracking_number}` });
+    await recordOrderEvent(tx, actor, order.id, 'package_shipped', `${input.carrier} ${input.tracking_number}`);
     await insertOperatorAction(tx, { operator: by, action: `order.ship ${order.order_no} package #${pkg.id} ${input.carrier} ${input.tracking_number}`, target_type: 'order', target_id: order.id });
     const after = await q.findOrderLines(tx, [order.id]);
     let status: OrderStatus = order.status;
     if (after.every((l) => l.shipped_quantity === l.quantity)) {
-      const shipped = await moveOrder(tx, order.id, ['paid'], 'shipped', { shipped_at: new Date() });
+      const shipped = await transition(tx, actor, order.id, ['paid'], 'shipped', { set: { shipped_at: new Date() } });
       if (!shipped) throw new AppError(ResponseCode.orderState);
       status = 'shipped';
-      await q.insertOrderEvent(tx, { order_id: order.id, kind: 'shipped', from_status: 'paid', to_status: 'shipped', ...eventActor(actor) });
       await scheduleAutoComplete(tx, order.id);
     }
     return { package_id: pkg.id, order_id: order.id, order_status: status };
@@ -282,38 +262,3 @@ export async function refreshOpenTracking(deps: AppDeps): Promise<number> {
   return ids.length;
 }
 
-/** An operator issues a coupon code (a code already taken is refused). */
-export async function createCoupon(db: Database, actor: Actor, input: EndpointBody<typeof adminCreateCoupon>): Promise<{ id: number }> {
-  const by = operatorName(actor);
-  if (Date.parse(input.ends_at) <= Date.parse(input.starts_at)) throw new AppError(ResponseCode.settingInvalid);
-  return withTransaction(db, async (tx) => {
-    const row = await insertCoupon(tx, {
-      code: input.code,
-      kind: input.kind,
-      amount_minor: input.kind === 'amount' ? input.amount! : null,
-      percent_bp: input.kind === 'percent' ? input.percent_bp! : null,
-      currency: input.currency,
-      min_spend_minor: input.min_spend,
-      starts_at: input.starts_at,
-      ends_at: input.ends_at,
-      per_member_limit: input.per_member_limit,
-      total_limit: input.total_limit,
-      created_by: by,
-    });
-    if (!row) throw new AppError(ResponseCode.settingInvalid);
-    await insertOperatorAction(tx, { operator: by, action: 'coupon.create', target_type: 'coupon', target_id: row.id });
-    return row;
-  });
-}
-
-/** An operator ends a coupon now: no order can use it any more (orders placed with it keep their discount). Recorded with who and why. */
-export async function endCoupon(db: Database, actor: Actor, input: EndpointBody<typeof adminEndCoupon>): Promise<EndpointData<typeof adminEndCoupon>> {
-  const by = operatorName(actor);
-  return withTransaction(db, async (tx) => {
-    if (!(await findCoupon(tx, input.id))) throw notFound('coupon');
-    const ended = await endCouponNow(tx, input.id);
-    if (!ended) throw new AppError(ResponseCode.couponInvalid);
-    await insertOperatorAction(tx, { operator: by, action: `coupon.end ${ended.code}`, target_type: 'coupon', target_id: input.id, reason: input.reason });
-    return { id: input.id, ends_at: iso(ended.ends_at)! };
-  });
-}

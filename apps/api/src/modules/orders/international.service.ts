@@ -1,5 +1,5 @@
 import { ResponseCode, type EndpointBody, type EndpointData, type EndpointQuery, type createInternationalOrder, type getInternationalFreight } from '@shop/contract';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../app-deps.js';
 import type { Database } from '../../db/database.js';
 import type { Actor } from '../../lib/actor.js';
 import { AppError } from '../../lib/errors.js';
@@ -9,12 +9,13 @@ import { convertMinor, internationalFreightOptions } from './freight.js';
 import * as q from './orders.queries.js';
 import { placeOrder, previewCheckout } from './orders.service.js';
 import { rateFor } from '../rates/rates.service.js';
+import * as stock from '../catalogue/stock.queries.js';
 
 /** `/shop/buyGuoji/orderFreightFee`: freight of the goods to the member's address by each method, and in the destination's currency. */
 export async function quoteInternationalFreight(db: Database, actor: Actor, input: EndpointQuery<typeof getInternationalFreight>): Promise<EndpointData<typeof getInternationalFreight>> {
   const preview = await previewCheckout(db, actor, input);
   if (!preview.address) throw new AppError(ResponseCode.addressNotFound);
-  const skus = new Map((await q.findSkusForCheckout(db, preview.lines.map((l) => l.sku_id))).map((s) => [s.id, s]));
+  const skus = new Map((await stock.findSkusForCheckout(db, preview.lines.map((l) => l.sku_id))).map((s) => [s.id, s]));
   const weightG = preview.lines.reduce((n, l) => n + (skus.get(l.sku_id)?.weight_g ?? 0) * l.num, 0);
   const countryCode = preview.address.country_code;
   const options = await internationalFreightOptions(db, countryCode, weightG, preview.currency);

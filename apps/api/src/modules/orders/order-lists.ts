@@ -2,7 +2,6 @@ import type { AppDeps } from '../../app-deps.js';
 import type { Executor } from '../../db/database.js';
 import { dropOnChanges } from '../../lib/cache.js';
 import { announce } from '../../lib/changes.js';
-import * as q from './orders.queries.js';
 
 /** Tags of the members' cached order lists: everyone's, or one member's. */
 export const OrderListTag = {
@@ -16,16 +15,6 @@ export const OrderListTag = {
  */
 export function ordersChanged(db: Executor, memberIds: number[]): void {
   if (memberIds.length) announce(db, { kind: 'orders', memberIds });
-}
-
-/**
- * `transitionOrder`, announcing the change of the member's orders when the order moved: every
- * change of an order's state goes through here, so no member's order list shows an old state.
- */
-export async function moveOrder(...args: Parameters<typeof q.transitionOrder>): ReturnType<typeof q.transitionOrder> {
-  const moved = await q.transitionOrder(...args);
-  if (moved) ordersChanged(args[0], [moved.user_id]);
-  return moved;
 }
 
 /** Drops the cached order lists of members whose orders changed (everyone's when anything may have). Answers the function that stops it. */

@@ -7,6 +7,7 @@ import type { ShippingAddressRow } from '../address/address.table.js';
 import { orderList } from '../../lib/list-order.queries.js';
 import type { Tx } from '../../lib/transaction.js';
 import type { AddressSnapshot, OrdersTable, OrderStatus } from './orders.table.js';
+import type { SkuRow } from '../catalogue/stock.queries.js';
 
 type OrderListSort = 'id' | 'total' | 'status' | 'created_at' | 'paid_at' | 'last_reminded_at';
 
@@ -44,32 +45,6 @@ export const upsertShippingFee = (db: Executor, row: { country_code: string; cur
     .execute();
 
 // ---------------------------------------------------------------- what is bought
-
-/** SKUs with their goods, as checkout prices and describes them. */
-export const findSkusForCheckout = (db: Executor, skuIds: number[]) =>
-  db
-    .selectFrom('goods_skus as s')
-    .innerJoin('goods as g', 'g.id', 's.goods_id')
-    .select(['s.id', 's.goods_id', 's.price_minor', 's.stock', 's.spec_value_ids', 's.image', 's.weight_g', 's.pv', 'g.name', 'g.cover', 'g.specs', 'g.currency', 'g.status'])
-    .where('s.id', 'in', skuIds.length ? skuIds : [-1])
-    .execute();
-
-export type SkuRow = Awaited<ReturnType<typeof findSkusForCheckout>>[number];
-
-/**
- * Takes `quantity` of an SKU out of stock if that many are left and its goods are on sale, in one
- * statement: concurrent buyers wait on the row and PostgreSQL re-checks the condition for each, so
- * the stock can never be sold twice. Answers the price of the locked row, or nothing when refused.
- */
-export const reserveStock = (tx: Tx, skuId: number, quantity: number) =>
-  tx
-    .updateTable('goods_skus as s')
-    .set((eb) => ({ stock: eb('s.stock', '-', quantity) }))
-    .where('s.id', '=', skuId)
-    .where('s.stock', '>=', quantity)
-    .where((eb) => eb.exists(eb.selectFrom('goods as g').select('g.id').whereRef('g.id', '=', 's.goods_id').where('g.status', '=', 'on_sale')))
-    .returning(['s.id', 's.price_minor', 's.stock'])
-    .executeTakeFirst();
 
 /** What an order's amounts and times depend on besides its goods (`findCheckoutTerms`). */
 export interface CheckoutTerms {
@@ -123,14 +98,6 @@ export const reserveSkuForCheckout = async (tx: Tx, skuId: number, quantity: num
           left join operating_fees of on of.country_code = a.country_code
           left join shipping_fees sf on sf.country_code = a.country_code and sf.currency = k.currency) t) as terms`.execute(tx)
   ).rows[0]!;
-
-/** Puts units back on sale (an order cancelled or closed). */
-export const returnStock = (tx: Tx, skuId: number, quantity: number) =>
-  tx
-    .updateTable('goods_skus')
-    .set((eb) => ({ stock: eb('stock', '+', quantity) }))
-    .where('id', '=', skuId)
-    .executeTakeFirst();
 
 /** Counts sold units on the SKUs and their goods (an order paid). */
 export const addSales = async (tx: Tx, lines: Array<{ skuId: number; goodsId: number; quantity: number }>) => {
@@ -236,15 +203,29 @@ export const insertOrderEvent = (
   e: { order_id: number; kind: string; from_status?: string | null; to_status?: string | null; actor_kind: string; actor_id?: string; reason?: string; request_id?: string },
 ) => db.insertInto('order_events').values({ from_status: null, to_status: null, ...e }).execute();
 
-/** Moves an order from one of `from` to `to` only if it is still there: the one way statuses change. */
-export const transitionOrder = (db: Executor, orderId: number, from: OrderStatus[], to: OrderStatus, stamps: Record<string, unknown> = {}, userId?: number) => {
-  let q = db
-    .updateTable('orders')
-    .set({ ...stamps, status: to, updated_at: sql`now()` })
-    .where('id', '=', orderId)
-    .where('status', 'in', from);
-  if (userId !== undefined) q = q.where('user_id', '=', userId);
-  return q.returning(['id', 'status', 'user_id', 'order_no']).executeTakeFirst();
+/**
+ * Moves an order from one of `from` to `to` only if it is still there (its row locked first, so a
+ * waiting change sees the newest state), with `set` in the same update, and writes the change's
+ * event with the state it left — one statement. Answers the moved row (and the state it was in),
+ * or nothing when the order is elsewhere (or not `userId`'s).
+ */
+export const transitionOrderWithEvent = async (
+  db: Executor,
+  t: { orderId: number; from: OrderStatus[]; to: OrderStatus; set: Record<string, unknown>; userId?: number; event: { kind: string; reason: string; actor_kind: string; actor_id: string; request_id: string } },
+) => {
+  const sets = Object.entries(t.set).filter(([, v]) => v !== undefined);
+  const { rows } = await sql<{ id: number; status: OrderStatus; user_id: number; order_no: string; was: OrderStatus }>`
+    with prev as (
+      select id, status from orders where id = ${t.orderId}${t.userId === undefined ? sql`` : sql` and user_id = ${t.userId}`} for update),
+    o as (
+      update orders set status = ${t.to}, updated_at = now()${sql.join(sets.map(([k, v]) => sql`, ${sql.ref(k)} = ${v}`), sql``)}
+      from prev where orders.id = prev.id and prev.status in (${sql.join(t.from)})
+      returning orders.id, orders.status, orders.user_id, orders.order_no, prev.status as was),
+    e as (
+      insert into order_events (order_id, kind, from_status, to_status, actor_kind, actor_id, reason, request_id)
+      select o.id, ${t.event.kind}, o.was, o.status, ${t.event.actor_kind}, ${t.event.actor_id}, ${t.event.reason}, ${t.event.request_id} from o)
+    select * from o`.execute(db);
+  return rows[0];
 };
 
 /** Locks one order row until the transaction ends (shipping serializes on it). */
@@ -487,19 +468,6 @@ export const hasApprovedInternationalRealName = async (db: Executor, userId: num
   Boolean(await db.selectFrom('certifications').select('id').where('user_id', '=', userId).where('kind', '=', 'international').where('status', '=', 'approved').executeTakeFirst());
 
 // ---------------------------------------------------------------- points
-
-/** The goods among `goodsIds` whose units earn a set number of points each. */
-export const findGoodsPoints = (db: Executor, goodsIds: number[]) =>
-  db.selectFrom('goods_points').select(['goods_id', 'points_per_unit']).where('goods_id', 'in', goodsIds.length ? goodsIds : [-1]).execute();
-
-export const upsertGoodsPoints = (db: Executor, goodsId: number, pointsPerUnit: number, by: string) =>
-  db
-    .insertInto('goods_points')
-    .values({ goods_id: goodsId, points_per_unit: pointsPerUnit, updated_by: by })
-    .onConflict((oc) => oc.column('goods_id').doUpdateSet({ points_per_unit: pointsPerUnit, updated_by: by, updated_at: sql`now()` }))
-    .execute();
-
-export const deleteGoodsPoints = (db: Executor, goodsId: number) => db.deleteFrom('goods_points').where('goods_id', '=', goodsId).execute();
 
 /** Keeps the ledger holds of the points an order spends. */
 export const setOrderPointsHolds = (tx: Tx, orderId: number, holds: { points_hold_id: number | null; shopping_points_hold_id: number | null }) =>

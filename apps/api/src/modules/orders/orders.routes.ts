@@ -6,17 +6,9 @@ import {
   adminSetOperatingFee,
   adminSetOrderSettings,
   adminSetPointsSettings,
-  adminSetGoodsPoints,
   adminSetShippingFee,
   adminSetInternationalFreight,
-  adminCreateGroupBuy,
-  adminCreateCoupon,
-  adminEndCoupon,
-  adminEndGroupBuy,
-  getGroupBuyGoods,
   joinGroupBuy,
-  listGroupBuyGoods,
-  listGroupBuyGroups,
   createInternationalOrder,
   getInternationalFreight,
   adminShipOrder,
@@ -33,9 +25,8 @@ import {
   remindOrderShipment,
 } from '@shop/contract';
 import type { Api } from '../../plugins/routes.js';
-import './account-hooks.js';
 import * as fulfilment from './fulfilment.service.js';
-import * as groupBuy from './group-buy.service.js';
+import * as groupBuy from './group-buy-orders.js';
 import * as international from './international.service.js';
 import { dropOrderListsOnChanges } from './order-lists.js';
 import * as service from './orders.service.js';
@@ -59,9 +50,6 @@ export function orderRoutes({ handle, deps, app }: Api): void {
   handle(getOrderTracking, ({ query, actor }) => fulfilment.trackingLog(db, actor, query));
   handle(getInternationalFreight, ({ query, actor }) => international.quoteInternationalFreight(db, actor, query));
   handle(createInternationalOrder, ({ body, actor }) => international.placeInternationalOrder(deps, actor, body));
-  handle(listGroupBuyGoods, ({ query, actor }) => groupBuy.listGroupBuys(db, actor, query));
-  handle(getGroupBuyGoods, ({ query, actor }) => groupBuy.groupBuyInfo(db, actor, query));
-  handle(listGroupBuyGroups, ({ query }) => groupBuy.openGroups(db, query));
   handle(joinGroupBuy, ({ body, actor }) => groupBuy.buyInGroup(deps, actor, body));
   // Operators
   handle(adminListOrders, ({ query, actor }) => fulfilment.listOrdersForOperator(db, actor, query));
@@ -72,12 +60,7 @@ export function orderRoutes({ handle, deps, app }: Api): void {
   handle(adminOrderReminders, ({ actor }) => fulfilment.listReminders(db, actor));
   handle(adminSetOrderSettings, ({ body, actor }) => fulfilment.setOrderSettingsRecorded(db, actor, body));
   handle(adminSetPointsSettings, ({ body, actor }) => points.setPointsSettings(db, actor, body));
-  handle(adminSetGoodsPoints, ({ body, actor }) => points.setGoodsPoints(db, actor, body));
   handle(adminSetOperatingFee, ({ body, actor }) => fulfilment.setOperatingFeeRecorded(db, actor, body));
   handle(adminSetShippingFee, ({ body, actor }) => fulfilment.setShippingFeeRecorded(db, actor, body));
-  handle(adminCreateCoupon, ({ body, actor }) => fulfilment.createCoupon(db, actor, body));
-  handle(adminEndCoupon, ({ body, actor }) => fulfilment.endCoupon(db, actor, body));
-  handle(adminCreateGroupBuy, ({ body, actor }) => groupBuy.createGroupBuy(deps, actor, body));
-  handle(adminEndGroupBuy, ({ body, actor }) => groupBuy.endGroupBuy(deps, actor, body));
   handle(adminSetInternationalFreight, ({ body, actor }) => international.setInternationalFreightRecorded(db, actor, body));
 }

@@ -14,10 +14,10 @@ import {
   type getCheckoutGoods,
   listOrders,
 } from '@shop/contract';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../app-deps.js';
 import type { Database, Executor } from '../../db/database.js';
 import { enqueueJob } from '../../jobs/enqueue.js';
-import { operatorNameOf, type Actor } from '../../lib/actor.js';
+import { actorStamp, operatorNameOf, type Actor } from '../../lib/actor.js';
 import { responseCache } from '../../lib/cache.js';
 import { AppError } from '../../lib/errors.js';
 import { withTransaction, type Tx } from '../../lib/transaction.js';
@@ -26,35 +26,32 @@ import type { ShippingAddressRow } from '../address/address.table.js';
 import * as cartQueries from '../cart/cart.queries.js';
 import { lineProblem, memberIdOf } from '../cart/cart.service.js';
 import { SHOP_CURRENCY } from '../rates/rates.service.js';
-import { skuSpecText } from '../cart/sku-text.js';
+import { skuSpecText } from '../catalogue/sku-text.js';
 import type { Texts } from '../catalogue/catalogue.table.js';
 import { catalogueChangedOnCommit } from '../catalogue/response-cache.js';
 import { pick } from '../catalogue/texts.js';
 import { orderAmounts, type OrderAmounts, type PointsParts } from './amounts.js';
 import { internationalTerms, type ShippingMethod } from './freight.js';
-import { joinGroupOnPayment, leaveGroup } from './group-buy.entries.js';
-import { couponDiscount, returnCouponUse, takeCouponUse } from './coupons.js';
-import { moveOrder, OrderListTag, ordersChanged } from './order-lists.js';
+import { joinGroupOnPayment, leaveGroup } from '../promotions/group-buy.entries.js';
+import { couponDiscount, returnCouponUse, takeCouponUse } from '../promotions/coupons.js';
+import { OrderListTag, ordersChanged } from './order-lists.js';
+import { recordOrderEvent, transition } from './order-state.js';
 import * as q from './orders.queries.js';
-import { findEntryOfOrder, findGroup } from './group-buy.queries.js';
+import { findEntryOfOrder, findGroup } from '../promotions/group-buy.queries.js';
 import { creditEarnedPoints, holdCheckoutPoints, planPoints, pointBalances, pointsEarned, returnCheckoutPoints, spendHeldPoints, type PointsPlan, type PointsSettings } from './points.js';
 import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
 import type { OrderStatus } from './orders.table.js';
 import { iso } from '../../lib/dates.js';
+import * as stock from '../catalogue/stock.queries.js';
+import { findGoodsPoints } from '../promotions/goods-points.queries.js';
 
-type SkuRow = q.SkuRow;
+type SkuRow = stock.SkuRow;
 type OrderRow = NonNullable<Awaited<ReturnType<typeof q.findOrder>>>;
 type OrderLineRow = Awaited<ReturnType<typeof q.findOrderLines>>[number];
 
 /** Attempts of an order's expiry job before it is given up (the overdue sweep still closes the order). */
 const EXPIRY_ATTEMPTS = 10;
 
-
-/** Who did it, as order events record it. */
-function actorRecord(actor: Actor): { actor_kind: string; actor_id: string; request_id: string } {
-  const id = actor.memberId ?? actor.operatorId ?? actor.name ?? '';
-  return { actor_kind: actor.kind, actor_id: String(id), request_id: actor.requestId };
-}
 
 // ---------------------------------------------------------------- what is bought
 
@@ -133,7 +130,7 @@ async function pointsTerms(
   const noBalances = { points: 0, shopping_points: 0 };
   const [balances, rules] = await Promise.all([
     order.preview ? pointBalances(db, userId) : noBalances,
-    order.rules ?? q.findGoodsPoints(db, [...new Set(order.lines.map((l) => l.goodsId))]),
+    order.rules ?? findGoodsPoints(db, [...new Set(order.lines.map((l) => l.goodsId))]),
   ]);
   const goodsAfterCoupon = order.subtotal - order.couponDiscount;
   const plan = planPoints({ goodsAfterCoupon, currency: order.currency, settings: order.settings, balances, wanted: input, withinBalance: order.preview });
@@ -153,7 +150,7 @@ async function pointsTerms(
 export async function previewCheckout(db: Database, actor: Actor, input: EndpointQuery<typeof getCheckoutGoods>): Promise<CheckoutData> {
   const userId = memberIdOf(actor);
   const wanted = await wantedLines(db, userId, input);
-  const skus = new Map((await q.findSkusForCheckout(db, wanted.map((w) => w.skuId))).map((s) => [s.id, s]));
+  const skus = new Map((await stock.findSkusForCheckout(db, wanted.map((w) => w.skuId))).map((s) => [s.id, s]));
   const lines = wanted.map((w) => {
     const s = skus.get(w.skuId);
     if (!s || s.goods_id !== w.goodsId) throw new AppError(ResponseCode.skuNotFound);
@@ -208,7 +205,7 @@ const specTexts = (s: SkuRow): Texts => Object.fromEntries(LANGUAGES.map((l: Lan
 
 /** Why an SKU could not be reserved, as the member should read it. */
 async function reservationRefusal(tx: Tx, skuId: number, lang: Language): Promise<AppError> {
-  const [s] = await q.findSkusForCheckout(tx, [skuId]);
+  const [s] = await stock.findSkusForCheckout(tx, [skuId]);
   if (!s) return new AppError(ResponseCode.skuNotFound);
   const name = pick(s.name, lang);
   if (s.status !== 'on_sale' || s.stock <= 0) return new AppError(ResponseCode.lineUnavailable, { name });
@@ -240,7 +237,7 @@ export async function placeOrder(deps: AppDeps, actor: Actor, input: CreateOrder
     if (options.groupBuy) {
       address = await findShippingAddress(tx, userId, input.address_id);
       if (!address) throw new AppError(ResponseCode.addressNotFound);
-      for (const s of await q.findSkusForCheckout(tx, plan.map((p) => p.skuId))) skus.set(s.id, s);
+      for (const s of await stock.findSkusForCheckout(tx, plan.map((p) => p.skuId))) skus.set(s.id, s);
     } else
       for (const [i, p] of plan.entries()) {
         const reserved = await q.reserveSkuForCheckout(tx, p.skuId, p.quantity, i === 0 ? { memberId: userId, addressId: input.address_id } : undefined);
@@ -327,7 +324,7 @@ export async function placeOrder(deps: AppDeps, actor: Actor, input: CreateOrder
               rate_date: international.rate.date,
             }
           : {}),
-      }, lines.map(({ currency: _c, ...l }) => l), actorRecord(actor), { runAt: expiresAt, maxAttempts: EXPIRY_ATTEMPTS });
+      }, lines.map(({ currency: _c, ...l }) => l), { ...actorStamp(actor), request_id: actor.requestId }, { runAt: expiresAt, maxAttempts: EXPIRY_ATTEMPTS });
     }
     await holdCheckoutPoints(tx, actor, { id: order.id, userId }, points.plan);
     // The expiry job is written with the order (due a minute or more later, the workers find it without a wake-up notice); if that could not be done, it is enqueued now.
@@ -351,7 +348,7 @@ async function releaseStock(tx: Tx, deps: Pick<AppDeps, 'config' | 'redis'>, act
   const lines = await q.findOrderLines(tx, [orderId]);
   const plan = sumBySku(lines.map((l) => ({ skuId: l.sku_id, goodsId: l.goods_id, quantity: l.quantity })));
   // A group buy's units go back to its activity (to the SKU once it is over), not to the SKU.
-  if (!(await leaveGroup(tx, orderId))) for (const p of plan) await q.returnStock(tx, p.skuId, p.quantity);
+  if (!(await leaveGroup(tx, orderId))) for (const p of plan) await stock.returnStock(tx, p.skuId, p.quantity);
   catalogueChangedOnCommit(tx, deps, [...new Set(plan.map((p) => p.goodsId))]);
 }
 
@@ -368,10 +365,9 @@ export async function expireOrder(deps: AppDeps, actor: Actor, orderId: number):
       await enqueueJob(tx, 'expire_order', { orderId }, { runAt: new Date(order.expires_at), jobKey: q.orderExpiryJobKey(orderId), maxAttempts: EXPIRY_ATTEMPTS });
       return false;
     }
-    const closed = await moveOrder(tx, orderId, ['awaiting_payment'], 'closed', { closed_at: new Date() });
+    const closed = await transition(tx, actor, orderId, ['awaiting_payment'], 'closed', { set: { closed_at: new Date() }, reason: 'unpaid in time' });
     if (!closed) return false;
     await releaseStock(tx, deps, actor, orderId);
-    await q.insertOrderEvent(tx, { order_id: orderId, kind: 'closed', from_status: 'awaiting_payment', to_status: 'closed', ...actorRecord(actor), reason: 'unpaid in time' });
     return true;
   });
 }
@@ -398,13 +394,12 @@ export async function markOrderPaid(tx: Tx, actor: Actor, input: { orderId: numb
   if (Number(order.total_minor) !== input.amountMinor || order.currency !== input.currency) {
     return { outcome: 'mismatch', expected: { amountMinor: Number(order.total_minor), currency: order.currency } };
   }
-  const paid = await moveOrder(tx, input.orderId, ['awaiting_payment'], 'paid', { paid_at: new Date() });
+  const paid = await transition(tx, actor, input.orderId, ['awaiting_payment'], 'paid', { set: { paid_at: new Date() } });
   if (!paid) return { outcome: 'not_payable', status: (await q.findOrder(tx, input.orderId))!.status };
   await spendHeldPoints(tx, actor, order);
   await joinGroupOnPayment(tx, input.orderId, paid.user_id);
   const lines = await q.findOrderLines(tx, [input.orderId]);
   await q.addSales(tx, lines.map((l) => ({ skuId: l.sku_id, goodsId: l.goods_id, quantity: l.quantity })));
-  await q.insertOrderEvent(tx, { order_id: input.orderId, kind: 'paid', from_status: 'awaiting_payment', to_status: 'paid', ...actorRecord(actor) });
   return { outcome: 'paid', orderId: input.orderId };
 }
 
@@ -426,10 +421,9 @@ export async function cancelOrderByMember(deps: AppDeps, actor: Actor, input: { 
     const packages = order.status === 'paid' ? await q.findPackagesOfOrder(tx, order.id) : [];
     const to: OrderStatus = order.status === 'paid' && packages.length === 0 ? 'refunding' : 'cancelled';
     const from: OrderStatus[] = to === 'refunding' ? ['paid'] : ['awaiting_payment'];
-    const changed = await moveOrder(tx, order.id, from, to, { cancelled_at: new Date(), cancel_reason: input.reason }, userId);
+    const changed = await transition(tx, actor, order.id, from, to, { kind: to === 'refunding' ? 'refund_requested' : 'cancelled', reason: input.reason, set: { cancelled_at: new Date(), cancel_reason: input.reason }, memberId: userId });
     if (!changed) throw new AppError(ResponseCode.orderState);
     await releaseStock(tx, deps, actor, order.id);
-    await q.insertOrderEvent(tx, { order_id: order.id, kind: to === 'refunding' ? 'refund_requested' : 'cancelled', from_status: order.status, to_status: to, reason: input.reason, ...actorRecord(actor) });
     return { id: order.id, status: to };
   });
 }
@@ -447,10 +441,9 @@ export async function cancelOrderByOperator(deps: Pick<AppDeps, 'db' | 'config' 
     if (order.status === 'paid' && (await q.findPackagesOfOrder(tx, order.id)).length > 0) throw new AppError(ResponseCode.orderState);
     const to: OrderStatus = order.status === 'paid' ? 'refunding' : 'cancelled';
     const from: OrderStatus[] = to === 'refunding' ? ['paid'] : ['awaiting_payment'];
-    const changed = await moveOrder(tx, order.id, from, to, { cancelled_at: new Date(), cancel_reason: input.reason });
+    const changed = await transition(tx, actor, order.id, from, to, { kind: to === 'refunding' ? 'refund_requested' : 'cancelled', reason: input.reason, set: { cancelled_at: new Date(), cancel_reason: input.reason } });
     if (!changed) throw new AppError(ResponseCode.orderState);
     await releaseStock(tx, deps, actor, order.id);
-    await q.insertOrderEvent(tx, { order_id: order.id, kind: to === 'refunding' ? 'refund_requested' : 'cancelled', from_status: order.status, to_status: to, reason: input.reason, ...actorRecord(actor) });
     await insertOperatorAction(tx, { operator, action: `order.cancel.${to}`, target_type: 'order', target_id: order.id, reason: input.reason });
     return { id: order.id, status: to };
   });
@@ -461,9 +454,8 @@ export async function confirmReceipt(db: Database, actor: Actor, input: { id: nu
   const userId = memberIdOf(actor);
   return withTransaction(db, async (tx) => {
     await memberOrder(tx, userId, input.id);
-    const done = await moveOrder(tx, input.id, ['shipped'], 'completed', { completed_at: new Date() }, userId);
+    const done = await transition(tx, actor, input.id, ['shipped'], 'completed', { set: { completed_at: new Date() }, memberId: userId });
     if (!done) throw new AppError(ResponseCode.orderState);
-    await q.insertOrderEvent(tx, { order_id: input.id, kind: 'completed', from_status: 'shipped', to_status: 'completed', ...actorRecord(actor) });
     await creditEarnedPoints(tx, actor, input.id);
     return { id: input.id, status: 'completed' as const };
   });
@@ -479,9 +471,8 @@ export async function autoCompleteOrder(deps: AppDeps, actor: Actor, orderId: nu
       await enqueueJob(tx, 'auto_complete_order', { orderId }, { runAt: due, jobKey: `order-auto-complete:${orderId}` });
       return false;
     }
-    const done = await moveOrder(tx, orderId, ['shipped'], 'completed', { completed_at: new Date() });
+    const done = await transition(tx, actor, orderId, ['shipped'], 'completed', { set: { completed_at: new Date() }, reason: 'not confirmed in time' });
     if (!done) return false;
-    await q.insertOrderEvent(tx, { order_id: orderId, kind: 'completed', from_status: 'shipped', to_status: 'completed', ...actorRecord(actor), reason: 'not confirmed in time' });
     await creditEarnedPoints(tx, actor, orderId);
     return true;
   });
@@ -507,7 +498,7 @@ export async function remindShipment(db: Database, actor: Actor, input: { id: nu
     if (order.status !== 'paid') throw new AppError(ResponseCode.orderState);
     const marked = await q.markReminded(tx, userId, order.id);
     if (!marked) throw new AppError(ResponseCode.remindTooSoon);
-    await q.insertOrderEvent(tx, { order_id: order.id, kind: 'reminded', ...actorRecord(actor) });
+    await recordOrderEvent(tx, actor, order.id, 'reminded');
     return { id: order.id, reminded_at: iso(marked.last_reminded_at)! };
   });
 }

@@ -85,14 +85,6 @@ export interface OrdersTable {
   coupon_id: number | null;
 }
 
-/** Goods whose every unit earns a set number of points, instead of the operator's percentage. */
-export interface GoodsPointsTable {
-  goods_id: number;
-  points_per_unit: number;
-  updated_by: string;
-  updated_at: Stamp;
-}
-
 export interface OrderLinesTable {
   id: Generated<number>;
   order_id: number;
@@ -162,67 +154,3 @@ export interface InternationalFreightTable {
   updated_at: Stamp;
 }
 
-export interface GroupBuyActivitiesTable {
-  id: Generated<number>;
-  goods_id: number;
-  sku_id: number;
-  group_size: number;
-  fill_hours: number;
-  starts_at: Date | string;
-  ends_at: Date | string;
-  price_minor: number;
-  per_order_limit: Generated<number>;
-  per_member_limit: Generated<number>;
-  quantity: number;
-  remaining: number;
-  virtual_fill_percent: Generated<number>;
-  created_by: string;
-  created_at: Stamp;
-}
-
-export interface GroupBuyGroupsTable {
-  id: Generated<number>;
-  activity_id: number;
-  leader_user_id: number;
-  size: number;
-  member_count: Generated<number>;
-  status: Generated<'open' | 'succeeded' | 'failed'>;
-  virtual: Generated<boolean>;
-  expires_at: Date | string;
-  decided_at: Date | null;
-  created_at: Stamp;
-}
-
-export interface GroupBuyEntriesTable {
-  id: Generated<number>;
-  group_id: number;
-  activity_id: number;
-  order_id: number;
-  user_id: number;
-  quantity: number;
-  status: Generated<'pending' | 'joined' | 'dropped'>;
-  created_at: Stamp;
-}
-
-export interface CouponsTable {
-  id: Generated<number>;
-  code: string;
-  kind: 'amount' | 'percent';
-  amount_minor: number | null;
-  percent_bp: number | null;
-  currency: string;
-  min_spend_minor: Generated<number>;
-  starts_at: Date | string;
-  ends_at: Date | string;
-  per_member_limit: Generated<number>;
-  total_limit: number | null;
-  used: Generated<number>;
-  created_by: string;
-  created_at: Stamp;
-}
-
-export interface CouponMemberUsesTable {
-  coupon_id: number;
-  user_id: number;
-  uses: number;
-}

@@ -1,6 +1,6 @@
 import { adminDecidePaymentFlag, adminExportPaymentFlags, adminExportPayments, adminExportRefunds, adminInquirePayment, adminListPayments, adminListRefunds, adminPaymentDetail, adminPaymentFlags, adminRefundPayment } from '@shop/contract';
 import { sendFile } from '../../plugins/file-reply.js';
-import { exportList } from '../console/list-export.service.js';
+import { exportList } from '../operator-actions/operator-actions.service.js';
 import type { Api } from '../../plugins/routes.js';
 import * as service from './console.service.js';
 

@@ -8,12 +8,12 @@ import { insertOperatorAction } from '../operator-actions/operator-actions.queri
 import * as q from './payments.queries.js';
 import type { FlagKind, FlagResolution, FlagRow, PaymentRow, RefundRow } from './payments.table.js';
 import { applyReport, gatewayNamed, inquireAndApply, refundPayment, type PaymentsDeps } from './settlement.js';
-import type { ListExport } from '../console/list-export.service.js';
+import type { ListExport } from '../../lib/list-export.js';
 import { iso } from '../../lib/dates.js';
+import { pageOf } from '../../lib/paging.js';
 
 // The operator's side of payments: payments with their events, the flags to decide, refunds.
 
-const page = <T>(rows: T[], total: number, input: { page: number; limit: number }) => ({ list: rows, total, page: input.page, limit: input.limit, has_more: input.page * input.limit < total });
 
 /** A report that the provider's word was wrong: only a still open payment can be settled on the operator's word. */
 const MISMATCHES: readonly FlagKind[] = ['amount_mismatch', 'currency_mismatch', 'merchant_mismatch'];
@@ -74,7 +74,7 @@ const refundShown = (r: RefundRow & { payment_no: string }) => ({
 export async function listPayments(db: Executor, actor: Actor, input: EndpointQuery<typeof adminListPayments>): Promise<EndpointData<typeof adminListPayments>> {
   operatorNameOf(actor);
   const { rows, total } = await q.pagePayments(db, input);
-  return page(rows.map(paymentShown), total, input);
+  return pageOf(rows.map(paymentShown), total, input);
 }
 
 async function consolePayment(db: Executor, id: number) {
@@ -100,14 +100,14 @@ export async function paymentDetail(db: Executor, actor: Actor, input: EndpointQ
 export async function listFlags(db: Executor, actor: Actor, input: EndpointQuery<typeof adminPaymentFlags>): Promise<EndpointData<typeof adminPaymentFlags>> {
   operatorNameOf(actor);
   const { rows, total } = await q.pageFlags(db, input);
-  return page(rows.map(flagShown), total, input);
+  return pageOf(rows.map(flagShown), total, input);
 }
 
 /** Refunds, newest first, by state. */
 export async function listRefunds(db: Executor, actor: Actor, input: EndpointQuery<typeof adminListRefunds>): Promise<EndpointData<typeof adminListRefunds>> {
   operatorNameOf(actor);
   const { rows, total } = await q.pageRefunds(db, input);
-  return page(rows.map(refundShown), total, input);
+  return pageOf(rows.map(refundShown), total, input);
 }
 
 /**

@@ -16,7 +16,7 @@ import { walletCurrencies } from '../wallet/wallet.rules.js';
 import { lockUsableGiftCardsForUpdate } from '../wallet/wallet.queries.js';
 import { redeemGiftCard } from '../wallet/wallet.service.js';
 import type { GatewayMethod } from './gateways/gateway.js';
-import { loadPayable, settlePayable, type Payable } from './payables.js';
+import { loadPayable, settlePayable, type Payable } from './payable-registry.js';
 import * as q from './payments.queries.js';
 import type { PayableType, PaymentRow, PayMethodRow } from './payments.table.js';
 import { cancelAtGatewayAfterCommit, failUnsent, gatewayNamed, inquireAndApply, ledgerPaymentPostings, paymentNumber, recordEvent, transition, type PaymentsDeps } from './settlement.js';

@@ -7,7 +7,7 @@ import { withTransaction, type Tx } from '../../lib/transaction.js';
 import { post, postHold, releaseHold, type PostingInput } from '../ledger/ledger.service.js';
 import type { Asset } from '../ledger/ledger.table.js';
 import type { GatewayNotification, GatewayPaymentStatus, PaymentGateway } from './gateways/gateway.js';
-import { markPayableRefunded, payablePostsItsOwnEntry, settlePayable } from './payables.js';
+import { markPayableRefunded, payableHandler, settlePayable } from './payable-registry.js';
 import * as q from './payments.queries.js';
 import type { FlagKind, PaymentRow, PaymentStatus, RefundRow } from './payments.table.js';
 
@@ -125,7 +125,7 @@ async function applySuccessEffect(tx: Tx, actor: Actor, p: PaymentRow, source: R
   const outcome = await settlePayable(tx, actor, { type: p.payable_type, id: p.payable_id }, p.payable_minor, p.currency, p.gateway ?? 'ledger');
   if (outcome === 'paid') {
     if (p.hold_id) await postHold(tx, p.hold_id, { to: { system: 'sales', currency: p.currency }, actor });
-    const entryId = payablePostsItsOwnEntry(p.payable_type) ? undefined : await postCapture(tx, actor, p);
+    const entryId = payableHandler(p.payable_type).booksCapture ? undefined : await postCapture(tx, actor, p);
     if (entryId) await q.setPaymentEntry(tx, p.id, entryId);
     return outcome;
   }

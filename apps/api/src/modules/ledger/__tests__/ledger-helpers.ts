@@ -1,7 +1,11 @@
 import type { Database } from '../../../db/database.js';
 import { systemActor } from '../../../lib/actor.js';
 import { withTransaction } from '../../../lib/transaction.js';
-import { post } from '../ledger.service.js';
+import { ResponseCode } from '@shop/contract';
+import type { Actor } from '../../../lib/actor.js';
+import { AppError } from '../../../lib/errors.js';
+import { post, type Posted } from '../ledger.service.js';
+import type { Asset } from '../ledger.table.js';
 
 let seq = 0;
 
@@ -40,4 +44,30 @@ export async function settle<T>(work: Array<Promise<T>>): Promise<{ ok: T[]; fai
     ok: results.filter((r): r is PromiseFulfilledResult<Awaited<T>> => r.status === 'fulfilled').map((r) => r.value),
     failed: results.filter((r): r is PromiseRejectedResult => r.status === 'rejected').map((r) => r.reason),
   };
+}
+
+/**
+ * One member's value to another in one entry, as the wallet's transfer posts it (without its limits
+ * and step-up): the ledger's own guarantees under load. The same key from the same sender moves it once.
+ */
+export async function transferBetweenMembers(
+  db: Database,
+  actor: Actor,
+  input: { from: number; to: number; amount: number; currency: string; asset?: Asset; idempotencyKey: string },
+): Promise<Posted> {
+  if (input.from === input.to) throw new AppError(ResponseCode.badRequest);
+  if (!Number.isSafeInteger(input.amount) || input.amount <= 0) throw new AppError(ResponseCode.amountTooSmall);
+  const asset = input.asset ?? 'cash';
+  return withTransaction(db, (tx) =>
+    post(tx, {
+      kind: 'transfer',
+      reference: { type: 'transfer', id: input.idempotencyKey },
+      idempotencyKey: `transfer:${input.from}:${input.idempotencyKey}`,
+      actor,
+      postings: [
+        { account: { member: input.from, asset, currency: input.currency }, amount: -input.amount },
+        { account: { member: input.to, asset, currency: input.currency }, amount: input.amount },
+      ],
+    }),
+  );
 }

@@ -5,8 +5,8 @@ import { systemActor } from '../../../lib/actor.js';
 import { AppError } from '../../../lib/errors.js';
 import { withTransaction } from '../../../lib/transaction.js';
 import { openTestDatabase } from '../../../test/test-database.js';
-import { balanceOf, ledgerCheck, post, postHold, releaseHold, reserveHold, transferBetweenMembers } from '../ledger.service.js';
-import { fund, makeMembers, settle } from './ledger-helpers.js';
+import { balanceOf, ledgerCheck, post, postHold, releaseHold, reserveHold } from '../ledger.service.js';
+import { fund, makeMembers, settle, transferBetweenMembers } from './ledger-helpers.js';
 
 let db: Database;
 let close: () => Promise<void>;

@@ -10,8 +10,8 @@ import { AppError } from '../../../lib/errors.js';
 import { withTransaction } from '../../../lib/transaction.js';
 import { openTestDatabase } from '../../../test/test-database.js';
 import { convertMinor, loadEcbSnapshot, rateFor } from '../../rates/rates.service.js';
-import { balanceOf, convert, ledgerCheck, reverse, transferBetweenMembers } from '../ledger.service.js';
-import { fund, makeMembers } from './ledger-helpers.js';
+import { balanceOf, convert, ledgerCheck, reverse } from '../ledger.service.js';
+import { fund, makeMembers, transferBetweenMembers } from './ledger-helpers.js';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, '../../../../../..');

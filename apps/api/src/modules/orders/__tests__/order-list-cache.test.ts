@@ -6,7 +6,7 @@ import { withTransaction } from '../../../lib/transaction.js';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { call, newMember } from '../../catalogue/__tests__/helpers.js';
 import { newGoods } from '../../cart/__tests__/fixtures.js';
-import { markPayableRefunded } from '../../payments/payables.js';
+import { markPayableRefunded } from '../../payments/payable-registry.js';
 import { expireOrder, markOrderPaid } from '../orders.service.js';
 import { newAddress, newOperatorSession } from './fixtures.js';
 

@@ -1,0 +1,140 @@
+import { LANGUAGES, ResponseCode, type EndpointBody, type EndpointData, type EndpointQuery, type Language, type adminLanguageTexts, type adminSaveInternationalFreight, type adminSaveShippingFee, type adminSettings } from '@shop/contract';
+import type { AppDeps } from '../app-deps.js';
+import type { Database, Executor } from '../db/database.js';
+import { operatorNameOf, type Actor } from '../lib/actor.js';
+import { AppError, notFound } from '../lib/errors.js';
+import { withTransaction } from '../lib/transaction.js';
+import { setCaptchaSetting } from '../modules/accounts/operator.service.js';
+import { captchaBypassAllowed, captchaMode } from '../modules/captcha/captcha.service.js';
+import { findLanguagePack, lockOperatorTextsForUpdate, setOperatorTexts } from '../modules/lang/lang.queries.js';
+import { DEFAULT_CLIENT, OPERATOR_TEXTS, operatorTexts, shippedPacks, storeLanguagePack } from '../modules/lang/lang.service.js';
+import { insertOperatorAction } from '../modules/operator-actions/operator-actions.queries.js';
+import type { ListExport } from '../lib/list-export.js';
+import { setOperatingFee, setOrderSettings, setShippingFee } from '../modules/orders/fulfilment.service.js';
+import { setInternationalFreight } from '../modules/orders/international.service.js';
+import { findOrderSettings } from '../modules/orders/orders.queries.js';
+import { findInternationalFreight, findOperatingFees, findShippingFees } from '../modules/orders/settings.queries.js';
+import { setWalletCurrency } from '../modules/wallet/currencies.service.js';
+import { findWalletCurrencies } from '../modules/wallet/wallet.queries.js';
+import { iso } from '../lib/dates.js';
+
+// The console's settings page: one reading of every setting, and each change made through the
+// area that owns it, with the operator's reason in the audit log in the same transaction.
+
+
+/** Every setting the settings page shows, with who changed it last. */
+export async function settingsSnapshot(db: Executor, actor: Actor): Promise<EndpointData<typeof adminSettings>> {
+  operatorNameOf(actor);
+  const [mode, bypass, orders, shipping, operating, freight, currencies] = await Promise.all([
+    captchaMode(db),
+    captchaBypassAllowed(db),
+    findOrderSettings(db),
+    findShippingFees(db),
+    findOperatingFees(db),
+    findInternationalFreight(db),
+    findWalletCurrencies(db),
+  ]);
+  return {
+    captcha_mode: mode,
+    captcha_bypass: bypass,
+    orders: { expiry_minutes: orders.expiry_minutes, auto_confirm_days: orders.auto_confirm_days, updated_by: orders.updated_by ?? null, updated_at: iso(orders.updated_at) },
+    shipping_fees: shipping.map((s) => ({ country_code: s.country_code, currency: s.currency, fee: Number(s.fee_minor), free_over: s.free_over_minor === null ? null : Number(s.free_over_minor), updated_by: s.updated_by, updated_at: iso(s.updated_at) })),
+    operating_fees: operating.map((o) => ({ country_code: o.country_code, rate_bp: o.rate_bp, updated_by: o.updated_by, updated_at: iso(o.updated_at) })),
+    international_freight: freight.map((f) => ({ country_code: f.country_code, method: f.method, weight_from_g: f.weight_from_g, weight_to_g: f.weight_to_g, currency: f.currency, fee: Number(f.fee_minor) })),
+    currencies: currencies.map((c) => ({ currency: c.currency, enabled: c.enabled, is_settlement: c.is_settlement })),
+  };
+}
+
+/** Makes one change through its area's service and records it with the reason; answers every setting as they are now. */
+async function change(db: Database, actor: Actor, action: string, reason: string, work: (tx: Database) => Promise<unknown>) {
+  const operator = operatorNameOf(actor);
+  await withTransaction(db, async (tx) => {
+    await work(tx);
+    await insertOperatorAction(tx, { operator, action, target_type: 'setting', target_id: 0, reason });
+  });
+  return settingsSnapshot(db, actor);
+}
+
+/** The slider captcha's mode and whether the app may continue without it (each recorded with the reason). */
+export async function setCaptcha(db: Database, actor: Actor, input: { mode: 'off' | 'auto' | 'always'; bypass: boolean; reason: string }) {
+  await withTransaction(db, async (tx) => {
+    await setCaptchaSetting(tx, actor, { key: 'captcha_mode', value: input.mode, reason: input.reason });
+    await setCaptchaSetting(tx, actor, { key: 'captcha_bypass', value: input.bypass ? 'on' : 'off', reason: input.reason });
+  });
+  return settingsSnapshot(db, actor);
+}
+
+/** How long an order may stay unpaid and when unconfirmed orders complete. */
+export const setOrderTimes = (db: Database, actor: Actor, input: { expiry_minutes: number; auto_confirm_days: number; reason: string }) =>
+  change(db, actor, `setting.orders expiry_minutes=${input.expiry_minutes} auto_confirm_days=${input.auto_confirm_days}`, input.reason, (tx) =>
+    setOrderSettings(tx, actor, { expiry_minutes: input.expiry_minutes, auto_confirm_days: input.auto_confirm_days }),
+  );
+
+/** Freight of regular orders to a country. */
+export const saveShippingFee = (db: Database, actor: Actor, input: EndpointBody<typeof adminSaveShippingFee>) =>
+  change(db, actor, `setting.shipping_fee ${input.country_code} ${input.currency} fee=${input.fee} free_over=${input.free_over ?? '-'}`, input.reason, (tx) => setShippingFee(tx, actor, input));
+
+/** The operating fee of a destination country. */
+export const saveOperatingFee = (db: Database, actor: Actor, input: { country_code: string; rate_bp: number; reason: string }) =>
+  change(db, actor, `setting.operating_fee ${input.country_code}=${input.rate_bp}bp`, input.reason, (tx) => setOperatingFee(tx, actor, input));
+
+/** One band of the international freight table. */
+export const saveInternationalFreight = (db: Database, actor: Actor, input: EndpointBody<typeof adminSaveInternationalFreight>) =>
+  change(db, actor, `setting.international_freight ${input.country_code} ${input.method} ${input.weight_from_g}-${input.weight_to_g}g ${input.fee} ${input.currency}`, input.reason, (tx) =>
+    setInternationalFreight(tx, actor, input),
+  );
+
+/** Enables or disables a currency in wallets (the wallet area records it with the reason). */
+export async function setCurrency(db: Database, actor: Actor, input: { currency: string; enabled: boolean; reason: string }) {
+  await setWalletCurrency(db, actor, input);
+  return settingsSnapshot(db, actor);
+}
+
+/** A language's texts with the shipped text beside each, filtered by key or text, and the pack's version. */
+export async function languageTexts(db: Executor, actor: Actor, input: EndpointQuery<typeof adminLanguageTexts>): Promise<EndpointData<typeof adminLanguageTexts>> {
+  operatorNameOf(actor);
+  const [changed, stored] = await Promise.all([operatorTexts(db, input.lang), findLanguagePack(db, input.lang, DEFAULT_CLIENT)]);
+  const shipped = shippedPacks()[input.lang];
+  const needle = input.q.toLowerCase();
+  const rows = Object.keys(shipped)
+    .sort()
+    .map((key) => ({ key, text: changed[key] ?? shipped[key]!, shipped: shipped[key]!, changed: key in changed, updated_by: null, updated_at: null }))
+    .filter((r) => (!needle || r.key.toLowerCase().includes(needle) || r.text.toLowerCase().includes(needle)) && (input.changed === undefined || r.changed === (input.changed === '1')));
+  // The pack is read whole: sorted here, by key without a choice (then by key again to break ties).
+  if (input.sort) {
+    const by = input.sort;
+    const sign = input.order === 'desc' ? -1 : 1;
+    rows.sort((a, b) => sign * (by === 'changed' ? Number(a.changed) - Number(b.changed) : a[by].localeCompare(b[by])) || a.key.localeCompare(b.key));
+  }
+  const start = (input.page - 1) * input.limit;
+  return { lang: input.lang, version: stored?.version ?? '', list: rows.slice(start, start + input.limit), total: rows.length, page: input.page, limit: input.limit, has_more: start + input.limit < rows.length };
+}
+
+/**
+ * Replaces one text of a language (null: the shipped one again). The pack gets its new version in
+ * the same transaction, so apps holding the old version load the pack again; this process serves it at once.
+ */
+export async function setLanguageText(deps: Pick<AppDeps, 'db' | 'i18n' | 'languagePacks'>, actor: Actor, input: { lang: Language; key: string; text: string | null; reason: string }) {
+  const operator = operatorNameOf(actor);
+  if (!(LANGUAGES as readonly string[]).includes(input.lang)) throw new AppError(ResponseCode.validation);
+  const shipped = shippedPacks()[input.lang];
+  if (!(input.key in shipped)) throw notFound('text');
+  const answer = await withTransaction(deps.db, async (tx) => {
+    const row = await lockOperatorTextsForUpdate(tx, input.lang, OPERATOR_TEXTS);
+    const changed = { ...row.pack };
+    if (input.text === null || input.text === shipped[input.key]) delete changed[input.key];
+    else changed[input.key] = input.text;
+    await setOperatorTexts(tx, input.lang, OPERATOR_TEXTS, changed);
+    const version = await storeLanguagePack(tx, input.lang, changed);
+    await insertOperatorAction(tx, { operator, action: `language.text ${input.lang} ${input.key}`, target_type: 'language_text', target_id: 0, reason: input.reason });
+    tx.afterCommit(() => deps.languagePacks.load(deps.db, deps.i18n));
+    return { lang: input.lang, key: input.key, text: changed[input.key] ?? shipped[input.key]!, version };
+  });
+  return answer;
+}
+
+export const languageTextsExport: ListExport<EndpointQuery<typeof adminLanguageTexts>, EndpointData<typeof adminLanguageTexts>['list'][number]> = {
+  name: 'language-texts',
+  page: languageTexts,
+  columns: [['key', (r) => r.key], ['text', (r) => r.text], ['shipped', (r) => r.shipped], ['changed', (r) => r.changed]],
+};

@@ -1,0 +1,39 @@
+import type { Executor } from '../../db/database.js';
+import type { Tx } from '../../lib/transaction.js';
+
+// Stock of the goods' SKUs: read for a checkout, set aside and put back by conditional updates
+// (orders, group buys and member shops all reserve through here).
+
+/** SKUs with their goods, as checkout prices and describes them. */
+export const findSkusForCheckout = (db: Executor, skuIds: number[]) =>
+  db
+    .selectFrom('goods_skus as s')
+    .innerJoin('goods as g', 'g.id', 's.goods_id')
+    .select(['s.id', 's.goods_id', 's.price_minor', 's.stock', 's.spec_value_ids', 's.image', 's.weight_g', 's.pv', 'g.name', 'g.cover', 'g.specs', 'g.currency', 'g.status'])
+    .where('s.id', 'in', skuIds.length ? skuIds : [-1])
+    .execute();
+
+export type SkuRow = Awaited<ReturnType<typeof findSkusForCheckout>>[number];
+
+/**
+ * Takes `quantity` of an SKU out of stock if that many are left and its goods are on sale, in one
+ * statement: concurrent buyers wait on the row and PostgreSQL re-checks the condition for each, so
+ * the stock can never be sold twice. Answers the price of the locked row, or nothing when refused.
+ */
+export const reserveStock = (tx: Tx, skuId: number, quantity: number) =>
+  tx
+    .updateTable('goods_skus as s')
+    .set((eb) => ({ stock: eb('s.stock', '-', quantity) }))
+    .where('s.id', '=', skuId)
+    .where('s.stock', '>=', quantity)
+    .where((eb) => eb.exists(eb.selectFrom('goods as g').select('g.id').whereRef('g.id', '=', 's.goods_id').where('g.status', '=', 'on_sale')))
+    .returning(['s.id', 's.price_minor', 's.stock'])
+    .executeTakeFirst();
+
+/** Puts units back on sale (an order cancelled or closed). */
+export const returnStock = (tx: Tx, skuId: number, quantity: number) =>
+  tx
+    .updateTable('goods_skus')
+    .set((eb) => ({ stock: eb('stock', '+', quantity) }))
+    .where('id', '=', skuId)
+    .executeTakeFirst();

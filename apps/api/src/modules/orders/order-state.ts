@@ -1,0 +1,46 @@
+import { actorStamp, type Actor } from '../../lib/actor.js';
+import type { Executor } from '../../db/database.js';
+import type { Tx } from '../../lib/transaction.js';
+import { ordersChanged } from './order-lists.js';
+import * as q from './orders.queries.js';
+import type { OrderStatus } from './orders.table.js';
+
+// An order's state and its history have one author: every change of state is written here with its
+// event (who, when, why) in the caller's transaction — by orders' own use cases, payments, jobs and
+// every area that hooks into orders — and the members' cached order lists hear of it.
+
+/** Columns a change of state may set with it (the moment it happened, a reason the member reads). */
+export type OrderStamps = { paid_at?: Date; shipped_at?: Date; completed_at?: Date; cancelled_at?: Date; closed_at?: Date; cancel_reason?: string };
+
+/** What the history records of a change besides its states. */
+export interface OrderChange {
+  /** The event's kind; default the state entered. */
+  kind?: string;
+  reason?: string | null;
+  set?: OrderStamps;
+  /** Only this member's order moves. */
+  memberId?: number;
+}
+
+/**
+ * Moves order `orderId` to `to` from one of `from` by a conditional update and writes the event in
+ * the same statement; answers the moved row (with `was`, the state it left) when this call made the
+ * change, nothing when the order is elsewhere.
+ */
+export async function transition(tx: Tx, actor: Actor, orderId: number, from: OrderStatus[], to: OrderStatus, change: OrderChange = {}) {
+  const moved = await q.transitionOrderWithEvent(tx, {
+    orderId,
+    from,
+    to,
+    set: change.set ?? {},
+    userId: change.memberId,
+    event: { kind: change.kind ?? to, reason: change.reason ?? '', ...actorStamp(actor), request_id: actor.requestId },
+  });
+  if (moved) ordersChanged(tx, [moved.user_id]);
+  return moved;
+}
+
+/** Writes an event of an order's history that changes no state (a reminder, a package shipped). */
+export async function recordOrderEvent(db: Executor, actor: Actor, orderId: number, kind: string, reason?: string): Promise<void> {
+  await q.insertOrderEvent(db, { order_id: orderId, kind, ...actorStamp(actor), request_id: actor.requestId, ...(reason !== undefined ? { reason } : {}) });
+}

@@ -1,0 +1,67 @@
+import type { Executor } from '../../db/database.js';
+import type { Actor } from '../../lib/actor.js';
+import type { Tx } from '../../lib/transaction.js';
+import type { PayableType } from './payments.table.js';
+
+// What payments attach to, seen the same way whatever it is (an order, a charity pledge, a top-up, …):
+// each payable type's own area writes one handler and the composition root (`payables.ts`) registers
+// it here. Payments never reads or moves another area's rows itself.
+
+export interface Payable {
+  type: PayableType;
+  id: number;
+  userId: number;
+  /** The number the member knows it by. */
+  no: string;
+  amountMinor: number;
+  currency: string;
+  /** True while it waits for payment and has not expired. */
+  payable: boolean;
+  status: string;
+  expiresAt: Date | null;
+  /** The destination country (orders), for methods enabled per country. */
+  countryCode: string | null;
+  /** Whether the wallet's own value (balance, points, gift cards) may pay it: not for a top-up of that wallet. */
+  ledgerAllowed: boolean;
+  /** A card top-up's instalment months (CTBC), passed on to the gateway. */
+  instalments?: number | null;
+}
+
+export type PayableOutcome = 'paid' | 'mismatch' | 'not_payable';
+
+/** One payable type's side of paying: written by the area that owns the payable. */
+export interface PayableHandler {
+  type: PayableType;
+  /** Reads one payable (any member's: the caller checks the owner). */
+  load(db: Executor, id: number): Promise<Payable | undefined>;
+  /** Settles it in the payment's transaction: paid only from awaiting payment, for its exact amount and currency, once. */
+  settle(tx: Tx, actor: Actor, input: { id: number; amountMinor: number; currency: string; gateway: string }): Promise<PayableOutcome>;
+  /** Marks it refunded once its payments' refunds cover what was paid; false where the payable has no such state. */
+  refunded(tx: Tx, actor: Actor, id: number): Promise<boolean>;
+  /** The payable books the captured money itself (a top-up credits the member's wallet): payments posts no capture of its own. */
+  booksCapture?: boolean;
+}
+
+const handlers = new Map<PayableType, PayableHandler>();
+
+/** Registers a payable type's handler (the composition root does, once per type). */
+export function registerPayable(handler: PayableHandler): void {
+  handlers.set(handler.type, handler);
+}
+
+/** The handler of a payable type. */
+export function payableHandler(type: PayableType): PayableHandler {
+  const h = handlers.get(type);
+  if (!h) throw new Error(`no payable handler registered for ${type}: build the dependencies with depsFor() first`);
+  return h;
+}
+
+/** Loads a payable (any member's: the caller checks the owner). */
+export const loadPayable = (db: Executor, type: PayableType, id: number) => payableHandler(type).load(db, id);
+
+/** Settles the payable in the caller's transaction through its own area's handler. */
+export const settlePayable = (tx: Tx, actor: Actor, p: { type: PayableType; id: number }, amountMinor: number, currency: string, gateway: string) =>
+  payableHandler(p.type).settle(tx, actor, { id: p.id, amountMinor, currency, gateway });
+
+/** Marks a payable refunded once its refund is done (orders and charity pledges; a top-up has no such state). */
+export const markPayableRefunded = (tx: Tx, actor: Actor, p: { type: PayableType; id: number }) => payableHandler(p.type).refunded(tx, actor, p.id);

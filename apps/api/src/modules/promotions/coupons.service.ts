@@ -1,0 +1,128 @@
+import {
+  fromMinorUnits,
+  ResponseCode,
+  type EndpointBody,
+  type EndpointData,
+  type EndpointQuery,
+  type adminCreateCoupon,
+  type adminEndCoupon,
+  type adminListCoupons,
+  type adminUpdateCoupon,
+} from '@shop/contract';
+import type { Database, Executor } from '../../db/database.js';
+import { operatorNameOf, type Actor } from '../../lib/actor.js';
+import { iso } from '../../lib/dates.js';
+import { AppError, notFound, ValidationError } from '../../lib/errors.js';
+import type { ListExport } from '../../lib/list-export.js';
+import { pageOf, totalOf } from '../../lib/paging.js';
+import { withTransaction } from '../../lib/transaction.js';
+import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
+import { insertCoupon } from './coupons.js';
+import { endCouponNow, findCoupon } from './coupons.queries.js';
+import { changedFields, invalid, stateAt } from './promotion-terms.js';
+import * as promotions from './promotions-admin.queries.js';
+
+// Coupon codes as operators issue, list, change and end them (checkout takes them in `coupons.ts`).
+
+/** An operator issues a coupon code (a code already taken is refused). */
+export async function createCoupon(db: Database, actor: Actor, input: EndpointBody<typeof adminCreateCoupon>): Promise<{ id: number }> {
+  const by = operatorNameOf(actor);
+  if (Date.parse(input.ends_at) <= Date.parse(input.starts_at)) throw new AppError(ResponseCode.settingInvalid);
+  return withTransaction(db, async (tx) => {
+    const row = await insertCoupon(tx, {
+      code: input.code,
+      kind: input.kind,
+      amount_minor: input.kind === 'amount' ? input.amount! : null,
+      percent_bp: input.kind === 'percent' ? input.percent_bp! : null,
+      currency: input.currency,
+      min_spend_minor: input.min_spend,
+      starts_at: input.starts_at,
+      ends_at: input.ends_at,
+      per_member_limit: input.per_member_limit,
+      total_limit: input.total_limit,
+      created_by: by,
+    });
+    if (!row) throw new AppError(ResponseCode.settingInvalid);
+    await insertOperatorAction(tx, { operator: by, action: 'coupon.create', target_type: 'coupon', target_id: row.id });
+    return row;
+  });
+}
+
+/** An operator ends a coupon now: no order can use it any more (orders placed with it keep their discount). Recorded with who and why. */
+export async function endCoupon(db: Database, actor: Actor, input: EndpointBody<typeof adminEndCoupon>): Promise<EndpointData<typeof adminEndCoupon>> {
+  const by = operatorNameOf(actor);
+  return withTransaction(db, async (tx) => {
+    if (!(await findCoupon(tx, input.id))) throw notFound('coupon');
+    const ended = await endCouponNow(tx, input.id);
+    if (!ended) throw new AppError(ResponseCode.couponInvalid);
+    await insertOperatorAction(tx, { operator: by, action: `coupon.end ${ended.code}`, target_type: 'coupon', target_id: input.id, reason: input.reason });
+    return { id: input.id, ends_at: iso(ended.ends_at)! };
+  });
+}
+
+type CouponRow = Awaited<ReturnType<typeof promotions.findCouponsForConsole>>[number];
+
+const toCoupon = (c: Omit<CouponRow, 'total'>) => ({
+  id: c.id,
+  code: c.code,
+  kind: c.kind,
+  amount: c.amount_minor === null ? null : Number(c.amount_minor),
+  percent_bp: c.percent_bp,
+  currency: c.currency,
+  min_spend: Number(c.min_spend_minor),
+  starts_at: iso(c.starts_at),
+  ends_at: iso(c.ends_at),
+  per_member_limit: c.per_member_limit,
+  total_limit: c.total_limit,
+  used: c.used,
+  state: stateAt(c.starts_at, c.ends_at),
+  created_by: c.created_by,
+});
+
+/** Coupon codes by code and state, newest first unless sorted, with their uses. */
+export async function listCoupons(db: Executor, actor: Actor, input: EndpointQuery<typeof adminListCoupons>): Promise<EndpointData<typeof adminListCoupons>> {
+  operatorNameOf(actor);
+  const rows = await promotions.findCouponsForConsole(db, { ...input, offset: (input.page - 1) * input.limit });
+  return pageOf(rows.map(toCoupon), totalOf(rows), input);
+}
+
+export const couponExport: ListExport<EndpointQuery<typeof adminListCoupons>, EndpointData<typeof adminListCoupons>['list'][number]> = {
+  name: 'coupons',
+  page: listCoupons,
+  columns: [
+    ['id', (r) => r.id], ['code', (r) => r.code], ['kind', (r) => r.kind], ['currency', (r) => r.currency], ['amount', (r) => (r.amount === null ? null : fromMinorUnits(r.amount, r.currency))],
+    ['percent', (r) => (r.percent_bp === null ? null : r.percent_bp / 100)], ['min_spend', (r) => fromMinorUnits(r.min_spend, r.currency)], ['starts_at', (r) => r.starts_at], ['ends_at', (r) => r.ends_at],
+    ['used', (r) => r.used], ['total_limit', (r) => r.total_limit], ['per_member_limit', (r) => r.per_member_limit], ['status', (r) => r.state], ['created_by', (r) => r.created_by],
+  ],
+};
+
+/**
+ * Changes a coupon with the reason: its discount (of its own kind), minimum, dates and limits. Its
+ * code, kind and currency stay; the total limit never goes below the uses so far; orders already
+ * placed keep the discount they had.
+ */
+export async function updateCoupon(db: Database, actor: Actor, input: EndpointBody<typeof adminUpdateCoupon>): Promise<EndpointData<typeof adminUpdateCoupon>> {
+  const operator = operatorNameOf(actor);
+  return withTransaction(db, async (tx) => {
+    const current = await promotions.lockCouponForUpdate(tx, input.id);
+    if (!current) throw notFound('coupon');
+    if (current.kind === 'amount' ? input.amount === undefined : input.percent_bp === undefined) throw new ValidationError([{ field: current.kind === 'amount' ? 'amount' : 'percent_bp', key: 'validation.required', params: { field: current.kind === 'amount' ? 'amount' : 'percent_bp' } }]);
+    if (Date.parse(input.ends_at) <= Date.parse(input.starts_at)) throw invalid('ends_at');
+    if (input.total_limit !== null && input.total_limit < current.used) throw invalid('total_limit');
+    const saved = await promotions.updateCoupon(tx, input.id, {
+      amount_minor: current.kind === 'amount' ? input.amount! : null,
+      percent_bp: current.kind === 'percent' ? input.percent_bp! : null,
+      min_spend_minor: input.min_spend,
+      starts_at: input.starts_at,
+      ends_at: input.ends_at,
+      per_member_limit: input.per_member_limit,
+      total_limit: input.total_limit,
+    });
+    const changed = changedFields(
+      { amount: current.amount_minor === null ? undefined : Number(current.amount_minor), percent_bp: current.percent_bp ?? undefined, min_spend: Number(current.min_spend_minor), starts_at: iso(current.starts_at), ends_at: iso(current.ends_at), per_member_limit: current.per_member_limit, total_limit: current.total_limit },
+      { ...input, starts_at: iso(input.starts_at), ends_at: iso(input.ends_at) },
+    );
+    await insertOperatorAction(tx, { operator, action: `coupon.update ${current.code} ${changed}`.trim(), target_type: 'coupon', target_id: input.id, reason: input.reason });
+    return toCoupon(saved);
+  });
+}

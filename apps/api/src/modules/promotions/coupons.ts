@@ -1,0 +1,34 @@
+import { ResponseCode, displayMinor } from '@shop/contract';
+import type { Executor } from '../../db/database.js';
+import { AppError } from '../../lib/errors.js';
+import type { Tx } from '../../lib/transaction.js';
+import { shareOfMinor } from '@shop/contract';
+import * as q from './coupons.queries.js';
+
+type Coupon = NonNullable<Awaited<ReturnType<typeof q.findCouponByCode>>>;
+
+/** The coupon's discount on a subtotal, or the reason it does not apply (never more than the subtotal). */
+export async function couponDiscount(db: Executor, userId: number, code: string, subtotal: number, currency: string): Promise<{ coupon: Coupon; discount: number }> {
+  const coupon = await q.findCouponByCode(db, code);
+  const now = Date.now();
+  if (!coupon || coupon.currency !== currency || new Date(coupon.starts_at).getTime() > now || new Date(coupon.ends_at).getTime() <= now) throw new AppError(ResponseCode.couponInvalid);
+  if (coupon.total_limit !== null && coupon.used >= coupon.total_limit) throw new AppError(ResponseCode.couponUsedUp);
+  if ((await q.findMemberCouponUses(db, coupon.id, userId)) >= coupon.per_member_limit) throw new AppError(ResponseCode.couponUsedUp);
+  if (subtotal < Number(coupon.min_spend_minor)) throw new AppError(ResponseCode.couponMinSpend, { min: `${displayMinor(Number(coupon.min_spend_minor), currency)} ${currency}` });
+  const raw = coupon.kind === 'amount' ? Number(coupon.amount_minor) : shareOfMinor(subtotal, coupon.percent_bp!);
+  return { coupon, discount: Math.min(raw, subtotal) };
+}
+
+/**
+ * Counts one use of the coupon, in total and for the member, each by a conditional update: of
+ * many members using the last uses at once, exactly as many succeed as there are uses left.
+ */
+export async function takeCouponUse(tx: Tx, couponId: number, userId: number, perMemberLimit: number): Promise<void> {
+  if (!(await q.takeTotalUse(tx, couponId))) throw new AppError(ResponseCode.couponUsedUp);
+  if (!(await q.takeMemberUse(tx, couponId, userId, perMemberLimit))) throw new AppError(ResponseCode.couponUsedUp);
+}
+
+/** Gives back the use of an order that ended before it was fulfilled (cancelled, closed, refunded). */
+export const returnCouponUse = (tx: Tx, couponId: number, userId: number) => q.returnUse(tx, couponId, userId);
+
+export const insertCoupon = q.insertCoupon;

@@ -1,0 +1,57 @@
+import { enqueueJob } from '../../jobs/enqueue.js';
+import type { Tx } from '../../lib/transaction.js';
+import * as g from './group-buy.queries.js';
+import { returnStock } from '../catalogue/stock.queries.js';
+
+/** Opens a group and schedules its decision at its deadline. */
+export async function openGroup(tx: Tx, activity: { id: number; group_size: number; fill_hours: number }, leaderId: number, memberCount = 0) {
+  const group = await g.insertGroup(tx, { activity_id: activity.id, leader_user_id: leaderId, size: activity.group_size, expires_at: new Date(Date.now() + activity.fill_hours * 3_600_000), member_count: memberCount });
+  await enqueueJob(tx, 'decide_group', { groupId: group.id }, { runAt: new Date(group.expires_at), jobKey: `group-decide:${group.id}`, maxAttempts: 10 });
+  return group;
+}
+
+/**
+ * A group-buy order was paid: its member joins the chosen group, or, when that one filled or closed
+ * meanwhile, another open group of the activity, or a new one. A group that reaches its size
+ * succeeds at once (its orders can ship).
+ */
+export async function joinGroupOnPayment(tx: Tx, orderId: number, userId: number): Promise<void> {
+  const entry = await g.findEntryOfOrder(tx, orderId);
+  if (!entry || entry.status !== 'pending') return;
+  let group = await g.addMemberToGroup(tx, entry.group_id);
+  if (!group) {
+    const other = await g.findJoinableGroup(tx, entry.activity_id, userId);
+    if (other) group = await g.addMemberToGroup(tx, other.id);
+  }
+  if (!group) {
+    const [activity] = await g.findActivities(tx, { id: entry.activity_id });
+    group = await openGroup(tx, activity!, userId, 1);
+  }
+  await g.setEntry(tx, entry.id, { status: 'joined', group_id: group.id });
+  if (group.member_count >= group.size) await g.decideGroup(tx, group.id, 'succeeded');
+}
+
+/**
+ * A group-buy order ended (cancelled, closed, refunded): its units go back to the activity while it
+ * runs, to the SKU's stock once it is over; its member leaves an open group.
+ */
+export async function leaveGroup(tx: Tx, orderId: number): Promise<boolean> {
+  const entry = await g.findEntryOfOrder(tx, orderId);
+  if (!entry) return false;
+  if (entry.status === 'dropped') return true;
+  if (entry.status === 'joined') await g.removeMemberFromGroup(tx, entry.group_id);
+  await g.setEntry(tx, entry.id, { status: 'dropped' });
+  if (!(await g.returnToRunningActivity(tx, entry.activity_id, entry.quantity))) {
+    const [activity] = await g.findActivities(tx, { id: entry.activity_id });
+    if (activity) await returnStock(tx, activity.sku_id, entry.quantity);
+  }
+  return true;
+}
+
+/** Whether a group-buy order may ship: only once its group succeeded. Other orders always may. */
+export async function groupAllowsShipping(tx: Tx, orderId: number): Promise<boolean> {
+  const entry = await g.findEntryOfOrder(tx, orderId);
+  if (!entry) return true;
+  const group = await g.findGroup(tx, entry.group_id);
+  return entry.status === 'joined' && group?.status === 'succeeded';
+}

@@ -1,0 +1,288 @@
+import { fromMinorUnits, ResponseCode, type EndpointBody, type EndpointData, type EndpointQuery, type Language, type adminCreateGroupBuy, type adminEndGroupBuy, type adminListGroupBuys, type adminUpdateGroupBuy, type listGroupBuyGoods } from '@shop/contract';
+import type { AppDeps } from '../../app-deps.js';
+import type { Executor } from '../../db/database.js';
+import { enqueueJob } from '../../jobs/enqueue.js';
+import { operatorNameOf, type Actor } from '../../lib/actor.js';
+import { AppError, notFound } from '../../lib/errors.js';
+import { sqlState, withTransaction, type Tx } from '../../lib/transaction.js';
+import { skuSpecText } from '../catalogue/sku-text.js';
+import { catalogueChangedOnCommit } from '../catalogue/response-cache.js';
+import { maskName, pick } from '../catalogue/texts.js';
+import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
+import { openGroup } from './group-buy.entries.js';
+import * as g from './group-buy.queries.js';
+import { changedFields, invalid, stateAt } from './promotion-terms.js';
+import * as promotions from './promotions-admin.queries.js';
+import type { ListExport } from '../../lib/list-export.js';
+import { pageOf, totalOf } from '../../lib/paging.js';
+import { iso } from '../../lib/dates.js';
+import * as stock from '../catalogue/stock.queries.js';
+
+
+type ActivityRow = Awaited<ReturnType<typeof g.findActivities>>[number];
+const toActivity = (a: ActivityRow, lang: Language) => ({
+  id: a.id,
+  goods_id: a.goods_id,
+  sku_id: a.sku_id,
+  name: pick(a.name, lang),
+  spec_text: skuSpecText(a.specs, a.spec_value_ids, lang),
+  image: a.image || a.cover,
+  price: Number(a.price_minor),
+  original_price: Number(a.original_price_minor),
+  currency: a.currency,
+  group_size: a.group_size,
+  fill_hours: a.fill_hours,
+  starts_at: iso(a.starts_at),
+  ends_at: iso(a.ends_at),
+  per_order_limit: a.per_order_limit,
+  per_member_limit: a.per_member_limit,
+  remaining: a.remaining,
+  open_groups: Number(a.open_groups),
+});
+
+/** An operator sets up a group buy on an SKU; its units are taken from the SKU's stock at once (never more than there is). */
+export async function createGroupBuy(deps: Pick<AppDeps, 'db' | 'config' | 'redis'>, actor: Actor, input: EndpointBody<typeof adminCreateGroupBuy>): Promise<{ id: number }> {
+  const by = operatorNameOf(actor);
+  if (Date.parse(input.ends_at) <= Date.parse(input.starts_at)) throw new AppError(ResponseCode.settingInvalid);
+  return withTransaction(deps.db, async (tx) => {
+    const [sku] = await stock.findSkusForCheckout(tx, [input.sku_id]);
+    if (!sku || sku.goods_id !== input.goods_id) throw new AppError(ResponseCode.skuNotFound);
+    if (!(await stock.reserveStock(tx, input.sku_id, input.quantity))) throw new AppError(ResponseCode.stockShortage, { name: pick(sku.name, actor.lang), stock: sku.stock });
+    const { id } = await g.insertActivity(tx, {
+      goods_id: input.goods_id,
+      sku_id: input.sku_id,
+      group_size: input.group_size,
+      fill_hours: input.fill_hours,
+      starts_at: input.starts_at,
+      ends_at: input.ends_at,
+      price_minor: input.price,
+      per_order_limit: input.per_order_limit,
+      per_member_limit: input.per_member_limit,
+      quantity: input.quantity,
+      virtual_fill_percent: input.virtual_fill_percent,
+      created_by: by,
+    });
+    await insertOperatorAction(tx, { operator: by, action: 'group_buy.create', target_type: 'group_buy', target_id: id });
+    // Once it is over, the units it still holds go back to the SKU.
+    await enqueueJob(tx, 'close_group_buy', { activityId: id }, { runAt: new Date(input.ends_at), jobKey: `group-buy-close:${id}`, maxAttempts: 10 });
+    catalogueChangedOnCommit(tx, deps, [input.goods_id]);
+    return { id };
+  });
+}
+
+/** Ends an activity now and puts the units its pool holds back into the SKU's stock; answers how many. */
+async function closeActivity(tx: Tx, activityId: number): Promise<{ goodsId: number; endsAt: Date | string; returned: number } | undefined> {
+  const activity = await g.lockActivityForUpdate(tx, activityId);
+  if (!activity) return undefined;
+  const ended = await g.endActivityNow(tx, activityId);
+  if (activity.remaining > 0) await stock.returnStock(tx, activity.sku_id, activity.remaining);
+  return { goodsId: ended.goods_id, endsAt: ended.ends_at, returned: activity.remaining };
+}
+
+/**
+ * An operator ends a group buy early (or empties one that is over): it takes no new orders, groups
+ * already open run to their own deadline, and the units it still holds go back to the SKU's stock.
+ * Recorded with who and why.
+ */
+export async function endGroupBuy(deps: Pick<AppDeps, 'db' | 'config' | 'redis'>, actor: Actor, input: EndpointBody<typeof adminEndGroupBuy>): Promise<EndpointData<typeof adminEndGroupBuy>> {
+  const operator = operatorNameOf(actor);
+  return withTransaction(deps.db, async (tx) => {
+    const before = await g.lockActivityForUpdate(tx, input.id);
+    if (!before) throw notFound('group buy');
+    if (new Date(before.ends_at).getTime() <= Date.now() && before.remaining === 0) throw new AppError(ResponseCode.groupBuyNotActive);
+    const closed = (await closeActivity(tx, input.id))!;
+    await insertOperatorAction(tx, { operator, action: `group_buy.end returned=${closed.returned}`, target_type: 'group_buy', target_id: input.id, reason: input.reason });
+    catalogueChangedOnCommit(tx, deps, [closed.goodsId]);
+    return { id: input.id, ends_at: iso(closed.endsAt), returned: closed.returned };
+  });
+}
+
+/** At an activity's end (its job): the units it still holds go back to the SKU's stock, once. */
+export async function closeGroupBuyAtEnd(deps: Pick<AppDeps, 'db' | 'config' | 'redis'>, activityId: number): Promise<number> {
+  return withTransaction(deps.db, async (tx) => {
+    const activity = await g.lockActivityForUpdate(tx, activityId);
+    if (!activity || activity.remaining === 0) return 0;
+    if (new Date(activity.ends_at).getTime() > Date.now()) {
+      await enqueueJob(tx, 'close_group_buy', { activityId }, { runAt: new Date(activity.ends_at), jobKey: `group-buy-close:${activityId}`, maxAttempts: 10 });
+      return 0;
+    }
+    const closed = (await closeActivity(tx, activityId))!;
+    catalogueChangedOnCommit(tx, deps, [closed.goodsId]);
+    return closed.returned;
+  });
+}
+
+/** Group buys running now. */
+export async function listGroupBuys(db: Executor, actor: Actor, input: EndpointQuery<typeof listGroupBuyGoods>): Promise<EndpointData<typeof listGroupBuyGoods>> {
+  const rows = await g.findActivities(db, { runningOnly: true, limit: input.limit, offset: (input.page - 1) * input.limit });
+  const total = rows.length ? Number(rows[0]!.total) : 0;
+  return { list: rows.map((r) => toActivity(r, actor.lang)), total, page: input.page, limit: input.limit, has_more: input.page * input.limit < total };
+}
+
+/** One group buy. */
+export async function groupBuyInfo(db: Executor, actor: Actor, input: { id: number }) {
+  const [a] = await g.findActivities(db, { id: input.id });
+  if (!a) throw new AppError(ResponseCode.groupBuyNotActive);
+  return toActivity(a, actor.lang);
+}
+
+/** Open groups of a group buy: the leader's masked name, how many joined and the time left. */
+export async function openGroups(db: Executor, input: { activity_id: number }) {
+  const rows = await g.findOpenGroups(db, input.activity_id);
+  const now = Date.now();
+  return {
+    list: rows.map((r) => ({
+      id: r.id,
+      leader: maskName(r.nickname || r.user_name),
+      member_count: r.member_count,
+      size: r.size,
+      needed: r.size - r.member_count,
+      expires_at: iso(r.expires_at),
+      seconds_left: Math.max(0, Math.floor((new Date(r.expires_at).getTime() - now) / 1000)),
+    })),
+  };
+}
+
+
+/**
+ * The promotions side of `/shop/pintuan/buy`, in the order's transaction: the activity is running,
+ * the member within its limits, `num` units are taken from its pool, and the member gets the chosen
+ * open group or a new one. Answers the activity and the group.
+ */
+export async function takeGroupBuyPlace(tx: Tx, userId: number, input: { activity_id: number; group_id?: number; num: number }) {
+  await g.lockMemberActivity(tx, input.activity_id, userId);
+  const [activity] = await g.findActivities(tx, { id: input.activity_id, runningOnly: true });
+  if (!activity) throw new AppError(ResponseCode.groupBuyNotActive);
+  if (input.num > activity.per_order_limit) throw new AppError(ResponseCode.groupBuyLimit, { max: activity.per_order_limit });
+  if ((await g.sumMemberActivityQuantity(tx, activity.id, userId)) + input.num > activity.per_member_limit) throw new AppError(ResponseCode.groupBuyLimit, { max: activity.per_member_limit });
+  if (!(await g.takeFromActivity(tx, activity.id, input.num))) throw new AppError(ResponseCode.groupBuySoldOut);
+  if (input.group_id === undefined) return { activity, groupId: (await openGroup(tx, activity, userId)).id };
+  const group = await g.findGroup(tx, input.group_id);
+  if (!group || group.activity_id !== activity.id || group.status !== 'open' || new Date(group.expires_at).getTime() <= Date.now() || group.member_count >= group.size) {
+    throw new AppError(ResponseCode.groupClosed);
+  }
+  return { activity, groupId: group.id };
+}
+
+/** Puts the member's order in the group (counted once it is paid); a member joins a group once. */
+export async function enterGroup(tx: Tx, entry: { group_id: number; activity_id: number; order_id: number; user_id: number; quantity: number }): Promise<void> {
+  try {
+    await g.insertEntry(tx, entry);
+  } catch (e) {
+    if (sqlState(e) === '23505') throw new AppError(ResponseCode.groupAlreadyJoined);
+    throw e;
+  }
+}
+
+/**
+ * At a group's deadline, decides it exactly once: full, or full enough for the activity's virtual
+ * fill, it succeeds; otherwise it fails and answers the orders in it, for the orders area to unwind
+ * (`decideGroupAtDeadline`). Too early, it waits for its own time.
+ */
+export async function decideGroup(tx: Tx, deps: Pick<AppDeps, 'config' | 'redis'>, groupId: number): Promise<{ outcome: 'succeeded' | 'waiting' | 'decided' } | { outcome: 'failed'; orderIds: number[] }> {
+  const group = await g.lockGroupForUpdate(tx, groupId);
+  if (!group || group.status !== 'open') return { outcome: 'decided' };
+  if (new Date(group.expires_at).getTime() > Date.now()) {
+    await enqueueJob(tx, 'decide_group', { groupId }, { runAt: new Date(group.expires_at), jobKey: `group-decide:${groupId}` });
+    return { outcome: 'waiting' };
+  }
+  const [activity] = await g.findActivities(tx, { id: group.activity_id });
+  const percent = activity!.virtual_fill_percent;
+  if (group.member_count >= group.size) {
+    await g.decideGroup(tx, groupId, 'succeeded');
+    return { outcome: 'succeeded' };
+  }
+  if (percent > 0 && group.member_count > 0 && group.member_count * 100 >= group.size * percent) {
+    await g.decideGroup(tx, groupId, 'succeeded', true);
+    return { outcome: 'succeeded' };
+  }
+  await g.decideGroup(tx, groupId, 'failed');
+  // Its units go back on offer: the goods page shows what is left.
+  catalogueChangedOnCommit(tx, deps, [activity!.goods_id]);
+  return { outcome: 'failed', orderIds: (await g.findEntriesOfGroup(tx, groupId)).map((e) => e.order_id) };
+}
+
+// ---------------------------------------------------------------- operators
+
+
+type GroupBuyRow = Awaited<ReturnType<typeof promotions.findGroupBuysForConsole>>[number];
+
+const toGroupBuy = (a: GroupBuyRow, lang: Language) => {
+  const spec = skuSpecText(a.specs, a.spec_value_ids, lang);
+  return {
+    id: a.id,
+    goods_id: a.goods_id,
+    sku_id: a.sku_id,
+    name: spec ? `${pick(a.name, lang)} (${spec})` : pick(a.name, lang),
+    price: Number(a.price_minor),
+    currency: a.currency,
+    group_size: a.group_size,
+    fill_hours: a.fill_hours,
+    starts_at: iso(a.starts_at),
+    ends_at: iso(a.ends_at),
+    per_order_limit: a.per_order_limit,
+    per_member_limit: a.per_member_limit,
+    virtual_fill_percent: a.virtual_fill_percent,
+    quantity: a.quantity,
+    remaining: a.remaining,
+    open_groups: Number(a.open_groups),
+    state: stateAt(a.starts_at, a.ends_at),
+    created_by: a.created_by,
+  };
+};
+
+/** Group-buy activities by goods and state, newest first unless sorted. */
+export async function listGroupBuysForOperator(db: Executor, actor: Actor, input: EndpointQuery<typeof adminListGroupBuys>): Promise<EndpointData<typeof adminListGroupBuys>> {
+  operatorNameOf(actor);
+  const rows = await promotions.findGroupBuysForConsole(db, { ...input, offset: (input.page - 1) * input.limit });
+  return pageOf(rows.map((a) => toGroupBuy(a, actor.lang)), totalOf(rows), input);
+}
+
+export const groupBuyExport: ListExport<EndpointQuery<typeof adminListGroupBuys>, EndpointData<typeof adminListGroupBuys>['list'][number]> = {
+  name: 'group-buys',
+  page: listGroupBuysForOperator,
+  columns: [
+    ['id', (r) => r.id], ['name', (r) => r.name], ['goods_id', (r) => r.goods_id], ['sku_id', (r) => r.sku_id], ['currency', (r) => r.currency], ['price', (r) => fromMinorUnits(r.price, r.currency)],
+    ['group_size', (r) => r.group_size], ['quantity', (r) => r.quantity], ['remaining', (r) => r.remaining], ['open_groups', (r) => r.open_groups], ['status', (r) => r.state],
+    ['starts_at', (r) => r.starts_at], ['ends_at', (r) => r.ends_at], ['created_by', (r) => r.created_by],
+  ],
+};
+
+/**
+ * Changes a group buy with the reason: its price, dates, group size, fill time and limits. A running
+ * one keeps its start; its end is never set in the past (ending one is its own decision). Groups
+ * already open keep their size; the member app shows the change at once.
+ */
+export async function updateGroupBuy(deps: AppDeps, actor: Actor, input: EndpointBody<typeof adminUpdateGroupBuy>): Promise<EndpointData<typeof adminUpdateGroupBuy>> {
+  const operator = operatorNameOf(actor);
+  return withTransaction(deps.db, async (tx) => {
+    const current = await promotions.lockGroupBuyForUpdate(tx, input.id);
+    if (!current) throw notFound('group_buy');
+    const now = Date.now();
+    const started = new Date(current.starts_at).getTime() <= now;
+    if (started && Date.parse(input.starts_at) !== new Date(current.starts_at).getTime()) throw invalid('starts_at');
+    if (Date.parse(input.ends_at) <= Math.max(Date.parse(input.starts_at), now)) throw invalid('ends_at');
+    await promotions.updateGroupBuy(tx, input.id, {
+      price_minor: input.price,
+      group_size: input.group_size,
+      fill_hours: input.fill_hours,
+      starts_at: input.starts_at,
+      ends_at: input.ends_at,
+      per_order_limit: input.per_order_limit,
+      per_member_limit: input.per_member_limit,
+      virtual_fill_percent: input.virtual_fill_percent,
+    });
+    // The units it holds go back to the SKU at its end: the job that does it moves with the end.
+    if (Date.parse(input.ends_at) !== new Date(current.ends_at).getTime())
+      await enqueueJob(tx, 'close_group_buy', { activityId: input.id }, { runAt: new Date(input.ends_at), jobKey: `group-buy-close:${input.id}`, maxAttempts: 10 });
+    const changed = changedFields(
+      { price: Number(current.price_minor), group_size: current.group_size, fill_hours: current.fill_hours, starts_at: iso(current.starts_at), ends_at: iso(current.ends_at), per_order_limit: current.per_order_limit, per_member_limit: current.per_member_limit, virtual_fill_percent: current.virtual_fill_percent },
+      { ...input, starts_at: iso(input.starts_at), ends_at: iso(input.ends_at) },
+    );
+    await insertOperatorAction(tx, { operator, action: `group_buy.update ${changed}`.trim(), target_type: 'group_buy', target_id: input.id, reason: input.reason });
+    catalogueChangedOnCommit(tx, deps, [current.goods_id]);
+    const [row] = await promotions.findGroupBuysForConsole(tx, { id: input.id, limit: 1, offset: 0 });
+    return toGroupBuy(row!, actor.lang);
+  });
+}
+

@@ -1,0 +1,2 @@
+export function importGraph(files: string[], alias?: Record<string, string>): Map<string, string[]>;
+export function circles(graph: Map<string, string[]>): string[][];
