@@ -23,6 +23,7 @@ import { walletRoutes } from './wallet/wallet.routes.js';
 import { paymentRoutes } from './payments/payments.routes.js';
 import { onlinePayRoutes } from './payments/onlinepay.routes.js';
 import { moneyConsoleRoutes } from './money-console/money-console.routes.js';
+import { devicesRoutes } from './devices/devices.routes.js';
 
 /** Every module's routes. Each area adds one line. */
-export const modules: Array<(api: Api) => void> = [healthRoutes, langRoutes, accountsRoutes, verificationRoutes, captchaRoutes, twoFactorRoutes, certificationRoutes, cancellationRoutes, uploadsRoutes, catalogueRoutes, cartRoutes, orderRoutes, charityRoutes, contentRoutes, operatorRoutes, consoleRoutes, catalogueAdminRoutes, contentAdminRoutes, geoRoutes, addressRoutes, walletRoutes, paymentRoutes, onlinePayRoutes, moneyConsoleRoutes];
+export const modules: Array<(api: Api) => void> = [healthRoutes, langRoutes, accountsRoutes, verificationRoutes, captchaRoutes, twoFactorRoutes, certificationRoutes, cancellationRoutes, uploadsRoutes, catalogueRoutes, cartRoutes, orderRoutes, charityRoutes, contentRoutes, operatorRoutes, consoleRoutes, catalogueAdminRoutes, contentAdminRoutes, geoRoutes, addressRoutes, walletRoutes, paymentRoutes, onlinePayRoutes, moneyConsoleRoutes, devicesRoutes];
