@@ -9,7 +9,7 @@ import { preloadHomeBanner } from '@/features/catalogue/home-banner-preload';
 import { preloadToast } from '@/lib/toast';
 import { listenForInstallPrompt } from '@/lib/install-prompt';
 import { applyLaunchParams } from '@/lib/launch-params';
-import { listenForShell } from '@/lib/native-bridge';
+import { listenForShell } from '@/lib/shell-ready';
 import { whenPageUsable } from '@/lib/page-usable';
 import { loadLanguage } from '@/lib/language-packs';
 import { watchNetwork } from '@/lib/network';

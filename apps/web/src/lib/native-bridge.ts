@@ -1,4 +1,7 @@
+import { listenForShell, SHELL_READY_EVENT, SHELL_READY_LIMIT_MS, shellSaidReady } from '@/lib/shell-ready';
 import { useNativeShell } from '@/stores/app-flags';
+
+export { SHELL_READY_LIMIT_MS };
 
 /**
  * The bridge to the native app shell (docs/native-shell.md). The shell is a Flutter app whose web
@@ -24,13 +27,8 @@ export const SHELL_TIME_LIMITS_MS: Readonly<Record<ShellMessage, number>> = {
   appInfo: 3_000,
 };
 
-/** How long the app waits for the shell's ready event before it takes the shell as absent. */
-export const SHELL_READY_LIMIT_MS = 3_000;
-/** The event flutter_inappwebview dispatches on `window` once `callHandler` may be used. */
-export const SHELL_READY_EVENT = 'flutterInAppWebViewPlatformReady';
-
 interface ShellWindow {
-  flutter_inappwebview?: { callHandler?: (name: string, ...args: unknown[]) => Promise<unknown>; _platformReady?: boolean };
+  flutter_inappwebview?: { callHandler?: (name: string, ...args: unknown[]) => Promise<unknown> };
   /** An older shell's one-way channel (no answers). */
   FlutterBridge?: { postMessage: (message: string) => void };
 }
@@ -46,20 +44,6 @@ export type ShellOutcome<T> =
 
 const shellWindow = () => window as unknown as ShellWindow;
 
-/** The bridge that said it is ready (the web view's object at its ready event). */
-let readyBridge: unknown;
-let listening = false;
-
-/**
- * Starts listening for the shell's ready event; called once at start, before anything else, so an
- * event dispatched while the app loads is not missed.
- */
-export function listenForShell(): void {
-  if (listening || typeof window === 'undefined') return;
-  listening = true;
-  window.addEventListener(SHELL_READY_EVENT, () => (readyBridge = shellWindow().flutter_inappwebview));
-}
-
 /** The app runs inside the native shell (the `isFlutter` launch flag). */
 export const inNativeShell = (): boolean => useNativeShell.getState().isNativeShell;
 
@@ -72,8 +56,7 @@ async function readyHandler(): Promise<((name: string, ...args: unknown[]) => Pr
   // The web view puts its bridge in place before the page runs: without it there is nothing to wait for.
   if (!inNativeShell() || !bridge()) return undefined;
   listenForShell();
-  const isReady = () => (readyBridge !== undefined && readyBridge === bridge()) || bridge()?._platformReady === true;
-  if (!isReady()) {
+  if (!shellSaidReady()) {
     await new Promise<void>((resolve) => {
       const done = () => {
         clearTimeout(timer);
@@ -85,7 +68,7 @@ async function readyHandler(): Promise<((name: string, ...args: unknown[]) => Pr
     });
   }
   const handler = bridge()?.callHandler;
-  return isReady() && typeof handler === 'function' ? handler.bind(bridge()) : undefined;
+  return shellSaidReady() && typeof handler === 'function' ? handler.bind(bridge()) : undefined;
 }
 
 const TIMED_OUT = Symbol('timed out');
