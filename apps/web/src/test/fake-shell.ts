@@ -22,6 +22,8 @@ export interface FakeShellPlan {
   replies: Record<string, FakeShellReply>;
   /** When the ready event comes; `never`: it does not. Default 30 ms after the script runs. */
   readyAfterMs?: number | 'never';
+  /** Also mark the bridge `_platformReady` at that moment, as the Android web view does (iOS only dispatches the event). */
+  marksReady?: boolean;
 }
 
 /** One call the shell received. */
@@ -34,7 +36,7 @@ export function installFakeShell(plan: FakeShellPlan): void {
   const w = window as unknown as { flutter_inappwebview?: unknown; __shellCalls?: FakeShellCall[] };
   const calls: FakeShellCall[] = [];
   w.__shellCalls = calls;
-  w.flutter_inappwebview = {
+  const bridge: { callHandler: unknown; _platformReady?: boolean } = {
     callHandler(name: string, args: Record<string, unknown> = {}) {
       calls.push({ name, args });
       const reply = plan.replies[name];
@@ -45,6 +47,11 @@ export function installFakeShell(plan: FakeShellPlan): void {
       });
     },
   };
+  w.flutter_inappwebview = bridge;
   const after = plan.readyAfterMs ?? 30;
-  if (after !== 'never') setTimeout(() => window.dispatchEvent(new Event('flutterInAppWebViewPlatformReady')), after);
+  if (after === 'never') return;
+  setTimeout(() => {
+    window.dispatchEvent(new Event('flutterInAppWebViewPlatformReady'));
+    if (plan.marksReady) bridge._platformReady = true;
+  }, after);
 }
