@@ -8,7 +8,7 @@ import { migrateToLatest } from '../apps/api/src/db/migrate.js';
 import { systemActor } from '../apps/api/src/lib/actor.js';
 import { AppError } from '../apps/api/src/lib/errors.js';
 import { withTransaction } from '../apps/api/src/lib/transaction.js';
-import { post, transferBetweenMembers } from '../apps/api/src/modules/ledger/ledger.service.js';
+import { post } from '../apps/api/src/modules/ledger/ledger.service.js';
 // The request context's type augmentation, which the API's actor module relies on (the API's own build includes it).
 import type {} from '../apps/api/src/plugins/context.js';
 import type { LoadResult } from './load.js';
@@ -117,7 +117,19 @@ export async function benchLedger(): Promise<{ baseline: LoadResult; transfers: 
       const from = pick();
       let to = pick();
       if (to === from) to = members[(members.indexOf(from) + 1) % members.length]!;
-      return transferBetweenMembers(db, actor, { from, to, amount: 1 + Math.floor(Math.random() * 500), currency: 'USD', idempotencyKey: `bench:${tag}:${i}` }).catch((e: unknown) => {
+      const amount = 1 + Math.floor(Math.random() * 500);
+      // What the wallet's transfer posts: one entry, the sender's cash to the receiver's, once per key.
+      const entry = {
+        kind: 'transfer',
+        reference: { type: 'transfer', id: `bench:${tag}:${i}` },
+        idempotencyKey: `transfer:${from}:bench:${tag}:${i}`,
+        actor,
+        postings: [
+          { account: { member: from, asset: 'cash' as const, currency: 'USD' }, amount: -amount },
+          { account: { member: to, asset: 'cash' as const, currency: 'USD' }, amount },
+        ],
+      };
+      return withTransaction(db, (tx) => post(tx, entry)).catch((e: unknown) => {
         if (!(e instanceof AppError)) throw e;
       });
     };

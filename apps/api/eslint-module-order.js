@@ -20,6 +20,7 @@ export const MODULE_ORDER = [
   'geo',
   'captcha',
   'uploads',
+  'devices',
   'verification',
   'two-factor',
   // the member's account and identity

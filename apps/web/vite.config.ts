@@ -9,6 +9,7 @@ import { languagePackRoute } from '../../packages/contract/src/lang/language-pac
 import { deepLibraryImports, firstScreenChunks } from './chunking';
 import { CONTRACT_ZOD, wireOnlyContract } from './contract-wire';
 import { earlyRequestsSource } from './early-requests';
+import { installableApp, offlineWorker } from './pwa';
 import { paths } from './src/config/paths';
 import { GOODS_GALLERY_SIZES, HOME_BANNER_SIZES, MEDIA_WIDTHS, RESIZABLE_MEDIA } from './src/config/pictures';
 import { storageKeys } from './src/lib/storage';
@@ -60,7 +61,7 @@ const firstScreens = firstScreenChunks([
 
 const config: UserConfig = {
   base: '/h5/',
-  plugins: [react(), wireOnlyContract(), deepLibraryImports(), firstScreens.plugin, precompress()],
+  plugins: [react(), wireOnlyContract(), deepLibraryImports(), firstScreens.plugin, installableApp(), offlineWorker(), precompress()],
   resolve: {
     alias: [
       { find: '@', replacement: src },

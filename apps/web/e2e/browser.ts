@@ -118,9 +118,12 @@ async function snoozeEveryPopup(baseUrl: string): Promise<Array<{ id: number; en
 
 /**
  * The system Chromium (never a downloaded one), headless, with a fresh profile per launch, so
- * tests do not share storage. `CHROMIUM_PATH` points at another binary.
+ * tests do not share storage. `CHROMIUM_PATH` points at another binary. The app's service worker
+ * is refused unless `serviceWorkers: 'allow'` (the offline tests): other tests see the app as a
+ * browser without workers does, and their routed requests (`useRuntimeConfig`) are never answered
+ * by a worker instead, since Playwright does not route a worker's requests.
  */
-export async function launchBrowser(baseUrl: string): Promise<Browser> {
+export async function launchBrowser(baseUrl: string, options: { serviceWorkers?: 'allow' | 'block' } = {}): Promise<Browser> {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-e2e-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -128,6 +131,7 @@ export async function launchBrowser(baseUrl: string): Promise<Browser> {
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     viewport: { width: 375, height: 812 },
     locale: 'en-US',
+    serviceWorkers: options.serviceWorkers ?? 'block',
   });
   // Two test files run at once on CI's two cores, beside PostgreSQL and two API servers: waits get room.
   context.setDefaultTimeout(30_000);

@@ -7,7 +7,10 @@ import { refreshTokenAtStart } from '@/app/token-refresh';
 import { paths } from '@/config/paths';
 import { preloadHomeBanner } from '@/features/catalogue/home-banner-preload';
 import { preloadToast } from '@/lib/toast';
+import { listenForInstallPrompt } from '@/lib/install-prompt';
 import { applyLaunchParams } from '@/lib/launch-params';
+import { listenForShell } from '@/lib/shell-ready';
+import { whenPageUsable } from '@/lib/page-usable';
 import { loadLanguage } from '@/lib/language-packs';
 import { watchNetwork } from '@/lib/network';
 import { decideRegion } from '@/lib/region';
@@ -18,6 +21,9 @@ import 'antd-mobile/es/global';
 import './app/styles.css';
 
 async function start() {
+  // The shell's ready event and the browser's install offer may come while the app loads.
+  listenForShell();
+  listenForInstallPrompt();
   applyLaunchParams();
   // The page's code loads alongside the language pack, not after the first render.
   const hashPath = window.location.hash.replace(/^#/, '').split('?')[0] || '/';
@@ -46,6 +52,8 @@ async function start() {
   document.getElementById('splash')?.remove();
   // Toasts are not needed for the first paint; their code is fetched right after it.
   setTimeout(preloadToast, 1000);
+  // Offline support and new releases: the worker is registered once the page is usable, never before its first paint.
+  if (import.meta.env.PROD) whenPageUsable(() => void import('@/lib/offline-support').then((m) => m.startOfflineSupport()));
 }
 
 void start();

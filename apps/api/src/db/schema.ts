@@ -16,11 +16,13 @@ import type { GeoCountriesTable, GeoRegionsTable } from '../modules/geo/geo.tabl
 import type { AddressesTable } from '../modules/address/address.table.js';
 import type * as wallet from '../modules/wallet/wallet.table.js';
 import type * as payments from '../modules/payments/payments.table.js';
+import type { PushDevicesTable } from '../modules/devices/devices.table.js';
 
 /** Every table of the database, as Kysely sees it. Each area adds its tables here. */
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
+  push_devices: PushDevicesTable;
   language_packs: LanguagePacksTable;
   verification_codes: account.VerificationCodesTable;
   outbox_messages: account.OutboxMessagesTable;

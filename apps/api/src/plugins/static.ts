@@ -45,9 +45,18 @@ export async function staticPlugin(app: FastifyInstance, config: Config): Promis
       const rel = path.relative(config.webDist, filePath);
       if (rel.startsWith(`assets${path.sep}`)) res.header('Cache-Control', 'public, max-age=31536000, immutable');
       else res.header('Cache-Control', 'no-cache');
+      // The service worker's policy is its own: it fetches the document, the release's files and the API's reads.
+      if (rel === 'sw.js') res.header('content-security-policy', WORKER_POLICY);
+      if (rel.endsWith('.webmanifest')) res.header('Content-Type', 'application/manifest+json; charset=utf-8');
     },
   });
 }
+
+/**
+ * The service worker's content security policy (a worker is governed by its script's): it may fetch
+ * from the shop and from the API's https hosts, and run no other script.
+ */
+export const WORKER_POLICY = "default-src 'none'; script-src 'self'; connect-src 'self' https:";
 
 /** The built document's tag that loads the runtime configuration. */
 const CONFIG_SCRIPT_TAG = '<script src="./config.js"></script>';

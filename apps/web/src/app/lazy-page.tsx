@@ -4,6 +4,7 @@ import { matchRoutes, type LazyRouteFunction, type RouteObject } from '@/lib/rou
 import { useTranslation } from 'react-i18next';
 import { limits } from '@/config/runtime';
 import { useGlobalLoading } from '@/stores/app-flags';
+import { reloadApp, useAppUpdate } from '@/stores/app-update';
 
 /** A page module: its component is the default export. */
 export interface PageModule {
@@ -140,12 +141,14 @@ function PageSlow({ onRetry }: { onRetry: () => void }) {
   );
 }
 
+/** The page's code did not arrive: most often this tab's release was replaced, so the reload goes to the new one. */
 function ChunkFailed() {
   const { t } = useTranslation();
+  useEffect(() => useAppUpdate.getState().checkForUpdate?.(), []);
   return (
     <div className="page-state" role="alert">
       <StateMessage title={t('app.page.reloadTitle')} text={t('app.page.reloadText')} />
-      <button type="button" className="state-button" onClick={() => window.location.reload()}>
+      <button type="button" className="state-button" onClick={reloadApp}>
         {t('app.action.reload')}
       </button>
     </div>

@@ -64,6 +64,7 @@ export const routes: RouteObject[] = [
       { path: paths.other.news, lazy: page(() => import('@/features/content/pages/news-page')) },
       { path: paths.other.customerChat, lazy: notBuilt },
       { path: paths.other.humanCheck, lazy: page(() => import('@/features/account/pages/human-check-page')) },
+      { path: paths.other.shellCheck, lazy: page(() => import('@/features/native-shell/pages/shell-check-page')) },
       // My
       { path: paths.my.feedback, lazy: notBuilt },
       { path: paths.my.article, lazy: page(() => import('@/features/content/pages/content-page')) },

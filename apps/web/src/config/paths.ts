@@ -51,6 +51,8 @@ export const paths = {
     news: '/pages/other/news',
     customerChat: '/pages/other/mixdesk',
     humanCheck: '/pages/other/cloudflare/index',
+    /** For the native shell's makers: each bridge message tried, with the shell's answer (docs/native-shell.md). */
+    shellCheck: '/pages/other/shell',
   },
   my: {
     feedback: '/pages/my/feedbacks',
@@ -155,6 +157,7 @@ export const pageTitleKeys: Record<Exclude<PagePath, '/'>, string> = {
   [paths.other.news]: 'app.page.news',
   [paths.other.customerChat]: 'app.page.support',
   [paths.other.humanCheck]: 'app.page.humanCheck',
+  [paths.other.shellCheck]: 'app.page.shellCheck',
   [paths.my.feedback]: 'app.page.feedback',
   [paths.my.article]: 'app.page.article',
   [paths.my.giftCards]: 'app.page.giftCards',
@@ -212,4 +215,23 @@ export const loadingOffOnArrival: ReadonlySet<string> = new Set<string>([
   paths.activity.realTimePrices,
   paths.activity.allActivities,
   paths.other.customerChat,
+]);
+
+/**
+ * The pages that open without a network from what the service worker kept (the catalogue and
+ * content already seen); every other page shows its members' own data or acts, and says it needs
+ * the network when it is opened offline.
+ */
+export const offlinePages: ReadonlySet<string> = new Set<string>([
+  paths.root,
+  paths.tabbar.home,
+  paths.tabbar.activity,
+  paths.goods.details,
+  paths.activity.allActivities,
+  paths.activity.details,
+  paths.activity.company,
+  paths.activity.joinUs,
+  paths.activity.contactUs,
+  paths.other.news,
+  paths.my.article,
 ]);

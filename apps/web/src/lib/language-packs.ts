@@ -26,10 +26,17 @@ const readCached = (lang: Language): CachedPack | undefined => {
 /** The document's `lang` in BCP 47 (the wire's `jp`/`may` are not), so browsers pick the right fonts and voices. */
 const HTML_LANG: Record<Language, string> = { 'en-us': 'en', 'zh-cn': 'zh-CN', 'zh-tw': 'zh-TW', jp: 'ja', may: 'ms', hu: 'hu', id: 'id', km: 'km', th: 'th' };
 
+/** The document in `lang`: its `lang`, and the web app manifest that names the app in it (an installed app keeps the name it had). */
+function markDocument(lang: Language): void {
+  document.documentElement.lang = HTML_LANG[lang];
+  const manifest = document.querySelector<HTMLLinkElement>('link[rel="manifest"]');
+  if (manifest) manifest.href = `./${lang === DEFAULT_LANGUAGE ? 'manifest.webmanifest' : `manifest.${lang}.webmanifest`}`;
+}
+
 function applyPack(lang: Language, pack: Record<string, string>, version: string): void {
   i18n.addResourceBundle(lang, 'translation', pack, false, true);
   useLanguage.getState().setPackVersion(version);
-  document.documentElement.lang = HTML_LANG[lang];
+  markDocument(lang);
 }
 
 /**
@@ -77,7 +84,7 @@ export async function loadLanguage(lang: Language): Promise<void> {
     await applyComponentLocale(DEFAULT_LANGUAGE);
   }
   await i18n.changeLanguage(ok ? lang : DEFAULT_LANGUAGE);
-  document.documentElement.lang = HTML_LANG[ok ? lang : DEFAULT_LANGUAGE];
+  markDocument(ok ? lang : DEFAULT_LANGUAGE);
 }
 
 /** The language switcher's action: remember the choice, then load and show its texts. */

@@ -71,3 +71,4 @@ export const getUserSettingsPage = endpoint({ method: 'GET', path: '/attractive/
 export const getAccountSettingsPage = endpoint({ method: 'GET', path: '/attractive/UserPageData/accountSetPage', auth: 'member', area: 'account', data: s.settingsPageData });
 export const getPaySettingsPage = endpoint({ method: 'GET', path: '/attractive/UserPageData/payAccountSetPage', auth: 'member', area: 'account', data: s.settingsPageData });
 export const getLinkedAccountsPage = endpoint({ method: 'GET', path: '/attractive/UserPageData/threeAccountPage', auth: 'member', area: 'account', data: s.settingsPageData });
+export * from './push-device.endpoints.js';

@@ -125,3 +125,28 @@ describe('CORS', () => {
     expect(other.headers['access-control-allow-origin']).toBeUndefined();
   });
 });
+
+describe('the installable app and its service worker', () => {
+  beforeAll(() => {
+    fs.writeFileSync(path.join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+    fs.writeFileSync(path.join(dist, 'manifest.webmanifest'), JSON.stringify({ name: 'H5 Shop', start_url: '/h5/#/pages/tabbar/index' }));
+  });
+
+  it('serves the worker never cached, so a release is seen at the next check, under a policy that lets it fetch', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/h5/sw.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('javascript');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("connect-src 'self' https:");
+    expect(csp).not.toContain("default-src 'none'; frame-ancestors");
+  });
+
+  it('serves the web app manifest as a manifest, never cached', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/h5/manifest.webmanifest' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/manifest+json; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.json()).toMatchObject({ name: 'H5 Shop' });
+  });
+});

@@ -35,8 +35,8 @@ function renderAt(path: string, client = new QueryClient({ defaultOptions: { que
 const activeTab = () => document.querySelector('.app-tabbar .adm-tab-bar-item-active')?.textContent;
 
 describe('the routes', () => {
-  it('route every page path of the spec, exactly as written, and the wallet\'s pages', () => {
-    expect(allPagePaths).toHaveLength(69);
+  it('route every page path of the spec, exactly as written, the wallet\'s pages and the bridge check', () => {
+    expect(allPagePaths).toHaveLength(70);
     for (const path of allPagePaths) {
       const matched = matchRoutes(routes, path);
       expect(matched?.at(-1)?.route.path ?? (matched?.at(-1)?.route.index ? '/' : undefined), path).toBe(path === '/' ? '/' : path);

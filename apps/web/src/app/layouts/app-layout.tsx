@@ -1,14 +1,18 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigate } from '@/lib/router';
 import { useTranslation } from 'react-i18next';
-import { loadingOffOnArrival, pageTitleKey, tabPaths, type TabPath } from '@/config/paths';
+import { StateMessage } from '@/components/state-message';
+import { loadingOffOnArrival, offlinePages, pageTitleKey, tabPaths, type TabPath } from '@/config/paths';
 import { setNavigator } from '@/lib/navigation';
 import { usePageUsable } from '@/lib/page-usable';
-import { useGlobalLoading } from '@/stores/app-flags';
+import { useGlobalLoading, useNativeShell } from '@/stores/app-flags';
+import { reloadApp, useAppUpdate } from '@/stores/app-update';
 import { AppTabBar } from '@/app/tab-bar';
 
 // Not needed for the first paint: loaded once the page is usable, on the tab pages it shows on.
 const AppDownloadPrompt = lazy(() => import('@/features/app-download/components/app-download-prompt'));
+// Inside the native shell only: the phone's push token, registered after a login.
+const PushRegistration = lazy(() => import('@/features/native-shell/components/push-registration'));
 /** After the page has loaded, how long the "get the app" bar waits before it is fetched and shown (unless the member interacts first). */
 const APP_PROMPT_DELAY_MS = 1500;
 
@@ -24,6 +28,9 @@ export function AppLayout() {
   const offline = useGlobalLoading((s) => s.offline);
   const currentTab = (tabPaths as readonly string[]).includes(pathname) ? (pathname as TabPath) : undefined;
   const pageUsable = usePageUsable(APP_PROMPT_DELAY_MS);
+  const inShell = useNativeShell((s) => s.isNativeShell);
+  const updateWaiting = useAppUpdate((s) => s.waiting);
+  const needsNetwork = useNeedsNetwork(pathname, offline);
 
   useEffect(() => {
     setNavigator((to, options) => navigate(to, options));
@@ -42,13 +49,27 @@ export function AppLayout() {
   return (
     <div className={`app-column${currentTab ? ' with-tabbar' : ''}`} data-testid="app-column">
       {globalLoading && !offline && <div className="global-loading" role="progressbar" aria-label={t('app.loading')} />}
-      {offline && (
+      {offline && !needsNetwork && (
         <div className="offline-bar" role="status">
           {t('app.offline')}
         </div>
       )}
+      {updateWaiting && (
+        <div className="update-bar" role="status">
+          <span>{t('app.update.ready')}</span>
+          <button type="button" className="update-bar-button" onClick={reloadApp}>
+            {t('app.action.reload')}
+          </button>
+        </div>
+      )}
       <main className="app-main">
-        <Outlet />
+        {needsNetwork ? (
+          <div className="page-state" role="alert">
+            <StateMessage title={t('app.offline.needsNetwork')} text={t('app.offline.needsNetworkText')} />
+          </div>
+        ) : (
+          <Outlet />
+        )}
       </main>
       {currentTab && <AppTabBar current={currentTab} />}
       {currentTab && pageUsable && (
@@ -56,8 +77,32 @@ export function AppLayout() {
           <AppDownloadPrompt />
         </Suspense>
       )}
+      {inShell && (
+        <Suspense fallback={null}>
+          <PushRegistration />
+        </Suspense>
+      )}
       {/* A new page starts at the top; going back returns to where the member was (a goods list). */}
       <ScrollRestoration />
     </div>
   );
+}
+
+/**
+ * A page that shows a member's own data or acts (not in `offlinePages`), opened while offline: it
+ * says it needs the network instead of failing call by call, and opens once the network is back.
+ * A page already open when the network drops stays as it is (nothing typed is lost).
+ */
+function useNeedsNetwork(pathname: string, offline: boolean): boolean {
+  const [arrivedOffline, setArrivedOffline] = useState(offline ? pathname : undefined);
+  // Only the arrival counts: a later loss of the network does not replace the page.
+  const [seen, setSeen] = useState(pathname);
+  if (seen !== pathname) {
+    setSeen(pathname);
+    setArrivedOffline(offline ? pathname : undefined);
+  }
+  useEffect(() => {
+    if (!offline) setArrivedOffline(undefined);
+  }, [offline]);
+  return offline && arrivedOffline === pathname && !offlinePages.has(pathname);
 }

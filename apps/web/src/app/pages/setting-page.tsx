@@ -1,10 +1,9 @@
 import { List } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/page-header';
+import { AppVersionRows } from '@/components/shell/app-version';
 import { AccountSettings } from '@/features/account/components/account-settings';
 import { LanguageSwitcher } from '@/features/settings/components/language-switcher';
-
-const APP_VERSION = '1.6.7';
 
 /**
  * Settings: the language for everyone; the account area adds its entries (password, logout,
@@ -20,7 +19,7 @@ export default function SettingPage() {
         <LanguageSwitcher />
       </List>
       <List mode="card">
-        <List.Item extra={APP_VERSION}>{t('app.settings.version')}</List.Item>
+        <AppVersionRows />
       </List>
     </div>
   );

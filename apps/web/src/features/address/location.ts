@@ -1,5 +1,5 @@
 import { runtimeConfig } from '@/config/runtime';
-import { askShell } from '@/lib/native-bridge';
+import { shellLocation } from '@/lib/native-bridge';
 
 /** A point with what a geocoder knows of the place there, as the address form takes it. */
 export interface ChosenLocation {
@@ -122,9 +122,8 @@ export async function searchPlaces(text: string, signal?: AbortSignal): Promise<
 
 /** Where the phone is: from the native shell when it offers it, else the browser's location (if allowed). */
 export async function deviceLocation(timeoutMs = 8_000): Promise<Point | undefined> {
-  const fromShell = await askShell<{ latitude?: number; longitude?: number }>('getLocation');
-  const shellPoint = fromShell && parsePoint(String(fromShell.latitude), String(fromShell.longitude));
-  if (shellPoint) return shellPoint;
+  const fromShell = await shellLocation();
+  if (fromShell) return fromShell;
   if (!('geolocation' in navigator)) return undefined;
   return new Promise((resolve) => {
     navigator.geolocation.getCurrentPosition(

@@ -20,6 +20,9 @@ const extensions: Record<string, string> = {
   // The wallet issue says a gift card's value is redeemed to the wallet; the spec lists only list and give
   // (docs/decisions/2026-11-24-gift-card-redeem.md).
   'POST /user/gift_card/redeem': 'wallet',
+  // The native-shell issue registers the shell's push token after a login; the spec has no bridge at all
+  // (docs/decisions/2026-11-24-native-shell-bridge.md).
+  'POST /user/device/pushToken': 'account',
 };
 
 describe('the contract', () => {

@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Avatar, Button, Form, Selector } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
@@ -22,6 +22,7 @@ import { sendCodeToMe } from '../api/send-code-to-member';
 import { useSetPayPassword } from '../api/set-pay-password';
 import { useSubmitRealName } from '../api/submit-real-name';
 import { useSubmitRealNameInternational } from '../api/submit-real-name-international';
+import { useMediaPicker } from '@/components/shell/media-picker';
 import { uploadFile } from '@/lib/upload';
 import { fail, samePasswordTwice } from '../form-check';
 import { CodeButton } from './code-button';
@@ -59,7 +60,6 @@ export function ProfileForm({ onDone }: Done) {
   const form = useContractForm(schema, { defaultValues: { nickname: user?.nickname ?? '', avatar: user?.avatar ?? undefined }, labels: [['nickname', 'account.field.nickname']] });
   const avatar = form.watch('avatar');
   const [uploading, setUploading] = useState(false);
-  const input = useRef<HTMLInputElement>(null);
 
   const choose = async (file: File | undefined) => {
     if (!file) return;
@@ -72,6 +72,8 @@ export function ProfileForm({ onDone }: Done) {
       setUploading(false);
     }
   };
+  // The shell's photo picker (camera or gallery) inside the app, the file input in a browser.
+  const picker = useMediaPicker({ kind: 'image', onPick: (files) => void choose(files[0]), label: t('account.field.avatar') });
   const submit = form.submit(async (body) => {
     await save.mutateAsync(body);
     showToast(t('account.saved'));
@@ -80,9 +82,9 @@ export function ProfileForm({ onDone }: Done) {
 
   return (
     <Form layout="horizontal" className="account-form">
-      <Form.Item label={t('account.field.avatar')} onClick={() => input.current?.click()}>
+      <Form.Item label={t('account.field.avatar')} onClick={picker.open}>
         <Avatar src={avatar ? `${avatar}?width=120&height=120` : ''} style={{ '--size': '48px', '--border-radius': '50%' }} />
-        <input ref={input} type="file" accept="image/*" hidden aria-label={t('account.field.avatar')} onChange={(e) => void choose(e.target.files?.[0])} />
+        {picker.input}
       </Form.Item>
       <TextField control={form.control} name="nickname" label={t('account.field.nickname')} />
       <Button block color="primary" loading={form.busy || uploading} onClick={() => void submit()}>

@@ -5,7 +5,6 @@ import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from '@/lib/router';
 import { paths } from '@/config/paths';
 import { i18n } from '@/lib/i18n';
-import { postToShell } from '@/lib/native-bridge';
 import { useNativeShell } from '@/stores/app-flags';
 import { prepareApp, startFakeApi } from '@/test/helpers';
 import AppDownloadPrompt from '../components/app-download-prompt';
@@ -104,18 +103,5 @@ describe('the app-download prompt in the app’s frame', () => {
     await new Promise((r) => setTimeout(r, 900));
     expect(api.requests).toHaveLength(0);
     expect(screen.queryByText('Shop faster in our app')).toBeNull();
-  });
-});
-
-describe('the native shell bridge', () => {
-  it('talks to the shell only inside it, through the bridge the shell offers', () => {
-    const sent: string[] = [];
-    (window as unknown as { FlutterBridge?: { postMessage: (m: string) => void } }).FlutterBridge = { postMessage: (m) => sent.push(m) };
-    expect(postToShell('openUrl', { url: 'x' })).toBe(false);
-    useNativeShell.setState({ isNativeShell: true });
-    expect(postToShell('openUrl', { url: 'x' })).toBe(true);
-    expect(sent).toEqual([JSON.stringify({ action: 'openUrl', url: 'x' })]);
-    delete (window as unknown as { FlutterBridge?: unknown }).FlutterBridge;
-    expect(postToShell('openUrl')).toBe(false);
   });
 });

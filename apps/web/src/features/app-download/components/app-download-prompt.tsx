@@ -5,8 +5,10 @@ import { useLocation } from '@/lib/router';
 import { useTranslation } from 'react-i18next';
 import { tabPaths } from '@/config/paths';
 import { runtimeConfig } from '@/config/runtime';
+import { promptInstall, useInstallPrompt } from '@/lib/install-prompt';
 import { storage, storageKeys } from '@/lib/storage';
 import { useNativeShell } from '@/stores/app-flags';
+import { usePopups } from '@/stores/popups';
 import { useAppVersion } from '../api/get-app-version';
 
 /** A download address that is this web app itself offers nothing to download. */
@@ -19,31 +21,53 @@ const pointsAtThisApp = (url: string): boolean => {
   }
 };
 
+/** The install offer's entry among the snoozed popups: "not now" hides it for a day, like a promotion's "do not remind me today". */
+export const INSTALL_OFFER_ID = 'install-app';
+
 /**
  * "Get the app" (spec §1): a slim bar on the tab pages for visitors in a browser. Hidden inside
  * the native shell, after it was closed in this browser, and until the server names a download address.
+ * Where the address is this web app itself (or there is none) and the browser would install it,
+ * the bar offers that instead: the browser's install dialog opens only when the member taps Install.
  */
 export default function AppDownloadPrompt() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const isNativeShell = useNativeShell((s) => s.isNativeShell);
   const [dismissed, setDismissed] = useState(() => storage.get(storageKeys.appPromptDismissed) === '1');
+  const installOffered = useInstallPrompt((s) => s.offered);
+  const installSnoozed = usePopups((s) => s.snoozes.some((z) => z.id === INSTALL_OFFER_ID && z.end_time > Date.now()));
   const onTab = (tabPaths as readonly string[]).includes(pathname);
   const { data } = useAppVersion(!isNativeShell && !dismissed);
   const url = data?.download_url || (data ? runtimeConfig().appDownloadUrl : '');
-  if (isNativeShell || dismissed || !onTab || !url || pointsAtThisApp(url)) return null;
-  const close = () => {
-    storage.set(storageKeys.appPromptDismissed, '1');
-    setDismissed(true);
-  };
+  if (isNativeShell || !onTab) return null;
+  if (!dismissed && url && !pointsAtThisApp(url)) {
+    const close = () => {
+      storage.set(storageKeys.appPromptDismissed, '1');
+      setDismissed(true);
+    };
+    return (
+      <div className="app-download" role="complementary">
+        <button type="button" className="app-download-close" aria-label={t('app.action.close')} onClick={close}>
+          <CloseOutline />
+        </button>
+        <span className="app-download-text">{t('app.download.text')}</span>
+        <Button size="mini" color="primary" shape="rounded" onClick={() => void window.open(url, '_blank', 'noopener')}>
+          {t('app.download.open')}
+        </Button>
+      </div>
+    );
+  }
+  if (!installOffered || installSnoozed) return null;
+  const later = () => usePopups.getState().snooze(INSTALL_OFFER_ID);
   return (
     <div className="app-download" role="complementary">
-      <button type="button" className="app-download-close" aria-label={t('app.action.close')} onClick={close}>
+      <button type="button" className="app-download-close" aria-label={t('app.install.later')} onClick={later}>
         <CloseOutline />
       </button>
-      <span className="app-download-text">{t('app.download.text')}</span>
-      <Button size="mini" color="primary" shape="rounded" onClick={() => void window.open(url, '_blank', 'noopener')}>
-        {t('app.download.open')}
+      <span className="app-download-text">{t('app.install.text')}</span>
+      <Button size="mini" color="primary" shape="rounded" onClick={() => void promptInstall()}>
+        {t('app.install.action')}
       </Button>
     </div>
   );

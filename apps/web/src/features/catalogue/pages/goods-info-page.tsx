@@ -7,6 +7,7 @@ import type { GoodsInfo, Sku } from '@shop/contract/catalogue';
 import { paths } from '@/config/paths';
 import { GOODS_GALLERY_SIZES } from '@/config/pictures';
 import { PageHeader } from '@/components/page-header';
+import { ShareAction } from '@/components/shell/share-action';
 import { ListState, LoadMore } from '@/components/list-states';
 import { MediaImage } from '@/components/media-image';
 import { mediaUrl, withMediaHost } from '@/lib/media-url';
@@ -119,7 +120,8 @@ function ShareSheet({ goods, visible, onClose }: { goods: GoodsInfo; visible: bo
             <div className="share-link" data-testid="share-link">
               {share.data.link}
             </div>
-            <Button block color="primary" onClick={() => void copy()}>
+            <ShareAction block color="primary" content={{ title: share.data.title, text: share.data.text, url: share.data.link, image: share.data.image ? mediaUrl(share.data.image) : undefined }} />
+            <Button block fill="outline" onClick={() => void copy()}>
               <LinkOutline /> {t('catalogue.share.copy')}
             </Button>
           </>

@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
 import { PageHeader } from '@/components/page-header';
 import { ListState } from '@/components/list-states';
+import { SaveImageAction } from '@/components/shell/save-image-action';
+import { ShareAction } from '@/components/shell/share-action';
 import { mediaUrl } from '@/lib/media-url';
 import { showToast } from '@/lib/toast';
 import { useSession } from '@/stores/session';
@@ -38,6 +40,10 @@ export default function BusinessPage() {
               <figure className="poster">
                 <Image src={mediaUrl(p.image)} alt={p.title} fit="cover" />
                 <figcaption>{p.text}</figcaption>
+                <div className="poster-actions">
+                  <SaveImageAction size="small" src={mediaUrl(p.image)} name={`${p.title || 'poster'}.png`} />
+                  <ShareAction size="small" color="primary" content={{ title: p.title, text: p.text, url: link.data?.link, image: mediaUrl(p.image) }} />
+                </div>
               </figure>
             </Swiper.Item>
           ))}
@@ -51,7 +57,8 @@ export default function BusinessPage() {
               {link.data?.link ?? '…'}
             </div>
             {link.data?.share_code && <div className="share-code">{t('catalogue.share.code', { code: link.data.share_code })}</div>}
-            <Button block color="primary" disabled={!link.data} onClick={() => void copy()}>
+            <ShareAction block color="primary" content={link.data && { title: t('app.page.business'), url: link.data.link }} />
+            <Button block fill="outline" className="share-copy" disabled={!link.data} onClick={() => void copy()}>
               {t('catalogue.share.copy')}
             </Button>
           </>

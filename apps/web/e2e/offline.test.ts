@@ -1,0 +1,85 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, type Browser } from './browser.js';
+import { createMemberSession } from './members.js';
+import { baseUrl, databaseUrl } from './shop.js';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser(baseUrl, { serviceWorkers: 'allow' });
+});
+afterAll(() => browser?.close());
+
+/** The member scrolls: the page is usable, so the app registers its worker; resolves once the worker serves the page. */
+async function untilWorkerServes(page: Page): Promise<void> {
+  await page.mouse.move(180, 400);
+  await page.mouse.wheel(0, 200);
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: 30_000 }).toBe(true);
+}
+
+/** Every address kept in the page's Cache Storage. */
+const cachedAddresses = (page: Page) =>
+  page.evaluate(async () => {
+    const found: string[] = [];
+    for (const name of await caches.keys()) for (const request of await (await caches.open(name)).keys()) found.push(request.url);
+    return found;
+  });
+
+const go = async (page: Page, hashPath: string) => {
+  await page.evaluate((h) => (window.location.hash = h), hashPath);
+};
+
+describe('the installable app without a network', () => {
+  it('passes the browser’s installability checks with the shop’s manifest', async () => {
+    const page = await browser.open('/pages/tabbar/index');
+    await page.locator('.app-tabbar').waitFor();
+    const cdp = await browser.context.newCDPSession(page);
+    await expect.poll(async () => ((await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: unknown[] }).installabilityErrors, { timeout: 20_000 }).toEqual([]);
+    const manifest = (await cdp.send('Page.getAppManifest')) as { url: string; errors: unknown[] };
+    expect(manifest.url).toBe(`${baseUrl}/h5/manifest.webmanifest`);
+    expect(manifest.errors).toEqual([]);
+    await page.close();
+  });
+
+  it('opens the pages seen before offline with a banner, refuses member pages clearly, and never keeps a wallet answer', async () => {
+    const member = await createMemberSession(databaseUrl, 'live');
+    const page = await browser.open('/pages/tabbar/index', {
+      snoozePopups: true,
+      localStorage: {
+        'shop.session': JSON.stringify({ state: { token: member.token, user: { id: member.userId, user_name: member.userName } }, version: 0 }),
+        'shop.session.refreshedAt': String(Date.now()),
+      },
+    });
+    await untilWorkerServes(page);
+    const goods = (await (await fetch(`${baseUrl}/shop/goods/list?page=1&limit=1`)).json()) as { data: { list: Array<{ id: number; name: string }> } };
+    const item = goods.data.list[0]!;
+    // Seen once, online: the categories, a goods page and the member's wallet.
+    await go(page, '/pages/activity/allAct');
+    await page.locator('.page-header').waitFor();
+    await go(page, `/pages/goods/goodsInfo?id=${item.id}`);
+    await page.locator('h1.goods-name').waitFor();
+    const walletAnswer = page.waitForResponse((r) => r.url().includes('/user/wallet/') || r.url().includes('/attractive/UserPageData/assetPage'));
+    await go(page, '/pages/my/wallet');
+    await walletAnswer;
+
+    const kept = await cachedAddresses(page);
+    expect(kept.some((u) => u.includes('/shop/goods/info'))).toBe(true);
+    expect(kept.filter((u) => /\/user\/(wallet|info)\/|\/attractive\/UserPageData\/|\/shop\/(order|buy)\//.test(u))).toEqual([]);
+
+    await browser.context.setOffline(true);
+    try {
+      await go(page, '/pages/tabbar/index');
+      await page.reload();
+      await page.getByText('You are offline. We will reload when the connection is back.').waitFor();
+      await page.locator('.app-tabbar').waitFor();
+      await go(page, `/pages/goods/goodsInfo?id=${item.id}`);
+      await page.locator('h1.goods-name', { hasText: item.name }).waitFor();
+      await go(page, '/pages/my/wallet');
+      await page.getByText('This page needs the network').waitFor();
+      await page.getByText('It opens as soon as you are back online.').waitFor();
+    } finally {
+      await browser.context.setOffline(false);
+    }
+    await page.close();
+  });
+});
