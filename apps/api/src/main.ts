@@ -4,6 +4,7 @@ import { openDeps } from './deps.js';
 import { allEndpoints } from '@shop/contract';
 import { seedDemoData } from './seed/index.js';
 import { startWorker } from './jobs/worker.js';
+import { WorkerStartRefused } from './jobs/workers.js';
 import type { Runner } from 'graphile-worker';
 import { listenForChanges } from './lib/changes.js';
 import { connectionOf } from './db/database.js';
@@ -24,7 +25,7 @@ const changes = await listenForChanges(connectionOf(deps.db).url, (message) => a
 
 let worker: Runner | undefined;
 let stopping = false;
-async function shutdown(signal: string) {
+async function shutdown(signal: string, exitCode = 0) {
   if (stopping) return;
   stopping = true;
   log(`${signal}: finishing in-flight requests and stopping`);
@@ -37,7 +38,7 @@ async function shutdown(signal: string) {
     await worker?.stop();
     await close();
   } finally {
-    process.exit(0);
+    process.exit(exitCode);
   }
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));
@@ -63,7 +64,13 @@ try {
 }
 const shown = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
 if (config.JOBS_WORKER) {
-  worker = await startWorker(deps, (level, message, meta) => app.log[level](meta ?? {}, `jobs: ${message}`));
+  try {
+    worker = await startWorker(deps, (level, message, meta) => app.log[level](meta ?? {}, `jobs: ${message}`));
+  } catch (e) {
+    if (!(e instanceof WorkerStartRefused)) throw e;
+    log(e.message);
+    await shutdown('job worker refused', 1);
+  }
   app.log.info(`job worker running (${config.JOBS_CONCURRENCY} at a time)`);
 }
 log(`the shop is open at ${shown}/h5/  (API at ${shown}, health at ${shown}/health; process ${process.pid})`);

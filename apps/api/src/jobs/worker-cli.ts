@@ -3,6 +3,7 @@ import { openDeps } from '../deps.js';
 import { publishChanges } from '../lib/changes.js';
 import { notifyChannel } from '../lib/changes.queries.js';
 import { startWorker } from './worker.js';
+import { WorkerStartRefused } from './workers.js';
 
 // `npm run worker`: durable jobs and the crontab in a process of their own (the API then runs with
 // JOBS_WORKER=false). Needs the database the API uses, so DATABASE_URL in such deployments.
@@ -14,6 +15,12 @@ const publisher = publishChanges((channel, payload) => notifyChannel(deps.db, ch
 const quiet = config.LOG_LEVEL === 'silent';
 const worker = await startWorker(deps, (level, message) => {
   if (!quiet && (level !== 'debug' || config.LOG_LEVEL === 'debug' || config.LOG_LEVEL === 'trace')) log(`${level}: ${message}`);
+}).catch(async (e: unknown) => {
+  // Beside workers of another release: said plainly, and nothing started.
+  if (!(e instanceof WorkerStartRefused)) throw e;
+  log(e.message);
+  await close();
+  process.exit(1);
 });
 log(`running jobs (${config.JOBS_CONCURRENCY} at a time)`);
 

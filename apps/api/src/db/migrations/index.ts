@@ -22,6 +22,7 @@ import * as checkoutPoints from './2026_11_23_1800_checkout_points.js';
 import * as catalogueConsole from './2026_11_23_1800_catalogue_console.js';
 import * as paymentFlagDecisions from './2026_11_23_1900_payment_flag_decisions.js';
 import * as orderLinePv from './2026_11_24_1137_order_line_pv.js';
+import * as createJobWorkers from './2026_11_24_1600_create_job_workers.js';
 
 /**
  * Every migration, by its dated name; they run in name order. A new migration adds one line here
@@ -51,4 +52,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_23_1800_catalogue_console': catalogueConsole,
   '2026_11_23_1900_payment_flag_decisions': paymentFlagDecisions,
   '2026_11_24_1137_order_line_pv': orderLinePv,
+  '2026_11_24_1600_create_job_workers': createJobWorkers,
 };
