@@ -103,7 +103,7 @@ async function cloneRows(db: Database, table: string, id: number, count: number,
   for (let from = 1; from <= count; from += batch) {
     const to = Math.min(count, from + batch - 1);
     await sql`insert into ${sql.table(table)} (${sql.join(cols.map((c) => sql.ref(c)))})
-      select ${sql.join(select)} from ${sql.table(table)} t, generate_series(${from}::int, ${to}::int) g where t.id = ${id}`.execute(db);
+      select ${sql.join(select)} from ${sql.table(table)} t, generate_series(${from}::bigint, ${to}::bigint) g where t.id = ${id}`.execute(db);
   }
 }
 
@@ -129,7 +129,7 @@ async function generate(deps: AppDeps, tag: string, log: (line: string) => void)
   try {
     const firstMember = Number((await sql<{ n: string }>`select coalesce(max(id), 0) + 1 as n from users`.execute(db)).rows[0]!.n);
     await step(`${MEMBERS.toLocaleString('en')} members`, () =>
-      cloneRows(db, 'users', templateMember!, MEMBERS, { user_name: sql`'gen${sql.raw(tag)}_' || g`, invite_code: sql`upper(substr(md5('${sql.raw(tag)}' || g), 1, 8))`, created_at: sql`now() - (g % 730) * interval '1 day'` }),
+      cloneRows(db, 'users', templateMember!, MEMBERS, { user_name: sql`'gen${sql.raw(tag)}_' || g`, invite_code: sql`'Z' || lpad(upper(to_hex(g)), 7, '0')`, created_at: sql`now() - (g % 730) * interval '1 day'` }),
     );
     const firstGoods = Number((await sql<{ n: string }>`select coalesce(max(id), 0) + 1 as n from goods`.execute(db)).rows[0]!.n);
     await step(`${GOODS.toLocaleString('en')} goods and their SKUs`, async () => {

@@ -53,6 +53,12 @@ if (process.argv.includes('--large')) {
   console.log(failures.length ? `\nover budget:\n- ${failures.join('\n- ')}` : '\nall budgets met');
   process.exit(failures.length ? 1 : 0);
 }
+// `npm run bench -- --capacity`: the capacity figures of docs/scaling.md (bench/capacity.ts).
+if (process.argv.includes('--capacity')) {
+  const { benchCapacity } = await import('./capacity.js');
+  const rows = await benchCapacity();
+  process.exit(rows.some((r) => r.errors) ? 1 : 0);
+}
 const GROUPS = ['envelope', 'catalogue', 'geo', 'wallet', 'orders', 'lighthouse', 'ledger', 'web'] as const;
 const named = process.argv.slice(2).filter((a) => !a.startsWith('-')).join(',') || process.env.BENCH_ONLY;
 const only = named?.split(',').filter(Boolean);

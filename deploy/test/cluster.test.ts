@@ -16,7 +16,7 @@ import { seedDemoMember } from '../../apps/api/src/modules/accounts/accounts.see
 import { newGoods, stockOf } from '../../apps/api/src/modules/cart/__tests__/fixtures.js';
 import { newAddress, newOperatorSession } from '../../apps/api/src/modules/orders/__tests__/fixtures.js';
 import { orderExpiryJobKey } from '../../apps/api/src/modules/orders/orders.queries.js';
-import { Cluster, ROOT, sleep, type Answer, type Proc } from './cluster.js';
+import { Cluster, freePort, Proc, ROOT, sleep, type Answer } from './cluster.js';
 
 // The production topology on this machine (deploy/README.md): nginx in front of two API processes,
 // two job workers, PostgreSQL and Redis, every one a process of its own. Each scenario records
@@ -365,6 +365,16 @@ describe('an API process killed under load', () => {
       return answers.some((a) => a.servedBy === victim!.name) ? true : undefined;
     });
     expect(rejoined).toBe(true);
+  });
+});
+
+describe('configuration', () => {
+  it('an API process whose Redis does not answer refuses to start, saying so', async () => {
+    const closed = await freePort();
+    const api = new Proc('api-misconfigured', process.execPath, ['--import', 'tsx', path.join(ROOT, 'apps/api/src/main.ts')], { ...cluster.env, PORT: String(await freePort()), REDIS_URL: `redis://127.0.0.1:${closed}` }).start();
+    const code = await new Promise<number | null>((resolve) => api.child.once('exit', resolve));
+    expect(code).not.toBe(0);
+    expect(api.output).toContain(`REDIS_URL: Redis at 127.0.0.1:${closed} does not answer`);
   });
 });
 

@@ -6,7 +6,8 @@ import { seedDemoData } from './seed/index.js';
 import { startWorker } from './jobs/worker.js';
 import { WorkerStartRefused } from './jobs/workers.js';
 import type { Runner } from 'graphile-worker';
-import { listenForChanges } from './lib/changes.js';
+import { listenForChanges, LISTENER_NAME } from './lib/changes.js';
+import { countNamedConnections } from './lib/changes.queries.js';
 import { connectionOf } from './db/database.js';
 
 const config = loadConfig();
@@ -22,6 +23,10 @@ const app = await buildApp(deps, {
 app.log.info(`${app.builtCalls} of ${allEndpoints.length} calls are built`);
 // Operator commands and a separate job worker announce what they change here: cached answers follow.
 const changes = await listenForChanges(connectionOf(deps.db).url, (message) => app.log.warn(message));
+// Without Redis each process keeps its own rate-limit counters and drops only its own cached answers.
+if (!config.REDIS_URL && (await countNamedConnections(deps.db, LISTENER_NAME)) > 1) {
+  app.log.warn('another API process serves this database and REDIS_URL is not set: rate limits are per process and a change made through one process leaves the others’ cached answers (order lists, balances, goods) as they were; set REDIS_URL on every process');
+}
 
 let worker: Runner | undefined;
 let stopping = false;
