@@ -22,7 +22,7 @@ const app = await buildApp(deps, {
 });
 app.log.info(`${app.builtCalls} of ${allEndpoints.length} calls are built`);
 // Operator commands and a separate job worker announce what they change here: cached answers follow.
-const changes = await listenForChanges(connectionOf(deps.db).url, (message) => app.log.warn(message));
+const changes = await listenForChanges(config.DATABASE_LISTEN_URL ?? connectionOf(deps.db).url, (message) => app.log.warn(message));
 // Without Redis each process keeps its own rate-limit counters and drops only its own cached answers.
 if (!config.REDIS_URL && (await countNamedConnections(deps.db, LISTENER_NAME)) > 1) {
   app.log.warn('another API process serves this database and REDIS_URL is not set: rate limits are per process and a change made through one process leaves the others’ cached answers (order lists, balances, goods) as they were; set REDIS_URL on every process');

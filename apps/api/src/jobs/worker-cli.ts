@@ -8,6 +8,10 @@ import { WorkerStartRefused } from './workers.js';
 // `npm run worker`: durable jobs and the crontab in a process of their own (the API then runs with
 // JOBS_WORKER=false). Needs the database the API uses, so DATABASE_URL in such deployments.
 const config = loadConfig();
+if (config.DATABASE_POOLER === 'transaction') {
+  console.error('[worker] the job worker needs a session of its own (LISTEN, locks): give it a direct DATABASE_URL, not the transaction pooler');
+  process.exit(1);
+}
 const log = (line: string) => console.log(`[worker] ${line}`);
 const { deps, close } = await openDeps(config, log);
 // What jobs change (balances, rates) is announced to the serving processes, which drop their cached answers.
