@@ -6,7 +6,6 @@ import autocannon from 'autocannon';
 import { sql } from 'kysely';
 import { loadConfig } from '../apps/api/src/config.js';
 import { createDatabase, type Database } from '../apps/api/src/db/database.js';
-import { startEmbeddedPostgres } from '../apps/api/src/db/embedded.js';
 import { migrateToLatest } from '../apps/api/src/db/migrate.js';
 import { depsFor } from '../apps/api/src/deps.js';
 import { systemActor } from '../apps/api/src/lib/actor.js';
@@ -20,7 +19,7 @@ import { placeOrder } from '../apps/api/src/modules/orders/orders.service.js';
 import { seedDemoData } from '../apps/api/src/seed/index.js';
 // The request context's type augmentation, which the API's actor module relies on (the API's own build includes it).
 import type {} from '../apps/api/src/plugins/context.js';
-import { benchMembers } from './ledger.js';
+import { benchDatabaseUrl, benchMembers } from './ledger.js';
 import { freePort, ROOT } from './servers.js';
 
 const TICK_MS = 1000 / 100; // /proc counts CPU time in clock ticks of 10 ms on Linux
@@ -88,15 +87,9 @@ export interface CapacityRow {
  * transactions and rows written per request. The figures of docs/scaling.md.
  */
 export async function benchCapacity(): Promise<CapacityRow[]> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-capacity-'));
-  fs.chmodSync(dir, 0o755);
-  const server = await startEmbeddedPostgres({
-    dir: path.join(dir, 'data'),
-    port: await freePort(),
-    settings: { shared_preload_libraries: 'pg_stat_statements', 'pg_stat_statements.track': 'all', max_connections: '200' },
-  });
-  const url = server.url('postgres');
-  const postmaster = Number(fs.readFileSync(path.join(dir, 'data', 'postmaster.pid'), 'utf8').split('\n')[0]);
+  const { url, dataDir, stop } = await benchDatabaseUrl('capacity', { shared_preload_libraries: 'pg_stat_statements', 'pg_stat_statements.track': 'all', max_connections: '200' });
+  if (!dataDir) throw new Error('the capacity bench measures a PostgreSQL server of its own: unset DATABASE_URL');
+  const postmaster = Number(fs.readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
   const db = createDatabase(url, 10);
   const rows: CapacityRow[] = [];
   let api: ReturnType<typeof spawn> | undefined;
@@ -133,7 +126,7 @@ export async function benchCapacity(): Promise<CapacityRow[]> {
     const port = await freePort();
     api = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'apps/api/src/main.ts')], {
       cwd: ROOT,
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: url, DATA_DIR: dir, JOBS_WORKER: 'false', SEED_DEMO: 'false', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '1000000000' },
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: url, DATA_DIR: path.dirname(dataDir), JOBS_WORKER: 'false', SEED_DEMO: 'false', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '1000000000' },
       stdio: ['ignore', 'inherit', 'inherit'],
     });
     const base = `http://127.0.0.1:${port}`;
@@ -184,8 +177,7 @@ export async function benchCapacity(): Promise<CapacityRow[]> {
       await gone;
     }
     await db.destroy();
-    await server.stop();
-    fs.rmSync(dir, { recursive: true, force: true });
+    await stop();
   }
   console.log(`\ncapacity: one API process, its own PostgreSQL, ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
   console.log('call'.padEnd(42), 'req/s'.padStart(7), 'p99'.padStart(6), '/API core'.padStart(10), 'API cpu'.padStart(8), 'DB ms/req'.padStart(10), 'DB cpu'.padStart(7), 'stmts'.padStart(6), 'txns'.padStart(5), 'writes'.padStart(7), 'errors'.padStart(7));

@@ -16,11 +16,7 @@ import { assets, grantPoints } from '../apps/api/src/modules/wallet/wallet.servi
 import { seedDemoData } from '../apps/api/src/seed/index.js';
 // The request context's type augmentation, which the API's actor module relies on (the API's own build includes it).
 import type {} from '../apps/api/src/plugins/context.js';
-import fs from 'node:fs';
-import path from 'node:path';
-import { startEmbeddedPostgres } from '../apps/api/src/db/embedded.js';
-import { benchMembers, drive, mean } from './ledger.js';
-import { freePort } from './servers.js';
+import { benchDatabaseUrl, benchMembers, drive, mean } from './ledger.js';
 import type { LoadResult } from './load.js';
 
 /** The generated shop (`npm run bench -- --large`; LARGE_SCALE=0.1 for a tenth of it). */
@@ -191,18 +187,15 @@ async function generate(deps: AppDeps, tag: string, log: (line: string) => void)
 export async function benchLarge(): Promise<string[]> {
   const log = (line: string) => console.log(line);
   // A server of its own, set as a production server of this machine's size would be (the same for both shops).
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-large-'));
-  fs.chmodSync(dir, 0o755);
-  const server = await startEmbeddedPostgres({
-    dir: path.join(dir, 'data'),
-    port: await freePort(),
-    settings: { shared_buffers: '2GB', effective_cache_size: '12GB', work_mem: '64MB', maintenance_work_mem: '1GB', max_wal_size: '16GB', checkpoint_timeout: '30min', max_connections: '200' },
+  const { url, stop } = await benchDatabaseUrl('large', {
+    shared_buffers: '2GB',
+    effective_cache_size: '12GB',
+    work_mem: '64MB',
+    maintenance_work_mem: '1GB',
+    max_wal_size: '16GB',
+    checkpoint_timeout: '30min',
+    max_connections: '200',
   });
-  const url = server.url('postgres');
-  const stop = async () => {
-    await server.stop();
-    fs.rmSync(dir, { recursive: true, force: true });
-  };
   const db = createDatabase(url, 60, { statementMs: 0 });
   const failures: string[] = [];
   try {

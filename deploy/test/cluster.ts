@@ -1,27 +1,18 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { startEmbeddedPostgres, type EmbeddedServer } from '../../apps/api/src/db/embedded.js';
 import { ensureDatabase } from '../../apps/api/src/db/connect.js';
+import { freePort } from '../../bench/servers.js';
+
+export { freePort };
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 const API_MAIN = path.join(ROOT, 'apps/api/src/main.ts');
 const WORKER_MAIN = path.join(ROOT, 'apps/api/src/jobs/worker-cli.ts');
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 /** A program this test needs from Debian (`.ci/run` installs it). */
 export function requireProgram(name: string, paths: string[]): string {
