@@ -25,22 +25,15 @@ export interface GoodsFilter {
   offset: number;
 }
 
-/** Goods on sale matching the filter, one page, each row carrying the total count and summed SKU stock. */
+/**
+ * Goods on sale matching the filter, one page, each row carrying the total count and summed SKU
+ * stock. The page is chosen first (with the count) and the stock summed for its rows only: summed
+ * beside the count, it was summed for every goods on sale (100,000 in the large-data bench).
+ */
 export function findGoodsPage(db: Executor, f: GoodsFilter) {
   let q = db
     .selectFrom('goods as g')
-    .select([
-      'g.id',
-      'g.category_id',
-      'g.name',
-      'g.cover',
-      'g.price_minor',
-      'g.market_price_minor',
-      'g.currency',
-      'g.sales',
-      sql<number>`coalesce((select sum(s.stock) from goods_skus s where s.goods_id = g.id), 0)::int`.as('stock'),
-      sql<number>`count(*) over ()`.as('total'),
-    ])
+    .select(['g.id', 'g.category_id', 'g.name', 'g.cover', 'g.price_minor', 'g.market_price_minor', 'g.currency', 'g.sales', 'g.sort', 'g.created_at', sql<number>`count(*) over ()`.as('total')])
     .where('g.status', '=', 'on_sale');
   if (f.categoryIds) q = q.where('g.category_id', 'in', f.categoryIds.length ? f.categoryIds : [-1]);
   if (f.shelf === 'hot') q = q.where('g.is_hot', '=', true);
@@ -50,23 +43,24 @@ export function findGoodsPage(db: Executor, f: GoodsFilter) {
     const { lang, pattern } = f.keyword;
     q = q.where(sql<boolean>`(g.name ->> ${lang} ilike ${pattern} or g.name ->> 'en-us' ilike ${pattern})`);
   }
-  switch (f.sort) {
-    case 'sales':
-      q = q.orderBy('g.sales', 'desc').orderBy('g.id');
-      break;
-    case 'new':
-      q = q.orderBy('g.created_at', 'desc').orderBy('g.id', 'desc');
-      break;
-    case 'price_asc':
-      q = q.orderBy('g.price_minor').orderBy('g.id');
-      break;
-    case 'price_desc':
-      q = q.orderBy('g.price_minor', 'desc').orderBy('g.id');
-      break;
-    default:
-      q = q.orderBy('g.sort', 'desc').orderBy('g.id');
-  }
-  return q.limit(f.limit).offset(f.offset).execute();
+  // The same order inside (to choose the page) and outside (to keep it).
+  type Column = 'sales' | 'created_at' | 'price_minor' | 'sort' | 'id';
+  const order = (
+    {
+      sales: [['sales', 'desc'], ['id', 'asc']],
+      new: [['created_at', 'desc'], ['id', 'desc']],
+      price_asc: [['price_minor', 'asc'], ['id', 'asc']],
+      price_desc: [['price_minor', 'desc'], ['id', 'asc']],
+      default: [['sort', 'desc'], ['id', 'asc']],
+    } as const
+  )[f.sort] as ReadonlyArray<readonly [Column, 'asc' | 'desc']>;
+  for (const [column, direction] of order) q = q.orderBy(`g.${column}`, direction);
+  let page = db
+    .selectFrom(q.limit(f.limit).offset(f.offset).as('p'))
+    .selectAll('p')
+    .select(sql<number>`coalesce((select sum(s.stock) from goods_skus s where s.goods_id = p.id), 0)::int`.as('stock'));
+  for (const [column, direction] of order) page = page.orderBy(`p.${column}`, direction);
+  return page.execute();
 }
 
 export const findGoodsById = (db: Executor, id: number) =>
