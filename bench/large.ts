@@ -4,6 +4,8 @@ import type { AppDeps } from '../apps/api/src/app-deps.js';
 import { loadConfig } from '../apps/api/src/config.js';
 import { createDatabase, type Database } from '../apps/api/src/db/database.js';
 import { migrateToLatest } from '../apps/api/src/db/migrate.js';
+import { ensureDatabase } from '../apps/api/src/db/connect.js';
+import { withDatabase } from '../apps/api/src/test/test-postgres.js';
 import { depsFor } from '../apps/api/src/deps.js';
 import type { Actor } from '../apps/api/src/lib/actor.js';
 import { operatorCliActor } from '../apps/api/src/lib/actor.js';
@@ -57,33 +59,59 @@ async function prepareProbe(deps: AppDeps, tag: string): Promise<Probe> {
 
 const pick = <T>(list: readonly T[]) => list[Math.floor(Math.random() * list.length)]!;
 
-/**
- * The measured calls, each as the work of a cache miss (the API keeps answers, so a warm process
- * serves these from memory whatever the data's size): what a new member, a new goods page or a
- * changed order list costs the database.
- */
-async function measure(deps: AppDeps, probe: Probe, label: string): Promise<{ rows: LoadResult[]; ledgerCheckMs: number; findings: number }> {
-  const seconds = Number(process.env.BENCH_SECONDS ?? 3);
-  const calls: Array<[string, (i: number) => Promise<unknown>]> = [
+interface Shop {
+  deps: AppDeps;
+  probe: Probe;
+}
+
+/** The measured calls of one shop, each as the work of a cache miss. */
+function callsOf({ deps, probe }: Shop): Array<[string, (i: number) => Promise<unknown>]> {
+  return [
     ['goods info (a goods, built)', () => buildGoodsInfo(deps.db, 'en-us', pick(probe.goodsIds))],
-    ['goods list (a page of a category, built)', () => findGoods(deps, 'en-us', { page: 1 + Math.floor(Math.random() * 5), limit: 20 } as never)],
+    ['goods list (a page, built)', () => findGoods(deps, 'en-us', { page: 1 + Math.floor(Math.random() * 5), limit: 20 } as never)],
     ['order list (200 orders, built)', (i) => listMemberOrders(deps.db, memberActor(pick(probe.listers), i), { view: 'all', page: 1, limit: 10 } as never)],
     ['wallet assets (built)', (i) => assets(deps.db, memberActor(pick(probe.listers), i), {} as never)],
-    ['checkout (createOrder), random SKUs', (i) => {
-      const b = pick(probe.buyers);
-      return placeOrder(deps, memberActor(b.id, i), { goods_id: probe.hot.goodsId, sku_id: pick(probe.hot.skuIds), num: 1, address_id: b.addressId, remarks: '' });
-    }],
+    [
+      'checkout (createOrder), random SKUs',
+      (i) => {
+        const b = pick(probe.buyers);
+        return placeOrder(deps, memberActor(b.id, i), { goods_id: probe.hot.goodsId, sku_id: pick(probe.hot.skuIds), num: 1, address_id: b.addressId, remarks: '' });
+      },
+    ],
   ];
-  const rows: LoadResult[] = [];
-  for (const [name, work] of calls) {
-    await drive('warm-up', 1, work);
-    const rounds: LoadResult[] = [];
-    for (let r = 0; r < ROUNDS; r++) rounds.push(await drive(`${name} [${label}]`, seconds, (i) => work(r * 1_000_000 + i)));
-    rows.push(mean(rounds));
+}
+
+/**
+ * The same calls on both shops (two databases of one server), in alternating rounds so a change in
+ * the machine's load weighs on both alike. The API keeps answers, so a warm process serves these
+ * from memory whatever the data's size: measured here is what a miss costs (a new member, a new
+ * goods page, an order list after a change).
+ */
+async function measure(small: Shop, large: Shop): Promise<Array<{ small: LoadResult; large: LoadResult }>> {
+  const seconds = Number(process.env.BENCH_SECONDS ?? 3);
+  const smallCalls = callsOf(small);
+  const largeCalls = callsOf(large);
+  const rows: Array<{ small: LoadResult; large: LoadResult }> = [];
+  for (const [c, [name, onSmall]] of smallCalls.entries()) {
+    const onLarge = largeCalls[c]![1];
+    await drive('warm-up', 1, onSmall);
+    await drive('warm-up', 1, onLarge);
+    const s: LoadResult[] = [];
+    const l: LoadResult[] = [];
+    for (let r = 0; r < ROUNDS; r++) {
+      s.push(await drive(name, seconds, (i) => onSmall(r * 1_000_000 + i)));
+      l.push(await drive(name, seconds, (i) => onLarge(r * 1_000_000 + i)));
+    }
+    rows.push({ small: mean(s), large: mean(l) });
   }
+  return rows;
+}
+
+/** The whole ledger checked (`npm run ops -- ledger check`): how long, and how many findings. */
+async function timeLedgerCheck(db: Database): Promise<{ ms: number; findings: number }> {
   const started = Date.now();
-  const findings = (await ledgerCheck(deps.db)).length;
-  return { rows, ledgerCheckMs: Date.now() - started, findings };
+  const findings = (await ledgerCheck(db)).length;
+  return { ms: Date.now() - started, findings };
 }
 
 /** Columns of `table` other than `id`, for cloning rows. */
@@ -180,9 +208,9 @@ async function generate(deps: AppDeps, tag: string, log: (line: string) => void)
 }
 
 /**
- * `npm run bench -- --large`: the calls that read a growing shop, measured on the demo shop and
- * again on a generated shop of 1,000,000 members, 100,000 goods and 2,000,000 orders with their
- * ledger, in one run on one throw-away database; the ratios say how much the size costs.
+ * `npm run bench -- --large`: the calls that read a growing shop, measured on the demo shop and on
+ * a generated shop of 1,000,000 members, 100,000 goods and 2,000,000 orders with their ledger: two
+ * databases of one throw-away server, measured in the same run; the ratios say what the size costs.
  */
 export async function benchLarge(): Promise<string[]> {
   const log = (line: string) => console.log(line);
@@ -196,44 +224,51 @@ export async function benchLarge(): Promise<string[]> {
     checkpoint_timeout: '30min',
     max_connections: '200',
   });
-  const db = createDatabase(url, 60, { statementMs: 0 });
+  const open: Database[] = [];
   const failures: string[] = [];
   try {
-    await migrateToLatest(db);
-    const deps = await depsFor(loadConfig({ ...process.env, NODE_ENV: 'development', DATABASE_URL: url, LOG_LEVEL: 'silent' }), db);
-    await seedDemoData(deps);
-    const tag = Date.now().toString(36);
-    log(`load average before: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
-    const probe = await prepareProbe(deps, tag);
-    const small = await measure(deps, probe, 'demo');
-    log(`generating the large shop (scale ${SCALE})…`);
+    const shopOn = async (name: string): Promise<Shop> => {
+      await ensureDatabase(url, name);
+      const db = createDatabase(withDatabase(url, name), 60, { statementMs: 0 });
+      open.push(db);
+      await migrateToLatest(db);
+      const deps = await depsFor(loadConfig({ ...process.env, NODE_ENV: 'development', DATABASE_URL: withDatabase(url, name), LOG_LEVEL: 'silent' }), db);
+      await seedDemoData(deps);
+      return { deps, probe: await prepareProbe(deps, name) };
+    };
+    const small = await shopOn('shop_demo');
+    const large = await shopOn('shop_large');
+    log(`generating the large shop (scale ${SCALE}), load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}…`);
     const started = Date.now();
-    await generate(deps, tag, log);
+    await generate(large.deps, Date.now().toString(36), log);
     log(`  in all ${((Date.now() - started) / 60_000).toFixed(1)} min`);
-    probe.goodsIds = (await db.selectFrom('goods').select('id').where('status', '=', 'on_sale').orderBy('id', 'desc').limit(50_000).execute()).map((g) => g.id);
-    const large = await measure(deps, probe, 'large');
-    const sizes = (await sql<{ name: string; rows: string; size: string }>`
-      select c.relname as name, c.reltuples::bigint::text as rows, pg_size_pretty(pg_total_relation_size(c.oid)) as size from pg_class c
-      where c.relname in ('users', 'goods', 'goods_skus', 'orders', 'order_lines', 'order_events', 'journal_entries', 'postings') order by pg_total_relation_size(c.oid) desc`.execute(db)).rows;
+    large.probe.goodsIds = (await large.deps.db.selectFrom('goods').select('id').where('status', '=', 'on_sale').orderBy('id', 'desc').limit(50_000).execute()).map((g) => g.id);
+    log(`load average before measuring: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+    const rows = await measure(small, large);
+    const smallCheck = await timeLedgerCheck(small.deps.db);
+    const largeCheck = await timeLedgerCheck(large.deps.db);
     log(`load average after: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+    const sizes = (
+      await sql<{ name: string; rows: string; size: string }>`
+      select c.relname as name, c.reltuples::bigint::text as rows, pg_size_pretty(pg_total_relation_size(c.oid)) as size from pg_class c
+      where c.relname in ('users', 'goods', 'goods_skus', 'orders', 'order_lines', 'order_events', 'journal_entries', 'postings') and c.relkind = 'r' order by pg_total_relation_size(c.oid) desc`.execute(large.deps.db)
+    ).rows;
 
-    console.log('\nlarge data: the same calls on the demo shop and on the generated one (50 concurrent clients, in-process, per second)');
-    console.log('call'.padEnd(46), 'demo/s'.padStart(8), 'large/s'.padStart(8), 'p99 demo'.padStart(9), 'p99 large'.padStart(10), 'slowdown'.padStart(9));
-    for (const [i, s] of small.rows.entries()) {
-      const l = large.rows[i]!;
+    console.log('\nlarge data: the same calls on the demo shop and on the generated one, alternating rounds (50 concurrent clients, in-process, per second)');
+    console.log('call'.padEnd(40), 'demo/s'.padStart(8), 'large/s'.padStart(8), 'p99 demo'.padStart(9), 'p99 large'.padStart(10), 'slowdown'.padStart(9));
+    for (const { small: s, large: l } of rows) {
       const slowdown = s.requestsPerSecond / Math.max(1, l.requestsPerSecond);
-      const name = s.name.replace(/ \[demo\]$/, '');
-      console.log(name.padEnd(46), String(s.requestsPerSecond).padStart(8), String(l.requestsPerSecond).padStart(8), `${s.p99Ms} ms`.padStart(9), `${l.p99Ms} ms`.padStart(10), slowdown.toFixed(2).padStart(9));
-      if (s.errors || l.errors) failures.push(`${name}: ${s.errors + l.errors} errors`);
-      if (!name.startsWith('checkout') && slowdown > MAX_SLOWDOWN) failures.push(`${name}: ${slowdown.toFixed(2)}× slower on the large shop (budget ${MAX_SLOWDOWN}×)`);
+      console.log(s.name.padEnd(40), String(s.requestsPerSecond).padStart(8), String(l.requestsPerSecond).padStart(8), `${s.p99Ms} ms`.padStart(9), `${l.p99Ms} ms`.padStart(10), slowdown.toFixed(2).padStart(9));
+      if (s.errors || l.errors) failures.push(`${s.name}: ${s.errors + l.errors} errors`);
+      if (!s.name.startsWith('checkout') && slowdown > MAX_SLOWDOWN) failures.push(`${s.name}: ${slowdown.toFixed(2)}× slower on the large shop (budget ${MAX_SLOWDOWN}×)`);
     }
-    console.log(`ledger check: demo ${small.ledgerCheckMs} ms, large ${(large.ledgerCheckMs / 1000).toFixed(1)} s (budget ${MAX_LEDGER_CHECK_MS / 1000} s), findings ${small.findings} / ${large.findings}`);
-    if (large.ledgerCheckMs > MAX_LEDGER_CHECK_MS) failures.push(`ledger check ${(large.ledgerCheckMs / 1000).toFixed(1)} s > ${MAX_LEDGER_CHECK_MS / 1000} s`);
-    if (small.findings || large.findings) failures.push(`the ledger check found ${small.findings + large.findings} problem(s)`);
-    console.log('\ntable sizes:');
-    for (const s of sizes) console.log(`  ${s.name.padEnd(16)} ${Number(s.rows).toLocaleString('en').padStart(12)} rows  ${s.size}`);
+    console.log(`ledger check: demo ${smallCheck.ms} ms, large ${(largeCheck.ms / 1000).toFixed(1)} s (budget ${MAX_LEDGER_CHECK_MS / 1000} s), findings ${smallCheck.findings} / ${largeCheck.findings}`);
+    if (largeCheck.ms > MAX_LEDGER_CHECK_MS) failures.push(`ledger check ${(largeCheck.ms / 1000).toFixed(1)} s > ${MAX_LEDGER_CHECK_MS / 1000} s`);
+    if (smallCheck.findings || largeCheck.findings) failures.push(`the ledger check found ${smallCheck.findings + largeCheck.findings} problem(s)`);
+    console.log('\ntable sizes (large shop):');
+    for (const t of sizes) console.log(`  ${t.name.padEnd(16)} ${Number(t.rows).toLocaleString('en').padStart(12)} rows  ${t.size}`);
   } finally {
-    await db.destroy();
+    for (const db of open) await db.destroy();
     await stop();
   }
   return failures;

@@ -45,7 +45,7 @@ export function findGoodsPage(db: Executor, f: GoodsFilter) {
   }
   // The same order inside (to choose the page) and outside (to keep it).
   type Column = 'sales' | 'created_at' | 'price_minor' | 'sort' | 'id';
-  const order = (
+  const order = ((
     {
       sales: [['sales', 'desc'], ['id', 'asc']],
       new: [['created_at', 'desc'], ['id', 'desc']],
@@ -53,7 +53,7 @@ export function findGoodsPage(db: Executor, f: GoodsFilter) {
       price_desc: [['price_minor', 'desc'], ['id', 'asc']],
       default: [['sort', 'desc'], ['id', 'asc']],
     } as const
-  )[f.sort] as ReadonlyArray<readonly [Column, 'asc' | 'desc']>;
+  )[f.sort] ?? [['sort', 'desc'], ['id', 'asc']]) as ReadonlyArray<readonly [Column, 'asc' | 'desc']>;
   for (const [column, direction] of order) q = q.orderBy(`g.${column}`, direction);
   let page = db
     .selectFrom(q.limit(f.limit).offset(f.offset).as('p'))
