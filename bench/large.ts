@@ -229,7 +229,7 @@ export async function benchLarge(): Promise<string[]> {
   try {
     const shopOn = async (name: string): Promise<Shop> => {
       await ensureDatabase(url, name);
-      const db = createDatabase(withDatabase(url, name), 60, { statementMs: 0 });
+      const db = createDatabase(withDatabase(url, name), 60, { statementMs: 0, connectMs: 60_000 });
       open.push(db);
       await migrateToLatest(db);
       const deps = await depsFor(loadConfig({ ...process.env, NODE_ENV: 'development', DATABASE_URL: withDatabase(url, name), LOG_LEVEL: 'silent' }), db);

@@ -9,7 +9,8 @@ import { loadConfig } from '../../apps/api/src/config.js';
 import { createDatabase, type Database } from '../../apps/api/src/db/database.js';
 import { depsFor } from '../../apps/api/src/deps.js';
 import { enqueueJob } from '../../apps/api/src/jobs/enqueue.js';
-import { jobTasks, type JobPayloads } from '../../apps/api/src/jobs/tasks.js';
+import { jobTasks } from '../../apps/api/src/job-tasks.js';
+import type { JobPayloads } from '../../apps/api/src/jobs/payloads.js';
 import { SWEEP_EVERY_MS } from '../../apps/api/src/jobs/workers.js';
 import { hashToken, newToken } from '../../apps/api/src/lib/tokens.js';
 import { seedDemoMember } from '../../apps/api/src/modules/accounts/accounts.seed.js';
@@ -215,7 +216,7 @@ describe('static files', () => {
 });
 
 // ---------------------------------------------------------------------------------------------
-// Durable jobs with two workers. Every task of jobs/tasks.ts has an entry here: a new task (the
+// Durable jobs with two workers. Every task of job-tasks.ts has an entry here: a new task (the
 // pair-bonus and settlement jobs as they land) fails this file until it says how it is run.
 
 type Coverage = { payload: () => Promise<unknown> | unknown } | { runsFrom: string };

@@ -12,7 +12,7 @@ export { freePort };
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 const API_MAIN = path.join(ROOT, 'apps/api/src/main.ts');
-const WORKER_MAIN = path.join(ROOT, 'apps/api/src/jobs/worker-cli.ts');
+const WORKER_MAIN = path.join(ROOT, 'apps/api/src/worker-main.ts');
 
 /** A program this test needs from Debian (`.ci/run` installs it). */
 export function requireProgram(name: string, paths: string[]): string {

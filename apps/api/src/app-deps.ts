@@ -5,7 +5,7 @@ import type { Translator } from './lib/i18n.js';
 import type { RateLimiter } from './lib/rate-limiter.js';
 import type { SecretBox } from './lib/secrets.js';
 import type { LanguagePacks } from './modules/lang/lang.service.js';
-import type { Providers } from './providers/index.js';
+import type { Providers } from './providers/providers.js';
 
 // Its own file so plugins, lib and modules can name the app's dependencies without importing app.ts.
 

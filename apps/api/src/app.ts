@@ -12,6 +12,7 @@ import { corsPlugin } from './plugins/security.js';
 import { staticPlugin } from './plugins/static.js';
 import { requestDeadlines, serverLimits } from './plugins/timeouts.js';
 import { webhooksPlugin } from './webhooks/webhooks.routes.js';
+import { webhookProviders } from './webhook-providers.js';
 import { responseCache } from './lib/cache.js';
 
 export type { AppDeps } from './app-deps.js';
@@ -66,7 +67,7 @@ export async function buildApp(deps: AppDeps, logger: FastifyServerOptions['logg
   // Before the routes, so every answer after it passes through (static files come precompressed).
   await compressionPlugin(app);
   await staticPlugin(app, deps.config);
-  await webhooksPlugin(app, deps);
+  await webhooksPlugin(app, deps, webhookProviders(deps));
 
   const api = createApi(app, deps);
   for (const register of modules) register(api);

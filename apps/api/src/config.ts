@@ -1,6 +1,5 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { readGatewaySettings, type GatewaySetting } from './modules/payments/gateways/registry.js';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
@@ -96,8 +95,11 @@ export type Config = Omit<z.infer<typeof schema>, 'HOST'> & {
   rootDir: string;
   dataDir: string;
   webDist: string;
-  /** Each payment gateway's mode (off | sandbox | live) and settings, from `<NAME>_MODE` and its variables. */
-  gateways: GatewaySetting[];
+  /**
+   * The environment as read (its non-empty variables), for settings their own parts check when the
+   * shop is put together: each payment gateway's `<PREFIX>_MODE` and variables (`shopConfig` in deps.ts).
+   */
+  env: Readonly<Record<string, string>>;
   adminDist: string;
 };
 
@@ -135,8 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     if (!c.DATABASE_LISTEN_URL) throw new Error('Invalid configuration: DATABASE_POOLER=transaction needs DATABASE_LISTEN_URL, a direct connection to PostgreSQL for LISTEN (changes announced by other processes)');
     if (c.JOBS_WORKER) throw new Error('Invalid configuration: the job worker cannot run through a transaction pooler (DATABASE_POOLER=transaction): set JOBS_WORKER=false and run `npm run worker` with a direct DATABASE_URL');
   }
-  // Payment gateways: sandbox by default outside production; production refuses a sandbox one and a live one without its keys.
-  const gateways = readGatewaySettings(raw as Record<string, string | undefined>, c.NODE_ENV);
+  const read = Object.freeze(Object.fromEntries(Object.entries(raw).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== '')));
   const rootDir = PROJECT_ROOT;
   return {
     ...c,
@@ -144,7 +145,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     rootDir,
     dataDir: path.resolve(rootDir, c.DATA_DIR),
     webDist: path.resolve(rootDir, c.WEB_DIST),
-    gateways,
+    env: read,
     adminDist: path.resolve(rootDir, c.ADMIN_DIST),
   };
 }

@@ -1,6 +1,7 @@
 import { Redis } from 'ioredis';
 import type { AppDeps } from './app-deps.js';
-import type { Config } from './config.js';
+import { loadConfig, type Config } from './config.js';
+import { readGatewaySettings } from './modules/payments/gateways/registry.js';
 import { openDatabase } from './db/connect.js';
 import type { Database } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
@@ -10,6 +11,19 @@ import { secretBoxFromConfig } from './lib/secrets.js';
 import { LanguagePacks, seedLanguagePacks } from './modules/lang/lang.service.js';
 import { loadEcbSnapshot } from './modules/rates/rates.service.js';
 import { createProviders, type Providers } from './providers/index.js';
+import { registerJobTasks } from './jobs/tasks.js';
+import { jobTasks } from './job-tasks.js';
+
+/**
+ * The shop's configuration, read once and checked whole before anything starts: the environment
+ * (`loadConfig`) and each payment gateway's mode and keys against its own settings (sandbox by
+ * default outside production; production refuses a sandbox gateway and a live one without its keys).
+ */
+export function shopConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const config = loadConfig(env);
+  readGatewaySettings(config.env, config.NODE_ENV);
+  return config;
+}
 
 /**
  * Everything the app needs from a database that is already migrated (used by the server and by
@@ -21,6 +35,7 @@ export async function depsFor(
   redis?: Redis,
   options: { providers?: Partial<Providers>; log?: (line: string) => void } = {},
 ): Promise<AppDeps> {
+  registerJobTasks(jobTasks);
   const i18n = new Translator();
   const languagePacks = new LanguagePacks();
   await seedLanguagePacks(db);

@@ -1,6 +1,5 @@
-import { loadConfig } from './config.js';
 import { buildApp } from './app.js';
-import { openDeps } from './deps.js';
+import { openDeps, shopConfig } from './deps.js';
 import { allEndpoints } from '@shop/contract';
 import { seedDemoData } from './seed/index.js';
 import { startWorker } from './jobs/worker.js';
@@ -10,7 +9,7 @@ import { listenForChanges, LISTENER_NAME } from './lib/changes.js';
 import { countNamedConnections } from './lib/changes.queries.js';
 import { connectionOf } from './db/database.js';
 
-const config = loadConfig();
+const config = shopConfig();
 const log = (line: string) => console.log(`[shop] ${line}`);
 
 const { deps, close } = await openDeps(config, log);

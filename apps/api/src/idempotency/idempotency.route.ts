@@ -4,7 +4,7 @@ import type { AppDeps } from '../app-deps.js';
 import { IDEMPOTENCY_KEY_PATTERN } from '../lib/actor.js';
 import { ValidationError } from '../lib/errors.js';
 import { PreSerialized } from '../lib/cache.js';
-import type { Handler, HandlerInput } from '../plugins/routes.js';
+import type { Handler, HandlerInput } from '../plugins/handler.js';
 import {
   beginIdempotentRequest,
   completeIdempotentRequest,

@@ -1,5 +1,5 @@
 import { parseCronItems, type CronItem, type ParsedCronItem } from 'graphile-worker';
-import type { JobPayloads } from './tasks.js';
+import type { JobPayloads } from './payloads.js';
 
 /**
  * Recurring work, at minutes spread over the hour. graphile-worker makes sure each runs once per

@@ -1,6 +1,6 @@
 import type { Executor } from '../db/database.js';
-import { addJob, insertLaterJob } from './jobs.queries.js';
-import type { JobPayloads } from './tasks.js';
+import { addJob, insertLaterJob, laterJobInsert } from './jobs.queries.js';
+import type { JobPayloads } from './payloads.js';
 
 export interface EnqueueOptions {
   /** Not before this time (default: now). */
@@ -36,3 +36,9 @@ export async function enqueueLaterJob<K extends keyof JobPayloads>(db: Executor,
   const due = options.runAt.getTime() - Date.now() >= 60_000;
   return (due ? await insertLaterJob(db, { task, payload, ...options }) : undefined) ?? enqueueJob(db, task, payload, options);
 }
+
+/**
+ * `enqueueLaterJob`'s insert as part of a larger statement (a job for each row the statement
+ * writes, e.g. an order's expiry with the order): see `laterJobInsert`.
+ */
+export const laterJobInsertOf = <K extends keyof JobPayloads>(task: K, job: Omit<Parameters<typeof laterJobInsert>[0], 'task'>) => laterJobInsert({ ...job, task });

@@ -3,7 +3,7 @@ import { Logger, run, runOnce, type LogLevel, type Runner, type WorkerEvents } f
 import type { AppDeps } from '../app-deps.js';
 import { connectionOf } from '../db/database.js';
 import { parsedCronItems } from './crontab.js';
-import { jobTasks, taskList, type JobTask } from './tasks.js';
+import { registeredJobTasks, taskList, type JobTask } from './tasks.js';
 import { joinWorkers } from './workers.js';
 
 /** Where the worker's own messages go (the app's logger, or nowhere). */
@@ -58,7 +58,7 @@ export interface DueJobsReport {
  * Runs every job that is due now, once, then returns (for tests and operator commands; nothing
  * sleeps). A failed job is rescheduled by graphile-worker's back-off, not run again here.
  */
-export async function runDueJobs(deps: AppDeps, tasks: Partial<Record<string, JobTask<never>>> = jobTasks as never): Promise<DueJobsReport> {
+export async function runDueJobs(deps: AppDeps, tasks: Partial<Record<string, JobTask<never>>> = registeredJobTasks() as never): Promise<DueJobsReport> {
   const report: DueJobsReport = { succeeded: [], failed: [] };
   const events: WorkerEvents = new EventEmitter();
   events.on('job:success', ({ job }) => report.succeeded.push(job.task_identifier));

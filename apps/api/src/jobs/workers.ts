@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import os from 'node:os';
 import pg from 'pg';
 import { cronItems } from './crontab.js';
-import { jobTasks } from './tasks.js';
+import { registeredJobTasks } from './tasks.js';
 import * as q from './workers.queries.js';
 
 /** How often a worker looks for workers that died holding jobs. */
@@ -13,7 +13,7 @@ export const SWEEP_EVERY_MS = 5_000;
  * different ones (two releases) would each take jobs the other enqueues differently and schedule
  * recurring work twice or not at all.
  */
-export function jobsRelease(tasks: readonly string[] = Object.keys(jobTasks), cron: readonly unknown[] = cronItems): string {
+export function jobsRelease(tasks: readonly string[] = Object.keys(registeredJobTasks()), cron: readonly unknown[] = cronItems): string {
   return createHash('sha256')
     .update(JSON.stringify({ tasks: [...tasks].sort(), cron }))
     .digest('hex')

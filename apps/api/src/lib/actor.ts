@@ -1,8 +1,5 @@
-import type { FastifyRequest } from 'fastify';
 import { DEFAULT_LANGUAGE, ResponseCode, type Language } from '@shop/contract';
 import { AppError } from './errors.js';
-// The request context's type (request.ctx), declared by the context plugin.
-import type {} from '../plugins/context.js';
 
 /**
  * Who is calling: the one caller identity every service takes as its second argument
@@ -33,48 +30,6 @@ export interface Actor {
 /** What an `Idempotency-Key` may look like: 8 to 128 of letters, digits and `-_.:`. */
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,128}$/;
 
-/** The request's `Idempotency-Key` header when it is well-formed, else undefined (the route layer rejects malformed ones). */
-export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
-  const raw = request.headers['idempotency-key'];
-  const key = (Array.isArray(raw) ? raw[0] : raw)?.trim();
-  return key && IDEMPOTENCY_KEY_PATTERN.test(key) ? key : undefined;
-}
-
-const userAgentOf = (request: FastifyRequest): string | undefined => request.headers['user-agent']?.slice(0, 300) || undefined;
-
-/** The actor of a request: the member when logged in, otherwise a visitor counted as `system` with no id. */
-export function actorOf(request: FastifyRequest, member?: { userId: number; sessionId?: number }): Actor {
-  const idempotencyKey = idempotencyKeyOf(request);
-  const userAgent = userAgentOf(request);
-  return {
-    kind: member ? 'member' : 'system',
-    ...(member ? { memberId: member.userId } : {}),
-    ...(member?.sessionId !== undefined ? { sessionId: member.sessionId } : {}),
-    ...(userAgent ? { userAgent } : {}),
-    ip: request.ctx?.ip ?? request.ip,
-    lang: request.ctx?.lang ?? DEFAULT_LANGUAGE,
-    requestId: String(request.id),
-    ...(idempotencyKey ? { idempotencyKey } : {}),
-  };
-}
-
-/** The actor of an operator's request (console or `/admin/api/`). */
-export function operatorActorOf(request: FastifyRequest, operatorId: number, name?: string, sessionId?: number): Actor {
-  const idempotencyKey = idempotencyKeyOf(request);
-  const userAgent = userAgentOf(request);
-  return {
-    kind: 'operator',
-    operatorId,
-    ...(name ? { name } : {}),
-    ...(sessionId !== undefined ? { sessionId } : {}),
-    ...(userAgent ? { userAgent } : {}),
-    ip: request.ctx?.ip ?? request.ip,
-    lang: request.ctx?.lang ?? DEFAULT_LANGUAGE,
-    requestId: String(request.id),
-    ...(idempotencyKey ? { idempotencyKey } : {}),
-  };
-}
-
 /** An operator acting from the command line (`npm run ops`), named as `--by` gives (or the system user). */
 export function operatorCliActor(name: string, operatorId?: number, requestId = `ops-${Date.now().toString(36)}`): Actor {
   return { kind: 'operator', ...(operatorId !== undefined ? { operatorId } : {}), name, ip: '', lang: DEFAULT_LANGUAGE, requestId };
@@ -93,6 +48,16 @@ export function jobActor(taskName: string, jobId: string | number): Actor {
 /** A provider's notification (webhook); the event id is the request id of everything it causes. */
 export function providerActor(provider: string, eventId: string, ip = ''): Actor {
   return { kind: 'provider', name: provider, ip, lang: DEFAULT_LANGUAGE, requestId: `${provider}:${eventId}` };
+}
+
+/**
+ * Who did it, as every stored record writes it (order and payment events, journal entries, audit
+ * rows): the actor's kind and its id — the member's or operator's id, else the job's, provider's or
+ * command's name, else `system`.
+ */
+export function actorStamp(actor: Actor): { actor_kind: Actor['kind']; actor_id: string } {
+  const id = actor.kind === 'member' ? actor.memberId : actor.kind === 'operator' ? actor.operatorId : undefined;
+  return { actor_kind: actor.kind, actor_id: String(id ?? actor.name ?? 'system') };
 }
 
 /** The member behind an actor; a call that needs one and has none answers 2002 (login required). */

@@ -5,14 +5,14 @@ import { publishChanges } from '../lib/changes.js';
 import { notifyChannel } from '../lib/changes.queries.js';
 import { AppError } from '../lib/errors.js';
 import { Translator } from '../lib/i18n.js';
-import { loadConfig } from '../config.js';
+import { shopConfig } from '../deps.js';
 import { embeddedDatabaseUrl, openDatabase } from '../db/connect.js';
 import { createDatabase, type Database } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { reachable, runOpsCommand } from './commands.js';
 
 // `npm run ops -- <command>`: operator decisions until the operator console exists.
-const config = loadConfig();
+const config = shopConfig();
 const operator = process.env.OPERATOR ?? os.userInfo().username;
 
 let db: Database;

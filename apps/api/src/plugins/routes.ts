@@ -4,13 +4,11 @@ import {
   allEndpoints,
   ResponseCode,
   type AnyEndpoint,
-  type EndpointBody,
-  type EndpointData,
-  type EndpointQuery,
 } from '@shop/contract';
 import type { AppDeps } from '../app-deps.js';
 import { PreSerialized } from '../lib/cache.js';
-import { actorOf, operatorActorOf, type Actor } from '../lib/actor.js';
+import type { Actor } from '../lib/actor.js';
+import { actorOf, operatorActorOf } from './actor.js';
 import { AppError, ValidationError, type FieldProblem } from '../lib/errors.js';
 import { idempotencyOnSend, idempotentHandler } from '../idempotency/idempotency.route.js';
 import type { IdempotencyCaller } from '../idempotency/idempotency.service.js';
@@ -18,24 +16,8 @@ import { resolveOperator, requirePermission, type Operator } from '../modules/op
 import { bearerToken, resolveMember, type Member } from './auth.js';
 import type { RequestContext } from './context.js';
 
-export interface HandlerInput<E extends AnyEndpoint> {
-  query: EndpointQuery<E>;
-  body: EndpointBody<E>;
-  ctx: RequestContext;
-  /** The logged-in member: always there for `member` calls, there or not for `optional` ones. */
-  member: E['auth'] extends 'member' ? Member : Member | undefined;
-  /** The signed-in operator of an `operator` call, its role already checked for the call's permission. */
-  operator: E['auth'] extends 'operator' ? Operator : undefined;
-  /** Who is calling (member, operator or visitor), as every service takes it. */
-  actor: Actor;
-  request: FastifyRequest;
-  reply: FastifyReply;
-}
-
-// A pre-serialised answer is typed by its endpoint's data: another call's cached answer does not compile.
-export type Handler<E extends AnyEndpoint> = (
-  input: HandlerInput<E>,
-) => Promise<EndpointData<E> | PreSerialized<EndpointData<E>>> | EndpointData<E> | PreSerialized<EndpointData<E>>;
+export type { Handler, HandlerInput } from './handler.js';
+import type { Handler, HandlerInput } from './handler.js';
 
 export interface HandleOptions {
   /** A stricter per-client limit for this call, e.g. `{ max: 10, timeWindow: 60_000 }`. */

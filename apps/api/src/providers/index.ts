@@ -1,40 +1,22 @@
 import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
-import { OutboxMailProvider, SmtpMailProvider, type MailProvider } from './mail/mail.js';
-import type { FakeGateway, PaymentGateway } from './payment/gateway.js';
-import { createGateways } from '../modules/payments/gateways/registry.js';
-import type { ExchangeRateSource } from './rates/rates.js';
+import { OutboxMailProvider, SmtpMailProvider } from './mail/mail.js';
+import { createGateways, readGatewaySettings } from '../modules/payments/gateways/registry.js';
 import { ecbRateSource } from '../modules/rates/ecb.js';
-import { HttpSmsProvider, OutboxSmsProvider, type SmsProvider } from './sms/sms.js';
-import { createFileStorage, type FileStorage } from './storage/storage.js';
+import { HttpSmsProvider, OutboxSmsProvider } from './sms/sms.js';
+import { createFileStorage } from './storage/create.js';
 import { Kuaidi100Tracker } from './tracking/kuaidi100.js';
 import { Track17Tracker } from './tracking/track17.js';
-import type { ParcelTrackers } from './tracking/tracking.js';
 
-/**
- * Everything the shop talks to outside itself, built once from the configuration (deps.ts) and
- * handed to modules through `AppDeps.providers`; tests replace any of them (buildTestApp).
- */
-export interface Providers {
-  mail: MailProvider;
-  sms: SmsProvider;
-  storage: FileStorage;
-  /** Payment gateways by name: those whose mode is not off (config.ts, `<NAME>_MODE`). */
-  payments: Partial<Record<string, PaymentGateway>>;
-  /** The local fakes of gateways in sandbox mode, mounted at `/sandbox/<name>` (never in production). */
-  paymentSandboxes: Partial<Record<string, FakeGateway>>;
-  /** Exchange-rate feed; set by the rates area. */
-  exchangeRates?: ExchangeRateSource;
-  /** Parcel tracking providers by name (`kuaidi100`, `17track`), those configured; `manual` needs none. */
-  parcelTracking: ParcelTrackers;
-}
+export type { Providers } from './providers.js';
+import type { Providers } from './providers.js';
 
 /** The providers the configuration names (config.ts keeps development-only ones out of production). */
 export function createProviders(config: Config, db: Database, log: (line: string) => void): Providers {
   const needs = (name: string): never => {
     throw new Error(`${name} is required by the configured provider`);
   };
-  const gateways = createGateways(config.gateways, { publicUrl: publicBaseUrl(config), nodeEnv: config.NODE_ENV });
+  const gateways = createGateways(readGatewaySettings(config.env, config.NODE_ENV), { publicUrl: publicBaseUrl(config), nodeEnv: config.NODE_ENV });
   return {
     mail: config.MAIL_PROVIDER === 'smtp' ? new SmtpMailProvider(config.SMTP_URL ?? needs('SMTP_URL'), config.MAIL_FROM) : new OutboxMailProvider(db, log),
     sms: config.SMS_PROVIDER === 'http' ? new HttpSmsProvider(config.SMS_HTTP_URL ?? needs('SMS_HTTP_URL'), config.SMS_HTTP_TOKEN) : new OutboxSmsProvider(db, log),

@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../app-deps.js';
-import { webhookProviders } from './registry.js';
+import type { WebhookProvider } from './provider.js';
 import { receiveWebhookEvent } from './webhooks.service.js';
 
 /**
  * `POST /webhooks/<provider>`, outside the envelope: the body is kept as raw bytes so the
- * signature is checked over exactly what was sent, before anything is parsed for use.
+ * signature is checked over exactly what was sent, before anything is parsed for use. `providers`
+ * come from the composition root (`webhook-providers.ts`).
  */
-export async function webhooksPlugin(app: FastifyInstance, deps: AppDeps): Promise<void> {
-  const providers = webhookProviders(deps);
+export async function webhooksPlugin(app: FastifyInstance, deps: AppDeps, providers: ReadonlyMap<string, WebhookProvider>): Promise<void> {
   await app.register(async (scope) => {
     // In this scope only: every content type arrives as the Buffer the provider signed.
     scope.removeAllContentTypeParsers();

@@ -7,7 +7,8 @@ import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { newMember } from '../../modules/catalogue/__tests__/helpers.js';
 import { cronItems } from '../crontab.js';
 import { enqueueJob, enqueueLaterJob } from '../enqueue.js';
-import { jobTasks, type JobTask } from '../tasks.js';
+import type { JobTask } from '../tasks.js';
+import { jobTasks } from '../../job-tasks.js';
 import { runDueJobs, startWorker } from '../worker.js';
 
 let t: TestApp;

@@ -1,7 +1,8 @@
 import type { User } from '@shop/contract';
+import { iso } from '../../lib/dates.js';
 import type { Executor } from '../../db/database.js';
 import { realNameStatus } from '../certification/real-name.js';
-import { iso } from '../members/identity.js';
+
 import { accountHooks } from '../members/member-hooks.js';
 import type { UserRow } from '../members/members.table.js';
 

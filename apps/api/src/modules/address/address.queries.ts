@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Transaction, type Updateable } from 'kysely';
 import type { Executor } from '../../db/database.js';
+import type { ShippingAddressRow } from './address.table.js';
 import type { DB } from '../../db/schema.js';
 import type { AddressesTable } from './address.table.js';
 
@@ -44,22 +45,6 @@ export const findAddressForMember = (db: Executor, memberId: number, addressId: 
 export const findDefaultAddressOfMember = (db: Executor, memberId: number) =>
   selectAddresses(db).where('a.user_id', '=', memberId).where('a.is_default', '=', true).executeTakeFirst();
 
-/** An address as an order copies it (`findShippingAddress`). */
-export interface ShippingAddressRow {
-  id: number;
-  name: string;
-  surname: string;
-  mobile_pre: string;
-  mobile: string;
-  email: string;
-  country_code: string;
-  province: string;
-  city: string;
-  district: string;
-  detail: string;
-  house_number: string;
-  zip_code: string;
-}
 
 /**
  * The select of `findShippingAddress`, for a statement that reads the address with other things

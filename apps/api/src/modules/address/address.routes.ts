@@ -1,5 +1,5 @@
 import { createAddress, deleteAddress, listCitiesOfCountry, getAddress, listAddresses, setDefaultAddress, updateAddress } from '@shop/contract';
-import { actorOf } from '../../lib/actor.js';
+import { actorOf } from '../../plugins/actor.js';
 import type { Api } from '../../plugins/routes.js';
 import { listInternationalCities } from '../geo/geo.service.js';
 import * as service from './address.service.js';

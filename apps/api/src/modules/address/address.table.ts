@@ -29,3 +29,20 @@ export interface AddressesTable {
   created_at: Stamp;
   updated_at: Stamp;
 }
+
+/** An address as an order copies it (`findShippingAddress`). */
+export interface ShippingAddressRow {
+  id: number;
+  name: string;
+  surname: string;
+  mobile_pre: string;
+  mobile: string;
+  email: string;
+  country_code: string;
+  province: string;
+  city: string;
+  district: string;
+  detail: string;
+  house_number: string;
+  zip_code: string;
+}

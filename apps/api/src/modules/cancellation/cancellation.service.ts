@@ -1,11 +1,12 @@
 import { ResponseCode } from '@shop/contract';
+import { iso } from '../../lib/dates.js';
 import type { Database, Executor } from '../../db/database.js';
 import { memberIdOf, operatorNameOf, type Actor } from '../../lib/actor.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { hasCancellationBlocker } from '../members/member-hooks.js';
 import { findUserById, lockUserForUpdate, revokeAllSessions, updateUser } from '../members/members.queries.js';
 import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
-import { iso, primaryDestination } from '../members/identity.js';
+import { primaryDestination } from '../members/identity.js';
 import { consumeCode, verifyCode } from '../verification/verification.service.js';
 import * as q from './cancellation.queries.js';
 import type { CancellationRow } from './cancellation.table.js';

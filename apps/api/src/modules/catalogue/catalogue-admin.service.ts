@@ -32,7 +32,8 @@ import { skuSpecText } from '../cart/sku-text.js';
 import * as q from './catalogue-admin.queries.js';
 import type { SpecDef } from './catalogue.table.js';
 import { catalogueChangedOnCommit } from './response-cache.js';
-import { iso, pick, sanitizeRich, storedTexts } from './texts.js';
+import { pick, sanitizeRich, storedTexts } from './texts.js';
+import { iso } from '../../lib/dates.js';
 
 const page = <T>(list: T[], total: number, input: { page: number; limit: number }) => ({ list, total, page: input.page, limit: input.limit, has_more: input.page * input.limit < total });
 const totalOf = (rows: Array<{ total: string | number }>) => (rows.length ? Number(rows[0]!.total) : 0);

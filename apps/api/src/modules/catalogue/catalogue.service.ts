@@ -28,7 +28,8 @@ import { groupBuyOfferOfGoods } from '../orders/group-buy.offer.js';
 import * as q from './catalogue.queries.js';
 import type { SpecDef, Texts } from './catalogue.table.js';
 import { CacheTag } from './response-cache.js';
-import { iso, maskName, pick, sanitizeRich } from './texts.js';
+import { maskName, pick, sanitizeRich } from './texts.js';
+import { iso } from '../../lib/dates.js';
 
 type GoodsListQuery = EndpointQuery<typeof listGoods>;
 

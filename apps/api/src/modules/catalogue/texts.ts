@@ -41,4 +41,3 @@ export function maskName(name: string): string {
   return `${chars[0]}***${chars[chars.length - 1]}`;
 }
 
-export const iso = (d: Date | string): string => (d instanceof Date ? d : new Date(d)).toISOString();

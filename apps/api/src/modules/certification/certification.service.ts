@@ -1,11 +1,12 @@
 import { ResponseCode, isNationalId, maskContact, type Language } from '@shop/contract';
+import { iso } from '../../lib/dates.js';
 import type { Database, Executor } from '../../db/database.js';
 import { memberIdOf, operatorNameOf, type Actor } from '../../lib/actor.js';
 import { AppError, ValidationError, notFound } from '../../lib/errors.js';
 import type { Translator } from '../../lib/i18n.js';
 import { findUserById, lockUserForUpdate, updateUser } from '../members/members.queries.js';
 import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
-import { iso } from '../members/identity.js';
+
 import { realNameStatus } from './real-name.js';
 import { listCountries } from '../members/countries.js';
 import type { CertificationRow } from './certification.table.js';

@@ -7,10 +7,10 @@ import { pick } from '../catalogue/texts.js';
 import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
 import type { ListExport } from '../console/list-export.service.js';
 import * as q from './charity.queries.js';
+import { iso } from '../../lib/dates.js';
 
 // Charity causes and pledges for operators: the causes with every language's texts, edited with a reason.
 
-const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
 const texts = (v: unknown): Record<string, string> => (typeof v === 'string' ? (JSON.parse(v) as Record<string, string>) : ((v ?? {}) as Record<string, string>));
 
 type CauseRow = Awaited<ReturnType<typeof q.findCausesWithTotals>>[number];

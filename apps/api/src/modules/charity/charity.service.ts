@@ -12,8 +12,8 @@ import { findOrderSettings } from '../orders/orders.queries.js';
 import { newOrderNo } from '../orders/orders.service.js';
 import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
 import * as q from './charity.queries.js';
+import { iso } from '../../lib/dates.js';
 
-const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
 
 type CauseRow = Awaited<ReturnType<typeof q.findCausesWithTotals>>[number];
 const toCause = (c: CauseRow, lang: Language) => ({

@@ -3,11 +3,11 @@ import type { SortOrder } from '@shop/contract';
 import type { DB } from '../../db/schema.js';
 import type { Executor } from '../../db/database.js';
 import { orderList } from '../../lib/list-order.queries.js';
+import { iso } from '../../lib/dates.js';
 
 type Sorted<K extends string> = { sort?: K; order?: SortOrder };
 type ReviewSort = 'id' | 'user_name' | 'created_at' | 'reviewed_at';
 
-const iso = (d: Date | string | null): string | null => (d === null ? null : new Date(d).toISOString());
 const count = (v: unknown) => Number(v ?? 0);
 
 /** The dashboard's figures for the UTC day starting at `dayStart`. */

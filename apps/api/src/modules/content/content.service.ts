@@ -29,7 +29,8 @@ import { Expiring, responseCache, type CachedAnswer, type PreSerialized } from '
 import { allCategories, findGoods } from '../catalogue/catalogue.service.js';
 import { findCategoryTypes, findGoodsById, findSkusOfGoods } from '../catalogue/catalogue.queries.js';
 import { CacheTag } from '../catalogue/response-cache.js';
-import { iso, pick, sanitizeRich } from '../catalogue/texts.js';
+import { pick, sanitizeRich } from '../catalogue/texts.js';
+import { iso } from '../../lib/dates.js';
 import * as q from './content.queries.js';
 import { withTransaction } from '../../lib/transaction.js';
 import { findUserById } from '../members/members.queries.js';

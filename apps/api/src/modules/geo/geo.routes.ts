@@ -8,7 +8,7 @@ import {
   listAllCountries,
   listJapaneseCities,
 } from '@shop/contract';
-import { actorOf, operatorActorOf } from '../../lib/actor.js';
+import { actorOf, operatorActorOf } from '../../plugins/actor.js';
 import type { Api } from '../../plugins/routes.js';
 import * as service from './geo.service.js';
 

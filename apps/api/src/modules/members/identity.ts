@@ -5,6 +5,7 @@ import type { Executor } from '../../db/database.js';
 import { AppError, ValidationError } from '../../lib/errors.js';
 import type { UserRow } from './members.table.js';
 import { findUserByEmail, findUserByMobile, findUserByUserName } from './members.queries.js';
+import { iso } from '../../lib/dates.js';
 
 // argon2id (algorithm 2) with the library's OWASP-level defaults.
 const ARGON2ID = 2;
@@ -72,9 +73,8 @@ export const passwordsMustMatch = (password: string, confirm: string) => {
   if (password !== confirm) throw new AppError(ResponseCode.passwordMismatch);
 };
 
-const iso = (v: Date | string) => (v instanceof Date ? v : new Date(v)).toISOString();
 
-export { maskContact, iso };
+export { maskContact };
 
 /** The account a login or reset names: its user name, e-mail or mobile number. */
 export async function findAccount(db: Executor, account: string, mobilePre?: string): Promise<UserRow | undefined> {

@@ -4,11 +4,11 @@ import type { Executor } from '../../db/database.js';
 import { orderList } from '../../lib/list-order.queries.js';
 import type { DB } from '../../db/schema.js';
 import type { AdjustableAsset, AdjustmentStatus } from './money-console.table.js';
+import { iso } from '../../lib/dates.js';
 
 // The console's reads of the ledger (journal, accounts, postings) and the rows of manual
 // adjustments and their limits; gift-card batches as issued.
 
-const iso = (d: Date | string | null): string | null => (d === null ? null : new Date(d).toISOString());
 const count = (v: unknown) => Number(v ?? 0);
 const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 24 * 3600_000);
 /** `%text%` for ilike, its wildcards taken literally. */

@@ -7,10 +7,10 @@ import { lockUserForUpdate, updateUser } from '../members/members.queries.js';
 import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
 import * as q from './operators.queries.js';
 import { createOperator } from './operators.service.js';
+import { iso } from '../../lib/dates.js';
 
 // The owner's management of operators and of members' authenticators, from the console.
 
-const iso = (d: Date | string | null): string | null => (d === null ? null : new Date(d).toISOString());
 
 type Row = Awaited<ReturnType<typeof q.findAllOperators>>[number];
 /** What the operators page shows of one operator (never a secret or a hash). */

@@ -32,8 +32,8 @@ import { endCouponNow, findCoupon } from './coupons.queries.js';
 import { insertCoupon } from './coupons.js';
 import type { OrderStatus } from './orders.table.js';
 import { getOrderDetails, scheduleAutoComplete } from './orders.service.js';
+import { iso } from '../../lib/dates.js';
 
-const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
 
 /** How an operator is named in what they decide. */
 export const operatorName = (actor: Actor): string => operatorNameOf(actor);

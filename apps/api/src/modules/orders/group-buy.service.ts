@@ -17,8 +17,8 @@ import { moveOrder } from './order-lists.js';
 import * as q from './orders.queries.js';
 import { returnCheckoutPoints } from './points.js';
 import { placeOrder } from './orders.service.js';
+import { iso } from '../../lib/dates.js';
 
-const iso = (d: Date | string) => new Date(d).toISOString();
 
 type ActivityRow = Awaited<ReturnType<typeof g.findActivities>>[number];
 const toActivity = (a: ActivityRow, lang: Language) => ({

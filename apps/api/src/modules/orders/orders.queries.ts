@@ -1,8 +1,9 @@
 import { sql, type Selectable } from 'kysely';
 import type { SortOrder } from '@shop/contract';
 import type { Executor } from '../../db/database.js';
-import { laterJobInsert } from '../../jobs/jobs.queries.js';
-import { shippingAddressQuery, type ShippingAddressRow } from '../address/address.queries.js';
+import { laterJobInsertOf } from '../../jobs/enqueue.js';
+import { shippingAddressQuery } from '../address/address.queries.js';
+import type { ShippingAddressRow } from '../address/address.table.js';
 import { orderList } from '../../lib/list-order.queries.js';
 import type { Tx } from '../../lib/transaction.js';
 import type { AddressSnapshot, OrdersTable, OrderStatus } from './orders.table.js';
@@ -210,7 +211,7 @@ export const insertOrderWithLines = async (
   const row: Record<string, unknown> = { ...o, status: 'awaiting_payment', address: JSON.stringify(o.address) };
   const columns = Object.keys(row).filter((k) => row[k] !== undefined);
   const job = expiry
-    ? sql`, j as (${laterJobInsert({ task: 'expire_order', payload: sql`json_build_object('orderId', o.id)`, key: sql`${ORDER_EXPIRY_KEY_PREFIX}::text || o.id`, runAt: expiry.runAt, maxAttempts: expiry.maxAttempts, from: 'o' })})`
+    ? sql`, j as (${laterJobInsertOf('expire_order', { payload: sql`json_build_object('orderId', o.id)`, key: sql`${ORDER_EXPIRY_KEY_PREFIX}::text || o.id`, runAt: expiry.runAt, maxAttempts: expiry.maxAttempts, from: 'o' })})`
     : sql``;
   const { rows } = await sql<Pick<Selectable<OrdersTable>, 'id' | 'order_no' | 'status' | 'total_minor' | 'currency' | 'expires_at'> & { expiry_job: boolean }>`
     with o as (

@@ -21,7 +21,8 @@ import { operatorNameOf, type Actor } from '../../lib/actor.js';
 import { responseCache } from '../../lib/cache.js';
 import { AppError } from '../../lib/errors.js';
 import { withTransaction, type Tx } from '../../lib/transaction.js';
-import { findShippingAddress, type ShippingAddressRow } from '../address/address.queries.js';
+import { findShippingAddress } from '../address/address.queries.js';
+import type { ShippingAddressRow } from '../address/address.table.js';
 import * as cartQueries from '../cart/cart.queries.js';
 import { lineProblem, memberIdOf } from '../cart/cart.service.js';
 import { SHOP_CURRENCY } from '../rates/rates.service.js';
@@ -39,6 +40,7 @@ import { findEntryOfOrder, findGroup } from './group-buy.queries.js';
 import { creditEarnedPoints, holdCheckoutPoints, planPoints, pointBalances, pointsEarned, returnCheckoutPoints, spendHeldPoints, type PointsPlan, type PointsSettings } from './points.js';
 import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
 import type { OrderStatus } from './orders.table.js';
+import { iso } from '../../lib/dates.js';
 
 type SkuRow = q.SkuRow;
 type OrderRow = NonNullable<Awaited<ReturnType<typeof q.findOrder>>>;
@@ -47,7 +49,6 @@ type OrderLineRow = Awaited<ReturnType<typeof q.findOrderLines>>[number];
 /** Attempts of an order's expiry job before it is given up (the overdue sweep still closes the order). */
 const EXPIRY_ATTEMPTS = 10;
 
-const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
 
 /** Who did it, as order events record it. */
 function actorRecord(actor: Actor): { actor_kind: string; actor_id: string; request_id: string } {

@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-import type { ShippingAddressRow } from '../address/address.queries.js';
+import type { ShippingAddressRow } from '../address/address.table.js';
 import type { Json, Stamp, Texts } from '../catalogue/catalogue.table.js';
 
 export const ORDER_STATUSES = ['awaiting_payment', 'paid', 'shipped', 'completed', 'cancelled', 'closed', 'refunding', 'refunded'] as const;

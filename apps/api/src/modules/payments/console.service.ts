@@ -9,10 +9,10 @@ import * as q from './payments.queries.js';
 import type { FlagKind, FlagResolution, FlagRow, PaymentRow, RefundRow } from './payments.table.js';
 import { applyReport, gatewayNamed, inquireAndApply, refundPayment, type PaymentsDeps } from './settlement.js';
 import type { ListExport } from '../console/list-export.service.js';
+import { iso } from '../../lib/dates.js';
 
 // The operator's side of payments: payments with their events, the flags to decide, refunds.
 
-const iso = (d: Date | string | null): string | null => (d === null ? null : new Date(d).toISOString());
 const page = <T>(rows: T[], total: number, input: { page: number; limit: number }) => ({ list: rows, total, page: input.page, limit: input.limit, has_more: input.page * input.limit < total });
 
 /** A report that the provider's word was wrong: only a still open payment can be settled on the operator's word. */

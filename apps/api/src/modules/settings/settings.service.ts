@@ -16,11 +16,11 @@ import { findOrderSettings } from '../orders/orders.queries.js';
 import { findInternationalFreight, findOperatingFees, findShippingFees } from '../orders/settings.queries.js';
 import { setWalletCurrency } from '../wallet/currencies.service.js';
 import { findWalletCurrencies } from '../wallet/wallet.queries.js';
+import { iso } from '../../lib/dates.js';
 
 // The console's settings page: one reading of every setting, and each change made through the
 // area that owns it, with the operator's reason in the audit log in the same transaction.
 
-const iso = (d: Date | string | null | undefined): string | null => (d === null || d === undefined ? null : new Date(d).toISOString());
 
 /** Every setting the settings page shows, with who changed it last. */
 export async function settingsSnapshot(db: Executor, actor: Actor): Promise<EndpointData<typeof adminSettings>> {

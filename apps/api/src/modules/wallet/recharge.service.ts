@@ -11,7 +11,8 @@ import { insertOperatorAction } from '../operator-actions/operator-actions.queri
 import { convertAmount, minorUnits, rateFor } from '../rates/rates.service.js';
 import * as q from './wallet.queries.js';
 import type { RechargeKind, RechargeOrderRow, RechargeStatus } from './wallet.table.js';
-import { businessNumber, iso, parseAmount, requireWalletCurrency, walletCurrencies } from './wallet.rules.js';
+import { businessNumber, parseAmount, requireWalletCurrency, walletCurrencies } from './wallet.rules.js';
+import { iso } from '../../lib/dates.js';
 import { assets } from './wallet.service.js';
 
 // Top-ups in the member's own currency: the credited amount and the rate are fixed when the order

@@ -138,4 +138,3 @@ export const maskedMember = (u: { user_name: string; nickname?: string | null })
 /** An account number shown as its last four characters. */
 export const maskAccount = (n: string): string => `**** ${n.slice(-4)}`;
 
-export const iso = (d: Date | string | null | undefined): string | null => (d == null ? null : new Date(d).toISOString());

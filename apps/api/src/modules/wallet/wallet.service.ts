@@ -22,6 +22,7 @@ import type { AppDeps } from '../../app-deps.js';
 import type { Executor } from '../../db/database.js';
 import { memberIdOf, operatorNameOf, type Actor } from '../../lib/actor.js';
 import { Expiring, responseCache } from '../../lib/cache.js';
+import { iso } from '../../lib/dates.js';
 import { AppError } from '../../lib/errors.js';
 import { withTransaction, type Tx } from '../../lib/transaction.js';
 import { findMemberAccountLines, findMemberAccountsWithHolds, findMemberCredits } from '../ledger/ledger.queries.js';
@@ -40,7 +41,6 @@ import {
   checkSingleLimit,
   findReceiver,
   holderMatches,
-  iso,
   maskAccount,
   maskedMember,
   parseAmount,

@@ -9,7 +9,8 @@ import { post, postHold, releaseHold, reserveHold } from '../ledger/ledger.servi
 import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
 import * as q from './wallet.queries.js';
 import type { LimitKind, WithdrawalStatus } from './wallet.table.js';
-import { businessNumber, startOfToday, checkDailyLimit, checkSingleLimit, feeOf, iso, maskAccount, parseAmount, requestKey, requireMoneyOut, walletCurrencies, type MoneyOutProof } from './wallet.rules.js';
+import { businessNumber, startOfToday, checkDailyLimit, checkSingleLimit, feeOf, maskAccount, parseAmount, requestKey, requireMoneyOut, walletCurrencies, type MoneyOutProof } from './wallet.rules.js';
+import { iso } from '../../lib/dates.js';
 import { listCards } from './wallet.service.js';
 
 // Withdrawals: the member asks, the amount plus fee is held; an operator approves then marks it

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResponseCode } from '@shop/contract';
 import { jobActor, operatorCliActor } from '../../../lib/actor.js';
 import { issueGiftCards } from '../../wallet/wallet.service.js';
-import { loadConfig } from '../../../config.js';
+import { shopConfig } from '../../../deps.js';
+import { readGatewaySettings } from '../gateways/registry.js';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { call } from '../../catalogue/__tests__/helpers.js';
 import { fund } from '../../ledger/__tests__/ledger-helpers.js';
@@ -435,10 +436,11 @@ describe('another payable', () => {
 describe('configuration', () => {
   it('production refuses a sandbox gateway, and a live one without its keys; outside production the sandboxes are the default', () => {
     const prod = { NODE_ENV: 'production', SECRETS_KEY: Buffer.alloc(32, 1).toString('base64'), MAIL_PROVIDER: 'smtp', SMTP_URL: 'smtp://x', SMS_PROVIDER: 'http', SMS_HTTP_URL: 'http://sms.test' } as NodeJS.ProcessEnv;
-    expect(() => loadConfig({ ...prod, STRIPE_MODE: 'sandbox' })).toThrow(/sandbox payment gateway/);
-    expect(() => loadConfig({ ...prod, AIRWALLEX_MODE: 'live' })).toThrow(/AIRWALLEX_CLIENT_ID/);
-    expect(loadConfig(prod).gateways.every((g) => g.mode === 'off')).toBe(true);
-    expect(loadConfig({ ...prod, STRIPE_MODE: 'live', STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_PUBLISHABLE_KEY: 'pk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' }).gateways.find((g) => g.name === 'stripe')!.mode).toBe('live');
-    expect(loadConfig({ NODE_ENV: 'development' } as NodeJS.ProcessEnv).gateways.find((g) => g.name === 'stripe')!.mode).toBe('sandbox');
+    expect(() => shopConfig({ ...prod, STRIPE_MODE: 'sandbox' })).toThrow(/sandbox payment gateway/);
+    expect(() => shopConfig({ ...prod, AIRWALLEX_MODE: 'live' })).toThrow(/AIRWALLEX_CLIENT_ID/);
+    const gateways = (env: NodeJS.ProcessEnv) => readGatewaySettings(shopConfig(env).env, env.NODE_ENV!);
+    expect(gateways(prod).every((g) => g.mode === 'off')).toBe(true);
+    expect(gateways({ ...prod, STRIPE_MODE: 'live', STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_PUBLISHABLE_KEY: 'pk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' }).find((g) => g.name === 'stripe')!.mode).toBe('live');
+    expect(gateways({ NODE_ENV: 'development' } as NodeJS.ProcessEnv).find((g) => g.name === 'stripe')!.mode).toBe('sandbox');
   });
 });

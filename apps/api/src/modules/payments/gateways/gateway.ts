@@ -33,7 +33,7 @@
  */
 import { currencyExponent } from '@shop/contract';
 import type { z } from 'zod';
-import type { WebhookRejection } from '../../../webhooks/provider.js';
+import type { WebhookRejection } from '../../../webhooks/verification.js';
 
 /** The states a provider reports for one payment (our state machine's names). */
 export type GatewayPaymentStatus = 'pending' | 'succeeded' | 'failed' | 'canceled' | 'expired';

@@ -7,8 +7,8 @@ import { may } from './may.js';
 import { th } from './th.js';
 import { zhTw } from './zh-tw.js';
 
-/** One language's texts of the demo shop, keyed by the English text they translate. */
-export type DemoTexts = Readonly<Record<string, string>>;
+export type { DemoTexts } from './demo-texts.js';
+import type { DemoTexts } from './demo-texts.js';
 
 /** The languages whose demo texts live in this folder (English and Simplified Chinese stand beside the data). */
 export type TranslatedLanguage = Exclude<Language, 'en-us' | 'zh-cn'>;

@@ -1,4 +1,4 @@
-import type { DemoTexts } from './index.js';
+import type { DemoTexts } from './demo-texts.js';
 
 /** The demo shop in Malay, keyed by its English text. */
 export const may: DemoTexts = {

@@ -1,13 +1,12 @@
-import { loadConfig } from '../config.js';
-import { openDeps } from '../deps.js';
-import { publishChanges } from '../lib/changes.js';
-import { notifyChannel } from '../lib/changes.queries.js';
-import { startWorker } from './worker.js';
-import { WorkerStartRefused } from './workers.js';
+import { openDeps, shopConfig } from './deps.js';
+import { publishChanges } from './lib/changes.js';
+import { notifyChannel } from './lib/changes.queries.js';
+import { startWorker } from './jobs/worker.js';
+import { WorkerStartRefused } from './jobs/workers.js';
 
 // `npm run worker`: durable jobs and the crontab in a process of their own (the API then runs with
 // JOBS_WORKER=false). Needs the database the API uses, so DATABASE_URL in such deployments.
-const config = loadConfig();
+const config = shopConfig();
 if (config.DATABASE_POOLER === 'transaction') {
   console.error('[worker] the job worker needs a session of its own (LISTEN, locks): give it a direct DATABASE_URL, not the transaction pooler');
   process.exit(1);

@@ -1,0 +1,72 @@
+import { pruneIdempotencyKeys } from './idempotency/idempotency.service.js';
+import type { JobTaskTable } from './jobs/tasks.js';
+import { purgeStaleRows } from './modules/accounts/housekeeping.js';
+import { refreshEcbRates } from './modules/rates/rates.service.js';
+import { autoCompleteOrder, expireOrder, expireOverdueOrders } from './modules/orders/orders.service.js';
+import { refreshOpenTracking, refreshTracking } from './modules/orders/fulfilment.service.js';
+import { expirePledge } from './modules/charity/charity.service.js';
+import { closeGroupBuyAtEnd, decideGroupAtDeadline } from './modules/orders/group-buy.service.js';
+import { reconcilePayments } from './modules/payments/reconcile.js';
+import { expirePayableWithPayments } from './modules/payments/payable-expiry.js';
+import { expireRecharge, overdueRechargeIds } from './modules/wallet/recharge.service.js';
+
+// Composition: every durable task bound to the area function it runs. The jobs module knows tasks
+// only by name and payload (`jobs/payloads.ts`); the worker runs what `deps.ts` registers from here.
+
+/** The tasks of the shop. */
+export const jobTasks: JobTaskTable = {
+  housekeeping: async (_payload, { deps, helpers }) => {
+    const counts = await purgeStaleRows(deps.db);
+    helpers.logger.info(`housekeeping removed ${JSON.stringify(counts)}`);
+  },
+  prune_idempotency_keys: async (_payload, { deps, helpers }) => {
+    const removed = await pruneIdempotencyKeys(deps.db);
+    helpers.logger.info(`pruned ${removed} idempotency key(s)`);
+  },
+  refresh_exchange_rates: async (_payload, { deps, helpers }) => {
+    if (!deps.providers.exchangeRates) return;
+    const { date, stored } = await refreshEcbRates(deps.db, deps.providers.exchangeRates);
+    helpers.logger.info(`exchange rates of ${date}: ${stored} new`);
+  },
+  expire_order: async ({ orderId }, { deps, actor }) => {
+    await expireOrder(deps, actor, orderId);
+  },
+  expire_overdue_orders: async (_payload, { deps, actor, helpers }) => {
+    const closed = await expireOverdueOrders(deps, actor);
+    if (closed) helpers.logger.info(`closed ${closed} overdue unpaid order(s)`);
+  },
+  auto_complete_order: async ({ orderId }, { deps, actor }) => {
+    await autoCompleteOrder(deps, actor, orderId);
+  },
+  refresh_tracking: async ({ packageId }, { deps }) => {
+    await refreshTracking(deps, packageId);
+  },
+  decide_group: async ({ groupId }, { deps, actor }) => {
+    await decideGroupAtDeadline(deps, actor, groupId);
+  },
+  close_group_buy: async ({ activityId }, { deps, helpers }) => {
+    const returned = await closeGroupBuyAtEnd(deps, activityId);
+    if (returned) helpers.logger.info(`group buy ${activityId} is over: ${returned} unit(s) back in stock`);
+  },
+  reconcile_payments: async (_payload, { deps, actor, helpers }) => {
+    const done = await reconcilePayments(deps, actor);
+    if (done.inquired || done.refunds) helpers.logger.info(`payments reconciled: ${JSON.stringify(done)}`);
+  },
+  expire_charity_order: async ({ orderId }, { deps }) => {
+    await expirePledge(deps.db, orderId);
+  },
+  expire_recharge: async ({ rechargeId }, { deps, actor }) => {
+    await expirePayableWithPayments(deps, actor, { type: 'recharge', id: rechargeId }, (tx) => expireRecharge(tx, rechargeId));
+  },
+  expire_overdue_recharges: async (_payload, { deps, actor, helpers }) => {
+    let closed = 0;
+    for (const id of await overdueRechargeIds(deps.db)) {
+      if ((await expirePayableWithPayments(deps, actor, { type: 'recharge', id }, (tx) => expireRecharge(tx, id))).closed) closed++;
+    }
+    if (closed) helpers.logger.info(`expired ${closed} overdue unpaid top-up(s)`);
+  },
+  refresh_open_tracking: async (_payload, { deps, helpers }) => {
+    const n = await refreshOpenTracking(deps);
+    if (n) helpers.logger.info(`asked about ${n} parcel(s)`);
+  },
+};

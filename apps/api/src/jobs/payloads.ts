@@ -1,0 +1,37 @@
+// The payload of every durable job, by task name. Types only: this file imports nothing, so the
+// code that enqueues a job depends on no task's implementation.
+
+/**
+ * Every task and the payload it takes. An area adds its tasks here and their functions in `jobTasks` (`apps/api/src/job-tasks.ts`); tasks
+ * must be idempotent (a job may run again after a crash or a retry).
+ */
+export interface JobPayloads {
+  /** Deletes rows that no longer mean anything (expired codes, old sessions …). Hourly. */
+  housekeeping: Record<string, never>;
+  /** Deletes idempotency keys whose day is over. Hourly. */
+  prune_idempotency_keys: Record<string, never>;
+  /** Fetches the ECB's daily reference rates when reachable and stores a new day. Daily. */
+  refresh_exchange_rates: Record<string, never>;
+  /** Closes one unpaid order at its payment deadline and puts its goods back on sale; enqueued with the order. */
+  expire_order: { orderId: number };
+  /** Closes unpaid orders past their deadline that their own job missed. Every 5 minutes. */
+  expire_overdue_orders: Record<string, never>;
+  /** Completes a shipped order the member did not confirm, days after its last shipment or delivery. */
+  auto_complete_order: { orderId: number };
+  /** Asks a package's tracking provider for new events. */
+  refresh_tracking: { packageId: number };
+  /** Enqueues refresh_tracking for provider-tracked packages in transit. Hourly. */
+  refresh_open_tracking: Record<string, never>;
+  /** Closes one unpaid charity order at its payment deadline. */
+  expire_charity_order: { orderId: number };
+  /** Decides a group buy's group at its deadline: success, virtual fill, or refund of every order. */
+  decide_group: { groupId: number };
+  /** At a group buy's end, puts the units it still holds back into the SKU's stock; enqueued with the activity. */
+  close_group_buy: { activityId: number };
+  /** Asks gateways about payments open too long, resends pending refunds, refunds cancelled paid orders. Every minute. */
+  reconcile_payments: Record<string, never>;
+  /** Expires one unpaid online or card top-up at its deadline, and its open payment; enqueued with the top-up. */
+  expire_recharge: { rechargeId: number };
+  /** Expires unpaid top-ups past their deadline that their own job missed. Every 5 minutes. */
+  expire_overdue_recharges: Record<string, never>;
+}
