@@ -152,7 +152,7 @@ export async function benchCapacity(): Promise<CapacityRow[]> {
     for (const call of calls) {
       await autocannon({ url: `${base}${call.path}`, connections: 10, duration: 1, headers: call.headers, requests: call.requests });
       const before = { api: cpuMs(api.pid!), db: serverCpuMs(postmaster), counters: await counters(db), at: Date.now() };
-      const result = await autocannon({ url: `${base}${call.path}`, connections: call.connections ?? 50, duration: call.amount ? undefined : SECONDS, amount: call.amount ? Math.min(call.amount - 50, 1500) : undefined, headers: call.headers, requests: call.requests });
+      const result = await autocannon({ url: `${base}${call.path}`, connections: call.connections ?? 50, ...(call.amount ? { amount: Math.min(call.amount - 50, 1500) } : { duration: SECONDS }), headers: call.headers, requests: call.requests });
       const after = { api: cpuMs(api.pid!), db: serverCpuMs(postmaster), counters: await counters(db), at: Date.now() };
       const requests = result.requests.total;
       const wallMs = after.at - before.at;
