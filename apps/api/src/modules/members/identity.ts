@@ -5,7 +5,6 @@ import type { Executor } from '../../db/database.js';
 import { AppError, ValidationError } from '../../lib/errors.js';
 import type { UserRow } from './members.table.js';
 import { findUserByEmail, findUserByMobile, findUserByUserName } from './members.queries.js';
-import { iso } from '../../lib/dates.js';
 
 // argon2id (algorithm 2) with the library's OWASP-level defaults.
 const ARGON2ID = 2;
