@@ -66,14 +66,18 @@ export async function benchMembers(db: Database, count: number, tag: string): Pr
   return rows.map((r) => r.id);
 }
 
-/** DATABASE_URL, else a throw-away embedded PostgreSQL of its own (removed by `stop`). */
-export async function benchDatabaseUrl(name: string): Promise<{ url: string; stop: () => Promise<void> }> {
+/**
+ * DATABASE_URL, else a throw-away embedded PostgreSQL of its own (removed by `stop`) with the given
+ * server settings; `dataDir` is the embedded server's folder.
+ */
+export async function benchDatabaseUrl(name: string, settings?: Record<string, string>): Promise<{ url: string; dataDir?: string; stop: () => Promise<void> }> {
   if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, stop: async () => {} };
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `shop-bench-${name}-`));
   fs.chmodSync(dir, 0o755);
-  const server = await startEmbeddedPostgres({ dir: path.join(dir, 'data'), port: await freePort() });
+  const server = await startEmbeddedPostgres({ dir: path.join(dir, 'data'), port: await freePort(), settings });
   return {
     url: server.url('postgres'),
+    dataDir: path.join(dir, 'data'),
     stop: async () => {
       await server.stop();
       fs.rmSync(dir, { recursive: true, force: true });

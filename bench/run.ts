@@ -46,6 +46,19 @@ function check(row: LoadResult, baseline: LoadResult | undefined, minRatio: numb
  * groups (envelope, catalogue, geo, wallet, orders, lighthouse, ledger, web). The catalogue and geography rows
  * need the envelope row as their base.
  */
+// `npm run bench -- --large`: the large-data bench alone (bench/large.ts), minutes of both cores.
+if (process.argv.includes('--large')) {
+  const { benchLarge } = await import('./large.js');
+  const failures = await benchLarge();
+  console.log(failures.length ? `\nover budget:\n- ${failures.join('\n- ')}` : '\nall budgets met');
+  process.exit(failures.length ? 1 : 0);
+}
+// `npm run bench -- --capacity`: the capacity figures of docs/scaling.md (bench/capacity.ts).
+if (process.argv.includes('--capacity')) {
+  const { benchCapacity } = await import('./capacity.js');
+  const rows = await benchCapacity();
+  process.exit(rows.some((r) => r.errors) ? 1 : 0);
+}
 const GROUPS = ['envelope', 'catalogue', 'geo', 'wallet', 'orders', 'lighthouse', 'ledger', 'web'] as const;
 const named = process.argv.slice(2).filter((a) => !a.startsWith('-')).join(',') || process.env.BENCH_ONLY;
 const only = named?.split(',').filter(Boolean);

@@ -16,6 +16,10 @@ const schema = z.object({
   DATABASE_URL: z.string().url().optional(),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
+  /** `transaction`: DATABASE_URL is a pooler in transaction mode (PgBouncer): statements go unnamed, time limits come from the role's settings. */
+  DATABASE_POOLER: z.enum(['none', 'transaction']).default('none'),
+  /** A direct connection (not through the pooler) for LISTEN: where an API process hears other processes' changes. */
+  DATABASE_LISTEN_URL: z.string().url().optional(),
   /** The longest one database statement may run before it is cancelled; 0 for no limit (a long migration). */
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(15_000),
   /** Shared rate limits, caches and pub/sub across API processes. */
@@ -126,6 +130,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     if (c.MAIL_PROVIDER === 'smtp' && !c.SMTP_URL) throw new Error('MAIL_PROVIDER=smtp needs SMTP_URL');
     if (c.SMS_PROVIDER === 'http' && !c.SMS_HTTP_URL) throw new Error('SMS_PROVIDER=http needs SMS_HTTP_URL');
     if (!c.SECRETS_KEY) throw new Error('Refusing to start in production without SECRETS_KEY (base64 of 32 random bytes: openssl rand -base64 32)');
+  }
+  // Behind a transaction pooler a connection is the session of no one: LISTEN and the job queue's locks need one of their own.
+  if (c.DATABASE_POOLER === 'transaction') {
+    if (!c.DATABASE_URL) throw new Error('Invalid configuration: DATABASE_POOLER=transaction needs DATABASE_URL (the pooler)');
+    if (!c.DATABASE_LISTEN_URL) throw new Error('Invalid configuration: DATABASE_POOLER=transaction needs DATABASE_LISTEN_URL, a direct connection to PostgreSQL for LISTEN (changes announced by other processes)');
+    if (c.JOBS_WORKER) throw new Error('Invalid configuration: the job worker cannot run through a transaction pooler (DATABASE_POOLER=transaction): set JOBS_WORKER=false and run `npm run worker` with a direct DATABASE_URL');
   }
   const read = Object.freeze(Object.fromEntries(Object.entries(raw).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== '')));
   const rootDir = PROJECT_ROOT;

@@ -56,7 +56,14 @@ export async function openDeps(config: Config, log: (line: string) => void): Pro
     await embedded?.stop();
     throw e;
   }
-  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 }) : undefined;
+  let redis: Redis | undefined;
+  try {
+    redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL) : undefined;
+  } catch (e) {
+    await db.destroy();
+    await embedded?.stop();
+    throw e;
+  }
   // Development outboxes print what they keep (the verification codes), unless logging is off.
   const deps = await depsFor(config, db, redis, { log: config.LOG_LEVEL === 'silent' ? () => {} : log });
   return {
@@ -67,4 +74,21 @@ export async function openDeps(config: Config, log: (line: string) => void): Pro
       await embedded?.stop();
     },
   };
+}
+
+/**
+ * Redis at `url`, answering: a process configured to share its limits and invalidations through a
+ * Redis it cannot reach would serve alone, so it refuses to start instead, saying so.
+ */
+export async function connectRedis(url: string, waitMs = 5_000): Promise<Redis> {
+  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2, connectTimeout: waitMs });
+  redis.on('error', () => {});
+  try {
+    await Promise.race([redis.connect().then(() => redis.ping()), new Promise((_, reject) => setTimeout(() => reject(new Error(`no answer within ${waitMs} ms`)), waitMs).unref())]);
+  } catch (e) {
+    redis.disconnect();
+    const where = new URL(url);
+    throw new Error(`REDIS_URL: Redis at ${where.hostname}:${where.port || 6379} does not answer (${e instanceof Error ? e.message : String(e)}); the API processes share rate limits and cached answers through it`, { cause: e });
+  }
+  return redis;
 }

@@ -3,8 +3,10 @@ import { openDeps, shopConfig } from './deps.js';
 import { allEndpoints } from '@shop/contract';
 import { seedDemoData } from './seed/index.js';
 import { startWorker } from './jobs/worker.js';
+import { WorkerStartRefused } from './jobs/workers.js';
 import type { Runner } from 'graphile-worker';
-import { listenForChanges } from './lib/changes.js';
+import { listenForChanges, LISTENER_NAME } from './lib/changes.js';
+import { countNamedConnections } from './lib/changes.queries.js';
 import { connectionOf } from './db/database.js';
 
 const config = shopConfig();
@@ -19,11 +21,15 @@ const app = await buildApp(deps, {
 });
 app.log.info(`${app.builtCalls} of ${allEndpoints.length} calls are built`);
 // Operator commands and a separate job worker announce what they change here: cached answers follow.
-const changes = await listenForChanges(connectionOf(deps.db).url, (message) => app.log.warn(message));
+const changes = await listenForChanges(config.DATABASE_LISTEN_URL ?? connectionOf(deps.db).url, (message) => app.log.warn(message));
+// Without Redis each process keeps its own rate-limit counters and drops only its own cached answers.
+if (!config.REDIS_URL && (await countNamedConnections(deps.db, LISTENER_NAME)) > 1) {
+  app.log.warn('another API process serves this database and REDIS_URL is not set: rate limits are per process and a change made through one process leaves the others’ cached answers (order lists, balances, goods) as they were; set REDIS_URL on every process');
+}
 
 let worker: Runner | undefined;
 let stopping = false;
-async function shutdown(signal: string) {
+async function shutdown(signal: string, exitCode = 0) {
   if (stopping) return;
   stopping = true;
   log(`${signal}: finishing in-flight requests and stopping`);
@@ -36,7 +42,7 @@ async function shutdown(signal: string) {
     await worker?.stop();
     await close();
   } finally {
-    process.exit(0);
+    process.exit(exitCode);
   }
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));
@@ -62,7 +68,13 @@ try {
 }
 const shown = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
 if (config.JOBS_WORKER) {
-  worker = await startWorker(deps, (level, message, meta) => app.log[level](meta ?? {}, `jobs: ${message}`));
+  try {
+    worker = await startWorker(deps, (level, message, meta) => app.log[level](meta ?? {}, `jobs: ${message}`));
+  } catch (e) {
+    if (!(e instanceof WorkerStartRefused)) throw e;
+    log(e.message);
+    await shutdown('job worker refused', 1);
+  }
   app.log.info(`job worker running (${config.JOBS_CONCURRENCY} at a time)`);
 }
 log(`the shop is open at ${shown}/h5/  (API at ${shown}, health at ${shown}/health; process ${process.pid})`);

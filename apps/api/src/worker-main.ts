@@ -2,10 +2,15 @@ import { openDeps, shopConfig } from './deps.js';
 import { publishChanges } from './lib/changes.js';
 import { notifyChannel } from './lib/changes.queries.js';
 import { startWorker } from './jobs/worker.js';
+import { WorkerStartRefused } from './jobs/workers.js';
 
 // `npm run worker`: durable jobs and the crontab in a process of their own (the API then runs with
 // JOBS_WORKER=false). Needs the database the API uses, so DATABASE_URL in such deployments.
 const config = shopConfig();
+if (config.DATABASE_POOLER === 'transaction') {
+  console.error('[worker] the job worker needs a session of its own (LISTEN, locks): give it a direct DATABASE_URL, not the transaction pooler');
+  process.exit(1);
+}
 const log = (line: string) => console.log(`[worker] ${line}`);
 const { deps, close } = await openDeps(config, log);
 // What jobs change (balances, rates) is announced to the serving processes, which drop their cached answers.
@@ -13,6 +18,12 @@ const publisher = publishChanges((channel, payload) => notifyChannel(deps.db, ch
 const quiet = config.LOG_LEVEL === 'silent';
 const worker = await startWorker(deps, (level, message) => {
   if (!quiet && (level !== 'debug' || config.LOG_LEVEL === 'debug' || config.LOG_LEVEL === 'trace')) log(`${level}: ${message}`);
+}).catch(async (e: unknown) => {
+  // Beside workers of another release: said plainly, and nothing started.
+  if (!(e instanceof WorkerStartRefused)) throw e;
+  log(e.message);
+  await close();
+  process.exit(1);
 });
 log(`running jobs (${config.JOBS_CONCURRENCY} at a time)`);
 

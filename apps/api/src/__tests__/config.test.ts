@@ -28,6 +28,15 @@ describe('configuration', () => {
     expect(loadConfig({ ...production, HOST: '10.0.0.5' }).HOST).toBe('10.0.0.5');
   });
 
+  it('refuses a transaction pooler without a direct connection for LISTEN, or with the job worker inside', () => {
+    const pooled = { DATABASE_URL: 'postgres://shop@pgbouncer:6432/shop', DATABASE_POOLER: 'transaction', JOBS_WORKER: 'false' };
+    expect(() => loadConfig({ DATABASE_POOLER: 'transaction' })).toThrow('DATABASE_POOLER=transaction needs DATABASE_URL');
+    expect(() => loadConfig(pooled)).toThrow('DATABASE_POOLER=transaction needs DATABASE_LISTEN_URL');
+    const direct = { ...pooled, DATABASE_LISTEN_URL: 'postgres://shop@postgres:5432/shop' };
+    expect(() => loadConfig({ ...direct, JOBS_WORKER: 'true' })).toThrow('the job worker cannot run through a transaction pooler');
+    expect(loadConfig(direct).DATABASE_LISTEN_URL).toBe('postgres://shop@postgres:5432/shop');
+  });
+
   it('names every invalid variable', () => {
     expect(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'not a url' })).toThrow(/PORT.*DATABASE_URL|DATABASE_URL.*PORT/);
   });

@@ -34,7 +34,7 @@ export const embeddedDatabaseUrl = (config: Config) => embeddedUrl(embeddedDir(c
  * PostgreSQL in DATA_DIR/postgres (started, and created on first run; started again if it stops).
  */
 export async function openDatabase(config: Config, log: (line: string) => void): Promise<{ db: Database; url: string; embedded?: EmbeddedServer }> {
-  const limits = { statementMs: config.DATABASE_STATEMENT_TIMEOUT_MS };
+  const limits = { statementMs: config.DATABASE_STATEMENT_TIMEOUT_MS, pooled: config.DATABASE_POOLER === 'transaction' };
   if (config.DATABASE_URL) {
     return { db: createDatabase(config.DATABASE_URL, config.DATABASE_POOL_SIZE, limits), url: config.DATABASE_URL };
   }

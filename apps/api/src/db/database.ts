@@ -31,6 +31,13 @@ export interface DatabaseLimits {
   connectMs: number;
   /** The server's limit on one statement; 0 for none (long migrations run by an operator). */
   statementMs: number;
+  /**
+   * Through a pooler in transaction mode (PgBouncer): statements are sent unnamed (one connection
+   * of the server serves many clients, and older poolers do not carry named statements across),
+   * and the server's time limits are not sent at connect (poolers refuse them): set them on the
+   * role (`alter role … set statement_timeout = …`). The client still gives up on a statement.
+   */
+  pooled?: boolean;
 }
 
 export const DEFAULT_DATABASE_LIMITS: DatabaseLimits = { connectMs: 5_000, statementMs: 15_000 };
@@ -56,14 +63,16 @@ const MAX_PREPARED_PARAMETERS = 64;
  */
 class GuardedClient extends pg.Client {
   private readonly preparedNames = new Set<string>();
-  constructor(config?: string | pg.ClientConfig) {
+  private readonly prepares: boolean;
+  constructor(config?: string | (pg.ClientConfig & { prepare?: boolean })) {
     super(config);
+    this.prepares = typeof config !== 'object' || config.prepare !== false;
     // The query that was running already carries the error to its caller.
     this.on('error', () => {});
   }
 
   override query(...args: unknown[]): any {
-    if (args.length === 2 && typeof args[0] === 'string' && Array.isArray(args[1]) && args[1].length) return this.prepared(args[0], args[1]);
+    if (this.prepares && args.length === 2 && typeof args[0] === 'string' && Array.isArray(args[1]) && args[1].length) return this.prepared(args[0], args[1]);
     return this.guarded(args);
   }
 
@@ -136,15 +145,15 @@ const PREPARATION_FAILED = Symbol('preparationFailed');
 export const failedByPreparation = (e: unknown): boolean => typeof e === 'object' && e !== null && PREPARATION_FAILED in e;
 
 export function createDatabase(url: string, poolSize = 10, limits: Partial<DatabaseLimits> = {}): Database {
-  const { connectMs, statementMs } = { ...DEFAULT_DATABASE_LIMITS, ...limits };
+  const { connectMs, statementMs, pooled = false } = { ...DEFAULT_DATABASE_LIMITS, ...limits };
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
     idleTimeoutMillis: 30_000,
     connectionTimeoutMillis: connectMs,
     // Sent at connect: the server cancels a statement at its limit, and ends a transaction left open.
-    ...(statementMs > 0 ? { statement_timeout: statementMs, query_timeout: statementMs + 5_000 } : {}),
-    idle_in_transaction_session_timeout: 60_000,
+    ...(statementMs > 0 ? { query_timeout: statementMs + 5_000, ...(pooled ? {} : { statement_timeout: statementMs }) } : {}),
+    ...(pooled ? { prepare: false } : { idle_in_transaction_session_timeout: 60_000 }),
     keepAlive: true,
     Client: GuardedClient,
   });

@@ -4,6 +4,7 @@ import type { AppDeps } from '../app-deps.js';
 import { connectionOf } from '../db/database.js';
 import { parsedCronItems } from './crontab.js';
 import { registeredJobTasks, taskList, type JobTask } from './tasks.js';
+import { joinWorkers } from './workers.js';
 
 /** Where the worker's own messages go (the app's logger, or nowhere). */
 export type JobLog = (level: 'error' | 'warn' | 'info' | 'debug', message: string, meta?: Record<string, unknown>) => void;
@@ -16,17 +17,33 @@ export function jobLogger(log: JobLog | undefined): Logger {
 
 /**
  * Starts the worker: due jobs and the crontab, `JOBS_CONCURRENCY` at a time, woken by
- * LISTEN/NOTIFY when a job is added. Answers the runner; `stop()` lets running jobs finish.
+ * LISTEN/NOTIFY when a job is added. It joins the database's other workers first (`workers.ts`):
+ * refused (WorkerStartRefused) beside workers of another set of jobs; once running, it hands back
+ * the jobs of workers that died holding them. Answers the runner; `stop()` lets running jobs finish.
  */
 export async function startWorker(deps: AppDeps, log?: JobLog): Promise<Runner> {
-  return run({
-    pgPool: connectionOf(deps.db).pool,
-    taskList: taskList(deps),
-    parsedCronItems: parsedCronItems(),
-    concurrency: deps.config.JOBS_CONCURRENCY,
-    noHandleSignals: true,
-    logger: jobLogger(log),
+  const registration = await joinWorkers(connectionOf(deps.db).url, { log: (line) => log?.('warn', line) });
+  const events: WorkerEvents = new EventEmitter();
+  events.on('pool:create', ({ workerPool }) => {
+    registration.register(workerPool.id).catch((e: unknown) => log?.('error', `could not register the job worker: ${e instanceof Error ? e.message : String(e)}`));
   });
+  let runner: Runner;
+  try {
+    runner = await run({
+      pgPool: connectionOf(deps.db).pool,
+      taskList: taskList(deps),
+      parsedCronItems: parsedCronItems(),
+      concurrency: deps.config.JOBS_CONCURRENCY,
+      noHandleSignals: true,
+      logger: jobLogger(log),
+      events,
+    });
+  } catch (e) {
+    await registration.close();
+    throw e;
+  }
+  void runner.promise.finally(() => registration.close()).catch(() => {});
+  return runner;
 }
 
 /** What one `runDueJobs` did. */

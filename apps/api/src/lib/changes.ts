@@ -88,6 +88,9 @@ export function announce(db: Executor, change: Change): void {
   pending.push(change);
 }
 
+/** The name a serving process's listening connection has in `pg_stat_activity`: one per API process. */
+export const LISTENER_NAME = 'shop-api';
+
 /** The PostgreSQL channel other processes (operator commands, a separate job worker) announce their changes on. */
 export const CHANGES_CHANNEL = 'shop_changes';
 // NOTIFY payloads are limited to 8000 bytes: a longer list is sent as "anything may have changed".
@@ -142,12 +145,12 @@ export function publishChanges(notify: (channel: string, payload: string) => Pro
  * local listeners what other processes changed. A lost connection is opened again, and since
  * notices may have been missed meanwhile, "anything may have changed" is told. Answers `stop`.
  */
-export async function listenForChanges(url: string, log: (message: string) => void = () => {}): Promise<{ stop(): Promise<void> }> {
+export async function listenForChanges(url: string, log: (message: string) => void = () => {}, name = LISTENER_NAME): Promise<{ stop(): Promise<void> }> {
   let client: pg.Client | undefined;
   let stopped = false;
   let retry: NodeJS.Timeout | undefined;
   const connect = async (): Promise<void> => {
-    const c = new pg.Client({ connectionString: url, keepAlive: true });
+    const c = new pg.Client({ connectionString: url, keepAlive: true, application_name: name });
     c.on('notification', (msg) => {
       if (msg.channel === CHANGES_CHANNEL) tell(parsePayload(msg.payload ?? ''), 'remote');
     });

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../database.js';
+import { connectionOf, createDatabase, type Database } from '../database.js';
 import { openTestDatabase } from '../../test/test-database.js';
 import { withTransaction } from '../../lib/transaction.js';
 
@@ -26,6 +26,17 @@ describe('prepared statements', () => {
     const prepared = await sql<{ n: number }>`select count(*)::int as n from pg_prepared_statements where statement like '%prep_probe%'`.execute(db);
     // Seen from the connection that ran this count: at most the one statement, never one per call.
     expect(prepared.rows[0]!.n).toBeLessThanOrEqual(1);
+  });
+
+  it('go unnamed through a transaction pooler (DATABASE_POOLER=transaction), with the same answers', async () => {
+    const pooled = createDatabase(connectionOf(db).url, 2, { pooled: true });
+    try {
+      for (let i = 0; i < 3; i++) expect(await read(pooled, 2)).toEqual({ id: 2, name: 'two' });
+      const named = await sql<{ n: number }>`select count(*)::int as n from pg_prepared_statements`.execute(pooled);
+      expect(named.rows[0]!.n).toBe(0);
+    } finally {
+      await pooled.destroy();
+    }
   });
 
   it('a table changed under them (a column added by a migration) answers its new columns, alone or in a transaction', async () => {

@@ -23,6 +23,8 @@ import * as catalogueConsole from './2026_11_23_1800_catalogue_console.js';
 import * as paymentFlagDecisions from './2026_11_23_1900_payment_flag_decisions.js';
 import * as orderLinePv from './2026_11_24_1137_order_line_pv.js';
 import * as createPushDevices from './2026_11_24_1400_create_push_devices.js';
+import * as createJobWorkers from './2026_11_24_1600_create_job_workers.js';
+import * as goodsOnSaleOrderIndex from './2026_11_24_1700_goods_on_sale_order_index.js';
 
 /**
  * Every migration, by its dated name; they run in name order. A new migration adds one line here
@@ -53,4 +55,6 @@ export const migrations: Record<string, Migration> = {
   '2026_11_23_1900_payment_flag_decisions': paymentFlagDecisions,
   '2026_11_24_1137_order_line_pv': orderLinePv,
   '2026_11_24_1400_create_push_devices': createPushDevices,
+  '2026_11_24_1600_create_job_workers': createJobWorkers,
+  '2026_11_24_1700_goods_on_sale_order_index': goodsOnSaleOrderIndex,
 };

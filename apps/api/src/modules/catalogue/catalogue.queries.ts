@@ -25,23 +25,9 @@ export interface GoodsFilter {
   offset: number;
 }
 
-/** Goods on sale matching the filter, one page, each row carrying the total count and summed SKU stock. */
-export function findGoodsPage(db: Executor, f: GoodsFilter) {
-  let q = db
-    .selectFrom('goods as g')
-    .select([
-      'g.id',
-      'g.category_id',
-      'g.name',
-      'g.cover',
-      'g.price_minor',
-      'g.market_price_minor',
-      'g.currency',
-      'g.sales',
-      sql<number>`coalesce((select sum(s.stock) from goods_skus s where s.goods_id = g.id), 0)::int`.as('stock'),
-      sql<number>`count(*) over ()`.as('total'),
-    ])
-    .where('g.status', '=', 'on_sale');
+/** Goods on sale matching the filter (no order, no page). */
+function goodsMatching(db: Executor, f: GoodsFilter) {
+  let q = db.selectFrom('goods as g').where('g.status', '=', 'on_sale');
   if (f.categoryIds) q = q.where('g.category_id', 'in', f.categoryIds.length ? f.categoryIds : [-1]);
   if (f.shelf === 'hot') q = q.where('g.is_hot', '=', true);
   if (f.shelf === 'new') q = q.where('g.is_new', '=', true);
@@ -50,23 +36,46 @@ export function findGoodsPage(db: Executor, f: GoodsFilter) {
     const { lang, pattern } = f.keyword;
     q = q.where(sql<boolean>`(g.name ->> ${lang} ilike ${pattern} or g.name ->> 'en-us' ilike ${pattern})`);
   }
-  switch (f.sort) {
-    case 'sales':
-      q = q.orderBy('g.sales', 'desc').orderBy('g.id');
-      break;
-    case 'new':
-      q = q.orderBy('g.created_at', 'desc').orderBy('g.id', 'desc');
-      break;
-    case 'price_asc':
-      q = q.orderBy('g.price_minor').orderBy('g.id');
-      break;
-    case 'price_desc':
-      q = q.orderBy('g.price_minor', 'desc').orderBy('g.id');
-      break;
-    default:
-      q = q.orderBy('g.sort', 'desc').orderBy('g.id');
-  }
-  return q.limit(f.limit).offset(f.offset).execute();
+  return q;
+}
+
+/**
+ * Goods on sale matching the filter, one page, each row carrying the total count and summed SKU
+ * stock. The count is a query of its own and the stock is summed for the page's rows only: counted
+ * beside the page (a window over every match), each page read and sorted every goods on sale
+ * (100,000 in the large-data bench, 40 times the demo's time); the default order reads its page
+ * from an index (`goods_on_sale_order_idx`).
+ */
+export async function findGoodsPage(db: Executor, f: GoodsFilter) {
+  type Column = 'sales' | 'created_at' | 'price_minor' | 'sort' | 'id';
+  const order = ((
+    {
+      sales: [['sales', 'desc'], ['id', 'asc']],
+      new: [['created_at', 'desc'], ['id', 'desc']],
+      price_asc: [['price_minor', 'asc'], ['id', 'asc']],
+      price_desc: [['price_minor', 'desc'], ['id', 'asc']],
+      default: [['sort', 'desc'], ['id', 'asc']],
+    } as const
+  )[f.sort] ?? [['sort', 'desc'], ['id', 'asc']]) as ReadonlyArray<readonly [Column, 'asc' | 'desc']>;
+  let page = goodsMatching(db, f).select([
+    'g.id',
+    'g.category_id',
+    'g.name',
+    'g.cover',
+    'g.price_minor',
+    'g.market_price_minor',
+    'g.currency',
+    'g.sales',
+    sql<number>`coalesce((select sum(s.stock) from goods_skus s where s.goods_id = g.id), 0)::int`.as('stock'),
+  ]);
+  for (const [column, direction] of order) page = page.orderBy(`g.${column}`, direction);
+  const [rows, count] = await Promise.all([
+    page.limit(f.limit).offset(f.offset).execute(),
+    goodsMatching(db, f)
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return rows.map((r) => ({ ...r, total: Number(count.total) }));
 }
 
 export const findGoodsById = (db: Executor, id: number) =>

@@ -133,29 +133,32 @@ export const setHoldResolveEntry = (trx: Transaction<DB>, id: number, entryId: n
 
 export const findCurrencies = (db: Executor) => db.selectFrom('currencies').selectAll().orderBy('code').execute();
 
-/** Entries whose postings do not sum to zero in some currency, or that have fewer than two postings. */
+/**
+ * Entries that do not balance in a currency, and entries with fewer than two postings: one pass
+ * over the postings (per entry and currency), its counts summed per entry for the second check.
+ */
 export const findUnbalancedEntries = (db: Executor) =>
   sql<{ entry_id: number; currency: string | null; total: number; postings: number }>`
-    select entry_id, currency, sum(amount)::bigint as total, count(*)::int as postings
-    from postings group by entry_id, currency having sum(amount) <> 0
+    with per_currency as materialized (select entry_id, currency, sum(amount) as total, count(*) as n from postings group by entry_id, currency)
+    select entry_id, currency, total::bigint as total, n::int as postings from per_currency where total <> 0
     union all
-    select e.id, null, 0, count(p.id)::int from journal_entries e left join postings p on p.entry_id = e.id
-    group by e.id having count(p.id) < 2
-    order by 1`.execute(db).then((r) => r.rows);
+    select e.id, null, 0, coalesce(c.n, 0)::int from journal_entries e left join (select entry_id, sum(n) as n from per_currency group by entry_id) c on c.entry_id = e.id
+    where coalesce(c.n, 0) < 2
+    order by 1, 2`.execute(db).then((r) => r.rows);
 
-/** Accounts whose cached balance differs from the sum of their postings. */
-export const findBalanceMismatches = (db: Executor) =>
-  sql<{ account_id: number; cached: number; posted: number }>`
-    select a.id as account_id, a.balance as cached, coalesce(s.total, 0)::bigint as posted
-    from ledger_accounts a left join (select account_id, sum(amount) as total from postings group by account_id) s on s.account_id = a.id
-    where a.balance <> coalesce(s.total, 0) order by a.id`.execute(db).then((r) => r.rows);
-
-/** Member accounts below zero, by their cached balance or by the sum of their postings. */
-export const findNegativeMemberAccounts = (db: Executor) =>
-  sql<{ account_id: number; member_id: number; balance: number; posted: number }>`
-    select a.id as account_id, a.member_id, a.balance, coalesce(s.total, 0)::bigint as posted
-    from ledger_accounts a left join (select account_id, sum(amount) as total from postings group by account_id) s on s.account_id = a.id
-    where a.owner_kind = 'member' and (a.balance < 0 or coalesce(s.total, 0) < 0) order by a.id`.execute(db).then((r) => r.rows);
+/**
+ * Accounts whose cached balance differs from the sum of their postings (`mismatch`), and member
+ * accounts below zero by either (`negative`): one pass over the postings for both.
+ */
+export const findAccountProblems = (db: Executor) =>
+  sql<{ account_id: number; member_id: number | null; balance: number; posted: number; mismatch: boolean; negative: boolean }>`
+    select account_id, member_id, balance, posted, balance <> posted as mismatch, (owner_kind = 'member' and (balance < 0 or posted < 0)) as negative
+    from (
+      select a.id as account_id, a.member_id, a.owner_kind, a.balance, coalesce(s.total, 0)::bigint as posted
+      from ledger_accounts a left join (select account_id, sum(amount) as total from postings group by account_id) s on s.account_id = a.id
+    ) t
+    where balance <> posted or (owner_kind = 'member' and (balance < 0 or posted < 0))
+    order by account_id`.execute(db).then((r) => r.rows);
 
 /** Holds with more than one settling entry, or whose status disagrees with their settlement. */
 export const findHoldsResolvedTwice = (db: Executor) =>

@@ -8,14 +8,13 @@ import { AppError } from '../../lib/errors.js';
 import { convertAmount, type RateQuote } from '../rates/rates.service.js';
 import {
   findAccountsByKey,
-  findBalanceMismatches,
+  findAccountProblems,
   findEntry,
   findEntryByKey,
   findHold,
   findHoldByReserveEntry,
   findLedgerAccount,
   findHoldsResolvedTwice,
-  findNegativeMemberAccounts,
   findPostings,
   findReversalOf,
   findUnbalancedEntries,
@@ -307,7 +306,9 @@ export type LedgerFinding =
  * twice. An empty list means all is well.
  */
 export async function ledgerCheck(db: Executor): Promise<LedgerFinding[]> {
-  const [unbalanced, mismatches, negative, holds] = await Promise.all([findUnbalancedEntries(db), findBalanceMismatches(db), findNegativeMemberAccounts(db), findHoldsResolvedTwice(db)]);
+  const [unbalanced, accounts, holds] = await Promise.all([findUnbalancedEntries(db), findAccountProblems(db), findHoldsResolvedTwice(db)]);
+  const mismatches = accounts.filter((a) => a.mismatch).map((a) => ({ account_id: a.account_id, cached: a.balance, posted: a.posted }));
+  const negative = accounts.filter((a) => a.negative).map((a) => ({ account_id: a.account_id, member_id: a.member_id!, balance: a.balance, posted: a.posted }));
   return [
     ...unbalanced.map((r) => ({ kind: 'unbalanced-entry' as const, entryId: r.entry_id, currency: r.currency, total: r.total, postings: r.postings })),
     ...mismatches.map((r) => ({ kind: 'balance-mismatch' as const, accountId: r.account_id, cached: r.cached, posted: r.posted })),

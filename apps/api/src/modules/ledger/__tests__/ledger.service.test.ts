@@ -159,4 +159,29 @@ describe('the ledger', () => {
     expect(failed?.stderr).toContain(`account ${account.id}: cached balance 701 but its postings sum to 700`);
     await sql`update ledger_accounts set balance = balance - 1 where id = ${account.id}`.execute(db);
   }, 60_000);
+
+  it('the ledger check finds an entry that does not balance, one with a single posting, and a member account posted below zero', async () => {
+    const [m] = (await makeMembers(db, 1)) as [number];
+    await fund(db, m, 10);
+    const account = await db.selectFrom('ledger_accounts').select('id').where('member_id', '=', m).executeTakeFirstOrThrow();
+    // Written past the ledger's own guards, as only a bug or a hand in the database could.
+    const entryId = await withTransaction(db, async (tx) => {
+      await sql`set local session_replication_role = replica`.execute(tx);
+      const { rows } = await sql<{ id: number }>`insert into journal_entries (kind, reference_type, reference_id, idempotency_key, actor_kind, actor_id) values ('tampered', 'test', '1', ${`tampered-${m}`}, 'system', 'test') returning id`.execute(tx);
+      await sql`insert into postings (entry_id, account_id, amount, currency) values (${rows[0]!.id}, ${account.id}, -60, 'USD')`.execute(tx);
+      return rows[0]!.id;
+    });
+    expect(await ledgerCheck(db)).toEqual([
+      { kind: 'unbalanced-entry', entryId, currency: 'USD', total: -60, postings: 1 },
+      { kind: 'unbalanced-entry', entryId, currency: null, total: 0, postings: 1 },
+      { kind: 'balance-mismatch', accountId: account.id, cached: 10, posted: -50 },
+      { kind: 'negative-member-balance', accountId: account.id, memberId: m, balance: 10, posted: -50 },
+    ]);
+    await withTransaction(db, async (tx) => {
+      await sql`set local session_replication_role = replica`.execute(tx);
+      await sql`delete from postings where entry_id = ${entryId}`.execute(tx);
+      await sql`delete from journal_entries where id = ${entryId}`.execute(tx);
+    });
+    expect(await ledgerCheck(db)).toEqual([]);
+  });
 });
