@@ -6,7 +6,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { z } from 'zod';
-import { api } from '../lib/api';
+import { call } from '../lib/request';
 import { setupPasswordRoute } from '../lib/routes';
 import { LanguageSelect } from './LanguageSelect';
 
@@ -23,7 +23,7 @@ export function SetupPassword() {
   const submit = handleSubmit(async ({ token, password }) => {
     setError(null);
     try {
-      setDone((await api(setupPasswordRoute, { body: { token, password } })).user_name);
+      setDone((await call(setupPasswordRoute, { token, password })).user_name);
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
     }

@@ -3,11 +3,11 @@ import type { Permission } from '@shop/contract/common';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
-import { api } from '../lib/api';
+import { call } from '../lib/request';
 import { signOutRoute } from '../lib/routes';
 import { sessionStore, watchIdle } from '../lib/session';
 import { LanguageSelect } from './LanguageSelect';
-import { useOperator } from './operator';
+import { useOperator } from '../lib/operator';
 
 interface Item {
   /** The page's route; `:id` stands for a number (a page reached from a list, not from the menu). */
@@ -92,7 +92,7 @@ export function Shell() {
     .filter((i) => i !== null && (!('children' in i) || (i.children?.length ?? 0) > 0));
 
   const signOut = async () => {
-    await api(signOutRoute).catch(() => undefined);
+    await call(signOutRoute).catch(() => undefined);
     sessionStore.end('signed_out');
   };
 

@@ -5,7 +5,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { api, ApiError } from '../lib/api';
+import { call, ApiError } from '../lib/request';
 import { lazyZodResolver, signInRoute } from '../lib/routes';
 import { sessionStore, useSession } from '../lib/session';
 import { LanguageSelect } from './LanguageSelect';
@@ -44,7 +44,7 @@ export function SignIn() {
   const submit = handleSubmit(async (values) => {
     setError(null);
     try {
-      const res = await api(signInRoute, { body: { ...values, totp_code: values.totp_code || undefined } });
+      const res = await call(signInRoute, { ...values, totp_code: values.totp_code || undefined });
       // The first sign-in: the secret to add to the authenticator, shown before entering.
       if (res.totp_setup) setFirstSession({ token: res.token, setup: res.totp_setup });
       else sessionStore.signIn(res.token);

@@ -1,8 +1,10 @@
 import { Alert, App as AntApp, Form, Input, Modal, Select } from 'antd';
+import type { AnyEndpoint } from '@shop/contract/common';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { newKey } from '../lib/api';
+import { invalidateEndpoints } from '../lib/endpoint-query';
+import { newIdempotencyKey } from '../lib/request';
 import { FormField, useConsoleForm, type BodySchema } from '../lib/form';
 
 export interface DecisionField {
@@ -39,8 +41,8 @@ interface Props {
    * `body` is what the schema made of `toBody(values)` (the values themselves without a schema).
    */
   send: (values: Values, idempotencyKey: string, body: any) => Promise<unknown>;
-  /** Query keys to refresh once decided. */
-  invalidate: readonly unknown[][];
+  /** The endpoints whose answers the decision makes stale: read again once decided. */
+  invalidates: readonly AnyEndpoint[];
   onClose: (decided: boolean) => void;
 }
 
@@ -48,10 +50,10 @@ interface Props {
 const requiredOf = (f: DecisionField, reasonRequired: string) => f.requiredMessage ?? (f.name === 'reason' ? reasonRequired : undefined);
 
 /** Every operator decision: a question, the fields it needs (a reason …), checked by the contract's schema, one idempotency key per dialog. */
-export function DecisionModal({ open, title, question, okText, danger, fields, schema, toBody, fieldOf, send, invalidate, onClose }: Props) {
+export function DecisionModal({ open, title, question, okText, danger, fields, schema, toBody, fieldOf, send, invalidates, onClose }: Props) {
   const { t } = useTranslation();
   const { message } = AntApp.useApp();
-  const key = useRef(newKey());
+  const key = useRef(newIdempotencyKey());
   const [error, setError] = useState<string | null>(null);
   const qc = useQueryClient();
   const form = useConsoleForm<Values, unknown>({
@@ -73,7 +75,7 @@ export function DecisionModal({ open, title, question, okText, danger, fields, s
   const names = fields.map((f) => f.name).join(',');
   useEffect(() => {
     if (open) {
-      key.current = newKey();
+      key.current = newIdempotencyKey();
       setError(null);
       reset(Object.fromEntries(names.split(',').map((n) => [n, ''])));
     }
@@ -85,7 +87,7 @@ export function DecisionModal({ open, title, question, okText, danger, fields, s
     onSuccess: () => {
       message.success(t('common.decisionSaved'));
       onClose(true);
-      for (const k of invalidate) void qc.invalidateQueries({ queryKey: k });
+      void invalidateEndpoints(qc, invalidates);
     },
     onError: (e) => setError(e instanceof Error ? e.message : String(e)),
   });

@@ -1,9 +1,11 @@
 import { Button, Descriptions, Drawer, Input, Segmented, Space, type TableColumnsType } from 'antd';
 import type { AnyEndpoint } from '@shop/contract/common';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, type UseQueryResult } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useEndpointQuery } from '../lib/endpoint-query';
 import type { BodySchema } from '../lib/form';
+import { dashboardRoute } from '../lib/routes';
 import { DecisionModal, type DecisionField } from './DecisionModal';
 import { QueryTable, type ListSort } from './QueryTable';
 
@@ -27,23 +29,20 @@ interface Props<T> {
   name: string;
   statuses: readonly string[];
   defaultStatus: string;
-  load: (q: { status: string; q?: string; page: number; limit: number } & ListSort) => Promise<{ list: T[]; total: number; page: number; limit: number }>;
+  /** The queue's list call (`{ status, q, sort, order, page, limit }` → a page of rows), also offered as a CSV export of what is shown. */
+  list: AnyEndpoint;
   /** What the search box finds (the member …): the list's `q`. */
   searchPlaceholder?: string;
-  /** The list's call: offers its CSV export with the state and sort shown. */
-  exportList?: AnyEndpoint;
   columns: TableColumnsType<T>;
   /** The drawer's facts of a row. */
   describe: (row: T) => Array<{ label: string; value: ReactNode }>;
   /** Documents, slips and images of a row. */
   evidence?: (row: T) => ReactNode;
   actions: QueueAction<T>[];
-  /** Other queries a decision changes (the dashboard's counts …). */
-  alsoInvalidate?: unknown[][];
 }
 
 /** One pattern for every review queue: states, a table, a drawer with the evidence, decisions with a reason and a confirmation. */
-export function ReviewQueue<T extends { id: number; status: string }>({ name, statuses, defaultStatus, load, searchPlaceholder, exportList, columns, describe, evidence, actions, alsoInvalidate = [] }: Props<T>) {
+export function ReviewQueue<T extends { id: number; status: string }>({ name, statuses, defaultStatus, list, searchPlaceholder, columns, describe, evidence, actions }: Props<T>) {
   const { t } = useTranslation();
   const [status, setStatus] = useState(defaultStatus);
   const [paging, setPaging] = useState({ page: 1, limit: 20 });
@@ -51,9 +50,8 @@ export function ReviewQueue<T extends { id: number; status: string }>({ name, st
   const [search, setSearch] = useState('');
   const [open, setOpen] = useState<T | null>(null);
   const [acting, setActing] = useState<QueueAction<T> | null>(null);
-  const queryKey = ['admin', 'queue', name];
   const filters = { status, ...(search ? { q: search } : {}), ...sort };
-  const query = useQuery({ queryKey: [...queryKey, filters, paging], queryFn: () => load({ ...filters, ...paging }), placeholderData: keepPreviousData });
+  const query = useEndpointQuery(list, { ...filters, ...paging } as never, { placeholderData: keepPreviousData }) as UseQueryResult<{ list: T[]; total: number; page: number; limit: number }>;
 
   const allColumns: TableColumnsType<T> = [
     ...columns,
@@ -83,7 +81,7 @@ export function ReviewQueue<T extends { id: number; status: string }>({ name, st
         columns={allColumns}
         paging={{ ...paging, onChange: (page, limit) => setPaging({ page, limit }) }}
         sorting={{ ...sort, onChange: (s) => (setSort(s), setPaging((p) => ({ ...p, page: 1 }))) }}
-        exportCsv={exportList && { list: exportList, query: filters }}
+        exportCsv={{ list, query: filters }}
         toolbar={
           searchPlaceholder && (
             <Input.Search
@@ -138,7 +136,7 @@ export function ReviewQueue<T extends { id: number; status: string }>({ name, st
           schema={acting.schema}
           toBody={acting.toBody && ((values) => acting.toBody!(open, values))}
           send={(values, key, body) => acting.send(open, values, key, body)}
-          invalidate={[queryKey, ['admin', 'dashboard'], ...alsoInvalidate]}
+          invalidates={[list, dashboardRoute]}
           onClose={(decided) => {
             setActing(null);
             if (decided) setOpen(null);

@@ -1,21 +1,20 @@
 import type { adminCategorySchema, saveCategoryBody } from '@shop/contract/catalogue';
 import type { Language } from '@shop/contract/common';
 import { Alert, App as AntApp, Button, Card, Col, Empty, Form, Input, Popconfirm, Row, Skeleton, Space, Switch, Tag, Tree, TreeSelect, Typography, type TreeDataNode } from 'antd';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { api, newKey } from '../../lib/api';
+import { useEndpointMutation, useEndpointQuery } from '../../lib/endpoint-query';
+import { newIdempotencyKey } from '../../lib/request';
 import { FormField, filledTexts, useConsoleForm } from '../../lib/form';
 import { categoriesRoute, reorderCategoriesRoute, saveCategoryRoute } from '../../lib/routes-catalogue';
-import { LanguagePicker, LanguageTexts, nameIn, useShownLanguages } from './LanguageTexts';
+import { LanguagePicker, LanguageTexts, nameIn, useShownLanguages } from '../../components/LanguageTexts';
 
 type Category = z.infer<typeof adminCategorySchema>;
-export const CATEGORIES_KEY = ['admin', 'catalogue', 'categories'];
 
 /** Every category, asked once for the pages that show the tree or pick from it. */
 export function useCategories(options: { fresh?: boolean } = {}) {
-  return useQuery({ queryKey: CATEGORIES_KEY, queryFn: () => api(categoriesRoute), refetchOnMount: options.fresh ? 'always' : true });
+  return useEndpointQuery(categoriesRoute, undefined, { refetchOnMount: options.fresh ? 'always' : true });
 }
 
 /** The categories as nested nodes, siblings in the shop's order. */
@@ -40,7 +39,7 @@ interface CategoryValues {
 function CategoryForm({ editing, list, shown, onSaved }: { editing: Editing; list: Category[]; shown: Language[]; onSaved: (c: Category) => void }) {
   const { t, i18n } = useTranslation();
   const { message } = AntApp.useApp();
-  const key = useRef(newKey());
+  const key = useRef(newIdempotencyKey());
   const current = list.find((c) => c.id === editing.id);
   const form = useConsoleForm<CategoryValues, z.output<typeof saveCategoryBody>>({
     schema: () => import('@shop/contract/catalogue').then((m) => m.saveCategoryBody),
@@ -49,13 +48,14 @@ function CategoryForm({ editing, list, shown, onSaved }: { editing: Editing; lis
   });
   const { reset } = form;
   useEffect(() => {
-    key.current = newKey();
+    key.current = newIdempotencyKey();
     reset(current ? { name: current.name, icon: current.icon, is_visible: current.is_visible, parent_id: current.parent_id } : { name: {}, icon: '', is_visible: true, parent_id: editing.parent_id });
   }, [editing, current, reset]);
-  const save = useMutation({
-    mutationFn: (body: z.output<typeof saveCategoryBody>) => api(saveCategoryRoute, { body, idempotencyKey: key.current }),
+  const save = useEndpointMutation(saveCategoryRoute, {
+    call: { idempotencyKey: key.current },
+    invalidates: [categoriesRoute],
     onSuccess: (c) => {
-      key.current = newKey();
+      key.current = newIdempotencyKey();
       message.success(t('catalogue.categories.saved'));
       onSaved(c);
     },
@@ -96,7 +96,6 @@ function CategoryForm({ editing, list, shown, onSaved }: { editing: Editing; lis
 export default function Categories() {
   const { t, i18n } = useTranslation();
   const { message, modal } = AntApp.useApp();
-  const qc = useQueryClient();
   // The tree page reads the categories again each time it opens (another operator may have changed them).
   const query = useCategories({ fresh: true });
   const [shown, setShown] = useShownLanguages();
@@ -104,13 +103,10 @@ export default function Categories() {
   const [collapsed, setCollapsed] = useState<Set<number>>(new Set());
   const [editing, setEditing] = useState<Editing | null>(null);
   const list = useMemo(() => query.data?.list ?? [], [query.data]);
-  const reorder = useMutation({
-    mutationFn: (v: { parent_id: number | null; ids: number[] }) => api(reorderCategoriesRoute, { body: v, idempotencyKey: newKey() }),
-    onSuccess: async () => {
-      message.success(t('catalogue.categories.reordered'));
-      await qc.invalidateQueries({ queryKey: CATEGORIES_KEY });
-    },
-    onError: (e) => message.error(e.message),
+  const reorder = useEndpointMutation(reorderCategoriesRoute, {
+    invalidates: [categoriesRoute],
+    onSuccess: () => void message.success(t('catalogue.categories.reordered')),
+    onError: (e) => void message.error(e.message),
   });
   const siblingsOf = (parent: number | null) => list.filter((c) => c.parent_id === parent).map((c) => c.id);
   /** Moves `id` to `index` among its siblings and saves the order. */
@@ -213,10 +209,7 @@ export default function Categories() {
                 editing={editing}
                 list={list}
                 shown={shown}
-                onSaved={(c) => {
-                  void qc.invalidateQueries({ queryKey: CATEGORIES_KEY });
-                  setEditing({ id: c.id, parent_id: c.parent_id });
-                }}
+                onSaved={(c) => setEditing({ id: c.id, parent_id: c.parent_id })}
               />
             </Space>
           ) : (

@@ -1,21 +1,21 @@
 import type { adminCouponSchema } from '@shop/contract/catalogue';
 import { fromMinorUnits, toMinorUnits } from '@shop/contract/common';
 import { Alert, App as AntApp, Button, Form, Input, InputNumber, Modal, Radio, Segmented, Select, Space, Tag } from 'antd';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { useCan } from '../../app/operator';
+import { useEndpointMutation, useEndpointQuery } from '../../lib/endpoint-query';
+import { useCan } from '../../lib/operator';
 import { DecisionModal } from '../../components/DecisionModal';
 import { QueryTable, type ListSort } from '../../components/QueryTable';
-import { api, newKey } from '../../lib/api';
+import { call, newIdempotencyKey } from '../../lib/request';
 import { formatDate, formatMoney, formatNumber } from '../../lib/format';
 import { FormField, fromLocalInput, toLocalInput, useConsoleForm } from '../../lib/form';
 import { couponsRoute, createCouponRoute, endCouponRoute, updateCouponRoute } from '../../lib/routes-catalogue';
 
 type Row = z.infer<typeof adminCouponSchema>;
-const KEY = ['admin', 'catalogue', 'coupons'];
 const CURRENCIES = ['USD', 'CNY', 'TWD', 'JPY', 'MYR', 'HUF', 'IDR', 'KHR', 'THB'];
 const STATES = ['scheduled', 'running', 'ended'] as const;
 
@@ -46,8 +46,7 @@ const minor = (v: string | null, currency: string): number => {
 function CouponForm({ editing, onClose }: { editing?: Row; onClose: () => void }) {
   const { t } = useTranslation();
   const { message, modal } = AntApp.useApp();
-  const qc = useQueryClient();
-  const key = useRef(newKey());
+  const key = useRef(newIdempotencyKey());
   const form = useConsoleForm<Values, Record<string, unknown>>({
     schema: () => import('@shop/contract/orders').then((o) => (editing ? import('@shop/contract/catalogue').then((c) => c.updateCouponBody) : o.couponBody)),
     defaultValues: editing
@@ -85,12 +84,11 @@ function CouponForm({ editing, onClose }: { editing?: Row; onClose: () => void }
   });
   const kind = useWatch({ control: form.control, name: 'kind' });
   const currency = useWatch({ control: form.control, name: 'currency' });
-  const save = useMutation({
-    mutationFn: (body: Record<string, unknown>) =>
-      editing ? api(updateCouponRoute, { idempotencyKey: key.current, body: body as never }) : api(createCouponRoute, { idempotencyKey: key.current, body: body as never }),
-    onSuccess: async () => {
+  const save = useEndpointMutation(editing ? updateCouponRoute : createCouponRoute, {
+    call: { idempotencyKey: key.current },
+    invalidates: [couponsRoute],
+    onSuccess: () => {
       message.success(editing ? t('catalogue.coupons.saved') : t('catalogue.coupons.created'));
-      await qc.invalidateQueries({ queryKey: KEY });
       onClose();
     },
   });
@@ -101,7 +99,7 @@ function CouponForm({ editing, onClose }: { editing?: Row; onClose: () => void }
       content: `${editing?.code ?? String(body.code)}`,
       okText: t('common.confirm'),
       cancelText: t('common.cancel'),
-      onOk: () => save.mutateAsync(body).catch(() => undefined),
+      onOk: () => save.mutateAsync(body as never).catch(() => undefined),
     }),
   );
   const required = t('catalogue.editor.required');
@@ -182,7 +180,7 @@ export default function Coupons() {
   const [editing, setEditing] = useState<Row | 'new' | null>(null);
   const [ending, setEnding] = useState<Row | null>(null);
   const filters = { q: search || undefined, state: state === 'all' ? undefined : (state as Row['state']), ...(sort as { sort?: 'id' }) };
-  const query = useQuery({ queryKey: [...KEY, filters, paging], queryFn: () => api(couponsRoute, { query: { ...filters, ...paging } }), placeholderData: keepPreviousData });
+  const query = useEndpointQuery(couponsRoute, { ...filters, ...paging }, { placeholderData: keepPreviousData });
   const first = () => setPaging((p) => ({ ...p, page: 1 }));
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
@@ -240,8 +238,8 @@ export default function Coupons() {
           fields={[{ name: 'reason', label: t('common.reason'), required: true, multiline: true }]}
           schema={() => import('@shop/contract/orders').then((m) => m.endEarlyBody)}
           toBody={(v) => ({ id: ending.id, reason: v.reason })}
-          send={(_v, key, body) => api(endCouponRoute, { body, idempotencyKey: key })}
-          invalidate={[KEY]}
+          send={(_v, key, body) => call(endCouponRoute, body, { idempotencyKey: key })}
+          invalidates={[couponsRoute]}
           onClose={() => setEnding(null)}
         />
       )}

@@ -1,19 +1,18 @@
 import type { ADMIN_GOODS_SORTS, adminGoodsSummarySchema } from '@shop/contract/catalogue';
 import { Button, Image, Input, Popconfirm, Segmented, Space, Tag, TreeSelect, App as AntApp, type TableColumnsType } from 'antd';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
+import { useEndpointMutation, useEndpointQuery } from '../../lib/endpoint-query';
 import { QueryTable } from '../../components/QueryTable';
-import { api, newKey } from '../../lib/api';
 import { formatDate, formatMoney, formatNumber } from '../../lib/format';
 import { exportGoodsRoute, goodsListRoute, goodsStatusRoute } from '../../lib/routes-catalogue';
 import { categoryTree, useCategories } from './Categories';
 
 type Row = z.infer<typeof adminGoodsSummarySchema>;
 type Sort = (typeof ADMIN_GOODS_SORTS)[number];
-export const GOODS_KEY = ['admin', 'catalogue', 'goods'];
 
 // Which server order a column's sorter stands for, each way.
 const SORTS: Record<string, { ascend: Sort; descend: Sort }> = {
@@ -27,15 +26,11 @@ const SORTS: Record<string, { ascend: Sort; descend: Sort }> = {
 function SaleSwitch({ row }: { row: Row }) {
   const { t } = useTranslation();
   const { message } = AntApp.useApp();
-  const qc = useQueryClient();
   const on = row.status === 'on_sale';
-  const change = useMutation({
-    mutationFn: () => api(goodsStatusRoute, { body: { ids: [row.id], status: on ? 'off_sale' : 'on_sale' }, idempotencyKey: newKey() }),
-    onSuccess: async () => {
-      message.success(t('catalogue.goods.statusChanged'));
-      await qc.invalidateQueries({ queryKey: GOODS_KEY });
-    },
-    onError: (e) => message.error(e.message),
+  const change = useEndpointMutation(goodsStatusRoute, {
+    invalidates: [goodsListRoute],
+    onSuccess: () => void message.success(t('catalogue.goods.statusChanged')),
+    onError: (e) => void message.error(e.message),
   });
   return (
     <Popconfirm
@@ -43,7 +38,7 @@ function SaleSwitch({ row }: { row: Row }) {
       description={on ? t('catalogue.goods.takeOffQuestion') : t('catalogue.goods.putOnQuestion')}
       okText={t('common.confirm')}
       cancelText={t('common.cancel')}
-      onConfirm={() => change.mutateAsync()}
+      onConfirm={() => change.mutateAsync({ ids: [row.id], status: on ? 'off_sale' : 'on_sale' })}
     >
       <Button size="small" danger={on} loading={change.isPending} data-testid={`sale-${row.id}`}>
         {on ? t('catalogue.goods.takeOff') : t('catalogue.goods.putOn')}
@@ -60,7 +55,7 @@ export default function Goods() {
   const [draft, setDraft] = useState('');
   const [filters, setFilters] = useState<{ q?: string; category_id?: number; status?: 'on_sale' | 'off_sale'; sort: Sort }>({ sort: 'updated_desc' });
   const [paging, setPaging] = useState({ page: 1, limit: 20 });
-  const query = useQuery({ queryKey: [...GOODS_KEY, filters, paging], queryFn: () => api(goodsListRoute, { query: { ...filters, ...paging } }), placeholderData: keepPreviousData });
+  const query = useEndpointQuery(goodsListRoute, { ...filters, ...paging }, { placeholderData: keepPreviousData });
   const filter = (f: Partial<typeof filters>) => {
     setFilters((x) => ({ ...x, ...f }));
     setPaging((p) => ({ ...p, page: 1 }));

@@ -3,24 +3,24 @@ import { fromMinorUnits, toMinorUnits } from '@shop/contract/common';
 import {
   Alert, App as AntApp, Button, Card, Checkbox, Col, Form, Image, Input, InputNumber, Popconfirm, Row, Select, Skeleton, Space, Switch, Table, TreeSelect, Typography, Upload,
 } from 'antd';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useFieldArray, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
+import { useEndpointMutation, useEndpointQuery } from '../../lib/endpoint-query';
 import { DecisionModal } from '../../components/DecisionModal';
 import { QueryTable } from '../../components/QueryTable';
-import { api, newKey } from '../../lib/api';
+import { call, newIdempotencyKey } from '../../lib/request';
 import { FormField, filledTexts, useConsoleForm } from '../../lib/form';
 import { formatDate, formatNumber } from '../../lib/format';
-import { adjustStockRoute, goodsRoute, saveGoodsRoute, stockAdjustmentsRoute } from '../../lib/routes-catalogue';
+import { adjustStockRoute, goodsListRoute, goodsRoute, saveGoodsRoute, stockAdjustmentsRoute } from '../../lib/routes-catalogue';
 import { categoryTree, useCategories } from './Categories';
-import { GOODS_KEY } from './Goods';
-import { LanguagePicker, LanguageTexts, nameIn, useShownLanguages } from './LanguageTexts';
+import { LanguagePicker, LanguageTexts, nameIn, useShownLanguages } from '../../components/LanguageTexts';
 import { combinations, Options, type Spec } from './Options';
-import { RichTexts } from './RichTexts';
-import { usePictureUpload } from './upload';
+import { RichTexts } from '../../components/RichTexts';
+import { usePictureUpload } from '../../lib/upload';
 
 type Goods = z.infer<typeof adminGoodsSchema>;
 type Adjustment = z.infer<typeof stockAdjustmentSchema>;
@@ -51,7 +51,6 @@ interface Values {
 }
 
 const CURRENCIES = ['USD', 'CNY', 'TWD', 'JPY', 'MYR', 'HUF', 'IDR', 'KHR', 'THB', 'EUR', 'SGD', 'HKD'];
-const goodsKey = (id: number) => ['admin', 'catalogue', 'goods-info', id];
 
 function toValues(g: Goods): Values {
   return {
@@ -126,11 +125,7 @@ function Pictures({ value = [], onChange }: { value?: string[]; onChange?: (v: s
 function StockHistory({ goodsId }: { goodsId: number }) {
   const { t } = useTranslation();
   const [paging, setPaging] = useState({ page: 1, limit: 10 });
-  const query = useQuery({
-    queryKey: ['admin', 'catalogue', 'stock', goodsId, paging],
-    queryFn: () => api(stockAdjustmentsRoute, { query: { goods_id: goodsId, ...paging } }),
-    placeholderData: keepPreviousData,
-  });
+  const query = useEndpointQuery(stockAdjustmentsRoute, { goods_id: goodsId, ...paging }, { placeholderData: keepPreviousData });
   return (
     <Card size="small" title={t('catalogue.editor.history')}>
       <QueryTable<Adjustment>
@@ -166,15 +161,14 @@ export default function GoodsEditor() {
   const { t, i18n } = useTranslation();
   const { message } = AntApp.useApp();
   const navigate = useNavigate();
-  const qc = useQueryClient();
   const params = useParams();
   const id = params.id && params.id !== 'new' ? Number(params.id) : undefined;
   const categories = useCategories();
   const [shown, setShown] = useShownLanguages();
   const [specs, setSpecs] = useState<Spec[]>([]);
   const [adjusting, setAdjusting] = useState<number | null>(null);
-  const key = useRef(newKey());
-  const goods = useQuery({ queryKey: goodsKey(id ?? 0), queryFn: () => api(goodsRoute, { query: { id: id! } }), enabled: id !== undefined });
+  const key = useRef(newIdempotencyKey());
+  const goods = useEndpointQuery(goodsRoute, { id: id! }, { enabled: id !== undefined });
   const form = useConsoleForm<Values, Body>({
     schema: () => import('@shop/contract/catalogue').then((m) => m.saveGoodsBody),
     defaultValues: blank() as Values,
@@ -213,7 +207,7 @@ export default function GoodsEditor() {
   const version = id === undefined ? `new:${categories.data ? 1 : 0}` : goods.data ? `${goods.data.id}:${goods.data.updated_at}` : '';
   useEffect(() => {
     if (!version) return;
-    key.current = newKey();
+    key.current = newIdempotencyKey();
     if (id === undefined) {
       form.reset(blank(categories.data?.list[0]?.id) as Values);
       setSpecs([]);
@@ -223,14 +217,13 @@ export default function GoodsEditor() {
     }
   }, [version]);
 
-  const save = useMutation({
-    mutationFn: (body: Body) => api(saveGoodsRoute, { idempotencyKey: key.current, body }),
-    onSuccess: async (saved) => {
-      key.current = newKey();
+  const save = useEndpointMutation(saveGoodsRoute, {
+    call: { idempotencyKey: key.current },
+    invalidates: [goodsRoute, goodsListRoute],
+    onSuccess: (saved) => {
+      key.current = newIdempotencyKey();
       message.success(t('catalogue.editor.saved'));
       form.setValue('reason', '');
-      qc.setQueryData(goodsKey(saved.id), saved);
-      await qc.invalidateQueries({ queryKey: GOODS_KEY });
       if (id === undefined) navigate(`/catalogue/goods/${saved.id}`, { replace: true });
     },
   });
@@ -432,8 +425,8 @@ export default function GoodsEditor() {
           ]}
           schema={() => import('@shop/contract/catalogue').then((m) => m.adjustStockBody)}
           toBody={(v) => ({ sku_id: adjusting, delta: /^[+-]?\d+$/.test((v.delta ?? '').trim()) ? Number(v.delta) : Number.NaN, reason: v.reason ?? '' })}
-          send={(_v, idempotencyKey, body) => api(adjustStockRoute, { body, idempotencyKey })}
-          invalidate={[goodsKey(id), ['admin', 'catalogue', 'stock', id], GOODS_KEY]}
+          send={(_v, idempotencyKey, body) => call(adjustStockRoute, body, { idempotencyKey: idempotencyKey })}
+          invalidates={[goodsRoute, stockAdjustmentsRoute, goodsListRoute]}
           onClose={() => setAdjusting(null)}
         />
       )}

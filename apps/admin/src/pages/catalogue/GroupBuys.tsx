@@ -1,20 +1,20 @@
 import type { adminGroupBuySchema } from '@shop/contract/catalogue';
 import { fromMinorUnits, toMinorUnits } from '@shop/contract/common';
 import { Alert, App as AntApp, Button, Form, Input, InputNumber, Modal, Segmented, Select, Space, Tag } from 'antd';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { useEndpointMutation, useEndpointQuery } from '../../lib/endpoint-query';
 import { DecisionModal } from '../../components/DecisionModal';
 import { QueryTable, type ListSort } from '../../components/QueryTable';
-import { api, newKey } from '../../lib/api';
+import { call, newIdempotencyKey } from '../../lib/request';
 import { formatDate, formatMoney, formatNumber } from '../../lib/format';
 import { FormField, fromLocalInput, toLocalInput, useConsoleForm } from '../../lib/form';
 import { createGroupBuyRoute, endGroupBuyRoute, goodsRoute, groupBuysRoute, updateGroupBuyRoute } from '../../lib/routes-catalogue';
 
 type Row = z.infer<typeof adminGroupBuySchema>;
-const KEY = ['admin', 'catalogue', 'group-buys'];
 const STATES = ['scheduled', 'running', 'ended'] as const;
 
 interface Values {
@@ -36,8 +36,7 @@ interface Values {
 function GroupBuyForm({ editing, onClose }: { editing?: Row; onClose: () => void }) {
   const { t } = useTranslation();
   const { message, modal } = AntApp.useApp();
-  const qc = useQueryClient();
-  const key = useRef(newKey());
+  const key = useRef(newIdempotencyKey());
   const form = useConsoleForm<Values, Record<string, unknown>>({
     schema: () => (editing ? import('@shop/contract/catalogue').then((m) => m.updateGroupBuyBody) : import('@shop/contract/orders').then((m) => m.groupBuyActivityBody)),
     defaultValues: editing
@@ -78,14 +77,13 @@ function GroupBuyForm({ editing, onClose }: { editing?: Row; onClose: () => void
     check: (v) => ({ ends_at: v.starts_at && v.ends_at && v.ends_at <= v.starts_at && t('catalogue.coupons.endsAfterStart') }),
   });
   const goodsId = useWatch({ control: form.control, name: 'goods_id' });
-  const goods = useQuery({ queryKey: ['admin', 'catalogue', 'goods-info', goodsId ?? 0], queryFn: () => api(goodsRoute, { query: { id: goodsId! } }), enabled: !editing && !!goodsId, retry: false });
+  const goods = useEndpointQuery(goodsRoute, { id: goodsId! }, { enabled: !editing && !!goodsId, retry: false });
   const currency = editing?.currency ?? goods.data?.currency ?? 'USD';
-  const save = useMutation({
-    mutationFn: (body: Record<string, unknown>) =>
-      editing ? api(updateGroupBuyRoute, { idempotencyKey: key.current, body: body as never }) : api(createGroupBuyRoute, { idempotencyKey: key.current, body: body as never }),
-    onSuccess: async () => {
+  const save = useEndpointMutation(editing ? updateGroupBuyRoute : createGroupBuyRoute, {
+    call: { idempotencyKey: key.current },
+    invalidates: [groupBuysRoute],
+    onSuccess: () => {
       message.success(editing ? t('catalogue.groupBuys.saved') : t('catalogue.groupBuys.created'));
-      await qc.invalidateQueries({ queryKey: KEY });
       onClose();
     },
   });
@@ -96,7 +94,7 @@ function GroupBuyForm({ editing, onClose }: { editing?: Row; onClose: () => void
       content: editing?.name ?? goods.data?.name['en-us'] ?? '',
       okText: t('common.confirm'),
       cancelText: t('common.cancel'),
-      onOk: () => save.mutateAsync(body).catch(() => undefined),
+      onOk: () => save.mutateAsync(body as never).catch(() => undefined),
     }),
   );
   const required = t('catalogue.editor.required');
@@ -183,7 +181,7 @@ export default function GroupBuys() {
   const [editing, setEditing] = useState<Row | 'new' | null>(null);
   const [ending, setEnding] = useState<Row | null>(null);
   const filters = { q: search || undefined, state: state === 'all' ? undefined : (state as Row['state']), ...(sort as { sort?: 'id' }) };
-  const query = useQuery({ queryKey: [...KEY, filters, paging], queryFn: () => api(groupBuysRoute, { query: { ...filters, ...paging } }), placeholderData: keepPreviousData });
+  const query = useEndpointQuery(groupBuysRoute, { ...filters, ...paging }, { placeholderData: keepPreviousData });
   const first = () => setPaging((p) => ({ ...p, page: 1 }));
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
@@ -243,8 +241,8 @@ export default function GroupBuys() {
           fields={[{ name: 'reason', label: t('common.reason'), required: true, multiline: true }]}
           schema={() => import('@shop/contract/orders').then((m) => m.endEarlyBody)}
           toBody={(v) => ({ id: ending.id, reason: v.reason })}
-          send={(_v, key, body) => api(endGroupBuyRoute, { body, idempotencyKey: key })}
-          invalidate={[KEY]}
+          send={(_v, key, body) => call(endGroupBuyRoute, body, { idempotencyKey: key })}
+          invalidates={[groupBuysRoute]}
           onClose={() => setEnding(null)}
         />
       )}

@@ -1,22 +1,24 @@
 import { Alert, App as AntApp, Button, Card, Form, Input, InputNumber, Modal, Select, Space, Switch, Tag } from 'antd';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { LANGUAGES, fromMinorUnits, toMinorUnits, type Language } from '@shop/contract/common';
+import { keepPreviousData } from '@tanstack/react-query';
+import { LANGUAGES, fromMinorUnits, toMinorUnits, type Language, type EndpointData } from '@shop/contract/common';
 import { useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useEndpointMutation, useEndpointQuery } from '../../lib/endpoint-query';
 import { QueryTable, type ListSort } from '../../components/QueryTable';
 import { StatusTag } from '../../components/StatusTag';
-import { useCan } from '../../app/operator';
-import { api, newKey } from '../../lib/api';
+import { useCan } from '../../lib/operator';
+import { call, newIdempotencyKey } from '../../lib/request';
 import { formatDate, formatMoney } from '../../lib/format';
 import { FormField, filledTexts, useConsoleForm, type BodySchema } from '../../lib/form';
 import { LANGUAGE_NAMES } from '../../lib/i18n';
 import { charityCausesRoute, charityPledgesRoute, createCharityCauseRoute, updateCharityCauseRoute } from '../../lib/routes-settings';
-import { ReasonedChange, type PendingChange } from '../settings/ReasonedChange';
+import { ReasonedChange, type PendingChange } from '../../components/ReasonedChange';
 
-type Cause = Awaited<ReturnType<typeof api<typeof charityCausesRoute>>>['list'][number];
-type Pledge = Awaited<ReturnType<typeof api<typeof charityPledgesRoute>>>['list'][number];
-const KEY = ['admin', 'charity'];
+type Cause = EndpointData<typeof charityCausesRoute>['list'][number];
+type Pledge = EndpointData<typeof charityPledgesRoute>['list'][number];
+/** What a change of a cause makes stale: the causes and the pledges that show their titles. */
+const CHARITY = [charityCausesRoute, charityPledgesRoute];
 const CURRENCIES = ['USD', 'CNY', 'TWD', 'JPY', 'MYR', 'HUF', 'IDR', 'KHR', 'THB'];
 
 /** A cause's title in the console's language, else in English. */
@@ -36,7 +38,7 @@ interface Values {
 /** Minor units of an amount typed in major units; not a number when it is not one (the schema refuses it). */
 const minorOf = (v: string | null, currency: string): number => {
   try {
-    return toMinorUnits(String(v ?? ''), currency);
+    return toMinorUnits(v ?? '', currency);
   } catch {
     return Number.NaN;
   }
@@ -46,8 +48,7 @@ const minorOf = (v: string | null, currency: string): number => {
 function CauseForm({ editing, onClose, ask }: { editing?: Cause; onClose: () => void; ask: (c: PendingChange) => void }) {
   const { t, i18n } = useTranslation();
   const { message, modal } = AntApp.useApp();
-  const qc = useQueryClient();
-  const key = useRef(newKey());
+  const key = useRef(newIdempotencyKey());
   const form = useConsoleForm<Values, Record<string, unknown>>({
     schema: () =>
       editing
@@ -74,17 +75,17 @@ function CauseForm({ editing, onClose, ask }: { editing?: Cause; onClose: () => 
   });
   const lang = useWatch({ control: form.control, name: 'lang' });
   const currency = useWatch({ control: form.control, name: 'currency' });
-  const create = useMutation({
-    mutationFn: (body: Record<string, unknown>) => api(createCharityCauseRoute, { body: body as never, idempotencyKey: key.current }),
-    onSuccess: async () => {
+  const create = useEndpointMutation(createCharityCauseRoute, {
+    call: { idempotencyKey: key.current },
+    invalidates: CHARITY,
+    onSuccess: () => {
       message.success(t('settings.charity.created'));
-      await qc.invalidateQueries({ queryKey: KEY });
       onClose();
     },
   });
   const submit = form.submit((body) => {
     if (editing) {
-      ask({ title: `${t('settings.charity.editCause')} · ${titleOf(editing, i18n.language)}`, send: (reason, k) => api(updateCharityCauseRoute, { body: { ...(body as object), reason } as never, idempotencyKey: k }) });
+      ask({ title: `${t('settings.charity.editCause')} · ${titleOf(editing, i18n.language)}`, send: (reason, k) => call(updateCharityCauseRoute, { ...(body as object), reason } as never, { idempotencyKey: k }) });
       onClose();
       return;
     }
@@ -93,7 +94,7 @@ function CauseForm({ editing, onClose, ask }: { editing?: Cause; onClose: () => 
       content: String((body.title as Record<string, string>)['en-us'] ?? ''),
       okText: t('common.confirm'),
       cancelText: t('common.cancel'),
-      onOk: () => create.mutateAsync(body).catch(() => undefined),
+      onOk: () => create.mutateAsync(body as never).catch(() => undefined),
     });
   });
   const refusedTitle = form.formState.errors.title;
@@ -153,13 +154,13 @@ function CauseForm({ editing, onClose, ask }: { editing?: Cause; onClose: () => 
 export default function Charity() {
   const { t, i18n } = useTranslation();
   const can = useCan();
-  const causes = useQuery({ queryKey: [...KEY, 'causes'], queryFn: () => api(charityCausesRoute) });
+  const causes = useEndpointQuery(charityCausesRoute, undefined);
   const [causeId, setCauseId] = useState<number | undefined>();
   const [paging, setPaging] = useState({ page: 1, limit: 20 });
   const [sort, setSort] = useState<ListSort>({});
   const [search, setSearch] = useState('');
   const filters = { cause_id: causeId, q: search || undefined, ...(sort as { sort?: 'id' }) };
-  const pledges = useQuery({ queryKey: [...KEY, 'pledges', filters, paging], queryFn: () => api(charityPledgesRoute, { query: { ...filters, ...paging } }), placeholderData: keepPreviousData });
+  const pledges = useEndpointQuery(charityPledgesRoute, { ...filters, ...paging }, { placeholderData: keepPreviousData });
   const [editing, setEditing] = useState<Cause | 'new' | null>(null);
   const [pending, setPending] = useState<PendingChange | null>(null);
   const first = () => setPaging((p) => ({ ...p, page: 1 }));
@@ -240,7 +241,7 @@ export default function Charity() {
         />
       </Card>
       {editing && <CauseForm editing={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} ask={setPending} />}
-      <ReasonedChange change={pending} onClose={() => setPending(null)} invalidate={[KEY]} />
+      <ReasonedChange change={pending} onClose={() => setPending(null)} invalidates={CHARITY} />
     </Space>
   );
 }

@@ -1,14 +1,15 @@
 import type { AnyEndpoint } from '@shop/contract/common';
 import { Alert, App as AntApp, Button, Drawer, Form, Input, InputNumber, Popconfirm, Select, Space, Switch, Typography, Upload, type TableColumnsType } from 'antd';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, type UseQueryResult } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryTable, type ListSort } from '../../components/QueryTable';
-import { api, newKey } from '../../lib/api';
+import { useEndpointMutation, useEndpointQuery } from '../../lib/endpoint-query';
+import { newIdempotencyKey } from '../../lib/request';
 import { FormField, filledTexts, fromLocalInput, toLocalInput, useConsoleForm, type BodySchema } from '../../lib/form';
-import { LanguagePicker, LanguageTexts, useShownLanguages } from '../catalogue/LanguageTexts';
-import { RichTexts } from '../catalogue/RichTexts';
-import { usePictureUpload } from '../catalogue/upload';
+import { LanguagePicker, LanguageTexts, useShownLanguages } from '../../components/LanguageTexts';
+import { RichTexts } from '../../components/RichTexts';
+import { usePictureUpload } from '../../lib/upload';
 
 type Values = Record<string, unknown>;
 type Translate = (key: string) => string;
@@ -22,7 +23,7 @@ export type Field =
   | { name: string; label: string; kind: 'select'; options: Array<{ value: string; label: string }> };
 
 export interface ContentConfig {
-  /** The list's query key and the test ids' prefix. */
+  /** The test ids' prefix. */
   name: string;
   list: AnyEndpoint;
   save: AnyEndpoint;
@@ -104,9 +105,8 @@ function AttachmentsField({ value = [], onChange }: { value?: Attachment[]; onCh
 function ContentForm({ config, editing, onDone }: { config: ContentConfig; editing: Values; onDone: () => void }) {
   const { t } = useTranslation();
   const { message } = AntApp.useApp();
-  const qc = useQueryClient();
   const [shown, setShown] = useShownLanguages();
-  const key = useRef(newKey());
+  const key = useRef(newIdempotencyKey());
   const fields = config.fields(t);
   const initial = Object.fromEntries(Object.entries(editing).map(([k, v]) => [k, fields.some((f) => f.name === k && f.kind === 'moment') ? toLocal(v) : v]));
   const form = useConsoleForm<Values, Values>({
@@ -123,11 +123,11 @@ function ContentForm({ config, editing, onDone }: { config: ContentConfig; editi
       return body;
     },
   });
-  const save = useMutation({
-    mutationFn: (body: Values) => api(config.save, { body: body as never, idempotencyKey: key.current }),
-    onSuccess: async () => {
+  const save = useEndpointMutation(config.save, {
+    call: { idempotencyKey: key.current },
+    invalidates: [config.list],
+    onSuccess: () => {
       message.success(t('content.saved'));
-      await qc.invalidateQueries({ queryKey: ['admin', 'content', config.name] });
       onDone();
     },
   });
@@ -208,32 +208,35 @@ function ContentForm({ config, editing, onDone }: { config: ContentConfig; editi
   );
 }
 
+/** Deletes one item of a list, after a confirmation. */
+function DeleteButton({ remove, list, id }: { remove: AnyEndpoint; list: AnyEndpoint; id: number }) {
+  const { t } = useTranslation();
+  const { message } = AntApp.useApp();
+  const deletion = useEndpointMutation(remove, {
+    invalidates: [list],
+    onSuccess: () => void message.success(t('content.deleted')),
+    onError: (e) => void message.error(e.message),
+  });
+  return (
+    <Popconfirm title={t('content.deleteQuestion')} okText={t('common.confirm')} cancelText={t('common.cancel')} onConfirm={() => deletion.mutateAsync({ id } as never)}>
+      <Button size="small" danger>
+        {t('catalogue.editor.remove')}
+      </Button>
+    </Popconfirm>
+  );
+}
+
 /** One kind of content: its list, a drawer to write it in several languages side by side, and deletion with a confirmation. */
 export function ContentPage({ config }: { config: ContentConfig }) {
   const { t, i18n } = useTranslation();
-  const { message } = AntApp.useApp();
-  const qc = useQueryClient();
   const [paging, setPaging] = useState({ page: 1, limit: 20 });
   const [sort, setSort] = useState<ListSort>({});
   const [search, setSearch] = useState('');
   const [editing, setEditing] = useState<Values | null>(null);
-  const queryKey = ['admin', 'content', config.name];
   const listed = config.paged !== false;
   const filters = { q: search || undefined, ...sort };
-  const query = useQuery({
-    queryKey: [...queryKey, listed ? { ...filters, ...paging } : {}],
-    queryFn: () => api(config.list, listed ? { query: { ...filters, ...paging } as never } : {}) as Promise<{ list: Values[]; total?: number; page?: number; limit?: number }>,
-    placeholderData: keepPreviousData,
-  });
+  const query = useEndpointQuery(config.list, listed ? { ...filters, ...paging } : undefined, { placeholderData: keepPreviousData }) as UseQueryResult<{ list: Values[]; total?: number; page?: number; limit?: number }>;
   const first = () => setPaging((p) => ({ ...p, page: 1 }));
-  const remove = useMutation({
-    mutationFn: (id: number) => api(config.remove!, { body: { id } as never, idempotencyKey: newKey() }),
-    onSuccess: async () => {
-      message.success(t('content.deleted'));
-      await qc.invalidateQueries({ queryKey });
-    },
-    onError: (e) => message.error(e.message),
-  });
   const idField = config.idField ?? 'id';
   const columns: TableColumnsType<Values> = [
     ...config.columns(t),
@@ -246,13 +249,7 @@ export function ContentPage({ config }: { config: ContentConfig }) {
           <Button size="small" onClick={() => setEditing(row)} data-testid={`edit-${config.name}-${String(row[idField])}`}>
             {t('catalogue.goods.edit')}
           </Button>
-          {config.remove && (
-            <Popconfirm title={t('content.deleteQuestion')} okText={t('common.confirm')} cancelText={t('common.cancel')} onConfirm={() => remove.mutateAsync(row.id as number)}>
-              <Button size="small" danger>
-                {t('catalogue.editor.remove')}
-              </Button>
-            </Popconfirm>
-          )}
+          {config.remove && <DeleteButton remove={config.remove} list={config.list} id={row.id as number} />}
         </Space>
       ),
     },

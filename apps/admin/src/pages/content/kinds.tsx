@@ -1,7 +1,7 @@
 import { Tag } from 'antd';
 import { contentRoutes } from '../../lib/routes-content';
 import { formatDate } from '../../lib/format';
-import { nameIn } from '../catalogue/LanguageTexts';
+import { nameIn } from '../../components/LanguageTexts';
 import type { BodySchema } from '../../lib/form';
 import type { ContentConfig } from './ContentPage';
 

@@ -1,14 +1,14 @@
 import type { adjustmentBody } from '@shop/contract/admin';
 import { Alert, App as AntApp, Form, Input, InputNumber, Modal, Select } from 'antd';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { api, newKey } from '../../lib/api';
+import { useEndpointMutation } from '../../lib/endpoint-query';
+import { newIdempotencyKey } from '../../lib/request';
 import { FormField, useConsoleForm } from '../../lib/form';
-import { requestAdjustmentRoute } from '../../lib/routes-money';
-import { parseAmount, POINTS } from './amounts';
+import { memberPostingAnswers, requestAdjustmentRoute } from '../../lib/routes-money';
+import { parseAmount, POINTS } from '../../lib/money';
 
 interface Values {
   user_id: number | null;
@@ -22,9 +22,8 @@ interface Values {
 export function AdjustmentForm({ memberId, onClose }: { memberId?: number; onClose: () => void }) {
   const { t } = useTranslation();
   const { message } = AntApp.useApp();
-  const key = useRef(newKey());
+  const key = useRef(newIdempotencyKey());
   const [error, setError] = useState<string | null>(null);
-  const qc = useQueryClient();
   const form = useConsoleForm<Values, z.output<typeof adjustmentBody>>({
     schema: () => import('@shop/contract/admin').then((m) => m.adjustmentBody),
     defaultValues: { user_id: memberId ?? null, asset: 'cash', currency: 'USD', amount: '', reason: '' },
@@ -34,15 +33,14 @@ export function AdjustmentForm({ memberId, onClose }: { memberId?: number; onClo
     },
   });
   const asset = useWatch({ control: form.control, name: 'asset' }) ?? 'cash';
-  const mutation = useMutation({
-    mutationFn: (body: z.output<typeof adjustmentBody>) => api(requestAdjustmentRoute, { body, idempotencyKey: key.current }),
-    onSuccess: async (a) => {
+  const mutation = useEndpointMutation(requestAdjustmentRoute, {
+    call: { idempotencyKey: key.current },
+    invalidates: memberPostingAnswers,
+    onSuccess: (a) => {
       message.success(a.status === 'posted' ? t('money.adjust.posted') : t('money.adjust.pending'));
-      await qc.invalidateQueries({ queryKey: ['admin', 'ledger'] });
-      await qc.invalidateQueries({ queryKey: ['admin', 'member'] });
       onClose();
     },
-    onError: (e) => setError(e instanceof Error ? e.message : String(e)),
+    onError: (e) => setError(e.message),
   });
   return (
     <Modal

@@ -1,17 +1,18 @@
 import type { adjustmentSchema } from '@shop/contract/admin';
 import { Button, Card, Input, Segmented, Space, Table, Tag, Typography } from 'antd';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { useCan, useOperator } from '../../app/operator';
+import { useEndpointQuery } from '../../lib/endpoint-query';
+import { useCan, useOperator } from '../../lib/operator';
 import { DecisionModal } from '../../components/DecisionModal';
 import { QueryTable, type ListSort } from '../../components/QueryTable';
-import { api } from '../../lib/api';
+import { call } from '../../lib/request';
 import { formatDate } from '../../lib/format';
-import { adjustmentLimitsRoute, adjustmentsRoute, decideAdjustmentRoute, setAdjustmentLimitRoute } from '../../lib/routes-money';
+import { adjustmentLimitsRoute, adjustmentsRoute, decideAdjustmentRoute, memberPostingAnswers, setAdjustmentLimitRoute } from '../../lib/routes-money';
 import { AdjustmentForm } from './AdjustmentForm';
-import { parseAmount, showAmount } from './amounts';
+import { parseAmount, showAmount } from '../../lib/money';
 
 type Adjustment = z.infer<typeof adjustmentSchema>;
 type Status = Adjustment['status'];
@@ -22,7 +23,7 @@ function Limits() {
   const { t } = useTranslation();
   const can = useCan();
   const [setting, setSetting] = useState(false);
-  const query = useQuery({ queryKey: ['admin', 'ledger', 'limits'], queryFn: () => api(adjustmentLimitsRoute) });
+  const query = useEndpointQuery(adjustmentLimitsRoute, undefined);
   return (
     <Card
       size="small"
@@ -53,9 +54,9 @@ function Limits() {
         ]}
         send={(v, key) => {
           const currency = (v.currency ?? '').trim().toUpperCase();
-          return api(setAdjustmentLimitRoute, { body: { currency, amount: parseAmount(v.amount, currency) ?? -1, reason: v.reason ?? '' }, idempotencyKey: key });
+          return call(setAdjustmentLimitRoute, { currency, amount: parseAmount(v.amount, currency) ?? -1, reason: v.reason ?? '' }, { idempotencyKey: key });
         }}
-        invalidate={[['admin', 'ledger', 'limits']]}
+        invalidates={[adjustmentLimitsRoute]}
         onClose={() => setSetting(false)}
       />
     </Card>
@@ -74,7 +75,7 @@ export default function Adjustments() {
   const [sort, setSort] = useState<ListSort>({});
   const [search, setSearch] = useState('');
   const filters = { status, q: search || undefined, ...(sort as { sort?: 'id' }) };
-  const query = useQuery({ queryKey: ['admin', 'ledger', 'adjustments', filters, paging], queryFn: () => api(adjustmentsRoute, { query: { ...filters, ...paging } }), placeholderData: keepPreviousData });
+  const query = useEndpointQuery(adjustmentsRoute, { ...filters, ...paging }, { placeholderData: keepPreviousData });
   const mine = (r: Adjustment) => me.data !== undefined && r.requested_by === `${me.data.user_name}#${me.data.id}`;
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }} data-testid="adjustments">
@@ -167,8 +168,8 @@ export default function Adjustments() {
           okText={deciding.decision === 'approve' ? t('common.approve') : t('common.reject')}
           danger={deciding.decision === 'reject'}
           fields={[{ name: 'reason', label: t('common.reason'), required: deciding.decision === 'reject', multiline: true }]}
-          send={(v, key) => api(decideAdjustmentRoute, { body: { id: deciding.row.id, decision: deciding.decision, reason: v.reason || undefined }, idempotencyKey: key })}
-          invalidate={[['admin', 'ledger'], ['admin', 'member']]}
+          send={(v, key) => call(decideAdjustmentRoute, { id: deciding.row.id, decision: deciding.decision, reason: v.reason || undefined }, { idempotencyKey: key })}
+          invalidates={memberPostingAnswers}
           onClose={() => setDeciding(null)}
         />
       )}

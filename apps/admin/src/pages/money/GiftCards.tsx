@@ -1,17 +1,18 @@
 import type { giftCardBatchSchema } from '@shop/contract/admin';
 import { Alert, Button, InputNumber, Space, Typography, Input } from 'antd';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { useCan } from '../../app/operator';
+import { useEndpointQuery } from '../../lib/endpoint-query';
+import { useCan } from '../../lib/operator';
 import { DecisionModal } from '../../components/DecisionModal';
 import { QueryTable, type ListSort } from '../../components/QueryTable';
-import { api } from '../../lib/api';
+import { call } from '../../lib/request';
 import { formatDate, formatNumber } from '../../lib/format';
-import { giftCardBatchesRoute, grantPointsRoute, issueGiftCardsRoute } from '../../lib/routes-money';
-import { parseAmount, showAmount } from './amounts';
+import { giftCardBatchesRoute, grantPointsRoute, issueGiftCardsRoute, ledgerAnswers, memberPostingAnswers } from '../../lib/routes-money';
+import { parseAmount, POINTS, showAmount } from '../../lib/money';
 
 type Batch = z.infer<typeof giftCardBatchSchema>;
 const memberOf = (v: string | undefined) => (v && /^\d+$/.test(v.trim()) ? Number(v.trim()) : 0);
@@ -33,11 +34,7 @@ export default function GiftCards() {
   const [sort, setSort] = useState<ListSort>({});
   const [search, setSearch] = useState('');
   const filters = { user_id: member, q: search || undefined, ...(sort as { sort?: 'id' }) };
-  const query = useQuery({
-    queryKey: ['admin', 'ledger', 'gift-card-batches', filters, paging],
-    queryFn: () => api(giftCardBatchesRoute, { query: { ...filters, ...paging } }),
-    placeholderData: keepPreviousData,
-  });
+  const query = useEndpointQuery(giftCardBatchesRoute, { ...filters, ...paging }, { placeholderData: keepPreviousData });
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }} data-testid="gift-cards">
       <Space style={{ justifyContent: 'space-between', width: '100%' }}>
@@ -102,14 +99,11 @@ export default function GiftCards() {
         ]}
         send={async (v, key) => {
           const currency = (v.currency ?? '').trim().toUpperCase();
-          const issued = await api(issueGiftCardsRoute, {
-            body: { user_id: memberOf(v.user_id), currency, value: parseAmount(v.value, currency) ?? 0, count: Number(v.count), expires_at: endOfDay(v.expires), reason: v.reason ?? '' },
-            idempotencyKey: key,
-          });
+          const issued = await call(issueGiftCardsRoute, { user_id: memberOf(v.user_id), currency, value: parseAmount(v.value, currency) ?? 0, count: Number(v.count), expires_at: endOfDay(v.expires), reason: v.reason ?? '' }, { idempotencyKey: key });
           setCodes(issued.codes);
           return issued;
         }}
-        invalidate={[['admin', 'ledger']]}
+        invalidates={ledgerAnswers}
         onClose={() => setOpen(null)}
       />
       <DecisionModal
@@ -124,12 +118,9 @@ export default function GiftCards() {
           { name: 'reason', label: t('common.reason'), required: true, multiline: true },
         ]}
         send={(v, key) =>
-          api(grantPointsRoute, {
-            body: { user_id: memberOf(v.user_id), kind: v.kind === 'shopping_points' ? 'shopping_points' : 'points', amount: Number(v.amount), reason: v.reason ?? '' },
-            idempotencyKey: key,
-          })
+          call(grantPointsRoute, { user_id: memberOf(v.user_id), kind: v.kind === 'shopping_points' ? 'shopping_points' : 'points', amount: parseAmount(v.amount, POINTS) ?? 0, reason: v.reason ?? '' }, { idempotencyKey: key })
         }
-        invalidate={[['admin', 'ledger'], ['admin', 'member']]}
+        invalidates={memberPostingAnswers}
         onClose={() => setOpen(null)}
       />
     </Space>

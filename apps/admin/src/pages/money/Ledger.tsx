@@ -1,15 +1,15 @@
 import type { journalEntrySchema } from '@shop/contract/admin';
 import { Button, DatePicker, Input, InputNumber, Select, Space, Table, Tag, Typography } from 'antd';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
+import { useEndpointQuery } from '../../lib/endpoint-query';
 import { QueryTable, type ListSort } from '../../components/QueryTable';
-import { api } from '../../lib/api';
 import { formatDate } from '../../lib/format';
 import { entryKindsRoute, journalRoute } from '../../lib/routes-money';
-import { showAmount } from './amounts';
+import { showAmount } from '../../lib/money';
 
 type Entry = z.infer<typeof journalEntrySchema>;
 
@@ -50,9 +50,9 @@ export default function Ledger() {
   const [paging, setPaging] = useState({ page: 1, limit: 20 });
   const [sort, setSort] = useState<ListSort>({});
   const [search, setSearch] = useState('');
-  const kinds = useQuery({ queryKey: ['admin', 'ledger', 'kinds'], queryFn: () => api(entryKindsRoute) });
+  const kinds = useEndpointQuery(entryKindsRoute, undefined);
   const filters = { member_id: memberId, kind, from: dates?.[0], to: dates?.[1], q: search || undefined, ...(sort as { sort?: 'id' }) };
-  const query = useQuery({ queryKey: ['admin', 'ledger', 'journal', filters, paging], queryFn: () => api(journalRoute, { query: { ...filters, ...paging } }), placeholderData: keepPreviousData });
+  const query = useEndpointQuery(journalRoute, { ...filters, ...paging }, { placeholderData: keepPreviousData });
   const setMember = (id: number | null | undefined) => {
     setParams(id ? { member: String(id) } : {});
     setPaging((p) => ({ ...p, page: 1 }));

@@ -1,17 +1,17 @@
 import type { accountLineSchema, ledgerAccountSchema } from '@shop/contract/admin';
 import { Button, Card, Space, Tag } from 'antd';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { useCan } from '../../app/operator';
+import { useEndpointQuery } from '../../lib/endpoint-query';
+import { useCan } from '../../lib/operator';
 import { QueryTable } from '../../components/QueryTable';
-import { api } from '../../lib/api';
 import { formatDate, formatNumber } from '../../lib/format';
 import { accountEntriesRoute, memberAccountsRoute } from '../../lib/routes-money';
 import { AdjustmentForm } from './AdjustmentForm';
-import { showAmount } from './amounts';
+import { showAmount } from '../../lib/money';
 
 type Account = z.infer<typeof ledgerAccountSchema>;
 type Line = z.infer<typeof accountLineSchema>;
@@ -20,12 +20,7 @@ type Line = z.infer<typeof accountLineSchema>;
 function AccountLines({ account }: { account: Account }) {
   const { t } = useTranslation();
   const [paging, setPaging] = useState({ page: 1, limit: 10 });
-  const query = useQuery({
-    queryKey: ['admin', 'ledger', 'account', account.id, paging],
-    queryFn: () => api(accountEntriesRoute, { query: { account_id: account.id, ...paging } }),
-    placeholderData: keepPreviousData,
-    staleTime: 0,
-  });
+  const query = useEndpointQuery(accountEntriesRoute, { account_id: account.id, ...paging }, { placeholderData: keepPreviousData, staleTime: 0 });
   return (
     <QueryTable<Line>
       size="small"
@@ -51,7 +46,7 @@ export function MemberLedger({ memberId }: { memberId: number }) {
   const navigate = useNavigate();
   const [adjusting, setAdjusting] = useState(false);
   // Balances move with every decision elsewhere in the console: read afresh each time the member is opened.
-  const query = useQuery({ queryKey: ['admin', 'ledger', 'accounts', memberId], queryFn: () => api(memberAccountsRoute, { query: { member_id: memberId } }), staleTime: 0 });
+  const query = useEndpointQuery(memberAccountsRoute, { member_id: memberId }, { staleTime: 0 });
   return (
     <Card
       size="small"

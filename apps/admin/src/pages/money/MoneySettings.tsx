@@ -1,24 +1,26 @@
 import type { payMethodSettingSchema } from '@shop/contract/admin';
+import type { AnyEndpoint } from '@shop/contract/common';
 import { Button, Input, Space, Tabs, Tag, Typography } from 'antd';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { useCan } from '../../app/operator';
+import { useEndpointQuery } from '../../lib/endpoint-query';
+import { useCan } from '../../lib/operator';
 import { DecisionModal, type DecisionField } from '../../components/DecisionModal';
 import type { BodySchema } from '../../lib/form';
 import { QueryTable } from '../../components/QueryTable';
-import { api } from '../../lib/api';
+import { call } from '../../lib/request';
 import { formatDate, formatNumber } from '../../lib/format';
 import {
   addBankRoute, addCollectionAccountRoute, addCryptoAddressesRoute, banksRoute, collectionAccountsRoute, cryptoPoolRoute, payMethodsRoute, ratesRoute, rechargeChannelsRoute, setRateRoute, setPayMethodRoute,
   setRechargeChannelRoute, setWalletLimitRoute, walletLimitsRoute,
 } from '../../lib/routes-money';
-import { parseAmount, showAmount } from './amounts';
+import { parseAmount, showAmount } from '../../lib/money';
 
 type PayMethod = z.infer<typeof payMethodSettingSchema>;
 /** A settings form: its fields, the contract's body schema, the body made of the values, and the call that sends it with the dialog's key and the reason. */
-type Form = { title: string; fields: DecisionField[]; schema: () => Promise<BodySchema>; toBody: (v: Record<string, string>) => unknown; fieldOf?: Record<string, string>; send: (body: any, key: string) => Promise<unknown>; invalidate: string };
+type Form = { title: string; fields: DecisionField[]; schema: () => Promise<BodySchema>; toBody: (v: Record<string, string>) => unknown; fieldOf?: Record<string, string>; send: (body: any, key: string) => Promise<unknown>; invalidates: AnyEndpoint[] };
 const admin = () => import('@shop/contract/admin');
 const wallet = () => import('@shop/contract/wallet');
 
@@ -49,13 +51,13 @@ export default function MoneySettings() {
   const [form, setForm] = useState<Form | null>(null);
   const [country, setCountry] = useState<string>();
   const [pool, setPool] = useState({ page: 1, limit: 20 });
-  const rates = useQuery({ queryKey: ['admin', 'money-settings', 'rates'], queryFn: () => api(ratesRoute) });
-  const methods = useQuery({ queryKey: ['admin', 'money-settings', 'methods'], queryFn: () => api(payMethodsRoute) });
-  const limits = useQuery({ queryKey: ['admin', 'money-settings', 'limits'], queryFn: () => api(walletLimitsRoute) });
-  const channels = useQuery({ queryKey: ['admin', 'money-settings', 'channels'], queryFn: () => api(rechargeChannelsRoute) });
-  const accounts = useQuery({ queryKey: ['admin', 'money-settings', 'accounts'], queryFn: () => api(collectionAccountsRoute) });
-  const banks = useQuery({ queryKey: ['admin', 'money-settings', 'banks', country], queryFn: () => api(banksRoute, { query: { country_code: country } }) });
-  const addresses = useQuery({ queryKey: ['admin', 'money-settings', 'pool', pool], queryFn: () => api(cryptoPoolRoute, { query: pool }), placeholderData: keepPreviousData });
+  const rates = useEndpointQuery(ratesRoute, undefined);
+  const methods = useEndpointQuery(payMethodsRoute, undefined);
+  const limits = useEndpointQuery(walletLimitsRoute, undefined);
+  const channels = useEndpointQuery(rechargeChannelsRoute, undefined);
+  const accounts = useEndpointQuery(collectionAccountsRoute, undefined);
+  const banks = useEndpointQuery(banksRoute, { country_code: country });
+  const addresses = useEndpointQuery(cryptoPoolRoute, pool, { placeholderData: keepPreviousData });
   const reason: DecisionField = { name: 'reason', label: t('common.reason'), required: true, multiline: true };
   const req = (name: string, label: string, placeholder?: string): DecisionField => ({ name, label, required: true, requiredMessage: t('auth.required'), placeholder });
 
@@ -72,8 +74,8 @@ export default function MoneySettings() {
       schema: () => admin().then((c) => c.payMethodBody),
       fieldOf: { fee_fixed_minor: 'fee_fixed' },
       toBody: (v) => ({ id: m.id, fee_bp: int(v.fee_bp), fee_fixed_minor: parseAmount(v.fee_fixed, m.currency) ?? -1, enabled: v.enabled === 'on', sort: int(v.sort), reason: v.reason ?? '' }),
-      send: (body, key) => api(setPayMethodRoute, { body, idempotencyKey: key }),
-      invalidate: 'methods',
+      send: (body, key) => call(setPayMethodRoute, body, { idempotencyKey: key }),
+      invalidates: [payMethodsRoute],
     });
 
   const tabs = [
@@ -89,8 +91,8 @@ export default function MoneySettings() {
               fields: [req('base', t('money.settings.base'), 'USD'), req('quote', t('money.settings.quote'), 'MYR'), req('rate', t('money.settings.rate'), '4.4750'), reason],
               schema: () => admin().then((c) => c.setRateBody),
               toBody: (v) => ({ base: upper(v.base), quote: upper(v.quote), rate: (v.rate ?? '').trim(), reason: v.reason }),
-              send: (body, key) => api(setRateRoute, { body, idempotencyKey: key }),
-              invalidate: 'rates',
+              send: (body, key) => call(setRateRoute, body, { idempotencyKey: key }),
+              invalidates: [ratesRoute],
             })
           }
         >
@@ -156,8 +158,8 @@ export default function MoneySettings() {
                 const m = (x: string | undefined) => parseAmount(x, /^[A-Z]{3}$/.test(c) ? c : 'USD') ?? -1;
                 return { currency: c, kind: v.kind, fee_bp: int(v.fee_bp), fee_fixed: m(v.fee_fixed), min: m(v.min), max: m(v.max), daily_count: int(v.daily_count), daily_amount: m(v.daily_amount), reason: v.reason };
               },
-              send: (body, key) => api(setWalletLimitRoute, { body, idempotencyKey: key }),
-              invalidate: 'limits',
+              send: (body, key) => call(setWalletLimitRoute, body, { idempotencyKey: key }),
+              invalidates: [walletLimitsRoute],
             })
           }
         >
@@ -200,8 +202,8 @@ export default function MoneySettings() {
               ],
               schema: () => wallet().then((c) => c.rechargeChannelBody),
               toBody: (v) => ({ code: (v.code ?? '').trim(), kind: v.kind, name: v.name ?? '', currencies: list(v.currencies), min: int(v.min), max: int(v.max), enabled: v.enabled === 'on', reason: v.reason }),
-              send: (body, key) => api(setRechargeChannelRoute, { body, idempotencyKey: key }),
-              invalidate: 'channels',
+              send: (body, key) => call(setRechargeChannelRoute, body, { idempotencyKey: key }),
+              invalidates: [rechargeChannelsRoute],
             })
           }
         >
@@ -234,8 +236,8 @@ export default function MoneySettings() {
               fields: [req('currency', t('common.currency'), 'MYR'), req('bank_name', t('money.settings.bankName')), req('account_name', t('money.settings.accountName')), req('account_number', t('money.settings.accountNumber')), { name: 'branch', label: t('money.settings.branch') }, reason],
               schema: () => wallet().then((c) => c.collectionAccountBody),
               toBody: (v) => ({ currency: upper(v.currency), bank_name: v.bank_name ?? '', account_name: v.account_name ?? '', account_number: v.account_number ?? '', branch: v.branch ?? '', enabled: true, reason: v.reason }),
-              send: (body, key) => api(addCollectionAccountRoute, { body, idempotencyKey: key }),
-              invalidate: 'accounts',
+              send: (body, key) => call(addCollectionAccountRoute, body, { idempotencyKey: key }),
+              invalidates: [collectionAccountsRoute],
             })
           }
         >
@@ -274,8 +276,8 @@ export default function MoneySettings() {
               ],
               schema: () => wallet().then((c) => c.bankBody),
               toBody: (v) => ({ country_code: upper(v.country_code), type: v.type, name: v.name ?? '', code: (v.code ?? '').trim(), ...(v.parent_id?.trim() ? { parent_id: int(v.parent_id) } : {}), reason: v.reason }),
-              send: (body, key) => api(addBankRoute, { body, idempotencyKey: key }),
-              invalidate: 'banks',
+              send: (body, key) => call(addBankRoute, body, { idempotencyKey: key }),
+              invalidates: [banksRoute],
             })
           }
         >
@@ -308,8 +310,8 @@ export default function MoneySettings() {
               fields: [req('network', t('money.settings.network'), 'TRC20'), { ...req('addresses', t('money.settings.addresses')), multiline: true, placeholder: t('money.settings.addressesHint') }, reason],
               schema: () => wallet().then((c) => c.cryptoAddressesBody),
               toBody: (v) => ({ network: upper(v.network), addresses: (v.addresses ?? '').split(/[\s,]+/).filter(Boolean), reason: v.reason }),
-              send: (body, key) => api(addCryptoAddressesRoute, { body, idempotencyKey: key }),
-              invalidate: 'pool',
+              send: (body, key) => call(addCryptoAddressesRoute, body, { idempotencyKey: key }),
+              invalidates: [cryptoPoolRoute],
             })
           }
         >
@@ -350,7 +352,7 @@ export default function MoneySettings() {
         toBody={form?.toBody}
         fieldOf={form?.fieldOf}
         send={(_v, key, body) => form!.send(body, key)}
-        invalidate={form ? [['admin', 'money-settings', form.invalidate]] : []}
+        invalidates={form?.invalidates ?? []}
         onClose={() => setForm(null)}
       />
     </div>

@@ -1,15 +1,16 @@
 import type { adminPaymentSchema, paymentFlagSchema, paymentRefundSchema } from '@shop/contract/admin';
 import { App as AntApp, Badge, Button, Card, Input, Segmented, Select, Space, Table, Tag, Typography } from 'antd';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import { fromMinorUnits } from '@shop/contract/common';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { useCan } from '../../app/operator';
+import { useEndpointMutation, useEndpointQuery } from '../../lib/endpoint-query';
+import { useCan } from '../../lib/operator';
 import { DecisionModal } from '../../components/DecisionModal';
 import { QueryTable, type ListSort } from '../../components/QueryTable';
-import { api, newKey } from '../../lib/api';
-import { parseAmount } from '../money/amounts';
+import { call } from '../../lib/request';
+import { parseAmount } from '../../lib/money';
 import { formatDate, formatMoney } from '../../lib/format';
 import { decidePaymentFlagRoute, inquirePaymentRoute, paymentDetailRoute, paymentFlagsRoute, paymentsRoute, refundPaymentRoute, refundsRoute } from '../../lib/routes-payments';
 
@@ -22,6 +23,8 @@ const STATUSES = ['created', 'pending', 'succeeded', 'failed', 'canceled', 'expi
 const STATUS_COLORS: Record<string, string> = { created: 'default', pending: 'gold', succeeded: 'green', failed: 'red', canceled: 'default', expired: 'default' };
 const REFUND_COLORS: Record<string, string> = { pending: 'gold', succeeded: 'green', failed: 'red' };
 const MISMATCHES = ['amount_mismatch', 'currency_mismatch', 'merchant_mismatch'];
+/** Every answer of this page: what a decision about a payment may change. */
+const PAYMENT_ANSWERS = [paymentsRoute, paymentDetailRoute, paymentFlagsRoute, refundsRoute];
 const json = (v: unknown) => (v && typeof v === 'object' && Object.keys(v).length ? JSON.stringify(v) : '—');
 
 /** The decisions a flag can take (the server checks again). */
@@ -30,7 +33,7 @@ const decisionsFor = (f: Flag): Decision[] => [...(f.refund_needed && f.kind !==
 /** One payment's events, flags and refunds (shown when its row opens). */
 function PaymentDetail({ id }: { id: number }) {
   const { t } = useTranslation();
-  const query = useQuery({ queryKey: ['admin', 'payments', 'detail', id], queryFn: () => api(paymentDetailRoute, { query: { id } }) });
+  const query = useEndpointQuery(paymentDetailRoute, { id });
   const d = query.data;
   if (!d) return <Typography.Text type="secondary">{query.isError ? t('common.error') : t('common.loading')}</Typography.Text>;
   return (
@@ -81,17 +84,13 @@ const refundColumns = (t: (k: string) => string) => [
 function InquireButton({ p }: { p: Payment }) {
   const { t } = useTranslation();
   const { message } = AntApp.useApp();
-  const qc = useQueryClient();
-  const inquire = useMutation({
-    mutationFn: () => api(inquirePaymentRoute, { body: { id: p.id }, idempotencyKey: newKey() }),
-    onSuccess: async (r) => {
-      message.success(t('payments.inquired', { status: t(`payments.status.${r.payment.status}`) }));
-      await qc.invalidateQueries({ queryKey: ['admin', 'payments'] });
-    },
-    onError: (e) => message.error(e.message),
+  const inquire = useEndpointMutation(inquirePaymentRoute, {
+    invalidates: PAYMENT_ANSWERS,
+    onSuccess: (r) => void message.success(t('payments.inquired', { status: t(`payments.status.${r.payment.status}`) })),
+    onError: (e) => void message.error(e.message),
   });
   return (
-    <Button size="small" loading={inquire.isPending} onClick={() => inquire.mutate()} data-testid={`inquire-${p.id}`}>
+    <Button size="small" loading={inquire.isPending} onClick={() => inquire.mutate({ id: p.id })} data-testid={`inquire-${p.id}`}>
       {t('payments.inquire')}
     </Button>
   );
@@ -106,7 +105,7 @@ function PaymentList() {
   const [sort, setSort] = useState<ListSort>({});
   const [refunding, setRefunding] = useState<Payment | null>(null);
   const filters = { ...filter, ...(sort as { sort?: 'id' }) };
-  const query = useQuery({ queryKey: ['admin', 'payments', 'list', filters, paging], queryFn: () => api(paymentsRoute, { query: { ...filters, ...paging } }), placeholderData: keepPreviousData });
+  const query = useEndpointQuery(paymentsRoute, { ...filters, ...paging }, { placeholderData: keepPreviousData });
   const set = (f: typeof filter) => {
     setFilter(f);
     setPaging((p) => ({ ...p, page: 1 }));
@@ -169,8 +168,8 @@ function PaymentList() {
         ]}
         schema={() => import('@shop/contract/admin').then((m) => m.paymentRefundBody)}
         toBody={(v) => ({ id: refunding.id, amount: v.amount?.trim() ? (parseAmount(v.amount.trim(), refunding.currency) ?? 0) : undefined, reason: v.reason })}
-        send={(_v, key, body) => api(refundPaymentRoute, { body, idempotencyKey: key })}
-        invalidate={[['admin', 'payments']]}
+        send={(_v, key, body) => call(refundPaymentRoute, body, { idempotencyKey: key })}
+        invalidates={PAYMENT_ANSWERS}
         onClose={() => setRefunding(null)}
       />
     )}
@@ -187,7 +186,7 @@ function FlagQueue() {
   const [sort, setSort] = useState<ListSort>({});
   const [deciding, setDeciding] = useState<{ flag: Flag; decision: Decision } | null>(null);
   const filters = { state, ...(sort as { sort?: 'id' }) };
-  const query = useQuery({ queryKey: ['admin', 'payments', 'flags', filters, paging], queryFn: () => api(paymentFlagsRoute, { query: { ...filters, ...paging } }), placeholderData: keepPreviousData });
+  const query = useEndpointQuery(paymentFlagsRoute, { ...filters, ...paging }, { placeholderData: keepPreviousData });
   return (
     <>
       <QueryTable<Flag>
@@ -236,8 +235,8 @@ function FlagQueue() {
         fields={[{ name: 'reason', label: t('common.reason'), required: true, multiline: true }]}
         schema={() => import('@shop/contract/admin').then((m) => m.flagDecisionBody)}
         toBody={(v) => ({ id: deciding?.flag.id, decision: deciding?.decision, reason: v.reason })}
-        send={(_v, key, body) => api(decidePaymentFlagRoute, { body, idempotencyKey: key })}
-        invalidate={[['admin', 'payments']]}
+        send={(_v, key, body) => call(decidePaymentFlagRoute, body, { idempotencyKey: key })}
+        invalidates={PAYMENT_ANSWERS}
         onClose={() => setDeciding(null)}
       />
     </>
@@ -251,7 +250,7 @@ function RefundList() {
   const [paging, setPaging] = useState({ page: 1, limit: 20 });
   const [sort, setSort] = useState<ListSort>({});
   const filters = { status, ...(sort as { sort?: 'id' }) };
-  const query = useQuery({ queryKey: ['admin', 'payments', 'refunds', filters, paging], queryFn: () => api(refundsRoute, { query: { ...filters, ...paging } }), placeholderData: keepPreviousData });
+  const query = useEndpointQuery(refundsRoute, { ...filters, ...paging }, { placeholderData: keepPreviousData });
   return (
     <QueryTable<Refund>
       rowKey="id"

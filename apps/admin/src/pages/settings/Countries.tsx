@@ -1,16 +1,16 @@
 import { Button, Select, Skeleton, Space, Typography } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useEndpointQuery } from '../../lib/endpoint-query';
 import { QueryError } from '../../components/QueryError';
-import { api } from '../../lib/api';
+import { call } from '../../lib/request';
 import { setShippingCountriesRoute, shippingCountriesRoute } from '../../lib/routes-settings';
-import type { PendingChange } from './ReasonedChange';
+import type { PendingChange } from '../../components/ReasonedChange';
 
 /** The countries members ship to, in the address form's order; codes typed in to add one. */
 export function Countries({ ask }: { ask: (c: PendingChange) => void }) {
   const { t } = useTranslation();
-  const q = useQuery({ queryKey: ['admin', 'countries'], queryFn: () => api(shippingCountriesRoute) });
+  const q = useEndpointQuery(shippingCountriesRoute, undefined);
   const [chosen, setChosen] = useState<string[] | null>(null);
   if (q.isError) return <QueryError error={q.error} retry={q.refetch} />;
   if (!q.data) return <Skeleton active />;
@@ -36,7 +36,7 @@ export function Countries({ ask }: { ask: (c: PendingChange) => void }) {
           ask({
             title: t('settings.page.tabs.countries'),
             send: async (reason, key) => {
-              await api(setShippingCountriesRoute, { body: { countries: value, reason }, idempotencyKey: key });
+              await call(setShippingCountriesRoute, { countries: value, reason }, { idempotencyKey: key });
               setChosen(null);
             },
           })

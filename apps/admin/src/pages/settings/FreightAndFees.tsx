@@ -1,12 +1,12 @@
 import { Button, Card, Input, InputNumber, Select, Space, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { currencyExponent, fromMinorUnits, toMinorUnits } from '@shop/contract/common';
-import { api } from '../../lib/api';
+import { currencyExponent, fromMinorUnits, toMinorUnits, type EndpointData } from '@shop/contract/common';
+import { call } from '../../lib/request';
 import { saveInternationalFreightRoute, saveOperatingFeeRoute, saveShippingFeeRoute, type settingsRoute } from '../../lib/routes-settings';
-import type { PendingChange } from './ReasonedChange';
+import type { PendingChange } from '../../components/ReasonedChange';
 
-type Snapshot = Awaited<ReturnType<typeof api<typeof settingsRoute>>>;
+type Snapshot = EndpointData<typeof settingsRoute>;
 interface Props {
   s: Snapshot;
   ask: (c: PendingChange) => void;
@@ -48,7 +48,7 @@ export function FreightAndFees({ s, ask, money }: Props) {
             onClick={() =>
               ask({
                 title: t('settings.page.shippingFees'),
-                send: (reason, key) => api(saveShippingFeeRoute, { body: { country_code: ship.country_code, currency: ship.currency, fee: shipFee!, free_over: shipFree ?? null, reason }, idempotencyKey: key }),
+                send: (reason, key) => call(saveShippingFeeRoute, { country_code: ship.country_code, currency: ship.currency, fee: shipFee!, free_over: shipFree ?? null, reason }, { idempotencyKey: key }),
               })
             }
           >
@@ -85,7 +85,7 @@ export function FreightAndFees({ s, ask, money }: Props) {
             type="primary"
             disabled={fee.country_code.length !== 2 || fee.percent === null}
             onClick={() =>
-              ask({ title: t('settings.page.operatingFees'), send: (reason, key) => api(saveOperatingFeeRoute, { body: { country_code: fee.country_code, rate_bp: Math.round((fee.percent ?? 0) * 100), reason }, idempotencyKey: key }) })
+              ask({ title: t('settings.page.operatingFees'), send: (reason, key) => call(saveOperatingFeeRoute, { country_code: fee.country_code, rate_bp: Math.round((fee.percent ?? 0) * 100), reason }, { idempotencyKey: key }) })
             }
           >
             {t('settings.page.save')}
@@ -119,10 +119,7 @@ export function FreightAndFees({ s, ask, money }: Props) {
               ask({
                 title: t('settings.page.internationalFreight'),
                 send: (reason, key) =>
-                  api(saveInternationalFreightRoute, {
-                    body: { country_code: band.country_code, method: band.method, weight_from_g: band.weight_from_g, weight_to_g: band.weight_to_g, currency: band.currency, fee: bandFee!, reason },
-                    idempotencyKey: key,
-                  }),
+                  call(saveInternationalFreightRoute, { country_code: band.country_code, method: band.method, weight_from_g: band.weight_from_g, weight_to_g: band.weight_to_g, currency: band.currency, fee: bandFee!, reason }, { idempotencyKey: key }),
               })
             }
           >

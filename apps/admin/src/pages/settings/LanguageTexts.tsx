@@ -1,15 +1,16 @@
 import { Button, Input, Modal, Select, Space, Tag, Typography } from 'antd';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { LANGUAGES, type Language } from '@shop/contract/common';
+import { keepPreviousData } from '@tanstack/react-query';
+import { LANGUAGES, type Language, type EndpointData } from '@shop/contract/common';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useEndpointQuery } from '../../lib/endpoint-query';
 import { QueryTable, type ListSort } from '../../components/QueryTable';
-import { api } from '../../lib/api';
+import { call } from '../../lib/request';
 import { LANGUAGE_NAMES } from '../../lib/i18n';
 import { languageTextsRoute, setLanguageTextRoute } from '../../lib/routes-settings';
-import type { PendingChange } from './ReasonedChange';
+import type { PendingChange } from '../../components/ReasonedChange';
 
-type Row = Awaited<ReturnType<typeof api<typeof languageTextsRoute>>>['list'][number];
+type Row = EndpointData<typeof languageTextsRoute>['list'][number];
 
 /** The member app's texts per language: search, edit one (or restore the shipped text); the pack's version shows what apps load. */
 export function LanguageTexts({ ask }: { ask: (c: PendingChange) => void }) {
@@ -20,13 +21,9 @@ export function LanguageTexts({ ask }: { ask: (c: PendingChange) => void }) {
   const [editing, setEditing] = useState<{ key: string; text: string } | null>(null);
   const [sort, setSort] = useState<ListSort>({});
   const filters = { lang, q: search, ...(sort as { sort?: 'key' }) };
-  const query = useQuery({
-    queryKey: ['admin', 'language-texts', filters, paging],
-    queryFn: () => api(languageTextsRoute, { query: { ...filters, ...paging } }),
-    placeholderData: keepPreviousData,
-  });
+  const query = useEndpointQuery(languageTextsRoute, { ...filters, ...paging }, { placeholderData: keepPreviousData });
   const save = (key: string, text: string | null) =>
-    ask({ title: `${LANGUAGE_NAMES[lang]} · ${key}`, send: (reason, idempotencyKey) => api(setLanguageTextRoute, { body: { lang, key, text, reason }, idempotencyKey }) });
+    ask({ title: `${LANGUAGE_NAMES[lang]} · ${key}`, send: (reason, idempotencyKey) => call(setLanguageTextRoute, { lang, key, text, reason }, { idempotencyKey: idempotencyKey }) });
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Space wrap>

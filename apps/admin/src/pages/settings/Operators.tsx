@@ -1,26 +1,27 @@
+import type { EndpointData } from '@shop/contract/common';
 import { Alert, Button, Input, Modal, Space, Tag, Typography } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import type { OperatorRole } from '@shop/contract/admin';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useEndpointQuery } from '../../lib/endpoint-query';
 import { DecisionModal } from '../../components/DecisionModal';
 import { QueryTable } from '../../components/QueryTable';
-import { useOperator } from '../../app/operator';
-import { api } from '../../lib/api';
+import { useOperator } from '../../lib/operator';
+import { call } from '../../lib/request';
 import { formatDate } from '../../lib/format';
 import { createOperatorRoute, operatorResetRoute, operatorRoleRoute, operatorStatusRoute, operatorsRoute } from '../../lib/routes-settings';
 
 // The roles in the order the contract lists them (a type-only import keeps the contract's schemas out of the page).
 const OPERATOR_ROLES: readonly OperatorRole[] = ['owner', 'finance', 'support', 'catalogue', 'reviewer'];
 
-type Row = Awaited<ReturnType<typeof api<typeof operatorsRoute>>>['list'][number];
+type Row = EndpointData<typeof operatorsRoute>['list'][number];
 type Act = { kind: 'create' } | { kind: 'status' | 'role' | 'reset'; row: Row };
 
 /** Operators and their roles (owner only): create with a one-time setup link, disable, change role, reset the authenticator. */
 export default function Operators() {
   const { t } = useTranslation();
   const me = useOperator();
-  const query = useQuery({ queryKey: ['admin', 'operators'], queryFn: () => api(operatorsRoute) });
+  const query = useEndpointQuery(operatorsRoute, undefined);
   const [act, setAct] = useState<Act | null>(null);
   const [link, setLink] = useState<{ url: string; until: string } | null>(null);
   const roles = OPERATOR_ROLES.map((r) => ({ value: r, label: t(`app.roles.${r}`) }));
@@ -34,7 +35,7 @@ export default function Operators() {
         question: '',
         fields: [{ name: 'user_name', label: t('settings.operators.userName'), required: true, requiredMessage: t('auth.required') }, { name: 'role', label: t('settings.operators.role'), required: true, requiredMessage: t('auth.required'), options: roles }, reason],
         send: async (v: Record<string, string>, key: string) => {
-          const created = await api(createOperatorRoute, { body: { user_name: v.user_name ?? '', role: v.role as OperatorRole, reason: v.reason ?? '' }, idempotencyKey: key });
+          const created = await call(createOperatorRoute, { user_name: v.user_name ?? '', role: v.role as OperatorRole, reason: v.reason ?? '' }, { idempotencyKey: key });
           setLink({ url: `${window.location.origin}${created.setup_path}`, until: formatDate(created.expires_at) });
         },
       };
@@ -47,7 +48,7 @@ export default function Operators() {
         question: active ? t('settings.operators.enableQuestion') : t('settings.operators.disableQuestion'),
         danger: !active,
         fields: [reason],
-        send: (v: Record<string, string>, key: string) => api(operatorStatusRoute, { body: { id: row.id, active, reason: v.reason ?? '' }, idempotencyKey: key }),
+        send: (v: Record<string, string>, key: string) => call(operatorStatusRoute, { id: row.id, active, reason: v.reason ?? '' }, { idempotencyKey: key }),
       };
     }
     if (act.kind === 'role') {
@@ -55,7 +56,7 @@ export default function Operators() {
         title: `${t('settings.operators.changeRole')} · ${row.user_name}`,
         question: t('settings.operators.roleQuestion'),
         fields: [{ name: 'role', label: t('settings.operators.role'), required: true, requiredMessage: t('auth.required'), options: roles.filter((r) => r.value !== row.role) }, reason],
-        send: (v: Record<string, string>, key: string) => api(operatorRoleRoute, { body: { id: row.id, role: v.role as OperatorRole, reason: v.reason ?? '' }, idempotencyKey: key }),
+        send: (v: Record<string, string>, key: string) => call(operatorRoleRoute, { id: row.id, role: v.role as OperatorRole, reason: v.reason ?? '' }, { idempotencyKey: key }),
       };
     }
     return {
@@ -63,7 +64,7 @@ export default function Operators() {
       question: t('settings.operators.resetQuestion'),
       danger: true,
       fields: [reason],
-      send: (v: Record<string, string>, key: string) => api(operatorResetRoute, { body: { id: row.id, reason: v.reason ?? '' }, idempotencyKey: key }),
+      send: (v: Record<string, string>, key: string) => call(operatorResetRoute, { id: row.id, reason: v.reason ?? '' }, { idempotencyKey: key }),
     };
   })();
 
@@ -98,7 +99,7 @@ export default function Operators() {
         ]}
       />
       {dialog && (
-        <DecisionModal open title={dialog.title} question={dialog.question} okText={dialog.title.split(' · ')[0]!} danger={dialog.danger} fields={dialog.fields} send={dialog.send} invalidate={[['admin', 'operators']]} onClose={() => setAct(null)} />
+        <DecisionModal open title={dialog.title} question={dialog.question} okText={dialog.title.split(' · ')[0]!} danger={dialog.danger} fields={dialog.fields} send={dialog.send} invalidates={[operatorsRoute]} onClose={() => setAct(null)} />
       )}
       <Modal open={link !== null} title={t('settings.operators.create')} footer={null} onCancel={() => setLink(null)}>
         {link && (

@@ -1,18 +1,19 @@
+import type { EndpointData } from '@shop/contract/common';
 import { Button, Card, Form, InputNumber, Select, Skeleton, Space, Switch, Table, Tabs, Typography } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useEndpointQuery } from '../../lib/endpoint-query';
 import { QueryError } from '../../components/QueryError';
 import { FormField, useConsoleForm, type BodySchema } from '../../lib/form';
-import { api } from '../../lib/api';
+import { call } from '../../lib/request';
 import { formatDate, formatMoney } from '../../lib/format';
-import { setCaptchaRoute, setCurrencyRoute, setOrderTimesRoute, settingsRoute } from '../../lib/routes-settings';
+import { languageTextsRoute, setCaptchaRoute, setCurrencyRoute, setOrderTimesRoute, settingsRoute, shippingCountriesRoute } from '../../lib/routes-settings';
 import { Countries } from './Countries';
 import { FreightAndFees } from './FreightAndFees';
 import { LanguageTexts } from './LanguageTexts';
-import { ReasonedChange, type PendingChange } from './ReasonedChange';
+import { ReasonedChange, type PendingChange } from '../../components/ReasonedChange';
 
-type Snapshot = Awaited<ReturnType<typeof api<typeof settingsRoute>>>;
+type Snapshot = EndpointData<typeof settingsRoute>;
 
 /** Who changed a setting last, and when. */
 export function Changed({ by, at }: { by: string | null; at: string | null }) {
@@ -42,7 +43,7 @@ function General({ s, ask }: { s: Snapshot; ask: (c: PendingChange) => void }) {
           </FormField>
           <Button
             type="primary"
-            onClick={() => void captcha.submit((body) => ask({ title: t('settings.page.captchaMode'), send: (reason, key) => api(setCaptchaRoute, { body: { ...body, reason }, idempotencyKey: key }) }))()}
+            onClick={() => void captcha.submit((body) => ask({ title: t('settings.page.captchaMode'), send: (reason, key) => call(setCaptchaRoute, { ...body, reason }, { idempotencyKey: key }) }))()}
             data-testid="save-captcha"
           >
             {t('settings.page.save')}
@@ -59,7 +60,7 @@ function General({ s, ask }: { s: Snapshot; ask: (c: PendingChange) => void }) {
           </FormField>
           <Button
             type="primary"
-            onClick={() => void times.submit((body) => ask({ title: t('settings.page.tabs.general'), send: (reason, key) => api(setOrderTimesRoute, { body: { ...body, reason }, idempotencyKey: key }) }))()}
+            onClick={() => void times.submit((body) => ask({ title: t('settings.page.tabs.general'), send: (reason, key) => call(setOrderTimesRoute, { ...body, reason }, { idempotencyKey: key }) }))()}
             data-testid="save-orders"
           >
             {t('settings.page.save')}
@@ -74,7 +75,7 @@ function Currencies({ s, ask }: { s: Snapshot; ask: (c: PendingChange) => void }
   const { t } = useTranslation();
   const [code, setCode] = useState<string>('');
   const toggle = (currency: string, enabled: boolean) =>
-    ask({ title: `${currency} · ${t('settings.page.currencyEnabled')}`, send: (reason, key) => api(setCurrencyRoute, { body: { currency, enabled, reason }, idempotencyKey: key }) });
+    ask({ title: `${currency} · ${t('settings.page.currencyEnabled')}`, send: (reason, key) => call(setCurrencyRoute, { currency, enabled, reason }, { idempotencyKey: key }) });
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%', maxWidth: 720 }}>
       <Table
@@ -108,7 +109,7 @@ function Currencies({ s, ask }: { s: Snapshot; ask: (c: PendingChange) => void }
 /** Captcha, order times, freight and fees, countries, currencies and language texts; every change asks for a reason. */
 export default function Settings() {
   const { t } = useTranslation();
-  const q = useQuery({ queryKey: ['admin', 'settings'], queryFn: () => api(settingsRoute) });
+  const q = useEndpointQuery(settingsRoute, undefined);
   const [pending, setPending] = useState<PendingChange | null>(null);
   if (q.isError) return <QueryError error={q.error} retry={q.refetch} />;
   if (!q.data) return <Skeleton active />;
@@ -125,7 +126,7 @@ export default function Settings() {
           { key: 'languages', label: t('settings.page.tabs.languages'), children: <LanguageTexts ask={setPending} /> },
         ]}
       />
-      <ReasonedChange change={pending} onClose={() => setPending(null)} invalidate={[['admin', 'settings'], ['admin', 'countries'], ['admin', 'language-texts']]} />
+      <ReasonedChange change={pending} onClose={() => setPending(null)} invalidates={[settingsRoute, shippingCountriesRoute, languageTextsRoute]} />
     </>
   );
 }

@@ -1,22 +1,28 @@
 import type { memberSummarySchema } from '@shop/contract/admin';
+import type { EndpointData } from '@shop/contract/common';
 import { Alert, Button, Card, Descriptions, Drawer, Empty, Image, Input, Segmented, Skeleton, Space, Table, Typography } from 'antd';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { keepPreviousData } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { DecisionModal } from '../components/DecisionModal';
-import { QueryTable, type ListSort } from '../components/QueryTable';
-import { StatusTag } from '../components/StatusTag';
-import { useCan } from '../app/operator';
-import { api } from '../lib/api';
-import { banRoute as adminBanMember, endSessionsRoute as adminEndMemberSessions, memberOrdersRoute, memberRoute as adminMemberProfile, membersRoute as adminSearchMembers } from '../lib/routes';
-import { formatDate, formatMoney, formatNumber } from '../lib/format';
-import { MemberLedger } from './money/MemberLedger';
-import { MemberTotpReset } from './settings/MemberTotpReset';
+import { useEndpointQuery } from '../../lib/endpoint-query';
+import { DecisionModal } from '../../components/DecisionModal';
+import { QueryTable, type ListSort } from '../../components/QueryTable';
+import { StatusTag } from '../../components/StatusTag';
+import { useCan } from '../../lib/operator';
+import { call } from '../../lib/request';
+import { banRoute as adminBanMember, endSessionsRoute as adminEndMemberSessions, memberOrdersRoute, memberRoute as adminMemberProfile, membersRoute as adminSearchMembers } from '../../lib/routes';
+import { formatDate, formatMoney, formatNumber } from '../../lib/format';
+import { showAmount } from '../../lib/money';
 
 type Summary = z.infer<typeof memberSummarySchema>;
 type Act = 'ban' | 'unban' | 'end';
-type Profile = Awaited<ReturnType<typeof api<typeof adminMemberProfile>>>;
+type Profile = EndpointData<typeof adminMemberProfile>;
+/** What other areas add to a member's profile (the console composes them in `app/`): actions beside the ban, and sections after the real-name card. */
+export interface ProfileParts {
+  actions?: (id: number) => ReactNode;
+  sections?: (id: number) => ReactNode;
+}
 const MEMBER_STATUSES = ['active', 'banned', 'closed'] as const;
 
 /** The member's latest real-name request as decided: status, name, document (number masked), evidence, who decided and when. */
@@ -55,7 +61,7 @@ function Certification({ c }: { c: Profile['certification'] }) {
 function MemberOrders({ id }: { id: number }) {
   const { t } = useTranslation();
   const [paging, setPaging] = useState({ page: 1, limit: 10 });
-  const query = useQuery({ queryKey: ['admin', 'member', id, 'orders', paging], queryFn: () => api(memberOrdersRoute, { query: { id, ...paging } }), placeholderData: keepPreviousData });
+  const query = useEndpointQuery(memberOrdersRoute, { id, ...paging }, { placeholderData: keepPreviousData });
   return (
     <Card size="small" title={t('members.orders')}>
       <QueryTable
@@ -76,11 +82,11 @@ function MemberOrders({ id }: { id: number }) {
   );
 }
 
-function Profile({ id }: { id: number }) {
+function Profile({ id, parts }: { id: number; parts: ProfileParts }) {
   const { t } = useTranslation();
   const can = useCan();
   const [act, setAct] = useState<Act | null>(null);
-  const q = useQuery({ queryKey: ['admin', 'member', id], queryFn: () => api(adminMemberProfile, { query: { id } }) });
+  const q = useEndpointQuery(adminMemberProfile, { id });
   if (q.isError) return <Alert type="error" showIcon title={q.error.message} action={<Button onClick={() => void q.refetch()}>{t('common.retry')}</Button>} />;
   if (!q.data) return <Skeleton active />;
   const m = q.data;
@@ -98,7 +104,7 @@ function Profile({ id }: { id: number }) {
           <Button onClick={() => setAct('end')} data-testid="end-sessions">{labels.end}</Button>
         </Space>
       )}
-      <MemberTotpReset id={m.id} />
+      {parts.actions?.(m.id)}
       <Descriptions
         column={2}
         bordered
@@ -127,12 +133,12 @@ function Profile({ id }: { id: number }) {
           columns={[
             { title: t('members.assetKind'), dataIndex: 'kind', render: (k: string) => t(`members.assets.${k}`, { defaultValue: k }) },
             { title: t('common.currency'), dataIndex: 'currency' },
-            { title: t('common.amount'), key: 'b', align: 'right', render: (_, b) => <span data-testid={`balance-${b.kind}-${b.currency}`}>{b.currency === 'XXX' ? formatNumber(b.balance) : formatMoney(b.balance, b.currency)}</span> },
+            { title: t('common.amount'), key: 'b', align: 'right', render: (_, b) => <span data-testid={`balance-${b.kind}-${b.currency}`}>{showAmount(b.balance, b.currency)}</span> },
           ]}
         />
       </Card>
       <Certification c={m.certification} />
-      {can('ledger.read') && <MemberLedger memberId={id} />}
+      {parts.sections?.(m.id)}
       <MemberOrders id={id} />
       {act && (
         <DecisionModal
@@ -144,10 +150,10 @@ function Profile({ id }: { id: number }) {
           fields={[{ name: 'reason', label: t('common.reason'), required: true, multiline: true }]}
           send={(v, key) =>
             act === 'end'
-              ? api(adminEndMemberSessions, { body: { id, reason: v.reason ?? '' }, idempotencyKey: key })
-              : api(adminBanMember, { body: { id, banned: act === 'ban', reason: v.reason ?? '' }, idempotencyKey: key })
+              ? call(adminEndMemberSessions, { id, reason: v.reason ?? '' }, { idempotencyKey: key })
+              : call(adminBanMember, { id, banned: act === 'ban', reason: v.reason ?? '' }, { idempotencyKey: key })
           }
-          invalidate={[['admin', 'member', id], ['admin', 'members']]}
+          invalidates={[adminMemberProfile, adminSearchMembers]}
           onClose={() => setAct(null)}
         />
       )}
@@ -155,7 +161,7 @@ function Profile({ id }: { id: number }) {
   );
 }
 
-export default function Members() {
+export default function Members(parts: ProfileParts) {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<string>('all');
@@ -163,11 +169,7 @@ export default function Members() {
   const [sort, setSort] = useState<ListSort>({});
   const [open, setOpen] = useState<number | null>(null);
   const filters = { q: search, status: status === 'all' ? undefined : (status as (typeof MEMBER_STATUSES)[number]), ...(sort as object) };
-  const query = useQuery({
-    queryKey: ['admin', 'members', filters, paging],
-    queryFn: () => api(adminSearchMembers, { query: { ...filters, ...paging } }),
-    placeholderData: keepPreviousData,
-  });
+  const query = useEndpointQuery(adminSearchMembers, { ...filters, ...paging }, { placeholderData: keepPreviousData });
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Input.Search
@@ -211,7 +213,7 @@ export default function Members() {
         ]}
       />
       <Drawer open={open !== null} size={760} title={t('common.details')} onClose={() => setOpen(null)} destroyOnHidden>
-        {open !== null && <Profile id={open} />}
+        {open !== null && <Profile id={open} parts={parts} />}
       </Drawer>
     </Space>
   );

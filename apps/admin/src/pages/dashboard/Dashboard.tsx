@@ -1,17 +1,16 @@
 import { Alert, Button, Card, Col, Empty, Row, Skeleton, Statistic, Typography } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { api } from '../lib/api';
-import { dashboardRoute } from '../lib/routes';
-import { formatDate, formatMoney, formatNumber } from '../lib/format';
-import { useCan } from '../app/operator';
+import { useEndpointQuery } from '../../lib/endpoint-query';
+import { dashboardRoute } from '../../lib/routes';
+import { formatDate, formatMoney, formatNumber } from '../../lib/format';
+import { useCan } from '../../lib/operator';
 
 export default function Dashboard() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const can = useCan();
-  const q = useQuery({ queryKey: ['admin', 'dashboard'], queryFn: () => api(dashboardRoute), refetchInterval: 60_000 });
+  const q = useEndpointQuery(dashboardRoute, undefined, { refetchInterval: 60_000 });
   if (q.isError) return <Alert type="error" showIcon title={t('common.error')} description={q.error.message} action={<Button onClick={() => void q.refetch()}>{t('common.retry')}</Button>} />;
   if (!q.data) return <Skeleton active />;
   const d = q.data;

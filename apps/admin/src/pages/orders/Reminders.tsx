@@ -1,21 +1,21 @@
+import type { EndpointData } from '@shop/contract/common';
 import { Button, Drawer, Input, Space, Typography } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useEndpointQuery } from '../../lib/endpoint-query';
 import { QueryTable } from '../../components/QueryTable';
-import { api } from '../../lib/api';
 import { formatDate } from '../../lib/format';
 import { remindersRoute } from '../../lib/routes-settings';
-import { OrderDetail } from '../Orders';
+import { OrderDetail } from './Orders';
 
-type Row = Awaited<ReturnType<typeof api<typeof remindersRoute>>>['list'][number];
+type Row = EndpointData<typeof remindersRoute>['list'][number];
 
 /** Paid orders whose members asked for them to be shipped (remindSend), newest reminder first, a page at a time; a row opens its order to ship it. */
 export default function Reminders() {
   const { t } = useTranslation();
   const [open, setOpen] = useState<number | null>(null);
   const [search, setSearch] = useState('');
-  const query = useQuery({ queryKey: ['admin', 'orders', 'reminders'], queryFn: () => api(remindersRoute) });
+  const query = useEndpointQuery(remindersRoute, undefined);
   // The reminders are few (paid orders waiting to ship): found and sorted here, a page at a time.
   const shown = {
     ...query,

@@ -1,14 +1,14 @@
 import type { auditEntrySchema } from '@shop/contract/admin';
 import { Button, DatePicker, Input, Select, Space, Typography } from 'antd';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { QueryTable, type ListSort } from '../components/QueryTable';
-import { api } from '../lib/api';
-import { auditKindOptions, describeAction } from '../lib/audit-kinds';
-import { auditRoute as adminAuditLog } from '../lib/routes';
-import { formatDate } from '../lib/format';
+import { useEndpointQuery } from '../../lib/endpoint-query';
+import { QueryTable, type ListSort } from '../../components/QueryTable';
+import { auditKindOptions, describeAction } from '../../lib/audit-kinds';
+import { auditRoute as adminAuditLog } from '../../lib/routes';
+import { formatDate } from '../../lib/format';
 
 type Entry = z.infer<typeof auditEntrySchema>;
 type Range = Parameters<NonNullable<React.ComponentProps<typeof DatePicker.RangePicker>['onChange']>>[0];
@@ -26,11 +26,7 @@ export default function Audit() {
   const [filters, setFilters] = useState<Filters>({});
   const [paging, setPaging] = useState({ page: 1, limit: 50 });
   const [sort, setSort] = useState<ListSort>({});
-  const query = useQuery({
-    queryKey: ['admin', 'audit', filters, paging, sort],
-    queryFn: () => api(adminAuditLog, { query: { ...filters, ...paging, ...(sort as object) } }),
-    placeholderData: keepPreviousData,
-  });
+  const query = useEndpointQuery(adminAuditLog, { ...filters, ...paging, ...(sort as object) }, { placeholderData: keepPreviousData });
   const apply = () => {
     setFilters({
       operator: draft.operator.trim() || undefined,

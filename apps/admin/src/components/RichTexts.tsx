@@ -2,8 +2,8 @@ import { Col, Input, Row, Tabs, Typography } from 'antd';
 import type { Language } from '@shop/contract/common';
 import { useWatch, type FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FormField, type AnyForm } from '../../lib/form';
-import { LANGUAGE_NAMES } from '../../lib/i18n';
+import { FormField, type AnyForm } from '../lib/form';
+import { LANGUAGE_NAMES } from '../lib/i18n';
 
 /** A text as it would show, in a frame that runs nothing (the server reduces it to safe markup when saved). */
 function Preview({ html }: { html: string }) {

@@ -1,11 +1,11 @@
 import type { cancellationReviewSchema } from '@shop/contract/admin';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { ReviewQueue } from '../components/ReviewQueue';
-import { StatusTag } from '../components/StatusTag';
-import { api } from '../lib/api';
-import { cancellationsRoute as adminListCancellations, decideCancellationRoute as adminDecideCancellation } from '../lib/routes';
-import { formatDate } from '../lib/format';
+import { ReviewQueue } from '../../components/ReviewQueue';
+import { StatusTag } from '../../components/StatusTag';
+import { call } from '../../lib/request';
+import { cancellationsRoute as adminListCancellations, decideCancellationRoute as adminDecideCancellation } from '../../lib/routes';
+import { formatDate } from '../../lib/format';
 
 type Row = z.infer<typeof cancellationReviewSchema>;
 
@@ -17,8 +17,7 @@ export default function Cancellations() {
       statuses={['pending', 'approved', 'rejected', 'withdrawn', 'completed']}
       searchPlaceholder={t('common.searchMember')}
       defaultStatus="pending"
-      load={(q) => api(adminListCancellations, { query: { ...q, status: q.status as Row['status'], sort: q.sort as never } })}
-      exportList={adminListCancellations}
+      list={adminListCancellations}
       columns={[
         { title: t('common.id'), dataIndex: 'id', width: 80, sorter: true },
         { title: t('common.member'), dataIndex: 'user_name', sorter: true },
@@ -34,7 +33,7 @@ export default function Cancellations() {
         ...(r.reason ? [{ label: t('common.reason'), value: r.reason }] : []),
       ]}
       actions={[
-        { key: 'approve', label: t('common.approve'), primary: true, when: (r) => r.status === 'pending', question: t('common.confirmApprove'), fields: [], send: (r, _v, key) => api(adminDecideCancellation, { body: { id: r.id, decision: 'approve' }, idempotencyKey: key }) },
+        { key: 'approve', label: t('common.approve'), primary: true, when: (r) => r.status === 'pending', question: t('common.confirmApprove'), fields: [], send: (r, _v, key) => call(adminDecideCancellation, { id: r.id, decision: 'approve' }, { idempotencyKey: key }) },
         {
           key: 'reject',
           label: t('common.reject'),
@@ -42,7 +41,7 @@ export default function Cancellations() {
           when: (r) => r.status === 'pending',
           question: t('common.confirmReject'),
           fields: [{ name: 'reason', label: t('common.reason'), required: true, multiline: true }],
-          send: (r, v, key) => api(adminDecideCancellation, { body: { id: r.id, decision: 'reject', reason: v.reason }, idempotencyKey: key }),
+          send: (r, v, key) => call(adminDecideCancellation, { id: r.id, decision: 'reject', reason: v.reason }, { idempotencyKey: key }),
         },
       ]}
     />

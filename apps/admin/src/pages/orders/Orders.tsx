@@ -1,20 +1,22 @@
 import type { adminOrderSummarySchema, trackingEventBody } from '@shop/contract/orders';
 import { Alert, App as AntApp, Button, Card, Checkbox, Descriptions, Drawer, Form, Input, InputNumber, Popconfirm, Segmented, Skeleton, Space, Table, Timeline, Typography } from 'antd';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { DecisionModal } from '../components/DecisionModal';
-import { QueryTable, type ListSort } from '../components/QueryTable';
-import { StatusTag } from '../components/StatusTag';
-import { useCan } from '../app/operator';
-import { api, newKey } from '../lib/api';
-import { cancelOrderRoute, lazyZodResolver, orderRoute as adminGetOrder, ordersRoute as adminListOrders, shipRoute as adminShipOrder, trackingEventRoute as adminAddTrackingEvent } from '../lib/routes';
+import { useEndpointMutation, useEndpointQuery } from '../../lib/endpoint-query';
+import { DecisionModal } from '../../components/DecisionModal';
+import { QueryTable, type ListSort } from '../../components/QueryTable';
+import { StatusTag } from '../../components/StatusTag';
+import { useCan } from '../../lib/operator';
+import { call, newIdempotencyKey } from '../../lib/request';
+import { cancelOrderRoute, dashboardRoute, lazyZodResolver, orderRoute as adminGetOrder, ordersRoute as adminListOrders, shipRoute as adminShipOrder, trackingEventRoute as adminAddTrackingEvent } from '../../lib/routes';
 
 // The order states, as the contract lists them.
 const ORDER_STATUSES = ['awaiting_payment', 'paid', 'shipped', 'completed', 'cancelled', 'closed', 'refunding', 'refunded'] as const satisfies readonly Summary['status'][];
-import { formatDate, formatMoney } from '../lib/format';
+import { formatDate, formatMoney } from '../../lib/format';
+import { remindersRoute } from '../../lib/routes-settings';
 
 type Summary = z.infer<typeof adminOrderSummarySchema>;
 
@@ -36,39 +38,39 @@ export function OrderDetail({ id, onPackage }: { id: number; onPackage: (id: num
   const { t } = useTranslation();
   const { message } = AntApp.useApp();
   const can = useCan();
-  const qc = useQueryClient();
-  const q = useQuery({ queryKey: ['admin', 'order', id], queryFn: () => api(adminGetOrder, { query: { id } }) });
+  const q = useEndpointQuery(adminGetOrder, { id });
   const [lastPackage, setLastPackage] = useState<number | null>(null);
   const [cancelling, setCancelling] = useState(false);
-  const shipKey = useRef(newKey());
-  const eventKey = useRef(newKey());
+  const shipKey = useRef(newIdempotencyKey());
+  const eventKey = useRef(newIdempotencyKey());
   const ship = useForm<ShipValues>({ resolver: lazyZodResolver(loadShipForm), defaultValues: { carrier: '', tracking_number: '', nums: {} } });
   const event = useForm<EventValues>({ resolver: lazyZodResolver(() => import('@shop/contract/orders').then((m) => m.trackingEventBody)), defaultValues: { package_id: undefined as unknown as number, place: '', text: '', delivered: false } });
-  const shipping = useMutation({
-    mutationFn: (v: ShipValues) => {
-      const lines = Object.entries(v.nums)
-        .filter((e): e is [string, number] => (e[1] ?? 0) > 0)
-        .map(([key, num]) => ({ order_line_id: Number(key.slice(1)), num }));
-      return api(adminShipOrder, { body: { order_id: id, carrier: v.carrier, tracking_number: v.tracking_number, lines: lines.length ? lines : undefined }, idempotencyKey: shipKey.current });
-    },
-    onSuccess: async (res) => {
-      shipKey.current = newKey();
+  const shipping = useEndpointMutation(adminShipOrder, {
+    call: { idempotencyKey: shipKey.current },
+    invalidates: [adminGetOrder, adminListOrders, remindersRoute],
+    onSuccess: (res) => {
+      shipKey.current = newIdempotencyKey();
       message.success(t('orders.shipped', { id: res.package_id }));
       setLastPackage(res.package_id);
       onPackage(res.package_id);
       event.setValue('package_id', res.package_id);
       ship.reset({ carrier: ship.getValues('carrier'), tracking_number: '', nums: {} });
-      await qc.invalidateQueries({ queryKey: ['admin', 'order', id] });
-      await qc.invalidateQueries({ queryKey: ['admin', 'orders'] });
     },
   });
-  const adding = useMutation({
-    mutationFn: (v: EventValues) => api(adminAddTrackingEvent, { body: v, idempotencyKey: eventKey.current }),
-    onSuccess: async () => {
-      eventKey.current = newKey();
+  /** The package as the call takes it: the lines with a quantity (none: everything left to ship). */
+  const shipBody = (v: ShipValues) => {
+    const lines = Object.entries(v.nums)
+      .filter((e): e is [string, number] => (e[1] ?? 0) > 0)
+      .map(([key, num]) => ({ order_line_id: Number(key.slice(1)), num }));
+    return { order_id: id, carrier: v.carrier, tracking_number: v.tracking_number, lines: lines.length ? lines : undefined };
+  };
+  const adding = useEndpointMutation(adminAddTrackingEvent, {
+    call: { idempotencyKey: eventKey.current },
+    invalidates: [adminGetOrder],
+    onSuccess: () => {
+      eventKey.current = newIdempotencyKey();
       message.success(t('orders.eventAdded'));
       event.reset({ package_id: event.getValues('package_id'), place: '', text: '', delivered: false });
-      await qc.invalidateQueries({ queryKey: ['admin', 'order', id] });
     },
   });
   // The tracking form starts on the first package still under way.
@@ -138,8 +140,8 @@ export function OrderDetail({ id, onPackage }: { id: number; onPackage: (id: num
           okText={t('orders.cancel')}
           danger
           fields={[{ name: 'reason', label: t('common.reason'), required: true, multiline: true }]}
-          send={(v, key) => api(cancelOrderRoute, { body: { id, reason: v.reason ?? '' }, idempotencyKey: key })}
-          invalidate={[['admin', 'order', id], ['admin', 'orders'], ['admin', 'dashboard']]}
+          send={(v, key) => call(cancelOrderRoute, { id, reason: v.reason ?? '' }, { idempotencyKey: key })}
+          invalidates={[adminGetOrder, adminListOrders, remindersRoute, dashboardRoute]}
           onClose={() => setCancelling(false)}
         />
       )}
@@ -180,7 +182,7 @@ export function OrderDetail({ id, onPackage }: { id: number; onPackage: (id: num
             <Form.Item label={t('orders.trackingNumber')} validateStatus={ship.formState.errors.tracking_number ? 'error' : undefined}>
               <Controller name="tracking_number" control={ship.control} render={({ field }) => <Input {...field} data-testid="tracking-number" style={{ width: 200 }} />} />
             </Form.Item>
-            <Popconfirm title={t('orders.shipQuestion')} okText={t('common.confirm')} cancelText={t('common.cancel')} onConfirm={() => void ship.handleSubmit((v) => shipping.mutate(v))()}>
+            <Popconfirm title={t('orders.shipQuestion')} okText={t('common.confirm')} cancelText={t('common.cancel')} onConfirm={() => void ship.handleSubmit((v) => shipping.mutate(shipBody(v)))()}>
               <Button type="primary" loading={shipping.isPending} data-testid="ship">
                 {t('orders.ship')}
               </Button>
@@ -231,11 +233,7 @@ export default function Orders() {
   const [search, setSearch] = useState('');
   const [open, setOpen] = useState<number | null>(null);
   const filters = { status: status === 'all' ? undefined : (status as Summary['status']), q: search || undefined, ...(sort as object) };
-  const query = useQuery({
-    queryKey: ['admin', 'orders', filters, paging],
-    queryFn: () => api(adminListOrders, { query: { ...paging, ...filters } }),
-    placeholderData: keepPreviousData,
-  });
+  const query = useEndpointQuery(adminListOrders, { ...paging, ...filters }, { placeholderData: keepPreviousData });
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Segmented

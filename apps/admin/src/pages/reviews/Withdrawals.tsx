@@ -2,11 +2,11 @@ import type { adminWithdrawalSchema } from '@shop/contract/wallet';
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { ReviewQueue } from '../components/ReviewQueue';
-import { StatusTag } from '../components/StatusTag';
-import { api } from '../lib/api';
-import { approveWithdrawalRoute as adminApproveWithdrawal, paidWithdrawalRoute as adminMarkWithdrawalPaid, rejectWithdrawalRoute as adminRejectWithdrawal, withdrawalsRoute as adminListWithdrawals } from '../lib/routes';
-import { formatDate, formatMoney } from '../lib/format';
+import { ReviewQueue } from '../../components/ReviewQueue';
+import { StatusTag } from '../../components/StatusTag';
+import { call } from '../../lib/request';
+import { approveWithdrawalRoute as adminApproveWithdrawal, paidWithdrawalRoute as adminMarkWithdrawalPaid, rejectWithdrawalRoute as adminRejectWithdrawal, withdrawalsRoute as adminListWithdrawals } from '../../lib/routes';
+import { formatDate, formatMoney } from '../../lib/format';
 
 type Row = z.infer<typeof adminWithdrawalSchema>;
 
@@ -19,8 +19,7 @@ export default function Withdrawals() {
       statuses={['pending', 'approved', 'paid', 'rejected', 'cancelled']}
       searchPlaceholder={t('common.searchNumberOrMember')}
       defaultStatus="pending"
-      load={(q) => api(adminListWithdrawals, { query: { ...q, status: q.status as Row['status'], sort: q.sort as never } })}
-      exportList={adminListWithdrawals}
+      list={adminListWithdrawals}
       columns={[
         { title: t('withdrawal.orderNo'), dataIndex: 'withdraw_no' },
         { title: t('common.member'), dataIndex: 'user_name', sorter: true },
@@ -63,7 +62,7 @@ export default function Withdrawals() {
           fields: [{ name: 'reason', label: t('common.reason'), required: true, multiline: true, placeholder: t('withdrawal.approveReasonHint') }],
           schema: () => import('@shop/contract/wallet').then((m) => m.withdrawalDecisionBody),
           toBody: (r, v) => ({ id: r.id, reason: v.reason }),
-          send: (_r, _v, key, body) => api(adminApproveWithdrawal, { body, idempotencyKey: key }),
+          send: (_r, _v, key, body) => call(adminApproveWithdrawal, body, { idempotencyKey: key }),
         },
         {
           key: 'paid',
@@ -74,7 +73,7 @@ export default function Withdrawals() {
           fields: [{ name: 'payout_reference', label: t('withdrawal.payoutReference'), placeholder: t('withdrawal.payoutHint'), required: true, requiredMessage: t('auth.required'), min: 3 }],
           schema: () => import('@shop/contract/wallet').then((m) => m.withdrawalPaidBody),
           toBody: (r, v) => ({ id: r.id, payout_reference: v.payout_reference }),
-          send: (_r, _v, key, body) => api(adminMarkWithdrawalPaid, { body, idempotencyKey: key }),
+          send: (_r, _v, key, body) => call(adminMarkWithdrawalPaid, body, { idempotencyKey: key }),
         },
         {
           key: 'reject',
@@ -87,7 +86,7 @@ export default function Withdrawals() {
           // An approved withdrawal is rejected when its payout did not go through (until it is marked paid). The state shown goes
           // with the decision: if another operator decided meanwhile, the API refuses instead of overriding them unseen.
           toBody: (r, v) => ({ id: r.id, reason: v.reason, seen_status: r.status }),
-          send: (_r, _v, key, body) => api(adminRejectWithdrawal, { body, idempotencyKey: key }),
+          send: (_r, _v, key, body) => call(adminRejectWithdrawal, body, { idempotencyKey: key }),
         },
       ]}
     />

@@ -3,8 +3,8 @@ import { LANGUAGES, type Language } from '@shop/contract/common';
 import { useState } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FormField, type AnyForm } from '../../lib/form';
-import { LANGUAGE_NAMES } from '../../lib/i18n';
+import { FormField, type AnyForm } from '../lib/form';
+import { LANGUAGE_NAMES } from '../lib/i18n';
 
 const KEY = 'admin.catalogue.languages';
 

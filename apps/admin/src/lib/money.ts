@@ -1,5 +1,5 @@
 import { toMinorUnits } from '@shop/contract/common';
-import { formatMoney, formatNumber } from '../../lib/format';
+import { formatMoney, formatNumber } from './format';
 
 /** The ledger's currency of points (they have none). */
 export const POINTS = 'XXX';

@@ -2,11 +2,11 @@ import type { adminRechargeSchema } from '@shop/contract/wallet';
 import { Empty, Image, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { ReviewQueue } from '../components/ReviewQueue';
-import { StatusTag } from '../components/StatusTag';
-import { api } from '../lib/api';
-import { confirmRechargeRoute as adminConfirmRecharge, rechargesRoute as adminListRecharges, rejectRechargeRoute as adminRejectRecharge } from '../lib/routes';
-import { formatDate, formatMoney } from '../lib/format';
+import { ReviewQueue } from '../../components/ReviewQueue';
+import { StatusTag } from '../../components/StatusTag';
+import { call } from '../../lib/request';
+import { confirmRechargeRoute as adminConfirmRecharge, rechargesRoute as adminListRecharges, rejectRechargeRoute as adminRejectRecharge } from '../../lib/routes';
+import { formatDate, formatMoney } from '../../lib/format';
 
 type Row = z.infer<typeof adminRechargeSchema>;
 
@@ -19,8 +19,7 @@ export default function Recharges() {
       statuses={['under_review', 'paid', 'rejected']}
       searchPlaceholder={t('common.searchNumberOrMember')}
       defaultStatus="under_review"
-      load={(q) => api(adminListRecharges, { query: { ...q, status: q.status as Row['status'], sort: q.sort as never } })}
-      exportList={adminListRecharges}
+      list={adminListRecharges}
       columns={[
         { title: t('recharge.orderNo'), dataIndex: 'order_no' },
         { title: t('common.member'), dataIndex: 'user_name', sorter: true },
@@ -63,7 +62,7 @@ export default function Recharges() {
           fields: [{ name: 'reason', label: t('common.reason'), required: true, multiline: true, placeholder: t('recharge.confirmReasonHint') }],
           schema: () => import('@shop/contract/wallet').then((m) => m.rechargeConfirmBody),
           toBody: (r, v) => ({ id: r.id, reason: v.reason }),
-          send: (_r, _v, key, body) => api(adminConfirmRecharge, { body, idempotencyKey: key }),
+          send: (_r, _v, key, body) => call(adminConfirmRecharge, body, { idempotencyKey: key }),
         },
         {
           key: 'reject',
@@ -74,7 +73,7 @@ export default function Recharges() {
           fields: [{ name: 'reason', label: t('common.reason'), required: true, multiline: true }],
           schema: () => import('@shop/contract/wallet').then((m) => m.rechargeRejectBody),
           toBody: (r, v) => ({ id: r.id, reason: v.reason }),
-          send: (_r, _v, key, body) => api(adminRejectRecharge, { body, idempotencyKey: key }),
+          send: (_r, _v, key, body) => call(adminRejectRecharge, body, { idempotencyKey: key }),
         },
       ]}
     />

@@ -1,5 +1,6 @@
+import type { AnyEndpoint } from '@shop/contract/common';
 import { useTranslation } from 'react-i18next';
-import { DecisionModal } from '../../components/DecisionModal';
+import { DecisionModal } from './DecisionModal';
 
 /** A settings change waiting for its reason: the question, then the call with the reason and the dialog's idempotency key. */
 export interface PendingChange {
@@ -7,8 +8,8 @@ export interface PendingChange {
   send: (reason: string, idempotencyKey: string) => Promise<unknown>;
 }
 
-/** Asks for the reason of a settings change and sends it once (one key per dialog); the settings are read again after. */
-export function ReasonedChange({ change, onClose, invalidate = [['admin', 'settings']] }: { change: PendingChange | null; onClose: () => void; invalidate?: unknown[][] }) {
+/** Asks for the reason of a settings change and sends it once (one key per dialog); the answers it changes are read again after. */
+export function ReasonedChange({ change, onClose, invalidates }: { change: PendingChange | null; onClose: () => void; invalidates: readonly AnyEndpoint[] }) {
   const { t } = useTranslation();
   if (!change) return null;
   return (
@@ -19,7 +20,7 @@ export function ReasonedChange({ change, onClose, invalidate = [['admin', 'setti
       okText={t('settings.page.save')}
       fields={[{ name: 'reason', label: t('common.reason'), required: true, multiline: true }]}
       send={(values, key) => change.send(values.reason ?? '', key)}
-      invalidate={invalidate}
+      invalidates={invalidates}
       onClose={onClose}
     />
   );

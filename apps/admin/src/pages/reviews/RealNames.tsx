@@ -2,11 +2,11 @@ import type { realNameReviewSchema } from '@shop/contract/admin';
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { ReviewQueue } from '../components/ReviewQueue';
-import { StatusTag } from '../components/StatusTag';
-import { api } from '../lib/api';
-import { decideRealNameRoute as adminDecideRealName, realNamesRoute as adminListRealNames } from '../lib/routes';
-import { formatDate } from '../lib/format';
+import { ReviewQueue } from '../../components/ReviewQueue';
+import { StatusTag } from '../../components/StatusTag';
+import { call } from '../../lib/request';
+import { decideRealNameRoute as adminDecideRealName, realNamesRoute as adminListRealNames } from '../../lib/routes';
+import { formatDate } from '../../lib/format';
 
 type Row = z.infer<typeof realNameReviewSchema>;
 
@@ -19,8 +19,7 @@ export default function RealNames() {
       statuses={['pending', 'approved', 'rejected']}
       searchPlaceholder={t('common.searchMember')}
       defaultStatus="pending"
-      load={(q) => api(adminListRealNames, { query: { ...q, status: q.status as Row['status'], sort: q.sort as never } })}
-      exportList={adminListRealNames}
+      list={adminListRealNames}
       columns={[
         { title: t('common.id'), dataIndex: 'id', width: 80, sorter: true },
         { title: t('common.member'), dataIndex: 'user_name', sorter: true },
@@ -44,7 +43,7 @@ export default function RealNames() {
         ...(r.reason ? [{ label: t('common.reason'), value: r.reason }] : []),
       ]}
       actions={[
-        { key: 'approve', label: t('common.approve'), primary: true, when: (r) => r.status === 'pending', question: t('common.confirmApprove'), fields: [], send: (r, _v, key) => api(adminDecideRealName, { body: { id: r.id, decision: 'approve' }, idempotencyKey: key }) },
+        { key: 'approve', label: t('common.approve'), primary: true, when: (r) => r.status === 'pending', question: t('common.confirmApprove'), fields: [], send: (r, _v, key) => call(adminDecideRealName, { id: r.id, decision: 'approve' }, { idempotencyKey: key }) },
         {
           key: 'reject',
           label: t('common.reject'),
@@ -52,7 +51,7 @@ export default function RealNames() {
           when: (r) => r.status === 'pending',
           question: t('common.confirmReject'),
           fields: [{ name: 'reason', label: t('common.reason'), required: true, multiline: true }],
-          send: (r, v, key) => api(adminDecideRealName, { body: { id: r.id, decision: 'reject', reason: v.reason }, idempotencyKey: key }),
+          send: (r, v, key) => call(adminDecideRealName, { id: r.id, decision: 'reject', reason: v.reason }, { idempotencyKey: key }),
         },
       ]}
     />
