@@ -67,7 +67,7 @@ export function DecisionModal({ open, title, question, okText, danger, fields, s
         fields.map((f) => {
           const value = (v[f.name] ?? '').trim();
           const refused = f.required && (!value || (f.min !== undefined && value.length < f.min));
-          return [f.name, refused ? (f.message ?? requiredOf(f, t('common.reasonRequired')) ?? t('auth.required')) : undefined];
+          return [f.name, refused ? (f.message ?? requiredOf(f, t('console.common.reasonRequired')) ?? t('console.auth.required')) : undefined];
         }),
       ),
   });
@@ -85,7 +85,7 @@ export function DecisionModal({ open, title, question, okText, danger, fields, s
     // The decision is saved: the dialog closes at once, and the lists refresh behind it (a slow refetch
     // must not keep a decided dialog over the page).
     onSuccess: () => {
-      message.success(t('common.decisionSaved'));
+      message.success(t('console.common.decisionSaved'));
       onClose(true);
       void invalidateEndpoints(qc, invalidates);
     },
@@ -99,7 +99,7 @@ export function DecisionModal({ open, title, question, okText, danger, fields, s
       open={open}
       title={title}
       okText={okText}
-      cancelText={t('common.cancel')}
+      cancelText={t('console.common.cancel')}
       okButtonProps={{ danger, loading: mutation.isPending }}
       onOk={() => void decide()}
       onCancel={() => onClose(false)}
@@ -108,7 +108,7 @@ export function DecisionModal({ open, title, question, okText, danger, fields, s
       <p>{question}</p>
       <Form layout="vertical" component="div">
         {fields.map((f) => (
-          <FormField key={f.name} form={form} name={f.name} label={f.label} required={f.required} message={f.message ?? (f.name === 'reason' ? t('common.reasonRequired') : undefined)} requiredMessage={requiredOf(f, t('common.reasonRequired'))}>
+          <FormField key={f.name} form={form} name={f.name} label={f.label} required={f.required} message={f.message ?? (f.name === 'reason' ? t('console.common.reasonRequired') : undefined)} requiredMessage={requiredOf(f, t('console.common.reasonRequired'))}>
             {f.options ? <Select options={f.options} placeholder={f.placeholder} /> : f.multiline ? <Input.TextArea rows={3} maxLength={300} placeholder={f.placeholder} /> : <Input maxLength={100} placeholder={f.placeholder} />}
           </FormField>
         ))}

@@ -26,14 +26,14 @@ export function ExportButton({ list, query }: { list: AnyEndpoint; query: Record
       a.remove();
       setTimeout(() => URL.revokeObjectURL(url), 10_000);
     } catch (e) {
-      void message.error(e instanceof Error ? e.message : t('common.error'));
+      void message.error(e instanceof Error ? e.message : t('console.common.error'));
     } finally {
       setBusy(false);
     }
   };
   return (
     <Button loading={busy} onClick={() => void download()} data-testid="export-csv">
-      {t('settings.lists.exportCsv')}
+      {t('console.settings.lists.exportCsv')}
     </Button>
   );
 }

@@ -38,7 +38,7 @@ export function LanguagePicker({ shown, onChange }: { shown: Language[]; onChang
   const { t } = useTranslation();
   return (
     <Space wrap>
-      <Typography.Text type="secondary">{t('catalogue.languages')}</Typography.Text>
+      <Typography.Text type="secondary">{t('console.catalogue.languages')}</Typography.Text>
       <Checkbox.Group
         value={shown}
         onChange={(v) => onChange(v as Language[])}
@@ -73,7 +73,7 @@ export function LanguageTexts({ form, fields, shown }: { form: AnyForm; fields: 
         <div key={lang} role="row" style={{ display: 'contents' }}>
           <Typography.Text style={{ paddingTop: 5 }}>{LANGUAGE_NAMES[lang]}</Typography.Text>
           {fields.map((f) => (
-            <FormField<FieldValues> key={f.name} form={form} name={`${f.name}.${lang}`} style={{ marginBottom: 8 }} message={t('catalogue.editor.required')}>
+            <FormField<FieldValues> key={f.name} form={form} name={`${f.name}.${lang}`} style={{ marginBottom: 8 }} message={t('console.catalogue.editor.required')}>
               {f.multiline ? (
                 <Input.TextArea rows={2} maxLength={f.max} aria-label={`${f.label} ${LANGUAGE_NAMES[lang]}`} data-testid={`${f.name}-${lang}`} />
               ) : (

@@ -16,9 +16,9 @@ export function ReasonedChange({ change, onClose, invalidates }: { change: Pendi
     <DecisionModal
       open
       title={change.title}
-      question={t('settings.page.reasonQuestion')}
-      okText={t('settings.page.save')}
-      fields={[{ name: 'reason', label: t('common.reason'), required: true, multiline: true }]}
+      question={t('console.settings.page.reasonQuestion')}
+      okText={t('console.settings.page.save')}
+      fields={[{ name: 'reason', label: t('console.common.reason'), required: true, multiline: true }]}
       send={(values, key) => change.send(values.reason ?? '', key)}
       invalidates={invalidates}
       onClose={onClose}

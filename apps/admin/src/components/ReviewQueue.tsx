@@ -56,12 +56,12 @@ export function ReviewQueue<T extends { id: number; status: string }>({ name, st
   const allColumns: TableColumnsType<T> = [
     ...columns,
     {
-      title: t('common.actions'),
+      title: t('console.common.actions'),
       key: 'actions',
       width: 120,
       render: (_, row) => (
         <Button size="small" onClick={() => setOpen(row)} data-testid={`open-${row.id}`}>
-          {t('common.details')}
+          {t('console.common.details')}
         </Button>
       ),
     },
@@ -70,7 +70,7 @@ export function ReviewQueue<T extends { id: number; status: string }>({ name, st
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Segmented
         value={status}
-        options={statuses.map((s) => ({ value: s, label: t(`status.${s}`) }))}
+        options={statuses.map((s) => ({ value: s, label: t(`console.status.${s}`) }))}
         onChange={(v) => {
           setStatus(String(v));
           setPaging((p) => ({ ...p, page: 1 }));
@@ -86,7 +86,7 @@ export function ReviewQueue<T extends { id: number; status: string }>({ name, st
           searchPlaceholder && (
             <Input.Search
               allowClear
-              enterButton={t('common.search')}
+              enterButton={t('console.common.search')}
               placeholder={searchPlaceholder}
               style={{ width: 360 }}
               onSearch={(v) => {

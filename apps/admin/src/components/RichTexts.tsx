@@ -16,7 +16,7 @@ export function RichTexts({ form, name, label, shown }: { form: AnyForm; name: s
   const values = (useWatch({ control: form.control, name }) ?? {}) as Partial<Record<string, string>>;
   return (
     <>
-      <Typography.Paragraph type="secondary">{t('catalogue.editor.descriptionHint')}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">{t('console.catalogue.editor.descriptionHint')}</Typography.Paragraph>
       <Tabs
         items={shown.map((lang) => ({
           key: lang,
@@ -30,7 +30,7 @@ export function RichTexts({ form, name, label, shown }: { form: AnyForm; name: s
                 </FormField>
               </Col>
               <Col span={12}>
-                <Typography.Text type="secondary">{t('catalogue.editor.preview')}</Typography.Text>
+                <Typography.Text type="secondary">{t('console.catalogue.editor.preview')}</Typography.Text>
                 <Preview html={values[lang] ?? ''} />
               </Col>
             </Row>

@@ -32,7 +32,7 @@ function dataOf(endpoint: AnyEndpoint, status: number, payload: unknown): unknow
   const { error } = answer;
   if (endpoint.auth === 'operator' && (error.code === ClientCode.tokenInvalid || error.code === ClientCode.loginRequired)) sessionStore.end('expired');
   // No envelope at all (a proxy's page instead of the API's answer): the server was not reached.
-  if (error.code === undefined) throw new ApiError(error.kind, i18n.t('common.network'), undefined, status);
+  if (error.code === undefined) throw new ApiError(error.kind, i18n.t('console.common.network'), undefined, status);
   throw error;
 }
 
@@ -43,7 +43,7 @@ async function send(endpoint: AnyEndpoint, url: string, init: RequestInit, idemp
     // Sent again when lost only where the server answers a repeat with its first answer.
     answer = await exchange({ url, init, idempotencyKey: endpoint.idempotent ? idempotencyKey : undefined });
   } catch {
-    throw init.signal?.aborted ? new ApiError('aborted', 'aborted') : new ApiError('network', i18n.t('common.network'));
+    throw init.signal?.aborted ? new ApiError('aborted', 'aborted') : new ApiError('network', i18n.t('console.common.network'));
   }
   return dataOf(endpoint, answer.status, answer.payload);
 }
@@ -71,12 +71,12 @@ export async function callFile<E extends AnyEndpoint>(endpoint: E, input: unknow
   try {
     res = await fetch(endpoint.path + queryString(filled(input)), { headers: headersOf(endpoint) });
   } catch {
-    throw new ApiError('network', i18n.t('common.network'));
+    throw new ApiError('network', i18n.t('console.common.network'));
   }
   if (!res.ok || (res.headers.get('content-type') ?? '').startsWith('application/json')) {
     // A refusal comes as the envelope: its code and message, like any call's.
     dataOf(endpoint, res.status, await res.json().catch(() => undefined));
-    throw new ApiError('http', i18n.t('common.error'), undefined, res.status);
+    throw new ApiError('http', i18n.t('console.common.error'), undefined, res.status);
   }
   const filename = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'export.csv';
   return { blob: await res.blob(), filename };

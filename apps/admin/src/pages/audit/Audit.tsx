@@ -39,11 +39,11 @@ export default function Audit() {
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Space wrap>
-        <Input placeholder={t('audit.operator')} value={draft.operator} onChange={(e) => setDraft({ ...draft, operator: e.target.value })} onPressEnter={apply} style={{ width: 200 }} allowClear data-testid="audit-operator" />
+        <Input placeholder={t('console.audit.operator')} value={draft.operator} onChange={(e) => setDraft({ ...draft, operator: e.target.value })} onPressEnter={apply} style={{ width: 200 }} allowClear data-testid="audit-operator" />
         <Select
           showSearch={{ optionFilterProp: 'label' }}
           allowClear
-          placeholder={t('settings.audit.allKinds')}
+          placeholder={t('console.settings.audit.allKinds')}
           value={draft.kind}
           onChange={(kind) => setDraft({ ...draft, kind })}
           options={auditKindOptions(t)}
@@ -52,7 +52,7 @@ export default function Audit() {
         />
         <DatePicker.RangePicker value={draft.range} onChange={(r) => setDraft({ ...draft, range: r })} />
         <Button type="primary" onClick={apply}>
-          {t('common.search')}
+          {t('console.common.search')}
         </Button>
       </Space>
       <QueryTable<Entry>
@@ -61,10 +61,10 @@ export default function Audit() {
         sorting={{ ...sort, onChange: (s) => (setSort(s), setPaging((p) => ({ ...p, page: 1 }))) }}
         exportCsv={{ list: adminAuditLog, query: { ...filters, ...sort } }}
         columns={[
-          { title: t('audit.time'), dataIndex: 'created_at', width: 200, sorter: true, render: (v: string) => formatDate(v) },
-          { title: t('audit.operator'), dataIndex: 'operator', sorter: true },
+          { title: t('console.audit.time'), dataIndex: 'created_at', width: 200, sorter: true, render: (v: string) => formatDate(v) },
+          { title: t('console.audit.operator'), dataIndex: 'operator', sorter: true },
           {
-            title: t('audit.kind'),
+            title: t('console.audit.kind'),
             dataIndex: 'action',
             sorter: true,
             render: (action: string) => {
@@ -76,8 +76,8 @@ export default function Audit() {
               );
             },
           },
-          { title: t('audit.target'), key: 'target', render: (_, e) => `${e.target_type} #${e.target_id}` },
-          { title: t('common.reason'), dataIndex: 'reason', render: (v: string | null) => v ?? '' },
+          { title: t('console.audit.target'), key: 'target', render: (_, e) => `${e.target_type} #${e.target_id}` },
+          { title: t('console.common.reason'), dataIndex: 'reason', render: (v: string | null) => v ?? '' },
         ]}
       />
     </Space>

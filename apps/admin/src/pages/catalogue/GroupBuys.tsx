@@ -74,7 +74,7 @@ function GroupBuyForm({ editing, onClose }: { editing?: Row; onClose: () => void
       };
       return editing ? { id: editing.id, ...common, reason: v.reason } : { goods_id: v.goods_id, sku_id: v.sku_id, quantity: v.quantity, ...common };
     },
-    check: (v) => ({ ends_at: v.starts_at && v.ends_at && v.ends_at <= v.starts_at && t('catalogue.coupons.endsAfterStart') }),
+    check: (v) => ({ ends_at: v.starts_at && v.ends_at && v.ends_at <= v.starts_at && t('console.catalogue.coupons.endsAfterStart') }),
   });
   const goodsId = useWatch({ control: form.control, name: 'goods_id' });
   const goods = useEndpointQuery(goodsRoute, { id: goodsId! }, { enabled: !editing && !!goodsId, retry: false });
@@ -83,27 +83,27 @@ function GroupBuyForm({ editing, onClose }: { editing?: Row; onClose: () => void
     call: { idempotencyKey: key.current },
     invalidates: [groupBuysRoute],
     onSuccess: () => {
-      message.success(editing ? t('catalogue.groupBuys.saved') : t('catalogue.groupBuys.created'));
+      message.success(editing ? t('console.catalogue.groupBuys.saved') : t('console.catalogue.groupBuys.created'));
       onClose();
     },
   });
   // Members can join at once: asked once more before it is set up or changed.
   const submit = form.submit((body) =>
     modal.confirm({
-      title: editing ? t('catalogue.groupBuys.saveQuestion') : t('catalogue.groupBuys.createQuestion'),
+      title: editing ? t('console.catalogue.groupBuys.saveQuestion') : t('console.catalogue.groupBuys.createQuestion'),
       content: editing?.name ?? goods.data?.name['en-us'] ?? '',
-      okText: t('common.confirm'),
-      cancelText: t('common.cancel'),
+      okText: t('console.common.confirm'),
+      cancelText: t('console.common.cancel'),
       onOk: () => save.mutateAsync(body as never).catch(() => undefined),
     }),
   );
-  const required = t('catalogue.editor.required');
+  const required = t('console.catalogue.editor.required');
   return (
     <Modal
       open
-      title={editing ? `${t('catalogue.groupBuys.edit')} · ${editing.name}` : t('catalogue.groupBuys.new')}
-      okText={t('common.submit')}
-      cancelText={t('common.cancel')}
+      title={editing ? `${t('console.catalogue.groupBuys.edit')} · ${editing.name}` : t('console.catalogue.groupBuys.new')}
+      okText={t('console.common.submit')}
+      cancelText={t('console.common.cancel')}
       onOk={() => void submit()}
       okButtonProps={{ loading: save.isPending, 'data-testid': 'group-buy-submit' } as never}
       onCancel={onClose}
@@ -113,54 +113,54 @@ function GroupBuyForm({ editing, onClose }: { editing?: Row; onClose: () => void
       <Form layout="vertical" component="div">
         {!editing && (
           <Space wrap>
-            <FormField form={form} name="goods_id" label={t('catalogue.groupBuys.goodsId')} required message={required}>
+            <FormField form={form} name="goods_id" label={t('console.catalogue.groupBuys.goodsId')} required message={required}>
               <InputNumber min={1} precision={0} style={{ width: 140 }} />
             </FormField>
-            <FormField form={form} name="sku_id" label={t('catalogue.groupBuys.sku')} required message={required}>
+            <FormField form={form} name="sku_id" label={t('console.catalogue.groupBuys.sku')} required message={required}>
               <Select
                 style={{ width: 280 }}
                 loading={goods.isFetching}
-                options={(goods.data?.skus ?? []).map((s) => ({ value: s.id, label: `#${s.id} · ${formatMoney(s.price, goods.data!.currency)} · ${t('catalogue.goods.stock')} ${formatNumber(s.stock)}` }))}
+                options={(goods.data?.skus ?? []).map((s) => ({ value: s.id, label: `#${s.id} · ${formatMoney(s.price, goods.data!.currency)} · ${t('console.catalogue.goods.stock')} ${formatNumber(s.stock)}` }))}
               />
             </FormField>
           </Space>
         )}
         {goods.isError && <Alert type="error" showIcon title={goods.error.message} style={{ marginBottom: 12 }} />}
         <Space wrap>
-          <FormField form={form} name="starts_at" label={t('catalogue.groupBuys.starts')} required requiredMessage={required} extra={editing && editing.state !== 'scheduled' ? t('catalogue.groupBuys.startFixed') : undefined}>
+          <FormField form={form} name="starts_at" label={t('console.catalogue.groupBuys.starts')} required requiredMessage={required} extra={editing && editing.state !== 'scheduled' ? t('console.catalogue.groupBuys.startFixed') : undefined}>
             <Input type="datetime-local" disabled={!!editing && editing.state !== 'scheduled'} style={{ width: 220 }} />
           </FormField>
-          <FormField form={form} name="ends_at" label={t('catalogue.groupBuys.ends')} required requiredMessage={required}>
+          <FormField form={form} name="ends_at" label={t('console.catalogue.groupBuys.ends')} required requiredMessage={required}>
             <Input type="datetime-local" style={{ width: 220 }} />
           </FormField>
         </Space>
         <Space wrap>
-          <FormField form={form} name="price" label={`${t('catalogue.groupBuys.price')} (${currency})`} required message={required}>
+          <FormField form={form} name="price" label={`${t('console.catalogue.groupBuys.price')} (${currency})`} required message={required}>
             <InputNumber<string> stringMode min="0" style={{ width: 140 }} />
           </FormField>
-          <FormField form={form} name="quantity" label={t('catalogue.groupBuys.quantity')} required message={required}>
+          <FormField form={form} name="quantity" label={t('console.catalogue.groupBuys.quantity')} required message={required}>
             <InputNumber min={1} precision={0} style={{ width: 140 }} disabled={!!editing} />
           </FormField>
-          <FormField form={form} name="group_size" label={t('catalogue.groupBuys.groupSize')} required>
+          <FormField form={form} name="group_size" label={t('console.catalogue.groupBuys.groupSize')} required>
             <InputNumber min={2} max={100} precision={0} style={{ width: 120 }} />
           </FormField>
-          <FormField form={form} name="fill_hours" label={t('catalogue.groupBuys.fillHours')} required>
+          <FormField form={form} name="fill_hours" label={t('console.catalogue.groupBuys.fillHours')} required>
             <InputNumber min={1} max={720} precision={0} style={{ width: 120 }} />
           </FormField>
         </Space>
         <Space wrap>
-          <FormField form={form} name="per_order_limit" label={t('catalogue.groupBuys.perOrder')}>
+          <FormField form={form} name="per_order_limit" label={t('console.catalogue.groupBuys.perOrder')}>
             <InputNumber min={1} max={99} precision={0} />
           </FormField>
-          <FormField form={form} name="per_member_limit" label={t('catalogue.groupBuys.perMember')}>
+          <FormField form={form} name="per_member_limit" label={t('console.catalogue.groupBuys.perMember')}>
             <InputNumber min={1} max={999} precision={0} />
           </FormField>
-          <FormField form={form} name="virtual_fill_percent" label={t('catalogue.groupBuys.virtualFill')}>
+          <FormField form={form} name="virtual_fill_percent" label={t('console.catalogue.groupBuys.virtualFill')}>
             <InputNumber min={0} max={100} precision={0} />
           </FormField>
         </Space>
         {editing && (
-          <FormField form={form} name="reason" label={t('common.reason')} required message={t('common.reasonRequired')}>
+          <FormField form={form} name="reason" label={t('console.common.reason')} required message={t('console.common.reasonRequired')}>
             <Input.TextArea rows={2} maxLength={300} data-testid="group-buy-reason" />
           </FormField>
         )}
@@ -186,7 +186,7 @@ export default function GroupBuys() {
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Button type="primary" onClick={() => setEditing('new')} data-testid="new-group-buy">
-        {t('catalogue.groupBuys.new')}
+        {t('console.catalogue.groupBuys.new')}
       </Button>
       <QueryTable<Row>
         query={query}
@@ -195,34 +195,34 @@ export default function GroupBuys() {
         exportCsv={{ list: groupBuysRoute, query: filters }}
         toolbar={
           <Space wrap>
-            <Input.Search allowClear placeholder={t('catalogue.groupBuys.search')} style={{ width: 260 }} onSearch={(v) => (setSearch(v.trim()), first())} data-testid="group-buy-search" />
-            <Segmented value={state} onChange={(v) => (setState(String(v)), first())} options={[{ value: 'all', label: t('common.all') }, ...STATES.map((s) => ({ value: s, label: t(`catalogue.promotion.${s}`) }))]} />
+            <Input.Search allowClear placeholder={t('console.catalogue.groupBuys.search')} style={{ width: 260 }} onSearch={(v) => (setSearch(v.trim()), first())} data-testid="group-buy-search" />
+            <Segmented value={state} onChange={(v) => (setState(String(v)), first())} options={[{ value: 'all', label: t('console.common.all') }, ...STATES.map((s) => ({ value: s, label: t(`console.catalogue.promotion.${s}`) }))]} />
           </Space>
         }
         columns={[
-          { title: t('common.id'), dataIndex: 'id', width: 70, sorter: true },
-          { title: t('catalogue.goods.name'), dataIndex: 'name' },
-          { title: t('catalogue.groupBuys.price'), key: 'price', sorter: true, align: 'right', render: (_, r) => formatMoney(r.price, r.currency) },
-          { title: t('catalogue.groupBuys.groupSize'), dataIndex: 'group_size', align: 'right' },
-          { title: t('catalogue.groupBuys.remaining'), key: 'remaining', sorter: true, align: 'right', render: (_, r) => `${formatNumber(r.remaining)} / ${formatNumber(r.quantity)}` },
-          { title: t('catalogue.groupBuys.openGroups'), dataIndex: 'open_groups', align: 'right' },
-          { title: t('catalogue.groupBuys.starts'), dataIndex: 'starts_at', sorter: true, render: (v: string) => formatDate(v) },
-          { title: t('catalogue.groupBuys.ends'), dataIndex: 'ends_at', sorter: true, render: (v: string) => formatDate(v) },
-          { title: t('common.status'), dataIndex: 'state', render: (s: Row['state']) => <Tag color={s === 'running' ? 'green' : s === 'scheduled' ? 'blue' : 'default'}>{t(`catalogue.promotion.${s}`)}</Tag> },
-          { title: t('catalogue.groupBuys.createdBy'), dataIndex: 'created_by' },
+          { title: t('console.common.id'), dataIndex: 'id', width: 70, sorter: true },
+          { title: t('console.catalogue.goods.name'), dataIndex: 'name' },
+          { title: t('console.catalogue.groupBuys.price'), key: 'price', sorter: true, align: 'right', render: (_, r) => formatMoney(r.price, r.currency) },
+          { title: t('console.catalogue.groupBuys.groupSize'), dataIndex: 'group_size', align: 'right' },
+          { title: t('console.catalogue.groupBuys.remaining'), key: 'remaining', sorter: true, align: 'right', render: (_, r) => `${formatNumber(r.remaining)} / ${formatNumber(r.quantity)}` },
+          { title: t('console.catalogue.groupBuys.openGroups'), dataIndex: 'open_groups', align: 'right' },
+          { title: t('console.catalogue.groupBuys.starts'), dataIndex: 'starts_at', sorter: true, render: (v: string) => formatDate(v) },
+          { title: t('console.catalogue.groupBuys.ends'), dataIndex: 'ends_at', sorter: true, render: (v: string) => formatDate(v) },
+          { title: t('console.common.status'), dataIndex: 'state', render: (s: Row['state']) => <Tag color={s === 'running' ? 'green' : s === 'scheduled' ? 'blue' : 'default'}>{t(`console.catalogue.promotion.${s}`)}</Tag> },
+          { title: t('console.catalogue.groupBuys.createdBy'), dataIndex: 'created_by' },
           {
-            title: t('common.actions'),
+            title: t('console.common.actions'),
             key: 'a',
             render: (_, r) => (
               <Space>
                 {r.state !== 'ended' && (
                   <Button size="small" onClick={() => setEditing(r)} data-testid={`edit-group-buy-${r.id}`}>
-                    {t('catalogue.goods.edit')}
+                    {t('console.catalogue.goods.edit')}
                   </Button>
                 )}
                 {(r.state !== 'ended' || r.remaining > 0) && (
                   <Button size="small" danger onClick={() => setEnding(r)} data-testid={`end-group-buy-${r.id}`}>
-                    {t('catalogue.promotion.end')}
+                    {t('console.catalogue.promotion.end')}
                   </Button>
                 )}
               </Space>
@@ -234,11 +234,11 @@ export default function GroupBuys() {
       {ending && (
         <DecisionModal
           open
-          title={`${t('catalogue.promotion.end')} · ${ending.name}`}
-          question={t('catalogue.groupBuys.endQuestion', { count: ending.remaining })}
-          okText={t('catalogue.promotion.end')}
+          title={`${t('console.catalogue.promotion.end')} · ${ending.name}`}
+          question={t('console.catalogue.groupBuys.endQuestion', { count: ending.remaining })}
+          okText={t('console.catalogue.promotion.end')}
           danger
-          fields={[{ name: 'reason', label: t('common.reason'), required: true, multiline: true }]}
+          fields={[{ name: 'reason', label: t('console.common.reason'), required: true, multiline: true }]}
           schema={() => import('@shop/contract/orders').then((m) => m.endEarlyBody)}
           toBody={(v) => ({ id: ending.id, reason: v.reason })}
           send={(_v, key, body) => call(endGroupBuyRoute, body, { idempotencyKey: key })}

@@ -51,7 +51,7 @@ function PictureField({ value, onChange, testId }: { value?: string; onChange?: 
     <Space>
       <Input value={value} onChange={(e) => onChange?.(e.target.value)} placeholder="/uploads/…" style={{ width: 420 }} data-testid={testId} />
       <Upload accept="image/jpeg,image/png,image/gif,image/webp" showUploadList={false} customRequest={upload.customRequest}>
-        <Button loading={upload.busy}>{t('catalogue.editor.upload')}</Button>
+        <Button loading={upload.busy}>{t('console.catalogue.editor.upload')}</Button>
       </Upload>
     </Space>
   );
@@ -78,15 +78,15 @@ function AttachmentsField({ value = [], onChange }: { value?: Attachment[]; onCh
           </a>
           <Typography.Text type="secondary">{a.mime}</Typography.Text>
           <Button size="small" danger onClick={() => onChange?.(value.filter((_, j) => j !== i))}>
-            {t('catalogue.editor.remove')}
+            {t('console.catalogue.editor.remove')}
           </Button>
         </Space>
       ))}
       <Space wrap>
         <Upload showUploadList={false} customRequest={upload.customRequest}>
-          <Button loading={upload.busy}>{t('catalogue.editor.upload')}</Button>
+          <Button loading={upload.busy}>{t('console.catalogue.editor.upload')}</Button>
         </Upload>
-        <Input placeholder={t('content.attachmentName')} value={link.name} onChange={(e) => setLink({ ...link, name: e.target.value })} style={{ width: 180 }} />
+        <Input placeholder={t('console.content.attachmentName')} value={link.name} onChange={(e) => setLink({ ...link, name: e.target.value })} style={{ width: 180 }} />
         <Input placeholder="https://…" value={link.url} onChange={(e) => setLink({ ...link, url: e.target.value })} style={{ width: 280 }} />
         <Button
           disabled={!link.name.trim() || !/^https:\/\/\S+$/.test(link.url)}
@@ -95,7 +95,7 @@ function AttachmentsField({ value = [], onChange }: { value?: Attachment[]; onCh
             setLink({ name: '', url: '' });
           }}
         >
-          {t('content.addLink')}
+          {t('console.content.addLink')}
         </Button>
       </Space>
     </Space>
@@ -127,15 +127,15 @@ function ContentForm({ config, editing, onDone }: { config: ContentConfig; editi
     call: { idempotencyKey: key.current },
     invalidates: [config.list],
     onSuccess: () => {
-      message.success(t('content.saved'));
+      message.success(t('console.content.saved'));
       onDone();
     },
   });
-  const required = t('catalogue.editor.required');
+  const required = t('console.catalogue.editor.required');
   return (
     <Form layout="vertical" component="div" data-testid={`${config.name}-form`}>
       <LanguagePicker shown={shown} onChange={setShown} />
-      <Typography.Paragraph type="secondary">{t('catalogue.english')}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">{t('console.catalogue.english')}</Typography.Paragraph>
       {fields.map((f) => {
         const isRequired = 'required' in f && f.required;
         switch (f.kind) {
@@ -196,13 +196,13 @@ function ContentForm({ config, editing, onDone }: { config: ContentConfig; editi
             );
         }
       })}
-      <FormField form={form} name="reason" label={t('catalogue.editor.reasonOptional')}>
+      <FormField form={form} name="reason" label={t('console.catalogue.editor.reasonOptional')}>
         <Input maxLength={300} style={{ maxWidth: 480 }} />
       </FormField>
       {form.unshown && <Alert type="error" showIcon title={form.unshown} style={{ marginBottom: 12 }} />}
       {save.isError && <Alert type="error" showIcon title={save.error.message} style={{ marginBottom: 12 }} />}
       <Button type="primary" onClick={() => void form.submit((body) => save.mutate(body))()} loading={save.isPending} data-testid={`save-${config.name}`}>
-        {t('catalogue.editor.save')}
+        {t('console.catalogue.editor.save')}
       </Button>
     </Form>
   );
@@ -214,13 +214,13 @@ function DeleteButton({ remove, list, id }: { remove: AnyEndpoint; list: AnyEndp
   const { message } = AntApp.useApp();
   const deletion = useEndpointMutation(remove, {
     invalidates: [list],
-    onSuccess: () => void message.success(t('content.deleted')),
+    onSuccess: () => void message.success(t('console.content.deleted')),
     onError: (e) => void message.error(e.message),
   });
   return (
-    <Popconfirm title={t('content.deleteQuestion')} okText={t('common.confirm')} cancelText={t('common.cancel')} onConfirm={() => deletion.mutateAsync({ id } as never)}>
+    <Popconfirm title={t('console.content.deleteQuestion')} okText={t('console.common.confirm')} cancelText={t('console.common.cancel')} onConfirm={() => deletion.mutateAsync({ id } as never)}>
       <Button size="small" danger>
-        {t('catalogue.editor.remove')}
+        {t('console.catalogue.editor.remove')}
       </Button>
     </Popconfirm>
   );
@@ -241,13 +241,13 @@ export function ContentPage({ config }: { config: ContentConfig }) {
   const columns: TableColumnsType<Values> = [
     ...config.columns(t),
     {
-      title: t('common.actions'),
+      title: t('console.common.actions'),
       key: 'actions',
       width: 190,
       render: (_, row) => (
         <Space>
           <Button size="small" onClick={() => setEditing(row)} data-testid={`edit-${config.name}-${String(row[idField])}`}>
-            {t('catalogue.goods.edit')}
+            {t('console.catalogue.goods.edit')}
           </Button>
           {config.remove && <DeleteButton remove={config.remove} list={config.list} id={row.id as number} />}
         </Space>
@@ -257,7 +257,7 @@ export function ContentPage({ config }: { config: ContentConfig }) {
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Button type="primary" onClick={() => setEditing(config.blank())} data-testid={`new-${config.name}`}>
-        {t('content.new')}
+        {t('console.content.new')}
       </Button>
       <QueryTable<Values>
         query={query as never}
@@ -268,11 +268,11 @@ export function ContentPage({ config }: { config: ContentConfig }) {
         exportCsv={listed ? { list: config.list, query: filters } : undefined}
         toolbar={
           listed && (
-            <Input.Search allowClear placeholder={t('content.search')} style={{ width: 300 }} onSearch={(v) => (setSearch(v.trim()), first())} data-testid={`${config.name}-search`} />
+            <Input.Search allowClear placeholder={t('console.content.search')} style={{ width: 300 }} onSearch={(v) => (setSearch(v.trim()), first())} data-testid={`${config.name}-search`} />
           )
         }
       />
-      <Drawer open={editing !== null} size={980} title={editing && editing[idField] !== undefined ? config.title(editing, i18n.language) : t('content.new')} onClose={() => setEditing(null)} destroyOnHidden>
+      <Drawer open={editing !== null} size={980} title={editing && editing[idField] !== undefined ? config.title(editing, i18n.language) : t('console.content.new')} onClose={() => setEditing(null)} destroyOnHidden>
         {editing && <ContentForm config={config} editing={editing} onDone={() => setEditing(null)} />}
       </Drawer>
     </Space>

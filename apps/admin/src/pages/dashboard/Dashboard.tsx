@@ -11,46 +11,46 @@ export default function Dashboard() {
   const navigate = useNavigate();
   const can = useCan();
   const q = useEndpointQuery(dashboardRoute, undefined, { refetchInterval: 60_000 });
-  if (q.isError) return <Alert type="error" showIcon title={t('common.error')} description={q.error.message} action={<Button onClick={() => void q.refetch()}>{t('common.retry')}</Button>} />;
+  if (q.isError) return <Alert type="error" showIcon title={t('console.common.error')} description={q.error.message} action={<Button onClick={() => void q.refetch()}>{t('console.common.retry')}</Button>} />;
   if (!q.data) return <Skeleton active />;
   const d = q.data;
   const queues = [
-    { key: 'realname', label: t('nav.realname'), count: d.queues.realname, path: '/reviews/realname', allowed: can('realname.review') },
-    { key: 'cancellation', label: t('nav.cancellation'), count: d.queues.cancellation, path: '/reviews/cancellation', allowed: can('cancellation.review') },
-    { key: 'recharges', label: t('nav.recharges'), count: d.queues.recharges, path: '/reviews/recharges', allowed: can('withdrawals.review') },
-    { key: 'withdrawals', label: t('nav.withdrawals'), count: d.queues.withdrawals, path: '/reviews/withdrawals', allowed: can('withdrawals.review') },
-    { key: 'orders', label: t('dashboard.ordersToShip'), count: d.queues.orders_to_ship, path: '/orders', allowed: can('orders.read') },
+    { key: 'realname', label: t('console.nav.realname'), count: d.queues.realname, path: '/reviews/realname', allowed: can('realname.review') },
+    { key: 'cancellation', label: t('console.nav.cancellation'), count: d.queues.cancellation, path: '/reviews/cancellation', allowed: can('cancellation.review') },
+    { key: 'recharges', label: t('console.nav.recharges'), count: d.queues.recharges, path: '/reviews/recharges', allowed: can('withdrawals.review') },
+    { key: 'withdrawals', label: t('console.nav.withdrawals'), count: d.queues.withdrawals, path: '/reviews/withdrawals', allowed: can('withdrawals.review') },
+    { key: 'orders', label: t('console.dashboard.ordersToShip'), count: d.queues.orders_to_ship, path: '/orders', allowed: can('orders.read') },
   ];
   return (
     <div data-testid="dashboard">
-      <Typography.Paragraph type="secondary">{t('dashboard.date', { date: formatDate(`${d.date}T12:00:00Z`, true) })}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">{t('console.dashboard.date', { date: formatDate(`${d.date}T12:00:00Z`, true) })}</Typography.Paragraph>
       <Row gutter={[16, 16]}>
         <Col span={8}>
           <Card>
-            <Statistic title={t('dashboard.ordersToday')} value={d.orders_today} formatter={(v) => formatNumber(Number(v))} />
+            <Statistic title={t('console.dashboard.ordersToday')} value={d.orders_today} formatter={(v) => formatNumber(Number(v))} />
           </Card>
         </Col>
         <Col span={8}>
           <Card>
-            <Statistic title={t('dashboard.paidToday')} value={d.paid_orders_today} formatter={(v) => formatNumber(Number(v))} />
+            <Statistic title={t('console.dashboard.paidToday')} value={d.paid_orders_today} formatter={(v) => formatNumber(Number(v))} />
           </Card>
         </Col>
         <Col span={8}>
           <Card>
-            <Statistic title={t('dashboard.newMembers')} value={d.new_members} formatter={(v) => formatNumber(Number(v))} />
+            <Statistic title={t('console.dashboard.newMembers')} value={d.new_members} formatter={(v) => formatNumber(Number(v))} />
           </Card>
         </Col>
         <Col xs={24} lg={12}>
-          <Card title={t('dashboard.sales')}>
+          <Card title={t('console.dashboard.sales')}>
             {d.sales.length === 0 ? (
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('dashboard.noSales')} />
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('console.dashboard.noSales')} />
             ) : (
               <table className="sales" style={{ width: '100%', borderCollapse: 'collapse' }} data-testid="sales">
                 <thead>
                   <tr style={{ textAlign: 'left', color: '#666' }}>
-                    <th style={{ padding: 6 }}>{t('common.currency')}</th>
-                    <th style={{ padding: 6, textAlign: 'right' }}>{t('common.amount')}</th>
-                    <th style={{ padding: 6, textAlign: 'right' }}>{t('nav.orders')}</th>
+                    <th style={{ padding: 6 }}>{t('console.common.currency')}</th>
+                    <th style={{ padding: 6, textAlign: 'right' }}>{t('console.common.amount')}</th>
+                    <th style={{ padding: 6, textAlign: 'right' }}>{t('console.nav.orders')}</th>
                   </tr>
                 </thead>
                 <tbody>
@@ -67,7 +67,7 @@ export default function Dashboard() {
           </Card>
         </Col>
         <Col xs={24} lg={12}>
-          <Card title={t('dashboard.queues')}>
+          <Card title={t('console.dashboard.queues')}>
             <Row gutter={[12, 12]}>
               {queues.map((qu) => (
                 <Col span={12} key={qu.key}>

@@ -37,7 +37,7 @@ export function AdjustmentForm({ memberId, onClose }: { memberId?: number; onClo
     call: { idempotencyKey: key.current },
     invalidates: memberPostingAnswers,
     onSuccess: (a) => {
-      message.success(a.status === 'posted' ? t('money.adjust.posted') : t('money.adjust.pending'));
+      message.success(a.status === 'posted' ? t('console.money.adjust.posted') : t('console.money.adjust.pending'));
       onClose();
     },
     onError: (e) => setError(e.message),
@@ -45,30 +45,30 @@ export function AdjustmentForm({ memberId, onClose }: { memberId?: number; onClo
   return (
     <Modal
       open
-      title={t('money.adjust.title')}
-      okText={t('common.submit')}
-      cancelText={t('common.cancel')}
+      title={t('console.money.adjust.title')}
+      okText={t('console.common.submit')}
+      cancelText={t('console.common.cancel')}
       okButtonProps={{ loading: mutation.isPending, 'data-testid': 'adjust-submit' } as never}
       onOk={() => void form.submit((body) => !mutation.isPending && mutation.mutate(body))()}
       onCancel={onClose}
       destroyOnHidden
     >
       <Form layout="vertical" component="div">
-        <FormField form={form} name="user_id" label={t('money.adjust.member')} required>
+        <FormField form={form} name="user_id" label={t('console.money.adjust.member')} required>
           <InputNumber<number> min={1} precision={0} style={{ width: '100%' }} disabled={memberId !== undefined} data-testid="adjust-member" />
         </FormField>
-        <FormField form={form} name="asset" label={t('money.ledger.asset')}>
-          <Select options={(['cash', 'points', 'shopping_points'] as const).map((a) => ({ value: a, label: t(`members.assets.${a}`) }))} data-testid="adjust-asset" />
+        <FormField form={form} name="asset" label={t('console.money.ledger.asset')}>
+          <Select options={(['cash', 'points', 'shopping_points'] as const).map((a) => ({ value: a, label: t(`console.members.assets.${a}`) }))} data-testid="adjust-asset" />
         </FormField>
         {asset === 'cash' && (
-          <FormField form={form} name="currency" label={t('common.currency')} required message={t('money.adjust.currencyHint')}>
+          <FormField form={form} name="currency" label={t('console.common.currency')} required message={t('console.money.adjust.currencyHint')}>
             <Input maxLength={3} style={{ textTransform: 'uppercase' }} data-testid="adjust-currency" />
           </FormField>
         )}
-        <FormField form={form} name="amount" label={t('common.amount')} extra={t('money.adjust.amountHint')} message={t('money.adjust.invalidAmount')}>
+        <FormField form={form} name="amount" label={t('console.common.amount')} extra={t('console.money.adjust.amountHint')} message={t('console.money.adjust.invalidAmount')}>
           <Input inputMode="decimal" data-testid="adjust-amount" />
         </FormField>
-        <FormField form={form} name="reason" label={t('common.reason')} required message={t('common.reasonRequired')}>
+        <FormField form={form} name="reason" label={t('console.common.reason')} required message={t('console.common.reasonRequired')}>
           <Input.TextArea rows={3} maxLength={300} data-testid="adjust-reason" />
         </FormField>
       </Form>

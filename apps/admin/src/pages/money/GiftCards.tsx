@@ -39,10 +39,10 @@ export default function GiftCards() {
     <Space orientation="vertical" size="middle" style={{ width: '100%' }} data-testid="gift-cards">
       <Space style={{ justifyContent: 'space-between', width: '100%' }}>
         <Space>
-          <InputNumber<number> min={1} precision={0} placeholder={t('money.ledger.memberId')} value={member ?? null} onChange={(v) => setMember(v ?? undefined)} style={{ width: 160 }} />
+          <InputNumber<number> min={1} precision={0} placeholder={t('console.money.ledger.memberId')} value={member ?? null} onChange={(v) => setMember(v ?? undefined)} style={{ width: 160 }} />
           <Input.Search
             allowClear
-            placeholder={t('money.adjust.search')}
+            placeholder={t('console.money.adjust.search')}
             style={{ width: 280 }}
             onSearch={(v) => {
               setSearch(v.trim());
@@ -52,9 +52,9 @@ export default function GiftCards() {
           />
         </Space>
         <Space>
-          <Button onClick={() => navigate('/money/ledger?kind=points.grant')} data-testid="grants-journal">{t('money.gift.grantsInJournal')}</Button>
-          {can('ledger.adjust') && <Button onClick={() => setOpen('grant')} data-testid="grant-points">{t('money.gift.grant')}</Button>}
-          {can('ledger.adjust') && <Button type="primary" onClick={() => setOpen('issue')} data-testid="issue-cards">{t('money.gift.issue')}</Button>}
+          <Button onClick={() => navigate('/money/ledger?kind=points.grant')} data-testid="grants-journal">{t('console.money.gift.grantsInJournal')}</Button>
+          {can('ledger.adjust') && <Button onClick={() => setOpen('grant')} data-testid="grant-points">{t('console.money.gift.grant')}</Button>}
+          {can('ledger.adjust') && <Button type="primary" onClick={() => setOpen('issue')} data-testid="issue-cards">{t('console.money.gift.issue')}</Button>}
         </Space>
       </Space>
       {codes.length > 0 && (
@@ -63,7 +63,7 @@ export default function GiftCards() {
           showIcon
           closable
           onClose={() => setCodes([])}
-          title={t('money.gift.codes', { count: codes.length })}
+          title={t('console.money.gift.codes', { count: codes.length })}
           description={<Typography.Paragraph copyable={{ text: codes.join('\n') }} style={{ whiteSpace: 'pre-line', fontFamily: 'monospace', margin: 0 }}>{codes.join('\n')}</Typography.Paragraph>}
         />
       )}
@@ -73,29 +73,29 @@ export default function GiftCards() {
         sorting={{ ...sort, onChange: (s) => (setSort(s), setPaging((p) => ({ ...p, page: 1 }))) }}
         exportCsv={{ list: giftCardBatchesRoute, query: filters }}
         columns={[
-          { title: t('common.id'), dataIndex: 'id', width: 70, sorter: true },
-          { title: t('common.member'), key: 'm', render: (_, b) => `${b.user_name} (#${b.user_id})` },
-          { title: t('money.gift.value'), key: 'value', sorter: true, align: 'right', render: (_, b) => showAmount(b.value, b.currency) },
-          { title: t('money.gift.count'), dataIndex: 'count', align: 'right', render: (n: number) => formatNumber(n) },
-          { title: t('money.gift.redeemed'), dataIndex: 'redeemed', align: 'right', render: (n: number) => formatNumber(n) },
-          { title: t('money.gift.expires'), dataIndex: 'expires_at', sorter: true, render: (v: string) => formatDate(v, true) },
-          { title: t('money.gift.createdBy'), dataIndex: 'created_by' },
-          { title: t('common.reason'), dataIndex: 'reason', render: (r: string) => r || '—' },
-          { title: t('common.created'), dataIndex: 'created_at', render: (v: string) => formatDate(v) },
+          { title: t('console.common.id'), dataIndex: 'id', width: 70, sorter: true },
+          { title: t('console.common.member'), key: 'm', render: (_, b) => `${b.user_name} (#${b.user_id})` },
+          { title: t('console.money.gift.value'), key: 'value', sorter: true, align: 'right', render: (_, b) => showAmount(b.value, b.currency) },
+          { title: t('console.money.gift.count'), dataIndex: 'count', align: 'right', render: (n: number) => formatNumber(n) },
+          { title: t('console.money.gift.redeemed'), dataIndex: 'redeemed', align: 'right', render: (n: number) => formatNumber(n) },
+          { title: t('console.money.gift.expires'), dataIndex: 'expires_at', sorter: true, render: (v: string) => formatDate(v, true) },
+          { title: t('console.money.gift.createdBy'), dataIndex: 'created_by' },
+          { title: t('console.common.reason'), dataIndex: 'reason', render: (r: string) => r || '—' },
+          { title: t('console.common.created'), dataIndex: 'created_at', render: (v: string) => formatDate(v) },
         ]}
       />
       <DecisionModal
         open={open === 'issue'}
-        title={t('money.gift.issue')}
-        question={t('money.gift.issueQuestion')}
-        okText={t('money.gift.issue')}
+        title={t('console.money.gift.issue')}
+        question={t('console.money.gift.issueQuestion')}
+        okText={t('console.money.gift.issue')}
         fields={[
-          { name: 'user_id', label: t('money.ledger.memberId'), required: true, requiredMessage: t('auth.required') },
-          { name: 'currency', label: t('common.currency'), required: true, requiredMessage: t('money.adjust.currencyHint'), placeholder: 'USD' },
-          { name: 'value', label: t('money.gift.value'), required: true, requiredMessage: t('money.adjust.invalidAmount'), placeholder: '10.00' },
-          { name: 'count', label: t('money.gift.count'), required: true, requiredMessage: t('auth.required'), placeholder: '1' },
-          { name: 'expires', label: t('money.gift.expires'), required: true, requiredMessage: t('auth.required'), placeholder: 'YYYY-MM-DD' },
-          { name: 'reason', label: t('common.reason'), multiline: true },
+          { name: 'user_id', label: t('console.money.ledger.memberId'), required: true, requiredMessage: t('console.auth.required') },
+          { name: 'currency', label: t('console.common.currency'), required: true, requiredMessage: t('console.money.adjust.currencyHint'), placeholder: 'USD' },
+          { name: 'value', label: t('console.money.gift.value'), required: true, requiredMessage: t('console.money.adjust.invalidAmount'), placeholder: '10.00' },
+          { name: 'count', label: t('console.money.gift.count'), required: true, requiredMessage: t('console.auth.required'), placeholder: '1' },
+          { name: 'expires', label: t('console.money.gift.expires'), required: true, requiredMessage: t('console.auth.required'), placeholder: 'YYYY-MM-DD' },
+          { name: 'reason', label: t('console.common.reason'), multiline: true },
         ]}
         send={async (v, key) => {
           const currency = (v.currency ?? '').trim().toUpperCase();
@@ -108,14 +108,14 @@ export default function GiftCards() {
       />
       <DecisionModal
         open={open === 'grant'}
-        title={t('money.gift.grant')}
-        question={t('money.gift.grantQuestion')}
-        okText={t('money.gift.grant')}
+        title={t('console.money.gift.grant')}
+        question={t('console.money.gift.grantQuestion')}
+        okText={t('console.money.gift.grant')}
         fields={[
-          { name: 'user_id', label: t('money.ledger.memberId'), required: true, requiredMessage: t('auth.required') },
-          { name: 'amount', label: t('money.gift.points'), required: true, requiredMessage: t('money.adjust.invalidAmount') },
-          { name: 'kind', label: t('money.ledger.asset'), required: true, requiredMessage: t('auth.required'), options: (['points', 'shopping_points'] as const).map((k) => ({ value: k, label: t(`members.assets.${k}`) })) },
-          { name: 'reason', label: t('common.reason'), required: true, multiline: true },
+          { name: 'user_id', label: t('console.money.ledger.memberId'), required: true, requiredMessage: t('console.auth.required') },
+          { name: 'amount', label: t('console.money.gift.points'), required: true, requiredMessage: t('console.money.adjust.invalidAmount') },
+          { name: 'kind', label: t('console.money.ledger.asset'), required: true, requiredMessage: t('console.auth.required'), options: (['points', 'shopping_points'] as const).map((k) => ({ value: k, label: t(`console.members.assets.${k}`) })) },
+          { name: 'reason', label: t('console.common.reason'), required: true, multiline: true },
         ]}
         send={(v, key) =>
           call(grantPointsRoute, { user_id: memberOf(v.user_id), kind: v.kind === 'shopping_points' ? 'shopping_points' : 'points', amount: parseAmount(v.amount, POINTS) ?? 0, reason: v.reason ?? '' }, { idempotencyKey: key })

@@ -50,7 +50,7 @@ export function OrderDetail({ id, onPackage }: { id: number; onPackage: (id: num
     invalidates: [adminGetOrder, adminListOrders, remindersRoute],
     onSuccess: (res) => {
       shipKey.current = newIdempotencyKey();
-      message.success(t('orders.shipped', { id: res.package_id }));
+      message.success(t('console.orders.shipped', { id: res.package_id }));
       setLastPackage(res.package_id);
       onPackage(res.package_id);
       event.setValue('package_id', res.package_id);
@@ -69,7 +69,7 @@ export function OrderDetail({ id, onPackage }: { id: number; onPackage: (id: num
     invalidates: [adminGetOrder],
     onSuccess: () => {
       eventKey.current = newIdempotencyKey();
-      message.success(t('orders.eventAdded'));
+      message.success(t('console.orders.eventAdded'));
       event.reset({ package_id: event.getValues('package_id'), place: '', text: '', delivered: false });
     },
   });
@@ -78,7 +78,7 @@ export function OrderDetail({ id, onPackage }: { id: number; onPackage: (id: num
   useEffect(() => {
     if (openPackage !== undefined && !event.getValues('package_id')) event.setValue('package_id', openPackage);
   }, [openPackage, event]);
-  if (q.isError) return <Alert type="error" showIcon title={q.error.message} action={<Button onClick={() => void q.refetch()}>{t('common.retry')}</Button>} />;
+  if (q.isError) return <Alert type="error" showIcon title={q.error.message} action={<Button onClick={() => void q.refetch()}>{t('console.common.retry')}</Button>} />;
   if (!q.data) return <Skeleton active />;
   const o = q.data;
   const a = o.address;
@@ -91,14 +91,14 @@ export function OrderDetail({ id, onPackage }: { id: number; onPackage: (id: num
         bordered
         size="small"
         items={[
-          { key: 'no', label: t('orders.orderNo'), children: o.order_no },
-          { key: 'st', label: t('common.status'), children: <StatusTag status={o.status} /> },
-          { key: 'm', label: t('common.member'), children: `#${o.user_id}` },
-          { key: 'tot', label: t('orders.total'), children: formatMoney(o.total, o.currency) },
-          { key: 'c', label: t('common.created'), children: formatDate(o.created_at) },
-          { key: 'p', label: t('orders.paidAt'), children: formatDate(o.paid_at) },
-          { key: 'a', label: t('orders.address'), span: 2, children: `${a.name} ${a.surname} · +${a.mobile_pre} ${a.mobile} · ${[a.detail, a.house_number, a.district, a.city, a.province, a.zip_code, a.country_code].filter(Boolean).join(', ')}` },
-          ...(o.remarks ? [{ key: 'r', label: t('orders.remarks'), span: 2, children: o.remarks }] : []),
+          { key: 'no', label: t('console.orders.orderNo'), children: o.order_no },
+          { key: 'st', label: t('console.common.status'), children: <StatusTag status={o.status} /> },
+          { key: 'm', label: t('console.common.member'), children: `#${o.user_id}` },
+          { key: 'tot', label: t('console.orders.total'), children: formatMoney(o.total, o.currency) },
+          { key: 'c', label: t('console.common.created'), children: formatDate(o.created_at) },
+          { key: 'p', label: t('console.orders.paidAt'), children: formatDate(o.paid_at) },
+          { key: 'a', label: t('console.orders.address'), span: 2, children: `${a.name} ${a.surname} · +${a.mobile_pre} ${a.mobile} · ${[a.detail, a.house_number, a.district, a.city, a.province, a.zip_code, a.country_code].filter(Boolean).join(', ')}` },
+          ...(o.remarks ? [{ key: 'r', label: t('console.orders.remarks'), span: 2, children: o.remarks }] : []),
         ]}
       />
       <Table
@@ -107,14 +107,14 @@ export function OrderDetail({ id, onPackage }: { id: number; onPackage: (id: num
         pagination={false}
         dataSource={o.lines}
         columns={[
-          { title: t('orders.lines'), key: 'name', render: (_, l) => `${l.name}${l.spec_text ? ` · ${l.spec_text}` : ''}` },
-          { title: t('orders.qty'), dataIndex: 'num', align: 'right' },
-          { title: t('orders.shippedQty'), dataIndex: 'shipped_num', align: 'right' },
-          { title: t('common.amount'), key: 'total', align: 'right', render: (_, l) => formatMoney(l.line_total, o.currency) },
+          { title: t('console.orders.lines'), key: 'name', render: (_, l) => `${l.name}${l.spec_text ? ` · ${l.spec_text}` : ''}` },
+          { title: t('console.orders.qty'), dataIndex: 'num', align: 'right' },
+          { title: t('console.orders.shippedQty'), dataIndex: 'shipped_num', align: 'right' },
+          { title: t('console.common.amount'), key: 'total', align: 'right', render: (_, l) => formatMoney(l.line_total, o.currency) },
           ...(canShip
             ? [
                 {
-                  title: t('orders.toShip'),
+                  title: t('console.orders.toShip'),
                   key: 'ship',
                   render: (_: unknown, l: (typeof o.lines)[number]) =>
                     l.shipped_num < l.num ? (
@@ -128,44 +128,44 @@ export function OrderDetail({ id, onPackage }: { id: number; onPackage: (id: num
       {can('orders.fulfil') && (o.status === 'awaiting_payment' || (o.status === 'paid' && o.packages.length === 0)) && (
         <div>
           <Button danger onClick={() => setCancelling(true)} data-testid="cancel-order">
-            {t('orders.cancel')}
+            {t('console.orders.cancel')}
           </Button>
         </div>
       )}
       {cancelling && (
         <DecisionModal
           open
-          title={t('orders.cancel')}
-          question={t('orders.cancelQuestion')}
-          okText={t('orders.cancel')}
+          title={t('console.orders.cancel')}
+          question={t('console.orders.cancelQuestion')}
+          okText={t('console.orders.cancel')}
           danger
-          fields={[{ name: 'reason', label: t('common.reason'), required: true, multiline: true }]}
+          fields={[{ name: 'reason', label: t('console.common.reason'), required: true, multiline: true }]}
           send={(v, key) => call(cancelOrderRoute, { id, reason: v.reason ?? '' }, { idempotencyKey: key })}
           invalidates={[adminGetOrder, adminListOrders, remindersRoute, dashboardRoute]}
           onClose={() => setCancelling(false)}
         />
       )}
       {o.packages.length > 0 && (
-        <Card size="small" title={t('orders.packages')}>
+        <Card size="small" title={t('console.orders.packages')}>
           <Table
             size="small"
             rowKey="id"
             pagination={false}
             dataSource={o.packages}
             columns={[
-              { title: t('orders.packageId'), dataIndex: 'id', render: (v: number) => `#${v}` },
-              { title: t('orders.carrier'), dataIndex: 'carrier' },
-              { title: t('orders.trackingNumber'), dataIndex: 'tracking_number' },
-              { title: t('orders.lines'), key: 'lines', render: (_, p) => p.lines.map((l) => `${l.name} × ${l.num}`).join(', ') },
-              { title: t('common.status'), dataIndex: 'status', render: (v: string) => <StatusTag status={v} /> },
-              { title: t('orders.latest'), key: 'latest', render: (_, p) => (p.latest ? `${formatDate(p.latest.time)} · ${p.latest.text}` : '—') },
+              { title: t('console.orders.packageId'), dataIndex: 'id', render: (v: number) => `#${v}` },
+              { title: t('console.orders.carrier'), dataIndex: 'carrier' },
+              { title: t('console.orders.trackingNumber'), dataIndex: 'tracking_number' },
+              { title: t('console.orders.lines'), key: 'lines', render: (_, p) => p.lines.map((l) => `${l.name} × ${l.num}`).join(', ') },
+              { title: t('console.common.status'), dataIndex: 'status', render: (v: string) => <StatusTag status={v} /> },
+              { title: t('console.orders.latest'), key: 'latest', render: (_, p) => (p.latest ? `${formatDate(p.latest.time)} · ${p.latest.text}` : '—') },
               {
-                title: t('common.actions'),
+                title: t('console.common.actions'),
                 key: 'a',
                 render: (_, p) =>
                   can('orders.fulfil') && p.status !== 'delivered' ? (
                     <Button size="small" onClick={() => event.setValue('package_id', p.id)}>
-                      {t('orders.addEvent')}
+                      {t('console.orders.addEvent')}
                     </Button>
                   ) : null,
               },
@@ -174,43 +174,43 @@ export function OrderDetail({ id, onPackage }: { id: number; onPackage: (id: num
         </Card>
       )}
       {canShip && (
-        <Card size="small" title={t('orders.ship')}>
+        <Card size="small" title={t('console.orders.ship')}>
           <Form layout="inline" component="div">
-            <Form.Item label={t('orders.carrier')} validateStatus={ship.formState.errors.carrier ? 'error' : undefined}>
+            <Form.Item label={t('console.orders.carrier')} validateStatus={ship.formState.errors.carrier ? 'error' : undefined}>
               <Controller name="carrier" control={ship.control} render={({ field }) => <Input {...field} data-testid="carrier" style={{ width: 160 }} />} />
             </Form.Item>
-            <Form.Item label={t('orders.trackingNumber')} validateStatus={ship.formState.errors.tracking_number ? 'error' : undefined}>
+            <Form.Item label={t('console.orders.trackingNumber')} validateStatus={ship.formState.errors.tracking_number ? 'error' : undefined}>
               <Controller name="tracking_number" control={ship.control} render={({ field }) => <Input {...field} data-testid="tracking-number" style={{ width: 200 }} />} />
             </Form.Item>
-            <Popconfirm title={t('orders.shipQuestion')} okText={t('common.confirm')} cancelText={t('common.cancel')} onConfirm={() => void ship.handleSubmit((v) => shipping.mutate(shipBody(v)))()}>
+            <Popconfirm title={t('console.orders.shipQuestion')} okText={t('console.common.confirm')} cancelText={t('console.common.cancel')} onConfirm={() => void ship.handleSubmit((v) => shipping.mutate(shipBody(v)))()}>
               <Button type="primary" loading={shipping.isPending} data-testid="ship">
-                {t('orders.ship')}
+                {t('console.orders.ship')}
               </Button>
             </Popconfirm>
           </Form>
           {shipping.isError && <Alert style={{ marginTop: 8 }} type="error" showIcon title={shipping.error.message} />}
         </Card>
       )}
-      {!canShip && o.status === 'shipped' && <Typography.Text type="secondary">{t('orders.nothingToShip')}</Typography.Text>}
+      {!canShip && o.status === 'shipped' && <Typography.Text type="secondary">{t('console.orders.nothingToShip')}</Typography.Text>}
       {can('orders.fulfil') && (o.packages.some((p) => p.status !== 'delivered') || lastPackage) && (
-        <Card size="small" title={t('orders.addEvent')}>
+        <Card size="small" title={t('console.orders.addEvent')}>
           <Form layout="vertical" component="div">
             <Space wrap align="end">
-              <Form.Item label={t('orders.packageId')} validateStatus={event.formState.errors.package_id ? 'error' : undefined}>
+              <Form.Item label={t('console.orders.packageId')} validateStatus={event.formState.errors.package_id ? 'error' : undefined}>
                 <Controller name="package_id" control={event.control} render={({ field }) => <InputNumber<number> min={1} value={field.value as number | undefined} onChange={(v) => field.onChange(v ?? undefined)} data-testid="package-id" />} />
               </Form.Item>
-              <Form.Item label={t('orders.place')}>
+              <Form.Item label={t('console.orders.place')}>
                 <Controller name="place" control={event.control} render={({ field }) => <Input {...field} style={{ width: 180 }} />} />
               </Form.Item>
-              <Form.Item label={t('orders.text')} validateStatus={event.formState.errors.text ? 'error' : undefined} help={event.formState.errors.text ? t('auth.required') : undefined}>
+              <Form.Item label={t('console.orders.text')} validateStatus={event.formState.errors.text ? 'error' : undefined} help={event.formState.errors.text ? t('console.auth.required') : undefined}>
                 <Controller name="text" control={event.control} render={({ field }) => <Input {...field} style={{ width: 260 }} data-testid="event-text" />} />
               </Form.Item>
               <Form.Item>
-                <Controller name="delivered" control={event.control} render={({ field }) => <Checkbox checked={field.value} onChange={(e) => field.onChange(e.target.checked)}>{t('orders.delivered')}</Checkbox>} />
+                <Controller name="delivered" control={event.control} render={({ field }) => <Checkbox checked={field.value} onChange={(e) => field.onChange(e.target.checked)}>{t('console.orders.delivered')}</Checkbox>} />
               </Form.Item>
               <Form.Item>
                 <Button onClick={() => void event.handleSubmit((v) => adding.mutate(v))()} loading={adding.isPending} data-testid="add-event">
-                  {t('orders.addEvent')}
+                  {t('console.orders.addEvent')}
                 </Button>
               </Form.Item>
             </Space>
@@ -218,8 +218,8 @@ export function OrderDetail({ id, onPackage }: { id: number; onPackage: (id: num
           {adding.isError && <Alert type="error" showIcon title={adding.error.message} />}
         </Card>
       )}
-      <Card size="small" title={t('orders.events')}>
-        <Timeline items={o.events.map((e, i) => ({ key: i, content: `${formatDate(e.at)} · ${e.kind}${e.to_status ? ` → ${t(`status.${e.to_status}`, { defaultValue: e.to_status })}` : ''} · ${e.actor}${e.reason ? ` · ${e.reason}` : ''}` }))} />
+      <Card size="small" title={t('console.orders.events')}>
+        <Timeline items={o.events.map((e, i) => ({ key: i, content: `${formatDate(e.at)} · ${e.kind}${e.to_status ? ` → ${t(`console.status.${e.to_status}`, { defaultValue: e.to_status })}` : ''} · ${e.actor}${e.reason ? ` · ${e.reason}` : ''}` }))} />
       </Card>
     </Space>
   );
@@ -238,7 +238,7 @@ export default function Orders() {
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Segmented
         value={status}
-        options={[{ value: 'all', label: t('common.all') }, ...ORDER_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))]}
+        options={[{ value: 'all', label: t('console.common.all') }, ...ORDER_STATUSES.map((s) => ({ value: s, label: t(`console.status.${s}`) }))]}
         onChange={(v) => {
           setStatus(String(v));
           setPaging((p) => ({ ...p, page: 1 }));
@@ -249,8 +249,8 @@ export default function Orders() {
         toolbar={
           <Input.Search
             allowClear
-            enterButton={t('common.search')}
-            placeholder={t('orders.search')}
+            enterButton={t('console.common.search')}
+            placeholder={t('console.orders.search')}
             style={{ width: 360 }}
             onSearch={(v) => {
               setSearch(v.trim());
@@ -264,17 +264,17 @@ export default function Orders() {
         exportCsv={{ list: adminListOrders, query: filters }}
         onRow={(r) => ({ onDoubleClick: () => setOpen(r.id) })}
         columns={[
-          { title: t('orders.orderNo'), dataIndex: 'order_no', key: 'id', sorter: true },
-          { title: t('common.member'), dataIndex: 'user_id', render: (v: number) => `#${v}` },
-          { title: t('orders.total'), key: 'total', sorter: true, align: 'right', render: (_, r) => formatMoney(r.total, r.currency) },
-          { title: t('common.created'), dataIndex: 'created_at', sorter: true, render: (v: string) => formatDate(v) },
-          { title: t('orders.paidAt'), dataIndex: 'paid_at', sorter: true, render: (v: string | null) => formatDate(v) },
-          { title: t('orders.reminded'), dataIndex: 'last_reminded_at', sorter: true, render: (v: string | null) => (v ? formatDate(v) : '') },
-          { title: t('common.status'), dataIndex: 'status', render: (s: string) => <StatusTag status={s} /> },
-          { title: t('common.actions'), key: 'a', render: (_, r) => <Button size="small" onClick={() => setOpen(r.id)} data-testid={`order-${r.id}`}>{t('common.details')}</Button> },
+          { title: t('console.orders.orderNo'), dataIndex: 'order_no', key: 'id', sorter: true },
+          { title: t('console.common.member'), dataIndex: 'user_id', render: (v: number) => `#${v}` },
+          { title: t('console.orders.total'), key: 'total', sorter: true, align: 'right', render: (_, r) => formatMoney(r.total, r.currency) },
+          { title: t('console.common.created'), dataIndex: 'created_at', sorter: true, render: (v: string) => formatDate(v) },
+          { title: t('console.orders.paidAt'), dataIndex: 'paid_at', sorter: true, render: (v: string | null) => formatDate(v) },
+          { title: t('console.orders.reminded'), dataIndex: 'last_reminded_at', sorter: true, render: (v: string | null) => (v ? formatDate(v) : '') },
+          { title: t('console.common.status'), dataIndex: 'status', render: (s: string) => <StatusTag status={s} /> },
+          { title: t('console.common.actions'), key: 'a', render: (_, r) => <Button size="small" onClick={() => setOpen(r.id)} data-testid={`order-${r.id}`}>{t('console.common.details')}</Button> },
         ]}
       />
-      <Drawer open={open !== null} size={880} title={t('common.details')} onClose={() => setOpen(null)} destroyOnHidden>
+      <Drawer open={open !== null} size={880} title={t('console.common.details')} onClose={() => setOpen(null)} destroyOnHidden>
         {open !== null && <OrderDetail id={open} onPackage={() => undefined} />}
       </Drawer>
     </Space>

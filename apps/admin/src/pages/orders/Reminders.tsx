@@ -23,21 +23,21 @@ export default function Reminders() {
   } as typeof query;
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-      <Typography.Paragraph type="secondary">{t('settings.charity.remindersHint')}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">{t('console.settings.charity.remindersHint')}</Typography.Paragraph>
       <QueryTable<Row>
         query={shown}
         rowKey={(r) => `${r.order_id}-${r.reminded_at}`}
-        locale={{ emptyText: t('settings.charity.noReminders') }}
-        toolbar={<Input.Search allowClear placeholder={t('orders.search')} style={{ width: 320 }} onSearch={(v) => setSearch(v.trim())} data-testid="reminder-search" />}
+        locale={{ emptyText: t('console.settings.charity.noReminders') }}
+        toolbar={<Input.Search allowClear placeholder={t('console.orders.search')} style={{ width: 320 }} onSearch={(v) => setSearch(v.trim())} data-testid="reminder-search" />}
         columns={[
-          { title: t('orders.orderNo'), dataIndex: 'order_no', sorter: (a, b) => a.order_no.localeCompare(b.order_no) },
-          { title: t('common.member'), dataIndex: 'user_id', render: (v: number) => `#${v}`, sorter: (a, b) => a.user_id - b.user_id },
-          { title: t('settings.charity.remindedAt'), dataIndex: 'reminded_at', render: (v: string) => formatDate(v), sorter: (a, b) => a.reminded_at.localeCompare(b.reminded_at), defaultSortOrder: 'descend' },
-          { title: t('orders.paidAt'), dataIndex: 'paid_at', render: (v: string | null) => formatDate(v), sorter: (a, b) => (a.paid_at ?? '').localeCompare(b.paid_at ?? '') },
-          { title: t('common.actions'), key: 'a', render: (_, r) => <Button size="small" onClick={() => setOpen(r.order_id)} data-testid={`reminder-${r.order_id}`}>{t('common.details')}</Button> },
+          { title: t('console.orders.orderNo'), dataIndex: 'order_no', sorter: (a, b) => a.order_no.localeCompare(b.order_no) },
+          { title: t('console.common.member'), dataIndex: 'user_id', render: (v: number) => `#${v}`, sorter: (a, b) => a.user_id - b.user_id },
+          { title: t('console.settings.charity.remindedAt'), dataIndex: 'reminded_at', render: (v: string) => formatDate(v), sorter: (a, b) => a.reminded_at.localeCompare(b.reminded_at), defaultSortOrder: 'descend' },
+          { title: t('console.orders.paidAt'), dataIndex: 'paid_at', render: (v: string | null) => formatDate(v), sorter: (a, b) => (a.paid_at ?? '').localeCompare(b.paid_at ?? '') },
+          { title: t('console.common.actions'), key: 'a', render: (_, r) => <Button size="small" onClick={() => setOpen(r.order_id)} data-testid={`reminder-${r.order_id}`}>{t('console.common.details')}</Button> },
         ]}
       />
-      <Drawer open={open !== null} size={880} title={t('common.details')} onClose={() => setOpen(null)} destroyOnHidden>
+      <Drawer open={open !== null} size={880} title={t('console.common.details')} onClose={() => setOpen(null)} destroyOnHidden>
         {open !== null && <OrderDetail id={open} onPackage={() => undefined} />}
       </Drawer>
     </Space>

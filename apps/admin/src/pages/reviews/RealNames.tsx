@@ -17,40 +17,40 @@ export default function RealNames() {
     <ReviewQueue<Row>
       name="realname"
       statuses={['pending', 'approved', 'rejected']}
-      searchPlaceholder={t('common.searchMember')}
+      searchPlaceholder={t('console.common.searchMember')}
       defaultStatus="pending"
       list={adminListRealNames}
       columns={[
-        { title: t('common.id'), dataIndex: 'id', width: 80, sorter: true },
-        { title: t('common.member'), dataIndex: 'user_name', sorter: true },
-        { title: t('realname.name'), key: 'name', render: (_, r) => name(r) },
-        { title: t('realname.kind'), dataIndex: 'kind', render: (k: string) => t(`realname.${k}`) },
-        { title: t('realname.documentType'), dataIndex: 'document_type' },
-        { title: t('common.created'), dataIndex: 'created_at', sorter: true, render: (v: string) => formatDate(v) },
-        { title: t('common.status'), dataIndex: 'status', render: (s: string) => <StatusTag status={s} /> },
+        { title: t('console.common.id'), dataIndex: 'id', width: 80, sorter: true },
+        { title: t('console.common.member'), dataIndex: 'user_name', sorter: true },
+        { title: t('console.realname.name'), key: 'name', render: (_, r) => name(r) },
+        { title: t('console.realname.kind'), dataIndex: 'kind', render: (k: string) => t(`console.realname.${k}`) },
+        { title: t('console.realname.documentType'), dataIndex: 'document_type' },
+        { title: t('console.common.created'), dataIndex: 'created_at', sorter: true, render: (v: string) => formatDate(v) },
+        { title: t('console.common.status'), dataIndex: 'status', render: (s: string) => <StatusTag status={s} /> },
       ]}
       describe={(r) => [
-        { label: t('common.member'), value: `${r.user_name} (#${r.user_id})` },
-        { label: t('realname.name'), value: name(r) },
-        { label: t('realname.kind'), value: t(`realname.${r.kind}`) },
-        { label: t('realname.country'), value: r.country },
-        { label: t('realname.documentType'), value: r.document_type },
-        { label: t('realname.documentNumber'), value: <Typography.Text copyable>{r.document_number}</Typography.Text> },
-        { label: t('realname.birthday'), value: r.birthday ? formatDate(r.birthday, true) : '—' },
-        { label: t('common.created'), value: formatDate(r.created_at) },
-        { label: t('common.status'), value: <StatusTag status={r.status} /> },
-        ...(r.reviewed_by ? [{ label: t('common.reviewedBy'), value: `${r.reviewed_by} · ${formatDate(r.reviewed_at)}` }] : []),
-        ...(r.reason ? [{ label: t('common.reason'), value: r.reason }] : []),
+        { label: t('console.common.member'), value: `${r.user_name} (#${r.user_id})` },
+        { label: t('console.realname.name'), value: name(r) },
+        { label: t('console.realname.kind'), value: t(`console.realname.${r.kind}`) },
+        { label: t('console.realname.country'), value: r.country },
+        { label: t('console.realname.documentType'), value: r.document_type },
+        { label: t('console.realname.documentNumber'), value: <Typography.Text copyable>{r.document_number}</Typography.Text> },
+        { label: t('console.realname.birthday'), value: r.birthday ? formatDate(r.birthday, true) : '—' },
+        { label: t('console.common.created'), value: formatDate(r.created_at) },
+        { label: t('console.common.status'), value: <StatusTag status={r.status} /> },
+        ...(r.reviewed_by ? [{ label: t('console.common.reviewedBy'), value: `${r.reviewed_by} · ${formatDate(r.reviewed_at)}` }] : []),
+        ...(r.reason ? [{ label: t('console.common.reason'), value: r.reason }] : []),
       ]}
       actions={[
-        { key: 'approve', label: t('common.approve'), primary: true, when: (r) => r.status === 'pending', question: t('common.confirmApprove'), fields: [], send: (r, _v, key) => call(adminDecideRealName, { id: r.id, decision: 'approve' }, { idempotencyKey: key }) },
+        { key: 'approve', label: t('console.common.approve'), primary: true, when: (r) => r.status === 'pending', question: t('console.common.confirmApprove'), fields: [], send: (r, _v, key) => call(adminDecideRealName, { id: r.id, decision: 'approve' }, { idempotencyKey: key }) },
         {
           key: 'reject',
-          label: t('common.reject'),
+          label: t('console.common.reject'),
           danger: true,
           when: (r) => r.status === 'pending',
-          question: t('common.confirmReject'),
-          fields: [{ name: 'reason', label: t('common.reason'), required: true, multiline: true }],
+          question: t('console.common.confirmReject'),
+          fields: [{ name: 'reason', label: t('console.common.reason'), required: true, multiline: true }],
           send: (r, v, key) => call(adminDecideRealName, { id: r.id, decision: 'reject', reason: v.reason }, { idempotencyKey: key }),
         },
       ]}

@@ -17,71 +17,71 @@ export default function Withdrawals() {
     <ReviewQueue<Row>
       name="withdrawals"
       statuses={['pending', 'approved', 'paid', 'rejected', 'cancelled']}
-      searchPlaceholder={t('common.searchNumberOrMember')}
+      searchPlaceholder={t('console.common.searchNumberOrMember')}
       defaultStatus="pending"
       list={adminListWithdrawals}
       columns={[
-        { title: t('withdrawal.orderNo'), dataIndex: 'withdraw_no' },
-        { title: t('common.member'), dataIndex: 'user_name', sorter: true },
-        { title: t('withdrawal.method'), dataIndex: 'method', render: (m: string) => t(`withdrawal.${m}`) },
-        { title: t('common.amount'), key: 'amount', sorter: true, align: 'right', render: (_, r) => formatMoney(r.amount, r.currency) },
-        { title: t('withdrawal.fee'), key: 'fee', align: 'right', render: (_, r) => formatMoney(r.fee, r.currency) },
-        { title: t('common.created'), dataIndex: 'created_at', sorter: true, render: (v: string) => formatDate(v) },
-        { title: t('common.status'), dataIndex: 'status', render: (s: string) => <StatusTag status={s} /> },
+        { title: t('console.withdrawal.orderNo'), dataIndex: 'withdraw_no' },
+        { title: t('console.common.member'), dataIndex: 'user_name', sorter: true },
+        { title: t('console.withdrawal.method'), dataIndex: 'method', render: (m: string) => t(`console.withdrawal.${m}`) },
+        { title: t('console.common.amount'), key: 'amount', sorter: true, align: 'right', render: (_, r) => formatMoney(r.amount, r.currency) },
+        { title: t('console.withdrawal.fee'), key: 'fee', align: 'right', render: (_, r) => formatMoney(r.fee, r.currency) },
+        { title: t('console.common.created'), dataIndex: 'created_at', sorter: true, render: (v: string) => formatDate(v) },
+        { title: t('console.common.status'), dataIndex: 'status', render: (s: string) => <StatusTag status={s} /> },
       ]}
       describe={(r) => [
-        { label: t('withdrawal.orderNo'), value: r.withdraw_no },
-        { label: t('common.member'), value: `${r.user_name} (#${r.user_id})` },
-        { label: t('withdrawal.method'), value: t(`withdrawal.${r.method}`) },
-        { label: t('common.amount'), value: <strong>{formatMoney(r.amount, r.currency)}</strong> },
-        { label: t('withdrawal.fee'), value: formatMoney(r.fee, r.currency) },
+        { label: t('console.withdrawal.orderNo'), value: r.withdraw_no },
+        { label: t('console.common.member'), value: `${r.user_name} (#${r.user_id})` },
+        { label: t('console.withdrawal.method'), value: t(`console.withdrawal.${r.method}`) },
+        { label: t('console.common.amount'), value: <strong>{formatMoney(r.amount, r.currency)}</strong> },
+        { label: t('console.withdrawal.fee'), value: formatMoney(r.fee, r.currency) },
         ...(r.method === 'bank'
           ? [
-              { label: t('withdrawal.bank'), value: r.bank_name ?? '—' },
-              { label: t('withdrawal.holder'), value: r.holder_name ?? '—' },
-              { label: t('withdrawal.account'), value: <Typography.Text copyable>{r.account_number ?? r.account_masked ?? '—'}</Typography.Text> },
+              { label: t('console.withdrawal.bank'), value: r.bank_name ?? '—' },
+              { label: t('console.withdrawal.holder'), value: r.holder_name ?? '—' },
+              { label: t('console.withdrawal.account'), value: <Typography.Text copyable>{r.account_number ?? r.account_masked ?? '—'}</Typography.Text> },
             ]
           : [
-              { label: t('withdrawal.network'), value: r.network ?? '—' },
-              { label: t('withdrawal.address'), value: <Typography.Text copyable style={{ wordBreak: 'break-all' }}>{r.address ?? '—'}</Typography.Text> },
+              { label: t('console.withdrawal.network'), value: r.network ?? '—' },
+              { label: t('console.withdrawal.address'), value: <Typography.Text copyable style={{ wordBreak: 'break-all' }}>{r.address ?? '—'}</Typography.Text> },
             ]),
-        { label: t('common.created'), value: formatDate(r.created_at) },
-        { label: t('common.status'), value: <StatusTag status={r.status} /> },
-        ...(r.payout_reference ? [{ label: t('withdrawal.payoutReference'), value: r.payout_reference }] : []),
-        ...(r.reviewed_by ? [{ label: t('common.reviewedBy'), value: r.reviewed_by }] : []),
-        ...(r.reason ? [{ label: t('common.reason'), value: r.reason }] : []),
+        { label: t('console.common.created'), value: formatDate(r.created_at) },
+        { label: t('console.common.status'), value: <StatusTag status={r.status} /> },
+        ...(r.payout_reference ? [{ label: t('console.withdrawal.payoutReference'), value: r.payout_reference }] : []),
+        ...(r.reviewed_by ? [{ label: t('console.common.reviewedBy'), value: r.reviewed_by }] : []),
+        ...(r.reason ? [{ label: t('console.common.reason'), value: r.reason }] : []),
       ]}
       actions={[
         {
           key: 'approve',
-          label: t('common.approve'),
+          label: t('console.common.approve'),
           primary: true,
           when: (r) => r.status === 'pending',
-          question: t('withdrawal.approveQuestion'),
+          question: t('console.withdrawal.approveQuestion'),
           // Releasing a member's money to be paid out is always explained (what was checked).
-          fields: [{ name: 'reason', label: t('common.reason'), required: true, multiline: true, placeholder: t('withdrawal.approveReasonHint') }],
+          fields: [{ name: 'reason', label: t('console.common.reason'), required: true, multiline: true, placeholder: t('console.withdrawal.approveReasonHint') }],
           schema: () => import('@shop/contract/wallet').then((m) => m.withdrawalDecisionBody),
           toBody: (r, v) => ({ id: r.id, reason: v.reason }),
           send: (_r, _v, key, body) => call(adminApproveWithdrawal, body, { idempotencyKey: key }),
         },
         {
           key: 'paid',
-          label: t('withdrawal.markPaid'),
+          label: t('console.withdrawal.markPaid'),
           primary: true,
           when: (r) => r.status === 'approved',
-          question: t('withdrawal.confirmPaid'),
-          fields: [{ name: 'payout_reference', label: t('withdrawal.payoutReference'), placeholder: t('withdrawal.payoutHint'), required: true, requiredMessage: t('auth.required'), min: 3 }],
+          question: t('console.withdrawal.confirmPaid'),
+          fields: [{ name: 'payout_reference', label: t('console.withdrawal.payoutReference'), placeholder: t('console.withdrawal.payoutHint'), required: true, requiredMessage: t('console.auth.required'), min: 3 }],
           schema: () => import('@shop/contract/wallet').then((m) => m.withdrawalPaidBody),
           toBody: (r, v) => ({ id: r.id, payout_reference: v.payout_reference }),
           send: (_r, _v, key, body) => call(adminMarkWithdrawalPaid, body, { idempotencyKey: key }),
         },
         {
           key: 'reject',
-          label: t('common.reject'),
+          label: t('console.common.reject'),
           danger: true,
           when: (r) => r.status === 'pending' || r.status === 'approved',
-          question: t('common.confirmReject'),
-          fields: [{ name: 'reason', label: t('common.reason'), required: true, multiline: true }],
+          question: t('console.common.confirmReject'),
+          fields: [{ name: 'reason', label: t('console.common.reason'), required: true, multiline: true }],
           schema: () => import('@shop/contract/wallet').then((m) => m.withdrawalRejectBody),
           // An approved withdrawal is rejected when its payout did not go through (until it is marked paid). The state shown goes
           // with the decision: if another operator decided meanwhile, the API refuses instead of overriding them unseen.

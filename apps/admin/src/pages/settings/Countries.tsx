@@ -19,11 +19,11 @@ export function Countries({ ask }: { ask: (c: PendingChange) => void }) {
   const names = new Map(q.data.list.map((c) => [c.code, c.name]));
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%', maxWidth: 820 }}>
-      <Typography.Paragraph type="secondary">{t('settings.page.countriesHelp')}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">{t('console.settings.page.countriesHelp')}</Typography.Paragraph>
       <Select
         mode="tags"
         value={value}
-        placeholder={t('settings.page.countriesPick')}
+        placeholder={t('console.settings.page.countriesPick')}
         onChange={(codes: string[]) => setChosen(codes.map((c) => c.trim().toUpperCase()).filter((c) => /^[A-Z]{2}$/.test(c)))}
         options={current.map((c) => ({ value: c, label: `${names.get(c) ?? c} (${c})` }))}
         style={{ width: '100%' }}
@@ -34,7 +34,7 @@ export function Countries({ ask }: { ask: (c: PendingChange) => void }) {
         disabled={value.length === 0}
         onClick={() =>
           ask({
-            title: t('settings.page.tabs.countries'),
+            title: t('console.settings.page.tabs.countries'),
             send: async (reason, key) => {
               await call(setShippingCountriesRoute, { countries: value, reason }, { idempotencyKey: key });
               setChosen(null);
@@ -42,7 +42,7 @@ export function Countries({ ask }: { ask: (c: PendingChange) => void }) {
           })
         }
       >
-        {t('settings.page.save')}
+        {t('console.settings.page.save')}
       </Button>
     </Space>
   );

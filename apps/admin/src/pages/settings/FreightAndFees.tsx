@@ -36,23 +36,23 @@ export function FreightAndFees({ s, ask, money }: Props) {
   const bandFee = minorOf(band.fee, band.currency);
   return (
     <Space orientation="vertical" size="large" style={{ width: '100%' }}>
-      <Card title={t('settings.page.shippingFees')} size="small">
+      <Card title={t('console.settings.page.shippingFees')} size="small">
         <Space wrap style={{ marginBottom: 12 }}>
-          <Input placeholder={t('settings.page.country')} value={ship.country_code} onChange={(e) => setShip({ ...ship, country_code: code2(e.target.value) })} style={{ width: 110 }} />
-          <Input placeholder={t('settings.page.currency')} value={ship.currency} onChange={(e) => setShip({ ...ship, currency: code3(e.target.value) })} style={{ width: 110 }} />
-          <InputNumber placeholder={t('settings.page.fee')} min={0} value={ship.fee} onChange={(v) => setShip({ ...ship, fee: v })} />
-          <InputNumber placeholder={t('settings.page.freeOver')} min={0} value={ship.free_over} onChange={(v) => setShip({ ...ship, free_over: v })} />
+          <Input placeholder={t('console.settings.page.country')} value={ship.country_code} onChange={(e) => setShip({ ...ship, country_code: code2(e.target.value) })} style={{ width: 110 }} />
+          <Input placeholder={t('console.settings.page.currency')} value={ship.currency} onChange={(e) => setShip({ ...ship, currency: code3(e.target.value) })} style={{ width: 110 }} />
+          <InputNumber placeholder={t('console.settings.page.fee')} min={0} value={ship.fee} onChange={(v) => setShip({ ...ship, fee: v })} />
+          <InputNumber placeholder={t('console.settings.page.freeOver')} min={0} value={ship.free_over} onChange={(v) => setShip({ ...ship, free_over: v })} />
           <Button
             type="primary"
             disabled={ship.country_code.length !== 2 || shipFee === undefined || shipFree === undefined}
             onClick={() =>
               ask({
-                title: t('settings.page.shippingFees'),
+                title: t('console.settings.page.shippingFees'),
                 send: (reason, key) => call(saveShippingFeeRoute, { country_code: ship.country_code, currency: ship.currency, fee: shipFee!, free_over: shipFree ?? null, reason }, { idempotencyKey: key }),
               })
             }
           >
-            {t('settings.page.save')}
+            {t('console.settings.page.save')}
           </Button>
         </Space>
         <Table
@@ -61,34 +61,34 @@ export function FreightAndFees({ s, ask, money }: Props) {
           pagination={false}
           dataSource={s.shipping_fees}
           columns={[
-            { title: t('settings.page.country'), dataIndex: 'country_code' },
-            { title: t('settings.page.fee'), key: 'fee', render: (_, r) => money(r.fee, r.currency) },
-            { title: t('settings.page.freeOver'), key: 'free', render: (_, r) => (r.free_over === null ? t('settings.page.none') : money(r.free_over, r.currency)) },
-            { title: t('common.reviewedBy'), dataIndex: 'updated_by' },
+            { title: t('console.settings.page.country'), dataIndex: 'country_code' },
+            { title: t('console.settings.page.fee'), key: 'fee', render: (_, r) => money(r.fee, r.currency) },
+            { title: t('console.settings.page.freeOver'), key: 'free', render: (_, r) => (r.free_over === null ? t('console.settings.page.none') : money(r.free_over, r.currency)) },
+            { title: t('console.common.reviewedBy'), dataIndex: 'updated_by' },
             {
-              title: t('common.actions'),
+              title: t('console.common.actions'),
               key: 'a',
               render: (_, r) => (
                 <Button size="small" onClick={() => setShip({ country_code: r.country_code, currency: r.currency, fee: Number(fromMinorUnits(r.fee, r.currency)), free_over: r.free_over === null ? null : Number(fromMinorUnits(r.free_over, r.currency)) })}>
-                  {t('settings.page.edit')}
+                  {t('console.settings.page.edit')}
                 </Button>
               ),
             },
           ]}
         />
       </Card>
-      <Card title={t('settings.page.operatingFees')} size="small">
+      <Card title={t('console.settings.page.operatingFees')} size="small">
         <Space wrap style={{ marginBottom: 12 }}>
-          <Input placeholder={t('settings.page.country')} value={fee.country_code} onChange={(e) => setFee({ ...fee, country_code: code2(e.target.value) })} style={{ width: 110 }} />
-          <InputNumber placeholder={t('settings.page.rate')} min={0} max={100} step={0.01} precision={2} value={fee.percent} onChange={(v) => setFee({ ...fee, percent: v })} />
+          <Input placeholder={t('console.settings.page.country')} value={fee.country_code} onChange={(e) => setFee({ ...fee, country_code: code2(e.target.value) })} style={{ width: 110 }} />
+          <InputNumber placeholder={t('console.settings.page.rate')} min={0} max={100} step={0.01} precision={2} value={fee.percent} onChange={(v) => setFee({ ...fee, percent: v })} />
           <Button
             type="primary"
             disabled={fee.country_code.length !== 2 || fee.percent === null}
             onClick={() =>
-              ask({ title: t('settings.page.operatingFees'), send: (reason, key) => call(saveOperatingFeeRoute, { country_code: fee.country_code, rate_bp: Math.round((fee.percent ?? 0) * 100), reason }, { idempotencyKey: key }) })
+              ask({ title: t('console.settings.page.operatingFees'), send: (reason, key) => call(saveOperatingFeeRoute, { country_code: fee.country_code, rate_bp: Math.round((fee.percent ?? 0) * 100), reason }, { idempotencyKey: key }) })
             }
           >
-            {t('settings.page.save')}
+            {t('console.settings.page.save')}
           </Button>
         </Space>
         <Table
@@ -97,33 +97,33 @@ export function FreightAndFees({ s, ask, money }: Props) {
           pagination={false}
           dataSource={s.operating_fees}
           columns={[
-            { title: t('settings.page.country'), dataIndex: 'country_code' },
-            { title: t('settings.page.rate'), dataIndex: 'rate_bp', render: (bp: number) => (bp / 100).toFixed(2) },
-            { title: t('common.reviewedBy'), dataIndex: 'updated_by' },
-            { title: t('common.actions'), key: 'a', render: (_, r) => <Button size="small" onClick={() => setFee({ country_code: r.country_code, percent: r.rate_bp / 100 })}>{t('settings.page.edit')}</Button> },
+            { title: t('console.settings.page.country'), dataIndex: 'country_code' },
+            { title: t('console.settings.page.rate'), dataIndex: 'rate_bp', render: (bp: number) => (bp / 100).toFixed(2) },
+            { title: t('console.common.reviewedBy'), dataIndex: 'updated_by' },
+            { title: t('console.common.actions'), key: 'a', render: (_, r) => <Button size="small" onClick={() => setFee({ country_code: r.country_code, percent: r.rate_bp / 100 })}>{t('console.settings.page.edit')}</Button> },
           ]}
         />
       </Card>
-      <Card title={t('settings.page.internationalFreight')} size="small">
+      <Card title={t('console.settings.page.internationalFreight')} size="small">
         <Space wrap style={{ marginBottom: 12 }}>
-          <Input placeholder={t('settings.page.country')} value={band.country_code} onChange={(e) => setBand({ ...band, country_code: code2(e.target.value) })} style={{ width: 110 }} />
-          <Select value={band.method} onChange={(method) => setBand({ ...band, method })} options={(['standard', 'express'] as const).map((m) => ({ value: m, label: t(`settings.page.methods.${m}`) }))} style={{ width: 140 }} />
-          <InputNumber placeholder={t('settings.page.weightFrom')} min={0} value={band.weight_from_g} onChange={(v) => setBand({ ...band, weight_from_g: v ?? 0 })} />
-          <InputNumber placeholder={t('settings.page.weightTo')} min={1} value={band.weight_to_g} onChange={(v) => setBand({ ...band, weight_to_g: v ?? 1 })} />
-          <Input placeholder={t('settings.page.currency')} value={band.currency} onChange={(e) => setBand({ ...band, currency: code3(e.target.value) })} style={{ width: 110 }} />
-          <InputNumber placeholder={t('settings.page.fee')} min={0} value={band.fee} onChange={(v) => setBand({ ...band, fee: v })} />
+          <Input placeholder={t('console.settings.page.country')} value={band.country_code} onChange={(e) => setBand({ ...band, country_code: code2(e.target.value) })} style={{ width: 110 }} />
+          <Select value={band.method} onChange={(method) => setBand({ ...band, method })} options={(['standard', 'express'] as const).map((m) => ({ value: m, label: t(`console.settings.page.methods.${m}`) }))} style={{ width: 140 }} />
+          <InputNumber placeholder={t('console.settings.page.weightFrom')} min={0} value={band.weight_from_g} onChange={(v) => setBand({ ...band, weight_from_g: v ?? 0 })} />
+          <InputNumber placeholder={t('console.settings.page.weightTo')} min={1} value={band.weight_to_g} onChange={(v) => setBand({ ...band, weight_to_g: v ?? 1 })} />
+          <Input placeholder={t('console.settings.page.currency')} value={band.currency} onChange={(e) => setBand({ ...band, currency: code3(e.target.value) })} style={{ width: 110 }} />
+          <InputNumber placeholder={t('console.settings.page.fee')} min={0} value={band.fee} onChange={(v) => setBand({ ...band, fee: v })} />
           <Button
             type="primary"
             disabled={band.country_code.length !== 2 || bandFee === undefined}
             onClick={() =>
               ask({
-                title: t('settings.page.internationalFreight'),
+                title: t('console.settings.page.internationalFreight'),
                 send: (reason, key) =>
                   call(saveInternationalFreightRoute, { country_code: band.country_code, method: band.method, weight_from_g: band.weight_from_g, weight_to_g: band.weight_to_g, currency: band.currency, fee: bandFee!, reason }, { idempotencyKey: key }),
               })
             }
           >
-            {t('settings.page.save')}
+            {t('console.settings.page.save')}
           </Button>
         </Space>
         <Table
@@ -132,17 +132,17 @@ export function FreightAndFees({ s, ask, money }: Props) {
           pagination={false}
           dataSource={s.international_freight}
           columns={[
-            { title: t('settings.page.country'), dataIndex: 'country_code' },
-            { title: t('settings.page.method'), dataIndex: 'method', render: (m: string) => t(`settings.page.methods.${m}`) },
-            { title: t('settings.page.weightFrom'), dataIndex: 'weight_from_g' },
-            { title: t('settings.page.weightTo'), dataIndex: 'weight_to_g' },
-            { title: t('settings.page.fee'), key: 'fee', render: (_, r) => money(r.fee, r.currency) },
+            { title: t('console.settings.page.country'), dataIndex: 'country_code' },
+            { title: t('console.settings.page.method'), dataIndex: 'method', render: (m: string) => t(`console.settings.page.methods.${m}`) },
+            { title: t('console.settings.page.weightFrom'), dataIndex: 'weight_from_g' },
+            { title: t('console.settings.page.weightTo'), dataIndex: 'weight_to_g' },
+            { title: t('console.settings.page.fee'), key: 'fee', render: (_, r) => money(r.fee, r.currency) },
             {
-              title: t('common.actions'),
+              title: t('console.common.actions'),
               key: 'a',
               render: (_, r) => (
                 <Button size="small" onClick={() => setBand({ ...r, method: r.method as 'standard' | 'express', fee: Number(fromMinorUnits(r.fee, r.currency)) })}>
-                  {t('settings.page.edit')}
+                  {t('console.settings.page.edit')}
                 </Button>
               ),
             },

@@ -28,8 +28,8 @@ export function LanguageTexts({ ask }: { ask: (c: PendingChange) => void }) {
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Space wrap>
         <Select value={lang} onChange={(l) => (setLang(l), setPaging((p) => ({ ...p, page: 1 })))} options={LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] }))} style={{ width: 200 }} />
-        <Input.Search allowClear placeholder={t('settings.page.searchTexts')} onSearch={(v) => (setSearch(v.trim()), setPaging((p) => ({ ...p, page: 1 })))} style={{ width: 360 }} data-testid="text-search" />
-        {query.data && <Tag data-testid="pack-version">{t('settings.page.version', { version: query.data.version })}</Tag>}
+        <Input.Search allowClear placeholder={t('console.settings.page.searchTexts')} onSearch={(v) => (setSearch(v.trim()), setPaging((p) => ({ ...p, page: 1 })))} style={{ width: 360 }} data-testid="text-search" />
+        {query.data && <Tag data-testid="pack-version">{t('console.settings.page.version', { version: query.data.version })}</Tag>}
       </Space>
       <QueryTable<Row>
         query={query}
@@ -38,31 +38,31 @@ export function LanguageTexts({ ask }: { ask: (c: PendingChange) => void }) {
         sorting={{ ...sort, onChange: (s) => (setSort(s), setPaging((p) => ({ ...p, page: 1 }))) }}
         exportCsv={{ list: languageTextsRoute, query: filters }}
         columns={[
-          { title: t('settings.page.key'), dataIndex: 'key', width: 320, sorter: true, render: (k: string) => <Typography.Text code>{k}</Typography.Text> },
+          { title: t('console.settings.page.key'), dataIndex: 'key', width: 320, sorter: true, render: (k: string) => <Typography.Text code>{k}</Typography.Text> },
           {
-            title: t('settings.page.text'),
+            title: t('console.settings.page.text'),
             key: 'text',
             sorter: true,
             render: (_, r) => (
               <Space orientation="vertical" size={2}>
                 <span>{r.text}</span>
-                {r.changed && <Typography.Text type="secondary">{`${t('settings.page.shipped')}: ${r.shipped}`}</Typography.Text>}
+                {r.changed && <Typography.Text type="secondary">{`${t('console.settings.page.shipped')}: ${r.shipped}`}</Typography.Text>}
               </Space>
             ),
           },
-          { title: t('common.status'), key: 'changed', width: 120, sorter: true, render: (_, r) => (r.changed ? <Tag color="blue">{t('settings.page.changed')}</Tag> : null) },
+          { title: t('console.common.status'), key: 'changed', width: 120, sorter: true, render: (_, r) => (r.changed ? <Tag color="blue">{t('console.settings.page.changed')}</Tag> : null) },
           {
-            title: t('common.actions'),
+            title: t('console.common.actions'),
             key: 'a',
             width: 220,
             render: (_, r) => (
               <Space>
                 <Button size="small" onClick={() => setEditing({ key: r.key, text: r.text })} data-testid={`edit-${r.key}`}>
-                  {t('settings.page.edit')}
+                  {t('console.settings.page.edit')}
                 </Button>
                 {r.changed && (
                   <Button size="small" onClick={() => save(r.key, null)}>
-                    {t('settings.page.resetText')}
+                    {t('console.settings.page.resetText')}
                   </Button>
                 )}
               </Space>
@@ -72,9 +72,9 @@ export function LanguageTexts({ ask }: { ask: (c: PendingChange) => void }) {
       />
       <Modal
         open={editing !== null}
-        title={t('settings.page.editText')}
-        okText={t('settings.page.save')}
-        cancelText={t('common.cancel')}
+        title={t('console.settings.page.editText')}
+        okText={t('console.settings.page.save')}
+        cancelText={t('console.common.cancel')}
         onCancel={() => setEditing(null)}
         onOk={() => {
           if (!editing) return;

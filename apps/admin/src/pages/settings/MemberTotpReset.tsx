@@ -16,16 +16,16 @@ export function MemberTotpReset({ id }: { id: number }) {
   return (
     <>
       <Button danger onClick={() => setOpen(true)} data-testid="reset-2fa">
-        {t('settings.operators.memberReset')}
+        {t('console.settings.operators.memberReset')}
       </Button>
       {open && (
         <DecisionModal
           open
-          title={t('settings.operators.memberReset')}
-          question={t('settings.operators.memberResetQuestion')}
-          okText={t('settings.operators.memberReset')}
+          title={t('console.settings.operators.memberReset')}
+          question={t('console.settings.operators.memberResetQuestion')}
+          okText={t('console.settings.operators.memberReset')}
           danger
-          fields={[{ name: 'reason', label: t('common.reason'), required: true, multiline: true }]}
+          fields={[{ name: 'reason', label: t('console.common.reason'), required: true, multiline: true }]}
           send={(v, key) => call(memberTotpResetRoute, { id, reason: v.reason ?? '' }, { idempotencyKey: key })}
           invalidates={[memberRoute]}
           onClose={() => setOpen(false)}
