@@ -1,5 +1,5 @@
 import type { adminCouponSchema } from '@shop/contract/catalogue';
-import { fromMinorUnits, toMinorUnits } from '@shop/contract/common';
+import { fromMinorUnits } from '@shop/contract/common';
 import { Alert, App as AntApp, Button, Form, Input, InputNumber, Modal, Radio, Segmented, Select, Space, Tag } from 'antd';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
@@ -12,6 +12,7 @@ import { DecisionModal } from '../../components/DecisionModal';
 import { QueryTable, type ListSort } from '../../components/QueryTable';
 import { call, newIdempotencyKey } from '../../lib/request';
 import { formatDate, formatMoney, formatNumber } from '../../lib/format';
+import { amountOf, parsePercent, percentOf, showPercent } from '../../lib/money';
 import { FormField, fromLocalInput, toLocalInput, useConsoleForm } from '../../lib/form';
 import { couponsRoute, createCouponRoute, endCouponRoute, updateCouponRoute } from '../../lib/routes-catalogue';
 
@@ -23,7 +24,7 @@ interface Values {
   code: string;
   kind: 'amount' | 'percent';
   amount: string | null;
-  percent: number | null;
+  percent: string | null;
   currency: string;
   min_spend: string | null;
   starts_at: string;
@@ -32,15 +33,6 @@ interface Values {
   total_limit: number | null;
   reason: string;
 }
-
-/** Minor units of an amount typed in major units; not a number when it is not one (the schema refuses it). */
-const minor = (v: string | null, currency: string): number => {
-  try {
-    return toMinorUnits(String(v ?? ''), currency);
-  } catch {
-    return Number.NaN;
-  }
-};
 
 /** A new coupon, or a change of one (its code, kind and currency stay, and a reason is asked): checked by the contract, then confirmed. */
 function CouponForm({ editing, onClose }: { editing?: Row; onClose: () => void }) {
@@ -54,7 +46,7 @@ function CouponForm({ editing, onClose }: { editing?: Row; onClose: () => void }
           code: editing.code,
           kind: editing.kind,
           amount: editing.amount === null ? null : fromMinorUnits(editing.amount, editing.currency),
-          percent: editing.percent_bp === null ? null : editing.percent_bp / 100,
+          percent: editing.percent_bp === null ? null : percentOf(editing.percent_bp),
           currency: editing.currency,
           min_spend: fromMinorUnits(editing.min_spend, editing.currency),
           starts_at: toLocalInput(editing.starts_at),
@@ -66,9 +58,9 @@ function CouponForm({ editing, onClose }: { editing?: Row; onClose: () => void }
       : { code: '', kind: 'amount', amount: null, percent: null, currency: 'USD', min_spend: null, starts_at: '', ends_at: '', per_member_limit: 1, total_limit: null, reason: '' },
     toBody: (v) => {
       const off = {
-        amount: v.kind === 'amount' ? minor(v.amount, v.currency) : undefined,
-        percent_bp: v.kind === 'percent' && v.percent !== null ? Math.round(v.percent * 100) : undefined,
-        min_spend: v.min_spend ? minor(v.min_spend, v.currency) : 0,
+        amount: v.kind === 'amount' ? amountOf(v.amount, v.currency) : undefined,
+        percent_bp: v.kind === 'percent' && v.percent ? (parsePercent(v.percent) ?? Number.NaN) : undefined,
+        min_spend: v.min_spend ? amountOf(v.min_spend, v.currency) : 0,
         starts_at: fromLocalInput(v.starts_at),
         ends_at: fromLocalInput(v.ends_at),
         per_member_limit: v.per_member_limit ?? undefined,
@@ -78,7 +70,7 @@ function CouponForm({ editing, onClose }: { editing?: Row; onClose: () => void }
     },
     fieldOf: { percent_bp: 'percent' },
     check: (v) => ({
-      percent: v.kind === 'percent' && v.percent === null && t('console.catalogue.editor.required'),
+      percent: v.kind === 'percent' && !v.percent && t('console.catalogue.editor.required'),
       ends_at: v.starts_at && v.ends_at && v.ends_at <= v.starts_at && t('console.catalogue.coupons.endsAfterStart'),
     }),
   });
@@ -130,7 +122,7 @@ function CouponForm({ editing, onClose }: { editing?: Row; onClose: () => void }
         <Space wrap>
           {kind === 'percent' ? (
             <FormField form={form} name="percent" label={`${t('console.catalogue.coupons.percent')} (%)`} required message={required}>
-              <InputNumber min={0.01} max={100} precision={2} style={{ width: 140 }} />
+              <InputNumber<string> stringMode min="0.01" max="100" style={{ width: 140 }} />
             </FormField>
           ) : (
             <FormField form={form} name="amount" label={`${t('console.catalogue.coupons.amount')} (${currency})`} required message={required}>
@@ -200,7 +192,7 @@ export default function Coupons() {
         }
         columns={[
           { title: t('console.catalogue.coupons.code'), dataIndex: 'code', sorter: true },
-          { title: t('console.catalogue.coupons.kind'), key: 'off', render: (_, r) => (r.kind === 'amount' ? formatMoney(r.amount ?? 0, r.currency) : `${formatNumber((r.percent_bp ?? 0) / 100)} %`) },
+          { title: t('console.catalogue.coupons.kind'), key: 'off', render: (_, r) => (r.kind === 'amount' ? formatMoney(r.amount ?? 0, r.currency) : showPercent(r.percent_bp ?? 0)) },
           { title: t('console.catalogue.coupons.minSpend'), key: 'min', align: 'right', render: (_, r) => formatMoney(r.min_spend, r.currency) },
           { title: t('console.catalogue.coupons.starts'), dataIndex: 'starts_at', sorter: true, render: (v: string) => formatDate(v) },
           { title: t('console.catalogue.coupons.ends'), dataIndex: 'ends_at', sorter: true, render: (v: string) => formatDate(v) },

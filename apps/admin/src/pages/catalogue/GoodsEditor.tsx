@@ -1,5 +1,5 @@
 import type { adminGoodsSchema, saveGoodsBody, stockAdjustmentSchema } from '@shop/contract/catalogue';
-import { fromMinorUnits, toMinorUnits } from '@shop/contract/common';
+import { fromMinorUnits } from '@shop/contract/common';
 import {
   Alert, App as AntApp, Button, Card, Checkbox, Col, Form, Image, Input, InputNumber, Popconfirm, Row, Select, Skeleton, Space, Switch, Table, TreeSelect, Typography, Upload,
 } from 'antd';
@@ -15,6 +15,7 @@ import { QueryTable } from '../../components/QueryTable';
 import { call, newIdempotencyKey } from '../../lib/request';
 import { FormField, filledTexts, useConsoleForm } from '../../lib/form';
 import { formatDate, formatNumber } from '../../lib/format';
+import { amountOf } from '../../lib/money';
 import { adjustStockRoute, goodsListRoute, goodsRoute, saveGoodsRoute, stockAdjustmentsRoute } from '../../lib/routes-catalogue';
 import { categoryTree, useCategories } from './Categories';
 import { LanguagePicker, LanguageTexts, nameIn, useShownLanguages } from '../../components/LanguageTexts';
@@ -146,15 +147,8 @@ function StockHistory({ goodsId }: { goodsId: number }) {
 
 type Body = z.output<typeof saveGoodsBody>;
 
-/** Minor units of an amount typed in the currency's major units; not a number when it is not one (the schema refuses it). */
-const minorOf = (s: string | undefined | null, currency: string): number => {
-  if (s === undefined || s === null || s === '') return 0;
-  try {
-    return toMinorUnits(String(s), currency);
-  } catch {
-    return Number.NaN;
-  }
-};
+/** Minor units of an optional amount typed in the currency's major units (none: 0); not a number when it is not one (the schema refuses it). */
+const optionalAmount = (s: string | undefined | null, currency: string): number => (s?.trim() ? amountOf(s, currency) : 0);
 
 /** Creates or edits goods: names and descriptions in several languages side by side, pictures, SKUs with price, PV and stock, on/off sale. */
 export default function GoodsEditor() {
@@ -180,7 +174,7 @@ export default function GoodsEditor() {
       description: filledTexts(v.description),
       images: v.images ?? [],
       currency: v.currency,
-      market_price: minorOf(v.market_price, v.currency),
+      market_price: optionalAmount(v.market_price, v.currency),
       status: v.on_sale ? 'on_sale' : 'off_sale',
       is_hot: v.shelves.includes('is_hot'),
       is_new: v.shelves.includes('is_new'),
@@ -190,8 +184,8 @@ export default function GoodsEditor() {
       skus: v.skus.map((s) => ({
         id: s.id,
         spec_value_ids: s.spec_value_ids ?? [],
-        price: s.price === '' || s.price === undefined || s.price === null ? Number.NaN : minorOf(s.price, v.currency),
-        market_price: minorOf(s.market_price, v.currency),
+        price: amountOf(s.price, v.currency),
+        market_price: optionalAmount(s.market_price, v.currency),
         pv: s.pv ?? 0,
         weight_g: s.weight_g ?? 500,
         image: s.image ?? '',

@@ -1,5 +1,5 @@
 import type { adminGroupBuySchema } from '@shop/contract/catalogue';
-import { fromMinorUnits, toMinorUnits } from '@shop/contract/common';
+import { fromMinorUnits } from '@shop/contract/common';
 import { Alert, App as AntApp, Button, Form, Input, InputNumber, Modal, Segmented, Select, Space, Tag } from 'antd';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
@@ -11,6 +11,7 @@ import { DecisionModal } from '../../components/DecisionModal';
 import { QueryTable, type ListSort } from '../../components/QueryTable';
 import { call, newIdempotencyKey } from '../../lib/request';
 import { formatDate, formatMoney, formatNumber } from '../../lib/format';
+import { amountOf } from '../../lib/money';
 import { FormField, fromLocalInput, toLocalInput, useConsoleForm } from '../../lib/form';
 import { createGroupBuyRoute, endGroupBuyRoute, goodsRoute, groupBuysRoute, updateGroupBuyRoute } from '../../lib/routes-catalogue';
 
@@ -56,12 +57,8 @@ function GroupBuyForm({ editing, onClose }: { editing?: Row; onClose: () => void
         }
       : { goods_id: null, sku_id: null, group_size: 2, fill_hours: 24, starts_at: '', ends_at: '', price: null, quantity: null, per_order_limit: 1, per_member_limit: 1, virtual_fill_percent: 0, reason: '' },
     toBody: (v) => {
-      let price = Number.NaN;
-      try {
-        price = toMinorUnits(String(v.price ?? ''), currency);
-      } catch {
-        // Not an amount of this currency: the schema refuses the price.
-      }
+      // The currency is the goods' (read below, once the goods are picked).
+      const price: number = amountOf(v.price, currency);
       const common = {
         price,
         group_size: v.group_size,

@@ -1,6 +1,6 @@
 import { Alert, App as AntApp, Button, Card, Form, Input, InputNumber, Modal, Select, Space, Switch, Tag } from 'antd';
 import { keepPreviousData } from '@tanstack/react-query';
-import { LANGUAGES, fromMinorUnits, toMinorUnits, type Language, type EndpointData } from '@shop/contract/common';
+import { LANGUAGES, fromMinorUnits, type Language, type EndpointData } from '@shop/contract/common';
 import { useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { StatusTag } from '../../components/StatusTag';
 import { useCan } from '../../lib/operator';
 import { call, newIdempotencyKey } from '../../lib/request';
 import { formatDate, formatMoney } from '../../lib/format';
+import { amountOf } from '../../lib/money';
 import { FormField, filledTexts, useConsoleForm, type BodySchema } from '../../lib/form';
 import { LANGUAGE_NAMES } from '../../lib/i18n';
 import { charityCausesRoute, charityPledgesRoute, createCharityCauseRoute, updateCharityCauseRoute } from '../../lib/routes-settings';
@@ -35,15 +36,6 @@ interface Values {
   open: boolean;
 }
 
-/** Minor units of an amount typed in major units; not a number when it is not one (the schema refuses it). */
-const minorOf = (v: string | null, currency: string): number => {
-  try {
-    return toMinorUnits(v ?? '', currency);
-  } catch {
-    return Number.NaN;
-  }
-};
-
 /** A new cause, or a change of one (asked for its reason), written one language at a time and checked by the contract. */
 function CauseForm({ editing, onClose, ask }: { editing?: Cause; onClose: () => void; ask: (c: PendingChange) => void }) {
   const { t, i18n } = useTranslation();
@@ -67,7 +59,7 @@ function CauseForm({ editing, onClose, ask }: { editing?: Cause; onClose: () => 
         }
       : { lang: 'en-us', title: {}, description: {}, image: '', currency: 'USD', min: '1', goal: null, open: true },
     toBody: (v) => {
-      const common = { title: filledTexts(v.title), description: filledTexts(v.description), image: v.image.trim(), min_amount: minorOf(v.min, v.currency), goal: v.goal ? minorOf(v.goal, v.currency) : null };
+      const common = { title: filledTexts(v.title), description: filledTexts(v.description), image: v.image.trim(), min_amount: amountOf(v.min, v.currency), goal: v.goal ? amountOf(v.goal, v.currency) : null };
       return editing ? { id: editing.id, ...common, status: v.open ? 'open' : 'closed' } : { ...common, currency: v.currency };
     },
     // The English title sits under the English tab: a refusal of it opens that tab.

@@ -16,7 +16,7 @@ import {
   addBankRoute, addCollectionAccountRoute, addCryptoAddressesRoute, banksRoute, collectionAccountsRoute, cryptoPoolRoute, payMethodsRoute, ratesRoute, rechargeChannelsRoute, setRateRoute, setPayMethodRoute,
   setRechargeChannelRoute, setWalletLimitRoute, walletLimitsRoute,
 } from '../../lib/routes-money';
-import { parseAmount, showAmount } from '../../lib/money';
+import { parseAmount, showAmount, showPercent } from '../../lib/money';
 
 type PayMethod = z.infer<typeof payMethodSettingSchema>;
 /** A settings form: its fields, the contract's body schema, the body made of the values, and the call that sends it with the dialog's key and the reason. */
@@ -123,7 +123,7 @@ export default function MoneySettings() {
             { title: t('console.money.settings.gateway'), key: 'g', render: (_, m) => `${m.gateway ?? '—'} · ${m.method}` },
             { title: t('console.common.currency'), dataIndex: 'currency' },
             { title: t('console.money.settings.country'), dataIndex: 'country_code', render: (c: string) => c || t('console.common.all') },
-            { title: t('console.money.settings.fee'), key: 'f', align: 'right', render: (_, m) => `${formatNumber(m.fee_bp / 100)} % + ${showAmount(m.fee_fixed_minor, m.currency)}` },
+            { title: t('console.money.settings.fee'), key: 'f', align: 'right', render: (_, m) => `${showPercent(m.fee_bp)} + ${showAmount(m.fee_fixed_minor, m.currency)}` },
             { title: t('console.money.settings.enabled'), dataIndex: 'enabled', render: (on: boolean) => onOff(on, t) },
             { title: t('console.money.settings.sort'), dataIndex: 'sort' },
             { title: t('console.money.adjust.updatedBy'), dataIndex: 'updated_by' },
@@ -170,7 +170,7 @@ export default function MoneySettings() {
             columns={[
               { title: t('console.common.currency'), dataIndex: 'currency' },
               { title: t('console.money.settings.kind'), dataIndex: 'kind', render: (k: string) => t(`console.money.settings.kinds.${k}`) },
-              { title: t('console.money.settings.fee'), key: 'f', align: 'right', render: (_, l) => `${formatNumber(l.fee_bp / 100)} % + ${showAmount(l.fee_fixed, l.currency)}` },
+              { title: t('console.money.settings.fee'), key: 'f', align: 'right', render: (_, l) => `${showPercent(l.fee_bp)} + ${showAmount(l.fee_fixed, l.currency)}` },
               { title: t('console.money.settings.min'), key: 'mi', align: 'right', render: (_, l) => showAmount(l.min_minor, l.currency) },
               { title: t('console.money.settings.max'), key: 'ma', align: 'right', render: (_, l) => showAmount(l.max_minor, l.currency) },
               { title: t('console.money.settings.dailyCount'), dataIndex: 'daily_count', align: 'right' },
