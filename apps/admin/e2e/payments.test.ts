@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clickSettled, decide, launchBrowser, type Browser } from './browser.js';
+import { clickSettled, decide, launchBrowser, type Browser } from '../../web/e2e/browser.js';
 import { DESKTOP, sql } from './console.js';
-import { createMemberSession } from './members.js';
-import { baseUrl, databaseUrl } from './shop.js';
+import { createMemberSession } from '../../web/e2e/members.js';
+import { baseUrl, databaseUrl } from '../../web/e2e/shop.js';
 import { createDatabase } from '../../api/src/db/database.js';
 import { hashPassword } from '../../api/src/modules/members/identity.js';
 import { newAddress, newOperatorSession } from '../../api/src/modules/orders/__tests__/fixtures.js';

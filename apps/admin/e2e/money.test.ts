@@ -1,21 +1,16 @@
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clickSettled, decide, launchBrowser, type Browser } from './browser.js';
-import { createMemberSession } from './members.js';
+import { clickSettled, decide, launchBrowser, type Browser } from '../../web/e2e/browser.js';
+import { createMemberSession } from '../../web/e2e/members.js';
 import { createDatabase, type Database } from '../../api/src/db/database.js';
 import { hashPassword } from '../../api/src/modules/members/identity.js';
 import { newOperatorSession } from '../../api/src/modules/orders/__tests__/fixtures.js';
-import { baseUrl, databaseUrl } from './shop.js';
+import { baseUrl, databaseUrl } from '../../web/e2e/shop.js';
+import { DESKTOP, shot } from './console.js';
 
-const DESKTOP = { width: 1280, height: 860 };
 const PAY_PASSWORD = '246810';
 let browser: Browser;
 let db: Database;
-/** ADMIN_SCREENSHOTS=dir keeps a picture of each step. */
-const shot = async (page: Page, name: string) => {
-  if (process.env.ADMIN_SCREENSHOTS) await page.screenshot({ path: path.join(process.env.ADMIN_SCREENSHOTS, `${name}.png`) });
-};
 
 beforeAll(async () => {
   browser = await launchBrowser(baseUrl);

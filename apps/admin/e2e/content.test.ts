@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, type Browser } from './browser.js';
+import { launchBrowser, type Browser } from '../../web/e2e/browser.js';
 import { consoleOperator, openConsole, shot } from './console.js';
-import { baseUrl } from './shop.js';
+import { baseUrl } from '../../web/e2e/shop.js';
 
 const RUN = Date.now().toString(36);
 let browser: Browser;

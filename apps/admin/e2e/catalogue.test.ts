@@ -1,8 +1,8 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clickSettled, launchBrowser, type Browser } from './browser.js';
+import { clickSettled, launchBrowser, type Browser } from '../../web/e2e/browser.js';
 import { consoleOperator, openConsole, shot, post, sql } from './console.js';
-import { baseUrl, databaseUrl } from './shop.js';
+import { baseUrl, databaseUrl } from '../../web/e2e/shop.js';
 import { createDatabase } from '../../api/src/db/database.js';
 import { newGoods } from '../../api/src/modules/cart/__tests__/fixtures.js';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clickSettled, decide, launchBrowser, type Browser } from './browser.js';
+import { clickSettled, decide, launchBrowser, type Browser } from '../../web/e2e/browser.js';
 import { consoleOperator, openConsole, post, shot, sql } from './console.js';
-import { baseUrl } from './shop.js';
+import { baseUrl } from '../../web/e2e/shop.js';
 
 // Coupons changed and ended from the console, and a charity cause published from its own page, in
 // Chromium at 1280 px: each found by its search, each decision confirmed or explained.

@@ -2,26 +2,21 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { generate } from 'otplib';
-import pg from 'pg';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clickSettled, decide, launchBrowser, type Browser } from './browser.js';
-import { createMemberSession } from './members.js';
+import { clickSettled, decide, launchBrowser, type Browser } from '../../web/e2e/browser.js';
+import { createMemberSession } from '../../web/e2e/members.js';
 import { createDatabase } from '../../api/src/db/database.js';
 import { withTransaction } from '../../api/src/lib/transaction.js';
 import { markOrderPaid } from '../../api/src/modules/orders/orders.service.js';
 import { newAddress } from '../../api/src/modules/orders/__tests__/fixtures.js';
 import { newGoods } from '../../api/src/modules/cart/__tests__/fixtures.js';
-import { baseUrl, databaseUrl } from './shop.js';
+import { baseUrl, databaseUrl } from '../../web/e2e/shop.js';
+import { DESKTOP, shot, sql } from './console.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const PASSWORD = 'Console-Harbour-2026';
-const DESKTOP = { width: 1280, height: 860 };
 let browser: Browser;
-/** ADMIN_SCREENSHOTS=dir keeps a picture of each step (for the README and for looking at the pages). */
-const shot = async (page: Page, name: string) => {
-  if (process.env.ADMIN_SCREENSHOTS) await page.screenshot({ path: path.join(process.env.ADMIN_SCREENSHOTS, `${name}.png`) });
-};
 
 beforeAll(async () => {
   browser = await launchBrowser(baseUrl);
@@ -37,16 +32,6 @@ async function createOperator(userName: string): Promise<string> {
   const link = /(http\S+\/admin\/#\/setup\?token=\S+)/.exec(stdout)?.[1];
   if (!link) throw new Error(`no setup link in: ${stdout}`);
   return link;
-}
-
-async function sql<T extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    return (await client.query<T>(text, values)).rows;
-  } finally {
-    await client.end();
-  }
 }
 
 /** A member's paid order of two units of one goods (placed through the API, paid as a gateway would). */

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, type Browser } from './browser.js';
+import { launchBrowser, type Browser } from '../../web/e2e/browser.js';
 import { DESKTOP, post, shot, sql } from './console.js';
-import { baseUrl, databaseUrl } from './shop.js';
+import { baseUrl, databaseUrl } from '../../web/e2e/shop.js';
 import { createDatabase } from '../../api/src/db/database.js';
 import { operatorCliActor } from '../../api/src/lib/actor.js';
 import { createOperator } from '../../api/src/modules/operators/operators.service.js';

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import pg from 'pg';
 import type { Page } from 'playwright-core';
-import type { Browser } from './browser.js';
-import { baseUrl, databaseUrl } from './shop.js';
+import type { Browser } from '../../web/e2e/browser.js';
+import { baseUrl, databaseUrl } from '../../web/e2e/shop.js';
 import { createDatabase } from '../../api/src/db/database.js';
 import { operatorCliActor } from '../../api/src/lib/actor.js';
 import type { OperatorRole } from '../../../packages/contract/src/admin/permissions.js';
