@@ -3,7 +3,10 @@ import type { AnyEndpoint } from '@shop/contract/common';
 import { keepPreviousData, type UseQueryResult } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { useEndpointQuery } from '../lib/endpoint-query';
+import { formatDate } from '../lib/format';
+import { call } from '../lib/request';
 import type { BodySchema } from '../lib/form';
 import { dashboardRoute } from '../lib/routes';
 import { DecisionModal, type DecisionField } from './DecisionModal';
@@ -24,6 +27,29 @@ export interface QueueAction<T> {
   /** Sends the decision: `body` is what the schema made of `toBody` (the values without a schema). */
   send: (row: T, values: Record<string, string>, idempotencyKey: string, body: any) => Promise<unknown>;
 }
+
+/** Approving or rejecting (with a reason) a pending request through its `decide` call (`{ id, decision, reason }`). */
+export function approveOrReject<T extends { id: number; status: string }>(t: TFunction, decide: AnyEndpoint): QueueAction<T>[] {
+  const send = (id: number, decision: 'approve' | 'reject', reason: string | undefined, idempotencyKey: string) => call(decide, { id, decision, reason } as never, { idempotencyKey });
+  return [
+    { key: 'approve', label: t('console.common.approve'), primary: true, when: (r) => r.status === 'pending', question: t('console.common.confirmApprove'), fields: [], send: (r, _v, key) => send(r.id, 'approve', undefined, key) },
+    {
+      key: 'reject',
+      label: t('console.common.reject'),
+      danger: true,
+      when: (r) => r.status === 'pending',
+      question: t('console.common.confirmReject'),
+      fields: [{ name: 'reason', label: t('console.common.reason'), required: true, multiline: true }],
+      send: (r, v, key) => send(r.id, 'reject', v.reason, key),
+    },
+  ];
+}
+
+/** Who decided a request and when, and why, once it is decided. */
+export const decidedFacts = (t: TFunction, r: { reviewed_by: string | null; reviewed_at: string | null; reason: string | null }) => [
+  ...(r.reviewed_by ? [{ label: t('console.common.reviewedBy'), value: `${r.reviewed_by} · ${formatDate(r.reviewed_at)}` }] : []),
+  ...(r.reason ? [{ label: t('console.common.reason'), value: r.reason }] : []),
+];
 
 interface Props<T> {
   name: string;

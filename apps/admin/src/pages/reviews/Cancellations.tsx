@@ -1,9 +1,8 @@
 import type { cancellationReviewSchema } from '@shop/contract/admin';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { ReviewQueue } from '../../components/ReviewQueue';
+import { approveOrReject, decidedFacts, ReviewQueue } from '../../components/ReviewQueue';
 import { StatusTag } from '../../components/StatusTag';
-import { call } from '../../lib/request';
 import { cancellationsRoute as adminListCancellations, decideCancellationRoute as adminDecideCancellation } from '../../lib/routes';
 import { formatDate } from '../../lib/format';
 
@@ -29,21 +28,9 @@ export default function Cancellations() {
         { label: t('console.common.member'), value: `${r.user_name} (#${r.user_id})` },
         { label: t('console.common.created'), value: formatDate(r.created_at) },
         { label: t('console.common.status'), value: <StatusTag status={r.status} /> },
-        ...(r.reviewed_by ? [{ label: t('console.common.reviewedBy'), value: `${r.reviewed_by} · ${formatDate(r.reviewed_at)}` }] : []),
-        ...(r.reason ? [{ label: t('console.common.reason'), value: r.reason }] : []),
+        ...decidedFacts(t, r),
       ]}
-      actions={[
-        { key: 'approve', label: t('console.common.approve'), primary: true, when: (r) => r.status === 'pending', question: t('console.common.confirmApprove'), fields: [], send: (r, _v, key) => call(adminDecideCancellation, { id: r.id, decision: 'approve' }, { idempotencyKey: key }) },
-        {
-          key: 'reject',
-          label: t('console.common.reject'),
-          danger: true,
-          when: (r) => r.status === 'pending',
-          question: t('console.common.confirmReject'),
-          fields: [{ name: 'reason', label: t('console.common.reason'), required: true, multiline: true }],
-          send: (r, v, key) => call(adminDecideCancellation, { id: r.id, decision: 'reject', reason: v.reason }, { idempotencyKey: key }),
-        },
-      ]}
+      actions={approveOrReject<Row>(t, adminDecideCancellation)}
     />
   );
 }
