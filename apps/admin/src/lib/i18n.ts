@@ -1,10 +1,11 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { packI18nOptions } from '@shop/client/packs';
 import { DEFAULT_LANGUAGE, LANGUAGE_NAMES, normalizeLanguage, type Language } from '@shop/contract/common';
 
 /**
- * The console's i18next, set up as the member app's: flat packs of dotted keys (`console.common.retry`),
- * one per language. Its texts are the contract's `console-…` language packs
+ * The console's i18next, set up as the member app's (`packI18nOptions`): flat packs of dotted keys
+ * (`console.common.retry`), one per language. Its texts are the contract's `console-…` language packs
  * (packages/contract/src/i18n/packs/console-<area>/<lang>.json), bundled with the console and loaded
  * when their language is first shown; the API's messages come in the envelope, already localized.
  */
@@ -35,19 +36,7 @@ export function initialLanguage(): Language {
 }
 
 export async function initI18n(): Promise<void> {
-  await i18n.use(initReactI18next).init({
-    lng: DEFAULT_LANGUAGE,
-    fallbackLng: DEFAULT_LANGUAGE,
-    resources: {},
-    // Our codes are lower case (en-us, zh-cn, jp …): i18next must not rewrite them to en-US.
-    lowerCaseLng: true,
-    load: 'currentOnly',
-    keySeparator: false,
-    nsSeparator: false,
-    interpolation: { escapeValue: false },
-    returnNull: false,
-    react: { useSuspense: false },
-  });
+  await i18n.use(initReactI18next).init(packI18nOptions);
   await changeLanguage(initialLanguage());
 }
 
