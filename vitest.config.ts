@@ -20,7 +20,7 @@ export default defineConfig({
     maxWorkers: Math.max(2, os.availableParallelism()),
     projects: [
       {
-        test: { name: 'contract', include: ['packages/*/src/**/*.test.ts'], environment: 'node' },
+        test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'], environment: 'node' },
       },
       {
         test: {
