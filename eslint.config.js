@@ -1,8 +1,10 @@
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
-import { layersPlugin } from './apps/web/eslint-layers.js';
+import { consoleLayers } from './apps/admin/eslint-layers.js';
 import { moduleOrderPlugin } from './apps/api/eslint-module-order.js';
+import { webLayers } from './apps/web/eslint-layers.js';
+import { layersPluginOf } from './eslint-layers.js';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'coverage/**'] },
@@ -39,9 +41,10 @@ export default tseslint.config(
     rules: { 'modules/import-order': 'error' },
   },
   {
-    // The web app's layers: features never import each other or the app; lib/ imports no feature.
-    files: ['apps/web/src/**/*.{ts,tsx}'],
-    plugins: { layers: layersPlugin },
+    // The apps' layers: web features and console page areas never import each other or the app;
+    // the shared layer (lib/, components/ …) imports none of them.
+    files: ['apps/web/src/**/*.{ts,tsx}', 'apps/admin/src/**/*.{ts,tsx}'],
+    plugins: { layers: layersPluginOf(webLayers, consoleLayers) },
     rules: { 'layers/no-cross-layer-import': 'error' },
   },
 );

@@ -56,6 +56,8 @@ export default defineConfig({
           include: ['apps/admin/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['apps/web/src/test/setup.ts'],
+          // A file's first render loads antd, which on CI's two busy cores can take more than the default 5 s.
+          testTimeout: 20_000,
         },
       },
       ...(withBrowser
@@ -63,7 +65,8 @@ export default defineConfig({
             {
               test: {
                 name: 'e2e',
-                include: ['apps/web/e2e/**/*.test.ts'],
+                // The member app's browser tests and the console's, sharing one shop per worker.
+                include: ['apps/web/e2e/**/*.test.ts', 'apps/admin/e2e/**/*.test.ts'],
                 environment: 'node',
                 globalSetup: ['apps/web/e2e/global-setup.ts'],
                 setupFiles: ['apps/web/e2e/ready.ts'],

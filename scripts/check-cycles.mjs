@@ -10,6 +10,7 @@ const TREES = [
   { name: 'web', dir: 'apps/web/src', alias: { '@/': 'apps/web/src/' } },
   { name: 'admin', dir: 'apps/admin/src' },
   { name: 'contract', dir: 'packages/contract/src' },
+  { name: 'client', dir: 'packages/client/src' },
 ];
 
 function sources(dir, out = []) {

@@ -1,7 +1,9 @@
 import type { Rule } from 'eslint';
+import type { AppLayers } from '../../eslint-layers.js';
 
-export function layerOf(file: string): string | undefined;
-export function targetOf(file: string, specifier: string): string | undefined;
-export function layerViolation(file: string, specifier: string): string | undefined;
-export const noCrossLayerImport: Rule.RuleModule;
+export const webLayers: AppLayers;
+export const layerOf: AppLayers['layerOf'];
+export const targetOf: AppLayers['targetOf'];
+export const layerViolation: AppLayers['layerViolation'];
+export const noCrossLayerImport: AppLayers['noCrossLayerImport'];
 export const layersPlugin: { rules: Record<string, Rule.RuleModule> };

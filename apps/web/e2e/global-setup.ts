@@ -8,7 +8,7 @@ import { keepExitCode } from '../../../apps/api/src/test/keep-exit-code.js';
 import { acquireTestPostgres, cloneTemplate, dropDatabase } from '../../../apps/api/src/test/test-postgres.js';
 import { EXITED_MARK } from './server-log.js';
 
-/** One shop under test: the real API server serving the built app at /h5/, with its own database. */
+/** One shop under test: the real API server serving the built app at /h5/ and the console at /admin/, with its own database. */
 export interface ShopUnderTest {
   baseUrl: string;
   /** Its database, for tests that arrange data directly (sessions, orders …). */
@@ -39,7 +39,8 @@ const freePort = () =>
 
 /**
  * For the browser tests: PostgreSQL (the run's shared server) and, for each test worker, a fresh
- * database and the real API server (demo data seeded) serving the built web app. Two browser test
+ * database and the real API server (demo data seeded) serving the built web app and console (the
+ * console's tests in apps/admin/e2e use the same shops). Two browser test
  * files may run at once, each against its own worker's shop, beside the other projects' files. The
  * servers boot while the other projects' tests run; `ready.ts` (a setup file of the project) waits
  * for the file's shop before it starts.
@@ -47,8 +48,10 @@ const freePort = () =>
 export default async function setup(project: TestProject) {
   keepExitCode();
   const webDist = path.join(ROOT, 'apps/web/dist');
-  if (!fs.existsSync(path.join(webDist, 'index.html'))) {
-    throw new Error('apps/web/dist is not built: run "npm run build --workspace apps/web" (npm test does it first)');
+  for (const app of ['web', 'admin']) {
+    if (!fs.existsSync(path.join(ROOT, `apps/${app}/dist/index.html`))) {
+      throw new Error(`apps/${app}/dist is not built: run "npm run build --workspace apps/${app}" (npm test does it first)`);
+    }
   }
   const pg = await acquireTestPostgres();
   const workers = Math.max(1, project.vitest.config.maxWorkers ?? 1);

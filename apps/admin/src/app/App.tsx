@@ -5,7 +5,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HashRouter, Navigate, Route, Routes } from 'react-router';
 import type { Language } from '@shop/contract/common';
-import { ApiError } from '../lib/api';
+import { ApiError } from '../lib/request';
 import { useSession } from '../lib/session';
 
 // The sign-in pages and the signed-in shell are chunks of their own: the first screen loads only one of them.
@@ -13,14 +13,14 @@ const Shell = lazy(() => import('./Shell').then((m) => ({ default: m.Shell })));
 const SignIn = lazy(() => import('./SignIn').then((m) => ({ default: m.SignIn })));
 const SetupPassword = lazy(() => import('./SetupPassword').then((m) => ({ default: m.SetupPassword })));
 
-const Dashboard = lazy(() => import('../pages/Dashboard'));
-const RealNames = lazy(() => import('../pages/RealNames'));
-const Cancellations = lazy(() => import('../pages/Cancellations'));
-const Recharges = lazy(() => import('../pages/Recharges'));
-const Withdrawals = lazy(() => import('../pages/Withdrawals'));
-const Orders = lazy(() => import('../pages/Orders'));
-const Members = lazy(() => import('../pages/Members'));
-const Audit = lazy(() => import('../pages/Audit'));
+const Dashboard = lazy(() => import('../pages/dashboard/Dashboard'));
+const RealNames = lazy(() => import('../pages/reviews/RealNames'));
+const Cancellations = lazy(() => import('../pages/reviews/Cancellations'));
+const Recharges = lazy(() => import('../pages/reviews/Recharges'));
+const Withdrawals = lazy(() => import('../pages/reviews/Withdrawals'));
+const Orders = lazy(() => import('../pages/orders/Orders'));
+const Members = lazy(() => import('./MembersPage'));
+const Audit = lazy(() => import('../pages/audit/Audit'));
 const Settings = lazy(() => import('../pages/settings/Settings'));
 const Operators = lazy(() => import('../pages/settings/Operators'));
 const Categories = lazy(() => import('../pages/catalogue/Categories'));
@@ -35,15 +35,15 @@ const GiftCards = lazy(() => import('../pages/money/GiftCards'));
 const MoneySettings = lazy(() => import('../pages/money/MoneySettings'));
 const Payments = lazy(() => import('../pages/payments/Payments'));
 const Charity = lazy(() => import('../pages/charity/Charity'));
-const Reminders = lazy(() => import('../pages/charity/Reminders'));
+const Reminders = lazy(() => import('../pages/orders/Reminders'));
 
 const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
       staleTime: 15_000,
       refetchOnWindowFocus: false,
-      // A refusal (no permission, not found) is an answer; only the network is retried.
-      retry: (count, e) => !(e instanceof ApiError && e.code !== 0) && count < 2,
+      // A refusal (no permission, not found) is an answer; only a call that got none is asked again.
+      retry: (count, e) => e instanceof ApiError && (e.kind === 'network' || e.kind === 'timeout') && count < 2,
     },
   },
 });

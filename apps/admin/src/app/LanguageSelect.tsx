@@ -17,7 +17,7 @@ export function LanguageSelect() {
         onClick: ({ key }) => void changeLanguage(key as Language),
       }}
     >
-      <Button aria-label={t('app.language')} data-testid="language">
+      <Button aria-label={t('console.app.language')} data-testid="language">
         {LANGUAGE_NAMES[current] ?? current}
       </Button>
     </Dropdown>

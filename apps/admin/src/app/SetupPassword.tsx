@@ -6,7 +6,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { z } from 'zod';
-import { api } from '../lib/api';
+import { call } from '../lib/request';
 import { setupPasswordRoute } from '../lib/routes';
 import { LanguageSelect } from './LanguageSelect';
 
@@ -23,7 +23,7 @@ export function SetupPassword() {
   const submit = handleSubmit(async ({ token, password }) => {
     setError(null);
     try {
-      setDone((await api(setupPasswordRoute, { body: { token, password } })).user_name);
+      setDone((await call(setupPasswordRoute, { token, password })).user_name);
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
     }
@@ -33,21 +33,21 @@ export function SetupPassword() {
       <div style={{ position: 'absolute', top: 16, right: 24 }}>
         <LanguageSelect />
       </div>
-      <Card style={{ width: 420 }} title={t('auth.setPasswordTitle')}>
+      <Card style={{ width: 420 }} title={t('console.auth.setPasswordTitle')}>
         {done ? (
-          <Alert type="success" showIcon title={t('auth.passwordSet', { name: done })} description={<Link to="/sign-in">{t('auth.signIn')}</Link>} />
+          <Alert type="success" showIcon title={t('console.auth.passwordSet', { name: done })} description={<Link to="/sign-in">{t('console.auth.signIn')}</Link>} />
         ) : (
           <Form layout="vertical" onFinish={() => void submit()} component="form">
-            <Typography.Paragraph>{t('auth.setPasswordText')}</Typography.Paragraph>
-            <Form.Item label={t('auth.newPassword')} validateStatus={formState.errors.password ? 'error' : undefined} help={formState.errors.password ? t('auth.passwordLength') : undefined}>
+            <Typography.Paragraph>{t('console.auth.setPasswordText')}</Typography.Paragraph>
+            <Form.Item label={t('console.auth.newPassword')} validateStatus={formState.errors.password ? 'error' : undefined} help={formState.errors.password ? t('console.auth.passwordLength') : undefined}>
               <Controller name="password" control={control} render={({ field }) => <Input.Password {...field} autoComplete="new-password" />} />
             </Form.Item>
-            <Form.Item label={t('auth.confirmPassword')} validateStatus={formState.errors.confirm ? 'error' : undefined} help={formState.errors.confirm ? t('auth.passwordMismatch') : undefined}>
+            <Form.Item label={t('console.auth.confirmPassword')} validateStatus={formState.errors.confirm ? 'error' : undefined} help={formState.errors.confirm ? t('console.auth.passwordMismatch') : undefined}>
               <Controller name="confirm" control={control} render={({ field }) => <Input.Password {...field} autoComplete="new-password" />} />
             </Form.Item>
             {error && <Alert type="error" showIcon style={{ marginBottom: 16 }} title={error} />}
             <Button type="primary" htmlType="submit" block loading={formState.isSubmitting}>
-              {t('auth.setPassword')}
+              {t('console.auth.setPassword')}
             </Button>
           </Form>
         )}

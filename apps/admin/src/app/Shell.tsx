@@ -3,11 +3,11 @@ import type { Permission } from '@shop/contract/common';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
-import { api } from '../lib/api';
+import { call } from '../lib/request';
 import { signOutRoute } from '../lib/routes';
 import { sessionStore, watchIdle } from '../lib/session';
 import { LanguageSelect } from './LanguageSelect';
-import { useOperator } from './operator';
+import { useOperator } from '../lib/operator';
 
 interface Item {
   /** The page's route; `:id` stands for a number (a page reached from a list, not from the menu). */
@@ -23,52 +23,52 @@ const matches = (path: string, pathname: string) => new RegExp(`^${path.replace(
 
 /** Every page of the menu with the permission it needs: what the role forbids is not shown. */
 export const PAGES = (t: (k: string) => string): Array<Item | { group: string; children: Item[] }> => [
-  { path: '/', label: t('nav.dashboard'), permission: 'session' },
+  { path: '/', label: t('console.nav.dashboard'), permission: 'session' },
   {
-    group: t('nav.reviews'),
+    group: t('console.nav.reviews'),
     children: [
-      { path: '/reviews/realname', label: t('nav.realname'), permission: 'realname.review' },
-      { path: '/reviews/cancellation', label: t('nav.cancellation'), permission: 'cancellation.review' },
-      { path: '/reviews/recharges', label: t('nav.recharges'), permission: 'withdrawals.review' },
-      { path: '/reviews/withdrawals', label: t('nav.withdrawals'), permission: 'withdrawals.review' },
+      { path: '/reviews/realname', label: t('console.nav.realname'), permission: 'realname.review' },
+      { path: '/reviews/cancellation', label: t('console.nav.cancellation'), permission: 'cancellation.review' },
+      { path: '/reviews/recharges', label: t('console.nav.recharges'), permission: 'withdrawals.review' },
+      { path: '/reviews/withdrawals', label: t('console.nav.withdrawals'), permission: 'withdrawals.review' },
     ],
   },
   {
-    group: t('nav.orders'),
+    group: t('console.nav.orders'),
     children: [
-      { path: '/orders', label: t('nav.orders'), permission: 'orders.read' },
-      { path: '/orders/reminders', label: t('nav.reminders'), permission: 'orders.read' },
-      { path: '/charity', label: t('nav.charity'), permission: 'orders.read' },
+      { path: '/orders', label: t('console.nav.orders'), permission: 'orders.read' },
+      { path: '/orders/reminders', label: t('console.nav.reminders'), permission: 'orders.read' },
+      { path: '/charity', label: t('console.nav.charity'), permission: 'orders.read' },
     ],
   },
-  { path: '/members', label: t('nav.members'), permission: 'members.read' },
+  { path: '/members', label: t('console.nav.members'), permission: 'members.read' },
   {
-    group: t('catalogue.nav.group'),
+    group: t('console.catalogue.nav.group'),
     children: [
-      { path: '/catalogue/goods', label: t('catalogue.nav.goods'), permission: 'catalogue.write' },
-      { path: '/catalogue/goods/:id', label: t('catalogue.nav.goodsEditor'), permission: 'catalogue.write', hidden: true },
-      { path: '/catalogue/categories', label: t('catalogue.nav.categories'), permission: 'catalogue.write' },
-      { path: '/catalogue/group-buys', label: t('catalogue.nav.groupBuys'), permission: 'catalogue.write' },
-      { path: '/catalogue/coupons', label: t('catalogue.nav.coupons'), permission: 'settings.write' },
+      { path: '/catalogue/goods', label: t('console.catalogue.nav.goods'), permission: 'catalogue.write' },
+      { path: '/catalogue/goods/:id', label: t('console.catalogue.nav.goodsEditor'), permission: 'catalogue.write', hidden: true },
+      { path: '/catalogue/categories', label: t('console.catalogue.nav.categories'), permission: 'catalogue.write' },
+      { path: '/catalogue/group-buys', label: t('console.catalogue.nav.groupBuys'), permission: 'catalogue.write' },
+      { path: '/catalogue/coupons', label: t('console.catalogue.nav.coupons'), permission: 'settings.write' },
     ],
   },
   {
-    group: t('content.nav.group'),
-    children: (['news', 'notices', 'faqs', 'agreements', 'popups', 'banners'] as const).map((k) => ({ path: `/content/${k}`, label: t(`content.nav.${k}`), permission: 'settings.write' as const })),
+    group: t('console.content.nav.group'),
+    children: (['news', 'notices', 'faqs', 'agreements', 'popups', 'banners'] as const).map((k) => ({ path: `/content/${k}`, label: t(`console.content.nav.${k}`), permission: 'settings.write' as const })),
   },
   {
-    group: t('money.nav.group'),
+    group: t('console.money.nav.group'),
     children: [
-      { path: '/money/ledger', label: t('money.nav.ledger'), permission: 'ledger.read' },
-      { path: '/money/adjustments', label: t('money.nav.adjustments'), permission: 'ledger.read' },
-      { path: '/money/gift-cards', label: t('money.nav.giftCards'), permission: 'ledger.read' },
-      { path: '/money/settings', label: t('money.nav.settings'), permission: 'ledger.read' },
+      { path: '/money/ledger', label: t('console.money.nav.ledger'), permission: 'ledger.read' },
+      { path: '/money/adjustments', label: t('console.money.nav.adjustments'), permission: 'ledger.read' },
+      { path: '/money/gift-cards', label: t('console.money.nav.giftCards'), permission: 'ledger.read' },
+      { path: '/money/settings', label: t('console.money.nav.settings'), permission: 'ledger.read' },
     ],
   },
-  { path: '/payments', label: t('payments.nav'), permission: 'ledger.read' },
-  { path: '/audit', label: t('nav.audit'), permission: 'audit.read' },
-  { path: '/settings', label: t('settings.menu.settings'), permission: 'settings.write' },
-  { path: '/operators', label: t('settings.menu.operators'), permission: 'operators.manage' },
+  { path: '/payments', label: t('console.payments.nav'), permission: 'ledger.read' },
+  { path: '/audit', label: t('console.nav.audit'), permission: 'audit.read' },
+  { path: '/settings', label: t('console.settings.menu.settings'), permission: 'settings.write' },
+  { path: '/operators', label: t('console.settings.menu.operators'), permission: 'operators.manage' },
 ];
 
 export function Shell() {
@@ -92,19 +92,19 @@ export function Shell() {
     .filter((i) => i !== null && (!('children' in i) || (i.children?.length ?? 0) > 0));
 
   const signOut = async () => {
-    await api(signOutRoute).catch(() => undefined);
+    await call(signOutRoute).catch(() => undefined);
     sessionStore.end('signed_out');
   };
 
   let content: React.ReactNode = <Outlet />;
   if (me.isLoading) content = <Spin style={{ display: 'block', margin: 64 }} />;
-  else if (me.isError) content = <Result status="error" title={t('common.error')} extra={<Button onClick={() => void me.refetch()}>{t('common.retry')}</Button>} />;
-  else if (current && !allowed.has(current.permission)) content = <Result status="403" title={t('common.noPermission')} />;
+  else if (me.isError) content = <Result status="error" title={t('console.common.error')} extra={<Button onClick={() => void me.refetch()}>{t('console.common.retry')}</Button>} />;
+  else if (current && !allowed.has(current.permission)) content = <Result status="403" title={t('console.common.noPermission')} />;
 
   return (
     <Layout style={{ minHeight: '100vh' }}>
       <Layout.Sider width={220} theme="light" breakpoint="lg" collapsedWidth={64} style={{ borderRight: '1px solid #f0f0f0' }}>
-        <div style={{ padding: '18px 20px', fontWeight: 600, fontSize: 16 }}>{t('app.title')}</div>
+        <div style={{ padding: '18px 20px', fontWeight: 600, fontSize: 16 }}>{t('console.app.title')}</div>
         <Menu mode="inline" selectedKeys={[current?.hidden ? current.path.replace(/\/:[a-z]+$/, '') : pathname]} items={items as never} onClick={(e) => navigate(e.key)} style={{ borderInlineEnd: 0 }} />
       </Layout.Sider>
       <Layout>
@@ -116,10 +116,10 @@ export function Shell() {
             <LanguageSelect />
             {me.data && (
               <span data-testid="operator">
-                {me.data.user_name} <Tag>{t(`app.roles.${me.data.role}`)}</Tag>
+                {me.data.user_name} <Tag>{t(`console.app.roles.${me.data.role}`)}</Tag>
               </span>
             )}
-            <Button onClick={() => void signOut()}>{t('app.signOut')}</Button>
+            <Button onClick={() => void signOut()}>{t('console.app.signOut')}</Button>
           </Space>
         </Layout.Header>
         <Layout.Content style={{ padding: 24 }}>{content}</Layout.Content>

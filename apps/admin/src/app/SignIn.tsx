@@ -5,7 +5,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { api, ApiError } from '../lib/api';
+import { call, ApiError } from '../lib/request';
 import { lazyZodResolver, signInRoute } from '../lib/routes';
 import { sessionStore, useSession } from '../lib/session';
 import { LanguageSelect } from './LanguageSelect';
@@ -27,7 +27,7 @@ function TotpSetupCard({ setup }: { setup: TotpSetup }) {
         <TotpQr value={setup.otpauth_url} />
       </Suspense>
       <Typography.Paragraph>
-        {t('auth.secret')}: <Typography.Text code copyable data-testid="totp-secret">{setup.secret}</Typography.Text>
+        {t('console.auth.secret')}: <Typography.Text code copyable data-testid="totp-secret">{setup.secret}</Typography.Text>
       </Typography.Paragraph>
     </div>
   );
@@ -44,7 +44,7 @@ export function SignIn() {
   const submit = handleSubmit(async (values) => {
     setError(null);
     try {
-      const res = await api(signInRoute, { body: { ...values, totp_code: values.totp_code || undefined } });
+      const res = await call(signInRoute, { ...values, totp_code: values.totp_code || undefined });
       // The first sign-in: the secret to add to the authenticator, shown before entering.
       if (res.totp_setup) setFirstSession({ token: res.token, setup: res.totp_setup });
       else sessionStore.signIn(res.token);
@@ -57,8 +57,8 @@ export function SignIn() {
   const fieldError = (name: keyof Values) => {
     const err = formState.errors[name];
     if (!err) return undefined;
-    if (name === 'totp_code') return t('auth.codeFormat');
-    return t('auth.required');
+    if (name === 'totp_code') return t('console.auth.codeFormat');
+    return t('console.auth.required');
   };
 
   return (
@@ -66,31 +66,31 @@ export function SignIn() {
       <div style={{ position: 'absolute', top: 16, right: 24 }}>
         <LanguageSelect />
       </div>
-      <Card style={{ width: 420 }} title={firstSession ? t('auth.setupTitle') : t('auth.signInTitle')}>
+      <Card style={{ width: 420 }} title={firstSession ? t('console.auth.setupTitle') : t('console.auth.signInTitle')}>
         {firstSession ? (
           <>
-            <Typography.Paragraph>{t('auth.setupText')}</Typography.Paragraph>
+            <Typography.Paragraph>{t('console.auth.setupText')}</Typography.Paragraph>
             <TotpSetupCard setup={firstSession.setup} />
             <Button type="primary" block onClick={() => sessionStore.signIn(firstSession.token)}>
-              {t('auth.continue')}
+              {t('console.auth.continue')}
             </Button>
           </>
         ) : (
           <Form layout="vertical" onFinish={() => void submit()} component="form">
-            {ended && ended !== 'signed_out' && !error && <Alert type="warning" showIcon style={{ marginBottom: 16 }} title={t(`auth.${ended}`)} />}
-            <Form.Item label={t('auth.userName')} validateStatus={formState.errors.user_name ? 'error' : undefined} help={fieldError('user_name')}>
+            {ended && ended !== 'signed_out' && !error && <Alert type="warning" showIcon style={{ marginBottom: 16 }} title={t(`console.auth.${ended}`)} />}
+            <Form.Item label={t('console.auth.userName')} validateStatus={formState.errors.user_name ? 'error' : undefined} help={fieldError('user_name')}>
               <Controller name="user_name" control={control} render={({ field }) => <Input {...field} autoComplete="username" autoFocus data-testid="user-name" />} />
             </Form.Item>
-            <Form.Item label={t('auth.password')} validateStatus={formState.errors.password ? 'error' : undefined} help={fieldError('password')}>
+            <Form.Item label={t('console.auth.password')} validateStatus={formState.errors.password ? 'error' : undefined} help={fieldError('password')}>
               <Controller name="password" control={control} render={({ field }) => <Input.Password {...field} autoComplete="current-password" data-testid="password" />} />
             </Form.Item>
             {pendingSetup && (
               <>
-                <Typography.Paragraph>{t('auth.setupNeeded')}</Typography.Paragraph>
+                <Typography.Paragraph>{t('console.auth.setupNeeded')}</Typography.Paragraph>
                 <TotpSetupCard setup={pendingSetup} />
               </>
             )}
-            <Form.Item label={t('auth.totpCode')} extra={t('auth.totpHint')} validateStatus={formState.errors.totp_code ? 'error' : undefined} help={fieldError('totp_code')}>
+            <Form.Item label={t('console.auth.totpCode')} extra={t('console.auth.totpHint')} validateStatus={formState.errors.totp_code ? 'error' : undefined} help={fieldError('totp_code')}>
               <Controller
                 name="totp_code"
                 control={control}
@@ -99,7 +99,7 @@ export function SignIn() {
             </Form.Item>
             {error && <Alert type="error" showIcon style={{ marginBottom: 16 }} title={error} data-testid="sign-in-error" />}
             <Button type="primary" htmlType="submit" block loading={formState.isSubmitting} data-testid="sign-in">
-              {t('auth.signIn')}
+              {t('console.auth.signIn')}
             </Button>
           </Form>
         )}

@@ -1,8 +1,10 @@
 import { Alert, App as AntApp, Form, Input, Modal, Select } from 'antd';
+import type { AnyEndpoint } from '@shop/contract/common';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { newKey } from '../lib/api';
+import { invalidateEndpoints } from '../lib/endpoint-query';
+import { newIdempotencyKey } from '../lib/request';
 import { FormField, useConsoleForm, type BodySchema } from '../lib/form';
 
 export interface DecisionField {
@@ -39,8 +41,8 @@ interface Props {
    * `body` is what the schema made of `toBody(values)` (the values themselves without a schema).
    */
   send: (values: Values, idempotencyKey: string, body: any) => Promise<unknown>;
-  /** Query keys to refresh once decided. */
-  invalidate: readonly unknown[][];
+  /** The endpoints whose answers the decision makes stale: read again once decided. */
+  invalidates: readonly AnyEndpoint[];
   onClose: (decided: boolean) => void;
 }
 
@@ -48,10 +50,10 @@ interface Props {
 const requiredOf = (f: DecisionField, reasonRequired: string) => f.requiredMessage ?? (f.name === 'reason' ? reasonRequired : undefined);
 
 /** Every operator decision: a question, the fields it needs (a reason …), checked by the contract's schema, one idempotency key per dialog. */
-export function DecisionModal({ open, title, question, okText, danger, fields, schema, toBody, fieldOf, send, invalidate, onClose }: Props) {
+export function DecisionModal({ open, title, question, okText, danger, fields, schema, toBody, fieldOf, send, invalidates, onClose }: Props) {
   const { t } = useTranslation();
   const { message } = AntApp.useApp();
-  const key = useRef(newKey());
+  const key = useRef(newIdempotencyKey());
   const [error, setError] = useState<string | null>(null);
   const qc = useQueryClient();
   const form = useConsoleForm<Values, unknown>({
@@ -65,7 +67,7 @@ export function DecisionModal({ open, title, question, okText, danger, fields, s
         fields.map((f) => {
           const value = (v[f.name] ?? '').trim();
           const refused = f.required && (!value || (f.min !== undefined && value.length < f.min));
-          return [f.name, refused ? (f.message ?? requiredOf(f, t('common.reasonRequired')) ?? t('auth.required')) : undefined];
+          return [f.name, refused ? (f.message ?? requiredOf(f, t('console.common.reasonRequired')) ?? t('console.auth.required')) : undefined];
         }),
       ),
   });
@@ -73,7 +75,7 @@ export function DecisionModal({ open, title, question, okText, danger, fields, s
   const names = fields.map((f) => f.name).join(',');
   useEffect(() => {
     if (open) {
-      key.current = newKey();
+      key.current = newIdempotencyKey();
       setError(null);
       reset(Object.fromEntries(names.split(',').map((n) => [n, ''])));
     }
@@ -83,9 +85,9 @@ export function DecisionModal({ open, title, question, okText, danger, fields, s
     // The decision is saved: the dialog closes at once, and the lists refresh behind it (a slow refetch
     // must not keep a decided dialog over the page).
     onSuccess: () => {
-      message.success(t('common.decisionSaved'));
+      message.success(t('console.common.decisionSaved'));
       onClose(true);
-      for (const k of invalidate) void qc.invalidateQueries({ queryKey: k });
+      void invalidateEndpoints(qc, invalidates);
     },
     onError: (e) => setError(e instanceof Error ? e.message : String(e)),
   });
@@ -97,7 +99,7 @@ export function DecisionModal({ open, title, question, okText, danger, fields, s
       open={open}
       title={title}
       okText={okText}
-      cancelText={t('common.cancel')}
+      cancelText={t('console.common.cancel')}
       okButtonProps={{ danger, loading: mutation.isPending }}
       onOk={() => void decide()}
       onCancel={() => onClose(false)}
@@ -106,7 +108,7 @@ export function DecisionModal({ open, title, question, okText, danger, fields, s
       <p>{question}</p>
       <Form layout="vertical" component="div">
         {fields.map((f) => (
-          <FormField key={f.name} form={form} name={f.name} label={f.label} required={f.required} message={f.message ?? (f.name === 'reason' ? t('common.reasonRequired') : undefined)} requiredMessage={requiredOf(f, t('common.reasonRequired'))}>
+          <FormField key={f.name} form={form} name={f.name} label={f.label} required={f.required} message={f.message ?? (f.name === 'reason' ? t('console.common.reasonRequired') : undefined)} requiredMessage={requiredOf(f, t('console.common.reasonRequired'))}>
             {f.options ? <Select options={f.options} placeholder={f.placeholder} /> : f.multiline ? <Input.TextArea rows={3} maxLength={300} placeholder={f.placeholder} /> : <Input maxLength={100} placeholder={f.placeholder} />}
           </FormField>
         ))}

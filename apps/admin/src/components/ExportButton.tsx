@@ -2,7 +2,7 @@ import { App, Button } from 'antd';
 import type { AnyEndpoint } from '@shop/contract/common';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiFile } from '../lib/api';
+import { callFile } from '../lib/request';
 
 /** The CSV call of a list (the contract's `exportOf`: the list's path + `/export`, same filters and sort). */
 export const exportRouteOf = <E extends AnyEndpoint>(list: E): E => ({ ...list, path: `${list.path}/export` });
@@ -16,7 +16,7 @@ export function ExportButton({ list, query }: { list: AnyEndpoint; query: Record
     setBusy(true);
     try {
       const { page: _p, limit: _l, ...filters } = query;
-      const file = await apiFile(exportRouteOf(list), { query: filters as never });
+      const file = await callFile(exportRouteOf(list), filters);
       const url = URL.createObjectURL(file.blob);
       const a = document.createElement('a');
       a.href = url;
@@ -26,14 +26,14 @@ export function ExportButton({ list, query }: { list: AnyEndpoint; query: Record
       a.remove();
       setTimeout(() => URL.revokeObjectURL(url), 10_000);
     } catch (e) {
-      void message.error(e instanceof Error ? e.message : t('common.error'));
+      void message.error(e instanceof Error ? e.message : t('console.common.error'));
     } finally {
       setBusy(false);
     }
   };
   return (
     <Button loading={busy} onClick={() => void download()} data-testid="export-csv">
-      {t('settings.lists.exportCsv')}
+      {t('console.settings.lists.exportCsv')}
     </Button>
   );
 }

@@ -44,9 +44,9 @@ export function QueryTable<T extends object>({ query, paging, sorting, exportCsv
       <Alert
         type="error"
         showIcon
-        title={t('common.error')}
+        title={t('console.common.error')}
         description={query.error instanceof Error ? query.error.message : undefined}
-        action={<Button onClick={() => void query.refetch()}>{t('common.retry')}</Button>}
+        action={<Button onClick={() => void query.refetch()}>{t('console.common.retry')}</Button>}
       />
     );
   }
@@ -67,7 +67,7 @@ export function QueryTable<T extends object>({ query, paging, sorting, exportCsv
       columns={sortedColumns}
       loading={query.isLoading || query.isFetching}
       dataSource={data?.list ?? []}
-      locale={{ emptyText: query.isLoading ? t('common.loading') : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('common.empty')} /> }}
+      locale={{ emptyText: query.isLoading ? t('console.common.loading') : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('console.common.empty')} /> }}
       onChange={(pagination, filters, sorter, extra) => {
         rest.onChange?.(pagination, filters, sorter, extra);
         if (!sorting || extra.action !== 'sort') return;
@@ -82,7 +82,7 @@ export function QueryTable<T extends object>({ query, paging, sorting, exportCsv
         showSizeChanger: true,
         pageSizeOptions: [10, 20, 50, 100],
         hideOnSinglePage: !paging,
-        showTotal: (n) => t('common.total', { count: n, formatted: formatNumber(n) }),
+        showTotal: (n) => t('console.common.total', { count: n, formatted: formatNumber(n) }),
         onChange: paging ? paging.onChange : (page, limit) => setLocal({ page, limit }),
       }}
     />

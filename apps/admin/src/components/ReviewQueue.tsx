@@ -1,9 +1,14 @@
 import { Button, Descriptions, Drawer, Input, Segmented, Space, type TableColumnsType } from 'antd';
 import type { AnyEndpoint } from '@shop/contract/common';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, type UseQueryResult } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import { useEndpointQuery } from '../lib/endpoint-query';
+import { formatDate } from '../lib/format';
+import { call } from '../lib/request';
 import type { BodySchema } from '../lib/form';
+import { dashboardRoute } from '../lib/routes';
 import { DecisionModal, type DecisionField } from './DecisionModal';
 import { QueryTable, type ListSort } from './QueryTable';
 
@@ -23,27 +28,47 @@ export interface QueueAction<T> {
   send: (row: T, values: Record<string, string>, idempotencyKey: string, body: any) => Promise<unknown>;
 }
 
+/** Approving or rejecting (with a reason) a pending request through its `decide` call (`{ id, decision, reason }`). */
+export function approveOrReject<T extends { id: number; status: string }>(t: TFunction, decide: AnyEndpoint): QueueAction<T>[] {
+  const send = (id: number, decision: 'approve' | 'reject', reason: string | undefined, idempotencyKey: string) => call(decide, { id, decision, reason } as never, { idempotencyKey });
+  return [
+    { key: 'approve', label: t('console.common.approve'), primary: true, when: (r) => r.status === 'pending', question: t('console.common.confirmApprove'), fields: [], send: (r, _v, key) => send(r.id, 'approve', undefined, key) },
+    {
+      key: 'reject',
+      label: t('console.common.reject'),
+      danger: true,
+      when: (r) => r.status === 'pending',
+      question: t('console.common.confirmReject'),
+      fields: [{ name: 'reason', label: t('console.common.reason'), required: true, multiline: true }],
+      send: (r, v, key) => send(r.id, 'reject', v.reason, key),
+    },
+  ];
+}
+
+/** Who decided a request and when, and why, once it is decided. */
+export const decidedFacts = (t: TFunction, r: { reviewed_by: string | null; reviewed_at: string | null; reason: string | null }) => [
+  ...(r.reviewed_by ? [{ label: t('console.common.reviewedBy'), value: `${r.reviewed_by} · ${formatDate(r.reviewed_at)}` }] : []),
+  ...(r.reason ? [{ label: t('console.common.reason'), value: r.reason }] : []),
+];
+
 interface Props<T> {
   name: string;
   statuses: readonly string[];
   defaultStatus: string;
-  load: (q: { status: string; q?: string; page: number; limit: number } & ListSort) => Promise<{ list: T[]; total: number; page: number; limit: number }>;
+  /** The queue's list call (`{ status, q, sort, order, page, limit }` → a page of rows), also offered as a CSV export of what is shown. */
+  list: AnyEndpoint;
   /** What the search box finds (the member …): the list's `q`. */
   searchPlaceholder?: string;
-  /** The list's call: offers its CSV export with the state and sort shown. */
-  exportList?: AnyEndpoint;
   columns: TableColumnsType<T>;
   /** The drawer's facts of a row. */
   describe: (row: T) => Array<{ label: string; value: ReactNode }>;
   /** Documents, slips and images of a row. */
   evidence?: (row: T) => ReactNode;
   actions: QueueAction<T>[];
-  /** Other queries a decision changes (the dashboard's counts …). */
-  alsoInvalidate?: unknown[][];
 }
 
 /** One pattern for every review queue: states, a table, a drawer with the evidence, decisions with a reason and a confirmation. */
-export function ReviewQueue<T extends { id: number; status: string }>({ name, statuses, defaultStatus, load, searchPlaceholder, exportList, columns, describe, evidence, actions, alsoInvalidate = [] }: Props<T>) {
+export function ReviewQueue<T extends { id: number; status: string }>({ name, statuses, defaultStatus, list, searchPlaceholder, columns, describe, evidence, actions }: Props<T>) {
   const { t } = useTranslation();
   const [status, setStatus] = useState(defaultStatus);
   const [paging, setPaging] = useState({ page: 1, limit: 20 });
@@ -51,19 +76,18 @@ export function ReviewQueue<T extends { id: number; status: string }>({ name, st
   const [search, setSearch] = useState('');
   const [open, setOpen] = useState<T | null>(null);
   const [acting, setActing] = useState<QueueAction<T> | null>(null);
-  const queryKey = ['admin', 'queue', name];
   const filters = { status, ...(search ? { q: search } : {}), ...sort };
-  const query = useQuery({ queryKey: [...queryKey, filters, paging], queryFn: () => load({ ...filters, ...paging }), placeholderData: keepPreviousData });
+  const query = useEndpointQuery(list, { ...filters, ...paging } as never, { placeholderData: keepPreviousData }) as UseQueryResult<{ list: T[]; total: number; page: number; limit: number }>;
 
   const allColumns: TableColumnsType<T> = [
     ...columns,
     {
-      title: t('common.actions'),
+      title: t('console.common.actions'),
       key: 'actions',
       width: 120,
       render: (_, row) => (
         <Button size="small" onClick={() => setOpen(row)} data-testid={`open-${row.id}`}>
-          {t('common.details')}
+          {t('console.common.details')}
         </Button>
       ),
     },
@@ -72,7 +96,7 @@ export function ReviewQueue<T extends { id: number; status: string }>({ name, st
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Segmented
         value={status}
-        options={statuses.map((s) => ({ value: s, label: t(`status.${s}`) }))}
+        options={statuses.map((s) => ({ value: s, label: t(`console.status.${s}`) }))}
         onChange={(v) => {
           setStatus(String(v));
           setPaging((p) => ({ ...p, page: 1 }));
@@ -83,12 +107,12 @@ export function ReviewQueue<T extends { id: number; status: string }>({ name, st
         columns={allColumns}
         paging={{ ...paging, onChange: (page, limit) => setPaging({ page, limit }) }}
         sorting={{ ...sort, onChange: (s) => (setSort(s), setPaging((p) => ({ ...p, page: 1 }))) }}
-        exportCsv={exportList && { list: exportList, query: filters }}
+        exportCsv={{ list, query: filters }}
         toolbar={
           searchPlaceholder && (
             <Input.Search
               allowClear
-              enterButton={t('common.search')}
+              enterButton={t('console.common.search')}
               placeholder={searchPlaceholder}
               style={{ width: 360 }}
               onSearch={(v) => {
@@ -138,7 +162,7 @@ export function ReviewQueue<T extends { id: number; status: string }>({ name, st
           schema={acting.schema}
           toBody={acting.toBody && ((values) => acting.toBody!(open, values))}
           send={(values, key, body) => acting.send(open, values, key, body)}
-          invalidate={[queryKey, ['admin', 'dashboard'], ...alsoInvalidate]}
+          invalidates={[list, dashboardRoute]}
           onClose={(decided) => {
             setActing(null);
             if (decided) setOpen(null);

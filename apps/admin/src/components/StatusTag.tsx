@@ -22,5 +22,5 @@ const COLORS: Record<string, string> = {
 /** A state with its colour and its name in the console's language. */
 export function StatusTag({ status }: { status: string }) {
   const { t } = useTranslation();
-  return <Tag color={COLORS[status] ?? 'default'}>{t(`status.${status}`, { defaultValue: status })}</Tag>;
+  return <Tag color={COLORS[status] ?? 'default'}>{t(`console.status.${status}`, { defaultValue: status })}</Tag>;
 }

@@ -15,7 +15,7 @@ export const AUDIT_KINDS = [
   'sku.price', 'sku.stock', 'export', 'language.text', 'charity.cause',
 ] as const;
 
-const textKey = (kind: string) => `settings.kinds.${kind.replace(/\./g, '_')}`;
+const textKey = (kind: string) => `console.settings.kinds.${kind.replace(/\./g, '_')}`;
 
 /** An action as the log shows it: its kind's text in the console's language, and the details recorded after the kind. */
 export function describeAction(t: TFunction, action: string): { label: string; detail: string } {

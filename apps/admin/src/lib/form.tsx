@@ -105,7 +105,7 @@ export function useConsoleForm<V extends FieldValues, B = V>(options: ConsoleFor
   const refused = firstPath(form.formState.errors as FieldErrors);
   const unshownPath = refused && ![...shown].some((name) => refused === name || refused.startsWith(`${name}.`)) ? refused : undefined;
   const unshownError = unshownPath ? (get(form.formState.errors, unshownPath) as FieldError | undefined) : undefined;
-  const unshown = unshownError ? (unshownError.type === 'check' ? String(unshownError.message) : t('common.invalidField', { field: unshownPath })) : null;
+  const unshown = unshownError ? (unshownError.type === 'check' ? String(unshownError.message) : t('console.common.invalidField', { field: unshownPath })) : null;
   return { ...form, submit, busy: form.formState.isSubmitting, unshown, shown };
 }
 
@@ -142,7 +142,7 @@ export function FormField<V extends FieldValues>({ form, name, message, required
       name={name}
       render={({ field, fieldState }) => {
         const error = fieldState.error;
-        const help = error ? (error.type === 'check' ? error.message : (message ?? (isEmpty(field.value) ? (requiredMessage ?? t('auth.required')) : t('common.invalid')))) : undefined;
+        const help = error ? (error.type === 'check' ? error.message : (message ?? (isEmpty(field.value) ? (requiredMessage ?? t('console.auth.required')) : t('console.common.invalid')))) : undefined;
         const onChange = (v: unknown) => {
           if (valuePropName === 'checked') field.onChange(typeof v === 'object' && v !== null && 'target' in v ? (v as { target: { checked: boolean } }).target.checked : v);
           else field.onChange(typeof v === 'object' && v !== null && 'target' in v && !('$d' in v) ? (v as { target: { value: unknown } }).target.value : v);

@@ -1,28 +1,28 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { LANGUAGE_NAMES, LANGUAGES, normalizeLanguage, type Language } from '@shop/contract/common';
-import { enUs } from '../locales/en-us';
+import { packI18nOptions } from '@shop/client/packs';
+import { DEFAULT_LANGUAGE, LANGUAGE_NAMES, normalizeLanguage, type Language } from '@shop/contract/common';
 
-/** The console's texts live in their own namespace, apart from the member app's packs. */
-export const NS = 'admin';
+/**
+ * The console's i18next, set up as the member app's (`packI18nOptions`): flat packs of dotted keys
+ * (`console.common.retry`), one per language. Its texts are the contract's `console-…` language packs
+ * (packages/contract/src/i18n/packs/console-<area>/<lang>.json), bundled with the console and loaded
+ * when their language is first shown; the API's messages come in the envelope, already localized.
+ */
+export const i18n = i18next.createInstance();
 const LANG_KEY = 'admin.lang';
 
-const loaders: Record<Language, () => Promise<object>> = {
-  'en-us': async () => enUs,
-  'zh-cn': () => import('../locales/zh-cn').then((m) => m.zhCn),
-  'zh-tw': () => import('../locales/zh-tw').then((m) => m.zhTw),
-  jp: () => import('../locales/jp').then((m) => m.jp),
-  may: () => import('../locales/may').then((m) => m.may),
-  hu: () => import('../locales/hu').then((m) => m.hu),
-  id: () => import('../locales/id').then((m) => m.id),
-  km: () => import('../locales/km').then((m) => m.km),
-  th: () => import('../locales/th').then((m) => m.th),
-};
+/** Each pack file of the console's areas, loaded on demand. */
+const packFiles = import.meta.glob<Record<string, string>>('../../../../packages/contract/src/i18n/packs/console-*/*.json', { import: 'default' });
+
+/** A language's texts: its file of every console area, merged. */
+async function packOf(lang: Language): Promise<Record<string, string>> {
+  const files = Object.entries(packFiles).filter(([file]) => file.endsWith(`/${lang}.json`));
+  return Object.assign({}, ...(await Promise.all(files.map(([, load]) => load()))));
+}
 
 /** Each language's own name, as its speakers write it (the contract's list, shared with the member app). */
 export { LANGUAGE_NAMES };
-
-export const i18n = i18next.createInstance();
 
 /** The language kept from the last visit, or the browser's, or English. */
 export function initialLanguage(): Language {
@@ -32,28 +32,17 @@ export function initialLanguage(): Language {
     const n = normalizeLanguage(l);
     if (n) return n;
   }
-  return 'en-us';
+  return DEFAULT_LANGUAGE;
 }
 
 export async function initI18n(): Promise<void> {
-  const lang = initialLanguage();
-  await i18n.use(initReactI18next).init({
-    lng: 'en-us',
-    fallbackLng: 'en-us',
-    supportedLngs: [...LANGUAGES],
-    lowerCaseLng: true,
-    ns: [NS],
-    defaultNS: NS,
-    resources: { 'en-us': { [NS]: enUs } },
-    interpolation: { escapeValue: false },
-    returnNull: false,
-  });
-  await changeLanguage(lang);
+  await i18n.use(initReactI18next).init(packI18nOptions);
+  await changeLanguage(initialLanguage());
 }
 
 /** Loads a language's pack if needed, then switches to it and remembers it. */
 export async function changeLanguage(lang: Language): Promise<void> {
-  if (!i18n.hasResourceBundle(lang, NS)) i18n.addResourceBundle(lang, NS, await loaders[lang](), true, true);
+  if (!i18n.hasResourceBundle(lang, 'translation')) i18n.addResourceBundle(lang, 'translation', await packOf(lang), true, true);
   localStorage.setItem(LANG_KEY, lang);
   document.documentElement.lang = lang;
   await i18n.changeLanguage(lang);

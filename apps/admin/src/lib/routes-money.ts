@@ -7,6 +7,7 @@ import type {
 import type {
   adminAddBank, adminAddCollectionAccount, adminAddCryptoAddresses, adminGrantPoints, adminIssueGiftCards, adminSetRechargeChannel, adminSetWalletLimit,
 } from '@shop/contract/wallet';
+import { memberRoute } from './routes';
 
 // The money pages' calls as the contract declares them (types checked against the entries), without their schemas.
 const op = { auth: 'operator', area: 'admin' } as const;
@@ -36,3 +37,8 @@ export const banksRoute = routeOf<typeof adminBankList>({ method: 'GET', path: '
 export const addBankRoute = routeOf<typeof adminAddBank>({ method: 'POST', path: '/admin/api/wallet/banks', ...op });
 export const cryptoPoolRoute = routeOf<typeof adminCryptoAddressPool>({ method: 'GET', path: '/admin/api/wallet/crypto-addresses', ...op });
 export const addCryptoAddressesRoute = routeOf<typeof adminAddCryptoAddresses>({ method: 'POST', path: '/admin/api/wallet/crypto-addresses', ...op });
+
+/** Every answer about the ledger (journal, kinds, accounts and entries, adjustments and their limits, gift-card batches): what a posting may change. */
+export const ledgerAnswers = [journalRoute, entryKindsRoute, memberAccountsRoute, accountEntriesRoute, adjustmentsRoute, adjustmentLimitsRoute, giftCardBatchesRoute];
+/** The ledger's answers and the member's profile (balances): what a posting to a member's account changes. */
+export const memberPostingAnswers = [...ledgerAnswers, memberRoute];

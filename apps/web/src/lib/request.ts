@@ -1,4 +1,5 @@
-import { ClientCode, type AnyEndpoint, type EndpointBodyInput, type EndpointData, type EndpointQueryInput, type Envelope, type Language } from '@shop/contract/common';
+import { ClientCode, type AnyEndpoint, type EndpointData, type Language } from '@shop/contract/common';
+import { answerOf, ApiError, exchange, isEnvelope, newIdempotencyKey, queryString, type ApiErrorKind, type BaseCallOptions, type CallArgs as CallArgsOf, type CallInput } from '@shop/client/call';
 import { paths } from '@/config/paths';
 import { limits } from '@/config/runtime';
 import { takeEarlyAnswer } from '@/lib/early-answers';
@@ -16,17 +17,15 @@ import { useSession } from '@/stores/session';
  * by the same definitions the server binds to.
  */
 
-/** What a call sends: its query parameters (GET) or its JSON body (POST), whichever the contract declares. */
-export type CallInput<E extends AnyEndpoint> = [EndpointQueryInput<E>] extends [undefined] ? EndpointBodyInput<E> : EndpointQueryInput<E>;
+export { ApiError, newIdempotencyKey, type ApiErrorKind, type CallInput };
 
-export interface CallOptions {
+export interface CallOptions extends BaseCallOptions {
   /** A background call: no toast for a failure code or message (session codes are still handled). */
   quiet?: boolean;
   /** The page shows a failure code's message itself, next to the form (registration, spec §8): no toast for it. */
   showsFailureItself?: boolean;
   /** `false`: a POST the member did not tap for, so no blocking loading indicator. */
   showLoading?: boolean;
-  signal?: AbortSignal;
   timeoutMs?: number;
   /** Ask in this language instead of the current one (loading a new language's pack). */
   lang?: Language;
@@ -37,31 +36,7 @@ export interface CallOptions {
   idempotencyKey?: string;
 }
 
-type CallArgs<E extends AnyEndpoint> = undefined extends CallInput<E>
-  ? [input?: CallInput<E>, options?: CallOptions]
-  : Record<string, never> extends CallInput<E>
-    ? [input?: CallInput<E>, options?: CallOptions]
-    : [input: CallInput<E>, options?: CallOptions];
-
-export type ApiErrorKind = 'code' | 'http' | 'network' | 'timeout' | 'aborted';
-
-/** A call that did not give data. `code` is the envelope's, `status` the HTTP one. */
-export class ApiError extends Error {
-  override name = 'ApiError';
-  constructor(
-    readonly kind: ApiErrorKind,
-    message: string,
-    readonly code?: number,
-    readonly status?: number,
-    readonly data?: unknown,
-  ) {
-    super(message);
-  }
-}
-
-const isEnvelope = (v: unknown): v is Envelope =>
-  typeof v === 'object' && v !== null && typeof (v as Envelope).code === 'number';
-
+type CallArgs<E extends AnyEndpoint> = CallArgsOf<E, CallOptions>;
 
 // ---- the blocking loading indicator of POST calls: only after 800 ms, gone when the last one ends
 let pendingPosts = 0;
@@ -123,18 +98,6 @@ export function resetRequestState(): void {
   tokenRenewal = undefined;
 }
 
-function queryString(input: unknown): string {
-  if (!input || typeof input !== 'object') return '';
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(input as Record<string, unknown>)) {
-    if (value === undefined || value === null) continue;
-    if (Array.isArray(value)) value.forEach((v) => params.append(key, String(v)));
-    else params.append(key, typeof value === 'boolean' ? (value ? '1' : '0') : String(value));
-  }
-  const s = params.toString();
-  return s ? `?${s}` : '';
-}
-
 /** The spec §7 headers of a call. */
 export function requestHeaders(endpoint: AnyEndpoint, lang: Language): Record<string, string> {
   const { token } = useSession.getState();
@@ -153,15 +116,6 @@ export function requestHeaders(endpoint: AnyEndpoint, lang: Language): Record<st
   if (endpoint.method === 'POST') headers['Content-Type'] = 'application/json';
   return headers;
 }
-
-/** A fresh `Idempotency-Key` for one user action (random; works on plain http, unlike randomUUID). */
-export function newIdempotencyKey(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}
-
-/** Pauses before an idempotent call is sent again with the same key (network lost, or still in progress). */
-const IDEMPOTENT_RETRY_DELAYS_MS = [400, 1200];
 
 /** The full address of an API path in the current region. */
 export const apiUrl = (path: string): string => `${hostsForRegion().api}${path}`;
@@ -191,42 +145,15 @@ export async function call<E extends AnyEndpoint>(endpoint: E, ...[input, option
   const headers = requestHeaders(endpoint, lang);
   if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
   if (indicator) postStarted();
-  let response: Response;
-  let payload: unknown;
+  let answer: { status: number; payload: unknown };
   try {
-    for (let attempt = 0; ; attempt++) {
-      try {
-        // A first screen's call the early script already made with these headers: its answer, once.
-        const early = attempt === 0 ? takeEarlyAnswer(url, endpoint.method, headers) : undefined;
-        response = early
-          ? await new Promise<Response>((resolve, reject) => {
-              controller.signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')), { once: true });
-              early.then(resolve, reject);
-            })
-          : await fetch(url, {
-              method: endpoint.method,
-              headers,
-              body: isPost ? JSON.stringify(input ?? {}) : undefined,
-              signal: controller.signal,
-              credentials: 'omit',
-            });
-        const text = await response.text();
-        try {
-          payload = text ? (JSON.parse(text) as unknown) : undefined;
-        } catch {
-          payload = undefined;
-        }
-      } catch (e) {
-        // Lost on the way (not timed out or cancelled): the same key makes sending it again safe.
-        if (!idempotencyKey || controller.signal.aborted || attempt >= IDEMPOTENT_RETRY_DELAYS_MS.length) throw e;
-        await new Promise((r) => setTimeout(r, IDEMPOTENT_RETRY_DELAYS_MS[attempt]));
-        continue;
-      }
-      const inProgress = isEnvelope(payload) && payload.code === ClientCode.requestInProgress;
-      if (!idempotencyKey || !inProgress || attempt >= IDEMPOTENT_RETRY_DELAYS_MS.length) break;
-      // The first try is still being processed: ask again for its answer.
-      await new Promise((r) => setTimeout(r, IDEMPOTENT_RETRY_DELAYS_MS[attempt]));
-    }
+    answer = await exchange({
+      url,
+      init: { method: endpoint.method, headers, body: isPost ? JSON.stringify(input ?? {}) : undefined, signal: controller.signal, credentials: 'omit' },
+      idempotencyKey,
+      // A first screen's call the early script already made with these headers: its answer, once.
+      early: takeEarlyAnswer(url, endpoint.method, headers),
+    });
   } catch (e) {
     if (options.signal?.aborted) throw new ApiError('aborted', 'aborted');
     const kind: ApiErrorKind = timedOut ? 'timeout' : 'network';
@@ -240,55 +167,55 @@ export async function call<E extends AnyEndpoint>(endpoint: E, ...[input, option
     if (indicator) postEnded();
   }
 
-  return handleAnswer(endpoint, response.status, payload, options, sentToken) as Promise<EndpointData<E>>;
+  return handleAnswer(answer.status, answer.payload, options, sentToken) as EndpointData<E>;
 }
 
-async function handleAnswer(endpoint: AnyEndpoint, status: number, payload: unknown, options: CallOptions, sentToken: string): Promise<unknown> {
+function handleAnswer(status: number, payload: unknown, options: CallOptions, sentToken: string): unknown {
+  const answer = answerOf(status, payload);
+  if (answer.ok) return answer.data;
+  const { error } = answer;
   // The member logged in (or out) while this call was under way: its session answer is stale.
   const sessionChanged = useSession.getState().token !== sentToken;
-  const envelope = isEnvelope(payload) ? payload : undefined;
-  const serverMsg = envelope && typeof envelope.msg === 'string' ? envelope.msg : '';
+  const serverMsg = isEnvelope(payload) && typeof payload.msg === 'string' ? payload.msg : '';
+  const refusal = (message: string) => new ApiError(error.kind, message, error.code, status, error.data);
 
-  if (status === 200) {
-    if (!envelope) throw new ApiError('http', 'malformed answer', undefined, status);
-    switch (envelope.code) {
-      case 200:
-        return envelope.data;
+  if (error.kind === 'code') {
+    switch (error.code) {
       case ClientCode.tokenInvalid: {
         const message = i18n.t('app.session.expired');
-        if (sessionChanged) throw new ApiError('code', message, ClientCode.tokenInvalid, status, envelope.data);
+        if (sessionChanged) throw refusal(message);
         showToast(message);
         useSession.getState().clear();
         goToLoginAfter(limits.authRedirectDelayMs);
-        throw new ApiError('code', message, ClientCode.tokenInvalid, status, envelope.data);
+        throw refusal(message);
       }
       case ClientCode.loginRequired:
         if (!sessionChanged) goToLoginAfter(limits.authRedirectDelayMs);
-        throw new ApiError('code', serverMsg, ClientCode.loginRequired, status, envelope.data);
+        throw error;
       case ClientCode.userNotFound: {
         const message = i18n.t('app.session.userNotFound');
-        if (sessionChanged) throw new ApiError('code', message, ClientCode.userNotFound, status, envelope.data);
+        if (sessionChanged) throw refusal(message);
         showToast(message);
         goToLoginAfter(limits.authRedirectDelayMs);
-        throw new ApiError('code', message, ClientCode.userNotFound, status, envelope.data);
+        throw refusal(message);
       }
       default:
         if (!options.quiet && !options.showsFailureItself) showToast(serverMsg);
-        throw new ApiError('code', serverMsg, envelope.code, status, envelope.data);
+        throw error;
     }
   }
   if (status === 201) {
     const message = i18n.t('app.session.loginFailed');
     showToast(message);
     goToLoginAfter(limits.loginFailedRedirectDelayMs);
-    throw new ApiError('http', message, envelope?.code, status, envelope?.data);
+    throw refusal(message);
   }
   if (status === 422 || status === 500) {
     if (!options.quiet) showToast(serverMsg || i18n.t('app.error.generic'));
-    throw new ApiError('http', serverMsg, envelope?.code, status, envelope?.data);
+    throw error;
   }
   // Still being processed after the retries: say so, or the member taps again and wonders.
-  if (envelope?.code === ClientCode.requestInProgress && !options.quiet) showToast(serverMsg);
+  if (error.code === ClientCode.requestInProgress && !options.quiet) showToast(serverMsg);
   // Any other status: rejected without a word (spec §8).
-  throw new ApiError('http', serverMsg || `HTTP ${status}`, envelope?.code, status, envelope?.data);
+  throw error;
 }

@@ -27,29 +27,39 @@ export function floorAmount(value: number | string, decimals = 2): string {
   return negative && /[1-9]/.test(out) ? `-${out}` : out;
 }
 
-/** Parses a decimal amount (`'1,234.5'`) into integer minor units of the currency, refusing extra precision. */
-export function toMinorUnits(amount: string | number, currency: string): number {
-  const exp = currencyExponent(currency);
-  const s = typeof amount === 'number' ? plainDecimal(amount) : amount.trim().replace(/,/g, '');
+/** `value` written with `exp` decimals as an integer (`'12.5'`, 2 → 1250), refusing more precision than that. */
+function scaledInteger(value: string | number, exp: number, unit: string): number {
+  const s = typeof value === 'number' ? plainDecimal(value) : value.trim().replace(/,/g, '');
   const m = /^(-)?(\d+)(?:\.(\d+))?$/.exec(s);
-  if (!m) throw new RangeError(`not an amount: ${String(amount)}`);
+  if (!m) throw new RangeError(`not an amount: ${String(value)}`);
   const frac = (m[3] ?? '').replace(/0+$/, '');
-  if (frac.length > exp) throw new RangeError(`${String(amount)} has more than ${exp} decimals for ${currency}`);
-  const minor = Number(m[2]) * 10 ** exp + Number((frac + '0'.repeat(exp)).slice(0, exp) || '0');
-  if (!Number.isSafeInteger(minor)) throw new RangeError(`amount out of range: ${String(amount)}`);
-  return m[1] ? -minor : minor;
+  if (frac.length > exp) throw new RangeError(`${String(value)} has more than ${exp} decimals for ${unit}`);
+  const scaled = Number(m[2]) * 10 ** exp + Number((frac + '0'.repeat(exp)).slice(0, exp) || '0');
+  if (!Number.isSafeInteger(scaled)) throw new RangeError(`amount out of range: ${String(value)}`);
+  return m[1] ? -scaled : scaled;
 }
 
-/** Prints integer minor units as a decimal amount of the currency: `fromMinorUnits(1234, 'USD') === '12.34'`. */
-export function fromMinorUnits(minor: number, currency: string): string {
-  if (!Number.isSafeInteger(minor)) throw new RangeError(`minor units must be a safe integer: ${minor}`);
-  const exp = currencyExponent(currency);
-  const sign = minor < 0 ? '-' : '';
-  const abs = Math.abs(minor);
+/** An integer with `exp` implied decimals written out (`1250`, 2 → `'12.50'`). */
+function unscaled(value: number, exp: number): string {
+  if (!Number.isSafeInteger(value)) throw new RangeError(`minor units must be a safe integer: ${value}`);
+  const sign = value < 0 ? '-' : '';
+  const abs = Math.abs(value);
   if (exp === 0) return `${sign}${abs}`;
   const unit = 10 ** exp;
   return `${sign}${Math.floor(abs / unit)}.${String(abs % unit).padStart(exp, '0')}`;
 }
+
+/** Parses a decimal amount (`'1,234.5'`) into integer minor units of the currency, refusing extra precision. */
+export const toMinorUnits = (amount: string | number, currency: string): number => scaledInteger(amount, currencyExponent(currency), currency);
+
+/** Prints integer minor units as a decimal amount of the currency: `fromMinorUnits(1234, 'USD') === '12.34'`. */
+export const fromMinorUnits = (minor: number, currency: string): string => unscaled(minor, currencyExponent(currency));
+
+/** Parses a percentage (`'2.5'`) into basis points (250), the unit fees and rates are stored in; more than two decimals is refused. */
+export const toBasisPoints = (percent: string | number): number => scaledInteger(percent, 2, 'a percentage');
+
+/** Prints basis points as a percentage with two decimals: `fromBasisPoints(250) === '2.50'`. */
+export const fromBasisPoints = (bp: number): string => unscaled(bp, 2);
 
 /** A minor-unit amount shown as the spec wants it: floored to 2 decimals, whatever the currency. */
 export const displayMinor = (minor: number, currency: string): string => floorAmount(fromMinorUnits(minor, currency));

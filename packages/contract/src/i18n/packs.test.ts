@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../common/languages.js';
-import { loadBundledPacks, PACKS_DIR } from './packs.js';
+import { isConsoleNamespace, loadBundledPacks, loadConsolePacks, PACKS_DIR } from './packs.js';
 
 const namespaces = fs.readdirSync(PACKS_DIR, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort();
 const read = (ns: string, lang: string) => JSON.parse(fs.readFileSync(path.join(PACKS_DIR, ns, `${lang}.json`), 'utf8')) as Record<string, unknown>;
@@ -68,5 +68,19 @@ describe('language packs', () => {
     }
     expect(clashes).toEqual([]);
     expect(() => loadBundledPacks()).not.toThrow();
+    expect(() => loadConsolePacks()).not.toThrow();
+  });
+
+  it("keeps the console's screens out of the packs the API serves, and every console text in the console's", () => {
+    const consoleKeys = namespaces.filter(isConsoleNamespace).flatMap((ns) => Object.keys(read(ns, 'en-us')));
+    expect(consoleKeys.length).toBeGreaterThan(500);
+    const served = loadBundledPacks();
+    const consolePacks = loadConsolePacks();
+    for (const lang of LANGUAGES) {
+      expect(consoleKeys.filter((k) => k in served[lang]), lang).toEqual([]);
+      expect(Object.keys(consolePacks[lang]).sort(), lang).toEqual([...consoleKeys].sort());
+    }
+    // The API's own texts for operators (refusals, CSV headers) stay in the served packs.
+    expect(served['en-us']['console.csv.amount']).toBe('Amount');
   });
 });

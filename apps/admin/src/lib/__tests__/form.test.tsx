@@ -4,6 +4,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { initI18n } from '../i18n';
 import { FormField, useConsoleForm } from '../form';
+import { parseAmount } from '../money';
 
 // The console's one form pattern: antd fields controlled by react-hook-form, checked by a contract
 // schema over the body the call sends (made of the values), with the console's own texts.
@@ -23,7 +24,7 @@ function Coupon({ onValid, needsReason }: { onValid: (b: z.output<typeof body>) 
     schema: async () => body,
     defaultValues: { code: '', amount: '', reason: 'opening' },
     // The operator types major units; the call takes minor units.
-    toBody: (v) => ({ code: v.code.trim().toUpperCase(), amount: Math.round(Number(v.amount) * 100), reason: v.reason }),
+    toBody: (v) => ({ code: v.code.trim().toUpperCase(), amount: parseAmount(v.amount, 'USD') ?? Number.NaN, reason: v.reason }),
     check: (v) => ({ reason: needsReason && v.reason === 'opening' && 'Say why this time' }),
   });
   return (

@@ -1,21 +1,20 @@
 import type { adminCategorySchema, saveCategoryBody } from '@shop/contract/catalogue';
 import type { Language } from '@shop/contract/common';
 import { Alert, App as AntApp, Button, Card, Col, Empty, Form, Input, Popconfirm, Row, Skeleton, Space, Switch, Tag, Tree, TreeSelect, Typography, type TreeDataNode } from 'antd';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { api, newKey } from '../../lib/api';
+import { useEndpointMutation, useEndpointQuery } from '../../lib/endpoint-query';
+import { newIdempotencyKey } from '../../lib/request';
 import { FormField, filledTexts, useConsoleForm } from '../../lib/form';
 import { categoriesRoute, reorderCategoriesRoute, saveCategoryRoute } from '../../lib/routes-catalogue';
-import { LanguagePicker, LanguageTexts, nameIn, useShownLanguages } from './LanguageTexts';
+import { LanguagePicker, LanguageTexts, nameIn, useShownLanguages } from '../../components/LanguageTexts';
 
 type Category = z.infer<typeof adminCategorySchema>;
-export const CATEGORIES_KEY = ['admin', 'catalogue', 'categories'];
 
 /** Every category, asked once for the pages that show the tree or pick from it. */
 export function useCategories(options: { fresh?: boolean } = {}) {
-  return useQuery({ queryKey: CATEGORIES_KEY, queryFn: () => api(categoriesRoute), refetchOnMount: options.fresh ? 'always' : true });
+  return useEndpointQuery(categoriesRoute, undefined, { refetchOnMount: options.fresh ? 'always' : true });
 }
 
 /** The categories as nested nodes, siblings in the shop's order. */
@@ -40,7 +39,7 @@ interface CategoryValues {
 function CategoryForm({ editing, list, shown, onSaved }: { editing: Editing; list: Category[]; shown: Language[]; onSaved: (c: Category) => void }) {
   const { t, i18n } = useTranslation();
   const { message } = AntApp.useApp();
-  const key = useRef(newKey());
+  const key = useRef(newIdempotencyKey());
   const current = list.find((c) => c.id === editing.id);
   const form = useConsoleForm<CategoryValues, z.output<typeof saveCategoryBody>>({
     schema: () => import('@shop/contract/catalogue').then((m) => m.saveCategoryBody),
@@ -49,14 +48,15 @@ function CategoryForm({ editing, list, shown, onSaved }: { editing: Editing; lis
   });
   const { reset } = form;
   useEffect(() => {
-    key.current = newKey();
+    key.current = newIdempotencyKey();
     reset(current ? { name: current.name, icon: current.icon, is_visible: current.is_visible, parent_id: current.parent_id } : { name: {}, icon: '', is_visible: true, parent_id: editing.parent_id });
   }, [editing, current, reset]);
-  const save = useMutation({
-    mutationFn: (body: z.output<typeof saveCategoryBody>) => api(saveCategoryRoute, { body, idempotencyKey: key.current }),
+  const save = useEndpointMutation(saveCategoryRoute, {
+    call: { idempotencyKey: key.current },
+    invalidates: [categoriesRoute],
     onSuccess: (c) => {
-      key.current = newKey();
-      message.success(t('catalogue.categories.saved'));
+      key.current = newIdempotencyKey();
+      message.success(t('console.catalogue.categories.saved'));
       onSaved(c);
     },
   });
@@ -72,20 +72,20 @@ function CategoryForm({ editing, list, shown, onSaved }: { editing: Editing; lis
   const parents = categoryTree(list.filter((c) => !below.has(c.id)), i18n.language);
   return (
     <Form layout="vertical" component="div" data-testid="category-form">
-      <LanguageTexts form={form} shown={shown} fields={[{ name: 'name', label: t('catalogue.categories.name'), max: 60 }]} />
-      <FormField form={form} name="parent_id" label={t('catalogue.categories.parent')}>
-        <TreeSelect allowClear treeDefaultExpandAll treeData={parents} placeholder={t('catalogue.categories.root')} style={{ maxWidth: 360 }} />
+      <LanguageTexts form={form} shown={shown} fields={[{ name: 'name', label: t('console.catalogue.categories.name'), max: 60 }]} />
+      <FormField form={form} name="parent_id" label={t('console.catalogue.categories.parent')}>
+        <TreeSelect allowClear treeDefaultExpandAll treeData={parents} placeholder={t('console.catalogue.categories.root')} style={{ maxWidth: 360 }} />
       </FormField>
-      <FormField form={form} name="icon" label={t('catalogue.categories.icon')}>
+      <FormField form={form} name="icon" label={t('console.catalogue.categories.icon')}>
         <Input maxLength={500} placeholder="/uploads/…" style={{ maxWidth: 480 }} />
       </FormField>
-      <FormField form={form} name="is_visible" label={t('catalogue.categories.visible')} valuePropName="checked">
+      <FormField form={form} name="is_visible" label={t('console.catalogue.categories.visible')} valuePropName="checked">
         <Switch />
       </FormField>
       {save.isError && <Alert type="error" showIcon title={save.error.message} style={{ marginBottom: 12 }} />}
-      <Popconfirm title={t('catalogue.categories.saveQuestion')} okText={t('common.confirm')} cancelText={t('common.cancel')} onConfirm={() => void form.submit((body) => save.mutate(body))()}>
+      <Popconfirm title={t('console.catalogue.categories.saveQuestion')} okText={t('console.common.confirm')} cancelText={t('console.common.cancel')} onConfirm={() => void form.submit((body) => save.mutate(body))()}>
         <Button type="primary" loading={save.isPending} data-testid="save-category">
-          {t('catalogue.editor.save')}
+          {t('console.catalogue.editor.save')}
         </Button>
       </Popconfirm>
     </Form>
@@ -96,7 +96,6 @@ function CategoryForm({ editing, list, shown, onSaved }: { editing: Editing; lis
 export default function Categories() {
   const { t, i18n } = useTranslation();
   const { message, modal } = AntApp.useApp();
-  const qc = useQueryClient();
   // The tree page reads the categories again each time it opens (another operator may have changed them).
   const query = useCategories({ fresh: true });
   const [shown, setShown] = useShownLanguages();
@@ -104,13 +103,10 @@ export default function Categories() {
   const [collapsed, setCollapsed] = useState<Set<number>>(new Set());
   const [editing, setEditing] = useState<Editing | null>(null);
   const list = useMemo(() => query.data?.list ?? [], [query.data]);
-  const reorder = useMutation({
-    mutationFn: (v: { parent_id: number | null; ids: number[] }) => api(reorderCategoriesRoute, { body: v, idempotencyKey: newKey() }),
-    onSuccess: async () => {
-      message.success(t('catalogue.categories.reordered'));
-      await qc.invalidateQueries({ queryKey: CATEGORIES_KEY });
-    },
-    onError: (e) => message.error(e.message),
+  const reorder = useEndpointMutation(reorderCategoriesRoute, {
+    invalidates: [categoriesRoute],
+    onSuccess: () => void message.success(t('console.catalogue.categories.reordered')),
+    onError: (e) => void message.error(e.message),
   });
   const siblingsOf = (parent: number | null) => list.filter((c) => c.parent_id === parent).map((c) => c.id);
   /** Moves `id` to `index` among its siblings and saves the order. */
@@ -121,10 +117,10 @@ export default function Categories() {
     ids.splice(Math.max(0, Math.min(index, ids.length)), 0, id);
     // A new order is a decision members see at once: asked first (Enter confirms, Escape leaves it as it was).
     void modal.confirm({
-      title: t('catalogue.categories.reorderQuestion'),
+      title: t('console.catalogue.categories.reorderQuestion'),
       content: ids.map((x) => nameIn(list.find((y) => y.id === x)?.name ?? {}, i18n.language)).join(' · '),
-      okText: t('common.confirm'),
-      cancelText: t('common.cancel'),
+      okText: t('console.common.confirm'),
+      cancelText: t('console.common.cancel'),
       autoFocusButton: 'ok',
       onOk: () => reorder.mutateAsync({ parent_id: c.parent_id, ids }).catch(() => undefined),
     });
@@ -133,11 +129,11 @@ export default function Categories() {
   const position = selected ? siblingsOf(selected.parent_id).indexOf(selected.id) : -1;
   const count = selected ? siblingsOf(selected.parent_id).length : 0;
 
-  if (query.isError) return <Alert type="error" showIcon title={t('common.error')} description={query.error.message} action={<Button onClick={() => void query.refetch()}>{t('common.retry')}</Button>} />;
+  if (query.isError) return <Alert type="error" showIcon title={t('console.common.error')} description={query.error.message} action={<Button onClick={() => void query.refetch()}>{t('console.common.retry')}</Button>} />;
   const tree = categoryTree(list, i18n.language, (c) => (
     <span data-testid={`category-${c.id}`}>
-      {nameIn(c.name, i18n.language)} <Typography.Text type="secondary">{t('catalogue.categories.goodsCount', { count: c.goods_count })}</Typography.Text>
-      {!c.is_visible && <Tag style={{ marginInlineStart: 6 }}>{t('catalogue.categories.hidden')}</Tag>}
+      {nameIn(c.name, i18n.language)} <Typography.Text type="secondary">{t('console.catalogue.categories.goodsCount', { count: c.goods_count })}</Typography.Text>
+      {!c.is_visible && <Tag style={{ marginInlineStart: 6 }}>{t('console.catalogue.categories.hidden')}</Tag>}
     </span>
   ));
   return (
@@ -145,18 +141,18 @@ export default function Categories() {
       <Col span={10}>
         <Card
           size="small"
-          title={t('catalogue.nav.categories')}
+          title={t('console.catalogue.nav.categories')}
           extra={
             <Button type="primary" onClick={() => setEditing({ parent_id: null })} data-testid="new-category">
-              {t('catalogue.categories.new')}
+              {t('console.catalogue.categories.new')}
             </Button>
           }
         >
-          <Typography.Paragraph type="secondary">{t('catalogue.categories.dragHint')}</Typography.Paragraph>
+          <Typography.Paragraph type="secondary">{t('console.catalogue.categories.dragHint')}</Typography.Paragraph>
           {query.isLoading ? (
             <Skeleton active />
           ) : list.length === 0 ? (
-            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('common.empty')} />
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('console.common.empty')} />
           ) : (
             <Tree
               treeData={tree}
@@ -190,17 +186,17 @@ export default function Categories() {
       <Col span={14}>
         <Card
           size="small"
-          title={selected ? nameIn(selected.name, i18n.language) : editing ? t('catalogue.categories.new') : ''}
+          title={selected ? nameIn(selected.name, i18n.language) : editing ? t('console.catalogue.categories.new') : ''}
           extra={
             selected && (
               <Space>
                 <Button disabled={position <= 0 || reorder.isPending} onClick={() => moveTo(selected.id, position - 1)} data-testid="move-up">
-                  {t('catalogue.categories.up')}
+                  {t('console.catalogue.categories.up')}
                 </Button>
                 <Button disabled={position < 0 || position >= count - 1 || reorder.isPending} onClick={() => moveTo(selected.id, position + 1)} data-testid="move-down">
-                  {t('catalogue.categories.down')}
+                  {t('console.catalogue.categories.down')}
                 </Button>
-                <Button onClick={() => setEditing({ parent_id: selected.id })}>{t('catalogue.categories.newChild')}</Button>
+                <Button onClick={() => setEditing({ parent_id: selected.id })}>{t('console.catalogue.categories.newChild')}</Button>
               </Space>
             )
           }
@@ -208,19 +204,16 @@ export default function Categories() {
           {editing ? (
             <Space orientation="vertical" style={{ width: '100%' }}>
               <LanguagePicker shown={shown} onChange={setShown} />
-              <Typography.Text type="secondary">{t('catalogue.english')}</Typography.Text>
+              <Typography.Text type="secondary">{t('console.catalogue.english')}</Typography.Text>
               <CategoryForm
                 editing={editing}
                 list={list}
                 shown={shown}
-                onSaved={(c) => {
-                  void qc.invalidateQueries({ queryKey: CATEGORIES_KEY });
-                  setEditing({ id: c.id, parent_id: c.parent_id });
-                }}
+                onSaved={(c) => setEditing({ id: c.id, parent_id: c.parent_id })}
               />
             </Space>
           ) : (
-            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('catalogue.categories.pick')} />
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('console.catalogue.categories.pick')} />
           )}
         </Card>
       </Col>

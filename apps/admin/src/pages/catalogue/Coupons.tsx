@@ -1,21 +1,22 @@
 import type { adminCouponSchema } from '@shop/contract/catalogue';
-import { fromMinorUnits, toMinorUnits } from '@shop/contract/common';
+import { fromMinorUnits } from '@shop/contract/common';
 import { Alert, App as AntApp, Button, Form, Input, InputNumber, Modal, Radio, Segmented, Select, Space, Tag } from 'antd';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { useCan } from '../../app/operator';
+import { useEndpointMutation, useEndpointQuery } from '../../lib/endpoint-query';
+import { useCan } from '../../lib/operator';
 import { DecisionModal } from '../../components/DecisionModal';
 import { QueryTable, type ListSort } from '../../components/QueryTable';
-import { api, newKey } from '../../lib/api';
+import { call, newIdempotencyKey } from '../../lib/request';
 import { formatDate, formatMoney, formatNumber } from '../../lib/format';
+import { amountOf, parsePercent, percentOf, showPercent } from '../../lib/money';
 import { FormField, fromLocalInput, toLocalInput, useConsoleForm } from '../../lib/form';
 import { couponsRoute, createCouponRoute, endCouponRoute, updateCouponRoute } from '../../lib/routes-catalogue';
 
 type Row = z.infer<typeof adminCouponSchema>;
-const KEY = ['admin', 'catalogue', 'coupons'];
 const CURRENCIES = ['USD', 'CNY', 'TWD', 'JPY', 'MYR', 'HUF', 'IDR', 'KHR', 'THB'];
 const STATES = ['scheduled', 'running', 'ended'] as const;
 
@@ -23,7 +24,7 @@ interface Values {
   code: string;
   kind: 'amount' | 'percent';
   amount: string | null;
-  percent: number | null;
+  percent: string | null;
   currency: string;
   min_spend: string | null;
   starts_at: string;
@@ -33,21 +34,11 @@ interface Values {
   reason: string;
 }
 
-/** Minor units of an amount typed in major units; not a number when it is not one (the schema refuses it). */
-const minor = (v: string | null, currency: string): number => {
-  try {
-    return toMinorUnits(String(v ?? ''), currency);
-  } catch {
-    return Number.NaN;
-  }
-};
-
 /** A new coupon, or a change of one (its code, kind and currency stay, and a reason is asked): checked by the contract, then confirmed. */
 function CouponForm({ editing, onClose }: { editing?: Row; onClose: () => void }) {
   const { t } = useTranslation();
   const { message, modal } = AntApp.useApp();
-  const qc = useQueryClient();
-  const key = useRef(newKey());
+  const key = useRef(newIdempotencyKey());
   const form = useConsoleForm<Values, Record<string, unknown>>({
     schema: () => import('@shop/contract/orders').then((o) => (editing ? import('@shop/contract/catalogue').then((c) => c.updateCouponBody) : o.couponBody)),
     defaultValues: editing
@@ -55,7 +46,7 @@ function CouponForm({ editing, onClose }: { editing?: Row; onClose: () => void }
           code: editing.code,
           kind: editing.kind,
           amount: editing.amount === null ? null : fromMinorUnits(editing.amount, editing.currency),
-          percent: editing.percent_bp === null ? null : editing.percent_bp / 100,
+          percent: editing.percent_bp === null ? null : percentOf(editing.percent_bp),
           currency: editing.currency,
           min_spend: fromMinorUnits(editing.min_spend, editing.currency),
           starts_at: toLocalInput(editing.starts_at),
@@ -67,9 +58,9 @@ function CouponForm({ editing, onClose }: { editing?: Row; onClose: () => void }
       : { code: '', kind: 'amount', amount: null, percent: null, currency: 'USD', min_spend: null, starts_at: '', ends_at: '', per_member_limit: 1, total_limit: null, reason: '' },
     toBody: (v) => {
       const off = {
-        amount: v.kind === 'amount' ? minor(v.amount, v.currency) : undefined,
-        percent_bp: v.kind === 'percent' && v.percent !== null ? Math.round(v.percent * 100) : undefined,
-        min_spend: v.min_spend ? minor(v.min_spend, v.currency) : 0,
+        amount: v.kind === 'amount' ? amountOf(v.amount, v.currency) : undefined,
+        percent_bp: v.kind === 'percent' && v.percent ? (parsePercent(v.percent) ?? Number.NaN) : undefined,
+        min_spend: v.min_spend ? amountOf(v.min_spend, v.currency) : 0,
         starts_at: fromLocalInput(v.starts_at),
         ends_at: fromLocalInput(v.ends_at),
         per_member_limit: v.per_member_limit ?? undefined,
@@ -79,38 +70,37 @@ function CouponForm({ editing, onClose }: { editing?: Row; onClose: () => void }
     },
     fieldOf: { percent_bp: 'percent' },
     check: (v) => ({
-      percent: v.kind === 'percent' && v.percent === null && t('catalogue.editor.required'),
-      ends_at: v.starts_at && v.ends_at && v.ends_at <= v.starts_at && t('catalogue.coupons.endsAfterStart'),
+      percent: v.kind === 'percent' && !v.percent && t('console.catalogue.editor.required'),
+      ends_at: v.starts_at && v.ends_at && v.ends_at <= v.starts_at && t('console.catalogue.coupons.endsAfterStart'),
     }),
   });
   const kind = useWatch({ control: form.control, name: 'kind' });
   const currency = useWatch({ control: form.control, name: 'currency' });
-  const save = useMutation({
-    mutationFn: (body: Record<string, unknown>) =>
-      editing ? api(updateCouponRoute, { idempotencyKey: key.current, body: body as never }) : api(createCouponRoute, { idempotencyKey: key.current, body: body as never }),
-    onSuccess: async () => {
-      message.success(editing ? t('catalogue.coupons.saved') : t('catalogue.coupons.created'));
-      await qc.invalidateQueries({ queryKey: KEY });
+  const save = useEndpointMutation(editing ? updateCouponRoute : createCouponRoute, {
+    call: { idempotencyKey: key.current },
+    invalidates: [couponsRoute],
+    onSuccess: () => {
+      message.success(editing ? t('console.catalogue.coupons.saved') : t('console.catalogue.coupons.created'));
       onClose();
     },
   });
   // A coupon members can use at once: asked once more before it is issued or changed.
   const submit = form.submit((body) =>
     modal.confirm({
-      title: editing ? t('catalogue.coupons.saveQuestion') : t('catalogue.coupons.createQuestion'),
+      title: editing ? t('console.catalogue.coupons.saveQuestion') : t('console.catalogue.coupons.createQuestion'),
       content: `${editing?.code ?? String(body.code)}`,
-      okText: t('common.confirm'),
-      cancelText: t('common.cancel'),
-      onOk: () => save.mutateAsync(body).catch(() => undefined),
+      okText: t('console.common.confirm'),
+      cancelText: t('console.common.cancel'),
+      onOk: () => save.mutateAsync(body as never).catch(() => undefined),
     }),
   );
-  const required = t('catalogue.editor.required');
+  const required = t('console.catalogue.editor.required');
   return (
     <Modal
       open
-      title={editing ? `${t('catalogue.coupons.edit')} · ${editing.code}` : t('catalogue.coupons.new')}
-      okText={t('common.submit')}
-      cancelText={t('common.cancel')}
+      title={editing ? `${t('console.catalogue.coupons.edit')} · ${editing.code}` : t('console.catalogue.coupons.new')}
+      okText={t('console.common.submit')}
+      cancelText={t('console.common.cancel')}
       onOk={() => void submit()}
       okButtonProps={{ loading: save.isPending, 'data-testid': 'coupon-submit' } as never}
       onCancel={onClose}
@@ -119,48 +109,48 @@ function CouponForm({ editing, onClose }: { editing?: Row; onClose: () => void }
     >
       <Form layout="vertical" component="div">
         <Space wrap>
-          <FormField form={form} name="code" label={t('catalogue.coupons.code')} required message={t('catalogue.coupons.codeHint')}>
+          <FormField form={form} name="code" label={t('console.catalogue.coupons.code')} required message={t('console.catalogue.coupons.codeHint')}>
             <Input maxLength={40} disabled={!!editing} style={{ width: 200, textTransform: 'uppercase' }} data-testid="coupon-code" />
           </FormField>
-          <FormField form={form} name="currency" label={t('common.currency')} required>
+          <FormField form={form} name="currency" label={t('console.common.currency')} required>
             <Select disabled={!!editing} style={{ width: 110 }} options={CURRENCIES.map((c) => ({ value: c, label: c }))} />
           </FormField>
         </Space>
-        <FormField form={form} name="kind" label={t('catalogue.coupons.kind')}>
-          <Radio.Group disabled={!!editing} options={[{ value: 'amount', label: t('catalogue.coupons.kinds.amount') }, { value: 'percent', label: t('catalogue.coupons.kinds.percent') }]} />
+        <FormField form={form} name="kind" label={t('console.catalogue.coupons.kind')}>
+          <Radio.Group disabled={!!editing} options={[{ value: 'amount', label: t('console.catalogue.coupons.kinds.amount') }, { value: 'percent', label: t('console.catalogue.coupons.kinds.percent') }]} />
         </FormField>
         <Space wrap>
           {kind === 'percent' ? (
-            <FormField form={form} name="percent" label={`${t('catalogue.coupons.percent')} (%)`} required message={required}>
-              <InputNumber min={0.01} max={100} precision={2} style={{ width: 140 }} />
+            <FormField form={form} name="percent" label={`${t('console.catalogue.coupons.percent')} (%)`} required message={required}>
+              <InputNumber<string> stringMode min="0.01" max="100" style={{ width: 140 }} />
             </FormField>
           ) : (
-            <FormField form={form} name="amount" label={`${t('catalogue.coupons.amount')} (${currency})`} required message={required}>
+            <FormField form={form} name="amount" label={`${t('console.catalogue.coupons.amount')} (${currency})`} required message={required}>
               <InputNumber<string> stringMode min="0" style={{ width: 140 }} data-testid="coupon-amount" />
             </FormField>
           )}
-          <FormField form={form} name="min_spend" label={t('catalogue.coupons.minSpend')}>
+          <FormField form={form} name="min_spend" label={t('console.catalogue.coupons.minSpend')}>
             <InputNumber<string> stringMode min="0" style={{ width: 140 }} />
           </FormField>
         </Space>
         <Space wrap>
-          <FormField form={form} name="starts_at" label={t('catalogue.coupons.starts')} required requiredMessage={required}>
+          <FormField form={form} name="starts_at" label={t('console.catalogue.coupons.starts')} required requiredMessage={required}>
             <Input type="datetime-local" style={{ width: 220 }} data-testid="coupon-starts" />
           </FormField>
-          <FormField form={form} name="ends_at" label={t('catalogue.coupons.ends')} required requiredMessage={required}>
+          <FormField form={form} name="ends_at" label={t('console.catalogue.coupons.ends')} required requiredMessage={required}>
             <Input type="datetime-local" style={{ width: 220 }} data-testid="coupon-ends" />
           </FormField>
         </Space>
         <Space wrap>
-          <FormField form={form} name="per_member_limit" label={t('catalogue.coupons.perMember')}>
+          <FormField form={form} name="per_member_limit" label={t('console.catalogue.coupons.perMember')}>
             <InputNumber min={1} max={1000} precision={0} />
           </FormField>
-          <FormField form={form} name="total_limit" label={t('catalogue.coupons.totalLimit')} extra={editing ? t('catalogue.coupons.usedSoFar', { count: editing.used }) : undefined}>
-            <InputNumber min={1} precision={0} placeholder={t('catalogue.coupons.unlimited')} />
+          <FormField form={form} name="total_limit" label={t('console.catalogue.coupons.totalLimit')} extra={editing ? t('console.catalogue.coupons.usedSoFar', { count: editing.used }) : undefined}>
+            <InputNumber min={1} precision={0} placeholder={t('console.catalogue.coupons.unlimited')} />
           </FormField>
         </Space>
         {editing && (
-          <FormField form={form} name="reason" label={t('common.reason')} required message={t('common.reasonRequired')}>
+          <FormField form={form} name="reason" label={t('console.common.reason')} required message={t('console.common.reasonRequired')}>
             <Input.TextArea rows={2} maxLength={300} data-testid="coupon-reason" />
           </FormField>
         )}
@@ -182,12 +172,12 @@ export default function Coupons() {
   const [editing, setEditing] = useState<Row | 'new' | null>(null);
   const [ending, setEnding] = useState<Row | null>(null);
   const filters = { q: search || undefined, state: state === 'all' ? undefined : (state as Row['state']), ...(sort as { sort?: 'id' }) };
-  const query = useQuery({ queryKey: [...KEY, filters, paging], queryFn: () => api(couponsRoute, { query: { ...filters, ...paging } }), placeholderData: keepPreviousData });
+  const query = useEndpointQuery(couponsRoute, { ...filters, ...paging }, { placeholderData: keepPreviousData });
   const first = () => setPaging((p) => ({ ...p, page: 1 }));
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Button type="primary" onClick={() => setEditing('new')} data-testid="new-coupon">
-        {t('catalogue.coupons.new')}
+        {t('console.catalogue.coupons.new')}
       </Button>
       <QueryTable<Row>
         query={query}
@@ -196,32 +186,32 @@ export default function Coupons() {
         exportCsv={{ list: couponsRoute, query: filters }}
         toolbar={
           <Space wrap>
-            <Input.Search allowClear placeholder={t('catalogue.coupons.code')} style={{ width: 240 }} onSearch={(v) => (setSearch(v.trim()), first())} data-testid="coupon-search" />
-            <Segmented value={state} onChange={(v) => (setState(String(v)), first())} options={[{ value: 'all', label: t('common.all') }, ...STATES.map((s) => ({ value: s, label: t(`catalogue.promotion.${s}`) }))]} />
+            <Input.Search allowClear placeholder={t('console.catalogue.coupons.code')} style={{ width: 240 }} onSearch={(v) => (setSearch(v.trim()), first())} data-testid="coupon-search" />
+            <Segmented value={state} onChange={(v) => (setState(String(v)), first())} options={[{ value: 'all', label: t('console.common.all') }, ...STATES.map((s) => ({ value: s, label: t(`console.catalogue.promotion.${s}`) }))]} />
           </Space>
         }
         columns={[
-          { title: t('catalogue.coupons.code'), dataIndex: 'code', sorter: true },
-          { title: t('catalogue.coupons.kind'), key: 'off', render: (_, r) => (r.kind === 'amount' ? formatMoney(r.amount ?? 0, r.currency) : `${formatNumber((r.percent_bp ?? 0) / 100)} %`) },
-          { title: t('catalogue.coupons.minSpend'), key: 'min', align: 'right', render: (_, r) => formatMoney(r.min_spend, r.currency) },
-          { title: t('catalogue.coupons.starts'), dataIndex: 'starts_at', sorter: true, render: (v: string) => formatDate(v) },
-          { title: t('catalogue.coupons.ends'), dataIndex: 'ends_at', sorter: true, render: (v: string) => formatDate(v) },
-          { title: t('catalogue.coupons.used'), key: 'used', sorter: true, align: 'right', render: (_, r) => `${formatNumber(r.used)} / ${r.total_limit === null ? '∞' : formatNumber(r.total_limit)}` },
-          { title: t('catalogue.coupons.perMember'), dataIndex: 'per_member_limit', align: 'right' },
-          { title: t('common.status'), dataIndex: 'state', render: (s: Row['state']) => <Tag color={s === 'running' ? 'green' : s === 'scheduled' ? 'blue' : 'default'}>{t(`catalogue.promotion.${s}`)}</Tag> },
-          { title: t('catalogue.coupons.createdBy'), dataIndex: 'created_by' },
+          { title: t('console.catalogue.coupons.code'), dataIndex: 'code', sorter: true },
+          { title: t('console.catalogue.coupons.kind'), key: 'off', render: (_, r) => (r.kind === 'amount' ? formatMoney(r.amount ?? 0, r.currency) : showPercent(r.percent_bp ?? 0)) },
+          { title: t('console.catalogue.coupons.minSpend'), key: 'min', align: 'right', render: (_, r) => formatMoney(r.min_spend, r.currency) },
+          { title: t('console.catalogue.coupons.starts'), dataIndex: 'starts_at', sorter: true, render: (v: string) => formatDate(v) },
+          { title: t('console.catalogue.coupons.ends'), dataIndex: 'ends_at', sorter: true, render: (v: string) => formatDate(v) },
+          { title: t('console.catalogue.coupons.used'), key: 'used', sorter: true, align: 'right', render: (_, r) => `${formatNumber(r.used)} / ${r.total_limit === null ? '∞' : formatNumber(r.total_limit)}` },
+          { title: t('console.catalogue.coupons.perMember'), dataIndex: 'per_member_limit', align: 'right' },
+          { title: t('console.common.status'), dataIndex: 'state', render: (s: Row['state']) => <Tag color={s === 'running' ? 'green' : s === 'scheduled' ? 'blue' : 'default'}>{t(`console.catalogue.promotion.${s}`)}</Tag> },
+          { title: t('console.catalogue.coupons.createdBy'), dataIndex: 'created_by' },
           {
-            title: t('common.actions'),
+            title: t('console.common.actions'),
             key: 'a',
             render: (_, r) =>
               can('settings.write') && (
                 <Space>
                   <Button size="small" onClick={() => setEditing(r)} data-testid={`edit-coupon-${r.id}`}>
-                    {t('catalogue.goods.edit')}
+                    {t('console.catalogue.goods.edit')}
                   </Button>
                   {r.state !== 'ended' && (
                     <Button size="small" danger onClick={() => setEnding(r)} data-testid={`end-coupon-${r.id}`}>
-                      {t('catalogue.promotion.end')}
+                      {t('console.catalogue.promotion.end')}
                     </Button>
                   )}
                 </Space>
@@ -233,15 +223,15 @@ export default function Coupons() {
       {ending && (
         <DecisionModal
           open
-          title={`${t('catalogue.promotion.end')} · ${ending.code}`}
-          question={t('catalogue.coupons.endQuestion')}
-          okText={t('catalogue.promotion.end')}
+          title={`${t('console.catalogue.promotion.end')} · ${ending.code}`}
+          question={t('console.catalogue.coupons.endQuestion')}
+          okText={t('console.catalogue.promotion.end')}
           danger
-          fields={[{ name: 'reason', label: t('common.reason'), required: true, multiline: true }]}
+          fields={[{ name: 'reason', label: t('console.common.reason'), required: true, multiline: true }]}
           schema={() => import('@shop/contract/orders').then((m) => m.endEarlyBody)}
           toBody={(v) => ({ id: ending.id, reason: v.reason })}
-          send={(_v, key, body) => api(endCouponRoute, { body, idempotencyKey: key })}
-          invalidate={[KEY]}
+          send={(_v, key, body) => call(endCouponRoute, body, { idempotencyKey: key })}
+          invalidates={[couponsRoute]}
           onClose={() => setEnding(null)}
         />
       )}

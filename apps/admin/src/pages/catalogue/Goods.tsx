@@ -1,19 +1,18 @@
 import type { ADMIN_GOODS_SORTS, adminGoodsSummarySchema } from '@shop/contract/catalogue';
 import { Button, Image, Input, Popconfirm, Segmented, Space, Tag, TreeSelect, App as AntApp, type TableColumnsType } from 'antd';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
+import { useEndpointMutation, useEndpointQuery } from '../../lib/endpoint-query';
 import { QueryTable } from '../../components/QueryTable';
-import { api, newKey } from '../../lib/api';
 import { formatDate, formatMoney, formatNumber } from '../../lib/format';
 import { exportGoodsRoute, goodsListRoute, goodsStatusRoute } from '../../lib/routes-catalogue';
 import { categoryTree, useCategories } from './Categories';
 
 type Row = z.infer<typeof adminGoodsSummarySchema>;
 type Sort = (typeof ADMIN_GOODS_SORTS)[number];
-export const GOODS_KEY = ['admin', 'catalogue', 'goods'];
 
 // Which server order a column's sorter stands for, each way.
 const SORTS: Record<string, { ascend: Sort; descend: Sort }> = {
@@ -27,26 +26,22 @@ const SORTS: Record<string, { ascend: Sort; descend: Sort }> = {
 function SaleSwitch({ row }: { row: Row }) {
   const { t } = useTranslation();
   const { message } = AntApp.useApp();
-  const qc = useQueryClient();
   const on = row.status === 'on_sale';
-  const change = useMutation({
-    mutationFn: () => api(goodsStatusRoute, { body: { ids: [row.id], status: on ? 'off_sale' : 'on_sale' }, idempotencyKey: newKey() }),
-    onSuccess: async () => {
-      message.success(t('catalogue.goods.statusChanged'));
-      await qc.invalidateQueries({ queryKey: GOODS_KEY });
-    },
-    onError: (e) => message.error(e.message),
+  const change = useEndpointMutation(goodsStatusRoute, {
+    invalidates: [goodsListRoute],
+    onSuccess: () => void message.success(t('console.catalogue.goods.statusChanged')),
+    onError: (e) => void message.error(e.message),
   });
   return (
     <Popconfirm
-      title={on ? t('catalogue.goods.takeOff') : t('catalogue.goods.putOn')}
-      description={on ? t('catalogue.goods.takeOffQuestion') : t('catalogue.goods.putOnQuestion')}
-      okText={t('common.confirm')}
-      cancelText={t('common.cancel')}
-      onConfirm={() => change.mutateAsync()}
+      title={on ? t('console.catalogue.goods.takeOff') : t('console.catalogue.goods.putOn')}
+      description={on ? t('console.catalogue.goods.takeOffQuestion') : t('console.catalogue.goods.putOnQuestion')}
+      okText={t('console.common.confirm')}
+      cancelText={t('console.common.cancel')}
+      onConfirm={() => change.mutateAsync({ ids: [row.id], status: on ? 'off_sale' : 'on_sale' })}
     >
       <Button size="small" danger={on} loading={change.isPending} data-testid={`sale-${row.id}`}>
-        {on ? t('catalogue.goods.takeOff') : t('catalogue.goods.putOn')}
+        {on ? t('console.catalogue.goods.takeOff') : t('console.catalogue.goods.putOn')}
       </Button>
     </Popconfirm>
   );
@@ -60,7 +55,7 @@ export default function Goods() {
   const [draft, setDraft] = useState('');
   const [filters, setFilters] = useState<{ q?: string; category_id?: number; status?: 'on_sale' | 'off_sale'; sort: Sort }>({ sort: 'updated_desc' });
   const [paging, setPaging] = useState({ page: 1, limit: 20 });
-  const query = useQuery({ queryKey: [...GOODS_KEY, filters, paging], queryFn: () => api(goodsListRoute, { query: { ...filters, ...paging } }), placeholderData: keepPreviousData });
+  const query = useEndpointQuery(goodsListRoute, { ...filters, ...paging }, { placeholderData: keepPreviousData });
   const filter = (f: Partial<typeof filters>) => {
     setFilters((x) => ({ ...x, ...f }));
     setPaging((p) => ({ ...p, page: 1 }));
@@ -72,24 +67,24 @@ export default function Goods() {
     return filters.sort === s.descend ? 'descend' : null;
   };
   const columns: TableColumnsType<Row> = [
-    { title: t('common.id'), dataIndex: 'id', width: 80 },
+    { title: t('console.common.id'), dataIndex: 'id', width: 80 },
     { title: '', dataIndex: 'cover', width: 64, render: (src: string) => (src ? <Image src={src} width={40} height={40} style={{ objectFit: 'cover' }} preview={false} alt="" /> : null) },
-    { title: t('catalogue.goods.name'), dataIndex: 'name', width: 260, render: (name: string, r) => <a onClick={() => navigate(`/catalogue/goods/${r.id}`)}>{name}</a> },
-    { title: t('catalogue.goods.category'), dataIndex: 'category_name' },
-    { title: t('catalogue.goods.price'), key: 'price', align: 'right', sorter: true, sortOrder: sortedBy('price'), sortDirections: ['ascend', 'descend'], render: (_, r) => <span data-testid={`price-${r.id}`}>{formatMoney(r.price, r.currency)}</span> },
-    { title: t('catalogue.goods.stock'), key: 'stock', dataIndex: 'stock', align: 'right', sorter: true, sortOrder: sortedBy('stock'), sortDirections: ['ascend'], render: (n: number) => formatNumber(n) },
-    { title: t('catalogue.goods.sales'), key: 'sales', dataIndex: 'sales', align: 'right', sorter: true, sortOrder: sortedBy('sales'), sortDirections: ['descend'], render: (n: number) => formatNumber(n) },
-    { title: t('catalogue.goods.skus'), dataIndex: 'sku_count', align: 'right', width: 70 },
-    { title: t('common.status'), dataIndex: 'status', render: (s: Row['status']) => <Tag color={s === 'on_sale' ? 'green' : 'default'}>{t(`catalogue.goods.status.${s}`)}</Tag> },
-    { title: t('catalogue.goods.updated'), key: 'updated_at', dataIndex: 'updated_at', width: 170, sorter: true, sortOrder: sortedBy('updated_at'), sortDirections: ['descend'], render: (v: string) => formatDate(v) },
+    { title: t('console.catalogue.goods.name'), dataIndex: 'name', width: 260, render: (name: string, r) => <a onClick={() => navigate(`/catalogue/goods/${r.id}`)}>{name}</a> },
+    { title: t('console.catalogue.goods.category'), dataIndex: 'category_name' },
+    { title: t('console.catalogue.goods.price'), key: 'price', align: 'right', sorter: true, sortOrder: sortedBy('price'), sortDirections: ['ascend', 'descend'], render: (_, r) => <span data-testid={`price-${r.id}`}>{formatMoney(r.price, r.currency)}</span> },
+    { title: t('console.catalogue.goods.stock'), key: 'stock', dataIndex: 'stock', align: 'right', sorter: true, sortOrder: sortedBy('stock'), sortDirections: ['ascend'], render: (n: number) => formatNumber(n) },
+    { title: t('console.catalogue.goods.sales'), key: 'sales', dataIndex: 'sales', align: 'right', sorter: true, sortOrder: sortedBy('sales'), sortDirections: ['descend'], render: (n: number) => formatNumber(n) },
+    { title: t('console.catalogue.goods.skus'), dataIndex: 'sku_count', align: 'right', width: 70 },
+    { title: t('console.common.status'), dataIndex: 'status', render: (s: Row['status']) => <Tag color={s === 'on_sale' ? 'green' : 'default'}>{t(`console.catalogue.goods.status.${s}`)}</Tag> },
+    { title: t('console.catalogue.goods.updated'), key: 'updated_at', dataIndex: 'updated_at', width: 170, sorter: true, sortOrder: sortedBy('updated_at'), sortDirections: ['descend'], render: (v: string) => formatDate(v) },
     {
-      title: t('common.actions'),
+      title: t('console.common.actions'),
       key: 'actions',
       width: 200,
       render: (_, r) => (
         <Space>
           <Button size="small" onClick={() => navigate(`/catalogue/goods/${r.id}`)} data-testid={`edit-${r.id}`}>
-            {t('catalogue.goods.edit')}
+            {t('console.catalogue.goods.edit')}
           </Button>
           <SaleSwitch row={r} />
         </Space>
@@ -101,7 +96,7 @@ export default function Goods() {
       <Space wrap style={{ width: '100%', justifyContent: 'space-between' }}>
         <Space wrap>
           <Input.Search
-            placeholder={t('catalogue.goods.search')}
+            placeholder={t('console.catalogue.goods.search')}
             value={draft}
             onChange={(e) => setDraft(e.target.value)}
             onSearch={(v) => filter({ q: v.trim() || undefined })}
@@ -112,7 +107,7 @@ export default function Goods() {
           <TreeSelect
             allowClear
             treeDefaultExpandAll
-            placeholder={t('catalogue.goods.allCategories')}
+            placeholder={t('console.catalogue.goods.allCategories')}
             treeData={categoryTree(categories.data?.list ?? [], i18n.language)}
             value={filters.category_id}
             onChange={(v: number | undefined) => filter({ category_id: v ?? undefined })}
@@ -121,15 +116,15 @@ export default function Goods() {
           <Segmented
             value={filters.status ?? 'all'}
             options={[
-              { value: 'all', label: t('common.all') },
-              { value: 'on_sale', label: t('catalogue.goods.status.on_sale') },
-              { value: 'off_sale', label: t('catalogue.goods.status.off_sale') },
+              { value: 'all', label: t('console.common.all') },
+              { value: 'on_sale', label: t('console.catalogue.goods.status.on_sale') },
+              { value: 'off_sale', label: t('console.catalogue.goods.status.off_sale') },
             ]}
             onChange={(v) => filter({ status: v === 'all' ? undefined : (v as 'on_sale' | 'off_sale') })}
           />
         </Space>
         <Button type="primary" onClick={() => navigate('/catalogue/goods/new')} data-testid="new-goods">
-          {t('catalogue.goods.new')}
+          {t('console.catalogue.goods.new')}
         </Button>
       </Space>
       <QueryTable<Row>

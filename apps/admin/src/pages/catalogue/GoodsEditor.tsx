@@ -1,26 +1,27 @@
 import type { adminGoodsSchema, saveGoodsBody, stockAdjustmentSchema } from '@shop/contract/catalogue';
-import { fromMinorUnits, toMinorUnits } from '@shop/contract/common';
+import { fromMinorUnits } from '@shop/contract/common';
 import {
   Alert, App as AntApp, Button, Card, Checkbox, Col, Form, Image, Input, InputNumber, Popconfirm, Row, Select, Skeleton, Space, Switch, Table, TreeSelect, Typography, Upload,
 } from 'antd';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useFieldArray, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
+import { useEndpointMutation, useEndpointQuery } from '../../lib/endpoint-query';
 import { DecisionModal } from '../../components/DecisionModal';
 import { QueryTable } from '../../components/QueryTable';
-import { api, newKey } from '../../lib/api';
+import { call, newIdempotencyKey } from '../../lib/request';
 import { FormField, filledTexts, useConsoleForm } from '../../lib/form';
 import { formatDate, formatNumber } from '../../lib/format';
-import { adjustStockRoute, goodsRoute, saveGoodsRoute, stockAdjustmentsRoute } from '../../lib/routes-catalogue';
+import { amountOf } from '../../lib/money';
+import { adjustStockRoute, goodsListRoute, goodsRoute, saveGoodsRoute, stockAdjustmentsRoute } from '../../lib/routes-catalogue';
 import { categoryTree, useCategories } from './Categories';
-import { GOODS_KEY } from './Goods';
-import { LanguagePicker, LanguageTexts, nameIn, useShownLanguages } from './LanguageTexts';
+import { LanguagePicker, LanguageTexts, nameIn, useShownLanguages } from '../../components/LanguageTexts';
 import { combinations, Options, type Spec } from './Options';
-import { RichTexts } from './RichTexts';
-import { usePictureUpload } from './upload';
+import { RichTexts } from '../../components/RichTexts';
+import { usePictureUpload } from '../../lib/upload';
 
 type Goods = z.infer<typeof adminGoodsSchema>;
 type Adjustment = z.infer<typeof stockAdjustmentSchema>;
@@ -51,7 +52,6 @@ interface Values {
 }
 
 const CURRENCIES = ['USD', 'CNY', 'TWD', 'JPY', 'MYR', 'HUF', 'IDR', 'KHR', 'THB', 'EUR', 'SGD', 'HKD'];
-const goodsKey = (id: number) => ['admin', 'catalogue', 'goods-info', id];
 
 function toValues(g: Goods): Values {
   return {
@@ -99,11 +99,11 @@ function Pictures({ value = [], onChange }: { value?: string[]; onChange?: (v: s
           <Space size={4}>
             {i > 0 && (
               <Button size="small" onClick={() => onChange?.([src, ...value.filter((x) => x !== src)])}>
-                {t('catalogue.editor.makeCover')}
+                {t('console.catalogue.editor.makeCover')}
               </Button>
             )}
             <Button size="small" danger onClick={() => onChange?.(value.filter((x) => x !== src))}>
-              {t('catalogue.editor.remove')}
+              {t('console.catalogue.editor.remove')}
             </Button>
           </Space>
         </Space>
@@ -115,7 +115,7 @@ function Pictures({ value = [], onChange }: { value?: string[]; onChange?: (v: s
           customRequest={upload.customRequest}
         >
           <Button loading={upload.busy} style={{ width: 104, height: 104 }} data-testid="upload-picture">
-            {t('catalogue.editor.upload')}
+            {t('console.catalogue.editor.upload')}
           </Button>
         </Upload>
       )}
@@ -126,23 +126,19 @@ function Pictures({ value = [], onChange }: { value?: string[]; onChange?: (v: s
 function StockHistory({ goodsId }: { goodsId: number }) {
   const { t } = useTranslation();
   const [paging, setPaging] = useState({ page: 1, limit: 10 });
-  const query = useQuery({
-    queryKey: ['admin', 'catalogue', 'stock', goodsId, paging],
-    queryFn: () => api(stockAdjustmentsRoute, { query: { goods_id: goodsId, ...paging } }),
-    placeholderData: keepPreviousData,
-  });
+  const query = useEndpointQuery(stockAdjustmentsRoute, { goods_id: goodsId, ...paging }, { placeholderData: keepPreviousData });
   return (
-    <Card size="small" title={t('catalogue.editor.history')}>
+    <Card size="small" title={t('console.catalogue.editor.history')}>
       <QueryTable<Adjustment>
         query={query}
         paging={{ ...paging, onChange: (page, limit) => setPaging({ page, limit }) }}
         columns={[
-          { title: t('audit.time'), dataIndex: 'created_at', render: (v: string) => formatDate(v) },
+          { title: t('console.audit.time'), dataIndex: 'created_at', render: (v: string) => formatDate(v) },
           { title: 'SKU', dataIndex: 'sku_id' },
-          { title: t('catalogue.editor.delta'), dataIndex: 'delta', align: 'right', render: (d: number) => (d > 0 ? `+${formatNumber(d)}` : formatNumber(d)) },
-          { title: t('catalogue.editor.after'), dataIndex: 'stock_after', align: 'right', render: (n: number) => formatNumber(n) },
-          { title: t('common.reason'), dataIndex: 'reason' },
-          { title: t('catalogue.editor.by'), dataIndex: 'operator' },
+          { title: t('console.catalogue.editor.delta'), dataIndex: 'delta', align: 'right', render: (d: number) => (d > 0 ? `+${formatNumber(d)}` : formatNumber(d)) },
+          { title: t('console.catalogue.editor.after'), dataIndex: 'stock_after', align: 'right', render: (n: number) => formatNumber(n) },
+          { title: t('console.common.reason'), dataIndex: 'reason' },
+          { title: t('console.catalogue.editor.by'), dataIndex: 'operator' },
         ]}
       />
     </Card>
@@ -151,30 +147,22 @@ function StockHistory({ goodsId }: { goodsId: number }) {
 
 type Body = z.output<typeof saveGoodsBody>;
 
-/** Minor units of an amount typed in the currency's major units; not a number when it is not one (the schema refuses it). */
-const minorOf = (s: string | undefined | null, currency: string): number => {
-  if (s === undefined || s === null || s === '') return 0;
-  try {
-    return toMinorUnits(String(s), currency);
-  } catch {
-    return Number.NaN;
-  }
-};
+/** Minor units of an optional amount typed in the currency's major units (none: 0); not a number when it is not one (the schema refuses it). */
+const optionalAmount = (s: string | undefined | null, currency: string): number => (s?.trim() ? amountOf(s, currency) : 0);
 
 /** Creates or edits goods: names and descriptions in several languages side by side, pictures, SKUs with price, PV and stock, on/off sale. */
 export default function GoodsEditor() {
   const { t, i18n } = useTranslation();
   const { message } = AntApp.useApp();
   const navigate = useNavigate();
-  const qc = useQueryClient();
   const params = useParams();
   const id = params.id && params.id !== 'new' ? Number(params.id) : undefined;
   const categories = useCategories();
   const [shown, setShown] = useShownLanguages();
   const [specs, setSpecs] = useState<Spec[]>([]);
   const [adjusting, setAdjusting] = useState<number | null>(null);
-  const key = useRef(newKey());
-  const goods = useQuery({ queryKey: goodsKey(id ?? 0), queryFn: () => api(goodsRoute, { query: { id: id! } }), enabled: id !== undefined });
+  const key = useRef(newIdempotencyKey());
+  const goods = useEndpointQuery(goodsRoute, { id: id! }, { enabled: id !== undefined });
   const form = useConsoleForm<Values, Body>({
     schema: () => import('@shop/contract/catalogue').then((m) => m.saveGoodsBody),
     defaultValues: blank() as Values,
@@ -186,7 +174,7 @@ export default function GoodsEditor() {
       description: filledTexts(v.description),
       images: v.images ?? [],
       currency: v.currency,
-      market_price: minorOf(v.market_price, v.currency),
+      market_price: optionalAmount(v.market_price, v.currency),
       status: v.on_sale ? 'on_sale' : 'off_sale',
       is_hot: v.shelves.includes('is_hot'),
       is_new: v.shelves.includes('is_new'),
@@ -196,8 +184,8 @@ export default function GoodsEditor() {
       skus: v.skus.map((s) => ({
         id: s.id,
         spec_value_ids: s.spec_value_ids ?? [],
-        price: s.price === '' || s.price === undefined || s.price === null ? Number.NaN : minorOf(s.price, v.currency),
-        market_price: minorOf(s.market_price, v.currency),
+        price: amountOf(s.price, v.currency),
+        market_price: optionalAmount(s.market_price, v.currency),
         pv: s.pv ?? 0,
         weight_g: s.weight_g ?? 500,
         image: s.image ?? '',
@@ -213,7 +201,7 @@ export default function GoodsEditor() {
   const version = id === undefined ? `new:${categories.data ? 1 : 0}` : goods.data ? `${goods.data.id}:${goods.data.updated_at}` : '';
   useEffect(() => {
     if (!version) return;
-    key.current = newKey();
+    key.current = newIdempotencyKey();
     if (id === undefined) {
       form.reset(blank(categories.data?.list[0]?.id) as Values);
       setSpecs([]);
@@ -223,14 +211,13 @@ export default function GoodsEditor() {
     }
   }, [version]);
 
-  const save = useMutation({
-    mutationFn: (body: Body) => api(saveGoodsRoute, { idempotencyKey: key.current, body }),
-    onSuccess: async (saved) => {
-      key.current = newKey();
-      message.success(t('catalogue.editor.saved'));
+  const save = useEndpointMutation(saveGoodsRoute, {
+    call: { idempotencyKey: key.current },
+    invalidates: [goodsRoute, goodsListRoute],
+    onSuccess: (saved) => {
+      key.current = newIdempotencyKey();
+      message.success(t('console.catalogue.editor.saved'));
       form.setValue('reason', '');
-      qc.setQueryData(goodsKey(saved.id), saved);
-      await qc.invalidateQueries({ queryKey: GOODS_KEY });
       if (id === undefined) navigate(`/catalogue/goods/${saved.id}`, { replace: true });
     },
   });
@@ -242,33 +229,33 @@ export default function GoodsEditor() {
     skuRows.replace(combinations(specs).map((ids) => rows.find((r) => same(r.spec_value_ids ?? [], ids)) ?? { spec_value_ids: ids, price: '', pv: 0, weight_g: 500, stock: 0 }));
   };
 
-  if (id !== undefined && goods.isError) return <Alert type="error" showIcon title={t('common.error')} description={goods.error.message} action={<Button onClick={() => void goods.refetch()}>{t('common.retry')}</Button>} />;
+  if (id !== undefined && goods.isError) return <Alert type="error" showIcon title={t('console.common.error')} description={goods.error.message} action={<Button onClick={() => void goods.refetch()}>{t('console.common.retry')}</Button>} />;
   if (id !== undefined && !goods.data) return <Skeleton active />;
   const g = goods.data;
-  const required = t('catalogue.editor.required');
+  const required = t('console.catalogue.editor.required');
   return (
     <Form layout="vertical" component="div" data-testid="goods-editor">
       <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
         <Space style={{ width: '100%', justifyContent: 'space-between' }}>
           <Space>
-            <Button onClick={() => navigate('/catalogue/goods')}>{t('catalogue.editor.back')}</Button>
+            <Button onClick={() => navigate('/catalogue/goods')}>{t('console.catalogue.editor.back')}</Button>
             <Typography.Title level={5} style={{ margin: 0 }}>
-              {id === undefined ? t('catalogue.editor.titleNew') : t('catalogue.editor.titleEdit', { id })}
+              {id === undefined ? t('console.catalogue.editor.titleNew') : t('console.catalogue.editor.titleEdit', { id })}
             </Typography.Title>
           </Space>
           <Space>
             <FormField form={form} name="reason" noStyle>
-              <Input placeholder={t('catalogue.editor.reasonOptional')} maxLength={300} style={{ width: 320 }} data-testid="save-reason" />
+              <Input placeholder={t('console.catalogue.editor.reasonOptional')} maxLength={300} style={{ width: 320 }} data-testid="save-reason" />
             </FormField>
             <Popconfirm
-              title={id === undefined ? t('catalogue.editor.createQuestion') : t('catalogue.editor.saveQuestion')}
-              okText={t('common.confirm')}
-              cancelText={t('common.cancel')}
+              title={id === undefined ? t('console.catalogue.editor.createQuestion') : t('console.catalogue.editor.saveQuestion')}
+              okText={t('console.common.confirm')}
+              cancelText={t('console.common.cancel')}
               okButtonProps={{ 'data-testid': 'confirm-save' } as never}
               onConfirm={() => void form.submit((body) => save.mutate(body))()}
             >
               <Button type="primary" loading={save.isPending} data-testid="save-goods">
-                {t('catalogue.editor.save')}
+                {t('console.catalogue.editor.save')}
               </Button>
             </Popconfirm>
           </Space>
@@ -276,90 +263,90 @@ export default function GoodsEditor() {
         {save.isError && <Alert type="error" showIcon title={save.error.message} />}
         {form.unshown && <Alert type="error" showIcon title={form.unshown} />}
 
-        <Card size="small" title={t('catalogue.editor.basics')}>
+        <Card size="small" title={t('console.catalogue.editor.basics')}>
           <Row gutter={16}>
             <Col span={8}>
-              <FormField form={form} name="category_id" label={t('catalogue.goods.category')} message={required} required>
+              <FormField form={form} name="category_id" label={t('console.catalogue.goods.category')} message={required} required>
                 <TreeSelect treeDefaultExpandAll treeData={categoryTree(categories.data?.list ?? [], i18n.language)} />
               </FormField>
             </Col>
             <Col span={4}>
-              <FormField form={form} name="currency" label={t('catalogue.editor.currency')} required>
+              <FormField form={form} name="currency" label={t('console.catalogue.editor.currency')} required>
                 <Select options={[...new Set([...(g ? [g.currency] : []), ...CURRENCIES])].map((c) => ({ value: c, label: c }))} />
               </FormField>
             </Col>
             <Col span={4}>
-              <FormField form={form} name="market_price" label={t('catalogue.goods.marketPrice')}>
+              <FormField form={form} name="market_price" label={t('console.catalogue.goods.marketPrice')}>
                 <InputNumber<string> stringMode min="0" style={{ width: '100%' }} />
               </FormField>
             </Col>
             <Col span={4}>
-              <FormField form={form} name="sort" label={t('catalogue.editor.sort')}>
+              <FormField form={form} name="sort" label={t('console.catalogue.editor.sort')}>
                 <InputNumber min={-100000} max={100000} precision={0} style={{ width: '100%' }} />
               </FormField>
             </Col>
             <Col span={4}>
-              <FormField form={form} name="on_sale" label={t('catalogue.goods.status.on_sale')} valuePropName="checked">
+              <FormField form={form} name="on_sale" label={t('console.catalogue.goods.status.on_sale')} valuePropName="checked">
                 <Switch data-testid="on-sale" />
               </FormField>
             </Col>
           </Row>
-          <FormField form={form} name="shelves" label={t('catalogue.editor.flags')} style={{ marginBottom: 0 }}>
+          <FormField form={form} name="shelves" label={t('console.catalogue.editor.flags')} style={{ marginBottom: 0 }}>
             <Checkbox.Group
               options={[
-                { value: 'is_hot', label: t('catalogue.editor.hot') },
-                { value: 'is_new', label: t('catalogue.editor.isNew') },
-                { value: 'is_recommend', label: t('catalogue.editor.recommend') },
+                { value: 'is_hot', label: t('console.catalogue.editor.hot') },
+                { value: 'is_new', label: t('console.catalogue.editor.isNew') },
+                { value: 'is_recommend', label: t('console.catalogue.editor.recommend') },
               ]}
             />
           </FormField>
         </Card>
 
-        <Card size="small" title={t('catalogue.editor.texts')} extra={<LanguagePicker shown={shown} onChange={setShown} />}>
-          <Typography.Paragraph type="secondary">{t('catalogue.english')}</Typography.Paragraph>
+        <Card size="small" title={t('console.catalogue.editor.texts')} extra={<LanguagePicker shown={shown} onChange={setShown} />}>
+          <Typography.Paragraph type="secondary">{t('console.catalogue.english')}</Typography.Paragraph>
           <LanguageTexts
             form={form}
             shown={shown}
             fields={[
-              { name: 'name', label: t('catalogue.goods.name'), max: 120 },
-              { name: 'subtitle', label: t('catalogue.goods.subtitle'), max: 200 },
+              { name: 'name', label: t('console.catalogue.goods.name'), max: 120 },
+              { name: 'subtitle', label: t('console.catalogue.goods.subtitle'), max: 200 },
             ]}
           />
         </Card>
 
-        <Card size="small" title={t('catalogue.editor.description')}>
-          <RichTexts form={form} name="description" label={t('catalogue.editor.description')} shown={shown} />
+        <Card size="small" title={t('console.catalogue.editor.description')}>
+          <RichTexts form={form} name="description" label={t('console.catalogue.editor.description')} shown={shown} />
         </Card>
 
-        <Card size="small" title={t('catalogue.editor.images')}>
-          <Typography.Paragraph type="secondary">{t('catalogue.editor.imagesHint')}</Typography.Paragraph>
-          <FormField form={form} name="images" message={t('catalogue.editor.noImages')} style={{ marginBottom: 0 }}>
+        <Card size="small" title={t('console.catalogue.editor.images')}>
+          <Typography.Paragraph type="secondary">{t('console.catalogue.editor.imagesHint')}</Typography.Paragraph>
+          <FormField form={form} name="images" message={t('console.catalogue.editor.noImages')} style={{ marginBottom: 0 }}>
             <Pictures />
           </FormField>
         </Card>
 
         <Card
           size="small"
-          title={t('catalogue.editor.options')}
+          title={t('console.catalogue.editor.options')}
           extra={
             <Button onClick={makeSkus} data-testid="make-skus">
-              {t('catalogue.editor.makeSkus')}
+              {t('console.catalogue.editor.makeSkus')}
             </Button>
           }
         >
           <Options specs={specs} shown={shown} onChange={setSpecs} />
         </Card>
 
-        <Card size="small" title={t('catalogue.editor.skus')}>
+        <Card size="small" title={t('console.catalogue.editor.skus')}>
           <Table
             size="small"
             pagination={false}
             rowKey="key"
             dataSource={skuRows.fields.map((f, index) => ({ ...f, index }))}
             columns={[
-              { title: t('catalogue.editor.spec'), key: 'spec', render: (_, f) => optionText(specs, f.spec_value_ids ?? [], i18n.language) },
+              { title: t('console.catalogue.editor.spec'), key: 'spec', render: (_, f) => optionText(specs, f.spec_value_ids ?? [], i18n.language) },
               {
-                title: `${t('catalogue.goods.price')} (${currency})`,
+                title: `${t('console.catalogue.goods.price')} (${currency})`,
                 key: 'price',
                 render: (_, f) => (
                   <FormField form={form} name={`skus.${f.index}.price`} message={required} style={{ marginBottom: 0 }}>
@@ -368,7 +355,7 @@ export default function GoodsEditor() {
                 ),
               },
               {
-                title: `${t('catalogue.goods.marketPrice')} (${currency})`,
+                title: `${t('console.catalogue.goods.marketPrice')} (${currency})`,
                 key: 'market',
                 render: (_, f) => (
                   <FormField form={form} name={`skus.${f.index}.market_price`} style={{ marginBottom: 0 }}>
@@ -377,7 +364,7 @@ export default function GoodsEditor() {
                 ),
               },
               {
-                title: t('catalogue.editor.pv'),
+                title: t('console.catalogue.editor.pv'),
                 key: 'pv',
                 render: (_, f) => (
                   <FormField form={form} name={`skus.${f.index}.pv`} style={{ marginBottom: 0 }}>
@@ -386,7 +373,7 @@ export default function GoodsEditor() {
                 ),
               },
               {
-                title: t('catalogue.editor.weight'),
+                title: t('console.catalogue.editor.weight'),
                 key: 'weight',
                 render: (_, f) => (
                   <FormField form={form} name={`skus.${f.index}.weight_g`} style={{ marginBottom: 0 }}>
@@ -395,21 +382,21 @@ export default function GoodsEditor() {
                 ),
               },
               {
-                title: t('catalogue.goods.stock'),
+                title: t('console.catalogue.goods.stock'),
                 key: 'stock',
                 render: (_, f) => {
                   const skuId = f.id;
                   if (skuId === undefined)
                     return (
-                      <FormField form={form} name={`skus.${f.index}.stock`} style={{ marginBottom: 0 }} tooltip={t('catalogue.editor.initialStock')}>
-                        <InputNumber min={0} precision={0} style={{ width: 100 }} aria-label={t('catalogue.editor.initialStock')} data-testid={`sku-stock-${f.index}`} />
+                      <FormField form={form} name={`skus.${f.index}.stock`} style={{ marginBottom: 0 }} tooltip={t('console.catalogue.editor.initialStock')}>
+                        <InputNumber min={0} precision={0} style={{ width: 100 }} aria-label={t('console.catalogue.editor.initialStock')} data-testid={`sku-stock-${f.index}`} />
                       </FormField>
                     );
                   return (
                     <Space>
                       <span data-testid={`stock-${skuId}`}>{formatNumber(g?.skus.find((s) => s.id === skuId)?.stock ?? 0)}</span>
                       <Button size="small" onClick={() => setAdjusting(skuId)} data-testid={`adjust-${skuId}`}>
-                        {t('catalogue.editor.adjust')}
+                        {t('console.catalogue.editor.adjust')}
                       </Button>
                     </Space>
                   );
@@ -423,17 +410,17 @@ export default function GoodsEditor() {
       {adjusting !== null && id !== undefined && (
         <DecisionModal
           open
-          title={t('catalogue.editor.adjust')}
-          question={t('catalogue.editor.adjustQuestion')}
-          okText={t('catalogue.editor.adjust')}
+          title={t('console.catalogue.editor.adjust')}
+          question={t('console.catalogue.editor.adjustQuestion')}
+          okText={t('console.catalogue.editor.adjust')}
           fields={[
-            { name: 'delta', label: t('catalogue.editor.delta'), required: true, message: t('catalogue.editor.deltaInvalid') },
-            { name: 'reason', label: t('common.reason'), required: true, multiline: true },
+            { name: 'delta', label: t('console.catalogue.editor.delta'), required: true, message: t('console.catalogue.editor.deltaInvalid') },
+            { name: 'reason', label: t('console.common.reason'), required: true, multiline: true },
           ]}
           schema={() => import('@shop/contract/catalogue').then((m) => m.adjustStockBody)}
           toBody={(v) => ({ sku_id: adjusting, delta: /^[+-]?\d+$/.test((v.delta ?? '').trim()) ? Number(v.delta) : Number.NaN, reason: v.reason ?? '' })}
-          send={(_v, idempotencyKey, body) => api(adjustStockRoute, { body, idempotencyKey })}
-          invalidate={[goodsKey(id), ['admin', 'catalogue', 'stock', id], GOODS_KEY]}
+          send={(_v, idempotencyKey, body) => call(adjustStockRoute, body, { idempotencyKey: idempotencyKey })}
+          invalidates={[goodsRoute, stockAdjustmentsRoute, goodsListRoute]}
           onClose={() => setAdjusting(null)}
         />
       )}

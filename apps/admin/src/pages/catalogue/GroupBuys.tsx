@@ -1,20 +1,21 @@
 import type { adminGroupBuySchema } from '@shop/contract/catalogue';
-import { fromMinorUnits, toMinorUnits } from '@shop/contract/common';
+import { fromMinorUnits } from '@shop/contract/common';
 import { Alert, App as AntApp, Button, Form, Input, InputNumber, Modal, Segmented, Select, Space, Tag } from 'antd';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { useEndpointMutation, useEndpointQuery } from '../../lib/endpoint-query';
 import { DecisionModal } from '../../components/DecisionModal';
 import { QueryTable, type ListSort } from '../../components/QueryTable';
-import { api, newKey } from '../../lib/api';
+import { call, newIdempotencyKey } from '../../lib/request';
 import { formatDate, formatMoney, formatNumber } from '../../lib/format';
+import { amountOf } from '../../lib/money';
 import { FormField, fromLocalInput, toLocalInput, useConsoleForm } from '../../lib/form';
 import { createGroupBuyRoute, endGroupBuyRoute, goodsRoute, groupBuysRoute, updateGroupBuyRoute } from '../../lib/routes-catalogue';
 
 type Row = z.infer<typeof adminGroupBuySchema>;
-const KEY = ['admin', 'catalogue', 'group-buys'];
 const STATES = ['scheduled', 'running', 'ended'] as const;
 
 interface Values {
@@ -36,8 +37,7 @@ interface Values {
 function GroupBuyForm({ editing, onClose }: { editing?: Row; onClose: () => void }) {
   const { t } = useTranslation();
   const { message, modal } = AntApp.useApp();
-  const qc = useQueryClient();
-  const key = useRef(newKey());
+  const key = useRef(newIdempotencyKey());
   const form = useConsoleForm<Values, Record<string, unknown>>({
     schema: () => (editing ? import('@shop/contract/catalogue').then((m) => m.updateGroupBuyBody) : import('@shop/contract/orders').then((m) => m.groupBuyActivityBody)),
     defaultValues: editing
@@ -57,12 +57,8 @@ function GroupBuyForm({ editing, onClose }: { editing?: Row; onClose: () => void
         }
       : { goods_id: null, sku_id: null, group_size: 2, fill_hours: 24, starts_at: '', ends_at: '', price: null, quantity: null, per_order_limit: 1, per_member_limit: 1, virtual_fill_percent: 0, reason: '' },
     toBody: (v) => {
-      let price = Number.NaN;
-      try {
-        price = toMinorUnits(String(v.price ?? ''), currency);
-      } catch {
-        // Not an amount of this currency: the schema refuses the price.
-      }
+      // The currency is the goods' (read below, once the goods are picked).
+      const price: number = amountOf(v.price, currency);
       const common = {
         price,
         group_size: v.group_size,
@@ -75,37 +71,36 @@ function GroupBuyForm({ editing, onClose }: { editing?: Row; onClose: () => void
       };
       return editing ? { id: editing.id, ...common, reason: v.reason } : { goods_id: v.goods_id, sku_id: v.sku_id, quantity: v.quantity, ...common };
     },
-    check: (v) => ({ ends_at: v.starts_at && v.ends_at && v.ends_at <= v.starts_at && t('catalogue.coupons.endsAfterStart') }),
+    check: (v) => ({ ends_at: v.starts_at && v.ends_at && v.ends_at <= v.starts_at && t('console.catalogue.coupons.endsAfterStart') }),
   });
   const goodsId = useWatch({ control: form.control, name: 'goods_id' });
-  const goods = useQuery({ queryKey: ['admin', 'catalogue', 'goods-info', goodsId ?? 0], queryFn: () => api(goodsRoute, { query: { id: goodsId! } }), enabled: !editing && !!goodsId, retry: false });
+  const goods = useEndpointQuery(goodsRoute, { id: goodsId! }, { enabled: !editing && !!goodsId, retry: false });
   const currency = editing?.currency ?? goods.data?.currency ?? 'USD';
-  const save = useMutation({
-    mutationFn: (body: Record<string, unknown>) =>
-      editing ? api(updateGroupBuyRoute, { idempotencyKey: key.current, body: body as never }) : api(createGroupBuyRoute, { idempotencyKey: key.current, body: body as never }),
-    onSuccess: async () => {
-      message.success(editing ? t('catalogue.groupBuys.saved') : t('catalogue.groupBuys.created'));
-      await qc.invalidateQueries({ queryKey: KEY });
+  const save = useEndpointMutation(editing ? updateGroupBuyRoute : createGroupBuyRoute, {
+    call: { idempotencyKey: key.current },
+    invalidates: [groupBuysRoute],
+    onSuccess: () => {
+      message.success(editing ? t('console.catalogue.groupBuys.saved') : t('console.catalogue.groupBuys.created'));
       onClose();
     },
   });
   // Members can join at once: asked once more before it is set up or changed.
   const submit = form.submit((body) =>
     modal.confirm({
-      title: editing ? t('catalogue.groupBuys.saveQuestion') : t('catalogue.groupBuys.createQuestion'),
+      title: editing ? t('console.catalogue.groupBuys.saveQuestion') : t('console.catalogue.groupBuys.createQuestion'),
       content: editing?.name ?? goods.data?.name['en-us'] ?? '',
-      okText: t('common.confirm'),
-      cancelText: t('common.cancel'),
-      onOk: () => save.mutateAsync(body).catch(() => undefined),
+      okText: t('console.common.confirm'),
+      cancelText: t('console.common.cancel'),
+      onOk: () => save.mutateAsync(body as never).catch(() => undefined),
     }),
   );
-  const required = t('catalogue.editor.required');
+  const required = t('console.catalogue.editor.required');
   return (
     <Modal
       open
-      title={editing ? `${t('catalogue.groupBuys.edit')} · ${editing.name}` : t('catalogue.groupBuys.new')}
-      okText={t('common.submit')}
-      cancelText={t('common.cancel')}
+      title={editing ? `${t('console.catalogue.groupBuys.edit')} · ${editing.name}` : t('console.catalogue.groupBuys.new')}
+      okText={t('console.common.submit')}
+      cancelText={t('console.common.cancel')}
       onOk={() => void submit()}
       okButtonProps={{ loading: save.isPending, 'data-testid': 'group-buy-submit' } as never}
       onCancel={onClose}
@@ -115,54 +110,54 @@ function GroupBuyForm({ editing, onClose }: { editing?: Row; onClose: () => void
       <Form layout="vertical" component="div">
         {!editing && (
           <Space wrap>
-            <FormField form={form} name="goods_id" label={t('catalogue.groupBuys.goodsId')} required message={required}>
+            <FormField form={form} name="goods_id" label={t('console.catalogue.groupBuys.goodsId')} required message={required}>
               <InputNumber min={1} precision={0} style={{ width: 140 }} />
             </FormField>
-            <FormField form={form} name="sku_id" label={t('catalogue.groupBuys.sku')} required message={required}>
+            <FormField form={form} name="sku_id" label={t('console.catalogue.groupBuys.sku')} required message={required}>
               <Select
                 style={{ width: 280 }}
                 loading={goods.isFetching}
-                options={(goods.data?.skus ?? []).map((s) => ({ value: s.id, label: `#${s.id} · ${formatMoney(s.price, goods.data!.currency)} · ${t('catalogue.goods.stock')} ${formatNumber(s.stock)}` }))}
+                options={(goods.data?.skus ?? []).map((s) => ({ value: s.id, label: `#${s.id} · ${formatMoney(s.price, goods.data!.currency)} · ${t('console.catalogue.goods.stock')} ${formatNumber(s.stock)}` }))}
               />
             </FormField>
           </Space>
         )}
         {goods.isError && <Alert type="error" showIcon title={goods.error.message} style={{ marginBottom: 12 }} />}
         <Space wrap>
-          <FormField form={form} name="starts_at" label={t('catalogue.groupBuys.starts')} required requiredMessage={required} extra={editing && editing.state !== 'scheduled' ? t('catalogue.groupBuys.startFixed') : undefined}>
+          <FormField form={form} name="starts_at" label={t('console.catalogue.groupBuys.starts')} required requiredMessage={required} extra={editing && editing.state !== 'scheduled' ? t('console.catalogue.groupBuys.startFixed') : undefined}>
             <Input type="datetime-local" disabled={!!editing && editing.state !== 'scheduled'} style={{ width: 220 }} />
           </FormField>
-          <FormField form={form} name="ends_at" label={t('catalogue.groupBuys.ends')} required requiredMessage={required}>
+          <FormField form={form} name="ends_at" label={t('console.catalogue.groupBuys.ends')} required requiredMessage={required}>
             <Input type="datetime-local" style={{ width: 220 }} />
           </FormField>
         </Space>
         <Space wrap>
-          <FormField form={form} name="price" label={`${t('catalogue.groupBuys.price')} (${currency})`} required message={required}>
+          <FormField form={form} name="price" label={`${t('console.catalogue.groupBuys.price')} (${currency})`} required message={required}>
             <InputNumber<string> stringMode min="0" style={{ width: 140 }} />
           </FormField>
-          <FormField form={form} name="quantity" label={t('catalogue.groupBuys.quantity')} required message={required}>
+          <FormField form={form} name="quantity" label={t('console.catalogue.groupBuys.quantity')} required message={required}>
             <InputNumber min={1} precision={0} style={{ width: 140 }} disabled={!!editing} />
           </FormField>
-          <FormField form={form} name="group_size" label={t('catalogue.groupBuys.groupSize')} required>
+          <FormField form={form} name="group_size" label={t('console.catalogue.groupBuys.groupSize')} required>
             <InputNumber min={2} max={100} precision={0} style={{ width: 120 }} />
           </FormField>
-          <FormField form={form} name="fill_hours" label={t('catalogue.groupBuys.fillHours')} required>
+          <FormField form={form} name="fill_hours" label={t('console.catalogue.groupBuys.fillHours')} required>
             <InputNumber min={1} max={720} precision={0} style={{ width: 120 }} />
           </FormField>
         </Space>
         <Space wrap>
-          <FormField form={form} name="per_order_limit" label={t('catalogue.groupBuys.perOrder')}>
+          <FormField form={form} name="per_order_limit" label={t('console.catalogue.groupBuys.perOrder')}>
             <InputNumber min={1} max={99} precision={0} />
           </FormField>
-          <FormField form={form} name="per_member_limit" label={t('catalogue.groupBuys.perMember')}>
+          <FormField form={form} name="per_member_limit" label={t('console.catalogue.groupBuys.perMember')}>
             <InputNumber min={1} max={999} precision={0} />
           </FormField>
-          <FormField form={form} name="virtual_fill_percent" label={t('catalogue.groupBuys.virtualFill')}>
+          <FormField form={form} name="virtual_fill_percent" label={t('console.catalogue.groupBuys.virtualFill')}>
             <InputNumber min={0} max={100} precision={0} />
           </FormField>
         </Space>
         {editing && (
-          <FormField form={form} name="reason" label={t('common.reason')} required message={t('common.reasonRequired')}>
+          <FormField form={form} name="reason" label={t('console.common.reason')} required message={t('console.common.reasonRequired')}>
             <Input.TextArea rows={2} maxLength={300} data-testid="group-buy-reason" />
           </FormField>
         )}
@@ -183,12 +178,12 @@ export default function GroupBuys() {
   const [editing, setEditing] = useState<Row | 'new' | null>(null);
   const [ending, setEnding] = useState<Row | null>(null);
   const filters = { q: search || undefined, state: state === 'all' ? undefined : (state as Row['state']), ...(sort as { sort?: 'id' }) };
-  const query = useQuery({ queryKey: [...KEY, filters, paging], queryFn: () => api(groupBuysRoute, { query: { ...filters, ...paging } }), placeholderData: keepPreviousData });
+  const query = useEndpointQuery(groupBuysRoute, { ...filters, ...paging }, { placeholderData: keepPreviousData });
   const first = () => setPaging((p) => ({ ...p, page: 1 }));
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Button type="primary" onClick={() => setEditing('new')} data-testid="new-group-buy">
-        {t('catalogue.groupBuys.new')}
+        {t('console.catalogue.groupBuys.new')}
       </Button>
       <QueryTable<Row>
         query={query}
@@ -197,34 +192,34 @@ export default function GroupBuys() {
         exportCsv={{ list: groupBuysRoute, query: filters }}
         toolbar={
           <Space wrap>
-            <Input.Search allowClear placeholder={t('catalogue.groupBuys.search')} style={{ width: 260 }} onSearch={(v) => (setSearch(v.trim()), first())} data-testid="group-buy-search" />
-            <Segmented value={state} onChange={(v) => (setState(String(v)), first())} options={[{ value: 'all', label: t('common.all') }, ...STATES.map((s) => ({ value: s, label: t(`catalogue.promotion.${s}`) }))]} />
+            <Input.Search allowClear placeholder={t('console.catalogue.groupBuys.search')} style={{ width: 260 }} onSearch={(v) => (setSearch(v.trim()), first())} data-testid="group-buy-search" />
+            <Segmented value={state} onChange={(v) => (setState(String(v)), first())} options={[{ value: 'all', label: t('console.common.all') }, ...STATES.map((s) => ({ value: s, label: t(`console.catalogue.promotion.${s}`) }))]} />
           </Space>
         }
         columns={[
-          { title: t('common.id'), dataIndex: 'id', width: 70, sorter: true },
-          { title: t('catalogue.goods.name'), dataIndex: 'name' },
-          { title: t('catalogue.groupBuys.price'), key: 'price', sorter: true, align: 'right', render: (_, r) => formatMoney(r.price, r.currency) },
-          { title: t('catalogue.groupBuys.groupSize'), dataIndex: 'group_size', align: 'right' },
-          { title: t('catalogue.groupBuys.remaining'), key: 'remaining', sorter: true, align: 'right', render: (_, r) => `${formatNumber(r.remaining)} / ${formatNumber(r.quantity)}` },
-          { title: t('catalogue.groupBuys.openGroups'), dataIndex: 'open_groups', align: 'right' },
-          { title: t('catalogue.groupBuys.starts'), dataIndex: 'starts_at', sorter: true, render: (v: string) => formatDate(v) },
-          { title: t('catalogue.groupBuys.ends'), dataIndex: 'ends_at', sorter: true, render: (v: string) => formatDate(v) },
-          { title: t('common.status'), dataIndex: 'state', render: (s: Row['state']) => <Tag color={s === 'running' ? 'green' : s === 'scheduled' ? 'blue' : 'default'}>{t(`catalogue.promotion.${s}`)}</Tag> },
-          { title: t('catalogue.groupBuys.createdBy'), dataIndex: 'created_by' },
+          { title: t('console.common.id'), dataIndex: 'id', width: 70, sorter: true },
+          { title: t('console.catalogue.goods.name'), dataIndex: 'name' },
+          { title: t('console.catalogue.groupBuys.price'), key: 'price', sorter: true, align: 'right', render: (_, r) => formatMoney(r.price, r.currency) },
+          { title: t('console.catalogue.groupBuys.groupSize'), dataIndex: 'group_size', align: 'right' },
+          { title: t('console.catalogue.groupBuys.remaining'), key: 'remaining', sorter: true, align: 'right', render: (_, r) => `${formatNumber(r.remaining)} / ${formatNumber(r.quantity)}` },
+          { title: t('console.catalogue.groupBuys.openGroups'), dataIndex: 'open_groups', align: 'right' },
+          { title: t('console.catalogue.groupBuys.starts'), dataIndex: 'starts_at', sorter: true, render: (v: string) => formatDate(v) },
+          { title: t('console.catalogue.groupBuys.ends'), dataIndex: 'ends_at', sorter: true, render: (v: string) => formatDate(v) },
+          { title: t('console.common.status'), dataIndex: 'state', render: (s: Row['state']) => <Tag color={s === 'running' ? 'green' : s === 'scheduled' ? 'blue' : 'default'}>{t(`console.catalogue.promotion.${s}`)}</Tag> },
+          { title: t('console.catalogue.groupBuys.createdBy'), dataIndex: 'created_by' },
           {
-            title: t('common.actions'),
+            title: t('console.common.actions'),
             key: 'a',
             render: (_, r) => (
               <Space>
                 {r.state !== 'ended' && (
                   <Button size="small" onClick={() => setEditing(r)} data-testid={`edit-group-buy-${r.id}`}>
-                    {t('catalogue.goods.edit')}
+                    {t('console.catalogue.goods.edit')}
                   </Button>
                 )}
                 {(r.state !== 'ended' || r.remaining > 0) && (
                   <Button size="small" danger onClick={() => setEnding(r)} data-testid={`end-group-buy-${r.id}`}>
-                    {t('catalogue.promotion.end')}
+                    {t('console.catalogue.promotion.end')}
                   </Button>
                 )}
               </Space>
@@ -236,15 +231,15 @@ export default function GroupBuys() {
       {ending && (
         <DecisionModal
           open
-          title={`${t('catalogue.promotion.end')} · ${ending.name}`}
-          question={t('catalogue.groupBuys.endQuestion', { count: ending.remaining })}
-          okText={t('catalogue.promotion.end')}
+          title={`${t('console.catalogue.promotion.end')} · ${ending.name}`}
+          question={t('console.catalogue.groupBuys.endQuestion', { count: ending.remaining })}
+          okText={t('console.catalogue.promotion.end')}
           danger
-          fields={[{ name: 'reason', label: t('common.reason'), required: true, multiline: true }]}
+          fields={[{ name: 'reason', label: t('console.common.reason'), required: true, multiline: true }]}
           schema={() => import('@shop/contract/orders').then((m) => m.endEarlyBody)}
           toBody={(v) => ({ id: ending.id, reason: v.reason })}
-          send={(_v, key, body) => api(endGroupBuyRoute, { body, idempotencyKey: key })}
-          invalidate={[KEY]}
+          send={(_v, key, body) => call(endGroupBuyRoute, body, { idempotencyKey: key })}
+          invalidates={[groupBuysRoute]}
           onClose={() => setEnding(null)}
         />
       )}

@@ -43,30 +43,30 @@ export function Options({ specs, shown, onChange }: { specs: Spec[]; shown: Lang
         <div key={s.id} style={{ border: '1px solid #f0f0f0', borderRadius: 6, padding: 12 }} data-testid={`option-${i}`}>
           <Space align="start" wrap>
             <Typography.Text strong style={{ display: 'inline-block', width: 80 }}>
-              {t('catalogue.editor.spec')}
+              {t('console.catalogue.editor.spec')}
             </Typography.Text>
-            <TextsRow texts={s.name} shown={shown} label={t('catalogue.editor.spec')} onChange={(name) => set(i, { ...s, name })} />
+            <TextsRow texts={s.name} shown={shown} label={t('console.catalogue.editor.spec')} onChange={(name) => set(i, { ...s, name })} />
             <Button danger size="small" onClick={() => onChange(specs.filter((_, j) => j !== i))}>
-              {t('catalogue.editor.remove')}
+              {t('console.catalogue.editor.remove')}
             </Button>
           </Space>
           {s.values.map((v, k) => (
             <Space key={v.id} align="start" wrap style={{ marginTop: 8, paddingInlineStart: 88 }}>
-              <TextsRow texts={v.name} shown={shown} label={t('catalogue.editor.value')} onChange={(name) => set(i, { ...s, values: s.values.map((x, j) => (j === k ? { ...x, name } : x)) })} />
+              <TextsRow texts={v.name} shown={shown} label={t('console.catalogue.editor.value')} onChange={(name) => set(i, { ...s, values: s.values.map((x, j) => (j === k ? { ...x, name } : x)) })} />
               <Button size="small" disabled={s.values.length === 1} onClick={() => set(i, { ...s, values: s.values.filter((_, j) => j !== k) })}>
-                {t('catalogue.editor.remove')}
+                {t('console.catalogue.editor.remove')}
               </Button>
             </Space>
           ))}
           <div style={{ marginTop: 8, paddingInlineStart: 88 }}>
             <Button size="small" onClick={() => set(i, { ...s, values: [...s.values, { id: nextId(specs), name: {} }] })} data-testid={`add-value-${i}`}>
-              {t('catalogue.editor.addValue')}
+              {t('console.catalogue.editor.addValue')}
             </Button>
           </div>
         </div>
       ))}
       <Button onClick={() => onChange([...specs, { id: nextId(specs), name: {}, values: [{ id: nextId(specs) + 1, name: {} }] }])} data-testid="add-option">
-        {t('catalogue.editor.addOption')}
+        {t('console.catalogue.editor.addOption')}
       </Button>
     </Space>
   );

@@ -1,22 +1,25 @@
 import { Alert, App as AntApp, Button, Card, Form, Input, InputNumber, Modal, Select, Space, Switch, Tag } from 'antd';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { LANGUAGES, fromMinorUnits, toMinorUnits, type Language } from '@shop/contract/common';
+import { keepPreviousData } from '@tanstack/react-query';
+import { LANGUAGES, fromMinorUnits, type Language, type EndpointData } from '@shop/contract/common';
 import { useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useEndpointMutation, useEndpointQuery } from '../../lib/endpoint-query';
 import { QueryTable, type ListSort } from '../../components/QueryTable';
 import { StatusTag } from '../../components/StatusTag';
-import { useCan } from '../../app/operator';
-import { api, newKey } from '../../lib/api';
+import { useCan } from '../../lib/operator';
+import { call, newIdempotencyKey } from '../../lib/request';
 import { formatDate, formatMoney } from '../../lib/format';
+import { amountOf } from '../../lib/money';
 import { FormField, filledTexts, useConsoleForm, type BodySchema } from '../../lib/form';
 import { LANGUAGE_NAMES } from '../../lib/i18n';
 import { charityCausesRoute, charityPledgesRoute, createCharityCauseRoute, updateCharityCauseRoute } from '../../lib/routes-settings';
-import { ReasonedChange, type PendingChange } from '../settings/ReasonedChange';
+import { ReasonedChange, type PendingChange } from '../../components/ReasonedChange';
 
-type Cause = Awaited<ReturnType<typeof api<typeof charityCausesRoute>>>['list'][number];
-type Pledge = Awaited<ReturnType<typeof api<typeof charityPledgesRoute>>>['list'][number];
-const KEY = ['admin', 'charity'];
+type Cause = EndpointData<typeof charityCausesRoute>['list'][number];
+type Pledge = EndpointData<typeof charityPledgesRoute>['list'][number];
+/** What a change of a cause makes stale: the causes and the pledges that show their titles. */
+const CHARITY = [charityCausesRoute, charityPledgesRoute];
 const CURRENCIES = ['USD', 'CNY', 'TWD', 'JPY', 'MYR', 'HUF', 'IDR', 'KHR', 'THB'];
 
 /** A cause's title in the console's language, else in English. */
@@ -33,21 +36,11 @@ interface Values {
   open: boolean;
 }
 
-/** Minor units of an amount typed in major units; not a number when it is not one (the schema refuses it). */
-const minorOf = (v: string | null, currency: string): number => {
-  try {
-    return toMinorUnits(String(v ?? ''), currency);
-  } catch {
-    return Number.NaN;
-  }
-};
-
 /** A new cause, or a change of one (asked for its reason), written one language at a time and checked by the contract. */
 function CauseForm({ editing, onClose, ask }: { editing?: Cause; onClose: () => void; ask: (c: PendingChange) => void }) {
   const { t, i18n } = useTranslation();
   const { message, modal } = AntApp.useApp();
-  const qc = useQueryClient();
-  const key = useRef(newKey());
+  const key = useRef(newIdempotencyKey());
   const form = useConsoleForm<Values, Record<string, unknown>>({
     schema: () =>
       editing
@@ -66,7 +59,7 @@ function CauseForm({ editing, onClose, ask }: { editing?: Cause; onClose: () => 
         }
       : { lang: 'en-us', title: {}, description: {}, image: '', currency: 'USD', min: '1', goal: null, open: true },
     toBody: (v) => {
-      const common = { title: filledTexts(v.title), description: filledTexts(v.description), image: v.image.trim(), min_amount: minorOf(v.min, v.currency), goal: v.goal ? minorOf(v.goal, v.currency) : null };
+      const common = { title: filledTexts(v.title), description: filledTexts(v.description), image: v.image.trim(), min_amount: amountOf(v.min, v.currency), goal: v.goal ? amountOf(v.goal, v.currency) : null };
       return editing ? { id: editing.id, ...common, status: v.open ? 'open' : 'closed' } : { ...common, currency: v.currency };
     },
     // The English title sits under the English tab: a refusal of it opens that tab.
@@ -74,35 +67,35 @@ function CauseForm({ editing, onClose, ask }: { editing?: Cause; onClose: () => 
   });
   const lang = useWatch({ control: form.control, name: 'lang' });
   const currency = useWatch({ control: form.control, name: 'currency' });
-  const create = useMutation({
-    mutationFn: (body: Record<string, unknown>) => api(createCharityCauseRoute, { body: body as never, idempotencyKey: key.current }),
-    onSuccess: async () => {
-      message.success(t('settings.charity.created'));
-      await qc.invalidateQueries({ queryKey: KEY });
+  const create = useEndpointMutation(createCharityCauseRoute, {
+    call: { idempotencyKey: key.current },
+    invalidates: CHARITY,
+    onSuccess: () => {
+      message.success(t('console.settings.charity.created'));
       onClose();
     },
   });
   const submit = form.submit((body) => {
     if (editing) {
-      ask({ title: `${t('settings.charity.editCause')} · ${titleOf(editing, i18n.language)}`, send: (reason, k) => api(updateCharityCauseRoute, { body: { ...(body as object), reason } as never, idempotencyKey: k }) });
+      ask({ title: `${t('console.settings.charity.editCause')} · ${titleOf(editing, i18n.language)}`, send: (reason, k) => call(updateCharityCauseRoute, { ...(body as object), reason } as never, { idempotencyKey: k }) });
       onClose();
       return;
     }
     modal.confirm({
-      title: t('settings.charity.createQuestion'),
+      title: t('console.settings.charity.createQuestion'),
       content: String((body.title as Record<string, string>)['en-us'] ?? ''),
-      okText: t('common.confirm'),
-      cancelText: t('common.cancel'),
-      onOk: () => create.mutateAsync(body).catch(() => undefined),
+      okText: t('console.common.confirm'),
+      cancelText: t('console.common.cancel'),
+      onOk: () => create.mutateAsync(body as never).catch(() => undefined),
     });
   });
   const refusedTitle = form.formState.errors.title;
   return (
     <Modal
       open
-      title={editing ? t('settings.charity.editCause') : t('settings.charity.newCause')}
-      okText={editing ? t('settings.page.save') : t('common.submit')}
-      cancelText={t('common.cancel')}
+      title={editing ? t('console.settings.charity.editCause') : t('console.settings.charity.newCause')}
+      okText={editing ? t('console.settings.page.save') : t('console.common.submit')}
+      cancelText={t('console.common.cancel')}
       onCancel={onClose}
       onOk={() => {
         if (refusedTitle) form.setValue('lang', 'en-us');
@@ -112,32 +105,32 @@ function CauseForm({ editing, onClose, ask }: { editing?: Cause; onClose: () => 
       destroyOnHidden
     >
       <Form layout="vertical" component="div">
-        <FormField form={form} name="lang" label={t('settings.page.language')}>
+        <FormField form={form} name="lang" label={t('console.settings.page.language')}>
           <Select options={LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] }))} data-testid="cause-language" />
         </FormField>
-        <FormField key={`title-${lang}`} form={form} name={`title.${lang}`} label={t('settings.charity.title')} required={lang === 'en-us'} message={t('catalogue.editor.required')}>
+        <FormField key={`title-${lang}`} form={form} name={`title.${lang}`} label={t('console.settings.charity.title')} required={lang === 'en-us'} message={t('console.catalogue.editor.required')}>
           <Input maxLength={120} data-testid="cause-title" />
         </FormField>
-        <FormField key={`description-${lang}`} form={form} name={`description.${lang}`} label={t('settings.charity.description')}>
+        <FormField key={`description-${lang}`} form={form} name={`description.${lang}`} label={t('console.settings.charity.description')}>
           <Input.TextArea rows={3} maxLength={2000} />
         </FormField>
-        <FormField form={form} name="image" label={t('content.image')}>
+        <FormField form={form} name="image" label={t('console.content.image')}>
           <Input maxLength={500} placeholder="/uploads/…" />
         </FormField>
         <Space size="large" wrap>
           {!editing && (
-            <FormField form={form} name="currency" label={t('common.currency')} required>
+            <FormField form={form} name="currency" label={t('console.common.currency')} required>
               <Select style={{ width: 110 }} options={CURRENCIES.map((c) => ({ value: c, label: c }))} />
             </FormField>
           )}
-          <FormField form={form} name="min" label={`${t('settings.charity.minAmount')} (${currency})`} required message={t('money.adjust.invalidAmount')}>
+          <FormField form={form} name="min" label={`${t('console.settings.charity.minAmount')} (${currency})`} required message={t('console.money.adjust.invalidAmount')}>
             <InputNumber<string> stringMode min="0" data-testid="cause-min" />
           </FormField>
-          <FormField form={form} name="goal" label={`${t('settings.charity.goal')} (${currency})`} message={t('money.adjust.invalidAmount')}>
-            <InputNumber<string> stringMode min="0" placeholder={t('settings.charity.noGoal')} />
+          <FormField form={form} name="goal" label={`${t('console.settings.charity.goal')} (${currency})`} message={t('console.money.adjust.invalidAmount')}>
+            <InputNumber<string> stringMode min="0" placeholder={t('console.settings.charity.noGoal')} />
           </FormField>
           {editing && (
-            <FormField form={form} name="open" label={t('settings.charity.open')} valuePropName="checked">
+            <FormField form={form} name="open" label={t('console.settings.charity.open')} valuePropName="checked">
               <Switch />
             </FormField>
           )}
@@ -153,13 +146,13 @@ function CauseForm({ editing, onClose, ask }: { editing?: Cause; onClose: () => 
 export default function Charity() {
   const { t, i18n } = useTranslation();
   const can = useCan();
-  const causes = useQuery({ queryKey: [...KEY, 'causes'], queryFn: () => api(charityCausesRoute) });
+  const causes = useEndpointQuery(charityCausesRoute, undefined);
   const [causeId, setCauseId] = useState<number | undefined>();
   const [paging, setPaging] = useState({ page: 1, limit: 20 });
   const [sort, setSort] = useState<ListSort>({});
   const [search, setSearch] = useState('');
   const filters = { cause_id: causeId, q: search || undefined, ...(sort as { sort?: 'id' }) };
-  const pledges = useQuery({ queryKey: [...KEY, 'pledges', filters, paging], queryFn: () => api(charityPledgesRoute, { query: { ...filters, ...paging } }), placeholderData: keepPreviousData });
+  const pledges = useEndpointQuery(charityPledgesRoute, { ...filters, ...paging }, { placeholderData: keepPreviousData });
   const [editing, setEditing] = useState<Cause | 'new' | null>(null);
   const [pending, setPending] = useState<PendingChange | null>(null);
   const first = () => setPaging((p) => ({ ...p, page: 1 }));
@@ -168,11 +161,11 @@ export default function Charity() {
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Card
         size="small"
-        title={t('settings.charity.causes')}
+        title={t('console.settings.charity.causes')}
         extra={
           can('settings.write') && (
             <Button type="primary" onClick={() => setEditing('new')} data-testid="new-cause">
-              {t('settings.charity.newCause')}
+              {t('console.settings.charity.newCause')}
             </Button>
           )
         }
@@ -181,24 +174,24 @@ export default function Charity() {
           query={causes}
           size="small"
           columns={[
-            { title: t('settings.charity.title'), key: 'title', render: (_, c) => titleOf(c, i18n.language), sorter: (a, b) => titleOf(a, i18n.language).localeCompare(titleOf(b, i18n.language)) },
-            { title: t('settings.charity.raised'), key: 'raised', align: 'right', render: (_, c) => formatMoney(c.raised, c.currency), sorter: (a, b) => a.raised - b.raised },
-            { title: t('settings.charity.goal'), key: 'goal', align: 'right', render: (_, c) => (c.goal === null ? t('settings.charity.noGoal') : formatMoney(c.goal, c.currency)) },
-            { title: t('settings.charity.supporters'), dataIndex: 'supporters', sorter: (a, b) => a.supporters - b.supporters },
-            { title: t('settings.charity.pledges'), dataIndex: 'pledges', sorter: (a, b) => a.pledges - b.pledges },
-            { title: t('common.created'), dataIndex: 'created_at', render: (v: string) => formatDate(v), sorter: (a, b) => a.created_at.localeCompare(b.created_at) },
-            { title: t('common.status'), dataIndex: 'status', render: (s: string) => <Tag color={s === 'open' ? 'green' : 'default'}>{t(`settings.charity.${s}`)}</Tag> },
+            { title: t('console.settings.charity.title'), key: 'title', render: (_, c) => titleOf(c, i18n.language), sorter: (a, b) => titleOf(a, i18n.language).localeCompare(titleOf(b, i18n.language)) },
+            { title: t('console.settings.charity.raised'), key: 'raised', align: 'right', render: (_, c) => formatMoney(c.raised, c.currency), sorter: (a, b) => a.raised - b.raised },
+            { title: t('console.settings.charity.goal'), key: 'goal', align: 'right', render: (_, c) => (c.goal === null ? t('console.settings.charity.noGoal') : formatMoney(c.goal, c.currency)) },
+            { title: t('console.settings.charity.supporters'), dataIndex: 'supporters', sorter: (a, b) => a.supporters - b.supporters },
+            { title: t('console.settings.charity.pledges'), dataIndex: 'pledges', sorter: (a, b) => a.pledges - b.pledges },
+            { title: t('console.common.created'), dataIndex: 'created_at', render: (v: string) => formatDate(v), sorter: (a, b) => a.created_at.localeCompare(b.created_at) },
+            { title: t('console.common.status'), dataIndex: 'status', render: (s: string) => <Tag color={s === 'open' ? 'green' : 'default'}>{t(`console.settings.charity.${s}`)}</Tag> },
             {
-              title: t('common.actions'),
+              title: t('console.common.actions'),
               key: 'a',
               render: (_, c) => (
                 <Space>
                   <Button size="small" onClick={() => (setCauseId(c.id), first())}>
-                    {t('settings.charity.pledges')}
+                    {t('console.settings.charity.pledges')}
                   </Button>
                   {can('settings.write') && (
                     <Button size="small" onClick={() => setEditing(c)} data-testid={`edit-cause-${c.id}`}>
-                      {t('settings.page.edit')}
+                      {t('console.settings.page.edit')}
                     </Button>
                   )}
                 </Space>
@@ -207,7 +200,7 @@ export default function Charity() {
           ]}
         />
       </Card>
-      <Card size="small" title={t('settings.charity.pledges')}>
+      <Card size="small" title={t('console.settings.charity.pledges')}>
         <QueryTable<Pledge>
           query={pledges}
           size="small"
@@ -216,10 +209,10 @@ export default function Charity() {
           exportCsv={{ list: charityPledgesRoute, query: filters }}
           toolbar={
             <Space wrap>
-              <Input.Search allowClear placeholder={t('settings.charity.searchPledges')} style={{ width: 300 }} onSearch={(v) => (setSearch(v.trim()), first())} data-testid="pledge-search" />
+              <Input.Search allowClear placeholder={t('console.settings.charity.searchPledges')} style={{ width: 300 }} onSearch={(v) => (setSearch(v.trim()), first())} data-testid="pledge-search" />
               <Select
                 allowClear
-                placeholder={t('settings.charity.allCauses')}
+                placeholder={t('console.settings.charity.allCauses')}
                 value={causeId}
                 onChange={(v) => (setCauseId(v), first())}
                 options={(causes.data?.list ?? []).map((c) => ({ value: c.id, label: titleOf(c, i18n.language) }))}
@@ -228,19 +221,19 @@ export default function Charity() {
             </Space>
           }
           columns={[
-            { title: t('orders.orderNo'), dataIndex: 'order_no', key: 'id', sorter: true },
-            { title: t('common.member'), dataIndex: 'user_name' },
-            { title: t('settings.charity.title'), dataIndex: 'cause_title' },
-            { title: t('common.amount'), key: 'amount', sorter: true, align: 'right', render: (_, p) => formatMoney(p.amount, p.currency) },
-            { title: t('settings.charity.message'), dataIndex: 'message' },
-            { title: t('common.created'), dataIndex: 'created_at', sorter: true, render: (v: string) => formatDate(v) },
-            { title: t('orders.paidAt'), dataIndex: 'paid_at', sorter: true, render: (v: string | null) => formatDate(v) },
-            { title: t('common.status'), dataIndex: 'status', render: (s: string) => <StatusTag status={s} /> },
+            { title: t('console.orders.orderNo'), dataIndex: 'order_no', key: 'id', sorter: true },
+            { title: t('console.common.member'), dataIndex: 'user_name' },
+            { title: t('console.settings.charity.title'), dataIndex: 'cause_title' },
+            { title: t('console.common.amount'), key: 'amount', sorter: true, align: 'right', render: (_, p) => formatMoney(p.amount, p.currency) },
+            { title: t('console.settings.charity.message'), dataIndex: 'message' },
+            { title: t('console.common.created'), dataIndex: 'created_at', sorter: true, render: (v: string) => formatDate(v) },
+            { title: t('console.orders.paidAt'), dataIndex: 'paid_at', sorter: true, render: (v: string | null) => formatDate(v) },
+            { title: t('console.common.status'), dataIndex: 'status', render: (s: string) => <StatusTag status={s} /> },
           ]}
         />
       </Card>
       {editing && <CauseForm editing={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} ask={setPending} />}
-      <ReasonedChange change={pending} onClose={() => setPending(null)} invalidate={[KEY]} />
+      <ReasonedChange change={pending} onClose={() => setPending(null)} invalidates={CHARITY} />
     </Space>
   );
 }

@@ -1,14 +1,15 @@
 import type { AnyEndpoint } from '@shop/contract/common';
 import { Alert, App as AntApp, Button, Drawer, Form, Input, InputNumber, Popconfirm, Select, Space, Switch, Typography, Upload, type TableColumnsType } from 'antd';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, type UseQueryResult } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryTable, type ListSort } from '../../components/QueryTable';
-import { api, newKey } from '../../lib/api';
+import { useEndpointMutation, useEndpointQuery } from '../../lib/endpoint-query';
+import { newIdempotencyKey } from '../../lib/request';
 import { FormField, filledTexts, fromLocalInput, toLocalInput, useConsoleForm, type BodySchema } from '../../lib/form';
-import { LanguagePicker, LanguageTexts, useShownLanguages } from '../catalogue/LanguageTexts';
-import { RichTexts } from '../catalogue/RichTexts';
-import { usePictureUpload } from '../catalogue/upload';
+import { LanguagePicker, LanguageTexts, useShownLanguages } from '../../components/LanguageTexts';
+import { RichTexts } from '../../components/RichTexts';
+import { usePictureUpload } from '../../lib/upload';
 
 type Values = Record<string, unknown>;
 type Translate = (key: string) => string;
@@ -22,7 +23,7 @@ export type Field =
   | { name: string; label: string; kind: 'select'; options: Array<{ value: string; label: string }> };
 
 export interface ContentConfig {
-  /** The list's query key and the test ids' prefix. */
+  /** The test ids' prefix. */
   name: string;
   list: AnyEndpoint;
   save: AnyEndpoint;
@@ -50,7 +51,7 @@ function PictureField({ value, onChange, testId }: { value?: string; onChange?: 
     <Space>
       <Input value={value} onChange={(e) => onChange?.(e.target.value)} placeholder="/uploads/…" style={{ width: 420 }} data-testid={testId} />
       <Upload accept="image/jpeg,image/png,image/gif,image/webp" showUploadList={false} customRequest={upload.customRequest}>
-        <Button loading={upload.busy}>{t('catalogue.editor.upload')}</Button>
+        <Button loading={upload.busy}>{t('console.catalogue.editor.upload')}</Button>
       </Upload>
     </Space>
   );
@@ -77,15 +78,15 @@ function AttachmentsField({ value = [], onChange }: { value?: Attachment[]; onCh
           </a>
           <Typography.Text type="secondary">{a.mime}</Typography.Text>
           <Button size="small" danger onClick={() => onChange?.(value.filter((_, j) => j !== i))}>
-            {t('catalogue.editor.remove')}
+            {t('console.catalogue.editor.remove')}
           </Button>
         </Space>
       ))}
       <Space wrap>
         <Upload showUploadList={false} customRequest={upload.customRequest}>
-          <Button loading={upload.busy}>{t('catalogue.editor.upload')}</Button>
+          <Button loading={upload.busy}>{t('console.catalogue.editor.upload')}</Button>
         </Upload>
-        <Input placeholder={t('content.attachmentName')} value={link.name} onChange={(e) => setLink({ ...link, name: e.target.value })} style={{ width: 180 }} />
+        <Input placeholder={t('console.content.attachmentName')} value={link.name} onChange={(e) => setLink({ ...link, name: e.target.value })} style={{ width: 180 }} />
         <Input placeholder="https://…" value={link.url} onChange={(e) => setLink({ ...link, url: e.target.value })} style={{ width: 280 }} />
         <Button
           disabled={!link.name.trim() || !/^https:\/\/\S+$/.test(link.url)}
@@ -94,7 +95,7 @@ function AttachmentsField({ value = [], onChange }: { value?: Attachment[]; onCh
             setLink({ name: '', url: '' });
           }}
         >
-          {t('content.addLink')}
+          {t('console.content.addLink')}
         </Button>
       </Space>
     </Space>
@@ -104,9 +105,8 @@ function AttachmentsField({ value = [], onChange }: { value?: Attachment[]; onCh
 function ContentForm({ config, editing, onDone }: { config: ContentConfig; editing: Values; onDone: () => void }) {
   const { t } = useTranslation();
   const { message } = AntApp.useApp();
-  const qc = useQueryClient();
   const [shown, setShown] = useShownLanguages();
-  const key = useRef(newKey());
+  const key = useRef(newIdempotencyKey());
   const fields = config.fields(t);
   const initial = Object.fromEntries(Object.entries(editing).map(([k, v]) => [k, fields.some((f) => f.name === k && f.kind === 'moment') ? toLocal(v) : v]));
   const form = useConsoleForm<Values, Values>({
@@ -123,19 +123,19 @@ function ContentForm({ config, editing, onDone }: { config: ContentConfig; editi
       return body;
     },
   });
-  const save = useMutation({
-    mutationFn: (body: Values) => api(config.save, { body: body as never, idempotencyKey: key.current }),
-    onSuccess: async () => {
-      message.success(t('content.saved'));
-      await qc.invalidateQueries({ queryKey: ['admin', 'content', config.name] });
+  const save = useEndpointMutation(config.save, {
+    call: { idempotencyKey: key.current },
+    invalidates: [config.list],
+    onSuccess: () => {
+      message.success(t('console.content.saved'));
       onDone();
     },
   });
-  const required = t('catalogue.editor.required');
+  const required = t('console.catalogue.editor.required');
   return (
     <Form layout="vertical" component="div" data-testid={`${config.name}-form`}>
       <LanguagePicker shown={shown} onChange={setShown} />
-      <Typography.Paragraph type="secondary">{t('catalogue.english')}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">{t('console.catalogue.english')}</Typography.Paragraph>
       {fields.map((f) => {
         const isRequired = 'required' in f && f.required;
         switch (f.kind) {
@@ -196,63 +196,60 @@ function ContentForm({ config, editing, onDone }: { config: ContentConfig; editi
             );
         }
       })}
-      <FormField form={form} name="reason" label={t('catalogue.editor.reasonOptional')}>
+      <FormField form={form} name="reason" label={t('console.catalogue.editor.reasonOptional')}>
         <Input maxLength={300} style={{ maxWidth: 480 }} />
       </FormField>
       {form.unshown && <Alert type="error" showIcon title={form.unshown} style={{ marginBottom: 12 }} />}
       {save.isError && <Alert type="error" showIcon title={save.error.message} style={{ marginBottom: 12 }} />}
       <Button type="primary" onClick={() => void form.submit((body) => save.mutate(body))()} loading={save.isPending} data-testid={`save-${config.name}`}>
-        {t('catalogue.editor.save')}
+        {t('console.catalogue.editor.save')}
       </Button>
     </Form>
+  );
+}
+
+/** Deletes one item of a list, after a confirmation. */
+function DeleteButton({ remove, list, id }: { remove: AnyEndpoint; list: AnyEndpoint; id: number }) {
+  const { t } = useTranslation();
+  const { message } = AntApp.useApp();
+  const deletion = useEndpointMutation(remove, {
+    invalidates: [list],
+    onSuccess: () => void message.success(t('console.content.deleted')),
+    onError: (e) => void message.error(e.message),
+  });
+  return (
+    <Popconfirm title={t('console.content.deleteQuestion')} okText={t('console.common.confirm')} cancelText={t('console.common.cancel')} onConfirm={() => deletion.mutateAsync({ id } as never)}>
+      <Button size="small" danger>
+        {t('console.catalogue.editor.remove')}
+      </Button>
+    </Popconfirm>
   );
 }
 
 /** One kind of content: its list, a drawer to write it in several languages side by side, and deletion with a confirmation. */
 export function ContentPage({ config }: { config: ContentConfig }) {
   const { t, i18n } = useTranslation();
-  const { message } = AntApp.useApp();
-  const qc = useQueryClient();
   const [paging, setPaging] = useState({ page: 1, limit: 20 });
   const [sort, setSort] = useState<ListSort>({});
   const [search, setSearch] = useState('');
   const [editing, setEditing] = useState<Values | null>(null);
-  const queryKey = ['admin', 'content', config.name];
   const listed = config.paged !== false;
   const filters = { q: search || undefined, ...sort };
-  const query = useQuery({
-    queryKey: [...queryKey, listed ? { ...filters, ...paging } : {}],
-    queryFn: () => api(config.list, listed ? { query: { ...filters, ...paging } as never } : {}) as Promise<{ list: Values[]; total?: number; page?: number; limit?: number }>,
-    placeholderData: keepPreviousData,
-  });
+  const query = useEndpointQuery(config.list, listed ? { ...filters, ...paging } : undefined, { placeholderData: keepPreviousData }) as UseQueryResult<{ list: Values[]; total?: number; page?: number; limit?: number }>;
   const first = () => setPaging((p) => ({ ...p, page: 1 }));
-  const remove = useMutation({
-    mutationFn: (id: number) => api(config.remove!, { body: { id } as never, idempotencyKey: newKey() }),
-    onSuccess: async () => {
-      message.success(t('content.deleted'));
-      await qc.invalidateQueries({ queryKey });
-    },
-    onError: (e) => message.error(e.message),
-  });
   const idField = config.idField ?? 'id';
   const columns: TableColumnsType<Values> = [
     ...config.columns(t),
     {
-      title: t('common.actions'),
+      title: t('console.common.actions'),
       key: 'actions',
       width: 190,
       render: (_, row) => (
         <Space>
           <Button size="small" onClick={() => setEditing(row)} data-testid={`edit-${config.name}-${String(row[idField])}`}>
-            {t('catalogue.goods.edit')}
+            {t('console.catalogue.goods.edit')}
           </Button>
-          {config.remove && (
-            <Popconfirm title={t('content.deleteQuestion')} okText={t('common.confirm')} cancelText={t('common.cancel')} onConfirm={() => remove.mutateAsync(row.id as number)}>
-              <Button size="small" danger>
-                {t('catalogue.editor.remove')}
-              </Button>
-            </Popconfirm>
-          )}
+          {config.remove && <DeleteButton remove={config.remove} list={config.list} id={row.id as number} />}
         </Space>
       ),
     },
@@ -260,7 +257,7 @@ export function ContentPage({ config }: { config: ContentConfig }) {
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Button type="primary" onClick={() => setEditing(config.blank())} data-testid={`new-${config.name}`}>
-        {t('content.new')}
+        {t('console.content.new')}
       </Button>
       <QueryTable<Values>
         query={query as never}
@@ -271,11 +268,11 @@ export function ContentPage({ config }: { config: ContentConfig }) {
         exportCsv={listed ? { list: config.list, query: filters } : undefined}
         toolbar={
           listed && (
-            <Input.Search allowClear placeholder={t('content.search')} style={{ width: 300 }} onSearch={(v) => (setSearch(v.trim()), first())} data-testid={`${config.name}-search`} />
+            <Input.Search allowClear placeholder={t('console.content.search')} style={{ width: 300 }} onSearch={(v) => (setSearch(v.trim()), first())} data-testid={`${config.name}-search`} />
           )
         }
       />
-      <Drawer open={editing !== null} size={980} title={editing && editing[idField] !== undefined ? config.title(editing, i18n.language) : t('content.new')} onClose={() => setEditing(null)} destroyOnHidden>
+      <Drawer open={editing !== null} size={980} title={editing && editing[idField] !== undefined ? config.title(editing, i18n.language) : t('console.content.new')} onClose={() => setEditing(null)} destroyOnHidden>
         {editing && <ContentForm config={config} editing={editing} onDone={() => setEditing(null)} />}
       </Drawer>
     </Space>

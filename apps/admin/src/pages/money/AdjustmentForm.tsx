@@ -1,14 +1,14 @@
 import type { adjustmentBody } from '@shop/contract/admin';
 import { Alert, App as AntApp, Form, Input, InputNumber, Modal, Select } from 'antd';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { api, newKey } from '../../lib/api';
+import { useEndpointMutation } from '../../lib/endpoint-query';
+import { newIdempotencyKey } from '../../lib/request';
 import { FormField, useConsoleForm } from '../../lib/form';
-import { requestAdjustmentRoute } from '../../lib/routes-money';
-import { parseAmount, POINTS } from './amounts';
+import { memberPostingAnswers, requestAdjustmentRoute } from '../../lib/routes-money';
+import { parseAmount, POINTS } from '../../lib/money';
 
 interface Values {
   user_id: number | null;
@@ -22,9 +22,8 @@ interface Values {
 export function AdjustmentForm({ memberId, onClose }: { memberId?: number; onClose: () => void }) {
   const { t } = useTranslation();
   const { message } = AntApp.useApp();
-  const key = useRef(newKey());
+  const key = useRef(newIdempotencyKey());
   const [error, setError] = useState<string | null>(null);
-  const qc = useQueryClient();
   const form = useConsoleForm<Values, z.output<typeof adjustmentBody>>({
     schema: () => import('@shop/contract/admin').then((m) => m.adjustmentBody),
     defaultValues: { user_id: memberId ?? null, asset: 'cash', currency: 'USD', amount: '', reason: '' },
@@ -34,43 +33,42 @@ export function AdjustmentForm({ memberId, onClose }: { memberId?: number; onClo
     },
   });
   const asset = useWatch({ control: form.control, name: 'asset' }) ?? 'cash';
-  const mutation = useMutation({
-    mutationFn: (body: z.output<typeof adjustmentBody>) => api(requestAdjustmentRoute, { body, idempotencyKey: key.current }),
-    onSuccess: async (a) => {
-      message.success(a.status === 'posted' ? t('money.adjust.posted') : t('money.adjust.pending'));
-      await qc.invalidateQueries({ queryKey: ['admin', 'ledger'] });
-      await qc.invalidateQueries({ queryKey: ['admin', 'member'] });
+  const mutation = useEndpointMutation(requestAdjustmentRoute, {
+    call: { idempotencyKey: key.current },
+    invalidates: memberPostingAnswers,
+    onSuccess: (a) => {
+      message.success(a.status === 'posted' ? t('console.money.adjust.posted') : t('console.money.adjust.pending'));
       onClose();
     },
-    onError: (e) => setError(e instanceof Error ? e.message : String(e)),
+    onError: (e) => setError(e.message),
   });
   return (
     <Modal
       open
-      title={t('money.adjust.title')}
-      okText={t('common.submit')}
-      cancelText={t('common.cancel')}
+      title={t('console.money.adjust.title')}
+      okText={t('console.common.submit')}
+      cancelText={t('console.common.cancel')}
       okButtonProps={{ loading: mutation.isPending, 'data-testid': 'adjust-submit' } as never}
       onOk={() => void form.submit((body) => !mutation.isPending && mutation.mutate(body))()}
       onCancel={onClose}
       destroyOnHidden
     >
       <Form layout="vertical" component="div">
-        <FormField form={form} name="user_id" label={t('money.adjust.member')} required>
+        <FormField form={form} name="user_id" label={t('console.money.adjust.member')} required>
           <InputNumber<number> min={1} precision={0} style={{ width: '100%' }} disabled={memberId !== undefined} data-testid="adjust-member" />
         </FormField>
-        <FormField form={form} name="asset" label={t('money.ledger.asset')}>
-          <Select options={(['cash', 'points', 'shopping_points'] as const).map((a) => ({ value: a, label: t(`members.assets.${a}`) }))} data-testid="adjust-asset" />
+        <FormField form={form} name="asset" label={t('console.money.ledger.asset')}>
+          <Select options={(['cash', 'points', 'shopping_points'] as const).map((a) => ({ value: a, label: t(`console.members.assets.${a}`) }))} data-testid="adjust-asset" />
         </FormField>
         {asset === 'cash' && (
-          <FormField form={form} name="currency" label={t('common.currency')} required message={t('money.adjust.currencyHint')}>
+          <FormField form={form} name="currency" label={t('console.common.currency')} required message={t('console.money.adjust.currencyHint')}>
             <Input maxLength={3} style={{ textTransform: 'uppercase' }} data-testid="adjust-currency" />
           </FormField>
         )}
-        <FormField form={form} name="amount" label={t('common.amount')} extra={t('money.adjust.amountHint')} message={t('money.adjust.invalidAmount')}>
+        <FormField form={form} name="amount" label={t('console.common.amount')} extra={t('console.money.adjust.amountHint')} message={t('console.money.adjust.invalidAmount')}>
           <Input inputMode="decimal" data-testid="adjust-amount" />
         </FormField>
-        <FormField form={form} name="reason" label={t('common.reason')} required message={t('common.reasonRequired')}>
+        <FormField form={form} name="reason" label={t('console.common.reason')} required message={t('console.common.reasonRequired')}>
           <Input.TextArea rows={3} maxLength={300} data-testid="adjust-reason" />
         </FormField>
       </Form>

@@ -1,17 +1,18 @@
 import type { adjustmentSchema } from '@shop/contract/admin';
 import { Button, Card, Input, Segmented, Space, Table, Tag, Typography } from 'antd';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { useCan, useOperator } from '../../app/operator';
+import { useEndpointQuery } from '../../lib/endpoint-query';
+import { useCan, useOperator } from '../../lib/operator';
 import { DecisionModal } from '../../components/DecisionModal';
 import { QueryTable, type ListSort } from '../../components/QueryTable';
-import { api } from '../../lib/api';
+import { call } from '../../lib/request';
 import { formatDate } from '../../lib/format';
-import { adjustmentLimitsRoute, adjustmentsRoute, decideAdjustmentRoute, setAdjustmentLimitRoute } from '../../lib/routes-money';
+import { adjustmentLimitsRoute, adjustmentsRoute, decideAdjustmentRoute, memberPostingAnswers, setAdjustmentLimitRoute } from '../../lib/routes-money';
 import { AdjustmentForm } from './AdjustmentForm';
-import { parseAmount, showAmount } from './amounts';
+import { parseAmount, showAmount } from '../../lib/money';
 
 type Adjustment = z.infer<typeof adjustmentSchema>;
 type Status = Adjustment['status'];
@@ -22,40 +23,40 @@ function Limits() {
   const { t } = useTranslation();
   const can = useCan();
   const [setting, setSetting] = useState(false);
-  const query = useQuery({ queryKey: ['admin', 'ledger', 'limits'], queryFn: () => api(adjustmentLimitsRoute) });
+  const query = useEndpointQuery(adjustmentLimitsRoute, undefined);
   return (
     <Card
       size="small"
-      title={t('money.adjust.limits')}
-      extra={can('settings.write') && <Button size="small" onClick={() => setSetting(true)} data-testid="set-limit">{t('money.adjust.setLimit')}</Button>}
+      title={t('console.money.adjust.limits')}
+      extra={can('settings.write') && <Button size="small" onClick={() => setSetting(true)} data-testid="set-limit">{t('console.money.adjust.setLimit')}</Button>}
     >
-      <Typography.Paragraph type="secondary">{t('money.adjust.limitsHint')}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">{t('console.money.adjust.limitsHint')}</Typography.Paragraph>
       <QueryTable
         size="small"
         rowKey="currency"
         query={query}
         columns={[
-          { title: t('common.currency'), dataIndex: 'currency', render: (c: string) => (c === 'XXX' ? t('money.adjust.pointsCurrency') : c) },
-          { title: t('money.adjust.limit'), key: 'amount', align: 'right', render: (_, l) => showAmount(l.amount, l.currency) },
-          { title: t('money.adjust.updatedBy'), dataIndex: 'updated_by' },
-          { title: t('money.ledger.time'), dataIndex: 'updated_at', render: (v: string) => formatDate(v) },
+          { title: t('console.common.currency'), dataIndex: 'currency', render: (c: string) => (c === 'XXX' ? t('console.money.adjust.pointsCurrency') : c) },
+          { title: t('console.money.adjust.limit'), key: 'amount', align: 'right', render: (_, l) => showAmount(l.amount, l.currency) },
+          { title: t('console.money.adjust.updatedBy'), dataIndex: 'updated_by' },
+          { title: t('console.money.ledger.time'), dataIndex: 'updated_at', render: (v: string) => formatDate(v) },
         ]}
       />
       <DecisionModal
         open={setting}
-        title={t('money.adjust.setLimit')}
-        question={t('money.adjust.limitsHint')}
-        okText={t('common.submit')}
+        title={t('console.money.adjust.setLimit')}
+        question={t('console.money.adjust.limitsHint')}
+        okText={t('console.common.submit')}
         fields={[
-          { name: 'currency', label: t('money.adjust.limitCurrency'), required: true, requiredMessage: t('money.adjust.currencyHint') },
-          { name: 'amount', label: t('money.adjust.limit'), required: true, requiredMessage: t('money.adjust.invalidAmount') },
-          { name: 'reason', label: t('common.reason'), required: true, multiline: true },
+          { name: 'currency', label: t('console.money.adjust.limitCurrency'), required: true, requiredMessage: t('console.money.adjust.currencyHint') },
+          { name: 'amount', label: t('console.money.adjust.limit'), required: true, requiredMessage: t('console.money.adjust.invalidAmount') },
+          { name: 'reason', label: t('console.common.reason'), required: true, multiline: true },
         ]}
         send={(v, key) => {
           const currency = (v.currency ?? '').trim().toUpperCase();
-          return api(setAdjustmentLimitRoute, { body: { currency, amount: parseAmount(v.amount, currency) ?? -1, reason: v.reason ?? '' }, idempotencyKey: key });
+          return call(setAdjustmentLimitRoute, { currency, amount: parseAmount(v.amount, currency) ?? -1, reason: v.reason ?? '' }, { idempotencyKey: key });
         }}
-        invalidate={[['admin', 'ledger', 'limits']]}
+        invalidates={[adjustmentLimitsRoute]}
         onClose={() => setSetting(false)}
       />
     </Card>
@@ -74,7 +75,7 @@ export default function Adjustments() {
   const [sort, setSort] = useState<ListSort>({});
   const [search, setSearch] = useState('');
   const filters = { status, q: search || undefined, ...(sort as { sort?: 'id' }) };
-  const query = useQuery({ queryKey: ['admin', 'ledger', 'adjustments', filters, paging], queryFn: () => api(adjustmentsRoute, { query: { ...filters, ...paging } }), placeholderData: keepPreviousData });
+  const query = useEndpointQuery(adjustmentsRoute, { ...filters, ...paging }, { placeholderData: keepPreviousData });
   const mine = (r: Adjustment) => me.data !== undefined && r.requested_by === `${me.data.user_name}#${me.data.id}`;
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }} data-testid="adjustments">
@@ -85,10 +86,10 @@ export default function Adjustments() {
             setStatus(s);
             setPaging((p) => ({ ...p, page: 1 }));
           }}
-          options={(['pending', 'posted', 'rejected'] as const).map((s) => ({ value: s, label: t(`money.status.${s}`) }))}
+          options={(['pending', 'posted', 'rejected'] as const).map((s) => ({ value: s, label: t(`console.money.status.${s}`) }))}
         />
         {can('ledger.adjust') && (
-          <Button type="primary" onClick={() => setCreating(true)} data-testid="new-adjustment">{t('money.adjust.new')}</Button>
+          <Button type="primary" onClick={() => setCreating(true)} data-testid="new-adjustment">{t('console.money.adjust.new')}</Button>
         )}
       </Space>
       <QueryTable<Adjustment>
@@ -99,7 +100,7 @@ export default function Adjustments() {
         toolbar={
           <Input.Search
             allowClear
-            placeholder={t('money.adjust.search')}
+            placeholder={t('console.money.adjust.search')}
             style={{ width: 300 }}
             onSearch={(v) => {
               setSearch(v.trim());
@@ -109,31 +110,31 @@ export default function Adjustments() {
           />
         }
         columns={[
-          { title: t('common.id'), dataIndex: 'id', width: 70, sorter: true },
-          { title: t('common.member'), key: 'm', render: (_, r) => `${r.user_name} (#${r.user_id})` },
-          { title: t('money.ledger.asset'), dataIndex: 'asset', render: (a: string) => t(`members.assets.${a}`) },
-          { title: t('common.amount'), key: 'amount', sorter: true, align: 'right', render: (_, r) => <strong style={{ color: r.amount < 0 ? '#cf1322' : undefined }}>{showAmount(r.amount, r.currency)}</strong> },
-          { title: t('common.reason'), dataIndex: 'reason' },
-          { title: t('money.adjust.requestedBy'), dataIndex: 'requested_by' },
-          { title: t('common.created'), dataIndex: 'created_at', sorter: true, render: (v: string) => formatDate(v) },
+          { title: t('console.common.id'), dataIndex: 'id', width: 70, sorter: true },
+          { title: t('console.common.member'), key: 'm', render: (_, r) => `${r.user_name} (#${r.user_id})` },
+          { title: t('console.money.ledger.asset'), dataIndex: 'asset', render: (a: string) => t(`console.members.assets.${a}`) },
+          { title: t('console.common.amount'), key: 'amount', sorter: true, align: 'right', render: (_, r) => <strong style={{ color: r.amount < 0 ? '#cf1322' : undefined }}>{showAmount(r.amount, r.currency)}</strong> },
+          { title: t('console.common.reason'), dataIndex: 'reason' },
+          { title: t('console.money.adjust.requestedBy'), dataIndex: 'requested_by' },
+          { title: t('console.common.created'), dataIndex: 'created_at', sorter: true, render: (v: string) => formatDate(v) },
           ...(status === 'pending'
             ? []
             : [
-                { title: t('money.adjust.decidedBy'), key: 'd', render: (_: unknown, r: Adjustment) => r.decided_by ?? t('money.adjust.withinLimit') },
-                { title: t('money.adjust.decisionReason'), key: 'dr', render: (_: unknown, r: Adjustment) => r.decision_reason ?? '—' },
+                { title: t('console.money.adjust.decidedBy'), key: 'd', render: (_: unknown, r: Adjustment) => r.decided_by ?? t('console.money.adjust.withinLimit') },
+                { title: t('console.money.adjust.decisionReason'), key: 'dr', render: (_: unknown, r: Adjustment) => r.decision_reason ?? '—' },
               ]),
-          { title: t('common.status'), dataIndex: 'status', render: (s: Status) => <Tag color={COLORS[s]}>{t(`money.status.${s}`)}</Tag> },
+          { title: t('console.common.status'), dataIndex: 'status', render: (s: Status) => <Tag color={COLORS[s]}>{t(`console.money.status.${s}`)}</Tag> },
           {
-            title: t('common.actions'),
+            title: t('console.common.actions'),
             key: 'act',
             render: (_, r) =>
               r.status === 'pending' && can('ledger.adjust') ? (
                 <Space>
-                  <Button size="small" type="primary" disabled={mine(r)} title={mine(r) ? t('money.adjust.notOwn') : undefined} onClick={() => setDeciding({ row: r, decision: 'approve' })} data-testid={`approve-${r.id}`}>
-                    {t('common.approve')}
+                  <Button size="small" type="primary" disabled={mine(r)} title={mine(r) ? t('console.money.adjust.notOwn') : undefined} onClick={() => setDeciding({ row: r, decision: 'approve' })} data-testid={`approve-${r.id}`}>
+                    {t('console.common.approve')}
                   </Button>
                   <Button size="small" danger onClick={() => setDeciding({ row: r, decision: 'reject' })} data-testid={`reject-${r.id}`}>
-                    {t('common.reject')}
+                    {t('console.common.reject')}
                   </Button>
                 </Space>
               ) : null,
@@ -145,10 +146,10 @@ export default function Adjustments() {
       {deciding && (
         <DecisionModal
           open
-          title={deciding.decision === 'approve' ? t('common.approve') : t('common.reject')}
+          title={deciding.decision === 'approve' ? t('console.common.approve') : t('console.common.reject')}
           question={
             <>
-              {deciding.decision === 'approve' ? t('money.adjust.approveQuestion') : t('money.adjust.rejectQuestion')}
+              {deciding.decision === 'approve' ? t('console.money.adjust.approveQuestion') : t('console.money.adjust.rejectQuestion')}
               <Table
                 style={{ marginTop: 12 }}
                 size="small"
@@ -156,19 +157,19 @@ export default function Adjustments() {
                 showHeader={false}
                 rowKey="k"
                 dataSource={[
-                  { k: t('common.member'), v: `${deciding.row.user_name} (#${deciding.row.user_id})` },
-                  { k: t('common.amount'), v: showAmount(deciding.row.amount, deciding.row.currency) },
-                  { k: t('common.reason'), v: deciding.row.reason },
+                  { k: t('console.common.member'), v: `${deciding.row.user_name} (#${deciding.row.user_id})` },
+                  { k: t('console.common.amount'), v: showAmount(deciding.row.amount, deciding.row.currency) },
+                  { k: t('console.common.reason'), v: deciding.row.reason },
                 ]}
                 columns={[{ dataIndex: 'k' }, { dataIndex: 'v' }]}
               />
             </>
           }
-          okText={deciding.decision === 'approve' ? t('common.approve') : t('common.reject')}
+          okText={deciding.decision === 'approve' ? t('console.common.approve') : t('console.common.reject')}
           danger={deciding.decision === 'reject'}
-          fields={[{ name: 'reason', label: t('common.reason'), required: deciding.decision === 'reject', multiline: true }]}
-          send={(v, key) => api(decideAdjustmentRoute, { body: { id: deciding.row.id, decision: deciding.decision, reason: v.reason || undefined }, idempotencyKey: key })}
-          invalidate={[['admin', 'ledger'], ['admin', 'member']]}
+          fields={[{ name: 'reason', label: t('console.common.reason'), required: deciding.decision === 'reject', multiline: true }]}
+          send={(v, key) => call(decideAdjustmentRoute, { id: deciding.row.id, decision: deciding.decision, reason: v.reason || undefined }, { idempotencyKey: key })}
+          invalidates={memberPostingAnswers}
           onClose={() => setDeciding(null)}
         />
       )}

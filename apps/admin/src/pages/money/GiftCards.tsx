@@ -1,17 +1,18 @@
 import type { giftCardBatchSchema } from '@shop/contract/admin';
 import { Alert, Button, InputNumber, Space, Typography, Input } from 'antd';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { useCan } from '../../app/operator';
+import { useEndpointQuery } from '../../lib/endpoint-query';
+import { useCan } from '../../lib/operator';
 import { DecisionModal } from '../../components/DecisionModal';
 import { QueryTable, type ListSort } from '../../components/QueryTable';
-import { api } from '../../lib/api';
+import { call } from '../../lib/request';
 import { formatDate, formatNumber } from '../../lib/format';
-import { giftCardBatchesRoute, grantPointsRoute, issueGiftCardsRoute } from '../../lib/routes-money';
-import { parseAmount, showAmount } from './amounts';
+import { giftCardBatchesRoute, grantPointsRoute, issueGiftCardsRoute, ledgerAnswers, memberPostingAnswers } from '../../lib/routes-money';
+import { parseAmount, POINTS, showAmount } from '../../lib/money';
 
 type Batch = z.infer<typeof giftCardBatchSchema>;
 const memberOf = (v: string | undefined) => (v && /^\d+$/.test(v.trim()) ? Number(v.trim()) : 0);
@@ -33,19 +34,15 @@ export default function GiftCards() {
   const [sort, setSort] = useState<ListSort>({});
   const [search, setSearch] = useState('');
   const filters = { user_id: member, q: search || undefined, ...(sort as { sort?: 'id' }) };
-  const query = useQuery({
-    queryKey: ['admin', 'ledger', 'gift-card-batches', filters, paging],
-    queryFn: () => api(giftCardBatchesRoute, { query: { ...filters, ...paging } }),
-    placeholderData: keepPreviousData,
-  });
+  const query = useEndpointQuery(giftCardBatchesRoute, { ...filters, ...paging }, { placeholderData: keepPreviousData });
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }} data-testid="gift-cards">
       <Space style={{ justifyContent: 'space-between', width: '100%' }}>
         <Space>
-          <InputNumber<number> min={1} precision={0} placeholder={t('money.ledger.memberId')} value={member ?? null} onChange={(v) => setMember(v ?? undefined)} style={{ width: 160 }} />
+          <InputNumber<number> min={1} precision={0} placeholder={t('console.money.ledger.memberId')} value={member ?? null} onChange={(v) => setMember(v ?? undefined)} style={{ width: 160 }} />
           <Input.Search
             allowClear
-            placeholder={t('money.adjust.search')}
+            placeholder={t('console.money.adjust.search')}
             style={{ width: 280 }}
             onSearch={(v) => {
               setSearch(v.trim());
@@ -55,9 +52,9 @@ export default function GiftCards() {
           />
         </Space>
         <Space>
-          <Button onClick={() => navigate('/money/ledger?kind=points.grant')} data-testid="grants-journal">{t('money.gift.grantsInJournal')}</Button>
-          {can('ledger.adjust') && <Button onClick={() => setOpen('grant')} data-testid="grant-points">{t('money.gift.grant')}</Button>}
-          {can('ledger.adjust') && <Button type="primary" onClick={() => setOpen('issue')} data-testid="issue-cards">{t('money.gift.issue')}</Button>}
+          <Button onClick={() => navigate('/money/ledger?kind=points.grant')} data-testid="grants-journal">{t('console.money.gift.grantsInJournal')}</Button>
+          {can('ledger.adjust') && <Button onClick={() => setOpen('grant')} data-testid="grant-points">{t('console.money.gift.grant')}</Button>}
+          {can('ledger.adjust') && <Button type="primary" onClick={() => setOpen('issue')} data-testid="issue-cards">{t('console.money.gift.issue')}</Button>}
         </Space>
       </Space>
       {codes.length > 0 && (
@@ -66,7 +63,7 @@ export default function GiftCards() {
           showIcon
           closable
           onClose={() => setCodes([])}
-          title={t('money.gift.codes', { count: codes.length })}
+          title={t('console.money.gift.codes', { count: codes.length })}
           description={<Typography.Paragraph copyable={{ text: codes.join('\n') }} style={{ whiteSpace: 'pre-line', fontFamily: 'monospace', margin: 0 }}>{codes.join('\n')}</Typography.Paragraph>}
         />
       )}
@@ -76,60 +73,54 @@ export default function GiftCards() {
         sorting={{ ...sort, onChange: (s) => (setSort(s), setPaging((p) => ({ ...p, page: 1 }))) }}
         exportCsv={{ list: giftCardBatchesRoute, query: filters }}
         columns={[
-          { title: t('common.id'), dataIndex: 'id', width: 70, sorter: true },
-          { title: t('common.member'), key: 'm', render: (_, b) => `${b.user_name} (#${b.user_id})` },
-          { title: t('money.gift.value'), key: 'value', sorter: true, align: 'right', render: (_, b) => showAmount(b.value, b.currency) },
-          { title: t('money.gift.count'), dataIndex: 'count', align: 'right', render: (n: number) => formatNumber(n) },
-          { title: t('money.gift.redeemed'), dataIndex: 'redeemed', align: 'right', render: (n: number) => formatNumber(n) },
-          { title: t('money.gift.expires'), dataIndex: 'expires_at', sorter: true, render: (v: string) => formatDate(v, true) },
-          { title: t('money.gift.createdBy'), dataIndex: 'created_by' },
-          { title: t('common.reason'), dataIndex: 'reason', render: (r: string) => r || '—' },
-          { title: t('common.created'), dataIndex: 'created_at', render: (v: string) => formatDate(v) },
+          { title: t('console.common.id'), dataIndex: 'id', width: 70, sorter: true },
+          { title: t('console.common.member'), key: 'm', render: (_, b) => `${b.user_name} (#${b.user_id})` },
+          { title: t('console.money.gift.value'), key: 'value', sorter: true, align: 'right', render: (_, b) => showAmount(b.value, b.currency) },
+          { title: t('console.money.gift.count'), dataIndex: 'count', align: 'right', render: (n: number) => formatNumber(n) },
+          { title: t('console.money.gift.redeemed'), dataIndex: 'redeemed', align: 'right', render: (n: number) => formatNumber(n) },
+          { title: t('console.money.gift.expires'), dataIndex: 'expires_at', sorter: true, render: (v: string) => formatDate(v, true) },
+          { title: t('console.money.gift.createdBy'), dataIndex: 'created_by' },
+          { title: t('console.common.reason'), dataIndex: 'reason', render: (r: string) => r || '—' },
+          { title: t('console.common.created'), dataIndex: 'created_at', render: (v: string) => formatDate(v) },
         ]}
       />
       <DecisionModal
         open={open === 'issue'}
-        title={t('money.gift.issue')}
-        question={t('money.gift.issueQuestion')}
-        okText={t('money.gift.issue')}
+        title={t('console.money.gift.issue')}
+        question={t('console.money.gift.issueQuestion')}
+        okText={t('console.money.gift.issue')}
         fields={[
-          { name: 'user_id', label: t('money.ledger.memberId'), required: true, requiredMessage: t('auth.required') },
-          { name: 'currency', label: t('common.currency'), required: true, requiredMessage: t('money.adjust.currencyHint'), placeholder: 'USD' },
-          { name: 'value', label: t('money.gift.value'), required: true, requiredMessage: t('money.adjust.invalidAmount'), placeholder: '10.00' },
-          { name: 'count', label: t('money.gift.count'), required: true, requiredMessage: t('auth.required'), placeholder: '1' },
-          { name: 'expires', label: t('money.gift.expires'), required: true, requiredMessage: t('auth.required'), placeholder: 'YYYY-MM-DD' },
-          { name: 'reason', label: t('common.reason'), multiline: true },
+          { name: 'user_id', label: t('console.money.ledger.memberId'), required: true, requiredMessage: t('console.auth.required') },
+          { name: 'currency', label: t('console.common.currency'), required: true, requiredMessage: t('console.money.adjust.currencyHint'), placeholder: 'USD' },
+          { name: 'value', label: t('console.money.gift.value'), required: true, requiredMessage: t('console.money.adjust.invalidAmount'), placeholder: '10.00' },
+          { name: 'count', label: t('console.money.gift.count'), required: true, requiredMessage: t('console.auth.required'), placeholder: '1' },
+          { name: 'expires', label: t('console.money.gift.expires'), required: true, requiredMessage: t('console.auth.required'), placeholder: 'YYYY-MM-DD' },
+          { name: 'reason', label: t('console.common.reason'), multiline: true },
         ]}
         send={async (v, key) => {
           const currency = (v.currency ?? '').trim().toUpperCase();
-          const issued = await api(issueGiftCardsRoute, {
-            body: { user_id: memberOf(v.user_id), currency, value: parseAmount(v.value, currency) ?? 0, count: Number(v.count), expires_at: endOfDay(v.expires), reason: v.reason ?? '' },
-            idempotencyKey: key,
-          });
+          const issued = await call(issueGiftCardsRoute, { user_id: memberOf(v.user_id), currency, value: parseAmount(v.value, currency) ?? 0, count: Number(v.count), expires_at: endOfDay(v.expires), reason: v.reason ?? '' }, { idempotencyKey: key });
           setCodes(issued.codes);
           return issued;
         }}
-        invalidate={[['admin', 'ledger']]}
+        invalidates={ledgerAnswers}
         onClose={() => setOpen(null)}
       />
       <DecisionModal
         open={open === 'grant'}
-        title={t('money.gift.grant')}
-        question={t('money.gift.grantQuestion')}
-        okText={t('money.gift.grant')}
+        title={t('console.money.gift.grant')}
+        question={t('console.money.gift.grantQuestion')}
+        okText={t('console.money.gift.grant')}
         fields={[
-          { name: 'user_id', label: t('money.ledger.memberId'), required: true, requiredMessage: t('auth.required') },
-          { name: 'amount', label: t('money.gift.points'), required: true, requiredMessage: t('money.adjust.invalidAmount') },
-          { name: 'kind', label: t('money.ledger.asset'), required: true, requiredMessage: t('auth.required'), options: (['points', 'shopping_points'] as const).map((k) => ({ value: k, label: t(`members.assets.${k}`) })) },
-          { name: 'reason', label: t('common.reason'), required: true, multiline: true },
+          { name: 'user_id', label: t('console.money.ledger.memberId'), required: true, requiredMessage: t('console.auth.required') },
+          { name: 'amount', label: t('console.money.gift.points'), required: true, requiredMessage: t('console.money.adjust.invalidAmount') },
+          { name: 'kind', label: t('console.money.ledger.asset'), required: true, requiredMessage: t('console.auth.required'), options: (['points', 'shopping_points'] as const).map((k) => ({ value: k, label: t(`console.members.assets.${k}`) })) },
+          { name: 'reason', label: t('console.common.reason'), required: true, multiline: true },
         ]}
         send={(v, key) =>
-          api(grantPointsRoute, {
-            body: { user_id: memberOf(v.user_id), kind: v.kind === 'shopping_points' ? 'shopping_points' : 'points', amount: Number(v.amount), reason: v.reason ?? '' },
-            idempotencyKey: key,
-          })
+          call(grantPointsRoute, { user_id: memberOf(v.user_id), kind: v.kind === 'shopping_points' ? 'shopping_points' : 'points', amount: parseAmount(v.amount, POINTS) ?? 0, reason: v.reason ?? '' }, { idempotencyKey: key })
         }
-        invalidate={[['admin', 'ledger'], ['admin', 'member']]}
+        invalidates={memberPostingAnswers}
         onClose={() => setOpen(null)}
       />
     </Space>

@@ -1,15 +1,15 @@
 import type { journalEntrySchema } from '@shop/contract/admin';
 import { Button, DatePicker, Input, InputNumber, Select, Space, Table, Tag, Typography } from 'antd';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
+import { useEndpointQuery } from '../../lib/endpoint-query';
 import { QueryTable, type ListSort } from '../../components/QueryTable';
-import { api } from '../../lib/api';
 import { formatDate } from '../../lib/format';
 import { entryKindsRoute, journalRoute } from '../../lib/routes-money';
-import { showAmount } from './amounts';
+import { showAmount } from '../../lib/money';
 
 type Entry = z.infer<typeof journalEntrySchema>;
 
@@ -24,7 +24,7 @@ function Postings({ entry, onMember }: { entry: Entry; onMember: (id: number) =>
       dataSource={entry.postings}
       columns={[
         {
-          title: t('money.ledger.account'),
+          title: t('console.money.ledger.account'),
           key: 'owner',
           render: (_, p) =>
             p.member_id !== null ? (
@@ -33,8 +33,8 @@ function Postings({ entry, onMember }: { entry: Entry; onMember: (id: number) =>
               <Typography.Text type="secondary">{p.owner}</Typography.Text>
             ),
         },
-        { title: t('money.ledger.asset'), dataIndex: 'asset', render: (a: string) => t(`members.assets.${a}`, { defaultValue: a }) },
-        { title: t('common.amount'), key: 'amount', align: 'right', render: (_, p) => <span style={{ color: p.amount < 0 ? '#cf1322' : undefined }}>{showAmount(p.amount, p.currency)}</span> },
+        { title: t('console.money.ledger.asset'), dataIndex: 'asset', render: (a: string) => t(`console.members.assets.${a}`, { defaultValue: a }) },
+        { title: t('console.common.amount'), key: 'amount', align: 'right', render: (_, p) => <span style={{ color: p.amount < 0 ? '#cf1322' : undefined }}>{showAmount(p.amount, p.currency)}</span> },
       ]}
     />
   );
@@ -50,9 +50,9 @@ export default function Ledger() {
   const [paging, setPaging] = useState({ page: 1, limit: 20 });
   const [sort, setSort] = useState<ListSort>({});
   const [search, setSearch] = useState('');
-  const kinds = useQuery({ queryKey: ['admin', 'ledger', 'kinds'], queryFn: () => api(entryKindsRoute) });
+  const kinds = useEndpointQuery(entryKindsRoute, undefined);
   const filters = { member_id: memberId, kind, from: dates?.[0], to: dates?.[1], q: search || undefined, ...(sort as { sort?: 'id' }) };
-  const query = useQuery({ queryKey: ['admin', 'ledger', 'journal', filters, paging], queryFn: () => api(journalRoute, { query: { ...filters, ...paging } }), placeholderData: keepPreviousData });
+  const query = useEndpointQuery(journalRoute, { ...filters, ...paging }, { placeholderData: keepPreviousData });
   const setMember = (id: number | null | undefined) => {
     setParams(id ? { member: String(id) } : {});
     setPaging((p) => ({ ...p, page: 1 }));
@@ -60,11 +60,11 @@ export default function Ledger() {
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }} data-testid="ledger-journal">
       <Space wrap>
-        <InputNumber<number> min={1} precision={0} placeholder={t('money.ledger.memberId')} value={memberId ?? null} onChange={(v) => setMember(v)} style={{ width: 160 }} data-testid="journal-member" />
+        <InputNumber<number> min={1} precision={0} placeholder={t('console.money.ledger.memberId')} value={memberId ?? null} onChange={(v) => setMember(v)} style={{ width: 160 }} data-testid="journal-member" />
         <Select
           allowClear
           showSearch
-          placeholder={t('money.ledger.allKinds')}
+          placeholder={t('console.money.ledger.allKinds')}
           value={kind}
           onChange={(v?: string) => {
             setKind(v);
@@ -82,7 +82,7 @@ export default function Ledger() {
         />
         <Input.Search
           allowClear
-          placeholder={t('money.ledger.search')}
+          placeholder={t('console.money.ledger.search')}
           style={{ width: 260 }}
           onSearch={(v) => {
             setSearch(v.trim());
@@ -90,7 +90,7 @@ export default function Ledger() {
           }}
           data-testid="journal-search"
         />
-        {memberId && <Button onClick={() => setMember(undefined)}>{t('money.ledger.allMembers')}</Button>}
+        {memberId && <Button onClick={() => setMember(undefined)}>{t('console.money.ledger.allMembers')}</Button>}
       </Space>
       <QueryTable<Entry>
         query={query}
@@ -99,15 +99,15 @@ export default function Ledger() {
         exportCsv={{ list: journalRoute, query: filters }}
         expandable={{ expandedRowRender: (e) => <Postings entry={e} onMember={setMember} />, rowExpandable: () => true }}
         columns={[
-          { title: t('money.ledger.entry'), dataIndex: 'id', width: 90, sorter: true },
-          { title: t('money.ledger.time'), dataIndex: 'created_at', sorter: true, render: (v: string) => formatDate(v) },
-          { title: t('money.ledger.kind'), dataIndex: 'kind', sorter: true, render: (k: string) => <Tag>{k}</Tag> },
-          { title: t('money.ledger.reference'), key: 'ref', render: (_, e) => `${e.reference_type} ${e.reference_id}` },
-          { title: t('money.ledger.actor'), key: 'actor', render: (_, e) => `${t(`money.actors.${e.actor_kind}`, { defaultValue: e.actor_kind })} ${e.actor_id}` },
+          { title: t('console.money.ledger.entry'), dataIndex: 'id', width: 90, sorter: true },
+          { title: t('console.money.ledger.time'), dataIndex: 'created_at', sorter: true, render: (v: string) => formatDate(v) },
+          { title: t('console.money.ledger.kind'), dataIndex: 'kind', sorter: true, render: (k: string) => <Tag>{k}</Tag> },
+          { title: t('console.money.ledger.reference'), key: 'ref', render: (_, e) => `${e.reference_type} ${e.reference_id}` },
+          { title: t('console.money.ledger.actor'), key: 'actor', render: (_, e) => `${t(`console.money.actors.${e.actor_kind}`, { defaultValue: e.actor_kind })} ${e.actor_id}` },
           {
-            title: t('money.ledger.memo'),
+            title: t('console.money.ledger.memo'),
             key: 'memo',
-            render: (_, e) => [e.memo, e.reverses_entry_id ? t('money.ledger.reverses', { id: e.reverses_entry_id }) : null, e.rate ? `${t('money.ledger.rate')} ${e.rate}` : null].filter(Boolean).join(' · ') || '—',
+            render: (_, e) => [e.memo, e.reverses_entry_id ? t('console.money.ledger.reverses', { id: e.reverses_entry_id }) : null, e.rate ? `${t('console.money.ledger.rate')} ${e.rate}` : null].filter(Boolean).join(' · ') || '—',
           },
         ]}
       />

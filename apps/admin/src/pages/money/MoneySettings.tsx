@@ -1,31 +1,33 @@
 import type { payMethodSettingSchema } from '@shop/contract/admin';
+import type { AnyEndpoint } from '@shop/contract/common';
 import { Button, Input, Space, Tabs, Tag, Typography } from 'antd';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { useCan } from '../../app/operator';
+import { useEndpointQuery } from '../../lib/endpoint-query';
+import { useCan } from '../../lib/operator';
 import { DecisionModal, type DecisionField } from '../../components/DecisionModal';
 import type { BodySchema } from '../../lib/form';
 import { QueryTable } from '../../components/QueryTable';
-import { api } from '../../lib/api';
+import { call } from '../../lib/request';
 import { formatDate, formatNumber } from '../../lib/format';
 import {
   addBankRoute, addCollectionAccountRoute, addCryptoAddressesRoute, banksRoute, collectionAccountsRoute, cryptoPoolRoute, payMethodsRoute, ratesRoute, rechargeChannelsRoute, setRateRoute, setPayMethodRoute,
   setRechargeChannelRoute, setWalletLimitRoute, walletLimitsRoute,
 } from '../../lib/routes-money';
-import { parseAmount, showAmount } from './amounts';
+import { parseAmount, showAmount, showPercent } from '../../lib/money';
 
 type PayMethod = z.infer<typeof payMethodSettingSchema>;
 /** A settings form: its fields, the contract's body schema, the body made of the values, and the call that sends it with the dialog's key and the reason. */
-type Form = { title: string; fields: DecisionField[]; schema: () => Promise<BodySchema>; toBody: (v: Record<string, string>) => unknown; fieldOf?: Record<string, string>; send: (body: any, key: string) => Promise<unknown>; invalidate: string };
+type Form = { title: string; fields: DecisionField[]; schema: () => Promise<BodySchema>; toBody: (v: Record<string, string>) => unknown; fieldOf?: Record<string, string>; send: (body: any, key: string) => Promise<unknown>; invalidates: AnyEndpoint[] };
 const admin = () => import('@shop/contract/admin');
 const wallet = () => import('@shop/contract/wallet');
 
 const upper = (v: string | undefined) => (v ?? '').trim().toUpperCase();
 const int = (v: string | undefined) => (v !== undefined && /^\d+$/.test(v.trim()) ? Number(v.trim()) : -1);
 const list = (v: string | undefined) => upper(v).split(/[\s,]+/).filter(Boolean);
-const onOff = (on: boolean, t: (k: string) => string) => <Tag color={on ? 'green' : 'default'}>{on ? t('money.settings.on') : t('money.settings.off')}</Tag>;
+const onOff = (on: boolean, t: (k: string) => string) => <Tag color={on ? 'green' : 'default'}>{on ? t('console.money.settings.on') : t('console.money.settings.off')}</Tag>;
 
 /** A tab: its table, and the button that opens its form when the operator may change it. */
 function Section({ action, onAction, children }: { action?: string; onAction?: () => void; children: ReactNode }) {
@@ -49,61 +51,61 @@ export default function MoneySettings() {
   const [form, setForm] = useState<Form | null>(null);
   const [country, setCountry] = useState<string>();
   const [pool, setPool] = useState({ page: 1, limit: 20 });
-  const rates = useQuery({ queryKey: ['admin', 'money-settings', 'rates'], queryFn: () => api(ratesRoute) });
-  const methods = useQuery({ queryKey: ['admin', 'money-settings', 'methods'], queryFn: () => api(payMethodsRoute) });
-  const limits = useQuery({ queryKey: ['admin', 'money-settings', 'limits'], queryFn: () => api(walletLimitsRoute) });
-  const channels = useQuery({ queryKey: ['admin', 'money-settings', 'channels'], queryFn: () => api(rechargeChannelsRoute) });
-  const accounts = useQuery({ queryKey: ['admin', 'money-settings', 'accounts'], queryFn: () => api(collectionAccountsRoute) });
-  const banks = useQuery({ queryKey: ['admin', 'money-settings', 'banks', country], queryFn: () => api(banksRoute, { query: { country_code: country } }) });
-  const addresses = useQuery({ queryKey: ['admin', 'money-settings', 'pool', pool], queryFn: () => api(cryptoPoolRoute, { query: pool }), placeholderData: keepPreviousData });
-  const reason: DecisionField = { name: 'reason', label: t('common.reason'), required: true, multiline: true };
-  const req = (name: string, label: string, placeholder?: string): DecisionField => ({ name, label, required: true, requiredMessage: t('auth.required'), placeholder });
+  const rates = useEndpointQuery(ratesRoute, undefined);
+  const methods = useEndpointQuery(payMethodsRoute, undefined);
+  const limits = useEndpointQuery(walletLimitsRoute, undefined);
+  const channels = useEndpointQuery(rechargeChannelsRoute, undefined);
+  const accounts = useEndpointQuery(collectionAccountsRoute, undefined);
+  const banks = useEndpointQuery(banksRoute, { country_code: country });
+  const addresses = useEndpointQuery(cryptoPoolRoute, pool, { placeholderData: keepPreviousData });
+  const reason: DecisionField = { name: 'reason', label: t('console.common.reason'), required: true, multiline: true };
+  const req = (name: string, label: string, placeholder?: string): DecisionField => ({ name, label, required: true, requiredMessage: t('console.auth.required'), placeholder });
 
   const editMethod = (m: PayMethod) =>
     setForm({
       title: `${m.code} · ${m.currency} · ${m.country_code}`,
       fields: [
-        req('fee_bp', t('money.settings.feeBp'), String(m.fee_bp)),
-        req('fee_fixed', t('money.settings.feeFixed'), showAmount(m.fee_fixed_minor, m.currency)),
-        { ...req('enabled', t('money.settings.enabled')), options: [{ value: 'on', label: t('money.settings.on') }, { value: 'off', label: t('money.settings.off') }] },
-        req('sort', t('money.settings.sort'), String(m.sort)),
+        req('fee_bp', t('console.money.settings.feeBp'), String(m.fee_bp)),
+        req('fee_fixed', t('console.money.settings.feeFixed'), showAmount(m.fee_fixed_minor, m.currency)),
+        { ...req('enabled', t('console.money.settings.enabled')), options: [{ value: 'on', label: t('console.money.settings.on') }, { value: 'off', label: t('console.money.settings.off') }] },
+        req('sort', t('console.money.settings.sort'), String(m.sort)),
         reason,
       ],
       schema: () => admin().then((c) => c.payMethodBody),
       fieldOf: { fee_fixed_minor: 'fee_fixed' },
       toBody: (v) => ({ id: m.id, fee_bp: int(v.fee_bp), fee_fixed_minor: parseAmount(v.fee_fixed, m.currency) ?? -1, enabled: v.enabled === 'on', sort: int(v.sort), reason: v.reason ?? '' }),
-      send: (body, key) => api(setPayMethodRoute, { body, idempotencyKey: key }),
-      invalidate: 'methods',
+      send: (body, key) => call(setPayMethodRoute, body, { idempotencyKey: key }),
+      invalidates: [payMethodsRoute],
     });
 
   const tabs = [
     {
       key: 'rates',
-      label: t('money.settings.rates'),
+      label: t('console.money.settings.rates'),
       children: (
         <Section
-          action={can('rates.set') ? t('money.settings.setRate') : undefined}
+          action={can('rates.set') ? t('console.money.settings.setRate') : undefined}
           onAction={() =>
             setForm({
-              title: t('money.settings.setRate'),
-              fields: [req('base', t('money.settings.base'), 'USD'), req('quote', t('money.settings.quote'), 'MYR'), req('rate', t('money.settings.rate'), '4.4750'), reason],
+              title: t('console.money.settings.setRate'),
+              fields: [req('base', t('console.money.settings.base'), 'USD'), req('quote', t('console.money.settings.quote'), 'MYR'), req('rate', t('console.money.settings.rate'), '4.4750'), reason],
               schema: () => admin().then((c) => c.setRateBody),
               toBody: (v) => ({ base: upper(v.base), quote: upper(v.quote), rate: (v.rate ?? '').trim(), reason: v.reason }),
-              send: (body, key) => api(setRateRoute, { body, idempotencyKey: key }),
-              invalidate: 'rates',
+              send: (body, key) => call(setRateRoute, body, { idempotencyKey: key }),
+              invalidates: [ratesRoute],
             })
           }
         >
-          <Typography.Text type="secondary">{t('money.settings.ratesHint', { date: rates.data ? formatDate(rates.data.date, true) : '' })}</Typography.Text>
+          <Typography.Text type="secondary">{t('console.money.settings.ratesHint', { date: rates.data ? formatDate(rates.data.date, true) : '' })}</Typography.Text>
           <QueryTable
             size="small"
             rowKey={(r) => `${r.base}/${r.quote}`}
             query={rates}
             columns={[
-              { title: t('money.settings.pair'), key: 'p', render: (_, r) => `${r.base} → ${r.quote}` },
-              { title: t('money.settings.feed'), key: 'e', render: (_, r) => (r.ecb ? `${r.ecb.rate} (${formatDate(r.ecb.date, true)})` : '—') },
-              { title: t('money.settings.override'), key: 'o', render: (_, r) => (r.operator ? `${r.operator.rate} (${formatDate(r.operator.date, true)})` : '—') },
-              { title: t('money.settings.effective'), dataIndex: 'effective', render: (s: string) => <Tag color={s === 'operator' ? 'blue' : 'default'}>{s === 'operator' ? t('money.settings.override') : t('money.settings.feed')}</Tag> },
+              { title: t('console.money.settings.pair'), key: 'p', render: (_, r) => `${r.base} → ${r.quote}` },
+              { title: t('console.money.settings.feed'), key: 'e', render: (_, r) => (r.ecb ? `${r.ecb.rate} (${formatDate(r.ecb.date, true)})` : '—') },
+              { title: t('console.money.settings.override'), key: 'o', render: (_, r) => (r.operator ? `${r.operator.rate} (${formatDate(r.operator.date, true)})` : '—') },
+              { title: t('console.money.settings.effective'), dataIndex: 'effective', render: (s: string) => <Tag color={s === 'operator' ? 'blue' : 'default'}>{s === 'operator' ? t('console.money.settings.override') : t('console.money.settings.feed')}</Tag> },
             ]}
           />
         </Section>
@@ -111,43 +113,43 @@ export default function MoneySettings() {
     },
     {
       key: 'methods',
-      label: t('money.settings.payMethods'),
+      label: t('console.money.settings.payMethods'),
       children: (
         <QueryTable<PayMethod>
           size="small"
           query={methods}
           columns={[
-            { title: t('money.settings.code'), dataIndex: 'code' },
-            { title: t('money.settings.gateway'), key: 'g', render: (_, m) => `${m.gateway ?? '—'} · ${m.method}` },
-            { title: t('common.currency'), dataIndex: 'currency' },
-            { title: t('money.settings.country'), dataIndex: 'country_code', render: (c: string) => c || t('common.all') },
-            { title: t('money.settings.fee'), key: 'f', align: 'right', render: (_, m) => `${formatNumber(m.fee_bp / 100)} % + ${showAmount(m.fee_fixed_minor, m.currency)}` },
-            { title: t('money.settings.enabled'), dataIndex: 'enabled', render: (on: boolean) => onOff(on, t) },
-            { title: t('money.settings.sort'), dataIndex: 'sort' },
-            { title: t('money.adjust.updatedBy'), dataIndex: 'updated_by' },
-            ...(write ? [{ title: t('common.actions'), key: 'a', render: (_: unknown, m: PayMethod) => <Button size="small" onClick={() => editMethod(m)}>{t('money.settings.edit')}</Button> }] : []),
+            { title: t('console.money.settings.code'), dataIndex: 'code' },
+            { title: t('console.money.settings.gateway'), key: 'g', render: (_, m) => `${m.gateway ?? '—'} · ${m.method}` },
+            { title: t('console.common.currency'), dataIndex: 'currency' },
+            { title: t('console.money.settings.country'), dataIndex: 'country_code', render: (c: string) => c || t('console.common.all') },
+            { title: t('console.money.settings.fee'), key: 'f', align: 'right', render: (_, m) => `${showPercent(m.fee_bp)} + ${showAmount(m.fee_fixed_minor, m.currency)}` },
+            { title: t('console.money.settings.enabled'), dataIndex: 'enabled', render: (on: boolean) => onOff(on, t) },
+            { title: t('console.money.settings.sort'), dataIndex: 'sort' },
+            { title: t('console.money.adjust.updatedBy'), dataIndex: 'updated_by' },
+            ...(write ? [{ title: t('console.common.actions'), key: 'a', render: (_: unknown, m: PayMethod) => <Button size="small" onClick={() => editMethod(m)}>{t('console.money.settings.edit')}</Button> }] : []),
           ]}
         />
       ),
     },
     {
       key: 'limits',
-      label: t('money.settings.limits'),
+      label: t('console.money.settings.limits'),
       children: (
         <Section
-          action={write ? t('money.settings.setLimits') : undefined}
+          action={write ? t('console.money.settings.setLimits') : undefined}
           onAction={() =>
             setForm({
-              title: t('money.settings.setLimits'),
+              title: t('console.money.settings.setLimits'),
               fields: [
-                req('currency', t('common.currency'), 'USD'),
-                { ...req('kind', t('money.settings.kind')), options: (['withdraw_bank', 'withdraw_crypto', 'transfer'] as const).map((k) => ({ value: k, label: t(`money.settings.kinds.${k}`) })) },
-                req('fee_bp', t('money.settings.feeBp'), '100'),
-                req('fee_fixed', t('money.settings.feeFixed'), '1.00'),
-                req('min', t('money.settings.min'), '10.00'),
-                req('max', t('money.settings.max'), '5000.00'),
-                req('daily_count', t('money.settings.dailyCount'), '3'),
-                req('daily_amount', t('money.settings.dailyAmount'), '10000.00'),
+                req('currency', t('console.common.currency'), 'USD'),
+                { ...req('kind', t('console.money.settings.kind')), options: (['withdraw_bank', 'withdraw_crypto', 'transfer'] as const).map((k) => ({ value: k, label: t(`console.money.settings.kinds.${k}`) })) },
+                req('fee_bp', t('console.money.settings.feeBp'), '100'),
+                req('fee_fixed', t('console.money.settings.feeFixed'), '1.00'),
+                req('min', t('console.money.settings.min'), '10.00'),
+                req('max', t('console.money.settings.max'), '5000.00'),
+                req('daily_count', t('console.money.settings.dailyCount'), '3'),
+                req('daily_amount', t('console.money.settings.dailyAmount'), '10000.00'),
                 reason,
               ],
               schema: () => wallet().then((c) => c.walletLimitBody),
@@ -156,8 +158,8 @@ export default function MoneySettings() {
                 const m = (x: string | undefined) => parseAmount(x, /^[A-Z]{3}$/.test(c) ? c : 'USD') ?? -1;
                 return { currency: c, kind: v.kind, fee_bp: int(v.fee_bp), fee_fixed: m(v.fee_fixed), min: m(v.min), max: m(v.max), daily_count: int(v.daily_count), daily_amount: m(v.daily_amount), reason: v.reason };
               },
-              send: (body, key) => api(setWalletLimitRoute, { body, idempotencyKey: key }),
-              invalidate: 'limits',
+              send: (body, key) => call(setWalletLimitRoute, body, { idempotencyKey: key }),
+              invalidates: [walletLimitsRoute],
             })
           }
         >
@@ -166,14 +168,14 @@ export default function MoneySettings() {
             rowKey={(l) => `${l.currency}-${l.kind}`}
             query={limits}
             columns={[
-              { title: t('common.currency'), dataIndex: 'currency' },
-              { title: t('money.settings.kind'), dataIndex: 'kind', render: (k: string) => t(`money.settings.kinds.${k}`) },
-              { title: t('money.settings.fee'), key: 'f', align: 'right', render: (_, l) => `${formatNumber(l.fee_bp / 100)} % + ${showAmount(l.fee_fixed, l.currency)}` },
-              { title: t('money.settings.min'), key: 'mi', align: 'right', render: (_, l) => showAmount(l.min_minor, l.currency) },
-              { title: t('money.settings.max'), key: 'ma', align: 'right', render: (_, l) => showAmount(l.max_minor, l.currency) },
-              { title: t('money.settings.dailyCount'), dataIndex: 'daily_count', align: 'right' },
-              { title: t('money.settings.dailyAmount'), key: 'da', align: 'right', render: (_, l) => showAmount(l.daily_amount, l.currency) },
-              { title: t('money.adjust.updatedBy'), dataIndex: 'updated_by' },
+              { title: t('console.common.currency'), dataIndex: 'currency' },
+              { title: t('console.money.settings.kind'), dataIndex: 'kind', render: (k: string) => t(`console.money.settings.kinds.${k}`) },
+              { title: t('console.money.settings.fee'), key: 'f', align: 'right', render: (_, l) => `${showPercent(l.fee_bp)} + ${showAmount(l.fee_fixed, l.currency)}` },
+              { title: t('console.money.settings.min'), key: 'mi', align: 'right', render: (_, l) => showAmount(l.min_minor, l.currency) },
+              { title: t('console.money.settings.max'), key: 'ma', align: 'right', render: (_, l) => showAmount(l.max_minor, l.currency) },
+              { title: t('console.money.settings.dailyCount'), dataIndex: 'daily_count', align: 'right' },
+              { title: t('console.money.settings.dailyAmount'), key: 'da', align: 'right', render: (_, l) => showAmount(l.daily_amount, l.currency) },
+              { title: t('console.money.adjust.updatedBy'), dataIndex: 'updated_by' },
             ]}
           />
         </Section>
@@ -181,27 +183,27 @@ export default function MoneySettings() {
     },
     {
       key: 'channels',
-      label: t('money.settings.channels'),
+      label: t('console.money.settings.channels'),
       children: (
         <Section
-          action={write ? t('money.settings.setChannel') : undefined}
+          action={write ? t('console.money.settings.setChannel') : undefined}
           onAction={() =>
             setForm({
-              title: t('money.settings.setChannel'),
+              title: t('console.money.settings.setChannel'),
               fields: [
-                req('code', t('money.settings.code'), 'bank_my'),
-                { ...req('kind', t('money.settings.kind')), options: (['online', 'bank_transfer', 'ctbc', 'crypto'] as const).map((k) => ({ value: k, label: k })) },
-                req('name', t('money.settings.name')),
-                req('currencies', t('money.settings.currencies'), 'USD, MYR'),
-                req('min', t('money.settings.minMinor'), '1000'),
-                req('max', t('money.settings.maxMinor'), '1000000'),
-                { ...req('enabled', t('money.settings.enabled')), options: [{ value: 'on', label: t('money.settings.on') }, { value: 'off', label: t('money.settings.off') }] },
+                req('code', t('console.money.settings.code'), 'bank_my'),
+                { ...req('kind', t('console.money.settings.kind')), options: (['online', 'bank_transfer', 'ctbc', 'crypto'] as const).map((k) => ({ value: k, label: k })) },
+                req('name', t('console.money.settings.name')),
+                req('currencies', t('console.money.settings.currencies'), 'USD, MYR'),
+                req('min', t('console.money.settings.minMinor'), '1000'),
+                req('max', t('console.money.settings.maxMinor'), '1000000'),
+                { ...req('enabled', t('console.money.settings.enabled')), options: [{ value: 'on', label: t('console.money.settings.on') }, { value: 'off', label: t('console.money.settings.off') }] },
                 reason,
               ],
               schema: () => wallet().then((c) => c.rechargeChannelBody),
               toBody: (v) => ({ code: (v.code ?? '').trim(), kind: v.kind, name: v.name ?? '', currencies: list(v.currencies), min: int(v.min), max: int(v.max), enabled: v.enabled === 'on', reason: v.reason }),
-              send: (body, key) => api(setRechargeChannelRoute, { body, idempotencyKey: key }),
-              invalidate: 'channels',
+              send: (body, key) => call(setRechargeChannelRoute, body, { idempotencyKey: key }),
+              invalidates: [rechargeChannelsRoute],
             })
           }
         >
@@ -210,13 +212,13 @@ export default function MoneySettings() {
             rowKey="code"
             query={channels}
             columns={[
-              { title: t('money.settings.code'), dataIndex: 'code' },
-              { title: t('money.settings.kind'), dataIndex: 'kind' },
-              { title: t('money.settings.name'), dataIndex: 'name' },
-              { title: t('money.settings.currencies'), dataIndex: 'currencies', render: (c: string[]) => c.join(', ') },
-              { title: t('money.settings.minMinor'), dataIndex: 'min_minor', align: 'right', render: (n: number) => formatNumber(n) },
-              { title: t('money.settings.maxMinor'), dataIndex: 'max_minor', align: 'right', render: (n: number) => formatNumber(n) },
-              { title: t('money.settings.enabled'), dataIndex: 'enabled', render: (on: boolean) => onOff(on, t) },
+              { title: t('console.money.settings.code'), dataIndex: 'code' },
+              { title: t('console.money.settings.kind'), dataIndex: 'kind' },
+              { title: t('console.money.settings.name'), dataIndex: 'name' },
+              { title: t('console.money.settings.currencies'), dataIndex: 'currencies', render: (c: string[]) => c.join(', ') },
+              { title: t('console.money.settings.minMinor'), dataIndex: 'min_minor', align: 'right', render: (n: number) => formatNumber(n) },
+              { title: t('console.money.settings.maxMinor'), dataIndex: 'max_minor', align: 'right', render: (n: number) => formatNumber(n) },
+              { title: t('console.money.settings.enabled'), dataIndex: 'enabled', render: (on: boolean) => onOff(on, t) },
             ]}
           />
         </Section>
@@ -224,18 +226,18 @@ export default function MoneySettings() {
     },
     {
       key: 'accounts',
-      label: t('money.settings.accounts'),
+      label: t('console.money.settings.accounts'),
       children: (
         <Section
-          action={write ? t('money.settings.addAccount') : undefined}
+          action={write ? t('console.money.settings.addAccount') : undefined}
           onAction={() =>
             setForm({
-              title: t('money.settings.addAccount'),
-              fields: [req('currency', t('common.currency'), 'MYR'), req('bank_name', t('money.settings.bankName')), req('account_name', t('money.settings.accountName')), req('account_number', t('money.settings.accountNumber')), { name: 'branch', label: t('money.settings.branch') }, reason],
+              title: t('console.money.settings.addAccount'),
+              fields: [req('currency', t('console.common.currency'), 'MYR'), req('bank_name', t('console.money.settings.bankName')), req('account_name', t('console.money.settings.accountName')), req('account_number', t('console.money.settings.accountNumber')), { name: 'branch', label: t('console.money.settings.branch') }, reason],
               schema: () => wallet().then((c) => c.collectionAccountBody),
               toBody: (v) => ({ currency: upper(v.currency), bank_name: v.bank_name ?? '', account_name: v.account_name ?? '', account_number: v.account_number ?? '', branch: v.branch ?? '', enabled: true, reason: v.reason }),
-              send: (body, key) => api(addCollectionAccountRoute, { body, idempotencyKey: key }),
-              invalidate: 'accounts',
+              send: (body, key) => call(addCollectionAccountRoute, body, { idempotencyKey: key }),
+              invalidates: [collectionAccountsRoute],
             })
           }
         >
@@ -243,13 +245,13 @@ export default function MoneySettings() {
             size="small"
             query={accounts}
             columns={[
-              { title: t('common.currency'), dataIndex: 'currency' },
-              { title: t('money.settings.bankName'), dataIndex: 'bank_name' },
-              { title: t('money.settings.accountName'), dataIndex: 'account_name' },
-              { title: t('money.settings.accountNumber'), dataIndex: 'account_number', render: (n: string) => <Typography.Text copyable>{n}</Typography.Text> },
-              { title: t('money.settings.branch'), dataIndex: 'branch', render: (b: string) => b || '—' },
-              { title: t('money.settings.enabled'), dataIndex: 'enabled', render: (on: boolean) => onOff(on, t) },
-              { title: t('money.gift.createdBy'), dataIndex: 'created_by' },
+              { title: t('console.common.currency'), dataIndex: 'currency' },
+              { title: t('console.money.settings.bankName'), dataIndex: 'bank_name' },
+              { title: t('console.money.settings.accountName'), dataIndex: 'account_name' },
+              { title: t('console.money.settings.accountNumber'), dataIndex: 'account_number', render: (n: string) => <Typography.Text copyable>{n}</Typography.Text> },
+              { title: t('console.money.settings.branch'), dataIndex: 'branch', render: (b: string) => b || '—' },
+              { title: t('console.money.settings.enabled'), dataIndex: 'enabled', render: (on: boolean) => onOff(on, t) },
+              { title: t('console.money.gift.createdBy'), dataIndex: 'created_by' },
             ]}
           />
         </Section>
@@ -257,40 +259,40 @@ export default function MoneySettings() {
     },
     {
       key: 'banks',
-      label: t('money.settings.banks'),
+      label: t('console.money.settings.banks'),
       children: (
         <Section
-          action={write ? t('money.settings.addBank') : undefined}
+          action={write ? t('console.money.settings.addBank') : undefined}
           onAction={() =>
             setForm({
-              title: t('money.settings.addBank'),
+              title: t('console.money.settings.addBank'),
               fields: [
-                req('country_code', t('money.settings.country'), 'MY'),
-                { ...req('type', t('money.settings.type')), options: [{ value: 'bank', label: t('money.settings.bank') }, { value: 'ewallet', label: t('money.settings.ewallet') }] },
-                req('name', t('money.settings.name')),
-                req('code', t('money.settings.code'), 'MBBEMYKL'),
-                { name: 'parent_id', label: t('money.settings.parent') },
+                req('country_code', t('console.money.settings.country'), 'MY'),
+                { ...req('type', t('console.money.settings.type')), options: [{ value: 'bank', label: t('console.money.settings.bank') }, { value: 'ewallet', label: t('console.money.settings.ewallet') }] },
+                req('name', t('console.money.settings.name')),
+                req('code', t('console.money.settings.code'), 'MBBEMYKL'),
+                { name: 'parent_id', label: t('console.money.settings.parent') },
                 reason,
               ],
               schema: () => wallet().then((c) => c.bankBody),
               toBody: (v) => ({ country_code: upper(v.country_code), type: v.type, name: v.name ?? '', code: (v.code ?? '').trim(), ...(v.parent_id?.trim() ? { parent_id: int(v.parent_id) } : {}), reason: v.reason }),
-              send: (body, key) => api(addBankRoute, { body, idempotencyKey: key }),
-              invalidate: 'banks',
+              send: (body, key) => call(addBankRoute, body, { idempotencyKey: key }),
+              invalidates: [banksRoute],
             })
           }
         >
-          <Input.Search allowClear placeholder={t('money.settings.country')} maxLength={2} style={{ maxWidth: 200 }} onSearch={(v) => setCountry(upper(v) || undefined)} data-testid="bank-country" />
+          <Input.Search allowClear placeholder={t('console.money.settings.country')} maxLength={2} style={{ maxWidth: 200 }} onSearch={(v) => setCountry(upper(v) || undefined)} data-testid="bank-country" />
           <QueryTable
             size="small"
             query={banks}
             columns={[
-              { title: t('common.id'), dataIndex: 'id', width: 70 },
-              { title: t('money.settings.country'), dataIndex: 'country_code' },
-              { title: t('money.settings.type'), dataIndex: 'type', render: (k: string) => (k === 'ewallet' ? t('money.settings.ewallet') : t('money.settings.bank')) },
-              { title: t('money.settings.name'), dataIndex: 'name' },
-              { title: t('money.settings.code'), dataIndex: 'code' },
-              { title: t('money.settings.parent'), dataIndex: 'parent_id', render: (p: number | null) => p ?? '—' },
-              { title: t('money.settings.enabled'), dataIndex: 'enabled', render: (on: boolean) => onOff(on, t) },
+              { title: t('console.common.id'), dataIndex: 'id', width: 70 },
+              { title: t('console.money.settings.country'), dataIndex: 'country_code' },
+              { title: t('console.money.settings.type'), dataIndex: 'type', render: (k: string) => (k === 'ewallet' ? t('console.money.settings.ewallet') : t('console.money.settings.bank')) },
+              { title: t('console.money.settings.name'), dataIndex: 'name' },
+              { title: t('console.money.settings.code'), dataIndex: 'code' },
+              { title: t('console.money.settings.parent'), dataIndex: 'parent_id', render: (p: number | null) => p ?? '—' },
+              { title: t('console.money.settings.enabled'), dataIndex: 'enabled', render: (on: boolean) => onOff(on, t) },
             ]}
           />
         </Section>
@@ -298,25 +300,25 @@ export default function MoneySettings() {
     },
     {
       key: 'pool',
-      label: t('money.settings.pool'),
+      label: t('console.money.settings.pool'),
       children: (
         <Section
-          action={write ? t('money.settings.addAddresses') : undefined}
+          action={write ? t('console.money.settings.addAddresses') : undefined}
           onAction={() =>
             setForm({
-              title: t('money.settings.addAddresses'),
-              fields: [req('network', t('money.settings.network'), 'TRC20'), { ...req('addresses', t('money.settings.addresses')), multiline: true, placeholder: t('money.settings.addressesHint') }, reason],
+              title: t('console.money.settings.addAddresses'),
+              fields: [req('network', t('console.money.settings.network'), 'TRC20'), { ...req('addresses', t('console.money.settings.addresses')), multiline: true, placeholder: t('console.money.settings.addressesHint') }, reason],
               schema: () => wallet().then((c) => c.cryptoAddressesBody),
               toBody: (v) => ({ network: upper(v.network), addresses: (v.addresses ?? '').split(/[\s,]+/).filter(Boolean), reason: v.reason }),
-              send: (body, key) => api(addCryptoAddressesRoute, { body, idempotencyKey: key }),
-              invalidate: 'pool',
+              send: (body, key) => call(addCryptoAddressesRoute, body, { idempotencyKey: key }),
+              invalidates: [cryptoPoolRoute],
             })
           }
         >
           <Space wrap>
             {(addresses.data?.networks ?? []).map((n) => (
               <Tag key={n.network} color={n.free > 0 ? 'blue' : 'red'}>
-                {t('money.settings.free', { network: n.network, free: formatNumber(n.free), total: formatNumber(n.total) })}
+                {t('console.money.settings.free', { network: n.network, free: formatNumber(n.free), total: formatNumber(n.total) })}
               </Tag>
             ))}
           </Space>
@@ -325,11 +327,11 @@ export default function MoneySettings() {
             query={addresses}
             paging={{ ...pool, onChange: (page, limit) => setPool({ page, limit }) }}
             columns={[
-              { title: t('money.settings.network'), dataIndex: 'network' },
-              { title: t('money.settings.address'), dataIndex: 'address', render: (a: string) => <Typography.Text copyable style={{ fontFamily: 'monospace' }}>{a}</Typography.Text> },
-              { title: t('money.settings.assignedTo'), key: 'u', render: (_, a) => (a.user_id ? `${a.user_name ?? ''} (#${a.user_id}) ${formatDate(a.assigned_at)}` : <Tag color="green">{t('money.settings.unassigned')}</Tag>) },
-              { title: t('money.gift.createdBy'), dataIndex: 'added_by' },
-              { title: t('common.created'), dataIndex: 'created_at', render: (v: string) => formatDate(v) },
+              { title: t('console.money.settings.network'), dataIndex: 'network' },
+              { title: t('console.money.settings.address'), dataIndex: 'address', render: (a: string) => <Typography.Text copyable style={{ fontFamily: 'monospace' }}>{a}</Typography.Text> },
+              { title: t('console.money.settings.assignedTo'), key: 'u', render: (_, a) => (a.user_id ? `${a.user_name ?? ''} (#${a.user_id}) ${formatDate(a.assigned_at)}` : <Tag color="green">{t('console.money.settings.unassigned')}</Tag>) },
+              { title: t('console.money.gift.createdBy'), dataIndex: 'added_by' },
+              { title: t('console.common.created'), dataIndex: 'created_at', render: (v: string) => formatDate(v) },
             ]}
           />
         </Section>
@@ -343,14 +345,14 @@ export default function MoneySettings() {
       <DecisionModal
         open={form !== null}
         title={form?.title ?? ''}
-        question={t('money.settings.question')}
-        okText={t('common.submit')}
+        question={t('console.money.settings.question')}
+        okText={t('console.common.submit')}
         fields={form?.fields ?? []}
         schema={form?.schema}
         toBody={form?.toBody}
         fieldOf={form?.fieldOf}
         send={(_v, key, body) => form!.send(body, key)}
-        invalidate={form ? [['admin', 'money-settings', form.invalidate]] : []}
+        invalidates={form?.invalidates ?? []}
         onClose={() => setForm(null)}
       />
     </div>

@@ -1,15 +1,16 @@
 import type { adminPaymentSchema, paymentFlagSchema, paymentRefundSchema } from '@shop/contract/admin';
 import { App as AntApp, Badge, Button, Card, Input, Segmented, Select, Space, Table, Tag, Typography } from 'antd';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import { fromMinorUnits } from '@shop/contract/common';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { useCan } from '../../app/operator';
+import { useEndpointMutation, useEndpointQuery } from '../../lib/endpoint-query';
+import { useCan } from '../../lib/operator';
 import { DecisionModal } from '../../components/DecisionModal';
 import { QueryTable, type ListSort } from '../../components/QueryTable';
-import { api, newKey } from '../../lib/api';
-import { parseAmount } from '../money/amounts';
+import { call } from '../../lib/request';
+import { parseAmount } from '../../lib/money';
 import { formatDate, formatMoney } from '../../lib/format';
 import { decidePaymentFlagRoute, inquirePaymentRoute, paymentDetailRoute, paymentFlagsRoute, paymentsRoute, refundPaymentRoute, refundsRoute } from '../../lib/routes-payments';
 
@@ -22,6 +23,8 @@ const STATUSES = ['created', 'pending', 'succeeded', 'failed', 'canceled', 'expi
 const STATUS_COLORS: Record<string, string> = { created: 'default', pending: 'gold', succeeded: 'green', failed: 'red', canceled: 'default', expired: 'default' };
 const REFUND_COLORS: Record<string, string> = { pending: 'gold', succeeded: 'green', failed: 'red' };
 const MISMATCHES = ['amount_mismatch', 'currency_mismatch', 'merchant_mismatch'];
+/** Every answer of this page: what a decision about a payment may change. */
+const PAYMENT_ANSWERS = [paymentsRoute, paymentDetailRoute, paymentFlagsRoute, refundsRoute];
 const json = (v: unknown) => (v && typeof v === 'object' && Object.keys(v).length ? JSON.stringify(v) : '—');
 
 /** The decisions a flag can take (the server checks again). */
@@ -30,23 +33,23 @@ const decisionsFor = (f: Flag): Decision[] => [...(f.refund_needed && f.kind !==
 /** One payment's events, flags and refunds (shown when its row opens). */
 function PaymentDetail({ id }: { id: number }) {
   const { t } = useTranslation();
-  const query = useQuery({ queryKey: ['admin', 'payments', 'detail', id], queryFn: () => api(paymentDetailRoute, { query: { id } }) });
+  const query = useEndpointQuery(paymentDetailRoute, { id });
   const d = query.data;
-  if (!d) return <Typography.Text type="secondary">{query.isError ? t('common.error') : t('common.loading')}</Typography.Text>;
+  if (!d) return <Typography.Text type="secondary">{query.isError ? t('console.common.error') : t('console.common.loading')}</Typography.Text>;
   return (
     <Space orientation="vertical" style={{ width: '100%' }} data-testid={`payment-detail-${id}`}>
-      <Typography.Text strong>{t('payments.events')}</Typography.Text>
+      <Typography.Text strong>{t('console.payments.events')}</Typography.Text>
       <Table
         size="small"
         rowKey="id"
         pagination={false}
         dataSource={d.events}
         columns={[
-          { title: t('payments.time'), dataIndex: 'created_at', render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatDate(v)}</span> },
-          { title: t('payments.event'), dataIndex: 'kind' },
-          { title: t('payments.source'), dataIndex: 'source' },
-          { title: t('payments.change'), key: 'c', render: (_, e) => (e.to_status ? `${e.from_status ?? '—'} → ${e.to_status}` : '—') },
-          { title: t('payments.detail'), dataIndex: 'detail', render: json },
+          { title: t('console.payments.time'), dataIndex: 'created_at', render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatDate(v)}</span> },
+          { title: t('console.payments.event'), dataIndex: 'kind' },
+          { title: t('console.payments.source'), dataIndex: 'source' },
+          { title: t('console.payments.change'), key: 'c', render: (_, e) => (e.to_status ? `${e.from_status ?? '—'} → ${e.to_status}` : '—') },
+          { title: t('console.payments.detail'), dataIndex: 'detail', render: json },
         ]}
       />
       {d.refunds.length > 0 && <RefundTable rows={d.refunds} />}
@@ -68,31 +71,27 @@ function RefundTable({ rows }: { rows: Refund[] }) {
 }
 
 const refundColumns = (t: (k: string) => string) => [
-  { title: t('payments.refund'), dataIndex: 'reference' },
-  { title: t('payments.payment'), dataIndex: 'payment_no' },
-  { title: t('payments.via'), dataIndex: 'via', render: (v: string) => t(`payments.vias.${v}`) },
-  { title: t('common.amount'), key: 'amount', sorter: true, align: 'right' as const, render: (_: unknown, r: Refund) => formatMoney(r.amount, r.currency) },
-  { title: t('common.status'), dataIndex: 'status', render: (s: string) => <Tag color={REFUND_COLORS[s]}>{t(`payments.refundStatus.${s}`)}</Tag> },
-  { title: t('common.reason'), dataIndex: 'reason', render: (v: string) => v || '—' },
-  { title: t('common.created'), dataIndex: 'created_at', sorter: true, render: (v: string) => formatDate(v) },
+  { title: t('console.payments.refund'), dataIndex: 'reference' },
+  { title: t('console.payments.payment'), dataIndex: 'payment_no' },
+  { title: t('console.payments.via'), dataIndex: 'via', render: (v: string) => t(`console.payments.vias.${v}`) },
+  { title: t('console.common.amount'), key: 'amount', sorter: true, align: 'right' as const, render: (_: unknown, r: Refund) => formatMoney(r.amount, r.currency) },
+  { title: t('console.common.status'), dataIndex: 'status', render: (s: string) => <Tag color={REFUND_COLORS[s]}>{t(`console.payments.refundStatus.${s}`)}</Tag> },
+  { title: t('console.common.reason'), dataIndex: 'reason', render: (v: string) => v || '—' },
+  { title: t('console.common.created'), dataIndex: 'created_at', sorter: true, render: (v: string) => formatDate(v) },
 ];
 
 /** Asks a payment's gateway now: its answer is applied as the reconciliation job would. */
 function InquireButton({ p }: { p: Payment }) {
   const { t } = useTranslation();
   const { message } = AntApp.useApp();
-  const qc = useQueryClient();
-  const inquire = useMutation({
-    mutationFn: () => api(inquirePaymentRoute, { body: { id: p.id }, idempotencyKey: newKey() }),
-    onSuccess: async (r) => {
-      message.success(t('payments.inquired', { status: t(`payments.status.${r.payment.status}`) }));
-      await qc.invalidateQueries({ queryKey: ['admin', 'payments'] });
-    },
-    onError: (e) => message.error(e.message),
+  const inquire = useEndpointMutation(inquirePaymentRoute, {
+    invalidates: PAYMENT_ANSWERS,
+    onSuccess: (r) => void message.success(t('console.payments.inquired', { status: t(`console.payments.status.${r.payment.status}`) })),
+    onError: (e) => void message.error(e.message),
   });
   return (
-    <Button size="small" loading={inquire.isPending} onClick={() => inquire.mutate()} data-testid={`inquire-${p.id}`}>
-      {t('payments.inquire')}
+    <Button size="small" loading={inquire.isPending} onClick={() => inquire.mutate({ id: p.id })} data-testid={`inquire-${p.id}`}>
+      {t('console.payments.inquire')}
     </Button>
   );
 }
@@ -106,7 +105,7 @@ function PaymentList() {
   const [sort, setSort] = useState<ListSort>({});
   const [refunding, setRefunding] = useState<Payment | null>(null);
   const filters = { ...filter, ...(sort as { sort?: 'id' }) };
-  const query = useQuery({ queryKey: ['admin', 'payments', 'list', filters, paging], queryFn: () => api(paymentsRoute, { query: { ...filters, ...paging } }), placeholderData: keepPreviousData });
+  const query = useEndpointQuery(paymentsRoute, { ...filters, ...paging }, { placeholderData: keepPreviousData });
   const set = (f: typeof filter) => {
     setFilter(f);
     setPaging((p) => ({ ...p, page: 1 }));
@@ -122,25 +121,25 @@ function PaymentList() {
       exportCsv={{ list: paymentsRoute, query: filters }}
       toolbar={
         <Space wrap>
-          <Select allowClear style={{ width: 160 }} placeholder={t('common.status')} value={filter.status} onChange={(status) => set({ ...filter, status })} options={STATUSES.map((s) => ({ value: s, label: t(`payments.status.${s}`) }))} />
-          <Select allowClear style={{ width: 180 }} placeholder={t('payments.flags')} value={filter.flagged} onChange={(flagged) => set({ ...filter, flagged })} options={[{ value: 'yes', label: t('payments.withOpenFlag') }]} />
-          <Input.Search allowClear style={{ width: 260 }} placeholder={t('payments.referenceHint')} onSearch={(v) => set({ ...filter, reference: v.trim() || undefined })} />
+          <Select allowClear style={{ width: 160 }} placeholder={t('console.common.status')} value={filter.status} onChange={(status) => set({ ...filter, status })} options={STATUSES.map((s) => ({ value: s, label: t(`console.payments.status.${s}`) }))} />
+          <Select allowClear style={{ width: 180 }} placeholder={t('console.payments.flags')} value={filter.flagged} onChange={(flagged) => set({ ...filter, flagged })} options={[{ value: 'yes', label: t('console.payments.withOpenFlag') }]} />
+          <Input.Search allowClear style={{ width: 260 }} placeholder={t('console.payments.referenceHint')} onSearch={(v) => set({ ...filter, reference: v.trim() || undefined })} />
         </Space>
       }
       expandable={{ expandedRowRender: (p) => <PaymentDetail id={p.id} /> }}
       columns={[
-        { title: t('common.id'), dataIndex: 'id', width: 70, sorter: true },
-        { title: t('payments.payment'), dataIndex: 'payment_no' },
-        { title: t('common.member'), key: 'm', render: (_, p) => `${p.member} (#${p.member_id})` },
-        { title: t('payments.payable'), key: 'pb', render: (_, p) => `${t(`payments.payables.${p.payable_type}`)} #${p.payable_id}` },
-        { title: t('payments.method'), key: 'w', render: (_, p) => (p.gateway ? `${p.gateway} · ${p.pay_way}` : p.pay_way) },
-        { title: t('common.amount'), key: 'amount', sorter: true, align: 'right', render: (_, p) => formatMoney(p.amount + p.fee, p.currency) },
-        { title: t('payments.balancePart'), key: 'b', align: 'right', render: (_, p) => (p.balance_part ? formatMoney(p.balance_part, p.currency) : '—') },
-        { title: t('common.status'), dataIndex: 'status', render: (s: string) => <Tag color={STATUS_COLORS[s]}>{t(`payments.status.${s}`)}</Tag> },
-        { title: t('payments.flags'), dataIndex: 'open_flags', render: (n: number) => (n ? <Badge count={n} /> : '—') },
-        { title: t('common.created'), dataIndex: 'created_at', sorter: true, render: (v: string) => formatDate(v) },
+        { title: t('console.common.id'), dataIndex: 'id', width: 70, sorter: true },
+        { title: t('console.payments.payment'), dataIndex: 'payment_no' },
+        { title: t('console.common.member'), key: 'm', render: (_, p) => `${p.member} (#${p.member_id})` },
+        { title: t('console.payments.payable'), key: 'pb', render: (_, p) => `${t(`console.payments.payables.${p.payable_type}`)} #${p.payable_id}` },
+        { title: t('console.payments.method'), key: 'w', render: (_, p) => (p.gateway ? `${p.gateway} · ${p.pay_way}` : p.pay_way) },
+        { title: t('console.common.amount'), key: 'amount', sorter: true, align: 'right', render: (_, p) => formatMoney(p.amount + p.fee, p.currency) },
+        { title: t('console.payments.balancePart'), key: 'b', align: 'right', render: (_, p) => (p.balance_part ? formatMoney(p.balance_part, p.currency) : '—') },
+        { title: t('console.common.status'), dataIndex: 'status', render: (s: string) => <Tag color={STATUS_COLORS[s]}>{t(`console.payments.status.${s}`)}</Tag> },
+        { title: t('console.payments.flags'), dataIndex: 'open_flags', render: (n: number) => (n ? <Badge count={n} /> : '—') },
+        { title: t('console.common.created'), dataIndex: 'created_at', sorter: true, render: (v: string) => formatDate(v) },
         {
-          title: t('common.actions'),
+          title: t('console.common.actions'),
           key: 'act',
           fixed: 'right',
           render: (_, p) => (
@@ -148,7 +147,7 @@ function PaymentList() {
               {p.gateway && (p.status === 'created' || p.status === 'pending') && <InquireButton p={p} />}
               {p.status === 'succeeded' && can('refunds.decide') && (
                 <Button size="small" danger onClick={() => setRefunding(p)} data-testid={`refund-${p.id}`}>
-                  {t('payments.refundPayment')}
+                  {t('console.payments.refundPayment')}
                 </Button>
               )}
             </Space>
@@ -159,18 +158,18 @@ function PaymentList() {
     {refunding && (
       <DecisionModal
         open
-        title={`${t('payments.refundPayment')} · ${refunding.payment_no}`}
-        question={t('payments.refundQuestion', { amount: formatMoney(refunding.balance_part + refunding.gateway_part - refunding.fee, refunding.currency) })}
-        okText={t('payments.refundPayment')}
+        title={`${t('console.payments.refundPayment')} · ${refunding.payment_no}`}
+        question={t('console.payments.refundQuestion', { amount: formatMoney(refunding.balance_part + refunding.gateway_part - refunding.fee, refunding.currency) })}
+        okText={t('console.payments.refundPayment')}
         danger
         fields={[
-          { name: 'amount', label: `${t('common.amount')} (${refunding.currency})`, placeholder: fromMinorUnits(refunding.balance_part + refunding.gateway_part - refunding.fee, refunding.currency), message: t('money.adjust.invalidAmount') },
-          { name: 'reason', label: t('common.reason'), required: true, multiline: true },
+          { name: 'amount', label: `${t('console.common.amount')} (${refunding.currency})`, placeholder: fromMinorUnits(refunding.balance_part + refunding.gateway_part - refunding.fee, refunding.currency), message: t('console.money.adjust.invalidAmount') },
+          { name: 'reason', label: t('console.common.reason'), required: true, multiline: true },
         ]}
         schema={() => import('@shop/contract/admin').then((m) => m.paymentRefundBody)}
         toBody={(v) => ({ id: refunding.id, amount: v.amount?.trim() ? (parseAmount(v.amount.trim(), refunding.currency) ?? 0) : undefined, reason: v.reason })}
-        send={(_v, key, body) => api(refundPaymentRoute, { body, idempotencyKey: key })}
-        invalidate={[['admin', 'payments']]}
+        send={(_v, key, body) => call(refundPaymentRoute, body, { idempotencyKey: key })}
+        invalidates={PAYMENT_ANSWERS}
         onClose={() => setRefunding(null)}
       />
     )}
@@ -187,7 +186,7 @@ function FlagQueue() {
   const [sort, setSort] = useState<ListSort>({});
   const [deciding, setDeciding] = useState<{ flag: Flag; decision: Decision } | null>(null);
   const filters = { state, ...(sort as { sort?: 'id' }) };
-  const query = useQuery({ queryKey: ['admin', 'payments', 'flags', filters, paging], queryFn: () => api(paymentFlagsRoute, { query: { ...filters, ...paging } }), placeholderData: keepPreviousData });
+  const query = useEndpointQuery(paymentFlagsRoute, { ...filters, ...paging }, { placeholderData: keepPreviousData });
   return (
     <>
       <QueryTable<Flag>
@@ -197,21 +196,21 @@ function FlagQueue() {
         paging={{ ...paging, onChange: (page, limit) => setPaging({ page, limit }) }}
         sorting={{ ...sort, onChange: (s) => (setSort(s), setPaging((p) => ({ ...p, page: 1 }))) }}
         exportCsv={{ list: paymentFlagsRoute, query: filters }}
-        toolbar={<Segmented value={state} onChange={(s) => setState(s as typeof state)} options={(['open', 'resolved', 'all'] as const).map((s) => ({ value: s, label: t(`payments.flagStates.${s}`) }))} />}
+        toolbar={<Segmented value={state} onChange={(s) => setState(s as typeof state)} options={(['open', 'resolved', 'all'] as const).map((s) => ({ value: s, label: t(`console.payments.flagStates.${s}`) }))} />}
         columns={[
-          { title: t('common.id'), dataIndex: 'id', width: 70, sorter: true },
-          { title: t('payments.payment'), key: 'p', render: (_, f) => `${f.payment_no}${f.gateway ? ` · ${f.gateway}` : ''}` },
-          { title: t('payments.flag'), dataIndex: 'kind', render: (k: string) => t(`payments.kinds.${k}`) },
-          { title: t('payments.owedBack'), dataIndex: 'refund_needed', render: (v: boolean) => (v ? <Tag color="red">{t('payments.owedBackYes')}</Tag> : '—') },
-          { title: t('payments.detail'), dataIndex: 'detail', ellipsis: true, width: 220, render: json },
-          { title: t('common.created'), dataIndex: 'created_at', sorter: true, render: (v: string) => formatDate(v) },
+          { title: t('console.common.id'), dataIndex: 'id', width: 70, sorter: true },
+          { title: t('console.payments.payment'), key: 'p', render: (_, f) => `${f.payment_no}${f.gateway ? ` · ${f.gateway}` : ''}` },
+          { title: t('console.payments.flag'), dataIndex: 'kind', render: (k: string) => t(`console.payments.kinds.${k}`) },
+          { title: t('console.payments.owedBack'), dataIndex: 'refund_needed', render: (v: boolean) => (v ? <Tag color="red">{t('console.payments.owedBackYes')}</Tag> : '—') },
+          { title: t('console.payments.detail'), dataIndex: 'detail', ellipsis: true, width: 220, render: json },
+          { title: t('console.common.created'), dataIndex: 'created_at', sorter: true, render: (v: string) => formatDate(v) },
           {
-            title: t('payments.resolution'),
+            title: t('console.payments.resolution'),
             key: 'r',
-            render: (_, f) => (f.resolved_at ? `${f.resolution ? t(`payments.resolutions.${f.resolution}`) : t('payments.resolutions.job')} · ${f.resolved_by ?? ''}${f.resolution_reason ? ` · ${f.resolution_reason}` : ''}` : '—'),
+            render: (_, f) => (f.resolved_at ? `${f.resolution ? t(`console.payments.resolutions.${f.resolution}`) : t('console.payments.resolutions.job')} · ${f.resolved_by ?? ''}${f.resolution_reason ? ` · ${f.resolution_reason}` : ''}` : '—'),
           },
           {
-            title: t('common.actions'),
+            title: t('console.common.actions'),
             key: 'act',
             fixed: 'right',
             render: (_, f) =>
@@ -219,7 +218,7 @@ function FlagQueue() {
                 <Space>
                   {decisionsFor(f).map((d) => (
                     <Button key={d} size="small" danger={d === 'refund'} type={d === 'accept' ? 'primary' : 'default'} onClick={() => setDeciding({ flag: f, decision: d })} data-testid={`${d}-flag-${f.id}`}>
-                      {t(`payments.decisions.${d}`)}
+                      {t(`console.payments.decisions.${d}`)}
                     </Button>
                   ))}
                 </Space>
@@ -229,15 +228,15 @@ function FlagQueue() {
       />
       <DecisionModal
         open={deciding !== null}
-        title={deciding ? t(`payments.decisions.${deciding.decision}`) : ''}
-        question={deciding ? t(`payments.questions.${deciding.decision}`, { payment: deciding.flag.payment_no }) : ''}
-        okText={deciding ? t(`payments.decisions.${deciding.decision}`) : ''}
+        title={deciding ? t(`console.payments.decisions.${deciding.decision}`) : ''}
+        question={deciding ? t(`console.payments.questions.${deciding.decision}`, { payment: deciding.flag.payment_no }) : ''}
+        okText={deciding ? t(`console.payments.decisions.${deciding.decision}`) : ''}
         danger={deciding?.decision === 'refund'}
-        fields={[{ name: 'reason', label: t('common.reason'), required: true, multiline: true }]}
+        fields={[{ name: 'reason', label: t('console.common.reason'), required: true, multiline: true }]}
         schema={() => import('@shop/contract/admin').then((m) => m.flagDecisionBody)}
         toBody={(v) => ({ id: deciding?.flag.id, decision: deciding?.decision, reason: v.reason })}
-        send={(_v, key, body) => api(decidePaymentFlagRoute, { body, idempotencyKey: key })}
-        invalidate={[['admin', 'payments']]}
+        send={(_v, key, body) => call(decidePaymentFlagRoute, body, { idempotencyKey: key })}
+        invalidates={PAYMENT_ANSWERS}
         onClose={() => setDeciding(null)}
       />
     </>
@@ -251,7 +250,7 @@ function RefundList() {
   const [paging, setPaging] = useState({ page: 1, limit: 20 });
   const [sort, setSort] = useState<ListSort>({});
   const filters = { status, ...(sort as { sort?: 'id' }) };
-  const query = useQuery({ queryKey: ['admin', 'payments', 'refunds', filters, paging], queryFn: () => api(refundsRoute, { query: { ...filters, ...paging } }), placeholderData: keepPreviousData });
+  const query = useEndpointQuery(refundsRoute, { ...filters, ...paging }, { placeholderData: keepPreviousData });
   return (
     <QueryTable<Refund>
       rowKey="id"
@@ -259,7 +258,7 @@ function RefundList() {
       paging={{ ...paging, onChange: (page, limit) => setPaging({ page, limit }) }}
       sorting={{ ...sort, onChange: (s) => (setSort(s), setPaging((p) => ({ ...p, page: 1 }))) }}
       exportCsv={{ list: refundsRoute, query: filters }}
-      toolbar={<Select allowClear style={{ width: 160 }} placeholder={t('common.status')} value={status} onChange={setStatus} options={(['pending', 'succeeded', 'failed'] as const).map((s) => ({ value: s, label: t(`payments.refundStatus.${s}`) }))} />}
+      toolbar={<Select allowClear style={{ width: 160 }} placeholder={t('console.common.status')} value={status} onChange={setStatus} options={(['pending', 'succeeded', 'failed'] as const).map((s) => ({ value: s, label: t(`console.payments.refundStatus.${s}`) }))} />}
       columns={refundColumns(t)}
     />
   );
@@ -270,9 +269,9 @@ export default function Payments() {
   const { t } = useTranslation();
   const [tab, setTab] = useState<'payments' | 'flags' | 'refunds'>('flags');
   return (
-    <Card title={t('payments.title')} data-testid="payments-page">
+    <Card title={t('console.payments.title')} data-testid="payments-page">
       <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-        <Segmented value={tab} onChange={(v) => setTab(v as typeof tab)} options={(['flags', 'payments', 'refunds'] as const).map((v) => ({ value: v, label: t(`payments.tabs.${v}`) }))} />
+        <Segmented value={tab} onChange={(v) => setTab(v as typeof tab)} options={(['flags', 'payments', 'refunds'] as const).map((v) => ({ value: v, label: t(`console.payments.tabs.${v}`) }))} />
         {tab === 'payments' && <PaymentList />}
         {tab === 'flags' && <FlagQueue />}
         {tab === 'refunds' && <RefundList />}

@@ -1,16 +1,16 @@
 import { Button, Select, Skeleton, Space, Typography } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useEndpointQuery } from '../../lib/endpoint-query';
 import { QueryError } from '../../components/QueryError';
-import { api } from '../../lib/api';
+import { call } from '../../lib/request';
 import { setShippingCountriesRoute, shippingCountriesRoute } from '../../lib/routes-settings';
-import type { PendingChange } from './ReasonedChange';
+import type { PendingChange } from '../../components/ReasonedChange';
 
 /** The countries members ship to, in the address form's order; codes typed in to add one. */
 export function Countries({ ask }: { ask: (c: PendingChange) => void }) {
   const { t } = useTranslation();
-  const q = useQuery({ queryKey: ['admin', 'countries'], queryFn: () => api(shippingCountriesRoute) });
+  const q = useEndpointQuery(shippingCountriesRoute, undefined);
   const [chosen, setChosen] = useState<string[] | null>(null);
   if (q.isError) return <QueryError error={q.error} retry={q.refetch} />;
   if (!q.data) return <Skeleton active />;
@@ -19,11 +19,11 @@ export function Countries({ ask }: { ask: (c: PendingChange) => void }) {
   const names = new Map(q.data.list.map((c) => [c.code, c.name]));
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%', maxWidth: 820 }}>
-      <Typography.Paragraph type="secondary">{t('settings.page.countriesHelp')}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">{t('console.settings.page.countriesHelp')}</Typography.Paragraph>
       <Select
         mode="tags"
         value={value}
-        placeholder={t('settings.page.countriesPick')}
+        placeholder={t('console.settings.page.countriesPick')}
         onChange={(codes: string[]) => setChosen(codes.map((c) => c.trim().toUpperCase()).filter((c) => /^[A-Z]{2}$/.test(c)))}
         options={current.map((c) => ({ value: c, label: `${names.get(c) ?? c} (${c})` }))}
         style={{ width: '100%' }}
@@ -34,15 +34,15 @@ export function Countries({ ask }: { ask: (c: PendingChange) => void }) {
         disabled={value.length === 0}
         onClick={() =>
           ask({
-            title: t('settings.page.tabs.countries'),
+            title: t('console.settings.page.tabs.countries'),
             send: async (reason, key) => {
-              await api(setShippingCountriesRoute, { body: { countries: value, reason }, idempotencyKey: key });
+              await call(setShippingCountriesRoute, { countries: value, reason }, { idempotencyKey: key });
               setChosen(null);
             },
           })
         }
       >
-        {t('settings.page.save')}
+        {t('console.settings.page.save')}
       </Button>
     </Space>
   );

@@ -1,15 +1,16 @@
 import { Button, Input, Modal, Select, Space, Tag, Typography } from 'antd';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { LANGUAGES, type Language } from '@shop/contract/common';
+import { keepPreviousData } from '@tanstack/react-query';
+import { LANGUAGES, type Language, type EndpointData } from '@shop/contract/common';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useEndpointQuery } from '../../lib/endpoint-query';
 import { QueryTable, type ListSort } from '../../components/QueryTable';
-import { api } from '../../lib/api';
+import { call } from '../../lib/request';
 import { LANGUAGE_NAMES } from '../../lib/i18n';
 import { languageTextsRoute, setLanguageTextRoute } from '../../lib/routes-settings';
-import type { PendingChange } from './ReasonedChange';
+import type { PendingChange } from '../../components/ReasonedChange';
 
-type Row = Awaited<ReturnType<typeof api<typeof languageTextsRoute>>>['list'][number];
+type Row = EndpointData<typeof languageTextsRoute>['list'][number];
 
 /** The member app's texts per language: search, edit one (or restore the shipped text); the pack's version shows what apps load. */
 export function LanguageTexts({ ask }: { ask: (c: PendingChange) => void }) {
@@ -20,19 +21,15 @@ export function LanguageTexts({ ask }: { ask: (c: PendingChange) => void }) {
   const [editing, setEditing] = useState<{ key: string; text: string } | null>(null);
   const [sort, setSort] = useState<ListSort>({});
   const filters = { lang, q: search, ...(sort as { sort?: 'key' }) };
-  const query = useQuery({
-    queryKey: ['admin', 'language-texts', filters, paging],
-    queryFn: () => api(languageTextsRoute, { query: { ...filters, ...paging } }),
-    placeholderData: keepPreviousData,
-  });
+  const query = useEndpointQuery(languageTextsRoute, { ...filters, ...paging }, { placeholderData: keepPreviousData });
   const save = (key: string, text: string | null) =>
-    ask({ title: `${LANGUAGE_NAMES[lang]} · ${key}`, send: (reason, idempotencyKey) => api(setLanguageTextRoute, { body: { lang, key, text, reason }, idempotencyKey }) });
+    ask({ title: `${LANGUAGE_NAMES[lang]} · ${key}`, send: (reason, idempotencyKey) => call(setLanguageTextRoute, { lang, key, text, reason }, { idempotencyKey: idempotencyKey }) });
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Space wrap>
         <Select value={lang} onChange={(l) => (setLang(l), setPaging((p) => ({ ...p, page: 1 })))} options={LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] }))} style={{ width: 200 }} />
-        <Input.Search allowClear placeholder={t('settings.page.searchTexts')} onSearch={(v) => (setSearch(v.trim()), setPaging((p) => ({ ...p, page: 1 })))} style={{ width: 360 }} data-testid="text-search" />
-        {query.data && <Tag data-testid="pack-version">{t('settings.page.version', { version: query.data.version })}</Tag>}
+        <Input.Search allowClear placeholder={t('console.settings.page.searchTexts')} onSearch={(v) => (setSearch(v.trim()), setPaging((p) => ({ ...p, page: 1 })))} style={{ width: 360 }} data-testid="text-search" />
+        {query.data && <Tag data-testid="pack-version">{t('console.settings.page.version', { version: query.data.version })}</Tag>}
       </Space>
       <QueryTable<Row>
         query={query}
@@ -41,31 +38,31 @@ export function LanguageTexts({ ask }: { ask: (c: PendingChange) => void }) {
         sorting={{ ...sort, onChange: (s) => (setSort(s), setPaging((p) => ({ ...p, page: 1 }))) }}
         exportCsv={{ list: languageTextsRoute, query: filters }}
         columns={[
-          { title: t('settings.page.key'), dataIndex: 'key', width: 320, sorter: true, render: (k: string) => <Typography.Text code>{k}</Typography.Text> },
+          { title: t('console.settings.page.key'), dataIndex: 'key', width: 320, sorter: true, render: (k: string) => <Typography.Text code>{k}</Typography.Text> },
           {
-            title: t('settings.page.text'),
+            title: t('console.settings.page.text'),
             key: 'text',
             sorter: true,
             render: (_, r) => (
               <Space orientation="vertical" size={2}>
                 <span>{r.text}</span>
-                {r.changed && <Typography.Text type="secondary">{`${t('settings.page.shipped')}: ${r.shipped}`}</Typography.Text>}
+                {r.changed && <Typography.Text type="secondary">{`${t('console.settings.page.shipped')}: ${r.shipped}`}</Typography.Text>}
               </Space>
             ),
           },
-          { title: t('common.status'), key: 'changed', width: 120, sorter: true, render: (_, r) => (r.changed ? <Tag color="blue">{t('settings.page.changed')}</Tag> : null) },
+          { title: t('console.common.status'), key: 'changed', width: 120, sorter: true, render: (_, r) => (r.changed ? <Tag color="blue">{t('console.settings.page.changed')}</Tag> : null) },
           {
-            title: t('common.actions'),
+            title: t('console.common.actions'),
             key: 'a',
             width: 220,
             render: (_, r) => (
               <Space>
                 <Button size="small" onClick={() => setEditing({ key: r.key, text: r.text })} data-testid={`edit-${r.key}`}>
-                  {t('settings.page.edit')}
+                  {t('console.settings.page.edit')}
                 </Button>
                 {r.changed && (
                   <Button size="small" onClick={() => save(r.key, null)}>
-                    {t('settings.page.resetText')}
+                    {t('console.settings.page.resetText')}
                   </Button>
                 )}
               </Space>
@@ -75,9 +72,9 @@ export function LanguageTexts({ ask }: { ask: (c: PendingChange) => void }) {
       />
       <Modal
         open={editing !== null}
-        title={t('settings.page.editText')}
-        okText={t('settings.page.save')}
-        cancelText={t('common.cancel')}
+        title={t('console.settings.page.editText')}
+        okText={t('console.settings.page.save')}
+        cancelText={t('console.common.cancel')}
         onCancel={() => setEditing(null)}
         onOk={() => {
           if (!editing) return;

@@ -2,8 +2,9 @@ import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DecisionModal } from '../../components/DecisionModal';
-import { useCan } from '../../app/operator';
-import { api } from '../../lib/api';
+import { useCan } from '../../lib/operator';
+import { call } from '../../lib/request';
+import { memberRoute } from '../../lib/routes';
 import { memberTotpResetRoute } from '../../lib/routes-settings';
 
 /** The owner's button on a member's page: removes the member's authenticator, with a reason. */
@@ -15,18 +16,18 @@ export function MemberTotpReset({ id }: { id: number }) {
   return (
     <>
       <Button danger onClick={() => setOpen(true)} data-testid="reset-2fa">
-        {t('settings.operators.memberReset')}
+        {t('console.settings.operators.memberReset')}
       </Button>
       {open && (
         <DecisionModal
           open
-          title={t('settings.operators.memberReset')}
-          question={t('settings.operators.memberResetQuestion')}
-          okText={t('settings.operators.memberReset')}
+          title={t('console.settings.operators.memberReset')}
+          question={t('console.settings.operators.memberResetQuestion')}
+          okText={t('console.settings.operators.memberReset')}
           danger
-          fields={[{ name: 'reason', label: t('common.reason'), required: true, multiline: true }]}
-          send={(v, key) => api(memberTotpResetRoute, { body: { id, reason: v.reason ?? '' }, idempotencyKey: key })}
-          invalidate={[['admin', 'member', id]]}
+          fields={[{ name: 'reason', label: t('console.common.reason'), required: true, multiline: true }]}
+          send={(v, key) => call(memberTotpResetRoute, { id, reason: v.reason ?? '' }, { idempotencyKey: key })}
+          invalidates={[memberRoute]}
           onClose={() => setOpen(false)}
         />
       )}

@@ -1,40 +1,41 @@
+import type { EndpointData } from '@shop/contract/common';
 import { Alert, Button, Input, Modal, Space, Tag, Typography } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import type { OperatorRole } from '@shop/contract/admin';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useEndpointQuery } from '../../lib/endpoint-query';
 import { DecisionModal } from '../../components/DecisionModal';
 import { QueryTable } from '../../components/QueryTable';
-import { useOperator } from '../../app/operator';
-import { api } from '../../lib/api';
+import { useOperator } from '../../lib/operator';
+import { call } from '../../lib/request';
 import { formatDate } from '../../lib/format';
 import { createOperatorRoute, operatorResetRoute, operatorRoleRoute, operatorStatusRoute, operatorsRoute } from '../../lib/routes-settings';
 
 // The roles in the order the contract lists them (a type-only import keeps the contract's schemas out of the page).
 const OPERATOR_ROLES: readonly OperatorRole[] = ['owner', 'finance', 'support', 'catalogue', 'reviewer'];
 
-type Row = Awaited<ReturnType<typeof api<typeof operatorsRoute>>>['list'][number];
+type Row = EndpointData<typeof operatorsRoute>['list'][number];
 type Act = { kind: 'create' } | { kind: 'status' | 'role' | 'reset'; row: Row };
 
 /** Operators and their roles (owner only): create with a one-time setup link, disable, change role, reset the authenticator. */
 export default function Operators() {
   const { t } = useTranslation();
   const me = useOperator();
-  const query = useQuery({ queryKey: ['admin', 'operators'], queryFn: () => api(operatorsRoute) });
+  const query = useEndpointQuery(operatorsRoute, undefined);
   const [act, setAct] = useState<Act | null>(null);
   const [link, setLink] = useState<{ url: string; until: string } | null>(null);
-  const roles = OPERATOR_ROLES.map((r) => ({ value: r, label: t(`app.roles.${r}`) }));
-  const reason = { name: 'reason', label: t('common.reason'), required: true, multiline: true };
+  const roles = OPERATOR_ROLES.map((r) => ({ value: r, label: t(`console.app.roles.${r}`) }));
+  const reason = { name: 'reason', label: t('console.common.reason'), required: true, multiline: true };
 
   const dialog = (() => {
     if (!act) return null;
     if (act.kind === 'create') {
       return {
-        title: t('settings.operators.create'),
+        title: t('console.settings.operators.create'),
         question: '',
-        fields: [{ name: 'user_name', label: t('settings.operators.userName'), required: true, requiredMessage: t('auth.required') }, { name: 'role', label: t('settings.operators.role'), required: true, requiredMessage: t('auth.required'), options: roles }, reason],
+        fields: [{ name: 'user_name', label: t('console.settings.operators.userName'), required: true, requiredMessage: t('console.auth.required') }, { name: 'role', label: t('console.settings.operators.role'), required: true, requiredMessage: t('console.auth.required'), options: roles }, reason],
         send: async (v: Record<string, string>, key: string) => {
-          const created = await api(createOperatorRoute, { body: { user_name: v.user_name ?? '', role: v.role as OperatorRole, reason: v.reason ?? '' }, idempotencyKey: key });
+          const created = await call(createOperatorRoute, { user_name: v.user_name ?? '', role: v.role as OperatorRole, reason: v.reason ?? '' }, { idempotencyKey: key });
           setLink({ url: `${window.location.origin}${created.setup_path}`, until: formatDate(created.expires_at) });
         },
       };
@@ -43,67 +44,67 @@ export default function Operators() {
     if (act.kind === 'status') {
       const active = row.status !== 'active';
       return {
-        title: `${active ? t('settings.operators.enable') : t('settings.operators.disable')} · ${row.user_name}`,
-        question: active ? t('settings.operators.enableQuestion') : t('settings.operators.disableQuestion'),
+        title: `${active ? t('console.settings.operators.enable') : t('console.settings.operators.disable')} · ${row.user_name}`,
+        question: active ? t('console.settings.operators.enableQuestion') : t('console.settings.operators.disableQuestion'),
         danger: !active,
         fields: [reason],
-        send: (v: Record<string, string>, key: string) => api(operatorStatusRoute, { body: { id: row.id, active, reason: v.reason ?? '' }, idempotencyKey: key }),
+        send: (v: Record<string, string>, key: string) => call(operatorStatusRoute, { id: row.id, active, reason: v.reason ?? '' }, { idempotencyKey: key }),
       };
     }
     if (act.kind === 'role') {
       return {
-        title: `${t('settings.operators.changeRole')} · ${row.user_name}`,
-        question: t('settings.operators.roleQuestion'),
-        fields: [{ name: 'role', label: t('settings.operators.role'), required: true, requiredMessage: t('auth.required'), options: roles.filter((r) => r.value !== row.role) }, reason],
-        send: (v: Record<string, string>, key: string) => api(operatorRoleRoute, { body: { id: row.id, role: v.role as OperatorRole, reason: v.reason ?? '' }, idempotencyKey: key }),
+        title: `${t('console.settings.operators.changeRole')} · ${row.user_name}`,
+        question: t('console.settings.operators.roleQuestion'),
+        fields: [{ name: 'role', label: t('console.settings.operators.role'), required: true, requiredMessage: t('console.auth.required'), options: roles.filter((r) => r.value !== row.role) }, reason],
+        send: (v: Record<string, string>, key: string) => call(operatorRoleRoute, { id: row.id, role: v.role as OperatorRole, reason: v.reason ?? '' }, { idempotencyKey: key }),
       };
     }
     return {
-      title: `${t('settings.operators.resetTotp')} · ${row.user_name}`,
-      question: t('settings.operators.resetQuestion'),
+      title: `${t('console.settings.operators.resetTotp')} · ${row.user_name}`,
+      question: t('console.settings.operators.resetQuestion'),
       danger: true,
       fields: [reason],
-      send: (v: Record<string, string>, key: string) => api(operatorResetRoute, { body: { id: row.id, reason: v.reason ?? '' }, idempotencyKey: key }),
+      send: (v: Record<string, string>, key: string) => call(operatorResetRoute, { id: row.id, reason: v.reason ?? '' }, { idempotencyKey: key }),
     };
   })();
 
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Button type="primary" onClick={() => setAct({ kind: 'create' })} data-testid="new-operator">
-        {t('settings.operators.create')}
+        {t('console.settings.operators.create')}
       </Button>
       <QueryTable<Row>
         query={query}
         columns={[
-          { title: t('settings.operators.userName'), dataIndex: 'user_name', render: (n: string, r) => (r.id === me.data?.id ? `${n} (${t('settings.operators.you')})` : n) },
-          { title: t('settings.operators.role'), dataIndex: 'role', render: (r: string) => t(`app.roles.${r}`) },
-          { title: t('settings.operators.status'), dataIndex: 'status', render: (s: string) => <Tag color={s === 'active' ? 'green' : 'default'}>{t(`settings.operators.${s}`)}</Tag> },
-          { title: t('settings.operators.totp'), dataIndex: 'totp_bound', render: (b: boolean) => (b ? t('settings.operators.bound') : t('settings.operators.notBound')) },
-          { title: t('settings.operators.lastSignIn'), dataIndex: 'last_sign_in_at', render: (v: string | null) => formatDate(v) },
-          { title: t('settings.operators.createdBy'), dataIndex: 'created_by' },
+          { title: t('console.settings.operators.userName'), dataIndex: 'user_name', render: (n: string, r) => (r.id === me.data?.id ? `${n} (${t('console.settings.operators.you')})` : n) },
+          { title: t('console.settings.operators.role'), dataIndex: 'role', render: (r: string) => t(`console.app.roles.${r}`) },
+          { title: t('console.settings.operators.status'), dataIndex: 'status', render: (s: string) => <Tag color={s === 'active' ? 'green' : 'default'}>{t(`console.settings.operators.${s}`)}</Tag> },
+          { title: t('console.settings.operators.totp'), dataIndex: 'totp_bound', render: (b: boolean) => (b ? t('console.settings.operators.bound') : t('console.settings.operators.notBound')) },
+          { title: t('console.settings.operators.lastSignIn'), dataIndex: 'last_sign_in_at', render: (v: string | null) => formatDate(v) },
+          { title: t('console.settings.operators.createdBy'), dataIndex: 'created_by' },
           {
-            title: t('common.actions'),
+            title: t('console.common.actions'),
             key: 'a',
             render: (_, r) =>
               r.id === me.data?.id ? null : (
                 <Space wrap>
                   <Button size="small" danger={r.status === 'active'} onClick={() => setAct({ kind: 'status', row: r })}>
-                    {r.status === 'active' ? t('settings.operators.disable') : t('settings.operators.enable')}
+                    {r.status === 'active' ? t('console.settings.operators.disable') : t('console.settings.operators.enable')}
                   </Button>
-                  <Button size="small" onClick={() => setAct({ kind: 'role', row: r })}>{t('settings.operators.changeRole')}</Button>
-                  {r.totp_bound && <Button size="small" onClick={() => setAct({ kind: 'reset', row: r })}>{t('settings.operators.resetTotp')}</Button>}
+                  <Button size="small" onClick={() => setAct({ kind: 'role', row: r })}>{t('console.settings.operators.changeRole')}</Button>
+                  {r.totp_bound && <Button size="small" onClick={() => setAct({ kind: 'reset', row: r })}>{t('console.settings.operators.resetTotp')}</Button>}
                 </Space>
               ),
           },
         ]}
       />
       {dialog && (
-        <DecisionModal open title={dialog.title} question={dialog.question} okText={dialog.title.split(' · ')[0]!} danger={dialog.danger} fields={dialog.fields} send={dialog.send} invalidate={[['admin', 'operators']]} onClose={() => setAct(null)} />
+        <DecisionModal open title={dialog.title} question={dialog.question} okText={dialog.title.split(' · ')[0]!} danger={dialog.danger} fields={dialog.fields} send={dialog.send} invalidates={[operatorsRoute]} onClose={() => setAct(null)} />
       )}
-      <Modal open={link !== null} title={t('settings.operators.create')} footer={null} onCancel={() => setLink(null)}>
+      <Modal open={link !== null} title={t('console.settings.operators.create')} footer={null} onCancel={() => setLink(null)}>
         {link && (
           <>
-            <Alert type="success" showIcon title={t('settings.operators.created', { until: link.until })} />
+            <Alert type="success" showIcon title={t('console.settings.operators.created', { until: link.until })} />
             <Input.TextArea readOnly value={link.url} rows={3} style={{ marginTop: 12 }} data-testid="setup-link" />
             <Typography.Paragraph copyable={{ text: link.url }} style={{ marginTop: 8 }} />
           </>

@@ -1,23 +1,24 @@
+import type { EndpointData } from '@shop/contract/common';
 import { Button, Card, Form, InputNumber, Select, Skeleton, Space, Switch, Table, Tabs, Typography } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useEndpointQuery } from '../../lib/endpoint-query';
 import { QueryError } from '../../components/QueryError';
 import { FormField, useConsoleForm, type BodySchema } from '../../lib/form';
-import { api } from '../../lib/api';
+import { call } from '../../lib/request';
 import { formatDate, formatMoney } from '../../lib/format';
-import { setCaptchaRoute, setCurrencyRoute, setOrderTimesRoute, settingsRoute } from '../../lib/routes-settings';
+import { languageTextsRoute, setCaptchaRoute, setCurrencyRoute, setOrderTimesRoute, settingsRoute, shippingCountriesRoute } from '../../lib/routes-settings';
 import { Countries } from './Countries';
 import { FreightAndFees } from './FreightAndFees';
 import { LanguageTexts } from './LanguageTexts';
-import { ReasonedChange, type PendingChange } from './ReasonedChange';
+import { ReasonedChange, type PendingChange } from '../../components/ReasonedChange';
 
-type Snapshot = Awaited<ReturnType<typeof api<typeof settingsRoute>>>;
+type Snapshot = EndpointData<typeof settingsRoute>;
 
 /** Who changed a setting last, and when. */
 export function Changed({ by, at }: { by: string | null; at: string | null }) {
   const { t } = useTranslation();
-  return by ? <Typography.Text type="secondary">{t('settings.page.updatedBy', { who: by, when: formatDate(at) })}</Typography.Text> : null;
+  return by ? <Typography.Text type="secondary">{t('console.settings.page.updatedBy', { who: by, when: formatDate(at) })}</Typography.Text> : null;
 }
 
 /** The values a settings form checks with its call's body (the reason is asked for when it is saved). */
@@ -32,37 +33,37 @@ function General({ s, ask }: { s: Snapshot; ask: (c: PendingChange) => void }) {
   });
   return (
     <Space orientation="vertical" size="large" style={{ width: '100%', maxWidth: 720 }}>
-      <Card title={t('settings.page.captchaMode')} size="small">
+      <Card title={t('console.settings.page.captchaMode')} size="small">
         <Form layout="vertical" component="div">
-          <FormField form={captcha} name="mode" label={t('settings.page.captchaMode')}>
-            <Select options={(['off', 'auto', 'always'] as const).map((m) => ({ value: m, label: t(`settings.page.captchaModes.${m}`) }))} style={{ width: 320 }} data-testid="captcha-mode" />
+          <FormField form={captcha} name="mode" label={t('console.settings.page.captchaMode')}>
+            <Select options={(['off', 'auto', 'always'] as const).map((m) => ({ value: m, label: t(`console.settings.page.captchaModes.${m}`) }))} style={{ width: 320 }} data-testid="captcha-mode" />
           </FormField>
-          <FormField form={captcha} name="bypass" label={t('settings.page.captchaBypass')} valuePropName="checked">
+          <FormField form={captcha} name="bypass" label={t('console.settings.page.captchaBypass')} valuePropName="checked">
             <Switch />
           </FormField>
           <Button
             type="primary"
-            onClick={() => void captcha.submit((body) => ask({ title: t('settings.page.captchaMode'), send: (reason, key) => api(setCaptchaRoute, { body: { ...body, reason }, idempotencyKey: key }) }))()}
+            onClick={() => void captcha.submit((body) => ask({ title: t('console.settings.page.captchaMode'), send: (reason, key) => call(setCaptchaRoute, { ...body, reason }, { idempotencyKey: key }) }))()}
             data-testid="save-captcha"
           >
-            {t('settings.page.save')}
+            {t('console.settings.page.save')}
           </Button>
         </Form>
       </Card>
-      <Card title={t('settings.page.tabs.general')} size="small" extra={<Changed by={s.orders.updated_by} at={s.orders.updated_at} />}>
+      <Card title={t('console.settings.page.tabs.general')} size="small" extra={<Changed by={s.orders.updated_by} at={s.orders.updated_at} />}>
         <Form layout="vertical" component="div">
-          <FormField form={times} name="expiry_minutes" label={t('settings.page.expiryMinutes')}>
+          <FormField form={times} name="expiry_minutes" label={t('console.settings.page.expiryMinutes')}>
             <InputNumber min={1} max={10080} precision={0} data-testid="expiry-minutes" />
           </FormField>
-          <FormField form={times} name="auto_confirm_days" label={t('settings.page.autoConfirmDays')}>
+          <FormField form={times} name="auto_confirm_days" label={t('console.settings.page.autoConfirmDays')}>
             <InputNumber min={1} max={90} precision={0} />
           </FormField>
           <Button
             type="primary"
-            onClick={() => void times.submit((body) => ask({ title: t('settings.page.tabs.general'), send: (reason, key) => api(setOrderTimesRoute, { body: { ...body, reason }, idempotencyKey: key }) }))()}
+            onClick={() => void times.submit((body) => ask({ title: t('console.settings.page.tabs.general'), send: (reason, key) => call(setOrderTimesRoute, { ...body, reason }, { idempotencyKey: key }) }))()}
             data-testid="save-orders"
           >
-            {t('settings.page.save')}
+            {t('console.settings.page.save')}
           </Button>
         </Form>
       </Card>
@@ -74,7 +75,7 @@ function Currencies({ s, ask }: { s: Snapshot; ask: (c: PendingChange) => void }
   const { t } = useTranslation();
   const [code, setCode] = useState<string>('');
   const toggle = (currency: string, enabled: boolean) =>
-    ask({ title: `${currency} · ${t('settings.page.currencyEnabled')}`, send: (reason, key) => api(setCurrencyRoute, { body: { currency, enabled, reason }, idempotencyKey: key }) });
+    ask({ title: `${currency} · ${t('console.settings.page.currencyEnabled')}`, send: (reason, key) => call(setCurrencyRoute, { currency, enabled, reason }, { idempotencyKey: key }) });
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%', maxWidth: 720 }}>
       <Table
@@ -83,22 +84,22 @@ function Currencies({ s, ask }: { s: Snapshot; ask: (c: PendingChange) => void }
         pagination={false}
         dataSource={s.currencies}
         columns={[
-          { title: t('settings.page.currency'), dataIndex: 'currency', render: (c: string, r) => (r.is_settlement ? `${c} · ${t('settings.page.settlement')}` : c) },
-          { title: t('settings.page.currencyEnabled'), key: 'enabled', render: (_, r) => <Switch checked={r.enabled} disabled={r.is_settlement} onChange={(on) => toggle(r.currency, on)} data-testid={`currency-${r.currency}`} /> },
+          { title: t('console.settings.page.currency'), dataIndex: 'currency', render: (c: string, r) => (r.is_settlement ? `${c} · ${t('console.settings.page.settlement')}` : c) },
+          { title: t('console.settings.page.currencyEnabled'), key: 'enabled', render: (_, r) => <Switch checked={r.enabled} disabled={r.is_settlement} onChange={(on) => toggle(r.currency, on)} data-testid={`currency-${r.currency}`} /> },
         ]}
       />
       <Space>
         <Select
           showSearch
           value={code || undefined}
-          placeholder={t('settings.page.addCurrency')}
+          placeholder={t('console.settings.page.addCurrency')}
           style={{ width: 240 }}
           onSearch={(v) => setCode(v.toUpperCase().slice(0, 3))}
           onChange={(v: string) => setCode(v)}
           options={code.length === 3 ? [{ value: code, label: code }] : []}
         />
         <Button disabled={!/^[A-Z]{3}$/.test(code)} onClick={() => toggle(code, true)}>
-          {t('settings.page.add')}
+          {t('console.settings.page.add')}
         </Button>
       </Space>
     </Space>
@@ -108,7 +109,7 @@ function Currencies({ s, ask }: { s: Snapshot; ask: (c: PendingChange) => void }
 /** Captcha, order times, freight and fees, countries, currencies and language texts; every change asks for a reason. */
 export default function Settings() {
   const { t } = useTranslation();
-  const q = useQuery({ queryKey: ['admin', 'settings'], queryFn: () => api(settingsRoute) });
+  const q = useEndpointQuery(settingsRoute, undefined);
   const [pending, setPending] = useState<PendingChange | null>(null);
   if (q.isError) return <QueryError error={q.error} retry={q.refetch} />;
   if (!q.data) return <Skeleton active />;
@@ -118,14 +119,14 @@ export default function Settings() {
       <Tabs
         items={[
           // Keyed by the snapshot so a saved change shows in the forms.
-          { key: 'general', label: t('settings.page.tabs.general'), children: <General key={JSON.stringify([s.captcha_mode, s.captcha_bypass, s.orders])} s={s} ask={setPending} /> },
-          { key: 'freight', label: t('settings.page.tabs.freight'), children: <FreightAndFees s={s} ask={setPending} money={formatMoney} /> },
-          { key: 'countries', label: t('settings.page.tabs.countries'), children: <Countries ask={setPending} /> },
-          { key: 'currencies', label: t('settings.page.tabs.currencies'), children: <Currencies s={s} ask={setPending} /> },
-          { key: 'languages', label: t('settings.page.tabs.languages'), children: <LanguageTexts ask={setPending} /> },
+          { key: 'general', label: t('console.settings.page.tabs.general'), children: <General key={JSON.stringify([s.captcha_mode, s.captcha_bypass, s.orders])} s={s} ask={setPending} /> },
+          { key: 'freight', label: t('console.settings.page.tabs.freight'), children: <FreightAndFees s={s} ask={setPending} money={formatMoney} /> },
+          { key: 'countries', label: t('console.settings.page.tabs.countries'), children: <Countries ask={setPending} /> },
+          { key: 'currencies', label: t('console.settings.page.tabs.currencies'), children: <Currencies s={s} ask={setPending} /> },
+          { key: 'languages', label: t('console.settings.page.tabs.languages'), children: <LanguageTexts ask={setPending} /> },
         ]}
       />
-      <ReasonedChange change={pending} onClose={() => setPending(null)} invalidate={[['admin', 'settings'], ['admin', 'countries'], ['admin', 'language-texts']]} />
+      <ReasonedChange change={pending} onClose={() => setPending(null)} invalidates={[settingsRoute, shippingCountriesRoute, languageTextsRoute]} />
     </>
   );
 }

@@ -1,8 +1,8 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { RuleTester } from 'eslint';
 import tseslint from 'typescript-eslint';
 import { describe, expect, it } from 'vitest';
+import { sweepLayers } from '../../../../../eslint-layers.js';
 import { layerViolation, noCrossLayerImport } from '../../../eslint-layers.js';
 
 // DESIGN.md: features never import each other or the app (pages in app/ compose them), and the
@@ -10,28 +10,14 @@ import { layerViolation, noCrossLayerImport } from '../../../eslint-layers.js';
 // it with the rule tested here; this test also sweeps every file, css included.
 const SRC = path.resolve(import.meta.dirname, '../..');
 
-function sourceFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((d) => {
-    const p = path.join(dir, d.name);
-    if (d.isDirectory()) return d.name === '__tests__' || d.name === 'test' ? [] : sourceFiles(p);
-    return /\.(ts|tsx|css)$/.test(d.name) && !/\.test\.tsx?$/.test(d.name) ? [p] : [];
-  });
-}
-
-/** Every module a file names: `import … from`, `export … from`, bare `import '…'`, `import('…')`, css `@import`. */
-function specifiers(source: string): string[] {
-  const patterns = [/\b(?:from|import)\s*\(?\s*['"]([^'"]+)['"]/g, /@import\s+(?:url\()?['"]([^'"]+)['"]/g];
-  return patterns.flatMap((re) => [...source.matchAll(re)].map((m) => m[1]!));
-}
-
 const at = (rel: string) => path.join(SRC, rel);
 
 describe('the layers of the web app', () => {
-  const files = sourceFiles(SRC);
+  const sweep = sweepLayers(SRC, layerViolation);
 
   it('scans the app and its imports', () => {
-    expect(files.length).toBeGreaterThan(100);
-    expect(files.flatMap((f) => specifiers(fs.readFileSync(f, 'utf8'))).length).toBeGreaterThan(400);
+    expect(sweep.files).toBeGreaterThan(100);
+    expect(sweep.imports).toBeGreaterThan(400);
   });
 
   it('refuses an import of another feature, by alias or by relative path, and of the app from a feature', () => {
@@ -55,13 +41,7 @@ describe('the layers of the web app', () => {
   });
 
   it('no file of the app crosses a layer', () => {
-    const found = files.flatMap((f) =>
-      specifiers(fs.readFileSync(f, 'utf8')).flatMap((spec) => {
-        const why = layerViolation(f, spec);
-        return why ? [`${path.relative(SRC, f)} -> ${spec}: ${why}`] : [];
-      }),
-    );
-    expect(found).toEqual([]);
+    expect(sweep.crossings).toEqual([]);
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allocateMinor, convertMinorFloor, displayMinor, floorAmount, fromMinorUnits, toMinorUnits } from '../money.js';
+import { allocateMinor, convertMinorFloor, displayMinor, floorAmount, fromBasisPoints, fromMinorUnits, toBasisPoints, toMinorUnits } from '../money.js';
 
 describe('money', () => {
   it('floors amounts to 2 decimals without floating-point surprises', () => {
@@ -30,6 +30,15 @@ describe('money', () => {
     expect(fromMinorUnits(1234, 'KWD')).toBe('1.234');
     expect(displayMinor(1239, 'KWD')).toBe('1.23');
     expect(() => fromMinorUnits(1.5, 'USD')).toThrow(RangeError);
+  });
+
+  it('reads and writes percentages as basis points, exactly', () => {
+    expect(toBasisPoints('2.5')).toBe(250);
+    expect(toBasisPoints('0.29')).toBe(29); // 0.29 * 100 is 28.999… in floating point
+    expect(toBasisPoints('100')).toBe(10000);
+    expect(() => toBasisPoints('1.234')).toThrow(RangeError);
+    expect(fromBasisPoints(250)).toBe('2.50');
+    expect(fromBasisPoints(5)).toBe('0.05');
   });
 
   it('splits an amount without losing a minor unit', () => {

@@ -1,0 +1,232 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { generate } from 'otplib';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clickSettled, decide, launchBrowser, type Browser } from '../../web/e2e/browser.js';
+import { createMemberSession } from '../../web/e2e/members.js';
+import { createDatabase } from '../../api/src/db/database.js';
+import { withTransaction } from '../../api/src/lib/transaction.js';
+import { markOrderPaid } from '../../api/src/modules/orders/orders.service.js';
+import { newAddress } from '../../api/src/modules/orders/__tests__/fixtures.js';
+import { newGoods } from '../../api/src/modules/cart/__tests__/fixtures.js';
+import { baseUrl, databaseUrl } from '../../web/e2e/shop.js';
+import { DESKTOP, shot, sql } from './console.js';
+
+const ROOT = path.resolve(import.meta.dirname, '../../..');
+const PASSWORD = 'Console-Harbour-2026';
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser(baseUrl);
+});
+afterAll(() => browser?.close());
+
+/** The first operator, made as the README says: `npm run ops -- operator create`, then the printed setup link. */
+async function createOperator(userName: string): Promise<string> {
+  const { stdout } = await promisify(execFile)(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'apps/api/src/ops/cli.ts', 'operator', 'create', userName, '--role', 'owner', '--by', 'setup'], {
+    cwd: ROOT,
+    env: { ...process.env, DATABASE_URL: databaseUrl, PUBLIC_URL: baseUrl, LOG_LEVEL: 'warn' },
+  });
+  const link = /(http\S+\/admin\/#\/setup\?token=\S+)/.exec(stdout)?.[1];
+  if (!link) throw new Error(`no setup link in: ${stdout}`);
+  return link;
+}
+
+/** A member's paid order of two units of one goods (placed through the API, paid as a gateway would). */
+async function paidOrder(member: { token: string; userId: number }): Promise<{ orderId: number; orderNo: string; lineId: number }> {
+  const db = createDatabase(databaseUrl, 2);
+  try {
+    const addressId = await newAddress(db, member.userId);
+    const g = await newGoods(db, [{ price: 1500, stock: 10 }], { name: 'Console teapot' });
+    const post = async (url: string, body: unknown) => {
+      const res = await fetch(`${baseUrl}${url}`, { method: 'POST', headers: { authorization: `Bearer ${member.token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const json = (await res.json()) as { code: number; data: any };
+      if (json.code !== 200) throw new Error(`${url}: ${JSON.stringify(json)}`);
+      return json.data;
+    };
+    await post('/shop/cart/add', { goods_id: g.goodsId, sku_id: g.skuIds[0], num: 2 });
+    const placed = (await post('/shop/buy/createOrder', { address_id: addressId, remarks: '' })) as { order_id: number; order_no: string; total: number; currency: string };
+    const gateway = { kind: 'provider' as const, name: 'test', ip: '', lang: 'en-us' as const, requestId: 'e2e-pay' };
+    const paid = await withTransaction(db, (tx) => markOrderPaid(tx, gateway, { orderId: placed.order_id, amountMinor: placed.total, currency: placed.currency }));
+    expect(paid.outcome).toBe('paid');
+    const line = await db.selectFrom('order_lines').select('id').where('order_id', '=', placed.order_id).executeTakeFirstOrThrow();
+    return { orderId: placed.order_id, orderNo: placed.order_no, lineId: line.id };
+  } finally {
+    await db.destroy();
+  }
+}
+
+/** A code of the authenticator for a step not used yet (a step is accepted once). */
+async function freshCode(secret: string, used: Set<string>): Promise<string> {
+  for (;;) {
+    const code = await generate({ secret });
+    if (!used.has(code)) {
+      used.add(code);
+      return code;
+    }
+    await new Promise((r) => setTimeout(r, 2000));
+  }
+}
+
+async function signIn(page: Page, userName: string, code?: string) {
+  await page.getByTestId('user-name').fill(userName);
+  await page.getByTestId('password').fill(PASSWORD);
+  if (code) await page.getByTestId('totp').fill(code);
+  await page.getByTestId('sign-in').click();
+}
+
+describe('the operator console in Chromium at 1280 px', () => {
+  it('sets up the first operator with TOTP, approves a real-name, confirms a bank transfer, ships an order in two packages and switches to zh-cn', async () => {
+    const userName = `owner${Date.now().toString(36)}`;
+    const link = await createOperator(userName);
+
+    // The one-time link: choose a password.
+    const page = await browser.context.newPage();
+    await page.setViewportSize(DESKTOP);
+    await page.goto(link);
+    await page.getByText('Choose your password').first().waitFor();
+    const [pw1, pw2] = [page.locator('input[type="password"]').nth(0), page.locator('input[type="password"]').nth(1)];
+    await pw1.fill(PASSWORD);
+    await pw2.fill(PASSWORD);
+    await page.getByRole('button', { name: 'Set password' }).click();
+    await page.getByText(`Password set for ${userName}`).waitFor();
+
+    // First sign-in: the authenticator's QR code and key.
+    await page.goto(`${baseUrl}/admin/#/sign-in`);
+    await signIn(page, userName);
+    await page.getByTestId('totp-qr').waitFor();
+    await shot(page, 'totp-setup');
+    const secret = (await page.getByTestId('totp-secret').first().textContent())!.trim();
+    expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByTestId('dashboard').waitFor();
+    await page.getByRole('button', { name: 'Sign out' }).click();
+
+    // From the second sign-in on, the code is required; it binds the authenticator.
+    const used = new Set<string>();
+    await signIn(page, userName);
+    await page.getByTestId('sign-in-error').getByText('authenticator', { exact: false }).waitFor();
+    await signIn(page, userName, await freshCode(secret, used));
+    await page.getByTestId('dashboard').waitFor();
+    expect((await sql<{ bound: boolean }>('select totp_secret is not null as bound from operators where user_name = $1', [userName]))[0]!.bound).toBe(true);
+
+    // Arrange: a member asks for real-name authentication, and has a bank transfer waiting.
+    const member = await createMemberSession(databaseUrl, 'live');
+    const sent = await fetch(`${baseUrl}/user/certification/authGuoJi`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${member.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ document_type: 'passport', document_number: 'A7654321', surname: 'Tan', given_name: 'Mei Ling', country: 'my' }),
+    });
+    expect(((await sent.json()) as { code: number }).code).toBe(200);
+    const [recharge] = await sql<{ id: number }>(
+      `insert into recharge_orders (order_no, user_id, channel, kind, status, pay_currency, pay_amount, wallet_currency, credit_amount, rate, rate_source, rate_date, slip, created_at)
+       values ($1, $2, 'bank_transfer', 'bank_transfer', 'under_review', 'USD', 12345, 'USD', 12345, '1', 'identity', current_date, null, now()) returning id`,
+      [`RC${Date.now()}`, member.userId],
+    );
+    await page.reload();
+    await page.getByTestId('dashboard').waitFor();
+    await shot(page, 'dashboard');
+
+    // Approve the real-name from its queue: drawer, approve, confirmation.
+    await page.getByRole('menuitem', { name: 'Real-name' }).click();
+    const rowOf = (text: string) => page.locator('.ant-table-tbody tr', { hasText: text });
+    await rowOf(member.userName).getByRole('button', { name: 'Details' }).click();
+    await page.getByText('A7654321').waitFor();
+    await shot(page, 'realname-drawer');
+    await page.getByTestId('action-approve').click();
+    await decide(page, 'Approve');
+    // Decided: out of the pending queue.
+    await expect.poll(() => rowOf(member.userName).count()).toBe(0);
+    const [cert] = await sql<{ status: string }>('select status from certifications where user_id = $1', [member.userId]);
+    expect(cert!.status).toBe('approved');
+
+    // Confirm the bank transfer: the member's balance shows the credit.
+    // The queue found by its member; confirming needs a reason.
+    await page.getByRole('menuitem', { name: 'Top-ups' }).click();
+    await page.getByTestId('recharges-search').locator('input').fill(member.userName);
+    await page.getByTestId('recharges-search').locator('input').press('Enter');
+    await expect.poll(() => page.locator('.ant-table-tbody tr.ant-table-row').count()).toBe(1);
+    await rowOf(member.userName).getByRole('button', { name: 'Details' }).click();
+    await shot(page, 'recharge-drawer');
+    await page.getByTestId('action-confirm').click();
+    await clickSettled(page.locator('.ant-modal').getByRole('button', { name: 'Confirm payment' }));
+    await page.locator('.ant-modal').getByText('Give a reason').waitFor();
+    await page.locator('.ant-modal textarea').fill('Slip matches the bank statement');
+    await shot(page, 'recharge-confirm');
+    await clickSettled(page.locator('.ant-modal').getByRole('button', { name: 'Confirm payment' }));
+    await expect.poll(() => rowOf(member.userName).count()).toBe(0);
+    await page.getByRole('menuitem', { name: 'Members' }).click();
+    await page.getByTestId('member-search').locator('input').fill(member.userName);
+    await page.getByTestId('member-search').locator('input').press('Enter');
+    // Among the active members, not among the banned.
+    await page.getByTestId('member-status').getByText('Banned', { exact: true }).click();
+    await expect.poll(() => page.getByTestId(`member-${member.userId}`).count()).toBe(0);
+    await page.getByTestId('member-status').getByText('Active', { exact: true }).click();
+    await page.getByTestId(`member-${member.userId}`).click();
+    await expect.poll(() => page.getByTestId('balance-cash-USD').textContent()).toContain('123.45');
+    // The real-name request as decided: approved, the document number masked, who decided.
+    const certification = page.getByTestId('certification');
+    await certification.getByText('Approved').waitFor();
+    expect(await page.getByTestId('certification-number').innerText()).toBe('A76**321');
+    expect(await certification.innerText()).toContain('Mei Ling Tan');
+    await shot(page, 'member-profile');
+    const actions = await sql<{ action: string; operator: string }>(
+      `select action, operator from operator_actions where (target_type = 'recharge' and target_id = $1) or (target_type = 'certification' and action like 'realname.%' and target_id in (select id from certifications where user_id = $2)) order by id`,
+      [recharge!.id, member.userId],
+    );
+    expect(actions.map((a) => a.action)).toEqual(['realname.approve', 'recharge.confirm']);
+    expect(actions.every((a) => a.operator.startsWith(`${userName}#`))).toBe(true);
+    await page.keyboard.press('Escape');
+
+    // Ship the member's paid order in two packages, add a tracking event: the member sees both packages.
+    const order = await paidOrder(member);
+    await page.getByRole('menuitem', { name: 'Orders' }).click();
+    await rowOf(order.orderNo).getByRole('button', { name: 'Details' }).click();
+    await page.getByRole('cell', { name: /Console teapot/ }).waitFor();
+    await page.locator(`input[data-testid="ship-num-${order.lineId}"], [data-testid="ship-num-${order.lineId}"] input`).first().fill('1');
+    await page.getByTestId('carrier').fill('DHL');
+    await page.getByTestId('tracking-number').fill('DHL0001');
+    await page.getByTestId('ship').click();
+    await clickSettled(page.locator('.ant-popconfirm:visible').getByRole('button', { name: 'Confirm' }));
+    await page.getByText(/Package \d+ shipped/).first().waitFor();
+    await page.getByRole('cell', { name: 'DHL0001' }).waitFor();
+    await page.getByTestId('carrier').fill('SF Express');
+    await page.getByTestId('tracking-number').fill('SF0002');
+    await page.getByTestId('ship').click();
+    await clickSettled(page.locator('.ant-popconfirm:visible').getByRole('button', { name: 'Confirm' }));
+    await page.getByRole('cell', { name: 'SF0002' }).waitFor();
+    await page.getByText('Everything is shipped').waitFor();
+    await page.getByTestId('event-text').fill('Arrived at the Kuala Lumpur hub');
+    await page.getByTestId('add-event').click();
+    await page.getByText(/Arrived at the Kuala Lumpur hub/).first().waitFor();
+    await shot(page, 'order-shipped');
+    const packages = await sql<{ id: number }>('select id from order_packages where order_id = $1', [order.orderId]);
+    expect(packages).toHaveLength(2);
+    expect((await sql<{ status: string }>('select status from orders where id = $1', [order.orderId]))[0]!.status).toBe('shipped');
+    const phone = await browser.open(`/pages/order/orderSn?id=${order.orderId}`, {
+      localStorage: { 'shop.session': JSON.stringify({ state: { token: member.token, user: { id: member.userId, user_name: member.userName } }, version: 0 }), 'shop.session.refreshedAt': String(Date.now()) },
+    });
+    await phone.locator('[data-package]').nth(1).waitFor();
+    expect(await phone.locator('[data-package]').count()).toBe(2);
+    await phone.getByText('Arrived at the Kuala Lumpur hub').waitFor();
+    await phone.close();
+    await page.keyboard.press('Escape');
+
+    // The console in Simplified Chinese.
+    await page.getByTestId('language').click();
+    await page.getByTestId('language-zh-cn').click();
+    await page.getByRole('menuitem', { name: '实名认证' }).waitFor();
+    await page.getByRole('button', { name: '退出登录' }).waitFor();
+    await page.getByRole('menuitem', { name: '操作日志' }).click();
+    await page.getByText('充值已确认').first().waitFor();
+    await shot(page, 'audit-zh-cn');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await page.getByRole('menuitem', { name: '概览' }).click();
+    await page.getByTestId('dashboard').waitFor();
+    await shot(page, 'dashboard-zh-cn-1024');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1024);
+  });
+});

@@ -1,0 +1,71 @@
+import path from 'node:path';
+import pg from 'pg';
+import type { Page } from 'playwright-core';
+import type { Browser } from '../../web/e2e/browser.js';
+import { baseUrl, databaseUrl } from '../../web/e2e/shop.js';
+import { createDatabase } from '../../api/src/db/database.js';
+import { operatorCliActor } from '../../api/src/lib/actor.js';
+import type { OperatorRole } from '../../../packages/contract/src/admin/permissions.js';
+import { createOperator } from '../../api/src/modules/operators/operators.service.js';
+
+// What the console's browser tests share: an operator made and signed in through the API, the console
+// opened at 1280 px with that session, and a look at the database.
+
+const PASSWORD = 'Console-Lantern-2026';
+export const DESKTOP = { width: 1280, height: 860 };
+
+/** Rows of one query against this file's shop. */
+export async function sql<T extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return (await client.query<T>(text, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+/** A POST to the shop; anything but success throws. */
+export async function post<T>(url: string, body: unknown, token?: string): Promise<T> {
+  const res = await fetch(`${baseUrl}${url}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
+  const json = (await res.json()) as { code: number; data: T };
+  if (json.code !== 200) throw new Error(`${url}: ${JSON.stringify(json)}`);
+  return json.data;
+}
+
+/** An operator of `role` with a password, signed in once (the console's first sign-in): its session and how decisions record it. */
+export async function consoleOperator(role: OperatorRole, userName: string): Promise<{ token: string; recordedAs: string }> {
+  const db = createDatabase(databaseUrl, 2);
+  try {
+    const { setupToken, id } = await createOperator(db, operatorCliActor('setup'), { userName, role });
+    await post('/admin/api/auth/setup-password', { token: setupToken, password: PASSWORD });
+    const session = await post<{ token: string }>('/admin/api/auth/sign-in', { user_name: userName, password: PASSWORD });
+    return { token: session.token, recordedAs: `${userName}#${id}` };
+  } finally {
+    await db.destroy();
+  }
+}
+
+/** The console at `hash`, 1280 px wide, in English, signed in with `token`; `storage` adds entries (languages shown …). */
+export async function openConsole(browser: Browser, token: string, hash: string, storage: Record<string, string> = {}): Promise<Page> {
+  const page = await browser.context.newPage();
+  await page.setViewportSize(DESKTOP);
+  await page.addInitScript(
+    ({ t, extra }: { t: string; extra: Record<string, string> }) => {
+      if (sessionStorage.getItem('__console_seeded')) return;
+      sessionStorage.setItem('__console_seeded', '1');
+      localStorage.setItem('admin.token', t);
+      localStorage.setItem('admin.lastActivity', String(Date.now()));
+      localStorage.setItem('admin.lang', 'en-us');
+      for (const [k, v] of Object.entries(extra)) localStorage.setItem(k, v);
+    },
+    { t: token, extra: storage },
+  );
+  await page.goto(`${baseUrl}/admin/#${hash}`);
+  return page;
+}
+
+/** ADMIN_SCREENSHOTS=dir keeps a picture of the whole page (for the README and for looking at the pages). */
+export async function shot(page: Page, name: string): Promise<void> {
+  if (process.env.ADMIN_SCREENSHOTS) await page.screenshot({ path: path.join(process.env.ADMIN_SCREENSHOTS, `${name}.png`), fullPage: true });
+}

@@ -1,0 +1,42 @@
+import { Col, Input, Row, Tabs, Typography } from 'antd';
+import type { Language } from '@shop/contract/common';
+import { useWatch, type FieldValues } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { FormField, type AnyForm } from '../lib/form';
+import { LANGUAGE_NAMES } from '../lib/i18n';
+
+/** A text as it would show, in a frame that runs nothing (the server reduces it to safe markup when saved). */
+function Preview({ html }: { html: string }) {
+  return <iframe title="preview" sandbox="" srcDoc={`<!doctype html><meta charset="utf-8"><body style="font-family:sans-serif;font-size:14px">${html}</body>`} style={{ width: '100%', height: 220, border: '1px solid #f0f0f0', borderRadius: 6 }} />;
+}
+
+/** A rich text per language: one tab each, the HTML beside its preview. */
+export function RichTexts({ form, name, label, shown }: { form: AnyForm; name: string; label: string; shown: Language[] }) {
+  const { t } = useTranslation();
+  const values = (useWatch({ control: form.control, name }) ?? {}) as Partial<Record<string, string>>;
+  return (
+    <>
+      <Typography.Paragraph type="secondary">{t('console.catalogue.editor.descriptionHint')}</Typography.Paragraph>
+      <Tabs
+        items={shown.map((lang) => ({
+          key: lang,
+          label: LANGUAGE_NAMES[lang],
+          forceRender: true,
+          children: (
+            <Row gutter={16}>
+              <Col span={12}>
+                <FormField<FieldValues> form={form} name={`${name}.${lang}`} style={{ marginBottom: 0 }}>
+                  <Input.TextArea rows={9} maxLength={200000} aria-label={`${label} ${LANGUAGE_NAMES[lang]}`} style={{ fontFamily: 'monospace' }} data-testid={`${name}-${lang}`} />
+                </FormField>
+              </Col>
+              <Col span={12}>
+                <Typography.Text type="secondary">{t('console.catalogue.editor.preview')}</Typography.Text>
+                <Preview html={values[lang] ?? ''} />
+              </Col>
+            </Row>
+          ),
+        }))}
+      />
+    </>
+  );
+}

@@ -1,0 +1,29 @@
+import type { UploadedFile } from '@shop/contract/account';
+import { App as AntApp } from 'antd';
+import { useState } from 'react';
+import { callWithForm } from './request';
+import { uploadImageRoute } from './routes-catalogue';
+
+/** Sends one picture to the operators' upload call (multipart, the members' checks); answers where it is served. */
+export function uploadPicture(file: File): Promise<UploadedFile> {
+  const body = new FormData();
+  body.append('file', file, file.name);
+  return callWithForm(uploadImageRoute, body) as Promise<UploadedFile>;
+}
+
+/** One upload at a time for antd's `Upload`: whether one is on its way, and the request that hands the stored file over (a refusal is a message). */
+export function usePictureUpload(onUploaded: (uploaded: UploadedFile, original: File) => void) {
+  const { message } = AntApp.useApp();
+  const [busy, setBusy] = useState(false);
+  const customRequest = async ({ file }: { file: unknown }) => {
+    setBusy(true);
+    try {
+      onUploaded(await uploadPicture(file as File), file as File);
+    } catch (e) {
+      message.error((e as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, customRequest };
+}

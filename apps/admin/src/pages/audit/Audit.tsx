@@ -1,0 +1,85 @@
+import type { auditEntrySchema } from '@shop/contract/admin';
+import { Button, DatePicker, Input, Select, Space, Typography } from 'antd';
+import { keepPreviousData } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { useEndpointQuery } from '../../lib/endpoint-query';
+import { QueryTable, type ListSort } from '../../components/QueryTable';
+import { auditKindOptions, describeAction } from '../../lib/audit-kinds';
+import { auditRoute as adminAuditLog } from '../../lib/routes';
+import { formatDate } from '../../lib/format';
+
+type Entry = z.infer<typeof auditEntrySchema>;
+type Range = Parameters<NonNullable<React.ComponentProps<typeof DatePicker.RangePicker>['onChange']>>[0];
+interface Filters {
+  operator?: string;
+  kind?: string;
+  from?: string;
+  to?: string;
+}
+
+/** Every operator decision: who, when, what and why, by operator, kind and date, sortable and exported as CSV. */
+export default function Audit() {
+  const { t } = useTranslation();
+  const [draft, setDraft] = useState<{ operator: string; kind: string | undefined; range: Range }>({ operator: '', kind: undefined, range: null });
+  const [filters, setFilters] = useState<Filters>({});
+  const [paging, setPaging] = useState({ page: 1, limit: 50 });
+  const [sort, setSort] = useState<ListSort>({});
+  const query = useEndpointQuery(adminAuditLog, { ...filters, ...paging, ...(sort as object) }, { placeholderData: keepPreviousData });
+  const apply = () => {
+    setFilters({
+      operator: draft.operator.trim() || undefined,
+      kind: draft.kind,
+      from: draft.range?.[0]?.format('YYYY-MM-DD'),
+      to: draft.range?.[1]?.format('YYYY-MM-DD'),
+    });
+    setPaging((p) => ({ ...p, page: 1 }));
+  };
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+      <Space wrap>
+        <Input placeholder={t('console.audit.operator')} value={draft.operator} onChange={(e) => setDraft({ ...draft, operator: e.target.value })} onPressEnter={apply} style={{ width: 200 }} allowClear data-testid="audit-operator" />
+        <Select
+          showSearch={{ optionFilterProp: 'label' }}
+          allowClear
+          placeholder={t('console.settings.audit.allKinds')}
+          value={draft.kind}
+          onChange={(kind) => setDraft({ ...draft, kind })}
+          options={auditKindOptions(t)}
+          style={{ width: 260 }}
+          data-testid="audit-kind"
+        />
+        <DatePicker.RangePicker value={draft.range} onChange={(r) => setDraft({ ...draft, range: r })} />
+        <Button type="primary" onClick={apply}>
+          {t('console.common.search')}
+        </Button>
+      </Space>
+      <QueryTable<Entry>
+        query={query}
+        paging={{ ...paging, onChange: (page, limit) => setPaging({ page, limit }) }}
+        sorting={{ ...sort, onChange: (s) => (setSort(s), setPaging((p) => ({ ...p, page: 1 }))) }}
+        exportCsv={{ list: adminAuditLog, query: { ...filters, ...sort } }}
+        columns={[
+          { title: t('console.audit.time'), dataIndex: 'created_at', width: 200, sorter: true, render: (v: string) => formatDate(v) },
+          { title: t('console.audit.operator'), dataIndex: 'operator', sorter: true },
+          {
+            title: t('console.audit.kind'),
+            dataIndex: 'action',
+            sorter: true,
+            render: (action: string) => {
+              const { label, detail } = describeAction(t, action);
+              return (
+                <span title={action}>
+                  {label} {detail && <Typography.Text type="secondary" code>{detail}</Typography.Text>}
+                </span>
+              );
+            },
+          },
+          { title: t('console.audit.target'), key: 'target', render: (_, e) => `${e.target_type} #${e.target_id}` },
+          { title: t('console.common.reason'), dataIndex: 'reason', render: (v: string | null) => v ?? '' },
+        ]}
+      />
+    </Space>
+  );
+}

@@ -1,0 +1,282 @@
+import type { adminOrderSummarySchema, trackingEventBody } from '@shop/contract/orders';
+import { Alert, App as AntApp, Button, Card, Checkbox, Descriptions, Drawer, Form, Input, InputNumber, Popconfirm, Segmented, Skeleton, Space, Table, Timeline, Typography } from 'antd';
+import { keepPreviousData } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { useEndpointMutation, useEndpointQuery } from '../../lib/endpoint-query';
+import { DecisionModal } from '../../components/DecisionModal';
+import { QueryTable, type ListSort } from '../../components/QueryTable';
+import { StatusTag } from '../../components/StatusTag';
+import { useCan } from '../../lib/operator';
+import { call, newIdempotencyKey } from '../../lib/request';
+import { cancelOrderRoute, dashboardRoute, lazyZodResolver, orderRoute as adminGetOrder, ordersRoute as adminListOrders, shipRoute as adminShipOrder, trackingEventRoute as adminAddTrackingEvent } from '../../lib/routes';
+
+// The order states, as the contract lists them.
+const ORDER_STATUSES = ['awaiting_payment', 'paid', 'shipped', 'completed', 'cancelled', 'closed', 'refunding', 'refunded'] as const satisfies readonly Summary['status'][];
+import { formatDate, formatMoney } from '../../lib/format';
+import { remindersRoute } from '../../lib/routes-settings';
+
+type Summary = z.infer<typeof adminOrderSummarySchema>;
+
+// The ship form: the contract's carrier and number rules, and a quantity per line (0: not in this package).
+const loadShipForm = () =>
+  Promise.all([import('@shop/contract/orders'), import('zod')]).then(([{ shipOrderBody }, { z }]) =>
+    shipOrderBody.pick({ carrier: true, tracking_number: true }).extend({ nums: z.record(z.string(), z.number().int().min(0).optional()) }),
+  );
+interface ShipValues {
+  carrier: string;
+  tracking_number: string;
+  /** Units per order line in this package, keyed `l<line id>` (a bare number would make an array). */
+  nums: Record<string, number | undefined>;
+}
+type EventValues = z.input<typeof trackingEventBody>;
+
+/** One order as operators see it: lines, packages and events; ship, track and cancel where the role allows. */
+export function OrderDetail({ id, onPackage }: { id: number; onPackage: (id: number) => void }) {
+  const { t } = useTranslation();
+  const { message } = AntApp.useApp();
+  const can = useCan();
+  const q = useEndpointQuery(adminGetOrder, { id });
+  const [lastPackage, setLastPackage] = useState<number | null>(null);
+  const [cancelling, setCancelling] = useState(false);
+  const shipKey = useRef(newIdempotencyKey());
+  const eventKey = useRef(newIdempotencyKey());
+  const ship = useForm<ShipValues>({ resolver: lazyZodResolver(loadShipForm), defaultValues: { carrier: '', tracking_number: '', nums: {} } });
+  const event = useForm<EventValues>({ resolver: lazyZodResolver(() => import('@shop/contract/orders').then((m) => m.trackingEventBody)), defaultValues: { package_id: undefined as unknown as number, place: '', text: '', delivered: false } });
+  const shipping = useEndpointMutation(adminShipOrder, {
+    call: { idempotencyKey: shipKey.current },
+    invalidates: [adminGetOrder, adminListOrders, remindersRoute],
+    onSuccess: (res) => {
+      shipKey.current = newIdempotencyKey();
+      message.success(t('console.orders.shipped', { id: res.package_id }));
+      setLastPackage(res.package_id);
+      onPackage(res.package_id);
+      event.setValue('package_id', res.package_id);
+      ship.reset({ carrier: ship.getValues('carrier'), tracking_number: '', nums: {} });
+    },
+  });
+  /** The package as the call takes it: the lines with a quantity (none: everything left to ship). */
+  const shipBody = (v: ShipValues) => {
+    const lines = Object.entries(v.nums)
+      .filter((e): e is [string, number] => (e[1] ?? 0) > 0)
+      .map(([key, num]) => ({ order_line_id: Number(key.slice(1)), num }));
+    return { order_id: id, carrier: v.carrier, tracking_number: v.tracking_number, lines: lines.length ? lines : undefined };
+  };
+  const adding = useEndpointMutation(adminAddTrackingEvent, {
+    call: { idempotencyKey: eventKey.current },
+    invalidates: [adminGetOrder],
+    onSuccess: () => {
+      eventKey.current = newIdempotencyKey();
+      message.success(t('console.orders.eventAdded'));
+      event.reset({ package_id: event.getValues('package_id'), place: '', text: '', delivered: false });
+    },
+  });
+  // The tracking form starts on the first package still under way.
+  const openPackage = q.data?.packages.find((p) => p.status !== 'delivered')?.id;
+  useEffect(() => {
+    if (openPackage !== undefined && !event.getValues('package_id')) event.setValue('package_id', openPackage);
+  }, [openPackage, event]);
+  if (q.isError) return <Alert type="error" showIcon title={q.error.message} action={<Button onClick={() => void q.refetch()}>{t('console.common.retry')}</Button>} />;
+  if (!q.data) return <Skeleton active />;
+  const o = q.data;
+  const a = o.address;
+  const unshipped = o.lines.filter((l) => l.shipped_num < l.num);
+  const canShip = can('orders.fulfil') && (o.status === 'paid' || o.status === 'shipped') && unshipped.length > 0;
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+      <Descriptions
+        column={2}
+        bordered
+        size="small"
+        items={[
+          { key: 'no', label: t('console.orders.orderNo'), children: o.order_no },
+          { key: 'st', label: t('console.common.status'), children: <StatusTag status={o.status} /> },
+          { key: 'm', label: t('console.common.member'), children: `#${o.user_id}` },
+          { key: 'tot', label: t('console.orders.total'), children: formatMoney(o.total, o.currency) },
+          { key: 'c', label: t('console.common.created'), children: formatDate(o.created_at) },
+          { key: 'p', label: t('console.orders.paidAt'), children: formatDate(o.paid_at) },
+          { key: 'a', label: t('console.orders.address'), span: 2, children: `${a.name} ${a.surname} · +${a.mobile_pre} ${a.mobile} · ${[a.detail, a.house_number, a.district, a.city, a.province, a.zip_code, a.country_code].filter(Boolean).join(', ')}` },
+          ...(o.remarks ? [{ key: 'r', label: t('console.orders.remarks'), span: 2, children: o.remarks }] : []),
+        ]}
+      />
+      <Table
+        size="small"
+        rowKey="id"
+        pagination={false}
+        dataSource={o.lines}
+        columns={[
+          { title: t('console.orders.lines'), key: 'name', render: (_, l) => `${l.name}${l.spec_text ? ` · ${l.spec_text}` : ''}` },
+          { title: t('console.orders.qty'), dataIndex: 'num', align: 'right' },
+          { title: t('console.orders.shippedQty'), dataIndex: 'shipped_num', align: 'right' },
+          { title: t('console.common.amount'), key: 'total', align: 'right', render: (_, l) => formatMoney(l.line_total, o.currency) },
+          ...(canShip
+            ? [
+                {
+                  title: t('console.orders.toShip'),
+                  key: 'ship',
+                  render: (_: unknown, l: (typeof o.lines)[number]) =>
+                    l.shipped_num < l.num ? (
+                      <Controller name={`nums.l${l.id}`} control={ship.control} render={({ field }) => <InputNumber min={0} max={l.num - l.shipped_num} value={Number(field.value ?? 0) as number} onChange={(v) => field.onChange(v ?? 0)} data-testid={`ship-num-${l.id}`} />} />
+                    ) : null,
+                },
+              ]
+            : []),
+        ]}
+      />
+      {can('orders.fulfil') && (o.status === 'awaiting_payment' || (o.status === 'paid' && o.packages.length === 0)) && (
+        <div>
+          <Button danger onClick={() => setCancelling(true)} data-testid="cancel-order">
+            {t('console.orders.cancel')}
+          </Button>
+        </div>
+      )}
+      {cancelling && (
+        <DecisionModal
+          open
+          title={t('console.orders.cancel')}
+          question={t('console.orders.cancelQuestion')}
+          okText={t('console.orders.cancel')}
+          danger
+          fields={[{ name: 'reason', label: t('console.common.reason'), required: true, multiline: true }]}
+          send={(v, key) => call(cancelOrderRoute, { id, reason: v.reason ?? '' }, { idempotencyKey: key })}
+          invalidates={[adminGetOrder, adminListOrders, remindersRoute, dashboardRoute]}
+          onClose={() => setCancelling(false)}
+        />
+      )}
+      {o.packages.length > 0 && (
+        <Card size="small" title={t('console.orders.packages')}>
+          <Table
+            size="small"
+            rowKey="id"
+            pagination={false}
+            dataSource={o.packages}
+            columns={[
+              { title: t('console.orders.packageId'), dataIndex: 'id', render: (v: number) => `#${v}` },
+              { title: t('console.orders.carrier'), dataIndex: 'carrier' },
+              { title: t('console.orders.trackingNumber'), dataIndex: 'tracking_number' },
+              { title: t('console.orders.lines'), key: 'lines', render: (_, p) => p.lines.map((l) => `${l.name} × ${l.num}`).join(', ') },
+              { title: t('console.common.status'), dataIndex: 'status', render: (v: string) => <StatusTag status={v} /> },
+              { title: t('console.orders.latest'), key: 'latest', render: (_, p) => (p.latest ? `${formatDate(p.latest.time)} · ${p.latest.text}` : '—') },
+              {
+                title: t('console.common.actions'),
+                key: 'a',
+                render: (_, p) =>
+                  can('orders.fulfil') && p.status !== 'delivered' ? (
+                    <Button size="small" onClick={() => event.setValue('package_id', p.id)}>
+                      {t('console.orders.addEvent')}
+                    </Button>
+                  ) : null,
+              },
+            ]}
+          />
+        </Card>
+      )}
+      {canShip && (
+        <Card size="small" title={t('console.orders.ship')}>
+          <Form layout="inline" component="div">
+            <Form.Item label={t('console.orders.carrier')} validateStatus={ship.formState.errors.carrier ? 'error' : undefined}>
+              <Controller name="carrier" control={ship.control} render={({ field }) => <Input {...field} data-testid="carrier" style={{ width: 160 }} />} />
+            </Form.Item>
+            <Form.Item label={t('console.orders.trackingNumber')} validateStatus={ship.formState.errors.tracking_number ? 'error' : undefined}>
+              <Controller name="tracking_number" control={ship.control} render={({ field }) => <Input {...field} data-testid="tracking-number" style={{ width: 200 }} />} />
+            </Form.Item>
+            <Popconfirm title={t('console.orders.shipQuestion')} okText={t('console.common.confirm')} cancelText={t('console.common.cancel')} onConfirm={() => void ship.handleSubmit((v) => shipping.mutate(shipBody(v)))()}>
+              <Button type="primary" loading={shipping.isPending} data-testid="ship">
+                {t('console.orders.ship')}
+              </Button>
+            </Popconfirm>
+          </Form>
+          {shipping.isError && <Alert style={{ marginTop: 8 }} type="error" showIcon title={shipping.error.message} />}
+        </Card>
+      )}
+      {!canShip && o.status === 'shipped' && <Typography.Text type="secondary">{t('console.orders.nothingToShip')}</Typography.Text>}
+      {can('orders.fulfil') && (o.packages.some((p) => p.status !== 'delivered') || lastPackage) && (
+        <Card size="small" title={t('console.orders.addEvent')}>
+          <Form layout="vertical" component="div">
+            <Space wrap align="end">
+              <Form.Item label={t('console.orders.packageId')} validateStatus={event.formState.errors.package_id ? 'error' : undefined}>
+                <Controller name="package_id" control={event.control} render={({ field }) => <InputNumber<number> min={1} value={field.value as number | undefined} onChange={(v) => field.onChange(v ?? undefined)} data-testid="package-id" />} />
+              </Form.Item>
+              <Form.Item label={t('console.orders.place')}>
+                <Controller name="place" control={event.control} render={({ field }) => <Input {...field} style={{ width: 180 }} />} />
+              </Form.Item>
+              <Form.Item label={t('console.orders.text')} validateStatus={event.formState.errors.text ? 'error' : undefined} help={event.formState.errors.text ? t('console.auth.required') : undefined}>
+                <Controller name="text" control={event.control} render={({ field }) => <Input {...field} style={{ width: 260 }} data-testid="event-text" />} />
+              </Form.Item>
+              <Form.Item>
+                <Controller name="delivered" control={event.control} render={({ field }) => <Checkbox checked={field.value} onChange={(e) => field.onChange(e.target.checked)}>{t('console.orders.delivered')}</Checkbox>} />
+              </Form.Item>
+              <Form.Item>
+                <Button onClick={() => void event.handleSubmit((v) => adding.mutate(v))()} loading={adding.isPending} data-testid="add-event">
+                  {t('console.orders.addEvent')}
+                </Button>
+              </Form.Item>
+            </Space>
+          </Form>
+          {adding.isError && <Alert type="error" showIcon title={adding.error.message} />}
+        </Card>
+      )}
+      <Card size="small" title={t('console.orders.events')}>
+        <Timeline items={o.events.map((e, i) => ({ key: i, content: `${formatDate(e.at)} · ${e.kind}${e.to_status ? ` → ${t(`console.status.${e.to_status}`, { defaultValue: e.to_status })}` : ''} · ${e.actor}${e.reason ? ` · ${e.reason}` : ''}` }))} />
+      </Card>
+    </Space>
+  );
+}
+
+export default function Orders() {
+  const { t } = useTranslation();
+  const [status, setStatus] = useState<string>('paid');
+  const [paging, setPaging] = useState({ page: 1, limit: 20 });
+  const [sort, setSort] = useState<ListSort>({});
+  const [search, setSearch] = useState('');
+  const [open, setOpen] = useState<number | null>(null);
+  const filters = { status: status === 'all' ? undefined : (status as Summary['status']), q: search || undefined, ...(sort as object) };
+  const query = useEndpointQuery(adminListOrders, { ...paging, ...filters }, { placeholderData: keepPreviousData });
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+      <Segmented
+        value={status}
+        options={[{ value: 'all', label: t('console.common.all') }, ...ORDER_STATUSES.map((s) => ({ value: s, label: t(`console.status.${s}`) }))]}
+        onChange={(v) => {
+          setStatus(String(v));
+          setPaging((p) => ({ ...p, page: 1 }));
+        }}
+      />
+      <QueryTable<Summary>
+        query={query}
+        toolbar={
+          <Input.Search
+            allowClear
+            enterButton={t('console.common.search')}
+            placeholder={t('console.orders.search')}
+            style={{ width: 360 }}
+            onSearch={(v) => {
+              setSearch(v.trim());
+              setPaging((p) => ({ ...p, page: 1 }));
+            }}
+            data-testid="order-search"
+          />
+        }
+        paging={{ ...paging, onChange: (page, limit) => setPaging({ page, limit }) }}
+        sorting={{ ...sort, onChange: (s) => (setSort(s), setPaging((p) => ({ ...p, page: 1 }))) }}
+        exportCsv={{ list: adminListOrders, query: filters }}
+        onRow={(r) => ({ onDoubleClick: () => setOpen(r.id) })}
+        columns={[
+          { title: t('console.orders.orderNo'), dataIndex: 'order_no', key: 'id', sorter: true },
+          { title: t('console.common.member'), dataIndex: 'user_id', render: (v: number) => `#${v}` },
+          { title: t('console.orders.total'), key: 'total', sorter: true, align: 'right', render: (_, r) => formatMoney(r.total, r.currency) },
+          { title: t('console.common.created'), dataIndex: 'created_at', sorter: true, render: (v: string) => formatDate(v) },
+          { title: t('console.orders.paidAt'), dataIndex: 'paid_at', sorter: true, render: (v: string | null) => formatDate(v) },
+          { title: t('console.orders.reminded'), dataIndex: 'last_reminded_at', sorter: true, render: (v: string | null) => (v ? formatDate(v) : '') },
+          { title: t('console.common.status'), dataIndex: 'status', render: (s: string) => <StatusTag status={s} /> },
+          { title: t('console.common.actions'), key: 'a', render: (_, r) => <Button size="small" onClick={() => setOpen(r.id)} data-testid={`order-${r.id}`}>{t('console.common.details')}</Button> },
+        ]}
+      />
+      <Drawer open={open !== null} size={880} title={t('console.common.details')} onClose={() => setOpen(null)} destroyOnHidden>
+        {open !== null && <OrderDetail id={open} onPackage={() => undefined} />}
+      </Drawer>
+    </Space>
+  );
+}

@@ -1,0 +1,81 @@
+import type { adminRechargeSchema } from '@shop/contract/wallet';
+import { Empty, Image, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { ReviewQueue } from '../../components/ReviewQueue';
+import { StatusTag } from '../../components/StatusTag';
+import { call } from '../../lib/request';
+import { confirmRechargeRoute as adminConfirmRecharge, rechargesRoute as adminListRecharges, rejectRechargeRoute as adminRejectRecharge } from '../../lib/routes';
+import { formatDate, formatMoney } from '../../lib/format';
+
+type Row = z.infer<typeof adminRechargeSchema>;
+
+/** Top-ups by bank transfer (with the slip) and stablecoin (with the hash) waiting for an operator. */
+export default function Recharges() {
+  const { t } = useTranslation();
+  return (
+    <ReviewQueue<Row>
+      name="recharges"
+      statuses={['under_review', 'paid', 'rejected']}
+      searchPlaceholder={t('console.common.searchNumberOrMember')}
+      defaultStatus="under_review"
+      list={adminListRecharges}
+      columns={[
+        { title: t('console.recharge.orderNo'), dataIndex: 'order_no' },
+        { title: t('console.common.member'), dataIndex: 'user_name', sorter: true },
+        { title: t('console.recharge.kind'), dataIndex: 'kind', render: (k: string) => t(`console.recharge.${k}`) },
+        { title: t('console.recharge.paid'), key: 'pay_amount', sorter: true, align: 'right', render: (_, r) => formatMoney(r.pay_amount, r.pay_currency) },
+        { title: t('console.recharge.credited'), key: 'credit', align: 'right', render: (_, r) => formatMoney(r.credit_amount, r.wallet_currency) },
+        { title: t('console.common.created'), dataIndex: 'created_at', sorter: true, render: (v: string) => formatDate(v) },
+        { title: t('console.common.status'), dataIndex: 'status', render: (s: string) => <StatusTag status={s} /> },
+      ]}
+      describe={(r) => [
+        { label: t('console.recharge.orderNo'), value: r.order_no },
+        { label: t('console.common.member'), value: `${r.user_name} (#${r.user_id})` },
+        { label: t('console.recharge.kind'), value: `${t(`console.recharge.${r.kind}`)} · ${r.channel}` },
+        { label: t('console.recharge.paid'), value: formatMoney(r.pay_amount, r.pay_currency) },
+        { label: t('console.recharge.rate'), value: `${r.rate} (${r.rate_source}, ${r.rate_date})` },
+        { label: t('console.recharge.credited'), value: <strong>{formatMoney(r.credit_amount, r.wallet_currency)}</strong> },
+        ...(r.network ? [{ label: t('console.withdrawal.network'), value: r.network }] : []),
+        ...(r.tx_hash ? [{ label: t('console.recharge.txHash'), value: <Typography.Text copyable style={{ wordBreak: 'break-all' }}>{r.tx_hash}</Typography.Text> }] : []),
+        { label: t('console.common.created'), value: formatDate(r.created_at) },
+        { label: t('console.common.status'), value: <StatusTag status={r.status} /> },
+        ...(r.reviewed_by ? [{ label: t('console.common.reviewedBy'), value: r.reviewed_by }] : []),
+        ...(r.reason ? [{ label: t('console.common.reason'), value: r.reason }] : []),
+      ]}
+      evidence={(r) =>
+        r.kind === 'bank_transfer' ? (
+          <>
+            <Typography.Title level={5}>{t('console.recharge.slip')}</Typography.Title>
+            {r.slip ? <Image src={r.slip} alt={t('console.recharge.slip')} width={480} data-testid="slip" /> : <Empty description={t('console.recharge.noSlip')} />}
+          </>
+        ) : null
+      }
+      actions={[
+        {
+          key: 'confirm',
+          label: t('console.recharge.confirm'),
+          primary: true,
+          when: (r) => r.status === 'under_review',
+          question: t('console.recharge.confirmQuestion'),
+          // Crediting a member's wallet is always explained (what was checked against what).
+          fields: [{ name: 'reason', label: t('console.common.reason'), required: true, multiline: true, placeholder: t('console.recharge.confirmReasonHint') }],
+          schema: () => import('@shop/contract/wallet').then((m) => m.rechargeConfirmBody),
+          toBody: (r, v) => ({ id: r.id, reason: v.reason }),
+          send: (_r, _v, key, body) => call(adminConfirmRecharge, body, { idempotencyKey: key }),
+        },
+        {
+          key: 'reject',
+          label: t('console.common.reject'),
+          danger: true,
+          when: (r) => r.status === 'under_review',
+          question: t('console.common.confirmReject'),
+          fields: [{ name: 'reason', label: t('console.common.reason'), required: true, multiline: true }],
+          schema: () => import('@shop/contract/wallet').then((m) => m.rechargeRejectBody),
+          toBody: (r, v) => ({ id: r.id, reason: v.reason }),
+          send: (_r, _v, key, body) => call(adminRejectRecharge, body, { idempotencyKey: key }),
+        },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,94 @@
+import type { adminWithdrawalSchema } from '@shop/contract/wallet';
+import { Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { ReviewQueue } from '../../components/ReviewQueue';
+import { StatusTag } from '../../components/StatusTag';
+import { call } from '../../lib/request';
+import { approveWithdrawalRoute as adminApproveWithdrawal, paidWithdrawalRoute as adminMarkWithdrawalPaid, rejectWithdrawalRoute as adminRejectWithdrawal, withdrawalsRoute as adminListWithdrawals } from '../../lib/routes';
+import { formatDate, formatMoney } from '../../lib/format';
+
+type Row = z.infer<typeof adminWithdrawalSchema>;
+
+/** Withdrawals: approve, mark paid with the payout reference, or reject with a reason. */
+export default function Withdrawals() {
+  const { t } = useTranslation();
+  return (
+    <ReviewQueue<Row>
+      name="withdrawals"
+      statuses={['pending', 'approved', 'paid', 'rejected', 'cancelled']}
+      searchPlaceholder={t('console.common.searchNumberOrMember')}
+      defaultStatus="pending"
+      list={adminListWithdrawals}
+      columns={[
+        { title: t('console.withdrawal.orderNo'), dataIndex: 'withdraw_no' },
+        { title: t('console.common.member'), dataIndex: 'user_name', sorter: true },
+        { title: t('console.withdrawal.method'), dataIndex: 'method', render: (m: string) => t(`console.withdrawal.${m}`) },
+        { title: t('console.common.amount'), key: 'amount', sorter: true, align: 'right', render: (_, r) => formatMoney(r.amount, r.currency) },
+        { title: t('console.withdrawal.fee'), key: 'fee', align: 'right', render: (_, r) => formatMoney(r.fee, r.currency) },
+        { title: t('console.common.created'), dataIndex: 'created_at', sorter: true, render: (v: string) => formatDate(v) },
+        { title: t('console.common.status'), dataIndex: 'status', render: (s: string) => <StatusTag status={s} /> },
+      ]}
+      describe={(r) => [
+        { label: t('console.withdrawal.orderNo'), value: r.withdraw_no },
+        { label: t('console.common.member'), value: `${r.user_name} (#${r.user_id})` },
+        { label: t('console.withdrawal.method'), value: t(`console.withdrawal.${r.method}`) },
+        { label: t('console.common.amount'), value: <strong>{formatMoney(r.amount, r.currency)}</strong> },
+        { label: t('console.withdrawal.fee'), value: formatMoney(r.fee, r.currency) },
+        ...(r.method === 'bank'
+          ? [
+              { label: t('console.withdrawal.bank'), value: r.bank_name ?? '—' },
+              { label: t('console.withdrawal.holder'), value: r.holder_name ?? '—' },
+              { label: t('console.withdrawal.account'), value: <Typography.Text copyable>{r.account_number ?? r.account_masked ?? '—'}</Typography.Text> },
+            ]
+          : [
+              { label: t('console.withdrawal.network'), value: r.network ?? '—' },
+              { label: t('console.withdrawal.address'), value: <Typography.Text copyable style={{ wordBreak: 'break-all' }}>{r.address ?? '—'}</Typography.Text> },
+            ]),
+        { label: t('console.common.created'), value: formatDate(r.created_at) },
+        { label: t('console.common.status'), value: <StatusTag status={r.status} /> },
+        ...(r.payout_reference ? [{ label: t('console.withdrawal.payoutReference'), value: r.payout_reference }] : []),
+        ...(r.reviewed_by ? [{ label: t('console.common.reviewedBy'), value: r.reviewed_by }] : []),
+        ...(r.reason ? [{ label: t('console.common.reason'), value: r.reason }] : []),
+      ]}
+      actions={[
+        {
+          key: 'approve',
+          label: t('console.common.approve'),
+          primary: true,
+          when: (r) => r.status === 'pending',
+          question: t('console.withdrawal.approveQuestion'),
+          // Releasing a member's money to be paid out is always explained (what was checked).
+          fields: [{ name: 'reason', label: t('console.common.reason'), required: true, multiline: true, placeholder: t('console.withdrawal.approveReasonHint') }],
+          schema: () => import('@shop/contract/wallet').then((m) => m.withdrawalDecisionBody),
+          toBody: (r, v) => ({ id: r.id, reason: v.reason }),
+          send: (_r, _v, key, body) => call(adminApproveWithdrawal, body, { idempotencyKey: key }),
+        },
+        {
+          key: 'paid',
+          label: t('console.withdrawal.markPaid'),
+          primary: true,
+          when: (r) => r.status === 'approved',
+          question: t('console.withdrawal.confirmPaid'),
+          fields: [{ name: 'payout_reference', label: t('console.withdrawal.payoutReference'), placeholder: t('console.withdrawal.payoutHint'), required: true, requiredMessage: t('console.auth.required'), min: 3 }],
+          schema: () => import('@shop/contract/wallet').then((m) => m.withdrawalPaidBody),
+          toBody: (r, v) => ({ id: r.id, payout_reference: v.payout_reference }),
+          send: (_r, _v, key, body) => call(adminMarkWithdrawalPaid, body, { idempotencyKey: key }),
+        },
+        {
+          key: 'reject',
+          label: t('console.common.reject'),
+          danger: true,
+          when: (r) => r.status === 'pending' || r.status === 'approved',
+          question: t('console.common.confirmReject'),
+          fields: [{ name: 'reason', label: t('console.common.reason'), required: true, multiline: true }],
+          schema: () => import('@shop/contract/wallet').then((m) => m.withdrawalRejectBody),
+          // An approved withdrawal is rejected when its payout did not go through (until it is marked paid). The state shown goes
+          // with the decision: if another operator decided meanwhile, the API refuses instead of overriding them unseen.
+          toBody: (r, v) => ({ id: r.id, reason: v.reason, seen_status: r.status }),
+          send: (_r, _v, key, body) => call(adminRejectWithdrawal, body, { idempotencyKey: key }),
+        },
+      ]}
+    />
+  );
+}
