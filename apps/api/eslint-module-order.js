@@ -13,6 +13,8 @@ export const MODULE_ORDER = [
   // who members are, and the record of operator decisions: everything stands on these
   'members',
   'operator-actions',
+  // messages to members: every area writes them in its own transactions
+  'messages',
   // reference data and small services
   'rates',
   'lang',

@@ -4,6 +4,7 @@ import { purgeStaleRows } from './modules/accounts/housekeeping.js';
 import { refreshEcbRates } from './modules/rates/rates.service.js';
 import { autoCompleteOrder, expireOrder, expireOverdueOrders } from './modules/orders/orders.service.js';
 import { refreshOpenTracking, refreshTracking } from './modules/orders/fulfilment.service.js';
+import { settleDueOrders, settleOrder } from './modules/orders/order-settlement.js';
 import { expirePledge } from './modules/charity/charity.service.js';
 import { closeGroupBuyAtEnd } from './modules/promotions/group-buy.service.js';
 import { decideGroupAtDeadline } from './modules/orders/group-buy-orders.js';
@@ -35,6 +36,13 @@ export const jobTasks: JobTaskTable = {
   expire_overdue_orders: async (_payload, { deps, actor, helpers }) => {
     const closed = await expireOverdueOrders(deps, actor);
     if (closed) helpers.logger.info(`closed ${closed} overdue unpaid order(s)`);
+  },
+  settle_order: async ({ orderId }, { deps, actor }) => {
+    await settleOrder(deps, actor, orderId);
+  },
+  settle_due_orders: async (_payload, { deps, actor, helpers }) => {
+    const settled = await settleDueOrders(deps, actor);
+    if (settled) helpers.logger.info(`settled ${settled} order(s) their own job missed`);
   },
   auto_complete_order: async ({ orderId }, { deps, actor }) => {
     await autoCompleteOrder(deps, actor, orderId);

@@ -1,9 +1,10 @@
 import type * as account from '../modules/accounts/account-tables.js';
 import type { LanguagePacksTable } from '../modules/lang/lang.table.js';
-import type { SessionsTable, UsersTable } from '../modules/members/members.table.js';
+import type { MemberRolesTable, SessionsTable, UsersTable } from '../modules/members/members.table.js';
 import type * as catalogue from '../modules/catalogue/catalogue.table.js';
 import type { CartItemsTable } from '../modules/cart/cart.table.js';
 import type * as orders from '../modules/orders/orders.table.js';
+import type * as messages from '../modules/messages/messages.table.js';
 import type * as promotions from '../modules/promotions/promotions.table.js';
 import type * as charity from '../modules/charity/charity.table.js';
 import type * as content from '../modules/content/content.table.js';
@@ -109,4 +110,6 @@ export interface DB {
   payment_refunds: payments.PaymentRefundsTable;
   payable_pay_choices: payments.PayablePayChoicesTable;
   payment_notice_reads: payments.PaymentNoticeReadsTable;
+  member_messages: messages.MemberMessagesTable;
+  member_roles: MemberRolesTable;
 }

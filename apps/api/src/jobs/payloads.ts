@@ -16,6 +16,10 @@ export interface JobPayloads {
   expire_order: { orderId: number };
   /** Closes unpaid orders past their deadline that their own job missed. Every 5 minutes. */
   expire_overdue_orders: Record<string, never>;
+  /** Settles a completed order once its after-sales window has closed with no case open; enqueued at completion. */
+  settle_order: { orderId: number };
+  /** Settles completed orders past their time that their own job missed. Hourly. */
+  settle_due_orders: Record<string, never>;
   /** Completes a shipped order the member did not confirm, days after its last shipment or delivery. */
   auto_complete_order: { orderId: number };
   /** Asks a package's tracking provider for new events. */

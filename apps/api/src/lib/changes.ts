@@ -11,6 +11,8 @@ export type Change =
   | { kind: 'balances'; memberIds: number[] }
   /** Orders of these members were placed, changed state or had lines shipped. */
   | { kind: 'orders'; memberIds: number[] }
+  /** These members got messages or read them. */
+  | { kind: 'messages'; memberIds: number[] }
   /** Exchange rates were recorded or set. */
   | { kind: 'rates' }
   /** The wallet's currencies (enabled, settlement) changed. */
@@ -43,7 +45,7 @@ function tell(changes: Change[], origin: ChangeOrigin): void {
 }
 
 /** Kinds of change that name the members they concern. */
-const MEMBER_KINDS = ['balances', 'orders'] as const;
+const MEMBER_KINDS = ['balances', 'orders', 'messages'] as const;
 type MemberKind = (typeof MEMBER_KINDS)[number];
 const isMemberKind = (kind: unknown): kind is MemberKind => MEMBER_KINDS.includes(kind as MemberKind);
 

@@ -203,6 +203,8 @@ export const orderInfoData = orderSummarySchema.merge(amountsSchema).extend({
   paid_at: stamp.nullable(),
   shipped_at: stamp.nullable(),
   completed_at: stamp.nullable(),
+  /** When the order was settled: completed, its after-sales window closed with no case open; its money final. */
+  settled_at: stamp.nullable(),
   cancelled_at: stamp.nullable(),
   closed_at: stamp.nullable(),
   cancel_reason: z.string(),

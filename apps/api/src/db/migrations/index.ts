@@ -25,6 +25,9 @@ import * as orderLinePv from './2026_11_24_1137_order_line_pv.js';
 import * as createPushDevices from './2026_11_24_1400_create_push_devices.js';
 import * as createJobWorkers from './2026_11_24_1600_create_job_workers.js';
 import * as goodsOnSaleOrderIndex from './2026_11_24_1700_goods_on_sale_order_index.js';
+import * as createMemberMessages from './2026_11_24_1800_create_member_messages.js';
+import * as createMemberRoles from './2026_11_24_1810_create_member_roles.js';
+import * as orderSettlement from './2026_11_24_1820_order_settlement.js';
 
 /**
  * Every migration, by its dated name; they run in name order. A new migration adds one line here
@@ -57,4 +60,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_24_1400_create_push_devices': createPushDevices,
   '2026_11_24_1600_create_job_workers': createJobWorkers,
   '2026_11_24_1700_goods_on_sale_order_index': goodsOnSaleOrderIndex,
+  '2026_11_24_1800_create_member_messages': createMemberMessages,
+  '2026_11_24_1810_create_member_roles': createMemberRoles,
+  '2026_11_24_1820_order_settlement': orderSettlement,
 };

@@ -51,3 +51,16 @@ export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
+
+/** A role a member holds beside being a member (granted by an approved application or an operator). */
+export type MemberRoleKind = 'dealer' | 'service_centre' | 'shop_owner';
+export interface MemberRolesTable {
+  member_id: number;
+  kind: MemberRoleKind;
+  status: Generated<'active' | 'revoked'>;
+  region: Generated<string>;
+  since: Timestamp;
+  granted_by: string;
+  revoked_at: Timestamp | null;
+  reason: Generated<string>;
+}

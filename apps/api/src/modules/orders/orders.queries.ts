@@ -495,3 +495,16 @@ export const findPackageByProviderNumber = (db: Executor, provider: string, trac
     .$if(carrier !== undefined, (qb) => qb.where('carrier', '=', carrier!))
     .orderBy('id', 'desc')
     .executeTakeFirst();
+
+// ---------------------------------------------------------------- settlement
+
+/** Marks a completed order settled, once (from unsettled); answers the row when this call did. */
+export const markOrderSettled = (db: Executor, orderId: number) =>
+  db.updateTable('orders').set({ settled_at: sql`now()`, settles_at: null }).where('id', '=', orderId).where('status', '=', 'completed').where('settled_at', 'is', null).returning(['id', 'user_id', 'order_no', 'currency', 'kind']).executeTakeFirst();
+
+/** Notes when the settlement job next looks at an order. */
+export const setOrderSettlesAt = (db: Executor, orderId: number, at: Date | null) => db.updateTable('orders').set({ settles_at: at }).where('id', '=', orderId).where('settled_at', 'is', null).execute();
+
+/** Completed orders past their settlement time that their own job missed. */
+export const findDueUnsettledOrderIds = async (db: Executor, limit: number) =>
+  (await db.selectFrom('orders').select('id').where('settled_at', 'is', null).where('settles_at', '<=', sql<Date>`now()`).where('status', '=', 'completed').orderBy('settles_at').limit(limit).execute()).map((r) => r.id);

@@ -36,6 +36,7 @@ import { joinGroupOnPayment, leaveGroup } from '../promotions/group-buy.entries.
 import { couponDiscount, returnCouponUse, takeCouponUse } from '../promotions/coupons.js';
 import { OrderListTag, ordersChanged } from './order-lists.js';
 import { recordOrderEvent, transition } from './order-state.js';
+import { scheduleSettlement } from './order-settlement.js';
 import * as q from './orders.queries.js';
 import { findEntryOfOrder, findGroup } from '../promotions/group-buy.queries.js';
 import { creditEarnedPoints, holdCheckoutPoints, planPoints, pointBalances, pointsEarned, returnCheckoutPoints, spendHeldPoints, type PointsPlan, type PointsSettings } from './points.js';
@@ -457,6 +458,7 @@ export async function confirmReceipt(db: Database, actor: Actor, input: { id: nu
     const done = await transition(tx, actor, input.id, ['shipped'], 'completed', { set: { completed_at: new Date() }, memberId: userId });
     if (!done) throw new AppError(ResponseCode.orderState);
     await creditEarnedPoints(tx, actor, input.id);
+    await scheduleSettlement(tx, input.id);
     return { id: input.id, status: 'completed' as const };
   });
 }
@@ -474,6 +476,7 @@ export async function autoCompleteOrder(deps: AppDeps, actor: Actor, orderId: nu
     const done = await transition(tx, actor, orderId, ['shipped'], 'completed', { set: { completed_at: new Date() }, reason: 'not confirmed in time' });
     if (!done) return false;
     await creditEarnedPoints(tx, actor, orderId);
+    await scheduleSettlement(tx, orderId);
     return true;
   });
 }
@@ -609,6 +612,7 @@ export async function getOrderDetails(db: Executor, order: OrderRow, lang: Langu
     paid_at: iso(order.paid_at),
     shipped_at: iso(order.shipped_at),
     completed_at: iso(order.completed_at),
+    settled_at: iso(order.settled_at),
     cancelled_at: iso(order.cancelled_at),
     closed_at: iso(order.closed_at),
     cancel_reason: order.cancel_reason,

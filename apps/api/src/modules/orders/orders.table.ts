@@ -21,6 +21,8 @@ export interface OrderSettingsTable {
   earn_rate_bp: Generated<number>;
   updated_at: Stamp;
   updated_by: Generated<string>;
+  /** Days after completion before an order settles (the after-sales window; after-sales may set a later end). */
+  settle_after_days: Generated<number>;
 }
 
 export interface OperatingFeesTable {
@@ -70,6 +72,10 @@ export interface OrdersTable {
   paid_at: Date | null;
   shipped_at: Date | null;
   completed_at: Date | null;
+  /** When the settlement job next looks at the completed order (its after-sales window's end). */
+  settles_at: Date | null;
+  /** When the order was settled: its money final for the shop's purposes. */
+  settled_at: Date | null;
   cancelled_at: Date | null;
   closed_at: Date | null;
   cancel_reason: Generated<string>;

@@ -10,8 +10,8 @@ export const WalletTag = {
 
 const tagsOf = (change: Change): string[] => {
   if (change.kind === 'balances') return change.memberIds.map(WalletTag.memberAssets);
-  // Cached answers named by tag are the response cache's own business (and this listener's invalidations announce them); orders move no balance.
-  if (change.kind === 'cache' || change.kind === 'orders') return [];
+  // Cached answers named by tag are the response cache's own business (and this listener's invalidations announce them); orders and messages move no balance.
+  if (change.kind === 'cache' || change.kind === 'orders' || change.kind === 'messages') return [];
   return [WalletTag.assets];
 };
 

@@ -41,7 +41,7 @@ const orderInfo = () => ({
   actions: { can_cancel: true, can_pay: false, can_confirm: false, can_remind: true, can_track: false },
   subtotal: 1990, coupon_discount: 0, operating_fee_rate: 0, operating_fee: 0, freight: 0, points_used: 0, points_value: 0,
   address: { name: 'Mei', surname: 'Tan', mobile_pre: '60', mobile: '123456789', email: '', country_code: 'MY', province: 'Selangor', city: 'Petaling Jaya', district: '', detail: 'Jalan 14/20, 5', house_number: '', zip_code: '46100' },
-  remarks: '', paid_at: '2026-11-23T10:01:00.000Z', shipped_at: null, completed_at: null, cancelled_at: null, closed_at: null, cancel_reason: '', package_count: 0, last_reminded_at: null,
+  remarks: '', paid_at: '2026-11-23T10:01:00.000Z', shipped_at: null, completed_at: null, settled_at: null, cancelled_at: null, closed_at: null, cancel_reason: '', package_count: 0, last_reminded_at: null,
   group_buy: { activity_id: 4, group_id: 6, status: groupStatus, member_count: 2, size: 3, expires_at: new Date(Date.now() + 5 * 3600_000 + 10 * 60_000).toISOString() },
 });
 const api = await startFakeApi({

@@ -44,6 +44,7 @@ const api = await startFakeApi({
       paid_at: null,
       shipped_at: null,
       completed_at: null,
+      settled_at: null,
       cancelled_at: null,
       closed_at: null,
       cancel_reason: '',
