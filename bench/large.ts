@@ -15,6 +15,7 @@ import { ledgerCheck } from '../apps/api/src/modules/ledger/ledger.service.js';
 import { newAddress } from '../apps/api/src/modules/orders/__tests__/fixtures.js';
 import { listMemberOrders, placeOrder } from '../apps/api/src/modules/orders/orders.service.js';
 import { assets, grantPoints } from '../apps/api/src/modules/wallet/wallet.service.js';
+import { decideApproval } from '../apps/api/src/modules/approvals/approvals.service.js';
 import { seedDemoData } from '../apps/api/src/seed/index.js';
 // The request context's type augmentation, which the API's actor module relies on (the API's own build includes it).
 import type {} from '../apps/api/src/plugins/context.js';
@@ -51,7 +52,10 @@ async function prepareProbe(deps: AppDeps, tag: string): Promise<Probe> {
   for (const [n, m] of listers.entries()) {
     const addressId = await newAddress(db, m);
     for (let i = 0; i < 200; i++) await placeOrder(deps, memberActor(m, n * 1000 + i), { goods_id: hot.goodsId, sku_id: hot.skuIds[i % 20]!, num: 1, address_id: addressId, remarks: '' });
-    for (let i = 0; i < 30; i++) await grantPoints(db, operatorCliActor('bench', undefined, `large-${tag}-${m}-${i}`), { user_id: m, kind: 'points', amount: 10 + i, reason: 'bench' });
+    for (let i = 0; i < 30; i++) {
+      const asked = await grantPoints(db, operatorCliActor('bench', undefined, `large-${tag}-${m}-${i}`), { user_id: m, kind: 'points', amount: 10 + i, reason: 'bench' });
+      await decideApproval(db, operatorCliActor('bench-approver'), 'owner', { id: asked.request.id, decision: 'approve' });
+    }
   }
   const goodsIds = (await db.selectFrom('goods').select('id').where('status', '=', 'on_sale').orderBy('id', 'desc').limit(5000).execute()).map((g) => g.id);
   return { listers, buyers, goodsIds, hot };

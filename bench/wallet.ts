@@ -4,6 +4,8 @@ import { createDatabase } from '../apps/api/src/db/database.js';
 import { operatorCliActor } from '../apps/api/src/lib/actor.js';
 import { hashToken, newToken } from '../apps/api/src/lib/tokens.js';
 import { grantPoints } from '../apps/api/src/modules/wallet/wallet.service.js';
+import { decideApproval } from '../apps/api/src/modules/approvals/approvals.service.js';
+import { wireAreas } from '../apps/api/src/wiring.js';
 // The request context's type augmentation, which the API's actor module relies on (the API's own build includes it).
 import type {} from '../apps/api/src/plugins/context.js';
 import { load, warm, type LoadResult } from './load.js';
@@ -23,8 +25,10 @@ export async function benchWallet(shop: RunningServer): Promise<Array<LoadResult
   let token: string;
   try {
     const member = await db.selectFrom('users').select('id').where('user_name', '=', 'demo001').executeTakeFirstOrThrow();
+    wireAreas();
     for (let i = 0; i < ENTRIES; i++) {
-      await grantPoints(db, operatorCliActor('bench', undefined, `bench-wallet-${i}`), { user_id: member.id, kind: i % 3 ? 'points' : 'shopping_points', amount: 10 + i, reason: 'bench' });
+      const asked = await grantPoints(db, operatorCliActor('bench', undefined, `bench-wallet-${i}`), { user_id: member.id, kind: i % 3 ? 'points' : 'shopping_points', amount: 10 + i, reason: 'bench' });
+      await decideApproval(db, operatorCliActor('bench-approver'), 'owner', { id: asked.request.id, decision: 'approve' });
     }
     token = newToken();
     await db.insertInto('sessions').values({ user_id: member.id, token_hash: hashToken(token), expires_at: new Date(Date.now() + 3_600_000) }).execute();

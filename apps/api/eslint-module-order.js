@@ -32,6 +32,8 @@ export const MODULE_ORDER = [
   // money's base and operators
   'ledger',
   'operators',
+  // four eyes on value: a second operator approves what creates it
+  'approvals',
   // what is sold and how it is bought
   'address',
   'catalogue',

@@ -28,6 +28,8 @@ const cluster = new Cluster();
 let db: Database;
 let deps: AppDeps;
 let operator: Record<string, string>;
+/** A second operator: approves what the first asks for (four eyes). */
+let approver: Record<string, string>;
 let workersReadyAt = 0;
 
 beforeAll(async () => {
@@ -37,6 +39,7 @@ beforeAll(async () => {
   db = createDatabase(cluster.databaseUrl, 10);
   deps = await depsFor(loadConfig({ ...cluster.env, LOG_LEVEL: 'silent' }), db);
   operator = (await newOperatorSession(db, 'owner')).headers;
+  approver = (await newOperatorSession(db, 'owner')).headers;
 });
 
 afterAll(async () => {
@@ -129,6 +132,8 @@ describe('cached answers', () => {
 
     const grant = await cluster.call('lb', 'POST', '/admin/api/wallet/points/grant', { body: { user_id: m!.id, kind: 'points', amount: 300, reason: 'Goodwill' }, headers: { ...operator, ...key() }, from });
     expect(grant.body.code).toBe(200);
+    const approved = await cluster.call('lb', 'POST', '/admin/api/approvals/decide', { body: { id: grant.body.data.request.id, decision: 'approve' }, headers: { ...approver, ...key() }, from });
+    expect(approved.body.data.status).toBe('approved');
     const order = await cluster.call('lb', 'POST', '/shop/buy/createOrder', { body: { goods_id: goods.goodsId, sku_id: goods.skuIds[0], num: 1, address_id: m!.addressId }, token: m!.token, headers: key(), from });
     expect(order.body.code).toBe(200);
     for (const target of ['api-a', 'api-b']) {

@@ -9,7 +9,7 @@ import { createMemberSession } from '../../web/e2e/members.js';
 import { createDatabase } from '../../api/src/db/database.js';
 import { withTransaction } from '../../api/src/lib/transaction.js';
 import { markOrderPaid } from '../../api/src/modules/orders/orders.service.js';
-import { newAddress } from '../../api/src/modules/orders/__tests__/fixtures.js';
+import { newAddress, newOperatorSession } from '../../api/src/modules/orders/__tests__/fixtures.js';
 import { newGoods } from '../../api/src/modules/cart/__tests__/fixtures.js';
 import { baseUrl, databaseUrl } from '../../web/e2e/shop.js';
 import { DESKTOP, shot, sql } from './console.js';
@@ -156,6 +156,14 @@ describe('the operator console in Chromium at 1280 px', () => {
     await page.locator('.ant-modal textarea').fill('Slip matches the bank statement');
     await shot(page, 'recharge-confirm');
     await clickSettled(page.locator('.ant-modal').getByRole('button', { name: 'Confirm payment' }));
+    // Money into a member's hands waits for a second operator, who approves it.
+    await page.getByText('a second operator approves it').first().waitFor();
+    const [request] = await sql<{ id: number }>('select id from approval_requests where subject = $1', [`recharge:${recharge!.id}`]);
+    const approverDb = createDatabase(databaseUrl, 1);
+    const approver = await newOperatorSession(approverDb, 'owner').finally(() => approverDb.destroy());
+    const approved = await fetch(`${baseUrl}/admin/api/approvals/decide`, { method: 'POST', headers: { ...approver.headers, 'content-type': 'application/json' }, body: JSON.stringify({ id: request!.id, decision: 'approve' }) });
+    expect(((await approved.json()) as { code: number }).code).toBe(200);
+    await page.reload();
     await expect.poll(() => rowOf(member.userName).count()).toBe(0);
     await page.getByRole('menuitem', { name: 'Members' }).click();
     await page.getByTestId('member-search').locator('input').fill(member.userName);
@@ -176,8 +184,11 @@ describe('the operator console in Chromium at 1280 px', () => {
       `select action, operator from operator_actions where (target_type = 'recharge' and target_id = $1) or (target_type = 'certification' and action like 'realname.%' and target_id in (select id from certifications where user_id = $2)) order by id`,
       [recharge!.id, member.userId],
     );
-    expect(actions.map((a) => a.action)).toEqual(['realname.approve', 'recharge.confirm']);
-    expect(actions.every((a) => a.operator.startsWith(`${userName}#`))).toBe(true);
+    expect(actions.map((a) => [a.action, a.operator.split('#')[1]])).toEqual([
+      ['realname.approve', expect.any(String)],
+      ['recharge.confirm', String(approver.operatorId)],
+    ]);
+    expect(actions[0]!.operator.startsWith(`${userName}#`)).toBe(true);
     await page.keyboard.press('Escape');
 
     // Ship the member's paid order in two packages, add a tracking event: the member sees both packages.

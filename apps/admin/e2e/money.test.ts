@@ -78,8 +78,22 @@ describe('money in the operator console, in Chromium at 1280 px', () => {
       await page.getByTestId(`member-${member.userId}`).click();
     };
 
-    // The bank transfer confirmed: the member's ledger account shows the credit.
-    await consoleAs(page, first.token, 'Top-ups');
+    /** What the second operator decides outside this page (the API the console calls). */
+    const asFirst = async (url: string, body: unknown) => {
+      const res = await memberPost(first.token, url, body, `${url}-${JSON.stringify(body)}`);
+      expect(res.code, JSON.stringify(res)).toBe(200);
+      return res.data;
+    };
+    const requestOf = async (subjectOrReason: { subject?: string; reason?: string }) =>
+      db
+        .selectFrom('approval_requests')
+        .select(['id', 'status'])
+        .$if(subjectOrReason.subject !== undefined, (q) => q.where('subject', '=', subjectOrReason.subject!))
+        .$if(subjectOrReason.reason !== undefined, (q) => q.where('reason', '=', subjectOrReason.reason!))
+        .executeTakeFirstOrThrow();
+
+    // The bank transfer confirmed by one operator waits for a second: nothing is credited yet.
+    await consoleAs(page, second.token, 'Top-ups');
     await rowOf(member.userName).getByRole('button', { name: 'Details' }).click();
     await page.getByTestId('action-confirm').click();
     // Crediting a wallet is explained: without a reason the dialog says so and nothing moves.
@@ -88,11 +102,20 @@ describe('money in the operator console, in Chromium at 1280 px', () => {
     expect((await db.selectFrom('recharge_orders').select('status').where('id', '=', recharge.id).executeTakeFirstOrThrow()).status).toBe('under_review');
     await page.locator('.ant-modal textarea').fill('Slip matches the bank statement');
     await decide(page, 'Confirm payment');
+    await page.getByText('a second operator approves it').first().waitFor();
+    expect((await db.selectFrom('recharge_orders').select('status').where('id', '=', recharge.id).executeTakeFirstOrThrow()).status).toBe('under_review');
+    // On the approvals page the one who asked may only withdraw it; another operator approves it.
+    await page.getByRole('menuitem', { name: 'Approvals' }).click();
+    const topUp = await requestOf({ subject: `recharge:${recharge.id}` });
+    await page.getByTestId(`cancel-${topUp.id}`).waitFor();
+    expect(await page.getByTestId(`approve-${topUp.id}`).count()).toBe(0);
+    await shot(page, 'approvals-pending');
+    await asFirst('/admin/api/approvals/decide', { id: topUp.id, decision: 'approve' });
     await openMember();
     await expect.poll(() => page.getByTestId('account-cash-USD').textContent()).toContain('123.45');
     await page.keyboard.press('Escape');
 
-    // The member asks for 50.00 USD to a stablecoin address (1.00 fee): approved, then marked paid.
+    // The member asks for 50.00 USD to a stablecoin address (1.00 fee): approved by one operator, paid by another.
     const asked = await memberPost(member.token, '/coin/withdraw/create', { network: 'TRC20', address: `TQ${member.userId}e2eWithdrawalAddress00`, amount: '50', currency: 'USD', pay_password: PAY_PASSWORD }, `withdraw-${member.userId}-e2e`);
     expect(asked.code, JSON.stringify(asked)).toBe(200);
     await page.getByRole('menuitem', { name: 'Withdrawals' }).click();
@@ -108,8 +131,11 @@ describe('money in the operator console, in Chromium at 1280 px', () => {
     await page.getByTestId('action-paid').click();
     await page.locator('.ant-modal input').first().fill('TRX-0xE2E-PAYOUT');
     await shot(page, 'withdrawal-mark-paid');
+    // Who approved a payout does not also carry the money out: refused, and said so.
     await clickSettled(page.locator('.ant-modal').getByRole('button', { name: 'Mark paid' }));
-    await expect.poll(() => rowOf(asked.data.withdraw_no).count()).toBe(0);
+    await page.locator('.ant-modal').getByText('cannot also mark it paid').waitFor();
+    await page.keyboard.press('Escape');
+    await asFirst('/admin/api/wallet/withdrawals/paid', { id: asked.data.id, payout_reference: 'TRX-0xE2E-PAYOUT' });
     const paid = await db.selectFrom('withdrawals').select(['status', 'payout_reference']).where('id', '=', asked.data.id).executeTakeFirstOrThrow();
     expect(paid).toEqual({ status: 'paid', payout_reference: 'TRX-0xE2E-PAYOUT' });
     await openMember();
@@ -127,10 +153,7 @@ describe('money in the operator console, in Chromium at 1280 px', () => {
     const pending = await db.selectFrom('ledger_adjustments').select('id').where('user_id', '=', member.userId).executeTakeFirstOrThrow();
     await expect.poll(() => page.getByTestId(`approve-${pending.id}`).isDisabled()).toBe(true);
     await shot(page, 'adjustment-pending');
-
-    await consoleAs(page, second.token, 'Adjustments');
-    await page.getByTestId(`approve-${pending.id}`).click();
-    await decide(page, 'Approve');
+    await asFirst('/admin/api/ledger/adjustments/decide', { id: pending.id, decision: 'approve' });
     await openMember();
     await expect.poll(() => page.getByTestId('account-cash-USD').textContent()).toContain('82.45');
     // The account's entries, newest first, with the balance after each.
@@ -154,24 +177,27 @@ describe('money in the operator console, in Chromium at 1280 px', () => {
       .execute();
     expect(actions.map((a) => [a.action.split(' ')[0], a.operator])).toEqual([
       ['recharge.confirm', first.recordedAs],
-      ['withdrawal.approved', first.recordedAs],
+      ['withdrawal.approved', second.recordedAs],
       ['withdrawal.paid', first.recordedAs],
-      ['adjustment.request', first.recordedAs],
-      ['adjustment.approve', second.recordedAs],
+      ['adjustment.request', second.recordedAs],
+      ['adjustment.approve', first.recordedAs],
     ]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
 
-    // Gift cards: a batch issued from its dialog shows its codes once and is listed with the member.
+    // Gift cards: a batch asked for from its dialog waits for a second operator, then is listed with the member.
     await page.getByRole('menuitem', { name: 'Gift cards and points' }).click();
     await page.getByTestId('issue-cards').click();
     const inputs = page.locator('.ant-modal input');
     for (const [i, v] of [String(member.userId), 'USD', '5.00', '2', new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10)].entries()) await inputs.nth(i).fill(v);
     await page.locator('.ant-modal textarea').fill('Loyalty gift');
     await clickSettled(page.locator('.ant-modal').getByRole('button', { name: 'Issue gift cards' }));
-    await page.getByText('2 gift card codes issued').waitFor();
+    await page.getByText('a second operator approves it').first().waitFor();
+    expect(await db.selectFrom('gift_cards').select('id').where('owner_id', '=', member.userId).execute()).toEqual([]);
+    await asFirst('/admin/api/approvals/decide', { id: (await requestOf({ reason: 'Loyalty gift' })).id, decision: 'approve' });
+    await page.reload();
     await rowOf('Loyalty gift').waitFor();
     await shot(page, 'gift-cards');
-    // Points granted from their dialog are listed in the journal under their kind.
+    // Points asked for from their dialog, approved from the approvals page by another operator, are listed in the journal under their kind.
     await page.getByTestId('grant-points').click();
     await page.locator('.ant-modal input').nth(0).fill(String(member.userId));
     await page.locator('.ant-modal input').nth(1).fill('300');
@@ -179,7 +205,14 @@ describe('money in the operator console, in Chromium at 1280 px', () => {
     await page.locator('.ant-select-item-option', { hasText: 'Shopping points' }).click();
     await page.locator('.ant-modal textarea').fill('Review contest winner');
     await clickSettled(page.locator('.ant-modal').getByRole('button', { name: 'Grant points' }));
+    await page.getByText('a second operator approves it').first().waitFor();
+    const grant = await requestOf({ reason: 'Review contest winner' });
+    await consoleAs(page, first.token, 'Approvals');
+    await page.getByTestId(`approve-${grant.id}`).click();
+    await decide(page, 'Approve');
+    await expect.poll(async () => (await requestOf({ reason: 'Review contest winner' })).status).toBe('approved');
     await expect.poll(async () => (await db.selectFrom('journal_entries').select('id').where('kind', '=', 'points.grant').where('memo', '=', 'Review contest winner').execute()).length).toBe(1);
+    await page.getByRole('menuitem', { name: 'Gift cards and points' }).click();
     await page.getByTestId('grants-journal').click();
     await rowOf('Review contest winner').waitFor();
     expect(new Set(await page.getByTestId('ledger-journal').locator('.ant-table-tbody .ant-tag').allTextContents())).toEqual(new Set(['points.grant']));

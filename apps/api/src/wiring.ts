@@ -1,5 +1,6 @@
 import { jobTasks } from './job-tasks.js';
 import { registerJobTasks } from './jobs/tasks.js';
+import { registerApprovable } from './modules/approvals/approvals.service.js';
 import { goodsPageHooks } from './modules/catalogue/goods-page-hooks.js';
 import { charityPayable } from './modules/charity/charity-payable.js';
 import { accountHooks } from './modules/members/member-hooks.js';
@@ -7,11 +8,15 @@ import { orderPayable } from './modules/orders/order-payable.js';
 import { findRecentOrderIds } from './modules/orders/orders.queries.js';
 import { hasOpenOrders } from './modules/orders/orders.service.js';
 import { registerPayable } from './modules/payments/payable-registry.js';
+import { saveApprovedRate } from './modules/money-console/money-console.service.js';
+import { insertApprovedCoupon, saveApprovedCouponChange } from './modules/promotions/coupons.service.js';
 import { groupBuyOfferOfGoods } from './modules/promotions/group-buy.offer.js';
+import { creditConfirmedRecharge } from './modules/wallet/recharge.service.js';
+import { postGiftCardIssue, postPointsGrant } from './modules/wallet/wallet.service.js';
 import { rechargePayable } from './modules/wallet/recharge-payable.js';
 
 // Composition: how the areas plug into each other where the lower one must not import the higher —
-// the durable tasks, each payable type's handler, and the hooks of accounts and the goods page. All
+// the durable tasks, each payable type's handler, what each approval kind carries out, and the hooks of accounts and the goods page. All
 // of it is registered here, once per process, by `depsFor` (server, worker, commands and tests alike).
 
 let wired = false;
@@ -22,6 +27,13 @@ export function wireAreas(): void {
   wired = true;
   registerJobTasks(jobTasks);
   for (const handler of [orderPayable, charityPayable, rechargePayable]) registerPayable(handler);
+  // Four eyes: what a second operator's approval carries out, and the permission to ask and decide.
+  registerApprovable({ kind: 'gift_cards.issue', permission: 'ledger.adjust', execute: (tx, actor, p) => postGiftCardIssue(tx, actor, p as never) });
+  registerApprovable({ kind: 'points.grant', permission: 'ledger.adjust', execute: (tx, actor, p, request) => postPointsGrant(tx, actor, p as never, request.id) });
+  registerApprovable({ kind: 'recharge.confirm', permission: 'withdrawals.review', execute: (tx, actor, p, request) => creditConfirmedRecharge(tx, actor, p as never, request) });
+  registerApprovable({ kind: 'coupon.create', permission: 'settings.write', execute: (tx, actor, p, request) => insertApprovedCoupon(tx, actor, p as never, request) });
+  registerApprovable({ kind: 'coupon.update', permission: 'settings.write', execute: (tx, actor, p, request) => saveApprovedCouponChange(tx, actor, p as never, request) });
+  registerApprovable({ kind: 'rate.set', permission: 'rates.set', execute: (tx, actor, p) => saveApprovedRate(tx, actor, p as never) });
   // Accounts asks, orders answers: open orders keep an account from being closed.
   accountHooks.cancellationBlockers.push((db, userId) => hasOpenOrders(db, userId));
   accountHooks.recentOrderIds = (db, userId) => findRecentOrderIds(db, userId, 5);

@@ -7,6 +7,7 @@ import { createDatabase } from '../../api/src/db/database.js';
 import { operatorCliActor } from '../../api/src/lib/actor.js';
 import { hashPassword } from '../../api/src/modules/members/identity.js';
 import { issueGiftCards } from '../../api/src/modules/wallet/wallet.service.js';
+import { decideApproval } from '../../api/src/modules/approvals/approvals.service.js';
 import { clickSettled, launchBrowser, type Browser } from './browser.js';
 import { createMemberSession } from './members.js';
 import { baseUrl, databaseUrl } from './shop.js';
@@ -102,7 +103,8 @@ describe('moving money in Chromium at 375 px', () => {
         .insertInto('certifications')
         .values({ user_id: a.userId, kind: 'international', country: 'MY', document_type: 'passport', document_number: `E${a.userId}0000`, surname: 'Tan', given_name: 'Mei', title: null, birthday: null, referral_code: null, status: 'approved', reason: null, reviewed_by: 'e2e', reviewed_at: new Date() })
         .execute();
-      await issueGiftCards(db, operatorCliActor('olivia'), { user_id: a.userId, currency: 'USD', value: 1_000, count: 2, expires_at: new Date(Date.now() + 90 * 86_400_000).toISOString(), reason: 'welcome' });
+      const asked = await issueGiftCards(db, operatorCliActor('olivia'), { user_id: a.userId, currency: 'USD', value: 1_000, count: 2, expires_at: new Date(Date.now() + 90 * 86_400_000).toISOString(), reason: 'welcome' });
+      await decideApproval(db, operatorCliActor('bruno'), 'owner', { id: asked.request.id, decision: 'approve' });
     } finally {
       await db.destroy();
     }

@@ -31,6 +31,7 @@ const Coupons = lazy(() => import('../pages/catalogue/Coupons'));
 const Content = lazy(() => import('../pages/content/Content'));
 const Ledger = lazy(() => import('../pages/money/Ledger'));
 const Adjustments = lazy(() => import('../pages/money/Adjustments'));
+const Approvals = lazy(() => import('../pages/money/Approvals'));
 const GiftCards = lazy(() => import('../pages/money/GiftCards'));
 const MoneySettings = lazy(() => import('../pages/money/MoneySettings'));
 const Payments = lazy(() => import('../pages/payments/Payments'));
@@ -102,6 +103,7 @@ function Routed() {
         <Route path="money/adjustments" element={page(<Adjustments />)} />
         <Route path="money/gift-cards" element={page(<GiftCards />)} />
         <Route path="money/settings" element={page(<MoneySettings />)} />
+        <Route path="approvals" element={page(<Approvals />)} />
         <Route path="payments" element={page(<Payments />)} />
         <Route path="charity" element={page(<Charity />)} />
         <Route path="orders/reminders" element={page(<Reminders />)} />

@@ -65,6 +65,7 @@ export const PAGES = (t: (k: string) => string): Array<Item | { group: string; c
       { path: '/money/settings', label: t('console.money.nav.settings'), permission: 'ledger.read' },
     ],
   },
+  { path: '/approvals', label: t('console.money.nav.approvals'), permission: 'session' },
   { path: '/payments', label: t('console.payments.nav'), permission: 'ledger.read' },
   { path: '/audit', label: t('console.nav.audit'), permission: 'audit.read' },
   { path: '/settings', label: t('console.settings.menu.settings'), permission: 'settings.write' },

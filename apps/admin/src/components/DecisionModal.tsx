@@ -84,8 +84,11 @@ export function DecisionModal({ open, title, question, okText, danger, fields, s
     mutationFn: ({ values, body }: { values: Values; body: unknown }) => send(values, key.current, body),
     // The decision is saved: the dialog closes at once, and the lists refresh behind it (a slow refetch
     // must not keep a decided dialog over the page).
-    onSuccess: () => {
-      message.success(t('console.common.decisionSaved'));
+    onSuccess: (answer) => {
+      // A call that creates value answers its request: waiting for a second operator unless done at once.
+      const request = (answer as { request?: { id: number; status: string } } | null)?.request;
+      if (request?.status === 'pending') message.info(t('console.common.sentForApproval', { id: request.id }));
+      else message.success(t('console.common.decisionSaved'));
       onClose(true);
       void invalidateEndpoints(qc, invalidates);
     },

@@ -2,7 +2,7 @@ import { routeOf } from '@shop/contract/common';
 import type {
   adminAccountEntries, adminAdjustmentLimits, adminDecideAdjustment, adminGiftCardBatches, adminLedgerJournal, adminLedgerKinds, adminListAdjustments, adminMemberAccounts,
   adminRequestAdjustment, adminSetAdjustmentLimit, adminListRates, adminSetRate, adminPayMethods, adminSetPayMethod, adminWalletLimits, adminRechargeChannels, adminCollectionAccounts,
-  adminBankList, adminCryptoAddressPool,
+  adminBankList, adminCryptoAddressPool, adminListApprovals, adminDecideApproval, adminCancelApproval, adminApprovalLimits, adminSetApprovalLimit,
 } from '@shop/contract/admin';
 import type {
   adminAddBank, adminAddCollectionAccount, adminAddCryptoAddresses, adminGrantPoints, adminIssueGiftCards, adminSetRechargeChannel, adminSetWalletLimit,
@@ -42,3 +42,8 @@ export const addCryptoAddressesRoute = routeOf<typeof adminAddCryptoAddresses>({
 export const ledgerAnswers = [journalRoute, entryKindsRoute, memberAccountsRoute, accountEntriesRoute, adjustmentsRoute, adjustmentLimitsRoute, giftCardBatchesRoute];
 /** The ledger's answers and the member's profile (balances): what a posting to a member's account changes. */
 export const memberPostingAnswers = [...ledgerAnswers, memberRoute];
+export const approvalsRoute = routeOf<typeof adminListApprovals>({ method: 'GET', path: '/admin/api/approvals', ...op });
+export const decideApprovalRoute = routeOf<typeof adminDecideApproval>({ method: 'POST', path: '/admin/api/approvals/decide', ...op });
+export const cancelApprovalRoute = routeOf<typeof adminCancelApproval>({ method: 'POST', path: '/admin/api/approvals/cancel', ...op });
+export const approvalLimitsRoute = routeOf<typeof adminApprovalLimits>({ method: 'GET', path: '/admin/api/approvals/limits', ...op });
+export const setApprovalLimitRoute = routeOf<typeof adminSetApprovalLimit>({ method: 'POST', path: '/admin/api/approvals/limits/set', ...op });

@@ -2,7 +2,7 @@ import {
   adminAuditLog, adminBanMember, adminDashboard, adminDecideCancellation, adminDecideRealName, adminEndMemberSessions, adminExportAuditLog, adminExportCancellations,
   adminExportMembers, adminExportOrders, adminExportRealNames, adminExportRecharges, adminExportWithdrawals, adminListCancellations, adminListRealNames,
   adminMemberOrders, adminMemberProfile, adminSearchMembers, adminSettings, adminSetCaptcha, adminSetOrderTimes, adminSaveShippingFee, adminSaveOperatingFee, adminSaveInternationalFreight, adminSetCurrency,
-  adminLanguageTexts, adminExportLanguageTexts, adminSetLanguageText, adminListCharityCauses, adminUpdateCharityCause, adminListCharityPledges, adminExportCharityPledges, adminListOperators, adminCreateOperator, adminSetOperatorStatus, adminSetOperatorRole, adminResetOperatorTotp, adminResetMemberTotp,
+  adminLanguageTexts, adminExportLanguageTexts, adminSetLanguageText, adminListCharityCauses, adminUpdateCharityCause, adminListCharityPledges, adminExportCharityPledges, adminListOperators, adminCreateOperator, adminSetOperatorStatus, adminSetOperatorRole, adminResetOperatorTotp, adminResetMemberTotp, adminLinkOperatorMember,
 } from '@shop/contract';
 import { sendFile } from '../plugins/file-reply.js';
 import type { Api } from '../plugins/routes.js';
@@ -60,6 +60,7 @@ export function consoleRoutes(api: Api): void {
   api.handle(adminSetOperatorRole, ({ actor, body }) => operators.setOperatorRole(db, actor, body));
   api.handle(adminResetOperatorTotp, ({ actor, body }) => operators.resetOperatorTotp(db, actor, body));
   api.handle(adminResetMemberTotp, ({ actor, body }) => operators.resetMemberTotp(db, actor, body));
+  api.handle(adminLinkOperatorMember, ({ actor, body }) => operators.linkOperatorMember(db, actor, body));
 
   // Charity causes and pledges (the orders page).
   api.handle(adminListCharityCauses, ({ actor }) => charity.causesForOperator(db, actor));

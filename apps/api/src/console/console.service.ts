@@ -1,6 +1,6 @@
 import { ResponseCode, maskContact, type EndpointQuery, type adminAuditLog, type adminListCancellations, type adminListRealNames, type adminSearchMembers } from '@shop/contract';
 import type { Database, Executor } from '../db/database.js';
-import { operatorNameOf, type Actor } from '../lib/actor.js';
+import { operatorNameOf, refuseOwnAccount, type Actor } from '../lib/actor.js';
 import { AppError, notFound } from '../lib/errors.js';
 import { withTransaction } from '../lib/transaction.js';
 import { setBanned } from '../modules/accounts/operator.service.js';
@@ -86,6 +86,7 @@ export const banMember = (db: Database, actor: Actor, input: { id: number; banne
 /** Signs a member out everywhere, recorded with who and why. */
 export async function endMemberSessions(db: Database, actor: Actor, input: { id: number; reason: string }) {
   const operator = operatorNameOf(actor);
+  refuseOwnAccount(actor, input.id);
   return withTransaction(db, async (tx) => {
     const user = await q.lockMember(tx, input.id);
     if (!user) throw notFound('member');

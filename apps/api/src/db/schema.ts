@@ -5,6 +5,7 @@ import type * as catalogue from '../modules/catalogue/catalogue.table.js';
 import type { CartItemsTable } from '../modules/cart/cart.table.js';
 import type * as orders from '../modules/orders/orders.table.js';
 import type * as messages from '../modules/messages/messages.table.js';
+import type * as approvals from '../modules/approvals/approvals.table.js';
 import type * as promotions from '../modules/promotions/promotions.table.js';
 import type * as charity from '../modules/charity/charity.table.js';
 import type * as content from '../modules/content/content.table.js';
@@ -112,4 +113,6 @@ export interface DB {
   payment_notice_reads: payments.PaymentNoticeReadsTable;
   member_messages: messages.MemberMessagesTable;
   member_roles: MemberRolesTable;
+  approval_requests: approvals.ApprovalRequestsTable;
+  approval_limits: approvals.ApprovalLimitsTable;
 }

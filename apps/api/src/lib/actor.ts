@@ -14,6 +14,8 @@ export interface Actor {
   sessionId?: number;
   /** Set for `operator`. */
   operatorId?: number;
+  /** For `operator`: the member account the same person holds, when an owner linked one. */
+  operatorMemberId?: number;
   /** For a job the job's name, for a provider its name (`stripe`), for the system what runs (`ops-cli`). */
   name?: string;
   /** The client address of a request; empty for work no request started. */
@@ -58,6 +60,13 @@ export function providerActor(provider: string, eventId: string, ip = ''): Actor
 export function actorStamp(actor: Actor): { actor_kind: Actor['kind']; actor_id: string } {
   const id = actor.kind === 'member' ? actor.memberId : actor.kind === 'operator' ? actor.operatorId : undefined;
   return { actor_kind: actor.kind, actor_id: String(id ?? actor.name ?? 'system') };
+}
+
+/** Refuses an operator's decision about the member account the same person holds: nobody decides about their own account. */
+export function refuseOwnAccount(actor: Actor, memberId: number | string | null | undefined): void {
+  if (actor.kind === 'operator' && actor.operatorMemberId !== undefined && memberId !== null && memberId !== undefined && Number(memberId) === actor.operatorMemberId) {
+    throw new AppError(ResponseCode.ownMemberAccount);
+  }
 }
 
 /** The member behind an actor; a call that needs one and has none answers 2002 (login required). */

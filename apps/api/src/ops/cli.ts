@@ -9,10 +9,13 @@ import { shopConfig } from '../deps.js';
 import { embeddedDatabaseUrl, openDatabase } from '../db/connect.js';
 import { createDatabase, type Database } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
+import { publicBaseUrl } from '../lib/public-url.js';
+import { wireAreas } from '../wiring.js';
 import { reachable, runOpsCommand } from './commands.js';
 
 // `npm run ops -- <command>`: operator decisions until the operator console exists.
 const config = shopConfig();
+wireAreas();
 const operator = process.env.OPERATOR ?? os.userInfo().username;
 
 let db: Database;
@@ -38,7 +41,7 @@ const publisher = publishChanges((channel, payload) => notifyChannel(db, channel
 
 let exitCode = 0;
 try {
-  console.log(await runOpsCommand(db, process.argv.slice(2), operator, { publicUrl: config.PUBLIC_URL }));
+  console.log(await runOpsCommand(db, process.argv.slice(2), operator, { publicUrl: publicBaseUrl(config) }));
 } catch (e) {
   // An expected refusal of a service is told in words (English), not as its code.
   if (e instanceof AppError) {

@@ -11,6 +11,9 @@ import { memberNamed, setBanned, setCaptchaSetting } from '../modules/accounts/o
 import { pendingCancellations, reviewCancellation } from '../modules/cancellation/cancellation.service.js';
 import { pendingRealNames, reviewRealName } from '../modules/certification/certification.service.js';
 import { recentDecisions } from '../modules/operator-actions/operator-actions.service.js';
+import { cancelApproval, decideApproval, listApprovals } from '../modules/approvals/approvals.service.js';
+import { linkOperatorMember } from '../modules/operators/operators-admin.service.js';
+import { findOperatorByName } from '../modules/operators/operators.queries.js';
 
 export const USAGE = `Operator commands (each decision is recorded with who and when):
   ban <user> [--reason "…"]            ban a member (user name or id); every session ends
@@ -25,6 +28,9 @@ export const USAGE = `Operator commands (each decision is recorded with who and 
   captcha-bypass on|off                 whether the app may continue when the slider cannot load
   log [n]                               the last n decisions
   operator create <name> --role <role>  a console operator (owner, finance, support, catalogue, reviewer); prints a one-time setup link
+  operator member <name> <user>|none --reason "…"   link the operator to the member account the same person holds
+  approvals [pending|approved|rejected|cancelled]   requests for value waiting for (or given) a second operator
+  approvals approve <id> | reject <id> --reason "…" | cancel <id>   decide a request (never the operator who asked)
   ledger check                          verify the ledger's invariants; exits 1 with the findings
 ${ORDER_USAGE}
 ${WALLET_USAGE}
@@ -73,6 +79,7 @@ const idOf = (v: string | undefined): number => {
 export class OpsCheckFailed extends Error {}
 
 /** Runs one operator command and returns what to print. Throws with a plain message on a bad command. */
+/** `publicUrl`: where the shop is reached (PUBLIC_URL, else this machine's address on PORT), the base of the links printed. */
 export async function runOpsCommand(db: Database, argv: string[], defaultOperator: string, options: { publicUrl?: string } = {}): Promise<string> {
   const { words, reason, by, role } = parseArgs(argv);
   const operator = by ?? defaultOperator;
@@ -113,10 +120,18 @@ export async function runOpsCommand(db: Database, argv: string[], defaultOperato
       return rows.map((r) => `${new Date(r.created_at).toISOString()}  ${r.operator}  ${r.action}  ${r.target_type}#${r.target_id}${r.reason ? `  "${r.reason}"` : ''}`).join('\n') || 'no decisions yet';
     }
     case 'operator': {
+      if (a === 'member' && b) {
+        const op = await findOperatorByName(db, b);
+        if (!op) throw new Error(`no operator ${b}`);
+        const who = words[3];
+        if (!who) throw new Error('operator member <name> <user>|none --reason "…"');
+        const linked = await linkOperatorMember(db, actor, { operator_id: op.id, member: who === 'none' ? null : who, reason: reason ?? 'npm run ops' });
+        return linked.member_id === null ? `operator ${b} is linked to no member account (by ${operator})` : `operator ${b} holds member account ${linked.member_id}: they decide nothing about it (by ${operator})`;
+      }
       if (a !== 'create' || !b) throw new Error('operator create <name> --role owner|finance|support|catalogue|reviewer');
       if (!role || !(OPERATOR_ROLES as readonly string[]).includes(role)) throw new Error(`--role must be one of ${OPERATOR_ROLES.join(', ')}`);
       const created = await createOperator(db, actor, { userName: b, role: role as OperatorRole });
-      const base = (options.publicUrl ?? 'http://localhost:8080').replace(/\/$/, '');
+      const base = (options.publicUrl ?? 'http://localhost:8080').replace(/\/+$/, '');
       return [
         `operator ${b} (${role}) created by ${operator}.`,
         `One-time setup link (until ${created.expiresAt.toISOString()}), to set the password:`,
@@ -129,6 +144,21 @@ export async function runOpsCommand(db: Database, argv: string[], defaultOperato
       const findings = await ledgerCheck(db);
       if (findings.length) throw new OpsCheckFailed(`ledger check: ${findings.length} finding(s)\n${findings.map((f) => `- ${describeFinding(f)}`).join('\n')}`);
       return 'ledger check: every entry balances per currency, cached balances match their postings, no member balance is negative, no hold is settled twice';
+    }
+    case 'approvals': {
+      // The command line is the shop's owner at the machine: it decides every kind, as the named operator.
+      if (a === 'approve' || a === 'reject') {
+        const r = await decideApproval(db, actor, 'owner', { id: idOf(b), decision: a, reason });
+        return `request #${r.id} (${r.kind}: ${r.summary}): ${r.status} (by ${operator})`;
+      }
+      if (a === 'cancel') {
+        const r = await cancelApproval(db, actor, { id: idOf(b), reason });
+        return `request #${r.id} (${r.kind}: ${r.summary}): ${r.status} (by ${operator})`;
+      }
+      const status = (a ?? 'pending') as 'pending' | 'approved' | 'rejected' | 'cancelled';
+      if (!['pending', 'approved', 'rejected', 'cancelled'].includes(status)) throw new Error('approvals [pending|approved|rejected|cancelled] | approve|reject|cancel <id>');
+      const { list } = await listApprovals(db, actor, 'owner', { status, page: 1, limit: 100 });
+      return list.length ? list.map((r) => `#${r.id}  ${r.kind}  ${r.summary}  member ${r.member_id ?? '—'}  asked by ${r.requested_by} ${r.requested_at}  "${r.reason}"${r.decided_by ? `  ${r.status} by ${r.decided_by}` : ''}`).join('\n') : `no ${status} requests`;
     }
     case 'order':
     case 'orders':

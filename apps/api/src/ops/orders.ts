@@ -1,4 +1,5 @@
 import * as c from '@shop/contract';
+import { approvalLine } from './wallet.js';
 import type { z } from 'zod';
 import { loadConfig } from '../config.js';
 import type { Database } from '../db/database.js';
@@ -237,9 +238,10 @@ async function couponCommand(db: Database, actor: Actor, action: string | undefi
         per_member_limit: num(flags.get('per-member')),
         total_limit: num(flags.get('total')),
       });
-      const { id } = await createCoupon(db, actor, body);
+      const { request, result } = await createCoupon(db, actor, body);
+      if (!result) return approvalLine(request);
       const off = body.kind === 'percent' ? `${body.percent_bp! / 100} %` : money(body.amount!, body.currency);
-      return `coupon #${id} ${body.code.toUpperCase()}: ${off} off from ${money(body.min_spend, body.currency)}, ${day(body.starts_at)} to ${day(body.ends_at)}, ${body.per_member_limit} per member, ${body.total_limit ?? 'no'} limit in total`;
+      return `coupon #${result.id} ${body.code.toUpperCase()}: ${off} off from ${money(body.min_spend, body.currency)}, ${day(body.starts_at)} to ${day(body.ends_at)}, ${body.per_member_limit} per member, ${body.total_limit ?? 'no'} limit in total`;
     }
     case 'list': {
       const page = await listCoupons(db, actor, { page: num(rest[0]) ?? 1, limit: 50 });

@@ -1,4 +1,5 @@
 import * as c from '@shop/contract';
+import type { ApprovalRequest } from '@shop/contract';
 import type { z } from 'zod';
 import type { Database } from '../db/database.js';
 import type { Actor } from '../lib/actor.js';
@@ -58,11 +59,14 @@ const num = (v: string | undefined) => (v === undefined || v === '' ? undefined 
 const RECHARGE_STATUSES: RechargeStatus[] = ['awaiting_payment', 'under_review', 'paid', 'rejected', 'cancelled', 'expired'];
 const WITHDRAWAL_STATUSES: WithdrawalStatus[] = ['pending', 'approved', 'paid', 'rejected', 'cancelled'];
 
-type AdminRecharge = Awaited<ReturnType<typeof recharge.confirmRecharge>>;
+type AdminRecharge = Awaited<ReturnType<typeof recharge.rejectRecharge>>;
 type AdminWithdrawal = Awaited<ReturnType<typeof withdrawals.approveWithdrawal>>;
 const rechargeLine = (r: AdminRecharge) =>
   `#${r.id}  ${r.order_no}  ${r.user_name} (member ${r.user_id})  ${r.kind}/${r.channel}  ${r.status}  pays ${r.pay_amount} ${r.pay_currency}, credits ${r.credit_amount} ${r.wallet_currency}${r.slip ? `  slip ${r.slip}` : ''}${r.tx_hash ? `  hash ${r.tx_hash}` : ''}  ${r.created_at}`;
 const withdrawalLine = (w: AdminWithdrawal) => `#${w.id}  ${w.withdraw_no}  ${w.user_name} (member ${w.user_id})  ${w.status}  ${w.amount} + fee ${w.fee} ${w.currency}  to ${w.holder_name ?? ''} ${w.account_number ?? ''}  ${w.created_at}`;
+
+/** A request waiting for a second operator, as the command line tells it. */
+export const approvalLine = (r: ApprovalRequest) => `request #${r.id} (${r.kind}: ${r.summary}) waits for a second operator: npm run ops -- approvals approve ${r.id} --by <operator>`;
 
 /** The wallet commands of `npm run ops`: the same services as the operator calls, each decision recorded. */
 export async function runWalletCommand(db: Database, actor: Actor, argv: string[]): Promise<string> {
@@ -79,7 +83,10 @@ export async function runWalletCommand(db: Database, actor: Actor, argv: string[
       return page.list.map(rechargeLine).join('\n') || 'no top-ups';
     }
     case 'recharge': {
-      if (a === 'confirm') return `confirmed: ${rechargeLine(await recharge.confirmRecharge(db, actor, { id: idOf(b, 'top-up'), tx_hash: flags.get('tx-hash'), reason: flags.get('reason') }))}`;
+      if (a === 'confirm') {
+        const { request, result } = await recharge.confirmRecharge(db, actor, valid(c.adminConfirmRecharge.body, { id: idOf(b, 'top-up'), tx_hash: flags.get('tx-hash'), reason: flags.get('reason') }));
+        return result ? `confirmed: ${rechargeLine(result)}` : approvalLine(request);
+      }
       if (a === 'reject') return `rejected: ${rechargeLine(await recharge.rejectRecharge(db, actor, valid(c.adminRejectRecharge.body, { id: idOf(b, 'top-up'), reason: flags.get('reason') })))}`;
       throw new Error('wallet recharge confirm|reject <id>');
     }
@@ -97,13 +104,13 @@ export async function runWalletCommand(db: Database, actor: Actor, argv: string[
     }
     case 'gift-cards': {
       const input = valid(c.adminIssueGiftCards.body, { user_id: await member(a), currency: flags.get('currency'), value: num(flags.get('value')), count: num(flags.get('count')), expires_at: flags.get('expires'), reason: flags.get('reason') });
-      const r = await issueGiftCards(db, actor, input);
-      return `batch ${r.batch_id}: ${r.card_ids.length} card(s) of ${input.value} ${input.currency} for member ${input.user_id}\n${r.codes.join('\n')}`;
+      const { request, result: r } = await issueGiftCards(db, actor, input);
+      return r ? `batch ${r.batch_id}: ${r.card_ids.length} card(s) of ${input.value} ${input.currency} for member ${input.user_id}\n${r.codes.join('\n')}` : approvalLine(request);
     }
     case 'points': {
       const input = valid(c.adminGrantPoints.body, { user_id: await member(a), kind: b, amount: num(rest[0]), reason: flags.get('reason') });
-      const r = await grantPoints(db, actor, input);
-      return `granted ${input.amount} ${input.kind} to member ${input.user_id}; balance ${r.balance}`;
+      const { request, result: r } = await grantPoints(db, actor, input);
+      return r ? `granted ${input.amount} ${input.kind} to member ${input.user_id}; balance ${r.balance}` : approvalLine(request);
     }
     case 'bank': {
       const r = await addBank(db, actor, valid(c.adminAddBank.body, { country_code: a, type: b, code: rest[0], name: flags.get('name'), parent_id: num(flags.get('parent')), reason: why(flags) }));

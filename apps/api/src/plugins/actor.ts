@@ -31,7 +31,7 @@ export function actorOf(request: FastifyRequest, member?: { userId: number; sess
 }
 
 /** The actor of an operator's request (console or `/admin/api/`). */
-export function operatorActorOf(request: FastifyRequest, operatorId: number, name?: string, sessionId?: number): Actor {
+export function operatorActorOf(request: FastifyRequest, operatorId: number, name?: string, sessionId?: number, memberId?: number): Actor {
   const idempotencyKey = idempotencyKeyOf(request);
   const userAgent = userAgentOf(request);
   return {
@@ -39,6 +39,7 @@ export function operatorActorOf(request: FastifyRequest, operatorId: number, nam
     operatorId,
     ...(name ? { name } : {}),
     ...(sessionId !== undefined ? { sessionId } : {}),
+    ...(memberId !== undefined ? { operatorMemberId: memberId } : {}),
     ...(userAgent ? { userAgent } : {}),
     ip: request.ctx?.ip ?? request.ip,
     lang: request.ctx?.lang ?? DEFAULT_LANGUAGE,

@@ -218,7 +218,7 @@ export function createApi(app: FastifyInstance, deps: AppDeps): Api & { bound: S
           reply,
           // Built when a handler asks: a cached read never needs it.
           get actor(): Actor {
-            return (actor ??= operator ? operatorActorOf(request, operator.operatorId, operator.userName, operator.sessionId) : actorOf(request, member));
+            return (actor ??= operator ? operatorActorOf(request, operator.operatorId, operator.userName, operator.sessionId, operator.memberId) : actorOf(request, member));
           },
         };
         const out = handler(input as never);

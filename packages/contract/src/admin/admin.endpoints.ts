@@ -9,6 +9,7 @@ import { moneyConsoleEndpoints } from './money.endpoints.js';
 import { paymentsConsoleEndpoints } from './payments.endpoints.js';
 import { catalogueAdminEndpoints } from '../catalogue/catalogue.admin.js';
 import { contentAdminEndpoints } from '../content/content.admin.js';
+import { approvalEndpoints, approvalOutcomeOf } from './approvals.js';
 
 // Operator calls (the console at /admin/), under /admin/api/: not part of the 240 member calls.
 
@@ -20,7 +21,7 @@ export const adminMe = endpoint({ method: 'GET', path: '/admin/api/auth/me', aut
 /** The rate a conversion would use now, with its source and date. */
 export const adminRateQuote = endpoint({ method: 'GET', path: '/admin/api/rates/quote', auth: 'operator', permission: 'rates.read', area: 'admin', query: s.rateQuoteQuery, data: s.rateQuoteData });
 /** An operator's rate; it wins over the ECB feed for the pair. */
-export const adminSetRate = endpoint({ method: 'POST', path: '/admin/api/rates/set', auth: 'operator', permission: 'rates.set', area: 'admin', body: s.setRateBody, data: s.rateQuoteData });
+export const adminSetRate = endpoint({ method: 'POST', path: '/admin/api/rates/set', auth: 'operator', permission: 'rates.set', area: 'admin', body: s.setRateBody, data: approvalOutcomeOf(s.rateQuoteData) });
 /** The ledger's invariants, checked now. */
 export const adminLedgerCheck = endpoint({ method: 'GET', path: '/admin/api/ledger/check', auth: 'operator', permission: 'ledger.read', area: 'admin', data: s.ledgerCheckData });
 
@@ -30,4 +31,4 @@ export const adminShippingCountries = endpoint({ method: 'GET', path: '/admin/ap
 export const adminSetShippingCountries = endpoint({ method: 'POST', path: '/admin/api/geo/shipping-countries', auth: 'operator', permission: 'settings.write', area: 'admin', body: shippingCountriesBody, data: geoCountryListData });
 
 /** Every operator call, apart from the member calls of `allEndpoints`. */
-export const adminEndpoints: readonly AnyEndpoint[] = [adminSetupPassword, adminSignIn, adminSignOut, adminMe, adminRateQuote, adminSetRate, adminLedgerCheck, adminShippingCountries, adminSetShippingCountries, ...orderAdminEndpoints, ...walletAdminEndpoints, ...consoleEndpoints, ...moneyConsoleEndpoints, ...catalogueAdminEndpoints, ...contentAdminEndpoints, ...paymentsConsoleEndpoints];
+export const adminEndpoints: readonly AnyEndpoint[] = [adminSetupPassword, adminSignIn, adminSignOut, adminMe, adminRateQuote, adminSetRate, adminLedgerCheck, adminShippingCountries, adminSetShippingCountries, ...orderAdminEndpoints, ...walletAdminEndpoints, ...consoleEndpoints, ...moneyConsoleEndpoints, ...catalogueAdminEndpoints, ...contentAdminEndpoints, ...paymentsConsoleEndpoints, ...approvalEndpoints];

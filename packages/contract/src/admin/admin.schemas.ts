@@ -43,7 +43,8 @@ export const setRateBody = z.object({
   /** Units of `quote` per unit of `base`, as decimal text (`4100.5`). */
   rate: z.string().regex(/^\d{1,12}(\.\d{1,12})?$/),
   date: z.iso.date().optional(),
-  reason: z.string().max(500).optional(),
+  /** Why: a rate moves members' money, so a second operator reads it before it applies. */
+  reason: z.string().trim().min(1, 'validation.required').max(500),
 });
 
 export const ledgerCheckData = z.object({ ok: z.boolean(), findings: z.array(z.string()) });

@@ -62,6 +62,8 @@ export const operatorListSchema = z.object({
   pending_setup: z.boolean(),
   sign_in_count: z.number().int(),
   last_sign_in_at: z.string().nullable(),
+  /** The member account the same person holds: they decide nothing about it. */
+  member_id: z.number().int().nullable(),
   created_by: z.string(),
   created_at: z.string(),
 });

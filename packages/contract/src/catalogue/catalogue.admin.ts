@@ -5,6 +5,7 @@ import { exportOf, sortQuery } from '../common/list-sort.js';
 import { pageOf, pageQuery } from '../common/pagination.js';
 import { uploadedFileData } from '../account/account.schemas.js';
 import { GOODS_STATUSES, idParam } from './catalogue.schemas.js';
+import { approvalOutcomeOf } from '../admin/approvals.js';
 
 // Operator calls of the catalogue (under /admin/api/): categories, goods with their SKUs, stock
 // adjustments, the console's picture upload, and the lists of group buys and coupons.
@@ -272,7 +273,7 @@ export const adminListCoupons = endpoint({ method: 'GET', path: '/admin/api/cata
 /** The coupons as a CSV file (same filters and sort, every row). */
 export const adminExportCoupons = exportOf(adminListCoupons);
 /** Changes a coupon (discount, minimum, dates, limits), with the reason; orders already placed keep theirs. */
-export const adminUpdateCoupon = endpoint({ method: 'POST', path: '/admin/api/catalogue/coupons/update', auth: 'operator', permission: 'settings.write', area: 'admin', idempotent: true, body: updateCouponBody, data: adminCouponSchema });
+export const adminUpdateCoupon = endpoint({ method: 'POST', path: '/admin/api/catalogue/coupons/update', auth: 'operator', permission: 'settings.write', area: 'admin', idempotent: true, body: updateCouponBody, data: approvalOutcomeOf(adminCouponSchema) });
 
 export const catalogueAdminEndpoints = [
   adminListCategories, adminSaveCategory, adminReorderCategories, adminListGoods, adminExportGoods, adminGetGoods, adminSaveGoods, adminSetGoodsStatus, adminAdjustStock, adminListStockAdjustments, adminUploadImage, adminListGroupBuys, adminExportGroupBuys, adminUpdateGroupBuy,

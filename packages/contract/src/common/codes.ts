@@ -235,6 +235,18 @@ export const ResponseCode = {
   settingInvalid: 7008,
   /** Operators do not disable, demote or reset themselves: another owner does (so an active owner always remains). */
   operatorSelfChange: 7009,
+  /** A second operator approves what one asked for: never the one who asked. */
+  approvalOwnRequest: 7010,
+  /** Nobody decides about their own member account. */
+  ownMemberAccount: 7011,
+  /** The operator's daily limit of this kind of request would be passed. */
+  approvalDailyLimit: 7012,
+  /** Separation of duties: who approved a payout does not mark it paid. */
+  payoutSameOperator: 7013,
+  /** Only the operator who asked withdraws a request. */
+  approvalNotYours: 7014,
+  /** A member account is linked to one operator at most. */
+  operatorMemberTaken: 7015,
 } as const;
 export type ResponseCodeName = keyof typeof ResponseCode;
 export type ResponseCodeValue = (typeof ResponseCode)[ResponseCodeName];
@@ -378,6 +390,12 @@ export const responseCodeMessageKey: Record<number, string> = {
   [ResponseCode.memberClosed]: 'admin.code.memberClosed',
   [ResponseCode.requestNotPending]: 'admin.code.requestNotPending',
   [ResponseCode.reasonRequired]: 'admin.code.reasonRequired',
+  [ResponseCode.approvalOwnRequest]: 'admin.code.approvalOwnRequest',
+  [ResponseCode.ownMemberAccount]: 'admin.code.ownMemberAccount',
+  [ResponseCode.approvalDailyLimit]: 'admin.code.approvalDailyLimit',
+  [ResponseCode.payoutSameOperator]: 'admin.code.payoutSameOperator',
+  [ResponseCode.approvalNotYours]: 'admin.code.approvalNotYours',
+  [ResponseCode.operatorMemberTaken]: 'admin.code.operatorMemberTaken',
   [ResponseCode.settingInvalid]: 'admin.code.settingInvalid',
   [ResponseCode.operatorSelfChange]: 'admin.code.operatorSelfChange',
 };

@@ -5,6 +5,7 @@ import { exportOf, sortQuery } from '../common/list-sort.js';
 import { idParam } from '../catalogue/catalogue.schemas.js';
 import { ORDER_STATUSES, orderChangedData, orderInfoData, packageSchema } from './orders.schemas.js';
 import { charityCauseSchema, createCauseBody } from './charity.schemas.js';
+import { approvalOutcomeOf } from '../admin/approvals.js';
 
 // Operator calls of the orders area (under /admin/api/): list and ship orders, tracking events,
 // reminders, and the settings checkout and expiry use.
@@ -170,10 +171,12 @@ export const couponBody = z
     ends_at: z.iso.datetime({ offset: true }),
     per_member_limit: z.number().int().min(1).max(1000).default(1),
     total_limit: z.number().int().min(1).nullable().default(null),
+    /** Why the shop gives this discount: a second operator reads it before the coupon exists. */
+    reason: z.string().trim().min(1, 'validation.required').max(200),
   })
   .refine((c) => (c.kind === 'amount' ? c.amount !== undefined : c.percent_bp !== undefined), { message: 'validation.required', path: ['amount'] });
 /** Issues a coupon code. */
-export const adminCreateCoupon = endpoint({ method: 'POST', path: '/admin/api/orders/coupons', auth: 'operator', permission: 'settings.write', area: 'admin', idempotent: true, body: couponBody, data: z.object({ id: z.number().int() }) });
+export const adminCreateCoupon = endpoint({ method: 'POST', path: '/admin/api/orders/coupons', auth: 'operator', permission: 'settings.write', area: 'admin', idempotent: true, body: couponBody, data: approvalOutcomeOf(z.object({ id: z.number().int() })) });
 
 /** Why an operator ends a coupon or a group buy early (kept with the decision). */
 export const endEarlyBody = z.object({ id: idParam, reason: z.string().trim().min(1, 'validation.required').max(200) });

@@ -3,6 +3,7 @@ import { endpoint } from '../common/endpoint.js';
 import { pageOf, pageQuery } from '../common/pagination.js';
 import { exportOf, sortQuery } from '../common/list-sort.js';
 import { BANK_TYPES, RECHARGE_KINDS, RECHARGE_STATUSES, WITHDRAWAL_METHODS, WITHDRAWAL_STATUSES, rechargeOrderSchema, withdrawalSchema } from './wallet.schemas.js';
+import { approvalOutcomeOf } from '../admin/approvals.js';
 
 // Operator calls of the wallet area (under /admin/api/wallet/): the queues of top-ups by bank
 // transfer and stablecoin and of withdrawals, gift-card batches, points grants, and the settings
@@ -17,7 +18,18 @@ const ok = z.object({ ok: z.literal(true) });
 /** A queue's search: the row's number, or its member's name or number. */
 const queueSearch = { q: z.string().trim().max(100).optional() };
 export const adminWithdrawalListQuery = pageQuery.extend({ status: z.enum(WITHDRAWAL_STATUSES).default('pending'), ...queueSearch, ...sortQuery(['id', 'user_name', 'amount', 'created_at']) });
-export const adminWithdrawalSchema = withdrawalSchema.extend({ user_id: z.number().int(), user_name: z.string(), holder_name: z.string().nullable(), account_number: z.string().nullable(), reviewed_by: z.string().nullable() });
+export const adminWithdrawalSchema = withdrawalSchema.extend({
+  user_id: z.number().int(),
+  user_name: z.string(),
+  holder_name: z.string().nullable(),
+  account_number: z.string().nullable(),
+  reviewed_by: z.string().nullable(),
+  /** Who approved it so far, in order; none of them may mark it paid. */
+  approvers: z.array(z.string()),
+  /** Approvals it needs: two above the owner's payout threshold in its currency, else one. */
+  approvals_needed: z.number().int(),
+  paid_by: z.string().nullable(),
+});
 export const adminRechargeListQuery = pageQuery.extend({ status: z.enum(RECHARGE_STATUSES).default('under_review'), kind: z.enum(RECHARGE_KINDS).optional(), ...queueSearch, ...sortQuery(['id', 'user_name', 'pay_amount', 'created_at']) });
 export const adminRechargeSchema = rechargeOrderSchema.extend({ user_id: z.number().int(), user_name: z.string(), reviewed_by: z.string().nullable() });
 
@@ -45,7 +57,7 @@ export const giftCardBatchBody = z.object({
   value: minor.min(1).max(100_000_000),
   count: z.number().int().min(1).max(100),
   expires_at: z.iso.datetime({ offset: true }),
-  reason: z.string().trim().max(300).default(''),
+  reason,
 });
 export const giftCardBatchData = z.object({ batch_id: z.number().int(), card_ids: z.array(z.number().int()), codes: z.array(z.string()) });
 export const pointsGrantBody = z.object({ user_id: id, kind: z.enum(['points', 'shopping_points']), amount: minor.min(1).max(1_000_000_000), reason });
@@ -88,14 +100,14 @@ export const adminMarkWithdrawalPaid = endpoint({ method: 'POST', path: '/admin/
 export const adminRejectWithdrawal = endpoint({ method: 'POST', path: '/admin/api/wallet/withdrawals/reject', auth: 'operator', permission: 'withdrawals.review', area: 'admin', idempotent: true, body: withdrawalRejectBody, data: adminWithdrawalSchema });
 /** Top-ups by state (default: bank transfers and stablecoin deposits awaiting review). */
 export const adminListRecharges = endpoint({ method: 'GET', path: '/admin/api/wallet/recharges', auth: 'operator', permission: 'withdrawals.review', area: 'admin', query: adminRechargeListQuery, data: pageOf(adminRechargeSchema) });
-/** Confirms an offline top-up's money arrived: the member's wallet is credited once. */
-export const adminConfirmRecharge = endpoint({ method: 'POST', path: '/admin/api/wallet/recharges/confirm', auth: 'operator', permission: 'withdrawals.review', area: 'admin', idempotent: true, body: rechargeConfirmBody, data: adminRechargeSchema });
+/** Confirms an offline top-up's money arrived: a request a second operator approves (above the owner's threshold), then the member's wallet is credited once. */
+export const adminConfirmRecharge = endpoint({ method: 'POST', path: '/admin/api/wallet/recharges/confirm', auth: 'operator', permission: 'withdrawals.review', area: 'admin', idempotent: true, body: rechargeConfirmBody, data: approvalOutcomeOf(adminRechargeSchema) });
 /** Rejects an offline top-up with a reason. */
 export const adminRejectRecharge = endpoint({ method: 'POST', path: '/admin/api/wallet/recharges/reject', auth: 'operator', permission: 'withdrawals.review', area: 'admin', idempotent: true, body: rechargeRejectBody, data: adminRechargeSchema });
-/** Issues a batch of gift cards to a member. */
-export const adminIssueGiftCards = endpoint({ method: 'POST', path: '/admin/api/wallet/gift-cards/issue', auth: 'operator', permission: 'ledger.adjust', area: 'admin', idempotent: true, body: giftCardBatchBody, data: giftCardBatchData });
-/** Grants points or shopping points to a member. */
-export const adminGrantPoints = endpoint({ method: 'POST', path: '/admin/api/wallet/points/grant', auth: 'operator', permission: 'ledger.adjust', area: 'admin', idempotent: true, body: pointsGrantBody, data: pointsGrantData });
+/** Issues a batch of gift cards to a member: a request a second operator approves (above the owner's threshold). */
+export const adminIssueGiftCards = endpoint({ method: 'POST', path: '/admin/api/wallet/gift-cards/issue', auth: 'operator', permission: 'ledger.adjust', area: 'admin', idempotent: true, body: giftCardBatchBody, data: approvalOutcomeOf(giftCardBatchData) });
+/** Grants points or shopping points to a member: a request a second operator approves (above the owner's threshold). */
+export const adminGrantPoints = endpoint({ method: 'POST', path: '/admin/api/wallet/points/grant', auth: 'operator', permission: 'ledger.adjust', area: 'admin', idempotent: true, body: pointsGrantBody, data: approvalOutcomeOf(pointsGrantData) });
 /** Adds a bank, an e-wallet or a branch (`parent_id`). */
 export const adminAddBank = endpoint({ method: 'POST', path: '/admin/api/wallet/banks', auth: 'operator', permission: 'settings.write', area: 'admin', idempotent: true, body: bankBody, data: z.object({ id: z.number().int() }) });
 /** Adds a company collection account members transfer to. */

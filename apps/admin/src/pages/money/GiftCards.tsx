@@ -95,12 +95,12 @@ export default function GiftCards() {
           { name: 'value', label: t('console.money.gift.value'), required: true, requiredMessage: t('console.money.adjust.invalidAmount'), placeholder: '10.00' },
           { name: 'count', label: t('console.money.gift.count'), required: true, requiredMessage: t('console.auth.required'), placeholder: '1' },
           { name: 'expires', label: t('console.money.gift.expires'), required: true, requiredMessage: t('console.auth.required'), placeholder: 'YYYY-MM-DD' },
-          { name: 'reason', label: t('console.common.reason'), multiline: true },
+          { name: 'reason', label: t('console.common.reason'), required: true, multiline: true },
         ]}
         send={async (v, key) => {
           const currency = (v.currency ?? '').trim().toUpperCase();
           const issued = await call(issueGiftCardsRoute, { user_id: memberOf(v.user_id), currency, value: parseAmount(v.value, currency) ?? 0, count: Number(v.count), expires_at: endOfDay(v.expires), reason: v.reason ?? '' }, { idempotencyKey: key });
-          setCodes(issued.codes);
+          if (issued.result) setCodes(issued.result.codes);
           return issued;
         }}
         invalidates={ledgerAnswers}

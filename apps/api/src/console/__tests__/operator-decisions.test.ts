@@ -157,9 +157,9 @@ const steps: Record<string, () => Promise<{ body: unknown; as?: typeof owner }>>
     return { body: { id: cause.id, title: { 'en-us': `Sweep cause 2 ${RUN}` }, status: 'closed', reason } };
   },
   '/admin/api/orders/coupons': async () => ({ body: coupon('SWA') }),
-  '/admin/api/orders/coupons/end': async () => ({ body: { id: (await post('/admin/api/orders/coupons', coupon('SWB'), second)).id, reason } }),
+  '/admin/api/orders/coupons/end': async () => ({ body: { id: await approvedCoupon('SWB'), reason } }),
   '/admin/api/catalogue/coupons/update': async () => {
-    const id = (await post('/admin/api/orders/coupons', coupon('SWC'), second)).id;
+    const id = await approvedCoupon('SWC');
     return { body: { id, amount: 300, min_spend: 0, starts_at: soon(-1), ends_at: soon(48), per_member_limit: 1, total_limit: null, reason } };
   },
   '/admin/api/orders/group-buys': async () => ({ body: await groupBuy() }),
@@ -189,11 +189,23 @@ const steps: Record<string, () => Promise<{ body: unknown; as?: typeof owner }>>
   '/admin/api/content/faqs/delete': async () => ({ body: { id: (await post('/admin/api/content/faqs/save', { question: { 'en-us': 'Gone?' }, answer: { 'en-us': 'Yes.' } }, second)).id, reason } }),
   '/admin/api/content/popups/save': async () => ({ body: { title: { 'en-us': 'Sweep popup' }, starts_at: soon(0), reason } }),
   '/admin/api/content/popups/delete': async () => ({ body: { id: (await post('/admin/api/content/popups/save', { title: { 'en-us': 'Gone' }, starts_at: soon(0) }, second)).id, reason } }),
+  '/admin/api/approvals/decide': async () => {
+    const asked = await post('/admin/api/wallet/points/grant', { user_id: (await walletMember(t)).userId, kind: 'points', amount: 40, reason }, second);
+    return { body: { id: asked.request.id, decision: 'approve', reason } };
+  },
+  '/admin/api/approvals/cancel': async () => {
+    const asked = await post('/admin/api/wallet/points/grant', { user_id: (await walletMember(t)).userId, kind: 'points', amount: 30, reason });
+    return { body: { id: asked.request.id, reason } };
+  },
+  '/admin/api/approvals/limits/set': async () => ({ body: { kind: 'points.grant', currency: 'XXX', auto_up_to: null, daily_limit: 1_000_000, reason } }),
+  '/admin/api/operators/member': async () => ({ body: { operator_id: (await signedInOperator(t, 'support')).id, member: String((await registerMember(t)).user.id), reason } }),
   '/admin/api/content/agreements/save': async () => ({ body: { kind: 'privacy', title: { 'en-us': 'Privacy' }, content: { 'en-us': '<p>Sweep</p>' }, reason } }),
 };
 
 let codes = 0;
-const coupon = (prefix: string) => ({ code: `${prefix}${RUN}${++codes}`.toUpperCase().slice(0, 40), kind: 'amount', amount: 500, currency: 'USD', starts_at: soon(-1), ends_at: soon(48) });
+const coupon = (prefix: string) => ({ code: `${prefix}${RUN}${++codes}`.toUpperCase().slice(0, 40), kind: 'amount', amount: 500, currency: 'USD', starts_at: soon(-1), ends_at: soon(48), reason });
+/** A coupon asked for by the second owner and approved by the first (four eyes): its id. */
+const approvedCoupon = async (prefix: string) => (await post('/admin/api/approvals/decide', { id: (await post('/admin/api/orders/coupons', coupon(prefix), second)).request.id, decision: 'approve' })).result.id as number;
 
 async function groupBuy() {
   const g = await newGoods(t.db, [{ price: 2000, stock: 20 }]);

@@ -25,6 +25,7 @@ import * as orderLinePv from './2026_11_24_1137_order_line_pv.js';
 import * as createPushDevices from './2026_11_24_1400_create_push_devices.js';
 import * as createJobWorkers from './2026_11_24_1600_create_job_workers.js';
 import * as goodsOnSaleOrderIndex from './2026_11_24_1700_goods_on_sale_order_index.js';
+import * as fourEyes from './2026_11_24_1900_four_eyes.js';
 import * as createMemberMessages from './2026_11_24_1800_create_member_messages.js';
 import * as createMemberRoles from './2026_11_24_1810_create_member_roles.js';
 import * as orderSettlement from './2026_11_24_1820_order_settlement.js';
@@ -63,4 +64,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_24_1800_create_member_messages': createMemberMessages,
   '2026_11_24_1810_create_member_roles': createMemberRoles,
   '2026_11_24_1820_order_settlement': orderSettlement,
+  '2026_11_24_1900_four_eyes': fourEyes,
 };

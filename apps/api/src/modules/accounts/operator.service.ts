@@ -1,6 +1,6 @@
 import { ResponseCode } from '@shop/contract';
 import type { Database, Executor } from '../../db/database.js';
-import { operatorNameOf, type Actor } from '../../lib/actor.js';
+import { operatorNameOf, refuseOwnAccount, type Actor } from '../../lib/actor.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { withTransaction } from '../../lib/transaction.js';
 import { upsertSetting } from '../captcha/captcha.queries.js';
@@ -12,6 +12,7 @@ import { insertOperatorAction } from '../operator-actions/operator-actions.queri
 export async function setBanned(db: Database, actor: Actor, input: { userId: number; banned: boolean; reason?: string }) {
   const operator = operatorNameOf(actor);
   const { userId, banned, reason } = input;
+  refuseOwnAccount(actor, userId);
   return withTransaction(db, async (trx) => {
     const user = await lockUserForUpdate(trx, userId);
     if (!user) throw notFound('member');

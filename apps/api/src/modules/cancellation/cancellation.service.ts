@@ -1,7 +1,7 @@
 import { ResponseCode } from '@shop/contract';
 import { iso } from '../../lib/dates.js';
 import type { Database, Executor } from '../../db/database.js';
-import { memberIdOf, operatorNameOf, type Actor } from '../../lib/actor.js';
+import { memberIdOf, operatorNameOf, refuseOwnAccount, type Actor } from '../../lib/actor.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { hasCancellationBlocker } from '../members/member-hooks.js';
 import { findUserById, lockUserForUpdate, revokeAllSessions, updateUser } from '../members/members.queries.js';
@@ -79,6 +79,7 @@ export async function reviewCancellation(db: Database, actor: Actor, input: { id
   return withTransaction(db, async (trx) => {
     const row = await q.lockCancellationForUpdate(trx, id);
     if (!row) throw notFound('cancellation');
+    refuseOwnAccount(actor, row.user_id);
     if (row.status !== 'pending') throw new AppError(ResponseCode.requestNotPending, { status: row.status });
     if (decision === 'reject' && !reason?.trim()) throw new AppError(ResponseCode.reasonRequired);
     const status = decision === 'approve' ? 'approved' : 'rejected';

@@ -1,7 +1,7 @@
 import { ResponseCode, isNationalId, maskContact, type Language } from '@shop/contract';
 import { iso } from '../../lib/dates.js';
 import type { Database, Executor } from '../../db/database.js';
-import { memberIdOf, operatorNameOf, type Actor } from '../../lib/actor.js';
+import { memberIdOf, operatorNameOf, refuseOwnAccount, type Actor } from '../../lib/actor.js';
 import { AppError, ValidationError, notFound } from '../../lib/errors.js';
 import type { Translator } from '../../lib/i18n.js';
 import { findUserById, lockUserForUpdate, updateUser } from '../members/members.queries.js';
@@ -115,6 +115,7 @@ export async function reviewRealName(db: Database, actor: Actor, input: { id: nu
   return withTransaction(db, async (trx) => {
     const row = await q.lockCertificationForUpdate(trx, id);
     if (!row) throw notFound('certification');
+    refuseOwnAccount(actor, row.user_id);
     if (row.status !== 'pending') throw new AppError(ResponseCode.requestNotPending, { status: row.status });
     if (decision === 'reject' && !reason?.trim()) throw new AppError(ResponseCode.reasonRequired);
     const status = decision === 'approve' ? 'approved' : 'rejected';

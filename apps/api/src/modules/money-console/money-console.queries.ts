@@ -161,6 +161,21 @@ export const insertAdjustment = (
   row: { user_id: number; asset: AdjustableAsset; currency: string; amount: number; reason: string; status: AdjustmentStatus; requested_by: string },
 ) => db.insertInto('ledger_adjustments').values(row).returning('id').executeTakeFirstOrThrow();
 
+/** What an operator asked to adjust today (UTC) in a currency, either sign, pending or posted. */
+export const sumOperatorAdjustmentsToday = async (db: Executor, operator: string, currency: string): Promise<number> =>
+  Number(
+    (
+      await db
+        .selectFrom('ledger_adjustments')
+        .select(sql<string>`coalesce(sum(abs(amount)), 0)`.as('n'))
+        .where('requested_by', '=', operator)
+        .where('currency', '=', currency)
+        .where('status', 'in', ['pending', 'posted'])
+        .where('created_at', '>=', sql<Date>`date_trunc('day', now() at time zone 'UTC') at time zone 'UTC'`)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
 /** The adjustment's row, locked: a second decision waits for the first and then sees it decided. */
 export const lockAdjustmentForUpdate = (trx: Transaction<DB>, id: number) => trx.selectFrom('ledger_adjustments').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
 

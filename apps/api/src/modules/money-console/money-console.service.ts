@@ -3,13 +3,14 @@ import {
   type adminSetPayMethod,
 } from '@shop/contract';
 import type { Database, Executor } from '../../db/database.js';
-import { operatorNameOf, type Actor } from '../../lib/actor.js';
+import { operatorNameOf, refuseOwnAccount, type Actor } from '../../lib/actor.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import { withTransaction } from '../../lib/transaction.js';
+import { withTransaction, type Tx } from '../../lib/transaction.js';
+import { checkDailyLimit, requestApproval } from '../approvals/approvals.service.js';
 import { describeFinding, ledgerCheck, post } from '../ledger/ledger.service.js';
 import { findUserById } from '../members/members.queries.js';
 import { findLatestRates } from '../rates/rates.queries.js';
-import { rateFor, setOperatorRate } from '../rates/rates.service.js';
+import { checkOperatorRate, rateFor, setOperatorRate } from '../rates/rates.service.js';
 import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
 import type { AdjustableAsset, LedgerAdjustmentRow } from './money-console.table.js';
 import type { ListExport } from '../../lib/list-export.js';
@@ -87,8 +88,10 @@ export async function requestAdjustment(db: Database, actor: Actor, input: Endpo
     throw new AppError(ResponseCode.currencyUnsupported, { currency: input.currency ?? '' });
   }
   if (!(await findUserById(db, input.user_id))) throw notFound('member');
+  refuseOwnAccount(actor, input.user_id);
   const needsApproval = Math.abs(input.amount) > (await approvalLimit(db, currency));
   const id = await withTransaction(db, async (tx) => {
+    await checkDailyLimit(tx, operator, 'ledger.adjust', currency, Math.abs(input.amount), () => q.sumOperatorAdjustmentsToday(tx, operator, currency));
     const row = { user_id: input.user_id, asset, currency, amount: input.amount, reason: input.reason, requested_by: operator };
     const { id } = await q.insertAdjustment(tx, { ...row, status: 'pending' });
     await insertOperatorAction(tx, {
@@ -128,6 +131,7 @@ export async function decideAdjustment(db: Database, actor: Actor, input: { id: 
     if (!a) throw notFound('adjustment');
     if (a.status !== 'pending') throw new AppError(ResponseCode.requestNotPending, { status: a.status });
     if (input.decision === 'approve' && a.requested_by === operator) throw new AppError(ResponseCode.adjustmentOwnApproval);
+    refuseOwnAccount(actor, a.user_id);
     const entryId = input.decision === 'approve' ? (await postAdjustment(tx, actor, a)).entryId : null;
     const decided = await q.decidePendingAdjustment(tx, a.id, { status: entryId ? 'posted' : 'rejected', decided_by: operator, decision_reason: reason, entry_id: entryId });
     if (!decided) throw new AppError(ResponseCode.requestNotPending, { status: a.status });
@@ -265,9 +269,34 @@ export const giftCardBatchesExport: ListExport<EndpointQuery<typeof adminGiftCar
 /** A rate between two currencies on a date (today by default), as conversions use it. */
 export const rateQuote = async (db: Executor, input: { from: string; to: string; date?: string }) => ({ from: input.from, to: input.to, ...(await rateFor(db, input.from, input.to, input.date)) });
 
-/** An operator's rate (wins over the feed), recorded with the reason. */
-export async function setRate(db: Executor, actor: Actor, input: { base: string; quote: string; rate: string; date?: string; reason?: string }) {
-  const set = await setOperatorRate(db, actor, input);
+/** What setting an operator's rate carries out once approved. */
+export interface RateChange {
+  base: string;
+  quote: string;
+  rate: string;
+  date?: string;
+  reason: string;
+}
+
+/** An operator asks to set a rate (it wins over the feed and moves members' money), with the reason: a second operator approves it. */
+export async function setRate(db: Database, actor: Actor, input: RateChange) {
+  operatorNameOf(actor);
+  await checkOperatorRate(db, input);
+  return requestApproval<RateChange, { from: string; to: string; rate: string; source: 'ecb' | 'operator' | 'identity'; date: string }>(db, actor, {
+    kind: 'rate.set',
+    memberId: null,
+    currency: input.quote,
+    amount: null,
+    payload: input,
+    summary: `1 ${input.base} = ${input.rate} ${input.quote}${input.date ? ` from ${input.date}` : ''}`,
+    subject: `rate:${input.base}:${input.quote}:${input.date ?? 'today'}`,
+    reason: input.reason,
+  });
+}
+
+/** Carries out an approved rate, recorded with the reason. */
+export async function saveApprovedRate(tx: Tx, actor: Actor, input: RateChange) {
+  const set = await setOperatorRate(tx, actor, input);
   return { from: input.base, to: input.quote, rate: set.rate, source: set.source, date: set.date };
 }
 

@@ -1,9 +1,9 @@
 import { ResponseCode, type OperatorRole } from '@shop/contract';
 import type { Database, Executor } from '../../db/database.js';
-import { operatorIdOf, operatorNameOf, type Actor } from '../../lib/actor.js';
+import { operatorIdOf, operatorNameOf, refuseOwnAccount, type Actor } from '../../lib/actor.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { withTransaction, type Tx } from '../../lib/transaction.js';
-import { lockUserForUpdate, updateUser } from '../members/members.queries.js';
+import { findUserByNameOrId, lockUserForUpdate, updateUser } from '../members/members.queries.js';
 import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
 import * as q from './operators.queries.js';
 import { createOperator } from './operators.service.js';
@@ -23,6 +23,7 @@ const listView = (r: Row) => ({
   pending_setup: r.password_hash === null,
   sign_in_count: r.sign_in_count,
   last_sign_in_at: iso(r.last_sign_in_at),
+  member_id: r.member_id === null ? null : Number(r.member_id),
   created_by: r.created_by,
   created_at: iso(r.created_at)!,
 });
@@ -68,6 +69,7 @@ export const resetOperatorTotp = (db: Database, actor: Actor, input: { id: numbe
 /** Removes a member's authenticator (a lost phone): the member signs in with the password and may bind a new one. Recorded with the reason. */
 export async function resetMemberTotp(db: Database, actor: Actor, input: { id: number; reason: string }) {
   const by = operatorNameOf(actor);
+  refuseOwnAccount(actor, input.id);
   return withTransaction(db, async (tx) => {
     const user = await lockUserForUpdate(tx, input.id);
     if (!user) throw notFound('member');
@@ -75,5 +77,23 @@ export async function resetMemberTotp(db: Database, actor: Actor, input: { id: n
     await updateUser(tx, input.id, { totp_secret: null, totp_pending_secret: null, totp_last_step: null });
     await insertOperatorAction(tx, { operator: by, action: 'user.2fa.reset', target_type: 'user', target_id: input.id, reason: input.reason });
     return { id: input.id, removed };
+  });
+}
+
+/**
+ * An owner links an operator to the member account the same person holds (by the member's name or
+ * number), or unlinks it with null: from then on that operator decides nothing about that account.
+ */
+export async function linkOperatorMember(db: Database, actor: Actor, input: { operator_id: number; member: string | null; reason: string }) {
+  const by = operatorNameOf(actor);
+  return withTransaction(db, async (tx) => {
+    if (!(await q.lockOperatorForUpdate(tx, input.operator_id))) throw notFound('operator');
+    const member = input.member === null ? null : await findUserByNameOrId(tx, input.member);
+    if (input.member !== null && !member) throw new AppError(ResponseCode.userNotFound);
+    const holder = member ? await q.findOperatorOfMember(tx, member.id) : undefined;
+    if (holder && holder.id !== input.operator_id) throw new AppError(ResponseCode.operatorMemberTaken, { operator: holder.user_name });
+    const linked = (await q.setOperatorMember(tx, input.operator_id, member?.id ?? null))!;
+    await insertOperatorAction(tx, { operator: by, action: member ? `operator.member ${member.id}` : 'operator.member none', target_type: 'operator', target_id: input.operator_id, reason: input.reason });
+    return { operator_id: Number(linked.id), member_id: linked.member_id === null ? null : Number(linked.member_id) };
   });
 }

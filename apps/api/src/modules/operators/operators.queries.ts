@@ -66,7 +66,7 @@ export const findOperatorSession = (db: Executor, token: string) =>
   db
     .selectFrom('operator_sessions')
     .innerJoin('operators', 'operators.id', 'operator_sessions.operator_id')
-    .select(['operator_sessions.id as session_id', 'operator_sessions.expires_at', 'operator_sessions.last_seen_at', 'operator_sessions.revoked_at', 'operators.id', 'operators.user_name', 'operators.role', 'operators.status'])
+    .select(['operator_sessions.id as session_id', 'operator_sessions.expires_at', 'operator_sessions.last_seen_at', 'operator_sessions.revoked_at', 'operators.id', 'operators.user_name', 'operators.role', 'operators.status', 'operators.member_id'])
     .where('operator_sessions.token_hash', '=', hashToken(token))
     .executeTakeFirst();
 
@@ -79,7 +79,7 @@ export const revokeOperatorSession = (db: Executor, sessionId: number) =>
 export const findAllOperators = (db: Executor) =>
   db
     .selectFrom('operators')
-    .select(['id', 'user_name', 'role', 'status', 'totp_secret', 'password_hash', 'sign_in_count', 'last_sign_in_at', 'created_by', 'created_at'])
+    .select(['id', 'user_name', 'role', 'status', 'totp_secret', 'password_hash', 'sign_in_count', 'last_sign_in_at', 'created_by', 'created_at', 'member_id'])
     .orderBy('id', 'desc')
     .execute();
 
@@ -90,3 +90,10 @@ export const updateOperator = (db: Executor, id: number, changes: { role?: Opera
 /** Ends every open session of an operator; answers how many. */
 export const revokeOperatorSessions = async (db: Executor, operatorId: number): Promise<number> =>
   Number((await db.updateTable('operator_sessions').set({ revoked_at: new Date() }).where('operator_id', '=', operatorId).where('revoked_at', 'is', null).executeTakeFirst()).numUpdatedRows);
+
+/** Links an operator to the member account the same person holds (or unlinks it with null). */
+export const setOperatorMember = (db: Executor, operatorId: number, memberId: number | null) =>
+  db.updateTable('operators').set({ member_id: memberId }).where('id', '=', operatorId).returning(['id', 'member_id']).executeTakeFirst();
+
+/** The operator linked to a member account, if any. */
+export const findOperatorOfMember = (db: Executor, memberId: number) => db.selectFrom('operators').select(['id', 'user_name']).where('member_id', '=', memberId).executeTakeFirst();

@@ -26,6 +26,8 @@ export interface Operator {
   userName: string;
   role: OperatorRole;
   sessionId: number;
+  /** The member account the same person holds, when an owner linked one. */
+  memberId?: number;
 }
 
 const totpContext = (id: number) => `operator-totp:${id}`;
@@ -138,7 +140,7 @@ export async function resolveOperator(db: Database, token: string): Promise<Oper
   if (new Date(row.last_seen_at).getTime() < now - 60_000) {
     await q.touchOperatorSession(db, row.session_id, new Date(now));
   }
-  return { operatorId: row.id, userName: row.user_name, role: row.role, sessionId: row.session_id };
+  return { operatorId: row.id, userName: row.user_name, role: row.role, sessionId: row.session_id, ...(row.member_id !== null ? { memberId: Number(row.member_id) } : {}) };
 }
 
 /** Refuses a call the operator's role does not grant. */

@@ -22,6 +22,8 @@ export interface OperatorsTable {
   created_by: string;
   created_at: Timestamp;
   last_sign_in_at: Timestamp | null;
+  /** The member account the same person holds, linked by an owner: nobody decides about their own account. */
+  member_id: number | null;
 }
 
 export interface OperatorSessionsTable {

@@ -17,7 +17,7 @@ import {
 import type { AppDeps } from '../../app-deps.js';
 import type { Database, Executor } from '../../db/database.js';
 import { enqueueJob } from '../../jobs/enqueue.js';
-import { actorStamp, operatorNameOf, type Actor } from '../../lib/actor.js';
+import { actorStamp, operatorNameOf, refuseOwnAccount, type Actor } from '../../lib/actor.js';
 import { responseCache } from '../../lib/cache.js';
 import { AppError } from '../../lib/errors.js';
 import { withTransaction, type Tx } from '../../lib/transaction.js';
@@ -439,6 +439,7 @@ export async function cancelOrderByOperator(deps: Pick<AppDeps, 'db' | 'config' 
   return withTransaction(deps.db, async (tx) => {
     const order = await q.findOrder(tx, input.id);
     if (!order) throw new AppError(ResponseCode.orderNotFound);
+    refuseOwnAccount(actor, order.user_id);
     if (order.status === 'paid' && (await q.findPackagesOfOrder(tx, order.id)).length > 0) throw new AppError(ResponseCode.orderState);
     const to: OrderStatus = order.status === 'paid' ? 'refunding' : 'cancelled';
     const from: OrderStatus[] = to === 'refunding' ? ['paid'] : ['awaiting_payment'];

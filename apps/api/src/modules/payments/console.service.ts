@@ -1,7 +1,7 @@
 import { fromMinorUnits, ResponseCode, type EndpointBody, type EndpointData, type EndpointQuery } from '@shop/contract';
 import type { adminDecidePaymentFlag, adminInquirePayment, adminListPayments, adminListRefunds, adminPaymentDetail, adminPaymentFlags, adminRefundPayment } from '@shop/contract';
 import type { Executor } from '../../db/database.js';
-import { operatorNameOf, type Actor } from '../../lib/actor.js';
+import { operatorNameOf, refuseOwnAccount, type Actor } from '../../lib/actor.js';
 import { AppError } from '../../lib/errors.js';
 import { withTransaction } from '../../lib/transaction.js';
 import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
@@ -128,6 +128,7 @@ export async function decideFlag(deps: PaymentsDeps, actor: Actor, input: Endpoi
     if (!f) throw new AppError(ResponseCode.flagNotFound);
     if (f.resolved_at) throw new AppError(ResponseCode.requestNotPending, { status: f.resolution ?? 'resolved' });
     const p = (await q.lockPaymentForUpdate(tx, f.payment_id))!;
+    refuseOwnAccount(actor, p.user_id);
     if (input.decision === 'refund' && (!f.refund_needed || f.kind === 'refund_failed')) throw new AppError(ResponseCode.flagDecisionRefused);
     if (input.decision === 'accept') {
       if (!MISMATCHES.includes(f.kind) || (p.status !== 'created' && p.status !== 'pending') || !p.gateway) throw new AppError(ResponseCode.flagDecisionRefused);
@@ -168,6 +169,7 @@ export async function refundPaymentByOperator(deps: PaymentsDeps, actor: Actor, 
   const operator = operatorNameOf(actor);
   const p = await q.findPayment(deps.db, input.id);
   if (!p) throw new AppError(ResponseCode.paymentNotFound);
+  refuseOwnAccount(actor, p.user_id);
   if (p.status !== 'succeeded') throw new AppError(ResponseCode.payableNotPayable);
   // The refund's cause names the decision: the same one sent again is the same refund.
   const cause = `operator:${actor.operatorId}:${actor.idempotencyKey ?? crypto.randomUUID()}`;

@@ -1,4 +1,5 @@
 import {
+  displayMinor,
   fromMinorUnits,
   ResponseCode,
   type EndpointBody,
@@ -15,37 +16,60 @@ import { iso } from '../../lib/dates.js';
 import { AppError, notFound, ValidationError } from '../../lib/errors.js';
 import type { ListExport } from '../../lib/list-export.js';
 import { pageOf, totalOf } from '../../lib/paging.js';
-import { withTransaction } from '../../lib/transaction.js';
+import { withTransaction, type Tx } from '../../lib/transaction.js';
+import { requestApproval } from '../approvals/approvals.service.js';
 import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
 import { insertCoupon } from './coupons.js';
-import { endCouponNow, findCoupon } from './coupons.queries.js';
+import { endCouponNow, findCoupon, findCouponByCode } from './coupons.queries.js';
 import { changedFields, invalid, stateAt } from './promotion-terms.js';
 import * as promotions from './promotions-admin.queries.js';
 
 // Coupon codes as operators issue, list, change and end them (checkout takes them in `coupons.ts`).
 
-/** An operator issues a coupon code (a code already taken is refused). */
-export async function createCoupon(db: Database, actor: Actor, input: EndpointBody<typeof adminCreateCoupon>): Promise<{ id: number }> {
-  const by = operatorNameOf(actor);
+type NewCoupon = EndpointBody<typeof adminCreateCoupon>;
+type CouponChange = EndpointBody<typeof adminUpdateCoupon>;
+
+/** What a coupon is worth to one member's order, for thresholds: an amount off, or null for a percentage (always a second operator). */
+const worth = (c: { kind: 'amount' | 'percent'; amount?: number | null }) => (c.kind === 'amount' ? (c.amount ?? null) : null);
+
+/**
+ * An operator asks to issue a coupon code, with the reason (a discount is value given): a second
+ * operator approves it before it exists (at once under the owner's threshold).
+ */
+export async function createCoupon(db: Database, actor: Actor, input: NewCoupon) {
+  operatorNameOf(actor);
   if (Date.parse(input.ends_at) <= Date.parse(input.starts_at)) throw new AppError(ResponseCode.settingInvalid);
-  return withTransaction(db, async (tx) => {
-    const row = await insertCoupon(tx, {
-      code: input.code,
-      kind: input.kind,
-      amount_minor: input.kind === 'amount' ? input.amount! : null,
-      percent_bp: input.kind === 'percent' ? input.percent_bp! : null,
-      currency: input.currency,
-      min_spend_minor: input.min_spend,
-      starts_at: input.starts_at,
-      ends_at: input.ends_at,
-      per_member_limit: input.per_member_limit,
-      total_limit: input.total_limit,
-      created_by: by,
-    });
-    if (!row) throw new AppError(ResponseCode.settingInvalid);
-    await insertOperatorAction(tx, { operator: by, action: 'coupon.create', target_type: 'coupon', target_id: row.id });
-    return row;
+  if (await findCouponByCode(db, input.code)) throw new AppError(ResponseCode.settingInvalid);
+  return requestApproval<NewCoupon, { id: number }>(db, actor, {
+    kind: 'coupon.create',
+    memberId: null,
+    currency: input.currency,
+    amount: worth(input),
+    payload: input,
+    summary: `coupon ${input.code}: ${input.kind === 'amount' ? `${displayMinor(input.amount!, input.currency)} ${input.currency}` : `${input.percent_bp! / 100} %`} off`,
+    subject: `coupon:${input.code.toUpperCase()}`,
+    reason: input.reason,
   });
+}
+
+/** Carries out an approved coupon: it exists from now (a code taken meanwhile is refused). */
+export async function insertApprovedCoupon(tx: Tx, actor: Actor, input: NewCoupon, request: { id: number; reason: string }): Promise<{ id: number }> {
+  const row = await insertCoupon(tx, {
+    code: input.code,
+    kind: input.kind,
+    amount_minor: input.kind === 'amount' ? input.amount! : null,
+    percent_bp: input.kind === 'percent' ? input.percent_bp! : null,
+    currency: input.currency,
+    min_spend_minor: input.min_spend,
+    starts_at: input.starts_at,
+    ends_at: input.ends_at,
+    per_member_limit: input.per_member_limit,
+    total_limit: input.total_limit,
+    created_by: operatorNameOf(actor),
+  });
+  if (!row) throw new AppError(ResponseCode.settingInvalid);
+  await insertOperatorAction(tx, { operator: operatorNameOf(actor), action: `coupon.create ${input.code}`, target_type: 'coupon', target_id: row.id, reason: `approval #${request.id}: ${request.reason}` });
+  return row;
 }
 
 /** An operator ends a coupon now: no order can use it any more (orders placed with it keep their discount). Recorded with who and why. */
@@ -97,32 +121,56 @@ export const couponExport: ListExport<EndpointQuery<typeof adminListCoupons>, En
 };
 
 /**
- * Changes a coupon with the reason: its discount (of its own kind), minimum, dates and limits. Its
- * code, kind and currency stay; the total limit never goes below the uses so far; orders already
- * placed keep the discount they had.
+ * An operator asks to change a coupon with the reason: its discount (of its own kind), minimum, dates
+ * and limits. Its code, kind and currency stay; the total limit never goes below the uses so far;
+ * orders already placed keep the discount they had. A second operator approves it (at once under the
+ * owner's threshold).
  */
-export async function updateCoupon(db: Database, actor: Actor, input: EndpointBody<typeof adminUpdateCoupon>): Promise<EndpointData<typeof adminUpdateCoupon>> {
-  const operator = operatorNameOf(actor);
-  return withTransaction(db, async (tx) => {
-    const current = await promotions.lockCouponForUpdate(tx, input.id);
-    if (!current) throw notFound('coupon');
-    if (current.kind === 'amount' ? input.amount === undefined : input.percent_bp === undefined) throw new ValidationError([{ field: current.kind === 'amount' ? 'amount' : 'percent_bp', key: 'validation.required', params: { field: current.kind === 'amount' ? 'amount' : 'percent_bp' } }]);
-    if (Date.parse(input.ends_at) <= Date.parse(input.starts_at)) throw invalid('ends_at');
-    if (input.total_limit !== null && input.total_limit < current.used) throw invalid('total_limit');
-    const saved = await promotions.updateCoupon(tx, input.id, {
-      amount_minor: current.kind === 'amount' ? input.amount! : null,
-      percent_bp: current.kind === 'percent' ? input.percent_bp! : null,
-      min_spend_minor: input.min_spend,
-      starts_at: input.starts_at,
-      ends_at: input.ends_at,
-      per_member_limit: input.per_member_limit,
-      total_limit: input.total_limit,
-    });
-    const changed = changedFields(
-      { amount: current.amount_minor === null ? undefined : Number(current.amount_minor), percent_bp: current.percent_bp ?? undefined, min_spend: Number(current.min_spend_minor), starts_at: iso(current.starts_at), ends_at: iso(current.ends_at), per_member_limit: current.per_member_limit, total_limit: current.total_limit },
-      { ...input, starts_at: iso(input.starts_at), ends_at: iso(input.ends_at) },
-    );
-    await insertOperatorAction(tx, { operator, action: `coupon.update ${current.code} ${changed}`.trim(), target_type: 'coupon', target_id: input.id, reason: input.reason });
-    return toCoupon(saved);
+export async function updateCoupon(db: Database, actor: Actor, input: CouponChange) {
+  operatorNameOf(actor);
+  const current = await findCoupon(db, input.id);
+  if (!current) throw notFound('coupon');
+  checkCouponChange(current, input);
+  const changed = changesOf(current, input);
+  return requestApproval<CouponChange, ReturnType<typeof toCoupon>>(db, actor, {
+    kind: 'coupon.update',
+    memberId: null,
+    currency: current.currency,
+    amount: worth({ kind: current.kind, amount: input.amount }),
+    payload: input,
+    summary: `coupon ${current.code}: ${changed || 'no change'}`,
+    subject: `coupon:${current.id}`,
+    reason: input.reason,
   });
+}
+
+function checkCouponChange(current: { kind: 'amount' | 'percent'; used: number }, input: CouponChange): void {
+  if (current.kind === 'amount' ? input.amount === undefined : input.percent_bp === undefined) throw new ValidationError([{ field: current.kind === 'amount' ? 'amount' : 'percent_bp', key: 'validation.required', params: { field: current.kind === 'amount' ? 'amount' : 'percent_bp' } }]);
+  if (Date.parse(input.ends_at) <= Date.parse(input.starts_at)) throw invalid('ends_at');
+  if (input.total_limit !== null && input.total_limit < current.used) throw invalid('total_limit');
+}
+
+/** What a change does to a coupon, in words (`percent_bp: 1000 → 1500, …`). */
+const changesOf = (current: NonNullable<Awaited<ReturnType<typeof findCoupon>>>, input: CouponChange) =>
+  changedFields(
+    { amount: current.amount_minor === null ? undefined : Number(current.amount_minor), percent_bp: current.percent_bp ?? undefined, min_spend: Number(current.min_spend_minor), starts_at: iso(current.starts_at), ends_at: iso(current.ends_at), per_member_limit: current.per_member_limit, total_limit: current.total_limit },
+    { ...input, starts_at: iso(input.starts_at), ends_at: iso(input.ends_at) },
+  );
+
+/** Carries out an approved change of a coupon (checked again against its uses now). */
+export async function saveApprovedCouponChange(tx: Tx, actor: Actor, input: CouponChange, request: { id: number; reason: string }) {
+  const current = await promotions.lockCouponForUpdate(tx, input.id);
+  if (!current) throw notFound('coupon');
+  checkCouponChange(current, input);
+  await insertOperatorAction(tx, { operator: operatorNameOf(actor), action: `coupon.update ${current.code} ${changesOf(current, input)}`.trim(), target_type: 'coupon', target_id: input.id, reason: `approval #${request.id}: ${request.reason}` });
+  const saved = await promotions.updateCoupon(tx, input.id, {
+    amount_minor: current.kind === 'amount' ? input.amount! : null,
+    percent_bp: current.kind === 'percent' ? input.percent_bp! : null,
+    min_spend_minor: input.min_spend,
+    starts_at: input.starts_at,
+    ends_at: input.ends_at,
+    per_member_limit: input.per_member_limit,
+    total_limit: input.total_limit,
+  });
+  return toCoupon(saved);
 }

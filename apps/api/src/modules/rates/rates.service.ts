@@ -174,6 +174,16 @@ const NO_CURRENCY = 'XXX';
 
 export async function setOperatorRate(db: Executor, actor: Actor, input: { base: string; quote: string; rate: string; date?: string; reason?: string }): Promise<{ id: number } & RateQuote> {
   const operator = operatorNameOf(actor);
+  await checkOperatorRate(db, input);
+  const date = input.date ?? today();
+  const row = await q.insertOperatorRate(db, { base: input.base, quote: input.quote, rate: input.rate, rate_date: date, set_by: operator });
+  announce(db, { kind: 'rates' });
+  await insertOperatorAction(db, { operator, action: `rate.set ${input.base}/${input.quote}=${input.rate}`, target_type: 'exchange_rate', target_id: row.id, reason: input.reason ?? null });
+  return { id: row.id, rate: new Dec(row.rate).toString(), source: 'operator', date: row.rate_date };
+}
+
+/** Refuses a rate operators may not set: the same currency twice, points, an unknown currency, or not a positive decimal. */
+export async function checkOperatorRate(db: Executor, input: { base: string; quote: string; rate: string }): Promise<void> {
   if (input.base === input.quote) throw new AppError(ResponseCode.rateInvalid);
   for (const currency of [input.base, input.quote]) {
     // Points are kept under ISO 4217's "no currency" code: they have no exchange rate.
@@ -181,11 +191,6 @@ export async function setOperatorRate(db: Executor, actor: Actor, input: { base:
     await minorUnits(db, currency);
   }
   if (!RATE_TEXT.test(input.rate) || new Dec(input.rate).lte(0)) throw new AppError(ResponseCode.rateInvalid);
-  const date = input.date ?? today();
-  const row = await q.insertOperatorRate(db, { base: input.base, quote: input.quote, rate: input.rate, rate_date: date, set_by: operator });
-  announce(db, { kind: 'rates' });
-  await insertOperatorAction(db, { operator, action: `rate.set ${input.base}/${input.quote}=${input.rate}`, target_type: 'exchange_rate', target_id: row.id, reason: input.reason ?? null });
-  return { id: row.id, rate: new Dec(row.rate).toString(), source: 'operator', date: row.rate_date };
 }
 
 export { parseEcbDaily };

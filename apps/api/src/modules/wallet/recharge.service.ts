@@ -1,13 +1,14 @@
 import QRCode from 'qrcode';
-import { ResponseCode, type EndpointBody, type EndpointQuery, type createRechargeOrder, type getCtcbUsdtInstalmentRecharge, type listRechargeOrders, type adminListRecharges } from '@shop/contract';
+import { displayMinor, ResponseCode, type EndpointBody, type EndpointQuery, type createRechargeOrder, type getCtcbUsdtInstalmentRecharge, type listRechargeOrders, type adminListRecharges } from '@shop/contract';
 import type { AppDeps } from '../../app-deps.js';
 import type { Executor } from '../../db/database.js';
-import { memberIdOf, operatorNameOf, type Actor } from '../../lib/actor.js';
+import { memberIdOf, operatorNameOf, refuseOwnAccount, type Actor } from '../../lib/actor.js';
 import { enqueueLaterJob } from '../../jobs/enqueue.js';
 import { AppError, ValidationError } from '../../lib/errors.js';
 import { withTransaction, type Tx } from '../../lib/transaction.js';
 import { post } from '../ledger/ledger.service.js';
 import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
+import { requestApproval } from '../approvals/approvals.service.js';
 import { convertAmount, minorUnits, rateFor } from '../rates/rates.service.js';
 import * as q from './wallet.queries.js';
 import type { RechargeKind, RechargeOrderRow, RechargeStatus } from './wallet.table.js';
@@ -271,25 +272,54 @@ export async function adminRecharges(db: Executor, _actor: Actor, input: Endpoin
   return { list: rows.map(toAdmin), total, page: input.page, limit: input.limit, has_more: input.page * input.limit < total };
 }
 
-/** An operator confirms an offline top-up's money arrived: the wallet is credited once. */
-export async function confirmRecharge(db: AppDeps['db'], actor: Actor, input: { id: number; tx_hash?: string; reason?: string }) {
-  const operator = operatorNameOf(actor);
-  return withTransaction(db, async (tx) => {
-    const r = await q.findRechargeOrder(tx, input.id);
-    if (!r) throw new AppError(ResponseCode.rechargeNotFound);
-    if (!(await q.transitionRecharge(tx, r.id, ['under_review'], 'paid', { paid_at: new Date(), reviewed_by: operator, reviewed_at: new Date(), ...(input.tx_hash ? { tx_hash: input.tx_hash } : {}) }))) throw new AppError(ResponseCode.requestNotPending);
-    const entryId = await credit(tx, actor, r, r.kind === 'crypto' ? `crypto_${r.network ?? 'TRC20'}` : 'bank_transfer');
-    await q.transitionRecharge(tx, r.id, ['paid'], 'paid', { entry_id: entryId });
-    await insertOperatorAction(tx, { operator, action: 'recharge.confirm', target_type: 'recharge', target_id: r.id, reason: input.reason ?? null });
-    return toAdmin((await q.findRechargeOrder(tx, r.id))!);
+/** What confirming an offline top-up carries out once approved. */
+export interface RechargeConfirmation {
+  id: number;
+  tx_hash?: string;
+}
+
+/**
+ * An operator confirms an offline top-up's money arrived, saying what was checked: a request a
+ * second operator approves before the wallet is credited (at once under the owner's threshold).
+ * Asked again while it waits, the waiting request is answered.
+ */
+export async function confirmRecharge(db: AppDeps['db'], actor: Actor, input: { id: number; tx_hash?: string; reason: string }) {
+  operatorNameOf(actor);
+  const r = await q.findRechargeOrder(db, input.id);
+  if (!r) throw new AppError(ResponseCode.rechargeNotFound);
+  if (r.status !== 'under_review') throw new AppError(ResponseCode.requestNotPending);
+  const answer = await requestApproval<RechargeConfirmation, unknown>(db, actor, {
+    kind: 'recharge.confirm',
+    memberId: r.user_id,
+    currency: r.wallet_currency,
+    amount: r.credit_amount,
+    payload: { id: r.id, ...(input.tx_hash ? { tx_hash: input.tx_hash } : {}) },
+    summary: `top-up ${r.order_no}: ${displayMinor(r.credit_amount, r.wallet_currency)} ${r.wallet_currency}`,
+    subject: `recharge:${r.id}`,
+    reason: input.reason,
   });
+  return { request: answer.request, result: answer.result ? toAdmin((await q.findRechargeOrder(db, r.id))!) : null };
+}
+
+/** Carries out an approved confirmation: credited once, from under review (as the approving operator). */
+export async function creditConfirmedRecharge(tx: Tx, actor: Actor, input: RechargeConfirmation, request: { id: number; reason: string }) {
+  const operator = operatorNameOf(actor);
+  const r = await q.findRechargeOrder(tx, input.id);
+  if (!r) throw new AppError(ResponseCode.rechargeNotFound);
+  if (!(await q.transitionRecharge(tx, r.id, ['under_review'], 'paid', { paid_at: new Date(), reviewed_by: operator, reviewed_at: new Date(), ...(input.tx_hash ? { tx_hash: input.tx_hash } : {}) }))) throw new AppError(ResponseCode.requestNotPending);
+  const entryId = await credit(tx, actor, r, r.kind === 'crypto' ? `crypto_${r.network ?? 'TRC20'}` : 'bank_transfer');
+  await q.transitionRecharge(tx, r.id, ['paid'], 'paid', { entry_id: entryId });
+  await insertOperatorAction(tx, { operator, action: 'recharge.confirm', target_type: 'recharge', target_id: r.id, reason: `approval #${request.id}: ${request.reason}` });
+  return { recharge_id: r.id, entry_id: entryId };
 }
 
 /** An operator rejects an offline top-up with the reason the member reads. */
 export async function rejectRecharge(db: AppDeps['db'], actor: Actor, input: { id: number; reason: string }) {
   const operator = operatorNameOf(actor);
   return withTransaction(db, async (tx) => {
-    if (!(await q.findRechargeOrder(tx, input.id))) throw new AppError(ResponseCode.rechargeNotFound);
+    const r = await q.findRechargeOrder(tx, input.id);
+    if (!r) throw new AppError(ResponseCode.rechargeNotFound);
+    refuseOwnAccount(actor, r.user_id);
     if (!(await q.transitionRecharge(tx, input.id, ['under_review'], 'rejected', { reason: input.reason, reviewed_by: operator, reviewed_at: new Date() }))) throw new AppError(ResponseCode.requestNotPending);
     await insertOperatorAction(tx, { operator, action: 'recharge.reject', target_type: 'recharge', target_id: input.id, reason: input.reason });
     return toAdmin((await q.findRechargeOrder(tx, input.id))!);

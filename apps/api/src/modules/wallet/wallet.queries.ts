@@ -151,6 +151,10 @@ export const findWithdrawalsByStatus = (db: Executor, status: WithdrawalStatus, 
     .limit(limit)
     .offset(offset)
     .execute();
+/** Locks a withdrawal for an operator's decision. */
+export const lockWithdrawalForUpdate = (db: Executor, id: number) => db.selectFrom('withdrawals').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+/** Records an approval that is not yet the last one needed. */
+export const addWithdrawalApprover = (db: Executor, id: number, approvers: string[]) => db.updateTable('withdrawals').set({ approvers }).where('id', '=', id).where('status', '=', 'pending').execute();
 /** Moves a withdrawal from one of `from` to `to`, once: undefined when it was not in `from` any more. */
 export const transitionWithdrawal = (db: Executor, id: number, from: WithdrawalStatus[], to: WithdrawalStatus, changes: Updateable<WithdrawalsTable>) =>
   db.updateTable('withdrawals').set({ ...changes, status: to }).where('id', '=', id).where('status', 'in', from).returningAll().executeTakeFirst();

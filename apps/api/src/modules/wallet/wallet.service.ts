@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { ResponseCode, type EndpointBody, type EndpointData, type EndpointQuery } from '@shop/contract';
+import { displayMinor, ResponseCode, type EndpointBody, type EndpointData, type EndpointQuery } from '@shop/contract';
 import type {
   addBankCard,
   createTransfer,
@@ -30,6 +30,7 @@ import { balanceOf, post } from '../ledger/ledger.service.js';
 import type { Asset } from '../ledger/ledger.table.js';
 import { findUserById } from '../members/members.queries.js';
 import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
+import { requestApproval } from '../approvals/approvals.service.js';
 import { convertAmount, minorUnits, rateBook, rateFor } from '../rates/rates.service.js';
 import { WalletTag } from './assets-cache.js';
 import * as q from './wallet.queries.js';
@@ -234,28 +235,6 @@ export async function monthRewards(db: Executor, actor: Actor, input: EndpointQu
   until.setUTCMonth(until.getUTCMonth() + 1);
   const rows = await findMemberCredits(db, { memberId: memberIdOf(actor), asset: 'rewards', since, until });
   return { month, list: rows.map((r) => ({ currency: r.currency, amount: Number(r.amount), count: r.count })) };
-}
-
-/** An operator grants points or shopping points, with the reason the member sees. */
-export async function grantPoints(db: AppDeps['db'], actor: Actor, input: { user_id: number; kind: 'points' | 'shopping_points'; amount: number; reason: string }) {
-  const operator = operatorNameOf(actor);
-  if (!(await findUserById(db, input.user_id))) throw new AppError(ResponseCode.userNotFound);
-  return withTransaction(db, async (tx) => {
-    const { entryId } = await post(tx, {
-      kind: 'points.grant',
-      reference: { type: 'member', id: input.user_id },
-      idempotencyKey: `points.grant:${actor.idempotencyKey ?? `${actor.requestId}:${input.user_id}`}`,
-      actor,
-      memo: input.reason,
-      postings: [
-        { account: { system: 'promotions', asset: input.kind, currency: POINTS_CURRENCY }, amount: -input.amount },
-        { account: { member: input.user_id, asset: input.kind, currency: POINTS_CURRENCY }, amount: input.amount },
-      ],
-    });
-    await insertOperatorAction(tx, { operator, action: `points.grant ${input.kind} ${input.amount}`, target_type: 'user', target_id: input.user_id, reason: input.reason });
-    const [acc] = (await findMemberAccountsWithHolds(tx, input.user_id)).filter((a) => a.asset === input.kind);
-    return { entry_id: entryId, balance: acc?.balance ?? 0 };
-  });
 }
 
 // ── Banks and bank cards ────────────────────────────────────────────────────────────────────
@@ -518,33 +497,6 @@ export async function redeemGiftCard(tx: Tx, actor: Actor, input: { userId: numb
   return { currency: card.currency, amount: card.remaining };
 }
 
-/** An operator issues a batch of gift cards to a member: each card's value is credited to the member's gift-card balance. */
-export async function issueGiftCards(db: AppDeps['db'], actor: Actor, input: { user_id: number; currency: string; value: number; count: number; expires_at: string; reason: string }) {
-  const operator = operatorNameOf(actor);
-  if (!(await findUserById(db, input.user_id))) throw new AppError(ResponseCode.userNotFound);
-  await requireWalletCurrency(db, input.currency);
-  if (new Date(input.expires_at).getTime() <= Date.now()) throw new AppError(ResponseCode.settingInvalid);
-  return withTransaction(db, async (tx) => {
-    const batch = await q.insertGiftCardBatch(tx, { currency: input.currency, value: input.value, count: input.count, expires_at: input.expires_at, issued_to: input.user_id, created_by: operator, reason: input.reason });
-    const cards = await q.insertGiftCards(
-      tx,
-      Array.from({ length: input.count }, () => ({ batch_id: batch.id, code: randomBytes(8).toString('hex').toUpperCase(), owner_id: input.user_id, received_from: null, currency: input.currency, value: input.value, remaining: input.value, expires_at: input.expires_at, redeemed_at: null })),
-    );
-    await post(tx, {
-      kind: 'gift_card.issue',
-      reference: { type: 'gift_card_batch', id: batch.id },
-      idempotencyKey: `gift_card_batch:${batch.id}:issue`,
-      actor,
-      postings: [
-        { account: { system: 'promotions', asset: 'gift_card', currency: input.currency }, amount: -input.value * input.count },
-        { account: { member: input.user_id, asset: 'gift_card', currency: input.currency }, amount: input.value * input.count },
-      ],
-    });
-    await insertOperatorAction(tx, { operator, action: `gift_card.issue ${input.count}x${input.value} ${input.currency}`, target_type: 'user', target_id: input.user_id, reason: input.reason || null });
-    return { batch_id: batch.id, card_ids: cards.map((c) => c.id), codes: cards.map((c) => c.code) };
-  });
-}
-
 /** An operator adds a bank, e-wallet or branch. */
 export async function addBank(db: Executor, actor: Actor, input: { country_code: string; type: 'bank' | 'ewallet'; name: string; code: string; parent_id?: number; reason?: string }) {
   const operator = operatorNameOf(actor);
@@ -552,4 +504,93 @@ export async function addBank(db: Executor, actor: Actor, input: { country_code:
   const row = await q.insertBank(db, { country_code: input.country_code, type: input.type, name: input.name, code: input.code, parent_id: input.parent_id ?? null });
   await insertOperatorAction(db, { operator, action: `bank.add ${input.code}`, target_type: 'bank', target_id: row.id, reason: input.reason ?? null });
   return { id: row.id };
+}
+
+/** What a points grant carries out once approved. */
+export interface PointsGrant {
+  user_id: number;
+  kind: 'points' | 'shopping_points';
+  amount: number;
+  reason: string;
+}
+
+/** An operator asks to grant points or shopping points to a member, with the reason: a second operator approves it (at once under the owner's threshold). */
+export async function grantPoints(db: AppDeps['db'], actor: Actor, input: PointsGrant) {
+  operatorNameOf(actor);
+  if (!(await findUserById(db, input.user_id))) throw new AppError(ResponseCode.userNotFound);
+  return requestApproval<PointsGrant, { entry_id: number; balance: number }>(db, actor, {
+    kind: 'points.grant',
+    memberId: input.user_id,
+    currency: POINTS_CURRENCY,
+    amount: input.amount,
+    payload: input,
+    summary: `${input.amount} ${input.kind === 'points' ? 'points' : 'shopping points'}`,
+    reason: input.reason,
+  });
+}
+
+/** Carries out an approved points grant (once: its request's state decides), as the approving operator. */
+export async function postPointsGrant(tx: Tx, actor: Actor, input: PointsGrant, requestId: number) {
+  const { entryId } = await post(tx, {
+    kind: 'points.grant',
+    reference: { type: 'member', id: input.user_id },
+    idempotencyKey: `points.grant:approval:${requestId}`,
+    actor,
+    memo: input.reason,
+    postings: [
+      { account: { system: 'promotions', asset: input.kind, currency: POINTS_CURRENCY }, amount: -input.amount },
+      { account: { member: input.user_id, asset: input.kind, currency: POINTS_CURRENCY }, amount: input.amount },
+    ],
+  });
+  const [acc] = (await findMemberAccountsWithHolds(tx, input.user_id)).filter((a) => a.asset === input.kind);
+  return { entry_id: entryId, balance: acc?.balance ?? 0 };
+}
+
+/** What a gift-card batch carries out once approved. */
+export interface GiftCardIssue {
+  user_id: number;
+  currency: string;
+  value: number;
+  count: number;
+  expires_at: string;
+  reason: string;
+}
+
+/** An operator asks to issue a batch of gift cards to a member, with the reason: a second operator approves it (at once under the owner's threshold). */
+export async function issueGiftCards(db: AppDeps['db'], actor: Actor, input: GiftCardIssue) {
+  operatorNameOf(actor);
+  if (!(await findUserById(db, input.user_id))) throw new AppError(ResponseCode.userNotFound);
+  await requireWalletCurrency(db, input.currency);
+  if (new Date(input.expires_at).getTime() <= Date.now()) throw new AppError(ResponseCode.settingInvalid);
+  return requestApproval<GiftCardIssue, { batch_id: number; card_ids: number[]; codes: string[] }>(db, actor, {
+    kind: 'gift_cards.issue',
+    memberId: input.user_id,
+    currency: input.currency,
+    amount: input.value * input.count,
+    payload: input,
+    summary: `${input.count} × ${displayMinor(input.value, input.currency)} ${input.currency} gift cards`,
+    reason: input.reason,
+  });
+}
+
+/** Carries out an approved gift-card batch (once: its request's state decides), as the approving operator. */
+export async function postGiftCardIssue(tx: Tx, actor: Actor, input: GiftCardIssue) {
+  const operator = operatorNameOf(actor);
+  if (new Date(input.expires_at).getTime() <= Date.now()) throw new AppError(ResponseCode.settingInvalid);
+  const batch = await q.insertGiftCardBatch(tx, { currency: input.currency, value: input.value, count: input.count, expires_at: input.expires_at, issued_to: input.user_id, created_by: operator, reason: input.reason });
+  const cards = await q.insertGiftCards(
+    tx,
+    Array.from({ length: input.count }, () => ({ batch_id: batch.id, code: randomBytes(8).toString('hex').toUpperCase(), owner_id: input.user_id, received_from: null, currency: input.currency, value: input.value, remaining: input.value, expires_at: input.expires_at, redeemed_at: null })),
+  );
+  await post(tx, {
+    kind: 'gift_card.issue',
+    reference: { type: 'gift_card_batch', id: batch.id },
+    idempotencyKey: `gift_card_batch:${batch.id}:issue`,
+    actor,
+    postings: [
+      { account: { system: 'promotions', asset: 'gift_card', currency: input.currency }, amount: -input.value * input.count },
+      { account: { member: input.user_id, asset: 'gift_card', currency: input.currency }, amount: input.value * input.count },
+    ],
+  });
+  return { batch_id: batch.id, card_ids: cards.map((c) => c.id), codes: cards.map((c) => c.code) };
 }

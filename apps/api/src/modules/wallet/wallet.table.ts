@@ -132,6 +132,9 @@ export interface WithdrawalsTable {
   reason: string | null;
   payout_reference: string | null;
   reviewed_by: string | null;
+  /** Who approved it, in order: two above the payout threshold; none of them may mark it paid. */
+  approvers: Generated<string[]>;
+  paid_by: string | null;
   approved_at: Timestamp | null;
   paid_at: Timestamp | null;
   rejected_at: Timestamp | null;

@@ -1,10 +1,11 @@
 import { ResponseCode, type EndpointBody, type EndpointQuery, type createCryptoWithdrawal, type createWithdrawal, type getWithdrawalRatio, type listWithdrawals, type adminListWithdrawals } from '@shop/contract';
 import type { AppDeps } from '../../app-deps.js';
 import type { Executor } from '../../db/database.js';
-import { memberIdOf, operatorNameOf, type Actor } from '../../lib/actor.js';
+import { memberIdOf, operatorNameOf, refuseOwnAccount, type Actor } from '../../lib/actor.js';
 import { AppError } from '../../lib/errors.js';
 import { announce } from '../../lib/changes.js';
-import { withTransaction } from '../../lib/transaction.js';
+import { withTransaction, type Tx } from '../../lib/transaction.js';
+import { thresholdOf } from '../approvals/approvals.service.js';
 import { post, postHold, releaseHold, reserveHold } from '../ledger/ledger.service.js';
 import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
 import * as q from './wallet.queries.js';
@@ -40,7 +41,24 @@ export const toWithdrawal = (w: View) => ({
   rejected_at: iso(w.rejected_at),
   cancelled_at: iso(w.cancelled_at),
 });
-const toAdmin = (w: View) => ({ ...toWithdrawal(w), user_id: w.user_id, user_name: w.user_name, holder_name: w.holder_name, account_number: w.account_number, reviewed_by: w.reviewed_by });
+/** The approvals needed by each withdrawal of a currency: two when its amount is above the owner's payout threshold there, else one. */
+async function approvalRuleOf(db: Executor, currency: string): Promise<(amount: number) => number> {
+  const threshold = await thresholdOf(db, 'withdrawal.payout', currency);
+  return (amount) => (threshold !== null && amount > threshold ? 2 : 1);
+}
+const approvalsNeeded = async (db: Executor, w: { currency: string; amount: number }) => (await approvalRuleOf(db, w.currency))(w.amount);
+
+const toAdmin = (w: View, approvalsNeeded: number) => ({
+  ...toWithdrawal(w),
+  user_id: w.user_id,
+  user_name: w.user_name,
+  holder_name: w.holder_name,
+  account_number: w.account_number,
+  reviewed_by: w.reviewed_by,
+  approvers: w.approvers,
+  approvals_needed: approvalsNeeded,
+  paid_by: w.paid_by,
+});
 
 /** The ways to withdraw and the member's cards. */
 export async function withdrawalChannels(db: Executor, actor: Actor) {
@@ -156,17 +174,26 @@ export async function cancelWithdrawal(db: AppDeps['db'], actor: Actor, input: {
 export async function adminWithdrawals(db: Executor, _actor: Actor, input: EndpointQuery<typeof adminListWithdrawals>) {
   const rows = await q.findWithdrawalsByStatus(db, input.status, input.limit, (input.page - 1) * input.limit, input);
   const total = rows.length ? Number(rows[0]!.total) : 0;
-  return { list: rows.map(toAdmin), total, page: input.page, limit: input.limit, has_more: input.page * input.limit < total };
+  const rules = new Map(await Promise.all([...new Set(rows.map((w) => w.currency))].map(async (c) => [c, await approvalRuleOf(db, c)] as const)));
+  return { list: rows.map((w) => toAdmin(w, rules.get(w.currency)!(w.amount))), total, page: input.page, limit: input.limit, has_more: input.page * input.limit < total };
+}
+
+/** Locks a withdrawal for an operator's decision: nobody decides about their own member account. */
+async function lockForDecision(tx: Tx, actor: Actor, id: number) {
+  const w = await q.lockWithdrawalForUpdate(tx, id);
+  if (!w) throw new AppError(ResponseCode.withdrawalNotFound);
+  refuseOwnAccount(actor, w.user_id);
+  return w;
 }
 
 async function decide(db: AppDeps['db'], actor: Actor, id: number, from: WithdrawalStatus[], to: WithdrawalStatus, changes: Parameters<typeof q.transitionWithdrawal>[4], reason: string | null, settle?: 'post' | 'release') {
   const operator = operatorNameOf(actor);
   return withTransaction(db, async (tx) => {
+    const current = await lockForDecision(tx, actor, id);
+    // Separation of duties: whoever approved the withdrawal does not also carry the money out.
+    if (to === 'paid' && current.approvers.includes(operator)) throw new AppError(ResponseCode.payoutSameOperator);
     const moved = await q.transitionWithdrawal(tx, id, from, to, { ...changes, reviewed_by: operator });
-    if (!moved) {
-      if (!(await q.findWithdrawal(tx, id))) throw new AppError(ResponseCode.withdrawalNotFound);
-      throw new AppError(ResponseCode.requestNotPending);
-    }
+    if (!moved) throw new AppError(ResponseCode.requestNotPending);
     if (settle === 'release') await releaseHold(tx, moved.hold_id, { actor });
     if (settle === 'post') {
       const total = moved.amount + moved.fee;
@@ -187,16 +214,35 @@ async function decide(db: AppDeps['db'], actor: Actor, id: number, from: Withdra
       });
     }
     await insertOperatorAction(tx, { operator, action: `withdrawal.${to}`, target_type: 'withdrawal', target_id: id, reason });
-    return toAdmin((await q.findWithdrawal(tx, id))!);
+    const w = (await q.findWithdrawal(tx, id))!;
+    return toAdmin(w, await approvalsNeeded(tx, w));
   });
 }
 
-/** Approves a pending withdrawal; the funds stay held until it is marked paid. */
-export const approveWithdrawal = (db: AppDeps['db'], actor: Actor, input: { id: number; reason?: string }) => decide(db, actor, input.id, ['pending'], 'approved', { approved_at: new Date() }, input.reason ?? null);
+/**
+ * Approves a pending withdrawal; the funds stay held until it is marked paid. Above the owner's
+ * payout threshold it takes two different operators: the first approval is recorded and the
+ * withdrawal waits for the second.
+ */
+export async function approveWithdrawal(db: AppDeps['db'], actor: Actor, input: { id: number; reason?: string }) {
+  const operator = operatorNameOf(actor);
+  return withTransaction(db, async (tx) => {
+    const w = await lockForDecision(tx, actor, input.id);
+    if (w.status !== 'pending') throw new AppError(ResponseCode.requestNotPending, { status: w.status });
+    if (w.approvers.includes(operator)) throw new AppError(ResponseCode.approvalOwnRequest);
+    const approvers = [...w.approvers, operator];
+    const needed = await approvalsNeeded(tx, w);
+    if (approvers.length < needed) await q.addWithdrawalApprover(tx, w.id, approvers);
+    else await q.transitionWithdrawal(tx, w.id, ['pending'], 'approved', { approvers, approved_at: new Date(), reviewed_by: operator });
+    const action = approvers.length < needed ? `withdrawal.approve ${approvers.length} of ${needed}` : 'withdrawal.approved';
+    await insertOperatorAction(tx, { operator, action, target_type: 'withdrawal', target_id: w.id, reason: input.reason ?? null });
+    return toAdmin((await q.findWithdrawal(tx, w.id))!, needed);
+  });
+}
 
-/** Marks an approved withdrawal paid with the payout's reference: the held funds leave through the payout clearing account, the fee to fees. */
+/** Marks an approved withdrawal paid with the payout's reference: the held funds leave through the payout clearing account, the fee to fees. Never by an operator who approved it. */
 export const markWithdrawalPaid = (db: AppDeps['db'], actor: Actor, input: { id: number; payout_reference: string }) =>
-  decide(db, actor, input.id, ['approved'], 'paid', { paid_at: new Date(), payout_reference: input.payout_reference }, `payout ${input.payout_reference}`, 'post');
+  decide(db, actor, input.id, ['approved'], 'paid', { paid_at: new Date(), payout_reference: input.payout_reference, paid_by: operatorNameOf(actor) }, `payout ${input.payout_reference}`, 'post');
 
 /**
  * Rejects a withdrawal with the reason the member reads: a pending one, or an approved one whose

@@ -17,10 +17,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** `npm run ops -- …` as an operator types it (the same script, without npm's banner). */
-const ops = (args: string[], operator = 'olivia') =>
+const ops = (args: string[], operator = 'olivia', env: Record<string, string> = {}) =>
   run(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'apps/api/src/ops/cli.ts', ...args], {
     cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: t.deps.config.DATABASE_URL, OPERATOR: operator, NODE_ENV: 'test' },
+    env: { ...process.env, PUBLIC_URL: '', PORT: '', DATABASE_URL: t.deps.config.DATABASE_URL, OPERATOR: operator, NODE_ENV: 'test', ...env },
   });
 
 describe('the operator command', () => {
@@ -36,5 +36,14 @@ describe('the operator command', () => {
     const bad = await ops(['explode']).then(() => undefined, (e: { code: number; stderr: string }) => e);
     expect(bad?.code).toBe(1);
     expect(bad?.stderr).toContain('unknown command explode');
+  }, 60_000);
+
+  it('prints an operator’s setup link on the shop’s own address: PUBLIC_URL, else this machine on PORT', async () => {
+    const stamp = Date.now().toString(36);
+    const onPort = (await ops(['operator', 'create', `port${stamp}`, '--role', 'support'], 'olivia', { PORT: '9123' })).stdout;
+    expect(onPort).toContain('http://localhost:9123/admin/#/setup?token=');
+    const published = (await ops(['operator', 'create', `pub${stamp}`, '--role', 'support'], 'olivia', { PUBLIC_URL: 'https://shop.example.com/' })).stdout;
+    expect(published).toContain('https://shop.example.com/admin/#/setup?token=');
+    expect(published).not.toContain('8080');
   }, 60_000);
 });

@@ -14,7 +14,7 @@ describe('every call of the account area', () => {
   it('is built: none answers "not available yet"', async () => {
     const m = await registerMember(t);
     const calls = allEndpoints.filter((e) => e.area === 'account');
-    expect(calls.length).toBe(46);
+    expect(calls.length).toBe(47);
     for (const e of calls) {
       const res = await t.app.inject({ method: e.method, url: e.path, headers: { authorization: `Bearer ${m.token}`, ...(e.method === 'POST' ? { 'content-type': 'application/json' } : {}) }, ...(e.method === 'POST' ? { payload: '{}' } : {}) });
       expect(res.json().code, `${e.method} ${e.path}`).not.toBe(ResponseCode.notAvailableYet);

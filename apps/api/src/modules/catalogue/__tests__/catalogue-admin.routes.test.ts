@@ -25,6 +25,14 @@ afterAll(async () => {
 const RUN = Date.now().toString(36);
 let keys = 0;
 const key = (name: string) => `cat-${name}-${RUN}-${++keys}`;
+let approver: Awaited<ReturnType<typeof signedInOperator>> | undefined;
+/** A second owner approves what one asked for (four eyes); the request as decided, with what it did. */
+async function approved(id: number) {
+  approver ??= await signedInOperator(t, 'owner');
+  const res = await decide(t, '/admin/api/approvals/decide', { id, decision: 'approve' }, approver.token, key('approve'));
+  expect(res.body.code, res.body.msg).toBe(200);
+  return res.body.data;
+}
 const get = (url: string, token: string, lang?: string) => call(t, 'GET', url, undefined, { token, lang });
 const actionsOn = (targetType: string, targetId: number) =>
   t.db.selectFrom('operator_actions').select(['action', 'operator', 'reason']).where('target_type', '=', targetType as never).where('target_id', '=', targetId).orderBy('id').execute();
@@ -293,15 +301,18 @@ describe('the console’s catalogue calls', () => {
     const groupBuys = (await get('/admin/api/catalogue/group-buys', owner.token)).body.data;
     expect(groupBuys.list[0]).toMatchObject({ id: a.body.data.id, price: 1500, currency: 'USD', quantity: 6, remaining: 6, group_size: 3, created_by: owner.recordedAs });
 
-    const coupon = { code: `SPRING${RUN}`.toUpperCase().slice(0, 40), kind: 'amount', amount: 500, currency: 'USD', min_spend: 2000, starts_at: new Date(now).toISOString(), ends_at: new Date(now + 86_400_000).toISOString() };
+    const coupon = { code: `SPRING${RUN}`.toUpperCase().slice(0, 40), kind: 'amount', amount: 500, currency: 'USD', min_spend: 2000, starts_at: new Date(now).toISOString(), ends_at: new Date(now + 86_400_000).toISOString(), reason: 'spring sale' };
     const ck = key('coupon');
     const c1 = await decide(t, '/admin/api/orders/coupons', coupon, owner.token, ck);
     const c2 = await decide(t, '/admin/api/orders/coupons', coupon, owner.token, ck);
     expect(c1.body.code).toBe(200);
-    expect(c2.body.data.id).toBe(c1.body.data.id);
-    expect(await actionsOn('coupon', c1.body.data.id)).toHaveLength(1);
+    expect(c2.body.data.request.id).toBe(c1.body.data.request.id);
+    // A discount is value given: the coupon exists once a second operator approves it.
+    expect(c1.body.data).toMatchObject({ request: { kind: 'coupon.create', status: 'pending' }, result: null });
+    const { id: couponId } = (await approved(c1.body.data.request.id)).result;
+    expect(await actionsOn('coupon', couponId)).toHaveLength(1);
     const coupons = (await get('/admin/api/catalogue/coupons', owner.token)).body.data;
-    expect(coupons.list[0]).toMatchObject({ id: c1.body.data.id, code: coupon.code, kind: 'amount', amount: 500, min_spend: 2000, used: 0, total_limit: null });
+    expect(coupons.list[0]).toMatchObject({ id: couponId, code: coupon.code, kind: 'amount', amount: 500, min_spend: 2000, used: 0, total_limit: null });
   });
   it('group buys and coupons are changed with a reason (recorded with what changed), found by search and state, sorted and exported', async () => {
     const owner = await signedInOperator(t, 'owner');
@@ -342,15 +353,17 @@ describe('the console’s catalogue calls', () => {
     expect(file.body.split('\r\n').filter(Boolean)).toHaveLength(2);
 
     // A coupon: its discount, dates and limits change with a reason; the total limit never goes below the uses.
-    const coupon = { code: `AUTUMN${RUN}`.toUpperCase().slice(0, 40), kind: 'percent', percent_bp: 1000, currency: 'USD', min_spend: 0, starts_at: new Date(now + 86_400_000).toISOString(), ends_at: new Date(now + 2 * 86_400_000).toISOString() };
-    const cid = (await decide(t, '/admin/api/orders/coupons', coupon, owner.token, key('c2'))).body.data.id as number;
+    const coupon = { code: `AUTUMN${RUN}`.toUpperCase().slice(0, 40), kind: 'percent', percent_bp: 1000, currency: 'USD', min_spend: 0, starts_at: new Date(now + 86_400_000).toISOString(), ends_at: new Date(now + 2 * 86_400_000).toISOString(), reason: 'autumn sale' };
+    const cid = (await approved((await decide(t, '/admin/api/orders/coupons', coupon, owner.token, key('c2'))).body.data.request.id)).result.id as number;
     await t.db.updateTable('coupons').set({ used: 3 }).where('id', '=', cid).execute();
     const edit = { id: cid, percent_bp: 1500, min_spend: 5000, starts_at: coupon.starts_at, ends_at: coupon.ends_at, per_member_limit: 2, total_limit: 2, reason: 'bigger autumn sale' };
     expect((await decide(t, '/admin/api/catalogue/coupons/update', edit, owner.token, key('cu'))).body.code).toBe(ResponseCode.validation);
     expect((await decide(t, '/admin/api/catalogue/coupons/update', { ...edit, total_limit: 100, percent_bp: undefined }, owner.token, key('cu'))).body.code).toBe(ResponseCode.validation);
-    const saved = await decide(t, '/admin/api/catalogue/coupons/update', { ...edit, total_limit: 100 }, owner.token, key('cu'));
-    expect(saved.body.data).toMatchObject({ id: cid, kind: 'percent', percent_bp: 1500, min_spend: 5000, per_member_limit: 2, total_limit: 100, used: 3, state: 'scheduled' });
-    expect((await actionsOn('coupon', cid)).at(-1)).toEqual({ action: `coupon.update ${coupon.code} percent_bp: 1000 → 1500, min_spend: 0 → 5000, per_member_limit: 1 → 2, total_limit: null → 100`, operator: owner.recordedAs, reason: 'bigger autumn sale' });
+    const asked = await decide(t, '/admin/api/catalogue/coupons/update', { ...edit, total_limit: 100 }, owner.token, key('cu'));
+    expect(asked.body.data.request.summary).toBe(`coupon ${coupon.code}: percent_bp: 1000 → 1500, min_spend: 0 → 5000, per_member_limit: 1 → 2, total_limit: null → 100`);
+    const saved = await approved(asked.body.data.request.id);
+    expect(saved.result).toMatchObject({ id: cid, kind: 'percent', percent_bp: 1500, min_spend: 5000, per_member_limit: 2, total_limit: 100, used: 3, state: 'scheduled' });
+    expect((await actionsOn('coupon', cid)).at(-1)).toEqual({ action: `coupon.update ${coupon.code} percent_bp: 1000 → 1500, min_spend: 0 → 5000, per_member_limit: 1 → 2, total_limit: null → 100`, operator: approver!.recordedAs, reason: `approval #${asked.body.data.request.id}: bigger autumn sale` });
     const found = (await get(`/admin/api/catalogue/coupons?q=${`autumn${RUN}`.slice(0, 20)}&state=scheduled`, owner.token)).body.data;
     expect(found.list.map((c: { id: number }) => c.id)).toEqual([cid]);
     const byCode = (await get('/admin/api/catalogue/coupons?sort=code&order=desc&limit=100', owner.token)).body.data.list.map((c: { code: string }) => c.code);

@@ -21,6 +21,12 @@ const operator = (role: OperatorRole) => signedInOperator(t, role);
 const decide = async (url: string, body: unknown, token: string, key: string) => (await sendDecision(t, url, body, token, `${key}-${RUN}`)).body;
 
 const get = async (url: string, token: string) => (await call(t, 'GET', url, undefined, { token })).body;
+/** A second operator approves what one asked for (four eyes); the request as decided, with what it did. */
+const approve = async (asked: { data: { request: { id: number } } }, token: string) => {
+  const decided = await decide('/admin/api/approvals/decide', { id: asked.data.request.id, decision: 'approve' }, token, `ap-${asked.data.request.id}`);
+  expect(decided.code, JSON.stringify(decided)).toBe(200);
+  return decided.data;
+};
 const cashOf = async (token: string, memberId: number, currency: string) => {
   const accounts = (await get(`/admin/api/ledger/accounts?member_id=${memberId}`, token)).data.list as Array<{ asset: string; currency: string; balance: number }>;
   return accounts.find((a) => a.asset === 'cash' && a.currency === currency)?.balance ?? 0;
@@ -188,18 +194,23 @@ describe('the console’s money calls', () => {
     const member = await registerMember(t);
     const issued = await decide('/admin/api/wallet/gift-cards/issue', { user_id: member.user.id, currency: 'USD', value: 1000, count: 3, expires_at: new Date(Date.now() + 30 * 86_400_000).toISOString(), reason: 'Launch gift' }, finance.token, `gc-${member.user.id}`);
     expect(issued.code).toBe(200);
+    expect((await get(`/admin/api/wallet/gift-card-batches?user_id=${member.user.id}`, finance.token)).data.total).toBe(0);
+    const approver = await operator('finance');
+    const { result } = await approve(issued, approver.token);
     const list = await get(`/admin/api/wallet/gift-card-batches?user_id=${member.user.id}`, finance.token);
-    expect(list.data).toMatchObject({ total: 1, list: [{ id: issued.data.batch_id, user_name: member.user.user_name, currency: 'USD', value: 1000, count: 3, redeemed: 0, reason: 'Launch gift', created_by: finance.recordedAs }] });
+    expect(list.data).toMatchObject({ total: 1, list: [{ id: result.batch_id, user_name: member.user.user_name, currency: 'USD', value: 1000, count: 3, redeemed: 0, reason: 'Launch gift', created_by: approver.recordedAs }] });
     expect(await ledgerCheck(t.db)).toEqual([]);
   });
 
   it('the journal, adjustments and gift-card batches are searched, sorted and exported as CSV', async () => {
     const finance = await operator('finance');
+    const approver = await operator('finance');
     const member = await registerMember(t);
     const other = await registerMember(t);
     for (const [who, value, why] of [[member, 500, `Spring gift ${RUN}`], [member, 2500, `Anniversary ${RUN}`], [other, 900, `Other gift ${RUN}`]] as const) {
       const issued = await decide('/admin/api/wallet/gift-cards/issue', { user_id: who.user.id, currency: 'USD', value, count: 1, expires_at: new Date(Date.now() + 30 * 86_400_000).toISOString(), reason: why }, finance.token, `gcs-${who.user.id}-${value}`);
       expect(issued.code).toBe(200);
+      await approve(issued, approver.token);
     }
     // By the member's name or number, or by the reason; sorted by value.
     const batches = async (q: string, sort = '') => (await get(`/admin/api/wallet/gift-card-batches?q=${encodeURIComponent(q)}${sort}`, finance.token)).data.list.map((b: { value: number }) => b.value);
@@ -227,7 +238,7 @@ describe('the console’s money calls', () => {
     expect((await t.app.inject({ method: 'GET', url: `/admin/api/ledger/adjustments/export?status=${status}&q=${member.user.user_name}`, headers: { authorization: `Bearer ${finance.token}` } })).body).toContain(`Duplicate credit ${RUN}`);
 
     // The journal by its memo, oldest first when asked.
-    for (const who of [member, other]) expect((await decide('/admin/api/wallet/points/grant', { user_id: who.user.id, kind: 'points', amount: 50, reason: `Contest ${RUN}` }, finance.token, `pts-${who.user.id}`)).code).toBe(200);
+    for (const who of [member, other]) await approve(await decide('/admin/api/wallet/points/grant', { user_id: who.user.id, kind: 'points', amount: 50, reason: `Contest ${RUN}` }, finance.token, `pts-${who.user.id}`), approver.token);
     const journal = (await get(`/admin/api/ledger/journal?q=${encodeURIComponent(`contest ${RUN}`)}&sort=id&order=asc`, finance.token)).data.list as Array<{ id: number; kind: string; memo: string }>;
     expect(journal.map((e) => [e.kind, e.memo])).toEqual([['points.grant', `Contest ${RUN}`], ['points.grant', `Contest ${RUN}`]]);
     expect(journal[0]!.id).toBeLessThan(journal[1]!.id);
@@ -244,7 +255,7 @@ describe('the console’s money calls', () => {
     const eurMyr = rates.list.find((r: { base: string; quote: string }) => r.base === 'EUR' && r.quote === 'MYR');
     expect(eurMyr).toMatchObject({ effective: 'ecb', operator: null });
     expect(eurMyr.ecb.rate).toMatch(/^\d+(\.\d+)?$/);
-    expect((await decide('/admin/api/rates/set', { base: 'EUR', quote: 'MYR', rate: '4.9', reason: 'bank quote' }, owner.token, 'rate-eur-myr')).code).toBe(200);
+    await approve(await decide('/admin/api/rates/set', { base: 'EUR', quote: 'MYR', rate: '4.9', reason: 'bank quote' }, owner.token, 'rate-eur-myr'), (await operator('finance')).token);
     const after = (await get('/admin/api/rates/list', owner.token)).data.list.find((r: { base: string; quote: string }) => r.base === 'EUR' && r.quote === 'MYR');
     expect(after).toMatchObject({ effective: 'operator', operator: { rate: '4.9', date: rates.date }, ecb: eurMyr.ecb });
 
@@ -289,22 +300,26 @@ describe('the console’s money calls', () => {
       .values({ order_no: `RC${RUN}${m.userId}`, user_id: m.userId, channel: 'bank_transfer', kind: 'bank_transfer', status: 'under_review', pay_currency: 'USD', pay_amount: 12_345, wallet_currency: 'USD', credit_amount: 12_345, rate: '1', rate_source: 'identity', rate_date: new Date().toISOString().slice(0, 10), slip: null })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const twice = async (url: string, body: unknown, key: string) => {
-      const replies = await Promise.all([decide(url, body, finance.token, key), decide(url, body, finance.token, key)]);
+    const second = await operator('finance');
+    const twice = async (url: string, body: unknown, key: string, token = finance.token) => {
+      const replies = await Promise.all([decide(url, body, token, key), decide(url, body, token, key)]);
       for (const r of replies) expect([200, ResponseCode.requestInProgress], JSON.stringify(r)).toContain(r.code);
-      return decide(url, body, finance.token, key);
+      return decide(url, body, token, key);
     };
     // Crediting money and releasing it are explained: without a reason, refused and nothing moves.
     expect((await decide('/admin/api/wallet/recharges/confirm', { id: recharge.id }, finance.token, `rc-none-${recharge.id}`)).code).toBe(ResponseCode.validation);
     expect(await cashOf(finance.token, m.userId, 'USD')).toBe(10_000);
-    expect((await twice('/admin/api/wallet/recharges/confirm', { id: recharge.id, reason: 'slip matches the statement' }, `rc-${recharge.id}`)).data.status).toBe('paid');
+    const confirmation = await twice('/admin/api/wallet/recharges/confirm', { id: recharge.id, reason: 'slip matches the statement' }, `rc-${recharge.id}`);
+    expect(confirmation.data).toMatchObject({ request: { status: 'pending' }, result: null });
+    expect(await cashOf(finance.token, m.userId, 'USD')).toBe(10_000);
+    expect((await twice('/admin/api/approvals/decide', { id: confirmation.data.request.id, decision: 'approve' }, `rca-${recharge.id}`, second.token)).data.status).toBe('approved');
     expect(await cashOf(finance.token, m.userId, 'USD')).toBe(10_000 + 12_345);
 
     const asked = await t.app.inject({ method: 'POST', url: '/coin/withdraw/create', remoteAddress: '10.0.0.1', headers: { ...m.keyed(), 'content-type': 'application/json' }, payload: JSON.stringify({ network: 'TRC20', address: `TQ${m.userId}moneyConsoleAddress000`, amount: '50', currency: 'USD', pay_password: PAY_PASSWORD }) });
     const w = asked.json().data as { id: number };
     expect((await decide('/admin/api/wallet/withdrawals/approve', { id: w.id, reason: '  ' }, finance.token, `wa-none-${w.id}`)).code).toBe(ResponseCode.validation);
     expect((await twice('/admin/api/wallet/withdrawals/approve', { id: w.id, reason: 'address checked' }, `wa-${w.id}`)).data.status).toBe('approved');
-    expect((await twice('/admin/api/wallet/withdrawals/paid', { id: w.id, payout_reference: 'TRX-ONCE-0001' }, `wp-${w.id}`)).data).toMatchObject({ status: 'paid', payout_reference: 'TRX-ONCE-0001' });
+    expect((await twice('/admin/api/wallet/withdrawals/paid', { id: w.id, payout_reference: 'TRX-ONCE-0001' }, `wp-${w.id}`, second.token)).data).toMatchObject({ status: 'paid', payout_reference: 'TRX-ONCE-0001' });
     expect(await cashOf(finance.token, m.userId, 'USD')).toBe(10_000 + 12_345 - 5_000 - 100);
     const decided = await t.db
       .selectFrom('operator_actions')

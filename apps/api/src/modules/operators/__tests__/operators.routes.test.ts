@@ -68,13 +68,17 @@ describe('operators', () => {
     expect(await t.db.selectFrom('exchange_rates').select('id').where('quote', '=', 'KHR').execute()).toEqual([]);
     expect((await call(t, 'GET', '/admin/api/ledger/check', undefined, { token: catalogue.token })).status).toBe(403);
 
+    // A rate is asked for by one operator and applies once a second approves it.
     const set = await call(t, 'POST', '/admin/api/rates/set', body, { token: finance.token });
-    expect(set.body).toMatchObject({ code: 200, data: { from: 'USD', to: 'KHR', rate: '4050.5', source: 'operator' } });
+    expect(set.body).toMatchObject({ code: 200, data: { request: { kind: 'rate.set', status: 'pending' }, result: null } });
+    const approver = await newOperator('finance');
+    const approved = await call(t, 'POST', '/admin/api/approvals/decide', { id: set.body.data.request.id, decision: 'approve' }, { token: approver.token });
+    expect(approved.body.data).toMatchObject({ status: 'approved', result: { from: 'USD', to: 'KHR', rate: '4050.5', source: 'operator' } });
     const quote = await call(t, 'GET', '/admin/api/rates/quote?from=KHR&to=USD', undefined, { token: finance.token });
     expect(quote.body.data).toMatchObject({ source: 'operator' });
     expect((await call(t, 'GET', '/admin/api/ledger/check', undefined, { token: finance.token })).body.data).toEqual({ ok: true, findings: [] });
     const decision = await t.db.selectFrom('operator_actions').selectAll().where('target_type', '=', 'exchange_rate').executeTakeFirstOrThrow();
-    expect(decision).toMatchObject({ operator: expect.stringContaining(finance.userName), reason: 'board rate' });
+    expect(decision).toMatchObject({ operator: expect.stringContaining(approver.userName) });
   });
 
   it('an operator token is not a member token, and a member token is not an operator token', async () => {

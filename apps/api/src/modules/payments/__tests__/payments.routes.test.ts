@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResponseCode } from '@shop/contract';
 import { jobActor, operatorCliActor } from '../../../lib/actor.js';
 import { issueGiftCards } from '../../wallet/wallet.service.js';
+import { decideApproval } from '../../approvals/approvals.service.js';
 import { shopConfig } from '../../../deps.js';
 import { readGatewaySettings } from '../gateways/registry.js';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
@@ -206,7 +207,8 @@ describe('the wallet\'s own value', () => {
 
   it('gift-card value pays by spending whole cards, soonest to expire first; what a card has left over stays in the balance', async () => {
     const m = await memberWithOrder(t, { currency: 'MYR', price: 2500 });
-    await issueGiftCards(t.db, operatorCliActor('test'), { user_id: m.userId, currency: 'MYR', value: 2000, count: 2, expires_at: new Date(Date.now() + 86_400_000).toISOString(), reason: 'test' });
+    const asked = await issueGiftCards(t.db, operatorCliActor('test'), { user_id: m.userId, currency: 'MYR', value: 2000, count: 2, expires_at: new Date(Date.now() + 86_400_000).toISOString(), reason: 'test' });
+    await decideApproval(t.db, operatorCliActor('second'), 'owner', { id: asked.request.id, decision: 'approve' });
     const paid = await pay(m, { pay_way: 'gift_card', pay_password: PAY_PASSWORD });
     expect(paid.body.data).toMatchObject({ state: 'success', balance_part: 2500 });
     const cards = await t.db.selectFrom('gift_cards').select(['status', 'remaining']).where('owner_id', '=', m.userId).orderBy('id').execute();

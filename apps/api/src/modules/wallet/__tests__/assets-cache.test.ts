@@ -10,7 +10,7 @@ import { call } from '../../catalogue/__tests__/helpers.js';
 import { fund } from '../../ledger/__tests__/ledger-helpers.js';
 import { newOperatorSession } from '../../orders/__tests__/fixtures.js';
 import { memberWithOrder } from '../../payments/__tests__/payments-helpers.js';
-import { PAY_PASSWORD, maybank, walletMember } from './fixtures.js';
+import { PAY_PASSWORD, approveRequest, maybank, walletMember } from './fixtures.js';
 import { checkLedgerAfterEach } from './ledger-guard.js';
 
 // The asset page is answered from memory per member; every change of what it shows must reach the
@@ -41,7 +41,9 @@ describe('the asset page follows every change at once', () => {
     expect(await cashOf(m)).toEqual({ currency: 'USD', available: 0, frozen: 0 });
     const r = (await post('/user/recharge/create', { channel: 'bank_transfer', amount: '80.00', currency: 'USD', slip: '/uploads/slip.jpg' }, m.keyed())).body.data;
     expect(await cashOf(m)).toEqual({ currency: 'USD', available: 0, frozen: 0 });
-    expect((await post('/admin/api/wallet/recharges/confirm', { id: r.id, reason: 'slip checked' }, owner.headers)).body.code).toBe(200);
+    const asked = await post('/admin/api/wallet/recharges/confirm', { id: r.id, reason: 'slip checked' }, owner.headers);
+    expect(await cashOf(m)).toEqual({ currency: 'USD', available: 0, frozen: 0 });
+    await approveRequest(t, asked.body.data.request.id);
     expect(await cashOf(m)).toEqual({ currency: 'USD', available: 8_000, frozen: 0 });
     expect((await get('/attractive/UserPageData/assetPage', m.headers)).body.data.total).toBe(8_000);
   });
@@ -83,6 +85,8 @@ describe('the asset page follows every change at once', () => {
     const before = (await asset(m, 'MYR')).total;
     const set = await post('/admin/api/rates/set', { base: 'USD', quote: 'MYR', rate: '5', reason: 'test' }, owner.headers);
     expect(set.body.code, set.body.msg).toBe(200);
+    expect((await asset(m, 'MYR')).total).toBe(before);
+    await approveRequest(t, set.body.data.request.id);
     const after = (await asset(m, 'MYR')).total;
     expect(after).toBe(50_000);
     expect(after).not.toBe(before);
@@ -112,10 +116,13 @@ describe('the asset page follows every change at once', () => {
         });
       });
       const root = path.resolve(import.meta.dirname, '../../../../../..');
-      await promisify(execFile)(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'apps/api/src/ops/cli.ts', 'wallet', 'recharge', 'confirm', String(r.id)], {
-        cwd: root,
-        env: { ...process.env, DATABASE_URL: t.deps.config.DATABASE_URL, OPERATOR: 'olivia', NODE_ENV: 'test' },
-      });
+      const cli = (operator: string, ...args: string[]) =>
+        promisify(execFile)(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'apps/api/src/ops/cli.ts', ...args], {
+          cwd: root,
+          env: { ...process.env, DATABASE_URL: t.deps.config.DATABASE_URL, OPERATOR: operator, NODE_ENV: 'test' },
+        });
+      const asked = await cli('olivia', 'wallet', 'recharge', 'confirm', String(r.id), '--reason', 'slip checked');
+      await cli('bruno', 'approvals', 'approve', /request #(\d+)/.exec(asked.stdout)![1]!);
       await heard;
       expect(await cashOf(m)).toEqual({ currency: 'USD', available: 2_500, frozen: 0 });
     } finally {

@@ -6,6 +6,7 @@ import { fund } from '../../ledger/__tests__/ledger-helpers.js';
 import { systemActor } from '../../../lib/actor.js';
 import { withTransaction } from '../../../lib/transaction.js';
 import { post } from '../../ledger/ledger.service.js';
+import { newOperatorSession } from '../../orders/__tests__/fixtures.js';
 
 export const PAY_PASSWORD = '246810';
 let payHash: string | undefined;
@@ -85,12 +86,23 @@ export async function rewardMember(t: TestApp, userId: number, amount: number, c
   );
 }
 
-/** Issues `count` gift cards of `value` minor units to the member through the operator call; their ids. */
+/**
+ * Approves a request for value that one operator made, as the second operator the four-eyes rule
+ * asks for (a fresh owner unless `approverHeaders` is given); what approving it did.
+ */
+export async function approveRequest(t: TestApp, requestId: number, approverHeaders?: Record<string, string>) {
+  const headers = approverHeaders ?? (await newOperatorSession(t.db, 'owner')).headers;
+  const res = await call(t, 'POST', '/admin/api/approvals/decide', { headers, body: { id: requestId, decision: 'approve' } });
+  if (res.body.code !== 200) throw new Error(`approve #${requestId}: ${JSON.stringify(res.body)}`);
+  return res.body.data.result as Record<string, any>;
+}
+
+/** Issues `count` gift cards of `value` minor units to the member through the operator call, approved by a second operator; their ids. */
 export async function giftCardsFor(t: TestApp, operatorHeaders: Record<string, string>, userId: number, opts: { value: number; count: number; currency?: string; expiresInDays?: number }) {
   const res = await call(t, 'POST', '/admin/api/wallet/gift-cards/issue', {
     headers: operatorHeaders,
-    body: { user_id: userId, currency: opts.currency ?? 'USD', value: opts.value, count: opts.count, expires_at: new Date(Date.now() + (opts.expiresInDays ?? 30) * 86_400_000).toISOString() },
+    body: { user_id: userId, currency: opts.currency ?? 'USD', value: opts.value, count: opts.count, expires_at: new Date(Date.now() + (opts.expiresInDays ?? 30) * 86_400_000).toISOString(), reason: 'test cards' },
   });
   if (res.body.code !== 200) throw new Error(res.body.msg);
-  return res.body.data.card_ids as number[];
+  return (await approveRequest(t, res.body.data.request.id)).card_ids as number[];
 }

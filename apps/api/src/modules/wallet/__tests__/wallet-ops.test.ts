@@ -1,3 +1,4 @@
+import { ResponseCode } from '@shop/contract';
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -33,13 +34,20 @@ describe('wallet operator commands', () => {
     const cli = (args: string[]) =>
       run(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'apps/api/src/ops/cli.ts', ...args], { cwd: ROOT, env: { ...process.env, DATABASE_URL: t.deps.config.DATABASE_URL, OPERATOR: 'olivia', NODE_ENV: 'test' } });
     const { stdout } = await cli(['wallet', 'recharge', 'confirm', String(r.id), '--reason', 'slip matches statement']);
-    expect(stdout).toContain(`confirmed: #${r.id}`);
+    const requestId = Number(/request #(\d+)/.exec(stdout)?.[1]);
+    expect(stdout).toContain('waits for a second operator');
+    expect(await balanceOf(t.db, m.userId, 'cash', 'USD')).toBe(0);
+    // The one who asked cannot approve it; another operator does, once.
+    expect(await refused('approvals', 'approve', String(requestId))).toContain(String(ResponseCode.approvalOwnRequest));
+    expect(await ops('approvals')).toContain(`#${requestId}  recharge.confirm`);
+    expect(await ops('approvals', 'approve', String(requestId), '--by', 'bruno')).toContain('approved (by bruno)');
     expect(await balanceOf(t.db, m.userId, 'cash', 'USD')).toBe(12_000);
     // Again: refused, nothing credited twice.
-    const again = await cli(['wallet', 'recharge', 'confirm', String(r.id)]).then(() => undefined, (e: { code: number; stderr: string }) => e);
+    const again = await cli(['wallet', 'recharge', 'confirm', String(r.id), '--reason', 'again']).then(() => undefined, (e: { code: number; stderr: string }) => e);
     expect(again?.code).toBe(1);
+    expect(await refused('approvals', 'approve', String(requestId), '--by', 'carla')).not.toBe('');
     expect(await balanceOf(t.db, m.userId, 'cash', 'USD')).toBe(12_000);
-    expect(await decisions('recharge', r.id)).toEqual([{ operator: 'olivia', action: 'recharge.confirm', reason: 'slip matches statement' }]);
+    expect(await decisions('recharge', r.id)).toEqual([{ operator: 'bruno', action: 'recharge.confirm', reason: `approval #${requestId}: slip matches statement` }]);
     expect(await ledgerCheck(t.db)).toEqual([]);
   }, 60_000);
 
@@ -62,7 +70,8 @@ describe('wallet operator commands', () => {
     expect(await refused('wallet', 'withdrawal', 'paid', String(w1.id), '--ref', 'TT-001')).not.toBe('');
     expect(await ops('wallet', 'withdrawal', 'approve', String(w1.id))).toContain('approved');
     expect(await refused('wallet', 'withdrawal', 'paid', String(w1.id))).toContain('payout_reference');
-    expect(await ops('wallet', 'withdrawal', 'paid', String(w1.id), '--ref', 'TT-001')).toContain('paid');
+    expect(await refused('wallet', 'withdrawal', 'paid', String(w1.id), '--ref', 'TT-001')).toContain(String(ResponseCode.payoutSameOperator));
+    expect(await ops('wallet', 'withdrawal', 'paid', String(w1.id), '--ref', 'TT-001', '--by', 'bruno')).toContain('paid');
     expect(await ops('wallet', 'withdrawal', 'reject', String(w2.id), '--reason', 'card closed')).toContain('rejected');
     expect((await call(t, 'GET', `/user/withdraw/info?id=${w2.id}`, { headers: m.headers })).body.data.status).toBe('rejected');
     // 100 − (20 + fee) paid out; the 30 is back.
@@ -76,11 +85,17 @@ describe('wallet operator commands', () => {
     const m = await walletMember(t);
     const expires = new Date(Date.now() + 30 * 86_400_000).toISOString();
     const batch = await ops('wallet', 'gift-cards', m.userName, '--currency', 'USD', '--value', '500', '--count', '2', '--expires', expires, '--reason', 'promotion');
-    expect(batch).toContain('2 card(s) of 500 USD');
+    expect(batch).toContain('waits for a second operator');
+    expect((await call(t, 'GET', '/user/gift_card/list', { headers: m.headers })).body.data.list).toHaveLength(0);
+    expect(await ops('approvals', 'approve', /request #(\d+)/.exec(batch)![1]!, '--by', 'bruno')).toContain('approved');
     expect((await call(t, 'GET', '/user/gift_card/list', { headers: m.headers })).body.data.list).toHaveLength(2);
     expect(await refused('wallet', 'gift-cards', m.userName, '--currency', 'USD', '--value', '500', '--count', '0', '--expires', expires)).toContain('count');
 
-    expect(await ops('wallet', 'points', String(m.userId), 'points', '250', '--reason', 'goodwill')).toBe(`granted 250 points to member ${m.userId}; balance 250`);
+    const points = await ops('wallet', 'points', String(m.userId), 'points', '250', '--reason', 'goodwill');
+    const pointsRequest = /request #(\d+)/.exec(points)![1]!;
+    expect(await ops('approvals', 'cancel', pointsRequest, '--by', 'bruno').then(() => '', (e: Error) => e.message)).toContain(String(ResponseCode.approvalNotYours));
+    expect(await ops('approvals', 'approve', pointsRequest, '--by', 'bruno')).toContain('approved');
+    expect((await call(t, 'GET', '/user/wallet/pointsInfo', { headers: m.headers })).body.data.points).toBe(250);
     expect(await refused('wallet', 'points', String(m.userId), 'points', '250')).toContain('reason');
 
     expect(await ops('wallet', 'bank', 'MY', 'ewallet', 'TNGDMYNB', '--name', "Touch 'n Go eWallet")).toMatch(/^bank \d+ added$/);

@@ -8,7 +8,7 @@ import { providerActor, systemActor } from '../../../lib/actor.js';
 import { withTransaction } from '../../../lib/transaction.js';
 import { markRechargePaid } from '../recharge.service.js';
 import { redeemGiftCard } from '../wallet.service.js';
-import { PAY_PASSWORD, bankCardOf, maybank, pendingWithdrawal, releasesOf, usdOf, walletMember } from './fixtures.js';
+import { PAY_PASSWORD, approveRequest, bankCardOf, maybank, pendingWithdrawal, releasesOf, usdOf, walletMember } from './fixtures.js';
 import { checkLedgerAfterEach } from './ledger-guard.js';
 
 let t: TestApp;
@@ -140,15 +140,32 @@ describe('withdrawals', () => {
     expect((await post('/admin/api/wallet/withdrawals/approve', { id: w.id, reason: 'member checked' }, support.headers)).body.code).not.toBe(200);
     const queue = await get('/admin/api/wallet/withdrawals?status=pending', owner.headers);
     expect(queue.body.data.list.map((x: { id: number }) => x.id)).toContain(w.id);
-    expect((await post('/admin/api/wallet/withdrawals/approve', { id: w.id, reason: 'member checked' }, owner.headers)).body.data.status).toBe('approved');
-    const paid = await post('/admin/api/wallet/withdrawals/paid', { id: w.id, payout_reference: 'MBB-778899' }, owner.headers);
-    expect(paid.body.data).toMatchObject({ status: 'paid', payout_reference: 'MBB-778899' });
+    expect((await post('/admin/api/wallet/withdrawals/approve', { id: w.id, reason: 'member checked' }, owner.headers)).body.data).toMatchObject({ status: 'approved', approvals_needed: 1 });
+    // Who approved it does not also carry the money out.
+    expect((await post('/admin/api/wallet/withdrawals/paid', { id: w.id, payout_reference: 'MBB-778899' }, owner.headers)).body.code).toBe(ResponseCode.payoutSameOperator);
+    const payer = await newOperatorSession(t.db, 'owner');
+    const paid = await post('/admin/api/wallet/withdrawals/paid', { id: w.id, payout_reference: 'MBB-778899' }, payer.headers);
+    expect(paid.body.data).toMatchObject({ status: 'paid', payout_reference: 'MBB-778899', paid_by: expect.stringContaining(`#${payer.operatorId}`) });
     expect(await usd(m)).toEqual({ currency: 'USD', available: 10_000 - 2_120, frozen: 0 });
     const info = (await get(`/user/withdraw/info?id=${w.id}`, m.headers)).body.data;
     expect(info.approved_at && info.paid_at).toBeTruthy();
     const actions = await t.db.selectFrom('operator_actions').select('action').where('target_type', '=', 'withdrawal').where('target_id', '=', w.id).execute();
     expect(actions.map((a) => a.action).sort()).toEqual(['withdrawal.approved', 'withdrawal.paid']);
     expect((await post('/user/bank_card/delete', { id: card }, m.headers)).body.code).toBe(200);
+  });
+
+  it('above the payout threshold two different operators approve, and neither of them marks it paid', async () => {
+    const m = await walletMember(t, { usd: 300_000 });
+    const card = await cardOf(m);
+    const w = (await post('/user/withdraw/create', { bank_card_id: card, amount: '1500', currency: 'USD', pay_password: PAY_PASSWORD }, m.keyed())).body.data;
+    const [first, second, payer] = [owner, await newOperatorSession(t.db, 'owner'), await newOperatorSession(t.db, 'owner')];
+    const once = (await post('/admin/api/wallet/withdrawals/approve', { id: w.id, reason: 'statement checked' }, first.headers)).body.data;
+    expect(once).toMatchObject({ status: 'pending', approvals_needed: 2, approvers: [expect.stringContaining(`#${first.operatorId}`)] });
+    expect((await post('/admin/api/wallet/withdrawals/approve', { id: w.id, reason: 'again' }, first.headers)).body.code).toBe(ResponseCode.approvalOwnRequest);
+    expect((await post('/admin/api/wallet/withdrawals/paid', { id: w.id, payout_reference: 'EARLY-1' }, payer.headers)).body.code).toBe(ResponseCode.requestNotPending);
+    expect((await post('/admin/api/wallet/withdrawals/approve', { id: w.id, reason: 'identity checked' }, second.headers)).body.data).toMatchObject({ status: 'approved', approvers: [expect.any(String), expect.any(String)] });
+    for (const who of [first, second]) expect((await post('/admin/api/wallet/withdrawals/paid', { id: w.id, payout_reference: 'MBB-1' }, who.headers)).body.code).toBe(ResponseCode.payoutSameOperator);
+    expect((await post('/admin/api/wallet/withdrawals/paid', { id: w.id, payout_reference: 'MBB-1' }, payer.headers)).body.data.status).toBe('paid');
   });
 
   it('limits: below the minimum and more than the daily count are refused', async () => {
@@ -242,12 +259,19 @@ describe('top-ups', () => {
     expect(r).toMatchObject({ status: 'under_review', credit_amount: 100_000, rate: '1' });
     const other = await walletMember(t);
     expect((await get(`/user/recharge/orderInfo?id=${r.id}`, other.headers)).body.code).toBe(ResponseCode.rechargeNotFound);
-    // Two different confirmations at once (a repeat of the same one is answered as the first): one credits.
+    // Two confirmations at once are one request waiting for a second operator; nothing is credited yet.
     const [one, two] = await Promise.all([
       post('/admin/api/wallet/recharges/confirm', { id: r.id, reason: 'slip checked' }, owner.headers),
       post('/admin/api/wallet/recharges/confirm', { id: r.id, reason: 'bank statement checked' }, owner.headers),
     ]);
-    expect([one.body.code, two.body.code].sort()).toEqual([200, ResponseCode.requestNotPending].sort());
+    expect([one.body.code, two.body.code]).toEqual([200, 200]);
+    expect(one.body.data.request.id).toBe(two.body.data.request.id);
+    expect(one.body.data).toMatchObject({ request: { status: 'pending', kind: 'recharge.confirm', amount: 100_000 }, result: null });
+    expect((await usd(m)).available).toBe(0);
+    // The second operator approves it, twice at once (two different taps): credited once.
+    const second = await newOperatorSession(t.db, 'owner');
+    const approvals = await Promise.all(['statement matches', 'slip matches'].map((reason) => post('/admin/api/approvals/decide', { id: one.body.data.request.id, decision: 'approve', reason }, second.headers)));
+    expect(approvals.map((a) => a.body.code).sort()).toEqual([200, ResponseCode.requestNotPending].sort());
     expect((await usd(m)).available).toBe(100_000);
     expect((await get(`/user/recharge/orderInfo?id=${r.id}`, m.headers)).body.data.status).toBe('paid');
   });
@@ -275,8 +299,10 @@ describe('gift cards and points', () => {
   it('operators issue cards; a member gives a count of them; a card is redeemed once among 20 tries', async () => {
     const a = await walletMember(t);
     const b = await walletMember(t);
-    const issued = await post('/admin/api/wallet/gift-cards/issue', { user_id: a.userId, currency: 'USD', value: 1_000, count: 3, expires_at: new Date(Date.now() + 86_400_000).toISOString() }, owner.headers);
+    const issued = await post('/admin/api/wallet/gift-cards/issue', { user_id: a.userId, currency: 'USD', value: 1_000, count: 3, expires_at: new Date(Date.now() + 86_400_000).toISOString(), reason: 'launch' }, owner.headers);
     expect(issued.body.code, issued.body.msg).toBe(200);
+    expect((await get('/user/gift_card/list', a.headers)).body.data.list).toHaveLength(0);
+    await approveRequest(t, issued.body.data.request.id);
     expect((await post('/user/gift_card/give', { account: b.userName, pay_password: PAY_PASSWORD }, a.keyed())).body.code).toBe(422);
     const give = await post('/user/gift_card/give', { account: b.userName, count: 2, value: 1_000, currency: 'USD', pay_password: PAY_PASSWORD }, a.keyed());
     expect(give.body.data.given).toBe(2);
@@ -292,8 +318,9 @@ describe('gift cards and points', () => {
 
   it('points granted by an operator show in the points log with the reason and balance after', async () => {
     const m = await walletMember(t);
-    await post('/admin/api/wallet/points/grant', { user_id: m.userId, kind: 'points', amount: 300, reason: 'Welcome gift' }, owner.headers);
-    await post('/admin/api/wallet/points/grant', { user_id: m.userId, kind: 'points', amount: 200, reason: 'Survey' }, owner.headers);
+    for (const [amount, reason] of [[300, 'Welcome gift'], [200, 'Survey']] as const) {
+      await approveRequest(t, (await post('/admin/api/wallet/points/grant', { user_id: m.userId, kind: 'points', amount, reason }, owner.headers)).body.data.request.id);
+    }
     const log = await get('/user/wallet/pointsLog?kind=points', m.headers);
     expect(log.body.data.list.map((l: { amount: number; balance_after: number; reason_text: string }) => [l.amount, l.balance_after, l.reason_text])).toEqual([[200, 500, 'Survey'], [300, 300, 'Welcome gift']]);
     expect((await get('/user/wallet/pointsInfo', m.headers)).body.data.points).toBe(500);

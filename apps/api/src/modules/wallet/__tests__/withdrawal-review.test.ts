@@ -13,9 +13,12 @@ import { checkLedgerAfterEach } from './ledger-guard.js';
 
 let t: TestApp;
 let owner: Awaited<ReturnType<typeof newOperatorSession>>;
+/** Marks payouts paid: never the operator who approved them. */
+let payer: Awaited<ReturnType<typeof newOperatorSession>>;
 beforeAll(async () => {
   t = await buildTestApp();
   owner = await newOperatorSession(t.db, 'owner');
+  payer = await newOperatorSession(t.db, 'owner');
 }, 60_000);
 afterAll(() => t.close());
 checkLedgerAfterEach(() => t);
@@ -62,14 +65,14 @@ describe('reviewing withdrawals', () => {
     expect(await releasesOf(t, w.withdraw_no)).toEqual({ status: 'released', count: 1 });
     // Neither a second rejection nor marking it paid moves anything now.
     expect((await post('/admin/api/wallet/withdrawals/reject', { id: w.id, reason: 'again' }, owner.headers)).body.code).toBe(ResponseCode.requestNotPending);
-    expect((await post('/admin/api/wallet/withdrawals/paid', { id: w.id, payout_reference: 'MBB-1' }, owner.headers)).body.code).toBe(ResponseCode.requestNotPending);
+    expect((await post('/admin/api/wallet/withdrawals/paid', { id: w.id, payout_reference: 'MBB-1' }, payer.headers)).body.code).toBe(ResponseCode.requestNotPending);
     expect(await usd(m)).toEqual({ currency: 'USD', available: 10_000, frozen: 0 });
     const actions = await t.db.selectFrom('operator_actions').select(['action', 'reason']).where('target_type', '=', 'withdrawal').where('target_id', '=', w.id).orderBy('id').execute();
     expect(actions.map((a) => a.action)).toEqual(['withdrawal.approved', 'withdrawal.rejected']);
     // A paid withdrawal can no longer be rejected.
     const paid = await pendingWithdrawal(t);
     await post('/admin/api/wallet/withdrawals/approve', { id: paid.w.id, reason: 'member checked' }, owner.headers);
-    expect((await post('/admin/api/wallet/withdrawals/paid', { id: paid.w.id, payout_reference: 'MBB-2' }, owner.headers)).body.code).toBe(200);
+    expect((await post('/admin/api/wallet/withdrawals/paid', { id: paid.w.id, payout_reference: 'MBB-2' }, payer.headers)).body.code).toBe(200);
     expect((await post('/admin/api/wallet/withdrawals/reject', { id: paid.w.id, reason: 'too late' }, owner.headers)).body.code).toBe(ResponseCode.requestNotPending);
     expect(await usd(paid.m)).toEqual({ currency: 'USD', available: 10_000 - 3_130, frozen: 0 });
   });
@@ -88,7 +91,7 @@ describe('reviewing withdrawals', () => {
       const { m, w } = await pendingWithdrawal(t);
       expect((await post('/admin/api/wallet/withdrawals/approve', { id: w.id, reason: 'member checked' }, owner.headers)).body.code).toBe(200);
       const [paid, reject] = await Promise.all([
-        post('/admin/api/wallet/withdrawals/paid', { id: w.id, payout_reference: `MBB-${round}` }, owner.headers),
+        post('/admin/api/wallet/withdrawals/paid', { id: w.id, payout_reference: `MBB-${round}` }, payer.headers),
         post('/admin/api/wallet/withdrawals/reject', { id: w.id, reason: 'payout bounced', seen_status: 'approved' }, owner.headers),
       ]);
       expect([paid.body.code, reject.body.code].filter((c) => c === 200), `round ${round}`).toHaveLength(1);

@@ -73,6 +73,15 @@ describe('the app-download prompt', () => {
     await settle();
     expect(screen.queryByText('Shop faster in our app')).toBeNull();
   });
+
+  it('never covers the cart’s checkout bar', async () => {
+    renderAt(paths.tabbar.cart);
+    await settle();
+    expect(screen.queryByText('Shop faster in our app')).toBeNull();
+    cleanup();
+    renderAt(paths.tabbar.my);
+    expect(await screen.findByText('Shop faster in our app')).toBeTruthy();
+  });
 });
 
 describe('the app-download prompt in the app’s frame', () => {

@@ -3,7 +3,7 @@ import { Button } from 'antd-mobile';
 import { CloseOutline } from 'antd-mobile-icons';
 import { useLocation } from '@/lib/router';
 import { useTranslation } from 'react-i18next';
-import { tabPaths } from '@/config/paths';
+import { paths, tabPaths } from '@/config/paths';
 import { runtimeConfig } from '@/config/runtime';
 import { promptInstall, useInstallPrompt } from '@/lib/install-prompt';
 import { storage, storageKeys } from '@/lib/storage';
@@ -25,7 +25,7 @@ const pointsAtThisApp = (url: string): boolean => {
 export const INSTALL_OFFER_ID = 'install-app';
 
 /**
- * "Get the app" (spec §1): a slim bar on the tab pages for visitors in a browser. Hidden inside
+ * "Get the app" (spec §1): a slim bar on the tab pages (but the cart's) for visitors in a browser. Hidden inside
  * the native shell, after it was closed in this browser, and until the server names a download address.
  * Where the address is this web app itself (or there is none) and the browser would install it,
  * the bar offers that instead: the browser's install dialog opens only when the member taps Install.
@@ -37,7 +37,8 @@ export default function AppDownloadPrompt() {
   const [dismissed, setDismissed] = useState(() => storage.get(storageKeys.appPromptDismissed) === '1');
   const installOffered = useInstallPrompt((s) => s.offered);
   const installSnoozed = usePopups((s) => s.snoozes.some((z) => z.id === INSTALL_OFFER_ID && z.end_time > Date.now()));
-  const onTab = (tabPaths as readonly string[]).includes(pathname);
+  // The cart's checkout bar sits where the prompt would: the prompt never covers it.
+  const onTab = pathname !== paths.tabbar.cart && (tabPaths as readonly string[]).includes(pathname);
   const { data } = useAppVersion(!isNativeShell && !dismissed);
   const url = data?.download_url || (data ? runtimeConfig().appDownloadUrl : '');
   if (isNativeShell || !onTab) return null;

@@ -1,0 +1,177 @@
+import type { ApprovalRequest, LimitKind } from '@shop/contract/admin';
+import { LIMIT_KINDS } from '@shop/contract/admin';
+import { Button, Card, Segmented, Space, Table, Tag, Typography } from 'antd';
+import { keepPreviousData } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useEndpointQuery } from '../../lib/endpoint-query';
+import { useCan, useOperator } from '../../lib/operator';
+import { DecisionModal } from '../../components/DecisionModal';
+import { QueryTable } from '../../components/QueryTable';
+import { call } from '../../lib/request';
+import { formatDate } from '../../lib/format';
+import { parseAmount, showAmount } from '../../lib/money';
+import { rechargesRoute } from '../../lib/routes';
+import { couponsRoute } from '../../lib/routes-catalogue';
+import { approvalLimitsRoute, approvalsRoute, cancelApprovalRoute, decideApprovalRoute, memberPostingAnswers, ratesRoute, setApprovalLimitRoute } from '../../lib/routes-money';
+
+type Status = ApprovalRequest['status'];
+const COLORS: Record<Status, string> = { pending: 'gold', approved: 'green', rejected: 'red', cancelled: 'default' };
+/** What approving a request may change: balances and the ledger, top-ups, coupons, rates. */
+const decidedAnswers = [approvalsRoute, ...memberPostingAnswers, rechargesRoute, couponsRoute, ratesRoute];
+
+const amountOf = (r: { amount: number | null; currency: string }) => (r.amount === null ? '—' : showAmount(r.amount, r.currency));
+
+/** The owner's thresholds (done at once up to it; for payouts, one approver up to it) and each operator's daily limit. */
+function Limits() {
+  const { t } = useTranslation();
+  const can = useCan();
+  const [setting, setSetting] = useState(false);
+  const query = useEndpointQuery(approvalLimitsRoute, undefined);
+  const limit = (v: number | null, currency: string) => (v === null ? t('console.money.approvals.never') : showAmount(v, currency === '*' ? 'USD' : currency));
+  return (
+    <Card
+      size="small"
+      title={t('console.money.approvals.limits')}
+      extra={can('operators.manage') && <Button size="small" onClick={() => setSetting(true)} data-testid="set-approval-limit">{t('console.money.adjust.setLimit')}</Button>}
+    >
+      <Typography.Paragraph type="secondary">{t('console.money.approvals.limitsHint')}</Typography.Paragraph>
+      <QueryTable
+        size="small"
+        rowKey={(l) => `${l.kind}:${l.currency}`}
+        query={query}
+        columns={[
+          { title: t('console.money.approvals.kind'), dataIndex: 'kind', render: (k: LimitKind) => t(`console.money.approvals.kinds.${k}`) },
+          { title: t('console.common.currency'), dataIndex: 'currency', render: (c: string) => (c === '*' ? t('console.money.approvals.anyCurrency') : c) },
+          { title: t('console.money.approvals.autoUpTo'), key: 'auto', align: 'right', render: (_, l) => limit(l.auto_up_to, l.currency) },
+          { title: t('console.money.approvals.dailyLimit'), key: 'daily', align: 'right', render: (_, l) => (l.daily_limit === null ? '—' : showAmount(l.daily_limit, l.currency === '*' ? 'USD' : l.currency)) },
+          { title: t('console.money.adjust.updatedBy'), dataIndex: 'updated_by' },
+          { title: t('console.money.ledger.time'), dataIndex: 'updated_at', render: (v: string) => formatDate(v) },
+        ]}
+      />
+      <DecisionModal
+        open={setting}
+        title={t('console.money.adjust.setLimit')}
+        question={t('console.money.approvals.limitsHint')}
+        okText={t('console.common.submit')}
+        fields={[
+          { name: 'kind', label: t('console.money.approvals.kind'), required: true, options: LIMIT_KINDS.map((k) => ({ value: k, label: t(`console.money.approvals.kinds.${k}`) })) },
+          { name: 'currency', label: t('console.money.adjust.limitCurrency'), required: true, requiredMessage: t('console.money.adjust.currencyHint') },
+          { name: 'auto_up_to', label: t('console.money.approvals.autoUpTo'), placeholder: t('console.money.approvals.emptyIsNever') },
+          { name: 'daily_limit', label: t('console.money.approvals.dailyLimit'), placeholder: t('console.money.approvals.emptyIsNone') },
+          { name: 'reason', label: t('console.common.reason'), required: true, multiline: true },
+        ]}
+        send={(v, key) => {
+          const currency = (v.currency ?? '').trim().toUpperCase();
+          const minor = (text: string | undefined) => (text?.trim() ? (parseAmount(text, currency === '*' ? 'USD' : currency) ?? -1) : null);
+          return call(setApprovalLimitRoute, { kind: v.kind as LimitKind, currency, auto_up_to: minor(v.auto_up_to), daily_limit: minor(v.daily_limit), reason: v.reason ?? '' }, { idempotencyKey: key });
+        }}
+        invalidates={[approvalLimitsRoute]}
+        onClose={() => setSetting(false)}
+      />
+    </Card>
+  );
+}
+
+/**
+ * Requests for value (gift cards, points, a top-up credited, a coupon, a rate) waiting for a second
+ * operator: each operator sees the kinds their role may decide, approves or rejects what others asked
+ * for, and withdraws their own.
+ */
+export default function Approvals() {
+  const { t } = useTranslation();
+  const me = useOperator();
+  const [status, setStatus] = useState<Status>('pending');
+  const [paging, setPaging] = useState({ page: 1, limit: 20 });
+  const [acting, setActing] = useState<{ row: ApprovalRequest; action: 'approve' | 'reject' | 'cancel' } | null>(null);
+  const query = useEndpointQuery(approvalsRoute, { status, ...paging }, { placeholderData: keepPreviousData });
+  const mine = (r: ApprovalRequest) => me.data !== undefined && r.requested_by === `${me.data.user_name}#${me.data.id}`;
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }} data-testid="approvals">
+      <Typography.Paragraph type="secondary" style={{ margin: 0 }}>{t('console.money.approvals.hint')}</Typography.Paragraph>
+      <Segmented<Status>
+        value={status}
+        onChange={(s) => {
+          setStatus(s);
+          setPaging((p) => ({ ...p, page: 1 }));
+        }}
+        options={(['pending', 'approved', 'rejected', 'cancelled'] as const).map((s) => ({ value: s, label: t(`console.money.approvals.status.${s}`) }))}
+      />
+      <QueryTable<ApprovalRequest>
+        query={query}
+        paging={{ ...paging, onChange: (page, limit) => setPaging({ page, limit }) }}
+        columns={[
+          { title: t('console.common.id'), dataIndex: 'id', width: 70 },
+          { title: t('console.money.approvals.kind'), dataIndex: 'kind', render: (k: ApprovalRequest['kind']) => t(`console.money.approvals.kinds.${k}`) },
+          { title: t('console.money.approvals.what'), dataIndex: 'summary' },
+          { title: t('console.common.member'), key: 'm', render: (_, r) => (r.member_id === null ? '—' : `${r.member_name ?? ''} (#${r.member_id})`) },
+          { title: t('console.common.amount'), key: 'amount', align: 'right', render: (_, r) => amountOf(r) },
+          { title: t('console.common.reason'), dataIndex: 'reason' },
+          { title: t('console.money.adjust.requestedBy'), key: 'by', render: (_, r) => `${r.requested_by} · ${formatDate(r.requested_at)}` },
+          ...(status === 'pending'
+            ? []
+            : [
+                { title: t('console.money.adjust.decidedBy'), key: 'd', render: (_: unknown, r: ApprovalRequest) => (r.automatic ? t('console.money.adjust.withinLimit') : (r.decided_by ?? '—')) },
+                { title: t('console.money.adjust.decisionReason'), key: 'dr', render: (_: unknown, r: ApprovalRequest) => r.decision_reason ?? '—' },
+              ]),
+          { title: t('console.common.status'), dataIndex: 'status', render: (s: Status) => <Tag color={COLORS[s]}>{t(`console.money.approvals.status.${s}`)}</Tag> },
+          {
+            title: t('console.common.actions'),
+            key: 'act',
+            render: (_, r) =>
+              r.status !== 'pending' ? null : mine(r) ? (
+                <Button size="small" onClick={() => setActing({ row: r, action: 'cancel' })} data-testid={`cancel-${r.id}`}>
+                  {t('console.money.approvals.withdraw')}
+                </Button>
+              ) : (
+                <Space>
+                  <Button size="small" type="primary" onClick={() => setActing({ row: r, action: 'approve' })} data-testid={`approve-${r.id}`}>
+                    {t('console.common.approve')}
+                  </Button>
+                  <Button size="small" danger onClick={() => setActing({ row: r, action: 'reject' })} data-testid={`reject-${r.id}`}>
+                    {t('console.common.reject')}
+                  </Button>
+                </Space>
+              ),
+          },
+        ]}
+      />
+      <Limits />
+      {acting && (
+        <DecisionModal
+          open
+          title={acting.action === 'cancel' ? t('console.money.approvals.withdraw') : acting.action === 'approve' ? t('console.common.approve') : t('console.common.reject')}
+          question={
+            <>
+              {t(`console.money.approvals.${acting.action}Question`)}
+              <Table
+                style={{ marginTop: 12 }}
+                size="small"
+                pagination={false}
+                showHeader={false}
+                rowKey="k"
+                dataSource={[
+                  { k: t('console.money.approvals.what'), v: acting.row.summary },
+                  { k: t('console.common.member'), v: acting.row.member_id === null ? '—' : `${acting.row.member_name ?? ''} (#${acting.row.member_id})` },
+                  { k: t('console.common.reason'), v: acting.row.reason },
+                  { k: t('console.money.adjust.requestedBy'), v: acting.row.requested_by },
+                ]}
+                columns={[{ dataIndex: 'k' }, { dataIndex: 'v' }]}
+              />
+            </>
+          }
+          okText={acting.action === 'cancel' ? t('console.money.approvals.withdraw') : acting.action === 'approve' ? t('console.common.approve') : t('console.common.reject')}
+          danger={acting.action !== 'approve'}
+          fields={[{ name: 'reason', label: t('console.common.reason'), required: acting.action === 'reject', multiline: true }]}
+          send={(v, key) =>
+            acting.action === 'cancel'
+              ? call(cancelApprovalRoute, { id: acting.row.id, reason: v.reason || undefined }, { idempotencyKey: key })
+              : call(decideApprovalRoute, { id: acting.row.id, decision: acting.action, reason: v.reason || undefined }, { idempotencyKey: key })
+          }
+          invalidates={decidedAnswers}
+          onClose={() => setActing(null)}
+        />
+      )}
+    </Space>
+  );
+}

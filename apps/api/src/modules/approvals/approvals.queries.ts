@@ -1,0 +1,84 @@
+import { sql, type Transaction } from 'kysely';
+import type { Executor } from '../../db/database.js';
+import type { DB } from '../../db/schema.js';
+import type { ApprovalRequestsTable } from './approvals.table.js';
+
+const REQUEST_COLUMNS = [
+  'r.id', 'r.kind', 'r.status', 'r.member_id', 'r.currency', 'r.amount', 'r.payload', 'r.summary', 'r.reason', 'r.requested_by', 'r.requested_by_id', 'r.requested_at',
+  'r.automatic', 'r.decided_by', 'r.decided_by_id', 'r.decided_at', 'r.decision_reason', 'r.result',
+] as const;
+
+export const insertApprovalRequest = async (
+  db: Executor,
+  r: Pick<ApprovalRequestsTable, 'kind' | 'member_id' | 'currency' | 'amount' | 'summary' | 'subject' | 'reason' | 'requested_by' | 'requested_by_id'> & { payload: unknown },
+): Promise<number | undefined> =>
+  (
+    await sql<{ id: number }>`insert into approval_requests (kind, member_id, currency, amount, payload, summary, subject, reason, requested_by, requested_by_id)
+      values (${r.kind}, ${r.member_id}, ${r.currency}, ${r.amount}, ${JSON.stringify(r.payload)}::jsonb, ${r.summary}, ${r.subject}, ${r.reason}, ${r.requested_by}, ${r.requested_by_id})
+      on conflict (kind, subject) where status = 'pending' and subject is not null do nothing
+      returning id`.execute(db)
+  ).rows[0]?.id;
+
+/** The request waiting about a subject. */
+export const findPendingRequestOfSubject = async (db: Executor, kind: string, subject: string) =>
+  (await db.selectFrom('approval_requests').select('id').where('kind', '=', kind).where('subject', '=', subject).where('status', '=', 'pending').executeTakeFirst())?.id;
+
+export const findApprovalRequest = (db: Executor, id: number) =>
+  db.selectFrom('approval_requests as r').leftJoin('users as u', 'u.id', 'r.member_id').select([...REQUEST_COLUMNS, 'u.user_name as member_name']).where('r.id', '=', id).executeTakeFirst();
+
+export type ApprovalRequestRow = NonNullable<Awaited<ReturnType<typeof findApprovalRequest>>>;
+
+export const lockApprovalRequestForUpdate = (tx: Transaction<DB>, id: number) => tx.selectFrom('approval_requests').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+
+/** Decides a request from pending, once: answers false when it was no longer pending. */
+export const decideApprovalRequest = async (db: Executor, id: number, d: { status: 'approved' | 'rejected' | 'cancelled'; decided_by: string; decided_by_id: number | null; decision_reason: string | null; result?: unknown; automatic?: boolean }) =>
+  Number(
+    (
+      await db
+        .updateTable('approval_requests')
+        .set({ status: d.status, decided_by: d.decided_by, decided_by_id: d.decided_by_id, decided_at: sql`now()`, decision_reason: d.decision_reason, result: d.result === undefined ? null : JSON.stringify(d.result), ...(d.automatic ? { automatic: true } : {}) })
+        .where('id', '=', id)
+        .where('status', '=', 'pending')
+        .executeTakeFirst()
+    ).numUpdatedRows,
+  ) > 0;
+
+/** Requests of the given kinds and state, newest first, with the total. */
+export const findApprovalRequestPage = (db: Executor, f: { kinds: readonly string[]; status: string; memberId?: number; limit: number; offset: number }) => {
+  let q = db.selectFrom('approval_requests as r').leftJoin('users as u', 'u.id', 'r.member_id').where('r.kind', 'in', f.kinds.length ? [...f.kinds] : ['-']).where('r.status', '=', f.status as 'pending');
+  if (f.memberId !== undefined) q = q.where('r.member_id', '=', f.memberId);
+  return q.select([...REQUEST_COLUMNS, 'u.user_name as member_name', sql<string>`count(*) over ()`.as('total')]).orderBy('r.id', 'desc').limit(f.limit).offset(f.offset).execute();
+};
+
+/** Serializes one operator's requests of one kind and currency until the transaction ends (their daily total is checked by one at a time). */
+export const lockOperatorRequests = (tx: Transaction<DB>, operator: string, kind: string, currency: string) =>
+  sql`select pg_advisory_xact_lock(hashtext(${`approval:${operator}:${kind}:${currency}`}))`.execute(tx);
+
+/** What an operator asked for today (UTC) of a kind and currency, pending or approved. */
+export const sumOperatorRequestsToday = async (db: Executor, operator: string, kind: string, currency: string): Promise<number> =>
+  Number(
+    (
+      await db
+        .selectFrom('approval_requests')
+        .select(sql<string>`coalesce(sum(amount), 0)`.as('n'))
+        .where('requested_by', '=', operator)
+        .where('kind', '=', kind)
+        .where('currency', '=', currency)
+        .where('status', 'in', ['pending', 'approved'])
+        .where('requested_at', '>=', sql<Date>`date_trunc('day', now() at time zone 'utc') at time zone 'utc'`)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+/** The limits of a kind in a currency (its own row, else the kind's default row `*`). */
+export const findApprovalLimit = (db: Executor, kind: string, currency: string) =>
+  db.selectFrom('approval_limits').selectAll().where('kind', '=', kind).where('currency', 'in', [currency, '*']).orderBy(sql`currency = '*'`).limit(1).executeTakeFirst();
+
+export const findApprovalLimits = (db: Executor) => db.selectFrom('approval_limits').selectAll().orderBy('kind').orderBy('currency').execute();
+
+export const upsertApprovalLimit = (db: Executor, l: { kind: string; currency: string; auto_up_to: number | null; daily_limit: number | null; updated_by: string }) =>
+  db
+    .insertInto('approval_limits')
+    .values({ ...l, updated_at: sql`now()` })
+    .onConflict((oc) => oc.columns(['kind', 'currency']).doUpdateSet({ auto_up_to: l.auto_up_to, daily_limit: l.daily_limit, updated_by: l.updated_by, updated_at: sql`now()` }))
+    .execute();

@@ -1,0 +1,205 @@
+import { APPROVAL_KINDS, LIMIT_KINDS, ResponseCode, roleAllows, type ApprovalKind, type ApprovalRequest, type EndpointBody, type EndpointQuery, type OperatorRole, type Permission, type adminListApprovals, type adminSetApprovalLimit } from '@shop/contract';
+import type { Database, Executor } from '../../db/database.js';
+import { operatorNameOf, refuseOwnAccount, type Actor } from '../../lib/actor.js';
+import { iso } from '../../lib/dates.js';
+import { AppError, notFound } from '../../lib/errors.js';
+import { pageOf, totalOf } from '../../lib/paging.js';
+import { withTransaction, type Tx } from '../../lib/transaction.js';
+import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
+import * as q from './approvals.queries.js';
+
+// Four eyes on value (docs/decisions/2026-11-24-money-controls.md): whatever an operator does that
+// creates value or moves it into a member's hands is asked for with a reason and carried out when a
+// second operator approves it — at once only at or under the threshold an owner set for its kind and
+// currency (none by default) and within the asking operator's daily limit. Each area writes what its
+// kind does when approved (`execute`); the composition root registers it here.
+
+/** What approving a kind carries out, and who may ask for and approve it. */
+export interface Approvable<P = unknown> {
+  kind: ApprovalKind;
+  permission: Permission;
+  /** Carries out the request in the approving transaction (once: the request's state decides), as the approving operator. */
+  execute: (tx: Tx, actor: Actor, payload: P, request: { id: number; reason: string }) => Promise<unknown>;
+}
+
+const approvables = new Map<string, Approvable<never>>();
+
+/** Registers what a kind carries out (the composition root does, once per kind). */
+export function registerApprovable<P>(a: Approvable<P>): void {
+  approvables.set(a.kind, a as Approvable<never>);
+}
+
+function approvableOf(kind: string): Approvable<unknown> {
+  const a = approvables.get(kind);
+  if (!a) throw new Error(`nothing registered for approval kind ${kind}: build the dependencies with depsFor() first`);
+  return a as Approvable<unknown>;
+}
+
+/** What an operator asks for. */
+export interface ApprovalAsk<P> {
+  kind: ApprovalKind;
+  /** The member who receives the value, when there is one. */
+  memberId: number | null;
+  currency: string;
+  /** Minor units (points for points); null where the request has none (it always needs a second operator). */
+  amount: number | null;
+  payload: P;
+  summary: string;
+  /** What it is about (`recharge:12`): asked again while one waits, the waiting request is answered. */
+  subject?: string;
+  reason: string;
+}
+
+const toView = (r: q.ApprovalRequestRow): ApprovalRequest => ({
+  id: Number(r.id),
+  kind: r.kind as ApprovalKind,
+  status: r.status,
+  member_id: r.member_id === null ? null : Number(r.member_id),
+  member_name: r.member_name ?? null,
+  currency: r.currency,
+  amount: r.amount === null ? null : Number(r.amount),
+  summary: r.summary,
+  reason: r.reason,
+  requested_by: r.requested_by,
+  requested_at: iso(r.requested_at),
+  decided_by: r.decided_by,
+  decided_at: iso(r.decided_at),
+  decision_reason: r.decision_reason,
+  automatic: r.automatic,
+  result: (r.result as Record<string, unknown> | null) ?? null,
+});
+
+const viewOf = async (db: Executor, id: number) => toView((await q.findApprovalRequest(db, id))!);
+
+/**
+ * An operator asks for something that creates value: recorded with its reason; carried out at once
+ * only at or under the owner's threshold for its kind and currency, else it waits for a second
+ * operator. Refused past the operator's daily limit, or about the operator's own member account.
+ * Answers the request and, when carried out now, what it did.
+ */
+export async function requestApproval<P, R>(db: Database, actor: Actor, ask: ApprovalAsk<P>): Promise<{ request: ApprovalRequest; result: R | null }> {
+  const operator = operatorNameOf(actor);
+  refuseOwnAccount(actor, ask.memberId);
+  const approvable = approvableOf(ask.kind);
+  return withTransaction(db, async (tx) => {
+    const limits = await q.findApprovalLimit(tx, ask.kind, ask.currency);
+    if (ask.amount !== null) await checkDailyLimit(tx, operator, ask.kind, ask.currency, ask.amount, () => q.sumOperatorRequestsToday(tx, operator, ask.kind, ask.currency));
+    const id = await q.insertApprovalRequest(tx, {
+      kind: ask.kind,
+      member_id: ask.memberId,
+      currency: ask.currency,
+      amount: ask.amount,
+      payload: ask.payload,
+      summary: ask.summary,
+      subject: ask.subject ?? null,
+      reason: ask.reason,
+      requested_by: operator,
+      requested_by_id: actor.operatorId ?? null,
+    });
+    // The same subject asked again while a request waits: that request, nothing new.
+    if (id === undefined) return { request: await viewOf(tx, (await q.findPendingRequestOfSubject(tx, ask.kind, ask.subject!))!), result: null };
+    const automatic = ask.amount !== null && limits?.auto_up_to != null && ask.amount <= Number(limits.auto_up_to);
+    let result: R | null = null;
+    if (automatic) {
+      result = (await approvable.execute(tx, actor, ask.payload as never, { id, reason: ask.reason })) as R;
+      await q.decideApprovalRequest(tx, id, { status: 'approved', decided_by: operator, decided_by_id: actor.operatorId ?? null, decision_reason: 'within the threshold', result, automatic: true });
+    }
+    await insertOperatorAction(tx, { operator, action: `${ask.kind}.${automatic ? 'done' : 'request'} #${id} ${ask.summary}`, target_type: 'approval', target_id: id, reason: ask.reason });
+    return { request: await viewOf(tx, id), result };
+  });
+}
+
+/**
+ * Refuses what would take an operator past their daily limit of a kind in a currency (none set: no
+ * limit). `askedToday` sums what already counts today; it runs under a lock per operator, kind and
+ * currency, so two requests at once cannot both slip under the limit.
+ */
+export async function checkDailyLimit(tx: Tx, operator: string, kind: (typeof LIMIT_KINDS)[number], currency: string, amount: number, askedToday: () => Promise<number>): Promise<void> {
+  const limit = (await q.findApprovalLimit(tx, kind, currency))?.daily_limit;
+  if (limit == null) return;
+  await q.lockOperatorRequests(tx, operator, kind, currency);
+  if ((await askedToday()) + amount > Number(limit)) throw new AppError(ResponseCode.approvalDailyLimit, { limit: Number(limit), currency });
+}
+
+/** The kinds an operator's role may decide. */
+const kindsOf = (role: OperatorRole) => APPROVAL_KINDS.filter((k) => approvables.has(k) && roleAllows(role, approvableOf(k).permission));
+
+/**
+ * A second operator decides a request: approving carries it out, once, in the same transaction;
+ * rejecting needs a reason. Never the operator who asked, never about their own member account, and
+ * only with the kind's permission. Of two decisions at once, the second finds it decided.
+ */
+export async function decideApproval(db: Database, actor: Actor, role: OperatorRole, input: { id: number; decision: 'approve' | 'reject'; reason?: string }): Promise<ApprovalRequest> {
+  const operator = operatorNameOf(actor);
+  const reason = input.reason?.trim() || null;
+  if (input.decision === 'reject' && !reason) throw new AppError(ResponseCode.reasonRequired);
+  return withTransaction(db, async (tx) => {
+    const r = await q.lockApprovalRequestForUpdate(tx, input.id);
+    if (!r || !kindsOf(role).includes(r.kind as ApprovalKind)) throw notFound('approval');
+    if (r.status !== 'pending') throw new AppError(ResponseCode.requestNotPending, { status: r.status });
+    const asker = r.requested_by_id !== null && actor.operatorId !== undefined ? Number(r.requested_by_id) === actor.operatorId : r.requested_by === operator;
+    if (asker && input.decision === 'approve') throw new AppError(ResponseCode.approvalOwnRequest);
+    refuseOwnAccount(actor, r.member_id);
+    const result = input.decision === 'approve' ? await approvableOf(r.kind).execute(tx, actor, r.payload, { id: Number(r.id), reason: r.reason }) : undefined;
+    if (!(await q.decideApprovalRequest(tx, r.id, { status: input.decision === 'approve' ? 'approved' : 'rejected', decided_by: operator, decided_by_id: actor.operatorId ?? null, decision_reason: reason, result }))) {
+      throw new AppError(ResponseCode.requestNotPending, { status: r.status });
+    }
+    await insertOperatorAction(tx, { operator, action: `${r.kind}.${input.decision} #${r.id} ${r.summary}`, target_type: 'approval', target_id: r.id, reason });
+    return viewOf(tx, r.id);
+  });
+}
+
+/** The operator who asked withdraws a request still waiting. */
+export async function cancelApproval(db: Database, actor: Actor, input: { id: number; reason?: string }): Promise<ApprovalRequest> {
+  const operator = operatorNameOf(actor);
+  return withTransaction(db, async (tx) => {
+    const r = await q.lockApprovalRequestForUpdate(tx, input.id);
+    if (!r) throw notFound('approval');
+    const asker = r.requested_by_id !== null && actor.operatorId !== undefined ? Number(r.requested_by_id) === actor.operatorId : r.requested_by === operator;
+    if (!asker) throw new AppError(ResponseCode.approvalNotYours);
+    if (!(await q.decideApprovalRequest(tx, r.id, { status: 'cancelled', decided_by: operator, decided_by_id: actor.operatorId ?? null, decision_reason: input.reason?.trim() || null }))) {
+      throw new AppError(ResponseCode.requestNotPending, { status: r.status });
+    }
+    await insertOperatorAction(tx, { operator, action: `${r.kind}.cancel #${r.id} ${r.summary}`, target_type: 'approval', target_id: r.id, reason: input.reason?.trim() || null });
+    return viewOf(tx, r.id);
+  });
+}
+
+/** Requests the operator's role may decide, by state (waiting by default), newest first. */
+export async function listApprovals(db: Executor, actor: Actor, role: OperatorRole, input: EndpointQuery<typeof adminListApprovals>) {
+  operatorNameOf(actor);
+  const kinds = input.kind ? kindsOf(role).filter((k) => k === input.kind) : kindsOf(role);
+  const rows = await q.findApprovalRequestPage(db, { kinds, status: input.status, memberId: input.member_id, limit: input.limit, offset: (input.page - 1) * input.limit });
+  return pageOf(rows.map(toView), totalOf(rows), input);
+}
+
+const toLimit = (l: Awaited<ReturnType<typeof q.findApprovalLimits>>[number]) => ({
+  kind: l.kind as (typeof LIMIT_KINDS)[number],
+  currency: l.currency,
+  auto_up_to: l.auto_up_to === null ? null : Number(l.auto_up_to),
+  daily_limit: l.daily_limit === null ? null : Number(l.daily_limit),
+  updated_by: l.updated_by,
+  updated_at: iso(l.updated_at),
+});
+
+/** Every threshold and daily limit set. */
+export async function approvalLimits(db: Executor, actor: Actor) {
+  operatorNameOf(actor);
+  return { list: (await q.findApprovalLimits(db)).map(toLimit) };
+}
+
+/** An owner sets a kind's threshold and daily limit in a currency (`*`: every currency without its own), with the reason. */
+export async function setApprovalLimit(db: Database, actor: Actor, input: EndpointBody<typeof adminSetApprovalLimit>) {
+  const operator = operatorNameOf(actor);
+  await withTransaction(db, async (tx) => {
+    await q.upsertApprovalLimit(tx, { kind: input.kind, currency: input.currency, auto_up_to: input.auto_up_to, daily_limit: input.daily_limit, updated_by: operator });
+    await insertOperatorAction(tx, { operator, action: `setting.approval_limit ${input.kind} ${input.currency} auto=${input.auto_up_to ?? 'never'} daily=${input.daily_limit ?? 'none'}`, target_type: 'setting', target_id: 0, reason: input.reason });
+  });
+  return approvalLimits(db, actor);
+}
+
+/** The threshold of a kind in a currency (payouts: one approver up to it), or null when none is set. */
+export async function thresholdOf(db: Executor, kind: (typeof LIMIT_KINDS)[number], currency: string): Promise<number | null> {
+  const l = await q.findApprovalLimit(db, kind, currency);
+  return l?.auto_up_to == null ? null : Number(l.auto_up_to);
+}

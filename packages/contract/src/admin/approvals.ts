@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { endpoint } from '../common/endpoint.js';
+import { pageOf, pageQuery } from '../common/pagination.js';
+
+// Four eyes on value: whatever an operator does that creates value or moves it into a member's hands
+// (gift cards, points, an offline top-up credited, a coupon, a rate …) is a request with a reason
+// that a second operator approves before anything moves, above a threshold an owner sets per kind and
+// currency (by default: always), within each operator's daily limit. The request and its decision
+// are recorded; it can be cancelled; approving twice is one effect.
+
+/** What can be asked for, each with the permission that may ask and approve it. */
+export const APPROVAL_KINDS = ['gift_cards.issue', 'points.grant', 'recharge.confirm', 'coupon.create', 'coupon.update', 'rate.set'] as const;
+export type ApprovalKind = (typeof APPROVAL_KINDS)[number];
+/** Kinds whose thresholds an owner sets: the requests above, ledger adjustments (their own queue) and payouts (a second approver above it). */
+export const LIMIT_KINDS = [...APPROVAL_KINDS, 'ledger.adjust', 'withdrawal.payout'] as const;
+export type LimitKind = (typeof LIMIT_KINDS)[number];
+export const APPROVAL_STATUSES = ['pending', 'approved', 'rejected', 'cancelled'] as const;
+
+const id = z.coerce.number().int().min(1).max(2_147_483_647);
+const currencyOrPoints = z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/, 'validation.invalid');
+
+export const approvalRequestSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(APPROVAL_KINDS),
+  status: z.enum(APPROVAL_STATUSES),
+  /** The member who receives the value, when there is one. */
+  member_id: z.number().int().nullable(),
+  member_name: z.string().nullable(),
+  currency: z.string(),
+  /** Minor units (points for points), or null where the request has no amount (a rate, a percentage coupon). */
+  amount: z.number().int().nullable(),
+  /** What it does, in words (`5 × 100.00 USD gift cards`). */
+  summary: z.string(),
+  reason: z.string(),
+  requested_by: z.string(),
+  requested_at: z.string(),
+  decided_by: z.string().nullable(),
+  decided_at: z.string().nullable(),
+  decision_reason: z.string().nullable(),
+  /** Done at once, without a second operator (at or under its threshold). */
+  automatic: z.boolean(),
+  /** What approving it did (a batch's cards and codes, a ledger entry, a coupon's id …); null until approved. */
+  result: z.record(z.string(), z.unknown()).nullable(),
+});
+export type ApprovalRequest = z.infer<typeof approvalRequestSchema>;
+
+/** What a value-creating call answers: its request, and what it did when it was done at once. */
+export const approvalOutcomeOf = <T extends z.ZodType>(result: T) => z.object({ request: approvalRequestSchema, result: result.nullable() });
+
+export const approvalListQuery = pageQuery.extend({ status: z.enum(APPROVAL_STATUSES).default('pending'), kind: z.enum(APPROVAL_KINDS).optional(), member_id: id.optional() });
+export const approvalDecisionBody = z.object({ id, decision: z.enum(['approve', 'reject']), reason: z.string().trim().max(300).optional() });
+export const approvalCancelBody = z.object({ id, reason: z.string().trim().max(300).optional() });
+
+export const approvalLimitSchema = z.object({
+  kind: z.enum(LIMIT_KINDS),
+  currency: z.string(),
+  /** Done at once up to this amount (for payouts: one approver up to it); null: never (the default). */
+  auto_up_to: z.number().int().nullable(),
+  /** What one operator may ask for in a day (UTC), in all; null: no daily limit. */
+  daily_limit: z.number().int().nullable(),
+  updated_by: z.string(),
+  updated_at: z.string(),
+});
+export const setApprovalLimitBody = z.object({
+  kind: z.enum(LIMIT_KINDS),
+  currency: currencyOrPoints,
+  auto_up_to: z.number().int().min(0).max(1_000_000_000_000).nullable(),
+  daily_limit: z.number().int().min(1).max(1_000_000_000_000).nullable(),
+  reason: z.string().trim().min(1, 'wallet.validation.reasonRequired').max(300),
+});
+
+/** Requests to approve (by default those waiting), newest first: each operator sees the kinds their role may decide. */
+export const adminListApprovals = endpoint({ method: 'GET', path: '/admin/api/approvals', auth: 'operator', permission: 'session', area: 'admin', query: approvalListQuery, data: pageOf(approvalRequestSchema) });
+/** A second operator approves (it is carried out at once, once) or rejects (with a reason) a request. */
+export const adminDecideApproval = endpoint({ method: 'POST', path: '/admin/api/approvals/decide', auth: 'operator', permission: 'session', area: 'admin', idempotent: true, body: approvalDecisionBody, data: approvalRequestSchema });
+/** The operator who asked withdraws a request still waiting. */
+export const adminCancelApproval = endpoint({ method: 'POST', path: '/admin/api/approvals/cancel', auth: 'operator', permission: 'session', area: 'admin', idempotent: true, body: approvalCancelBody, data: approvalRequestSchema });
+/** The thresholds and daily limits of every kind and currency that has one. */
+export const adminApprovalLimits = endpoint({ method: 'GET', path: '/admin/api/approvals/limits', auth: 'operator', permission: 'session', area: 'admin', data: z.object({ list: z.array(approvalLimitSchema) }) });
+/** An owner sets a kind's threshold and daily limit in a currency, with the reason. */
+export const adminSetApprovalLimit = endpoint({ method: 'POST', path: '/admin/api/approvals/limits/set', auth: 'operator', permission: 'operators.manage', area: 'admin', idempotent: true, body: setApprovalLimitBody, data: z.object({ list: z.array(approvalLimitSchema) }) });
+/** An owner links an operator to the member account the same person holds (or unlinks it): nobody decides about their own account. */
+export const adminLinkOperatorMember = endpoint({
+  method: 'POST',
+  path: '/admin/api/operators/member',
+  auth: 'operator',
+  permission: 'operators.manage',
+  area: 'admin',
+  idempotent: true,
+  body: z.object({ operator_id: id, member: z.string().trim().min(1).max(64).nullable(), reason: z.string().trim().min(1, 'wallet.validation.reasonRequired').max(300) }),
+  data: z.object({ operator_id: z.number().int(), member_id: z.number().int().nullable() }),
+});
+
+export const approvalEndpoints = [adminListApprovals, adminDecideApproval, adminCancelApproval, adminApprovalLimits, adminSetApprovalLimit, adminLinkOperatorMember] as const;
