@@ -1,0 +1,132 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ResponseCode } from '@shop/contract';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
+import { call } from '../../catalogue/__tests__/helpers.js';
+import { newOperatorSession } from '../../orders/__tests__/fixtures.js';
+import { orderFor } from '../../payments/__tests__/payments-helpers.js';
+import { checkLedgerAfterEach } from '../../wallet/__tests__/ledger-guard.js';
+import { PAY_PASSWORD, bankCardOf, usdOf, walletMember } from '../../wallet/__tests__/fixtures.js';
+
+// Four eyes on value: one operator asks (with a reason), another approves, and only then does
+// anything move; an operator decides nothing about the member account the same person holds.
+
+let t: TestApp;
+let asker: Awaited<ReturnType<typeof newOperatorSession>>;
+let approver: Awaited<ReturnType<typeof newOperatorSession>>;
+beforeAll(async () => {
+  t = await buildTestApp();
+  asker = await newOperatorSession(t.db, 'owner');
+  approver = await newOperatorSession(t.db, 'owner');
+});
+afterAll(() => t.close());
+checkLedgerAfterEach(() => t);
+
+type Headers = Record<string, string>;
+const post = (url: string, body: unknown, headers: Headers) => call(t, 'POST', url, { headers, body });
+const get = (url: string, headers: Headers) => call(t, 'GET', url, { headers });
+const points = async (m: { headers: Headers }) => (await get('/user/wallet/pointsInfo', m.headers)).body.data.points as number;
+const soon = new Date(Date.now() + 30 * 86_400_000).toISOString();
+
+describe('a request for value', () => {
+  it('moves nothing until a second operator approves it; the asker cannot approve it; ten approvals at once are one effect', async () => {
+    const m = await walletMember(t);
+    const asked = await post('/admin/api/wallet/points/grant', { user_id: m.userId, kind: 'points', amount: 1_000_000_000, reason: 'contest prize' }, asker.headers);
+    expect(asked.body.data).toMatchObject({ request: { kind: 'points.grant', status: 'pending', amount: 1_000_000_000, member_id: m.userId, reason: 'contest prize' }, result: null });
+    expect(await points(m)).toBe(0);
+    const id = asked.body.data.request.id as number;
+    expect((await post('/admin/api/approvals/decide', { id, decision: 'approve' }, asker.headers)).body.code).toBe(ResponseCode.approvalOwnRequest);
+    expect((await get('/admin/api/approvals?status=pending', approver.headers)).body.data.list.map((r: { id: number }) => r.id)).toContain(id);
+
+    const tries = await Promise.all(Array.from({ length: 10 }, (_, i) => post('/admin/api/approvals/decide', { id, decision: 'approve', reason: `tap ${i}` }, approver.headers)));
+    expect(tries.filter((r) => r.body.code === 200)).toHaveLength(1);
+    expect(tries.filter((r) => r.body.code !== 200).every((r) => r.body.code === ResponseCode.requestNotPending)).toBe(true);
+    expect(await points(m)).toBe(1_000_000_000);
+    const decided = (await get(`/admin/api/approvals?status=approved&member_id=${m.userId}`, approver.headers)).body.data.list[0];
+    expect(decided).toMatchObject({ id, status: 'approved', decided_by: expect.stringContaining(`#${approver.operatorId}`), requested_by: expect.stringContaining(`#${asker.operatorId}`), result: { balance: 1_000_000_000 } });
+  });
+
+  it('gift cards of any value need a reason and a second operator: none exist before, the batch after', async () => {
+    const m = await walletMember(t);
+    const body = { user_id: m.userId, currency: 'USD', value: 100_000_000, count: 5, expires_at: soon };
+    expect((await post('/admin/api/wallet/gift-cards/issue', body, asker.headers)).body.code).toBe(ResponseCode.validation);
+    const asked = await post('/admin/api/wallet/gift-cards/issue', { ...body, reason: 'partner campaign' }, asker.headers);
+    expect((await get('/user/gift_card/list', m.headers)).body.data.list).toHaveLength(0);
+    const approved = await post('/admin/api/approvals/decide', { id: asked.body.data.request.id, decision: 'approve' }, approver.headers);
+    expect(approved.body.data.result.card_ids).toHaveLength(5);
+    expect((await get('/user/gift_card/list', m.headers)).body.data.list).toHaveLength(5);
+  });
+
+  it('is withdrawn by its asker only; a rejection needs a reason; neither moves anything', async () => {
+    const m = await walletMember(t);
+    const ask = async (reason: string) => (await post('/admin/api/wallet/points/grant', { user_id: m.userId, kind: 'points', amount: 50, reason }, asker.headers)).body.data.request.id as number;
+    const first = await ask('survey');
+    expect((await post('/admin/api/approvals/cancel', { id: first }, approver.headers)).body.code).toBe(ResponseCode.approvalNotYours);
+    expect((await post('/admin/api/approvals/cancel', { id: first, reason: 'wrong member' }, asker.headers)).body.data.status).toBe('cancelled');
+    expect((await post('/admin/api/approvals/decide', { id: first, decision: 'approve' }, approver.headers)).body.code).toBe(ResponseCode.requestNotPending);
+    const second = await ask('survey again');
+    expect((await post('/admin/api/approvals/decide', { id: second, decision: 'reject' }, approver.headers)).body.code).toBe(ResponseCode.reasonRequired);
+    expect((await post('/admin/api/approvals/decide', { id: second, decision: 'reject', reason: 'not a campaign of ours' }, approver.headers)).body.data).toMatchObject({ status: 'rejected', decision_reason: 'not a campaign of ours' });
+    expect(await points(m)).toBe(0);
+  });
+
+  it('is done at once under the threshold an owner set, and refused past the operator’s daily limit', async () => {
+    const m = await walletMember(t);
+    expect((await post('/admin/api/approvals/limits/set', { kind: 'points.grant', currency: 'XXX', auto_up_to: 100, daily_limit: 250, reason: 'small goodwill' }, asker.headers)).body.code).toBe(200);
+    // An operator who asked for nothing today.
+    const fresh = await newOperatorSession(t.db, 'owner');
+    try {
+      const small = await post('/admin/api/wallet/points/grant', { user_id: m.userId, kind: 'points', amount: 100, reason: 'late parcel' }, fresh.headers);
+      expect(small.body.data).toMatchObject({ request: { status: 'approved', automatic: true }, result: { balance: 100 } });
+      const big = await post('/admin/api/wallet/points/grant', { user_id: m.userId, kind: 'points', amount: 101, reason: 'late parcel too' }, fresh.headers);
+      expect(big.body.data.request.status).toBe('pending');
+      // 100 + 101 asked today: 50 more would pass 250.
+      expect((await post('/admin/api/wallet/points/grant', { user_id: m.userId, kind: 'points', amount: 50, reason: 'one more' }, fresh.headers)).body.code).toBe(ResponseCode.approvalDailyLimit);
+      // Ten at once under the limit: never more than it in all.
+      const other = await newOperatorSession(t.db, 'owner');
+      const burst = await Promise.all(Array.from({ length: 10 }, (_, i) => post('/admin/api/wallet/points/grant', { user_id: m.userId, kind: 'points', amount: 40, reason: `burst ${i}` }, other.headers)));
+      expect(burst.filter((r) => r.body.code === 200)).toHaveLength(6);
+      expect(await points(m)).toBe(100 + 6 * 40);
+    } finally {
+      await post('/admin/api/approvals/limits/set', { kind: 'points.grant', currency: 'XXX', auto_up_to: null, daily_limit: null, reason: 'back to always' }, asker.headers);
+    }
+  });
+
+  it('is decided only with the kind’s permission: a support operator neither sees nor approves a grant', async () => {
+    const m = await walletMember(t);
+    const support = await newOperatorSession(t.db, 'support');
+    const id = (await post('/admin/api/wallet/points/grant', { user_id: m.userId, kind: 'points', amount: 10, reason: 'thanks' }, asker.headers)).body.data.request.id;
+    expect((await get('/admin/api/approvals', support.headers)).body.data.list.map((r: { id: number }) => r.id)).not.toContain(id);
+    expect((await post('/admin/api/approvals/decide', { id, decision: 'approve' }, support.headers)).body.code).toBe(ResponseCode.notFound);
+    expect((await post('/admin/api/approvals/limits/set', { kind: 'points.grant', currency: 'XXX', auto_up_to: 1_000_000, daily_limit: null, reason: 'me' }, support.headers)).status).toBe(403);
+  });
+});
+
+describe('an operator who is also a member', () => {
+  it('decides nothing about their own member account, in every call that touches it', async () => {
+    const self = await walletMember(t, { usd: 50_000 });
+    const op = await newOperatorSession(t.db, 'owner');
+    expect((await post('/admin/api/operators/member', { operator_id: op.operatorId, member: self.userName, reason: 'Dana is also a member' }, asker.headers)).body.data).toEqual({ operator_id: op.operatorId, member_id: self.userId });
+    // One member account, one operator.
+    expect((await post('/admin/api/operators/member', { operator_id: approver.operatorId, member: String(self.userId), reason: 'mistake' }, asker.headers)).body.code).toBe(ResponseCode.operatorMemberTaken);
+
+    const withdrawal = (await post('/user/withdraw/create', { bank_card_id: await bankCardOf(t, self), amount: '20', currency: 'USD', pay_password: PAY_PASSWORD }, self.keyed())).body.data;
+    const order = await orderFor(t, self.userId);
+    const asked = (await post('/admin/api/wallet/points/grant', { user_id: self.userId, kind: 'points', amount: 10, reason: 'for a colleague' }, asker.headers)).body.data.request.id;
+    const own: Array<[string, unknown]> = [
+      ['/admin/api/wallet/points/grant', { user_id: self.userId, kind: 'points', amount: 10, reason: 'me' }],
+      ['/admin/api/wallet/gift-cards/issue', { user_id: self.userId, currency: 'USD', value: 100, count: 1, expires_at: soon, reason: 'me' }],
+      ['/admin/api/ledger/adjustments', { user_id: self.userId, asset: 'cash', currency: 'USD', amount: 100, reason: 'me' }],
+      ['/admin/api/approvals/decide', { id: asked, decision: 'approve' }],
+      ['/admin/api/wallet/withdrawals/approve', { id: withdrawal.id, reason: 'me' }],
+      ['/admin/api/wallet/withdrawals/reject', { id: withdrawal.id, reason: 'me' }],
+      ['/admin/api/members/ban', { id: self.userId, banned: true, reason: 'me' }],
+      ['/admin/api/members/end-sessions', { id: self.userId, reason: 'me' }],
+      ['/admin/api/members/reset-2fa', { id: self.userId, reason: 'me' }],
+      ['/admin/api/orders/cancel', { id: order.id, reason: 'me' }],
+    ];
+    for (const [url, body] of own) expect((await post(url, body, op.headers)).body.code, url).toBe(ResponseCode.ownMemberAccount);
+    // Nothing moved; another operator may decide about the same member.
+    expect(await usdOf(t, self)).toEqual({ currency: 'USD', available: 50_000 - 2_120, frozen: 2_120 });
+    expect((await post('/admin/api/wallet/withdrawals/approve', { id: withdrawal.id, reason: 'checked' }, approver.headers)).body.data.status).toBe('approved');
+  });
+});
