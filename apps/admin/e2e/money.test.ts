@@ -78,9 +78,10 @@ describe('money in the operator console, in Chromium at 1280 px', () => {
       await page.getByTestId(`member-${member.userId}`).click();
     };
 
-    /** What the second operator decides outside this page (the API the console calls). */
+    /** What the other operator decides outside this page (the API the console calls). */
+    let firstCalls = 0;
     const asFirst = async (url: string, body: unknown) => {
-      const res = await memberPost(first.token, url, body, `${url}-${JSON.stringify(body)}`);
+      const res = await memberPost(first.token, url, body, `first-${++firstCalls}-${Date.now().toString(36)}`);
       expect(res.code, JSON.stringify(res)).toBe(200);
       return res.data;
     };
@@ -134,7 +135,11 @@ describe('money in the operator console, in Chromium at 1280 px', () => {
     // Who approved a payout does not also carry the money out: refused, and said so.
     await clickSettled(page.locator('.ant-modal').getByRole('button', { name: 'Mark paid' }));
     await page.locator('.ant-modal').getByText('cannot also mark it paid').waitFor();
+    await shot(page, 'withdrawal-paid-refused');
+    await page.locator('.ant-modal').getByRole('button', { name: 'Cancel' }).click();
+    await page.locator('.ant-modal').waitFor({ state: 'hidden' });
     await page.keyboard.press('Escape');
+    await page.locator('.ant-drawer-open').waitFor({ state: 'detached' });
     await asFirst('/admin/api/wallet/withdrawals/paid', { id: asked.data.id, payout_reference: 'TRX-0xE2E-PAYOUT' });
     const paid = await db.selectFrom('withdrawals').select(['status', 'payout_reference']).where('id', '=', asked.data.id).executeTakeFirstOrThrow();
     expect(paid).toEqual({ status: 'paid', payout_reference: 'TRX-0xE2E-PAYOUT' });

@@ -8,6 +8,7 @@ import { operatorCliActor } from '../../api/src/lib/actor.js';
 import { hashPassword } from '../../api/src/modules/members/identity.js';
 import { issueGiftCards } from '../../api/src/modules/wallet/wallet.service.js';
 import { decideApproval } from '../../api/src/modules/approvals/approvals.service.js';
+import { wireAreas } from '../../api/src/wiring.js';
 import { clickSettled, launchBrowser, type Browser } from './browser.js';
 import { createMemberSession } from './members.js';
 import { baseUrl, databaseUrl } from './shop.js';
@@ -103,6 +104,7 @@ describe('moving money in Chromium at 375 px', () => {
         .insertInto('certifications')
         .values({ user_id: a.userId, kind: 'international', country: 'MY', document_type: 'passport', document_number: `E${a.userId}0000`, surname: 'Tan', given_name: 'Mei', title: null, birthday: null, referral_code: null, status: 'approved', reason: null, reviewed_by: 'e2e', reviewed_at: new Date() })
         .execute();
+      wireAreas();
       const asked = await issueGiftCards(db, operatorCliActor('olivia'), { user_id: a.userId, currency: 'USD', value: 1_000, count: 2, expires_at: new Date(Date.now() + 90 * 86_400_000).toISOString(), reason: 'welcome' });
       await decideApproval(db, operatorCliActor('bruno'), 'owner', { id: asked.request.id, decision: 'approve' });
     } finally {
@@ -128,7 +130,10 @@ describe('moving money in Chromium at 375 px', () => {
     const id = await record.getAttribute('data-recharge');
 
     expect(await ops('wallet', 'recharges')).toContain(`#${id} `);
-    expect(await ops('wallet', 'recharge', 'confirm', id!, '--reason', 'slip matches the statement')).toContain(`confirmed: #${id}`);
+    // One operator confirms the money arrived; a second approves it, and only then is it credited.
+    const asked = await ops('wallet', 'recharge', 'confirm', id!, '--reason', 'slip matches the statement');
+    expect(asked).toContain('waits for a second operator');
+    expect(await ops('approvals', 'approve', /request #(\d+)/.exec(asked)![1]!, '--by', 'bruno')).toContain('approved');
     await page.reload();
     await record.getByText('Credited').waitFor();
     await page.goto(`${baseUrl}/h5/#/pages/my/wallet`);
