@@ -213,7 +213,7 @@ export async function resetForgottenPassword(deps: Pick<SecurityDeps, 'db' | 'se
   const user = await findAccount(db, input.account);
   const to = user && user.status === 'active' ? primaryDestination(user) : undefined;
   if (user && to && user.totp_secret) await requireTotpForReset(deps, actor, user, { ...input, destination: to.address });
-  await verifyCode(db, { purpose: 'forget', destination: to?.address ?? accountRequestKey(input.account), code: input.code, consume: false });
+  await checkResetCode(db, to?.address ?? accountRequestKey(input.account), input.code);
   // A stand-in code is never sent, so this is not reached in practice.
   if (!user || !to) throw new AppError(ResponseCode.codeExpired);
   const hash = await hashPassword(input.password);
@@ -225,6 +225,12 @@ export async function resetForgottenPassword(deps: Pick<SecurityDeps, 'db' | 'se
   return { ok: true };
 }
 
+/** Checks a reset code: a wrong code and no code at all answer alike, since whether a code is outstanding says whether someone asked for the account. */
+const checkResetCode = (db: Database, destination: string, code: string) =>
+  verifyCode(db, { purpose: 'forget', destination, code, consume: false }).catch((e: unknown) => {
+    throw e instanceof AppError && e.code === ResponseCode.codeInvalid ? new AppError(ResponseCode.codeExpired) : e;
+  });
+
 /**
  * With an authenticator bound, a reset needs its code too. Only someone holding the right e-mailed
  * code gets this far, so a stranger never learns whether an account has one; wrong codes count
@@ -232,7 +238,7 @@ export async function resetForgottenPassword(deps: Pick<SecurityDeps, 'db' | 'se
  */
 async function requireTotpForReset(deps: Pick<SecurityDeps, 'db' | 'secrets'>, actor: Actor, user: UserRow, input: { account: string; code: string; google_code?: string; destination: string }): Promise<void> {
   const { db } = deps;
-  await verifyCode(db, { purpose: 'forget', destination: input.destination, code: input.code, consume: false });
+  await checkResetCode(db, input.destination, input.code);
   const key = failureKey(user, input.account);
   await assertNotLocked(db, key, actor.ip);
   if (!input.google_code) throw new AppError(ResponseCode.twoFactorRequired);

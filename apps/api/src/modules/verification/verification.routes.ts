@@ -20,10 +20,10 @@ export function verificationRoutes(api: Api): void {
   api.handle(sendCodeToMember, ({ actor, body }) => service.sendCodeToOwnContact(deps, actor, body), perClient);
   api.handle(checkCode, ({ actor, body }) => service.checkCodeOnly(db, actor, body), perClient);
 
-  // What the development providers "sent", for the developer and the browser tests; never in production,
-  // and in development only to this machine: it lists every member's codes.
+  // What the development providers "sent", for the developer and the browser tests: never in production,
+  // and in every other mode only to this machine (it lists every member's codes).
   if (api.deps.config.NODE_ENV !== 'production') {
     const input = z.object({ to: z.string().trim().max(254).optional(), limit: z.coerce.number().int().min(1).max(100).default(20) });
-    rawJsonRoute(api, { method: 'GET', url: '/dev/outbox', localOnly: api.deps.config.NODE_ENV === 'development', input }, (query) => service.outboxMessages(db, query));
+    rawJsonRoute(api, { method: 'GET', url: '/dev/outbox', localOnly: true, input }, (query) => service.outboxMessages(db, query));
   }
 }

@@ -32,7 +32,8 @@ export async function call(t: TestApp, method: 'GET' | 'POST', url: string, body
  */
 export async function latestCode(t: TestApp, to: string): Promise<string> {
   await settleDeliveries();
-  const res = await call(t, 'GET', `/dev/outbox?to=${encodeURIComponent(to)}&limit=1`);
+  // The outbox answers this machine only.
+  const res = await call(t, 'GET', `/dev/outbox?to=${encodeURIComponent(to)}&limit=1`, undefined, { ip: '127.0.0.1' });
   const code = res.body.data?.[0]?.code as string | undefined;
   if (!code) throw new Error(`no code in the outbox for ${to}`);
   return code;

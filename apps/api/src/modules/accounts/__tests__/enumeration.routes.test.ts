@@ -128,8 +128,18 @@ describe('resetting a forgotten password', () => {
       const real = await reset(m.user.user_name, wrong);
       const fake = await reset(ghost, wrong);
       expect(real.body, `try ${i}`).toEqual(fake.body);
-      expect(real.body.code).toBe(i < 5 ? ResponseCode.codeInvalid : ResponseCode.codeLocked);
+      expect(real.body.code).toBe(i < 5 ? ResponseCode.codeExpired : ResponseCode.codeLocked);
     }
+  });
+
+  it('answers a wrong code for an account with a code outstanding as it answers an unknown account that asked for none', async () => {
+    const m = await registerMember(t);
+    await call(t, 'POST', '/user/sendWithUsername', { user_name: m.user.user_name }, { ip: freshIp() });
+    const code = await latestCode(t, m.email);
+    const wrong = code === '123456' ? '654321' : '123456';
+    const outstanding = await reset(m.user.user_name, wrong);
+    const unknown = await reset('neverasked77', wrong);
+    expect(outstanding.body).toEqual(unknown.body);
   });
 
   it('still resets the real member’s password with the right code', async () => {

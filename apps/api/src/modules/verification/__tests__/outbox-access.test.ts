@@ -37,4 +37,14 @@ describe('the development outbox', () => {
       expect(res.body).not.toContain('outbox-reader');
     }
   });
+
+  it('answers only this machine in every mode but production, where it does not exist', async () => {
+    const other = await buildTestApp({ NODE_ENV: 'test' });
+    try {
+      expect((await other.app.inject({ method: 'GET', url: '/dev/outbox', remoteAddress: '192.168.1.20' })).statusCode).toBe(404);
+      expect((await other.app.inject({ method: 'GET', url: '/dev/outbox', remoteAddress: '127.0.0.1' })).statusCode).toBe(200);
+    } finally {
+      await other.close();
+    }
+  });
 });
