@@ -10,7 +10,7 @@ import { openApiPlugin } from './plugins/openapi.js';
 import { bindNotAvailable, createApi, guardRouteInput } from './plugins/routes.js';
 import { corsPlugin } from './plugins/security.js';
 import { staticPlugin } from './plugins/static.js';
-import { requestDeadlines, serverLimits } from './plugins/timeouts.js';
+import { readDeadline, requestDeadlines, serverLimits } from './plugins/timeouts.js';
 import { webhooksPlugin } from './webhooks/webhooks.routes.js';
 import { webhookProviders } from './webhook-providers.js';
 import { responseCache } from './lib/cache.js';
@@ -62,6 +62,7 @@ export async function buildApp(deps: AppDeps, logger: FastifyServerOptions['logg
   requestPlugin(app, deps);
   errorsPlugin(app, deps.i18n);
   requestDeadlines(app, deps.config, deps.i18n);
+  readDeadline(app, deps.config, deps.i18n);
   guardRouteInput(app);
   await corsPlugin(app, deps);
   // Before the routes, so every answer after it passes through (static files come precompressed).

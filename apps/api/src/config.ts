@@ -34,6 +34,8 @@ const schema = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(1200),
   /** The longest a client may take to send a call's request (headers and body); slower ones are cut off. */
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /** A read (GET call) not answered within this many ms answers 503 (0: no bound). */
+  READ_DEADLINE_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
   /** The same for an upload to /upload2: long enough for a 10 MB video from a phone on a slow network. */
   UPLOAD_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
   /** Open connections one API process accepts at a time; more are closed at once. */

@@ -87,6 +87,8 @@ async function bootShop(adminUrl: string, template: string, webDist: string): Pr
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
       RATE_LIMIT_PER_MINUTE: '0',
+      // Two test workers, PostgreSQL and Chromium share two cores: a read may wait longer than a shopper's.
+      READ_DEADLINE_MS: '30000',
       WEB_DIST: webDist,
     },
     stdio: ['ignore', log, log],

@@ -4,6 +4,7 @@ import { DEFAULT_LANGUAGE, ResponseCode } from '@shop/contract';
 import type { Config } from '../config.js';
 import type { Translator } from '../lib/i18n.js';
 import { BASE_SECURITY_HEADERS } from './security.js';
+import { requestLanguage } from './context.js';
 
 /** The one path whose request may take minutes to arrive (a video from a phone). */
 const UPLOAD_PATH = '/upload2';
@@ -46,6 +47,35 @@ export function requestDeadlines(app: FastifyInstance, config: Config, i18n: Tra
       else socket.destroy();
     }, limitMs);
     reply.raw.once('close', () => clearTimeout(timer));
+    done();
+  });
+}
+
+/** GET paths that are files, not calls: served as they stream, never cut off. */
+const FILE_PATHS = /^\/(h5|admin(?!\/api)|uploads|media|assets)(\/|$)|\/export(\?|$)/;
+
+/**
+ * Bounds a read's whole time: a GET call not answered within READ_DEADLINE_MS (the database frozen,
+ * every connection busy) answers 503 with the envelope then, instead of after its statements give
+ * up. Only reads: a write answered early might still commit, so writes keep their statement limit
+ * and their idempotency keys.
+ */
+export function readDeadline(app: FastifyInstance, config: Config, i18n: Translator): void {
+  const limitMs = config.READ_DEADLINE_MS;
+  if (!limitMs) return;
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.method !== 'GET' || FILE_PATHS.test(request.url)) return done();
+    const timer = setTimeout(() => {
+      if (reply.sent || reply.raw.headersSent) return;
+      request.log.warn({ reqId: request.id, url: request.url, ms: limitMs }, 'read not answered in time: 503');
+      void reply
+        .code(503)
+        .header('retry-after', '2')
+        .header('cache-control', 'no-store')
+        .send({ code: ResponseCode.serviceUnavailable, msg: i18n.t(requestLanguage(request), 'code.serviceUnavailable'), data: null });
+    }, limitMs);
+    reply.raw.once('close', () => clearTimeout(timer));
+    reply.raw.once('finish', () => clearTimeout(timer));
     done();
   });
 }

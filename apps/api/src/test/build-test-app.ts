@@ -22,7 +22,8 @@ export interface TestApp {
 export async function buildTestApp(env: Record<string, string> = {}, options: { providers?: Partial<Providers> } = {}): Promise<TestApp> {
   const adminUrl = inject('pgAdminUrl');
   const { name, url } = await takeTestDatabase(adminUrl, inject('pgTemplate'));
-  const config: Config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: url, ...env } as NodeJS.ProcessEnv);
+  // Reads are bounded by a generous deadline here: test workers share the machine's cores.
+  const config: Config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: url, READ_DEADLINE_MS: '30000', ...env } as NodeJS.ProcessEnv);
   const db = createDatabase(url, 4, TEST_DATABASE_LIMITS);
   const deps = await depsFor(config, db, undefined, { providers: options.providers });
   const app = await buildApp(deps);

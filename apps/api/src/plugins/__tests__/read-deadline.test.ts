@@ -1,0 +1,41 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ResponseCode } from '@shop/contract';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
+import { registerMember, seedDemo } from '../../modules/accounts/__tests__/account-helpers.js';
+
+// The database stops answering (here: every connection of the pool held by something else): a
+// member's read answers 503 within the read deadline, not after its statements give up.
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({ READ_DEADLINE_MS: '1000' });
+  await seedDemo(t);
+});
+afterAll(() => t.close());
+
+describe('a read while the database does not answer', () => {
+  it('answers 503 with the envelope in the reader’s language within the deadline, and reads work again after', async () => {
+    const m = await registerMember(t);
+    const read = () => t.app.inject({ method: 'GET', url: '/user/info/index', headers: { authorization: `Bearer ${m.token}`, 'think-lang': 'zh-cn' } });
+    expect((await read()).json().code).toBe(200);
+
+    let release!: () => void;
+    const freed = new Promise<void>((r) => (release = r));
+    // Every connection of the pool (4 in tests) busy until released.
+    const held = Array.from({ length: 4 }, () => t.db.connection().execute(() => freed));
+    try {
+      const started = Date.now();
+      const res = await read();
+      const took = Date.now() - started;
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toMatchObject({ code: ResponseCode.serviceUnavailable, data: null });
+      expect(res.json().msg).not.toBe('The service is busy, please try again later');
+      expect(res.headers['retry-after']).toBe('2');
+      expect(took).toBeGreaterThanOrEqual(900);
+      expect(took).toBeLessThan(3_000);
+    } finally {
+      release();
+      await Promise.all(held);
+    }
+    expect((await read()).json().code).toBe(200);
+  });
+});
