@@ -21,8 +21,13 @@ describe('the console’s coupons and charity in Chromium at 1280 px', () => {
     const { token, recordedAs } = await consoleOperator('owner', `promo${RUN}`);
     const code = `AUTUMN${RUN}`.toUpperCase();
     const other = `WINTER${RUN}`.toUpperCase();
-    for (const c of [code, other])
-      await post('/admin/api/orders/coupons', { code: c, kind: 'amount', amount: 500, currency: 'USD', starts_at: new Date(Date.now() - hour).toISOString(), ends_at: new Date(Date.now() + 48 * hour).toISOString() }, token);
+    // A second operator approves what the first asks for (four eyes).
+    const approver = await consoleOperator('owner', `promo2${RUN}`);
+    const approve = async (requestId: number) => post<{ status: string }>('/admin/api/approvals/decide', { id: requestId, decision: 'approve' }, approver.token);
+    for (const c of [code, other]) {
+      const asked = await post<{ request: { id: number } }>('/admin/api/orders/coupons', { code: c, kind: 'amount', amount: 500, currency: 'USD', starts_at: new Date(Date.now() - hour).toISOString(), ends_at: new Date(Date.now() + 48 * hour).toISOString(), reason: 'autumn campaign' }, token);
+      await approve(asked.request.id);
+    }
     const [coupon] = await sql<{ id: number }>('select id from coupons where code = $1', [code]);
 
     // Found by part of its code: only that one.
@@ -41,7 +46,10 @@ describe('the console’s coupons and charity in Chromium at 1280 px', () => {
     await page.getByTestId('coupon-submit').click();
     await page.locator('.ant-modal-confirm-title', { hasText: 'Save the changes to this coupon?' }).waitFor();
     await clickSettled(page.locator('.ant-modal-confirm').getByRole('button', { name: 'Confirm', exact: true }));
-    await page.getByText('Coupon saved').first().waitFor();
+    await page.getByText('a second operator approves it').first().waitFor();
+    expect(Number((await sql<{ amount_minor: string }>('select amount_minor from coupons where id = $1', [coupon!.id]))[0]!.amount_minor)).toBe(500);
+    const [change] = await sql<{ id: number }>("select id from approval_requests where kind = 'coupon.update' and subject = $1 and status = 'pending'", [`coupon:${coupon!.id}`]);
+    await approve(change!.id);
     await expect.poll(async () => Number((await sql<{ amount_minor: string }>('select amount_minor from coupons where id = $1', [coupon!.id]))[0]!.amount_minor)).toBe(750);
     await shot(page, 'coupons');
 
@@ -54,8 +62,8 @@ describe('the console’s coupons and charity in Chromium at 1280 px', () => {
     await expect.poll(async () => Date.parse((await sql<{ ends_at: Date }>('select ends_at from coupons where id = $1', [coupon!.id]))[0]!.ends_at.toString())).toBeLessThanOrEqual(Date.now());
     const actions = await sql<{ action: string; operator: string; reason: string }>("select action, operator, reason from operator_actions where target_type = 'coupon' and target_id = $1 order by id", [coupon!.id]);
     expect(actions.map((a) => [a.action.split(' ')[0], a.operator, a.reason])).toEqual([
-      ['coupon.create', recordedAs, null],
-      ['coupon.update', recordedAs, 'Matching the autumn flyer'],
+      ['coupon.create', approver.recordedAs, expect.stringContaining('autumn campaign')],
+      ['coupon.update', approver.recordedAs, expect.stringContaining('Matching the autumn flyer')],
       ['coupon.end', recordedAs, 'Flyer withdrawn'],
     ]);
 

@@ -23,7 +23,7 @@ export const ORDER_USAGE = `  orders [status]                       the newest o
   order expiry <minutes> | order auto-confirm <days>   order settings
   order points <points-per-unit> <shopping-points-per-unit> <max-share-bp> <earn-rate-bp>   points at checkout and earned
   order goods-points <goods> <points-per-unit|none>   points each unit of the goods earns (none: the percentage)
-  order coupon create <CODE> --amount <minor> | --percent <bp>  --currency <C> (--days <n> | --to <date>) [--from <date>] [--min-spend <minor>] [--per-member <n>] [--total <n>]
+  order coupon create <CODE> --amount <minor> | --percent <bp>  --currency <C> (--days <n> | --to <date>) [--from <date>] [--min-spend <minor>] [--per-member <n>] [--total <n>] --reason "…"
   order coupon list [page] | order coupon end <id> --reason "…"   coupons with their uses; end one now
   order group-buy create <goods> <sku> --price <minor> --size <n> --quantity <n> (--days <n> | --to <date>) [--from <date>] [--hours <fill hours, 24>] [--per-order <n>] [--per-member <n>] [--virtual <percent>]
   order group-buy list [page] | order group-buy end <id> --reason "…"   group buys; end one now (its units go back to the SKU)
@@ -237,6 +237,7 @@ async function couponCommand(db: Database, actor: Actor, action: string | undefi
         ends_at: windowEnd(flags, from),
         per_member_limit: num(flags.get('per-member')),
         total_limit: num(flags.get('total')),
+        reason: flags.get('reason'),
       });
       const { request, result } = await createCoupon(db, actor, body);
       if (!result) return approvalLine(request);

@@ -79,8 +79,10 @@ function CouponForm({ editing, onClose }: { editing?: Row; onClose: () => void }
   const save = useEndpointMutation(editing ? updateCouponRoute : createCouponRoute, {
     call: { idempotencyKey: key.current },
     invalidates: [couponsRoute],
-    onSuccess: () => {
-      message.success(editing ? t('console.catalogue.coupons.saved') : t('console.catalogue.coupons.created'));
+    onSuccess: ({ request, result }) => {
+      // A coupon is value given: done at once only under the owner's threshold, else a second operator approves it.
+      if (!result) message.info(t('console.common.sentForApproval', { id: request.id }));
+      else message.success(editing ? t('console.catalogue.coupons.saved') : t('console.catalogue.coupons.created'));
       onClose();
     },
   });

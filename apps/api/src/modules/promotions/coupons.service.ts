@@ -46,7 +46,7 @@ export async function createCoupon(db: Database, actor: Actor, input: NewCoupon)
     currency: input.currency,
     amount: worth(input),
     payload: input,
-    summary: `coupon ${input.code}: ${input.kind === 'amount' ? `${displayMinor(input.amount!, input.currency)} ${input.currency}` : `${input.percent_bp! / 100} %`} off`,
+    summary: `coupon ${input.code.toUpperCase()}: ${input.kind === 'amount' ? `${displayMinor(input.amount!, input.currency)} ${input.currency}` : `${input.percent_bp! / 100} %`} off`,
     subject: `coupon:${input.code.toUpperCase()}`,
     reason: input.reason,
   });
@@ -68,7 +68,7 @@ export async function insertApprovedCoupon(tx: Tx, actor: Actor, input: NewCoupo
     created_by: operatorNameOf(actor),
   });
   if (!row) throw new AppError(ResponseCode.settingInvalid);
-  await insertOperatorAction(tx, { operator: operatorNameOf(actor), action: `coupon.create ${input.code}`, target_type: 'coupon', target_id: row.id, reason: `approval #${request.id}: ${request.reason}` });
+  await insertOperatorAction(tx, { operator: operatorNameOf(actor), action: `coupon.create ${input.code.toUpperCase()}`, target_type: 'coupon', target_id: row.id, reason: `approval #${request.id}: ${request.reason}` });
   return row;
 }
 

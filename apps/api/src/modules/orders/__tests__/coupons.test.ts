@@ -14,6 +14,7 @@ let t: TestApp;
 let wide: Database;
 let deps: AppDeps;
 let owner: Awaited<ReturnType<typeof newOperatorSession>>;
+let approver: Awaited<ReturnType<typeof newOperatorSession>> | undefined;
 beforeAll(async () => {
   t = await buildTestApp();
   wide = widePool(t.db, 20);
@@ -31,9 +32,14 @@ const post = (url: string, body: unknown, headers?: Headers) => call(t, 'POST', 
 const get = (url: string, headers?: Headers) => call(t, 'GET', url, { headers, lang: 'en-us' });
 
 async function coupon(code: string, extra: Record<string, unknown> = {}) {
-  const r = await post('/admin/api/orders/coupons', { code, kind: 'percent', percent_bp: 1000, currency: 'USD', min_spend: 5000, starts_at: new Date(Date.now() - 60_000).toISOString(), ends_at: new Date(Date.now() + 86_400_000).toISOString(), ...extra }, owner.headers);
-  expect(r.body.code).toBe(200);
-  return r.body.data.id as number;
+  const r = await post('/admin/api/orders/coupons', { code, kind: 'percent', percent_bp: 1000, currency: 'USD', min_spend: 5000, starts_at: new Date(Date.now() - 60_000).toISOString(), ends_at: new Date(Date.now() + 86_400_000).toISOString(), reason: 'campaign', ...extra }, owner.headers);
+  expect(r.body.code, r.body.msg).toBe(200);
+  // A discount is value given: it exists once a second operator approves it.
+  expect(r.body.data.result).toBeNull();
+  approver ??= await newOperatorSession(t.db, 'owner');
+  const approved = await post('/admin/api/approvals/decide', { id: r.body.data.request.id, decision: 'approve' }, approver.headers);
+  expect(approved.body.code, approved.body.msg).toBe(200);
+  return approved.body.data.result.id as number;
 }
 async function shopper() {
   const m = await newMember(t);

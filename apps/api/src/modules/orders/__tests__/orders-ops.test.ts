@@ -106,14 +106,17 @@ describe('order commands', () => {
 
 describe('coupon commands', () => {
   it('create, list and end: checkout takes the coupon until it is ended, recorded with the reason', async () => {
-    const created = await ops('order', 'coupon', 'create', 'opsfive', '--amount', '500', '--currency', 'USD', '--days', '7', '--total', '10', '--min-spend', '1000');
-    expect(created).toMatch(/^coupon #\d+ OPSFIVE: 5\.00 USD off from 10\.00 USD, .* 1 per member, 10 limit in total$/);
-    const couponId = Number(/#(\d+)/.exec(created)![1]);
-    expect(await ops('order', 'coupon', 'list')).toMatch(new RegExp(`#${couponId}  OPSFIVE  5\\.00 USD off from 10\\.00 USD  .*  used 0 of 10  \\(by olivia\\)`));
+    const asked = await ops('order', 'coupon', 'create', 'opsfive', '--amount', '500', '--currency', 'USD', '--days', '7', '--total', '10', '--min-spend', '1000', '--reason', 'spring campaign');
+    expect(asked).toMatch(/^request #\d+ \(coupon\.create: coupon OPSFIVE: 5\.00 USD off\) waits for a second operator/);
+    const requestId = /request #(\d+)/.exec(asked)![1]!;
+    expect(await ops('approvals', 'approve', requestId, '--by', 'bruno')).toContain('approved (by bruno)');
+    const couponId = Number((await t.db.selectFrom('coupons').select('id').where('code', '=', 'OPSFIVE').executeTakeFirstOrThrow()).id);
+    expect(await ops('order', 'coupon', 'list')).toMatch(new RegExp(`#${couponId}  OPSFIVE  5\\.00 USD off from 10\\.00 USD  .*  used 0 of 10  \\(by bruno\\)`));
     // The contract's checks: a code already taken, a percentage without a value, no end.
-    await expect(ops('order', 'coupon', 'create', 'OPSFIVE', '--amount', '500', '--currency', 'USD', '--days', '7')).rejects.toMatchObject({ code: ResponseCode.settingInvalid });
-    await expect(ops('order', 'coupon', 'create', 'OPSNONE', '--currency', 'USD', '--days', '7')).rejects.toThrow('invalid: amount');
-    await expect(ops('order', 'coupon', 'create', 'OPSNOEND', '--amount', '100', '--currency', 'USD')).rejects.toThrow('invalid: ends_at');
+    await expect(ops('order', 'coupon', 'create', 'OPSFIVE', '--amount', '500', '--currency', 'USD', '--days', '7', '--reason', 'again')).rejects.toMatchObject({ code: ResponseCode.settingInvalid });
+    await expect(ops('order', 'coupon', 'create', 'OPSNONE', '--currency', 'USD', '--days', '7', '--reason', 'x')).rejects.toThrow('invalid: amount');
+    await expect(ops('order', 'coupon', 'create', 'OPSNOEND', '--amount', '100', '--currency', 'USD', '--reason', 'x')).rejects.toThrow('invalid: ends_at');
+    await expect(ops('order', 'coupon', 'create', 'OPSNOWHY', '--amount', '100', '--currency', 'USD', '--days', '7')).rejects.toThrow('invalid: reason');
 
     const m = await shopper();
     const g = await newGoods(t.db, [{ price: 2000, stock: 10 }]);
@@ -128,7 +131,7 @@ describe('coupon commands', () => {
     await expect(ops('order', 'coupon', 'end', String(couponId), '--reason', 'twice')).rejects.toMatchObject({ code: ResponseCode.couponInvalid });
     await expect(ops('order', 'coupon', 'end', '999999', '--reason', 'none')).rejects.toMatchObject({ code: ResponseCode.notFound });
     expect(await decisions('coupon', couponId)).toEqual([
-      { operator: 'olivia', action: 'coupon.create', reason: null },
+      { operator: 'bruno', action: 'coupon.create OPSFIVE', reason: `approval #${requestId}: spring campaign` },
       { operator: 'olivia', action: 'coupon.end OPSFIVE', reason: 'Campaign withdrawn' },
     ]);
   });
