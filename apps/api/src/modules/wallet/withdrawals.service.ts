@@ -9,7 +9,8 @@ import { post, postHold, releaseHold, reserveHold } from '../ledger/ledger.servi
 import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
 import * as q from './wallet.queries.js';
 import type { LimitKind, WithdrawalStatus } from './wallet.table.js';
-import { businessNumber, startOfToday, checkDailyLimit, checkSingleLimit, feeOf, maskAccount, parseAmount, requestKey, requireMoneyOut, walletCurrencies, type MoneyOutProof } from './wallet.rules.js';
+import { businessNumber, startOfToday, checkDailyLimit, checkSingleLimit, feeOf, maskAccount, parseAmount, printAmount, requestKey, requireMoneyOut, walletCurrencies, type MoneyOutProof } from './wallet.rules.js';
+import { notifyMember } from '../messages/messages.service.js';
 import { iso } from '../../lib/dates.js';
 import { listCards } from './wallet.service.js';
 
@@ -186,6 +187,7 @@ async function decide(db: AppDeps['db'], actor: Actor, id: number, from: Withdra
         ],
       });
     }
+    await notifyMember(tx, { memberId: moved.user_id, kind: `wallet.withdrawal_${to}`, params: { withdraw_no: moved.withdraw_no, amount: await printAmount(tx, moved.amount, moved.currency), reason: reason ?? '' }, link: `/pages/my/withdrawInfo?id=${moved.id}`, eventKey: `withdrawal:${moved.id}:${to}` });
     await insertOperatorAction(tx, { operator, action: `withdrawal.${to}`, target_type: 'withdrawal', target_id: id, reason });
     return toAdmin((await q.findWithdrawal(tx, id))!);
   });
