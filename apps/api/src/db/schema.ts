@@ -111,5 +111,8 @@ export interface DB {
   payable_pay_choices: payments.PayablePayChoicesTable;
   payment_notice_reads: payments.PaymentNoticeReadsTable;
   member_messages: messages.MemberMessagesTable;
+  message_broadcasts: messages.MessageBroadcastsTable;
+  member_languages: messages.MemberLanguagesTable;
+  support_settings: messages.SupportSettingsTable;
   member_roles: MemberRolesTable;
 }
