@@ -68,6 +68,7 @@ export const routes: RouteObject[] = [
       // My
       { path: paths.my.feedback, lazy: notBuilt },
       { path: paths.my.article, lazy: page(() => import('@/features/content/pages/content-page')) },
+      { path: paths.my.messages, lazy: page(() => import('@/features/support/pages/messages-page')) },
       { path: paths.my.giftCards, lazy: page(() => import('@/features/wallet/pages/gift-cards-page')) },
       // Wallet
       { path: paths.wallet.assets, lazy: page(() => import('@/features/wallet/pages/wallet-page')) },
