@@ -44,6 +44,8 @@ export const MODULE_ORDER = [
   'charity',
   // operator rooms over the areas above
   'money-console',
+  // support: members' feedback and its replies
+  'feedback',
 ];
 
 const SRC = path.join(import.meta.dirname, 'src');

@@ -5,6 +5,7 @@ import type * as catalogue from '../modules/catalogue/catalogue.table.js';
 import type { CartItemsTable } from '../modules/cart/cart.table.js';
 import type * as orders from '../modules/orders/orders.table.js';
 import type * as messages from '../modules/messages/messages.table.js';
+import type * as feedback from '../modules/feedback/feedback.table.js';
 import type * as promotions from '../modules/promotions/promotions.table.js';
 import type * as charity from '../modules/charity/charity.table.js';
 import type * as content from '../modules/content/content.table.js';
@@ -114,5 +115,7 @@ export interface DB {
   message_broadcasts: messages.MessageBroadcastsTable;
   member_languages: messages.MemberLanguagesTable;
   support_settings: messages.SupportSettingsTable;
+  feedback_categories: feedback.FeedbackCategoriesTable;
+  feedbacks: feedback.FeedbacksTable;
   member_roles: MemberRolesTable;
 }

@@ -2,8 +2,10 @@ import { z } from 'zod';
 import { endpoint } from '../common/endpoint.js';
 import { languageSchema } from '../common/language-schema.js';
 import { pageOf, pageQuery } from '../common/pagination.js';
+import { FEEDBACK_STATUSES, feedbackStatus } from '../support/support.schemas.js';
 
-// Support as operators see it: messages to all members or a segment, and the support settings.
+// Support as operators see it: messages to all members or a segment, the support settings, the
+// feedback queue with replies, and the feedback categories.
 
 /** A message's texts in one language. */
 export const broadcastTextSchema = z.object({ title: z.string().trim().min(1).max(60), text: z.string().trim().min(1).max(500) });
@@ -35,8 +37,35 @@ export const broadcastSchema = z.object({
 export const supportSettingsSchema = z.object({
   /** Messages older than this many days are removed. */
   message_retention_days: z.number().int().min(7).max(3650),
+  /** The most feedback a member may send in 24 hours. */
+  feedback_daily_limit: z.number().int().min(1).max(100),
 });
-export const supportSettingsBody = z.object({ message_retention_days: z.coerce.number().int().min(7).max(3650) });
+export const supportSettingsBody = z.object({ message_retention_days: z.coerce.number().int().min(7).max(3650), feedback_daily_limit: z.coerce.number().int().min(1).max(100) });
+
+const id = z.coerce.number().int().min(1).max(2_147_483_647);
+/** Language → name; English is required. */
+const categoryNames = z
+  .partialRecord(languageSchema, z.string().trim().min(1).max(40))
+  .refine((names) => !!names['en-us'], { message: 'The English name is required', path: ['en-us'] });
+export const adminFeedbackCategorySchema = z.object({ id: z.number().int(), names: z.record(z.string(), z.string()), sort: z.number().int(), enabled: z.boolean() });
+export const saveFeedbackCategoryBody = z.object({ id: id.optional(), names: categoryNames, sort: z.coerce.number().int().min(0).max(9999).default(0), enabled: z.boolean().default(true) });
+export const adminFeedbackQuery = pageQuery.extend({ status: z.enum(FEEDBACK_STATUSES).optional(), user_id: id.optional() });
+export const adminFeedbackSchema = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  user_name: z.string(),
+  cate: z.object({ id: z.number().int(), name: z.string() }),
+  content: z.string(),
+  images: z.array(z.string()),
+  contact: z.string(),
+  status: feedbackStatus,
+  reply: z.string().nullable(),
+  replied_by: z.string().nullable(),
+  replied_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export const replyFeedbackBody = z.object({ id, reply: z.string().trim().min(1).max(1000) });
+export const closeFeedbackBody = z.object({ id, reason: z.string().trim().max(300).optional() });
 
 /** Writes a message to every active member of the segment, once each; answers how many got it. */
 export const adminSendBroadcast = endpoint({ method: 'POST', path: '/admin/api/messages/broadcast', auth: 'operator', permission: 'messages.broadcast', area: 'admin', idempotent: true, body: broadcastBody, data: broadcastSchema });
@@ -47,4 +76,18 @@ export const adminSupportSettings = endpoint({ method: 'GET', path: '/admin/api/
 /** Changes the support settings. */
 export const adminSetSupportSettings = endpoint({ method: 'POST', path: '/admin/api/messages/settings/save', auth: 'operator', permission: 'settings.write', area: 'admin', idempotent: true, body: supportSettingsBody, data: supportSettingsSchema });
 
-export const supportConsoleEndpoints = [adminSendBroadcast, adminListBroadcasts, adminSupportSettings, adminSetSupportSettings] as const;
+/** Members' feedback, oldest pending first (or by state, newest first), with the member. */
+export const adminListFeedback = endpoint({ method: 'GET', path: '/admin/api/feedback/list', auth: 'operator', permission: 'support.feedback', area: 'admin', query: adminFeedbackQuery, data: pageOf(adminFeedbackSchema) });
+/** Answers a pending feedback once; the member gets a message. */
+export const adminReplyFeedback = endpoint({ method: 'POST', path: '/admin/api/feedback/reply', auth: 'operator', permission: 'support.feedback', area: 'admin', idempotent: true, body: replyFeedbackBody, data: adminFeedbackSchema });
+/** Closes a feedback that needs no (further) answer. */
+export const adminCloseFeedback = endpoint({ method: 'POST', path: '/admin/api/feedback/close', auth: 'operator', permission: 'support.feedback', area: 'admin', idempotent: true, body: closeFeedbackBody, data: adminFeedbackSchema });
+/** Every feedback category, offered or not, with its names in each language. */
+export const adminFeedbackCategories = endpoint({ method: 'GET', path: '/admin/api/feedback/categories', auth: 'operator', permission: 'support.feedback', area: 'admin', data: z.object({ list: z.array(adminFeedbackCategorySchema) }) });
+/** Adds a feedback category or changes one (names, order, offered). */
+export const adminSaveFeedbackCategory = endpoint({ method: 'POST', path: '/admin/api/feedback/categories/save', auth: 'operator', permission: 'settings.write', area: 'admin', idempotent: true, body: saveFeedbackCategoryBody, data: adminFeedbackCategorySchema });
+
+export const supportConsoleEndpoints = [
+  adminSendBroadcast, adminListBroadcasts, adminSupportSettings, adminSetSupportSettings,
+  adminListFeedback, adminReplyFeedback, adminCloseFeedback, adminFeedbackCategories, adminSaveFeedbackCategory,
+] as const;

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 
 // Support: operators' messages to all members or a segment (by country, by language), written in
 // several languages and read in the member's; the language each member last read their messages
-// in (what a language segment selects); and the support settings (how long messages are kept).
+// in (what a language segment selects); and the support settings (how long messages are kept, how much feedback a member may send a day).
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('message_broadcasts')
@@ -26,6 +26,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable('support_settings')
     .addColumn('id', 'integer', (c) => c.primaryKey().check(sql`id = 1`))
     .addColumn('message_retention_days', 'integer', (c) => c.notNull().defaultTo(180).check(sql`message_retention_days between 7 and 3650`))
+    .addColumn('feedback_daily_limit', 'integer', (c) => c.notNull().defaultTo(10).check(sql`feedback_daily_limit between 1 and 100`))
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
   await sql`insert into support_settings (id) values (1)`.execute(db);

@@ -125,18 +125,21 @@ export async function listBroadcasts(db: Executor, actor: Actor, input: Endpoint
 export async function supportSettings(db: Executor, actor: Actor) {
   operatorNameOf(actor);
   const s = await q.findSupportSettings(db);
-  return { message_retention_days: s.message_retention_days };
+  return { message_retention_days: s.message_retention_days, feedback_daily_limit: s.feedback_daily_limit };
 }
 
 /** Changes the support settings, recorded with who and when. */
 export async function setSupportSettings(db: Executor, actor: Actor, input: EndpointBody<typeof adminSetSupportSettings>) {
   const operator = operatorNameOf(actor);
   return withTransaction(db, async (tx) => {
-    const s = await q.updateSupportSettings(tx, { message_retention_days: input.message_retention_days });
-    await insertOperatorAction(tx, { operator, action: `support.settings retention ${input.message_retention_days} days`, target_type: 'setting', target_id: 1 });
-    return { message_retention_days: s.message_retention_days };
+    const s = await q.updateSupportSettings(tx, { message_retention_days: input.message_retention_days, feedback_daily_limit: input.feedback_daily_limit });
+    await insertOperatorAction(tx, { operator, action: `support.settings retention ${s.message_retention_days} days, feedback ${s.feedback_daily_limit} a day`, target_type: 'setting', target_id: 1 });
+    return { message_retention_days: s.message_retention_days, feedback_daily_limit: s.feedback_daily_limit };
   });
 }
+
+/** The support settings as stored (for the areas that follow them: feedback's daily limit). */
+export const storedSupportSettings = (db: Executor) => q.findSupportSettings(db);
 
 /** Removes the messages older than the retention setting (a batch at a time) and the operators' messages as old; answers how many messages went. */
 export async function purgeOldMessages(db: Executor, now = new Date()): Promise<number> {

@@ -39,5 +39,7 @@ export interface SupportSettingsTable {
   id: number;
   /** Messages older than this many days are removed. */
   message_retention_days: Generated<number>;
+  /** The most feedback a member may send in 24 hours. */
+  feedback_daily_limit: Generated<number>;
   updated_at: Timestamp;
 }

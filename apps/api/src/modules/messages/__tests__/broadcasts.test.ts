@@ -69,8 +69,8 @@ describe('messages from operators', () => {
   });
 
   it('removes messages older than the retention setting; the unread count drops at once', async () => {
-    expect((await get('/admin/api/messages/settings', owner.headers)).body.data).toEqual({ message_retention_days: 180 });
-    expect((await post('/admin/api/messages/settings/save', { message_retention_days: 3 }, owner.headers)).status).toBe(422);
+    expect((await get('/admin/api/messages/settings', owner.headers)).body.data).toEqual({ message_retention_days: 180, feedback_daily_limit: 10 });
+    expect((await post('/admin/api/messages/settings/save', { message_retention_days: 3, feedback_daily_limit: 10 }, owner.headers)).status).toBe(422);
     const m = await newMember(t);
     await post('/admin/api/messages/broadcast', { texts }, owner.headers);
     await post('/admin/api/messages/broadcast', { texts }, owner.headers);
@@ -81,11 +81,11 @@ describe('messages from operators', () => {
     await purgeOldMessages(t.db);
     expect(await unread(m.headers)).toBe(1);
     // Kept for 30 days from now on: a 40-day-old message goes too.
-    expect((await post('/admin/api/messages/settings/save', { message_retention_days: 30 }, owner.headers)).body.data).toEqual({ message_retention_days: 30 });
+    expect((await post('/admin/api/messages/settings/save', { message_retention_days: 30, feedback_daily_limit: 10 }, owner.headers)).body.data).toEqual({ message_retention_days: 30, feedback_daily_limit: 10 });
     await t.db.updateTable('member_messages').set({ created_at: sql`now() - interval '40 days'` }).where('member_id', '=', m.userId).execute();
     await purgeOldMessages(t.db);
     expect(await unread(m.headers)).toBe(0);
     expect((await get('/user/message/list', m.headers)).body.data.total).toBe(0);
-    await post('/admin/api/messages/settings/save', { message_retention_days: 180 }, owner.headers);
+    await post('/admin/api/messages/settings/save', { message_retention_days: 180, feedback_daily_limit: 10 }, owner.headers);
   });
 });
