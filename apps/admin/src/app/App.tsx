@@ -35,6 +35,8 @@ const GiftCards = lazy(() => import('../pages/money/GiftCards'));
 const MoneySettings = lazy(() => import('../pages/money/MoneySettings'));
 const Payments = lazy(() => import('../pages/payments/Payments'));
 const Charity = lazy(() => import('../pages/charity/Charity'));
+const Feedback = lazy(() => import('../pages/support/Feedback'));
+const SupportMessages = lazy(() => import('../pages/support/Messages'));
 const Reminders = lazy(() => import('../pages/orders/Reminders'));
 
 const queryClient = new QueryClient({
@@ -105,6 +107,8 @@ function Routed() {
         <Route path="payments" element={page(<Payments />)} />
         <Route path="charity" element={page(<Charity />)} />
         <Route path="orders/reminders" element={page(<Reminders />)} />
+        <Route path="support/feedback" element={page(<Feedback />)} />
+        <Route path="support/messages" element={page(<SupportMessages />)} />
         <Route path="*" element={<Navigate to="/" replace />} />
       </Route>
     </Routes>
