@@ -6,6 +6,7 @@ import type { CartItemsTable } from '../modules/cart/cart.table.js';
 import type * as orders from '../modules/orders/orders.table.js';
 import type * as messages from '../modules/messages/messages.table.js';
 import type * as feedback from '../modules/feedback/feedback.table.js';
+import type * as supportChat from '../modules/support-chat/support-chat.table.js';
 import type * as promotions from '../modules/promotions/promotions.table.js';
 import type * as charity from '../modules/charity/charity.table.js';
 import type * as content from '../modules/content/content.table.js';
@@ -117,5 +118,8 @@ export interface DB {
   support_settings: messages.SupportSettingsTable;
   feedback_categories: feedback.FeedbackCategoriesTable;
   feedbacks: feedback.FeedbacksTable;
+  chat_conversations: supportChat.ChatConversationsTable;
+  chat_messages: supportChat.ChatMessagesTable;
+  chat_agents: supportChat.ChatAgentsTable;
   member_roles: MemberRolesTable;
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { endpoint } from '../common/endpoint.js';
 import { languageSchema } from '../common/language-schema.js';
 import { pageOf, pageQuery } from '../common/pagination.js';
-import { FEEDBACK_STATUSES, feedbackStatus } from '../support/support.schemas.js';
+import { CHAT_MESSAGE_MAX_LENGTH, chatMessageSchema, chatMessagesQuery, FEEDBACK_STATUSES, feedbackStatus } from '../support/support.schemas.js';
 
 // Support as operators see it: messages to all members or a segment, the support settings, the
 // feedback queue with replies, and the feedback categories.
@@ -87,7 +87,39 @@ export const adminFeedbackCategories = endpoint({ method: 'GET', path: '/admin/a
 /** Adds a feedback category or changes one (names, order, offered). */
 export const adminSaveFeedbackCategory = endpoint({ method: 'POST', path: '/admin/api/feedback/categories/save', auth: 'operator', permission: 'settings.write', area: 'admin', idempotent: true, body: saveFeedbackCategoryBody, data: adminFeedbackCategorySchema });
 
+export const CHAT_CONVERSATION_STATUSES = ['waiting', 'open', 'closed'] as const;
+export const adminConversationSchema = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  user_name: z.string(),
+  /** Waiting: no agent yet; open: an agent answers; closed. */
+  status: z.enum(CHAT_CONVERSATION_STATUSES),
+  agent_id: z.number().int().nullable(),
+  agent_name: z.string().nullable(),
+  /** The member's messages the agents have not read. */
+  unread: z.number().int(),
+  last_message: z.string(),
+  last_message_at: z.string(),
+  created_at: z.string(),
+});
+export const adminConversationsQuery = pageQuery.extend({ status: z.enum(CHAT_CONVERSATION_STATUSES).default('waiting'), mine: z.enum(['true', 'false']).transform((v) => v === 'true').optional() });
+export const adminChatMessagesQuery = chatMessagesQuery.extend({ conversation_id: id });
+export const adminChatReplyBody = z.object({ conversation_id: id, text: z.string().trim().min(1).max(CHAT_MESSAGE_MAX_LENGTH) });
+export const adminChatTransferBody = z.object({ conversation_id: id, operator_id: id });
+
+/** Support conversations: waiting for an agent (oldest first), open (the caller's with `mine`) or closed; being here marks the caller online. */
+export const adminListConversations = endpoint({ method: 'GET', path: '/admin/api/chat/conversations', auth: 'operator', permission: 'support.chat', area: 'admin', query: adminConversationsQuery, data: pageOf(adminConversationSchema) });
+/** A conversation's messages after the last one the desk has, or older ones; reading marks the member's read. */
+export const adminListChatMessages = endpoint({ method: 'GET', path: '/admin/api/chat/messages', auth: 'operator', permission: 'support.chat', area: 'admin', query: adminChatMessagesQuery, data: z.object({ list: z.array(chatMessageSchema), has_more: z.boolean() }) });
+/** Answers a conversation (taking it when it is waiting); an offline member gets a message. */
+export const adminChatReply = endpoint({ method: 'POST', path: '/admin/api/chat/reply', auth: 'operator', permission: 'support.chat', area: 'admin', idempotent: true, body: adminChatReplyBody, data: chatMessageSchema });
+/** Hands a conversation to another support operator. */
+export const adminChatTransfer = endpoint({ method: 'POST', path: '/admin/api/chat/transfer', auth: 'operator', permission: 'support.chat', area: 'admin', idempotent: true, body: adminChatTransferBody, data: adminConversationSchema });
+/** Closes a conversation; the member's next message opens a new one. */
+export const adminChatClose = endpoint({ method: 'POST', path: '/admin/api/chat/close', auth: 'operator', permission: 'support.chat', area: 'admin', idempotent: true, body: z.object({ conversation_id: id }), data: adminConversationSchema });
+
 export const supportConsoleEndpoints = [
   adminSendBroadcast, adminListBroadcasts, adminSupportSettings, adminSetSupportSettings,
   adminListFeedback, adminReplyFeedback, adminCloseFeedback, adminFeedbackCategories, adminSaveFeedbackCategory,
+  adminListConversations, adminListChatMessages, adminChatReply, adminChatTransfer, adminChatClose,
 ] as const;

@@ -14,3 +14,9 @@ export const getFeedback = endpoint({ method: 'GET', path: '/user/feedback/info'
 export const countUnreadMessages = endpoint({ method: 'GET', path: '/user/message/total', auth: 'member', area: 'support', data: s.unreadMessagesData });
 /** The member's messages, newest first; the page read is marked read. */
 export const listMessages = endpoint({ method: 'GET', path: '/user/message/list', auth: 'member', area: 'support', query: s.messageListQuery, data: s.messageListData });
+/** The member's support conversation: its state, the agent and whether one is online, unread replies. */
+export const getChatState = endpoint({ method: 'GET', path: '/user/chat/state', auth: 'member', area: 'support', data: s.chatStateData });
+/** Writes to support (text up to 1,000 characters, an own image, a goods or own order card); opens a conversation when none is open. */
+export const sendChatMessage = endpoint({ method: 'POST', path: '/user/chat/send', auth: 'member', area: 'support', idempotent: true, body: s.chatSendBody, data: s.chatMessageSchema });
+/** The member's conversation: messages after the last one the app has (reconnecting), or older ones; reading marks the agent's read. */
+export const listChatMessages = endpoint({ method: 'GET', path: '/user/chat/messages', auth: 'member', area: 'support', query: s.chatMessagesQuery, data: s.chatMessagesData });

@@ -68,3 +68,56 @@ export const feedbackDetailSchema = feedbackSummarySchema.extend({
   /** The operator's answer, once replied. */
   reply: z.string().nullable(),
 });
+
+// ── Support chat ────────────────────────────────────────────────────────────────────────────
+
+/** The most characters of one chat message. */
+export const CHAT_MESSAGE_MAX_LENGTH = 1000;
+export const CHAT_MESSAGE_KINDS = ['text', 'image', 'goods', 'order'] as const;
+
+/** One message of a support conversation. */
+export const chatMessageSchema = z.object({
+  id: z.number().int(),
+  conversation_id: z.number().int(),
+  /** Who wrote it: the member, a support agent, or the shop (assignment, closing). */
+  sender: z.enum(['member', 'agent', 'system']),
+  /** The agent's display name, for agents' messages. */
+  agent_name: z.string().nullable(),
+  kind: z.enum(CHAT_MESSAGE_KINDS),
+  /** The text, or for a card its label (goods name, order number). */
+  body: z.string(),
+  /** An image's address. */
+  image: z.string().nullable(),
+  /** The goods or order a card shows. */
+  ref_id: z.number().int().nullable(),
+  created_at: z.string(),
+});
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
+
+export const chatSendBody = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('text'), text: z.string().trim().min(1).max(CHAT_MESSAGE_MAX_LENGTH) }),
+  /** One of the member's own image uploads. */
+  z.object({ kind: z.literal('image'), upload_id: id }),
+  z.object({ kind: z.literal('goods'), goods_id: id }),
+  /** One of the member's own orders. */
+  z.object({ kind: z.literal('order'), order_id: id }),
+]);
+
+/** Messages after the last one the client has (`after_id`, oldest first: what a reconnecting client asks), or a page of older ones before `before_id` (newest first). */
+export const chatMessagesQuery = z.object({
+  after_id: z.coerce.number().int().min(0).optional(),
+  before_id: z.coerce.number().int().min(1).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+
+export const chatStateData = z.object({
+  conversation_id: z.number().int().nullable(),
+  status: z.enum(['none', 'waiting', 'open', 'closed']),
+  /** The agent answering, and whether one is online now. */
+  agent: z.object({ name: z.string(), online: z.boolean() }).nullable(),
+  /** Whether any agent is online (else the page says when to expect an answer). */
+  agents_online: z.boolean(),
+  unread: z.number().int().min(0),
+});
+
+export const chatMessagesData = z.object({ list: z.array(chatMessageSchema), has_more: z.boolean() });
