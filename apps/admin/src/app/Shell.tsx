@@ -45,6 +45,7 @@ export const PAGES = (t: (k: string) => string): Array<Item | { group: string; c
   {
     group: t('console.support.nav.group'),
     children: [
+      { path: '/support/chat', label: t('console.support.nav.chat'), permission: 'support.chat' },
       { path: '/support/feedback', label: t('console.support.nav.feedback'), permission: 'support.feedback' },
       { path: '/support/messages', label: t('console.support.nav.messages'), permission: 'support.feedback' },
     ],

@@ -1,6 +1,7 @@
 import { routeOf } from '@shop/contract/common';
 import type {
-  adminCloseFeedback, adminFeedbackCategories, adminListBroadcasts, adminListFeedback, adminReplyFeedback, adminSaveFeedbackCategory, adminSendBroadcast, adminSetSupportSettings, adminSupportSettings,
+  adminChatClose, adminChatReply, adminChatTransfer, adminCloseFeedback, adminFeedbackCategories, adminListBroadcasts, adminListChatMessages, adminListConversations, adminListFeedback, adminReplyFeedback,
+  adminSaveFeedbackCategory, adminSendBroadcast, adminSetSupportSettings, adminSupportSettings,
 } from '@shop/contract/admin';
 
 // The support pages' calls as the contract declares them (types checked against the entries), without their schemas.
@@ -14,3 +15,8 @@ export const broadcastsRoute = routeOf<typeof adminListBroadcasts>({ method: 'GE
 export const sendBroadcastRoute = routeOf<typeof adminSendBroadcast>({ method: 'POST', path: '/admin/api/messages/broadcast', ...op });
 export const supportSettingsRoute = routeOf<typeof adminSupportSettings>({ method: 'GET', path: '/admin/api/messages/settings', ...op });
 export const saveSupportSettingsRoute = routeOf<typeof adminSetSupportSettings>({ method: 'POST', path: '/admin/api/messages/settings/save', ...op });
+export const conversationsRoute = routeOf<typeof adminListConversations>({ method: 'GET', path: '/admin/api/chat/conversations', ...op });
+export const chatMessagesRoute = routeOf<typeof adminListChatMessages>({ method: 'GET', path: '/admin/api/chat/messages', ...op });
+export const chatReplyRoute = routeOf<typeof adminChatReply>({ method: 'POST', path: '/admin/api/chat/reply', ...op });
+export const chatTransferRoute = routeOf<typeof adminChatTransfer>({ method: 'POST', path: '/admin/api/chat/transfer', ...op });
+export const chatCloseRoute = routeOf<typeof adminChatClose>({ method: 'POST', path: '/admin/api/chat/close', ...op });
