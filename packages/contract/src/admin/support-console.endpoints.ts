@@ -39,8 +39,18 @@ export const supportSettingsSchema = z.object({
   message_retention_days: z.number().int().min(7).max(3650),
   /** The most feedback a member may send in 24 hours. */
   feedback_daily_limit: z.number().int().min(1).max(100),
+  /** Members chat with support here, or on an outside chat service. */
+  chat_mode: z.enum(['builtin', 'external']),
+  /** The outside chat's https address; `{member_id}` in it becomes the member's id (else it is added as `customer_id`). */
+  external_chat_url: z.string(),
 });
-export const supportSettingsBody = z.object({ message_retention_days: z.coerce.number().int().min(7).max(3650), feedback_daily_limit: z.coerce.number().int().min(1).max(100) });
+/** Only the settings given change. */
+export const supportSettingsBody = z.object({
+  message_retention_days: z.coerce.number().int().min(7).max(3650).optional(),
+  feedback_daily_limit: z.coerce.number().int().min(1).max(100).optional(),
+  chat_mode: z.enum(['builtin', 'external']).optional(),
+  external_chat_url: z.union([z.literal(''), z.string().trim().max(500).regex(/^https:\/\/[^\s"'<>]+$/)]).optional(),
+});
 
 const id = z.coerce.number().int().min(1).max(2_147_483_647);
 /** Language → name; English is required. */

@@ -130,7 +130,7 @@ function SupportSettings() {
       message.success(t('console.support.settings.saved'));
     },
   });
-  const [draft, setDraft] = useState<{ message_retention_days?: number; feedback_daily_limit?: number }>({});
+  const [draft, setDraft] = useState<{ message_retention_days?: number; feedback_daily_limit?: number; chat_mode?: 'builtin' | 'external'; external_chat_url?: string }>({});
   const current = { ...settings.data, ...draft };
   return (
     <Card title={t('console.support.settings.title')} loading={settings.isLoading}>
@@ -142,11 +142,25 @@ function SupportSettings() {
         <Form.Item label={t('console.support.settings.feedbackLimit')} style={{ marginBottom: 0 }}>
           <InputNumber min={1} max={100} value={current.feedback_daily_limit} onChange={(v) => setDraft((d) => ({ ...d, feedback_daily_limit: v ?? undefined }))} />
         </Form.Item>
+        <Form.Item label={t('console.support.settings.chatMode')} style={{ marginBottom: 0 }}>
+          <Select
+            style={{ width: 200 }}
+            value={current.chat_mode}
+            onChange={(v) => setDraft((d) => ({ ...d, chat_mode: v }))}
+            options={[
+              { value: 'builtin', label: t('console.support.settings.builtin') },
+              { value: 'external', label: t('console.support.settings.external') },
+            ]}
+          />
+        </Form.Item>
+        <Form.Item label={t('console.support.settings.externalUrl')} style={{ marginBottom: 0 }} extra={t('console.support.settings.externalUrlHelp')}>
+          <Input style={{ width: 360 }} maxLength={500} value={current.external_chat_url} placeholder="https://…/{member_id}" onChange={(e) => setDraft((d) => ({ ...d, external_chat_url: e.target.value.trim() }))} />
+        </Form.Item>
         <Button
           type="primary"
           loading={save.isPending}
           disabled={!current.message_retention_days || !current.feedback_daily_limit}
-          onClick={() => save.mutate({ message_retention_days: current.message_retention_days!, feedback_daily_limit: current.feedback_daily_limit! })}
+          onClick={() => save.mutate({ message_retention_days: current.message_retention_days, feedback_daily_limit: current.feedback_daily_limit, chat_mode: current.chat_mode, external_chat_url: current.external_chat_url })}
         >
           {t('console.settings.page.save')}
         </Button>

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 
 // Support: operators' messages to all members or a segment (by country, by language), written in
 // several languages and read in the member's; the language each member last read their messages
-// in (what a language segment selects); and the support settings (how long messages are kept, how much feedback a member may send a day).
+// in (what a language segment selects); and the support settings (how long messages are kept, how much feedback a member may send a day, whether members chat here or on an outside chat service).
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('message_broadcasts')
@@ -27,6 +27,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('id', 'integer', (c) => c.primaryKey().check(sql`id = 1`))
     .addColumn('message_retention_days', 'integer', (c) => c.notNull().defaultTo(180).check(sql`message_retention_days between 7 and 3650`))
     .addColumn('feedback_daily_limit', 'integer', (c) => c.notNull().defaultTo(10).check(sql`feedback_daily_limit between 1 and 100`))
+    .addColumn('chat_mode', 'text', (c) => c.notNull().defaultTo('builtin').check(sql`chat_mode in ('builtin', 'external')`))
+    .addColumn('external_chat_url', 'text', (c) => c.notNull().defaultTo('').check(sql`char_length(external_chat_url) <= 500`))
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
   await sql`insert into support_settings (id) values (1)`.execute(db);

@@ -67,7 +67,7 @@ export const upsertMemberLanguage = (db: Executor, memberId: number, lang: strin
 
 export const findSupportSettings = (db: Executor) => db.selectFrom('support_settings').selectAll().where('id', '=', 1).executeTakeFirstOrThrow();
 
-export const updateSupportSettings = (db: Executor, set: { message_retention_days?: number; feedback_daily_limit?: number }) =>
+export const updateSupportSettings = (db: Executor, set: { message_retention_days?: number; feedback_daily_limit?: number; chat_mode?: 'builtin' | 'external'; external_chat_url?: string }) =>
   db.updateTable('support_settings').set({ ...set, updated_at: sql`now()` }).where('id', '=', 1).returningAll().executeTakeFirstOrThrow();
 
 /** Removes up to `limit` messages written before `before`; answers the members whose messages went. */

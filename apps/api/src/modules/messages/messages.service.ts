@@ -1,3 +1,4 @@
+import { ResponseCode } from '@shop/contract';
 import type { adminListBroadcasts, adminSendBroadcast, adminSetSupportSettings, EndpointBody, EndpointData, EndpointQuery, listMessages, MemberMessage } from '@shop/contract';
 import { countUnreadMessages as unreadEndpoint } from '@shop/contract';
 import type { AppDeps } from '../../app-deps.js';
@@ -7,6 +8,7 @@ import { dropOnChanges, responseCache } from '../../lib/cache.js';
 import { announce } from '../../lib/changes.js';
 import { iso } from '../../lib/dates.js';
 import type { Translator } from '../../lib/i18n.js';
+import { AppError } from '../../lib/errors.js';
 import { pageOf, totalOf } from '../../lib/paging.js';
 import { withTransaction } from '../../lib/transaction.js';
 import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
@@ -121,20 +123,27 @@ export async function listBroadcasts(db: Executor, actor: Actor, input: Endpoint
   return pageOf(rows.map(toBroadcast), totalOf(rows), input);
 }
 
+const settingsOf = (s: Awaited<ReturnType<typeof q.findSupportSettings>>) => ({
+  message_retention_days: s.message_retention_days,
+  feedback_daily_limit: s.feedback_daily_limit,
+  chat_mode: s.chat_mode,
+  external_chat_url: s.external_chat_url,
+});
+
 /** The support settings. */
 export async function supportSettings(db: Executor, actor: Actor) {
   operatorNameOf(actor);
-  const s = await q.findSupportSettings(db);
-  return { message_retention_days: s.message_retention_days, feedback_daily_limit: s.feedback_daily_limit };
+  return settingsOf(await q.findSupportSettings(db));
 }
 
 /** Changes the support settings, recorded with who and when. */
 export async function setSupportSettings(db: Executor, actor: Actor, input: EndpointBody<typeof adminSetSupportSettings>) {
   const operator = operatorNameOf(actor);
   return withTransaction(db, async (tx) => {
-    const s = await q.updateSupportSettings(tx, { message_retention_days: input.message_retention_days, feedback_daily_limit: input.feedback_daily_limit });
-    await insertOperatorAction(tx, { operator, action: `support.settings retention ${s.message_retention_days} days, feedback ${s.feedback_daily_limit} a day`, target_type: 'setting', target_id: 1 });
-    return { message_retention_days: s.message_retention_days, feedback_daily_limit: s.feedback_daily_limit };
+    const s = await q.updateSupportSettings(tx, input);
+    if (s.chat_mode === 'external' && !s.external_chat_url) throw new AppError(ResponseCode.settingInvalid, { allowed: 'an https address for the outside chat' });
+    await insertOperatorAction(tx, { operator, action: `support.settings retention ${s.message_retention_days} days, feedback ${s.feedback_daily_limit} a day, chat ${s.chat_mode}`.slice(0, 300), target_type: 'setting', target_id: 1 });
+    return settingsOf(s);
   });
 }
 

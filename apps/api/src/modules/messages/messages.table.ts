@@ -41,5 +41,9 @@ export interface SupportSettingsTable {
   message_retention_days: Generated<number>;
   /** The most feedback a member may send in 24 hours. */
   feedback_daily_limit: Generated<number>;
+  /** Members chat with support here (`builtin`) or on an outside service (`external`, at `external_chat_url`). */
+  chat_mode: Generated<'builtin' | 'external'>;
+  /** The outside chat's address; `{member_id}` in it is the member's id (else it is added as `customer_id`). */
+  external_chat_url: Generated<string>;
   updated_at: Timestamp;
 }

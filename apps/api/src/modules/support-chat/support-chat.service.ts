@@ -7,7 +7,7 @@ import { AppError } from '../../lib/errors.js';
 import { pageOf, totalOf } from '../../lib/paging.js';
 import { withTransaction, type Tx } from '../../lib/transaction.js';
 import { findGoodsById } from '../catalogue/catalogue.queries.js';
-import { notifyMember } from '../messages/messages.service.js';
+import { notifyMember, storedSupportSettings } from '../messages/messages.service.js';
 import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
 import { findOperatorById } from '../operators/operators.queries.js';
 import { findMemberOrder } from '../orders/orders.queries.js';
@@ -43,9 +43,11 @@ const toMessage = (config: AppDeps['config'], m: MessageRow): ChatMessage => ({
 /** The member's conversation as their page shows it: its state, the agent and whether anyone is online, the unread replies. */
 export async function chatState(db: Executor, actor: Actor): Promise<EndpointData<typeof getChatState>> {
   const memberId = memberIdOf(actor);
+  const settings = await storedSupportSettings(db);
+  const external_url = settings.chat_mode === 'external' && settings.external_chat_url ? externalChatUrl(settings.external_chat_url, memberId) : null;
   const c = await q.findLatestConversation(db, memberId);
   const agentsOnline = await q.anyAgentOnline(db);
-  if (!c) return { conversation_id: null, status: 'none', agent: null, agents_online: agentsOnline, unread: 0 };
+  if (!c) return { conversation_id: null, status: 'none', agent: null, agents_online: agentsOnline, unread: 0, external_url };
   const agent = c.agent_id ? await findOperatorById(db, Number(c.agent_id)) : undefined;
   return {
     conversation_id: Number(c.id),
@@ -53,7 +55,16 @@ export async function chatState(db: Executor, actor: Actor): Promise<EndpointDat
     agent: agent ? { name: agent.user_name, online: await q.isAgentOnline(db, agent.id) } : null,
     agents_online: agentsOnline,
     unread: c.unread_member,
+    external_url,
   };
+}
+
+/** The outside chat's address for a member: `{member_id}` replaced by their id, else their id added as `customer_id` (nothing else about the member leaves the shop). */
+export function externalChatUrl(template: string, memberId: number): string {
+  if (template.includes('{member_id}')) return template.replaceAll('{member_id}', String(memberId));
+  const url = new URL(template);
+  url.searchParams.set('customer_id', String(memberId));
+  return url.toString();
 }
 
 /** What a member's message says, checked: an own image, goods that exist, an own order. */

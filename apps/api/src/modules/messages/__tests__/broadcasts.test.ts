@@ -69,7 +69,7 @@ describe('messages from operators', () => {
   });
 
   it('removes messages older than the retention setting; the unread count drops at once', async () => {
-    expect((await get('/admin/api/messages/settings', owner.headers)).body.data).toEqual({ message_retention_days: 180, feedback_daily_limit: 10 });
+    expect((await get('/admin/api/messages/settings', owner.headers)).body.data).toEqual({ message_retention_days: 180, feedback_daily_limit: 10, chat_mode: 'builtin', external_chat_url: '' });
     expect((await post('/admin/api/messages/settings/save', { message_retention_days: 3, feedback_daily_limit: 10 }, owner.headers)).status).toBe(422);
     const m = await newMember(t);
     await post('/admin/api/messages/broadcast', { texts }, owner.headers);
@@ -81,7 +81,7 @@ describe('messages from operators', () => {
     await purgeOldMessages(t.db);
     expect(await unread(m.headers)).toBe(1);
     // Kept for 30 days from now on: a 40-day-old message goes too.
-    expect((await post('/admin/api/messages/settings/save', { message_retention_days: 30, feedback_daily_limit: 10 }, owner.headers)).body.data).toEqual({ message_retention_days: 30, feedback_daily_limit: 10 });
+    expect((await post('/admin/api/messages/settings/save', { message_retention_days: 30, feedback_daily_limit: 10 }, owner.headers)).body.data).toMatchObject({ message_retention_days: 30, feedback_daily_limit: 10 });
     await t.db.updateTable('member_messages').set({ created_at: sql`now() - interval '40 days'` }).where('member_id', '=', m.userId).execute();
     await purgeOldMessages(t.db);
     expect(await unread(m.headers)).toBe(0);

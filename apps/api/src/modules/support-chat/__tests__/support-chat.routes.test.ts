@@ -107,4 +107,19 @@ describe('support chat', () => {
     // Members cannot reach the desk's calls.
     expect((await get('/admin/api/chat/conversations', m.headers)).body.code).not.toBe(200);
   });
+
+  it('an operator can send members to an outside chat service instead: the page gets its address with the member id, nothing else', async () => {
+    const owner = await newOperatorSession(t.db, 'owner');
+    const m = await newMember(t);
+    expect((await get('/user/chat/state', m.headers)).body.data.external_url).toBeNull();
+    expect((await post('/admin/api/messages/settings/save', { chat_mode: 'external' }, owner.headers)).body.code).toBe(ResponseCode.settingInvalid);
+    expect((await post('/admin/api/messages/settings/save', { external_chat_url: 'javascript:alert(1)' }, owner.headers)).status).toBe(422);
+    const saved = await post('/admin/api/messages/settings/save', { chat_mode: 'external', external_chat_url: 'https://chat.example.com/widget?app=shop' }, owner.headers);
+    expect(saved.body.data).toMatchObject({ chat_mode: 'external', message_retention_days: 180 });
+    expect((await get('/user/chat/state', m.headers)).body.data.external_url).toBe(`https://chat.example.com/widget?app=shop&customer_id=${m.userId}`);
+    await post('/admin/api/messages/settings/save', { external_chat_url: 'https://chat.example.com/c/{member_id}' }, owner.headers);
+    expect((await get('/user/chat/state', m.headers)).body.data.external_url).toBe(`https://chat.example.com/c/${m.userId}`);
+    await post('/admin/api/messages/settings/save', { chat_mode: 'builtin' }, owner.headers);
+    expect((await get('/user/chat/state', m.headers)).body.data.external_url).toBeNull();
+  });
 });

@@ -81,6 +81,25 @@ function Chat() {
   );
 }
 
+/** The shop's own chat, or the outside chat service the shop uses (opened with the member's id only). */
+function ChatOrExternal() {
+  const { t } = useTranslation();
+  const state = useChatState();
+  if (state.isPending) return <p className="support-muted chat-empty">{t('support.chat.loading')}</p>;
+  const external = state.data?.external_url;
+  if (external) {
+    return (
+      <div className="chat-external">
+        <iframe src={external} title={t('support.chat.title')} className="chat-frame" referrerPolicy="no-referrer" />
+        <a href={external} target="_blank" rel="noopener noreferrer" className="chat-open">
+          {t('support.chat.openExternal')}
+        </a>
+      </div>
+    );
+  }
+  return <Chat />;
+}
+
 export default function ChatPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -89,7 +108,7 @@ export default function ChatPage() {
     <div className="page chat-page">
       <PageHeader title={t('support.chat.title')} />
       {token ? (
-        <Chat />
+        <ChatOrExternal />
       ) : (
         <div className="chat-login">
           <p>{t('support.chat.loginFirst')}</p>
