@@ -1,6 +1,6 @@
 import { routeOf } from '@shop/contract/common';
 import type {
-  adminChatClose, adminChatReply, adminChatTransfer, adminCloseFeedback, adminFeedbackCategories, adminListBroadcasts, adminListChatMessages, adminListConversations, adminListFeedback, adminReplyFeedback,
+  adminCannedReplies, adminChatClose, adminChatReply, adminChatTransfer, adminCloseFeedback, adminDeleteCannedReply, adminSaveCannedReply, adminFeedbackCategories, adminListBroadcasts, adminListChatMessages, adminListConversations, adminListFeedback, adminReplyFeedback,
   adminSaveFeedbackCategory, adminSendBroadcast, adminSetSupportSettings, adminSupportSettings,
 } from '@shop/contract/admin';
 
@@ -20,3 +20,6 @@ export const chatMessagesRoute = routeOf<typeof adminListChatMessages>({ method:
 export const chatReplyRoute = routeOf<typeof adminChatReply>({ method: 'POST', path: '/admin/api/chat/reply', ...op });
 export const chatTransferRoute = routeOf<typeof adminChatTransfer>({ method: 'POST', path: '/admin/api/chat/transfer', ...op });
 export const chatCloseRoute = routeOf<typeof adminChatClose>({ method: 'POST', path: '/admin/api/chat/close', ...op });
+export const cannedRepliesRoute = routeOf<typeof adminCannedReplies>({ method: 'GET', path: '/admin/api/chat/canned', ...op });
+export const saveCannedReplyRoute = routeOf<typeof adminSaveCannedReply>({ method: 'POST', path: '/admin/api/chat/canned/save', ...op });
+export const deleteCannedReplyRoute = routeOf<typeof adminDeleteCannedReply>({ method: 'POST', path: '/admin/api/chat/canned/delete', ...op });

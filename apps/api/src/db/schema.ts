@@ -121,5 +121,6 @@ export interface DB {
   chat_conversations: supportChat.ChatConversationsTable;
   chat_messages: supportChat.ChatMessagesTable;
   chat_agents: supportChat.ChatAgentsTable;
+  chat_canned_replies: supportChat.ChatCannedRepliesTable;
   member_roles: MemberRolesTable;
 }

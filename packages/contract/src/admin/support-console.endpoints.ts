@@ -117,6 +117,16 @@ export const adminChatMessagesQuery = chatMessagesQuery.extend({ conversation_id
 export const adminChatReplyBody = z.object({ conversation_id: id, text: z.string().trim().min(1).max(CHAT_MESSAGE_MAX_LENGTH) });
 export const adminChatTransferBody = z.object({ conversation_id: id, operator_id: id });
 
+export const cannedReplySchema = z.object({ id: z.number().int(), lang: z.string(), title: z.string(), text: z.string(), sort: z.number().int() });
+export const saveCannedReplyBody = z.object({ id: id.optional(), lang: languageSchema, title: z.string().trim().min(1).max(60), text: z.string().trim().min(1).max(CHAT_MESSAGE_MAX_LENGTH), sort: z.coerce.number().int().min(0).max(9999).default(0) });
+
+/** The desk's canned replies, of one language or all. */
+export const adminCannedReplies = endpoint({ method: 'GET', path: '/admin/api/chat/canned', auth: 'operator', permission: 'support.chat', area: 'admin', query: z.object({ lang: languageSchema.optional() }), data: z.object({ list: z.array(cannedReplySchema) }) });
+/** Adds a canned reply or changes one. */
+export const adminSaveCannedReply = endpoint({ method: 'POST', path: '/admin/api/chat/canned/save', auth: 'operator', permission: 'support.chat', area: 'admin', idempotent: true, body: saveCannedReplyBody, data: cannedReplySchema });
+/** Removes a canned reply. */
+export const adminDeleteCannedReply = endpoint({ method: 'POST', path: '/admin/api/chat/canned/delete', auth: 'operator', permission: 'support.chat', area: 'admin', idempotent: true, body: z.object({ id }), data: z.object({ deleted: z.boolean() }) });
+
 /** Support conversations: waiting for an agent (oldest first), open (the caller's with `mine`) or closed; being here marks the caller online. */
 export const adminListConversations = endpoint({ method: 'GET', path: '/admin/api/chat/conversations', auth: 'operator', permission: 'support.chat', area: 'admin', query: adminConversationsQuery, data: pageOf(adminConversationSchema) });
 /** A conversation's messages after the last one the desk has, or older ones; reading marks the member's read. */
@@ -131,5 +141,5 @@ export const adminChatClose = endpoint({ method: 'POST', path: '/admin/api/chat/
 export const supportConsoleEndpoints = [
   adminSendBroadcast, adminListBroadcasts, adminSupportSettings, adminSetSupportSettings,
   adminListFeedback, adminReplyFeedback, adminCloseFeedback, adminFeedbackCategories, adminSaveFeedbackCategory,
-  adminListConversations, adminListChatMessages, adminChatReply, adminChatTransfer, adminChatClose,
+  adminListConversations, adminListChatMessages, adminChatReply, adminChatTransfer, adminChatClose, adminCannedReplies, adminSaveCannedReply, adminDeleteCannedReply,
 ] as const;

@@ -1,6 +1,6 @@
-import { Alert, App as AntApp, Badge, Button, Card, Empty, Image, Input, InputNumber, List, Segmented, Space, Table, Tag, Typography } from 'antd';
+import { Alert, App as AntApp, Badge, Button, Card, Empty, Form, Image, Input, InputNumber, List, Popconfirm, Segmented, Select, Space, Table, Tag, Typography } from 'antd';
 import type { ChatMessage } from '@shop/contract/support';
-import type { EndpointData } from '@shop/contract/common';
+import { LANGUAGES, type EndpointData, type Language } from '@shop/contract/common';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEndpointMutation, useEndpointQuery } from '../../lib/endpoint-query';
@@ -8,7 +8,9 @@ import { formatDate, formatMoney } from '../../lib/format';
 import { useCan } from '../../lib/operator';
 import { call, newIdempotencyKey } from '../../lib/request';
 import { memberOrdersRoute } from '../../lib/routes';
-import { chatCloseRoute, chatMessagesRoute, chatReplyRoute, chatTransferRoute, conversationsRoute } from '../../lib/routes-support';
+import { FormField, useConsoleForm, type BodySchema } from '../../lib/form';
+import { LANGUAGE_NAMES } from '../../lib/i18n';
+import { cannedRepliesRoute, chatCloseRoute, chatMessagesRoute, chatReplyRoute, chatTransferRoute, conversationsRoute, deleteCannedReplyRoute, saveCannedReplyRoute } from '../../lib/routes-support';
 
 type Conversation = EndpointData<typeof conversationsRoute>['list'][number];
 type Tab = 'waiting' | 'mine' | 'open' | 'closed';
@@ -53,10 +55,11 @@ function useConversationMessages(conversationId: number) {
 
 /** One conversation: its messages, a reply, transfer and close; the member's latest orders beside it. */
 function Conversation({ conversation, onChanged }: { conversation: Conversation; onChanged: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { message } = AntApp.useApp();
   const can = useCan();
   const { messages, add } = useConversationMessages(conversation.id);
+  const canned = useEndpointQuery(cannedRepliesRoute, { lang: i18n.language as Language });
   const [text, setText] = useState('');
   const [transferTo, setTransferTo] = useState<number | null>(null);
   const key = useRef(newIdempotencyKey());
@@ -96,6 +99,16 @@ function Conversation({ conversation, onChanged }: { conversation: Conversation;
             </div>
           ))}
         </div>
+        {open && (canned.data?.list.length ?? 0) > 0 && (
+          <Select
+            style={{ width: '100%', marginTop: 8 }}
+            placeholder={t('console.support.chat.canned')}
+            value={null}
+            options={canned.data!.list.map((c) => ({ value: c.id, label: c.title }))}
+            onChange={(id) => setText(canned.data!.list.find((c) => c.id === id)?.text ?? '')}
+            data-testid="chat-canned"
+          />
+        )}
         {open && (
           <Space.Compact style={{ width: '100%', marginTop: 8 }}>
             <Input.TextArea value={text} onChange={(e) => setText(e.target.value)} maxLength={1000} autoSize={{ minRows: 1, maxRows: 4 }} placeholder={t('console.support.chat.placeholder')} data-testid="chat-reply" />
@@ -130,6 +143,78 @@ function Conversation({ conversation, onChanged }: { conversation: Conversation;
         </Card>
       )}
     </Space>
+  );
+}
+
+interface CannedValues {
+  lang: Language;
+  title: string;
+  text: string;
+}
+
+/** The canned replies of every language: added here, removed after a confirmation. */
+function CannedReplies() {
+  const { t } = useTranslation();
+  const list = useEndpointQuery(cannedRepliesRoute, {});
+  const key = useRef(newIdempotencyKey());
+  const form = useConsoleForm<CannedValues, Record<string, unknown>>({
+    schema: () => import('@shop/contract/admin').then((m) => m.saveCannedReplyBody as unknown as BodySchema<Record<string, unknown>>),
+    defaultValues: { lang: 'en-us', title: '', text: '' },
+  });
+  const save = useEndpointMutation(saveCannedReplyRoute, {
+    call: { idempotencyKey: key.current },
+    invalidates: [cannedRepliesRoute],
+    onSuccess: () => {
+      key.current = newIdempotencyKey();
+      form.reset({ lang: form.getValues('lang'), title: '', text: '' });
+    },
+  });
+  const remove = useEndpointMutation(deleteCannedReplyRoute, { invalidates: [cannedRepliesRoute] });
+  const submit = form.submit((body) => save.mutateAsync(body as never).catch(() => undefined));
+  return (
+    <Card title={t('console.support.chat.cannedTitle')} style={{ width: 560 }}>
+      {(save.error ?? remove.error) && <Alert type="error" showIcon title={(save.error ?? remove.error)!.message} style={{ marginBottom: 8 }} />}
+      <Table
+        size="small"
+        rowKey="id"
+        pagination={false}
+        loading={list.isLoading}
+        dataSource={list.data?.list ?? []}
+        columns={[
+          { title: t('console.settings.page.language'), dataIndex: 'lang', width: 110, render: (l: Language) => LANGUAGE_NAMES[l] ?? l },
+          { title: t('console.support.broadcast.messageTitle'), dataIndex: 'title' },
+          { title: t('console.support.broadcast.text'), dataIndex: 'text', ellipsis: true },
+          {
+            title: t('console.common.actions'),
+            key: 'delete',
+            width: 90,
+            render: (_, c) => (
+              <Popconfirm title={t('console.support.chat.cannedDelete')} okText={t('console.common.confirm')} cancelText={t('console.common.cancel')} onConfirm={() => remove.mutateAsync({ id: c.id }).catch(() => undefined)}>
+                <Button size="small" danger>
+                  {t('console.support.chat.delete')}
+                </Button>
+              </Popconfirm>
+            ),
+          },
+        ]}
+      />
+      <Form layout="vertical" component="div" style={{ marginTop: 12 }}>
+        <Space wrap align="start">
+          <FormField form={form} name="lang" label={t('console.settings.page.language')}>
+            <Select style={{ width: 160 }} options={LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] }))} />
+          </FormField>
+          <FormField form={form} name="title" label={t('console.support.broadcast.messageTitle')} required>
+            <Input maxLength={60} style={{ width: 300 }} />
+          </FormField>
+        </Space>
+        <FormField form={form} name="text" label={t('console.support.broadcast.text')} required>
+          <Input.TextArea rows={2} maxLength={1000} />
+        </FormField>
+        <Button onClick={() => void submit()} loading={save.isPending}>
+          {t('console.support.chat.cannedAdd')}
+        </Button>
+      </Form>
+    </Card>
   );
 }
 
@@ -176,6 +261,7 @@ export default function ChatDesk() {
         </Card>
         {selected && <Conversation key={selected.id} conversation={selected} onChanged={() => setSelected(null)} />}
       </Space>
+      <CannedReplies />
     </Space>
   );
 }

@@ -198,6 +198,8 @@ const steps: Record<string, () => Promise<{ body: unknown; as?: typeof owner }>>
   '/admin/api/feedback/categories/save': async () => ({ body: { names: { 'en-us': `Sweep ${RUN}` }, sort: 999, enabled: false } }),
   '/admin/api/chat/transfer': async () => ({ body: { conversation_id: await openConversation(), operator_id: second.id } }),
   '/admin/api/chat/close': async () => ({ body: { conversation_id: await openConversation() } }),
+  '/admin/api/chat/canned/save': async () => ({ body: { lang: 'en-us', title: 'Sweep', text: 'Every decision is recorded.' } }),
+  '/admin/api/chat/canned/delete': async () => ({ body: { id: Number((await t.db.insertInto('chat_canned_replies').values({ lang: 'en-us', title: 'Sweep', text: 'x', created_by: 'sweep' }).returning('id').executeTakeFirstOrThrow()).id) } }),
 };
 
 let codes = 0;

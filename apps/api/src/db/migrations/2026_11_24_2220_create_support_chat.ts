@@ -2,7 +2,8 @@ import { sql, type Kysely } from 'kysely';
 
 // The built-in support chat: one open conversation per member at a time, answered by a support
 // operator (the member's last one when online, else the least busy online one, else waiting in a
-// queue); its messages (text, an own image, a goods or order card); and when each support operator
+// queue); its messages (text, an own image, a goods or order card); the canned replies per language;
+// and when each support operator
 // was last at the desk (online = seen in the last minute).
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
@@ -36,6 +37,16 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await sql`create index chat_messages_conversation_idx on chat_messages (conversation_id, id)`.execute(db);
   await sql`create index chat_messages_member_idx on chat_messages (member_id, id)`.execute(db);
+  await db.schema
+    .createTable('chat_canned_replies')
+    .addColumn('id', 'serial', (c) => c.primaryKey())
+    .addColumn('lang', 'text', (c) => c.notNull())
+    .addColumn('title', 'text', (c) => c.notNull().check(sql`char_length(title) between 1 and 60`))
+    .addColumn('text', 'text', (c) => c.notNull().check(sql`char_length(text) between 1 and 1000`))
+    .addColumn('sort', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('created_by', 'text', (c) => c.notNull())
+    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .execute();
   await db.schema
     .createTable('chat_agents')
     .addColumn('operator_id', 'bigint', (c) => c.primaryKey().references('operators.id').onDelete('cascade'))

@@ -113,3 +113,18 @@ export const findLeastBusyOnlineAgent = async (db: Executor): Promise<number | u
     limit 1`.execute(db);
   return row.rows[0] ? Number(row.rows[0].operator_id) : undefined;
 };
+
+// ── Canned replies ──────────────────────────────────────────────────────────────────────────
+
+export const findCannedReplies = (db: Executor, lang?: string) => {
+  let q = db.selectFrom('chat_canned_replies').selectAll();
+  if (lang) q = q.where('lang', '=', lang);
+  return q.orderBy('lang').orderBy('sort').orderBy('id').execute();
+};
+
+export const insertCannedReply = (db: Executor, row: { lang: string; title: string; text: string; sort: number; created_by: string }) => db.insertInto('chat_canned_replies').values(row).returningAll().executeTakeFirstOrThrow();
+
+export const updateCannedReply = (db: Executor, id: number, row: { lang: string; title: string; text: string; sort: number }) =>
+  db.updateTable('chat_canned_replies').set(row).where('id', '=', id).returningAll().executeTakeFirst();
+
+export const deleteCannedReply = async (db: Executor, id: number): Promise<boolean> => Number((await db.deleteFrom('chat_canned_replies').where('id', '=', id).executeTakeFirst()).numDeletedRows) > 0;

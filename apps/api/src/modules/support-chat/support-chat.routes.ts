@@ -1,4 +1,4 @@
-import { adminChatClose, adminChatReply, adminChatTransfer, adminListChatMessages, adminListConversations, getChatState, listChatMessages, sendChatMessage } from '@shop/contract';
+import { adminCannedReplies, adminDeleteCannedReply, adminSaveCannedReply, adminChatClose, adminChatReply, adminChatTransfer, adminListChatMessages, adminListConversations, getChatState, listChatMessages, sendChatMessage } from '@shop/contract';
 import type { Api } from '../../plugins/routes.js';
 import * as service from './support-chat.service.js';
 
@@ -12,4 +12,7 @@ export function supportChatRoutes({ handle, deps }: Api): void {
   handle(adminChatReply, ({ actor, body }) => service.replyAsAgent(deps, actor, body));
   handle(adminChatTransfer, ({ actor, body }) => service.transferConversation(deps.db, actor, body));
   handle(adminChatClose, ({ actor, body }) => service.closeConversation(deps.db, actor, body));
+  handle(adminCannedReplies, ({ actor, query }) => service.cannedReplies(deps.db, actor, query));
+  handle(adminSaveCannedReply, ({ actor, body }) => service.saveCannedReply(deps.db, actor, body));
+  handle(adminDeleteCannedReply, ({ actor, body }) => service.deleteCannedReply(deps.db, actor, body));
 }

@@ -1,4 +1,4 @@
-import { ResponseCode, roleAllows, type adminChatClose, type adminChatReply, type adminChatTransfer, type adminListChatMessages, type adminListConversations, type ChatMessage, type EndpointBody, type EndpointData, type EndpointQuery, type getChatState, type listChatMessages, type sendChatMessage } from '@shop/contract';
+import { ResponseCode, roleAllows, type adminCannedReplies, type adminDeleteCannedReply, type adminSaveCannedReply, type adminChatClose, type adminChatReply, type adminChatTransfer, type adminListChatMessages, type adminListConversations, type ChatMessage, type EndpointBody, type EndpointData, type EndpointQuery, type getChatState, type listChatMessages, type sendChatMessage } from '@shop/contract';
 import type { AppDeps } from '../../app-deps.js';
 import type { Executor } from '../../db/database.js';
 import { memberIdOf, operatorIdOf, operatorNameOf, type Actor } from '../../lib/actor.js';
@@ -199,5 +199,37 @@ export async function closeConversation(db: AppDeps['db'], actor: Actor, input: 
     await q.updateConversation(tx, c.id, { status: 'closed', closed_at: new Date() });
     await insertOperatorAction(tx, { operator, action: 'chat.close', target_type: 'chat', target_id: c.id });
     return toConversation((await q.findConversationRow(tx, c.id))!);
+  });
+}
+
+// ── Canned replies ──────────────────────────────────────────────────────────────────────────
+
+const toCanned = (r: Awaited<ReturnType<typeof q.findCannedReplies>>[number]) => ({ id: r.id, lang: r.lang, title: r.title, text: r.text, sort: r.sort });
+
+/** The desk's canned replies, of one language or all. */
+export async function cannedReplies(db: Executor, actor: Actor, input: EndpointQuery<typeof adminCannedReplies>): Promise<EndpointData<typeof adminCannedReplies>> {
+  operatorIdOf(actor);
+  return { list: (await q.findCannedReplies(db, input.lang)).map(toCanned) };
+}
+
+/** Adds a canned reply or changes one, recorded. */
+export async function saveCannedReply(db: AppDeps['db'], actor: Actor, input: EndpointBody<typeof adminSaveCannedReply>): Promise<EndpointData<typeof adminSaveCannedReply>> {
+  const operator = operatorNameOf(actor);
+  return withTransaction(db, async (tx) => {
+    const values = { lang: input.lang, title: input.title, text: input.text, sort: input.sort };
+    const row = input.id ? await q.updateCannedReply(tx, input.id, values) : await q.insertCannedReply(tx, { ...values, created_by: operator });
+    if (!row) throw new AppError(ResponseCode.notFound, { what: 'canned reply' });
+    await insertOperatorAction(tx, { operator, action: `chat.canned.${input.id ? 'update' : 'create'} ${row.lang}`, target_type: 'chat', target_id: row.id });
+    return toCanned(row);
+  });
+}
+
+/** Removes a canned reply, recorded. */
+export async function deleteCannedReply(db: AppDeps['db'], actor: Actor, input: EndpointBody<typeof adminDeleteCannedReply>): Promise<EndpointData<typeof adminDeleteCannedReply>> {
+  const operator = operatorNameOf(actor);
+  return withTransaction(db, async (tx) => {
+    if (!(await q.deleteCannedReply(tx, input.id))) throw new AppError(ResponseCode.notFound, { what: 'canned reply' });
+    await insertOperatorAction(tx, { operator, action: 'chat.canned.delete', target_type: 'chat', target_id: input.id });
+    return { deleted: true };
   });
 }

@@ -34,6 +34,17 @@ export interface ChatMessagesTable {
   created_at: Timestamp;
 }
 
+/** A reply the desk keeps ready, in one language. */
+export interface ChatCannedRepliesTable {
+  id: Generated<number>;
+  lang: string;
+  title: string;
+  text: string;
+  sort: Generated<number>;
+  created_by: string;
+  created_at: Timestamp;
+}
+
 /** When a support operator was last at the desk. */
 export interface ChatAgentsTable {
   operator_id: number;

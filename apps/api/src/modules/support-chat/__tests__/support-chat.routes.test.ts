@@ -122,4 +122,22 @@ describe('support chat', () => {
     await post('/admin/api/messages/settings/save', { chat_mode: 'builtin' }, owner.headers);
     expect((await get('/user/chat/state', m.headers)).body.data.external_url).toBeNull();
   });
+
+  it('the desk keeps canned replies per language; bad ones are refused; members cannot reach them', async () => {
+    const agent = await newOperatorSession(t.db, 'support');
+    const m = await newMember(t);
+    const saved = await post('/admin/api/chat/canned/save', { lang: 'th', title: 'ทักทาย', text: 'สวัสดีค่ะ ยินดีให้บริการ' }, agent.headers);
+    expect(saved.body.data).toMatchObject({ lang: 'th', title: 'ทักทาย' });
+    await post('/admin/api/chat/canned/save', { lang: 'en-us', title: 'Hello', text: 'Hello, how can I help?' }, agent.headers);
+    expect((await post('/admin/api/chat/canned/save', { lang: 'xx', title: 'A', text: 'B' }, agent.headers)).status).toBe(422);
+    expect((await post('/admin/api/chat/canned/save', { lang: 'th', title: 'A', text: 'x'.repeat(1001) }, agent.headers)).status).toBe(422);
+    const thai = (await get('/admin/api/chat/canned?lang=th', agent.headers)).body.data.list;
+    expect(thai.map((c: { title: string }) => c.title)).toContain('ทักทาย');
+    expect(thai.every((c: { lang: string }) => c.lang === 'th')).toBe(true);
+    await post('/admin/api/chat/canned/save', { id: saved.body.data.id, lang: 'th', title: 'ทักทาย', text: 'สวัสดีค่ะ' }, agent.headers);
+    expect((await get('/admin/api/chat/canned?lang=th', agent.headers)).body.data.list.find((c: { id: number }) => c.id === saved.body.data.id).text).toBe('สวัสดีค่ะ');
+    expect((await post('/admin/api/chat/canned/delete', { id: saved.body.data.id }, agent.headers)).body.data).toEqual({ deleted: true });
+    expect((await post('/admin/api/chat/canned/delete', { id: saved.body.data.id }, agent.headers)).body.code).toBe(ResponseCode.notFound);
+    expect((await get('/admin/api/chat/canned', m.headers)).body.code).not.toBe(200);
+  });
 });
