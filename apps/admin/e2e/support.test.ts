@@ -36,7 +36,7 @@ describe('the support chat in Chromium', () => {
     const { token: opToken } = await consoleOperator('support', `chat${RUN}`);
     const page = await openConsole(desk, opToken, '/support/chat');
     await page.getByText(userName, { exact: true }).click();
-    await page.getByText(`Where is my parcel? ${RUN}`).waitFor();
+    await page.getByTestId('chat-log').getByText(`Where is my parcel? ${RUN}`).waitFor();
     await page.getByTestId('chat-reply').fill('It left the depot this morning.');
     await page.getByTestId('chat-send').click();
 
@@ -44,6 +44,6 @@ describe('the support chat in Chromium', () => {
     await phone.getByText('It left the depot this morning.').waitFor({ timeout: 15_000 });
     await phone.getByPlaceholder('Type a message').fill('Thank you!');
     await phone.getByRole('button', { name: 'Send', exact: true }).click();
-    await page.getByText('Thank you!').waitFor({ timeout: 15_000 });
+    await page.getByTestId('chat-log').getByText('Thank you!').waitFor({ timeout: 15_000 });
   }, 90_000);
 });
