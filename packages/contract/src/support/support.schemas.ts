@@ -118,6 +118,8 @@ export const chatStateData = z.object({
   /** Whether any agent is online (else the page says when to expect an answer). */
   agents_online: z.boolean(),
   unread: z.number().int().min(0),
+  /** Whether the agents have read every message of the member (the page shows "Read" under the last one). */
+  read_by_agent: z.boolean(),
   /** When the shop uses an outside chat service: its address for this member (the page opens it instead). */
   external_url: z.string().nullable(),
 });

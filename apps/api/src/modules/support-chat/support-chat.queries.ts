@@ -87,6 +87,10 @@ export const findMessagesOf = (db: Executor, where: { memberId?: number; convers
 
 export const findChatMessage = (db: Executor, id: number) => messagesWithNames(db).where('m.id', '=', id).executeTakeFirstOrThrow();
 
+/** Whether the member wrote anything in the conversation. */
+export const memberWroteIn = async (db: Executor, conversationId: number): Promise<boolean> =>
+  !!(await db.selectFrom('chat_messages').select('id').where('conversation_id', '=', conversationId).where('sender', '=', 'member').limit(1).executeTakeFirst());
+
 /** How many messages the member wrote since `since` (the flood guard). */
 export const countMemberMessagesSince = async (db: Executor, memberId: number, since: Date): Promise<number> =>
   Number((await db.selectFrom('chat_messages').select((eb) => eb.fn.countAll<string>().as('n')).where('member_id', '=', memberId).where('sender', '=', 'member').where('created_at', '>=', since).executeTakeFirstOrThrow()).n);

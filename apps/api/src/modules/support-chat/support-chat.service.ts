@@ -47,7 +47,7 @@ export async function chatState(db: Executor, actor: Actor): Promise<EndpointDat
   const external_url = settings.chat_mode === 'external' && settings.external_chat_url ? externalChatUrl(settings.external_chat_url, memberId) : null;
   const c = await q.findLatestConversation(db, memberId);
   const agentsOnline = await q.anyAgentOnline(db);
-  if (!c) return { conversation_id: null, status: 'none', agent: null, agents_online: agentsOnline, unread: 0, external_url };
+  if (!c) return { conversation_id: null, status: 'none', agent: null, agents_online: agentsOnline, unread: 0, read_by_agent: false, external_url };
   const agent = c.agent_id ? await findOperatorById(db, Number(c.agent_id)) : undefined;
   return {
     conversation_id: Number(c.id),
@@ -55,6 +55,7 @@ export async function chatState(db: Executor, actor: Actor): Promise<EndpointDat
     agent: agent ? { name: agent.user_name, online: await q.isAgentOnline(db, agent.id) } : null,
     agents_online: agentsOnline,
     unread: c.unread_member,
+    read_by_agent: c.unread_agent === 0 && (await q.memberWroteIn(db, c.id)),
     external_url,
   };
 }

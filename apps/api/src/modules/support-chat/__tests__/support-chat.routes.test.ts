@@ -32,7 +32,7 @@ describe('support chat', () => {
     const first = await say(m.headers, 'Hello, where is my parcel?');
     expect(first.body).toMatchObject({ code: 200, data: { sender: 'member', kind: 'text', body: 'Hello, where is my parcel?' } });
     await say(m.headers, 'Order O42');
-    expect((await get('/user/chat/state', m.headers)).body.data).toMatchObject({ status: 'waiting', agent: null });
+    expect((await get('/user/chat/state', m.headers)).body.data).toMatchObject({ status: 'waiting', agent: null, read_by_agent: false });
 
     const agent = await newOperatorSession(t.db, 'support');
     const waiting = (await get('/admin/api/chat/conversations?status=waiting', agent.headers)).body.data.list;
@@ -41,6 +41,7 @@ describe('support chat', () => {
     const seen = (await get(`/admin/api/chat/messages?conversation_id=${conv.id}`, agent.headers)).body.data.list;
     expect(seen.map((x: { body: string }) => x.body)).toEqual(['Order O42', 'Hello, where is my parcel?']);
 
+    expect((await get('/user/chat/state', m.headers)).body.data.read_by_agent).toBe(true);
     const reply = await post('/admin/api/chat/reply', { conversation_id: conv.id, text: 'It left the depot this morning.' }, agent.headers);
     expect(reply.body.data).toMatchObject({ sender: 'agent', agent_name: expect.any(String) });
     expect((await get('/user/chat/state', m.headers)).body.data).toMatchObject({ status: 'open', agent: { online: true }, unread: 1 });
@@ -56,6 +57,10 @@ describe('support chat', () => {
     const lastId = missed.at(-1).id;
     expect((await get(`/user/chat/messages?after_id=${lastId}`, m.headers)).body.data.list).toEqual([]);
     expect((await get('/user/chat/state', m.headers)).body.data.unread).toBe(0);
+    // Older history, a page at a time, newest first.
+    const older = (await get(`/user/chat/messages?before_id=${lastId}&limit=2`, m.headers)).body.data;
+    expect(older.list.map((x: { body: string }) => x.body)).toEqual(['It left the depot this morning.', 'Order O42']);
+    expect(older.has_more).toBe(true);
     // The desk's own resync.
     const after = (await get(`/admin/api/chat/conversations?status=open&mine=true`, agent.headers)).body.data.list;
     expect(after.map((c: { id: number }) => c.id)).toContain(conv.id);

@@ -11,7 +11,7 @@ import ChatPage from '../pages/chat-page';
 const msg = (id: number, sender: 'member' | 'agent', body: string) => ({ id, conversation_id: 3, sender, agent_name: sender === 'agent' ? 'Lina' : null, kind: 'text', body, image: null, ref_id: null, created_at: '2026-11-24T10:00:00.000Z' });
 let stored = [msg(1, 'member', 'Where is my parcel?'), msg(2, 'agent', 'Let me check.')];
 const api = await startFakeApi({
-  '/user/chat/state': () => ok({ conversation_id: 3, status: 'open', agent: { name: 'Lina', online: true }, agents_online: true, unread: 0, external_url: null }),
+  '/user/chat/state': () => ok({ conversation_id: 3, status: 'open', agent: { name: 'Lina', online: true }, agents_online: true, unread: 0, read_by_agent: false, external_url: null }),
   '/user/chat/messages': (req) => {
     const after = Number(new URL(req.url, 'http://x').searchParams.get('after_id') ?? 0);
     const list = after ? stored.filter((m) => m.id > after) : [...stored].reverse();

@@ -19,6 +19,7 @@ export function useChatMessages() {
   const [messages, setMessages] = useState<ChatMessage[]>([]);
   const [loaded, setLoaded] = useState(false);
   const [offline, setOffline] = useState(false);
+  const [hasOlder, setHasOlder] = useState(false);
   const last = useRef(0);
   const merge = useCallback((incoming: ChatMessage[]) => {
     if (!incoming.length) return;
@@ -40,6 +41,7 @@ export function useChatMessages() {
         if (!last.current) {
           const history = await call(listChatMessages, { limit: 50 });
           merge([...history.list].reverse());
+          setHasOlder(history.has_more);
           setLoaded(true);
         } else {
           merge((await call(listChatMessages, { after_id: last.current, limit: 100 })).list);
@@ -67,5 +69,13 @@ export function useChatMessages() {
     },
     [merge],
   );
-  return { messages, loaded, offline, send };
+  /** The page of messages before the oldest one held. */
+  const loadOlder = useCallback(async () => {
+    const oldest = messages[0]?.id;
+    if (!oldest) return;
+    const page = await call(listChatMessages, { before_id: oldest, limit: 50 });
+    merge(page.list);
+    setHasOlder(page.has_more);
+  }, [merge, messages]);
+  return { messages, loaded, offline, hasOlder, loadOlder, send };
 }

@@ -16,7 +16,9 @@ import '../support.css';
 function Chat() {
   const { t } = useTranslation();
   const state = useChatState();
-  const { messages, loaded, offline, send } = useChatMessages();
+  const { messages, loaded, offline, hasOlder, loadOlder, send } = useChatMessages();
+  const lastMine = [...messages].reverse().find((m) => m.sender === 'member');
+  const lastId = messages.at(-1)?.id;
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
   const file = useRef<HTMLInputElement>(null);
@@ -54,6 +56,11 @@ function Chat() {
       </div>
       {offline && <div className="chat-offline">{t('support.chat.reconnecting')}</div>}
       <div className="chat-log" aria-live="polite">
+        {hasOlder && (
+          <Button size="mini" fill="none" className="chat-older" onClick={() => void loadOlder()}>
+            {t('support.chat.older')}
+          </Button>
+        )}
         {loaded && messages.length === 0 && <p className="support-muted chat-empty">{t('support.chat.empty')}</p>}
         {messages.map((m) => (
           <div key={m.id} className={`chat-bubble chat-${m.sender}`} data-chat-message={m.id}>
@@ -62,7 +69,10 @@ function Chat() {
             {m.kind === 'image' && m.image && <Image src={`${m.image}?width=320&height=320`} width={160} fit="contain" />}
             {m.kind === 'goods' && m.ref_id && <Link to={`${paths.goods.details}?id=${m.ref_id}`}>{t('support.chat.goodsCard', { name: m.body })}</Link>}
             {m.kind === 'order' && m.ref_id && <Link to={`${paths.order.details}?id=${m.ref_id}`}>{t('support.chat.orderCard', { no: m.body })}</Link>}
-            <div className="support-muted chat-time">{formatDate(m.created_at)}</div>
+            <div className="support-muted chat-time">
+              {formatDate(m.created_at)}
+              {m.id === lastMine?.id && m.id === lastId && s?.read_by_agent && ` · ${t('support.chat.read')}`}
+            </div>
           </div>
         ))}
         <div ref={end} />
