@@ -46,6 +46,9 @@ export const MODULE_ORDER = [
   'charity',
   // operator rooms over the areas above
   'money-console',
+  // support: members' feedback and its replies, the live support chat
+  'feedback',
+  'support-chat',
 ];
 
 const SRC = path.join(import.meta.dirname, 'src');

@@ -11,6 +11,7 @@ import { decideGroupAtDeadline } from './modules/orders/group-buy-orders.js';
 import { reconcilePayments } from './modules/payments/reconcile.js';
 import { expirePayableWithPayments } from './modules/payments/payable-expiry.js';
 import { expireRecharge, overdueRechargeIds } from './modules/wallet/recharge.service.js';
+import { purgeOldMessages } from './modules/messages/messages.service.js';
 
 // Composition: every durable task bound to the area function it runs. The jobs module knows tasks
 // only by name and payload (`jobs/payloads.ts`); the worker runs what `deps.ts` registers from here.
@@ -24,6 +25,10 @@ export const jobTasks: JobTaskTable = {
   prune_idempotency_keys: async (_payload, { deps, helpers }) => {
     const removed = await pruneIdempotencyKeys(deps.db);
     helpers.logger.info(`pruned ${removed} idempotency key(s)`);
+  },
+  purge_old_messages: async (_payload, { deps, helpers }) => {
+    const removed = await purgeOldMessages(deps.db);
+    if (removed) helpers.logger.info(`removed ${removed} old message(s)`);
   },
   refresh_exchange_rates: async (_payload, { deps, helpers }) => {
     if (!deps.providers.exchangeRates) return;

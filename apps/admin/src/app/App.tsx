@@ -36,6 +36,9 @@ const GiftCards = lazy(() => import('../pages/money/GiftCards'));
 const MoneySettings = lazy(() => import('../pages/money/MoneySettings'));
 const Payments = lazy(() => import('../pages/payments/Payments'));
 const Charity = lazy(() => import('../pages/charity/Charity'));
+const Feedback = lazy(() => import('../pages/support/Feedback'));
+const SupportMessages = lazy(() => import('../pages/support/Messages'));
+const ChatDesk = lazy(() => import('../pages/support/ChatDesk'));
 const Reminders = lazy(() => import('../pages/orders/Reminders'));
 
 const queryClient = new QueryClient({
@@ -107,6 +110,9 @@ function Routed() {
         <Route path="payments" element={page(<Payments />)} />
         <Route path="charity" element={page(<Charity />)} />
         <Route path="orders/reminders" element={page(<Reminders />)} />
+        <Route path="support/feedback" element={page(<Feedback />)} />
+        <Route path="support/messages" element={page(<SupportMessages />)} />
+        <Route path="support/chat" element={page(<ChatDesk />)} />
         <Route path="*" element={<Navigate to="/" replace />} />
       </Route>
     </Routes>

@@ -43,6 +43,14 @@ export const PAGES = (t: (k: string) => string): Array<Item | { group: string; c
   },
   { path: '/members', label: t('console.nav.members'), permission: 'members.read' },
   {
+    group: t('console.support.nav.group'),
+    children: [
+      { path: '/support/chat', label: t('console.support.nav.chat'), permission: 'support.chat' },
+      { path: '/support/feedback', label: t('console.support.nav.feedback'), permission: 'support.feedback' },
+      { path: '/support/messages', label: t('console.support.nav.messages'), permission: 'support.feedback' },
+    ],
+  },
+  {
     group: t('console.catalogue.nav.group'),
     children: [
       { path: '/catalogue/goods', label: t('console.catalogue.nav.goods'), permission: 'catalogue.write' },

@@ -65,10 +65,12 @@ interface Props<T> {
   /** Documents, slips and images of a row. */
   evidence?: (row: T) => ReactNode;
   actions: QueueAction<T>[];
+  /** Whether the list has a CSV export (`exportOf` of the list; default yes). */
+  exportable?: boolean;
 }
 
 /** One pattern for every review queue: states, a table, a drawer with the evidence, decisions with a reason and a confirmation. */
-export function ReviewQueue<T extends { id: number; status: string }>({ name, statuses, defaultStatus, list, searchPlaceholder, columns, describe, evidence, actions }: Props<T>) {
+export function ReviewQueue<T extends { id: number; status: string }>({ name, statuses, defaultStatus, list, searchPlaceholder, columns, describe, evidence, actions, exportable = true }: Props<T>) {
   const { t } = useTranslation();
   const [status, setStatus] = useState(defaultStatus);
   const [paging, setPaging] = useState({ page: 1, limit: 20 });
@@ -107,7 +109,7 @@ export function ReviewQueue<T extends { id: number; status: string }>({ name, st
         columns={allColumns}
         paging={{ ...paging, onChange: (page, limit) => setPaging({ page, limit }) }}
         sorting={{ ...sort, onChange: (s) => (setSort(s), setPaging((p) => ({ ...p, page: 1 }))) }}
-        exportCsv={{ list, query: filters }}
+        exportCsv={exportable ? { list, query: filters } : undefined}
         toolbar={
           searchPlaceholder && (
             <Input.Search

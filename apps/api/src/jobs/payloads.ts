@@ -10,6 +10,8 @@ export interface JobPayloads {
   housekeeping: Record<string, never>;
   /** Deletes idempotency keys whose day is over. Hourly. */
   prune_idempotency_keys: Record<string, never>;
+  /** Removes members' messages older than the support settings' retention. Daily. */
+  purge_old_messages: Record<string, never>;
   /** Fetches the ECB's daily reference rates when reachable and stores a new day. Daily. */
   refresh_exchange_rates: Record<string, never>;
   /** Closes one unpaid order at its payment deadline and puts its goods back on sale; enqueued with the order. */

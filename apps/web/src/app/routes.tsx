@@ -62,12 +62,13 @@ export const routes: RouteObject[] = [
       { path: paths.other.settings, lazy: page(() => import('@/app/pages/setting-page')) },
       { path: paths.other.changePassword, lazy: page(() => import('@/features/account/pages/edit-password-page')) },
       { path: paths.other.news, lazy: page(() => import('@/features/content/pages/news-page')) },
-      { path: paths.other.customerChat, lazy: notBuilt },
+      { path: paths.other.customerChat, lazy: page(() => import('@/features/support/pages/chat-page')) },
       { path: paths.other.humanCheck, lazy: page(() => import('@/features/account/pages/human-check-page')) },
       { path: paths.other.shellCheck, lazy: page(() => import('@/features/native-shell/pages/shell-check-page')) },
       // My
-      { path: paths.my.feedback, lazy: notBuilt },
+      { path: paths.my.feedback, lazy: page(() => import('@/features/support/pages/feedback-page')) },
       { path: paths.my.article, lazy: page(() => import('@/features/content/pages/content-page')) },
+      { path: paths.my.messages, lazy: page(() => import('@/features/support/pages/messages-page')) },
       { path: paths.my.giftCards, lazy: page(() => import('@/features/wallet/pages/gift-cards-page')) },
       // Wallet
       { path: paths.wallet.assets, lazy: page(() => import('@/features/wallet/pages/wallet-page')) },

@@ -58,6 +58,8 @@ export const paths = {
     feedback: '/pages/my/feedbacks',
     article: '/pages/my/content',
     giftCards: '/pages/my/presentList',
+    /** The member's messages (not named by the spec), reached from the personal tab's unread badge. */
+    messages: '/pages/my/messages',
   },
   /** The wallet's pages (the spec names its calls, not its pages), reached from the personal tab. */
   wallet: {
@@ -161,6 +163,7 @@ export const pageTitleKeys: Record<Exclude<PagePath, '/'>, string> = {
   [paths.my.feedback]: 'app.page.feedback',
   [paths.my.article]: 'app.page.article',
   [paths.my.giftCards]: 'app.page.giftCards',
+  [paths.my.messages]: 'support.page.messages',
   [paths.wallet.assets]: 'wallet.page.assets',
   [paths.wallet.transfer]: 'wallet.page.transfer',
   [paths.wallet.transfers]: 'wallet.page.transfers',

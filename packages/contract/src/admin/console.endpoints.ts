@@ -4,10 +4,12 @@ import { pageOf, pageQuery } from '../common/pagination.js';
 import { exportOf, sortQuery } from '../common/list-sort.js';
 import { settingsEndpoints } from './settings.endpoints.js';
 import { charityConsoleEndpoints } from './charity-console.endpoints.js';
+import { supportConsoleEndpoints } from './support-console.endpoints.js';
 
 // The settings and operators calls are part of this area's entry (`@shop/contract/admin`).
 export * from './settings.endpoints.js';
 export * from './charity-console.endpoints.js';
+export * from './support-console.endpoints.js';
 
 // The operator console's own calls (under /admin/api/): the dashboard, the real-name and
 // account-cancellation queues, members, and the audit log.
@@ -165,4 +167,5 @@ export const consoleEndpoints = [
   adminExportRealNames, adminExportCancellations, adminExportMembers, adminExportAuditLog,
   ...settingsEndpoints,
   ...charityConsoleEndpoints,
+  ...supportConsoleEndpoints,
 ] as const;

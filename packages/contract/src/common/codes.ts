@@ -247,6 +247,16 @@ export const ResponseCode = {
   approvalNotYours: 7014,
   /** A member account is linked to one operator at most. */
   operatorMemberTaken: 7015,
+  // Support (8200–8299).
+  /** No such feedback category, or it is no longer offered. */
+  feedbackCategoryUnknown: 8201,
+  /** More images than a feedback may carry (`max`). */
+  feedbackTooManyImages: 8202,
+  /** An image that is not one of the member's own uploads. */
+  feedbackImageNotOwn: 8203,
+  /** The member sent the most feedback allowed in a day (`max`); they may send more in `minutes`. */
+  feedbackDailyLimit: 8204,
+  feedbackNotFound: 8205,
 } as const;
 export type ResponseCodeName = keyof typeof ResponseCode;
 export type ResponseCodeValue = (typeof ResponseCode)[ResponseCodeName];
@@ -398,4 +408,9 @@ export const responseCodeMessageKey: Record<number, string> = {
   [ResponseCode.operatorMemberTaken]: 'admin.code.operatorMemberTaken',
   [ResponseCode.settingInvalid]: 'admin.code.settingInvalid',
   [ResponseCode.operatorSelfChange]: 'admin.code.operatorSelfChange',
+  [ResponseCode.feedbackCategoryUnknown]: 'support.code.feedbackCategoryUnknown',
+  [ResponseCode.feedbackTooManyImages]: 'support.code.feedbackTooManyImages',
+  [ResponseCode.feedbackImageNotOwn]: 'support.code.feedbackImageNotOwn',
+  [ResponseCode.feedbackDailyLimit]: 'support.code.feedbackDailyLimit',
+  [ResponseCode.feedbackNotFound]: 'support.code.feedbackNotFound',
 };

@@ -28,7 +28,10 @@ export type Permission =
   | 'settings.write'
   | 'orders.read'
   | 'orders.fulfil'
-  | 'audit.read';
+  | 'audit.read'
+  | 'messages.broadcast'
+  | 'support.feedback'
+  | 'support.chat';
 
 export type Area =
   | 'account' | 'address' | 'after-sales' | 'cart' | 'catalogue' | 'content' | 'geo' | 'orders'

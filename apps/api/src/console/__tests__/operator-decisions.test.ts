@@ -24,6 +24,7 @@ const NOT_SWEPT: Record<string, string> = {
   '/admin/api/auth/sign-out': 'ends the operator’s own session',
   '/admin/api/uploads/image': 'keeps a picture; the save that uses it is the decision (swept)',
   '/admin/api/payments/flags/decide': 'needs a payment a gateway flagged; recorded with its reason in payments/__tests__/payments-console.test.ts',
+  '/admin/api/chat/reply': 'an answer in a support conversation, stored there with its agent (support-chat/__tests__)',
 };
 
 let t: TestApp;
@@ -200,6 +201,15 @@ const steps: Record<string, () => Promise<{ body: unknown; as?: typeof owner }>>
   '/admin/api/approvals/limits/set': async () => ({ body: { kind: 'points.grant', currency: 'XXX', auto_up_to: null, daily_limit: 1_000_000, reason } }),
   '/admin/api/operators/member': async () => ({ body: { operator_id: (await signedInOperator(t, 'support')).id, member: String((await registerMember(t)).user.id), reason } }),
   '/admin/api/content/agreements/save': async () => ({ body: { kind: 'privacy', title: { 'en-us': 'Privacy' }, content: { 'en-us': '<p>Sweep</p>' }, reason } }),
+  '/admin/api/messages/broadcast': async () => ({ body: { texts: { 'en-us': { title: 'Sweep notice', text: 'Every decision is recorded.' } }, countries: ['ZZ'] } }),
+  '/admin/api/messages/settings/save': async () => ({ body: { message_retention_days: 180, feedback_daily_limit: 10 } }),
+  '/admin/api/feedback/reply': async () => ({ body: { id: await pendingFeedback(), reply: 'Thank you, noted.' } }),
+  '/admin/api/feedback/close': async () => ({ body: { id: await pendingFeedback(), reason } }),
+  '/admin/api/feedback/categories/save': async () => ({ body: { names: { 'en-us': `Sweep ${RUN}` }, sort: 999, enabled: false } }),
+  '/admin/api/chat/transfer': async () => ({ body: { conversation_id: await openConversation(), operator_id: second.id } }),
+  '/admin/api/chat/close': async () => ({ body: { conversation_id: await openConversation() } }),
+  '/admin/api/chat/canned/save': async () => ({ body: { lang: 'en-us', title: 'Sweep', text: 'Every decision is recorded.' } }),
+  '/admin/api/chat/canned/delete': async () => ({ body: { id: Number((await t.db.insertInto('chat_canned_replies').values({ lang: 'en-us', title: 'Sweep', text: 'x', created_by: 'sweep' }).returning('id').executeTakeFirstOrThrow()).id) } }),
 };
 
 let codes = 0;
@@ -232,6 +242,19 @@ async function paidOrder() {
   const order = await orderFor(t, (await walletMember(t)).userId);
   await t.db.updateTable('orders').set({ status: 'paid', paid_at: new Date() }).where('id', '=', order.id).execute();
   return order.id;
+}
+
+/** A member's feedback waiting for an answer. */
+async function pendingFeedback() {
+  const m = await walletMember(t);
+  const category = await t.db.selectFrom('feedback_categories').select('id').where('enabled', '=', true).orderBy('id').executeTakeFirstOrThrow();
+  return Number((await t.db.insertInto('feedbacks').values({ member_id: m.userId, category_id: category.id, content: 'Sweep feedback' }).returning('id').executeTakeFirstOrThrow()).id);
+}
+
+/** A member's open support conversation. */
+async function openConversation() {
+  const m = await walletMember(t);
+  return Number((await t.db.insertInto('chat_conversations').values({ member_id: m.userId, agent_id: null }).returning('id').executeTakeFirstOrThrow()).id);
 }
 
 const recorded = async (operator: string) => Number((await t.db.selectFrom('operator_actions').select((eb) => eb.fn.countAll<string>().as('n')).where('operator', '=', operator).executeTakeFirstOrThrow()).n);

@@ -29,6 +29,9 @@ import * as fourEyes from './2026_11_24_1900_four_eyes.js';
 import * as createMemberMessages from './2026_11_24_1800_create_member_messages.js';
 import * as createMemberRoles from './2026_11_24_1810_create_member_roles.js';
 import * as orderSettlement from './2026_11_24_1820_order_settlement.js';
+import * as supportMessages from './2026_11_24_2200_support_messages.js';
+import * as createFeedback from './2026_11_24_2210_create_feedback.js';
+import * as createSupportChat from './2026_11_24_2220_create_support_chat.js';
 
 /**
  * Every migration, by its dated name; they run in name order. A new migration adds one line here
@@ -65,4 +68,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_24_1810_create_member_roles': createMemberRoles,
   '2026_11_24_1820_order_settlement': orderSettlement,
   '2026_11_24_1900_four_eyes': fourEyes,
+  '2026_11_24_2200_support_messages': supportMessages,
+  '2026_11_24_2210_create_feedback': createFeedback,
+  '2026_11_24_2220_create_support_chat': createSupportChat,
 };

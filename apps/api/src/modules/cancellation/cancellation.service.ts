@@ -2,6 +2,7 @@ import { ResponseCode } from '@shop/contract';
 import { iso } from '../../lib/dates.js';
 import type { Database, Executor } from '../../db/database.js';
 import { memberIdOf, operatorNameOf, refuseOwnAccount, type Actor } from '../../lib/actor.js';
+import { notifyMember } from '../messages/messages.service.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { hasCancellationBlocker } from '../members/member-hooks.js';
 import { findUserById, lockUserForUpdate, revokeAllSessions, updateUser } from '../members/members.queries.js';
@@ -85,6 +86,7 @@ export async function reviewCancellation(db: Database, actor: Actor, input: { id
     const status = decision === 'approve' ? 'approved' : 'rejected';
     const now = new Date();
     await q.setCancellationDecision(trx, id, { status, reason: reason ?? null, reviewedBy: operator, at: now });
+    await notifyMember(trx, { memberId: row.user_id, kind: `account.cancellation_${status}`, params: { reason: reason ?? '' }, link: '/pages/login/logOff/index', eventKey: `cancellation:${id}:${status}` });
     await insertOperatorAction(trx, { operator, action: `cancel.${decision}`, target_type: 'cancellation', target_id: id, reason });
     return { id, user_id: row.user_id, status };
   });

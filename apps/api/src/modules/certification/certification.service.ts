@@ -2,6 +2,7 @@ import { ResponseCode, isNationalId, maskContact, type Language } from '@shop/co
 import { iso } from '../../lib/dates.js';
 import type { Database, Executor } from '../../db/database.js';
 import { memberIdOf, operatorNameOf, refuseOwnAccount, type Actor } from '../../lib/actor.js';
+import { notifyMember } from '../messages/messages.service.js';
 import { AppError, ValidationError, notFound } from '../../lib/errors.js';
 import type { Translator } from '../../lib/i18n.js';
 import { findUserById, lockUserForUpdate, updateUser } from '../members/members.queries.js';
@@ -125,6 +126,7 @@ export async function reviewRealName(db: Database, actor: Actor, input: { id: nu
       const trueName = row.kind === 'mainland' ? `${row.surname}${row.given_name}` : `${row.given_name} ${row.surname}`;
       await updateUser(trx, row.user_id, { true_name: trueName });
     }
+    await notifyMember(trx, { memberId: row.user_id, kind: `account.realname_${status}`, params: { reason: reason ?? '' }, link: '/pages/other/setting', eventKey: `certification:${id}:${status}` });
     await insertOperatorAction(trx, { operator, action: `realname.${decision}`, target_type: 'certification', target_id: id, reason });
     return { id, user_id: row.user_id, status };
   });

@@ -28,3 +28,54 @@ export const findMessagePage = (db: Executor, memberId: number, kind: string | u
 /** Marks these of the member's messages read (those not read yet); answers how many changed. */
 export const markMessagesRead = async (db: Executor, memberId: number, ids: number[]): Promise<number> =>
   ids.length ? Number((await db.updateTable('member_messages').set({ read_at: sql`now()` }).where('member_id', '=', memberId).where('id', 'in', ids).where('read_at', 'is', null).executeTakeFirst()).numUpdatedRows) : 0;
+
+// ── Broadcasts ──────────────────────────────────────────────────────────────────────────────
+
+export const insertBroadcast = (db: Executor, row: { texts: Record<string, { title: string; text: string }>; link: string; countries: string[]; langs: string[]; created_by: string }) =>
+  db
+    .insertInto('message_broadcasts')
+    .values({ texts: JSON.stringify(row.texts) as unknown as Record<string, { title: string; text: string }>, link: row.link, countries: row.countries, langs: row.langs, created_by: row.created_by })
+    .returning(['id', 'created_at'])
+    .executeTakeFirstOrThrow();
+
+/** Writes the broadcast's message to every active member of its segment, once each; answers how many. */
+export const insertBroadcastMessages = async (db: Executor, b: { id: number; link: string; countries: string[]; langs: string[] }): Promise<number> => {
+  const result = await sql`insert into member_messages (member_id, kind, params, link, event_key)
+    select u.id, 'notice.broadcast', jsonb_build_object('broadcast_id', ${b.id}::bigint), ${b.link}, ${`broadcast:${b.id}`}
+    from users u left join member_languages ml on ml.member_id = u.id
+    where u.status = 'active'
+      and (cardinality(${b.countries}::text[]) = 0 or u.country = any(${b.countries}::text[]))
+      and (cardinality(${b.langs}::text[]) = 0 or ml.lang = any(${b.langs}::text[]))
+    on conflict (member_id, event_key) where event_key is not null do nothing`.execute(db);
+  return Number(result.numAffectedRows ?? 0);
+};
+
+export const setBroadcastRecipients = (db: Executor, id: number, recipients: number) => db.updateTable('message_broadcasts').set({ recipients }).where('id', '=', id).execute();
+
+export const findBroadcastPage = (db: Executor, limit: number, offset: number) =>
+  db.selectFrom('message_broadcasts').selectAll().select(sql<string>`count(*) over ()`.as('total')).orderBy('id', 'desc').limit(limit).offset(offset).execute();
+
+export const findBroadcastTexts = (db: Executor, ids: number[]) =>
+  ids.length ? db.selectFrom('message_broadcasts').select(['id', 'texts']).where('id', 'in', ids).execute() : Promise.resolve([]);
+
+/** Records the language the member reads in (written only when it changed). */
+export const upsertMemberLanguage = (db: Executor, memberId: number, lang: string) =>
+  sql`insert into member_languages (member_id, lang) values (${memberId}, ${lang})
+    on conflict (member_id) do update set lang = excluded.lang, seen_at = now() where member_languages.lang <> excluded.lang`.execute(db);
+
+// ── Settings and retention ──────────────────────────────────────────────────────────────────
+
+export const findSupportSettings = (db: Executor) => db.selectFrom('support_settings').selectAll().where('id', '=', 1).executeTakeFirstOrThrow();
+
+export const updateSupportSettings = (db: Executor, set: { message_retention_days?: number; feedback_daily_limit?: number; chat_mode?: 'builtin' | 'external'; external_chat_url?: string }) =>
+  db.updateTable('support_settings').set({ ...set, updated_at: sql`now()` }).where('id', '=', 1).returningAll().executeTakeFirstOrThrow();
+
+/** Removes up to `limit` messages written before `before`; answers the members whose messages went. */
+export const deleteMessagesBefore = async (db: Executor, before: Date, limit: number): Promise<number[]> =>
+  (
+    await sql<{ member_id: number }>`delete from member_messages where id in (select id from member_messages where created_at < ${before} order by id limit ${limit}) returning member_id`.execute(db)
+  ).rows.map((r) => Number(r.member_id));
+
+/** Removes the broadcasts written before `before` (their messages, as old, went before them). */
+export const deleteBroadcastsBefore = async (db: Executor, before: Date): Promise<number> =>
+  Number((await db.deleteFrom('message_broadcasts').where('created_at', '<', before).executeTakeFirst()).numDeletedRows);

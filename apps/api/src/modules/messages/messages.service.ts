@@ -1,13 +1,17 @@
-import type { EndpointData, EndpointQuery, listMessages, MemberMessage } from '@shop/contract';
+import { ResponseCode } from '@shop/contract';
+import type { adminListBroadcasts, adminSendBroadcast, adminSetSupportSettings, EndpointBody, EndpointData, EndpointQuery, listMessages, MemberMessage } from '@shop/contract';
 import { countUnreadMessages as unreadEndpoint } from '@shop/contract';
 import type { AppDeps } from '../../app-deps.js';
 import type { Executor } from '../../db/database.js';
-import { memberIdOf, type Actor } from '../../lib/actor.js';
+import { memberIdOf, operatorNameOf, type Actor } from '../../lib/actor.js';
 import { dropOnChanges, responseCache } from '../../lib/cache.js';
 import { announce } from '../../lib/changes.js';
 import { iso } from '../../lib/dates.js';
 import type { Translator } from '../../lib/i18n.js';
+import { AppError } from '../../lib/errors.js';
 import { pageOf, totalOf } from '../../lib/paging.js';
+import { withTransaction } from '../../lib/transaction.js';
+import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
 import * as q from './messages.queries.js';
 
 // Messages to members: every area writes one inside the transaction of the fact it tells of (so a
@@ -50,13 +54,20 @@ export function unreadCount(deps: Pick<AppDeps, 'db' | 'config' | 'redis'>, acto
   return responseCache(deps).cached(unreadEndpoint, { id: String(memberId), tags: [MessagesTag.all, MessagesTag.member(memberId)] }, async () => ({ unread: await q.countUnreadMessages(deps.db, memberId) }));
 }
 
-/** A stored message in `lang`. */
-export function renderMessage(i18n: Translator, lang: Actor['lang'], row: { id: number; kind: string; params: Record<string, string | number>; link: string; created_at: Date | string; read_at: Date | string | null }): MemberMessage {
+/** The kind of an operator's message to many members: its texts are the operator's, per language. */
+export const BROADCAST_KIND = 'notice.broadcast';
+
+type BroadcastTexts = Record<string, { title: string; text: string }>;
+
+/** A stored message in `lang` (an operator's message in its text of that language, else English). */
+export function renderMessage(i18n: Translator, lang: Actor['lang'], row: { id: number; kind: string; params: Record<string, string | number>; link: string; created_at: Date | string; read_at: Date | string | null }, broadcasts: ReadonlyMap<number, BroadcastTexts> = new Map()): MemberMessage {
+  const own = row.kind === BROADCAST_KIND ? broadcasts.get(Number(row.params.broadcast_id)) : undefined;
+  const texts = own ? (own[lang] ?? own['en-us']) : undefined;
   return {
     id: Number(row.id),
     kind: row.kind,
-    title: i18n.t(lang, `message.${row.kind}.title`, row.params),
-    text: i18n.t(lang, `message.${row.kind}.text`, row.params),
+    title: texts ? texts.title : i18n.t(lang, `message.${row.kind}.title`, row.params),
+    text: texts ? texts.text : i18n.t(lang, `message.${row.kind}.text`, row.params),
     link: row.link,
     read: row.read_at !== null,
     created_at: iso(row.created_at),
@@ -69,5 +80,88 @@ export async function listMemberMessages(deps: Pick<AppDeps, 'db' | 'i18n'>, act
   const rows = await q.findMessagePage(deps.db, memberId, input.kind, input.limit, (input.page - 1) * input.limit);
   const unreadIds = rows.filter((r) => r.read_at === null).map((r) => Number(r.id));
   if (unreadIds.length && (await q.markMessagesRead(deps.db, memberId, unreadIds))) announce(deps.db, { kind: 'messages', memberIds: [memberId] });
-  return { ...pageOf(rows.map((r) => renderMessage(deps.i18n, actor.lang, r)), totalOf(rows), input), unread: await q.countUnreadMessages(deps.db, memberId) };
+  // The language the member reads in: what an operator's message to a language segment selects.
+  await q.upsertMemberLanguage(deps.db, memberId, actor.lang);
+  const broadcastIds = [...new Set(rows.filter((r) => r.kind === BROADCAST_KIND).map((r) => Number(r.params.broadcast_id)))];
+  const broadcasts = new Map((await q.findBroadcastTexts(deps.db, broadcastIds)).map((b) => [Number(b.id), b.texts]));
+  return { ...pageOf(rows.map((r) => renderMessage(deps.i18n, actor.lang, r, broadcasts)), totalOf(rows), input), unread: await q.countUnreadMessages(deps.db, memberId) };
+}
+
+// ── Operators ───────────────────────────────────────────────────────────────────────────────
+
+type BroadcastRow = Awaited<ReturnType<typeof q.findBroadcastPage>>[number];
+const toBroadcast = (b: Omit<BroadcastRow, 'total'>): EndpointData<typeof adminListBroadcasts>['list'][number] => ({
+  id: Number(b.id),
+  texts: b.texts,
+  link: b.link,
+  countries: b.countries,
+  langs: b.langs,
+  recipients: b.recipients,
+  created_by: b.created_by,
+  created_at: iso(b.created_at),
+});
+
+/** Writes an operator's message to every active member of the segment (country, language), once each, in one transaction; every member's unread count is dropped. */
+export async function sendBroadcast(deps: Pick<AppDeps, 'db' | 'config' | 'redis'>, actor: Actor, input: EndpointBody<typeof adminSendBroadcast>): Promise<EndpointData<typeof adminSendBroadcast>> {
+  const operator = operatorNameOf(actor);
+  return withTransaction(deps.db, async (tx) => {
+    const texts = input.texts as BroadcastTexts;
+    const row = await q.insertBroadcast(tx, { texts, link: input.link, countries: [...new Set(input.countries)], langs: [...new Set(input.langs)], created_by: operator });
+    const segment = { id: Number(row.id), link: input.link, countries: [...new Set(input.countries)], langs: [...new Set(input.langs)] };
+    const recipients = await q.insertBroadcastMessages(tx, segment);
+    await q.setBroadcastRecipients(tx, segment.id, recipients);
+    await insertOperatorAction(tx, { operator, action: `messages.broadcast to ${recipients} member(s)`, target_type: 'notice', target_id: segment.id, reason: texts['en-us']!.title });
+    tx.afterCommit(() => responseCache(deps).invalidate(MessagesTag.all));
+    return { id: segment.id, texts, link: input.link, countries: segment.countries, langs: segment.langs, recipients, created_by: operator, created_at: iso(row.created_at) };
+  });
+}
+
+/** The operators' messages, newest first. */
+export async function listBroadcasts(db: Executor, actor: Actor, input: EndpointQuery<typeof adminListBroadcasts>): Promise<EndpointData<typeof adminListBroadcasts>> {
+  operatorNameOf(actor);
+  const rows = await q.findBroadcastPage(db, input.limit, (input.page - 1) * input.limit);
+  return pageOf(rows.map(toBroadcast), totalOf(rows), input);
+}
+
+const settingsOf = (s: Awaited<ReturnType<typeof q.findSupportSettings>>) => ({
+  message_retention_days: s.message_retention_days,
+  feedback_daily_limit: s.feedback_daily_limit,
+  chat_mode: s.chat_mode,
+  external_chat_url: s.external_chat_url,
+});
+
+/** The support settings. */
+export async function supportSettings(db: Executor, actor: Actor) {
+  operatorNameOf(actor);
+  return settingsOf(await q.findSupportSettings(db));
+}
+
+/** Changes the support settings, recorded with who and when. */
+export async function setSupportSettings(db: Executor, actor: Actor, input: EndpointBody<typeof adminSetSupportSettings>) {
+  const operator = operatorNameOf(actor);
+  return withTransaction(db, async (tx) => {
+    const s = await q.updateSupportSettings(tx, input);
+    if (s.chat_mode === 'external' && !s.external_chat_url) throw new AppError(ResponseCode.settingInvalid, { allowed: 'an https address for the outside chat' });
+    await insertOperatorAction(tx, { operator, action: `support.settings retention ${s.message_retention_days} days, feedback ${s.feedback_daily_limit} a day, chat ${s.chat_mode}`.slice(0, 300), target_type: 'setting', target_id: 1 });
+    return settingsOf(s);
+  });
+}
+
+/** The support settings as stored (for the areas that follow them: feedback's daily limit). */
+export const storedSupportSettings = (db: Executor) => q.findSupportSettings(db);
+
+/** Removes the messages older than the retention setting (a batch at a time) and the operators' messages as old; answers how many messages went. */
+export async function purgeOldMessages(db: Executor, now = new Date()): Promise<number> {
+  const { message_retention_days: days } = await q.findSupportSettings(db);
+  const before = new Date(now.getTime() - days * 86_400_000);
+  let removed = 0;
+  for (;;) {
+    const members = await q.deleteMessagesBefore(db, before, 5_000);
+    if (!members.length) break;
+    removed += members.length;
+    // Old messages may have been unread: their members' counts change.
+    announce(db, { kind: 'messages', memberIds: [...new Set(members)] });
+  }
+  await q.deleteBroadcastsBefore(db, before);
+  return removed;
 }

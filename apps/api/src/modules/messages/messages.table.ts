@@ -12,3 +12,38 @@ export interface MemberMessagesTable {
   created_at: Timestamp;
   read_at: Timestamp | null;
 }
+
+/** An operator's message to all members or a segment, in several languages (language → title and text). */
+export interface MessageBroadcastsTable {
+  id: Generated<number>;
+  texts: Record<string, { title: string; text: string }>;
+  link: Generated<string>;
+  /** Members of these countries only (none: every country). */
+  countries: Generated<string[]>;
+  /** Members who last read their messages in these languages only (none: every language). */
+  langs: Generated<string[]>;
+  recipients: Generated<number>;
+  created_by: string;
+  created_at: Timestamp;
+}
+
+/** The language a member last read their messages in (what a broadcast's language segment selects). */
+export interface MemberLanguagesTable {
+  member_id: number;
+  lang: string;
+  seen_at: Timestamp;
+}
+
+/** The support settings (one row). */
+export interface SupportSettingsTable {
+  id: number;
+  /** Messages older than this many days are removed. */
+  message_retention_days: Generated<number>;
+  /** The most feedback a member may send in 24 hours. */
+  feedback_daily_limit: Generated<number>;
+  /** Members chat with support here (`builtin`) or on an outside service (`external`, at `external_chat_url`). */
+  chat_mode: Generated<'builtin' | 'external'>;
+  /** The outside chat's address; `{member_id}` in it is the member's id (else it is added as `customer_id`). */
+  external_chat_url: Generated<string>;
+  updated_at: Timestamp;
+}

@@ -9,7 +9,8 @@ import { insertOperatorAction } from '../operator-actions/operator-actions.queri
 import { memberIdOf } from '../cart/cart.service.js';
 import { pick } from '../catalogue/texts.js';
 import { ordersChanged } from './order-lists.js';
-import { recordOrderEvent, transition } from './order-state.js';
+import { orderLink, recordOrderEvent, transition } from './order-state.js';
+import { notifyMember } from '../messages/messages.service.js';
 import * as q from './orders.queries.js';
 import { groupAllowsShipping } from '../promotions/group-buy.entries.js';
 import type { OrderStatus } from './orders.table.js';
@@ -79,6 +80,7 @@ export async function addTrackingEvent(db: Database, actor: Actor, input: Endpoi
     if (input.delivered && (await q.markPackageDelivered(tx, pkg.id, time))) {
       delivered = true;
       const order = await q.findOrder(tx, pkg.order_id);
+      if (order) await notifyMember(tx, { memberId: order.user_id, kind: 'order.delivered', params: { order_no: order.order_no }, link: orderLink(order.id), eventKey: `package:${pkg.id}:delivered` });
       if (order?.status === 'shipped') await scheduleAutoComplete(tx, order.id);
     }
     return { package_id: pkg.id, added, delivered };
@@ -97,6 +99,7 @@ export async function recordProviderTracking(db: Database, packageId: number, so
       const at = events.length ? new Date(Math.max(...events.map((e) => e.time.getTime()))) : new Date();
       if (await q.markPackageDelivered(tx, pkg.id, at)) {
         const order = await q.findOrder(tx, pkg.order_id);
+        if (order) await notifyMember(tx, { memberId: order.user_id, kind: 'order.delivered', params: { order_no: order.order_no }, link: orderLink(order.id), eventKey: `package:${pkg.id}:delivered` });
         if (order?.status === 'shipped') await scheduleAutoComplete(tx, order.id);
       }
     }

@@ -1,6 +1,7 @@
 import { actorStamp, type Actor } from '../../lib/actor.js';
 import type { Executor } from '../../db/database.js';
 import type { Tx } from '../../lib/transaction.js';
+import { notifyMember } from '../messages/messages.service.js';
 import { ordersChanged } from './order-lists.js';
 import * as q from './orders.queries.js';
 import type { OrderStatus } from './orders.table.js';
@@ -37,8 +38,15 @@ export async function transition(tx: Tx, actor: Actor, orderId: number, from: Or
     event: { kind: change.kind ?? to, reason: change.reason ?? '', ...actorStamp(actor), request_id: actor.requestId },
   });
   if (moved) ordersChanged(tx, [moved.user_id]);
+  if (moved && to in MEMBER_TOLD) await notifyMember(tx, { memberId: moved.user_id, kind: MEMBER_TOLD[to]!, params: { order_no: moved.order_no }, link: orderLink(moved.id), eventKey: `order:${moved.id}:${to}` });
   return moved;
 }
+
+/** The states a member is messaged about when their order enters them. */
+const MEMBER_TOLD: Partial<Record<OrderStatus, string>> = { paid: 'order.paid', shipped: 'order.shipped', cancelled: 'order.cancelled', refunded: 'order.refunded' };
+
+/** The app page of an order. */
+export const orderLink = (orderId: number) => `/pages/order/orderInfo?id=${orderId}`;
 
 /** Writes an event of an order's history that changes no state (a reminder, a package shipped). */
 export async function recordOrderEvent(db: Executor, actor: Actor, orderId: number, kind: string, reason?: string): Promise<void> {

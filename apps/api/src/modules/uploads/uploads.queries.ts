@@ -26,3 +26,11 @@ export const findUploadByKey = (db: Executor, storageKey: string) => db.selectFr
 /** One of the member's own uploads of a kind, by its key (a profile picture must be the member's own image). */
 export const findOwnUpload = (db: Executor, userId: number, storageKey: string, kind: 'image' | 'video') =>
   db.selectFrom('uploads').select('id').where('storage_key', '=', storageKey).where('user_id', '=', userId).where('kind', '=', kind).executeTakeFirst();
+
+/** Which of these ids are the member's own uploads of a kind. */
+export const findOwnUploadIds = async (db: Executor, userId: number, ids: number[], kind: 'image' | 'video'): Promise<number[]> =>
+  ids.length ? (await db.selectFrom('uploads').select('id').where('id', 'in', ids).where('user_id', '=', userId).where('kind', '=', kind).execute()).map((r) => Number(r.id)) : [];
+
+/** The storage keys of these uploads (id → key). */
+export const findUploadKeys = async (db: Executor, ids: number[]): Promise<Map<number, string>> =>
+  new Map(ids.length ? (await db.selectFrom('uploads').select(['id', 'storage_key']).where('id', 'in', ids).execute()).map((r) => [Number(r.id), r.storage_key]) : []);

@@ -12,7 +12,8 @@ import { requestApproval } from '../approvals/approvals.service.js';
 import { convertAmount, minorUnits, rateFor } from '../rates/rates.service.js';
 import * as q from './wallet.queries.js';
 import type { RechargeKind, RechargeOrderRow, RechargeStatus } from './wallet.table.js';
-import { businessNumber, parseAmount, requireWalletCurrency, walletCurrencies } from './wallet.rules.js';
+import { businessNumber, parseAmount, printAmount, requireWalletCurrency, walletCurrencies } from './wallet.rules.js';
+import { notifyMember } from '../messages/messages.service.js';
 import { iso } from '../../lib/dates.js';
 import { assets } from './wallet.service.js';
 
@@ -241,6 +242,7 @@ async function credit(tx: Tx, actor: Actor, r: RechargeOrderRow & { rate_date: s
       { account: { member: r.user_id, asset: 'cash' as const, currency: r.wallet_currency }, amount: same ? amount : r.credit_amount },
     ],
   });
+  await notifyMember(tx, { memberId: r.user_id, kind: 'wallet.recharge_credited', params: { order_no: r.order_no, amount: await printAmount(tx, same ? amount : r.credit_amount, r.wallet_currency) }, link: `/pages/my/rechargeInfo?id=${r.id}`, eventKey: `recharge:${r.id}:credited` });
   return entryId;
 }
 

@@ -21,6 +21,7 @@ import type {
 import type { AppDeps } from '../../app-deps.js';
 import type { Executor } from '../../db/database.js';
 import { memberIdOf, operatorNameOf, type Actor } from '../../lib/actor.js';
+import { notifyMember } from '../messages/messages.service.js';
 import { Expiring, responseCache } from '../../lib/cache.js';
 import { iso } from '../../lib/dates.js';
 import { AppError } from '../../lib/errors.js';
@@ -381,6 +382,7 @@ export async function transfer(deps: Deps, actor: Actor, input: EndpointBody<typ
       ],
     });
     const row = replayed ? await q.findTransferByEntry(tx, entryId) : await q.insertTransfer(tx, { transfer_no: transferNo, from_user_id: userId, to_user_id: receiver.id, currency: input.currency, amount, remark: input.remark, entry_id: entryId });
+    await notifyMember(tx, { memberId: receiver.id, kind: 'wallet.transfer_received', params: { transfer_no: row!.transfer_no, amount: await printAmount(tx, row!.amount, row!.currency) }, link: `/pages/my/transferInfo?id=${row!.id}`, eventKey: `transfer:${row!.id}:received` });
     return toTransfer((await q.findMemberTransfer(tx, userId, row!.id))!, userId);
   });
 }

@@ -10,7 +10,8 @@ import { post, postHold, releaseHold, reserveHold } from '../ledger/ledger.servi
 import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
 import * as q from './wallet.queries.js';
 import type { LimitKind, WithdrawalStatus } from './wallet.table.js';
-import { businessNumber, startOfToday, checkDailyLimit, checkSingleLimit, feeOf, maskAccount, parseAmount, requestKey, requireMoneyOut, walletCurrencies, type MoneyOutProof } from './wallet.rules.js';
+import { businessNumber, startOfToday, checkDailyLimit, checkSingleLimit, feeOf, maskAccount, parseAmount, printAmount, requestKey, requireMoneyOut, walletCurrencies, type MoneyOutProof } from './wallet.rules.js';
+import { notifyMember } from '../messages/messages.service.js';
 import { iso } from '../../lib/dates.js';
 import { listCards } from './wallet.service.js';
 
@@ -213,6 +214,7 @@ async function decide(db: AppDeps['db'], actor: Actor, id: number, from: Withdra
         ],
       });
     }
+    await notifyMember(tx, { memberId: moved.user_id, kind: `wallet.withdrawal_${to}`, params: { withdraw_no: moved.withdraw_no, amount: await printAmount(tx, moved.amount, moved.currency), reason: reason ?? '' }, link: `/pages/my/withdrawInfo?id=${moved.id}`, eventKey: `withdrawal:${moved.id}:${to}` });
     await insertOperatorAction(tx, { operator, action: `withdrawal.${to}`, target_type: 'withdrawal', target_id: id, reason });
     const w = (await q.findWithdrawal(tx, id))!;
     return toAdmin(w, await approvalsNeeded(tx, w));
@@ -233,7 +235,10 @@ export async function approveWithdrawal(db: AppDeps['db'], actor: Actor, input: 
     const approvers = [...w.approvers, operator];
     const needed = await approvalsNeeded(tx, w);
     if (approvers.length < needed) await q.addWithdrawalApprover(tx, w.id, approvers);
-    else await q.transitionWithdrawal(tx, w.id, ['pending'], 'approved', { approvers, approved_at: new Date(), reviewed_by: operator });
+    else {
+      await q.transitionWithdrawal(tx, w.id, ['pending'], 'approved', { approvers, approved_at: new Date(), reviewed_by: operator });
+      await notifyMember(tx, { memberId: w.user_id, kind: 'wallet.withdrawal_approved', params: { withdraw_no: w.withdraw_no, amount: await printAmount(tx, w.amount, w.currency), reason: input.reason ?? '' }, link: `/pages/my/withdrawInfo?id=${w.id}`, eventKey: `withdrawal:${w.id}:approved` });
+    }
     const action = approvers.length < needed ? `withdrawal.approve ${approvers.length} of ${needed}` : 'withdrawal.approved';
     await insertOperatorAction(tx, { operator, action, target_type: 'withdrawal', target_id: w.id, reason: input.reason ?? null });
     return toAdmin((await q.findWithdrawal(tx, w.id))!, needed);

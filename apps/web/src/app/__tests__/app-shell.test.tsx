@@ -36,7 +36,7 @@ const activeTab = () => document.querySelector('.app-tabbar .adm-tab-bar-item-ac
 
 describe('the routes', () => {
   it('route every page path of the spec, exactly as written, the wallet\'s pages and the bridge check', () => {
-    expect(allPagePaths).toHaveLength(70);
+    expect(allPagePaths).toHaveLength(71);
     for (const path of allPagePaths) {
       const matched = matchRoutes(routes, path);
       expect(matched?.at(-1)?.route.path ?? (matched?.at(-1)?.route.index ? '/' : undefined), path).toBe(path === '/' ? '/' : path);

@@ -4,6 +4,7 @@ import {
   GiftOutline,
   HeartOutline,
   LocationOutline,
+  MailOutline,
   MessageOutline,
   PayCircleOutline,
   SetOutline,
@@ -39,6 +40,7 @@ export const personalEntryGroups: PersonalEntry[][] = [
   ],
   [
     { key: 'invite', titleKey: 'app.my.invite', icon: <TeamOutline />, to: paths.invite.index, memberOnly: true },
+    { key: 'messages', titleKey: 'support.page.messages', icon: <MailOutline />, to: paths.my.messages, memberOnly: true },
     { key: 'feedback', titleKey: 'app.my.feedback', icon: <EditSOutline />, to: paths.my.feedback, memberOnly: true },
     { key: 'support', titleKey: 'app.my.support', icon: <MessageOutline />, to: paths.other.customerChat },
     { key: 'settings', titleKey: 'app.my.settings', icon: <SetOutline />, to: paths.other.settings },

@@ -23,6 +23,11 @@ const extensions: Record<string, string> = {
   // The native-shell issue registers the shell's push token after a login; the spec has no bridge at all
   // (docs/decisions/2026-11-24-native-shell-bridge.md).
   'POST /user/device/pushToken': 'account',
+  // The support issue builds the customer chat into the shop (the spec's chat is a third-party widget);
+  // its calls are the shop's own (docs/decisions/2026-11-24-support.md).
+  'GET /user/chat/state': 'support',
+  'POST /user/chat/send': 'support',
+  'GET /user/chat/messages': 'support',
 };
 
 describe('the contract', () => {

@@ -1,4 +1,5 @@
 import { Avatar, Badge, Button, List } from 'antd-mobile';
+import { MailOutline } from 'antd-mobile-icons';
 import { useNavigate } from '@/lib/router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
@@ -36,7 +37,12 @@ export default function MyPage() {
             </>
           )}
         </div>
-        {token && unread > 0 && <Badge content={unread > 99 ? '99+' : unread} className="my-unread" />}
+        {token && (
+          <button type="button" className="my-messages" aria-label={t('support.page.messages')} onClick={() => navigate(paths.my.messages)}>
+            <MailOutline fontSize={24} />
+            {unread > 0 && <Badge content={unread > 99 ? '99+' : unread} className="my-unread" />}
+          </button>
+        )}
       </header>
       {personalEntryGroups.map((group, i) => (
         <List key={i} className="my-entries" mode="card">

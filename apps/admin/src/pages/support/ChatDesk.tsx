@@ -1,0 +1,267 @@
+import { Alert, App as AntApp, Badge, Button, Card, Empty, Form, Image, Input, InputNumber, List, Popconfirm, Segmented, Select, Space, Table, Tag, Typography } from 'antd';
+import type { ChatMessage } from '@shop/contract/support';
+import { LANGUAGES, type EndpointData, type Language } from '@shop/contract/common';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useEndpointMutation, useEndpointQuery } from '../../lib/endpoint-query';
+import { formatDate, formatMoney } from '../../lib/format';
+import { useCan } from '../../lib/operator';
+import { call, newIdempotencyKey } from '../../lib/request';
+import { memberOrdersRoute } from '../../lib/routes';
+import { FormField, useConsoleForm, type BodySchema } from '../../lib/form';
+import { LANGUAGE_NAMES } from '../../lib/i18n';
+import { cannedRepliesRoute, chatCloseRoute, chatMessagesRoute, chatReplyRoute, chatTransferRoute, conversationsRoute, deleteCannedReplyRoute, saveCannedReplyRoute } from '../../lib/routes-support';
+
+type Conversation = EndpointData<typeof conversationsRoute>['list'][number];
+type Tab = 'waiting' | 'mine' | 'open' | 'closed';
+
+/** A conversation's messages: the history, then every 3 seconds what came after the last one held (each once, in order). */
+function useConversationMessages(conversationId: number) {
+  const [messages, setMessages] = useState<ChatMessage[]>([]);
+  const last = useRef(0);
+  useEffect(() => {
+    setMessages([]);
+    last.current = 0;
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let failures = 0;
+    const merge = (incoming: ChatMessage[]) =>
+      setMessages((held) => {
+        const byId = new Map(held.map((m) => [m.id, m]));
+        for (const m of incoming) byId.set(m.id, m);
+        const all = [...byId.values()].sort((a, b) => a.id - b.id);
+        last.current = all.at(-1)?.id ?? last.current;
+        return all;
+      });
+    const poll = async () => {
+      try {
+        const page = await call(chatMessagesRoute, last.current ? { conversation_id: conversationId, after_id: last.current, limit: 100 } : { conversation_id: conversationId, limit: 50 });
+        merge(last.current ? page.list : [...page.list].reverse());
+        failures = 0;
+      } catch {
+        failures++;
+      }
+      if (!stopped) timer = setTimeout(() => void poll(), Math.min(30_000, 3_000 * 2 ** failures));
+    };
+    void poll();
+    return () => {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+    };
+  }, [conversationId]);
+  const add = (m: ChatMessage) => setMessages((held) => (held.some((h) => h.id === m.id) ? held : [...held, m].sort((a, b) => a.id - b.id)));
+  return { messages, add };
+}
+
+/** One conversation: its messages, a reply, transfer and close; the member's latest orders beside it. */
+function Conversation({ conversation, onChanged }: { conversation: Conversation; onChanged: () => void }) {
+  const { t, i18n } = useTranslation();
+  const { message } = AntApp.useApp();
+  const can = useCan();
+  const { messages, add } = useConversationMessages(conversation.id);
+  const canned = useEndpointQuery(cannedRepliesRoute, { lang: i18n.language as Language });
+  const [text, setText] = useState('');
+  const [transferTo, setTransferTo] = useState<number | null>(null);
+  const key = useRef(newIdempotencyKey());
+  const reply = useEndpointMutation(chatReplyRoute, {
+    call: { idempotencyKey: key.current },
+    invalidates: [conversationsRoute],
+    onSuccess: (sent) => {
+      key.current = newIdempotencyKey();
+      add(sent);
+      setText('');
+    },
+  });
+  const close = useEndpointMutation(chatCloseRoute, { invalidates: [conversationsRoute], onSuccess: () => (message.success(t('console.support.chat.closed')), onChanged()) });
+  const transfer = useEndpointMutation(chatTransferRoute, { invalidates: [conversationsRoute], onSuccess: () => (message.success(t('console.support.chat.transferred')), onChanged()) });
+  const orders = useEndpointQuery(memberOrdersRoute, { id: conversation.user_id, page: 1, limit: 5 }, { enabled: can('members.read') });
+  const open = conversation.status !== 'closed';
+  return (
+    <Space align="start" size="large" style={{ width: '100%' }}>
+      <Card
+        title={`${conversation.user_name} (#${conversation.user_id})`}
+        style={{ width: 560 }}
+        extra={open && <Button danger size="small" loading={close.isPending} onClick={() => close.mutate({ conversation_id: conversation.id })}>{t('console.support.chat.close')}</Button>}
+      >
+        {(reply.error ?? close.error ?? transfer.error) && <Alert type="error" showIcon title={(reply.error ?? close.error ?? transfer.error)!.message} style={{ marginBottom: 8 }} />}
+        <div style={{ height: 380, overflowY: 'auto', display: 'flex', flexDirection: 'column', gap: 8 }} data-testid="chat-log">
+          {messages.map((m) => (
+            <div key={m.id} data-chat-message={m.id} style={{ alignSelf: m.sender === 'member' ? 'flex-start' : 'flex-end', maxWidth: '80%', background: m.sender === 'member' ? '#f5f5f5' : '#e6f4ff', padding: '6px 10px', borderRadius: 8 }}>
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                {m.sender === 'agent' ? m.agent_name : m.sender === 'member' ? conversation.user_name : ''} · {formatDate(m.created_at)}
+              </Typography.Text>
+              <div style={{ whiteSpace: 'pre-wrap' }}>
+                {m.kind === 'text' && m.body}
+                {m.kind === 'image' && m.image && <Image src={`${m.image}?width=240&height=240`} preview={{ src: m.image }} width={120} />}
+                {m.kind === 'goods' && <Tag>{t('console.support.chat.goods', { name: m.body, id: m.ref_id })}</Tag>}
+                {m.kind === 'order' && <Tag>{t('console.support.chat.order', { no: m.body })}</Tag>}
+              </div>
+            </div>
+          ))}
+        </div>
+        {open && (canned.data?.list.length ?? 0) > 0 && (
+          <Select
+            style={{ width: '100%', marginTop: 8 }}
+            placeholder={t('console.support.chat.canned')}
+            value={null}
+            options={canned.data!.list.map((c) => ({ value: c.id, label: c.title }))}
+            onChange={(id) => setText(canned.data!.list.find((c) => c.id === id)?.text ?? '')}
+            data-testid="chat-canned"
+          />
+        )}
+        {open && (
+          <Space.Compact style={{ width: '100%', marginTop: 8 }}>
+            <Input.TextArea value={text} onChange={(e) => setText(e.target.value)} maxLength={1000} autoSize={{ minRows: 1, maxRows: 4 }} placeholder={t('console.support.chat.placeholder')} data-testid="chat-reply" />
+            <Button type="primary" loading={reply.isPending} disabled={!text.trim()} onClick={() => reply.mutate({ conversation_id: conversation.id, text: text.trim() })} data-testid="chat-send">
+              {t('console.support.chat.send')}
+            </Button>
+          </Space.Compact>
+        )}
+        {open && (
+          <Space style={{ marginTop: 8 }}>
+            <InputNumber min={1} placeholder={t('console.support.chat.operatorId')} value={transferTo} onChange={(v) => setTransferTo(v)} />
+            <Button disabled={!transferTo} loading={transfer.isPending} onClick={() => transferTo && transfer.mutate({ conversation_id: conversation.id, operator_id: transferTo })}>
+              {t('console.support.chat.transfer')}
+            </Button>
+          </Space>
+        )}
+      </Card>
+      {can('members.read') && (
+        <Card title={t('console.support.chat.orders')} style={{ width: 420 }}>
+          <Table
+            size="small"
+            rowKey="id"
+            pagination={false}
+            loading={orders.isLoading}
+            dataSource={orders.data?.list ?? []}
+            columns={[
+              { title: t('console.support.chat.orderNo'), dataIndex: 'order_no' },
+              { title: t('console.common.status'), dataIndex: 'status', render: (s: string) => <Tag>{t(`console.status.${s}`, { defaultValue: s })}</Tag> },
+              { title: t('console.support.chat.total'), key: 'total', render: (_, o) => formatMoney(o.total, o.currency) },
+            ]}
+          />
+        </Card>
+      )}
+    </Space>
+  );
+}
+
+interface CannedValues {
+  lang: Language;
+  title: string;
+  text: string;
+}
+
+/** The canned replies of every language: added here, removed after a confirmation. */
+function CannedReplies() {
+  const { t } = useTranslation();
+  const list = useEndpointQuery(cannedRepliesRoute, {});
+  const key = useRef(newIdempotencyKey());
+  const form = useConsoleForm<CannedValues, Record<string, unknown>>({
+    schema: () => import('@shop/contract/admin').then((m) => m.saveCannedReplyBody as unknown as BodySchema<Record<string, unknown>>),
+    defaultValues: { lang: 'en-us', title: '', text: '' },
+  });
+  const save = useEndpointMutation(saveCannedReplyRoute, {
+    call: { idempotencyKey: key.current },
+    invalidates: [cannedRepliesRoute],
+    onSuccess: () => {
+      key.current = newIdempotencyKey();
+      form.reset({ lang: form.getValues('lang'), title: '', text: '' });
+    },
+  });
+  const remove = useEndpointMutation(deleteCannedReplyRoute, { invalidates: [cannedRepliesRoute] });
+  const submit = form.submit((body) => save.mutateAsync(body as never).catch(() => undefined));
+  return (
+    <Card title={t('console.support.chat.cannedTitle')} style={{ width: 560 }}>
+      {(save.error ?? remove.error) && <Alert type="error" showIcon title={(save.error ?? remove.error)!.message} style={{ marginBottom: 8 }} />}
+      <Table
+        size="small"
+        rowKey="id"
+        pagination={false}
+        loading={list.isLoading}
+        dataSource={list.data?.list ?? []}
+        columns={[
+          { title: t('console.settings.page.language'), dataIndex: 'lang', width: 110, render: (l: Language) => LANGUAGE_NAMES[l] ?? l },
+          { title: t('console.support.broadcast.messageTitle'), dataIndex: 'title' },
+          { title: t('console.support.broadcast.text'), dataIndex: 'text', ellipsis: true },
+          {
+            title: t('console.common.actions'),
+            key: 'delete',
+            width: 90,
+            render: (_, c) => (
+              <Popconfirm title={t('console.support.chat.cannedDelete')} okText={t('console.common.confirm')} cancelText={t('console.common.cancel')} onConfirm={() => remove.mutateAsync({ id: c.id }).catch(() => undefined)}>
+                <Button size="small" danger>
+                  {t('console.support.chat.delete')}
+                </Button>
+              </Popconfirm>
+            ),
+          },
+        ]}
+      />
+      <Form layout="vertical" component="div" style={{ marginTop: 12 }}>
+        <Space wrap align="start">
+          <FormField form={form} name="lang" label={t('console.settings.page.language')}>
+            <Select style={{ width: 160 }} options={LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] }))} />
+          </FormField>
+          <FormField form={form} name="title" label={t('console.support.broadcast.messageTitle')} required>
+            <Input maxLength={60} style={{ width: 300 }} />
+          </FormField>
+        </Space>
+        <FormField form={form} name="text" label={t('console.support.broadcast.text')} required>
+          <Input.TextArea rows={2} maxLength={1000} />
+        </FormField>
+        <Button onClick={() => void submit()} loading={save.isPending}>
+          {t('console.support.chat.cannedAdd')}
+        </Button>
+      </Form>
+    </Card>
+  );
+}
+
+/** The support desk: waiting, the operator's own, every open and closed conversation, asked again every 5 seconds (which also keeps the operator online). */
+export default function ChatDesk() {
+  const { t } = useTranslation();
+  const [tab, setTab] = useState<Tab>('waiting');
+  const [selected, setSelected] = useState<Conversation | null>(null);
+  const query = useEndpointQuery(conversationsRoute, { status: tab === 'mine' ? 'open' : tab, ...(tab === 'mine' ? { mine: 'true' as const } : {}), page: 1, limit: 50 }, { refetchInterval: 5_000 });
+  const list = query.data?.list ?? [];
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+      <Segmented<Tab>
+        value={tab}
+        onChange={(v) => (setTab(v), setSelected(null))}
+        options={(['waiting', 'mine', 'open', 'closed'] as const).map((v) => ({ value: v, label: t(`console.support.chat.tab.${v}`) }))}
+      />
+      <Space align="start" size="large">
+        <Card style={{ width: 300 }} styles={{ body: { padding: 0 } }}>
+          {list.length === 0 ? (
+            <Empty style={{ padding: 24 }} description={t('console.support.chat.none')} />
+          ) : (
+            <List
+              dataSource={list}
+              renderItem={(c) => (
+                <List.Item key={c.id} onClick={() => setSelected(c)} style={{ cursor: 'pointer', padding: '8px 12px', background: selected?.id === c.id ? '#e6f4ff' : undefined }} data-conversation={c.id}>
+                  <List.Item.Meta
+                    title={
+                      <Space>
+                        {c.user_name}
+                        <Badge count={c.unread} size="small" />
+                      </Space>
+                    }
+                    description={
+                      <Typography.Text type="secondary" ellipsis style={{ width: 220 }}>
+                        {c.last_message} · {formatDate(c.last_message_at)}
+                      </Typography.Text>
+                    }
+                  />
+                </List.Item>
+              )}
+            />
+          )}
+        </Card>
+        {selected && <Conversation key={selected.id} conversation={selected} onChanged={() => setSelected(null)} />}
+      </Space>
+      <CannedReplies />
+    </Space>
+  );
+}

@@ -1,0 +1,152 @@
+import { FEEDBACK_MAX_IMAGES, ResponseCode, type adminCloseFeedback, type adminFeedbackCategories, type adminListFeedback, type adminReplyFeedback, type adminSaveFeedbackCategory, type createFeedback, type EndpointBody, type EndpointData, type EndpointQuery, type getFeedback, type listFeedback, type listFeedbackCategories } from '@shop/contract';
+import type { AppDeps } from '../../app-deps.js';
+import type { Executor } from '../../db/database.js';
+import { memberIdOf, operatorNameOf, type Actor } from '../../lib/actor.js';
+import { iso } from '../../lib/dates.js';
+import { AppError } from '../../lib/errors.js';
+import { pageOf, totalOf } from '../../lib/paging.js';
+import { withTransaction } from '../../lib/transaction.js';
+import { notifyMember, storedSupportSettings } from '../messages/messages.service.js';
+import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
+import { findOwnUploadIds, findUploadKeys } from '../uploads/uploads.queries.js';
+import { publicUrl } from '../uploads/uploads.service.js';
+import * as q from './feedback.queries.js';
+
+// Members' feedback: a category, the text as typed, their own images and a contact, at most a set
+// number in 24 hours; an operator replies once (the member is messaged in the same transaction)
+// or closes it.
+
+type Lang = Actor['lang'];
+const nameIn = (names: Record<string, string>, lang: Lang) => names[lang] ?? names['en-us'] ?? '';
+const DAY_MS = 86_400_000;
+
+/** The app page of a feedback. */
+export const feedbackLink = (id: number) => `/pages/my/feedbacks?id=${id}`;
+
+/** The categories offered, in the member's language. */
+export async function feedbackCategories(db: Executor, actor: Actor): Promise<EndpointData<typeof listFeedbackCategories>> {
+  memberIdOf(actor);
+  return { list: (await q.findCategories(db, true)).map((c) => ({ id: c.id, name: nameIn(c.names, actor.lang) })) };
+}
+
+/**
+ * Stores a member's feedback: an offered category, only the member's own images (at most 9), at
+ * most the daily limit in any 24 hours (counted under a per-member lock, so parallel sends cannot
+ * pass it). A refusal writes nothing.
+ */
+export async function sendFeedback(db: AppDeps['db'], actor: Actor, input: EndpointBody<typeof createFeedback>): Promise<EndpointData<typeof createFeedback>> {
+  const memberId = memberIdOf(actor);
+  const images = [...new Set(input.images)];
+  if (images.length > FEEDBACK_MAX_IMAGES) throw new AppError(ResponseCode.feedbackTooManyImages, { max: FEEDBACK_MAX_IMAGES });
+  return withTransaction(db, async (tx) => {
+    const category = await q.findCategory(tx, input.cate_id);
+    if (!category?.enabled) throw new AppError(ResponseCode.feedbackCategoryUnknown);
+    if ((await findOwnUploadIds(tx, memberId, images, 'image')).length !== images.length) throw new AppError(ResponseCode.feedbackImageNotOwn);
+    await q.lockMemberFeedback(tx, memberId);
+    const { feedback_daily_limit: max } = await storedSupportSettings(tx);
+    const now = Date.now();
+    const recent = await q.findFeedbackTimesSince(tx, memberId, new Date(now - DAY_MS));
+    if (recent.length >= max) {
+      const freeAt = recent[recent.length - max]!.getTime() + DAY_MS;
+      throw new AppError(ResponseCode.feedbackDailyLimit, { max, minutes: Math.max(1, Math.ceil((freeAt - now) / 60_000)) });
+    }
+    const row = await q.insertFeedback(tx, { member_id: memberId, category_id: category.id, content: input.content, image_ids: images, contact: input.contact ?? '' });
+    return { id: Number(row.id), status: row.status };
+  });
+}
+
+type Row = NonNullable<Awaited<ReturnType<typeof q.findMemberFeedback>>>;
+
+const summary = (r: Row, lang: Lang) => ({
+  id: Number(r.id),
+  cate: { id: r.category_id, name: nameIn(r.category_names, lang) },
+  content: r.content,
+  status: r.status,
+  created_at: iso(r.created_at),
+  replied_at: r.replied_at ? iso(r.replied_at) : null,
+});
+
+/** Image addresses of the rows' uploads, per row. */
+async function imagesOf(deps: { db: Executor; config: AppDeps['config'] }, rows: ReadonlyArray<Pick<Row, 'image_ids'>>): Promise<(ids: number[]) => string[]> {
+  const keys = await findUploadKeys(deps.db, [...new Set(rows.flatMap((r) => r.image_ids.map(Number)))]);
+  return (ids) => ids.map((id) => keys.get(Number(id))).filter((k): k is string => !!k).map((k) => publicUrl(deps.config, k));
+}
+
+/** The member's feedback, newest first. */
+export async function memberFeedbackList(db: Executor, actor: Actor, input: EndpointQuery<typeof listFeedback>): Promise<EndpointData<typeof listFeedback>> {
+  const rows = await q.findMemberFeedbackPage(db, memberIdOf(actor), input.limit, (input.page - 1) * input.limit);
+  return pageOf(rows.map((r) => summary(r, actor.lang)), totalOf(rows), input);
+}
+
+/** One of the member's feedback with its images and the reply; another member's is not found. */
+export async function memberFeedbackInfo(deps: Pick<AppDeps, 'db' | 'config'>, actor: Actor, input: EndpointQuery<typeof getFeedback>): Promise<EndpointData<typeof getFeedback>> {
+  const row = await q.findMemberFeedback(deps.db, memberIdOf(actor), input.id);
+  if (!row) throw new AppError(ResponseCode.feedbackNotFound);
+  const urls = await imagesOf(deps, [row]);
+  return { ...summary(row, actor.lang), images: urls(row.image_ids), contact: row.contact, reply: row.reply };
+}
+
+// ── Operators ───────────────────────────────────────────────────────────────────────────────
+
+type AdminRow = NonNullable<Awaited<ReturnType<typeof q.findFeedback>>>;
+const toAdmin = (r: AdminRow, lang: Lang, urls: (ids: number[]) => string[]): EndpointData<typeof adminReplyFeedback> => ({
+  ...summary(r, lang),
+  user_id: Number(r.member_id),
+  user_name: r.user_name,
+  images: urls(r.image_ids),
+  contact: r.contact,
+  reply: r.reply,
+  replied_by: r.replied_by,
+});
+
+/** Members' feedback for operators: by state (pending oldest first) or of one member. */
+export async function adminFeedbackList(deps: Pick<AppDeps, 'db' | 'config'>, actor: Actor, input: EndpointQuery<typeof adminListFeedback>): Promise<EndpointData<typeof adminListFeedback>> {
+  operatorNameOf(actor);
+  const rows = await q.findFeedbackPage(deps.db, input, input.limit, (input.page - 1) * input.limit);
+  const urls = await imagesOf(deps, rows);
+  return pageOf(rows.map((r) => toAdmin(r, actor.lang, urls)), totalOf(rows), input);
+}
+
+/** Replies once to a pending feedback; the member is messaged in the same transaction. */
+export async function replyFeedback(deps: Pick<AppDeps, 'db' | 'config'>, actor: Actor, input: EndpointBody<typeof adminReplyFeedback>): Promise<EndpointData<typeof adminReplyFeedback>> {
+  const operator = operatorNameOf(actor);
+  return withTransaction(deps.db, async (tx) => {
+    const replied = await q.replyToFeedback(tx, input.id, { text: input.reply, by: operator });
+    if (!replied) throw new AppError((await q.findFeedback(tx, input.id)) ? ResponseCode.requestNotPending : ResponseCode.feedbackNotFound);
+    const excerpt = input.reply.length > 60 ? `${input.reply.slice(0, 60)}…` : input.reply;
+    await notifyMember(tx, { memberId: Number(replied.member_id), kind: 'support.feedback_replied', params: { excerpt }, link: feedbackLink(input.id), eventKey: `feedback:${input.id}:replied` });
+    await insertOperatorAction(tx, { operator, action: 'feedback.reply', target_type: 'feedback', target_id: input.id });
+    const row = (await q.findFeedback(tx, input.id))!;
+    return toAdmin(row, actor.lang, await imagesOf({ db: tx, config: deps.config }, [row]));
+  });
+}
+
+/** Closes a feedback that needs no (further) answer. */
+export async function closeFeedback(deps: Pick<AppDeps, 'db' | 'config'>, actor: Actor, input: EndpointBody<typeof adminCloseFeedback>): Promise<EndpointData<typeof adminCloseFeedback>> {
+  const operator = operatorNameOf(actor);
+  return withTransaction(deps.db, async (tx) => {
+    const closed = await q.closeFeedback(tx, input.id, operator);
+    if (!closed) throw new AppError((await q.findFeedback(tx, input.id)) ? ResponseCode.requestNotPending : ResponseCode.feedbackNotFound);
+    await insertOperatorAction(tx, { operator, action: 'feedback.close', target_type: 'feedback', target_id: input.id, reason: input.reason ?? null });
+    const row = (await q.findFeedback(tx, input.id))!;
+    return toAdmin(row, actor.lang, await imagesOf({ db: tx, config: deps.config }, [row]));
+  });
+}
+
+/** Every category with its names in each language. */
+export async function adminCategories(db: Executor, actor: Actor): Promise<EndpointData<typeof adminFeedbackCategories>> {
+  operatorNameOf(actor);
+  return { list: (await q.findCategories(db, false)).map((c) => ({ id: c.id, names: c.names, sort: c.sort, enabled: c.enabled })) };
+}
+
+/** Adds a category or changes one, recorded with who and when. */
+export async function saveCategory(db: AppDeps['db'], actor: Actor, input: EndpointBody<typeof adminSaveFeedbackCategory>): Promise<EndpointData<typeof adminSaveFeedbackCategory>> {
+  const operator = operatorNameOf(actor);
+  return withTransaction(db, async (tx) => {
+    const values = { names: input.names as Record<string, string>, sort: input.sort, enabled: input.enabled };
+    const row = input.id ? await q.updateCategory(tx, input.id, values) : await q.insertCategory(tx, values);
+    if (!row) throw new AppError(ResponseCode.feedbackCategoryUnknown);
+    await insertOperatorAction(tx, { operator, action: input.id ? 'feedback.category.update' : 'feedback.category.create', target_type: 'feedback_category', target_id: row.id });
+    return { id: row.id, names: row.names, sort: row.sort, enabled: row.enabled };
+  });
+}

@@ -1,0 +1,148 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { ResponseCode } from '@shop/contract';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
+import { call, newMember } from '../../catalogue/__tests__/helpers.js';
+import { newOperatorSession } from '../../orders/__tests__/fixtures.js';
+
+// The built-in support chat: a member writes (a conversation opens, assigned to an online agent or
+// waiting), agents answer from the desk; each side asks for what came after the last message it
+// has, so a client that was away gets every missed message once, in order.
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+}, 60_000);
+afterAll(() => t.close());
+
+type Headers = Record<string, string>;
+let n = 0;
+const keyed = (h: Headers) => ({ ...h, 'idempotency-key': `chat-${Date.now()}-${n++}` });
+const get = (url: string, headers?: Headers) => call(t, 'GET', url, { headers });
+const post = (url: string, body: unknown, headers: Headers) => call(t, 'POST', url, { headers: keyed(headers), body });
+const say = (h: Headers, text: string) => post('/user/chat/send', { kind: 'text', text }, h);
+/** Every agent away from the desk (each test starts with nobody online). */
+const nobodyOnline = () => t.db.updateTable('chat_agents').set({ seen_at: sql`now() - interval '1 hour'` }).execute();
+
+describe('support chat', () => {
+  it('waits in the queue while no agent is online; an agent answering takes it; both sides read what they missed after their last message, once, in order', async () => {
+    await nobodyOnline();
+    const m = await newMember(t);
+    expect((await get('/user/chat/state', m.headers)).body.data).toMatchObject({ conversation_id: null, status: 'none', agents_online: false });
+    const first = await say(m.headers, 'Hello, where is my parcel?');
+    expect(first.body).toMatchObject({ code: 200, data: { sender: 'member', kind: 'text', body: 'Hello, where is my parcel?' } });
+    await say(m.headers, 'Order O42');
+    expect((await get('/user/chat/state', m.headers)).body.data).toMatchObject({ status: 'waiting', agent: null, read_by_agent: false });
+
+    const agent = await newOperatorSession(t.db, 'support');
+    const waiting = (await get('/admin/api/chat/conversations?status=waiting', agent.headers)).body.data.list;
+    const conv = waiting.find((c: { user_id: number }) => c.user_id === m.userId);
+    expect(conv).toMatchObject({ status: 'waiting', unread: 2, last_message: 'Order O42' });
+    const seen = (await get(`/admin/api/chat/messages?conversation_id=${conv.id}`, agent.headers)).body.data.list;
+    expect(seen.map((x: { body: string }) => x.body)).toEqual(['Order O42', 'Hello, where is my parcel?']);
+
+    expect((await get('/user/chat/state', m.headers)).body.data.read_by_agent).toBe(true);
+    const reply = await post('/admin/api/chat/reply', { conversation_id: conv.id, text: 'It left the depot this morning.' }, agent.headers);
+    expect(reply.body.data).toMatchObject({ sender: 'agent', agent_name: expect.any(String) });
+    expect((await get('/user/chat/state', m.headers)).body.data).toMatchObject({ status: 'open', agent: { online: true }, unread: 1 });
+    // The member was away: their messages tell them once, however many replies follow.
+    await post('/admin/api/chat/reply', { conversation_id: conv.id, text: 'Expected tomorrow.' }, agent.headers);
+    const told = (await get('/user/message/list?kind=support', m.headers)).body.data.list;
+    expect(told).toHaveLength(1);
+    expect(told[0]).toMatchObject({ kind: 'support.chat_reply', link: '/pages/other/mixdesk' });
+
+    // Back online with the last message it had: exactly the missed ones, in order.
+    const missed = (await get(`/user/chat/messages?after_id=${first.body.data.id}`, m.headers)).body.data.list;
+    expect(missed.map((x: { body: string }) => x.body)).toEqual(['Order O42', 'It left the depot this morning.', 'Expected tomorrow.']);
+    const lastId = missed.at(-1).id;
+    expect((await get(`/user/chat/messages?after_id=${lastId}`, m.headers)).body.data.list).toEqual([]);
+    expect((await get('/user/chat/state', m.headers)).body.data.unread).toBe(0);
+    // Older history, a page at a time, newest first.
+    const older = (await get(`/user/chat/messages?before_id=${lastId}&limit=2`, m.headers)).body.data;
+    expect(older.list.map((x: { body: string }) => x.body)).toEqual(['It left the depot this morning.', 'Order O42']);
+    expect(older.has_more).toBe(true);
+    // The desk's own resync.
+    const after = (await get(`/admin/api/chat/conversations?status=open&mine=true`, agent.headers)).body.data.list;
+    expect(after.map((c: { id: number }) => c.id)).toContain(conv.id);
+  });
+
+  it("a member's next conversation goes to their previous agent when online, else to the least busy online agent", async () => {
+    await nobodyOnline();
+    const a = await newOperatorSession(t.db, 'support');
+    const b = await newOperatorSession(t.db, 'support');
+    await get('/admin/api/chat/conversations', a.headers);
+    await get('/admin/api/chat/conversations', b.headers);
+    // a already answers one conversation: b is the least busy.
+    const busy = await newMember(t);
+    await say(busy.headers, 'first');
+    const bc = (await t.db.selectFrom('chat_conversations').select(['id', 'agent_id']).where('member_id', '=', busy.userId).executeTakeFirstOrThrow());
+    if (Number(bc.agent_id) !== a.operatorId) await post('/admin/api/chat/transfer', { conversation_id: bc.id, operator_id: a.operatorId }, b.headers);
+    const m = await newMember(t);
+    await say(m.headers, 'hi');
+    const c1 = await t.db.selectFrom('chat_conversations').select(['id', 'agent_id']).where('member_id', '=', m.userId).executeTakeFirstOrThrow();
+    expect(Number(c1.agent_id)).toBe(b.operatorId);
+    await post('/admin/api/chat/close', { conversation_id: c1.id }, b.headers);
+    expect((await post('/admin/api/chat/close', { conversation_id: c1.id }, b.headers)).body.code).toBe(ResponseCode.requestNotPending);
+    // b has nothing open now, a has one; a new conversation of m still goes to b, their previous agent.
+    await say(m.headers, 'me again');
+    const c2 = await t.db.selectFrom('chat_conversations').select(['id', 'agent_id']).where('member_id', '=', m.userId).where('status', '=', 'open').executeTakeFirstOrThrow();
+    expect(c2.id).not.toBe(c1.id);
+    expect(Number(c2.agent_id)).toBe(b.operatorId);
+  });
+
+  it("refuses another member's order or upload, unknown goods, too long a text and a flood; a member never reads another's conversation", async () => {
+    const m = await newMember(t);
+    const other = await newMember(t);
+    await say(other.headers, 'my secret question');
+    expect((await post('/user/chat/send', { kind: 'text', text: 'x'.repeat(1001) }, m.headers)).status).toBe(422);
+    expect((await post('/user/chat/send', { kind: 'text', text: '   ' }, m.headers)).status).toBe(422);
+    expect((await post('/user/chat/send', { kind: 'goods', goods_id: 99_999_999 }, m.headers)).body.code).toBe(ResponseCode.goodsNotFound);
+    const theirs = await t.db.insertInto('uploads').values({ user_id: other.userId, storage_key: `test/chat-${n++}.webp`, mime: 'image/webp', kind: 'image', size: 10, original_name: null }).returning('id').executeTakeFirstOrThrow();
+    expect((await post('/user/chat/send', { kind: 'image', upload_id: Number(theirs.id) }, m.headers)).body.code).toBe(ResponseCode.feedbackImageNotOwn);
+    expect((await post('/user/chat/send', { kind: 'order', order_id: 99_999_999 }, m.headers)).body.code).toBe(ResponseCode.orderNotFound);
+    expect((await get('/user/chat/messages?after_id=0', m.headers)).body.data.list).toEqual([]);
+
+    const sent = [];
+    for (let i = 0; i < 12; i++) sent.push((await say(m.headers, `msg ${i}`)).body.code);
+    expect(sent.filter((c) => c === 200)).toHaveLength(10);
+    expect(sent.slice(10)).toEqual([ResponseCode.rateLimited, ResponseCode.rateLimited]);
+    const mine = (await get('/user/chat/messages?after_id=0&limit=100', m.headers)).body.data.list;
+    expect(mine).toHaveLength(10);
+    expect(mine.some((x: { body: string }) => x.body === 'my secret question')).toBe(false);
+    // Members cannot reach the desk's calls.
+    expect((await get('/admin/api/chat/conversations', m.headers)).body.code).not.toBe(200);
+  });
+
+  it('an operator can send members to an outside chat service instead: the page gets its address with the member id, nothing else', async () => {
+    const owner = await newOperatorSession(t.db, 'owner');
+    const m = await newMember(t);
+    expect((await get('/user/chat/state', m.headers)).body.data.external_url).toBeNull();
+    expect((await post('/admin/api/messages/settings/save', { chat_mode: 'external' }, owner.headers)).body.code).toBe(ResponseCode.settingInvalid);
+    expect((await post('/admin/api/messages/settings/save', { external_chat_url: 'javascript:alert(1)' }, owner.headers)).status).toBe(422);
+    const saved = await post('/admin/api/messages/settings/save', { chat_mode: 'external', external_chat_url: 'https://chat.example.com/widget?app=shop' }, owner.headers);
+    expect(saved.body.data).toMatchObject({ chat_mode: 'external', message_retention_days: 180 });
+    expect((await get('/user/chat/state', m.headers)).body.data.external_url).toBe(`https://chat.example.com/widget?app=shop&customer_id=${m.userId}`);
+    await post('/admin/api/messages/settings/save', { external_chat_url: 'https://chat.example.com/c/{member_id}' }, owner.headers);
+    expect((await get('/user/chat/state', m.headers)).body.data.external_url).toBe(`https://chat.example.com/c/${m.userId}`);
+    await post('/admin/api/messages/settings/save', { chat_mode: 'builtin' }, owner.headers);
+    expect((await get('/user/chat/state', m.headers)).body.data.external_url).toBeNull();
+  });
+
+  it('the desk keeps canned replies per language; bad ones are refused; members cannot reach them', async () => {
+    const agent = await newOperatorSession(t.db, 'support');
+    const m = await newMember(t);
+    const saved = await post('/admin/api/chat/canned/save', { lang: 'th', title: 'ทักทาย', text: 'สวัสดีค่ะ ยินดีให้บริการ' }, agent.headers);
+    expect(saved.body.data).toMatchObject({ lang: 'th', title: 'ทักทาย' });
+    await post('/admin/api/chat/canned/save', { lang: 'en-us', title: 'Hello', text: 'Hello, how can I help?' }, agent.headers);
+    expect((await post('/admin/api/chat/canned/save', { lang: 'xx', title: 'A', text: 'B' }, agent.headers)).status).toBe(422);
+    expect((await post('/admin/api/chat/canned/save', { lang: 'th', title: 'A', text: 'x'.repeat(1001) }, agent.headers)).status).toBe(422);
+    const thai = (await get('/admin/api/chat/canned?lang=th', agent.headers)).body.data.list;
+    expect(thai.map((c: { title: string }) => c.title)).toContain('ทักทาย');
+    expect(thai.every((c: { lang: string }) => c.lang === 'th')).toBe(true);
+    await post('/admin/api/chat/canned/save', { id: saved.body.data.id, lang: 'th', title: 'ทักทาย', text: 'สวัสดีค่ะ' }, agent.headers);
+    expect((await get('/admin/api/chat/canned?lang=th', agent.headers)).body.data.list.find((c: { id: number }) => c.id === saved.body.data.id).text).toBe('สวัสดีค่ะ');
+    expect((await post('/admin/api/chat/canned/delete', { id: saved.body.data.id }, agent.headers)).body.data).toEqual({ deleted: true });
+    expect((await post('/admin/api/chat/canned/delete', { id: saved.body.data.id }, agent.headers)).body.code).toBe(ResponseCode.notFound);
+    expect((await get('/admin/api/chat/canned', m.headers)).body.code).not.toBe(200);
+  });
+});

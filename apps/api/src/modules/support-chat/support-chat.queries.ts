@@ -1,0 +1,134 @@
+import { sql } from 'kysely';
+import type { Executor } from '../../db/database.js';
+import type { Tx } from '../../lib/transaction.js';
+import type { ChatKind, ChatSender } from './support-chat.table.js';
+
+/** Seconds since an agent's last visit of the desk within which they count as online. */
+export const ONLINE_SECONDS = 60;
+
+// ── Conversations ───────────────────────────────────────────────────────────────────────────
+
+/** Opens the member's conversation when none is open (two first messages at once open one). */
+export const insertOpenConversation = (db: Executor, memberId: number) =>
+  sql`insert into chat_conversations (member_id) values (${memberId}) on conflict (member_id) where status = 'open' do nothing`.execute(db);
+
+export const lockOpenConversation = (tx: Tx, memberId: number) =>
+  tx.selectFrom('chat_conversations').selectAll().where('member_id', '=', memberId).where('status', '=', 'open').forUpdate().executeTakeFirst();
+
+export const lockConversation = (tx: Tx, id: number) => tx.selectFrom('chat_conversations').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+
+/** The member's latest conversation (open or closed). */
+export const findLatestConversation = (db: Executor, memberId: number) =>
+  db.selectFrom('chat_conversations').selectAll().where('member_id', '=', memberId).orderBy('id', 'desc').limit(1).executeTakeFirst();
+
+/** The agent of the member's latest conversation that had one. */
+export const findPreviousAgent = async (db: Executor, memberId: number): Promise<number | undefined> => {
+  const row = await db.selectFrom('chat_conversations').select('agent_id').where('member_id', '=', memberId).where('agent_id', 'is not', null).orderBy('id', 'desc').limit(1).executeTakeFirst();
+  return row?.agent_id ? Number(row.agent_id) : undefined;
+};
+
+export const updateConversation = (db: Executor, id: number, set: { agent_id?: number | null; status?: 'open' | 'closed'; closed_at?: Date; last_message?: string; unread_agent_add?: number; unread_member_add?: number; unread_agent_zero?: boolean; unread_member_zero?: boolean; touched?: boolean }) =>
+  db
+    .updateTable('chat_conversations')
+    .set((eb) => ({
+      ...(set.agent_id !== undefined ? { agent_id: set.agent_id } : {}),
+      ...(set.status ? { status: set.status } : {}),
+      ...(set.closed_at ? { closed_at: set.closed_at } : {}),
+      ...(set.last_message !== undefined ? { last_message: set.last_message, last_message_at: sql`now()` } : {}),
+      ...(set.unread_agent_zero ? { unread_agent: 0 } : set.unread_agent_add ? { unread_agent: eb('unread_agent', '+', set.unread_agent_add) } : {}),
+      ...(set.unread_member_zero ? { unread_member: 0 } : set.unread_member_add ? { unread_member: eb('unread_member', '+', set.unread_member_add) } : {}),
+    }))
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+
+/** Conversations for the desk: waiting (no agent, oldest first), open (of one agent when given) or closed (newest first), with the member's user name and the agent's. */
+export const findConversationPage = (db: Executor, filter: { status: 'waiting' | 'open' | 'closed'; agentId?: number }, limit: number, offset: number) => {
+  let q = db
+    .selectFrom('chat_conversations as c')
+    .innerJoin('users as u', 'u.id', 'c.member_id')
+    .leftJoin('operators as o', 'o.id', 'c.agent_id')
+    .selectAll('c')
+    .select(['u.user_name', 'o.user_name as agent_name', sql<string>`count(*) over ()`.as('total')]);
+  if (filter.status === 'waiting') q = q.where('c.status', '=', 'open').where('c.agent_id', 'is', null);
+  else if (filter.status === 'open') q = q.where('c.status', '=', 'open').where('c.agent_id', 'is not', null);
+  else q = q.where('c.status', '=', 'closed');
+  if (filter.agentId) q = q.where('c.agent_id', '=', filter.agentId);
+  return q.orderBy('c.last_message_at', filter.status === 'closed' ? 'desc' : 'asc').limit(limit).offset(offset).execute();
+};
+
+export const findConversationRow = (db: Executor, id: number) =>
+  db
+    .selectFrom('chat_conversations as c')
+    .innerJoin('users as u', 'u.id', 'c.member_id')
+    .leftJoin('operators as o', 'o.id', 'c.agent_id')
+    .selectAll('c')
+    .select(['u.user_name', 'o.user_name as agent_name'])
+    .where('c.id', '=', id)
+    .executeTakeFirst();
+
+// ── Messages ────────────────────────────────────────────────────────────────────────────────
+
+export const insertChatMessage = (db: Executor, m: { conversation_id: number; member_id: number; sender: ChatSender; agent_id: number | null; kind: ChatKind; body: string; upload_id: number | null; ref_id: number | null }) =>
+  db.insertInto('chat_messages').values(m).returningAll().executeTakeFirstOrThrow();
+
+const messagesWithNames = (db: Executor) =>
+  db.selectFrom('chat_messages as m').leftJoin('operators as o', 'o.id', 'm.agent_id').leftJoin('uploads as up', 'up.id', 'm.upload_id').selectAll('m').select(['o.user_name as agent_name', 'up.storage_key']);
+
+/** A member's messages (every conversation of theirs) after `afterId` oldest first, or before `beforeId` newest first. */
+export const findMessagesOf = (db: Executor, where: { memberId?: number; conversationId?: number }, range: { afterId?: number; beforeId?: number }, limit: number) => {
+  let q = messagesWithNames(db);
+  if (where.memberId !== undefined) q = q.where('m.member_id', '=', where.memberId);
+  if (where.conversationId !== undefined) q = q.where('m.conversation_id', '=', where.conversationId);
+  if (range.afterId !== undefined) return q.where('m.id', '>', range.afterId).orderBy('m.id', 'asc').limit(limit).execute();
+  if (range.beforeId !== undefined) q = q.where('m.id', '<', range.beforeId);
+  return q.orderBy('m.id', 'desc').limit(limit).execute();
+};
+
+export const findChatMessage = (db: Executor, id: number) => messagesWithNames(db).where('m.id', '=', id).executeTakeFirstOrThrow();
+
+/** Whether the member wrote anything in the conversation. */
+export const memberWroteIn = async (db: Executor, conversationId: number): Promise<boolean> =>
+  !!(await db.selectFrom('chat_messages').select('id').where('conversation_id', '=', conversationId).where('sender', '=', 'member').limit(1).executeTakeFirst());
+
+/** How many messages the member wrote since `since` (the flood guard). */
+export const countMemberMessagesSince = async (db: Executor, memberId: number, since: Date): Promise<number> =>
+  Number((await db.selectFrom('chat_messages').select((eb) => eb.fn.countAll<string>().as('n')).where('member_id', '=', memberId).where('sender', '=', 'member').where('created_at', '>=', since).executeTakeFirstOrThrow()).n);
+
+// ── Agents ──────────────────────────────────────────────────────────────────────────────────
+
+/** Records that the operator is at the desk now. */
+export const touchAgent = (db: Executor, operatorId: number) =>
+  sql`insert into chat_agents (operator_id, seen_at) values (${operatorId}, now()) on conflict (operator_id) do update set seen_at = now()`.execute(db);
+
+/** Whether the operator was at the desk within the last minute. */
+export const isAgentOnline = async (db: Executor, operatorId: number): Promise<boolean> =>
+  !!(await db.selectFrom('chat_agents').select('operator_id').where('operator_id', '=', operatorId).where('seen_at', '>', sql<Date>`now() - make_interval(secs => ${ONLINE_SECONDS})`).executeTakeFirst());
+
+/** Whether any support operator is at the desk. */
+export const anyAgentOnline = async (db: Executor): Promise<boolean> =>
+  !!(await db.selectFrom('chat_agents').select('operator_id').where('seen_at', '>', sql<Date>`now() - make_interval(secs => ${ONLINE_SECONDS})`).limit(1).executeTakeFirst());
+
+/** The online agent with the fewest open conversations (then the longest idle), if any. */
+export const findLeastBusyOnlineAgent = async (db: Executor): Promise<number | undefined> => {
+  const row = await sql<{ operator_id: number }>`select a.operator_id from chat_agents a join operators o on o.id = a.operator_id
+    where a.seen_at > now() - make_interval(secs => ${ONLINE_SECONDS}) and o.status = 'active'
+    order by (select count(*) from chat_conversations c where c.agent_id = a.operator_id and c.status = 'open'), a.operator_id
+    limit 1`.execute(db);
+  return row.rows[0] ? Number(row.rows[0].operator_id) : undefined;
+};
+
+// ── Canned replies ──────────────────────────────────────────────────────────────────────────
+
+export const findCannedReplies = (db: Executor, lang?: string) => {
+  let q = db.selectFrom('chat_canned_replies').selectAll();
+  if (lang) q = q.where('lang', '=', lang);
+  return q.orderBy('lang').orderBy('sort').orderBy('id').execute();
+};
+
+export const insertCannedReply = (db: Executor, row: { lang: string; title: string; text: string; sort: number; created_by: string }) => db.insertInto('chat_canned_replies').values(row).returningAll().executeTakeFirstOrThrow();
+
+export const updateCannedReply = (db: Executor, id: number, row: { lang: string; title: string; text: string; sort: number }) =>
+  db.updateTable('chat_canned_replies').set(row).where('id', '=', id).returningAll().executeTakeFirst();
+
+export const deleteCannedReply = async (db: Executor, id: number): Promise<boolean> => Number((await db.deleteFrom('chat_canned_replies').where('id', '=', id).executeTakeFirst()).numDeletedRows) > 0;

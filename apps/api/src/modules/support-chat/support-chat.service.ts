@@ -1,0 +1,236 @@
+import { ResponseCode, roleAllows, type adminCannedReplies, type adminDeleteCannedReply, type adminSaveCannedReply, type adminChatClose, type adminChatReply, type adminChatTransfer, type adminListChatMessages, type adminListConversations, type ChatMessage, type EndpointBody, type EndpointData, type EndpointQuery, type getChatState, type listChatMessages, type sendChatMessage } from '@shop/contract';
+import type { AppDeps } from '../../app-deps.js';
+import type { Executor } from '../../db/database.js';
+import { memberIdOf, operatorIdOf, operatorNameOf, type Actor } from '../../lib/actor.js';
+import { iso } from '../../lib/dates.js';
+import { AppError } from '../../lib/errors.js';
+import { pageOf, totalOf } from '../../lib/paging.js';
+import { withTransaction, type Tx } from '../../lib/transaction.js';
+import { findGoodsById } from '../catalogue/catalogue.queries.js';
+import { notifyMember, storedSupportSettings } from '../messages/messages.service.js';
+import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
+import { findOperatorById } from '../operators/operators.queries.js';
+import { findMemberOrder } from '../orders/orders.queries.js';
+import { findOwnUploadIds } from '../uploads/uploads.queries.js';
+import { publicUrl } from '../uploads/uploads.service.js';
+import * as q from './support-chat.queries.js';
+
+// The built-in support chat. Messages are stored first; a client (the member's page, the desk)
+// asks for what came after the last message it has, so a reconnect or a missed push loses nothing
+// and shows nothing twice. A conversation is answered by the member's previous agent when online,
+// else the least busy online one, else it waits in the queue until an agent answers it; an agent's
+// answer to a member who is away is also left as a message in their messages.
+
+type Deps = Pick<AppDeps, 'db' | 'config'>;
+const CHAT_LINK = '/pages/other/mixdesk';
+/** The most messages a member may write in FLOOD_SECONDS. */
+const FLOOD_COUNT = 10;
+const FLOOD_SECONDS = 10;
+
+type MessageRow = Awaited<ReturnType<typeof q.findMessagesOf>>[number];
+const toMessage = (config: AppDeps['config'], m: MessageRow): ChatMessage => ({
+  id: Number(m.id),
+  conversation_id: Number(m.conversation_id),
+  sender: m.sender,
+  agent_name: m.sender === 'agent' ? (m.agent_name ?? null) : null,
+  kind: m.kind,
+  body: m.body,
+  image: m.storage_key ? publicUrl(config, m.storage_key) : null,
+  ref_id: m.ref_id === null ? null : Number(m.ref_id),
+  created_at: iso(m.created_at),
+});
+
+/** The member's conversation as their page shows it: its state, the agent and whether anyone is online, the unread replies. */
+export async function chatState(db: Executor, actor: Actor): Promise<EndpointData<typeof getChatState>> {
+  const memberId = memberIdOf(actor);
+  const settings = await storedSupportSettings(db);
+  const external_url = settings.chat_mode === 'external' && settings.external_chat_url ? externalChatUrl(settings.external_chat_url, memberId) : null;
+  const c = await q.findLatestConversation(db, memberId);
+  const agentsOnline = await q.anyAgentOnline(db);
+  if (!c) return { conversation_id: null, status: 'none', agent: null, agents_online: agentsOnline, unread: 0, read_by_agent: false, external_url };
+  const agent = c.agent_id ? await findOperatorById(db, Number(c.agent_id)) : undefined;
+  return {
+    conversation_id: Number(c.id),
+    status: c.status === 'closed' ? 'closed' : c.agent_id ? 'open' : 'waiting',
+    agent: agent ? { name: agent.user_name, online: await q.isAgentOnline(db, agent.id) } : null,
+    agents_online: agentsOnline,
+    unread: c.unread_member,
+    read_by_agent: c.unread_agent === 0 && (await q.memberWroteIn(db, c.id)),
+    external_url,
+  };
+}
+
+/** The outside chat's address for a member: `{member_id}` replaced by their id, else their id added as `customer_id` (nothing else about the member leaves the shop). */
+export function externalChatUrl(template: string, memberId: number): string {
+  if (template.includes('{member_id}')) return template.replaceAll('{member_id}', String(memberId));
+  const url = new URL(template);
+  url.searchParams.set('customer_id', String(memberId));
+  return url.toString();
+}
+
+/** What a member's message says, checked: an own image, goods that exist, an own order. */
+async function memberContent(tx: Tx, memberId: number, lang: Actor['lang'], body: EndpointBody<typeof sendChatMessage>) {
+  switch (body.kind) {
+    case 'text':
+      return { kind: 'text' as const, body: body.text, upload_id: null, ref_id: null, preview: body.text };
+    case 'image': {
+      if (!(await findOwnUploadIds(tx, memberId, [body.upload_id], 'image')).length) throw new AppError(ResponseCode.feedbackImageNotOwn);
+      return { kind: 'image' as const, body: '', upload_id: body.upload_id, ref_id: null, preview: '[image]' };
+    }
+    case 'goods': {
+      const goods = await findGoodsById(tx, body.goods_id);
+      if (!goods) throw new AppError(ResponseCode.goodsNotFound);
+      const names = goods.name as Record<string, string>;
+      const name = (names[lang] ?? names['en-us'] ?? Object.values(names)[0] ?? '').slice(0, 200);
+      return { kind: 'goods' as const, body: name, upload_id: null, ref_id: body.goods_id, preview: name };
+    }
+    case 'order': {
+      const order = await findMemberOrder(tx, memberId, body.order_id);
+      if (!order) throw new AppError(ResponseCode.orderNotFound);
+      return { kind: 'order' as const, body: order.order_no, upload_id: null, ref_id: body.order_id, preview: order.order_no };
+    }
+  }
+}
+
+/** Who answers a conversation that has no agent yet: the member's previous agent when online, else the least busy online one, else nobody (it waits). */
+async function assignee(tx: Tx, memberId: number): Promise<number | null> {
+  const previous = await q.findPreviousAgent(tx, memberId);
+  if (previous && (await q.isAgentOnline(tx, previous))) return previous;
+  return (await q.findLeastBusyOnlineAgent(tx)) ?? null;
+}
+
+/** A member writes to support: the open conversation (opened when none is), assigned when it has no agent; at most 10 messages in 10 seconds. */
+export async function sendMemberMessage(deps: Deps, actor: Actor, body: EndpointBody<typeof sendChatMessage>): Promise<ChatMessage> {
+  const memberId = memberIdOf(actor);
+  return withTransaction(deps.db, async (tx) => {
+    await q.insertOpenConversation(tx, memberId);
+    const conversation = (await q.lockOpenConversation(tx, memberId))!;
+    if ((await q.countMemberMessagesSince(tx, memberId, new Date(Date.now() - FLOOD_SECONDS * 1000))) >= FLOOD_COUNT) throw new AppError(ResponseCode.rateLimited);
+    const content = await memberContent(tx, memberId, actor.lang, body);
+    const agentId = conversation.agent_id === null ? await assignee(tx, memberId) : undefined;
+    const row = await q.insertChatMessage(tx, { conversation_id: conversation.id, member_id: memberId, sender: 'member', agent_id: null, kind: content.kind, body: content.body, upload_id: content.upload_id, ref_id: content.ref_id });
+    await q.updateConversation(tx, conversation.id, { ...(agentId ? { agent_id: agentId } : {}), last_message: content.preview.slice(0, 200), unread_agent_add: 1 });
+    return toMessage(deps.config, await q.findChatMessage(tx, row.id));
+  });
+}
+
+/** The member's messages after the last one their page has (or older ones); reading them marks the agent's read. */
+export async function memberMessages(deps: Deps, actor: Actor, input: EndpointQuery<typeof listChatMessages>): Promise<EndpointData<typeof listChatMessages>> {
+  const memberId = memberIdOf(actor);
+  const rows = await q.findMessagesOf(deps.db, { memberId }, { afterId: input.after_id, beforeId: input.before_id }, input.limit + 1);
+  const latest = await q.findLatestConversation(deps.db, memberId);
+  if (latest && latest.unread_member > 0 && input.before_id === undefined) await q.updateConversation(deps.db, latest.id, { unread_member_zero: true });
+  return { list: rows.slice(0, input.limit).map((m) => toMessage(deps.config, m)), has_more: rows.length > input.limit };
+}
+
+// ── The desk ────────────────────────────────────────────────────────────────────────────────
+
+type ConversationRow = NonNullable<Awaited<ReturnType<typeof q.findConversationRow>>>;
+const toConversation = (c: ConversationRow): EndpointData<typeof adminChatClose> => ({
+  id: Number(c.id),
+  user_id: Number(c.member_id),
+  user_name: c.user_name,
+  status: c.status === 'closed' ? 'closed' : c.agent_id ? 'open' : 'waiting',
+  agent_id: c.agent_id === null ? null : Number(c.agent_id),
+  agent_name: c.agent_name ?? null,
+  unread: c.unread_agent,
+  last_message: c.last_message,
+  last_message_at: iso(c.last_message_at),
+  created_at: iso(c.created_at),
+});
+
+/** The desk's conversations; asking marks the operator online (the desk asks every few seconds). */
+export async function listConversations(db: Executor, actor: Actor, input: EndpointQuery<typeof adminListConversations>): Promise<EndpointData<typeof adminListConversations>> {
+  const operatorId = operatorIdOf(actor);
+  await q.touchAgent(db, operatorId);
+  const rows = await q.findConversationPage(db, { status: input.status, ...(input.mine ? { agentId: operatorId } : {}) }, input.limit, (input.page - 1) * input.limit);
+  return pageOf(rows.map(toConversation), totalOf(rows), input);
+}
+
+/** A conversation's messages after the last one the desk has (or older ones); reading marks the member's read. */
+export async function conversationMessages(deps: Deps, actor: Actor, input: EndpointQuery<typeof adminListChatMessages>): Promise<EndpointData<typeof adminListChatMessages>> {
+  await q.touchAgent(deps.db, operatorIdOf(actor));
+  const c = await q.findConversationRow(deps.db, input.conversation_id);
+  if (!c) throw new AppError(ResponseCode.notFound, { what: 'conversation' });
+  const rows = await q.findMessagesOf(deps.db, { conversationId: c.id }, { afterId: input.after_id, beforeId: input.before_id }, input.limit + 1);
+  if (c.unread_agent > 0 && input.before_id === undefined) await q.updateConversation(deps.db, c.id, { unread_agent_zero: true });
+  return { list: rows.slice(0, input.limit).map((m) => toMessage(deps.config, m)), has_more: rows.length > input.limit };
+}
+
+/** An agent answers an open conversation, taking it when it waits; a member with no unread answer yet is also left a message in their messages. */
+export async function replyAsAgent(deps: Deps, actor: Actor, input: EndpointBody<typeof adminChatReply>): Promise<ChatMessage> {
+  const operatorId = operatorIdOf(actor);
+  return withTransaction(deps.db, async (tx) => {
+    const c = await q.lockConversation(tx, input.conversation_id);
+    if (!c) throw new AppError(ResponseCode.notFound, { what: 'conversation' });
+    if (c.status !== 'open') throw new AppError(ResponseCode.requestNotPending);
+    await q.touchAgent(tx, operatorId);
+    const row = await q.insertChatMessage(tx, { conversation_id: c.id, member_id: Number(c.member_id), sender: 'agent', agent_id: operatorId, kind: 'text', body: input.text, upload_id: null, ref_id: null });
+    await q.updateConversation(tx, c.id, { ...(c.agent_id === null ? { agent_id: operatorId } : {}), last_message: input.text.slice(0, 200), unread_member_add: 1 });
+    if (c.unread_member === 0) {
+      const excerpt = input.text.length > 60 ? `${input.text.slice(0, 60)}…` : input.text;
+      await notifyMember(tx, { memberId: Number(c.member_id), kind: 'support.chat_reply', params: { excerpt }, link: CHAT_LINK, eventKey: `chat:${c.id}:${row.id}` });
+    }
+    return toMessage(deps.config, await q.findChatMessage(tx, row.id));
+  });
+}
+
+/** Hands an open conversation to another support operator (one who may chat), recorded. */
+export async function transferConversation(db: AppDeps['db'], actor: Actor, input: EndpointBody<typeof adminChatTransfer>): Promise<EndpointData<typeof adminChatTransfer>> {
+  const operator = operatorNameOf(actor);
+  return withTransaction(db, async (tx) => {
+    const c = await q.lockConversation(tx, input.conversation_id);
+    if (!c) throw new AppError(ResponseCode.notFound, { what: 'conversation' });
+    if (c.status !== 'open') throw new AppError(ResponseCode.requestNotPending);
+    const to = await findOperatorById(tx, input.operator_id);
+    if (!to || to.status !== 'active' || !roleAllows(to.role, 'support.chat')) throw new AppError(ResponseCode.settingInvalid, { allowed: 'support operators' });
+    await q.updateConversation(tx, c.id, { agent_id: to.id });
+    await insertOperatorAction(tx, { operator, action: `chat.transfer to ${to.user_name}`, target_type: 'chat', target_id: c.id });
+    return toConversation((await q.findConversationRow(tx, c.id))!);
+  });
+}
+
+/** Closes an open conversation, recorded; the member's next message opens a new one. */
+export async function closeConversation(db: AppDeps['db'], actor: Actor, input: EndpointBody<typeof adminChatClose>): Promise<EndpointData<typeof adminChatClose>> {
+  const operator = operatorNameOf(actor);
+  return withTransaction(db, async (tx) => {
+    const c = await q.lockConversation(tx, input.conversation_id);
+    if (!c) throw new AppError(ResponseCode.notFound, { what: 'conversation' });
+    if (c.status !== 'open') throw new AppError(ResponseCode.requestNotPending);
+    await q.updateConversation(tx, c.id, { status: 'closed', closed_at: new Date() });
+    await insertOperatorAction(tx, { operator, action: 'chat.close', target_type: 'chat', target_id: c.id });
+    return toConversation((await q.findConversationRow(tx, c.id))!);
+  });
+}
+
+// ── Canned replies ──────────────────────────────────────────────────────────────────────────
+
+const toCanned = (r: Awaited<ReturnType<typeof q.findCannedReplies>>[number]) => ({ id: r.id, lang: r.lang, title: r.title, text: r.text, sort: r.sort });
+
+/** The desk's canned replies, of one language or all. */
+export async function cannedReplies(db: Executor, actor: Actor, input: EndpointQuery<typeof adminCannedReplies>): Promise<EndpointData<typeof adminCannedReplies>> {
+  operatorIdOf(actor);
+  return { list: (await q.findCannedReplies(db, input.lang)).map(toCanned) };
+}
+
+/** Adds a canned reply or changes one, recorded. */
+export async function saveCannedReply(db: AppDeps['db'], actor: Actor, input: EndpointBody<typeof adminSaveCannedReply>): Promise<EndpointData<typeof adminSaveCannedReply>> {
+  const operator = operatorNameOf(actor);
+  return withTransaction(db, async (tx) => {
+    const values = { lang: input.lang, title: input.title, text: input.text, sort: input.sort };
+    const row = input.id ? await q.updateCannedReply(tx, input.id, values) : await q.insertCannedReply(tx, { ...values, created_by: operator });
+    if (!row) throw new AppError(ResponseCode.notFound, { what: 'canned reply' });
+    await insertOperatorAction(tx, { operator, action: `chat.canned.${input.id ? 'update' : 'create'} ${row.lang}`, target_type: 'chat', target_id: row.id });
+    return toCanned(row);
+  });
+}
+
+/** Removes a canned reply, recorded. */
+export async function deleteCannedReply(db: AppDeps['db'], actor: Actor, input: EndpointBody<typeof adminDeleteCannedReply>): Promise<EndpointData<typeof adminDeleteCannedReply>> {
+  const operator = operatorNameOf(actor);
+  return withTransaction(db, async (tx) => {
+    if (!(await q.deleteCannedReply(tx, input.id))) throw new AppError(ResponseCode.notFound, { what: 'canned reply' });
+    await insertOperatorAction(tx, { operator, action: 'chat.canned.delete', target_type: 'chat', target_id: input.id });
+    return { deleted: true };
+  });
+}

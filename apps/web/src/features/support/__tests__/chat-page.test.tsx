@@ -1,0 +1,51 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { paths } from '@/config/paths';
+import { useSession } from '@/stores/session';
+import { memberFixture, ok, prepareApp, renderRoutes, startFakeApi } from '@/test/helpers';
+import ChatPage from '../pages/chat-page';
+
+// pages/other/mixdesk: the history, the agent's state, sending, and what arrives later asked for
+// after the last message held (each shown once).
+
+const msg = (id: number, sender: 'member' | 'agent', body: string) => ({ id, conversation_id: 3, sender, agent_name: sender === 'agent' ? 'Lina' : null, kind: 'text', body, image: null, ref_id: null, created_at: '2026-11-24T10:00:00.000Z' });
+let stored = [msg(1, 'member', 'Where is my parcel?'), msg(2, 'agent', 'Let me check.')];
+const api = await startFakeApi({
+  '/user/chat/state': () => ok({ conversation_id: 3, status: 'open', agent: { name: 'Lina', online: true }, agents_online: true, unread: 0, read_by_agent: false, external_url: null }),
+  '/user/chat/messages': (req) => {
+    const after = Number(new URL(req.url, 'http://x').searchParams.get('after_id') ?? 0);
+    const list = after ? stored.filter((m) => m.id > after) : [...stored].reverse();
+    return ok({ list, has_more: false });
+  },
+  '/user/chat/send': (req) => {
+    const sent = msg(stored.length + 1, 'member', JSON.parse(req.body).text);
+    stored = [...stored, sent];
+    return ok(sent);
+  },
+});
+
+beforeAll(() => prepareApp());
+afterAll(() => api.close());
+beforeEach(() => {
+  window.SHOP_CONFIG = { api: { default: api.url, cn: api.url } };
+  localStorage.clear();
+  useSession.getState().signIn('member-token', memberFixture());
+});
+afterEach(() => cleanup());
+
+describe('pages/other/mixdesk', () => {
+  it('shows the history and the agent, sends, and shows a later answer once', async () => {
+    renderRoutes({ [paths.other.customerChat]: <ChatPage /> }, paths.other.customerChat);
+    expect(await screen.findByText('Let me check.')).toBeTruthy();
+    expect(await screen.findByText('Lina is online')).toBeTruthy();
+    fireEvent.change(document.querySelector('textarea')!, { target: { value: 'Order O42' } });
+    fireEvent.click(screen.getByText('Send'));
+    expect(await screen.findByText('Order O42')).toBeTruthy();
+    stored = [...stored, msg(4, 'agent', 'It arrives tomorrow.')];
+    expect(await screen.findByText('It arrives tomorrow.', {}, { timeout: 6000 })).toBeTruthy();
+    await new Promise((r) => setTimeout(r, 3500));
+    expect(screen.getAllByText('Order O42')).toHaveLength(1);
+    expect(screen.getAllByText('It arrives tomorrow.')).toHaveLength(1);
+    await waitFor(() => expect(document.querySelectorAll('[data-chat-message]')).toHaveLength(4));
+  }, 15_000);
+});

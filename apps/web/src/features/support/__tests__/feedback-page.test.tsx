@@ -1,0 +1,64 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { paths } from '@/config/paths';
+import { useSession } from '@/stores/session';
+import { clearToasts, memberFixture, ok, prepareApp, renderRoutes, startFakeApi, toastText } from '@/test/helpers';
+import FeedbackPage from '../pages/feedback-page';
+
+// pages/my/feedbacks: the form (category, text with its 140 counter, images, contact), the member's
+// feedback with its state, and one feedback with the reply.
+
+const sent: unknown[] = [];
+const mine = { id: 31, cate: { id: 2, name: 'Orders and delivery' }, content: 'The parcel arrived late', status: 'replied', created_at: '2026-11-24T09:00:00.000Z', replied_at: '2026-11-24T10:00:00.000Z' };
+const api = await startFakeApi({
+  '/user/feedback/cate': () => ok({ list: [{ id: 1, name: 'Goods' }, { id: 2, name: 'Orders and delivery' }] }),
+  '/user/feedback/create': (req) => {
+    sent.push(JSON.parse(req.body));
+    return ok({ id: 32, status: 'pending' });
+  },
+  '/user/feedback/list': () => ok({ list: [mine], total: 1, page: 1, limit: 20, has_more: false }),
+  '/user/feedback/info': () => ok({ ...mine, images: [], contact: 'mei@example.com', reply: 'Sorry for the delay, we refunded the shipping fee.' }),
+});
+
+beforeAll(() => prepareApp());
+afterAll(() => api.close());
+beforeEach(() => {
+  window.SHOP_CONFIG = { api: { default: api.url, cn: api.url } };
+  localStorage.clear();
+  useSession.getState().signIn('member-token', memberFixture());
+  sent.length = 0;
+});
+afterEach(async () => {
+  cleanup();
+  await clearToasts();
+});
+
+describe('pages/my/feedbacks', () => {
+  it('asks for the type first, then sends the feedback as typed and shows the member their list', async () => {
+    const router = renderRoutes({ [paths.my.feedback]: <FeedbackPage /> }, paths.my.feedback);
+    expect(await screen.findByText('Orders and delivery')).toBeTruthy();
+    expect(screen.getByText('0/140')).toBeTruthy();
+    fireEvent.click(screen.getByText('Submit'));
+    expect(await toastText()).toBe('Please enter Type');
+    expect(sent).toHaveLength(0);
+
+    fireEvent.click(screen.getByText('Orders and delivery'));
+    fireEvent.change(document.querySelector('textarea')!, { target: { value: 'The <b>parcel</b> arrived late' } });
+    expect(screen.getByText('30/140')).toBeTruthy();
+    await clearToasts();
+    fireEvent.click(screen.getByText('Submit'));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toEqual({ cate_id: 2, content: 'The <b>parcel</b> arrived late', images: [] });
+    expect(await toastText()).toBe('Thank you, your feedback was sent');
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=mine'));
+    expect(await screen.findByText('The parcel arrived late')).toBeTruthy();
+    expect(screen.getByText('Replied')).toBeTruthy();
+  });
+
+  it('shows one feedback with the support team\'s reply', async () => {
+    renderRoutes({ [paths.my.feedback]: <FeedbackPage /> }, `${paths.my.feedback}?id=31`);
+    expect(await screen.findByText('Sorry for the delay, we refunded the shipping fee.')).toBeTruthy();
+    expect(screen.getByText('Reply from support')).toBeTruthy();
+    expect(screen.getByText('Contact: mei@example.com')).toBeTruthy();
+  });
+});

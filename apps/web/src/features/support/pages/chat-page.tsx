@@ -1,0 +1,132 @@
+import { useEffect, useRef, useState } from 'react';
+import { Button, Image, TextArea } from 'antd-mobile';
+import { PictureOutline } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
+import { CHAT_MESSAGE_MAX_LENGTH } from '@shop/contract/support';
+import { PageHeader } from '@/components/page-header';
+import { paths } from '@/config/paths';
+import { formatDate } from '@/lib/format';
+import { Link, useNavigate } from '@/lib/router';
+import { uploadFile } from '@/lib/upload';
+import { useSession } from '@/stores/session';
+import { useChatMessages, useChatState } from '../api/chat';
+import '../support.css';
+
+/** `pages/other/mixdesk`: the support chat: history, the agent and whether they are online, a notice when nobody is, text and image sending. */
+function Chat() {
+  const { t } = useTranslation();
+  const state = useChatState();
+  const { messages, loaded, offline, hasOlder, loadOlder, send } = useChatMessages();
+  const lastMine = [...messages].reverse().find((m) => m.sender === 'member');
+  const lastId = messages.at(-1)?.id;
+  const [text, setText] = useState('');
+  const [busy, setBusy] = useState(false);
+  const file = useRef<HTMLInputElement>(null);
+  const end = useRef<HTMLDivElement>(null);
+  useEffect(() => end.current?.scrollIntoView?.({ block: 'end' }), [messages.length]);
+
+  const sendText = async () => {
+    const typed = text.trim();
+    if (!typed || busy) return;
+    setBusy(true);
+    try {
+      await send({ kind: 'text', text: typed });
+      setText('');
+    } finally {
+      setBusy(false);
+    }
+  };
+  const sendImage = async (picked: File | undefined) => {
+    if (!picked) return;
+    setBusy(true);
+    try {
+      const uploaded = await uploadFile(picked);
+      await send({ kind: 'image', upload_id: uploaded.id });
+    } finally {
+      setBusy(false);
+      if (file.current) file.current.value = '';
+    }
+  };
+
+  const s = state.data;
+  return (
+    <>
+      <div className="chat-status" data-agents-online={s?.agents_online ? 'yes' : 'no'}>
+        {s?.agent ? t(s.agent.online ? 'support.chat.agentOnline' : 'support.chat.agentAway', { name: s.agent.name }) : s && !s.agents_online ? t('support.chat.offline') : t('support.chat.welcome')}
+      </div>
+      {offline && <div className="chat-offline">{t('support.chat.reconnecting')}</div>}
+      <div className="chat-log" aria-live="polite">
+        {hasOlder && (
+          <Button size="mini" fill="none" className="chat-older" onClick={() => void loadOlder()}>
+            {t('support.chat.older')}
+          </Button>
+        )}
+        {loaded && messages.length === 0 && <p className="support-muted chat-empty">{t('support.chat.empty')}</p>}
+        {messages.map((m) => (
+          <div key={m.id} className={`chat-bubble chat-${m.sender}`} data-chat-message={m.id}>
+            {m.sender === 'agent' && m.agent_name && <div className="support-muted">{m.agent_name}</div>}
+            {m.kind === 'text' && <p>{m.body}</p>}
+            {m.kind === 'image' && m.image && <Image src={`${m.image}?width=320&height=320`} width={160} fit="contain" />}
+            {m.kind === 'goods' && m.ref_id && <Link to={`${paths.goods.details}?id=${m.ref_id}`}>{t('support.chat.goodsCard', { name: m.body })}</Link>}
+            {m.kind === 'order' && m.ref_id && <Link to={`${paths.order.details}?id=${m.ref_id}`}>{t('support.chat.orderCard', { no: m.body })}</Link>}
+            <div className="support-muted chat-time">
+              {formatDate(m.created_at)}
+              {m.id === lastMine?.id && m.id === lastId && s?.read_by_agent && ` · ${t('support.chat.read')}`}
+            </div>
+          </div>
+        ))}
+        <div ref={end} />
+      </div>
+      <div className="chat-composer">
+        <button type="button" className="chat-image" aria-label={t('support.chat.sendImage')} disabled={busy} onClick={() => file.current?.click()}>
+          <PictureOutline fontSize={24} />
+        </button>
+        <input ref={file} type="file" accept="image/*" hidden onChange={(e) => void sendImage(e.target.files?.[0])} />
+        <TextArea aria-label={t('support.chat.placeholder')} placeholder={t('support.chat.placeholder')} value={text} onChange={setText} maxLength={CHAT_MESSAGE_MAX_LENGTH} autoSize={{ minRows: 1, maxRows: 4 }} />
+        <Button color="primary" size="small" loading={busy} disabled={!text.trim()} onClick={() => void sendText()}>
+          {t('support.chat.send')}
+        </Button>
+      </div>
+    </>
+  );
+}
+
+/** The shop's own chat, or the outside chat service the shop uses (opened with the member's id only). */
+function ChatOrExternal() {
+  const { t } = useTranslation();
+  const state = useChatState();
+  if (state.isPending) return <p className="support-muted chat-empty">{t('support.chat.loading')}</p>;
+  const external = state.data?.external_url;
+  if (external) {
+    return (
+      <div className="chat-external">
+        <iframe src={external} title={t('support.chat.title')} className="chat-frame" referrerPolicy="no-referrer" />
+        <a href={external} target="_blank" rel="noopener noreferrer" className="chat-open">
+          {t('support.chat.openExternal')}
+        </a>
+      </div>
+    );
+  }
+  return <Chat />;
+}
+
+export default function ChatPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const token = useSession((s) => s.token);
+  return (
+    <div className="page chat-page">
+      <PageHeader title={t('support.chat.title')} />
+      {token ? (
+        <ChatOrExternal />
+      ) : (
+        <div className="chat-login">
+          <p>{t('support.chat.loginFirst')}</p>
+          <Button color="primary" onClick={() => navigate(paths.login.login)}>
+            {t('app.my.loginOrRegister')}
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}
