@@ -26,8 +26,9 @@ import { onlinePayRoutes } from './modules/payments/onlinepay.routes.js';
 import { moneyConsoleRoutes } from './modules/money-console/money-console.routes.js';
 import { devicesRoutes } from './modules/devices/devices.routes.js';
 import { messagesRoutes } from './modules/messages/messages.routes.js';
+import { afterSalesRoutes } from './modules/after-sales/after-sales.routes.js';
 
 // Composition: every area's routes, and the console's (which gather several areas). An area adds one line.
 
 /** Every module's routes. */
-export const modules: Array<(api: Api) => void> = [healthRoutes, langRoutes, accountsRoutes, verificationRoutes, captchaRoutes, twoFactorRoutes, certificationRoutes, cancellationRoutes, uploadsRoutes, catalogueRoutes, cartRoutes, promotionsRoutes, orderRoutes, charityRoutes, contentRoutes, operatorRoutes, consoleRoutes, catalogueAdminRoutes, contentAdminRoutes, geoRoutes, addressRoutes, walletRoutes, paymentRoutes, onlinePayRoutes, moneyConsoleRoutes, devicesRoutes, messagesRoutes];
+export const modules: Array<(api: Api) => void> = [healthRoutes, langRoutes, accountsRoutes, verificationRoutes, captchaRoutes, twoFactorRoutes, certificationRoutes, cancellationRoutes, uploadsRoutes, catalogueRoutes, cartRoutes, promotionsRoutes, orderRoutes, charityRoutes, contentRoutes, operatorRoutes, consoleRoutes, catalogueAdminRoutes, contentAdminRoutes, geoRoutes, addressRoutes, walletRoutes, paymentRoutes, onlinePayRoutes, moneyConsoleRoutes, devicesRoutes, messagesRoutes, afterSalesRoutes];

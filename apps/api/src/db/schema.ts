@@ -5,6 +5,7 @@ import type * as catalogue from '../modules/catalogue/catalogue.table.js';
 import type { CartItemsTable } from '../modules/cart/cart.table.js';
 import type * as orders from '../modules/orders/orders.table.js';
 import type * as messages from '../modules/messages/messages.table.js';
+import type * as afterSales from '../modules/after-sales/after-sales.table.js';
 import type * as promotions from '../modules/promotions/promotions.table.js';
 import type * as charity from '../modules/charity/charity.table.js';
 import type * as content from '../modules/content/content.table.js';
@@ -112,4 +113,12 @@ export interface DB {
   payment_notice_reads: payments.PaymentNoticeReadsTable;
   member_messages: messages.MemberMessagesTable;
   member_roles: MemberRolesTable;
+  after_sale_settings: afterSales.AfterSaleSettingsTable;
+  after_sale_reasons: afterSales.AfterSaleReasonsTable;
+  after_sale_carriers: afterSales.AfterSaleCarriersTable;
+  after_sale_addresses: afterSales.AfterSaleAddressesTable;
+  after_sales: afterSales.AfterSalesTable;
+  after_sale_lines: afterSales.AfterSaleLinesTable;
+  after_sale_evidence: afterSales.AfterSaleEvidenceTable;
+  after_sale_events: afterSales.AfterSaleEventsTable;
 }

@@ -7,3 +7,4 @@ export * from './money.endpoints.js';
 export * from './money.schemas.js';
 export * from './payments.endpoints.js';
 export * from './payments.schemas.js';
+export * from './after-sales.endpoints.js';

@@ -28,6 +28,7 @@ import * as goodsOnSaleOrderIndex from './2026_11_24_1700_goods_on_sale_order_in
 import * as createMemberMessages from './2026_11_24_1800_create_member_messages.js';
 import * as createMemberRoles from './2026_11_24_1810_create_member_roles.js';
 import * as orderSettlement from './2026_11_24_1820_order_settlement.js';
+import * as afterSales from './2026_11_24_2000_after_sales.js';
 
 /**
  * Every migration, by its dated name; they run in name order. A new migration adds one line here
@@ -63,4 +64,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_24_1800_create_member_messages': createMemberMessages,
   '2026_11_24_1810_create_member_roles': createMemberRoles,
   '2026_11_24_1820_order_settlement': orderSettlement,
+  '2026_11_24_2000_after_sales': afterSales,
 };

@@ -171,3 +171,7 @@ export const deleteSearchLog = (db: Executor, userId: number) => db.deleteFrom('
 
 /** Locks one goods row for a change of its counters (collect count). */
 export const lockGoodsForUpdate = (trx: Transaction<DB>, id: number) => trx.selectFrom('goods').select(['id', 'collect_count']).where('id', '=', id).forUpdate().executeTakeFirst();
+
+/** The warranty of goods, in months from receipt (0: none), by goods id. */
+export const findGoodsWarranty = (db: Executor, goodsIds: number[]) =>
+  db.selectFrom('goods').select(['id', 'warranty_months']).where('id', 'in', goodsIds.length ? goodsIds : [-1]).execute();

@@ -33,6 +33,8 @@ export interface CategoriesTable {
 
 export interface GoodsTable {
   id: Generated<number>;
+  /** Months of warranty from receipt (0: none); after-sales offers warranty repairs within it. */
+  warranty_months: Generated<number>;
   category_id: number;
   name: Json<Texts>;
   subtitle: JsonDefault<Texts>;

@@ -23,6 +23,10 @@ const extensions: Record<string, string> = {
   // The native-shell issue registers the shell's push token after a login; the spec has no bridge at all
   // (docs/decisions/2026-11-24-native-shell-bridge.md).
   'POST /user/device/pushToken': 'account',
+  // The after-sales issue asks for the list and detail reads its pages need; the spec names none
+  // (docs/decisions/2026-11-24-after-sales.md).
+  'GET /attractive/AfterSales/list': 'after-sales',
+  'GET /attractive/AfterSales/info': 'after-sales',
 };
 
 describe('the contract', () => {

@@ -1,0 +1,243 @@
+import {
+  fromMinorUnits,
+  ResponseCode,
+  type EndpointBody,
+  type EndpointData,
+  type EndpointQuery,
+  type adminAfterSaleDetail,
+  type adminApproveAfterSale,
+  type adminCloseAfterSale,
+  type adminListAfterSales,
+  type adminReceiveAfterSale,
+  type adminRefundAfterSale,
+  type adminRejectAfterSale,
+  type adminRefuseAfterSaleReceipt,
+  type adminShipAfterSaleReplacement,
+} from '@shop/contract';
+import type { AppDeps } from '../../app-deps.js';
+import type { Executor } from '../../db/database.js';
+import { operatorNameOf, type Actor } from '../../lib/actor.js';
+import { iso } from '../../lib/dates.js';
+import { AppError } from '../../lib/errors.js';
+import { pageOf, totalOf } from '../../lib/paging.js';
+import { withTransaction, type Tx } from '../../lib/transaction.js';
+import { reserveStock, returnStock } from '../catalogue/stock.queries.js';
+import { findUserById } from '../members/members.queries.js';
+import { notifyMember } from '../messages/messages.service.js';
+import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
+import { findOrder } from '../orders/orders.queries.js';
+import { findRefundsOfPayment, findSucceededPaymentsOfPayable } from '../payments/payments.queries.js';
+import { refundPayment, type PaymentsDeps } from '../payments/settlement.js';
+import * as q from './after-sales.queries.js';
+import { caseEnded, moveCase, renderCases, renderEvents, returnAddressOf, type CaseRow } from './after-sales.service.js';
+import type { AfterSaleStatus } from './after-sales.table.js';
+
+// The console's side of after-sales: operators approve or reject a case, take the goods back,
+// refund a return through the order's own payments (the payments area's one refund path, once per
+// case), ship an exchange's replacement, or close a case. Every decision is a conditional move from
+// the state it expects, recorded as the case's event and as an operator action, and the member is
+// told in the same transaction.
+
+const DAY = 86_400_000;
+type Changed = { id: number; status: AfterSaleStatus; refunded: number | null };
+const changed = (c: CaseRow): Changed => ({ id: c.id, status: c.status, refunded: c.refunded_minor === null ? null : Number(c.refunded_minor) });
+
+async function caseOrRefuse(db: Executor, id: number): Promise<CaseRow> {
+  const c = await q.findCase(db, id);
+  if (!c) throw new AppError(ResponseCode.afterSaleNotFound);
+  return c;
+}
+
+const link = (caseId: number) => `/pages/order/saleInfo?id=${caseId}`;
+
+/** What the order's succeeded payments may still refund, each and in all (failed refunds give theirs back). */
+async function refundableOfOrder(db: Executor, orderId: number): Promise<{ total: number; payments: Array<{ id: number; left: number }> }> {
+  const out: Array<{ id: number; left: number }> = [];
+  for (const p of await findSucceededPaymentsOfPayable(db, 'order', orderId)) {
+    const live = (await findRefundsOfPayment(db, p.id)).filter((r) => r.status !== 'failed').reduce((s, r) => s + Number(r.amount_minor), 0);
+    out.push({ id: p.id, left: Math.max(0, Number(p.ledger_minor) + Number(p.gateway_minor) - live) });
+  }
+  return { total: out.reduce((s, p) => s + p.left, 0), payments: out };
+}
+
+/** Cases for the console, by state, kind, number or member. */
+export async function listForOperator(deps: Pick<AppDeps, 'db' | 'i18n'>, actor: Actor, input: EndpointQuery<typeof adminListAfterSales>): Promise<EndpointData<typeof adminListAfterSales>> {
+  operatorNameOf(actor);
+  const rows = await q.pageCases(deps.db, { status: input.status, kind: input.kind, q: input.q, limit: input.limit, offset: (input.page - 1) * input.limit });
+  const rendered = await renderCases(deps.db, deps.i18n, actor.lang, rows);
+  return pageOf(
+    rendered.map(({ actions: _actions, ...c }, i) => ({ ...c, member_id: rows[i]!.user_id, member: rows[i]!.user_name })),
+    totalOf(rows),
+    input,
+  );
+}
+
+/** One case with its evidence, history and what the order may still refund. */
+export async function detailForOperator(deps: Pick<AppDeps, 'db' | 'i18n'>, actor: Actor, input: EndpointQuery<typeof adminAfterSaleDetail>): Promise<EndpointData<typeof adminAfterSaleDetail>> {
+  operatorNameOf(actor);
+  const c = await caseOrRefuse(deps.db, input.id);
+  const order = (await findOrder(deps.db, c.order_id))!;
+  const member = await findUserById(deps.db, c.user_id);
+  const [rendered] = await renderCases(deps.db, deps.i18n, actor.lang, [{ ...c, order_no: order.order_no }]);
+  const { actions: _actions, ...shown } = rendered!;
+  return {
+    ...shown,
+    member_id: c.user_id,
+    member: member?.user_name ?? '',
+    events: renderEvents(await q.findCaseEvents(deps.db, c.id)),
+    return_address: await returnAddressOf(deps.db, c, order.country_code),
+    order_refundable: (await refundableOfOrder(deps.db, c.order_id)).total,
+  };
+}
+
+/** Records an operator's decision on a case. */
+const recordDecision = (tx: Tx, actor: Actor, caseId: number, action: string, reason?: string) =>
+  insertOperatorAction(tx, { operator: operatorNameOf(actor), action: `after_sale.${action}`, target_type: 'after_sale', target_id: caseId, reason: reason || null });
+
+/**
+ * Approves a case under review: a return with its refund (all the lines may refund by default, a
+ * part when given, never more than they may, nor than the order's payments have left); an
+ * exchange's replacement stock is reserved now. The member is asked to send the goods back.
+ */
+export async function approveCase(deps: Pick<AppDeps, 'db'>, actor: Actor, input: EndpointBody<typeof adminApproveAfterSale>): Promise<EndpointData<typeof adminApproveAfterSale>> {
+  operatorNameOf(actor);
+  return withTransaction(deps.db, async (tx) => {
+    const c = await caseOrRefuse(tx, input.id);
+    let refund: number | null = null;
+    if (c.kind === 'return') {
+      const max = Math.min(Number(c.refundable_minor), (await refundableOfOrder(tx, c.order_id)).total);
+      refund = input.refund_amount ?? max;
+      if (refund > max) throw new AppError(ResponseCode.afterSaleRefundTooLarge, { max: `${fromMinorUnits(max, c.currency)} ${c.currency}` });
+    }
+    const settings = await q.findAfterSaleSettings(tx);
+    const shipBackBy = new Date(Date.now() + settings.ship_back_days * DAY);
+    const moved = await moveCase(tx, actor, c.id, ['under_review'], 'awaiting_return', { kind: 'approved', reason: input.reason, set: { refund_minor: refund, ship_back_by: shipBackBy } });
+    if (!moved) throw new AppError(ResponseCode.afterSaleState);
+    if (c.kind === 'exchange') {
+      // Units of an SKU in ascending order, each a conditional update: never more than is in stock.
+      const lines = (await q.findCaseLines(tx, [c.id])).filter((l) => l.exchange_sku_id).sort((a, b) => a.exchange_sku_id! - b.exchange_sku_id!);
+      for (const l of lines) if (!(await reserveStock(tx, l.exchange_sku_id!, l.qty))) throw new AppError(ResponseCode.stockShortage, { name: '', stock: 0 });
+    }
+    await recordDecision(tx, actor, c.id, 'approve', input.reason);
+    await notifyMember(tx, { memberId: c.user_id, kind: 'after_sale.approved', params: { case_no: c.case_no, ship_back_by: iso(shipBackBy).slice(0, 10) }, link: link(c.id), eventKey: `after-sale:${c.id}:approved` });
+    return changed(moved);
+  });
+}
+
+/** Rejects a case under review with the reason the member reads; they may send it again. */
+export async function rejectCase(deps: Pick<AppDeps, 'db'>, actor: Actor, input: EndpointBody<typeof adminRejectAfterSale>): Promise<EndpointData<typeof adminRejectAfterSale>> {
+  operatorNameOf(actor);
+  return withTransaction(deps.db, async (tx) => {
+    const c = await caseOrRefuse(tx, input.id);
+    const moved = await moveCase(tx, actor, c.id, ['under_review'], 'rejected', { reason: input.reason, set: { reject_reason: input.reason, completed_at: new Date() } });
+    if (!moved) throw new AppError(ResponseCode.afterSaleState);
+    await caseEnded(tx, moved, moved.was);
+    await recordDecision(tx, actor, c.id, 'reject', input.reason);
+    await notifyMember(tx, { memberId: c.user_id, kind: 'after_sale.rejected', params: { case_no: c.case_no, reason: input.reason }, link: link(c.id), eventKey: `after-sale:${c.id}:rejected` });
+    return changed(moved);
+  });
+}
+
+/** The goods came back (shipped back, or handed in while awaiting return); resellable ones go back on sale, recorded. */
+export async function receiveCase(deps: Pick<AppDeps, 'db'>, actor: Actor, input: EndpointBody<typeof adminReceiveAfterSale>): Promise<EndpointData<typeof adminReceiveAfterSale>> {
+  operatorNameOf(actor);
+  return withTransaction(deps.db, async (tx) => {
+    const c = await caseOrRefuse(tx, input.id);
+    const moved = await moveCase(tx, actor, c.id, ['awaiting_return', 'return_shipped'], 'received', { reason: input.resellable ? 'resellable' : '', set: { received_at: new Date(), resellable: input.resellable } });
+    if (!moved) throw new AppError(ResponseCode.afterSaleState);
+    if (input.resellable) {
+      for (const l of (await q.findCaseLines(tx, [c.id])).sort((a, b) => a.sku_id - b.sku_id)) await returnStock(tx, l.sku_id, l.qty);
+      await recordDecision(tx, actor, c.id, 'restock');
+    }
+    await recordDecision(tx, actor, c.id, 'receive');
+    await notifyMember(tx, { memberId: c.user_id, kind: 'after_sale.received', params: { case_no: c.case_no }, link: link(c.id), eventKey: `after-sale:${c.id}:received` });
+    return changed(moved);
+  });
+}
+
+/** The goods sent back are refused, with the reason: the case ends, its units count no more. */
+export async function refuseReceipt(deps: Pick<AppDeps, 'db'>, actor: Actor, input: EndpointBody<typeof adminRefuseAfterSaleReceipt>): Promise<EndpointData<typeof adminRefuseAfterSaleReceipt>> {
+  operatorNameOf(actor);
+  return withTransaction(deps.db, async (tx) => {
+    const c = await caseOrRefuse(tx, input.id);
+    const moved = await moveCase(tx, actor, c.id, ['return_shipped'], 'receipt_refused', { reason: input.reason, set: { reject_reason: input.reason, completed_at: new Date() } });
+    if (!moved) throw new AppError(ResponseCode.afterSaleState);
+    await caseEnded(tx, moved, moved.was);
+    await recordDecision(tx, actor, c.id, 'refuse_receipt', input.reason);
+    await notifyMember(tx, { memberId: c.user_id, kind: 'after_sale.receipt_refused', params: { case_no: c.case_no, reason: input.reason }, link: link(c.id), eventKey: `after-sale:${c.id}:receipt_refused` });
+    return changed(moved);
+  });
+}
+
+/**
+ * Refunds a received return through the order's payments, once: the first call moves the case to
+ * refunding and every call (a retry, a second operator) asks the payments area with the same cause,
+ * which refunds each payment once; the case is refunded when every part has succeeded.
+ */
+export async function refundCase(deps: PaymentsDeps, actor: Actor, input: EndpointBody<typeof adminRefundAfterSale>): Promise<EndpointData<typeof adminRefundAfterSale>> {
+  operatorNameOf(actor);
+  const c = await caseOrRefuse(deps.db, input.id);
+  if (c.kind !== 'return') throw new AppError(ResponseCode.afterSaleState);
+  if (c.status === 'refunded') return changed(c);
+  const started = await withTransaction(deps.db, async (tx) => {
+    const moved = await moveCase(tx, actor, c.id, ['received'], 'refunding');
+    if (moved) await recordDecision(tx, actor, c.id, 'refund', `${fromMinorUnits(Number(c.refund_minor ?? 0), c.currency)} ${c.currency}`);
+    return moved ?? (await q.findCase(tx, c.id))!;
+  });
+  if (started.status !== 'refunding') throw new AppError(ResponseCode.afterSaleState);
+  const amount = Number(started.refund_minor ?? 0);
+  const cause = `after-sale:${c.id}`;
+  // Each payment of the order gives what it has left, in order, until the case's refund is covered.
+  let refunded = 0;
+  let settled = true;
+  for (const p of await findSucceededPaymentsOfPayable(deps.db, 'order', c.order_id)) {
+    const mine = (await findRefundsOfPayment(deps.db, p.id)).filter((r) => r.cause.startsWith(`${cause}:`));
+    let rows = mine;
+    if (!mine.length && refunded < amount) {
+      const { payments } = await refundableOfOrder(deps.db, c.order_id);
+      const part = Math.min(amount - refunded, payments.find((x) => x.id === p.id)?.left ?? 0);
+      if (part > 0) rows = await refundPayment(deps, actor, { paymentId: p.id, amountMinor: part, cause, reason: `after-sale ${c.case_no}` });
+    }
+    for (const r of rows) {
+      if (r.status === 'failed') continue;
+      refunded += Number(r.amount_minor);
+      if (r.status !== 'succeeded') settled = false;
+    }
+  }
+  if (!settled || refunded < amount) return changed(started);
+  return withTransaction(deps.db, async (tx) => {
+    const done = await moveCase(tx, actor, c.id, ['refunding'], 'refunded', { set: { refunded_minor: refunded, refunded_at: new Date(), completed_at: new Date() } });
+    if (!done) return changed((await q.findCase(tx, c.id))!);
+    await caseEnded(tx, done, done.was);
+    await notifyMember(tx, { memberId: c.user_id, kind: 'after_sale.refunded', params: { case_no: c.case_no, amount: fromMinorUnits(refunded, c.currency), currency: c.currency }, link: link(c.id), eventKey: `after-sale:${c.id}:refunded` });
+    return changed(done);
+  });
+}
+
+/** Ships the replacement (or the repaired goods) of a received exchange or warranty case. */
+export async function shipReplacement(deps: Pick<AppDeps, 'db'>, actor: Actor, input: EndpointBody<typeof adminShipAfterSaleReplacement>): Promise<EndpointData<typeof adminShipAfterSaleReplacement>> {
+  operatorNameOf(actor);
+  return withTransaction(deps.db, async (tx) => {
+    const c = await caseOrRefuse(tx, input.id);
+    if (c.kind === 'return') throw new AppError(ResponseCode.afterSaleState);
+    const moved = await moveCase(tx, actor, c.id, ['received'], 'replacement_shipped', { reason: `${input.carrier} ${input.tracking_number}`, set: { replacement_carrier: input.carrier, replacement_tracking: input.tracking_number, replacement_shipped_at: new Date() } });
+    if (!moved) throw new AppError(ResponseCode.afterSaleState);
+    await recordDecision(tx, actor, c.id, 'ship', `${input.carrier} ${input.tracking_number}`);
+    await notifyMember(tx, { memberId: c.user_id, kind: 'after_sale.replacement_shipped', params: { case_no: c.case_no, carrier: input.carrier, tracking_number: input.tracking_number }, link: link(c.id), eventKey: `after-sale:${c.id}:replacement_shipped` });
+    return changed(moved);
+  });
+}
+
+/** Closes an open case before its goods are received, with the reason. */
+export async function closeCase(deps: Pick<AppDeps, 'db'>, actor: Actor, input: EndpointBody<typeof adminCloseAfterSale>): Promise<EndpointData<typeof adminCloseAfterSale>> {
+  operatorNameOf(actor);
+  return withTransaction(deps.db, async (tx) => {
+    const c = await caseOrRefuse(tx, input.id);
+    const moved = await moveCase(tx, actor, c.id, ['under_review', 'awaiting_return', 'return_shipped'], 'closed', { reason: input.reason, set: { completed_at: new Date() } });
+    if (!moved) throw new AppError(ResponseCode.afterSaleState);
+    await caseEnded(tx, moved, moved.was);
+    await recordDecision(tx, actor, c.id, 'close', input.reason);
+    await notifyMember(tx, { memberId: c.user_id, kind: 'after_sale.closed', params: { case_no: c.case_no, reason: input.reason }, link: link(c.id), eventKey: `after-sale:${c.id}:closed` });
+    return changed(moved);
+  });
+}
