@@ -11,6 +11,7 @@ import { decideGroupAtDeadline } from './modules/orders/group-buy-orders.js';
 import { reconcilePayments } from './modules/payments/reconcile.js';
 import { expirePayableWithPayments } from './modules/payments/payable-expiry.js';
 import { expireRecharge, overdueRechargeIds } from './modules/wallet/recharge.service.js';
+import { closeUnshippedCase, completeCaseInTime } from './modules/after-sales/after-sales.service.js';
 
 // Composition: every durable task bound to the area function it runs. The jobs module knows tasks
 // only by name and payload (`jobs/payloads.ts`); the worker runs what `deps.ts` registers from here.
@@ -77,5 +78,11 @@ export const jobTasks: JobTaskTable = {
   refresh_open_tracking: async (_payload, { deps, helpers }) => {
     const n = await refreshOpenTracking(deps);
     if (n) helpers.logger.info(`asked about ${n} parcel(s)`);
+  },
+  close_unshipped_after_sale: async ({ caseId }, { deps, actor }) => {
+    await closeUnshippedCase(deps, actor, caseId);
+  },
+  complete_after_sale: async ({ caseId }, { deps, actor }) => {
+    await completeCaseInTime(deps, actor, caseId);
   },
 };

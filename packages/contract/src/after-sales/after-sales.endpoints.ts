@@ -10,7 +10,8 @@ export const submitAfterSale = endpoint({ method: 'POST', path: '/attractive/Aft
 export const cancelAfterSale = endpoint({ method: 'POST', path: '/attractive/AfterSales/cancel', auth: 'member', area: 'after-sales', idempotent: true, body: s.afterSaleCaseBody, data: s.afterSaleChangedData });
 /** The member's shipment of the goods back (carrier and tracking number). */
 export const saveAfterSaleShipment = endpoint({ method: 'POST', path: '/attractive/AfterSales/expressSave', auth: 'member', area: 'after-sales', idempotent: true, body: s.afterSaleShipmentBody, data: s.afterSaleChangedData });
-export const confirmAfterSaleReceipt = endpoint({ method: 'POST', path: '/attractive/AfterSales/receipt', auth: 'member', area: 'after-sales' });
+/** The member received the replacement (or the repaired goods): the case completes. */
+export const confirmAfterSaleReceipt = endpoint({ method: 'POST', path: '/attractive/AfterSales/receipt', auth: 'member', area: 'after-sales', idempotent: true, body: s.afterSaleCaseBody, data: s.afterSaleChangedData });
 /** Tracking of the return shipment or of the replacement, newest event first. */
 export const trackAfterSaleShipment = endpoint({ method: 'GET', path: '/attractive/AfterSales/expressTrack', auth: 'member', area: 'after-sales', query: s.afterSaleTrackQuery, data: s.afterSaleTrackData });
 export const listAfterSaleGoods = endpoint({ method: 'GET', path: '/attractive/AfterSales/goodsListDesc', auth: 'member', area: 'after-sales' });

@@ -21,6 +21,7 @@ import { iso } from '../../lib/dates.js';
 import { AppError } from '../../lib/errors.js';
 import { pageOf, totalOf } from '../../lib/paging.js';
 import { withTransaction, type Tx } from '../../lib/transaction.js';
+import { enqueueLaterJob } from '../../jobs/enqueue.js';
 import { reserveStock, returnStock } from '../catalogue/stock.queries.js';
 import { findUserById } from '../members/members.queries.js';
 import { notifyMember } from '../messages/messages.service.js';
@@ -118,6 +119,7 @@ export async function approveCase(deps: Pick<AppDeps, 'db'>, actor: Actor, input
       const lines = (await q.findCaseLines(tx, [c.id])).filter((l) => l.exchange_sku_id).sort((a, b) => a.exchange_sku_id! - b.exchange_sku_id!);
       for (const l of lines) if (!(await reserveStock(tx, l.exchange_sku_id!, l.qty))) throw new AppError(ResponseCode.stockShortage, { name: '', stock: 0 });
     }
+    await enqueueLaterJob(tx, 'close_unshipped_after_sale', { caseId: c.id }, { runAt: shipBackBy, jobKey: `after-sale-close:${c.id}` });
     await recordDecision(tx, actor, c.id, 'approve', input.reason);
     await notifyMember(tx, { memberId: c.user_id, kind: 'after_sale.approved', params: { case_no: c.case_no, ship_back_by: iso(shipBackBy).slice(0, 10) }, link: link(c.id), eventKey: `after-sale:${c.id}:approved` });
     return changed(moved);
@@ -222,6 +224,8 @@ export async function shipReplacement(deps: Pick<AppDeps, 'db'>, actor: Actor, i
     if (c.kind === 'return') throw new AppError(ResponseCode.afterSaleState);
     const moved = await moveCase(tx, actor, c.id, ['received'], 'replacement_shipped', { reason: `${input.carrier} ${input.tracking_number}`, set: { replacement_carrier: input.carrier, replacement_tracking: input.tracking_number, replacement_shipped_at: new Date() } });
     if (!moved) throw new AppError(ResponseCode.afterSaleState);
+    const settings = await q.findAfterSaleSettings(tx);
+    await enqueueLaterJob(tx, 'complete_after_sale', { caseId: c.id }, { runAt: new Date(Date.now() + settings.auto_complete_days * DAY), jobKey: `after-sale-complete:${c.id}` });
     await recordDecision(tx, actor, c.id, 'ship', `${input.carrier} ${input.tracking_number}`);
     await notifyMember(tx, { memberId: c.user_id, kind: 'after_sale.replacement_shipped', params: { case_no: c.case_no, carrier: input.carrier, tracking_number: input.tracking_number }, link: link(c.id), eventKey: `after-sale:${c.id}:replacement_shipped` });
     return changed(moved);

@@ -10,6 +10,7 @@ import {
   adminShipAfterSaleReplacement,
   applyForOrderAfterSale,
   cancelAfterSale,
+  confirmAfterSaleReceipt,
   getAfterSale,
   listAfterSaleCarriers,
   listAfterSaleReasons,
@@ -33,6 +34,7 @@ export function afterSalesRoutes({ handle, deps }: Api): void {
   handle(submitOrderAfterSale, ({ actor, body }) => service.submitCase(deps, actor, body));
   handle(submitAfterSale, ({ actor, body }) => service.resubmitCase(deps, actor, body));
   handle(cancelAfterSale, ({ actor, body }) => service.cancelCase(deps, actor, body));
+  handle(confirmAfterSaleReceipt, ({ actor, body }) => service.confirmReplacementReceipt(deps, actor, body));
   handle(saveAfterSaleShipment, ({ actor, body }) => service.saveShipment(deps, actor, body));
   handle(trackAfterSaleShipment, ({ actor, query }) => service.trackShipment(deps, actor, query));
   handle(listAfterSaleCarriers, () => service.carriers(deps.db));

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import {
   AFTER_SALE_COUNTING_STATUSES,
+  AFTER_SALE_OPEN_STATUSES,
   AFTER_SALE_IMAGES_MAX,
   AFTER_SALE_DESCRIPTION_MAX,
   AFTER_SALE_VIDEO_SECONDS_MAX,
@@ -12,6 +13,7 @@ import {
   type EndpointQuery,
   type applyForOrderAfterSale,
   type cancelAfterSale,
+  type confirmAfterSaleReceipt,
   type getAfterSale,
   type listAfterSaleReasons,
   type listAfterSales,
@@ -29,6 +31,8 @@ import { AppError } from '../../lib/errors.js';
 import type { Translator } from '../../lib/i18n.js';
 import { pageOf, totalOf } from '../../lib/paging.js';
 import { withTransaction, type Tx } from '../../lib/transaction.js';
+import { enqueueLaterJob } from '../../jobs/enqueue.js';
+import { notifyMember } from '../messages/messages.service.js';
 import { findGoodsWarranty } from '../catalogue/catalogue.queries.js';
 import { findSkusForCheckout, returnStock } from '../catalogue/stock.queries.js';
 import { skuSpecText } from '../catalogue/sku-text.js';
@@ -110,7 +114,9 @@ async function openingOf(db: Executor, order: OrderRow): Promise<Opening> {
   const now = Date.now();
   // Received: completed (confirmed or by time); a shipped order is on its way and its windows have not begun.
   const receivedAt = order.completed_at ? new Date(order.completed_at) : null;
-  const closed = !['shipped', 'completed'].includes(order.status) || !!order.settled_at;
+  const closed = !['shipped', 'completed'].includes(order.status);
+  // Once settled, an order's money is final: exchanges and repairs remain, returns do not.
+  const settled = !!order.settled_at;
   const deadlines = {
     return: receivedAt ? new Date(receivedAt.getTime() + settings.return_days * DAY) : null,
     exchange: receivedAt ? new Date(receivedAt.getTime() + settings.exchange_days * DAY) : null,
@@ -135,7 +141,7 @@ async function openingOf(db: Executor, order: OrderRow): Promise<Opening> {
       const exchanged = of('exchange');
       const kinds: AfterSaleKind[] = [];
       if (!closed && left > 0) {
-        if (!deadlines.return || now <= deadlines.return.getTime()) kinds.push('return');
+        if (!settled && (!deadlines.return || now <= deadlines.return.getTime())) kinds.push('return');
         if ((!deadlines.exchange || now <= deadlines.exchange.getTime()) && exchanged < settings.max_exchanges * line.quantity) kinds.push('exchange');
         if (warrantyUntil && now <= warrantyUntil.getTime()) kinds.push('warranty');
       }
@@ -173,7 +179,7 @@ export async function applyInfo(deps: Pick<AppDeps, 'db' | 'i18n'>, actor: Actor
     currency: order.currency,
     kinds,
     deadlines: {
-      return: o.closed ? null : iso(o.deadlines.return),
+      return: o.closed || o.order.settled_at ? null : iso(o.deadlines.return),
       exchange: o.closed ? null : iso(o.deadlines.exchange),
     },
     lines: o.lines.map((l) => ({
@@ -528,4 +534,67 @@ export async function caseEnded(tx: Tx, c: Pick<CaseRow, 'id' | 'kind' | 'order_
     for (const l of await q.findCaseLines(tx, [c.id])) if (l.exchange_sku_id) await returnStock(tx, l.exchange_sku_id, l.qty);
   }
   await scheduleSettlement(tx, c.order_id);
+}
+
+/** The member received the replacement (or the repaired goods): the case completes. */
+export async function confirmReplacementReceipt(deps: Pick<AppDeps, 'db'>, actor: Actor, input: EndpointBody<typeof confirmAfterSaleReceipt>): Promise<EndpointData<typeof confirmAfterSaleReceipt>> {
+  const userId = memberIdOf(actor);
+  return withTransaction(deps.db, async (tx) => {
+    const c = await q.findMemberCase(tx, userId, input.case_id);
+    if (!c) throw new AppError(ResponseCode.afterSaleNotFound);
+    const moved = await moveCase(tx, actor, c.id, ['replacement_shipped'], 'completed', { memberId: userId, set: { completed_at: new Date(), replacement_signed_at: c.replacement_signed_at ?? new Date() } });
+    if (!moved) throw new AppError(ResponseCode.afterSaleState);
+    await caseEnded(tx, moved, moved.was);
+    return { case_id: c.id, status: 'completed' as const };
+  });
+}
+
+// ---------------------------------------------------------------- jobs
+
+/** Closes a case still awaiting its goods once its time to send them back has passed (the job enqueued at approval). Answers whether it closed it. */
+export async function closeUnshippedCase(deps: Pick<AppDeps, 'db'>, actor: Actor, caseId: number): Promise<boolean> {
+  return withTransaction(deps.db, async (tx) => {
+    const c = await q.findCase(tx, caseId);
+    if (!c || c.status !== 'awaiting_return' || !c.ship_back_by) return false;
+    if (new Date(c.ship_back_by).getTime() > Date.now()) {
+      await enqueueLaterJob(tx, 'close_unshipped_after_sale', { caseId }, { runAt: new Date(c.ship_back_by), jobKey: `after-sale-close:${caseId}` });
+      return false;
+    }
+    const moved = await moveCase(tx, actor, caseId, ['awaiting_return'], 'closed', { reason: 'not shipped back in time', set: { completed_at: new Date() } });
+    if (!moved) return false;
+    await caseEnded(tx, moved, moved.was);
+    await notifyMember(tx, { memberId: c.user_id, kind: 'after_sale.expired', params: { case_no: c.case_no }, link: `/pages/order/saleInfo?id=${c.id}`, eventKey: `after-sale:${c.id}:closed` });
+    return true;
+  });
+}
+
+/** Completes an exchange or repair whose replacement shipped long enough ago that the member did not confirm it. */
+export async function completeCaseInTime(deps: Pick<AppDeps, 'db'>, actor: Actor, caseId: number): Promise<boolean> {
+  return withTransaction(deps.db, async (tx) => {
+    const c = await q.findCase(tx, caseId);
+    if (!c || c.status !== 'replacement_shipped' || !c.replacement_shipped_at) return false;
+    const due = new Date(new Date(c.replacement_shipped_at).getTime() + (await q.findAfterSaleSettings(tx)).auto_complete_days * DAY);
+    if (due.getTime() > Date.now()) {
+      await enqueueLaterJob(tx, 'complete_after_sale', { caseId }, { runAt: due, jobKey: `after-sale-complete:${caseId}` });
+      return false;
+    }
+    const moved = await moveCase(tx, actor, caseId, ['replacement_shipped'], 'completed', { reason: 'not confirmed in time', set: { completed_at: new Date() } });
+    if (!moved) return false;
+    await caseEnded(tx, moved, moved.was);
+    return true;
+  });
+}
+
+// ---------------------------------------------------------------- the settled moment
+
+/** An order with an open case stays unsettled (a settlement hold, registered in wiring.ts). */
+export const holdsSettlement = (db: Executor, orderId: number): Promise<boolean> => q.hasCaseIn(db, orderId, AFTER_SALE_OPEN_STATUSES);
+
+/**
+ * A completed order settles no sooner than its return window closes (registered in wiring.ts): only a
+ * return gives money back, so later exchanges and repairs, at the same price, leave its money final.
+ */
+export async function afterSalesWindowEnd(db: Executor, order: { id: number; completed_at: Date }): Promise<Date> {
+  const settings = await q.findAfterSaleSettings(db);
+  return new Date(new Date(order.completed_at).getTime() + settings.return_days * DAY);
 }

@@ -1,0 +1,53 @@
+import { expect } from 'vitest';
+import type { TestApp } from '../../../test/build-test-app.js';
+import { call } from '../../catalogue/__tests__/helpers.js';
+import { newGoods } from '../../cart/__tests__/fixtures.js';
+import { fund } from '../../ledger/__tests__/ledger-helpers.js';
+import { newAddress, newOperatorSession } from '../../orders/__tests__/fixtures.js';
+import { PAY_PASSWORD, walletMember } from '../../wallet/__tests__/fixtures.js';
+
+/** The calls a test of after-sales makes: a member's, the console's (an owner), and its orders and uploads. */
+export async function afterSalesKit(t: TestApp) {
+  const operator = await newOperatorSession(t.db, 'owner');
+  let opKey = 0;
+  type Member = Awaited<ReturnType<typeof shopper>>;
+  async function shopper() {
+    const m = await walletMember(t);
+    return { ...m, addressId: await newAddress(t.db, m.userId) };
+  }
+  const get = (m: { headers: Record<string, string> }, url: string) => call(t, 'GET', url, { headers: m.headers, lang: 'en-us' });
+  const post = (m: Member, url: string, body: unknown) => call(t, 'POST', url, { headers: m.keyed(), body, lang: 'en-us' });
+  const admin = (url: string, body: unknown) => call(t, 'POST', url, { headers: { ...operator.headers, 'idempotency-key': `op-${Date.now()}-${opKey++}` }, body });
+  const adminGet = (url: string) => call(t, 'GET', url, { headers: operator.headers });
+
+  /** An order of two SKUs of one goods (2 × 7.00 and 1 × 3.00), paid from the balance, shipped, and received unless told. */
+  async function boughtOrder(m: Member, opts: { receive?: boolean; ship?: boolean } = {}) {
+    const g = await newGoods(t.db, [{ price: 700, stock: 9 }, { price: 300, stock: 9 }]);
+    await post(m, '/shop/cart/add', { goods_id: g.goodsId, sku_id: g.skuIds[0], num: 2 });
+    await post(m, '/shop/cart/add', { goods_id: g.goodsId, sku_id: g.skuIds[1], num: 1 });
+    const order = (await post(m, '/shop/buy/createOrder', { address_id: m.addressId })).body.data;
+    await fund(t.db, m.userId, order.total, order.currency);
+    const paid = await post(m, '/shop/buy/payOrder', { order_id: order.order_id, pay_way: 'balance', pay_password: PAY_PASSWORD });
+    expect(paid.body.data).toMatchObject({ state: 'success' });
+    if (opts.ship !== false) {
+      const shipped = await admin('/admin/api/orders/ship', { order_id: order.order_id, carrier: 'DHL', tracking_number: `AS0000${order.order_id}` });
+      expect(shipped.body.code).toBe(200);
+      if (opts.receive !== false) expect((await post(m, '/shop/order/confirmReceipt', { id: order.order_id })).body.code).toBe(200);
+    }
+    const lines = await t.db.selectFrom('order_lines').select(['id', 'sku_id', 'quantity', 'line_total_minor']).where('order_id', '=', order.order_id).orderBy('id').execute();
+    const row = await t.db.selectFrom('orders').selectAll().where('id', '=', order.order_id).executeTakeFirstOrThrow();
+    return { orderId: order.order_id as number, total: Number(row.total_minor), freight: Number(row.freight_minor), currency: row.currency, goods: g, lines };
+  }
+
+  /** A file the member uploaded (the uploads area stores it; its row is what after-sales checks). */
+  async function uploaded(userId: number, kind: 'image' | 'video' = 'image') {
+    const key = `as/${userId}-${Math.random().toString(36).slice(2, 10)}.${kind === 'image' ? 'jpg' : 'mp4'}`;
+    await t.db.insertInto('uploads').values({ user_id: userId, storage_key: key, mime: kind === 'image' ? 'image/jpeg' : 'video/mp4', kind, size: 1000, original_name: null }).execute();
+    return `/uploads/${key}`;
+  }
+
+  const caseRow = (id: number) => t.db.selectFrom('after_sales').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const eventsOf = async (id: number) => (await t.db.selectFrom('after_sale_events').select(['kind', 'to_status']).where('case_id', '=', id).orderBy('id').execute()).map((e) => `${e.kind}:${e.to_status ?? ''}`);
+  return { operator, shopper, get, post, admin, adminGet, boughtOrder, uploaded, caseRow, eventsOf };
+}
+export type AfterSalesKit = Awaited<ReturnType<typeof afterSalesKit>>;
