@@ -14,8 +14,10 @@ export const saveAfterSaleShipment = endpoint({ method: 'POST', path: '/attracti
 export const confirmAfterSaleReceipt = endpoint({ method: 'POST', path: '/attractive/AfterSales/receipt', auth: 'member', area: 'after-sales', idempotent: true, body: s.afterSaleCaseBody, data: s.afterSaleChangedData });
 /** Tracking of the return shipment or of the replacement, newest event first. */
 export const trackAfterSaleShipment = endpoint({ method: 'GET', path: '/attractive/AfterSales/expressTrack', auth: 'member', area: 'after-sales', query: s.afterSaleTrackQuery, data: s.afterSaleTrackData });
-export const listAfterSaleGoods = endpoint({ method: 'GET', path: '/attractive/AfterSales/goodsListDesc', auth: 'member', area: 'after-sales' });
-export const listExchangeGoods = endpoint({ method: 'GET', path: '/attractive/AfterSales/huanhuoGoods', auth: 'member', area: 'after-sales' });
+/** The lines of an order with what may still be asked for, or of a case with the units it holds. */
+export const listAfterSaleGoods = endpoint({ method: 'GET', path: '/attractive/AfterSales/goodsListDesc', auth: 'member', area: 'after-sales', query: s.afterSaleGoodsQuery, data: s.afterSaleGoodsData });
+/** SKUs a line may be exchanged to (same goods, same price, in stock) and the exchanges left. */
+export const listExchangeGoods = endpoint({ method: 'GET', path: '/attractive/AfterSales/huanhuoGoods', auth: 'member', area: 'after-sales', query: s.exchangeGoodsQuery, data: s.exchangeGoodsData });
 /** Carriers the goods may be sent back with. */
 export const listAfterSaleCarriers = endpoint({ method: 'GET', path: '/attractive/AfterSales/logistics', auth: 'member', area: 'after-sales', data: s.afterSaleCarriersData });
 /** Service points of a country, and where a case's goods go back. */
@@ -26,6 +28,9 @@ export const listAfterSaleReasons = endpoint({ method: 'GET', path: '/attractive
 export const listAfterSales = endpoint({ method: 'GET', path: '/attractive/AfterSales/list', auth: 'member', area: 'after-sales', query: s.afterSaleListQuery, data: s.afterSaleListData });
 /** One of the member's cases with its history (a contract extension). */
 export const getAfterSale = endpoint({ method: 'GET', path: '/attractive/AfterSales/info', auth: 'member', area: 'after-sales', query: s.afterSaleInfoQuery, data: s.afterSaleInfoData });
-export const getOrderReview = endpoint({ method: 'GET', path: '/user/praise/info', auth: 'member', area: 'after-sales' });
-export const createOrderReview = endpoint({ method: 'POST', path: '/user/praise/create', auth: 'member', area: 'after-sales' });
-export const editOrderReview = endpoint({ method: 'POST', path: '/user/praise/edit', auth: 'member', area: 'after-sales' });
+/** The member's reviews of an order's lines (or one line), with what may be reviewed or changed. */
+export const getOrderReview = endpoint({ method: 'GET', path: '/user/praise/info', auth: 'member', area: 'after-sales', query: s.orderReviewQuery, data: s.orderReviewData });
+/** Reviews a line of a completed order, once: shown on the goods' page with the SKU bought. */
+export const createOrderReview = endpoint({ method: 'POST', path: '/user/praise/create', auth: 'member', area: 'after-sales', idempotent: true, body: s.createOrderReviewBody, data: s.orderReviewSchema });
+/** Changes a review once, within the days allowed. */
+export const editOrderReview = endpoint({ method: 'POST', path: '/user/praise/edit', auth: 'member', area: 'after-sales', idempotent: true, body: s.editOrderReviewBody, data: s.orderReviewSchema });

@@ -251,3 +251,73 @@ export const adminAfterSaleShipBody = z.object({
 });
 export const adminAfterSaleIdBody = z.object({ id });
 export const adminAfterSaleChangedData = z.object({ id: z.number().int(), status: z.enum(AFTER_SALE_STATUSES), refunded: minor.nullable() });
+
+// ---------------------------------------------------------------- goods of a case, exchange targets
+
+export const afterSaleGoodsQuery = z
+  .object({ order_id: id.optional(), case_id: id.optional() })
+  .refine((v) => v.order_id !== undefined || v.case_id !== undefined, { message: 'validation.required', path: ['order_id'] });
+export const afterSaleGoodsData = z.object({
+  order_id: z.number().int(),
+  currency: z.string(),
+  list: z.array(
+    z.object({
+      order_line_id: z.number().int(),
+      goods_id: z.number().int(),
+      sku_id: z.number().int(),
+      name: z.string(),
+      spec_text: z.string(),
+      image: z.string(),
+      price: minor,
+      bought: z.number().int(),
+      /** Units a new case may still name. */
+      left: z.number().int(),
+      /** Units the named case holds (0 without a case). */
+      in_case: z.number().int(),
+    }),
+  ),
+});
+export const exchangeGoodsQuery = z.object({ order_line_id: id });
+export const exchangeGoodsData = z.object({
+  /** SKUs of the same goods at the same price, on sale and in stock (the bought one included). */
+  list: z.array(z.object({ sku_id: z.number().int(), spec_text: z.string(), image: z.string(), stock: z.number().int(), price: minor })),
+  max_exchanges: z.number().int(),
+  /** Units of the line exchanged so far, and how many more may be. */
+  used: z.number().int(),
+  left: z.number().int(),
+});
+
+// ---------------------------------------------------------------- reviews of bought lines
+
+export const REVIEW_CONTENT_MAX = 140;
+export const REVIEW_IMAGES_MAX = 9;
+export const orderReviewQuery = z
+  .object({ order_id: id.optional(), order_line_id: id.optional() })
+  .refine((v) => v.order_id !== undefined || v.order_line_id !== undefined, { message: 'validation.required', path: ['order_id'] });
+export const orderReviewSchema = z.object({
+  order_line_id: z.number().int(),
+  goods_id: z.number().int(),
+  name: z.string(),
+  spec_text: z.string(),
+  image: z.string(),
+  /** The review, or null when the line has none yet. */
+  review_id: z.number().int().nullable(),
+  rating: z.number().int().nullable(),
+  content: z.string(),
+  images: z.array(z.string()),
+  created_at: stamp.nullable(),
+  /** A review may be changed once, until then. */
+  editable_until: stamp.nullable(),
+  edited: z.boolean(),
+  reply: z.string(),
+  can_review: z.boolean(),
+  can_edit: z.boolean(),
+});
+export const orderReviewData = z.object({ list: z.array(orderReviewSchema) });
+const reviewFields = {
+  rating: z.coerce.number().int().min(1).max(5),
+  content: z.string().trim().max(REVIEW_CONTENT_MAX).default(''),
+  images: z.array(uploadRef).max(REVIEW_IMAGES_MAX).default([]),
+};
+export const createOrderReviewBody = z.object({ order_line_id: id, ...reviewFields });
+export const editOrderReviewBody = z.object({ review_id: id, ...reviewFields });

@@ -180,6 +180,12 @@ export const ResponseCode = {
   afterSaleCarrierInvalid: 5213,
   /** The chosen reason needs a picture or the video. */
   afterSaleEvidenceRequired: 5214,
+  /** A review of a line of an order that is not completed. */
+  reviewNotAllowed: 5215,
+  /** The line already has its review. */
+  reviewExists: 5216,
+  /** The review was already changed once, or its time to change it is over. */
+  reviewNotEditable: 5217,
   // Addresses and geography (5100–5119).
   /** The member keeps the most addresses allowed (`max`). */
   addressLimit: 5101,
@@ -414,6 +420,9 @@ export const responseCodeMessageKey: Record<number, string> = {
   [ResponseCode.afterSaleRefundTooLarge]: 'afterSales.code.afterSaleRefundTooLarge',
   [ResponseCode.afterSaleCarrierInvalid]: 'afterSales.code.afterSaleCarrierInvalid',
   [ResponseCode.afterSaleEvidenceRequired]: 'afterSales.code.afterSaleEvidenceRequired',
+  [ResponseCode.reviewNotAllowed]: 'afterSales.code.reviewNotAllowed',
+  [ResponseCode.reviewExists]: 'afterSales.code.reviewExists',
+  [ResponseCode.reviewNotEditable]: 'afterSales.code.reviewNotEditable',
   [ResponseCode.operatorSetupInvalid]: 'admin.code.operatorSetupInvalid',
   [ResponseCode.operatorTotpRequired]: 'admin.code.operatorTotpRequired',
   [ResponseCode.operatorTotpSetupRequired]: 'admin.code.operatorTotpSetupRequired',

@@ -12,12 +12,20 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('max_exchanges', 'integer', (c) => c.notNull().defaultTo(1).check(sql`max_exchanges between 0 and 100`))
     .addColumn('ship_back_days', 'integer', (c) => c.notNull().defaultTo(7).check(sql`ship_back_days between 1 and 90`))
     .addColumn('auto_complete_days', 'integer', (c) => c.notNull().defaultTo(7).check(sql`auto_complete_days between 1 and 90`))
+    .addColumn('review_edit_days', 'integer', (c) => c.notNull().defaultTo(30).check(sql`review_edit_days between 0 and 365`))
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('updated_by', 'text', (c) => c.notNull().defaultTo('system'))
     .execute();
   await db.insertInto('after_sale_settings').values({ id: true }).execute();
 
   await db.schema.alterTable('goods').addColumn('warranty_months', 'integer', (c) => c.notNull().defaultTo(0).check(sql`warranty_months between 0 and 120`)).execute();
+
+  // A member's review is of a bought order line, once; it may be changed once.
+  await db.schema
+    .alterTable('goods_reviews')
+    .addColumn('order_line_id', 'integer', (c) => c.references('order_lines.id').unique())
+    .addColumn('edited_at', 'timestamptz')
+    .execute();
 
   await db.schema
     .createTable('after_sale_reasons')

@@ -11,6 +11,11 @@ import {
   applyForOrderAfterSale,
   cancelAfterSale,
   confirmAfterSaleReceipt,
+  createOrderReview,
+  editOrderReview,
+  getOrderReview,
+  listAfterSaleGoods,
+  listExchangeGoods,
   getAfterSale,
   listAfterSaleCarriers,
   listAfterSaleReasons,
@@ -24,6 +29,7 @@ import {
 import type { Api } from '../../plugins/routes.js';
 import * as decisions from './after-sales.console.js';
 import * as service from './after-sales.service.js';
+import * as reviews from './reviews.service.js';
 
 /** A decision's idempotency keys belong to the operator who sent it. */
 const operatorCaller = (input: { actor: { operatorId?: number } }) => (input.actor.operatorId ? { kind: 'operator' as const, id: input.actor.operatorId } : undefined);
@@ -42,6 +48,11 @@ export function afterSalesRoutes({ handle, deps }: Api): void {
   handle(listAfterSaleReasons, ({ actor, query }) => service.reasons(deps, actor, query));
   handle(listAfterSales, ({ actor, query }) => service.listCases(deps, actor, query));
   handle(getAfterSale, ({ actor, query }) => service.caseInfo(deps, actor, query));
+  handle(listAfterSaleGoods, ({ actor, query }) => service.caseGoods(deps, actor, query));
+  handle(listExchangeGoods, ({ actor, query }) => service.exchangeGoods(deps, actor, query));
+  handle(getOrderReview, ({ actor, query }) => reviews.orderReviews(deps, actor, query));
+  handle(createOrderReview, ({ actor, body }) => reviews.createReview(deps, actor, body));
+  handle(editOrderReview, ({ actor, body }) => reviews.editReview(deps, actor, body));
 
   handle(adminListAfterSales, ({ actor, query }) => decisions.listForOperator(deps, actor, query));
   handle(adminAfterSaleDetail, ({ actor, query }) => decisions.detailForOperator(deps, actor, query));

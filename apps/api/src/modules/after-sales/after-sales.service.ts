@@ -15,7 +15,9 @@ import {
   type cancelAfterSale,
   type confirmAfterSaleReceipt,
   type getAfterSale,
+  type listAfterSaleGoods,
   type listAfterSaleReasons,
+  type listExchangeGoods,
   type listAfterSales,
   type listAfterSaleServicePoints,
   type saveAfterSaleShipment,
@@ -33,12 +35,12 @@ import { pageOf, totalOf } from '../../lib/paging.js';
 import { withTransaction, type Tx } from '../../lib/transaction.js';
 import { enqueueLaterJob } from '../../jobs/enqueue.js';
 import { notifyMember } from '../messages/messages.service.js';
-import { findGoodsWarranty } from '../catalogue/catalogue.queries.js';
+import { findGoodsById, findGoodsWarranty, findSkusOfGoods } from '../catalogue/catalogue.queries.js';
 import { findSkusForCheckout, returnStock } from '../catalogue/stock.queries.js';
 import { skuSpecText } from '../catalogue/sku-text.js';
 import { pick } from '../catalogue/texts.js';
 import { scheduleSettlement } from '../orders/order-settlement.js';
-import { findMemberOrder, findOrderLines, lockOrderForUpdate } from '../orders/orders.queries.js';
+import { findMemberOrder, findOrderLines, findOrderLinesById, lockOrderForUpdate } from '../orders/orders.queries.js';
 import type { OrderLinesTable, OrdersTable } from '../orders/orders.table.js';
 import { findOwnUpload } from '../uploads/uploads.queries.js';
 import * as q from './after-sales.queries.js';
@@ -267,7 +269,8 @@ async function openCase(tx: Tx, actor: Actor, userId: number, orderId: number, i
       if (l.exchanged + want.qty > o.settings.max_exchanges * l.line.quantity) throw new AppError(ResponseCode.afterSaleExchangeLimit, { max: o.settings.max_exchanges });
       exchangeSku = want.exchange_sku_id ?? l.line.sku_id;
       const [sku] = await findSkusForCheckout(tx, [exchangeSku]);
-      if (!sku || sku.goods_id !== l.line.goods_id || sku.status !== 'on_sale') throw new AppError(ResponseCode.afterSaleExchangeSku);
+      // Exchanges are at the same price: another SKU of the same goods that costs what was paid for it.
+      if (!sku || sku.goods_id !== l.line.goods_id || sku.status !== 'on_sale' || Number(sku.price_minor) !== Number(l.line.unit_price_minor)) throw new AppError(ResponseCode.afterSaleExchangeSku);
       if (sku.stock < want.qty) throw new AppError(ResponseCode.stockShortage, { name: pick(l.line.name, actor.lang), stock: sku.stock });
     }
     if (input.kind === 'return') refundable += returnShare(l, want.qty);
@@ -597,4 +600,59 @@ export const holdsSettlement = (db: Executor, orderId: number): Promise<boolean>
 export async function afterSalesWindowEnd(db: Executor, order: { id: number; completed_at: Date }): Promise<Date> {
   const settings = await q.findAfterSaleSettings(db);
   return new Date(new Date(order.completed_at).getTime() + settings.return_days * DAY);
+}
+
+// ---------------------------------------------------------------- goods of an order or a case
+
+/** The lines of the member's order with the units a new case may name, or of the member's case with the units it holds. */
+export async function caseGoods(deps: Pick<AppDeps, 'db'>, actor: Actor, input: EndpointQuery<typeof listAfterSaleGoods>): Promise<EndpointData<typeof listAfterSaleGoods>> {
+  const userId = memberIdOf(actor);
+  let held = new Map<number, number>();
+  let orderId = input.order_id;
+  if (input.case_id) {
+    const c = await q.findMemberCase(deps.db, userId, input.case_id);
+    if (!c) throw new AppError(ResponseCode.afterSaleNotFound);
+    orderId = c.order_id;
+    held = new Map((await q.findCaseLines(deps.db, [c.id])).map((l) => [l.order_line_id, l.qty]));
+  }
+  const order = await memberOrderOrRefuse(deps.db, userId, orderId!);
+  const o = await openingOf(deps.db, order);
+  const lines = input.case_id ? o.lines.filter((l) => held.has(l.line.id)) : o.lines;
+  return {
+    order_id: order.id,
+    currency: order.currency,
+    list: lines.map((l) => ({
+      order_line_id: l.line.id,
+      goods_id: l.line.goods_id,
+      sku_id: l.line.sku_id,
+      name: pick(l.line.name, actor.lang),
+      spec_text: pick(l.line.spec_text, actor.lang),
+      image: l.line.image,
+      price: Number(l.line.unit_price_minor),
+      bought: l.line.quantity,
+      left: o.closed ? 0 : l.left,
+      in_case: held.get(l.line.id) ?? 0,
+    })),
+  };
+}
+
+/** The SKUs a line of the member's order may be exchanged to: the same goods at the same price, on sale and in stock. */
+export async function exchangeGoods(deps: Pick<AppDeps, 'db'>, actor: Actor, input: EndpointQuery<typeof listExchangeGoods>): Promise<EndpointData<typeof listExchangeGoods>> {
+  const userId = memberIdOf(actor);
+  const [line] = (await findOrderLinesById(deps.db, input.order_line_id)) as OrderLineRow[];
+  if (!line) throw new AppError(ResponseCode.orderNotFound);
+  const order = await memberOrderOrRefuse(deps.db, userId, line.order_id);
+  const o = await openingOf(deps.db, order);
+  const l = o.lines.find((x) => x.line.id === line.id)!;
+  const goods = await findGoodsById(deps.db, line.goods_id);
+  const skus = goods?.status === 'on_sale' ? await findSkusOfGoods(deps.db, line.goods_id) : [];
+  const cap = o.settings.max_exchanges * line.quantity;
+  return {
+    list: skus
+      .filter((s) => Number(s.price_minor) === Number(line.unit_price_minor) && s.stock > 0)
+      .map((s) => ({ sku_id: s.id, spec_text: skuSpecText(goods!.specs, s.spec_value_ids, actor.lang), image: s.image || goods!.cover, stock: s.stock, price: Number(s.price_minor) })),
+    max_exchanges: o.settings.max_exchanges,
+    used: l.exchanged,
+    left: Math.max(0, Math.min(cap - l.exchanged, l.kinds.includes('exchange') ? l.left : 0)),
+  };
 }

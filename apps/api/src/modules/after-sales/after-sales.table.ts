@@ -18,6 +18,8 @@ export interface AfterSaleSettingsTable {
   ship_back_days: Generated<number>;
   /** Days after a replacement is delivered before the case completes by itself. */
   auto_complete_days: Generated<number>;
+  /** Days after a review is written within which it may be changed (once). */
+  review_edit_days: Generated<number>;
   updated_at: Timestamp;
   updated_by: Generated<string>;
 }

@@ -103,6 +103,9 @@ export interface GoodsReviewsTable {
   reply: Generated<string>;
   is_visible: Generated<boolean>;
   created_at: Stamp;
+  /** The bought order line a member's review is of (one review per line), and when it was changed. */
+  order_line_id: Generated<number | null>;
+  edited_at: Generated<Date | null>;
 }
 
 export interface SearchLogsTable {

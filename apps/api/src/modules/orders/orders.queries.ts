@@ -508,3 +508,6 @@ export const setOrderSettlesAt = (db: Executor, orderId: number, at: Date | null
 /** Completed orders past their settlement time that their own job missed. */
 export const findDueUnsettledOrderIds = async (db: Executor, limit: number) =>
   (await db.selectFrom('orders').select('id').where('settled_at', 'is', null).where('settles_at', '<=', sql<Date>`now()`).where('status', '=', 'completed').orderBy('settles_at').limit(limit).execute()).map((r) => r.id);
+
+/** One order line by its id (its order names the buyer). */
+export const findOrderLinesById = (db: Executor, lineId: number) => db.selectFrom('order_lines').selectAll().where('id', '=', lineId).execute();

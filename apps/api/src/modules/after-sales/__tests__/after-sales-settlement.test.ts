@@ -54,7 +54,7 @@ describe('jobs and the member’s receipt', () => {
   it('a case whose goods were not sent back in time closes by its job, its replacement stock returned and the member told', async () => {
     const m = await kit.shopper();
     const o = await kit.boughtOrder(m);
-    const target = o.goods.skuIds[1]!;
+    const target = o.goods.skuIds[2]!;
     const id = (await kit.post(m, '/shop/order/afterSaleSubmit', { order_id: o.orderId, kind: 'exchange', reason_id: 'wrong_size', lines: [{ order_line_id: o.lines[0]!.id, qty: 1, exchange_sku_id: target }] })).body.data.case_id;
     const stock = await stockOf(t.db, target);
     await kit.admin('/admin/api/after-sales/approve', { id });

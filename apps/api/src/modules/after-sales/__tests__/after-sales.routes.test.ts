@@ -242,7 +242,7 @@ describe('an exchange', () => {
   it('to another SKU of the same goods: stock reserved at approval and given back when withdrawn; a replacement ships after the goods are received; the cap holds', async () => {
     const m = await shopper();
     const o = await boughtOrder(m);
-    const target = o.goods.skuIds[1]!;
+    const target = o.goods.skuIds[2]!;
     const exchange = (qty: number) => post(m, '/shop/order/afterSaleSubmit', { order_id: o.orderId, kind: 'exchange', reason_id: 'wrong_size', lines: [{ order_line_id: o.lines[0]!.id, qty, exchange_sku_id: target }] });
     const first = (await exchange(1)).body.data.case_id;
     const stock = await stockOf(t.db, target);

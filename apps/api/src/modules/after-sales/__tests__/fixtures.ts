@@ -20,9 +20,9 @@ export async function afterSalesKit(t: TestApp) {
   const admin = (url: string, body: unknown) => call(t, 'POST', url, { headers: { ...operator.headers, 'idempotency-key': `op-${Date.now()}-${opKey++}` }, body });
   const adminGet = (url: string) => call(t, 'GET', url, { headers: operator.headers });
 
-  /** An order of two SKUs of one goods (2 × 7.00 and 1 × 3.00), paid from the balance, shipped, and received unless told. */
+  /** An order of two SKUs of one goods (2 × 7.00 and 1 × 3.00; a third SKU at 7.00 is not bought), paid from the balance, shipped, and received unless told. */
   async function boughtOrder(m: Member, opts: { receive?: boolean; ship?: boolean } = {}) {
-    const g = await newGoods(t.db, [{ price: 700, stock: 9 }, { price: 300, stock: 9 }]);
+    const g = await newGoods(t.db, [{ price: 700, stock: 9 }, { price: 300, stock: 9 }, { price: 700, stock: 9 }]);
     await post(m, '/shop/cart/add', { goods_id: g.goodsId, sku_id: g.skuIds[0], num: 2 });
     await post(m, '/shop/cart/add', { goods_id: g.goodsId, sku_id: g.skuIds[1], num: 1 });
     const order = (await post(m, '/shop/buy/createOrder', { address_id: m.addressId })).body.data;
