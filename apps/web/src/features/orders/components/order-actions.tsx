@@ -30,6 +30,11 @@ export function OrderActions({ order }: { order: Pick<OrderSummary, 'id' | 'acti
           {t('orders.action.cancel')}
         </Button>
       )}
+      {(order.status === 'shipped' || order.status === 'completed') && (
+        <Button size="small" shape="rounded" onClick={() => navigate(`${paths.order.afterSaleApply}?order_id=${order.id}`)}>
+          {t('afterSales.app.entry')}
+        </Button>
+      )}
       {a.can_track && (
         <Button size="small" shape="rounded" onClick={() => navigate(`${paths.order.tracking}?id=${order.id}`)}>
           {t('orders.action.track')}
