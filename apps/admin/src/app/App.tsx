@@ -18,6 +18,7 @@ const RealNames = lazy(() => import('../pages/reviews/RealNames'));
 const Cancellations = lazy(() => import('../pages/reviews/Cancellations'));
 const Recharges = lazy(() => import('../pages/reviews/Recharges'));
 const Withdrawals = lazy(() => import('../pages/reviews/Withdrawals'));
+const AfterSales = lazy(() => import('../pages/after-sales/AfterSales'));
 const Orders = lazy(() => import('../pages/orders/Orders'));
 const Members = lazy(() => import('./MembersPage'));
 const Audit = lazy(() => import('../pages/audit/Audit'));
@@ -88,6 +89,7 @@ function Routed() {
         <Route path="reviews/recharges" element={page(<Recharges />)} />
         <Route path="reviews/withdrawals" element={page(<Withdrawals />)} />
         <Route path="orders" element={page(<Orders />)} />
+        <Route path="orders/after-sales" element={page(<AfterSales />)} />
         <Route path="members" element={page(<Members />)} />
         <Route path="audit" element={page(<Audit />)} />
         <Route path="settings" element={page(<Settings />)} />

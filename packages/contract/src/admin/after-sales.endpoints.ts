@@ -1,4 +1,5 @@
 import { endpoint } from '../common/endpoint.js';
+import { exportOf } from '../common/list-sort.js';
 import * as s from '../after-sales/after-sales.schemas.js';
 
 // The console's after-sales calls (under /admin/api/after-sales/): the queue of cases and every decision on them.
@@ -21,3 +22,5 @@ export const adminRefundAfterSale = endpoint({ method: 'POST', path: '/admin/api
 export const adminShipAfterSaleReplacement = endpoint({ method: 'POST', path: '/admin/api/after-sales/ship', auth: 'operator', permission: 'aftersales.decide', area: 'admin', idempotent: true, body: s.adminAfterSaleShipBody, data: s.adminAfterSaleChangedData });
 /** Closes an open case before its goods are received, with the reason. */
 export const adminCloseAfterSale = endpoint({ method: 'POST', path: '/admin/api/after-sales/close', auth: 'operator', permission: 'aftersales.decide', area: 'admin', idempotent: true, body: s.adminAfterSaleReasonBody, data: s.adminAfterSaleChangedData });
+/** The cases of the list's filters as a CSV file. */
+export const adminExportAfterSales = exportOf(adminListAfterSales);

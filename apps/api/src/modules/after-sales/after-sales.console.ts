@@ -19,6 +19,7 @@ import type { Executor } from '../../db/database.js';
 import { operatorNameOf, type Actor } from '../../lib/actor.js';
 import { iso } from '../../lib/dates.js';
 import { AppError } from '../../lib/errors.js';
+import type { ListExport } from '../../lib/list-export.js';
 import { pageOf, totalOf } from '../../lib/paging.js';
 import { withTransaction, type Tx } from '../../lib/transaction.js';
 import { enqueueLaterJob } from '../../jobs/enqueue.js';
@@ -245,3 +246,20 @@ export async function closeCase(deps: Pick<AppDeps, 'db'>, actor: Actor, input: 
     return changed(moved);
   });
 }
+
+type ExportRow = Awaited<ReturnType<typeof q.pageCases>>[number];
+
+/** The console's list of cases as a CSV file (the list's filters). */
+export const afterSalesExport: ListExport<EndpointQuery<typeof adminListAfterSales>, ExportRow> = {
+  name: 'after-sales',
+  page: async (db, _actor, input) => {
+    const rows = await q.pageCases(db, { status: input.status, kind: input.kind, q: input.q, limit: input.limit, offset: (input.page - 1) * input.limit });
+    return { list: rows, has_more: input.page * input.limit < totalOf(rows) };
+  },
+  columns: [
+    ['id', (r) => r.id], ['code', (r) => r.case_no], ['order_no', (r) => r.order_no], ['member_id', (r) => r.user_id], ['user_name', (r) => r.user_name],
+    ['kind', (r) => r.kind], ['status', (r) => r.status], ['reason', (r) => r.reason_code], ['currency', (r) => r.currency],
+    ['total', (r) => fromMinorUnits(Number(r.refundable_minor), r.currency)], ['amount', (r) => (r.refunded_minor === null ? '' : fromMinorUnits(Number(r.refunded_minor), r.currency))],
+    ['created_at', (r) => iso(r.created_at)], ['updated_at', (r) => iso(r.updated_at)],
+  ],
+};

@@ -2,6 +2,7 @@ import {
   adminAfterSaleDetail,
   adminApproveAfterSale,
   adminCloseAfterSale,
+  adminExportAfterSales,
   adminListAfterSales,
   adminReceiveAfterSale,
   adminRefundAfterSale,
@@ -26,7 +27,9 @@ import {
   submitOrderAfterSale,
   trackAfterSaleShipment,
 } from '@shop/contract';
+import { sendFile } from '../../plugins/file-reply.js';
 import type { Api } from '../../plugins/routes.js';
+import { exportList } from '../operator-actions/operator-actions.service.js';
 import * as decisions from './after-sales.console.js';
 import * as service from './after-sales.service.js';
 import * as reviews from './reviews.service.js';
@@ -55,6 +58,7 @@ export function afterSalesRoutes({ handle, deps }: Api): void {
   handle(editOrderReview, ({ actor, body }) => reviews.editReview(deps, actor, body));
 
   handle(adminListAfterSales, ({ actor, query }) => decisions.listForOperator(deps, actor, query));
+  handle(adminExportAfterSales, async ({ actor, query, reply }) => sendFile(reply, await exportList(deps, actor, decisions.afterSalesExport, query)));
   handle(adminAfterSaleDetail, ({ actor, query }) => decisions.detailForOperator(deps, actor, query));
   handle(adminApproveAfterSale, ({ actor, body }) => decisions.approveCase(deps, actor, body), { idempotencyCaller: operatorCaller });
   handle(adminRejectAfterSale, ({ actor, body }) => decisions.rejectCase(deps, actor, body), { idempotencyCaller: operatorCaller });

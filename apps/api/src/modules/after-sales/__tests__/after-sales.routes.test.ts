@@ -205,8 +205,16 @@ describe('a return to its refund', () => {
     expect(read.body.data.list[0].text).toContain(`of case ${(await caseRow(id)).case_no} was refunded`);
     const detail = await adminGet(`/admin/api/after-sales/detail?id=${id}`);
     expect(detail.body.data).toMatchObject({ id, status: 'refunded', member_id: m.userId, refunded: partial, order_refundable: 100 });
+    const caseNo = (await caseRow(id)).case_no;
+    const listed = await adminGet(`/admin/api/after-sales/list?status=refunded&q=${caseNo}`);
+    expect(listed.body.data).toMatchObject({ total: 1, list: [{ id, case_no: caseNo, member_id: m.userId, status: 'refunded' }] });
+    expect((await adminGet('/admin/api/after-sales/list?status=under_review&q=' + caseNo)).body.data.total).toBe(0);
+    const csv = await t.app.inject({ method: 'GET', url: `/admin/api/after-sales/list/export?q=${caseNo}`, headers: kit.operator.headers });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body).toContain(caseNo);
     const decisions = await t.db.selectFrom('operator_actions').select('action').where('target_type', '=', 'after_sale').where('target_id', '=', id).orderBy('id').execute();
     expect(decisions.map((d) => d.action)).toEqual(['after_sale.approve', 'after_sale.restock', 'after_sale.receive', 'after_sale.refund']);
+    expect(await t.db.selectFrom('operator_actions').select('action').where('action', '=', 'export.after-sales').execute()).toHaveLength(1);
   });
 
   it('race: approve and withdraw at once give one outcome; a rejected case may be sent again once', async () => {
