@@ -43,6 +43,7 @@ import { scheduleSettlement } from '../orders/order-settlement.js';
 import { findMemberOrder, findOrderLines, findOrderLinesById, lockOrderForUpdate } from '../orders/orders.queries.js';
 import type { OrderLinesTable, OrdersTable } from '../orders/orders.table.js';
 import { findOwnUpload } from '../uploads/uploads.queries.js';
+import { storedVideoSeconds } from '../uploads/video-duration.js';
 import * as q from './after-sales.queries.js';
 import type { AfterSaleKind, AfterSaleStatus } from './after-sales.table.js';
 
@@ -315,9 +316,19 @@ async function openCase(tx: Tx, actor: Actor, userId: number, orderId: number, i
   return created;
 }
 
+/** A video of evidence no longer than allowed, measured from the stored file itself; one that cannot be measured is refused. */
+async function checkVideoLength(deps: Pick<AppDeps, 'db'> & { providers: Pick<AppDeps['providers'], 'storage'> }, userId: number, video: string | undefined): Promise<void> {
+  if (!video) return;
+  const key = uploadKey(video);
+  if (!key || !(await findOwnUpload(deps.db, userId, key, 'video'))) throw new AppError(ResponseCode.afterSaleEvidence);
+  const seconds = await storedVideoSeconds(await deps.providers.storage.read(key)).catch(() => undefined);
+  if (seconds === undefined || seconds > AFTER_SALE_VIDEO_SECONDS_MAX) throw new AppError(ResponseCode.afterSaleVideoTooLong, { max: AFTER_SALE_VIDEO_SECONDS_MAX });
+}
+
 /** Opens a case on the member's order: kind, units of lines, reason, words and evidence. Amounts and states in the body are never read. */
-export async function submitCase(deps: Pick<AppDeps, 'db'>, actor: Actor, input: EndpointBody<typeof submitOrderAfterSale>): Promise<EndpointData<typeof submitOrderAfterSale>> {
+export async function submitCase(deps: Pick<AppDeps, 'db'> & { providers: Pick<AppDeps['providers'], 'storage'> }, actor: Actor, input: EndpointBody<typeof submitOrderAfterSale>): Promise<EndpointData<typeof submitOrderAfterSale>> {
   const userId = memberIdOf(actor);
+  await checkVideoLength(deps, userId, input.video);
   return withTransaction(deps.db, async (tx) => {
     const created = await openCase(tx, actor, userId, input.order_id, { ...input });
     return { case_id: created.id, case_no: created.case_no, status: created.status };
@@ -325,8 +336,9 @@ export async function submitCase(deps: Pick<AppDeps, 'db'>, actor: Actor, input:
 }
 
 /** Sends a rejected case again: a new case on the same lines (once per rejected case), with new words or evidence when given. */
-export async function resubmitCase(deps: Pick<AppDeps, 'db'>, actor: Actor, input: EndpointBody<typeof submitAfterSale>): Promise<EndpointData<typeof submitAfterSale>> {
+export async function resubmitCase(deps: Pick<AppDeps, 'db'> & { providers: Pick<AppDeps['providers'], 'storage'> }, actor: Actor, input: EndpointBody<typeof submitAfterSale>): Promise<EndpointData<typeof submitAfterSale>> {
   const userId = memberIdOf(actor);
+  await checkVideoLength(deps, userId, input.video);
   return withTransaction(deps.db, async (tx) => {
     const before = await q.findMemberCase(tx, userId, input.case_id);
     if (!before) throw new AppError(ResponseCode.afterSaleNotFound);

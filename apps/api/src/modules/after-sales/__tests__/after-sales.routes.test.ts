@@ -137,6 +137,20 @@ describe('opening a case', () => {
     expect(await t.db.selectFrom('after_sales').select('id').where('order_id', '=', o.orderId).execute()).toEqual([]);
   });
 
+  it('a video is measured from the file itself: up to 60 s is taken, longer or unreadable is refused and opens nothing', async () => {
+    const m = await shopper();
+    const o = await boughtOrder(m);
+    const submit = (video: string) => post(m, '/shop/order/afterSaleSubmit', { order_id: o.orderId, kind: 'return', reason_id: 'damaged', video, lines: [{ order_line_id: o.lines[1]!.id, qty: 1 }] });
+    const long = await submit(await kit.uploadedVideo(m.userId, 61));
+    expect(long.body).toMatchObject({ code: ResponseCode.afterSaleVideoTooLong, msg: 'The video must be at most 60 seconds long' });
+    expect((await submit(await kit.uploadedVideo(m.userId, 'unreadable'))).body.code).toBe(ResponseCode.afterSaleVideoTooLong);
+    expect((await submit(await kit.uploadedVideo(m.userId, 3600, 1))).body.code).toBe(ResponseCode.afterSaleVideoTooLong);
+    expect(await t.db.selectFrom('after_sales').select('id').where('order_id', '=', o.orderId).execute()).toEqual([]);
+    const fine = await submit(await kit.uploadedVideo(m.userId, 59.5, 1));
+    expect(fine.body.code).toBe(200);
+    expect((await get(m, `/attractive/AfterSales/info?id=${fine.body.data.case_id}`)).body.data.video).toMatch(/^\/uploads\/as\/.+\.mp4$/);
+  });
+
   it('race: parallel cases on one line never hold more units than were bought', async () => {
     const m = await shopper();
     const o = await boughtOrder(m);

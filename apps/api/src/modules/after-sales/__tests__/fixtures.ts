@@ -46,8 +46,36 @@ export async function afterSalesKit(t: TestApp) {
     return `/uploads/${key}`;
   }
 
+  /** A video the member uploaded, stored as an MP4 of `seconds` (a movie header as cameras write it), or bytes with none. */
+  async function uploadedVideo(userId: number, seconds: number | 'unreadable', version: 0 | 1 = 0) {
+    const key = `as/${userId}-${Math.random().toString(36).slice(2, 10)}.mp4`;
+    const box = (type: string, body: Buffer) => {
+      const head = Buffer.alloc(8);
+      head.writeUInt32BE(8 + body.length, 0);
+      head.write(type, 4, 'latin1');
+      return Buffer.concat([head, body]);
+    };
+    let file: Buffer;
+    if (seconds === 'unreadable') file = Buffer.from('not a video at all, only text renamed to mp4');
+    else {
+      const mvhd = Buffer.alloc(version === 1 ? 108 : 96);
+      mvhd.writeUInt8(version, 0);
+      if (version === 1) {
+        mvhd.writeUInt32BE(600, 20);
+        mvhd.writeBigUInt64BE(BigInt(Math.round(seconds * 600)), 24);
+      } else {
+        mvhd.writeUInt32BE(1000, 12);
+        mvhd.writeUInt32BE(Math.round(seconds * 1000), 16);
+      }
+      file = Buffer.concat([box('ftyp', Buffer.from('isom\0\0\0\0isommp41', 'latin1')), box('free', Buffer.alloc(16)), box('moov', box('mvhd', mvhd))]);
+    }
+    await t.deps.providers.storage.write(key, file);
+    await t.db.insertInto('uploads').values({ user_id: userId, storage_key: key, mime: 'video/mp4', kind: 'video', size: file.length, original_name: null }).execute();
+    return `/uploads/${key}`;
+  }
+
   const caseRow = (id: number) => t.db.selectFrom('after_sales').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const eventsOf = async (id: number) => (await t.db.selectFrom('after_sale_events').select(['kind', 'to_status']).where('case_id', '=', id).orderBy('id').execute()).map((e) => `${e.kind}:${e.to_status ?? ''}`);
-  return { operator, shopper, get, post, admin, adminGet, boughtOrder, uploaded, caseRow, eventsOf };
+  return { operator, shopper, get, post, admin, adminGet, boughtOrder, uploaded, uploadedVideo, caseRow, eventsOf };
 }
 export type AfterSalesKit = Awaited<ReturnType<typeof afterSalesKit>>;
