@@ -20,7 +20,7 @@ const get = (m: { headers: Record<string, string> }, url: string) => kit.get(m, 
 const post = (m: Member, url: string, body: unknown) => kit.post(m, url, body);
 const admin = (url: string, body: unknown) => kit.admin(url, body);
 const adminGet = (url: string) => kit.adminGet(url);
-const boughtOrder = (m: Member, opts?: { receive?: boolean; ship?: boolean }) => kit.boughtOrder(m, opts);
+const boughtOrder = (m: Member, opts?: Parameters<AfterSalesKit['boughtOrder']>[1]) => kit.boughtOrder(m, opts);
 const uploaded = (userId: number, kind?: 'image' | 'video') => kit.uploaded(userId, kind);
 const caseRow = (id: number) => kit.caseRow(id);
 const eventsOf = (id: number) => kit.eventsOf(id);
@@ -229,6 +229,30 @@ describe('a return to its refund', () => {
     const decisions = await t.db.selectFrom('operator_actions').select('action').where('target_type', '=', 'after_sale').where('target_id', '=', id).orderBy('id').execute();
     expect(decisions.map((d) => d.action)).toEqual(['after_sale.approve', 'after_sale.restock', 'after_sale.receive', 'after_sale.refund']);
     expect(await t.db.selectFrom('operator_actions').select('action').where('action', '=', 'export.after-sales').execute()).toHaveLength(1);
+  });
+
+  it('an order paid with points: each return gives its share of the points back, and all returns give back exactly what was spent', async () => {
+    const m = await shopper();
+    const o = await boughtOrder(m, { payWith: 'points' });
+    const payment = await t.db.selectFrom('payments').selectAll().where('payable_type', '=', 'order').where('payable_id', '=', o.orderId).executeTakeFirstOrThrow();
+    expect(payment).toMatchObject({ ledger_asset: 'points', ledger_minor: o.total });
+    const left = await balanceOf(t.db, m.userId, 'points', 'XXX');
+    const returned = async (lines: Array<{ order_line_id: number; qty: number }>) => {
+      const id = (await post(m, '/shop/order/afterSaleSubmit', { order_id: o.orderId, kind: 'return', reason_id: 'changed_mind', lines })).body.data.case_id;
+      await admin('/admin/api/after-sales/approve', { id });
+      await admin('/admin/api/after-sales/receive', { id });
+      const refunded = await admin('/admin/api/after-sales/refund', { id });
+      expect(refunded.body.data.status).toBe('refunded');
+      return refunded.body.data.refunded as number;
+    };
+    const first = await returned([{ order_line_id: o.lines[1]!.id, qty: 1 }]);
+    expect(first).toBeGreaterThan(0);
+    // Its share of the points: the units of the value refunded, rounded down.
+    expect(await balanceOf(t.db, m.userId, 'points', 'XXX')).toBe(left + Math.floor((payment.ledger_units * first) / payment.ledger_minor));
+    const second = await returned([{ order_line_id: o.lines[0]!.id, qty: 2 }]);
+    expect(first + second).toBe(o.total);
+    expect(await balanceOf(t.db, m.userId, 'points', 'XXX')).toBe(left + payment.ledger_units);
+    expect(await ledgerCheck(t.db)).toEqual([]);
   });
 
   it('race: approve and withdraw at once give one outcome; a rejected case may be sent again once', async () => {
