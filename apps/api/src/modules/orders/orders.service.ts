@@ -515,6 +515,8 @@ function actionsOf(o: Pick<OrderRow, 'status'>, packageCount = 0): OrderSummary[
     can_confirm: o.status === 'shipped',
     can_remind: o.status === 'paid',
     can_track: packageCount > 0 || o.status === 'shipped' || o.status === 'completed',
+    can_after_sale: o.status === 'shipped' || o.status === 'completed',
+    can_review: o.status === 'completed',
   };
 }
 

@@ -33,7 +33,9 @@ describe('what may be asked', () => {
     expect(before.body.code).toBe(200);
     expect(before.body.data.kinds).toEqual([]);
 
+    expect((await get(m, `/shop/order/info?id=${early.orderId}`)).body.data.actions).toMatchObject({ can_after_sale: false, can_review: false });
     const o = await boughtOrder(m);
+    expect((await get(m, `/shop/order/info?id=${o.orderId}`)).body.data.actions).toMatchObject({ can_after_sale: true, can_review: true });
     const res = await post(m, '/shop/order/afterSaleApply', { order_id: o.orderId });
     expect(res.body.code).toBe(200);
     const d = res.body.data;

@@ -30,7 +30,7 @@ export function OrderActions({ order }: { order: Pick<OrderSummary, 'id' | 'acti
           {t('orders.action.cancel')}
         </Button>
       )}
-      {(order.status === 'shipped' || order.status === 'completed') && (
+      {a.can_after_sale && (
         <Button size="small" shape="rounded" onClick={() => navigate(`${paths.order.afterSaleApply}?order_id=${order.id}`)}>
           {t('afterSales.app.entry')}
         </Button>
