@@ -42,4 +42,6 @@ export interface JobPayloads {
   close_unshipped_after_sale: { caseId: number };
   /** Completes an exchange or repair the member did not confirm, days after its replacement shipped; enqueued when it ships. */
   complete_after_sale: { caseId: number };
+  /** Finishes the refunds of after-sales cases left refunding (a gateway part that succeeded later). Every 5 minutes. */
+  finish_after_sale_refunds: Record<string, never>;
 }

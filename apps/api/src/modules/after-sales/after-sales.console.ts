@@ -188,6 +188,16 @@ export async function refundCase(deps: PaymentsDeps, actor: Actor, input: Endpoi
     return moved ?? (await q.findCase(tx, c.id))!;
   });
   if (started.status !== 'refunding') throw new AppError(ResponseCode.afterSaleState);
+  return changed(await settleCaseRefund(deps, actor, started));
+}
+
+/**
+ * Carries a case in refunding to refunded: asks the payments area for each payment's part (once per
+ * payment and case, whoever asks) and, once every part has succeeded, moves the case and tells the
+ * member. Answers the case as it now stands. The console's refund and the sweep behind it call it.
+ */
+export async function settleCaseRefund(deps: PaymentsDeps, actor: Actor, started: CaseRow): Promise<CaseRow> {
+  const c = started;
   const amount = Number(started.refund_minor ?? 0);
   const cause = `after-sale:${c.id}`;
   // Each payment of the order gives what it has left, in order, until the case's refund is covered.
@@ -207,14 +217,24 @@ export async function refundCase(deps: PaymentsDeps, actor: Actor, input: Endpoi
       if (r.status !== 'succeeded') settled = false;
     }
   }
-  if (!settled || refunded < amount) return changed(started);
+  if (!settled || refunded < amount) return started;
   return withTransaction(deps.db, async (tx) => {
     const done = await moveCase(tx, actor, c.id, ['refunding'], 'refunded', { set: { refunded_minor: refunded, refunded_at: new Date(), completed_at: new Date() } });
-    if (!done) return changed((await q.findCase(tx, c.id))!);
+    if (!done) return (await q.findCase(tx, c.id))!;
     await caseEnded(tx, done, done.was);
     await notifyMember(tx, { memberId: c.user_id, kind: 'after_sale.refunded', params: { case_no: c.case_no, amount: fromMinorUnits(refunded, c.currency), currency: c.currency }, link: link(c.id), eventKey: `after-sale:${c.id}:refunded` });
-    return changed(done);
+    return done;
   });
+}
+
+/** Finishes the refunds of cases left refunding (a gateway that answered later, a refund cut short): the sweep behind the console's refund. */
+export async function finishPendingCaseRefunds(deps: PaymentsDeps, actor: Actor, limit = 100): Promise<number> {
+  let finished = 0;
+  for (const { id } of await q.findCasesIn(deps.db, 'refunding', limit)) {
+    const c = await q.findCase(deps.db, id);
+    if (c && (await settleCaseRefund(deps, actor, c).catch(() => c)).status === 'refunded') finished++;
+  }
+  return finished;
 }
 
 /** Ships the replacement (or the repaired goods) of a received exchange or warranty case. */

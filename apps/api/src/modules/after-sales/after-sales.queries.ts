@@ -111,8 +111,9 @@ export const pageCases = (db: Executor, input: { status?: AfterSaleStatus; kind?
     .execute();
 };
 
-export const findMemberName = async (db: Executor, userId: number) => (await db.selectFrom('users').select('user_name').where('id', '=', userId).executeTakeFirst())?.user_name ?? '';
-
 /** Cases awaiting return whose time to ship back has passed. */
 export const findUnshippedPastDue = (db: Executor, limit: number) =>
   db.selectFrom('after_sales').select('id').where('status', '=', 'awaiting_return').where('ship_back_by', '<', new Date()).orderBy('id').limit(limit).execute();
+
+/** Cases in a state, oldest first. */
+export const findCasesIn = (db: Executor, status: AfterSaleStatus, limit: number) => db.selectFrom('after_sales').select('id').where('status', '=', status).orderBy('id').limit(limit).execute();

@@ -4,6 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDueJobs } from '../../../jobs/worker.js';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { stockOf } from '../../cart/__tests__/fixtures.js';
+import { jobActor } from '../../../lib/actor.js';
+import { balanceOf } from '../../ledger/ledger.service.js';
+import { finishPendingCaseRefunds } from '../after-sales.console.js';
 import { afterSalesKit, type AfterSalesKit } from './fixtures.js';
 
 let t: TestApp;
@@ -101,5 +104,24 @@ describe('jobs and the member’s receipt', () => {
     await runDueJobs(t.deps);
     expect((await kit.caseRow(late)).status).toBe('completed');
     expect(await kit.eventsOf(late)).toEqual(['submitted:under_review', 'approved:awaiting_return', 'received:received', 'replacement_shipped:replacement_shipped', 'completed:completed']);
+  });
+});
+
+describe('the refund sweep', () => {
+  it('a case left refunding (its refund cut short) is refunded by the sweep, once', async () => {
+    const m = await kit.shopper();
+    const o = await kit.boughtOrder(m);
+    const id = (await kit.post(m, '/shop/order/afterSaleSubmit', { order_id: o.orderId, kind: 'return', reason_id: 'changed_mind', lines: [{ order_line_id: o.lines[1]!.id, qty: 1 }] })).body.data.case_id;
+    await kit.admin('/admin/api/after-sales/approve', { id });
+    await kit.admin('/admin/api/after-sales/receive', { id });
+    // The operator's refund moved it to refunding and stopped before the payments area was asked.
+    await t.db.updateTable('after_sales').set({ status: 'refunding' }).where('id', '=', id).execute();
+    const cash = await balanceOf(t.db, m.userId, 'cash', o.currency);
+    const refund = Number((await kit.caseRow(id)).refund_minor);
+    expect(await finishPendingCaseRefunds(t.deps, jobActor('finish_after_sale_refunds', 1))).toBeGreaterThanOrEqual(1);
+    expect(await kit.caseRow(id)).toMatchObject({ status: 'refunded', refunded_minor: refund });
+    expect(await balanceOf(t.db, m.userId, 'cash', o.currency)).toBe(cash + refund);
+    await finishPendingCaseRefunds(t.deps, jobActor('finish_after_sale_refunds', 2));
+    expect(await balanceOf(t.db, m.userId, 'cash', o.currency)).toBe(cash + refund);
   });
 });
