@@ -1,6 +1,10 @@
 import { routeOf } from '@shop/contract/common';
 import type {
   adminAfterSaleDetail,
+  adminAfterSaleSettings,
+  adminSaveAfterSaleAddress,
+  adminSaveAfterSaleCarrier,
+  adminSetAfterSaleSettings,
   adminApproveAfterSale,
   adminCloseAfterSale,
   adminListAfterSales,
@@ -23,3 +27,7 @@ export const refuseAfterSaleReceiptRoute = routeOf<typeof adminRefuseAfterSaleRe
 export const refundAfterSaleRoute = routeOf<typeof adminRefundAfterSale>({ method: 'POST', path: `${base}/refund`, ...op });
 export const shipAfterSaleRoute = routeOf<typeof adminShipAfterSaleReplacement>({ method: 'POST', path: `${base}/ship`, ...op });
 export const closeAfterSaleRoute = routeOf<typeof adminCloseAfterSale>({ method: 'POST', path: `${base}/close`, ...op });
+export const afterSaleSettingsRoute = routeOf<typeof adminAfterSaleSettings>({ method: 'GET', path: `${base}/settings`, ...op });
+export const setAfterSaleSettingsRoute = routeOf<typeof adminSetAfterSaleSettings>({ method: 'POST', path: `${base}/settings`, ...op });
+export const saveAfterSaleAddressRoute = routeOf<typeof adminSaveAfterSaleAddress>({ method: 'POST', path: `${base}/addresses/save`, ...op });
+export const saveAfterSaleCarrierRoute = routeOf<typeof adminSaveAfterSaleCarrier>({ method: 'POST', path: `${base}/carriers/save`, ...op });

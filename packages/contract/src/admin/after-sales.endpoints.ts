@@ -24,3 +24,11 @@ export const adminShipAfterSaleReplacement = endpoint({ method: 'POST', path: '/
 export const adminCloseAfterSale = endpoint({ method: 'POST', path: '/admin/api/after-sales/close', auth: 'operator', permission: 'aftersales.decide', area: 'admin', idempotent: true, body: s.adminAfterSaleReasonBody, data: s.adminAfterSaleChangedData });
 /** The cases of the list's filters as a CSV file. */
 export const adminExportAfterSales = exportOf(adminListAfterSales);
+/** The windows, the exchange cap and the other days of after-sales, with the return addresses, service points and carriers. */
+export const adminAfterSaleSettings = endpoint({ method: 'GET', path: '/admin/api/after-sales/settings', auth: 'operator', permission: 'aftersales.decide', area: 'admin', data: s.adminAfterSaleSettingsData });
+/** Changes the windows, the exchange cap and the other days (recorded). */
+export const adminSetAfterSaleSettings = endpoint({ method: 'POST', path: '/admin/api/after-sales/settings', auth: 'operator', permission: 'settings.write', area: 'admin', idempotent: true, body: s.afterSaleSettingsSchema, data: s.adminAfterSaleSettingsData });
+/** Adds or changes a return address (one per country) or a service point (recorded). */
+export const adminSaveAfterSaleAddress = endpoint({ method: 'POST', path: '/admin/api/after-sales/addresses/save', auth: 'operator', permission: 'settings.write', area: 'admin', idempotent: true, body: s.adminAfterSaleAddressBody, data: s.adminAfterSaleSettingsData });
+/** Adds or changes a carrier goods may be sent back with (recorded). */
+export const adminSaveAfterSaleCarrier = endpoint({ method: 'POST', path: '/admin/api/after-sales/carriers/save', auth: 'operator', permission: 'settings.write', area: 'admin', idempotent: true, body: s.adminAfterSaleCarrierBody, data: s.adminAfterSaleSettingsData });

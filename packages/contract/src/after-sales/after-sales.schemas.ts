@@ -321,3 +321,43 @@ const reviewFields = {
 };
 export const createOrderReviewBody = z.object({ order_line_id: id, ...reviewFields });
 export const editOrderReviewBody = z.object({ review_id: id, ...reviewFields });
+
+// ---------------------------------------------------------------- the console's settings of after-sales
+
+const days = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+export const afterSaleSettingsSchema = z.object({
+  /** Days after receipt for a return, for an exchange. */
+  return_days: days(0, 365),
+  exchange_days: days(0, 365),
+  /** Exchanges per unit bought. */
+  max_exchanges: days(0, 100),
+  /** Days to send the goods back once approved; days before an unconfirmed replacement completes. */
+  ship_back_days: days(1, 90),
+  auto_complete_days: days(1, 90),
+  /** Days within which a review may be changed (once). */
+  review_edit_days: days(0, 365),
+});
+export const adminAfterSaleAddressSchema = afterSaleAddressSchema.extend({ kind: z.enum(['return', 'service']), enabled: z.boolean() });
+export const adminAfterSaleCarrierSchema = z.object({ code: z.string(), name: z.string(), needs_phone_tail: z.boolean(), enabled: z.boolean() });
+export const adminAfterSaleSettingsData = z.object({
+  settings: afterSaleSettingsSchema,
+  addresses: z.array(adminAfterSaleAddressSchema),
+  carriers: z.array(adminAfterSaleCarrierSchema),
+});
+export const adminAfterSaleAddressBody = z.object({
+  /** Absent: a new address. */
+  id: id.optional(),
+  country_code: z.string().trim().regex(/^[A-Za-z]{2}$/, 'validation.invalid').transform((c) => c.toUpperCase()),
+  kind: z.enum(['return', 'service']),
+  name: z.string().trim().min(1, 'validation.required').max(100),
+  address: z.string().trim().min(1, 'validation.required').max(300),
+  phone: z.string().trim().max(40).default(''),
+  hours: z.string().trim().max(100).default(''),
+  enabled: z.boolean().default(true),
+});
+export const adminAfterSaleCarrierBody = z.object({
+  code: z.string().trim().regex(/^[a-z0-9_-]{2,40}$/, 'validation.invalid'),
+  name: z.string().trim().min(1, 'validation.required').max(60),
+  needs_phone_tail: z.boolean().default(false),
+  enabled: z.boolean().default(true),
+});

@@ -8,6 +8,10 @@ import {
   type adminApproveAfterSale,
   type adminCloseAfterSale,
   type adminListAfterSales,
+  type adminAfterSaleSettings,
+  type adminSaveAfterSaleAddress,
+  type adminSaveAfterSaleCarrier,
+  type adminSetAfterSaleSettings,
   type adminReceiveAfterSale,
   type adminRefundAfterSale,
   type adminRejectAfterSale,
@@ -283,3 +287,49 @@ export const afterSalesExport: ListExport<EndpointQuery<typeof adminListAfterSal
     ['created_at', (r) => iso(r.created_at)], ['updated_at', (r) => iso(r.updated_at)],
   ],
 };
+
+// ---------------------------------------------------------------- settings
+
+/** The windows, the cap and the other days, with every address and carrier (enabled or not). */
+export async function afterSaleSettings(db: Executor, actor: Actor): Promise<EndpointData<typeof adminAfterSaleSettings>> {
+  operatorNameOf(actor);
+  const s = await q.findAfterSaleSettings(db);
+  return {
+    settings: { return_days: s.return_days, exchange_days: s.exchange_days, max_exchanges: s.max_exchanges, ship_back_days: s.ship_back_days, auto_complete_days: s.auto_complete_days, review_edit_days: s.review_edit_days },
+    addresses: (await q.findAllAddresses(db)).map((a) => ({ id: a.id, kind: a.kind, name: a.name, address: a.address, phone: a.phone, hours: a.hours, country_code: a.country_code, enabled: a.enabled })),
+    carriers: (await q.findAllCarriers(db)).map((c) => ({ code: c.code, name: c.name, needs_phone_tail: c.needs_phone_tail, enabled: c.enabled })),
+  };
+}
+
+/** Changes the windows, the cap and the other days; recorded with the values. */
+export async function setAfterSaleSettings(deps: Pick<AppDeps, 'db'>, actor: Actor, input: EndpointBody<typeof adminSetAfterSaleSettings>): Promise<EndpointData<typeof adminSetAfterSaleSettings>> {
+  const operator = operatorNameOf(actor);
+  await withTransaction(deps.db, async (tx) => {
+    await q.updateAfterSaleSettings(tx, { ...input, updated_by: operator });
+    await insertOperatorAction(tx, { operator, action: `setting.after_sales ${JSON.stringify(input)}`, target_type: 'setting', target_id: 0 });
+  });
+  return afterSaleSettings(deps.db, actor);
+}
+
+/** Adds or changes a return address or a service point; an enabled return address is the country's one (the others turn off). */
+export async function saveAfterSaleAddress(deps: Pick<AppDeps, 'db'>, actor: Actor, input: EndpointBody<typeof adminSaveAfterSaleAddress>): Promise<EndpointData<typeof adminSaveAfterSaleAddress>> {
+  const operator = operatorNameOf(actor);
+  await withTransaction(deps.db, async (tx) => {
+    const { id, ...fields } = input;
+    if (fields.kind === 'return' && fields.enabled) await q.disableOtherReturnAddresses(tx, fields.country_code, id ?? null);
+    const saved = id ? await q.updateAddress(tx, id, fields) : await q.insertAddress(tx, fields);
+    if (!saved) throw new AppError(ResponseCode.notFound);
+    await insertOperatorAction(tx, { operator, action: `setting.after_sales_address ${fields.kind} ${fields.country_code} ${fields.enabled ? 'on' : 'off'}`, target_type: 'setting', target_id: saved.id });
+  });
+  return afterSaleSettings(deps.db, actor);
+}
+
+/** Adds or changes a carrier goods may be sent back with. */
+export async function saveAfterSaleCarrier(deps: Pick<AppDeps, 'db'>, actor: Actor, input: EndpointBody<typeof adminSaveAfterSaleCarrier>): Promise<EndpointData<typeof adminSaveAfterSaleCarrier>> {
+  const operator = operatorNameOf(actor);
+  await withTransaction(deps.db, async (tx) => {
+    await q.upsertCarrier(tx, input);
+    await insertOperatorAction(tx, { operator, action: `setting.after_sales_carrier ${input.code} ${input.enabled ? 'on' : 'off'}`, target_type: 'setting', target_id: 0 });
+  });
+  return afterSaleSettings(deps.db, actor);
+}

@@ -117,3 +117,24 @@ export const findUnshippedPastDue = (db: Executor, limit: number) =>
 
 /** Cases in a state, oldest first. */
 export const findCasesIn = (db: Executor, status: AfterSaleStatus, limit: number) => db.selectFrom('after_sales').select('id').where('status', '=', status).orderBy('id').limit(limit).execute();
+
+// ---------------------------------------------------------------- the console's settings
+
+export const updateAfterSaleSettings = (db: Executor, set: Updateable<DB['after_sale_settings']>) =>
+  db.updateTable('after_sale_settings').set({ ...set, updated_at: sql`now()` }).returningAll().executeTakeFirstOrThrow();
+export const findAllAddresses = (db: Executor) => db.selectFrom('after_sale_addresses').selectAll().orderBy('country_code').orderBy('kind').orderBy('sort').orderBy('id').execute();
+export const findAllCarriers = (db: Executor) => db.selectFrom('after_sale_carriers').selectAll().orderBy('sort').orderBy('code').execute();
+/** Turns off the country's other return addresses (one is in use per country). */
+export const disableOtherReturnAddresses = (db: Executor, countryCode: string, keepId: number | null) => {
+  let q = db.updateTable('after_sale_addresses').set({ enabled: false }).where('country_code', '=', countryCode).where('kind', '=', 'return').where('enabled', '=', true);
+  if (keepId !== null) q = q.where('id', '<>', keepId);
+  return q.execute();
+};
+export const insertAddress = (db: Executor, row: Insertable<DB['after_sale_addresses']>) => db.insertInto('after_sale_addresses').values(row).returning('id').executeTakeFirstOrThrow();
+export const updateAddress = (db: Executor, id: number, set: Updateable<DB['after_sale_addresses']>) => db.updateTable('after_sale_addresses').set(set).where('id', '=', id).returning('id').executeTakeFirst();
+export const upsertCarrier = (db: Executor, row: { code: string; name: string; needs_phone_tail: boolean; enabled: boolean }) =>
+  db
+    .insertInto('after_sale_carriers')
+    .values(row)
+    .onConflict((oc) => oc.column('code').doUpdateSet({ name: row.name, needs_phone_tail: row.needs_phone_tail, enabled: row.enabled }))
+    .execute();

@@ -3,6 +3,10 @@ import {
   adminApproveAfterSale,
   adminCloseAfterSale,
   adminExportAfterSales,
+  adminAfterSaleSettings,
+  adminSaveAfterSaleAddress,
+  adminSaveAfterSaleCarrier,
+  adminSetAfterSaleSettings,
   adminListAfterSales,
   adminReceiveAfterSale,
   adminRefundAfterSale,
@@ -67,4 +71,8 @@ export function afterSalesRoutes({ handle, deps }: Api): void {
   handle(adminRefundAfterSale, ({ actor, body }) => decisions.refundCase(deps, actor, body), { idempotencyCaller: operatorCaller });
   handle(adminShipAfterSaleReplacement, ({ actor, body }) => decisions.shipReplacement(deps, actor, body), { idempotencyCaller: operatorCaller });
   handle(adminCloseAfterSale, ({ actor, body }) => decisions.closeCase(deps, actor, body), { idempotencyCaller: operatorCaller });
+  handle(adminAfterSaleSettings, ({ actor }) => decisions.afterSaleSettings(deps.db, actor));
+  handle(adminSetAfterSaleSettings, ({ actor, body }) => decisions.setAfterSaleSettings(deps, actor, body), { idempotencyCaller: operatorCaller });
+  handle(adminSaveAfterSaleAddress, ({ actor, body }) => decisions.saveAfterSaleAddress(deps, actor, body), { idempotencyCaller: operatorCaller });
+  handle(adminSaveAfterSaleCarrier, ({ actor, body }) => decisions.saveAfterSaleCarrier(deps, actor, body), { idempotencyCaller: operatorCaller });
 }

@@ -72,3 +72,35 @@ describe('reviews of bought lines', () => {
     expect((await kit.post(m, '/user/praise/edit', { review_id: reviewId, rating: 5 })).body.code).toBe(ResponseCode.reviewNotEditable);
   });
 });
+
+describe('the console’s settings of after-sales', () => {
+  it('windows and the cap, return addresses (one per country) and service points, carriers: each change recorded and seen by members at once', async () => {
+    const m = await kit.shopper();
+    const o = await kit.boughtOrder(m);
+    const current = (await kit.adminGet('/admin/api/after-sales/settings')).body.data;
+    expect(current.settings).toMatchObject({ return_days: 7, exchange_days: 15, max_exchanges: 1 });
+    expect((await kit.admin('/admin/api/after-sales/settings', { ...current.settings, return_days: 400 })).status).toBe(422);
+    const changed = await kit.admin('/admin/api/after-sales/settings', { ...current.settings, return_days: 3 });
+    expect(changed.body.data.settings.return_days).toBe(3);
+    const apply = (await kit.post(m, '/shop/order/afterSaleApply', { order_id: o.orderId })).body.data;
+    const completed = new Date((await t.db.selectFrom('orders').select('completed_at').where('id', '=', o.orderId).executeTakeFirstOrThrow()).completed_at!).getTime();
+    expect(new Date(apply.deadlines.return).getTime()).toBe(completed + 3 * 86_400_000);
+    await kit.admin('/admin/api/after-sales/settings', { ...current.settings });
+
+    await kit.admin('/admin/api/after-sales/addresses/save', { country_code: 'sg', kind: 'return', name: 'SG returns A', address: '1 Jurong Rd' });
+    const second = await kit.admin('/admin/api/after-sales/addresses/save', { country_code: 'SG', kind: 'return', name: 'SG returns B', address: '2 Changi Rd', phone: '6512345678' });
+    expect(second.body.data.addresses.filter((a: { country_code: string; kind: string; enabled: boolean }) => a.country_code === 'SG' && a.kind === 'return').map((a: { name: string; enabled: boolean }) => [a.name, a.enabled])).toEqual([['SG returns A', false], ['SG returns B', true]]);
+    await kit.admin('/admin/api/after-sales/addresses/save', { country_code: 'SG', kind: 'service', name: 'Orchard point', address: '3 Orchard Rd', hours: '10-20' });
+    const network = (await kit.get(m, '/attractive/AfterSales/network?country=SG')).body.data;
+    expect(network).toMatchObject({ return_address: { name: 'SG returns B' }, list: [{ name: 'Orchard point', hours: '10-20' }] });
+    expect((await kit.admin('/admin/api/after-sales/addresses/save', { id: 999999, country_code: 'SG', kind: 'service', name: 'x', address: 'y' })).body.code).toBe(ResponseCode.notFound);
+
+    await kit.admin('/admin/api/after-sales/carriers/save', { code: 'citylink', name: 'City-Link', needs_phone_tail: false });
+    expect((await kit.get(m, '/attractive/AfterSales/logistics')).body.data.list.map((c: { code: string }) => c.code)).toContain('citylink');
+    await kit.admin('/admin/api/after-sales/carriers/save', { code: 'citylink', name: 'City-Link', enabled: false });
+    expect((await kit.get(m, '/attractive/AfterSales/logistics')).body.data.list.map((c: { code: string }) => c.code)).not.toContain('citylink');
+    expect((await kit.admin('/admin/api/after-sales/carriers/save', { code: 'Bad Code', name: 'x' })).status).toBe(422);
+    const recorded = await t.db.selectFrom('operator_actions').select('action').where('action', 'like', 'setting.after_sales%').execute();
+    expect(recorded.length).toBeGreaterThanOrEqual(7);
+  });
+});
