@@ -233,6 +233,29 @@ describe('a return to its refund', () => {
     expect(await t.db.selectFrom('operator_actions').select('action').where('action', '=', 'export.after-sales').execute()).toHaveLength(1);
   });
 
+  it('race: refunds of several cases of one order at once refund each case once and never more than was paid, freight with the last units', async () => {
+    const m = await shopper();
+    const o = await boughtOrder(m);
+    const cash = await balanceOf(t.db, m.userId, 'cash', o.currency);
+    const ids: number[] = [];
+    for (const lines of [[{ order_line_id: o.lines[0]!.id, qty: 1 }], [{ order_line_id: o.lines[0]!.id, qty: 1 }], [{ order_line_id: o.lines[1]!.id, qty: 1 }]]) {
+      const id = (await post(m, '/shop/order/afterSaleSubmit', { order_id: o.orderId, kind: 'return', reason_id: 'changed_mind', lines })).body.data.case_id;
+      await admin('/admin/api/after-sales/approve', { id });
+      await admin('/admin/api/after-sales/receive', { id });
+      ids.push(id);
+    }
+    const refundable = await Promise.all(ids.map(async (id) => Number((await caseRow(id)).refundable_minor)));
+    expect(refundable.reduce((a, b) => a + b, 0)).toBe(o.total);
+    await Promise.all(ids.flatMap((id) => Array.from({ length: 6 }, () => admin('/admin/api/after-sales/refund', { id }))));
+    for (const id of ids) expect((await caseRow(id)).status).toBe('refunded');
+    expect(await balanceOf(t.db, m.userId, 'cash', o.currency)).toBe(cash + o.total);
+    const refunds = await t.db.selectFrom('payment_refunds').select(['cause', 'amount_minor']).where('cause', 'in', ids.map((id) => `after-sale:${id}:ledger`)).execute();
+    expect(refunds).toHaveLength(3);
+    // Everything back: no more is left to refund.
+    expect((await adminGet(`/admin/api/after-sales/detail?id=${ids[0]}`)).body.data.order_refundable).toBe(0);
+    expect(await ledgerCheck(t.db)).toEqual([]);
+  });
+
   it('an order paid with points: each return gives its share of the points back, and all returns give back exactly what was spent', async () => {
     const m = await shopper();
     const o = await boughtOrder(m, { payWith: 'points' });
