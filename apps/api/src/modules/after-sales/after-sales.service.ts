@@ -39,6 +39,7 @@ import { findGoodsById, findGoodsWarranty, findSkusOfGoods } from '../catalogue/
 import { findSkusForCheckout, returnStock } from '../catalogue/stock.queries.js';
 import { skuSpecText } from '../catalogue/sku-text.js';
 import { pick } from '../catalogue/texts.js';
+import { ordersChanged } from '../orders/order-lists.js';
 import { scheduleSettlement } from '../orders/order-settlement.js';
 import { findMemberOrder, findOrderLines, findOrderLinesById, lockOrderForUpdate } from '../orders/orders.queries.js';
 import type { OrderLinesTable, OrdersTable } from '../orders/orders.table.js';
@@ -313,6 +314,8 @@ async function openCase(tx: Tx, actor: Actor, userId: number, orderId: number, i
   await q.insertCaseLines(tx, rows.map((r) => ({ case_id: created.id, ...r })));
   await q.insertEvidence(tx, evidence.map((e) => ({ case_id: created.id, ...e })));
   await recordCaseEvent(tx, actor, created.id, { kind: 'submitted', from: null, to: 'under_review', reason: input.followsCaseId ? `follows ${input.followsCaseId}` : '' });
+  // The order now shows in the member's after-sales view.
+  ordersChanged(tx, [userId]);
   return created;
 }
 
@@ -668,3 +671,6 @@ export async function exchangeGoods(deps: Pick<AppDeps, 'db'>, actor: Actor, inp
     left: Math.max(0, Math.min(cap - l.exchanged, l.kinds.includes('exchange') ? l.left : 0)),
   };
 }
+
+/** The member's orders with cases, for the after-sales view of the order list (registered in wiring.ts). */
+export const ordersWithCases = async (db: Executor, userId: number): Promise<number[]> => (await q.findOrderIdsWithCases(db, userId)).map((r) => r.order_id);

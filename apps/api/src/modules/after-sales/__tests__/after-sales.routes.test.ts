@@ -88,6 +88,8 @@ describe('opening a case', () => {
   it('a return of some units with evidence is under review; the list and the case show it; amounts or states in the body are never read', async () => {
     const m = await shopper();
     const o = await boughtOrder(m);
+    // The order list is read (and kept) before the case: the case shows in its after-sales view at once.
+    expect((await get(m, '/shop/order/list?view=after_sales')).body.data).toMatchObject({ total: 0, counts: { after_sales: 0 } });
     const image = await uploaded(m.userId);
     const res = await post(m, '/shop/order/afterSaleSubmit', {
       order_id: o.orderId, kind: 'return', reason_id: 'damaged', description: 'The lid was cracked', images: [image],
@@ -96,6 +98,10 @@ describe('opening a case', () => {
     expect(res.body.code).toBe(200);
     expect(res.body.data).toMatchObject({ status: 'under_review', case_no: expect.stringMatching(/^AS\d{14}$/) });
     const id = res.body.data.case_id;
+    const view = (await get(m, '/shop/order/list?view=after_sales')).body.data;
+    expect(view).toMatchObject({ total: 1, counts: { after_sales: 1 } });
+    expect(view.list.map((x: { id: number; status: string }) => [x.id, x.status])).toEqual([[o.orderId, 'completed']]);
+    expect((await get(m, '/shop/order/list?view=all')).body.data.counts.after_sales).toBe(1);
     const row = await caseRow(id);
     // One of two units of the 14.00 line: its share of what was paid, halved.
     const apply = (await post(m, '/shop/order/afterSaleApply', { order_id: o.orderId })).body.data;
