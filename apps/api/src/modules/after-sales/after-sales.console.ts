@@ -32,10 +32,11 @@ import { findUserById } from '../members/members.queries.js';
 import { notifyMember } from '../messages/messages.service.js';
 import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
 import { findOrder } from '../orders/orders.queries.js';
+import { reverseEarnedPoints } from '../orders/points.js';
 import { findRefundsOfPayment, findSucceededPaymentsOfPayable } from '../payments/payments.queries.js';
 import { refundPayment, type PaymentsDeps } from '../payments/settlement.js';
 import * as q from './after-sales.queries.js';
-import { caseEnded, moveCase, renderCases, renderEvents, returnAddressOf, type CaseRow } from './after-sales.service.js';
+import { caseEnded, moveCase, recordCaseEvent, renderCases, renderEvents, returnAddressOf, type CaseRow } from './after-sales.service.js';
 import type { AfterSaleStatus } from './after-sales.table.js';
 
 // The console's side of after-sales: operators approve or reject a case, take the goods back,
@@ -225,6 +226,10 @@ export async function settleCaseRefund(deps: PaymentsDeps, actor: Actor, started
   return withTransaction(deps.db, async (tx) => {
     const done = await moveCase(tx, actor, c.id, ['refunding'], 'refunded', { set: { refunded_minor: refunded, refunded_at: new Date(), completed_at: new Date() } });
     if (!done) return (await q.findCase(tx, c.id))!;
+    // The points the order earned go back in the same share, never below the member's balance; a shortfall is recorded.
+    const before = await q.sumRefundedOfOrder(tx, c.order_id, c.id);
+    const points = await reverseEarnedPoints(tx, actor, { orderId: c.order_id, cause: `after-sale:${c.id}`, refundedBefore: before, refunded });
+    if (points.due > 0) await recordCaseEvent(tx, actor, c.id, { kind: 'points_reversed', reason: `reversed ${points.reversed} of ${points.due} earned points${points.shortfall ? `, shortfall ${points.shortfall}` : ''}` });
     await caseEnded(tx, done, done.was);
     await notifyMember(tx, { memberId: c.user_id, kind: 'after_sale.refunded', params: { case_no: c.case_no, amount: fromMinorUnits(refunded, c.currency), currency: c.currency }, link: link(c.id), eventKey: `after-sale:${c.id}:refunded` });
     return done;

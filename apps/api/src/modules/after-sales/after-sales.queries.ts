@@ -138,3 +138,7 @@ export const upsertCarrier = (db: Executor, row: { code: string; name: string; n
     .values(row)
     .onConflict((oc) => oc.column('code').doUpdateSet({ name: row.name, needs_phone_tail: row.needs_phone_tail, enabled: row.enabled }))
     .execute();
+
+/** What the order's other cases have refunded. */
+export const sumRefundedOfOrder = async (db: Executor, orderId: number, exceptCaseId: number) =>
+  Number((await db.selectFrom('after_sales').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('refunded_minor'), sql<number>`0`).as('n')).where('order_id', '=', orderId).where('id', '<>', exceptCaseId).where('status', '=', 'refunded').executeTakeFirstOrThrow()).n);

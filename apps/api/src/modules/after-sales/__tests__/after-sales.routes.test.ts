@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { call } from '../../catalogue/__tests__/helpers.js';
 import { newGoods, stockOf } from '../../cart/__tests__/fixtures.js';
-import { balanceOf, ledgerCheck } from '../../ledger/ledger.service.js';
+import { systemActor } from '../../../lib/actor.js';
+import { withTransaction } from '../../../lib/transaction.js';
+import { balanceOf, ledgerCheck, post as postEntry } from '../../ledger/ledger.service.js';
 import { afterSalesKit, type AfterSalesKit } from './fixtures.js';
 
 let t: TestApp;
@@ -220,7 +222,11 @@ describe('a return to its refund', () => {
     expect((await admin('/admin/api/after-sales/refund', { id })).body.data).toMatchObject({ status: 'refunded', refunded: partial });
     expect(await ledgerCheck(t.db)).toEqual([]);
 
-    expect(await eventsOf(id)).toEqual(['submitted:under_review', 'approved:awaiting_return', 'return_shipped:return_shipped', 'received:received', 'refunding:refunding', 'refunded:refunded']);
+    expect(await eventsOf(id)).toEqual(['submitted:under_review', 'approved:awaiting_return', 'return_shipped:return_shipped', 'received:received', 'refunding:refunding', 'refunded:refunded', 'points_reversed:']);
+    // The points the order earned go back in the refund's share.
+    const earned = Number((await t.db.selectFrom('orders').select('points_earned').where('id', '=', o.orderId).executeTakeFirstOrThrow()).points_earned);
+    expect(earned).toBeGreaterThan(0);
+    expect(await balanceOf(t.db, m.userId, 'points', 'XXX')).toBe(earned - Math.floor((earned * partial) / o.total));
     const messages = await t.db.selectFrom('member_messages').select('kind').where('member_id', '=', m.userId).orderBy('id').execute();
     expect(messages.map((x) => x.kind)).toEqual(['after_sale.approved', 'after_sale.received', 'after_sale.refunded']);
     const read = await get(m, '/user/message/list?kind=after_sale');
@@ -268,6 +274,8 @@ describe('a return to its refund', () => {
     const payment = await t.db.selectFrom('payments').selectAll().where('payable_type', '=', 'order').where('payable_id', '=', o.orderId).executeTakeFirstOrThrow();
     expect(payment).toMatchObject({ ledger_asset: 'points', ledger_minor: o.total });
     const left = await balanceOf(t.db, m.userId, 'points', 'XXX');
+    // Points earned on the order are in that balance, and go back with each refund's share.
+    const earned = Number((await t.db.selectFrom('orders').select('points_earned').where('id', '=', o.orderId).executeTakeFirstOrThrow()).points_earned);
     const returned = async (lines: Array<{ order_line_id: number; qty: number }>) => {
       const id = (await post(m, '/shop/order/afterSaleSubmit', { order_id: o.orderId, kind: 'return', reason_id: 'changed_mind', lines })).body.data.case_id;
       await admin('/admin/api/after-sales/approve', { id });
@@ -279,10 +287,27 @@ describe('a return to its refund', () => {
     const first = await returned([{ order_line_id: o.lines[1]!.id, qty: 1 }]);
     expect(first).toBeGreaterThan(0);
     // Its share of the points: the units of the value refunded, rounded down.
-    expect(await balanceOf(t.db, m.userId, 'points', 'XXX')).toBe(left + Math.floor((payment.ledger_units * first) / payment.ledger_minor));
+    expect(await balanceOf(t.db, m.userId, 'points', 'XXX')).toBe(left + Math.floor((payment.ledger_units * first) / payment.ledger_minor) - Math.floor((earned * first) / o.total));
     const second = await returned([{ order_line_id: o.lines[0]!.id, qty: 2 }]);
     expect(first + second).toBe(o.total);
-    expect(await balanceOf(t.db, m.userId, 'points', 'XXX')).toBe(left + payment.ledger_units);
+    expect(await balanceOf(t.db, m.userId, 'points', 'XXX')).toBe(left + payment.ledger_units - earned);
+    expect(await ledgerCheck(t.db)).toEqual([]);
+  });
+
+  it('earned points already spent: what is left is taken back and the shortfall recorded on the case', async () => {
+    const m = await shopper();
+    const o = await boughtOrder(m);
+    const earned = Number((await t.db.selectFrom('orders').select('points_earned').where('id', '=', o.orderId).executeTakeFirstOrThrow()).points_earned);
+    expect(await balanceOf(t.db, m.userId, 'points', 'XXX')).toBe(earned);
+    // The member spent all but 2 of them.
+    await withTransaction(t.db, (tx) => postEntry(tx, { kind: 'test.spend', reference: { type: 'order', id: o.orderId }, idempotencyKey: `spend-${o.orderId}`, actor: systemActor('test'), postings: [{ account: { member: m.userId, asset: 'points', currency: 'XXX' }, amount: -(earned - 2) }, { account: { system: 'promotions', asset: 'points', currency: 'XXX' }, amount: earned - 2 }] }));
+    const id = (await post(m, '/shop/order/afterSaleSubmit', { order_id: o.orderId, kind: 'return', reason_id: 'changed_mind', lines: [{ order_line_id: o.lines[0]!.id, qty: 2 }, { order_line_id: o.lines[1]!.id, qty: 1 }] })).body.data.case_id;
+    await admin('/admin/api/after-sales/approve', { id });
+    await admin('/admin/api/after-sales/receive', { id });
+    expect((await admin('/admin/api/after-sales/refund', { id })).body.data.status).toBe('refunded');
+    expect(await balanceOf(t.db, m.userId, 'points', 'XXX')).toBe(0);
+    const event = await t.db.selectFrom('after_sale_events').select('reason').where('case_id', '=', id).where('kind', '=', 'points_reversed').executeTakeFirstOrThrow();
+    expect(event.reason).toBe(`reversed 2 of ${earned} earned points, shortfall ${earned - 2}`);
     expect(await ledgerCheck(t.db)).toEqual([]);
   });
 
