@@ -60,6 +60,7 @@ const api = await startFakeApi({
       max_description: 140,
       max_exchanges: 1,
     }),
+  '/attractive/AfterSales/huanhuoGoods': () => ok({ list: [{ sku_id: 2, spec_text: 'Blue', image: '', stock: 4, price: 1200 }, { sku_id: 3, spec_text: 'Green', image: '', stock: 2, price: 1200 }], max_exchanges: 1, used: 0, left: 3 }),
   '/shop/order/afterSaleSubmit': () => ok({ case_id: 31, case_no: 'AS26112400000031', status: 'under_review' }),
   '/attractive/AfterSales/list': () => ok({ list: [theCase()], total: 1, page: 1, limit: 10, has_more: false }),
   '/attractive/AfterSales/info': () =>
@@ -120,6 +121,18 @@ describe('after-sales pages', () => {
     const sent = api.requests.find((r) => r.url.startsWith('/shop/order/afterSaleSubmit'))!;
     expect(JSON.parse(sent.body)).toEqual({ order_id: 7, kind: 'return', lines: [{ order_line_id: 1, qty: 1 }], reason_id: 'changed_mind', description: 'Too big for my shelf', images: [] });
     expect(sent.headers['idempotency-key']).toBeTruthy();
+  });
+
+  it('realSale: an exchange names the SKU wanted instead among the same-price ones', async () => {
+    const router = renderAt(`${paths.order.afterSaleApply}?order_id=7`);
+    fireEvent.click(await screen.findByText('Exchange'));
+    fireEvent.click(screen.getByLabelText('Quantity of Teapot').closest('.adm-stepper')!.querySelector('.adm-stepper-plus')!);
+    fireEvent.click(await screen.findByText('Green'));
+    fireEvent.click(screen.getByText('Wrong size or colour'));
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?id=31'));
+    const sent = api.requests.filter((r) => r.url.startsWith('/shop/order/afterSaleSubmit')).at(-1)!;
+    expect(JSON.parse(sent.body)).toMatchObject({ kind: 'exchange', lines: [{ order_line_id: 1, qty: 1, exchange_sku_id: 3 }], reason_id: 'wrong_size' });
   });
 
   it('salingAfter: the member’s cases with their state and actions', async () => {

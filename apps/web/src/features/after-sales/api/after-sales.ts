@@ -8,6 +8,7 @@ import {
   getAfterSale,
   listAfterSaleCarriers,
   listAfterSales,
+  listExchangeGoods,
   saveAfterSaleShipment,
   submitAfterSale,
   trackAfterSaleShipment,
@@ -33,3 +34,5 @@ export const useCancelCase = () => useEndpointMutation(cancelAfterSale, { invali
 export const useSaveShipment = () => useEndpointMutation(saveAfterSaleShipment, { invalidates: caseReads });
 export const useConfirmReplacement = () => useEndpointMutation(confirmAfterSaleReceipt, { invalidates: caseReads });
 export const useResubmitCase = () => useEndpointMutation(submitAfterSale, { invalidates: caseReads });
+/** SKUs a line may be exchanged to, and the exchanges left. */
+export const useExchangeTargets = (orderLineId: number, enabled: boolean) => useEndpointQuery(listExchangeGoods, { order_line_id: orderLineId }, { enabled });

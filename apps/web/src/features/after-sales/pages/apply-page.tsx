@@ -9,7 +9,7 @@ import { PageHeader } from '@/components/page-header';
 import { useNavigate, useSearchParams } from '@/lib/router';
 import { showToast } from '@/lib/toast';
 import { uploadFile } from '@/lib/upload';
-import { useApplyInfo, useSubmitCase } from '../api/after-sales';
+import { useApplyInfo, useExchangeTargets, useSubmitCase } from '../api/after-sales';
 import '../after-sales.css';
 
 const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
@@ -30,6 +30,20 @@ const videoSeconds = (file: File) =>
     v.src = url;
   });
 
+/** The SKU a line is exchanged to: the same goods at the same price, in stock (the bought one by default). */
+function ExchangeTarget({ lineId, value, onChange }: { lineId: number; value: number | undefined; onChange: (skuId: number) => void }) {
+  const { t } = useTranslation();
+  const targets = useExchangeTargets(lineId, true);
+  const list = targets.data?.list ?? [];
+  if (list.length < 2) return null;
+  return (
+    <div className="as-exchange-target">
+      <div className="as-muted">{t('afterSales.app.exchangeTo')}</div>
+      <Selector columns={3} value={value ? [value] : []} onChange={(v) => v[0] && onChange(v[0])} options={list.map((s) => ({ label: s.spec_text || `#${s.sku_id}`, value: s.sku_id }))} />
+    </div>
+  );
+}
+
 /** `pages/order/realSale`: choose lines and units, the kind, the reason, words and evidence; a return shows its refund estimate. */
 export default function ApplyPage() {
   const { t } = useTranslation();
@@ -41,6 +55,7 @@ export default function ApplyPage() {
   const submit = useSubmitCase(key.current);
   const [kind, setKind] = useState<AfterSaleKind | undefined>();
   const [qty, setQty] = useState<Record<number, number>>({});
+  const [targets, setTargets] = useState<Record<number, number>>({});
   const [reason, setReason] = useState<string | undefined>();
   const [description, setDescription] = useState('');
   const [images, setImages] = useState<string[]>([]);
@@ -83,7 +98,9 @@ export default function ApplyPage() {
 
   const send = async () => {
     if (!kind) return;
-    const chosen = lines.filter((l) => (qty[l.order_line_id] ?? 0) > 0).map((l) => ({ order_line_id: l.order_line_id, qty: qty[l.order_line_id]! }));
+    const chosen = lines
+      .filter((l) => (qty[l.order_line_id] ?? 0) > 0)
+      .map((l) => ({ order_line_id: l.order_line_id, qty: qty[l.order_line_id]!, ...(kind === 'exchange' && targets[l.order_line_id] ? { exchange_sku_id: targets[l.order_line_id] } : {}) }));
     if (!chosen.length) return showToast(t('afterSales.code.afterSaleNoLines'));
     if (!reason) return showToast(t('afterSales.app.chooseReason'));
     try {
@@ -124,6 +141,7 @@ export default function ApplyPage() {
                     </div>
                   </div>
                   <Stepper min={0} max={l.left} value={qty[l.order_line_id] ?? 0} onChange={(v) => setQty((x) => ({ ...x, [l.order_line_id]: v }))} inputReadOnly aria-label={t('afterSales.app.quantityOf', { name: l.name })} />
+                  {kind === 'exchange' && (qty[l.order_line_id] ?? 0) > 0 && <ExchangeTarget lineId={l.order_line_id} value={targets[l.order_line_id] ?? l.sku_id} onChange={(sku) => setTargets((x) => ({ ...x, [l.order_line_id]: sku }))} />}
                 </div>
               ))}
             </section>
