@@ -43,6 +43,8 @@ export const MODULE_ORDER = [
   'wallet',
   'payments',
   'orders',
+  // cases on bought orders: returns, exchanges, warranty repairs
+  'after-sales',
   'charity',
   // operator rooms over the areas above
   'money-console',

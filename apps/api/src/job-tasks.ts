@@ -12,6 +12,8 @@ import { reconcilePayments } from './modules/payments/reconcile.js';
 import { expirePayableWithPayments } from './modules/payments/payable-expiry.js';
 import { expireRecharge, overdueRechargeIds } from './modules/wallet/recharge.service.js';
 import { purgeOldMessages } from './modules/messages/messages.service.js';
+import { closeUnshippedCase, completeCaseInTime } from './modules/after-sales/after-sales.service.js';
+import { finishPendingCaseRefunds } from './modules/after-sales/after-sales.console.js';
 
 // Composition: every durable task bound to the area function it runs. The jobs module knows tasks
 // only by name and payload (`jobs/payloads.ts`); the worker runs what `deps.ts` registers from here.
@@ -82,5 +84,15 @@ export const jobTasks: JobTaskTable = {
   refresh_open_tracking: async (_payload, { deps, helpers }) => {
     const n = await refreshOpenTracking(deps);
     if (n) helpers.logger.info(`asked about ${n} parcel(s)`);
+  },
+  close_unshipped_after_sale: async ({ caseId }, { deps, actor }) => {
+    await closeUnshippedCase(deps, actor, caseId);
+  },
+  complete_after_sale: async ({ caseId }, { deps, actor }) => {
+    await completeCaseInTime(deps, actor, caseId);
+  },
+  finish_after_sale_refunds: async (_payload, { deps, actor, helpers }) => {
+    const n = await finishPendingCaseRefunds(deps, actor);
+    if (n) helpers.logger.info(`finished the refunds of ${n} after-sales case(s)`);
   },
 };

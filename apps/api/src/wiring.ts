@@ -1,10 +1,13 @@
 import { jobTasks } from './job-tasks.js';
 import { registerJobTasks } from './jobs/tasks.js';
 import { registerApprovable } from './modules/approvals/approvals.service.js';
+import { afterSalesWindowEnd, holdsSettlement, ordersWithCases } from './modules/after-sales/after-sales.service.js';
 import { goodsPageHooks } from './modules/catalogue/goods-page-hooks.js';
 import { charityPayable } from './modules/charity/charity-payable.js';
 import { accountHooks } from './modules/members/member-hooks.js';
 import { orderPayable } from './modules/orders/order-payable.js';
+import { orderListHooks } from './modules/orders/order-lists.js';
+import { settlementHooks } from './modules/orders/order-settlement.js';
 import { findRecentOrderIds } from './modules/orders/orders.queries.js';
 import { hasOpenOrders } from './modules/orders/orders.service.js';
 import { registerPayable } from './modules/payments/payable-registry.js';
@@ -38,4 +41,8 @@ export function wireAreas(): void {
   accountHooks.cancellationBlockers.push((db, userId) => hasOpenOrders(db, userId));
   accountHooks.recentOrderIds = (db, userId) => findRecentOrderIds(db, userId, 5);
   goodsPageHooks.groupBuyOffer = groupBuyOfferOfGoods;
+  // After-sales holds an order with an open case unsettled, and its windows decide when it may settle.
+  settlementHooks.holds.push(holdsSettlement);
+  settlementHooks.waitUntil.push(afterSalesWindowEnd);
+  orderListHooks.ordersWithCases = ordersWithCases;
 }

@@ -18,6 +18,8 @@ const RealNames = lazy(() => import('../pages/reviews/RealNames'));
 const Cancellations = lazy(() => import('../pages/reviews/Cancellations'));
 const Recharges = lazy(() => import('../pages/reviews/Recharges'));
 const Withdrawals = lazy(() => import('../pages/reviews/Withdrawals'));
+const AfterSales = lazy(() => import('../pages/after-sales/AfterSales'));
+const AfterSalesSettings = lazy(() => import('../pages/after-sales/AfterSalesSettings'));
 const Orders = lazy(() => import('../pages/orders/Orders'));
 const Members = lazy(() => import('./MembersPage'));
 const Audit = lazy(() => import('../pages/audit/Audit'));
@@ -92,6 +94,8 @@ function Routed() {
         <Route path="reviews/recharges" element={page(<Recharges />)} />
         <Route path="reviews/withdrawals" element={page(<Withdrawals />)} />
         <Route path="orders" element={page(<Orders />)} />
+        <Route path="orders/after-sales" element={page(<AfterSales />)} />
+        <Route path="orders/after-sales/settings" element={page(<AfterSalesSettings />)} />
         <Route path="members" element={page(<Members />)} />
         <Route path="audit" element={page(<Audit />)} />
         <Route path="settings" element={page(<Settings />)} />

@@ -12,7 +12,7 @@ export const AUDIT_KINDS = [
   'setting.international_freight', 'setting.adjustment_limit', 'wallet_currency.on', 'wallet_currency.off', 'wallet_limit.set', 'recharge_channel.set',
   'collection_account.add', 'bank.add', 'rate.set', 'points.grant', 'gift_card.issue', 'adjustment.request', 'adjustment.post', 'adjustment.approve', 'adjustment.reject',
   'goods.points', 'coupon.create', 'group_buy.create', 'category.create', 'category.update', 'category.reorder', 'goods.create', 'goods.update', 'goods.on_sale', 'goods.off_sale',
-  'sku.price', 'sku.stock', 'export', 'language.text', 'charity.cause',
+  'sku.price', 'sku.stock', 'export', 'language.text', 'charity.cause', 'after_sale',
 ] as const;
 
 const textKey = (kind: string) => `console.settings.kinds.${kind.replace(/\./g, '_')}`;

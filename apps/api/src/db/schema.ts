@@ -8,6 +8,7 @@ import type * as messages from '../modules/messages/messages.table.js';
 import type * as approvals from '../modules/approvals/approvals.table.js';
 import type * as feedback from '../modules/feedback/feedback.table.js';
 import type * as supportChat from '../modules/support-chat/support-chat.table.js';
+import type * as afterSales from '../modules/after-sales/after-sales.table.js';
 import type * as promotions from '../modules/promotions/promotions.table.js';
 import type * as charity from '../modules/charity/charity.table.js';
 import type * as content from '../modules/content/content.table.js';
@@ -126,4 +127,12 @@ export interface DB {
   member_roles: MemberRolesTable;
   approval_requests: approvals.ApprovalRequestsTable;
   approval_limits: approvals.ApprovalLimitsTable;
+  after_sale_settings: afterSales.AfterSaleSettingsTable;
+  after_sale_reasons: afterSales.AfterSaleReasonsTable;
+  after_sale_carriers: afterSales.AfterSaleCarriersTable;
+  after_sale_addresses: afterSales.AfterSaleAddressesTable;
+  after_sales: afterSales.AfterSalesTable;
+  after_sale_lines: afterSales.AfterSaleLinesTable;
+  after_sale_evidence: afterSales.AfterSaleEvidenceTable;
+  after_sale_events: afterSales.AfterSaleEventsTable;
 }

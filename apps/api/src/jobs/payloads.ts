@@ -40,4 +40,10 @@ export interface JobPayloads {
   expire_recharge: { rechargeId: number };
   /** Expires unpaid top-ups past their deadline that their own job missed. Every 5 minutes. */
   expire_overdue_recharges: Record<string, never>;
+  /** Closes an approved after-sales case whose goods were not sent back in time; enqueued at approval. */
+  close_unshipped_after_sale: { caseId: number };
+  /** Completes an exchange or repair the member did not confirm, days after its replacement shipped; enqueued when it ships. */
+  complete_after_sale: { caseId: number };
+  /** Finishes the refunds of after-sales cases left refunding (a gateway part that succeeded later). Every 5 minutes. */
+  finish_after_sale_refunds: Record<string, never>;
 }

@@ -45,9 +45,9 @@ export const routes: RouteObject[] = [
       // Order
       { path: paths.order.list, lazy: page(() => import('@/features/orders/pages/order-list-page')) },
       { path: paths.order.details, lazy: page(() => import('@/features/orders/pages/order-info-page')) },
-      { path: paths.order.afterSaleDetails, lazy: notBuilt },
-      { path: paths.order.afterSaleApply, lazy: notBuilt },
-      { path: paths.order.afterSales, lazy: notBuilt },
+      { path: paths.order.afterSaleDetails, lazy: page(() => import('@/features/after-sales/pages/case-info-page')) },
+      { path: paths.order.afterSaleApply, lazy: page(() => import('@/features/after-sales/pages/apply-page')) },
+      { path: paths.order.afterSales, lazy: page(() => import('@/features/after-sales/pages/cases-page')) },
       { path: paths.order.tracking, lazy: page(() => import('@/features/orders/pages/tracking-page')) },
       // Invite
       { path: paths.invite.index, lazy: notBuilt },

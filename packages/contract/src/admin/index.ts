@@ -8,3 +8,4 @@ export * from './money.schemas.js';
 export * from './payments.endpoints.js';
 export * from './payments.schemas.js';
 export * from './approvals.js';
+export * from './after-sales.endpoints.js';

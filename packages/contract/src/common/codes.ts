@@ -151,6 +151,41 @@ export const ResponseCode = {
   couponMinSpend: 5061,
   /** No uses left, in total or for this member. */
   couponUsedUp: 5062,
+  // After-sales (5200–5299).
+  /** After-sales cannot be asked for this order now (`deadline` when a window has passed). */
+  afterSaleNotAllowed: 5201,
+  /** A case names at least one unit of a line. */
+  afterSaleNoLines: 5202,
+  /** More units than are left of the line (`left`). */
+  afterSaleQuantity: 5203,
+  /** This kind of case is not possible for the line now. */
+  afterSaleKindNotAllowed: 5204,
+  /** Maximum number of item exchanges reached (`max`). */
+  afterSaleExchangeLimit: 5205,
+  /** The SKU to exchange to is not of the same goods, or not on sale. */
+  afterSaleExchangeSku: 5206,
+  /** Evidence that is not the member's upload of the right kind. */
+  afterSaleEvidence: 5207,
+  /** The video is longer than allowed (`max` seconds), or its length cannot be read. */
+  afterSaleVideoTooLong: 5208,
+  /** The case is not in a state that allows this. */
+  afterSaleState: 5209,
+  /** No such case of the member. */
+  afterSaleNotFound: 5210,
+  /** The reason is not one of the kind's reasons. */
+  afterSaleReasonInvalid: 5211,
+  /** A refund above what the case's lines may refund (`max`). */
+  afterSaleRefundTooLarge: 5212,
+  /** The carrier is not one the goods may be sent back with, or needs the phone's last four digits. */
+  afterSaleCarrierInvalid: 5213,
+  /** The chosen reason needs a picture or the video. */
+  afterSaleEvidenceRequired: 5214,
+  /** A review of a line of an order that is not completed. */
+  reviewNotAllowed: 5215,
+  /** The line already has its review. */
+  reviewExists: 5216,
+  /** The review was already changed once, or its time to change it is over. */
+  reviewNotEditable: 5217,
   // Addresses and geography (5100–5119).
   /** The member keeps the most addresses allowed (`max`). */
   addressLimit: 5101,
@@ -393,6 +428,23 @@ export const responseCodeMessageKey: Record<number, string> = {
   [ResponseCode.refundTooLarge]: 'payments.code.refundTooLarge',
   [ResponseCode.flagDecisionRefused]: 'payments.code.flagDecisionRefused',
   [ResponseCode.flagNotFound]: 'payments.code.flagNotFound',
+  [ResponseCode.afterSaleNotAllowed]: 'afterSales.code.afterSaleNotAllowed',
+  [ResponseCode.afterSaleNoLines]: 'afterSales.code.afterSaleNoLines',
+  [ResponseCode.afterSaleQuantity]: 'afterSales.code.afterSaleQuantity',
+  [ResponseCode.afterSaleKindNotAllowed]: 'afterSales.code.afterSaleKindNotAllowed',
+  [ResponseCode.afterSaleExchangeLimit]: 'afterSales.code.afterSaleExchangeLimit',
+  [ResponseCode.afterSaleExchangeSku]: 'afterSales.code.afterSaleExchangeSku',
+  [ResponseCode.afterSaleEvidence]: 'afterSales.code.afterSaleEvidence',
+  [ResponseCode.afterSaleVideoTooLong]: 'afterSales.code.afterSaleVideoTooLong',
+  [ResponseCode.afterSaleState]: 'afterSales.code.afterSaleState',
+  [ResponseCode.afterSaleNotFound]: 'afterSales.code.afterSaleNotFound',
+  [ResponseCode.afterSaleReasonInvalid]: 'afterSales.code.afterSaleReasonInvalid',
+  [ResponseCode.afterSaleRefundTooLarge]: 'afterSales.code.afterSaleRefundTooLarge',
+  [ResponseCode.afterSaleCarrierInvalid]: 'afterSales.code.afterSaleCarrierInvalid',
+  [ResponseCode.afterSaleEvidenceRequired]: 'afterSales.code.afterSaleEvidenceRequired',
+  [ResponseCode.reviewNotAllowed]: 'afterSales.code.reviewNotAllowed',
+  [ResponseCode.reviewExists]: 'afterSales.code.reviewExists',
+  [ResponseCode.reviewNotEditable]: 'afterSales.code.reviewNotEditable',
   [ResponseCode.operatorSetupInvalid]: 'admin.code.operatorSetupInvalid',
   [ResponseCode.operatorTotpRequired]: 'admin.code.operatorTotpRequired',
   [ResponseCode.operatorTotpSetupRequired]: 'admin.code.operatorTotpSetupRequired',

@@ -23,6 +23,7 @@ export type Permission =
   | 'cancellation.review'
   | 'withdrawals.review'
   | 'refunds.decide'
+  | 'aftersales.decide'
   | 'catalogue.write'
   | 'reviews.moderate'
   | 'settings.write'

@@ -3,6 +3,7 @@ import * as s from './orders.schemas.js';
 import * as charity from './charity.schemas.js';
 import * as pay from '../payments/payments.schemas.js';
 import * as online from '../payments/online-pay.schemas.js';
+import * as afterSale from '../after-sales/after-sales.schemas.js';
 
 export * from './orders.schemas.js';
 export * from './charity.schemas.js';
@@ -39,8 +40,10 @@ export const query2c2pPayment = endpoint({ method: 'GET', path: '/shop/order/que
 export const listOrderPackages = endpoint({ method: 'GET', path: '/shop/order/packageList', auth: 'member', area: 'orders', query: s.packageListQuery, data: s.packageListData });
 /** One package with its lines and tracking events. */
 export const getOrderPackage = endpoint({ method: 'GET', path: '/shop/order/packageInfo', auth: 'member', area: 'orders', query: s.packageInfoQuery, data: s.packageInfoData });
-export const applyForOrderAfterSale = endpoint({ method: 'POST', path: '/shop/order/afterSaleApply', auth: 'member', area: 'orders', idempotent: true });
-export const submitOrderAfterSale = endpoint({ method: 'POST', path: '/shop/order/afterSaleSubmit', auth: 'member', area: 'orders' });
+/** What may be asked for an order now, per line (kinds, units left, the refundable amount), with the reasons and deadlines: it writes nothing. */
+export const applyForOrderAfterSale = endpoint({ method: 'POST', path: '/shop/order/afterSaleApply', auth: 'member', area: 'orders', idempotent: true, body: afterSale.afterSaleApplyBody, data: afterSale.afterSaleApplyData });
+/** Opens an after-sales case (return, exchange or warranty) on lines of the member's order. */
+export const submitOrderAfterSale = endpoint({ method: 'POST', path: '/shop/order/afterSaleSubmit', auth: 'member', area: 'orders', idempotent: true, body: afterSale.afterSaleSubmitBody, data: afterSale.afterSaleCreatedData });
 /** The member received a shipped order: it completes. */
 export const confirmOrderReceipt = endpoint({ method: 'POST', path: '/shop/order/confirmReceipt', auth: 'member', area: 'orders', body: s.orderIdBody, data: s.orderChangedData });
 /** Cancels an unpaid order: its goods go back on sale. */

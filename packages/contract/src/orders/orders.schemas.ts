@@ -170,6 +170,10 @@ export const orderActionsSchema = z.object({
   can_confirm: z.boolean(),
   can_remind: z.boolean(),
   can_track: z.boolean(),
+  /** Shipped or received: after-sales may be asked for (`afterSaleApply` says what exactly). */
+  can_after_sale: z.boolean().default(false),
+  /** Received: its lines may be reviewed (`/user/praise/info` says which). */
+  can_review: z.boolean().default(false),
 });
 
 export const orderSummarySchema = z.object({

@@ -210,7 +210,32 @@ const steps: Record<string, () => Promise<{ body: unknown; as?: typeof owner }>>
   '/admin/api/chat/close': async () => ({ body: { conversation_id: await openConversation() } }),
   '/admin/api/chat/canned/save': async () => ({ body: { lang: 'en-us', title: 'Sweep', text: 'Every decision is recorded.' } }),
   '/admin/api/chat/canned/delete': async () => ({ body: { id: Number((await t.db.insertInto('chat_canned_replies').values({ lang: 'en-us', title: 'Sweep', text: 'x', created_by: 'sweep' }).returning('id').executeTakeFirstOrThrow()).id) } }),
+  '/admin/api/after-sales/approve': async () => ({ body: { id: await afterSaleCase('under_review'), reason } }),
+  '/admin/api/after-sales/reject': async () => ({ body: { id: await afterSaleCase('under_review'), reason } }),
+  '/admin/api/after-sales/receive': async () => ({ body: { id: await afterSaleCase('awaiting_return'), resellable: true } }),
+  '/admin/api/after-sales/refuse-receipt': async () => ({ body: { id: await afterSaleCase('return_shipped'), reason } }),
+  '/admin/api/after-sales/refund': async () => ({ body: { id: await afterSaleCase('received') } }),
+  '/admin/api/after-sales/ship': async () => ({ body: { id: await afterSaleCase('received', 'exchange'), carrier: 'DHL', tracking_number: `SW${RUN}` } }),
+  '/admin/api/after-sales/close': async () => ({ body: { id: await afterSaleCase('awaiting_return'), reason } }),
+  '/admin/api/after-sales/settings': async () => ({ body: (await get('/admin/api/after-sales/settings')).settings }),
+  '/admin/api/after-sales/addresses/save': async () => ({ body: { country_code: 'MY', kind: 'service', name: 'Sweep point', address: 'Jalan Sweep 1' } }),
+  '/admin/api/after-sales/carriers/save': async () => ({ body: { code: `sweep${++codes}`, name: 'Sweep Express' } }),
 };
+
+/** An after-sales case of `kind` in `status` on a received order paid from the balance (as the member's calls would leave it). */
+async function afterSaleCase(status: string, kind: 'return' | 'exchange' = 'return') {
+  const paymentId = await balancePayment();
+  const orderId = (await t.db.selectFrom('payments').select('payable_id').where('id', '=', paymentId).executeTakeFirstOrThrow()).payable_id;
+  const order = await t.db.updateTable('orders').set({ status: 'completed', shipped_at: new Date(), completed_at: new Date() }).where('id', '=', orderId).returningAll().executeTakeFirstOrThrow();
+  const line = await t.db.selectFrom('order_lines').selectAll().where('order_id', '=', orderId).executeTakeFirstOrThrow();
+  const row = await t.db
+    .insertInto('after_sales')
+    .values({ case_no: `AS${RUN}${++codes}`, order_id: orderId, user_id: order.user_id, kind, status: status as never, reason_code: 'damaged', currency: order.currency, refundable_minor: kind === 'return' ? 1000 : 0, refund_minor: kind === 'return' && status !== 'under_review' ? 1000 : null, refunded_minor: null, refunded_at: null, follows_case_id: null, ship_back_by: null, return_carrier_code: null, return_carrier: null, return_tracking: null, return_phone_tail: null, return_shipped_at: null, return_signed_at: null, received_at: null, resellable: null, replacement_carrier: null, replacement_tracking: null, replacement_shipped_at: null, replacement_signed_at: null, completed_at: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await t.db.insertInto('after_sale_lines').values({ case_id: row.id, order_line_id: line.id, qty: 1, exchange_sku_id: kind === 'exchange' ? line.sku_id : null }).execute();
+  return row.id;
+}
 
 let codes = 0;
 const coupon = (prefix: string) => ({ code: `${prefix}${RUN}${++codes}`.toUpperCase().slice(0, 40), kind: 'amount', amount: 500, currency: 'USD', starts_at: soon(-1), ends_at: soon(48), reason });

@@ -171,3 +171,36 @@ export const deleteSearchLog = (db: Executor, userId: number) => db.deleteFrom('
 
 /** Locks one goods row for a change of its counters (collect count). */
 export const lockGoodsForUpdate = (trx: Transaction<DB>, id: number) => trx.selectFrom('goods').select(['id', 'collect_count']).where('id', '=', id).forUpdate().executeTakeFirst();
+
+/** The warranty of goods, in months from receipt (0: none), by goods id. */
+export const findGoodsWarranty = (db: Executor, goodsIds: number[]) =>
+  db.selectFrom('goods').select(['id', 'warranty_months']).where('id', 'in', goodsIds.length ? goodsIds : [-1]).execute();
+
+/** Members' reviews of these order lines. */
+export const findReviewsOfLines = (db: Executor, orderLineIds: number[]) =>
+  db.selectFrom('goods_reviews').selectAll().where('order_line_id', 'in', orderLineIds.length ? orderLineIds : [-1]).execute();
+
+/** A member's review of a bought line; nothing when the line has one already. */
+export const insertLineReview = (db: Executor, row: { goods_id: number; user_id: number; author_name: string; rating: number; content: string; images: string[]; sku_text: string; order_line_id: number }) =>
+  db
+    .insertInto('goods_reviews')
+    .values({ ...row, images: JSON.stringify(row.images) })
+    .onConflict((oc) => oc.column('order_line_id').doNothing())
+    .returningAll()
+    .executeTakeFirst();
+
+/** Changes a member's review once (while it was never changed and was written after `since`); answers the row when it did. */
+export const editLineReviewOnce = (db: Executor, input: { id: number; userId: number; since: Date; rating: number; content: string; images: string[] }) =>
+  db
+    .updateTable('goods_reviews')
+    .set({ rating: input.rating, content: input.content, images: JSON.stringify(input.images), edited_at: new Date() })
+    .where('id', '=', input.id)
+    .where('user_id', '=', input.userId)
+    .where('order_line_id', 'is not', null)
+    .where('edited_at', 'is', null)
+    .where('created_at', '>=', input.since)
+    .returningAll()
+    .executeTakeFirst();
+
+export const findMemberLineReview = (db: Executor, userId: number, id: number) =>
+  db.selectFrom('goods_reviews').selectAll().where('id', '=', id).where('user_id', '=', userId).where('order_line_id', 'is not', null).executeTakeFirst();

@@ -33,6 +33,8 @@ export interface CategoriesTable {
 
 export interface GoodsTable {
   id: Generated<number>;
+  /** Months of warranty from receipt (0: none); after-sales offers warranty repairs within it. */
+  warranty_months: Generated<number>;
   category_id: number;
   name: Json<Texts>;
   subtitle: JsonDefault<Texts>;
@@ -101,6 +103,9 @@ export interface GoodsReviewsTable {
   reply: Generated<string>;
   is_visible: Generated<boolean>;
   created_at: Stamp;
+  /** The bought order line a member's review is of (one review per line), and when it was changed. */
+  order_line_id: Generated<number | null>;
+  edited_at: Generated<Date | null>;
 }
 
 export interface SearchLogsTable {

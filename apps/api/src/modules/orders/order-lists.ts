@@ -3,6 +3,13 @@ import type { Executor } from '../../db/database.js';
 import { dropOnChanges } from '../../lib/cache.js';
 import { announce } from '../../lib/changes.js';
 
+/**
+ * Where a higher area adds to the member's order list (filled by `wiring.ts`): after-sales names the
+ * member's orders with cases, which the list's after-sales view shows beside those refunding or refunded.
+ * An area that changes what it answers tells the member's lists with `ordersChanged`.
+ */
+export const orderListHooks: { ordersWithCases?: (db: Executor, userId: number) => Promise<number[]> } = {};
+
 /** Tags of the members' cached order lists: everyone's, or one member's. */
 export const OrderListTag = {
   all: 'order-lists',

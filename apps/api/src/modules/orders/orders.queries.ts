@@ -281,7 +281,7 @@ export interface OrderListRow {
  * count of the member's orders per status, in one statement: a member's order list is read often
  * and each round trip counts.
  */
-export async function findMemberOrderList(db: Executor, userId: number, statuses: OrderStatus[] | undefined, limit: number, offset: number) {
+export async function findMemberOrderList(db: Executor, userId: number, statuses: OrderStatus[] | undefined, limit: number, offset: number, alsoIds: number[] = []) {
   const { rows } = await sql<{ counts: Array<{ status: OrderStatus; n: number }>; page: OrderListRow[] }>`
     select
       (select coalesce(json_agg(c), '[]') from (select status, count(*)::int as n from orders where user_id = ${userId} group by status) c) as counts,
@@ -293,7 +293,7 @@ export async function findMemberOrderList(db: Executor, userId: number, statuses
               'shipped_quantity', l.shipped_quantity, 'pv', l.pv) order by l.id), '[]')
             from order_lines l where l.order_id = o.id) as lines
         from orders o
-        where o.user_id = ${userId} ${statuses ? sql`and o.status in (${sql.join(statuses)})` : sql``}
+        where o.user_id = ${userId} ${statuses ? (alsoIds.length ? sql`and (o.status in (${sql.join(statuses)}) or o.id in (${sql.join(alsoIds)}))` : sql`and o.status in (${sql.join(statuses)})`) : sql``}
         order by o.id desc limit ${limit} offset ${offset}
       ) p) as page`.execute(db);
   return rows[0]!;
@@ -508,3 +508,10 @@ export const setOrderSettlesAt = (db: Executor, orderId: number, at: Date | null
 /** Completed orders past their settlement time that their own job missed. */
 export const findDueUnsettledOrderIds = async (db: Executor, limit: number) =>
   (await db.selectFrom('orders').select('id').where('settled_at', 'is', null).where('settles_at', '<=', sql<Date>`now()`).where('status', '=', 'completed').orderBy('settles_at').limit(limit).execute()).map((r) => r.id);
+
+/** One order line by its id (its order names the buyer). */
+export const findOrderLinesById = (db: Executor, lineId: number) => db.selectFrom('order_lines').selectAll().where('id', '=', lineId).execute();
+
+/** The states of these of the member's orders. */
+export const findMemberOrderStatuses = (db: Executor, userId: number, ids: number[]) =>
+  db.selectFrom('orders').select(['id', 'status']).where('user_id', '=', userId).where('id', 'in', ids.length ? ids : [-1]).execute();

@@ -34,7 +34,7 @@ import { orderAmounts, type OrderAmounts, type PointsParts } from './amounts.js'
 import { internationalTerms, type ShippingMethod } from './freight.js';
 import { joinGroupOnPayment, leaveGroup } from '../promotions/group-buy.entries.js';
 import { couponDiscount, returnCouponUse, takeCouponUse } from '../promotions/coupons.js';
-import { OrderListTag, ordersChanged } from './order-lists.js';
+import { OrderListTag, orderListHooks, ordersChanged } from './order-lists.js';
 import { recordOrderEvent, transition } from './order-state.js';
 import { scheduleSettlement } from './order-settlement.js';
 import * as q from './orders.queries.js';
@@ -516,6 +516,8 @@ function actionsOf(o: Pick<OrderRow, 'status'>, packageCount = 0): OrderSummary[
     can_confirm: o.status === 'shipped',
     can_remind: o.status === 'paid',
     can_track: packageCount > 0 || o.status === 'shipped' || o.status === 'completed',
+    can_after_sale: o.status === 'shipped' || o.status === 'completed',
+    can_review: o.status === 'completed',
   };
 }
 
@@ -571,17 +573,22 @@ export function cachedMemberOrders(deps: Pick<AppDeps, 'db' | 'config' | 'redis'
 export async function listMemberOrders(db: Database, actor: Actor, input: EndpointQuery<typeof listOrders>): Promise<EndpointData<typeof listOrders>> {
   const userId = memberIdOf(actor);
   const statuses = q.statusesOfView(input.view);
-  const { page, counts } = await q.findMemberOrderList(db, userId, statuses, input.limit, (input.page - 1) * input.limit);
+  // Orders with after-sales cases belong to the after-sales view whatever their state.
+  const withCases = orderListHooks.ordersWithCases ? await orderListHooks.ordersWithCases(db, userId) : [];
+  const AFTER_SALES: OrderStatus[] = ['refunding', 'refunded'];
+  const extra = withCases.length ? (await q.findMemberOrderStatuses(db, userId, withCases)).filter((o) => !AFTER_SALES.includes(o.status)).map((o) => o.id) : [];
+  const { page, counts } = await q.findMemberOrderList(db, userId, statuses, input.limit, (input.page - 1) * input.limit, input.view === 'after_sales' ? extra : []);
   // The view's total is the sum of its statuses' counts, which the tabs need anyway.
   const n = (of: readonly string[]) => counts.filter((c) => of.includes(c.status)).reduce((s, c) => s + c.n, 0);
-  const total = statuses ? n(statuses) : n(counts.map((c) => c.status));
+  const afterSales = n(AFTER_SALES) + extra.length;
+  const total = input.view === 'after_sales' ? afterSales : statuses ? n(statuses) : n(counts.map((c) => c.status));
   return {
     list: page.map((r) => toSummary(r, r.lines, actor.lang)),
     total,
     page: input.page,
     limit: input.limit,
     has_more: input.page * input.limit < total,
-    counts: { unpaid: n(['awaiting_payment']), to_ship: n(['paid']), to_receive: n(['shipped']), after_sales: n(['refunding', 'refunded']) },
+    counts: { unpaid: n(['awaiting_payment']), to_ship: n(['paid']), to_receive: n(['shipped']), after_sales: afterSales },
   };
 }
 

@@ -184,3 +184,32 @@ export async function creditEarnedPoints(tx: Tx, actor: Actor, orderId: number):
     ],
   });
 }
+
+/**
+ * Takes back the points an order earned, for a part of what was paid that was refunded: the share of
+ * `earned` of the refunded value, each rounding down once on the running total (`refundedBefore` was
+ * refunded earlier), once per `cause`. Never below the member's balance: what could not be taken back
+ * is answered as the shortfall for the caller to record. Nothing when the points were never credited.
+ */
+export async function reverseEarnedPoints(tx: Tx, actor: Actor, input: { orderId: number; cause: string; refundedBefore: number; refunded: number }): Promise<{ due: number; reversed: number; shortfall: number }> {
+  const order = await q.findOrder(tx, input.orderId);
+  const earned = Number(order?.points_earned ?? 0);
+  const paid = Number(order?.total_minor ?? 0);
+  if (!order || !order.points_earned_at || earned <= 0 || paid <= 0) return { due: 0, reversed: 0, shortfall: 0 };
+  const upTo = (value: number) => Math.floor((earned * Math.min(value, paid)) / paid);
+  const due = upTo(input.refundedBefore + input.refunded) - upTo(input.refundedBefore);
+  const reversed = Math.min(due, Math.max(0, await balanceOf(tx, Number(order.user_id), 'points', POINTS_CURRENCY)));
+  if (reversed > 0) {
+    await post(tx, {
+      kind: 'order.points.reverse',
+      reference: { type: 'order', id: input.orderId },
+      idempotencyKey: `order:${input.orderId}:points:reverse:${input.cause}`,
+      actor,
+      postings: [
+        { account: { member: Number(order.user_id), asset: 'points', currency: POINTS_CURRENCY }, amount: -reversed },
+        { account: { system: 'promotions', asset: 'points', currency: POINTS_CURRENCY }, amount: reversed },
+      ],
+    });
+  }
+  return { due, reversed, shortfall: due - reversed };
+}

@@ -294,12 +294,14 @@ export async function refundPayment(deps: PaymentsDeps, actor: Actor, input: { p
     if (amount <= 0 || amount > gatewayLeft + ledgerLeft) throw new AppError(ResponseCode.refundTooLarge);
     const viaGateway = Math.min(amount, gatewayLeft);
     const viaLedger = amount - viaGateway;
-    // Points and gift-card value come back whole: a part of them has no fair price.
-    if (viaLedger > 0 && p.ledger_asset !== 'cash' && viaLedger !== p.ledger_minor) throw new AppError(ResponseCode.refundTooLarge);
+    // Points and gift-card value come back pro rata: the units of the value refunded so far, each
+    // rounding down once on the running total, so the last part gives back exactly what is left.
+    const ledgerRefunded = live.filter((r) => r.via === 'ledger').reduce((s, r) => s + r.amount_minor, 0);
+    const unitsUpTo = (value: number) => (p.ledger_minor > 0 ? Math.floor((p.ledger_units * value) / p.ledger_minor) : 0);
     const refunds: RefundRow[] = [];
     if (viaLedger > 0) {
       const r = (await q.insertRefund(tx, { reference: paymentNumber('R'), payment_id: p.id, cause: `${input.cause}:ledger`, via: 'ledger', amount_minor: viaLedger, currency: p.currency, status: 'pending', provider_ref: null, reason: input.reason ?? '', entry_id: null, finished_at: null }))!;
-      const units = p.ledger_asset === 'cash' ? viaLedger : p.ledger_units;
+      const units = p.ledger_asset === 'cash' ? viaLedger : unitsUpTo(ledgerRefunded + viaLedger) - unitsUpTo(ledgerRefunded);
       const { entryId } = await post(tx, {
         kind: 'payment.refund',
         reference: { type: 'refund', id: r.reference },

@@ -70,16 +70,16 @@ describe('the tab bar', () => {
   });
 
   it('is not shown on other pages', async () => {
-    renderAt(paths.order.afterSales);
-    await screen.findByText('“After-sales” is not available yet. Please check back soon.');
+    renderAt(paths.my.feedback);
+    await screen.findByText('“Feedback” is not available yet. Please check back soon.');
     expect(document.querySelector('.app-tabbar')).toBeNull();
   });
 });
 
 describe('pages not built and unknown addresses', () => {
   it('a page of an area not built yet says so, with its title and a way home', async () => {
-    const router = renderAt(`${paths.order.afterSaleDetails}?id=9`);
-    await screen.findByText('“After-sales details” is not available yet. Please check back soon.');
+    const router = renderAt(`${paths.invite.index}?id=9`);
+    await screen.findByText('“Invite friends” is not available yet. Please check back soon.');
     fireEvent.click(screen.getByRole('button', { name: 'Back to home' }));
     await act(async () => {});
     expect(router.state.location.pathname).toBe(paths.tabbar.home);

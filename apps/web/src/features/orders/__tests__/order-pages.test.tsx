@@ -12,7 +12,9 @@ import OrderListPage from '../pages/order-list-page';
 import TrackingPage from '../pages/tracking-page';
 
 let status = 'awaiting_payment';
-const actions = () => ({ can_cancel: status === 'awaiting_payment', can_pay: status === 'awaiting_payment', can_confirm: status === 'shipped', can_remind: false, can_track: status === 'shipped' });
+const actions = () => ({ can_cancel: status === 'awaiting_payment', can_pay: status === 'awaiting_payment', can_confirm: status === 'shipped', can_remind: false, can_track: status === 'shipped', can_after_sale: status === 'completed', can_review: status === 'completed' });
+let reviewed = false;
+const reviewLine = () => ({ order_line_id: 1, goods_id: 1, name: 'Teapot', spec_text: 'Blue', image: '', review_id: reviewed ? 5 : null, rating: reviewed ? 4 : null, content: reviewed ? 'Lovely' : '', images: [], created_at: reviewed ? '2026-11-24T10:00:00.000Z' : null, editable_until: reviewed ? '2026-12-24T10:00:00.000Z' : null, edited: false, reply: '', can_review: !reviewed, can_edit: reviewed });
 const order = () => ({
   id: 7,
   order_no: '2611230000000007',
@@ -54,6 +56,11 @@ const api = await startFakeApi({
   '/shop/order/cancelOrder': () => {
     status = 'cancelled';
     return ok({ id: 7, status });
+  },
+  '/user/praise/info': () => ok({ list: [reviewLine()] }),
+  '/user/praise/create': () => {
+    reviewed = true;
+    return ok(reviewLine());
   },
   '/shop/order/packageList': () => ok({ list: [{ id: 3, order_id: 7, carrier: 'DHL', tracking_number: 'JD0001', status: 'in_transit', shipped_at: '2026-11-23T11:00:00.000Z', delivered_at: null, lines: [{ order_line_id: 1, name: 'Teapot', spec_text: 'Blue', image: '', num: 3 }], latest: null }] }),
   '/shop/order/trackingLog': () => ok({ list: [{ package_id: 3, carrier: 'DHL', tracking_number: 'JD0001', status: 'in_transit', events: [{ time: '2026-11-23T12:00:00.000Z', place: 'Kuala Lumpur', text: 'Arrived at the depot' }, { time: '2026-11-23T11:00:00.000Z', place: 'Shenzhen', text: 'Picked up' }] }] }),
@@ -113,5 +120,19 @@ describe('order pages', () => {
     const texts = [...document.querySelectorAll('.tracking-event')].map((e) => e.textContent);
     expect(texts).toEqual(['Arrived at the depot', 'Picked up']);
     expect(screen.getByText('DHL · JD0001')).toBeTruthy();
+  });
+
+  it('a received order offers after-sales and a review of its lines, written from a sheet', async () => {
+    status = 'completed';
+    reviewed = false;
+    renderAt(`${paths.order.details}?id=7`);
+    expect(await screen.findByRole('button', { name: 'After-sales' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Review' }));
+    fireEvent.change(await screen.findByPlaceholderText('How was it? (optional)'), { target: { value: 'Lovely' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Post review' }));
+    expect(await screen.findByText('Thank you for your review')).toBeTruthy();
+    const sent = api.requests.find((r) => r.url.startsWith('/user/praise/create'))!;
+    expect(JSON.parse(sent.body)).toEqual({ order_line_id: 1, rating: 5, content: 'Lovely', images: [] });
+    expect(await screen.findByRole('button', { name: 'Change (once)' })).toBeTruthy();
   });
 });

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Button, Dialog } from 'antd-mobile';
 import { useNavigate } from '@/lib/router';
 import { useTranslation } from 'react-i18next';
@@ -5,6 +6,7 @@ import type { OrderSummary } from '@shop/contract/orders';
 import { paths } from '@/config/paths';
 import { showToast } from '@/lib/toast';
 import { useCancelOrder, useConfirmReceipt, useRemindShipment } from '../api/order-actions';
+import { OrderReviewSheet } from './order-review-sheet';
 
 /** The buttons of what the member can do with an order now. */
 export function OrderActions({ order }: { order: Pick<OrderSummary, 'id' | 'actions' | 'status'> }) {
@@ -14,6 +16,7 @@ export function OrderActions({ order }: { order: Pick<OrderSummary, 'id' | 'acti
   const confirm = useConfirmReceipt();
   const remind = useRemindShipment();
   const a = order.actions;
+  const [reviewing, setReviewing] = useState(false);
   const ask = (content: string) => Dialog.confirm({ content, confirmText: t('orders.action.yes'), cancelText: t('orders.action.no') });
   return (
     <div className="order-actions">
@@ -28,6 +31,17 @@ export function OrderActions({ order }: { order: Pick<OrderSummary, 'id' | 'acti
           }}
         >
           {t('orders.action.cancel')}
+        </Button>
+      )}
+      {a.can_review && (
+        <Button size="small" shape="rounded" onClick={() => setReviewing(true)}>
+          {t('afterSales.review.title')}
+        </Button>
+      )}
+      {a.can_review && <OrderReviewSheet orderId={order.id} open={reviewing} onClose={() => setReviewing(false)} />}
+      {a.can_after_sale && (
+        <Button size="small" shape="rounded" onClick={() => navigate(`${paths.order.afterSaleApply}?order_id=${order.id}`)}>
+          {t('afterSales.app.entry')}
         </Button>
       )}
       {a.can_track && (

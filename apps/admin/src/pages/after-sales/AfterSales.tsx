@@ -1,0 +1,187 @@
+import type { adminAfterSaleSchema } from '@shop/contract/after-sales';
+import { Image, Space, Timeline, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { ReviewQueue, type QueueAction } from '../../components/ReviewQueue';
+import { StatusTag } from '../../components/StatusTag';
+import { useEndpointQuery } from '../../lib/endpoint-query';
+import { formatDate, formatMoney } from '../../lib/format';
+import { amountOf } from '../../lib/money';
+import { useCan } from '../../lib/operator';
+import { call } from '../../lib/request';
+import {
+  afterSaleDetailRoute,
+  afterSalesRoute,
+  approveAfterSaleRoute,
+  closeAfterSaleRoute,
+  receiveAfterSaleRoute,
+  refundAfterSaleRoute,
+  refuseAfterSaleReceiptRoute,
+  rejectAfterSaleRoute,
+  shipAfterSaleRoute,
+} from '../../lib/routes-after-sales';
+
+type Row = z.infer<typeof adminAfterSaleSchema>;
+
+const STATUSES = ['under_review', 'awaiting_return', 'return_shipped', 'received', 'refunding', 'replacement_shipped', 'refunded', 'completed', 'rejected', 'receipt_refused', 'withdrawn', 'closed'] as const;
+const schemas = () => import('@shop/contract/after-sales');
+
+/** A case's history and what its order may still refund, read when its drawer opens. */
+function CaseHistory({ id }: { id: number }) {
+  const { t } = useTranslation();
+  const detail = useEndpointQuery(afterSaleDetailRoute, { id });
+  const d = detail.data;
+  if (!d) return null;
+  return (
+    <Space orientation="vertical" style={{ width: '100%' }}>
+      <Typography.Text type="secondary">{t('console.afterSales.orderRefundable', { amount: formatMoney(d.order_refundable, d.currency) })}</Typography.Text>
+      {d.return_address && <Typography.Text>{t('console.afterSales.returnAddress', { address: `${d.return_address.name}, ${d.return_address.address}` })}</Typography.Text>}
+      <Timeline items={d.events.map((e) => ({ content: `${formatDate(e.at)} · ${t(`console.afterSales.event.${e.kind}`)} · ${e.by}${e.reason ? ` · ${e.reason}` : ''}` }))} />
+    </Space>
+  );
+}
+
+/** After-sales cases: approve (a return with its refund, capped), reject, receive, refuse receipt, refund, ship the replacement, close. */
+export default function AfterSales() {
+  const { t } = useTranslation();
+  const can = useCan();
+  const reason = { name: 'reason', label: t('console.common.reason'), required: true, multiline: true };
+  const actions: QueueAction<Row>[] = [
+    {
+      key: 'approve',
+      label: t('console.common.approve'),
+      primary: true,
+      when: (r) => r.status === 'under_review',
+      question: t('console.afterSales.approveQuestion'),
+      fields: [{ name: 'refund_amount', label: t('console.afterSales.refundAmount'), placeholder: t('console.afterSales.refundHint') }, { name: 'reason', label: t('console.common.reason'), multiline: true }],
+      schema: () => schemas().then((m) => m.adminAfterSaleApproveBody),
+      toBody: (r, v) => ({ id: r.id, reason: v.reason ?? '', ...(r.kind === 'return' && v.refund_amount ? { refund_amount: amountOf(v.refund_amount, r.currency) } : {}) }),
+      send: (_r, _v, key, body) => call(approveAfterSaleRoute, body, { idempotencyKey: key }),
+    },
+    {
+      key: 'reject',
+      label: t('console.common.reject'),
+      danger: true,
+      when: (r) => r.status === 'under_review',
+      question: t('console.common.confirmReject'),
+      fields: [reason],
+      schema: () => schemas().then((m) => m.adminAfterSaleReasonBody),
+      toBody: (r, v) => ({ id: r.id, reason: v.reason }),
+      send: (_r, _v, key, body) => call(rejectAfterSaleRoute, body, { idempotencyKey: key }),
+    },
+    {
+      key: 'receive',
+      label: t('console.afterSales.receive'),
+      primary: true,
+      when: (r) => r.status === 'awaiting_return' || r.status === 'return_shipped',
+      question: t('console.afterSales.receiveQuestion'),
+      fields: [{ name: 'resellable', label: t('console.afterSales.resellable'), options: [{ value: 'no', label: t('console.afterSales.notResellable') }, { value: 'yes', label: t('console.afterSales.backOnSale') }] }],
+      schema: () => schemas().then((m) => m.adminAfterSaleReceiveBody),
+      toBody: (r, v) => ({ id: r.id, resellable: v.resellable === 'yes' }),
+      send: (_r, _v, key, body) => call(receiveAfterSaleRoute, body, { idempotencyKey: key }),
+    },
+    {
+      key: 'refuse',
+      label: t('console.afterSales.refuseReceipt'),
+      danger: true,
+      when: (r) => r.status === 'return_shipped',
+      question: t('console.afterSales.refuseQuestion'),
+      fields: [reason],
+      schema: () => schemas().then((m) => m.adminAfterSaleReasonBody),
+      toBody: (r, v) => ({ id: r.id, reason: v.reason }),
+      send: (_r, _v, key, body) => call(refuseAfterSaleReceiptRoute, body, { idempotencyKey: key }),
+    },
+    ...(can('refunds.decide')
+      ? [
+          {
+            key: 'refund',
+            label: t('console.afterSales.refund'),
+            primary: true,
+            when: (r: Row) => r.kind === 'return' && (r.status === 'received' || r.status === 'refunding'),
+            question: t('console.afterSales.refundQuestion'),
+            fields: [],
+            toBody: (r: Row) => ({ id: r.id }),
+            send: (r: Row, _v: Record<string, string>, key: string) => call(refundAfterSaleRoute, { id: r.id }, { idempotencyKey: key }),
+          },
+        ]
+      : []),
+    {
+      key: 'ship',
+      label: t('console.afterSales.ship'),
+      primary: true,
+      when: (r) => r.kind !== 'return' && r.status === 'received',
+      question: t('console.afterSales.shipQuestion'),
+      fields: [
+        { name: 'carrier', label: t('console.afterSales.carrier'), required: true },
+        { name: 'tracking_number', label: t('console.afterSales.trackingNumber'), required: true, min: 4 },
+      ],
+      schema: () => schemas().then((m) => m.adminAfterSaleShipBody),
+      toBody: (r, v) => ({ id: r.id, carrier: v.carrier, tracking_number: v.tracking_number }),
+      send: (_r, _v, key, body) => call(shipAfterSaleRoute, body, { idempotencyKey: key }),
+    },
+    {
+      key: 'close',
+      label: t('console.afterSales.close'),
+      danger: true,
+      when: (r) => ['under_review', 'awaiting_return', 'return_shipped'].includes(r.status),
+      question: t('console.afterSales.closeQuestion'),
+      fields: [reason],
+      schema: () => schemas().then((m) => m.adminAfterSaleReasonBody),
+      toBody: (r, v) => ({ id: r.id, reason: v.reason }),
+      send: (_r, _v, key, body) => call(closeAfterSaleRoute, body, { idempotencyKey: key }),
+    },
+  ];
+  return (
+    <ReviewQueue<Row>
+      name="after-sales"
+      statuses={STATUSES}
+      defaultStatus="under_review"
+      list={afterSalesRoute}
+      searchPlaceholder={t('console.afterSales.search')}
+      columns={[
+        { title: t('console.afterSales.caseNo'), dataIndex: 'case_no' },
+        { title: t('console.afterSales.orderNo'), dataIndex: 'order_no' },
+        { title: t('console.common.member'), key: 'member', render: (_, r) => `${r.member} (#${r.member_id})` },
+        { title: t('console.afterSales.kind'), dataIndex: 'kind', render: (k: string) => t(`console.afterSales.kinds.${k}`) },
+        { title: t('console.common.amount'), key: 'amount', align: 'right', render: (_, r) => (r.kind === 'return' ? formatMoney(r.refund ?? r.refundable, r.currency) : '—') },
+        { title: t('console.common.created'), dataIndex: 'created_at', render: (v: string) => formatDate(v) },
+        { title: t('console.common.status'), dataIndex: 'status', render: (s: string) => <StatusTag status={s} /> },
+      ]}
+      describe={(r) => [
+        { label: t('console.afterSales.caseNo'), value: r.case_no },
+        { label: t('console.afterSales.orderNo'), value: r.order_no },
+        { label: t('console.common.member'), value: `${r.member} (#${r.member_id})` },
+        { label: t('console.afterSales.kind'), value: t(`console.afterSales.kinds.${r.kind}`) },
+        { label: t('console.common.status'), value: <StatusTag status={r.status} /> },
+        { label: t('console.common.reason'), value: `${r.reason}${r.description ? ` — ${r.description}` : ''}` },
+        { label: t('console.afterSales.lines'), value: r.lines.map((l) => `${l.name} (${l.spec_text}) × ${l.qty}${l.exchange_spec_text ? ` → ${l.exchange_spec_text}` : ''}`).join('; ') },
+        ...(r.kind === 'return'
+          ? [
+              { label: t('console.afterSales.refundable'), value: <strong>{formatMoney(r.refundable, r.currency)}</strong> },
+              ...(r.refund !== null ? [{ label: t('console.afterSales.refundAmount'), value: formatMoney(r.refund, r.currency) }] : []),
+              ...(r.refunded !== null ? [{ label: t('console.afterSales.refunded'), value: `${formatMoney(r.refunded, r.currency)} · ${formatDate(r.refunded_at)}` }] : []),
+            ]
+          : []),
+        ...(r.return_shipment ? [{ label: t('console.afterSales.returnShipment'), value: `${r.return_shipment.carrier} ${r.return_shipment.tracking_number}` }] : []),
+        ...(r.replacement_shipment ? [{ label: t('console.afterSales.replacementShipment'), value: `${r.replacement_shipment.carrier} ${r.replacement_shipment.tracking_number}` }] : []),
+        ...(r.reject_reason ? [{ label: t('console.afterSales.rejectReason'), value: r.reject_reason }] : []),
+      ]}
+      evidence={(r) => (
+        <Space orientation="vertical" style={{ width: '100%' }}>
+          {r.images.length > 0 && (
+            <Image.PreviewGroup>
+              <Space wrap>
+                {r.images.map((src) => (
+                  <Image key={src} src={src} width={96} height={96} style={{ objectFit: 'cover' }} />
+                ))}
+              </Space>
+            </Image.PreviewGroup>
+          )}
+          {r.video && <video src={r.video} controls style={{ maxWidth: '100%' }} />}
+          <CaseHistory id={r.id} />
+        </Space>
+      )}
+      actions={actions}
+    />
+  );
+}

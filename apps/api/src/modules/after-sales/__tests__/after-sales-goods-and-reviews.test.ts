@@ -1,0 +1,106 @@
+import { ResponseCode } from '@shop/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
+import { call } from '../../catalogue/__tests__/helpers.js';
+import { afterSalesKit, type AfterSalesKit } from './fixtures.js';
+
+let t: TestApp;
+let kit: AfterSalesKit;
+beforeAll(async () => {
+  t = await buildTestApp();
+  kit = await afterSalesKit(t);
+});
+afterAll(() => t.close());
+
+describe('goods of an order or a case, and exchange targets', () => {
+  it('goodsListDesc answers the order’s lines with what is left, or a case’s lines with the units it holds; huanhuoGoods the same-price SKUs in stock and the exchanges left', async () => {
+    const m = await kit.shopper();
+    const o = await kit.boughtOrder(m);
+    const id = (await kit.post(m, '/shop/order/afterSaleSubmit', { order_id: o.orderId, kind: 'exchange', reason_id: 'wrong_size', lines: [{ order_line_id: o.lines[0]!.id, qty: 1, exchange_sku_id: o.goods.skuIds[2] }] })).body.data.case_id;
+    const ofOrder = (await kit.get(m, `/attractive/AfterSales/goodsListDesc?order_id=${o.orderId}`)).body.data;
+    expect(ofOrder.list.map((l: { bought: number; left: number; in_case: number }) => [l.bought, l.left, l.in_case])).toEqual([[2, 1, 0], [1, 1, 0]]);
+    const ofCase = (await kit.get(m, `/attractive/AfterSales/goodsListDesc?case_id=${id}`)).body.data;
+    expect(ofCase).toMatchObject({ order_id: o.orderId, list: [{ order_line_id: o.lines[0]!.id, in_case: 1 }] });
+    expect((await kit.get(m, '/attractive/AfterSales/goodsListDesc')).status).toBe(422);
+
+    const targets = (await kit.get(m, `/attractive/AfterSales/huanhuoGoods?order_line_id=${o.lines[0]!.id}`)).body.data;
+    // The 7.00 SKUs (the bought one and the other), not the 3.00 one.
+    expect(targets.list.map((s: { sku_id: number }) => s.sku_id).sort()).toEqual([o.goods.skuIds[0], o.goods.skuIds[2]].sort());
+    expect(targets).toMatchObject({ max_exchanges: 1, used: 1, left: 1 });
+    // Another price is refused at submission too.
+    const cheaper = await kit.post(m, '/shop/order/afterSaleSubmit', { order_id: o.orderId, kind: 'exchange', reason_id: 'wrong_size', lines: [{ order_line_id: o.lines[0]!.id, qty: 1, exchange_sku_id: o.goods.skuIds[1] }] });
+    expect(cheaper.body.code).toBe(ResponseCode.afterSaleExchangeSku);
+
+    const other = await kit.shopper();
+    expect((await kit.get(other, `/attractive/AfterSales/huanhuoGoods?order_line_id=${o.lines[0]!.id}`)).body.code).toBe(ResponseCode.orderNotFound);
+    expect((await kit.get(other, `/attractive/AfterSales/goodsListDesc?case_id=${id}`)).body.code).toBe(ResponseCode.afterSaleNotFound);
+  });
+});
+
+describe('reviews of bought lines', () => {
+  it('one review per line of a completed order, by its buyer, shown on the goods page with the SKU; changed once; bad input refused', async () => {
+    const m = await kit.shopper();
+    const early = await kit.boughtOrder(m, { receive: false });
+    expect((await kit.post(m, '/user/praise/create', { order_line_id: early.lines[0]!.id, rating: 5 })).body.code).toBe(ResponseCode.reviewNotAllowed);
+    const before = (await kit.get(m, `/user/praise/info?order_id=${early.orderId}`)).body.data.list;
+    expect(before.map((l: { can_review: boolean }) => l.can_review)).toEqual([false, false]);
+
+    const o = await kit.boughtOrder(m);
+    const line = o.lines[0]!.id;
+    const image = await kit.uploaded(m.userId);
+    const created = await kit.post(m, '/user/praise/create', { order_line_id: line, rating: 4, content: 'Solid teapot', images: [image] });
+    expect(created.body.data).toMatchObject({ order_line_id: line, rating: 4, content: 'Solid teapot', images: [image], can_edit: true, can_review: false, edited: false, editable_until: expect.any(String) });
+    expect((await kit.post(m, '/user/praise/create', { order_line_id: line, rating: 5 })).body.code).toBe(ResponseCode.reviewExists);
+    const race = await Promise.all(Array.from({ length: 5 }, () => kit.post(m, '/user/praise/create', { order_line_id: o.lines[1]!.id, rating: 3 })));
+    expect(race.filter((r) => r.body.code === 200)).toHaveLength(1);
+
+    const page = await call(t, 'GET', `/shop/goods_comment/list?goods_id=${o.goods.goodsId}`);
+    expect(page.body.data.list.map((r: { content: string; rating: number }) => [r.rating, r.content]).sort()).toEqual([[3, ''], [4, 'Solid teapot']]);
+
+    const info = (await kit.get(m, `/user/praise/info?order_id=${o.orderId}`)).body.data.list;
+    expect(info.map((l: { review_id: number | null }) => !!l.review_id)).toEqual([true, true]);
+    const reviewId = created.body.data.review_id;
+    const other = await kit.shopper();
+    expect((await kit.get(other, `/user/praise/info?order_id=${o.orderId}`)).body.code).toBe(ResponseCode.orderNotFound);
+    expect((await kit.post(other, '/user/praise/create', { order_line_id: line, rating: 1 })).body.code).toBe(ResponseCode.orderNotFound);
+    expect((await kit.post(other, '/user/praise/edit', { review_id: reviewId, rating: 1 })).body.code).toBe(ResponseCode.reviewNotFound);
+    expect((await kit.post(m, '/user/praise/edit', { review_id: reviewId, rating: 6 })).status).toBe(422);
+    expect((await kit.post(m, '/user/praise/edit', { review_id: reviewId, rating: 2, images: [await kit.uploaded(other.userId)] })).body.code).toBe(ResponseCode.afterSaleEvidence);
+
+    const edited = await kit.post(m, '/user/praise/edit', { review_id: reviewId, rating: 2, content: 'Leaks after a week' });
+    expect(edited.body.data).toMatchObject({ rating: 2, content: 'Leaks after a week', images: [], edited: true, can_edit: false });
+    expect((await kit.post(m, '/user/praise/edit', { review_id: reviewId, rating: 5 })).body.code).toBe(ResponseCode.reviewNotEditable);
+  });
+});
+
+describe('the console’s settings of after-sales', () => {
+  it('windows and the cap, return addresses (one per country) and service points, carriers: each change recorded and seen by members at once', async () => {
+    const m = await kit.shopper();
+    const o = await kit.boughtOrder(m);
+    const current = (await kit.adminGet('/admin/api/after-sales/settings')).body.data;
+    expect(current.settings).toMatchObject({ return_days: 7, exchange_days: 15, max_exchanges: 1 });
+    expect((await kit.admin('/admin/api/after-sales/settings', { ...current.settings, return_days: 400 })).status).toBe(422);
+    const changed = await kit.admin('/admin/api/after-sales/settings', { ...current.settings, return_days: 3 });
+    expect(changed.body.data.settings.return_days).toBe(3);
+    const apply = (await kit.post(m, '/shop/order/afterSaleApply', { order_id: o.orderId })).body.data;
+    const completed = new Date((await t.db.selectFrom('orders').select('completed_at').where('id', '=', o.orderId).executeTakeFirstOrThrow()).completed_at!).getTime();
+    expect(new Date(apply.deadlines.return).getTime()).toBe(completed + 3 * 86_400_000);
+    await kit.admin('/admin/api/after-sales/settings', { ...current.settings });
+
+    await kit.admin('/admin/api/after-sales/addresses/save', { country_code: 'sg', kind: 'return', name: 'SG returns A', address: '1 Jurong Rd' });
+    const second = await kit.admin('/admin/api/after-sales/addresses/save', { country_code: 'SG', kind: 'return', name: 'SG returns B', address: '2 Changi Rd', phone: '6512345678' });
+    expect(second.body.data.addresses.filter((a: { country_code: string; kind: string; enabled: boolean }) => a.country_code === 'SG' && a.kind === 'return').map((a: { name: string; enabled: boolean }) => [a.name, a.enabled])).toEqual([['SG returns A', false], ['SG returns B', true]]);
+    await kit.admin('/admin/api/after-sales/addresses/save', { country_code: 'SG', kind: 'service', name: 'Orchard point', address: '3 Orchard Rd', hours: '10-20' });
+    const network = (await kit.get(m, '/attractive/AfterSales/network?country=SG')).body.data;
+    expect(network).toMatchObject({ return_address: { name: 'SG returns B' }, list: [{ name: 'Orchard point', hours: '10-20' }] });
+    expect((await kit.admin('/admin/api/after-sales/addresses/save', { id: 999999, country_code: 'SG', kind: 'service', name: 'x', address: 'y' })).body.code).toBe(ResponseCode.notFound);
+
+    await kit.admin('/admin/api/after-sales/carriers/save', { code: 'citylink', name: 'City-Link', needs_phone_tail: false });
+    expect((await kit.get(m, '/attractive/AfterSales/logistics')).body.data.list.map((c: { code: string }) => c.code)).toContain('citylink');
+    await kit.admin('/admin/api/after-sales/carriers/save', { code: 'citylink', name: 'City-Link', enabled: false });
+    expect((await kit.get(m, '/attractive/AfterSales/logistics')).body.data.list.map((c: { code: string }) => c.code)).not.toContain('citylink');
+    expect((await kit.admin('/admin/api/after-sales/carriers/save', { code: 'Bad Code', name: 'x' })).status).toBe(422);
+    const recorded = await t.db.selectFrom('operator_actions').select('action').where('action', 'like', 'setting.after_sales%').execute();
+    expect(recorded.length).toBeGreaterThanOrEqual(7);
+  });
+});

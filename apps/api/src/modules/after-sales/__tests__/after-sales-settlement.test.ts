@@ -1,0 +1,127 @@
+import { ResponseCode } from '@shop/contract';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runDueJobs } from '../../../jobs/worker.js';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
+import { stockOf } from '../../cart/__tests__/fixtures.js';
+import { jobActor } from '../../../lib/actor.js';
+import { balanceOf } from '../../ledger/ledger.service.js';
+import { finishPendingCaseRefunds } from '../after-sales.console.js';
+import { afterSalesKit, type AfterSalesKit } from './fixtures.js';
+
+let t: TestApp;
+let kit: AfterSalesKit;
+beforeAll(async () => {
+  t = await buildTestApp();
+  kit = await afterSalesKit(t);
+});
+afterAll(() => t.close());
+
+const orderRow = (id: number) => t.db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+/** The job of `key` is due now. */
+const dueNow = (key: string) => sql`update graphile_worker._private_jobs set run_at = now() - interval '1 second' where key = ${key}`.execute(t.db);
+const messagesOf = async (memberId: number) => (await t.db.selectFrom('member_messages').select('kind').where('member_id', '=', memberId).orderBy('id').execute()).map((m) => m.kind);
+
+describe('the settled moment', () => {
+  it('waits for the return window (an operator setting) and for every open case: a case open at the window’s end holds the order until it ends', async () => {
+    await t.db.updateTable('after_sale_settings').set({ return_days: 10 }).execute();
+    const m = await kit.shopper();
+    const o = await kit.boughtOrder(m);
+    const completed = new Date((await orderRow(o.orderId)).completed_at!).getTime();
+    expect(new Date((await orderRow(o.orderId)).settles_at!).getTime()).toBe(completed + 10 * 86_400_000);
+    await t.db.updateTable('after_sale_settings').set({ return_days: 7 }).execute();
+
+    const id = (await kit.post(m, '/shop/order/afterSaleSubmit', { order_id: o.orderId, kind: 'return', reason_id: 'changed_mind', lines: [{ order_line_id: o.lines[1]!.id, qty: 1 }] })).body.data.case_id;
+    // The window has passed; the case is open: the order waits.
+    await t.db.updateTable('orders').set({ completed_at: new Date(Date.now() - 8 * 86_400_000) }).where('id', '=', o.orderId).execute();
+    await dueNow(`order-settle:${o.orderId}`);
+    await runDueJobs(t.deps);
+    expect(await orderRow(o.orderId)).toMatchObject({ settled_at: null, settles_at: null });
+
+    // The case ends: the order is scheduled again and settles.
+    expect((await kit.admin('/admin/api/after-sales/reject', { id, reason: 'Not in the original box' })).body.code).toBe(200);
+    expect((await orderRow(o.orderId)).settles_at).not.toBeNull();
+    await dueNow(`order-settle:${o.orderId}`);
+    await runDueJobs(t.deps);
+    expect((await orderRow(o.orderId)).settled_at).not.toBeNull();
+
+    // Settled: its money is final, so no return; an exchange is still possible within its window.
+    const apply = (await kit.post(m, '/shop/order/afterSaleApply', { order_id: o.orderId })).body.data;
+    expect(apply.kinds).toEqual(['exchange']);
+    expect(apply.deadlines.return).toBeNull();
+    expect((await kit.post(m, '/attractive/AfterSales/submit', { case_id: id })).body.code).toBe(ResponseCode.afterSaleNotAllowed);
+  });
+});
+
+describe('jobs and the member’s receipt', () => {
+  it('a case whose goods were not sent back in time closes by its job, its replacement stock returned and the member told', async () => {
+    const m = await kit.shopper();
+    const o = await kit.boughtOrder(m);
+    const target = o.goods.skuIds[2]!;
+    const id = (await kit.post(m, '/shop/order/afterSaleSubmit', { order_id: o.orderId, kind: 'exchange', reason_id: 'wrong_size', lines: [{ order_line_id: o.lines[0]!.id, qty: 1, exchange_sku_id: target }] })).body.data.case_id;
+    const stock = await stockOf(t.db, target);
+    await kit.admin('/admin/api/after-sales/approve', { id });
+    expect(await stockOf(t.db, target)).toBe(stock - 1);
+    // Not yet due: it stays.
+    await dueNow(`after-sale-close:${id}`);
+    await runDueJobs(t.deps);
+    expect((await kit.caseRow(id)).status).toBe('awaiting_return');
+
+    await t.db.updateTable('after_sales').set({ ship_back_by: new Date(Date.now() - 1000) }).where('id', '=', id).execute();
+    await dueNow(`after-sale-close:${id}`);
+    await runDueJobs(t.deps);
+    expect((await kit.caseRow(id)).status).toBe('closed');
+    expect(await stockOf(t.db, target)).toBe(stock);
+    expect(await messagesOf(m.userId)).toEqual(['after_sale.approved', 'after_sale.expired']);
+    expect(await kit.eventsOf(id)).toEqual(['submitted:under_review', 'approved:awaiting_return', 'closed:closed']);
+    const read = await kit.get(m, '/user/message/list?kind=after_sale');
+    expect(read.body.data.list[0].text).toBe(`Case ${(await kit.caseRow(id)).case_no} was closed because the goods were not sent back in time.`);
+  });
+
+  it('receipt completes an exchange whose replacement shipped (the buyer only); unconfirmed, its job completes it in time', async () => {
+    const m = await kit.shopper();
+    const o = await kit.boughtOrder(m);
+    const open = async (line: number) => {
+      const id = (await kit.post(m, '/shop/order/afterSaleSubmit', { order_id: o.orderId, kind: 'exchange', reason_id: 'wrong_size', lines: [{ order_line_id: line, qty: 1 }] })).body.data.case_id;
+      await kit.admin('/admin/api/after-sales/approve', { id });
+      await kit.admin('/admin/api/after-sales/receive', { id });
+      return id as number;
+    };
+    const id = await open(o.lines[0]!.id);
+    expect((await kit.post(m, '/attractive/AfterSales/receipt', { case_id: id })).body.code).toBe(ResponseCode.afterSaleState);
+    await kit.admin('/admin/api/after-sales/ship', { id, carrier: 'DHL', tracking_number: 'RP7777' });
+    const other = await kit.shopper();
+    expect((await kit.post(other, '/attractive/AfterSales/receipt', { case_id: id })).body.code).toBe(ResponseCode.afterSaleNotFound);
+    expect((await kit.post(m, '/attractive/AfterSales/receipt', { case_id: id })).body.data).toEqual({ case_id: id, status: 'completed' });
+    expect((await kit.post(m, '/attractive/AfterSales/receipt', { case_id: id })).body.code).toBe(ResponseCode.afterSaleState);
+    // The member holds goods again: the unit may be asked about anew (a return here).
+    expect((await kit.post(m, '/shop/order/afterSaleApply', { order_id: o.orderId })).body.data.lines[0]).toMatchObject({ left: 2, in_cases: 0 });
+
+    const late = await open(o.lines[1]!.id);
+    await kit.admin('/admin/api/after-sales/ship', { id: late, carrier: 'DHL', tracking_number: 'RP8888' });
+    await t.db.updateTable('after_sales').set({ replacement_shipped_at: new Date(Date.now() - 8 * 86_400_000) }).where('id', '=', late).execute();
+    await dueNow(`after-sale-complete:${late}`);
+    await runDueJobs(t.deps);
+    expect((await kit.caseRow(late)).status).toBe('completed');
+    expect(await kit.eventsOf(late)).toEqual(['submitted:under_review', 'approved:awaiting_return', 'received:received', 'replacement_shipped:replacement_shipped', 'completed:completed']);
+  });
+});
+
+describe('the refund sweep', () => {
+  it('a case left refunding (its refund cut short) is refunded by the sweep, once', async () => {
+    const m = await kit.shopper();
+    const o = await kit.boughtOrder(m);
+    const id = (await kit.post(m, '/shop/order/afterSaleSubmit', { order_id: o.orderId, kind: 'return', reason_id: 'changed_mind', lines: [{ order_line_id: o.lines[1]!.id, qty: 1 }] })).body.data.case_id;
+    await kit.admin('/admin/api/after-sales/approve', { id });
+    await kit.admin('/admin/api/after-sales/receive', { id });
+    // The operator's refund moved it to refunding and stopped before the payments area was asked.
+    await t.db.updateTable('after_sales').set({ status: 'refunding' }).where('id', '=', id).execute();
+    const cash = await balanceOf(t.db, m.userId, 'cash', o.currency);
+    const refund = Number((await kit.caseRow(id)).refund_minor);
+    expect(await finishPendingCaseRefunds(t.deps, jobActor('finish_after_sale_refunds', 1))).toBeGreaterThanOrEqual(1);
+    expect(await kit.caseRow(id)).toMatchObject({ status: 'refunded', refunded_minor: refund });
+    expect(await balanceOf(t.db, m.userId, 'cash', o.currency)).toBe(cash + refund);
+    await finishPendingCaseRefunds(t.deps, jobActor('finish_after_sale_refunds', 2));
+    expect(await balanceOf(t.db, m.userId, 'cash', o.currency)).toBe(cash + refund);
+  });
+});

@@ -1,0 +1,342 @@
+import {
+  fromMinorUnits,
+  ResponseCode,
+  type EndpointBody,
+  type EndpointData,
+  type EndpointQuery,
+  type adminAfterSaleDetail,
+  type adminApproveAfterSale,
+  type adminCloseAfterSale,
+  type adminListAfterSales,
+  type adminAfterSaleSettings,
+  type adminSaveAfterSaleAddress,
+  type adminSaveAfterSaleCarrier,
+  type adminSetAfterSaleSettings,
+  type adminReceiveAfterSale,
+  type adminRefundAfterSale,
+  type adminRejectAfterSale,
+  type adminRefuseAfterSaleReceipt,
+  type adminShipAfterSaleReplacement,
+} from '@shop/contract';
+import type { AppDeps } from '../../app-deps.js';
+import type { Executor } from '../../db/database.js';
+import { operatorNameOf, refuseOwnAccount, type Actor } from '../../lib/actor.js';
+import { iso } from '../../lib/dates.js';
+import { AppError } from '../../lib/errors.js';
+import type { ListExport } from '../../lib/list-export.js';
+import { pageOf, totalOf } from '../../lib/paging.js';
+import { withTransaction, type Tx } from '../../lib/transaction.js';
+import { enqueueLaterJob } from '../../jobs/enqueue.js';
+import { reserveStock, returnStock } from '../catalogue/stock.queries.js';
+import { findUserById } from '../members/members.queries.js';
+import { notifyMember } from '../messages/messages.service.js';
+import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
+import { findOrder } from '../orders/orders.queries.js';
+import { reverseEarnedPoints } from '../orders/points.js';
+import { findRefundsOfPayment, findSucceededPaymentsOfPayable } from '../payments/payments.queries.js';
+import { refundPayment, type PaymentsDeps } from '../payments/settlement.js';
+import * as q from './after-sales.queries.js';
+import { caseEnded, moveCase, recordCaseEvent, renderCases, renderEvents, returnAddressOf, type CaseRow } from './after-sales.service.js';
+import type { AfterSaleStatus } from './after-sales.table.js';
+
+// The console's side of after-sales: operators approve or reject a case, take the goods back,
+// refund a return through the order's own payments (the payments area's one refund path, once per
+// case), ship an exchange's replacement, or close a case. Every decision is a conditional move from
+// the state it expects, recorded as the case's event and as an operator action, and the member is
+// told in the same transaction.
+
+const DAY = 86_400_000;
+type Changed = { id: number; status: AfterSaleStatus; refunded: number | null };
+const changed = (c: CaseRow): Changed => ({ id: c.id, status: c.status, refunded: c.refunded_minor === null ? null : Number(c.refunded_minor) });
+
+/** A case, or "not found"; for a decision (`decider`), never one about the deciding operator's own member account. */
+async function caseOrRefuse(db: Executor, id: number, decider?: Actor): Promise<CaseRow> {
+  const c = await q.findCase(db, id);
+  if (!c) throw new AppError(ResponseCode.afterSaleNotFound);
+  if (decider) refuseOwnAccount(decider, c.user_id);
+  return c;
+}
+
+const link = (caseId: number) => `/pages/order/saleInfo?id=${caseId}`;
+
+/** What the order's succeeded payments may still refund, each and in all (failed refunds give theirs back). */
+async function refundableOfOrder(db: Executor, orderId: number): Promise<{ total: number; payments: Array<{ id: number; left: number }> }> {
+  const out: Array<{ id: number; left: number }> = [];
+  for (const p of await findSucceededPaymentsOfPayable(db, 'order', orderId)) {
+    const live = (await findRefundsOfPayment(db, p.id)).filter((r) => r.status !== 'failed').reduce((s, r) => s + Number(r.amount_minor), 0);
+    out.push({ id: p.id, left: Math.max(0, Number(p.ledger_minor) + Number(p.gateway_minor) - live) });
+  }
+  return { total: out.reduce((s, p) => s + p.left, 0), payments: out };
+}
+
+/** Cases for the console, by state, kind, number or member. */
+export async function listForOperator(deps: Pick<AppDeps, 'db' | 'i18n'>, actor: Actor, input: EndpointQuery<typeof adminListAfterSales>): Promise<EndpointData<typeof adminListAfterSales>> {
+  operatorNameOf(actor);
+  const rows = await q.pageCases(deps.db, { status: input.status, kind: input.kind, q: input.q, limit: input.limit, offset: (input.page - 1) * input.limit });
+  const rendered = await renderCases(deps.db, deps.i18n, actor.lang, rows);
+  return pageOf(
+    rendered.map(({ actions: _actions, ...c }, i) => ({ ...c, member_id: rows[i]!.user_id, member: rows[i]!.user_name })),
+    totalOf(rows),
+    input,
+  );
+}
+
+/** One case with its evidence, history and what the order may still refund. */
+export async function detailForOperator(deps: Pick<AppDeps, 'db' | 'i18n'>, actor: Actor, input: EndpointQuery<typeof adminAfterSaleDetail>): Promise<EndpointData<typeof adminAfterSaleDetail>> {
+  operatorNameOf(actor);
+  const c = await caseOrRefuse(deps.db, input.id);
+  const order = (await findOrder(deps.db, c.order_id))!;
+  const member = await findUserById(deps.db, c.user_id);
+  const [rendered] = await renderCases(deps.db, deps.i18n, actor.lang, [{ ...c, order_no: order.order_no }]);
+  const { actions: _actions, ...shown } = rendered!;
+  return {
+    ...shown,
+    member_id: c.user_id,
+    member: member?.user_name ?? '',
+    events: renderEvents(await q.findCaseEvents(deps.db, c.id)),
+    return_address: await returnAddressOf(deps.db, c, order.country_code),
+    order_refundable: (await refundableOfOrder(deps.db, c.order_id)).total,
+  };
+}
+
+/** Records an operator's decision on a case. */
+const recordDecision = (tx: Tx, actor: Actor, caseId: number, action: string, reason?: string) =>
+  insertOperatorAction(tx, { operator: operatorNameOf(actor), action: `after_sale.${action}`, target_type: 'after_sale', target_id: caseId, reason: reason || null });
+
+/**
+ * Approves a case under review: a return with its refund (all the lines may refund by default, a
+ * part when given, never more than they may, nor than the order's payments have left); an
+ * exchange's replacement stock is reserved now. The member is asked to send the goods back.
+ */
+export async function approveCase(deps: Pick<AppDeps, 'db'>, actor: Actor, input: EndpointBody<typeof adminApproveAfterSale>): Promise<EndpointData<typeof adminApproveAfterSale>> {
+  operatorNameOf(actor);
+  return withTransaction(deps.db, async (tx) => {
+    const c = await caseOrRefuse(tx, input.id, actor);
+    let refund: number | null = null;
+    if (c.kind === 'return') {
+      const max = Math.min(Number(c.refundable_minor), (await refundableOfOrder(tx, c.order_id)).total);
+      refund = input.refund_amount ?? max;
+      if (refund > max) throw new AppError(ResponseCode.afterSaleRefundTooLarge, { max: `${fromMinorUnits(max, c.currency)} ${c.currency}` });
+    }
+    const settings = await q.findAfterSaleSettings(tx);
+    const shipBackBy = new Date(Date.now() + settings.ship_back_days * DAY);
+    const moved = await moveCase(tx, actor, c.id, ['under_review'], 'awaiting_return', { kind: 'approved', reason: input.reason, set: { refund_minor: refund, ship_back_by: shipBackBy } });
+    if (!moved) throw new AppError(ResponseCode.afterSaleState);
+    if (c.kind === 'exchange') {
+      // Units of an SKU in ascending order, each a conditional update: never more than is in stock.
+      const lines = (await q.findCaseLines(tx, [c.id])).filter((l) => l.exchange_sku_id).sort((a, b) => a.exchange_sku_id! - b.exchange_sku_id!);
+      for (const l of lines) if (!(await reserveStock(tx, l.exchange_sku_id!, l.qty))) throw new AppError(ResponseCode.stockShortage, { name: '', stock: 0 });
+    }
+    await enqueueLaterJob(tx, 'close_unshipped_after_sale', { caseId: c.id }, { runAt: shipBackBy, jobKey: `after-sale-close:${c.id}` });
+    await recordDecision(tx, actor, c.id, 'approve', input.reason);
+    await notifyMember(tx, { memberId: c.user_id, kind: 'after_sale.approved', params: { case_no: c.case_no, ship_back_by: iso(shipBackBy).slice(0, 10) }, link: link(c.id), eventKey: `after-sale:${c.id}:approved` });
+    return changed(moved);
+  });
+}
+
+/** Rejects a case under review with the reason the member reads; they may send it again. */
+export async function rejectCase(deps: Pick<AppDeps, 'db'>, actor: Actor, input: EndpointBody<typeof adminRejectAfterSale>): Promise<EndpointData<typeof adminRejectAfterSale>> {
+  operatorNameOf(actor);
+  return withTransaction(deps.db, async (tx) => {
+    const c = await caseOrRefuse(tx, input.id, actor);
+    const moved = await moveCase(tx, actor, c.id, ['under_review'], 'rejected', { reason: input.reason, set: { reject_reason: input.reason, completed_at: new Date() } });
+    if (!moved) throw new AppError(ResponseCode.afterSaleState);
+    await caseEnded(tx, moved, moved.was);
+    await recordDecision(tx, actor, c.id, 'reject', input.reason);
+    await notifyMember(tx, { memberId: c.user_id, kind: 'after_sale.rejected', params: { case_no: c.case_no, reason: input.reason }, link: link(c.id), eventKey: `after-sale:${c.id}:rejected` });
+    return changed(moved);
+  });
+}
+
+/** The goods came back (shipped back, or handed in while awaiting return); resellable ones go back on sale, recorded. */
+export async function receiveCase(deps: Pick<AppDeps, 'db'>, actor: Actor, input: EndpointBody<typeof adminReceiveAfterSale>): Promise<EndpointData<typeof adminReceiveAfterSale>> {
+  operatorNameOf(actor);
+  return withTransaction(deps.db, async (tx) => {
+    const c = await caseOrRefuse(tx, input.id, actor);
+    const moved = await moveCase(tx, actor, c.id, ['awaiting_return', 'return_shipped'], 'received', { reason: input.resellable ? 'resellable' : '', set: { received_at: new Date(), resellable: input.resellable } });
+    if (!moved) throw new AppError(ResponseCode.afterSaleState);
+    if (input.resellable) {
+      for (const l of (await q.findCaseLines(tx, [c.id])).sort((a, b) => a.sku_id - b.sku_id)) await returnStock(tx, l.sku_id, l.qty);
+      await recordDecision(tx, actor, c.id, 'restock');
+    }
+    await recordDecision(tx, actor, c.id, 'receive');
+    await notifyMember(tx, { memberId: c.user_id, kind: 'after_sale.received', params: { case_no: c.case_no }, link: link(c.id), eventKey: `after-sale:${c.id}:received` });
+    return changed(moved);
+  });
+}
+
+/** The goods sent back are refused, with the reason: the case ends, its units count no more. */
+export async function refuseReceipt(deps: Pick<AppDeps, 'db'>, actor: Actor, input: EndpointBody<typeof adminRefuseAfterSaleReceipt>): Promise<EndpointData<typeof adminRefuseAfterSaleReceipt>> {
+  operatorNameOf(actor);
+  return withTransaction(deps.db, async (tx) => {
+    const c = await caseOrRefuse(tx, input.id, actor);
+    const moved = await moveCase(tx, actor, c.id, ['return_shipped'], 'receipt_refused', { reason: input.reason, set: { reject_reason: input.reason, completed_at: new Date() } });
+    if (!moved) throw new AppError(ResponseCode.afterSaleState);
+    await caseEnded(tx, moved, moved.was);
+    await recordDecision(tx, actor, c.id, 'refuse_receipt', input.reason);
+    await notifyMember(tx, { memberId: c.user_id, kind: 'after_sale.receipt_refused', params: { case_no: c.case_no, reason: input.reason }, link: link(c.id), eventKey: `after-sale:${c.id}:receipt_refused` });
+    return changed(moved);
+  });
+}
+
+/**
+ * Refunds a received return through the order's payments, once: the first call moves the case to
+ * refunding and every call (a retry, a second operator) asks the payments area with the same cause,
+ * which refunds each payment once; the case is refunded when every part has succeeded.
+ */
+export async function refundCase(deps: PaymentsDeps, actor: Actor, input: EndpointBody<typeof adminRefundAfterSale>): Promise<EndpointData<typeof adminRefundAfterSale>> {
+  operatorNameOf(actor);
+  const c = await caseOrRefuse(deps.db, input.id, actor);
+  if (c.kind !== 'return') throw new AppError(ResponseCode.afterSaleState);
+  if (c.status === 'refunded') return changed(c);
+  const started = await withTransaction(deps.db, async (tx) => {
+    const moved = await moveCase(tx, actor, c.id, ['received'], 'refunding');
+    if (moved) await recordDecision(tx, actor, c.id, 'refund', `${fromMinorUnits(Number(c.refund_minor ?? 0), c.currency)} ${c.currency}`);
+    return moved ?? (await q.findCase(tx, c.id))!;
+  });
+  if (started.status !== 'refunding') throw new AppError(ResponseCode.afterSaleState);
+  return changed(await settleCaseRefund(deps, actor, started));
+}
+
+/**
+ * Carries a case in refunding to refunded: asks the payments area for each payment's part (once per
+ * payment and case, whoever asks) and, once every part has succeeded, moves the case and tells the
+ * member. Answers the case as it now stands. The console's refund and the sweep behind it call it.
+ */
+export async function settleCaseRefund(deps: PaymentsDeps, actor: Actor, started: CaseRow): Promise<CaseRow> {
+  const c = started;
+  const amount = Number(started.refund_minor ?? 0);
+  const cause = `after-sale:${c.id}`;
+  // Each payment of the order gives what it has left, in order, until the case's refund is covered.
+  let refunded = 0;
+  let settled = true;
+  for (const p of await findSucceededPaymentsOfPayable(deps.db, 'order', c.order_id)) {
+    const mine = (await findRefundsOfPayment(deps.db, p.id)).filter((r) => r.cause.startsWith(`${cause}:`));
+    let rows = mine;
+    if (!mine.length && refunded < amount) {
+      const { payments } = await refundableOfOrder(deps.db, c.order_id);
+      const part = Math.min(amount - refunded, payments.find((x) => x.id === p.id)?.left ?? 0);
+      if (part > 0) rows = await refundPayment(deps, actor, { paymentId: p.id, amountMinor: part, cause, reason: `after-sale ${c.case_no}` });
+    }
+    for (const r of rows) {
+      if (r.status === 'failed') continue;
+      refunded += Number(r.amount_minor);
+      if (r.status !== 'succeeded') settled = false;
+    }
+  }
+  if (!settled || refunded < amount) return started;
+  return withTransaction(deps.db, async (tx) => {
+    const done = await moveCase(tx, actor, c.id, ['refunding'], 'refunded', { set: { refunded_minor: refunded, refunded_at: new Date(), completed_at: new Date() } });
+    if (!done) return (await q.findCase(tx, c.id))!;
+    // The points the order earned go back in the same share, never below the member's balance; a shortfall is recorded.
+    const before = await q.sumRefundedOfOrder(tx, c.order_id, c.id);
+    const points = await reverseEarnedPoints(tx, actor, { orderId: c.order_id, cause: `after-sale:${c.id}`, refundedBefore: before, refunded });
+    if (points.due > 0) await recordCaseEvent(tx, actor, c.id, { kind: 'points_reversed', reason: `reversed ${points.reversed} of ${points.due} earned points${points.shortfall ? `, shortfall ${points.shortfall}` : ''}` });
+    await caseEnded(tx, done, done.was);
+    await notifyMember(tx, { memberId: c.user_id, kind: 'after_sale.refunded', params: { case_no: c.case_no, amount: fromMinorUnits(refunded, c.currency), currency: c.currency }, link: link(c.id), eventKey: `after-sale:${c.id}:refunded` });
+    return done;
+  });
+}
+
+/** Finishes the refunds of cases left refunding (a gateway that answered later, a refund cut short): the sweep behind the console's refund. */
+export async function finishPendingCaseRefunds(deps: PaymentsDeps, actor: Actor, limit = 100): Promise<number> {
+  let finished = 0;
+  for (const { id } of await q.findCasesIn(deps.db, 'refunding', limit)) {
+    const c = await q.findCase(deps.db, id);
+    if (c && (await settleCaseRefund(deps, actor, c).catch(() => c)).status === 'refunded') finished++;
+  }
+  return finished;
+}
+
+/** Ships the replacement (or the repaired goods) of a received exchange or warranty case. */
+export async function shipReplacement(deps: Pick<AppDeps, 'db'>, actor: Actor, input: EndpointBody<typeof adminShipAfterSaleReplacement>): Promise<EndpointData<typeof adminShipAfterSaleReplacement>> {
+  operatorNameOf(actor);
+  return withTransaction(deps.db, async (tx) => {
+    const c = await caseOrRefuse(tx, input.id, actor);
+    if (c.kind === 'return') throw new AppError(ResponseCode.afterSaleState);
+    const moved = await moveCase(tx, actor, c.id, ['received'], 'replacement_shipped', { reason: `${input.carrier} ${input.tracking_number}`, set: { replacement_carrier: input.carrier, replacement_tracking: input.tracking_number, replacement_shipped_at: new Date() } });
+    if (!moved) throw new AppError(ResponseCode.afterSaleState);
+    const settings = await q.findAfterSaleSettings(tx);
+    await enqueueLaterJob(tx, 'complete_after_sale', { caseId: c.id }, { runAt: new Date(Date.now() + settings.auto_complete_days * DAY), jobKey: `after-sale-complete:${c.id}` });
+    await recordDecision(tx, actor, c.id, 'ship', `${input.carrier} ${input.tracking_number}`);
+    await notifyMember(tx, { memberId: c.user_id, kind: 'after_sale.replacement_shipped', params: { case_no: c.case_no, carrier: input.carrier, tracking_number: input.tracking_number }, link: link(c.id), eventKey: `after-sale:${c.id}:replacement_shipped` });
+    return changed(moved);
+  });
+}
+
+/** Closes an open case before its goods are received, with the reason. */
+export async function closeCase(deps: Pick<AppDeps, 'db'>, actor: Actor, input: EndpointBody<typeof adminCloseAfterSale>): Promise<EndpointData<typeof adminCloseAfterSale>> {
+  operatorNameOf(actor);
+  return withTransaction(deps.db, async (tx) => {
+    const c = await caseOrRefuse(tx, input.id, actor);
+    const moved = await moveCase(tx, actor, c.id, ['under_review', 'awaiting_return', 'return_shipped'], 'closed', { reason: input.reason, set: { completed_at: new Date() } });
+    if (!moved) throw new AppError(ResponseCode.afterSaleState);
+    await caseEnded(tx, moved, moved.was);
+    await recordDecision(tx, actor, c.id, 'close', input.reason);
+    await notifyMember(tx, { memberId: c.user_id, kind: 'after_sale.closed', params: { case_no: c.case_no, reason: input.reason }, link: link(c.id), eventKey: `after-sale:${c.id}:closed` });
+    return changed(moved);
+  });
+}
+
+type ExportRow = Awaited<ReturnType<typeof q.pageCases>>[number];
+
+/** The console's list of cases as a CSV file (the list's filters). */
+export const afterSalesExport: ListExport<EndpointQuery<typeof adminListAfterSales>, ExportRow> = {
+  name: 'after-sales',
+  page: async (db, _actor, input) => {
+    const rows = await q.pageCases(db, { status: input.status, kind: input.kind, q: input.q, limit: input.limit, offset: (input.page - 1) * input.limit });
+    return { list: rows, has_more: input.page * input.limit < totalOf(rows) };
+  },
+  columns: [
+    ['id', (r) => r.id], ['code', (r) => r.case_no], ['order_no', (r) => r.order_no], ['member_id', (r) => r.user_id], ['user_name', (r) => r.user_name],
+    ['kind', (r) => r.kind], ['status', (r) => r.status], ['reason', (r) => r.reason_code], ['currency', (r) => r.currency],
+    ['total', (r) => fromMinorUnits(Number(r.refundable_minor), r.currency)], ['amount', (r) => (r.refunded_minor === null ? '' : fromMinorUnits(Number(r.refunded_minor), r.currency))],
+    ['created_at', (r) => iso(r.created_at)], ['updated_at', (r) => iso(r.updated_at)],
+  ],
+};
+
+// ---------------------------------------------------------------- settings
+
+/** The windows, the cap and the other days, with every address and carrier (enabled or not). */
+export async function afterSaleSettings(db: Executor, actor: Actor): Promise<EndpointData<typeof adminAfterSaleSettings>> {
+  operatorNameOf(actor);
+  const s = await q.findAfterSaleSettings(db);
+  return {
+    settings: { return_days: s.return_days, exchange_days: s.exchange_days, max_exchanges: s.max_exchanges, ship_back_days: s.ship_back_days, auto_complete_days: s.auto_complete_days, review_edit_days: s.review_edit_days },
+    addresses: (await q.findAllAddresses(db)).map((a) => ({ id: a.id, kind: a.kind, name: a.name, address: a.address, phone: a.phone, hours: a.hours, country_code: a.country_code, enabled: a.enabled })),
+    carriers: (await q.findAllCarriers(db)).map((c) => ({ code: c.code, name: c.name, needs_phone_tail: c.needs_phone_tail, enabled: c.enabled })),
+  };
+}
+
+/** Changes the windows, the cap and the other days; recorded with the values. */
+export async function setAfterSaleSettings(deps: Pick<AppDeps, 'db'>, actor: Actor, input: EndpointBody<typeof adminSetAfterSaleSettings>): Promise<EndpointData<typeof adminSetAfterSaleSettings>> {
+  const operator = operatorNameOf(actor);
+  await withTransaction(deps.db, async (tx) => {
+    await q.updateAfterSaleSettings(tx, { ...input, updated_by: operator });
+    await insertOperatorAction(tx, { operator, action: `setting.after_sales ${JSON.stringify(input)}`, target_type: 'setting', target_id: 0 });
+  });
+  return afterSaleSettings(deps.db, actor);
+}
+
+/** Adds or changes a return address or a service point; an enabled return address is the country's one (the others turn off). */
+export async function saveAfterSaleAddress(deps: Pick<AppDeps, 'db'>, actor: Actor, input: EndpointBody<typeof adminSaveAfterSaleAddress>): Promise<EndpointData<typeof adminSaveAfterSaleAddress>> {
+  const operator = operatorNameOf(actor);
+  await withTransaction(deps.db, async (tx) => {
+    const { id, ...fields } = input;
+    if (fields.kind === 'return' && fields.enabled) await q.disableOtherReturnAddresses(tx, fields.country_code, id ?? null);
+    const saved = id ? await q.updateAddress(tx, id, fields) : await q.insertAddress(tx, fields);
+    if (!saved) throw new AppError(ResponseCode.notFound);
+    await insertOperatorAction(tx, { operator, action: `setting.after_sales_address ${fields.kind} ${fields.country_code} ${fields.enabled ? 'on' : 'off'}`, target_type: 'setting', target_id: saved.id });
+  });
+  return afterSaleSettings(deps.db, actor);
+}
+
+/** Adds or changes a carrier goods may be sent back with. */
+export async function saveAfterSaleCarrier(deps: Pick<AppDeps, 'db'>, actor: Actor, input: EndpointBody<typeof adminSaveAfterSaleCarrier>): Promise<EndpointData<typeof adminSaveAfterSaleCarrier>> {
+  const operator = operatorNameOf(actor);
+  await withTransaction(deps.db, async (tx) => {
+    await q.upsertCarrier(tx, input);
+    await insertOperatorAction(tx, { operator, action: `setting.after_sales_carrier ${input.code} ${input.enabled ? 'on' : 'off'}`, target_type: 'setting', target_id: 0 });
+  });
+  return afterSaleSettings(deps.db, actor);
+}

@@ -1,0 +1,676 @@
+import { randomInt } from 'node:crypto';
+import {
+  AFTER_SALE_COUNTING_STATUSES,
+  AFTER_SALE_OPEN_STATUSES,
+  AFTER_SALE_IMAGES_MAX,
+  AFTER_SALE_DESCRIPTION_MAX,
+  AFTER_SALE_VIDEO_SECONDS_MAX,
+  allocateMinor,
+  ResponseCode,
+  type AfterSaleCase,
+  type EndpointBody,
+  type EndpointData,
+  type EndpointQuery,
+  type applyForOrderAfterSale,
+  type cancelAfterSale,
+  type confirmAfterSaleReceipt,
+  type getAfterSale,
+  type listAfterSaleGoods,
+  type listAfterSaleReasons,
+  type listExchangeGoods,
+  type listAfterSales,
+  type listAfterSaleServicePoints,
+  type saveAfterSaleShipment,
+  type submitAfterSale,
+  type submitOrderAfterSale,
+  type trackAfterSaleShipment,
+} from '@shop/contract';
+import type { AppDeps } from '../../app-deps.js';
+import type { Executor } from '../../db/database.js';
+import { actorStamp, memberIdOf, type Actor } from '../../lib/actor.js';
+import { iso } from '../../lib/dates.js';
+import { AppError } from '../../lib/errors.js';
+import type { Translator } from '../../lib/i18n.js';
+import { pageOf, totalOf } from '../../lib/paging.js';
+import { withTransaction, type Tx } from '../../lib/transaction.js';
+import { enqueueLaterJob } from '../../jobs/enqueue.js';
+import { notifyMember } from '../messages/messages.service.js';
+import { findGoodsById, findGoodsWarranty, findSkusOfGoods } from '../catalogue/catalogue.queries.js';
+import { findSkusForCheckout, returnStock } from '../catalogue/stock.queries.js';
+import { skuSpecText } from '../catalogue/sku-text.js';
+import { pick } from '../catalogue/texts.js';
+import { ordersChanged } from '../orders/order-lists.js';
+import { scheduleSettlement } from '../orders/order-settlement.js';
+import { findMemberOrder, findOrderLines, findOrderLinesById, lockOrderForUpdate } from '../orders/orders.queries.js';
+import type { OrderLinesTable, OrdersTable } from '../orders/orders.table.js';
+import { findOwnUpload } from '../uploads/uploads.queries.js';
+import { storedVideoSeconds } from '../uploads/video-duration.js';
+import * as q from './after-sales.queries.js';
+import type { AfterSaleKind, AfterSaleStatus } from './after-sales.table.js';
+
+// After-sales: a member asks for a return, an exchange or a warranty repair of units of an order
+// they received; operators decide and act (after-sales.console.ts). Every move of a case is a
+// conditional update from the state it expects, written with its event in the same transaction.
+// The units of a line in cases never exceed what was bought: a case is opened under the order's
+// row lock, which every case of the order takes in turn.
+
+type OrderRow = { [K in keyof OrdersTable]: OrdersTable[K] extends import('kysely').ColumnType<infer S, unknown, unknown> ? S : OrdersTable[K] };
+type OrderLineRow = { [K in keyof OrderLinesTable]: OrderLinesTable[K] extends import('kysely').ColumnType<infer S, unknown, unknown> ? S : OrderLinesTable[K] };
+export type CaseRow = NonNullable<Awaited<ReturnType<typeof q.findCase>>>;
+
+const DAY = 86_400_000;
+const KINDS: AfterSaleKind[] = ['return', 'exchange', 'warranty'];
+
+/** A case number: `AS`, yyMMdd and 8 random digits. */
+const caseNumber = (now = new Date()) => `AS${now.toISOString().slice(2, 10).replace(/-/g, '')}${String(randomInt(0, 1e8)).padStart(8, '0')}`;
+
+const addMonths = (d: Date, months: number) => {
+  const out = new Date(d);
+  out.setUTCMonth(out.getUTCMonth() + months);
+  return out;
+};
+
+/** Writes one event of a case's history. */
+export const recordCaseEvent = (db: Executor, actor: Actor, caseId: number, e: { kind: string; from?: string | null; to?: string | null; reason?: string }) =>
+  q.insertCaseEvent(db, { case_id: caseId, kind: e.kind, from_status: e.from ?? null, to_status: e.to ?? null, reason: e.reason ?? '', ...actorStamp(actor), request_id: actor.requestId });
+
+/**
+ * Moves a case to `to` from one of `from` and writes its event in the caller's transaction;
+ * answers the moved row when this call made the change, nothing when the case is elsewhere.
+ */
+export async function moveCase(tx: Tx, actor: Actor, caseId: number, from: AfterSaleStatus[], to: AfterSaleStatus, change: { kind?: string; reason?: string; set?: Parameters<typeof q.transitionCase>[1]['set']; memberId?: number } = {}) {
+  const moved = await q.transitionCase(tx, { caseId, from, to, set: change.set ?? {}, userId: change.memberId });
+  if (!moved) return undefined;
+  await recordCaseEvent(tx, actor, caseId, { kind: change.kind ?? to, from: moved.was, to, reason: change.reason });
+  return moved;
+}
+
+// ---------------------------------------------------------------- what may be asked
+
+interface LineOpening {
+  line: OrderLineRow;
+  /** Units held by cases (open ones, and returns taken back), units returned, units ever exchanged. */
+  inCases: number;
+  returned: number;
+  exchanged: number;
+  left: number;
+  kinds: AfterSaleKind[];
+  /** The line's share of what was paid for the goods (coupon, points and fee shared by the largest remainder). */
+  share: number;
+  warrantyUntil: Date | null;
+}
+
+interface Opening {
+  order: OrderRow;
+  lines: LineOpening[];
+  deadlines: { return: Date | null; exchange: Date | null };
+  settings: Awaited<ReturnType<typeof q.findAfterSaleSettings>>;
+  /** The order is not (or no longer) open to after-sales at all. */
+  closed: boolean;
+}
+
+/** What of an order may be asked for now: per line the units left, the kinds open, its share of the payment. */
+async function openingOf(db: Executor, order: OrderRow): Promise<Opening> {
+  const settings = await q.findAfterSaleSettings(db);
+  const lines = (await findOrderLines(db, [order.id])) as OrderLineRow[];
+  const units = await q.findUnitsInCases(db, order.id, AFTER_SALE_COUNTING_STATUSES);
+  const warranty = new Map((await findGoodsWarranty(db, [...new Set(lines.map((l) => l.goods_id))])).map((g) => [g.id, g.warranty_months]));
+  const now = Date.now();
+  // Received: completed (confirmed or by time); a shipped order is on its way and its windows have not begun.
+  const receivedAt = order.completed_at ? new Date(order.completed_at) : null;
+  const closed = !['shipped', 'completed'].includes(order.status);
+  // Once settled, an order's money is final: exchanges and repairs remain, returns do not.
+  const settled = !!order.settled_at;
+  const deadlines = {
+    return: receivedAt ? new Date(receivedAt.getTime() + settings.return_days * DAY) : null,
+    exchange: receivedAt ? new Date(receivedAt.getTime() + settings.exchange_days * DAY) : null,
+  };
+  const goodsPaid = Number(order.total_minor) - Number(order.freight_minor);
+  const weights = lines.map((l) => Number(l.line_total_minor));
+  const shares = weights.some((w) => w > 0) ? allocateMinor(Math.max(0, goodsPaid), weights) : lines.map(() => 0);
+  return {
+    order,
+    settings,
+    deadlines,
+    closed,
+    lines: lines.map((line, i) => {
+      const mine = units.filter((u) => u.order_line_id === line.id);
+      const of = (kind: AfterSaleKind) => mine.filter((u) => u.kind === kind).reduce((s, u) => s + Number(u.qty), 0);
+      // A completed exchange or repair gave the member goods again: those units may be asked about anew (exchanges up to the cap).
+      const inCases = mine.filter((u) => u.kind === 'return' || u.status !== 'completed').reduce((s, u) => s + Number(u.qty), 0);
+      const left = Math.max(0, line.quantity - inCases);
+      const months = warranty.get(line.goods_id) ?? 0;
+      const from = receivedAt ?? (order.shipped_at ? new Date(order.shipped_at) : null);
+      const warrantyUntil = months > 0 && from ? addMonths(from, months) : null;
+      const exchanged = of('exchange');
+      const kinds: AfterSaleKind[] = [];
+      if (!closed && left > 0) {
+        if (!settled && (!deadlines.return || now <= deadlines.return.getTime())) kinds.push('return');
+        if ((!deadlines.exchange || now <= deadlines.exchange.getTime()) && exchanged < settings.max_exchanges * line.quantity) kinds.push('exchange');
+        if (warrantyUntil && now <= warrantyUntil.getTime()) kinds.push('warranty');
+      }
+      return { line, inCases, returned: of('return'), exchanged, left, kinds, share: shares[i] ?? 0, warrantyUntil };
+    }),
+  };
+}
+
+/** What returning `qty` more units of a line refunds: the line's share by units, each rounding taken once (the cumulative floor). */
+const returnShare = (l: LineOpening, qty: number) => {
+  const upTo = (units: number) => Math.floor((l.share * units) / l.line.quantity);
+  return upTo(l.returned + qty) - upTo(l.returned);
+};
+
+async function memberOrderOrRefuse(db: Executor, userId: number, orderId: number): Promise<OrderRow> {
+  const order = await findMemberOrder(db, userId, orderId);
+  if (!order) throw new AppError(ResponseCode.orderNotFound);
+  return order as OrderRow;
+}
+
+/** The reasons a member may give, in the member's language. */
+async function reasonList(deps: Pick<AppDeps, 'db' | 'i18n'>, lang: Actor['lang'], kind?: AfterSaleKind) {
+  return (await q.findReasons(deps.db, kind)).map((r) => ({ id: r.code, kind: r.kind, text: deps.i18n.t(lang, `afterSales.reason.${r.code}`), needs_evidence: r.needs_evidence }));
+}
+
+/** What the member may ask for on an order now, per line: it writes nothing. */
+export async function applyInfo(deps: Pick<AppDeps, 'db' | 'i18n'>, actor: Actor, input: EndpointBody<typeof applyForOrderAfterSale>): Promise<EndpointData<typeof applyForOrderAfterSale>> {
+  const order = await memberOrderOrRefuse(deps.db, memberIdOf(actor), input.order_id);
+  const o = await openingOf(deps.db, order);
+  const kinds = KINDS.filter((k) => o.lines.some((l) => l.kinds.includes(k)));
+  const now = Date.now();
+  return {
+    order_id: order.id,
+    order_no: order.order_no,
+    currency: order.currency,
+    kinds,
+    deadlines: {
+      return: o.closed || o.order.settled_at ? null : iso(o.deadlines.return),
+      exchange: o.closed ? null : iso(o.deadlines.exchange),
+    },
+    lines: o.lines.map((l) => ({
+      order_line_id: l.line.id,
+      goods_id: l.line.goods_id,
+      sku_id: l.line.sku_id,
+      name: pick(l.line.name, actor.lang),
+      spec_text: pick(l.line.spec_text, actor.lang),
+      image: l.line.image,
+      price: Number(l.line.unit_price_minor),
+      bought: l.line.quantity,
+      in_cases: l.inCases,
+      left: l.left,
+      kinds: l.kinds,
+      refundable: l.kinds.includes('return') ? returnShare(l, l.left) : 0,
+      warranty_until: l.warrantyUntil && l.warrantyUntil.getTime() >= now ? iso(l.warrantyUntil) : null,
+    })),
+    reasons: await reasonList(deps, actor.lang),
+    freight: Number(order.freight_minor),
+    max_images: AFTER_SALE_IMAGES_MAX,
+    max_video_seconds: AFTER_SALE_VIDEO_SECONDS_MAX,
+    max_description: AFTER_SALE_DESCRIPTION_MAX,
+    max_exchanges: o.settings.max_exchanges,
+  };
+}
+
+// ---------------------------------------------------------------- opening a case
+
+const uploadKey = (ref: string) => /^(?:https?:\/\/[^/]+)?\/uploads\/([\w/.-]+)$/.exec(ref)?.[1];
+
+/** The member's own uploads of the evidence, or "evidence not yours". */
+async function ownEvidence(db: Executor, userId: number, images: string[], video: string | undefined) {
+  const out: Array<{ upload_id: number; kind: 'image' | 'video'; url: string; sort: number }> = [];
+  const wanted: Array<[string, 'image' | 'video']> = [...[...new Set(images)].map((u): [string, 'image'] => [u, 'image']), ...(video ? [[video, 'video'] as [string, 'video']] : [])];
+  for (const [ref, kind] of wanted) {
+    const key = uploadKey(ref);
+    const own = key ? await findOwnUpload(db, userId, key, kind) : undefined;
+    if (!own) throw new AppError(ResponseCode.afterSaleEvidence);
+    out.push({ upload_id: own.id, kind, url: `/uploads/${key}`, sort: out.length });
+  }
+  return out;
+}
+
+interface CaseRequest {
+  kind: AfterSaleKind;
+  lines: Array<{ order_line_id: number; qty: number; exchange_sku_id?: number }>;
+  reason_id: string;
+  description: string;
+  images: string[];
+  video?: string;
+  followsCaseId?: number;
+}
+
+/** Opens a case on the member's order under its row lock; answers the new case. */
+async function openCase(tx: Tx, actor: Actor, userId: number, orderId: number, input: CaseRequest) {
+  // The order's row lock lines up every case of the order: the units counted below cannot change meanwhile.
+  const locked = await lockOrderForUpdate(tx, orderId);
+  if (!locked || locked.user_id !== userId) throw new AppError(ResponseCode.orderNotFound);
+  const o = await openingOf(tx, locked as OrderRow);
+  if (o.closed) throw new AppError(ResponseCode.afterSaleNotAllowed);
+  const chosen = input.lines.filter((l) => l.qty > 0);
+  if (!chosen.length) throw new AppError(ResponseCode.afterSaleNoLines);
+  const merged = new Map<number, { qty: number; exchange_sku_id?: number }>();
+  for (const l of chosen) {
+    const was = merged.get(l.order_line_id);
+    merged.set(l.order_line_id, { qty: (was?.qty ?? 0) + l.qty, exchange_sku_id: l.exchange_sku_id ?? was?.exchange_sku_id });
+  }
+  const reason = await q.findReason(tx, input.kind, input.reason_id);
+  if (!reason) throw new AppError(ResponseCode.afterSaleReasonInvalid);
+  let refundable = 0;
+  const rows: Array<{ order_line_id: number; qty: number; exchange_sku_id: number | null }> = [];
+  for (const [lineId, want] of [...merged].sort((a, b) => a[0] - b[0])) {
+    const l = o.lines.find((x) => x.line.id === lineId);
+    if (!l) throw new AppError(ResponseCode.orderNotFound);
+    if (want.qty > l.left) throw new AppError(ResponseCode.afterSaleQuantity, { left: l.left });
+    if (!l.kinds.includes(input.kind)) {
+      // The window's end, when that is what refuses it.
+      const deadline = input.kind === 'return' ? o.deadlines.return : input.kind === 'exchange' ? o.deadlines.exchange : l.warrantyUntil;
+      if (input.kind === 'exchange' && l.exchanged >= o.settings.max_exchanges * l.line.quantity) throw new AppError(ResponseCode.afterSaleExchangeLimit, { max: o.settings.max_exchanges });
+      if (deadline && deadline.getTime() < Date.now()) throw new AppError(ResponseCode.afterSaleNotAllowed, { deadline: iso(deadline) }, { data: { deadline: iso(deadline) } });
+      throw new AppError(ResponseCode.afterSaleKindNotAllowed);
+    }
+    let exchangeSku: number | null = null;
+    if (input.kind === 'exchange') {
+      if (l.exchanged + want.qty > o.settings.max_exchanges * l.line.quantity) throw new AppError(ResponseCode.afterSaleExchangeLimit, { max: o.settings.max_exchanges });
+      exchangeSku = want.exchange_sku_id ?? l.line.sku_id;
+      const [sku] = await findSkusForCheckout(tx, [exchangeSku]);
+      // Exchanges are at the same price: another SKU of the same goods that costs what was paid for it.
+      if (!sku || sku.goods_id !== l.line.goods_id || sku.status !== 'on_sale' || Number(sku.price_minor) !== Number(l.line.unit_price_minor)) throw new AppError(ResponseCode.afterSaleExchangeSku);
+      if (sku.stock < want.qty) throw new AppError(ResponseCode.stockShortage, { name: pick(l.line.name, actor.lang), stock: sku.stock });
+    }
+    if (input.kind === 'return') refundable += returnShare(l, want.qty);
+    rows.push({ order_line_id: lineId, qty: want.qty, exchange_sku_id: exchangeSku });
+  }
+  // Freight comes back with the return that takes back the last of the order.
+  if (input.kind === 'return' && o.lines.every((l) => l.returned + (merged.get(l.line.id)?.qty ?? 0) >= l.line.quantity)) refundable += Number(locked.freight_minor);
+  const evidence = await ownEvidence(tx, userId, input.images, input.video);
+  if (reason.needs_evidence && !evidence.length) throw new AppError(ResponseCode.afterSaleEvidenceRequired);
+  const created = await q.insertCase(tx, {
+    case_no: caseNumber(),
+    order_id: locked.id,
+    user_id: userId,
+    kind: input.kind,
+    status: 'under_review',
+    reason_code: reason.code,
+    description: input.description,
+    currency: locked.currency,
+    refundable_minor: refundable,
+    refund_minor: null,
+    refunded_minor: null,
+    refunded_at: null,
+    follows_case_id: input.followsCaseId ?? null,
+    ship_back_by: null,
+    return_carrier_code: null,
+    return_carrier: null,
+    return_tracking: null,
+    return_phone_tail: null,
+    return_shipped_at: null,
+    return_signed_at: null,
+    received_at: null,
+    resellable: null,
+    replacement_carrier: null,
+    replacement_tracking: null,
+    replacement_shipped_at: null,
+    replacement_signed_at: null,
+    completed_at: null,
+  });
+  await q.insertCaseLines(tx, rows.map((r) => ({ case_id: created.id, ...r })));
+  await q.insertEvidence(tx, evidence.map((e) => ({ case_id: created.id, ...e })));
+  await recordCaseEvent(tx, actor, created.id, { kind: 'submitted', from: null, to: 'under_review', reason: input.followsCaseId ? `follows ${input.followsCaseId}` : '' });
+  // The order now shows in the member's after-sales view.
+  ordersChanged(tx, [userId]);
+  return created;
+}
+
+/** A video of evidence no longer than allowed, measured from the stored file itself; one that cannot be measured is refused. */
+async function checkVideoLength(deps: Pick<AppDeps, 'db'> & { providers: Pick<AppDeps['providers'], 'storage'> }, userId: number, video: string | undefined): Promise<void> {
+  if (!video) return;
+  const key = uploadKey(video);
+  if (!key || !(await findOwnUpload(deps.db, userId, key, 'video'))) throw new AppError(ResponseCode.afterSaleEvidence);
+  const seconds = await storedVideoSeconds(await deps.providers.storage.read(key)).catch(() => undefined);
+  if (seconds === undefined || seconds > AFTER_SALE_VIDEO_SECONDS_MAX) throw new AppError(ResponseCode.afterSaleVideoTooLong, { max: AFTER_SALE_VIDEO_SECONDS_MAX });
+}
+
+/** Opens a case on the member's order: kind, units of lines, reason, words and evidence. Amounts and states in the body are never read. */
+export async function submitCase(deps: Pick<AppDeps, 'db'> & { providers: Pick<AppDeps['providers'], 'storage'> }, actor: Actor, input: EndpointBody<typeof submitOrderAfterSale>): Promise<EndpointData<typeof submitOrderAfterSale>> {
+  const userId = memberIdOf(actor);
+  await checkVideoLength(deps, userId, input.video);
+  return withTransaction(deps.db, async (tx) => {
+    const created = await openCase(tx, actor, userId, input.order_id, { ...input });
+    return { case_id: created.id, case_no: created.case_no, status: created.status };
+  });
+}
+
+/** Sends a rejected case again: a new case on the same lines (once per rejected case), with new words or evidence when given. */
+export async function resubmitCase(deps: Pick<AppDeps, 'db'> & { providers: Pick<AppDeps['providers'], 'storage'> }, actor: Actor, input: EndpointBody<typeof submitAfterSale>): Promise<EndpointData<typeof submitAfterSale>> {
+  const userId = memberIdOf(actor);
+  await checkVideoLength(deps, userId, input.video);
+  return withTransaction(deps.db, async (tx) => {
+    const before = await q.findMemberCase(tx, userId, input.case_id);
+    if (!before) throw new AppError(ResponseCode.afterSaleNotFound);
+    if (before.status !== 'rejected' || (await q.findCaseFollowing(tx, before.id))) throw new AppError(ResponseCode.afterSaleState);
+    const lines = await q.findCaseLines(tx, [before.id]);
+    const evidence = await q.findEvidence(tx, [before.id]);
+    const created = await openCase(tx, actor, userId, before.order_id, {
+      kind: before.kind,
+      lines: lines.map((l) => ({ order_line_id: l.order_line_id, qty: l.qty, ...(l.exchange_sku_id ? { exchange_sku_id: l.exchange_sku_id } : {}) })),
+      reason_id: input.reason_id ?? before.reason_code,
+      description: input.description ?? before.description,
+      images: input.images ?? evidence.filter((e) => e.kind === 'image').map((e) => e.url),
+      video: input.video ?? (input.images === undefined ? evidence.find((e) => e.kind === 'video')?.url : undefined),
+      followsCaseId: before.id,
+    });
+    return { case_id: created.id, case_no: created.case_no, status: created.status };
+  });
+}
+
+// ---------------------------------------------------------------- the member's cases
+
+const SHIP_BACK_FROM: AfterSaleStatus[] = ['awaiting_return'];
+const WITHDRAW_FROM: AfterSaleStatus[] = ['under_review', 'awaiting_return', 'return_shipped'];
+
+/** A case as the member and the console read it. */
+export async function renderCases(db: Executor, i18n: Translator, lang: Actor['lang'], rows: Array<CaseRow & { order_no: string }>): Promise<AfterSaleCase[]> {
+  const ids = rows.map((r) => r.id);
+  const lines = await q.findCaseLines(db, ids);
+  const evidence = await q.findEvidence(db, ids);
+  const skus = await findSkusForCheckout(db, [...new Set(lines.map((l) => l.exchange_sku_id).filter((x): x is number => !!x))]);
+  const followed = new Set<number>();
+  for (const r of rows) if (r.status === 'rejected' && (await q.findCaseFollowing(db, r.id))) followed.add(r.id);
+  return rows.map((r) => ({
+    id: r.id,
+    case_no: r.case_no,
+    order_id: r.order_id,
+    order_no: r.order_no,
+    kind: r.kind,
+    status: r.status,
+    reason_id: r.reason_code,
+    reason: i18n.t(lang, `afterSales.reason.${r.reason_code}`),
+    description: r.description,
+    currency: r.currency,
+    refundable: Number(r.refundable_minor),
+    refund: r.refund_minor === null ? null : Number(r.refund_minor),
+    refunded: r.refunded_minor === null ? null : Number(r.refunded_minor),
+    refunded_at: iso(r.refunded_at),
+    lines: lines
+      .filter((l) => l.case_id === r.id)
+      .map((l) => {
+        const sku = l.exchange_sku_id ? skus.find((s) => s.id === l.exchange_sku_id) : undefined;
+        return {
+          order_line_id: l.order_line_id,
+          name: pick(l.name, lang),
+          spec_text: pick(l.spec_text, lang),
+          image: l.image,
+          price: Number(l.unit_price_minor),
+          qty: l.qty,
+          exchange_sku_id: l.exchange_sku_id,
+          exchange_spec_text: sku ? skuSpecText(sku.specs, sku.spec_value_ids, lang) : null,
+        };
+      }),
+    images: evidence.filter((e) => e.case_id === r.id && e.kind === 'image').map((e) => e.url),
+    video: evidence.find((e) => e.case_id === r.id && e.kind === 'video')?.url ?? null,
+    reject_reason: r.reject_reason,
+    ship_back_by: iso(r.ship_back_by),
+    return_shipment: r.return_shipped_at
+      ? { carrier_code: r.return_carrier_code ?? '', carrier: r.return_carrier ?? '', tracking_number: r.return_tracking ?? '', shipped_at: iso(r.return_shipped_at), status: r.return_signed_at || r.received_at ? 'signed' : 'in_transit' }
+      : null,
+    replacement_shipment: r.replacement_shipped_at
+      ? { carrier_code: '', carrier: r.replacement_carrier ?? '', tracking_number: r.replacement_tracking ?? '', shipped_at: iso(r.replacement_shipped_at), status: r.replacement_signed_at || r.completed_at ? 'signed' : 'in_transit' }
+      : null,
+    follows_case_id: r.follows_case_id,
+    created_at: iso(r.created_at),
+    updated_at: iso(r.updated_at),
+    actions: {
+      can_cancel: WITHDRAW_FROM.includes(r.status),
+      can_ship_back: SHIP_BACK_FROM.includes(r.status),
+      can_confirm_receipt: r.status === 'replacement_shipped',
+      can_resubmit: r.status === 'rejected' && !followed.has(r.id),
+    },
+  }));
+}
+
+/** The member's cases, newest first: all, the open ones or the finished ones, of one order when named. */
+export async function listCases(deps: Pick<AppDeps, 'db' | 'i18n'>, actor: Actor, input: EndpointQuery<typeof listAfterSales>): Promise<EndpointData<typeof listAfterSales>> {
+  const userId = memberIdOf(actor);
+  const rows = await q.pageMemberCases(deps.db, userId, { view: input.view, orderId: input.order_id, limit: input.limit, offset: (input.page - 1) * input.limit });
+  return pageOf(await renderCases(deps.db, deps.i18n, actor.lang, rows), totalOf(rows), input);
+}
+
+/** The events of a case as the member reads them. */
+export const renderEvents = (events: Awaited<ReturnType<typeof q.findCaseEvents>>) =>
+  events.map((e) => ({ kind: e.kind, from: e.from_status, to: e.to_status, reason: e.reason, by: e.actor_kind, at: iso(e.created_at) }));
+
+/** Where the goods of a case go back: the return address of the order's country, or null when none is set. */
+export async function returnAddressOf(db: Executor, c: { order_id: number; status: AfterSaleStatus }, countryCode: string) {
+  if (['under_review', 'rejected', 'withdrawn'].includes(c.status)) return null;
+  const [a] = await q.findAddresses(db, countryCode, 'return');
+  return a ? { id: a.id, name: a.name, address: a.address, phone: a.phone, hours: a.hours, country_code: a.country_code } : null;
+}
+
+/** One of the member's cases with its history and the return address. */
+export async function caseInfo(deps: Pick<AppDeps, 'db' | 'i18n'>, actor: Actor, input: EndpointQuery<typeof getAfterSale>): Promise<EndpointData<typeof getAfterSale>> {
+  const userId = memberIdOf(actor);
+  const c = await q.findMemberCase(deps.db, userId, input.id);
+  if (!c) throw new AppError(ResponseCode.afterSaleNotFound);
+  const order = await memberOrderOrRefuse(deps.db, userId, c.order_id);
+  const [rendered] = await renderCases(deps.db, deps.i18n, actor.lang, [{ ...c, order_no: order.order_no }]);
+  return { ...rendered!, events: renderEvents(await q.findCaseEvents(deps.db, c.id)), return_address: await returnAddressOf(deps.db, c, order.country_code) };
+}
+
+/** The member withdraws a case until its goods are received; reserved replacement stock goes back. */
+export async function cancelCase(deps: Pick<AppDeps, 'db'>, actor: Actor, input: EndpointBody<typeof cancelAfterSale>): Promise<EndpointData<typeof cancelAfterSale>> {
+  const userId = memberIdOf(actor);
+  return withTransaction(deps.db, async (tx) => {
+    const c = await q.findMemberCase(tx, userId, input.case_id);
+    if (!c) throw new AppError(ResponseCode.afterSaleNotFound);
+    const moved = await moveCase(tx, actor, c.id, WITHDRAW_FROM, 'withdrawn', { memberId: userId, set: { completed_at: new Date() } });
+    if (!moved) throw new AppError(ResponseCode.afterSaleState);
+    await caseEnded(tx, moved, moved.was);
+    return { case_id: c.id, status: 'withdrawn' as const };
+  });
+}
+
+/** The reasons of one kind or of all, in the member's language. */
+export async function reasons(deps: Pick<AppDeps, 'db' | 'i18n'>, actor: Actor, input: EndpointQuery<typeof listAfterSaleReasons>): Promise<EndpointData<typeof listAfterSaleReasons>> {
+  return { list: await reasonList(deps, actor.lang, input.kind) };
+}
+
+/** The carriers goods may be sent back with. */
+export async function carriers(db: Executor): Promise<{ list: Array<{ code: string; name: string; needs_phone_tail: boolean }> }> {
+  return { list: (await q.findCarriers(db)).map((c) => ({ code: c.code, name: c.name, needs_phone_tail: c.needs_phone_tail })) };
+}
+
+/** The service points of a country (the case's order's country when a case is named, else the one asked), and the return address. */
+export async function network(deps: Pick<AppDeps, 'db'>, actor: Actor, input: EndpointQuery<typeof listAfterSaleServicePoints>): Promise<EndpointData<typeof listAfterSaleServicePoints>> {
+  const userId = memberIdOf(actor);
+  let country = input.country?.toUpperCase();
+  let forCase: CaseRow | undefined;
+  if (input.case_id) {
+    forCase = await q.findMemberCase(deps.db, userId, input.case_id);
+    if (!forCase) throw new AppError(ResponseCode.afterSaleNotFound);
+    country = (await memberOrderOrRefuse(deps.db, userId, forCase.order_id)).country_code;
+  }
+  if (!country) return { return_address: null, list: [] };
+  const points = await q.findAddresses(deps.db, country, 'service');
+  const [ret] = await q.findAddresses(deps.db, country, 'return');
+  const shape = (a: NonNullable<typeof ret>) => ({ id: a.id, name: a.name, address: a.address, phone: a.phone, hours: a.hours, country_code: a.country_code });
+  return { return_address: ret && (!forCase || (await returnAddressOf(deps.db, forCase, country))) ? shape(ret) : null, list: points.map(shape) };
+}
+
+/** The member's shipment of the goods back: a carrier of the list and its tracking number. */
+export async function saveShipment(deps: Pick<AppDeps, 'db'>, actor: Actor, input: EndpointBody<typeof saveAfterSaleShipment>): Promise<EndpointData<typeof saveAfterSaleShipment>> {
+  const userId = memberIdOf(actor);
+  const carrier = await q.findCarrier(deps.db, input.carrier_code);
+  if (!carrier || (carrier.needs_phone_tail && !input.phone_tail)) throw new AppError(ResponseCode.afterSaleCarrierInvalid);
+  return withTransaction(deps.db, async (tx) => {
+    const c = await q.findMemberCase(tx, userId, input.case_id);
+    if (!c) throw new AppError(ResponseCode.afterSaleNotFound);
+    const moved = await moveCase(tx, actor, c.id, SHIP_BACK_FROM, 'return_shipped', {
+      memberId: userId,
+      reason: `${carrier.name} ${input.tracking_number}`,
+      set: { return_carrier_code: carrier.code, return_carrier: carrier.name, return_tracking: input.tracking_number, return_phone_tail: input.phone_tail ?? null, return_shipped_at: new Date() },
+    });
+    if (!moved) throw new AppError(ResponseCode.afterSaleState);
+    return { case_id: c.id, status: 'return_shipped' as const };
+  });
+}
+
+/** Where the goods of a case are (the return, or the replacement), asked of the tracking provider; a delivery is kept. */
+export async function trackShipment(deps: Pick<AppDeps, 'db' | 'providers'>, actor: Actor, input: EndpointQuery<typeof trackAfterSaleShipment>): Promise<EndpointData<typeof trackAfterSaleShipment>> {
+  const userId = memberIdOf(actor);
+  const c = await q.findMemberCase(deps.db, userId, input.case_id);
+  if (!c) throw new AppError(ResponseCode.afterSaleNotFound);
+  const leg = input.leg === 'return' ? { carrier: c.return_carrier, number: c.return_tracking, signed: c.return_signed_at ?? c.received_at } : { carrier: c.replacement_carrier, number: c.replacement_tracking, signed: c.replacement_signed_at ?? c.completed_at };
+  if (!leg.carrier || !leg.number) throw new AppError(ResponseCode.afterSaleState);
+  const tracker = Object.values(deps.providers.parcelTracking).find((x) => !!x);
+  let events: Array<{ time: string; place: string; text: string }> = [];
+  let signed = !!leg.signed;
+  if (tracker) {
+    try {
+      const report = await tracker.track(leg.carrier, leg.number);
+      events = report.events.map((e) => ({ time: iso(e.time), place: e.place, text: e.text }));
+      if (report.delivered && !signed) {
+        signed = true;
+        await q.setCaseFields(deps.db, c.id, input.leg === 'return' ? { return_signed_at: new Date() } : { replacement_signed_at: new Date() });
+      }
+    } catch {
+      // The provider is away: what is known so far.
+    }
+  }
+  return { carrier: leg.carrier, tracking_number: leg.number, status: signed ? 'signed' : 'in_transit', events };
+}
+
+// ---------------------------------------------------------------- the end of a case
+
+/** States after approval in which an exchange holds its replacement's stock. */
+const HOLDING_REPLACEMENT: AfterSaleStatus[] = ['awaiting_return', 'return_shipped', 'received'];
+
+/**
+ * A case ended (withdrawn, rejected, closed, refused, refunded, completed) in the caller's
+ * transaction: the replacement stock an exchange reserved at approval goes back unless it shipped,
+ * and the order settles once no case holds it.
+ */
+export async function caseEnded(tx: Tx, c: Pick<CaseRow, 'id' | 'kind' | 'order_id'>, was: AfterSaleStatus): Promise<void> {
+  if (c.kind === 'exchange' && HOLDING_REPLACEMENT.includes(was)) {
+    for (const l of await q.findCaseLines(tx, [c.id])) if (l.exchange_sku_id) await returnStock(tx, l.exchange_sku_id, l.qty);
+  }
+  await scheduleSettlement(tx, c.order_id);
+}
+
+/** The member received the replacement (or the repaired goods): the case completes. */
+export async function confirmReplacementReceipt(deps: Pick<AppDeps, 'db'>, actor: Actor, input: EndpointBody<typeof confirmAfterSaleReceipt>): Promise<EndpointData<typeof confirmAfterSaleReceipt>> {
+  const userId = memberIdOf(actor);
+  return withTransaction(deps.db, async (tx) => {
+    const c = await q.findMemberCase(tx, userId, input.case_id);
+    if (!c) throw new AppError(ResponseCode.afterSaleNotFound);
+    const moved = await moveCase(tx, actor, c.id, ['replacement_shipped'], 'completed', { memberId: userId, set: { completed_at: new Date(), replacement_signed_at: c.replacement_signed_at ?? new Date() } });
+    if (!moved) throw new AppError(ResponseCode.afterSaleState);
+    await caseEnded(tx, moved, moved.was);
+    return { case_id: c.id, status: 'completed' as const };
+  });
+}
+
+// ---------------------------------------------------------------- jobs
+
+/** Closes a case still awaiting its goods once its time to send them back has passed (the job enqueued at approval). Answers whether it closed it. */
+export async function closeUnshippedCase(deps: Pick<AppDeps, 'db'>, actor: Actor, caseId: number): Promise<boolean> {
+  return withTransaction(deps.db, async (tx) => {
+    const c = await q.findCase(tx, caseId);
+    if (!c || c.status !== 'awaiting_return' || !c.ship_back_by) return false;
+    if (new Date(c.ship_back_by).getTime() > Date.now()) {
+      await enqueueLaterJob(tx, 'close_unshipped_after_sale', { caseId }, { runAt: new Date(c.ship_back_by), jobKey: `after-sale-close:${caseId}` });
+      return false;
+    }
+    const moved = await moveCase(tx, actor, caseId, ['awaiting_return'], 'closed', { reason: 'not shipped back in time', set: { completed_at: new Date() } });
+    if (!moved) return false;
+    await caseEnded(tx, moved, moved.was);
+    await notifyMember(tx, { memberId: c.user_id, kind: 'after_sale.expired', params: { case_no: c.case_no }, link: `/pages/order/saleInfo?id=${c.id}`, eventKey: `after-sale:${c.id}:closed` });
+    return true;
+  });
+}
+
+/** Completes an exchange or repair whose replacement shipped long enough ago that the member did not confirm it. */
+export async function completeCaseInTime(deps: Pick<AppDeps, 'db'>, actor: Actor, caseId: number): Promise<boolean> {
+  return withTransaction(deps.db, async (tx) => {
+    const c = await q.findCase(tx, caseId);
+    if (!c || c.status !== 'replacement_shipped' || !c.replacement_shipped_at) return false;
+    const due = new Date(new Date(c.replacement_shipped_at).getTime() + (await q.findAfterSaleSettings(tx)).auto_complete_days * DAY);
+    if (due.getTime() > Date.now()) {
+      await enqueueLaterJob(tx, 'complete_after_sale', { caseId }, { runAt: due, jobKey: `after-sale-complete:${caseId}` });
+      return false;
+    }
+    const moved = await moveCase(tx, actor, caseId, ['replacement_shipped'], 'completed', { reason: 'not confirmed in time', set: { completed_at: new Date() } });
+    if (!moved) return false;
+    await caseEnded(tx, moved, moved.was);
+    return true;
+  });
+}
+
+// ---------------------------------------------------------------- the settled moment
+
+/** An order with an open case stays unsettled (a settlement hold, registered in wiring.ts). */
+export const holdsSettlement = (db: Executor, orderId: number): Promise<boolean> => q.hasCaseIn(db, orderId, AFTER_SALE_OPEN_STATUSES);
+
+/**
+ * A completed order settles no sooner than its return window closes (registered in wiring.ts): only a
+ * return gives money back, so later exchanges and repairs, at the same price, leave its money final.
+ */
+export async function afterSalesWindowEnd(db: Executor, order: { id: number; completed_at: Date }): Promise<Date> {
+  const settings = await q.findAfterSaleSettings(db);
+  return new Date(new Date(order.completed_at).getTime() + settings.return_days * DAY);
+}
+
+// ---------------------------------------------------------------- goods of an order or a case
+
+/** The lines of the member's order with the units a new case may name, or of the member's case with the units it holds. */
+export async function caseGoods(deps: Pick<AppDeps, 'db'>, actor: Actor, input: EndpointQuery<typeof listAfterSaleGoods>): Promise<EndpointData<typeof listAfterSaleGoods>> {
+  const userId = memberIdOf(actor);
+  let held = new Map<number, number>();
+  let orderId = input.order_id;
+  if (input.case_id) {
+    const c = await q.findMemberCase(deps.db, userId, input.case_id);
+    if (!c) throw new AppError(ResponseCode.afterSaleNotFound);
+    orderId = c.order_id;
+    held = new Map((await q.findCaseLines(deps.db, [c.id])).map((l) => [l.order_line_id, l.qty]));
+  }
+  const order = await memberOrderOrRefuse(deps.db, userId, orderId!);
+  const o = await openingOf(deps.db, order);
+  const lines = input.case_id ? o.lines.filter((l) => held.has(l.line.id)) : o.lines;
+  return {
+    order_id: order.id,
+    currency: order.currency,
+    list: lines.map((l) => ({
+      order_line_id: l.line.id,
+      goods_id: l.line.goods_id,
+      sku_id: l.line.sku_id,
+      name: pick(l.line.name, actor.lang),
+      spec_text: pick(l.line.spec_text, actor.lang),
+      image: l.line.image,
+      price: Number(l.line.unit_price_minor),
+      bought: l.line.quantity,
+      left: o.closed ? 0 : l.left,
+      in_case: held.get(l.line.id) ?? 0,
+    })),
+  };
+}
+
+/** The SKUs a line of the member's order may be exchanged to: the same goods at the same price, on sale and in stock. */
+export async function exchangeGoods(deps: Pick<AppDeps, 'db'>, actor: Actor, input: EndpointQuery<typeof listExchangeGoods>): Promise<EndpointData<typeof listExchangeGoods>> {
+  const userId = memberIdOf(actor);
+  const [line] = (await findOrderLinesById(deps.db, input.order_line_id)) as OrderLineRow[];
+  if (!line) throw new AppError(ResponseCode.orderNotFound);
+  const order = await memberOrderOrRefuse(deps.db, userId, line.order_id);
+  const o = await openingOf(deps.db, order);
+  const l = o.lines.find((x) => x.line.id === line.id)!;
+  const goods = await findGoodsById(deps.db, line.goods_id);
+  const skus = goods?.status === 'on_sale' ? await findSkusOfGoods(deps.db, line.goods_id) : [];
+  const cap = o.settings.max_exchanges * line.quantity;
+  return {
+    list: skus
+      .filter((s) => Number(s.price_minor) === Number(line.unit_price_minor) && s.stock > 0)
+      .map((s) => ({ sku_id: s.id, spec_text: skuSpecText(goods!.specs, s.spec_value_ids, actor.lang), image: s.image || goods!.cover, stock: s.stock, price: Number(s.price_minor) })),
+    max_exchanges: o.settings.max_exchanges,
+    used: l.exchanged,
+    left: Math.max(0, Math.min(cap - l.exchanged, l.kinds.includes('exchange') ? l.left : 0)),
+  };
+}
+
+/** The member's orders with cases, for the after-sales view of the order list (registered in wiring.ts). */
+export const ordersWithCases = async (db: Executor, userId: number): Promise<number[]> => (await q.findOrderIdsWithCases(db, userId)).map((r) => r.order_id);

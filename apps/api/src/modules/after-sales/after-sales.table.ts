@@ -1,0 +1,119 @@
+import type { Generated } from 'kysely';
+import type { Timestamp } from '../members/members.table.js';
+
+export type AfterSaleKind = 'return' | 'exchange' | 'warranty';
+export type AfterSaleStatus =
+  | 'under_review' | 'rejected' | 'awaiting_return' | 'return_shipped' | 'received' | 'receipt_refused'
+  | 'refunding' | 'refunded' | 'replacement_shipped' | 'completed' | 'withdrawn' | 'closed';
+
+/** The operators' settings of after-sales (one row). */
+export interface AfterSaleSettingsTable {
+  id: Generated<boolean>;
+  /** Days after the order is received within which a return or an exchange may be asked for. */
+  return_days: Generated<number>;
+  exchange_days: Generated<number>;
+  /** Exchanges per unit bought. */
+  max_exchanges: Generated<number>;
+  /** Days the member has to send the goods back once a case is approved. */
+  ship_back_days: Generated<number>;
+  /** Days after a replacement is delivered before the case completes by itself. */
+  auto_complete_days: Generated<number>;
+  /** Days after a review is written within which it may be changed (once). */
+  review_edit_days: Generated<number>;
+  updated_at: Timestamp;
+  updated_by: Generated<string>;
+}
+
+export interface AfterSaleReasonsTable {
+  kind: AfterSaleKind;
+  code: string;
+  needs_evidence: Generated<boolean>;
+  sort: Generated<number>;
+  enabled: Generated<boolean>;
+}
+
+export interface AfterSaleCarriersTable {
+  code: string;
+  name: string;
+  needs_phone_tail: Generated<boolean>;
+  sort: Generated<number>;
+  enabled: Generated<boolean>;
+}
+
+export interface AfterSaleAddressesTable {
+  id: Generated<number>;
+  country_code: string;
+  kind: 'return' | 'service';
+  name: string;
+  address: string;
+  phone: Generated<string>;
+  hours: Generated<string>;
+  enabled: Generated<boolean>;
+  sort: Generated<number>;
+}
+
+/** A member's case on units of one order. */
+export interface AfterSalesTable {
+  id: Generated<number>;
+  case_no: string;
+  order_id: number;
+  user_id: number;
+  kind: AfterSaleKind;
+  status: AfterSaleStatus;
+  reason_code: string;
+  description: Generated<string>;
+  currency: string;
+  /** The lines' share of what was paid (returns), fixed when the case is opened. */
+  refundable_minor: Generated<number>;
+  /** The refund an operator approved (at most `refundable_minor`), and what was refunded. */
+  refund_minor: number | null;
+  refunded_minor: number | null;
+  refunded_at: Date | null;
+  follows_case_id: number | null;
+  reject_reason: Generated<string>;
+  ship_back_by: Date | null;
+  return_carrier_code: string | null;
+  return_carrier: string | null;
+  return_tracking: string | null;
+  return_phone_tail: string | null;
+  return_shipped_at: Date | null;
+  return_signed_at: Date | null;
+  received_at: Date | null;
+  resellable: boolean | null;
+  replacement_carrier: string | null;
+  replacement_tracking: string | null;
+  replacement_shipped_at: Date | null;
+  replacement_signed_at: Date | null;
+  completed_at: Date | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface AfterSaleLinesTable {
+  case_id: number;
+  order_line_id: number;
+  qty: number;
+  exchange_sku_id: number | null;
+}
+
+export interface AfterSaleEvidenceTable {
+  case_id: number;
+  upload_id: number;
+  kind: 'image' | 'video';
+  url: string;
+  sort: Generated<number>;
+}
+
+/** Every move of a case (and every step that moves nothing), with who, when and why. */
+export interface AfterSaleEventsTable {
+  id: Generated<number>;
+  case_id: number;
+  kind: string;
+  from_status: string | null;
+  to_status: string | null;
+  actor_kind: string;
+  actor_id: Generated<string>;
+  reason: Generated<string>;
+  request_id: Generated<string>;
+  created_at: Timestamp;
+}

@@ -1,0 +1,159 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, RouterProvider } from '@/lib/router';
+import { paths } from '@/config/paths';
+import { i18n } from '@/lib/i18n';
+import { useSession } from '@/stores/session';
+import { prepareApp, startFakeApi } from '@/test/helpers';
+import ApplyPage from '../pages/apply-page';
+import CaseInfoPage from '../pages/case-info-page';
+import CasesPage from '../pages/cases-page';
+
+let status = 'awaiting_return';
+const ok = (data: unknown) => ({ json: { code: 200, msg: 'Success', data } });
+const theCase = () => ({
+  id: 31,
+  case_no: 'AS26112400000031',
+  order_id: 7,
+  order_no: '2611230000000007',
+  kind: 'return',
+  status,
+  reason_id: 'damaged',
+  reason: 'Arrived damaged',
+  description: 'Cracked lid',
+  currency: 'USD',
+  refundable: 1200,
+  refund: 1100,
+  refunded: null,
+  refunded_at: null,
+  lines: [{ order_line_id: 1, name: 'Teapot', spec_text: 'Blue', image: '', price: 1200, qty: 1, exchange_sku_id: null, exchange_spec_text: null }],
+  images: [],
+  video: null,
+  reject_reason: '',
+  ship_back_by: '2026-12-01T10:00:00.000Z',
+  return_shipment: status === 'return_shipped' ? { carrier_code: 'poslaju', carrier: 'Pos Laju', tracking_number: 'RT12345', shipped_at: '2026-11-24T10:00:00.000Z', status: 'in_transit' } : null,
+  replacement_shipment: null,
+  follows_case_id: null,
+  created_at: '2026-11-24T09:00:00.000Z',
+  updated_at: '2026-11-24T09:30:00.000Z',
+  actions: { can_cancel: true, can_ship_back: status === 'awaiting_return', can_confirm_receipt: false, can_resubmit: false },
+});
+const api = await startFakeApi({
+  '/shop/order/afterSaleApply': () =>
+    ok({
+      order_id: 7,
+      order_no: '2611230000000007',
+      currency: 'USD',
+      kinds: ['return', 'exchange'],
+      deadlines: { return: '2026-12-01T10:00:00.000Z', exchange: '2026-12-09T10:00:00.000Z' },
+      lines: [{ order_line_id: 1, goods_id: 1, sku_id: 2, name: 'Teapot', spec_text: 'Blue', image: '', price: 1200, bought: 3, in_cases: 0, left: 3, kinds: ['return', 'exchange'], refundable: 3300, warranty_until: null }],
+      reasons: [
+        { id: 'damaged', kind: 'return', text: 'Arrived damaged', needs_evidence: true },
+        { id: 'changed_mind', kind: 'return', text: 'No longer needed', needs_evidence: false },
+        { id: 'wrong_size', kind: 'exchange', text: 'Wrong size or colour', needs_evidence: false },
+      ],
+      freight: 500,
+      max_images: 9,
+      max_video_seconds: 60,
+      max_description: 140,
+      max_exchanges: 1,
+    }),
+  '/attractive/AfterSales/huanhuoGoods': () => ok({ list: [{ sku_id: 2, spec_text: 'Blue', image: '', stock: 4, price: 1200 }, { sku_id: 3, spec_text: 'Green', image: '', stock: 2, price: 1200 }], max_exchanges: 1, used: 0, left: 3 }),
+  '/shop/order/afterSaleSubmit': () => ok({ case_id: 31, case_no: 'AS26112400000031', status: 'under_review' }),
+  '/attractive/AfterSales/list': () => ok({ list: [theCase()], total: 1, page: 1, limit: 10, has_more: false }),
+  '/attractive/AfterSales/info': () =>
+    ok({ ...theCase(), events: [{ kind: 'submitted', from: null, to: 'under_review', reason: '', by: 'member', at: '2026-11-24T09:00:00.000Z' }, { kind: 'approved', from: 'under_review', to: 'awaiting_return', reason: '', by: 'operator', at: '2026-11-24T09:30:00.000Z' }], return_address: { id: 1, name: 'Returns centre', address: 'Lot 5, Shah Alam', phone: '0355512345', hours: '', country_code: 'MY' } }),
+  '/attractive/AfterSales/logistics': () => ok({ list: [{ code: 'poslaju', name: 'Pos Laju', needs_phone_tail: false }, { code: 'sf', name: 'SF Express', needs_phone_tail: true }] }),
+  '/attractive/AfterSales/expressSave': () => {
+    status = 'return_shipped';
+    return ok({ case_id: 31, status });
+  },
+  '/attractive/AfterSales/expressTrack': () => ok({ carrier: 'Pos Laju', tracking_number: 'RT12345', status: 'in_transit', events: [{ time: '2026-11-24T12:00:00.000Z', place: 'Shah Alam', text: 'Parcel picked up' }] }),
+});
+
+beforeAll(() => prepareApp());
+afterAll(async () => {
+  await api.close();
+});
+beforeEach(() => {
+  window.SHOP_CONFIG = { api: { default: api.url, cn: api.url } };
+  localStorage.clear();
+  status = 'awaiting_return';
+  useSession.getState().signIn('member-token', null);
+});
+afterEach(() => cleanup());
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(
+    [
+      { path: paths.order.afterSaleApply, element: <ApplyPage /> },
+      { path: paths.order.afterSales, element: <CasesPage /> },
+      { path: paths.order.afterSaleDetails, element: <CaseInfoPage /> },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <I18nextProvider i18n={i18n}>
+        <RouterProvider router={router} />
+      </I18nextProvider>
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+describe('after-sales pages', () => {
+  it('realSale: chooses units with the stepper, a reason and words; shows the refund estimate; sends the case and opens it', async () => {
+    const router = renderAt(`${paths.order.afterSaleApply}?order_id=7`);
+    expect(await screen.findByText('Teapot')).toBeTruthy();
+    expect(screen.getByText('Blue · 3 can be chosen')).toBeTruthy();
+    // Nothing chosen: the member is told, nothing is sent.
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('At least one order item must be chosen')).toBeTruthy();
+    fireEvent.click(screen.getByLabelText('Quantity of Teapot').closest('.adm-stepper')!.querySelector('.adm-stepper-plus')!);
+    expect(screen.getByText('$11.00')).toBeTruthy();
+    fireEvent.click(screen.getByText('No longer needed'));
+    fireEvent.change(screen.getByPlaceholderText('Describe the problem'), { target: { value: 'Too big for my shelf' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?id=31'));
+    const sent = api.requests.find((r) => r.url.startsWith('/shop/order/afterSaleSubmit'))!;
+    expect(JSON.parse(sent.body)).toEqual({ order_id: 7, kind: 'return', lines: [{ order_line_id: 1, qty: 1 }], reason_id: 'changed_mind', description: 'Too big for my shelf', images: [] });
+    expect(sent.headers['idempotency-key']).toBeTruthy();
+  });
+
+  it('realSale: an exchange names the SKU wanted instead among the same-price ones', async () => {
+    const router = renderAt(`${paths.order.afterSaleApply}?order_id=7`);
+    fireEvent.click(await screen.findByText('Exchange'));
+    fireEvent.click(screen.getByLabelText('Quantity of Teapot').closest('.adm-stepper')!.querySelector('.adm-stepper-plus')!);
+    fireEvent.click(await screen.findByText('Green'));
+    fireEvent.click(screen.getByText('Wrong size or colour'));
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?id=31'));
+    const sent = api.requests.filter((r) => r.url.startsWith('/shop/order/afterSaleSubmit')).at(-1)!;
+    expect(JSON.parse(sent.body)).toMatchObject({ kind: 'exchange', lines: [{ order_line_id: 1, qty: 1, exchange_sku_id: 3 }], reason_id: 'wrong_size' });
+  });
+
+  it('salingAfter: the member’s cases with their state and actions', async () => {
+    renderAt(paths.order.afterSales);
+    expect(await screen.findByText('Approved: send the goods back')).toBeTruthy();
+    expect(screen.getByText('Teapot × 1')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Send the goods back' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Withdraw' })).toBeTruthy();
+  });
+
+  it('saleInfo: history, return address, the shipment form and then its tracking', async () => {
+    renderAt(`${paths.order.afterSaleDetails}?id=31`);
+    expect(await screen.findByText('Returns centre')).toBeTruthy();
+    expect(screen.getByText('Request submitted')).toBeTruthy();
+    fireEvent.click(await screen.findByText('Pos Laju'));
+    fireEvent.change(screen.getByPlaceholderText('Tracking number'), { target: { value: 'RT12345' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Parcel picked up')).toBeTruthy();
+    expect(screen.getByText('Goods on their way back')).toBeTruthy();
+    const saved = api.requests.find((r) => r.url.startsWith('/attractive/AfterSales/expressSave'))!;
+    expect(JSON.parse(saved.body)).toEqual({ case_id: 31, carrier_code: 'poslaju', tracking_number: 'RT12345' });
+    expect(api.violations).toEqual([]);
+  });
+});

@@ -1,0 +1,38 @@
+import {
+  applyForOrderAfterSale,
+  submitOrderAfterSale,
+} from '@shop/contract/orders';
+import {
+  cancelAfterSale,
+  confirmAfterSaleReceipt,
+  getAfterSale,
+  listAfterSaleCarriers,
+  listAfterSales,
+  listExchangeGoods,
+  saveAfterSaleShipment,
+  submitAfterSale,
+  trackAfterSaleShipment,
+} from '@shop/contract/after-sales';
+import { getOrder, listOrders } from '@shop/contract/orders';
+import { useEndpointInfiniteQuery, useEndpointMutation, useEndpointQuery } from '@/lib/endpoint-query';
+
+const caseReads = [listAfterSales, getAfterSale, trackAfterSaleShipment, getOrder, listOrders] as const;
+
+/** What may be asked for an order now (it writes nothing; read fresh each time the page opens). */
+export const useApplyInfo = () => useEndpointMutation(applyForOrderAfterSale);
+/** Opens a case; the member's cases are read again. */
+export const useSubmitCase = (idempotencyKey: string) => useEndpointMutation(submitOrderAfterSale, { call: { idempotencyKey }, invalidates: caseReads });
+/** The member's cases, page by page. */
+export const useCases = (view: 'all' | 'open' | 'done') => useEndpointInfiniteQuery(listAfterSales, { view, limit: 10 });
+/** One case with its history. */
+export const useCase = (id: number) => useEndpointQuery(getAfterSale, { id }, { enabled: id > 0, staleTime: 0 });
+/** Carriers the goods may go back with. */
+export const useCarriers = (enabled: boolean) => useEndpointQuery(listAfterSaleCarriers, undefined, { enabled, staleTime: 60_000 });
+/** Where the goods of a case are. */
+export const useCaseTracking = (caseId: number, leg: 'return' | 'replacement', enabled: boolean) => useEndpointQuery(trackAfterSaleShipment, { case_id: caseId, leg }, { enabled: enabled && caseId > 0, staleTime: 0 });
+export const useCancelCase = () => useEndpointMutation(cancelAfterSale, { invalidates: caseReads });
+export const useSaveShipment = () => useEndpointMutation(saveAfterSaleShipment, { invalidates: caseReads });
+export const useConfirmReplacement = () => useEndpointMutation(confirmAfterSaleReceipt, { invalidates: caseReads });
+export const useResubmitCase = () => useEndpointMutation(submitAfterSale, { invalidates: caseReads });
+/** SKUs a line may be exchanged to, and the exchanges left. */
+export const useExchangeTargets = (orderLineId: number, enabled: boolean) => useEndpointQuery(listExchangeGoods, { order_line_id: orderLineId }, { enabled });

@@ -1,0 +1,152 @@
+import { useState } from 'react';
+import { Button, Input, Selector, Steps } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { Amount } from '@/components/amount';
+import { ListState } from '@/components/list-states';
+import { PageHeader } from '@/components/page-header';
+import { formatDate } from '@/lib/format';
+import { useSearchParams } from '@/lib/router';
+import { showToast } from '@/lib/toast';
+import { useCarriers, useCase, useCaseTracking, useSaveShipment } from '../api/after-sales';
+import { CaseActions } from '../components/case-actions';
+import '../after-sales.css';
+
+/** The return shipment form: a listed carrier, its tracking number, the phone's last digits when the carrier needs them. */
+function ShipmentForm({ caseId }: { caseId: number }) {
+  const { t } = useTranslation();
+  const carriers = useCarriers(true);
+  const save = useSaveShipment();
+  const [carrier, setCarrier] = useState<string | undefined>();
+  const [number, setNumber] = useState('');
+  const [tail, setTail] = useState('');
+  const needsTail = carriers.data?.list.find((c) => c.code === carrier)?.needs_phone_tail ?? false;
+  const send = async () => {
+    if (!carrier) return showToast(t('afterSales.app.chooseCarrier'));
+    if (!number.trim()) return showToast(t('afterSales.app.enterTracking'));
+    await save.mutateAsync({ case_id: caseId, carrier_code: carrier, tracking_number: number.trim(), ...(needsTail ? { phone_tail: tail.trim() } : {}) }).then(() => showToast(t('afterSales.app.shipmentSaved')), () => {});
+  };
+  return (
+    <section className="as-section as-shipment-form">
+      <div className="as-title">{t('afterSales.app.shipBack')}</div>
+      <Selector columns={2} value={carrier ? [carrier] : []} onChange={(v) => setCarrier(v[0])} options={(carriers.data?.list ?? []).map((c) => ({ label: c.name, value: c.code }))} />
+      <Input placeholder={t('afterSales.app.trackingNumber')} aria-label={t('afterSales.app.trackingNumber')} value={number} onChange={setNumber} />
+      {needsTail && <Input placeholder={t('afterSales.app.phoneTail')} aria-label={t('afterSales.app.phoneTail')} value={tail} onChange={setTail} maxLength={4} />}
+      <div className="as-actions">
+        <Button color="primary" shape="rounded" size="small" loading={save.isPending} onClick={() => void send()}>
+          {t('afterSales.app.saveShipment')}
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+/** Where a shipment of the case is, newest event first. */
+function Tracking({ caseId, leg }: { caseId: number; leg: 'return' | 'replacement' }) {
+  const { t } = useTranslation();
+  const track = useCaseTracking(caseId, leg, true);
+  const d = track.data;
+  if (!d) return null;
+  return (
+    <div className="as-tracking" data-leg={leg}>
+      <div className="as-muted">
+        {d.carrier} · {d.tracking_number} · {t(`afterSales.app.parcel.${d.status}`)}
+      </div>
+      {d.events.length > 0 && (
+        <Steps direction="vertical" current={0}>
+          {d.events.map((e, k) => (
+            <Steps.Step key={k} status={k === 0 ? 'process' : 'finish'} title={e.text} description={`${formatDate(e.time)}${e.place ? ` · ${e.place}` : ''}`} />
+          ))}
+        </Steps>
+      )}
+    </div>
+  );
+}
+
+/** `pages/order/saleInfo`: a case's state and history, its goods and evidence, the return address and shipment, the replacement, the refund. */
+export default function CaseInfoPage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const id = Number(params.get('id')) || 0;
+  const query = useCase(id);
+  const c = query.data;
+  return (
+    <div className="page after-sales-page as-case-page">
+      <PageHeader title={t('app.page.afterSaleInfo')} />
+      <ListState loading={query.isPending && id > 0} error={query.isError || id === 0} failure={query.error} empty={false} onRetry={() => void query.refetch()}>
+        {c && (
+          <>
+            <section className="as-section">
+              <div className="as-status" role="status">
+                {t(`afterSales.status.${c.status}`)}
+              </div>
+              <div className="as-muted">
+                {t(`afterSales.kind.${c.kind}`)} · {c.case_no} · {c.reason}
+              </div>
+              {c.reject_reason && <div className="as-problem">{t('afterSales.app.rejectReason', { reason: c.reject_reason })}</div>}
+              {c.ship_back_by && c.status === 'awaiting_return' && <div className="as-muted">{t('afterSales.app.shipBackBy', { date: formatDate(c.ship_back_by) })}</div>}
+              {c.kind === 'return' && (
+                <div className="as-muted">
+                  {c.refunded !== null ? t('afterSales.app.refunded') : t('afterSales.app.refundable')} <Amount className="as-refund" value={c.refunded ?? c.refund ?? c.refundable} currency={c.currency} />
+                  {c.refunded_at && ` · ${formatDate(c.refunded_at)} · ${t('afterSales.app.refundedTo')}`}
+                </div>
+              )}
+              <CaseActions c={c} detailed />
+            </section>
+            <section className="as-section">
+              {c.lines.map((l) => (
+                <div key={l.order_line_id} className="as-line">
+                  <div className="as-line-body">
+                    {l.name} × {l.qty}
+                    <div className="as-muted">
+                      {l.spec_text}
+                      {l.exchange_spec_text && ` → ${l.exchange_spec_text}`}
+                    </div>
+                  </div>
+                </div>
+              ))}
+              {c.description && <div className="as-muted">{c.description}</div>}
+              {(c.images.length > 0 || c.video) && (
+                <div className="as-evidence">
+                  {c.images.map((src) => (
+                    <img key={src} src={src} alt="" />
+                  ))}
+                  {c.video && <video src={c.video} controls />}
+                </div>
+              )}
+            </section>
+            {c.return_address && (
+              <section className="as-section as-return-address">
+                <div className="as-title">{t('afterSales.app.returnAddress')}</div>
+                <div>{c.return_address.name}</div>
+                <div className="as-muted">
+                  {c.return_address.address} · {c.return_address.phone}
+                </div>
+              </section>
+            )}
+            {c.actions.can_ship_back && <ShipmentForm caseId={c.id} />}
+            {c.return_shipment && (
+              <section className="as-section">
+                <div className="as-title">{t('afterSales.app.returnShipment')}</div>
+                <Tracking caseId={c.id} leg="return" />
+              </section>
+            )}
+            {c.replacement_shipment && (
+              <section className="as-section">
+                <div className="as-title">{t('afterSales.app.replacementShipment')}</div>
+                <Tracking caseId={c.id} leg="replacement" />
+              </section>
+            )}
+            <section className="as-section">
+              <div className="as-title">{t('afterSales.app.history')}</div>
+              <Steps direction="vertical" current={c.events.length - 1}>
+                {c.events.map((e, k) => (
+                  <Steps.Step key={k} status="finish" title={t(`afterSales.event.${e.kind}`)} description={`${formatDate(e.at)}${e.reason ? ` · ${e.reason}` : ''}`} />
+                ))}
+              </Steps>
+            </section>
+          </>
+        )}
+      </ListState>
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import { useState } from 'react';
+import { Tabs } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { Amount } from '@/components/amount';
+import { ListState, LoadMore } from '@/components/list-states';
+import { PageHeader } from '@/components/page-header';
+import { formatDate } from '@/lib/format';
+import { useCases } from '../api/after-sales';
+import { CaseActions } from '../components/case-actions';
+import '../after-sales.css';
+
+const VIEWS = ['all', 'open', 'done'] as const;
+
+/** `pages/order/salingAfter`: the member's cases, newest first, with their state and what can be done now. */
+export default function CasesPage() {
+  const { t } = useTranslation();
+  const [view, setView] = useState<(typeof VIEWS)[number]>('all');
+  const pages = useCases(view);
+  const list = pages.data?.pages.flatMap((p) => p.list) ?? [];
+  return (
+    <div className="page after-sales-page as-cases-page">
+      <PageHeader title={t('app.page.afterSales')} />
+      <Tabs activeKey={view} onChange={(k) => setView(k as (typeof VIEWS)[number])}>
+        {VIEWS.map((v) => (
+          <Tabs.Tab key={v} title={t(`afterSales.app.view.${v}`)} />
+        ))}
+      </Tabs>
+      <ListState loading={pages.isPending} error={pages.isError} failure={pages.error} empty={list.length === 0} emptyText={t('afterSales.app.none')} onRetry={() => void pages.refetch()}>
+        {list.map((c) => (
+          <article key={c.id} className="as-section" data-case={c.id}>
+            <div className="as-head">
+              <span>
+                {t(`afterSales.kind.${c.kind}`)} · {c.case_no}
+              </span>
+              <span className="as-status">{t(`afterSales.status.${c.status}`)}</span>
+            </div>
+            {c.lines.map((l) => (
+              <div key={l.order_line_id} className="as-line">
+                <div className="as-line-body">
+                  {l.name} × {l.qty}
+                  <div className="as-muted">{l.spec_text}</div>
+                </div>
+              </div>
+            ))}
+            <div className="as-muted">
+              {formatDate(c.created_at)}
+              {c.kind === 'return' && (
+                <>
+                  {' · '}
+                  {t('afterSales.app.refundable')} <Amount value={c.refund ?? c.refundable} currency={c.currency} />
+                </>
+              )}
+            </div>
+            <CaseActions c={c} />
+          </article>
+        ))}
+        <LoadMore hasMore={Boolean(pages.hasNextPage)} loading={pages.isFetchingNextPage} onLoadMore={() => void pages.fetchNextPage()} />
+      </ListState>
+    </div>
+  );
+}

@@ -1,0 +1,363 @@
+import { z } from 'zod';
+import { pageOf, pageQuery } from '../common/pagination.js';
+
+const id = z.coerce.number().int().min(1).max(2_147_483_647);
+/** Integer minor units of the case's currency. */
+const minor = z.number().int();
+const stamp = z.string();
+
+/** What a member asks for: money back for goods sent back, other units for them, or a repair. */
+export const AFTER_SALE_KINDS = ['return', 'exchange', 'warranty'] as const;
+export type AfterSaleKind = (typeof AFTER_SALE_KINDS)[number];
+
+/**
+ * A case's life: under review → rejected | awaiting return (approved) → return shipped → received |
+ * receipt refused; a return: received → refunding → refunded; an exchange or a warranty repair:
+ * received → replacement shipped → completed. The member withdraws until the goods are received; a
+ * case awaiting return that is not shipped back in time closes; an operator may close one.
+ */
+export const AFTER_SALE_STATUSES = ['under_review', 'rejected', 'awaiting_return', 'return_shipped', 'received', 'receipt_refused', 'refunding', 'refunded', 'replacement_shipped', 'completed', 'withdrawn', 'closed'] as const;
+export type AfterSaleStatus = (typeof AFTER_SALE_STATUSES)[number];
+/** States in which a case still counts the units it names (the others gave them back to the order). */
+export const AFTER_SALE_COUNTING_STATUSES: readonly AfterSaleStatus[] = ['under_review', 'awaiting_return', 'return_shipped', 'received', 'refunding', 'refunded', 'replacement_shipped', 'completed'];
+/** States in which a case is still open (it holds the order's settlement). */
+export const AFTER_SALE_OPEN_STATUSES: readonly AfterSaleStatus[] = ['under_review', 'awaiting_return', 'return_shipped', 'received', 'refunding', 'replacement_shipped'];
+
+/** The longest description a member may write (spec: textarea max length). */
+export const AFTER_SALE_DESCRIPTION_MAX = 140;
+/** Pictures per case; one video besides. */
+export const AFTER_SALE_IMAGES_MAX = 9;
+/** The longest video, in seconds (spec §9). */
+export const AFTER_SALE_VIDEO_SECONDS_MAX = 60;
+
+/** An uploaded file as `/upload2` answered it (its URL or its path under `/uploads/`). */
+const uploadRef = z.string().trim().min(1).max(500);
+
+// ---------------------------------------------------------------- the member's calls
+
+export const afterSaleReasonSchema = z.object({
+  /** A stable code (`damaged`, `wrong_item` …); its text is in the member's language. */
+  id: z.string(),
+  kind: z.enum(AFTER_SALE_KINDS),
+  text: z.string(),
+  /** Evidence (a picture or the video) is needed with this reason. */
+  needs_evidence: z.boolean(),
+});
+export const afterSaleReasonsQuery = z.object({ kind: z.enum(AFTER_SALE_KINDS).optional() });
+export const afterSaleReasonsData = z.object({ list: z.array(afterSaleReasonSchema) });
+
+export const afterSaleApplyBody = z.object({ order_id: id });
+/** One line of an order as after-sales sees it. */
+export const afterSaleApplyLineSchema = z.object({
+  order_line_id: z.number().int(),
+  goods_id: z.number().int(),
+  sku_id: z.number().int(),
+  name: z.string(),
+  spec_text: z.string(),
+  image: z.string(),
+  price: minor,
+  bought: z.number().int(),
+  /** Units already in cases that are open or ended with the goods taken back. */
+  in_cases: z.number().int(),
+  /** Units a new case may still name. */
+  left: z.number().int(),
+  /** Kinds a case on this line may be now (empty: none). */
+  kinds: z.array(z.enum(AFTER_SALE_KINDS)),
+  /** What returning all units left would refund (the line's share of what was paid). */
+  refundable: minor,
+  /** The end of the goods' warranty, or null without one. */
+  warranty_until: stamp.nullable(),
+});
+export const afterSaleApplyData = z.object({
+  order_id: z.number().int(),
+  order_no: z.string(),
+  currency: z.string(),
+  /** Kinds some line may be asked for now. */
+  kinds: z.array(z.enum(AFTER_SALE_KINDS)),
+  /** The last moment to ask for a return, an exchange (null: the order is not yet received, or the kind is closed). */
+  deadlines: z.object({ return: stamp.nullable(), exchange: stamp.nullable() }),
+  lines: z.array(afterSaleApplyLineSchema),
+  reasons: z.array(afterSaleReasonSchema),
+  /** The freight is refunded too when a return takes back everything left of the order. */
+  freight: minor,
+  max_images: z.number().int(),
+  max_video_seconds: z.number().int(),
+  max_description: z.number().int(),
+  max_exchanges: z.number().int(),
+});
+
+export const afterSaleLineInput = z.object({
+  order_line_id: id,
+  qty: z.coerce.number().int().min(0).max(100_000),
+  /** Exchanges: the SKU of the same goods wanted instead (default the same SKU). */
+  exchange_sku_id: id.optional(),
+});
+/** A case as the member opens it; anything about amounts or states in the body is ignored. */
+export const afterSaleSubmitBody = z.object({
+  order_id: id,
+  kind: z.enum(AFTER_SALE_KINDS),
+  lines: z.array(afterSaleLineInput).max(200),
+  reason_id: z.string().trim().min(1, 'validation.required').max(40),
+  description: z.string().trim().max(AFTER_SALE_DESCRIPTION_MAX).default(''),
+  images: z.array(uploadRef).max(AFTER_SALE_IMAGES_MAX).default([]),
+  video: uploadRef.optional(),
+});
+/** A rejected case sent again (the same lines, new words and evidence): a new case that names the one it follows. */
+export const afterSaleResubmitBody = z.object({
+  case_id: id,
+  reason_id: z.string().trim().min(1, 'validation.required').max(40).optional(),
+  description: z.string().trim().max(AFTER_SALE_DESCRIPTION_MAX).optional(),
+  images: z.array(uploadRef).max(AFTER_SALE_IMAGES_MAX).optional(),
+  video: uploadRef.optional(),
+});
+export const afterSaleCreatedData = z.object({ case_id: z.number().int(), case_no: z.string(), status: z.enum(AFTER_SALE_STATUSES) });
+
+export const afterSaleCaseBody = z.object({ case_id: id });
+export const afterSaleChangedData = z.object({ case_id: z.number().int(), status: z.enum(AFTER_SALE_STATUSES) });
+
+export const afterSaleAddressSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  address: z.string(),
+  phone: z.string(),
+  hours: z.string(),
+  country_code: z.string(),
+});
+export const afterSaleShipmentSchema = z.object({
+  carrier_code: z.string(),
+  carrier: z.string(),
+  tracking_number: z.string(),
+  shipped_at: stamp,
+  status: z.enum(['in_transit', 'signed']),
+});
+export const afterSaleEventSchema = z.object({
+  kind: z.string(),
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+  reason: z.string(),
+  /** `member`, `operator`, `job` … */
+  by: z.string(),
+  at: stamp,
+});
+export const afterSaleCaseLineSchema = z.object({
+  order_line_id: z.number().int(),
+  name: z.string(),
+  spec_text: z.string(),
+  image: z.string(),
+  price: minor,
+  qty: z.number().int(),
+  exchange_sku_id: z.number().int().nullable(),
+  exchange_spec_text: z.string().nullable(),
+});
+export const afterSaleCaseSchema = z.object({
+  id: z.number().int(),
+  case_no: z.string(),
+  order_id: z.number().int(),
+  order_no: z.string(),
+  kind: z.enum(AFTER_SALE_KINDS),
+  status: z.enum(AFTER_SALE_STATUSES),
+  reason_id: z.string(),
+  reason: z.string(),
+  description: z.string(),
+  currency: z.string(),
+  /** What the case's lines may refund at most (returns; 0 otherwise). */
+  refundable: minor,
+  /** The refund an operator approved, and what was refunded so far (null: none yet). */
+  refund: minor.nullable(),
+  refunded: minor.nullable(),
+  refunded_at: stamp.nullable(),
+  lines: z.array(afterSaleCaseLineSchema),
+  images: z.array(z.string()),
+  video: z.string().nullable(),
+  reject_reason: z.string(),
+  /** The member sends the goods back by then (awaiting return). */
+  ship_back_by: stamp.nullable(),
+  return_shipment: afterSaleShipmentSchema.nullable(),
+  replacement_shipment: afterSaleShipmentSchema.nullable(),
+  /** The case this one was sent again after (a rejection), or null. */
+  follows_case_id: z.number().int().nullable(),
+  created_at: stamp,
+  updated_at: stamp,
+  actions: z.object({ can_cancel: z.boolean(), can_ship_back: z.boolean(), can_confirm_receipt: z.boolean(), can_resubmit: z.boolean() }),
+});
+export type AfterSaleCase = z.infer<typeof afterSaleCaseSchema>;
+
+export const AFTER_SALE_LIST_VIEWS = ['all', 'open', 'done'] as const;
+export const afterSaleListQuery = pageQuery.extend({ view: z.enum(AFTER_SALE_LIST_VIEWS).default('all'), order_id: id.optional() });
+export const afterSaleListData = pageOf(afterSaleCaseSchema);
+export const afterSaleInfoQuery = z.object({ id });
+export const afterSaleInfoData = afterSaleCaseSchema.extend({
+  events: z.array(afterSaleEventSchema),
+  /** Where the goods go back (awaiting return and later), or null. */
+  return_address: afterSaleAddressSchema.nullable(),
+});
+
+export const afterSaleCarriersData = z.object({ list: z.array(z.object({ code: z.string(), name: z.string(), needs_phone_tail: z.boolean() })) });
+export const afterSaleNetworkQuery = z.object({ country: z.string().trim().regex(/^[A-Za-z]{2}$/).optional(), case_id: id.optional() });
+export const afterSaleNetworkData = z.object({ return_address: afterSaleAddressSchema.nullable(), list: z.array(afterSaleAddressSchema) });
+
+export const afterSaleShipmentBody = z.object({
+  case_id: id,
+  carrier_code: z.string().trim().min(1, 'validation.required').max(40),
+  tracking_number: z.string().trim().min(4).max(40).regex(/^[A-Za-z0-9-]+$/, 'validation.invalid'),
+  /** The last four digits of the sender's phone (some carriers need them to track). */
+  phone_tail: z.string().trim().regex(/^\d{4}$/, 'validation.invalid').optional(),
+});
+export const afterSaleTrackQuery = z.object({ case_id: id, leg: z.enum(['return', 'replacement']).default('return') });
+export const afterSaleTrackData = z.object({
+  carrier: z.string(),
+  tracking_number: z.string(),
+  status: z.enum(['in_transit', 'signed']),
+  events: z.array(z.object({ time: stamp, place: z.string(), text: z.string() })),
+});
+
+// ---------------------------------------------------------------- the console's calls
+
+const requiredReason = z.string().trim().min(1, 'validation.required').max(300);
+export const adminAfterSaleListQuery = pageQuery.extend({
+  status: z.enum(AFTER_SALE_STATUSES).optional(),
+  kind: z.enum(AFTER_SALE_KINDS).optional(),
+  /** A case or order number, or a member id. */
+  q: z.string().trim().max(40).optional(),
+});
+export const adminAfterSaleSchema = afterSaleCaseSchema.omit({ actions: true }).extend({
+  member_id: z.number().int(),
+  member: z.string(),
+});
+export const adminAfterSaleListData = pageOf(adminAfterSaleSchema);
+export const adminAfterSaleIdQuery = z.object({ id });
+export const adminAfterSaleDetailData = adminAfterSaleSchema.extend({
+  events: z.array(afterSaleEventSchema),
+  return_address: afterSaleAddressSchema.nullable(),
+  /** What the order's payments may still refund in all. */
+  order_refundable: minor,
+});
+export const adminAfterSaleApproveBody = z.object({
+  id,
+  /** Returns: the refund, at most what the case's lines may refund (default all of it). */
+  refund_amount: minor.min(0).optional(),
+  reason: z.string().trim().max(300).default(''),
+});
+export const adminAfterSaleReasonBody = z.object({ id, reason: requiredReason });
+export const adminAfterSaleReceiveBody = z.object({
+  id,
+  /** The goods go back on sale (a recorded stock adjustment). */
+  resellable: z.boolean().default(false),
+});
+export const adminAfterSaleShipBody = z.object({
+  id,
+  carrier: z.string().trim().min(1, 'validation.required').max(40),
+  tracking_number: z.string().trim().min(4).max(40).regex(/^[A-Za-z0-9-]+$/, 'validation.invalid'),
+});
+export const adminAfterSaleIdBody = z.object({ id });
+export const adminAfterSaleChangedData = z.object({ id: z.number().int(), status: z.enum(AFTER_SALE_STATUSES), refunded: minor.nullable() });
+
+// ---------------------------------------------------------------- goods of a case, exchange targets
+
+export const afterSaleGoodsQuery = z
+  .object({ order_id: id.optional(), case_id: id.optional() })
+  .refine((v) => v.order_id !== undefined || v.case_id !== undefined, { message: 'validation.required', path: ['order_id'] });
+export const afterSaleGoodsData = z.object({
+  order_id: z.number().int(),
+  currency: z.string(),
+  list: z.array(
+    z.object({
+      order_line_id: z.number().int(),
+      goods_id: z.number().int(),
+      sku_id: z.number().int(),
+      name: z.string(),
+      spec_text: z.string(),
+      image: z.string(),
+      price: minor,
+      bought: z.number().int(),
+      /** Units a new case may still name. */
+      left: z.number().int(),
+      /** Units the named case holds (0 without a case). */
+      in_case: z.number().int(),
+    }),
+  ),
+});
+export const exchangeGoodsQuery = z.object({ order_line_id: id });
+export const exchangeGoodsData = z.object({
+  /** SKUs of the same goods at the same price, on sale and in stock (the bought one included). */
+  list: z.array(z.object({ sku_id: z.number().int(), spec_text: z.string(), image: z.string(), stock: z.number().int(), price: minor })),
+  max_exchanges: z.number().int(),
+  /** Units of the line exchanged so far, and how many more may be. */
+  used: z.number().int(),
+  left: z.number().int(),
+});
+
+// ---------------------------------------------------------------- reviews of bought lines
+
+export const REVIEW_CONTENT_MAX = 140;
+export const REVIEW_IMAGES_MAX = 9;
+export const orderReviewQuery = z
+  .object({ order_id: id.optional(), order_line_id: id.optional() })
+  .refine((v) => v.order_id !== undefined || v.order_line_id !== undefined, { message: 'validation.required', path: ['order_id'] });
+export const orderReviewSchema = z.object({
+  order_line_id: z.number().int(),
+  goods_id: z.number().int(),
+  name: z.string(),
+  spec_text: z.string(),
+  image: z.string(),
+  /** The review, or null when the line has none yet. */
+  review_id: z.number().int().nullable(),
+  rating: z.number().int().nullable(),
+  content: z.string(),
+  images: z.array(z.string()),
+  created_at: stamp.nullable(),
+  /** A review may be changed once, until then. */
+  editable_until: stamp.nullable(),
+  edited: z.boolean(),
+  reply: z.string(),
+  can_review: z.boolean(),
+  can_edit: z.boolean(),
+});
+export const orderReviewData = z.object({ list: z.array(orderReviewSchema) });
+const reviewFields = {
+  rating: z.coerce.number().int().min(1).max(5),
+  content: z.string().trim().max(REVIEW_CONTENT_MAX).default(''),
+  images: z.array(uploadRef).max(REVIEW_IMAGES_MAX).default([]),
+};
+export const createOrderReviewBody = z.object({ order_line_id: id, ...reviewFields });
+export const editOrderReviewBody = z.object({ review_id: id, ...reviewFields });
+
+// ---------------------------------------------------------------- the console's settings of after-sales
+
+const days = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+export const afterSaleSettingsSchema = z.object({
+  /** Days after receipt for a return, for an exchange. */
+  return_days: days(0, 365),
+  exchange_days: days(0, 365),
+  /** Exchanges per unit bought. */
+  max_exchanges: days(0, 100),
+  /** Days to send the goods back once approved; days before an unconfirmed replacement completes. */
+  ship_back_days: days(1, 90),
+  auto_complete_days: days(1, 90),
+  /** Days within which a review may be changed (once). */
+  review_edit_days: days(0, 365),
+});
+export const adminAfterSaleAddressSchema = afterSaleAddressSchema.extend({ kind: z.enum(['return', 'service']), enabled: z.boolean() });
+export const adminAfterSaleCarrierSchema = z.object({ code: z.string(), name: z.string(), needs_phone_tail: z.boolean(), enabled: z.boolean() });
+export const adminAfterSaleSettingsData = z.object({
+  settings: afterSaleSettingsSchema,
+  addresses: z.array(adminAfterSaleAddressSchema),
+  carriers: z.array(adminAfterSaleCarrierSchema),
+});
+export const adminAfterSaleAddressBody = z.object({
+  /** Absent: a new address. */
+  id: id.optional(),
+  country_code: z.string().trim().regex(/^[A-Za-z]{2}$/, 'validation.invalid').transform((c) => c.toUpperCase()),
+  kind: z.enum(['return', 'service']),
+  name: z.string().trim().min(1, 'validation.required').max(100),
+  address: z.string().trim().min(1, 'validation.required').max(300),
+  phone: z.string().trim().max(40).default(''),
+  hours: z.string().trim().max(100).default(''),
+  enabled: z.boolean().default(true),
+});
+export const adminAfterSaleCarrierBody = z.object({
+  code: z.string().trim().regex(/^[a-z0-9_-]{2,40}$/, 'validation.invalid'),
+  name: z.string().trim().min(1, 'validation.required').max(60),
+  needs_phone_tail: z.boolean().default(false),
+  enabled: z.boolean().default(true),
+});
