@@ -20,7 +20,8 @@ afterAll(() => t.close());
 const orderRow = (id: number) => t.db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 /** The job of `key` is due now. */
 const dueNow = (key: string) => sql`update graphile_worker._private_jobs set run_at = now() - interval '1 second' where key = ${key}`.execute(t.db);
-const messagesOf = async (memberId: number) => (await t.db.selectFrom('member_messages').select('kind').where('member_id', '=', memberId).orderBy('id').execute()).map((m) => m.kind);
+/** The member's after-sales messages, oldest first (the order's own messages aside). */
+const messagesOf = async (memberId: number) => (await t.db.selectFrom('member_messages').select('kind').where('member_id', '=', memberId).where('kind', 'like', 'after_sale.%').orderBy('id').execute()).map((m) => m.kind);
 
 describe('the settled moment', () => {
   it('waits for the return window (an operator setting) and for every open case: a case open at the window’s end holds the order until it ends', async () => {

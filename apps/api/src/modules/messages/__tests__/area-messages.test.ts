@@ -63,7 +63,9 @@ describe('messages from the areas', () => {
     expect((await post('/admin/api/wallet/withdrawals/approve', { id: w.id, reason: 'checked' }, operator.headers)).body.code).toBe(200);
     // Approved again (a second click): nothing more is written.
     await post('/admin/api/wallet/withdrawals/approve', { id: w.id, reason: 'checked' }, operator.headers);
-    expect((await post('/admin/api/wallet/withdrawals/paid', { id: w.id, payout_reference: 'MBB-9' }, operator.headers)).body.code).toBe(200);
+    // Paid by another operator than the one who approved it (separation of duties).
+    const payer = await newOperatorSession(t.db, 'owner');
+    expect((await post('/admin/api/wallet/withdrawals/paid', { id: w.id, payout_reference: 'MBB-9' }, payer.headers)).body.code).toBe(200);
     const list = await messagesOf(m.headers);
     expect(list.map((x) => x.kind)).toEqual(['wallet.withdrawal_paid', 'wallet.withdrawal_approved']);
     expect(list[0]).toMatchObject({ text: `30.00 USD of withdrawal ${w.withdraw_no} was sent to your account.`, link: `/pages/my/withdrawInfo?id=${w.id}` });
