@@ -246,6 +246,10 @@ const EVERY_JOB: Record<keyof JobPayloads, Coverage> = {
   refresh_exchange_rates: { runsFrom: 'crontab' },
   settle_order: { payload: () => ({ orderId: NOTHING_THERE }) },
   settle_due_orders: { payload: () => ({}) },
+  purge_old_messages: { payload: () => ({}) },
+  close_unshipped_after_sale: { payload: () => ({ caseId: NOTHING_THERE }) },
+  complete_after_sale: { payload: () => ({ caseId: NOTHING_THERE }) },
+  finish_after_sale_refunds: { payload: () => ({}) },
   // Pair-bonus jobs: added here when they land.
 };
 
