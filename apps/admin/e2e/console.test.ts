@@ -165,7 +165,7 @@ describe('the operator console in Chromium at 1280 px', () => {
     expect(((await approved.json()) as { code: number }).code).toBe(200);
     await page.reload();
     await expect.poll(() => rowOf(member.userName).count()).toBe(0);
-    await page.getByRole('menuitem', { name: 'Members' }).click();
+    await page.getByRole('menuitem', { name: 'Members', exact: true }).click();
     await page.getByTestId('member-search').locator('input').fill(member.userName);
     await page.getByTestId('member-search').locator('input').press('Enter');
     // Among the active members, not among the banned.

@@ -72,7 +72,7 @@ describe('money in the operator console, in Chromium at 1280 px', () => {
     await page.setViewportSize(DESKTOP);
     const rowOf = (text: string) => page.locator('.ant-table-tbody tr', { hasText: text });
     const openMember = async () => {
-      await page.getByRole('menuitem', { name: 'Members' }).click();
+      await page.getByRole('menuitem', { name: 'Members', exact: true }).click();
       await page.getByTestId('member-search').locator('input').fill(member.userName);
       await page.getByTestId('member-search').locator('input').press('Enter');
       await page.getByTestId(`member-${member.userId}`).click();

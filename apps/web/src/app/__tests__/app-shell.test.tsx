@@ -70,8 +70,8 @@ describe('the tab bar', () => {
   });
 
   it('is not shown on other pages', async () => {
-    renderAt(paths.my.feedback);
-    await screen.findByText('“Feedback” is not available yet. Please check back soon.');
+    renderAt(paths.invite.index);
+    await screen.findByText('“Invite friends” is not available yet. Please check back soon.');
     expect(document.querySelector('.app-tabbar')).toBeNull();
   });
 });
