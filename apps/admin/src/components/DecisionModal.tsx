@@ -5,6 +5,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { invalidateEndpoints } from '../lib/endpoint-query';
 import { newIdempotencyKey } from '../lib/request';
+import { waitingRequestOf } from '../lib/approvals';
 import { FormField, useConsoleForm, type BodySchema } from '../lib/form';
 
 export interface DecisionField {
@@ -86,8 +87,8 @@ export function DecisionModal({ open, title, question, okText, danger, fields, s
     // must not keep a decided dialog over the page).
     onSuccess: (answer) => {
       // A call that creates value answers its request: waiting for a second operator unless done at once.
-      const request = (answer as { request?: { id: number; status: string } } | null)?.request;
-      if (request?.status === 'pending') message.info(t('console.common.sentForApproval', { id: request.id }));
+      const waiting = waitingRequestOf(answer);
+      if (waiting) message.info(t('console.common.sentForApproval', { id: waiting.id }));
       else message.success(t('console.common.decisionSaved'));
       onClose(true);
       void invalidateEndpoints(qc, invalidates);

@@ -15,6 +15,7 @@ import { formatDate, formatMoney, formatNumber } from '../../lib/format';
 import { amountOf, parsePercent, percentOf, showPercent } from '../../lib/money';
 import { FormField, fromLocalInput, toLocalInput, useConsoleForm } from '../../lib/form';
 import { couponsRoute, createCouponRoute, endCouponRoute, updateCouponRoute } from '../../lib/routes-catalogue';
+import { waitingRequestOf } from '../../lib/approvals';
 
 type Row = z.infer<typeof adminCouponSchema>;
 const CURRENCIES = ['USD', 'CNY', 'TWD', 'JPY', 'MYR', 'HUF', 'IDR', 'KHR', 'THB'];
@@ -79,9 +80,10 @@ function CouponForm({ editing, onClose }: { editing?: Row; onClose: () => void }
   const save = useEndpointMutation(editing ? updateCouponRoute : createCouponRoute, {
     call: { idempotencyKey: key.current },
     invalidates: [couponsRoute],
-    onSuccess: ({ request, result }) => {
+    onSuccess: (answer) => {
       // A coupon is value given: done at once only under the owner's threshold, else a second operator approves it.
-      if (!result) message.info(t('console.common.sentForApproval', { id: request.id }));
+      const waiting = waitingRequestOf(answer);
+      if (waiting) message.info(t('console.common.sentForApproval', { id: waiting.id }));
       else message.success(editing ? t('console.catalogue.coupons.saved') : t('console.catalogue.coupons.created'));
       onClose();
     },

@@ -83,7 +83,7 @@ export async function requestApproval<P, R>(db: Database, actor: Actor, ask: App
   const approvable = approvableOf(ask.kind);
   return withTransaction(db, async (tx) => {
     const limits = await q.findApprovalLimit(tx, ask.kind, ask.currency);
-    if (ask.amount !== null) await checkDailyLimit(tx, operator, ask.kind, ask.currency, ask.amount, () => q.sumOperatorRequestsToday(tx, operator, ask.kind, ask.currency));
+    if (ask.amount !== null) await refusePastDailyLimit(tx, { operator, kind: ask.kind, currency: ask.currency, amount: ask.amount, limit: limits?.daily_limit ?? null }, () => q.sumOperatorRequestsToday(tx, operator, ask.kind, ask.currency));
     const id = await q.insertApprovalRequest(tx, {
       kind: ask.kind,
       member_id: ask.memberId,
@@ -115,10 +115,15 @@ export async function requestApproval<P, R>(db: Database, actor: Actor, ask: App
  * currency, so two requests at once cannot both slip under the limit.
  */
 export async function checkDailyLimit(tx: Tx, operator: string, kind: (typeof LIMIT_KINDS)[number], currency: string, amount: number, askedToday: () => Promise<number>): Promise<void> {
-  const limit = (await q.findApprovalLimit(tx, kind, currency))?.daily_limit;
-  if (limit == null) return;
-  await q.lockOperatorRequests(tx, operator, kind, currency);
-  if ((await askedToday()) + amount > Number(limit)) throw new AppError(ResponseCode.approvalDailyLimit, { limit: Number(limit), currency });
+  const limit = (await q.findApprovalLimit(tx, kind, currency))?.daily_limit ?? null;
+  await refusePastDailyLimit(tx, { operator, kind, currency, amount, limit }, askedToday);
+}
+
+/** The check of `checkDailyLimit` with the limit already read. */
+async function refusePastDailyLimit(tx: Tx, ask: { operator: string; kind: string; currency: string; amount: number; limit: number | string | null }, askedToday: () => Promise<number>): Promise<void> {
+  if (ask.limit === null) return;
+  await q.lockOperatorRequests(tx, ask.operator, ask.kind, ask.currency);
+  if ((await askedToday()) + ask.amount > Number(ask.limit)) throw new AppError(ResponseCode.approvalDailyLimit, { limit: Number(ask.limit), currency: ask.currency });
 }
 
 /** The kinds an operator's role may decide. */

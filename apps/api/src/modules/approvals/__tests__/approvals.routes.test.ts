@@ -45,6 +45,16 @@ describe('a request for value', () => {
     expect(decided).toMatchObject({ id, status: 'approved', decided_by: expect.stringContaining(`#${approver.operatorId}`), requested_by: expect.stringContaining(`#${asker.operatorId}`), result: { balance: 1_000_000_000 } });
   });
 
+  it('ten approvals of one request at once, over twenty requests: each carried out exactly once', async () => {
+    const m = await walletMember(t);
+    for (let round = 1; round <= 20; round++) {
+      const id = (await post('/admin/api/wallet/points/grant', { user_id: m.userId, kind: 'points', amount: 7, reason: `round ${round}` }, asker.headers)).body.data.request.id;
+      const tries = await Promise.all(Array.from({ length: 10 }, (_, i) => post('/admin/api/approvals/decide', { id, decision: 'approve', reason: `tap ${i}` }, approver.headers)));
+      expect(tries.filter((r) => r.body.code === 200), `round ${round}`).toHaveLength(1);
+      expect(await points(m), `round ${round}`).toBe(7 * round);
+    }
+  });
+
   it('gift cards of any value need a reason and a second operator: none exist before, the batch after', async () => {
     const m = await walletMember(t);
     const body = { user_id: m.userId, currency: 'USD', value: 100_000_000, count: 5, expires_at: soon };
