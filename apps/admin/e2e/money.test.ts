@@ -210,8 +210,10 @@ describe('money in the operator console, in Chromium at 1280 px', () => {
     await page.locator('.ant-select-item-option', { hasText: 'Shopping points' }).click();
     await page.locator('.ant-modal textarea').fill('Review contest winner');
     await clickSettled(page.locator('.ant-modal').getByRole('button', { name: 'Grant points' }));
-    await page.getByText('a second operator approves it').first().waitFor();
+    // The notice names this request (the gift cards' notice may still be fading out beside it).
+    await expect.poll(async () => (await db.selectFrom('approval_requests').select('id').where('reason', '=', 'Review contest winner').execute()).length).toBe(1);
     const grant = await requestOf({ reason: 'Review contest winner' });
+    await page.getByText(`Request #${grant.id} sent`).waitFor();
     await consoleAs(page, first.token, 'Approvals');
     await page.getByTestId(`approve-${grant.id}`).click();
     await decide(page, 'Approve');
