@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
 import { chmodSync, existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -70,6 +70,29 @@ export class SecretBox {
     } catch {
       throw new SecretKeyError('a sealed secret does not open (tampered, or sealed for another context)');
     }
+  }
+
+  /**
+   * A short tag proving `data` was written here for `purpose` (signed file addresses): HMAC-SHA256
+   * under a key derived from the current key, so a tag never opens a sealed value and vice versa.
+   */
+  tag(purpose: string, data: string): string {
+    return this.tagWith(this.keys.get(this.currentId)!, purpose, data);
+  }
+
+  /** Whether `tag` is one `tag(purpose, data)` gave under any key of the ring (compared in constant time). */
+  checkTag(purpose: string, data: string, tag: string): boolean {
+    const given = Buffer.from(tag, 'base64url');
+    for (const key of this.keys.values()) {
+      const want = Buffer.from(this.tagWith(key, purpose, data), 'base64url');
+      if (given.length === want.length && timingSafeEqual(given, want)) return true;
+    }
+    return false;
+  }
+
+  private tagWith(key: Buffer, purpose: string, data: string): string {
+    const derived = Buffer.from(hkdfSync('sha256', key, Buffer.alloc(0), `shop-tag:${purpose}`, KEY_BYTES));
+    return createHmac('sha256', derived).update(data).digest('base64url').slice(0, 32);
   }
 
   /** The public id of the key new values are sealed with (stored values start `s1.<id>.`). */

@@ -32,6 +32,7 @@ import * as orderSettlement from './2026_11_24_1820_order_settlement.js';
 import * as supportMessages from './2026_11_24_2200_support_messages.js';
 import * as createFeedback from './2026_11_24_2210_create_feedback.js';
 import * as createSupportChat from './2026_11_24_2220_create_support_chat.js';
+import * as privateUploads from './2026_11_24_2500_private_uploads.js';
 import * as afterSales from './2026_11_24_2000_after_sales.js';
 
 /**
@@ -73,4 +74,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_24_2210_create_feedback': createFeedback,
   '2026_11_24_2220_create_support_chat': createSupportChat,
   '2026_11_24_2000_after_sales': afterSales,
+  '2026_11_24_2500_private_uploads': privateUploads,
 };

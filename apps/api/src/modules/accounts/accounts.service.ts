@@ -24,7 +24,8 @@ import { ensureCaptcha } from '../captcha/captcha.service.js';
 import { checkBoundCode, requireTwoFactorIfBound } from '../two-factor/totp.js';
 import { accountRequestKey, consumeCode, spendCodeTry, verifyCode } from '../verification/verification.service.js';
 import * as q from '../members/members.queries.js';
-import { findOwnUpload } from '../uploads/uploads.queries.js';
+import { uploadKeyOf } from '../uploads/file-addresses.js';
+import { findOwnUpload, markUploadPublic } from '../uploads/uploads.queries.js';
 import { requireRealName } from '../certification/real-name.js';
 import { toUserData } from './user-data.js';
 import {
@@ -260,12 +261,16 @@ export async function getProfile(db: Executor, actor: Actor): Promise<User> {
 /** Changes the nickname and avatar; the avatar must be an image the member uploaded here. */
 export async function saveProfile(db: Executor, actor: Actor, input: { nickname?: string; avatar?: string }): Promise<User> {
   const userId = memberIdOf(actor);
+  let avatar: string | undefined;
   if (input.avatar !== undefined) {
-    const key = /^(?:https?:\/\/[^/]+)?\/uploads\/([\w/.-]+)$/.exec(input.avatar)?.[1];
+    const key = uploadKeyOf(input.avatar);
     const own = key ? await findOwnUpload(db, userId, key, 'image') : undefined;
-    if (!own) throw new ValidationError([{ field: 'avatar', key: 'validation.invalid', params: { field: 'avatar' } }]);
+    if (!key || !own) throw new ValidationError([{ field: 'avatar', key: 'validation.invalid', params: { field: 'avatar' } }]);
+    // An avatar is shown to others: its file becomes public, kept by its lasting address.
+    await markUploadPublic(db, userId, key);
+    avatar = input.avatar.replace(/\?.*$/, '');
   }
-  const user = await q.updateUser(db, userId, { ...(input.nickname !== undefined ? { nickname: input.nickname } : {}), ...(input.avatar !== undefined ? { avatar: input.avatar } : {}) });
+  const user = await q.updateUser(db, userId, { ...(input.nickname !== undefined ? { nickname: input.nickname } : {}), ...(avatar !== undefined ? { avatar } : {}) });
   return toUserData(db, user);
 }
 

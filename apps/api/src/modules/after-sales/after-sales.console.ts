@@ -70,10 +70,10 @@ async function refundableOfOrder(db: Executor, orderId: number): Promise<{ total
 }
 
 /** Cases for the console, by state, kind, number or member. */
-export async function listForOperator(deps: Pick<AppDeps, 'db' | 'i18n'>, actor: Actor, input: EndpointQuery<typeof adminListAfterSales>): Promise<EndpointData<typeof adminListAfterSales>> {
+export async function listForOperator(deps: Pick<AppDeps, 'db' | 'i18n' | 'config' | 'secrets'>, actor: Actor, input: EndpointQuery<typeof adminListAfterSales>): Promise<EndpointData<typeof adminListAfterSales>> {
   operatorNameOf(actor);
   const rows = await q.pageCases(deps.db, { status: input.status, kind: input.kind, q: input.q, limit: input.limit, offset: (input.page - 1) * input.limit });
-  const rendered = await renderCases(deps.db, deps.i18n, actor.lang, rows);
+  const rendered = await renderCases(deps, actor.lang, rows);
   return pageOf(
     rendered.map(({ actions: _actions, ...c }, i) => ({ ...c, member_id: rows[i]!.user_id, member: rows[i]!.user_name })),
     totalOf(rows),
@@ -82,12 +82,12 @@ export async function listForOperator(deps: Pick<AppDeps, 'db' | 'i18n'>, actor:
 }
 
 /** One case with its evidence, history and what the order may still refund. */
-export async function detailForOperator(deps: Pick<AppDeps, 'db' | 'i18n'>, actor: Actor, input: EndpointQuery<typeof adminAfterSaleDetail>): Promise<EndpointData<typeof adminAfterSaleDetail>> {
+export async function detailForOperator(deps: Pick<AppDeps, 'db' | 'i18n' | 'config' | 'secrets'>, actor: Actor, input: EndpointQuery<typeof adminAfterSaleDetail>): Promise<EndpointData<typeof adminAfterSaleDetail>> {
   operatorNameOf(actor);
   const c = await caseOrRefuse(deps.db, input.id);
   const order = (await findOrder(deps.db, c.order_id))!;
   const member = await findUserById(deps.db, c.user_id);
-  const [rendered] = await renderCases(deps.db, deps.i18n, actor.lang, [{ ...c, order_no: order.order_no }]);
+  const [rendered] = await renderCases(deps, actor.lang, [{ ...c, order_no: order.order_no }]);
   const { actions: _actions, ...shown } = rendered!;
   return {
     ...shown,

@@ -30,7 +30,6 @@ import type { Executor } from '../../db/database.js';
 import { actorStamp, memberIdOf, type Actor } from '../../lib/actor.js';
 import { iso } from '../../lib/dates.js';
 import { AppError } from '../../lib/errors.js';
-import type { Translator } from '../../lib/i18n.js';
 import { pageOf, totalOf } from '../../lib/paging.js';
 import { withTransaction, type Tx } from '../../lib/transaction.js';
 import { enqueueLaterJob } from '../../jobs/enqueue.js';
@@ -43,6 +42,7 @@ import { ordersChanged } from '../orders/order-lists.js';
 import { scheduleSettlement } from '../orders/order-settlement.js';
 import { findMemberOrder, findOrderLines, findOrderLinesById, lockOrderForUpdate } from '../orders/orders.queries.js';
 import type { OrderLinesTable, OrdersTable } from '../orders/orders.table.js';
+import { signStored, uploadKeyOf } from '../uploads/file-addresses.js';
 import { findOwnUpload } from '../uploads/uploads.queries.js';
 import { storedVideoSeconds } from '../uploads/video-duration.js';
 import * as q from './after-sales.queries.js';
@@ -212,14 +212,12 @@ export async function applyInfo(deps: Pick<AppDeps, 'db' | 'i18n'>, actor: Actor
 
 // ---------------------------------------------------------------- opening a case
 
-const uploadKey = (ref: string) => /^(?:https?:\/\/[^/]+)?\/uploads\/([\w/.-]+)$/.exec(ref)?.[1];
-
 /** The member's own uploads of the evidence, or "evidence not yours". */
 async function ownEvidence(db: Executor, userId: number, images: string[], video: string | undefined) {
   const out: Array<{ upload_id: number; kind: 'image' | 'video'; url: string; sort: number }> = [];
   const wanted: Array<[string, 'image' | 'video']> = [...[...new Set(images)].map((u): [string, 'image'] => [u, 'image']), ...(video ? [[video, 'video'] as [string, 'video']] : [])];
   for (const [ref, kind] of wanted) {
-    const key = uploadKey(ref);
+    const key = uploadKeyOf(ref);
     const own = key ? await findOwnUpload(db, userId, key, kind) : undefined;
     if (!own) throw new AppError(ResponseCode.afterSaleEvidence);
     out.push({ upload_id: own.id, kind, url: `/uploads/${key}`, sort: out.length });
@@ -322,7 +320,7 @@ async function openCase(tx: Tx, actor: Actor, userId: number, orderId: number, i
 /** A video of evidence no longer than allowed, measured from the stored file itself; one that cannot be measured is refused. */
 async function checkVideoLength(deps: Pick<AppDeps, 'db'> & { providers: Pick<AppDeps['providers'], 'storage'> }, userId: number, video: string | undefined): Promise<void> {
   if (!video) return;
-  const key = uploadKey(video);
+  const key = uploadKeyOf(video);
   if (!key || !(await findOwnUpload(deps.db, userId, key, 'video'))) throw new AppError(ResponseCode.afterSaleEvidence);
   const seconds = await storedVideoSeconds(await deps.providers.storage.read(key)).catch(() => undefined);
   if (seconds === undefined || seconds > AFTER_SALE_VIDEO_SECONDS_MAX) throw new AppError(ResponseCode.afterSaleVideoTooLong, { max: AFTER_SALE_VIDEO_SECONDS_MAX });
@@ -367,7 +365,8 @@ const SHIP_BACK_FROM: AfterSaleStatus[] = ['awaiting_return'];
 const WITHDRAW_FROM: AfterSaleStatus[] = ['under_review', 'awaiting_return', 'return_shipped'];
 
 /** A case as the member and the console read it. */
-export async function renderCases(db: Executor, i18n: Translator, lang: Actor['lang'], rows: Array<CaseRow & { order_no: string }>): Promise<AfterSaleCase[]> {
+export async function renderCases(deps: Pick<AppDeps, 'db' | 'i18n' | 'config' | 'secrets'>, lang: Actor['lang'], rows: Array<CaseRow & { order_no: string }>): Promise<AfterSaleCase[]> {
+  const { db, i18n } = deps;
   const ids = rows.map((r) => r.id);
   const lines = await q.findCaseLines(db, ids);
   const evidence = await q.findEvidence(db, ids);
@@ -404,8 +403,9 @@ export async function renderCases(db: Executor, i18n: Translator, lang: Actor['l
           exchange_spec_text: sku ? skuSpecText(sku.specs, sku.spec_value_ids, lang) : null,
         };
       }),
-    images: evidence.filter((e) => e.case_id === r.id && e.kind === 'image').map((e) => e.url),
-    video: evidence.find((e) => e.case_id === r.id && e.kind === 'video')?.url ?? null,
+    // Evidence is private: its addresses are signed for this reader (the member or an operator).
+    images: evidence.filter((e) => e.case_id === r.id && e.kind === 'image').map((e) => signStored(deps, e.url)),
+    video: ((v) => (v ? signStored(deps, v.url) : null))(evidence.find((e) => e.case_id === r.id && e.kind === 'video')),
     reject_reason: r.reject_reason,
     ship_back_by: iso(r.ship_back_by),
     return_shipment: r.return_shipped_at
@@ -427,10 +427,10 @@ export async function renderCases(db: Executor, i18n: Translator, lang: Actor['l
 }
 
 /** The member's cases, newest first: all, the open ones or the finished ones, of one order when named. */
-export async function listCases(deps: Pick<AppDeps, 'db' | 'i18n'>, actor: Actor, input: EndpointQuery<typeof listAfterSales>): Promise<EndpointData<typeof listAfterSales>> {
+export async function listCases(deps: Pick<AppDeps, 'db' | 'i18n' | 'config' | 'secrets'>, actor: Actor, input: EndpointQuery<typeof listAfterSales>): Promise<EndpointData<typeof listAfterSales>> {
   const userId = memberIdOf(actor);
   const rows = await q.pageMemberCases(deps.db, userId, { view: input.view, orderId: input.order_id, limit: input.limit, offset: (input.page - 1) * input.limit });
-  return pageOf(await renderCases(deps.db, deps.i18n, actor.lang, rows), totalOf(rows), input);
+  return pageOf(await renderCases(deps, actor.lang, rows), totalOf(rows), input);
 }
 
 /** The events of a case as the member reads them. */
@@ -445,12 +445,12 @@ export async function returnAddressOf(db: Executor, c: { order_id: number; statu
 }
 
 /** One of the member's cases with its history and the return address. */
-export async function caseInfo(deps: Pick<AppDeps, 'db' | 'i18n'>, actor: Actor, input: EndpointQuery<typeof getAfterSale>): Promise<EndpointData<typeof getAfterSale>> {
+export async function caseInfo(deps: Pick<AppDeps, 'db' | 'i18n' | 'config' | 'secrets'>, actor: Actor, input: EndpointQuery<typeof getAfterSale>): Promise<EndpointData<typeof getAfterSale>> {
   const userId = memberIdOf(actor);
   const c = await q.findMemberCase(deps.db, userId, input.id);
   if (!c) throw new AppError(ResponseCode.afterSaleNotFound);
   const order = await memberOrderOrRefuse(deps.db, userId, c.order_id);
-  const [rendered] = await renderCases(deps.db, deps.i18n, actor.lang, [{ ...c, order_no: order.order_no }]);
+  const [rendered] = await renderCases(deps, actor.lang, [{ ...c, order_no: order.order_no }]);
   return { ...rendered!, events: renderEvents(await q.findCaseEvents(deps.db, c.id)), return_address: await returnAddressOf(deps.db, c, order.country_code) };
 }
 

@@ -10,7 +10,8 @@ import { catalogueChangedOnCommit } from '../catalogue/response-cache.js';
 import { pick } from '../catalogue/texts.js';
 import { findUserById } from '../members/members.queries.js';
 import { findMemberOrder, findOrderLines, findOrderLinesById } from '../orders/orders.queries.js';
-import { findOwnUpload } from '../uploads/uploads.queries.js';
+import { uploadKeyOf } from '../uploads/file-addresses.js';
+import { findOwnUpload, markUploadPublic } from '../uploads/uploads.queries.js';
 import * as q from './after-sales.queries.js';
 
 // Reviews ("praise") of bought order lines: one per line of a completed order, by its buyer, shown
@@ -49,8 +50,10 @@ function shape(lang: Actor['lang'], line: LineRow, completed: boolean, editDays:
 async function ownImages(db: Executor, userId: number, images: string[]): Promise<string[]> {
   const out: string[] = [];
   for (const ref of [...new Set(images)]) {
-    const key = /^(?:https?:\/\/[^/]+)?\/uploads\/([\w/.-]+)$/.exec(ref)?.[1];
+    const key = uploadKeyOf(ref);
     if (!key || !(await findOwnUpload(db, userId, key, 'image'))) throw new AppError(ResponseCode.afterSaleEvidence);
+    // A review is shown on the goods page: its pictures become public.
+    await markUploadPublic(db, userId, key);
     out.push(`/uploads/${key}`);
   }
   return out;

@@ -9,7 +9,7 @@ import { withTransaction } from '../../lib/transaction.js';
 import { notifyMember, storedSupportSettings } from '../messages/messages.service.js';
 import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
 import { findOwnUploadIds, findUploadKeys } from '../uploads/uploads.queries.js';
-import { publicUrl } from '../uploads/uploads.service.js';
+import { signedUrl } from '../uploads/file-addresses.js';
 import * as q from './feedback.queries.js';
 
 // Members' feedback: a category, the text as typed, their own images and a contact, at most a set
@@ -67,9 +67,9 @@ const summary = (r: Row, lang: Lang) => ({
 });
 
 /** Image addresses of the rows' uploads, per row. */
-async function imagesOf(deps: { db: Executor; config: AppDeps['config'] }, rows: ReadonlyArray<Pick<Row, 'image_ids'>>): Promise<(ids: number[]) => string[]> {
+async function imagesOf(deps: Pick<AppDeps, 'config' | 'secrets'> & { db: Executor }, rows: ReadonlyArray<Pick<Row, 'image_ids'>>): Promise<(ids: number[]) => string[]> {
   const keys = await findUploadKeys(deps.db, [...new Set(rows.flatMap((r) => r.image_ids.map(Number)))]);
-  return (ids) => ids.map((id) => keys.get(Number(id))).filter((k): k is string => !!k).map((k) => publicUrl(deps.config, k));
+  return (ids) => ids.map((id) => keys.get(Number(id))).filter((k): k is string => !!k).map((k) => signedUrl(deps, k));
 }
 
 /** The member's feedback, newest first. */
@@ -79,7 +79,7 @@ export async function memberFeedbackList(db: Executor, actor: Actor, input: Endp
 }
 
 /** One of the member's feedback with its images and the reply; another member's is not found. */
-export async function memberFeedbackInfo(deps: Pick<AppDeps, 'db' | 'config'>, actor: Actor, input: EndpointQuery<typeof getFeedback>): Promise<EndpointData<typeof getFeedback>> {
+export async function memberFeedbackInfo(deps: Pick<AppDeps, 'db' | 'config' | 'secrets'>, actor: Actor, input: EndpointQuery<typeof getFeedback>): Promise<EndpointData<typeof getFeedback>> {
   const row = await q.findMemberFeedback(deps.db, memberIdOf(actor), input.id);
   if (!row) throw new AppError(ResponseCode.feedbackNotFound);
   const urls = await imagesOf(deps, [row]);
@@ -100,7 +100,7 @@ const toAdmin = (r: AdminRow, lang: Lang, urls: (ids: number[]) => string[]): En
 });
 
 /** Members' feedback for operators: by state (pending oldest first) or of one member. */
-export async function adminFeedbackList(deps: Pick<AppDeps, 'db' | 'config'>, actor: Actor, input: EndpointQuery<typeof adminListFeedback>): Promise<EndpointData<typeof adminListFeedback>> {
+export async function adminFeedbackList(deps: Pick<AppDeps, 'db' | 'config' | 'secrets'>, actor: Actor, input: EndpointQuery<typeof adminListFeedback>): Promise<EndpointData<typeof adminListFeedback>> {
   operatorNameOf(actor);
   const rows = await q.findFeedbackPage(deps.db, input, input.limit, (input.page - 1) * input.limit);
   const urls = await imagesOf(deps, rows);
@@ -108,7 +108,7 @@ export async function adminFeedbackList(deps: Pick<AppDeps, 'db' | 'config'>, ac
 }
 
 /** Replies once to a pending feedback; the member is messaged in the same transaction. */
-export async function replyFeedback(deps: Pick<AppDeps, 'db' | 'config'>, actor: Actor, input: EndpointBody<typeof adminReplyFeedback>): Promise<EndpointData<typeof adminReplyFeedback>> {
+export async function replyFeedback(deps: Pick<AppDeps, 'db' | 'config' | 'secrets'>, actor: Actor, input: EndpointBody<typeof adminReplyFeedback>): Promise<EndpointData<typeof adminReplyFeedback>> {
   const operator = operatorNameOf(actor);
   return withTransaction(deps.db, async (tx) => {
     const replied = await q.replyToFeedback(tx, input.id, { text: input.reply, by: operator });
@@ -117,19 +117,19 @@ export async function replyFeedback(deps: Pick<AppDeps, 'db' | 'config'>, actor:
     await notifyMember(tx, { memberId: Number(replied.member_id), kind: 'support.feedback_replied', params: { excerpt }, link: feedbackLink(input.id), eventKey: `feedback:${input.id}:replied` });
     await insertOperatorAction(tx, { operator, action: 'feedback.reply', target_type: 'feedback', target_id: input.id });
     const row = (await q.findFeedback(tx, input.id))!;
-    return toAdmin(row, actor.lang, await imagesOf({ db: tx, config: deps.config }, [row]));
+    return toAdmin(row, actor.lang, await imagesOf({ ...deps, db: tx }, [row]));
   });
 }
 
 /** Closes a feedback that needs no (further) answer. */
-export async function closeFeedback(deps: Pick<AppDeps, 'db' | 'config'>, actor: Actor, input: EndpointBody<typeof adminCloseFeedback>): Promise<EndpointData<typeof adminCloseFeedback>> {
+export async function closeFeedback(deps: Pick<AppDeps, 'db' | 'config' | 'secrets'>, actor: Actor, input: EndpointBody<typeof adminCloseFeedback>): Promise<EndpointData<typeof adminCloseFeedback>> {
   const operator = operatorNameOf(actor);
   return withTransaction(deps.db, async (tx) => {
     const closed = await q.closeFeedback(tx, input.id, operator);
     if (!closed) throw new AppError((await q.findFeedback(tx, input.id)) ? ResponseCode.requestNotPending : ResponseCode.feedbackNotFound);
     await insertOperatorAction(tx, { operator, action: 'feedback.close', target_type: 'feedback', target_id: input.id, reason: input.reason ?? null });
     const row = (await q.findFeedback(tx, input.id))!;
-    return toAdmin(row, actor.lang, await imagesOf({ db: tx, config: deps.config }, [row]));
+    return toAdmin(row, actor.lang, await imagesOf({ ...deps, db: tx }, [row]));
   });
 }
 

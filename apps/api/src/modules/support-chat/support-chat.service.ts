@@ -12,7 +12,7 @@ import { insertOperatorAction } from '../operator-actions/operator-actions.queri
 import { findOperatorById } from '../operators/operators.queries.js';
 import { findMemberOrder } from '../orders/orders.queries.js';
 import { findOwnUploadIds } from '../uploads/uploads.queries.js';
-import { publicUrl } from '../uploads/uploads.service.js';
+import { signedUrl } from '../uploads/file-addresses.js';
 import * as q from './support-chat.queries.js';
 
 // The built-in support chat. Messages are stored first; a client (the member's page, the desk)
@@ -21,21 +21,22 @@ import * as q from './support-chat.queries.js';
 // else the least busy online one, else it waits in the queue until an agent answers it; an agent's
 // answer to a member who is away is also left as a message in their messages.
 
-type Deps = Pick<AppDeps, 'db' | 'config'>;
+type Deps = Pick<AppDeps, 'db' | 'config' | 'secrets'>;
 const CHAT_LINK = '/pages/other/mixdesk';
 /** The most messages a member may write in FLOOD_SECONDS. */
 const FLOOD_COUNT = 10;
 const FLOOD_SECONDS = 10;
 
 type MessageRow = Awaited<ReturnType<typeof q.findMessagesOf>>[number];
-const toMessage = (config: AppDeps['config'], m: MessageRow): ChatMessage => ({
+const toMessage = (deps: Deps, m: MessageRow): ChatMessage => ({
   id: Number(m.id),
   conversation_id: Number(m.conversation_id),
   sender: m.sender,
   agent_name: m.sender === 'agent' ? (m.agent_name ?? null) : null,
   kind: m.kind,
   body: m.body,
-  image: m.storage_key ? publicUrl(config, m.storage_key) : null,
+  // Chat pictures are private: signed for the member or the operator reading them.
+  image: m.storage_key ? signedUrl(deps, m.storage_key) : null,
   ref_id: m.ref_id === null ? null : Number(m.ref_id),
   created_at: iso(m.created_at),
 });
@@ -110,7 +111,7 @@ export async function sendMemberMessage(deps: Deps, actor: Actor, body: Endpoint
     const agentId = conversation.agent_id === null ? await assignee(tx, memberId) : undefined;
     const row = await q.insertChatMessage(tx, { conversation_id: conversation.id, member_id: memberId, sender: 'member', agent_id: null, kind: content.kind, body: content.body, upload_id: content.upload_id, ref_id: content.ref_id });
     await q.updateConversation(tx, conversation.id, { ...(agentId ? { agent_id: agentId } : {}), last_message: content.preview.slice(0, 200), unread_agent_add: 1 });
-    return toMessage(deps.config, await q.findChatMessage(tx, row.id));
+    return toMessage(deps, await q.findChatMessage(tx, row.id));
   });
 }
 
@@ -120,7 +121,7 @@ export async function memberMessages(deps: Deps, actor: Actor, input: EndpointQu
   const rows = await q.findMessagesOf(deps.db, { memberId }, { afterId: input.after_id, beforeId: input.before_id }, input.limit + 1);
   const latest = await q.findLatestConversation(deps.db, memberId);
   if (latest && latest.unread_member > 0 && input.before_id === undefined) await q.updateConversation(deps.db, latest.id, { unread_member_zero: true });
-  return { list: rows.slice(0, input.limit).map((m) => toMessage(deps.config, m)), has_more: rows.length > input.limit };
+  return { list: rows.slice(0, input.limit).map((m) => toMessage(deps, m)), has_more: rows.length > input.limit };
 }
 
 // ── The desk ────────────────────────────────────────────────────────────────────────────────
@@ -154,7 +155,7 @@ export async function conversationMessages(deps: Deps, actor: Actor, input: Endp
   if (!c) throw new AppError(ResponseCode.notFound, { what: 'conversation' });
   const rows = await q.findMessagesOf(deps.db, { conversationId: c.id }, { afterId: input.after_id, beforeId: input.before_id }, input.limit + 1);
   if (c.unread_agent > 0 && input.before_id === undefined) await q.updateConversation(deps.db, c.id, { unread_agent_zero: true });
-  return { list: rows.slice(0, input.limit).map((m) => toMessage(deps.config, m)), has_more: rows.length > input.limit };
+  return { list: rows.slice(0, input.limit).map((m) => toMessage(deps, m)), has_more: rows.length > input.limit };
 }
 
 /** An agent answers an open conversation, taking it when it waits; a member with no unread answer yet is also left a message in their messages. */
@@ -171,7 +172,7 @@ export async function replyAsAgent(deps: Deps, actor: Actor, input: EndpointBody
       const excerpt = input.text.length > 60 ? `${input.text.slice(0, 60)}…` : input.text;
       await notifyMember(tx, { memberId: Number(c.member_id), kind: 'support.chat_reply', params: { excerpt }, link: CHAT_LINK, eventKey: `chat:${c.id}:${row.id}` });
     }
-    return toMessage(deps.config, await q.findChatMessage(tx, row.id));
+    return toMessage(deps, await q.findChatMessage(tx, row.id));
   });
 }
 

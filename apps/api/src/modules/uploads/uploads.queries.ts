@@ -17,11 +17,11 @@ export async function useUploadTokenOnce(db: Executor, userId: number, token: st
   return Number(r.numUpdatedRows) === 1;
 }
 
-export const insertUpload = (db: Executor, u: { user_id: number | null; operator_id?: number; storage_key: string; mime: string; kind: 'image' | 'video'; size: number; original_name: string | null }) =>
+export const insertUpload = (db: Executor, u: { user_id: number | null; operator_id?: number; storage_key: string; mime: string; kind: 'image' | 'video'; size: number; original_name: string | null; public: boolean }) =>
   db.insertInto('uploads').values(u).returning('id').executeTakeFirstOrThrow();
 
 /** A stored file by its key, for delivery. */
-export const findUploadByKey = (db: Executor, storageKey: string) => db.selectFrom('uploads').select(['mime', 'kind', 'storage_key']).where('storage_key', '=', storageKey).executeTakeFirst();
+export const findUploadByKey = (db: Executor, storageKey: string) => db.selectFrom('uploads').select(['mime', 'kind', 'storage_key', 'public']).where('storage_key', '=', storageKey).executeTakeFirst();
 
 /** One of the member's own uploads of a kind, by its key (a profile picture must be the member's own image). */
 export const findOwnUpload = (db: Executor, userId: number, storageKey: string, kind: 'image' | 'video') =>
@@ -34,3 +34,7 @@ export const findOwnUploadIds = async (db: Executor, userId: number, ids: number
 /** The storage keys of these uploads (id → key). */
 export const findUploadKeys = async (db: Executor, ids: number[]): Promise<Map<number, string>> =>
   new Map(ids.length ? (await db.selectFrom('uploads').select(['id', 'storage_key']).where('id', 'in', ids).execute()).map((r) => [Number(r.id), r.storage_key]) : []);
+
+/** Makes one of the member's uploads public (it became an avatar, a review picture or a shop's logo). */
+export const markUploadPublic = (db: Executor, userId: number, storageKey: string) =>
+  db.updateTable('uploads').set({ public: true }).where('storage_key', '=', storageKey).where('user_id', '=', userId).execute();

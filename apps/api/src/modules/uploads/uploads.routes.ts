@@ -36,7 +36,9 @@ export function uploadsRoutes(api: Api): void {
       .header('x-content-type-options', 'nosniff')
       .header('content-security-policy', "default-src 'none'; sandbox")
       .header('content-disposition', 'inline')
-      .header('cache-control', 'public, max-age=31536000, immutable')
+      // A private file is kept by the reader's browser only, and no longer than its address lasts.
+      .header('cache-control', file.privateSeconds === undefined ? 'public, max-age=31536000, immutable' : `private, max-age=${file.privateSeconds}`)
+      .header('referrer-policy', 'no-referrer')
       // Pictures are sent as AVIF or WebP to browsers that take them.
       .header('vary', 'Accept')
       .type(file.mime)

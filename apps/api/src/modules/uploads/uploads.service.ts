@@ -7,16 +7,16 @@ import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { ResponseCode, type UploadedFile } from '@shop/contract';
 import type { AppDeps } from '../../app-deps.js';
-import type { Config } from '../../config.js';
 import type { Executor } from '../../db/database.js';
 import { memberIdOf, operatorIdOf, type Actor } from '../../lib/actor.js';
 import { AppError } from '../../lib/errors.js';
 import { encodeAs, imageFormatMime, type ModernImageFormat, SIZE_STEPS } from '../../lib/image-format.js';
 import { newToken } from '../../lib/tokens.js';
+import { fileUrl, signedSecondsLeft } from './file-addresses.js';
 import * as q from './uploads.queries.js';
 
 /** What storing an upload needs: the database, where files go, and the public address. */
-export type UploadDeps = Pick<AppDeps, 'db' | 'config'> & { providers: Pick<AppDeps['providers'], 'storage'> };
+export type UploadDeps = Pick<AppDeps, 'db' | 'config' | 'secrets'> & { providers: Pick<AppDeps['providers'], 'storage'> };
 
 export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
 export const MAX_VIDEO_BYTES = 10 * 1024 * 1024;
@@ -72,9 +72,6 @@ export async function uploadInlineImage(deps: UploadDeps, actor: Actor, input: {
   return uploaded;
 }
 
-/** Where a file is served: on PUBLIC_URL when set, else relative to the app (which loads it from its own origin). */
-export const publicUrl = (config: Config, key: string) => `${config.PUBLIC_URL?.replace(/\/+$/, '') ?? ''}/uploads/${key}`;
-
 /**
  * Streams a file to a temporary place, deciding its type from the first bytes and refusing it the
  * moment it passes its kind's limit (2 MB images, 10 MB videos), then stores it. Whatever happens
@@ -82,7 +79,7 @@ export const publicUrl = (config: Config, key: string) => `${config.PUBLIC_URL?.
  * stream's error is handled: no upload can end the process.
  */
 export async function receiveFile(deps: UploadDeps, actor: Actor, input: { source: Readable & { truncated?: boolean }; name: string | undefined }): Promise<UploadedFile> {
-  const { db, config } = deps;
+  const { db } = deps;
   const { storage } = deps.providers;
   // Operators upload the shop's own pictures; everyone else uploads as the member they are.
   const owner = actor.kind === 'operator' ? { user_id: null, operator_id: operatorIdOf(actor) } : { user_id: memberIdOf(actor) };
@@ -137,8 +134,10 @@ export async function receiveFile(deps: UploadDeps, actor: Actor, input: { sourc
     const now = new Date();
     const key = `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${randomUUID()}.${file.ext}`;
     await storage.putFile(key, tempPath);
-    const row = await q.insertUpload(db, { ...owner, storage_key: key, mime: file.mime, kind: file.kind as 'image' | 'video', size, original_name: input.name?.slice(0, 200) ?? null });
-    return { id: row.id, url: publicUrl(config, key), kind: file.kind, mime: file.mime, size };
+    // The shop's own pictures are public; a member's file stays private until it is used publicly.
+    const isPublic = actor.kind === 'operator';
+    const row = await q.insertUpload(db, { ...owner, storage_key: key, mime: file.mime, kind: file.kind as 'image' | 'video', size, original_name: input.name?.slice(0, 200) ?? null, public: isPublic });
+    return { id: row.id, url: fileUrl(deps, key, isPublic), kind: file.kind, mime: file.mime, size };
   } finally {
     // Stored files were moved away; anything still here is a refused or failed upload.
     await fs.promises.rm(tempPath, { force: true });
@@ -158,7 +157,8 @@ export function deliverySize(query: { width?: string; height?: string; w?: strin
 }
 
 /**
- * A stored file for delivery: images resized to the asked width and height (750 by default, rounded
+ * A stored file for delivery (undefined when there is none, or it is private and the address is
+ * not signed for it or has ended: a stranger learns nothing of it): images resized to the asked width and height (750 by default, rounded
  * up to a step, each size made once and kept), other files as stored. Undefined when there is none.
  */
 export async function deliverUpload(
@@ -167,13 +167,15 @@ export async function deliverUpload(
   query: Record<string, string | undefined>,
   /** A format the browser takes (from its `Accept`): the copy is encoded in it. Animated GIFs stay GIFs. */
   format?: ModernImageFormat,
-): Promise<{ mime: string; body: Readable } | undefined> {
+): Promise<{ mime: string; body: Readable; privateSeconds?: number } | undefined> {
   const { storage } = deps.providers;
   const row = await q.findUploadByKey(deps.db, storageKey);
   if (!row) return undefined;
+  const privateSeconds = row.public ? undefined : signedSecondsLeft(deps, row.storage_key, query);
+  if (!row.public && privateSeconds === undefined) return undefined;
   if (row.kind !== 'image') {
     const stream = await storage.read(row.storage_key);
-    return stream ? { mime: row.mime, body: stream } : undefined;
+    return stream ? { mime: row.mime, body: stream, privateSeconds } : undefined;
   }
   const { width, height } = deliverySize(query);
   const as = row.mime === 'image/gif' ? undefined : format;
@@ -188,5 +190,5 @@ export async function deliverUpload(
     await storage.write(cacheKey, resized);
   }
   const stream = await storage.read(cacheKey);
-  return stream ? { mime: as ? imageFormatMime(as) : row.mime, body: stream } : undefined;
+  return stream ? { mime: as ? imageFormatMime(as) : row.mime, body: stream, privateSeconds } : undefined;
 }

@@ -20,5 +20,7 @@ export interface UploadsTable {
   kind: 'image' | 'video';
   size: number;
   original_name: string | null;
+  /** Served to anyone (the shop's pictures, avatars, review pictures); else only through a signed address. */
+  public: Generated<boolean>;
   created_at: Timestamp;
 }

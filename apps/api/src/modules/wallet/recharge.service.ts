@@ -174,7 +174,8 @@ export async function createRecharge(db: AppDeps['db'], actor: Actor, input: End
       rate_source: rate.source,
       rate_date: rate.date,
       instalments,
-      slip: channel.kind === 'bank_transfer' ? input.slip! : null,
+      // An uploaded slip is kept by its lasting path (it is private: the reader gets a signed address).
+      slip: channel.kind === 'bank_transfer' ? input.slip!.replace(/\?.*$/, '') : null,
       tx_hash: channel.kind === 'crypto' ? input.tx_hash! : null,
       network,
       reason: null,

@@ -1,5 +1,6 @@
 import * as c from '@shop/contract';
 import type { Api } from '../../plugins/routes.js';
+import { withSignedSlip, withSignedSlips } from '../uploads/file-addresses.js';
 import { dropWalletAnswersOnChanges } from './assets-cache.js';
 import * as recharge from './recharge.service.js';
 import * as service from './wallet.service.js';
@@ -33,10 +34,10 @@ export function walletRoutes({ handle, deps, app }: Api): void {
   handle(c.getCtcbUsdtInstalmentRecharge, ({ actor, query }) => recharge.instalmentPlans(db, actor, query));
   handle(c.getRechargeConfig, ({ actor }) => recharge.rechargeConfig(db, actor));
   handle(c.getRechargeInfo, ({ actor }) => recharge.rechargeInfo(db, actor));
-  handle(c.listRechargeOrders, ({ actor, query }) => recharge.listMemberRecharges(db, actor, query));
-  handle(c.getRechargeOrder, ({ actor, query }) => recharge.rechargeOrderInfo(db, actor, query));
-  handle(c.createRechargeOrder, ({ actor, body }) => recharge.createRecharge(db, actor, body), moneyLimit);
-  handle(c.createRecharge, ({ actor, body }) => recharge.createRecharge(db, actor, body), moneyLimit);
+  handle(c.listRechargeOrders, async ({ actor, query }) => withSignedSlips(deps, await recharge.listMemberRecharges(db, actor, query)));
+  handle(c.getRechargeOrder, async ({ actor, query }) => withSignedSlip(deps, await recharge.rechargeOrderInfo(db, actor, query)));
+  handle(c.createRechargeOrder, async ({ actor, body }) => withSignedSlip(deps, await recharge.createRecharge(db, actor, body)), moneyLimit);
+  handle(c.createRecharge, async ({ actor, body }) => withSignedSlip(deps, await recharge.createRecharge(db, actor, body)), moneyLimit);
   handle(c.createCtcbRecharge, ({ actor, body }) => recharge.createRecharge(db, actor, { ...body, channel: 'ctbc', instalments: undefined }, 'ctbc'), moneyLimit);
   handle(c.createCtcbUsdtRecharge, ({ actor, body }) => recharge.createRecharge(db, actor, { ...body, channel: 'ctbc' }, 'ctbc'), moneyLimit);
   handle(c.getCryptoDepositAddress, ({ actor, query }) => recharge.cryptoDepositAddress(db, actor, query));
@@ -72,9 +73,9 @@ export function walletRoutes({ handle, deps, app }: Api): void {
   handle(c.adminApproveWithdrawal, ({ actor, body }) => withdrawals.approveWithdrawal(db, actor, body));
   handle(c.adminMarkWithdrawalPaid, ({ actor, body }) => withdrawals.markWithdrawalPaid(db, actor, body));
   handle(c.adminRejectWithdrawal, ({ actor, body }) => withdrawals.rejectWithdrawal(db, actor, body));
-  handle(c.adminListRecharges, ({ actor, query }) => recharge.adminRecharges(db, actor, query));
+  handle(c.adminListRecharges, async ({ actor, query }) => withSignedSlips(deps, await recharge.adminRecharges(db, actor, query)));
   handle(c.adminConfirmRecharge, ({ actor, body }) => recharge.confirmRecharge(db, actor, body));
-  handle(c.adminRejectRecharge, ({ actor, body }) => recharge.rejectRecharge(db, actor, body));
+  handle(c.adminRejectRecharge, async ({ actor, body }) => withSignedSlip(deps, await recharge.rejectRecharge(db, actor, body)));
   handle(c.adminIssueGiftCards, ({ actor, body }) => service.issueGiftCards(db, actor, body), { idempotencyCaller: operatorCaller });
   handle(c.adminGrantPoints, ({ actor, body }) => service.grantPoints(db, actor, body), { idempotencyCaller: operatorCaller });
   handle(c.adminAddBank, ({ actor, body }) => service.addBank(db, actor, body));

@@ -113,7 +113,9 @@ describe('opening a case', () => {
 
     const list = await get(m, '/attractive/AfterSales/list');
     expect(list.body.data).toMatchObject({ total: 1 });
-    expect(list.body.data.list[0]).toMatchObject({ id, kind: 'return', status: 'under_review', reason: 'Arrived damaged', images: [image], actions: { can_cancel: true, can_ship_back: false } });
+    expect(list.body.data.list[0]).toMatchObject({ id, kind: 'return', status: 'under_review', reason: 'Arrived damaged', actions: { can_cancel: true, can_ship_back: false } });
+    // Evidence is private: the member reads it by an address signed for them.
+    expect(list.body.data.list[0].images).toEqual([expect.stringMatching(new RegExp(`^${image}\\?exp=\\d+&sig=`))]);
     const info = await get(m, `/attractive/AfterSales/info?id=${id}`);
     expect(info.body.data).toMatchObject({ id, order_id: o.orderId, description: 'The lid was cracked', return_address: null, lines: [{ order_line_id: o.lines[0]!.id, qty: 1 }] });
     expect(info.body.data.events).toMatchObject([{ kind: 'submitted', to: 'under_review', by: 'member' }]);
@@ -158,7 +160,7 @@ describe('opening a case', () => {
     expect(await t.db.selectFrom('after_sales').select('id').where('order_id', '=', o.orderId).execute()).toEqual([]);
     const fine = await submit(await kit.uploadedVideo(m.userId, 59.5, 1));
     expect(fine.body.code).toBe(200);
-    expect((await get(m, `/attractive/AfterSales/info?id=${fine.body.data.case_id}`)).body.data.video).toMatch(/^\/uploads\/as\/.+\.mp4$/);
+    expect((await get(m, `/attractive/AfterSales/info?id=${fine.body.data.case_id}`)).body.data.video).toMatch(/^\/uploads\/as\/.+\.mp4\?exp=\d+&sig=/);
   });
 
   it('race: parallel cases on one line never hold more units than were bought', async () => {

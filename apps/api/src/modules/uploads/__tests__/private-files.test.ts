@@ -1,0 +1,110 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
+import { call, newMember } from '../../catalogue/__tests__/helpers.js';
+import { newOperatorSession } from '../../orders/__tests__/fixtures.js';
+import { signedUrl } from '../file-addresses.js';
+
+// What a member uploads is private until it is used publicly: it is read only through an address
+// signed for its key that ends within the hour, handed to its owner and to the operators allowed to
+// see it. A visitor, another member, a forged or an ended address are answered "not found". Avatars
+// and review pictures become public; the shop's own pictures are public from the start.
+
+let t: TestApp;
+let support: Awaited<ReturnType<typeof newOperatorSession>>;
+beforeAll(async () => {
+  t = await buildTestApp();
+  support = await newOperatorSession(t.db, 'support');
+}, 60_000);
+afterAll(() => t.close());
+
+type Headers = Record<string, string>;
+let n = 0;
+const keyed = (h: Headers) => ({ ...h, 'idempotency-key': `private-files-${Date.now()}-${n++}` });
+const fetchFile = (url: string, headers: Headers = {}) => t.app.inject({ method: 'GET', url: url.replace(/^https?:\/\/[^/]+/, ''), headers });
+const png = () => sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 10, g: 120, b: 200 } } }).png().toBuffer();
+
+async function uploadInline(headers: Headers): Promise<{ id: number; url: string; key: string }> {
+  const res = await call(t, 'POST', '/user/upload', { headers, body: { image: `data:image/png;base64,${(await png()).toString('base64')}` } });
+  expect(res.body.code).toBe(200);
+  const url: string = res.body.data.url;
+  return { id: res.body.data.id, url, key: /\/uploads\/([^?]+)/.exec(url)![1]! };
+}
+
+describe('private uploads', () => {
+  it('a member\'s upload is served only through its signed address, kept privately by the browser; forged, moved or ended addresses are not found', async () => {
+    const m = await newMember(t);
+    const file = await uploadInline(m.headers);
+    expect(file.url).toMatch(/^\/uploads\/\d{4}\/\d{2}\/[0-9a-f-]+\.png\?exp=\d+&sig=[\w-]+$/);
+    const shown = await fetchFile(file.url);
+    expect(shown.statusCode).toBe(200);
+    expect(shown.headers['cache-control']).toMatch(/^private, max-age=\d+$/);
+    expect(Number(/max-age=(\d+)/.exec(String(shown.headers['cache-control']))![1])).toBeLessThanOrEqual(3600);
+    // Resized copies need the signature too.
+    expect((await fetchFile(`${file.url}&width=200`)).statusCode).toBe(200);
+    expect((await fetchFile(`/uploads/${file.key}?width=200`)).statusCode).toBe(404);
+
+    // A visitor (or anyone) with the bare address, a forged signature, or another file's signature.
+    expect((await fetchFile(`/uploads/${file.key}`)).statusCode).toBe(404);
+    expect((await fetchFile(file.url.replace(/sig=[\w-]+/, 'sig=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA'))).statusCode).toBe(404);
+    const other = await uploadInline(m.headers);
+    expect((await fetchFile(`/uploads/${file.key}${other.url.slice(other.url.indexOf('?'))}`)).statusCode).toBe(404);
+    // A later end than signed.
+    expect((await fetchFile(file.url.replace(/exp=(\d+)/, (_, e: string) => `exp=${Number(e) + 1800}`))).statusCode).toBe(404);
+    // An address that has ended (signed two hours ago).
+    const ended = signedUrl(t.deps, file.key, Date.now() - 2 * 3_600_000);
+    expect((await fetchFile(ended)).statusCode).toBe(404);
+    // Even to its owner the bare address says nothing: the file is read by its signed address only.
+    expect((await fetchFile(`/uploads/${file.key}`, m.headers)).statusCode).toBe(404);
+  });
+
+  it('feedback pictures reach their owner and support operators signed; another member and a visitor get nothing', async () => {
+    const a = await newMember(t);
+    const b = await newMember(t);
+    const file = await uploadInline(a.headers);
+    const cats = (await call(t, 'GET', '/user/feedback/cate', { headers: a.headers })).body.data.list;
+    const sent = await call(t, 'POST', '/user/feedback/create', { headers: keyed(a.headers), body: { cate_id: cats[0].id, content: 'Box was open', images: [file.id] } });
+    expect(sent.body.code).toBe(200);
+    const id = sent.body.data.id;
+
+    const mine = (await call(t, 'GET', `/user/feedback/info?id=${id}`, { headers: a.headers })).body.data;
+    expect(mine.images[0]).toMatch(new RegExp(`/uploads/${file.key}\\?exp=\\d+&sig=`));
+    expect((await fetchFile(mine.images[0])).statusCode).toBe(200);
+
+    const theirs = await call(t, 'GET', `/user/feedback/info?id=${id}`, { headers: b.headers });
+    expect(theirs.body.code).not.toBe(200);
+    expect(JSON.stringify(theirs.body)).not.toContain(file.key);
+    const visitor = await call(t, 'GET', `/user/feedback/info?id=${id}`, {});
+    expect(visitor.body.code).not.toBe(200);
+    expect(JSON.stringify(visitor.body)).not.toContain(file.key);
+
+    const desk = (await call(t, 'GET', '/admin/api/feedback/list?page=1&limit=50', { headers: support.headers })).body.data.list.find((f: { id: number }) => f.id === id);
+    expect(desk.images[0]).toMatch(/\?exp=\d+&sig=/);
+    expect((await fetchFile(desk.images[0])).statusCode).toBe(200);
+  });
+
+  it('an avatar becomes public: its lasting address is saved and served to anyone, cached publicly', async () => {
+    const m = await newMember(t);
+    const file = await uploadInline(m.headers);
+    expect((await fetchFile(`/uploads/${file.key}`)).statusCode).toBe(404);
+    const saved = await call(t, 'POST', '/user/info/save', { headers: m.headers, body: { avatar: file.url } });
+    expect(saved.body.code).toBe(200);
+    expect(saved.body.data.avatar).toBe(`/uploads/${file.key}`);
+    const shown = await fetchFile(`/uploads/${file.key}`);
+    expect(shown.statusCode).toBe(200);
+    expect(shown.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('a bank transfer slip is kept by its path and read signed by the member and the finance desk', async () => {
+    const m = await newMember(t);
+    const finance = await newOperatorSession(t.db, 'owner');
+    const file = await uploadInline(m.headers);
+    const created = await call(t, 'POST', '/user/recharge/create', { headers: keyed(m.headers), body: { channel: 'bank_transfer', amount: '20.00', currency: 'USD', slip: file.url } });
+    expect(created.body.code).toBe(200);
+    expect(created.body.data.slip).toMatch(new RegExp(`^/uploads/${file.key}\\?exp=\\d+&sig=`));
+    const stored = await t.db.selectFrom('recharge_orders').select('slip').where('id', '=', created.body.data.id).executeTakeFirstOrThrow();
+    expect(stored.slip).toBe(`/uploads/${file.key}`);
+    const listed = (await call(t, 'GET', '/admin/api/wallet/recharges?status=under_review&page=1&limit=100', { headers: finance.headers })).body.data.list.find((r: { id: number }) => r.id === created.body.data.id);
+    expect((await fetchFile(listed.slip)).statusCode).toBe(200);
+  });
+});
