@@ -100,17 +100,25 @@ describe('the operator console in Chromium at 1280 px', () => {
     await shot(page, 'totp-setup');
     const secret = (await page.getByTestId('totp-secret').first().textContent())!.trim();
     expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
-    await page.getByRole('button', { name: 'Continue' }).click();
+    // A bad scan binds nothing: a code that is not the secret's is refused, then a current one binds it.
+    const bound = async () => (await sql<{ bound: boolean }>('select totp_secret is not null as bound from operators where user_name = $1', [userName]))[0]!.bound;
+    const wrong = String((Number(await freshCode(secret, new Set())) + 500_000) % 1_000_000).padStart(6, '0');
+    await page.getByTestId('totp-confirm-code').fill(wrong);
+    await page.getByTestId('totp-confirm').click();
+    await page.getByTestId('totp-confirm-error').waitFor();
+    expect(await bound()).toBe(false);
+    const used = new Set<string>([wrong]);
+    await page.getByTestId('totp-confirm-code').fill(await freshCode(secret, used));
+    await page.getByTestId('totp-confirm').click();
     await page.getByTestId('dashboard').waitFor();
+    expect(await bound()).toBe(true);
     await page.getByRole('button', { name: 'Sign out' }).click();
 
-    // From the second sign-in on, the code is required; it binds the authenticator.
-    const used = new Set<string>();
+    // From then on every sign-in needs a code.
     await signIn(page, userName);
     await page.getByTestId('sign-in-error').getByText('authenticator', { exact: false }).waitFor();
     await signIn(page, userName, await freshCode(secret, used));
     await page.getByTestId('dashboard').waitFor();
-    expect((await sql<{ bound: boolean }>('select totp_secret is not null as bound from operators where user_name = $1', [userName]))[0]!.bound).toBe(true);
 
     // Arrange: a member asks for real-name authentication, and has a bank transfer waiting.
     const member = await createMemberSession(databaseUrl, 'live');

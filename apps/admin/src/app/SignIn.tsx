@@ -6,7 +6,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { call, ApiError } from '../lib/request';
-import { lazyZodResolver, signInRoute } from '../lib/routes';
+import { confirmTotpRoute, lazyZodResolver, signInRoute } from '../lib/routes';
 import { sessionStore, useSession } from '../lib/session';
 import { LanguageSelect } from './LanguageSelect';
 
@@ -30,6 +30,43 @@ function TotpSetupCard({ setup }: { setup: TotpSetup }) {
         {t('console.auth.secret')}: <Typography.Text code copyable data-testid="totp-secret">{setup.secret}</Typography.Text>
       </Typography.Paragraph>
     </div>
+  );
+}
+
+/**
+ * The first sign-in: the authenticator's secret to scan, and a current code of it to confirm the scan
+ * before it is bound (a bad scan is found now, not at the next sign-in).
+ */
+function ConfirmAuthenticator({ session }: { session: { token: string; setup: TotpSetup } }) {
+  const { t } = useTranslation();
+  const [code, setCode] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const confirm = async () => {
+    if (!/^\d{6}$/.test(code)) return setError(t('console.auth.codeFormat'));
+    setBusy(true);
+    setError(null);
+    try {
+      await call(confirmTotpRoute, { totp_code: code }, { token: session.token });
+      sessionStore.signIn(session.token);
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Form layout="vertical" onFinish={() => void confirm()} component="form">
+      <Typography.Paragraph>{t('console.auth.setupText')}</Typography.Paragraph>
+      <TotpSetupCard setup={session.setup} />
+      <Form.Item label={t('console.auth.setupCode')}>
+        <Input value={code} onChange={(e) => setCode(e.target.value.trim())} inputMode="numeric" maxLength={6} autoComplete="one-time-code" autoFocus data-testid="totp-confirm-code" />
+      </Form.Item>
+      {error && <Alert type="error" showIcon style={{ marginBottom: 16 }} title={error} data-testid="totp-confirm-error" />}
+      <Button type="primary" htmlType="submit" block loading={busy} data-testid="totp-confirm">
+        {t('console.auth.confirm')}
+      </Button>
+    </Form>
   );
 }
 
@@ -68,13 +105,7 @@ export function SignIn() {
       </div>
       <Card style={{ width: 420 }} title={firstSession ? t('console.auth.setupTitle') : t('console.auth.signInTitle')}>
         {firstSession ? (
-          <>
-            <Typography.Paragraph>{t('console.auth.setupText')}</Typography.Paragraph>
-            <TotpSetupCard setup={firstSession.setup} />
-            <Button type="primary" block onClick={() => sessionStore.signIn(firstSession.token)}>
-              {t('console.auth.continue')}
-            </Button>
-          </>
+          <ConfirmAuthenticator session={firstSession} />
         ) : (
           <Form layout="vertical" onFinish={() => void submit()} component="form">
             {ended && ended !== 'signed_out' && !error && <Alert type="warning" showIcon style={{ marginBottom: 16 }} title={t(`console.auth.${ended}`)} />}

@@ -11,13 +11,14 @@ import { sessionStore } from './session';
  */
 
 export { ApiError, newIdempotencyKey };
-export type CallOptions = BaseCallOptions;
+/** `token`: a session not yet kept (the first sign-in's, before its authenticator is confirmed). */
+export type CallOptions = BaseCallOptions & { token?: string };
 
 /** A GET's filters as the console sends them: a filter left empty is no filter. */
 const filled = (input: unknown) => (input && typeof input === 'object' ? Object.fromEntries(Object.entries(input).filter(([, v]) => v !== '')) : input);
 
-function headersOf(endpoint: AnyEndpoint, idempotencyKey?: string): Record<string, string> {
-  const { token } = sessionStore.get();
+function headersOf(endpoint: AnyEndpoint, idempotencyKey?: string, sessionToken?: string): Record<string, string> {
+  const token = sessionToken ?? sessionStore.get().token;
   const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': i18n.language, 'think-lang': i18n.language };
   if (endpoint.auth !== 'none' && token) headers.Authorization = `Bearer ${token}`;
   if (endpoint.method === 'POST') headers['Content-Type'] = 'application/json';
@@ -55,7 +56,7 @@ export async function call<E extends AnyEndpoint>(endpoint: E, ...[input, option
   // a decision its dialog's, the same on every try, any other a fresh one.
   const idempotencyKey = isPost ? (options.idempotencyKey ?? newIdempotencyKey()) : undefined;
   const url = endpoint.path + (isPost ? '' : queryString(filled(input)));
-  const init = { method: endpoint.method, headers: headersOf(endpoint, idempotencyKey), body: isPost ? JSON.stringify(input ?? {}) : undefined, signal: options.signal };
+  const init = { method: endpoint.method, headers: headersOf(endpoint, idempotencyKey, options.token), body: isPost ? JSON.stringify(input ?? {}) : undefined, signal: options.signal };
   return send(endpoint, url, init, idempotencyKey) as Promise<EndpointData<E>>;
 }
 

@@ -2,7 +2,7 @@ import { routeOf } from '@shop/contract/common';
 import type { FieldValues, Resolver } from 'react-hook-form';
 import type {
   adminAuditLog, adminBanMember, adminDashboard, adminDecideCancellation, adminDecideRealName, adminEndMemberSessions, adminListCancellations, adminListRealNames, adminMe,
-  adminMemberOrders, adminMemberProfile, adminSearchMembers, adminSetupPassword, adminSignIn, adminSignOut,
+  adminMemberOrders, adminMemberProfile, adminSearchMembers, adminConfirmTotp, adminSetupPassword, adminSignIn, adminSignOut,
 } from '@shop/contract/admin';
 import type { adminAddTrackingEvent, adminCancelOrder, adminGetOrder, adminListOrders, adminShipOrder } from '@shop/contract/orders';
 import type { adminApproveWithdrawal, adminConfirmRecharge, adminListRecharges, adminListWithdrawals, adminMarkWithdrawalPaid, adminRejectRecharge, adminRejectWithdrawal } from '@shop/contract/wallet';
@@ -12,6 +12,7 @@ import type { adminApproveWithdrawal, adminConfirmRecharge, adminListRecharges, 
 const op = { auth: 'operator', area: 'admin' } as const;
 export const signInRoute = routeOf<typeof adminSignIn>({ method: 'POST', path: '/admin/api/auth/sign-in', auth: 'none', area: 'admin' });
 export const setupPasswordRoute = routeOf<typeof adminSetupPassword>({ method: 'POST', path: '/admin/api/auth/setup-password', auth: 'none', area: 'admin' });
+export const confirmTotpRoute = routeOf<typeof adminConfirmTotp>({ method: 'POST', path: '/admin/api/auth/totp/confirm', ...op });
 export const signOutRoute = routeOf<typeof adminSignOut>({ method: 'POST', path: '/admin/api/auth/sign-out', ...op });
 export const meRoute = routeOf<typeof adminMe>({ method: 'GET', path: '/admin/api/auth/me', ...op });
 export const dashboardRoute = routeOf<typeof adminDashboard>({ method: 'GET', path: '/admin/api/dashboard', ...op });

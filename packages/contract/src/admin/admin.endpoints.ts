@@ -16,6 +16,8 @@ import { approvalEndpoints, approvalOutcomeOf } from './approvals.js';
 /** Sets the password with the one-time link `npm run ops -- operator create` printed. */
 export const adminSetupPassword = endpoint({ method: 'POST', path: '/admin/api/auth/setup-password', auth: 'none', area: 'admin', body: s.setupPasswordBody, data: z.object({ user_name: z.string() }) });
 export const adminSignIn = endpoint({ method: 'POST', path: '/admin/api/auth/sign-in', auth: 'none', area: 'admin', body: s.operatorSignInBody, data: s.operatorSessionData });
+/** Binds the authenticator shown at the first sign-in, once a current code of it is given (a bad scan binds nothing). */
+export const adminConfirmTotp = endpoint({ method: 'POST', path: '/admin/api/auth/totp/confirm', auth: 'operator', permission: 'session', area: 'admin', body: s.confirmTotpBody, data: s.operatorSchema });
 export const adminSignOut = endpoint({ method: 'POST', path: '/admin/api/auth/sign-out', auth: 'operator', permission: 'session', area: 'admin', data: z.object({ ok: z.literal(true) }) });
 export const adminMe = endpoint({ method: 'GET', path: '/admin/api/auth/me', auth: 'operator', permission: 'session', area: 'admin', data: s.operatorSchema });
 /** The rate a conversion would use now, with its source and date. */

@@ -16,6 +16,9 @@ export const setupPasswordBody = z.object({
   password: z.string().min(12).max(128),
 });
 
+/** The authenticator's current code, confirming a scan before the secret is bound. */
+export const confirmTotpBody = z.object({ totp_code: z.string().regex(/^\d{6}$/) });
+
 export const operatorSignInBody = z.object({
   user_name: z.string().min(1).max(64),
   password: z.string().min(1).max(128),
@@ -30,7 +33,7 @@ export const operatorSessionData = z.object({
   token: z.string(),
   expires_at: z.string(),
   operator: operatorSchema,
-  /** Present at the first sign-in: the next sign-in needs a code of this secret. */
+  /** Present at the first sign-in: the secret to scan, bound once a current code of it is confirmed. */
   totp_setup: totpSetupSchema.nullable(),
 });
 

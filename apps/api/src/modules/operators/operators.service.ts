@@ -127,6 +127,33 @@ export async function signInOperator(deps: Pick<AppDeps, 'db' | 'secrets'>, acto
 }
 
 /**
+ * Binds the authenticator shown at the first sign-in once the operator types a current code of it:
+ * a bad scan binds nothing (the secret stays pending, shown again at the next sign-in). A wrong code
+ * still uses up its time step. Already bound: answers the profile, nothing changes.
+ */
+export async function confirmOperatorTotp(deps: Pick<AppDeps, 'db' | 'secrets'>, actor: Actor, body: { totp_code: string }) {
+  const { db, secrets } = deps;
+  let failure: AppError | undefined;
+  const row = await withTransaction(db, async (tx) => {
+    const op = await q.lockOperatorForUpdate(tx, operatorIdOf(actor));
+    if (!op) throw notFound('operator');
+    if (op.totp_secret) return op;
+    if (!op.totp_pending_secret) throw new AppError(ResponseCode.operatorTotpSetupRequired);
+    try {
+      await acceptTotp(tx, op, secrets.open(op.totp_pending_secret, totpContext(op.id)), body.totp_code);
+    } catch (e) {
+      if (!(e instanceof AppError)) throw e;
+      failure = e;
+      return undefined;
+    }
+    await q.setOperatorTotp(tx, op.id, { totp_secret: op.totp_pending_secret, totp_pending_secret: null });
+    return (await q.findOperatorById(tx, op.id))!;
+  });
+  if (failure) throw failure;
+  return operatorView(row!);
+}
+
+/**
  * The operator behind a token: 2001 when it is unknown, revoked, expired, idle for 30 minutes or
  * the operator is disabled. A member's token is never an operator's (separate tables).
  */

@@ -58,6 +58,30 @@ describe('operators', () => {
     expect((await call(t, 'GET', '/admin/api/auth/me', undefined, { token: bound.body.data.token })).body.code).toBe(ResponseCode.tokenInvalid);
   });
 
+  it('the authenticator shown at the first sign-in is bound only once a current code of it is confirmed', async () => {
+    const op = await newOperator('finance');
+    const boundNow = async () => !!(await t.db.selectFrom('operators').select('totp_secret').where('user_name', '=', op.userName).executeTakeFirstOrThrow()).totp_secret;
+    const confirm = (code: string, token = op.token) => call(t, 'POST', '/admin/api/auth/totp/confirm', { totp_code: code }, { token, ip: freshIp() });
+    // A bad scan: a code of another secret binds nothing; the secret stays pending and is shown again.
+    const code = await codeAt(op.secret);
+    const wrong = code === '000000' ? '111111' : '000000';
+    expect((await confirm(wrong)).body.code).toBe(ResponseCode.twoFactorInvalid);
+    expect((await confirm('12ab')).status).toBe(422);
+    expect(await boundNow()).toBe(false);
+    expect((await call(t, 'GET', '/admin/api/auth/me', undefined, { token: op.token })).body.data.totp_bound).toBe(false);
+    // The current code binds it; confirming again changes nothing.
+    expect((await confirm(code)).body).toMatchObject({ code: 200, data: { user_name: op.userName, totp_bound: true } });
+    expect(await boundNow()).toBe(true);
+    expect((await confirm(wrong)).body).toMatchObject({ code: 200, data: { totp_bound: true } });
+    // The code used to confirm is used up; a later one signs in, none is refused.
+    const signIn = (body: Record<string, unknown>) => call(t, 'POST', '/admin/api/auth/sign-in', { user_name: op.userName, password: PASSWORD, ...body }, { ip: freshIp() });
+    expect((await signIn({ totp_code: code })).body.code).toBe(ResponseCode.twoFactorInvalid);
+    expect((await signIn({})).body.code).toBe(ResponseCode.operatorTotpRequired);
+    expect((await signIn({ totp_code: await codeAt(op.secret, 1) })).body.code).toBe(200);
+    // Only with a session: a stranger cannot confirm anything.
+    expect((await confirm(code, 'not-a-token')).body.code).toBe(ResponseCode.tokenInvalid);
+  });
+
   it('refuses a call the role does not grant, and allows it to a role that does', async () => {
     const catalogue = await newOperator('catalogue');
     const finance = await newOperator('finance');

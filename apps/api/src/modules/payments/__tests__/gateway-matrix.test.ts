@@ -448,6 +448,22 @@ describe('tampered and stale notifications: 4xx and nothing changed', () => {
     await payableUnpaid(m);
   });
 
+  it.each(gateways)('$name: the hosted page\'s "another merchant" sends a notification about another merchant\'s account, signed as the gateway signs for it: refused, nothing changed', async (g) => {
+    const m = await payer(g, 3550);
+    const { info, row, page } = await start(g, m);
+    const before = await storedEvents(g.name);
+    const answered = fakeOf(g).notifier.answers.length;
+    await choose(page, 'pay', { otherMerchant: 'on' });
+    const answers = fakeOf(g).notifier.answers.slice(answered);
+    expect(answers.length).toBeGreaterThan(0);
+    expect(answers.every((s) => s >= 400 && s < 500)).toBe(true);
+    expect(await storedEvents(g.name)).toBe(before);
+    expect((await paymentRow(t, info.payment_no)).status).toBe('pending');
+    expect(await entriesOf(t, info.payment_no)).toEqual([]);
+    expect(await transitions(row)).toEqual(['pending']);
+    await payableUnpaid(m);
+  });
+
   it('2C2P: its notification carries no time of sending to bound (transactionDateTime is when the payment happened), so a replay, however late, is the same event: answered, applied once', async () => {
     const g = gateways.find((x) => x.name === '2c2p')!;
     const m = await payer(g, 3600);

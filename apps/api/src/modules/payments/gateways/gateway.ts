@@ -191,6 +191,8 @@ export interface FakeNotificationSwitches {
   currency?: string;
   /** Do not send notifications at all (the inquiry path must settle). */
   silent?: boolean;
+  /** Send them as about another merchant's account (signed as the gateway signs for that merchant). */
+  otherMerchant?: boolean;
 }
 
 /**

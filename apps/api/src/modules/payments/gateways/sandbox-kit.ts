@@ -80,6 +80,7 @@ export function switchesFromForm(form: URLSearchParams, base: FakeNotificationSw
     ...(on('outOfOrder') ? { outOfOrder: true } : {}),
     ...(on('stale') ? { staleSeconds: page?.staleSeconds ?? 600 } : {}),
     ...(on('silent') ? { silent: true } : {}),
+    ...(on('otherMerchant') ? { otherMerchant: true } : {}),
     // A mismatch: the gateway reports money the payment did not ask for, which the shop must not take as paid.
     ...(on('amountMismatch') && page ? { amountMinor: page.amountMinor > step ? page.amountMinor - step : page.amountMinor + step } : {}),
     ...(on('currencyMismatch') && page?.currency ? { currency: otherCurrency(page.currency) } : {}),
@@ -111,7 +112,8 @@ export function sandboxPage(o: { gateway: string; action: string; hidden: Record
 <label><input type="number" name="duplicates" min="1" max="50" value="1"> copies of each</label><br>
 <label><input type="checkbox" name="outOfOrder"> hold, then send newest first</label><br>
 <label><input type="checkbox" name="stale"> stale timestamp (${stale} s old)</label><br>
-<label><input type="checkbox" name="silent"> send none (the shop must inquire)</label></fieldset>${mismatch}</form></body></html>`);
+<label><input type="checkbox" name="silent"> send none (the shop must inquire)</label><br>
+<label><input type="checkbox" name="otherMerchant"> about another merchant's account (the shop must refuse it)</label></fieldset>${mismatch}</form></body></html>`);
 }
 
 const AUTO_POST_SCRIPT = "document.getElementById('f').submit()";

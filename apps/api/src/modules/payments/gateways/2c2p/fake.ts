@@ -161,6 +161,7 @@ export class Fake2c2p implements FakeGateway {
     const result = this.result(inv, {
       ...(switches.amountMinor !== undefined ? { amountMinor: switches.amountMinor } : {}),
       ...(switches.currency ? { currency: switches.currency } : {}),
+      ...(switches.otherMerchant ? { merchantId: 'JT99' } : {}),
       ...(switches.staleSeconds ? { transactionDateTime: transactionDateTime(new Date(this.now().getTime() - switches.staleSeconds * 1000)) } : {}),
     });
     // The backend notification: the result's claims as a JWT HS256 in {"payload": …}.

@@ -256,7 +256,7 @@ export class FakeAirwallex implements FakeGateway {
 
   private async send(name: string, object: unknown): Promise<void> {
     const ts = String(this.now().getTime() - (this.switches.staleSeconds ?? 0) * 1000);
-    const body = JSON.stringify({ id: `evt_${randomHex(12)}`, name, account_id: this.o.accountId, data: { object }, created_at: this.now().toISOString() });
+    const body = JSON.stringify({ id: `evt_${randomHex(12)}`, name, account_id: this.switches.otherMerchant ? 'acct_another_merchant' : this.o.accountId, data: { object }, created_at: this.now().toISOString() });
     await this.notifier.send({ url: this.o.webhookUrl, headers: { 'content-type': 'application/json', 'x-timestamp': ts, 'x-signature': this.sign(ts, body) }, body }, this.switches);
   }
 

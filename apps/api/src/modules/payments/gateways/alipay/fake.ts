@@ -150,7 +150,8 @@ export class FakeAlipay implements FakeGateway {
         notify_time: chinaTime(at),
         notify_type: 'trade_status_sync',
         notify_id: `${randomHex(16)}`,
-        app_id: this.o.appId,
+        // Another merchant's notification is signed by Alipay just the same: only its ids differ.
+        app_id: switches.otherMerchant ? '2021000000009999' : this.o.appId,
         charset: 'utf-8',
         version: '1.0',
         trade_no: t.tradeNo,
@@ -158,7 +159,7 @@ export class FakeAlipay implements FakeGateway {
         trade_status: status,
         total_amount: total,
         receipt_amount: status === 'TRADE_SUCCESS' ? total : '0.00',
-        seller_id: this.o.sellerId,
+        seller_id: switches.otherMerchant ? '2088000000009999' : this.o.sellerId,
         subject: t.subject,
         gmt_create: chinaTime(at),
         ...(t.paidAt ? { gmt_payment: chinaTime(t.paidAt) } : {}),

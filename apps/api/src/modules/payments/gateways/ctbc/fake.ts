@@ -96,7 +96,7 @@ export class FakeCtbc implements FakeGateway {
       authAmt: ok ? String((switches.amountMinor ?? a.amountMinor) / 100) : '0',
       lidm: a.req.lidm,
       xid: a.xid,
-      merID: this.o.merID,
+      merID: switches.otherMerchant ? '9999' : this.o.merID,
       Last4digitPAN: ok ? '4242' : '',
       errDesc: ok ? '' : a.state === 'canceled' ? 'Cancelled by the cardholder' : 'Declined',
       Option: a.req.txType === '1' ? a.req.Option : '',

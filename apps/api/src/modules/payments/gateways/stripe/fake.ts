@@ -3,6 +3,9 @@ import { currencyExponent } from '@shop/contract';
 import type { FakeGateway, FakeNotificationSwitches, FakeRequest, NotificationDelivery, PlainResponse } from '../gateway.js';
 import { header, httpDelivery, jsonResponse, notFound, Notifier, randomHex, redirect, registerLocalFake, sandboxPage, shownAmount, splitUrl, switchesFromForm, withParams, type PageSwitches } from '../sandbox-kit.js';
 
+/** Another Stripe account's endpoint secret: its events are signed with it, not with the shop's. */
+const OTHER_ACCOUNT_SECRET = 'whsec_another_account_0123456789abcdef';
+
 // A local Stripe for development and tests: the parts of the REST API the adapter uses (PaymentIntents,
 // their cancellation, refunds), form-encoded requests with `Authorization: Bearer <secret key>`, the
 // `Idempotency-Key` header honoured as Stripe does (same key and body: the saved answer; another
@@ -249,12 +252,12 @@ export class FakeStripe implements FakeGateway {
     }
     const created = this.unix();
     const body = JSON.stringify({ id: `evt_${randomHex(12)}`, object: 'event', api_version: '2025-01-27.acacia', created, type, livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null }, data: { object: snapshot } });
-    await this.notifier.send({ url: this.o.webhookUrl, headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': this.sign(body, created - (this.switches.staleSeconds ?? 0)) }, body }, this.switches);
+    await this.notifier.send({ url: this.o.webhookUrl, headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': this.sign(body, created - (this.switches.staleSeconds ?? 0), this.switches.otherMerchant ? OTHER_ACCOUNT_SECRET : undefined) }, body }, this.switches);
   }
 
   /** `Stripe-Signature` for `body` at unix time `t`. */
-  sign(body: string, t: number): string {
-    return `t=${t},v1=${createHmac('sha256', this.o.webhookSecret).update(`${t}.${body}`).digest('hex')}`;
+  sign(body: string, t: number, secret = this.o.webhookSecret): string {
+    return `t=${t},v1=${createHmac('sha256', secret).update(`${t}.${body}`).digest('hex')}`;
   }
 
   async flush(): Promise<void> {

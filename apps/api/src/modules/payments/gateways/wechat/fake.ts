@@ -123,11 +123,11 @@ export class FakeWechat implements FakeGateway {
     return o.tradeType === 'MWEB' ? { h5_url: `${this.base()}/pay/${o.prepayId}?prepay_id=${o.prepayId}` } : { prepay_id: o.prepayId };
   }
 
-  transaction(o: Order, over: { total?: number; currency?: string } = {}): Transaction {
+  transaction(o: Order, over: { total?: number; currency?: string; mchid?: string } = {}): Transaction {
     const paid = o.state === 'SUCCESS' || o.state === 'REFUND';
     return {
       appid: o.appid,
-      mchid: this.o.mchid,
+      mchid: over.mchid ?? this.o.mchid,
       out_trade_no: o.outTradeNo,
       ...(o.transactionId ? { transaction_id: o.transactionId } : {}),
       trade_type: o.tradeType,
@@ -192,7 +192,7 @@ export class FakeWechat implements FakeGateway {
   /** A TRANSACTION.SUCCESS notification for the order, as WeChat sends it. */
   notification(o: Order, switches: FakeNotificationSwitches = {}) {
     const resourceNonce = randomHex(6);
-    const plaintext = JSON.stringify(this.transaction(o, { ...(switches.amountMinor !== undefined ? { total: switches.amountMinor } : {}), ...(switches.currency ? { currency: switches.currency } : {}) }));
+    const plaintext = JSON.stringify(this.transaction(o, { ...(switches.amountMinor !== undefined ? { total: switches.amountMinor } : {}), ...(switches.currency ? { currency: switches.currency } : {}), ...(switches.otherMerchant ? { mchid: '1900009999' } : {}) }));
     const body = JSON.stringify({
       id: crypto.randomUUID(),
       create_time: rfc3339China(this.now()),
