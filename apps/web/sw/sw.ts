@@ -101,9 +101,10 @@ registerRoute(
   }),
 );
 
-// Pictures of goods, banners and news (uploaded files and their resized copies), once seen.
+// Pictures of goods, banners and news (uploaded files and their resized copies), once seen. A
+// member's private file (a signed address) is never kept here: it stays the browser's, for its hour.
 registerRoute(
-  ({ request, url }) => request.method === 'GET' && request.destination === 'image' && /^\/(media|uploads)\//.test(url.pathname),
+  ({ request, url }) => request.method === 'GET' && request.destination === 'image' && /^\/(media|uploads)\//.test(url.pathname) && !url.searchParams.has('sig'),
   new CacheFirst({
     cacheName: OFFLINE_CACHES.media,
     plugins: [
