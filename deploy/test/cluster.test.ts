@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import type { AppDeps } from '../../apps/api/src/app-deps.js';
 import { loadConfig } from '../../apps/api/src/config.js';
 import { createDatabase, type Database } from '../../apps/api/src/db/database.js';
@@ -199,13 +200,65 @@ describe('uploads', () => {
     ]);
     const uploaded = await cluster.call('lb', 'POST', '/upload2', { raw, token: m!.token, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, from });
     expect(uploaded.body.code).toBe(200);
-    const urlPath = new URL(uploaded.body.data.url as string, 'http://shop.test').pathname;
+    // A member's upload is private: read by its signed address, the same on both processes.
+    const signed = new URL(uploaded.body.data.url as string, 'http://shop.test');
+    const urlPath = `${signed.pathname}${signed.search}`;
+    expect(signed.search).toMatch(/sig=/);
     const other = uploaded.servedBy === 'api-a' ? 'api-b' : 'api-a';
     for (const target of [uploaded.servedBy, other]) {
       const read = await cluster.call(target, 'GET', urlPath, { from });
       expect(read.status).toBe(200);
       expect(read.headers['content-type']).toMatch(/^image\//);
+      expect((await cluster.call(target, 'GET', signed.pathname, { from })).status).toBe(404);
     }
+  });
+});
+
+describe('support chat', () => {
+  /** A chat socket to one API process, authenticated, with the frames it got. */
+  async function socket(target: string, socketPath: string, token: string, afterId?: number) {
+    const frames: Array<Record<string, any>> = [];
+    const ws = new WebSocket(`ws://127.0.0.1:${cluster.portOfApi(target)}${socketPath}`);
+    ws.on('message', (raw) => frames.push(JSON.parse(raw.toString()) as Record<string, any>));
+    await new Promise<void>((resolve, reject) => (ws.once('open', () => resolve()), ws.once('error', reject)));
+    ws.send(JSON.stringify({ type: 'auth', token, ...(afterId !== undefined ? { after_id: afterId } : {}) }));
+    await within(5000, async () => (frames.some((f) => f.type === 'ready') ? true : undefined));
+    const bodies = () => frames.filter((f) => f.type === 'message').map((f) => f.message.body as string);
+    return { ws, frames, bodies, send: (frame: Record<string, unknown>) => ws.send(JSON.stringify(frame)) };
+  }
+
+  it('a member on one process and an operator on the other talk both ways; back on the other process with their last id, the member gets what they missed, once, in order', async () => {
+    const [m] = await newMembers(1, 'chat');
+    const agent = await newOperatorSession(db, 'support');
+    const agentToken = agent.headers.authorization!.replace(/^Bearer /, '');
+    const member = await socket('api-a', '/user/chat/socket', m!.token);
+    const desk = await socket('api-b', '/admin/api/chat/socket', agentToken);
+
+    member.send({ type: 'send', id: 'm1', kind: 'text', text: 'Hello from process A' });
+    await within(5000, async () => (desk.frames.some((f) => f.type === 'desk') ? true : undefined));
+    const conversation = await db.selectFrom('chat_conversations').select('id').where('member_id', '=', m!.id).executeTakeFirstOrThrow();
+    desk.send({ type: 'open', conversation_id: Number(conversation.id) });
+    await within(5000, async () => (desk.bodies().includes('Hello from process A') ? true : undefined));
+
+    const reply = await cluster.call('api-b', 'POST', '/admin/api/chat/reply', { body: { conversation_id: conversation.id, text: 'Hello from process B' }, headers: { ...agent.headers, ...key() } });
+    expect(reply.body.code).toBe(200);
+    await within(5000, async () => (member.bodies().includes('Hello from process B') ? true : undefined));
+    member.send({ type: 'typing' });
+    await within(5000, async () => (desk.frames.some((f) => f.type === 'typing' && f.by === 'member') ? true : undefined));
+
+    // The member goes away; two answers come meanwhile; they come back through the other process.
+    const lastId = member.frames.filter((f) => f.type === 'message').at(-1)!.message.id as number;
+    member.ws.close();
+    for (const text of ['While you were away', 'One more thing']) {
+      expect((await cluster.call('api-a', 'POST', '/admin/api/chat/reply', { body: { conversation_id: conversation.id, text }, headers: { ...agent.headers, ...key() } })).body.code).toBe(200);
+    }
+    const back = await socket('api-b', '/user/chat/socket', m!.token, lastId);
+    await within(5000, async () => (back.bodies().includes('One more thing') ? true : undefined));
+    await sleep(300);
+    expect(back.bodies()).toEqual(['While you were away', 'One more thing']);
+    expect(desk.bodies()).toEqual(['Hello from process A', 'Hello from process B', 'While you were away', 'One more thing']);
+    back.ws.close();
+    desk.ws.close();
   });
 });
 

@@ -27,3 +27,6 @@ export function usePictureUpload(onUploaded: (uploaded: UploadedFile, original: 
   };
   return { busy, customRequest };
 }
+
+/** An uploaded picture at a delivery size: `width` and `height` added to its address (a private file's is signed, so they join its query). */
+export const sizedUpload = (src: string, width: number, height: number): string => `${src}${src.includes('?') ? '&' : '?'}width=${width}&height=${height}`;

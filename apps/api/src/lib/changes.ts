@@ -13,6 +13,8 @@ export type Change =
   | { kind: 'orders'; memberIds: number[] }
   /** These members got messages or read them. */
   | { kind: 'messages'; memberIds: number[] }
+  /** These members' support chat moved (a message, a state, a read, someone typing): open chat sockets look. */
+  | { kind: 'chat'; memberIds: number[]; signal?: ChatSignal }
   /** Exchange rates were recorded or set. */
   | { kind: 'rates' }
   /** The wallet's currencies (enabled, settlement) changed. */
@@ -21,6 +23,10 @@ export type Change =
   | { kind: 'cache'; tags: string[] }
   /** Anything may have changed (notices from other processes were missed). */
   | { kind: 'all' };
+
+/** What moved in a chat besides its messages and state: someone typing, or reading what the other side wrote. */
+export type ChatSignal = 'typing:member' | 'typing:agent' | 'read:member' | 'read:agent';
+const CHAT_SIGNALS: readonly ChatSignal[] = ['typing:member', 'typing:agent', 'read:member', 'read:agent'];
 
 /** Where the changes come from: this process, or another one through the database. */
 export type ChangeOrigin = 'local' | 'remote';
@@ -54,13 +60,16 @@ export function mergeChanges(changes: Change[]): Change[] {
   if (changes.some((c) => c.kind === 'all')) return [{ kind: 'all' }];
   const membersOf = (kind: MemberKind) => new Set(changes.flatMap((c) => (c.kind === kind ? c.memberIds : [])));
   const tags = new Set(changes.flatMap((c) => (c.kind === 'cache' ? c.tags : [])));
-  const kinds = new Set(changes.map((c) => c.kind).filter((k) => !isMemberKind(k) && k !== 'cache'));
+  const kinds = new Set(changes.map((c) => c.kind).filter((k) => !isMemberKind(k) && k !== 'cache' && k !== 'chat'));
+  // Chat changes carry signals: kept as they are, each once.
+  const chats = [...new Map(changes.filter((c) => c.kind === 'chat').map((c) => [JSON.stringify(c), c])).values()];
   return [
     ...MEMBER_KINDS.flatMap((kind) => {
       const members = membersOf(kind);
       return members.size ? [{ kind, memberIds: [...members] }] : [];
     }),
     ...(tags.size ? [{ kind: 'cache' as const, tags: [...tags] }] : []),
+    ...chats,
     ...[...kinds].map((kind) => ({ kind }) as Change),
   ];
 }
@@ -111,6 +120,10 @@ function parsePayload(text: string): Change[] {
     return parsed.map((c: { kind?: unknown; memberIds?: unknown; tags?: unknown }): Change => {
       if (isMemberKind(c.kind) && Array.isArray(c.memberIds)) return { kind: c.kind, memberIds: c.memberIds.map(Number).filter(Number.isSafeInteger) };
       if (c.kind === 'cache' && Array.isArray(c.tags)) return { kind: 'cache', tags: c.tags.map(String) };
+      if (c.kind === 'chat' && Array.isArray(c.memberIds)) {
+        const signal = (c as { signal?: unknown }).signal;
+        return { kind: 'chat', memberIds: c.memberIds.map(Number).filter(Number.isSafeInteger), ...(CHAT_SIGNALS.includes(signal as ChatSignal) ? { signal: signal as ChatSignal } : {}) };
+      }
       if (c.kind === 'rates' || c.kind === 'wallet-currencies') return { kind: c.kind };
       return { kind: 'all' };
     });

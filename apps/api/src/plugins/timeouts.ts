@@ -64,7 +64,8 @@ export function readDeadline(app: FastifyInstance, config: Config, i18n: Transla
   const limitMs = config.READ_DEADLINE_MS;
   if (!limitMs) return;
   app.addHook('onRequest', (request, reply, done) => {
-    if (request.method !== 'GET' || FILE_PATHS.test(request.url)) return done();
+    // A WebSocket's upgrade is a GET that lasts as long as the chat: not a read to bound.
+    if (request.method !== 'GET' || FILE_PATHS.test(request.url) || request.headers.upgrade) return done();
     const timer = setTimeout(() => {
       if (reply.sent || reply.raw.headersSent) return;
       request.log.warn({ reqId: request.id, url: request.url, ms: limitMs }, 'read not answered in time: 503');

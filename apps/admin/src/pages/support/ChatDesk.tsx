@@ -1,9 +1,10 @@
 import { Alert, App as AntApp, Badge, Button, Card, Empty, Form, Image, Input, InputNumber, List, Popconfirm, Segmented, Select, Space, Table, Tag, Typography } from 'antd';
 import type { ChatMessage } from '@shop/contract/support';
 import { LANGUAGES, type EndpointData, type Language } from '@shop/contract/common';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useEndpointMutation, useEndpointQuery } from '../../lib/endpoint-query';
+import { invalidateEndpoints, useEndpointMutation, useEndpointQuery } from '../../lib/endpoint-query';
 import { formatDate, formatMoney } from '../../lib/format';
 import { useCan } from '../../lib/operator';
 import { call, newIdempotencyKey } from '../../lib/request';
@@ -11,19 +12,32 @@ import { memberOrdersRoute } from '../../lib/routes';
 import { FormField, useConsoleForm, type BodySchema } from '../../lib/form';
 import { LANGUAGE_NAMES } from '../../lib/i18n';
 import { cannedRepliesRoute, chatCloseRoute, chatMessagesRoute, chatReplyRoute, chatTransferRoute, conversationsRoute, deleteCannedReplyRoute, saveCannedReplyRoute } from '../../lib/routes-support';
+import { sessionStore } from '../../lib/session';
+import { sizedUpload } from '../../lib/upload';
 
 type Conversation = EndpointData<typeof conversationsRoute>['list'][number];
 type Tab = 'waiting' | 'mine' | 'open' | 'closed';
 
-/** A conversation's messages: the history, then every 3 seconds what came after the last one held (each once, in order). */
+/** The desk's chat socket address (ws:// or wss:// as the console's own). */
+const deskSocketUrl = () => `${window.location.protocol === 'https:' ? 'wss:' : 'ws:'}//${window.location.host}/admin/api/chat/socket`;
+
+/**
+ * A conversation's messages: the history, then what comes next pushed over the desk's chat socket
+ * (opened again with back-off, from the last message held, so each arrives once and in order), and
+ * the member typing. Where the socket cannot open, every 3 seconds what came after the last one held.
+ */
 function useConversationMessages(conversationId: number) {
+  const client = useQueryClient();
   const [messages, setMessages] = useState<ChatMessage[]>([]);
+  const [memberTyping, setMemberTyping] = useState(false);
   const last = useRef(0);
   useEffect(() => {
     setMessages([]);
     last.current = 0;
     let stopped = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
+    let typingTimer: ReturnType<typeof setTimeout> | undefined;
+    let socket: WebSocket | null = null;
     let failures = 0;
     const merge = (incoming: ChatMessage[]) =>
       setMessages((held) => {
@@ -43,14 +57,47 @@ function useConversationMessages(conversationId: number) {
       }
       if (!stopped) timer = setTimeout(() => void poll(), Math.min(30_000, 3_000 * 2 ** failures));
     };
-    void poll();
+    const connect = () => {
+      const token = sessionStore.get().token;
+      if (stopped || !token || typeof WebSocket === 'undefined') return void poll();
+      let opened = false;
+      const ws = new WebSocket(deskSocketUrl());
+      socket = ws;
+      ws.onopen = () => ws.send(JSON.stringify({ type: 'auth', token }));
+      ws.onmessage = (event) => {
+        const frame = JSON.parse(String(event.data)) as { type: string; message?: ChatMessage; by?: string };
+        if (frame.type === 'ready') {
+          opened = true;
+          failures = 0;
+          ws.send(JSON.stringify({ type: 'open', conversation_id: conversationId, after_id: last.current }));
+        } else if (frame.type === 'message' && frame.message) {
+          merge([frame.message]);
+          if (frame.message.sender === 'member') setMemberTyping(false);
+        } else if (frame.type === 'desk') void invalidateEndpoints(client, [conversationsRoute]);
+        else if (frame.type === 'typing' && frame.by === 'member') {
+          setMemberTyping(true);
+          clearTimeout(typingTimer);
+          typingTimer = setTimeout(() => setMemberTyping(false), 4_000);
+        }
+      };
+      ws.onclose = (event) => {
+        socket = null;
+        if (stopped || event.code === 4001) return;
+        failures++;
+        if (!opened && failures >= 3) return void poll();
+        timer = setTimeout(connect, Math.min(30_000, 1_000 * 2 ** failures));
+      };
+    };
+    connect();
     return () => {
       stopped = true;
       if (timer) clearTimeout(timer);
+      clearTimeout(typingTimer);
+      socket?.close();
     };
-  }, [conversationId]);
+  }, [conversationId, client]);
   const add = (m: ChatMessage) => setMessages((held) => (held.some((h) => h.id === m.id) ? held : [...held, m].sort((a, b) => a.id - b.id)));
-  return { messages, add };
+  return { messages, add, memberTyping };
 }
 
 /** One conversation: its messages, a reply, transfer and close; the member's latest orders beside it. */
@@ -58,7 +105,7 @@ function Conversation({ conversation, onChanged }: { conversation: Conversation;
   const { t, i18n } = useTranslation();
   const { message } = AntApp.useApp();
   const can = useCan();
-  const { messages, add } = useConversationMessages(conversation.id);
+  const { messages, add, memberTyping } = useConversationMessages(conversation.id);
   const canned = useEndpointQuery(cannedRepliesRoute, { lang: i18n.language as Language });
   const [text, setText] = useState('');
   const [transferTo, setTransferTo] = useState<number | null>(null);
@@ -92,12 +139,17 @@ function Conversation({ conversation, onChanged }: { conversation: Conversation;
               </Typography.Text>
               <div style={{ whiteSpace: 'pre-wrap' }}>
                 {m.kind === 'text' && m.body}
-                {m.kind === 'image' && m.image && <Image src={`${m.image}?width=240&height=240`} preview={{ src: m.image }} width={120} />}
+                {m.kind === 'image' && m.image && <Image src={sizedUpload(m.image, 240, 240)} preview={{ src: m.image }} width={120} />}
                 {m.kind === 'goods' && <Tag>{t('console.support.chat.goods', { name: m.body, id: m.ref_id })}</Tag>}
                 {m.kind === 'order' && <Tag>{t('console.support.chat.order', { no: m.body })}</Tag>}
               </div>
             </div>
           ))}
+          {memberTyping && (
+            <Typography.Text type="secondary" data-testid="chat-member-typing">
+              {t('console.support.chat.memberTyping')}
+            </Typography.Text>
+          )}
         </div>
         {open && (canned.data?.list.length ?? 0) > 0 && (
           <Select

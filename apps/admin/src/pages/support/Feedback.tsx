@@ -6,6 +6,7 @@ import { StatusTag } from '../../components/StatusTag';
 import { formatDate } from '../../lib/format';
 import { call } from '../../lib/request';
 import { closeFeedbackRoute, feedbackListRoute, replyFeedbackRoute } from '../../lib/routes-support';
+import { sizedUpload } from '../../lib/upload';
 
 type Row = EndpointData<typeof feedbackListRoute>['list'][number];
 
@@ -43,7 +44,7 @@ export default function Feedback() {
           <Image.PreviewGroup>
             <Space wrap>
               {r.images.map((src) => (
-                <Image key={src} src={`${src}?width=240&height=240`} preview={{ src }} width={96} height={96} style={{ objectFit: 'cover' }} />
+                <Image key={src} src={sizedUpload(src, 240, 240)} preview={{ src }} width={96} height={96} style={{ objectFit: 'cover' }} />
               ))}
             </Space>
           </Image.PreviewGroup>

@@ -85,6 +85,10 @@ export const findMessagesOf = (db: Executor, where: { memberId?: number; convers
   return q.orderBy('m.id', 'desc').limit(limit).execute();
 };
 
+/** The id of a member's newest chat message, 0 when there is none. */
+export const findLatestMessageId = async (db: Executor, memberId: number): Promise<number> =>
+  Number((await db.selectFrom('chat_messages').select((eb) => eb.fn.max('id').as('id')).where('member_id', '=', memberId).executeTakeFirst())?.id ?? 0);
+
 export const findChatMessage = (db: Executor, id: number) => messagesWithNames(db).where('m.id', '=', id).executeTakeFirstOrThrow();
 
 /** Whether the member wrote anything in the conversation. */

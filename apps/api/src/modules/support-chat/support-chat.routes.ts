@@ -1,9 +1,12 @@
 import { adminCannedReplies, adminDeleteCannedReply, adminSaveCannedReply, adminChatClose, adminChatReply, adminChatTransfer, adminListChatMessages, adminListConversations, getChatState, listChatMessages, sendChatMessage } from '@shop/contract';
 import type { Api } from '../../plugins/routes.js';
+import { chatSocketRoutes } from './chat-socket.js';
 import * as service from './support-chat.service.js';
 
 /** The built-in support chat: the member's conversation and the operators' desk. */
-export function supportChatRoutes({ handle, deps }: Api): void {
+export function supportChatRoutes(api: Api): void {
+  const { handle, deps } = api;
+  chatSocketRoutes(api);
   handle(getChatState, ({ actor }) => service.chatState(deps.db, actor));
   handle(sendChatMessage, ({ actor, body }) => service.sendMemberMessage(deps, actor, body));
   handle(listChatMessages, ({ actor, query }) => service.memberMessages(deps, actor, query));

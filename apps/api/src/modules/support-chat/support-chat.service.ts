@@ -2,6 +2,8 @@ import { ResponseCode, roleAllows, type adminCannedReplies, type adminDeleteCann
 import type { AppDeps } from '../../app-deps.js';
 import type { Executor } from '../../db/database.js';
 import { memberIdOf, operatorIdOf, operatorNameOf, type Actor } from '../../lib/actor.js';
+import { announce, CHANGES_CHANNEL, changesPayload, type Change, type ChatSignal } from '../../lib/changes.js';
+import { notifyChannel } from '../../lib/changes.queries.js';
 import { iso } from '../../lib/dates.js';
 import { AppError } from '../../lib/errors.js';
 import { pageOf, totalOf } from '../../lib/paging.js';
@@ -26,6 +28,18 @@ const CHAT_LINK = '/pages/other/mixdesk';
 /** The most messages a member may write in FLOOD_SECONDS. */
 const FLOOD_COUNT = 10;
 const FLOOD_SECONDS = 10;
+
+/**
+ * Tells every open chat socket, in this process and the others, that a member's chat moved: with
+ * the change (inside a transaction, on its commit: a NOTIFY is sent when the transaction commits)
+ * and locally. Sockets then ask for what came after the last message they have, so a notice that
+ * is lost or arrives twice changes nothing.
+ */
+export async function chatMoved(db: Executor, memberId: number, signal?: ChatSignal): Promise<void> {
+  const change: Change = { kind: 'chat', memberIds: [memberId], ...(signal ? { signal } : {}) };
+  announce(db, change);
+  await notifyChannel(db, CHANGES_CHANNEL, changesPayload([change]));
+}
 
 type MessageRow = Awaited<ReturnType<typeof q.findMessagesOf>>[number];
 const toMessage = (deps: Deps, m: MessageRow): ChatMessage => ({
@@ -111,6 +125,7 @@ export async function sendMemberMessage(deps: Deps, actor: Actor, body: Endpoint
     const agentId = conversation.agent_id === null ? await assignee(tx, memberId) : undefined;
     const row = await q.insertChatMessage(tx, { conversation_id: conversation.id, member_id: memberId, sender: 'member', agent_id: null, kind: content.kind, body: content.body, upload_id: content.upload_id, ref_id: content.ref_id });
     await q.updateConversation(tx, conversation.id, { ...(agentId ? { agent_id: agentId } : {}), last_message: content.preview.slice(0, 200), unread_agent_add: 1 });
+    await chatMoved(tx, memberId);
     return toMessage(deps, await q.findChatMessage(tx, row.id));
   });
 }
@@ -120,7 +135,10 @@ export async function memberMessages(deps: Deps, actor: Actor, input: EndpointQu
   const memberId = memberIdOf(actor);
   const rows = await q.findMessagesOf(deps.db, { memberId }, { afterId: input.after_id, beforeId: input.before_id }, input.limit + 1);
   const latest = await q.findLatestConversation(deps.db, memberId);
-  if (latest && latest.unread_member > 0 && input.before_id === undefined) await q.updateConversation(deps.db, latest.id, { unread_member_zero: true });
+  if (latest && latest.unread_member > 0 && input.before_id === undefined) {
+    await q.updateConversation(deps.db, latest.id, { unread_member_zero: true });
+    await chatMoved(deps.db, memberId, 'read:member');
+  }
   return { list: rows.slice(0, input.limit).map((m) => toMessage(deps, m)), has_more: rows.length > input.limit };
 }
 
@@ -154,7 +172,10 @@ export async function conversationMessages(deps: Deps, actor: Actor, input: Endp
   const c = await q.findConversationRow(deps.db, input.conversation_id);
   if (!c) throw new AppError(ResponseCode.notFound, { what: 'conversation' });
   const rows = await q.findMessagesOf(deps.db, { conversationId: c.id }, { afterId: input.after_id, beforeId: input.before_id }, input.limit + 1);
-  if (c.unread_agent > 0 && input.before_id === undefined) await q.updateConversation(deps.db, c.id, { unread_agent_zero: true });
+  if (c.unread_agent > 0 && input.before_id === undefined) {
+    await q.updateConversation(deps.db, c.id, { unread_agent_zero: true });
+    await chatMoved(deps.db, Number(c.member_id), 'read:agent');
+  }
   return { list: rows.slice(0, input.limit).map((m) => toMessage(deps, m)), has_more: rows.length > input.limit };
 }
 
@@ -172,6 +193,7 @@ export async function replyAsAgent(deps: Deps, actor: Actor, input: EndpointBody
       const excerpt = input.text.length > 60 ? `${input.text.slice(0, 60)}…` : input.text;
       await notifyMember(tx, { memberId: Number(c.member_id), kind: 'support.chat_reply', params: { excerpt }, link: CHAT_LINK, eventKey: `chat:${c.id}:${row.id}` });
     }
+    await chatMoved(tx, Number(c.member_id));
     return toMessage(deps, await q.findChatMessage(tx, row.id));
   });
 }
@@ -187,6 +209,7 @@ export async function transferConversation(db: AppDeps['db'], actor: Actor, inpu
     if (!to || to.status !== 'active' || !roleAllows(to.role, 'support.chat')) throw new AppError(ResponseCode.settingInvalid, { allowed: 'support operators' });
     await q.updateConversation(tx, c.id, { agent_id: to.id });
     await insertOperatorAction(tx, { operator, action: `chat.transfer to ${to.user_name}`, target_type: 'chat', target_id: c.id });
+    await chatMoved(tx, Number(c.member_id));
     return toConversation((await q.findConversationRow(tx, c.id))!);
   });
 }
@@ -200,6 +223,7 @@ export async function closeConversation(db: AppDeps['db'], actor: Actor, input: 
     if (c.status !== 'open') throw new AppError(ResponseCode.requestNotPending);
     await q.updateConversation(tx, c.id, { status: 'closed', closed_at: new Date() });
     await insertOperatorAction(tx, { operator, action: 'chat.close', target_type: 'chat', target_id: c.id });
+    await chatMoved(tx, Number(c.member_id));
     return toConversation((await q.findConversationRow(tx, c.id))!);
   });
 }

@@ -27,6 +27,7 @@ import { uploadFile } from '@/lib/upload';
 import { fail, samePasswordTwice } from '../form-check';
 import { CodeButton } from './code-button';
 import { CountryCodePicker } from './country-code-picker';
+import { sizedUpload } from '@/lib/media-url';
 
 type Done = { onDone: () => void };
 
@@ -83,7 +84,7 @@ export function ProfileForm({ onDone }: Done) {
   return (
     <Form layout="horizontal" className="account-form">
       <Form.Item label={t('account.field.avatar')} onClick={picker.open}>
-        <Avatar src={avatar ? `${avatar}?width=120&height=120` : ''} style={{ '--size': '48px', '--border-radius': '50%' }} />
+        <Avatar src={avatar ? sizedUpload(avatar, 120, 120) : ''} style={{ '--size': '48px', '--border-radius': '50%' }} />
         {picker.input}
       </Form.Item>
       <TextField control={form.control} name="nickname" label={t('account.field.nickname')} />

@@ -7,6 +7,7 @@ import { PageHeader } from '@/components/page-header';
 import { useSession } from '@/stores/session';
 import { useUnreadCount } from '../api/get-unread-count';
 import { personalEntryGroups } from '../personal-entries';
+import { sizedUpload } from '@/lib/media-url';
 
 /** The personal tab: who is logged in (or the way to log in) and the entries of every area. */
 export default function MyPage() {
@@ -21,7 +22,7 @@ export default function MyPage() {
     <div className="page my-page">
       <PageHeader title={t('app.page.my')} root />
       <header className="my-header">
-        <Avatar src={typeof user?.avatar === 'string' && token ? `${user.avatar}?width=112&height=112` : ''} className="my-avatar" style={{ '--size': '56px', '--border-radius': '50%' }} />
+        <Avatar src={typeof user?.avatar === 'string' && token ? sizedUpload(user.avatar, 112, 112) : ''} className="my-avatar" style={{ '--size': '56px', '--border-radius': '50%' }} />
         <div className="my-identity">
           {token ? (
             <>

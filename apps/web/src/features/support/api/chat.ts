@@ -1,8 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { getChatState, listChatMessages, sendChatMessage, type ChatMessage } from '@shop/contract/support';
 import type { EndpointBodyInput } from '@shop/contract/common';
-import { useEndpointQuery } from '@/lib/endpoint-query';
-import { call } from '@/lib/request';
+import { invalidateEndpoints, useEndpointQuery } from '@/lib/endpoint-query';
+import { apiUrl, call } from '@/lib/request';
+import { useLanguage } from '@/stores/language';
+import { useSession } from '@/stores/session';
 
 /** The member's conversation state (agent, online, unread), asked again every 10 seconds. */
 export const useChatState = () => useEndpointQuery(getChatState, undefined, { refetchInterval: 10_000 });
@@ -10,17 +13,32 @@ export const useChatState = () => useEndpointQuery(getChatState, undefined, { re
 /** How long to wait before asking again: every 3 seconds, backing off to 30 after failures. */
 const delayAfter = (failures: number) => Math.min(30_000, 3_000 * 2 ** failures);
 
+/** The chat socket's address on the API host (ws:// or wss:// as the page's own). */
+const socketUrl = (): string => {
+  const url = new URL(apiUrl('/user/chat/socket'), window.location.href);
+  url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+  return url.toString();
+};
+/** The close code of a session that ended: the socket is not opened again. */
+const SESSION_ENDED = 4001;
+/** How long "typing…" shows after the agent's last keystroke. */
+const TYPING_SHOWN_MS = 4_000;
+
 /**
- * The conversation's messages, kept in order and each once: the history first, then every few
- * seconds what came after the last message held (so a page that was away, offline or asleep gets
- * everything it missed, once). Sending adds the stored message at once.
+ * The conversation's messages, kept in order and each once: the history first, then what comes next
+ * pushed over the chat socket (opened again with back-off when it drops, saying the last message
+ * held, so nothing is missed or shown twice). Where the socket cannot open (a proxy that refuses
+ * WebSocket), the page asks every few seconds instead. Sending adds the stored message at once.
  */
 export function useChatMessages() {
+  const client = useQueryClient();
   const [messages, setMessages] = useState<ChatMessage[]>([]);
   const [loaded, setLoaded] = useState(false);
   const [offline, setOffline] = useState(false);
   const [hasOlder, setHasOlder] = useState(false);
+  const [agentTyping, setAgentTyping] = useState(false);
   const last = useRef(0);
+  const socket = useRef<WebSocket | null>(null);
   const merge = useCallback((incoming: ChatMessage[]) => {
     if (!incoming.length) return;
     setMessages((held) => {
@@ -35,31 +53,86 @@ export function useChatMessages() {
   useEffect(() => {
     let stopped = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
+    let typingTimer: ReturnType<typeof setTimeout> | undefined;
     let failures = 0;
+    const refreshState = () => void invalidateEndpoints(client, [getChatState]);
+    const later = (work: () => void, ms: number) => {
+      if (!stopped) timer = setTimeout(work, ms);
+    };
+    /** Asks for what came after the last message held (the history first). */
+    const catchUp = async () => {
+      if (!last.current) {
+        const history = await call(listChatMessages, { limit: 50 });
+        merge([...history.list].reverse());
+        setHasOlder(history.has_more);
+        setLoaded(true);
+      } else {
+        merge((await call(listChatMessages, { after_id: last.current, limit: 100 })).list);
+      }
+    };
     const poll = async () => {
       try {
-        if (!last.current) {
-          const history = await call(listChatMessages, { limit: 50 });
-          merge([...history.list].reverse());
-          setHasOlder(history.has_more);
-          setLoaded(true);
-        } else {
-          merge((await call(listChatMessages, { after_id: last.current, limit: 100 })).list);
-        }
+        await catchUp();
         failures = 0;
         setOffline(false);
       } catch {
         failures++;
         setOffline(true);
       }
-      if (!stopped) timer = setTimeout(() => void poll(), delayAfter(failures));
+      later(() => void poll(), delayAfter(failures));
     };
-    void poll();
+    const connect = () => {
+      const token = useSession.getState().token;
+      if (stopped || !token || typeof WebSocket === 'undefined') return void poll();
+      let opened = false;
+      const ws = new WebSocket(socketUrl());
+      socket.current = ws;
+      ws.onopen = () => ws.send(JSON.stringify({ type: 'auth', token, after_id: last.current, lang: useLanguage.getState().lang }));
+      ws.onmessage = (event) => {
+        const frame = JSON.parse(String(event.data)) as { type: string; message?: ChatMessage; by?: string };
+        if (frame.type === 'ready') {
+          opened = true;
+          failures = 0;
+          setOffline(false);
+        } else if (frame.type === 'message' && frame.message) {
+          merge([frame.message]);
+          if (frame.message.sender === 'agent') setAgentTyping(false);
+        } else if (frame.type === 'state' || frame.type === 'read') refreshState();
+        else if (frame.type === 'typing' && frame.by === 'agent') {
+          setAgentTyping(true);
+          clearTimeout(typingTimer);
+          typingTimer = setTimeout(() => setAgentTyping(false), TYPING_SHOWN_MS);
+        }
+      };
+      ws.onclose = (event) => {
+        socket.current = null;
+        if (stopped || event.code === SESSION_ENDED) return;
+        failures++;
+        setOffline(true);
+        // Never opened three times in a row: this network refuses the socket; ask every few seconds.
+        if (!opened && failures >= 3) return void poll();
+        later(() => void catchUp().then(connect, connect), delayAfter(failures - 1));
+      };
+    };
+    void catchUp()
+      .then(() => setOffline(false))
+      .catch(() => setOffline(true))
+      .finally(connect);
     return () => {
       stopped = true;
       if (timer) clearTimeout(timer);
+      clearTimeout(typingTimer);
+      socket.current?.close();
     };
-  }, [merge]);
+  }, [merge, client]);
+
+  /** Tells the agent the member is typing (at most every 3 seconds). */
+  const lastTyping = useRef(0);
+  const typing = useCallback(() => {
+    if (Date.now() - lastTyping.current < 3_000 || socket.current?.readyState !== WebSocket.OPEN) return;
+    lastTyping.current = Date.now();
+    socket.current.send(JSON.stringify({ type: 'typing' }));
+  }, []);
 
   const send = useCallback(
     async (body: EndpointBodyInput<typeof sendChatMessage>) => {
@@ -77,5 +150,5 @@ export function useChatMessages() {
     merge(page.list);
     setHasOlder(page.has_more);
   }, [merge, messages]);
-  return { messages, loaded, offline, hasOlder, loadOlder, send };
+  return { messages, loaded, offline, hasOlder, loadOlder, send, typing, agentTyping };
 }

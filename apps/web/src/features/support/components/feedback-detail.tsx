@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ListState } from '@/components/list-states';
 import { formatDate } from '@/lib/format';
 import { useFeedback } from '../api/feedback';
+import { sizedUpload } from '@/lib/media-url';
 
 /** One feedback as sent (text as typed, images, contact) and the support team's reply. */
 export function FeedbackDetail({ id }: { id: number }) {
@@ -22,7 +23,7 @@ export function FeedbackDetail({ id }: { id: number }) {
             {f.images.length > 0 && (
               <div className="support-images">
                 {f.images.map((src) => (
-                  <Image key={src} src={`${src}?width=160&height=160`} width={72} height={72} fit="cover" lazy />
+                  <Image key={src} src={sizedUpload(src, 160, 160)} width={72} height={72} fit="cover" lazy />
                 ))}
               </div>
             )}

@@ -11,12 +11,13 @@ import { uploadFile } from '@/lib/upload';
 import { useSession } from '@/stores/session';
 import { useChatMessages, useChatState } from '../api/chat';
 import '../support.css';
+import { sizedUpload } from '@/lib/media-url';
 
 /** `pages/other/mixdesk`: the support chat: history, the agent and whether they are online, a notice when nobody is, text and image sending. */
 function Chat() {
   const { t } = useTranslation();
   const state = useChatState();
-  const { messages, loaded, offline, hasOlder, loadOlder, send } = useChatMessages();
+  const { messages, loaded, offline, hasOlder, loadOlder, send, typing, agentTyping } = useChatMessages();
   const lastMine = [...messages].reverse().find((m) => m.sender === 'member');
   const lastId = messages.at(-1)?.id;
   const [text, setText] = useState('');
@@ -66,7 +67,7 @@ function Chat() {
           <div key={m.id} className={`chat-bubble chat-${m.sender}`} data-chat-message={m.id}>
             {m.sender === 'agent' && m.agent_name && <div className="support-muted">{m.agent_name}</div>}
             {m.kind === 'text' && <p>{m.body}</p>}
-            {m.kind === 'image' && m.image && <Image src={`${m.image}?width=320&height=320`} width={160} fit="contain" />}
+            {m.kind === 'image' && m.image && <Image src={sizedUpload(m.image, 320, 320)} width={160} fit="contain" />}
             {m.kind === 'goods' && m.ref_id && <Link to={`${paths.goods.details}?id=${m.ref_id}`}>{t('support.chat.goodsCard', { name: m.body })}</Link>}
             {m.kind === 'order' && m.ref_id && <Link to={`${paths.order.details}?id=${m.ref_id}`}>{t('support.chat.orderCard', { no: m.body })}</Link>}
             <div className="support-muted chat-time">
@@ -75,6 +76,11 @@ function Chat() {
             </div>
           </div>
         ))}
+        {agentTyping && (
+          <p className="support-muted chat-typing" data-testid="chat-agent-typing">
+            {t('support.chat.agentTyping')}
+          </p>
+        )}
         <div ref={end} />
       </div>
       <div className="chat-composer">
@@ -82,7 +88,7 @@ function Chat() {
           <PictureOutline fontSize={24} />
         </button>
         <input ref={file} type="file" accept="image/*" hidden onChange={(e) => void sendImage(e.target.files?.[0])} />
-        <TextArea aria-label={t('support.chat.placeholder')} placeholder={t('support.chat.placeholder')} value={text} onChange={setText} maxLength={CHAT_MESSAGE_MAX_LENGTH} autoSize={{ minRows: 1, maxRows: 4 }} />
+        <TextArea aria-label={t('support.chat.placeholder')} placeholder={t('support.chat.placeholder')} value={text} onChange={(v) => (setText(v), typing())} maxLength={CHAT_MESSAGE_MAX_LENGTH} autoSize={{ minRows: 1, maxRows: 4 }} />
         <Button color="primary" size="small" loading={busy} disabled={!text.trim()} onClick={() => void sendText()}>
           {t('support.chat.send')}
         </Button>

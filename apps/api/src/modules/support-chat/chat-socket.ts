@@ -1,0 +1,275 @@
+import websocket from '@fastify/websocket';
+import type { FastifyRequest } from 'fastify';
+import type { WebSocket } from 'ws';
+import { chatSendBody, LANGUAGES, ResponseCode, responseCodeMessageKey, type Language } from '@shop/contract';
+import type { Actor } from '../../lib/actor.js';
+import { onChanges, type Change } from '../../lib/changes.js';
+import { AppError } from '../../lib/errors.js';
+import { resolveMember } from '../../plugins/auth.js';
+import type { Api } from '../../plugins/routes.js';
+import { requirePermission, resolveOperator } from '../operators/operators.service.js';
+import * as q from './support-chat.queries.js';
+import * as service from './support-chat.service.js';
+
+// The live chat over WebSocket: `/user/chat/socket` for members, `/admin/api/chat/socket` for the
+// support desk. The first frame authenticates ({"type":"auth","token"}; within 10 s). Frames are
+// JSON; what the server sends is ordered by message id and a client keeps the last id it has:
+//
+//   client → server   auth {token, after_id?, lang?} · send {id, kind, text | upload_id | goods_id | order_id}
+//                     (members) · open {conversation_id, after_id?} (desk) · typing {conversation_id?} · ping
+//   server → client   ready · message {message} · sent {id, message_id} · state (the chat's state changed:
+//                     read it again) · desk (the desk's lists changed) · typing {by} · read {by} · pong ·
+//                     error {id?, code, msg}
+//
+// Messages are stored before anything is sent; a socket is told "something moved" by the change
+// channel (this process and, through PostgreSQL's NOTIFY, every other one) and then reads what came
+// after its last id from the database. A lost or doubled notice therefore loses or repeats nothing,
+// and a client that reconnects sends its last id and gets exactly what it missed. An expired or
+// revoked session ends the socket with an error frame of code 2001 and close code 4001.
+
+/** The largest frame taken (a message is at most 1,000 characters): a larger one closes that socket (1009). */
+export const MAX_FRAME_BYTES = 16 * 1024;
+const AUTH_WITHIN_MS = 10_000;
+/** How often a session is checked again, sockets pinged, and a desk operator kept online. */
+const CHECK_EVERY_MS = 30_000;
+/** Frames per connection: a bucket of 10, refilled 2 a second; 30 frames refused in a row close it (1008). */
+const BUCKET = 10;
+const REFILL_PER_S = 2;
+const MAX_REFUSED = 30;
+const PAGE = 50;
+
+interface Conn {
+  socket: WebSocket;
+  side: 'member' | 'agent';
+  token: string;
+  actor: Actor;
+  memberId?: number;
+  /** The desk: the conversation open on screen, and its member. */
+  conversationId?: number;
+  conversationMemberId?: number;
+  lastId: number;
+  tokens: number;
+  refilledAt: number;
+  refused: number;
+  /** Reads one after another: two notices at once never send a message twice. */
+  reading: Promise<void>;
+  alive: boolean;
+}
+
+const CLOSE_SESSION_ENDED = 4001;
+const CLOSE_POLICY = 1008;
+
+function send(conn: Conn, frame: Record<string, unknown>): void {
+  if (conn.socket.readyState === conn.socket.OPEN) conn.socket.send(JSON.stringify(frame));
+}
+
+/** Registers the two chat sockets and the hub that wakes them on chat changes. */
+export function chatSocketRoutes(api: Api): void {
+  const { app, deps } = api;
+  const members = new Map<number, Set<Conn>>();
+  const desk = new Set<Conn>();
+
+  const errorFrame = (conn: Conn, e: unknown, id?: unknown) => {
+    if (!(e instanceof AppError)) app.log.error({ err: e }, 'chat socket');
+    const code = e instanceof AppError ? e.code : ResponseCode.internal;
+    const key = (e instanceof AppError ? e.options.messageKey : undefined) ?? responseCodeMessageKey[code] ?? 'code.badRequest';
+    send(conn, { type: 'error', ...(id !== undefined ? { id } : {}), code, msg: deps.i18n.t(conn.actor.lang, key, e instanceof AppError ? e.params : undefined) });
+  };
+
+  /** Sends what came after the connection's last message, in order, page by page. */
+  const readNew = (conn: Conn) => {
+    conn.reading = conn.reading.then(async () => {
+      for (;;) {
+        if (conn.socket.readyState !== conn.socket.OPEN) return;
+        const page =
+          conn.side === 'member'
+            ? await service.memberMessages(deps, conn.actor, { after_id: conn.lastId, limit: PAGE })
+            : conn.conversationId !== undefined
+              ? await service.conversationMessages(deps, conn.actor, { conversation_id: conn.conversationId, after_id: conn.lastId, limit: PAGE })
+              : { list: [], has_more: false };
+        for (const message of page.list) {
+          if (message.id <= conn.lastId) continue;
+          conn.lastId = message.id;
+          send(conn, { type: 'message', message });
+        }
+        if (!page.has_more) return;
+      }
+    }).catch((e: unknown) => errorFrame(conn, e));
+  };
+
+  const woken = (change: Change) => {
+    if (change.kind === 'all') {
+      const wake = (conn: Conn, hint: 'state' | 'desk') => {
+        readNew(conn);
+        send(conn, { type: hint });
+      };
+      for (const set of members.values()) for (const conn of set) wake(conn, 'state');
+      for (const conn of desk) wake(conn, 'desk');
+      return;
+    }
+    if (change.kind !== 'chat') return;
+    for (const memberId of change.memberIds) {
+      for (const conn of members.get(memberId) ?? []) {
+        if (change.signal === 'typing:agent') send(conn, { type: 'typing', by: 'agent' });
+        else if (change.signal === 'read:agent') send(conn, { type: 'read', by: 'agent' });
+        else if (change.signal === undefined) {
+          readNew(conn);
+          send(conn, { type: 'state' });
+        }
+      }
+      for (const conn of desk) {
+        const watching = conn.conversationMemberId === memberId;
+        if (change.signal === 'typing:member') {
+          if (watching) send(conn, { type: 'typing', by: 'member' });
+        } else if (change.signal === 'read:member') {
+          if (watching) send(conn, { type: 'read', by: 'member' });
+        } else if (change.signal === undefined) {
+          if (watching) readNew(conn);
+          send(conn, { type: 'desk' });
+        }
+      }
+    }
+  };
+  const stopListening = onChanges((changes) => changes.forEach(woken));
+  app.addHook('onClose', async () => stopListening());
+
+  /** Whether the connection may send one more frame now. */
+  const takeToken = (conn: Conn): boolean => {
+    const now = Date.now();
+    conn.tokens = Math.min(BUCKET, conn.tokens + ((now - conn.refilledAt) / 1000) * REFILL_PER_S);
+    conn.refilledAt = now;
+    if (conn.tokens < 1) {
+      if (++conn.refused >= MAX_REFUSED) conn.socket.close(CLOSE_POLICY, 'too many frames');
+      return false;
+    }
+    conn.tokens -= 1;
+    conn.refused = 0;
+    return true;
+  };
+
+  const authenticate = async (side: Conn['side'], request: FastifyRequest, token: string, lang: Language): Promise<Pick<Conn, 'actor' | 'memberId'>> => {
+    const base = { ip: request.ctx?.ip ?? request.ip, lang, requestId: `chat-${String(request.id)}` };
+    if (side === 'member') {
+      const member = await resolveMember(deps.db, token, deps.config.SESSION_IDLE_DAYS);
+      return { actor: { kind: 'member', memberId: member.userId, sessionId: member.sessionId, ...base }, memberId: member.userId };
+    }
+    const operator = await resolveOperator(deps.db, token);
+    requirePermission(operator, 'support.chat');
+    return { actor: { kind: 'operator', operatorId: operator.operatorId, name: operator.userName, sessionId: operator.sessionId, ...base } };
+  };
+
+  const endSession = (conn: Conn, e: unknown) => {
+    errorFrame(conn, e instanceof AppError ? e : new AppError(ResponseCode.tokenInvalid));
+    conn.socket.close(CLOSE_SESSION_ENDED, 'session ended');
+  };
+
+  const accept = (side: Conn['side']) => (socket: WebSocket, request: FastifyRequest) => {
+    let conn: Conn | undefined;
+    const pending: Conn = { socket, side, token: '', actor: { kind: 'system', ip: request.ip, lang: request.ctx?.lang ?? 'en-us', requestId: String(request.id) }, lastId: 0, tokens: BUCKET, refilledAt: Date.now(), refused: 0, reading: Promise.resolve(), alive: true };
+    const authTimer = setTimeout(() => !conn && endSession(pending, new AppError(ResponseCode.tokenInvalid)), AUTH_WITHIN_MS);
+    const checks = setInterval(() => {
+      const c = conn ?? pending;
+      if (!c.alive) return socket.terminate();
+      c.alive = false;
+      socket.ping();
+      if (!conn) return;
+      const live = conn;
+      authenticate(side, request, live.token, live.actor.lang).then(
+        () => (side === 'agent' ? q.touchAgent(deps.db, live.actor.operatorId!) : undefined),
+        (e: unknown) => endSession(live, e),
+      ).catch(() => undefined);
+    }, CHECK_EVERY_MS);
+    socket.on('pong', () => ((conn ?? pending).alive = true));
+    socket.on('close', () => {
+      clearTimeout(authTimer);
+      clearInterval(checks);
+      if (!conn) return;
+      if (conn.memberId !== undefined) {
+        const set = members.get(conn.memberId);
+        set?.delete(conn);
+        if (set?.size === 0) members.delete(conn.memberId);
+      }
+      desk.delete(conn);
+    });
+    socket.on('error', () => socket.terminate());
+
+    socket.on('message', (raw, isBinary) => {
+      const c = conn ?? pending;
+      if (!takeToken(c)) return send(c, { type: 'error', code: ResponseCode.rateLimited, msg: deps.i18n.t(c.actor.lang, 'code.rateLimited') });
+      let frame: Record<string, unknown>;
+      try {
+        frame = isBinary ? {} : (JSON.parse(raw.toString()) as Record<string, unknown>);
+        if (!frame || typeof frame !== 'object') throw new Error('not an object');
+      } catch {
+        return errorFrame(c, new AppError(ResponseCode.badRequest));
+      }
+      void handle(c, frame).catch((e: unknown) => errorFrame(c, e, frame.id));
+    });
+
+    const handle = async (c: Conn, frame: Record<string, unknown>) => {
+      if (!conn) {
+        // Anything but a well-formed first "auth" ends the socket: nothing is taken before it.
+        if (frame.type !== 'auth' || typeof frame.token !== 'string' || frame.token.length > 200) return endSession(c, new AppError(ResponseCode.tokenInvalid));
+        const lang = LANGUAGES.includes(frame.lang as Language) ? (frame.lang as Language) : c.actor.lang;
+        const who = await authenticate(side, request, frame.token, lang).catch((e: unknown) => {
+          endSession(c, e);
+          return undefined;
+        });
+        if (!who) return;
+        clearTimeout(authTimer);
+        conn = { ...c, ...who, token: frame.token, lastId: Number.isSafeInteger(frame.after_id) ? Number(frame.after_id) : Number.MAX_SAFE_INTEGER };
+        if (side === 'member') {
+          const set = members.get(conn.memberId!) ?? new Set<Conn>();
+          set.add(conn);
+          members.set(conn.memberId!, set);
+          // Without a last id the page has just read its history: only what comes next is sent.
+          if (conn.lastId === Number.MAX_SAFE_INTEGER) conn.lastId = await latestId(conn);
+        } else {
+          desk.add(conn);
+          await q.touchAgent(deps.db, conn.actor.operatorId!);
+          conn.lastId = 0;
+        }
+        send(conn, { type: 'ready' });
+        readNew(conn);
+        return;
+      }
+      switch (frame.type) {
+        case 'ping':
+          return send(c, { type: 'pong' });
+        case 'send': {
+          if (c.side !== 'member') throw new AppError(ResponseCode.forbidden);
+          const { type: _type, id, ...body } = frame;
+          const parsed = chatSendBody.safeParse(body);
+          if (!parsed.success) throw new AppError(ResponseCode.validation);
+          const message = await service.sendMemberMessage(deps, c.actor, parsed.data);
+          return send(c, { type: 'sent', id, message_id: message.id });
+        }
+        case 'open': {
+          if (c.side !== 'agent') throw new AppError(ResponseCode.forbidden);
+          const row = Number.isSafeInteger(frame.conversation_id) ? await q.findConversationRow(deps.db, Number(frame.conversation_id)) : undefined;
+          if (!row) throw new AppError(ResponseCode.notFound, { what: 'conversation' });
+          c.conversationId = Number(row.id);
+          c.conversationMemberId = Number(row.member_id);
+          c.lastId = Number.isSafeInteger(frame.after_id) ? Number(frame.after_id) : 0;
+          return readNew(c);
+        }
+        case 'typing': {
+          const memberId = c.side === 'member' ? c.memberId : c.conversationMemberId;
+          if (memberId !== undefined) await service.chatMoved(deps.db, memberId, c.side === 'member' ? 'typing:member' : 'typing:agent');
+          return;
+        }
+        default:
+          throw new AppError(ResponseCode.badRequest);
+      }
+    };
+  };
+
+  /** The newest message a member's chat has (0 for none). */
+  const latestId = (conn: Conn): Promise<number> => q.findLatestMessageId(deps.db, conn.memberId!);
+
+  void app.register(async (scope) => {
+    await scope.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES } });
+    scope.get('/user/chat/socket', { websocket: true, config: { inputChecked: true } }, accept('member'));
+    scope.get('/admin/api/chat/socket', { websocket: true, config: { inputChecked: true } }, accept('agent'));
+  });
+}
