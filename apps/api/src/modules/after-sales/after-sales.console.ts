@@ -32,7 +32,7 @@ import { findUserById } from '../members/members.queries.js';
 import { notifyMember } from '../messages/messages.service.js';
 import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
 import { findOrder } from '../orders/orders.queries.js';
-import { reverseEarnedPoints } from '../orders/points.js';
+import { returnSpentPointsShare, reverseEarnedPoints } from '../orders/points.js';
 import { findRefundsOfPayment, findSucceededPaymentsOfPayable } from '../payments/payments.queries.js';
 import { refundPayment, type PaymentsDeps } from '../payments/settlement.js';
 import * as q from './after-sales.queries.js';
@@ -232,6 +232,9 @@ export async function settleCaseRefund(deps: PaymentsDeps, actor: Actor, started
     const before = await q.sumRefundedOfOrder(tx, c.order_id, c.id);
     const points = await reverseEarnedPoints(tx, actor, { orderId: c.order_id, cause: `after-sale:${c.id}`, refundedBefore: before, refunded });
     if (points.due > 0) await recordCaseEvent(tx, actor, c.id, { kind: 'points_reversed', reason: `reversed ${points.reversed} of ${points.due} earned points${points.shortfall ? `, shortfall ${points.shortfall}` : ''}` });
+    // The points the order spent at checkout come back in the same share.
+    const spentBack = await returnSpentPointsShare(tx, actor, { orderId: c.order_id, cause: `after-sale:${c.id}`, refundedBefore: before, refunded });
+    if (spentBack.points + spentBack.shopping_points > 0) await recordCaseEvent(tx, actor, c.id, { kind: 'points_returned', reason: `returned ${spentBack.points} points and ${spentBack.shopping_points} shopping points spent on the order` });
     await caseEnded(tx, done, done.was);
     await notifyMember(tx, { memberId: c.user_id, kind: 'after_sale.refunded', params: { case_no: c.case_no, amount: fromMinorUnits(refunded, c.currency), currency: c.currency }, link: link(c.id), eventKey: `after-sale:${c.id}:refunded` });
     return done;

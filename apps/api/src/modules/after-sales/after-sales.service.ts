@@ -435,7 +435,8 @@ export async function listCases(deps: Pick<AppDeps, 'db' | 'i18n' | 'config' | '
 
 /** The events of a case as the member reads them. */
 export const renderEvents = (events: Awaited<ReturnType<typeof q.findCaseEvents>>) =>
-  events.map((e) => ({ kind: e.kind, from: e.from_status, to: e.to_status, reason: e.reason, by: e.actor_kind, at: iso(e.created_at) }));
+  // The points events' notes are the ledger's words for operators: the member reads the event's name.
+  events.map((e) => ({ kind: e.kind, from: e.from_status, to: e.to_status, reason: e.kind.startsWith('points_') ? '' : e.reason, by: e.actor_kind, at: iso(e.created_at) }));
 
 /** Where the goods of a case go back: the return address of the order's country, or null when none is set. */
 export async function returnAddressOf(db: Executor, c: { order_id: number; status: AfterSaleStatus }, countryCode: string) {

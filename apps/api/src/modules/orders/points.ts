@@ -169,6 +169,42 @@ export async function returnCheckoutPoints(tx: Tx, actor: Actor, order: OrderHol
   }
 }
 
+/**
+ * Gives back the points (and shopping points) an order spent at checkout, for a part of what was
+ * paid that was refunded (a return of some of its lines): the share of each kind's spent points of
+ * the refunded value, each rounding down once on the running total (`refundedBefore` was refunded
+ * earlier), so the refunds of a whole order give back exactly what it spent. Once per `cause`.
+ * Answers what came back per kind.
+ */
+export async function returnSpentPointsShare(tx: Tx, actor: Actor, input: { orderId: number; cause: string; refundedBefore: number; refunded: number }): Promise<Record<PointKind, number>> {
+  const back: Record<PointKind, number> = { points: 0, shopping_points: 0 };
+  const order = await q.findOrder(tx, input.orderId);
+  const paid = Number(order?.total_minor ?? 0);
+  if (!order || paid <= 0) return back;
+  for (const kind of POINT_KINDS) {
+    const holdId = order[holdColumn(kind)];
+    const spent = Number(kind === 'points' ? order.points_used : order.shopping_points_used);
+    if (holdId === null || spent <= 0) continue;
+    // Only points that were spent (the order was paid) come back from sales.
+    if ((await findHold(tx, Number(holdId)))?.status !== 'posted') continue;
+    const upTo = (value: number) => Math.floor((spent * Math.min(value, paid)) / paid);
+    const due = upTo(input.refundedBefore + input.refunded) - upTo(input.refundedBefore);
+    if (due <= 0) continue;
+    await post(tx, {
+      kind: 'order.points.refund',
+      reference: { type: 'order', id: input.orderId },
+      idempotencyKey: `order:${input.orderId}:${kind}:refund:${input.cause}`,
+      actor,
+      postings: [
+        { account: { system: 'sales', asset: kind, currency: POINTS_CURRENCY }, amount: -due },
+        { account: { member: Number(order.user_id), asset: kind, currency: POINTS_CURRENCY }, amount: due },
+      ],
+    });
+    back[kind] = due;
+  }
+  return back;
+}
+
 /** A completed order credits the points it earns, once (the order's mark and the entry's key both say so). */
 export async function creditEarnedPoints(tx: Tx, actor: Actor, orderId: number): Promise<void> {
   const order = await q.markPointsEarned(tx, orderId);

@@ -5,7 +5,7 @@ import { runDueJobs } from '../../../jobs/worker.js';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { stockOf } from '../../cart/__tests__/fixtures.js';
 import { jobActor } from '../../../lib/actor.js';
-import { balanceOf } from '../../ledger/ledger.service.js';
+import { balanceOf, ledgerCheck } from '../../ledger/ledger.service.js';
 import { finishPendingCaseRefunds } from '../after-sales.console.js';
 import { afterSalesKit, type AfterSalesKit } from './fixtures.js';
 
@@ -124,5 +124,41 @@ describe('the refund sweep', () => {
     expect(await balanceOf(t.db, m.userId, 'cash', o.currency)).toBe(cash + refund);
     await finishPendingCaseRefunds(t.deps, jobActor('finish_after_sale_refunds', 2));
     expect(await balanceOf(t.db, m.userId, 'cash', o.currency)).toBe(cash + refund);
+  });
+});
+
+describe('points spent at checkout', () => {
+  it('come back in the share of each partial return, and all of them once the whole order is returned', async () => {
+    const m = await kit.shopper();
+    const o = await kit.boughtOrder(m, { spendPoints: 500 });
+    expect(Number((await orderRow(o.orderId)).points_used)).toBe(500);
+    const points = () => balanceOf(t.db, m.userId, 'points', 'XXX');
+    const before = await points();
+    const returnOf = async (line: number, qty: number) => {
+      const id = (await kit.post(m, '/shop/order/afterSaleSubmit', { order_id: o.orderId, kind: 'return', reason_id: 'changed_mind', lines: [{ order_line_id: line, qty }] })).body.data.case_id as number;
+      expect((await kit.admin('/admin/api/after-sales/approve', { id })).body.code).toBe(200);
+      expect((await kit.admin('/admin/api/after-sales/receive', { id })).body.code).toBe(200);
+      expect((await kit.admin('/admin/api/after-sales/refund', { id, reason: 'returned' })).body.code).toBe(200);
+      expect((await kit.caseRow(id)).status).toBe('refunded');
+      return { id, refunded: Number((await kit.caseRow(id)).refunded_minor) };
+    };
+    // One of the two 7.00 units: the share of the money refunded, rounded down.
+    const first = await returnOf(o.lines[0]!.id, 1);
+    const firstBack = Math.floor((500 * first.refunded) / o.total);
+    expect(firstBack).toBeGreaterThan(0);
+    // Net of the earned points taken back in the same share.
+    const earned = Number((await orderRow(o.orderId)).points_earned);
+    const earnedBack = (refunded: number) => Math.floor((earned * refunded) / o.total);
+    expect((await points()) - before).toBe(firstBack - earnedBack(first.refunded));
+    expect(await kit.eventsOf(first.id)).toContain('points_returned:');
+    // The member reads the event's name, not the ledger's note.
+    const seen = (await kit.get(m, `/attractive/AfterSales/info?id=${first.id}`)).body.data.events.find((e: { kind: string }) => e.kind === 'points_returned');
+    expect(seen).toMatchObject({ reason: '' });
+    // The rest of the order: every point spent is back, exactly.
+    await returnOf(o.lines[0]!.id, 1);
+    await returnOf(o.lines[1]!.id, 1);
+    // Every point spent is back, and every point earned taken back.
+    expect((await points()) - before).toBe(500 - earned);
+    expect(await ledgerCheck(t.db)).toEqual([]);
   });
 });

@@ -21,11 +21,13 @@ export async function afterSalesKit(t: TestApp) {
   const adminGet = (url: string) => call(t, 'GET', url, { headers: operator.headers });
 
   /** An order of two SKUs of one goods (2 × 7.00 and 1 × 3.00; a third SKU at 7.00 is not bought), paid from the balance, shipped, and received unless told. */
-  async function boughtOrder(m: Member, opts: { receive?: boolean; ship?: boolean; payWith?: 'balance' | 'points' } = {}) {
+  async function boughtOrder(m: Member, opts: { receive?: boolean; ship?: boolean; payWith?: 'balance' | 'points'; spendPoints?: number } = {}) {
     const g = await newGoods(t.db, [{ price: 700, stock: 9 }, { price: 300, stock: 9 }, { price: 700, stock: 9 }]);
     await post(m, '/shop/cart/add', { goods_id: g.goodsId, sku_id: g.skuIds[0], num: 2 });
     await post(m, '/shop/cart/add', { goods_id: g.goodsId, sku_id: g.skuIds[1], num: 1 });
-    const order = (await post(m, '/shop/buy/createOrder', { address_id: m.addressId })).body.data;
+    // Points spent at checkout take part of the price off (one point per minor unit by default).
+    if (opts.spendPoints) await fund(t.db, m.userId, opts.spendPoints, 'XXX', 'points');
+    const order = (await post(m, '/shop/buy/createOrder', { address_id: m.addressId, ...(opts.spendPoints ? { points: opts.spendPoints } : {}) })).body.data;
     // Points pay at 100 per major unit: one point per minor unit of a two-decimal currency.
     if (opts.payWith === 'points') await fund(t.db, m.userId, order.total, 'XXX', 'points');
     else await fund(t.db, m.userId, order.total, order.currency);
