@@ -40,8 +40,14 @@ describe('the support chat in Chromium', () => {
     await page.getByTestId('chat-reply').fill('It left the depot this morning.');
     await page.getByTestId('chat-send').click();
 
-    // The member's page gets the answer by itself.
+    // The member's page gets the answer by itself, pushed over the chat socket.
     await phone.getByText('It left the depot this morning.').waitFor({ timeout: 15_000 });
+    // Typing shows on the other side (only the live socket carries it).
+    await phone.getByPlaceholder('Type a message').fill('Thank');
+    await page.getByTestId('chat-member-typing').waitFor({ timeout: 5_000 });
+    await page.getByTestId('chat-reply').fill('One moment');
+    await phone.getByTestId('chat-agent-typing').waitFor({ timeout: 5_000 });
+    await page.getByTestId('chat-reply').fill('');
     await phone.getByPlaceholder('Type a message').fill('Thank you!');
     await phone.getByRole('button', { name: 'Send', exact: true }).click();
     await page.getByTestId('chat-log').getByText('Thank you!').waitFor({ timeout: 15_000 });

@@ -31,6 +31,8 @@ function useConversationMessages(conversationId: number) {
   const [messages, setMessages] = useState<ChatMessage[]>([]);
   const [memberTyping, setMemberTyping] = useState(false);
   const last = useRef(0);
+  const live = useRef<WebSocket | null>(null);
+  const typedAt = useRef(0);
   useEffect(() => {
     setMessages([]);
     last.current = 0;
@@ -63,6 +65,7 @@ function useConversationMessages(conversationId: number) {
       let opened = false;
       const ws = new WebSocket(deskSocketUrl());
       socket = ws;
+      live.current = ws;
       ws.onopen = () => ws.send(JSON.stringify({ type: 'auth', token }));
       ws.onmessage = (event) => {
         const frame = JSON.parse(String(event.data)) as { type: string; message?: ChatMessage; by?: string };
@@ -82,6 +85,7 @@ function useConversationMessages(conversationId: number) {
       };
       ws.onclose = (event) => {
         socket = null;
+        live.current = null;
         if (stopped || event.code === 4001) return;
         failures++;
         if (!opened && failures >= 3) return void poll();
@@ -96,8 +100,18 @@ function useConversationMessages(conversationId: number) {
       socket?.close();
     };
   }, [conversationId, client]);
-  const add = (m: ChatMessage) => setMessages((held) => (held.some((h) => h.id === m.id) ? held : [...held, m].sort((a, b) => a.id - b.id)));
-  return { messages, add, memberTyping };
+  const add = (m: ChatMessage) => {
+    // A sent message ends "typing" on the other side: the next keystroke says so again.
+    typedAt.current = 0;
+    setMessages((held) => (held.some((h) => h.id === m.id) ? held : [...held, m].sort((a, b) => a.id - b.id)));
+  };
+  /** Tells the member the operator is typing (at most every 3 seconds). */
+  const typing = () => {
+    if (Date.now() - typedAt.current < 3_000 || live.current?.readyState !== WebSocket.OPEN) return;
+    typedAt.current = Date.now();
+    live.current.send(JSON.stringify({ type: 'typing' }));
+  };
+  return { messages, add, memberTyping, typing };
 }
 
 /** One conversation: its messages, a reply, transfer and close; the member's latest orders beside it. */
@@ -105,7 +119,7 @@ function Conversation({ conversation, onChanged }: { conversation: Conversation;
   const { t, i18n } = useTranslation();
   const { message } = AntApp.useApp();
   const can = useCan();
-  const { messages, add, memberTyping } = useConversationMessages(conversation.id);
+  const { messages, add, memberTyping, typing } = useConversationMessages(conversation.id);
   const canned = useEndpointQuery(cannedRepliesRoute, { lang: i18n.language as Language });
   const [text, setText] = useState('');
   const [transferTo, setTransferTo] = useState<number | null>(null);
@@ -163,7 +177,7 @@ function Conversation({ conversation, onChanged }: { conversation: Conversation;
         )}
         {open && (
           <Space.Compact style={{ width: '100%', marginTop: 8 }}>
-            <Input.TextArea value={text} onChange={(e) => setText(e.target.value)} maxLength={1000} autoSize={{ minRows: 1, maxRows: 4 }} placeholder={t('console.support.chat.placeholder')} data-testid="chat-reply" />
+            <Input.TextArea value={text} onChange={(e) => (setText(e.target.value), typing())} maxLength={1000} autoSize={{ minRows: 1, maxRows: 4 }} placeholder={t('console.support.chat.placeholder')} data-testid="chat-reply" />
             <Button type="primary" loading={reply.isPending} disabled={!text.trim()} onClick={() => reply.mutate({ conversation_id: conversation.id, text: text.trim() })} data-testid="chat-send">
               {t('console.support.chat.send')}
             </Button>

@@ -39,6 +39,7 @@ export function useChatMessages() {
   const [agentTyping, setAgentTyping] = useState(false);
   const last = useRef(0);
   const socket = useRef<WebSocket | null>(null);
+  const lastTyping = useRef(0);
   const merge = useCallback((incoming: ChatMessage[]) => {
     if (!incoming.length) return;
     setMessages((held) => {
@@ -127,7 +128,6 @@ export function useChatMessages() {
   }, [merge, client]);
 
   /** Tells the agent the member is typing (at most every 3 seconds). */
-  const lastTyping = useRef(0);
   const typing = useCallback(() => {
     if (Date.now() - lastTyping.current < 3_000 || socket.current?.readyState !== WebSocket.OPEN) return;
     lastTyping.current = Date.now();
@@ -137,6 +137,8 @@ export function useChatMessages() {
   const send = useCallback(
     async (body: EndpointBodyInput<typeof sendChatMessage>) => {
       const sent = await call(sendChatMessage, body);
+      // A sent message ends "typing" on the other side: the next keystroke says so again.
+      lastTyping.current = 0;
       merge([sent]);
       return sent;
     },
