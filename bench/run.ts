@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { benchCatalogue } from './catalogue.js';
+import { benchChat } from './chat.js';
 import { benchGeography } from './geo.js';
 import { benchLedger } from './ledger.js';
 import { benchCheckout, benchOrderList } from './orders.js';
@@ -43,7 +44,7 @@ function check(row: LoadResult, baseline: LoadResult | undefined, minRatio: numb
 
 /**
  * `npm run bench -- wallet ledger` (or `BENCH_ONLY=wallet,ledger npm run bench`): only the named
- * groups (envelope, catalogue, geo, wallet, orders, lighthouse, ledger, web). The catalogue and geography rows
+ * groups (envelope, catalogue, geo, wallet, orders, chat, lighthouse, ledger, web). The catalogue and geography rows
  * need the envelope row as their base.
  */
 // `npm run bench -- --large`: the large-data bench alone (bench/large.ts), minutes of both cores.
@@ -59,7 +60,7 @@ if (process.argv.includes('--capacity')) {
   const rows = await benchCapacity();
   process.exit(rows.some((r) => r.errors) ? 1 : 0);
 }
-const GROUPS = ['envelope', 'catalogue', 'geo', 'wallet', 'orders', 'lighthouse', 'ledger', 'web'] as const;
+const GROUPS = ['envelope', 'catalogue', 'geo', 'wallet', 'orders', 'chat', 'lighthouse', 'ledger', 'web'] as const;
 const named = process.argv.slice(2).filter((a) => !a.startsWith('-')).join(',') || process.env.BENCH_ONLY;
 const only = named?.split(',').filter(Boolean);
 if (only?.some((g) => !GROUPS.includes(g as (typeof GROUPS)[number]))) throw new Error(`bench groups: ${GROUPS.join(', ')}`);
@@ -93,7 +94,7 @@ async function benchEnvelope(shopUrl: string): Promise<LoadResult> {
 }
 
 let lighthouseRows: LighthouseRow[] | undefined;
-const shop = runs('envelope') || runs('wallet') || runs('orders') || runs('lighthouse') ? await startShop() : undefined;
+const shop = runs('envelope') || runs('wallet') || runs('orders') || runs('chat') || runs('lighthouse') ? await startShop() : undefined;
 try {
   if (shop && runs('envelope')) {
     const envelope = await benchEnvelope(shop.url);
@@ -104,6 +105,7 @@ try {
   }
   // A signed-in member's asset page, with a few hundred ledger entries.
   if (shop && runs('wallet')) for (const row of await benchWallet(shop)) check(row, undefined, undefined, row.maxP99Ms);
+  if (shop && runs('chat')) for (const row of await benchChat(shop)) check(row, undefined, undefined, row.maxP99Ms);
   // A member's order list with 200 orders.
   if (shop && runs('orders')) {
     const row = await benchOrderList(shop);

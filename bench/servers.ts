@@ -95,3 +95,16 @@ export async function startBareFastify(body: unknown): Promise<RunningServer> {
   await waitFor(`${url}/bare`, child, 30_000);
   return { url, stop: stopper(child) };
 }
+
+/** A second API process on the running shop's database (the shop's data folder, its embedded server), as a load balancer's second upstream. */
+export async function startSecondApi(shop: RunningServer, databaseUrl: string): Promise<RunningServer> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'apps/api/src/main.ts')], {
+    cwd: ROOT,
+    env: { ...process.env, ...shop.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_DEMO: 'false', JOBS_WORKER: 'false', RATE_LIMIT_PER_MINUTE: '1000000000' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(`${url}/ready`, child, 120_000);
+  return { url, stop: stopper(child) };
+}
