@@ -17,6 +17,7 @@ import { groupBuyOfferOfGoods } from './modules/promotions/group-buy.offer.js';
 import { creditConfirmedRecharge } from './modules/wallet/recharge.service.js';
 import { postGiftCardIssue, postPointsGrant } from './modules/wallet/wallet.service.js';
 import { rechargePayable } from './modules/wallet/recharge-payable.js';
+import { earnOnSettled, voidPendingCommissions, writePendingCommissions } from './modules/referral/earnings.service.js';
 
 // Composition: how the areas plug into each other where the lower one must not import the higher —
 // the durable tasks, each payable type's handler, what each approval kind carries out, and the hooks of accounts and the goods page. All
@@ -45,4 +46,8 @@ export function wireAreas(): void {
   settlementHooks.holds.push(holdsSettlement);
   settlementHooks.waitUntil.push(afterSalesWindowEnd);
   orderListHooks.ordersWithCases = ordersWithCases;
+  // Referral: pending commissions at payment, void on a refund before settling; PV and commissions earned at settlement.
+  settlementHooks.onPaid.push(writePendingCommissions);
+  settlementHooks.onRefunded.push((tx, actor, orderId) => voidPendingCommissions(tx, actor, orderId));
+  settlementHooks.onSettled.push(earnOnSettled);
 }
