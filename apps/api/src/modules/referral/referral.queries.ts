@@ -251,7 +251,7 @@ export const findLastPairRunDay = async (db: Executor): Promise<string | undefin
 export const findUnpairedDays = async (db: Executor, before: string): Promise<string[]> =>
   (await sql<{ day: string }>`select distinct d.day::text as day from leg_pv_days d where d.day < ${before}::date and not exists (select 1 from pair_runs r where r.day = d.day) order by 1`.execute(db)).rows.map((r) => r.day);
 export const findPairRuns = (db: Executor, limit: number, offset: number) =>
-  db.selectFrom('pair_runs').selectAll().select(sql<string>`day::text`.as('day')).orderBy('day', 'desc').limit(limit).offset(offset).execute();
+  db.selectFrom('pair_runs').selectAll().select(sql<string>`day::text`.as('day')).orderBy('pair_runs.day', 'desc').limit(limit).offset(offset).execute();
 
 /**
  * Computes one day's pair results for every member with PV added that day, in one statement:
@@ -288,7 +288,7 @@ export async function findPairResultsOf(db: Executor, memberId: number, input: {
   let q = db.selectFrom('pair_results').where('member_id', '=', memberId);
   if (input.month) q = q.where(sql<string>`to_char(day, 'YYYY-MM')`, '=', input.month);
   const [rows, agg] = await Promise.all([
-    q.selectAll().select(sql<string>`day::text`.as('day')).orderBy('day', 'desc').limit(input.limit).offset(input.offset).execute(),
+    q.selectAll().select(sql<string>`day::text`.as('day')).orderBy('pair_results.day', 'desc').limit(input.limit).offset(input.offset).execute(),
     q.select([sql<number>`count(*)::int`.as('total'), sql<number>`coalesce(sum(paid_minor), 0)::bigint`.as('sum_paid')]).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: agg.total, sumPaid: Number(agg.sum_paid) };
