@@ -224,3 +224,86 @@ export const agentData = z.object({
   /** Whether the member's real name is approved (applications need it). */
   real_name: z.boolean(),
 });
+
+// ---------------------------------------------------------------- the console
+
+const reason = z.string().trim().min(1).max(500);
+export const adminMemberQuery = z.object({ member_id: id });
+export const adminReferralMemberData = z.object({
+  member_id: z.number().int(),
+  user_name: z.string(),
+  /** The sponsor chain upwards: the member's referrer first. */
+  sponsors: z.array(z.object({ id: z.number().int(), user_name: z.string(), level: z.number().int() })),
+  placement: z.object({ parent_id: z.number().int().nullable(), side: z.enum(PLACEMENT_SIDES).nullable(), depth: z.number().int(), placed_at: stamp, how: z.string() }).nullable(),
+  legs: legsData.shape.left.array().length(2),
+  personal_pv: z.number().int(),
+  star: z.number().int(),
+  commissions: z.array(z.object({ currency: z.string(), status: z.string(), amount: minor })),
+  debts: z.array(z.object({ currency: z.string(), amount: minor })),
+  roles: z.array(z.object({ kind: z.enum(APPLICATION_KINDS), status: z.enum(['active', 'revoked']), since: stamp })),
+});
+export const adminTreeQuery = z.object({ root_id: id.optional(), levels: z.coerce.number().int().min(1).max(4).default(4), q: z.string().trim().max(50).optional() });
+export const adminTreeData = z.object({ root_id: z.number().int().nullable(), up_id: z.number().int().nullable(), tree: placementNodeSchema.nullable() });
+export const adminMoveBody = z.object({ member_id: id, parent_id: id, side: z.enum(PLACEMENT_SIDES), reason, /** The second confirmation of the console's dialog. */ confirm: z.literal(true) });
+export const adminMoveData = z.object({ member_id: z.number().int(), parent_id: z.number().int(), side: z.enum(PLACEMENT_SIDES), moved: z.number().int() });
+export const COMMISSION_STATUSES = ['pending', 'settled', 'void', 'reversed'] as const;
+export const adminCommissionsQuery = pageQuery.extend({ status: z.enum(COMMISSION_STATUSES).optional(), member_id: id.optional(), order_id: id.optional() });
+export const adminCommissionSchema = z.object({
+  id: z.number().int(),
+  order_id: z.number().int(),
+  order_no: z.string(),
+  buyer_id: z.number().int(),
+  beneficiary_id: z.number().int(),
+  level: z.number().int(),
+  base: minor,
+  rate_bp: z.number().int(),
+  amount: minor,
+  posted: minor,
+  reversed: minor,
+  debt: minor,
+  currency: z.string(),
+  status: z.enum(COMMISSION_STATUSES),
+  reason: z.string(),
+  created_at: stamp,
+  settled_at: stamp.nullable(),
+});
+export const adminCommissionsData = pageOf(adminCommissionSchema);
+export const adminCommissionDecisionBody = z.object({ id, reason });
+export const adminCommissionDecisionData = z.object({ id: z.number().int(), status: z.enum(COMMISSION_STATUSES), reversed: minor, debt: minor });
+export const adminPairRunsData = pageOf(z.object({ day: z.string(), members: z.number().int(), pairs: z.number().int(), paid: minor, flushed: minor, currency: z.string(), ran_at: stamp, ran_by: z.string() }));
+export const adminRunDayBody = z.object({ day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), reason });
+export const adminRunDayData = z.object({ day: z.string(), members: z.number().int(), paid: minor, rerun: z.boolean() });
+const starLevelSchema = z.object({
+  star: z.number().int().min(1).max(20),
+  personal_pv: z.number().int().min(0),
+  direct_members: z.number().int().min(0),
+  weak_leg_pv: z.number().int().min(0),
+  directs_at_star: z.number().int().min(0).max(20),
+  directs_at_star_count: z.number().int().min(0),
+  daily_cap: minor.min(0),
+});
+export const planSettingsSchema = z.object({
+  placement_deadline_days: z.number().int().min(1).max(365),
+  pair_unit_pv: z.number().int().min(1).max(1_000_000),
+  pair_rate_bp: z.number().int().min(0).max(10_000),
+  pv_value_minor: z.number().int().min(0).max(1_000_000),
+  bonus_currency: z.string().regex(/^[A-Z]{3}$/),
+  default_daily_cap_minor: minor.min(0),
+  time_zone: z.string().min(1).max(64),
+  commission_levels: z.number().int().min(0).max(3),
+  level1_rate_bp: z.number().int().min(0).max(5000),
+  level2_rate_bp: z.number().int().min(0).max(5000),
+  level3_rate_bp: z.number().int().min(0).max(5000),
+  keep_star: z.boolean(),
+  stars: z.array(starLevelSchema).max(20),
+});
+export type PlanSettings = z.infer<typeof planSettingsSchema>;
+export const adminPlanData = planSettingsSchema.extend({ updated_at: stamp, updated_by: z.string() });
+export const adminPlanBody = planSettingsSchema.extend({ reason });
+export const adminPlanRequestData = z.object({ request_id: z.number().int(), status: z.string() });
+export const adminApplicationsQuery = pageQuery.extend({ status: z.enum(APPLICATION_STATUSES).optional(), kind: z.enum(APPLICATION_KINDS).optional() });
+export const adminApplicationsData = pageOf(
+  z.object({ id: z.number().int(), member_id: z.number().int(), user_name: z.string(), nickname: z.string(), kind: z.enum(APPLICATION_KINDS), status: z.enum(APPLICATION_STATUSES), fields: z.record(z.string(), z.string()), reason: z.string(), created_at: stamp, decided_by: z.string().nullable(), decided_at: stamp.nullable() }),
+);
+export const adminDecideApplicationBody = z.object({ id, approve: z.boolean(), reason });
+export const adminDecideApplicationData = z.object({ id: z.number().int(), status: z.enum(APPLICATION_STATUSES) });

@@ -464,3 +464,16 @@ export const findOrderGiftCardPaid = async (db: Executor, orderId: number): Prom
         where payable_type = 'order' and payable_id = ${orderId} and status = 'succeeded' and ledger_asset = 'gift_card'`.execute(db)
     ).rows[0]?.amount ?? 0,
   );
+
+/** The member's sponsor chain upwards (referrer first), at most `max` levels. */
+export const findSponsorChain = async (db: Executor, memberId: number, max = 50) =>
+  (
+    await sql<{ id: number; user_name: string; level: number }>`with recursive up as (
+        select r.id, r.user_name, r.referrer_id, 1 as level from users u join users r on r.id = u.referrer_id where u.id = ${memberId}
+        union all
+        select r.id, r.user_name, r.referrer_id, up.level + 1 from up join users r on r.id = up.referrer_id where up.level < ${max})
+      select id, user_name, level from up order by level`.execute(db)
+  ).rows;
+/** Whether the member has any placement descendant. */
+export const findDescendantCount = async (db: Executor, memberId: number): Promise<number> =>
+  (await db.selectFrom('placement_paths').select(sql<number>`count(*)::int`.as('n')).where('ancestor_id', '=', memberId).executeTakeFirstOrThrow()).n;

@@ -137,8 +137,14 @@ export async function placementTree(deps: Deps, actor: Actor, input: EndpointQue
   let rootId = input.root_id ?? me;
   if (!(await q.isInSubtree(deps.db, me, rootId))) throw new AppError(ResponseCode.referralNotInTeam);
   if (input.q) rootId = (await q.findInSubtreeByName(deps.db, rootId, input.q)) ?? rootId;
-  const rows = await q.findSubtree(deps.db, rootId, input.levels);
-  const counts = await q.findLegCounts(deps.db, rows.map((r) => r.id));
+  const drawn = await drawTree(deps.db, rootId, input.levels, self.depth, maskContact);
+  return { self_id: me, up_id: rootId === me ? null : drawn.parentId, tree: drawn.tree };
+}
+
+/** A subtree drawn `levels` deep from `rootId` (depths counted from `baseDepth`), with leg figures and empty slots. */
+export async function drawTree(db: Executor, rootId: number, levels: number, baseDepth: number, showName: (userName: string) => string) {
+  const rows = await q.findSubtree(db, rootId, levels);
+  const counts = await q.findLegCounts(db, rows.map((r) => r.id));
   const byId = new Map(rows.map((r) => [r.id, r]));
   const top = byId.get(rootId)!;
   const build = (id: number): PlacementNode => {
@@ -146,14 +152,14 @@ export async function placementTree(deps: Deps, actor: Actor, input: EndpointQue
     const kids = rows.filter((c) => c.parent_id === id);
     const child = (s: Side) => kids.find((c) => c.side === s);
     const c = counts.get(id)!;
-    const shownBelow = r.depth - top.depth < input.levels;
+    const shownBelow = r.depth - top.depth < levels;
     return {
       id,
-      user_name: maskContact(r.user_name),
+      user_name: showName(r.user_name),
       nickname: r.nickname ?? '',
       avatar: avatarOf(r.avatar),
       star: r.star,
-      depth: r.depth - self.depth,
+      depth: r.depth - baseDepth,
       left_pv: Number(r.left_pv),
       right_pv: Number(r.right_pv),
       left_count: c.L,
@@ -163,7 +169,7 @@ export async function placementTree(deps: Deps, actor: Actor, input: EndpointQue
       open: shownBelow ? (['L', 'R'] as const).filter((s) => !child(s)) : [],
     };
   };
-  return { self_id: me, up_id: rootId === me ? null : top.parent_id, tree: build(rootId) };
+  return { tree: build(rootId), parentId: top.parent_id };
 }
 
 /** userDepInfo: the caller's two legs (members, PV in total, today, carried), personal PV and directs. */
