@@ -17,7 +17,6 @@ import type { Side } from './referral.table.js';
 type Deps = Pick<AppDeps, 'db'>;
 const avatarOf = (a: string | null) => a ?? '';
 const offsetOf = (p: { page: number; limit: number }) => (p.page - 1) * p.limit;
-const otherSide = (s: Side): Side => (s === 'L' ? 'R' : 'L');
 
 /** The root of the tree, placing the shop's first member as the root when nobody is placed yet. */
 export async function ensureRoot(db: Executor): Promise<number | undefined> {
