@@ -25,7 +25,7 @@ import { insertOperatorAction } from '../operator-actions/operator-actions.queri
 import { decideRoleApplication } from './applications.service.js';
 import { reverseCommission, runPairingDay, voidCommission } from './earnings.service.js';
 import * as q from './referral.queries.js';
-import { drawTree, ensureRoot, legsOf } from './referral.service.js';
+import { autoSlot, drawTree, ensureRoot, legsOf } from './referral.service.js';
 
 // The console's referral screens: a member's team figures, the tree browser and moves, commissions,
 // pair-bonus runs, the plan (changed with a second operator's approval) and the applications queue.
@@ -220,3 +220,24 @@ export async function listApplications(deps: Deps, actor: Actor, input: Endpoint
 
 /** Approves (granting the role) or rejects an application. */
 export const decideApplication = (deps: Deps, actor: Actor, input: EndpointBody<typeof adminDecideApplication>): Promise<EndpointData<typeof adminDecideApplication>> => decideRoleApplication(deps, actor, input);
+
+/** What an operator command shows before it acts (dry run): where an invitee would go, what a subtree move takes, a day's PV. */
+export async function previewPlacement(deps: Deps, memberId: number, underId?: number) {
+  await ensureRoot(deps.db);
+  const member = await q.findMemberBrief(deps.db, memberId);
+  if (!member) throw notFound('member');
+  if (await q.findPlacement(deps.db, memberId)) throw new AppError(ResponseCode.referralAlreadyPlaced);
+  const sponsor = underId ?? (member.referrer_id != null ? Number(member.referrer_id) : (await q.findRoot(deps.db))!.member_id);
+  if (!(await q.findPlacement(deps.db, sponsor))) throw new AppError(ResponseCode.referralNotInTeam);
+  return { sponsor, ...(await autoSlot(deps.db, sponsor)) };
+}
+export async function previewMove(deps: Deps, memberId: number, parentId: number) {
+  const node = await q.findPlacement(deps.db, memberId);
+  const parent = await q.findPlacement(deps.db, parentId);
+  if (!node || !parent || node.parent_id === null || (await q.isInSubtree(deps.db, memberId, parentId))) throw new AppError(ResponseCode.referralMoveInvalid);
+  return { members: (await q.findDescendantCount(deps.db, memberId)) + 1, from: { parent_id: node.parent_id, side: node.side } };
+}
+export async function previewDay(deps: Deps, day: string) {
+  const [run, buckets] = await Promise.all([q.findPairRun(deps.db, day), q.findDayBuckets(deps.db, day)]);
+  return { ran: !!run, ...buckets };
+}

@@ -477,3 +477,8 @@ export const findSponsorChain = async (db: Executor, memberId: number, max = 50)
 /** Whether the member has any placement descendant. */
 export const findDescendantCount = async (db: Executor, memberId: number): Promise<number> =>
   (await db.selectFrom('placement_paths').select(sql<number>`count(*)::int`.as('n')).where('ancestor_id', '=', memberId).executeTakeFirstOrThrow()).n;
+/** A day's PV buckets in total (what a pairing run would read). */
+export const findDayBuckets = async (db: Executor, day: string) =>
+  (
+    await sql<{ members: number; left: number; right: number }>`select count(*)::int as members, coalesce(sum(left_pv), 0)::bigint as left, coalesce(sum(right_pv), 0)::bigint as right from leg_pv_days where day = ${day}::date`.execute(db)
+  ).rows[0]!;

@@ -8,6 +8,7 @@ import { withTransaction } from '../../../lib/transaction.js';
 import { placeDownline, recheckStar } from '../referral.service.js';
 import { memberActor } from '../../orders/__tests__/actors.js';
 import { expectValidTree, key, referralKit } from './fixtures.js';
+import { runOpsCommand } from '../../../ops/commands.js';
 
 let t: TestApp;
 let kit: ReturnType<typeof referralKit>;
@@ -133,5 +134,24 @@ describe('the console', () => {
     expect((await admin(support, '/admin/api/referral/commissions?status=settled')).body).toMatchObject({ code: 200, data: { page: 1 } });
     expect((await admin(support, '/admin/api/referral/pair-runs')).body).toMatchObject({ code: 200, data: { list: [] } });
     expect((await admin(owner, '/admin/api/referral/pair-runs/run', { day: '2999-01-01', reason: 'too early' })).body.code).toBe(ResponseCode.referralDayNotDue);
+  });
+});
+
+describe('npm run ops -- referral', () => {
+  it('shows what it would do first, then places, moves and pairs with --apply (recorded)', async () => {
+    const sponsor = await kit.placedSponsor();
+    const a = await kit.invitee(sponsor.userId);
+    const b = await kit.invitee(sponsor.userId);
+    const ops = (...args: string[]) => runOpsCommand(t.db, ['referral', ...args], 'olivia');
+    expect(await ops('place', String(a.userId))).toBe(`would place member ${a.userId} under #${sponsor.userId} on side L (in the team of #${sponsor.userId}); add --apply`);
+    expect(await t.db.selectFrom('placements').select('member_id').where('member_id', '=', a.userId).execute()).toEqual([]);
+    expect(await ops('place', String(a.userId), '--apply')).toBe(`member ${a.userId} placed under #${sponsor.userId} on side L`);
+    await ops('place', String(b.userId), '--apply');
+    expect(await ops('move', String(a.userId), String(b.userId), 'L', '--reason', 'test')).toBe(`would move 1 member(s) from under #${sponsor.userId} (L) to under #${b.userId} (L); add --apply`);
+    expect(await ops('move', String(a.userId), String(b.userId), 'L', '--reason', 'Sponsor asked', '--apply')).toBe(`moved 1 member(s) under #${b.userId} (L)`);
+    await expectValidTree(t.db);
+    expect(await t.db.selectFrom('operator_actions').select(['operator', 'reason']).where('target_type', '=', 'placement').where('target_id', '=', a.userId).execute()).toEqual([{ operator: 'olivia', reason: 'Sponsor asked' }]);
+    expect(await ops('pair', '2020-01-01')).toBe('2020-01-01: 0 member(s) with PV, L 0 / R 0 in all; add --apply');
+    await expect(ops('move', String(sponsor.userId), String(a.userId), 'R', '--reason', 'loop')).rejects.toMatchObject({ code: ResponseCode.referralMoveInvalid });
   });
 });
