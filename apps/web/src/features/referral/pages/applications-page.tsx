@@ -60,21 +60,21 @@ export default function ApplicationsPage() {
         <Selector columns={1} options={APPLICATION_KINDS.map((k) => ({ label: t(`referral.kind.${k}`), value: k }))} value={[kind]} onChange={(v) => v[0] && setKind(v[0])} />
         <Form layout="vertical">
           <Form.Item label={t('referral.field.name')}>
-            <Input value={form.name} onChange={set('name')} />
+            <Input aria-label={t('referral.field.name')} value={form.name} onChange={set('name')} />
           </Form.Item>
           <Form.Item label={t('referral.field.mobile')}>
-            <Input value={form.mobile} onChange={set('mobile')} inputMode="tel" />
+            <Input aria-label={t('referral.field.mobile')} value={form.mobile} onChange={set('mobile')} inputMode="tel" />
           </Form.Item>
           <Form.Item label={t('referral.field.address')}>
-            <Input value={form.address} onChange={set('address')} />
+            <Input aria-label={t('referral.field.address')} value={form.address} onChange={set('address')} />
           </Form.Item>
           {kind !== 'dealer' && (
             <Form.Item label={t('referral.field.shop_name')}>
-              <Input value={form.shop_name} onChange={set('shop_name')} />
+              <Input aria-label={t('referral.field.shop_name')} value={form.shop_name} onChange={set('shop_name')} />
             </Form.Item>
           )}
           <Form.Item label={t('referral.field.note')}>
-            <TextArea value={form.note} onChange={set('note')} maxLength={500} />
+            <TextArea placeholder={t('referral.field.note')} value={form.note} onChange={set('note')} maxLength={500} />
           </Form.Item>
         </Form>
         <Button block color="primary" loading={apply[kind].isPending} onClick={() => void send()}>
