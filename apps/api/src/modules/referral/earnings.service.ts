@@ -164,6 +164,9 @@ export async function voidCommission(tx: Tx, _actor: Actor, input: { id: number;
 
 // ---------------------------------------------------------------- the pair bonus
 
+/** Members paid per journal entry of a pairing run (keeps each entry and its change notice small). */
+const PAY_BATCH = 400;
+
 /** The day before `day`. */
 const dayBefore = (day: string) => {
   const d = new Date(`${day}T00:00:00Z`);
@@ -188,9 +191,27 @@ export async function runPairingDay(deps: Deps, actor: Actor, day: string) {
     const runBy = actor.kind === 'operator' ? `operator:${actor.operatorId ?? actor.name}` : (actor.name ?? actor.kind);
     if (!(await q.insertPairRun(tx, day, settings.bonus_currency, runBy))) return { ...(await q.findPairRun(tx, day))!, rerun: true };
     await q.insertPairResults(tx, day, { unit: settings.pair_unit_pv, rateBp: settings.pair_rate_bp, pvValue: settings.pv_value_minor, defaultCap: Number(settings.default_daily_cap_minor), currency: settings.bonus_currency });
-    for (const r of await q.findPairResultsToPay(tx, day)) {
-      const paid = await payRewards(tx, actor, { memberId: r.member_id, amount: Number(r.paid_minor), currency: r.currency, kind: 'pair_bonus', key: `duipeng:${r.member_id}:${day}`, reference: { type: 'pair_bonus', id: `${r.member_id}:${day}` } });
-      if (paid.entryId) await q.setPairResultEntry(tx, r.member_id, day, paid.entryId);
+    // Paid in batches of members, one journal entry each (what a member owes is netted first).
+    const toPay = await q.findPairResultsToPay(tx, day);
+    const debtors = await q.findDebtorsOfDay(tx, day, settings.bonus_currency);
+    for (let from = 0; from < toPay.length; from += PAY_BATCH) {
+      const batch = toPay.slice(from, from + PAY_BATCH);
+      const postings = [];
+      for (const r of batch) {
+        const netted = debtors.has(r.member_id) ? await q.takeDebt(tx, r.member_id, r.currency, Number(r.paid_minor)) : 0;
+        const paid = Number(r.paid_minor) - netted;
+        if (paid > 0) postings.push({ account: { member: r.member_id, asset: 'rewards' as const, currency: r.currency }, amount: paid });
+      }
+      if (!postings.length) continue;
+      const total = postings.reduce((sum, p) => sum + p.amount, 0);
+      const { entryId } = await post(tx, {
+        kind: 'pair_bonus',
+        reference: { type: 'pair_run', id: day },
+        idempotencyKey: `duipeng:${day}:${from / PAY_BATCH}`,
+        actor,
+        postings: [{ account: { system: 'commission_expense', asset: 'rewards', currency: settings.bonus_currency }, amount: -total }, ...postings],
+      });
+      await q.setPairResultsEntry(tx, postings.map((p) => p.account.member), day, entryId);
     }
     await q.finishPairRun(tx, day);
     return { ...(await q.findPairRun(tx, day))!, rerun: false };

@@ -278,8 +278,6 @@ export async function insertPairResults(tx: Tx, day: string, s: { unit: number; 
 }
 export const findPairResultsToPay = (tx: Tx, day: string) =>
   tx.selectFrom('pair_results').select(['member_id', 'paid_minor', 'currency']).where('day', '=', day).where('paid_minor', '>', 0).where('entry_id', 'is', null).orderBy('member_id').execute();
-export const setPairResultEntry = (tx: Tx, memberId: number, day: string, entryId: number) =>
-  tx.updateTable('pair_results').set({ entry_id: entryId }).where('member_id', '=', memberId).where('day', '=', day).execute();
 export const finishPairRun = (tx: Tx, day: string) =>
   sql`update pair_runs r set members = x.members, pairs = x.pairs, paid_minor = x.paid, flushed_minor = x.flushed
     from (select count(*)::int as members, coalesce(sum(pairs), 0) as pairs, coalesce(sum(paid_minor), 0) as paid, coalesce(sum(flushed_minor), 0) as flushed from pair_results where day = ${day}::date) x
@@ -482,3 +480,14 @@ export const findDayBuckets = async (db: Executor, day: string) =>
   (
     await sql<{ members: number; left: number; right: number }>`select count(*)::int as members, coalesce(sum(left_pv), 0)::bigint as left, coalesce(sum(right_pv), 0)::bigint as right from leg_pv_days where day = ${day}::date`.execute(db)
   ).rows[0]!;
+/** Members among a day's results who owe a debt in the currency (netted before they are paid). */
+export const findDebtorsOfDay = async (db: Executor, day: string, currency: string): Promise<Set<number>> =>
+  new Set(
+    (
+      await sql<{ member_id: number }>`select d.member_id from commission_debts d join pair_results r on r.member_id = d.member_id and r.day = ${day}::date
+        where d.currency = ${currency} and d.amount_minor > 0`.execute(db)
+    ).rows.map((r) => r.member_id),
+  );
+/** Records the entry that paid a batch of a day's results. */
+export const setPairResultsEntry = (tx: Tx, memberIds: number[], day: string, entryId: number) =>
+  tx.updateTable('pair_results').set({ entry_id: entryId }).where('day', '=', day).where('member_id', 'in', memberIds).execute();

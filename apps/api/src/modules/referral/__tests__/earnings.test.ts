@@ -163,8 +163,10 @@ describe('the daily pair bonus', () => {
       expect(await pairDueDays(t.deps, jobActor('pair_due_days', 2))).toContain(yesterday);
       expect(await resultOf(sponsor.userId, yesterday)).toMatchObject({ left_before: 0, right_before: 0, left_added: 500, right_added: 400, pairs: 4, consumed: 400, gross_minor: 4000, paid_minor: 3000, flushed_minor: 1000, left_carry: 100, right_carry: 0, cap_minor: 3000 });
       expect(await rewardsOf(sponsor.userId)).toBe(commissions + 3000);
-      const entries = await t.db.selectFrom('journal_entries').select('id').where('idempotency_key', '=', `duipeng:${sponsor.userId}:${yesterday}`).execute();
-      expect(entries).toHaveLength(1);
+      // Paid by the day's entry (members in batches), recorded on the result.
+      const paidBy = (await resultOf(sponsor.userId, yesterday))!.entry_id!;
+      const entry = await t.db.selectFrom('journal_entries').select(['kind', 'idempotency_key']).where('id', '=', paidBy).executeTakeFirstOrThrow();
+      expect(entry).toEqual({ kind: 'pair_bonus', idempotency_key: `duipeng:${yesterday}:0` });
 
       // Again, by the job or by hand: nothing changes.
       const entryCount = async () => (await t.db.selectFrom('journal_entries').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
