@@ -239,6 +239,23 @@ describe('referral commissions', () => {
     expect(await ledgerCheck(t.db)).toEqual([]);
   });
 
+  it('skips a banned upline (its level is not paid) and pays only as many levels as the settings say', async () => {
+    const grand = await shopper(null);
+    const parent = await shopper(grand.userId);
+    const buyer = await shopper(parent.userId);
+    await t.db.updateTable('users').set({ status: 'banned' } as never).where('id', '=', parent.userId).execute();
+    const first = await paidOrder(buyer, 1000, 0);
+    expect(await t.db.selectFrom('commissions').select(['beneficiary_id', 'level']).where('order_id', '=', first.order_id).execute()).toEqual([{ beneficiary_id: grand.userId, level: 2 }]);
+    await t.db.updateTable('users').set({ status: 'active' } as never).where('id', '=', parent.userId).execute();
+    await t.db.updateTable('referral_settings').set({ commission_levels: 1 }).execute();
+    try {
+      const second = await paidOrder(buyer, 1000, 0);
+      expect(await t.db.selectFrom('commissions').select(['beneficiary_id', 'level', 'amount_minor']).where('order_id', '=', second.order_id).execute()).toEqual([{ beneficiary_id: parent.userId, level: 1, amount_minor: 50 }]);
+    } finally {
+      await t.db.updateTable('referral_settings').set({ commission_levels: 2 }).execute();
+    }
+  });
+
   it('50 duplicate payment notifications at once write one set of commissions (10 runs)', async () => {
     for (let run = 0; run < 10; run++) {
       const parent = await shopper(null);
