@@ -4,6 +4,8 @@ import type { Actor } from '../../lib/actor.js';
 import { AppError } from '../../lib/errors.js';
 import { withTransaction, type Tx } from '../../lib/transaction.js';
 import { balanceOf, post } from '../ledger/ledger.service.js';
+import { findOrderForEarning } from '../orders/orders.queries.js';
+import { findOrderGiftCardPaid, findOrderRefunded } from '../payments/payments.queries.js';
 import * as q from './referral.queries.js';
 import { recheckStar } from './referral.service.js';
 
@@ -33,9 +35,9 @@ async function pvDay(tx: Tx, timeZone: string): Promise<string> {
 
 /** What of an order earns commissions: goods after discounts, without freight, fees, points or gift-card value. */
 async function commissionBase(tx: Tx, orderId: number) {
-  const o = await q.findOrderForEarning(tx, orderId);
+  const o = await findOrderForEarning(tx, orderId);
   if (!o) return undefined;
-  const giftCard = await q.findOrderGiftCardPaid(tx, orderId);
+  const giftCard = await findOrderGiftCardPaid(tx, orderId);
   const base = Math.max(0, Number(o.subtotal_minor) - Number(o.coupon_discount_minor) - Number(o.points_value_minor) - Number(o.shopping_points_value_minor) - giftCard);
   return { order: o, base };
 }
@@ -96,9 +98,9 @@ async function payRewards(tx: Tx, actor: Actor, input: { memberId: number; amoun
  */
 export async function earnOnSettled(tx: Tx, actor: Actor, order: EarningOrder): Promise<void> {
   const settings = await q.findReferralSettings(tx);
-  const o = await q.findOrderForEarning(tx, order.id);
+  const o = await findOrderForEarning(tx, order.id);
   if (!o) return;
-  const refunded = await q.findOrderRefunded(tx, order.id);
+  const refunded = await findOrderRefunded(tx, order.id);
   const total = Number(o.total_minor);
   const keep = (n: number) => (refunded <= 0 || total <= 0 ? n : Math.max(0, Math.floor((n * Math.max(0, total - refunded)) / total)));
   const pv = keep(Number(o.pv ?? 0));

@@ -438,31 +438,6 @@ export async function findApplicationsPage(db: Executor, f: { status?: string; k
   return { rows, total: total.total };
 }
 
-/** The order's lines' PV and the order's figures commissions and PV read. */
-export const findOrderForEarning = (db: Executor, orderId: number) =>
-  db
-    .selectFrom('orders')
-    .select(['id', 'user_id', 'order_no', 'currency', 'kind', 'status', 'subtotal_minor', 'coupon_discount_minor', 'points_value_minor', 'shopping_points_value_minor', 'total_minor', 'freight_minor', 'operating_fee_minor'])
-    .select((eb) => eb.selectFrom('order_lines').select(sql<number>`coalesce(sum(pv * quantity), 0)::int`.as('pv')).whereRef('order_lines.order_id', '=', 'orders.id').as('pv'))
-    .where('id', '=', orderId)
-    .executeTakeFirst();
-/** Refunds that succeeded for an order (any payment of it), in its currency. */
-export const findOrderRefunded = async (db: Executor, orderId: number): Promise<number> =>
-  Number(
-    (
-      await sql<{ amount: number }>`select coalesce(sum(r.amount_minor), 0)::bigint as amount from payment_refunds r join payments p on p.id = r.payment_id
-        where p.payable_type = 'order' and p.payable_id = ${orderId} and r.status = 'succeeded'`.execute(db)
-    ).rows[0]?.amount ?? 0,
-  );
-/** What of an order's succeeded payments was paid with gift-card value (no commission is earned on it). */
-export const findOrderGiftCardPaid = async (db: Executor, orderId: number): Promise<number> =>
-  Number(
-    (
-      await sql<{ amount: number }>`select coalesce(sum(ledger_minor), 0)::bigint as amount from payments
-        where payable_type = 'order' and payable_id = ${orderId} and status = 'succeeded' and ledger_asset = 'gift_card'`.execute(db)
-    ).rows[0]?.amount ?? 0,
-  );
-
 /** The member's sponsor chain upwards (referrer first), at most `max` levels. */
 export const findSponsorChain = async (db: Executor, memberId: number, max = 50) =>
   (
