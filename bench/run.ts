@@ -54,6 +54,14 @@ if (process.argv.includes('--large')) {
   console.log(failures.length ? `\nover budget:\n- ${failures.join('\n- ')}` : '\nall budgets met');
   process.exit(failures.length ? 1 : 0);
 }
+// `npm run bench -- --referral`: the referral team at 100,000 members alone (bench/referral.ts).
+if (process.argv.includes('--referral')) {
+  const { benchReferral } = await import('./referral.js');
+  const { rows, failures } = await benchReferral();
+  for (const r of rows) console.log(r.name.padEnd(48), String(r.requestsPerSecond).padStart(8), 'req/s', String(r.p99Ms).padStart(6), 'ms p99', ` budget p99 < ${r.maxP99Ms} ms`);
+  console.log(failures.length ? `\nover budget:\n- ${failures.join('\n- ')}` : '\nall budgets met');
+  process.exit(failures.length ? 1 : 0);
+}
 // `npm run bench -- --capacity`: the capacity figures of docs/scaling.md (bench/capacity.ts).
 if (process.argv.includes('--capacity')) {
   const { benchCapacity } = await import('./capacity.js');

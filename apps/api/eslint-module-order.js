@@ -45,6 +45,8 @@ export const MODULE_ORDER = [
   'orders',
   // cases on bought orders: returns, exchanges, warranty repairs
   'after-sales',
+  // the referral team: placement, PV, pair bonus and commissions earned on orders, stars, applications
+  'referral',
   'charity',
   // operator rooms over the areas above
   'money-console',

@@ -14,6 +14,8 @@ import { expireRecharge, overdueRechargeIds } from './modules/wallet/recharge.se
 import { purgeOldMessages } from './modules/messages/messages.service.js';
 import { closeUnshippedCase, completeCaseInTime } from './modules/after-sales/after-sales.service.js';
 import { finishPendingCaseRefunds } from './modules/after-sales/after-sales.console.js';
+import { pairDueDays, recheckAllStars } from './modules/referral/earnings.service.js';
+import { placeOverdueInvitees } from './modules/referral/referral.service.js';
 
 // Composition: every durable task bound to the area function it runs. The jobs module knows tasks
 // only by name and payload (`jobs/payloads.ts`); the worker runs what `deps.ts` registers from here.
@@ -94,5 +96,16 @@ export const jobTasks: JobTaskTable = {
   finish_after_sale_refunds: async (_payload, { deps, actor, helpers }) => {
     const n = await finishPendingCaseRefunds(deps, actor);
     if (n) helpers.logger.info(`finished the refunds of ${n} after-sales case(s)`);
+  },
+  place_overdue_invitees: async (_payload, { deps, actor, helpers }) => {
+    const placed = await placeOverdueInvitees(deps, actor);
+    if (placed) helpers.logger.info(`placed ${placed} overdue invitee(s)`);
+  },
+  pair_due_days: async (_payload, { deps, actor, helpers }) => {
+    const days = await pairDueDays(deps, actor);
+    if (days.length) helpers.logger.info(`paired ${days.join(', ')}`);
+  },
+  recheck_stars: async (_payload, { deps, helpers }) => {
+    helpers.logger.info(`re-checked ${await recheckAllStars(deps)} star(s)`);
   },
 };

@@ -17,6 +17,8 @@ import { groupBuyOfferOfGoods } from './modules/promotions/group-buy.offer.js';
 import { creditConfirmedRecharge } from './modules/wallet/recharge.service.js';
 import { postGiftCardIssue, postPointsGrant } from './modules/wallet/wallet.service.js';
 import { rechargePayable } from './modules/wallet/recharge-payable.js';
+import { earnOnSettled, voidPendingCommissions, writePendingCommissions } from './modules/referral/earnings.service.js';
+import { saveApprovedPlan } from './modules/referral/referral.console.js';
 
 // Composition: how the areas plug into each other where the lower one must not import the higher —
 // the durable tasks, each payable type's handler, what each approval kind carries out, and the hooks of accounts and the goods page. All
@@ -37,6 +39,7 @@ export function wireAreas(): void {
   registerApprovable({ kind: 'coupon.create', permission: 'settings.write', execute: (tx, actor, p, request) => insertApprovedCoupon(tx, actor, p as never, request) });
   registerApprovable({ kind: 'coupon.update', permission: 'settings.write', execute: (tx, actor, p, request) => saveApprovedCouponChange(tx, actor, p as never, request) });
   registerApprovable({ kind: 'rate.set', permission: 'rates.set', execute: (tx, actor, p) => saveApprovedRate(tx, actor, p as never) });
+  registerApprovable({ kind: 'referral.plan', permission: 'referral.settings', execute: (tx, actor, p) => saveApprovedPlan(tx, actor, p as never) });
   // Accounts asks, orders answers: open orders keep an account from being closed.
   accountHooks.cancellationBlockers.push((db, userId) => hasOpenOrders(db, userId));
   accountHooks.recentOrderIds = (db, userId) => findRecentOrderIds(db, userId, 5);
@@ -45,4 +48,8 @@ export function wireAreas(): void {
   settlementHooks.holds.push(holdsSettlement);
   settlementHooks.waitUntil.push(afterSalesWindowEnd);
   orderListHooks.ordersWithCases = ordersWithCases;
+  // Referral: pending commissions at payment, void on a refund before settling; PV and commissions earned at settlement.
+  settlementHooks.onPaid.push(writePendingCommissions);
+  settlementHooks.onRefunded.push((tx, actor, orderId) => voidPendingCommissions(tx, actor, orderId));
+  settlementHooks.onSettled.push(earnOnSettled);
 }

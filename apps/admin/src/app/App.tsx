@@ -20,6 +20,10 @@ const Recharges = lazy(() => import('../pages/reviews/Recharges'));
 const Withdrawals = lazy(() => import('../pages/reviews/Withdrawals'));
 const AfterSales = lazy(() => import('../pages/after-sales/AfterSales'));
 const AfterSalesSettings = lazy(() => import('../pages/after-sales/AfterSalesSettings'));
+const ReferralTree = lazy(() => import('../pages/referral/Tree'));
+const ReferralCommissions = lazy(() => import('../pages/referral/Commissions'));
+const ReferralPlan = lazy(() => import('../pages/referral/Plan'));
+const ReferralApplications = lazy(() => import('../pages/referral/Applications'));
 const Orders = lazy(() => import('../pages/orders/Orders'));
 const Members = lazy(() => import('./MembersPage'));
 const Audit = lazy(() => import('../pages/audit/Audit'));
@@ -96,6 +100,10 @@ function Routed() {
         <Route path="orders" element={page(<Orders />)} />
         <Route path="orders/after-sales" element={page(<AfterSales />)} />
         <Route path="orders/after-sales/settings" element={page(<AfterSalesSettings />)} />
+        <Route path="referral/tree" element={page(<ReferralTree />)} />
+        <Route path="referral/commissions" element={page(<ReferralCommissions />)} />
+        <Route path="referral/plan" element={page(<ReferralPlan />)} />
+        <Route path="referral/applications" element={page(<ReferralApplications />)} />
         <Route path="members" element={page(<Members />)} />
         <Route path="audit" element={page(<Audit />)} />
         <Route path="settings" element={page(<Settings />)} />

@@ -45,6 +45,15 @@ export const PAGES = (t: (k: string) => string): Array<Item | { group: string; c
   },
   { path: '/members', label: t('console.nav.members'), permission: 'members.read' },
   {
+    group: t('console.referral.nav.group'),
+    children: [
+      { path: '/referral/tree', label: t('console.referral.nav.tree'), permission: 'referral.read' },
+      { path: '/referral/commissions', label: t('console.referral.nav.commissions'), permission: 'referral.read' },
+      { path: '/referral/plan', label: t('console.referral.nav.plan'), permission: 'referral.read' },
+      { path: '/referral/applications', label: t('console.referral.nav.applications'), permission: 'applications.review' },
+    ],
+  },
+  {
     group: t('console.support.nav.group'),
     children: [
       { path: '/support/chat', label: t('console.support.nav.chat'), permission: 'support.chat' },

@@ -21,6 +21,7 @@ import type { GeoCountriesTable, GeoRegionsTable } from '../modules/geo/geo.tabl
 import type { AddressesTable } from '../modules/address/address.table.js';
 import type * as wallet from '../modules/wallet/wallet.table.js';
 import type * as payments from '../modules/payments/payments.table.js';
+import type * as referral from '../modules/referral/referral.table.js';
 import type { PushDevicesTable } from '../modules/devices/devices.table.js';
 
 /** Every table of the database, as Kysely sees it. Each area adds its tables here. */
@@ -135,4 +136,17 @@ export interface DB {
   after_sale_lines: afterSales.AfterSaleLinesTable;
   after_sale_evidence: afterSales.AfterSaleEvidenceTable;
   after_sale_events: afterSales.AfterSaleEventsTable;
+  referral_settings: referral.ReferralSettingsTable;
+  star_levels: referral.StarLevelsTable;
+  placements: referral.PlacementsTable;
+  placement_paths: referral.PlacementPathsTable;
+  referral_stats: referral.ReferralStatsTable;
+  star_history: referral.StarHistoryTable;
+  pv_entries: referral.PvEntriesTable;
+  leg_pv_days: referral.LegPvDaysTable;
+  pair_runs: referral.PairRunsTable;
+  pair_results: referral.PairResultsTable;
+  commissions: referral.CommissionsTable;
+  commission_debts: referral.CommissionDebtsTable;
+  role_applications: referral.RoleApplicationsTable;
 }

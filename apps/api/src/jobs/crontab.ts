@@ -18,6 +18,10 @@ export const cronItems: (CronItem & { task: keyof JobPayloads })[] = [
   { task: 'settle_due_orders', identifier: 'settle_due_orders', match: '29 * * * *', options: { backfillPeriod: 0, maxAttempts: 3, jobKey: 'cron:settle_due_orders' } },
   { task: 'purge_old_messages', identifier: 'purge_old_messages', match: '47 3 * * *', options: { backfillPeriod: 0, maxAttempts: 3, jobKey: 'cron:purge_old_messages' } },
   { task: 'refresh_exchange_rates', identifier: 'refresh_exchange_rates', match: '40 15 * * *', options: { backfillPeriod: 0, maxAttempts: 5, jobKey: 'cron:refresh_exchange_rates' } },
+  { task: 'place_overdue_invitees', identifier: 'place_overdue_invitees', match: '11 * * * *', options: { backfillPeriod: 0, maxAttempts: 3, jobKey: 'cron:place_overdue_invitees' } },
+  // Hourly, so each day is paired soon after its midnight in the shop's time zone (a setting), whatever the zone.
+  { task: 'pair_due_days', identifier: 'pair_due_days', match: '3 * * * *', options: { backfillPeriod: 0, maxAttempts: 3, jobKey: 'cron:pair_due_days' } },
+  { task: 'recheck_stars', identifier: 'recheck_stars', match: '33 2 * * *', options: { backfillPeriod: 0, maxAttempts: 3, jobKey: 'cron:recheck_stars' } },
 ];
 
 export const parsedCronItems = (): ParsedCronItem[] => parseCronItems(cronItems);

@@ -46,4 +46,10 @@ export interface JobPayloads {
   complete_after_sale: { caseId: number };
   /** Finishes the refunds of after-sales cases left refunding (a gateway part that succeeded later). Every 5 minutes. */
   finish_after_sale_refunds: Record<string, never>;
+  /** Places invitees left unplaced past the deadline into the outermost free slot of their sponsor's weaker leg. Hourly. */
+  place_overdue_invitees: Record<string, never>;
+  /** Runs the pair bonus of every day with PV that is over in the shop's time zone and not yet paired, oldest first. Hourly. */
+  pair_due_days: Record<string, never>;
+  /** Re-checks every member's star against the ladder. Daily. */
+  recheck_stars: Record<string, never>;
 }

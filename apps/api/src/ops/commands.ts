@@ -1,5 +1,6 @@
 import { ORDER_USAGE, runOrderCommand } from './orders.js';
 import { runWalletCommand, WALLET_USAGE } from './wallet.js';
+import { REFERRAL_USAGE, runReferralCommand } from './referral.js';
 import { OPERATOR_ROLES, ResponseCode, type OperatorRole } from '@shop/contract';
 import type { Database } from '../db/database.js';
 import { pingDatabase } from '../db/health.queries.js';
@@ -34,6 +35,7 @@ export const USAGE = `Operator commands (each decision is recorded with who and 
   ledger check                          verify the ledger's invariants; exits 1 with the findings
 ${ORDER_USAGE}
 ${WALLET_USAGE}
+${REFERRAL_USAGE}
 Options: --by <operator> (default: $OPERATOR or the system user)`;
 
 interface Parsed {
@@ -165,6 +167,8 @@ export async function runOpsCommand(db: Database, argv: string[], defaultOperato
       return runOrderCommand(db, actor, argv.filter((w) => w !== '--by' && w !== by && !w.startsWith('--by=')));
     case 'wallet':
       return runWalletCommand(db, actor, argv.filter((w) => w !== '--by' && w !== by && !w.startsWith('--by=')));
+    case 'referral':
+      return runReferralCommand(db, actor, argv.filter((w) => w !== '--by' && w !== by && !w.startsWith('--by=')));
     case undefined:
     case 'help':
     case '--help':

@@ -14,9 +14,9 @@ import { RouteError } from '@/app/pages/route-error';
  * since features never import each other.
  * `page()` loads the code on first visit with the app's loading, timeout and reload states. A page
  * reads its query parameters with `useSearchParams()` (`#/pages/goods/goodsInfo?id=7`).
- * Lines that still say `notBuilt` show the honest "not available yet" screen with the page's title.
+ * A page of an area still to build points at `page(() => import('@/app/pages/not-available-page'))`:
+ * the honest "not available yet" screen with the page's title.
  */
-const notBuilt = page(() => import('@/app/pages/not-available-page'));
 
 export const routes: RouteObject[] = [
   {
@@ -50,7 +50,12 @@ export const routes: RouteObject[] = [
       { path: paths.order.afterSales, lazy: page(() => import('@/features/after-sales/pages/cases-page')) },
       { path: paths.order.tracking, lazy: page(() => import('@/features/orders/pages/tracking-page')) },
       // Invite
-      { path: paths.invite.index, lazy: notBuilt },
+      { path: paths.invite.index, lazy: page(() => import('@/features/referral/pages/invite-page')) },
+      { path: paths.team.members, lazy: page(() => import('@/features/referral/pages/team-page')) },
+      { path: paths.team.placement, lazy: page(() => import('@/features/referral/pages/placement-page')) },
+      { path: paths.team.records, lazy: page(() => import('@/features/referral/pages/records-page')) },
+      { path: paths.team.star, lazy: page(() => import('@/features/referral/pages/star-page')) },
+      { path: paths.team.applications, lazy: page(() => import('@/features/referral/pages/applications-page')) },
       // Login
       { path: paths.login.login, lazy: page(() => import('@/features/account/pages/login-page')) },
       { path: paths.login.register, lazy: page(() => import('@/features/account/pages/register-page')) },

@@ -37,6 +37,14 @@ export const paths = {
   invite: {
     index: '/pages/invite/index',
   },
+  /** The referral team's own pages (extensions of the spec, like the wallet's). */
+  team: {
+    members: '/pages/team/members',
+    placement: '/pages/team/placement',
+    records: '/pages/team/records',
+    star: '/pages/team/star',
+    applications: '/pages/team/applications',
+  },
   login: {
     login: '/pages/login/login/login',
     register: '/pages/login/reg/reg',
@@ -148,6 +156,11 @@ export const pageTitleKeys: Record<Exclude<PagePath, '/'>, string> = {
   [paths.order.afterSales]: 'app.page.afterSales',
   [paths.order.tracking]: 'app.page.tracking',
   [paths.invite.index]: 'app.page.invite',
+  [paths.team.members]: 'referral.page.members',
+  [paths.team.placement]: 'referral.page.placement',
+  [paths.team.records]: 'referral.page.records',
+  [paths.team.star]: 'referral.page.star',
+  [paths.team.applications]: 'referral.page.applications',
   [paths.login.login]: 'app.page.login',
   [paths.login.register]: 'app.page.register',
   [paths.login.forgotPassword]: 'app.page.forgetPassword',

@@ -7,13 +7,14 @@ const ALL: readonly Permission[] = [
   'session', 'operators.manage', 'ledger.read', 'ledger.adjust', 'rates.read', 'rates.set', 'members.read', 'members.ban',
   'realname.review', 'cancellation.review', 'withdrawals.review', 'refunds.decide', 'aftersales.decide', 'catalogue.write', 'reviews.moderate', 'settings.write', 'orders.read', 'orders.fulfil', 'audit.read',
   'messages.broadcast', 'support.feedback', 'support.chat',
+  'referral.read', 'referral.settings', 'referral.move', 'applications.review',
 ];
 
 /** What each operator role may do: the one table the API checks on every operator call. */
 export const ROLE_PERMISSIONS: Readonly<Record<OperatorRole, readonly Permission[]>> = {
   owner: ALL,
-  finance: ['session', 'ledger.read', 'ledger.adjust', 'rates.read', 'rates.set', 'withdrawals.review', 'refunds.decide', 'members.read'],
-  support: ['session', 'ledger.read', 'rates.read', 'members.read', 'members.ban', 'realname.review', 'cancellation.review', 'orders.read', 'orders.fulfil', 'support.feedback', 'support.chat', 'aftersales.decide'],
+  finance: ['session', 'ledger.read', 'ledger.adjust', 'rates.read', 'rates.set', 'withdrawals.review', 'refunds.decide', 'members.read', 'referral.read'],
+  support: ['session', 'ledger.read', 'rates.read', 'members.read', 'members.ban', 'realname.review', 'cancellation.review', 'orders.read', 'orders.fulfil', 'support.feedback', 'support.chat', 'aftersales.decide', 'referral.read', 'applications.review'],
   catalogue: ['session', 'catalogue.write', 'reviews.moderate'],
   reviewer: ['session', 'members.read', 'realname.review', 'reviews.moderate'],
 };

@@ -282,6 +282,29 @@ export const ResponseCode = {
   approvalNotYours: 7014,
   /** A member account is linked to one operator at most. */
   operatorMemberTaken: 7015,
+  // Referral team (8000–8099).
+  /** The member to place is not the caller's direct invitee (no hint that the member exists). */
+  referralNotInvitee: 8001,
+  /** The member is already placed in the tree. */
+  referralAlreadyPlaced: 8002,
+  /** The chosen position is already taken. */
+  referralPositionTaken: 8003,
+  /** The node is not in the caller's placement team (or is not placed). */
+  referralNotInTeam: 8004,
+  /** The caller is not placed yet, so cannot place anyone. */
+  referralSelfNotPlaced: 8005,
+  /** A subtree cannot move under itself, nor can the root move. */
+  referralMoveInvalid: 8006,
+  /** An application of this kind is already waiting for review. */
+  referralApplicationPending: 8010,
+  /** The member already holds this role. */
+  referralRoleHeld: 8011,
+  /** No such application, or it is already decided. */
+  referralApplicationState: 8012,
+  /** The day is not over yet in the shop's time zone, or an earlier day is still to be paired (`day`). */
+  referralDayNotDue: 8020,
+  /** The commission is not in a state that allows this. */
+  referralCommissionState: 8030,
   // Support (8200–8299).
   /** No such feedback category, or it is no longer offered. */
   feedbackCategoryUnknown: 8201,
@@ -460,6 +483,17 @@ export const responseCodeMessageKey: Record<number, string> = {
   [ResponseCode.operatorMemberTaken]: 'admin.code.operatorMemberTaken',
   [ResponseCode.settingInvalid]: 'admin.code.settingInvalid',
   [ResponseCode.operatorSelfChange]: 'admin.code.operatorSelfChange',
+  [ResponseCode.referralNotInvitee]: 'referral.code.referralNotInvitee',
+  [ResponseCode.referralAlreadyPlaced]: 'referral.code.referralAlreadyPlaced',
+  [ResponseCode.referralPositionTaken]: 'referral.code.referralPositionTaken',
+  [ResponseCode.referralNotInTeam]: 'referral.code.referralNotInTeam',
+  [ResponseCode.referralSelfNotPlaced]: 'referral.code.referralSelfNotPlaced',
+  [ResponseCode.referralMoveInvalid]: 'referral.code.referralMoveInvalid',
+  [ResponseCode.referralApplicationPending]: 'referral.code.referralApplicationPending',
+  [ResponseCode.referralRoleHeld]: 'referral.code.referralRoleHeld',
+  [ResponseCode.referralApplicationState]: 'referral.code.referralApplicationState',
+  [ResponseCode.referralDayNotDue]: 'referral.code.referralDayNotDue',
+  [ResponseCode.referralCommissionState]: 'referral.code.referralCommissionState',
   [ResponseCode.feedbackCategoryUnknown]: 'support.code.feedbackCategoryUnknown',
   [ResponseCode.feedbackTooManyImages]: 'support.code.feedbackTooManyImages',
   [ResponseCode.feedbackImageNotOwn]: 'support.code.feedbackImageNotOwn',

@@ -32,7 +32,11 @@ export type Permission =
   | 'audit.read'
   | 'messages.broadcast'
   | 'support.feedback'
-  | 'support.chat';
+  | 'support.chat'
+  | 'referral.read'
+  | 'referral.settings'
+  | 'referral.move'
+  | 'applications.review';
 
 export type Area =
   | 'account' | 'address' | 'after-sales' | 'cart' | 'catalogue' | 'content' | 'geo' | 'orders'

@@ -36,7 +36,7 @@ import { joinGroupOnPayment, leaveGroup } from '../promotions/group-buy.entries.
 import { couponDiscount, returnCouponUse, takeCouponUse } from '../promotions/coupons.js';
 import { OrderListTag, orderListHooks, ordersChanged } from './order-lists.js';
 import { recordOrderEvent, transition } from './order-state.js';
-import { scheduleSettlement } from './order-settlement.js';
+import { scheduleSettlement, settlementHooks } from './order-settlement.js';
 import * as q from './orders.queries.js';
 import { findEntryOfOrder, findGroup } from '../promotions/group-buy.queries.js';
 import { creditEarnedPoints, holdCheckoutPoints, planPoints, pointBalances, pointsEarned, returnCheckoutPoints, spendHeldPoints, type PointsPlan, type PointsSettings } from './points.js';
@@ -401,6 +401,7 @@ export async function markOrderPaid(tx: Tx, actor: Actor, input: { orderId: numb
   await joinGroupOnPayment(tx, input.orderId, paid.user_id);
   const lines = await q.findOrderLines(tx, [input.orderId]);
   await q.addSales(tx, lines.map((l) => ({ skuId: l.sku_id, goodsId: l.goods_id, quantity: l.quantity })));
+  for (const onPaid of settlementHooks.onPaid) await onPaid(tx, actor, { id: input.orderId, user_id: paid.user_id });
   return { outcome: 'paid', orderId: input.orderId };
 }
 

@@ -277,3 +277,20 @@ export async function pageRefunds(db: Executor, input: { status?: RefundStatus; 
 /** A payment's refunds with its number. */
 export const findRefundsWithPayment = (db: Executor, paymentId: number) =>
   db.selectFrom('payment_refunds as r').innerJoin('payments as p', 'p.id', 'r.payment_id').selectAll('r').select('p.reference as payment_no').where('r.payment_id', '=', paymentId).orderBy('r.id').execute();
+
+/** Refunds that succeeded for an order (any payment of it), in its currency. */
+export const findOrderRefunded = async (db: Executor, orderId: number): Promise<number> =>
+  Number(
+    (
+      await sql<{ amount: number }>`select coalesce(sum(r.amount_minor), 0)::bigint as amount from payment_refunds r join payments p on p.id = r.payment_id
+        where p.payable_type = 'order' and p.payable_id = ${orderId} and r.status = 'succeeded'`.execute(db)
+    ).rows[0]?.amount ?? 0,
+  );
+/** What of an order's succeeded payments was paid with gift-card value (no commission is earned on it). */
+export const findOrderGiftCardPaid = async (db: Executor, orderId: number): Promise<number> =>
+  Number(
+    (
+      await sql<{ amount: number }>`select coalesce(sum(ledger_minor), 0)::bigint as amount from payments
+        where payable_type = 'order' and payable_id = ${orderId} and status = 'succeeded' and ledger_asset = 'gift_card'`.execute(db)
+    ).rows[0]?.amount ?? 0,
+  );

@@ -35,8 +35,8 @@ function renderAt(path: string, client = new QueryClient({ defaultOptions: { que
 const activeTab = () => document.querySelector('.app-tabbar .adm-tab-bar-item-active')?.textContent;
 
 describe('the routes', () => {
-  it('route every page path of the spec, exactly as written, the wallet\'s pages and the bridge check', () => {
-    expect(allPagePaths).toHaveLength(71);
+  it('route every page path of the spec, exactly as written, the wallet\'s and the referral team\'s pages and the bridge check', () => {
+    expect(allPagePaths).toHaveLength(76);
     for (const path of allPagePaths) {
       const matched = matchRoutes(routes, path);
       expect(matched?.at(-1)?.route.path ?? (matched?.at(-1)?.route.index ? '/' : undefined), path).toBe(path === '/' ? '/' : path);
@@ -71,20 +71,12 @@ describe('the tab bar', () => {
 
   it('is not shown on other pages', async () => {
     renderAt(paths.invite.index);
-    await screen.findByText('“Invite friends” is not available yet. Please check back soon.');
+    await screen.findByText('Invite friends');
     expect(document.querySelector('.app-tabbar')).toBeNull();
   });
 });
 
-describe('pages not built and unknown addresses', () => {
-  it('a page of an area not built yet says so, with its title and a way home', async () => {
-    const router = renderAt(`${paths.invite.index}?id=9`);
-    await screen.findByText('“Invite friends” is not available yet. Please check back soon.');
-    fireEvent.click(screen.getByRole('button', { name: 'Back to home' }));
-    await act(async () => {});
-    expect(router.state.location.pathname).toBe(paths.tabbar.home);
-  });
-
+describe('unknown addresses', () => {
   it('an unknown address shows the not-found page with a way home', async () => {
     const router = renderAt('/pages/goods/nothing-here');
     await screen.findByText('The page you opened does not exist.');

@@ -12,6 +12,9 @@ import {
   TeamFill,
   UnorderedListOutline,
   EditSOutline,
+  StarOutline,
+  UserOutline,
+  FileOutline,
 } from 'antd-mobile-icons';
 import { paths } from '@/config/paths';
 
@@ -40,6 +43,9 @@ export const personalEntryGroups: PersonalEntry[][] = [
   ],
   [
     { key: 'invite', titleKey: 'app.my.invite', icon: <TeamOutline />, to: paths.invite.index, memberOnly: true },
+    { key: 'team', titleKey: 'referral.page.members', icon: <UserOutline />, to: paths.team.members, memberOnly: true },
+    { key: 'star', titleKey: 'referral.page.star', icon: <StarOutline />, to: paths.team.star, memberOnly: true },
+    { key: 'applications', titleKey: 'referral.page.applications', icon: <FileOutline />, to: paths.team.applications, memberOnly: true },
     { key: 'messages', titleKey: 'support.page.messages', icon: <MailOutline />, to: paths.my.messages, memberOnly: true },
     { key: 'feedback', titleKey: 'app.my.feedback', icon: <EditSOutline />, to: paths.my.feedback, memberOnly: true },
     { key: 'support', titleKey: 'app.my.support', icon: <MessageOutline />, to: paths.other.customerChat },

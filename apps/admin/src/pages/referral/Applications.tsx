@@ -1,0 +1,65 @@
+import { Button, Card, Select, Space, Table } from 'antd';
+import type { EndpointData } from '@shop/contract/common';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DecisionModal } from '../../components/DecisionModal';
+import { QueryError } from '../../components/QueryError';
+import { useEndpointQuery } from '../../lib/endpoint-query';
+import { call } from '../../lib/request';
+import { applicationsRoute, decideApplicationRoute } from '../../lib/routes-referral';
+
+type Row = EndpointData<typeof applicationsRoute>['list'][number];
+const STATUSES = ['pending', 'approved', 'rejected'] as const;
+
+/** The applications queue: dealer, service centre and member-shop applications; approve (granting the role) or reject, with a reason. */
+export default function ReferralApplications() {
+  const { t } = useTranslation();
+  const [status, setStatus] = useState<(typeof STATUSES)[number]>('pending');
+  const [page, setPage] = useState(1);
+  const list = useEndpointQuery(applicationsRoute, { page, limit: 20, status });
+  const [deciding, setDeciding] = useState<{ row: Row; approve: boolean } | undefined>();
+  if (list.isError) return <QueryError error={list.error} retry={() => list.refetch()} />;
+  return (
+    <Card size="small" title={t('console.referral.applications.title')} extra={<Select value={status} onChange={(v) => { setStatus(v); setPage(1); }} options={STATUSES.map((s) => ({ value: s, label: t(`console.referral.applicationStatus.${s}`) }))} style={{ width: 160 }} />}>
+      <Table
+        size="small"
+        rowKey="id"
+        loading={list.isPending}
+        dataSource={list.data?.list}
+        pagination={{ current: page, pageSize: 20, total: list.data?.total ?? 0, onChange: setPage }}
+        expandable={{ expandedRowRender: (r) => <pre style={{ margin: 0 }}>{Object.entries(r.fields).map(([k, v]) => `${k}: ${v}`).join('\n')}</pre> }}
+        columns={[
+          { title: t('console.common.id'), dataIndex: 'id' },
+          { title: t('console.common.member'), key: 'member', render: (_, r) => `${r.user_name} (#${r.member_id})` },
+          { title: t('console.referral.applications.kind'), dataIndex: 'kind', render: (k: Row['kind']) => t(`console.referral.kind.${k}`) },
+          { title: t('console.common.status'), dataIndex: 'status', render: (s: Row['status']) => t(`console.referral.applicationStatus.${s}`) },
+          { title: t('console.common.reason'), dataIndex: 'reason' },
+          {
+            title: t('console.common.actions'),
+            key: 'actions',
+            render: (_, r) =>
+              r.status === 'pending' ? (
+                <Space>
+                  <Button size="small" type="primary" onClick={() => setDeciding({ row: r, approve: true })}>{t('console.common.approve')}</Button>
+                  <Button size="small" danger onClick={() => setDeciding({ row: r, approve: false })}>{t('console.common.reject')}</Button>
+                </Space>
+              ) : null,
+          },
+        ]}
+      />
+      {deciding && (
+        <DecisionModal
+          open
+          danger={!deciding.approve}
+          title={deciding.approve ? t('console.common.approve') : t('console.common.reject')}
+          question={t(deciding.approve ? 'console.referral.applications.approveQuestion' : 'console.referral.applications.rejectQuestion', { member: deciding.row.user_name, kind: t(`console.referral.kind.${deciding.row.kind}`) })}
+          okText={deciding.approve ? t('console.common.approve') : t('console.common.reject')}
+          fields={[{ name: 'reason', label: t('console.common.reason'), required: true, multiline: true }]}
+          send={(v, key) => call(decideApplicationRoute, { id: deciding.row.id, approve: deciding.approve, reason: v.reason ?? '' }, { idempotencyKey: key })}
+          invalidates={[applicationsRoute]}
+          onClose={() => setDeciding(undefined)}
+        />
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,105 @@
+import { Button, Card, Select, Space, Table } from 'antd';
+import type { EndpointData } from '@shop/contract/common';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DecisionModal } from '../../components/DecisionModal';
+import { QueryError } from '../../components/QueryError';
+import { useEndpointQuery } from '../../lib/endpoint-query';
+import { showAmount as formatMoney } from '../../lib/money';
+import { call } from '../../lib/request';
+import { commissionAnswers, commissionsRoute, pairRunsRoute, reverseCommissionRoute, runPairDayRoute, voidCommissionRoute } from '../../lib/routes-referral';
+
+type Row = EndpointData<typeof commissionsRoute>['list'][number];
+const STATUSES = ['pending', 'settled', 'void', 'reversed'] as const;
+
+/** Commissions (state, order, beneficiary; void a pending one or reverse a settled one with a reason) and the pair-bonus runs per day. */
+export default function ReferralCommissions() {
+  const { t } = useTranslation();
+  const [status, setStatus] = useState<(typeof STATUSES)[number] | undefined>();
+  const [page, setPage] = useState(1);
+  const list = useEndpointQuery(commissionsRoute, { page, limit: 20, ...(status ? { status } : {}) });
+  const runs = useEndpointQuery(pairRunsRoute, { page: 1, limit: 30 });
+  const [deciding, setDeciding] = useState<{ row: Row; action: 'void' | 'reverse' } | undefined>();
+  const [running, setRunning] = useState(false);
+  if (list.isError) return <QueryError error={list.error} retry={() => list.refetch()} />;
+  return (
+    <Space orientation="vertical" size="large" style={{ width: '100%' }}>
+      <Card size="small" title={t('console.referral.commissions.title')} extra={<Select allowClear placeholder={t('console.common.status')} value={status} onChange={(v) => { setStatus(v); setPage(1); }} options={STATUSES.map((s) => ({ value: s, label: t(`console.referral.commissionStatus.${s}`) }))} style={{ width: 160 }} />}>
+        <Table
+          size="small"
+          rowKey="id"
+          loading={list.isPending}
+          dataSource={list.data?.list}
+          pagination={{ current: page, pageSize: 20, total: list.data?.total ?? 0, onChange: setPage }}
+          columns={[
+            { title: t('console.common.id'), dataIndex: 'id' },
+            { title: t('console.referral.commissions.order'), dataIndex: 'order_no' },
+            { title: t('console.referral.commissions.beneficiary'), dataIndex: 'beneficiary_id', render: (id: number, r) => `#${id} (L${r.level})` },
+            { title: t('console.common.amount'), key: 'amount', render: (_, r) => formatMoney(r.amount, r.currency) },
+            { title: t('console.common.status'), dataIndex: 'status', render: (s: Row['status']) => t(`console.referral.commissionStatus.${s}`) },
+            { title: t('console.common.reason'), dataIndex: 'reason' },
+            {
+              title: t('console.common.actions'),
+              key: 'actions',
+              render: (_, r) =>
+                r.status === 'pending' ? (
+                  <Button size="small" onClick={() => setDeciding({ row: r, action: 'void' })}>{t('console.referral.commissions.void')}</Button>
+                ) : r.status === 'settled' ? (
+                  <Button size="small" danger onClick={() => setDeciding({ row: r, action: 'reverse' })}>{t('console.referral.commissions.reverse')}</Button>
+                ) : null,
+            },
+          ]}
+        />
+      </Card>
+      <Card size="small" title={t('console.referral.runs.title')} extra={<Button onClick={() => setRunning(true)}>{t('console.referral.runs.run')}</Button>}>
+        {runs.isError ? (
+          <QueryError error={runs.error} retry={() => runs.refetch()} />
+        ) : (
+          <Table
+            size="small"
+            rowKey="day"
+            loading={runs.isPending}
+            dataSource={runs.data?.list}
+            pagination={false}
+            columns={[
+              { title: t('console.referral.runs.day'), dataIndex: 'day' },
+              { title: t('console.referral.runs.members'), dataIndex: 'members' },
+              { title: t('console.referral.runs.pairs'), dataIndex: 'pairs' },
+              { title: t('console.referral.runs.paid'), key: 'paid', render: (_, r) => formatMoney(r.paid, r.currency) },
+              { title: t('console.referral.runs.flushed'), key: 'flushed', render: (_, r) => formatMoney(r.flushed, r.currency) },
+              { title: t('console.referral.runs.by'), dataIndex: 'ran_by' },
+            ]}
+          />
+        )}
+      </Card>
+      {deciding && (
+        <DecisionModal
+          open
+          danger={deciding.action === 'reverse'}
+          title={t(deciding.action === 'void' ? 'console.referral.commissions.void' : 'console.referral.commissions.reverse')}
+          question={t(deciding.action === 'void' ? 'console.referral.commissions.voidQuestion' : 'console.referral.commissions.reverseQuestion', { amount: formatMoney(deciding.row.amount, deciding.row.currency), order: deciding.row.order_no })}
+          okText={t('console.common.submit')}
+          fields={[{ name: 'reason', label: t('console.common.reason'), required: true, multiline: true }]}
+          send={(v, key) => call(deciding.action === 'void' ? voidCommissionRoute : reverseCommissionRoute, { id: deciding.row.id, reason: v.reason ?? '' }, { idempotencyKey: key })}
+          invalidates={commissionAnswers}
+          onClose={() => setDeciding(undefined)}
+        />
+      )}
+      {running && (
+        <DecisionModal
+          open
+          title={t('console.referral.runs.run')}
+          question={t('console.referral.runs.runQuestion')}
+          okText={t('console.common.submit')}
+          fields={[
+            { name: 'day', label: t('console.referral.runs.day'), required: true, placeholder: 'YYYY-MM-DD' },
+            { name: 'reason', label: t('console.common.reason'), required: true, multiline: true },
+          ]}
+          send={(v, key) => call(runPairDayRoute, { day: (v.day ?? '').trim(), reason: v.reason ?? '' }, { idempotencyKey: key })}
+          invalidates={[pairRunsRoute]}
+          onClose={() => setRunning(false)}
+        />
+      )}
+    </Space>
+  );
+}

@@ -1,0 +1,291 @@
+import { ResponseCode } from '@shop/contract';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../../db/database.js';
+import { jobActor, systemActor } from '../../../lib/actor.js';
+import { withTransaction } from '../../../lib/transaction.js';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
+import { widePool } from '../../../test/test-database.js';
+import { call } from '../../catalogue/__tests__/helpers.js';
+import { newGoods } from '../../cart/__tests__/fixtures.js';
+import { fund } from '../../ledger/__tests__/ledger-helpers.js';
+import { balanceOf, ledgerCheck } from '../../ledger/ledger.service.js';
+import { newAddress, newOperatorSession } from '../../orders/__tests__/fixtures.js';
+import { settleOrder } from '../../orders/order-settlement.js';
+import { markOrderPaid } from '../../orders/orders.service.js';
+import { refundRefundingPayables } from '../../payments/reconcile.js';
+import { PAY_PASSWORD, walletMember } from '../../wallet/__tests__/fixtures.js';
+import { pairDueDays, reverseCommission, runPairingDay } from '../earnings.service.js';
+import { placeDownline } from '../referral.service.js';
+import { memberActor } from '../../orders/__tests__/actors.js';
+import { key, referralKit } from './fixtures.js';
+
+let t: TestApp;
+let kit: ReturnType<typeof referralKit>;
+let operator: Awaited<ReturnType<typeof newOperatorSession>>;
+let wide: Database;
+beforeAll(async () => {
+  t = await buildTestApp();
+  kit = referralKit(t);
+  operator = await newOperatorSession(t.db, 'owner');
+  wide = widePool(t.db, 20);
+});
+afterAll(async () => {
+  await wide?.destroy();
+  await t.close();
+});
+
+const provider = { kind: 'provider' as const, name: 'test', ip: '', lang: 'en-us' as const, requestId: 'pay' };
+const job = jobActor('settle_order', 1);
+type Shopper = Awaited<ReturnType<typeof shopper>>;
+
+/** A member ready to buy (real name, pay password, an address), invited by `referrerId`. */
+async function shopper(referrerId: number | null) {
+  const m = await walletMember(t);
+  await t.db.updateTable('users').set({ referrer_id: referrerId } as never).where('id', '=', m.userId).execute();
+  return { ...m, addressId: await newAddress(t.db, m.userId) };
+}
+
+/** An order of one unit of new goods at `price` with `pv`, created and not paid yet. */
+async function unpaidOrder(m: Shopper, price: number, pv: number) {
+  const g = await newGoods(t.db, [{ price, stock: 99 }]);
+  await t.db.updateTable('goods_skus').set({ pv } as never).where('id', '=', g.skuIds[0]!).execute();
+  const res = await call(t, 'POST', '/shop/buy/createOrder', { headers: m.keyed(), body: { goods_id: g.goodsId, sku_id: g.skuIds[0], num: 1, address_id: m.addressId, remarks: '' } });
+  expect(res.body.code, res.body.msg).toBe(200);
+  return res.body.data as { order_id: number; total: number; currency: string };
+}
+
+/** Paid from the member's balance through the real payment call. */
+async function paidOrder(m: Shopper, price: number, pv: number) {
+  const o = await unpaidOrder(m, price, pv);
+  await fund(t.db, m.userId, o.total, o.currency);
+  const paid = await call(t, 'POST', '/shop/buy/payOrder', { headers: m.keyed(), body: { order_id: o.order_id, pay_way: 'balance', pay_password: PAY_PASSWORD } });
+  expect(paid.body.data).toMatchObject({ state: 'success' });
+  return o;
+}
+
+/** Shipped, received, its window over, settled by its job. */
+async function settle(m: Shopper, orderId: number) {
+  const admin = (url: string, body: unknown) => call(t, 'POST', url, { headers: { ...operator.headers, 'idempotency-key': key() }, body });
+  expect((await admin('/admin/api/orders/ship', { order_id: orderId, carrier: 'DHL', tracking_number: `RF0000${orderId}` })).body.code).toBe(200);
+  expect((await call(t, 'POST', '/shop/order/confirmReceipt', { headers: m.keyed(), body: { id: orderId } })).body.code).toBe(200);
+  await t.db.updateTable('orders').set({ completed_at: new Date(Date.now() - 400 * 86_400_000) }).where('id', '=', orderId).execute();
+  expect(await settleOrder(t.deps, job, orderId)).toBe(true);
+}
+
+/** A settled order of `pv` bought by `m`. */
+async function settledPv(m: Shopper, pv: number) {
+  const o = await paidOrder(m, 1000, pv);
+  await settle(m, o.order_id);
+  return o;
+}
+
+/** Moves every PV bucket and entry of `day` back `days` days: the PV settled that many days ago. */
+async function shiftDay(from: string, days: number) {
+  await sql`update leg_pv_days set day = day - ${days}::int where day = ${from}::date`.execute(t.db);
+  await sql`update pv_entries set day = day - ${days}::int where day = ${from}::date`.execute(t.db);
+}
+const today = async () => (await sql<{ d: string }>`select (now() at time zone (select time_zone from referral_settings))::date::text as d`.execute(t.db)).rows[0]!.d;
+const daysBefore = (day: string, n: number) => new Date(new Date(`${day}T00:00:00Z`).getTime() - n * 86_400_000).toISOString().slice(0, 10);
+const rewardsOf = (id: number) => balanceOf(t.db, id, 'rewards', 'USD');
+const resultOf = (id: number, day: string) => t.db.selectFrom('pair_results').selectAll().select(sql<string>`day::text`.as('day')).where('member_id', '=', id).where('day', '=', day).executeTakeFirst();
+
+/** A placed sponsor with one placed buyer on each leg. */
+async function twoLegs() {
+  const sponsor = await kit.placedSponsor();
+  const left = await shopper(sponsor.userId);
+  const right = await shopper(sponsor.userId);
+  await placeDownline(t.deps, memberActor(sponsor.userId), { user_id: left.userId, parent_id: sponsor.userId, side: 'L' });
+  await placeDownline(t.deps, memberActor(sponsor.userId), { user_id: right.userId, parent_id: sponsor.userId, side: 'R' });
+  return { sponsor, left, right };
+}
+
+describe('PV at settlement', () => {
+  it('enters the buyer’s personal PV and the leg on the buyer’s side of every ancestor; PV from before placement never enters legs', async () => {
+    const { sponsor, left } = await twoLegs();
+    const unplaced = await shopper(sponsor.userId);
+    await settledPv(left, 120);
+    await settledPv(unplaced, 70);
+    const legs = (await kit.get(sponsor, '/attractive/user/userDepInfo')).body.data;
+    expect(legs).toMatchObject({ left: { pv_total: 120, pv_today: 120, carry: 120 }, right: { pv_total: 0 } });
+    // Placed now: the earlier PV stays personal only.
+    await placeDownline(t.deps, memberActor(sponsor.userId), { user_id: unplaced.userId, parent_id: left.userId, side: 'L' });
+    expect((await kit.get(sponsor, '/attractive/user/userDepInfo')).body.data.left.pv_total).toBe(120);
+    expect((await kit.get(unplaced, '/attractive/user/userDepInfo')).body.data.personal_pv).toBe(70);
+    // The ancestors above the sponsor see it in their leg too.
+    const root = await kit.root();
+    const rootStats = await t.db.selectFrom('referral_stats').select(['left_pv', 'right_pv']).where('member_id', '=', root).executeTakeFirstOrThrow();
+    expect(Number(rootStats.left_pv) + Number(rootStats.right_pv)).toBeGreaterThanOrEqual(120);
+    const records = (await kit.get(sponsor, '/attractive/user/pvChangeSet')).body.data;
+    expect(records.list).toEqual([expect.objectContaining({ source: 'team_order', leg: 'L', pv: 120 })]);
+    expect(records.rules).toMatchObject({ pair_unit: 100, rate_bp: 1000, pv_value: 100, currency: 'USD', commission_rates_bp: [500, 200] });
+  });
+
+  it('a refunded order’s PV never appears, its pending commissions are void with no ledger entry', async () => {
+    const { sponsor, left } = await twoLegs();
+    const o = await paidOrder(left, 2000, 300);
+    const pending = await t.db.selectFrom('commissions').select(['level', 'status', 'amount_minor']).where('order_id', '=', o.order_id).orderBy('level').execute();
+    expect(pending[0]).toEqual({ level: 1, status: 'pending', amount_minor: 100 });
+    expect(pending.every((r) => r.status === 'pending')).toBe(true);
+    expect((await call(t, 'POST', '/shop/order/cancelOrder', { headers: left.keyed(), body: { id: o.order_id, reason: 'changed my mind' } })).body.code).toBe(200);
+    await refundRefundingPayables(t.deps, systemActor('test'));
+    expect((await t.db.selectFrom('orders').select('status').where('id', '=', o.order_id).executeTakeFirstOrThrow()).status).toBe('refunded');
+    const rows = await t.db.selectFrom('commissions').select(['status', 'entry_id']).where('order_id', '=', o.order_id).execute();
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((r) => r.status === 'void' && r.entry_id === null)).toBe(true);
+    expect(await settleOrder(t.deps, job, o.order_id)).toBe(false);
+    expect(await t.db.selectFrom('pv_entries').select('order_id').where('order_id', '=', o.order_id).execute()).toEqual([]);
+    expect((await kit.get(sponsor, '/attractive/user/userDepInfo')).body.data.left.pv_total).toBe(0);
+    expect(await rewardsOf(sponsor.userId)).toBe(0);
+    expect(await ledgerCheck(t.db)).toEqual([]);
+  });
+});
+
+describe('the daily pair bonus', () => {
+  it('the worked example: L 500, R 400, cap 30.00 → 4 pairs, 40.00 gross, 30.00 paid through the ledger, 10.00 flushed, carry L 100 / R 0; a re-run changes nothing', async () => {
+    await t.db.updateTable('referral_settings').set({ default_daily_cap_minor: 3000 }).execute();
+    try {
+      const { sponsor, left, right } = await twoLegs();
+      await settledPv(left, 300);
+      await settledPv(left, 200);
+      await settledPv(right, 400);
+      const day = await today();
+      // PV settled today waits for the day to end: the job pairs nothing of it yet, and a run of today is refused.
+      await pairDueDays(t.deps, jobActor('pair_due_days', 1));
+      expect(await resultOf(sponsor.userId, day)).toBeUndefined();
+      await expect(runPairingDay(t.deps, jobActor('pair', 1), day)).rejects.toMatchObject({ code: ResponseCode.referralDayNotDue });
+
+      await shiftDay(day, 1);
+      const yesterday = daysBefore(day, 1);
+      // The sponsor's commissions on the three orders (5 % of 10.00 each) are in the rewards already.
+      const commissions = await rewardsOf(sponsor.userId);
+      expect(commissions).toBe(150);
+      expect(await pairDueDays(t.deps, jobActor('pair_due_days', 2))).toContain(yesterday);
+      expect(await resultOf(sponsor.userId, yesterday)).toMatchObject({ left_before: 0, right_before: 0, left_added: 500, right_added: 400, pairs: 4, consumed: 400, gross_minor: 4000, paid_minor: 3000, flushed_minor: 1000, left_carry: 100, right_carry: 0, cap_minor: 3000 });
+      expect(await rewardsOf(sponsor.userId)).toBe(commissions + 3000);
+      // Paid by the day's entry (members in batches), recorded on the result.
+      const paidBy = (await resultOf(sponsor.userId, yesterday))!.entry_id!;
+      const entry = await t.db.selectFrom('journal_entries').select(['kind', 'idempotency_key']).where('id', '=', paidBy).executeTakeFirstOrThrow();
+      expect(entry).toEqual({ kind: 'pair_bonus', idempotency_key: `duipeng:${yesterday}:0` });
+
+      // Again, by the job or by hand: nothing changes.
+      const entryCount = async () => (await t.db.selectFrom('journal_entries').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
+      const before = await entryCount();
+      expect((await runPairingDay(t.deps, jobActor('pair', 3), yesterday)).rerun).toBe(true);
+      expect(await pairDueDays(t.deps, jobActor('pair_due_days', 4))).toEqual([]);
+      expect(await entryCount()).toBe(before);
+      expect(await rewardsOf(sponsor.userId)).toBe(commissions + 3000);
+
+      const listed = await kit.get(sponsor, '/attractive/duipeng/list');
+      expect(listed.body.msg).toBe('Success');
+      const list = listed.body.data;
+      expect(list).toMatchObject({ total: 1, sum_paid: 3000, currency: 'USD', list: [{ date: yesterday, pairs: 4, gross: 4000, paid: 3000, flushed: 1000, left_carry: 100, right_carry: 0 }] });
+      expect((await kit.get(sponsor, '/attractive/user/userDepInfo')).body.data).toMatchObject({ left: { carry: 100, pv_total: 500 }, right: { carry: 0, pv_total: 400 } });
+      // Nobody else's results are listed to the sponsor, and the buyers have none.
+      expect((await kit.get(left, '/attractive/duipeng/list')).body.data.total).toBe(0);
+      expect(await ledgerCheck(t.db)).toEqual([]);
+    } finally {
+      await t.db.updateTable('referral_settings').set({ default_daily_cap_minor: 30000 }).execute();
+    }
+  });
+
+  it('carries over three days: each day pairs what the carry and the new PV allow', async () => {
+    const { sponsor, left, right } = await twoLegs();
+    const day = await today();
+    // Three days long past (older than any day paired by the tests before).
+    await settledPv(left, 500);
+    await settledPv(right, 400);
+    await shiftDay(day, 13);
+    await settledPv(right, 250);
+    await shiftDay(day, 12);
+    await settledPv(left, 300);
+    await shiftDay(day, 11);
+    const commissions = await rewardsOf(sponsor.userId);
+    await pairDueDays(t.deps, jobActor('pair_due_days', 5));
+    const [d1, d2, d3] = [daysBefore(day, 13), daysBefore(day, 12), daysBefore(day, 11)];
+    expect(await resultOf(sponsor.userId, d1)).toMatchObject({ pairs: 4, paid_minor: 4000, left_carry: 100, right_carry: 0 });
+    expect(await resultOf(sponsor.userId, d2)).toMatchObject({ left_before: 100, right_before: 0, left_added: 0, right_added: 250, pairs: 1, paid_minor: 1000, left_carry: 0, right_carry: 150 });
+    expect(await resultOf(sponsor.userId, d3)).toMatchObject({ left_before: 0, right_before: 150, left_added: 300, pairs: 1, paid_minor: 1000, left_carry: 200, right_carry: 50 });
+    expect(await rewardsOf(sponsor.userId)).toBe(commissions + 6000);
+    expect(await ledgerCheck(t.db)).toEqual([]);
+  });
+});
+
+describe('referral commissions', () => {
+  it('pending at payment for two levels on goods after discounts (no freight), posted to rewards when the order settles, once', async () => {
+    const grand = await shopper(null);
+    const parent = await shopper(grand.userId);
+    const buyer = await shopper(parent.userId);
+    const o = await paidOrder(buyer, 1999, 0);
+    const rows = await t.db.selectFrom('commissions').select(['beneficiary_id', 'level', 'base_minor', 'rate_bp', 'amount_minor', 'status']).where('order_id', '=', o.order_id).orderBy('level').execute();
+    // 5 % of 19.99 = 0.9995 → 1.00; 2 % = 0.3998 → 0.40 (half-up, once per beneficiary).
+    expect(rows).toEqual([
+      { beneficiary_id: parent.userId, level: 1, base_minor: 1999, rate_bp: 500, amount_minor: 100, status: 'pending' },
+      { beneficiary_id: grand.userId, level: 2, base_minor: 1999, rate_bp: 200, amount_minor: 40, status: 'pending' },
+    ]);
+    expect((await kit.get(parent, '/user/spread/total')).body.data).toMatchObject({ direct_count: 1, team_count: 1, commission_pending: [{ currency: 'USD', amount: 100 }], commission_total: [] });
+    expect((await kit.get(grand, '/user/spread/total')).body.data).toMatchObject({ direct_count: 1, team_count: 2, commission_pending: [{ currency: 'USD', amount: 40 }] });
+    expect(await rewardsOf(parent.userId)).toBe(0);
+
+    await settle(buyer, o.order_id);
+    expect(await rewardsOf(parent.userId)).toBe(100);
+    expect(await rewardsOf(grand.userId)).toBe(40);
+    expect((await kit.get(parent, '/user/spread/total')).body.data).toMatchObject({ commission_pending: [], commission_total: [{ currency: 'USD', amount: 100 }] });
+    expect((await kit.get(parent, '/user/spread/sonList')).body.data.list).toEqual([expect.objectContaining({ id: buyer.userId, commission_from: [{ currency: 'USD', amount: 100 }] })]);
+    expect((await kit.get(grand, '/user/spread/teamList')).body.data.list.map((m: { id: number; level: number }) => [m.id, m.level])).toEqual([[parent.userId, 1], [buyer.userId, 2]]);
+    expect((await kit.get(grand, '/user/spread/teamList?level=2')).body.data.total).toBe(1);
+    expect(await settleOrder(t.deps, job, o.order_id)).toBe(false);
+    expect(await rewardsOf(parent.userId)).toBe(100);
+    expect(await ledgerCheck(t.db)).toEqual([]);
+  });
+
+  it('skips a banned upline (its level is not paid) and pays only as many levels as the settings say', async () => {
+    const grand = await shopper(null);
+    const parent = await shopper(grand.userId);
+    const buyer = await shopper(parent.userId);
+    await t.db.updateTable('users').set({ status: 'banned' } as never).where('id', '=', parent.userId).execute();
+    const first = await paidOrder(buyer, 1000, 0);
+    expect(await t.db.selectFrom('commissions').select(['beneficiary_id', 'level']).where('order_id', '=', first.order_id).execute()).toEqual([{ beneficiary_id: grand.userId, level: 2 }]);
+    await t.db.updateTable('users').set({ status: 'active' } as never).where('id', '=', parent.userId).execute();
+    await t.db.updateTable('referral_settings').set({ commission_levels: 1 }).execute();
+    try {
+      const second = await paidOrder(buyer, 1000, 0);
+      expect(await t.db.selectFrom('commissions').select(['beneficiary_id', 'level', 'amount_minor']).where('order_id', '=', second.order_id).execute()).toEqual([{ beneficiary_id: parent.userId, level: 1, amount_minor: 50 }]);
+    } finally {
+      await t.db.updateTable('referral_settings').set({ commission_levels: 2 }).execute();
+    }
+  });
+
+  it('50 duplicate payment notifications at once write one set of commissions (10 runs)', async () => {
+    for (let run = 0; run < 10; run++) {
+      const parent = await shopper(null);
+      const buyer = await shopper(parent.userId);
+      const o = await unpaidOrder(buyer, 1000, 0);
+      const outcomes = await Promise.all(Array.from({ length: 50 }, () => withTransaction(wide, (tx) => markOrderPaid(tx, provider, { orderId: o.order_id, amountMinor: o.total, currency: o.currency }))));
+      expect(outcomes.filter((x) => x.outcome === 'paid')).toHaveLength(1);
+      expect(await t.db.selectFrom('commissions').select('amount_minor').where('order_id', '=', o.order_id).execute()).toEqual([{ amount_minor: 50 }]);
+    }
+  }, 120_000);
+
+  it('an operator’s reversal after settling takes back what the rewards cover, records the rest as a debt, and nets it from the next earnings', async () => {
+    const parent = await shopper(null);
+    const buyer = await shopper(parent.userId);
+    const first = await paidOrder(buyer, 4000, 0);
+    await settle(buyer, first.order_id);
+    expect(await rewardsOf(parent.userId)).toBe(200);
+    // The member moved 1.50 of it to cash meanwhile: only 0.50 can come back.
+    expect((await kit.post(parent, '/attractive/user/changeUserMoney', { currency: 'USD', amount: '1.50' })).body.code).toBe(200);
+    const c = await t.db.selectFrom('commissions').select('id').where('order_id', '=', first.order_id).executeTakeFirstOrThrow();
+    const reversed = await withTransaction(t.db, (tx) => reverseCommission(tx, { kind: 'operator', operatorId: operator.operatorId, name: 'test', ip: '', lang: 'en-us', requestId: 'rev' }, { id: c.id, reason: 'refunded after settling' }));
+    expect(reversed).toMatchObject({ reversed: 50, debt: 150 });
+    expect(await rewardsOf(parent.userId)).toBe(0);
+    await expect(withTransaction(t.db, (tx) => reverseCommission(tx, { kind: 'operator', operatorId: operator.operatorId, name: 'test', ip: '', lang: 'en-us', requestId: 'rev2' }, { id: c.id, reason: 'again' }))).rejects.toMatchObject({ code: ResponseCode.referralCommissionState });
+
+    const second = await paidOrder(buyer, 4000, 0);
+    await settle(buyer, second.order_id);
+    // 2.00 earned, 1.50 netted against the debt: 0.50 reaches the rewards.
+    expect(await rewardsOf(parent.userId)).toBe(50);
+    expect(await t.db.selectFrom('commission_debts').select('amount_minor').where('member_id', '=', parent.userId).executeTakeFirstOrThrow()).toEqual({ amount_minor: 0 });
+    expect(await ledgerCheck(t.db)).toEqual([]);
+  });
+});

@@ -1,0 +1,57 @@
+import { ResponseCode, type EndpointData } from '@shop/contract';
+import type { applicationBody, getAgent } from '@shop/contract';
+import type { z } from 'zod';
+import type { AppDeps } from '../../app-deps.js';
+import { memberIdOf, operatorNameOf, refuseOwnAccount, type Actor } from '../../lib/actor.js';
+import { iso } from '../../lib/dates.js';
+import { AppError } from '../../lib/errors.js';
+import { withTransaction } from '../../lib/transaction.js';
+import { realNameStatus } from '../certification/real-name.js';
+import { findMemberRoles, grantMemberRole, hasActiveRole } from '../members/roles.queries.js';
+import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
+import * as q from './referral.queries.js';
+import type { ApplicationKind } from './referral.table.js';
+
+// Applications for a role: dealer (applyJxs), service centre (applyFuwuCenter), member shop owner
+// (applyUser). Real name approved first; one pending application per kind (a unique index decides
+// under races); an operator approves (granting the role) or rejects with a reason; reapply after.
+
+type Deps = Pick<AppDeps, 'db'>;
+
+/** Files an application of a kind for the caller. */
+export async function applyForRole(deps: Deps, actor: Actor, kind: ApplicationKind, body: z.infer<typeof applicationBody>) {
+  const me = memberIdOf(actor);
+  if ((await realNameStatus(deps.db, me)) !== 'approved') throw new AppError(ResponseCode.realNameRequired);
+  if (await hasActiveRole(deps.db, me, kind)) throw new AppError(ResponseCode.referralRoleHeld);
+  return withTransaction(deps.db, async (tx) => {
+    const row = await q.insertApplication(tx, { member_id: me, kind, fields: { ...body } as Record<string, string> });
+    if (!row) throw new AppError(ResponseCode.referralApplicationPending);
+    return { application_id: row.id, kind, status: 'pending' as const };
+  });
+}
+
+/** getAgentInfo: the caller's roles and applications, and whether their real name is approved. */
+export async function agentInfo(deps: Deps, actor: Actor): Promise<EndpointData<typeof getAgent>> {
+  const me = memberIdOf(actor);
+  const [roles, apps, realName] = await Promise.all([findMemberRoles(deps.db, me), q.findApplicationsOf(deps.db, me), realNameStatus(deps.db, me)]);
+  return {
+    roles: roles.map((r) => ({ kind: r.kind, status: r.status, since: iso(r.since), region: r.region })),
+    applications: apps.map((a) => ({ id: a.id, kind: a.kind, status: a.status, reason: a.reason, created_at: iso(a.created_at), decided_at: a.decided_at ? iso(a.decided_at) : null })),
+    real_name: realName === 'approved',
+  };
+}
+
+/** An operator decides a pending application with a reason; approval grants the role. Recorded. */
+export async function decideRoleApplication(deps: Deps, actor: Actor, input: { id: number; approve: boolean; reason: string }) {
+  const operator = operatorNameOf(actor);
+  return withTransaction(deps.db, async (tx) => {
+    const found = await q.findApplication(tx, input.id);
+    if (!found) throw new AppError(ResponseCode.referralApplicationState);
+    refuseOwnAccount(actor, found.member_id);
+    const decided = await q.decideApplication(tx, input.id, { status: input.approve ? 'approved' : 'rejected', reason: input.reason, decided_by: operator });
+    if (!decided) throw new AppError(ResponseCode.referralApplicationState);
+    if (input.approve) await grantMemberRole(tx, { member_id: decided.member_id, kind: decided.kind, granted_by: operator, region: decided.fields.country ?? '', reason: input.reason });
+    await insertOperatorAction(tx, { operator, action: `application.${input.approve ? 'approve' : 'reject'}`, target_type: 'role_application', target_id: decided.id, reason: input.reason });
+    return { id: decided.id, status: decided.status };
+  });
+}

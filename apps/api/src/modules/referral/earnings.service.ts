@@ -1,0 +1,247 @@
+import { ResponseCode, shareOfMinor } from '@shop/contract';
+import type { AppDeps } from '../../app-deps.js';
+import type { Actor } from '../../lib/actor.js';
+import { AppError } from '../../lib/errors.js';
+import { withTransaction, type Tx } from '../../lib/transaction.js';
+import { balanceOf, post } from '../ledger/ledger.service.js';
+import { findOrderForEarning } from '../orders/orders.queries.js';
+import { findOrderGiftCardPaid, findOrderRefunded } from '../payments/payments.queries.js';
+import * as q from './referral.queries.js';
+import { recheckStar } from './referral.service.js';
+
+// What members earn on orders: pending commissions at payment, PV and posted commissions at the
+// settled moment, void on a refund before it; the daily pair bonus. Each is written once: a unique
+// key per (order, level), per order's PV, per (member, day), and a conditional update per state move.
+
+type Deps = Pick<AppDeps, 'db'>;
+/** An order as the payment and settlement hooks give it. */
+export interface EarningOrder {
+  id: number;
+  user_id: number;
+}
+
+/** How many nearby placement ancestors have their star re-checked when an order settles (the nightly job checks everyone). */
+const STAR_RECHECK_ANCESTORS = 50;
+
+/** The day PV settled now belongs to: today in the shop's time zone, never a day already paired. */
+async function pvDay(tx: Tx, timeZone: string): Promise<string> {
+  const today = await q.findToday(tx, timeZone);
+  const last = await q.findLastPairRunDay(tx);
+  if (!last || last < today) return today;
+  const next = new Date(`${last}T00:00:00Z`);
+  next.setUTCDate(next.getUTCDate() + 1);
+  return next.toISOString().slice(0, 10);
+}
+
+/** What of an order earns commissions: goods after discounts, without freight, fees, points or gift-card value. */
+async function commissionBase(tx: Tx, orderId: number) {
+  const o = await findOrderForEarning(tx, orderId);
+  if (!o) return undefined;
+  const giftCard = await findOrderGiftCardPaid(tx, orderId);
+  const base = Math.max(0, Number(o.subtotal_minor) - Number(o.coupon_discount_minor) - Number(o.points_value_minor) - Number(o.shopping_points_value_minor) - giftCard);
+  return { order: o, base };
+}
+
+/**
+ * At payment (in the paying transaction): the order's commissions, pending, for the buyer's referrer
+ * (level 1) and theirs (level 2 …, as many levels as the settings say), each rounded half-up once.
+ * A banned or closed upline is skipped (that level is not paid). Written once per (order, level).
+ */
+export async function writePendingCommissions(tx: Tx, _actor: Actor, order: EarningOrder): Promise<void> {
+  const settings = await q.findReferralSettings(tx);
+  if (settings.commission_levels === 0) return;
+  const found = await commissionBase(tx, order.id);
+  if (!found || found.base === 0) return;
+  const rates = [settings.level1_rate_bp, settings.level2_rate_bp, settings.level3_rate_bp];
+  const rows = [];
+  let current = await q.findMemberBrief(tx, order.user_id);
+  for (let level = 1; level <= settings.commission_levels && current?.referrer_id != null; level++) {
+    const upline = await q.findMemberBrief(tx, Number(current.referrer_id));
+    if (!upline) break;
+    const rate = rates[level - 1]!;
+    if (upline.status === 'active' && upline.id !== order.user_id && rate > 0) {
+      rows.push({ order_id: order.id, buyer_id: order.user_id, beneficiary_id: upline.id, level, base_minor: found.base, rate_bp: rate, amount_minor: shareOfMinor(found.base, rate), currency: found.order.currency });
+    }
+    current = upline;
+  }
+  await q.insertPendingCommissions(tx, rows.filter((r) => r.amount_minor > 0));
+}
+
+/** A refund before settling voids the order's pending commissions; nothing was posted, so no entry. */
+export async function voidPendingCommissions(tx: Tx, _actor: Actor, orderId: number): Promise<void> {
+  await q.moveOrderCommissions(tx, orderId, 'pending', 'void', 'order refunded before settling');
+}
+
+/** Pays an earning into the member's rewards, first netting what the member owes from a reversal; answers the entry and what was netted. */
+async function payRewards(tx: Tx, actor: Actor, input: { memberId: number; amount: number; currency: string; kind: string; key: string; reference: { type: string; id: string | number } }) {
+  const netted = await q.takeDebt(tx, input.memberId, input.currency, input.amount);
+  const paid = input.amount - netted;
+  if (paid <= 0) return { entryId: null, netted, paid };
+  const { entryId } = await post(tx, {
+    kind: input.kind,
+    reference: input.reference,
+    idempotencyKey: input.key,
+    actor,
+    postings: [
+      { account: { system: 'commission_expense', asset: 'rewards', currency: input.currency }, amount: -paid },
+      { account: { member: input.memberId, asset: 'rewards', currency: input.currency }, amount: paid },
+    ],
+  });
+  return { entryId, netted, paid };
+}
+
+/**
+ * At the settled moment (in the settling transaction): the order's PV enters the buyer's personal PV
+ * and, when the buyer is placed, the leg on the buyer's side of every placement ancestor (today's
+ * bucket); its pending commissions are posted to the beneficiaries' rewards, less what a partial
+ * refund took back (pro rata of the order's total), each once.
+ */
+export async function earnOnSettled(tx: Tx, actor: Actor, order: EarningOrder): Promise<void> {
+  const settings = await q.findReferralSettings(tx);
+  const o = await findOrderForEarning(tx, order.id);
+  if (!o) return;
+  const refunded = await findOrderRefunded(tx, order.id);
+  const total = Number(o.total_minor);
+  const keep = (n: number) => (refunded <= 0 || total <= 0 ? n : Math.max(0, Math.floor((n * Math.max(0, total - refunded)) / total)));
+  const pv = keep(Number(o.pv ?? 0));
+  if (pv > 0) {
+    const placed = !!(await q.findPlacement(tx, order.user_id));
+    const day = await pvDay(tx, settings.time_zone);
+    if (await q.insertPvEntry(tx, { orderId: order.id, memberId: order.user_id, pv, day, inLegs: placed })) {
+      await q.addPersonalPv(tx, order.user_id, pv);
+      if (placed) await q.addLegPv(tx, order.user_id, pv, day);
+    }
+  }
+  for (const c of await q.moveOrderCommissions(tx, order.id, 'pending', 'settled')) {
+    const amount = keep(Number(c.amount_minor));
+    const paid = await payRewards(tx, actor, { memberId: c.beneficiary_id, amount, currency: c.currency, kind: 'commission.settle', key: `commission:${c.id}`, reference: { type: 'order', id: order.id } });
+    await q.setCommissionPosted(tx, c.id, { entry_id: paid.entryId, posted_minor: paid.paid, debt_netted_minor: paid.netted });
+  }
+  // Stars move with PV: the buyer, their sponsor and the nearest placement ancestors now; the nightly job the rest.
+  const buyer = await q.findMemberBrief(tx, order.user_id);
+  const ids = new Set<number>([order.user_id, ...(buyer?.referrer_id != null ? [Number(buyer.referrer_id)] : []), ...(await q.findAncestorIds(tx, order.user_id)).slice(0, STAR_RECHECK_ANCESTORS)]);
+  for (const id of ids) await recheckStar(tx, id);
+}
+
+/**
+ * An operator reverses a settled commission (a refund after settling): what the member's rewards
+ * balance covers is taken back by a reversing entry; the rest is recorded as the member's debt,
+ * netted from their next earnings (member balances never go negative). Once per commission.
+ */
+export async function reverseCommission(tx: Tx, actor: Actor, input: { id: number; reason: string }) {
+  const c = await q.lockCommissionForUpdate(tx, input.id);
+  if (!c || c.status !== 'settled') throw new AppError(ResponseCode.referralCommissionState);
+  const owed = Number(c.posted_minor);
+  const balance = await balanceOf(tx, c.beneficiary_id, 'rewards', c.currency);
+  const back = Math.min(owed, balance);
+  let entryId: number | null = null;
+  if (back > 0) {
+    entryId = (
+      await post(tx, {
+        kind: 'commission.reverse',
+        reference: { type: 'order', id: c.order_id },
+        idempotencyKey: `commission-reverse:${c.id}`,
+        actor,
+        reversesEntryId: c.entry_id ?? undefined,
+        postings: [
+          { account: { member: c.beneficiary_id, asset: 'rewards', currency: c.currency }, amount: -back },
+          { account: { system: 'commission_expense', asset: 'rewards', currency: c.currency }, amount: back },
+        ],
+      })
+    ).entryId;
+  }
+  const debt = owed - back;
+  if (debt > 0) await q.addDebt(tx, c.beneficiary_id, c.currency, debt);
+  await q.setCommissionReversed(tx, c.id, { reversal_entry_id: entryId, reversed_minor: back, debt_minor: debt, reason: input.reason });
+  return { id: c.id, reversed: back, debt };
+}
+
+/** An operator voids a pending commission with a reason. */
+export async function voidCommission(tx: Tx, _actor: Actor, input: { id: number; reason: string }) {
+  const c = await q.lockCommissionForUpdate(tx, input.id);
+  if (!c || c.status !== 'pending') throw new AppError(ResponseCode.referralCommissionState);
+  await q.moveOrderCommissions(tx, c.order_id, 'pending', 'void', input.reason);
+  return { id: c.id };
+}
+
+// ---------------------------------------------------------------- the pair bonus
+
+/** Members paid per journal entry of a pairing run (keeps each entry and its change notice small). */
+const PAY_BATCH = 400;
+
+/** The day before `day`. */
+const dayBefore = (day: string) => {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() - 1);
+  return d.toISOString().slice(0, 10);
+};
+
+/**
+ * Runs one day's pair bonus (a day that is over in the shop's time zone, every earlier day with PV
+ * already paired): one result per member with PV added that day, each paid through the ledger up to
+ * the member's cap, once. A re-run of a day changes nothing and answers the first run.
+ */
+export async function runPairingDay(deps: Deps, actor: Actor, day: string) {
+  const settings = await q.findReferralSettings(deps.db);
+  const today = await q.findToday(deps.db, settings.time_zone);
+  const done = await q.findPairRun(deps.db, day);
+  if (done) return { ...done, rerun: true };
+  if (day >= today) throw new AppError(ResponseCode.referralDayNotDue, { day });
+  const earlier = await q.findUnpairedDays(deps.db, day);
+  if (earlier.length) throw new AppError(ResponseCode.referralDayNotDue, { day: earlier[0]! });
+  return withTransaction(deps.db, async (tx) => {
+    const runBy = actor.kind === 'operator' ? `operator:${actor.operatorId ?? actor.name}` : (actor.name ?? actor.kind);
+    if (!(await q.insertPairRun(tx, day, settings.bonus_currency, runBy))) return { ...(await q.findPairRun(tx, day))!, rerun: true };
+    await q.insertPairResults(tx, day, { unit: settings.pair_unit_pv, rateBp: settings.pair_rate_bp, pvValue: settings.pv_value_minor, defaultCap: Number(settings.default_daily_cap_minor), currency: settings.bonus_currency });
+    // Paid in batches of members, one journal entry each (what a member owes is netted first).
+    const toPay = await q.findPairResultsToPay(tx, day);
+    const debtors = await q.findDebtorsOfDay(tx, day, settings.bonus_currency);
+    for (let from = 0; from < toPay.length; from += PAY_BATCH) {
+      const batch = toPay.slice(from, from + PAY_BATCH);
+      const postings = [];
+      for (const r of batch) {
+        const netted = debtors.has(r.member_id) ? await q.takeDebt(tx, r.member_id, r.currency, Number(r.paid_minor)) : 0;
+        const paid = Number(r.paid_minor) - netted;
+        if (paid > 0) postings.push({ account: { member: r.member_id, asset: 'rewards' as const, currency: r.currency }, amount: paid });
+      }
+      if (!postings.length) continue;
+      const total = postings.reduce((sum, p) => sum + p.amount, 0);
+      const { entryId } = await post(tx, {
+        kind: 'pair_bonus',
+        reference: { type: 'pair_run', id: day },
+        idempotencyKey: `duipeng:${day}:${from / PAY_BATCH}`,
+        actor,
+        postings: [{ account: { system: 'commission_expense', asset: 'rewards', currency: settings.bonus_currency }, amount: -total }, ...postings],
+      });
+      await q.setPairResultsEntry(tx, postings.map((p) => p.account.member), day, entryId);
+    }
+    await q.finishPairRun(tx, day);
+    return { ...(await q.findPairRun(tx, day))!, rerun: false };
+  });
+}
+
+/** The job: pairs every day with PV that is over and not yet paired, oldest first; answers the days run. */
+export async function pairDueDays(deps: Deps, actor: Actor): Promise<string[]> {
+  const settings = await q.findReferralSettings(deps.db);
+  const today = await q.findToday(deps.db, settings.time_zone);
+  const days = await q.findUnpairedDays(deps.db, today);
+  for (const day of days) await runPairingDay(deps, actor, day);
+  return days;
+}
+
+/** The nightly job: re-checks every member's star (in batches); answers how many were checked. */
+export async function recheckAllStars(deps: Deps): Promise<number> {
+  let after = 0;
+  let checked = 0;
+  for (;;) {
+    const ids = await q.findStatsMemberIds(deps.db, after, 500);
+    if (!ids.length) return checked;
+    await withTransaction(deps.db, async (tx) => {
+      for (const id of ids) await recheckStar(tx, id);
+    });
+    checked += ids.length;
+    after = ids[ids.length - 1]!;
+  }
+}
+
+export { dayBefore };

@@ -1,0 +1,243 @@
+import { ResponseCode, type EndpointBody, type EndpointData, type EndpointQuery, type PlanSettings } from '@shop/contract';
+import type {
+  adminDecideApplication,
+  adminListApplications,
+  adminListCommissions,
+  adminListPairRuns,
+  adminMoveSubtree,
+  adminPlacementTree,
+  adminReferralMember,
+  adminReferralPlan,
+  adminReverseCommission,
+  adminRunPairDay,
+  adminSetReferralPlan,
+  adminVoidCommission,
+} from '@shop/contract';
+import type { AppDeps } from '../../app-deps.js';
+import { operatorNameOf, refuseOwnAccount, type Actor } from '../../lib/actor.js';
+import { iso } from '../../lib/dates.js';
+import { AppError, notFound } from '../../lib/errors.js';
+import { pageOf } from '../../lib/paging.js';
+import { withTransaction, type Tx } from '../../lib/transaction.js';
+import { requestApproval } from '../approvals/approvals.service.js';
+import { findMemberRoles } from '../members/roles.queries.js';
+import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
+import { decideRoleApplication } from './applications.service.js';
+import { reverseCommission, runPairingDay, voidCommission } from './earnings.service.js';
+import * as q from './referral.queries.js';
+import { autoSlot, drawTree, ensureRoot, legsOf } from './referral.service.js';
+
+// The console's referral screens: a member's team figures, the tree browser and moves, commissions,
+// pair-bonus runs, the plan (changed with a second operator's approval) and the applications queue.
+// Operators see user names whole (members see them masked).
+
+type Deps = Pick<AppDeps, 'db'>;
+const offsetOf = (p: { page: number; limit: number }) => (p.page - 1) * p.limit;
+const same = (s: string) => s;
+
+/** A member's sponsor chain, placement, legs, star, commissions, debts and roles. */
+export async function referralMember(deps: Deps, actor: Actor, input: EndpointQuery<typeof adminReferralMember>): Promise<EndpointData<typeof adminReferralMember>> {
+  operatorNameOf(actor);
+  const member = await q.findMemberBrief(deps.db, input.member_id);
+  if (!member) throw notFound('member');
+  const [sponsors, placement, stats, commissions, debts, roles, legs] = await Promise.all([
+    q.findSponsorChain(deps.db, member.id),
+    q.findPlacement(deps.db, member.id),
+    q.findStats(deps.db, member.id),
+    q.findCommissionTotals(deps.db, member.id),
+    q.findDebts(deps.db, member.id),
+    findMemberRoles(deps.db, member.id),
+    legsOf(deps, { ...actor, kind: 'member', memberId: member.id }),
+  ]);
+  return {
+    member_id: member.id,
+    user_name: member.user_name,
+    sponsors,
+    placement: placement ? { parent_id: placement.parent_id, side: placement.side, depth: placement.depth, placed_at: iso(placement.placed_at), how: placement.how } : null,
+    legs: [legs.left, legs.right],
+    personal_pv: Number(stats?.personal_pv ?? 0),
+    star: stats?.star ?? 0,
+    commissions: commissions.map((c) => ({ currency: c.currency, status: c.status, amount: Number(c.amount) })),
+    debts: debts.map((d) => ({ currency: d.currency, amount: Number(d.amount_minor) })),
+    roles: roles.map((r) => ({ kind: r.kind, status: r.status, since: iso(r.since) })),
+  };
+}
+
+/** The tree browser: from a node (default the root) or a name's first match, four levels deep. */
+export async function placementTreeForOperator(deps: Deps, actor: Actor, input: EndpointQuery<typeof adminPlacementTree>): Promise<EndpointData<typeof adminPlacementTree>> {
+  operatorNameOf(actor);
+  const root = await ensureRoot(deps.db);
+  if (root === undefined) return { root_id: null, up_id: null, tree: null };
+  let from = input.root_id ?? root;
+  if (input.q) from = (await q.findInSubtreeByName(deps.db, root, input.q)) ?? from;
+  if (!(await q.findPlacement(deps.db, from))) throw new AppError(ResponseCode.referralNotInTeam);
+  const drawn = await drawTree(deps.db, from, input.levels, 0, same);
+  return { root_id: root, up_id: drawn.parentId, tree: drawn.tree };
+}
+
+/**
+ * Moves a member's whole subtree into an empty slot outside it (never under itself, never the root),
+ * with a reason; PV already counted stays where it was. Recorded.
+ */
+export async function moveSubtreeByOperator(deps: Deps, actor: Actor, input: EndpointBody<typeof adminMoveSubtree>): Promise<EndpointData<typeof adminMoveSubtree>> {
+  const operator = operatorNameOf(actor);
+  refuseOwnAccount(actor, input.member_id);
+  return withTransaction(deps.db, async (tx) => {
+    const node = await q.lockPlacementForUpdate(tx, input.member_id);
+    const parent = await q.lockPlacementForUpdate(tx, input.parent_id);
+    if (!node || !parent || node.parent_id === null || (await q.isInSubtree(tx, input.member_id, input.parent_id))) throw new AppError(ResponseCode.referralMoveInvalid);
+    if (!(await q.moveSubtree(tx, { memberId: input.member_id, parentId: input.parent_id, side: input.side, newDepth: parent.depth + 1, oldDepth: node.depth }))) throw new AppError(ResponseCode.referralPositionTaken);
+    const moved = (await q.findDescendantCount(tx, input.member_id)) + 1;
+    await insertOperatorAction(tx, { operator, action: `referral.move ${input.member_id} → ${input.parent_id}:${input.side} (${moved} member(s))`, target_type: 'placement', target_id: input.member_id, reason: input.reason });
+    return { member_id: input.member_id, parent_id: input.parent_id, side: input.side, moved };
+  });
+}
+
+/** Commissions by state, beneficiary or order. */
+export async function listCommissions(deps: Deps, actor: Actor, input: EndpointQuery<typeof adminListCommissions>): Promise<EndpointData<typeof adminListCommissions>> {
+  operatorNameOf(actor);
+  const page = await q.findCommissionsPage(deps.db, { status: input.status, beneficiaryId: input.member_id, orderId: input.order_id, limit: input.limit, offset: offsetOf(input) });
+  const list = page.rows.map((c) => ({
+    id: c.id,
+    order_id: c.order_id,
+    order_no: c.order_no,
+    buyer_id: c.buyer_id,
+    beneficiary_id: c.beneficiary_id,
+    level: c.level,
+    base: Number(c.base_minor),
+    rate_bp: c.rate_bp,
+    amount: Number(c.amount_minor),
+    posted: Number(c.posted_minor),
+    reversed: Number(c.reversed_minor),
+    debt: Number(c.debt_minor),
+    currency: c.currency,
+    status: c.status,
+    reason: c.reason,
+    created_at: iso(c.created_at),
+    settled_at: c.settled_at ? iso(c.settled_at) : null,
+  }));
+  return pageOf(list, page.total, input);
+}
+
+/** Voids a pending commission with a reason (recorded). */
+export async function voidCommissionByOperator(deps: Deps, actor: Actor, input: EndpointBody<typeof adminVoidCommission>): Promise<EndpointData<typeof adminVoidCommission>> {
+  const operator = operatorNameOf(actor);
+  return withTransaction(deps.db, async (tx) => {
+    await voidCommission(tx, actor, input);
+    await insertOperatorAction(tx, { operator, action: 'referral.commission.void', target_type: 'commission', target_id: input.id, reason: input.reason });
+    return { id: input.id, status: 'void' as const, reversed: 0, debt: 0 };
+  });
+}
+
+/** Reverses a settled commission with a reason (recorded): what the rewards cover, the rest as a debt. */
+export async function reverseCommissionByOperator(deps: Deps, actor: Actor, input: EndpointBody<typeof adminReverseCommission>): Promise<EndpointData<typeof adminReverseCommission>> {
+  const operator = operatorNameOf(actor);
+  return withTransaction(deps.db, async (tx) => {
+    const done = await reverseCommission(tx, actor, input);
+    await insertOperatorAction(tx, { operator, action: 'referral.commission.reverse', target_type: 'commission', target_id: input.id, reason: input.reason });
+    return { id: done.id, status: 'reversed' as const, reversed: done.reversed, debt: done.debt };
+  });
+}
+
+/** The pair-bonus runs, newest first. */
+export async function pairRuns(deps: Deps, actor: Actor, input: EndpointQuery<typeof adminListPairRuns>): Promise<EndpointData<typeof adminListPairRuns>> {
+  operatorNameOf(actor);
+  const rows = await q.findPairRuns(deps.db, input.limit + 1, offsetOf(input));
+  const list = rows.slice(0, input.limit).map((r) => ({ day: r.day, members: r.members, pairs: Number(r.pairs), paid: Number(r.paid_minor), flushed: Number(r.flushed_minor), currency: r.currency, ran_at: iso(r.ran_at), ran_by: r.ran_by }));
+  return { list, total: offsetOf(input) + rows.length, page: input.page, limit: input.limit, has_more: rows.length > input.limit };
+}
+
+/** Runs a day's pairing now with a reason (a re-run changes nothing); recorded. */
+export async function runDayByOperator(deps: Deps, actor: Actor, input: EndpointBody<typeof adminRunPairDay>): Promise<EndpointData<typeof adminRunPairDay>> {
+  const operator = operatorNameOf(actor);
+  const run = await runPairingDay(deps, actor, input.day);
+  await insertOperatorAction(deps.db, { operator, action: `referral.pair_run ${input.day}${run.rerun ? ' (re-run: nothing changed)' : ''}`, target_type: 'pair_run', target_id: Number(input.day.replaceAll('-', '')), reason: input.reason });
+  return { day: input.day, members: run.members, paid: Number(run.paid_minor), rerun: run.rerun };
+}
+
+/** The plan's settings and the star ladder. */
+export async function referralPlan(deps: Deps, actor: Actor): Promise<EndpointData<typeof adminReferralPlan>> {
+  operatorNameOf(actor);
+  const [s, stars] = await Promise.all([q.findReferralSettings(deps.db), q.findStarLevels(deps.db)]);
+  return {
+    placement_deadline_days: s.placement_deadline_days,
+    pair_unit_pv: s.pair_unit_pv,
+    pair_rate_bp: s.pair_rate_bp,
+    pv_value_minor: s.pv_value_minor,
+    bonus_currency: s.bonus_currency,
+    default_daily_cap_minor: Number(s.default_daily_cap_minor),
+    time_zone: s.time_zone,
+    commission_levels: s.commission_levels,
+    level1_rate_bp: s.level1_rate_bp,
+    level2_rate_bp: s.level2_rate_bp,
+    level3_rate_bp: s.level3_rate_bp,
+    keep_star: s.keep_star,
+    stars: stars.map((l) => ({ star: l.star, personal_pv: l.personal_pv, direct_members: l.direct_members, weak_leg_pv: Number(l.weak_leg_pv), directs_at_star: l.directs_at_star, directs_at_star_count: l.directs_at_star_count, daily_cap: Number(l.daily_cap_minor) })),
+    updated_at: iso(s.updated_at),
+    updated_by: s.updated_by,
+  };
+}
+
+/** Asks to change the plan: a second operator approves it (it shapes what members earn). */
+export async function setReferralPlan(deps: Pick<AppDeps, 'db'>, actor: Actor, input: EndpointBody<typeof adminSetReferralPlan>): Promise<EndpointData<typeof adminSetReferralPlan>> {
+  operatorNameOf(actor);
+  const { reason, ...plan } = input;
+  try {
+    Intl.DateTimeFormat('en', { timeZone: plan.time_zone });
+  } catch {
+    throw new AppError(ResponseCode.settingInvalid, { field: 'time_zone' });
+  }
+  const stars = plan.stars.map((s) => s.star);
+  if (new Set(stars).size !== stars.length) throw new AppError(ResponseCode.settingInvalid, { field: 'stars' });
+  const { request } = await requestApproval<PlanSettings, { saved: true }>(deps.db as never, actor, {
+    kind: 'referral.plan',
+    memberId: null,
+    currency: plan.bonus_currency,
+    amount: null,
+    payload: plan,
+    summary: `pair ${plan.pair_unit_pv} PV × ${plan.pair_rate_bp / 100} %, commissions ${[plan.level1_rate_bp, plan.level2_rate_bp, plan.level3_rate_bp].slice(0, plan.commission_levels).map((r) => `${r / 100} %`).join(' / ') || 'none'}, ${plan.stars.length} star(s)`,
+    subject: 'referral.plan',
+    reason,
+  });
+  return { request_id: request.id, status: request.status };
+}
+
+/** Carries out an approved plan: the settings row and the ladder, recorded by the approval. */
+export async function saveApprovedPlan(tx: Tx, actor: Actor, plan: PlanSettings): Promise<{ saved: true }> {
+  const { stars, ...settings } = plan;
+  await q.updateReferralSettings(tx, settings, operatorNameOf(actor));
+  await q.replaceStarLevels(tx, stars.map((s) => ({ star: s.star, personal_pv: s.personal_pv, direct_members: s.direct_members, weak_leg_pv: s.weak_leg_pv, directs_at_star: s.directs_at_star, directs_at_star_count: s.directs_at_star_count, daily_cap_minor: s.daily_cap })));
+  return { saved: true };
+}
+
+/** The applications queue. */
+export async function listApplications(deps: Deps, actor: Actor, input: EndpointQuery<typeof adminListApplications>): Promise<EndpointData<typeof adminListApplications>> {
+  operatorNameOf(actor);
+  const page = await q.findApplicationsPage(deps.db, { status: input.status, kind: input.kind, limit: input.limit, offset: offsetOf(input) });
+  const list = page.rows.map((a) => ({ id: a.id, member_id: a.member_id, user_name: a.user_name, nickname: a.nickname ?? '', kind: a.kind, status: a.status, fields: a.fields, reason: a.reason, created_at: iso(a.created_at), decided_by: a.decided_by, decided_at: a.decided_at ? iso(a.decided_at) : null }));
+  return pageOf(list, page.total, input);
+}
+
+/** Approves (granting the role) or rejects an application. */
+export const decideApplication = (deps: Deps, actor: Actor, input: EndpointBody<typeof adminDecideApplication>): Promise<EndpointData<typeof adminDecideApplication>> => decideRoleApplication(deps, actor, input);
+
+/** What an operator command shows before it acts (dry run): where an invitee would go, what a subtree move takes, a day's PV. */
+export async function previewPlacement(deps: Deps, memberId: number, underId?: number) {
+  await ensureRoot(deps.db);
+  const member = await q.findMemberBrief(deps.db, memberId);
+  if (!member) throw notFound('member');
+  if (await q.findPlacement(deps.db, memberId)) throw new AppError(ResponseCode.referralAlreadyPlaced);
+  const sponsor = underId ?? (member.referrer_id != null ? Number(member.referrer_id) : (await q.findRoot(deps.db))!.member_id);
+  if (!(await q.findPlacement(deps.db, sponsor))) throw new AppError(ResponseCode.referralNotInTeam);
+  return { sponsor, ...(await autoSlot(deps.db, sponsor)) };
+}
+export async function previewMove(deps: Deps, memberId: number, parentId: number) {
+  const node = await q.findPlacement(deps.db, memberId);
+  const parent = await q.findPlacement(deps.db, parentId);
+  if (!node || !parent || node.parent_id === null || (await q.isInSubtree(deps.db, memberId, parentId))) throw new AppError(ResponseCode.referralMoveInvalid);
+  return { members: (await q.findDescendantCount(deps.db, memberId)) + 1, from: { parent_id: node.parent_id, side: node.side } };
+}
+export async function previewDay(deps: Deps, day: string) {
+  const [run, buckets] = await Promise.all([q.findPairRun(deps.db, day), q.findDayBuckets(deps.db, day)]);
+  return { ran: !!run, ...buckets };
+}

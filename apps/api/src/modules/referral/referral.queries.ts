@@ -1,0 +1,468 @@
+import { sql } from 'kysely';
+import type { Executor } from '../../db/database.js';
+import type { Tx } from '../../lib/transaction.js';
+import type { ApplicationKind, CommissionStatus, Side } from './referral.table.js';
+
+// Every SQL statement of the referral area. The placement tree is `placements` (one row per placed
+// member, unique per (parent, side)) plus its closure `placement_paths` (ancestor, descendant,
+// depth, the ancestor's leg), kept in the same transaction as each placement or move.
+
+// ---------------------------------------------------------------- settings and stars
+
+export const findReferralSettings = (db: Executor) => db.selectFrom('referral_settings').selectAll().executeTakeFirstOrThrow();
+export type ReferralSettings = Awaited<ReturnType<typeof findReferralSettings>>;
+export const updateReferralSettings = (db: Executor, set: Record<string, unknown>, by: string) =>
+  db.updateTable('referral_settings').set({ ...(set as object), updated_by: by, updated_at: new Date() }).returningAll().executeTakeFirstOrThrow();
+export const findStarLevels = (db: Executor) => db.selectFrom('star_levels').selectAll().orderBy('star').execute();
+export type StarLevel = Awaited<ReturnType<typeof findStarLevels>>[number];
+export const replaceStarLevels = async (db: Executor, rows: StarLevel[]) => {
+  await db.deleteFrom('star_levels').execute();
+  if (rows.length) await db.insertInto('star_levels').values(rows).execute();
+};
+
+/** Today's date in the time zone, as `YYYY-MM-DD`. */
+export const findToday = async (db: Executor, timeZone: string): Promise<string> =>
+  (await sql<{ day: string }>`select (now() at time zone ${timeZone})::date::text as day`.execute(db)).rows[0]!.day;
+
+// ---------------------------------------------------------------- members
+
+/** The member's user row fields the area shows (and whose invitee they are). */
+export const findMemberBrief = (db: Executor, id: number) =>
+  db.selectFrom('users').select(['id', 'user_name', 'nickname', 'avatar', 'referrer_id', 'created_at', 'status']).where('id', '=', id).executeTakeFirst();
+
+/** The first member of the shop (the tree's root when none is placed yet). */
+export const findFirstMemberId = async (db: Executor): Promise<number | undefined> =>
+  (await db.selectFrom('users').select('id').orderBy('id').limit(1).executeTakeFirst())?.id;
+
+// ---------------------------------------------------------------- placement
+
+export const findPlacement = (db: Executor, memberId: number) => db.selectFrom('placements').selectAll().where('member_id', '=', memberId).executeTakeFirst();
+export const findRoot = (db: Executor) => db.selectFrom('placements').selectAll().where('parent_id', 'is', null).executeTakeFirst();
+export const lockPlacementForShare = (tx: Tx, memberId: number) => tx.selectFrom('placements').selectAll().where('member_id', '=', memberId).forShare().executeTakeFirst();
+export const lockPlacementForUpdate = (tx: Tx, memberId: number) => tx.selectFrom('placements').selectAll().where('member_id', '=', memberId).forUpdate().executeTakeFirst();
+
+/** Places the root (the shop's first member) when there is none; answers nothing either way. */
+export async function insertRootIfNone(db: Executor, memberId: number): Promise<void> {
+  await sql`insert into placements (member_id, parent_id, side, depth, placed_by, how) values (${memberId}, null, null, 0, 'system', 'root') on conflict do nothing`.execute(db);
+  await sql`insert into referral_stats (member_id) values (${memberId}) on conflict do nothing`.execute(db);
+}
+
+/**
+ * Puts a member into a slot, or answers undefined when the member is already placed or the slot is
+ * taken (either unique key; a racing insert is waited for and then seen). Its closure rows and
+ * figures row are written in the same transaction.
+ */
+export async function insertPlacement(tx: Tx, p: { memberId: number; parentId: number; parentDepth: number; side: Side; placedBy: string; how: 'member' | 'job' | 'operator' }) {
+  const row = (
+    await sql<{ member_id: number; placed_at: Date }>`insert into placements (member_id, parent_id, side, depth, placed_by, how)
+      values (${p.memberId}, ${p.parentId}, ${p.side}, ${p.parentDepth + 1}, ${p.placedBy}, ${p.how})
+      on conflict do nothing returning member_id, placed_at`.execute(tx)
+  ).rows[0];
+  if (!row) return undefined;
+  await sql`insert into placement_paths (ancestor_id, descendant_id, depth, side)
+    select ancestor_id, ${p.memberId}::int, depth + 1, side from placement_paths where descendant_id = ${p.parentId}
+    union all select ${p.parentId}::int, ${p.memberId}::int, 1, ${p.side}::text`.execute(tx);
+  await sql`insert into referral_stats (member_id) values (${p.memberId}) on conflict do nothing`.execute(tx);
+  return row;
+}
+
+/** Whether `descendantId` is `ancestorId` or below it in the placement tree. */
+export const isInSubtree = async (db: Executor, ancestorId: number, descendantId: number): Promise<boolean> =>
+  ancestorId === descendantId ||
+  !!(await db.selectFrom('placement_paths').select('depth').where('ancestor_id', '=', ancestorId).where('descendant_id', '=', descendantId).executeTakeFirst());
+
+/** The child of a node on a side. */
+export const findChild = (db: Executor, parentId: number, side: Side) => db.selectFrom('placements').select('member_id').where('parent_id', '=', parentId).where('side', '=', side).executeTakeFirst();
+
+/** The outermost node of a node's leg: following `side` from the node down while there is a child there. */
+export async function findOutermost(db: Executor, nodeId: number, side: Side): Promise<{ id: number; depth: number }> {
+  const r = await sql<{ id: number; depth: number }>`with recursive chain as (
+      select member_id as id, depth from placements where member_id = ${nodeId}
+      union all
+      select p.member_id, p.depth from placements p join chain c on p.parent_id = c.id and p.side = ${side})
+    select id, depth from chain order by depth desc limit 1`.execute(db);
+  return r.rows[0]!;
+}
+
+/** Members and PV of each leg of a node. */
+export async function findLegCounts(db: Executor, memberIds: number[]): Promise<Map<number, { L: number; R: number }>> {
+  const out = new Map<number, { L: number; R: number }>();
+  for (const id of memberIds) out.set(id, { L: 0, R: 0 });
+  if (!memberIds.length) return out;
+  const rows = await db.selectFrom('placement_paths').select(['ancestor_id', 'side', sql<number>`count(*)::int`.as('n')]).where('ancestor_id', 'in', memberIds).groupBy(['ancestor_id', 'side']).execute();
+  for (const r of rows) out.get(r.ancestor_id)![r.side] = r.n;
+  return out;
+}
+
+/** The subtree of a node down to `levels` below it, with each node's figures and whether it has children further down. */
+export async function findSubtree(db: Executor, rootId: number, levels: number) {
+  return (
+    await sql<{ id: number; parent_id: number | null; side: Side | null; depth: number; user_name: string; nickname: string; avatar: string; star: number; left_pv: number; right_pv: number; children: number }>`
+      select p.member_id as id, p.parent_id, p.side, p.depth, u.user_name, u.nickname, u.avatar, coalesce(s.star, 0) as star,
+        coalesce(s.left_pv, 0)::bigint as left_pv, coalesce(s.right_pv, 0)::bigint as right_pv,
+        (select count(*)::int from placements c where c.parent_id = p.member_id) as children
+      from placements p join users u on u.id = p.member_id left join referral_stats s on s.member_id = p.member_id
+      where p.member_id = ${rootId}
+         or p.member_id in (select descendant_id from placement_paths where ancestor_id = ${rootId} and depth <= ${levels})`.execute(db)
+  ).rows;
+}
+
+/** The first member in the subtree of `rootId` whose name, nickname or user name matches. */
+export const findInSubtreeByName = async (db: Executor, rootId: number, q: string): Promise<number | undefined> =>
+  (
+    await sql<{ id: number }>`select pp.descendant_id as id from placement_paths pp join users u on u.id = pp.descendant_id
+      where pp.ancestor_id = ${rootId} and (u.nickname ilike ${`%${q}%`} or u.user_name ilike ${`%${q}%`}) order by pp.depth, pp.descendant_id limit 1`.execute(db)
+  ).rows[0]?.id;
+
+/** The member's direct invitees (sponsor tree), unplaced first, with their placement. */
+export async function findInvitees(db: Executor, sponsorId: number, input: { placed?: number; q?: string; limit: number; offset: number }) {
+  let query = db
+    .selectFrom('users as u')
+    .leftJoin('placements as p', 'p.member_id', 'u.id')
+    .leftJoin('referral_stats as s', 's.member_id', 'u.id')
+    .where('u.referrer_id', '=', sponsorId);
+  if (input.placed === 0) query = query.where('p.member_id', 'is', null);
+  if (input.placed === 1) query = query.where('p.member_id', 'is not', null);
+  if (input.q) query = query.where((eb) => eb.or([eb('u.nickname', 'ilike', `%${input.q}%`), eb('u.user_name', 'ilike', `%${input.q}%`)]));
+  const [rows, total] = await Promise.all([
+    query
+      .select(['u.id', 'u.user_name', 'u.nickname', 'u.avatar', 'u.created_at', 'p.parent_id', 'p.side', 'p.member_id as placed_id', sql<number>`coalesce(s.personal_pv, 0)`.as('personal_pv')])
+      .orderBy(sql`p.member_id is not null`)
+      .orderBy('u.created_at')
+      .orderBy('u.id')
+      .limit(input.limit)
+      .offset(input.offset)
+      .execute(),
+    query.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: total.total };
+}
+
+/** Invitees unplaced past the deadline whose sponsor is placed, oldest first. */
+export const findOverdueUnplaced = (db: Executor, deadlineDays: number, limit: number) =>
+  db
+    .selectFrom('users as u')
+    .innerJoin('placements as sp', 'sp.member_id', 'u.referrer_id')
+    .leftJoin('placements as p', 'p.member_id', 'u.id')
+    .where('p.member_id', 'is', null)
+    .where('u.created_at', '<=', sql<Date>`now() - make_interval(days => ${deadlineDays})`)
+    .select(['u.id', 'u.referrer_id'])
+    .orderBy('u.created_at')
+    .limit(limit)
+    .execute();
+
+// ---------------------------------------------------------------- moves (operators)
+
+/** Moves a placed member's subtree under another node: its row, depths and closure rows. */
+export async function moveSubtree(tx: Tx, input: { memberId: number; parentId: number; side: Side; newDepth: number; oldDepth: number }): Promise<boolean> {
+  const moved = await sql`update placements set parent_id = ${input.parentId}, side = ${input.side} where member_id = ${input.memberId}
+    and not exists (select 1 from placements where parent_id = ${input.parentId} and side = ${input.side})`.execute(tx);
+  if (!Number(moved.numAffectedRows)) return false;
+  const delta = input.newDepth - input.oldDepth;
+  await sql`update placements set depth = depth + ${delta} where member_id = ${input.memberId} or member_id in (select descendant_id from placement_paths where ancestor_id = ${input.memberId})`.execute(tx);
+  // Cut the subtree from its old ancestors, then join it to the new ones.
+  await sql`delete from placement_paths where descendant_id in (select descendant_id from placement_paths where ancestor_id = ${input.memberId} union all select ${input.memberId}::int)
+    and ancestor_id not in (select descendant_id from placement_paths where ancestor_id = ${input.memberId} union all select ${input.memberId}::int)`.execute(tx);
+  await sql`insert into placement_paths (ancestor_id, descendant_id, depth, side)
+    select a.ancestor_id, d.id, a.depth + d.depth, a.side
+    from (select ancestor_id, depth + 1 as depth, side from placement_paths where descendant_id = ${input.parentId} union all select ${input.parentId}::int, 1, ${input.side}::text) a
+    cross join (select ${input.memberId}::int as id, 0 as depth union all select descendant_id, depth from placement_paths where ancestor_id = ${input.memberId}) d`.execute(tx);
+  return true;
+}
+
+/** Every placement, for the tree check. */
+export const findAllPlacements = (db: Executor) => db.selectFrom('placements').select(['member_id', 'parent_id', 'side', 'depth']).execute();
+export const findAllPaths = (db: Executor) => db.selectFrom('placement_paths').selectAll().execute();
+
+// ---------------------------------------------------------------- PV
+
+/** Records an order's PV once (answers false when it was recorded already). */
+export async function insertPvEntry(tx: Tx, e: { orderId: number; memberId: number; pv: number; day: string; inLegs: boolean }): Promise<boolean> {
+  const r = await sql`insert into pv_entries (order_id, member_id, pv, day, in_legs) values (${e.orderId}, ${e.memberId}, ${e.pv}, ${e.day}::date, ${e.inLegs}) on conflict do nothing`.execute(tx);
+  return Number(r.numAffectedRows) > 0;
+}
+
+/** Adds the buyer's personal PV. */
+export const addPersonalPv = (tx: Tx, memberId: number, pv: number) =>
+  sql`insert into referral_stats (member_id, personal_pv) values (${memberId}, ${pv}) on conflict (member_id) do update set personal_pv = referral_stats.personal_pv + excluded.personal_pv`.execute(tx);
+
+/**
+ * Adds PV into the leg on the buyer's side of every placement ancestor: their running totals and
+ * the day's bucket. The ancestors' rows are locked in ascending id order first, so settlements of
+ * orders in the same team cannot deadlock.
+ */
+export async function addLegPv(tx: Tx, buyerId: number, pv: number, day: string): Promise<void> {
+  await sql`select member_id from referral_stats where member_id in (select ancestor_id from placement_paths where descendant_id = ${buyerId}) order by member_id for update`.execute(tx);
+  await sql`update referral_stats s set left_pv = s.left_pv + case when p.side = 'L' then ${pv}::bigint else 0 end,
+      right_pv = s.right_pv + case when p.side = 'R' then ${pv}::bigint else 0 end
+    from placement_paths p where p.descendant_id = ${buyerId} and s.member_id = p.ancestor_id`.execute(tx);
+  await sql`insert into leg_pv_days (member_id, day, left_pv, right_pv)
+    select ancestor_id, ${day}::date, case when side = 'L' then ${pv}::bigint else 0 end, case when side = 'R' then ${pv}::bigint else 0 end
+    from placement_paths where descendant_id = ${buyerId} order by ancestor_id
+    on conflict (member_id, day) do update set left_pv = leg_pv_days.left_pv + excluded.left_pv, right_pv = leg_pv_days.right_pv + excluded.right_pv`.execute(tx);
+}
+
+export const findStats = (db: Executor, memberId: number) => db.selectFrom('referral_stats').selectAll().where('member_id', '=', memberId).executeTakeFirst();
+export const findLegDay = (db: Executor, memberId: number, day: string) =>
+  db.selectFrom('leg_pv_days').select(['left_pv', 'right_pv']).where('member_id', '=', memberId).where('day', '=', day).executeTakeFirst();
+/** The carry after the member's latest pairing. */
+export const findLatestCarry = (db: Executor, memberId: number) =>
+  db.selectFrom('pair_results').select(['left_carry', 'right_carry', sql<string>`day::text`.as('day')]).where('member_id', '=', memberId).orderBy('day', 'desc').limit(1).executeTakeFirst();
+/** PV that entered the legs on days not paired yet. */
+export const findUnpairedLegPv = async (db: Executor, memberId: number) =>
+  (
+    await sql<{ l: number; r: number }>`select coalesce(sum(left_pv), 0)::bigint as l, coalesce(sum(right_pv), 0)::bigint as r from leg_pv_days d
+      where member_id = ${memberId} and not exists (select 1 from pair_runs r where r.day = d.day)`.execute(db)
+  ).rows[0]!;
+
+/** The member's PV records: own orders, team orders (by leg), and pairings (PV paired away), newest first. */
+export async function findPvRecords(db: Executor, memberId: number, input: { leg?: Side; limit: number; offset: number }) {
+  const leg = input.leg ?? null;
+  const rows = sql<{ time: Date; source: 'own_order' | 'team_order' | 'pairing'; order_no: string | null; from_member: string | null; leg: Side | null; pv: number }>`
+    select * from (
+      select e.created_at as time, 'own_order' as source, o.order_no, null as from_member, null as leg, e.pv
+        from pv_entries e join orders o on o.id = e.order_id where e.member_id = ${memberId} and ${leg}::text is null
+      union all
+      select e.created_at, 'team_order', o.order_no, u.user_name, pp.side, e.pv
+        from placement_paths pp join pv_entries e on e.member_id = pp.descendant_id and e.in_legs join orders o on o.id = e.order_id join users u on u.id = e.member_id
+        where pp.ancestor_id = ${memberId} and (${leg}::text is null or pp.side = ${leg}) and e.created_at >= (select placed_at from placements where member_id = ${memberId})
+      union all
+      select (r.day + 1)::timestamp at time zone (select time_zone from referral_settings), 'pairing', null, null, l.side, -r.consumed
+        from pair_results r cross join (values ('L'), ('R')) l(side) where r.member_id = ${memberId} and r.consumed > 0 and (${leg}::text is null or l.side = ${leg})
+    ) x`;
+  const [list, total] = await Promise.all([
+    sql<{ time: Date; source: 'own_order' | 'team_order' | 'pairing'; order_no: string | null; from_member: string | null; leg: Side | null; pv: number }>`${rows} order by time desc, source limit ${input.limit} offset ${input.offset}`.execute(db),
+    sql<{ total: number }>`select count(*)::int as total from (${rows}) y`.execute(db),
+  ]);
+  return { rows: list.rows, total: total.rows[0]!.total };
+}
+
+// ---------------------------------------------------------------- pair bonus
+
+/** Claims a day's run; answers false when the day already ran. */
+export async function insertPairRun(tx: Tx, day: string, currency: string, by: string): Promise<boolean> {
+  const r = await sql`insert into pair_runs (day, currency, ran_by) values (${day}::date, ${currency}, ${by}) on conflict do nothing`.execute(tx);
+  return Number(r.numAffectedRows) > 0;
+}
+export const findPairRun = (db: Executor, day: string) => db.selectFrom('pair_runs').selectAll().select(sql<string>`day::text`.as('day')).where('day', '=', day).executeTakeFirst();
+export const findLastPairRunDay = async (db: Executor): Promise<string | undefined> =>
+  (await sql<{ day: string | null }>`select max(day)::text as day from pair_runs`.execute(db)).rows[0]?.day ?? undefined;
+/** Days with PV in the legs not paired yet, before `before`, oldest first. */
+export const findUnpairedDays = async (db: Executor, before: string): Promise<string[]> =>
+  (await sql<{ day: string }>`select distinct d.day::text as day from leg_pv_days d where d.day < ${before}::date and not exists (select 1 from pair_runs r where r.day = d.day) order by 1`.execute(db)).rows.map((r) => r.day);
+export const findPairRuns = (db: Executor, limit: number, offset: number) =>
+  db.selectFrom('pair_runs').selectAll().select(sql<string>`day::text`.as('day')).orderBy('pair_runs.day', 'desc').limit(limit).offset(offset).execute();
+
+/**
+ * Computes one day's pair results for every member with PV added that day, in one statement:
+ * available = carry (the member's latest earlier result) + added per leg; pairs = ⌊min / unit⌋;
+ * gross = consumed × rate × value per PV (floored to the minor unit); paid = min(gross, cap of the
+ * member's star, else the default cap); the rest of gross is flushed; each leg carries what is left.
+ */
+export async function insertPairResults(tx: Tx, day: string, s: { unit: number; rateBp: number; pvValue: number; defaultCap: number; currency: string }) {
+  await sql`insert into pair_results (member_id, day, left_before, right_before, left_added, right_added, pairs, consumed, gross_minor, paid_minor, flushed_minor, left_carry, right_carry, cap_minor, star, currency)
+    select member_id, ${day}::date, lb, rb, la, ra, pairs, pairs * ${s.unit}, gross, least(gross, cap), gross - least(gross, cap),
+      lb + la - pairs * ${s.unit}, rb + ra - pairs * ${s.unit}, cap, star, ${s.currency}
+    from (
+      select x.*, (x.pairs * ${s.unit}::bigint * ${s.pvValue}::bigint * ${s.rateBp}::bigint) / 10000 as gross from (
+        select d.member_id, coalesce(c.left_carry, 0) as lb, coalesce(c.right_carry, 0) as rb, d.left_pv as la, d.right_pv as ra,
+          least(coalesce(c.left_carry, 0) + d.left_pv, coalesce(c.right_carry, 0) + d.right_pv) / ${s.unit} as pairs,
+          coalesce(st.star, 0) as star, coalesce(sl.daily_cap_minor, ${s.defaultCap}) as cap
+        from leg_pv_days d
+        left join lateral (select left_carry, right_carry from pair_results r where r.member_id = d.member_id and r.day < d.day order by r.day desc limit 1) c on true
+        left join referral_stats st on st.member_id = d.member_id
+        left join star_levels sl on sl.star = st.star
+        where d.day = ${day}::date
+      ) x
+    ) y`.execute(tx);
+}
+export const findPairResultsToPay = (tx: Tx, day: string) =>
+  tx.selectFrom('pair_results').select(['member_id', 'paid_minor', 'currency']).where('day', '=', day).where('paid_minor', '>', 0).where('entry_id', 'is', null).orderBy('member_id').execute();
+export const finishPairRun = (tx: Tx, day: string) =>
+  sql`update pair_runs r set members = x.members, pairs = x.pairs, paid_minor = x.paid, flushed_minor = x.flushed
+    from (select count(*)::int as members, coalesce(sum(pairs), 0) as pairs, coalesce(sum(paid_minor), 0) as paid, coalesce(sum(flushed_minor), 0) as flushed from pair_results where day = ${day}::date) x
+    where r.day = ${day}::date`.execute(tx);
+export async function findPairResultsOf(db: Executor, memberId: number, input: { month?: string; limit: number; offset: number }) {
+  let q = db.selectFrom('pair_results').where('member_id', '=', memberId);
+  if (input.month) q = q.where(sql<string>`to_char(day, 'YYYY-MM')`, '=', input.month);
+  const [rows, agg] = await Promise.all([
+    q.selectAll().select(sql<string>`day::text`.as('day')).orderBy('pair_results.day', 'desc').limit(input.limit).offset(input.offset).execute(),
+    q.select([sql<number>`count(*)::int`.as('total'), sql<number>`coalesce(sum(paid_minor), 0)::bigint`.as('sum_paid')]).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: agg.total, sumPaid: Number(agg.sum_paid) };
+}
+export const findPairResultsOfDay = (db: Executor, day: string, limit: number, offset: number) =>
+  db.selectFrom('pair_results').selectAll().select(sql<string>`day::text`.as('day')).where('day', '=', day).orderBy('paid_minor', 'desc').orderBy('member_id').limit(limit).offset(offset).execute();
+
+// ---------------------------------------------------------------- commissions
+
+/** Writes an order's pending commissions; a second call for the same order and level writes nothing. */
+export async function insertPendingCommissions(tx: Tx, rows: Array<{ order_id: number; buyer_id: number; beneficiary_id: number; level: number; base_minor: number; rate_bp: number; amount_minor: number; currency: string }>) {
+  if (!rows.length) return [];
+  return tx.insertInto('commissions').values(rows).onConflict((oc) => oc.columns(['order_id', 'level']).doNothing()).returning('id').execute();
+}
+/** Moves an order's commissions from one state to another; answers the rows moved. */
+export const moveOrderCommissions = (tx: Tx, orderId: number, from: CommissionStatus, to: CommissionStatus, reason = '') =>
+  tx
+    .updateTable('commissions')
+    .set({ status: to, ...(to === 'settled' ? { settled_at: new Date() } : { ended_at: new Date() }), reason })
+    .where('order_id', '=', orderId)
+    .where('status', '=', from)
+    .returningAll()
+    .execute();
+export const lockCommissionForUpdate = (tx: Tx, id: number) => tx.selectFrom('commissions').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+export const setCommissionPosted = (tx: Tx, id: number, set: { entry_id: number | null; posted_minor: number; debt_netted_minor: number }) => tx.updateTable('commissions').set(set).where('id', '=', id).execute();
+export const setCommissionReversed = (tx: Tx, id: number, set: { reversal_entry_id: number | null; reversed_minor: number; debt_minor: number; reason: string }) =>
+  tx.updateTable('commissions').set({ ...set, status: 'reversed', ended_at: new Date() }).where('id', '=', id).where('status', '=', 'settled').execute();
+export const findCommissionsOfOrder = (db: Executor, orderId: number) => db.selectFrom('commissions').selectAll().where('order_id', '=', orderId).orderBy('level').execute();
+
+/** Takes up to `max` from the member's debt in a currency, under its row lock; answers what was taken. */
+export async function takeDebt(tx: Tx, memberId: number, currency: string, max: number): Promise<number> {
+  const r = (await sql<{ taken: number }>`update commission_debts d set amount_minor = d.amount_minor - least(d.amount_minor, ${max})
+      from (select amount_minor from commission_debts where member_id = ${memberId} and currency = ${currency} for update) old
+      where d.member_id = ${memberId} and d.currency = ${currency} returning least(old.amount_minor, ${max})::bigint as taken`.execute(tx)).rows[0];
+  return Number(r?.taken ?? 0);
+}
+export const addDebt = (tx: Tx, memberId: number, currency: string, amount: number) =>
+  sql`insert into commission_debts (member_id, currency, amount_minor) values (${memberId}, ${currency}, ${amount}) on conflict (member_id, currency) do update set amount_minor = commission_debts.amount_minor + excluded.amount_minor`.execute(tx);
+export const findDebts = (db: Executor, memberId: number) => db.selectFrom('commission_debts').selectAll().where('member_id', '=', memberId).where('amount_minor', '>', 0).execute();
+
+/** The member's commissions per currency and state. */
+export const findCommissionTotals = (db: Executor, memberId: number) =>
+  db.selectFrom('commissions').select(['currency', 'status', sql<number>`sum(amount_minor)::bigint`.as('amount')]).where('beneficiary_id', '=', memberId).groupBy(['currency', 'status']).execute();
+
+export async function findCommissionsPage(db: Executor, f: { status?: CommissionStatus; beneficiaryId?: number; orderId?: number; limit: number; offset: number }) {
+  let q = db.selectFrom('commissions as c').innerJoin('orders as o', 'o.id', 'c.order_id');
+  if (f.status) q = q.where('c.status', '=', f.status);
+  if (f.beneficiaryId) q = q.where('c.beneficiary_id', '=', f.beneficiaryId);
+  if (f.orderId) q = q.where('c.order_id', '=', f.orderId);
+  const [rows, total] = await Promise.all([
+    q.selectAll('c').select('o.order_no').orderBy('c.id', 'desc').limit(f.limit).offset(f.offset).execute(),
+    q.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: total.total };
+}
+
+// ---------------------------------------------------------------- the sponsor team
+
+/** The whole sponsor downline of a member down to `maxLevel`, with each one's level (recursive over referrer_id). */
+const downline = (memberId: number, maxLevel: number) => sql`with recursive team as (
+    select id, referrer_id, 1 as level from users where referrer_id = ${memberId}
+    union all
+    select u.id, u.referrer_id, t.level + 1 from users u join team t on u.referrer_id = t.id where t.level < ${maxLevel})`;
+
+export async function findTeamTotals(db: Executor, memberId: number, timeZone: string) {
+  const r = await sql<{ team_count: number; direct_count: number; new_today: number }>`${downline(memberId, 1000)}
+    select count(*)::int as team_count, count(*) filter (where t.level = 1)::int as direct_count,
+      count(*) filter (where (u.created_at at time zone ${timeZone})::date = (now() at time zone ${timeZone})::date)::int as new_today
+    from team t join users u on u.id = t.id`.execute(db);
+  const sales = await sql<{ currency: string; amount: number }>`${downline(memberId, 1000)}
+    select o.currency, sum(o.subtotal_minor - o.coupon_discount_minor)::bigint as amount from team t join orders o on o.user_id = t.id
+    where o.paid_at >= date_trunc('month', now() at time zone ${timeZone}) at time zone ${timeZone} and o.status not in ('refunded', 'cancelled', 'closed', 'refunding') group by o.currency order by o.currency`.execute(db);
+  return { ...r.rows[0]!, sales: sales.rows };
+}
+
+export async function findTeamPage(db: Executor, memberId: number, input: { level?: number; q?: string; limit: number; offset: number }) {
+  const q = input.q ? `%${input.q}%` : null;
+  const level = input.level ?? null;
+  const base = sql`${downline(memberId, input.level ?? 1000)} select t.id, t.level, u.nickname, u.user_name, u.avatar, u.created_at, r.user_name as referrer, coalesce(s.star, 0) as star
+    from team t join users u on u.id = t.id join users r on r.id = t.referrer_id left join referral_stats s on s.member_id = t.id
+    where (${level}::int is null or t.level = ${level}) and (${q}::text is null or u.nickname ilike ${q} or u.user_name ilike ${q})`;
+  const [rows, total] = await Promise.all([
+    sql<{ id: number; level: number; nickname: string; user_name: string; avatar: string; created_at: Date; referrer: string; star: number }>`${base} order by t.level, u.id limit ${input.limit} offset ${input.offset}`.execute(db),
+    sql<{ total: number }>`select count(*)::int as total from (${base}) x`.execute(db),
+  ]);
+  return { rows: rows.rows, total: total.rows[0]!.total };
+}
+
+export async function findDirectsPage(db: Executor, memberId: number, input: { q?: string; limit: number; offset: number }) {
+  let q = db.selectFrom('users as u').leftJoin('referral_stats as s', 's.member_id', 'u.id').where('u.referrer_id', '=', memberId);
+  if (input.q) q = q.where((eb) => eb.or([eb('u.nickname', 'ilike', `%${input.q}%`), eb('u.user_name', 'ilike', `%${input.q}%`)]));
+  const [rows, total] = await Promise.all([
+    q.select(['u.id', 'u.nickname', 'u.user_name', 'u.avatar', 'u.created_at', sql<number>`coalesce(s.star, 0)`.as('star'), sql<number>`coalesce(s.personal_pv, 0)`.as('personal_pv')]).orderBy('u.id', 'desc').limit(input.limit).offset(input.offset).execute(),
+    q.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: total.total };
+}
+/** Commissions the member earned from each of the given buyers (level 1), per currency. */
+export const findCommissionsFrom = (db: Executor, memberId: number, buyerIds: number[]) =>
+  buyerIds.length
+    ? db.selectFrom('commissions').select(['buyer_id', 'currency', sql<number>`sum(amount_minor)::bigint`.as('amount')]).where('beneficiary_id', '=', memberId).where('buyer_id', 'in', buyerIds).where('status', 'in', ['pending', 'settled']).groupBy(['buyer_id', 'currency']).execute()
+    : Promise.resolve([]);
+
+// ---------------------------------------------------------------- stars
+
+/** The figures star conditions read: personal PV, directs, leg PV, and directs per star. */
+export async function findStarFigures(db: Executor, memberId: number) {
+  const stats = await findStats(db, memberId);
+  const directs = await db.selectFrom('users as u').leftJoin('referral_stats as s', 's.member_id', 'u.id').select(sql<number>`coalesce(s.star, 0)`.as('star')).where('u.referrer_id', '=', memberId).execute();
+  return { personalPv: Number(stats?.personal_pv ?? 0), weakLegPv: Math.min(Number(stats?.left_pv ?? 0), Number(stats?.right_pv ?? 0)), star: stats?.star ?? 0, starAt: stats?.star_at ?? null, starSeen: stats?.star_seen ?? 0, directStars: directs.map((d) => d.star) };
+}
+/** Raises a member's star (never lowers it here) and records the history; answers whether it rose. */
+export async function raiseStar(tx: Tx, memberId: number, star: number): Promise<boolean> {
+  await sql`insert into referral_stats (member_id) values (${memberId}) on conflict do nothing`.execute(tx);
+  const r = await sql`update referral_stats set star = ${star}, star_at = now() where member_id = ${memberId} and star < ${star}`.execute(tx);
+  if (!Number(r.numAffectedRows)) return false;
+  await sql`insert into star_history (member_id, star) select ${memberId}, s from generate_series(1, ${star}) s on conflict do nothing`.execute(tx);
+  return true;
+}
+export const setStar = (tx: Tx, memberId: number, star: number) => tx.updateTable('referral_stats').set({ star, star_at: new Date() }).where('member_id', '=', memberId).execute();
+export const setStarSeen = (db: Executor, memberId: number, star: number) => db.updateTable('referral_stats').set({ star_seen: star }).where('member_id', '=', memberId).where('star_seen', '<', star).execute();
+export const findStarHistory = (db: Executor, memberId: number) => db.selectFrom('star_history').selectAll().where('member_id', '=', memberId).orderBy('star').execute();
+/** The placement ancestors of a member and the member's sponsors (whose stars may change when the member's figures do). */
+export const findAncestorIds = async (db: Executor, memberId: number): Promise<number[]> =>
+  (await db.selectFrom('placement_paths').select('ancestor_id').where('descendant_id', '=', memberId).orderBy('depth').execute()).map((r) => r.ancestor_id);
+export const findStatsMemberIds = async (db: Executor, afterId: number, limit: number): Promise<number[]> =>
+  (await db.selectFrom('referral_stats').select('member_id').where('member_id', '>', afterId).orderBy('member_id').limit(limit).execute()).map((r) => r.member_id);
+
+// ---------------------------------------------------------------- applications
+
+export async function insertApplication(tx: Tx, a: { member_id: number; kind: ApplicationKind; fields: Record<string, string> }) {
+  return (
+    await sql<{ id: number }>`insert into role_applications (member_id, kind, fields) values (${a.member_id}, ${a.kind}, ${JSON.stringify(a.fields)}::jsonb)
+      on conflict (member_id, kind) where status = 'pending' do nothing returning id`.execute(tx)
+  ).rows[0];
+}
+export const findApplicationsOf = (db: Executor, memberId: number) => db.selectFrom('role_applications').selectAll().where('member_id', '=', memberId).orderBy('id', 'desc').execute();
+export const decideApplication = (tx: Tx, id: number, set: { status: 'approved' | 'rejected'; reason: string; decided_by: string }) =>
+  tx.updateTable('role_applications').set({ ...set, decided_at: new Date() }).where('id', '=', id).where('status', '=', 'pending').returningAll().executeTakeFirst();
+export const findApplication = (db: Executor, id: number) => db.selectFrom('role_applications').selectAll().where('id', '=', id).executeTakeFirst();
+export async function findApplicationsPage(db: Executor, f: { status?: string; kind?: string; limit: number; offset: number }) {
+  let q = db.selectFrom('role_applications as a').innerJoin('users as u', 'u.id', 'a.member_id');
+  if (f.status) q = q.where('a.status', '=', f.status as never);
+  if (f.kind) q = q.where('a.kind', '=', f.kind as never);
+  const [rows, total] = await Promise.all([
+    q.selectAll('a').select(['u.user_name', 'u.nickname']).orderBy('a.id', 'desc').limit(f.limit).offset(f.offset).execute(),
+    q.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: total.total };
+}
+
+/** The member's sponsor chain upwards (referrer first), at most `max` levels. */
+export const findSponsorChain = async (db: Executor, memberId: number, max = 50) =>
+  (
+    await sql<{ id: number; user_name: string; level: number }>`with recursive up as (
+        select r.id, r.user_name, r.referrer_id, 1 as level from users u join users r on r.id = u.referrer_id where u.id = ${memberId}
+        union all
+        select r.id, r.user_name, r.referrer_id, up.level + 1 from up join users r on r.id = up.referrer_id where up.level < ${max})
+      select id, user_name, level from up order by level`.execute(db)
+  ).rows;
+/** Whether the member has any placement descendant. */
+export const findDescendantCount = async (db: Executor, memberId: number): Promise<number> =>
+  (await db.selectFrom('placement_paths').select(sql<number>`count(*)::int`.as('n')).where('ancestor_id', '=', memberId).executeTakeFirstOrThrow()).n;
+/** A day's PV buckets in total (what a pairing run would read). */
+export const findDayBuckets = async (db: Executor, day: string) =>
+  (
+    await sql<{ members: number; left: number; right: number }>`select count(*)::int as members, coalesce(sum(left_pv), 0)::bigint as left, coalesce(sum(right_pv), 0)::bigint as right from leg_pv_days where day = ${day}::date`.execute(db)
+  ).rows[0]!;
+/** Members among a day's results who owe a debt in the currency (netted before they are paid). */
+export const findDebtorsOfDay = async (db: Executor, day: string, currency: string): Promise<Set<number>> =>
+  new Set(
+    (
+      await sql<{ member_id: number }>`select d.member_id from commission_debts d join pair_results r on r.member_id = d.member_id and r.day = ${day}::date
+        where d.currency = ${currency} and d.amount_minor > 0`.execute(db)
+    ).rows.map((r) => r.member_id),
+  );
+/** Records the entry that paid a batch of a day's results. */
+export const setPairResultsEntry = (tx: Tx, memberIds: number[], day: string, entryId: number) =>
+  tx.updateTable('pair_results').set({ entry_id: entryId }).where('day', '=', day).where('member_id', 'in', memberIds).execute();

@@ -1,0 +1,335 @@
+import { ResponseCode, maskContact, type EndpointData, type EndpointQuery, type EndpointBody } from '@shop/contract';
+import type { getDownlineDepth, getPlacementTree, getPvSettings, getReferralTotals, getStarProgress, listDownlineMembers, listPairingBonuses, listReferralTeam, listReferredMembers, placeDownlineMember, PlacementNode } from '@shop/contract';
+import type { AppDeps } from '../../app-deps.js';
+import type { Executor } from '../../db/database.js';
+import { memberIdOf, type Actor } from '../../lib/actor.js';
+import { iso } from '../../lib/dates.js';
+import { AppError } from '../../lib/errors.js';
+import { pageOf } from '../../lib/paging.js';
+import { withTransaction, type Tx } from '../../lib/transaction.js';
+import * as q from './referral.queries.js';
+import type { Side } from './referral.table.js';
+
+// The placement (binary) tree and what members read of it and of their sponsor team. A placement
+// is one insert guarded by the table's unique keys (one member per slot, one slot per member), so
+// racing placements cannot both win; its closure rows are written in the same transaction.
+
+type Deps = Pick<AppDeps, 'db'>;
+const avatarOf = (a: string | null) => a ?? '';
+const offsetOf = (p: { page: number; limit: number }) => (p.page - 1) * p.limit;
+
+/** The root of the tree, placing the shop's first member as the root when nobody is placed yet. */
+export async function ensureRoot(db: Executor): Promise<number | undefined> {
+  const root = await q.findRoot(db);
+  if (root) return root.member_id;
+  const first = await q.findFirstMemberId(db);
+  if (first === undefined) return undefined;
+  await q.insertRootIfNone(db, first);
+  return (await q.findRoot(db))?.member_id;
+}
+
+/** Places a member into (parent, side) in the caller's transaction; refuses a taken slot or a placed member. */
+export async function placeInto(tx: Tx, actor: Actor, input: { memberId: number; parentId: number; side: Side; how: 'member' | 'job' | 'operator' }) {
+  const parent = await q.lockPlacementForShare(tx, input.parentId);
+  if (!parent) throw new AppError(ResponseCode.referralNotInTeam);
+  const placedBy = actor.kind === 'member' ? `member:${actor.memberId}` : actor.kind === 'operator' ? `operator:${actor.operatorId ?? actor.name}` : (actor.name ?? actor.kind);
+  const row = await q.insertPlacement(tx, { memberId: input.memberId, parentId: input.parentId, parentDepth: parent.depth, side: input.side, placedBy, how: input.how });
+  if (!row) {
+    if (await q.findPlacement(tx, input.memberId)) throw new AppError(ResponseCode.referralAlreadyPlaced);
+    throw new AppError(ResponseCode.referralPositionTaken);
+  }
+  return { user_id: input.memberId, parent_id: input.parentId, side: input.side, placed_at: iso(row.placed_at) };
+}
+
+/**
+ * anzhi: the caller places one of their own unplaced direct invitees into an empty slot of their own
+ * placement subtree. Final; a stranger, a placed member, a foreign parent or a taken slot is refused.
+ */
+export async function placeDownline(deps: Deps, actor: Actor, input: EndpointBody<typeof placeDownlineMember>): Promise<EndpointData<typeof placeDownlineMember>> {
+  const me = memberIdOf(actor);
+  await ensureRoot(deps.db);
+  return withTransaction(deps.db, async (tx) => {
+    const invitee = await q.findMemberBrief(tx, input.user_id);
+    if (!invitee || Number(invitee.referrer_id) !== me) throw new AppError(ResponseCode.referralNotInvitee);
+    if (!(await q.findPlacement(tx, me))) throw new AppError(ResponseCode.referralSelfNotPlaced);
+    if (await q.findPlacement(tx, input.user_id)) throw new AppError(ResponseCode.referralAlreadyPlaced);
+    if (!(await q.isInSubtree(tx, me, input.parent_id))) throw new AppError(ResponseCode.referralNotInTeam);
+    return placeInto(tx, actor, { memberId: input.user_id, parentId: input.parent_id, side: input.side, how: 'member' });
+  });
+}
+
+/**
+ * Where the job (or an operator's "place automatically") puts an invitee: the outermost free slot of
+ * the sponsor's weaker leg (less PV; on a tie fewer members; on a tie the left).
+ */
+export async function autoSlot(db: Executor, sponsorId: number): Promise<{ parentId: number; side: Side }> {
+  const stats = await q.findStats(db, sponsorId);
+  const counts = (await q.findLegCounts(db, [sponsorId])).get(sponsorId)!;
+  const l = Number(stats?.left_pv ?? 0);
+  const r = Number(stats?.right_pv ?? 0);
+  const side: Side = l < r ? 'L' : r < l ? 'R' : counts.R < counts.L ? 'R' : 'L';
+  const end = await q.findOutermost(db, sponsorId, side);
+  return { parentId: end.id, side };
+}
+
+/** Places an unplaced invitee automatically under their sponsor (retrying when a racing placement takes the slot first). */
+export async function placeAutomatically(deps: Deps, actor: Actor, memberId: number, how: 'job' | 'operator' = 'job', underId?: number): Promise<EndpointData<typeof placeDownlineMember>> {
+  await ensureRoot(deps.db);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await withTransaction(deps.db, async (tx) => {
+        const member = await q.findMemberBrief(tx, memberId);
+        const sponsor = underId ?? (member?.referrer_id != null ? Number(member.referrer_id) : undefined) ?? (await q.findRoot(tx))?.member_id;
+        if (!member || sponsor === undefined || !(await q.findPlacement(tx, sponsor))) throw new AppError(ResponseCode.referralNotInTeam);
+        const slot = await autoSlot(tx, sponsor);
+        return placeInto(tx, actor, { memberId, parentId: slot.parentId, side: slot.side, how });
+      });
+    } catch (e) {
+      if (e instanceof AppError && e.code === ResponseCode.referralPositionTaken && attempt < 20) continue;
+      throw e;
+    }
+  }
+}
+
+/** The job: places every invitee unplaced past the deadline (settings); answers how many it placed. */
+export async function placeOverdueInvitees(deps: Deps, actor: Actor, limit = 500): Promise<number> {
+  const settings = await q.findReferralSettings(deps.db);
+  let placed = 0;
+  for (const m of await q.findOverdueUnplaced(deps.db, settings.placement_deadline_days, limit)) {
+    try {
+      await placeAutomatically(deps, actor, m.id, 'job');
+      placed++;
+    } catch (e) {
+      // Placed meanwhile by the sponsor: nothing to do.
+      if (!(e instanceof AppError && e.code === ResponseCode.referralAlreadyPlaced)) throw e;
+    }
+  }
+  return placed;
+}
+
+/** sonUserList: the caller's direct invitees, unplaced first, each with the deadline of its placement. */
+export async function listInvitees(deps: Deps, actor: Actor, input: EndpointQuery<typeof listDownlineMembers>): Promise<EndpointData<typeof listDownlineMembers>> {
+  const me = memberIdOf(actor);
+  await ensureRoot(deps.db);
+  const [settings, page, self] = await Promise.all([q.findReferralSettings(deps.db), q.findInvitees(deps.db, me, { ...input, offset: offsetOf(input) }), q.findPlacement(deps.db, me)]);
+  const list = page.rows.map((r) => ({
+    id: r.id,
+    user_name: maskContact(r.user_name),
+    nickname: r.nickname ?? '',
+    avatar: avatarOf(r.avatar),
+    joined_at: iso(r.created_at),
+    placed: r.placed_id !== null,
+    parent_id: r.parent_id ?? null,
+    side: r.side ?? null,
+    personal_pv: Number(r.personal_pv),
+    place_by: r.placed_id !== null ? null : iso(new Date(new Date(r.created_at).getTime() + settings.placement_deadline_days * 86_400_000)),
+  }));
+  return { ...pageOf(list, page.total, input), self_placed: !!self };
+}
+
+/** anzhiTree: the caller's subtree (or a node inside it, or the first match of a name) a few levels deep; never another team's. */
+export async function placementTree(deps: Deps, actor: Actor, input: EndpointQuery<typeof getPlacementTree>): Promise<EndpointData<typeof getPlacementTree>> {
+  const me = memberIdOf(actor);
+  await ensureRoot(deps.db);
+  const self = await q.findPlacement(deps.db, me);
+  if (!self) throw new AppError(ResponseCode.referralSelfNotPlaced);
+  let rootId = input.root_id ?? me;
+  if (!(await q.isInSubtree(deps.db, me, rootId))) throw new AppError(ResponseCode.referralNotInTeam);
+  if (input.q) rootId = (await q.findInSubtreeByName(deps.db, rootId, input.q)) ?? rootId;
+  const drawn = await drawTree(deps.db, rootId, input.levels, self.depth, maskContact);
+  return { self_id: me, up_id: rootId === me ? null : drawn.parentId, tree: drawn.tree };
+}
+
+/** A subtree drawn `levels` deep from `rootId` (depths counted from `baseDepth`), with leg figures and empty slots. */
+export async function drawTree(db: Executor, rootId: number, levels: number, baseDepth: number, showName: (userName: string) => string) {
+  const rows = await q.findSubtree(db, rootId, levels);
+  const counts = await q.findLegCounts(db, rows.map((r) => r.id));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const top = byId.get(rootId)!;
+  const build = (id: number): PlacementNode => {
+    const r = byId.get(id)!;
+    const kids = rows.filter((c) => c.parent_id === id);
+    const child = (s: Side) => kids.find((c) => c.side === s);
+    const c = counts.get(id)!;
+    const shownBelow = r.depth - top.depth < levels;
+    return {
+      id,
+      user_name: showName(r.user_name),
+      nickname: r.nickname ?? '',
+      avatar: avatarOf(r.avatar),
+      star: r.star,
+      depth: r.depth - baseDepth,
+      left_pv: Number(r.left_pv),
+      right_pv: Number(r.right_pv),
+      left_count: c.L,
+      right_count: c.R,
+      has_more: !shownBelow && r.children > 0,
+      children: { L: shownBelow && child('L') ? build(child('L')!.id) : null, R: shownBelow && child('R') ? build(child('R')!.id) : null },
+      open: shownBelow ? (['L', 'R'] as const).filter((s) => !child(s)) : [],
+    };
+  };
+  return { tree: build(rootId), parentId: top.parent_id };
+}
+
+/** userDepInfo: the caller's two legs (members, PV in total, today, carried), personal PV and directs. */
+export async function legsOf(deps: Deps, actor: Actor): Promise<EndpointData<typeof getDownlineDepth>> {
+  const me = memberIdOf(actor);
+  await ensureRoot(deps.db);
+  const settings = await q.findReferralSettings(deps.db);
+  const today = await q.findToday(deps.db, settings.time_zone);
+  const [self, stats, counts, day, carry, unpaired, directs] = await Promise.all([
+    q.findPlacement(deps.db, me),
+    q.findStats(deps.db, me),
+    q.findLegCounts(deps.db, [me]),
+    q.findLegDay(deps.db, me, today),
+    q.findLatestCarry(deps.db, me),
+    q.findUnpairedLegPv(deps.db, me),
+    q.findDirectsPage(deps.db, me, { limit: 1, offset: 0 }),
+  ]);
+  const c = counts.get(me)!;
+  // What waits for the next pairing: the carry of the last one plus PV of days not paired yet.
+  const leg = (members: number, total: number, todayPv: number, carried: number) => ({ members, pv_total: total, pv_today: todayPv, carry: carried });
+  return {
+    placed: !!self,
+    parent_id: self?.parent_id ?? null,
+    side: self?.side ?? null,
+    depth: self?.depth ?? 0,
+    direct_count: directs.total,
+    personal_pv: Number(stats?.personal_pv ?? 0),
+    left: leg(c.L, Number(stats?.left_pv ?? 0), Number(day?.left_pv ?? 0), Number(carry?.left_carry ?? 0) + Number(unpaired.l)),
+    right: leg(c.R, Number(stats?.right_pv ?? 0), Number(day?.right_pv ?? 0), Number(carry?.right_carry ?? 0) + Number(unpaired.r)),
+  };
+}
+
+/** The plan's rules as members see them. */
+async function planRules(db: Executor) {
+  const s = await q.findReferralSettings(db);
+  return {
+    pair_unit: s.pair_unit_pv,
+    rate_bp: s.pair_rate_bp,
+    pv_value: s.pv_value_minor,
+    daily_cap: Number(s.default_daily_cap_minor),
+    currency: s.bonus_currency,
+    time_zone: s.time_zone,
+    placement_deadline_days: s.placement_deadline_days,
+    commission_rates_bp: [s.level1_rate_bp, s.level2_rate_bp, s.level3_rate_bp].slice(0, s.commission_levels),
+  };
+}
+
+/** pvChangeSet: the caller's PV records (own orders, team orders by leg, pairings) and the plan's rules. */
+export async function pvRecords(deps: Deps, actor: Actor, input: EndpointQuery<typeof getPvSettings>): Promise<EndpointData<typeof getPvSettings>> {
+  const me = memberIdOf(actor);
+  const [page, rules] = await Promise.all([q.findPvRecords(deps.db, me, { leg: input.leg, limit: input.limit, offset: offsetOf(input) }), planRules(deps.db)]);
+  const list = page.rows.map((r) => ({ time: iso(r.time), source: r.source, order_no: r.order_no, from_member: r.from_member ? maskContact(r.from_member) : null, leg: r.leg, pv: Number(r.pv) }));
+  return { ...pageOf(list, page.total, input), rules };
+}
+
+/** duipeng/list: the caller's daily pair-bonus results, newest first, with what was paid in total. */
+export async function pairingResults(deps: Deps, actor: Actor, input: EndpointQuery<typeof listPairingBonuses>): Promise<EndpointData<typeof listPairingBonuses>> {
+  const me = memberIdOf(actor);
+  const [page, settings] = await Promise.all([q.findPairResultsOf(deps.db, me, { month: input.month, limit: input.limit, offset: offsetOf(input) }), q.findReferralSettings(deps.db)]);
+  const list = page.rows.map((r) => ({
+    date: r.day,
+    left_before: Number(r.left_before),
+    right_before: Number(r.right_before),
+    left_added: Number(r.left_added),
+    right_added: Number(r.right_added),
+    pairs: Number(r.pairs),
+    consumed: Number(r.consumed),
+    gross: Number(r.gross_minor),
+    paid: Number(r.paid_minor),
+    flushed: Number(r.flushed_minor),
+    left_carry: Number(r.left_carry),
+    right_carry: Number(r.right_carry),
+    currency: r.currency,
+  }));
+  return { ...pageOf(list, page.total, input), sum_paid: page.sumPaid, currency: settings.bonus_currency };
+}
+
+// ---------------------------------------------------------------- the sponsor team
+
+/** spread/total: the sponsor team's members, today's newcomers, this month's team sales, commissions earned and pending. */
+export async function referralTotals(deps: Deps, actor: Actor): Promise<EndpointData<typeof getReferralTotals>> {
+  const me = memberIdOf(actor);
+  const settings = await q.findReferralSettings(deps.db);
+  const [team, commissions] = await Promise.all([q.findTeamTotals(deps.db, me, settings.time_zone), q.findCommissionTotals(deps.db, me)]);
+  const per = (status: string) => commissions.filter((c) => c.status === status).map((c) => ({ currency: c.currency, amount: Number(c.amount) }));
+  return {
+    direct_count: team.direct_count,
+    team_count: team.team_count,
+    new_today: team.new_today,
+    team_sales_month: team.sales.map((s) => ({ currency: s.currency, amount: Number(s.amount) })),
+    commission_total: per('settled'),
+    commission_pending: per('pending'),
+  };
+}
+
+/** spread/sonList: the caller's direct referrals with their star, PV and the commissions earned from each. */
+export async function referredMembers(deps: Deps, actor: Actor, input: EndpointQuery<typeof listReferredMembers>): Promise<EndpointData<typeof listReferredMembers>> {
+  const me = memberIdOf(actor);
+  const page = await q.findDirectsPage(deps.db, me, { q: input.q, limit: input.limit, offset: offsetOf(input) });
+  const from = await q.findCommissionsFrom(deps.db, me, page.rows.map((r) => r.id));
+  const list = page.rows.map((r) => ({
+    id: r.id,
+    nickname: r.nickname ?? '',
+    user_name: maskContact(r.user_name),
+    avatar: avatarOf(r.avatar),
+    joined_at: iso(r.created_at),
+    star: Number(r.star),
+    personal_pv: Number(r.personal_pv),
+    commission_from: from.filter((f) => f.buyer_id === r.id).map((f) => ({ currency: f.currency, amount: Number(f.amount) })),
+  }));
+  return pageOf(list, page.total, input);
+}
+
+/** spread/teamList: the caller's whole sponsor downline by level (or one level). */
+export async function referralTeam(deps: Deps, actor: Actor, input: EndpointQuery<typeof listReferralTeam>): Promise<EndpointData<typeof listReferralTeam>> {
+  const me = memberIdOf(actor);
+  const page = await q.findTeamPage(deps.db, me, { level: input.level, q: input.q, limit: input.limit, offset: offsetOf(input) });
+  const list = page.rows.map((r) => ({ id: r.id, nickname: r.nickname ?? '', user_name: maskContact(r.user_name), avatar: avatarOf(r.avatar), level: r.level, referrer: maskContact(r.referrer), joined_at: iso(r.created_at), star: Number(r.star) }));
+  return pageOf(list, page.total, input);
+}
+
+// ---------------------------------------------------------------- stars
+
+type Condition = EndpointData<typeof getStarProgress>['conditions'][number];
+/** Each condition of a star with the member's figures. */
+function conditionsOf(level: q.StarLevel, f: Awaited<ReturnType<typeof q.findStarFigures>>): Condition[] {
+  const out: Condition[] = [
+    { key: 'personal_pv', current: f.personalPv, target: level.personal_pv, done: f.personalPv >= level.personal_pv },
+    { key: 'direct_members', current: f.directStars.length, target: level.direct_members, done: f.directStars.length >= level.direct_members },
+    { key: 'weak_leg_pv', current: f.weakLegPv, target: Number(level.weak_leg_pv), done: f.weakLegPv >= Number(level.weak_leg_pv) },
+  ];
+  if (level.directs_at_star_count > 0) {
+    const n = f.directStars.filter((s) => s >= level.directs_at_star).length;
+    out.push({ key: 'directs_at_star', current: n, target: level.directs_at_star_count, done: n >= level.directs_at_star_count, star: level.directs_at_star });
+  }
+  return out;
+}
+
+/** Re-checks a member's star against the ladder: raised to the highest star whose every condition holds (kept, or lowered when the setting says so). Answers the star. */
+export async function recheckStar(tx: Tx, memberId: number): Promise<number> {
+  const [ladder, f, settings] = await Promise.all([q.findStarLevels(tx), q.findStarFigures(tx, memberId), q.findReferralSettings(tx)]);
+  let reached = 0;
+  for (const level of ladder) if (conditionsOf(level, f).every((c) => c.done)) reached = Math.max(reached, level.star);
+  if (reached > f.star) await q.raiseStar(tx, memberId, reached);
+  else if (reached < f.star && !settings.keep_star) await q.setStar(tx, memberId, reached);
+  return reached > f.star || !settings.keep_star ? reached : f.star;
+}
+
+/** UserStarProgress: the member's star, the next one with each condition's progress, and the popup once per new star. */
+export async function starProgress(deps: Deps, actor: Actor): Promise<EndpointData<typeof getStarProgress>> {
+  const me = memberIdOf(actor);
+  const [ladder, f, history] = await Promise.all([q.findStarLevels(deps.db), q.findStarFigures(deps.db, me), q.findStarHistory(deps.db, me)]);
+  const next = ladder.find((l) => l.star > f.star);
+  const popup = f.star > f.starSeen;
+  if (popup) await q.setStarSeen(deps.db, me, f.star);
+  return {
+    star: f.star,
+    next_star: next?.star ?? null,
+    conditions: next ? conditionsOf(next, f) : [],
+    achieved_at: f.starAt ? iso(f.starAt) : null,
+    popup,
+    history: history.map((h) => ({ star: h.star, reached_at: iso(h.reached_at) })),
+  };
+}

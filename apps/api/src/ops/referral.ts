@@ -1,0 +1,80 @@
+import type { Database } from '../db/database.js';
+import type { Actor } from '../lib/actor.js';
+import { pairDueDays, recheckAllStars, runPairingDay } from '../modules/referral/earnings.service.js';
+import { moveSubtreeByOperator, previewDay, previewMove, previewPlacement } from '../modules/referral/referral.console.js';
+import { placeAutomatically } from '../modules/referral/referral.service.js';
+
+export const REFERRAL_USAGE = `  referral place <member id> [--under <id>] [--apply]          place an unplaced member (outermost free slot of the sponsor's weaker leg)
+  referral move <member id> <parent id> L|R --reason "…" [--apply]   move a member's whole subtree into an empty slot outside it
+  referral pair [<YYYY-MM-DD>] [--apply]                       pair one day (or every day due); a re-run changes nothing
+  referral stars [--apply]                                     re-check every member's star
+  (each shows what it would do; --apply does it)`;
+
+function split(argv: string[]): { words: string[]; flags: Map<string, string> } {
+  const words: string[] = [];
+  const flags = new Map<string, string>();
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (!a.startsWith('--')) words.push(a);
+    else if (a.includes('=')) flags.set(a.slice(2, a.indexOf('=')), a.slice(a.indexOf('=') + 1));
+    else if (a === '--apply') flags.set('apply', '1');
+    else flags.set(a.slice(2), argv[++i] ?? '');
+  }
+  return { words, flags };
+}
+const idOf = (v: string | undefined, what: string): number => {
+  if (!v || !/^\d+$/.test(v)) throw new Error(`give the ${what} id (a number)`);
+  return Number(v);
+};
+
+/** `npm run ops -- referral …`: the console's placement, move, pairing and star checks, dry run first. */
+export async function runReferralCommand(db: Database, actor: Actor, argv: string[]): Promise<string> {
+  const { words, flags } = split(argv);
+  const [, sub, a, b, c] = words;
+  const apply = flags.has('apply');
+  const deps = { db };
+  switch (sub) {
+    case 'place': {
+      const member = idOf(a, 'member');
+      const under = flags.has('under') ? idOf(flags.get('under'), 'sponsor') : undefined;
+      if (!apply) {
+        const p = await previewPlacement(deps, member, under);
+        return `would place member ${member} under #${p.parentId} on side ${p.side} (in the team of #${p.sponsor}); add --apply`;
+      }
+      const r = await placeAutomatically(deps, actor, member, 'operator', under);
+      return `member ${r.user_id} placed under #${r.parent_id} on side ${r.side}`;
+    }
+    case 'move': {
+      const member = idOf(a, 'member');
+      const parent = idOf(b, 'parent');
+      if (c !== 'L' && c !== 'R') throw new Error('referral move <member id> <parent id> L|R --reason "…"');
+      const reason = flags.get('reason');
+      if (!reason) throw new Error('give a --reason');
+      if (!apply) {
+        const p = await previewMove(deps, member, parent);
+        return `would move ${p.members} member(s) from under #${p.from.parent_id} (${p.from.side}) to under #${parent} (${c}); add --apply`;
+      }
+      const r = await moveSubtreeByOperator(deps, actor, { member_id: member, parent_id: parent, side: c, reason, confirm: true });
+      return `moved ${r.moved} member(s) under #${r.parent_id} (${r.side})`;
+    }
+    case 'pair': {
+      if (a && !/^\d{4}-\d{2}-\d{2}$/.test(a)) throw new Error('referral pair [YYYY-MM-DD] [--apply]');
+      if (!apply) {
+        if (!a) return 'would pair every day with PV that is over and not paired yet; add --apply';
+        const p = await previewDay(deps, a);
+        return p.ran ? `${a} is paired already: a re-run changes nothing` : `${a}: ${p.members} member(s) with PV, L ${p.left} / R ${p.right} in all; add --apply`;
+      }
+      if (!a) {
+        const days = await pairDueDays(deps, actor);
+        return days.length ? `paired ${days.join(', ')}` : 'no day to pair';
+      }
+      const r = await runPairingDay(deps, actor, a);
+      return r.rerun ? `${a} was paired already: nothing changed` : `${a}: ${r.members} member(s), paid ${r.paid_minor} ${r.currency} (minor units), flushed ${r.flushed_minor}`;
+    }
+    case 'stars':
+      if (!apply) return 'would re-check every member\'s star against the ladder; add --apply';
+      return `re-checked ${await recheckAllStars(deps)} member(s)`;
+    default:
+      throw new Error(REFERRAL_USAGE);
+  }
+}

@@ -1,0 +1,117 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, RouterProvider } from '@/lib/router';
+import { paths } from '@/config/paths';
+import { i18n } from '@/lib/i18n';
+import { useSession } from '@/stores/session';
+import { prepareApp, startFakeApi } from '@/test/helpers';
+import InvitePage from '../pages/invite-page';
+import PlacementPage from '../pages/placement-page';
+import StarPage from '../pages/star-page';
+import ApplicationsPage from '../pages/applications-page';
+
+const ok = (data: unknown) => ({ json: { code: 200, msg: 'Success', data } });
+const node = (id: number, name: string, children: { L: unknown; R: unknown }, open: string[]) => ({ id, user_name: `use***${id}`, nickname: name, avatar: '', star: 0, depth: 0, left_pv: 0, right_pv: 0, left_count: 0, right_count: 0, has_more: false, children, open });
+let placed = false;
+let applications: unknown[] = [];
+const api = await startFakeApi({
+  '/user/info/shareImg': () => ok({ invite_code: 'MIA2026X', share_url: 'https://shop.example/h5/#/pages/login/reg/reg?shareCode=MIA2026X', qr_code: 'data:image/png;base64,iVBORw0KGgo=' }),
+  '/attractive/page/shareList': () => ok({ list: [] }),
+  '/user/spread/total': () => ok({ direct_count: 3, team_count: 9, new_today: 1, team_sales_month: [], commission_total: [{ currency: 'USD', amount: 1250 }], commission_pending: [] }),
+  '/attractive/user/sonUserList': () =>
+    ok({ list: placed ? [] : [{ id: 21, user_name: 'ann***021', nickname: 'Ann', avatar: '', joined_at: '2026-11-20T10:00:00.000Z', placed: false, parent_id: null, side: null, personal_pv: 0, place_by: '2026-11-27T10:00:00.000Z' }], total: placed ? 0 : 1, page: 1, limit: 20, has_more: false, self_placed: true }),
+  '/attractive/user/userDepInfo': () => ok({ placed: true, parent_id: 1, side: 'L', depth: 1, direct_count: 1, personal_pv: 0, left: { members: placed ? 1 : 0, pv_total: 0, pv_today: 0, carry: 0 }, right: { members: 0, pv_total: 0, pv_today: 0, carry: 0 } }),
+  '/attractive/user/anzhiTree': () => ok({ self_id: 7, up_id: null, tree: node(7, 'Mia', { L: placed ? node(21, 'Ann', { L: null, R: null }, ['L', 'R']) : null, R: null }, placed ? ['R'] : ['L', 'R']) }),
+  '/attractive/user/anzhi': () => {
+    placed = true;
+    return ok({ user_id: 21, parent_id: 7, side: 'L', placed_at: '2026-11-24T10:00:00.000Z' });
+  },
+  '/user/info/UserStarProgress': () => ok({ star: 1, next_star: 2, conditions: [{ key: 'personal_pv', current: 150, target: 300, done: false }, { key: 'direct_members', current: 3, target: 3, done: true }], achieved_at: '2026-11-20T10:00:00.000Z', popup: false, history: [{ star: 1, reached_at: '2026-11-20T10:00:00.000Z' }] }),
+  '/attractive/agent/getAgentInfo': () => ok({ roles: [], applications, real_name: true }),
+  '/attractive/user/applyJxs': () => {
+    applications = [{ id: 5, kind: 'dealer', status: 'pending', reason: '', created_at: '2026-11-24T10:00:00.000Z', decided_at: null }];
+    return ok({ application_id: 5, kind: 'dealer', status: 'pending' });
+  },
+});
+
+beforeAll(() => prepareApp());
+afterAll(async () => {
+  await api.close();
+});
+beforeEach(() => {
+  window.SHOP_CONFIG = { api: { default: api.url, cn: api.url } };
+  localStorage.clear();
+  placed = false;
+  applications = [];
+  useSession.getState().signIn('member-token', null);
+});
+afterEach(() => cleanup());
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(
+    [
+      { path: paths.invite.index, element: <InvitePage /> },
+      { path: paths.team.placement, element: <PlacementPage /> },
+      { path: paths.team.star, element: <StarPage /> },
+      { path: paths.team.applications, element: <ApplicationsPage /> },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <I18nextProvider i18n={i18n}>
+        <RouterProvider router={router} />
+      </I18nextProvider>
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+describe('referral pages', () => {
+  it('invite: shows the code, the link and its QR, and the team’s totals', async () => {
+    renderAt(paths.invite.index);
+    expect((await screen.findByTestId('invite-code')).textContent).toBe('MIA2026X');
+    expect(screen.getByText('https://shop.example/h5/#/pages/login/reg/reg?shareCode=MIA2026X')).toBeTruthy();
+    expect(screen.getByAltText('QR code of my invitation link')).toBeTruthy();
+    expect((await screen.findByTestId('direct-count')).textContent).toBe('3');
+    expect(screen.getByText('$12.50')).toBeTruthy();
+    expect(screen.getByText('Placement')).toBeTruthy();
+  });
+
+  it('placement: choose an invitee, then an empty slot, confirm; the invitee is placed', async () => {
+    renderAt(paths.team.placement);
+    fireEvent.click(await screen.findByText('Ann'));
+    expect(await screen.findByText('Now choose an empty position for Ann')).toBeTruthy();
+    fireEvent.click(screen.getAllByRole('button', { name: 'Place left' })[0]!);
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Place Ann under Mia on the left? A placement cannot be changed.')).toBeTruthy();
+    fireEvent.click(within(dialog).getByText('Place'));
+    await waitFor(() => expect(api.requests.some((r) => r.url.split('?')[0] === '/attractive/user/anzhi')).toBe(true));
+    const sent = api.requests.find((r) => r.url.split('?')[0] === '/attractive/user/anzhi')!;
+    expect(JSON.parse(sent.body)).toEqual({ user_id: 21, parent_id: 7, side: 'L' });
+    expect(await screen.findByText('Nobody is waiting to be placed')).toBeTruthy();
+  });
+
+  it('star progress: the star and each condition of the next one', async () => {
+    renderAt(paths.team.star);
+    expect((await screen.findByTestId('star-now')).textContent).toBe('1 star');
+    expect(screen.getByText('To reach 2 stars')).toBeTruthy();
+    expect(screen.getByText('150 / 300')).toBeTruthy();
+  });
+
+  it('applications: a missing field is named; a sent application shows as under review', async () => {
+    renderAt(paths.team.applications);
+    expect(await screen.findByText('No role yet')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Please enter Name')).toBeTruthy();
+    expect(api.requests.some((r) => r.url.startsWith('/attractive/user/applyJxs'))).toBe(false);
+    const inputs = document.querySelectorAll('.applications-page input');
+    fireEvent.change(inputs[0]!, { target: { value: 'Mei Tan' } });
+    fireEvent.change(inputs[1]!, { target: { value: '123456789' } });
+    fireEvent.change(inputs[2]!, { target: { value: '1 Jalan Ampang' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Under review')).toBeTruthy();
+  });
+});

@@ -1,0 +1,86 @@
+import { useState } from 'react';
+import { Button, Form, Input, Selector, TextArea } from 'antd-mobile';
+import { APPLICATION_KINDS, type ApplicationKind } from '@shop/contract/referral';
+import { useTranslation } from 'react-i18next';
+import { ListState } from '@/components/list-states';
+import { PageHeader } from '@/components/page-header';
+import { formatDate } from '@/lib/format';
+import { showToast } from '@/lib/toast';
+import { useAgentInfo, useApply } from '../api/referral';
+import '../referral.css';
+
+/** Roles and applications: what the member holds and asked for, and a form to apply as a dealer, a service centre or a shop owner. */
+export default function ApplicationsPage() {
+  const { t } = useTranslation();
+  const info = useAgentInfo();
+  const apply = { dealer: useApply('dealer'), service_centre: useApply('service_centre'), shop_owner: useApply('shop_owner') };
+  const [kind, setKind] = useState<ApplicationKind>('dealer');
+  const [form, setForm] = useState({ name: '', mobile_pre: '60', mobile: '', country: 'MY', address: '', note: '', shop_name: '' });
+  const set = (k: keyof typeof form) => (v: string) => setForm((f) => ({ ...f, [k]: v }));
+  const send = async () => {
+    for (const k of ['name', 'mobile', 'address'] as const) if (!form[k].trim()) return showToast(t('referral.app.enter', { field: t(`referral.field.${k}`) }));
+    try {
+      await apply[kind].mutateAsync(form);
+      showToast(t('referral.app.applied'));
+    } catch {
+      // The refusal was shown.
+    }
+  };
+  const data = info.data;
+  return (
+    <div className="page referral-page applications-page">
+      <PageHeader title={t('referral.page.applications')} />
+      <ListState loading={info.isPending} error={info.isError} failure={info.error} empty={false} onRetry={() => void info.refetch()}>
+        {data && (
+          <section className="ref-card">
+            <h2 className="ref-heading">{t('referral.app.myRoles')}</h2>
+            {data.roles.length === 0 && <p className="ref-muted">{t('referral.app.noRoles')}</p>}
+            {data.roles.map((r) => (
+              <div key={r.kind} className="ref-row">
+                <strong>{t(`referral.kind.${r.kind}`)}</strong>
+                <span>{t(`referral.roleStatus.${r.status}`)}</span>
+              </div>
+            ))}
+            {data.applications.map((a) => (
+              <div key={a.id} className="ref-row" data-application={a.id}>
+                <span>
+                  {t(`referral.kind.${a.kind}`)}
+                  <span className="ref-muted"> · {formatDate(a.created_at)}</span>
+                  {a.reason && <div className="ref-muted">{a.reason}</div>}
+                </span>
+                <span>{t(`referral.status.${a.status}`)}</span>
+              </div>
+            ))}
+            {!data.real_name && <p className="ref-hint">{t('account.code.realNameRequired')}</p>}
+          </section>
+        )}
+      </ListState>
+      <section className="ref-card">
+        <h2 className="ref-heading">{t('referral.app.apply')}</h2>
+        <Selector columns={1} options={APPLICATION_KINDS.map((k) => ({ label: t(`referral.kind.${k}`), value: k }))} value={[kind]} onChange={(v) => v[0] && setKind(v[0])} />
+        <Form layout="vertical">
+          <Form.Item label={t('referral.field.name')}>
+            <Input aria-label={t('referral.field.name')} value={form.name} onChange={set('name')} />
+          </Form.Item>
+          <Form.Item label={t('referral.field.mobile')}>
+            <Input aria-label={t('referral.field.mobile')} value={form.mobile} onChange={set('mobile')} inputMode="tel" />
+          </Form.Item>
+          <Form.Item label={t('referral.field.address')}>
+            <Input aria-label={t('referral.field.address')} value={form.address} onChange={set('address')} />
+          </Form.Item>
+          {kind !== 'dealer' && (
+            <Form.Item label={t('referral.field.shop_name')}>
+              <Input aria-label={t('referral.field.shop_name')} value={form.shop_name} onChange={set('shop_name')} />
+            </Form.Item>
+          )}
+          <Form.Item label={t('referral.field.note')}>
+            <TextArea placeholder={t('referral.field.note')} value={form.note} onChange={set('note')} maxLength={500} />
+          </Form.Item>
+        </Form>
+        <Button block color="primary" loading={apply[kind].isPending} onClick={() => void send()}>
+          {t('referral.app.submit')}
+        </Button>
+      </section>
+    </div>
+  );
+}

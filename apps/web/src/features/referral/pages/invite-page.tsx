@@ -1,0 +1,103 @@
+import { Button, Image, Swiper } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { Amount } from '@/components/amount';
+import { ListState } from '@/components/list-states';
+import { PageHeader } from '@/components/page-header';
+import { SaveImageAction } from '@/components/shell/save-image-action';
+import { ShareAction } from '@/components/shell/share-action';
+import { paths } from '@/config/paths';
+import { mediaUrl } from '@/lib/media-url';
+import { useNavigate } from '@/lib/router';
+import { showToast } from '@/lib/toast';
+import { useInviteShare, usePosters, useTeamTotals } from '../api/referral';
+import { TeamEntries } from '../components/team-entries';
+import '../referral.css';
+
+/** `pages/invite/index`: the member's invitation code and link (copy, share), its QR, posters, and the team's totals. */
+export default function InvitePage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const share = useInviteShare();
+  const posters = usePosters();
+  const totals = useTeamTotals();
+  const copy = async (text: string) => {
+    try {
+      await navigator.clipboard.writeText(text);
+      showToast(t('referral.app.copied'));
+    } catch {
+      showToast(text, 4000);
+    }
+  };
+  const list = posters.data?.list ?? [];
+  return (
+    <div className="page referral-page invite-page">
+      <PageHeader title={t('app.page.invite')} />
+      <ListState loading={share.isPending} error={share.isError} failure={share.error} empty={false} onRetry={() => void share.refetch()}>
+        {share.data && (
+          <section className="ref-card invite-card">
+            <div className="ref-muted">{t('referral.app.myCode')}</div>
+            <div className="invite-code" data-testid="invite-code">
+              {share.data.invite_code}
+            </div>
+            <Button size="small" onClick={() => void copy(share.data.invite_code)}>
+              {t('referral.app.copyCode')}
+            </Button>
+            <img className="invite-qr" src={share.data.qr_code} alt={t('referral.app.qr')} width={180} height={180} />
+            <div className="invite-link">{share.data.share_url}</div>
+            <div className="ref-actions">
+              <Button size="small" fill="outline" onClick={() => void copy(share.data.share_url)}>
+                {t('referral.app.copyLink')}
+              </Button>
+              <ShareAction size="small" color="primary" content={{ title: t('app.page.invite'), url: share.data.share_url }} />
+              <SaveImageAction size="small" src={share.data.qr_code} name="invite-qr.png" />
+            </div>
+          </section>
+        )}
+      </ListState>
+      {list.length > 0 && (
+        <Swiper className="poster-swiper" slideSize={80} trackOffset={10} stuckAtBoundary={false}>
+          {list.map((p) => (
+            <Swiper.Item key={p.id}>
+              <figure className="poster">
+                <Image src={mediaUrl(p.image)} alt={p.title} fit="cover" />
+                {share.data && <img className="poster-qr" src={share.data.qr_code} alt="" width={64} height={64} />}
+                <figcaption>{p.text}</figcaption>
+                <SaveImageAction size="small" src={mediaUrl(p.image)} name={`${p.title || 'poster'}.png`} />
+              </figure>
+            </Swiper.Item>
+          ))}
+        </Swiper>
+      )}
+      <section className="ref-card">
+        <h2 className="ref-heading">{t('referral.app.myTeam')}</h2>
+        <ListState loading={totals.isPending} error={totals.isError} failure={totals.error} empty={false} onRetry={() => void totals.refetch()}>
+          {totals.data && (
+            <dl className="ref-stats">
+              <div>
+                <dt>{t('referral.app.directs')}</dt>
+                <dd data-testid="direct-count">{totals.data.direct_count}</dd>
+              </div>
+              <div>
+                <dt>{t('referral.app.teamSize')}</dt>
+                <dd>{totals.data.team_count}</dd>
+              </div>
+              <div>
+                <dt>{t('referral.app.newToday')}</dt>
+                <dd>{totals.data.new_today}</dd>
+              </div>
+              <div>
+                <dt>{t('referral.app.earned')}</dt>
+                <dd>{totals.data.commission_total.length ? totals.data.commission_total.map((c) => <Amount key={c.currency} value={c.amount} currency={c.currency} />) : '0'}</dd>
+              </div>
+              <div>
+                <dt>{t('referral.app.pending')}</dt>
+                <dd>{totals.data.commission_pending.length ? totals.data.commission_pending.map((c) => <Amount key={c.currency} value={c.amount} currency={c.currency} />) : '0'}</dd>
+              </div>
+            </dl>
+          )}
+        </ListState>
+      </section>
+      <TeamEntries onOpen={(to) => navigate(to)} paths={paths.team} />
+    </div>
+  );
+}

@@ -1,0 +1,140 @@
+import { useState } from 'react';
+import { Button, Dialog, SearchBar } from 'antd-mobile';
+import type { PlacementNode } from '@shop/contract/referral';
+import { useTranslation } from 'react-i18next';
+import { ListState, LoadMore } from '@/components/list-states';
+import { PageHeader } from '@/components/page-header';
+import { formatDate } from '@/lib/format';
+import { showToast } from '@/lib/toast';
+import { useInvitees, useLegs, usePlace, usePlacementTree } from '../api/referral';
+import '../referral.css';
+
+type Invitee = { id: number; nickname: string; user_name: string };
+
+/** One node of the tree and its two slots, drawn for a phone: an empty slot is a button while an invitee is chosen. */
+function Node({ node, chosen, onSlot, onOpen }: { node: PlacementNode; chosen?: Invitee; onSlot: (parent: PlacementNode, side: 'L' | 'R') => void; onOpen: (id: number) => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="tree-node" data-node={node.id}>
+      <button type="button" className="tree-card" onClick={() => onOpen(node.id)}>
+        <strong>{node.nickname || node.user_name}</strong>
+        <span className="ref-muted">
+          {t('referral.app.legsShort', { l: node.left_count, r: node.right_count })} · PV {node.left_pv}/{node.right_pv}
+        </span>
+        {node.has_more && <span className="ref-muted">{t('referral.app.more')}</span>}
+      </button>
+      {(node.children.L || node.children.R || node.open.length > 0) && (
+        <div className="tree-children">
+          {(['L', 'R'] as const).map((side) => {
+            const child = node.children[side];
+            if (child) return <Node key={side} node={child} chosen={chosen} onSlot={onSlot} onOpen={onOpen} />;
+            if (!node.open.includes(side)) return <div key={side} className="tree-slot" />;
+            return (
+              <div key={side} className="tree-slot">
+                {chosen ? (
+                  <Button size="mini" color="primary" fill="outline" onClick={() => onSlot(node, side)}>
+                    {t(side === 'L' ? 'referral.app.placeLeft' : 'referral.app.placeRight')}
+                  </Button>
+                ) : (
+                  <span className="ref-muted">{t('referral.app.empty')}</span>
+                )}
+              </div>
+            );
+          })}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** Placement: the member's unplaced invitees; choose one, then an empty slot of the tree (3 levels at a time, tap to go down), and confirm. */
+export default function PlacementPage() {
+  const { t } = useTranslation();
+  const invitees = useInvitees();
+  const legs = useLegs();
+  const [rootId, setRootId] = useState<number | undefined>();
+  const [q, setQ] = useState('');
+  const tree = usePlacementTree(rootId, q);
+  const place = usePlace();
+  const [chosen, setChosen] = useState<Invitee | undefined>();
+  const list = invitees.data?.pages.flatMap((p) => p.list) ?? [];
+  const unplaced = list.filter((m) => !m.placed);
+
+  const onSlot = async (parent: PlacementNode, side: 'L' | 'R') => {
+    if (!chosen) return;
+    const yes = await Dialog.confirm({
+      content: t('referral.app.confirmPlace', { name: chosen.nickname || chosen.user_name, parent: parent.nickname || parent.user_name, side: t(side === 'L' ? 'referral.app.left' : 'referral.app.right') }),
+      confirmText: t('referral.app.place'),
+      cancelText: t('referral.app.cancel'),
+    });
+    if (!yes) return;
+    try {
+      await place.mutateAsync({ user_id: chosen.id, parent_id: parent.id, side });
+      showToast(t('referral.app.placed'));
+      setChosen(undefined);
+    } catch {
+      // The refusal was shown.
+    }
+  };
+
+  return (
+    <div className="page referral-page placement-page">
+      <PageHeader title={t('referral.page.placement')} />
+      {legs.data && (
+        <dl className="ref-stats ref-card">
+          <div>
+            <dt>{t('referral.app.leftLeg')}</dt>
+            <dd>
+              {legs.data.left.members} · PV {legs.data.left.pv_total}
+            </dd>
+          </div>
+          <div>
+            <dt>{t('referral.app.rightLeg')}</dt>
+            <dd>
+              {legs.data.right.members} · PV {legs.data.right.pv_total}
+            </dd>
+          </div>
+          <div>
+            <dt>{t('referral.app.carry')}</dt>
+            <dd>
+              {legs.data.left.carry} / {legs.data.right.carry}
+            </dd>
+          </div>
+        </dl>
+      )}
+      <section className="ref-card">
+        <h2 className="ref-heading">{t('referral.app.unplaced')}</h2>
+        <ListState loading={invitees.isPending} error={invitees.isError} failure={invitees.error} empty={unplaced.length === 0} emptyText={t('referral.app.noneToPlace')} onRetry={() => void invitees.refetch()}>
+          {unplaced.map((m) => (
+            <button type="button" key={m.id} className={`ref-row ref-choose${chosen?.id === m.id ? ' is-chosen' : ''}`} onClick={() => setChosen(m)} aria-pressed={chosen?.id === m.id}>
+              <span>
+                <strong>{m.nickname || m.user_name}</strong>
+                <span className="ref-muted"> {m.user_name}</span>
+              </span>
+              {m.place_by && <span className="ref-muted">{t('referral.app.placeBy', { date: formatDate(m.place_by) })}</span>}
+            </button>
+          ))}
+          <LoadMore hasMore={Boolean(invitees.hasNextPage)} loading={invitees.isFetchingNextPage} onLoadMore={() => void invitees.fetchNextPage()} />
+        </ListState>
+        {chosen && <p className="ref-hint">{t('referral.app.chooseSlot', { name: chosen.nickname || chosen.user_name })}</p>}
+      </section>
+      <section className="ref-card">
+        <SearchBar placeholder={t('referral.app.searchName')} onSearch={(v) => setQ(v)} onClear={() => setQ('')} />
+        <ListState loading={tree.isPending} error={tree.isError} failure={tree.error} empty={false} onRetry={() => void tree.refetch()}>
+          {tree.data && (
+            <>
+              {tree.data.up_id !== null && (
+                <Button size="small" fill="none" onClick={() => { setQ(''); setRootId(tree.data.up_id ?? undefined); }}>
+                  {t('referral.app.up')}
+                </Button>
+              )}
+              <div className="tree">
+                <Node node={tree.data.tree} chosen={chosen} onSlot={(p, s) => void onSlot(p, s)} onOpen={(id) => { setQ(''); setRootId(id); }} />
+              </div>
+            </>
+          )}
+        </ListState>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,113 @@
+import { sql } from 'kysely';
+import { createDatabase, type Database } from '../apps/api/src/db/database.js';
+import { migrateToLatest } from '../apps/api/src/db/migrate.js';
+import { jobActor, type Actor } from '../apps/api/src/lib/actor.js';
+import { runPairingDay } from '../apps/api/src/modules/referral/earnings.service.js';
+import { legsOf, placeDownline, placementTree, referralTeam } from '../apps/api/src/modules/referral/referral.service.js';
+// The request context's type augmentation, which the API's actor module relies on (the API's own build includes it).
+import type {} from '../apps/api/src/plugins/context.js';
+import { benchDatabaseUrl, drive, mean } from './ledger.js';
+import type { LoadResult } from './load.js';
+
+/**
+ * The referral team at size: a generated team of `REFERRAL_MEMBERS` (default 100,000) members — a
+ * balanced binary tree (the sponsor of each is its placement parent) with a long one-sided chain
+ * (2,000 deep) hanging from its leftmost leaf — on its own throw-away database. Rows, in-process at
+ * 50 concurrent clients: leg totals of a random member, a 3-level tree, the root's team list page 1,
+ * `anzhi` into free slots; then the daily pair bonus over every member and its re-run.
+ */
+const MEMBERS = Number(process.env.REFERRAL_MEMBERS ?? 100_000);
+const CHAIN = Math.min(2_000, Math.floor(MEMBERS / 10));
+const ROUNDS = 2;
+
+const member = (id: number): Actor => ({ kind: 'member', memberId: id, ip: '', lang: 'en-us', requestId: `bench-${id}` });
+
+/** Members 1…n in heap order (node i's parent is ⌊i/2⌋, left when even), then the chain; answers the ids by position. */
+async function generate(db: Database): Promise<{ ids: number[]; heap: number }> {
+  const heap = MEMBERS - CHAIN;
+  const tag = Date.now().toString(36);
+  await sql`insert into users (user_name, nickname, password_hash) select ${`bref${tag}_`} || g, 'Member ' || g, 'not-used' from generate_series(1, ${MEMBERS}) g`.execute(db);
+  await sql`create temporary table pos as select row_number() over (order by id)::int as i, id::int as id from users where user_name like ${`bref${tag}_%`}`.execute(db);
+  await sql`create index on pos (i)`.execute(db);
+  const ids = (await sql<{ id: number }>`select id from pos order by i`.execute(db)).rows.map((r) => r.id);
+  // The heap: parent ⌊i/2⌋, side by parity; depth ⌊log2 i⌋; sponsor = parent.
+  await sql`update users u set referrer_id = p.id from pos c join pos p on p.i = c.i / 2 where u.id = c.id and c.i between 2 and ${heap}`.execute(db);
+  await sql`insert into placements (member_id, parent_id, side, depth, placed_by, how)
+    select c.id, p.id, case when c.i = 1 then null when c.i % 2 = 0 then 'L' else 'R' end, floor(log(2, c.i))::int, 'bench', case when c.i = 1 then 'root' else 'member' end
+    from pos c left join pos p on p.i = c.i / 2 and c.i > 1 where c.i <= ${heap} order by c.i`.execute(db);
+  await sql`insert into placement_paths (ancestor_id, descendant_id, depth, side)
+    select a.id, c.id, k, case when (c.i >> (k - 1)) % 2 = 0 then 'L' else 'R' end
+    from pos c cross join lateral generate_series(1, floor(log(2, c.i))::int) k join pos a on a.i = c.i >> k
+    where c.i between 2 and ${heap}`.execute(db);
+  // The chain: each the left child of the one before, from the leftmost leaf of the heap.
+  let leaf = 1;
+  while (leaf * 2 <= heap) leaf *= 2;
+  for (let j = 0; j < CHAIN; j++) {
+    const i = heap + 1 + j;
+    const parent = j === 0 ? leaf : i - 1;
+    await sql`update users set referrer_id = ${ids[parent - 1]!} where id = ${ids[i - 1]!}`.execute(db);
+    await sql`insert into placements (member_id, parent_id, side, depth, placed_by, how) select ${ids[i - 1]!}, ${ids[parent - 1]!}, 'L', depth + 1, 'bench', 'member' from placements where member_id = ${ids[parent - 1]!}`.execute(db);
+    await sql`insert into placement_paths (ancestor_id, descendant_id, depth, side)
+      select ancestor_id, ${ids[i - 1]!}::int, depth + 1, side from placement_paths where descendant_id = ${ids[parent - 1]!}
+      union all select ${ids[parent - 1]!}::int, ${ids[i - 1]!}::int, 1, 'L'`.execute(db);
+  }
+  await sql`insert into referral_stats (member_id) select id from pos`.execute(db);
+  await sql`analyze`.execute(db);
+  return { ids, heap };
+}
+
+export async function benchReferral(): Promise<{ rows: Array<LoadResult & { maxP99Ms?: number; maxSeconds?: number }>; failures: string[] }> {
+  const seconds = Number(process.env.BENCH_SECONDS ?? 3);
+  const { url, stop } = await benchDatabaseUrl('referral');
+  const db: Database = createDatabase(url, 50);
+  const rows: Array<LoadResult & { maxP99Ms?: number; maxSeconds?: number }> = [];
+  const failures: string[] = [];
+  try {
+    await migrateToLatest(db);
+    const t0 = Date.now();
+    const { ids, heap } = await generate(db);
+    console.log(`referral: generated ${MEMBERS} members (chain ${CHAIN}) in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    const deps = { db };
+    const pick = () => ids[Math.floor(Math.random() * ids.length)]!;
+    const row = (r: LoadResult, maxP99Ms: number) => {
+      rows.push({ ...r, maxP99Ms });
+      if (r.errors) failures.push(`${r.name}: ${r.errors} errors`);
+      if (r.p99Ms >= maxP99Ms) failures.push(`${r.name}: p99 ${r.p99Ms} ms ≥ ${maxP99Ms} ms`);
+    };
+    const rounds = async (name: string, work: (i: number) => Promise<unknown>) => {
+      await drive('warm-up', 1, work);
+      const rs: LoadResult[] = [];
+      for (let r = 0; r < ROUNDS; r++) rs.push(await drive(name, seconds, work));
+      return mean(rs);
+    };
+    row(await rounds('referral: leg totals of a random member', () => legsOf(deps, member(pick()))), 20);
+    row(await rounds('referral: 3-level tree of a random member', () => placementTree(deps, member(pick()), { levels: 3 })), 20);
+    row(await rounds('referral: the root\'s team list, page 1', () => referralTeam(deps, member(ids[0]!), { page: 1, limit: 20 })), 50);
+    // anzhi: each leaf of the heap invites one member, placed into its own left slot (every call a real placement).
+    const leaves = ids.slice(Math.floor(heap / 2), heap);
+    const invitees = (await sql<{ id: number }>`insert into users (user_name, password_hash, referrer_id) select 'bref_inv_' || s.id, 'not-used', s.id from unnest(${leaves}::int[]) s(id) returning id`.execute(db)).rows.map((r) => r.id);
+    let next = 0;
+    const anzhi = async () => {
+      const k = next++;
+      if (k >= invitees.length) return;
+      await placeDownline(deps, member(leaves[k]!), { user_id: invitees[k]!, parent_id: leaves[k]!, side: 'L' });
+    };
+    row(await rounds('referral: anzhi into a free slot', anzhi), 30);
+
+    // The pair bonus over every member: each with PV in both legs on a past day.
+    await sql`insert into leg_pv_days (member_id, day, left_pv, right_pv) select member_id, date '2020-01-01', 50 + (member_id * 37) % 900, 50 + (member_id * 53) % 900 from placements`.execute(db);
+    const r0 = Date.now();
+    const run = await runPairingDay(deps, jobActor('pair_due_days', 'bench'), '2020-01-01');
+    const runSeconds = (Date.now() - r0) / 1000;
+    const r1 = Date.now();
+    const again = await runPairingDay(deps, jobActor('pair_due_days', 'bench-2'), '2020-01-01');
+    const rerunSeconds = (Date.now() - r1) / 1000;
+    console.log(`referral: pair bonus for ${run.members} members in ${runSeconds.toFixed(1)} s (re-run ${rerunSeconds.toFixed(2)} s, ${again.rerun ? 'nothing changed' : 'CHANGED'})`);
+    if (runSeconds > 60) failures.push(`pair bonus run: ${runSeconds.toFixed(1)} s > 60 s`);
+    if (rerunSeconds > 5 || !again.rerun) failures.push(`pair bonus re-run: ${rerunSeconds.toFixed(2)} s, rerun=${again.rerun}`);
+    return { rows, failures };
+  } finally {
+    await db.destroy();
+    await stop();
+  }
+}

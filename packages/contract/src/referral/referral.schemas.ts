@@ -1,0 +1,309 @@
+import { z } from 'zod';
+import { pageOf, pageQuery } from '../common/pagination.js';
+
+const id = z.coerce.number().int().min(1).max(2_147_483_647);
+/** Integer minor units of the named currency. */
+const minor = z.number().int();
+const stamp = z.string();
+
+/** A leg of a member in the placement (binary) tree. */
+export const PLACEMENT_SIDES = ['L', 'R'] as const;
+export type PlacementSide = (typeof PLACEMENT_SIDES)[number];
+
+// ---------------------------------------------------------------- placement (anzhi)
+
+/** Places one of the caller's unplaced direct invitees into an empty slot of the caller's placement subtree. */
+export const placeMemberBody = z.object({ user_id: id, parent_id: id, side: z.enum(PLACEMENT_SIDES) });
+export const placeMemberData = z.object({ user_id: z.number().int(), parent_id: z.number().int(), side: z.enum(PLACEMENT_SIDES), placed_at: stamp });
+
+export const downlineQuery = pageQuery.extend({
+  /** 0: only unplaced invitees, 1: only placed ones; both when left out. */
+  placed: z.coerce.number().int().min(0).max(1).optional(),
+  q: z.string().trim().max(50).optional(),
+});
+export const downlineMemberSchema = z.object({
+  id: z.number().int(),
+  /** Masked: the first 3 and last 3 characters. */
+  user_name: z.string(),
+  nickname: z.string(),
+  avatar: z.string(),
+  joined_at: stamp,
+  placed: z.boolean(),
+  parent_id: z.number().int().nullable(),
+  side: z.enum(PLACEMENT_SIDES).nullable(),
+  personal_pv: z.number().int(),
+  /** When the placement job places an unplaced invitee (null once placed). */
+  place_by: stamp.nullable(),
+});
+export const downlineData = pageOf(downlineMemberSchema).extend({
+  /** Whether the caller is placed (an unplaced member cannot place anyone yet). */
+  self_placed: z.boolean(),
+});
+
+export const placementTreeQuery = z.object({
+  /** A node of the caller's own placement subtree (default: the caller). */
+  root_id: id.optional(),
+  levels: z.coerce.number().int().min(1).max(4).default(3),
+  /** A name or user name inside the caller's subtree: the tree is drawn from the first match. */
+  q: z.string().trim().max(50).optional(),
+});
+export interface PlacementNode {
+  id: number;
+  user_name: string;
+  nickname: string;
+  avatar: string;
+  star: number;
+  depth: number;
+  left_pv: number;
+  right_pv: number;
+  left_count: number;
+  right_count: number;
+  /** Whether this node has children below the levels shown (tap to go down). */
+  has_more: boolean;
+  /** The node's children; null on a side is an empty slot (when `open` lists it). */
+  children: { L: PlacementNode | null; R: PlacementNode | null };
+  /** The node's empty slots. */
+  open: PlacementSide[];
+}
+export const placementNodeSchema: z.ZodType<PlacementNode> = z.lazy(() =>
+  z.object({
+    id: z.number().int(),
+    user_name: z.string(),
+    nickname: z.string(),
+    avatar: z.string(),
+    star: z.number().int(),
+    depth: z.number().int(),
+    left_pv: z.number().int(),
+    right_pv: z.number().int(),
+    left_count: z.number().int(),
+    right_count: z.number().int(),
+    has_more: z.boolean(),
+    children: z.object({ L: placementNodeSchema.nullable(), R: placementNodeSchema.nullable() }),
+    open: z.array(z.enum(PLACEMENT_SIDES)),
+  }),
+);
+export const placementTreeData = z.object({
+  /** The caller's own node id (the top the member may go back up to). */
+  self_id: z.number().int(),
+  /** The node above the shown root inside the caller's subtree (null at the caller). */
+  up_id: z.number().int().nullable(),
+  tree: placementNodeSchema,
+});
+
+const legSchema = z.object({
+  members: z.number().int(),
+  /** PV that entered the leg since the member was placed. */
+  pv_total: z.number().int(),
+  /** PV that entered the leg today (the shop's time zone). */
+  pv_today: z.number().int(),
+  /** PV carried into the next pairing. */
+  carry: z.number().int(),
+});
+export const legsData = z.object({
+  placed: z.boolean(),
+  parent_id: z.number().int().nullable(),
+  side: z.enum(PLACEMENT_SIDES).nullable(),
+  depth: z.number().int(),
+  direct_count: z.number().int(),
+  personal_pv: z.number().int(),
+  left: legSchema,
+  right: legSchema,
+});
+
+export const PV_SOURCES = ['own_order', 'team_order', 'pairing'] as const;
+export const pvRecordsQuery = pageQuery.extend({ leg: z.enum(PLACEMENT_SIDES).optional() });
+export const pvRecordSchema = z.object({
+  time: stamp,
+  source: z.enum(PV_SOURCES),
+  order_no: z.string().nullable(),
+  /** Masked user name of the buyer of a team order. */
+  from_member: z.string().nullable(),
+  leg: z.enum(PLACEMENT_SIDES).nullable(),
+  /** Positive: PV in; negative: PV paired away. */
+  pv: z.number().int(),
+});
+export const planRulesSchema = z.object({
+  pair_unit: z.number().int(),
+  rate_bp: z.number().int(),
+  /** Money per PV, in minor units of `currency`. */
+  pv_value: minor,
+  daily_cap: minor,
+  currency: z.string(),
+  time_zone: z.string(),
+  placement_deadline_days: z.number().int(),
+  commission_rates_bp: z.array(z.number().int()),
+});
+export const pvRecordsData = pageOf(pvRecordSchema).extend({ rules: planRulesSchema });
+
+export const pairingQuery = pageQuery.extend({ month: z.string().regex(/^\d{4}-\d{2}$/).optional() });
+export const pairingResultSchema = z.object({
+  date: z.string(),
+  left_before: z.number().int(),
+  right_before: z.number().int(),
+  left_added: z.number().int(),
+  right_added: z.number().int(),
+  pairs: z.number().int(),
+  consumed: z.number().int(),
+  gross: minor,
+  paid: minor,
+  flushed: minor,
+  left_carry: z.number().int(),
+  right_carry: z.number().int(),
+  currency: z.string(),
+});
+export const pairingData = pageOf(pairingResultSchema).extend({ sum_paid: minor, currency: z.string() });
+
+// ---------------------------------------------------------------- stars
+
+export const STAR_CONDITIONS = ['personal_pv', 'direct_members', 'weak_leg_pv', 'directs_at_star'] as const;
+export const starProgressData = z.object({
+  star: z.number().int(),
+  next_star: z.number().int().nullable(),
+  conditions: z.array(z.object({ key: z.enum(STAR_CONDITIONS), current: z.number().int(), target: z.number().int(), done: z.boolean(), star: z.number().int().optional() })),
+  achieved_at: stamp.nullable(),
+  /** True once per new star: the app shows the star popup, then the member has seen it. */
+  popup: z.boolean(),
+  history: z.array(z.object({ star: z.number().int(), reached_at: stamp })),
+});
+
+// ---------------------------------------------------------------- the sponsor team (spread)
+
+const perCurrency = z.array(z.object({ currency: z.string(), amount: minor }));
+export const referralTotalsData = z.object({
+  direct_count: z.number().int(),
+  team_count: z.number().int(),
+  new_today: z.number().int(),
+  team_sales_month: perCurrency,
+  commission_total: perCurrency,
+  commission_pending: perCurrency,
+});
+export const referredQuery = pageQuery.extend({ q: z.string().trim().max(50).optional() });
+export const referredMemberSchema = z.object({
+  id: z.number().int(),
+  nickname: z.string(),
+  user_name: z.string(),
+  avatar: z.string(),
+  joined_at: stamp,
+  star: z.number().int(),
+  personal_pv: z.number().int(),
+  commission_from: perCurrency,
+});
+export const referredData = pageOf(referredMemberSchema);
+export const teamQuery = referredQuery.extend({ level: z.coerce.number().int().min(1).max(1000).optional() });
+export const teamMemberSchema = z.object({
+  id: z.number().int(),
+  nickname: z.string(),
+  user_name: z.string(),
+  avatar: z.string(),
+  level: z.number().int(),
+  referrer: z.string(),
+  joined_at: stamp,
+  star: z.number().int(),
+});
+export const teamData = pageOf(teamMemberSchema);
+
+// ---------------------------------------------------------------- applications and roles
+
+export const APPLICATION_KINDS = ['dealer', 'service_centre', 'shop_owner'] as const;
+export type ApplicationKind = (typeof APPLICATION_KINDS)[number];
+export const APPLICATION_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export const applicationBody = z.object({
+  name: z.string().trim().min(1).max(50),
+  mobile_pre: z.string().trim().regex(/^\d{1,4}$/),
+  mobile: z.string().trim().regex(/^\d{4,15}$/),
+  country: z.string().trim().min(2).max(2),
+  address: z.string().trim().min(1).max(200),
+  note: z.string().trim().max(500).default(''),
+  /** The shop's or centre's name (service centre, member shop). */
+  shop_name: z.string().trim().max(50).default(''),
+});
+export const applicationData = z.object({ application_id: z.number().int(), kind: z.enum(APPLICATION_KINDS), status: z.enum(APPLICATION_STATUSES) });
+export const agentData = z.object({
+  roles: z.array(z.object({ kind: z.enum(APPLICATION_KINDS), status: z.enum(['active', 'revoked']), since: stamp, region: z.string() })),
+  applications: z.array(z.object({ id: z.number().int(), kind: z.enum(APPLICATION_KINDS), status: z.enum(APPLICATION_STATUSES), reason: z.string(), created_at: stamp, decided_at: stamp.nullable() })),
+  /** Whether the member's real name is approved (applications need it). */
+  real_name: z.boolean(),
+});
+
+// ---------------------------------------------------------------- the console
+
+const reason = z.string().trim().min(1).max(500);
+export const adminMemberQuery = z.object({ member_id: id });
+export const adminReferralMemberData = z.object({
+  member_id: z.number().int(),
+  user_name: z.string(),
+  /** The sponsor chain upwards: the member's referrer first. */
+  sponsors: z.array(z.object({ id: z.number().int(), user_name: z.string(), level: z.number().int() })),
+  placement: z.object({ parent_id: z.number().int().nullable(), side: z.enum(PLACEMENT_SIDES).nullable(), depth: z.number().int(), placed_at: stamp, how: z.string() }).nullable(),
+  legs: legsData.shape.left.array().length(2),
+  personal_pv: z.number().int(),
+  star: z.number().int(),
+  commissions: z.array(z.object({ currency: z.string(), status: z.string(), amount: minor })),
+  debts: z.array(z.object({ currency: z.string(), amount: minor })),
+  roles: z.array(z.object({ kind: z.enum(APPLICATION_KINDS), status: z.enum(['active', 'revoked']), since: stamp })),
+});
+export const adminTreeQuery = z.object({ root_id: id.optional(), levels: z.coerce.number().int().min(1).max(4).default(4), q: z.string().trim().max(50).optional() });
+export const adminTreeData = z.object({ root_id: z.number().int().nullable(), up_id: z.number().int().nullable(), tree: placementNodeSchema.nullable() });
+export const adminMoveBody = z.object({ member_id: id, parent_id: id, side: z.enum(PLACEMENT_SIDES), reason, /** The second confirmation of the console's dialog. */ confirm: z.literal(true) });
+export const adminMoveData = z.object({ member_id: z.number().int(), parent_id: z.number().int(), side: z.enum(PLACEMENT_SIDES), moved: z.number().int() });
+export const COMMISSION_STATUSES = ['pending', 'settled', 'void', 'reversed'] as const;
+export const adminCommissionsQuery = pageQuery.extend({ status: z.enum(COMMISSION_STATUSES).optional(), member_id: id.optional(), order_id: id.optional() });
+export const adminCommissionSchema = z.object({
+  id: z.number().int(),
+  order_id: z.number().int(),
+  order_no: z.string(),
+  buyer_id: z.number().int(),
+  beneficiary_id: z.number().int(),
+  level: z.number().int(),
+  base: minor,
+  rate_bp: z.number().int(),
+  amount: minor,
+  posted: minor,
+  reversed: minor,
+  debt: minor,
+  currency: z.string(),
+  status: z.enum(COMMISSION_STATUSES),
+  reason: z.string(),
+  created_at: stamp,
+  settled_at: stamp.nullable(),
+});
+export const adminCommissionsData = pageOf(adminCommissionSchema);
+export const adminCommissionDecisionBody = z.object({ id, reason });
+export const adminCommissionDecisionData = z.object({ id: z.number().int(), status: z.enum(COMMISSION_STATUSES), reversed: minor, debt: minor });
+export const adminPairRunsData = pageOf(z.object({ day: z.string(), members: z.number().int(), pairs: z.number().int(), paid: minor, flushed: minor, currency: z.string(), ran_at: stamp, ran_by: z.string() }));
+export const adminRunDayBody = z.object({ day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), reason });
+export const adminRunDayData = z.object({ day: z.string(), members: z.number().int(), paid: minor, rerun: z.boolean() });
+const starLevelSchema = z.object({
+  star: z.number().int().min(1).max(20),
+  personal_pv: z.number().int().min(0),
+  direct_members: z.number().int().min(0),
+  weak_leg_pv: z.number().int().min(0),
+  directs_at_star: z.number().int().min(0).max(20),
+  directs_at_star_count: z.number().int().min(0),
+  daily_cap: minor.min(0),
+});
+export const planSettingsSchema = z.object({
+  placement_deadline_days: z.number().int().min(1).max(365),
+  pair_unit_pv: z.number().int().min(1).max(1_000_000),
+  pair_rate_bp: z.number().int().min(0).max(10_000),
+  pv_value_minor: z.number().int().min(0).max(1_000_000),
+  bonus_currency: z.string().regex(/^[A-Z]{3}$/),
+  default_daily_cap_minor: minor.min(0),
+  time_zone: z.string().min(1).max(64),
+  commission_levels: z.number().int().min(0).max(3),
+  level1_rate_bp: z.number().int().min(0).max(5000),
+  level2_rate_bp: z.number().int().min(0).max(5000),
+  level3_rate_bp: z.number().int().min(0).max(5000),
+  keep_star: z.boolean(),
+  stars: z.array(starLevelSchema).max(20),
+});
+export type PlanSettings = z.infer<typeof planSettingsSchema>;
+export const adminPlanData = planSettingsSchema.extend({ updated_at: stamp, updated_by: z.string() });
+export const adminPlanBody = planSettingsSchema.extend({ reason });
+export const adminPlanRequestData = z.object({ request_id: z.number().int(), status: z.string() });
+export const adminApplicationsQuery = pageQuery.extend({ status: z.enum(APPLICATION_STATUSES).optional(), kind: z.enum(APPLICATION_KINDS).optional() });
+export const adminApplicationsData = pageOf(
+  z.object({ id: z.number().int(), member_id: z.number().int(), user_name: z.string(), nickname: z.string(), kind: z.enum(APPLICATION_KINDS), status: z.enum(APPLICATION_STATUSES), fields: z.record(z.string(), z.string()), reason: z.string(), created_at: stamp, decided_by: z.string().nullable(), decided_at: stamp.nullable() }),
+);
+export const adminDecideApplicationBody = z.object({ id, approve: z.boolean(), reason });
+export const adminDecideApplicationData = z.object({ id: z.number().int(), status: z.enum(APPLICATION_STATUSES) });
