@@ -45,6 +45,8 @@ export const MODULE_ORDER = [
   'orders',
   // cases on bought orders: returns, exchanges, warranty repairs
   'after-sales',
+  // member shops: owners' stock, goods, audited shop orders and sales slips
+  'user-shop',
   'charity',
   // operator rooms over the areas above
   'money-console',

@@ -17,6 +17,7 @@ import { groupBuyOfferOfGoods } from './modules/promotions/group-buy.offer.js';
 import { creditConfirmedRecharge } from './modules/wallet/recharge.service.js';
 import { postGiftCardIssue, postPointsGrant } from './modules/wallet/wallet.service.js';
 import { rechargePayable } from './modules/wallet/recharge-payable.js';
+import { shopOrderPayable } from './modules/user-shop/shop-orders.service.js';
 
 // Composition: how the areas plug into each other where the lower one must not import the higher —
 // the durable tasks, each payable type's handler, what each approval kind carries out, and the hooks of accounts and the goods page. All
@@ -29,7 +30,7 @@ export function wireAreas(): void {
   if (wired) return;
   wired = true;
   registerJobTasks(jobTasks);
-  for (const handler of [orderPayable, charityPayable, rechargePayable]) registerPayable(handler);
+  for (const handler of [orderPayable, charityPayable, rechargePayable, shopOrderPayable]) registerPayable(handler);
   // Four eyes: what a second operator's approval carries out, and the permission to ask and decide.
   registerApprovable({ kind: 'gift_cards.issue', permission: 'ledger.adjust', execute: (tx, actor, p) => postGiftCardIssue(tx, actor, p as never) });
   registerApprovable({ kind: 'points.grant', permission: 'ledger.adjust', execute: (tx, actor, p, request) => postPointsGrant(tx, actor, p as never, request.id) });

@@ -46,4 +46,14 @@ export interface JobPayloads {
   complete_after_sale: { caseId: number };
   /** Finishes the refunds of after-sales cases left refunding (a gateway part that succeeded later). Every 5 minutes. */
   finish_after_sale_refunds: Record<string, never>;
+  /** Closes one unpaid shop order at its payment deadline; enqueued with the order. */
+  expire_shop_order: { orderId: number };
+  /** Rejects and refunds a paid shop order whose audit the owner did not decide in time; enqueued at payment. */
+  reject_overdue_shop_order: { orderId: number };
+  /** Gives a rejected shop order's payments back in full (once per payment); enqueued with the rejection. */
+  refund_shop_order: { orderId: number };
+  /** Credits the owner's earnings of a completed shop order at its settled moment; enqueued at completion. */
+  settle_shop_order: { orderId: number };
+  /** Shop orders their own jobs missed: unpaid past the deadline, audits overdue, settlements due. Every 5 minutes. */
+  sweep_shop_orders: Record<string, never>;
 }

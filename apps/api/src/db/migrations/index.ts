@@ -33,6 +33,7 @@ import * as supportMessages from './2026_11_24_2200_support_messages.js';
 import * as createFeedback from './2026_11_24_2210_create_feedback.js';
 import * as createSupportChat from './2026_11_24_2220_create_support_chat.js';
 import * as afterSales from './2026_11_24_2000_after_sales.js';
+import * as memberShops from './2026_11_24_2300_member_shops.js';
 
 /**
  * Every migration, by its dated name; they run in name order. A new migration adds one line here
@@ -73,4 +74,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_24_2210_create_feedback': createFeedback,
   '2026_11_24_2220_create_support_chat': createSupportChat,
   '2026_11_24_2000_after_sales': afterSales,
+  '2026_11_24_2300_member_shops': memberShops,
 };
