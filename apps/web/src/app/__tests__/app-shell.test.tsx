@@ -35,8 +35,9 @@ function renderAt(path: string, client = new QueryClient({ defaultOptions: { que
 const activeTab = () => document.querySelector('.app-tabbar .adm-tab-bar-item-active')?.textContent;
 
 describe('the routes', () => {
-  it('route every page path of the spec, exactly as written, the wallet\'s pages and the bridge check', () => {
-    expect(allPagePaths).toHaveLength(71);
+  it('route every page path of the spec, exactly as written, the wallet\'s pages, the member shops\' pages and the bridge check', () => {
+    // 71, and the eight pages of member shops.
+    expect(allPagePaths).toHaveLength(79);
     for (const path of allPagePaths) {
       const matched = matchRoutes(routes, path);
       expect(matched?.at(-1)?.route.path ?? (matched?.at(-1)?.route.index ? '/' : undefined), path).toBe(path === '/' ? '/' : path);

@@ -17,7 +17,7 @@ export function ShopOrderCard({ order, who, children }: { order: ShopOrder; who:
       </div>
       {order.lines.map((l) => (
         <div key={l.sku_id} className="shop-line">
-          <img src={l.image} alt="" />
+          {l.image && <img src={l.image} alt="" />}
           <div className="shop-line-body">
             {l.name} × {l.num}
             <div className="shop-muted">{l.spec_text}</div>

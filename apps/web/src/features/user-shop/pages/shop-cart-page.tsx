@@ -53,7 +53,7 @@ export default function ShopCartPage() {
               {g.list.map((l) => (
                 <SwipeAction key={l.id} rightActions={[{ key: 'del', text: t('userShop.app.remove'), color: 'danger', onClick: () => remove.mutate({ ids: [l.id] }) }]}>
                   <div className="shop-line">
-                    <img src={l.image} alt="" />
+                    {l.image && <img src={l.image} alt="" />}
                     <div className="shop-line-body">
                       {l.name}
                       <div className="shop-muted">{l.spec_text}</div>

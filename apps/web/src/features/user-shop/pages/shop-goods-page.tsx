@@ -28,7 +28,7 @@ export default function ShopGoodsPage() {
         <ListState loading={mine.isPending} error={mine.isError} failure={mine.error} empty={goods.length === 0} emptyText={t('userShop.app.noGoods')} onRetry={() => void mine.refetch()}>
           {goods.map((g) => (
             <div key={g.id} className="shop-section shop-line" data-shop-goods={g.goods_id}>
-              <img src={g.cover} alt="" />
+              {g.cover && <img src={g.cover} alt="" />}
               <div className="shop-line-body">
                 {g.name}
                 <div className="shop-muted">
@@ -48,7 +48,7 @@ export default function ShopGoodsPage() {
           <ListState loading={choices.isPending} error={choices.isError} failure={choices.error} empty={offer.length === 0} emptyText={t('userShop.app.noChoices')} onRetry={() => void choices.refetch()}>
             {offer.map((g) => (
               <div key={g.goods_id} className="shop-section shop-line" data-choice={g.goods_id}>
-                <img src={g.cover} alt="" />
+                {g.cover && <img src={g.cover} alt="" />}
                 <div className="shop-line-body">
                   {g.name}
                   <div className="shop-muted">

@@ -41,7 +41,7 @@ export default function ShopHomePage() {
         <ListState loading={goods.isPending} error={goods.isError} failure={goods.error} empty={list.length === 0} emptyText={t('userShop.app.noGoods')} onRetry={() => void goods.refetch()}>
           {list.map((g) => (
             <div key={g.id} className="shop-section shop-line" data-shop-goods={g.goods_id}>
-              <img src={g.cover} alt="" />
+              {g.cover && <img src={g.cover} alt="" />}
               <div className="shop-line-body">
                 {g.name}
                 <div className="shop-muted">
