@@ -21,10 +21,12 @@ import {
   listMyShopSales,
   recordMyShopSale,
   removeFromMemberShopCart,
+  restockMyShop,
   setMyShopGoods,
   updateMemberShopCartItem,
 } from '@shop/contract/user-shop';
 import { listAddresses } from '@shop/contract/address';
+import { listOrders } from '@shop/contract/orders';
 import { useEndpointInfiniteQuery, useEndpointMutation, useEndpointQuery } from '@/lib/endpoint-query';
 
 // Member shops: the owner's shop, goods, orders and slips; the buyer's shop cart and shop orders.
@@ -59,3 +61,7 @@ export const useConfirmShopOrder = (idempotencyKey: string) => useEndpointMutati
 
 /** The member's addresses (the checkout ships to the default one unless the goods are picked up). */
 export const useShippingAddresses = () => useEndpointQuery(listAddresses, undefined, { staleTime: 0 });
+
+/** The owner's own received regular orders, to book into the shop's stock. */
+export const useOwnOrders = (enabled: boolean) => useEndpointInfiniteQuery(listOrders, { view: 'all', limit: 20 }, { enabled });
+export const useRestock = (idempotencyKey: string) => useEndpointMutation(restockMyShop, { call: { idempotencyKey }, invalidates: shopReads });

@@ -4,13 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { Amount } from '@/components/amount';
 import { ListState, LoadMore } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
-import { useGoodsChoices, useSetShopGoods, useShopGoods } from '../api/user-shop';
+import { newIdempotencyKey } from '@/lib/request';
+import { useGoodsChoices, useOwnOrders, useRestock, useSetShopGoods, useShopGoods } from '../api/user-shop';
 import '../user-shop.css';
 
 /** The shop's goods with the stock it holds, and the platform goods the owner may add. */
 export default function ShopGoodsPage() {
   const { t } = useTranslation();
-  const [tab, setTab] = useState<'mine' | 'add'>('mine');
+  const [tab, setTab] = useState<'mine' | 'add' | 'restock'>('mine');
   const [q, setQ] = useState('');
   const mine = useShopGoods();
   const choices = useGoodsChoices(q);
@@ -20,11 +21,14 @@ export default function ShopGoodsPage() {
   return (
     <div className="page shop-page">
       <PageHeader title={t('userShop.page.goods')} />
-      <Tabs activeKey={tab} onChange={(k) => setTab(k as 'mine' | 'add')}>
+      <Tabs activeKey={tab} onChange={(k) => setTab(k as 'mine' | 'add' | 'restock')}>
         <Tabs.Tab key="mine" title={t('userShop.app.myGoods')} />
         <Tabs.Tab key="add" title={t('userShop.app.addGoods')} />
+        <Tabs.Tab key="restock" title={t('userShop.app.restock')} />
       </Tabs>
-      {tab === 'mine' ? (
+      {tab === 'restock' ? (
+        <Restock />
+      ) : tab === 'mine' ? (
         <ListState loading={mine.isPending} error={mine.isError} failure={mine.error} empty={goods.length === 0} emptyText={t('userShop.app.noGoods')} onRetry={() => void mine.refetch()}>
           {goods.map((g) => (
             <div key={g.id} className="shop-section shop-line" data-shop-goods={g.goods_id}>
@@ -65,5 +69,37 @@ export default function ShopGoodsPage() {
         </>
       )}
     </div>
+  );
+}
+
+/** The owner's received regular orders: each booked into the shop's stock once. */
+function Restock() {
+  const { t } = useTranslation();
+  const orders = useOwnOrders(true);
+  const [key, setKey] = useState(newIdempotencyKey);
+  const restock = useRestock(key);
+  const [booked, setBooked] = useState<Record<number, number>>({});
+  const received = (orders.data?.pages.flatMap((p) => p.list) ?? []).filter((o) => o.status === 'completed');
+  const book = async (orderId: number) => {
+    const done = await restock.mutateAsync({ order_id: orderId }).finally(() => setKey(newIdempotencyKey()));
+    setBooked({ ...booked, [orderId]: done.units });
+  };
+  return (
+    <ListState loading={orders.isPending} error={orders.isError} failure={orders.error} empty={received.length === 0} emptyText={t('userShop.app.noReceivedOrders')} onRetry={() => void orders.refetch()}>
+      <div className="shop-section shop-muted">{t('userShop.app.restockHint')}</div>
+      {received.map((o) => (
+        <div key={o.id} className="shop-section shop-line" data-restock={o.id}>
+          <div className="shop-line-body">
+            {o.order_no}
+            <div className="shop-muted">{o.lines.map((l) => `${l.name} × ${l.num}`).join(', ')}</div>
+            {booked[o.id] !== undefined && <div className="shop-muted">{t('userShop.app.booked', { units: booked[o.id] })}</div>}
+          </div>
+          <Button size="small" color="primary" loading={restock.isPending} onClick={() => void book(o.id)}>
+            {t('userShop.app.bookIntoStock')}
+          </Button>
+        </div>
+      ))}
+      <LoadMore hasMore={Boolean(orders.hasNextPage)} loading={orders.isFetchingNextPage} onLoadMore={() => void orders.fetchNextPage()} />
+    </ListState>
   );
 }
