@@ -18,17 +18,21 @@ import { baseUrl, databaseUrl } from './shop.js';
 // settles, its settle moment moved by the test clock.
 
 const PAY_PASSWORD = '975310';
+// The owner and the buyer each have their own browser: one profile keeps one member signed in.
 let browser: Browser;
+let buyerBrowser: Browser;
 let db: Database;
 let operator: { headers: { authorization: string } };
 
 beforeAll(async () => {
   browser = await launchBrowser(baseUrl);
+  buyerBrowser = await launchBrowser(baseUrl);
   db = createDatabase(databaseUrl, 2);
   operator = await newOperatorSession(db, 'owner');
 });
 afterAll(async () => {
   await browser?.close();
+  await buyerBrowser?.close();
   await db?.destroy();
 });
 
@@ -44,12 +48,12 @@ async function apiCall(headers: Record<string, string>, url: string, body?: unkn
 }
 
 /** A signed-in member with a pay password, 1,000 USD and a default address, on a page of the app. */
-async function member(hashPath: string) {
+async function member(hashPath: string, on: Browser = browser) {
   const m = await createMemberSession(databaseUrl, 'live');
   await db.updateTable('users').set({ pay_password_hash: await hashPassword(PAY_PASSWORD) }).where('id', '=', m.userId).execute();
   const addressId = await newAddress(db, m.userId);
   await fund(db, m.userId, 100_000, 'USD');
-  const page = await browser.open(hashPath, {
+  const page = await on.open(hashPath, {
     snoozePopups: true,
     localStorage: {
       'shop.session': JSON.stringify({ state: { token: m.token, user: { id: m.userId, user_name: m.userName } }, version: 0 }),
@@ -72,8 +76,8 @@ describe('member shops in Chromium at 375 px', () => {
     const owner = await member('/pages/shop/my');
     await grantMemberRole(db, { member_id: owner.userId, kind: 'shop_owner', granted_by: 'operator:e2e', reason: 'service centre' });
     await go(owner.page, '/pages/shop/settings');
-    await owner.page.getByLabel('Shop name').fill('Harbour Service Centre');
-    await owner.page.getByLabel('Introduction').fill('Open daily by the harbour');
+    await owner.page.getByRole('textbox', { name: 'Shop name' }).fill('Harbour Service Centre');
+    await owner.page.locator('textarea').fill('Open daily by the harbour');
     await owner.page.getByRole('button', { name: 'Save' }).click();
     await owner.page.getByText('Harbour Service Centre').waitFor();
     const shop = await db.selectFrom('member_shops').select('id').where('owner_id', '=', owner.userId).executeTakeFirstOrThrow();
@@ -81,7 +85,7 @@ describe('member shops in Chromium at 375 px', () => {
     // A regular order of 3 units the owner bought, paid, and received.
     const placed = await apiCall(owner.headers, '/shop/buy/createOrder', { goods_id: goods.goodsId, sku_id: goods.skuIds[0], num: 3, address_id: owner.addressId, remarks: '' });
     await apiCall(owner.headers, '/shop/buy/payOrder', { order_id: placed.order_id, pay_way: 'balance', pay_password: PAY_PASSWORD });
-    await apiCall(operator.headers, '/admin/api/orders/ship', { order_id: placed.order_id, carrier: 'DHL', tracking_number: `MS${placed.order_id}` });
+    await apiCall(operator.headers, '/admin/api/orders/ship', { order_id: placed.order_id, carrier: 'DHL', tracking_number: `MSHOP${placed.order_id}` });
     await apiCall(owner.headers, '/shop/order/confirmReceipt', { id: placed.order_id });
 
     // Restock from the goods page, then offer the goods.
@@ -96,7 +100,7 @@ describe('member shops in Chromium at 375 px', () => {
     await owner.page.locator(`[data-shop-goods="${goods.goodsId}"]`).getByText(/Stock 3/).waitFor();
 
     // The buyer: the shop's page, the shop cart, checkout for pickup, paid from the wallet.
-    const buyer = await member(`/pages/shop/home?id=${shop.id}`);
+    const buyer = await member(`/pages/shop/home?id=${shop.id}`, buyerBrowser);
     await buyer.page.getByText('Open daily by the harbour').waitFor();
     await buyer.page.locator(`[data-shop-goods="${goods.goodsId}"]`).getByRole('button', { name: 'Add to cart' }).click();
     await buyer.page.locator('.adm-popup').getByRole('button', { name: 'Add to cart' }).click();
@@ -112,7 +116,8 @@ describe('member shops in Chromium at 375 px', () => {
 
     // The owner approves (the stock goes down to 2) and has it ready for pickup.
     await go(owner.page, '/pages/shop/my');
-    await owner.page.locator('.adm-badge', { hasText: '1' }).waitFor();
+    await expect.poll(() => owner.page.locator('.shop-totals strong').first().innerText()).toBe('1');
+    await expect.poll(() => owner.page.locator('.adm-list .adm-badge').first().innerText()).toBe('1');
     await go(owner.page, '/pages/shop/orders?view=awaiting_audit');
     const card = owner.page.locator(`[data-shop-order="${orderId}"]`);
     await card.getByRole('button', { name: 'Approve' }).click();
