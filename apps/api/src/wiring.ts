@@ -18,6 +18,7 @@ import { creditConfirmedRecharge } from './modules/wallet/recharge.service.js';
 import { postGiftCardIssue, postPointsGrant } from './modules/wallet/wallet.service.js';
 import { rechargePayable } from './modules/wallet/recharge-payable.js';
 import { shopOrderPayable } from './modules/user-shop/shop-orders.service.js';
+import { postShopStockAddition } from './modules/user-shop/shops.console.js';
 
 // Composition: how the areas plug into each other where the lower one must not import the higher —
 // the durable tasks, each payable type's handler, what each approval kind carries out, and the hooks of accounts and the goods page. All
@@ -37,6 +38,7 @@ export function wireAreas(): void {
   registerApprovable({ kind: 'recharge.confirm', permission: 'withdrawals.review', execute: (tx, actor, p, request) => creditConfirmedRecharge(tx, actor, p as never, request) });
   registerApprovable({ kind: 'coupon.create', permission: 'settings.write', execute: (tx, actor, p, request) => insertApprovedCoupon(tx, actor, p as never, request) });
   registerApprovable({ kind: 'coupon.update', permission: 'settings.write', execute: (tx, actor, p, request) => saveApprovedCouponChange(tx, actor, p as never, request) });
+  registerApprovable({ kind: 'shop_stock.add', permission: 'shops.manage', execute: (tx, actor, p, request) => postShopStockAddition(tx, actor, p as never, request.id) });
   registerApprovable({ kind: 'rate.set', permission: 'rates.set', execute: (tx, actor, p) => saveApprovedRate(tx, actor, p as never) });
   // Accounts asks, orders answers: open orders keep an account from being closed.
   accountHooks.cancellationBlockers.push((db, userId) => hasOpenOrders(db, userId));

@@ -9,3 +9,4 @@ export * from './payments.endpoints.js';
 export * from './payments.schemas.js';
 export * from './approvals.js';
 export * from './after-sales.endpoints.js';
+export * from './shops-console.endpoints.js';

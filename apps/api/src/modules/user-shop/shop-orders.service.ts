@@ -258,6 +258,12 @@ export async function expireShopOrder(deps: Pick<AppDeps, 'db' | 'providers'>, a
   return closed;
 }
 
+/** Closes an unpaid shop order now, with its open payments (its shop was closed). */
+export async function expireShopOrderNow(deps: Pick<AppDeps, 'db' | 'providers'>, actor: Actor, orderId: number): Promise<boolean> {
+  const { closed } = await expirePayableWithPayments(deps, actor, { type: 'shop_order', id: orderId }, async (tx) => !!(await moveOrder(tx, actor, orderId, ['awaiting_payment'], 'closed', {}, 'shop closed')));
+  return closed;
+}
+
 /** Closes every unpaid shop order past its deadline that its own job missed. */
 export async function expireOverdueShopOrders(deps: Pick<AppDeps, 'db' | 'providers'>, actor: Actor): Promise<number> {
   let n = 0;
@@ -455,7 +461,8 @@ const BUYER_VIEWS: Record<string, ShopOrderStatus[] | undefined> = {
 };
 
 type Viewer = 'owner' | 'buyer';
-async function ordersAnswer(db: Executor, rows: q.ShopOrderListRow[], viewer: Viewer, lang: Language) {
+/** Shop orders as the contract answers them, for the owner or the buyer. */
+export async function shopOrdersAnswer(db: Executor, rows: q.ShopOrderListRow[], viewer: Viewer, lang: Language) {
   const lines = await q.findShopOrderLines(db, rows.map((r) => Number(r.id)));
   return rows.map((r) => {
     const s = r.status;
@@ -492,7 +499,7 @@ async function ordersAnswer(db: Executor, rows: q.ShopOrderListRow[], viewer: Vi
 }
 
 async function detailAnswer(db: Executor, row: q.ShopOrderListRow, viewer: Viewer, lang: Language): Promise<EndpointData<typeof getMyShopOrder>> {
-  const [base] = await ordersAnswer(db, [row], viewer, lang);
+  const [base] = await shopOrdersAnswer(db, [row], viewer, lang);
   const events = await q.findShopOrderEvents(db, Number(row.id));
   const address = row.address as { name: string; mobile: string; text: string } | null;
   return {
@@ -508,7 +515,7 @@ async function detailAnswer(db: Executor, row: q.ShopOrderListRow, viewer: Viewe
 export async function ownerOrders(db: Executor, actor: Actor, input: EndpointQuery<typeof listMyShopOrders>): Promise<EndpointData<typeof listMyShopOrders>> {
   const shopId = Number((await ownShop(db, actor)).id);
   const rows = await q.findShopOrdersPage(db, { shopId, statuses: OWNER_VIEWS[input.view], q: input.q }, input.limit, (input.page - 1) * input.limit);
-  return pageOf(await ordersAnswer(db, rows, 'owner', actor.lang), totalOf(rows), input);
+  return pageOf(await shopOrdersAnswer(db, rows, 'owner', actor.lang), totalOf(rows), input);
 }
 
 /** One order of the owner's shop. */
@@ -527,7 +534,7 @@ export async function unapprovedCount(db: Executor, actor: Actor) {
 /** The buyer's shop orders, by view. */
 export async function buyerOrders(db: Executor, actor: Actor, input: EndpointQuery<typeof listMemberShopOrders>): Promise<EndpointData<typeof listMemberShopOrders>> {
   const rows = await q.findShopOrdersPage(db, { buyerId: memberIdOf(actor), statuses: BUYER_VIEWS[input.view] }, input.limit, (input.page - 1) * input.limit);
-  return pageOf(await ordersAnswer(db, rows, 'buyer', actor.lang), totalOf(rows), input);
+  return pageOf(await shopOrdersAnswer(db, rows, 'buyer', actor.lang), totalOf(rows), input);
 }
 
 /** One of the buyer's shop orders. */

@@ -1,12 +1,16 @@
 import * as c from '@shop/contract';
 import type { Api } from '../../plugins/routes.js';
 import * as orders from './shop-orders.service.js';
+import * as shopsConsole from './shops.console.js';
 import * as service from './user-shop.service.js';
+
+/** A decision's idempotency keys belong to the operator who sent it. */
+const operatorCaller = (input: { actor: { operatorId?: number } }) => (input.actor.operatorId ? { kind: 'operator' as const, id: input.actor.operatorId } : undefined);
 
 // Money-moving calls are limited per client beyond the app's default.
 const moneyLimit = { rateLimit: { max: 60, timeWindow: 60_000 } };
 
-/** Member shops: the owner's shop, goods, stock, orders and slips; the shop cart, checkout and the buyer's shop orders. */
+/** Member shops: the console's shops, stock, audits and settings; the owner's shop, goods, stock, orders and slips; the shop cart, checkout and the buyer's shop orders. */
 export function userShopRoutes({ handle, deps }: Api): void {
   const { db } = deps;
   handle(c.getShopSettingsPage, ({ actor }) => service.settingsPage(db, actor));
@@ -36,4 +40,12 @@ export function userShopRoutes({ handle, deps }: Api): void {
   handle(c.listMemberShopOrders, ({ actor, query }) => orders.buyerOrders(db, actor, query));
   handle(c.getMemberShopOrder, ({ actor, query }) => orders.buyerOrder(db, actor, query));
   handle(c.confirmMemberShopOrder, ({ actor, body }) => orders.confirmShopOrder(db, actor, body));
+
+  handle(c.adminListShops, ({ actor, query }) => shopsConsole.listShops(db, actor, query));
+  handle(c.adminShopDetail, ({ actor, query }) => shopsConsole.shopDetail(db, actor, query));
+  handle(c.adminSetShopStatus, ({ actor, body }) => shopsConsole.setShopStatus(deps, actor, body), { idempotencyCaller: operatorCaller });
+  handle(c.adminAdjustShopStock, ({ actor, body }) => shopsConsole.adjustShopStock(db, actor, body), { idempotencyCaller: operatorCaller });
+  handle(c.adminDecideShopOrder, ({ actor, body }) => shopsConsole.decideShopOrder(deps, actor, body), { idempotencyCaller: operatorCaller });
+  handle(c.adminShopSettings, ({ actor }) => shopsConsole.shopSettings(db, actor));
+  handle(c.adminSetShopSettings, ({ actor, body }) => shopsConsole.saveShopSettings(db, actor, body), { idempotencyCaller: operatorCaller });
 }
