@@ -2,7 +2,7 @@ import path from 'node:path';
 import { benchCatalogue } from './catalogue.js';
 import { benchGeography } from './geo.js';
 import { benchLedger } from './ledger.js';
-import { benchCheckout, benchOrderList } from './orders.js';
+import { benchCheckout, benchOrderList, benchShopOrderList } from './orders.js';
 import { benchWallet } from './wallet.js';
 import { benchLighthouse, printLighthouse, type LighthouseRow } from './lighthouse.js';
 import { load, warm, type LoadResult } from './load.js';
@@ -108,6 +108,9 @@ try {
   if (shop && runs('orders')) {
     const row = await benchOrderList(shop);
     check(row, undefined, undefined, row.maxP99Ms);
+    // A shop owner's order list with 1,000 orders.
+    const shopRow = await benchShopOrderList(shop);
+    check(shopRow, undefined, undefined, shopRow.maxP99Ms);
   }
   // A member's phone: Lighthouse's mobile profile on the production build the shop serves.
   if (shop && runs('lighthouse')) lighthouseRows = await benchLighthouse(shop.url);
@@ -129,6 +132,8 @@ if (runs('orders')) {
   const checkout = await benchCheckout();
   check(checkout.baseline, undefined, undefined, undefined);
   check(checkout.checkout, checkout.baseline, 0.25, undefined);
+  // The member shops' checkout within 0.8 of the regular checkout's rate in the same run.
+  check(checkout.shopCheckout, checkout.checkout, 0.8, undefined);
   hotSku = checkout.hot;
   if (hotSku.orders !== 10 || hotSku.stock !== 0) failures.push(`hot SKU: ${hotSku.orders} orders for 10 units, stock ${hotSku.stock}`);
 }
