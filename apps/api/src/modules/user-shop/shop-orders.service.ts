@@ -27,7 +27,7 @@ import { enqueueJob } from '../../jobs/enqueue.js';
 import { actorStamp, memberIdOf, type Actor } from '../../lib/actor.js';
 import { iso, isPast } from '../../lib/dates.js';
 import { AppError } from '../../lib/errors.js';
-import { pageOf, totalOf } from '../../lib/paging.js';
+import { pageOf } from '../../lib/paging.js';
 import { withTransaction, type Tx } from '../../lib/transaction.js';
 import { findShippingAddress } from '../address/address.queries.js';
 import type { SpecDef } from '../catalogue/catalogue.table.js';
@@ -59,7 +59,7 @@ const stampOf = (actor: Actor) => {
 };
 
 /** Whether a shop takes new orders now: open, its owner's account active and still a shop owner. */
-const takesOrders = async (db: Executor, shop: q.ShopRow) => shop.status === 'open' && (await shopVisible(db, shop));
+const takesOrders = (db: Executor, shop: q.ShopRow) => shopVisible(db, shop).then((visible) => visible && shop.status === 'open');
 
 // ── The shop cart ───────────────────────────────────────────────────────────────────────────
 
@@ -165,14 +165,16 @@ export async function createShopOrder(db: Executor, actor: Actor, input: Endpoin
     cartIds = ids;
   } else wanted = [{ sku_id: input.sku_id!, num: input.num }];
   const lines = unitsPerSku(wanted);
-  const skus = new Map((await findSkusForCheckout(db, lines.map((l) => l.sku_id))).map((s) => [Number(s.id), s]));
+  const skuIds = lines.map((l) => l.sku_id);
+  const [skuRows, held, settings] = await Promise.all([findSkusForCheckout(db, skuIds), q.findShopStock(db, shopId, skuIds), q.findShopSettings(db)]);
+  const skus = new Map(skuRows.map((s) => [Number(s.id), s]));
+  const offered = await q.goodsOffered(db, shopId, [...new Set(skuRows.map((s) => Number(s.goods_id)))]);
   for (const l of lines) {
     const s = skus.get(l.sku_id);
-    if (!s || s.status !== 'on_sale' || !(await q.shopOffers(db, shopId, Number(s.goods_id)))) throw new AppError(ResponseCode.shopGoodsNotOffered);
+    if (!s || s.status !== 'on_sale' || !offered.has(Number(s.goods_id))) throw new AppError(ResponseCode.shopGoodsNotOffered);
   }
   const currencies = new Set([...skus.values()].map((s) => s.currency));
   if (currencies.size > 1) throw new AppError(ResponseCode.shopCurrencyMixed);
-  const held = await q.findShopStock(db, shopId, lines.map((l) => l.sku_id));
   for (const l of lines) {
     const stock = held.get(l.sku_id) ?? 0;
     if (stock < l.num) throw new AppError(ResponseCode.shopStockShort, { name: pick(skus.get(l.sku_id)!.name as Texts, actor.lang), stock });
@@ -183,7 +185,6 @@ export async function createShopOrder(db: Executor, actor: Actor, input: Endpoin
     if (!a) throw new AppError(ResponseCode.addressNotFound);
     address = { name: `${a.name} ${a.surname}`.trim(), mobile: `+${a.mobile_pre} ${a.mobile}`, text: [a.detail, a.house_number, a.district, a.city, a.province, a.country_code, a.zip_code].filter(Boolean).join(', '), country_code: a.country_code };
   }
-  const settings = await q.findShopSettings(db);
   const rows = lines.map((l) => {
     const s = skus.get(l.sku_id)!;
     return { goods_id: Number(s.goods_id), sku_id: l.sku_id, name: JSON.stringify(s.name), image: s.image || s.cover, price_minor: Number(s.price_minor), quantity: l.num, pv: Number(s.pv) };
@@ -514,8 +515,9 @@ async function detailAnswer(db: Executor, row: q.ShopOrderListRow, viewer: Viewe
 /** Orders placed at the owner's shop (paid ones: an unpaid order is the buyer's business), by view. */
 export async function ownerOrders(db: Executor, actor: Actor, input: EndpointQuery<typeof listMyShopOrders>): Promise<EndpointData<typeof listMyShopOrders>> {
   const shopId = Number((await ownShop(db, actor)).id);
-  const rows = await q.findShopOrdersPage(db, { shopId, statuses: OWNER_VIEWS[input.view], q: input.q }, input.limit, (input.page - 1) * input.limit);
-  return pageOf(await shopOrdersAnswer(db, rows, 'owner', actor.lang), totalOf(rows), input);
+  const filter = { shopId, statuses: OWNER_VIEWS[input.view], q: input.q };
+  const [rows, total] = await Promise.all([q.findShopOrdersPage(db, filter, input.limit, (input.page - 1) * input.limit), q.countShopOrdersOf(db, filter)]);
+  return pageOf(await shopOrdersAnswer(db, rows, 'owner', actor.lang), total, input);
 }
 
 /** One order of the owner's shop. */
@@ -533,8 +535,9 @@ export async function unapprovedCount(db: Executor, actor: Actor) {
 
 /** The buyer's shop orders, by view. */
 export async function buyerOrders(db: Executor, actor: Actor, input: EndpointQuery<typeof listMemberShopOrders>): Promise<EndpointData<typeof listMemberShopOrders>> {
-  const rows = await q.findShopOrdersPage(db, { buyerId: memberIdOf(actor), statuses: BUYER_VIEWS[input.view] }, input.limit, (input.page - 1) * input.limit);
-  return pageOf(await shopOrdersAnswer(db, rows, 'buyer', actor.lang), totalOf(rows), input);
+  const filter = { buyerId: memberIdOf(actor), statuses: BUYER_VIEWS[input.view] };
+  const [rows, total] = await Promise.all([q.findShopOrdersPage(db, filter, input.limit, (input.page - 1) * input.limit), q.countShopOrdersOf(db, filter)]);
+  return pageOf(await shopOrdersAnswer(db, rows, 'buyer', actor.lang), total, input);
 }
 
 /** One of the buyer's shop orders. */

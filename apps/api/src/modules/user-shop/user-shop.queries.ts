@@ -17,8 +17,18 @@ export const updateShopSettings = (db: Executor, s: { fee_bp: number; audit_hour
 
 // ── Shops ───────────────────────────────────────────────────────────────────────────────────
 
+// With the owner's names, account state and whether they hold the shop-owner role now: one statement.
 const shopWithOwner = (db: Executor) =>
-  db.selectFrom('member_shops as s').innerJoin('users as u', 'u.id', 's.owner_id').selectAll('s').select(['u.user_name as owner_user_name', 'u.nickname as owner_nickname', 'u.status as owner_status']);
+  db
+    .selectFrom('member_shops as s')
+    .innerJoin('users as u', 'u.id', 's.owner_id')
+    .selectAll('s')
+    .select([
+      'u.user_name as owner_user_name',
+      'u.nickname as owner_nickname',
+      'u.status as owner_status',
+      sql<boolean>`exists (select 1 from member_roles r where r.member_id = s.owner_id and r.kind = 'shop_owner' and r.status = 'active')`.as('owner_active'),
+    ]);
 
 /** The shop a member owns, with the owner's names and account state. */
 export const findShopOfOwner = (db: Executor, ownerId: number) => shopWithOwner(db).where('s.owner_id', '=', ownerId).executeTakeFirst();
@@ -158,8 +168,13 @@ export const countGoodsOnSale = async (db: Executor, shopId: number) =>
   Number((await db.selectFrom('shop_goods as sg').innerJoin('goods as g', 'g.id', 'sg.goods_id').select(sql<string>`count(*)`.as('n')).where('sg.shop_id', '=', shopId).where('sg.on_sale', '=', true).where('g.status', '=', 'on_sale').executeTakeFirstOrThrow()).n);
 
 /** Whether the shop offers the goods now. */
-export const shopOffers = async (db: Executor, shopId: number, goodsId: number) =>
-  !!(await db.selectFrom('shop_goods as sg').innerJoin('goods as g', 'g.id', 'sg.goods_id').select('sg.id').where('sg.shop_id', '=', shopId).where('sg.goods_id', '=', goodsId).where('sg.on_sale', '=', true).where('g.status', '=', 'on_sale').executeTakeFirst());
+export const shopOffers = async (db: Executor, shopId: number, goodsId: number) => (await goodsOffered(db, shopId, [goodsId])).has(goodsId);
+
+/** Which of the goods the shop offers now, in one statement. */
+export const goodsOffered = async (db: Executor, shopId: number, goodsIds: number[]): Promise<Set<number>> =>
+  new Set(
+    (await db.selectFrom('shop_goods as sg').innerJoin('goods as g', 'g.id', 'sg.goods_id').select('sg.goods_id').where('sg.shop_id', '=', shopId).where('sg.goods_id', 'in', goodsIds.length ? goodsIds : [-1]).where('sg.on_sale', '=', true).where('g.status', '=', 'on_sale').execute()).map((r) => Number(r.goods_id)),
+  );
 
 // ── The shop cart ───────────────────────────────────────────────────────────────────────────
 
@@ -263,19 +278,29 @@ export const findShopOrderLines = (db: Executor, orderIds: number[]) =>
     .orderBy('l.id')
     .execute();
 
-/** A page of shop orders of a shop (owner) or of a buyer, newest first, in some states. */
+/** A page of shop orders of a shop (owner) or of a buyer, newest first, in some states (the total is `countShopOrdersOf`). */
 export function findShopOrdersPage(db: Executor, f: { shopId?: number; buyerId?: number; statuses?: ShopOrderStatus[]; q?: string }, limit: number, offset: number) {
   let q = db
     .selectFrom('shop_orders as o')
     .innerJoin('member_shops as s', 's.id', 'o.shop_id')
     .innerJoin('users as b', 'b.id', 'o.buyer_id')
     .selectAll('o')
-    .select(['s.name as shop_name', 's.logo as shop_logo', 'b.user_name as buyer_user_name', 'b.nickname as buyer_nickname', sql<string>`count(*) over ()`.as('total')]);
+    .select(['s.name as shop_name', 's.logo as shop_logo', 'b.user_name as buyer_user_name', 'b.nickname as buyer_nickname']);
   if (f.shopId !== undefined) q = q.where('o.shop_id', '=', f.shopId);
   if (f.buyerId !== undefined) q = q.where('o.buyer_id', '=', f.buyerId);
   if (f.statuses) q = q.where('o.status', 'in', f.statuses);
   if (f.q) q = q.where('o.order_no', 'like', `%${f.q}%`);
   return q.orderBy('o.id', 'desc').limit(limit).offset(offset).execute();
+}
+
+/** How many orders the same filter finds (on the orders' own indexes, without the joins of a page). */
+export async function countShopOrdersOf(db: Executor, f: { shopId?: number; buyerId?: number; statuses?: ShopOrderStatus[]; q?: string }): Promise<number> {
+  let q = db.selectFrom('shop_orders as o').select(sql<string>`count(*)`.as('n'));
+  if (f.shopId !== undefined) q = q.where('o.shop_id', '=', f.shopId);
+  if (f.buyerId !== undefined) q = q.where('o.buyer_id', '=', f.buyerId);
+  if (f.statuses) q = q.where('o.status', 'in', f.statuses);
+  if (f.q) q = q.where('o.order_no', 'like', `%${f.q}%`);
+  return Number((await q.executeTakeFirstOrThrow()).n);
 }
 export type ShopOrderListRow = Awaited<ReturnType<typeof findShopOrdersPage>>[number];
 
@@ -286,7 +311,7 @@ export const findShopOrderWithNames = (db: Executor, id: number) =>
     .innerJoin('member_shops as s', 's.id', 'o.shop_id')
     .innerJoin('users as b', 'b.id', 'o.buyer_id')
     .selectAll('o')
-    .select(['s.name as shop_name', 's.logo as shop_logo', 'b.user_name as buyer_user_name', 'b.nickname as buyer_nickname', sql<string>`'0'`.as('total')])
+    .select(['s.name as shop_name', 's.logo as shop_logo', 'b.user_name as buyer_user_name', 'b.nickname as buyer_nickname'])
     .where('o.id', '=', id)
     .executeTakeFirst();
 

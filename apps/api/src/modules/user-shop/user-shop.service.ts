@@ -54,13 +54,13 @@ export const maskedName = (u: { user_name: string; nickname?: string | null }) =
 export async function ownShop(db: Executor, actor: Actor): Promise<q.ShopRow> {
   const memberId = memberIdOf(actor);
   const shop = await q.findShopOfOwner(db, memberId);
-  if (!shop || !(await hasActiveRole(db, memberId, 'shop_owner'))) throw new AppError(ResponseCode.shopMissing);
+  if (!shop || !shop.owner_active) throw new AppError(ResponseCode.shopMissing);
   return shop;
 }
 
 /** Whether buyers may see the shop: not closed, its owner's account active and still a shop owner. */
-export async function shopVisible(db: Executor, shop: q.ShopRow): Promise<boolean> {
-  return shop.status !== 'closed' && shop.owner_status === 'active' && (await hasActiveRole(db, Number(shop.owner_id), 'shop_owner'));
+export async function shopVisible(_db: Executor, shop: q.ShopRow): Promise<boolean> {
+  return shop.status !== 'closed' && shop.owner_status === 'active' && shop.owner_active;
 }
 
 /** A shop buyers may see, or "not found". */
