@@ -3,7 +3,7 @@ import { benchCatalogue } from './catalogue.js';
 import { benchChat } from './chat.js';
 import { benchGeography } from './geo.js';
 import { benchLedger } from './ledger.js';
-import { benchCheckout, benchOrderList } from './orders.js';
+import { benchCheckout, benchOrderList, benchShopOrderList } from './orders.js';
 import { benchWallet } from './wallet.js';
 import { benchLighthouse, printLighthouse, type LighthouseRow } from './lighthouse.js';
 import { load, warm, type LoadResult } from './load.js';
@@ -118,6 +118,9 @@ try {
   if (shop && runs('orders')) {
     const row = await benchOrderList(shop);
     check(row, undefined, undefined, row.maxP99Ms);
+    // A shop owner's order list with 1,000 orders.
+    const shopRow = await benchShopOrderList(shop);
+    check(shopRow, undefined, undefined, shopRow.maxP99Ms);
   }
   // A member's phone: Lighthouse's mobile profile on the production build the shop serves.
   if (shop && runs('lighthouse')) lighthouseRows = await benchLighthouse(shop.url);
@@ -139,6 +142,8 @@ if (runs('orders')) {
   const checkout = await benchCheckout();
   check(checkout.baseline, undefined, undefined, undefined);
   check(checkout.checkout, checkout.baseline, 0.25, undefined);
+  // The member shops' checkout within 0.8 of the regular checkout's rate in the same run.
+  check(checkout.shopCheckout, checkout.checkout, 0.8, undefined);
   hotSku = checkout.hot;
   if (hotSku.orders !== 10 || hotSku.stock !== 0) failures.push(`hot SKU: ${hotSku.orders} orders for 10 units, stock ${hotSku.stock}`);
 }

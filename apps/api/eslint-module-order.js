@@ -47,6 +47,8 @@ export const MODULE_ORDER = [
   'after-sales',
   // the referral team: placement, PV, pair bonus and commissions earned on orders, stars, applications
   'referral',
+  // member shops: owners' stock, goods, audited shop orders and sales slips
+  'user-shop',
   'charity',
   // operator rooms over the areas above
   'money-console',

@@ -306,6 +306,11 @@ const EVERY_JOB: Record<keyof JobPayloads, Coverage> = {
   close_unshipped_after_sale: { payload: () => ({ caseId: NOTHING_THERE }) },
   complete_after_sale: { payload: () => ({ caseId: NOTHING_THERE }) },
   finish_after_sale_refunds: { payload: () => ({}) },
+  expire_shop_order: { payload: () => ({ orderId: NOTHING_THERE }) },
+  reject_overdue_shop_order: { payload: () => ({ orderId: NOTHING_THERE }) },
+  refund_shop_order: { payload: () => ({ orderId: NOTHING_THERE }) },
+  settle_shop_order: { payload: () => ({ orderId: NOTHING_THERE }) },
+  sweep_shop_orders: { payload: () => ({}) },
   // Pair-bonus jobs: added here when they land.
 };
 

@@ -31,8 +31,9 @@ import { feedbackRoutes } from './modules/feedback/feedback.routes.js';
 import { supportChatRoutes } from './modules/support-chat/support-chat.routes.js';
 import { afterSalesRoutes } from './modules/after-sales/after-sales.routes.js';
 import { referralRoutes } from './modules/referral/referral.routes.js';
+import { userShopRoutes } from './modules/user-shop/user-shop.routes.js';
 
 // Composition: every area's routes, and the console's (which gather several areas). An area adds one line.
 
 /** Every module's routes. */
-export const modules: Array<(api: Api) => void> = [healthRoutes, langRoutes, accountsRoutes, verificationRoutes, captchaRoutes, twoFactorRoutes, certificationRoutes, cancellationRoutes, uploadsRoutes, catalogueRoutes, cartRoutes, promotionsRoutes, orderRoutes, charityRoutes, contentRoutes, operatorRoutes, consoleRoutes, catalogueAdminRoutes, contentAdminRoutes, geoRoutes, addressRoutes, walletRoutes, paymentRoutes, onlinePayRoutes, moneyConsoleRoutes, devicesRoutes, messagesRoutes, approvalsRoutes, feedbackRoutes, supportChatRoutes, afterSalesRoutes, referralRoutes];
+export const modules: Array<(api: Api) => void> = [healthRoutes, langRoutes, accountsRoutes, verificationRoutes, captchaRoutes, twoFactorRoutes, certificationRoutes, cancellationRoutes, uploadsRoutes, catalogueRoutes, cartRoutes, promotionsRoutes, orderRoutes, charityRoutes, contentRoutes, operatorRoutes, consoleRoutes, catalogueAdminRoutes, contentAdminRoutes, geoRoutes, addressRoutes, walletRoutes, paymentRoutes, onlinePayRoutes, moneyConsoleRoutes, devicesRoutes, messagesRoutes, approvalsRoutes, feedbackRoutes, supportChatRoutes, afterSalesRoutes, referralRoutes, userShopRoutes];

@@ -19,6 +19,8 @@ import { postGiftCardIssue, postPointsGrant } from './modules/wallet/wallet.serv
 import { rechargePayable } from './modules/wallet/recharge-payable.js';
 import { earnOnSettled, voidPendingCommissions, writePendingCommissions } from './modules/referral/earnings.service.js';
 import { saveApprovedPlan } from './modules/referral/referral.console.js';
+import { shopOrderPayable } from './modules/user-shop/shop-orders.service.js';
+import { postShopStockAddition } from './modules/user-shop/shops.console.js';
 
 // Composition: how the areas plug into each other where the lower one must not import the higher —
 // the durable tasks, each payable type's handler, what each approval kind carries out, and the hooks of accounts and the goods page. All
@@ -31,13 +33,14 @@ export function wireAreas(): void {
   if (wired) return;
   wired = true;
   registerJobTasks(jobTasks);
-  for (const handler of [orderPayable, charityPayable, rechargePayable]) registerPayable(handler);
+  for (const handler of [orderPayable, charityPayable, rechargePayable, shopOrderPayable]) registerPayable(handler);
   // Four eyes: what a second operator's approval carries out, and the permission to ask and decide.
   registerApprovable({ kind: 'gift_cards.issue', permission: 'ledger.adjust', execute: (tx, actor, p) => postGiftCardIssue(tx, actor, p as never) });
   registerApprovable({ kind: 'points.grant', permission: 'ledger.adjust', execute: (tx, actor, p, request) => postPointsGrant(tx, actor, p as never, request.id) });
   registerApprovable({ kind: 'recharge.confirm', permission: 'withdrawals.review', execute: (tx, actor, p, request) => creditConfirmedRecharge(tx, actor, p as never, request) });
   registerApprovable({ kind: 'coupon.create', permission: 'settings.write', execute: (tx, actor, p, request) => insertApprovedCoupon(tx, actor, p as never, request) });
   registerApprovable({ kind: 'coupon.update', permission: 'settings.write', execute: (tx, actor, p, request) => saveApprovedCouponChange(tx, actor, p as never, request) });
+  registerApprovable({ kind: 'shop_stock.add', permission: 'shops.manage', execute: (tx, actor, p, request) => postShopStockAddition(tx, actor, p as never, request.id) });
   registerApprovable({ kind: 'rate.set', permission: 'rates.set', execute: (tx, actor, p) => saveApprovedRate(tx, actor, p as never) });
   registerApprovable({ kind: 'referral.plan', permission: 'referral.settings', execute: (tx, actor, p) => saveApprovedPlan(tx, actor, p as never) });
   // Accounts asks, orders answers: open orders keep an account from being closed.

@@ -9,6 +9,7 @@ import type * as approvals from '../modules/approvals/approvals.table.js';
 import type * as feedback from '../modules/feedback/feedback.table.js';
 import type * as supportChat from '../modules/support-chat/support-chat.table.js';
 import type * as afterSales from '../modules/after-sales/after-sales.table.js';
+import type * as userShop from '../modules/user-shop/user-shop.table.js';
 import type * as promotions from '../modules/promotions/promotions.table.js';
 import type * as charity from '../modules/charity/charity.table.js';
 import type * as content from '../modules/content/content.table.js';
@@ -149,4 +150,16 @@ export interface DB {
   commissions: referral.CommissionsTable;
   commission_debts: referral.CommissionDebtsTable;
   role_applications: referral.RoleApplicationsTable;
+  shop_settings: userShop.ShopSettingsTable;
+  member_shops: userShop.MemberShopsTable;
+  shop_stock: userShop.ShopStockTable;
+  shop_stock_adjustments: userShop.ShopStockAdjustmentsTable;
+  shop_goods: userShop.ShopGoodsTable;
+  shop_cart_lines: userShop.ShopCartLinesTable;
+  shop_orders: userShop.ShopOrdersTable;
+  shop_order_lines: userShop.ShopOrderLinesTable;
+  shop_order_events: userShop.ShopOrderEventsTable;
+  shop_sales: userShop.ShopSalesTable;
+  shop_sale_lines: userShop.ShopSaleLinesTable;
+  shop_restocks: userShop.ShopRestocksTable;
 }

@@ -15,6 +15,7 @@ export const cronItems: (CronItem & { task: keyof JobPayloads })[] = [
   { task: 'expire_overdue_orders', identifier: 'expire_overdue_orders', match: '*/5 * * * *', options: { backfillPeriod: 0, maxAttempts: 3, jobKey: 'cron:expire_overdue_orders' } },
   { task: 'expire_overdue_recharges', identifier: 'expire_overdue_recharges', match: '2,7,12,17,22,27,32,37,42,47,52,57 * * * *', options: { backfillPeriod: 0, maxAttempts: 3, jobKey: 'cron:expire_overdue_recharges' } },
   { task: 'finish_after_sale_refunds', identifier: 'finish_after_sale_refunds', match: '4,9,14,19,24,29,34,39,44,49,54,59 * * * *', options: { backfillPeriod: 0, maxAttempts: 3, jobKey: 'cron:finish_after_sale_refunds' } },
+  { task: 'sweep_shop_orders', identifier: 'sweep_shop_orders', match: '1,6,11,16,21,26,31,36,41,46,51,56 * * * *', options: { backfillPeriod: 0, maxAttempts: 3, jobKey: 'cron:sweep_shop_orders' } },
   { task: 'settle_due_orders', identifier: 'settle_due_orders', match: '29 * * * *', options: { backfillPeriod: 0, maxAttempts: 3, jobKey: 'cron:settle_due_orders' } },
   { task: 'purge_old_messages', identifier: 'purge_old_messages', match: '47 3 * * *', options: { backfillPeriod: 0, maxAttempts: 3, jobKey: 'cron:purge_old_messages' } },
   { task: 'refresh_exchange_rates', identifier: 'refresh_exchange_rates', match: '40 15 * * *', options: { backfillPeriod: 0, maxAttempts: 5, jobKey: 'cron:refresh_exchange_rates' } },

@@ -52,4 +52,14 @@ export interface JobPayloads {
   pair_due_days: Record<string, never>;
   /** Re-checks every member's star against the ladder. Daily. */
   recheck_stars: Record<string, never>;
+  /** Closes one unpaid shop order at its payment deadline; enqueued with the order. */
+  expire_shop_order: { orderId: number };
+  /** Rejects and refunds a paid shop order whose audit the owner did not decide in time; enqueued at payment. */
+  reject_overdue_shop_order: { orderId: number };
+  /** Gives a rejected shop order's payments back in full (once per payment); enqueued with the rejection. */
+  refund_shop_order: { orderId: number };
+  /** Credits the owner's earnings of a completed shop order at its settled moment; enqueued at completion. */
+  settle_shop_order: { orderId: number };
+  /** Shop orders their own jobs missed: unpaid past the deadline, audits overdue, settlements due. Every 5 minutes. */
+  sweep_shop_orders: Record<string, never>;
 }

@@ -49,6 +49,15 @@ export const routes: RouteObject[] = [
       { path: paths.order.afterSaleApply, lazy: page(() => import('@/features/after-sales/pages/apply-page')) },
       { path: paths.order.afterSales, lazy: page(() => import('@/features/after-sales/pages/cases-page')) },
       { path: paths.order.tracking, lazy: page(() => import('@/features/orders/pages/tracking-page')) },
+      // Member shops
+      { path: paths.shop.my, lazy: page(() => import('@/features/user-shop/pages/my-shop-page')) },
+      { path: paths.shop.settings, lazy: page(() => import('@/features/user-shop/pages/shop-settings-page')) },
+      { path: paths.shop.goods, lazy: page(() => import('@/features/user-shop/pages/shop-goods-page')) },
+      { path: paths.shop.orders, lazy: page(() => import('@/features/user-shop/pages/shop-orders-page')) },
+      { path: paths.shop.slips, lazy: page(() => import('@/features/user-shop/pages/shop-slips-page')) },
+      { path: paths.shop.home, lazy: page(() => import('@/features/user-shop/pages/shop-home-page')) },
+      { path: paths.shop.cart, lazy: page(() => import('@/features/user-shop/pages/shop-cart-page')) },
+      { path: paths.shop.buyerOrders, lazy: page(() => import('@/features/user-shop/pages/buyer-orders-page')) },
       // Invite
       { path: paths.invite.index, lazy: page(() => import('@/features/referral/pages/invite-page')) },
       { path: paths.team.members, lazy: page(() => import('@/features/referral/pages/team-page')) },

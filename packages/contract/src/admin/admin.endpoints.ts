@@ -1,3 +1,4 @@
+import { shopsConsoleEndpoints } from './shops-console.endpoints.js';
 import { z } from 'zod';
 import { endpoint, type AnyEndpoint } from '../common/endpoint.js';
 import * as s from './admin.schemas.js';
@@ -33,4 +34,4 @@ export const adminShippingCountries = endpoint({ method: 'GET', path: '/admin/ap
 export const adminSetShippingCountries = endpoint({ method: 'POST', path: '/admin/api/geo/shipping-countries', auth: 'operator', permission: 'settings.write', area: 'admin', body: shippingCountriesBody, data: geoCountryListData });
 
 /** Every operator call, apart from the member calls of `allEndpoints`. */
-export const adminEndpoints: readonly AnyEndpoint[] = [adminSetupPassword, adminSignIn, adminSignOut, adminMe, adminRateQuote, adminSetRate, adminLedgerCheck, adminShippingCountries, adminSetShippingCountries, ...orderAdminEndpoints, ...walletAdminEndpoints, ...consoleEndpoints, ...moneyConsoleEndpoints, ...catalogueAdminEndpoints, ...contentAdminEndpoints, ...paymentsConsoleEndpoints, ...approvalEndpoints];
+export const adminEndpoints: readonly AnyEndpoint[] = [adminSetupPassword, adminSignIn, adminSignOut, adminMe, adminRateQuote, adminSetRate, adminLedgerCheck, adminShippingCountries, adminSetShippingCountries, ...orderAdminEndpoints, ...walletAdminEndpoints, ...consoleEndpoints, ...moneyConsoleEndpoints, ...catalogueAdminEndpoints, ...contentAdminEndpoints, ...paymentsConsoleEndpoints, ...approvalEndpoints, ...shopsConsoleEndpoints];

@@ -9,7 +9,7 @@ import { pageOf, pageQuery } from '../common/pagination.js';
 // are recorded; it can be cancelled; approving twice is one effect.
 
 /** What can be asked for, each with the permission that may ask and approve it. */
-export const APPROVAL_KINDS = ['gift_cards.issue', 'points.grant', 'recharge.confirm', 'coupon.create', 'coupon.update', 'rate.set', 'referral.plan'] as const;
+export const APPROVAL_KINDS = ['gift_cards.issue', 'points.grant', 'recharge.confirm', 'coupon.create', 'coupon.update', 'rate.set', 'referral.plan', 'shop_stock.add'] as const;
 export type ApprovalKind = (typeof APPROVAL_KINDS)[number];
 /** Kinds whose thresholds an owner sets: the requests above, ledger adjustments (their own queue) and payouts (a second approver above it). */
 export const LIMIT_KINDS = [...APPROVAL_KINDS, 'ledger.adjust', 'withdrawal.payout'] as const;

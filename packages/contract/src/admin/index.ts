@@ -10,3 +10,4 @@ export * from './payments.schemas.js';
 export * from './approvals.js';
 export * from './after-sales.endpoints.js';
 export * from './referral.endpoints.js';
+export * from './shops-console.endpoints.js';

@@ -6,7 +6,7 @@ export type OperatorRole = (typeof OPERATOR_ROLES)[number];
 const ALL: readonly Permission[] = [
   'session', 'operators.manage', 'ledger.read', 'ledger.adjust', 'rates.read', 'rates.set', 'members.read', 'members.ban',
   'realname.review', 'cancellation.review', 'withdrawals.review', 'refunds.decide', 'aftersales.decide', 'catalogue.write', 'reviews.moderate', 'settings.write', 'orders.read', 'orders.fulfil', 'audit.read',
-  'messages.broadcast', 'support.feedback', 'support.chat',
+  'messages.broadcast', 'support.feedback', 'support.chat', 'shops.manage',
   'referral.read', 'referral.settings', 'referral.move', 'applications.review',
 ];
 

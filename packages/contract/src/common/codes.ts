@@ -315,6 +315,29 @@ export const ResponseCode = {
   /** The member sent the most feedback allowed in a day (`max`); they may send more in `minutes`. */
   feedbackDailyLimit: 8204,
   feedbackNotFound: 8205,
+  // Member shops (8100–8199).
+  /** The caller has no shop (or no longer holds the shop-owner role). */
+  shopMissing: 8101,
+  /** No such order, goods or line of this shop (another shop's ids answer the same). */
+  shopItemNotFound: 8102,
+  /** The shop order is not in a state that allows this (also the loser of two decisions at once). */
+  shopOrderState: 8103,
+  /** The shop holds fewer units than needed (`name`, `stock`). */
+  shopStockShort: 8104,
+  /** One order, one shop: the lines name another shop. */
+  shopOnePerOrder: 8106,
+  /** The shop is paused or closed, or its owner cannot sell now. */
+  shopNotTakingOrders: 8107,
+  /** Only a member holding the shop-owner role sets up a shop. */
+  shopOwnerRoleRequired: 8108,
+  /** The shop does not offer these goods. */
+  shopGoodsNotOffered: 8109,
+  /** One order is in one currency. */
+  shopCurrencyMixed: 8110,
+  /** No such member to record as the buyer. */
+  shopBuyerNotFound: 8111,
+  /** An owner does not buy at their own shop. */
+  shopOwnShop: 8112,
 } as const;
 export type ResponseCodeName = keyof typeof ResponseCode;
 export type ResponseCodeValue = (typeof ResponseCode)[ResponseCodeName];
@@ -499,4 +522,15 @@ export const responseCodeMessageKey: Record<number, string> = {
   [ResponseCode.feedbackImageNotOwn]: 'support.code.feedbackImageNotOwn',
   [ResponseCode.feedbackDailyLimit]: 'support.code.feedbackDailyLimit',
   [ResponseCode.feedbackNotFound]: 'support.code.feedbackNotFound',
+  [ResponseCode.shopMissing]: 'userShop.code.shopMissing',
+  [ResponseCode.shopItemNotFound]: 'userShop.code.shopItemNotFound',
+  [ResponseCode.shopOrderState]: 'userShop.code.shopOrderState',
+  [ResponseCode.shopStockShort]: 'userShop.code.shopStockShort',
+  [ResponseCode.shopOnePerOrder]: 'userShop.code.shopOnePerOrder',
+  [ResponseCode.shopNotTakingOrders]: 'userShop.code.shopNotTakingOrders',
+  [ResponseCode.shopOwnerRoleRequired]: 'userShop.code.shopOwnerRoleRequired',
+  [ResponseCode.shopGoodsNotOffered]: 'userShop.code.shopGoodsNotOffered',
+  [ResponseCode.shopCurrencyMixed]: 'userShop.code.shopCurrencyMixed',
+  [ResponseCode.shopBuyerNotFound]: 'userShop.code.shopBuyerNotFound',
+  [ResponseCode.shopOwnShop]: 'userShop.code.shopOwnShop',
 };

@@ -24,6 +24,7 @@ export type Permission =
   | 'withdrawals.review'
   | 'refunds.decide'
   | 'aftersales.decide'
+  | 'shops.manage'
   | 'catalogue.write'
   | 'reviews.moderate'
   | 'settings.write'

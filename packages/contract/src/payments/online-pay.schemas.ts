@@ -25,5 +25,5 @@ export const query2c2pQuery = z.object({
   paymentResponse: z.string().trim().max(4000).optional(),
   payment_no: z.string().trim().regex(/^P\d{16}$/, 'validation.invalid').optional(),
   order_id: idParam.optional(),
-  order_type: z.enum(['order', 'charity', 'recharge']).default('order'),
+  order_type: z.enum(['order', 'charity', 'recharge', 'shop_order']).default('order'),
 });

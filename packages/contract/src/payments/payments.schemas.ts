@@ -6,7 +6,7 @@ import { idParam } from '../catalogue/catalogue.schemas.js';
 
 /** Integer minor units of the answer's currency. */
 const minor = z.number().int();
-export const PAYABLE_TYPES = ['order', 'charity', 'recharge'] as const;
+export const PAYABLE_TYPES = ['order', 'charity', 'recharge', 'shop_order'] as const;
 export const PAYMENT_STATUSES = ['created', 'pending', 'succeeded', 'failed', 'canceled', 'expired'] as const;
 /** What the app shows (spec §4 "Payment: in progress, success, failed"). */
 export const PAYMENT_STATES = ['in_progress', 'success', 'failed'] as const;

@@ -35,8 +35,9 @@ function renderAt(path: string, client = new QueryClient({ defaultOptions: { que
 const activeTab = () => document.querySelector('.app-tabbar .adm-tab-bar-item-active')?.textContent;
 
 describe('the routes', () => {
-  it('route every page path of the spec, exactly as written, the wallet\'s and the referral team\'s pages and the bridge check', () => {
-    expect(allPagePaths).toHaveLength(76);
+  it('route every page path of the spec, exactly as written, the wallet\'s, the referral team\'s and the member shops\' pages and the bridge check', () => {
+    // 76 with the referral team's, and the eight pages of member shops.
+    expect(allPagePaths).toHaveLength(84);
     for (const path of allPagePaths) {
       const matched = matchRoutes(routes, path);
       expect(matched?.at(-1)?.route.path ?? (matched?.at(-1)?.route.index ? '/' : undefined), path).toBe(path === '/' ? '/' : path);

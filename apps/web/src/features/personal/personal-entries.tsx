@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import {
+  AppstoreOutline,
   BankcardOutline,
   GiftOutline,
   HeartOutline,
@@ -15,6 +16,7 @@ import {
   StarOutline,
   UserOutline,
   FileOutline,
+  ShopbagOutline,
 } from 'antd-mobile-icons';
 import { paths } from '@/config/paths';
 
@@ -40,6 +42,8 @@ export const personalEntryGroups: PersonalEntry[][] = [
     { key: 'afterSales', titleKey: 'app.my.afterSales', icon: <BankcardOutline />, to: paths.order.afterSales, memberOnly: true },
     { key: 'groupBuys', titleKey: 'orders.page.groupBuys', icon: <TeamFill />, to: paths.groupBuy.list, memberOnly: true },
     { key: 'charity', titleKey: 'orders.page.charity', icon: <HeartOutline />, to: paths.charity.index, memberOnly: true },
+    { key: 'shopOrders', titleKey: 'userShop.page.buyerOrders', icon: <ShopbagOutline />, to: paths.shop.buyerOrders, memberOnly: true },
+    { key: 'myShop', titleKey: 'userShop.page.myShop', icon: <AppstoreOutline />, to: paths.shop.my, memberOnly: true },
   ],
   [
     { key: 'invite', titleKey: 'app.my.invite', icon: <TeamOutline />, to: paths.invite.index, memberOnly: true },

@@ -7,7 +7,7 @@ import { useNavigate } from '@/lib/router';
 import { payableQuery } from '../payable';
 
 /** Where the payable is seen after paying: the order, or the wallet for a top-up. */
-const payablePage = (type: string, id: number) => (type === 'order' ? `${paths.order.details}?id=${id}` : type === 'recharge' ? paths.wallet.recharges : paths.tabbar.my);
+const payablePage = (type: string, id: number) => (type === 'order' ? `${paths.order.details}?id=${id}` : type === 'recharge' ? paths.wallet.recharges : type === 'shop_order' ? paths.shop.buyerOrders : paths.tabbar.my);
 
 /**
  * A payment's result as the server answered it: in progress (with a way to check again), paid, or
@@ -40,7 +40,7 @@ export function PaymentResult({ payment: p, checking, onCheck }: { payment: Paym
           </Button>
         )}
         <Button block shape="rounded" color={p.state === 'success' ? 'primary' : 'default'} onClick={() => navigate(payablePage(p.order_type, p.order_id), { replace: true })}>
-          {t(p.order_type === 'order' ? 'payments.result.viewOrder' : 'payments.result.viewRecords')}
+          {t(p.order_type === 'order' || p.order_type === 'shop_order' ? 'payments.result.viewOrder' : 'payments.result.viewRecords')}
         </Button>
         <Button block shape="rounded" fill="none" onClick={() => navigate(paths.tabbar.home, { replace: true })}>
           {t('payments.result.home')}

@@ -1,0 +1,80 @@
+import { ResponseCode } from '@shop/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
+import { call } from '../../catalogue/__tests__/helpers.js';
+import { newOperatorSession } from '../../orders/__tests__/fixtures.js';
+import { shopKit, type ShopKit } from './fixtures.js';
+
+let t: TestApp;
+let k: ShopKit;
+let asker: Awaited<ReturnType<typeof newOperatorSession>>;
+let approver: Awaited<ReturnType<typeof newOperatorSession>>;
+let keyN = 0;
+beforeAll(async () => {
+  t = await buildTestApp();
+  k = shopKit(t);
+  asker = await newOperatorSession(t.db, 'owner');
+  approver = await newOperatorSession(t.db, 'owner');
+});
+afterAll(() => t.close());
+
+const op = (who: { headers: Record<string, string> }, url: string, body?: unknown) =>
+  call(t, body === undefined ? 'GET' : 'POST', url, { headers: { ...who.headers, 'idempotency-key': `shop-op-${Date.now()}-${keyN++}` }, body, lang: 'en-us' });
+
+describe('member shops in the console', () => {
+  it('an addition of stock waits for a second operator; a removal is made at once and never below zero; each is recorded', async () => {
+    const o = await k.owner();
+    const g = await k.offered(o, { stock: 2 });
+    const asked = await op(asker, '/admin/api/shops/stock', { shop_id: o.shopId, sku_id: g.skuId, delta: 5, reason: 'delivered by the warehouse' });
+    expect(asked.body.data).toEqual({ stock: null, approval_id: expect.any(Number) });
+    expect(await k.stockOf(o.shopId, g.skuId)).toBe(2);
+    expect((await op(asker, '/admin/api/approvals/decide', { id: asked.body.data.approval_id, decision: 'approve', reason: 'ok' })).body.code).toBe(ResponseCode.approvalOwnRequest);
+    expect((await op(approver, '/admin/api/approvals/decide', { id: asked.body.data.approval_id, decision: 'approve', reason: 'checked the delivery note' })).body.code).toBe(200);
+    expect(await k.stockOf(o.shopId, g.skuId)).toBe(7);
+    const removed = await op(asker, '/admin/api/shops/stock', { shop_id: o.shopId, sku_id: g.skuId, delta: -3, reason: 'damaged units' });
+    expect(removed.body.data).toEqual({ stock: 4, approval_id: null });
+    expect((await op(asker, '/admin/api/shops/stock', { shop_id: o.shopId, sku_id: g.skuId, delta: -5, reason: 'too many' })).body.code).toBe(ResponseCode.shopStockShort);
+    expect((await op(asker, '/admin/api/shops/stock', { shop_id: o.shopId, sku_id: g.skuId, delta: -1, reason: ' ' })).status).toBe(422);
+    expect(await k.stockOf(o.shopId, g.skuId)).toBe(4);
+    const detail = (await op(asker, `/admin/api/shops/info?id=${o.shopId}`)).body.data;
+    expect(detail.stock).toEqual([expect.objectContaining({ sku_id: g.skuId, stock: 4 })]);
+    expect(detail.adjustments.map((a: { delta: number; cause: string }) => `${a.cause}:${a.delta}`)).toEqual(['operator:-3', 'operator:5', 'operator:2']);
+    const actions = await t.db.selectFrom('operator_actions').select(['action', 'reason']).where('target_type', '=', 'shop').where('target_id', '=', o.shopId).execute();
+    expect(actions).toEqual([{ action: 'shop.stock', reason: `-3 of SKU ${g.skuId}: damaged units` }]);
+  });
+
+  it('closing a shop hides it, refunds its paid orders awaiting audit once and closes its unpaid ones; an operator decides an audit the owner left', async () => {
+    const o = await k.owner();
+    const g = await k.offered(o, { price: 800, stock: 9 });
+    const b = await k.buyer(5000);
+    const paid = await k.paidOrder(b, o.shopId, g.skuId, 1, { pickup: true });
+    const other = await k.paidOrder(b, o.shopId, g.skuId, 1, { pickup: true });
+    const unpaid = (await k.post(b, '/attractive/buy/createOrder', { shop_id: o.shopId, sku_id: g.skuId, pickup: true })).body.data.order_id;
+    expect(await k.usd(b.userId)).toBe(3400);
+    // The operator decides one audit the owner left.
+    expect((await op(asker, '/admin/api/shops/orderAuth', { id: other, decision: 'approve', reason: 'owner away' })).body.data).toEqual({ id: other, status: 'approved' });
+    const closed = await op(asker, '/admin/api/shops/status', { id: o.shopId, status: 'closed', reason: 'left the programme' });
+    expect(closed.body.data).toEqual({ id: o.shopId, status: 'closed', refunded_orders: 1, closed_orders: 1 });
+    expect(await k.orderRow(paid)).toMatchObject({ status: 'rejected', reject_reason: 'shop_closed' });
+    expect((await k.orderRow(unpaid)).status).toBe('closed');
+    expect(await k.usd(b.userId)).toBe(4200);
+    expect((await k.get(b, `/attractive/shop/shopInfo?shop_id=${o.shopId}`)).body.code).toBe(ResponseCode.shopItemNotFound);
+    expect((await k.post(o, '/attractive/shop/editShop', { name: 'Again', paused: false })).body.data.status).toBe('closed');
+    expect((await op(asker, '/admin/api/shops/status', { id: o.shopId, status: 'closed', reason: 'again' })).body.code).toBe(ResponseCode.shopOrderState);
+    const list = (await op(asker, '/admin/api/shops/list?status=closed')).body.data.list;
+    expect(list.map((s: { id: number }) => s.id)).toContain(o.shopId);
+    await k.ledgerClean();
+  });
+
+  it('the settings are saved with a reason; a member session cannot call the console', async () => {
+    const saved = await op(asker, '/admin/api/shops/settings', { fee_bp: 1500, audit_hours: 24, payment_minutes: 20, reason: 'new terms' });
+    expect(saved.body.data).toMatchObject({ fee_bp: 1500, audit_hours: 24, payment_minutes: 20 });
+    expect((await op(asker, '/admin/api/shops/settings')).body.data.fee_bp).toBe(1500);
+    const m = await k.buyer();
+    const refused = await call(t, 'GET', '/admin/api/shops/list', { headers: m.headers });
+    expect(refused.body.code).not.toBe(200);
+    expect(refused.body.data).toBeNull();
+    expect(await t.db.selectFrom('operator_actions').select('reason').where('action', '=', 'shop.settings').execute()).toEqual([{ reason: 'new terms' }]);
+    await op(asker, '/admin/api/shops/settings', { fee_bp: 1000, audit_hours: 48, payment_minutes: 30, reason: 'back' });
+  });
+});

@@ -1,0 +1,548 @@
+import {
+  ResponseCode,
+  shareOfMinor,
+  type EndpointBody,
+  type EndpointData,
+  type EndpointQuery,
+  type Language,
+  type ShopOrderStatus,
+  type addToMemberShopCart,
+  type approveMyShopOrder,
+  type changeMyShopOrderState,
+  type confirmMemberShopOrder,
+  type createMemberShopOrder,
+  type getMemberShopCheckoutPayment,
+  type getMyShopOrder,
+  type listMemberShopCart,
+  type listMemberShopOrders,
+  type listMyShopOrders,
+  type payMemberShopOrder,
+  type removeFromMemberShopCart,
+  type updateMemberShopCartItem,
+} from '@shop/contract';
+import { randomInt } from 'node:crypto';
+import type { AppDeps } from '../../app-deps.js';
+import type { Executor } from '../../db/database.js';
+import { enqueueJob } from '../../jobs/enqueue.js';
+import { actorStamp, memberIdOf, type Actor } from '../../lib/actor.js';
+import { iso, isPast } from '../../lib/dates.js';
+import { AppError } from '../../lib/errors.js';
+import { pageOf } from '../../lib/paging.js';
+import { withTransaction, type Tx } from '../../lib/transaction.js';
+import { findShippingAddress } from '../address/address.queries.js';
+import type { SpecDef } from '../catalogue/catalogue.table.js';
+import { skuSpecText } from '../catalogue/sku-text.js';
+import { findSkusForCheckout } from '../catalogue/stock.queries.js';
+import { pick } from '../catalogue/texts.js';
+import { post } from '../ledger/ledger.service.js';
+import { findOrderSettings } from '../orders/orders.queries.js';
+import { expirePayableWithPayments } from '../payments/payable-expiry.js';
+import type { Payable, PayableOutcome } from '../payments/payable-registry.js';
+import { findSucceededPaymentsOfPayable } from '../payments/payments.queries.js';
+import { paymentState, startPayment } from '../payments/payments.service.js';
+import { refundPayment, type PaymentsDeps } from '../payments/settlement.js';
+import * as q from './user-shop.queries.js';
+import { changeShopStock, lineAnswer, maskedName, ownShop, shopVisible, unitsPerSku, visibleShop } from './user-shop.service.js';
+
+// Shop orders: a buyer's cart per shop, checkout at the platform's prices, payment through the
+// payments area (payable type `shop_order`), the owner's audit (approve takes the shop's stock by
+// the conditional update; reject refunds in full), fulfilment, and the owner's earnings at the
+// settled moment. Every move is a conditional update from the expected state with its event, under
+// the order's row lock, so two decisions at once (approve and reject, the owner and the overdue
+// job) end in exactly one outcome.
+
+type Texts = Record<string, string>;
+type ShopDeps = PaymentsDeps & { i18n?: unknown };
+const stampOf = (actor: Actor) => {
+  const s = actorStamp(actor);
+  return `${s.actor_kind}:${s.actor_id}`;
+};
+
+/** Whether a shop takes new orders now: open, its owner's account active and still a shop owner. */
+const takesOrders = (db: Executor, shop: q.ShopRow) => shopVisible(db, shop).then((visible) => visible && shop.status === 'open');
+
+// ── The shop cart ───────────────────────────────────────────────────────────────────────────
+
+const cartLineAnswer = (r: q.CartLineRow, lang: Language) => {
+  const available = r.goods_status === 'on_sale' && r.offered && r.shop_status === 'open' && r.stock >= r.quantity;
+  return {
+    id: Number(r.id),
+    shop_id: Number(r.shop_id),
+    goods_id: Number(r.goods_id),
+    sku_id: Number(r.sku_id),
+    name: pick(r.name as Texts, lang),
+    spec_text: skuSpecText(r.specs as SpecDef[], r.spec_value_ids as number[], lang),
+    image: r.image || r.cover,
+    price: Number(r.price_minor),
+    currency: r.currency,
+    num: r.quantity,
+    stock: Number(r.stock),
+    selected: r.selected,
+    available,
+  };
+};
+
+/** The member's shop carts, one group per shop (newest line first), at current prices. */
+export async function cartList(db: Executor, actor: Actor, input: EndpointQuery<typeof listMemberShopCart>): Promise<EndpointData<typeof listMemberShopCart>> {
+  const userId = memberIdOf(actor);
+  const rows = await q.findCartLines(db, userId, { shopId: input.shop_id });
+  const groups = new Map<number, q.CartLineRow[]>();
+  for (const r of rows) groups.set(Number(r.shop_id), [...(groups.get(Number(r.shop_id)) ?? []), r]);
+  return {
+    shops: [...groups.values()].map((lines) => {
+      const first = lines[0]!;
+      const list = lines.map((l) => cartLineAnswer(l, actor.lang));
+      const chosen = list.filter((l) => l.selected && l.available);
+      return {
+        shop: { id: Number(first.shop_id), name: first.shop_name, logo: first.shop_logo, status: first.shop_status },
+        list,
+        selected_count: chosen.reduce((s, l) => s + l.num, 0),
+        selected_total: chosen.reduce((s, l) => s + l.price * l.num, 0),
+        currency: first.currency,
+      };
+    }),
+    total_count: rows.reduce((s, r) => s + r.quantity, 0),
+  };
+}
+
+/** Units in the member's shop carts. */
+export async function cartCount(db: Executor, actor: Actor) {
+  return { total: await q.countCartUnits(db, memberIdOf(actor)) };
+}
+
+/** Adds an SKU a shop offers to the member's cart of that shop (not the member's own shop). */
+export async function cartAdd(db: Executor, actor: Actor, input: EndpointBody<typeof addToMemberShopCart>): Promise<EndpointData<typeof addToMemberShopCart>> {
+  const userId = memberIdOf(actor);
+  const shop = await visibleShop(db, input.shop_id);
+  if (Number(shop.owner_id) === userId) throw new AppError(ResponseCode.shopOwnShop);
+  if (!(await takesOrders(db, shop))) throw new AppError(ResponseCode.shopNotTakingOrders);
+  const [sku] = await findSkusForCheckout(db, [input.sku_id]);
+  if (!sku || sku.status !== 'on_sale' || !(await q.shopOffers(db, Number(shop.id), Number(sku.goods_id)))) throw new AppError(ResponseCode.shopGoodsNotOffered);
+  const line = await q.addCartLine(db, { userId, shopId: Number(shop.id), goodsId: Number(sku.goods_id), skuId: Number(sku.id), quantity: input.num });
+  return { id: Number(line.id), num: line.quantity, total_count: await q.countCartUnits(db, userId) };
+}
+
+/** Removes lines of the member's shop carts (another member's lines are not touched). */
+export async function cartDel(db: Executor, actor: Actor, input: EndpointBody<typeof removeFromMemberShopCart>) {
+  const userId = memberIdOf(actor);
+  const removed = await q.deleteCartLines(db, userId, input.ids);
+  return { removed, total_count: await q.countCartUnits(db, userId) };
+}
+
+/** Changes the quantity or selection of a line of the member's shop cart. */
+export async function cartUpdate(db: Executor, actor: Actor, input: EndpointBody<typeof updateMemberShopCartItem>): Promise<EndpointData<typeof updateMemberShopCartItem>> {
+  const userId = memberIdOf(actor);
+  const line = await q.updateCartLine(db, userId, input.id, { ...(input.num !== undefined ? { quantity: input.num } : {}), ...(input.selected !== undefined ? { selected: input.selected } : {}) });
+  if (!line) throw new AppError(ResponseCode.shopItemNotFound);
+  return { id: Number(line.id), num: line.quantity, total_count: await q.countCartUnits(db, userId) };
+}
+
+// ── Checkout ────────────────────────────────────────────────────────────────────────────────
+
+/** A shop order's number: `M`, the date and 10 random digits. */
+const shopOrderNo = () => `M${new Date().toISOString().slice(2, 10).replace(/-/g, '')}${String(randomInt(0, 1e10)).padStart(10, '0')}`;
+
+/**
+ * Places a shop order: one shop (lines of another shop are refused), goods the shop offers, of one
+ * currency, at the platform's prices with the SKUs' PV; the shop must hold the units now (they are
+ * taken at the owner's approval). Shipped to the member's address or picked up at the shop, no
+ * freight. It awaits payment until the settings' minutes pass; the cart lines bought leave the cart.
+ */
+export async function createShopOrder(db: Executor, actor: Actor, input: EndpointBody<typeof createMemberShopOrder>): Promise<EndpointData<typeof createMemberShopOrder>> {
+  const userId = memberIdOf(actor);
+  const shop = await visibleShop(db, input.shop_id);
+  const shopId = Number(shop.id);
+  if (Number(shop.owner_id) === userId) throw new AppError(ResponseCode.shopOwnShop);
+  if (!(await takesOrders(db, shop))) throw new AppError(ResponseCode.shopNotTakingOrders);
+  let wanted: Array<{ sku_id: number; num: number }>;
+  let cartIds: number[] = [];
+  if (input.line_ids) {
+    const ids = [...new Set(input.line_ids)];
+    const lines = await q.findCartLines(db, userId, { ids });
+    if (lines.length !== ids.length) throw new AppError(ResponseCode.shopItemNotFound);
+    if (lines.some((l) => Number(l.shop_id) !== shopId)) throw new AppError(ResponseCode.shopOnePerOrder);
+    wanted = lines.map((l) => ({ sku_id: Number(l.sku_id), num: l.quantity }));
+    cartIds = ids;
+  } else wanted = [{ sku_id: input.sku_id!, num: input.num }];
+  const lines = unitsPerSku(wanted);
+  const skuIds = lines.map((l) => l.sku_id);
+  const [skuRows, held, settings] = await Promise.all([findSkusForCheckout(db, skuIds), q.findShopStock(db, shopId, skuIds), q.findShopSettings(db)]);
+  const skus = new Map(skuRows.map((s) => [Number(s.id), s]));
+  const offered = await q.goodsOffered(db, shopId, [...new Set(skuRows.map((s) => Number(s.goods_id)))]);
+  for (const l of lines) {
+    const s = skus.get(l.sku_id);
+    if (!s || s.status !== 'on_sale' || !offered.has(Number(s.goods_id))) throw new AppError(ResponseCode.shopGoodsNotOffered);
+  }
+  const currencies = new Set([...skus.values()].map((s) => s.currency));
+  if (currencies.size > 1) throw new AppError(ResponseCode.shopCurrencyMixed);
+  for (const l of lines) {
+    const stock = held.get(l.sku_id) ?? 0;
+    if (stock < l.num) throw new AppError(ResponseCode.shopStockShort, { name: pick(skus.get(l.sku_id)!.name as Texts, actor.lang), stock });
+  }
+  let address: { name: string; mobile: string; text: string; country_code: string } | null = null;
+  if (!input.pickup) {
+    const a = await findShippingAddress(db, userId, input.address_id);
+    if (!a) throw new AppError(ResponseCode.addressNotFound);
+    address = { name: `${a.name} ${a.surname}`.trim(), mobile: `+${a.mobile_pre} ${a.mobile}`, text: [a.detail, a.house_number, a.district, a.city, a.province, a.country_code, a.zip_code].filter(Boolean).join(', '), country_code: a.country_code };
+  }
+  const rows = lines.map((l) => {
+    const s = skus.get(l.sku_id)!;
+    return { goods_id: Number(s.goods_id), sku_id: l.sku_id, name: JSON.stringify(s.name), image: s.image || s.cover, price_minor: Number(s.price_minor), quantity: l.num, pv: Number(s.pv) };
+  });
+  const goods = rows.reduce((s, r) => s + r.price_minor * r.quantity, 0);
+  if (goods <= 0) throw new AppError(ResponseCode.shopGoodsNotOffered);
+  const pv = rows.reduce((s, r) => s + r.pv * r.quantity, 0);
+  const expiresAt = new Date(Date.now() + settings.payment_minutes * 60_000);
+  return withTransaction(db, async (tx) => {
+    const order = await q.insertShopOrder(
+      tx,
+      { order_no: shopOrderNo(), shop_id: shopId, owner_id: Number(shop.owner_id), buyer_id: userId, status: 'awaiting_payment', delivery: input.pickup ? 'pickup' : 'ship', address: JSON.stringify(address), currency: [...currencies][0]!, goods_minor: goods, total_minor: goods, pv, remarks: input.remarks, expires_at: expiresAt },
+      rows,
+    );
+    await q.insertShopOrderEvent(tx, { order_id: order.id, kind: 'transition', from_status: null, to_status: 'awaiting_payment', reason: '', actor: stampOf(actor) });
+    await enqueueJob(tx, 'expire_shop_order', { orderId: order.id }, { runAt: expiresAt, jobKey: `shop-order-expire:${order.id}`, maxAttempts: 10 });
+    if (cartIds.length) await q.deleteCartLines(tx, userId, cartIds);
+    return { order_id: Number(order.id), order_no: order.order_no, total: goods, currency: order.currency, pv, status: 'awaiting_payment' as const, expires_at: iso(expiresAt) };
+  });
+}
+
+/** Pays the member's shop order through the payments area. */
+export const payShopOrder = (deps: ShopDeps, actor: Actor, input: EndpointBody<typeof payMemberShopOrder>) => startPayment(deps, actor, { ...input, order_type: 'shop_order' });
+
+/** A payment of the member's shop order. */
+export const shopOrderPayment = (deps: ShopDeps, actor: Actor, input: EndpointQuery<typeof getMemberShopCheckoutPayment>) => paymentState(deps, actor, { ...input, order_type: 'shop_order' });
+
+// ── The payable ─────────────────────────────────────────────────────────────────────────────
+
+async function moveOrder(tx: Tx, actor: Actor, id: number, from: ShopOrderStatus[], to: ShopOrderStatus, set: Parameters<typeof q.transitionShopOrder>[4] = {}, reason = '') {
+  const before = await q.findShopOrder(tx, id);
+  const moved = await q.transitionShopOrder(tx, id, from, to, set);
+  if (!moved) return undefined;
+  await q.insertShopOrderEvent(tx, { order_id: id, kind: 'transition', from_status: before?.status ?? null, to_status: to, reason, actor: stampOf(actor) });
+  return moved;
+}
+
+/**
+ * A paid shop order: from awaiting payment, before its deadline, for its exact amount and currency,
+ * once. It then awaits the owner's audit, rejected on its own when the audit hours pass.
+ */
+export async function markShopOrderPaid(tx: Tx, actor: Actor, input: { id: number; amountMinor: number; currency: string }): Promise<PayableOutcome> {
+  const order = await q.lockShopOrderForUpdate(tx, input.id);
+  if (!order || order.status !== 'awaiting_payment' || isPast(order.expires_at)) return 'not_payable';
+  if (input.amountMinor !== Number(order.total_minor) || input.currency !== order.currency) return 'mismatch';
+  const settings = await q.findShopSettings(tx);
+  const due = new Date(Date.now() + settings.audit_hours * 3_600_000);
+  const moved = await moveOrder(tx, actor, order.id, ['awaiting_payment'], 'awaiting_audit', { paid_at: new Date(), audit_due_at: due });
+  if (!moved) return 'not_payable';
+  await enqueueJob(tx, 'reject_overdue_shop_order', { orderId: order.id }, { runAt: due, jobKey: `shop-order-audit:${order.id}`, maxAttempts: 10 });
+  return 'paid';
+}
+
+/** A shop order as the payments area sees it (its payable handler, registered in `wiring.ts`). */
+export const shopOrderPayable = {
+  type: 'shop_order' as const,
+  async load(db: Executor, id: number): Promise<Payable | undefined> {
+    const o = await q.findShopOrder(db, id);
+    if (!o) return undefined;
+    const address = o.address as { country_code?: string } | null;
+    return { type: 'shop_order', id: o.id, userId: Number(o.buyer_id), no: o.order_no, amountMinor: Number(o.total_minor), currency: o.currency, payable: o.status === 'awaiting_payment' && !isPast(o.expires_at), status: o.status, expiresAt: new Date(o.expires_at), countryCode: address?.country_code ?? null, ledgerAllowed: true };
+  },
+  settle: (tx: Tx, actor: Actor, input: { id: number; amountMinor: number; currency: string }) => markShopOrderPaid(tx, actor, input),
+  refunded: (tx: Tx, _actor: Actor, id: number) => q.markShopOrderRefunded(tx, id),
+};
+
+/** Closes an unpaid shop order at its deadline with its open payments, once (its job, or the sweep). */
+export async function expireShopOrder(deps: Pick<AppDeps, 'db' | 'providers'>, actor: Actor, orderId: number): Promise<boolean> {
+  const order = await q.findShopOrder(deps.db, orderId);
+  if (!order || order.status !== 'awaiting_payment' || !isPast(order.expires_at)) return false;
+  const { closed } = await expirePayableWithPayments(deps, actor, { type: 'shop_order', id: orderId }, async (tx) => !!(await moveOrder(tx, actor, orderId, ['awaiting_payment'], 'closed', {}, 'not paid in time')));
+  return closed;
+}
+
+/** Closes an unpaid shop order now, with its open payments (its shop was closed). */
+export async function expireShopOrderNow(deps: Pick<AppDeps, 'db' | 'providers'>, actor: Actor, orderId: number): Promise<boolean> {
+  const { closed } = await expirePayableWithPayments(deps, actor, { type: 'shop_order', id: orderId }, async (tx) => !!(await moveOrder(tx, actor, orderId, ['awaiting_payment'], 'closed', {}, 'shop closed')));
+  return closed;
+}
+
+/** Closes every unpaid shop order past its deadline that its own job missed. */
+export async function expireOverdueShopOrders(deps: Pick<AppDeps, 'db' | 'providers'>, actor: Actor): Promise<number> {
+  let n = 0;
+  for (const id of await q.findOverdueUnpaidIds(deps.db, 500)) if (await expireShopOrder(deps, actor, id)) n++;
+  return n;
+}
+
+/**
+ * Gives a rejected shop order's payments back in full: once per payment, whoever asks (the
+ * decision right after it commits, its durable job, a retry), since a refund is made once per cause.
+ */
+export async function refundShopOrder(deps: PaymentsDeps, actor: Actor, orderId: number): Promise<void> {
+  const order = await q.findShopOrder(deps.db, orderId);
+  if (!order || order.status !== 'rejected') return;
+  for (const p of await findSucceededPaymentsOfPayable(deps.db, 'shop_order', orderId)) {
+    await refundPayment(deps, actor, { paymentId: p.id, cause: `shop-order-rejected:${orderId}`, reason: `shop order ${order.order_no} rejected` });
+  }
+}
+
+/** Rejects an order awaiting audit in the caller's transaction; its refund is a job of the same transaction. */
+async function rejectInTx(tx: Tx, actor: Actor, orderId: number, reason: string) {
+  const moved = await moveOrder(tx, actor, orderId, ['awaiting_audit'], 'rejected', { decided_at: new Date(), reject_reason: reason }, reason);
+  if (moved) await enqueueJob(tx, 'refund_shop_order', { orderId }, { jobKey: `shop-order-refund:${orderId}`, maxAttempts: 25 });
+  return moved;
+}
+
+// ── The owner's audit and fulfilment ────────────────────────────────────────────────────────
+
+class StockShort extends Error {
+  constructor(readonly params: { name: string; stock: number }) {
+    super('shop stock short');
+  }
+}
+
+/**
+ * The owner's audit. Approve: under the order's row lock, from awaiting audit, the shop's stock of
+ * each line taken by the conditional update (ascending SKU order); when the shop holds too few the
+ * order is refused as stock short, rejected and refunded in full. Reject: with the reason, refunded
+ * in full. Whoever decides first wins; the other answers "state".
+ */
+export async function auditShopOrder(deps: ShopDeps, actor: Actor, input: EndpointBody<typeof approveMyShopOrder>): Promise<EndpointData<typeof approveMyShopOrder>> {
+  const shop = await ownShop(deps.db, actor);
+  const found = await q.findShopOrder(deps.db, input.id);
+  if (!found || Number(found.shop_id) !== Number(shop.id)) throw new AppError(ResponseCode.shopItemNotFound);
+  return decideAudit(deps, actor, input.id, input.decision, input.reason);
+}
+
+/** Decides an order's audit (the owner, an operator for an owner who cannot, or the overdue job). */
+export async function decideAudit(deps: ShopDeps, actor: Actor, orderId: number, decision: 'approve' | 'reject', reason: string): Promise<{ id: number; status: ShopOrderStatus }> {
+  if (decision === 'reject') {
+    await withTransaction(deps.db, async (tx) => {
+      const order = await q.lockShopOrderForUpdate(tx, orderId);
+      if (!order || order.status !== 'awaiting_audit') throw new AppError(ResponseCode.shopOrderState);
+      await rejectInTx(tx, actor, orderId, reason);
+    });
+    await refundShopOrder(deps, actor, orderId);
+    return { id: orderId, status: 'rejected' };
+  }
+  try {
+    await withTransaction(deps.db, async (tx) => {
+      const order = await q.lockShopOrderForUpdate(tx, orderId);
+      if (!order || order.status !== 'awaiting_audit') throw new AppError(ResponseCode.shopOrderState);
+      const lines = await q.findShopOrderLines(tx, [orderId]);
+      const units = unitsPerSku(lines.map((l) => ({ sku_id: Number(l.sku_id), num: l.quantity })));
+      for (const u of units) {
+        const line = lines.find((l) => Number(l.sku_id) === u.sku_id)!;
+        const after = await changeShopStock(tx, actor, { shopId: Number(order.shop_id), skuId: u.sku_id, goodsId: Number(line.goods_id), delta: -u.num, cause: 'order', reference: `order:${order.order_no}` });
+        if (after === undefined) throw new StockShort({ name: pick(line.name as Texts, actor.lang), stock: (await q.findShopStock(tx, Number(order.shop_id), [u.sku_id])).get(u.sku_id) ?? 0 });
+      }
+      await moveOrder(tx, actor, orderId, ['awaiting_audit'], 'approved', { decided_at: new Date() });
+    });
+    return { id: orderId, status: 'approved' };
+  } catch (error) {
+    if (!(error instanceof StockShort)) throw error;
+    // Nothing was taken (the transaction rolled back); the order cannot be served: it is rejected and refunded.
+    await withTransaction(deps.db, async (tx) => {
+      const order = await q.lockShopOrderForUpdate(tx, orderId);
+      if (order?.status === 'awaiting_audit') await rejectInTx(tx, actor, orderId, 'stock_short');
+    });
+    await refundShopOrder(deps, actor, orderId);
+    throw new AppError(ResponseCode.shopStockShort, error.params);
+  }
+}
+
+/** Rejects an order whose audit was not decided in time (its job): only when still awaiting audit past its due time. */
+export async function rejectOverdueAudit(deps: ShopDeps, actor: Actor, orderId: number): Promise<boolean> {
+  const rejected = await withTransaction(deps.db, async (tx) => {
+    const order = await q.lockShopOrderForUpdate(tx, orderId);
+    if (!order || order.status !== 'awaiting_audit' || !order.audit_due_at || !isPast(order.audit_due_at)) return false;
+    return !!(await rejectInTx(tx, actor, orderId, 'audit_overdue'));
+  });
+  if (rejected) await refundShopOrder(deps, actor, orderId);
+  return rejected;
+}
+
+/** Rejects every overdue audit its own job missed. */
+export async function rejectOverdueAudits(deps: ShopDeps, actor: Actor): Promise<number> {
+  let n = 0;
+  for (const id of await q.findOverdueAuditIds(deps.db, 500)) if (await rejectOverdueAudit(deps, actor, id)) n++;
+  return n;
+}
+
+/** Schedules the settlement of a completed order: the order settings' days after completion. */
+async function scheduleShopSettlement(tx: Tx, orderId: number): Promise<void> {
+  const days = (await findOrderSettings(tx)).settle_after_days;
+  const at = new Date(Date.now() + days * 86_400_000);
+  await q.setShopOrderSettlesAt(tx, orderId, at);
+  await enqueueJob(tx, 'settle_shop_order', { orderId }, { runAt: at, jobKey: `shop-order-settle:${orderId}` });
+}
+
+/** The owner moves an approved order on: shipped (carrier and tracking) or ready for pickup, as its delivery says; then completed. */
+export async function changeShopOrderState(db: Executor, actor: Actor, input: EndpointBody<typeof changeMyShopOrderState>): Promise<EndpointData<typeof changeMyShopOrderState>> {
+  const shop = await ownShop(db, actor);
+  return withTransaction(db, async (tx) => {
+    const order = await q.lockShopOrderForUpdate(tx, input.id);
+    if (!order || Number(order.shop_id) !== Number(shop.id)) throw new AppError(ResponseCode.shopItemNotFound);
+    let moved;
+    if (input.to === 'shipped' && order.delivery === 'ship') moved = await moveOrder(tx, actor, order.id, ['approved'], 'shipped', { shipped_at: new Date(), carrier: input.carrier, tracking_number: input.tracking_number });
+    else if (input.to === 'ready_for_pickup' && order.delivery === 'pickup') moved = await moveOrder(tx, actor, order.id, ['approved'], 'ready_for_pickup', { shipped_at: new Date() });
+    else if (input.to === 'completed') moved = await moveOrder(tx, actor, order.id, ['shipped', 'ready_for_pickup'], 'completed', { completed_at: new Date() });
+    if (!moved) throw new AppError(ResponseCode.shopOrderState);
+    if (input.to === 'completed') await scheduleShopSettlement(tx, order.id);
+    return { id: order.id, status: moved.status };
+  });
+}
+
+/** The buyer confirms a shipped or ready order received: it is completed. */
+export async function confirmShopOrder(db: Executor, actor: Actor, input: EndpointBody<typeof confirmMemberShopOrder>): Promise<EndpointData<typeof confirmMemberShopOrder>> {
+  const userId = memberIdOf(actor);
+  return withTransaction(db, async (tx) => {
+    const order = await q.lockShopOrderForUpdate(tx, input.id);
+    if (!order || Number(order.buyer_id) !== userId) throw new AppError(ResponseCode.shopItemNotFound);
+    const moved = await moveOrder(tx, actor, order.id, ['shipped', 'ready_for_pickup'], 'completed', { completed_at: new Date() });
+    if (!moved) throw new AppError(ResponseCode.shopOrderState);
+    await scheduleShopSettlement(tx, order.id);
+    return { id: order.id, status: 'completed' as const };
+  });
+}
+
+/**
+ * Settles a completed order whose time has come, once: the owner is credited the goods value less
+ * the platform's fee (settings, 10 % by default) in rewards, from the sales the buyer's payment
+ * booked, with one ledger entry keyed by the order.
+ */
+export async function settleShopOrder(deps: Pick<AppDeps, 'db'>, actor: Actor, orderId: number): Promise<boolean> {
+  return withTransaction(deps.db, async (tx) => {
+    const order = await q.lockShopOrderForUpdate(tx, orderId);
+    if (!order || order.status !== 'completed' || order.settled_at || !order.settles_at || !isPast(order.settles_at)) return false;
+    const { fee_bp } = await q.findShopSettings(tx);
+    const goods = Number(order.goods_minor);
+    const earnings = goods - shareOfMinor(goods, fee_bp);
+    const settled = await q.markShopOrderSettled(tx, orderId, { fee_bp, earnings_minor: earnings });
+    if (!settled) return false;
+    await q.insertShopOrderEvent(tx, { order_id: orderId, kind: 'settled', from_status: null, to_status: null, reason: '', actor: stampOf(actor) });
+    if (earnings > 0) {
+      await post(tx, {
+        kind: 'shop.earnings',
+        reference: { type: 'shop_order', id: order.order_no },
+        idempotencyKey: `shop-order:${orderId}:earnings`,
+        actor,
+        postings: [
+          { account: { system: 'sales', currency: order.currency }, amount: -earnings },
+          { account: { member: Number(order.owner_id), asset: 'rewards', currency: order.currency }, amount: earnings },
+        ],
+      });
+    }
+    return true;
+  });
+}
+
+/** Settles every completed order past its time that its own job missed. */
+export async function settleDueShopOrders(deps: Pick<AppDeps, 'db'>, actor: Actor): Promise<number> {
+  let n = 0;
+  for (const id of await q.findDueUnsettledIds(deps.db, 500)) if (await settleShopOrder(deps, actor, id)) n++;
+  return n;
+}
+
+// ── Reads ───────────────────────────────────────────────────────────────────────────────────
+
+const OWNER_VIEWS: Record<string, ShopOrderStatus[] | undefined> = {
+  all: ['awaiting_audit', 'approved', 'shipped', 'ready_for_pickup', 'completed', 'rejected'],
+  awaiting_audit: ['awaiting_audit'],
+  to_ship: ['approved'],
+  shipped: ['shipped', 'ready_for_pickup'],
+  done: ['completed'],
+  rejected: ['rejected'],
+};
+const BUYER_VIEWS: Record<string, ShopOrderStatus[] | undefined> = {
+  all: undefined,
+  awaiting_payment: ['awaiting_payment'],
+  awaiting_audit: ['awaiting_audit'],
+  in_progress: ['approved', 'shipped', 'ready_for_pickup'],
+  completed: ['completed'],
+  rejected: ['rejected', 'closed'],
+};
+
+type Viewer = 'owner' | 'buyer';
+/** Shop orders as the contract answers them, for the owner or the buyer. */
+export async function shopOrdersAnswer(db: Executor, rows: q.ShopOrderListRow[], viewer: Viewer, lang: Language) {
+  const lines = await q.findShopOrderLines(db, rows.map((r) => Number(r.id)));
+  return rows.map((r) => {
+    const s = r.status;
+    return {
+      id: Number(r.id),
+      order_no: r.order_no,
+      shop: { id: Number(r.shop_id), name: r.shop_name, logo: r.shop_logo },
+      buyer_name: viewer === 'buyer' ? r.buyer_nickname || r.buyer_user_name : maskedName({ user_name: r.buyer_user_name, nickname: r.buyer_nickname }),
+      status: s,
+      delivery: r.delivery,
+      lines: lines.filter((l) => Number(l.order_id) === Number(r.id)).map((l) => lineAnswer(l, lang)),
+      goods_total: Number(r.goods_minor),
+      total: Number(r.total_minor),
+      currency: r.currency,
+      pv: Number(r.pv),
+      remarks: r.remarks,
+      reject_reason: r.reject_reason,
+      carrier: r.carrier,
+      tracking_number: r.tracking_number,
+      refunded: !!r.refunded_at,
+      created_at: iso(r.created_at),
+      paid_at: iso(r.paid_at),
+      audit_due_at: s === 'awaiting_audit' ? iso(r.audit_due_at) : null,
+      expires_at: s === 'awaiting_payment' ? iso(r.expires_at) : null,
+      actions: {
+        pay: viewer === 'buyer' && s === 'awaiting_payment' && !isPast(r.expires_at),
+        audit: viewer === 'owner' && s === 'awaiting_audit',
+        ship: viewer === 'owner' && s === 'approved' && r.delivery === 'ship',
+        ready_for_pickup: viewer === 'owner' && s === 'approved' && r.delivery === 'pickup',
+        complete: s === 'shipped' || s === 'ready_for_pickup',
+      },
+    };
+  });
+}
+
+async function detailAnswer(db: Executor, row: q.ShopOrderListRow, viewer: Viewer, lang: Language): Promise<EndpointData<typeof getMyShopOrder>> {
+  const [base] = await shopOrdersAnswer(db, [row], viewer, lang);
+  const events = await q.findShopOrderEvents(db, Number(row.id));
+  const address = row.address as { name: string; mobile: string; text: string } | null;
+  return {
+    ...base!,
+    address: address ? { name: address.name, mobile: address.mobile, text: address.text } : null,
+    earnings: viewer === 'owner' && row.earnings_minor !== null ? Number(row.earnings_minor) : null,
+    settled_at: iso(row.settled_at),
+    events: events.map((e) => ({ kind: e.kind, from: e.from_status, to: e.to_status, reason: e.reason, by: e.actor.startsWith('member:') ? (e.actor === `member:${row.buyer_id}` ? 'buyer' : 'owner') : e.actor.split(':')[0]!, at: iso(e.created_at) })),
+  };
+}
+
+/** Orders placed at the owner's shop (paid ones: an unpaid order is the buyer's business), by view. */
+export async function ownerOrders(db: Executor, actor: Actor, input: EndpointQuery<typeof listMyShopOrders>): Promise<EndpointData<typeof listMyShopOrders>> {
+  const shopId = Number((await ownShop(db, actor)).id);
+  const filter = { shopId, statuses: OWNER_VIEWS[input.view], q: input.q };
+  const [rows, total] = await Promise.all([q.findShopOrdersPage(db, filter, input.limit, (input.page - 1) * input.limit), q.countShopOrdersOf(db, filter)]);
+  return pageOf(await shopOrdersAnswer(db, rows, 'owner', actor.lang), total, input);
+}
+
+/** One order of the owner's shop. */
+export async function ownerOrder(db: Executor, actor: Actor, input: { id: number }): Promise<EndpointData<typeof getMyShopOrder>> {
+  const shopId = Number((await ownShop(db, actor)).id);
+  const row = await q.findShopOrderWithNames(db, input.id);
+  if (!row || Number(row.shop_id) !== shopId || row.status === 'awaiting_payment') throw new AppError(ResponseCode.shopItemNotFound);
+  return detailAnswer(db, row, 'owner', actor.lang);
+}
+
+/** Orders of the owner's shop awaiting audit. */
+export async function unapprovedCount(db: Executor, actor: Actor) {
+  return { count: await q.countShopOrders(db, Number((await ownShop(db, actor)).id), ['awaiting_audit']) };
+}
+
+/** The buyer's shop orders, by view. */
+export async function buyerOrders(db: Executor, actor: Actor, input: EndpointQuery<typeof listMemberShopOrders>): Promise<EndpointData<typeof listMemberShopOrders>> {
+  const filter = { buyerId: memberIdOf(actor), statuses: BUYER_VIEWS[input.view] };
+  const [rows, total] = await Promise.all([q.findShopOrdersPage(db, filter, input.limit, (input.page - 1) * input.limit), q.countShopOrdersOf(db, filter)]);
+  return pageOf(await shopOrdersAnswer(db, rows, 'buyer', actor.lang), total, input);
+}
+
+/** One of the buyer's shop orders. */
+export async function buyerOrder(db: Executor, actor: Actor, input: { id: number }): Promise<EndpointData<typeof getMyShopOrder>> {
+  const row = await q.findShopOrderWithNames(db, input.id);
+  if (!row || Number(row.buyer_id) !== memberIdOf(actor)) throw new AppError(ResponseCode.shopItemNotFound);
+  return detailAnswer(db, row, 'buyer', actor.lang);
+}

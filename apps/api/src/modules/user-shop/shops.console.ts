@@ -1,0 +1,137 @@
+import { ResponseCode, type EndpointBody, type EndpointData, type EndpointQuery, type adminAdjustShopStock, type adminDecideShopOrder, type adminListShops, type adminSetShopSettings, type adminSetShopStatus, type adminShopDetail, type adminShopSettings } from '@shop/contract';
+import type { AppDeps } from '../../app-deps.js';
+import type { Executor } from '../../db/database.js';
+import { operatorNameOf, refuseOwnAccount, type Actor } from '../../lib/actor.js';
+import { iso } from '../../lib/dates.js';
+import { AppError } from '../../lib/errors.js';
+import { pageOf, totalOf } from '../../lib/paging.js';
+import { withTransaction, type Tx } from '../../lib/transaction.js';
+import { requestApproval } from '../approvals/approvals.service.js';
+import { findSkusForCheckout } from '../catalogue/stock.queries.js';
+import { pick } from '../catalogue/texts.js';
+import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
+import type { PaymentsDeps } from '../payments/settlement.js';
+import { decideAudit, expireShopOrderNow, shopOrdersAnswer } from './shop-orders.service.js';
+import * as q from './user-shop.queries.js';
+import { changeShopStock } from './user-shop.service.js';
+
+// Member shops for operators (permission `shops.manage`): every decision has a reason and is
+// recorded; a stock addition creates value for a member and waits for a second operator.
+
+const shopRow = (s: q.ShopRow) => ({ id: Number(s.id), name: s.name, owner_id: Number(s.owner_id), owner_user_name: s.owner_user_name, owner_status: s.owner_status, status: s.status, status_reason: s.status_reason, created_at: iso(s.created_at) });
+
+/** Shops, newest first, by state or name. */
+export async function listShops(db: Executor, actor: Actor, input: EndpointQuery<typeof adminListShops>): Promise<EndpointData<typeof adminListShops>> {
+  operatorNameOf(actor);
+  const rows = await q.findShopsPage(db, { status: input.status, q: input.q }, input.limit, (input.page - 1) * input.limit);
+  return pageOf(rows.map(shopRow), totalOf(rows), input);
+}
+
+/** One shop with its stock, its latest stock changes and orders. */
+export async function shopDetail(db: Executor, actor: Actor, input: EndpointQuery<typeof adminShopDetail>): Promise<EndpointData<typeof adminShopDetail>> {
+  operatorNameOf(actor);
+  const shop = await q.findShop(db, input.id);
+  if (!shop) throw new AppError(ResponseCode.shopItemNotFound);
+  const [stock, adjustments, orders] = await Promise.all([q.findShopStockRows(db, shop.id), q.findStockAdjustmentsPage(db, shop.id, 50, 0), q.findShopOrdersPage(db, { shopId: shop.id }, 50, 0)]);
+  return {
+    ...shopRow(shop),
+    stock: stock.map((s) => ({ sku_id: Number(s.sku_id), goods_id: Number(s.goods_id), name: pick(s.name as Record<string, string>, actor.lang), stock: s.stock })),
+    adjustments: adjustments.map((a) => ({ id: Number(a.id), sku_id: Number(a.sku_id), delta: a.delta, stock_after: a.stock_after, cause: a.cause, reference: a.reference, reason: a.reason, actor: a.actor, created_at: iso(a.created_at) })),
+    orders: await shopOrdersAnswer(db, orders, 'owner', actor.lang),
+  };
+}
+
+/**
+ * Opens, pauses or closes a shop with a reason, recorded. Closing refuses new orders at once and
+ * ends its open orders: paid ones awaiting audit are rejected and refunded in full, unpaid ones closed.
+ */
+export async function setShopStatus(deps: PaymentsDeps, actor: Actor, input: EndpointBody<typeof adminSetShopStatus>): Promise<EndpointData<typeof adminSetShopStatus>> {
+  const operator = operatorNameOf(actor);
+  const shop = await q.findShop(deps.db, input.id);
+  if (!shop) throw new AppError(ResponseCode.shopItemNotFound);
+  refuseOwnAccount(actor, shop.owner_id);
+  await withTransaction(deps.db, async (tx) => {
+    await q.lockShopForUpdate(tx, shop.id);
+    const moved = await q.setShopStatus(tx, shop.id, ['open', 'paused', 'closed'].filter((s) => s !== input.status) as Array<'open'>, input.status, input.reason);
+    if (!moved) throw new AppError(ResponseCode.shopOrderState);
+    await insertOperatorAction(tx, { operator, action: `shop.${input.status}`, target_type: 'shop', target_id: shop.id, reason: input.reason });
+  });
+  let refunded = 0;
+  let closed = 0;
+  if (input.status === 'closed') {
+    for (const o of await q.findOpenOrderIdsOfShop(deps.db, shop.id)) {
+      if (o.status === 'awaiting_audit') {
+        try {
+          await decideAudit(deps, actor, o.id, 'reject', 'shop_closed');
+          refunded++;
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+        }
+      } else if (await expireShopOrderNow(deps as Pick<AppDeps, 'db' | 'providers'>, actor, o.id)) closed++;
+    }
+  }
+  return { id: shop.id, status: input.status, refunded_orders: refunded, closed_orders: closed };
+}
+
+interface StockAddition {
+  shop_id: number;
+  sku_id: number;
+  goods_id: number;
+  delta: number;
+  reason: string;
+}
+
+/** Adjusts a shop's stock of an SKU with a reason: a removal at once (never below zero), an addition through a second operator. */
+export async function adjustShopStock(db: AppDeps['db'], actor: Actor, input: EndpointBody<typeof adminAdjustShopStock>): Promise<EndpointData<typeof adminAdjustShopStock>> {
+  const operator = operatorNameOf(actor);
+  const shop = await q.findShop(db, input.shop_id);
+  if (!shop) throw new AppError(ResponseCode.shopItemNotFound);
+  refuseOwnAccount(actor, shop.owner_id);
+  const [sku] = await findSkusForCheckout(db, [input.sku_id]);
+  if (!sku) throw new AppError(ResponseCode.shopGoodsNotOffered);
+  const change: StockAddition = { shop_id: shop.id, sku_id: Number(sku.id), goods_id: Number(sku.goods_id), delta: input.delta, reason: input.reason };
+  if (input.delta > 0) {
+    const { request } = await requestApproval<StockAddition, { stock: number }>(db, actor, { kind: 'shop_stock.add', memberId: Number(shop.owner_id), currency: 'XXX', amount: null, payload: change, summary: `+${input.delta} of SKU ${sku.id} to shop ${shop.name}`, reason: input.reason });
+    return { stock: null, approval_id: request.id };
+  }
+  return withTransaction(db, async (tx) => {
+    const after = await changeShopStock(tx, actor, { shopId: shop.id, skuId: change.sku_id, goodsId: change.goods_id, delta: input.delta, cause: 'operator', reference: `operator:${operator}`, reason: input.reason });
+    if (after === undefined) throw new AppError(ResponseCode.shopStockShort, { name: pick(sku.name as Record<string, string>, actor.lang), stock: (await q.findShopStock(tx, shop.id, [change.sku_id])).get(change.sku_id) ?? 0 });
+    await insertOperatorAction(tx, { operator, action: 'shop.stock', target_type: 'shop', target_id: shop.id, reason: `${input.delta} of SKU ${change.sku_id}: ${input.reason}` });
+    return { stock: after, approval_id: null };
+  });
+}
+
+/** Carries out an approved stock addition, once (its request's state decides), as the approving operator. */
+export async function postShopStockAddition(tx: Tx, actor: Actor, input: StockAddition, requestId: number) {
+  const stock = (await changeShopStock(tx, actor, { shopId: input.shop_id, skuId: input.sku_id, goodsId: input.goods_id, delta: input.delta, cause: 'operator', reference: `approval:${requestId}`, reason: input.reason }))!;
+  return { stock };
+}
+
+/** An operator decides the audit an owner left, with a reason, recorded. */
+export async function decideShopOrder(deps: PaymentsDeps, actor: Actor, input: EndpointBody<typeof adminDecideShopOrder>): Promise<EndpointData<typeof adminDecideShopOrder>> {
+  const operator = operatorNameOf(actor);
+  const order = await q.findShopOrder(deps.db, input.id);
+  if (!order) throw new AppError(ResponseCode.shopItemNotFound);
+  const out = await decideAudit(deps, actor, order.id, input.decision, input.reason);
+  await insertOperatorAction(deps.db, { operator, action: `shop_order.${input.decision}`, target_type: 'shop_order', target_id: order.id, reason: input.reason });
+  return out;
+}
+
+const settingsAnswer = (s: Awaited<ReturnType<typeof q.findShopSettings>>) => ({ fee_bp: s.fee_bp, audit_hours: s.audit_hours, payment_minutes: s.payment_minutes, updated_by: s.updated_by, updated_at: iso(s.updated_at) });
+
+/** The shop settings. */
+export async function shopSettings(db: Executor, actor: Actor): Promise<EndpointData<typeof adminShopSettings>> {
+  operatorNameOf(actor);
+  return settingsAnswer(await q.findShopSettings(db));
+}
+
+/** Saves the shop settings with a reason, recorded. */
+export async function saveShopSettings(db: AppDeps['db'], actor: Actor, input: EndpointBody<typeof adminSetShopSettings>): Promise<EndpointData<typeof adminSetShopSettings>> {
+  const operator = operatorNameOf(actor);
+  return withTransaction(db, async (tx) => {
+    const saved = await q.updateShopSettings(tx, { fee_bp: input.fee_bp, audit_hours: input.audit_hours, payment_minutes: input.payment_minutes, updated_by: operator });
+    await insertOperatorAction(tx, { operator, action: 'shop.settings', target_type: 'setting', target_id: 1, reason: input.reason });
+    return settingsAnswer(saved);
+  });
+}

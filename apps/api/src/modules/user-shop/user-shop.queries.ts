@@ -1,0 +1,410 @@
+import { sql, type Insertable } from 'kysely';
+import type { Executor } from '../../db/database.js';
+import type { Tx } from '../../lib/transaction.js';
+import type { MemberShopsTable, ShopOrderAddress, ShopOrderLinesTable, ShopOrderStatus, ShopOrdersTable, ShopSaleLinesTable, ShopSalesTable, StockCause } from './user-shop.table.js';
+
+// Every statement of member shops. Stock is taken only by conditional updates (`… and stock >= q`),
+// shop orders move only by conditional updates from their expected state.
+
+// ── Settings ────────────────────────────────────────────────────────────────────────────────
+
+/** The operators' shop settings (one row). */
+export const findShopSettings = (db: Executor) => db.selectFrom('shop_settings').selectAll().where('id', '=', 1).executeTakeFirstOrThrow();
+
+/** Saves the operators' shop settings. */
+export const updateShopSettings = (db: Executor, s: { fee_bp: number; audit_hours: number; payment_minutes: number; updated_by: string }) =>
+  db.updateTable('shop_settings').set({ ...s, updated_at: sql`now()` }).where('id', '=', 1).returningAll().executeTakeFirstOrThrow();
+
+// ── Shops ───────────────────────────────────────────────────────────────────────────────────
+
+// With the owner's names, account state and whether they hold the shop-owner role now: one statement.
+const shopWithOwner = (db: Executor) =>
+  db
+    .selectFrom('member_shops as s')
+    .innerJoin('users as u', 'u.id', 's.owner_id')
+    .selectAll('s')
+    .select([
+      'u.user_name as owner_user_name',
+      'u.nickname as owner_nickname',
+      'u.status as owner_status',
+      sql<boolean>`exists (select 1 from member_roles r where r.member_id = s.owner_id and r.kind = 'shop_owner' and r.status = 'active')`.as('owner_active'),
+    ]);
+
+/** The shop a member owns, with the owner's names and account state. */
+export const findShopOfOwner = (db: Executor, ownerId: number) => shopWithOwner(db).where('s.owner_id', '=', ownerId).executeTakeFirst();
+/** A shop by id, with the owner's names and account state. */
+export const findShop = (db: Executor, id: number) => shopWithOwner(db).where('s.id', '=', id).executeTakeFirst();
+export type ShopRow = NonNullable<Awaited<ReturnType<typeof findShop>>>;
+
+/** Locks a shop's row (its state decides whether it takes orders). */
+export const lockShopForUpdate = (tx: Tx, id: number) => tx.selectFrom('member_shops').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+
+/** Creates the owner's shop; nothing when they already have one. */
+export const insertShop = (db: Executor, shop: Insertable<MemberShopsTable>) => db.insertInto('member_shops').values(shop).onConflict((oc) => oc.column('owner_id').doNothing()).returning('id').executeTakeFirst();
+
+/** Changes the owner's profile of a shop. */
+export const updateShopProfile = (db: Executor, id: number, p: { name: string; logo: string; intro: string; contact_mobile: string; address: string; region: string }) =>
+  db.updateTable('member_shops').set({ ...p, updated_at: sql`now()` }).where('id', '=', id).executeTakeFirst();
+
+/** Moves a shop's state from one of `from`; answers whether it moved. */
+export const setShopStatus = async (db: Executor, id: number, from: Array<'open' | 'paused' | 'closed'>, to: 'open' | 'paused' | 'closed', reason: string) =>
+  Number((await db.updateTable('member_shops').set({ status: to, status_reason: reason, updated_at: sql`now()` }).where('id', '=', id).where('status', 'in', from).executeTakeFirst()).numUpdatedRows) > 0;
+
+/** Shops for operators, newest first, by state or name. */
+export function findShopsPage(db: Executor, f: { status?: string; q?: string }, limit: number, offset: number) {
+  let q = shopWithOwner(db).select(sql<string>`count(*) over ()`.as('total'));
+  if (f.status) q = q.where('s.status', '=', f.status as 'open');
+  if (f.q) q = q.where((eb) => eb.or([eb('s.name', 'ilike', `%${f.q}%`), eb('u.user_name', 'ilike', `%${f.q}%`)]));
+  return q.orderBy('s.id', 'desc').limit(limit).offset(offset).execute();
+}
+
+// ── Stock ───────────────────────────────────────────────────────────────────────────────────
+
+/** What the shop holds of the SKUs. */
+export const findShopStock = async (db: Executor, shopId: number, skuIds: number[]): Promise<Map<number, number>> =>
+  new Map((await db.selectFrom('shop_stock').select(['sku_id', 'stock']).where('shop_id', '=', shopId).where('sku_id', 'in', skuIds.length ? skuIds : [-1]).execute()).map((r) => [Number(r.sku_id), r.stock]));
+
+/** Adds units to what the shop holds of an SKU (a first row for it when needed); the stock after. */
+export const addShopStock = async (tx: Tx, shopId: number, skuId: number, goodsId: number, units: number) =>
+  (
+    await sql<{ stock: number }>`insert into shop_stock (shop_id, sku_id, goods_id, stock) values (${shopId}, ${skuId}, ${goodsId}, ${units})
+      on conflict (shop_id, sku_id) do update set stock = shop_stock.stock + excluded.stock, updated_at = now() returning stock`.execute(tx)
+  ).rows[0]!.stock;
+
+/**
+ * Takes units of an SKU from the shop in one statement, only when that many are there: concurrent
+ * takers wait on the row and PostgreSQL re-checks the condition for each, so the stock never goes
+ * below zero. The stock after, or undefined when refused.
+ */
+export const takeShopStock = async (tx: Tx, shopId: number, skuId: number, units: number) =>
+  (
+    await tx
+      .updateTable('shop_stock')
+      .set((eb) => ({ stock: eb('stock', '-', units), updated_at: sql`now()` }))
+      .where('shop_id', '=', shopId)
+      .where('sku_id', '=', skuId)
+      .where('stock', '>=', units)
+      .returning('stock')
+      .executeTakeFirst()
+  )?.stock;
+
+/** Records one change of a shop's stock. */
+export const insertStockAdjustment = (db: Executor, a: { shop_id: number; sku_id: number; delta: number; stock_after: number; cause: StockCause; reference: string; reason: string; actor: string }) =>
+  db.insertInto('shop_stock_adjustments').values(a).execute();
+
+/** A shop's stock changes, newest first. */
+export const findStockAdjustmentsPage = (db: Executor, shopId: number, limit: number, offset: number) =>
+  db.selectFrom('shop_stock_adjustments').selectAll().select(sql<string>`count(*) over ()`.as('total')).where('shop_id', '=', shopId).orderBy('id', 'desc').limit(limit).offset(offset).execute();
+
+/** The units a shop holds in all. */
+export const sumShopStock = async (db: Executor, shopId: number) => Number((await db.selectFrom('shop_stock').select(sql<string>`coalesce(sum(stock), 0)`.as('n')).where('shop_id', '=', shopId).executeTakeFirstOrThrow()).n);
+
+/** Every SKU row the shop holds, with its goods (the console's detail). */
+export const findShopStockRows = (db: Executor, shopId: number) =>
+  db.selectFrom('shop_stock as st').innerJoin('goods as g', 'g.id', 'st.goods_id').select(['st.sku_id', 'st.goods_id', 'st.stock', 'g.name']).where('st.shop_id', '=', shopId).orderBy('st.goods_id').orderBy('st.sku_id').execute();
+
+/** Claims a received regular order for the shop's stock, once; false when it was already booked. */
+export const insertRestock = async (tx: Tx, r: { order_id: number; shop_id: number; units: number }) =>
+  !!(await tx.insertInto('shop_restocks').values(r).onConflict((oc) => oc.column('order_id').doNothing()).returning('order_id').executeTakeFirst());
+
+// ── Goods ───────────────────────────────────────────────────────────────────────────────────
+
+const stockOfGoods = sql<string>`coalesce((select sum(st.stock) from shop_stock st where st.shop_id = sg.shop_id and st.goods_id = sg.goods_id), 0)`;
+const lowestPrice = sql<string>`(select min(k.price_minor) from goods_skus k where k.goods_id = g.id)`;
+const highestPv = sql<string>`coalesce((select max(k.pv) from goods_skus k where k.goods_id = g.id), 0)`;
+
+const shopGoodsRows = (db: Executor) =>
+  db
+    .selectFrom('shop_goods as sg')
+    .innerJoin('goods as g', 'g.id', 'sg.goods_id')
+    .select(['sg.id', 'sg.shop_id', 'sg.goods_id', 'sg.on_sale', 'g.name', 'g.cover', 'g.images', 'g.currency', 'g.status as goods_status', stockOfGoods.as('stock'), lowestPrice.as('price'), highestPv.as('pv')]);
+
+/** A shop's goods, newest first: all (owner) or those on sale and on the platform's sale (buyers). */
+export function findShopGoodsPage(db: Executor, shopId: number, f: { onSaleOnly: boolean; q?: string }, limit: number, offset: number) {
+  let q = shopGoodsRows(db).select(sql<string>`count(*) over ()`.as('total')).where('sg.shop_id', '=', shopId);
+  if (f.onSaleOnly) q = q.where('sg.on_sale', '=', true).where('g.status', '=', 'on_sale');
+  if (f.q) q = q.where(sql<boolean>`g.name::text ilike ${`%${f.q}%`}`);
+  return q.orderBy('sg.id', 'desc').limit(limit).offset(offset).execute();
+}
+export type ShopGoodsRow = Omit<Awaited<ReturnType<typeof findShopGoodsPage>>[number], 'total'>;
+
+/** One shop goods by its id. */
+export const findShopGoods = (db: Executor, id: number) => shopGoodsRows(db).where('sg.id', '=', id).executeTakeFirst();
+/** A shop's entry for some goods. */
+export const findShopGoodsOf = (db: Executor, shopId: number, goodsId: number) => shopGoodsRows(db).where('sg.shop_id', '=', shopId).where('sg.goods_id', '=', goodsId).executeTakeFirst();
+
+/** Puts goods on the shop's shelves or takes them off (the row stays, with its history of stock). */
+export const upsertShopGoods = (db: Executor, shopId: number, goodsId: number, onSale: boolean) =>
+  db
+    .insertInto('shop_goods')
+    .values({ shop_id: shopId, goods_id: goodsId, on_sale: onSale })
+    .onConflict((oc) => oc.columns(['shop_id', 'goods_id']).doUpdateSet({ on_sale: onSale, updated_at: sql`now()` }))
+    .returning('id')
+    .executeTakeFirstOrThrow();
+
+/** Goods on the platform's sale an owner may offer, newest first, with whether the shop offers them and its stock of them. */
+export function findGoodsChoicesPage(db: Executor, shopId: number, q: string | undefined, limit: number, offset: number) {
+  let query = db
+    .selectFrom('goods as g')
+    .leftJoin('shop_goods as sg', (j) => j.onRef('sg.goods_id', '=', 'g.id').on('sg.shop_id', '=', shopId))
+    .select([
+      'g.id as goods_id',
+      'g.name',
+      'g.cover',
+      'g.currency',
+      'sg.on_sale',
+      lowestPrice.as('price'),
+      highestPv.as('pv'),
+      sql<string>`coalesce((select sum(st.stock) from shop_stock st where st.shop_id = ${shopId} and st.goods_id = g.id), 0)`.as('stock'),
+      sql<string>`count(*) over ()`.as('total'),
+    ])
+    .where('g.status', '=', 'on_sale');
+  if (q) query = query.where(sql<boolean>`g.name::text ilike ${`%${q}%`}`);
+  return query.orderBy('g.id', 'desc').limit(limit).offset(offset).execute();
+}
+
+/** Goods the shop offers now (on its shelves and on the platform's sale). */
+export const countGoodsOnSale = async (db: Executor, shopId: number) =>
+  Number((await db.selectFrom('shop_goods as sg').innerJoin('goods as g', 'g.id', 'sg.goods_id').select(sql<string>`count(*)`.as('n')).where('sg.shop_id', '=', shopId).where('sg.on_sale', '=', true).where('g.status', '=', 'on_sale').executeTakeFirstOrThrow()).n);
+
+/** Whether the shop offers the goods now. */
+export const shopOffers = async (db: Executor, shopId: number, goodsId: number) => (await goodsOffered(db, shopId, [goodsId])).has(goodsId);
+
+/** Which of the goods the shop offers now, in one statement. */
+export const goodsOffered = async (db: Executor, shopId: number, goodsIds: number[]): Promise<Set<number>> =>
+  new Set(
+    (await db.selectFrom('shop_goods as sg').innerJoin('goods as g', 'g.id', 'sg.goods_id').select('sg.goods_id').where('sg.shop_id', '=', shopId).where('sg.goods_id', 'in', goodsIds.length ? goodsIds : [-1]).where('sg.on_sale', '=', true).where('g.status', '=', 'on_sale').execute()).map((r) => Number(r.goods_id)),
+  );
+
+// ── The shop cart ───────────────────────────────────────────────────────────────────────────
+
+/** The member's shop cart lines (of one shop, or all), with the SKU, its goods, the shop and what it holds. */
+export function findCartLines(db: Executor, userId: number, f: { shopId?: number; ids?: number[] } = {}) {
+  let q = db
+    .selectFrom('shop_cart_lines as c')
+    .innerJoin('goods_skus as k', 'k.id', 'c.sku_id')
+    .innerJoin('goods as g', 'g.id', 'c.goods_id')
+    .innerJoin('member_shops as s', 's.id', 'c.shop_id')
+    .leftJoin('shop_stock as st', (j) => j.onRef('st.shop_id', '=', 'c.shop_id').onRef('st.sku_id', '=', 'c.sku_id'))
+    .leftJoin('shop_goods as sg', (j) => j.onRef('sg.shop_id', '=', 'c.shop_id').onRef('sg.goods_id', '=', 'c.goods_id'))
+    .select([
+      'c.id',
+      'c.shop_id',
+      'c.goods_id',
+      'c.sku_id',
+      'c.quantity',
+      'c.selected',
+      'k.price_minor',
+      'k.spec_value_ids',
+      'k.image',
+      'k.pv',
+      'g.name',
+      'g.cover',
+      'g.specs',
+      'g.currency',
+      'g.status as goods_status',
+      's.name as shop_name',
+      's.logo as shop_logo',
+      's.status as shop_status',
+      sql<number>`coalesce(st.stock, 0)`.as('stock'),
+      sql<boolean>`coalesce(sg.on_sale, false)`.as('offered'),
+    ])
+    .where('c.user_id', '=', userId);
+  if (f.shopId) q = q.where('c.shop_id', '=', f.shopId);
+  if (f.ids) q = q.where('c.id', 'in', f.ids.length ? f.ids : [-1]);
+  return q.orderBy('c.id', 'desc').execute();
+}
+export type CartLineRow = Awaited<ReturnType<typeof findCartLines>>[number];
+
+/** Adds units of an SKU to the member's cart of a shop (at most 99 on the line); the line. */
+export const addCartLine = async (db: Executor, l: { userId: number; shopId: number; goodsId: number; skuId: number; quantity: number }) =>
+  (
+    await sql<{ id: number; quantity: number }>`insert into shop_cart_lines (user_id, shop_id, goods_id, sku_id, quantity) values (${l.userId}, ${l.shopId}, ${l.goodsId}, ${l.skuId}, ${l.quantity})
+      on conflict (user_id, shop_id, sku_id) do update set quantity = least(shop_cart_lines.quantity + excluded.quantity, 99), selected = true returning id, quantity`.execute(db)
+  ).rows[0]!;
+
+/** Changes a line of the member's shop cart; the line, or undefined when it is not theirs. */
+export const updateCartLine = (db: Executor, userId: number, id: number, change: { quantity?: number; selected?: boolean }) =>
+  db.updateTable('shop_cart_lines').set(change).where('id', '=', id).where('user_id', '=', userId).returning(['id', 'quantity']).executeTakeFirst();
+
+/** Removes lines of the member's shop carts; how many. */
+export const deleteCartLines = async (db: Executor, userId: number, ids: number[]) => Number((await db.deleteFrom('shop_cart_lines').where('user_id', '=', userId).where('id', 'in', ids).executeTakeFirst()).numDeletedRows);
+
+/** Units in the member's shop carts. */
+export const countCartUnits = async (db: Executor, userId: number) => Number((await db.selectFrom('shop_cart_lines').select(sql<string>`coalesce(sum(quantity), 0)`.as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow()).n);
+
+// ── Shop orders ─────────────────────────────────────────────────────────────────────────────
+
+/** Places a shop order with its lines. */
+export async function insertShopOrder(tx: Tx, order: Insertable<ShopOrdersTable>, lines: Array<Omit<Insertable<ShopOrderLinesTable>, 'order_id'>>) {
+  const row = await tx.insertInto('shop_orders').values(order).returningAll().executeTakeFirstOrThrow();
+  await tx.insertInto('shop_order_lines').values(lines.map((l) => ({ ...l, order_id: row.id }))).execute();
+  return row;
+}
+
+/** A shop order by id. */
+export const findShopOrder = (db: Executor, id: number) => db.selectFrom('shop_orders').selectAll().where('id', '=', id).executeTakeFirst();
+/** Locks a shop order's row. */
+export const lockShopOrderForUpdate = (tx: Tx, id: number) => tx.selectFrom('shop_orders').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+
+/**
+ * Moves a shop order from one of `from` to `to` in one conditional update, with what the move sets;
+ * the row when this call moved it, undefined when another got there first.
+ */
+export const transitionShopOrder = (tx: Tx, id: number, from: ShopOrderStatus[], to: ShopOrderStatus, set: Partial<Record<'paid_at' | 'audit_due_at' | 'decided_at' | 'shipped_at' | 'completed_at' | 'settles_at' | 'reject_reason' | 'carrier' | 'tracking_number', unknown>> = {}) =>
+  tx
+    .updateTable('shop_orders')
+    .set({ ...(set as object), status: to, updated_at: sql`now()` })
+    .where('id', '=', id)
+    .where('status', 'in', from)
+    .returningAll()
+    .executeTakeFirst();
+
+/** Writes one event of a shop order's history. */
+export const insertShopOrderEvent = (tx: Tx, e: { order_id: number; kind: string; from_status: string | null; to_status: string | null; reason: string; actor: string }) =>
+  tx.insertInto('shop_order_events').values(e).execute();
+
+/** A shop order's history, oldest first. */
+export const findShopOrderEvents = (db: Executor, orderId: number) => db.selectFrom('shop_order_events').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
+
+/** The lines of the orders, with their SKU's spec choices (for the spec text). */
+export const findShopOrderLines = (db: Executor, orderIds: number[]) =>
+  db
+    .selectFrom('shop_order_lines as l')
+    .innerJoin('goods_skus as k', 'k.id', 'l.sku_id')
+    .innerJoin('goods as g', 'g.id', 'l.goods_id')
+    .select(['l.id', 'l.order_id', 'l.goods_id', 'l.sku_id', 'l.name', 'l.image', 'l.price_minor', 'l.quantity', 'l.pv', 'k.spec_value_ids', 'g.specs'])
+    .where('l.order_id', 'in', orderIds.length ? orderIds : [-1])
+    .orderBy('l.id')
+    .execute();
+
+/** A page of shop orders of a shop (owner) or of a buyer, newest first, in some states (the total is `countShopOrdersOf`). */
+export function findShopOrdersPage(db: Executor, f: { shopId?: number; buyerId?: number; statuses?: ShopOrderStatus[]; q?: string }, limit: number, offset: number) {
+  let q = db
+    .selectFrom('shop_orders as o')
+    .innerJoin('member_shops as s', 's.id', 'o.shop_id')
+    .innerJoin('users as b', 'b.id', 'o.buyer_id')
+    .selectAll('o')
+    .select(['s.name as shop_name', 's.logo as shop_logo', 'b.user_name as buyer_user_name', 'b.nickname as buyer_nickname']);
+  if (f.shopId !== undefined) q = q.where('o.shop_id', '=', f.shopId);
+  if (f.buyerId !== undefined) q = q.where('o.buyer_id', '=', f.buyerId);
+  if (f.statuses) q = q.where('o.status', 'in', f.statuses);
+  if (f.q) q = q.where('o.order_no', 'like', `%${f.q}%`);
+  return q.orderBy('o.id', 'desc').limit(limit).offset(offset).execute();
+}
+
+/** How many orders the same filter finds (on the orders' own indexes, without the joins of a page). */
+export async function countShopOrdersOf(db: Executor, f: { shopId?: number; buyerId?: number; statuses?: ShopOrderStatus[]; q?: string }): Promise<number> {
+  let q = db.selectFrom('shop_orders as o').select(sql<string>`count(*)`.as('n'));
+  if (f.shopId !== undefined) q = q.where('o.shop_id', '=', f.shopId);
+  if (f.buyerId !== undefined) q = q.where('o.buyer_id', '=', f.buyerId);
+  if (f.statuses) q = q.where('o.status', 'in', f.statuses);
+  if (f.q) q = q.where('o.order_no', 'like', `%${f.q}%`);
+  return Number((await q.executeTakeFirstOrThrow()).n);
+}
+export type ShopOrderListRow = Awaited<ReturnType<typeof findShopOrdersPage>>[number];
+
+/** One shop order with its shop's and buyer's names. */
+export const findShopOrderWithNames = (db: Executor, id: number) =>
+  db
+    .selectFrom('shop_orders as o')
+    .innerJoin('member_shops as s', 's.id', 'o.shop_id')
+    .innerJoin('users as b', 'b.id', 'o.buyer_id')
+    .selectAll('o')
+    .select(['s.name as shop_name', 's.logo as shop_logo', 'b.user_name as buyer_user_name', 'b.nickname as buyer_nickname'])
+    .where('o.id', '=', id)
+    .executeTakeFirst();
+
+/** Orders of the shop in a state. */
+export const countShopOrders = async (db: Executor, shopId: number, statuses: ShopOrderStatus[]) =>
+  Number((await db.selectFrom('shop_orders').select(sql<string>`count(*)`.as('n')).where('shop_id', '=', shopId).where('status', 'in', statuses).executeTakeFirstOrThrow()).n);
+
+/** Paid orders of the shop since a moment: how many, and their goods value per currency. */
+export const findPaidSince = (db: Executor, shopId: number, since: Date) =>
+  db
+    .selectFrom('shop_orders')
+    .select(['currency', sql<string>`count(*)`.as('n'), sql<string>`sum(goods_minor)`.as('amount')])
+    .where('shop_id', '=', shopId)
+    .where('paid_at', '>=', since)
+    .where('status', 'not in', ['rejected', 'closed'])
+    .groupBy('currency')
+    .execute();
+
+/** The owner's earnings credited, per currency. */
+export const findEarnings = (db: Executor, shopId: number) =>
+  db.selectFrom('shop_orders').select(['currency', sql<string>`sum(earnings_minor)`.as('amount')]).where('shop_id', '=', shopId).where('settled_at', 'is not', null).groupBy('currency').execute();
+
+/** Orders still awaiting the audit past their due time (the auto-reject sweep). */
+export const findOverdueAuditIds = async (db: Executor, limit: number) =>
+  (await db.selectFrom('shop_orders').select('id').where('status', '=', 'awaiting_audit').where('audit_due_at', '<=', new Date()).orderBy('audit_due_at').limit(limit).execute()).map((r) => Number(r.id));
+
+/** Open orders of a shop (closing it refunds the paid ones and closes the unpaid ones). */
+export const findOpenOrderIdsOfShop = async (db: Executor, shopId: number) =>
+  (await db.selectFrom('shop_orders').select(['id', 'status']).where('shop_id', '=', shopId).where('status', 'in', ['awaiting_payment', 'awaiting_audit']).orderBy('id').execute()).map((r) => ({ id: Number(r.id), status: r.status }));
+
+/** Marks a rejected or closed order refunded once its payment came back whole. */
+export const markShopOrderRefunded = async (tx: Tx, id: number) =>
+  Number((await tx.updateTable('shop_orders').set({ refunded_at: sql`now()`, updated_at: sql`now()` }).where('id', '=', id).where('status', 'in', ['rejected', 'closed']).where('refunded_at', 'is', null).executeTakeFirst()).numUpdatedRows) > 0;
+
+/** Sets when a completed order settles. */
+export const setShopOrderSettlesAt = (tx: Tx, id: number, at: Date) => tx.updateTable('shop_orders').set({ settles_at: at }).where('id', '=', id).execute();
+
+/** Marks a completed order settled with the owner's earnings, once; the row when this call did. */
+export const markShopOrderSettled = (tx: Tx, id: number, earnings: { fee_bp: number; earnings_minor: number }) =>
+  tx
+    .updateTable('shop_orders')
+    .set({ settled_at: sql`now()`, ...earnings, updated_at: sql`now()` })
+    .where('id', '=', id)
+    .where('status', '=', 'completed')
+    .where('settled_at', 'is', null)
+    .returningAll()
+    .executeTakeFirst();
+
+/** Completed orders past their settling time not yet settled (the sweep behind each order's job). */
+export const findDueUnsettledIds = async (db: Executor, limit: number) =>
+  (await db.selectFrom('shop_orders').select('id').where('status', '=', 'completed').where('settled_at', 'is', null).where('settles_at', '<=', new Date()).limit(limit).execute()).map((r) => Number(r.id));
+
+/** Unpaid orders past their deadline (the sweep behind each order's expiry job). */
+export const findOverdueUnpaidIds = async (db: Executor, limit: number) =>
+  (await db.selectFrom('shop_orders').select('id').where('status', '=', 'awaiting_payment').where('expires_at', '<=', new Date()).limit(limit).execute()).map((r) => Number(r.id));
+
+// ── Sales slips ─────────────────────────────────────────────────────────────────────────────
+
+/** Records a sales slip with its lines. */
+export async function insertSale(tx: Tx, sale: Insertable<ShopSalesTable>, lines: Array<Omit<Insertable<ShopSaleLinesTable>, 'sale_id'>>) {
+  const row = await tx.insertInto('shop_sales').values(sale).returningAll().executeTakeFirstOrThrow();
+  await tx.insertInto('shop_sale_lines').values(lines.map((l) => ({ ...l, sale_id: row.id }))).execute();
+  return row;
+}
+
+/** A shop's slips, newest first, of a month or all, with the buyer member's names. */
+export function findSalesPage(db: Executor, shopId: number, range: { from: Date; to: Date } | undefined, limit: number, offset: number) {
+  let q = db
+    .selectFrom('shop_sales as s')
+    .leftJoin('users as u', 'u.id', 's.buyer_id')
+    .selectAll('s')
+    .select(['u.user_name as buyer_user_name', 'u.nickname as buyer_nickname', sql<string>`count(*) over ()`.as('total')])
+    .where('s.shop_id', '=', shopId);
+  if (range) q = q.where('s.created_at', '>=', range.from).where('s.created_at', '<', range.to);
+  return q.orderBy('s.id', 'desc').limit(limit).offset(offset).execute();
+}
+
+/** What a shop's slips collected, per currency, of a month or all. */
+export function sumSales(db: Executor, shopId: number, range: { from: Date; to: Date } | undefined) {
+  let q = db.selectFrom('shop_sales').select(['currency', sql<string>`sum(paid_minor)`.as('amount'), sql<string>`count(*)`.as('n')]).where('shop_id', '=', shopId);
+  if (range) q = q.where('created_at', '>=', range.from).where('created_at', '<', range.to);
+  return q.groupBy('currency').execute();
+}
+
+/** The lines of the slips, with their SKU's spec choices. */
+export const findSaleLines = (db: Executor, saleIds: number[]) =>
+  db
+    .selectFrom('shop_sale_lines as l')
+    .innerJoin('goods_skus as k', 'k.id', 'l.sku_id')
+    .innerJoin('goods as g', 'g.id', 'l.goods_id')
+    .select(['l.id', 'l.sale_id', 'l.goods_id', 'l.sku_id', 'l.name', 'l.image', 'l.price_minor', 'l.quantity', 'l.pv', 'k.spec_value_ids', 'g.specs'])
+    .where('l.sale_id', 'in', saleIds.length ? saleIds : [-1])
+    .orderBy('l.id')
+    .execute();
+
+export type { ShopOrderAddress };

@@ -1,0 +1,384 @@
+import {
+  ResponseCode,
+  type EndpointBody,
+  type EndpointData,
+  type EndpointQuery,
+  type Language,
+  type editMyShop,
+  type getMyShop,
+  type getMyShopGoods,
+  type getMyShopTotals,
+  type getShopSettingsPage,
+  type listMyShopGoods,
+  type listMyShopGoodsChoices,
+  type listMyShopSales,
+  type recordMyShopSale,
+  type restockMyShop,
+  type setMyShopGoods,
+} from '@shop/contract';
+import { randomInt } from 'node:crypto';
+import type { Executor } from '../../db/database.js';
+import { actorStamp, memberIdOf, type Actor } from '../../lib/actor.js';
+import { iso } from '../../lib/dates.js';
+import { AppError } from '../../lib/errors.js';
+import { pageOf, totalOf } from '../../lib/paging.js';
+import { withTransaction, type Tx } from '../../lib/transaction.js';
+import type { SpecDef } from '../catalogue/catalogue.table.js';
+import { findGoodsById, findSkusOfGoods } from '../catalogue/catalogue.queries.js';
+import { skuSpecText } from '../catalogue/sku-text.js';
+import { findSkusForCheckout } from '../catalogue/stock.queries.js';
+import { maskName, pick } from '../catalogue/texts.js';
+import { findUserById } from '../members/members.queries.js';
+import { hasActiveRole } from '../members/roles.queries.js';
+import { findMemberOrder, findOrderLines } from '../orders/orders.queries.js';
+import * as q from './user-shop.queries.js';
+import type { StockCause } from './user-shop.table.js';
+
+// Member shops: an owner (a member holding the shop-owner role) sets up one shop, offers platform
+// goods at the platform's prices from the stock the shop holds, and records in-person sales. Every
+// owner call finds the shop by the caller; another shop's ids answer "not found".
+
+type Texts = Record<string, string>;
+const stampOf = (actor: Actor) => {
+  const s = actorStamp(actor);
+  return `${s.actor_kind}:${s.actor_id}`;
+};
+
+/** The app page of a shop, where buyers reach it (its link and QR code). */
+export const shopPath = (id: number) => `/pages/shop/home?id=${id}`;
+
+/** A member's masked name as another member sees it. */
+export const maskedName = (u: { user_name: string; nickname?: string | null }) => maskName(u.nickname || u.user_name);
+
+/** The caller's own shop; "no shop" without one or without the shop-owner role now. */
+export async function ownShop(db: Executor, actor: Actor): Promise<q.ShopRow> {
+  const memberId = memberIdOf(actor);
+  const shop = await q.findShopOfOwner(db, memberId);
+  if (!shop || !shop.owner_active) throw new AppError(ResponseCode.shopMissing);
+  return shop;
+}
+
+/** Whether buyers may see the shop: not closed, its owner's account active and still a shop owner. */
+export async function shopVisible(_db: Executor, shop: q.ShopRow): Promise<boolean> {
+  return shop.status !== 'closed' && shop.owner_status === 'active' && shop.owner_active;
+}
+
+/** A shop buyers may see, or "not found". */
+export async function visibleShop(db: Executor, shopId: number): Promise<q.ShopRow> {
+  const shop = await q.findShop(db, shopId);
+  if (!shop || !(await shopVisible(db, shop))) throw new AppError(ResponseCode.shopItemNotFound);
+  return shop;
+}
+
+function shopAnswer(shop: q.ShopRow, mine: boolean): EndpointData<typeof getMyShop> {
+  return {
+    id: Number(shop.id),
+    name: shop.name,
+    logo: shop.logo,
+    intro: shop.intro,
+    contact_mobile: mine ? shop.contact_mobile : shop.contact_mobile.replace(/\d(?=\d{4})/g, '*'),
+    address: shop.address,
+    region: shop.region,
+    status: shop.status,
+    status_reason: mine ? shop.status_reason : '',
+    owner_name: maskedName({ user_name: shop.owner_user_name, nickname: shop.owner_nickname }),
+    share_path: shopPath(Number(shop.id)),
+    mine,
+    created_at: iso(shop.created_at),
+  };
+}
+
+/** The caller's own shop, or another visible shop's public profile. */
+export async function shopInfo(db: Executor, actor: Actor, input: EndpointQuery<typeof getMyShop>): Promise<EndpointData<typeof getMyShop>> {
+  const memberId = memberIdOf(actor);
+  if (input.shop_id !== undefined) {
+    const shop = await q.findShop(db, input.shop_id);
+    if (shop && Number(shop.owner_id) === memberId) return shopAnswer(shop, true);
+    return shopAnswer(await visibleShop(db, input.shop_id), false);
+  }
+  return shopAnswer(await ownShop(db, actor), true);
+}
+
+/**
+ * Sets up the caller's shop (a shop owner only, once) or edits its profile; `paused` pauses an open
+ * shop or opens a paused one (a shop an operator closed stays closed).
+ */
+export async function editShop(db: Executor, actor: Actor, input: EndpointBody<typeof editMyShop>): Promise<EndpointData<typeof editMyShop>> {
+  const memberId = memberIdOf(actor);
+  if (!(await hasActiveRole(db, memberId, 'shop_owner'))) throw new AppError(ResponseCode.shopOwnerRoleRequired);
+  await withTransaction(db, async (tx) => {
+    const existing = await q.findShopOfOwner(tx, memberId);
+    const keep = (v: string | undefined, was: string | undefined) => v ?? was ?? '';
+    const profile = { name: input.name, logo: keep(input.logo, existing?.logo), intro: keep(input.intro, existing?.intro), contact_mobile: keep(input.contact_mobile, existing?.contact_mobile), address: keep(input.address, existing?.address), region: keep(input.region, existing?.region) };
+    if (!existing) await q.insertShop(tx, { owner_id: memberId, ...profile });
+    else await q.updateShopProfile(tx, Number(existing.id), profile);
+    const shop = (await q.findShopOfOwner(tx, memberId))!;
+    if (input.paused === true) await q.setShopStatus(tx, Number(shop.id), ['open'], 'paused', '');
+    if (input.paused === false) await q.setShopStatus(tx, Number(shop.id), ['paused'], 'open', '');
+  });
+  return shopAnswer((await q.findShopOfOwner(db, memberId))!, true);
+}
+
+/** The shop settings page: the caller's role and shop, and the rows that lead to the shop's pages. */
+export async function settingsPage(db: Executor, actor: Actor): Promise<EndpointData<typeof getShopSettingsPage>> {
+  const memberId = memberIdOf(actor);
+  const isOwner = await hasActiveRole(db, memberId, 'shop_owner');
+  const shop = await q.findShopOfOwner(db, memberId);
+  if (!isOwner || !shop) return { is_owner: isOwner, shop: null, entries: isOwner ? [{ key: 'profile', value: '', path: '/pages/shop/settings', done: false }] : [] };
+  const shopId = Number(shop.id);
+  const [goods, audits, stock] = await Promise.all([q.countGoodsOnSale(db, shopId), q.countShopOrders(db, shopId, ['awaiting_audit']), q.sumShopStock(db, shopId)]);
+  return {
+    is_owner: true,
+    shop: shopAnswer(shop, true),
+    entries: [
+      { key: 'profile', value: shop.name, path: '/pages/shop/settings', done: true },
+      { key: 'goods', value: String(goods), path: '/pages/shop/goods', done: goods > 0 },
+      { key: 'stock', value: String(stock), path: '/pages/shop/goods', done: stock > 0 },
+      { key: 'orders', value: String(audits), path: '/pages/shop/orders?view=awaiting_audit', done: audits === 0 },
+      { key: 'slips', value: '', path: '/pages/shop/slips', done: true },
+    ],
+  };
+}
+
+const perCurrency = (rows: Array<{ currency: string; amount: string | number | null }>) => rows.map((r) => ({ currency: r.currency, amount: Number(r.amount ?? 0) }));
+const startOfDay = () => {
+  const d = new Date();
+  d.setUTCHours(0, 0, 0, 0);
+  return d;
+};
+const monthRange = (month?: string) => {
+  const now = new Date();
+  const [y, m] = month ? month.split('-').map(Number) : [now.getUTCFullYear(), now.getUTCMonth() + 1];
+  return { from: new Date(Date.UTC(y!, m! - 1, 1)), to: new Date(Date.UTC(y!, m!, 1)) };
+};
+
+/** The owner's totals. */
+export async function shopTotals(db: Executor, actor: Actor): Promise<EndpointData<typeof getMyShopTotals>> {
+  const shopId = Number((await ownShop(db, actor)).id);
+  const [audits, toShip, today, month, goods, stock, slips, earnings] = await Promise.all([
+    q.countShopOrders(db, shopId, ['awaiting_audit']),
+    q.countShopOrders(db, shopId, ['approved']),
+    q.findPaidSince(db, shopId, startOfDay()),
+    q.findPaidSince(db, shopId, monthRange().from),
+    q.countGoodsOnSale(db, shopId),
+    q.sumShopStock(db, shopId),
+    q.sumSales(db, shopId, monthRange()),
+    q.findEarnings(db, shopId),
+  ]);
+  return {
+    orders_awaiting_audit: audits,
+    orders_to_ship: toShip,
+    orders_today: today.reduce((s, r) => s + Number(r.n), 0),
+    sales_today: perCurrency(today),
+    sales_month: perCurrency(month),
+    goods_on_sale: goods,
+    stock_units: stock,
+    sales_slips_month: slips.reduce((s, r) => s + Number(r.n), 0),
+    earnings: perCurrency(earnings),
+  };
+}
+
+// ── Goods and stock ─────────────────────────────────────────────────────────────────────────
+
+const goodsAnswer = (r: q.ShopGoodsRow, lang: Language) => ({
+  id: Number(r.id),
+  goods_id: Number(r.goods_id),
+  name: pick(r.name as Texts, lang),
+  cover: r.cover,
+  price: Number(r.price ?? 0),
+  currency: r.currency,
+  pv: Number(r.pv),
+  stock: Number(r.stock),
+  on_sale: r.on_sale && r.goods_status === 'on_sale',
+});
+
+/** A shop's goods: all of the owner's own, or what a visible shop offers now. */
+export async function shopGoods(db: Executor, actor: Actor, input: EndpointQuery<typeof listMyShopGoods>): Promise<EndpointData<typeof listMyShopGoods>> {
+  const memberId = memberIdOf(actor);
+  let shopId: number;
+  let mine = false;
+  if (input.shop_id === undefined) shopId = Number((await ownShop(db, actor)).id);
+  else {
+    const shop = await q.findShop(db, input.shop_id);
+    mine = !!shop && Number(shop.owner_id) === memberId;
+    shopId = mine ? Number(shop!.id) : Number((await visibleShop(db, input.shop_id)).id);
+  }
+  if (input.shop_id === undefined) mine = true;
+  const rows = await q.findShopGoodsPage(db, shopId, { onSaleOnly: !mine, q: input.q }, input.limit, (input.page - 1) * input.limit);
+  return pageOf(rows.map((r) => goodsAnswer(r, actor.lang)), totalOf(rows), input);
+}
+
+/** One shop goods with its SKUs and what the shop holds of each (the owner's own, or one a visible shop offers). */
+export async function shopGoodsInfo(db: Executor, actor: Actor, input: EndpointQuery<typeof getMyShopGoods>): Promise<EndpointData<typeof getMyShopGoods>> {
+  const memberId = memberIdOf(actor);
+  const row = await q.findShopGoods(db, input.id);
+  if (!row) throw new AppError(ResponseCode.shopItemNotFound);
+  const shop = await q.findShop(db, Number(row.shop_id));
+  const mine = !!shop && Number(shop.owner_id) === memberId;
+  if (mine) await ownShop(db, actor);
+  else if (!shop || !(await shopVisible(db, shop)) || !row.on_sale || row.goods_status !== 'on_sale') throw new AppError(ResponseCode.shopItemNotFound);
+  const goods = await findGoodsById(db, Number(row.goods_id));
+  const skus = await findSkusOfGoods(db, Number(row.goods_id));
+  const stock = await q.findShopStock(db, Number(row.shop_id), skus.map((s) => Number(s.id)));
+  const specs = (goods?.specs ?? []) as SpecDef[];
+  return {
+    ...goodsAnswer(row, actor.lang),
+    shop_id: Number(row.shop_id),
+    images: (row.images as string[]) ?? [],
+    skus: skus.map((s) => ({ sku_id: Number(s.id), spec_text: skuSpecText(specs, s.spec_value_ids as number[], actor.lang), image: s.image || row.cover, price: Number(s.price_minor), pv: Number(s.pv), stock: stock.get(Number(s.id)) ?? 0 })),
+  };
+}
+
+/** Platform goods the owner may offer, with whether the shop offers them and its stock of them. */
+export async function goodsChoices(db: Executor, actor: Actor, input: EndpointQuery<typeof listMyShopGoodsChoices>): Promise<EndpointData<typeof listMyShopGoodsChoices>> {
+  const shopId = Number((await ownShop(db, actor)).id);
+  const rows = await q.findGoodsChoicesPage(db, shopId, input.q, input.limit, (input.page - 1) * input.limit);
+  return pageOf(
+    rows.map((r) => ({ goods_id: Number(r.goods_id), name: pick(r.name as Texts, actor.lang), cover: r.cover, price: Number(r.price ?? 0), currency: r.currency, pv: Number(r.pv), stock: Number(r.stock), added: r.on_sale === true })),
+    totalOf(rows),
+    input,
+  );
+}
+
+/** Puts platform goods on the shop's shelves (only goods the platform sells) or takes them off. */
+export async function setShopGoods(db: Executor, actor: Actor, input: EndpointBody<typeof setMyShopGoods>): Promise<EndpointData<typeof setMyShopGoods>> {
+  const shopId = Number((await ownShop(db, actor)).id);
+  const goods = await findGoodsById(db, input.goods_id);
+  if (!goods || (input.on_sale && goods.status !== 'on_sale')) throw new AppError(ResponseCode.shopGoodsNotOffered);
+  await q.upsertShopGoods(db, shopId, input.goods_id, input.on_sale);
+  return goodsAnswer((await q.findShopGoodsOf(db, shopId, input.goods_id))!, actor.lang);
+}
+
+/**
+ * Changes what a shop holds of an SKU, in the caller's transaction, with its record: units arrive
+ * (restock, an operator) or are taken by the conditional update, never below zero. Answers the
+ * stock after, or undefined when fewer than asked were there (nothing changed).
+ */
+export async function changeShopStock(tx: Tx, actor: Actor, c: { shopId: number; skuId: number; goodsId: number; delta: number; cause: StockCause; reference: string; reason?: string }): Promise<number | undefined> {
+  const after = c.delta > 0 ? await q.addShopStock(tx, c.shopId, c.skuId, c.goodsId, c.delta) : await q.takeShopStock(tx, c.shopId, c.skuId, -c.delta);
+  if (after === undefined) return undefined;
+  await q.insertStockAdjustment(tx, { shop_id: c.shopId, sku_id: c.skuId, delta: c.delta, stock_after: after, cause: c.cause, reference: c.reference, reason: c.reason ?? '', actor: stampOf(actor) });
+  return after;
+}
+
+/** Units of the SKUs summed per SKU, in ascending SKU order (the order every stock change locks rows in). */
+export function unitsPerSku(lines: Array<{ sku_id: number; num: number }>): Array<{ sku_id: number; num: number }> {
+  const sum = new Map<number, number>();
+  for (const l of lines) sum.set(l.sku_id, (sum.get(l.sku_id) ?? 0) + l.num);
+  return [...sum.entries()].sort((a, b) => a[0] - b[0]).map(([sku_id, num]) => ({ sku_id, num }));
+}
+
+/**
+ * Books a regular order the owner bought and received (completed) into the shop's stock: each
+ * line's units, once per order (a repeat answers what was booked and adds nothing).
+ */
+export async function restock(db: Executor, actor: Actor, input: EndpointBody<typeof restockMyShop>): Promise<EndpointData<typeof restockMyShop>> {
+  const shop = await ownShop(db, actor);
+  const memberId = memberIdOf(actor);
+  const order = await findMemberOrder(db, memberId, input.order_id);
+  if (!order) throw new AppError(ResponseCode.shopItemNotFound);
+  if (order.status !== 'completed') throw new AppError(ResponseCode.shopOrderState);
+  const lines = unitsPerSku((await findOrderLines(db, [order.id])).map((l) => ({ sku_id: Number(l.sku_id), num: l.quantity })));
+  const goodsOf = new Map((await findSkusForCheckout(db, lines.map((l) => l.sku_id))).map((s) => [Number(s.id), Number(s.goods_id)]));
+  return withTransaction(db, async (tx) => {
+    const units = lines.reduce((s, l) => s + l.num, 0);
+    const fresh = await q.insertRestock(tx, { order_id: order.id, shop_id: Number(shop.id), units });
+    const stock = await q.findShopStock(tx, Number(shop.id), lines.map((l) => l.sku_id));
+    if (!fresh) return { order_id: order.id, units: 0, lines: lines.map((l) => ({ sku_id: l.sku_id, added: 0, stock: stock.get(l.sku_id) ?? 0 })) };
+    const out = [];
+    for (const l of lines) {
+      const after = (await changeShopStock(tx, actor, { shopId: Number(shop.id), skuId: l.sku_id, goodsId: goodsOf.get(l.sku_id)!, delta: l.num, cause: 'restock', reference: `order:${order.order_no}` }))!;
+      out.push({ sku_id: l.sku_id, added: l.num, stock: after });
+    }
+    return { order_id: order.id, units, lines: out };
+  });
+}
+
+// ── Sales slips ─────────────────────────────────────────────────────────────────────────────
+
+type LineRow = { goods_id: number | string; sku_id: number | string; name: unknown; image: string; price_minor: number | string; quantity: number; pv: number; spec_value_ids: unknown; specs: unknown };
+/** A stored order or slip line as the contract answers it. */
+export const lineAnswer = (l: LineRow, lang: Language) => ({
+  sku_id: Number(l.sku_id),
+  goods_id: Number(l.goods_id),
+  name: pick(l.name as Texts, lang),
+  spec_text: skuSpecText((l.specs ?? []) as SpecDef[], (l.spec_value_ids ?? []) as number[], lang),
+  image: l.image,
+  price: Number(l.price_minor),
+  num: l.quantity,
+  pv: Number(l.pv),
+  total: Number(l.price_minor) * l.quantity,
+});
+
+/** A number for a slip: `S`, the date and 8 random digits. */
+const saleNo = () => `S${new Date().toISOString().slice(2, 10).replace(/-/g, '')}${String(randomInt(0, 1e8)).padStart(8, '0')}`;
+
+/**
+ * Records an in-person sale from the shop's stock: every SKU held by the shop, of one currency; the
+ * stock taken line by line with the conditional update (ascending SKU order), all or nothing. The
+ * money was collected offline and is not booked; a member buyer's PV is recorded on the slip.
+ */
+export async function recordSale(db: Executor, actor: Actor, input: EndpointBody<typeof recordMyShopSale>): Promise<EndpointData<typeof recordMyShopSale>> {
+  const shop = await ownShop(db, actor);
+  const shopId = Number(shop.id);
+  let buyer: { id: number; user_name: string; nickname: string | null } | undefined;
+  if (input.buyer_id !== undefined) {
+    const u = await findUserById(db, input.buyer_id);
+    if (!u || u.status !== 'active') throw new AppError(ResponseCode.shopBuyerNotFound);
+    buyer = { id: Number(u.id), user_name: u.user_name, nickname: u.nickname };
+  }
+  const lines = unitsPerSku(input.lines);
+  const skus = new Map((await findSkusForCheckout(db, lines.map((l) => l.sku_id))).map((s) => [Number(s.id), s]));
+  const held = await q.findShopStock(db, shopId, lines.map((l) => l.sku_id));
+  for (const l of lines) if (!skus.has(l.sku_id) || !held.has(l.sku_id)) throw new AppError(ResponseCode.shopGoodsNotOffered);
+  const currencies = new Set([...skus.values()].map((s) => s.currency));
+  if (currencies.size > 1) throw new AppError(ResponseCode.shopCurrencyMixed);
+  const rows = lines.map((l) => {
+    const s = skus.get(l.sku_id)!;
+    return { goods_id: Number(s.goods_id), sku_id: l.sku_id, name: JSON.stringify(s.name), image: s.image || s.cover, price_minor: Number(s.price_minor), quantity: l.num, pv: Number(s.pv) * l.num };
+  });
+  const sale = await withTransaction(db, async (tx) => {
+    const no = saleNo();
+    for (const r of rows) {
+      const after = await changeShopStock(tx, actor, { shopId, skuId: r.sku_id, goodsId: r.goods_id, delta: -r.quantity, cause: 'slip', reference: `slip:${no}` });
+      if (after === undefined) {
+        const s = skus.get(r.sku_id)!;
+        throw new AppError(ResponseCode.shopStockShort, { name: pick(s.name as Texts, actor.lang), stock: (await q.findShopStock(tx, shopId, [r.sku_id])).get(r.sku_id) ?? 0 });
+      }
+    }
+    return q.insertSale(
+      tx,
+      { sale_no: no, shop_id: shopId, buyer_id: buyer?.id ?? null, buyer_name: buyer ? '' : input.buyer_name, currency: [...currencies][0]!, goods_minor: rows.reduce((s, r) => s + r.price_minor * r.quantity, 0), paid_minor: input.paid, pv: rows.reduce((s, r) => s + r.pv, 0), note: input.note },
+      rows.map((r) => ({ ...r, pv: r.pv / r.quantity })),
+    );
+  });
+  const page = await q.findSalesPage(db, shopId, undefined, 1, 0);
+  const saved = page.find((r) => Number(r.id) === Number(sale.id)) ?? { ...sale, buyer_user_name: buyer?.user_name ?? null, buyer_nickname: buyer?.nickname ?? null, total: '1' };
+  return (await slipsAnswer(db, [saved], actor.lang))[0]!;
+}
+
+type SaleRow = Awaited<ReturnType<typeof q.findSalesPage>>[number];
+async function slipsAnswer(db: Executor, rows: SaleRow[], lang: Language) {
+  const lines = await q.findSaleLines(db, rows.map((r) => Number(r.id)));
+  return rows.map((r) => ({
+    id: Number(r.id),
+    no: r.sale_no,
+    buyer_id: r.buyer_id === null ? null : Number(r.buyer_id),
+    buyer_name: r.buyer_id !== null && r.buyer_user_name ? maskedName({ user_name: r.buyer_user_name, nickname: r.buyer_nickname }) : r.buyer_name,
+    lines: lines.filter((l) => Number(l.sale_id) === Number(r.id)).map((l) => lineAnswer(l, lang)),
+    goods_total: Number(r.goods_minor),
+    paid: Number(r.paid_minor),
+    currency: r.currency,
+    pv: Number(r.pv),
+    note: r.note,
+    created_at: iso(r.created_at),
+  }));
+}
+
+/** The shop's slips, newest first, of a month or all, with what they collected per currency. */
+export async function salesList(db: Executor, actor: Actor, input: EndpointQuery<typeof listMyShopSales>): Promise<EndpointData<typeof listMyShopSales>> {
+  const shopId = Number((await ownShop(db, actor)).id);
+  const range = input.month ? monthRange(input.month) : undefined;
+  const rows = await q.findSalesPage(db, shopId, range, input.limit, (input.page - 1) * input.limit);
+  return { ...pageOf(await slipsAnswer(db, rows, actor.lang), totalOf(rows), input), sum: perCurrency(await q.sumSales(db, shopId, range)) };
+}

@@ -1,0 +1,118 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { paths } from '@/config/paths';
+import { useSession } from '@/stores/session';
+import { ok, prepareApp, renderRoutes, startFakeApi } from '@/test/helpers';
+import BuyerShopOrdersPage from '../pages/buyer-orders-page';
+import MyShopPage from '../pages/my-shop-page';
+import ShopCartPage from '../pages/shop-cart-page';
+import ShopOrdersPage from '../pages/shop-orders-page';
+
+let owner = true;
+let ordersFail = false;
+const shop = { id: 5, name: 'Corner Shop', logo: '', intro: 'Near the market', contact_mobile: '60123456789', address: '1 Jalan Test', region: 'KL', status: 'open', status_reason: '', owner_name: 'M**', share_path: '/pages/shop/home?id=5', mine: true, created_at: '2026-11-24T09:00:00.000Z' };
+const order = (status: string) => ({
+  id: 41,
+  order_no: 'M2611240000000041',
+  shop: { id: 5, name: 'Corner Shop', logo: '' },
+  buyer_name: 'T**',
+  status,
+  delivery: 'ship',
+  lines: [{ sku_id: 9, goods_id: 3, name: 'Teapot', spec_text: 'Blue', image: '', price: 1500, num: 2, pv: 4, total: 3000 }],
+  goods_total: 3000,
+  total: 3000,
+  currency: 'USD',
+  pv: 8,
+  remarks: '',
+  reject_reason: '',
+  carrier: '',
+  tracking_number: '',
+  refunded: false,
+  created_at: '2026-11-24T09:00:00.000Z',
+  paid_at: '2026-11-24T09:01:00.000Z',
+  audit_due_at: '2026-11-26T09:01:00.000Z',
+  expires_at: null,
+  actions: { pay: false, audit: status === 'awaiting_audit', ship: status === 'approved', ready_for_pickup: false, complete: false },
+});
+let orderStatus = 'awaiting_audit';
+const api = await startFakeApi({
+  '/attractive/UserPageData/shopSetPage': () => ok(owner ? { is_owner: true, shop, entries: [] } : { is_owner: false, shop: null, entries: [] }),
+  '/attractive/shop/shopTotal': () =>
+    ok({ orders_awaiting_audit: 3, orders_to_ship: 1, orders_today: 2, sales_today: [], sales_month: [{ currency: 'USD', amount: 12000 }], goods_on_sale: 4, stock_units: 25, sales_slips_month: 0, earnings: [{ currency: 'USD', amount: 3600 }] }),
+  '/attractive/shop/shopOrderList': () => (ordersFail ? { status: 500, json: { code: 500, msg: 'Server error', data: null } } : ok({ list: [order(orderStatus)], total: 1, page: 1, limit: 10, has_more: false })),
+  '/attractive/shop/shopOrderAuth': (req) => {
+    orderStatus = JSON.parse(req.body).decision === 'approve' ? 'approved' : 'rejected';
+    return ok({ id: 41, status: orderStatus });
+  },
+  '/attractive/cart/list': () =>
+    ok({
+      shops: [{ shop: { id: 5, name: 'Corner Shop', logo: '', status: 'open' }, list: [{ id: 71, shop_id: 5, goods_id: 3, sku_id: 9, name: 'Teapot', spec_text: 'Blue', image: '', price: 1500, currency: 'USD', num: 2, stock: 5, selected: true, available: true }], selected_count: 2, selected_total: 3000, currency: 'USD' }],
+      total_count: 2,
+    }),
+  '/shop/address/list': () => ok({ list: [], max: 20 }),
+  '/attractive/buy/createOrder': () => ok({ order_id: 41, order_no: 'M2611240000000041', total: 3000, currency: 'USD', pv: 8, status: 'awaiting_payment', expires_at: '2026-11-24T09:30:00.000Z' }),
+  '/attractive/order/list': () => ok({ list: [], total: 0, page: 1, limit: 10, has_more: false }),
+});
+
+beforeAll(() => prepareApp());
+afterAll(async () => {
+  await api.close();
+});
+beforeEach(() => {
+  window.SHOP_CONFIG = { api: { default: api.url, cn: api.url } };
+  localStorage.clear();
+  owner = true;
+  ordersFail = false;
+  orderStatus = 'awaiting_audit';
+  useSession.getState().signIn('member-token', null);
+});
+afterEach(() => cleanup());
+
+describe('member shop pages', () => {
+  it('my shop: the totals, the earnings and the orders awaiting audit as a badge; a member who is no owner is told', async () => {
+    renderRoutes({ [paths.shop.my]: <MyShopPage /> }, paths.shop.my);
+    expect(await screen.findByText('Corner Shop')).toBeTruthy();
+    expect(await screen.findByText('$120.00')).toBeTruthy();
+    expect(screen.getByText('$36.00')).toBeTruthy();
+    expect(screen.getByText('25')).toBeTruthy();
+    expect(document.querySelector('.adm-badge')?.textContent).toBe('3');
+    cleanup();
+    owner = false;
+    renderRoutes({ [paths.shop.my]: <MyShopPage /> }, paths.shop.my);
+    expect(await screen.findByText('Shops are run by approved shop owners')).toBeTruthy();
+  });
+
+  it('shop orders: approving asks first, sends the decision with an idempotency key, and the order moves on', async () => {
+    renderRoutes({ [paths.shop.orders]: <ShopOrdersPage /> }, `${paths.shop.orders}?view=awaiting_audit`);
+    expect(await screen.findByText('Awaiting audit', { selector: '.shop-status' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Approve' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Yes' }));
+    await waitFor(() => expect(api.requests.some((r) => r.url.startsWith('/attractive/shop/shopOrderAuth'))).toBe(true));
+    const sent = api.requests.find((r) => r.url.startsWith('/attractive/shop/shopOrderAuth'))!;
+    expect(JSON.parse(sent.body)).toEqual({ id: 41, decision: 'approve' });
+    expect(sent.headers['idempotency-key']).toBeTruthy();
+    expect(await screen.findByText('Approved', { selector: '.shop-status' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Ship' })).toBeTruthy();
+  });
+
+  it('shop orders: a failed read shows the error state with a retry', async () => {
+    ordersFail = true;
+    renderRoutes({ [paths.shop.orders]: <ShopOrdersPage /> }, paths.shop.orders);
+    expect(await screen.findByRole('alert')).toBeTruthy();
+  });
+
+  it('shop cart: one order per shop, picked up by default, then the pay page for a shop order', async () => {
+    const router = renderRoutes({ [paths.shop.cart]: <ShopCartPage />, [paths.goods.payNext]: <div>pay next</div> }, paths.shop.cart);
+    expect(await screen.findByText('Teapot')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Place order' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.goods.payNext));
+    expect(router.state.location.search).toBe('?order_id=41&order_type=shop_order');
+    const sent = api.requests.filter((r) => r.url.startsWith('/attractive/buy/createOrder')).at(-1)!;
+    expect(JSON.parse(sent.body)).toEqual({ shop_id: 5, line_ids: [71], pickup: true });
+  });
+
+  it('my shop orders: the empty state', async () => {
+    renderRoutes({ [paths.shop.buyerOrders]: <BuyerShopOrdersPage /> }, paths.shop.buyerOrders);
+    expect(await screen.findByText('No orders yet')).toBeTruthy();
+  });
+});

@@ -1,0 +1,84 @@
+import { useState } from 'react';
+import { Button, Radio, Space, Stepper, SwipeAction } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { Amount } from '@/components/amount';
+import { ListState } from '@/components/list-states';
+import { PageHeader } from '@/components/page-header';
+import { paths } from '@/config/paths';
+import { newIdempotencyKey } from '@/lib/request';
+import { useNavigate, useSearchParams } from '@/lib/router';
+import { useCreateShopOrder, useRemoveShopCartLines, useShippingAddresses, useShopCart, useUpdateShopCartLine } from '../api/user-shop';
+import '../user-shop.css';
+
+/** The shop carts (one per shop) and their checkout: one shop per order, shipped to the default address or picked up, then paid. */
+export default function ShopCartPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const onlyShop = Number(params.get('shop_id') ?? 0);
+  const cart = useShopCart(onlyShop > 0 ? onlyShop : undefined);
+  const addresses = useShippingAddresses();
+  const address = addresses.data?.list.find((a) => a.is_default) ?? addresses.data?.list[0];
+  const update = useUpdateShopCartLine();
+  const remove = useRemoveShopCartLines();
+  const [delivery, setDelivery] = useState<'ship' | 'pickup'>('pickup');
+  const [key, setKey] = useState(newIdempotencyKey);
+  const create = useCreateShopOrder(key);
+  const groups = cart.data?.shops ?? [];
+  const checkout = async (shopId: number, lineIds: number[]) => {
+    const placed = await create.mutateAsync(delivery === 'pickup' ? { shop_id: shopId, line_ids: lineIds, pickup: true } : { shop_id: shopId, line_ids: lineIds, address_id: address?.id }).finally(() => setKey(newIdempotencyKey()));
+    navigate(`${paths.goods.payNext}?order_id=${placed.order_id}&order_type=shop_order`, { replace: true });
+  };
+  return (
+    <div className="page shop-page">
+      <PageHeader title={t('userShop.page.cart')} />
+      <ListState loading={cart.isPending} error={cart.isError} failure={cart.error} empty={groups.length === 0} emptyText={t('userShop.app.cartEmpty')} onRetry={() => void cart.refetch()}>
+        <section className="shop-section">
+          <div className="shop-title">{t('userShop.app.delivery')}</div>
+          <Radio.Group value={delivery} onChange={(v) => setDelivery(v as 'ship' | 'pickup')}>
+            <Space direction="vertical">
+              <Radio value="pickup">{t('userShop.delivery.pickup')}</Radio>
+              <Radio value="ship" disabled={!address}>
+                {t('userShop.delivery.ship')}
+                {address ? ` · ${address.name} ${address.surname}, ${address.city || address.country_name}` : ` · ${t('userShop.app.noAddress')}`}
+              </Radio>
+            </Space>
+          </Radio.Group>
+        </section>
+        {groups.map((g) => {
+          const chosen = g.list.filter((l) => l.selected && l.available);
+          return (
+            <section key={g.shop.id} className="shop-section" data-cart-shop={g.shop.id}>
+              <div className="shop-title">{g.shop.name}</div>
+              {g.list.map((l) => (
+                <SwipeAction key={l.id} rightActions={[{ key: 'del', text: t('userShop.app.remove'), color: 'danger', onClick: () => remove.mutate({ ids: [l.id] }) }]}>
+                  <div className="shop-line">
+                    {l.image && <img src={l.image} alt="" />}
+                    <div className="shop-line-body">
+                      {l.name}
+                      <div className="shop-muted">{l.spec_text}</div>
+                      <Amount value={l.price} currency={l.currency} />
+                      {!l.available && <div className="shop-status">{t('userShop.app.unavailable')}</div>}
+                    </div>
+                    <Stepper min={1} max={99} value={l.num} onChange={(num) => update.mutate({ id: l.id, num })} />
+                  </div>
+                </SwipeAction>
+              ))}
+              <div className="shop-actions">
+                <span>
+                  {t('userShop.app.total')}{' '}
+                  <span className="shop-price">
+                    <Amount value={g.selected_total} currency={g.currency} />
+                  </span>
+                </span>
+                <Button color="primary" disabled={chosen.length === 0 || (delivery === 'ship' && !address)} loading={create.isPending} onClick={() => void checkout(g.shop.id, chosen.map((l) => l.id))}>
+                  {t('userShop.app.placeOrder')}
+                </Button>
+              </div>
+            </section>
+          );
+        })}
+      </ListState>
+    </div>
+  );
+}

@@ -1,0 +1,110 @@
+import { useState } from 'react';
+import { Badge, Button, Popup, Selector, Stepper, Toast } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { Amount } from '@/components/amount';
+import { ListState, LoadMore } from '@/components/list-states';
+import { PageHeader } from '@/components/page-header';
+import { paths } from '@/config/paths';
+import { useNavigate, useSearchParams } from '@/lib/router';
+import { useAddToShopCart, useShop, useShopCart, useShopGoods, useShopGoodsInfo } from '../api/user-shop';
+import '../user-shop.css';
+
+/** A shop's public page (its link or QR code): the shop, what it offers with its stock, and its cart. */
+export default function ShopHomePage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const shopId = Number(params.get('id') ?? 0);
+  const shop = useShop(shopId > 0 ? shopId : -1);
+  const goods = useShopGoods(shopId > 0 ? shopId : undefined);
+  const cart = useShopCart(shopId > 0 ? shopId : undefined);
+  const list = goods.data?.pages.flatMap((p) => p.list) ?? [];
+  const [chosen, setChosen] = useState(0);
+  const inCart = cart.data?.shops[0]?.list.reduce((s, l) => s + l.num, 0) ?? 0;
+  return (
+    <div className="page shop-page">
+      <PageHeader title={shop.data?.name ?? t('userShop.page.shop')} />
+      <ListState loading={shop.isPending} error={shop.isError} failure={shop.error} empty={false} missing={shopId > 0 ? undefined : t('userShop.app.noShop')} onRetry={() => void shop.refetch()}>
+        {shop.data && (
+          <section className="shop-section shop-line">
+            {shop.data.logo && <img className="shop-logo" src={shop.data.logo} alt="" />}
+            <div className="shop-line-body">
+              <div className="shop-title">{shop.data.name}</div>
+              <div className="shop-muted">{shop.data.intro}</div>
+              <div className="shop-muted">
+                {shop.data.address} {shop.data.region} · {shop.data.contact_mobile}
+              </div>
+              {shop.data.status !== 'open' && <div className="shop-status">{t(`userShop.shopStatus.${shop.data.status}`)}</div>}
+            </div>
+          </section>
+        )}
+        <ListState loading={goods.isPending} error={goods.isError} failure={goods.error} empty={list.length === 0} emptyText={t('userShop.app.noGoods')} onRetry={() => void goods.refetch()}>
+          {list.map((g) => (
+            <div key={g.id} className="shop-section shop-line" data-shop-goods={g.goods_id}>
+              {g.cover && <img src={g.cover} alt="" />}
+              <div className="shop-line-body">
+                {g.name}
+                <div className="shop-muted">
+                  <span className="shop-price">
+                    <Amount value={g.price} currency={g.currency} />
+                  </span>{' '}
+                  · {t('userShop.app.stock')} {g.stock}
+                </div>
+              </div>
+              <Button size="small" color="primary" disabled={g.stock === 0 || shop.data?.mine || shop.data?.status !== 'open'} onClick={() => setChosen(g.id)}>
+                {t('userShop.app.addToCart')}
+              </Button>
+            </div>
+          ))}
+          <LoadMore hasMore={Boolean(goods.hasNextPage)} loading={goods.isFetchingNextPage} onLoadMore={() => void goods.fetchNextPage()} />
+        </ListState>
+      </ListState>
+      {shopId > 0 && !shop.data?.mine && (
+        <div className="shop-bar">
+          <Badge content={inCart || null}>
+            <span>{t('userShop.page.cart')}</span>
+          </Badge>
+          <Button color="primary" disabled={inCart === 0} onClick={() => navigate(`${paths.shop.cart}?shop_id=${shopId}`)}>
+            {t('userShop.app.checkout')}
+          </Button>
+        </div>
+      )}
+      <Popup visible={chosen > 0} onMaskClick={() => setChosen(0)} onClose={() => setChosen(0)}>
+        {chosen > 0 && <AddSku shopId={shopId} shopGoodsId={chosen} onDone={() => setChosen(0)} />}
+      </Popup>
+    </div>
+  );
+}
+
+function AddSku({ shopId, shopGoodsId, onDone }: { shopId: number; shopGoodsId: number; onDone: () => void }) {
+  const { t } = useTranslation();
+  const info = useShopGoodsInfo(shopGoodsId);
+  const add = useAddToShopCart();
+  const [skuId, setSkuId] = useState(0);
+  const [num, setNum] = useState(1);
+  const sku = info.data?.skus.find((s) => s.sku_id === skuId) ?? (info.data?.skus.length === 1 ? info.data.skus[0] : undefined);
+  const submit = async () => {
+    if (!sku) return void Toast.show({ content: t('userShop.app.pickSku') });
+    await add.mutateAsync({ shop_id: shopId, sku_id: sku.sku_id, num });
+    Toast.show({ content: t('userShop.app.added') });
+    onDone();
+  };
+  return (
+    <div className="shop-section">
+      <ListState loading={info.isPending} error={info.isError} failure={info.error} empty={false} onRetry={() => void info.refetch()}>
+        {info.data && (
+          <>
+            <div className="shop-title">{info.data.name}</div>
+            <Selector columns={1} options={info.data.skus.map((s) => ({ label: `${s.spec_text || info.data!.name} · ${t('userShop.app.stock')} ${s.stock}`, value: s.sku_id, disabled: s.stock === 0 }))} value={sku ? [sku.sku_id] : []} onChange={(v) => setSkuId(v[0] ?? 0)} />
+            <div className="shop-actions">
+              <Stepper min={1} max={Math.max(1, Math.min(99, sku?.stock ?? 1))} value={num} onChange={setNum} />
+              <Button color="primary" loading={add.isPending} onClick={() => void submit()}>
+                {t('userShop.app.addToCart')}
+              </Button>
+            </div>
+          </>
+        )}
+      </ListState>
+    </div>
+  );
+}

@@ -1,0 +1,120 @@
+import { useState } from 'react';
+import { Button, Form, Input, Selector, Stepper, Tabs, Toast } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { toMinorUnits } from '@shop/contract/common';
+import { Amount } from '@/components/amount';
+import { ListState, LoadMore } from '@/components/list-states';
+import { PageHeader } from '@/components/page-header';
+import { formatDate } from '@/lib/format';
+import { newIdempotencyKey } from '@/lib/request';
+import { useRecordSlip, useShopGoods, useShopGoodsInfo, useSlips } from '../api/user-shop';
+import '../user-shop.css';
+
+/** Sales slips: in-person sales from the shop's stock (the money collected offline), and a new slip. */
+export default function ShopSlipsPage() {
+  const { t } = useTranslation();
+  const [tab, setTab] = useState<'list' | 'new'>('list');
+  const pages = useSlips();
+  const list = pages.data?.pages.flatMap((p) => p.list) ?? [];
+  const sum = pages.data?.pages[0]?.sum ?? [];
+  return (
+    <div className="page shop-page">
+      <PageHeader title={t('userShop.page.slips')} />
+      <Tabs activeKey={tab} onChange={(k) => setTab(k as 'list' | 'new')}>
+        <Tabs.Tab key="list" title={t('userShop.app.slips')} />
+        <Tabs.Tab key="new" title={t('userShop.app.newSlip')} />
+      </Tabs>
+      {tab === 'list' ? (
+        <ListState loading={pages.isPending} error={pages.isError} failure={pages.error} empty={list.length === 0} emptyText={t('userShop.app.noSlips')} onRetry={() => void pages.refetch()}>
+          <div className="shop-section shop-muted">
+            {t('userShop.app.collected')} {sum.map((s) => <Amount key={s.currency} value={s.amount} currency={s.currency} />)}
+          </div>
+          {list.map((s) => (
+            <article key={s.id} className="shop-section" data-slip={s.id}>
+              <div className="shop-head">
+                <span>
+                  {s.buyer_name} · {s.no}
+                </span>
+                <Amount value={s.paid} currency={s.currency} />
+              </div>
+              {s.lines.map((l) => (
+                <div key={l.sku_id} className="shop-line">
+                  <div className="shop-line-body">
+                    {l.name} × {l.num}
+                    <div className="shop-muted">{l.spec_text}</div>
+                  </div>
+                </div>
+              ))}
+              <div className="shop-muted">
+                {formatDate(s.created_at)} {s.pv > 0 && `· PV ${s.pv}`} {s.note && `· ${s.note}`}
+              </div>
+            </article>
+          ))}
+          <LoadMore hasMore={Boolean(pages.hasNextPage)} loading={pages.isFetchingNextPage} onLoadMore={() => void pages.fetchNextPage()} />
+        </ListState>
+      ) : (
+        <NewSlip onDone={() => setTab('list')} />
+      )}
+    </div>
+  );
+}
+
+function NewSlip({ onDone }: { onDone: () => void }) {
+  const { t } = useTranslation();
+  const goods = useShopGoods();
+  const offered = goods.data?.pages.flatMap((p) => p.list) ?? [];
+  const [shopGoodsId, setShopGoodsId] = useState(0);
+  const info = useShopGoodsInfo(shopGoodsId);
+  const [skuId, setSkuId] = useState(0);
+  const [num, setNum] = useState(1);
+  const [buyer, setBuyer] = useState('');
+  const [paid, setPaid] = useState('');
+  const [note, setNote] = useState('');
+  const [key, setKey] = useState(newIdempotencyKey);
+  const record = useRecordSlip(key);
+  const currency = info.data?.currency ?? 'USD';
+  const save = async () => {
+    if (!skuId) return void Toast.show({ content: t('userShop.app.pickGoods') });
+    if (!buyer.trim()) return void Toast.show({ content: t('userShop.app.buyerRequired') });
+    let paidMinor: number;
+    try {
+      paidMinor = toMinorUnits(paid.trim() || '0', currency);
+    } catch {
+      return void Toast.show({ content: t('userShop.app.amountInvalid') });
+    }
+    await record.mutateAsync({ buyer_name: buyer.trim(), lines: [{ sku_id: skuId, num }], paid: paidMinor, note: note.trim() }).finally(() => setKey(newIdempotencyKey()));
+    Toast.show({ content: t('userShop.app.saved') });
+    onDone();
+  };
+  return (
+    <ListState loading={goods.isPending} error={goods.isError} failure={goods.error} empty={offered.length === 0} emptyText={t('userShop.app.noGoods')} onRetry={() => void goods.refetch()}>
+      <Form layout="vertical" className="shop-section">
+        <Form.Item label={t('userShop.field.goods')}>
+          <Selector columns={1} options={offered.map((g) => ({ label: `${g.name} (${t('userShop.app.stock')} ${g.stock})`, value: g.id }))} value={shopGoodsId ? [shopGoodsId] : []} onChange={(v) => { setShopGoodsId(v[0] ?? 0); setSkuId(0); }} />
+        </Form.Item>
+        {info.data && (
+          <Form.Item label={t('userShop.field.sku')}>
+            <Selector columns={1} options={info.data.skus.map((s) => ({ label: `${s.spec_text || info.data!.name} (${t('userShop.app.stock')} ${s.stock})`, value: s.sku_id, disabled: s.stock === 0 }))} value={skuId ? [skuId] : []} onChange={(v) => setSkuId(v[0] ?? 0)} />
+          </Form.Item>
+        )}
+        <Form.Item label={t('userShop.field.num')}>
+          <Stepper min={1} max={999} value={num} onChange={setNum} />
+        </Form.Item>
+        <Form.Item label={t('userShop.field.buyer')}>
+          <Input value={buyer} maxLength={50} onChange={setBuyer} aria-label={t('userShop.field.buyer')} />
+        </Form.Item>
+        <Form.Item label={`${t('userShop.field.paid')} (${currency})`}>
+          <Input value={paid} inputMode="decimal" onChange={setPaid} aria-label={t('userShop.field.paid')} />
+        </Form.Item>
+        <Form.Item label={t('userShop.field.note')}>
+          <Input value={note} maxLength={200} onChange={setNote} aria-label={t('userShop.field.note')} />
+        </Form.Item>
+      </Form>
+      <div className="shop-bar">
+        <Button block color="primary" loading={record.isPending} onClick={() => void save()}>
+          {t('userShop.app.recordSlip')}
+        </Button>
+      </div>
+    </ListState>
+  );
+}

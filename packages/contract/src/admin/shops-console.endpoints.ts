@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { endpoint } from '../common/endpoint.js';
+import { pageOf, pageQuery } from '../common/pagination.js';
+import { shopOrderSchema, shopStatus } from '../user-shop/user-shop.schemas.js';
+
+// Member shops as operators see them: the shops with their stock, opening, pausing and closing a
+// shop (closing refunds its open orders), stock adjustments (an addition waits for a second
+// operator), deciding an audit an owner left, and the shop settings. Permission `shops.manage`.
+
+const id = z.coerce.number().int().min(1).max(2_147_483_647);
+const reason = z.string().trim().min(1).max(200);
+
+export const adminShopSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  owner_id: z.number().int(),
+  owner_user_name: z.string(),
+  owner_status: z.string(),
+  status: shopStatus,
+  status_reason: z.string(),
+  created_at: z.string(),
+});
+export const adminShopListQuery = pageQuery.extend({ status: shopStatus.optional(), q: z.string().trim().max(50).optional() });
+export const adminShopListData = pageOf(adminShopSchema);
+export const adminShopDetailQuery = z.object({ id });
+export const adminShopDetailData = adminShopSchema.extend({
+  stock: z.array(z.object({ sku_id: z.number().int(), goods_id: z.number().int(), name: z.string(), stock: z.number().int() })),
+  adjustments: z.array(z.object({ id: z.number().int(), sku_id: z.number().int(), delta: z.number().int(), stock_after: z.number().int(), cause: z.string(), reference: z.string(), reason: z.string(), actor: z.string(), created_at: z.string() })),
+  orders: z.array(shopOrderSchema),
+});
+export const adminShopStatusBody = z.object({ id, status: shopStatus, reason });
+export const adminShopStatusData = z.object({ id: z.number().int(), status: shopStatus, refunded_orders: z.number().int(), closed_orders: z.number().int() });
+export const adminShopStockBody = z.object({ shop_id: id, sku_id: id, delta: z.coerce.number().int().min(-100_000).max(100_000).refine((d) => d !== 0, 'validation.invalid'), reason });
+/** A removal is made at once (`stock`); an addition waits for a second operator (`approval_id`). */
+export const adminShopStockData = z.object({ stock: z.number().int().nullable(), approval_id: z.number().int().nullable() });
+export const adminShopAuditBody = z.object({ id, decision: z.enum(['approve', 'reject']), reason });
+export const adminShopAuditData = z.object({ id: z.number().int(), status: z.string() });
+export const adminShopSettingsData = z.object({ fee_bp: z.number().int(), audit_hours: z.number().int(), payment_minutes: z.number().int(), updated_by: z.string(), updated_at: z.string() });
+export const adminShopSettingsBody = z.object({ fee_bp: z.coerce.number().int().min(0).max(10_000), audit_hours: z.coerce.number().int().min(1).max(720), payment_minutes: z.coerce.number().int().min(5).max(1440), reason });
+
+const c = { auth: 'operator', permission: 'shops.manage', area: 'admin' } as const;
+/** Member shops, newest first, by state or name. */
+export const adminListShops = endpoint({ method: 'GET', path: '/admin/api/shops/list', ...c, query: adminShopListQuery, data: adminShopListData });
+/** One shop with its stock, its latest stock changes and orders. */
+export const adminShopDetail = endpoint({ method: 'GET', path: '/admin/api/shops/info', ...c, query: adminShopDetailQuery, data: adminShopDetailData });
+/** Opens, pauses or closes a shop with a reason; closing refunds its paid orders awaiting audit and closes its unpaid ones. */
+export const adminSetShopStatus = endpoint({ method: 'POST', path: '/admin/api/shops/status', ...c, idempotent: true, body: adminShopStatusBody, data: adminShopStatusData });
+/** Adjusts a shop's stock of an SKU with a reason (never below zero; an addition waits for a second operator). */
+export const adminAdjustShopStock = endpoint({ method: 'POST', path: '/admin/api/shops/stock', ...c, idempotent: true, body: adminShopStockBody, data: adminShopStockData });
+/** Decides the audit of a paid shop order an owner left (a banned owner's, an owner away). */
+export const adminDecideShopOrder = endpoint({ method: 'POST', path: '/admin/api/shops/orderAuth', ...c, idempotent: true, body: adminShopAuditBody, data: adminShopAuditData });
+export const adminShopSettings = endpoint({ method: 'GET', path: '/admin/api/shops/settings', ...c, data: adminShopSettingsData });
+/** Saves the platform's fee on owners' earnings, the audit hours and the payment minutes. */
+export const adminSetShopSettings = endpoint({ method: 'POST', path: '/admin/api/shops/settings', ...c, idempotent: true, body: adminShopSettingsBody, data: adminShopSettingsData });
+
+export const shopsConsoleEndpoints = [adminListShops, adminShopDetail, adminSetShopStatus, adminAdjustShopStock, adminDecideShopOrder, adminShopSettings, adminSetShopSettings] as const;

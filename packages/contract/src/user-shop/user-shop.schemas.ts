@@ -1,0 +1,298 @@
+import { z } from 'zod';
+import { idParam } from '../catalogue/catalogue.schemas.js';
+import { pageOf, pageQuery } from '../common/pagination.js';
+import { payBody, paymentInfoQuery } from '../payments/payments.schemas.js';
+
+// Member shops: a shop owner's own shop (profile, stock, goods, orders to audit, sales slips),
+// the shop cart and checkout of buyers, and the buyers' shop orders. Money is integer minor units
+// of `currency`; whatever a body says about prices, totals, states or another shop is ignored.
+
+const minor = z.number().int();
+const count = z.number().int().min(0);
+
+export const SHOP_STATUSES = ['open', 'paused', 'closed'] as const;
+export const shopStatus = z.enum(SHOP_STATUSES);
+
+/** A shop order's states, in the order they come. */
+export const SHOP_ORDER_STATUSES = ['awaiting_payment', 'awaiting_audit', 'approved', 'shipped', 'ready_for_pickup', 'completed', 'rejected', 'closed'] as const;
+export const shopOrderStatus = z.enum(SHOP_ORDER_STATUSES);
+export type ShopOrderStatus = z.infer<typeof shopOrderStatus>;
+
+/** The owner's views of the shop's orders. */
+export const SHOP_ORDER_VIEWS = ['all', 'awaiting_audit', 'to_ship', 'shipped', 'done', 'rejected'] as const;
+/** The buyer's views of their shop orders. */
+export const BUYER_SHOP_ORDER_VIEWS = ['all', 'awaiting_payment', 'awaiting_audit', 'in_progress', 'completed', 'rejected'] as const;
+
+/** The most characters of a shop's name and introduction. */
+export const SHOP_NAME_MAX = 40;
+export const SHOP_INTRO_MAX = 140;
+
+/** A shop as its owner sees it (contact and address in full), or as a buyer sees it (`mine` false). */
+export const shopSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  logo: z.string(),
+  intro: z.string(),
+  contact_mobile: z.string(),
+  address: z.string(),
+  region: z.string(),
+  status: shopStatus,
+  /** The operator's reason when the shop is closed. */
+  status_reason: z.string(),
+  /** The owner's name as buyers see it (masked). */
+  owner_name: z.string(),
+  /** The shop's public page in the app. */
+  share_path: z.string(),
+  mine: z.boolean(),
+  created_at: z.string(),
+});
+export type Shop = z.infer<typeof shopSchema>;
+
+export const shopInfoQuery = z.object({ shop_id: idParam.optional() });
+
+export const editShopBody = z.object({
+  name: z.string().trim().min(1).max(SHOP_NAME_MAX),
+  /** An image address from the member's own uploads (`/upload2`), or empty. Fields left out keep their value. */
+  logo: z.string().trim().max(500).optional(),
+  intro: z.string().trim().max(SHOP_INTRO_MAX).optional(),
+  contact_mobile: z.string().trim().max(30).optional(),
+  address: z.string().trim().max(200).optional(),
+  region: z.string().trim().max(100).optional(),
+  /** The owner pauses the shop (no new orders) or opens it again; a closed shop stays closed. */
+  paused: z.boolean().optional(),
+});
+
+/** A row of the shop settings page. */
+export const shopSettingsEntry = z.object({ key: z.string(), value: z.string(), path: z.string(), done: z.boolean() });
+export const shopSettingsPageData = z.object({
+  /** The member holds the shop-owner role. */
+  is_owner: z.boolean(),
+  shop: shopSchema.nullable(),
+  entries: z.array(shopSettingsEntry),
+});
+
+export const shopTotalsData = z.object({
+  orders_awaiting_audit: count,
+  orders_to_ship: count,
+  orders_today: count,
+  /** Paid goods value of today's and this month's orders, per currency. */
+  sales_today: z.array(z.object({ currency: z.string(), amount: minor })),
+  sales_month: z.array(z.object({ currency: z.string(), amount: minor })),
+  goods_on_sale: count,
+  stock_units: count,
+  sales_slips_month: count,
+  /** Earnings credited to the owner's rewards, per currency. */
+  earnings: z.array(z.object({ currency: z.string(), amount: minor })),
+});
+
+/** One SKU of a shop's goods: the platform's price and PV, the shop's own stock. */
+export const shopSkuSchema = z.object({ sku_id: z.number().int(), spec_text: z.string(), image: z.string(), price: minor, pv: count, stock: count });
+
+export const shopGoodsSchema = z.object({
+  /** The shop goods' id (what `shopGoodsInfo` names). */
+  id: z.number().int(),
+  goods_id: z.number().int(),
+  name: z.string(),
+  cover: z.string(),
+  /** The lowest SKU price. */
+  price: minor,
+  currency: z.string(),
+  pv: count,
+  /** Units of the goods the shop holds, over its SKUs. */
+  stock: count,
+  on_sale: z.boolean(),
+});
+export const shopGoodsQuery = pageQuery.extend({ shop_id: idParam.optional(), q: z.string().trim().max(50).optional() });
+export const shopGoodsData = pageOf(shopGoodsSchema);
+export const shopGoodsInfoQuery = z.object({ id: idParam });
+export const shopGoodsInfoData = shopGoodsSchema.extend({ shop_id: z.number().int(), images: z.array(z.string()), skus: z.array(shopSkuSchema) });
+
+/** Platform goods the owner may offer: `added` when already in the shop, with the stock the owner holds. */
+export const shopGoodsChoiceSchema = z.object({ goods_id: z.number().int(), name: z.string(), cover: z.string(), price: minor, currency: z.string(), pv: count, stock: count, added: z.boolean() });
+export const shopGoodsChoicesQuery = pageQuery.extend({ q: z.string().trim().max(50).optional() });
+export const shopGoodsChoicesData = pageOf(shopGoodsChoiceSchema);
+/** Adds platform goods to the shop or takes them off its shelves (`shopGoodsList` with a body). */
+export const shopGoodsChoiceBody = z.object({ goods_id: idParam, on_sale: z.boolean() });
+
+export const noAuthTotalData = z.object({ count });
+
+/** A line of a shop order or a sales slip. */
+export const shopLineSchema = z.object({
+  sku_id: z.number().int(),
+  goods_id: z.number().int(),
+  name: z.string(),
+  spec_text: z.string(),
+  image: z.string(),
+  price: minor,
+  num: z.number().int(),
+  pv: count,
+  total: minor,
+});
+
+export const shopOrderActionsSchema = z.object({
+  pay: z.boolean(),
+  audit: z.boolean(),
+  ship: z.boolean(),
+  ready_for_pickup: z.boolean(),
+  complete: z.boolean(),
+});
+
+export const shopOrderSchema = z.object({
+  id: z.number().int(),
+  order_no: z.string(),
+  shop: z.object({ id: z.number().int(), name: z.string(), logo: z.string() }),
+  /** The buyer's name (masked for the owner). */
+  buyer_name: z.string(),
+  status: shopOrderStatus,
+  delivery: z.enum(['ship', 'pickup']),
+  lines: z.array(shopLineSchema),
+  goods_total: minor,
+  total: minor,
+  currency: z.string(),
+  pv: count,
+  remarks: z.string(),
+  reject_reason: z.string(),
+  carrier: z.string(),
+  tracking_number: z.string(),
+  /** Paid and refunded are the payment's; `refunded` once the whole payment came back. */
+  refunded: z.boolean(),
+  created_at: z.string(),
+  paid_at: z.string().nullable(),
+  /** When an undecided audit is rejected on its own. */
+  audit_due_at: z.string().nullable(),
+  expires_at: z.string().nullable(),
+  actions: shopOrderActionsSchema,
+});
+export type ShopOrder = z.infer<typeof shopOrderSchema>;
+
+export const shopOrderEventSchema = z.object({ kind: z.string(), from: z.string().nullable(), to: z.string().nullable(), reason: z.string(), by: z.string(), at: z.string() });
+export const shopOrderDetailSchema = shopOrderSchema.extend({
+  address: z.object({ name: z.string(), mobile: z.string(), text: z.string() }).nullable(),
+  /** The owner's earnings once the order settled (owner view only; null before). */
+  earnings: minor.nullable(),
+  settled_at: z.string().nullable(),
+  events: z.array(shopOrderEventSchema),
+});
+
+export const shopOrderListQuery = pageQuery.extend({ view: z.enum(SHOP_ORDER_VIEWS).default('all'), q: z.string().trim().max(50).optional() });
+export const shopOrderListData = pageOf(shopOrderSchema);
+export const shopOrderInfoQuery = z.object({ id: idParam });
+export const shopOrderInfoBody = z.object({ id: idParam });
+
+export const shopOrderAuthBody = z
+  .object({
+    id: idParam,
+    decision: z.enum(['approve', 'reject']),
+    reason: z.string().trim().max(200).default(''),
+  })
+  .refine((b) => b.decision === 'approve' || b.reason.length > 0, { message: 'validation.required', path: ['reason'] });
+export const shopOrderStateData = z.object({ id: z.number().int(), status: shopOrderStatus });
+
+export const changeShopOrderStateBody = z
+  .object({
+    id: idParam,
+    to: z.enum(['shipped', 'ready_for_pickup', 'completed']),
+    carrier: z.string().trim().max(50).default(''),
+    tracking_number: z.string().trim().max(50).default(''),
+  })
+  .refine((b) => b.to !== 'shipped' || (b.carrier.length > 0 && b.tracking_number.length > 0), { message: 'validation.required', path: ['tracking_number'] });
+
+export const sellNoteSchema = z.object({
+  id: z.number().int(),
+  no: z.string(),
+  buyer_id: z.number().int().nullable(),
+  /** A member buyer's masked name, or the walk-in buyer's name as written. */
+  buyer_name: z.string(),
+  lines: z.array(shopLineSchema),
+  /** Goods value of the lines at the platform's prices. */
+  goods_total: minor,
+  /** What the owner says was collected (offline; not in the ledger). */
+  paid: minor,
+  currency: z.string(),
+  pv: count,
+  note: z.string(),
+  created_at: z.string(),
+});
+export const sellNoteListQuery = pageQuery.extend({ month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/).optional() });
+export const sellNoteListData = pageOf(sellNoteSchema).extend({ sum: z.array(z.object({ currency: z.string(), amount: minor })) });
+export const sellNoteCreateBody = z
+  .object({
+    /** A member buyer (earns the PV), or a walk-in buyer's name. */
+    buyer_id: idParam.optional(),
+    buyer_name: z.string().trim().max(50).default(''),
+    lines: z.array(z.object({ sku_id: idParam, num: z.coerce.number().int().min(1).max(999) })).min(1).max(50),
+    /** Collected offline, in minor units of the goods' currency. */
+    paid: z.coerce.number().int().min(0).max(1_000_000_000),
+    note: z.string().trim().max(200).default(''),
+  })
+  .refine((b) => b.buyer_id !== undefined || b.buyer_name.length > 0, { message: 'validation.required', path: ['buyer_name'] });
+
+// ── The shop cart (one cart per buyer and shop) ─────────────────────────────────────────────
+
+export const shopCartLineSchema = z.object({
+  id: z.number().int(),
+  shop_id: z.number().int(),
+  goods_id: z.number().int(),
+  sku_id: z.number().int(),
+  name: z.string(),
+  spec_text: z.string(),
+  image: z.string(),
+  price: minor,
+  currency: z.string(),
+  num: z.number().int(),
+  /** What the shop holds of the SKU. */
+  stock: count,
+  selected: z.boolean(),
+  available: z.boolean(),
+});
+export const shopCartQuery = z.object({ shop_id: idParam.optional() });
+export const shopCartData = z.object({
+  /** One group per shop, newest first. */
+  shops: z.array(
+    z.object({
+      shop: z.object({ id: z.number().int(), name: z.string(), logo: z.string(), status: shopStatus }),
+      list: z.array(shopCartLineSchema),
+      selected_count: count,
+      selected_total: minor,
+      currency: z.string(),
+    }),
+  ),
+  total_count: count,
+});
+export const shopCartCountData = z.object({ total: count });
+export const shopCartAddBody = z.object({ shop_id: idParam, sku_id: idParam, num: z.coerce.number().int().min(1).max(99).default(1) });
+export const shopCartAddData = z.object({ id: z.number().int(), num: z.number().int(), total_count: count });
+export const shopCartDelBody = z.object({ ids: z.union([idParam.transform((id) => [id]), z.array(idParam).min(1).max(100)]) });
+export const shopCartDelData = z.object({ removed: count, total_count: count });
+export const shopCartUpdateBody = z
+  .object({ id: idParam, num: z.coerce.number().int().min(1).max(99).optional(), selected: z.boolean().optional() })
+  .refine((c) => c.num !== undefined || c.selected !== undefined, { message: 'validation.required', path: ['num'] });
+
+// ── Checkout ────────────────────────────────────────────────────────────────────────────────
+
+export const createShopOrderBody = z
+  .object({
+    shop_id: idParam,
+    /** The cart lines to buy (all of one shop), or one SKU bought at once. */
+    line_ids: z.array(idParam).min(1).max(100).optional(),
+    sku_id: idParam.optional(),
+    num: z.coerce.number().int().min(1).max(99).default(1),
+    /** Shipped to the member's address, or picked up at the shop. */
+    address_id: idParam.optional(),
+    pickup: z.boolean().default(false),
+    remarks: z.string().trim().max(200).default(''),
+  })
+  .refine((b) => b.line_ids !== undefined || b.sku_id !== undefined, { message: 'validation.required', path: ['sku_id'] })
+  .refine((b) => b.pickup || b.address_id !== undefined, { message: 'validation.required', path: ['address_id'] });
+export const createShopOrderData = z.object({ order_id: z.number().int(), order_no: z.string(), total: minor, currency: z.string(), pv: count, status: shopOrderStatus, expires_at: z.string() });
+
+/** Paying a shop order: as paying any payable (`/shop/buy/payOrder`), the payable being the shop order. */
+export const payShopOrderBody = payBody.omit({ order_type: true });
+export const shopPayInfoQuery = paymentInfoQuery.omit({ order_type: true });
+
+export const buyerShopOrderListQuery = pageQuery.extend({ view: z.enum(BUYER_SHOP_ORDER_VIEWS).default('all') });
+export const buyerShopOrderListData = pageOf(shopOrderSchema);
+
+/** Books a regular order the owner bought and received into the shop's stock, once. */
+export const restockBody = z.object({ order_id: idParam });
+export const restockData = z.object({ order_id: z.number().int(), units: count, lines: z.array(z.object({ sku_id: z.number().int(), added: count, stock: count })) });
