@@ -124,7 +124,7 @@ export default function PayNextPage() {
                 {!hasPayPassword && (
                   <div className="pay-section pay-muted" role="note">
                     {t('wallet.code.payPasswordNotSet')}{' '}
-                    <Button size="mini" fill="none" color="primary" onClick={() => navigate(paths.other.settings)}>
+                    <Button size="mini" fill="none" color="primary" onClick={() => navigate(`${paths.other.settings}?section=payPassword`)}>
                       {t('wallet.action.setPayPassword')}
                     </Button>
                   </div>

@@ -1,0 +1,122 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDatabase } from '../../api/src/db/database.js';
+import { hashPassword } from '../../api/src/modules/members/identity.js';
+import { fund } from '../../api/src/modules/ledger/__tests__/ledger-helpers.js';
+import { newAddress } from '../../api/src/modules/orders/__tests__/fixtures.js';
+import { newGoods } from '../../api/src/modules/cart/__tests__/fixtures.js';
+import { launchBrowser, type Browser } from './browser.js';
+import { createMemberSession } from './members.js';
+import { baseUrl, databaseUrl } from './shop.js';
+
+/** A shopper's first hour on a 375-px phone: nothing stands in the way that the page did not say first. */
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser(baseUrl);
+});
+afterAll(() => browser?.close());
+
+const LOGIN_PASSWORD = 'First-hour-2026';
+const field = (page: Page, name: string) => page.locator(`input[name="${name}"]`);
+
+type Member = Awaited<ReturnType<typeof createMemberSession>> & { email: string };
+
+/** A new member as registration leaves one: an e-mail and a login password, no pay password, no real name. */
+async function newMember(): Promise<Member> {
+  const member = await createMemberSession(databaseUrl, 'live');
+  const email = `${member.userName}@example.com`;
+  const db = createDatabase(databaseUrl, 2);
+  try {
+    await db.updateTable('users').set({ email, password_hash: await hashPassword(LOGIN_PASSWORD) }).where('id', '=', member.userId).execute();
+  } finally {
+    await db.destroy();
+  }
+  return { ...member, email };
+}
+
+/** An order of one teapot awaiting payment, placed through the API, and `balance` minor units of its currency in the wallet. */
+async function orderFor(member: Member, balance: number): Promise<{ orderId: number; currency: string }> {
+  const db = createDatabase(databaseUrl, 2);
+  try {
+    const addressId = await newAddress(db, member.userId);
+    const g = await newGoods(db, [{ price: 3799, stock: 10 }], { name: 'First-hour teapot', currency: 'USD' });
+    const res = await fetch(`${baseUrl}/shop/buy/createOrder`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${member.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ goods_id: g.goodsId, sku_id: g.skuIds[0], num: 1, address_id: addressId, remarks: '' }),
+    });
+    const json = (await res.json()) as { code: number; data: { order_id: number; currency: string } };
+    if (json.code !== 200) throw new Error(`createOrder: ${JSON.stringify(json)}`);
+    if (balance > 0) await fund(db, member.userId, balance, json.data.currency);
+    return { orderId: json.data.order_id, currency: json.data.currency };
+  } finally {
+    await db.destroy();
+  }
+}
+
+function openAs(member: Member, hashPath: string) {
+  return browser.open(hashPath, {
+    localStorage: {
+      'shop.session': JSON.stringify({ state: { token: member.token, user: { id: member.userId, user_name: member.userName } }, version: 0 }),
+      'shop.session.refreshedAt': String(Date.now()),
+    },
+  });
+}
+
+/** What the development outbox holds for an address: the newest code, as a developer reads it. */
+async function codeFromOutbox(to: string): Promise<string> {
+  for (let i = 0; i < 40; i++) {
+    const res = await fetch(`${baseUrl}/dev/outbox?to=${encodeURIComponent(to)}&limit=1`);
+    const body = (await res.json()) as { data: Array<{ code: string | null }> };
+    const code = body.data[0]?.code;
+    if (code) return code;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`no code for ${to}`);
+}
+
+describe('1. the balance pays with the pay password alone; real name is asked for before any form that needs it', () => {
+  it('a new member sets a pay password without a real name and pays their own order from the balance', async () => {
+    const member = await newMember();
+    const { orderId } = await orderFor(member, 100_000);
+    const page = await openAs(member, `/pages/goods/payNext?order_id=${orderId}`);
+    await page.getByRole('radio', { name: /Wallet balance/ }).click();
+    await page.getByText('Please set a pay password first').waitFor();
+    await page.getByRole('button', { name: 'Set it in Settings' }).click();
+
+    // The pay password's own form opens at once: the new password twice, the e-mailed code, the login password.
+    await page.waitForURL(/#\/pages\/other\/setting\?section=payPassword/);
+    await field(page, 'pay_password').fill('246810');
+    await field(page, 'pay_password_confirm').fill('246810');
+    await page.getByRole('button', { name: 'Get code' }).click();
+    await field(page, 'code').fill(await codeFromOutbox(member.email));
+    await field(page, 'current_password').fill(LOGIN_PASSWORD);
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Saved').first().waitFor();
+    expect(await page.getByText('Please perform real-name authentication first').count()).toBe(0);
+
+    await page.goBack();
+    await page.waitForURL(/#\/pages\/goods\/payNext/);
+    await page.getByRole('radio', { name: /Wallet balance/ }).click();
+    await field(page, 'pay_password').fill('246810');
+    await page.getByRole('button', { name: /^Pay / }).click();
+    await page.getByText('Payment successful').waitFor();
+  });
+
+  it('transfer, withdrawal and a new bank card say that a real name is needed, how and how long, before any field', async () => {
+    const member = await newMember();
+    for (const path of ['/pages/my/transfer', '/pages/my/withdraw', '/pages/my/bankCardEdit']) {
+      const page = await openAs(member, path);
+      await page.getByRole('heading', { name: 'Real-name verification needed' }).waitFor();
+      await page.getByText(/usually within one working day/).waitFor();
+      expect(await page.locator('input[name="pay_password"], input[name="amount"], input[name="account_number"]').count(), path).toBe(0);
+      if (path === '/pages/my/bankCardEdit') {
+        await page.getByRole('button', { name: 'Verify my real name' }).click();
+        await page.waitForURL(/#\/pages\/other\/setting\?section=realName/);
+        await field(page, 'document_number').waitFor();
+      }
+      await page.close();
+    }
+  });
+});
