@@ -120,3 +120,46 @@ describe('1. the balance pays with the pay password alone; real name is asked fo
     }
   });
 });
+
+/** From the pay page's Pay button to the Stripe sandbox's hosted page, through whatever screens the app puts between. */
+async function toStripeSandbox(page: Page): Promise<number> {
+  await page.getByRole('radio', { name: /Card \(Visa|Visa, Mastercard/ }).click();
+  await page.getByRole('button', { name: /^Pay / }).click();
+  let screens = 1;
+  for (;;) {
+    const next = await Promise.race([
+      page.waitForURL(/\/sandbox\/stripe\/pay\//).then(() => 'gateway' as const),
+      page.getByRole('button', { name: 'Continue' }).waitFor().then(() => 'notice' as const),
+      page.getByRole('link', { name: 'Go to the payment page' }).waitFor().then(() => 'handoff' as const),
+    ]);
+    if (next === 'gateway') return screens + 1;
+    screens += 1;
+    if (next === 'notice') await page.getByRole('button', { name: 'Continue' }).click();
+    else await page.getByRole('link', { name: 'Go to the payment page' }).click();
+    await page.waitForTimeout(200);
+  }
+}
+
+describe('3. the order shows what was paid', () => {
+  it('a card payment with its surcharge is on the order: method, amount, surcharge, total charged and when', async () => {
+    const member = await newMember();
+    const { orderId } = await orderFor(member, 0);
+    const page = await openAs(member, `/pages/goods/payNext?order_id=${orderId}`);
+    await toStripeSandbox(page);
+    await page.getByRole('button', { name: 'Pay', exact: true }).click();
+    await page.getByText('Payment successful').waitFor();
+
+    await page.goto(`${baseUrl}/h5/#/pages/order/orderInfo?id=${orderId}`);
+    const payments = page.getByRole('region', { name: 'Payments' });
+    await payments.waitFor();
+    const payment = payments.getByRole('article', { name: /Card \(Visa/ });
+    const text = (await payment.innerText()).replace(/\s+/g, ' ');
+    expect(text).toContain('Order amount $37.99');
+    expect(text).toMatch(/Payment method surcharge \$\d+\.\d\d/);
+    const surcharge = Number(/Payment method surcharge \$(\d+\.\d\d)/.exec(text)![1]);
+    expect(surcharge).toBeGreaterThan(0);
+    expect(text).toContain(`Charged in total $${(37.99 + surcharge).toFixed(2)}`);
+    expect(text).toMatch(/Paid at \w{3} \d{1,2}, \d{4}/);
+    if (process.env.FIRST_HOUR_SHOTS) await payments.screenshot({ path: `${process.env.FIRST_HOUR_SHOTS}/order-payments.png` });
+  });
+});
