@@ -217,3 +217,103 @@ describe('2. one clear pay page', () => {
     }
   });
 });
+
+describe('4. a page opened without what it needs says so, with a way back', () => {
+  it('missing and unknown ids: a clear message and a Back button, never endless loading nor "check your connection"', async () => {
+    const member = await newMember();
+    const cases: Array<[string, RegExp]> = [
+      ['/pages/order/orderInfo', /This page needs an order/],
+      ['/pages/order/orderInfo?id=987654321', /The order does not exist/],
+      ['/pages/order/orderSn', /This page needs an order/],
+      ['/pages/order/orderSn?id=987654321', /The order does not exist/],
+      ['/pages/goods/goodsPay', /Nothing to check out/],
+      ['/pages/goods/payNext', /This page needs a payment/],
+      ['/pages/goods/payFinish', /This page needs a payment/],
+      ['/pages/pay/stripePay', /This page needs a payment/],
+      ['/pages/pay/payNormal', /This page needs a payment/],
+      ['/pages/pay/airPay', /This page needs a payment/],
+      ['/pages/pay/2c2pPay', /This page needs a payment/],
+      ['/pages/goods/ZhiFU', /This page needs a payment/],
+      ['/pages/goods/payNext?order_id=987654321', /The order does not exist/],
+    ];
+    const page = await openAs(member, '/pages/tabbar/my');
+    for (const [hashPath, says] of cases) {
+      await page.evaluate((h) => (location.hash = `#${h}`), hashPath);
+      const alert = page.getByRole('alert').filter({ hasText: says });
+      await alert.waitFor({ timeout: 15_000 }).catch(async () => {
+        throw new Error(`${hashPath}: "${(await page.locator('.page').last().innerText().catch(() => '')).replace(/\s+/g, ' ')}"`);
+      });
+      expect(await page.getByText('Check your connection').count(), hashPath).toBe(0);
+      expect(await alert.getByRole('button', { name: 'Back' }).count(), hashPath).toBe(1);
+    }
+    // The way back leads back.
+    await page.getByRole('button', { name: 'Back' }).click();
+    await page.waitForURL((url) => !url.hash.includes('order_id=987654321'));
+  });
+
+  it('"Check your connection" when the network is the cause', async () => {
+    const member = await newMember();
+    const page = await openAs(member, '/pages/tabbar/my');
+    await page.getByText(member.userName).first().waitFor();
+    await page.route('**/shop/order/info**', (route) => route.abort('internetdisconnected'));
+    await page.evaluate(() => (location.hash = '#/pages/order/orderInfo?id=1'));
+    await page.getByText('Check your connection').first().waitFor();
+  });
+});
+
+/** `npm run ops -- …` as an operator runs it: its own process, on the shop's database. */
+async function ops(...args: string[]): Promise<string> {
+  const { execFile } = await import('node:child_process');
+  const { promisify } = await import('node:util');
+  const root = new URL('../../..', import.meta.url).pathname;
+  const { stdout } = await promisify(execFile)(process.execPath, [`${root}node_modules/tsx/dist/cli.mjs`, 'apps/api/src/ops/cli.ts', ...args], { cwd: root, env: { ...process.env, DATABASE_URL: databaseUrl, OPERATOR: 'olivia' } });
+  return stdout.trim();
+}
+
+describe('5. tracking', () => {
+  it('a shipped parcel shows its carrier, a copy button for its number and a timeline newest first, before the carrier scanned it and after', async () => {
+    const member = await newMember();
+    const { orderId } = await orderFor(member, 100_000);
+    const db = createDatabase(databaseUrl, 1);
+    try {
+      await db.updateTable('users').set({ pay_password_hash: await hashPassword('135790') }).where('id', '=', member.userId).execute();
+    } finally {
+      await db.destroy();
+    }
+    const res = await fetch(`${baseUrl}/shop/buy/payOrder`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${member.token}`, 'content-type': 'application/json', 'idempotency-key': `first-hour-${orderId}` },
+      body: JSON.stringify({ order_id: orderId, order_type: 'order', pay_way: 'balance', pay_password: '135790' }),
+    });
+    expect(((await res.json()) as { code: number }).code).toBe(200);
+    const number = `SF${orderId}77001`;
+    expect(await ops('order', 'ship', String(orderId), '--carrier', 'SF Express', '--number', number)).toMatch(/shipped/);
+
+    await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
+    const page = await openAs(member, `/pages/order/orderSn?id=${orderId}`);
+    const timeline = page.getByRole('list', { name: 'Tracking timeline, newest first' });
+    await timeline.getByText('Shipped: handed to SF Express').waitFor();
+    await page.getByText('SF Express', { exact: true }).waitFor();
+    await page.getByRole('button', { name: `Copy tracking number ${number}` }).click();
+    await page.getByText('Tracking number copied').waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(number);
+
+    const packageId = (await (async () => {
+      const d = createDatabase(databaseUrl, 1);
+      try {
+        return (await d.selectFrom('order_packages').select('id').where('order_id', '=', orderId).executeTakeFirstOrThrow()).id;
+      } finally {
+        await d.destroy();
+      }
+    })());
+    await ops('order', 'track', String(packageId), '--text', 'Arrived at the Bangkok hub', '--place', 'Bangkok');
+    await page.reload();
+    const steps = timeline.getByRole('listitem');
+    await timeline.getByText('Arrived at the Bangkok hub').waitFor();
+    expect(await steps.count()).toBe(2);
+    expect(await steps.first().innerText()).toContain('Arrived at the Bangkok hub');
+    expect(await steps.first().innerText()).toContain('Bangkok');
+    expect(await steps.last().innerText()).toContain('Shipped: handed to SF Express');
+    if (process.env.FIRST_HOUR_SHOTS) await page.screenshot({ path: `${process.env.FIRST_HOUR_SHOTS}/tracking.png` });
+  });
+});

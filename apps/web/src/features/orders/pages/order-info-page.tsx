@@ -24,7 +24,7 @@ export default function OrderInfoPage() {
   return (
     <div className="page orders-page order-info-page">
       <PageHeader title={t('app.page.orderInfo')} />
-      <ListState loading={order.isPending && id > 0} error={order.isError || id === 0} empty={false} onRetry={() => void order.refetch()}>
+      <ListState loading={order.isPending && id > 0} error={order.isError} failure={order.error} missing={id > 0 ? undefined : t('orders.missing')} empty={false} onRetry={() => void order.refetch()}>
         {o && (
           <>
             <section className="order-section">

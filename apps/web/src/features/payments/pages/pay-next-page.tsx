@@ -112,7 +112,7 @@ export default function PayNextPage() {
   return (
     <div className="page pay-page">
       <PageHeader title={t('app.page.payNext')} />
-      <ListState loading={methods.isPending} error={methods.isError} failure={methods.error} empty={false} onRetry={() => void methods.refetch()}>
+      <ListState loading={methods.isPending && payable.order_id > 0} error={methods.isError} failure={methods.error} missing={payable.order_id > 0 ? undefined : t('payments.missing')} empty={false} onRetry={() => void methods.refetch()}>
         {data && (
           <>
             <section className="pay-section pay-center">
