@@ -37,8 +37,6 @@ export default function CheckoutPage() {
     const cartIds = params.get('cart_ids');
     return cartIds && /^\d+(,\d+)*$/.test(cartIds) ? { ...base, cart_ids: cartIds } : base;
   }, [params]);
-  // Opened without goods or cart lines (an old link, a typed address): nothing to check out, said at once.
-  const nothingChosen = !('sku_id' in chosen) && !('cart_ids' in chosen);
   // Points the member chose to spend, per kind: the most the order could take when they switched it on.
   const [points, setPoints] = useState<Partial<Record<PointKind, number>>>({});
   const source = useMemo<CheckoutSource>(() => ({ ...chosen, ...(coupon ? { coupon_code: coupon } : {}), ...points }), [chosen, coupon, points]);
@@ -76,7 +74,7 @@ export default function CheckoutPage() {
   return (
     <div className="page checkout-page orders-page">
       <PageHeader title={t('app.page.goodsPay')} />
-      <ListState loading={preview.isPending && !nothingChosen} error={preview.isError} failure={preview.error} missing={nothingChosen ? t('orders.checkout.nothing') : undefined} empty={false} emptyText={t('orders.checkout.nothing')} onRetry={() => void preview.refetch()}>
+      <ListState loading={preview.isPending} error={preview.isError} failure={preview.error} empty={false} emptyText={t('orders.checkout.nothing')} onRetry={() => void preview.refetch()}>
         {data && (
           <>
             <button type="button" className="order-section checkout-address" onClick={() => navigate(paths.address.list)} style={{ display: 'flex', width: 'calc(100% - 24px)', border: 0, textAlign: 'left', alignItems: 'center' }}>
