@@ -318,3 +318,59 @@ describe('5. tracking', () => {
     if (process.env.FIRST_HOUR_SHOTS) await page.screenshot({ path: `${process.env.FIRST_HOUR_SHOTS}/tracking.png` });
   });
 });
+
+describe('8. small things a first visitor trips on', () => {
+  it('category and search pages are titled by what they show; the chosen chip at the row\'s end is fully on screen', async () => {
+    const page = await browser.open('/pages/tabbar/page', { snoozePopups: true, localStorage: { lang: 'en-us' } });
+    const chips = page.getByRole('tablist', { name: 'Categories' }).getByRole('tab');
+    await chips.nth(1).waitFor();
+    const last = chips.last();
+    const name = (await last.innerText()).trim();
+    await last.click();
+    await page.getByRole('heading', { level: 1, name }).waitFor();
+    await expect.poll(async () => (await last.boundingBox())!.x + (await last.boundingBox())!.width).toBeLessThanOrEqual(375);
+    expect((await last.boundingBox())!.x).toBeGreaterThanOrEqual(0);
+
+    await page.evaluate(() => (location.hash = '#/pages/tabbar/page?search=1'));
+    await page.getByRole('heading', { level: 1, name: 'Search' }).waitFor();
+    await page.close();
+  });
+
+  it('in Japanese the goods page\'s two buttons keep their words on one line', async () => {
+    const db = createDatabase(databaseUrl, 1);
+    let goodsId: number;
+    try {
+      goodsId = (await db.selectFrom('goods').select('id').where('status', '=', 'on_sale').orderBy('id').executeTakeFirstOrThrow()).id;
+    } finally {
+      await db.destroy();
+    }
+    const page = await browser.open(`/pages/goods/goodsInfo?id=${goodsId}`, { snoozePopups: true, localStorage: { lang: 'jp' } });
+    for (const label of ['カートに入れる', '今すぐ購入']) {
+      const button = page.getByRole('button', { name: label, exact: true });
+      await button.waitFor();
+      const lines = await button.evaluate((el) => {
+        const range = document.createRange();
+        range.selectNodeContents(el);
+        const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+        return { tops: tops.size, clipped: el.scrollWidth > el.clientWidth + 1 };
+      });
+      expect(lines, label).toEqual({ tops: 1, clipped: false });
+    }
+    await page.close();
+  });
+
+  it('an order without an operating fee shows no "(0%) $0.00" line', async () => {
+    const member = await newMember();
+    const { orderId } = await orderFor(member, 0);
+    const db = createDatabase(databaseUrl, 1);
+    try {
+      expect(Number((await db.selectFrom('orders').select('operating_fee_minor').where('id', '=', orderId).executeTakeFirstOrThrow()).operating_fee_minor)).toBe(0);
+    } finally {
+      await db.destroy();
+    }
+    const page = await openAs(member, `/pages/order/orderInfo?id=${orderId}`);
+    await page.getByText('Subtotal').first().waitFor();
+    expect(await page.getByText(/operating fee/i).count()).toBe(0);
+    await page.close();
+  });
+});
