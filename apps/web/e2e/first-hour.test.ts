@@ -369,7 +369,9 @@ describe('8. small things a first visitor trips on', () => {
       await db.destroy();
     }
     const page = await openAs(member, `/pages/order/orderInfo?id=${orderId}`);
-    await page.getByText('Subtotal').first().waitFor();
+    await page.getByText('Subtotal').first().waitFor().catch(async (e: unknown) => {
+      throw new Error(`${String(e)}: "${(await page.locator('body').innerText()).replace(/\s+/g, ' ').slice(0, 600)}"`);
+    });
     expect(await page.getByText(/operating fee/i).count()).toBe(0);
     await page.close();
   });
