@@ -376,3 +376,44 @@ describe('8. small things a first visitor trips on', () => {
     await page.close();
   });
 });
+
+/** A figure's significant digits ("0.240428" → 6, "4.4725" → 5, "147.12" → 5). */
+const significant = (figure: string) => figure.replace(/[^\d]/g, '').replace(/^0+/, '').length;
+
+describe('6. figures people read', () => {
+  it('rates at six significant digits at most; a paid top-up names its channel and is credited in the success colour', async () => {
+    const member = await newMember();
+    const page = await openAs(member, '/pages/my/wallet');
+    await page.getByText(/^1 [A-Z]{3} = /).first().waitFor();
+    const rates = await page.getByText(/^1 [A-Z]{3} = /).allInnerTexts();
+    expect(rates.length).toBeGreaterThan(0);
+    for (const line of rates) {
+      const figure = /= ([\d.,]+) /.exec(line)![1]!;
+      expect(significant(figure), line).toBeLessThanOrEqual(6);
+    }
+
+    // A top-up in Malaysian ringgit credited in US dollars, paid by card through the gateway's page.
+    const res = await fetch(`${baseUrl}/user/recharge/create`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${member.token}`, 'content-type': 'application/json', 'idempotency-key': `first-hour-topup-${member.userId}` },
+      body: JSON.stringify({ channel: 'online', amount: '50.00', currency: 'MYR', wallet_currency: 'USD' }),
+    });
+    const created = (await res.json()) as { code: number; data: { id: number } };
+    expect(created.code).toBe(200);
+    await page.evaluate((id) => (location.hash = `#/pages/goods/payNext?order_id=${id}&order_type=recharge`), created.data.id);
+    await toStripeSandbox(page);
+    await page.getByRole('button', { name: 'Pay', exact: true }).click();
+    await page.waitForURL(/#\/pages\/my\/rechargeInfo/);
+    const record = page.locator(`[data-recharge="${created.data.id}"]`);
+    await record.getByText('Credited', { exact: true }).waitFor();
+    const text = (await record.innerText()).replace(/\s+/g, ' ');
+    expect(text).toContain('Online payment (card, e-wallet)');
+    expect(text).not.toMatch(/\bonline\b(?! payment)/);
+    const rate = /1 MYR = ([\d.,]+) USD/.exec(text)![1]!;
+    expect(significant(rate)).toBeLessThanOrEqual(6);
+    const colour = await record.getByText('Credited', { exact: true }).evaluate((el) => getComputedStyle(el).color);
+    // Green, not the brand's red.
+    const [r, g] = colour.match(/\d+/g)!.map(Number);
+    expect(g!).toBeGreaterThan(r!);
+  });
+});
