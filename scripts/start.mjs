@@ -47,7 +47,7 @@ for (const [app, outDir, name] of [
 ]) {
   const out = path.resolve(root, outDir);
   // Kept beside the dependencies, not in the served folder.
-  const stampFile = path.join(root, 'node_modules/.cache/shop-start', `${app.replace('/', '-')}.sources`);
+  const stampFile = path.join(root, 'node_modules/.cache/shop-start', `${app.replace('/', '-')}-${createHash('sha256').update(out).digest('hex').slice(0, 12)}.sources`);
   const stamp = `${out}\n${fingerprint(app)}`;
   const kept = fs.existsSync(path.join(out, 'index.html')) && fs.existsSync(stampFile) && fs.readFileSync(stampFile, 'utf8') === stamp;
   if (kept && process.env.SHOP_REBUILD !== '1') {
