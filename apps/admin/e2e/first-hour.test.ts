@@ -83,3 +83,20 @@ describe('10. shipping in the console', () => {
     ]);
   });
 });
+
+describe('7. the real-name reviewer sees the document\'s issuing country', () => {
+  it('a Thai passport under review says Thailand, in the list and in its details', async () => {
+    const member = await createMemberSession(databaseUrl, 'live');
+    await sql(
+      `insert into certifications (user_id, kind, country, document_type, document_number, surname, given_name, status) values ($1, 'international', 'TH', 'passport', $2, 'Srisai', 'Napat', 'pending')`,
+      [member.userId, `AB${member.userId}99`],
+    );
+    const { token } = await consoleOperator('owner', `rn${Date.now() % 100000}`);
+    const page = await openConsole(browser, token, '/reviews/realname');
+    const row = page.locator('.ant-table-tbody tr', { hasText: member.userName });
+    await row.getByText('Thailand').waitFor();
+    await row.getByRole('button', { name: 'Details' }).click();
+    await page.getByText('Issuing country').waitFor();
+    await page.getByText('Thailand (TH)').waitFor();
+  });
+});

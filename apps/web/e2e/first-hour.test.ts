@@ -417,3 +417,26 @@ describe('6. figures people read', () => {
     expect(g!).toBeGreaterThan(r!);
   });
 });
+
+describe('7. real name: the document\'s issuing country', () => {
+  it('a member whose phone says nothing of a country submits a Thai passport as Thai', async () => {
+    const member = await newMember();
+    const page = await openAs(member, '/pages/other/setting?section=realName');
+    const issuer = page.getByRole('combobox', { name: 'Country that issued your document' });
+    await issuer.waitFor();
+    await issuer.selectOption({ label: 'Thailand' });
+    await page.getByText('Passport', { exact: true }).click();
+    await field(page, 'document_number').fill(`AA${member.userId}77`);
+    await field(page, 'surname').fill('Srisai');
+    await field(page, 'given_name').fill('Napat');
+    await page.getByRole('button', { name: 'Submit', exact: true }).click();
+    await page.getByText('Submitted for review').first().waitFor();
+    const db = createDatabase(databaseUrl, 1);
+    try {
+      const cert = await db.selectFrom('certifications').select(['kind', 'country', 'document_type']).where('user_id', '=', member.userId).executeTakeFirstOrThrow();
+      expect(cert).toEqual({ kind: 'international', country: 'TH', document_type: 'passport' });
+    } finally {
+      await db.destroy();
+    }
+  });
+});
