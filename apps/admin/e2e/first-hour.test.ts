@@ -96,7 +96,8 @@ describe('7. the real-name reviewer sees the document\'s issuing country', () =>
     const row = page.locator('.ant-table-tbody tr', { hasText: member.userName });
     await row.getByText('Thailand').waitFor();
     await row.getByRole('button', { name: 'Details' }).click();
-    await page.getByText('Issuing country').waitFor();
-    await page.getByText('Thailand (TH)').waitFor();
+    const details = page.getByRole('dialog');
+    await details.getByText('Issuing country').waitFor();
+    await details.getByText('Thailand (TH)').waitFor();
   });
 });
