@@ -14,10 +14,10 @@ function useMethodName() {
  * the total charged, the wallet's and the gateway's parts, the converted amount with its rate, when,
  * and each refund with its state.
  */
-export function OrderPayments({ payments }: { payments: OrderPayment[] }) {
+export function OrderPayments({ payments }: { payments: OrderPayment[] | undefined }) {
   const { t } = useTranslation();
   const methodName = useMethodName();
-  if (payments.length === 0) return null;
+  if (!payments?.length) return null;
   return (
     <section className="order-section order-payments" aria-labelledby="order-payments-title">
       <h2 id="order-payments-title" className="order-payments-title">{t('orders.payments.title')}</h2>

@@ -81,7 +81,8 @@ export default function PayNextPage() {
   const [shown, setShown] = useState<{ pay_way: string; paragraphs: string[] }>();
   const asked = useRef<string>(undefined);
   const readNotice = notice.mutateAsync;
-  const noticeWay = method?.gateway && method.usable ? method.pay_way : undefined;
+  // Alipay inside WeChat is not paid here at all (the member is sent to the browser): no notice to read.
+  const noticeWay = method?.gateway && method.usable && !(method.gateway === 'alipay' && isWeChatBrowser()) ? method.pay_way : undefined;
   const orderId = payable.order_id;
   const orderType = payable.order_type;
   useEffect(() => {

@@ -205,7 +205,7 @@ describe('wallet page', () => {
     renderAt(paths.wallet.assets);
     expect(await screen.findByText('$164.75')).toBeTruthy();
     expect(screen.getByText('Total assets (USD)')).toBeTruthy();
-    expect(screen.getByText('1 MYR = 0.2130 USD (rate of 2026-11-23)')).toBeTruthy();
+    expect(screen.getByText('1 MYR = 0.213 USD (rate of 2026-11-23)')).toBeTruthy();
     expect(screen.getByText('$123.45')).toBeTruthy();
     expect(screen.getByText('$20.00')).toBeTruthy();
     expect(screen.getByText(/^RM\s100\.00$/)).toBeTruthy();
@@ -384,7 +384,7 @@ describe('recharge page', () => {
     expect(screen.getByText('Shop Sdn Bhd')).toBeTruthy();
     type('amount', '100');
     await waitFor(() => expect(screen.getByTestId('recharge-credit').textContent).toBe('$21.30'));
-    expect(screen.getByText('1 MYR = 0.2130 USD (rate of 2026-11-23)')).toBeTruthy();
+    expect(screen.getByText('1 MYR = 0.213 USD (rate of 2026-11-23)')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Top up' }));
     expect(await toastText()).toBe('Please upload the transfer slip');
     expect(sent('/user/recharge/create')).toHaveLength(0);
