@@ -167,7 +167,7 @@ describe('3. the order shows what was paid', () => {
     expect(surcharge).toBeGreaterThan(0);
     expect(text).toContain(`Charged in total $${(37.99 + surcharge).toFixed(2)}`);
     expect(text).toMatch(/Paid at \w{3} \d{1,2}, \d{4}/);
-    if (process.env.FIRST_HOUR_SHOTS) await payments.screenshot({ path: `${process.env.FIRST_HOUR_SHOTS}/order-payments.png` });
+    if (process.env.FIRST_HOUR_SHOTS) await payments.screenshot({ path: `${process.env.FIRST_HOUR_SHOTS}/order-payments-375.png` });
   });
 });
 
@@ -192,7 +192,7 @@ describe('2. one clear pay page', () => {
     if (process.env.FIRST_HOUR_SHOTS) {
       await page.getByRole('radio', { name: /Card \(Visa/ }).click();
       await page.getByText(/a payment service outside the shop/).waitFor();
-      await page.screenshot({ path: `${process.env.FIRST_HOUR_SHOTS}/pay-page.png` });
+      await page.screenshot({ path: `${process.env.FIRST_HOUR_SHOTS}/pay-375.png` });
     }
     // From Pay to the gateway's page: the pay page, then the gateway (no dialog, no page with a link between).
     expect(await toStripeSandbox(page)).toBe(2);
@@ -315,7 +315,7 @@ describe('5. tracking', () => {
     expect(await steps.first().innerText()).toContain('Arrived at the Bangkok hub');
     expect(await steps.first().innerText()).toContain('Bangkok');
     expect(await steps.last().innerText()).toContain('Shipped: handed to SF Express');
-    if (process.env.FIRST_HOUR_SHOTS) await page.screenshot({ path: `${process.env.FIRST_HOUR_SHOTS}/tracking.png` });
+    if (process.env.FIRST_HOUR_SHOTS) await page.screenshot({ path: `${process.env.FIRST_HOUR_SHOTS}/tracking-375.png` });
   });
 });
 

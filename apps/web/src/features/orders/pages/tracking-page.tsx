@@ -1,4 +1,4 @@
-import { Button, Steps } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import type { z } from 'zod';
 import type { packageSchema } from '@shop/contract/orders';
 import { formatDate } from '@/lib/format';
