@@ -155,7 +155,9 @@ describe('order pages', () => {
     const texts = [...document.querySelectorAll('.tracking-event')].map((e) => e.textContent);
     // The carrier's events, then the shop's own: handed to the carrier when shipped.
     expect(texts).toEqual(['Arrived at the depot', 'Picked up', 'Shipped: handed to DHL']);
-    expect(screen.getByText('DHL · JD0001')).toBeTruthy();
+    expect(screen.getByText('DHL', { selector: '.tracking-carrier' })).toBeTruthy();
+    expect(screen.getByText('JD0001')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Copy tracking number JD0001' })).toBeTruthy();
   });
 
   it('a received order offers after-sales and a review of its lines, written from a sheet', async () => {
