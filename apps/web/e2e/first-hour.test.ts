@@ -58,6 +58,8 @@ async function orderFor(member: Member, balance: number): Promise<{ orderId: num
 function openAs(member: Member, hashPath: string) {
   return browser.open(hashPath, {
     localStorage: {
+      // The browser's storage outlives a page: a test in another language must not leave it behind.
+      lang: 'en-us',
       'shop.session': JSON.stringify({ state: { token: member.token, user: { id: member.userId, user_name: member.userName } }, version: 0 }),
       'shop.session.refreshedAt': String(Date.now()),
     },

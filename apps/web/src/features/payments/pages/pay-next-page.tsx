@@ -34,7 +34,11 @@ export default function PayNextPage() {
   const payable = payableFrom(params);
   const methods = usePayMethods(payable);
   const data = methods.data;
-  const list = useMemo(() => (data ? data.list.filter(payableHere(isWeChatBrowser())) : []), [data]);
+  // In the operator's order, those the member can use first: the first of them is the shop's recommendation.
+  const list = useMemo(() => {
+    const here = data ? data.list.filter(payableHere(isWeChatBrowser())) : [];
+    return [...here.filter((m) => m.usable), ...here.filter((m) => !m.usable)];
+  }, [data]);
   // The member's pick, else the method chosen before, else the first usable one: known at the
   // first render of the list, so the page never shows it without a choice.
   const [picked, setPicked] = useState<string | undefined>();
@@ -129,7 +133,7 @@ export default function PayNextPage() {
               ) : (
                 <div className="pay-methods" role="radiogroup" aria-label={t('payments.pay.chooseMethod')}>
                   {list.map((m, i) => (
-                    <MethodRow key={m.pay_way} method={m} recommended={i === 0 && list.length > 1} checked={m.pay_way === chosen} onChoose={() => choose(m.pay_way)} />
+                    <MethodRow key={m.pay_way} method={m} recommended={i === 0 && m.usable && list.length > 1} checked={m.pay_way === chosen} onChoose={() => choose(m.pay_way)} />
                   ))}
                 </div>
               )}
