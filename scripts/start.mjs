@@ -1,26 +1,80 @@
-// `npm start`: build the web app for production, then run the API in this very process, so a
+// `npm start`: build the web app and the console for production when their sources changed, then run the API in this very process, so a
 // SIGTERM sent to `npm start` reaches the API's own shutdown: in-flight requests finish and the
 // embedded database stops, as with Ctrl-C.
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const vite = path.join(root, 'node_modules/vite/bin/vite.js');
+const say = (line) => console.log(`[shop] ${line}`);
+
+/** What a build of `app` is made from: its own sources and configuration, the shared packages, the lock file. */
+const INPUTS = (app) => [app, 'packages/contract/src', 'packages/client/src', 'package-lock.json'];
+const SKIP = new Set(['node_modules', 'dist', 'e2e', '__tests__', '.vite']);
+
+/** A fingerprint of every input file's path, size and modification time (fast: nothing is read). */
+function fingerprint(app) {
+  const hash = createHash('sha256');
+  const walk = (rel) => {
+    const abs = path.join(root, rel);
+    let stat;
+    try {
+      stat = fs.statSync(abs);
+    } catch {
+      return;
+    }
+    if (stat.isDirectory()) {
+      for (const name of fs.readdirSync(abs).sort()) if (!SKIP.has(name)) walk(path.join(rel, name));
+    } else if (!/\.test\.tsx?$/.test(rel)) {
+      hash.update(`${rel}\0${stat.size}\0${stat.mtimeMs}\n`);
+    }
+  };
+  for (const input of INPUTS(app)) walk(input);
+  return hash.digest('hex');
+}
+
 // Always the production bundle: NODE_ENV=development in the shell would otherwise build React's development one.
 // The member app (/h5/), then the operator console (/admin/), each into the folder the server
 // serves it from (WEB_DIST and ADMIN_DIST, relative to the project, as the server reads them).
-for (const [app, outDir] of [
-  ['apps/web', process.env.WEB_DIST || './apps/web/dist'],
-  ['apps/admin', process.env.ADMIN_DIST || './apps/admin/dist'],
+// A build whose sources have not changed since the last one is kept (SHOP_REBUILD=1 forces one);
+// the build's own output is shown only when it fails.
+for (const [app, outDir, name] of [
+  ['apps/web', process.env.WEB_DIST || './apps/web/dist', 'member app'],
+  ['apps/admin', process.env.ADMIN_DIST || './apps/admin/dist', 'operator console'],
 ]) {
-  const build = spawnSync(process.execPath, [vite, 'build', '--outDir', path.resolve(root, outDir), '--emptyOutDir'], {
+  const out = path.resolve(root, outDir);
+  // Kept beside the dependencies, not in the served folder.
+  const stampFile = path.join(root, 'node_modules/.cache/shop-start', `${app.replace('/', '-')}-${createHash('sha256').update(out).digest('hex').slice(0, 12)}.sources`);
+  const stamp = `${out}\n${fingerprint(app)}`;
+  const kept = fs.existsSync(path.join(out, 'index.html')) && fs.existsSync(stampFile) && fs.readFileSync(stampFile, 'utf8') === stamp;
+  if (kept && process.env.SHOP_REBUILD !== '1') {
+    say(`${name}: unchanged since its last build`);
+    continue;
+  }
+  say(`${name}: building for production…`);
+  const started = Date.now();
+  const build = spawnSync(process.execPath, [vite, 'build', '--outDir', out, '--emptyOutDir', '--logLevel', 'warn'], {
     cwd: path.join(root, app),
-    stdio: 'inherit',
+    stdio: ['ignore', 'pipe', 'pipe'],
+    encoding: 'utf8',
     env: { ...process.env, NODE_ENV: 'production' },
   });
-  if (build.status !== 0) process.exit(build.status ?? 1);
+  if (build.status !== 0) {
+    process.stdout.write(build.stdout ?? '');
+    process.stderr.write(build.stderr ?? '');
+    process.exit(build.status ?? 1);
+  }
+  fs.mkdirSync(path.dirname(stampFile), { recursive: true });
+  fs.writeFileSync(stampFile, stamp);
+  say(`${name}: built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
+
+// A short, readable log in the terminal: warnings and the shop's own lines, not a line per request
+// (LOG_LEVEL=info brings those back).
+process.env.LOG_LEVEL ??= 'warn';
 
 // npm passes a SIGTERM on to the shell running this script, and the shell ends without passing it
 // further (it does not `exec`), leaving this process behind. So when the process that started us

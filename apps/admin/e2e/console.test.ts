@@ -205,13 +205,16 @@ describe('the operator console in Chromium at 1280 px', () => {
     await rowOf(order.orderNo).getByRole('button', { name: 'Details' }).click();
     await page.getByRole('cell', { name: /Console teapot/ }).waitFor();
     await page.locator(`input[data-testid="ship-num-${order.lineId}"], [data-testid="ship-num-${order.lineId}"] input`).first().fill('1');
-    await page.getByTestId('carrier').fill('DHL');
+    // The carrier is chosen from the shop's carriers.
+    await page.getByTestId('carrier-choice').click();
+    await clickSettled(page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: /^DHL$/ }));
     await page.getByTestId('tracking-number').fill('DHL0001');
     await page.getByTestId('ship').click();
     await clickSettled(page.locator('.ant-popconfirm:visible').getByRole('button', { name: 'Confirm' }));
     await page.getByText(/Package \d+ shipped/).first().waitFor();
     await page.getByRole('cell', { name: 'DHL0001' }).waitFor();
-    await page.getByTestId('carrier').fill('SF Express');
+    await page.getByTestId('carrier-choice').click();
+    await clickSettled(page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: /^SF Express$/ }));
     await page.getByTestId('tracking-number').fill('SF0002');
     await page.getByTestId('ship').click();
     await clickSettled(page.locator('.ant-popconfirm:visible').getByRole('button', { name: 'Confirm' }));

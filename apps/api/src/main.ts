@@ -69,7 +69,9 @@ try {
 const shown = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
 if (config.JOBS_WORKER) {
   try {
-    worker = await startWorker(deps, (level, message, meta) => app.log[level](meta ?? {}, `jobs: ${message}`));
+    // The worker's listener losing its connection while the shop stops is the stop itself, not an error.
+    const stopNoise = (text: string) => stopping && /terminating connection due to administrator command|Connection terminated|not queryable|attempting to UNLISTEN/i.test(text);
+    worker = await startWorker(deps, (level, message, meta) => app.log[stopNoise(`${message} ${JSON.stringify(meta ?? {})}`) ? 'debug' : level](meta ?? {}, `jobs: ${message}`));
   } catch (e) {
     if (!(e instanceof WorkerStartRefused)) throw e;
     log(e.message);

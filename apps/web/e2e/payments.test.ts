@@ -58,13 +58,12 @@ async function memberWithOrder(): Promise<{ page: Page; orderId: number }> {
   return { page, orderId };
 }
 
-/** Chooses Stripe's card method, reads the notice, and arrives on the sandbox's hosted page. */
+/** Chooses Stripe's card method and arrives on the sandbox's hosted page. */
 async function toStripeSandbox(page: Page) {
   await page.getByRole('radio', { name: /Card \(Visa/ }).click();
+  // The notice is on the pay page; Pay goes straight to the gateway's hosted page.
+  await page.getByText(/a payment service outside the shop/).waitFor();
   await page.getByRole('button', { name: /^Pay / }).click();
-  await page.getByText('Before you pay').waitFor();
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByRole('link', { name: 'Go to the payment page' }).click();
   await page.waitForURL(/\/sandbox\/stripe\/pay\//);
 }
 

@@ -62,7 +62,14 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
     persistent: true,
     createPostgresUser: isRoot,
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', ...Object.entries(opts.settings ?? {}).flatMap(([k, v]) => ['-c', `${k}=${v}`])],
-    onLog: (m) => log(String(m).trim()),
+    // A stop (Ctrl-C reaches the server as well as the shop) ends every connection first: the server
+    // says so once per connection, which is the stop going as planned, not an error to show.
+    onLog: (m) => {
+      const lines = String(m)
+        .split('\n')
+        .filter((line) => line.trim() && !/terminating connection due to administrator command|aborting any active transactions|background worker "logical replication launcher" .* exited with exit code 1/.test(line));
+      if (lines.length) log(lines.join('\n').trim());
+    },
     onError: (e) => log(`[error] ${e instanceof Error ? e.message : String(e)}`),
   });
   const child = () => (server as unknown as { process?: ChildProcess }).process;

@@ -2,6 +2,8 @@ import type { ReactNode } from 'react';
 import { Button, DotLoading } from 'antd-mobile';
 import { StateMessage } from '@/components/state-message';
 import { ApiError } from '@/lib/request';
+import { useNavigate } from '@/lib/router';
+import { paths } from '@/config/paths';
 import { useTranslation } from 'react-i18next';
 import './list-states.css';
 
@@ -24,14 +26,22 @@ interface ListStateProps {
 /** Loading, error and empty states of a list or a page section; the content when there is some. */
 export function ListState({ loading, error, empty, emptyText, failure, missing, onRetry, children }: ListStateProps) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   // The server's answer, not the network: retrying changes nothing and "check your connection" would mislead.
-  const refusal = missing ?? (error && failure instanceof ApiError && failure.kind === 'code' ? failure.message : undefined);
+  const answered = failure instanceof ApiError && (failure.kind === 'code' || (failure.kind === 'http' && (failure.status ?? 0) >= 400 && (failure.status ?? 0) < 500 && Boolean(failure.message)));
+  const refusal = missing ?? (error && answered ? (failure as ApiError).message : undefined);
   if (refusal)
     return (
       <div className="list-state list-state-error" role="alert">
         <StateMessage title={refusal} text="" />
+        {/* A way back from a page that has nothing to show: where the member came from, else home. */}
+        <Button size="small" onClick={() => (window.history.length > 1 ? window.history.back() : navigate(paths.tabbar.home, { replace: true }))}>
+          {t('app.action.back')}
+        </Button>
       </div>
     );
+  // Only a failure to reach the server is the connection's: a server error says so without blaming it.
+  const network = !(failure instanceof ApiError) || failure.kind === 'network' || failure.kind === 'timeout';
   if (loading)
     return (
       <div className="list-state list-state-loading" role="status" aria-live="polite">
@@ -41,7 +51,7 @@ export function ListState({ loading, error, empty, emptyText, failure, missing, 
   if (error)
     return (
       <div className="list-state list-state-error" role="alert">
-        <StateMessage title={t('app.error.generic')} text={t('catalogue.error.retryHint')} />
+        <StateMessage title={t('app.error.generic')} text={network ? t('catalogue.error.retryHint') : ''} />
         {onRetry && (
           <Button size="small" onClick={onRetry}>
             {t('app.action.retry')}

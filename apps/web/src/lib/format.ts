@@ -47,3 +47,13 @@ export function formatDate(value: string | number | Date, options: { dateOnly?: 
   if (Number.isNaN(date.getTime())) return '';
   return new Intl.DateTimeFormat(tagOf(options.lang), options.dateOnly ? { dateStyle: 'medium' } : { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
+
+/**
+ * An exchange rate as people read one: six significant digits at most, trailing zeros dropped
+ * ("0.240428", "4.4725", "147.123"); the exact rate stays in the data, this is only its display.
+ */
+export function formatRate(rate: string | number, lang?: string): string {
+  const value = typeof rate === 'number' ? rate : Number(rate);
+  if (!Number.isFinite(value)) return String(rate);
+  return new Intl.NumberFormat(tagOf(lang), { maximumSignificantDigits: 6 }).format(value);
+}

@@ -201,6 +201,44 @@ export const orderListData = pageOf(orderSummarySchema).extend({
 export const orderIdQuery = z.object({ id: idParam });
 export const orderIdBody = z.object({ id: idParam });
 
+/** A refund of one of an order's payments, as the member sees it. */
+export const orderPaymentRefundSchema = z.object({
+  refund_no: z.string(),
+  amount: z.number().int(),
+  currency: z.string(),
+  status: z.enum(['pending', 'succeeded', 'failed']),
+  reason: z.string(),
+  created_at: stamp,
+  finished_at: stamp.nullable(),
+});
+
+/**
+ * One payment of an order as the member sees it (issue: "the order does not show what was paid"):
+ * its method (`pay_way`, named by the app's `payments.method.<pay_way>` text), the order's amount it
+ * paid, the method's surcharge and what was charged in all, the part paid from the wallet and by
+ * the gateway, points spent, the order's conversion to the shopper's currency and its rate when the
+ * order was converted, when it was paid, and its refunds.
+ */
+export const orderPaymentSchema = z.object({
+  payment_no: z.string(),
+  pay_way: z.string(),
+  gateway: z.string().nullable(),
+  status: z.enum(['created', 'pending', 'succeeded', 'failed', 'canceled', 'expired']),
+  currency: z.string(),
+  amount: z.number().int(),
+  fee: z.number().int(),
+  charged: z.number().int(),
+  balance_part: z.number().int(),
+  gateway_part: z.number().int(),
+  points: z.number().int().nullable(),
+  /** The charge in the currency the order was converted to, with the exact rate (a decimal string). */
+  converted: z.object({ currency: z.string(), amount: z.number().int(), rate: z.string() }).nullable(),
+  created_at: stamp,
+  paid_at: stamp.nullable(),
+  refunds: z.array(orderPaymentRefundSchema),
+});
+export type OrderPayment = z.infer<typeof orderPaymentSchema>;
+
 export const orderInfoData = orderSummarySchema.merge(amountsSchema).extend({
   address: addressSnapshotSchema,
   remarks: z.string(),
@@ -229,6 +267,8 @@ export const orderInfoData = orderSummarySchema.merge(amountsSchema).extend({
     })
     .nullable()
     .default(null),
+  /** Each payment that paid the order (and its refunds), oldest first. */
+  payments: z.array(orderPaymentSchema).default([]),
 });
 export type OrderInfo = z.infer<typeof orderInfoData>;
 

@@ -47,7 +47,15 @@ export const payWayCostQuery = payableRef.extend({ pay_way: payWay });
 export const payWayCostData = z.object({ pay_way: z.string(), currency: z.string(), amount: minor, fee: minor, total: minor });
 
 export const payWayCostTotalBody = payableRef;
-export const payWayCostTotalData = z.object({ order_no: z.string(), currency: z.string(), amount: minor, chosen: z.string().nullable(), list: z.array(payMethodSchema) });
+export const payWayCostTotalData = z.object({
+  order_no: z.string(),
+  currency: z.string(),
+  amount: minor,
+  chosen: z.string().nullable(),
+  list: z.array(payMethodSchema),
+  /** Until when the payable waits for payment (the pay page counts down to it); null when it does not expire. */
+  expires_at: z.string().nullable().default(null),
+});
 
 export const choosePayWayBody = payableRef.extend({ pay_way: payWay });
 export const choosePayWayData = payWayCostData.extend({ order_no: z.string() });

@@ -1,5 +1,5 @@
 import type { adminOrderSummarySchema, trackingEventBody } from '@shop/contract/orders';
-import { Alert, App as AntApp, Button, Card, Checkbox, Descriptions, Drawer, Form, Input, InputNumber, Popconfirm, Segmented, Skeleton, Space, Table, Timeline, Typography } from 'antd';
+import { Alert, App as AntApp, Button, Card, Checkbox, Descriptions, Drawer, Form, Input, InputNumber, Popconfirm, Segmented, Select, Skeleton, Space, Table, Timeline, Typography } from 'antd';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -17,6 +17,7 @@ import { cancelOrderRoute, dashboardRoute, lazyZodResolver, orderRoute as adminG
 const ORDER_STATUSES = ['awaiting_payment', 'paid', 'shipped', 'completed', 'cancelled', 'closed', 'refunding', 'refunded'] as const satisfies readonly Summary['status'][];
 import { formatDate, formatMoney } from '../../lib/format';
 import { remindersRoute } from '../../lib/routes-settings';
+import { afterSaleSettingsRoute } from '../../lib/routes-after-sales';
 
 type Summary = z.infer<typeof adminOrderSummarySchema>;
 
@@ -54,6 +55,7 @@ export function OrderDetail({ id, onPackage }: { id: number; onPackage: (id: num
       setLastPackage(res.package_id);
       onPackage(res.package_id);
       event.setValue('package_id', res.package_id);
+      // The quantities start again at what is left once the order is read again.
       ship.reset({ carrier: ship.getValues('carrier'), tracking_number: '', nums: {} });
     },
   });
@@ -73,6 +75,17 @@ export function OrderDetail({ id, onPackage }: { id: number; onPackage: (id: num
       event.reset({ package_id: event.getValues('package_id'), place: '', text: '', delivered: false });
     },
   });
+  // The carriers the shop ships with (kept in the after-sales settings), chosen from a list; "other" types one in.
+  const carriers = useEndpointQuery(afterSaleSettingsRoute, undefined, { retry: false, staleTime: 60_000 });
+  const carrierList = (carriers.data?.carriers ?? []).filter((c) => c.enabled);
+  const [otherCarrier, setOtherCarrier] = useState(false);
+  // Each line's quantity starts at what is left to ship: shipping the rest is the common case.
+  const leftToShip = (q.data?.lines ?? []).filter((l) => l.shipped_num < l.num).map((l) => [l.id, l.num - l.shipped_num] as const);
+  const leftKey = leftToShip.map(([lineId, left]) => `${lineId}:${left}`).join(',');
+  useEffect(() => {
+    for (const [lineId, left] of leftToShip) ship.setValue(`nums.l${lineId}`, left);
+    // leftKey names the lines and what is left of each: the form is reset when they change, not on every render.
+  }, [leftKey, ship]);
   // The tracking form starts on the first package still under way.
   const openPackage = q.data?.packages.find((p) => p.status !== 'delivered')?.id;
   useEffect(() => {
@@ -118,7 +131,7 @@ export function OrderDetail({ id, onPackage }: { id: number; onPackage: (id: num
                   key: 'ship',
                   render: (_: unknown, l: (typeof o.lines)[number]) =>
                     l.shipped_num < l.num ? (
-                      <Controller name={`nums.l${l.id}`} control={ship.control} render={({ field }) => <InputNumber min={0} max={l.num - l.shipped_num} value={Number(field.value ?? 0) as number} onChange={(v) => field.onChange(v ?? 0)} data-testid={`ship-num-${l.id}`} />} />
+                      <Controller name={`nums.l${l.id}`} control={ship.control} render={({ field }) => <InputNumber min={0} max={l.num - l.shipped_num} value={Number(field.value ?? l.num - l.shipped_num) as number} onChange={(v) => field.onChange(v ?? 0)} data-testid={`ship-num-${l.id}`} />} />
                     ) : null,
                 },
               ]
@@ -177,7 +190,29 @@ export function OrderDetail({ id, onPackage }: { id: number; onPackage: (id: num
         <Card size="small" title={t('console.orders.ship')}>
           <Form layout="inline" component="div">
             <Form.Item label={t('console.orders.carrier')} validateStatus={ship.formState.errors.carrier ? 'error' : undefined}>
-              <Controller name="carrier" control={ship.control} render={({ field }) => <Input {...field} data-testid="carrier" style={{ width: 160 }} />} />
+              <Controller
+                name="carrier"
+                control={ship.control}
+                render={({ field }) => (
+                  <Space.Compact>
+                    {carrierList.length > 0 && (
+                      <Select
+                        aria-label={t('console.orders.carrier')}
+                        data-testid="carrier-choice"
+                        style={{ width: 160 }}
+                        placeholder={t('console.orders.chooseCarrier')}
+                        value={otherCarrier ? '__other' : carrierList.some((c) => c.name === field.value) ? field.value : undefined}
+                        options={[...carrierList.map((c) => ({ value: c.name, label: c.name })), { value: '__other', label: t('console.orders.otherCarrier') }]}
+                        onChange={(v: string) => {
+                          setOtherCarrier(v === '__other');
+                          field.onChange(v === '__other' ? '' : v);
+                        }}
+                      />
+                    )}
+                    {(carrierList.length === 0 || otherCarrier) && <Input {...field} data-testid="carrier" placeholder={t('console.orders.carrierName')} style={{ width: 160 }} />}
+                  </Space.Compact>
+                )}
+              />
             </Form.Item>
             <Form.Item label={t('console.orders.trackingNumber')} validateStatus={ship.formState.errors.tracking_number ? 'error' : undefined}>
               <Controller name="tracking_number" control={ship.control} render={({ field }) => <Input {...field} data-testid="tracking-number" style={{ width: 200 }} />} />

@@ -26,7 +26,6 @@ import { accountRequestKey, consumeCode, spendCodeTry, verifyCode } from '../ver
 import * as q from '../members/members.queries.js';
 import { uploadKeyOf } from '../uploads/file-addresses.js';
 import { findOwnUpload, markUploadPublic } from '../uploads/uploads.queries.js';
-import { requireRealName } from '../certification/real-name.js';
 import { toUserData } from './user-data.js';
 import {
   checkedPhone,
@@ -326,14 +325,15 @@ export async function changePassword(deps: Pick<SecurityDeps, 'db' | 'secrets'>,
 }
 
 /**
- * Sets or changes the 6-digit pay password: real name first, the step-up check (login password, or
- * the authenticator once bound), the e-mailed code; the member is told of the change.
+ * Sets or changes the 6-digit pay password: the step-up check (login password, or the authenticator
+ * once bound), the e-mailed code; the member is told of the change. No real name is needed: paying
+ * one's own order from one's own balance needs only this password, while what moves money to
+ * others or out (transfers, withdrawals, bank cards) asks for the real name itself.
  */
 export async function setPayPassword(deps: SecurityDeps, actor: Actor, input: StepUpProof & { password: string; password_confirm: string; code: string }): Promise<{ ok: true }> {
   const { db } = deps;
   const userId = memberIdOf(actor);
   passwordsMustMatch(input.password, input.password_confirm);
-  await requireRealName(db, userId);
   const user = await requireStepUp(deps, { userId, ip: actor.ip }, input);
   const to = primaryDestination(user);
   if (!to) throw new AppError(ResponseCode.noContact);

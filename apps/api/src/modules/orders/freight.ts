@@ -17,6 +17,9 @@ export async function internationalFreightOptions(db: Executor, countryCode: str
  * Converts minor units of one currency to another at an exact decimal rate, rounding half up once
  * (the same rule as every conversion of the ledger).
  */
+/** A stored numeric rate without the column's padding zeros (`4.472500000000` → `4.4725`). */
+export const exactRate = (stored: string) => (stored.includes('.') ? stored.replace(/0+$/, '').replace(/\.$/, '') : stored);
+
 export function convertMinor(amountMinor: number, from: string, to: string, rate: string): number {
   const m = /^(\d+)(?:\.(\d+))?$/.exec(rate);
   if (!m) throw new RangeError(`not a rate: ${rate}`);

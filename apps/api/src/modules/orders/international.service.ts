@@ -5,7 +5,7 @@ import type { Actor } from '../../lib/actor.js';
 import { AppError } from '../../lib/errors.js';
 import { memberIdOf } from '../cart/cart.service.js';
 import { operatorName, recordedSetting } from './fulfilment.service.js';
-import { convertMinor, internationalFreightOptions } from './freight.js';
+import { convertMinor, exactRate, internationalFreightOptions } from './freight.js';
 import * as q from './orders.queries.js';
 import { placeOrder, previewCheckout } from './orders.service.js';
 import { rateFor } from '../rates/rates.service.js';
@@ -36,9 +36,6 @@ export async function quoteInternationalFreight(db: Database, actor: Actor, inpu
     methods: options,
   };
 }
-
-/** A stored numeric rate without the column's padding zeros (`4.472500000000` → `4.4725`). */
-const exactRate = (stored: string) => (stored.includes('.') ? stored.replace(/0+$/, '').replace(/\.$/, '') : stored);
 
 /** `/shop/buyGuoji/createOrder`: a cross-border order; customs need the member's approved international real-name. */
 export async function placeInternationalOrder(deps: AppDeps, actor: Actor, input: EndpointBody<typeof createInternationalOrder>): Promise<EndpointData<typeof createInternationalOrder>> {

@@ -31,7 +31,8 @@ import type { Texts } from '../catalogue/catalogue.table.js';
 import { catalogueChangedOnCommit } from '../catalogue/response-cache.js';
 import { pick } from '../catalogue/texts.js';
 import { orderAmounts, type OrderAmounts, type PointsParts } from './amounts.js';
-import { internationalTerms, type ShippingMethod } from './freight.js';
+import { convertMinor, exactRate, internationalTerms, type ShippingMethod } from './freight.js';
+import { paymentsOfPayable } from '../payments/payment-history.js';
 import { joinGroupOnPayment, leaveGroup } from '../promotions/group-buy.entries.js';
 import { couponDiscount, returnCouponUse, takeCouponUse } from '../promotions/coupons.js';
 import { OrderListTag, orderListHooks, ordersChanged } from './order-lists.js';
@@ -601,7 +602,15 @@ export async function getMemberOrder(db: Database, actor: Actor, input: { id: nu
 
 /** An order with its amounts, address and dates, in `lang` (whoever may see it). */
 export async function getOrderDetails(db: Executor, order: OrderRow, lang: Language): Promise<OrderInfo> {
-  const [lines, packages, group] = await Promise.all([q.findOrderLines(db, [order.id]), q.findPackagesOfOrder(db, order.id), order.kind === 'group_buy' ? groupOfOrder(db, order.id) : null]);
+  const [lines, packages, group, paid] = await Promise.all([
+    q.findOrderLines(db, [order.id]),
+    q.findPackagesOfOrder(db, order.id),
+    order.kind === 'group_buy' ? groupOfOrder(db, order.id) : null,
+    paymentsOfPayable(db, order.user_id, 'order', order.id),
+  ]);
+  // An order converted to the shopper's currency when placed shows each charge in it, at the order's recorded rate.
+  const rate = order.local_currency && order.exchange_rate !== null ? exactRate(String(order.exchange_rate)) : null;
+  const payments = paid.map((p) => (rate && order.local_currency ? { ...p, converted: { currency: order.local_currency, amount: convertMinor(p.charged, p.currency, order.local_currency, rate), rate } } : p));
   return {
     ...toSummary(order, lines, lang, packages.length),
     subtotal: Number(order.subtotal_minor),
@@ -627,6 +636,7 @@ export async function getOrderDetails(db: Executor, order: OrderRow, lang: Langu
     cancel_reason: order.cancel_reason,
     package_count: packages.length,
     last_reminded_at: iso(order.last_reminded_at),
+    payments,
   };
 }
 

@@ -69,6 +69,12 @@ export const findOpenPaymentsOfPayable = (db: Executor, type: PayableType, payab
 export const findSucceededPaymentsOfPayable = (db: Executor, type: PayableType, payableId: number) =>
   db.selectFrom('payments').selectAll().where('payable_type', '=', type).where('payable_id', '=', payableId).where('status', '=', 'succeeded').orderBy('id').execute();
 
+/** The payments of a payable a member sees on it: those that paid it (refunded ones included), oldest first. */
+export const findPaidPaymentsOfPayable = (db: Executor, type: PayableType, payableId: number, userId: number) =>
+  db.selectFrom('payments').selectAll().where('payable_type', '=', type).where('payable_id', '=', payableId).where('user_id', '=', userId).where('status', '=', 'succeeded').orderBy('id').execute();
+export const findRefundsOfPayments = (db: Executor, paymentIds: number[]) =>
+  paymentIds.length === 0 ? Promise.resolve([]) : db.selectFrom('payment_refunds').selectAll().where('payment_id', 'in', paymentIds).orderBy('id').execute();
+
 export const lockPaymentForUpdate = (trx: Transaction<DB>, id: number) => trx.selectFrom('payments').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
 
 /** Serializes payment starts of one payable (two taps on two methods at once). */

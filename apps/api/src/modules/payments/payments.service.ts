@@ -115,7 +115,14 @@ export async function payableMethods(deps: PaymentsDeps, actor: Actor, input: En
   const p = await memberPayable(deps.db, actor, input.order_type, input.order_id);
   const rows = (await enabledMethods(deps, deps.db, p.currency, p.countryCode)).filter((m) => m.gateway || p.ledgerAllowed);
   const chosen = await q.findPayChoice(deps.db, p.type, p.id);
-  return { order_no: p.no, currency: p.currency, amount: p.amountMinor, chosen: chosen?.method_code ?? null, list: await Promise.all(rows.map((m) => describeMethod(deps, actor, m, p.amountMinor))) };
+  return {
+    order_no: p.no,
+    currency: p.currency,
+    amount: p.amountMinor,
+    chosen: chosen?.method_code ?? null,
+    list: await Promise.all(rows.map((m) => describeMethod(deps, actor, m, p.amountMinor))),
+    expires_at: p.expiresAt ? new Date(p.expiresAt).toISOString() : null,
+  };
 }
 
 /** `payWayCost`: one method's fee for a payable. */

@@ -1,7 +1,7 @@
 import '../account.css';
 import { useState } from 'react';
 import { Button, List } from 'antd-mobile';
-import { useNavigate } from '@/lib/router';
+import { useNavigate, useSearchParams } from '@/lib/router';
 import { useTranslation } from 'react-i18next';
 import { maskContact } from '@shop/contract/common';
 import { paths } from '@/config/paths';
@@ -12,6 +12,8 @@ import { Sheet } from './sheet';
 import { AuthenticatorForm, ContactForm, PayPasswordForm, ProfileForm, RealNameForm } from './security-sheets';
 
 type SheetName = 'profile' | 'email' | 'mobile' | 'google' | 'payPassword' | 'realName';
+/** The sheets another page may open directly (`?section=realName`): a form a notice elsewhere sends the member to. */
+const LINKED_SHEETS: readonly SheetName[] = ['payPassword', 'realName'];
 
 /** The account's entries of the settings page: profile, security, real name, password, cancellation, log out. */
 export function AccountSettings() {
@@ -19,7 +21,9 @@ export function AccountSettings() {
   const navigate = useNavigate();
   const token = useSession((s) => s.token);
   const { data: user, refetch } = useProfile();
-  const [open, setOpen] = useState<SheetName>();
+  const [params] = useSearchParams();
+  const linked = params.get('section') as SheetName | null;
+  const [open, setOpen] = useState<SheetName | undefined>(linked && LINKED_SHEETS.includes(linked) ? linked : undefined);
   if (!token) return null;
   const close = () => {
     setOpen(undefined);

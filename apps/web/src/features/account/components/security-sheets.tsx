@@ -219,11 +219,47 @@ export function RealNameForm({ onDone }: Done) {
   if (status === 'approved' || status === 'pending') {
     return <p className="account-note">{t(status === 'approved' ? 'account.realName.approved' : 'account.realName.pending')}</p>;
   }
-  const international = kind?.kind === 'international';
   return (
     <>
       {status === 'rejected' && <p className="account-warning">{t('account.realName.rejected', { reason: info?.record?.reason ?? '' })}</p>}
-      <RealNameRequest key={String(international)} international={international} onDone={onDone} />
+      {kind && <IssuingCountryRequest suggested={kind.kind === 'mainland' ? MAINLAND : ''} onDone={onDone} />}
+    </>
+  );
+}
+
+/** The mainland's code: its national ID is checked, and it has a form of its own. */
+const MAINLAND = 'CN';
+
+/**
+ * The document's issuing country first (a Thai passport is Thai whatever the member's phone says):
+ * mainland China takes the mainland form, any other country the international one with that country.
+ */
+function IssuingCountryRequest({ suggested, onDone }: Done & { suggested: string }) {
+  const { t, i18n } = useTranslation();
+  const { data: countries } = useRealNameCountries();
+  const [issuer, setIssuer] = useState(suggested);
+  const mainlandName = useMemo(() => {
+    try {
+      return new Intl.DisplayNames([i18n.language === 'jp' ? 'ja' : i18n.language], { type: 'region' }).of(MAINLAND) ?? MAINLAND;
+    } catch {
+      return MAINLAND;
+    }
+  }, [i18n.language]);
+  const international = issuer !== MAINLAND;
+  return (
+    <>
+      <Form layout="vertical" className="account-form">
+        <Form.Item label={t('account.realName.issuingCountry')} help={t('account.realName.issuingCountryHelp')}>
+          <select className="account-select" name="issuing_country" aria-label={t('account.realName.issuingCountry')} value={issuer} onChange={(e) => setIssuer(e.target.value)}>
+            <option value="">—</option>
+            <option value={MAINLAND}>{mainlandName}</option>
+            {(countries ?? []).map((c) => (
+              <option key={c.code} value={c.code}>{c.name}</option>
+            ))}
+          </select>
+        </Form.Item>
+      </Form>
+      {issuer && <RealNameRequest key={issuer} international={international} country={international ? issuer : undefined} onDone={onDone} />}
     </>
   );
 }
@@ -231,14 +267,13 @@ export function RealNameForm({ onDone }: Done) {
 /** The international body is the mainland one plus the country; a mainland request leaves the country out. */
 const mainlandFormSchema = certificationInternationalBody.partial({ country: true }) as unknown as typeof certificationInternationalBody;
 
-function RealNameRequest({ international, onDone }: Done & { international: boolean }) {
+function RealNameRequest({ international, country: issuer, onDone }: Done & { international: boolean; country?: string }) {
   const { t } = useTranslation();
   const { data: types } = useDocumentTypes();
-  const { data: countries } = useRealNameCountries();
   const submitMainland = useSubmitRealName();
   const submitInternational = useSubmitRealNameInternational();
   const form = useContractForm(international ? certificationInternationalBody : mainlandFormSchema, {
-    defaultValues: { document_type: 'id_card' },
+    defaultValues: { document_type: international ? 'passport' : 'id_card', ...(issuer ? { country: issuer } : {}) },
     labels: [['document_number', 'account.field.documentNumber'], ['surname', 'account.field.surname'], ['given_name', 'account.field.givenName'], ['country', 'account.field.country'], ['birthday', 'account.field.birthday']],
   });
   const submit = form.submit(async ({ country, ...body }) => {
@@ -255,22 +290,6 @@ function RealNameRequest({ international, onDone }: Done & { international: bool
           render={({ field }) => <Selector columns={2} options={(types ?? []).map((d) => ({ label: d.label, value: d.value }))} value={field.value ? [field.value] : []} onChange={(v) => v[0] && field.onChange(v[0])} />}
         />
       </Form.Item>
-      {international && (
-        <Form.Item label={t('account.field.country')}>
-          <Controller
-            control={form.control}
-            name="country"
-            render={({ field }) => (
-              <select className="account-select" name="country" value={field.value ?? ''} onChange={(e) => field.onChange(e.target.value || undefined)}>
-                <option value="">—</option>
-                {(countries ?? []).map((c) => (
-                  <option key={c.code} value={c.code}>{c.name}</option>
-                ))}
-              </select>
-            )}
-          />
-        </Form.Item>
-      )}
       <TextField control={form.control} name="document_number" label={t('account.field.documentNumber')} />
       <TextField control={form.control} name="surname" label={t('account.field.surname')} />
       <TextField control={form.control} name="given_name" label={t('account.field.givenName')} />

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { CapsuleTabs, SearchBar, Tag } from 'antd-mobile';
 import { useSearchParams } from '@/lib/router';
 import { useTranslation } from 'react-i18next';
@@ -35,6 +35,15 @@ export default function ActivityPage() {
   // parent's subcategories show in a second row with the picked one marked.
   const parent = cateId ? (tree.data?.list ?? []).find((top) => top.id === cateId || top.children.some((c) => c.id === cateId)) : undefined;
   const activeChip = parent?.id ?? cateId ?? 0;
+  // The page is named by what it shows: a search, a category, else the shop's goods.
+  const picked = cateId ? (parent?.id === cateId ? parent : parent?.children.find((c) => c.id === cateId)) : undefined;
+  const title = searching ? t('catalogue.page.search') : (picked?.name ?? t('app.page.activity'));
+  // The chosen chip is scrolled into sight: one at the row's right end is never cut off.
+  const chips = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const active = chips.current?.querySelector<HTMLElement>('.category-chip-active');
+    active?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [activeChip, categories.data]);
   const token = useSession((s) => s.token);
   const log = useSearchLog();
   const clearLog = useClearSearchLog();
@@ -55,7 +64,7 @@ export default function ActivityPage() {
 
   return (
     <div className="page activity-page">
-      <PageHeader title={t('app.page.activity')} root />
+      <PageHeader title={title} root />
       <div className="activity-search">
         <SearchBar
           placeholder={t('catalogue.search.placeholder')}
@@ -104,7 +113,7 @@ export default function ActivityPage() {
                   <CapsuleTabs.Tab key={s.key} title={s.name} />
                 ))}
               </CapsuleTabs>
-              <div className="category-chips" role="tablist" aria-label={t('catalogue.categories')}>
+              <div ref={chips} className="category-chips" role="tablist" aria-label={t('catalogue.categories')}>
                 {[{ id: 0, name: t('catalogue.allCategories') }, ...(categories.data?.list ?? [])].map((c) => (
                   <button
                     key={c.id}

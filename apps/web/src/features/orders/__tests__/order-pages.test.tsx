@@ -52,6 +52,28 @@ const api = await startFakeApi({
       cancel_reason: '',
       package_count: status === 'shipped' ? 1 : 0,
       last_reminded_at: null,
+      payments:
+        status === 'awaiting_payment'
+          ? []
+          : [
+              {
+                payment_no: 'P2611230000000009',
+                pay_way: 'stripe_card',
+                gateway: 'stripe',
+                status: 'succeeded',
+                currency: 'USD',
+                amount: 4190,
+                fee: 132,
+                charged: 4322,
+                balance_part: 0,
+                gateway_part: 4322,
+                points: null,
+                converted: { currency: 'MYR', amount: 19327, rate: '4.471800000000' },
+                created_at: '2026-11-23T10:05:00.000Z',
+                paid_at: '2026-11-23T10:06:00.000Z',
+                refunds: [{ refund_no: 'R2611240000000001', amount: 1200, currency: 'USD', status: 'succeeded', reason: 'One cup broken', created_at: '2026-11-24T09:00:00.000Z', finished_at: '2026-11-24T09:01:00.000Z' }],
+              },
+            ],
     }),
   '/shop/order/cancelOrder': () => {
     status = 'cancelled';
@@ -113,13 +135,29 @@ describe('order pages', () => {
     expect(screen.getByText(/^Pay before/)).toBeTruthy();
   });
 
+  it('shows what paid the order: method, amount, surcharge, total charged, the converted amount at its rate, and a refund', async () => {
+    status = 'paid';
+    renderAt(`${paths.order.details}?id=7`);
+    const payment = await screen.findByRole('article', { name: 'Card (Visa, Mastercard, UnionPay, JCB, Apple Pay)' });
+    const text = payment.textContent!.replace(/\s+/g, ' ');
+    expect(text).toContain('Order amount$41.90');
+    expect(text).toContain('Payment method surcharge$1.32');
+    expect(text).toContain('Charged in total$43.22');
+    expect(text).toContain('1 USD = 4.4718 MYR');
+    expect(text).toContain('Refunded-$12.00');
+    expect(text).toContain('One cup broken');
+  });
+
   it('shows each package with its tracking events, newest first', async () => {
     status = 'shipped';
     renderAt(`${paths.order.tracking}?id=7`);
     expect(await screen.findByText('Arrived at the depot')).toBeTruthy();
     const texts = [...document.querySelectorAll('.tracking-event')].map((e) => e.textContent);
-    expect(texts).toEqual(['Arrived at the depot', 'Picked up']);
-    expect(screen.getByText('DHL · JD0001')).toBeTruthy();
+    // The carrier's events, then the shop's own: handed to the carrier when shipped.
+    expect(texts).toEqual(['Arrived at the depot', 'Picked up', 'Shipped: handed to DHL']);
+    expect(screen.getByText('DHL', { selector: '.tracking-carrier' })).toBeTruthy();
+    expect(screen.getByText('JD0001')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Copy tracking number JD0001' })).toBeTruthy();
   });
 
   it('a received order offers after-sales and a review of its lines, written from a sheet', async () => {

@@ -31,10 +31,15 @@ export function OrderAmounts({ amounts }: { amounts: Amounts }) {
           </dd>
         </>
       )}
-      <dt>{t('orders.amount.operatingFee', { rate: (a.operating_fee_rate / 100).toString() })}</dt>
-      <dd>
-        <Amount value={a.operating_fee} currency={a.currency} />
-      </dd>
+      {/* A fee of nothing is no line: "(0%) $0.00" only makes the shopper wonder. */}
+      {a.operating_fee > 0 && (
+        <>
+          <dt>{t('orders.amount.operatingFee', { rate: (a.operating_fee_rate / 100).toString() })}</dt>
+          <dd>
+            <Amount value={a.operating_fee} currency={a.currency} />
+          </dd>
+        </>
+      )}
       <dt>{t('orders.amount.freight')}</dt>
       <dd>{a.freight === 0 ? t('orders.amount.freeShipping') : <Amount value={a.freight} currency={a.currency} />}</dd>
       {a.points_value > 0 && (

@@ -74,7 +74,7 @@ export default function CheckoutPage() {
   return (
     <div className="page checkout-page orders-page">
       <PageHeader title={t('app.page.goodsPay')} />
-      <ListState loading={preview.isPending} error={preview.isError} empty={false} emptyText={t('orders.checkout.nothing')} onRetry={() => void preview.refetch()}>
+      <ListState loading={preview.isPending} error={preview.isError && !coupon} failure={preview.error} empty={false} emptyText={t('orders.checkout.nothing')} onRetry={() => void preview.refetch()}>
         {data && (
           <>
             <button type="button" className="order-section checkout-address" onClick={() => navigate(paths.address.list)} style={{ display: 'flex', width: 'calc(100% - 24px)', border: 0, textAlign: 'left', alignItems: 'center' }}>

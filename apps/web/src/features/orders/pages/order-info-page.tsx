@@ -8,6 +8,7 @@ import { AddressCard } from '../components/address-card';
 import { OrderActions } from '../components/order-actions';
 import { OrderAmounts } from '../components/order-amounts';
 import { OrderLines } from '../components/order-lines';
+import { OrderPayments } from '../components/order-payments';
 import '../orders.css';
 
 const when = (iso: string | null, lang: string) => (iso ? new Date(iso).toLocaleString(lang === 'jp' ? 'ja' : lang) : '');
@@ -23,7 +24,7 @@ export default function OrderInfoPage() {
   return (
     <div className="page orders-page order-info-page">
       <PageHeader title={t('app.page.orderInfo')} />
-      <ListState loading={order.isPending && id > 0} error={order.isError || id === 0} empty={false} onRetry={() => void order.refetch()}>
+      <ListState loading={order.isPending && id > 0} error={order.isError} failure={order.error} missing={id > 0 ? undefined : t('orders.missing')} empty={false} onRetry={() => void order.refetch()}>
         {o && (
           <>
             <section className="order-section">
@@ -43,6 +44,7 @@ export default function OrderInfoPage() {
               <OrderAmounts amounts={o} />
               {o.points_earned > 0 && <div className="order-muted">{t(o.points_earned_posted ? 'orders.info.pointsEarned' : 'orders.info.pointsToEarn', { count: o.points_earned })}</div>}
             </section>
+            <OrderPayments payments={o.payments} />
             <section className="order-section order-muted">
               <div>{t('orders.number', { no: o.order_no })}</div>
               <div>{t('orders.placedAt', { time: when(o.created_at, i18n.language) })}</div>

@@ -304,7 +304,6 @@ describe('choosing a method', () => {
     expect(await screen.findByText(/\$20\.00 of your balance is held and taken once the rest, \$21\.90 plus the method's fee, is paid with Card/)).toBeTruthy();
     fireEvent.change(screen.getByPlaceholderText('6-digit pay password'), { target: { value: '135790' } });
     fireEvent.click(screen.getByRole('button', { name: 'Pay' }));
-    fireEvent.click(await screen.findByText('Continue'));
     expect(await screen.findByText('$20.00 of your wallet balance is held for this payment')).toBeTruthy();
     expect(bodiesOf('/shop/buy/payOrder')).toEqual([{ order_id: 7, order_type: 'order', pay_way: 'stripe_card', use_balance: true, pay_password: '135790' }]);
     expect(router.state.location.pathname).toBe(paths.pay.stripe);
@@ -315,7 +314,6 @@ describe('choosing a method', () => {
     const router = renderAt(`${paths.goods.payNext}?order_id=7`);
     fireEvent.click(await screen.findByRole('radio', { name: /Touch 'n Go/ }));
     fireEvent.click(await screen.findByRole('button', { name: 'Pay $41.90' }));
-    fireEvent.click(await screen.findByText('Continue'));
     expect(await screen.findByRole('link', { name: 'Go to the payment page' })).toBeTruthy();
     expect(router.state.location.pathname).toBe(paths.pay.airwallex);
     expect(bodiesOf('/shop/buy/payOrder')).toEqual([]);

@@ -137,18 +137,21 @@ describe('payment pages', () => {
     expect(keyed.headers['idempotency-key']).toBeTruthy();
   });
 
-  it('shows the notice before an online payment, then sends the member to the gateway’s page', async () => {
-    renderAt(`${paths.goods.payNext}?order_id=7`);
+  it('shows the notice on the page once an online method is chosen; Pay then goes to the gateway’s page, no dialog or page of ours between', async () => {
+    const router = renderAt(`${paths.goods.payNext}?order_id=7`);
     fireEvent.click(await screen.findByRole('radio', { name: /Card/ }));
     expect(await screen.findByText('Including a fee of $1.26')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Pay $43.16' }));
+    // The notice is read (and recorded) when the method is chosen, and shown in place.
     expect(await screen.findByText('This method costs a fee of 1.26 USD.')).toBeTruthy();
-    expect(bodiesOf('/shop/buy/payOrder')).toEqual([]);
-    fireEvent.click(screen.getByText('Continue'));
-    const link = await screen.findByRole('link', { name: 'Go to the payment page' });
-    expect(link.getAttribute('href')).toBe(hosted);
     expect(bodiesOf('/oms/viewNotice/notice')).toEqual([{ order_id: 7, order_type: 'order', pay_way: 'stripe_card' }]);
-    expect(bodiesOf('/shop/buy/payOrder')).toEqual([{ order_id: 7, order_type: 'order', pay_way: 'stripe_card' }]);
+    expect(bodiesOf('/shop/buy/payOrder')).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: 'Pay $43.16' }));
+    await waitFor(() => expect(bodiesOf('/shop/buy/payOrder')).toEqual([{ order_id: 7, order_type: 'order', pay_way: 'stripe_card' }]));
+    expect(screen.queryByText('Continue')).toBeNull();
+    // The browser is sent to the hosted page itself: the app does not open a page of its own with a link to it.
+    expect(router.state.location.pathname).toBe(paths.goods.payNext);
+    expect(screen.queryByRole('link', { name: 'Go to the payment page' })).toBeNull();
+    expect(bodiesOf('/oms/viewNotice/notice')).toHaveLength(1);
   });
 
   it('fixes the method the member taps (and its fee) on the order, so the pay page starts with it next time', async () => {

@@ -41,3 +41,6 @@ export function usePaymentOfPage(params: URLSearchParams, enabled = true) {
   const query = paymentNo ? { payment_no: paymentNo, order_type: payable.order_type } : { order_id: payable.order_id, order_type: payable.order_type };
   return usePayment(query, enabled && (Boolean(paymentNo) || payable.order_id > 0));
 }
+
+/** Whether a pay page's address names a payment or a payable at all (one opened without either has nothing to load). */
+export const pageNamesPayment = (params: URLSearchParams): boolean => Boolean(params.get('payment_no') ?? params.get('out_trade_no') ?? params.get('paymentResponse')) || payableFrom(params).order_id > 0;

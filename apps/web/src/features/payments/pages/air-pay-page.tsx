@@ -6,7 +6,7 @@ import { paths } from '@/config/paths';
 import { ListState } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
 import { useSearchParams } from '@/lib/router';
-import { usePaymentOfPage } from '../api/get-payment';
+import { pageNamesPayment, usePaymentOfPage } from '../api/get-payment';
 import { useStartAirwallexPayment } from '../api/start-gateway-payment';
 import { GatewayHandoff } from '../components/gateway-handoff';
 import { StartingState } from '../components/starting-state';
@@ -28,6 +28,7 @@ export default function AirPayPage() {
   const [params] = useSearchParams();
   const arrival = useStartOnArrival(params, paths.pay.airwallex, useStartAirwallexPayment);
   const payment = usePaymentOfPage(params, !arrival.starting);
+  const named = pageNamesPayment(params);
   const p = payment.data;
   if (p && p.state !== 'in_progress') return <PayFinishPage />;
 
@@ -37,7 +38,7 @@ export default function AirPayPage() {
       {arrival.starting ? (
         <StartingState failed={arrival.failed} onRetry={arrival.retry} />
       ) : (
-        <ListState loading={payment.isPending} error={payment.isError} failure={payment.error} empty={false} onRetry={() => void payment.refetch()}>
+        <ListState loading={payment.isPending && named} missing={named ? undefined : t('payments.missing')} error={payment.isError} failure={payment.error} empty={false} onRetry={() => void payment.refetch()}>
           {p &&
             (p.redirect_url ? (
               <GatewayHandoff payment={p} text={t('payments.airwallex.text')} />

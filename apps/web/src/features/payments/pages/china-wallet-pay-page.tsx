@@ -7,7 +7,7 @@ import { ListState } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
 import { isWeChatBrowser } from '@/lib/environment';
 import { useNavigate, useSearchParams } from '@/lib/router';
-import { usePaymentOfPage } from '../api/get-payment';
+import { pageNamesPayment, usePaymentOfPage } from '../api/get-payment';
 import { GatewayHandoff } from '../components/gateway-handoff';
 import { Unavailable } from '../components/unavailable';
 import { paymentQuery } from '../next-page';
@@ -26,6 +26,7 @@ export default function ChinaWalletPayPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const payment = usePaymentOfPage(params);
+  const named = pageNamesPayment(params);
   const p = payment.data;
   const blocked = p?.gateway === 'alipay' && isWeChatBrowser();
   useEffect(() => {
@@ -38,7 +39,7 @@ export default function ChinaWalletPayPage() {
   return (
     <div className="page pay-page">
       <PageHeader title={t(p ? `payments.chinaWallet.${wallet}` : 'payments.page.chinaWalletPay')} />
-      <ListState loading={payment.isPending} error={payment.isError} failure={payment.error} empty={false} onRetry={() => void payment.refetch()}>
+      <ListState loading={payment.isPending && named} missing={named ? undefined : t('payments.missing')} error={payment.isError} failure={payment.error} empty={false} onRetry={() => void payment.refetch()}>
         {p &&
           !blocked &&
           (bridge ? (

@@ -3,7 +3,7 @@ import { paths } from '@/config/paths';
 import { ListState } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
 import { useSearchParams } from '@/lib/router';
-import { use2c2pReturn, usePaymentOfPage } from '../api/get-payment';
+import { use2c2pReturn, pageNamesPayment, usePaymentOfPage } from '../api/get-payment';
 import { useCreate2c2pToken } from '../api/start-gateway-payment';
 import { GatewayHandoff } from '../components/gateway-handoff';
 import { PaymentResult } from '../components/payment-result';
@@ -25,6 +25,7 @@ export default function Pay2c2pPage() {
   const returned = params.get('paymentResponse');
   const arrival = useStartOnArrival(params, paths.pay.pay2c2p, useCreate2c2pToken);
   const payment = usePaymentOfPage(params, !arrival.starting && !returned);
+  const named = pageNamesPayment(params);
   const back = use2c2pReturn({ paymentResponse: returned ?? undefined, payment_no: params.get('payment_no') ?? undefined, order_type: payableFrom(params).order_type }, Boolean(returned));
   const p = payment.data;
   if (!returned && p && p.state !== 'in_progress') return <PayFinishPage />;
@@ -36,7 +37,7 @@ export default function Pay2c2pPage() {
       {arrival.starting ? (
         <StartingState failed={arrival.failed} onRetry={arrival.retry} />
       ) : (
-        <ListState loading={shown.isPending} error={shown.isError} failure={shown.error} empty={false} onRetry={() => void shown.refetch()}>
+        <ListState loading={shown.isPending && named} missing={named ? undefined : t('payments.missing')} error={shown.isError} failure={shown.error} empty={false} onRetry={() => void shown.refetch()}>
           {returned && back.data && <PaymentResult payment={back.data} checking={back.isFetching} onCheck={() => void back.refetch()} />}
           {!returned && p && <GatewayHandoff payment={p} text={t('payments.2c2p.text')} />}
         </ListState>

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { ListState } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
 import { useSearchParams } from '@/lib/router';
-import { usePaymentOfPage } from '../api/get-payment';
+import { pageNamesPayment, usePaymentOfPage } from '../api/get-payment';
 import { PaymentResult } from '../components/payment-result';
 import '../payments.css';
 
@@ -19,10 +19,11 @@ export function PaymentResultPage({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const payment = usePaymentOfPage(params);
+  const named = pageNamesPayment(params);
   return (
     <div className="page pay-page">
       <PageHeader title={t(titleKey)} />
-      <ListState loading={payment.isPending} error={payment.isError} failure={payment.error} empty={false} onRetry={() => void payment.refetch()}>
+      <ListState loading={payment.isPending && named} missing={named ? undefined : t('payments.missing')} error={payment.isError} failure={payment.error} empty={false} onRetry={() => void payment.refetch()}>
         {payment.data && <PaymentResult payment={payment.data} checking={payment.isFetching} onCheck={() => void payment.refetch()} />}
       </ListState>
     </div>

@@ -1,5 +1,5 @@
-import { useMemo, useState } from 'react';
-import { Button, Checkbox, Dialog } from 'antd-mobile';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Button, Checkbox } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { PayMethod } from '@shop/contract/payments';
 import { paths } from '@/config/paths';
@@ -7,6 +7,7 @@ import { formatAmount } from '@/components/amount';
 import { ListState } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
 import { isWeChatBrowser } from '@/lib/environment';
+import { inNativeShell } from '@/lib/native-bridge';
 import { useNavigate, useSearchParams } from '@/lib/router';
 import { newIdempotencyKey } from '@/lib/request';
 import { useChoosePayMethod } from '../api/choose-pay-method';
@@ -14,6 +15,7 @@ import { useMemberSecurity } from '../api/get-member-security';
 import { usePayMethodFee, usePayMethods } from '../api/get-pay-methods';
 import { usePayOrder } from '../api/pay-order';
 import { useReadPayNotice } from '../api/read-notice';
+import { PayCountdown } from '../components/pay-countdown';
 import { PayPasswordForm } from '../components/pay-password-form';
 import { pageAfter } from '../next-page';
 import { payableFrom, payableQuery } from '../payable';
@@ -21,6 +23,8 @@ import '../payments.css';
 
 /** Gateways whose payment is started on their own page, by their own call. */
 const START_PAGES: Record<string, string> = { airwallex: paths.pay.airwallex, '2c2p': paths.pay.pay2c2p };
+/** Gateways whose hosted page the browser goes to straight from Pay (the Chinese wallets' pages do more than link). */
+const HOSTED_GATEWAYS = new Set(['stripe', 'airwallex', '2c2p', 'ctbc']);
 
 /** Choosing how to pay an order (or a pledge, a top-up): each usable method with its fee and total, then paying. */
 export default function PayNextPage() {
@@ -30,7 +34,11 @@ export default function PayNextPage() {
   const payable = payableFrom(params);
   const methods = usePayMethods(payable);
   const data = methods.data;
-  const list = useMemo(() => (data ? data.list.filter(payableHere(isWeChatBrowser())) : []), [data]);
+  // In the operator's order, those the member can use first: the first of them is the shop's recommendation.
+  const list = useMemo(() => {
+    const here = data ? data.list.filter(payableHere(isWeChatBrowser())) : [];
+    return [...here.filter((m) => m.usable), ...here.filter((m) => !m.usable)];
+  }, [data]);
   // The member's pick, else the method chosen before, else the first usable one: known at the
   // first render of the list, so the page never shows it without a choice.
   const [picked, setPicked] = useState<string | undefined>();
@@ -54,6 +62,11 @@ export default function PayNextPage() {
     if (!method) return;
     try {
       const payment = await pay.mutateAsync({ ...payable, pay_way: method.pay_way, ...body });
+      // A hosted page is the next screen: no page of ours with a link to it in between.
+      if (payment.state === 'in_progress' && payment.redirect_url && payment.balance_part === 0 && payment.gateway && HOSTED_GATEWAYS.has(payment.gateway) && !inNativeShell()) {
+        window.location.assign(payment.redirect_url);
+        return;
+      }
       navigate(pageAfter(payment), { replace: true });
     } catch (e) {
       // Another attempt is another request.
@@ -67,25 +80,30 @@ export default function PayNextPage() {
   const canMix = Boolean(method?.gateway && method.usable && cash?.balance && data && cash.balance > 0 && cash.balance < data.amount);
   const mixing = canMix && useBalance;
 
+  // The chosen gateway's notice (whose service, its fee, the conversion) is shown on this page, under
+  // the methods, as soon as the method is chosen: Pay then goes on without a dialog in between.
+  const [shown, setShown] = useState<{ pay_way: string; paragraphs: string[] }>();
+  const asked = useRef<string>(undefined);
+  const readNotice = notice.mutateAsync;
+  // Alipay inside WeChat is not paid here at all (the member is sent to the browser): no notice to read.
+  const noticeWay = method?.gateway && method.usable && !(method.gateway === 'alipay' && isWeChatBrowser()) ? method.pay_way : undefined;
+  const orderId = payable.order_id;
+  const orderType = payable.order_type;
+  useEffect(() => {
+    if (!noticeWay || asked.current === noticeWay) return;
+    asked.current = noticeWay;
+    readNotice({ order_id: orderId, order_type: orderType, pay_way: noticeWay }).then(
+      (read) => setShown({ pay_way: read.pay_way, paragraphs: read.paragraphs }),
+      () => (asked.current = undefined),
+    );
+  }, [noticeWay, orderId, orderType, readNotice]);
+
   const payOnline = async (secrets: { pay_password?: string; google_code?: string } = {}) => {
     if (!method) return;
     // WeChat does not open Alipay's pages: the member is told how to go on in the browser.
     if (method.gateway === 'alipay' && isWeChatBrowser()) return navigate(`${paths.goods.openInWechat}?${payableQuery(payable)}`);
-    const read = await notice.mutateAsync({ ...payable, pay_way: method.pay_way }).catch(() => undefined);
-    if (!read) return;
-    const yes = await Dialog.confirm({
-      title: read.title,
-      content: (
-        <div className="pay-notice">
-          {read.paragraphs.map((p) => (
-            <p key={p}>{p}</p>
-          ))}
-        </div>
-      ),
-      confirmText: t('payments.pay.continue'),
-      cancelText: t('payments.pay.cancel'),
-    });
-    if (!yes) return;
+    // The notice is on the page; read (recorded) now if it has not arrived yet.
+    if (shown?.pay_way !== method.pay_way && !(await notice.mutateAsync({ ...payable, pay_way: method.pay_way }).catch(() => undefined))) return;
     // Airwallex and 2C2P start their payment on their own page, through their own call.
     const ownPage = !mixing && method.gateway ? START_PAGES[method.gateway] : undefined;
     if (ownPage) return navigate(`${ownPage}?${payableQuery(payable)}&pay_way=${method.pay_way}`, { replace: true });
@@ -99,13 +117,14 @@ export default function PayNextPage() {
   return (
     <div className="page pay-page">
       <PageHeader title={t('app.page.payNext')} />
-      <ListState loading={methods.isPending} error={methods.isError} failure={methods.error} empty={false} onRetry={() => void methods.refetch()}>
+      <ListState loading={methods.isPending && payable.order_id > 0} error={methods.isError} failure={methods.error} missing={payable.order_id > 0 ? undefined : t('payments.missing')} empty={false} onRetry={() => void methods.refetch()}>
         {data && (
           <>
             <section className="pay-section pay-center">
               <div className="pay-muted">{t('payments.pay.amount')}</div>
               <div className="pay-amount">{formatAmount(data.amount, data.currency)}</div>
               <div className="pay-muted">{t('payments.pay.orderNo', { no: data.order_no })}</div>
+              {data.expires_at && <PayCountdown expiresAt={data.expires_at} />}
             </section>
             <section className="pay-section">
               <div className="pay-muted">{t('payments.pay.chooseMethod')}</div>
@@ -113,8 +132,15 @@ export default function PayNextPage() {
                 <p>{t('payments.pay.noMethods')}</p>
               ) : (
                 <div className="pay-methods" role="radiogroup" aria-label={t('payments.pay.chooseMethod')}>
-                  {list.map((m) => (
-                    <MethodRow key={m.pay_way} method={m} checked={m.pay_way === chosen} onChoose={() => choose(m.pay_way)} />
+                  {list.map((m, i) => (
+                    <MethodRow key={m.pay_way} method={m} recommended={i === 0 && m.usable && list.length > 1} checked={m.pay_way === chosen} onChoose={() => choose(m.pay_way)} />
+                  ))}
+                </div>
+              )}
+              {method?.gateway && shown?.pay_way === method.pay_way && (
+                <div className="pay-notice-inline" role="note">
+                  {shown.paragraphs.map((p) => (
+                    <p key={p}>{p}</p>
                   ))}
                 </div>
               )}
@@ -124,7 +150,7 @@ export default function PayNextPage() {
                 {!hasPayPassword && (
                   <div className="pay-section pay-muted" role="note">
                     {t('wallet.code.payPasswordNotSet')}{' '}
-                    <Button size="mini" fill="none" color="primary" onClick={() => navigate(paths.other.settings)}>
+                    <Button size="mini" fill="none" color="primary" onClick={() => navigate(`${paths.other.settings}?section=payPassword`)}>
                       {t('wallet.action.setPayPassword')}
                     </Button>
                   </div>
@@ -167,12 +193,13 @@ const payableHere = (inWeChat: boolean) => (m: PayMethod) => (m.method === 'wech
 /** Points and shopping points are counted in points, not in the payable's currency. */
 const inPoints = (m: PayMethod) => /points/.test(m.method) || /points/.test(m.pay_way);
 
-function MethodRow({ method: m, checked, onChoose }: { method: PayMethod; checked: boolean; onChoose: () => void }) {
+function MethodRow({ method: m, recommended, checked, onChoose }: { method: PayMethod; recommended: boolean; checked: boolean; onChoose: () => void }) {
   const { t } = useTranslation();
   return (
     <button type="button" role="radio" aria-checked={checked} className="pay-method" disabled={!m.usable} onClick={onChoose}>
       <span>
         <span className="pay-method-name">{m.name}</span>
+        {recommended && <span className="pay-method-tag">{t('payments.pay.recommended')}</span>}
         {m.balance !== null && (
           <span className="pay-muted" style={{ display: 'block' }}>
             {t(m.usable ? 'payments.pay.balance' : 'payments.pay.notEnough', { balance: inPoints(m) ? t('payments.pay.points', { count: m.balance }) : formatAmount(m.balance, m.currency) })}

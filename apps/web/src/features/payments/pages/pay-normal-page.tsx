@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { ListState } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
 import { useSearchParams } from '@/lib/router';
-import { usePaymentOfPage } from '../api/get-payment';
+import { pageNamesPayment, usePaymentOfPage } from '../api/get-payment';
 import { GatewayHandoff } from '../components/gateway-handoff';
 import PayFinishPage from './pay-finish-page';
 import '../payments.css';
@@ -15,13 +15,14 @@ export default function PayNormalPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const payment = usePaymentOfPage(params);
+  const named = pageNamesPayment(params);
   const p = payment.data;
   if (p && (p.state !== 'in_progress' || !p.redirect_url)) return <PayFinishPage />;
 
   return (
     <div className="page pay-page">
       <PageHeader title={t('app.page.payment')} />
-      <ListState loading={payment.isPending} error={payment.isError} failure={payment.error} empty={false} onRetry={() => void payment.refetch()}>
+      <ListState loading={payment.isPending && named} missing={named ? undefined : t('payments.missing')} error={payment.isError} failure={payment.error} empty={false} onRetry={() => void payment.refetch()}>
         {p && <GatewayHandoff payment={p} />}
       </ListState>
     </div>

@@ -7,7 +7,7 @@ import { formatAmount } from '@/components/amount';
 import { ListState } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
 import { useNavigate, useSearchParams } from '@/lib/router';
-import { usePaymentOfPage } from '../api/get-payment';
+import { pageNamesPayment, usePaymentOfPage } from '../api/get-payment';
 import { GatewayHandoff } from '../components/gateway-handoff';
 import { Unavailable } from '../components/unavailable';
 import { paymentQuery } from '../next-page';
@@ -24,6 +24,7 @@ export default function StripePayPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const payment = usePaymentOfPage(params);
+  const named = pageNamesPayment(params);
   const p = payment.data;
   if (p && p.state !== 'in_progress') return <PayFinishPage />;
   const publishableKey = p?.sdk_params?.publishable_key;
@@ -31,7 +32,7 @@ export default function StripePayPage() {
   return (
     <div className="page pay-page">
       <PageHeader title={t('app.page.cardPayment')} />
-      <ListState loading={payment.isPending} error={payment.isError} failure={payment.error} empty={false} onRetry={() => void payment.refetch()}>
+      <ListState loading={payment.isPending && named} missing={named ? undefined : t('payments.missing')} error={payment.isError} failure={payment.error} empty={false} onRetry={() => void payment.refetch()}>
         {p &&
           (p.redirect_url ? (
             <GatewayHandoff payment={p} />

@@ -38,7 +38,7 @@ const assets = {
 };
 
 const refused = (msg: string) => ({ json: { code: 4100, msg, data: null } });
-let member = memberFixture({ has_pay_password: true, google_bound: true });
+let member = memberFixture({ has_pay_password: true, google_bound: true, real_name_status: 'approved' });
 const transfer = { id: 31, transfer_no: 'T2611230031', direction: 'out', counterparty: 'L**', currency: 'MYR', amount: 1_250_050, remark: 'rent', created_at: '2026-11-23T10:00:00.000Z' };
 
 const card = { id: 5, country_code: 'MY', bank_id: 11, bank_name: 'Maybank', branch_id: null, branch_name: null, holder_name: 'MIA TAN', account_masked: '****6789', currency: 'MYR', in_use: false, created_at: '2026-11-20T10:00:00.000Z' };
@@ -156,7 +156,7 @@ afterAll(() => api.close());
 beforeEach(() => {
   window.SHOP_CONFIG = { api: { default: api.url, cn: api.url } };
   localStorage.clear();
-  member = memberFixture({ has_pay_password: true, google_bound: true });
+  member = memberFixture({ has_pay_password: true, google_bound: true, real_name_status: 'approved' });
   cards = [card];
   giftCards = [giftCard(61, 'GC-****-1111'), giftCard(62, 'GC-****-2222')];
   rewardTotals = [];
@@ -205,7 +205,7 @@ describe('wallet page', () => {
     renderAt(paths.wallet.assets);
     expect(await screen.findByText('$164.75')).toBeTruthy();
     expect(screen.getByText('Total assets (USD)')).toBeTruthy();
-    expect(screen.getByText('1 MYR = 0.2130 USD (rate of 2026-11-23)')).toBeTruthy();
+    expect(screen.getByText('1 MYR = 0.213 USD (rate of 2026-11-23)')).toBeTruthy();
     expect(screen.getByText('$123.45')).toBeTruthy();
     expect(screen.getByText('$20.00')).toBeTruthy();
     expect(screen.getByText(/^RM\s100\.00$/)).toBeTruthy();
@@ -301,7 +301,7 @@ describe('transfer page', () => {
 
 describe('withdraw page', () => {
   it('shows the fee of the amount typed, confirms with it and asks for the withdrawal once', async () => {
-    member = memberFixture({ has_pay_password: true, google_bound: false });
+    member = memberFixture({ has_pay_password: true, google_bound: false, real_name_status: 'approved' });
     useSession.getState().signIn('member-token', member);
     const router = renderAt(paths.wallet.withdraw);
     expect(await screen.findByText('Maybank ****6789')).toBeTruthy();
@@ -325,7 +325,7 @@ describe('withdraw page', () => {
   });
 
   it('withdraws to a stablecoin address on the network chosen, with its fee', async () => {
-    member = memberFixture({ has_pay_password: true, google_bound: false });
+    member = memberFixture({ has_pay_password: true, google_bound: false, real_name_status: 'approved' });
     useSession.getState().signIn('member-token', member);
     const router = renderAt(paths.wallet.withdraw);
     fireEvent.click(await screen.findByText('To a stablecoin address'));
@@ -384,7 +384,7 @@ describe('recharge page', () => {
     expect(screen.getByText('Shop Sdn Bhd')).toBeTruthy();
     type('amount', '100');
     await waitFor(() => expect(screen.getByTestId('recharge-credit').textContent).toBe('$21.30'));
-    expect(screen.getByText('1 MYR = 0.2130 USD (rate of 2026-11-23)')).toBeTruthy();
+    expect(screen.getByText('1 MYR = 0.213 USD (rate of 2026-11-23)')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Top up' }));
     expect(await toastText()).toBe('Please upload the transfer slip');
     expect(sent('/user/recharge/create')).toHaveLength(0);
@@ -509,7 +509,7 @@ describe('points, rewards and gift cards', () => {
   });
 
   it('gives a number of cards of one value: an empty count is refused with the spec\'s words, then the count is sent', async () => {
-    member = memberFixture({ has_pay_password: true, google_bound: false });
+    member = memberFixture({ has_pay_password: true, google_bound: false, real_name_status: 'approved' });
     useSession.getState().signIn('member-token', member);
     renderAt(paths.my.giftCards);
     expect(await screen.findByText('GC-****-2222')).toBeTruthy();
@@ -532,7 +532,7 @@ describe('points, rewards and gift cards', () => {
   });
 
   it('gives the chosen gift cards to another member after asking', async () => {
-    member = memberFixture({ has_pay_password: true, google_bound: false });
+    member = memberFixture({ has_pay_password: true, google_bound: false, real_name_status: 'approved' });
     useSession.getState().signIn('member-token', member);
     renderAt(paths.my.giftCards);
     expect(await screen.findByText('GC-****-2222')).toBeTruthy();
@@ -556,7 +556,7 @@ describe('points, rewards and gift cards', () => {
 
 describe('editing a bank card', () => {
   it('fills the form with the card, asks for the account number again and saves it under its id', async () => {
-    member = memberFixture({ has_pay_password: true, google_bound: false });
+    member = memberFixture({ has_pay_password: true, google_bound: false, real_name_status: 'approved' });
     useSession.getState().signIn('member-token', member);
     const router = renderAt(paths.wallet.bankCards);
     fireEvent.click((await screen.findAllByRole('button', { name: 'Edit' }))[0]!);

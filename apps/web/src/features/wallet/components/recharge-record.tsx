@@ -2,17 +2,19 @@ import { useTranslation } from 'react-i18next';
 import type { EndpointData } from '@shop/contract/common';
 import type { getRechargeOrder } from '@shop/contract/wallet';
 import { formatAmount } from '@/components/amount';
-import { formatDate } from '@/lib/format';
+import { formatDate, formatRate } from '@/lib/format';
 
 type Recharge = EndpointData<typeof getRechargeOrder>;
 
 /** One top-up as the records list and its own page show it: what was paid, what is credited at which rate, and its state. */
 export function RechargeRecord({ recharge: r, live }: { recharge: Recharge; /** The page that waits for it to change announces it. */ live?: boolean }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // The channel as shoppers call it in their language; a channel an operator added keeps its code.
+  const channel = i18n.exists(`wallet.recharge.channelName.${r.channel}`) ? t(`wallet.recharge.channelName.${r.channel}`) : r.channel;
   return (
     <article className="wallet-record" data-recharge={r.id} aria-live={live ? 'polite' : undefined}>
       <div className="wallet-row">
-        <span>{r.network ? `${r.channel} · ${r.network}` : r.channel}</span>
+        <span>{r.network ? `${channel} · ${r.network}` : channel}</span>
         <span className="wallet-status" data-status={r.status}>{t(`wallet.recharge.status.${r.status}`)}</span>
       </div>
       <div className="wallet-row">
@@ -20,7 +22,7 @@ export function RechargeRecord({ recharge: r, live }: { recharge: Recharge; /** 
         <span className="wallet-amount-in">{formatAmount(r.credit_amount, r.wallet_currency)}</span>
       </div>
       {r.fee > 0 && <div className="wallet-muted">{t('wallet.recharge.fee', { fee: formatAmount(r.fee, r.pay_currency) })}</div>}
-      <div className="wallet-muted">{t('wallet.assets.rate', { from: r.pay_currency, rate: r.rate, to: r.wallet_currency, date: r.rate_date })}</div>
+      <div className="wallet-muted">{t('wallet.assets.rate', { from: r.pay_currency, rate: formatRate(r.rate), to: r.wallet_currency, date: r.rate_date })}</div>
       {r.reason && <div className="wallet-muted">{t('wallet.withdraw.reason', { reason: r.reason })}</div>}
       <div className="wallet-row wallet-muted">
         <span>{t('wallet.record.number', { no: r.order_no })}</span>

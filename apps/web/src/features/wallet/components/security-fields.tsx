@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react';
+import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from '@/lib/router';
 import type { Control, FieldValues, Path } from 'react-hook-form';
@@ -24,7 +26,7 @@ export function PayPasswordNotice({ hasPayPassword }: { hasPayPassword: boolean 
   return (
     <div className="wallet-notice" role="note">
       {t('wallet.code.payPasswordNotSet')}{' '}
-      <button type="button" className="wallet-link" onClick={() => navigate(paths.other.settings)}>
+      <button type="button" className="wallet-link" onClick={() => navigate(`${paths.other.settings}?section=payPassword`)}>
         {t('wallet.action.setPayPassword')}
       </button>
     </div>
@@ -34,3 +36,27 @@ export function PayPasswordNotice({ hasPayPassword }: { hasPayPassword: boolean 
 /** The body's schema with the authenticator's code required once one is bound (the body has it optional). */
 export const withStepUp = <S extends z.ZodType<{ google_code?: string | undefined }>>(schema: S, googleBound: boolean) =>
   schema.refine((v) => !googleBound || Boolean(v.google_code), { path: ['google_code'], error: 'account.validation.googleCode' });
+
+/**
+ * Said instead of a form that moves money to others or out (a transfer, a withdrawal, a bank card)
+ * while the member's real name is not verified: before any field, what is needed, the way to do
+ * it and how long the review takes. Renders the form (`children`) once the name is approved, or
+ * while the member's state is not known yet.
+ */
+export function RealNameGate({ status, children }: { status: 'none' | 'pending' | 'approved' | 'rejected' | undefined; children: ReactNode }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  if (status === undefined || status === 'approved') return <>{children}</>;
+  return (
+    <section className="wallet-gate" role="note" aria-labelledby="real-name-gate-title">
+      <h2 id="real-name-gate-title" className="wallet-gate-title">{t('wallet.realNameGate.title')}</h2>
+      <p>{t(`wallet.realNameGate.${status}`)}</p>
+      <p className="wallet-muted">{t('wallet.realNameGate.ownOrders')}</p>
+      {status !== 'pending' && (
+        <Button block color="primary" shape="rounded" onClick={() => navigate(`${paths.other.settings}?section=realName`)}>
+          {t('wallet.realNameGate.verify')}
+        </Button>
+      )}
+    </section>
+  );
+}

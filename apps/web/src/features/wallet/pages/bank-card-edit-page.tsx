@@ -14,7 +14,7 @@ import { useAddBankCard, useBankBranches, useBankCard, useBanks, useUpdateBankCa
 import { useWalletAssets } from '../api/get-assets';
 import { useMemberSecurity } from '../api/get-member';
 import { CurrencyField } from '../components/currency-field';
-import { PayPasswordNotice, SecurityFields, withStepUp } from '../components/security-fields';
+import { PayPasswordNotice, RealNameGate, SecurityFields, withStepUp } from '../components/security-fields';
 import '../wallet.css';
 
 /** The countries whose banks the shop lists (see the wallet's decision record). */
@@ -34,7 +34,7 @@ const LABELS = [
 export default function BankCardEditPage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const { googleBound, hasPayPassword } = useMemberSecurity();
+  const { googleBound, hasPayPassword, realNameStatus } = useMemberSecurity();
   const [params] = useSearchParams();
   const editId = /^\d+$/.test(params.get('id') ?? '') ? Number(params.get('id')) : undefined;
   const existing = useBankCard(editId);
@@ -97,46 +97,48 @@ export default function BankCardEditPage() {
     <div className="page wallet-page">
       <PageHeader title={t('wallet.page.bankCardEdit')} />
       {editId && existing.isError && <ListState loading={false} error failure={existing.error} empty={false} onRetry={() => void existing.refetch()} />}
-      <PayPasswordNotice hasPayPassword={hasPayPassword} />
-      <Form layout="vertical" className="wallet-form">
-        <Form.Item label={t('wallet.field.country')}>
-          <Selector columns={3} options={COUNTRIES.map((c) => ({ label: countryName(c), value: c }))} value={[country]} onChange={(v) => v[0] && chooseList(v[0], type)} />
-        </Form.Item>
-        <Form.Item label={t('wallet.field.bankType')}>
-          <Selector columns={2} options={BANK_TYPES.map((k) => ({ label: t(`wallet.bankType.${k}`), value: k }))} value={[type]} onChange={(v) => v[0] && chooseList(country, v[0])} />
-        </Form.Item>
-        <Form.Item label={t('wallet.field.bank')}>
-          <ListState loading={banks.isPending} error={banks.isError} failure={banks.error} empty={(banks.data?.list.length ?? 0) === 0} emptyText={t('wallet.bankCard.noBanks')} onRetry={() => void banks.refetch()}>
-            <Controller
-              control={form.control}
-              name="bank_id"
-              render={({ field }) => (
-                <Selector columns={2} options={(banks.data?.list ?? []).map((b) => ({ label: b.name, value: b.id }))} value={field.value ? [Number(field.value)] : []} onChange={(v) => field.onChange(v[0])} />
-              )}
-            />
-          </ListState>
-        </Form.Item>
-        {bank?.has_branches && (branches.data?.list.length ?? 0) > 0 && (
-          <Form.Item label={t('wallet.field.branch')}>
-            <Controller
-              control={form.control}
-              name="branch_id"
-              render={({ field }) => (
-                <Selector columns={2} options={(branches.data?.list ?? []).map((b) => ({ label: b.name, value: b.id }))} value={field.value ? [Number(field.value)] : []} onChange={(v) => field.onChange(v[0])} />
-              )}
-            />
+      <RealNameGate status={realNameStatus}>
+        <PayPasswordNotice hasPayPassword={hasPayPassword} />
+        <Form layout="vertical" className="wallet-form">
+          <Form.Item label={t('wallet.field.country')}>
+            <Selector columns={3} options={COUNTRIES.map((c) => ({ label: countryName(c), value: c }))} value={[country]} onChange={(v) => v[0] && chooseList(v[0], type)} />
           </Form.Item>
-        )}
-        <TextField control={form.control} name="holder_name" label={t('wallet.field.holderName')} placeholder={t('wallet.placeholder.holderName')} autoComplete="name" />
-        <TextField control={form.control} name="account_number" label={t('wallet.field.accountNumber')} inputMode="numeric" placeholder={t('wallet.placeholder.accountNumber')} autoComplete="off" />
-        <CurrencyField control={form.control} name="currency" label={t('wallet.field.currency')} currencies={currencies} />
-        <SecurityFields control={form.control} googleBound={googleBound} />
-      </Form>
-      <div className="wallet-form-actions">
-        <Button block color="primary" size="large" loading={form.busy} onClick={() => void submit()}>
-          {t('wallet.bankCard.save')}
-        </Button>
-      </div>
+          <Form.Item label={t('wallet.field.bankType')}>
+            <Selector columns={2} options={BANK_TYPES.map((k) => ({ label: t(`wallet.bankType.${k}`), value: k }))} value={[type]} onChange={(v) => v[0] && chooseList(country, v[0])} />
+          </Form.Item>
+          <Form.Item label={t('wallet.field.bank')}>
+            <ListState loading={banks.isPending} error={banks.isError} failure={banks.error} empty={(banks.data?.list.length ?? 0) === 0} emptyText={t('wallet.bankCard.noBanks')} onRetry={() => void banks.refetch()}>
+              <Controller
+                control={form.control}
+                name="bank_id"
+                render={({ field }) => (
+                  <Selector columns={2} options={(banks.data?.list ?? []).map((b) => ({ label: b.name, value: b.id }))} value={field.value ? [Number(field.value)] : []} onChange={(v) => field.onChange(v[0])} />
+                )}
+              />
+            </ListState>
+          </Form.Item>
+          {bank?.has_branches && (branches.data?.list.length ?? 0) > 0 && (
+            <Form.Item label={t('wallet.field.branch')}>
+              <Controller
+                control={form.control}
+                name="branch_id"
+                render={({ field }) => (
+                  <Selector columns={2} options={(branches.data?.list ?? []).map((b) => ({ label: b.name, value: b.id }))} value={field.value ? [Number(field.value)] : []} onChange={(v) => field.onChange(v[0])} />
+                )}
+              />
+            </Form.Item>
+          )}
+          <TextField control={form.control} name="holder_name" label={t('wallet.field.holderName')} placeholder={t('wallet.placeholder.holderName')} autoComplete="name" />
+          <TextField control={form.control} name="account_number" label={t('wallet.field.accountNumber')} inputMode="numeric" placeholder={t('wallet.placeholder.accountNumber')} autoComplete="off" />
+          <CurrencyField control={form.control} name="currency" label={t('wallet.field.currency')} currencies={currencies} />
+          <SecurityFields control={form.control} googleBound={googleBound} />
+        </Form>
+        <div className="wallet-form-actions">
+          <Button block color="primary" size="large" loading={form.busy} onClick={() => void submit()}>
+            {t('wallet.bankCard.save')}
+          </Button>
+        </div>
+      </RealNameGate>
     </div>
   );
 }

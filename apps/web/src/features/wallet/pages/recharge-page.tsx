@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
+import { formatRate } from '@/lib/format';
 import { Button, Dialog, Form, ImageUploader, Selector, type ImageUploadItem } from 'antd-mobile';
 import { Controller } from 'react-hook-form';
 import { useNavigate } from '@/lib/router';
@@ -34,7 +35,7 @@ const PREFERRED_NETWORK = 'TRC20';
 
 /** `pages/my/recharge`: a top-up through a channel in the currency paid in, at today's rate into the wallet currency. */
 export default function RechargePage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const config = useRechargeConfig();
   const data = config.data;
@@ -74,7 +75,7 @@ export default function RechargePage() {
       content: (
         <div>
           <div>{t('wallet.recharge.confirm', { amount: `${body.amount} ${body.currency}`, channel: channel.kind === 'crypto' && body.network ? `${channel.name} (${body.network})` : channel.name })}</div>
-          {q?.converted != null && <div className="wallet-muted">{t('wallet.recharge.credited', { amount: formatAmount(q.converted, q.to), rate: q.rate })}</div>}
+          {q?.converted != null && <div className="wallet-muted">{t('wallet.recharge.credited', { amount: formatAmount(q.converted, q.to), rate: formatRate(q.rate) })}</div>}
         </div>
       ),
       confirmText: t('wallet.action.confirm'),
@@ -107,7 +108,7 @@ export default function RechargePage() {
             <Controller
               control={form.control}
               name="channel"
-              render={({ field }) => <Selector columns={2} options={channels.map((c) => ({ label: c.name, value: c.code }))} value={field.value ? [field.value] : []} onChange={(v) => v[0] && field.onChange(v[0])} />}
+              render={({ field }) => <Selector columns={2} options={channels.map((c) => ({ label: i18n.exists(`wallet.recharge.channelName.${c.code}`) ? t(`wallet.recharge.channelName.${c.code}`) : c.name, value: c.code }))} value={field.value ? [field.value] : []} onChange={(v) => v[0] && field.onChange(v[0])} />}
             />
           </Form.Item>
           <CurrencyField control={form.control} name="currency" label={t('wallet.field.currency')} currencies={channel?.currencies ?? []} />
@@ -189,7 +190,7 @@ export default function RechargePage() {
           <section className="wallet-section" aria-label={t('wallet.recharge.rateTitle')}>
             <dl className="wallet-quote">
               <dt>{t('wallet.recharge.rateTitle')}</dt>
-              <dd>{t('wallet.assets.rate', { from: quote.data.from, rate: quote.data.rate, to: quote.data.to, date: quote.data.date })}</dd>
+              <dd>{t('wallet.assets.rate', { from: quote.data.from, rate: formatRate(quote.data.rate), to: quote.data.to, date: quote.data.date })}</dd>
               {quote.data.converted != null && (
                 <>
                   <dt>{t('wallet.recharge.creditTitle')}</dt>

@@ -13,7 +13,7 @@ import { useWalletAssets } from '../api/get-assets';
 import { useMemberSecurity } from '../api/get-member';
 import { useCreateTransfer, useFindReceiver, useTransferReceiver } from '../api/transfer';
 import { CurrencyField } from '../components/currency-field';
-import { PayPasswordNotice, SecurityFields, withStepUp } from '../components/security-fields';
+import { PayPasswordNotice, RealNameGate, SecurityFields, withStepUp } from '../components/security-fields';
 import { useDebounced } from '../use-debounced';
 import { useActionKey } from '../use-action-key';
 import '../wallet.css';
@@ -31,7 +31,7 @@ const LABELS = [
 export default function TransferPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { googleBound, hasPayPassword } = useMemberSecurity();
+  const { googleBound, hasPayPassword, realNameStatus } = useMemberSecurity();
   const assets = useWalletAssets().data;
   const currencies = useMemo(() => assets?.cash.map((b) => b.currency) ?? [], [assets]);
   const schema = useMemo(() => withStepUp(createTransferBody, googleBound), [googleBound]);
@@ -74,39 +74,41 @@ export default function TransferPage() {
   return (
     <div className="page wallet-page">
       <PageHeader title={t('wallet.page.transfer')} right={<button type="button" className="wallet-link" onClick={() => navigate(paths.wallet.transfers)}>{t('wallet.assets.records')}</button>} />
-      <PayPasswordNotice hasPayPassword={hasPayPassword} />
-      <Form layout="vertical" className="wallet-form">
-        <TextField
-          control={form.control}
-          name="account"
-          label={t('wallet.field.receiver')}
-          placeholder={t('wallet.placeholder.receiver')}
-          autoComplete="off"
-          extra={
-            receiver.data?.receiver ? (
-              <span className="wallet-receiver">{t('wallet.transfer.receiver', { name: receiver.data.receiver.masked_name })}</span>
-            ) : receiver.isError ? (
-              <span className="wallet-receiver-missing">{receiver.error.message}</span>
-            ) : undefined
-          }
-        />
-        <CurrencyField control={form.control} name="currency" label={t('wallet.field.currency')} currencies={currencies} />
-        <TextField
-          control={form.control}
-          name="amount"
-          label={t('wallet.field.amount')}
-          inputMode="decimal"
-          placeholder={t('wallet.placeholder.amount')}
-          extra={balance ? <span className="wallet-muted">{t('wallet.field.availableBalance', { amount: formatAmount(balance.available, balance.currency) })}</span> : undefined}
-        />
-        <TextField control={form.control} name="remark" label={t('wallet.field.remark')} maxLength={140} placeholder={t('wallet.placeholder.remark')} />
-        <SecurityFields control={form.control} googleBound={googleBound} />
-      </Form>
-      <div className="wallet-form-actions">
-        <Button block color="primary" size="large" loading={form.busy} onClick={() => void submit()}>
-          {t('wallet.action.transfer')}
-        </Button>
-      </div>
+      <RealNameGate status={realNameStatus}>
+        <PayPasswordNotice hasPayPassword={hasPayPassword} />
+        <Form layout="vertical" className="wallet-form">
+          <TextField
+            control={form.control}
+            name="account"
+            label={t('wallet.field.receiver')}
+            placeholder={t('wallet.placeholder.receiver')}
+            autoComplete="off"
+            extra={
+              receiver.data?.receiver ? (
+                <span className="wallet-receiver">{t('wallet.transfer.receiver', { name: receiver.data.receiver.masked_name })}</span>
+              ) : receiver.isError ? (
+                <span className="wallet-receiver-missing">{receiver.error.message}</span>
+              ) : undefined
+            }
+          />
+          <CurrencyField control={form.control} name="currency" label={t('wallet.field.currency')} currencies={currencies} />
+          <TextField
+            control={form.control}
+            name="amount"
+            label={t('wallet.field.amount')}
+            inputMode="decimal"
+            placeholder={t('wallet.placeholder.amount')}
+            extra={balance ? <span className="wallet-muted">{t('wallet.field.availableBalance', { amount: formatAmount(balance.available, balance.currency) })}</span> : undefined}
+          />
+          <TextField control={form.control} name="remark" label={t('wallet.field.remark')} maxLength={140} placeholder={t('wallet.placeholder.remark')} />
+          <SecurityFields control={form.control} googleBound={googleBound} />
+        </Form>
+        <div className="wallet-form-actions">
+          <Button block color="primary" size="large" loading={form.busy} onClick={() => void submit()}>
+            {t('wallet.action.transfer')}
+          </Button>
+        </div>
+      </RealNameGate>
     </div>
   );
 }

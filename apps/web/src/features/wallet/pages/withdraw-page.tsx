@@ -16,7 +16,7 @@ import { useWalletAssets } from '../api/get-assets';
 import { useMemberSecurity } from '../api/get-member';
 import { useCreateWithdrawal, useWithdrawalChannels, useWithdrawalQuote } from '../api/withdraw';
 import { CryptoWithdrawForm } from '../components/crypto-withdraw-form';
-import { PayPasswordNotice, SecurityFields, withStepUp } from '../components/security-fields';
+import { PayPasswordNotice, RealNameGate, SecurityFields, withStepUp } from '../components/security-fields';
 import { useDebounced } from '../use-debounced';
 import { useActionKey } from '../use-action-key';
 import '../wallet.css';
@@ -32,7 +32,7 @@ const LABELS = [
 export default function WithdrawPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { googleBound, hasPayPassword } = useMemberSecurity();
+  const { googleBound, hasPayPassword, realNameStatus } = useMemberSecurity();
   const [params, setParams] = useSearchParams();
   const method = params.get('method') === 'crypto' ? 'crypto' : 'bank';
   const channels = useWithdrawalChannels();
@@ -82,79 +82,81 @@ export default function WithdrawPage() {
   return (
     <div className="page wallet-page">
       <PageHeader title={t('wallet.page.withdraw')} right={<button type="button" className="wallet-link" onClick={() => navigate(paths.wallet.withdrawals)}>{t('wallet.assets.records')}</button>} />
-      <PayPasswordNotice hasPayPassword={hasPayPassword} />
-      {crypto && crypto.networks.length > 0 && (
-        <Tabs activeKey={method} onChange={(k) => setParams({ method: k }, { replace: true })}>
-          <Tabs.Tab key="bank" title={t('wallet.withdraw.toBank')} />
-          <Tabs.Tab key="crypto" title={t('wallet.withdraw.toCrypto')} />
-        </Tabs>
-      )}
-      <ListState loading={channels.isPending} error={channels.isError} failure={channels.error} empty={false} onRetry={() => void channels.refetch()}>
-        {method === 'crypto' && crypto ? (
-          <CryptoWithdrawForm networks={crypto.networks} currencies={crypto.currencies} googleBound={googleBound} />
-        ) : cards.length === 0 ? (
-          <div className="wallet-notice" role="note">
-            {t('wallet.withdraw.noCard')}{' '}
-            <button type="button" className="wallet-link" onClick={() => navigate(paths.wallet.bankCardEdit)}>
-              {t('wallet.bankCard.add')}
-            </button>
-          </div>
-        ) : (
-          <>
-            <Form layout="vertical" className="wallet-form">
-              <Form.Item label={t('wallet.field.bankCard')}>
-                <Controller
-                  control={form.control}
-                  name="bank_card_id"
-                  render={({ field }) => (
-                    <Selector
-                      columns={1}
-                      options={cards.map((c) => ({ label: `${c.bank_name} ${c.account_masked}`, description: `${c.holder_name} · ${c.currency}`, value: c.id }))}
-                      value={field.value ? [Number(field.value)] : []}
-                      onChange={(v) => v[0] && field.onChange(v[0])}
-                    />
-                  )}
-                />
-              </Form.Item>
-              <TextField
-                control={form.control}
-                name="amount"
-                label={currency ? `${t('wallet.field.amount')} (${currency})` : t('wallet.field.amount')}
-                inputMode="decimal"
-                placeholder={t('wallet.placeholder.amount')}
-                extra={balance ? <span className="wallet-muted">{t('wallet.field.availableBalance', { amount: formatAmount(balance.available, balance.currency) })}</span> : undefined}
-              />
-              <SecurityFields control={form.control} googleBound={googleBound} />
-            </Form>
-            <section className="wallet-section" aria-label={t('wallet.withdraw.fee')}>
-              <dl className="wallet-quote">
-                {rule && (
-                  <>
-                    <dt>{t('wallet.withdraw.feeRule')}</dt>
-                    <dd>{t('wallet.withdraw.feeRuleValue', { percent: (rule.fee_bp / 100).toString(), fixed: formatAmount(rule.fee_fixed, currency) })}</dd>
-                    <dt>{t('wallet.withdraw.limits')}</dt>
-                    <dd>{`${formatAmount(rule.min, currency)} – ${formatAmount(rule.max, currency)}`}</dd>
-                  </>
-                )}
-                {quote.data?.quote && (
-                  <>
-                    <dt>{t('wallet.withdraw.fee')}</dt>
-                    <dd data-testid="withdraw-fee">{formatAmount(quote.data.quote.fee, currency)}</dd>
-                    <dt>{t('wallet.withdraw.total')}</dt>
-                    <dd>{formatAmount(quote.data.quote.total, currency)}</dd>
-                  </>
-                )}
-              </dl>
-              <div className="wallet-muted" style={{ marginTop: 6 }}>{t('wallet.withdraw.review')}</div>
-            </section>
-            <div className="wallet-form-actions">
-              <Button block color="primary" size="large" loading={form.busy} onClick={() => void submit()}>
-                {t('wallet.action.withdraw')}
-              </Button>
-            </div>
-          </>
+      <RealNameGate status={realNameStatus}>
+        <PayPasswordNotice hasPayPassword={hasPayPassword} />
+        {crypto && crypto.networks.length > 0 && (
+          <Tabs activeKey={method} onChange={(k) => setParams({ method: k }, { replace: true })}>
+            <Tabs.Tab key="bank" title={t('wallet.withdraw.toBank')} />
+            <Tabs.Tab key="crypto" title={t('wallet.withdraw.toCrypto')} />
+          </Tabs>
         )}
-      </ListState>
+        <ListState loading={channels.isPending} error={channels.isError} failure={channels.error} empty={false} onRetry={() => void channels.refetch()}>
+          {method === 'crypto' && crypto ? (
+            <CryptoWithdrawForm networks={crypto.networks} currencies={crypto.currencies} googleBound={googleBound} />
+          ) : cards.length === 0 ? (
+            <div className="wallet-notice" role="note">
+              {t('wallet.withdraw.noCard')}{' '}
+              <button type="button" className="wallet-link" onClick={() => navigate(paths.wallet.bankCardEdit)}>
+                {t('wallet.bankCard.add')}
+              </button>
+            </div>
+          ) : (
+            <>
+              <Form layout="vertical" className="wallet-form">
+                <Form.Item label={t('wallet.field.bankCard')}>
+                  <Controller
+                    control={form.control}
+                    name="bank_card_id"
+                    render={({ field }) => (
+                      <Selector
+                        columns={1}
+                        options={cards.map((c) => ({ label: `${c.bank_name} ${c.account_masked}`, description: `${c.holder_name} · ${c.currency}`, value: c.id }))}
+                        value={field.value ? [Number(field.value)] : []}
+                        onChange={(v) => v[0] && field.onChange(v[0])}
+                      />
+                    )}
+                  />
+                </Form.Item>
+                <TextField
+                  control={form.control}
+                  name="amount"
+                  label={currency ? `${t('wallet.field.amount')} (${currency})` : t('wallet.field.amount')}
+                  inputMode="decimal"
+                  placeholder={t('wallet.placeholder.amount')}
+                  extra={balance ? <span className="wallet-muted">{t('wallet.field.availableBalance', { amount: formatAmount(balance.available, balance.currency) })}</span> : undefined}
+                />
+                <SecurityFields control={form.control} googleBound={googleBound} />
+              </Form>
+              <section className="wallet-section" aria-label={t('wallet.withdraw.fee')}>
+                <dl className="wallet-quote">
+                  {rule && (
+                    <>
+                      <dt>{t('wallet.withdraw.feeRule')}</dt>
+                      <dd>{t('wallet.withdraw.feeRuleValue', { percent: (rule.fee_bp / 100).toString(), fixed: formatAmount(rule.fee_fixed, currency) })}</dd>
+                      <dt>{t('wallet.withdraw.limits')}</dt>
+                      <dd>{`${formatAmount(rule.min, currency)} – ${formatAmount(rule.max, currency)}`}</dd>
+                    </>
+                  )}
+                  {quote.data?.quote && (
+                    <>
+                      <dt>{t('wallet.withdraw.fee')}</dt>
+                      <dd data-testid="withdraw-fee">{formatAmount(quote.data.quote.fee, currency)}</dd>
+                      <dt>{t('wallet.withdraw.total')}</dt>
+                      <dd>{formatAmount(quote.data.quote.total, currency)}</dd>
+                    </>
+                  )}
+                </dl>
+                <div className="wallet-muted" style={{ marginTop: 6 }}>{t('wallet.withdraw.review')}</div>
+              </section>
+              <div className="wallet-form-actions">
+                <Button block color="primary" size="large" loading={form.busy} onClick={() => void submit()}>
+                  {t('wallet.action.withdraw')}
+                </Button>
+              </div>
+            </>
+          )}
+        </ListState>
+      </RealNameGate>
     </div>
   );
 }

@@ -1,0 +1,37 @@
+import type { OrderPayment } from '@shop/contract';
+import type { Executor } from '../../db/database.js';
+import * as q from './payments.queries.js';
+import type { PayableType } from './payments.table.js';
+
+const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+
+/**
+ * What paid a member's payable, as the payable's page shows it: each succeeded payment with its
+ * method, amount, surcharge, parts and refunds (`converted` is the payable's area's to add).
+ */
+export async function paymentsOfPayable(db: Executor, userId: number, type: PayableType, payableId: number): Promise<OrderPayment[]> {
+  const payments = await q.findPaidPaymentsOfPayable(db, type, payableId, userId);
+  const refunds = await q.findRefundsOfPayments(
+    db,
+    payments.map((p) => p.id),
+  );
+  return payments.map((p) => ({
+    payment_no: p.reference,
+    pay_way: p.method_code,
+    gateway: p.gateway,
+    status: p.status,
+    currency: p.currency,
+    amount: Number(p.payable_minor),
+    fee: Number(p.fee_minor),
+    charged: Number(p.payable_minor) + Number(p.fee_minor),
+    balance_part: Number(p.ledger_minor),
+    gateway_part: Number(p.gateway_minor),
+    points: p.ledger_asset === 'points' || p.ledger_asset === 'shopping_points' ? Number(p.ledger_units) : null,
+    converted: null,
+    created_at: iso(p.created_at)!,
+    paid_at: iso(p.finished_at),
+    refunds: refunds
+      .filter((r) => r.payment_id === p.id)
+      .map((r) => ({ refund_no: r.reference, amount: Number(r.amount_minor), currency: r.currency, status: r.status, reason: r.reason, created_at: iso(r.created_at)!, finished_at: iso(r.finished_at) })),
+  }));
+}

@@ -1,0 +1,82 @@
+import { useTranslation } from 'react-i18next';
+import type { OrderPayment } from '@shop/contract/orders';
+import { Amount } from '@/components/amount';
+import { formatDate, formatNumber, formatRate } from '@/lib/format';
+
+/** The method's name as shoppers know it (the app's text for it), else its code. */
+function useMethodName() {
+  const { t, i18n } = useTranslation();
+  return (payWay: string) => (i18n.exists(`payments.method.${payWay}`) ? t(`payments.method.${payWay}`) : payWay);
+}
+
+/**
+ * What paid the order: each payment with its method, the order's amount, the method's surcharge and
+ * the total charged, the wallet's and the gateway's parts, the converted amount with its rate, when,
+ * and each refund with its state.
+ */
+export function OrderPayments({ payments }: { payments: OrderPayment[] | undefined }) {
+  const { t } = useTranslation();
+  const methodName = useMethodName();
+  if (!payments?.length) return null;
+  return (
+    <section className="order-section order-payments" aria-labelledby="order-payments-title">
+      <h2 id="order-payments-title" className="order-payments-title">{t('orders.payments.title')}</h2>
+      {payments.map((p) => (
+        <article key={p.payment_no} className="order-payment" aria-label={methodName(p.pay_way)}>
+          <div className="order-payment-head">
+            <strong>{methodName(p.pay_way)}</strong>
+            <Amount value={p.charged} currency={p.currency} className="order-payment-charged" />
+          </div>
+          <dl className="order-amounts">
+            <dt>{t('orders.payments.amount')}</dt>
+            <dd><Amount value={p.amount} currency={p.currency} /></dd>
+            {p.fee > 0 && (
+              <>
+                <dt>{t('orders.payments.surcharge')}</dt>
+                <dd><Amount value={p.fee} currency={p.currency} /></dd>
+              </>
+            )}
+            <dt>{t('orders.payments.charged')}</dt>
+            <dd><Amount value={p.charged} currency={p.currency} /></dd>
+            {p.gateway !== null && p.balance_part > 0 && (
+              <>
+                <dt>{t('orders.payments.fromBalance')}</dt>
+                <dd><Amount value={p.balance_part} currency={p.currency} /></dd>
+                <dt>{t('orders.payments.online')}</dt>
+                <dd><Amount value={p.gateway_part} currency={p.currency} /></dd>
+              </>
+            )}
+            {p.points !== null && (
+              <>
+                <dt>{t('orders.payments.pointsSpent')}</dt>
+                <dd>{formatNumber(p.points)}</dd>
+              </>
+            )}
+            {p.converted && (
+              <>
+                <dt>{t('orders.payments.converted', { currency: p.converted.currency })}</dt>
+                <dd><Amount value={p.converted.amount} currency={p.converted.currency} /></dd>
+                <dt>{t('orders.payments.rate')}</dt>
+                <dd>{`1 ${p.currency} = ${formatRate(p.converted.rate)} ${p.converted.currency}`}</dd>
+              </>
+            )}
+            <dt>{t('orders.payments.paidAt')}</dt>
+            <dd>{formatDate(p.paid_at ?? p.created_at)}</dd>
+          </dl>
+          {p.refunds.map((r) => (
+            <div key={r.refund_no} className={`order-refund order-refund-${r.status}`}>
+              <div className="order-payment-head">
+                <span>{t(`orders.payments.refund.${r.status}`)}</span>
+                <Amount value={-r.amount} currency={r.currency} />
+              </div>
+              <div className="order-muted">
+                {formatDate(r.finished_at ?? r.created_at)}
+                {r.reason ? ` · ${r.reason}` : ''}
+              </div>
+            </div>
+          ))}
+        </article>
+      ))}
+    </section>
+  );
+}
