@@ -20,7 +20,7 @@ import { randomInt } from 'node:crypto';
 import type { Executor } from '../../db/database.js';
 import { actorStamp, memberIdOf, type Actor } from '../../lib/actor.js';
 import { iso } from '../../lib/dates.js';
-import { AppError } from '../../lib/errors.js';
+import { AppError, ValidationError } from '../../lib/errors.js';
 import { pageOf, totalOf } from '../../lib/paging.js';
 import { withTransaction, type Tx } from '../../lib/transaction.js';
 import type { SpecDef } from '../catalogue/catalogue.table.js';
@@ -33,6 +33,8 @@ import { hasActiveRole } from '../members/roles.queries.js';
 import { findMemberOrder, findOrderLines } from '../orders/orders.queries.js';
 import * as q from './user-shop.queries.js';
 import type { StockCause } from './user-shop.table.js';
+import { uploadKeyOf } from '../uploads/file-addresses.js';
+import { findOwnUpload, markUploadPublic } from '../uploads/uploads.queries.js';
 
 // Member shops: an owner (a member holding the shop-owner role) sets up one shop, offers platform
 // goods at the platform's prices from the stock the shop holds, and records in-person sales. Every
@@ -106,10 +108,18 @@ export async function shopInfo(db: Executor, actor: Actor, input: EndpointQuery<
 export async function editShop(db: Executor, actor: Actor, input: EndpointBody<typeof editMyShop>): Promise<EndpointData<typeof editMyShop>> {
   const memberId = memberIdOf(actor);
   if (!(await hasActiveRole(db, memberId, 'shop_owner'))) throw new AppError(ResponseCode.shopOwnerRoleRequired);
+  // The logo is an image the owner uploaded here (or none); shown to every buyer, so its file becomes public, kept by its lasting address.
+  let logo = input.logo;
+  if (logo) {
+    const key = uploadKeyOf(logo);
+    if (!key || !(await findOwnUpload(db, memberId, key, 'image'))) throw new ValidationError([{ field: 'logo', key: 'validation.invalid', params: { field: 'logo' } }]);
+    await markUploadPublic(db, memberId, key);
+    logo = logo.replace(/\?.*$/, '');
+  }
   await withTransaction(db, async (tx) => {
     const existing = await q.findShopOfOwner(tx, memberId);
     const keep = (v: string | undefined, was: string | undefined) => v ?? was ?? '';
-    const profile = { name: input.name, logo: keep(input.logo, existing?.logo), intro: keep(input.intro, existing?.intro), contact_mobile: keep(input.contact_mobile, existing?.contact_mobile), address: keep(input.address, existing?.address), region: keep(input.region, existing?.region) };
+    const profile = { name: input.name, logo: keep(logo, existing?.logo), intro: keep(input.intro, existing?.intro), contact_mobile: keep(input.contact_mobile, existing?.contact_mobile), address: keep(input.address, existing?.address), region: keep(input.region, existing?.region) };
     if (!existing) await q.insertShop(tx, { owner_id: memberId, ...profile });
     else await q.updateShopProfile(tx, Number(existing.id), profile);
     const shop = (await q.findShopOfOwner(tx, memberId))!;

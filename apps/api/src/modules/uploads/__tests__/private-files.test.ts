@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { call, newMember } from '../../catalogue/__tests__/helpers.js';
 import { newOperatorSession } from '../../orders/__tests__/fixtures.js';
+import { grantMemberRole } from '../../members/roles.queries.js';
 import { signedUrl } from '../file-addresses.js';
 
 // What a member uploads is private until it is used publicly: it is read only through an address
@@ -106,5 +107,20 @@ describe('private uploads', () => {
     expect(stored.slip).toBe(`/uploads/${file.key}`);
     const listed = (await call(t, 'GET', '/admin/api/wallet/recharges?status=under_review&page=1&limit=100', { headers: finance.headers })).body.data.list.find((r: { id: number }) => r.id === created.body.data.id);
     expect((await fetchFile(listed.slip)).statusCode).toBe(200);
+  });
+
+  it('a shop logo must be the owner\'s own picture; it becomes public by its lasting address', async () => {
+    const owner = await newMember(t);
+    const stranger = await newMember(t);
+    await grantMemberRole(t.db, { member_id: owner.userId, kind: 'shop_owner', granted_by: 'test' });
+    const theirs = await uploadInline(stranger.headers);
+    const refused = await call(t, 'POST', '/attractive/shop/editShop', { headers: keyed(owner.headers), body: { name: 'Corner shop', logo: theirs.url } });
+    expect(refused.body.code).toBe(422);
+    expect((await fetchFile(`/uploads/${theirs.key}`)).statusCode).toBe(404);
+    const mine = await uploadInline(owner.headers);
+    const saved = await call(t, 'POST', '/attractive/shop/editShop', { headers: keyed(owner.headers), body: { name: 'Corner shop', logo: mine.url } });
+    expect(saved.body.code).toBe(200);
+    expect(saved.body.data.logo).toBe(`/uploads/${mine.key}`);
+    expect((await fetchFile(`/uploads/${mine.key}`)).statusCode).toBe(200);
   });
 });
