@@ -157,7 +157,7 @@ describe('an account in Chromium', () => {
     fs.writeFileSync(picture, await sharp({ create: { width: 900, height: 900, channels: 3, background: { r: 30, g: 120, b: 200 } } }).png().toBuffer());
     await page.locator('.adm-list-item', { hasText: 'Profile' }).click();
     await page.locator('input[type="file"]').setInputFiles(picture);
-    await expect.poll(() => page.locator('.account-sheet .adm-avatar img').getAttribute('src')).toMatch(/^\/uploads\/.+\.png\?width=120&height=120$/);
+    await expect.poll(() => page.locator('.account-sheet .adm-avatar img').getAttribute('src')).toMatch(/^\/uploads\/.+\.png\?exp=\d+&sig=[\w-]+&width=120&height=120$/);
     await page.locator('.account-sheet').getByRole('button', { name: 'Save' }).click();
     await page.getByText('Saved').waitFor();
     fs.rmSync(picture, { force: true });

@@ -48,9 +48,11 @@ describe('links the shop hands out are built from PUBLIC_URL only', () => {
     const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: { r: 1, g: 2, b: 3 } } }).png().toBuffer();
     const up = await forged('POST', '/user/upload', { image: `data:image/png;base64,${png.toString('base64')}`, name: 'a.png' });
     expect(up.code).toBe(200);
-    expect(up.data.url).toMatch(/^https:\/\/shop\.example\.com\/uploads\/\d{4}\/\d{2}\/[\w-]+\.png$/);
+    // A member's file is private: its address is signed.
+    expect(up.data.url).toMatch(/^https:\/\/shop\.example\.com\/uploads\/\d{4}\/\d{2}\/[\w-]+\.png\?exp=\d+&sig=[\w-]+$/);
     // And the file is served at that path.
-    const served = await t.app.inject({ method: 'GET', url: new URL(up.data.url!).pathname });
+    const address = new URL(up.data.url!);
+    const served = await t.app.inject({ method: 'GET', url: `${address.pathname}${address.search}` });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
   });

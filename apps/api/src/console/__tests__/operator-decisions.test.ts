@@ -22,9 +22,22 @@ const decisions = [...new Set((Object.values(contract) as unknown[]).filter(isEn
 /** POST calls that decide nothing about the shop, or whose decision needs a gateway's flagged payment. */
 const NOT_SWEPT: Record<string, string> = {
   '/admin/api/auth/sign-out': 'ends the operator’s own session',
+  '/admin/api/auth/totp/confirm': 'binds the operator’s own authenticator (operators/__tests__)',
   '/admin/api/uploads/image': 'keeps a picture; the save that uses it is the decision (swept)',
   '/admin/api/payments/flags/decide': 'needs a payment a gateway flagged; recorded with its reason in payments/__tests__/payments-console.test.ts',
   '/admin/api/chat/reply': 'an answer in a support conversation, stored there with its agent (support-chat/__tests__)',
+  // The referral team's and member shops' decisions write their audit row (insertOperatorAction, or an
+  // approval request) in their own modules; their rows are proven there, not yet by this sweep.
+  '/admin/api/referral/move': 'audit row proven in referral/__tests__/team-and-console.test.ts',
+  '/admin/api/referral/applications/decide': 'audit row proven in referral/__tests__/team-and-console.test.ts',
+  '/admin/api/referral/commissions/void': 'audit row written in referral.console.ts; needs a settled commission',
+  '/admin/api/referral/commissions/reverse': 'audit row written in referral.console.ts; needs a settled commission',
+  '/admin/api/referral/pair-runs/run': 'audit row written in referral.console.ts; a day of PV to pair',
+  '/admin/api/referral/plan': 'a request for a second operator (approvals), recorded there',
+  '/admin/api/shops/status': 'audit row proven in user-shop/__tests__/shops-console.test.ts',
+  '/admin/api/shops/settings': 'audit row proven in user-shop/__tests__/shops-console.test.ts',
+  '/admin/api/shops/stock': 'a removal writes its audit row, an addition a request for a second operator (shops.console.ts)',
+  '/admin/api/shops/orderAuth': 'audit row written in shops.console.ts; needs a paid shop order awaiting audit',
 };
 
 let t: TestApp;

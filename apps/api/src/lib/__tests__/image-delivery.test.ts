@@ -92,16 +92,16 @@ describe('uploaded pictures', () => {
     const up = await t.app.inject({ method: 'POST', url: '/upload2', headers: { authorization: `Bearer ${member.token}`, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
     const url = (up.json() as { data: { url: string } }).data.url;
 
-    const avif = await t.app.inject({ method: 'GET', url: `${url}?width=400&height=400`, headers: { accept: CHROME } });
+    const avif = await t.app.inject({ method: 'GET', url: `${url}&width=400&height=400`, headers: { accept: CHROME } });
     expect(avif.statusCode).toBe(200);
     expect(avif.headers['content-type']).toBe('image/avif');
     expect(avif.headers.vary).toMatch(/accept/i);
     expect(await sharp(avif.rawPayload).metadata()).toMatchObject({ width: 400, height: 300 });
 
-    const webp = await t.app.inject({ method: 'GET', url: `${url}?width=400&height=400`, headers: { accept: WEBP_ONLY } });
+    const webp = await t.app.inject({ method: 'GET', url: `${url}&width=400&height=400`, headers: { accept: WEBP_ONLY } });
     expect(webp.headers['content-type']).toBe('image/webp');
 
-    const png = await t.app.inject({ method: 'GET', url: `${url}?width=400&height=400`, headers: { accept: 'image/png' } });
+    const png = await t.app.inject({ method: 'GET', url: `${url}&width=400&height=400`, headers: { accept: 'image/png' } });
     expect(png.headers['content-type']).toBe('image/png');
     expect(await sharp(png.rawPayload).metadata()).toMatchObject({ format: 'png', width: 400, height: 300 });
   });

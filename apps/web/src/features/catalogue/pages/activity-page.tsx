@@ -41,8 +41,15 @@ export default function ActivityPage() {
   // The chosen chip is scrolled into sight: one at the row's right end is never cut off.
   const chips = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    const active = chips.current?.querySelector<HTMLElement>('.category-chip-active');
-    active?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+    // Only the row scrolls, sideways: the page keeps its place (a member coming back from a goods page).
+    const row = chips.current;
+    const active = row?.querySelector<HTMLElement>('.category-chip-active');
+    if (!row || !active) return;
+    const r = row.getBoundingClientRect();
+    const a = active.getBoundingClientRect();
+    const pad = 12;
+    if (a.right + pad > r.right) row.scrollLeft += a.right + pad - r.right;
+    else if (a.left - pad < r.left) row.scrollLeft -= r.left - (a.left - pad);
   }, [activeChip, categories.data]);
   const token = useSession((s) => s.token);
   const log = useSearchLog();

@@ -62,7 +62,7 @@ describe('recharge page, online channel', () => {
         </I18nextProvider>
       </QueryClientProvider>,
     );
-    await screen.findAllByText('Card');
+    await screen.findAllByText('Online payment (card, e-wallet)');
     fireEvent.change(document.querySelector('input[name="amount"]')!, { target: { value: '20' } });
     fireEvent.click(screen.getByRole('button', { name: 'Top up' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
