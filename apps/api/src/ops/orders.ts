@@ -13,6 +13,7 @@ import { addTrackingEvent, listOrdersForOperator, listReminders, orderForOperato
 import { createGroupBuy, endGroupBuy, listGroupBuysForOperator } from '../modules/promotions/group-buy.service.js';
 import { cancelOrderByOperator } from '../modules/orders/orders.service.js';
 import { setPointsSettings } from '../modules/orders/points.service.js';
+import { idOf, splitArgs } from './args.js';
 
 export const ORDER_USAGE = `  orders [status]                       the newest orders (awaiting_payment, paid, shipped, completed …)
   order show <id>                       one order with its lines (their ids), amounts, packages and what happened to it
@@ -37,25 +38,6 @@ export const ORDER_USAGE = `  orders [status]                       the newest o
   (amounts in minor units; dates as 2026-12-31 or an ISO time)`;
 
 const BOOLEAN_FLAGS = new Set(['delivered', 'open', 'close']);
-
-/** The words that are not flags, and `--name value` (or `--name=value`) flags. */
-function split(argv: string[]): { words: string[]; flags: Map<string, string> } {
-  const words: string[] = [];
-  const flags = new Map<string, string>();
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i]!;
-    if (!a.startsWith('--')) words.push(a);
-    else if (a.includes('=')) flags.set(a.slice(2, a.indexOf('=')), a.slice(a.indexOf('=') + 1));
-    else if (BOOLEAN_FLAGS.has(a.slice(2))) flags.set(a.slice(2), '1');
-    else flags.set(a.slice(2), argv[++i] ?? '');
-  }
-  return { words, flags };
-}
-
-const idOf = (v: string | undefined, what: string): number => {
-  if (!v || !/^\d+$/.test(v)) throw new Error(`give the ${what} id (a number)`);
-  return Number(v);
-};
 
 /** A whole number from the command line (undefined when not given; the contract refuses the rest). */
 const num = (v: string | undefined) => (v === undefined || v === '' ? undefined : Number(v));
@@ -121,7 +103,7 @@ const depsOf = (db: Database) => ({ db, config: loadConfig() });
 
 /** The order commands of `npm run ops`: the same services as the operator calls of the console, each decision recorded. */
 export async function runOrderCommand(db: Database, actor: Actor, argv: string[]): Promise<string> {
-  const { words, flags } = split(argv);
+  const { words, flags } = splitArgs(argv, BOOLEAN_FLAGS);
   const [cmd, sub, arg, ...rest] = words;
   if (cmd === 'orders') {
     if (sub && !(c.ORDER_STATUSES as readonly string[]).includes(sub)) throw new Error(`status must be one of ${c.ORDER_STATUSES.join(', ')}`);

@@ -3,6 +3,7 @@ import type { Actor } from '../lib/actor.js';
 import { pairDueDays, recheckAllStars, runPairingDay } from '../modules/referral/earnings.service.js';
 import { moveSubtreeByOperator, previewDay, previewMove, previewPlacement } from '../modules/referral/referral.console.js';
 import { placeAutomatically } from '../modules/referral/referral.service.js';
+import { idOf, splitArgs } from './args.js';
 
 export const REFERRAL_USAGE = `  referral place <member id> [--under <id>] [--apply]          place an unplaced member (outermost free slot of the sponsor's weaker leg)
   referral move <member id> <parent id> L|R --reason "…" [--apply]   move a member's whole subtree into an empty slot outside it
@@ -10,26 +11,9 @@ export const REFERRAL_USAGE = `  referral place <member id> [--under <id>] [--ap
   referral stars [--apply]                                     re-check every member's star
   (each shows what it would do; --apply does it)`;
 
-function split(argv: string[]): { words: string[]; flags: Map<string, string> } {
-  const words: string[] = [];
-  const flags = new Map<string, string>();
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i]!;
-    if (!a.startsWith('--')) words.push(a);
-    else if (a.includes('=')) flags.set(a.slice(2, a.indexOf('=')), a.slice(a.indexOf('=') + 1));
-    else if (a === '--apply') flags.set('apply', '1');
-    else flags.set(a.slice(2), argv[++i] ?? '');
-  }
-  return { words, flags };
-}
-const idOf = (v: string | undefined, what: string): number => {
-  if (!v || !/^\d+$/.test(v)) throw new Error(`give the ${what} id (a number)`);
-  return Number(v);
-};
-
 /** `npm run ops -- referral …`: the console's placement, move, pairing and star checks, dry run first. */
 export async function runReferralCommand(db: Database, actor: Actor, argv: string[]): Promise<string> {
-  const { words, flags } = split(argv);
+  const { words, flags } = splitArgs(argv, new Set(['apply']));
   const [, sub, a, b, c] = words;
   const apply = flags.has('apply');
   const deps = { db };

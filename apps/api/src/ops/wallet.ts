@@ -9,6 +9,7 @@ import * as recharge from '../modules/wallet/recharge.service.js';
 import { addBank, grantPoints, issueGiftCards } from '../modules/wallet/wallet.service.js';
 import type { RechargeKind, RechargeStatus, WithdrawalStatus } from '../modules/wallet/wallet.table.js';
 import * as withdrawals from '../modules/wallet/withdrawals.service.js';
+import { idOf, splitArgs } from './args.js';
 
 export const WALLET_USAGE = `  wallet recharges [status] [--kind bank_transfer|crypto|online|ctbc]   top-ups (default: under review), oldest first
   wallet recharge confirm <id> [--tx-hash <hash>] [--reason "…"]   the money arrived: credit the wallet once
@@ -27,25 +28,6 @@ export const WALLET_USAGE = `  wallet recharges [status] [--kind bank_transfer|c
 
 /** The reason a settings change is recorded with: `--reason`, else that it came from the command line. */
 const why = (flags: Map<string, string>) => flags.get('reason') ?? 'npm run ops';
-
-/** `--name value` (or `--name=value`) from the arguments, and the words that are not flags. */
-function split(argv: string[]): { words: string[]; flags: Map<string, string> } {
-  const words: string[] = [];
-  const flags = new Map<string, string>();
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i]!;
-    if (!a.startsWith('--')) words.push(a);
-    else if (a.includes('=')) flags.set(a.slice(2, a.indexOf('=')), a.slice(a.indexOf('=') + 1));
-    else if (a === '--off') flags.set('off', '1');
-    else flags.set(a.slice(2), argv[++i] ?? '');
-  }
-  return { words, flags };
-}
-
-const idOf = (v: string | undefined, what: string): number => {
-  if (!v || !/^\d+$/.test(v)) throw new Error(`give the ${what} id (a number)`);
-  return Number(v);
-};
 
 /** Checks input as the operator call does; a refusal names the fields. */
 function valid<S extends z.ZodType>(schema: S | undefined, input: unknown): z.output<S> {
@@ -70,7 +52,7 @@ export const approvalLine = (r: ApprovalRequest) => `request #${r.id} (${r.kind}
 
 /** The wallet commands of `npm run ops`: the same services as the operator calls, each decision recorded. */
 export async function runWalletCommand(db: Database, actor: Actor, argv: string[]): Promise<string> {
-  const { words, flags } = split(argv);
+  const { words, flags } = splitArgs(argv, new Set(['off']));
   const [, cmd, a, b, ...rest] = words;
   const member = async (who: string | undefined) => {
     if (!who) throw new Error('which member? give a user name or id');
