@@ -154,4 +154,33 @@ describe('after-sales in Chromium: the member at 375 px, the console at 1280 px'
     await expect.poll(async () => (await db.selectFrom('after_sales').select('status').where('id', '=', exchangeId).executeTakeFirstOrThrow()).status).toBe('completed');
     await phone.getByText('Completed').first().waitFor();
   }, 180_000);
+
+  it('a reason the operator adds in the console, named in English, is one the member can choose', async () => {
+    const { member, order } = await receivedOrder();
+    const { token: opToken } = await consoleOperator('owner', `ar${Date.now().toString(36)}`);
+    await post('/admin/api/orders/ship', { order_id: order.order_id, carrier: 'DHL', tracking_number: `AR${order.order_id}X` }, opToken);
+    await memberCall(member.token, '/shop/order/confirmReceipt', { id: order.order_id });
+    const name = `Box crushed ${Date.now().toString(36)}`;
+
+    const desk = await openConsole(deskBrowser, opToken, '/orders/after-sales/settings');
+    await desk.setViewportSize(DESKTOP);
+    const reasons = desk.locator('.ant-card', { hasText: 'Reasons members can give' });
+    await reasons.getByRole('button', { name: 'New reason' }).click();
+    const modal = desk.locator('.ant-modal-wrap:visible .ant-modal');
+    await modal.getByLabel('Code').fill('box_crushed');
+    await modal.getByLabel('English').fill(name);
+    await modal.getByRole('button', { name: 'Save' }).click();
+    await reasons.getByRole('cell', { name }).waitFor();
+    await shot(desk, 'after-sales-reasons-1280');
+
+    const phone = await phoneBrowser.open(`/pages/order/realSale?order_id=${order.order_id}`, {
+      snoozePopups: true,
+      localStorage: {
+        'shop.session': JSON.stringify({ state: { token: member.token, user: { id: member.userId, user_name: member.userName } }, version: 0 }),
+        'shop.session.refreshedAt': String(Date.now()),
+      },
+    });
+    await phone.getByText('Return & refund').click();
+    await phone.getByText(name).waitFor();
+  }, 120_000);
 });

@@ -4,6 +4,7 @@ import type {
   adminAfterSaleSettings,
   adminSaveAfterSaleAddress,
   adminSaveAfterSaleCarrier,
+  adminSaveAfterSaleReason,
   adminSetAfterSaleSettings,
   adminApproveAfterSale,
   adminCloseAfterSale,
@@ -31,3 +32,4 @@ export const afterSaleSettingsRoute = routeOf<typeof adminAfterSaleSettings>({ m
 export const setAfterSaleSettingsRoute = routeOf<typeof adminSetAfterSaleSettings>({ method: 'POST', path: `${base}/settings`, ...op });
 export const saveAfterSaleAddressRoute = routeOf<typeof adminSaveAfterSaleAddress>({ method: 'POST', path: `${base}/addresses/save`, ...op });
 export const saveAfterSaleCarrierRoute = routeOf<typeof adminSaveAfterSaleCarrier>({ method: 'POST', path: `${base}/carriers/save`, ...op });
+export const saveAfterSaleReasonRoute = routeOf<typeof adminSaveAfterSaleReason>({ method: 'POST', path: `${base}/reasons/save`, ...op });

@@ -30,5 +30,7 @@ export const adminAfterSaleSettings = endpoint({ method: 'GET', path: '/admin/ap
 export const adminSetAfterSaleSettings = endpoint({ method: 'POST', path: '/admin/api/after-sales/settings', auth: 'operator', permission: 'settings.write', area: 'admin', idempotent: true, body: s.afterSaleSettingsSchema, data: s.adminAfterSaleSettingsData });
 /** Adds or changes a return address (one per country) or a service point (recorded). */
 export const adminSaveAfterSaleAddress = endpoint({ method: 'POST', path: '/admin/api/after-sales/addresses/save', auth: 'operator', permission: 'settings.write', area: 'admin', idempotent: true, body: s.adminAfterSaleAddressBody, data: s.adminAfterSaleSettingsData });
+/** Adds or changes a reason members may give for a kind, with its names per language (recorded). */
+export const adminSaveAfterSaleReason = endpoint({ method: 'POST', path: '/admin/api/after-sales/reasons/save', auth: 'operator', permission: 'settings.write', area: 'admin', idempotent: true, body: s.adminSaveAfterSaleReasonBody, data: s.adminAfterSaleSettingsData });
 /** Adds or changes a carrier goods may be sent back with (recorded). */
 export const adminSaveAfterSaleCarrier = endpoint({ method: 'POST', path: '/admin/api/after-sales/carriers/save', auth: 'operator', permission: 'settings.write', area: 'admin', idempotent: true, body: s.adminAfterSaleCarrierBody, data: s.adminAfterSaleSettingsData });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { languageSchema } from '../common/language-schema.js';
 import { pageOf, pageQuery } from '../common/pagination.js';
 
 const id = z.coerce.number().int().min(1).max(2_147_483_647);
@@ -339,10 +340,34 @@ export const afterSaleSettingsSchema = z.object({
 });
 export const adminAfterSaleAddressSchema = afterSaleAddressSchema.extend({ kind: z.enum(['return', 'service']), enabled: z.boolean() });
 export const adminAfterSaleCarrierSchema = z.object({ code: z.string(), name: z.string(), needs_phone_tail: z.boolean(), enabled: z.boolean() });
+export const adminAfterSaleReasonSchema = z.object({
+  kind: z.enum(AFTER_SALE_KINDS),
+  code: z.string(),
+  /** The operator's names per language (languages without one read `text`'s source: the shipped text, else the English name). */
+  names: z.record(z.string(), z.string()),
+  /** What the operator's own language reads now. */
+  text: z.string(),
+  /** Whether the shop ships a text for this code in every language. */
+  shipped: z.boolean(),
+  needs_evidence: z.boolean(),
+  sort: z.number().int(),
+  enabled: z.boolean(),
+});
 export const adminAfterSaleSettingsData = z.object({
   settings: afterSaleSettingsSchema,
   addresses: z.array(adminAfterSaleAddressSchema),
   carriers: z.array(adminAfterSaleCarrierSchema),
+  reasons: z.array(adminAfterSaleReasonSchema),
+});
+/** Adds or changes a reason of one kind; a code the shop does not ship a text for needs its English name. */
+export const adminSaveAfterSaleReasonBody = z.object({
+  kind: z.enum(AFTER_SALE_KINDS),
+  code: z.string().trim().regex(/^[a-z0-9_]{2,32}$/, 'validation.invalid'),
+  /** Language → name; an empty name falls back to the shipped text. */
+  names: z.partialRecord(languageSchema, z.string().trim().max(60)).default({}),
+  needs_evidence: z.boolean().default(false),
+  sort: z.coerce.number().int().min(0).max(9999).default(0),
+  enabled: z.boolean().default(true),
 });
 export const adminAfterSaleAddressBody = z.object({
   /** Absent: a new address. */

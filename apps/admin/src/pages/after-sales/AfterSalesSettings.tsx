@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryError } from '../../components/QueryError';
 import { useEndpointMutation, useEndpointQuery } from '../../lib/endpoint-query';
+import { AfterSaleReasons } from './AfterSaleReasons';
 import { afterSaleSettingsRoute, saveAfterSaleAddressRoute, saveAfterSaleCarrierRoute, setAfterSaleSettingsRoute } from '../../lib/routes-after-sales';
 
 type Data = EndpointData<typeof afterSaleSettingsRoute>;
@@ -11,7 +12,7 @@ type Settings = Data['settings'];
 const FIELDS: Array<keyof Settings> = ['return_days', 'exchange_days', 'max_exchanges', 'ship_back_days', 'auto_complete_days', 'review_edit_days'];
 const code2 = (v: string) => v.toUpperCase().replace(/[^A-Z]/g, '').slice(0, 2);
 
-/** After-sales settings: the windows and the exchange cap, return addresses and service points per country, carriers. */
+/** After-sales settings: the windows and the exchange cap, the reasons per kind, return addresses and service points per country, carriers. */
 export default function AfterSalesSettings() {
   const { t } = useTranslation();
   const query = useEndpointQuery(afterSaleSettingsRoute, undefined);
@@ -43,6 +44,7 @@ export default function AfterSalesSettings() {
           </Button>
         </Space>
       </Card>
+      <AfterSaleReasons reasons={d.reasons} />
       <Card title={t('console.afterSales.settings.addresses')} size="small">
         <Space wrap style={{ marginBottom: 12 }}>
           <Input placeholder={t('console.afterSales.settings.country')} value={address.country_code} onChange={(e) => setAddress({ ...address, country_code: code2(e.target.value) })} style={{ width: 90 }} />

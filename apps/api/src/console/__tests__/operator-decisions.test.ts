@@ -233,6 +233,7 @@ const steps: Record<string, () => Promise<{ body: unknown; as?: typeof owner }>>
   '/admin/api/after-sales/settings': async () => ({ body: (await get('/admin/api/after-sales/settings')).settings }),
   '/admin/api/after-sales/addresses/save': async () => ({ body: { country_code: 'MY', kind: 'service', name: 'Sweep point', address: 'Jalan Sweep 1' } }),
   '/admin/api/after-sales/carriers/save': async () => ({ body: { code: `sweep${++codes}`, name: 'Sweep Express' } }),
+  '/admin/api/after-sales/reasons/save': async () => ({ body: { kind: 'warranty', code: `sweep${++codes}`, names: { 'en-us': 'Sweep reason' } } }),
 };
 
 /** An after-sales case of `kind` in `status` on a received order paid from the balance (as the member's calls would leave it). */

@@ -1,5 +1,6 @@
 import {
   fromMinorUnits,
+  DEFAULT_LANGUAGE,
   ResponseCode,
   type EndpointBody,
   type EndpointData,
@@ -11,6 +12,7 @@ import {
   type adminAfterSaleSettings,
   type adminSaveAfterSaleAddress,
   type adminSaveAfterSaleCarrier,
+  type adminSaveAfterSaleReason,
   type adminSetAfterSaleSettings,
   type adminReceiveAfterSale,
   type adminRefundAfterSale,
@@ -36,7 +38,7 @@ import { returnSpentPointsShare, reverseEarnedPoints } from '../orders/points.js
 import { findRefundsOfPayment, findSucceededPaymentsOfPayable } from '../payments/payments.queries.js';
 import { refundPayment, type PaymentsDeps } from '../payments/settlement.js';
 import * as q from './after-sales.queries.js';
-import { caseEnded, moveCase, recordCaseEvent, renderCases, renderEvents, returnAddressOf, type CaseRow } from './after-sales.service.js';
+import { caseEnded, moveCase, reasonKey, reasonText, recordCaseEvent, renderCases, renderEvents, returnAddressOf, type CaseRow } from './after-sales.service.js';
 import type { AfterSaleStatus } from './after-sales.table.js';
 
 // The console's side of after-sales: operators approve or reject a case, take the goods back,
@@ -301,28 +303,39 @@ export const afterSalesExport: ListExport<EndpointQuery<typeof adminListAfterSal
 // ---------------------------------------------------------------- settings
 
 /** The windows, the cap and the other days, with every address and carrier (enabled or not). */
-export async function afterSaleSettings(db: Executor, actor: Actor): Promise<EndpointData<typeof adminAfterSaleSettings>> {
+export async function afterSaleSettings(deps: Pick<AppDeps, 'db' | 'i18n'>, actor: Actor): Promise<EndpointData<typeof adminAfterSaleSettings>> {
   operatorNameOf(actor);
+  const { db, i18n } = deps;
   const s = await q.findAfterSaleSettings(db);
   return {
     settings: { return_days: s.return_days, exchange_days: s.exchange_days, max_exchanges: s.max_exchanges, ship_back_days: s.ship_back_days, auto_complete_days: s.auto_complete_days, review_edit_days: s.review_edit_days },
     addresses: (await q.findAllAddresses(db)).map((a) => ({ id: a.id, kind: a.kind, name: a.name, address: a.address, phone: a.phone, hours: a.hours, country_code: a.country_code, enabled: a.enabled })),
     carriers: (await q.findAllCarriers(db)).map((c) => ({ code: c.code, name: c.name, needs_phone_tail: c.needs_phone_tail, enabled: c.enabled })),
+    reasons: (await q.findAllReasons(db)).map((r) => ({
+      kind: r.kind,
+      code: r.code,
+      names: r.names,
+      text: reasonText(i18n, actor.lang, r.code, r.names),
+      shipped: i18n.has(reasonKey(r.code)),
+      needs_evidence: r.needs_evidence,
+      sort: r.sort,
+      enabled: r.enabled,
+    })),
   };
 }
 
 /** Changes the windows, the cap and the other days; recorded with the values. */
-export async function setAfterSaleSettings(deps: Pick<AppDeps, 'db'>, actor: Actor, input: EndpointBody<typeof adminSetAfterSaleSettings>): Promise<EndpointData<typeof adminSetAfterSaleSettings>> {
+export async function setAfterSaleSettings(deps: Pick<AppDeps, 'db' | 'i18n'>, actor: Actor, input: EndpointBody<typeof adminSetAfterSaleSettings>): Promise<EndpointData<typeof adminSetAfterSaleSettings>> {
   const operator = operatorNameOf(actor);
   await withTransaction(deps.db, async (tx) => {
     await q.updateAfterSaleSettings(tx, { ...input, updated_by: operator });
     await insertOperatorAction(tx, { operator, action: `setting.after_sales ${JSON.stringify(input)}`, target_type: 'setting', target_id: 0 });
   });
-  return afterSaleSettings(deps.db, actor);
+  return afterSaleSettings(deps, actor);
 }
 
 /** Adds or changes a return address or a service point; an enabled return address is the country's one (the others turn off). */
-export async function saveAfterSaleAddress(deps: Pick<AppDeps, 'db'>, actor: Actor, input: EndpointBody<typeof adminSaveAfterSaleAddress>): Promise<EndpointData<typeof adminSaveAfterSaleAddress>> {
+export async function saveAfterSaleAddress(deps: Pick<AppDeps, 'db' | 'i18n'>, actor: Actor, input: EndpointBody<typeof adminSaveAfterSaleAddress>): Promise<EndpointData<typeof adminSaveAfterSaleAddress>> {
   const operator = operatorNameOf(actor);
   await withTransaction(deps.db, async (tx) => {
     const { id, ...fields } = input;
@@ -331,15 +344,27 @@ export async function saveAfterSaleAddress(deps: Pick<AppDeps, 'db'>, actor: Act
     if (!saved) throw new AppError(ResponseCode.notFound);
     await insertOperatorAction(tx, { operator, action: `setting.after_sales_address ${fields.kind} ${fields.country_code} ${fields.enabled ? 'on' : 'off'}`, target_type: 'setting', target_id: saved.id });
   });
-  return afterSaleSettings(deps.db, actor);
+  return afterSaleSettings(deps, actor);
+}
+
+/** Adds or changes a reason of one kind; a code without a shipped text needs its English name. Empty names are dropped. */
+export async function saveAfterSaleReason(deps: Pick<AppDeps, 'db' | 'i18n'>, actor: Actor, input: EndpointBody<typeof adminSaveAfterSaleReason>): Promise<EndpointData<typeof adminSaveAfterSaleReason>> {
+  const operator = operatorNameOf(actor);
+  const names = Object.fromEntries(Object.entries(input.names).filter(([, name]) => !!name)) as Record<string, string>;
+  if (!names[DEFAULT_LANGUAGE] && !deps.i18n.has(reasonKey(input.code))) throw new AppError(ResponseCode.validation, { field: `names.${DEFAULT_LANGUAGE}` }, { messageKey: 'validation.required' });
+  await withTransaction(deps.db, async (tx) => {
+    await q.upsertReason(tx, { ...input, names });
+    await insertOperatorAction(tx, { operator, action: `setting.after_sales_reason ${input.kind} ${input.code} ${input.enabled ? 'on' : 'off'}`, target_type: 'setting', target_id: 0 });
+  });
+  return afterSaleSettings(deps, actor);
 }
 
 /** Adds or changes a carrier goods may be sent back with. */
-export async function saveAfterSaleCarrier(deps: Pick<AppDeps, 'db'>, actor: Actor, input: EndpointBody<typeof adminSaveAfterSaleCarrier>): Promise<EndpointData<typeof adminSaveAfterSaleCarrier>> {
+export async function saveAfterSaleCarrier(deps: Pick<AppDeps, 'db' | 'i18n'>, actor: Actor, input: EndpointBody<typeof adminSaveAfterSaleCarrier>): Promise<EndpointData<typeof adminSaveAfterSaleCarrier>> {
   const operator = operatorNameOf(actor);
   await withTransaction(deps.db, async (tx) => {
     await q.upsertCarrier(tx, input);
     await insertOperatorAction(tx, { operator, action: `setting.after_sales_carrier ${input.code} ${input.enabled ? 'on' : 'off'}`, target_type: 'setting', target_id: 0 });
   });
-  return afterSaleSettings(deps.db, actor);
+  return afterSaleSettings(deps, actor);
 }

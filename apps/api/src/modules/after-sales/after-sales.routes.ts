@@ -6,6 +6,7 @@ import {
   adminAfterSaleSettings,
   adminSaveAfterSaleAddress,
   adminSaveAfterSaleCarrier,
+  adminSaveAfterSaleReason,
   adminSetAfterSaleSettings,
   adminListAfterSales,
   adminReceiveAfterSale,
@@ -71,8 +72,9 @@ export function afterSalesRoutes({ handle, deps }: Api): void {
   handle(adminRefundAfterSale, ({ actor, body }) => decisions.refundCase(deps, actor, body), { idempotencyCaller: operatorCaller });
   handle(adminShipAfterSaleReplacement, ({ actor, body }) => decisions.shipReplacement(deps, actor, body), { idempotencyCaller: operatorCaller });
   handle(adminCloseAfterSale, ({ actor, body }) => decisions.closeCase(deps, actor, body), { idempotencyCaller: operatorCaller });
-  handle(adminAfterSaleSettings, ({ actor }) => decisions.afterSaleSettings(deps.db, actor));
+  handle(adminAfterSaleSettings, ({ actor }) => decisions.afterSaleSettings(deps, actor));
   handle(adminSetAfterSaleSettings, ({ actor, body }) => decisions.setAfterSaleSettings(deps, actor, body), { idempotencyCaller: operatorCaller });
   handle(adminSaveAfterSaleAddress, ({ actor, body }) => decisions.saveAfterSaleAddress(deps, actor, body), { idempotencyCaller: operatorCaller });
+  handle(adminSaveAfterSaleReason, ({ actor, body }) => decisions.saveAfterSaleReason(deps, actor, body), { idempotencyCaller: operatorCaller });
   handle(adminSaveAfterSaleCarrier, ({ actor, body }) => decisions.saveAfterSaleCarrier(deps, actor, body), { idempotencyCaller: operatorCaller });
 }

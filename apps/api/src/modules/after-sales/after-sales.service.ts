@@ -6,6 +6,7 @@ import {
   AFTER_SALE_DESCRIPTION_MAX,
   AFTER_SALE_VIDEO_SECONDS_MAX,
   allocateMinor,
+  DEFAULT_LANGUAGE,
   ResponseCode,
   type AfterSaleCase,
   type EndpointBody,
@@ -166,9 +167,16 @@ async function memberOrderOrRefuse(db: Executor, userId: number, orderId: number
   return order as OrderRow;
 }
 
+/** A reason's shipped text key, and its text: the operator's name in the language, else the shipped text of its code, else the operator's English name, else the code. */
+export const reasonKey = (code: string) => `afterSales.reason.${code}`;
+export function reasonText(i18n: AppDeps['i18n'], lang: Actor['lang'], code: string, names: Record<string, string> = {}): string {
+  const key = reasonKey(code);
+  return names[lang] || (i18n.has(key) ? i18n.t(lang, key) : names[DEFAULT_LANGUAGE] || code);
+}
+
 /** The reasons a member may give, in the member's language. */
 async function reasonList(deps: Pick<AppDeps, 'db' | 'i18n'>, lang: Actor['lang'], kind?: AfterSaleKind) {
-  return (await q.findReasons(deps.db, kind)).map((r) => ({ id: r.code, kind: r.kind, text: deps.i18n.t(lang, `afterSales.reason.${r.code}`), needs_evidence: r.needs_evidence }));
+  return (await q.findReasons(deps.db, kind)).map((r) => ({ id: r.code, kind: r.kind, text: reasonText(deps.i18n, lang, r.code, r.names), needs_evidence: r.needs_evidence }));
 }
 
 /** What the member may ask for on an order now, per line: it writes nothing. */
@@ -371,6 +379,7 @@ export async function renderCases(deps: Pick<AppDeps, 'db' | 'i18n' | 'config' |
   const lines = await q.findCaseLines(db, ids);
   const evidence = await q.findEvidence(db, ids);
   const skus = await findSkusForCheckout(db, [...new Set(lines.map((l) => l.exchange_sku_id).filter((x): x is number => !!x))]);
+  const reasonNames = new Map((await q.findAllReasons(db)).map((r) => [`${r.kind}:${r.code}`, r.names]));
   const followed = new Set<number>();
   for (const r of rows) if (r.status === 'rejected' && (await q.findCaseFollowing(db, r.id))) followed.add(r.id);
   return rows.map((r) => ({
@@ -381,7 +390,7 @@ export async function renderCases(deps: Pick<AppDeps, 'db' | 'i18n' | 'config' |
     kind: r.kind,
     status: r.status,
     reason_id: r.reason_code,
-    reason: i18n.t(lang, `afterSales.reason.${r.reason_code}`),
+    reason: reasonText(i18n, lang, r.reason_code, reasonNames.get(`${r.kind}:${r.reason_code}`)),
     description: r.description,
     currency: r.currency,
     refundable: Number(r.refundable_minor),

@@ -27,6 +27,8 @@ export interface AfterSaleSettingsTable {
 export interface AfterSaleReasonsTable {
   kind: AfterSaleKind;
   code: string;
+  /** The operator's names per language; a language without one reads the shipped text of the code. */
+  names: Generated<Record<string, string>>;
   needs_evidence: Generated<boolean>;
   sort: Generated<number>;
   enabled: Generated<boolean>;

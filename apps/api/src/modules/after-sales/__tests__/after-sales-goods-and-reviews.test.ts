@@ -104,3 +104,45 @@ describe('the console’s settings of after-sales', () => {
     expect(recorded.length).toBeGreaterThanOrEqual(7);
   });
 });
+
+describe('the console’s reasons per kind', () => {
+  it('an operator adds a reason named in several languages, renames a shipped one and hides another; members read them in their language, a case shows its reason’s name; a new code without an English name changes nothing', async () => {
+    const question = async (m: Awaited<ReturnType<AfterSalesKit['shopper']>>, lang: string) =>
+      (await call(t, 'GET', '/attractive/AfterSales/question?kind=return', { headers: m.headers, lang })).body.data.list as Array<{ id: string; text: string; needs_evidence: boolean }>;
+    const m = await kit.shopper();
+    const before = (await kit.adminGet('/admin/api/after-sales/settings')).body.data.reasons;
+    expect(before.find((r: { kind: string; code: string }) => r.kind === 'return' && r.code === 'damaged')).toMatchObject({ shipped: true, enabled: true, needs_evidence: true, names: {} });
+
+    const nameless = await kit.admin('/admin/api/after-sales/reasons/save', { kind: 'return', code: 'late_delivery', names: { th: 'มาช้า' } });
+    expect(nameless.body.code).toBe(ResponseCode.validation);
+    expect((await kit.admin('/admin/api/after-sales/reasons/save', { kind: 'return', code: 'Late Delivery', names: { 'en-us': 'Late' } })).status).toBe(422);
+    expect((await kit.admin('/admin/api/after-sales/reasons/save', { kind: 'refund', code: 'late', names: { 'en-us': 'Late' } })).status).toBe(422);
+    expect((await question(m, 'en-us')).map((r) => r.id)).not.toContain('late_delivery');
+
+    const added = await kit.admin('/admin/api/after-sales/reasons/save', { kind: 'return', code: 'late_delivery', names: { 'en-us': 'Arrived too late', th: 'ได้รับสินค้าช้าเกินไป', 'zh-cn': '' }, needs_evidence: false, sort: 1 });
+    expect(added.body.data.reasons.find((r: { code: string }) => r.code === 'late_delivery')).toMatchObject({ kind: 'return', names: { 'en-us': 'Arrived too late', th: 'ได้รับสินค้าช้าเกินไป' }, text: 'Arrived too late', shipped: false, enabled: true });
+    await kit.admin('/admin/api/after-sales/reasons/save', { kind: 'return', code: 'damaged', names: { 'en-us': 'Broken on arrival' }, needs_evidence: true });
+    await kit.admin('/admin/api/after-sales/reasons/save', { kind: 'return', code: 'changed_mind', enabled: false, sort: 3 });
+
+    const en = await question(m, 'en-us');
+    expect(en.find((r) => r.id === 'late_delivery')?.text).toBe('Arrived too late');
+    expect(en.find((r) => r.id === 'damaged')?.text).toBe('Broken on arrival');
+    expect(en.map((r) => r.id)).not.toContain('changed_mind');
+    const th = await question(m, 'th');
+    expect(th.find((r) => r.id === 'late_delivery')?.text).toBe('ได้รับสินค้าช้าเกินไป');
+    // Thai has no name of the operator's for "damaged": the shipped Thai text stays, not the English override.
+    expect(th.find((r) => r.id === 'damaged')?.text).not.toBe('Broken on arrival');
+    expect((await question(m, 'zh-cn')).find((r) => r.id === 'late_delivery')?.text).toBe('Arrived too late');
+
+    const o = await kit.boughtOrder(m);
+    const opened = await kit.post(m, '/shop/order/afterSaleSubmit', { order_id: o.orderId, kind: 'return', reason_id: 'late_delivery', lines: [{ order_line_id: o.lines[0]!.id, qty: 1 }] });
+    expect(opened.body.code).toBe(ResponseCode.ok);
+    const info = (await kit.get(m, `/attractive/AfterSales/info?id=${opened.body.data.case_id}`)).body.data;
+    expect(info).toMatchObject({ reason_id: 'late_delivery', reason: 'Arrived too late' });
+    expect((await kit.post(m, '/shop/order/afterSaleSubmit', { order_id: o.orderId, kind: 'return', reason_id: 'changed_mind', lines: [{ order_line_id: o.lines[1]!.id, qty: 1 }] })).body.code).not.toBe(ResponseCode.ok);
+
+    const recorded = await t.db.selectFrom('operator_actions').select('action').where('action', 'like', 'setting.after_sales_reason%').execute();
+    expect(recorded.map((r) => r.action)).toEqual(['setting.after_sales_reason return late_delivery on', 'setting.after_sales_reason return damaged on', 'setting.after_sales_reason return changed_mind off']);
+    await kit.admin('/admin/api/after-sales/reasons/save', { kind: 'return', code: 'changed_mind', sort: 3 });
+  });
+});

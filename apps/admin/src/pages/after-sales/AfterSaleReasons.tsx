@@ -1,0 +1,101 @@
+import { Alert, Button, Card, Form, Input, InputNumber, Modal, Segmented, Space, Switch, Table, Tag } from 'antd';
+import { AFTER_SALE_KINDS, type AfterSaleKind } from '@shop/contract/after-sales';
+import { LANGUAGES, type EndpointData } from '@shop/contract/common';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useEndpointMutation } from '../../lib/endpoint-query';
+import { FormField, filledTexts, useConsoleForm, type BodySchema } from '../../lib/form';
+import { LANGUAGE_NAMES } from '../../lib/i18n';
+import { newIdempotencyKey } from '../../lib/request';
+import { afterSaleSettingsRoute, saveAfterSaleReasonRoute } from '../../lib/routes-after-sales';
+
+type Reason = EndpointData<typeof afterSaleSettingsRoute>['reasons'][number];
+
+interface ReasonValues {
+  code: string;
+  names: Partial<Record<string, string>>;
+  needs_evidence: boolean;
+  sort: number;
+  enabled: boolean;
+}
+
+/** A new reason of a kind, or a change of one: its code (fixed once made), its names per language, whether it needs evidence, its place, whether members see it. */
+function ReasonForm({ kind, editing, onClose }: { kind: AfterSaleKind; editing?: Reason; onClose: () => void }) {
+  const { t } = useTranslation();
+  const key = useRef(newIdempotencyKey());
+  const form = useConsoleForm<ReasonValues, Record<string, unknown>>({
+    schema: () => import('@shop/contract/after-sales').then((m) => m.adminSaveAfterSaleReasonBody as unknown as BodySchema<Record<string, unknown>>),
+    defaultValues: editing
+      ? { code: editing.code, names: editing.names, needs_evidence: editing.needs_evidence, sort: editing.sort, enabled: editing.enabled }
+      : { code: '', names: {}, needs_evidence: false, sort: 0, enabled: true },
+    toBody: (v) => ({ kind, code: v.code.trim().toLowerCase(), names: filledTexts(v.names), needs_evidence: v.needs_evidence, sort: v.sort, enabled: v.enabled }),
+  });
+  const save = useEndpointMutation(saveAfterSaleReasonRoute, { call: { idempotencyKey: key.current }, invalidates: [afterSaleSettingsRoute], onSuccess: onClose });
+  const submit = form.submit((body) => save.mutateAsync(body as never).catch(() => undefined));
+  return (
+    <Modal
+      open
+      title={t(editing ? 'console.afterSales.reasons.edit' : 'console.afterSales.reasons.new')}
+      okText={t('console.afterSales.settings.save')}
+      cancelText={t('console.common.cancel')}
+      onCancel={onClose}
+      onOk={() => void submit()}
+      okButtonProps={{ loading: save.isPending }}
+      destroyOnHidden
+    >
+      {save.error && <Alert type="error" showIcon title={save.error.message} style={{ marginBottom: 12 }} />}
+      <Form layout="vertical" component="div">
+        <FormField form={form} name="code" label={t('console.afterSales.settings.code')} required extra={t('console.afterSales.reasons.codeHint')}>
+          <Input maxLength={32} disabled={!!editing} aria-label={t('console.afterSales.settings.code')} />
+        </FormField>
+        {LANGUAGES.map((l) => (
+          <FormField key={l} form={form} name={`names.${l}`} label={LANGUAGE_NAMES[l]} extra={l === 'en-us' && !editing?.shipped ? t('console.afterSales.reasons.englishNeeded') : undefined}>
+            <Input maxLength={60} aria-label={LANGUAGE_NAMES[l]} placeholder={editing?.shipped ? t('console.afterSales.reasons.shippedText') : undefined} />
+          </FormField>
+        ))}
+        <Space size="large">
+          <FormField form={form} name="sort" label={t('console.afterSales.reasons.sort')}>
+            <InputNumber min={0} max={9999} />
+          </FormField>
+          <FormField form={form} name="needs_evidence" label={t('console.afterSales.reasons.needsEvidence')} valuePropName="checked">
+            <Switch />
+          </FormField>
+          <FormField form={form} name="enabled" label={t('console.afterSales.settings.enabled')} valuePropName="checked">
+            <Switch />
+          </FormField>
+        </Space>
+      </Form>
+    </Modal>
+  );
+}
+
+/** The reasons members choose from, per kind: shipped ones with their texts, the operator's own, each named in every language. */
+export function AfterSaleReasons({ reasons }: { reasons: Reason[] }) {
+  const { t } = useTranslation();
+  const [kind, setKind] = useState<AfterSaleKind>('return');
+  const [editing, setEditing] = useState<Reason | 'new' | null>(null);
+  return (
+    <Card
+      title={t('console.afterSales.reasons.title')}
+      size="small"
+      extra={<Button onClick={() => setEditing('new')}>{t('console.afterSales.reasons.new')}</Button>}
+    >
+      <Segmented<AfterSaleKind> value={kind} onChange={setKind} options={AFTER_SALE_KINDS.map((k) => ({ value: k, label: t(`console.afterSales.kinds.${k}`) }))} style={{ marginBottom: 12 }} />
+      <Table<Reason>
+        size="small"
+        rowKey={(r) => `${r.kind}:${r.code}`}
+        pagination={false}
+        dataSource={reasons.filter((r) => r.kind === kind)}
+        columns={[
+          { title: t('console.afterSales.settings.code'), dataIndex: 'code' },
+          { title: t('console.afterSales.settings.name'), dataIndex: 'text' },
+          { title: t('console.afterSales.reasons.needsEvidence'), key: 'evidence', render: (_, r) => (r.needs_evidence ? '✓' : '') },
+          { title: t('console.afterSales.reasons.sort'), dataIndex: 'sort', width: 80 },
+          { title: t('console.afterSales.settings.enabled'), key: 'enabled', render: (_, r) => <Tag color={r.enabled ? 'green' : 'default'}>{t(r.enabled ? 'console.afterSales.reasons.offered' : 'console.afterSales.reasons.hidden')}</Tag> },
+          { title: t('console.common.actions'), key: 'edit', width: 100, render: (_, r) => <Button size="small" onClick={() => setEditing(r)}>{t('console.afterSales.reasons.edit')}</Button> },
+        ]}
+      />
+      {editing && <ReasonForm kind={editing === 'new' ? kind : editing.kind} editing={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />}
+    </Card>
+  );
+}
