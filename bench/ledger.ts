@@ -18,19 +18,19 @@ const CLIENTS = 50;
 const MEMBERS = 200;
 const ROUNDS = 3;
 
-/** Runs `work` from `clients` concurrent loops for `seconds`: completions per second and p99 latency. */
-export async function drive(name: string, seconds: number, work: (i: number) => Promise<unknown>): Promise<LoadResult> {
+/** Runs `work` from 50 concurrent loops for `seconds` (told the count so far and its loop's number): completions per second and p99 latency. */
+export async function drive(name: string, seconds: number, work: (i: number, loop: number) => Promise<unknown>): Promise<LoadResult> {
   const until = Date.now() + seconds * 1000;
   const latencies: number[] = [];
   let errors = 0;
   let n = 0;
   const started = Date.now();
   await Promise.all(
-    Array.from({ length: CLIENTS }, async () => {
+    Array.from({ length: CLIENTS }, async (_, loop) => {
       while (Date.now() < until) {
         const t0 = performance.now();
         try {
-          await work(n++);
+          await work(n++, loop);
         } catch {
           errors++;
         }

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { benchCatalogue } from './catalogue.js';
+import { benchAfterSales } from './after-sales.js';
 import { benchChat } from './chat.js';
 import { benchGeography } from './geo.js';
 import { benchLedger } from './ledger.js';
@@ -44,8 +45,8 @@ function check(row: LoadResult, baseline: LoadResult | undefined, minRatio: numb
 
 /**
  * `npm run bench -- wallet ledger` (or `BENCH_ONLY=wallet,ledger npm run bench`): only the named
- * groups (envelope, catalogue, geo, wallet, orders, chat, lighthouse, ledger, web). The catalogue and geography rows
- * need the envelope row as their base.
+ * groups (envelope, catalogue, geo, wallet, orders, after-sales, chat, lighthouse, ledger, web). The catalogue,
+ * geography and after-sales rows need the envelope row as their base.
  */
 // `npm run bench -- --large`: the large-data bench alone (bench/large.ts), minutes of both cores.
 if (process.argv.includes('--large')) {
@@ -68,11 +69,11 @@ if (process.argv.includes('--capacity')) {
   const rows = await benchCapacity();
   process.exit(rows.some((r) => r.errors) ? 1 : 0);
 }
-const GROUPS = ['envelope', 'catalogue', 'geo', 'wallet', 'orders', 'chat', 'lighthouse', 'ledger', 'web'] as const;
+const GROUPS = ['envelope', 'catalogue', 'geo', 'wallet', 'orders', 'after-sales', 'chat', 'lighthouse', 'ledger', 'web'] as const;
 const named = process.argv.slice(2).filter((a) => !a.startsWith('-')).join(',') || process.env.BENCH_ONLY;
 const only = named?.split(',').filter(Boolean);
 if (only?.some((g) => !GROUPS.includes(g as (typeof GROUPS)[number]))) throw new Error(`bench groups: ${GROUPS.join(', ')}`);
-const runs = (group: (typeof GROUPS)[number]) => !only || only.includes(group) || (group === 'envelope' && (only.includes('catalogue') || only.includes('geo')));
+const runs = (group: (typeof GROUPS)[number]) => !only || only.includes(group) || (group === 'envelope' && ['catalogue', 'geo', 'after-sales'].some((g) => only.includes(g)));
 
 /** The bare route and the envelope-only call in alternating rounds, checked; answers the envelope row. */
 async function benchEnvelope(shopUrl: string): Promise<LoadResult> {
@@ -103,9 +104,10 @@ async function benchEnvelope(shopUrl: string): Promise<LoadResult> {
 
 let lighthouseRows: LighthouseRow[] | undefined;
 const shop = runs('envelope') || runs('wallet') || runs('orders') || runs('chat') || runs('lighthouse') ? await startShop() : undefined;
+let envelope: LoadResult | undefined;
 try {
   if (shop && runs('envelope')) {
-    const envelope = await benchEnvelope(shop.url);
+    envelope = await benchEnvelope(shop.url);
     // The catalogue's budgets are ratios to the envelope-only call of the same run.
     if (runs('catalogue')) for (const row of await benchCatalogue(shop.url)) check(row, envelope, row.minRatio, row.maxP99Ms);
     // The address form's region pickers, under the same budgets.
@@ -113,6 +115,8 @@ try {
   }
   // A signed-in member's asset page, with a few hundred ledger entries.
   if (shop && runs('wallet')) for (const row of await benchWallet(shop)) check(row, undefined, undefined, row.maxP99Ms);
+  // After-sales: opening a return, and a member's list of 50 cases, beside the envelope call.
+  if (shop && runs('after-sales')) for (const row of await benchAfterSales(shop)) check(row, envelope, undefined, row.maxP99Ms);
   if (shop && runs('chat')) for (const row of await benchChat(shop)) check(row, undefined, undefined, row.maxP99Ms);
   // A member's order list with 200 orders.
   if (shop && runs('orders')) {

@@ -70,6 +70,9 @@ export const findCase = (db: Executor, id: number) => db.selectFrom('after_sales
 export const findMemberCase = (db: Executor, userId: number, id: number) => db.selectFrom('after_sales').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
 export const lockCaseForUpdate = (tx: Tx, id: number) => tx.selectFrom('after_sales').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
 export const findCaseFollowing = (db: Executor, caseId: number) => db.selectFrom('after_sales').select(['id']).where('follows_case_id', '=', caseId).executeTakeFirst();
+/** Which of these cases a later case follows (sent again after a rejection). */
+export const findFollowedCases = async (db: Executor, caseIds: number[]) =>
+  caseIds.length ? (await db.selectFrom('after_sales').select('follows_case_id').where('follows_case_id', 'in', caseIds).execute()).map((r) => r.follows_case_id!) : [];
 
 /** The lines of cases with what the order kept of them. */
 export const findCaseLines = (db: Executor, caseIds: number[]) =>
@@ -89,18 +92,22 @@ export const findCaseEvents = (db: Executor, caseId: number) => db.selectFrom('a
 
 const OPEN_VIEW: AfterSaleStatus[] = ['under_review', 'awaiting_return', 'return_shipped', 'received', 'refunding', 'replacement_shipped'];
 
-/** A page of the member's cases, newest first, with the order number and the total. */
+/** A page of the member's cases, newest first, with the order number, the operator's names of the reason and the total. */
 export const pageMemberCases = (db: Executor, userId: number, input: { view: 'all' | 'open' | 'done'; orderId?: number; limit: number; offset: number }) => {
-  let q = db.selectFrom('after_sales as c').innerJoin('orders as o', 'o.id', 'c.order_id').where('c.user_id', '=', userId);
+  let q = db.selectFrom('after_sales as c').innerJoin('orders as o', 'o.id', 'c.order_id').leftJoin('after_sale_reasons as r', (j) => j.onRef('r.kind', '=', 'c.kind').onRef('r.code', '=', 'c.reason_code')).where('c.user_id', '=', userId);
   if (input.view === 'open') q = q.where('c.status', 'in', OPEN_VIEW);
   if (input.view === 'done') q = q.where('c.status', 'not in', OPEN_VIEW);
   if (input.orderId) q = q.where('c.order_id', '=', input.orderId);
-  return q.selectAll('c').select(['o.order_no', sql<string>`count(*) over ()`.as('total')]).orderBy('c.id', 'desc').limit(input.limit).offset(input.offset).execute();
+  return q.selectAll('c').select(['o.order_no', 'r.names as reason_names', sql<string>`count(*) over ()`.as('total')]).orderBy('c.id', 'desc').limit(input.limit).offset(input.offset).execute();
 };
 
 /** A page of every case for the console: by state, kind, number or member; oldest first within a state. */
 export const pageCases = (db: Executor, input: { status?: AfterSaleStatus; kind?: AfterSaleKind; q?: string; limit: number; offset: number }) => {
-  let q = db.selectFrom('after_sales as c').innerJoin('orders as o', 'o.id', 'c.order_id').innerJoin('users as u', 'u.id', 'c.user_id');
+  let q = db
+    .selectFrom('after_sales as c')
+    .innerJoin('orders as o', 'o.id', 'c.order_id')
+    .innerJoin('users as u', 'u.id', 'c.user_id')
+    .leftJoin('after_sale_reasons as r', (j) => j.onRef('r.kind', '=', 'c.kind').onRef('r.code', '=', 'c.reason_code'));
   if (input.status) q = q.where('c.status', '=', input.status);
   if (input.kind) q = q.where('c.kind', '=', input.kind);
   if (input.q) {
@@ -109,7 +116,7 @@ export const pageCases = (db: Executor, input: { status?: AfterSaleStatus; kind?
   }
   return q
     .selectAll('c')
-    .select(['o.order_no', 'u.user_name', sql<string>`count(*) over ()`.as('total')])
+    .select(['o.order_no', 'u.user_name', 'r.names as reason_names', sql<string>`count(*) over ()`.as('total')])
     .orderBy(input.status ? 'c.id' : sql`c.id`, input.status ? 'asc' : 'desc')
     .limit(input.limit)
     .offset(input.offset)

@@ -373,15 +373,23 @@ const SHIP_BACK_FROM: AfterSaleStatus[] = ['awaiting_return'];
 const WITHDRAW_FROM: AfterSaleStatus[] = ['under_review', 'awaiting_return', 'return_shipped'];
 
 /** A case as the member and the console read it. */
-export async function renderCases(deps: Pick<AppDeps, 'db' | 'i18n' | 'config' | 'secrets'>, lang: Actor['lang'], rows: Array<CaseRow & { order_no: string }>): Promise<AfterSaleCase[]> {
+export async function renderCases(
+  deps: Pick<AppDeps, 'db' | 'i18n' | 'config' | 'secrets'>,
+  lang: Actor['lang'],
+  rows: Array<CaseRow & { order_no: string; reason_names?: Record<string, string> | null }>,
+): Promise<AfterSaleCase[]> {
   const { db, i18n } = deps;
   const ids = rows.map((r) => r.id);
-  const lines = await q.findCaseLines(db, ids);
-  const evidence = await q.findEvidence(db, ids);
-  const skus = await findSkusForCheckout(db, [...new Set(lines.map((l) => l.exchange_sku_id).filter((x): x is number => !!x))]);
-  const reasonNames = new Map((await q.findAllReasons(db)).map((r) => [`${r.kind}:${r.code}`, r.names]));
-  const followed = new Set<number>();
-  for (const r of rows) if (r.status === 'rejected' && (await q.findCaseFollowing(db, r.id))) followed.add(r.id);
+  // Pages carry their reasons' names; a single case reads them here. Every read at once.
+  const [lines, evidence, followed, reasons] = await Promise.all([
+    q.findCaseLines(db, ids),
+    q.findEvidence(db, ids),
+    q.findFollowedCases(db, rows.filter((r) => r.status === 'rejected').map((r) => r.id)).then((list) => new Set(list)),
+    rows.every((r) => r.reason_names !== undefined) ? [] : q.findAllReasons(db),
+  ]);
+  const exchangeSkus = [...new Set(lines.map((l) => l.exchange_sku_id).filter((x): x is number => !!x))];
+  const skus = exchangeSkus.length ? await findSkusForCheckout(db, exchangeSkus) : [];
+  const reasonNames = new Map(reasons.map((r) => [`${r.kind}:${r.code}`, r.names]));
   return rows.map((r) => ({
     id: r.id,
     case_no: r.case_no,
@@ -390,7 +398,7 @@ export async function renderCases(deps: Pick<AppDeps, 'db' | 'i18n' | 'config' |
     kind: r.kind,
     status: r.status,
     reason_id: r.reason_code,
-    reason: reasonText(i18n, lang, r.reason_code, reasonNames.get(`${r.kind}:${r.reason_code}`)),
+    reason: reasonText(i18n, lang, r.reason_code, r.reason_names ?? reasonNames.get(`${r.kind}:${r.reason_code}`)),
     description: r.description,
     currency: r.currency,
     refundable: Number(r.refundable_minor),
