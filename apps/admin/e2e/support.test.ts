@@ -1,8 +1,10 @@
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDatabase } from '../../api/src/db/database.js';
 import { launchBrowser, type Browser } from '../../web/e2e/browser.js';
 import { createMemberSession } from '../../web/e2e/members.js';
 import { baseUrl, databaseUrl } from '../../web/e2e/shop.js';
-import { consoleOperator, openConsole } from './console.js';
+import { consoleOperator, DESKTOP, openConsole } from './console.js';
 
 // A support chat between the member's page (a phone) and the console's desk (1280 px), in two
 // browser contexts against the real API: each side sees the other's messages without reloading.
@@ -51,5 +53,32 @@ describe('the support chat in Chromium', () => {
     await phone.getByPlaceholder('Type a message').fill('Thank you!');
     await phone.getByRole('button', { name: 'Send', exact: true }).click();
     await page.getByTestId('chat-log').getByText('Thank you!').waitFor({ timeout: 15_000 });
+  }, 90_000);
+
+  it('an operator writes a message to the members of one star rank: they get it, a member without a star does not', async () => {
+    const starred = await createMemberSession(databaseUrl, 'live');
+    const plain = await createMemberSession(databaseUrl, 'live');
+    const db = createDatabase(databaseUrl, 1);
+    const title = `Star news ${RUN}`;
+    try {
+      await db.insertInto('referral_stats').values({ member_id: starred.userId, star: 3 }).execute();
+      const { token } = await consoleOperator('owner', `sb${RUN}`);
+      const page = await openConsole(desk, token, '/support/messages');
+      await page.setViewportSize(DESKTOP);
+      await page.getByTestId('broadcast-title').fill(title);
+      await page.getByTestId('broadcast-text').fill('A message for the members of star rank 3.');
+      await page.getByTestId('broadcast-stars').click();
+      await page.locator('.ant-select-item-option', { hasText: '★ 3' }).click();
+      await page.keyboard.press('Escape');
+      await page.getByTestId('broadcast-send').click();
+      await page.locator('.ant-modal-confirm').getByText('Only members of star ranks ★ 3.', { exact: false }).waitFor();
+      await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Confirm' }).click();
+      await page.locator('.ant-table-tbody tr', { hasText: title }).getByText('★ 3').waitFor();
+      const broadcast = await db.selectFrom('message_broadcasts').select('id').where(sql`texts->'en-us'->>'title'`, '=', title).executeTakeFirstOrThrow();
+      const got = async (memberId: number) => (await db.selectFrom('member_messages').select('id').where('member_id', '=', memberId).where('event_key', '=', `broadcast:${broadcast.id}`).execute()).length;
+      expect([await got(starred.userId), await got(plain.userId)]).toEqual([1, 0]);
+    } finally {
+      await db.destroy();
+    }
   }, 90_000);
 });

@@ -22,6 +22,8 @@ export const broadcastBody = z.object({
   countries: z.array(z.string().regex(/^[A-Z]{2}$/)).max(50).default([]),
   /** Members who read their messages in these languages only; empty: every language. */
   langs: z.array(languageSchema).max(9).default([]),
+  /** Members of these star ranks only, 0 for members without a star; empty: every rank. */
+  stars: z.array(z.number().int().min(0).max(99)).max(100).default([]),
 });
 export const broadcastSchema = z.object({
   id: z.number().int(),
@@ -29,6 +31,7 @@ export const broadcastSchema = z.object({
   link: z.string(),
   countries: z.array(z.string()),
   langs: z.array(z.string()),
+  stars: z.array(z.number().int()),
   /** How many members it was written to. */
   recipients: z.number().int().min(0),
   created_by: z.string(),

@@ -23,21 +23,26 @@ interface BroadcastValues {
   link: string;
   countries: string[];
   langs: string[];
+  stars: number[];
 }
 
-/** A message to every member or a segment (countries, languages), written one language at a time (English required), sent after a confirmation. */
+/** Star ranks a segment may name: 0 for members without a star, then the plan's ranks (at most 20). */
+const STAR_RANKS = Array.from({ length: 21 }, (_, star) => star);
+
+/** A message to every member or a segment (countries, languages, star ranks), written one language at a time (English required), sent after a confirmation. */
 function BroadcastForm() {
   const { t } = useTranslation();
   const { message, modal } = AntApp.useApp();
+  const starName = (star: number) => (star ? `★ ${star}` : t('console.support.broadcast.noStar'));
   const key = useRef(newIdempotencyKey());
   const form = useConsoleForm<BroadcastValues, Record<string, unknown>>({
     schema: () => import('@shop/contract/admin').then((m) => m.broadcastBody as unknown as BodySchema<Record<string, unknown>>),
-    defaultValues: { lang: 'en-us', title: {}, text: {}, link: '', countries: [], langs: [] },
+    defaultValues: { lang: 'en-us', title: {}, text: {}, link: '', countries: [], langs: [], stars: [] },
     toBody: (v) => {
       const titles = filledTexts(v.title);
       const texts = filledTexts(v.text);
       const langs = [...new Set([...Object.keys(titles), ...Object.keys(texts)])];
-      return { texts: Object.fromEntries(langs.map((l) => [l, { title: titles[l] ?? '', text: texts[l] ?? '' }])), link: v.link.trim(), countries: v.countries.map((c) => c.trim().toUpperCase()), langs: v.langs };
+      return { texts: Object.fromEntries(langs.map((l) => [l, { title: titles[l] ?? '', text: texts[l] ?? '' }])), link: v.link.trim(), countries: v.countries.map((c) => c.trim().toUpperCase()), langs: v.langs, stars: v.stars };
     },
     fieldOf: { texts: 'title.en-us' },
   });
@@ -52,10 +57,11 @@ function BroadcastForm() {
     },
   });
   const submit = form.submit((body) => {
-    const segment = body as { countries: string[]; langs: string[] };
+    const segment = body as { countries: string[]; langs: string[]; stars: number[] };
+    const stars = segment.stars.length ? ` ${t('console.support.broadcast.toStars', { stars: segment.stars.map(starName).join(', ') })}` : '';
     modal.confirm({
       title: t('console.support.broadcast.question'),
-      content: segment.countries.length || segment.langs.length ? t('console.support.broadcast.toSegment', { countries: segment.countries.join(', ') || '—', langs: segment.langs.join(', ') || '—' }) : t('console.support.broadcast.toAll'),
+      content: segment.countries.length || segment.langs.length || segment.stars.length ? `${t('console.support.broadcast.toSegment', { countries: segment.countries.join(', ') || '—', langs: segment.langs.join(', ') || '—' })}${stars}` : t('console.support.broadcast.toAll'),
       okText: t('console.common.confirm'),
       cancelText: t('console.common.cancel'),
       onOk: () => send.mutateAsync(body as never).catch(() => undefined),
@@ -84,6 +90,9 @@ function BroadcastForm() {
           <FormField form={form} name="langs" label={t('console.support.broadcast.languages')}>
             <Select mode="multiple" style={{ width: 280 }} options={languageOptions} placeholder={t('console.support.broadcast.everyLanguage')} />
           </FormField>
+          <FormField form={form} name="stars" label={t('console.support.broadcast.stars')}>
+            <Select mode="multiple" style={{ width: 280 }} options={STAR_RANKS.map((star) => ({ value: star, label: starName(star) }))} placeholder={t('console.support.broadcast.everyStar')} data-testid="broadcast-stars" />
+          </FormField>
         </Space>
         <Button type="primary" loading={send.isPending} onClick={() => void submit()} data-testid="broadcast-send">
           {t('console.support.broadcast.send')}
@@ -106,7 +115,7 @@ function Broadcasts() {
         columns={[
           { title: t('console.common.id'), dataIndex: 'id', width: 70 },
           { title: t('console.support.broadcast.messageTitle'), key: 'title', render: (_, b) => (b.texts[i18n.language] ?? b.texts['en-us'])?.title },
-          { title: t('console.support.broadcast.segment'), key: 'segment', render: (_, b) => [...b.countries, ...b.langs].map((s) => <Tag key={s}>{s}</Tag>) },
+          { title: t('console.support.broadcast.segment'), key: 'segment', render: (_, b) => [...b.countries, ...b.langs, ...b.stars.map((star) => (star ? `★ ${star}` : t('console.support.broadcast.noStar')))].map((s) => <Tag key={s}>{s}</Tag>) },
           { title: t('console.support.broadcast.recipients'), dataIndex: 'recipients', render: (n: number) => formatNumber(n) },
           { title: t('console.support.broadcast.by'), dataIndex: 'created_by' },
           { title: t('console.common.created'), dataIndex: 'created_at', render: (v: string) => formatDate(v) },

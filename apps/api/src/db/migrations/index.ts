@@ -37,6 +37,7 @@ import * as afterSales from './2026_11_24_2000_after_sales.js';
 import * as referral from './2026_11_24_2600_referral.js';
 import * as memberShops from './2026_11_24_2700_member_shops.js';
 import * as afterSaleReasonNames from './2026_11_24_2800_after_sale_reason_names.js';
+import * as broadcastStars from './2026_11_24_2805_broadcast_stars.js';
 
 /**
  * Every migration, by its dated name; they run in name order. A new migration adds one line here
@@ -81,4 +82,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_24_2600_referral': referral,
   '2026_11_24_2700_member_shops': memberShops,
   '2026_11_24_2800_after_sale_reason_names': afterSaleReasonNames,
+  '2026_11_24_2805_broadcast_stars': broadcastStars,
 };

@@ -31,21 +31,22 @@ export const markMessagesRead = async (db: Executor, memberId: number, ids: numb
 
 // ── Broadcasts ──────────────────────────────────────────────────────────────────────────────
 
-export const insertBroadcast = (db: Executor, row: { texts: Record<string, { title: string; text: string }>; link: string; countries: string[]; langs: string[]; created_by: string }) =>
+export const insertBroadcast = (db: Executor, row: { texts: Record<string, { title: string; text: string }>; link: string; countries: string[]; langs: string[]; stars: number[]; created_by: string }) =>
   db
     .insertInto('message_broadcasts')
-    .values({ texts: JSON.stringify(row.texts) as unknown as Record<string, { title: string; text: string }>, link: row.link, countries: row.countries, langs: row.langs, created_by: row.created_by })
+    .values({ texts: JSON.stringify(row.texts) as unknown as Record<string, { title: string; text: string }>, link: row.link, countries: row.countries, langs: row.langs, stars: row.stars, created_by: row.created_by })
     .returning(['id', 'created_at'])
     .executeTakeFirstOrThrow();
 
 /** Writes the broadcast's message to every active member of its segment, once each; answers how many. */
-export const insertBroadcastMessages = async (db: Executor, b: { id: number; link: string; countries: string[]; langs: string[] }): Promise<number> => {
+export const insertBroadcastMessages = async (db: Executor, b: { id: number; link: string; countries: string[]; langs: string[]; stars: number[] }): Promise<number> => {
   const result = await sql`insert into member_messages (member_id, kind, params, link, event_key)
     select u.id, 'notice.broadcast', jsonb_build_object('broadcast_id', ${b.id}::bigint), ${b.link}, ${`broadcast:${b.id}`}
-    from users u left join member_languages ml on ml.member_id = u.id
+    from users u left join member_languages ml on ml.member_id = u.id left join referral_stats rs on rs.member_id = u.id
     where u.status = 'active'
       and (cardinality(${b.countries}::text[]) = 0 or u.country = any(${b.countries}::text[]))
       and (cardinality(${b.langs}::text[]) = 0 or ml.lang = any(${b.langs}::text[]))
+      and (cardinality(${b.stars}::int[]) = 0 or coalesce(rs.star, 0) = any(${b.stars}::int[]))
     on conflict (member_id, event_key) where event_key is not null do nothing`.execute(db);
   return Number(result.numAffectedRows ?? 0);
 };

@@ -96,23 +96,25 @@ const toBroadcast = (b: Omit<BroadcastRow, 'total'>): EndpointData<typeof adminL
   link: b.link,
   countries: b.countries,
   langs: b.langs,
+  stars: b.stars,
   recipients: b.recipients,
   created_by: b.created_by,
   created_at: iso(b.created_at),
 });
 
-/** Writes an operator's message to every active member of the segment (country, language), once each, in one transaction; every member's unread count is dropped. */
+/** Writes an operator's message to every active member of the segment (country, language, star), once each, in one transaction; every member's unread count is dropped. */
 export async function sendBroadcast(deps: Pick<AppDeps, 'db' | 'config' | 'redis'>, actor: Actor, input: EndpointBody<typeof adminSendBroadcast>): Promise<EndpointData<typeof adminSendBroadcast>> {
   const operator = operatorNameOf(actor);
   return withTransaction(deps.db, async (tx) => {
     const texts = input.texts as BroadcastTexts;
-    const row = await q.insertBroadcast(tx, { texts, link: input.link, countries: [...new Set(input.countries)], langs: [...new Set(input.langs)], created_by: operator });
-    const segment = { id: Number(row.id), link: input.link, countries: [...new Set(input.countries)], langs: [...new Set(input.langs)] };
-    const recipients = await q.insertBroadcastMessages(tx, segment);
-    await q.setBroadcastRecipients(tx, segment.id, recipients);
-    await insertOperatorAction(tx, { operator, action: `messages.broadcast to ${recipients} member(s)`, target_type: 'notice', target_id: segment.id, reason: texts['en-us']!.title });
+    const segment = { link: input.link, countries: [...new Set(input.countries)], langs: [...new Set(input.langs)], stars: [...new Set(input.stars)].sort((a, b) => a - b) };
+    const row = await q.insertBroadcast(tx, { texts, ...segment, created_by: operator });
+    const id = Number(row.id);
+    const recipients = await q.insertBroadcastMessages(tx, { id, ...segment });
+    await q.setBroadcastRecipients(tx, id, recipients);
+    await insertOperatorAction(tx, { operator, action: `messages.broadcast to ${recipients} member(s)`, target_type: 'notice', target_id: id, reason: texts['en-us']!.title });
     tx.afterCommit(() => responseCache(deps).invalidate(MessagesTag.all));
-    return { id: segment.id, texts, link: input.link, countries: segment.countries, langs: segment.langs, recipients, created_by: operator, created_at: iso(row.created_at) };
+    return { id, texts, ...segment, recipients, created_by: operator, created_at: iso(row.created_at) };
   });
 }
 

@@ -22,6 +22,8 @@ export interface MessageBroadcastsTable {
   countries: Generated<string[]>;
   /** Members who last read their messages in these languages only (none: every language). */
   langs: Generated<string[]>;
+  /** Members of these star ranks only, 0 for none yet (none listed: every rank). */
+  stars: Generated<number[]>;
   recipients: Generated<number>;
   created_by: string;
   created_at: Timestamp;

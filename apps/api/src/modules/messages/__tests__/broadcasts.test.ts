@@ -55,6 +55,20 @@ describe('messages from operators', () => {
     expect(list.body.data.list[0]).toMatchObject({ id: toThai.body.data.id, langs: ['th'], recipients: 1, texts });
   });
 
+  it('reach the members of the star ranks named (0: no star yet), within the other filters', async () => {
+    const [none, one, two] = [await newMember(t), await newMember(t), await newMember(t)];
+    await t.db.updateTable('users').set({ country: 'KH' }).where('id', 'in', [none.userId, one.userId, two.userId]).execute();
+    await t.db.insertInto('referral_stats').values([{ member_id: one.userId, star: 1 }, { member_id: two.userId, star: 2 }]).execute();
+    const toTwo = await post('/admin/api/messages/broadcast', { texts, countries: ['KH'], stars: [2] }, owner.headers);
+    expect(toTwo.body.data).toMatchObject({ recipients: 1, countries: ['KH'], stars: [2] });
+    const toNoneAndOne = await post('/admin/api/messages/broadcast', { texts, countries: ['KH'], stars: [1, 0, 1] }, owner.headers);
+    expect(toNoneAndOne.body.data).toMatchObject({ recipients: 2, stars: [0, 1] });
+    expect([await unread(none.headers), await unread(one.headers), await unread(two.headers)]).toEqual([1, 1, 1]);
+    expect((await get('/user/message/list', two.headers)).body.data.list.map((m: { title: string }) => m.title)).toEqual(['Holiday hours']);
+    expect((await post('/admin/api/messages/broadcast', { texts, stars: [-1] }, owner.headers)).status).toBe(422);
+    expect((await post('/admin/api/messages/broadcast', { texts, stars: ['gold'] }, owner.headers)).status).toBe(422);
+  });
+
   it('refuses bad texts and segments, and operators without the permission; nothing is written', async () => {
     const before = Number((await t.db.selectFrom('message_broadcasts').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
     expect((await post('/admin/api/messages/broadcast', { texts: { th: texts.th } }, owner.headers)).status).toBe(422);
