@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clickSettled, decide, launchBrowser, type Browser } from '../../web/e2e/browser.js';
+import { createDatabase } from '../../api/src/db/database.js';
+import { newGoods } from '../../api/src/modules/cart/__tests__/fixtures.js';
 import { consoleOperator, openConsole, post, shot, sql } from './console.js';
-import { baseUrl } from '../../web/e2e/shop.js';
+import { baseUrl, databaseUrl } from '../../web/e2e/shop.js';
 
 // Coupons changed and ended from the console, and a charity cause published from its own page, in
 // Chromium at 1280 px: each found by its search, each decision confirmed or explained.
@@ -87,6 +89,30 @@ describe('the console’s coupons and charity in Chromium at 1280 px', () => {
     expect(Number(cause!.min_amount_minor)).toBe(200);
     await shot(page, 'charity');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
+    await page.close();
+  });
+
+  it('finds a group buy by its goods in the same list pattern and ends it early: its units go back to stock', async () => {
+    const { token } = await consoleOperator('owner', `gb${RUN}`);
+    const db = createDatabase(databaseUrl, 1);
+    const goods = await newGoods(db, [{ price: 3000, stock: 20 }], { name: `Kettle ${RUN}`, currency: 'USD' }).finally(() => db.destroy());
+    const made = await post<{ id?: number; request?: { id: number } }>('/admin/api/orders/group-buys', { goods_id: goods.goodsId, sku_id: goods.skuIds[0], group_size: 2, fill_hours: 24, starts_at: new Date(Date.now() - 60_000).toISOString(), ends_at: new Date(Date.now() + 7 * 86_400_000).toISOString(), price: 1990, quantity: 10 }, token);
+    const [activity] = await sql<{ id: number }>('select id from group_buy_activities where sku_id = $1', [goods.skuIds[0]]);
+    expect(activity, JSON.stringify(made)).toBeDefined();
+    const stock = async () => (await sql<{ stock: number }>('select stock from goods_skus where id = $1', [goods.skuIds[0]]))[0]!.stock;
+    expect(await stock()).toBe(10);
+
+    const page = await openConsole(browser, token, '/catalogue/group-buys');
+    await page.getByTestId('group-buy-search').locator('input').fill(`Kettle ${RUN}`);
+    await page.getByTestId('group-buy-search').locator('input').press('Enter');
+    await expect.poll(() => page.locator('.ant-table-tbody tr.ant-table-row').count()).toBe(1);
+    await page.locator('.ant-table-tbody tr', { hasText: `Kettle ${RUN}` }).getByText('Running').waitFor();
+    await page.getByTestId(`end-group-buy-${activity!.id}`).click();
+    await page.locator('.ant-modal textarea').fill('Supplier recalled the kettles');
+    await decide(page, 'End now');
+    await expect.poll(stock).toBe(20);
+    await page.locator('.ant-table-tbody tr', { hasText: `Kettle ${RUN}` }).getByText('Ended').waitFor();
+    await shot(page, 'group-buys');
     await page.close();
   });
 });

@@ -1,25 +1,22 @@
 import type { adminCouponSchema } from '@shop/contract/catalogue';
 import { fromMinorUnits } from '@shop/contract/common';
-import { Alert, App as AntApp, Button, Form, Input, InputNumber, Modal, Radio, Segmented, Select, Space, Tag } from 'antd';
-import { keepPreviousData } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { Alert, App as AntApp, Form, Input, InputNumber, Modal, Radio, Select, Space } from 'antd';
+import { useRef } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { useEndpointMutation, useEndpointQuery } from '../../lib/endpoint-query';
+import { useEndpointMutation } from '../../lib/endpoint-query';
 import { useCan } from '../../lib/operator';
-import { DecisionModal } from '../../components/DecisionModal';
-import { QueryTable, type ListSort } from '../../components/QueryTable';
-import { call, newIdempotencyKey } from '../../lib/request';
+import { PromotionList } from '../../components/PromotionList';
+import { newIdempotencyKey } from '../../lib/request';
 import { formatDate, formatMoney, formatNumber } from '../../lib/format';
 import { amountOf, parsePercent, percentOf, showPercent } from '../../lib/money';
 import { FormField, fromLocalInput, toLocalInput, useConsoleForm } from '../../lib/form';
-import { couponsRoute, createCouponRoute, endCouponRoute, updateCouponRoute } from '../../lib/routes-catalogue';
+import { couponsRoute, createCouponRoute, updateCouponRoute } from '../../lib/routes-catalogue';
 import { waitingRequestOf } from '../../lib/approvals';
 
 type Row = z.infer<typeof adminCouponSchema>;
 const CURRENCIES = ['USD', 'CNY', 'TWD', 'JPY', 'MYR', 'HUF', 'IDR', 'KHR', 'THB'];
-const STATES = ['scheduled', 'running', 'ended'] as const;
 
 interface Values {
   code: string;
@@ -165,80 +162,29 @@ function CouponForm({ editing, onClose }: { editing?: Row; onClose: () => void }
   );
 }
 
-/** Coupon codes with their uses: found by code and state, sorted, exported; new ones, changes and an early end, each with a confirmation. */
+/** Coupon codes with their uses, in the promotions' list pattern: the kind, the minimum spend, the dates and the uses. */
 export default function Coupons() {
   const { t } = useTranslation();
   const can = useCan();
-  const [paging, setPaging] = useState({ page: 1, limit: 20 });
-  const [sort, setSort] = useState<ListSort>({});
-  const [search, setSearch] = useState('');
-  const [state, setState] = useState<string>('all');
-  const [editing, setEditing] = useState<Row | 'new' | null>(null);
-  const [ending, setEnding] = useState<Row | null>(null);
-  const filters = { q: search || undefined, state: state === 'all' ? undefined : (state as Row['state']), ...(sort as { sort?: 'id' }) };
-  const query = useEndpointQuery(couponsRoute, { ...filters, ...paging }, { placeholderData: keepPreviousData });
-  const first = () => setPaging((p) => ({ ...p, page: 1 }));
   return (
-    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-      <Button type="primary" onClick={() => setEditing('new')} data-testid="new-coupon">
-        {t('console.catalogue.coupons.new')}
-      </Button>
-      <QueryTable<Row>
-        query={query}
-        paging={{ ...paging, onChange: (page, limit) => setPaging({ page, limit }) }}
-        sorting={{ ...sort, onChange: (s) => (setSort(s), first()) }}
-        exportCsv={{ list: couponsRoute, query: filters }}
-        toolbar={
-          <Space wrap>
-            <Input.Search allowClear placeholder={t('console.catalogue.coupons.code')} style={{ width: 240 }} onSearch={(v) => (setSearch(v.trim()), first())} data-testid="coupon-search" />
-            <Segmented value={state} onChange={(v) => (setState(String(v)), first())} options={[{ value: 'all', label: t('console.common.all') }, ...STATES.map((s) => ({ value: s, label: t(`console.catalogue.promotion.${s}`) }))]} />
-          </Space>
-        }
-        columns={[
-          { title: t('console.catalogue.coupons.code'), dataIndex: 'code', sorter: true },
-          { title: t('console.catalogue.coupons.kind'), key: 'off', render: (_, r) => (r.kind === 'amount' ? formatMoney(r.amount ?? 0, r.currency) : showPercent(r.percent_bp ?? 0)) },
-          { title: t('console.catalogue.coupons.minSpend'), key: 'min', align: 'right', render: (_, r) => formatMoney(r.min_spend, r.currency) },
-          { title: t('console.catalogue.coupons.starts'), dataIndex: 'starts_at', sorter: true, render: (v: string) => formatDate(v) },
-          { title: t('console.catalogue.coupons.ends'), dataIndex: 'ends_at', sorter: true, render: (v: string) => formatDate(v) },
-          { title: t('console.catalogue.coupons.used'), key: 'used', sorter: true, align: 'right', render: (_, r) => `${formatNumber(r.used)} / ${r.total_limit === null ? '∞' : formatNumber(r.total_limit)}` },
-          { title: t('console.catalogue.coupons.perMember'), dataIndex: 'per_member_limit', align: 'right' },
-          { title: t('console.common.status'), dataIndex: 'state', render: (s: Row['state']) => <Tag color={s === 'running' ? 'green' : s === 'scheduled' ? 'blue' : 'default'}>{t(`console.catalogue.promotion.${s}`)}</Tag> },
-          { title: t('console.catalogue.coupons.createdBy'), dataIndex: 'created_by' },
-          {
-            title: t('console.common.actions'),
-            key: 'a',
-            render: (_, r) =>
-              can('settings.write') && (
-                <Space>
-                  <Button size="small" onClick={() => setEditing(r)} data-testid={`edit-coupon-${r.id}`}>
-                    {t('console.catalogue.goods.edit')}
-                  </Button>
-                  {r.state !== 'ended' && (
-                    <Button size="small" danger onClick={() => setEnding(r)} data-testid={`end-coupon-${r.id}`}>
-                      {t('console.catalogue.promotion.end')}
-                    </Button>
-                  )}
-                </Space>
-              ),
-          },
-        ]}
-      />
-      {editing && <CouponForm editing={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />}
-      {ending && (
-        <DecisionModal
-          open
-          title={`${t('console.catalogue.promotion.end')} · ${ending.code}`}
-          question={t('console.catalogue.coupons.endQuestion')}
-          okText={t('console.catalogue.promotion.end')}
-          danger
-          fields={[{ name: 'reason', label: t('console.common.reason'), required: true, multiline: true }]}
-          schema={() => import('@shop/contract/orders').then((m) => m.endEarlyBody)}
-          toBody={(v) => ({ id: ending.id, reason: v.reason })}
-          send={(_v, key, body) => call(endCouponRoute, body, { idempotencyKey: key })}
-          invalidates={[couponsRoute]}
-          onClose={() => setEnding(null)}
-        />
-      )}
-    </Space>
+    <PromotionList<Row>
+      kind="coupons"
+      searchHint={t('console.catalogue.coupons.code')}
+      nameOf={(r) => r.code}
+      canWrite={can('settings.write')}
+      canEdit={() => true}
+      canEnd={(r) => r.state !== 'ended'}
+      endQuestion={() => t('console.catalogue.coupons.endQuestion')}
+      Form={CouponForm}
+      columns={[
+        { title: t('console.catalogue.coupons.code'), dataIndex: 'code', sorter: true },
+        { title: t('console.catalogue.coupons.kind'), key: 'off', render: (_, r) => (r.kind === 'amount' ? formatMoney(r.amount ?? 0, r.currency) : showPercent(r.percent_bp ?? 0)) },
+        { title: t('console.catalogue.coupons.minSpend'), key: 'min', align: 'right', render: (_, r) => formatMoney(r.min_spend, r.currency) },
+        { title: t('console.catalogue.coupons.starts'), dataIndex: 'starts_at', sorter: true, render: (v: string) => formatDate(v) },
+        { title: t('console.catalogue.coupons.ends'), dataIndex: 'ends_at', sorter: true, render: (v: string) => formatDate(v) },
+        { title: t('console.catalogue.coupons.used'), key: 'used', sorter: true, align: 'right', render: (_, r) => `${formatNumber(r.used)} / ${r.total_limit === null ? '∞' : formatNumber(r.total_limit)}` },
+        { title: t('console.catalogue.coupons.perMember'), dataIndex: 'per_member_limit', align: 'right' },
+      ]}
+    />
   );
 }

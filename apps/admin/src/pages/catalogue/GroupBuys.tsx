@@ -1,22 +1,20 @@
 import type { adminGroupBuySchema } from '@shop/contract/catalogue';
 import { fromMinorUnits } from '@shop/contract/common';
-import { Alert, App as AntApp, Button, Form, Input, InputNumber, Modal, Segmented, Select, Space, Tag } from 'antd';
-import { keepPreviousData } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { Alert, App as AntApp, Form, Input, InputNumber, Modal, Select, Space } from 'antd';
+import { useRef } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { useEndpointMutation, useEndpointQuery } from '../../lib/endpoint-query';
-import { DecisionModal } from '../../components/DecisionModal';
-import { QueryTable, type ListSort } from '../../components/QueryTable';
-import { call, newIdempotencyKey } from '../../lib/request';
+import { PromotionList } from '../../components/PromotionList';
+import { useCan } from '../../lib/operator';
+import { newIdempotencyKey } from '../../lib/request';
 import { formatDate, formatMoney, formatNumber } from '../../lib/format';
 import { amountOf } from '../../lib/money';
 import { FormField, fromLocalInput, toLocalInput, useConsoleForm } from '../../lib/form';
-import { createGroupBuyRoute, endGroupBuyRoute, goodsRoute, groupBuysRoute, updateGroupBuyRoute } from '../../lib/routes-catalogue';
+import { createGroupBuyRoute, goodsRoute, groupBuysRoute, updateGroupBuyRoute } from '../../lib/routes-catalogue';
 
 type Row = z.infer<typeof adminGroupBuySchema>;
-const STATES = ['scheduled', 'running', 'ended'] as const;
 
 interface Values {
   goods_id: number | null;
@@ -168,81 +166,30 @@ function GroupBuyForm({ editing, onClose }: { editing?: Row; onClose: () => void
   );
 }
 
-/** Group-buy activities: found by goods and state, sorted, exported; new ones, changes and an early end (its units back to stock), each confirmed. */
+/** Group-buy activities, in the promotions' list pattern: the goods, the price, the units left and the open groups; an early end puts its units back to stock. */
 export default function GroupBuys() {
   const { t } = useTranslation();
-  const [paging, setPaging] = useState({ page: 1, limit: 20 });
-  const [sort, setSort] = useState<ListSort>({});
-  const [search, setSearch] = useState('');
-  const [state, setState] = useState<string>('all');
-  const [editing, setEditing] = useState<Row | 'new' | null>(null);
-  const [ending, setEnding] = useState<Row | null>(null);
-  const filters = { q: search || undefined, state: state === 'all' ? undefined : (state as Row['state']), ...(sort as { sort?: 'id' }) };
-  const query = useEndpointQuery(groupBuysRoute, { ...filters, ...paging }, { placeholderData: keepPreviousData });
-  const first = () => setPaging((p) => ({ ...p, page: 1 }));
+  const can = useCan();
   return (
-    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-      <Button type="primary" onClick={() => setEditing('new')} data-testid="new-group-buy">
-        {t('console.catalogue.groupBuys.new')}
-      </Button>
-      <QueryTable<Row>
-        query={query}
-        paging={{ ...paging, onChange: (page, limit) => setPaging({ page, limit }) }}
-        sorting={{ ...sort, onChange: (s) => (setSort(s), first()) }}
-        exportCsv={{ list: groupBuysRoute, query: filters }}
-        toolbar={
-          <Space wrap>
-            <Input.Search allowClear placeholder={t('console.catalogue.groupBuys.search')} style={{ width: 260 }} onSearch={(v) => (setSearch(v.trim()), first())} data-testid="group-buy-search" />
-            <Segmented value={state} onChange={(v) => (setState(String(v)), first())} options={[{ value: 'all', label: t('console.common.all') }, ...STATES.map((s) => ({ value: s, label: t(`console.catalogue.promotion.${s}`) }))]} />
-          </Space>
-        }
-        columns={[
-          { title: t('console.common.id'), dataIndex: 'id', width: 70, sorter: true },
-          { title: t('console.catalogue.goods.name'), dataIndex: 'name' },
-          { title: t('console.catalogue.groupBuys.price'), key: 'price', sorter: true, align: 'right', render: (_, r) => formatMoney(r.price, r.currency) },
-          { title: t('console.catalogue.groupBuys.groupSize'), dataIndex: 'group_size', align: 'right' },
-          { title: t('console.catalogue.groupBuys.remaining'), key: 'remaining', sorter: true, align: 'right', render: (_, r) => `${formatNumber(r.remaining)} / ${formatNumber(r.quantity)}` },
-          { title: t('console.catalogue.groupBuys.openGroups'), dataIndex: 'open_groups', align: 'right' },
-          { title: t('console.catalogue.groupBuys.starts'), dataIndex: 'starts_at', sorter: true, render: (v: string) => formatDate(v) },
-          { title: t('console.catalogue.groupBuys.ends'), dataIndex: 'ends_at', sorter: true, render: (v: string) => formatDate(v) },
-          { title: t('console.common.status'), dataIndex: 'state', render: (s: Row['state']) => <Tag color={s === 'running' ? 'green' : s === 'scheduled' ? 'blue' : 'default'}>{t(`console.catalogue.promotion.${s}`)}</Tag> },
-          { title: t('console.catalogue.groupBuys.createdBy'), dataIndex: 'created_by' },
-          {
-            title: t('console.common.actions'),
-            key: 'a',
-            render: (_, r) => (
-              <Space>
-                {r.state !== 'ended' && (
-                  <Button size="small" onClick={() => setEditing(r)} data-testid={`edit-group-buy-${r.id}`}>
-                    {t('console.catalogue.goods.edit')}
-                  </Button>
-                )}
-                {(r.state !== 'ended' || r.remaining > 0) && (
-                  <Button size="small" danger onClick={() => setEnding(r)} data-testid={`end-group-buy-${r.id}`}>
-                    {t('console.catalogue.promotion.end')}
-                  </Button>
-                )}
-              </Space>
-            ),
-          },
-        ]}
-      />
-      {editing && <GroupBuyForm editing={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />}
-      {ending && (
-        <DecisionModal
-          open
-          title={`${t('console.catalogue.promotion.end')} · ${ending.name}`}
-          question={t('console.catalogue.groupBuys.endQuestion', { count: ending.remaining })}
-          okText={t('console.catalogue.promotion.end')}
-          danger
-          fields={[{ name: 'reason', label: t('console.common.reason'), required: true, multiline: true }]}
-          schema={() => import('@shop/contract/orders').then((m) => m.endEarlyBody)}
-          toBody={(v) => ({ id: ending.id, reason: v.reason })}
-          send={(_v, key, body) => call(endGroupBuyRoute, body, { idempotencyKey: key })}
-          invalidates={[groupBuysRoute]}
-          onClose={() => setEnding(null)}
-        />
-      )}
-    </Space>
+    <PromotionList<Row>
+      kind="groupBuys"
+      searchHint={t('console.catalogue.groupBuys.search')}
+      nameOf={(r) => r.name}
+      canWrite={can('catalogue.write')}
+      canEdit={(r) => r.state !== 'ended'}
+      canEnd={(r) => r.state !== 'ended' || r.remaining > 0}
+      endQuestion={(r) => t('console.catalogue.groupBuys.endQuestion', { count: r.remaining })}
+      Form={GroupBuyForm}
+      columns={[
+        { title: t('console.common.id'), dataIndex: 'id', width: 70, sorter: true },
+        { title: t('console.catalogue.goods.name'), dataIndex: 'name' },
+        { title: t('console.catalogue.groupBuys.price'), key: 'price', sorter: true, align: 'right', render: (_, r) => formatMoney(r.price, r.currency) },
+        { title: t('console.catalogue.groupBuys.groupSize'), dataIndex: 'group_size', align: 'right' },
+        { title: t('console.catalogue.groupBuys.remaining'), key: 'remaining', sorter: true, align: 'right', render: (_, r) => `${formatNumber(r.remaining)} / ${formatNumber(r.quantity)}` },
+        { title: t('console.catalogue.groupBuys.openGroups'), dataIndex: 'open_groups', align: 'right' },
+        { title: t('console.catalogue.groupBuys.starts'), dataIndex: 'starts_at', sorter: true, render: (v: string) => formatDate(v) },
+        { title: t('console.catalogue.groupBuys.ends'), dataIndex: 'ends_at', sorter: true, render: (v: string) => formatDate(v) },
+      ]}
+    />
   );
 }

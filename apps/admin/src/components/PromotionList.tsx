@@ -1,0 +1,122 @@
+import { Button, Input, Segmented, Space, Tag } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { keepPreviousData } from '@tanstack/react-query';
+import { useState, type ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useEndpointQuery } from '../lib/endpoint-query';
+import { call } from '../lib/request';
+import { couponsRoute, endCouponRoute, endGroupBuyRoute, groupBuysRoute } from '../lib/routes-catalogue';
+import { DecisionModal } from './DecisionModal';
+import { QueryTable, type ListSort } from './QueryTable';
+
+const STATES = ['scheduled', 'running', 'ended'] as const;
+type State = (typeof STATES)[number];
+
+/** What every promotion's row has: its state in time and who made it. */
+export interface PromotionRow {
+  id: number;
+  state: State;
+  created_by: string;
+}
+
+/** The two kinds of promotion the console lists: their list and early-end calls, their texts' prefix and their test ids. */
+const KINDS = {
+  coupons: { list: couponsRoute, end: endCouponRoute, texts: 'console.catalogue.coupons', testId: 'coupon' },
+  groupBuys: { list: groupBuysRoute, end: endGroupBuyRoute, texts: 'console.catalogue.groupBuys', testId: 'group-buy' },
+} as const;
+
+interface Props<R extends PromotionRow> {
+  kind: keyof typeof KINDS;
+  /** The search box's hint (a code, a goods name …). */
+  searchHint: string;
+  /** The kind's own columns; the state, the maker and the actions follow them. */
+  columns: ColumnsType<R>;
+  /** The row's name in titles. */
+  nameOf: (r: R) => string;
+  /** Who may make and change them; which rows can still change, or end early (asked with the question). */
+  canWrite: boolean;
+  canEdit: (r: R) => boolean;
+  canEnd: (r: R) => boolean;
+  endQuestion: (r: R) => string;
+  /** The form of a new one (no `editing`) or of a change. */
+  Form: ComponentType<{ editing?: R; onClose: () => void }>;
+}
+
+/**
+ * A promotion list, one pattern for coupons and group buys: found by a search and by state, sorted,
+ * exported; a new one, a change and an early end (with a reason), each confirmed.
+ */
+export function PromotionList<R extends PromotionRow>({ kind, searchHint, columns, nameOf, canWrite, canEdit, canEnd, endQuestion, Form }: Props<R>) {
+  const { t } = useTranslation();
+  const { list, end, texts, testId } = KINDS[kind];
+  const [paging, setPaging] = useState({ page: 1, limit: 20 });
+  const [sort, setSort] = useState<ListSort>({});
+  const [search, setSearch] = useState('');
+  const [state, setState] = useState<State | 'all'>('all');
+  const [editing, setEditing] = useState<R | 'new' | null>(null);
+  const [ending, setEnding] = useState<R | null>(null);
+  const filters = { q: search || undefined, state: state === 'all' ? undefined : state, ...(sort as { sort?: 'id' }) };
+  const query = useEndpointQuery(list as typeof couponsRoute, { ...filters, ...paging }, { placeholderData: keepPreviousData });
+  const first = () => setPaging((p) => ({ ...p, page: 1 }));
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+      {canWrite && (
+        <Button type="primary" onClick={() => setEditing('new')} data-testid={`new-${testId}`}>
+          {t(`${texts}.new`)}
+        </Button>
+      )}
+      <QueryTable<R>
+        query={query as never}
+        paging={{ ...paging, onChange: (page, limit) => setPaging({ page, limit }) }}
+        sorting={{ ...sort, onChange: (s) => (setSort(s), first()) }}
+        exportCsv={{ list, query: filters }}
+        toolbar={
+          <Space wrap>
+            <Input.Search allowClear placeholder={searchHint} style={{ width: 260 }} onSearch={(v) => (setSearch(v.trim()), first())} data-testid={`${testId}-search`} />
+            <Segmented value={state} onChange={(v) => (setState(v as State | 'all'), first())} options={[{ value: 'all', label: t('console.common.all') }, ...STATES.map((s) => ({ value: s, label: t(`console.catalogue.promotion.${s}`) }))]} />
+          </Space>
+        }
+        columns={[
+          ...columns,
+          { title: t('console.common.status'), dataIndex: 'state', render: (s: State) => <Tag color={s === 'running' ? 'green' : s === 'scheduled' ? 'blue' : 'default'}>{t(`console.catalogue.promotion.${s}`)}</Tag> },
+          { title: t(`${texts}.createdBy`), dataIndex: 'created_by' },
+          {
+            title: t('console.common.actions'),
+            key: 'a',
+            render: (_, r) =>
+              canWrite && (
+                <Space>
+                  {canEdit(r) && (
+                    <Button size="small" onClick={() => setEditing(r)} data-testid={`edit-${testId}-${r.id}`}>
+                      {t('console.catalogue.goods.edit')}
+                    </Button>
+                  )}
+                  {canEnd(r) && (
+                    <Button size="small" danger onClick={() => setEnding(r)} data-testid={`end-${testId}-${r.id}`}>
+                      {t('console.catalogue.promotion.end')}
+                    </Button>
+                  )}
+                </Space>
+              ),
+          },
+        ]}
+      />
+      {editing && <Form editing={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />}
+      {ending && (
+        <DecisionModal
+          open
+          title={`${t('console.catalogue.promotion.end')} · ${nameOf(ending)}`}
+          question={endQuestion(ending)}
+          okText={t('console.catalogue.promotion.end')}
+          danger
+          fields={[{ name: 'reason', label: t('console.common.reason'), required: true, multiline: true }]}
+          schema={() => import('@shop/contract/orders').then((m) => m.endEarlyBody)}
+          toBody={(v) => ({ id: ending.id, reason: v.reason })}
+          send={(_v, key, body) => call(end as typeof endCouponRoute, body, { idempotencyKey: key })}
+          invalidates={[list]}
+          onClose={() => setEnding(null)}
+        />
+      )}
+    </Space>
+  );
+}
