@@ -221,4 +221,17 @@ export const hu: DemoTexts = {
   'Up to 40% off across the shop until Sunday.': 'Vasárnapig akár 40% kedvezmény az egész boltban.',
   'New here? Get a welcome gift': 'Új vagy itt? Kérd az üdvözlő ajándékot',
   'Sign up today and get a coupon for your first order.': 'Regisztrálj ma, és kupont kapsz az első rendelésedhez.',
+  // What the demo shows beyond its catalogue: group buys, the welcome coupon, goods from abroad.
+  'Group buys: team up and pay less': 'Csoportos vásárlás: fogjon össze, fizessen kevesebbet',
+  'Welcome coupon WELCOME5: $5 off': 'Üdvözlő kupon WELCOME5: 5 $ kedvezmény',
+  'Goods from around the world': 'Termékek a világ minden tájáról',
+  'Welcome coupon: WELCOME5': 'Üdvözlő kupon: WELCOME5',
+  'Enter WELCOME5 at checkout for $5 off one order of $20 or more.': 'Adja meg a WELCOME5 kódot a pénztárnál: 5 $ kedvezmény egy legalább 20 $ értékű rendelésből.',
+  'Uji Matcha Tea Set': 'Uji matcha teáskészlet',
+  'Ships from Japan · priced in yen': 'Japánból szállítva · jenben árazva',
+  'Thai Jasmine Rice 5 kg': 'Thai jázminrizs 5 kg',
+  'Ships from Thailand · priced in baht': 'Thaiföldről szállítva · bahtban árazva',
+  'Malaysian White Coffee': 'Malajziai fehér kávé',
+  'Ships from Malaysia · priced in ringgit': 'Malajziából szállítva · ringgitben árazva',
+  'Imported goods: priced and paid in the currency of the country they come from.': 'Import termék: a származási ország pénznemében árazva és fizetve.',
 };

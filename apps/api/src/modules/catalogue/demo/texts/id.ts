@@ -221,4 +221,17 @@ export const id: DemoTexts = {
   'Up to 40% off across the shop until Sunday.': 'Diskon hingga 40% untuk semua produk sampai Minggu.',
   'New here? Get a welcome gift': 'Baru di sini? Dapatkan hadiah selamat datang',
   'Sign up today and get a coupon for your first order.': 'Daftar hari ini dan dapatkan kupon untuk pesanan pertama Anda.',
+  // What the demo shows beyond its catalogue: group buys, the welcome coupon, goods from abroad.
+  'Group buys: team up and pay less': 'Beli bareng: patungan dan bayar lebih hemat',
+  'Welcome coupon WELCOME5: $5 off': 'Kupon sambutan WELCOME5: potongan $5',
+  'Goods from around the world': 'Produk dari seluruh dunia',
+  'Welcome coupon: WELCOME5': 'Kupon sambutan: WELCOME5',
+  'Enter WELCOME5 at checkout for $5 off one order of $20 or more.': 'Masukkan WELCOME5 saat checkout untuk potongan $5 pada satu pesanan senilai $20 atau lebih.',
+  'Uji Matcha Tea Set': 'Set Teh Matcha Uji',
+  'Ships from Japan · priced in yen': 'Dikirim dari Jepang · harga dalam yen',
+  'Thai Jasmine Rice 5 kg': 'Beras Melati Thailand 5 kg',
+  'Ships from Thailand · priced in baht': 'Dikirim dari Thailand · harga dalam baht',
+  'Malaysian White Coffee': 'Kopi Putih Malaysia',
+  'Ships from Malaysia · priced in ringgit': 'Dikirim dari Malaysia · harga dalam ringgit',
+  'Imported goods: priced and paid in the currency of the country they come from.': 'Barang impor: harga dan pembayaran dalam mata uang negara asalnya.',
 };

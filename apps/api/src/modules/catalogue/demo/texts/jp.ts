@@ -221,4 +221,17 @@ export const jp: DemoTexts = {
   'Up to 40% off across the shop until Sunday.': '日曜日まで全品最大40%オフ。',
   'New here? Get a welcome gift': 'はじめての方へウェルカムギフト',
   'Sign up today and get a coupon for your first order.': '今日登録すると初回注文で使えるクーポンをプレゼント。',
+  // What the demo shows beyond its catalogue: group buys, the welcome coupon, goods from abroad.
+  'Group buys: team up and pay less': 'グループ購入：仲間と一緒にお得に',
+  'Welcome coupon WELCOME5: $5 off': 'ウェルカムクーポン WELCOME5：5ドル引き',
+  'Goods from around the world': '世界のグッズ',
+  'Welcome coupon: WELCOME5': 'ウェルカムクーポン：WELCOME5',
+  'Enter WELCOME5 at checkout for $5 off one order of $20 or more.': 'お会計で WELCOME5 を入力すると、20ドル以上のご注文1回が5ドル引きになります。',
+  'Uji Matcha Tea Set': '宇治抹茶ティーセット',
+  'Ships from Japan · priced in yen': '日本から発送・円建て',
+  'Thai Jasmine Rice 5 kg': 'タイ産ジャスミンライス 5kg',
+  'Ships from Thailand · priced in baht': 'タイから発送・バーツ建て',
+  'Malaysian White Coffee': 'マレーシアのホワイトコーヒー',
+  'Ships from Malaysia · priced in ringgit': 'マレーシアから発送・リンギット建て',
+  'Imported goods: priced and paid in the currency of the country they come from.': '輸入品：原産国の通貨で価格表示・お支払い。',
 };

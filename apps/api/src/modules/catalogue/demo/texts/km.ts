@@ -221,4 +221,17 @@ export const km: DemoTexts = {
   'Up to 40% off across the shop until Sunday.': 'បញ្ចុះតម្លៃរហូតដល់ 40% ទូទាំងហាង រហូតដល់ថ្ងៃអាទិត្យ។',
   'New here? Get a welcome gift': 'ទើបមកដល់? ទទួលយកកាដូស្វាគមន៍',
   'Sign up today and get a coupon for your first order.': 'ចុះឈ្មោះថ្ងៃនេះ ហើយទទួលបានប័ណ្ណបញ្ចុះតម្លៃសម្រាប់ការបញ្ជាទិញលើកដំបូង។',
+  // What the demo shows beyond its catalogue: group buys, the welcome coupon, goods from abroad.
+  'Group buys: team up and pay less': 'ទិញជាក្រុម៖ រួមគ្នា ហើយបង់តិចជាង',
+  'Welcome coupon WELCOME5: $5 off': 'គូប៉ុងស្វាគមន៍ WELCOME5៖ បញ្ចុះ $5',
+  'Goods from around the world': 'ទំនិញពីជុំវិញពិភពលោក',
+  'Welcome coupon: WELCOME5': 'គូប៉ុងស្វាគមន៍៖ WELCOME5',
+  'Enter WELCOME5 at checkout for $5 off one order of $20 or more.': 'បញ្ចូល WELCOME5 ពេលទូទាត់ ដើម្បីបញ្ចុះ $5 លើការបញ្ជាទិញមួយដែលមានតម្លៃ $20 ឬច្រើនជាងនេះ។',
+  'Uji Matcha Tea Set': 'ឈុតតែម៉ាត់ឆាអ៊ូជី',
+  'Ships from Japan · priced in yen': 'ដឹកពីប្រទេសជប៉ុន · តម្លៃជាយ៉េន',
+  'Thai Jasmine Rice 5 kg': 'អង្ករម្លិះថៃ 5 គីឡូក្រាម',
+  'Ships from Thailand · priced in baht': 'ដឹកពីប្រទេសថៃ · តម្លៃជាបាត',
+  'Malaysian White Coffee': 'កាហ្វេសម៉ាឡេស៊ី',
+  'Ships from Malaysia · priced in ringgit': 'ដឹកពីប្រទេសម៉ាឡេស៊ី · តម្លៃជារីងហ្គីត',
+  'Imported goods: priced and paid in the currency of the country they come from.': 'ទំនិញនាំចូល៖ កំណត់តម្លៃ និងបង់ប្រាក់ជារូបិយប័ណ្ណនៃប្រទេសដើម។',
 };

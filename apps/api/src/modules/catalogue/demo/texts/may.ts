@@ -221,4 +221,17 @@ export const may: DemoTexts = {
   'Up to 40% off across the shop until Sunday.': 'Diskaun sehingga 40% di seluruh kedai hingga Ahad.',
   'New here? Get a welcome gift': 'Baru di sini? Dapatkan hadiah alu-aluan',
   'Sign up today and get a coupon for your first order.': 'Daftar hari ini dan dapatkan kupon untuk pesanan pertama anda.',
+  // What the demo shows beyond its catalogue: group buys, the welcome coupon, goods from abroad.
+  'Group buys: team up and pay less': 'Beli berkumpulan: berpasukan dan bayar kurang',
+  'Welcome coupon WELCOME5: $5 off': 'Kupon alu-aluan WELCOME5: diskaun $5',
+  'Goods from around the world': 'Barangan dari seluruh dunia',
+  'Welcome coupon: WELCOME5': 'Kupon alu-aluan: WELCOME5',
+  'Enter WELCOME5 at checkout for $5 off one order of $20 or more.': 'Masukkan WELCOME5 semasa pembayaran untuk diskaun $5 bagi satu pesanan bernilai $20 atau lebih.',
+  'Uji Matcha Tea Set': 'Set Teh Matcha Uji',
+  'Ships from Japan · priced in yen': 'Dihantar dari Jepun · harga dalam yen',
+  'Thai Jasmine Rice 5 kg': 'Beras Wangi Thai 5 kg',
+  'Ships from Thailand · priced in baht': 'Dihantar dari Thailand · harga dalam baht',
+  'Malaysian White Coffee': 'Kopi Putih Malaysia',
+  'Ships from Malaysia · priced in ringgit': 'Dihantar dari Malaysia · harga dalam ringgit',
+  'Imported goods: priced and paid in the currency of the country they come from.': 'Barangan import: harga dan bayaran dalam mata wang negara asalnya.',
 };

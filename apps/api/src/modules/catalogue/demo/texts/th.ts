@@ -221,4 +221,17 @@ export const th: DemoTexts = {
   'Up to 40% off across the shop until Sunday.': 'ลดสูงสุด 40% ทั้งร้านถึงวันอาทิตย์',
   'New here? Get a welcome gift': 'มาใหม่ใช่ไหม รับของขวัญต้อนรับ',
   'Sign up today and get a coupon for your first order.': 'สมัครวันนี้รับคูปองสำหรับคำสั่งซื้อแรก',
+  // What the demo shows beyond its catalogue: group buys, the welcome coupon, goods from abroad.
+  'Group buys: team up and pay less': 'ซื้อแบบกลุ่ม: รวมทีมแล้วจ่ายน้อยลง',
+  'Welcome coupon WELCOME5: $5 off': 'คูปองต้อนรับ WELCOME5: ลด $5',
+  'Goods from around the world': 'สินค้าจากทั่วโลก',
+  'Welcome coupon: WELCOME5': 'คูปองต้อนรับ: WELCOME5',
+  'Enter WELCOME5 at checkout for $5 off one order of $20 or more.': 'ใส่ WELCOME5 ตอนชำระเงิน รับส่วนลด $5 สำหรับคำสั่งซื้อหนึ่งรายการที่มียอด $20 ขึ้นไป',
+  'Uji Matcha Tea Set': 'ชุดชามัทฉะอุจิ',
+  'Ships from Japan · priced in yen': 'ส่งจากญี่ปุ่น · ราคาเป็นเยน',
+  'Thai Jasmine Rice 5 kg': 'ข้าวหอมมะลิไทย 5 กก.',
+  'Ships from Thailand · priced in baht': 'ส่งจากประเทศไทย · ราคาเป็นบาท',
+  'Malaysian White Coffee': 'กาแฟขาวมาเลเซีย',
+  'Ships from Malaysia · priced in ringgit': 'ส่งจากมาเลเซีย · ราคาเป็นริงกิต',
+  'Imported goods: priced and paid in the currency of the country they come from.': 'สินค้านำเข้า: ตั้งราคาและชำระเงินด้วยสกุลเงินของประเทศต้นทาง',
 };

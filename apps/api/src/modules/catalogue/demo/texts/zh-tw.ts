@@ -221,4 +221,17 @@ export const zhTw: DemoTexts = {
   'Up to 40% off across the shop until Sunday.': '全館最低六折，至本週日止。',
   'New here? Get a welcome gift': '新朋友專屬見面禮',
   'Sign up today and get a coupon for your first order.': '今天註冊即送首購優惠券。',
+  // What the demo shows beyond its catalogue: group buys, the welcome coupon, goods from abroad.
+  'Group buys: team up and pay less': '團購：揪團買更省',
+  'Welcome coupon WELCOME5: $5 off': '新人券 WELCOME5：立減5美元',
+  'Goods from around the world': '環球好物',
+  'Welcome coupon: WELCOME5': '新人優惠券：WELCOME5',
+  'Enter WELCOME5 at checkout for $5 off one order of $20 or more.': '結帳時輸入 WELCOME5，一筆滿20美元的訂單立減5美元。',
+  'Uji Matcha Tea Set': '宇治抹茶茶具組',
+  'Ships from Japan · priced in yen': '日本出貨 · 日圓標價',
+  'Thai Jasmine Rice 5 kg': '泰國茉莉香米5公斤',
+  'Ships from Thailand · priced in baht': '泰國出貨 · 泰銖標價',
+  'Malaysian White Coffee': '馬來西亞白咖啡',
+  'Ships from Malaysia · priced in ringgit': '馬來西亞出貨 · 令吉標價',
+  'Imported goods: priced and paid in the currency of the country they come from.': '進口商品：以原產國貨幣標價與付款。',
 };
