@@ -84,6 +84,10 @@ describe('the demo shop shows every feature', () => {
     const english = await get(`/shop/goods/info?id=${id}`);
     expect(english).toMatchObject({ name: 'Uji Matcha Tea Set', currency: 'JPY' });
     expect(english.skus.every((s: { stock: number }) => s.stock > 0)).toBe(true);
+    // A member checks it out in yen, with methods that take yen.
+    const member = await registerMember(t);
+    const preview = await get(`/shop/buy/cartGoods?goods_id=${id}&sku_id=${english.skus[0].id}&num=1`, { token: member.token });
+    expect(preview).toMatchObject({ currency: 'JPY', subtotal: 3800 });
     const currencies = new Set<string>();
     for (const word of ['Matcha', 'Jasmine', 'White Coffee']) currencies.add((await get(`/shop/goods/list?keyword=${encodeURIComponent(word)}`)).list[0].currency);
     expect([...currencies].sort()).toEqual(['JPY', 'MYR', 'THB']);
