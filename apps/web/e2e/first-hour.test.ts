@@ -420,7 +420,7 @@ describe('6. figures people read', () => {
   });
 });
 
-describe('7. real name: the document\'s issuing country', () => {
+describe('7. real name: the document\'s issuing country; a bank card in its country\'s currency', () => {
   it('a member whose phone says nothing of a country submits a Thai passport as Thai', async () => {
     const member = await newMember();
     const page = await openAs(member, '/pages/other/setting?section=realName');
@@ -439,6 +439,52 @@ describe('7. real name: the document\'s issuing country', () => {
       expect(cert).toEqual({ kind: 'international', country: 'TH', document_type: 'passport' });
     } finally {
       await db.destroy();
+    }
+  });
+
+  it('a Thai bank card is held in baht, and a withdrawal to it is sent from a currency the wallet keeps', async () => {
+    const member = await newMember();
+    const db = createDatabase(databaseUrl, 2);
+    let bankName: string;
+    try {
+      await db
+        .insertInto('certifications')
+        .values({ user_id: member.userId, kind: 'international', country: 'TH', document_type: 'passport', document_number: `TH${member.userId}00`, surname: 'Srisai', given_name: 'Napat', title: null, birthday: null, referral_code: null, status: 'approved', reason: null, reviewed_by: 'test', reviewed_at: new Date() })
+        .execute();
+      await db.updateTable('users').set({ pay_password_hash: await hashPassword('246810') }).where('id', '=', member.userId).execute();
+      await fund(db, member.userId, 10_000, 'USD');
+      bankName = (await db.selectFrom('banks').select('name').where('country_code', '=', 'TH').where('type', '=', 'bank').where('parent_id', 'is', null).where('enabled', '=', true).orderBy('sort').executeTakeFirstOrThrow()).name;
+    } finally {
+      await db.destroy();
+    }
+    const page = await openAs(member, '/pages/my/bankCardEdit');
+    await page.getByText('Thailand', { exact: true }).click();
+    await page.getByText(bankName, { exact: true }).click();
+    // The bank's country's currency is offered first and chosen.
+    await page.locator('.adm-selector-item-active', { hasText: /^THB$/ }).waitFor();
+    await page.getByText('Withdrawals to an account in THB are sent in a currency of your wallet; your bank converts them.').waitFor();
+    await field(page, 'holder_name').fill('Napat Srisai');
+    await field(page, 'account_number').fill('123 4 56789 0');
+    await field(page, 'pay_password').fill('246810');
+    await page.getByRole('button', { name: 'Save bank card' }).click();
+    await page.getByText('Bank card added').first().waitFor();
+
+    const withdraw = await openAs(member, '/pages/my/withdraw');
+    await withdraw.getByText('Sent in USD: your bank converts it into THB.').waitFor();
+    await field(withdraw, 'amount').fill('30');
+    await field(withdraw, 'pay_password').fill('246810');
+    await withdraw.getByRole('button', { name: 'Withdraw', exact: true }).click();
+    await withdraw.getByRole('button', { name: 'Confirm' }).click();
+    await withdraw.getByText('Withdrawal submitted for review').first().waitFor();
+    const check = createDatabase(databaseUrl, 1);
+    try {
+      const card = await check.selectFrom('bank_cards').select(['id', 'currency', 'country_code']).where('user_id', '=', member.userId).executeTakeFirstOrThrow();
+      expect(card).toMatchObject({ currency: 'THB', country_code: 'TH' });
+      const w = await check.selectFrom('withdrawals').select(['currency', 'amount', 'bank_card_id']).where('user_id', '=', member.userId).executeTakeFirstOrThrow();
+      expect(w).toMatchObject({ currency: 'USD', bank_card_id: card.id });
+      expect(Number(w.amount)).toBe(3000);
+    } finally {
+      await check.destroy();
     }
   });
 });
