@@ -129,12 +129,17 @@ describe('1. the balance pays with the pay password alone; real name is asked fo
  * screens the shopper saw, the pay page and the gateway's included.
  */
 async function toStripeSandbox(page: Page): Promise<number> {
-  await page.getByRole('radio', { name: /Card \(Visa/ }).click();
+  return toGateway(page, /Card \(Visa/, /\/sandbox\/stripe\/pay\//);
+}
+
+/** Chooses a method, presses Pay and counts the screens until the gateway's own page (this page is the first). */
+async function toGateway(page: Page, method: RegExp, gatewayPage: RegExp): Promise<number> {
+  await page.getByRole('radio', { name: method }).click();
   await page.getByRole('button', { name: /^Pay / }).click();
   let screens = 1;
   const until = Date.now() + 30_000;
   while (Date.now() < until) {
-    if (/\/sandbox\/stripe\/pay\//.test(page.url())) return screens + 1;
+    if (gatewayPage.test(page.url())) return screens + 1;
     const notice = page.getByRole('button', { name: 'Continue' });
     const handoff = page.getByRole('link', { name: 'Go to the payment page' });
     if (await notice.isVisible().catch(() => false)) {
@@ -196,8 +201,25 @@ describe('2. one clear pay page', () => {
       await page.getByText(/a payment service outside the shop/).waitFor();
       await page.screenshot({ path: `${process.env.FIRST_HOUR_SHOTS}/pay-375.png` });
     }
+    // Each method has its mark beside its name, drawn by the shop.
+    const marks = await radios.evaluateAll((rows) => rows.map((r) => r.querySelector('svg.pay-method-mark')?.getAttribute('data-mark') ?? null));
+    expect(marks.every(Boolean), JSON.stringify(marks)).toBe(true);
     // From Pay to the gateway's page: the pay page, then the gateway (no dialog, no page with a link between).
     expect(await toStripeSandbox(page)).toBe(2);
+  });
+
+  it('reaches Airwallex\'s and 2C2P\'s pages in two screens too', async () => {
+    for (const [method, gatewayPage] of [
+      [/Visa \/ Mastercard \(Airwallex\)/, /\/sandbox\/airwallex\//],
+      [/\(2C2P\)/, /\/sandbox\/2c2p\//],
+    ] as const) {
+      const member = await newMember();
+      const { orderId } = await orderFor(member, 0);
+      const page = await openAs(member, `/pages/goods/payNext?order_id=${orderId}`);
+      await page.getByRole('radio').first().waitFor();
+      expect(await toGateway(page, method, gatewayPage), String(method)).toBe(2);
+      await page.close();
+    }
   });
 
   it('hides a gateway the operator has not enabled for the shopper\'s country', async () => {
