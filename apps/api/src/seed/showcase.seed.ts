@@ -7,7 +7,7 @@ import { withTransaction, type Tx } from '../lib/transaction.js';
 import { DEMO_MEMBER } from '../modules/accounts/accounts.seed.js';
 import { catalogueChangedOnCommit, contentChangedOnCommit } from '../modules/catalogue/response-cache.js';
 import { reserveStock } from '../modules/catalogue/stock.queries.js';
-import { SHOWCASE_BANNERS, SHOWCASE_NOTICES, WELCOME_COUPON, WORLD_GOODS, WORLD_SPECS, worldGoodsDescription } from '../modules/catalogue/demo/showcase-data.js';
+import { CHARITY_CAUSES, SHOWCASE_BANNERS, SHOWCASE_NOTICES, WELCOME_COUPON, WORLD_GOODS, WORLD_SPECS, worldGoodsDescription } from '../modules/catalogue/demo/showcase-data.js';
 import { post } from '../modules/ledger/ledger.service.js';
 import { findUserByUserName } from '../modules/members/members.queries.js';
 import { insertCoupon } from '../modules/promotions/coupons.js';
@@ -157,6 +157,15 @@ async function seedShowcaseContent(db: Tx, worldGoodsId: number | undefined): Pr
   if (missing.length) await db.insertInto('notices').values(missing.map((n) => ({ title: json(n.title), summary: json(n.body), content: json(Object.fromEntries(Object.entries(n.body).map(([l, text]) => [l, `<p>${text}</p>`]))), published_at: new Date() }))).execute();
 }
 
+/** Charity causes to give to, when the shop has none. */
+async function seedCharityCauses(db: Tx): Promise<void> {
+  if (await db.selectFrom('charity_causes').select('id').limit(1).executeTakeFirst()) return;
+  await db
+    .insertInto('charity_causes')
+    .values(CHARITY_CAUSES.map((c, i) => ({ title: json(c.title), description: json(c.description), image: `/media/demo/cause-${i + 1}.png`, currency: c.currency, min_amount_minor: c.min, goal_minor: c.goal, created_by: BY })))
+    .execute();
+}
+
 /** Points, shopping points and two gift cards for the demo member, once. */
 async function seedDemoMemberWallet(db: Tx): Promise<void> {
   const member = await findUserByUserName(db, DEMO_MEMBER.user_name);
@@ -200,6 +209,7 @@ export async function seedShowcaseDemo(deps: AppDeps): Promise<void> {
     await seedGroupBuys(db);
     await seedWelcomeCoupon(db);
     await seedShowcaseContent(db, worldGoodsId);
+    await seedCharityCauses(db);
     await seedDemoMemberWallet(db);
     catalogueChangedOnCommit(db, deps);
     contentChangedOnCommit(db, deps);

@@ -7,7 +7,8 @@ import { DEMO_GIFTS } from '../showcase.seed.js';
 
 // What `npm start` fills an empty database with shows every feature the README names: a newcomer
 // finds running group buys from the home page, a welcome coupon said there, points and gift cards
-// in the demo member's wallet, and goods from abroad in their own currencies, in every language.
+// in the demo member's wallet, goods from abroad in their own currencies and charity causes, in
+// every language.
 
 let t: TestApp;
 const seedAll = async () => {
@@ -100,6 +101,16 @@ describe('the demo shop shows every feature', () => {
     }
   });
 
+  it('has charity causes open for pledges, pictured, in every language', async () => {
+    const member = await registerMember(t);
+    const english = (await get('/attractive/lovers/userCenter', { token: member.token })).causes;
+    expect(english.map((c: { currency: string }) => c.currency).sort()).toEqual(['MYR', 'USD']);
+    for (const c of english) expect((await t.app.inject({ method: 'GET', url: c.image })).statusCode).toBe(200);
+    const thai = (await get('/attractive/lovers/userCenter', { token: member.token, lang: 'th' })).causes;
+    expect(thai[0].title).toMatch(/[\u0E00-\u0E7F]/);
+    expect(thai[0].description).toMatch(/[\u0E00-\u0E7F]/);
+  });
+
   it('adds nothing twice at the next start', async () => {
     const count = async () => {
       const token = await demoMemberToken();
@@ -110,6 +121,7 @@ describe('the demo shop shows every feature', () => {
         matcha: (await get('/shop/goods/list?keyword=Matcha')).total,
         assets: await get('/attractive/UserPageData/assetPage', { token }),
         cards: (await get('/user/gift_card/list?limit=10', { token })).total,
+        causes: (await get('/attractive/lovers/userCenter', { token })).causes.length,
       };
     };
     const before = await count();

@@ -4,7 +4,7 @@ import { ResponseCode } from '@shop/contract';
 import { AppError } from '../../../lib/errors.js';
 import { encodeAs, imageFormatMime, pickImageFormat, SIZE_STEPS, type ModernImageFormat } from '../../../lib/image-format.js';
 import { BANNERS, CATEGORIES, COLOURS, GOODS_COUNT, NEWS, POPUPS, POSTERS, demoGoods } from './demo-data.js';
-import { SHOWCASE_BANNERS, WORLD_GOODS } from './showcase-data.js';
+import { CHARITY_CAUSES, SHOWCASE_BANNERS, WORLD_GOODS } from './showcase-data.js';
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
@@ -45,7 +45,7 @@ function card(w: number, h: number, hue: number, title: string, opts: { sub?: st
 
 /** The SVG of a demo image by its file name, or undefined when there is no such image. */
 export function demoImageSvg(file: string): string | undefined {
-  const m = /^(goods|world|cate|banner|feature|news|popup|poster)-(\d{1,3})(?:-(\d))?\.png$/.exec(file);
+  const m = /^(goods|world|cate|banner|feature|cause|news|popup|poster)-(\d{1,3})(?:-(\d))?\.png$/.exec(file);
   if (!m) return undefined;
   const n = Number(m[2]);
   const k = Number(m[3] ?? 1);
@@ -74,6 +74,10 @@ export function demoImageSvg(file: string): string | undefined {
     case 'feature': {
       const b = SHOWCASE_BANNERS[n - 1];
       return b && card(750, 320, b.hue, b.title['en-us'], { size: 44 });
+    }
+    case 'cause': {
+      const c = CHARITY_CAUSES[n - 1];
+      return c && card(750, 420, c.hue, c.title['en-us'], { size: 40 });
     }
     case 'news': {
       const a = NEWS[n - 1];

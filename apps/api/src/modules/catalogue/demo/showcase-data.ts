@@ -23,6 +23,12 @@ export const SHOWCASE_NOTICES: Array<{ title: T; body: T }> = [
   },
 ];
 
+/** Charity causes members can give to (pledges paid like orders). Amounts in minor units of the currency. */
+export const CHARITY_CAUSES: Array<{ title: T; description: T; currency: string; min: number; goal: number; hue: number }> = [
+  { title: t('Clean water for village schools', '为乡村学校送去清洁饮水'), description: t('Every $5 brings a school a month of safe drinking water.', '每5美元可为一所学校提供一个月的安全饮用水。'), currency: 'USD', min: 500, goal: 2_000_000, hue: 195 },
+  { title: t('Meals for flood-hit families', '为洪灾家庭送上热饭'), description: t('Hot meals and food packs for families who lost their homes to the floods.', '为因洪水失去家园的家庭提供热饭和食品包。'), currency: 'MYR', min: 1000, goal: 5_000_000, hue: 30 },
+];
+
 /** Goods from abroad, each priced and paid in its own country's currency (minor units of it). */
 export interface WorldGoods {
   name: T;

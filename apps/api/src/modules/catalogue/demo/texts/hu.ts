@@ -234,4 +234,8 @@ export const hu: DemoTexts = {
   'Malaysian White Coffee': 'Malajziai fehér kávé',
   'Ships from Malaysia · priced in ringgit': 'Malajziából szállítva · ringgitben árazva',
   'Imported goods: priced and paid in the currency of the country they come from.': 'Import termék: a származási ország pénznemében árazva és fizetve.',
+  'Clean water for village schools': 'Tiszta víz falusi iskoláknak',
+  'Every $5 brings a school a month of safe drinking water.': 'Minden 5 $ egy hónapnyi biztonságos ivóvizet ad egy iskolának.',
+  'Meals for flood-hit families': 'Étel az árvíz sújtotta családoknak',
+  'Hot meals and food packs for families who lost their homes to the floods.': 'Meleg étel és élelmiszercsomag azoknak a családoknak, akik otthonukat vesztették az árvízben.',
 };

@@ -234,4 +234,8 @@ export const id: DemoTexts = {
   'Malaysian White Coffee': 'Kopi Putih Malaysia',
   'Ships from Malaysia · priced in ringgit': 'Dikirim dari Malaysia · harga dalam ringgit',
   'Imported goods: priced and paid in the currency of the country they come from.': 'Barang impor: harga dan pembayaran dalam mata uang negara asalnya.',
+  'Clean water for village schools': 'Air bersih untuk sekolah desa',
+  'Every $5 brings a school a month of safe drinking water.': 'Setiap $5 memberi satu sekolah air minum aman selama sebulan.',
+  'Meals for flood-hit families': 'Makanan untuk keluarga korban banjir',
+  'Hot meals and food packs for families who lost their homes to the floods.': 'Makanan hangat dan paket pangan untuk keluarga yang kehilangan rumah akibat banjir.',
 };

@@ -234,4 +234,8 @@ export const jp: DemoTexts = {
   'Malaysian White Coffee': 'マレーシアのホワイトコーヒー',
   'Ships from Malaysia · priced in ringgit': 'マレーシアから発送・リンギット建て',
   'Imported goods: priced and paid in the currency of the country they come from.': '輸入品：原産国の通貨で価格表示・お支払い。',
+  'Clean water for village schools': '村の学校にきれいな水を',
+  'Every $5 brings a school a month of safe drinking water.': '5ドルで、学校ひとつに1か月分の安全な飲み水を届けられます。',
+  'Meals for flood-hit families': '洪水の被災家族に食事を',
+  'Hot meals and food packs for families who lost their homes to the floods.': '洪水で家を失った家族に温かい食事と食料パックを届けます。',
 };

@@ -234,4 +234,8 @@ export const km: DemoTexts = {
   'Malaysian White Coffee': 'កាហ្វេសម៉ាឡេស៊ី',
   'Ships from Malaysia · priced in ringgit': 'ដឹកពីប្រទេសម៉ាឡេស៊ី · តម្លៃជារីងហ្គីត',
   'Imported goods: priced and paid in the currency of the country they come from.': 'ទំនិញនាំចូល៖ កំណត់តម្លៃ និងបង់ប្រាក់ជារូបិយប័ណ្ណនៃប្រទេសដើម។',
+  'Clean water for village schools': 'ទឹកស្អាតសម្រាប់សាលារៀននៅភូមិ',
+  'Every $5 brings a school a month of safe drinking water.': 'រាល់ $5 ផ្តល់ទឹកផឹកមានសុវត្ថិភាពដល់សាលាមួយរយៈពេលមួយខែ។',
+  'Meals for flood-hit families': 'អាហារសម្រាប់គ្រួសាររងគ្រោះដោយទឹកជំនន់',
+  'Hot meals and food packs for families who lost their homes to the floods.': 'អាហារក្តៅ និងកញ្ចប់ស្បៀងសម្រាប់គ្រួសារដែលបាត់បង់ផ្ទះដោយសារទឹកជំនន់។',
 };

@@ -234,4 +234,8 @@ export const may: DemoTexts = {
   'Malaysian White Coffee': 'Kopi Putih Malaysia',
   'Ships from Malaysia · priced in ringgit': 'Dihantar dari Malaysia · harga dalam ringgit',
   'Imported goods: priced and paid in the currency of the country they come from.': 'Barangan import: harga dan bayaran dalam mata wang negara asalnya.',
+  'Clean water for village schools': 'Air bersih untuk sekolah kampung',
+  'Every $5 brings a school a month of safe drinking water.': 'Setiap $5 memberi sebuah sekolah air minuman selamat untuk sebulan.',
+  'Meals for flood-hit families': 'Makanan untuk keluarga mangsa banjir',
+  'Hot meals and food packs for families who lost their homes to the floods.': 'Makanan panas dan pek makanan untuk keluarga yang kehilangan rumah akibat banjir.',
 };

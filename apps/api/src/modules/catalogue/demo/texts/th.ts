@@ -234,4 +234,8 @@ export const th: DemoTexts = {
   'Malaysian White Coffee': 'กาแฟขาวมาเลเซีย',
   'Ships from Malaysia · priced in ringgit': 'ส่งจากมาเลเซีย · ราคาเป็นริงกิต',
   'Imported goods: priced and paid in the currency of the country they come from.': 'สินค้านำเข้า: ตั้งราคาและชำระเงินด้วยสกุลเงินของประเทศต้นทาง',
+  'Clean water for village schools': 'น้ำสะอาดเพื่อโรงเรียนในชนบท',
+  'Every $5 brings a school a month of safe drinking water.': 'ทุก $5 มอบน้ำดื่มที่ปลอดภัยให้โรงเรียนหนึ่งแห่งได้หนึ่งเดือน',
+  'Meals for flood-hit families': 'อาหารสำหรับครอบครัวผู้ประสบอุทกภัย',
+  'Hot meals and food packs for families who lost their homes to the floods.': 'อาหารร้อนและถุงยังชีพสำหรับครอบครัวที่สูญเสียบ้านจากน้ำท่วม',
 };

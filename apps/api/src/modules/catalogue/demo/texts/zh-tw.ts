@@ -234,4 +234,8 @@ export const zhTw: DemoTexts = {
   'Malaysian White Coffee': '馬來西亞白咖啡',
   'Ships from Malaysia · priced in ringgit': '馬來西亞出貨 · 令吉標價',
   'Imported goods: priced and paid in the currency of the country they come from.': '進口商品：以原產國貨幣標價與付款。',
+  'Clean water for village schools': '為鄉村學校送去乾淨飲水',
+  'Every $5 brings a school a month of safe drinking water.': '每5美元可為一所學校提供一個月的安全飲用水。',
+  'Meals for flood-hit families': '為水災家庭送上熱飯',
+  'Hot meals and food packs for families who lost their homes to the floods.': '為因水災失去家園的家庭提供熱飯和食物包。',
 };
