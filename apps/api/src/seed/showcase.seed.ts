@@ -14,6 +14,8 @@ import { insertCoupon } from '../modules/promotions/coupons.js';
 import { findCouponByCode } from '../modules/promotions/coupons.queries.js';
 import { insertActivity } from '../modules/promotions/group-buy.queries.js';
 import { insertGiftCardBatch, insertGiftCards } from '../modules/wallet/wallet.queries.js';
+import { findShopOfOwner, insertShop, upsertShopGoods } from '../modules/user-shop/user-shop.queries.js';
+import { changeShopStock } from '../modules/user-shop/user-shop.service.js';
 import { POINTS_CURRENCY } from '../modules/wallet/wallet.rules.js';
 
 /**
@@ -166,6 +168,35 @@ async function seedCharityCauses(db: Tx): Promise<void> {
     .execute();
 }
 
+/** The demo member's own shop: the shop-owner role, an open shop offering three goods it holds stock of. */
+export const DEMO_SHOP = { name: 'Demo Corner', intro: 'Tea, coffee and snacks, picked by the demo member.', goods: 3, units: 20 } as const;
+
+async function seedDemoShop(db: Tx): Promise<void> {
+  const member = await findUserByUserName(db, DEMO_MEMBER.user_name);
+  if (!member || (await findShopOfOwner(db, member.id))) return;
+  await db.insertInto('member_roles').values({ member_id: member.id, kind: 'shop_owner', granted_by: BY, reason: 'Demo shop' }).onConflict((oc) => oc.columns(['member_id', 'kind']).doNothing()).execute();
+  const shop = await insertShop(db, { owner_id: member.id, name: DEMO_SHOP.name, intro: DEMO_SHOP.intro, contact_mobile: `${member.mobile_pre ?? ''}${member.mobile ?? ''}`, address: 'Kuala Lumpur', region: 'MY' });
+  if (!shop) return;
+  // Goods of the platform, at its prices, in dollars: the first food and drinks on sale with stock.
+  const skus = await db
+    .selectFrom('goods_skus as s')
+    .innerJoin('goods as g', 'g.id', 's.goods_id')
+    .innerJoin('categories as c', 'c.id', 'g.category_id')
+    .select(['s.id', 's.goods_id'])
+    .where('g.status', '=', 'on_sale')
+    .where('g.currency', '=', 'USD')
+    .where('s.stock', '>', 0)
+    .where(sql<string>`c.name ->> 'en-us'`, '=', 'Food & Drinks')
+    .orderBy('g.id')
+    .orderBy('s.id')
+    .execute();
+  const firstOfEach = skus.filter((s, i) => skus.findIndex((o) => o.goods_id === s.goods_id) === i).slice(0, DEMO_SHOP.goods);
+  for (const sku of firstOfEach) {
+    await upsertShopGoods(db, shop.id, sku.goods_id, true);
+    await changeShopStock(db, actor(), { shopId: shop.id, skuId: sku.id, goodsId: sku.goods_id, delta: DEMO_SHOP.units, cause: 'operator', reference: 'demo', reason: 'Demo stock' });
+  }
+}
+
 /** Points, shopping points and two gift cards for the demo member, once. */
 async function seedDemoMemberWallet(db: Tx): Promise<void> {
   const member = await findUserByUserName(db, DEMO_MEMBER.user_name);
@@ -210,6 +241,7 @@ export async function seedShowcaseDemo(deps: AppDeps): Promise<void> {
     await seedWelcomeCoupon(db);
     await seedShowcaseContent(db, worldGoodsId);
     await seedCharityCauses(db);
+    await seedDemoShop(db);
     await seedDemoMemberWallet(db);
     catalogueChangedOnCommit(db, deps);
     contentChangedOnCommit(db, deps);

@@ -3,12 +3,12 @@ import { LANGUAGES } from '@shop/contract';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { call, DEMO_MEMBER, freshIp, registerMember } from '../../modules/accounts/__tests__/account-helpers.js';
 import { demoSeeders } from '../index.js';
-import { DEMO_GIFTS } from '../showcase.seed.js';
+import { DEMO_GIFTS, DEMO_SHOP } from '../showcase.seed.js';
 
 // What `npm start` fills an empty database with shows every feature the README names: a newcomer
 // finds running group buys from the home page, a welcome coupon said there, points and gift cards
-// in the demo member's wallet, goods from abroad in their own currencies and charity causes, in
-// every language.
+// in the demo member's wallet and a shop of its own, goods from abroad in their own currencies and
+// charity causes, in every language.
 
 let t: TestApp;
 const seedAll = async () => {
@@ -111,6 +111,18 @@ describe('the demo shop shows every feature', () => {
     expect(thai[0].description).toMatch(/[\u0E00-\u0E7F]/);
   });
 
+  it('gives the demo member an open shop with goods in stock, which another member visits', async () => {
+    const token = await demoMemberToken();
+    const mine = await get('/attractive/shop/shopInfo', { token });
+    expect(mine).toMatchObject({ name: DEMO_SHOP.name, status: 'open', mine: true });
+    const goods = await get('/attractive/shop/shopGoods?limit=20', { token });
+    expect(goods.list).toHaveLength(DEMO_SHOP.goods);
+    for (const g of goods.list) expect(g).toMatchObject({ on_sale: true, stock: DEMO_SHOP.units, currency: 'USD' });
+    const visitor = await registerMember(t);
+    expect(await get(`/attractive/shop/shopInfo?shop_id=${mine.id}`, { token: visitor.token })).toMatchObject({ name: DEMO_SHOP.name, mine: false });
+    expect((await get(`/attractive/shop/shopGoods?shop_id=${mine.id}&limit=20`, { token: visitor.token })).list).toHaveLength(DEMO_SHOP.goods);
+  });
+
   it('adds nothing twice at the next start', async () => {
     const count = async () => {
       const token = await demoMemberToken();
@@ -122,6 +134,7 @@ describe('the demo shop shows every feature', () => {
         assets: await get('/attractive/UserPageData/assetPage', { token }),
         cards: (await get('/user/gift_card/list?limit=10', { token })).total,
         causes: (await get('/attractive/lovers/userCenter', { token })).causes.length,
+        shopGoods: await get('/attractive/shop/shopGoods?limit=20', { token }),
       };
     };
     const before = await count();
