@@ -75,6 +75,13 @@ describe('the demo shop shows every feature', () => {
     const cards = await get('/user/gift_card/list?limit=10', { token });
     expect(cards.list).toHaveLength(count);
     for (const c of cards.list) expect(c).toMatchObject({ currency, value, remaining: value, status: 'active' });
+    // Checkout offers them: points pay part of an order.
+    const goods = (await get('/shop/goods/list?limit=50')).list.find((g: { price: number; currency: string }) => g.currency === 'USD' && g.price >= 2500);
+    const sku = (await get(`/shop/goods/info?id=${goods.id}`)).skus.find((s: { stock: number }) => s.stock > 0);
+    const preview = await get(`/shop/buy/cartGoods?goods_id=${goods.id}&sku_id=${sku.id}&num=1&points=1000`, { token });
+    expect(preview.points_offer.points).toMatchObject({ balance: DEMO_GIFTS.points });
+    expect(preview.points_offer.points.max).toBeGreaterThan(0);
+    expect(preview).toMatchObject({ points_used: 1000, points_value: 1000 });
   });
 
   it('sells goods from abroad in their own currencies, reached from a home banner, in every language', async () => {
