@@ -70,7 +70,8 @@ const shown = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
 if (config.JOBS_WORKER) {
   try {
     // The worker's listener losing its connection while the shop stops is the stop itself, not an error.
-    const stopNoise = (text: string) => stopping && /terminating connection due to administrator command|Connection terminated|not queryable|attempting to UNLISTEN/i.test(text);
+    // A worker that stops (on the same signal, possibly before our own handler) with no job to give back has nothing to report.
+    const stopNoise = (text: string) => /stopped without finishing: 0 job\(s\)/.test(text) || (stopping && /terminating connection due to administrator command|Connection terminated|not queryable|attempting to UNLISTEN/i.test(text));
     worker = await startWorker(deps, (level, message, meta) => app.log[stopNoise(`${message} ${JSON.stringify(meta ?? {})}`) ? 'debug' : level](meta ?? {}, `jobs: ${message}`));
   } catch (e) {
     if (!(e instanceof WorkerStartRefused)) throw e;

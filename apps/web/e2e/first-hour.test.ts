@@ -129,12 +129,17 @@ describe('1. the balance pays with the pay password alone; real name is asked fo
  * screens the shopper saw, the pay page and the gateway's included.
  */
 async function toStripeSandbox(page: Page): Promise<number> {
-  await page.getByRole('radio', { name: /Card \(Visa/ }).click();
+  return toGateway(page, /Card \(Visa/, /\/sandbox\/stripe\/pay\//);
+}
+
+/** Chooses a method, presses Pay and counts the screens until the gateway's own page (this page is the first). */
+async function toGateway(page: Page, method: RegExp, gatewayPage: RegExp): Promise<number> {
+  await page.getByRole('radio', { name: method }).click();
   await page.getByRole('button', { name: /^Pay / }).click();
   let screens = 1;
   const until = Date.now() + 30_000;
   while (Date.now() < until) {
-    if (/\/sandbox\/stripe\/pay\//.test(page.url())) return screens + 1;
+    if (gatewayPage.test(page.url())) return screens + 1;
     const notice = page.getByRole('button', { name: 'Continue' });
     const handoff = page.getByRole('link', { name: 'Go to the payment page' });
     if (await notice.isVisible().catch(() => false)) {
@@ -196,8 +201,25 @@ describe('2. one clear pay page', () => {
       await page.getByText(/a payment service outside the shop/).waitFor();
       await page.screenshot({ path: `${process.env.FIRST_HOUR_SHOTS}/pay-375.png` });
     }
+    // Each method has its mark beside its name, drawn by the shop.
+    const marks = await radios.evaluateAll((rows) => rows.map((r) => r.querySelector('svg.pay-method-mark')?.getAttribute('data-mark') ?? null));
+    expect(marks.every(Boolean), JSON.stringify(marks)).toBe(true);
     // From Pay to the gateway's page: the pay page, then the gateway (no dialog, no page with a link between).
     expect(await toStripeSandbox(page)).toBe(2);
+  });
+
+  it('reaches Airwallex\'s and 2C2P\'s pages in two screens too', async () => {
+    for (const [method, gatewayPage] of [
+      [/Visa \/ Mastercard \(Airwallex\)/, /\/sandbox\/airwallex\//],
+      [/\(2C2P\)/, /\/sandbox\/2c2p\//],
+    ] as const) {
+      const member = await newMember();
+      const { orderId } = await orderFor(member, 0);
+      const page = await openAs(member, `/pages/goods/payNext?order_id=${orderId}`);
+      await page.getByRole('radio').first().waitFor();
+      expect(await toGateway(page, method, gatewayPage), String(method)).toBe(2);
+      await page.close();
+    }
   });
 
   it('hides a gateway the operator has not enabled for the shopper\'s country', async () => {
@@ -420,7 +442,7 @@ describe('6. figures people read', () => {
   });
 });
 
-describe('7. real name: the document\'s issuing country', () => {
+describe('7. real name: the document\'s issuing country; a bank card in its country\'s currency', () => {
   it('a member whose phone says nothing of a country submits a Thai passport as Thai', async () => {
     const member = await newMember();
     const page = await openAs(member, '/pages/other/setting?section=realName');
@@ -439,6 +461,52 @@ describe('7. real name: the document\'s issuing country', () => {
       expect(cert).toEqual({ kind: 'international', country: 'TH', document_type: 'passport' });
     } finally {
       await db.destroy();
+    }
+  });
+
+  it('a Thai bank card is held in baht, and a withdrawal to it is sent from a currency the wallet keeps', async () => {
+    const member = await newMember();
+    const db = createDatabase(databaseUrl, 2);
+    let bankName: string;
+    try {
+      await db
+        .insertInto('certifications')
+        .values({ user_id: member.userId, kind: 'international', country: 'TH', document_type: 'passport', document_number: `TH${member.userId}00`, surname: 'Srisai', given_name: 'Napat', title: null, birthday: null, referral_code: null, status: 'approved', reason: null, reviewed_by: 'test', reviewed_at: new Date() })
+        .execute();
+      await db.updateTable('users').set({ pay_password_hash: await hashPassword('246810') }).where('id', '=', member.userId).execute();
+      await fund(db, member.userId, 10_000, 'USD');
+      bankName = (await db.selectFrom('banks').select('name').where('country_code', '=', 'TH').where('type', '=', 'bank').where('parent_id', 'is', null).where('enabled', '=', true).orderBy('sort').executeTakeFirstOrThrow()).name;
+    } finally {
+      await db.destroy();
+    }
+    const page = await openAs(member, '/pages/my/bankCardEdit');
+    await page.getByText('Thailand', { exact: true }).click();
+    await page.getByText(bankName, { exact: true }).click();
+    // The bank's country's currency is offered first and chosen.
+    await page.locator('.adm-selector-item-active', { hasText: /^THB$/ }).waitFor();
+    await page.getByText('Withdrawals to an account in THB are sent in a currency of your wallet; your bank converts them.').waitFor();
+    await field(page, 'holder_name').fill('Napat Srisai');
+    await field(page, 'account_number').fill('123 4 56789 0');
+    await field(page, 'pay_password').fill('246810');
+    await page.getByRole('button', { name: 'Save bank card' }).click();
+    await page.getByText('Bank card added').first().waitFor();
+
+    const withdraw = await openAs(member, '/pages/my/withdraw');
+    await withdraw.getByText('Sent in USD: your bank converts it into THB.').waitFor();
+    await field(withdraw, 'amount').fill('30');
+    await field(withdraw, 'pay_password').fill('246810');
+    await withdraw.getByRole('button', { name: 'Withdraw', exact: true }).click();
+    await withdraw.getByRole('button', { name: 'Confirm' }).click();
+    await withdraw.getByText('Withdrawal submitted for review').first().waitFor();
+    const check = createDatabase(databaseUrl, 1);
+    try {
+      const card = await check.selectFrom('bank_cards').select(['id', 'currency', 'country_code']).where('user_id', '=', member.userId).executeTakeFirstOrThrow();
+      expect(card).toMatchObject({ currency: 'THB', country_code: 'TH' });
+      const w = await check.selectFrom('withdrawals').select(['currency', 'amount', 'bank_card_id']).where('user_id', '=', member.userId).executeTakeFirstOrThrow();
+      expect(w).toMatchObject({ currency: 'USD', bank_card_id: card.id });
+      expect(Number(w.amount)).toBe(3000);
+    } finally {
+      await check.destroy();
     }
   });
 });

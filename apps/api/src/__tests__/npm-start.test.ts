@@ -122,8 +122,12 @@ describe('npm start', () => {
     expect(output).not.toMatch(/transforming|rendering chunks|modules transformed/);
     expect(output).not.toMatch(/FATAL|"level":50|terminating connection/);
 
-    // The second start keeps both builds (nothing changed) and prints the address last.
+    expect(output).toMatch(/API: (built in [\d.]+ s|unchanged since its last build)/);
+
+    // The second start keeps both builds and the API's (nothing changed), is open within 10 s and prints the address last.
     let again = '';
+    const secondStarted = Date.now();
+    let openAfterMs = 0;
     npm = spawn('npm', ['start'], { cwd: PROJECT_ROOT, env: { ...env(), EMBEDDED_PG_PORT: String(await freePort()) }, stdio: ['ignore', 'pipe', 'pipe'] });
     npm.stdout!.on('data', (c) => (again += c));
     npm.stderr!.on('data', (c) => (again += c));
@@ -132,17 +136,20 @@ describe('npm start', () => {
       'the shop is open again',
       async () => {
         if (second.exitCode !== null) throw new Error(`npm start ended (exit ${second.exitCode}):\n${again}`);
+        if (/the shop is open at/.test(again) && !openAfterMs) openAfterMs = Date.now() - secondStarted;
         return /the shop is open at/.test(again) && (await fetch(`${base}/ready`).then((r) => r.ok, () => false));
       },
       60_000,
     );
+    expect(openAfterMs).toBeLessThan(10_000);
     expect(again).toMatch(/member app: unchanged since its last build/);
+    expect(again).toMatch(/API: unchanged since its last build/);
     expect(again).toMatch(/operator console: unchanged since its last build/);
     expect(again).not.toMatch(/building for production/);
     const shopLines = again.split('\n').filter((l) => l.startsWith('[shop]'));
     expect(shopLines.at(-1)).toMatch(/the shop is open at/);
     npm.kill('SIGTERM');
     await until('npm start ends again', () => second.exitCode !== null || second.signalCode !== null, 30_000);
-    expect(again).not.toMatch(/FATAL|"level":50|terminating connection/);
+    expect(again).not.toMatch(/FATAL|"level":50|"level":40|terminating connection/);
   }, 360_000);
 });

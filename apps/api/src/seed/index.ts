@@ -2,6 +2,7 @@ import type { AppDeps } from '../app-deps.js';
 import { seedCatalogueDemo } from '../modules/catalogue/demo/demo.seed.js';
 import { warmDemoImages } from '../modules/catalogue/demo/demo-images.js';
 import { seedDemoMember } from '../modules/accounts/accounts.seed.js';
+import { seedShowcaseDemo } from './showcase.seed.js';
 
 /**
  * Demo data for `npm start` (and for tests that want a believable shop): each area adds a seeder.
@@ -10,6 +11,7 @@ import { seedDemoMember } from '../modules/accounts/accounts.seed.js';
 export const demoSeeders: Array<{ name: string; run: (deps: AppDeps) => Promise<void> }> = [
   { name: 'demo member', run: seedDemoMember },
   { name: 'catalogue and content', run: seedCatalogueDemo },
+  { name: 'group buys, welcome coupon, goods from abroad, the demo member\'s points and gift cards', run: seedShowcaseDemo },
 ];
 
 /** How many goods, as the shop lists them first, have their first gallery picture drawn at start. */

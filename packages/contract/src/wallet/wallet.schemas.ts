@@ -287,7 +287,16 @@ export const transferInfoData = z.object({
 
 // ── Bank cards and banks ─────────────────────────────────────────────────────────────────────
 export const BANK_TYPES = ['bank', 'ewallet'] as const;
-export const bankSchema = z.object({ id: z.number().int(), country_code: z.string(), type: z.enum(BANK_TYPES), name: z.string(), code: z.string(), has_branches: z.boolean() });
+export const bankSchema = z.object({
+  id: z.number().int(),
+  country_code: z.string(),
+  type: z.enum(BANK_TYPES),
+  name: z.string(),
+  code: z.string(),
+  has_branches: z.boolean(),
+  /** The currency of the bank's country: a card there may be held in it besides the wallet's currencies. */
+  currency: z.string().nullable(),
+});
 export const bankListQuery = z.object({ country_code: countryCode.optional() });
 export const bankListData = z.object({ list: z.array(bankSchema) });
 export const bankListByTypeQuery = z.object({ country_code: countryCode.optional(), type: z.enum(BANK_TYPES).default('bank') });

@@ -48,7 +48,16 @@ export const findInstalmentPlans = (db: Executor) => db.selectFrom('ctbc_instalm
 const bankColumns = (db: Executor) =>
   db
     .selectFrom('banks as b')
-    .select(['b.id', 'b.country_code', 'b.type', 'b.name', 'b.code', sql<boolean>`exists (select 1 from banks c where c.parent_id = b.id and c.enabled)`.as('has_branches')])
+    .select([
+      'b.id',
+      'b.country_code',
+      'b.type',
+      'b.name',
+      'b.code',
+      sql<boolean>`exists (select 1 from banks c where c.parent_id = b.id and c.enabled)`.as('has_branches'),
+      // The currency of the bank's country: a card there may be held in it.
+      sql<string | null>`nullif((select gc.currency from geo_countries gc where gc.code = b.country_code), '')`.as('currency'),
+    ])
     .where('b.enabled', '=', true);
 export const findBanks = (db: Executor, input: { country?: string; type?: BankType }) =>
   bankColumns(db)
@@ -60,6 +69,9 @@ export const findBanks = (db: Executor, input: { country?: string; type?: BankTy
     .execute();
 export const findBranches = (db: Executor, parentId: number) => bankColumns(db).where('b.parent_id', '=', parentId).orderBy('b.sort').execute();
 export const findBank = (db: Executor, id: number) => db.selectFrom('banks').selectAll().where('id', '=', id).where('enabled', '=', true).executeTakeFirst();
+/** The currency of a country (its bank accounts' own), if known. */
+export const findCountryCurrency = async (db: Executor, countryCode: string) =>
+  (await db.selectFrom('geo_countries').select('currency').where('code', '=', countryCode).executeTakeFirst())?.currency || undefined;
 export const insertBank = (db: Executor, row: Insertable<DB['banks']>) => db.insertInto('banks').values(row).returning('id').executeTakeFirstOrThrow();
 
 const cardView = (db: Executor) =>

@@ -287,7 +287,9 @@ async function checkCardFields(db: Executor, userId: number, input: EndpointBody
     const branch = await q.findBank(db, input.branch_id);
     if (!branch || branch.parent_id !== bank.id) throw new AppError(ResponseCode.bankInvalid);
   }
-  await requireWalletCurrency(db, input.currency);
+  // A card is held in a currency of the wallet or in its bank country's own (a Thai account in baht):
+  // withdrawals to it are sent in a wallet currency and the bank converts.
+  if (input.currency !== (await q.findCountryCurrency(db, bank.country_code))) await requireWalletCurrency(db, input.currency);
   const real = await approvedRealName(db, userId);
   if (!real) throw new AppError(ResponseCode.realNameRequired);
   if (!holderMatches(input.holder_name, real)) throw new AppError(ResponseCode.holderNameMismatch);

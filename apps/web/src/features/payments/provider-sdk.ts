@@ -76,3 +76,20 @@ export const providerLocale = (lang: string, provider: 'stripe' | 'airwallex'): 
 
 /** The app's own address of a page (`…/h5/#/pages/goods/payFinish?…`), for a provider to send the browser back to. */
 export const appAddress = (page: string): string => `${window.location.origin}${window.location.pathname}#${page}`;
+
+/**
+ * Opens Airwallex's hosted checkout for an intent with Airwallex.js, showing only the chosen method;
+ * Airwallex returns the browser to `successUrl`. Rejects when the SDK cannot be loaded or started.
+ */
+export async function redirectToAirwallexCheckout(input: { clientSecret: string; sdk: Record<string, string>; currency: string; lang: string; successUrl: string }): Promise<void> {
+  await loadScript(AIRWALLEX_JS, () => Boolean(window.AirwallexComponentsSDK));
+  const { payments } = await window.AirwallexComponentsSDK!.init({ env: input.sdk.env ?? 'prod', enabledElements: ['payments'], locale: providerLocale(input.lang, 'airwallex') });
+  if (!payments) throw new Error('Airwallex payments element missing');
+  payments.redirectToCheckout({
+    intent_id: input.sdk.intent_id,
+    client_secret: input.clientSecret,
+    currency: input.sdk.currency ?? input.currency,
+    methods: [input.sdk.methods ?? 'card'],
+    successUrl: input.successUrl,
+  });
+}

@@ -11,7 +11,7 @@ import { DEMO_TEXTS, type TranslatedLanguage } from './texts/index.js';
 export type T = Record<Language, string>;
 const TRANSLATED = Object.keys(DEMO_TEXTS) as TranslatedLanguage[];
 /** A demo text in every language; one without its translation stops the seed, so none ships half-translated. */
-const t = (en: string, zh: string): T => {
+export const demoText = (en: string, zh: string): T => {
   const texts = { 'en-us': en, 'zh-cn': zh } as T;
   for (const lang of TRANSLATED) {
     const text = DEMO_TEXTS[lang][en];
@@ -20,6 +20,7 @@ const t = (en: string, zh: string): T => {
   }
   return texts;
 };
+const t = demoText;
 /** The same text built in every language. */
 export const inEveryLanguage = (build: (lang: Language) => string): T => Object.fromEntries(LANGUAGES.map((l) => [l, build(l)])) as T;
 
@@ -59,7 +60,7 @@ interface DemoCategory {
 const SIZE = { name: t('Size', '尺码'), values: [t('S', 'S'), t('M', 'M'), t('L', 'L'), t('XL', 'XL')] };
 const STORAGE = { name: t('Storage', '容量'), values: [t('64 GB', '64GB'), t('128 GB', '128GB'), t('256 GB', '256GB')] };
 const EDITION = { name: t('Edition', '版本'), values: [t('Standard', '标准版'), t('Plus', '加强版'), t('Gift box', '礼盒装')] };
-const PACK = { name: t('Pack', '规格'), values: [t('Single', '单件装'), t('Twin pack', '两件装'), t('Family pack', '家庭装')] };
+export const PACK = { name: t('Pack', '规格'), values: [t('Single', '单件装'), t('Twin pack', '两件装'), t('Family pack', '家庭装')] };
 const VOLUME = { name: t('Volume', '容量'), values: [t('250 ml', '250毫升'), t('500 ml', '500毫升'), t('1 L', '1升')] };
 
 export const CATEGORIES: DemoCategory[] = [
@@ -114,7 +115,7 @@ function goodsTitle(adjective: string, noun: string, lang: Language): string {
 }
 
 const FREE_SHIPPING = t('free shipping over $49', '满49美元包邮');
-const DESCRIPTION = {
+export const DESCRIPTION = {
   intro: t('Designed for everyday use, made from carefully selected materials and checked by hand before it ships.', '为日常使用而设计，精选材料，出厂前逐件人工检验。'),
   points: [t('Official warranty: 12 months', '官方质保12个月'), t('Free returns within 7 days', '7天无理由退货'), t('Ships within 48 hours', '48小时内发货')],
 };

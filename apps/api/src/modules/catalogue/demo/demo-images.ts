@@ -4,6 +4,7 @@ import { ResponseCode } from '@shop/contract';
 import { AppError } from '../../../lib/errors.js';
 import { encodeAs, imageFormatMime, pickImageFormat, SIZE_STEPS, type ModernImageFormat } from '../../../lib/image-format.js';
 import { BANNERS, CATEGORIES, COLOURS, GOODS_COUNT, NEWS, POPUPS, POSTERS, demoGoods } from './demo-data.js';
+import { CHARITY_CAUSES, SHOWCASE_BANNERS, WORLD_GOODS } from './showcase-data.js';
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
@@ -44,7 +45,7 @@ function card(w: number, h: number, hue: number, title: string, opts: { sub?: st
 
 /** The SVG of a demo image by its file name, or undefined when there is no such image. */
 export function demoImageSvg(file: string): string | undefined {
-  const m = /^(goods|cate|banner|news|popup|poster)-(\d{1,3})(?:-(\d))?\.png$/.exec(file);
+  const m = /^(goods|world|cate|banner|feature|cause|news|popup|poster)-(\d{1,3})(?:-(\d))?\.png$/.exec(file);
   if (!m) return undefined;
   const n = Number(m[2]);
   const k = Number(m[3] ?? 1);
@@ -55,6 +56,11 @@ export function demoImageSvg(file: string): string | undefined {
       const colour = COLOURS[g.skus[0]!.colour]!.hex;
       return card(600, 600, (g.hue + (k - 1) * 25) % 360, g.name['en-us'], { shape: 'product', accent: colour, size: 38, sub: k === 1 ? undefined : `view ${k}` });
     }
+    case 'world': {
+      const g = WORLD_GOODS[n - 1];
+      if (!g || k < 1 || k > 3) return undefined;
+      return card(600, 600, (g.hue + (k - 1) * 25) % 360, g.name['en-us'], { shape: 'product', accent: '#f2f2f2', size: 38, sub: k === 1 ? g.currency : `view ${k}` });
+    }
     case 'cate': {
       const c = CATEGORIES[n - 1];
       if (!c) return undefined;
@@ -64,6 +70,14 @@ export function demoImageSvg(file: string): string | undefined {
     case 'banner': {
       const b = BANNERS[n - 1];
       return b && card(750, 320, b.hue, b.title['en-us'], { size: 44 });
+    }
+    case 'feature': {
+      const b = SHOWCASE_BANNERS[n - 1];
+      return b && card(750, 320, b.hue, b.title['en-us'], { size: 44 });
+    }
+    case 'cause': {
+      const c = CHARITY_CAUSES[n - 1];
+      return c && card(750, 420, c.hue, c.title['en-us'], { size: 40 });
     }
     case 'news': {
       const a = NEWS[n - 1];
@@ -130,7 +144,7 @@ async function demoImage(file: string, asked: number | undefined, format: Modern
  * and WebP), so the first member after a start does not wait for them to be drawn.
  */
 export async function warmDemoImages(firstGoodsPictures: string[] = []): Promise<void> {
-  for (const [i] of BANNERS.entries()) for (const format of ['avif', 'webp'] as const) await demoImage(`banner-${i + 1}.png`, 750, format);
+  for (const file of [...SHOWCASE_BANNERS.map((_, i) => `feature-${i + 1}.png`), ...BANNERS.map((_, i) => `banner-${i + 1}.png`)]) for (const format of ['avif', 'webp'] as const) await demoImage(file, 750, format);
   // Then the gallery's first picture of the goods listed first, at every width its srcset offers (a phone's first).
   const demoFiles = firstGoodsPictures.map((src) => /^\/media\/demo\/([\w-]+\.png)$/.exec(src)?.[1]).filter((f): f is string => Boolean(f));
   for (const width of GALLERY_WIDTHS) for (const file of demoFiles) for (const format of ['avif', 'webp'] as const) await demoImage(file, width, format);

@@ -3,6 +3,7 @@ import { cleanup, configure, fireEvent, screen, waitFor } from '@testing-library
 import type { PayMethod, PaymentInfo } from '@shop/contract/payments';
 import { paths } from '@/config/paths';
 import { useSession } from '@/stores/session';
+import { useNativeShell } from '@/stores/app-flags';
 import { clearToasts, memberFixture, ok, prepareApp, startFakeApi, renderRoutes } from '@/test/helpers';
 import AirPayPage from '../pages/air-pay-page';
 import AlipayReturnPage from '../pages/alipay-return-page';
@@ -309,14 +310,21 @@ describe('choosing a method', () => {
     expect(router.state.location.pathname).toBe(paths.pay.stripe);
   });
 
-  it('sends an Airwallex method to its own page, which starts the payment', async () => {
-    current = payment({ pay_way: 'airwallex_tng', gateway: 'airwallex', redirect_url: 'http://127.0.0.1:9/sandbox/airwallex/pay/int_3' });
-    const router = renderAt(`${paths.goods.payNext}?order_id=7`);
-    fireEvent.click(await screen.findByRole('radio', { name: /Touch 'n Go/ }));
-    fireEvent.click(await screen.findByRole('button', { name: 'Pay $41.90' }));
-    expect(await screen.findByRole('link', { name: 'Go to the payment page' })).toBeTruthy();
-    expect(router.state.location.pathname).toBe(paths.pay.airwallex);
-    expect(bodiesOf('/shop/buy/payOrder')).toEqual([]);
-    expect(bodiesOf('/airwallex/index/createPaymentIntent')).toEqual([{ order_id: 7, order_type: 'order', pay_way: 'airwallex_tng' }]);
+  it('starts an Airwallex payment from Pay; inside the app shell its own page then offers Airwallex\'s', async () => {
+    // In a browser the next screen is Airwallex's page itself (the browser test follows it there).
+    useNativeShell.setState({ isNativeShell: true });
+    try {
+      current = payment({ pay_way: 'airwallex_tng', gateway: 'airwallex', redirect_url: 'http://127.0.0.1:9/sandbox/airwallex/pay/int_3' });
+      const router = renderAt(`${paths.goods.payNext}?order_id=7`);
+      fireEvent.click(await screen.findByRole('radio', { name: /Touch 'n Go/ }));
+      fireEvent.click(await screen.findByRole('button', { name: 'Pay $41.90' }));
+      expect(await screen.findByRole('link', { name: 'Go to the payment page' })).toBeTruthy();
+      expect(router.state.location.pathname).toBe(paths.pay.airwallex);
+      expect(router.state.location.search).toContain(`payment_no=${NO}`);
+      expect(bodiesOf('/shop/buy/payOrder')).toEqual([]);
+      expect(bodiesOf('/airwallex/index/createPaymentIntent')).toEqual([{ order_id: 7, order_type: 'order', pay_way: 'airwallex_tng' }]);
+    } finally {
+      useNativeShell.setState({ isNativeShell: false });
+    }
   });
 });

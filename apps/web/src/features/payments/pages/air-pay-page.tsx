@@ -12,7 +12,7 @@ import { GatewayHandoff } from '../components/gateway-handoff';
 import { StartingState } from '../components/starting-state';
 import { Unavailable } from '../components/unavailable';
 import { paymentQuery } from '../next-page';
-import { AIRWALLEX_JS, appAddress, loadScript, providerLocale } from '../provider-sdk';
+import { appAddress, redirectToAirwallexCheckout } from '../provider-sdk';
 import { useStartOnArrival } from '../start-on-arrival';
 import PayFinishPage from './pay-finish-page';
 import '../payments.css';
@@ -64,16 +64,7 @@ function HostedCheckoutButton({ payment: p, clientSecret, sdk }: { payment: Paym
     setBusy(true);
     setFailed(false);
     try {
-      await loadScript(AIRWALLEX_JS, () => Boolean(window.AirwallexComponentsSDK));
-      const { payments } = await window.AirwallexComponentsSDK!.init({ env: sdk.env ?? 'prod', enabledElements: ['payments'], locale: providerLocale(i18n.language, 'airwallex') });
-      if (!payments) throw new Error('Airwallex payments element missing');
-      payments.redirectToCheckout({
-        intent_id: sdk.intent_id,
-        client_secret: clientSecret,
-        currency: sdk.currency ?? p.currency,
-        methods: [sdk.methods ?? 'card'],
-        successUrl: appAddress(`${paths.goods.paid}?${paymentQuery(p)}`),
-      });
+      await redirectToAirwallexCheckout({ clientSecret, sdk, currency: p.currency, lang: i18n.language, successUrl: appAddress(`${paths.goods.paid}?${paymentQuery(p)}`) });
     } catch {
       setFailed(true);
     } finally {

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Checkbox } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import type { PayMethod } from '@shop/contract/payments';
+import type { PayMethod, PaymentInfo } from '@shop/contract/payments';
 import { paths } from '@/config/paths';
 import { formatAmount } from '@/components/amount';
 import { ListState } from '@/components/list-states';
@@ -15,20 +15,23 @@ import { useMemberSecurity } from '../api/get-member-security';
 import { usePayMethodFee, usePayMethods } from '../api/get-pay-methods';
 import { usePayOrder } from '../api/pay-order';
 import { useReadPayNotice } from '../api/read-notice';
+import { useCreate2c2pToken, useStartAirwallexPayment } from '../api/start-gateway-payment';
+import { MethodMark } from '../components/method-mark';
 import { PayCountdown } from '../components/pay-countdown';
 import { PayPasswordForm } from '../components/pay-password-form';
-import { pageAfter } from '../next-page';
+import { pageAfter, paymentQuery } from '../next-page';
+import { appAddress, redirectToAirwallexCheckout } from '../provider-sdk';
 import { payableFrom, payableQuery } from '../payable';
 import '../payments.css';
 
-/** Gateways whose payment is started on their own page, by their own call. */
+/** Gateways whose payment is started by their own call: Pay makes it, then goes to their page (ours only inside the app shell or when it cannot). */
 const START_PAGES: Record<string, string> = { airwallex: paths.pay.airwallex, '2c2p': paths.pay.pay2c2p };
 /** Gateways whose hosted page the browser goes to straight from Pay (the Chinese wallets' pages do more than link). */
 const HOSTED_GATEWAYS = new Set(['stripe', 'airwallex', '2c2p', 'ctbc']);
 
 /** Choosing how to pay an order (or a pledge, a top-up): each usable method with its fee and total, then paying. */
 export default function PayNextPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const payable = payableFrom(params);
@@ -48,6 +51,11 @@ export default function PayNextPage() {
   const { googleBound, hasPayPassword } = useMemberSecurity();
   const [key, setKey] = useState(newIdempotencyKey);
   const pay = usePayOrder(key);
+  // Airwallex's and 2C2P's own start calls, each request with its own key.
+  const [startKey, setStartKey] = useState(newIdempotencyKey);
+  const startAirwallex = useStartAirwallexPayment(startKey);
+  const start2c2p = useCreate2c2pToken(startKey);
+  const [leaving, setLeaving] = useState(false);
   const notice = useReadPayNotice();
   const [useBalance, setUseBalance] = useState(false);
   const choosePayMethod = useChoosePayMethod();
@@ -104,10 +112,35 @@ export default function PayNextPage() {
     if (method.gateway === 'alipay' && isWeChatBrowser()) return navigate(`${paths.goods.openInWechat}?${payableQuery(payable)}`);
     // The notice is on the page; read (recorded) now if it has not arrived yet.
     if (shown?.pay_way !== method.pay_way && !(await notice.mutateAsync({ ...payable, pay_way: method.pay_way }).catch(() => undefined))) return;
-    // Airwallex and 2C2P start their payment on their own page, through their own call.
+    // Airwallex and 2C2P start their payment through their own call, made here: then their page is the next screen.
     const ownPage = !mixing && method.gateway ? START_PAGES[method.gateway] : undefined;
-    if (ownPage) return navigate(`${ownPage}?${payableQuery(payable)}&pay_way=${method.pay_way}`, { replace: true });
+    if (ownPage) return startOwn(method, ownPage).catch(() => undefined);
     await start(mixing ? { ...secrets, use_balance: true } : {}).catch(() => undefined);
+  };
+
+  const startOwn = async (m: PayMethod, ownPage: string) => {
+    let payment: PaymentInfo;
+    try {
+      payment = await (m.gateway === 'airwallex' ? startAirwallex : start2c2p).mutateAsync({ ...payable, pay_way: m.pay_way });
+    } catch (e) {
+      setStartKey(newIdempotencyKey());
+      throw e;
+    }
+    const ours = `${ownPage}?${paymentQuery(payment)}`;
+    if (payment.state === 'in_progress' && !inNativeShell()) {
+      if (payment.redirect_url) return window.location.assign(payment.redirect_url);
+      // Live Airwallex: its checkout is opened by Airwallex.js; if it cannot load, our page offers it again.
+      if (m.gateway === 'airwallex' && payment.client_secret && payment.sdk_params?.intent_id) {
+        setLeaving(true);
+        const opened = await redirectToAirwallexCheckout({ clientSecret: payment.client_secret, sdk: payment.sdk_params, currency: payment.currency, lang: i18n.language, successUrl: appAddress(`${paths.goods.paid}?${paymentQuery(payment)}`) }).then(
+          () => true,
+          () => false,
+        );
+        setLeaving(false);
+        if (opened) return;
+      }
+    }
+    navigate(ours, { replace: true });
   };
 
   const total = cost.data?.total ?? method?.total ?? null;
@@ -175,7 +208,7 @@ export default function PayNextPage() {
                   {total !== null && <div className="pay-bar-total">{t('payments.pay.total', { total: formatAmount(total, currency) })}</div>}
                   {cost.data && cost.data.fee > 0 && <div className="pay-muted">{t('payments.pay.feeIncluded', { fee: formatAmount(cost.data.fee, currency) })}</div>}
                 </div>
-                <Button color="primary" shape="rounded" loading={pay.isPending || notice.isPending} onClick={() => void payOnline()}>
+                <Button color="primary" shape="rounded" loading={pay.isPending || notice.isPending || startAirwallex.isPending || start2c2p.isPending || leaving} onClick={() => void payOnline()}>
                   {payText}
                 </Button>
               </div>
@@ -197,7 +230,8 @@ function MethodRow({ method: m, recommended, checked, onChoose }: { method: PayM
   const { t } = useTranslation();
   return (
     <button type="button" role="radio" aria-checked={checked} className="pay-method" disabled={!m.usable} onClick={onChoose}>
-      <span>
+      <MethodMark method={m} />
+      <span className="pay-method-main">
         <span className="pay-method-name">{m.name}</span>
         {recommended && <span className="pay-method-tag">{t('payments.pay.recommended')}</span>}
         {m.balance !== null && (

@@ -48,8 +48,8 @@ const withdrawal = {
   network: null, address: null, reason: null, payout_reference: null, created_at: '2026-11-23T10:00:00.000Z', approved_at: null, paid_at: null, rejected_at: null, cancelled_at: null,
 };
 const banks = [
-  { id: 11, country_code: 'MY', type: 'bank', name: 'Maybank', code: 'MBBEMYKL', has_branches: false },
-  { id: 12, country_code: 'MY', type: 'bank', name: 'CIMB Bank', code: 'CIBBMYKL', has_branches: false },
+  { id: 11, country_code: 'MY', type: 'bank', name: 'Maybank', code: 'MBBEMYKL', has_branches: false, currency: 'MYR' },
+  { id: 12, country_code: 'MY', type: 'bank', name: 'CIMB Bank', code: 'CIBBMYKL', has_branches: false, currency: 'MYR' },
 ];
 
 const rechargeOrder = {
@@ -366,7 +366,8 @@ describe('bank card pages', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save bank card' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(paths.wallet.bankCards));
     const [create] = sent('/user/bank_card/create');
-    expect(JSON.parse(create!.body)).toMatchObject({ bank_id: 12, holder_name: 'MIA TAN', account_number: '123456784321', currency: 'USD', pay_password: '123456', google_code: '654321' });
+    // A Malaysian bank's card starts in ringgit, its country's currency.
+    expect(JSON.parse(create!.body)).toMatchObject({ bank_id: 12, holder_name: 'MIA TAN', account_number: '123456784321', currency: 'MYR', pay_password: '123456', google_code: '654321' });
     expect(sent('/attractive/bankListByType')[0]!.url).toContain('country_code=MY');
     expect(await screen.findByText('****4321')).toBeTruthy();
     fireEvent.click(screen.getAllByRole('button', { name: 'Delete' })[0]!);

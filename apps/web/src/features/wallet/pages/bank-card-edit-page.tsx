@@ -49,7 +49,11 @@ export default function BankCardEditPage() {
   const bank = banks.data?.list.find((b) => b.id === Number(bankId));
   const branches = useBankBranches(bank?.has_branches ? bank.id : undefined);
   const assets = useWalletAssets().data;
-  const currencies = useMemo(() => assets?.cash.map((b) => b.currency) ?? [], [assets]);
+  const walletCurrencies = useMemo(() => assets?.cash.map((b) => b.currency) ?? [], [assets]);
+  // A card is held in its bank country's currency (first) or in one of the wallet's.
+  const localCurrency = bank?.currency ?? undefined;
+  const currencies = useMemo(() => (localCurrency && !walletCurrencies.includes(localCurrency) ? [localCurrency, ...walletCurrencies] : walletCurrencies), [localCurrency, walletCurrencies]);
+  const chosenCurrency = form.watch('currency');
   const add = useAddBankCard();
   const update = useUpdateBankCard();
   const countryName = useMemo(() => {
@@ -85,6 +89,14 @@ export default function BankCardEditPage() {
   useEffect(() => {
     if (!getValues('currency') && currencies[0]) setValue('currency', currencies[0]);
   }, [currencies, getValues, setValue]);
+  // A bank chosen for a new card starts in its country's currency; a currency no longer offered is dropped.
+  useEffect(() => {
+    if (localCurrency && !card) setValue('currency', localCurrency);
+  }, [localCurrency, card, setValue]);
+  useEffect(() => {
+    const current = getValues('currency');
+    if (current && currencies.length && !currencies.includes(current) && !(card && card.currency === current)) setValue('currency', currencies[0]!);
+  }, [currencies, card, getValues, setValue]);
 
   const submit = form.submit(async (body) => {
     if (editId) await update.mutateAsync({ ...body, id: editId });
@@ -130,7 +142,12 @@ export default function BankCardEditPage() {
           )}
           <TextField control={form.control} name="holder_name" label={t('wallet.field.holderName')} placeholder={t('wallet.placeholder.holderName')} autoComplete="name" />
           <TextField control={form.control} name="account_number" label={t('wallet.field.accountNumber')} inputMode="numeric" placeholder={t('wallet.placeholder.accountNumber')} autoComplete="off" />
-          <CurrencyField control={form.control} name="currency" label={t('wallet.field.currency')} currencies={currencies} />
+          <CurrencyField control={form.control} name="currency" label={t('wallet.field.currency')} currencies={card && !currencies.includes(card.currency) ? [card.currency, ...currencies] : currencies} />
+          {chosenCurrency && !walletCurrencies.includes(chosenCurrency) && walletCurrencies.length > 0 && (
+            <div className="wallet-muted wallet-form-note" role="note">
+              {t('wallet.bankCard.countryCurrencyNote', { currency: chosenCurrency })}
+            </div>
+          )}
           <SecurityFields control={form.control} googleBound={googleBound} />
         </Form>
         <div className="wallet-form-actions">

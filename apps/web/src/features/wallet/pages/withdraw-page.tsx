@@ -16,6 +16,7 @@ import { useWalletAssets } from '../api/get-assets';
 import { useMemberSecurity } from '../api/get-member';
 import { useCreateWithdrawal, useWithdrawalChannels, useWithdrawalQuote } from '../api/withdraw';
 import { CryptoWithdrawForm } from '../components/crypto-withdraw-form';
+import { CurrencyField } from '../components/currency-field';
 import { PayPasswordNotice, RealNameGate, SecurityFields, withStepUp } from '../components/security-fields';
 import { useDebounced } from '../use-debounced';
 import { useActionKey } from '../use-action-key';
@@ -44,7 +45,11 @@ export default function WithdrawPage() {
   const { setValue, getValues } = form;
   const cardId = form.watch('bank_card_id');
   const card = cards.find((c) => c.id === Number(cardId));
-  const currency = card?.currency ?? '';
+  const walletCurrencies = useMemo(() => assets?.cash.map((b) => b.currency) ?? [], [assets]);
+  // A card held in its country's currency that the wallet does not keep is paid in a wallet currency the member picks; the bank converts.
+  const converted = Boolean(card && assets && !walletCurrencies.includes(card.currency));
+  const sendIn = form.watch('currency');
+  const currency = card ? (converted ? (walletCurrencies.includes(sendIn) ? sendIn : '') : card.currency) : '';
   const typed = useDebounced(form.watch('amount') ?? '');
   const quote = useWithdrawalQuote(currency, isAmount(typed.trim()) ? typed.trim() : undefined);
   const rule = quote.data?.rules.find((r) => r.currency === currency);
@@ -57,8 +62,10 @@ export default function WithdrawPage() {
     if (!getValues('bank_card_id') && cards[0]) setValue('bank_card_id', cards[0].id);
   }, [cards, getValues, setValue]);
   useEffect(() => {
-    if (currency) setValue('currency', currency);
-  }, [currency, setValue]);
+    if (!card) return;
+    if (!converted) setValue('currency', card.currency);
+    else if (!walletCurrencies.includes(getValues('currency'))) setValue('currency', walletCurrencies[0] ?? '');
+  }, [card, converted, walletCurrencies, getValues, setValue]);
 
   const submit = form.submit(async (body) => {
     const chosen = cards.find((c) => c.id === body.bank_card_id);
@@ -117,6 +124,16 @@ export default function WithdrawPage() {
                     )}
                   />
                 </Form.Item>
+                {converted && card && (
+                  <>
+                    <CurrencyField control={form.control} name="currency" label={t('wallet.withdraw.sendIn')} currencies={walletCurrencies} />
+                    {currency && (
+                      <div className="wallet-muted wallet-form-note" role="note">
+                        {t('wallet.withdraw.bankConverts', { sent: currency, card: card.currency })}
+                      </div>
+                    )}
+                  </>
+                )}
                 <TextField
                   control={form.control}
                   name="amount"
