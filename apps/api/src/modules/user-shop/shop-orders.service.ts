@@ -42,7 +42,7 @@ import { findSucceededPaymentsOfPayable } from '../payments/payments.queries.js'
 import { paymentState, startPayment } from '../payments/payments.service.js';
 import { refundPayment, type PaymentsDeps } from '../payments/settlement.js';
 import * as q from './user-shop.queries.js';
-import { changeShopStock, lineAnswer, maskedName, ownShop, shopVisible, unitsPerSku, visibleShop } from './user-shop.service.js';
+import { bandPrice, changeShopStock, lineAnswer, maskedName, ownShop, shopVisible, unitsPerSku, visibleShop } from './user-shop.service.js';
 
 // Shop orders: a buyer's cart per shop, checkout at the platform's prices, payment through the
 // payments area (payable type `shop_order`), the owner's audit (approve takes the shop's stock by
@@ -144,7 +144,7 @@ const shopOrderNo = () => `M${new Date().toISOString().slice(2, 10).replace(/-/g
 
 /**
  * Places a shop order: one shop (lines of another shop are refused), goods the shop offers, of one
- * currency, at the platform's prices with the SKUs' PV; the shop must hold the units now (they are
+ * currency, at the shop's prices (inside the operators' band around the platform's) with the SKUs' PV; the shop must hold the units now (they are
  * taken at the owner's approval). Shipped to the member's address or picked up at the shop, no
  * freight. It awaits payment until the settings' minutes pass; the cart lines bought leave the cart.
  */
@@ -166,7 +166,7 @@ export async function createShopOrder(db: Executor, actor: Actor, input: Endpoin
   } else wanted = [{ sku_id: input.sku_id!, num: input.num }];
   const lines = unitsPerSku(wanted);
   const skuIds = lines.map((l) => l.sku_id);
-  const [skuRows, held, settings] = await Promise.all([findSkusForCheckout(db, skuIds), q.findShopStock(db, shopId, skuIds), q.findShopSettings(db)]);
+  const [skuRows, held, settings, own] = await Promise.all([findSkusForCheckout(db, skuIds), q.findShopStock(db, shopId, skuIds), q.findShopSettings(db), q.findShopSkuPrices(db, shopId, skuIds)]);
   const skus = new Map(skuRows.map((s) => [Number(s.id), s]));
   const offered = await q.goodsOffered(db, shopId, [...new Set(skuRows.map((s) => Number(s.goods_id)))]);
   for (const l of lines) {
@@ -187,7 +187,7 @@ export async function createShopOrder(db: Executor, actor: Actor, input: Endpoin
   }
   const rows = lines.map((l) => {
     const s = skus.get(l.sku_id)!;
-    return { goods_id: Number(s.goods_id), sku_id: l.sku_id, name: JSON.stringify(s.name), image: s.image || s.cover, price_minor: Number(s.price_minor), quantity: l.num, pv: Number(s.pv) };
+    return { goods_id: Number(s.goods_id), sku_id: l.sku_id, name: JSON.stringify(s.name), image: s.image || s.cover, price_minor: bandPrice(Number(s.price_minor), own.get(l.sku_id), settings), quantity: l.num, pv: Number(s.pv) };
   });
   const goods = rows.reduce((s, r) => s + r.price_minor * r.quantity, 0);
   if (goods <= 0) throw new AppError(ResponseCode.shopGoodsNotOffered);

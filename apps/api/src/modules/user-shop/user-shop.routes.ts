@@ -43,6 +43,7 @@ export function userShopRoutes({ handle, deps }: Api): void {
 
   handle(c.adminListShops, ({ actor, query }) => shopsConsole.listShops(db, actor, query));
   handle(c.adminShopDetail, ({ actor, query }) => shopsConsole.shopDetail(db, actor, query));
+  handle(c.adminListShopOrders, ({ actor, query }) => shopsConsole.listShopOrders(db, actor, query));
   handle(c.adminSetShopStatus, ({ actor, body }) => shopsConsole.setShopStatus(deps, actor, body), { idempotencyCaller: operatorCaller });
   handle(c.adminAdjustShopStock, ({ actor, body }) => shopsConsole.adjustShopStock(db, actor, body), { idempotencyCaller: operatorCaller });
   handle(c.adminDecideShopOrder, ({ actor, body }) => shopsConsole.decideShopOrder(deps, actor, body), { idempotencyCaller: operatorCaller });

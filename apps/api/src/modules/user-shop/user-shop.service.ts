@@ -1,5 +1,6 @@
 import {
   ResponseCode,
+  displayMinor,
   type EndpointBody,
   type EndpointData,
   type EndpointQuery,
@@ -188,6 +189,17 @@ export async function shopTotals(db: Executor, actor: Actor): Promise<EndpointDa
   };
 }
 
+// ── Prices ──────────────────────────────────────────────────────────────────────────────────
+
+type Band = { price_below_bp: number; price_above_bp: number };
+/** The prices an owner may set for an SKU: the operators' band around the platform's price (whole minor units inside it). */
+export const bandOf = (platform: number, band: Band) => ({ min: Math.ceil((platform * (10_000 - band.price_below_bp)) / 10_000), max: Math.floor((platform * (10_000 + band.price_above_bp)) / 10_000) });
+/** The price a shop sells an SKU at: its own (or the platform's), held inside the band (`shopPriceSql` is the same rule in SQL). */
+export const bandPrice = (platform: number, own: number | undefined, band: Band) => {
+  const { min, max } = bandOf(platform, band);
+  return Math.max(Math.min(own ?? platform, max), min);
+};
+
 // ── Goods and stock ─────────────────────────────────────────────────────────────────────────
 
 const goodsAnswer = (r: q.ShopGoodsRow, lang: Language) => ({
@@ -229,13 +241,18 @@ export async function shopGoodsInfo(db: Executor, actor: Actor, input: EndpointQ
   else if (!shop || !(await shopVisible(db, shop)) || !row.on_sale || row.goods_status !== 'on_sale') throw new AppError(ResponseCode.shopItemNotFound);
   const goods = await findGoodsById(db, Number(row.goods_id));
   const skus = await findSkusOfGoods(db, Number(row.goods_id));
-  const stock = await q.findShopStock(db, Number(row.shop_id), skus.map((s) => Number(s.id)));
+  const skuIds = skus.map((s) => Number(s.id));
+  const [stock, own, band] = await Promise.all([q.findShopStock(db, Number(row.shop_id), skuIds), q.findShopSkuPrices(db, Number(row.shop_id), skuIds), q.findShopSettings(db)]);
   const specs = (goods?.specs ?? []) as SpecDef[];
   return {
     ...goodsAnswer(row, actor.lang),
     shop_id: Number(row.shop_id),
     images: (row.images as string[]) ?? [],
-    skus: skus.map((s) => ({ sku_id: Number(s.id), spec_text: skuSpecText(specs, s.spec_value_ids as number[], actor.lang), image: s.image || row.cover, price: Number(s.price_minor), pv: Number(s.pv), stock: stock.get(Number(s.id)) ?? 0 })),
+    skus: skus.map((s) => {
+      const platform = Number(s.price_minor);
+      const { min, max } = bandOf(platform, band);
+      return { sku_id: Number(s.id), spec_text: skuSpecText(specs, s.spec_value_ids as number[], actor.lang), image: s.image || row.cover, price: bandPrice(platform, own.get(Number(s.id)), band), platform_price: platform, price_min: min, price_max: max, pv: Number(s.pv), stock: stock.get(Number(s.id)) ?? 0 };
+    }),
   };
 }
 
@@ -250,12 +267,30 @@ export async function goodsChoices(db: Executor, actor: Actor, input: EndpointQu
   );
 }
 
-/** Puts platform goods on the shop's shelves (only goods the platform sells) or takes them off. */
+/**
+ * Puts platform goods on the shop's shelves (only goods the platform sells) or takes them off, and
+ * sets the shop's own prices of its SKUs: each inside the operators' band around the platform's
+ * price, else refused with the band and nothing changed.
+ */
 export async function setShopGoods(db: Executor, actor: Actor, input: EndpointBody<typeof setMyShopGoods>): Promise<EndpointData<typeof setMyShopGoods>> {
   const shopId = Number((await ownShop(db, actor)).id);
   const goods = await findGoodsById(db, input.goods_id);
   if (!goods || (input.on_sale && goods.status !== 'on_sale')) throw new AppError(ResponseCode.shopGoodsNotOffered);
-  await q.upsertShopGoods(db, shopId, input.goods_id, input.on_sale);
+  const prices = [...new Map((input.prices ?? []).map((p) => [p.sku_id, p])).values()];
+  if (prices.length) {
+    const skus = new Map((await findSkusOfGoods(db, input.goods_id)).map((k) => [Number(k.id), Number(k.price_minor)]));
+    const band = await q.findShopSettings(db);
+    for (const p of prices) {
+      const platform = skus.get(p.sku_id);
+      if (platform === undefined) throw new AppError(ResponseCode.shopGoodsNotOffered);
+      const { min, max } = bandOf(platform, band);
+      if (p.price < min || p.price > max) throw new AppError(ResponseCode.shopPriceOutOfBand, { min: displayMinor(min, goods.currency), max: displayMinor(max, goods.currency), currency: goods.currency });
+    }
+  }
+  await withTransaction(db, async (tx) => {
+    await q.upsertShopGoods(tx, shopId, input.goods_id, input.on_sale);
+    if (prices.length) await q.upsertShopSkuPrices(tx, shopId, prices);
+  });
   return goodsAnswer((await q.findShopGoodsOf(db, shopId, input.goods_id))!, actor.lang);
 }
 
@@ -368,7 +403,8 @@ export async function recordSale(db: Executor, actor: Actor, input: EndpointBody
 }
 
 type SaleRow = Awaited<ReturnType<typeof q.findSalesPage>>[number];
-async function slipsAnswer(db: Executor, rows: SaleRow[], lang: Language) {
+/** Sales slips as the contract answers them (the owner's list, the console's shop detail). */
+export async function slipsAnswer(db: Executor, rows: SaleRow[], lang: Language) {
   const lines = await q.findSaleLines(db, rows.map((r) => Number(r.id)));
   return rows.map((r) => ({
     id: Number(r.id),
