@@ -43,6 +43,9 @@ export const shopSchema = z.object({
   owner_name: z.string(),
   /** The shop's public page in the app. */
   share_path: z.string(),
+  /** The owner's own shop (`shopInfo`): its public page as a full link to share, and that link as a QR code (an image's data address). */
+  share_url: z.string().optional(),
+  qr_code: z.string().optional(),
   mine: z.boolean(),
   created_at: z.string(),
 });

@@ -14,7 +14,7 @@ const moneyLimit = { rateLimit: { max: 60, timeWindow: 60_000 } };
 export function userShopRoutes({ handle, deps }: Api): void {
   const { db } = deps;
   handle(c.getShopSettingsPage, ({ actor }) => service.settingsPage(db, actor));
-  handle(c.getMyShop, ({ actor, query }) => service.shopInfo(db, actor, query));
+  handle(c.getMyShop, ({ actor, query }) => service.shopInfo(deps, actor, query));
   handle(c.editMyShop, ({ actor, body }) => service.editShop(db, actor, body));
   handle(c.getMyShopTotals, ({ actor }) => service.shopTotals(db, actor));
   handle(c.listMyShopGoods, ({ actor, query }) => service.shopGoods(db, actor, query));

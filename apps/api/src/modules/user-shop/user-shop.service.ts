@@ -18,11 +18,14 @@ import {
   type setMyShopGoods,
 } from '@shop/contract';
 import { randomInt } from 'node:crypto';
+import QRCode from 'qrcode';
+import type { AppDeps } from '../../app-deps.js';
 import type { Executor } from '../../db/database.js';
 import { actorStamp, memberIdOf, type Actor } from '../../lib/actor.js';
 import { iso } from '../../lib/dates.js';
 import { AppError, ValidationError } from '../../lib/errors.js';
 import { pageOf, totalOf } from '../../lib/paging.js';
+import { publicBaseUrl } from '../../lib/public-url.js';
 import { withTransaction, type Tx } from '../../lib/transaction.js';
 import type { SpecDef } from '../catalogue/catalogue.table.js';
 import { findGoodsById, findSkusOfGoods } from '../catalogue/catalogue.queries.js';
@@ -91,15 +94,22 @@ function shopAnswer(shop: q.ShopRow, mine: boolean): EndpointData<typeof getMySh
   };
 }
 
-/** The caller's own shop, or another visible shop's public profile. */
-export async function shopInfo(db: Executor, actor: Actor, input: EndpointQuery<typeof getMyShop>): Promise<EndpointData<typeof getMyShop>> {
+/** The owner's own shop with its public link to share and that link's QR code (as the invitation page has the member's). */
+async function ownShopAnswer(config: AppDeps['config'], shop: q.ShopRow): Promise<EndpointData<typeof getMyShop>> {
+  const share_url = `${publicBaseUrl(config)}/h5/#${shopPath(Number(shop.id))}`;
+  return { ...shopAnswer(shop, true), share_url, qr_code: await QRCode.toDataURL(share_url, { margin: 1, width: 240 }) };
+}
+
+/** The caller's own shop (with its link and QR code), or another visible shop's public profile. */
+export async function shopInfo(deps: Pick<AppDeps, 'db' | 'config'>, actor: Actor, input: EndpointQuery<typeof getMyShop>): Promise<EndpointData<typeof getMyShop>> {
+  const { db, config } = deps;
   const memberId = memberIdOf(actor);
   if (input.shop_id !== undefined) {
     const shop = await q.findShop(db, input.shop_id);
-    if (shop && Number(shop.owner_id) === memberId) return shopAnswer(shop, true);
+    if (shop && Number(shop.owner_id) === memberId) return ownShopAnswer(config, shop);
     return shopAnswer(await visibleShop(db, input.shop_id), false);
   }
-  return shopAnswer(await ownShop(db, actor), true);
+  return ownShopAnswer(config, await ownShop(db, actor));
 }
 
 /**

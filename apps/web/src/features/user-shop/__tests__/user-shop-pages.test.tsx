@@ -37,6 +37,7 @@ const order = (status: string) => ({
 let orderStatus = 'awaiting_audit';
 const api = await startFakeApi({
   '/attractive/UserPageData/shopSetPage': () => ok(owner ? { is_owner: true, shop, entries: [] } : { is_owner: false, shop: null, entries: [] }),
+  '/attractive/shop/shopInfo': () => ok({ ...shop, share_url: 'https://shop.example/h5/#/pages/shop/home?id=5', qr_code: 'data:image/png;base64,iVBORw0KGgo=' }),
   '/attractive/shop/shopTotal': () =>
     ok({ orders_awaiting_audit: 3, orders_to_ship: 1, orders_today: 2, sales_today: [], sales_month: [{ currency: 'USD', amount: 12000 }], goods_on_sale: 4, stock_units: 25, sales_slips_month: 0, earnings: [{ currency: 'USD', amount: 3600 }] }),
   '/attractive/shop/shopOrderList': () => (ordersFail ? { status: 500, json: { code: 500, msg: 'Server error', data: null } } : ok({ list: [order(orderStatus)], total: 1, page: 1, limit: 10, has_more: false })),
@@ -69,13 +70,16 @@ beforeEach(() => {
 afterEach(() => cleanup());
 
 describe('member shop pages', () => {
-  it('my shop: the totals, the earnings and the orders awaiting audit as a badge; a member who is no owner is told', async () => {
+  it('my shop: the totals, the earnings, the orders awaiting audit as a badge and the shop’s QR code; a member who is no owner is told', async () => {
     renderRoutes({ [paths.shop.my]: <MyShopPage /> }, paths.shop.my);
     expect(await screen.findByText('Corner Shop')).toBeTruthy();
     expect(await screen.findByText('$120.00')).toBeTruthy();
     expect(screen.getByText('$36.00')).toBeTruthy();
     expect(screen.getByText('25')).toBeTruthy();
     expect(document.querySelector('.adm-badge')?.textContent).toBe('3');
+    // The shop's public link as a QR code, with the link written out.
+    expect(((await screen.findByAltText("QR code of my shop's page")) as HTMLImageElement).src).toBe('data:image/png;base64,iVBORw0KGgo=');
+    expect(screen.getByText('https://shop.example/h5/#/pages/shop/home?id=5')).toBeTruthy();
     cleanup();
     owner = false;
     renderRoutes({ [paths.shop.my]: <MyShopPage /> }, paths.shop.my);
