@@ -14,8 +14,8 @@ import { consoleOperator, DESKTOP, openConsole, shot, sql } from './console.js';
 
 // Member shops in the console at 1280 px: an operator finds a shop in the list, opens its detail
 // (stock, orders, slips), approves the audit its owner left with a reason (the units leave the
-// shop's stock), removes a damaged unit from its stock, and pauses the shop with a reason; each
-// decision is recorded.
+// shop's stock), removes a damaged unit from its stock, and pauses the shop with a reason; then
+// rejects another order in the oversight across shops and saves a price band; each decision is recorded.
 
 const PAY_PASSWORD = '975310';
 const RUN = Date.now().toString(36);
@@ -53,14 +53,17 @@ async function shopWithOrderToAudit() {
   const buyer = await createMemberSession(databaseUrl, 'live');
   await db.updateTable('users').set({ pay_password_hash: await hashPassword(PAY_PASSWORD) }).where('id', '=', buyer.userId).execute();
   await fund(db, buyer.userId, 10_000, 'USD');
-  const order = await memberCall<{ order_id: number; order_no: string }>(buyer.token, '/attractive/buy/createOrder', { shop_id: shop.id, sku_id: goods.skuIds[0], num: 2, pickup: true });
-  await memberCall(buyer.token, '/attractive/buy/payOrder', { order_id: order.order_id, pay_way: 'balance', pay_password: PAY_PASSWORD });
-  return { shop, skuId: goods.skuIds[0]!, order };
+  const paidOrder = async (num: number) => {
+    const order = await memberCall<{ order_id: number; order_no: string }>(buyer.token, '/attractive/buy/createOrder', { shop_id: shop.id, sku_id: goods.skuIds[0], num, pickup: true });
+    await memberCall(buyer.token, '/attractive/buy/payOrder', { order_id: order.order_id, pay_way: 'balance', pay_password: PAY_PASSWORD });
+    return order;
+  };
+  return { shop, skuId: goods.skuIds[0]!, order: await paidOrder(2), second: await paidOrder(1) };
 }
 
 describe('member shops in the console, in Chromium at 1280 px', () => {
-  it('the list, a shop’s detail, an audit the owner left approved, a unit removed and the shop paused, each with a reason', async () => {
-    const { shop, skuId, order } = await shopWithOrderToAudit();
+  it('the list, a shop’s detail (an audit the owner left approved, a unit removed, the shop paused), an order rejected in the oversight and the price band saved, each with a reason', async () => {
+    const { shop, skuId, order, second } = await shopWithOrderToAudit();
     const { token, recordedAs } = await consoleOperator('owner', `shops${RUN}`);
     const page = await openConsole(browser, token, '/shops');
     await page.setViewportSize(DESKTOP);
@@ -75,7 +78,7 @@ describe('member shops in the console, in Chromium at 1280 px', () => {
     await page.waitForURL(/#\/shops\/\d+$/);
 
     // The detail: 6 units held; the order awaiting audit under Orders.
-    await page.locator('.ant-table-tbody tr', { hasText: `${skuId}` }).getByText('6').waitFor();
+    await expect.poll(() => page.getByTestId(`stock-${skuId}`).textContent()).toBe('6');
     await page.getByRole('tab', { name: 'Orders' }).click();
     const row = page.locator('.ant-table-tbody tr', { hasText: order.order_no });
     await row.getByText('Awaiting audit').waitFor();
@@ -98,6 +101,7 @@ describe('member shops in the console, in Chromium at 1280 px', () => {
     await modal.locator('textarea').fill('One lantern arrived cracked');
     await decide(page, 'Adjust');
     await page.locator('.ant-table-tbody tr', { hasText: 'One lantern arrived cracked' }).waitFor();
+    await expect.poll(() => page.getByTestId(`stock-${skuId}`).textContent()).toBe('3');
     expect(await sql('select stock from shop_stock where shop_id = $1 and sku_id = $2', [shop.id, skuId])).toEqual([{ stock: 3 }]);
 
     // Pause the shop with a reason.
@@ -112,5 +116,26 @@ describe('member shops in the console, in Chromium at 1280 px', () => {
       { action: 'shop.paused', reason: 'Owner asked for a break' },
     ]);
     await shot(page, 'shop-detail-1280');
+
+    // The oversight across shops: the other order awaiting audit, rejected with a reason (refunded in full).
+    await page.getByRole('menuitem', { name: 'Shop orders' }).click();
+    await page.getByTestId('shop-orders-search').locator('input').fill(second.order_no);
+    await page.getByTestId('shop-orders-search').getByRole('button', { name: 'Search' }).click();
+    await page.locator('.ant-table-tbody tr', { hasText: second.order_no }).getByRole('button', { name: 'Details' }).click();
+    await page.getByTestId('action-reject').click();
+    await modal.locator('textarea').fill('Lantern no longer sold here');
+    await decide(page, 'Reject');
+    await expect.poll(async () => (await sql<{ status: string }>('select status from shop_orders where id = $1', [second.order_id]))[0]!.status).toBe('rejected');
+    await shot(page, 'shop-orders-1280');
+
+    // The settings: a price band of 10 % below and 5 % above the platform's price, saved with a reason.
+    await page.getByRole('menuitem', { name: 'Shop settings' }).click();
+    await page.getByTestId('shop-setting-below').fill('10');
+    await page.getByTestId('shop-setting-above').fill('5');
+    await page.getByTestId('shop-settings-save').click();
+    await modal.locator('textarea').fill('Owners may discount a little');
+    await decide(page, 'Save');
+    expect(await sql('select price_below_bp, price_above_bp from shop_settings')).toEqual([{ price_below_bp: 1000, price_above_bp: 500 }]);
+    await shot(page, 'shop-settings-1280');
   }, 120_000);
 });

@@ -126,7 +126,7 @@ export default function ShopDetail() {
                   columns={[
                     { title: t('console.shops.sku'), dataIndex: 'sku_id', width: 100 },
                     { title: t('console.shops.goods'), dataIndex: 'name' },
-                    { title: t('console.shops.stock'), dataIndex: 'stock', align: 'right', render: (n: number) => formatNumber(n) },
+                    { title: t('console.shops.stock'), dataIndex: 'stock', align: 'right', render: (n: number, s) => <span data-testid={`stock-${s.sku_id}`}>{formatNumber(n)}</span> },
                     {
                       title: t('console.common.actions'),
                       key: 'a',
