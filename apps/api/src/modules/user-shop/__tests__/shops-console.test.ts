@@ -62,6 +62,7 @@ describe('member shops in the console', () => {
     expect((await k.get(b, `/attractive/shop/shopInfo?shop_id=${o.shopId}`)).body.code).toBe(ResponseCode.shopItemNotFound);
     expect((await k.post(o, '/attractive/shop/editShop', { name: 'Again', paused: false })).body.data.status).toBe('closed');
     expect((await op(asker, '/admin/api/shops/status', { id: o.shopId, status: 'closed', reason: 'again' })).body.code).toBe(ResponseCode.shopOrderState);
+    expect(await t.db.selectFrom('operator_actions').select(['action', 'reason']).where('target_type', '=', 'shop').where('target_id', '=', o.shopId).execute()).toEqual([{ action: 'shop.closed', reason: 'left the programme' }]);
     const list = (await op(asker, '/admin/api/shops/list?status=closed')).body.data.list;
     expect(list.map((s: { id: number }) => s.id)).toContain(o.shopId);
     await k.ledgerClean();
