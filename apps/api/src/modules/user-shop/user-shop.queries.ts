@@ -1,5 +1,6 @@
 import { sql, type Insertable } from 'kysely';
 import type { Executor } from '../../db/database.js';
+import { laterJobInsertOf } from '../../jobs/enqueue.js';
 import type { Tx } from '../../lib/transaction.js';
 import type { MemberShopsTable, ShopOrderAddress, ShopOrderLinesTable, ShopOrderStatus, ShopOrdersTable, ShopSaleLinesTable, ShopSalesTable, StockCause } from './user-shop.table.js';
 
@@ -35,6 +36,35 @@ export const upsertShopSkuPrices = (db: Executor, shopId: number, prices: Array<
     .insertInto('shop_sku_prices')
     .values(prices.map((p) => ({ shop_id: shopId, sku_id: p.sku_id, price_minor: p.price })))
     .onConflict((oc) => oc.columns(['shop_id', 'sku_id']).doUpdateSet((eb) => ({ price_minor: eb.ref('excluded.price_minor'), updated_at: sql`now()` })))
+    .execute();
+
+/**
+ * What a shop's checkout needs of the SKUs, in one statement: each SKU with its goods, the shop's
+ * price of it (`shopPriceSql`), the units the shop holds, whether the shop offers its goods now, and
+ * the settings' minutes to pay.
+ */
+export const findShopCheckoutSkus = (db: Executor, shopId: number, skuIds: number[]) =>
+  db
+    .selectFrom('goods_skus as k')
+    .innerJoin('goods as g', 'g.id', 'k.goods_id')
+    .leftJoin('shop_sku_prices as p', (j) => j.onRef('p.sku_id', '=', 'k.id').on('p.shop_id', '=', shopId))
+    .leftJoin('shop_stock as st', (j) => j.onRef('st.sku_id', '=', 'k.id').on('st.shop_id', '=', shopId))
+    .leftJoin('shop_goods as sg', (j) => j.onRef('sg.goods_id', '=', 'k.goods_id').on('sg.shop_id', '=', shopId))
+    .select([
+      'k.id',
+      'k.goods_id',
+      'k.pv',
+      'k.image',
+      'g.status',
+      'g.name',
+      'g.cover',
+      'g.currency',
+      shopPriceSql('p.price_minor', 'k.price_minor').as('price_minor'),
+      sql<number>`coalesce(st.stock, 0)`.as('held'),
+      sql<boolean>`coalesce(sg.on_sale, false) and g.status = 'on_sale'`.as('offered'),
+      sql<number>`(select payment_minutes from shop_settings where id = 1)`.as('payment_minutes'),
+    ])
+    .where('k.id', 'in', skuIds.length ? skuIds : [-1])
     .execute();
 
 // ── Shops ───────────────────────────────────────────────────────────────────────────────────
@@ -260,11 +290,33 @@ export const countCartUnits = async (db: Executor, userId: number) => Number((aw
 
 // ── Shop orders ─────────────────────────────────────────────────────────────────────────────
 
-/** Places a shop order with its lines. */
-export async function insertShopOrder(tx: Tx, order: Insertable<ShopOrdersTable>, lines: Array<Omit<Insertable<ShopOrderLinesTable>, 'order_id'>>) {
-  const row = await tx.insertInto('shop_orders').values(order).returningAll().executeTakeFirstOrThrow();
-  await tx.insertInto('shop_order_lines').values(lines.map((l) => ({ ...l, order_id: row.id }))).execute();
-  return row;
+/** The key of a shop order's expiry job (one per order). */
+export const shopOrderExpiryKey = (orderId: number) => `shop-order-expire:${orderId}`;
+
+/**
+ * Places a shop order with its lines, its first event and its expiry job (`expire_shop_order`) in
+ * one statement. `expiry_job` is false when the job could not be added this way (its task was never
+ * enqueued before): the caller enqueues it.
+ */
+export async function insertShopOrderWithLines(db: Executor, order: Insertable<ShopOrdersTable>, lines: Array<Omit<Insertable<ShopOrderLinesTable>, 'order_id'>>, event: { actor: string }, expiry: { runAt: Date; maxAttempts: number }) {
+  const row = order as Record<string, unknown>;
+  const columns = Object.keys(row).filter((k) => row[k] !== undefined);
+  const { rows } = await sql<{ id: number; order_no: string; currency: string; expiry_job: boolean }>`
+    with o as (
+      insert into shop_orders (${sql.join(columns.map((c) => sql.ref(c)))}) values (${sql.join(columns.map((c) => row[c]))})
+      returning id, order_no, currency),
+    l as (
+      insert into shop_order_lines (order_id, goods_id, sku_id, name, image, price_minor, quantity, pv)
+      select o.id, x.goods_id, x.sku_id, x.name, x.image, x.price_minor, x.quantity, x.pv
+      from o, jsonb_to_recordset(${JSON.stringify(lines.map((l) => ({ ...l, name: JSON.parse(String(l.name)) })))}::jsonb)
+        as x(goods_id bigint, sku_id bigint, name jsonb, image text, price_minor bigint, quantity int, pv int)),
+    e as (
+      insert into shop_order_events (order_id, kind, from_status, to_status, reason, actor)
+      select o.id, 'transition', null, ${order.status}, '', ${event.actor} from o),
+    j as (${laterJobInsertOf('expire_shop_order', { payload: sql`json_build_object('orderId', o.id)`, key: sql`'shop-order-expire:' || o.id`, runAt: expiry.runAt, maxAttempts: expiry.maxAttempts, from: 'o' })})
+    select o.*, exists (select 1 from j) as expiry_job from o`.execute(db);
+  const placed = rows[0]!;
+  return { ...placed, id: Number(placed.id) };
 }
 
 /** A shop order by id. */
@@ -388,9 +440,9 @@ export const findOverdueAuditIds = async (db: Executor, limit: number) =>
 export const findOpenOrderIdsOfShop = async (db: Executor, shopId: number) =>
   (await db.selectFrom('shop_orders').select(['id', 'status']).where('shop_id', '=', shopId).where('status', 'in', ['awaiting_payment', 'awaiting_audit']).orderBy('id').execute()).map((r) => ({ id: Number(r.id), status: r.status }));
 
-/** Marks a rejected or closed order refunded once its payment came back whole. */
+/** Marks a rejected or closed order refunded once its payment came back whole; its shop, or undefined when it was not this call. */
 export const markShopOrderRefunded = async (tx: Tx, id: number) =>
-  Number((await tx.updateTable('shop_orders').set({ refunded_at: sql`now()`, updated_at: sql`now()` }).where('id', '=', id).where('status', 'in', ['rejected', 'closed']).where('refunded_at', 'is', null).executeTakeFirst()).numUpdatedRows) > 0;
+  (await tx.updateTable('shop_orders').set({ refunded_at: sql`now()`, updated_at: sql`now()` }).where('id', '=', id).where('status', 'in', ['rejected', 'closed']).where('refunded_at', 'is', null).returning('shop_id').executeTakeFirst())?.shop_id;
 
 /** Sets when a completed order settles. */
 export const setShopOrderSettlesAt = (tx: Tx, id: number, at: Date) => tx.updateTable('shop_orders').set({ settles_at: at }).where('id', '=', id).execute();

@@ -35,6 +35,7 @@ import { maskName, pick } from '../catalogue/texts.js';
 import { findUserById } from '../members/members.queries.js';
 import { hasActiveRole } from '../members/roles.queries.js';
 import { findMemberOrder, findOrderLines } from '../orders/orders.queries.js';
+import { shopOrdersChanged } from './shop-order-lists.js';
 import * as q from './user-shop.queries.js';
 import type { StockCause } from './user-shop.table.js';
 import { uploadKeyOf } from '../uploads/file-addresses.js';
@@ -132,7 +133,11 @@ export async function editShop(db: Executor, actor: Actor, input: EndpointBody<t
     const keep = (v: string | undefined, was: string | undefined) => v ?? was ?? '';
     const profile = { name: input.name, logo: keep(logo, existing?.logo), intro: keep(input.intro, existing?.intro), contact_mobile: keep(input.contact_mobile, existing?.contact_mobile), address: keep(input.address, existing?.address), region: keep(input.region, existing?.region) };
     if (!existing) await q.insertShop(tx, { owner_id: memberId, ...profile });
-    else await q.updateShopProfile(tx, Number(existing.id), profile);
+    else {
+      await q.updateShopProfile(tx, Number(existing.id), profile);
+      // The shop's name and logo are on each of its orders in the owner's list.
+      shopOrdersChanged(tx, [Number(existing.id)]);
+    }
     const shop = (await q.findShopOfOwner(tx, memberId))!;
     if (input.paused === true) await q.setShopStatus(tx, Number(shop.id), ['open'], 'paused', '');
     if (input.paused === false) await q.setShopStatus(tx, Number(shop.id), ['paused'], 'open', '');
