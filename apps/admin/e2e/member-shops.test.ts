@@ -69,7 +69,7 @@ describe('member shops in the console, in Chromium at 1280 px', () => {
     await page.setViewportSize(DESKTOP);
 
     // The list, searched by the shop's name; the menu names the shops' pages.
-    await page.getByRole('menuitem', { name: 'Shop orders' }).waitFor();
+    await page.getByRole('menuitem', { name: 'Shop-order oversight' }).waitFor();
     await page.getByTestId('shops-search').locator('input').fill(shop.name);
     await page.getByTestId('shops-search').getByRole('button', { name: 'Search' }).click();
     await page.locator('.ant-table-tbody tr', { hasText: shop.name }).waitFor();
@@ -118,7 +118,7 @@ describe('member shops in the console, in Chromium at 1280 px', () => {
     await shot(page, 'shop-detail-1280');
 
     // The oversight across shops: the other order awaiting audit, rejected with a reason (refunded in full).
-    await page.getByRole('menuitem', { name: 'Shop orders' }).click();
+    await page.getByRole('menuitem', { name: 'Shop-order oversight' }).click();
     await page.getByTestId('shop-orders-search').locator('input').fill(second.order_no);
     await page.getByTestId('shop-orders-search').getByRole('button', { name: 'Search' }).click();
     await page.locator('.ant-table-tbody tr', { hasText: second.order_no }).getByRole('button', { name: 'Details' }).click();
