@@ -45,8 +45,9 @@ function check(row: LoadResult, baseline: LoadResult | undefined, minRatio: numb
 
 /**
  * `npm run bench -- wallet ledger` (or `BENCH_ONLY=wallet,ledger npm run bench`): only the named
- * groups (envelope, catalogue, geo, wallet, orders, after-sales, chat, lighthouse, ledger, web). The catalogue,
- * geography and after-sales rows need the envelope row as their base.
+ * groups (envelope, catalogue, geo, wallet, orders, shops, after-sales, chat, lighthouse, ledger, web); `shops` is
+ * the member shops' rows of `orders` alone (the owner's order list, and the shop checkout beside the regular one). The
+ * catalogue, geography and after-sales rows need the envelope row as their base.
  */
 // `npm run bench -- --large`: the large-data bench alone (bench/large.ts), minutes of both cores.
 if (process.argv.includes('--large')) {
@@ -69,7 +70,7 @@ if (process.argv.includes('--capacity')) {
   const rows = await benchCapacity();
   process.exit(rows.some((r) => r.errors) ? 1 : 0);
 }
-const GROUPS = ['envelope', 'catalogue', 'geo', 'wallet', 'orders', 'after-sales', 'chat', 'lighthouse', 'ledger', 'web'] as const;
+const GROUPS = ['envelope', 'catalogue', 'geo', 'wallet', 'orders', 'shops', 'after-sales', 'chat', 'lighthouse', 'ledger', 'web'] as const;
 const named = process.argv.slice(2).filter((a) => !a.startsWith('-')).join(',') || process.env.BENCH_ONLY;
 const only = named?.split(',').filter(Boolean);
 if (only?.some((g) => !GROUPS.includes(g as (typeof GROUPS)[number]))) throw new Error(`bench groups: ${GROUPS.join(', ')}`);
@@ -103,7 +104,7 @@ async function benchEnvelope(shopUrl: string): Promise<LoadResult> {
 }
 
 let lighthouseRows: LighthouseRow[] | undefined;
-const shop = runs('envelope') || runs('wallet') || runs('orders') || runs('chat') || runs('lighthouse') ? await startShop() : undefined;
+const shop = runs('envelope') || runs('wallet') || runs('orders') || runs('shops') || runs('chat') || runs('lighthouse') ? await startShop() : undefined;
 let envelope: LoadResult | undefined;
 try {
   if (shop && runs('envelope')) {
@@ -122,7 +123,9 @@ try {
   if (shop && runs('orders')) {
     const row = await benchOrderList(shop);
     check(row, undefined, undefined, row.maxP99Ms);
-    // A shop owner's order list with 1,000 orders.
+  }
+  // A shop owner's order list with 1,000 orders.
+  if (shop && (runs('orders') || runs('shops'))) {
     const shopRow = await benchShopOrderList(shop);
     check(shopRow, undefined, undefined, shopRow.maxP99Ms);
   }
@@ -142,7 +145,7 @@ if (runs('ledger')) {
 // Checkout in-process on its own throw-away database: createOrder as a ratio to a bare reserve-and-insert
 // transaction, and in the same run 200 buyers for the last 10 units of a hot SKU.
 let hotSku: { orders: number; stock: number } | undefined;
-if (runs('orders')) {
+if (runs('orders') || runs('shops')) {
   const checkout = await benchCheckout();
   check(checkout.baseline, undefined, undefined, undefined);
   check(checkout.checkout, checkout.baseline, 0.25, undefined);

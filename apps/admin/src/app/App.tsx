@@ -46,6 +46,10 @@ const Feedback = lazy(() => import('../pages/support/Feedback'));
 const SupportMessages = lazy(() => import('../pages/support/Messages'));
 const ChatDesk = lazy(() => import('../pages/support/ChatDesk'));
 const Reminders = lazy(() => import('../pages/orders/Reminders'));
+const Shops = lazy(() => import('../pages/shops/Shops'));
+const ShopDetail = lazy(() => import('../pages/shops/ShopDetail'));
+const ShopOrders = lazy(() => import('../pages/shops/ShopOrders'));
+const ShopSettings = lazy(() => import('../pages/shops/ShopSettings'));
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -122,6 +126,10 @@ function Routed() {
         <Route path="payments" element={page(<Payments />)} />
         <Route path="charity" element={page(<Charity />)} />
         <Route path="orders/reminders" element={page(<Reminders />)} />
+        <Route path="shops" element={page(<Shops />)} />
+        <Route path="shops/orders" element={page(<ShopOrders />)} />
+        <Route path="shops/settings" element={page(<ShopSettings />)} />
+        <Route path="shops/:id" element={page(<ShopDetail />)} />
         <Route path="support/feedback" element={page(<Feedback />)} />
         <Route path="support/messages" element={page(<SupportMessages />)} />
         <Route path="support/chat" element={page(<ChatDesk />)} />

@@ -45,6 +45,15 @@ export const PAGES = (t: (k: string) => string): Array<Item | { group: string; c
   },
   { path: '/members', label: t('console.nav.members'), permission: 'members.read' },
   {
+    group: t('console.shops.nav.group'),
+    children: [
+      { path: '/shops', label: t('console.shops.nav.list'), permission: 'shops.manage' },
+      { path: '/shops/:id', label: t('console.shops.nav.detail'), permission: 'shops.manage', hidden: true },
+      { path: '/shops/orders', label: t('console.shops.nav.orders'), permission: 'shops.manage' },
+      { path: '/shops/settings', label: t('console.shops.nav.settings'), permission: 'shops.manage' },
+    ],
+  },
+  {
     group: t('console.referral.nav.group'),
     children: [
       { path: '/referral/tree', label: t('console.referral.nav.tree'), permission: 'referral.read' },

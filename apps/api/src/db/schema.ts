@@ -155,6 +155,7 @@ export interface DB {
   shop_stock: userShop.ShopStockTable;
   shop_stock_adjustments: userShop.ShopStockAdjustmentsTable;
   shop_goods: userShop.ShopGoodsTable;
+  shop_sku_prices: userShop.ShopSkuPricesTable;
   shop_cart_lines: userShop.ShopCartLinesTable;
   shop_orders: userShop.ShopOrdersTable;
   shop_order_lines: userShop.ShopOrderLinesTable;

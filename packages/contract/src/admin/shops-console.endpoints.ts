@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from '../common/endpoint.js';
 import { pageOf, pageQuery } from '../common/pagination.js';
-import { shopOrderSchema, shopStatus } from '../user-shop/user-shop.schemas.js';
+import { SHOP_ORDER_STATUSES, sellNoteSchema, shopOrderSchema, shopStatus } from '../user-shop/user-shop.schemas.js';
 
 // Member shops as operators see them: the shops with their stock, opening, pausing and closing a
 // shop (closing refunds its open orders), stock adjustments (an addition waits for a second
@@ -27,7 +27,20 @@ export const adminShopDetailData = adminShopSchema.extend({
   stock: z.array(z.object({ sku_id: z.number().int(), goods_id: z.number().int(), name: z.string(), stock: z.number().int() })),
   adjustments: z.array(z.object({ id: z.number().int(), sku_id: z.number().int(), delta: z.number().int(), stock_after: z.number().int(), cause: z.string(), reference: z.string(), reason: z.string(), actor: z.string(), created_at: z.string() })),
   orders: z.array(shopOrderSchema),
+  /** The shop's latest sales slips. */
+  slips: z.array(sellNoteSchema),
 });
+/**
+ * Shop orders across shops for the operators' oversight: by state, or `owner_away` (awaiting an audit
+ * its owner cannot give: banned, or no longer a shop owner), `all`; by order number, shop or buyer.
+ */
+export const adminShopOrdersQuery = pageQuery.extend({
+  status: z.enum([...SHOP_ORDER_STATUSES, 'owner_away', 'all']).default('awaiting_audit'),
+  q: z.string().trim().max(50).optional(),
+  shop_id: id.optional(),
+});
+export const adminShopOrderSchema = shopOrderSchema.extend({ owner_id: z.number().int(), owner_user_name: z.string(), owner_status: z.string(), owner_away: z.boolean() });
+export const adminShopOrdersData = pageOf(adminShopOrderSchema);
 export const adminShopStatusBody = z.object({ id, status: shopStatus, reason });
 export const adminShopStatusData = z.object({ id: z.number().int(), status: shopStatus, refunded_orders: z.number().int(), closed_orders: z.number().int() });
 export const adminShopStockBody = z.object({ shop_id: id, sku_id: id, delta: z.coerce.number().int().min(-100_000).max(100_000).refine((d) => d !== 0, 'validation.invalid'), reason });
@@ -35,14 +48,24 @@ export const adminShopStockBody = z.object({ shop_id: id, sku_id: id, delta: z.c
 export const adminShopStockData = z.object({ stock: z.number().int().nullable(), approval_id: z.number().int().nullable() });
 export const adminShopAuditBody = z.object({ id, decision: z.enum(['approve', 'reject']), reason });
 export const adminShopAuditData = z.object({ id: z.number().int(), status: z.string() });
-export const adminShopSettingsData = z.object({ fee_bp: z.number().int(), audit_hours: z.number().int(), payment_minutes: z.number().int(), updated_by: z.string(), updated_at: z.string() });
-export const adminShopSettingsBody = z.object({ fee_bp: z.coerce.number().int().min(0).max(10_000), audit_hours: z.coerce.number().int().min(1).max(720), payment_minutes: z.coerce.number().int().min(5).max(1440), reason });
+/** The fee, the audit hours, the payment minutes and the price band (basis points below and above the platform's price an owner may set). */
+export const adminShopSettingsData = z.object({ fee_bp: z.number().int(), audit_hours: z.number().int(), payment_minutes: z.number().int(), price_below_bp: z.number().int(), price_above_bp: z.number().int(), updated_by: z.string(), updated_at: z.string() });
+export const adminShopSettingsBody = z.object({
+  fee_bp: z.coerce.number().int().min(0).max(10_000),
+  audit_hours: z.coerce.number().int().min(1).max(720),
+  payment_minutes: z.coerce.number().int().min(5).max(1440),
+  price_below_bp: z.coerce.number().int().min(0).max(9_000).default(0),
+  price_above_bp: z.coerce.number().int().min(0).max(10_000).default(0),
+  reason,
+});
 
 const c = { auth: 'operator', permission: 'shops.manage', area: 'admin' } as const;
 /** Member shops, newest first, by state or name. */
 export const adminListShops = endpoint({ method: 'GET', path: '/admin/api/shops/list', ...c, query: adminShopListQuery, data: adminShopListData });
 /** One shop with its stock, its latest stock changes and orders. */
 export const adminShopDetail = endpoint({ method: 'GET', path: '/admin/api/shops/info', ...c, query: adminShopDetailQuery, data: adminShopDetailData });
+/** Shop orders across shops by state (`owner_away`: audits their owner cannot give), newest first. */
+export const adminListShopOrders = endpoint({ method: 'GET', path: '/admin/api/shops/orders', ...c, query: adminShopOrdersQuery, data: adminShopOrdersData });
 /** Opens, pauses or closes a shop with a reason; closing refunds its paid orders awaiting audit and closes its unpaid ones. */
 export const adminSetShopStatus = endpoint({ method: 'POST', path: '/admin/api/shops/status', ...c, idempotent: true, body: adminShopStatusBody, data: adminShopStatusData });
 /** Adjusts a shop's stock of an SKU with a reason (never below zero; an addition waits for a second operator). */
@@ -50,7 +73,7 @@ export const adminAdjustShopStock = endpoint({ method: 'POST', path: '/admin/api
 /** Decides the audit of a paid shop order an owner left (a banned owner's, an owner away). */
 export const adminDecideShopOrder = endpoint({ method: 'POST', path: '/admin/api/shops/orderAuth', ...c, idempotent: true, body: adminShopAuditBody, data: adminShopAuditData });
 export const adminShopSettings = endpoint({ method: 'GET', path: '/admin/api/shops/settings', ...c, data: adminShopSettingsData });
-/** Saves the platform's fee on owners' earnings, the audit hours and the payment minutes. */
+/** Saves the platform's fee on owners' earnings, the audit hours, the payment minutes and the price band. */
 export const adminSetShopSettings = endpoint({ method: 'POST', path: '/admin/api/shops/settings', ...c, idempotent: true, body: adminShopSettingsBody, data: adminShopSettingsData });
 
-export const shopsConsoleEndpoints = [adminListShops, adminShopDetail, adminSetShopStatus, adminAdjustShopStock, adminDecideShopOrder, adminShopSettings, adminSetShopSettings] as const;
+export const shopsConsoleEndpoints = [adminListShops, adminShopDetail, adminListShopOrders, adminSetShopStatus, adminAdjustShopStock, adminDecideShopOrder, adminShopSettings, adminSetShopSettings] as const;

@@ -338,6 +338,8 @@ export const ResponseCode = {
   shopBuyerNotFound: 8111,
   /** An owner does not buy at their own shop. */
   shopOwnShop: 8112,
+  /** An owner's price of an SKU is outside the operators' band around the platform's price (`min`, `max`, `currency`). */
+  shopPriceOutOfBand: 8113,
 } as const;
 export type ResponseCodeName = keyof typeof ResponseCode;
 export type ResponseCodeValue = (typeof ResponseCode)[ResponseCodeName];
@@ -533,4 +535,5 @@ export const responseCodeMessageKey: Record<number, string> = {
   [ResponseCode.shopCurrencyMixed]: 'userShop.code.shopCurrencyMixed',
   [ResponseCode.shopBuyerNotFound]: 'userShop.code.shopBuyerNotFound',
   [ResponseCode.shopOwnShop]: 'userShop.code.shopOwnShop',
+  [ResponseCode.shopPriceOutOfBand]: 'userShop.code.shopPriceOutOfBand',
 };

@@ -43,6 +43,9 @@ export const shopSchema = z.object({
   owner_name: z.string(),
   /** The shop's public page in the app. */
   share_path: z.string(),
+  /** The owner's own shop (`shopInfo`): its public page as a full link to share, and that link as a QR code (an image's data address). */
+  share_url: z.string().optional(),
+  qr_code: z.string().optional(),
   mine: z.boolean(),
   created_at: z.string(),
 });
@@ -86,7 +89,8 @@ export const shopTotalsData = z.object({
 });
 
 /** One SKU of a shop's goods: the platform's price and PV, the shop's own stock. */
-export const shopSkuSchema = z.object({ sku_id: z.number().int(), spec_text: z.string(), image: z.string(), price: minor, pv: count, stock: count });
+/** An SKU of shop goods: the shop's price (its own, or the platform's), the platform's, and the band the owner may price it in. */
+export const shopSkuSchema = z.object({ sku_id: z.number().int(), spec_text: z.string(), image: z.string(), price: minor, platform_price: minor, price_min: minor, price_max: minor, pv: count, stock: count });
 
 export const shopGoodsSchema = z.object({
   /** The shop goods' id (what `shopGoodsInfo` names). */
@@ -112,7 +116,12 @@ export const shopGoodsChoiceSchema = z.object({ goods_id: z.number().int(), name
 export const shopGoodsChoicesQuery = pageQuery.extend({ q: z.string().trim().max(50).optional() });
 export const shopGoodsChoicesData = pageOf(shopGoodsChoiceSchema);
 /** Adds platform goods to the shop or takes them off its shelves (`shopGoodsList` with a body). */
-export const shopGoodsChoiceBody = z.object({ goods_id: idParam, on_sale: z.boolean() });
+export const shopGoodsChoiceBody = z.object({
+  goods_id: idParam,
+  on_sale: z.boolean(),
+  /** The shop's own prices of the goods' SKUs, in minor units, each inside the operators' band around the platform's price. */
+  prices: z.array(z.object({ sku_id: idParam, price: z.coerce.number().int().min(1).max(1_000_000_000) })).max(100).optional(),
+});
 
 export const noAuthTotalData = z.object({ count });
 

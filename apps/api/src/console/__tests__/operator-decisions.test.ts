@@ -37,7 +37,7 @@ const NOT_SWEPT: Record<string, string> = {
   '/admin/api/shops/status': 'audit row proven in user-shop/__tests__/shops-console.test.ts',
   '/admin/api/shops/settings': 'audit row proven in user-shop/__tests__/shops-console.test.ts',
   '/admin/api/shops/stock': 'a removal writes its audit row, an addition a request for a second operator (shops.console.ts)',
-  '/admin/api/shops/orderAuth': 'audit row written in shops.console.ts; needs a paid shop order awaiting audit',
+  '/admin/api/shops/orderAuth': 'audit row proven in user-shop/__tests__/shops-console.test.ts (the audits a banned owner left); needs a paid shop order awaiting audit',
 };
 
 let t: TestApp;

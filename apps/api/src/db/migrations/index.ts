@@ -38,6 +38,7 @@ import * as referral from './2026_11_24_2600_referral.js';
 import * as memberShops from './2026_11_24_2700_member_shops.js';
 import * as afterSaleReasonNames from './2026_11_24_2800_after_sale_reason_names.js';
 import * as broadcastStars from './2026_11_24_2805_broadcast_stars.js';
+import * as shopPriceBand from './2026_11_24_2820_shop_price_band.js';
 
 /**
  * Every migration, by its dated name; they run in name order. A new migration adds one line here
@@ -83,4 +84,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_24_2700_member_shops': memberShops,
   '2026_11_24_2800_after_sale_reason_names': afterSaleReasonNames,
   '2026_11_24_2805_broadcast_stars': broadcastStars,
+  '2026_11_24_2820_shop_price_band': shopPriceBand,
 };

@@ -15,7 +15,7 @@ import {
   type getMyShopOrder,
   type listMemberShopCart,
   type listMemberShopOrders,
-  type listMyShopOrders,
+  listMyShopOrders,
   type payMemberShopOrder,
   type removeFromMemberShopCart,
   type updateMemberShopCartItem,
@@ -25,6 +25,7 @@ import type { AppDeps } from '../../app-deps.js';
 import type { Executor } from '../../db/database.js';
 import { enqueueJob } from '../../jobs/enqueue.js';
 import { actorStamp, memberIdOf, type Actor } from '../../lib/actor.js';
+import { responseCache } from '../../lib/cache.js';
 import { iso, isPast } from '../../lib/dates.js';
 import { AppError } from '../../lib/errors.js';
 import { pageOf } from '../../lib/paging.js';
@@ -41,6 +42,7 @@ import type { Payable, PayableOutcome } from '../payments/payable-registry.js';
 import { findSucceededPaymentsOfPayable } from '../payments/payments.queries.js';
 import { paymentState, startPayment } from '../payments/payments.service.js';
 import { refundPayment, type PaymentsDeps } from '../payments/settlement.js';
+import { ShopOrderListTag, shopOrdersChanged } from './shop-order-lists.js';
 import * as q from './user-shop.queries.js';
 import { changeShopStock, lineAnswer, maskedName, ownShop, shopVisible, unitsPerSku, visibleShop } from './user-shop.service.js';
 
@@ -144,7 +146,7 @@ const shopOrderNo = () => `M${new Date().toISOString().slice(2, 10).replace(/-/g
 
 /**
  * Places a shop order: one shop (lines of another shop are refused), goods the shop offers, of one
- * currency, at the platform's prices with the SKUs' PV; the shop must hold the units now (they are
+ * currency, at the shop's prices (inside the operators' band around the platform's) with the SKUs' PV; the shop must hold the units now (they are
  * taken at the owner's approval). Shipped to the member's address or picked up at the shop, no
  * freight. It awaits payment until the settings' minutes pass; the cart lines bought leave the cart.
  */
@@ -165,23 +167,21 @@ export async function createShopOrder(db: Executor, actor: Actor, input: Endpoin
     cartIds = ids;
   } else wanted = [{ sku_id: input.sku_id!, num: input.num }];
   const lines = unitsPerSku(wanted);
-  const skuIds = lines.map((l) => l.sku_id);
-  const [skuRows, held, settings] = await Promise.all([findSkusForCheckout(db, skuIds), q.findShopStock(db, shopId, skuIds), q.findShopSettings(db)]);
+  // One read of the SKUs with the shop's prices, stock and offer, and the member's address beside it.
+  const [skuRows, a] = await Promise.all([q.findShopCheckoutSkus(db, shopId, lines.map((l) => l.sku_id)), input.pickup ? undefined : findShippingAddress(db, userId, input.address_id)]);
   const skus = new Map(skuRows.map((s) => [Number(s.id), s]));
-  const offered = await q.goodsOffered(db, shopId, [...new Set(skuRows.map((s) => Number(s.goods_id)))]);
   for (const l of lines) {
     const s = skus.get(l.sku_id);
-    if (!s || s.status !== 'on_sale' || !offered.has(Number(s.goods_id))) throw new AppError(ResponseCode.shopGoodsNotOffered);
+    if (!s || !s.offered) throw new AppError(ResponseCode.shopGoodsNotOffered);
   }
   const currencies = new Set([...skus.values()].map((s) => s.currency));
   if (currencies.size > 1) throw new AppError(ResponseCode.shopCurrencyMixed);
   for (const l of lines) {
-    const stock = held.get(l.sku_id) ?? 0;
+    const stock = Number(skus.get(l.sku_id)!.held);
     if (stock < l.num) throw new AppError(ResponseCode.shopStockShort, { name: pick(skus.get(l.sku_id)!.name as Texts, actor.lang), stock });
   }
   let address: { name: string; mobile: string; text: string; country_code: string } | null = null;
   if (!input.pickup) {
-    const a = await findShippingAddress(db, userId, input.address_id);
     if (!a) throw new AppError(ResponseCode.addressNotFound);
     address = { name: `${a.name} ${a.surname}`.trim(), mobile: `+${a.mobile_pre} ${a.mobile}`, text: [a.detail, a.house_number, a.district, a.city, a.province, a.country_code, a.zip_code].filter(Boolean).join(', '), country_code: a.country_code };
   }
@@ -192,18 +192,17 @@ export async function createShopOrder(db: Executor, actor: Actor, input: Endpoin
   const goods = rows.reduce((s, r) => s + r.price_minor * r.quantity, 0);
   if (goods <= 0) throw new AppError(ResponseCode.shopGoodsNotOffered);
   const pv = rows.reduce((s, r) => s + r.pv * r.quantity, 0);
-  const expiresAt = new Date(Date.now() + settings.payment_minutes * 60_000);
-  return withTransaction(db, async (tx) => {
-    const order = await q.insertShopOrder(
-      tx,
-      { order_no: shopOrderNo(), shop_id: shopId, owner_id: Number(shop.owner_id), buyer_id: userId, status: 'awaiting_payment', delivery: input.pickup ? 'pickup' : 'ship', address: JSON.stringify(address), currency: [...currencies][0]!, goods_minor: goods, total_minor: goods, pv, remarks: input.remarks, expires_at: expiresAt },
-      rows,
-    );
-    await q.insertShopOrderEvent(tx, { order_id: order.id, kind: 'transition', from_status: null, to_status: 'awaiting_payment', reason: '', actor: stampOf(actor) });
-    await enqueueJob(tx, 'expire_shop_order', { orderId: order.id }, { runAt: expiresAt, jobKey: `shop-order-expire:${order.id}`, maxAttempts: 10 });
-    if (cartIds.length) await q.deleteCartLines(tx, userId, cartIds);
-    return { order_id: Number(order.id), order_no: order.order_no, total: goods, currency: order.currency, pv, status: 'awaiting_payment' as const, expires_at: iso(expiresAt) };
-  });
+  const expiresAt = new Date(Date.now() + Number(skuRows[0]!.payment_minutes) * 60_000);
+  const order = { order_no: shopOrderNo(), shop_id: shopId, owner_id: Number(shop.owner_id), buyer_id: userId, status: 'awaiting_payment' as const, delivery: input.pickup ? ('pickup' as const) : ('ship' as const), address: JSON.stringify(address), currency: [...currencies][0]!, goods_minor: goods, total_minor: goods, pv, remarks: input.remarks, expires_at: expiresAt };
+  // The order, its lines, its first event and its expiry job are one statement; with cart lines to remove, one transaction.
+  const place = async (db: Executor) => {
+    const placed = await q.insertShopOrderWithLines(db, order, rows, { actor: stampOf(actor) }, { runAt: expiresAt, maxAttempts: 10 });
+    if (!placed.expiry_job) await enqueueJob(db, 'expire_shop_order', { orderId: placed.id }, { runAt: expiresAt, jobKey: q.shopOrderExpiryKey(placed.id), maxAttempts: 10 });
+    if (cartIds.length) await q.deleteCartLines(db, userId, cartIds);
+    return placed;
+  };
+  const placed = cartIds.length ? await withTransaction(db, (tx) => place(tx)) : await place(db);
+  return { order_id: placed.id, order_no: placed.order_no, total: goods, currency: placed.currency, pv, status: 'awaiting_payment' as const, expires_at: iso(expiresAt) };
 }
 
 /** Pays the member's shop order through the payments area. */
@@ -218,6 +217,7 @@ async function moveOrder(tx: Tx, actor: Actor, id: number, from: ShopOrderStatus
   const before = await q.findShopOrder(tx, id);
   const moved = await q.transitionShopOrder(tx, id, from, to, set);
   if (!moved) return undefined;
+  shopOrdersChanged(tx, [Number(moved.shop_id)]);
   await q.insertShopOrderEvent(tx, { order_id: id, kind: 'transition', from_status: before?.status ?? null, to_status: to, reason, actor: stampOf(actor) });
   return moved;
 }
@@ -248,7 +248,11 @@ export const shopOrderPayable = {
     return { type: 'shop_order', id: o.id, userId: Number(o.buyer_id), no: o.order_no, amountMinor: Number(o.total_minor), currency: o.currency, payable: o.status === 'awaiting_payment' && !isPast(o.expires_at), status: o.status, expiresAt: new Date(o.expires_at), countryCode: address?.country_code ?? null, ledgerAllowed: true };
   },
   settle: (tx: Tx, actor: Actor, input: { id: number; amountMinor: number; currency: string }) => markShopOrderPaid(tx, actor, input),
-  refunded: (tx: Tx, _actor: Actor, id: number) => q.markShopOrderRefunded(tx, id),
+  async refunded(tx: Tx, _actor: Actor, id: number) {
+    const shopId = await q.markShopOrderRefunded(tx, id);
+    if (shopId !== undefined) shopOrdersChanged(tx, [Number(shopId)]);
+    return shopId !== undefined;
+  },
 };
 
 /** Closes an unpaid shop order at its deadline with its open payments, once (its job, or the sweep). */
@@ -512,12 +516,27 @@ async function detailAnswer(db: Executor, row: q.ShopOrderListRow, viewer: Viewe
   };
 }
 
-/** Orders placed at the owner's shop (paid ones: an unpaid order is the buyer's business), by view. */
-export async function ownerOrders(db: Executor, actor: Actor, input: EndpointQuery<typeof listMyShopOrders>): Promise<EndpointData<typeof listMyShopOrders>> {
-  const shopId = Number((await ownShop(db, actor)).id);
+/** A page of the orders placed at a shop (paid ones: an unpaid order is the buyer's business), by view. */
+async function shopOrdersPage(db: Executor, shopId: number, input: EndpointQuery<typeof listMyShopOrders>, lang: Language): Promise<EndpointData<typeof listMyShopOrders>> {
   const filter = { shopId, statuses: OWNER_VIEWS[input.view], q: input.q };
   const [rows, total] = await Promise.all([q.findShopOrdersPage(db, filter, input.limit, (input.page - 1) * input.limit), q.countShopOrdersOf(db, filter)]);
-  return pageOf(await shopOrdersAnswer(db, rows, 'owner', actor.lang), total, input);
+  return pageOf(await shopOrdersAnswer(db, rows, 'owner', lang), total, input);
+}
+
+/** Orders placed at the owner's shop, by view. */
+export async function ownerOrders(db: Executor, actor: Actor, input: EndpointQuery<typeof listMyShopOrders>): Promise<EndpointData<typeof listMyShopOrders>> {
+  return shopOrdersPage(db, Number((await ownShop(db, actor)).id), input, actor.lang);
+}
+
+/**
+ * The owner's order list, kept per shop, view, page and language until one of the shop's orders
+ * moves or is refunded, or the shop is renamed (`dropShopOrderListsOnChanges`); the shop is the
+ * caller's, checked on every call.
+ */
+export async function cachedOwnerOrders(deps: Pick<AppDeps, 'db' | 'config' | 'redis'>, actor: Actor, input: EndpointQuery<typeof listMyShopOrders>) {
+  const shopId = Number((await ownShop(deps.db, actor)).id);
+  const key = { id: `${shopId}|${input.view}|${input.page}|${input.limit}|${input.q ?? ''}|${actor.lang}`, tags: [ShopOrderListTag.all, ShopOrderListTag.shop(shopId)] };
+  return responseCache(deps).cached(listMyShopOrders, key, () => shopOrdersPage(deps.db, shopId, input, actor.lang));
 }
 
 /** One order of the owner's shop. */

@@ -1,4 +1,4 @@
-import { ResponseCode, type EndpointBody, type EndpointData, type EndpointQuery, type adminAdjustShopStock, type adminDecideShopOrder, type adminListShops, type adminSetShopSettings, type adminSetShopStatus, type adminShopDetail, type adminShopSettings } from '@shop/contract';
+import { ResponseCode, type EndpointBody, type EndpointData, type EndpointQuery, type adminAdjustShopStock, type adminDecideShopOrder, type adminListShops, type adminListShopOrders, type adminSetShopSettings, type adminSetShopStatus, type adminShopDetail, type adminShopSettings } from '@shop/contract';
 import type { AppDeps } from '../../app-deps.js';
 import type { Executor } from '../../db/database.js';
 import { operatorNameOf, refuseOwnAccount, type Actor } from '../../lib/actor.js';
@@ -13,7 +13,7 @@ import { insertOperatorAction } from '../operator-actions/operator-actions.queri
 import type { PaymentsDeps } from '../payments/settlement.js';
 import { decideAudit, expireShopOrderNow, shopOrdersAnswer } from './shop-orders.service.js';
 import * as q from './user-shop.queries.js';
-import { changeShopStock } from './user-shop.service.js';
+import { changeShopStock, slipsAnswer } from './user-shop.service.js';
 
 // Member shops for operators (permission `shops.manage`): every decision has a reason and is
 // recorded; a stock addition creates value for a member and waits for a second operator.
@@ -32,13 +32,27 @@ export async function shopDetail(db: Executor, actor: Actor, input: EndpointQuer
   operatorNameOf(actor);
   const shop = await q.findShop(db, input.id);
   if (!shop) throw new AppError(ResponseCode.shopItemNotFound);
-  const [stock, adjustments, orders] = await Promise.all([q.findShopStockRows(db, shop.id), q.findStockAdjustmentsPage(db, shop.id, 50, 0), q.findShopOrdersPage(db, { shopId: shop.id }, 50, 0)]);
+  const [stock, adjustments, orders, slips] = await Promise.all([q.findShopStockRows(db, shop.id), q.findStockAdjustmentsPage(db, shop.id, 50, 0), q.findShopOrdersPage(db, { shopId: shop.id }, 50, 0), q.findSalesPage(db, shop.id, undefined, 50, 0)]);
   return {
     ...shopRow(shop),
     stock: stock.map((s) => ({ sku_id: Number(s.sku_id), goods_id: Number(s.goods_id), name: pick(s.name as Record<string, string>, actor.lang), stock: s.stock })),
     adjustments: adjustments.map((a) => ({ id: Number(a.id), sku_id: Number(a.sku_id), delta: a.delta, stock_after: a.stock_after, cause: a.cause, reference: a.reference, reason: a.reason, actor: a.actor, created_at: iso(a.created_at) })),
     orders: await shopOrdersAnswer(db, orders, 'owner', actor.lang),
+    slips: await slipsAnswer(db, slips, actor.lang),
   };
+}
+
+/** Shop orders across shops, newest first: by state, or the audits their owner cannot give (banned, no longer a shop owner). */
+export async function listShopOrders(db: Executor, actor: Actor, input: EndpointQuery<typeof adminListShopOrders>): Promise<EndpointData<typeof adminListShopOrders>> {
+  operatorNameOf(actor);
+  const filter = { statuses: input.status === 'all' || input.status === 'owner_away' ? undefined : [input.status], ownerAway: input.status === 'owner_away', q: input.q, shopId: input.shop_id };
+  const rows = await q.findConsoleShopOrdersPage(db, filter, input.limit, (input.page - 1) * input.limit);
+  const answers = await shopOrdersAnswer(db, rows, 'owner', actor.lang);
+  return pageOf(
+    answers.map((a, i) => ({ ...a, owner_id: Number(rows[i]!.owner_id), owner_user_name: rows[i]!.owner_user_name, owner_status: rows[i]!.owner_status, owner_away: rows[i]!.owner_away })),
+    totalOf(rows),
+    input,
+  );
 }
 
 /**
@@ -118,7 +132,7 @@ export async function decideShopOrder(deps: PaymentsDeps, actor: Actor, input: E
   return out;
 }
 
-const settingsAnswer = (s: Awaited<ReturnType<typeof q.findShopSettings>>) => ({ fee_bp: s.fee_bp, audit_hours: s.audit_hours, payment_minutes: s.payment_minutes, updated_by: s.updated_by, updated_at: iso(s.updated_at) });
+const settingsAnswer = (s: Awaited<ReturnType<typeof q.findShopSettings>>) => ({ fee_bp: s.fee_bp, audit_hours: s.audit_hours, payment_minutes: s.payment_minutes, price_below_bp: s.price_below_bp, price_above_bp: s.price_above_bp, updated_by: s.updated_by, updated_at: iso(s.updated_at) });
 
 /** The shop settings. */
 export async function shopSettings(db: Executor, actor: Actor): Promise<EndpointData<typeof adminShopSettings>> {
@@ -130,7 +144,7 @@ export async function shopSettings(db: Executor, actor: Actor): Promise<Endpoint
 export async function saveShopSettings(db: AppDeps['db'], actor: Actor, input: EndpointBody<typeof adminSetShopSettings>): Promise<EndpointData<typeof adminSetShopSettings>> {
   const operator = operatorNameOf(actor);
   return withTransaction(db, async (tx) => {
-    const saved = await q.updateShopSettings(tx, { fee_bp: input.fee_bp, audit_hours: input.audit_hours, payment_minutes: input.payment_minutes, updated_by: operator });
+    const saved = await q.updateShopSettings(tx, { fee_bp: input.fee_bp, audit_hours: input.audit_hours, payment_minutes: input.payment_minutes, price_below_bp: input.price_below_bp, price_above_bp: input.price_above_bp, updated_by: operator });
     await insertOperatorAction(tx, { operator, action: 'shop.settings', target_type: 'setting', target_id: 1, reason: input.reason });
     return settingsAnswer(saved);
   });

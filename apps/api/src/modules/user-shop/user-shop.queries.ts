@@ -1,5 +1,6 @@
 import { sql, type Insertable } from 'kysely';
 import type { Executor } from '../../db/database.js';
+import { laterJobInsertOf } from '../../jobs/enqueue.js';
 import type { Tx } from '../../lib/transaction.js';
 import type { MemberShopsTable, ShopOrderAddress, ShopOrderLinesTable, ShopOrderStatus, ShopOrdersTable, ShopSaleLinesTable, ShopSalesTable, StockCause } from './user-shop.table.js';
 
@@ -12,8 +13,59 @@ import type { MemberShopsTable, ShopOrderAddress, ShopOrderLinesTable, ShopOrder
 export const findShopSettings = (db: Executor) => db.selectFrom('shop_settings').selectAll().where('id', '=', 1).executeTakeFirstOrThrow();
 
 /** Saves the operators' shop settings. */
-export const updateShopSettings = (db: Executor, s: { fee_bp: number; audit_hours: number; payment_minutes: number; updated_by: string }) =>
+export const updateShopSettings = (db: Executor, s: { fee_bp: number; audit_hours: number; payment_minutes: number; price_below_bp: number; price_above_bp: number; updated_by: string }) =>
   db.updateTable('shop_settings').set({ ...s, updated_at: sql`now()` }).where('id', '=', 1).returningAll().executeTakeFirstOrThrow();
+
+// ── Prices ──────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * The price a shop sells an SKU at: its own price (or the platform's) held inside the operators'
+ * band around the platform's price, so a band narrowed later or a platform price changed later
+ * never lets an old price out of it. `bandPrice` of user-shop.service.ts is the same rule.
+ */
+export const shopPriceSql = (own: string, platform: string) =>
+  sql<string>`greatest(least(coalesce(${sql.ref(own)}, ${sql.ref(platform)}), floor(${sql.ref(platform)} * (10000 + (select price_above_bp from shop_settings where id = 1)) / 10000.0)), ceil(${sql.ref(platform)} * (10000 - (select price_below_bp from shop_settings where id = 1)) / 10000.0))`;
+
+/** A shop's own prices of the SKUs (those it set). */
+export const findShopSkuPrices = async (db: Executor, shopId: number, skuIds: number[]): Promise<Map<number, number>> =>
+  new Map((await db.selectFrom('shop_sku_prices').select(['sku_id', 'price_minor']).where('shop_id', '=', shopId).where('sku_id', 'in', skuIds.length ? skuIds : [-1]).execute()).map((r) => [Number(r.sku_id), Number(r.price_minor)]));
+
+/** Sets a shop's own prices of SKUs. */
+export const upsertShopSkuPrices = (db: Executor, shopId: number, prices: Array<{ sku_id: number; price: number }>) =>
+  db
+    .insertInto('shop_sku_prices')
+    .values(prices.map((p) => ({ shop_id: shopId, sku_id: p.sku_id, price_minor: p.price })))
+    .onConflict((oc) => oc.columns(['shop_id', 'sku_id']).doUpdateSet((eb) => ({ price_minor: eb.ref('excluded.price_minor'), updated_at: sql`now()` })))
+    .execute();
+
+/**
+ * What a shop's checkout needs of the SKUs, in one statement: each SKU with its goods, the shop's
+ * price of it (`shopPriceSql`), the units the shop holds, whether the shop offers its goods now, and
+ * the settings' minutes to pay.
+ */
+export const findShopCheckoutSkus = (db: Executor, shopId: number, skuIds: number[]) =>
+  db
+    .selectFrom('goods_skus as k')
+    .innerJoin('goods as g', 'g.id', 'k.goods_id')
+    .leftJoin('shop_sku_prices as p', (j) => j.onRef('p.sku_id', '=', 'k.id').on('p.shop_id', '=', shopId))
+    .leftJoin('shop_stock as st', (j) => j.onRef('st.sku_id', '=', 'k.id').on('st.shop_id', '=', shopId))
+    .leftJoin('shop_goods as sg', (j) => j.onRef('sg.goods_id', '=', 'k.goods_id').on('sg.shop_id', '=', shopId))
+    .select([
+      'k.id',
+      'k.goods_id',
+      'k.pv',
+      'k.image',
+      'g.status',
+      'g.name',
+      'g.cover',
+      'g.currency',
+      shopPriceSql('p.price_minor', 'k.price_minor').as('price_minor'),
+      sql<number>`coalesce(st.stock, 0)`.as('held'),
+      sql<boolean>`coalesce(sg.on_sale, false) and g.status = 'on_sale'`.as('offered'),
+      sql<number>`(select payment_minutes from shop_settings where id = 1)`.as('payment_minutes'),
+    ])
+    .where('k.id', 'in', skuIds.length ? skuIds : [-1])
+    .execute();
 
 // ── Shops ───────────────────────────────────────────────────────────────────────────────────
 
@@ -111,13 +163,15 @@ export const insertRestock = async (tx: Tx, r: { order_id: number; shop_id: numb
 
 const stockOfGoods = sql<string>`coalesce((select sum(st.stock) from shop_stock st where st.shop_id = sg.shop_id and st.goods_id = sg.goods_id), 0)`;
 const lowestPrice = sql<string>`(select min(k.price_minor) from goods_skus k where k.goods_id = g.id)`;
+/** The lowest of a shop's prices of the goods' SKUs. */
+const lowestShopPrice = sql<string>`(select min(${shopPriceSql('p.price_minor', 'k.price_minor')}) from goods_skus k left join shop_sku_prices p on p.shop_id = sg.shop_id and p.sku_id = k.id where k.goods_id = g.id)`;
 const highestPv = sql<string>`coalesce((select max(k.pv) from goods_skus k where k.goods_id = g.id), 0)`;
 
 const shopGoodsRows = (db: Executor) =>
   db
     .selectFrom('shop_goods as sg')
     .innerJoin('goods as g', 'g.id', 'sg.goods_id')
-    .select(['sg.id', 'sg.shop_id', 'sg.goods_id', 'sg.on_sale', 'g.name', 'g.cover', 'g.images', 'g.currency', 'g.status as goods_status', stockOfGoods.as('stock'), lowestPrice.as('price'), highestPv.as('pv')]);
+    .select(['sg.id', 'sg.shop_id', 'sg.goods_id', 'sg.on_sale', 'g.name', 'g.cover', 'g.images', 'g.currency', 'g.status as goods_status', stockOfGoods.as('stock'), lowestShopPrice.as('price'), highestPv.as('pv')]);
 
 /** A shop's goods, newest first: all (owner) or those on sale and on the platform's sale (buyers). */
 export function findShopGoodsPage(db: Executor, shopId: number, f: { onSaleOnly: boolean; q?: string }, limit: number, offset: number) {
@@ -187,6 +241,7 @@ export function findCartLines(db: Executor, userId: number, f: { shopId?: number
     .innerJoin('member_shops as s', 's.id', 'c.shop_id')
     .leftJoin('shop_stock as st', (j) => j.onRef('st.shop_id', '=', 'c.shop_id').onRef('st.sku_id', '=', 'c.sku_id'))
     .leftJoin('shop_goods as sg', (j) => j.onRef('sg.shop_id', '=', 'c.shop_id').onRef('sg.goods_id', '=', 'c.goods_id'))
+    .leftJoin('shop_sku_prices as p', (j) => j.onRef('p.shop_id', '=', 'c.shop_id').onRef('p.sku_id', '=', 'c.sku_id'))
     .select([
       'c.id',
       'c.shop_id',
@@ -194,7 +249,7 @@ export function findCartLines(db: Executor, userId: number, f: { shopId?: number
       'c.sku_id',
       'c.quantity',
       'c.selected',
-      'k.price_minor',
+      shopPriceSql('p.price_minor', 'k.price_minor').as('price_minor'),
       'k.spec_value_ids',
       'k.image',
       'k.pv',
@@ -235,11 +290,33 @@ export const countCartUnits = async (db: Executor, userId: number) => Number((aw
 
 // ── Shop orders ─────────────────────────────────────────────────────────────────────────────
 
-/** Places a shop order with its lines. */
-export async function insertShopOrder(tx: Tx, order: Insertable<ShopOrdersTable>, lines: Array<Omit<Insertable<ShopOrderLinesTable>, 'order_id'>>) {
-  const row = await tx.insertInto('shop_orders').values(order).returningAll().executeTakeFirstOrThrow();
-  await tx.insertInto('shop_order_lines').values(lines.map((l) => ({ ...l, order_id: row.id }))).execute();
-  return row;
+/** The key of a shop order's expiry job (one per order). */
+export const shopOrderExpiryKey = (orderId: number) => `shop-order-expire:${orderId}`;
+
+/**
+ * Places a shop order with its lines, its first event and its expiry job (`expire_shop_order`) in
+ * one statement. `expiry_job` is false when the job could not be added this way (its task was never
+ * enqueued before): the caller enqueues it.
+ */
+export async function insertShopOrderWithLines(db: Executor, order: Insertable<ShopOrdersTable>, lines: Array<Omit<Insertable<ShopOrderLinesTable>, 'order_id'>>, event: { actor: string }, expiry: { runAt: Date; maxAttempts: number }) {
+  const row = order as Record<string, unknown>;
+  const columns = Object.keys(row).filter((k) => row[k] !== undefined);
+  const { rows } = await sql<{ id: number; order_no: string; currency: string; expiry_job: boolean }>`
+    with o as (
+      insert into shop_orders (${sql.join(columns.map((c) => sql.ref(c)))}) values (${sql.join(columns.map((c) => row[c]))})
+      returning id, order_no, currency),
+    l as (
+      insert into shop_order_lines (order_id, goods_id, sku_id, name, image, price_minor, quantity, pv)
+      select o.id, x.goods_id, x.sku_id, x.name, x.image, x.price_minor, x.quantity, x.pv
+      from o, jsonb_to_recordset(${JSON.stringify(lines.map((l) => ({ ...l, name: JSON.parse(String(l.name)) })))}::jsonb)
+        as x(goods_id bigint, sku_id bigint, name jsonb, image text, price_minor bigint, quantity int, pv int)),
+    e as (
+      insert into shop_order_events (order_id, kind, from_status, to_status, reason, actor)
+      select o.id, 'transition', null, ${order.status}, '', ${event.actor} from o),
+    j as (${laterJobInsertOf('expire_shop_order', { payload: sql`json_build_object('orderId', o.id)`, key: sql`'shop-order-expire:' || o.id`, runAt: expiry.runAt, maxAttempts: expiry.maxAttempts, from: 'o' })})
+    select o.*, exists (select 1 from j) as expiry_job from o`.execute(db);
+  const placed = rows[0]!;
+  return { ...placed, id: Number(placed.id) };
 }
 
 /** A shop order by id. */
@@ -304,6 +381,27 @@ export async function countShopOrdersOf(db: Executor, f: { shopId?: number; buye
 }
 export type ShopOrderListRow = Awaited<ReturnType<typeof findShopOrdersPage>>[number];
 
+const ownerAwaySql = sql<boolean>`(ow.status <> 'active' or not exists (select 1 from member_roles r where r.member_id = o.owner_id and r.kind = 'shop_owner' and r.status = 'active'))`;
+
+/**
+ * Shop orders across shops for operators, newest first: in some states, or awaiting an audit their
+ * owner cannot give (`ownerAway`: banned, or no longer a shop owner); by number, shop name or buyer.
+ */
+export function findConsoleShopOrdersPage(db: Executor, f: { statuses?: ShopOrderStatus[]; ownerAway?: boolean; q?: string; shopId?: number }, limit: number, offset: number) {
+  let q = db
+    .selectFrom('shop_orders as o')
+    .innerJoin('member_shops as s', 's.id', 'o.shop_id')
+    .innerJoin('users as b', 'b.id', 'o.buyer_id')
+    .innerJoin('users as ow', 'ow.id', 'o.owner_id')
+    .selectAll('o')
+    .select(['s.name as shop_name', 's.logo as shop_logo', 'b.user_name as buyer_user_name', 'b.nickname as buyer_nickname', 'ow.user_name as owner_user_name', 'ow.status as owner_status', ownerAwaySql.as('owner_away'), sql<string>`count(*) over ()`.as('total')]);
+  if (f.statuses) q = q.where('o.status', 'in', f.statuses);
+  if (f.ownerAway) q = q.where('o.status', '=', 'awaiting_audit').where(ownerAwaySql);
+  if (f.shopId !== undefined) q = q.where('o.shop_id', '=', f.shopId);
+  if (f.q) q = q.where((eb) => eb.or([eb('o.order_no', 'like', `%${f.q}%`), eb('s.name', 'ilike', `%${f.q}%`), eb('b.user_name', 'ilike', `%${f.q}%`)]));
+  return q.orderBy('o.id', 'desc').limit(limit).offset(offset).execute();
+}
+
 /** One shop order with its shop's and buyer's names. */
 export const findShopOrderWithNames = (db: Executor, id: number) =>
   db
@@ -342,9 +440,9 @@ export const findOverdueAuditIds = async (db: Executor, limit: number) =>
 export const findOpenOrderIdsOfShop = async (db: Executor, shopId: number) =>
   (await db.selectFrom('shop_orders').select(['id', 'status']).where('shop_id', '=', shopId).where('status', 'in', ['awaiting_payment', 'awaiting_audit']).orderBy('id').execute()).map((r) => ({ id: Number(r.id), status: r.status }));
 
-/** Marks a rejected or closed order refunded once its payment came back whole. */
+/** Marks a rejected or closed order refunded once its payment came back whole; its shop, or undefined when it was not this call. */
 export const markShopOrderRefunded = async (tx: Tx, id: number) =>
-  Number((await tx.updateTable('shop_orders').set({ refunded_at: sql`now()`, updated_at: sql`now()` }).where('id', '=', id).where('status', 'in', ['rejected', 'closed']).where('refunded_at', 'is', null).executeTakeFirst()).numUpdatedRows) > 0;
+  (await tx.updateTable('shop_orders').set({ refunded_at: sql`now()`, updated_at: sql`now()` }).where('id', '=', id).where('status', 'in', ['rejected', 'closed']).where('refunded_at', 'is', null).returning('shop_id').executeTakeFirst())?.shop_id;
 
 /** Sets when a completed order settles. */
 export const setShopOrderSettlesAt = (tx: Tx, id: number, at: Date) => tx.updateTable('shop_orders').set({ settles_at: at }).where('id', '=', id).execute();

@@ -1,5 +1,6 @@
 import * as c from '@shop/contract';
 import type { Api } from '../../plugins/routes.js';
+import { dropShopOrderListsOnChanges } from './shop-order-lists.js';
 import * as orders from './shop-orders.service.js';
 import * as shopsConsole from './shops.console.js';
 import * as service from './user-shop.service.js';
@@ -11,10 +12,13 @@ const operatorCaller = (input: { actor: { operatorId?: number } }) => (input.act
 const moneyLimit = { rateLimit: { max: 60, timeWindow: 60_000 } };
 
 /** Member shops: the console's shops, stock, audits and settings; the owner's shop, goods, stock, orders and slips; the shop cart, checkout and the buyer's shop orders. */
-export function userShopRoutes({ handle, deps }: Api): void {
+export function userShopRoutes({ handle, deps, app }: Api): void {
   const { db } = deps;
+  // The owners' order lists are cached; this drops a shop's whenever one of its orders changes.
+  const stopDropping = dropShopOrderListsOnChanges(deps);
+  app.addHook('onClose', async () => stopDropping());
   handle(c.getShopSettingsPage, ({ actor }) => service.settingsPage(db, actor));
-  handle(c.getMyShop, ({ actor, query }) => service.shopInfo(db, actor, query));
+  handle(c.getMyShop, ({ actor, query }) => service.shopInfo(deps, actor, query));
   handle(c.editMyShop, ({ actor, body }) => service.editShop(db, actor, body));
   handle(c.getMyShopTotals, ({ actor }) => service.shopTotals(db, actor));
   handle(c.listMyShopGoods, ({ actor, query }) => service.shopGoods(db, actor, query));
@@ -25,7 +29,7 @@ export function userShopRoutes({ handle, deps }: Api): void {
   handle(c.listMyShopSales, ({ actor, query }) => service.salesList(db, actor, query));
   handle(c.recordMyShopSale, ({ actor, body }) => service.recordSale(db, actor, body));
   handle(c.countMyShopUnapprovedOrders, ({ actor }) => orders.unapprovedCount(db, actor));
-  handle(c.listMyShopOrders, ({ actor, query }) => orders.ownerOrders(db, actor, query));
+  handle(c.listMyShopOrders, ({ actor, query }) => orders.cachedOwnerOrders(deps, actor, query));
   handle(c.getMyShopOrder, ({ actor, query }) => orders.ownerOrder(db, actor, query));
   handle(c.approveMyShopOrder, ({ actor, body }) => orders.auditShopOrder(deps, actor, body));
   handle(c.changeMyShopOrderState, ({ actor, body }) => orders.changeShopOrderState(db, actor, body));
@@ -43,6 +47,7 @@ export function userShopRoutes({ handle, deps }: Api): void {
 
   handle(c.adminListShops, ({ actor, query }) => shopsConsole.listShops(db, actor, query));
   handle(c.adminShopDetail, ({ actor, query }) => shopsConsole.shopDetail(db, actor, query));
+  handle(c.adminListShopOrders, ({ actor, query }) => shopsConsole.listShopOrders(db, actor, query));
   handle(c.adminSetShopStatus, ({ actor, body }) => shopsConsole.setShopStatus(deps, actor, body), { idempotencyCaller: operatorCaller });
   handle(c.adminAdjustShopStock, ({ actor, body }) => shopsConsole.adjustShopStock(db, actor, body), { idempotencyCaller: operatorCaller });
   handle(c.adminDecideShopOrder, ({ actor, body }) => shopsConsole.decideShopOrder(deps, actor, body), { idempotencyCaller: operatorCaller });

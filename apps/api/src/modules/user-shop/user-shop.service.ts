@@ -1,5 +1,6 @@
 import {
   ResponseCode,
+  displayMinor,
   type EndpointBody,
   type EndpointData,
   type EndpointQuery,
@@ -17,11 +18,14 @@ import {
   type setMyShopGoods,
 } from '@shop/contract';
 import { randomInt } from 'node:crypto';
+import QRCode from 'qrcode';
+import type { AppDeps } from '../../app-deps.js';
 import type { Executor } from '../../db/database.js';
 import { actorStamp, memberIdOf, type Actor } from '../../lib/actor.js';
 import { iso } from '../../lib/dates.js';
 import { AppError, ValidationError } from '../../lib/errors.js';
 import { pageOf, totalOf } from '../../lib/paging.js';
+import { publicBaseUrl } from '../../lib/public-url.js';
 import { withTransaction, type Tx } from '../../lib/transaction.js';
 import type { SpecDef } from '../catalogue/catalogue.table.js';
 import { findGoodsById, findSkusOfGoods } from '../catalogue/catalogue.queries.js';
@@ -31,6 +35,7 @@ import { maskName, pick } from '../catalogue/texts.js';
 import { findUserById } from '../members/members.queries.js';
 import { hasActiveRole } from '../members/roles.queries.js';
 import { findMemberOrder, findOrderLines } from '../orders/orders.queries.js';
+import { shopOrdersChanged } from './shop-order-lists.js';
 import * as q from './user-shop.queries.js';
 import type { StockCause } from './user-shop.table.js';
 import { uploadKeyOf } from '../uploads/file-addresses.js';
@@ -90,15 +95,22 @@ function shopAnswer(shop: q.ShopRow, mine: boolean): EndpointData<typeof getMySh
   };
 }
 
-/** The caller's own shop, or another visible shop's public profile. */
-export async function shopInfo(db: Executor, actor: Actor, input: EndpointQuery<typeof getMyShop>): Promise<EndpointData<typeof getMyShop>> {
+/** The owner's own shop with its public link to share and that link's QR code (as the invitation page has the member's). */
+async function ownShopAnswer(config: AppDeps['config'], shop: q.ShopRow): Promise<EndpointData<typeof getMyShop>> {
+  const share_url = `${publicBaseUrl(config)}/h5/#${shopPath(Number(shop.id))}`;
+  return { ...shopAnswer(shop, true), share_url, qr_code: await QRCode.toDataURL(share_url, { margin: 1, width: 240 }) };
+}
+
+/** The caller's own shop (with its link and QR code), or another visible shop's public profile. */
+export async function shopInfo(deps: Pick<AppDeps, 'db' | 'config'>, actor: Actor, input: EndpointQuery<typeof getMyShop>): Promise<EndpointData<typeof getMyShop>> {
+  const { db, config } = deps;
   const memberId = memberIdOf(actor);
   if (input.shop_id !== undefined) {
     const shop = await q.findShop(db, input.shop_id);
-    if (shop && Number(shop.owner_id) === memberId) return shopAnswer(shop, true);
+    if (shop && Number(shop.owner_id) === memberId) return ownShopAnswer(config, shop);
     return shopAnswer(await visibleShop(db, input.shop_id), false);
   }
-  return shopAnswer(await ownShop(db, actor), true);
+  return ownShopAnswer(config, await ownShop(db, actor));
 }
 
 /**
@@ -121,7 +133,11 @@ export async function editShop(db: Executor, actor: Actor, input: EndpointBody<t
     const keep = (v: string | undefined, was: string | undefined) => v ?? was ?? '';
     const profile = { name: input.name, logo: keep(logo, existing?.logo), intro: keep(input.intro, existing?.intro), contact_mobile: keep(input.contact_mobile, existing?.contact_mobile), address: keep(input.address, existing?.address), region: keep(input.region, existing?.region) };
     if (!existing) await q.insertShop(tx, { owner_id: memberId, ...profile });
-    else await q.updateShopProfile(tx, Number(existing.id), profile);
+    else {
+      await q.updateShopProfile(tx, Number(existing.id), profile);
+      // The shop's name and logo are on each of its orders in the owner's list.
+      shopOrdersChanged(tx, [Number(existing.id)]);
+    }
     const shop = (await q.findShopOfOwner(tx, memberId))!;
     if (input.paused === true) await q.setShopStatus(tx, Number(shop.id), ['open'], 'paused', '');
     if (input.paused === false) await q.setShopStatus(tx, Number(shop.id), ['paused'], 'open', '');
@@ -188,6 +204,17 @@ export async function shopTotals(db: Executor, actor: Actor): Promise<EndpointDa
   };
 }
 
+// ── Prices ──────────────────────────────────────────────────────────────────────────────────
+
+type Band = { price_below_bp: number; price_above_bp: number };
+/** The prices an owner may set for an SKU: the operators' band around the platform's price (whole minor units inside it). */
+export const bandOf = (platform: number, band: Band) => ({ min: Math.ceil((platform * (10_000 - band.price_below_bp)) / 10_000), max: Math.floor((platform * (10_000 + band.price_above_bp)) / 10_000) });
+/** The price a shop sells an SKU at: its own (or the platform's), held inside the band (`shopPriceSql` is the same rule in SQL). */
+export const bandPrice = (platform: number, own: number | undefined, band: Band) => {
+  const { min, max } = bandOf(platform, band);
+  return Math.max(Math.min(own ?? platform, max), min);
+};
+
 // ── Goods and stock ─────────────────────────────────────────────────────────────────────────
 
 const goodsAnswer = (r: q.ShopGoodsRow, lang: Language) => ({
@@ -229,13 +256,18 @@ export async function shopGoodsInfo(db: Executor, actor: Actor, input: EndpointQ
   else if (!shop || !(await shopVisible(db, shop)) || !row.on_sale || row.goods_status !== 'on_sale') throw new AppError(ResponseCode.shopItemNotFound);
   const goods = await findGoodsById(db, Number(row.goods_id));
   const skus = await findSkusOfGoods(db, Number(row.goods_id));
-  const stock = await q.findShopStock(db, Number(row.shop_id), skus.map((s) => Number(s.id)));
+  const skuIds = skus.map((s) => Number(s.id));
+  const [stock, own, band] = await Promise.all([q.findShopStock(db, Number(row.shop_id), skuIds), q.findShopSkuPrices(db, Number(row.shop_id), skuIds), q.findShopSettings(db)]);
   const specs = (goods?.specs ?? []) as SpecDef[];
   return {
     ...goodsAnswer(row, actor.lang),
     shop_id: Number(row.shop_id),
     images: (row.images as string[]) ?? [],
-    skus: skus.map((s) => ({ sku_id: Number(s.id), spec_text: skuSpecText(specs, s.spec_value_ids as number[], actor.lang), image: s.image || row.cover, price: Number(s.price_minor), pv: Number(s.pv), stock: stock.get(Number(s.id)) ?? 0 })),
+    skus: skus.map((s) => {
+      const platform = Number(s.price_minor);
+      const { min, max } = bandOf(platform, band);
+      return { sku_id: Number(s.id), spec_text: skuSpecText(specs, s.spec_value_ids as number[], actor.lang), image: s.image || row.cover, price: bandPrice(platform, own.get(Number(s.id)), band), platform_price: platform, price_min: min, price_max: max, pv: Number(s.pv), stock: stock.get(Number(s.id)) ?? 0 };
+    }),
   };
 }
 
@@ -250,12 +282,30 @@ export async function goodsChoices(db: Executor, actor: Actor, input: EndpointQu
   );
 }
 
-/** Puts platform goods on the shop's shelves (only goods the platform sells) or takes them off. */
+/**
+ * Puts platform goods on the shop's shelves (only goods the platform sells) or takes them off, and
+ * sets the shop's own prices of its SKUs: each inside the operators' band around the platform's
+ * price, else refused with the band and nothing changed.
+ */
 export async function setShopGoods(db: Executor, actor: Actor, input: EndpointBody<typeof setMyShopGoods>): Promise<EndpointData<typeof setMyShopGoods>> {
   const shopId = Number((await ownShop(db, actor)).id);
   const goods = await findGoodsById(db, input.goods_id);
   if (!goods || (input.on_sale && goods.status !== 'on_sale')) throw new AppError(ResponseCode.shopGoodsNotOffered);
-  await q.upsertShopGoods(db, shopId, input.goods_id, input.on_sale);
+  const prices = [...new Map((input.prices ?? []).map((p) => [p.sku_id, p])).values()];
+  if (prices.length) {
+    const skus = new Map((await findSkusOfGoods(db, input.goods_id)).map((k) => [Number(k.id), Number(k.price_minor)]));
+    const band = await q.findShopSettings(db);
+    for (const p of prices) {
+      const platform = skus.get(p.sku_id);
+      if (platform === undefined) throw new AppError(ResponseCode.shopGoodsNotOffered);
+      const { min, max } = bandOf(platform, band);
+      if (p.price < min || p.price > max) throw new AppError(ResponseCode.shopPriceOutOfBand, { min: displayMinor(min, goods.currency), max: displayMinor(max, goods.currency), currency: goods.currency });
+    }
+  }
+  await withTransaction(db, async (tx) => {
+    await q.upsertShopGoods(tx, shopId, input.goods_id, input.on_sale);
+    if (prices.length) await q.upsertShopSkuPrices(tx, shopId, prices);
+  });
   return goodsAnswer((await q.findShopGoodsOf(db, shopId, input.goods_id))!, actor.lang);
 }
 
@@ -368,7 +418,8 @@ export async function recordSale(db: Executor, actor: Actor, input: EndpointBody
 }
 
 type SaleRow = Awaited<ReturnType<typeof q.findSalesPage>>[number];
-async function slipsAnswer(db: Executor, rows: SaleRow[], lang: Language) {
+/** Sales slips as the contract answers them (the owner's list, the console's shop detail). */
+export async function slipsAnswer(db: Executor, rows: SaleRow[], lang: Language) {
   const lines = await q.findSaleLines(db, rows.map((r) => Number(r.id)));
   return rows.map((r) => ({
     id: Number(r.id),

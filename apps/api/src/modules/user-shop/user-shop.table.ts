@@ -12,6 +12,9 @@ export interface ShopSettingsTable {
   fee_bp: Generated<number>;
   audit_hours: Generated<number>;
   payment_minutes: Generated<number>;
+  /** The band an owner's price of an SKU stays in, around the platform's price (basis points below and above). */
+  price_below_bp: Generated<number>;
+  price_above_bp: Generated<number>;
   updated_by: Generated<string>;
   updated_at: Timestamp;
 }
@@ -52,6 +55,14 @@ export interface ShopStockAdjustmentsTable {
   reason: Generated<string>;
   actor: string;
   created_at: Timestamp;
+}
+
+/** A shop's own price of an SKU (inside the operators' band around the platform's price). */
+export interface ShopSkuPricesTable {
+  shop_id: number;
+  sku_id: number;
+  price_minor: Big;
+  updated_at: Timestamp;
 }
 
 export interface ShopGoodsTable {

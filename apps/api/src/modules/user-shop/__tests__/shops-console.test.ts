@@ -1,4 +1,5 @@
 import { ResponseCode } from '@shop/contract';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { call } from '../../catalogue/__tests__/helpers.js';
@@ -61,8 +62,42 @@ describe('member shops in the console', () => {
     expect((await k.get(b, `/attractive/shop/shopInfo?shop_id=${o.shopId}`)).body.code).toBe(ResponseCode.shopItemNotFound);
     expect((await k.post(o, '/attractive/shop/editShop', { name: 'Again', paused: false })).body.data.status).toBe('closed');
     expect((await op(asker, '/admin/api/shops/status', { id: o.shopId, status: 'closed', reason: 'again' })).body.code).toBe(ResponseCode.shopOrderState);
+    expect(await t.db.selectFrom('operator_actions').select(['action', 'reason']).where('target_type', '=', 'shop').where('target_id', '=', o.shopId).execute()).toEqual([{ action: 'shop.closed', reason: 'left the programme' }]);
     const list = (await op(asker, '/admin/api/shops/list?status=closed')).body.data.list;
     expect(list.map((s: { id: number }) => s.id)).toContain(o.shopId);
+    await k.ledgerClean();
+  });
+
+  it('a banned owner’s shop is hidden and takes no orders; its open audits go to the operators, who decide them', async () => {
+    const o = await k.owner('Banned Owner Shop');
+    const g = await k.offered(o, { price: 700, stock: 4 });
+    const b = await k.buyer(5000);
+    const waiting = await k.paidOrder(b, o.shopId, g.skuId, 1, { pickup: true });
+    const second = await k.paidOrder(b, o.shopId, g.skuId, 1, { pickup: true });
+    // Before the ban, the owner's audit is the owner's: not in the operators' "owner away" view.
+    const away = async () => (await op(asker, '/admin/api/shops/orders?status=owner_away')).body.data.list.map((r: { id: number }) => r.id);
+    expect(await away()).not.toContain(waiting);
+    expect((await op(asker, '/admin/api/members/ban', { id: o.userId, banned: true, reason: 'fraud' })).body.code).toBe(200);
+
+    expect((await k.get(b, `/attractive/shop/shopInfo?shop_id=${o.shopId}`)).body.code).toBe(ResponseCode.shopItemNotFound);
+    expect((await k.get(b, `/attractive/shop/shopGoods?shop_id=${o.shopId}`)).body.code).toBe(ResponseCode.shopItemNotFound);
+    expect((await k.post(b, '/attractive/cart/add', { shop_id: o.shopId, sku_id: g.skuId, num: 1 })).body.code).toBe(ResponseCode.shopItemNotFound);
+    const before = await t.db.selectFrom('shop_orders').select(sql<string>`count(*)`.as('n')).where('shop_id', '=', o.shopId).executeTakeFirstOrThrow();
+    expect((await k.post(b, '/attractive/buy/createOrder', { shop_id: o.shopId, sku_id: g.skuId, num: 1, pickup: true })).body.code).toBe(ResponseCode.shopItemNotFound);
+    expect(await t.db.selectFrom('shop_orders').select(sql<string>`count(*)`.as('n')).where('shop_id', '=', o.shopId).executeTakeFirstOrThrow()).toEqual(before);
+
+    const list = (await op(asker, '/admin/api/shops/orders?status=owner_away')).body.data.list;
+    expect(list.filter((r: { shop: { id: number } }) => r.shop.id === o.shopId).map((r: { id: number; owner_away: boolean; owner_status: string }) => [r.id, r.owner_away, r.owner_status])).toEqual([
+      [second, true, 'banned'],
+      [waiting, true, 'banned'],
+    ]);
+    expect((await op(asker, '/admin/api/shops/orderAuth', { id: waiting, decision: 'approve', reason: 'owner banned; buyer still served' })).body.data).toEqual({ id: waiting, status: 'approved' });
+    expect((await op(asker, '/admin/api/shops/orderAuth', { id: second, decision: 'reject', reason: 'owner banned' })).body.data).toEqual({ id: second, status: 'rejected' });
+    expect(await away()).not.toContain(waiting);
+    expect(await k.stockOf(o.shopId, g.skuId)).toBe(3);
+    expect(await k.usd(b.userId)).toBe(5000 - 700);
+    const actions = await t.db.selectFrom('operator_actions').select(['action', 'target_id']).where('target_type', '=', 'shop_order').where('target_id', 'in', [waiting, second]).orderBy('id').execute();
+    expect(actions).toEqual([{ action: 'shop_order.approve', target_id: waiting }, { action: 'shop_order.reject', target_id: second }]);
     await k.ledgerClean();
   });
 

@@ -1,3 +1,4 @@
+import QRCode from 'qrcode';
 import { ResponseCode } from '@shop/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
@@ -30,6 +31,9 @@ describe('the owner and the shop', () => {
     const o = await k.owner('Corner Shop');
     const mine = (await k.get(o, '/attractive/shop/shopInfo')).body.data;
     expect(mine).toMatchObject({ id: o.shopId, name: 'Corner Shop', contact_mobile: '60123456789', status: 'open', mine: true, share_path: `/pages/shop/home?id=${o.shopId}` });
+    // The owner's shop page shows its public link as a QR code: the same link, encoded.
+    expect(mine.share_url).toMatch(new RegExp(`^https?://[^/]+/h5/#/pages/shop/home\\?id=${o.shopId}$`));
+    expect(mine.qr_code).toBe(await QRCode.toDataURL(mine.share_url, { margin: 1, width: 240 }));
     const again = await k.post(o, '/attractive/shop/editShop', { name: 'Corner Shop 2', intro: 'x'.repeat(141) });
     expect(again.status).toBe(422);
     expect((await k.post(o, '/attractive/shop/editShop', { name: 'Corner Shop 2', paused: true })).body.data).toMatchObject({ id: o.shopId, name: 'Corner Shop 2', status: 'paused' });
@@ -37,6 +41,7 @@ describe('the owner and the shop', () => {
     const other = await walletMember(t);
     const seen = (await k.get(other, `/attractive/shop/shopInfo?shop_id=${o.shopId}`)).body.data;
     expect(seen).toMatchObject({ id: o.shopId, mine: false, contact_mobile: '*******6789', status: 'paused' });
+    expect(seen.qr_code).toBeUndefined();
     expect((await k.post(o, '/attractive/shop/editShop', { name: 'Corner Shop 2', paused: false })).body.data.status).toBe('open');
     const page = (await k.get(o, '/attractive/UserPageData/shopSetPage')).body.data;
     expect(page.is_owner).toBe(true);

@@ -6,6 +6,7 @@ import { ok, prepareApp, renderRoutes, startFakeApi } from '@/test/helpers';
 import BuyerShopOrdersPage from '../pages/buyer-orders-page';
 import MyShopPage from '../pages/my-shop-page';
 import ShopCartPage from '../pages/shop-cart-page';
+import ShopGoodsPage from '../pages/shop-goods-page';
 import ShopOrdersPage from '../pages/shop-orders-page';
 
 let owner = true;
@@ -35,8 +36,18 @@ const order = (status: string) => ({
   actions: { pay: false, audit: status === 'awaiting_audit', ship: status === 'approved', ready_for_pickup: false, complete: false },
 });
 let orderStatus = 'awaiting_audit';
+let pricesSent: unknown[] = [];
 const api = await startFakeApi({
+  '/attractive/shop/shopGoods': () => ok({ list: [{ id: 7, goods_id: 3, name: 'Teapot', cover: '', price: 2000, currency: 'USD', pv: 4, stock: 5, on_sale: true }], total: 1, page: 1, limit: 20, has_more: false }),
+  '/attractive/shop/shopGoodsInfo': () =>
+    ok({ id: 7, goods_id: 3, shop_id: 5, name: 'Teapot', cover: '', images: [], price: 2000, currency: 'USD', pv: 4, stock: 5, on_sale: true, skus: [{ sku_id: 9, spec_text: 'Blue', image: '', price: 2000, platform_price: 2000, price_min: 1800, price_max: 2100, pv: 4, stock: 5 }] }),
+  '/attractive/shop/shopGoodsSet': (req) => {
+    const body = JSON.parse(req.body) as { prices: Array<{ price: number }> };
+    pricesSent.push(body);
+    return body.prices[0]!.price > 2100 ? { json: { code: 8113, msg: 'The price must be between 18.00 and 21.00 USD', data: null } } : ok({ id: 7, goods_id: 3, name: 'Teapot', cover: '', price: body.prices[0]!.price, currency: 'USD', pv: 4, stock: 5, on_sale: true });
+  },
   '/attractive/UserPageData/shopSetPage': () => ok(owner ? { is_owner: true, shop, entries: [] } : { is_owner: false, shop: null, entries: [] }),
+  '/attractive/shop/shopInfo': () => ok({ ...shop, share_url: 'https://shop.example/h5/#/pages/shop/home?id=5', qr_code: 'data:image/png;base64,iVBORw0KGgo=' }),
   '/attractive/shop/shopTotal': () =>
     ok({ orders_awaiting_audit: 3, orders_to_ship: 1, orders_today: 2, sales_today: [], sales_month: [{ currency: 'USD', amount: 12000 }], goods_on_sale: 4, stock_units: 25, sales_slips_month: 0, earnings: [{ currency: 'USD', amount: 3600 }] }),
   '/attractive/shop/shopOrderList': () => (ordersFail ? { status: 500, json: { code: 500, msg: 'Server error', data: null } } : ok({ list: [order(orderStatus)], total: 1, page: 1, limit: 10, has_more: false })),
@@ -69,13 +80,16 @@ beforeEach(() => {
 afterEach(() => cleanup());
 
 describe('member shop pages', () => {
-  it('my shop: the totals, the earnings and the orders awaiting audit as a badge; a member who is no owner is told', async () => {
+  it('my shop: the totals, the earnings, the orders awaiting audit as a badge and the shop’s QR code; a member who is no owner is told', async () => {
     renderRoutes({ [paths.shop.my]: <MyShopPage /> }, paths.shop.my);
     expect(await screen.findByText('Corner Shop')).toBeTruthy();
     expect(await screen.findByText('$120.00')).toBeTruthy();
     expect(screen.getByText('$36.00')).toBeTruthy();
     expect(screen.getByText('25')).toBeTruthy();
     expect(document.querySelector('.adm-badge')?.textContent).toBe('3');
+    // The shop's public link as a QR code, with the link written out.
+    expect(((await screen.findByAltText("QR code of my shop's page")) as HTMLImageElement).src).toBe('data:image/png;base64,iVBORw0KGgo=');
+    expect(screen.getByText('https://shop.example/h5/#/pages/shop/home?id=5')).toBeTruthy();
     cleanup();
     owner = false;
     renderRoutes({ [paths.shop.my]: <MyShopPage /> }, paths.shop.my);
@@ -93,6 +107,24 @@ describe('member shop pages', () => {
     expect(sent.headers['idempotency-key']).toBeTruthy();
     expect(await screen.findByText('Approved', { selector: '.shop-status' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Ship' })).toBeTruthy();
+  });
+
+  it('shop goods: the owner prices an SKU inside the band; a price outside it is refused with the band', async () => {
+    pricesSent = [];
+    renderRoutes({ [paths.shop.goods]: <ShopGoodsPage /> }, paths.shop.goods);
+    fireEvent.click(await screen.findByRole('button', { name: 'Prices' }));
+    expect(await screen.findByText('Platform price $20.00; your price $18.00 to $21.00')).toBeTruthy();
+    const input = screen.getByRole('textbox', { name: 'Price Blue' });
+    fireEvent.change(input, { target: { value: '25' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save prices' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('The price must be between 18.00 and 21.00 USD');
+    fireEvent.change(input, { target: { value: '18.50' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save prices' }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Save prices' })).toBeNull());
+    expect(pricesSent).toEqual([
+      { goods_id: 3, on_sale: true, prices: [{ sku_id: 9, price: 2500 }] },
+      { goods_id: 3, on_sale: true, prices: [{ sku_id: 9, price: 1850 }] },
+    ]);
   });
 
   it('shop orders: a failed read shows the error state with a retry', async () => {

@@ -3,12 +3,46 @@ import { useTranslation } from 'react-i18next';
 import { Amount } from '@/components/amount';
 import { ListState } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
+import { SaveImageAction } from '@/components/shell/save-image-action';
+import { ShareAction } from '@/components/shell/share-action';
 import { paths } from '@/config/paths';
 import { useNavigate } from '@/lib/router';
-import { useShopSettingsPage, useShopTotals } from '../api/user-shop';
+import { showToast } from '@/lib/toast';
+import { useShop, useShopSettingsPage, useShopTotals } from '../api/user-shop';
 import '../user-shop.css';
 
-/** My shop: the totals, the orders awaiting audit (badge) and the way to each of the owner's pages. */
+/** The shop's public link as a QR code buyers scan (made by the server, as the invitation page's), to copy, share or save. */
+function ShopQr() {
+  const { t } = useTranslation();
+  const own = useShop();
+  const d = own.data;
+  if (!d?.qr_code || !d.share_url) return null;
+  const url = d.share_url;
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(url);
+      showToast(t('userShop.app.copied'));
+    } catch {
+      showToast(url, 4000);
+    }
+  };
+  return (
+    <section className="shop-section shop-qr" aria-label={t('userShop.app.shareShop')}>
+      <div className="shop-title">{t('userShop.app.shareShop')}</div>
+      <img className="shop-qr-image" src={d.qr_code} alt={t('userShop.app.qr')} width={180} height={180} />
+      <div className="shop-qr-link">{url}</div>
+      <div className="shop-actions">
+        <Button size="small" fill="outline" onClick={() => void copy()}>
+          {t('userShop.app.copyLink')}
+        </Button>
+        <ShareAction size="small" color="primary" content={{ title: d.name, url }} />
+        <SaveImageAction size="small" src={d.qr_code} name={`shop-${d.id}-qr.png`} />
+      </div>
+    </section>
+  );
+}
+
+/** My shop: the totals, the orders awaiting audit (badge), the shop's QR code and the way to each of the owner's pages. */
 export default function MyShopPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -66,6 +100,7 @@ export default function MyShopPage() {
                 )}
               </ListState>
             </section>
+            <ShopQr />
             <List className="shop-section">
               <List.Item onClick={() => navigate(`${paths.shop.orders}?view=awaiting_audit`)} extra={data && data.orders_awaiting_audit > 0 ? <Badge content={data.orders_awaiting_audit} /> : undefined}>
                 {t('userShop.page.orders')}

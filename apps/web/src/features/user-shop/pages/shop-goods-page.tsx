@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Button, SearchBar, Tabs } from 'antd-mobile';
+import { Button, Input, SearchBar, Tabs } from 'antd-mobile';
+import { fromMinorUnits, toMinorUnits } from '@shop/contract/common';
 import { useTranslation } from 'react-i18next';
-import { Amount } from '@/components/amount';
+import { Amount, formatAmount } from '@/components/amount';
 import { ListState, LoadMore } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
 import { newIdempotencyKey } from '@/lib/request';
-import { useGoodsChoices, useOwnOrders, useRestock, useSetShopGoods, useShopGoods } from '../api/user-shop';
+import { useGoodsChoices, useOwnOrders, useRestock, useSetShopGoods, useShopGoods, useShopGoodsInfo } from '../api/user-shop';
 import '../user-shop.css';
 
 /** The shop's goods with the stock it holds, and the platform goods the owner may add. */
@@ -16,6 +17,7 @@ export default function ShopGoodsPage() {
   const mine = useShopGoods();
   const choices = useGoodsChoices(q);
   const set = useSetShopGoods();
+  const [pricing, setPricing] = useState<number | null>(null);
   const goods = mine.data?.pages.flatMap((p) => p.list) ?? [];
   const offer = choices.data?.pages.flatMap((p) => p.list) ?? [];
   return (
@@ -39,9 +41,15 @@ export default function ShopGoodsPage() {
                   <Amount value={g.price} currency={g.currency} /> · {t('userShop.app.stock')} {g.stock} · PV {g.pv}
                 </div>
               </div>
-              <Button size="small" loading={set.isPending} onClick={() => set.mutate({ goods_id: g.goods_id, on_sale: !g.on_sale })}>
-                {g.on_sale ? t('userShop.app.takeOff') : t('userShop.app.putOn')}
-              </Button>
+              <div className="shop-line-buttons">
+                <Button size="small" onClick={() => setPricing(pricing === g.id ? null : g.id)} aria-expanded={pricing === g.id}>
+                  {t('userShop.app.prices')}
+                </Button>
+                <Button size="small" loading={set.isPending} onClick={() => set.mutate({ goods_id: g.goods_id, on_sale: !g.on_sale })}>
+                  {g.on_sale ? t('userShop.app.takeOff') : t('userShop.app.putOn')}
+                </Button>
+              </div>
+              {pricing === g.id && <PriceEditor id={g.id} goodsId={g.goods_id} onSale={g.on_sale} currency={g.currency} onDone={() => setPricing(null)} />}
             </div>
           ))}
           <LoadMore hasMore={Boolean(mine.hasNextPage)} loading={mine.isFetchingNextPage} onLoadMore={() => void mine.fetchNextPage()} />
@@ -68,6 +76,63 @@ export default function ShopGoodsPage() {
           </ListState>
         </>
       )}
+    </div>
+  );
+}
+
+/**
+ * The shop's own price of each SKU of a goods, inside the band the operators allow around the
+ * platform's price (shown under each); a price outside it is refused with the band, nothing saved.
+ */
+function PriceEditor({ id, goodsId, onSale, currency, onDone }: { id: number; goodsId: number; onSale: boolean; currency: string; onDone: () => void }) {
+  const { t } = useTranslation();
+  const info = useShopGoodsInfo(id);
+  const set = useSetShopGoods();
+  const [typed, setTyped] = useState<Record<number, string>>({});
+  const [problem, setProblem] = useState('');
+  const skus = info.data?.skus ?? [];
+  const save = async () => {
+    setProblem('');
+    let prices: Array<{ sku_id: number; price: number }>;
+    try {
+      prices = skus.map((k) => ({ sku_id: k.sku_id, price: toMinorUnits((typed[k.sku_id] ?? fromMinorUnits(k.price, currency)).trim(), currency) }));
+    } catch {
+      setProblem(t('userShop.app.priceInvalid'));
+      return;
+    }
+    try {
+      await set.mutateAsync({ goods_id: goodsId, on_sale: onSale, prices });
+      onDone();
+    } catch (e) {
+      setProblem(e instanceof Error ? e.message : String(e));
+    }
+  };
+  return (
+    <div className="shop-prices" data-prices={goodsId}>
+      <ListState loading={info.isPending} error={info.isError} failure={info.error} empty={skus.length === 0} onRetry={() => void info.refetch()}>
+        {skus.map((k) => (
+          <div key={k.sku_id} className="shop-price-line">
+            <span className="shop-line-body">
+              {k.spec_text || info.data?.name}
+              <span className="shop-muted">{t('userShop.app.priceBand', { min: formatAmount(k.price_min, currency), max: formatAmount(k.price_max, currency), platform: formatAmount(k.platform_price, currency) })}</span>
+            </span>
+            <Input inputMode="decimal" value={typed[k.sku_id] ?? fromMinorUnits(k.price, currency)} onChange={(v) => setTyped({ ...typed, [k.sku_id]: v })} aria-label={`${t('userShop.app.price')} ${k.spec_text}`} />
+          </div>
+        ))}
+        {problem && (
+          <div className="shop-status" role="alert">
+            {problem}
+          </div>
+        )}
+        <div className="shop-actions">
+          <Button size="small" onClick={onDone}>
+            {t('userShop.app.no')}
+          </Button>
+          <Button size="small" color="primary" loading={set.isPending} onClick={() => void save()}>
+            {t('userShop.app.savePrices')}
+          </Button>
+        </div>
+      </ListState>
     </div>
   );
 }

@@ -1,0 +1,84 @@
+import type { adminShopOrderSchema } from '@shop/contract/admin';
+import { Space, Tag, Timeline } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { ReviewQueue, type QueueAction } from '../../components/ReviewQueue';
+import { StatusTag } from '../../components/StatusTag';
+import { formatDate, formatMoney } from '../../lib/format';
+import { call } from '../../lib/request';
+import { decideShopOrderRoute, shopOrdersRoute } from '../../lib/routes-shops';
+
+type Row = z.infer<typeof adminShopOrderSchema>;
+
+/** The oversight's views: the audits waiting, those their owner cannot give (banned, no longer an owner), then by state. */
+const STATUSES = ['awaiting_audit', 'owner_away', 'approved', 'shipped', 'ready_for_pickup', 'completed', 'rejected', 'closed', 'all'] as const;
+const schemas = () => import('@shop/contract/admin');
+
+/** Shop orders across shops: an operator decides an audit the owner left (approve takes the shop's stock, reject refunds in full), with a reason. */
+export default function ShopOrders() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const decision = (d: 'approve' | 'reject'): QueueAction<Row> => ({
+    key: d,
+    label: t(d === 'approve' ? 'console.common.approve' : 'console.common.reject'),
+    primary: d === 'approve',
+    danger: d === 'reject',
+    when: (r) => r.status === 'awaiting_audit',
+    question: t(`console.shops.orders.${d}Question`),
+    fields: [{ name: 'reason', label: t('console.common.reason'), required: true, multiline: true }],
+    schema: () => schemas().then((m) => m.adminShopAuditBody),
+    toBody: (r, v) => ({ id: r.id, decision: d, reason: v.reason }),
+    send: (_r, _v, key, body) => call(decideShopOrderRoute, body, { idempotencyKey: key }),
+  });
+  return (
+    <ReviewQueue<Row>
+      name="shop-orders"
+      statuses={STATUSES}
+      defaultStatus="awaiting_audit"
+      list={shopOrdersRoute}
+      exportable={false}
+      searchPlaceholder={t('console.shops.orders.search')}
+      columns={[
+        { title: t('console.shops.orders.no'), dataIndex: 'order_no' },
+        {
+          title: t('console.shops.shop'),
+          key: 'shop',
+          render: (_, r) => (
+            <a onClick={() => navigate(`/shops/${r.shop.id}`)}>
+              {r.shop.name} (#{r.shop.id})
+            </a>
+          ),
+        },
+        { title: t('console.shops.owner'), key: 'owner', render: (_, r) => <Space size={4}>{r.owner_user_name}{r.owner_away && <Tag color="red">{t('console.status.owner_away')}</Tag>}</Space> },
+        { title: t('console.common.member'), dataIndex: 'buyer_name' },
+        { title: t('console.common.amount'), key: 'total', align: 'right', render: (_, r) => formatMoney(r.total, r.currency) },
+        { title: t('console.shops.orders.auditDue'), dataIndex: 'audit_due_at', render: (v: string | null) => formatDate(v) },
+        { title: t('console.common.status'), dataIndex: 'status', render: (s: string) => <StatusTag status={s} /> },
+      ]}
+      describe={(r) => [
+        { label: t('console.shops.orders.no'), value: r.order_no },
+        { label: t('console.shops.shop'), value: `${r.shop.name} (#${r.shop.id})` },
+        { label: t('console.shops.owner'), value: <Space size={4}>{`${r.owner_user_name} (#${r.owner_id})`}<StatusTag status={r.owner_status} /></Space> },
+        { label: t('console.common.member'), value: r.buyer_name },
+        { label: t('console.common.status'), value: <StatusTag status={r.status} /> },
+        { label: t('console.shops.orders.lines'), value: r.lines.map((l) => `${l.name}${l.spec_text ? ` (${l.spec_text})` : ''} × ${l.num} · ${formatMoney(l.total, r.currency)}`).join('; ') },
+        { label: t('console.common.amount'), value: <strong>{formatMoney(r.total, r.currency)}</strong> },
+        { label: t('console.shops.orders.delivery'), value: t(`console.shops.delivery.${r.delivery}`) },
+        ...(r.remarks ? [{ label: t('console.shops.orders.remarks'), value: r.remarks }] : []),
+        ...(r.reject_reason ? [{ label: t('console.shops.orders.rejectReason'), value: r.reject_reason }] : []),
+        ...(r.carrier ? [{ label: t('console.shops.orders.shipment'), value: `${r.carrier} ${r.tracking_number}` }] : []),
+      ]}
+      evidence={(r) => (
+        <Timeline
+          items={[
+            { content: `${formatDate(r.created_at)} · ${t('console.status.awaiting_payment')}` },
+            ...(r.paid_at ? [{ content: `${formatDate(r.paid_at)} · ${t('console.status.paid')}` }] : []),
+            ...(r.audit_due_at ? [{ content: `${formatDate(r.audit_due_at)} · ${t('console.shops.orders.auditDue')}` }] : []),
+          ]}
+        />
+      )}
+      actions={[decision('approve'), decision('reject')]}
+    />
+  );
+}
