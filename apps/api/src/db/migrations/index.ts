@@ -36,6 +36,7 @@ import * as privateUploads from './2026_11_24_2500_private_uploads.js';
 import * as afterSales from './2026_11_24_2000_after_sales.js';
 import * as referral from './2026_11_24_2600_referral.js';
 import * as memberShops from './2026_11_24_2700_member_shops.js';
+import * as sponsorPaths from './2026_11_24_2830_sponsor_paths.js';
 
 /**
  * Every migration, by its dated name; they run in name order. A new migration adds one line here
@@ -79,4 +80,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_24_2500_private_uploads': privateUploads,
   '2026_11_24_2600_referral': referral,
   '2026_11_24_2700_member_shops': memberShops,
+  '2026_11_24_2830_sponsor_paths': sponsorPaths,
 };
