@@ -296,12 +296,12 @@ export const findPairRuns = (db: Executor, limit: number, offset: number) =>
   db.selectFrom('pair_runs').selectAll().select(sql<string>`day::text`.as('day')).orderBy('pair_runs.day', 'desc').limit(limit).offset(offset).execute();
 
 /**
- * Computes one day's pair results for every member with PV added that day, in one statement:
+ * Computes one day's pair results for the members of a range with PV added that day, in one statement:
  * available = carry (the member's latest earlier result) + added per leg; pairs = ⌊min / unit⌋;
  * gross = consumed × rate × value per PV (floored to the minor unit); paid = min(gross, cap of the
  * member's star, else the default cap); the rest of gross is flushed; each leg carries what is left.
  */
-export async function insertPairResults(tx: Tx, day: string, s: { unit: number; rateBp: number; pvValue: number; defaultCap: number; currency: string }) {
+export async function insertPairResults(tx: Tx, day: string, s: { unit: number; rateBp: number; pvValue: number; defaultCap: number; currency: string }, members: { from: number; to: number }) {
   await sql`insert into pair_results (member_id, day, left_before, right_before, left_added, right_added, pairs, consumed, gross_minor, paid_minor, flushed_minor, left_carry, right_carry, cap_minor, star, currency)
     select member_id, ${day}::date, lb, rb, la, ra, pairs, pairs * ${s.unit}, gross, least(gross, cap), gross - least(gross, cap),
       lb + la - pairs * ${s.unit}, rb + ra - pairs * ${s.unit}, cap, star, ${s.currency}
@@ -314,10 +314,17 @@ export async function insertPairResults(tx: Tx, day: string, s: { unit: number; 
         left join lateral (select left_carry, right_carry from pair_results r where r.member_id = d.member_id and r.day < d.day order by r.day desc limit 1) c on true
         left join referral_stats st on st.member_id = d.member_id
         left join star_levels sl on sl.star = st.star
-        where d.day = ${day}::date
+        where d.day = ${day}::date and d.member_id between ${members.from} and ${members.to}
       ) x
     ) y`.execute(tx);
 }
+/** The members with PV on a day, cut into ranges of about `size` members each (ascending). */
+export const findDayMemberRanges = async (db: Executor, day: string, size: number) =>
+  (
+    await sql<{ from: number; to: number }>`select min(member_id) as from, max(member_id) as to from (
+        select member_id, (row_number() over (order by member_id) - 1) / ${size} as part from leg_pv_days where day = ${day}::date) x
+      group by part order by part`.execute(db)
+  ).rows;
 export const findPairResultsToPay = (tx: Tx, day: string) =>
   tx.selectFrom('pair_results').select(['member_id', 'paid_minor', 'currency']).where('day', '=', day).where('paid_minor', '>', 0).where('entry_id', 'is', null).orderBy('member_id').execute();
 export const finishPairRun = (tx: Tx, day: string) =>
