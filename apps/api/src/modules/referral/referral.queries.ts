@@ -421,20 +421,29 @@ export async function findTeamTotals(db: Executor, memberId: number, timeZone: s
 
 /** A page of the member's sponsor downline, by level then member (one level when asked), and how many match. */
 export async function findTeamPage(db: Executor, memberId: number, input: { level?: number; q?: string; limit: number; offset: number }) {
+  type Row = { id: number; level: number; nickname: string; user_name: string; avatar: string; created_at: Date; referrer: string; star: number };
   const q = input.q ? `%${input.q}%` : null;
   const level = input.level ?? null;
-  const rows = sql<{ id: number; level: number; nickname: string; user_name: string; avatar: string; created_at: Date; referrer: string; star: number }>`
-    select t.descendant_id as id, t.depth as level, u.nickname, u.user_name, u.avatar, u.created_at, r.user_name as referrer, coalesce(s.star, 0) as star
-    from sponsor_paths t join users u on u.id = t.descendant_id join users r on r.id = u.referrer_id left join referral_stats s on s.member_id = t.descendant_id
+  const shown = sql`u.nickname, u.user_name, u.avatar, u.created_at, r.user_name as referrer, coalesce(s.star, 0) as star`;
+  const joins = sql`join users u on u.id = t.descendant_id join users r on r.id = u.referrer_id left join referral_stats s on s.member_id = t.descendant_id`;
+  if (q === null && level === null) {
+    // The whole team, unfiltered (the common read): the page's index rows first, then their members, and the kept team size, in one statement.
+    const rows = await sql<Row & { total: number }>`select t.descendant_id as id, t.depth as level, ${shown},
+        coalesce((select team_count from sponsor_stats where member_id = ${memberId}), 0)::int as total
+      from (select descendant_id, depth from sponsor_paths where ancestor_id = ${memberId} order by depth, descendant_id limit ${input.limit} offset ${input.offset}) t ${joins}
+      order by t.depth, t.descendant_id`.execute(db);
+    const total = rows.rows[0]?.total ?? (await sql<{ n: number }>`select coalesce((select team_count from sponsor_stats where member_id = ${memberId}), 0)::int as n`.execute(db)).rows[0]!.n;
+    return { rows: rows.rows.map(({ total: _t, ...r }) => r), total };
+  }
+  const rows = sql<Row>`select t.descendant_id as id, t.depth as level, ${shown}
+    from sponsor_paths t ${joins}
     where t.ancestor_id = ${memberId} and (${level}::int is null or t.depth = ${level}) and (${q}::text is null or u.nickname ilike ${q} or u.user_name ilike ${q})
     order by t.depth, t.descendant_id limit ${input.limit} offset ${input.offset}`;
-  // Unfiltered, the total is the kept team size; by level, an index count; by name, a join.
+  // By name, a join; by level, an index count.
   const total = q
     ? sql<{ total: number }>`select count(*)::int as total from sponsor_paths t join users u on u.id = t.descendant_id
         where t.ancestor_id = ${memberId} and (${level}::int is null or t.depth = ${level}) and (u.nickname ilike ${q} or u.user_name ilike ${q})`
-    : level !== null
-      ? sql<{ total: number }>`select count(*)::int as total from sponsor_paths where ancestor_id = ${memberId} and depth = ${level}`
-      : sql<{ total: number }>`select coalesce((select team_count from sponsor_stats where member_id = ${memberId}), 0)::int as total`;
+    : sql<{ total: number }>`select count(*)::int as total from sponsor_paths where ancestor_id = ${memberId} and depth = ${level}`;
   const [list, count] = await Promise.all([rows.execute(db), total.execute(db)]);
   return { rows: list.rows, total: count.rows[0]!.total };
 }
