@@ -31,7 +31,7 @@ describe('a member’s referral section in Chromium', () => {
     } finally {
       await db.destroy();
     }
-    const [placed] = await sql('select parent_id, side from placements where member_id = $1', [member.userId]);
+    const placed = (await sql<{ parent_id: number; side: string }>('select parent_id, side from placements where member_id = $1', [member.userId]))[0]!;
 
     const { token } = await consoleOperator('support', `refm${RUN}`);
     const page = await openConsole(browser, token, '/members');
