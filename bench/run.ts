@@ -60,7 +60,11 @@ if (process.argv.includes('--large')) {
 if (process.argv.includes('--referral')) {
   const { benchReferral } = await import('./referral.js');
   const { rows, failures } = await benchReferral();
-  for (const r of rows) console.log(r.name.padEnd(48), String(r.requestsPerSecond).padStart(8), 'req/s', String(r.p99Ms).padStart(6), 'ms p99', ` budget p99 < ${r.maxP99Ms} ms`);
+  const base = rows[0]!;
+  for (const r of rows) {
+    const ratio = (r.requestsPerSecond / base.requestsPerSecond).toFixed(2);
+    console.log(r.name.padEnd(48), String(r.requestsPerSecond).padStart(8), 'req/s', String(r.p99Ms).padStart(6), 'ms p99', `ratio ${ratio}`, r.maxP99Ms ? ` budget p99 < ${r.maxP99Ms} ms` : '');
+  }
   console.log(failures.length ? `\nover budget:\n- ${failures.join('\n- ')}` : '\nall budgets met');
   process.exit(failures.length ? 1 : 0);
 }

@@ -1,10 +1,21 @@
 import { useCan } from '../lib/operator';
 import Members from '../pages/members/Members';
 import { MemberLedger } from '../pages/money/MemberLedger';
+import { MemberReferral } from '../pages/referral/MemberReferral';
 import { MemberTotpReset } from '../pages/settings/MemberTotpReset';
 
-/** The members page with what other areas show on a member's profile: the authenticator reset (settings) and the member's ledger (money). */
+/** The members page with what other areas show on a member's profile: the authenticator reset (settings), the member's referral figures (referral) and ledger (money). */
 export default function MembersPage() {
   const can = useCan();
-  return <Members actions={(id) => <MemberTotpReset id={id} />} sections={(id) => can('ledger.read') && <MemberLedger memberId={id} />} />;
+  return (
+    <Members
+      actions={(id) => <MemberTotpReset id={id} />}
+      sections={(id) => (
+        <>
+          {can('referral.read') && <MemberReferral memberId={id} />}
+          {can('ledger.read') && <MemberLedger memberId={id} />}
+        </>
+      )}
+    />
+  );
 }

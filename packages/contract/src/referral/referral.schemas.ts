@@ -238,6 +238,9 @@ export const adminReferralMemberData = z.object({
   legs: legsData.shape.left.array().length(2),
   personal_pv: z.number().int(),
   star: z.number().int(),
+  /** The sponsor team: direct referrals and the whole downline. */
+  direct_count: z.number().int(),
+  team_count: z.number().int(),
   commissions: z.array(z.object({ currency: z.string(), status: z.string(), amount: minor })),
   debts: z.array(z.object({ currency: z.string(), amount: minor })),
   roles: z.array(z.object({ kind: z.enum(APPLICATION_KINDS), status: z.enum(['active', 'revoked']), since: stamp })),

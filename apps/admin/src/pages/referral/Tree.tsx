@@ -4,6 +4,7 @@ import type { DataNode } from 'antd/es/tree';
 import type { TFunction } from 'i18next';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { QueryError } from '../../components/QueryError';
 import { useEndpointMutation, useEndpointQuery } from '../../lib/endpoint-query';
 import { newIdempotencyKey } from '../../lib/request';
@@ -32,9 +33,12 @@ function toData(n: PlacementNode, t: TFunction): DataNode {
 /** The tree browser: from the root or a name, four levels; a member's figures; moving a subtree with a reason and a second confirmation. */
 export default function ReferralTree() {
   const { t } = useTranslation();
-  const [rootId, setRootId] = useState<number | undefined>();
+  // Opened from a member's profile (`?root=<id>`): that member's subtree, the member selected.
+  const [params] = useSearchParams();
+  const from = Number(params.get('root')) || undefined;
+  const [rootId, setRootId] = useState<number | undefined>(from);
   const [q, setQ] = useState('');
-  const [selected, setSelected] = useState<number | undefined>();
+  const [selected, setSelected] = useState<number | undefined>(from);
   const tree = useEndpointQuery(placementTreeRoute, { levels: 4, ...(rootId ? { root_id: rootId } : {}), ...(q ? { q } : {}) });
   const member = useEndpointQuery(referralMemberRoute, { member_id: selected ?? 0 }, { enabled: !!selected });
   const key = useRef(newIdempotencyKey());

@@ -39,6 +39,7 @@ import * as memberShops from './2026_11_24_2700_member_shops.js';
 import * as afterSaleReasonNames from './2026_11_24_2800_after_sale_reason_names.js';
 import * as broadcastStars from './2026_11_24_2805_broadcast_stars.js';
 import * as shopPriceBand from './2026_11_24_2820_shop_price_band.js';
+import * as sponsorPaths from './2026_11_24_2830_sponsor_paths.js';
 
 /**
  * Every migration, by its dated name; they run in name order. A new migration adds one line here
@@ -85,4 +86,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_24_2800_after_sale_reason_names': afterSaleReasonNames,
   '2026_11_24_2805_broadcast_stars': broadcastStars,
   '2026_11_24_2820_shop_price_band': shopPriceBand,
+  '2026_11_24_2830_sponsor_paths': sponsorPaths,
 };

@@ -3,6 +3,7 @@ import type { AppDeps } from '../../app-deps.js';
 import type { Actor } from '../../lib/actor.js';
 import { AppError } from '../../lib/errors.js';
 import { withTransaction, type Tx } from '../../lib/transaction.js';
+import { ensureMemberAccounts } from '../ledger/ledger.queries.js';
 import { balanceOf, post } from '../ledger/ledger.service.js';
 import { findOrderForEarning } from '../orders/orders.queries.js';
 import { findOrderGiftCardPaid, findOrderRefunded } from '../payments/payments.queries.js';
@@ -168,6 +169,8 @@ export async function voidCommission(tx: Tx, _actor: Actor, input: { id: number;
 
 /** Members paid per journal entry of a pairing run (keeps each entry and its change notice small). */
 const PAY_BATCH = 400;
+/** Members whose pair results one statement computes. */
+const PAIR_RANGE = 10_000;
 
 /** The day before `day`. */
 const dayBefore = (day: string) => {
@@ -192,17 +195,24 @@ export async function runPairingDay(deps: Deps, actor: Actor, day: string) {
   return withTransaction(deps.db, async (tx) => {
     const runBy = actor.kind === 'operator' ? `operator:${actor.operatorId ?? actor.name}` : (actor.name ?? actor.kind);
     if (!(await q.insertPairRun(tx, day, settings.bonus_currency, runBy))) return { ...(await q.findPairRun(tx, day))!, rerun: true };
-    await q.insertPairResults(tx, day, { unit: settings.pair_unit_pv, rateBp: settings.pair_rate_bp, pvValue: settings.pv_value_minor, defaultCap: Number(settings.default_daily_cap_minor), currency: settings.bonus_currency });
+    // Set-based, a range of members per statement (each statement stays well inside the time limit).
+    const plan = { unit: settings.pair_unit_pv, rateBp: settings.pair_rate_bp, pvValue: settings.pv_value_minor, defaultCap: Number(settings.default_daily_cap_minor), currency: settings.bonus_currency };
+    for (const range of await q.findDayMemberRanges(tx, day, PAIR_RANGE)) await q.insertPairResults(tx, day, plan, range);
     // Paid in batches of members, one journal entry each (what a member owes is netted first).
     const toPay = await q.findPairResultsToPay(tx, day);
     const debtors = await q.findDebtorsOfDay(tx, day, settings.bonus_currency);
+    // Every paid member's rewards account, created when missing, in one statement: the entries lock them by id.
+    const accounts = await ensureMemberAccounts(tx, toPay.map((r) => r.member_id), 'rewards', settings.bonus_currency);
     for (let from = 0; from < toPay.length; from += PAY_BATCH) {
       const batch = toPay.slice(from, from + PAY_BATCH);
       const postings = [];
+      const paidIds: number[] = [];
       for (const r of batch) {
         const netted = debtors.has(r.member_id) ? await q.takeDebt(tx, r.member_id, r.currency, Number(r.paid_minor)) : 0;
         const paid = Number(r.paid_minor) - netted;
-        if (paid > 0) postings.push({ account: { member: r.member_id, asset: 'rewards' as const, currency: r.currency }, amount: paid });
+        if (paid <= 0) continue;
+        postings.push({ account: { id: accounts.get(r.member_id)! }, currency: r.currency, amount: paid });
+        paidIds.push(r.member_id);
       }
       if (!postings.length) continue;
       const total = postings.reduce((sum, p) => sum + p.amount, 0);
@@ -213,7 +223,7 @@ export async function runPairingDay(deps: Deps, actor: Actor, day: string) {
         actor,
         postings: [{ account: { system: 'commission_expense', asset: 'rewards', currency: settings.bonus_currency }, amount: -total }, ...postings],
       });
-      await q.setPairResultsEntry(tx, postings.map((p) => p.account.member), day, entryId);
+      await q.setPairResultsEntry(tx, paidIds, day, entryId);
     }
     await q.finishPairRun(tx, day);
     return { ...(await q.findPairRun(tx, day))!, rerun: false };

@@ -40,7 +40,7 @@ export async function referralMember(deps: Deps, actor: Actor, input: EndpointQu
   operatorNameOf(actor);
   const member = await q.findMemberBrief(deps.db, input.member_id);
   if (!member) throw notFound('member');
-  const [sponsors, placement, stats, commissions, debts, roles, legs] = await Promise.all([
+  const [sponsors, placement, stats, commissions, debts, roles, legs, teamCount] = await Promise.all([
     q.findSponsorChain(deps.db, member.id),
     q.findPlacement(deps.db, member.id),
     q.findStats(deps.db, member.id),
@@ -48,6 +48,7 @@ export async function referralMember(deps: Deps, actor: Actor, input: EndpointQu
     q.findDebts(deps.db, member.id),
     findMemberRoles(deps.db, member.id),
     legsOf(deps, { ...actor, kind: 'member', memberId: member.id }),
+    q.findTeamSize(deps.db, member.id),
   ]);
   return {
     member_id: member.id,
@@ -57,6 +58,8 @@ export async function referralMember(deps: Deps, actor: Actor, input: EndpointQu
     legs: [legs.left, legs.right],
     personal_pv: Number(stats?.personal_pv ?? 0),
     star: stats?.star ?? 0,
+    direct_count: legs.direct_count,
+    team_count: teamCount,
     commissions: commissions.map((c) => ({ currency: c.currency, status: c.status, amount: Number(c.amount) })),
     debts: debts.map((d) => ({ currency: d.currency, amount: Number(d.amount_minor) })),
     roles: roles.map((r) => ({ kind: r.kind, status: r.status, since: iso(r.since) })),

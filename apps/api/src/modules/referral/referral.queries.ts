@@ -48,23 +48,34 @@ export async function insertRootIfNone(db: Executor, memberId: number): Promise<
 }
 
 /**
- * Puts a member into a slot, or answers undefined when the member is already placed or the slot is
- * taken (either unique key; a racing insert is waited for and then seen). Its closure rows and
- * figures row are written in the same transaction.
+ * Puts a member into a slot under a placed parent (read under a share lock, so it cannot move
+ * meanwhile), or answers undefined when the member is already placed, the slot is taken (either
+ * unique key; a racing insert is waited for and then seen) or the parent is not placed. Its closure
+ * rows and figures row are written in the same statement.
  */
-export async function insertPlacement(tx: Tx, p: { memberId: number; parentId: number; parentDepth: number; side: Side; placedBy: string; how: 'member' | 'job' | 'operator' }) {
-  const row = (
-    await sql<{ member_id: number; placed_at: Date }>`insert into placements (member_id, parent_id, side, depth, placed_by, how)
-      values (${p.memberId}, ${p.parentId}, ${p.side}, ${p.parentDepth + 1}, ${p.placedBy}, ${p.how})
-      on conflict do nothing returning member_id, placed_at`.execute(tx)
+export async function insertPlacement(tx: Tx, p: { memberId: number; parentId: number; side: Side; placedBy: string; how: 'member' | 'job' | 'operator' }) {
+  return (
+    await sql<{ member_id: number; placed_at: Date }>`with parent as (select member_id, depth from placements where member_id = ${p.parentId} for share),
+      placed as (insert into placements (member_id, parent_id, side, depth, placed_by, how)
+        select ${p.memberId}, member_id, ${p.side}, depth + 1, ${p.placedBy}, ${p.how} from parent
+        on conflict do nothing returning member_id, placed_at),
+      paths as (insert into placement_paths (ancestor_id, descendant_id, depth, side)
+        select pp.ancestor_id, placed.member_id, pp.depth + 1, pp.side from placed join placement_paths pp on pp.descendant_id = ${p.parentId}
+        union all select ${p.parentId}::int, placed.member_id, 1, ${p.side}::text from placed),
+      stats as (insert into referral_stats (member_id) select member_id from placed on conflict do nothing)
+      select member_id, placed_at from placed`.execute(tx)
   ).rows[0];
-  if (!row) return undefined;
-  await sql`insert into placement_paths (ancestor_id, descendant_id, depth, side)
-    select ancestor_id, ${p.memberId}::int, depth + 1, side from placement_paths where descendant_id = ${p.parentId}
-    union all select ${p.parentId}::int, ${p.memberId}::int, 1, ${p.side}::text`.execute(tx);
-  await sql`insert into referral_stats (member_id) values (${p.memberId}) on conflict do nothing`.execute(tx);
-  return row;
 }
+
+/** What `anzhi` checks before placing: whose invitee the member is, whether the caller and the member are placed, whether the parent lies in the caller's subtree. */
+export const findPlacementChecks = async (db: Executor, callerId: number, memberId: number, parentId: number) =>
+  (
+    await sql<{ referrer_id: number | null; self_placed: boolean; member_placed: boolean; inside: boolean }>`select
+      (select referrer_id from users where id = ${memberId})::int as referrer_id,
+      exists (select 1 from placements where member_id = ${callerId}) as self_placed,
+      exists (select 1 from placements where member_id = ${memberId}) as member_placed,
+      (${callerId}::int = ${parentId}::int or exists (select 1 from placement_paths where ancestor_id = ${callerId} and descendant_id = ${parentId})) as inside`.execute(db)
+  ).rows[0]!;
 
 /** Whether `descendantId` is `ancestorId` or below it in the placement tree. */
 export const isInSubtree = async (db: Executor, ancestorId: number, descendantId: number): Promise<boolean> =>
@@ -94,18 +105,49 @@ export async function findLegCounts(db: Executor, memberIds: number[]): Promise<
   return out;
 }
 
-/** The subtree of a node down to `levels` below it, with each node's figures and whether it has children further down. */
+/**
+ * The subtree of a node down to `levels` below it, with each node's figures, members per leg and
+ * whether it has children further down (one statement: the closure's (ancestor, depth) index).
+ */
 export async function findSubtree(db: Executor, rootId: number, levels: number) {
   return (
-    await sql<{ id: number; parent_id: number | null; side: Side | null; depth: number; user_name: string; nickname: string; avatar: string; star: number; left_pv: number; right_pv: number; children: number }>`
+    await sql<{ id: number; parent_id: number | null; side: Side | null; depth: number; user_name: string; nickname: string; avatar: string; star: number; left_pv: number; right_pv: number; children: number; left_count: number; right_count: number }>`
       select p.member_id as id, p.parent_id, p.side, p.depth, u.user_name, u.nickname, u.avatar, coalesce(s.star, 0) as star,
         coalesce(s.left_pv, 0)::bigint as left_pv, coalesce(s.right_pv, 0)::bigint as right_pv,
-        (select count(*)::int from placements c where c.parent_id = p.member_id) as children
-      from placements p join users u on u.id = p.member_id left join referral_stats s on s.member_id = p.member_id
-      where p.member_id = ${rootId}
-         or p.member_id in (select descendant_id from placement_paths where ancestor_id = ${rootId} and depth <= ${levels})`.execute(db)
+        (select count(*)::int from placements c where c.parent_id = p.member_id) as children,
+        (select count(*)::int from placement_paths c where c.ancestor_id = p.member_id and c.side = 'L') as left_count,
+        (select count(*)::int from placement_paths c where c.ancestor_id = p.member_id and c.side = 'R') as right_count
+      from (select ${rootId}::int as id union all select descendant_id from placement_paths where ancestor_id = ${rootId} and depth <= ${levels}) n
+      join placements p on p.member_id = n.id join users u on u.id = p.member_id left join referral_stats s on s.member_id = p.member_id`.execute(db)
   ).rows;
 }
+
+/** The caller's own placement depth (undefined when not placed) and whether `nodeId` lies in the caller's subtree. */
+export const findTreeAccess = async (db: Executor, memberId: number, nodeId: number) =>
+  (
+    await sql<{ depth: number | null; inside: boolean }>`select (select depth from placements where member_id = ${memberId}) as depth,
+      (${memberId}::int = ${nodeId}::int or exists (select 1 from placement_paths where ancestor_id = ${memberId} and descendant_id = ${nodeId})) as inside`.execute(db)
+  ).rows[0]!;
+
+/** Everything of the member's two legs in one statement: placement, personal and leg PV, members per leg, today's PV, what waits for pairing, directs. */
+export const findLegFigures = async (db: Executor, memberId: number) =>
+  (
+    await sql<{ placed: boolean; parent_id: number | null; side: Side | null; depth: number | null; direct_count: number; personal_pv: number; left_pv: number; right_pv: number; left_count: number; right_count: number; left_today: number; right_today: number; left_carry: number; right_carry: number; left_unpaired: number; right_unpaired: number }>`
+      select p.member_id is not null as placed, p.parent_id, p.side, p.depth,
+        (select count(*)::int from users where referrer_id = ${memberId}) as direct_count,
+        coalesce(s.personal_pv, 0)::bigint as personal_pv, coalesce(s.left_pv, 0)::bigint as left_pv, coalesce(s.right_pv, 0)::bigint as right_pv,
+        (select count(*)::int from placement_paths where ancestor_id = ${memberId} and side = 'L') as left_count,
+        (select count(*)::int from placement_paths where ancestor_id = ${memberId} and side = 'R') as right_count,
+        coalesce(d.left_pv, 0)::bigint as left_today, coalesce(d.right_pv, 0)::bigint as right_today,
+        coalesce(c.left_carry, 0)::bigint as left_carry, coalesce(c.right_carry, 0)::bigint as right_carry,
+        coalesce(w.l, 0)::bigint as left_unpaired, coalesce(w.r, 0)::bigint as right_unpaired
+      from (select ${memberId}::int as id) me
+      left join placements p on p.member_id = me.id
+      left join referral_stats s on s.member_id = me.id
+      left join leg_pv_days d on d.member_id = me.id and d.day = (select (now() at time zone time_zone)::date from referral_settings)
+      left join lateral (select left_carry, right_carry from pair_results r where r.member_id = me.id order by r.day desc limit 1) c on true
+      left join lateral (select sum(x.left_pv) as l, sum(x.right_pv) as r from leg_pv_days x where x.member_id = me.id and not exists (select 1 from pair_runs pr where pr.day = x.day)) w on true`.execute(db)
+  ).rows[0]!;
 
 /** The first member in the subtree of `rootId` whose name, nickname or user name matches. */
 export const findInSubtreeByName = async (db: Executor, rootId: number, q: string): Promise<number | undefined> =>
@@ -254,12 +296,12 @@ export const findPairRuns = (db: Executor, limit: number, offset: number) =>
   db.selectFrom('pair_runs').selectAll().select(sql<string>`day::text`.as('day')).orderBy('pair_runs.day', 'desc').limit(limit).offset(offset).execute();
 
 /**
- * Computes one day's pair results for every member with PV added that day, in one statement:
+ * Computes one day's pair results for the members of a range with PV added that day, in one statement:
  * available = carry (the member's latest earlier result) + added per leg; pairs = ⌊min / unit⌋;
  * gross = consumed × rate × value per PV (floored to the minor unit); paid = min(gross, cap of the
  * member's star, else the default cap); the rest of gross is flushed; each leg carries what is left.
  */
-export async function insertPairResults(tx: Tx, day: string, s: { unit: number; rateBp: number; pvValue: number; defaultCap: number; currency: string }) {
+export async function insertPairResults(tx: Tx, day: string, s: { unit: number; rateBp: number; pvValue: number; defaultCap: number; currency: string }, members: { from: number; to: number }) {
   await sql`insert into pair_results (member_id, day, left_before, right_before, left_added, right_added, pairs, consumed, gross_minor, paid_minor, flushed_minor, left_carry, right_carry, cap_minor, star, currency)
     select member_id, ${day}::date, lb, rb, la, ra, pairs, pairs * ${s.unit}, gross, least(gross, cap), gross - least(gross, cap),
       lb + la - pairs * ${s.unit}, rb + ra - pairs * ${s.unit}, cap, star, ${s.currency}
@@ -272,10 +314,17 @@ export async function insertPairResults(tx: Tx, day: string, s: { unit: number; 
         left join lateral (select left_carry, right_carry from pair_results r where r.member_id = d.member_id and r.day < d.day order by r.day desc limit 1) c on true
         left join referral_stats st on st.member_id = d.member_id
         left join star_levels sl on sl.star = st.star
-        where d.day = ${day}::date
+        where d.day = ${day}::date and d.member_id between ${members.from} and ${members.to}
       ) x
     ) y`.execute(tx);
 }
+/** The members with PV on a day, cut into ranges of about `size` members each (ascending). */
+export const findDayMemberRanges = async (db: Executor, day: string, size: number) =>
+  (
+    await sql<{ from: number; to: number }>`select min(member_id) as from, max(member_id) as to from (
+        select member_id, (row_number() over (order by member_id) - 1) / ${size} as part from leg_pv_days where day = ${day}::date) x
+      group by part order by part`.execute(db)
+  ).rows;
 export const findPairResultsToPay = (tx: Tx, day: string) =>
   tx.selectFrom('pair_results').select(['member_id', 'paid_minor', 'currency']).where('day', '=', day).where('paid_minor', '>', 0).where('entry_id', 'is', null).orderBy('member_id').execute();
 export const finishPairRun = (tx: Tx, day: string) =>
@@ -327,9 +376,14 @@ export const addDebt = (tx: Tx, memberId: number, currency: string, amount: numb
   sql`insert into commission_debts (member_id, currency, amount_minor) values (${memberId}, ${currency}, ${amount}) on conflict (member_id, currency) do update set amount_minor = commission_debts.amount_minor + excluded.amount_minor`.execute(tx);
 export const findDebts = (db: Executor, memberId: number) => db.selectFrom('commission_debts').selectAll().where('member_id', '=', memberId).where('amount_minor', '>', 0).execute();
 
-/** The member's commissions per currency and state. */
+/** The member's commissions per currency and state: what is pending, and what settling earned (less a partial refund's share; a debt netted from it counts as earned). */
 export const findCommissionTotals = (db: Executor, memberId: number) =>
-  db.selectFrom('commissions').select(['currency', 'status', sql<number>`sum(amount_minor)::bigint`.as('amount')]).where('beneficiary_id', '=', memberId).groupBy(['currency', 'status']).execute();
+  db
+    .selectFrom('commissions')
+    .select(['currency', 'status', sql<number>`sum(case when status = 'settled' then posted_minor + debt_netted_minor else amount_minor end)::bigint`.as('amount')])
+    .where('beneficiary_id', '=', memberId)
+    .groupBy(['currency', 'status'])
+    .execute();
 
 export async function findCommissionsPage(db: Executor, f: { status?: CommissionStatus; beneficiaryId?: number; orderId?: number; limit: number; offset: number }) {
   let q = db.selectFrom('commissions as c').innerJoin('orders as o', 'o.id', 'c.order_id');
@@ -345,34 +399,53 @@ export async function findCommissionsPage(db: Executor, f: { status?: Commission
 
 // ---------------------------------------------------------------- the sponsor team
 
-/** The whole sponsor downline of a member down to `maxLevel`, with each one's level (recursive over referrer_id). */
-const downline = (memberId: number, maxLevel: number) => sql`with recursive team as (
-    select id, referrer_id, 1 as level from users where referrer_id = ${memberId}
-    union all
-    select u.id, u.referrer_id, t.level + 1 from users u join team t on u.referrer_id = t.id where t.level < ${maxLevel})`;
+// The sponsor team reads `sponsor_paths` (every upline of every member with its distance) and
+// `sponsor_stats` (each member's team size), both kept by a trigger on `users.referrer_id`.
+
+/** The member's sponsor team size (the whole downline), from the kept figure. */
+export const findTeamSize = async (db: Executor, memberId: number): Promise<number> =>
+  (await sql<{ n: number }>`select coalesce((select team_count from sponsor_stats where member_id = ${memberId}), 0)::int as n`.execute(db)).rows[0]!.n;
 
 export async function findTeamTotals(db: Executor, memberId: number, timeZone: string) {
-  const r = await sql<{ team_count: number; direct_count: number; new_today: number }>`${downline(memberId, 1000)}
-    select count(*)::int as team_count, count(*) filter (where t.level = 1)::int as direct_count,
-      count(*) filter (where (u.created_at at time zone ${timeZone})::date = (now() at time zone ${timeZone})::date)::int as new_today
-    from team t join users u on u.id = t.id`.execute(db);
-  const sales = await sql<{ currency: string; amount: number }>`${downline(memberId, 1000)}
-    select o.currency, sum(o.subtotal_minor - o.coupon_discount_minor)::bigint as amount from team t join orders o on o.user_id = t.id
+  // Today's newcomers and this month's sales start from what is recent and keep what lies in the team.
+  const r = await sql<{ team_count: number; direct_count: number; new_today: number }>`select
+      coalesce((select team_count from sponsor_stats where member_id = ${memberId}), 0)::int as team_count,
+      (select count(*)::int from users where referrer_id = ${memberId}) as direct_count,
+      (select count(*)::int from users u join sponsor_paths t on t.ancestor_id = ${memberId} and t.descendant_id = u.id
+        where u.created_at >= (now() at time zone ${timeZone})::date::timestamp at time zone ${timeZone}) as new_today`.execute(db);
+  const sales = await sql<{ currency: string; amount: number }>`select o.currency, sum(o.subtotal_minor - o.coupon_discount_minor)::bigint as amount
+    from orders o join sponsor_paths t on t.ancestor_id = ${memberId} and t.descendant_id = o.user_id
     where o.paid_at >= date_trunc('month', now() at time zone ${timeZone}) at time zone ${timeZone} and o.status not in ('refunded', 'cancelled', 'closed', 'refunding') group by o.currency order by o.currency`.execute(db);
   return { ...r.rows[0]!, sales: sales.rows };
 }
 
+/** A page of the member's sponsor downline, by level then member (one level when asked), and how many match. */
 export async function findTeamPage(db: Executor, memberId: number, input: { level?: number; q?: string; limit: number; offset: number }) {
+  type Row = { id: number; level: number; nickname: string; user_name: string; avatar: string; created_at: Date; referrer: string; star: number };
   const q = input.q ? `%${input.q}%` : null;
   const level = input.level ?? null;
-  const base = sql`${downline(memberId, input.level ?? 1000)} select t.id, t.level, u.nickname, u.user_name, u.avatar, u.created_at, r.user_name as referrer, coalesce(s.star, 0) as star
-    from team t join users u on u.id = t.id join users r on r.id = t.referrer_id left join referral_stats s on s.member_id = t.id
-    where (${level}::int is null or t.level = ${level}) and (${q}::text is null or u.nickname ilike ${q} or u.user_name ilike ${q})`;
-  const [rows, total] = await Promise.all([
-    sql<{ id: number; level: number; nickname: string; user_name: string; avatar: string; created_at: Date; referrer: string; star: number }>`${base} order by t.level, u.id limit ${input.limit} offset ${input.offset}`.execute(db),
-    sql<{ total: number }>`select count(*)::int as total from (${base}) x`.execute(db),
-  ]);
-  return { rows: rows.rows, total: total.rows[0]!.total };
+  const shown = sql`u.nickname, u.user_name, u.avatar, u.created_at, r.user_name as referrer, coalesce(s.star, 0) as star`;
+  const joins = sql`join users u on u.id = t.descendant_id join users r on r.id = u.referrer_id left join referral_stats s on s.member_id = t.descendant_id`;
+  if (q === null && level === null) {
+    // The whole team, unfiltered (the common read): the page's index rows first, then their members, and the kept team size, in one statement.
+    const rows = await sql<Row & { total: number }>`select t.descendant_id as id, t.depth as level, ${shown},
+        coalesce((select team_count from sponsor_stats where member_id = ${memberId}), 0)::int as total
+      from (select descendant_id, depth from sponsor_paths where ancestor_id = ${memberId} order by depth, descendant_id limit ${input.limit} offset ${input.offset}) t ${joins}
+      order by t.depth, t.descendant_id`.execute(db);
+    const total = rows.rows[0]?.total ?? (await sql<{ n: number }>`select coalesce((select team_count from sponsor_stats where member_id = ${memberId}), 0)::int as n`.execute(db)).rows[0]!.n;
+    return { rows: rows.rows.map(({ total: _t, ...r }) => r), total };
+  }
+  const rows = sql<Row>`select t.descendant_id as id, t.depth as level, ${shown}
+    from sponsor_paths t ${joins}
+    where t.ancestor_id = ${memberId} and (${level}::int is null or t.depth = ${level}) and (${q}::text is null or u.nickname ilike ${q} or u.user_name ilike ${q})
+    order by t.depth, t.descendant_id limit ${input.limit} offset ${input.offset}`;
+  // By name, a join; by level, an index count.
+  const total = q
+    ? sql<{ total: number }>`select count(*)::int as total from sponsor_paths t join users u on u.id = t.descendant_id
+        where t.ancestor_id = ${memberId} and (${level}::int is null or t.depth = ${level}) and (u.nickname ilike ${q} or u.user_name ilike ${q})`
+    : sql<{ total: number }>`select count(*)::int as total from sponsor_paths where ancestor_id = ${memberId} and depth = ${level}`;
+  const [list, count] = await Promise.all([rows.execute(db), total.execute(db)]);
+  return { rows: list.rows, total: count.rows[0]!.total };
 }
 
 export async function findDirectsPage(db: Executor, memberId: number, input: { q?: string; limit: number; offset: number }) {
@@ -387,7 +460,7 @@ export async function findDirectsPage(db: Executor, memberId: number, input: { q
 /** Commissions the member earned from each of the given buyers (level 1), per currency. */
 export const findCommissionsFrom = (db: Executor, memberId: number, buyerIds: number[]) =>
   buyerIds.length
-    ? db.selectFrom('commissions').select(['buyer_id', 'currency', sql<number>`sum(amount_minor)::bigint`.as('amount')]).where('beneficiary_id', '=', memberId).where('buyer_id', 'in', buyerIds).where('status', 'in', ['pending', 'settled']).groupBy(['buyer_id', 'currency']).execute()
+    ? db.selectFrom('commissions').select(['buyer_id', 'currency', sql<number>`sum(case when status = 'settled' then posted_minor + debt_netted_minor else amount_minor end)::bigint`.as('amount')]).where('beneficiary_id', '=', memberId).where('buyer_id', 'in', buyerIds).where('status', 'in', ['pending', 'settled']).groupBy(['buyer_id', 'currency']).execute()
     : Promise.resolve([]);
 
 // ---------------------------------------------------------------- stars

@@ -28,14 +28,13 @@ export async function ensureRoot(db: Executor): Promise<number | undefined> {
   return (await q.findRoot(db))?.member_id;
 }
 
-/** Places a member into (parent, side) in the caller's transaction; refuses a taken slot or a placed member. */
+/** Places a member into (parent, side) in the caller's transaction; refuses a taken slot, a placed member or a parent not placed. */
 export async function placeInto(tx: Tx, actor: Actor, input: { memberId: number; parentId: number; side: Side; how: 'member' | 'job' | 'operator' }) {
-  const parent = await q.lockPlacementForShare(tx, input.parentId);
-  if (!parent) throw new AppError(ResponseCode.referralNotInTeam);
   const placedBy = actor.kind === 'member' ? `member:${actor.memberId}` : actor.kind === 'operator' ? `operator:${actor.operatorId ?? actor.name}` : (actor.name ?? actor.kind);
-  const row = await q.insertPlacement(tx, { memberId: input.memberId, parentId: input.parentId, parentDepth: parent.depth, side: input.side, placedBy, how: input.how });
+  const row = await q.insertPlacement(tx, { memberId: input.memberId, parentId: input.parentId, side: input.side, placedBy, how: input.how });
   if (!row) {
     if (await q.findPlacement(tx, input.memberId)) throw new AppError(ResponseCode.referralAlreadyPlaced);
+    if (!(await q.findPlacement(tx, input.parentId))) throw new AppError(ResponseCode.referralNotInTeam);
     throw new AppError(ResponseCode.referralPositionTaken);
   }
   return { user_id: input.memberId, parent_id: input.parentId, side: input.side, placed_at: iso(row.placed_at) };
@@ -47,13 +46,14 @@ export async function placeInto(tx: Tx, actor: Actor, input: { memberId: number;
  */
 export async function placeDownline(deps: Deps, actor: Actor, input: EndpointBody<typeof placeDownlineMember>): Promise<EndpointData<typeof placeDownlineMember>> {
   const me = memberIdOf(actor);
-  await ensureRoot(deps.db);
   return withTransaction(deps.db, async (tx) => {
-    const invitee = await q.findMemberBrief(tx, input.user_id);
-    if (!invitee || Number(invitee.referrer_id) !== me) throw new AppError(ResponseCode.referralNotInvitee);
-    if (!(await q.findPlacement(tx, me))) throw new AppError(ResponseCode.referralSelfNotPlaced);
-    if (await q.findPlacement(tx, input.user_id)) throw new AppError(ResponseCode.referralAlreadyPlaced);
-    if (!(await q.isInSubtree(tx, me, input.parent_id))) throw new AppError(ResponseCode.referralNotInTeam);
+    let c = await q.findPlacementChecks(tx, me, input.user_id, input.parent_id);
+    if (c.referrer_id === null || Number(c.referrer_id) !== me) throw new AppError(ResponseCode.referralNotInvitee);
+    // Nobody placed yet: the shop's first member becomes the root, then the caller is looked at again.
+    if (!c.self_placed && (await ensureRoot(tx)) !== undefined) c = await q.findPlacementChecks(tx, me, input.user_id, input.parent_id);
+    if (!c.self_placed) throw new AppError(ResponseCode.referralSelfNotPlaced);
+    if (c.member_placed) throw new AppError(ResponseCode.referralAlreadyPlaced);
+    if (!c.inside) throw new AppError(ResponseCode.referralNotInTeam);
     return placeInto(tx, actor, { memberId: input.user_id, parentId: input.parent_id, side: input.side, how: 'member' });
   });
 }
@@ -130,27 +130,26 @@ export async function listInvitees(deps: Deps, actor: Actor, input: EndpointQuer
 /** anzhiTree: the caller's subtree (or a node inside it, or the first match of a name) a few levels deep; never another team's. */
 export async function placementTree(deps: Deps, actor: Actor, input: EndpointQuery<typeof getPlacementTree>): Promise<EndpointData<typeof getPlacementTree>> {
   const me = memberIdOf(actor);
-  await ensureRoot(deps.db);
-  const self = await q.findPlacement(deps.db, me);
-  if (!self) throw new AppError(ResponseCode.referralSelfNotPlaced);
   let rootId = input.root_id ?? me;
-  if (!(await q.isInSubtree(deps.db, me, rootId))) throw new AppError(ResponseCode.referralNotInTeam);
+  let access = await q.findTreeAccess(deps.db, me, rootId);
+  // Nobody placed yet: the shop's first member becomes the root, then the caller is looked at again.
+  if (access.depth === null && (await ensureRoot(deps.db)) !== undefined) access = await q.findTreeAccess(deps.db, me, rootId);
+  if (access.depth === null) throw new AppError(ResponseCode.referralSelfNotPlaced);
+  if (!access.inside) throw new AppError(ResponseCode.referralNotInTeam);
   if (input.q) rootId = (await q.findInSubtreeByName(deps.db, rootId, input.q)) ?? rootId;
-  const drawn = await drawTree(deps.db, rootId, input.levels, self.depth, maskContact);
+  const drawn = await drawTree(deps.db, rootId, input.levels, access.depth, maskContact);
   return { self_id: me, up_id: rootId === me ? null : drawn.parentId, tree: drawn.tree };
 }
 
 /** A subtree drawn `levels` deep from `rootId` (depths counted from `baseDepth`), with leg figures and empty slots. */
 export async function drawTree(db: Executor, rootId: number, levels: number, baseDepth: number, showName: (userName: string) => string) {
   const rows = await q.findSubtree(db, rootId, levels);
-  const counts = await q.findLegCounts(db, rows.map((r) => r.id));
   const byId = new Map(rows.map((r) => [r.id, r]));
   const top = byId.get(rootId)!;
   const build = (id: number): PlacementNode => {
     const r = byId.get(id)!;
     const kids = rows.filter((c) => c.parent_id === id);
     const child = (s: Side) => kids.find((c) => c.side === s);
-    const c = counts.get(id)!;
     const shownBelow = r.depth - top.depth < levels;
     return {
       id,
@@ -161,8 +160,8 @@ export async function drawTree(db: Executor, rootId: number, levels: number, bas
       depth: r.depth - baseDepth,
       left_pv: Number(r.left_pv),
       right_pv: Number(r.right_pv),
-      left_count: c.L,
-      right_count: c.R,
+      left_count: r.left_count,
+      right_count: r.right_count,
       has_more: !shownBelow && r.children > 0,
       children: { L: shownBelow && child('L') ? build(child('L')!.id) : null, R: shownBelow && child('R') ? build(child('R')!.id) : null },
       open: shownBelow ? (['L', 'R'] as const).filter((s) => !child(s)) : [],
@@ -174,30 +173,20 @@ export async function drawTree(db: Executor, rootId: number, levels: number, bas
 /** userDepInfo: the caller's two legs (members, PV in total, today, carried), personal PV and directs. */
 export async function legsOf(deps: Deps, actor: Actor): Promise<EndpointData<typeof getDownlineDepth>> {
   const me = memberIdOf(actor);
-  await ensureRoot(deps.db);
-  const settings = await q.findReferralSettings(deps.db);
-  const today = await q.findToday(deps.db, settings.time_zone);
-  const [self, stats, counts, day, carry, unpaired, directs] = await Promise.all([
-    q.findPlacement(deps.db, me),
-    q.findStats(deps.db, me),
-    q.findLegCounts(deps.db, [me]),
-    q.findLegDay(deps.db, me, today),
-    q.findLatestCarry(deps.db, me),
-    q.findUnpairedLegPv(deps.db, me),
-    q.findDirectsPage(deps.db, me, { limit: 1, offset: 0 }),
-  ]);
-  const c = counts.get(me)!;
+  let f = await q.findLegFigures(deps.db, me);
+  // Nobody placed yet: the shop's first member becomes the root, then the caller is looked at again.
+  if (!f.placed && (await q.findRoot(deps.db)) === undefined && (await ensureRoot(deps.db)) !== undefined) f = await q.findLegFigures(deps.db, me);
   // What waits for the next pairing: the carry of the last one plus PV of days not paired yet.
   const leg = (members: number, total: number, todayPv: number, carried: number) => ({ members, pv_total: total, pv_today: todayPv, carry: carried });
   return {
-    placed: !!self,
-    parent_id: self?.parent_id ?? null,
-    side: self?.side ?? null,
-    depth: self?.depth ?? 0,
-    direct_count: directs.total,
-    personal_pv: Number(stats?.personal_pv ?? 0),
-    left: leg(c.L, Number(stats?.left_pv ?? 0), Number(day?.left_pv ?? 0), Number(carry?.left_carry ?? 0) + Number(unpaired.l)),
-    right: leg(c.R, Number(stats?.right_pv ?? 0), Number(day?.right_pv ?? 0), Number(carry?.right_carry ?? 0) + Number(unpaired.r)),
+    placed: f.placed,
+    parent_id: f.parent_id ?? null,
+    side: f.side ?? null,
+    depth: f.depth ?? 0,
+    direct_count: f.direct_count,
+    personal_pv: Number(f.personal_pv),
+    left: leg(f.left_count, Number(f.left_pv), Number(f.left_today), Number(f.left_carry) + Number(f.left_unpaired)),
+    right: leg(f.right_count, Number(f.right_pv), Number(f.right_today), Number(f.right_carry) + Number(f.right_unpaired)),
   };
 }
 

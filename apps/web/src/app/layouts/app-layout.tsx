@@ -6,11 +6,14 @@ import { loadingOffOnArrival, offlinePages, pageTitleKey, tabPaths, type TabPath
 import { setNavigator } from '@/lib/navigation';
 import { usePageUsable } from '@/lib/page-usable';
 import { useGlobalLoading, useNativeShell } from '@/stores/app-flags';
+import { useSession } from '@/stores/session';
 import { reloadApp, useAppUpdate } from '@/stores/app-update';
 import { AppTabBar } from '@/app/tab-bar';
 
 // Not needed for the first paint: loaded once the page is usable, on the tab pages it shows on.
 const AppDownloadPrompt = lazy(() => import('@/features/app-download/components/app-download-prompt'));
+// Signed in only: the popup of a newly reached star, on whatever page the member is.
+const StarPopup = lazy(() => import('@/features/referral/components/star-popup'));
 // Inside the native shell only: the phone's push token, registered after a login.
 const PushRegistration = lazy(() => import('@/features/native-shell/components/push-registration'));
 /** After the page has loaded, how long the "get the app" bar waits before it is fetched and shown (unless the member interacts first). */
@@ -29,6 +32,7 @@ export function AppLayout() {
   const currentTab = (tabPaths as readonly string[]).includes(pathname) ? (pathname as TabPath) : undefined;
   const pageUsable = usePageUsable(APP_PROMPT_DELAY_MS);
   const inShell = useNativeShell((s) => s.isNativeShell);
+  const signedIn = useSession((s) => !!s.token);
   const updateWaiting = useAppUpdate((s) => s.waiting);
   const needsNetwork = useNeedsNetwork(pathname, offline);
 
@@ -75,6 +79,11 @@ export function AppLayout() {
       {currentTab && pageUsable && (
         <Suspense fallback={null}>
           <AppDownloadPrompt />
+        </Suspense>
+      )}
+      {signedIn && pageUsable && (
+        <Suspense fallback={null}>
+          <StarPopup />
         </Suspense>
       )}
       {inShell && (

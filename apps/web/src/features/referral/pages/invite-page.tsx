@@ -1,9 +1,10 @@
+import { useState } from 'react';
 import { Button, Image, Swiper } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Amount } from '@/components/amount';
 import { ListState } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
-import { SaveImageAction } from '@/components/shell/save-image-action';
+import { saveImage, SaveImageAction } from '@/components/shell/save-image-action';
 import { ShareAction } from '@/components/shell/share-action';
 import { paths } from '@/config/paths';
 import { mediaUrl } from '@/lib/media-url';
@@ -11,6 +12,7 @@ import { useNavigate } from '@/lib/router';
 import { showToast } from '@/lib/toast';
 import { useInviteShare, usePosters, useTeamTotals } from '../api/referral';
 import { TeamEntries } from '../components/team-entries';
+import { posterWithQr } from '../poster';
 import '../referral.css';
 
 /** `pages/invite/index`: the member's invitation code and link (copy, share), its QR, posters, and the team's totals. */
@@ -62,7 +64,7 @@ export default function InvitePage() {
                 <Image src={mediaUrl(p.image)} alt={p.title} fit="cover" />
                 {share.data && <img className="poster-qr" src={share.data.qr_code} alt="" width={64} height={64} />}
                 <figcaption>{p.text}</figcaption>
-                <SaveImageAction size="small" src={mediaUrl(p.image)} name={`${p.title || 'poster'}.png`} />
+                <PosterSaveAction poster={mediaUrl(p.image)} qr={share.data?.qr_code} name={`${p.title || 'poster'}.png`} />
               </figure>
             </Swiper.Item>
           ))}
@@ -99,5 +101,29 @@ export default function InvitePage() {
       </section>
       <TeamEntries onOpen={(to) => navigate(to)} paths={paths.team} />
     </div>
+  );
+}
+
+/** Saves a poster with the member's QR drawn on it as one PNG: to the photo library in the app, else a download. */
+function PosterSaveAction({ poster, qr, name }: { poster: string; qr: string | undefined; name: string }) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const save = async () => {
+    if (!qr) return;
+    setBusy(true);
+    try {
+      const png = await posterWithQr(poster, qr);
+      const result = await saveImage(png, name);
+      if (result) showToast(t(result));
+    } catch {
+      showToast(t('app.shell.notSaved'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button size="small" loading={busy} disabled={!qr} onClick={() => void save()} data-testid="poster-save">
+      {t('app.shell.saveImage')}
+    </Button>
   );
 }

@@ -1,5 +1,4 @@
-import { useEffect } from 'react';
-import { Dialog, ProgressBar } from 'antd-mobile';
+import { ProgressBar } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { ListState } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
@@ -7,14 +6,11 @@ import { formatDate } from '@/lib/format';
 import { useStarProgress } from '../api/referral';
 import '../referral.css';
 
-/** Star progress: the member's star, each condition of the next one, and the popup once per new star. */
+/** Star progress: the member's star and each condition of the next one (the popup of a new star shows on any page: `StarPopup`). */
 export default function StarPage() {
   const { t } = useTranslation();
   const star = useStarProgress();
   const data = star.data;
-  useEffect(() => {
-    if (data?.popup) void Dialog.alert({ content: t('referral.app.starReached', { n: data.star }), confirmText: t('referral.app.ok') });
-  }, [data?.popup, data?.star, t]);
   return (
     <div className="page referral-page star-page">
       <PageHeader title={t('referral.page.star')} />

@@ -1,0 +1,111 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobActor } from '../../../lib/actor.js';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
+import { afterSalesKit, type AfterSalesKit } from '../../after-sales/__tests__/fixtures.js';
+import { balanceOf, ledgerCheck } from '../../ledger/ledger.service.js';
+import { memberActor } from '../../orders/__tests__/actors.js';
+import { settleOrder } from '../../orders/order-settlement.js';
+import { placeDownline } from '../referral.service.js';
+import { referralKit } from './fixtures.js';
+
+// A partial after-sales refund before the order settles: the PV and the commissions earned at the
+// settled moment are the share of the order's money kept (rounded down), once.
+
+let t: TestApp;
+let kit: ReturnType<typeof referralKit>;
+let sales: AfterSalesKit;
+beforeAll(async () => {
+  t = await buildTestApp();
+  kit = referralKit(t);
+  sales = await afterSalesKit(t);
+});
+afterAll(() => t.close());
+
+const orderRow = (id: number) => t.db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const commissionsOf = (orderId: number) => t.db.selectFrom('commissions').selectAll().where('order_id', '=', orderId).orderBy('level').execute();
+const statsOf = (id: number) => t.db.selectFrom('referral_stats').selectAll().where('member_id', '=', id).executeTakeFirstOrThrow();
+
+/** Returns `qty` of an order line through a whole after-sales case (submitted, approved, goods received, refunded); answers what was refunded. */
+async function returned(m: Awaited<ReturnType<AfterSalesKit['shopper']>>, orderId: number, lineId: number, qty: number) {
+  const id = (await sales.post(m, '/shop/order/afterSaleSubmit', { order_id: orderId, kind: 'return', reason_id: 'changed_mind', lines: [{ order_line_id: lineId, qty }] })).body.data.case_id as number;
+  expect((await sales.admin('/admin/api/after-sales/approve', { id })).body.code).toBe(200);
+  expect((await sales.admin('/admin/api/after-sales/receive', { id })).body.code).toBe(200);
+  expect((await sales.admin('/admin/api/after-sales/refund', { id, reason: 'returned' })).body.code).toBe(200);
+  expect((await sales.caseRow(id)).status).toBe('refunded');
+  return Number((await sales.caseRow(id)).refunded_minor);
+}
+
+describe('a partial refund before the order settles', () => {
+  it('earns the kept share of the PV and of each commission at settlement, once; the refunded share never enters a leg or a rewards balance', async () => {
+    // Level 2 sponsor → level 1 sponsor → buyer, each placed under their sponsor.
+    const level2 = await kit.placedSponsor('level two');
+    const level1 = await kit.invitee(level2.userId, { nickname: 'level one' });
+    await placeDownline(t.deps, memberActor(level2.userId), { user_id: level1.userId, parent_id: level2.userId, side: 'L' });
+    const buyer = await sales.shopper();
+    await t.db.updateTable('users').set({ referrer_id: level1.userId } as never).where('id', '=', buyer.userId).execute();
+    await placeDownline(t.deps, memberActor(level1.userId), { user_id: buyer.userId, parent_id: level1.userId, side: 'R' });
+    const rewards1 = await balanceOf(t.db, level1.userId, 'rewards', 'USD');
+    const rewards2 = await balanceOf(t.db, level2.userId, 'rewards', 'USD');
+    const legs2 = await statsOf(level2.userId);
+
+    // 2 × 7.00 (50 PV each) and 1 × 3.00 (30 PV): 130 PV; commissions pending at payment on the goods (17.00).
+    const o = await sales.boughtOrder(buyer);
+    await t.db.updateTable('order_lines').set({ pv: 50 } as never).where('id', '=', o.lines[0]!.id).execute();
+    await t.db.updateTable('order_lines').set({ pv: 30 } as never).where('id', '=', o.lines[1]!.id).execute();
+    expect(o.currency).toBe('USD');
+    const pending = await commissionsOf(o.orderId);
+    expect(pending.map((c) => [c.level, c.beneficiary_id, c.status, Number(c.base_minor), Number(c.amount_minor)])).toEqual([
+      [1, level1.userId, 'pending', 1700, 85],
+      [2, level2.userId, 'pending', 1700, 34],
+    ]);
+
+    // One of the two 7.00 units comes back before the window closes.
+    const refunded = await returned(buyer, o.orderId, o.lines[0]!.id, 1);
+    expect(refunded).toBeGreaterThan(0);
+    expect(refunded).toBeLessThan(o.total);
+    // Nothing is earned before the settled moment.
+    expect((await commissionsOf(o.orderId)).map((c) => c.status)).toEqual(['pending', 'pending']);
+    expect(await balanceOf(t.db, level1.userId, 'rewards', 'USD')).toBe(rewards1);
+
+    // The window closes: the order settles with the kept share of its money.
+    await t.db.updateTable('orders').set({ completed_at: new Date(Date.now() - 400 * 86_400_000) }).where('id', '=', o.orderId).execute();
+    expect(await settleOrder(t.deps, jobActor('settle_order', o.orderId), o.orderId)).toBe(true);
+    const kept = (n: number) => Math.floor((n * (o.total - refunded)) / o.total);
+    const total = Number((await orderRow(o.orderId)).total_minor);
+    expect(total).toBe(o.total);
+
+    // PV: the kept share of 130, into the buyer's personal PV and the level-1 sponsor's right leg and the level-2 sponsor's left leg.
+    const pv = kept(130);
+    expect(pv).toBeLessThan(130);
+    const entry = await t.db.selectFrom('pv_entries').selectAll().where('order_id', '=', o.orderId).executeTakeFirstOrThrow();
+    expect(entry).toMatchObject({ member_id: buyer.userId, pv, in_legs: true });
+    expect(Number((await statsOf(buyer.userId)).personal_pv)).toBe(pv);
+    expect([Number((await statsOf(level1.userId)).left_pv), Number((await statsOf(level1.userId)).right_pv)]).toEqual([0, pv]);
+    expect(Number((await statsOf(level2.userId)).left_pv)).toBe(Number(legs2.left_pv) + pv);
+    const legs = (await kit.get(level1, '/attractive/user/userDepInfo')).body.data;
+    expect(legs.right).toMatchObject({ pv_total: pv, pv_today: pv });
+
+    // Commissions: each the kept share of what was pending, posted to the beneficiary's rewards.
+    const settled = await commissionsOf(o.orderId);
+    expect(settled.map((c) => [c.level, c.status, Number(c.amount_minor), Number(c.posted_minor)])).toEqual([
+      [1, 'settled', 85, kept(85)],
+      [2, 'settled', 34, kept(34)],
+    ]);
+    expect(kept(85)).toBeLessThan(85);
+    expect(await balanceOf(t.db, level1.userId, 'rewards', 'USD')).toBe(rewards1 + kept(85));
+    expect(await balanceOf(t.db, level2.userId, 'rewards', 'USD')).toBe(rewards2 + kept(34));
+    // The member's totals show what was earned (not what was pending before the refund), and nothing is pending any more.
+    const totals = (await kit.get(level1, '/user/spread/total')).body.data;
+    expect(totals.commission_pending).toEqual([]);
+    expect(totals.commission_total).toEqual([{ currency: 'USD', amount: kept(85) }]);
+
+    // Settling again (a repeated job) changes nothing.
+    await settleOrder(t.deps, jobActor('settle_order', o.orderId + 1), o.orderId);
+    expect(await balanceOf(t.db, level1.userId, 'rewards', 'USD')).toBe(rewards1 + kept(85));
+    expect(Number((await statsOf(buyer.userId)).personal_pv)).toBe(pv);
+    const entries = await sql<{ n: number }>`select count(*)::int as n from journal_entries where kind = 'commission.settle' and reference_id = ${String(o.orderId)}`.execute(t.db);
+    expect(entries.rows[0]!.n).toBe(2);
+    expect(await ledgerCheck(t.db)).toEqual([]);
+  });
+});

@@ -1,0 +1,83 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { I18nextProvider } from 'react-i18next';
+import { AppLayout } from '@/app/layouts/app-layout';
+import { paths } from '@/config/paths';
+import { createMemoryRouter, RouterProvider } from '@/lib/router';
+import { i18n } from '@/lib/i18n';
+import { useSession } from '@/stores/session';
+import { prepareApp, startFakeApi } from '@/test/helpers';
+
+const ok = (data: unknown) => ({ json: { code: 200, msg: 'Success', data } });
+// The server answers `popup` once per new star (it marks the star seen as it answers).
+let unseen = true;
+const api = await startFakeApi({
+  '/user/info/UserStarProgress': () => {
+    const popup = unseen;
+    unseen = false;
+    return ok({ star: 2, next_star: 3, conditions: [], achieved_at: '2026-11-24T10:00:00.000Z', popup, history: [] });
+  },
+});
+
+beforeAll(() => prepareApp());
+afterAll(async () => {
+  await api.close();
+});
+beforeEach(() => {
+  window.SHOP_CONFIG = { api: { default: api.url, cn: api.url } };
+  localStorage.clear();
+  unseen = true;
+});
+afterEach(() => cleanup());
+
+/** The app's frame around two ordinary pages (neither is the star page). */
+function renderAt(path: string) {
+  const router = createMemoryRouter(
+    [{ path: '/', element: <AppLayout />, children: [{ path: paths.order.list, element: <p>orders</p> }, { path: paths.address.list, element: <p>addresses</p> }] }],
+    { initialEntries: [path] },
+  );
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <I18nextProvider i18n={i18n}>
+        <RouterProvider router={router} />
+      </I18nextProvider>
+    </QueryClientProvider>,
+  );
+  return router;
+}
+const starCalls = () => api.requests.filter((r) => r.url.startsWith('/user/info/UserStarProgress')).length;
+
+describe('the star popup', () => {
+  it('shows once on whatever page the member is when a new star is reached, and not again on the next page', async () => {
+    useSession.getState().signIn('member-token', null);
+    const router = renderAt(paths.order.list);
+    expect(await screen.findByText('orders')).toBeTruthy();
+    // Once the page is usable (the member's first touch), the star is asked about.
+    fireEvent.pointerDown(window);
+    expect((await screen.findByTestId('star-popup', {}, { timeout: 3000 })).textContent).toBe('Congratulations! You are now a 2-star member');
+    fireEvent.click(screen.getByText('OK'));
+    await waitFor(() => expect(screen.queryByTestId('star-popup')).toBeNull());
+    // Another page: the star was seen, no second popup.
+    await act(() => router.navigate(paths.address.list));
+    expect(await screen.findByText('addresses')).toBeTruthy();
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 300));
+    });
+    expect(screen.queryByTestId('star-popup')).toBeNull();
+    expect(starCalls()).toBe(1);
+  });
+
+  it('is not asked for when nobody is signed in', async () => {
+    useSession.getState().clear();
+    const before = starCalls();
+    renderAt(paths.order.list);
+    expect(await screen.findByText('orders')).toBeTruthy();
+    fireEvent.pointerDown(window);
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 1000));
+    });
+    expect(screen.queryByTestId('star-popup')).toBeNull();
+    expect(starCalls()).toBe(before);
+  });
+});
