@@ -19,10 +19,10 @@ export interface PromotionRow {
   created_by: string;
 }
 
-/** The two kinds of promotion the console lists: their list and early-end calls, their texts' prefix and their test ids. */
+/** The two kinds of promotion the console lists: their list and early-end calls, their texts and their test ids. */
 const KINDS = {
-  coupons: { list: couponsRoute, end: endCouponRoute, texts: 'console.catalogue.coupons', testId: 'coupon' },
-  groupBuys: { list: groupBuysRoute, end: endGroupBuyRoute, texts: 'console.catalogue.groupBuys', testId: 'group-buy' },
+  coupons: { list: couponsRoute, end: endCouponRoute, newText: 'console.catalogue.coupons.new', makerText: 'console.catalogue.coupons.createdBy', testId: 'coupon' },
+  groupBuys: { list: groupBuysRoute, end: endGroupBuyRoute, newText: 'console.catalogue.groupBuys.new', makerText: 'console.catalogue.groupBuys.createdBy', testId: 'group-buy' },
 } as const;
 
 interface Props<R extends PromotionRow> {
@@ -48,7 +48,7 @@ interface Props<R extends PromotionRow> {
  */
 export function PromotionList<R extends PromotionRow>({ kind, searchHint, columns, nameOf, canWrite, canEdit, canEnd, endQuestion, Form }: Props<R>) {
   const { t } = useTranslation();
-  const { list, end, texts, testId } = KINDS[kind];
+  const { list, end, newText, makerText, testId } = KINDS[kind];
   const [paging, setPaging] = useState({ page: 1, limit: 20 });
   const [sort, setSort] = useState<ListSort>({});
   const [search, setSearch] = useState('');
@@ -62,7 +62,7 @@ export function PromotionList<R extends PromotionRow>({ kind, searchHint, column
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       {canWrite && (
         <Button type="primary" onClick={() => setEditing('new')} data-testid={`new-${testId}`}>
-          {t(`${texts}.new`)}
+          {t(newText)}
         </Button>
       )}
       <QueryTable<R>
@@ -79,7 +79,7 @@ export function PromotionList<R extends PromotionRow>({ kind, searchHint, column
         columns={[
           ...columns,
           { title: t('console.common.status'), dataIndex: 'state', render: (s: State) => <Tag color={s === 'running' ? 'green' : s === 'scheduled' ? 'blue' : 'default'}>{t(`console.catalogue.promotion.${s}`)}</Tag> },
-          { title: t(`${texts}.createdBy`), dataIndex: 'created_by' },
+          { title: t(makerText), dataIndex: 'created_by' },
           {
             title: t('console.common.actions'),
             key: 'a',
