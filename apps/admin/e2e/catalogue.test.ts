@@ -91,8 +91,9 @@ describe('the console’s catalogue in Chromium at 1280 px', () => {
     await page.keyboard.press('Enter');
     await clickSettled(page.locator('.ant-modal-confirm').getByRole('button', { name: 'Confirm', exact: true }));
     await expect.poll(() => up.isDisabled()).toBe(true);
-    const order = await sql<{ id: number }>('select id from categories where parent_id = $1 order by sort desc, id', [root.id]);
-    expect(order.map((r) => r.id)).toEqual([children[2], children[0], children[1]]);
+    // The button is also disabled while the save is under way: the order is read once it is saved.
+    const order = async () => (await sql<{ id: number }>('select id from categories where parent_id = $1 order by sort desc, id', [root.id])).map((r) => r.id);
+    await expect.poll(order).toEqual([children[2], children[0], children[1]]);
     await shot(page, 'categories');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
 
