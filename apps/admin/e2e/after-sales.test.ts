@@ -9,7 +9,7 @@ import { newAddress } from '../../api/src/modules/orders/__tests__/fixtures.js';
 import { decide, launchBrowser, type Browser } from '../../web/e2e/browser.js';
 import { createMemberSession } from '../../web/e2e/members.js';
 import { baseUrl, databaseUrl } from '../../web/e2e/shop.js';
-import { consoleOperator, DESKTOP, openConsole, post, shot } from './console.js';
+import { consoleOperator, DESKTOP, memberCall, openConsole, post, shot } from './console.js';
 
 // After-sales end to end in two browsers: the member on a 375 px phone asks for a return of one unit,
 // the operator at 1280 px approves it, the member sends the goods back with a carrier and number, the
@@ -31,18 +31,6 @@ afterAll(async () => {
   await deskBrowser?.close();
   await db?.destroy();
 });
-
-/** A member's call, as the app makes it. */
-async function memberCall<T = any>(token: string, url: string, body: unknown): Promise<T> {
-  const res = await fetch(`${baseUrl}${url}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'idempotency-key': `e2e-${Math.random().toString(36).slice(2)}` },
-    body: JSON.stringify(body),
-  });
-  const json = (await res.json()) as { code: number; data: T };
-  if (json.code !== 200) throw new Error(`${url}: ${JSON.stringify(json)}`);
-  return json.data;
-}
 
 /** A member who bought 2 × 7.00 and 1 × 3.00 USD, paid from the balance, shipped and received. */
 async function receivedOrder() {

@@ -33,6 +33,18 @@ export async function post<T>(url: string, body: unknown, token?: string): Promi
   return json.data;
 }
 
+/** A member's call, as the app makes it. */
+export async function memberCall<T = any>(token: string, url: string, body: unknown): Promise<T> {
+  const res = await fetch(`${baseUrl}${url}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'idempotency-key': `e2e-${Math.random().toString(36).slice(2)}` },
+    body: JSON.stringify(body),
+  });
+  const json = (await res.json()) as { code: number; data: T };
+  if (json.code !== 200) throw new Error(`${url}: ${JSON.stringify(json)}`);
+  return json.data;
+}
+
 /** An operator of `role` with a password, signed in once (the console's first sign-in): its session and how decisions record it. */
 export async function consoleOperator(role: OperatorRole, userName: string): Promise<{ token: string; recordedAs: string }> {
   const db = createDatabase(databaseUrl, 2);

@@ -10,7 +10,7 @@ import { changeShopStock } from '../../api/src/modules/user-shop/user-shop.servi
 import { decide, launchBrowser, type Browser } from '../../web/e2e/browser.js';
 import { createMemberSession } from '../../web/e2e/members.js';
 import { baseUrl, databaseUrl } from '../../web/e2e/shop.js';
-import { consoleOperator, DESKTOP, openConsole, shot, sql } from './console.js';
+import { consoleOperator, DESKTOP, memberCall, openConsole, shot, sql } from './console.js';
 
 // Member shops in the console at 1280 px: an operator finds a shop in the list, opens its detail
 // (stock, orders, slips), approves the audit its owner left with a reason (the units leave the
@@ -29,18 +29,6 @@ afterAll(async () => {
   await browser?.close();
   await db?.destroy();
 });
-
-/** A member's call, as the app makes it. */
-async function memberCall<T = any>(token: string, url: string, body: unknown): Promise<T> {
-  const res = await fetch(`${baseUrl}${url}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'idempotency-key': `e2e-${Math.random().toString(36).slice(2)}` },
-    body: JSON.stringify(body),
-  });
-  const json = (await res.json()) as { code: number; data: T };
-  if (json.code !== 200) throw new Error(`${url}: ${JSON.stringify(json)}`);
-  return json.data;
-}
 
 /** A shop with 6 units of a 12.00 USD SKU and a buyer's paid order of 2 awaiting the owner's audit. */
 async function shopWithOrderToAudit() {
