@@ -69,6 +69,8 @@ describe('the support chat in Chromium', () => {
       await page.getByTestId('broadcast-text').fill('A message for the members of star rank 3.');
       await page.getByTestId('broadcast-stars').click();
       await page.locator('.ant-select-item-option', { hasText: '★ 3' }).click();
+      // The rank is chosen once the select shows it (a click during the list's opening is lost).
+      await page.getByTestId('broadcast-stars').getByText('★ 3').waitFor();
       await page.keyboard.press('Escape');
       await page.getByTestId('broadcast-send').click();
       await page.locator('.ant-modal-confirm').getByText('Only members of star ranks ★ 3.', { exact: false }).waitFor();

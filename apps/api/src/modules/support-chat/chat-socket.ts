@@ -37,6 +37,10 @@ const BUCKET = 10;
 const REFILL_PER_S = 2;
 const MAX_REFUSED = 30;
 const PAGE = 50;
+/** A failed read is tried again this many times (after 250, 500 and 1,000 ms). */
+const READ_RETRIES = 3;
+/** The close code of a socket the server could not serve for now (the client opens it again). */
+const CLOSE_TRY_AGAIN = 1011;
 
 interface Conn {
   socket: WebSocket;
@@ -76,8 +80,12 @@ export function chatSocketRoutes(api: Api): void {
     send(conn, { type: 'error', ...(id !== undefined ? { id } : {}), code, msg: deps.i18n.t(conn.actor.lang, key, e instanceof AppError ? e.params : undefined) });
   };
 
-  /** Sends what came after the connection's last message, in order, page by page. */
-  const readNew = (conn: Conn) => {
+  /**
+   * Sends what came after the connection's last message, in order, page by page. A read that fails
+   * (the database busy or away) is tried again a few times with back-off, so the notice that asked
+   * for it is not lost; the client also asks by itself now and then.
+   */
+  const readNew = (conn: Conn, attempt = 0) => {
     conn.reading = conn.reading.then(async () => {
       for (;;) {
         if (conn.socket.readyState !== conn.socket.OPEN) return;
@@ -94,7 +102,11 @@ export function chatSocketRoutes(api: Api): void {
         }
         if (!page.has_more) return;
       }
-    }).catch((e: unknown) => errorFrame(conn, e));
+    }).catch((e: unknown) => {
+      if (e instanceof AppError || attempt >= READ_RETRIES) return errorFrame(conn, e);
+      app.log.warn({ err: e }, 'chat socket read failed; trying again');
+      setTimeout(() => readNew(conn, attempt + 1), 250 * 2 ** attempt).unref();
+    });
   };
 
   const woken = (change: Change) => {
@@ -158,8 +170,17 @@ export function chatSocketRoutes(api: Api): void {
     return { actor: { kind: 'operator', operatorId: operator.operatorId, name: operator.userName, sessionId: operator.sessionId, ...base } };
   };
 
+  /**
+   * Ends a socket whose session could not be confirmed: an ended session closes it for good (4001);
+   * a failure of the server's own (the database busy) closes it with 1011, which the client opens
+   * again, rather than signing the member out of the chat.
+   */
   const endSession = (conn: Conn, e: unknown) => {
-    errorFrame(conn, e instanceof AppError ? e : new AppError(ResponseCode.tokenInvalid));
+    if (!(e instanceof AppError)) {
+      app.log.warn({ err: e }, 'chat socket: the session could not be checked');
+      return conn.socket.close(CLOSE_TRY_AGAIN, 'try again');
+    }
+    errorFrame(conn, e);
     conn.socket.close(CLOSE_SESSION_ENDED, 'session ended');
   };
 
@@ -218,16 +239,21 @@ export function chatSocketRoutes(api: Api): void {
         if (!who) return;
         clearTimeout(authTimer);
         conn = { ...c, ...who, token: frame.token, lastId: Number.isSafeInteger(frame.after_id) ? Number(frame.after_id) : Number.MAX_SAFE_INTEGER };
-        if (side === 'member') {
-          const set = members.get(conn.memberId!) ?? new Set<Conn>();
-          set.add(conn);
-          members.set(conn.memberId!, set);
-          // Without a last id the page has just read its history: only what comes next is sent.
-          if (conn.lastId === Number.MAX_SAFE_INTEGER) conn.lastId = await latestId(conn);
-        } else {
-          desk.add(conn);
-          await q.touchAgent(deps.db, conn.actor.operatorId!);
-          conn.lastId = 0;
+        try {
+          if (side === 'member') {
+            const set = members.get(conn.memberId!) ?? new Set<Conn>();
+            set.add(conn);
+            members.set(conn.memberId!, set);
+            // Without a last id the page has just read its history: only what comes next is sent.
+            if (conn.lastId === Number.MAX_SAFE_INTEGER) conn.lastId = await latestId(conn);
+          } else {
+            desk.add(conn);
+            await q.touchAgent(deps.db, conn.actor.operatorId!);
+            conn.lastId = 0;
+          }
+        } catch (e) {
+          // Not ready: the client opens the socket again (with its last id) rather than waiting on it.
+          return endSession(conn, e);
         }
         send(conn, { type: 'ready' });
         readNew(conn);

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { paths } from '@/config/paths';
 import { useSession } from '@/stores/session';
@@ -48,4 +48,41 @@ describe('pages/other/mixdesk', () => {
     expect(screen.getAllByText('It arrives tomorrow.')).toHaveLength(1);
     await waitFor(() => expect(document.querySelectorAll('[data-chat-message]')).toHaveLength(4));
   }, 15_000);
+
+  it('a socket that opens but whose notices are lost: the answer still shows, asked for while the socket stays open', async () => {
+    // The browser's socket opens and says "ready", then nothing is ever pushed on it.
+    const sockets: SilentSocket[] = [];
+    class SilentSocket {
+      readonly OPEN = 1;
+      readyState = 0;
+      onopen?: () => void;
+      onmessage?: (event: { data: string }) => void;
+      onclose?: (event: { code: number }) => void;
+      constructor() {
+        sockets.push(this);
+        setTimeout(() => {
+          this.readyState = this.OPEN;
+          this.onopen?.();
+          this.onmessage?.({ data: '{"type":"ready"}' });
+        }, 0);
+      }
+      send() {}
+      close() {
+        this.readyState = 3;
+      }
+    }
+    vi.stubGlobal('WebSocket', SilentSocket);
+    try {
+      renderRoutes({ [paths.other.customerChat]: <ChatPage /> }, paths.other.customerChat);
+      expect(await screen.findByText('Let me check.')).toBeTruthy();
+      await waitFor(() => expect(sockets[0]?.readyState).toBe(1));
+      stored = [...stored, msg(stored.length + 1, 'agent', 'Your parcel is at the depot.')];
+      expect(await screen.findByText('Your parcel is at the depot.', {}, { timeout: 12_000 })).toBeTruthy();
+      expect(screen.getAllByText('Your parcel is at the depot.')).toHaveLength(1);
+      // The one socket stayed open: the page asked beside it, it did not fall back to polling.
+      expect(sockets.map((s) => s.readyState)).toEqual([1]);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  }, 20_000);
 });

@@ -23,12 +23,16 @@ const socketUrl = (): string => {
 const SESSION_ENDED = 4001;
 /** How long "typing…" shows after the agent's last keystroke. */
 const TYPING_SHOWN_MS = 4_000;
+/** While the socket is open the page still asks now and then, so a notice lost on the way costs seconds, not the answer. */
+const RESYNC_MS = 10_000;
 
 /**
  * The conversation's messages, kept in order and each once: the history first, then what comes next
  * pushed over the chat socket (opened again with back-off when it drops, saying the last message
- * held, so nothing is missed or shown twice). Where the socket cannot open (a proxy that refuses
- * WebSocket), the page asks every few seconds instead. Sending adds the stored message at once.
+ * held, so nothing is missed or shown twice). While it is open the page also asks every 10 seconds
+ * and when it comes back to the screen (a push lost on the way, a phone that slept). Where the
+ * socket cannot open (a proxy that refuses WebSocket), the page asks every few seconds instead.
+ * Sending adds the stored message at once.
  */
 export function useChatMessages() {
   const client = useQueryClient();
@@ -42,12 +46,12 @@ export function useChatMessages() {
   const lastTyping = useRef(0);
   const merge = useCallback((incoming: ChatMessage[]) => {
     if (!incoming.length) return;
+    // The last id held moves at once (the state below is applied at React's next render).
+    last.current = Math.max(last.current, ...incoming.map((m) => m.id));
     setMessages((held) => {
       const byId = new Map(held.map((m) => [m.id, m]));
       for (const m of incoming) byId.set(m.id, m);
-      const all = [...byId.values()].sort((a, b) => a.id - b.id);
-      last.current = all.at(-1)?.id ?? last.current;
-      return all;
+      return [...byId.values()].sort((a, b) => a.id - b.id);
     });
   }, []);
 
@@ -115,12 +119,20 @@ export function useChatMessages() {
         later(() => void catchUp().then(connect, connect), delayAfter(failures - 1));
       };
     };
+    const resync = () => {
+      const ws = socket.current;
+      if (ws && ws.readyState === ws.OPEN && document.visibilityState === 'visible') void catchUp().catch(() => undefined);
+    };
+    const resyncing = setInterval(resync, RESYNC_MS);
+    document.addEventListener('visibilitychange', resync);
     void catchUp()
       .then(() => setOffline(false))
       .catch(() => setOffline(true))
       .finally(connect);
     return () => {
       stopped = true;
+      clearInterval(resyncing);
+      document.removeEventListener('visibilitychange', resync);
       if (timer) clearTimeout(timer);
       clearTimeout(typingTimer);
       socket.current?.close();
