@@ -116,6 +116,18 @@ const toListItem = (r: GoodsRow, lang: Language): GoodsListItem => ({
 
 const likePattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/**
+ * How many goods on sale are in these categories (all when none) and on this shelf: summed from
+ * the counts per category and shelf, kept until the goods lists change (counting 100,000 goods
+ * on sale for each page built cost five times the page itself).
+ */
+async function goodsOnSaleCount(deps: AppDeps, f: { categoryIds?: number[]; shelf?: 'hot' | 'new' | 'recommend' }): Promise<number> {
+  const counts = await responseCache(deps).memo({ id: 'goods-on-sale-by-shelf', tags: [CacheTag.goodsList] }, () => q.countGoodsOnSaleByShelf(deps.db));
+  const inCategories = f.categoryIds && new Set(f.categoryIds);
+  const onShelf = { hot: 'is_hot', new: 'is_new', recommend: 'is_recommend' } as const;
+  return counts.reduce((n, c) => (inCategories && !inCategories.has(c.category_id)) || (f.shelf && !c[onShelf[f.shelf]]) ? n : n + Number(c.count), 0);
+}
+
 /** A page of goods on sale (uncached: use `goodsPage` from handlers). */
 export async function findGoods(deps: AppDeps, lang: Language, input: GoodsListQuery): Promise<Page<GoodsListItem>> {
   const categoryIds = input.cate_id === undefined ? undefined : subtreeIds(await allCategories(deps, lang), input.cate_id);
@@ -127,9 +139,7 @@ export async function findGoods(deps: AppDeps, lang: Language, input: GoodsListQ
     limit: input.limit,
     offset: (input.page - 1) * input.limit,
   };
-  const rows = await q.findGoodsPage(deps.db, filter);
-  // Past the last page the window count has no row to ride on: count on its own.
-  const total = rows.length ? Number(rows[0]!.total) : filter.offset > 0 ? Number((await q.findGoodsPage(deps.db, { ...filter, limit: 1, offset: 0 }))[0]?.total ?? 0) : 0;
+  const [rows, total] = await Promise.all([q.findGoodsPage(deps.db, filter), filter.keyword ? q.countGoodsMatching(deps.db, filter) : goodsOnSaleCount(deps, filter)]);
   return { list: rows.map((r) => toListItem(r, lang)), total, page: input.page, limit: input.limit, has_more: input.page * input.limit < total };
 }
 

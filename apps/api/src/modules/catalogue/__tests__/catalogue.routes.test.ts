@@ -117,6 +117,16 @@ describe('goods lists', () => {
     const ids = (url: string) => get(url).then((r) => r.body.data.list.map((g: { id: number }) => g.id).sort());
     expect(await ids(`/shop/goods/list?cate_id=${c.parentId}&limit=100`)).toEqual([inParent.id, inChild.id].sort());
     expect(await ids(`/shop/goods/list?cate_id=${c.childId}&limit=100`)).toEqual([inChild.id]);
+    const total = (url: string) => get(url).then((r) => r.body.data.total as number);
+    expect([await total(`/shop/goods/list?cate_id=${c.parentId}`), await total(`/shop/goods/list?cate_id=${c.childId}`)]).toEqual([2, 1]);
+    // A goods put on the hot shelf, then one taken off sale: the counts follow (each change drops the lists).
+    await t.db.updateTable('goods').set({ is_hot: true }).where('id', '=', inChild.id).execute();
+    catalogueChanged(t.deps, [inChild.id]);
+    expect(await ids(`/shop/goods/list?cate_id=${c.parentId}&shelf=hot`)).toEqual([inChild.id]);
+    expect(await total(`/shop/goods/list?cate_id=${c.parentId}&shelf=hot`)).toBe(1);
+    await t.db.updateTable('goods').set({ status: 'off_sale' }).where('id', '=', inParent.id).execute();
+    catalogueChanged(t.deps, [inParent.id]);
+    expect([await total(`/shop/goods/list?cate_id=${c.parentId}`), await total(`/shop/goods/list?cate_id=${c.parentId}&shelf=hot`)]).toEqual([1, 1]);
   });
 
   it('sorts by price and carries prices as integer minor units with a currency', async () => {
