@@ -452,8 +452,6 @@ describe('configuration', () => {
 });
 
 describe('recurring jobs', () => {
-  // Support chat across processes: added here when it lands.
-
   it('each minute’s reconcile_payments ran once, on one worker of the two', async () => {
     // At least one minute boundary while both workers ran (this file usually takes longer anyway).
     const firstSlot = Math.ceil((workersReadyAt + 1_000) / 60_000) * 60_000;

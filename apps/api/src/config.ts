@@ -18,6 +18,8 @@ const schema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
   /** `transaction`: DATABASE_URL is a pooler in transaction mode (PgBouncer): statements go unnamed, time limits come from the role's settings. */
   DATABASE_POOLER: z.enum(['none', 'transaction']).default('none'),
+  /** A streaming replica of DATABASE_URL for long reads kept off the primary: `npm run ops -- ledger check` reads it when set. */
+  DATABASE_REPLICA_URL: z.string().url().optional(),
   /** A direct connection (not through the pooler) for LISTEN: where an API process hears other processes' changes. */
   DATABASE_LISTEN_URL: z.string().url().optional(),
   /** The longest one database statement may run before it is cancelled; 0 for no limit (a long migration). */
@@ -132,6 +134,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     if (c.MAIL_PROVIDER === 'smtp' && !c.SMTP_URL) throw new Error('MAIL_PROVIDER=smtp needs SMTP_URL');
     if (c.SMS_PROVIDER === 'http' && !c.SMS_HTTP_URL) throw new Error('SMS_PROVIDER=http needs SMS_HTTP_URL');
     if (!c.SECRETS_KEY) throw new Error('Refusing to start in production without SECRETS_KEY (base64 of 32 random bytes: openssl rand -base64 32)');
+  }
+  // A replica follows a primary the shop was told of: the embedded server has none.
+  if (c.DATABASE_REPLICA_URL) {
+    if (!c.DATABASE_URL) throw new Error('Invalid configuration: DATABASE_REPLICA_URL needs DATABASE_URL, the primary it follows (the embedded database has no replica)');
+    if (c.DATABASE_REPLICA_URL === c.DATABASE_URL) throw new Error('Invalid configuration: DATABASE_REPLICA_URL is DATABASE_URL itself: name the replica, or leave it unset');
   }
   // Behind a transaction pooler a connection is the session of no one: LISTEN and the job queue's locks need one of their own.
   if (c.DATABASE_POOLER === 'transaction') {

@@ -37,6 +37,13 @@ describe('configuration', () => {
     expect(loadConfig(direct).DATABASE_LISTEN_URL).toBe('postgres://shop@postgres:5432/shop');
   });
 
+  it('refuses a replica without its primary, or the primary named as its own replica', () => {
+    expect(() => loadConfig({ DATABASE_REPLICA_URL: 'postgres://shop@replica:5432/shop' })).toThrow('DATABASE_REPLICA_URL needs DATABASE_URL');
+    const primary = 'postgres://shop@postgres:5432/shop';
+    expect(() => loadConfig({ DATABASE_URL: primary, DATABASE_REPLICA_URL: primary })).toThrow('DATABASE_REPLICA_URL is DATABASE_URL itself');
+    expect(loadConfig({ DATABASE_URL: primary, DATABASE_REPLICA_URL: 'postgres://shop@replica:5432/shop' }).DATABASE_REPLICA_URL).toBe('postgres://shop@replica:5432/shop');
+  });
+
   it('names every invalid variable', () => {
     expect(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'not a url' })).toThrow(/PORT.*DATABASE_URL|DATABASE_URL.*PORT/);
   });

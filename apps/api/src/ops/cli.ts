@@ -36,12 +36,15 @@ if (running && (await reachable(running))) {
   };
 }
 
+// Long reads (the ledger check) go to the replica when one is named.
+const replica = config.DATABASE_REPLICA_URL ? createDatabase(config.DATABASE_REPLICA_URL, 2) : undefined;
+
 // What a command changes (balances, rates) is announced to the running shop, which drops its cached answers.
 const publisher = publishChanges((channel, payload) => notifyChannel(db, channel, payload), (e) => console.error(`could not tell the shop what changed: ${String(e)}`));
 
 let exitCode = 0;
 try {
-  console.log(await runOpsCommand(db, process.argv.slice(2), operator, { publicUrl: publicBaseUrl(config) }));
+  console.log(await runOpsCommand(db, process.argv.slice(2), operator, { publicUrl: publicBaseUrl(config), replica }));
 } catch (e) {
   // An expected refusal of a service is told in words (English), not as its code.
   if (e instanceof AppError) {
@@ -51,6 +54,7 @@ try {
   exitCode = 1;
 } finally {
   await publisher.settled();
+  await replica?.destroy();
   await stop();
 }
 // Explicitly: a library's exit hook would otherwise report success after a failed command.

@@ -157,6 +157,14 @@ describe('the ledger', () => {
     const failed = await ops(['ledger', 'check']).then(() => undefined, (e: { code: number; stderr: string }) => e);
     expect(failed?.code).toBe(1);
     expect(failed?.stderr).toContain(`account ${account.id}: cached balance 701 but its postings sum to 700`);
+    // With a replica named (here the same server under another name), the check reads there and says so.
+    const replicaUrl = new URL(url);
+    replicaUrl.searchParams.set('application_name', 'ledger-check-replica');
+    const onReplica = await run(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'apps/api/src/ops/cli.ts', 'ledger', 'check'], {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_URL: url, DATABASE_REPLICA_URL: replicaUrl.toString(), NODE_ENV: 'test', OPERATOR: 'auditor' },
+    }).then(() => undefined, (e: { code: number; stderr: string }) => e);
+    expect(onReplica?.stderr).toContain(`ledger check (read on the replica): 1 finding(s)`);
     await sql`update ledger_accounts set balance = balance - 1 where id = ${account.id}`.execute(db);
   }, 60_000);
 
