@@ -23,6 +23,7 @@ import {
 import type { AppDeps } from '../../app-deps.js';
 import type { Executor } from '../../db/database.js';
 import { operatorNameOf, refuseOwnAccount, type Actor } from '../../lib/actor.js';
+import { responseCache } from '../../lib/cache.js';
 import { iso } from '../../lib/dates.js';
 import { AppError } from '../../lib/errors.js';
 import type { ListExport } from '../../lib/list-export.js';
@@ -38,7 +39,7 @@ import { returnSpentPointsShare, reverseEarnedPoints } from '../orders/points.js
 import { findRefundsOfPayment, findSucceededPaymentsOfPayable } from '../payments/payments.queries.js';
 import { refundPayment, type PaymentsDeps } from '../payments/settlement.js';
 import * as q from './after-sales.queries.js';
-import { caseEnded, moveCase, reasonKey, reasonText, recordCaseEvent, renderCases, renderEvents, returnAddressOf, type CaseRow } from './after-sales.service.js';
+import { CASE_REASONS_TAG, caseEnded, moveCase, reasonKey, reasonText, recordCaseEvent, renderCases, renderEvents, returnAddressOf, type CaseRow } from './after-sales.service.js';
 import type { AfterSaleStatus } from './after-sales.table.js';
 
 // The console's side of after-sales: operators approve or reject a case, take the goods back,
@@ -348,13 +349,15 @@ export async function saveAfterSaleAddress(deps: Pick<AppDeps, 'db' | 'i18n'>, a
 }
 
 /** Adds or changes a reason of one kind; a code without a shipped text needs its English name. Empty names are dropped. */
-export async function saveAfterSaleReason(deps: Pick<AppDeps, 'db' | 'i18n'>, actor: Actor, input: EndpointBody<typeof adminSaveAfterSaleReason>): Promise<EndpointData<typeof adminSaveAfterSaleReason>> {
+export async function saveAfterSaleReason(deps: Pick<AppDeps, 'db' | 'i18n' | 'config' | 'redis'>, actor: Actor, input: EndpointBody<typeof adminSaveAfterSaleReason>): Promise<EndpointData<typeof adminSaveAfterSaleReason>> {
   const operator = operatorNameOf(actor);
   const names = Object.fromEntries(Object.entries(input.names).filter(([, name]) => !!name)) as Record<string, string>;
   if (!names[DEFAULT_LANGUAGE] && !deps.i18n.has(reasonKey(input.code))) throw new AppError(ResponseCode.validation, { field: `names.${DEFAULT_LANGUAGE}` }, { messageKey: 'validation.required' });
   await withTransaction(deps.db, async (tx) => {
     await q.upsertReason(tx, { ...input, names });
     await insertOperatorAction(tx, { operator, action: `setting.after_sales_reason ${input.kind} ${input.code} ${input.enabled ? 'on' : 'off'}`, target_type: 'setting', target_id: 0 });
+    // The members' cached case lists name their reasons.
+    tx.afterCommit(() => responseCache(deps).invalidate(CASE_REASONS_TAG));
   });
   return afterSaleSettings(deps, actor);
 }

@@ -54,7 +54,7 @@ export function afterSalesRoutes({ handle, deps }: Api): void {
   handle(listAfterSaleCarriers, () => service.carriers(deps.db));
   handle(listAfterSaleServicePoints, ({ actor, query }) => service.network(deps, actor, query));
   handle(listAfterSaleReasons, ({ actor, query }) => service.reasons(deps, actor, query));
-  handle(listAfterSales, ({ actor, query }) => service.listCases(deps, actor, query));
+  handle(listAfterSales, ({ actor, query }) => service.cachedCases(deps, actor, query));
   handle(getAfterSale, ({ actor, query }) => service.caseInfo(deps, actor, query));
   handle(listAfterSaleGoods, ({ actor, query }) => service.caseGoods(deps, actor, query));
   handle(listExchangeGoods, ({ actor, query }) => service.exchangeGoods(deps, actor, query));

@@ -19,7 +19,7 @@ import {
   type listAfterSaleGoods,
   type listAfterSaleReasons,
   type listExchangeGoods,
-  type listAfterSales,
+  listAfterSales,
   type listAfterSaleServicePoints,
   type saveAfterSaleShipment,
   type submitAfterSale,
@@ -29,6 +29,7 @@ import {
 import type { AppDeps } from '../../app-deps.js';
 import type { Executor } from '../../db/database.js';
 import { actorStamp, memberIdOf, type Actor } from '../../lib/actor.js';
+import { Expiring, responseCache } from '../../lib/cache.js';
 import { iso } from '../../lib/dates.js';
 import { AppError } from '../../lib/errors.js';
 import { pageOf, totalOf } from '../../lib/paging.js';
@@ -39,11 +40,11 @@ import { findGoodsById, findGoodsWarranty, findSkusOfGoods } from '../catalogue/
 import { findSkusForCheckout, returnStock } from '../catalogue/stock.queries.js';
 import { skuSpecText } from '../catalogue/sku-text.js';
 import { pick } from '../catalogue/texts.js';
-import { ordersChanged } from '../orders/order-lists.js';
+import { OrderListTag, ordersChanged } from '../orders/order-lists.js';
 import { scheduleSettlement } from '../orders/order-settlement.js';
 import { findMemberOrder, findOrderLines, findOrderLinesById, lockOrderForUpdate } from '../orders/orders.queries.js';
 import type { OrderLinesTable, OrdersTable } from '../orders/orders.table.js';
-import { signStored, uploadKeyOf } from '../uploads/file-addresses.js';
+import { signedAddressesSameUntil, signStored, uploadKeyOf } from '../uploads/file-addresses.js';
 import { findOwnUpload } from '../uploads/uploads.queries.js';
 import { storedVideoSeconds } from '../uploads/video-duration.js';
 import * as q from './after-sales.queries.js';
@@ -82,6 +83,8 @@ export const recordCaseEvent = (db: Executor, actor: Actor, caseId: number, e: {
 export async function moveCase(tx: Tx, actor: Actor, caseId: number, from: AfterSaleStatus[], to: AfterSaleStatus, change: { kind?: string; reason?: string; set?: Parameters<typeof q.transitionCase>[1]['set']; memberId?: number } = {}) {
   const moved = await q.transitionCase(tx, { caseId, from, to, set: change.set ?? {}, userId: change.memberId });
   if (!moved) return undefined;
+  // The member's cached case and order lists are dropped once this commits.
+  ordersChanged(tx, [moved.user_id]);
   await recordCaseEvent(tx, actor, caseId, { kind: change.kind ?? to, from: moved.was, to, reason: change.reason });
   return moved;
 }
@@ -443,6 +446,20 @@ export async function renderCases(
   }));
 }
 
+/** The tag of every member's cached case list that names reasons (dropped when an operator renames one). */
+export const CASE_REASONS_TAG = 'after-sale-reasons';
+
+/**
+ * `listCases` as the member's pages ask for it: kept per member, view, order, page and language
+ * until one of the member's cases or orders moves (the order lists' tags: `ordersChanged`), a
+ * reason is renamed, or the evidence addresses it carries are about to be signed anew.
+ */
+export function cachedCases(deps: Pick<AppDeps, 'db' | 'i18n' | 'config' | 'secrets' | 'redis'>, actor: Actor, input: EndpointQuery<typeof listAfterSales>) {
+  const userId = memberIdOf(actor);
+  const key = { id: `${userId}|${input.view}|${input.order_id ?? ''}|${input.page}|${input.limit}|${actor.lang}`, tags: [OrderListTag.all, OrderListTag.member(userId), CASE_REASONS_TAG] };
+  return responseCache(deps).cached(listAfterSales, key, async () => new Expiring(await listCases(deps, actor, input), signedAddressesSameUntil()));
+}
+
 /** The member's cases, newest first: all, the open ones or the finished ones, of one order when named. */
 export async function listCases(deps: Pick<AppDeps, 'db' | 'i18n' | 'config' | 'secrets'>, actor: Actor, input: EndpointQuery<typeof listAfterSales>): Promise<EndpointData<typeof listAfterSales>> {
   const userId = memberIdOf(actor);
@@ -547,6 +564,7 @@ export async function trackShipment(deps: Pick<AppDeps, 'db' | 'providers'>, act
       if (report.delivered && !signed) {
         signed = true;
         await q.setCaseFields(deps.db, c.id, input.leg === 'return' ? { return_signed_at: new Date() } : { replacement_signed_at: new Date() });
+        ordersChanged(deps.db, [userId]);
       }
     } catch {
       // The provider is away: what is known so far.

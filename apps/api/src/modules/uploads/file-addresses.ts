@@ -17,6 +17,9 @@ const STEP_S = 30 * 60;
 /** Where a file is served: on PUBLIC_URL when set, else relative to the app (which loads it from its own origin). */
 export const publicUrl = (config: Config, key: string) => `${config.PUBLIC_URL?.replace(/\/+$/, '') ?? ''}/uploads/${key}`;
 
+/** Until when the signed addresses handed out now stay the same (and valid for half an hour more): an answer carrying them may be kept until then. */
+export const signedAddressesSameUntil = (now = Date.now()): Date => new Date((Math.floor(now / 1000 / STEP_S) + 1) * STEP_S * 1000);
+
 /** The storage key of an upload's address as a member sends it back (absolute or not, signed or not). */
 export const uploadKeyOf = (ref: string): string | undefined => /^(?:https?:\/\/[^/]+)?\/uploads\/([\w/.-]+?)(?:\?[^#]*)?$/.exec(ref)?.[1];
 

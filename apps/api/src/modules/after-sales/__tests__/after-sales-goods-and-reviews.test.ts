@@ -139,10 +139,15 @@ describe('the console’s reasons per kind', () => {
     expect(opened.body.code).toBe(ResponseCode.ok);
     const info = (await kit.get(m, `/attractive/AfterSales/info?id=${opened.body.data.case_id}`)).body.data;
     expect(info).toMatchObject({ reason_id: 'late_delivery', reason: 'Arrived too late' });
+    // The member's list of cases (kept between reads) names the reason anew once it is renamed (below).
+    const listedReason = async () => ((await kit.get(m, '/attractive/AfterSales/list')).body.data.list as Array<{ id: number; reason: string }>).find((c) => c.id === opened.body.data.case_id)?.reason;
+    expect(await listedReason()).toBe('Arrived too late');
     expect((await kit.post(m, '/shop/order/afterSaleSubmit', { order_id: o.orderId, kind: 'return', reason_id: 'changed_mind', lines: [{ order_line_id: o.lines[1]!.id, qty: 1 }] })).body.code).not.toBe(ResponseCode.ok);
 
     const recorded = await t.db.selectFrom('operator_actions').select('action').where('action', 'like', 'setting.after_sales_reason%').execute();
     expect(recorded.map((r) => r.action)).toEqual(['setting.after_sales_reason return late_delivery on', 'setting.after_sales_reason return damaged on', 'setting.after_sales_reason return changed_mind off']);
+    await kit.admin('/admin/api/after-sales/reasons/save', { kind: 'return', code: 'late_delivery', names: { 'en-us': 'Came after the promised day', th: 'ได้รับสินค้าช้าเกินไป' }, needs_evidence: false, sort: 1 });
+    expect(await listedReason()).toBe('Came after the promised day');
     await kit.admin('/admin/api/after-sales/reasons/save', { kind: 'return', code: 'changed_mind', sort: 3 });
   });
 });

@@ -184,6 +184,9 @@ describe('a return to its refund', () => {
     const o = await boughtOrder(m);
     const id = (await post(m, '/shop/order/afterSaleSubmit', { order_id: o.orderId, kind: 'return', reason_id: 'changed_mind', lines: [{ order_line_id: o.lines[0]!.id, qty: 2 }, { order_line_id: o.lines[1]!.id, qty: 1 }] })).body.data.case_id;
     const row = await caseRow(id);
+    // The member's list of cases (kept between reads) follows every move below.
+    const listed = async () => ((await get(m, '/attractive/AfterSales/list')).body.data.list as Array<{ id: number; status: string }>).find((c) => c.id === id)?.status;
+    expect(await listed()).toBe('under_review');
     // Everything back: the whole total, freight included.
     expect(Number(row.refundable_minor)).toBe(o.total);
     expect((await admin('/admin/api/after-sales/refund', { id })).body.code).toBe(ResponseCode.afterSaleState);
@@ -193,6 +196,7 @@ describe('a return to its refund', () => {
     const approved = await admin('/admin/api/after-sales/approve', { id, refund_amount: partial, reason: 'worn box' });
     expect(approved.body.data).toMatchObject({ id, status: 'awaiting_return', refunded: null });
     expect((await admin('/admin/api/after-sales/approve', { id })).body.code).toBe(ResponseCode.afterSaleState);
+    expect(await listed()).toBe('awaiting_return');
 
     const info = (await get(m, `/attractive/AfterSales/info?id=${id}`)).body.data;
     expect(info).toMatchObject({ status: 'awaiting_return', refund: partial, ship_back_by: expect.any(String), actions: { can_ship_back: true, can_cancel: true } });
@@ -203,6 +207,7 @@ describe('a return to its refund', () => {
     expect((await post(other, '/attractive/AfterSales/expressSave', { case_id: id, carrier_code: 'poslaju', tracking_number: 'RT12345' })).body.code).toBe(ResponseCode.afterSaleNotFound);
     const shipped = await post(m, '/attractive/AfterSales/expressSave', { case_id: id, carrier_code: 'poslaju', tracking_number: 'RT12345' });
     expect(shipped.body.data).toEqual({ case_id: id, status: 'return_shipped' });
+    expect(await listed()).toBe('return_shipped');
     const track = await get(m, `/attractive/AfterSales/expressTrack?case_id=${id}`);
     expect(track.body.data).toMatchObject({ carrier: 'Pos Laju', tracking_number: 'RT12345', status: 'in_transit' });
     expect((await get(m, `/attractive/AfterSales/expressTrack?case_id=${id}&leg=replacement`)).body.code).toBe(ResponseCode.afterSaleState);
@@ -221,6 +226,7 @@ describe('a return to its refund', () => {
     const refunds = await t.db.selectFrom('payment_refunds').select(['amount_minor', 'status']).where('cause', 'like', `after-sale:${id}:%`).execute();
     expect(refunds).toEqual([{ amount_minor: partial, status: 'succeeded' }]);
     expect(await caseRow(id)).toMatchObject({ status: 'refunded', refunded_minor: partial });
+    expect(await listed()).toBe('refunded');
     expect((await admin('/admin/api/after-sales/refund', { id })).body.data).toMatchObject({ status: 'refunded', refunded: partial });
     expect(await ledgerCheck(t.db)).toEqual([]);
 
@@ -236,8 +242,8 @@ describe('a return to its refund', () => {
     const detail = await adminGet(`/admin/api/after-sales/detail?id=${id}`);
     expect(detail.body.data).toMatchObject({ id, status: 'refunded', member_id: m.userId, refunded: partial, order_refundable: 100 });
     const caseNo = (await caseRow(id)).case_no;
-    const listed = await adminGet(`/admin/api/after-sales/list?status=refunded&q=${caseNo}`);
-    expect(listed.body.data).toMatchObject({ total: 1, list: [{ id, case_no: caseNo, member_id: m.userId, status: 'refunded' }] });
+    const inConsole = await adminGet(`/admin/api/after-sales/list?status=refunded&q=${caseNo}`);
+    expect(inConsole.body.data).toMatchObject({ total: 1, list: [{ id, case_no: caseNo, member_id: m.userId, status: 'refunded' }] });
     expect((await adminGet('/admin/api/after-sales/list?status=under_review&q=' + caseNo)).body.data.total).toBe(0);
     const csv = await t.app.inject({ method: 'GET', url: `/admin/api/after-sales/list/export?q=${caseNo}`, headers: kit.operator.headers });
     expect(csv.statusCode).toBe(200);
