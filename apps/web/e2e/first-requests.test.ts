@@ -56,6 +56,26 @@ describe('the first screen asks for its data before the app has arrived', () => 
     await page.close();
   });
 
+  it('the login page’s first screen runs no form-checking library: its code arrives when the member first sends the form', async () => {
+    const { page } = await openRecording('/user/getLangBag', '/pages/login/login/login', { popupSnooze: '[]' });
+    const scripts: Array<Promise<string>> = [];
+    page.on('response', (r) => {
+      if (r.request().resourceType() === 'script') scripts.push(r.text().catch(() => ''));
+    });
+    await page.reload();
+    await page.getByRole('button', { name: 'Log in', exact: true }).waitFor();
+    await page.waitForLoadState('networkidle');
+    // zod's schema classes carry their names: none of the scripts of the first screen has them.
+    const bodies = await Promise.all(scripts);
+    expect(bodies.length).toBeGreaterThan(0);
+    expect(bodies.filter((b) => b.includes('ZodObject'))).toEqual([]);
+    // Sending the form brings them, and the form still checks what was typed.
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await expect.poll(async () => (await Promise.all(scripts)).some((b) => b.includes('ZodObject'))).toBe(true);
+    await page.locator('.adm-toast-main').waitFor();
+    await page.close();
+  });
+
   it('a first visitor who chose Thai gets the Thai pack from the early script, once, and reads Thai', async () => {
     const { page, sent } = await openRecording('/user/getLangBag', '/pages/tabbar/my', { lang: 'th', popupSnooze: '[]' });
     await page.locator('.app-tabbar').waitFor();
