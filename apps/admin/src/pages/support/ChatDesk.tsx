@@ -24,7 +24,8 @@ const deskSocketUrl = () => `${window.location.protocol === 'https:' ? 'wss:' : 
 /**
  * A conversation's messages: the history, then what comes next pushed over the desk's chat socket
  * (opened again with back-off, from the last message held, so each arrives once and in order), and
- * the member typing. Where the socket cannot open, every 3 seconds what came after the last one held.
+ * the member typing; while the socket is open, also every 10 seconds. Where the socket cannot open,
+ * every 3 seconds what came after the last one held.
  */
 function useConversationMessages(conversationId: number) {
   const client = useQueryClient();
@@ -41,24 +42,35 @@ function useConversationMessages(conversationId: number) {
     let typingTimer: ReturnType<typeof setTimeout> | undefined;
     let socket: WebSocket | null = null;
     let failures = 0;
-    const merge = (incoming: ChatMessage[]) =>
+    const merge = (incoming: ChatMessage[]) => {
+      if (!incoming.length) return;
+      // The last id held moves at once (the state below is applied at React's next render).
+      last.current = Math.max(last.current, ...incoming.map((m) => m.id));
       setMessages((held) => {
         const byId = new Map(held.map((m) => [m.id, m]));
         for (const m of incoming) byId.set(m.id, m);
-        const all = [...byId.values()].sort((a, b) => a.id - b.id);
-        last.current = all.at(-1)?.id ?? last.current;
-        return all;
+        return [...byId.values()].sort((a, b) => a.id - b.id);
       });
+    };
+    /** Asks for what came after the last message held (the latest page first). */
+    const catchUp = async () => {
+      const after = last.current;
+      const page = await call(chatMessagesRoute, after ? { conversation_id: conversationId, after_id: after, limit: 100 } : { conversation_id: conversationId, limit: 50 });
+      merge(after ? page.list : [...page.list].reverse());
+    };
     const poll = async () => {
       try {
-        const page = await call(chatMessagesRoute, last.current ? { conversation_id: conversationId, after_id: last.current, limit: 100 } : { conversation_id: conversationId, limit: 50 });
-        merge(last.current ? page.list : [...page.list].reverse());
+        await catchUp();
         failures = 0;
       } catch {
         failures++;
       }
       if (!stopped) timer = setTimeout(() => void poll(), Math.min(30_000, 3_000 * 2 ** failures));
     };
+    // While the socket is open the desk still asks every 10 seconds: a notice lost on the way costs seconds, not the message.
+    const resyncing = setInterval(() => {
+      if (socket && socket.readyState === socket.OPEN) void catchUp().catch(() => undefined);
+    }, 10_000);
     const connect = () => {
       const token = sessionStore.get().token;
       if (stopped || !token || typeof WebSocket === 'undefined') return void poll();
@@ -95,6 +107,7 @@ function useConversationMessages(conversationId: number) {
     connect();
     return () => {
       stopped = true;
+      clearInterval(resyncing);
       if (timer) clearTimeout(timer);
       clearTimeout(typingTimer);
       socket?.close();
