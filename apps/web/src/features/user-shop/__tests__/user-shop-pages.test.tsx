@@ -33,7 +33,9 @@ const order = (status: string) => ({
   paid_at: '2026-11-24T09:01:00.000Z',
   audit_due_at: '2026-11-26T09:01:00.000Z',
   expires_at: null,
-  actions: { pay: false, audit: status === 'awaiting_audit', ship: status === 'approved', ready_for_pickup: false, complete: false },
+  has_after_sale: false,
+  after_sale: null,
+  actions: { pay: false, audit: status === 'awaiting_audit', ship: status === 'approved', ready_for_pickup: false, complete: false, after_sale: false },
 });
 let orderStatus = 'awaiting_audit';
 let pricesSent: unknown[] = [];
