@@ -173,6 +173,26 @@ describe('after-sales of a member-shop order', () => {
     await k.ledgerClean();
   });
 
+  it('race: a return asked at the very moment the order settles: either the case holds the settlement, or the order settled and the return is refused', async () => {
+    for (let run = 0; run < 6; run++) {
+      const { o, b, id, lineId, paid } = await receivedShopOrder({ price: 1000, num: 1 });
+      await t.db.updateTable('shop_orders').set({ settles_at: new Date(Date.now() - 1000) }).where('id', '=', id).execute();
+      const [asked, settled] = await Promise.all([submit(b, id, lineId, 1), settleShopOrder(t.deps, systemActor('test'), id)]);
+      const row = await k.orderRow(id);
+      if (asked.body.code === 200) {
+        // The case came first: the order waits, nothing is earned yet.
+        expect(settled).toBe(false);
+        expect(row.settled_at).toBeNull();
+        expect(await k.usd(o.userId, 'rewards')).toBe(0);
+      } else {
+        expect(asked.body.code).toBe(ResponseCode.afterSaleKindNotAllowed);
+        expect(settled).toBe(true);
+        expect(await k.usd(o.userId, 'rewards')).toBe(paid - paid / 10);
+      }
+    }
+    await k.ledgerClean();
+  });
+
   it('a fully refunded shop order earns its owner nothing', async () => {
     const { o, b, id, lineId } = await receivedShopOrder({ price: 1500, num: 2 });
     const caseId = (await submit(b, id, lineId, 2)).body.data.case_id as number;
