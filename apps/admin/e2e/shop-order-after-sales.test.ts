@@ -70,7 +70,7 @@ describe('after-sales of a member-shop order in Chromium: the buyer at 375 px, t
     });
     const card = phone.locator(`[data-shop-order="${order.order_id}"]`);
     await card.waitFor();
-    await card.getByRole('button', { name: 'After-sales' }).click();
+    await card.getByRole('button', { name: 'Apply for after-sales' }).click();
     await phone.waitForURL(/realSale\?shop_order_id=\d+/);
 
     // A return of one of the two units.

@@ -67,7 +67,7 @@ function BuyerActions({ order }: { order: ShopOrder }) {
       )}
       {order.actions.after_sale && (
         <Button size="small" onClick={() => navigate(`${paths.order.afterSaleApply}?shop_order_id=${order.id}`)}>
-          {t('afterSales.app.entry')}
+          {t('app.page.afterSaleApply')}
         </Button>
       )}
     </>
