@@ -60,6 +60,9 @@ describe('after-sales of a member-shop order', () => {
     expect((await k.get(b, `/attractive/order/info?id=${id}`)).body.data).toMatchObject({ has_after_sale: false, after_sale: null, actions: { after_sale: true } });
     const apply = (await k.post(b, '/shop/order/afterSaleApply', { shop_order_id: id })).body.data;
     expect(apply).toMatchObject({ order_id: null, shop_order_id: id, currency: 'USD', kinds: expect.arrayContaining(['return']), lines: [{ order_line_id: lineId, bought: 2, left: 2, refundable: paid, kinds: expect.arrayContaining(['return']) }] });
+    // The owner's list, read (and kept) before any case.
+    const ownerRow = async () => (await k.get(o, '/attractive/shop/shopOrderList?view=all')).body.data.list.find((x: { id: number }) => x.id === id);
+    expect(await ownerRow()).toMatchObject({ has_after_sale: false, after_sale: null });
     // Both or neither order named: refused.
     expect((await k.post(b, '/shop/order/afterSaleApply', {})).status).toBe(422);
     expect((await k.post(b, '/shop/order/afterSaleApply', { shop_order_id: id, order_id: id })).status).toBe(422);
@@ -75,8 +78,7 @@ describe('after-sales of a member-shop order', () => {
     expect((await k.get(b, `/attractive/AfterSales/list?shop_order_id=${id}`)).body.data.list.map((c: { id: number }) => c.id)).toEqual([caseId]);
     expect((await k.get(b, `/attractive/AfterSales/goodsListDesc?shop_order_id=${id}`)).body.data).toMatchObject({ shop_order_id: id, list: [{ order_line_id: lineId, bought: 2, left: 1 }] });
     // The owner sees the case on the order (read-only), in the list and the detail.
-    const ownerList = (await k.get(o, '/attractive/shop/shopOrderList?view=all')).body.data.list;
-    expect(ownerList.find((x: { id: number }) => x.id === id)).toMatchObject({ has_after_sale: true, after_sale: { cases: 1, open: 1, status: 'under_review', refunded: 0 }, actions: { after_sale: false } });
+    await expect.poll(ownerRow).toMatchObject({ has_after_sale: true, after_sale: { cases: 1, open: 1, status: 'under_review', refunded: 0 }, actions: { after_sale: false } });
     // The console's queue shows it, marked as a shop order's case with the shop's name.
     const queue = (await a.adminGet(`/admin/api/after-sales/list?source=shop_order&q=${created.body.data.case_no}`)).body.data;
     expect(queue).toMatchObject({ total: 1, list: [{ id: caseId, shop_order_id: id, order_id: null, shop: { id: o.shopId, name: 'Mei Service Centre' }, member_id: b.userId }] });
@@ -86,6 +88,8 @@ describe('after-sales of a member-shop order', () => {
     // The platform decides.
     expect((await a.admin('/admin/api/after-sales/approve', { id: caseId, refund_amount: paid })).body.code).toBe(ResponseCode.afterSaleRefundTooLarge);
     expect((await a.admin('/admin/api/after-sales/approve', { id: caseId })).body.data).toMatchObject({ status: 'awaiting_return' });
+    // Each move of the case shows in the owner's kept list.
+    await expect.poll(async () => (await ownerRow()).after_sale.status).toBe('awaiting_return');
     expect((await k.post(b, '/attractive/AfterSales/expressSave', { case_id: caseId, carrier_code: 'poslaju', tracking_number: 'RT12345' })).body.data.status).toBe('return_shipped');
     expect((await a.admin('/admin/api/after-sales/receive', { id: caseId, resellable: true })).body.data.status).toBe('received');
     // Resellable: back to the shop's stock, a recorded adjustment, not the platform's stock.
