@@ -238,24 +238,23 @@ export async function settleCaseRefund(deps: PaymentsDeps, actor: Actor, started
   return withTransaction(deps.db, async (tx) => {
     const done = await moveCase(tx, actor, c.id, ['refunding'], 'refunded', { set: { refunded_minor: refunded, refunded_at: new Date(), completed_at: new Date() } });
     if (!done) return (await q.findCase(tx, c.id))!;
-    // A shop order earns and spends no points: its owner's earnings are settled on what was not refunded.
-    if (ref.kind === 'shop_order') {
-      await caseEnded(tx, done, done.was);
-      await notifyMember(tx, { memberId: c.user_id, kind: 'after_sale.refunded', params: { case_no: c.case_no, amount: fromMinorUnits(refunded, c.currency), currency: c.currency }, link: link(c.id), eventKey: `after-sale:${c.id}:refunded` });
-      return done;
-    }
-    const orderId = ref.id;
-    // The points the order earned go back in the same share, never below the member's balance; a shortfall is recorded.
-    const before = await q.sumRefundedOfOrder(tx, orderId, c.id);
-    const points = await reverseEarnedPoints(tx, actor, { orderId, cause: `after-sale:${c.id}`, refundedBefore: before, refunded });
-    if (points.due > 0) await recordCaseEvent(tx, actor, c.id, { kind: 'points_reversed', reason: `reversed ${points.reversed} of ${points.due} earned points${points.shortfall ? `, shortfall ${points.shortfall}` : ''}` });
-    // The points the order spent at checkout come back in the same share.
-    const spentBack = await returnSpentPointsShare(tx, actor, { orderId, cause: `after-sale:${c.id}`, refundedBefore: before, refunded });
-    if (spentBack.points + spentBack.shopping_points > 0) await recordCaseEvent(tx, actor, c.id, { kind: 'points_returned', reason: `returned ${spentBack.points} points and ${spentBack.shopping_points} shopping points spent on the order` });
+    // A regular order's points go back in the same share; a shop order earns and spends none (its owner's earnings settle on what was not refunded).
+    if (ref.kind === 'order') await pointsBack(tx, actor, c.id, ref.id, refunded);
     await caseEnded(tx, done, done.was);
     await notifyMember(tx, { memberId: c.user_id, kind: 'after_sale.refunded', params: { case_no: c.case_no, amount: fromMinorUnits(refunded, c.currency), currency: c.currency }, link: link(c.id), eventKey: `after-sale:${c.id}:refunded` });
     return done;
   });
+}
+
+/** The points a regular order earned are reversed, and those it spent come back, in the share a case refunded; both recorded on the case. */
+async function pointsBack(tx: Tx, actor: Actor, caseId: number, orderId: number, refunded: number): Promise<void> {
+  // The points the order earned go back in the same share, never below the member's balance; a shortfall is recorded.
+  const before = await q.sumRefundedOfOrder(tx, orderId, caseId);
+  const points = await reverseEarnedPoints(tx, actor, { orderId, cause: `after-sale:${caseId}`, refundedBefore: before, refunded });
+  if (points.due > 0) await recordCaseEvent(tx, actor, caseId, { kind: 'points_reversed', reason: `reversed ${points.reversed} of ${points.due} earned points${points.shortfall ? `, shortfall ${points.shortfall}` : ''}` });
+  // The points the order spent at checkout come back in the same share.
+  const spentBack = await returnSpentPointsShare(tx, actor, { orderId, cause: `after-sale:${caseId}`, refundedBefore: before, refunded });
+  if (spentBack.points + spentBack.shopping_points > 0) await recordCaseEvent(tx, actor, caseId, { kind: 'points_returned', reason: `returned ${spentBack.points} points and ${spentBack.shopping_points} shopping points spent on the order` });
 }
 
 /** Finishes the refunds of cases left refunding (a gateway that answered later, a refund cut short): the sweep behind the console's refund. */
