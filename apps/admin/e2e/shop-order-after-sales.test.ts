@@ -16,7 +16,7 @@ import { consoleOperator, DESKTOP, memberCall, openConsole, shot } from './conso
 // After-sales of a member-shop order in two browsers: the buyer, on a 375 px phone, opens their shop
 // orders, asks for a return of one unit from the order's card (the realSale page with the shop
 // order); the operator, at 1280 px, finds the case in the after-sales queue marked as the shop's
-// order and approves it; the buyer's case page and the owner's order then show it.
+// order (the queue filtered to member-shop orders) and approves it; the buyer's case page and the owner's order then show it.
 
 const PAY_PASSWORD = '975310';
 const RUN = Date.now().toString(36);
@@ -91,6 +91,9 @@ describe('after-sales of a member-shop order in Chromium: the buyer at 375 px, t
     const desk = await openConsole(deskBrowser, opToken, '/orders/after-sales');
     await desk.setViewportSize(DESKTOP);
     await desk.locator('.ant-segmented-item', { hasText: /^Under review$/ }).click();
+    // Only member-shop orders' cases.
+    await desk.getByTestId('after-sales-filter').click();
+    await desk.locator('.ant-select-item-option', { hasText: 'Member-shop orders' }).click();
     const queued = desk.locator('.ant-table-tbody tr', { hasText: row.case_no });
     await queued.waitFor();
     await queued.getByText(`Shop order · ${shop.name}`).waitFor();

@@ -138,6 +138,14 @@ export default function AfterSales() {
       defaultStatus="under_review"
       list={afterSalesRoute}
       searchPlaceholder={t('console.afterSales.search')}
+      filter={{
+        param: 'source',
+        placeholder: t('console.afterSales.sourceAll'),
+        options: [
+          { value: 'order', label: t('console.afterSales.sourceOrder') },
+          { value: 'shop_order', label: t('console.afterSales.sourceShopOrder') },
+        ],
+      }}
       columns={[
         { title: t('console.afterSales.caseNo'), dataIndex: 'case_no' },
         {
