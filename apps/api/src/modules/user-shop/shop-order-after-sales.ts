@@ -1,3 +1,4 @@
+import type { Executor } from '../../db/database.js';
 import { enqueueJob } from '../../jobs/enqueue.js';
 import type { Actor } from '../../lib/actor.js';
 import type { Tx } from '../../lib/transaction.js';
@@ -14,7 +15,10 @@ import { changeShopStock, unitsPerSku } from './user-shop.service.js';
 
 type ShopOrder = NonNullable<Awaited<ReturnType<typeof q.findShopOrder>>>;
 
-const caseOrderOf = (o: ShopOrder, shopName: string): CaseOrder => ({
+/** The country whose return address a case of the order reads: where it was shipped, else (picked up) the shop owner's. */
+const countryOf = async (db: Executor, o: ShopOrder) => (o.address as { country_code?: string } | null)?.country_code || (await q.findMemberCountry(db, Number(o.owner_id))).toUpperCase();
+
+const caseOrderOf = (o: ShopOrder, shopName: string, countryCode: string): CaseOrder => ({
   kind: 'shop_order',
   id: Number(o.id),
   order_no: o.order_no,
@@ -27,18 +31,18 @@ const caseOrderOf = (o: ShopOrder, shopName: string): CaseOrder => ({
   total_minor: Number(o.total_minor),
   freight_minor: 0,
   currency: o.currency,
-  country_code: (o.address as { country_code?: string } | null)?.country_code ?? '',
+  country_code: countryCode,
   shop: { id: Number(o.shop_id), name: shopName },
 });
 
 export const shopOrderAfterSales: ShopOrderSource = {
   async find(db, id) {
     const o = await q.findShopOrderWithNames(db, id);
-    return o ? caseOrderOf(o, o.shop_name) : undefined;
+    return o ? caseOrderOf(o, o.shop_name, await countryOf(db, o)) : undefined;
   },
   async lock(tx, id) {
     const o = await q.lockShopOrderForUpdate(tx, id);
-    return o ? caseOrderOf(o, await q.findShopName(tx, Number(o.shop_id))) : undefined;
+    return o ? caseOrderOf(o, await q.findShopName(tx, Number(o.shop_id)), await countryOf(tx, o)) : undefined;
   },
   async lines(db, id) {
     return (await q.findShopOrderLines(db, [id])).map(

@@ -517,3 +517,6 @@ export const findOrderIdOfShopLine = async (db: Executor, lineId: number) => {
   const row = await db.selectFrom('shop_order_lines').select('order_id').where('id', '=', lineId).executeTakeFirst();
   return row ? Number(row.order_id) : undefined;
 };
+
+/** A member's country (registration), or an empty string. */
+export const findMemberCountry = async (db: Executor, memberId: number) => (await db.selectFrom('users').select('country').where('id', '=', memberId).executeTakeFirst())?.country ?? '';

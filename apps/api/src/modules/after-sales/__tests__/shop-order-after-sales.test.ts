@@ -197,6 +197,25 @@ describe('after-sales of a member-shop order', () => {
     await k.ledgerClean();
   });
 
+  it('a picked-up shop order: open to after-sales once completed, its goods go back to the return address of the shop owner’s country', async () => {
+    const o = await k.owner();
+    await t.db.updateTable('users').set({ country: 'KH' }).where('id', '=', o.userId).execute();
+    const g = await k.offered(o, { price: 800, stock: 2 });
+    const b = await k.buyer(800);
+    const id = await k.paidOrder(b, o.shopId, g.skuId, 1, { pickup: true });
+    await k.post(o, '/attractive/shop/shopOrderAuth', { id, decision: 'approve' });
+    await k.post(o, '/attractive/shop/changeOrderState', { id, to: 'ready_for_pickup' });
+    const lineId = Number((await t.db.selectFrom('shop_order_lines').select('id').where('order_id', '=', id).executeTakeFirstOrThrow()).id);
+    // Ready for pickup is not yet the buyer's: no case.
+    expect((await submit(b, id, lineId, 1)).body.code).toBe(ResponseCode.afterSaleNotAllowed);
+    await k.post(o, '/attractive/shop/changeOrderState', { id, to: 'completed' });
+    const saved = await a.admin('/admin/api/after-sales/addresses/save', { country_code: 'KH', kind: 'return', name: 'Phnom Penh returns', address: '12 Street 310', enabled: true });
+    expect(saved.body.code, saved.body.msg).toBe(200);
+    const caseId = (await submit(b, id, lineId, 1)).body.data.case_id as number;
+    await a.admin('/admin/api/after-sales/approve', { id: caseId });
+    expect((await k.get(b, `/attractive/AfterSales/info?id=${caseId}`)).body.data.return_address).toMatchObject({ name: 'Phnom Penh returns', country_code: 'KH' });
+  });
+
   it('a fully refunded shop order earns its owner nothing', async () => {
     const { o, b, id, lineId } = await receivedShopOrder({ price: 1500, num: 2 });
     const caseId = (await submit(b, id, lineId, 2)).body.data.case_id as number;
