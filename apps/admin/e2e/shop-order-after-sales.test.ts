@@ -103,6 +103,11 @@ describe('after-sales of a member-shop order in Chromium: the buyer at 375 px, t
     await decide(desk, 'Approve');
     await expect.poll(async () => (await db.selectFrom('after_sales').select('status').where('id', '=', caseId).executeTakeFirstOrThrow()).status).toBe('awaiting_return');
 
+    // The shop's detail in the console shows the order's case too.
+    await desk.goto(`${baseUrl}/admin/#/shops/${shop.id}`);
+    await desk.getByRole('tab', { name: 'Orders' }).click();
+    await desk.locator(`[data-after-sale="${order.order_id}"]`).getByText('Awaiting return').waitFor();
+
     // The buyer reads the approval; the owner's order shows the case (read-only).
     await phone.reload();
     await phone.getByText('Approved: send the goods back').first().waitFor();
