@@ -41,7 +41,7 @@ async function receivedShopOrder(opts: { price?: number; num?: number; stock?: n
 }
 
 const submit = (b: Buyer, shopOrderId: number, lineId: number, qty: number, kind = 'return') =>
-  k.post(b, '/shop/order/afterSaleSubmit', { shop_order_id: shopOrderId, kind, reason_id: 'changed_mind', lines: [{ order_line_id: lineId, qty }] });
+  k.post(b, '/shop/order/afterSaleSubmit', { shop_order_id: shopOrderId, kind, reason_id: kind === 'exchange' ? 'wrong_size' : 'changed_mind', lines: [{ order_line_id: lineId, qty }] });
 
 const refundsOf = (shopOrderId: number) =>
   t.db.selectFrom('payment_refunds as r').innerJoin('payments as p', 'p.id', 'r.payment_id').select(['r.amount_minor', 'r.status', 'r.cause']).where('p.payable_type', '=', 'shop_order').where('p.payable_id', '=', shopOrderId).execute();
@@ -214,6 +214,27 @@ describe('after-sales of a member-shop order', () => {
     const caseId = (await submit(b, id, lineId, 1)).body.data.case_id as number;
     await a.admin('/admin/api/after-sales/approve', { id: caseId });
     expect((await k.get(b, `/attractive/AfterSales/info?id=${caseId}`)).body.data.return_address).toMatchObject({ name: 'Phnom Penh returns', country_code: 'KH' });
+  });
+
+  it('an exchange of a shop order: the replacement from the platform’s stock, the unit sent back to it; nothing refunded, the owner earns in full', async () => {
+    const { o, g, b, id, lineId, paid } = await receivedShopOrder({ price: 1000, num: 1, stock: 1 });
+    const platformStock = async () => (await t.db.selectFrom('goods_skus').select('stock').where('id', '=', g.skuId).executeTakeFirstOrThrow()).stock;
+    const before = await platformStock();
+    expect((await k.get(b, `/attractive/AfterSales/huanhuoGoods?shop_order_line_id=${lineId}`)).body.data).toMatchObject({ max_exchanges: 1, used: 0, left: 1, list: [{ sku_id: g.skuId }] });
+    const caseId = (await submit(b, id, lineId, 1, 'exchange')).body.data.case_id as number;
+    expect((await a.admin('/admin/api/after-sales/approve', { id: caseId })).body.data.status).toBe('awaiting_return');
+    expect(await platformStock()).toBe(before - 1);
+    await k.post(b, '/attractive/AfterSales/expressSave', { case_id: caseId, carrier_code: 'poslaju', tracking_number: 'EX12345' });
+    await a.admin('/admin/api/after-sales/receive', { id: caseId, resellable: true });
+    expect(await platformStock()).toBe(before);
+    expect(await k.stockOf(o.shopId, g.skuId)).toBe(0);
+    await a.admin('/admin/api/after-sales/ship', { id: caseId, carrier: 'DHL', tracking_number: 'RP12345' });
+    expect((await k.post(b, '/attractive/AfterSales/receipt', { case_id: caseId })).body.data.status).toBe('completed');
+    await settleTimeCame(id);
+    await runDueJobs(t.deps);
+    expect(await k.usd(o.userId, 'rewards')).toBe(paid - paid / 10);
+    expect(await refundsOf(id)).toEqual([]);
+    await k.ledgerClean();
   });
 
   it('a fully refunded shop order earns its owner nothing', async () => {
