@@ -2,6 +2,7 @@ import { jobTasks } from './job-tasks.js';
 import { registerJobTasks } from './jobs/tasks.js';
 import { registerApprovable } from './modules/approvals/approvals.service.js';
 import { afterSalesWindowEnd, holdsSettlement, ordersWithCases } from './modules/after-sales/after-sales.service.js';
+import { shopOrderSource } from './modules/after-sales/order-source.js';
 import { goodsPageHooks } from './modules/catalogue/goods-page-hooks.js';
 import { charityPayable } from './modules/charity/charity-payable.js';
 import { accountHooks } from './modules/members/member-hooks.js';
@@ -20,6 +21,7 @@ import { rechargePayable } from './modules/wallet/recharge-payable.js';
 import { earnOnSettled, voidPendingCommissions, writePendingCommissions } from './modules/referral/earnings.service.js';
 import { saveApprovedPlan } from './modules/referral/referral.console.js';
 import { shopOrderPayable } from './modules/user-shop/shop-orders.service.js';
+import { shopOrderAfterSales } from './modules/user-shop/shop-order-after-sales.js';
 import { postShopStockAddition } from './modules/user-shop/shops.console.js';
 
 // Composition: how the areas plug into each other where the lower one must not import the higher —
@@ -51,6 +53,8 @@ export function wireAreas(): void {
   settlementHooks.holds.push(holdsSettlement);
   settlementHooks.waitUntil.push(afterSalesWindowEnd);
   orderListHooks.ordersWithCases = ordersWithCases;
+  // After-sales of member-shop orders: the shop orders, their lines, the shop's stock and their settlement.
+  shopOrderSource.hooks = shopOrderAfterSales;
   // Referral: pending commissions at payment, void on a refund before settling; PV and commissions earned at settlement.
   settlementHooks.onPaid.push(writePendingCommissions);
   settlementHooks.onRefunded.push((tx, actor, orderId) => voidPendingCommissions(tx, actor, orderId));

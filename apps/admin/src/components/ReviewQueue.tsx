@@ -1,4 +1,4 @@
-import { Button, Descriptions, Drawer, Input, Segmented, Space, type TableColumnsType } from 'antd';
+import { Button, Descriptions, Drawer, Input, Segmented, Select, Space, type TableColumnsType } from 'antd';
 import type { AnyEndpoint } from '@shop/contract/common';
 import { keepPreviousData, type UseQueryResult } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
@@ -67,18 +67,21 @@ interface Props<T> {
   actions: QueueAction<T>[];
   /** Whether the list has a CSV export (`exportOf` of the list; default yes). */
   exportable?: boolean;
+  /** One more filter of the list beside the search (a query parameter and its values; empty: all). */
+  filter?: { param: string; placeholder: string; options: Array<{ value: string; label: string }> };
 }
 
 /** One pattern for every review queue: states, a table, a drawer with the evidence, decisions with a reason and a confirmation. */
-export function ReviewQueue<T extends { id: number; status: string }>({ name, statuses, defaultStatus, list, searchPlaceholder, columns, describe, evidence, actions, exportable = true }: Props<T>) {
+export function ReviewQueue<T extends { id: number; status: string }>({ name, statuses, defaultStatus, list, searchPlaceholder, columns, describe, evidence, actions, exportable = true, filter }: Props<T>) {
   const { t } = useTranslation();
   const [status, setStatus] = useState(defaultStatus);
   const [paging, setPaging] = useState({ page: 1, limit: 20 });
   const [sort, setSort] = useState<ListSort>({});
   const [search, setSearch] = useState('');
+  const [filterValue, setFilterValue] = useState<string | undefined>();
   const [open, setOpen] = useState<T | null>(null);
   const [acting, setActing] = useState<QueueAction<T> | null>(null);
-  const filters = { status, ...(search ? { q: search } : {}), ...sort };
+  const filters = { status, ...(search ? { q: search } : {}), ...(filter && filterValue ? { [filter.param]: filterValue } : {}), ...sort };
   const query = useEndpointQuery(list, { ...filters, ...paging } as never, { placeholderData: keepPreviousData }) as UseQueryResult<{ list: T[]; total: number; page: number; limit: number }>;
 
   const allColumns: TableColumnsType<T> = [
@@ -111,18 +114,36 @@ export function ReviewQueue<T extends { id: number; status: string }>({ name, st
         sorting={{ ...sort, onChange: (s) => (setSort(s), setPaging((p) => ({ ...p, page: 1 }))) }}
         exportCsv={exportable ? { list, query: filters } : undefined}
         toolbar={
-          searchPlaceholder && (
-            <Input.Search
-              allowClear
-              enterButton={t('console.common.search')}
-              placeholder={searchPlaceholder}
-              style={{ width: 360 }}
-              onSearch={(v) => {
-                setSearch(v.trim());
-                setPaging((p) => ({ ...p, page: 1 }));
-              }}
-              data-testid={`${name}-search`}
-            />
+          (searchPlaceholder || filter) && (
+            <Space wrap>
+              {filter && (
+                <Select
+                  allowClear
+                  style={{ width: 200 }}
+                  placeholder={filter.placeholder}
+                  value={filterValue}
+                  options={filter.options}
+                  onChange={(v: string | undefined) => {
+                    setFilterValue(v);
+                    setPaging((p) => ({ ...p, page: 1 }));
+                  }}
+                  data-testid={`${name}-filter`}
+                />
+              )}
+              {searchPlaceholder && (
+                <Input.Search
+                  allowClear
+                  enterButton={t('console.common.search')}
+                  placeholder={searchPlaceholder}
+                  style={{ width: 360 }}
+                  onSearch={(v) => {
+                    setSearch(v.trim());
+                    setPaging((p) => ({ ...p, page: 1 }));
+                  }}
+                  data-testid={`${name}-search`}
+                />
+              )}
+            </Space>
           )
         }
         onRow={(row) => ({ onDoubleClick: () => setOpen(row) })}

@@ -47,7 +47,10 @@ export const afterSaleReasonSchema = z.object({
 export const afterSaleReasonsQuery = z.object({ kind: z.enum(AFTER_SALE_KINDS).optional() });
 export const afterSaleReasonsData = z.object({ list: z.array(afterSaleReasonSchema) });
 
-export const afterSaleApplyBody = z.object({ order_id: id });
+/** A case is on a regular order (`order_id`) or on a member-shop order (`shop_order_id`): exactly one is named. */
+const oneOrder = <T extends { order_id?: number; shop_order_id?: number }>(v: T) => (v.order_id === undefined) !== (v.shop_order_id === undefined);
+const oneOrderIssue = { message: 'validation.required', path: ['order_id'] };
+export const afterSaleApplyBody = z.object({ order_id: id.optional(), shop_order_id: id.optional() }).refine(oneOrder, oneOrderIssue);
 /** One line of an order as after-sales sees it. */
 export const afterSaleApplyLineSchema = z.object({
   order_line_id: z.number().int(),
@@ -70,7 +73,9 @@ export const afterSaleApplyLineSchema = z.object({
   warranty_until: stamp.nullable(),
 });
 export const afterSaleApplyData = z.object({
-  order_id: z.number().int(),
+  /** The regular order, or null for a shop order's (then `shop_order_id`). */
+  order_id: z.number().int().nullable(),
+  shop_order_id: z.number().int().nullable(),
   order_no: z.string(),
   currency: z.string(),
   /** Kinds some line may be asked for now. */
@@ -95,14 +100,16 @@ export const afterSaleLineInput = z.object({
 });
 /** A case as the member opens it; anything about amounts or states in the body is ignored. */
 export const afterSaleSubmitBody = z.object({
-  order_id: id,
+  order_id: id.optional(),
+  /** A member-shop order instead of a regular one (its lines' ids in `lines[].order_line_id`). */
+  shop_order_id: id.optional(),
   kind: z.enum(AFTER_SALE_KINDS),
   lines: z.array(afterSaleLineInput).max(200),
   reason_id: z.string().trim().min(1, 'validation.required').max(40),
   description: z.string().trim().max(AFTER_SALE_DESCRIPTION_MAX).default(''),
   images: z.array(uploadRef).max(AFTER_SALE_IMAGES_MAX).default([]),
   video: uploadRef.optional(),
-});
+}).refine(oneOrder, oneOrderIssue);
 /** A rejected case sent again (the same lines, new words and evidence): a new case that names the one it follows. */
 export const afterSaleResubmitBody = z.object({
   case_id: id,
@@ -153,7 +160,11 @@ export const afterSaleCaseLineSchema = z.object({
 export const afterSaleCaseSchema = z.object({
   id: z.number().int(),
   case_no: z.string(),
-  order_id: z.number().int(),
+  /** The regular order, or null when the case is on a member-shop order (`shop_order_id`, `shop`). */
+  order_id: z.number().int().nullable(),
+  shop_order_id: z.number().int().nullable(),
+  /** The member shop that sold a shop order (null for a regular order). */
+  shop: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   order_no: z.string(),
   kind: z.enum(AFTER_SALE_KINDS),
   status: z.enum(AFTER_SALE_STATUSES),
@@ -184,7 +195,7 @@ export const afterSaleCaseSchema = z.object({
 export type AfterSaleCase = z.infer<typeof afterSaleCaseSchema>;
 
 export const AFTER_SALE_LIST_VIEWS = ['all', 'open', 'done'] as const;
-export const afterSaleListQuery = pageQuery.extend({ view: z.enum(AFTER_SALE_LIST_VIEWS).default('all'), order_id: id.optional() });
+export const afterSaleListQuery = pageQuery.extend({ view: z.enum(AFTER_SALE_LIST_VIEWS).default('all'), order_id: id.optional(), shop_order_id: id.optional() });
 export const afterSaleListData = pageOf(afterSaleCaseSchema);
 export const afterSaleInfoQuery = z.object({ id });
 export const afterSaleInfoData = afterSaleCaseSchema.extend({
@@ -220,6 +231,8 @@ export const adminAfterSaleListQuery = pageQuery.extend({
   kind: z.enum(AFTER_SALE_KINDS).optional(),
   /** A case or order number, or a member id. */
   q: z.string().trim().max(40).optional(),
+  /** Cases on regular orders, or on member-shop orders. */
+  source: z.enum(['order', 'shop_order']).optional(),
 });
 export const adminAfterSaleSchema = afterSaleCaseSchema.omit({ actions: true }).extend({
   member_id: z.number().int(),
@@ -256,10 +269,11 @@ export const adminAfterSaleChangedData = z.object({ id: z.number().int(), status
 // ---------------------------------------------------------------- goods of a case, exchange targets
 
 export const afterSaleGoodsQuery = z
-  .object({ order_id: id.optional(), case_id: id.optional() })
-  .refine((v) => v.order_id !== undefined || v.case_id !== undefined, { message: 'validation.required', path: ['order_id'] });
+  .object({ order_id: id.optional(), shop_order_id: id.optional(), case_id: id.optional() })
+  .refine((v) => v.order_id !== undefined || v.shop_order_id !== undefined || v.case_id !== undefined, { message: 'validation.required', path: ['order_id'] });
 export const afterSaleGoodsData = z.object({
-  order_id: z.number().int(),
+  order_id: z.number().int().nullable(),
+  shop_order_id: z.number().int().nullable(),
   currency: z.string(),
   list: z.array(
     z.object({
@@ -278,7 +292,9 @@ export const afterSaleGoodsData = z.object({
     }),
   ),
 });
-export const exchangeGoodsQuery = z.object({ order_line_id: id });
+export const exchangeGoodsQuery = z
+  .object({ order_line_id: id.optional(), shop_order_line_id: id.optional() })
+  .refine((v) => (v.order_line_id === undefined) !== (v.shop_order_line_id === undefined), { message: 'validation.required', path: ['order_line_id'] });
 export const exchangeGoodsData = z.object({
   /** SKUs of the same goods at the same price, on sale and in stock (the bought one included). */
   list: z.array(z.object({ sku_id: z.number().int(), spec_text: z.string(), image: z.string(), stock: z.number().int(), price: minor })),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idParam } from '../catalogue/catalogue.schemas.js';
+import { AFTER_SALE_STATUSES } from '../after-sales/after-sales.schemas.js';
 import { pageOf, pageQuery } from '../common/pagination.js';
 import { payBody, paymentInfoQuery } from '../payments/payments.schemas.js';
 
@@ -144,6 +145,19 @@ export const shopOrderActionsSchema = z.object({
   ship: z.boolean(),
   ready_for_pickup: z.boolean(),
   complete: z.boolean(),
+  /** The buyer may open an after-sales case on it now (shipped or completed, with units left). */
+  after_sale: z.boolean(),
+});
+
+/** The after-sales cases of a shop order, as its owner and buyer see them (read-only for the owner: the platform decides). */
+export const shopOrderAfterSaleSchema = z.object({
+  cases: count,
+  /** Cases still open (they hold the order's settlement). */
+  open: count,
+  /** The newest case's state. */
+  status: z.enum(AFTER_SALE_STATUSES),
+  /** What the cases have refunded so far. */
+  refunded: minor,
 });
 
 export const shopOrderSchema = z.object({
@@ -170,6 +184,9 @@ export const shopOrderSchema = z.object({
   /** When an undecided audit is rejected on its own. */
   audit_due_at: z.string().nullable(),
   expires_at: z.string().nullable(),
+  /** Whether the order has after-sales cases, and their state; null without any. */
+  has_after_sale: z.boolean(),
+  after_sale: shopOrderAfterSaleSchema.nullable(),
   actions: shopOrderActionsSchema,
 });
 export type ShopOrder = z.infer<typeof shopOrderSchema>;

@@ -1,5 +1,5 @@
 import type { adminAfterSaleSchema } from '@shop/contract/after-sales';
-import { Image, Space, Timeline, Typography } from 'antd';
+import { Image, Space, Tag, Timeline, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { ReviewQueue, type QueueAction } from '../../components/ReviewQueue';
@@ -41,7 +41,7 @@ function CaseHistory({ id }: { id: number }) {
   );
 }
 
-/** After-sales cases: approve (a return with its refund, capped), reject, receive, refuse receipt, refund, ship the replacement, close. */
+/** After-sales cases (of regular orders and of member-shop orders, marked with the shop): approve (a return with its refund, capped), reject, receive, refuse receipt, refund, ship the replacement, close. */
 export default function AfterSales() {
   const { t } = useTranslation();
   const can = useCan();
@@ -138,9 +138,30 @@ export default function AfterSales() {
       defaultStatus="under_review"
       list={afterSalesRoute}
       searchPlaceholder={t('console.afterSales.search')}
+      filter={{
+        param: 'source',
+        placeholder: t('console.afterSales.sourceAll'),
+        options: [
+          { value: 'order', label: t('console.afterSales.sourceOrder') },
+          { value: 'shop_order', label: t('console.afterSales.sourceShopOrder') },
+        ],
+      }}
       columns={[
         { title: t('console.afterSales.caseNo'), dataIndex: 'case_no' },
-        { title: t('console.afterSales.orderNo'), dataIndex: 'order_no' },
+        {
+          title: t('console.afterSales.orderNo'),
+          key: 'order_no',
+          render: (_, r) => (
+            <Space size={4} wrap>
+              {r.order_no}
+              {r.shop && (
+                <Tag color="purple" data-shop-order={r.shop_order_id}>
+                  {t('console.afterSales.shopOrder', { shop: r.shop.name })}
+                </Tag>
+              )}
+            </Space>
+          ),
+        },
         { title: t('console.common.member'), key: 'member', render: (_, r) => `${r.member} (#${r.member_id})` },
         { title: t('console.afterSales.kind'), dataIndex: 'kind', render: (k: string) => t(`console.afterSales.kinds.${k}`) },
         { title: t('console.common.amount'), key: 'amount', align: 'right', render: (_, r) => (r.kind === 'return' ? formatMoney(r.refund ?? r.refundable, r.currency) : '—') },
@@ -150,6 +171,7 @@ export default function AfterSales() {
       describe={(r) => [
         { label: t('console.afterSales.caseNo'), value: r.case_no },
         { label: t('console.afterSales.orderNo'), value: r.order_no },
+        ...(r.shop ? [{ label: t('console.afterSales.shopOrder', { shop: r.shop.name }), value: t('console.afterSales.memberShop') }] : []),
         { label: t('console.common.member'), value: `${r.member} (#${r.member_id})` },
         { label: t('console.afterSales.kind'), value: t(`console.afterSales.kinds.${r.kind}`) },
         { label: t('console.common.status'), value: <StatusTag status={r.status} /> },

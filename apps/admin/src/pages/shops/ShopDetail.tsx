@@ -172,7 +172,21 @@ export default function ShopDetail() {
                   { title: t('console.common.member'), dataIndex: 'buyer_name' },
                   { title: t('console.shops.orders.lines'), key: 'lines', render: (_, o) => o.lines.map((l) => `${l.name} × ${l.num}`).join('; ') },
                   { title: t('console.common.amount'), key: 'total', align: 'right', render: (_, o) => formatMoney(o.total, o.currency) },
-                  { title: t('console.common.status'), dataIndex: 'status', render: (s: string, o) => <Space size={4}><StatusTag status={s} />{o.refunded && <Tag>{t('console.status.refunded')}</Tag>}</Space> },
+                  {
+                    title: t('console.common.status'),
+                    dataIndex: 'status',
+                    render: (s: string, o) => (
+                      <Space size={4} wrap>
+                        <StatusTag status={s} />
+                        {o.refunded && <Tag>{t('console.status.refunded')}</Tag>}
+                        {o.after_sale && (
+                          <span data-after-sale={o.id}>
+                            {t('console.shops.orders.afterSale')} <StatusTag status={o.after_sale.status} />
+                          </span>
+                        )}
+                      </Space>
+                    ),
+                  },
                   { title: t('console.common.created'), dataIndex: 'created_at', width: 170, render: (v: string) => formatDate(v) },
                   {
                     title: t('console.common.actions'),

@@ -34,13 +34,13 @@ import { reserveStock, returnStock } from '../catalogue/stock.queries.js';
 import { findUserById } from '../members/members.queries.js';
 import { notifyMember } from '../messages/messages.service.js';
 import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
-import { findOrder } from '../orders/orders.queries.js';
 import { returnSpentPointsShare, reverseEarnedPoints } from '../orders/points.js';
 import { findRefundsOfPayment, findSucceededPaymentsOfPayable } from '../payments/payments.queries.js';
 import { refundPayment, type PaymentsDeps } from '../payments/settlement.js';
 import * as q from './after-sales.queries.js';
 import { CASE_REASONS_TAG, caseEnded, moveCase, reasonKey, reasonText, recordCaseEvent, renderCases, renderEvents, returnAddressOf, type CaseRow } from './after-sales.service.js';
 import type { AfterSaleStatus } from './after-sales.table.js';
+import { findCaseOrder, refOf, takeBackToShop, type OrderRef } from './order-source.js';
 
 // The console's side of after-sales: operators approve or reject a case, take the goods back,
 // refund a return through the order's own payments (the payments area's one refund path, once per
@@ -62,10 +62,10 @@ async function caseOrRefuse(db: Executor, id: number, decider?: Actor): Promise<
 
 const link = (caseId: number) => `/pages/order/saleInfo?id=${caseId}`;
 
-/** What the order's succeeded payments may still refund, each and in all (failed refunds give theirs back). */
-async function refundableOfOrder(db: Executor, orderId: number): Promise<{ total: number; payments: Array<{ id: number; left: number }> }> {
+/** What the order's succeeded payments (a regular order's, or a shop order's payable) may still refund, each and in all (failed refunds give theirs back). */
+async function refundableOfOrder(db: Executor, ref: OrderRef): Promise<{ total: number; payments: Array<{ id: number; left: number }> }> {
   const out: Array<{ id: number; left: number }> = [];
-  for (const p of await findSucceededPaymentsOfPayable(db, 'order', orderId)) {
+  for (const p of await findSucceededPaymentsOfPayable(db, ref.kind, ref.id)) {
     const live = (await findRefundsOfPayment(db, p.id)).filter((r) => r.status !== 'failed').reduce((s, r) => s + Number(r.amount_minor), 0);
     out.push({ id: p.id, left: Math.max(0, Number(p.ledger_minor) + Number(p.gateway_minor) - live) });
   }
@@ -75,7 +75,7 @@ async function refundableOfOrder(db: Executor, orderId: number): Promise<{ total
 /** Cases for the console, by state, kind, number or member. */
 export async function listForOperator(deps: Pick<AppDeps, 'db' | 'i18n' | 'config' | 'secrets'>, actor: Actor, input: EndpointQuery<typeof adminListAfterSales>): Promise<EndpointData<typeof adminListAfterSales>> {
   operatorNameOf(actor);
-  const rows = await q.pageCases(deps.db, { status: input.status, kind: input.kind, q: input.q, limit: input.limit, offset: (input.page - 1) * input.limit });
+  const rows = await q.pageCases(deps.db, { status: input.status, kind: input.kind, q: input.q, source: input.source, limit: input.limit, offset: (input.page - 1) * input.limit });
   const rendered = await renderCases(deps, actor.lang, rows);
   return pageOf(
     rendered.map(({ actions: _actions, ...c }, i) => ({ ...c, member_id: rows[i]!.user_id, member: rows[i]!.user_name })),
@@ -88,9 +88,9 @@ export async function listForOperator(deps: Pick<AppDeps, 'db' | 'i18n' | 'confi
 export async function detailForOperator(deps: Pick<AppDeps, 'db' | 'i18n' | 'config' | 'secrets'>, actor: Actor, input: EndpointQuery<typeof adminAfterSaleDetail>): Promise<EndpointData<typeof adminAfterSaleDetail>> {
   operatorNameOf(actor);
   const c = await caseOrRefuse(deps.db, input.id);
-  const order = (await findOrder(deps.db, c.order_id))!;
+  const order = (await findCaseOrder(deps.db, refOf(c)))!;
   const member = await findUserById(deps.db, c.user_id);
-  const [rendered] = await renderCases(deps, actor.lang, [{ ...c, order_no: order.order_no }]);
+  const [rendered] = await renderCases(deps, actor.lang, [{ ...c, order_no: order.order_no, shop_id: order.shop?.id ?? null, shop_name: order.shop?.name ?? null }]);
   const { actions: _actions, ...shown } = rendered!;
   return {
     ...shown,
@@ -98,7 +98,7 @@ export async function detailForOperator(deps: Pick<AppDeps, 'db' | 'i18n' | 'con
     member: member?.user_name ?? '',
     events: renderEvents(await q.findCaseEvents(deps.db, c.id)),
     return_address: await returnAddressOf(deps.db, c, order.country_code),
-    order_refundable: (await refundableOfOrder(deps.db, c.order_id)).total,
+    order_refundable: (await refundableOfOrder(deps.db, refOf(c))).total,
   };
 }
 
@@ -117,7 +117,7 @@ export async function approveCase(deps: Pick<AppDeps, 'db'>, actor: Actor, input
     const c = await caseOrRefuse(tx, input.id, actor);
     let refund: number | null = null;
     if (c.kind === 'return') {
-      const max = Math.min(Number(c.refundable_minor), (await refundableOfOrder(tx, c.order_id)).total);
+      const max = Math.min(Number(c.refundable_minor), (await refundableOfOrder(tx, refOf(c))).total);
       refund = input.refund_amount ?? max;
       if (refund > max) throw new AppError(ResponseCode.afterSaleRefundTooLarge, { max: `${fromMinorUnits(max, c.currency)} ${c.currency}` });
     }
@@ -151,7 +151,11 @@ export async function rejectCase(deps: Pick<AppDeps, 'db'>, actor: Actor, input:
   });
 }
 
-/** The goods came back (shipped back, or handed in while awaiting return); resellable ones go back on sale, recorded. */
+/**
+ * The goods came back (shipped back, or handed in while awaiting return); resellable ones go back on
+ * sale, recorded: a shop order's returned units to the shop's stock (the shop's sale is undone), any
+ * other units to the platform's (an exchange's replacement came from the platform's stock).
+ */
 export async function receiveCase(deps: Pick<AppDeps, 'db'>, actor: Actor, input: EndpointBody<typeof adminReceiveAfterSale>): Promise<EndpointData<typeof adminReceiveAfterSale>> {
   operatorNameOf(actor);
   return withTransaction(deps.db, async (tx) => {
@@ -159,7 +163,10 @@ export async function receiveCase(deps: Pick<AppDeps, 'db'>, actor: Actor, input
     const moved = await moveCase(tx, actor, c.id, ['awaiting_return', 'return_shipped'], 'received', { reason: input.resellable ? 'resellable' : '', set: { received_at: new Date(), resellable: input.resellable } });
     if (!moved) throw new AppError(ResponseCode.afterSaleState);
     if (input.resellable) {
-      for (const l of (await q.findCaseLines(tx, [c.id])).sort((a, b) => a.sku_id - b.sku_id)) await returnStock(tx, l.sku_id, l.qty);
+      const lines = (await q.findCaseLines(tx, [c.id])).sort((a, b) => a.sku_id - b.sku_id);
+      const ref = refOf(c);
+      if (ref.kind === 'shop_order' && c.kind === 'return') await takeBackToShop(tx, actor, ref.id, lines.map((l) => ({ sku_id: l.sku_id, goods_id: l.goods_id, qty: l.qty })), `after-sale:${c.case_no}`);
+      else for (const l of lines) await returnStock(tx, l.sku_id, l.qty);
       await recordDecision(tx, actor, c.id, 'restock');
     }
     await recordDecision(tx, actor, c.id, 'receive');
@@ -213,11 +220,12 @@ export async function settleCaseRefund(deps: PaymentsDeps, actor: Actor, started
   // Each payment of the order gives what it has left, in order, until the case's refund is covered.
   let refunded = 0;
   let settled = true;
-  for (const p of await findSucceededPaymentsOfPayable(deps.db, 'order', c.order_id)) {
+  const ref = refOf(c);
+  for (const p of await findSucceededPaymentsOfPayable(deps.db, ref.kind, ref.id)) {
     const mine = (await findRefundsOfPayment(deps.db, p.id)).filter((r) => r.cause.startsWith(`${cause}:`));
     let rows = mine;
     if (!mine.length && refunded < amount) {
-      const { payments } = await refundableOfOrder(deps.db, c.order_id);
+      const { payments } = await refundableOfOrder(deps.db, ref);
       const part = Math.min(amount - refunded, payments.find((x) => x.id === p.id)?.left ?? 0);
       if (part > 0) rows = await refundPayment(deps, actor, { paymentId: p.id, amountMinor: part, cause, reason: `after-sale ${c.case_no}` });
     }
@@ -231,17 +239,23 @@ export async function settleCaseRefund(deps: PaymentsDeps, actor: Actor, started
   return withTransaction(deps.db, async (tx) => {
     const done = await moveCase(tx, actor, c.id, ['refunding'], 'refunded', { set: { refunded_minor: refunded, refunded_at: new Date(), completed_at: new Date() } });
     if (!done) return (await q.findCase(tx, c.id))!;
-    // The points the order earned go back in the same share, never below the member's balance; a shortfall is recorded.
-    const before = await q.sumRefundedOfOrder(tx, c.order_id, c.id);
-    const points = await reverseEarnedPoints(tx, actor, { orderId: c.order_id, cause: `after-sale:${c.id}`, refundedBefore: before, refunded });
-    if (points.due > 0) await recordCaseEvent(tx, actor, c.id, { kind: 'points_reversed', reason: `reversed ${points.reversed} of ${points.due} earned points${points.shortfall ? `, shortfall ${points.shortfall}` : ''}` });
-    // The points the order spent at checkout come back in the same share.
-    const spentBack = await returnSpentPointsShare(tx, actor, { orderId: c.order_id, cause: `after-sale:${c.id}`, refundedBefore: before, refunded });
-    if (spentBack.points + spentBack.shopping_points > 0) await recordCaseEvent(tx, actor, c.id, { kind: 'points_returned', reason: `returned ${spentBack.points} points and ${spentBack.shopping_points} shopping points spent on the order` });
+    // A regular order's points go back in the same share; a shop order earns and spends none (its owner's earnings settle on what was not refunded).
+    if (ref.kind === 'order') await pointsBack(tx, actor, c.id, ref.id, refunded);
     await caseEnded(tx, done, done.was);
     await notifyMember(tx, { memberId: c.user_id, kind: 'after_sale.refunded', params: { case_no: c.case_no, amount: fromMinorUnits(refunded, c.currency), currency: c.currency }, link: link(c.id), eventKey: `after-sale:${c.id}:refunded` });
     return done;
   });
+}
+
+/** The points a regular order earned are reversed, and those it spent come back, in the share a case refunded; both recorded on the case. */
+async function pointsBack(tx: Tx, actor: Actor, caseId: number, orderId: number, refunded: number): Promise<void> {
+  // The points the order earned go back in the same share, never below the member's balance; a shortfall is recorded.
+  const before = await q.sumRefundedOfOrder(tx, orderId, caseId);
+  const points = await reverseEarnedPoints(tx, actor, { orderId, cause: `after-sale:${caseId}`, refundedBefore: before, refunded });
+  if (points.due > 0) await recordCaseEvent(tx, actor, caseId, { kind: 'points_reversed', reason: `reversed ${points.reversed} of ${points.due} earned points${points.shortfall ? `, shortfall ${points.shortfall}` : ''}` });
+  // The points the order spent at checkout come back in the same share.
+  const spentBack = await returnSpentPointsShare(tx, actor, { orderId, cause: `after-sale:${caseId}`, refundedBefore: before, refunded });
+  if (spentBack.points + spentBack.shopping_points > 0) await recordCaseEvent(tx, actor, caseId, { kind: 'points_returned', reason: `returned ${spentBack.points} points and ${spentBack.shopping_points} shopping points spent on the order` });
 }
 
 /** Finishes the refunds of cases left refunding (a gateway that answered later, a refund cut short): the sweep behind the console's refund. */
@@ -290,11 +304,11 @@ type ExportRow = Awaited<ReturnType<typeof q.pageCases>>[number];
 export const afterSalesExport: ListExport<EndpointQuery<typeof adminListAfterSales>, ExportRow> = {
   name: 'after-sales',
   page: async (db, _actor, input) => {
-    const rows = await q.pageCases(db, { status: input.status, kind: input.kind, q: input.q, limit: input.limit, offset: (input.page - 1) * input.limit });
+    const rows = await q.pageCases(db, { status: input.status, kind: input.kind, q: input.q, source: input.source, limit: input.limit, offset: (input.page - 1) * input.limit });
     return { list: rows, has_more: input.page * input.limit < totalOf(rows) };
   },
   columns: [
-    ['id', (r) => r.id], ['code', (r) => r.case_no], ['order_no', (r) => r.order_no], ['member_id', (r) => r.user_id], ['user_name', (r) => r.user_name],
+    ['id', (r) => r.id], ['code', (r) => r.case_no], ['order_no', (r) => r.order_no], ['shop', (r) => r.shop_name ?? ''], ['member_id', (r) => r.user_id], ['user_name', (r) => r.user_name],
     ['kind', (r) => r.kind], ['status', (r) => r.status], ['reason', (r) => r.reason_code], ['currency', (r) => r.currency],
     ['total', (r) => fromMinorUnits(Number(r.refundable_minor), r.currency)], ['amount', (r) => (r.refunded_minor === null ? '' : fromMinorUnits(Number(r.refunded_minor), r.currency))],
     ['created_at', (r) => iso(r.created_at)], ['updated_at', (r) => iso(r.updated_at)],

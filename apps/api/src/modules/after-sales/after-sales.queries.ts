@@ -4,6 +4,15 @@ import type { DB } from '../../db/schema.js';
 import type { Tx } from '../../lib/transaction.js';
 import type { AfterSaleKind, AfterSaleStatus } from './after-sales.table.js';
 
+/** The order a case is on: a regular order, or a member-shop order. */
+export interface OrderRef {
+  kind: 'order' | 'shop_order';
+  id: number;
+}
+const orderColumn = (ref: OrderRef) => (ref.kind === 'order' ? ('c.order_id' as const) : ('c.shop_order_id' as const));
+/** A case line's line: of the regular order, or of the shop order (exactly one is set). */
+const lineIdOf = sql<string | number>`coalesce(l.order_line_id, l.shop_order_line_id)`;
+
 export const findAfterSaleSettings = (db: Executor) => db.selectFrom('after_sale_settings').selectAll().executeTakeFirstOrThrow();
 
 export const findReasons = (db: Executor, kind?: AfterSaleKind) => {
@@ -27,22 +36,46 @@ export const findAddresses = (db: Executor, countryCode: string, kind: 'return' 
   db.selectFrom('after_sale_addresses').selectAll().where('country_code', '=', countryCode.toUpperCase()).where('kind', '=', kind).where('enabled', '=', true).orderBy('sort').orderBy('id').execute();
 
 /** Units of each of the order's lines in cases of `statuses`, per kind and state. */
-export const findUnitsInCases = (db: Executor, orderId: number, statuses: readonly AfterSaleStatus[]) =>
-  db
-    .selectFrom('after_sale_lines as l')
-    .innerJoin('after_sales as c', 'c.id', 'l.case_id')
-    .select(['l.order_line_id', 'c.kind', 'c.status', (eb) => eb.fn.sum<number>('l.qty').as('qty')])
-    .where('c.order_id', '=', orderId)
-    .where('c.status', 'in', statuses.length ? [...statuses] : ['-' as AfterSaleStatus])
-    .groupBy(['l.order_line_id', 'c.kind', 'c.status'])
-    .execute();
+export const findUnitsInCases = async (db: Executor, ref: OrderRef, statuses: readonly AfterSaleStatus[]) =>
+  (
+    await db
+      .selectFrom('after_sale_lines as l')
+      .innerJoin('after_sales as c', 'c.id', 'l.case_id')
+      .select([lineIdOf.as('order_line_id'), 'c.kind', 'c.status', (eb) => eb.fn.sum<number>('l.qty').as('qty')])
+      .where(orderColumn(ref), '=', ref.id)
+      .where('c.status', 'in', statuses.length ? [...statuses] : ['-' as AfterSaleStatus])
+      .groupBy([lineIdOf, 'c.kind', 'c.status'])
+      .execute()
+  ).map((r) => ({ ...r, order_line_id: Number(r.order_line_id) }));
 
-/** Whether the order has a case in one of `statuses`. */
-export const hasCaseIn = async (db: Executor, orderId: number, statuses: readonly AfterSaleStatus[]) =>
-  !!(await db.selectFrom('after_sales').select('id').where('order_id', '=', orderId).where('status', 'in', [...statuses]).limit(1).executeTakeFirst());
+/** Whether the order (a regular one by its id, or the ref) has a case in one of `statuses`. */
+export const hasCaseIn = async (db: Executor, order: number | OrderRef, statuses: readonly AfterSaleStatus[]) => {
+  const ref: OrderRef = typeof order === 'number' ? { kind: 'order', id: order } : order;
+  return !!(await db.selectFrom('after_sales as c').select('c.id').where(orderColumn(ref), '=', ref.id).where('c.status', 'in', [...statuses]).limit(1).executeTakeFirst());
+};
 
 /** Orders of the member with cases (the after-sales view of the order list). */
-export const findOrderIdsWithCases = (db: Executor, userId: number) => db.selectFrom('after_sales').select('order_id').distinct().where('user_id', '=', userId).execute();
+export const findOrderIdsWithCases = async (db: Executor, userId: number) =>
+  (await db.selectFrom('after_sales').select('order_id').distinct().where('user_id', '=', userId).where('order_id', 'is not', null).execute()).map((r) => ({ order_id: r.order_id! }));
+
+/** Per shop order: its cases, the open ones, the newest case's state and what refunded cases gave back. */
+export const findShopOrderCaseSummaries = async (db: Executor, shopOrderIds: number[], openStatuses: readonly AfterSaleStatus[]) =>
+  shopOrderIds.length
+    ? (
+        await db
+          .selectFrom('after_sales as c')
+          .select([
+            'c.shop_order_id',
+            sql<string>`count(*)`.as('cases'),
+            sql<string>`count(*) filter (where c.status in (${sql.join(openStatuses.map((x) => sql`${x}`))}))`.as('open'),
+            sql<AfterSaleStatus>`(array_agg(c.status order by c.id desc))[1]`.as('status'),
+            sql<string>`coalesce(sum(c.refunded_minor) filter (where c.status = 'refunded'), 0)`.as('refunded'),
+          ])
+          .where('c.shop_order_id', 'in', shopOrderIds)
+          .groupBy('c.shop_order_id')
+          .execute()
+      ).map((r) => ({ shop_order_id: Number(r.shop_order_id), cases: Number(r.cases), open: Number(r.open), status: r.status, refunded: Number(r.refunded) }))
+    : [];
 
 export const insertCase = (db: Executor, row: Insertable<DB['after_sales']>) => db.insertInto('after_sales').values(row).returningAll().executeTakeFirstOrThrow();
 export const insertCaseLines = (db: Executor, rows: Array<Insertable<DB['after_sale_lines']>>) => db.insertInto('after_sale_lines').values(rows).execute();
@@ -74,16 +107,38 @@ export const findCaseFollowing = (db: Executor, caseId: number) => db.selectFrom
 export const findFollowedCases = async (db: Executor, caseIds: number[]) =>
   caseIds.length ? (await db.selectFrom('after_sales').select('follows_case_id').where('follows_case_id', 'in', caseIds).execute()).map((r) => r.follows_case_id!) : [];
 
-/** The lines of cases with what the order kept of them. */
-export const findCaseLines = (db: Executor, caseIds: number[]) =>
-  db
-    .selectFrom('after_sale_lines as l')
-    .innerJoin('order_lines as o', 'o.id', 'l.order_line_id')
-    .select(['l.case_id', 'l.order_line_id', 'l.qty', 'l.exchange_sku_id', 'o.name', 'o.spec_text', 'o.image', 'o.unit_price_minor', 'o.sku_id', 'o.goods_id'])
-    .where('l.case_id', 'in', caseIds.length ? caseIds : [-1])
-    .orderBy('l.case_id')
-    .orderBy('l.order_line_id')
-    .execute();
+/**
+ * The lines of cases with what the order kept of them: a regular order's line, or a shop order's
+ * (whose words of the SKU are the goods' specs of its SKU, `shop_spec`).
+ */
+export const findCaseLines = async (db: Executor, caseIds: number[]) =>
+  (
+    await db
+      .selectFrom('after_sale_lines as l')
+      .leftJoin('order_lines as o', 'o.id', 'l.order_line_id')
+      .leftJoin('shop_order_lines as s', 's.id', 'l.shop_order_line_id')
+      .leftJoin('goods_skus as k', 'k.id', 's.sku_id')
+      .leftJoin('goods as g', 'g.id', 's.goods_id')
+      .select([
+        'l.case_id',
+        lineIdOf.as('order_line_id'),
+        'l.qty',
+        'l.exchange_sku_id',
+        sql<Record<string, string>>`coalesce(o.name, s.name)`.as('name'),
+        'o.spec_text',
+        sql<string>`coalesce(o.image, s.image, '')`.as('image'),
+        sql<string | number>`coalesce(o.unit_price_minor, s.price_minor)`.as('unit_price_minor'),
+        sql<string | number>`coalesce(o.sku_id, s.sku_id)`.as('sku_id'),
+        sql<string | number>`coalesce(o.goods_id, s.goods_id)`.as('goods_id'),
+        sql<boolean>`l.shop_order_line_id is not null`.as('shop'),
+        'k.spec_value_ids as shop_spec_value_ids',
+        'g.specs as shop_specs',
+      ])
+      .where('l.case_id', 'in', caseIds.length ? caseIds : [-1])
+      .orderBy('l.case_id')
+      .orderBy(lineIdOf)
+      .execute()
+  ).map((r) => ({ ...r, order_line_id: Number(r.order_line_id), unit_price_minor: Number(r.unit_price_minor), sku_id: Number(r.sku_id), goods_id: Number(r.goods_id) }));
 
 export const findEvidence = (db: Executor, caseIds: number[]) =>
   db.selectFrom('after_sale_evidence').selectAll().where('case_id', 'in', caseIds.length ? caseIds : [-1]).orderBy('case_id').orderBy('sort').execute();
@@ -93,30 +148,46 @@ export const findCaseEvents = (db: Executor, caseId: number) => db.selectFrom('a
 const OPEN_VIEW: AfterSaleStatus[] = ['under_review', 'awaiting_return', 'return_shipped', 'received', 'refunding', 'replacement_shipped'];
 
 /** A page of the member's cases, newest first, with the order number, the operator's names of the reason and the total. */
-export const pageMemberCases = (db: Executor, userId: number, input: { view: 'all' | 'open' | 'done'; orderId?: number; limit: number; offset: number }) => {
-  let q = db.selectFrom('after_sales as c').innerJoin('orders as o', 'o.id', 'c.order_id').leftJoin('after_sale_reasons as r', (j) => j.onRef('r.kind', '=', 'c.kind').onRef('r.code', '=', 'c.reason_code')).where('c.user_id', '=', userId);
+export const pageMemberCases = (db: Executor, userId: number, input: { view: 'all' | 'open' | 'done'; orderId?: number; shopOrderId?: number; limit: number; offset: number }) => {
+  let q = db
+    .selectFrom('after_sales as c')
+    .leftJoin('orders as o', 'o.id', 'c.order_id')
+    .leftJoin('shop_orders as so', 'so.id', 'c.shop_order_id')
+    .leftJoin('member_shops as ms', 'ms.id', 'so.shop_id')
+    .leftJoin('after_sale_reasons as r', (j) => j.onRef('r.kind', '=', 'c.kind').onRef('r.code', '=', 'c.reason_code'))
+    .where('c.user_id', '=', userId);
   if (input.view === 'open') q = q.where('c.status', 'in', OPEN_VIEW);
   if (input.view === 'done') q = q.where('c.status', 'not in', OPEN_VIEW);
   if (input.orderId) q = q.where('c.order_id', '=', input.orderId);
-  return q.selectAll('c').select(['o.order_no', 'r.names as reason_names', sql<string>`count(*) over ()`.as('total')]).orderBy('c.id', 'desc').limit(input.limit).offset(input.offset).execute();
+  if (input.shopOrderId) q = q.where('c.shop_order_id', '=', input.shopOrderId);
+  return q
+    .selectAll('c')
+    .select([sql<string>`coalesce(o.order_no, so.order_no)`.as('order_no'), 'ms.id as shop_id', 'ms.name as shop_name', 'r.names as reason_names', sql<string>`count(*) over ()`.as('total')])
+    .orderBy('c.id', 'desc')
+    .limit(input.limit)
+    .offset(input.offset)
+    .execute();
 };
 
 /** A page of every case for the console: by state, kind, number or member; oldest first within a state. */
-export const pageCases = (db: Executor, input: { status?: AfterSaleStatus; kind?: AfterSaleKind; q?: string; limit: number; offset: number }) => {
+export const pageCases = (db: Executor, input: { status?: AfterSaleStatus; kind?: AfterSaleKind; q?: string; source?: OrderRef['kind']; limit: number; offset: number }) => {
   let q = db
     .selectFrom('after_sales as c')
-    .innerJoin('orders as o', 'o.id', 'c.order_id')
+    .leftJoin('orders as o', 'o.id', 'c.order_id')
+    .leftJoin('shop_orders as so', 'so.id', 'c.shop_order_id')
+    .leftJoin('member_shops as ms', 'ms.id', 'so.shop_id')
     .innerJoin('users as u', 'u.id', 'c.user_id')
     .leftJoin('after_sale_reasons as r', (j) => j.onRef('r.kind', '=', 'c.kind').onRef('r.code', '=', 'c.reason_code'));
   if (input.status) q = q.where('c.status', '=', input.status);
   if (input.kind) q = q.where('c.kind', '=', input.kind);
+  if (input.source) q = q.where(input.source === 'order' ? 'c.order_id' : 'c.shop_order_id', 'is not', null);
   if (input.q) {
     const text = input.q;
-    q = q.where((eb) => eb.or([eb('c.case_no', '=', text), eb('o.order_no', '=', text), ...(/^\d{1,9}$/.test(text) ? [eb('c.user_id', '=', Number(text))] : [])]));
+    q = q.where((eb) => eb.or([eb('c.case_no', '=', text), eb('o.order_no', '=', text), eb('so.order_no', '=', text), ...(/^\d{1,9}$/.test(text) ? [eb('c.user_id', '=', Number(text))] : [])]));
   }
   return q
     .selectAll('c')
-    .select(['o.order_no', 'u.user_name', 'r.names as reason_names', sql<string>`count(*) over ()`.as('total')])
+    .select([sql<string>`coalesce(o.order_no, so.order_no)`.as('order_no'), 'ms.id as shop_id', 'ms.name as shop_name', 'u.user_name', 'r.names as reason_names', sql<string>`count(*) over ()`.as('total')])
     .orderBy(input.status ? 'c.id' : sql`c.id`, input.status ? 'asc' : 'desc')
     .limit(input.limit)
     .offset(input.offset)
@@ -151,6 +222,10 @@ export const upsertCarrier = (db: Executor, row: { code: string; name: string; n
     .onConflict((oc) => oc.column('code').doUpdateSet({ name: row.name, needs_phone_tail: row.needs_phone_tail, enabled: row.enabled }))
     .execute();
 
-/** What the order's other cases have refunded. */
-export const sumRefundedOfOrder = async (db: Executor, orderId: number, exceptCaseId: number) =>
-  Number((await db.selectFrom('after_sales').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('refunded_minor'), sql<number>`0`).as('n')).where('order_id', '=', orderId).where('id', '<>', exceptCaseId).where('status', '=', 'refunded').executeTakeFirstOrThrow()).n);
+/** What the order's other cases (all of them, without `exceptCaseId`) have refunded. */
+export const sumRefundedOfOrder = async (db: Executor, order: number | OrderRef, exceptCaseId?: number) => {
+  const ref: OrderRef = typeof order === 'number' ? { kind: 'order', id: order } : order;
+  let q = db.selectFrom('after_sales as c').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('c.refunded_minor'), sql<number>`0`).as('n')).where(orderColumn(ref), '=', ref.id).where('c.status', '=', 'refunded');
+  if (exceptCaseId !== undefined) q = q.where('c.id', '<>', exceptCaseId);
+  return Number((await q.executeTakeFirstOrThrow()).n);
+};

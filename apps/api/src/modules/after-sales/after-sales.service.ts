@@ -42,13 +42,12 @@ import { skuSpecText } from '../catalogue/sku-text.js';
 import { pick } from '../catalogue/texts.js';
 import { OrderListTag, ordersChanged } from '../orders/order-lists.js';
 import { scheduleSettlement } from '../orders/order-settlement.js';
-import { findMemberOrder, findOrderLines, findOrderLinesById, lockOrderForUpdate } from '../orders/orders.queries.js';
-import type { OrderLinesTable, OrdersTable } from '../orders/orders.table.js';
 import { signedAddressesSameUntil, signStored, uploadKeyOf } from '../uploads/file-addresses.js';
 import { findOwnUpload } from '../uploads/uploads.queries.js';
 import { storedVideoSeconds } from '../uploads/video-duration.js';
 import * as q from './after-sales.queries.js';
 import type { AfterSaleKind, AfterSaleStatus } from './after-sales.table.js';
+import { caseOrderLines, findCaseOrder, lockCaseOrder, orderOfLine, refOf, shopOrderCaseChanged, shopOrderCaseEnded, type CaseOrder, type CaseOrderLine, type OrderRef } from './order-source.js';
 
 // After-sales: a member asks for a return, an exchange or a warranty repair of units of an order
 // they received; operators decide and act (after-sales.console.ts). Every move of a case is a
@@ -56,8 +55,8 @@ import type { AfterSaleKind, AfterSaleStatus } from './after-sales.table.js';
 // The units of a line in cases never exceed what was bought: a case is opened under the order's
 // row lock, which every case of the order takes in turn.
 
-type OrderRow = { [K in keyof OrdersTable]: OrdersTable[K] extends import('kysely').ColumnType<infer S, unknown, unknown> ? S : OrdersTable[K] };
-type OrderLineRow = { [K in keyof OrderLinesTable]: OrderLinesTable[K] extends import('kysely').ColumnType<infer S, unknown, unknown> ? S : OrderLinesTable[K] };
+type OrderRow = CaseOrder;
+type OrderLineRow = CaseOrderLine;
 export type CaseRow = NonNullable<Awaited<ReturnType<typeof q.findCase>>>;
 
 const DAY = 86_400_000;
@@ -86,6 +85,7 @@ export async function moveCase(tx: Tx, actor: Actor, caseId: number, from: After
   // The member's cached case and order lists are dropped once this commits.
   ordersChanged(tx, [moved.user_id]);
   await recordCaseEvent(tx, actor, caseId, { kind: change.kind ?? to, from: moved.was, to, reason: change.reason });
+  if (moved.shop_order_id !== null) await shopOrderCaseChanged(tx, Number(moved.shop_order_id));
   return moved;
 }
 
@@ -116,8 +116,8 @@ interface Opening {
 /** What of an order may be asked for now: per line the units left, the kinds open, its share of the payment. */
 async function openingOf(db: Executor, order: OrderRow): Promise<Opening> {
   const settings = await q.findAfterSaleSettings(db);
-  const lines = (await findOrderLines(db, [order.id])) as OrderLineRow[];
-  const units = await q.findUnitsInCases(db, order.id, AFTER_SALE_COUNTING_STATUSES);
+  const lines = await caseOrderLines(db, order);
+  const units = await q.findUnitsInCases(db, order, AFTER_SALE_COUNTING_STATUSES);
   const warranty = new Map((await findGoodsWarranty(db, [...new Set(lines.map((l) => l.goods_id))])).map((g) => [g.id, g.warranty_months]));
   const now = Date.now();
   // Received: completed (confirmed or by time); a shipped order is on its way and its windows have not begun.
@@ -164,11 +164,19 @@ const returnShare = (l: LineOpening, qty: number) => {
   return upTo(l.returned + qty) - upTo(l.returned);
 };
 
-async function memberOrderOrRefuse(db: Executor, userId: number, orderId: number): Promise<OrderRow> {
-  const order = await findMemberOrder(db, userId, orderId);
-  if (!order) throw new AppError(ResponseCode.orderNotFound);
-  return order as OrderRow;
+/** The member's order (regular or member-shop); another member's answers "not found". */
+async function memberOrderOrRefuse(db: Executor, userId: number, ref: OrderRef): Promise<OrderRow> {
+  const order = await findCaseOrder(db, ref);
+  if (!order || order.user_id !== userId) throw new AppError(ResponseCode.orderNotFound);
+  return order;
 }
+
+/** Which order a member's call names: `order_id`, or `shop_order_id` for a member-shop order. */
+const orderOfInput = (input: { order_id?: number; shop_order_id?: number }): OrderRef => refOf({ order_id: input.order_id ?? null, shop_order_id: input.shop_order_id ?? null });
+
+/** The case's order columns: exactly one set. */
+const orderColumnsOf = (ref: OrderRef) => (ref.kind === 'order' ? { order_id: ref.id, shop_order_id: null } : { order_id: null, shop_order_id: ref.id });
+const lineColumnsOf = (ref: OrderRef, lineId: number) => (ref.kind === 'order' ? { order_line_id: lineId, shop_order_line_id: null } : { order_line_id: null, shop_order_line_id: lineId });
 
 /** A reason's shipped text key, and its text: the operator's name in the language, else the shipped text of its code, else the operator's English name, else the code. */
 export const reasonKey = (code: string) => `afterSales.reason.${code}`;
@@ -184,12 +192,13 @@ async function reasonList(deps: Pick<AppDeps, 'db' | 'i18n'>, lang: Actor['lang'
 
 /** What the member may ask for on an order now, per line: it writes nothing. */
 export async function applyInfo(deps: Pick<AppDeps, 'db' | 'i18n'>, actor: Actor, input: EndpointBody<typeof applyForOrderAfterSale>): Promise<EndpointData<typeof applyForOrderAfterSale>> {
-  const order = await memberOrderOrRefuse(deps.db, memberIdOf(actor), input.order_id);
+  const order = await memberOrderOrRefuse(deps.db, memberIdOf(actor), orderOfInput(input));
   const o = await openingOf(deps.db, order);
   const kinds = KINDS.filter((k) => o.lines.some((l) => l.kinds.includes(k)));
   const now = Date.now();
   return {
-    order_id: order.id,
+    order_id: order.kind === 'order' ? order.id : null,
+    shop_order_id: order.kind === 'shop_order' ? order.id : null,
     order_no: order.order_no,
     currency: order.currency,
     kinds,
@@ -202,7 +211,7 @@ export async function applyInfo(deps: Pick<AppDeps, 'db' | 'i18n'>, actor: Actor
       goods_id: l.line.goods_id,
       sku_id: l.line.sku_id,
       name: pick(l.line.name, actor.lang),
-      spec_text: pick(l.line.spec_text, actor.lang),
+      spec_text: l.line.spec(actor.lang),
       image: l.line.image,
       price: Number(l.line.unit_price_minor),
       bought: l.line.quantity,
@@ -247,11 +256,11 @@ interface CaseRequest {
 }
 
 /** Opens a case on the member's order under its row lock; answers the new case. */
-async function openCase(tx: Tx, actor: Actor, userId: number, orderId: number, input: CaseRequest) {
-  // The order's row lock lines up every case of the order: the units counted below cannot change meanwhile.
-  const locked = await lockOrderForUpdate(tx, orderId);
+async function openCase(tx: Tx, actor: Actor, userId: number, ref: OrderRef, input: CaseRequest) {
+  // The order's row lock lines up every case of the order (and a shop order's settlement): the units counted below cannot change meanwhile.
+  const locked = await lockCaseOrder(tx, ref);
   if (!locked || locked.user_id !== userId) throw new AppError(ResponseCode.orderNotFound);
-  const o = await openingOf(tx, locked as OrderRow);
+  const o = await openingOf(tx, locked);
   if (o.closed) throw new AppError(ResponseCode.afterSaleNotAllowed);
   const chosen = input.lines.filter((l) => l.qty > 0);
   if (!chosen.length) throw new AppError(ResponseCode.afterSaleNoLines);
@@ -293,7 +302,7 @@ async function openCase(tx: Tx, actor: Actor, userId: number, orderId: number, i
   if (reason.needs_evidence && !evidence.length) throw new AppError(ResponseCode.afterSaleEvidenceRequired);
   const created = await q.insertCase(tx, {
     case_no: caseNumber(),
-    order_id: locked.id,
+    ...orderColumnsOf(ref),
     user_id: userId,
     kind: input.kind,
     status: 'under_review',
@@ -320,11 +329,12 @@ async function openCase(tx: Tx, actor: Actor, userId: number, orderId: number, i
     replacement_signed_at: null,
     completed_at: null,
   });
-  await q.insertCaseLines(tx, rows.map((r) => ({ case_id: created.id, ...r })));
+  await q.insertCaseLines(tx, rows.map(({ order_line_id, ...r }) => ({ case_id: created.id, ...lineColumnsOf(ref, order_line_id), ...r })));
   await q.insertEvidence(tx, evidence.map((e) => ({ case_id: created.id, ...e })));
   await recordCaseEvent(tx, actor, created.id, { kind: 'submitted', from: null, to: 'under_review', reason: input.followsCaseId ? `follows ${input.followsCaseId}` : '' });
-  // The order now shows in the member's after-sales view.
+  // The order now shows in the member's after-sales view and the case in their case list (a shop order's also in the shop's lists).
   ordersChanged(tx, [userId]);
+  if (ref.kind === 'shop_order') await shopOrderCaseChanged(tx, ref.id);
   return created;
 }
 
@@ -342,7 +352,7 @@ export async function submitCase(deps: Pick<AppDeps, 'db'> & { providers: Pick<A
   const userId = memberIdOf(actor);
   await checkVideoLength(deps, userId, input.video);
   return withTransaction(deps.db, async (tx) => {
-    const created = await openCase(tx, actor, userId, input.order_id, { ...input });
+    const created = await openCase(tx, actor, userId, orderOfInput(input), { ...input });
     return { case_id: created.id, case_no: created.case_no, status: created.status };
   });
 }
@@ -357,7 +367,7 @@ export async function resubmitCase(deps: Pick<AppDeps, 'db'> & { providers: Pick
     if (before.status !== 'rejected' || (await q.findCaseFollowing(tx, before.id))) throw new AppError(ResponseCode.afterSaleState);
     const lines = await q.findCaseLines(tx, [before.id]);
     const evidence = await q.findEvidence(tx, [before.id]);
-    const created = await openCase(tx, actor, userId, before.order_id, {
+    const created = await openCase(tx, actor, userId, refOf(before), {
       kind: before.kind,
       lines: lines.map((l) => ({ order_line_id: l.order_line_id, qty: l.qty, ...(l.exchange_sku_id ? { exchange_sku_id: l.exchange_sku_id } : {}) })),
       reason_id: input.reason_id ?? before.reason_code,
@@ -379,7 +389,7 @@ const WITHDRAW_FROM: AfterSaleStatus[] = ['under_review', 'awaiting_return', 're
 export async function renderCases(
   deps: Pick<AppDeps, 'db' | 'i18n' | 'config' | 'secrets'>,
   lang: Actor['lang'],
-  rows: Array<CaseRow & { order_no: string; reason_names?: Record<string, string> | null }>,
+  rows: Array<CaseRow & { order_no: string; shop_id?: number | string | null; shop_name?: string | null; reason_names?: Record<string, string> | null }>,
 ): Promise<AfterSaleCase[]> {
   const { db, i18n } = deps;
   const ids = rows.map((r) => r.id);
@@ -397,6 +407,8 @@ export async function renderCases(
     id: r.id,
     case_no: r.case_no,
     order_id: r.order_id,
+    shop_order_id: r.shop_order_id === null ? null : Number(r.shop_order_id),
+    shop: r.shop_id !== null && r.shop_id !== undefined ? { id: Number(r.shop_id), name: r.shop_name ?? '' } : null,
     order_no: r.order_no,
     kind: r.kind,
     status: r.status,
@@ -415,7 +427,7 @@ export async function renderCases(
         return {
           order_line_id: l.order_line_id,
           name: pick(l.name, lang),
-          spec_text: pick(l.spec_text, lang),
+          spec_text: l.shop ? skuSpecText(l.shop_specs ?? [], (l.shop_spec_value_ids ?? []) as number[], lang) : pick(l.spec_text, lang),
           image: l.image,
           price: Number(l.unit_price_minor),
           qty: l.qty,
@@ -450,20 +462,21 @@ export async function renderCases(
 export const CASE_REASONS_TAG = 'after-sale-reasons';
 
 /**
- * `listCases` as the member's pages ask for it: kept per member, view, order, page and language
+ * `listCases` as the member's pages ask for it: kept per member, query and language
  * until one of the member's cases or orders moves (the order lists' tags: `ordersChanged`), a
  * reason is renamed, or the evidence addresses it carries are about to be signed anew.
  */
 export function cachedCases(deps: Pick<AppDeps, 'db' | 'i18n' | 'config' | 'secrets' | 'redis'>, actor: Actor, input: EndpointQuery<typeof listAfterSales>) {
   const userId = memberIdOf(actor);
-  const key = { id: `${userId}|${input.view}|${input.order_id ?? ''}|${input.page}|${input.limit}|${actor.lang}`, tags: [OrderListTag.all, OrderListTag.member(userId), CASE_REASONS_TAG] };
+  // Every field of the query is in the key (the view, the order or shop order named, the page).
+  const key = { id: `${userId}|${actor.lang}|${JSON.stringify(input)}`, tags: [OrderListTag.all, OrderListTag.member(userId), CASE_REASONS_TAG] };
   return responseCache(deps).cached(listAfterSales, key, async () => new Expiring(await listCases(deps, actor, input), signedAddressesSameUntil()));
 }
 
 /** The member's cases, newest first: all, the open ones or the finished ones, of one order when named. */
 export async function listCases(deps: Pick<AppDeps, 'db' | 'i18n' | 'config' | 'secrets'>, actor: Actor, input: EndpointQuery<typeof listAfterSales>): Promise<EndpointData<typeof listAfterSales>> {
   const userId = memberIdOf(actor);
-  const rows = await q.pageMemberCases(deps.db, userId, { view: input.view, orderId: input.order_id, limit: input.limit, offset: (input.page - 1) * input.limit });
+  const rows = await q.pageMemberCases(deps.db, userId, { view: input.view, orderId: input.order_id, shopOrderId: input.shop_order_id, limit: input.limit, offset: (input.page - 1) * input.limit });
   return pageOf(await renderCases(deps, actor.lang, rows), totalOf(rows), input);
 }
 
@@ -473,7 +486,7 @@ export const renderEvents = (events: Awaited<ReturnType<typeof q.findCaseEvents>
   events.map((e) => ({ kind: e.kind, from: e.from_status, to: e.to_status, reason: e.kind.startsWith('points_') ? '' : e.reason, by: e.actor_kind, at: iso(e.created_at) }));
 
 /** Where the goods of a case go back: the return address of the order's country, or null when none is set. */
-export async function returnAddressOf(db: Executor, c: { order_id: number; status: AfterSaleStatus }, countryCode: string) {
+export async function returnAddressOf(db: Executor, c: { status: AfterSaleStatus }, countryCode: string) {
   if (['under_review', 'rejected', 'withdrawn'].includes(c.status)) return null;
   const [a] = await q.findAddresses(db, countryCode, 'return');
   return a ? { id: a.id, name: a.name, address: a.address, phone: a.phone, hours: a.hours, country_code: a.country_code } : null;
@@ -484,8 +497,8 @@ export async function caseInfo(deps: Pick<AppDeps, 'db' | 'i18n' | 'config' | 's
   const userId = memberIdOf(actor);
   const c = await q.findMemberCase(deps.db, userId, input.id);
   if (!c) throw new AppError(ResponseCode.afterSaleNotFound);
-  const order = await memberOrderOrRefuse(deps.db, userId, c.order_id);
-  const [rendered] = await renderCases(deps, actor.lang, [{ ...c, order_no: order.order_no }]);
+  const order = await memberOrderOrRefuse(deps.db, userId, refOf(c));
+  const [rendered] = await renderCases(deps, actor.lang, [{ ...c, order_no: order.order_no, shop_id: order.shop?.id ?? null, shop_name: order.shop?.name ?? null }]);
   return { ...rendered!, events: renderEvents(await q.findCaseEvents(deps.db, c.id)), return_address: await returnAddressOf(deps.db, c, order.country_code) };
 }
 
@@ -520,7 +533,7 @@ export async function network(deps: Pick<AppDeps, 'db'>, actor: Actor, input: En
   if (input.case_id) {
     forCase = await q.findMemberCase(deps.db, userId, input.case_id);
     if (!forCase) throw new AppError(ResponseCode.afterSaleNotFound);
-    country = (await memberOrderOrRefuse(deps.db, userId, forCase.order_id)).country_code;
+    country = (await memberOrderOrRefuse(deps.db, userId, refOf(forCase))).country_code;
   }
   if (!country) return { return_address: null, list: [] };
   const points = await q.findAddresses(deps.db, country, 'service');
@@ -583,11 +596,13 @@ const HOLDING_REPLACEMENT: AfterSaleStatus[] = ['awaiting_return', 'return_shipp
  * transaction: the replacement stock an exchange reserved at approval goes back unless it shipped,
  * and the order settles once no case holds it.
  */
-export async function caseEnded(tx: Tx, c: Pick<CaseRow, 'id' | 'kind' | 'order_id'>, was: AfterSaleStatus): Promise<void> {
+export async function caseEnded(tx: Tx, c: Pick<CaseRow, 'id' | 'kind' | 'order_id' | 'shop_order_id'>, was: AfterSaleStatus): Promise<void> {
   if (c.kind === 'exchange' && HOLDING_REPLACEMENT.includes(was)) {
     for (const l of await q.findCaseLines(tx, [c.id])) if (l.exchange_sku_id) await returnStock(tx, l.exchange_sku_id, l.qty);
   }
-  await scheduleSettlement(tx, c.order_id);
+  const ref = refOf(c);
+  if (ref.kind === 'shop_order') await shopOrderCaseEnded(tx, ref.id);
+  else await scheduleSettlement(tx, ref.id);
 }
 
 /** The member received the replacement (or the repaired goods): the case completes. */
@@ -659,25 +674,26 @@ export async function afterSalesWindowEnd(db: Executor, order: { id: number; com
 export async function caseGoods(deps: Pick<AppDeps, 'db'>, actor: Actor, input: EndpointQuery<typeof listAfterSaleGoods>): Promise<EndpointData<typeof listAfterSaleGoods>> {
   const userId = memberIdOf(actor);
   let held = new Map<number, number>();
-  let orderId = input.order_id;
+  let ref = input.order_id || input.shop_order_id ? orderOfInput({ order_id: input.order_id, shop_order_id: input.order_id ? undefined : input.shop_order_id }) : undefined;
   if (input.case_id) {
     const c = await q.findMemberCase(deps.db, userId, input.case_id);
     if (!c) throw new AppError(ResponseCode.afterSaleNotFound);
-    orderId = c.order_id;
+    ref = refOf(c);
     held = new Map((await q.findCaseLines(deps.db, [c.id])).map((l) => [l.order_line_id, l.qty]));
   }
-  const order = await memberOrderOrRefuse(deps.db, userId, orderId!);
+  const order = await memberOrderOrRefuse(deps.db, userId, ref!);
   const o = await openingOf(deps.db, order);
   const lines = input.case_id ? o.lines.filter((l) => held.has(l.line.id)) : o.lines;
   return {
-    order_id: order.id,
+    order_id: order.kind === 'order' ? order.id : null,
+    shop_order_id: order.kind === 'shop_order' ? order.id : null,
     currency: order.currency,
     list: lines.map((l) => ({
       order_line_id: l.line.id,
       goods_id: l.line.goods_id,
       sku_id: l.line.sku_id,
       name: pick(l.line.name, actor.lang),
-      spec_text: pick(l.line.spec_text, actor.lang),
+      spec_text: l.line.spec(actor.lang),
       image: l.line.image,
       price: Number(l.line.unit_price_minor),
       bought: l.line.quantity,
@@ -690,11 +706,13 @@ export async function caseGoods(deps: Pick<AppDeps, 'db'>, actor: Actor, input: 
 /** The SKUs a line of the member's order may be exchanged to: the same goods at the same price, on sale and in stock. */
 export async function exchangeGoods(deps: Pick<AppDeps, 'db'>, actor: Actor, input: EndpointQuery<typeof listExchangeGoods>): Promise<EndpointData<typeof listExchangeGoods>> {
   const userId = memberIdOf(actor);
-  const [line] = (await findOrderLinesById(deps.db, input.order_line_id)) as OrderLineRow[];
-  if (!line) throw new AppError(ResponseCode.orderNotFound);
-  const order = await memberOrderOrRefuse(deps.db, userId, line.order_id);
+  const lineId = (input.order_line_id ?? input.shop_order_line_id)!;
+  const ref = await orderOfLine(deps.db, input.order_line_id ? 'order' : 'shop_order', lineId);
+  if (!ref) throw new AppError(ResponseCode.orderNotFound);
+  const order = await memberOrderOrRefuse(deps.db, userId, ref);
   const o = await openingOf(deps.db, order);
-  const l = o.lines.find((x) => x.line.id === line.id)!;
+  const l = o.lines.find((x) => x.line.id === lineId)!;
+  const line = l.line;
   const goods = await findGoodsById(deps.db, line.goods_id);
   const skus = goods?.status === 'on_sale' ? await findSkusOfGoods(deps.db, line.goods_id) : [];
   const cap = o.settings.max_exchanges * line.quantity;
@@ -710,3 +728,12 @@ export async function exchangeGoods(deps: Pick<AppDeps, 'db'>, actor: Actor, inp
 
 /** The member's orders with cases, for the after-sales view of the order list (registered in wiring.ts). */
 export const ordersWithCases = async (db: Executor, userId: number): Promise<number[]> => (await q.findOrderIdsWithCases(db, userId)).map((r) => r.order_id);
+
+/** Per shop order: its cases, the open ones, the newest case's state and what was refunded (the member-shop area's lists). */
+export const shopOrderCaseSummaries = (db: Executor, shopOrderIds: number[]) => q.findShopOrderCaseSummaries(db, shopOrderIds, AFTER_SALE_OPEN_STATUSES);
+
+/** Whether a shop order has an open case (it holds the shop order's settlement). */
+export const shopOrderHoldsSettlement = (db: Executor, shopOrderId: number) => q.hasCaseIn(db, { kind: 'shop_order', id: shopOrderId }, AFTER_SALE_OPEN_STATUSES);
+
+/** What a shop order's refunded cases gave back. */
+export const shopOrderRefundedByCases = (db: Executor, shopOrderId: number) => q.sumRefundedOfOrder(db, { kind: 'shop_order', id: shopOrderId });

@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 import type { Timestamp } from '../members/members.table.js';
 
 export type AfterSaleKind = 'return' | 'exchange' | 'warranty';
@@ -54,11 +54,15 @@ export interface AfterSaleAddressesTable {
   sort: Generated<number>;
 }
 
-/** A member's case on units of one order. */
+/** A shop order's id (bigint: read as a string, written as a number). */
+type BigId = ColumnType<number | string, number, number>;
+
+/** A member's case on units of one order: a regular order or a member-shop order, exactly one. */
 export interface AfterSalesTable {
   id: Generated<number>;
   case_no: string;
-  order_id: number;
+  order_id: number | null;
+  shop_order_id: BigId | null;
   user_id: number;
   kind: AfterSaleKind;
   status: AfterSaleStatus;
@@ -91,9 +95,11 @@ export interface AfterSalesTable {
   updated_at: Timestamp;
 }
 
+/** Units of a line of the case's order: `order_line_id` on a regular order, `shop_order_line_id` on a shop order. */
 export interface AfterSaleLinesTable {
   case_id: number;
-  order_line_id: number;
+  order_line_id: number | null;
+  shop_order_line_id: BigId | null;
   qty: number;
   exchange_sku_id: number | null;
 }

@@ -31,6 +31,7 @@ import { AppError } from '../../lib/errors.js';
 import { pageOf } from '../../lib/paging.js';
 import { withTransaction, type Tx } from '../../lib/transaction.js';
 import { findShippingAddress } from '../address/address.queries.js';
+import { afterSalesWindowEnd, shopOrderCaseSummaries, shopOrderHoldsSettlement, shopOrderRefundedByCases } from '../after-sales/after-sales.service.js';
 import type { SpecDef } from '../catalogue/catalogue.table.js';
 import { skuSpecText } from '../catalogue/sku-text.js';
 import { findSkusForCheckout } from '../catalogue/stock.queries.js';
@@ -371,10 +372,17 @@ export async function rejectOverdueAudits(deps: ShopDeps, actor: Actor): Promise
   return n;
 }
 
-/** Schedules the settlement of a completed order: the order settings' days after completion. */
-async function scheduleShopSettlement(tx: Tx, orderId: number): Promise<void> {
+/** When a shop order completed at `completedAt` may settle: the order settings' days after, and no sooner than its after-sales (return) window closes. */
+async function shopSettlementTime(tx: Tx, orderId: number, completedAt: Date): Promise<Date> {
   const days = (await findOrderSettings(tx)).settle_after_days;
-  const at = new Date(Date.now() + days * 86_400_000);
+  const after = new Date(completedAt.getTime() + days * 86_400_000);
+  const window = await afterSalesWindowEnd(tx, { id: orderId, completed_at: completedAt });
+  return window > after ? window : after;
+}
+
+/** Schedules the settlement of a completed order: the order settings' days after completion, and not before its after-sales window closes. */
+async function scheduleShopSettlement(tx: Tx, orderId: number): Promise<void> {
+  const at = await shopSettlementTime(tx, orderId, new Date());
   await q.setShopOrderSettlesAt(tx, orderId, at);
   await enqueueJob(tx, 'settle_shop_order', { orderId }, { runAt: at, jobKey: `shop-order-settle:${orderId}` });
 }
@@ -409,16 +417,21 @@ export async function confirmShopOrder(db: Executor, actor: Actor, input: Endpoi
 }
 
 /**
- * Settles a completed order whose time has come, once: the owner is credited the goods value less
- * the platform's fee (settings, 10 % by default) in rewards, from the sales the buyer's payment
- * booked, with one ledger entry keyed by the order.
+ * Settles a completed order whose time has come (its after-sales window closed) and that no open
+ * after-sales case holds, once: the owner is credited the goods value that was not refunded, less
+ * the platform's fee on it (settings, 10 % by default), in rewards, from the sales the buyer's
+ * payment booked, with one ledger entry keyed by the order. A fully refunded order earns nothing.
+ * Held by a case, it waits for the case's end to schedule it again; a case cannot open a return
+ * meanwhile without this order's row lock, which this takes.
  */
 export async function settleShopOrder(deps: Pick<AppDeps, 'db'>, actor: Actor, orderId: number): Promise<boolean> {
   return withTransaction(deps.db, async (tx) => {
     const order = await q.lockShopOrderForUpdate(tx, orderId);
     if (!order || order.status !== 'completed' || order.settled_at || !order.settles_at || !isPast(order.settles_at)) return false;
+    // Its moment (set at completion) already waits for the after-sales window; an open case holds it.
+    if (await shopOrderHoldsSettlement(tx, orderId)) return false;
     const { fee_bp } = await q.findShopSettings(tx);
-    const goods = Number(order.goods_minor);
+    const goods = Math.max(0, Number(order.goods_minor) - (await shopOrderRefundedByCases(tx, orderId)));
     const earnings = goods - shareOfMinor(goods, fee_bp);
     const settled = await q.markShopOrderSettled(tx, orderId, { fee_bp, earnings_minor: earnings });
     if (!settled) return false;
@@ -468,9 +481,11 @@ const BUYER_VIEWS: Record<string, ShopOrderStatus[] | undefined> = {
 type Viewer = 'owner' | 'buyer';
 /** Shop orders as the contract answers them, for the owner or the buyer. */
 export async function shopOrdersAnswer(db: Executor, rows: q.ShopOrderListRow[], viewer: Viewer, lang: Language) {
-  const lines = await q.findShopOrderLines(db, rows.map((r) => Number(r.id)));
+  const ids = rows.map((r) => Number(r.id));
+  const [lines, cases] = await Promise.all([q.findShopOrderLines(db, ids), shopOrderCaseSummaries(db, ids)]);
   return rows.map((r) => {
     const s = r.status;
+    const c = cases.find((x) => x.shop_order_id === Number(r.id));
     return {
       id: Number(r.id),
       order_no: r.order_no,
@@ -492,12 +507,16 @@ export async function shopOrdersAnswer(db: Executor, rows: q.ShopOrderListRow[],
       paid_at: iso(r.paid_at),
       audit_due_at: s === 'awaiting_audit' ? iso(r.audit_due_at) : null,
       expires_at: s === 'awaiting_payment' ? iso(r.expires_at) : null,
+      has_after_sale: !!c,
+      after_sale: c ? { cases: c.cases, open: c.open, status: c.status, refunded: c.refunded } : null,
       actions: {
         pay: viewer === 'buyer' && s === 'awaiting_payment' && !isPast(r.expires_at),
         audit: viewer === 'owner' && s === 'awaiting_audit',
         ship: viewer === 'owner' && s === 'approved' && r.delivery === 'ship',
         ready_for_pickup: viewer === 'owner' && s === 'approved' && r.delivery === 'pickup',
         complete: s === 'shipped' || s === 'ready_for_pickup',
+        // The buyer's way to after-sales (what may be asked, per line and kind, is the after-sales area's answer).
+        after_sale: viewer === 'buyer' && (s === 'shipped' || s === 'completed'),
       },
     };
   });

@@ -506,3 +506,17 @@ export const findSaleLines = (db: Executor, saleIds: number[]) =>
     .execute();
 
 export type { ShopOrderAddress };
+
+// ── After-sales of shop orders ──────────────────────────────────────────────────────────────
+
+/** A shop's name. */
+export const findShopName = async (db: Executor, shopId: number) => (await db.selectFrom('member_shops').select('name').where('id', '=', shopId).executeTakeFirst())?.name ?? '';
+
+/** The shop order a line belongs to. */
+export const findOrderIdOfShopLine = async (db: Executor, lineId: number) => {
+  const row = await db.selectFrom('shop_order_lines').select('order_id').where('id', '=', lineId).executeTakeFirst();
+  return row ? Number(row.order_id) : undefined;
+};
+
+/** A member's country (registration), or an empty string. */
+export const findMemberCountry = async (db: Executor, memberId: number) => (await db.selectFrom('users').select('country').where('id', '=', memberId).executeTakeFirst())?.country ?? '';

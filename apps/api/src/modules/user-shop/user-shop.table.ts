@@ -43,7 +43,7 @@ export interface ShopStockTable {
   updated_at: Timestamp;
 }
 
-export type StockCause = 'operator' | 'restock' | 'order' | 'slip';
+export type StockCause = 'operator' | 'restock' | 'order' | 'slip' | 'after_sale';
 export interface ShopStockAdjustmentsTable {
   id: Generated<number>;
   shop_id: number;

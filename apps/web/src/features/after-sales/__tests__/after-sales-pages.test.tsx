@@ -17,6 +17,8 @@ const theCase = () => ({
   id: 31,
   case_no: 'AS26112400000031',
   order_id: 7,
+  shop_order_id: null,
+  shop: null,
   order_no: '2611230000000007',
   kind: 'return',
   status,
@@ -44,6 +46,7 @@ const api = await startFakeApi({
   '/shop/order/afterSaleApply': () =>
     ok({
       order_id: 7,
+      shop_order_id: null,
       order_no: '2611230000000007',
       currency: 'USD',
       kinds: ['return', 'exchange'],
@@ -121,6 +124,23 @@ describe('after-sales pages', () => {
     const sent = api.requests.find((r) => r.url.startsWith('/shop/order/afterSaleSubmit'))!;
     expect(JSON.parse(sent.body)).toEqual({ order_id: 7, kind: 'return', lines: [{ order_line_id: 1, qty: 1 }], reason_id: 'changed_mind', description: 'Too big for my shelf', images: [] });
     expect(sent.headers['idempotency-key']).toBeTruthy();
+  });
+
+  it('realSale of a member-shop order: asked and sent by the shop order, the exchange targets read by its line', async () => {
+    const router = renderAt(`${paths.order.afterSaleApply}?shop_order_id=9`);
+    expect(await screen.findByText('Teapot')).toBeTruthy();
+    const asked = api.requests.filter((r) => r.url.startsWith('/shop/order/afterSaleApply')).at(-1)!;
+    expect(JSON.parse(asked.body)).toEqual({ shop_order_id: 9 });
+    fireEvent.click(screen.getByText('Exchange'));
+    fireEvent.click(screen.getByLabelText('Quantity of Teapot').closest('.adm-stepper')!.querySelector('.adm-stepper-plus')!);
+    expect(await screen.findByText('Green')).toBeTruthy();
+    expect(api.requests.filter((r) => r.url.startsWith('/attractive/AfterSales/huanhuoGoods')).at(-1)!.url).toContain('shop_order_line_id=1');
+    fireEvent.click(screen.getByText('Wrong size or colour'));
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?id=31'));
+    const sent = api.requests.filter((r) => r.url.startsWith('/shop/order/afterSaleSubmit')).at(-1)!;
+    expect(JSON.parse(sent.body)).toMatchObject({ shop_order_id: 9, kind: 'exchange', lines: [{ order_line_id: 1, qty: 1 }], reason_id: 'wrong_size' });
+    expect(JSON.parse(sent.body).order_id).toBeUndefined();
   });
 
   it('realSale: an exchange names the SKU wanted instead among the same-price ones', async () => {

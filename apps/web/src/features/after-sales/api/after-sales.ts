@@ -14,9 +14,10 @@ import {
   trackAfterSaleShipment,
 } from '@shop/contract/after-sales';
 import { getOrder, listOrders } from '@shop/contract/orders';
+import { getMemberShopOrder, listMemberShopOrders } from '@shop/contract/user-shop';
 import { useEndpointInfiniteQuery, useEndpointMutation, useEndpointQuery } from '@/lib/endpoint-query';
 
-const caseReads = [listAfterSales, getAfterSale, trackAfterSaleShipment, getOrder, listOrders] as const;
+const caseReads = [listAfterSales, getAfterSale, trackAfterSaleShipment, getOrder, listOrders, getMemberShopOrder, listMemberShopOrders] as const;
 
 /** What may be asked for an order now (it writes nothing; read fresh each time the page opens). */
 export const useApplyInfo = () => useEndpointMutation(applyForOrderAfterSale);
@@ -35,4 +36,4 @@ export const useSaveShipment = () => useEndpointMutation(saveAfterSaleShipment, 
 export const useConfirmReplacement = () => useEndpointMutation(confirmAfterSaleReceipt, { invalidates: caseReads });
 export const useResubmitCase = () => useEndpointMutation(submitAfterSale, { invalidates: caseReads });
 /** SKUs a line may be exchanged to, and the exchanges left. */
-export const useExchangeTargets = (orderLineId: number, enabled: boolean) => useEndpointQuery(listExchangeGoods, { order_line_id: orderLineId }, { enabled });
+export const useExchangeTargets = (lineId: number, enabled: boolean, shop = false) => useEndpointQuery(listExchangeGoods, shop ? { shop_order_line_id: lineId } : { order_line_id: lineId }, { enabled });

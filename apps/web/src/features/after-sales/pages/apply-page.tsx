@@ -31,9 +31,9 @@ const videoSeconds = (file: File) =>
   });
 
 /** The SKU a line is exchanged to: the same goods at the same price, in stock (the bought one by default). */
-function ExchangeTarget({ lineId, value, onChange }: { lineId: number; value: number | undefined; onChange: (skuId: number) => void }) {
+function ExchangeTarget({ lineId, shop, value, onChange }: { lineId: number; shop: boolean; value: number | undefined; onChange: (skuId: number) => void }) {
   const { t } = useTranslation();
-  const targets = useExchangeTargets(lineId, true);
+  const targets = useExchangeTargets(lineId, true, shop);
   const list = targets.data?.list ?? [];
   if (list.length < 2) return null;
   return (
@@ -44,12 +44,18 @@ function ExchangeTarget({ lineId, value, onChange }: { lineId: number; value: nu
   );
 }
 
-/** `pages/order/realSale`: choose lines and units, the kind, the reason, words and evidence; a return shows its refund estimate. */
+/**
+ * `pages/order/realSale`: choose lines and units, the kind, the reason, words and evidence; a return
+ * shows its refund estimate. The order is a regular one (`order_id`) or a member-shop order (`shop_order_id`).
+ */
 export default function ApplyPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const orderId = Number(params.get('order_id')) || 0;
+  const shopOrderId = Number(params.get('shop_order_id')) || 0;
+  const orderId = shopOrderId ? 0 : Number(params.get('order_id')) || 0;
+  const named = useMemo(() => (shopOrderId ? { shop_order_id: shopOrderId } : { order_id: orderId }), [orderId, shopOrderId]);
+  const known = orderId > 0 || shopOrderId > 0;
   const apply = useApplyInfo();
   const key = useRef(crypto.randomUUID());
   const submit = useSubmitCase(key.current);
@@ -63,8 +69,8 @@ export default function ApplyPage() {
   const [uploading, setUploading] = useState(false);
   const { mutate } = apply;
   useEffect(() => {
-    if (orderId > 0) mutate({ order_id: orderId });
-  }, [orderId, mutate]);
+    if (known) mutate(named);
+  }, [known, named, mutate]);
   const info = apply.data;
   useEffect(() => {
     if (info && !kind && info.kinds[0]) setKind(info.kinds[0]);
@@ -104,7 +110,7 @@ export default function ApplyPage() {
     if (!chosen.length) return showToast(t('afterSales.code.afterSaleNoLines'));
     if (!reason) return showToast(t('afterSales.app.chooseReason'));
     try {
-      const created = await submit.mutateAsync({ order_id: orderId, kind, lines: chosen, reason_id: reason, description, images, ...(video ? { video } : {}) });
+      const created = await submit.mutateAsync({ ...named, kind, lines: chosen, reason_id: reason, description, images, ...(video ? { video } : {}) });
       showToast(t('afterSales.app.submitted'));
       navigate(`${paths.order.afterSaleDetails}?id=${created.case_id}`, { replace: true });
     } catch {
@@ -115,7 +121,7 @@ export default function ApplyPage() {
   return (
     <div className="page after-sales-page as-apply-page">
       <PageHeader title={t('app.page.afterSaleApply')} />
-      <ListState loading={(apply.isPending || apply.isIdle) && orderId > 0} error={apply.isError || orderId === 0} failure={apply.error} empty={false} onRetry={() => mutate({ order_id: orderId })}>
+      <ListState loading={(apply.isPending || apply.isIdle) && known} error={apply.isError || !known} failure={apply.error} empty={false} onRetry={() => mutate(named)}>
         {info && info.kinds.length === 0 && (
           <section className="as-section" role="status">
             {t('afterSales.code.afterSaleNotAllowed')}
@@ -141,7 +147,7 @@ export default function ApplyPage() {
                     </div>
                   </div>
                   <Stepper min={0} max={l.left} value={qty[l.order_line_id] ?? 0} onChange={(v) => setQty((x) => ({ ...x, [l.order_line_id]: v }))} inputReadOnly aria-label={t('afterSales.app.quantityOf', { name: l.name })} />
-                  {kind === 'exchange' && (qty[l.order_line_id] ?? 0) > 0 && <ExchangeTarget lineId={l.order_line_id} value={targets[l.order_line_id] ?? l.sku_id} onChange={(sku) => setTargets((x) => ({ ...x, [l.order_line_id]: sku }))} />}
+                  {kind === 'exchange' && (qty[l.order_line_id] ?? 0) > 0 && <ExchangeTarget lineId={l.order_line_id} shop={shopOrderId > 0} value={targets[l.order_line_id] ?? l.sku_id} onChange={(sku) => setTargets((x) => ({ ...x, [l.order_line_id]: sku }))} />}
                 </div>
               ))}
             </section>

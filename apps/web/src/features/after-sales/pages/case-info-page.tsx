@@ -81,6 +81,7 @@ export default function CaseInfoPage() {
               </div>
               <div className="as-muted">
                 {t(`afterSales.kind.${c.kind}`)} · {c.case_no} · {c.reason}
+                {c.shop && ` · ${c.shop.name}`}
               </div>
               {c.reject_reason && <div className="as-problem">{t('afterSales.app.rejectReason', { reason: c.reject_reason })}</div>}
               {c.ship_back_by && c.status === 'awaiting_return' && <div className="as-muted">{t('afterSales.app.shipBackBy', { date: formatDate(c.ship_back_by) })}</div>}

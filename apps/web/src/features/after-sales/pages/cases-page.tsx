@@ -31,6 +31,7 @@ export default function CasesPage() {
             <div className="as-head">
               <span>
                 {t(`afterSales.kind.${c.kind}`)} · {c.case_no}
+                {c.shop && ` · ${c.shop.name}`}
               </span>
               <span className="as-status">{t(`afterSales.status.${c.status}`)}</span>
             </div>

@@ -33,9 +33,15 @@ const order = (status: string) => ({
   paid_at: '2026-11-24T09:01:00.000Z',
   audit_due_at: '2026-11-26T09:01:00.000Z',
   expires_at: null,
-  actions: { pay: false, audit: status === 'awaiting_audit', ship: status === 'approved', ready_for_pickup: false, complete: false },
+  has_after_sale: false,
+  after_sale: null,
+  actions: { pay: false, audit: status === 'awaiting_audit', ship: status === 'approved', ready_for_pickup: false, complete: false, after_sale: false },
 });
 let orderStatus = 'awaiting_audit';
+/** The buyer's received order with an open after-sales case (the buyer's list), when set. */
+let buyerOrders: unknown[] = [];
+/** The owner's order's after-sales, when set. */
+let ownerCase: Record<string, unknown> = {};
 let pricesSent: unknown[] = [];
 const api = await startFakeApi({
   '/attractive/shop/shopGoods': () => ok({ list: [{ id: 7, goods_id: 3, name: 'Teapot', cover: '', price: 2000, currency: 'USD', pv: 4, stock: 5, on_sale: true }], total: 1, page: 1, limit: 20, has_more: false }),
@@ -50,7 +56,7 @@ const api = await startFakeApi({
   '/attractive/shop/shopInfo': () => ok({ ...shop, share_url: 'https://shop.example/h5/#/pages/shop/home?id=5', qr_code: 'data:image/png;base64,iVBORw0KGgo=' }),
   '/attractive/shop/shopTotal': () =>
     ok({ orders_awaiting_audit: 3, orders_to_ship: 1, orders_today: 2, sales_today: [], sales_month: [{ currency: 'USD', amount: 12000 }], goods_on_sale: 4, stock_units: 25, sales_slips_month: 0, earnings: [{ currency: 'USD', amount: 3600 }] }),
-  '/attractive/shop/shopOrderList': () => (ordersFail ? { status: 500, json: { code: 500, msg: 'Server error', data: null } } : ok({ list: [order(orderStatus)], total: 1, page: 1, limit: 10, has_more: false })),
+  '/attractive/shop/shopOrderList': () => (ordersFail ? { status: 500, json: { code: 500, msg: 'Server error', data: null } } : ok({ list: [{ ...order(orderStatus), ...ownerCase }], total: 1, page: 1, limit: 10, has_more: false })),
   '/attractive/shop/shopOrderAuth': (req) => {
     orderStatus = JSON.parse(req.body).decision === 'approve' ? 'approved' : 'rejected';
     return ok({ id: 41, status: orderStatus });
@@ -62,7 +68,7 @@ const api = await startFakeApi({
     }),
   '/shop/address/list': () => ok({ list: [], max: 20 }),
   '/attractive/buy/createOrder': () => ok({ order_id: 41, order_no: 'M2611240000000041', total: 3000, currency: 'USD', pv: 8, status: 'awaiting_payment', expires_at: '2026-11-24T09:30:00.000Z' }),
-  '/attractive/order/list': () => ok({ list: [], total: 0, page: 1, limit: 10, has_more: false }),
+  '/attractive/order/list': () => ok({ list: buyerOrders, total: buyerOrders.length, page: 1, limit: 10, has_more: false }),
 });
 
 beforeAll(() => prepareApp());
@@ -75,6 +81,8 @@ beforeEach(() => {
   owner = true;
   ordersFail = false;
   orderStatus = 'awaiting_audit';
+  buyerOrders = [];
+  ownerCase = {};
   useSession.getState().signIn('member-token', null);
 });
 afterEach(() => cleanup());
@@ -131,6 +139,15 @@ describe('member shop pages', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
+  it('shop orders: the owner sees a case on an order, read-only, refunded part included, and that the platform decides', async () => {
+    orderStatus = 'completed';
+    ownerCase = { has_after_sale: true, after_sale: { cases: 1, open: 0, status: 'refunded', refunded: 1500 } };
+    renderRoutes({ [paths.shop.orders]: <ShopOrdersPage /> }, paths.shop.orders);
+    const line = await screen.findByText(/After-sales: Refunded \(0 open of 1\)/);
+    expect(line.textContent).toBe('After-sales: Refunded (0 open of 1) · refunded $15.00 · After-sales is decided by the platform');
+    expect(screen.queryByRole('button', { name: 'Apply for after-sales' })).toBeNull();
+  });
+
   it('shop orders: a failed read shows the error state with a retry', async () => {
     ordersFail = true;
     renderRoutes({ [paths.shop.orders]: <ShopOrdersPage /> }, paths.shop.orders);
@@ -145,6 +162,17 @@ describe('member shop pages', () => {
     expect(router.state.location.search).toBe('?order_id=41&order_type=shop_order');
     const sent = api.requests.filter((r) => r.url.startsWith('/attractive/buy/createOrder')).at(-1)!;
     expect(JSON.parse(sent.body)).toEqual({ shop_id: 5, line_ids: [71], pickup: true });
+  });
+
+  it('my shop orders: a received order offers after-sales (the realSale page with the shop order) and shows its case', async () => {
+    buyerOrders = [{ ...order('completed'), has_after_sale: true, after_sale: { cases: 1, open: 1, status: 'awaiting_return', refunded: 0 }, actions: { ...order('completed').actions, after_sale: true } }];
+    const router = renderRoutes({ [paths.shop.buyerOrders]: <BuyerShopOrdersPage />, [paths.order.afterSaleApply]: <div>apply</div> }, paths.shop.buyerOrders);
+    expect(await screen.findByText('After-sales: Approved: send the goods back (1 open of 1)')).toBeTruthy();
+    // The owner's note is not the buyer's.
+    expect(screen.queryByText(/decided by the platform/)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Apply for after-sales' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.order.afterSaleApply));
+    expect(router.state.location.search).toBe('?shop_order_id=41');
   });
 
   it('my shop orders: the empty state', async () => {

@@ -40,6 +40,18 @@ export function ShopOrderCard({ order, who, children }: { order: ShopOrder; who:
           {order.carrier} {order.tracking_number}
         </div>
       )}
+      {order.after_sale && (
+        <div className="shop-muted" data-after-sale={order.after_sale.status}>
+          {t('userShop.app.afterSaleState', { state: t(`afterSales.status.${order.after_sale.status}`), open: order.after_sale.open, cases: order.after_sale.cases })}
+          {order.after_sale.refunded > 0 && (
+            <>
+              {' · '}
+              {t('userShop.app.refunded')} <Amount value={order.after_sale.refunded} currency={order.currency} />
+            </>
+          )}
+          {who === 'owner' && ` · ${t('userShop.app.afterSalePlatform')}`}
+        </div>
+      )}
       {children && <div className="shop-actions">{children}</div>}
     </article>
   );

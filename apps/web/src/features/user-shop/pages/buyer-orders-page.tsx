@@ -13,7 +13,7 @@ import '../user-shop.css';
 
 type View = (typeof BUYER_SHOP_ORDER_VIEWS)[number];
 
-/** The member's shop orders, by view: pay one awaiting payment, confirm one received. */
+/** The member's shop orders, by view: pay one awaiting payment, confirm one received, ask for after-sales on one shipped or received. */
 export default function BuyerShopOrdersPage() {
   const { t } = useTranslation();
   const [view, setView] = useState<View>('all');
@@ -58,6 +58,16 @@ function BuyerActions({ order }: { order: ShopOrder }) {
       {order.actions.complete && (
         <Button size="small" color="primary" loading={confirm.isPending} onClick={() => void received()}>
           {t('userShop.app.confirmReceived')}
+        </Button>
+      )}
+      {order.has_after_sale && (
+        <Button size="small" onClick={() => navigate(paths.order.afterSales)}>
+          {t('app.page.afterSales')}
+        </Button>
+      )}
+      {order.actions.after_sale && (
+        <Button size="small" onClick={() => navigate(`${paths.order.afterSaleApply}?shop_order_id=${order.id}`)}>
+          {t('app.page.afterSaleApply')}
         </Button>
       )}
     </>

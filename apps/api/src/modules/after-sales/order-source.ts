@@ -1,0 +1,143 @@
+import type { Language } from '@shop/contract';
+import type { Executor } from '../../db/database.js';
+import type { Actor } from '../../lib/actor.js';
+import type { Tx } from '../../lib/transaction.js';
+import { pick } from '../catalogue/texts.js';
+import { findOrder, findOrderLines, findOrderLinesById, lockOrderForUpdate } from '../orders/orders.queries.js';
+import type { OrderRef } from './after-sales.queries.js';
+
+// The orders a case may be on: a regular order (the orders area, below this one) or a member-shop
+// order (the member-shop area, above this one, which fills `shopOrderSource` in wiring.ts). Cases
+// read both through one shape, so windows, units, shares and refunds are computed once.
+
+export type { OrderRef };
+
+/** An order as after-sales reads it. `status` is `shipped` or `completed` while it is open to after-sales. */
+export interface CaseOrder {
+  kind: OrderRef['kind'];
+  id: number;
+  order_no: string;
+  user_id: number;
+  status: string;
+  completed_at: Date | null;
+  shipped_at: Date | null;
+  settled_at: Date | null;
+  total_minor: number;
+  freight_minor: number;
+  currency: string;
+  country_code: string;
+  /** The member shop that sold a shop order (null for a regular order). */
+  shop: { id: number; name: string } | null;
+}
+
+/** A line of such an order. */
+export interface CaseOrderLine {
+  id: number;
+  order_id: number;
+  goods_id: number;
+  sku_id: number;
+  quantity: number;
+  unit_price_minor: number;
+  line_total_minor: number;
+  name: Record<string, string>;
+  image: string;
+  spec: (lang: Language) => string;
+}
+
+/** What the member-shop area offers after-sales about its shop orders (registered in wiring.ts). */
+export interface ShopOrderSource {
+  find(db: Executor, id: number): Promise<CaseOrder | undefined>;
+  /** The shop order under its row lock (the lock its settlement takes too). */
+  lock(tx: Tx, id: number): Promise<CaseOrder | undefined>;
+  lines(db: Executor, id: number): Promise<CaseOrderLine[]>;
+  /** The shop order a line belongs to. */
+  orderOfLine(db: Executor, lineId: number): Promise<number | undefined>;
+  /** Units returned and resellable go back to the shop's stock, recorded. */
+  takeBack(tx: Tx, actor: Actor, shopOrderId: number, units: Array<{ sku_id: number; goods_id: number; qty: number }>, reference: string): Promise<void>;
+  /** A case of the shop order was opened or moved: the owner's lists show it. */
+  caseChanged(tx: Tx, shopOrderId: number): Promise<void>;
+  /** A case of the shop order ended: its settlement is scheduled again. */
+  caseEnded(tx: Tx, shopOrderId: number): Promise<void>;
+}
+
+export const shopOrderSource: { hooks?: ShopOrderSource } = {};
+
+const shopHooks = (): ShopOrderSource => {
+  if (!shopOrderSource.hooks) throw new Error('member-shop orders are not wired to after-sales');
+  return shopOrderSource.hooks;
+};
+
+type RegularOrder = NonNullable<Awaited<ReturnType<typeof findOrder>>>;
+type RegularLine = Awaited<ReturnType<typeof findOrderLines>>[number];
+
+const regularOrder = (o: RegularOrder): CaseOrder => ({
+  kind: 'order',
+  id: o.id,
+  order_no: o.order_no,
+  user_id: o.user_id,
+  status: o.status,
+  completed_at: o.completed_at ? new Date(o.completed_at) : null,
+  shipped_at: o.shipped_at ? new Date(o.shipped_at) : null,
+  settled_at: o.settled_at ? new Date(o.settled_at) : null,
+  total_minor: Number(o.total_minor),
+  freight_minor: Number(o.freight_minor),
+  currency: o.currency,
+  country_code: o.country_code,
+  shop: null,
+});
+
+const regularLine = (l: RegularLine): CaseOrderLine => ({
+  id: l.id,
+  order_id: l.order_id,
+  goods_id: l.goods_id,
+  sku_id: l.sku_id,
+  quantity: l.quantity,
+  unit_price_minor: Number(l.unit_price_minor),
+  line_total_minor: Number(l.line_total_minor),
+  name: l.name as Record<string, string>,
+  image: l.image,
+  spec: (lang) => pick(l.spec_text, lang),
+});
+
+/** The order a case (or a request) names. */
+export const refOf = (c: { order_id?: number | null; shop_order_id?: number | string | null }): OrderRef =>
+  c.shop_order_id !== null && c.shop_order_id !== undefined ? { kind: 'shop_order', id: Number(c.shop_order_id) } : { kind: 'order', id: c.order_id! };
+
+/** The order, or nothing. */
+export async function findCaseOrder(db: Executor, ref: OrderRef): Promise<CaseOrder | undefined> {
+  if (ref.kind === 'shop_order') return shopHooks().find(db, ref.id);
+  const o = await findOrder(db, ref.id);
+  return o ? regularOrder(o) : undefined;
+}
+
+/** The order under its row lock. */
+export async function lockCaseOrder(tx: Tx, ref: OrderRef): Promise<CaseOrder | undefined> {
+  if (ref.kind === 'shop_order') return shopHooks().lock(tx, ref.id);
+  const o = await lockOrderForUpdate(tx, ref.id);
+  return o ? regularOrder(o) : undefined;
+}
+
+/** The order's lines. */
+export async function caseOrderLines(db: Executor, ref: OrderRef): Promise<CaseOrderLine[]> {
+  if (ref.kind === 'shop_order') return shopHooks().lines(db, ref.id);
+  return (await findOrderLines(db, [ref.id])).map(regularLine);
+}
+
+/** The order a line belongs to. */
+export async function orderOfLine(db: Executor, kind: OrderRef['kind'], lineId: number): Promise<OrderRef | undefined> {
+  if (kind === 'shop_order') {
+    const id = await shopHooks().orderOfLine(db, lineId);
+    return id === undefined ? undefined : { kind, id };
+  }
+  const [line] = await findOrderLinesById(db, lineId);
+  return line ? { kind, id: line.order_id } : undefined;
+}
+
+/** Units of a shop order returned and resellable go back to the shop's stock. */
+export const takeBackToShop = (tx: Tx, actor: Actor, shopOrderId: number, units: Array<{ sku_id: number; goods_id: number; qty: number }>, reference: string) => shopHooks().takeBack(tx, actor, shopOrderId, units, reference);
+
+/** A shop order's case was opened or moved. */
+export const shopOrderCaseChanged = (tx: Tx, shopOrderId: number) => shopHooks().caseChanged(tx, shopOrderId);
+
+/** A shop order's case ended. */
+export const shopOrderCaseEnded = (tx: Tx, shopOrderId: number) => shopHooks().caseEnded(tx, shopOrderId);
