@@ -208,10 +208,12 @@ describe('money in the operator console, in Chromium at 1280 px', () => {
     await page.locator('.ant-modal input').nth(1).fill('300');
     await page.locator('.ant-modal .ant-select').click();
     await page.locator('.ant-select-item-option', { hasText: 'Shopping points' }).click();
+    // The kind is chosen once the select shows it (a click while the list opens is lost).
+    await page.locator('.ant-modal .ant-select').getByText('Shopping points').waitFor();
     await page.locator('.ant-modal textarea').fill('Review contest winner');
     await clickSettled(page.locator('.ant-modal').getByRole('button', { name: 'Grant points' }));
     // The notice names this request (the gift cards' notice may still be fading out beside it).
-    await expect.poll(async () => (await db.selectFrom('approval_requests').select('id').where('reason', '=', 'Review contest winner').execute()).length).toBe(1);
+    await expect.poll(async () => (await db.selectFrom('approval_requests').select('id').where('reason', '=', 'Review contest winner').execute()).length, { timeout: 15_000 }).toBe(1);
     const grant = await requestOf({ reason: 'Review contest winner' });
     await page.getByText(`Request #${grant.id} sent`).waitFor();
     await consoleAs(page, first.token, 'Approvals');
