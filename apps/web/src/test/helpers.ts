@@ -8,7 +8,7 @@ import { allEndpoints, userSchema, type User } from '@shop/contract';
 import { loadBundledPacks } from '@shop/contract/packs';
 import { registerAntdRender } from '@/lib/antd-render';
 import { i18n } from '@/lib/i18n';
-import { createMemoryRouter, RouterProvider } from '@/lib/router';
+import { createMemoryRouter, RouterProvider, type RouteObject } from '@/lib/router';
 import { toastsSettled } from '@/lib/toast';
 
 let prepared = false;
@@ -161,10 +161,15 @@ export async function clearToasts(): Promise<void> {
  * `pages` maps each path to what it shows. Answers the router, to read the address bar.
  */
 export function renderRoutes(pages: Record<string, ReactNode>, path: string) {
-  const router = createMemoryRouter(
+  return renderRouter(
     Object.entries(pages).map(([route, element]) => ({ path: route, element })),
-    { initialEntries: [path] },
+    path,
   );
+}
+
+/** The same for routes with layouts (a frame around its children), opened at `path`; answers the router. */
+export function renderRouter(routes: RouteObject[], path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(createElement(QueryClientProvider, { client }, createElement(I18nextProvider, { i18n }, createElement(RouterProvider, { router }))));
   return router;

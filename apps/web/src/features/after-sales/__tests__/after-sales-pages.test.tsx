@@ -1,12 +1,8 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from '@/lib/router';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { paths } from '@/config/paths';
-import { i18n } from '@/lib/i18n';
 import { useSession } from '@/stores/session';
-import { prepareApp, startFakeApi } from '@/test/helpers';
+import { prepareApp, renderRoutes, startFakeApi } from '@/test/helpers';
 import ApplyPage from '../pages/apply-page';
 import CaseInfoPage from '../pages/case-info-page';
 import CasesPage from '../pages/cases-page';
@@ -88,24 +84,8 @@ beforeEach(() => {
 });
 afterEach(() => cleanup());
 
-function renderAt(path: string) {
-  const router = createMemoryRouter(
-    [
-      { path: paths.order.afterSaleApply, element: <ApplyPage /> },
-      { path: paths.order.afterSales, element: <CasesPage /> },
-      { path: paths.order.afterSaleDetails, element: <CaseInfoPage /> },
-    ],
-    { initialEntries: [path] },
-  );
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <I18nextProvider i18n={i18n}>
-        <RouterProvider router={router} />
-      </I18nextProvider>
-    </QueryClientProvider>,
-  );
-  return router;
-}
+const renderAt = (path: string) =>
+  renderRoutes({ [paths.order.afterSaleApply]: <ApplyPage />, [paths.order.afterSales]: <CasesPage />, [paths.order.afterSaleDetails]: <CaseInfoPage /> }, path);
 
 describe('after-sales pages', () => {
   it('realSale: chooses units with the stepper, a reason and words; shows the refund estimate; sends the case and opens it', async () => {

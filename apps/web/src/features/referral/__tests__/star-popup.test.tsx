@@ -1,15 +1,10 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { I18nextProvider } from 'react-i18next';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { AppLayout } from '@/app/layouts/app-layout';
 import { paths } from '@/config/paths';
-import { createMemoryRouter, RouterProvider } from '@/lib/router';
-import { i18n } from '@/lib/i18n';
 import { useSession } from '@/stores/session';
-import { prepareApp, startFakeApi } from '@/test/helpers';
+import { ok, prepareApp, renderRouter, startFakeApi } from '@/test/helpers';
 
-const ok = (data: unknown) => ({ json: { code: 200, msg: 'Success', data } });
 // The server answers `popup` once per new star (it marks the star seen as it answers).
 let unseen = true;
 const api = await startFakeApi({
@@ -32,20 +27,8 @@ beforeEach(() => {
 afterEach(() => cleanup());
 
 /** The app's frame around two ordinary pages (neither is the star page). */
-function renderAt(path: string) {
-  const router = createMemoryRouter(
-    [{ path: '/', element: <AppLayout />, children: [{ path: paths.order.list, element: <p>orders</p> }, { path: paths.address.list, element: <p>addresses</p> }] }],
-    { initialEntries: [path] },
-  );
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <I18nextProvider i18n={i18n}>
-        <RouterProvider router={router} />
-      </I18nextProvider>
-    </QueryClientProvider>,
-  );
-  return router;
-}
+const renderAt = (path: string) =>
+  renderRouter([{ path: '/', element: <AppLayout />, children: [{ path: paths.order.list, element: <p>orders</p> }, { path: paths.address.list, element: <p>addresses</p> }] }], path);
 const starCalls = () => api.requests.filter((r) => r.url.startsWith('/user/info/UserStarProgress')).length;
 
 describe('the star popup', () => {
