@@ -1,5 +1,5 @@
 import type { EndpointData } from '@shop/contract/common';
-import { Button, Card, Descriptions, Space, Table, Tabs, Tag, Typography } from 'antd';
+import { Button, Card, Descriptions, Space, Table, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -9,6 +9,7 @@ import { StatusTag } from '../../components/StatusTag';
 import { useEndpointQuery } from '../../lib/endpoint-query';
 import { formatDate, formatMoney, formatNumber } from '../../lib/format';
 import { call } from '../../lib/request';
+import { linesText, ShopOrderState } from './ShopOrderState';
 import { adjustShopStockRoute, decideShopOrderRoute, setShopStatusRoute, shopDetailRoute, shopOrdersRoute, shopsRoute } from '../../lib/routes-shops';
 
 type Detail = EndpointData<typeof shopDetailRoute>;
@@ -170,23 +171,9 @@ export default function ShopDetail() {
                 columns={[
                   { title: t('console.shops.orders.no'), dataIndex: 'order_no' },
                   { title: t('console.common.member'), dataIndex: 'buyer_name' },
-                  { title: t('console.shops.orders.lines'), key: 'lines', render: (_, o) => o.lines.map((l) => `${l.name} × ${l.num}`).join('; ') },
+                  { title: t('console.shops.orders.lines'), key: 'lines', render: (_, o) => linesText(o.lines) },
                   { title: t('console.common.amount'), key: 'total', align: 'right', render: (_, o) => formatMoney(o.total, o.currency) },
-                  {
-                    title: t('console.common.status'),
-                    dataIndex: 'status',
-                    render: (s: string, o) => (
-                      <Space size={4} wrap>
-                        <StatusTag status={s} />
-                        {o.refunded && <Tag>{t('console.status.refunded')}</Tag>}
-                        {o.after_sale && (
-                          <span data-after-sale={o.id}>
-                            {t('console.shops.orders.afterSale')} <StatusTag status={o.after_sale.status} />
-                          </span>
-                        )}
-                      </Space>
-                    ),
-                  },
+                  { title: t('console.common.status'), dataIndex: 'status', render: (s: string, o) => <ShopOrderState id={o.id} status={s} refunded={o.refunded} afterSale={o.after_sale} /> },
                   { title: t('console.common.created'), dataIndex: 'created_at', width: 170, render: (v: string) => formatDate(v) },
                   {
                     title: t('console.common.actions'),
@@ -220,7 +207,7 @@ export default function ShopDetail() {
                 columns={[
                   { title: t('console.shops.slips.no'), dataIndex: 'no' },
                   { title: t('console.shops.slips.buyer'), dataIndex: 'buyer_name' },
-                  { title: t('console.shops.orders.lines'), key: 'lines', render: (_, s) => s.lines.map((l) => `${l.name} × ${l.num}`).join('; ') },
+                  { title: t('console.shops.orders.lines'), key: 'lines', render: (_, s) => linesText(s.lines) },
                   { title: t('console.shops.slips.goodsTotal'), key: 'goods', align: 'right', render: (_, s) => formatMoney(s.goods_total, s.currency) },
                   { title: t('console.shops.slips.paid'), key: 'paid', align: 'right', render: (_, s) => formatMoney(s.paid, s.currency) },
                   { title: t('console.shops.slips.note'), dataIndex: 'note' },

@@ -8,6 +8,7 @@ import { StatusTag } from '../../components/StatusTag';
 import { formatDate, formatMoney } from '../../lib/format';
 import { call } from '../../lib/request';
 import { decideShopOrderRoute, shopOrdersRoute } from '../../lib/routes-shops';
+import { ShopOrderState } from './ShopOrderState';
 
 type Row = z.infer<typeof adminShopOrderSchema>;
 
@@ -54,20 +55,7 @@ export default function ShopOrders() {
         { title: t('console.common.member'), dataIndex: 'buyer_name' },
         { title: t('console.common.amount'), key: 'total', align: 'right', render: (_, r) => formatMoney(r.total, r.currency) },
         { title: t('console.shops.orders.auditDue'), dataIndex: 'audit_due_at', render: (v: string | null) => formatDate(v) },
-        {
-          title: t('console.common.status'),
-          dataIndex: 'status',
-          render: (s: string, r) => (
-            <Space size={4} wrap>
-              <StatusTag status={s} />
-              {r.after_sale && (
-                <span data-after-sale={r.id}>
-                  {t('console.shops.orders.afterSale')} <StatusTag status={r.after_sale.status} />
-                </span>
-              )}
-            </Space>
-          ),
-        },
+        { title: t('console.common.status'), dataIndex: 'status', render: (s: string, r) => <ShopOrderState id={r.id} status={s} afterSale={r.after_sale} /> },
       ]}
       describe={(r) => [
         { label: t('console.shops.orders.no'), value: r.order_no },
