@@ -1,6 +1,6 @@
 import path from 'node:path';
 import pg from 'pg';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import type { Browser } from '../../web/e2e/browser.js';
 import { baseUrl, databaseUrl } from '../../web/e2e/shop.js';
 import { createDatabase } from '../../api/src/db/database.js';
@@ -80,4 +80,23 @@ export async function openConsole(browser: Browser, token: string, hash: string,
 /** ADMIN_SCREENSHOTS=dir keeps a picture of the whole page (for the README and for looking at the pages). */
 export async function shot(page: Page, name: string): Promise<void> {
   if (process.env.ADMIN_SCREENSHOTS) await page.screenshot({ path: path.join(process.env.ADMIN_SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
+/**
+ * Chooses `option` in an antd select and waits until the select shows it. Under load a click that
+ * lands while the list is still opening can be lost: the list is opened again and the option clicked
+ * again (only while it is not chosen, so a multiple select never loses it).
+ */
+export async function chooseOption(page: Page, select: Locator, option: string): Promise<void> {
+  const open = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
+  for (let attempt = 1; ; attempt++) {
+    if (!(await open.isVisible())) await select.click();
+    await open.locator('.ant-select-item-option', { hasText: option }).click();
+    try {
+      await select.getByText(option).waitFor({ timeout: 5_000 });
+      return;
+    } catch (e) {
+      if (attempt >= 4) throw e;
+    }
+  }
 }

@@ -6,7 +6,7 @@ import { createDatabase, type Database } from '../../api/src/db/database.js';
 import { hashPassword } from '../../api/src/modules/members/identity.js';
 import { newOperatorSession } from '../../api/src/modules/orders/__tests__/fixtures.js';
 import { baseUrl, databaseUrl } from '../../web/e2e/shop.js';
-import { DESKTOP, shot } from './console.js';
+import { chooseOption, DESKTOP, shot } from './console.js';
 
 const PAY_PASSWORD = '246810';
 let browser: Browser;
@@ -206,10 +206,7 @@ describe('money in the operator console, in Chromium at 1280 px', () => {
     await page.getByTestId('grant-points').click();
     await page.locator('.ant-modal input').nth(0).fill(String(member.userId));
     await page.locator('.ant-modal input').nth(1).fill('300');
-    await page.locator('.ant-modal .ant-select').click();
-    await page.locator('.ant-select-item-option', { hasText: 'Shopping points' }).click();
-    // The kind is chosen once the select shows it (a click while the list opens is lost).
-    await page.locator('.ant-modal .ant-select').getByText('Shopping points').waitFor();
+    await chooseOption(page, page.locator('.ant-modal .ant-select'), 'Shopping points');
     await page.locator('.ant-modal textarea').fill('Review contest winner');
     await clickSettled(page.locator('.ant-modal').getByRole('button', { name: 'Grant points' }));
     // The notice names this request (the gift cards' notice may still be fading out beside it).

@@ -4,7 +4,7 @@ import { createDatabase } from '../../api/src/db/database.js';
 import { launchBrowser, type Browser } from '../../web/e2e/browser.js';
 import { createMemberSession } from '../../web/e2e/members.js';
 import { baseUrl, databaseUrl } from '../../web/e2e/shop.js';
-import { consoleOperator, DESKTOP, openConsole } from './console.js';
+import { chooseOption, consoleOperator, DESKTOP, openConsole } from './console.js';
 
 // A support chat between the member's page (a phone) and the console's desk (1280 px), in two
 // browser contexts against the real API: each side sees the other's messages without reloading.
@@ -67,10 +67,7 @@ describe('the support chat in Chromium', () => {
       await page.setViewportSize(DESKTOP);
       await page.getByTestId('broadcast-title').fill(title);
       await page.getByTestId('broadcast-text').fill('A message for the members of star rank 3.');
-      await page.getByTestId('broadcast-stars').click();
-      await page.locator('.ant-select-item-option', { hasText: '★ 3' }).click();
-      // The rank is chosen once the select shows it (a click during the list's opening is lost).
-      await page.getByTestId('broadcast-stars').getByText('★ 3').waitFor();
+      await chooseOption(page, page.getByTestId('broadcast-stars'), '★ 3');
       await page.keyboard.press('Escape');
       await page.getByTestId('broadcast-send').click();
       await page.locator('.ant-modal-confirm').getByText('Only members of star ranks ★ 3.', { exact: false }).waitFor();
