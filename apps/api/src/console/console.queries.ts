@@ -160,12 +160,6 @@ export async function pageMemberOrders(db: Executor, input: { id: number; page: 
   return { rows: rows.map((o) => ({ id: o.id, order_no: o.order_no, status: o.status, currency: o.currency, total: count(o.total_minor), created_at: iso(o.created_at)!, paid_at: iso(o.paid_at) })), total: count(total.n) };
 }
 
-/** Ends every open session of a member; answers how many. */
-export async function revokeMemberSessions(db: Executor, userId: number): Promise<number> {
-  const res = await db.updateTable('sessions').set({ revoked_at: new Date() }).where('user_id', '=', userId).where('revoked_at', 'is', null).executeTakeFirst();
-  return Number(res.numUpdatedRows);
-}
-
 /** Whether a member exists, locked for the transaction. */
 export const lockMember = (db: Executor, id: number) => db.selectFrom('users').select(['id', 'status']).where('id', '=', id).forUpdate().executeTakeFirst();
 

@@ -6,6 +6,7 @@ import { withTransaction } from '../lib/transaction.js';
 import { setBanned } from '../modules/accounts/operator.service.js';
 import { reviewCancellation } from '../modules/cancellation/cancellation.service.js';
 import { reviewRealName } from '../modules/certification/certification.service.js';
+import { revokeAllSessions } from '../modules/members/members.queries.js';
 import { insertOperatorAction } from '../modules/operator-actions/operator-actions.queries.js';
 import * as q from './console.queries.js';
 import { pageOf } from '../lib/paging.js';
@@ -91,7 +92,7 @@ export async function endMemberSessions(db: Database, actor: Actor, input: { id:
     const user = await q.lockMember(tx, input.id);
     if (!user) throw notFound('member');
     if (user.status === 'closed') throw new AppError(ResponseCode.memberClosed);
-    const ended = await q.revokeMemberSessions(tx, input.id);
+    const ended = await revokeAllSessions(tx, input.id);
     await insertOperatorAction(tx, { operator, action: 'user.sessions.end', target_type: 'user', target_id: input.id, reason: input.reason });
     return { id: input.id, ended };
   });

@@ -13,6 +13,8 @@ export type Change =
   | { kind: 'orders'; memberIds: number[] }
   /** These members got messages or read them. */
   | { kind: 'messages'; memberIds: number[] }
+  /** A session of these members may have ended (revoked, expired, the member banned or gone): checked sessions are forgotten. */
+  | { kind: 'sessions'; memberIds: number[] }
   /** These members' support chat moved (a message, a state, a read, someone typing): open chat sockets look. */
   | { kind: 'chat'; memberIds: number[]; signal?: ChatSignal }
   /** Exchange rates were recorded or set. */
@@ -51,7 +53,7 @@ function tell(changes: Change[], origin: ChangeOrigin): void {
 }
 
 /** Kinds of change that name the members they concern. */
-const MEMBER_KINDS = ['balances', 'orders', 'messages'] as const;
+const MEMBER_KINDS = ['balances', 'orders', 'messages', 'sessions'] as const;
 type MemberKind = (typeof MEMBER_KINDS)[number];
 const isMemberKind = (kind: unknown): kind is MemberKind => MEMBER_KINDS.includes(kind as MemberKind);
 

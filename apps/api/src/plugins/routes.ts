@@ -36,6 +36,11 @@ export interface Api {
   deps: AppDeps;
   app: FastifyInstance;
   handle<E extends AnyEndpoint>(endpoint: E, handler: Handler<E>, options?: HandleOptions): void;
+  /**
+   * Binds the calls `bind` names in a plugin scope of their own, where `setUp` registers what only
+   * they need first (multipart bodies for uploads): its hooks then run for these calls, not for every request.
+   */
+  scoped(setUp: (scope: FastifyInstance) => PromiseLike<unknown>, bind: (handle: Api['handle']) => void): void;
 }
 
 /** The first problems of a failed parse, as i18n keys with their parameters. */
@@ -176,89 +181,102 @@ export function createApi(app: FastifyInstance, deps: AppDeps): Api & { bound: S
     return prefix;
   };
 
+  /** The route of a contract call (counted as bound at once, added where the caller says). */
+  const routeOf = <E extends AnyEndpoint>(endpoint: E, handler: Handler<E>, options?: HandleOptions): RouteOptions => {
+    if (bound.has(endpoint)) throw new Error(`${endpoint.method} ${endpoint.path} is bound twice`);
+    bound.add(endpoint);
+    const idempotent = endpoint.method === 'POST' && (options?.idempotent ?? endpoint.idempotent === true);
+    if (idempotent) handler = idempotentHandler(deps, endpoint, handler, options?.idempotencyCaller);
+    const parseQuery = endpoint.method === 'GET' ? queryParser(endpoint.query, knownKey) : () => undefined;
+    const respond = (request: FastifyRequest, reply: FastifyReply, data: unknown): undefined => {
+      // A handler that answered with a file (plugins/file-reply.ts) returns the reply itself.
+      if (reply.sent || data === reply) return undefined;
+      const prefix = okPrefix(request.ctx.lang);
+      if (data instanceof PreSerialized) {
+        reply.header('content-type', JSON_TYPE).send(data.envelope(prefix));
+        return undefined;
+      }
+      if (checkResponses && endpoint.data) {
+        const r = endpoint.data.safeParse(data);
+        if (!r.success) throw new Error(`Response of ${endpoint.path} does not match the contract: ${r.error.message}`);
+      }
+      reply.header('content-type', JSON_TYPE).send(`${prefix}${JSON.stringify(data ?? null)}}`);
+      return undefined;
+    };
+    /** Validates the input, runs the handler and sends its answer; a promise only when the handler gives one. */
+    const run = (request: FastifyRequest, reply: FastifyReply, member: Member | undefined, operator?: Operator): Promise<FastifyReply> | undefined => {
+      // A member's answers and session answers (the no_auth calls) are never kept by a browser or proxy.
+      if (member !== undefined || operator !== undefined || endpoint.auth === 'none') reply.header('cache-control', 'no-store');
+      const query = parseQuery(request);
+      const body = endpoint.method === 'POST' ? parseInput(endpoint.body, request.body, knownKey) : undefined;
+      let actor: Actor | undefined;
+      const input = {
+        query,
+        body,
+        ctx: request.ctx,
+        member,
+        operator,
+        request,
+        reply,
+        // Built when a handler asks: a cached read never needs it.
+        get actor(): Actor {
+          return (actor ??= operator ? operatorActorOf(request, operator.operatorId, operator.userName, operator.sessionId, operator.memberId) : actorOf(request, member));
+        },
+      };
+      const out = handler(input as never);
+      // The promise resolves to the reply: with an async onSend hook the answer is still on its way,
+      // and resolving to nothing would make Fastify send a second, empty answer.
+      return isThenable(out) ? Promise.resolve(out).then((data) => (respond(request, reply, data), reply)) : respond(request, reply, out);
+    };
+    const route: RouteOptions = {
+      method: endpoint.method,
+      url: endpoint.path,
+      config: options?.rateLimit ? { rateLimit: options.rateLimit, inputChecked: true } : { inputChecked: true },
+      // Not async: a visitor's call with a synchronous answer (a cached one) is sent in the same
+      // tick, without the promise hops an async handler costs on every request.
+      // Once a session lookup makes it a promise, it resolves to the reply even for a handler that
+      // answered synchronously: resolving to nothing would send a second, empty answer.
+      handler: (request, reply) => {
+        if (endpoint.auth === 'none') return run(request, reply, undefined);
+        const token = bearerToken(request);
+        if (endpoint.auth === 'operator') {
+          if (!token) throw new AppError(ResponseCode.loginRequired);
+          // Every operator call names a permission; one without would be refused rather than open.
+          return resolveOperator(deps.db, token).then((operator) => {
+            requirePermission(operator, endpoint.permission ?? 'operators.manage');
+            return run(request, reply, undefined, operator) ?? reply;
+          });
+        }
+        if (endpoint.auth === 'member') {
+          if (!token) throw new AppError(ResponseCode.loginRequired);
+          return resolveMember(deps, token).then((member) => run(request, reply, member) ?? reply);
+        }
+        if (!token) return run(request, reply, undefined);
+        // A stale token on a public read is treated as a visitor, not an error.
+        return resolveMember(deps, token).then(
+          (member) => run(request, reply, member) ?? reply,
+          () => run(request, reply, undefined) ?? reply,
+        );
+      },
+    };
+    if (idempotent) route.onSend = idempotencyOnSend(deps);
+    return route;
+  };
+
   return {
     deps,
     app,
     bound,
     handle(endpoint, handler, options) {
-      if (bound.has(endpoint)) throw new Error(`${endpoint.method} ${endpoint.path} is bound twice`);
-      bound.add(endpoint);
-      const idempotent = endpoint.method === 'POST' && (options?.idempotent ?? endpoint.idempotent === true);
-      if (idempotent) handler = idempotentHandler(deps, endpoint, handler, options?.idempotencyCaller);
-      const parseQuery = endpoint.method === 'GET' ? queryParser(endpoint.query, knownKey) : () => undefined;
-      const respond = (request: FastifyRequest, reply: FastifyReply, data: unknown): undefined => {
-        // A handler that answered with a file (plugins/file-reply.ts) returns the reply itself.
-        if (reply.sent || data === reply) return undefined;
-        const prefix = okPrefix(request.ctx.lang);
-        if (data instanceof PreSerialized) {
-          reply.header('content-type', JSON_TYPE).send(data.envelope(prefix));
-          return undefined;
-        }
-        if (checkResponses && endpoint.data) {
-          const r = endpoint.data.safeParse(data);
-          if (!r.success) throw new Error(`Response of ${endpoint.path} does not match the contract: ${r.error.message}`);
-        }
-        reply.header('content-type', JSON_TYPE).send(`${prefix}${JSON.stringify(data ?? null)}}`);
-        return undefined;
-      };
-      /** Validates the input, runs the handler and sends its answer; a promise only when the handler gives one. */
-      const run = (request: FastifyRequest, reply: FastifyReply, member: Member | undefined, operator?: Operator): Promise<FastifyReply> | undefined => {
-        // A member's answers and session answers (the no_auth calls) are never kept by a browser or proxy.
-        if (member !== undefined || operator !== undefined || endpoint.auth === 'none') reply.header('cache-control', 'no-store');
-        const query = parseQuery(request);
-        const body = endpoint.method === 'POST' ? parseInput(endpoint.body, request.body, knownKey) : undefined;
-        let actor: Actor | undefined;
-        const input = {
-          query,
-          body,
-          ctx: request.ctx,
-          member,
-          operator,
-          request,
-          reply,
-          // Built when a handler asks: a cached read never needs it.
-          get actor(): Actor {
-            return (actor ??= operator ? operatorActorOf(request, operator.operatorId, operator.userName, operator.sessionId, operator.memberId) : actorOf(request, member));
-          },
-        };
-        const out = handler(input as never);
-        // The promise resolves to the reply: with an async onSend hook the answer is still on its way,
-        // and resolving to nothing would make Fastify send a second, empty answer.
-        return isThenable(out) ? Promise.resolve(out).then((data) => (respond(request, reply, data), reply)) : respond(request, reply, out);
-      };
-      const route: RouteOptions = {
-        method: endpoint.method,
-        url: endpoint.path,
-        config: options?.rateLimit ? { rateLimit: options.rateLimit, inputChecked: true } : { inputChecked: true },
-        // Not async: a visitor's call with a synchronous answer (a cached one) is sent in the same
-        // tick, without the promise hops an async handler costs on every request.
-        // Once a session lookup makes it a promise, it resolves to the reply even for a handler that
-        // answered synchronously: resolving to nothing would send a second, empty answer.
-        handler: (request, reply) => {
-          if (endpoint.auth === 'none') return run(request, reply, undefined);
-          const token = bearerToken(request);
-          if (endpoint.auth === 'operator') {
-            if (!token) throw new AppError(ResponseCode.loginRequired);
-            // Every operator call names a permission; one without would be refused rather than open.
-            return resolveOperator(deps.db, token).then((operator) => {
-              requirePermission(operator, endpoint.permission ?? 'operators.manage');
-              return run(request, reply, undefined, operator) ?? reply;
-            });
-          }
-          if (endpoint.auth === 'member') {
-            if (!token) throw new AppError(ResponseCode.loginRequired);
-            return resolveMember(deps.db, token, deps.config.SESSION_IDLE_DAYS).then((member) => run(request, reply, member) ?? reply);
-          }
-          if (!token) return run(request, reply, undefined);
-          // A stale token on a public read is treated as a visitor, not an error.
-          return resolveMember(deps.db, token, deps.config.SESSION_IDLE_DAYS).then(
-            (member) => run(request, reply, member) ?? reply,
-            () => run(request, reply, undefined) ?? reply,
-          );
-        },
-      };
-      if (idempotent) route.onSend = idempotencyOnSend(deps);
-      app.route(route);
+      app.route(routeOf(endpoint, handler, options));
+    },
+    scoped(setUp, bind) {
+      const routes: RouteOptions[] = [];
+      bind((endpoint, handler, options) => void routes.push(routeOf(endpoint, handler, options)));
+      void app.register(async (scope) => {
+        await setUp(scope);
+        for (const route of routes) scope.route(route);
+      });
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { ServerOptions } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DEFAULT_LANGUAGE, ResponseCode } from '@shop/contract';
 import type { Config } from '../config.js';
 import type { Translator } from '../lib/i18n.js';
@@ -63,20 +63,39 @@ const FILE_PATHS = /^\/(h5|admin(?!\/api)|uploads|media|assets)(\/|$)|\/export(\
 export function readDeadline(app: FastifyInstance, config: Config, i18n: Translator): void {
   const limitMs = config.READ_DEADLINE_MS;
   if (!limitMs) return;
-  app.addHook('onRequest', (request, reply, done) => {
-    // A WebSocket's upgrade is a GET that lasts as long as the chat: not a read to bound.
-    if (request.method !== 'GET' || FILE_PATHS.test(request.url) || request.headers.upgrade) return done();
-    const timer = setTimeout(() => {
-      if (reply.sent || reply.raw.headersSent) return;
+  // Reads under way with their start, oldest first (a Map keeps the order they were added in): one
+  // sweep per tick answers those past the deadline. Every request pays a map entry, not a timer and
+  // two listeners; the answer comes at most a tick late.
+  const underWay = new Map<FastifyReply, number>();
+  const tickMs = Math.max(10, Math.min(250, Math.floor(limitMs / 10)));
+  const sweep = setInterval(() => {
+    const now = Date.now();
+    for (const [reply, startedAt] of underWay) {
+      if (now - startedAt < limitMs) break;
+      underWay.delete(reply);
+      if (reply.sent || reply.raw.headersSent || reply.raw.destroyed) continue;
+      const request = reply.request;
       request.log.warn({ reqId: request.id, url: request.url, ms: limitMs }, 'read not answered in time: 503');
       void reply
         .code(503)
         .header('retry-after', '2')
         .header('cache-control', 'no-store')
         .send({ code: ResponseCode.serviceUnavailable, msg: i18n.t(requestLanguage(request), 'code.serviceUnavailable'), data: null });
-    }, limitMs);
-    reply.raw.once('close', () => clearTimeout(timer));
-    reply.raw.once('finish', () => clearTimeout(timer));
+    }
+  }, tickMs);
+  sweep.unref();
+  app.addHook('onClose', (_app, done) => {
+    clearInterval(sweep);
+    done();
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    // A WebSocket's upgrade is a GET that lasts as long as the chat: not a read to bound.
+    if (request.method === 'GET' && !FILE_PATHS.test(request.url) && !request.headers.upgrade) underWay.set(reply, Date.now());
+    done();
+  });
+  // A read its client gave up on is dropped by the sweep once its deadline passes.
+  app.addHook('onResponse', (_request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+    underWay.delete(reply);
     done();
   });
 }

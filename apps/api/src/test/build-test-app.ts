@@ -3,6 +3,8 @@ import { buildApp, type BuiltApp } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import { createDatabase, TEST_DATABASE_LIMITS, type Database } from '../db/database.js';
 import { depsFor } from '../deps.js';
+import { CHANGES_CHANNEL, listenForChanges, onChanges } from '../lib/changes.js';
+import { notifyChannel } from '../lib/changes.queries.js';
 import type { AppDeps } from '../app-deps.js';
 import type { Providers } from '../providers/index.js';
 import { dropDatabase, takeTestDatabase } from './test-postgres.js';
@@ -11,6 +13,12 @@ export interface TestApp {
   app: BuiltApp;
   db: Database;
   deps: AppDeps;
+  /**
+   * Resolves once the app has heard every change the database told before this call (a row changed
+   * by SQL here, as an operator's hand or another process would): an empty notice sent after them
+   * comes back after them.
+   */
+  changesHeard(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -28,11 +36,26 @@ export async function buildTestApp(env: Record<string, string> = {}, options: { 
   const deps = await depsFor(config, db, undefined, { providers: options.providers });
   const app = await buildApp(deps);
   await app.ready();
+  // As a serving process does (main.ts): what the database tells on the changes channel reaches the app.
+  const changes = await listenForChanges(url, () => {}, 'shop-api-test');
   return {
     app,
     db,
     deps,
+    changesHeard: async () => {
+      const heard = new Promise<void>((resolve) => {
+        const stop = onChanges((told, origin) => {
+          if (origin === 'remote' && told.length === 0) {
+            stop();
+            resolve();
+          }
+        });
+      });
+      await notifyChannel(db, CHANGES_CHANNEL, '[]');
+      await heard;
+    },
     close: async () => {
+      await changes.stop();
       await app.close();
       await db.destroy();
       await dropDatabase(adminUrl, name);

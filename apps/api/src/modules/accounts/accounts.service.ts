@@ -171,8 +171,7 @@ export async function refreshSession(deps: Pick<AppDeps, 'db' | 'config'>, actor
   if (session.revoked_at || new Date(session.expires_at).getTime() <= now || idle) throw new AppError(ResponseCode.tokenInvalid);
   const token = await withTransaction(db, async (trx) => {
     // Two refreshes racing with the same token: only one wins; the other is a reuse.
-    const rotated = await q.rotateSession(trx, session.id);
-    if (Number(rotated.numUpdatedRows) !== 1) return undefined;
+    if ((await q.rotateSession(trx, session.id)) !== 1) return undefined;
     const user = await q.findUserById(trx, session.user_id);
     if (!user || user.status !== 'active') throw new AppError(ResponseCode.tokenInvalid);
     const fresh = newToken();

@@ -1,6 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
+import { announce } from '../../lib/changes.js';
 import { hashToken } from '../../lib/tokens.js';
 import type { NewUser, UserUpdate } from './members.table.js';
 
@@ -67,29 +68,40 @@ export const findSessionByToken = (db: Executor, token: string) =>
   db.selectFrom('sessions').selectAll().where('token_hash', '=', hashToken(token)).executeTakeFirst();
 
 /** Marks a live session as replaced by a refresh (ended, and remembered as rotated). */
-export const rotateSession = (db: Executor, sessionId: number) => {
+/**
+ * Tells, once `db`'s transaction commits (at once outside one), that sessions of the members of `rows`
+ * ended, so every serving process stops trusting them (`plugins/auth.ts`); answers how many ended.
+ */
+function sessionsEnded(db: Executor, rows: ReadonlyArray<{ user_id: number }>): number {
+  const memberIds = [...new Set(rows.map((r) => r.user_id))];
+  if (memberIds.length) announce(db, { kind: 'sessions', memberIds });
+  return rows.length;
+}
+
+/** Ends a session replaced by a new token; answers 1, or 0 when it had already ended (a refresh racing it won). */
+export const rotateSession = async (db: Executor, sessionId: number) => {
   const now = new Date();
-  return db.updateTable('sessions').set({ revoked_at: now, rotated_at: now }).where('id', '=', sessionId).where('revoked_at', 'is', null).executeTakeFirst();
+  return sessionsEnded(db, await db.updateTable('sessions').set({ revoked_at: now, rotated_at: now }).where('id', '=', sessionId).where('revoked_at', 'is', null).returning('user_id').execute());
 };
 
 /** Ends every session descending from the same login. */
-export const revokeFamily = (db: Executor, familyId: string) =>
-  db.updateTable('sessions').set({ revoked_at: new Date() }).where('family_id', '=', familyId).where('revoked_at', 'is', null).execute();
+export const revokeFamily = async (db: Executor, familyId: string) =>
+  sessionsEnded(db, await db.updateTable('sessions').set({ revoked_at: new Date() }).where('family_id', '=', familyId).where('revoked_at', 'is', null).returning('user_id').execute());
 
-export const revokeSession = (db: Executor, sessionId: number) =>
-  db.updateTable('sessions').set({ revoked_at: new Date() }).where('id', '=', sessionId).where('revoked_at', 'is', null).executeTakeFirst();
+export const revokeSession = async (db: Executor, sessionId: number) =>
+  sessionsEnded(db, await db.updateTable('sessions').set({ revoked_at: new Date() }).where('id', '=', sessionId).where('revoked_at', 'is', null).returning('user_id').execute());
 
-/** Ends every session of a member (password change, ban, closing the account). */
-export const revokeAllSessions = (db: Executor, userId: number) =>
-  db.updateTable('sessions').set({ revoked_at: new Date() }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+/** Ends every session of a member (password change, ban, closing the account, an operator's "sign out everywhere"); answers how many. */
+export const revokeAllSessions = async (db: Executor, userId: number) =>
+  sessionsEnded(db, await db.updateTable('sessions').set({ revoked_at: new Date() }).where('user_id', '=', userId).where('revoked_at', 'is', null).returning('user_id').execute());
 
 /** The live-or-not session of a token with whether its member still exists and their status (the request's authentication). */
-export const findSessionWithMember = (db: Executor, token: string) =>
+export const findSessionWithMember = (db: Executor, tokenHash: Buffer) =>
   db
     .selectFrom('sessions')
     .leftJoin('users', 'users.id', 'sessions.user_id')
     .select(['sessions.id as session_id', 'sessions.user_id', 'sessions.expires_at', 'sessions.revoked_at', 'sessions.last_used_at', 'users.id as user_exists', 'users.status'])
-    .where('sessions.token_hash', '=', hashToken(token))
+    .where('sessions.token_hash', '=', tokenHash)
     .executeTakeFirst();
 
 /** Records a session's use unless one was recorded after `notBefore` (conditional: concurrent requests write it once). */

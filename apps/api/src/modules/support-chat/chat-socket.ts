@@ -162,7 +162,7 @@ export function chatSocketRoutes(api: Api): void {
   const authenticate = async (side: Conn['side'], request: FastifyRequest, token: string, lang: Language): Promise<Pick<Conn, 'actor' | 'memberId'>> => {
     const base = { ip: request.ctx?.ip ?? request.ip, lang, requestId: `chat-${String(request.id)}` };
     if (side === 'member') {
-      const member = await resolveMember(deps.db, token, deps.config.SESSION_IDLE_DAYS);
+      const member = await resolveMember(deps, token);
       return { actor: { kind: 'member', memberId: member.userId, sessionId: member.sessionId, ...base }, memberId: member.userId };
     }
     const operator = await resolveOperator(deps.db, token);

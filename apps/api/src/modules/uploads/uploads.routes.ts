@@ -12,20 +12,23 @@ export function uploadsRoutes(api: Api): void {
   const { deps } = api;
   const { db } = deps;
   const perClient = { rateLimit: { max: 30, timeWindow: 60_000 } };
-  void api.app.register(multipart, { limits: { fileSize: service.MAX_VIDEO_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 8 } });
+  // Multipart bodies only where files arrive: the plugin's hooks would otherwise run on every request.
+  api.scoped(
+    (scope) => scope.register(multipart, { limits: { fileSize: service.MAX_VIDEO_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 8 } }),
+    (handle) => {
+      handle(
+        uploadFile,
+        ({ actor, request, reply }) => {
+          let token = typeof request.headers['upload-token'] === 'string' ? request.headers['upload-token'] : undefined;
+          return readOneFile(request, reply, (field, value) => field === 'token' && (token = value), (file, name) => service.uploadWithToken(deps, actor, { token, file, name }));
+        },
+        perClient,
+      );
+      handle(adminUploadImage, ({ actor, request, reply }) => readOneFile(request, reply, () => undefined, (file, name) => service.uploadOperatorImage(deps, actor, { file, name })), perClient);
+    },
+  );
 
   api.handle(createUploadToken, ({ actor, body }) => service.createUploadToken(db, actor, body), perClient);
-
-  api.handle(
-    uploadFile,
-    ({ actor, request, reply }) => {
-      let token = typeof request.headers['upload-token'] === 'string' ? request.headers['upload-token'] : undefined;
-      return readOneFile(request, reply, (field, value) => field === 'token' && (token = value), (file, name) => service.uploadWithToken(deps, actor, { token, file, name }));
-    },
-    perClient,
-  );
-  api.handle(adminUploadImage, ({ actor, request, reply }) => readOneFile(request, reply, () => undefined, (file, name) => service.uploadOperatorImage(deps, actor, { file, name })), perClient);
-
   api.handle(uploadInlineImage, ({ actor, body }) => service.uploadInlineImage(deps, actor, body), perClient);
 
   // Delivery, with the type we detected and headers that keep a browser from running anything in it.

@@ -10,9 +10,10 @@ export const WalletTag = {
 
 const tagsOf = (change: Change): string[] => {
   if (change.kind === 'balances') return change.memberIds.map(WalletTag.memberAssets);
-  // Cached answers named by tag are the response cache's own business (and this listener's invalidations announce them); orders and messages move no balance.
-  if (change.kind === 'cache' || change.kind === 'orders' || change.kind === 'messages') return [];
-  return [WalletTag.assets];
+  // Rates and the wallet's currencies change every member's figures. Cached answers named by tag are the
+  // response cache's own business (and this listener's invalidations announce them); nothing else moves a balance.
+  if (change.kind === 'rates' || change.kind === 'wallet-currencies' || change.kind === 'all') return [WalletTag.assets];
+  return [];
 };
 
 /**

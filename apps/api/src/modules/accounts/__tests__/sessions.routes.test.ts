@@ -87,6 +87,7 @@ describe('login and sessions', () => {
   it('tells a banned member after the right password, and ends a banned member’s sessions', async () => {
     const m = await registerMember(t);
     await t.db.updateTable('users').set({ status: 'banned' }).where('id', '=', m.user.id).execute();
+    await t.changesHeard();
     const res = await call(t, 'POST', '/user/no_auth/login', { account: m.user.user_name, password: m.password }, { ip: freshIp() });
     expect(res.body).toMatchObject({ code: ResponseCode.accountBanned, msg: 'The account is prohibited from logging in' });
     const wrong = await call(t, 'POST', '/user/no_auth/login', { account: m.user.user_name, password: 'nope-nope' }, { ip: freshIp() });

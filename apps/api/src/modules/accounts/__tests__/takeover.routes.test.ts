@@ -196,6 +196,7 @@ describe('session families and the idle limit', () => {
     const fresh = (await call(t, 'POST', '/user/no_auth/tokenRefresh', { token: m.token })).body.data as string;
     const idle = await call(t, 'POST', '/user/no_auth/login', { account: m.user.user_name, password: m.password }, { ip: freshIp() });
     await t.db.updateTable('sessions').set({ last_used_at: new Date(Date.now() - 7 * 86_400_000 - 60_000) }).where('user_id', '=', m.user.id).execute();
+    await t.changesHeard();
     expect((await call(t, 'GET', '/user/info/index', undefined, { token: fresh })).body.code).toBe(ResponseCode.tokenInvalid);
     expect((await call(t, 'POST', '/user/no_auth/tokenRefresh', { token: idle.body.data.token })).body.code).toBe(ResponseCode.tokenInvalid);
   });
@@ -205,6 +206,7 @@ describe('session families and the idle limit', () => {
     const lastUse = async () => (await t.db.selectFrom('sessions').select('last_used_at').where('user_id', '=', m.user.id).executeTakeFirstOrThrow()).last_used_at.getTime();
     const sixDaysAgo = new Date(Date.now() - 6 * 86_400_000);
     await t.db.updateTable('sessions').set({ last_used_at: sixDaysAgo }).where('user_id', '=', m.user.id).execute();
+    await t.changesHeard();
     expect((await call(t, 'GET', '/user/info/index', undefined, { token: m.token })).body.code).toBe(200);
     const recorded = await lastUse();
     expect(recorded).toBeGreaterThan(Date.now() - 60_000);
@@ -219,6 +221,7 @@ describe('session families and the idle limit', () => {
       await seedDemo(short);
       const m = await registerMember(short);
       await short.db.updateTable('sessions').set({ last_used_at: new Date(Date.now() - 2 * 86_400_000) }).where('user_id', '=', m.user.id).execute();
+      await short.changesHeard();
       expect((await call(short, 'GET', '/user/info/index', undefined, { token: m.token })).body.code).toBe(ResponseCode.tokenInvalid);
     } finally {
       await short.close();

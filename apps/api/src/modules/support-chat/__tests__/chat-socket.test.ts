@@ -187,6 +187,7 @@ describe('the chat socket', () => {
 
     const m = await newMember(t);
     await t.db.updateTable('sessions').set({ expires_at: sql`now() - interval '1 minute'` }).where('user_id', '=', m.userId).execute();
+    await t.changesHeard();
     const ended = await Client.open('/user/chat/socket');
     ended.send({ type: 'auth', token: tokenOf(m.headers) });
     expect((await ended.until((f) => f.type === 'error')).code).toBe(ResponseCode.tokenInvalid);
