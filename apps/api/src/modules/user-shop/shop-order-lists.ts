@@ -2,6 +2,7 @@ import type { AppDeps } from '../../app-deps.js';
 import type { Executor } from '../../db/database.js';
 import { responseCache } from '../../lib/cache.js';
 import { announce, onChanges } from '../../lib/changes.js';
+import { MemberRolesTag } from '../members/roles.queries.js';
 
 // The owners' cached order lists: who drops them, and when.
 
@@ -16,6 +17,9 @@ export function shopOrdersChanged(db: Executor, shopIds: number[]): void {
   if (shopIds.length) announce(db, { kind: 'cache', tags: shopIds.map(ShopOrderListTag.shop) });
 }
 
+/** Tags the owners' lists follow: their shops' orders, and the owners' roles (which shop is theirs). */
+const ownersListsFollow = (tag: string) => tag.startsWith(ShopOrderListTag.all) || tag.startsWith(MemberRolesTag.all);
+
 /**
  * Drops the owners' cached order lists of shops whose orders changed here (every one when anything
  * may have). A change announced by another process is dropped by the response cache itself; this
@@ -24,7 +28,7 @@ export function shopOrdersChanged(db: Executor, shopIds: number[]): void {
 export function dropShopOrderListsOnChanges(deps: Pick<AppDeps, 'config' | 'redis'>): () => void {
   const cache = responseCache(deps);
   return onChanges((changes) => {
-    const tags = [...new Set(changes.flatMap((c) => (c.kind === 'cache' ? c.tags.filter((t) => t.startsWith(ShopOrderListTag.all)) : c.kind === 'all' ? [ShopOrderListTag.all] : [])))];
+    const tags = [...new Set(changes.flatMap((c) => (c.kind === 'cache' ? c.tags.filter(ownersListsFollow) : c.kind === 'all' ? [ShopOrderListTag.all, MemberRolesTag.all] : [])))];
     if (tags.length) cache.drop(tags);
   });
 }

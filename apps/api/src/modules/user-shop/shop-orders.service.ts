@@ -44,6 +44,7 @@ import { findSucceededPaymentsOfPayable } from '../payments/payments.queries.js'
 import { paymentState, startPayment } from '../payments/payments.service.js';
 import { refundPayment, type PaymentsDeps } from '../payments/settlement.js';
 import { ShopOrderListTag, shopOrdersChanged } from './shop-order-lists.js';
+import { MemberRolesTag } from '../members/roles.queries.js';
 import * as q from './user-shop.queries.js';
 import { changeShopStock, lineAnswer, maskedName, ownShop, shopVisible, unitsPerSku, visibleShop } from './user-shop.service.js';
 
@@ -550,10 +551,12 @@ export async function ownerOrders(db: Executor, actor: Actor, input: EndpointQue
 /**
  * The owner's order list, kept per shop, view, page and language until one of the shop's orders
  * moves or is refunded, or the shop is renamed (`dropShopOrderListsOnChanges`); the shop is the
- * caller's, checked on every call.
+ * caller's, as their roles say (read again once one of them is granted or revoked).
  */
 export async function cachedOwnerOrders(deps: Pick<AppDeps, 'db' | 'config' | 'redis'>, actor: Actor, input: EndpointQuery<typeof listMyShopOrders>) {
-  const shopId = Number((await ownShop(deps.db, actor)).id);
+  // Which shop is the caller's, kept until their roles change (a revoked owner is refused at once); no shop is never kept.
+  const owner = memberIdOf(actor);
+  const shopId = await responseCache(deps).memo({ id: `own-shop|${owner}`, tags: [MemberRolesTag.all, MemberRolesTag.member(owner)] }, async () => Number((await ownShop(deps.db, actor)).id));
   const key = { id: `${shopId}|${input.view}|${input.page}|${input.limit}|${input.q ?? ''}|${actor.lang}`, tags: [ShopOrderListTag.all, ShopOrderListTag.shop(shopId)] };
   return responseCache(deps).cached(listMyShopOrders, key, () => shopOrdersPage(deps.db, shopId, input, actor.lang));
 }

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
+import { ResponseCode } from '@shop/contract';
+import { grantMemberRole, revokeMemberRole } from '../../members/roles.queries.js';
 import { shopKit, type ShopKit } from './fixtures.js';
 
 let t: TestApp;
@@ -59,5 +61,18 @@ describe('the owner’s cached order list', () => {
     const other = await k.owner('Shop B');
     expect((await k.get(a, '/attractive/shop/shopOrderList?view=all&page=1&limit=10')).body.data.total).toBe(1);
     expect((await k.get(other, '/attractive/shop/shopOrderList?view=all&page=1&limit=10')).body.data.total).toBe(0);
+  });
+
+  it('an owner whose role is revoked loses the list at once, and has it again once the role is granted again', async () => {
+    const o = await k.owner('Revoked Corner');
+    const g = await k.offered(o, { stock: 2 });
+    const b = await k.buyer(10_000);
+    await k.paidOrder(b, o.shopId, g.skuId, 1, { pickup: true });
+    const url = '/attractive/shop/shopOrderList?view=all&page=1&limit=10';
+    expect((await k.get(o, url)).body.data.total).toBe(1);
+    await revokeMemberRole(t.db, o.userId, 'shop_owner', 'Closed by the operator');
+    expect((await k.get(o, url)).body).toMatchObject({ code: ResponseCode.shopMissing });
+    await grantMemberRole(t.db, { member_id: o.userId, kind: 'shop_owner', granted_by: 'operator:test', reason: 'reopened' });
+    expect((await k.get(o, url)).body.data.total).toBe(1);
   });
 });
