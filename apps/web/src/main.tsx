@@ -11,7 +11,7 @@ import { listenForInstallPrompt } from '@/lib/install-prompt';
 import { applyLaunchParams } from '@/lib/launch-params';
 import { listenForShell } from '@/lib/shell-ready';
 import { whenPageUsable } from '@/lib/page-usable';
-import { loadLanguage } from '@/lib/language-packs';
+import { linkManifest, loadLanguage } from '@/lib/language-packs';
 import { watchNetwork } from '@/lib/network';
 import { decideRegion } from '@/lib/region';
 import { keepScrollStripsReachable } from '@/lib/scroll-strips';
@@ -52,8 +52,12 @@ async function start() {
   document.getElementById('splash')?.remove();
   // Toasts are not needed for the first paint; their code is fetched right after it.
   setTimeout(preloadToast, 1000);
-  // Offline support and new releases: the worker is registered once the page is usable, never before its first paint.
-  if (import.meta.env.PROD) whenPageUsable(() => void import('@/lib/offline-support').then((m) => m.startOfflineSupport()));
+  // Installable, offline support and new releases: the manifest is linked and the worker registered
+  // once the page is usable, never before its first paint.
+  whenPageUsable(() => {
+    linkManifest();
+    if (import.meta.env.PROD) void import('@/lib/offline-support').then((m) => m.startOfflineSupport());
+  });
 }
 
 void start();

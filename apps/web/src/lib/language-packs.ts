@@ -26,11 +26,27 @@ const readCached = (lang: Language): CachedPack | undefined => {
 /** The document's `lang` in BCP 47 (the wire's `jp`/`may` are not), so browsers pick the right fonts and voices. */
 const HTML_LANG: Record<Language, string> = { 'en-us': 'en', 'zh-cn': 'zh-CN', 'zh-tw': 'zh-TW', jp: 'ja', may: 'ms', hu: 'hu', id: 'id', km: 'km', th: 'th' };
 
+const manifestHref = (lang: Language) => `./${lang === DEFAULT_LANGUAGE ? 'manifest.webmanifest' : `manifest.${lang}.webmanifest`}`;
+let documentLanguage: Language = DEFAULT_LANGUAGE;
+
 /** The document in `lang`: its `lang`, and the web app manifest that names the app in it (an installed app keeps the name it had). */
 function markDocument(lang: Language): void {
+  documentLanguage = lang;
   document.documentElement.lang = HTML_LANG[lang];
   const manifest = document.querySelector<HTMLLinkElement>('link[rel="manifest"]');
-  if (manifest) manifest.href = `./${lang === DEFAULT_LANGUAGE ? 'manifest.webmanifest' : `manifest.${lang}.webmanifest`}`;
+  if (manifest) manifest.href = manifestHref(lang);
+}
+
+/**
+ * Links the web app manifest of the document's language, which makes the app installable. Done once
+ * the page is usable: a manifest linked from the start is fetched while the first screen loads.
+ */
+export function linkManifest(): void {
+  if (document.querySelector('link[rel="manifest"]')) return;
+  const link = document.createElement('link');
+  link.rel = 'manifest';
+  link.href = manifestHref(documentLanguage);
+  document.head.append(link);
 }
 
 function applyPack(lang: Language, pack: Record<string, string>, version: string): void {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getLanguagePack } from '@shop/contract/lang';
 import { i18n } from '@/lib/i18n';
-import { loadLanguage, switchLanguage } from '@/lib/language-packs';
+import { linkManifest, loadLanguage, switchLanguage } from '@/lib/language-packs';
 import { useLanguage } from '@/stores/language';
 import { prepareApp, startFakeApi } from '@/test/helpers';
 
@@ -34,6 +34,20 @@ beforeEach(() => {
 const settle = () => new Promise((r) => setTimeout(r, 50));
 
 describe('language packs', () => {
+  it('links the manifest of the document’s language when asked (once the page is usable), and keeps it in the language the member switches to', async () => {
+    document.head.querySelector('link[rel="manifest"]')?.remove();
+    await loadLanguage('th');
+    expect(document.head.querySelector('link[rel="manifest"]')).toBeNull();
+    linkManifest();
+    linkManifest();
+    const links = document.head.querySelectorAll<HTMLLinkElement>('link[rel="manifest"]');
+    expect(links).toHaveLength(1);
+    expect(links[0]!.getAttribute('href')).toBe('./manifest.th.webmanifest');
+    await loadLanguage('en-us');
+    expect(links[0]!.getAttribute('href')).toBe('./manifest.webmanifest');
+    links[0]!.remove();
+  });
+
   it('asks for the pack by the contract’s call, and answers what its schema accepts', async () => {
     await loadLanguage('th');
     expect(api.requests.map((r) => `${r.method} ${r.url.split('?')[0]}`)).toEqual([`${getLanguagePack.method} ${getLanguagePack.path}`]);
