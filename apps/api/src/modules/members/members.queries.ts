@@ -67,7 +67,6 @@ export const insertSession = (db: Executor, s: { userId: number; token: string; 
 export const findSessionByToken = (db: Executor, token: string) =>
   db.selectFrom('sessions').selectAll().where('token_hash', '=', hashToken(token)).executeTakeFirst();
 
-/** Marks a live session as replaced by a refresh (ended, and remembered as rotated). */
 /**
  * Tells, once `db`'s transaction commits (at once outside one), that sessions of the members of `rows`
  * ended, so every serving process stops trusting them (`plugins/auth.ts`); answers how many ended.
@@ -78,7 +77,7 @@ function sessionsEnded(db: Executor, rows: ReadonlyArray<{ user_id: number }>): 
   return rows.length;
 }
 
-/** Ends a session replaced by a new token; answers 1, or 0 when it had already ended (a refresh racing it won). */
+/** Marks a live session as replaced by a refresh (ended, and remembered as rotated); answers 1, or 0 when it had already ended (a refresh racing it won). */
 export const rotateSession = async (db: Executor, sessionId: number) => {
   const now = new Date();
   return sessionsEnded(db, await db.updateTable('sessions').set({ revoked_at: now, rotated_at: now }).where('id', '=', sessionId).where('revoked_at', 'is', null).returning('user_id').execute());
