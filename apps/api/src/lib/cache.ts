@@ -103,8 +103,8 @@ export class ResponseCache {
     }) as Promise<CachedAnswer<EndpointData<E>>>;
   }
 
-  /** Data many answers are built from (not an answer itself), kept unserialised under the same tags. */
-  async memo<T>(key: CacheKey, build: () => Promise<T>): Promise<T> {
+  /** Data many answers are built from (not an answer itself), kept unserialised under the same tags (until it expires, when built as `Expiring`). */
+  async memo<T>(key: CacheKey, build: () => Promise<T | Expiring<T>>): Promise<T> {
     const entry = await this.entry(`memo|${key.id}`, key.tags, build, (value, tags, expiresAt) => ({ value, tags, expiresAt }));
     return entry.value as T;
   }
@@ -160,9 +160,17 @@ export class ResponseCache {
    * channel the serving processes listen on (`lib/changes.ts`).
    */
   invalidate(...tags: string[]): void {
+    this.dropEverywhere(tags);
+    announceCommitted({ kind: 'cache', tags });
+  }
+
+  /**
+   * Drops what `invalidate` drops, here and in the other serving processes (through Redis), without
+   * announcing it again: for a listener that heard a change made in this process.
+   */
+  dropEverywhere(tags: string[]): void {
     this.invalidateLocal(tags);
     if (this.redis) void this.redis.publish(CHANNEL, JSON.stringify(tags)).catch(() => {});
-    announceCommitted({ kind: 'cache', tags });
   }
 
   /** Drops what `invalidate` drops, here only (an invalidation heard from elsewhere). */

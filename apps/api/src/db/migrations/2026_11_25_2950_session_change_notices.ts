@@ -4,6 +4,7 @@ import { sql, type Kysely } from 'kysely';
 // could end a session — its revocation, an expiry or last use moved back, its deletion, its member's
 // status changing or the member going — is told on the changes channel when it commits, whoever made
 // it (the shop, an operator command, SQL typed by hand), so every process forgets that member's sessions.
+// The same for a member's roles, which decide what some kept answers show.
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`
     create function session_change_notice() returns trigger language plpgsql as $$
@@ -27,9 +28,20 @@ export async function up(db: Kysely<any>): Promise<void> {
     end $$`.execute(db);
   await sql`create trigger sessions_change_notice after update or delete on sessions for each row execute function session_change_notice()`.execute(db);
   await sql`create trigger users_session_change_notice after update of status or delete on users for each row execute function session_change_notice()`.execute(db);
+  // A member's roles decide what they may read (a shop owner's own shop, kept by each process): a
+  // role revoked or changed anywhere drops what was kept on it (the cache tag `member-roles:<id>`).
+  await sql`
+    create function member_roles_change_notice() returns trigger language plpgsql as $$
+    begin
+      perform pg_notify('shop_changes', json_build_array(json_build_object('kind', 'cache', 'tags', json_build_array('member-roles:' || coalesce(new.member_id, old.member_id))))::text);
+      return null;
+    end $$`.execute(db);
+  await sql`create trigger member_roles_change_notice after update or delete on member_roles for each row execute function member_roles_change_notice()`.execute(db);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await sql`drop trigger member_roles_change_notice on member_roles`.execute(db);
+  await sql`drop function member_roles_change_notice()`.execute(db);
   await sql`drop trigger users_session_change_notice on users`.execute(db);
   await sql`drop trigger sessions_change_notice on sessions`.execute(db);
   await sql`drop function session_change_notice()`.execute(db);

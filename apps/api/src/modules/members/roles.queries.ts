@@ -3,7 +3,7 @@ import type { Executor } from '../../db/database.js';
 import { announce } from '../../lib/changes.js';
 import type { MemberRoleKind } from './members.table.js';
 
-/** Tags of cached answers that follow members' roles (a shop owner's own shop): one member's is dropped when one of their roles is granted or revoked. */
+/** Tags of cached answers that follow members' roles (a shop owner's own shop): one member's is dropped when one of their roles is granted or revoked (here, and by a database trigger that names the same tag). */
 export const MemberRolesTag = { all: 'member-roles', member: (memberId: number) => `member-roles:${memberId}` } as const;
 
 /** Tells, once `db`'s transaction commits, that the member's roles changed (when `changed`); answers `changed`. */

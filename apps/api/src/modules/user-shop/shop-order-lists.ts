@@ -22,13 +22,17 @@ const ownersListsFollow = (tag: string) => tag.startsWith(ShopOrderListTag.all) 
 
 /**
  * Drops the owners' cached order lists of shops whose orders changed here (every one when anything
- * may have). A change announced by another process is dropped by the response cache itself; this
- * drops, and does not invalidate again, so it never announces what it heard. Answers the function that stops it.
+ * may have), in the other serving processes too (through Redis). A change announced by another
+ * process is dropped by the response cache itself; this drops, and does not invalidate again, so it
+ * never announces what it heard. Answers the function that stops it.
  */
 export function dropShopOrderListsOnChanges(deps: Pick<AppDeps, 'config' | 'redis'>): () => void {
   const cache = responseCache(deps);
-  return onChanges((changes) => {
+  return onChanges((changes, origin) => {
     const tags = [...new Set(changes.flatMap((c) => (c.kind === 'cache' ? c.tags.filter(ownersListsFollow) : c.kind === 'all' ? [ShopOrderListTag.all, MemberRolesTag.all] : [])))];
-    if (tags.length) cache.drop(tags);
+    if (!tags.length) return;
+    // Made here: the other serving processes drop theirs too. Heard from elsewhere: dropped here only.
+    if (origin === 'local') cache.dropEverywhere(tags);
+    else cache.drop(tags);
   });
 }

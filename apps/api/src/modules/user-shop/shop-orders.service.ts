@@ -25,7 +25,7 @@ import type { AppDeps } from '../../app-deps.js';
 import type { Executor } from '../../db/database.js';
 import { enqueueJob } from '../../jobs/enqueue.js';
 import { actorStamp, memberIdOf, type Actor } from '../../lib/actor.js';
-import { responseCache } from '../../lib/cache.js';
+import { Expiring, responseCache } from '../../lib/cache.js';
 import { iso, isPast } from '../../lib/dates.js';
 import { AppError } from '../../lib/errors.js';
 import { pageOf } from '../../lib/paging.js';
@@ -548,15 +548,22 @@ export async function ownerOrders(db: Executor, actor: Actor, input: EndpointQue
   return shopOrdersPage(db, Number((await ownShop(db, actor)).id), input, actor.lang);
 }
 
+/** How long which shop is a member's is trusted without reading it again. */
+const OWN_SHOP_TRUST_MS = 30_000;
+
 /**
  * The owner's order list, kept per shop, view, page and language until one of the shop's orders
  * moves or is refunded, or the shop is renamed (`dropShopOrderListsOnChanges`); the shop is the
  * caller's, as their roles say (read again once one of them is granted or revoked).
  */
 export async function cachedOwnerOrders(deps: Pick<AppDeps, 'db' | 'config' | 'redis'>, actor: Actor, input: EndpointQuery<typeof listMyShopOrders>) {
-  // Which shop is the caller's, kept until their roles change (a revoked owner is refused at once); no shop is never kept.
+  // Which shop is the caller's, kept until their roles change (a revoked owner is refused at once) and
+  // half a minute at most (a change nobody announced, made by hand); no shop is never kept.
   const owner = memberIdOf(actor);
-  const shopId = await responseCache(deps).memo({ id: `own-shop|${owner}`, tags: [MemberRolesTag.all, MemberRolesTag.member(owner)] }, async () => Number((await ownShop(deps.db, actor)).id));
+  const shopId = await responseCache(deps).memo(
+    { id: `own-shop|${owner}`, tags: [MemberRolesTag.all, MemberRolesTag.member(owner)] },
+    async () => new Expiring(Number((await ownShop(deps.db, actor)).id), new Date(Date.now() + OWN_SHOP_TRUST_MS)),
+  );
   const key = { id: `${shopId}|${input.view}|${input.page}|${input.limit}|${input.q ?? ''}|${actor.lang}`, tags: [ShopOrderListTag.all, ShopOrderListTag.shop(shopId)] };
   return responseCache(deps).cached(listMyShopOrders, key, () => shopOrdersPage(deps.db, shopId, input, actor.lang));
 }

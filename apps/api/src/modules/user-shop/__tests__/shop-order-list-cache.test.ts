@@ -74,5 +74,9 @@ describe('the owner’s cached order list', () => {
     expect((await k.get(o, url)).body).toMatchObject({ code: ResponseCode.shopMissing });
     await grantMemberRole(t.db, { member_id: o.userId, kind: 'shop_owner', granted_by: 'operator:test', reason: 'reopened' });
     expect((await k.get(o, url)).body.data.total).toBe(1);
+    // Revoked by hand in the database, as no call of the shop does: the change is heard, and the owner refused.
+    await t.db.updateTable('member_roles').set({ status: 'revoked' }).where('member_id', '=', o.userId).execute();
+    await t.changesHeard();
+    expect((await k.get(o, url)).body).toMatchObject({ code: ResponseCode.shopMissing });
   });
 });
