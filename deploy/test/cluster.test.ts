@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { ResponseCode } from '@shop/contract';
 import { sql } from 'kysely';
 import pg from 'pg';
 import sharp from 'sharp';
@@ -15,6 +16,7 @@ import type { JobPayloads } from '../../apps/api/src/jobs/payloads.js';
 import { SWEEP_EVERY_MS } from '../../apps/api/src/jobs/workers.js';
 import { hashToken, newToken } from '../../apps/api/src/lib/tokens.js';
 import { seedDemoMember } from '../../apps/api/src/modules/accounts/accounts.seed.js';
+import { grantMemberRole } from '../../apps/api/src/modules/members/roles.queries.js';
 import { newGoods, stockOf } from '../../apps/api/src/modules/cart/__tests__/fixtures.js';
 import { newAddress, newOperatorSession } from '../../apps/api/src/modules/orders/__tests__/fixtures.js';
 import { orderExpiryJobKey } from '../../apps/api/src/modules/orders/orders.queries.js';
@@ -141,6 +143,23 @@ describe('cached answers', () => {
       await within(1_000, async () => ((await points(target)) === 300 ? true : undefined));
       await within(1_000, async () => ((await orders(target)) === 1 ? true : undefined));
     }
+  });
+});
+
+describe('shop owners', () => {
+  it('an owner whose role is revoked by hand in the database is refused their order list on both processes within a second', async () => {
+    const [o] = await newMembers(1, 'owner');
+    const from = address(3, 3);
+    await grantMemberRole(db, { member_id: o!.id, kind: 'shop_owner', granted_by: 'operator:cluster', reason: 'cluster test' });
+    const opened = await cluster.call('lb', 'POST', '/attractive/shop/editShop', { body: { name: 'Cluster Corner' }, token: o!.token, headers: key(), from });
+    expect(opened.body.code, opened.body.msg).toBe(200);
+    const list = async (target: string) => (await cluster.call(target, 'GET', '/attractive/shop/shopOrderList?view=all&page=1&limit=10', { token: o!.token, from })).body.code as number;
+    // Both processes keep the list and which shop is the owner's.
+    expect([await list('api-a'), await list('api-b'), await list('api-a'), await list('api-b')]).toEqual([200, 200, 200, 200]);
+    await db.updateTable('member_roles').set({ status: 'revoked' }).where('member_id', '=', o!.id).execute();
+    const revokedAt = Date.now();
+    const refused = await Promise.all(['api-a', 'api-b'].map((target) => within(1_000, async () => ((await list(target)) === ResponseCode.shopMissing ? Date.now() - revokedAt : undefined))));
+    expect(Math.max(...refused)).toBeLessThan(1_000);
   });
 });
 
