@@ -36,10 +36,10 @@ async function shutdown(signal: string, exitCode = 0) {
   const force = setTimeout(() => process.exit(1), 15_000);
   force.unref();
   try {
-    await app.close();
+    // In-flight requests and running jobs finish side by side (the embedded database hears the same
+    // signal and stops too); the jobs not started wait in the database for the next worker.
+    await Promise.all([app.close(), worker?.stop()]);
     await changes.stop();
-    // Running jobs finish; the rest wait in the database for the next worker.
-    await worker?.stop();
     await close();
   } finally {
     process.exit(exitCode);

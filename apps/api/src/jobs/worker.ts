@@ -24,6 +24,8 @@ export function jobLogger(log: JobLog | undefined): Logger {
 export async function startWorker(deps: AppDeps, log?: JobLog): Promise<Runner> {
   const registration = await joinWorkers(connectionOf(deps.db).url, { log: (line) => log?.('warn', line) });
   const events: WorkerEvents = new EventEmitter();
+  // From the start of a stop the database may be going too (a stop of the whole shop): the liveness connection is not opened again.
+  events.on('pool:gracefulShutdown', () => registration.stopping());
   events.on('pool:create', ({ workerPool }) => {
     registration.register(workerPool.id).catch((e: unknown) => log?.('error', `could not register the job worker: ${e instanceof Error ? e.message : String(e)}`));
   });

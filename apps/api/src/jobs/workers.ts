@@ -26,6 +26,8 @@ export class WorkerStartRefused extends Error {}
 export interface WorkerRegistration {
   /** Records the worker under graphile-worker's pool id (the name its jobs are locked with) and lets the next worker start. */
   register(poolId: string): Promise<void>;
+  /** The worker is stopping: a liveness connection lost from now on (the database stopping with it) is not opened again. */
+  stopping(): void;
   /** Unregisters (the worker stopped cleanly) and closes the liveness connection. */
   close(): Promise<void>;
 }
@@ -59,9 +61,10 @@ export async function joinWorkers(url: string, options: { release?: string; log?
     if (freed.workers.length) log(`worker(s) ${freed.workers.join(', ')} stopped without finishing: ${freed.jobs} job(s) back in the queue`);
   };
   // A lost liveness connection is opened again under the same name: until then other workers may take this one for dead.
+  let stopping = false;
   const watch = (c: pg.Client) => {
     const lost = () => {
-      if (closed || c !== client) return;
+      if (closed || stopping || c !== client) return;
       setTimeout(() => void reopen(), 1_000).unref();
     };
     c.on('error', lost);
@@ -78,7 +81,7 @@ export async function joinWorkers(url: string, options: { release?: string; log?
       }
     } catch (e) {
       log(`job worker liveness: ${e instanceof Error ? e.message : String(e)}; trying again`);
-      if (!closed) setTimeout(() => void reopen(), 1_000).unref();
+      if (!closed && !stopping) setTimeout(() => void reopen(), 1_000).unref();
     }
   };
   watch(client);
@@ -95,6 +98,9 @@ export async function joinWorkers(url: string, options: { release?: string; log?
       }
       sweeping = setInterval(() => void sweep().catch((e: unknown) => log(`looking for stopped workers: ${e instanceof Error ? e.message : String(e)}`)), SWEEP_EVERY_MS);
       sweeping.unref();
+    },
+    stopping() {
+      stopping = true;
     },
     async close() {
       closed = true;
