@@ -61,10 +61,9 @@ export async function joinWorkers(url: string, options: { release?: string; log?
     if (freed.workers.length) log(`worker(s) ${freed.workers.join(', ')} stopped without finishing: ${freed.jobs} job(s) back in the queue`);
   };
   // A lost liveness connection is opened again under the same name: until then other workers may take this one for dead.
-  let stopping = false;
   const watch = (c: pg.Client) => {
     const lost = () => {
-      if (closed || stopping || c !== client) return;
+      if (closed || c !== client) return;
       setTimeout(() => void reopen(), 1_000).unref();
     };
     c.on('error', lost);
@@ -81,7 +80,7 @@ export async function joinWorkers(url: string, options: { release?: string; log?
       }
     } catch (e) {
       log(`job worker liveness: ${e instanceof Error ? e.message : String(e)}; trying again`);
-      if (!closed && !stopping) setTimeout(() => void reopen(), 1_000).unref();
+      if (!closed) setTimeout(() => void reopen(), 1_000).unref();
     }
   };
   watch(client);
@@ -100,7 +99,7 @@ export async function joinWorkers(url: string, options: { release?: string; log?
       sweeping.unref();
     },
     stopping() {
-      stopping = true;
+      closed = true;
     },
     async close() {
       closed = true;
