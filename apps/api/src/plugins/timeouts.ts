@@ -1,5 +1,5 @@
 import type { ServerOptions } from 'node:http';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, onRequestHookHandler, onResponseHookHandler } from 'fastify';
 import { DEFAULT_LANGUAGE, ResponseCode } from '@shop/contract';
 import type { Config } from '../config.js';
 import type { Translator } from '../lib/i18n.js';
@@ -88,14 +88,20 @@ export function readDeadline(app: FastifyInstance, config: Config, i18n: Transla
     clearInterval(sweep);
     done();
   });
-  app.addHook('onRequest', (request, reply, done) => {
-    // A WebSocket's upgrade is a GET that lasts as long as the chat: not a read to bound.
-    if (request.method === 'GET' && !FILE_PATHS.test(request.url) && !request.headers.upgrade) underWay.set(reply, Date.now());
+  // Only the routes of reads get the hooks, decided once per route: other requests pay nothing.
+  const start: onRequestHookHandler = (request, reply, done) => {
+    if (request.method === 'GET') underWay.set(reply, Date.now());
     done();
-  });
+  };
   // A read its client gave up on is dropped by the sweep once its deadline passes.
-  app.addHook('onResponse', (_request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+  const end: onResponseHookHandler = (_request, reply, done) => {
     underWay.delete(reply);
     done();
+  };
+  app.addHook('onRoute', (route) => {
+    // A WebSocket's upgrade is a GET that lasts as long as the chat: not a read to bound.
+    if (!([route.method].flat() as string[]).includes('GET') || FILE_PATHS.test(route.url) || (route as { websocket?: boolean }).websocket) return;
+    route.onRequest = [start, ...[route.onRequest ?? []].flat()];
+    route.onResponse = [...[route.onResponse ?? []].flat(), end];
   });
 }
