@@ -45,11 +45,10 @@ describe('a read while the database does not answer', () => {
     let release!: () => void;
     const freed = new Promise<void>((r) => (release = r));
     const held = Array.from({ length: 4 }, () => t.db.connection().execute(() => freed));
-    let write: ReturnType<typeof t.app.inject> | undefined;
+    const write = t.app.inject({ method: 'POST', url: '/user/info/save', headers, payload: { nickname: 'Waited' } });
+    let answered = false;
+    void write.then(() => (answered = true));
     try {
-      write = t.app.inject({ method: 'POST', url: '/user/info/save', headers, payload: { nickname: 'Waited' } });
-      let answered = false;
-      void write.then(() => (answered = true));
       // Past the deadline and a sweep: a read would have had its 503 by now.
       await new Promise((r) => setTimeout(r, 1_600));
       expect(answered).toBe(false);
@@ -57,7 +56,7 @@ describe('a read while the database does not answer', () => {
       release();
       await Promise.all(held);
     }
-    const res = await write!;
+    const res = await write;
     expect(res.statusCode).toBe(200);
     expect(res.json().code).toBe(200);
     const info = await t.app.inject({ method: 'GET', url: '/user/info/index', headers });
