@@ -45,7 +45,7 @@ function check(row: LoadResult, baseline: LoadResult | undefined, minRatio: numb
 
 /**
  * `npm run bench -- wallet ledger` (or `BENCH_ONLY=wallet,ledger npm run bench`): only the named
- * groups (envelope, catalogue, geo, wallet, orders, shops, after-sales, chat, lighthouse, ledger, web); `shops` is
+ * groups (envelope, catalogue, geo, wallet, orders, shops, after-sales, chat, lighthouse, ledger, journey, web); `shops` is
  * the member shops' rows of `orders` alone (the owner's order list, and the shop checkout beside the regular one). The
  * catalogue, geography and after-sales rows need the envelope row as their base.
  */
@@ -74,7 +74,7 @@ if (process.argv.includes('--capacity')) {
   const rows = await benchCapacity();
   process.exit(rows.some((r) => r.errors) ? 1 : 0);
 }
-const GROUPS = ['envelope', 'catalogue', 'geo', 'wallet', 'orders', 'shops', 'after-sales', 'chat', 'lighthouse', 'ledger', 'web'] as const;
+const GROUPS = ['envelope', 'catalogue', 'geo', 'wallet', 'orders', 'shops', 'after-sales', 'chat', 'lighthouse', 'ledger', 'journey', 'web'] as const;
 const named = process.argv.slice(2).filter((a) => !a.startsWith('-')).join(',') || process.env.BENCH_ONLY;
 const only = named?.split(',').filter(Boolean);
 if (only?.some((g) => !GROUPS.includes(g as (typeof GROUPS)[number]))) throw new Error(`bench groups: ${GROUPS.join(', ')}`);
@@ -159,12 +159,27 @@ if (runs('orders') || runs('shops')) {
   if (hotSku.orders !== 10 || hotSku.stock !== 0) failures.push(`hot SKU: ${hotSku.orders} orders for 10 units, stock ${hotSku.stock}`);
 }
 
+// A shopper's whole checkout through a shop of its own, its statements counted on the way to the database.
+const journeyNotes: string[] = [];
+if (runs('journey')) {
+  const { benchJourney, JOURNEY_BUDGETS } = await import('./journey.js');
+  for (const row of await benchJourney()) {
+    check(row, undefined, undefined, row.budgeted ? JOURNEY_BUDGETS.p99Ms : undefined);
+    journeyNotes.push(`${row.name}: ${row.statements} statements per checkout (${row.perCall.map(([call, n]) => `${call} ${n}`).join(', ')}); one shopper alone p50 ${row.aloneP50Ms} ms`);
+    if (!row.budgeted) continue;
+    if (row.requestsPerSecond < JOURNEY_BUDGETS.perSecond) failures.push(`${row.name}: ${row.requestsPerSecond} checkouts per second < ${JOURNEY_BUDGETS.perSecond}`);
+    if (row.statements > JOURNEY_BUDGETS.statements) failures.push(`${row.name}: ${row.statements} statements per checkout > ${JOURNEY_BUDGETS.statements}`);
+    if (row.aloneP50Ms >= JOURNEY_BUDGETS.aloneP50Ms) failures.push(`${row.name}: one shopper alone p50 ${row.aloneP50Ms} ms ≥ ${JOURNEY_BUDGETS.aloneP50Ms} ms`);
+  }
+}
+
 console.log('\nload (50 connections, loopback; ledger and checkout rows: 50 concurrent clients, per second)');
 console.log('name'.padEnd(44), 'req/s'.padStart(8), 'p99 ms'.padStart(7), 'ratio'.padStart(6), ' budget');
 for (const r of rows) {
   console.log(r.name.padEnd(44), String(r.requestsPerSecond).padStart(8), String(r.p99Ms).padStart(7), (r.ratio?.toFixed(2) ?? '-').padStart(6), ' ' + (r.budget ?? ''));
 }
 if (hotSku) console.log(`\nhot SKU, 200 buyers for 10 units: ${hotSku.orders} orders, stock left ${hotSku.stock}`);
+if (journeyNotes.length) console.log(`\ncheckout journeys (budget for the card: ≥ 100 per second, p99 < 500 ms, ≤ 30 statements, one shopper alone p50 < 30 ms):\n- ${journeyNotes.join('\n- ')}`);
 if (runs('web')) {
   const web = await measureHomeRouteJs(path.join(ROOT, 'apps/web/dist'));
   const kb = (bytes: number) => (bytes / 1024).toFixed(1);

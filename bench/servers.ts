@@ -48,8 +48,8 @@ function stopper(child: ChildProcess, cleanup?: () => void) {
     });
 }
 
-/** The shop's API as members get it (own process), on a throw-away embedded database unless DATABASE_URL is set. */
-export async function startShop(): Promise<RunningServer> {
+/** The shop's API as members get it (own process), on a throw-away embedded database unless DATABASE_URL is set (in the environment or `env`, which adds to the shop's settings). */
+export async function startShop(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-'));
   fs.chmodSync(dataDir, 0o755);
@@ -65,6 +65,7 @@ export async function startShop(): Promise<RunningServer> {
       SEED_DEMO: 'true',
       // One client sends all the load: the limiter still runs (its cost is measured) but never trips.
       RATE_LIMIT_PER_MINUTE: '1000000000',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

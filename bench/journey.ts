@@ -1,0 +1,168 @@
+import net from 'node:net';
+import { randomUUID } from 'node:crypto';
+import { createDatabase } from '../apps/api/src/db/database.js';
+import { hashToken, newToken } from '../apps/api/src/lib/tokens.js';
+import { newGoods } from '../apps/api/src/modules/cart/__tests__/fixtures.js';
+import { fund } from '../apps/api/src/modules/ledger/__tests__/ledger-helpers.js';
+import { hashPassword } from '../apps/api/src/modules/members/identity.js';
+import { newAddress } from '../apps/api/src/modules/orders/__tests__/fixtures.js';
+import { benchDatabaseUrl, benchMembers, drive } from './ledger.js';
+import type { LoadResult } from './load.js';
+import { startShop } from './servers.js';
+
+const SHOPPERS = 50;
+/** The card journey's budgets (issue: the whole checkout at 100 a second on two cores). */
+export const JOURNEY_BUDGETS = { perSecond: 100, p99Ms: 500, statements: 30, aloneP50Ms: 30 };
+const PAY_PASSWORD = '135790';
+/** SKUs the shoppers pick from at random, each with stock for every checkout a run can make. */
+const SKUS = 100;
+const STOCK = 1_000_000;
+
+/**
+ * Counts the statements a PostgreSQL client sends through it (simple queries and executes of the
+ * extended protocol, read from the frontend messages as the protocol documents them), passing every
+ * byte on unchanged both ways.
+ */
+async function countingProxy(upstream: URL): Promise<{ url: string; statements: () => number; close: () => void }> {
+  let statements = 0;
+  const server = net.createServer((client) => {
+    const db = net.connect(Number(upstream.port), upstream.hostname);
+    client.pipe(db);
+    db.pipe(client);
+    const closeBoth = () => (client.destroy(), db.destroy());
+    client.on('error', closeBoth);
+    db.on('error', closeBoth);
+    client.on('close', closeBoth);
+    db.on('close', closeBoth);
+    let pending: Buffer = Buffer.alloc(0);
+    let started = false;
+    client.on('data', (chunk: Buffer) => {
+      pending = pending.length ? Buffer.concat([pending, chunk]) : chunk;
+      for (;;) {
+        if (!started) {
+          // The startup message (or an SSL or cancel request) has no type byte: length, then a code.
+          if (pending.length < 8 || pending.length < pending.readInt32BE(0)) return;
+          const code = pending.readInt32BE(4);
+          pending = pending.subarray(pending.readInt32BE(0));
+          if (code !== 80877103) started = true;
+          continue;
+        }
+        if (pending.length < 5 || pending.length < 1 + pending.readInt32BE(1)) return;
+        const type = pending[0];
+        if (type === 0x51 /* Q */ || type === 0x45 /* E */) statements++;
+        pending = pending.subarray(1 + pending.readInt32BE(1));
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  const url = new URL(upstream.href);
+  url.hostname = '127.0.0.1';
+  url.port = String(port);
+  return { url: url.href, statements: () => statements, close: () => server.close() };
+}
+
+interface Shopper {
+  token: string;
+  addressId: number;
+  /** The address of the checkout under way. */
+  ip?: string;
+}
+
+/**
+ * A shopper's whole checkout through the running shop, as the app makes it: cart add, the checkout
+ * preview, create order, the pay-way costs, the payment notice, pay, and for a card the gateway's
+ * hosted page (its "pay" sends the two signed notifications), then the payment's state. The wallet
+ * variant pays by balance with the pay password instead of the card's page.
+ */
+export async function benchJourney(): Promise<Array<LoadResult & { budgeted: boolean; statements: number; perCall: Array<[string, number]>; aloneP50Ms: number }>> {
+  const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+  const database = await benchDatabaseUrl('journey');
+  const proxy = await countingProxy(new URL(database.url));
+  // Each checkout comes from an address of its own (through a trusted proxy, as behind a load balancer):
+  // the money calls' limit per address (60 a minute) still runs but is not what is measured.
+  const shop = await startShop({ DATABASE_URL: proxy.url, JOBS_WORKER: 'false', TRUST_PROXY: 'true' });
+  const db = createDatabase(database.url, 4);
+  try {
+    const tag = Date.now().toString(36);
+    const goods = await newGoods(db, Array.from({ length: SKUS }, (_, i) => ({ price: 1000 + i, stock: STOCK })), { name: `Journey ${tag}`, currency: 'USD' });
+    const ids = await benchMembers(db, SHOPPERS, `journey${tag}`);
+    await db.updateTable('users').set({ pay_password_hash: await hashPassword(PAY_PASSWORD) }).where('id', 'in', ids).execute();
+    const shoppers: Shopper[] = [];
+    for (const id of ids) {
+      const token = newToken();
+      await db.insertInto('sessions').values({ user_id: id, token_hash: hashToken(token), expires_at: new Date(Date.now() + 3_600_000) }).execute();
+      await fund(db, id, 100_000_000, 'USD');
+      shoppers.push({ token, addressId: await newAddress(db, id) });
+    }
+
+    const perCall = new Map<string, number>();
+    let counting = false;
+    const call = async (name: string, method: 'GET' | 'POST', path: string, s: Shopper, body?: unknown) => {
+      const before = proxy.statements();
+      const res = await fetch(path.startsWith('http') ? path : `${shop.url}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${s.token}`, 'think-lang': 'en-us', 'x-forwarded-for': s.ip ?? '10.0.0.1', ...(body ? { 'content-type': 'application/json', 'idempotency-key': randomUUID() } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      const json = (await res.json()) as { code: number; data: any };
+      if (counting) perCall.set(name, (perCall.get(name) ?? 0) + proxy.statements() - before);
+      if (json.code !== 200) throw new Error(`${path}: ${JSON.stringify(json).slice(0, 300)}`);
+      return json.data;
+    };
+    const page = async (name: string, url: string, form?: string) => {
+      const before = proxy.statements();
+      const res = await fetch(url, form ? { method: 'POST', body: form, headers: { 'content-type': 'application/x-www-form-urlencoded' }, redirect: 'manual' } : {});
+      await res.arrayBuffer();
+      if (counting) perCall.set(name, (perCall.get(name) ?? 0) + proxy.statements() - before);
+      if (res.status >= 400) throw new Error(`${url}: ${res.status}`);
+    };
+
+    let journeys = 0;
+    const checkout = async (shopper: Shopper, payWay: 'stripe_card' | 'balance') => {
+      const n = ++journeys;
+      const s = { ...shopper, ip: `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` };
+      const line = await call('cart add', 'POST', '/shop/cart/add', s, { goods_id: goods.goodsId, sku_id: goods.skuIds[Math.floor(Math.random() * SKUS)], num: 1 });
+      await call('checkout preview', 'GET', `/shop/buy/cartGoods?cart_ids=${line.id}&address_id=${s.addressId}`, s);
+      const order = await call('create order', 'POST', '/shop/buy/createOrder', s, { cart_ids: [line.id], address_id: s.addressId });
+      await call('pay-way costs', 'POST', '/shop/order/payWayCostTotal', s, { order_id: order.order_id });
+      await call('payment notice', 'POST', '/oms/viewNotice/notice', s, { pay_way: payWay, order_id: order.order_id });
+      const paying = await call('pay', 'POST', '/shop/buy/payOrder', s, { order_id: order.order_id, pay_way: payWay, ...(payWay === 'balance' ? { pay_password: PAY_PASSWORD } : {}) });
+      if (payWay === 'stripe_card') {
+        await page("gateway's page", paying.redirect_url);
+        await page("gateway's page: pay (two signed notifications)", paying.redirect_url, 'choice=pay');
+      }
+      const state = await call('pay info', 'GET', `/shop/buy/payInfo?payment_no=${paying.payment_no}`, s);
+      if (state.state !== 'success') throw new Error(`payment ${paying.payment_no} is ${state.state}`);
+    };
+
+    const rows = [];
+    for (const payWay of ['stripe_card', 'balance'] as const) {
+      const label = payWay === 'stripe_card' ? 'card' : 'wallet balance';
+      // One shopper alone: the statements of each call, and the journey's own time.
+      for (let i = 0; i < 5; i++) await checkout(shoppers[0]!, payWay);
+      perCall.clear();
+      counting = true;
+      const alone: number[] = [];
+      const ALONE = 20;
+      for (let i = 0; i < ALONE; i++) {
+        const t0 = performance.now();
+        await checkout(shoppers[0]!, payWay);
+        alone.push(performance.now() - t0);
+      }
+      counting = false;
+      alone.sort((a, b) => a - b);
+      const per = [...perCall].map(([name, n]): [string, number] => [name, Math.round((n / ALONE) * 10) / 10]);
+      const statements = Math.round((per.reduce((a, [, n]) => a + n, 0)) * 10) / 10;
+      await drive('warm-up', 1, (_, loop) => checkout(shoppers[loop % SHOPPERS]!, payWay));
+      const loaded = await drive(`checkout journey (${label}), 50 shoppers`, seconds, (_, loop) => checkout(shoppers[loop % SHOPPERS]!, payWay));
+      rows.push({ ...loaded, statements, perCall: per, aloneP50Ms: Math.round(alone[Math.floor(ALONE / 2)]!), budgeted: payWay === 'stripe_card' });
+    }
+    return rows;
+  } finally {
+    await db.destroy();
+    await shop.stop();
+    proxy.close();
+    await database.stop();
+  }
+}
