@@ -3,13 +3,21 @@ import type { Executor } from '../../db/database.js';
 import type { Tx } from '../../lib/transaction.js';
 
 /** An SKU with what the cart needs to know of its goods. */
-export const findSkuForCart = (db: Executor, skuId: number) =>
-  db
-    .selectFrom('goods_skus as s')
-    .innerJoin('goods as g', 'g.id', 's.goods_id')
-    .select(['s.id', 's.goods_id', 's.price_minor', 's.stock', 'g.status'])
-    .where('s.id', '=', skuId)
-    .executeTakeFirst();
+/**
+ * What adding an SKU to the member's cart needs, in one read: the SKU with its goods' status, and
+ * the member's cart as it stands (units of this SKU, lines, units in all). Nothing when the SKU is unknown.
+ */
+export const findSkuForCart = async (db: Executor, userId: number, skuId: number) =>
+  (
+    await sql<{ id: number; goods_id: number; price_minor: number; stock: number; status: string; already: number; lines: number; units: number }>`
+      select s.id, s.goods_id, s.price_minor, s.stock, g.status, coalesce(c.already, 0)::int as already, coalesce(c.lines, 0)::int as lines, coalesce(c.units, 0)::int as units
+      from goods_skus s
+      join goods g on g.id = s.goods_id
+      left join (
+        select sum(quantity) filter (where sku_id = ${skuId}) as already, count(*) as lines, sum(quantity) as units from cart_items where user_id = ${userId}
+      ) c on true
+      where s.id = ${skuId}`.execute(db)
+  ).rows[0];
 
 /**
  * Adds `quantity` of an SKU to the member's cart (a new line, or more on the existing one) only when
@@ -27,13 +35,6 @@ export const upsertCartLine = (db: Executor, line: { userId: number; goodsId: nu
     )
     .returning(['id', 'quantity'])
     .executeTakeFirst();
-
-/** The quantity of an SKU already in the member's cart (0 when none). */
-export const findCartQuantity = async (db: Executor, userId: number, skuId: number) =>
-  (await db.selectFrom('cart_items').select('quantity').where('user_id', '=', userId).where('sku_id', '=', skuId).executeTakeFirst())?.quantity ?? 0;
-
-export const countCartLines = async (db: Executor, userId: number) =>
-  Number((await db.selectFrom('cart_items').select((eb) => eb.fn.countAll<string>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow()).n);
 
 /** Units in the member's cart. */
 export const sumCartQuantity = async (db: Executor, userId: number) =>

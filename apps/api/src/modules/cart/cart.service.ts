@@ -85,18 +85,19 @@ export async function countCart(db: Executor, actor: Actor): Promise<{ total: nu
 /** Puts an SKU in the member's cart, adding to the line already there; never more than stock or the line maximum. */
 export async function addCartItem(db: Database, actor: Actor, input: EndpointBody<typeof addToCart>): Promise<{ id: number; num: number; total_count: number }> {
   const userId = memberIdOf(actor);
-  return withTransaction(db, async (tx) => {
-    const sku = await q.findSkuForCart(tx, input.sku_id);
-    if (!sku || sku.goods_id !== input.goods_id) throw new AppError(ResponseCode.skuNotFound);
-    if (sku.status !== 'on_sale') throw new AppError(ResponseCode.goodsOffSale);
-    if (sku.stock <= 0) throw new AppError(ResponseCode.skuOutOfStock);
-    const max = Math.min(CART_LINE_MAX, sku.stock);
-    const already = await q.findCartQuantity(tx, userId, sku.id);
-    if (already === 0 && (await q.countCartLines(tx, userId)) >= CART_MAX_LINES) throw new AppError(ResponseCode.cartFull);
-    const line = await q.upsertCartLine(tx, { userId, goodsId: sku.goods_id, skuId: sku.id, quantity: input.num, priceMinor: Number(sku.price_minor), max });
-    if (!line || line.quantity > max) throw new AppError(ResponseCode.cartQuantityLimit, { max });
-    return { id: line.id, num: line.quantity, total_count: await q.sumCartQuantity(tx, userId) };
-  });
+  // One read, then one conditional write (no transaction: the write alone decides, and a refusal writes nothing).
+  const sku = await q.findSkuForCart(db, userId, input.sku_id);
+  if (!sku || sku.goods_id !== input.goods_id) throw new AppError(ResponseCode.skuNotFound);
+  if (sku.status !== 'on_sale') throw new AppError(ResponseCode.goodsOffSale);
+  if (sku.stock <= 0) throw new AppError(ResponseCode.skuOutOfStock);
+  const max = Math.min(CART_LINE_MAX, sku.stock);
+  // A new line starts within the limit; more on an existing one is checked by the write itself.
+  if (input.num > max) throw new AppError(ResponseCode.cartQuantityLimit, { max });
+  if (sku.already === 0 && sku.lines >= CART_MAX_LINES) throw new AppError(ResponseCode.cartFull);
+  const line = await q.upsertCartLine(db, { userId, goodsId: sku.goods_id, skuId: sku.id, quantity: input.num, priceMinor: Number(sku.price_minor), max });
+  if (!line) throw new AppError(ResponseCode.cartQuantityLimit, { max });
+  // The units in the cart as read, with this line as written.
+  return { id: line.id, num: line.quantity, total_count: sku.units - sku.already + line.quantity };
 }
 
 /** Removes lines from the member's cart; ids of other members' lines change nothing. */

@@ -40,6 +40,10 @@ describe('the cart', () => {
   it('never holds more than the stock or the line maximum, and says how many can be bought', async () => {
     const m = await newMember(t);
     const g = await newGoods(t.db, [{ price: 500, stock: 4 }]);
+    // A first add beyond the stock is refused and leaves no line behind.
+    const first = await post('/shop/cart/add', { goods_id: g.goodsId, sku_id: g.skuIds[0], num: 5 }, m.headers);
+    expect(first.body.code).toBe(ResponseCode.cartQuantityLimit);
+    expect((await get('/shop/cart/list', m.headers)).body.data.list).toHaveLength(0);
     await post('/shop/cart/add', { goods_id: g.goodsId, sku_id: g.skuIds[0], num: 3 }, m.headers);
     const over = await post('/shop/cart/add', { goods_id: g.goodsId, sku_id: g.skuIds[0], num: 2 }, m.headers, 'en-us');
     expect(over.body.code).toBe(ResponseCode.cartQuantityLimit);
