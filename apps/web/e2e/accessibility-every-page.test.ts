@@ -42,8 +42,17 @@ describe('every page', () => {
       await page.locator('#root main, #root .page, #root [role="alert"]').first().waitFor();
       await page.waitForFunction(() => !document.querySelector('#root .page-state[role="status"]'), undefined, { timeout: 20_000 }).catch(() => undefined);
       // A button enabled as its data arrives fades in: its colours are judged once the fade is over.
-      await page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity).map((a) => a.finished.catch(() => undefined))));
-      expect(await seriousFindings(page), path).toEqual([]);
+      const fadesOver = () => page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity).map((a) => a.finished.catch(() => undefined))));
+      await fadesOver();
+      let findings = await seriousFindings(page);
+      // Data that arrived after the wait above starts a fade of its own: what is found is judged
+      // again once the page has been still a moment; a problem that stays fails the test.
+      for (let again = 0; again < 2 && findings.length; again++) {
+        await page.waitForTimeout(300);
+        await fadesOver();
+        findings = await seriousFindings(page);
+      }
+      expect(findings, path).toEqual([]);
     });
   }
 });
