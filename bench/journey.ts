@@ -65,8 +65,6 @@ async function countingProxy(upstream: URL): Promise<{ url: string; statements: 
 interface Shopper {
   token: string;
   addressId: number;
-  /** The address of the checkout under way. */
-  ip?: string;
 }
 
 /**
@@ -98,41 +96,44 @@ export async function benchJourney(): Promise<Array<LoadResult & { budgeted: boo
 
     const perCall = new Map<string, number>();
     let counting = false;
-    const call = async (name: string, method: 'GET' | 'POST', path: string, s: Shopper, body?: unknown) => {
+    /** A request of the journey, its statements added to `name`'s while one shopper is counted. */
+    const counted = async (name: string, url: string, init: RequestInit) => {
       const before = proxy.statements();
-      const res = await fetch(path.startsWith('http') ? path : `${shop.url}${path}`, {
+      const res = await fetch(url, init);
+      const text = await res.text();
+      if (counting) perCall.set(name, (perCall.get(name) ?? 0) + proxy.statements() - before);
+      return { res, text };
+    };
+    const call = async (name: string, method: 'GET' | 'POST', path: string, s: Shopper, ip: string, body?: unknown) => {
+      const { text } = await counted(name, `${shop.url}${path}`, {
         method,
-        headers: { authorization: `Bearer ${s.token}`, 'think-lang': 'en-us', 'x-forwarded-for': s.ip ?? '10.0.0.1', ...(body ? { 'content-type': 'application/json', 'idempotency-key': randomUUID() } : {}) },
+        headers: { authorization: `Bearer ${s.token}`, 'think-lang': 'en-us', 'x-forwarded-for': ip, ...(body ? { 'content-type': 'application/json', 'idempotency-key': randomUUID() } : {}) },
         body: body ? JSON.stringify(body) : undefined,
       });
-      const json = (await res.json()) as { code: number; data: any };
-      if (counting) perCall.set(name, (perCall.get(name) ?? 0) + proxy.statements() - before);
-      if (json.code !== 200) throw new Error(`${path}: ${JSON.stringify(json).slice(0, 300)}`);
+      const json = JSON.parse(text) as { code: number; data: any };
+      if (json.code !== 200) throw new Error(`${path}: ${text.slice(0, 300)}`);
       return json.data;
     };
     const page = async (name: string, url: string, form?: string) => {
-      const before = proxy.statements();
-      const res = await fetch(url, form ? { method: 'POST', body: form, headers: { 'content-type': 'application/x-www-form-urlencoded' }, redirect: 'manual' } : {});
-      await res.arrayBuffer();
-      if (counting) perCall.set(name, (perCall.get(name) ?? 0) + proxy.statements() - before);
+      const { res } = await counted(name, url, form ? { method: 'POST', body: form, headers: { 'content-type': 'application/x-www-form-urlencoded' }, redirect: 'manual' } : {});
       if (res.status >= 400) throw new Error(`${url}: ${res.status}`);
     };
 
     let journeys = 0;
-    const checkout = async (shopper: Shopper, payWay: 'stripe_card' | 'balance') => {
+    const checkout = async (s: Shopper, payWay: 'stripe_card' | 'balance') => {
       const n = ++journeys;
-      const s = { ...shopper, ip: `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` };
-      const line = await call('cart add', 'POST', '/shop/cart/add', s, { goods_id: goods.goodsId, sku_id: goods.skuIds[Math.floor(Math.random() * SKUS)], num: 1 });
-      await call('checkout preview', 'GET', `/shop/buy/cartGoods?cart_ids=${line.id}&address_id=${s.addressId}`, s);
-      const order = await call('create order', 'POST', '/shop/buy/createOrder', s, { cart_ids: [line.id], address_id: s.addressId });
-      await call('pay-way costs', 'POST', '/shop/order/payWayCostTotal', s, { order_id: order.order_id });
-      await call('payment notice', 'POST', '/oms/viewNotice/notice', s, { pay_way: payWay, order_id: order.order_id });
-      const paying = await call('pay', 'POST', '/shop/buy/payOrder', s, { order_id: order.order_id, pay_way: payWay, ...(payWay === 'balance' ? { pay_password: PAY_PASSWORD } : {}) });
+      const ip = `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+      const line = await call('cart add', 'POST', '/shop/cart/add', s, ip, { goods_id: goods.goodsId, sku_id: goods.skuIds[Math.floor(Math.random() * SKUS)], num: 1 });
+      await call('checkout preview', 'GET', `/shop/buy/cartGoods?cart_ids=${line.id}&address_id=${s.addressId}`, s, ip);
+      const order = await call('create order', 'POST', '/shop/buy/createOrder', s, ip, { cart_ids: [line.id], address_id: s.addressId });
+      await call('pay-way costs', 'POST', '/shop/order/payWayCostTotal', s, ip, { order_id: order.order_id });
+      await call('payment notice', 'POST', '/oms/viewNotice/notice', s, ip, { pay_way: payWay, order_id: order.order_id });
+      const paying = await call('pay', 'POST', '/shop/buy/payOrder', s, ip, { order_id: order.order_id, pay_way: payWay, ...(payWay === 'balance' ? { pay_password: PAY_PASSWORD } : {}) });
       if (payWay === 'stripe_card') {
         await page("gateway's page", paying.redirect_url);
         await page("gateway's page: pay (two signed notifications)", paying.redirect_url, 'choice=pay');
       }
-      const state = await call('pay info', 'GET', `/shop/buy/payInfo?payment_no=${paying.payment_no}`, s);
+      const state = await call('pay info', 'GET', `/shop/buy/payInfo?payment_no=${paying.payment_no}`, s, ip);
       if (state.state !== 'success') throw new Error(`payment ${paying.payment_no} is ${state.state}`);
     };
 
@@ -152,8 +153,9 @@ export async function benchJourney(): Promise<Array<LoadResult & { budgeted: boo
       }
       counting = false;
       alone.sort((a, b) => a - b);
-      const per = [...perCall].map(([name, n]): [string, number] => [name, Math.round((n / ALONE) * 10) / 10]);
-      const statements = Math.round((per.reduce((a, [, n]) => a + n, 0)) * 10) / 10;
+      const perCheckout = (n: number) => Math.round((n / ALONE) * 10) / 10;
+      const per = [...perCall].map(([name, n]): [string, number] => [name, perCheckout(n)]);
+      const statements = perCheckout([...perCall.values()].reduce((a, n) => a + n, 0));
       await drive('warm-up', 1, (_, loop) => checkout(shoppers[loop % SHOPPERS]!, payWay));
       const loaded = await drive(`checkout journey (${label}), 50 shoppers`, seconds, (_, loop) => checkout(shoppers[loop % SHOPPERS]!, payWay));
       rows.push({ ...loaded, statements, perCall: per, aloneP50Ms: Math.round(alone[Math.floor(ALONE / 2)]!), budgeted: payWay === 'stripe_card' });

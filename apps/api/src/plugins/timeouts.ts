@@ -51,8 +51,8 @@ export function requestDeadlines(app: FastifyInstance, config: Config, i18n: Tra
   });
 }
 
-/** GET paths that are files, not calls: served as they stream, never cut off. */
-const FILE_PATHS = /^\/(h5|admin(?!\/api)|uploads|media|assets)(\/|$)|\/export(\?|$)/;
+/** Routes of GET paths that are files, not calls: served as they stream, never cut off. */
+const FILE_PATHS = /^\/(h5|admin(?!\/api)|uploads|media|assets)(\/|$)|\/export$/;
 
 /**
  * Bounds a read's whole time: a GET call not answered within READ_DEADLINE_MS (the database frozen,

@@ -2,7 +2,6 @@ import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import type { Tx } from '../../lib/transaction.js';
 
-/** An SKU with what the cart needs to know of its goods. */
 /**
  * What adding an SKU to the member's cart needs, in one read: the SKU with its goods' status, and
  * the member's cart as it stands (units of this SKU, lines, units in all). Nothing when the SKU is unknown.
@@ -20,8 +19,8 @@ export const findSkuForCart = async (db: Executor, userId: number, skuId: number
   ).rows[0];
 
 /**
- * Adds `quantity` of an SKU to the member's cart (a new line, or more on the existing one) only when
- * the line stays within `max`; answers nothing when it would not.
+ * Adds `quantity` of an SKU to the member's cart: a new line (the caller keeps `quantity` within
+ * `max`), or more on the existing one only when the line stays within `max`; answers nothing when it would not.
  */
 export const upsertCartLine = (db: Executor, line: { userId: number; goodsId: number; skuId: number; quantity: number; priceMinor: number; max: number }) =>
   db

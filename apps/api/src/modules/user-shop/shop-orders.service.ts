@@ -560,12 +560,13 @@ export async function cachedOwnerOrders(deps: Pick<AppDeps, 'db' | 'config' | 'r
   // Which shop is the caller's, kept until their roles change (a revoked owner is refused at once) and
   // half a minute at most (a change nobody announced, made by hand); no shop is never kept.
   const owner = memberIdOf(actor);
-  const shopId = await responseCache(deps).memo(
+  const cache = responseCache(deps);
+  const shopId = await cache.memo(
     { id: `own-shop|${owner}`, tags: [MemberRolesTag.all, MemberRolesTag.member(owner)] },
     async () => new Expiring(Number((await ownShop(deps.db, actor)).id), new Date(Date.now() + OWN_SHOP_TRUST_MS)),
   );
   const key = { id: `${shopId}|${input.view}|${input.page}|${input.limit}|${input.q ?? ''}|${actor.lang}`, tags: [ShopOrderListTag.all, ShopOrderListTag.shop(shopId)] };
-  return responseCache(deps).cached(listMyShopOrders, key, () => shopOrdersPage(deps.db, shopId, input, actor.lang));
+  return cache.cached(listMyShopOrders, key, () => shopOrdersPage(deps.db, shopId, input, actor.lang));
 }
 
 /** One order of the owner's shop. */
