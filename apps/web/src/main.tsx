@@ -5,7 +5,7 @@ import { preloadPagesFor } from '@/app/lazy-page';
 import { routes } from '@/app/routes';
 import { refreshTokenAtStart } from '@/app/token-refresh';
 import { paths } from '@/config/paths';
-import { preloadHomeBanner } from '@/features/catalogue/home-banner-preload';
+import { prefetchFirstScreen } from '@/features/catalogue/first-screen-data';
 import { preloadToast } from '@/lib/toast';
 import { listenForInstallPrompt } from '@/lib/install-prompt';
 import { applyLaunchParams } from '@/lib/launch-params';
@@ -20,17 +20,20 @@ import { useLanguage } from '@/stores/language';
 import 'antd-mobile/es/global';
 import './app/styles.css';
 
+/** How long after its texts the first screen waits for its data before rendering without it. */
+const FIRST_SCREEN_DATA_WAIT_MS = 300;
+
 async function start() {
   // The shell's ready event and the browser's install offer may come while the app loads.
   listenForShell();
   listenForInstallPrompt();
   applyLaunchParams();
   // The page's code loads alongside the language pack, not after the first render.
-  const hashPath = window.location.hash.replace(/^#/, '').split('?')[0] || '/';
-  const startPath = hashPath === '/' ? paths.tabbar.home : hashPath;
+  const [hashPath = '', hashQuery = ''] = window.location.hash.replace(/^#/, '').split('?');
+  const startPath = hashPath === '/' || hashPath === '' ? paths.tabbar.home : hashPath;
   preloadPagesFor(routes, startPath);
-  // The home page's largest paint, its first banner, is fetched before the page renders.
-  if (startPath === paths.tabbar.home) preloadHomeBanner();
+  // The first page's data (and from it its largest paint) is fetched before the page renders.
+  const firstScreenData = prefetchFirstScreen(startPath, new URLSearchParams(hashQuery));
   watchNetwork();
   // The region is decided in the background; the last decided one (or the default) is used meanwhile.
   void decideRegion();
@@ -40,6 +43,9 @@ async function start() {
   } catch {
     // The app shows, with whatever texts it has, rather than a splash that never ends.
   }
+  // The first screen renders whole at once when its data follows the texts within a moment; a slow
+  // answer is not waited for (the page shows its own loading state meanwhile).
+  if (firstScreenData) await Promise.race([firstScreenData, new Promise((go) => setTimeout(go, FIRST_SCREEN_DATA_WAIT_MS))]);
   // Once a day the stored token is exchanged for a fresh one; calls that carry it wait for it.
   void refreshTokenAtStart();
   const root = document.getElementById('root')!;

@@ -1,5 +1,6 @@
-import type { MouseEventHandler } from 'react';
+import { useRef, type MouseEventHandler } from 'react';
 import { MEDIA_WIDTHS, RESIZABLE_MEDIA } from '@/config/pictures';
+import { awaitFirstScreenPicture } from '@/lib/after-first-screen';
 import { mediaUrl } from '@/lib/media-url';
 
 const resizable = (src: string) => RESIZABLE_MEDIA.test(src);
@@ -21,7 +22,7 @@ interface MediaImageProps {
   /** How wide it shows, for the browser to pick from the srcset (e.g. "50vw"). */
   sizes: string;
   className?: string;
-  /** The page's largest picture: fetched at once and first, never lazily. */
+  /** The page's largest picture: fetched at once and first, never lazily; on the first screen, what lies below the fold waits for it. */
   priority?: boolean;
   onClick?: MouseEventHandler<HTMLImageElement>;
 }
@@ -31,6 +32,11 @@ interface MediaImageProps {
  * width and height set (no layout shift), lazy below the fold, high priority for the largest paint.
  */
 export function MediaImage({ src, alt, width, height, sizes, className, priority, onClick }: MediaImageProps) {
+  const arrived = useRef<() => void>(undefined);
+  const hold = (img: HTMLImageElement | null) => {
+    if (img && !arrived.current) arrived.current = awaitFirstScreenPicture(img);
+  };
+  const settle = () => arrived.current?.();
   return (
     // The attributes are set in this order: how and at which widths to fetch before `src`, so the
     // browser never starts on the full-size picture, nor eagerly on one meant to be lazy.
@@ -46,6 +52,9 @@ export function MediaImage({ src, alt, width, height, sizes, className, priority
       alt={alt}
       draggable={false}
       onClick={onClick}
+      ref={priority ? hold : undefined}
+      onLoad={priority ? settle : undefined}
+      onError={priority ? settle : undefined}
       src={mediaUrl(src)}
     />
   );

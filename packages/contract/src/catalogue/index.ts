@@ -2,3 +2,4 @@
 export * from './catalogue.endpoints.js';
 export * from './catalogue.schemas.js';
 export * from './catalogue.admin.js';
+export * from './goods-info.route.js';

@@ -6,6 +6,7 @@ import { allEndpoints } from '../../endpoints.js';
 import { getLanguagePack, languagePackRoute } from '../../lang/index.js';
 import { cartCountRoute, countCartGoods } from '../../cart/index.js';
 import { getHomeData, homeDataRoute } from '../../content/index.js';
+import { getGoods, goodsInfoRoute } from '../../catalogue/index.js';
 
 const root = path.join(import.meta.dirname, '../../..');
 const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { exports: Record<string, string> };
@@ -87,6 +88,12 @@ describe('the per-area entry points', () => {
     const { method, path: wirePath, auth, area } = getHomeData;
     expect(homeDataRoute).toEqual({ method, path: wirePath, auth, area });
     expect('data' in homeDataRoute).toBe(false);
+  });
+
+  it('describe the goods without schemas by the same method, path and auth as its call', () => {
+    const { method, path: wirePath, auth, area } = getGoods;
+    expect(goodsInfoRoute).toEqual({ method, path: wirePath, auth, area });
+    expect('data' in goodsInfoRoute).toBe(false);
   });
 
   it('describe the cart badge’s count without schemas by the same method, path and auth as its call', () => {

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useAfterFirstScreen } from '@/lib/after-first-screen';
 
 interface CarouselProps {
   items: ReactNode[];
@@ -6,16 +7,23 @@ interface CarouselProps {
   /** Milliseconds between slides; 0 turns autoplay off. */
   interval?: number;
   label: string;
+  /** How the visitor sees where they are: dots (the default), or "2 / 5" in a corner. */
+  indicator?: 'dots' | 'count';
+  /** The class of the count's badge. */
+  countClassName?: string;
 }
 
 /**
- * A light slide show for the home page: native horizontal scrolling with snap points (swipe works
- * without any gesture library), dots, and autoplay that waits while the visitor touches it.
+ * A light slide show (the home's banners, a goods' pictures): native horizontal scrolling with snap
+ * points (swipe works without any gesture library), dots or a count, and autoplay that waits while
+ * the visitor touches it. On the app's first screen the slides after the first are filled once it
+ * has painted: their pictures do not compete with the first one, the page's largest paint.
  */
-export function Carousel({ items, className, interval = 4000, label }: CarouselProps) {
+export function Carousel({ items, className, interval = 4000, label, indicator = 'dots', countClassName }: CarouselProps) {
   const track = useRef<HTMLDivElement>(null);
   const [current, setCurrent] = useState(0);
   const touching = useRef(false);
+  const rest = useAfterFirstScreen();
 
   useEffect(() => {
     const el = track.current;
@@ -49,11 +57,16 @@ export function Carousel({ items, className, interval = 4000, label }: CarouselP
         {items.map((item, i) => (
           // Slides out of view are inert: neither read out nor reachable by the keyboard.
           <div className="carousel-slide" key={i} inert={i !== current}>
-            {item}
+            {i === 0 || rest ? item : null}
           </div>
         ))}
       </div>
-      {items.length > 1 && (
+      {items.length > 1 && indicator === 'count' && (
+        <div className={countClassName} aria-hidden>
+          {`${current + 1} / ${items.length}`}
+        </div>
+      )}
+      {items.length > 1 && indicator === 'dots' && (
         <div className="carousel-dots" aria-hidden>
           {items.map((_, i) => (
             <span key={i} className={i === current ? 'carousel-dot carousel-dot-active' : 'carousel-dot'} />

@@ -1,11 +1,10 @@
 import { useMemo, useState } from 'react';
 import { Button, Image, Popup, Stepper } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
 import type { GoodsInfo, Sku } from '@shop/contract/catalogue';
 import { mediaUrl } from '@/lib/media-url';
 import { Price } from './price';
-
-export type CheckoutAction = 'cart' | 'buy';
+import { skuFor, type CheckoutAction } from './sku';
+import { useTranslation } from 'react-i18next';
 
 interface SkuPickerProps {
   goods: GoodsInfo;
@@ -17,10 +16,6 @@ interface SkuPickerProps {
   onClose: () => void;
   onConfirm: (sku: Sku, quantity: number, action: CheckoutAction) => void;
 }
-
-/** The SKU matching one value of every spec, if any. */
-export const skuFor = (goods: GoodsInfo, selected: Record<number, number>): Sku | undefined =>
-  goods.specs.every((s) => selected[s.id] !== undefined) ? goods.skus.find((k) => goods.specs.every((s, i) => k.spec_value_ids[i] === selected[s.id])) : undefined;
 
 /**
  * Choosing a SKU: one value per spec. A value that leads to no SKU in stock (with the values

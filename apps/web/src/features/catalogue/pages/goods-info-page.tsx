@@ -1,55 +1,52 @@
-import { useState } from 'react';
-import { Button, Image, Popup, Rate, Swiper, Tabs } from 'antd-mobile';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Button } from 'antd-mobile';
 import { HeartFill, HeartOutline, LinkOutline } from 'antd-mobile-icons';
 import { useNavigate, useSearchParams } from '@/lib/router';
-import { useTranslation } from 'react-i18next';
 import type { GoodsInfo, Sku } from '@shop/contract/catalogue';
 import { paths } from '@/config/paths';
 import { GOODS_GALLERY_SIZES } from '@/config/pictures';
 import { PageHeader } from '@/components/page-header';
-import { ShareAction } from '@/components/shell/share-action';
-import { ListState, LoadMore } from '@/components/list-states';
+import { ListState } from '@/components/list-states';
 import { MediaImage } from '@/components/media-image';
-import { mediaUrl, withMediaHost } from '@/lib/media-url';
+import { useAfterFirstScreen } from '@/lib/after-first-screen';
+import { withMediaHost } from '@/lib/media-url';
 import { showToast } from '@/lib/toast';
 import { useSession } from '@/stores/session';
 import { useCollectGoods } from '../api/collect-goods';
 import { useAddToCart } from '../api/add-to-cart';
 import { useGoodsInfo } from '../api/get-goods';
 import { useReviewTotals } from '../api/get-review-totals';
-import { useShareInfo } from '../api/get-share-info';
 import { useReviewPages } from '../api/list-reviews';
+import { Carousel } from '../components/carousel';
 import { Price } from '../components/price';
-import { SkuPicker, skuFor, type CheckoutAction } from '../components/sku-picker';
+import { ReviewItem } from '../components/review-item';
+import { skuFor, type CheckoutAction } from '../components/sku';
 import '../catalogue.css';
+import { useTranslation } from 'react-i18next';
+
+// The sheets (SKU choice, every review, sharing) are not on the first screen: their code, with the
+// popup's animation and gesture libraries, is fetched once the first screen has painted, and each
+// renders from the moment it is first opened.
+const loadSkuPicker = () => import('../components/sku-picker');
+const loadSheets = () => import('../components/goods-sheets');
+const SkuPicker = lazy(() => loadSkuPicker().then((m) => ({ default: m.SkuPicker })));
+const AllReviews = lazy(() => loadSheets().then((m) => ({ default: m.AllReviews })));
+const ShareSheet = lazy(() => loadSheets().then((m) => ({ default: m.ShareSheet })));
+
+/** Whether a sheet has been opened at least once (it then stays mounted, to close with its animation). */
+function useOpenedOnce(open: boolean): boolean {
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  return opened || open;
+}
 
 function Reviews({ goodsId }: { goodsId: number }) {
   const { t } = useTranslation();
   const totals = useReviewTotals(goodsId);
   const [all, setAll] = useState(false);
-  const [filter, setFilter] = useState<'all' | 'good' | 'medium' | 'bad' | 'images'>('all');
+  const showAll = useOpenedOnce(all);
   const preview = useReviewPages(goodsId, 'all', 3);
-  const pages = useReviewPages(all ? goodsId : 0, filter);
   const total = totals.data?.total ?? 0;
-  const list = (pages.data?.pages ?? []).flatMap((p) => p.list);
-  const item = (r: (typeof list)[number]) => (
-    <div key={r.id} className="review">
-      <div className="review-head">
-        <span className="review-name">{r.user_name}</span>
-        <Rate readOnly value={r.rating} style={{ '--star-size': '12px' }} />
-        <span className="review-date">{r.created_at.slice(0, 10)}</span>
-      </div>
-      <div className="review-text">{r.content}</div>
-      {r.images.length > 0 && (
-        <div className="review-images">
-          {r.images.map((src) => (
-            <Image key={src} src={mediaUrl(src)} width={64} height={64} fit="cover" alt="" />
-          ))}
-        </div>
-      )}
-      {r.reply && <div className="review-reply">{t('catalogue.reviews.reply', { text: r.reply })}</div>}
-    </div>
-  );
   return (
     <section className="goods-section" aria-label={t('catalogue.reviews.title')}>
       <header className="section-head">
@@ -61,73 +58,16 @@ function Reviews({ goodsId }: { goodsId: number }) {
         )}
       </header>
       <ListState loading={preview.isPending} error={preview.isError} empty={total === 0 && !preview.isPending} emptyText={t('catalogue.reviews.none')} onRetry={() => void preview.refetch()}>
-        {(preview.data?.pages[0]?.list ?? []).map(item)}
+        {(preview.data?.pages[0]?.list ?? []).map((r) => (
+          <ReviewItem key={r.id} review={r} />
+        ))}
       </ListState>
-      <Popup visible={all} onMaskClick={() => setAll(false)} onClose={() => setAll(false)} bodyClassName="reviews-popup" position="right">
-        <PageHeaderless title={t('catalogue.reviews.title')} onBack={() => setAll(false)} />
-        <Tabs activeKey={filter} onChange={(k) => setFilter(k as typeof filter)}>
-          <Tabs.Tab key="all" title={`${t('catalogue.reviews.all')} ${total}`} />
-          <Tabs.Tab key="good" title={`${t('catalogue.reviews.good')} ${totals.data?.good ?? 0}`} />
-          <Tabs.Tab key="medium" title={`${t('catalogue.reviews.medium')} ${totals.data?.medium ?? 0}`} />
-          <Tabs.Tab key="bad" title={`${t('catalogue.reviews.bad')} ${totals.data?.bad ?? 0}`} />
-          <Tabs.Tab key="images" title={`${t('catalogue.reviews.images')} ${totals.data?.images ?? 0}`} />
-        </Tabs>
-        <ListState loading={pages.isPending} error={pages.isError && !pages.data} empty={list.length === 0} emptyText={t('catalogue.reviews.none')} onRetry={() => void pages.refetch()}>
-          {list.map(item)}
-          <LoadMore hasMore={Boolean(pages.hasNextPage)} loading={pages.isFetchingNextPage} onLoadMore={() => void pages.fetchNextPage()} />
-        </ListState>
-      </Popup>
+      {showAll && (
+        <Suspense fallback={null}>
+          <AllReviews goodsId={goodsId} totals={totals.data} visible={all} onClose={() => setAll(false)} />
+        </Suspense>
+      )}
     </section>
-  );
-}
-
-function PageHeaderless({ title, onBack }: { title: string; onBack: () => void }) {
-  return (
-    <div className="popup-head">
-      <button type="button" className="popup-back" onClick={onBack} aria-label="back">
-        ‹
-      </button>
-      <span>{title}</span>
-    </div>
-  );
-}
-
-function ShareSheet({ goods, visible, onClose }: { goods: GoodsInfo; visible: boolean; onClose: () => void }) {
-  const { t } = useTranslation();
-  const share = useShareInfo(goods.id, visible);
-  const copy = async () => {
-    if (!share.data) return;
-    try {
-      await navigator.clipboard.writeText(share.data.link);
-      showToast(t('catalogue.share.copied'));
-    } catch {
-      showToast(share.data.link, 4000);
-    }
-  };
-  return (
-    <Popup visible={visible} onMaskClick={onClose} onClose={onClose} bodyClassName="share-sheet">
-      <div className="share-sheet-title">{t('catalogue.share.sheetTitle')}</div>
-      <ListState loading={share.isPending} error={share.isError} empty={false} onRetry={() => void share.refetch()}>
-        {share.data && (
-          <>
-            <div className="share-card">
-              <Image src={share.data.image} width={72} height={72} fit="cover" alt="" />
-              <div>
-                <div className="share-card-title">{share.data.title}</div>
-                <div className="share-card-text">{share.data.text}</div>
-              </div>
-            </div>
-            <div className="share-link" data-testid="share-link">
-              {share.data.link}
-            </div>
-            <ShareAction block color="primary" content={{ title: share.data.title, text: share.data.text, url: share.data.link, image: share.data.image ? mediaUrl(share.data.image) : undefined }} />
-            <Button block fill="outline" onClick={() => void copy()}>
-              <LinkOutline /> {t('catalogue.share.copy')}
-            </Button>
-          </>
-        )}
-      </ListState>
-    </Popup>
   );
 }
 
@@ -163,6 +103,14 @@ export default function GoodsInfoPage() {
   const [picker, setPicker] = useState<{ visible: boolean; action?: CheckoutAction }>({ visible: false });
   const [selected, setSelected] = useState<Record<number, number>>({});
   const [sharing, setSharing] = useState(false);
+  const showPicker = useOpenedOnce(picker.visible);
+  const showShare = useOpenedOnce(sharing);
+  const afterFirstScreen = useAfterFirstScreen();
+  useEffect(() => {
+    if (!afterFirstScreen) return;
+    void loadSkuPicker();
+    void loadSheets();
+  }, [afterFirstScreen]);
   const g = info.data;
 
   // A visitor is told what the tap needs a login for: saving, the cart, or buying.
@@ -212,14 +160,17 @@ export default function GoodsInfoPage() {
       >
         {g && (
           <>
-            <Swiper className="goods-gallery" indicator={(total, current) => <div className="goods-gallery-indicator">{`${current + 1} / ${total}`}</div>}>
-              {g.images.map((src, i) => (
-                <Swiper.Item key={src}>
-                  {/* The first picture is the page's largest paint: fetched first. */}
-                  <MediaImage src={src} alt={g.name} className="goods-gallery-image" width={750} height={750} sizes={GOODS_GALLERY_SIZES} priority={i === 0} />
-                </Swiper.Item>
+            <Carousel
+              className="goods-gallery"
+              label={g.name}
+              interval={0}
+              indicator="count"
+              countClassName="goods-gallery-indicator"
+              items={g.images.map((src, i) => (
+                // The first picture is the page's largest paint: fetched first.
+                <MediaImage key={src} src={src} alt={g.name} className="goods-gallery-image" width={750} height={750} sizes={GOODS_GALLERY_SIZES} priority={i === 0} />
               ))}
-            </Swiper>
+            />
             <section className="goods-summary">
               <Price value={chosen?.price ?? g.price} currency={g.currency} market={chosen?.market_price ?? g.market_price} className="goods-price" />
               <h1 className="goods-name">{g.name}</h1>
@@ -238,13 +189,18 @@ export default function GoodsInfoPage() {
                 <span aria-hidden>›</span>
               </button>
             )}
-            <Reviews goodsId={g.id} />
-            <section className="goods-section" aria-label={t('catalogue.goods.details')}>
-              <header className="section-head">
-                <h2>{t('catalogue.goods.details')}</h2>
-              </header>
-              <div className="rich-text" dangerouslySetInnerHTML={{ __html: withMediaHost(g.description) }} />
-            </section>
+            {/* Below the fold: the reviews and the description (with its pictures) once the first screen has painted. */}
+            {afterFirstScreen && (
+              <>
+                <Reviews goodsId={g.id} />
+                <section className="goods-section" aria-label={t('catalogue.goods.details')}>
+                  <header className="section-head">
+                    <h2>{t('catalogue.goods.details')}</h2>
+                  </header>
+                  <div className="rich-text" dangerouslySetInnerHTML={{ __html: withMediaHost(g.description) }} />
+                </section>
+              </>
+            )}
             <div className="goods-bar">
               <button
                 type="button"
@@ -266,16 +222,24 @@ export default function GoodsInfoPage() {
                 {t('catalogue.goods.buyNow')}
               </Button>
             </div>
-            <SkuPicker
-              goods={g}
-              visible={picker.visible}
-              action={picker.action}
-              selected={selected}
-              onSelect={setSelected}
-              onClose={() => setPicker({ visible: false })}
-              onConfirm={(sku, quantity, action) => void confirm(sku, quantity, action).catch(() => {})}
-            />
-            <ShareSheet goods={g} visible={sharing} onClose={() => setSharing(false)} />
+            {showPicker && (
+              <Suspense fallback={null}>
+                <SkuPicker
+                  goods={g}
+                  visible={picker.visible}
+                  action={picker.action}
+                  selected={selected}
+                  onSelect={setSelected}
+                  onClose={() => setPicker({ visible: false })}
+                  onConfirm={(sku, quantity, action) => void confirm(sku, quantity, action).catch(() => {})}
+                />
+              </Suspense>
+            )}
+            {showShare && (
+              <Suspense fallback={null}>
+                <ShareSheet goods={g} visible={sharing} onClose={() => setSharing(false)} />
+              </Suspense>
+            )}
           </>
         )}
       </ListState>
