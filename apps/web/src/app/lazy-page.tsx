@@ -1,10 +1,10 @@
 import { useEffect, useState, type ComponentType } from 'react';
 import { StateMessage } from '@/components/state-message';
 import { matchRoutes, type LazyRouteFunction, type RouteObject } from '@/lib/router';
-import { useTranslation } from 'react-i18next';
 import { limits } from '@/config/runtime';
 import { useGlobalLoading } from '@/stores/app-flags';
 import { reloadApp, useAppUpdate } from '@/stores/app-update';
+import { useTranslation } from '@/lib/i18n';
 
 /** A page module: its component is the default export. */
 export interface PageModule {

@@ -1,10 +1,10 @@
 import { Badge, TabBar } from 'antd-mobile';
 import { AppOutline, FireFill, ShopbagOutline, UserOutline } from 'antd-mobile-icons';
 import { useNavigate } from '@/lib/router';
-import { useTranslation } from 'react-i18next';
 import { paths, type TabPath } from '@/config/paths';
 import { useUnreadBadge } from '@/features/personal/unread-count';
 import { useCartBadgeCount } from '@/features/cart/cart-badge';
+import { useTranslation } from '@/lib/i18n';
 
 const tabs: Array<{ path: TabPath; labelKey: string; icon: React.ReactNode }> = [
   { path: paths.tabbar.home, labelKey: 'app.tab.home', icon: <AppOutline /> },

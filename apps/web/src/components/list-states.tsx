@@ -4,8 +4,8 @@ import { StateMessage } from '@/components/state-message';
 import { ApiError } from '@/lib/request';
 import { useNavigate } from '@/lib/router';
 import { paths } from '@/config/paths';
-import { useTranslation } from 'react-i18next';
 import './list-states.css';
+import { useTranslation } from '@/lib/i18n';
 
 interface ListStateProps {
   /** The query is loading its first page. */

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { LeftOutline } from 'antd-mobile-icons';
 import { useNavigate } from '@/lib/router';
-import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
+import { useTranslation } from '@/lib/i18n';
 
 interface PageHeaderProps {
   title: ReactNode;

@@ -1,8 +1,105 @@
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
-import { packI18nOptions } from '@shop/client/packs';
+import { useMemo, useSyncExternalStore } from 'react';
+import { DEFAULT_LANGUAGE, interpolate } from '@shop/contract/common';
 
-/** The app's i18next: the packs the server merges from every namespace but the console's, read as both apps read them. */
-export const i18n = i18next.createInstance();
+// The app's texts: the contract's language packs (flat maps of dotted keys, `app.tab.home`), one per
+// language, added when their language is loaded, read as the server and the console read them:
+// `{{name}}` placeholders; plural forms as `key_one` / `key_other` beside the plain key; the member's
+// language first, then the default one (as i18next resolves them); the key itself when neither has
+// a text. A small reader of our own rather than a general library: it is on every first screen,
+// whose code a phone waits for.
 
-void i18n.use(initReactI18next).init(packI18nOptions);
+/** Values of a text's placeholders; `count` also picks the plural form. */
+export type TextParams = Record<string, string | number> & { count?: number };
+export type TFunction = (key: string, params?: TextParams) => string;
+
+type Pack = Record<string, string>;
+
+const pluralRules = new Map<string, Intl.PluralRules | null>();
+/** The language's plural category of `count` ("one", "other" …); `undefined` for a code Intl does not know. */
+function pluralOf(lang: string, count: number): string | undefined {
+  let rules = pluralRules.get(lang);
+  if (rules === undefined) {
+    try {
+      rules = new Intl.PluralRules(lang);
+    } catch {
+      rules = null;
+    }
+    pluralRules.set(lang, rules);
+  }
+  return rules?.select(count);
+}
+
+class Texts {
+  /** The language shown. */
+  language: string = DEFAULT_LANGUAGE;
+  private readonly packs = new Map<string, Pack>();
+  private readonly listeners = new Set<() => void>();
+  /** Bumped on every change (language or texts): what components re-render on. */
+  private revision = 0;
+
+  /** A pack's texts for `lang`: merged into what is there, replacing texts it has only when `overwrite`. */
+  addResourceBundle(lang: string, _namespace: string, pack: Pack, _deep?: boolean, overwrite = false): void {
+    const current = this.packs.get(lang);
+    if (!current) this.packs.set(lang, { ...pack });
+    else if (overwrite) Object.assign(current, pack);
+    else for (const [key, text] of Object.entries(pack)) if (!(key in current)) current[key] = text;
+    this.changed();
+  }
+
+  /** Shows `lang` (its pack added before or after). */
+  changeLanguage(lang: string): Promise<TFunction> {
+    this.language = lang;
+    this.changed();
+    return Promise.resolve(this.t);
+  }
+
+  /** Whether a text exists for `key` (in the current or the default language). */
+  exists(key: string): boolean {
+    return this.lookup(this.language, [key]) !== undefined || this.lookup(DEFAULT_LANGUAGE, [key]) !== undefined;
+  }
+
+  /** The text of `key` with its placeholders filled; the key itself when there is none. */
+  readonly t: TFunction = (key, params) => {
+    // The forms to try, most specific first: "no items" for zero, the language's plural form, the plain key.
+    const forms: string[] = [];
+    if (typeof params?.count === 'number') {
+      if (params.count === 0) forms.push(`${key}_zero`);
+      const form = pluralOf(this.language, params.count);
+      if (form) forms.push(`${key}_${form}`);
+    }
+    forms.push(key);
+    const text = this.lookup(this.language, forms) ?? (this.language === DEFAULT_LANGUAGE ? undefined : this.lookup(DEFAULT_LANGUAGE, forms));
+    return text === undefined ? key : interpolate(text, params);
+  };
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  getRevision = (): number => this.revision;
+
+  /** The first of `keys` with a text in `lang`'s pack; an empty text counts as none. */
+  private lookup(lang: string, keys: string[]): string | undefined {
+    const pack = this.packs.get(lang);
+    for (const key of keys) if (pack?.[key]) return pack[key];
+    return undefined;
+  }
+
+  private changed(): void {
+    this.revision++;
+    for (const listener of [...this.listeners]) listener();
+  }
+}
+
+/** The app's texts. */
+export const i18n = new Texts();
+
+/**
+ * `t` and the texts in a component, which renders again when the language or its texts change (a
+ * new `t` then, so memoised values that use it are worked out again).
+ */
+export function useTranslation(): { t: TFunction; i18n: Texts } {
+  const revision = useSyncExternalStore(i18n.subscribe, i18n.getRevision, i18n.getRevision);
+  return useMemo(() => ({ t: (key: string, params?: TextParams) => i18n.t(key, params), i18n }), [revision]);
+}

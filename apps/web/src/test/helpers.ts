@@ -3,7 +3,6 @@ import type { AddressInfo } from 'node:net';
 import { createElement, type ReactNode } from 'react';
 import { act, render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { I18nextProvider } from 'react-i18next';
 import { allEndpoints, userSchema, type User } from '@shop/contract';
 import { loadBundledPacks } from '@shop/contract/packs';
 import { registerAntdRender } from '@/lib/antd-render';
@@ -171,6 +170,6 @@ export function renderRoutes(pages: Record<string, ReactNode>, path: string) {
 export function renderRouter(routes: RouteObject[], path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(createElement(QueryClientProvider, { client }, createElement(I18nextProvider, { i18n }, createElement(RouterProvider, { router }))));
+  render(createElement(QueryClientProvider, { client }, createElement(RouterProvider, { router })));
   return router;
 }

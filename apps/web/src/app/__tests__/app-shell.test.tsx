@@ -1,11 +1,9 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, matchRoutes, RouterProvider } from '@/lib/router';
 import { allPagePaths, paths } from '@/config/paths';
 import { routes } from '@/app/routes';
-import { i18n } from '@/lib/i18n';
 import { cartCountRoute } from '@shop/contract/cart';
 import { endpointKey } from '@/lib/endpoint-key';
 import { queryClient } from '@/lib/query-client';
@@ -24,9 +22,7 @@ function renderAt(path: string, client = new QueryClient({ defaultOptions: { que
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   render(
     <QueryClientProvider client={client}>
-      <I18nextProvider i18n={i18n}>
-        <RouterProvider router={router} />
-      </I18nextProvider>
+      <RouterProvider router={router} />
     </QueryClientProvider>,
   );
   return router;

@@ -1,6 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigate } from '@/lib/router';
-import { useTranslation } from 'react-i18next';
 import { StateMessage } from '@/components/state-message';
 import { loadingOffOnArrival, offlinePages, pageTitleKey, tabPaths, type TabPath } from '@/config/paths';
 import { setNavigator } from '@/lib/navigation';
@@ -9,6 +8,7 @@ import { useGlobalLoading, useNativeShell } from '@/stores/app-flags';
 import { useSession } from '@/stores/session';
 import { reloadApp, useAppUpdate } from '@/stores/app-update';
 import { AppTabBar } from '@/app/tab-bar';
+import { useTranslation } from '@/lib/i18n';
 
 // Not needed for the first paint: loaded once the page is usable, on the tab pages it shows on.
 const AppDownloadPrompt = lazy(() => import('@/features/app-download/components/app-download-prompt'));

@@ -1,8 +1,8 @@
 import { Button, ErrorBlock } from 'antd-mobile';
 import { useLocation, useNavigate } from '@/lib/router';
-import { useTranslation } from 'react-i18next';
 import { pageTitleKey, paths, tabPaths } from '@/config/paths';
 import { PageHeader } from '@/components/page-header';
+import { useTranslation } from '@/lib/i18n';
 
 /**
  * The honest stand-in for a page whose area is not built yet: its title, what is going on, and a

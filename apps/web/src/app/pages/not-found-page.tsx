@@ -1,8 +1,8 @@
 import { Button, ErrorBlock } from 'antd-mobile';
 import { useNavigate } from '@/lib/router';
-import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
 import { PageHeader } from '@/components/page-header';
+import { useTranslation } from '@/lib/i18n';
 
 /** An address the app does not know: say so and offer the way home. */
 export default function NotFoundPage() {

@@ -1,5 +1,5 @@
 import { StateMessage } from '@/components/state-message';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 /** A page that broke while rendering: say so and offer a fresh start instead of a blank screen. */
 export function RouteError() {

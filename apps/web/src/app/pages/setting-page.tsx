@@ -1,9 +1,9 @@
 import { List } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/page-header';
 import { AppVersionRows } from '@/components/shell/app-version';
 import { AccountSettings } from '@/features/account/components/account-settings';
 import { LanguageSwitcher } from '@/features/settings/components/language-switcher';
+import { useTranslation } from '@/lib/i18n';
 
 /**
  * Settings: the language for everyone; the account area adds its entries (password, logout,

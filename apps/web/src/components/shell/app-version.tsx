@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { List } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
 import { shellAppInfo, type ShellAppInfo } from '@/lib/native-bridge';
 import { useNativeShell } from '@/stores/app-flags';
+import { useTranslation } from '@/lib/i18n';
 
 /** The web app's version (spec: 1.6.7). */
 export const APP_VERSION = '1.6.7';

@@ -1,7 +1,7 @@
 import { useRef, type ReactNode } from 'react';
 import { Button, type ButtonProps } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
 import { askShell, inNativeShell } from '@/lib/native-bridge';
+import { useTranslation } from '@/lib/i18n';
 
 /** What may be picked: photos, videos, or either. */
 export type MediaKind = 'image' | 'video' | 'any';

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Button, type ButtonProps } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
 import { askShell } from '@/lib/native-bridge';
 import { showToast } from '@/lib/toast';
+import { useTranslation } from '@/lib/i18n';
 
 /** What the member sees after trying to save a picture, as the key of its text (none: they cancelled). */
 export type SaveImageResult = 'app.shell.saved' | 'app.shell.downloaded' | 'app.shell.denied' | 'app.shell.notSaved' | undefined;

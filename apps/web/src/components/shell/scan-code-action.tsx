@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Button, Input, Popup, type ButtonProps } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
 import { askShell } from '@/lib/native-bridge';
+import { useTranslation } from '@/lib/i18n';
 
 /**
  * Reads a code (an invitation or a shop's QR code): the shell's camera scanner (`scanCode`), else

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Button, type ButtonProps } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
 import { askShell } from '@/lib/native-bridge';
 import { showToast } from '@/lib/toast';
+import { useTranslation } from '@/lib/i18n';
 
 /** What is shared: a link with its title and line, and optionally a picture (a poster's address). */
 export interface ShareContent {

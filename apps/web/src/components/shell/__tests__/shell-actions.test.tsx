@@ -1,7 +1,5 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import { i18n } from '@/lib/i18n';
 import { installFakeShell, type FakeShellCall, type FakeShellPlan } from '@/test/fake-shell';
 import { clearToasts, prepareApp, toastText } from '@/test/helpers';
 import { useNativeShell } from '@/stores/app-flags';
@@ -17,7 +15,7 @@ const inShell = (plan: FakeShellPlan) => {
   installFakeShell({ readyAfterMs: 0, ...plan });
   useNativeShell.setState({ isNativeShell: true });
 };
-const show = (ui: React.ReactNode) => render(<I18nextProvider i18n={i18n}>{ui}</I18nextProvider>);
+const show = (ui: React.ReactNode) => render(ui);
 const tap = (name: string) => act(async () => fireEvent.click(screen.getByRole('button', { name })));
 
 beforeAll(() => prepareApp());

@@ -1,11 +1,9 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from '@/lib/router';
 import { paths } from '@/config/paths';
 import { routes } from '@/app/routes';
-import { i18n } from '@/lib/i18n';
 import { useSession } from '@/stores/session';
 import { clearToasts, memberFixture, ok, prepareApp, startFakeApi, toastText } from '@/test/helpers';
 import { SliderCaptcha } from '../components/slider-captcha';
@@ -44,9 +42,7 @@ function renderAt(path: string) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={queryClient}>
-      <I18nextProvider i18n={i18n}>
-        <RouterProvider router={router} />
-      </I18nextProvider>
+      <RouterProvider router={router} />
     </QueryClientProvider>,
   );
   return router;
@@ -163,9 +159,9 @@ describe('the slider captcha', () => {
   it('goes init → loading → fail with 60205 after two timeouts, offering bypass only when given', async () => {
     let bypassed = false;
     const { container } = render(
-      <I18nextProvider i18n={i18n}>
+      <>
         <SliderCaptcha onPass={() => {}} onBypass={() => (bypassed = true)} timeoutMs={60} />
-      </I18nextProvider>,
+      </>,
     );
     expect(container.querySelector('.slider-captcha')?.getAttribute('data-state')).toBe('loading');
     const alert = await screen.findByRole('alert', {}, { timeout: 2000 });
@@ -175,9 +171,9 @@ describe('the slider captcha', () => {
     expect(bypassed).toBe(true);
     cleanup();
     render(
-      <I18nextProvider i18n={i18n}>
+      <>
         <SliderCaptcha onPass={() => {}} timeoutMs={60} />
-      </I18nextProvider>,
+      </>,
     );
     await screen.findByRole('alert', {}, { timeout: 2000 });
     expect(screen.queryByRole('button', { name: 'Continue without verification' })).toBeNull();

@@ -1,8 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { I18nextProvider } from 'react-i18next';
-import { i18n } from '@/lib/i18n';
 import { useSession } from '@/stores/session';
 import { clearToasts, memberFixture, ok, prepareApp, startFakeApi, toastText } from '@/test/helpers';
 import { ContactForm } from '../components/security-sheets';
@@ -32,9 +30,7 @@ function renderContactForm() {
   let done = false;
   render(
     <QueryClientProvider client={new QueryClient()}>
-      <I18nextProvider i18n={i18n}>
-        <ContactForm kind="email" onDone={() => (done = true)} />
-      </I18nextProvider>
+      <ContactForm kind="email" onDone={() => (done = true)} />
     </QueryClientProvider>,
   );
   return () => done;

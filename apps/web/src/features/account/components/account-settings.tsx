@@ -2,7 +2,6 @@ import '../account.css';
 import { useState } from 'react';
 import { Button, List } from 'antd-mobile';
 import { useNavigate, useSearchParams } from '@/lib/router';
-import { useTranslation } from 'react-i18next';
 import { maskContact } from '@shop/contract/common';
 import { paths } from '@/config/paths';
 import { useSession } from '@/stores/session';
@@ -10,6 +9,7 @@ import { useProfile } from '../api/get-profile';
 import { logoutMember } from '../api/logout';
 import { Sheet } from './sheet';
 import { AuthenticatorForm, ContactForm, PayPasswordForm, ProfileForm, RealNameForm } from './security-sheets';
+import { useTranslation } from '@/lib/i18n';
 
 type SheetName = 'profile' | 'email' | 'mobile' | 'google' | 'payPassword' | 'realName';
 /** The sheets another page may open directly (`?section=realName`): a form a notice elsewhere sends the member to. */

@@ -1,7 +1,7 @@
 import { Checkbox } from 'antd-mobile';
 import { Link } from '@/lib/router';
-import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
+import { useTranslation } from '@/lib/i18n';
 
 /**
  * "I have read and agree to …": the tick the spec requires before login, registration and

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/request';
+import { useTranslation } from '@/lib/i18n';
 
 export const COUNTDOWN_SECONDS = 60;
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Picker } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
 import { useCountryCodes } from '../api/list-country-codes';
+import { useTranslation } from '@/lib/i18n';
 
 /** The country code in front of a phone number: a button showing `+60` that opens the list of countries. */
 export function CountryCodePicker({ value, onChange }: { value: { country: string; pre: string }; onChange: (v: { country: string; pre: string }) => void }) {

@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
 import { Avatar, Button, Form, Selector } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
 import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
 import { bindGoogleCodeBody, certificationInternationalBody, resetPayPasswordBody, saveProfileBody, setMobileEmailBody, type User } from '@shop/contract/account';
 import { isEmail } from '@shop/contract/common';
@@ -28,6 +27,7 @@ import { fail, samePasswordTwice } from '../form-check';
 import { CodeButton } from './code-button';
 import { CountryCodePicker } from './country-code-picker';
 import { sizedUpload } from '@/lib/media-url';
+import { useTranslation } from '@/lib/i18n';
 
 type Done = { onDone: () => void };
 

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
 import type { CaptchaChallenge } from '@shop/contract/account';
 import { CaptchaError, loadChallenge, verifyDrop } from '../api/captcha-puzzle';
+import { useTranslation } from '@/lib/i18n';
 
 export type CaptchaState = 'init' | 'loading' | 'loaded' | 'fail';
 /** The spec's captcha timeout: 10 s for the challenge to arrive. */

@@ -2,7 +2,6 @@ import '../account.css';
 import { useMemo } from 'react';
 import { Button, Form } from 'antd-mobile';
 import { useNavigate } from '@/lib/router';
-import { useTranslation } from 'react-i18next';
 import { resetPasswordBody } from '@shop/contract/account';
 import { paths } from '@/config/paths';
 import { digitsOnly, TextField } from '@/components/form-field';
@@ -12,6 +11,7 @@ import { showToast } from '@/lib/toast';
 import { changeMemberPassword } from '../api/change-password';
 import { useProfile } from '../api/get-profile';
 import { samePasswordTwice } from '../form-check';
+import { useTranslation } from '@/lib/i18n';
 
 const LABELS = [
   ['old_password', 'account.field.oldPassword'],

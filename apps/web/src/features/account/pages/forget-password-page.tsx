@@ -1,7 +1,6 @@
 import '../account.css';
 import { Button, Form } from 'antd-mobile';
 import { useNavigate } from '@/lib/router';
-import { useTranslation } from 'react-i18next';
 import { forgetBody } from '@shop/contract/account';
 import { paths } from '@/config/paths';
 import { digitsOnly, TextField } from '@/components/form-field';
@@ -14,6 +13,7 @@ import { sendCodeForUserName } from '../api/send-code-by-user-name';
 import { CodeButton } from '../components/code-button';
 import { useCaptchaPass } from '../captcha-pass';
 import { fail, samePasswordTwice } from '../form-check';
+import { useTranslation } from '@/lib/i18n';
 
 const schema = samePasswordTwice(forgetBody);
 

@@ -1,13 +1,13 @@
 import '../account.css';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from '@/lib/router';
-import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
 import { PageHeader } from '@/components/page-header';
 import { fetchCaptchaConfig } from '../api/get-captcha-config';
 import { SliderCaptcha } from '../components/slider-captcha';
 import { useCaptchaPass } from '../captcha-pass';
 import { safeReturnPath } from '../form-check';
+import { useTranslation } from '@/lib/i18n';
 
 /** The human-verification page: hosts the slider and returns to the page that sent the member here. */
 export default function HumanCheckPage() {

@@ -1,10 +1,10 @@
 import '../account.css';
 import { Button, Result } from 'antd-mobile';
 import { useLocation, useNavigate } from '@/lib/router';
-import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
 import { PageHeader } from '@/components/page-header';
 import { useSession } from '@/stores/session';
+import { useTranslation } from '@/lib/i18n';
 
 /** Where the confirmation leads once the account is closed; says so only then. */
 export default function LogOffFinishPage() {

@@ -2,13 +2,13 @@ import '../account.css';
 import { useState } from 'react';
 import { Button, Result } from 'antd-mobile';
 import { useNavigate } from '@/lib/router';
-import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
 import { PageHeader } from '@/components/page-header';
 import { useApplyForCancellation } from '../api/apply-for-cancellation';
 import { useCancellation } from '../api/get-cancellation';
 import { AgreementCheck } from '../components/agreement-check';
 import { fail } from '../form-check';
+import { useTranslation } from '@/lib/i18n';
 
 /** Closing the account by review: apply with the agreement ticked, follow the review, withdraw or go on. */
 export default function LogOffPage() {

@@ -1,7 +1,6 @@
 import '../account.css';
 import { Button, Form, Result } from 'antd-mobile';
 import { useNavigate } from '@/lib/router';
-import { useTranslation } from 'react-i18next';
 import { cancelConfirmBody } from '@shop/contract/account';
 import { maskContact } from '@shop/contract/common';
 import { paths } from '@/config/paths';
@@ -14,6 +13,7 @@ import { useCancellation } from '../api/get-cancellation';
 import { useProfile } from '../api/get-profile';
 import { sendCodeToMe } from '../api/send-code-to-member';
 import { CodeButton } from '../components/code-button';
+import { useTranslation } from '@/lib/i18n';
 
 /**
  * After approval: the code sent to the member's e-mail closes the account. Before approval (or for a

@@ -2,7 +2,6 @@ import '../account.css';
 import { useState } from 'react';
 import { Button, Form } from 'antd-mobile';
 import { Link, useNavigate } from '@/lib/router';
-import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
 import { TextField } from '@/components/form-field';
 import { PageHeader } from '@/components/page-header';
@@ -12,6 +11,7 @@ import { captchaNeeded } from '../api/is-captcha-required';
 import { AgreementCheck } from '../components/agreement-check';
 import { useCaptchaPass } from '../captcha-pass';
 import { fail } from '../form-check';
+import { useTranslation } from '@/lib/i18n';
 
 /** Log in with user name, e-mail or mobile and password; the slider first when the server asks for it. */
 export default function LoginPage() {

@@ -2,7 +2,6 @@ import '../account.css';
 import { useEffect, useState } from 'react';
 import { Button, Form } from 'antd-mobile';
 import { Link, useNavigate } from '@/lib/router';
-import { useTranslation } from 'react-i18next';
 import { registerBody } from '@shop/contract/account';
 import { isEmail } from '@shop/contract/common';
 import { paths } from '@/config/paths';
@@ -22,6 +21,7 @@ import { CodeButton } from '../components/code-button';
 import { CountryCodePicker } from '../components/country-code-picker';
 import { useCaptchaPass } from '../captcha-pass';
 import { fail } from '../form-check';
+import { useTranslation } from '@/lib/i18n';
 
 /** Sign up with an invitation code: account, nickname, password, e-mail (with its code), optional phone. */
 export default function RegisterPage() {

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Form, Popup, SearchBar } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 export interface PickerOption {
   value: string;

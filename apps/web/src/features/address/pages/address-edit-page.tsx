@@ -3,7 +3,6 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Form, Input, Switch } from 'antd-mobile';
 import { Controller } from 'react-hook-form';
 import { useNavigate, useSearchParams } from '@/lib/router';
-import { useTranslation } from 'react-i18next';
 import { addressBody, type AddressInput } from '@shop/contract/address';
 import { paths } from '@/config/paths';
 import { digitsOnly, TextField } from '@/components/form-field';
@@ -16,6 +15,7 @@ import { useShippingCountries } from '../api/list-shipping-countries';
 import { useCreateAddress, useUpdateAddress } from '../api/save-address';
 import { OptionPicker } from '../components/option-picker';
 import { keepDraft, takeChosenLocation, takeDraft } from '../location';
+import { useTranslation } from '@/lib/i18n';
 
 /** The fields in screen order with their labels: the first empty or refused one is the toast (spec §5). */
 const LABELS = [

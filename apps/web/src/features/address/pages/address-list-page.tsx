@@ -1,7 +1,6 @@
 import '../address.css';
 import { Button, Dialog, Tag } from 'antd-mobile';
 import { useNavigate, useSearchParams } from '@/lib/router';
-import { useTranslation } from 'react-i18next';
 import type { Address } from '@shop/contract/address';
 import { paths } from '@/config/paths';
 import { ListState } from '@/components/list-states';
@@ -10,6 +9,7 @@ import { showToast } from '@/lib/toast';
 import { useDeleteAddress } from '../api/delete-address';
 import { useAddresses } from '../api/list-addresses';
 import { useSetDefaultAddress } from '../api/set-default-address';
+import { useTranslation } from '@/lib/i18n';
 
 /** One line of where: district, city, province, country, then the street and house number. */
 const whereText = (a: Address) => [a.address, a.house_number, a.district, a.city, a.province, a.country_name, a.zip_code].filter(Boolean).join(', ');

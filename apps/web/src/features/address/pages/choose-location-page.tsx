@@ -2,7 +2,6 @@ import '../address.css';
 import { useEffect, useRef, useState } from 'react';
 import { Button, SearchBar } from 'antd-mobile';
 import { useNavigate, useSearchParams } from '@/lib/router';
-import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
 import { runtimeConfig } from '@/config/runtime';
 import { PageHeader } from '@/components/page-header';
@@ -10,6 +9,7 @@ import { StateMessage } from '@/components/state-message';
 import { showToast } from '@/lib/toast';
 import { MapView } from '../components/map-view';
 import { deviceLocation, describePoint, handOverLocation, parsePoint, searchPlaces, type ChosenLocation, type Point } from '../location';
+import { useTranslation } from '@/lib/i18n';
 
 const coordinates = (p: Point) => `${p.latitude.toFixed(6)}, ${p.longitude.toFixed(6)}`;
 

@@ -1,11 +1,11 @@
 import '../address.css';
 import { useSearchParams } from '@/lib/router';
-import { useTranslation } from 'react-i18next';
 import { runtimeConfig } from '@/config/runtime';
 import { PageHeader } from '@/components/page-header';
 import { StateMessage } from '@/components/state-message';
 import { MapView } from '../components/map-view';
 import { parsePoint } from '../location';
+import { useTranslation } from '@/lib/i18n';
 
 /** Shows one place on the map: `?lat=&lng=` with an optional `name` and `address` to show beside it. */
 export default function OpenLocationPage() {

@@ -1,10 +1,10 @@
 import { Button, Dialog } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
 import type { AfterSaleCase } from '@shop/contract/after-sales';
 import { paths } from '@/config/paths';
 import { useNavigate } from '@/lib/router';
 import { showToast } from '@/lib/toast';
 import { useCancelCase, useConfirmReplacement, useResubmitCase } from '../api/after-sales';
+import { useTranslation } from '@/lib/i18n';
 
 /** What the member can do with a case now: withdraw, send the goods back, confirm the replacement, send a rejected case again. */
 export function CaseActions({ c, detailed }: { c: Pick<AfterSaleCase, 'id' | 'actions'>; detailed?: boolean }) {

@@ -1,6 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Selector, Stepper, TextArea } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
 import { AFTER_SALE_DESCRIPTION_MAX, type AfterSaleKind } from '@shop/contract/after-sales';
 import { paths } from '@/config/paths';
 import { Amount } from '@/components/amount';
@@ -11,6 +10,7 @@ import { showToast } from '@/lib/toast';
 import { uploadFile } from '@/lib/upload';
 import { useApplyInfo, useExchangeTargets, useSubmitCase } from '../api/after-sales';
 import '../after-sales.css';
+import { useTranslation } from '@/lib/i18n';
 
 const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
 const MAX_VIDEO_BYTES = 10 * 1024 * 1024;

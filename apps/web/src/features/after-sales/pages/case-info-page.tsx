@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Button, Input, Selector, Steps } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
 import { Amount } from '@/components/amount';
 import { ListState } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
@@ -10,6 +9,7 @@ import { showToast } from '@/lib/toast';
 import { useCarriers, useCase, useCaseTracking, useSaveShipment } from '../api/after-sales';
 import { CaseActions } from '../components/case-actions';
 import '../after-sales.css';
+import { useTranslation } from '@/lib/i18n';
 
 /** The return shipment form: a listed carrier, its tracking number, the phone's last digits when the carrier needs them. */
 function ShipmentForm({ caseId }: { caseId: number }) {

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Tabs } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
 import { Amount } from '@/components/amount';
 import { ListState, LoadMore } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
@@ -8,6 +7,7 @@ import { formatDate } from '@/lib/format';
 import { useCases } from '../api/after-sales';
 import { CaseActions } from '../components/case-actions';
 import '../after-sales.css';
+import { useTranslation } from '@/lib/i18n';
 
 const VIEWS = ['all', 'open', 'done'] as const;
 

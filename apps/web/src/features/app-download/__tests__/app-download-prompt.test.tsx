@@ -1,10 +1,8 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from '@/lib/router';
 import { paths } from '@/config/paths';
-import { i18n } from '@/lib/i18n';
 import { useNativeShell } from '@/stores/app-flags';
 import { prepareApp, startFakeApi } from '@/test/helpers';
 import AppDownloadPrompt from '../components/app-download-prompt';
@@ -29,9 +27,7 @@ afterEach(() => cleanup());
 function renderRouter(router: ReturnType<typeof createMemoryRouter>) {
   render(
     <QueryClientProvider client={new QueryClient()}>
-      <I18nextProvider i18n={i18n}>
-        <RouterProvider router={router} />
-      </I18nextProvider>
+      <RouterProvider router={router} />
     </QueryClientProvider>,
   );
 }

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { Button } from 'antd-mobile';
 import { CloseOutline } from 'antd-mobile-icons';
 import { useLocation } from '@/lib/router';
-import { useTranslation } from 'react-i18next';
 import { paths, tabPaths } from '@/config/paths';
 import { runtimeConfig } from '@/config/runtime';
 import { promptInstall, useInstallPrompt } from '@/lib/install-prompt';
@@ -10,6 +9,7 @@ import { storage, storageKeys } from '@/lib/storage';
 import { useNativeShell } from '@/stores/app-flags';
 import { usePopups } from '@/stores/popups';
 import { useAppVersion } from '../api/get-app-version';
+import { useTranslation } from '@/lib/i18n';
 
 /** A download address that is this web app itself offers nothing to download. */
 const pointsAtThisApp = (url: string): boolean => {

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Button, Checkbox, Dialog, Image, Stepper, SwipeAction } from 'antd-mobile';
 import { useNavigate } from '@/lib/router';
-import { useTranslation } from 'react-i18next';
 import { CART_LINE_MAX, type CartLine } from '@shop/contract/cart';
 import { paths } from '@/config/paths';
 import { Amount, formatAmount } from '@/components/amount';
@@ -12,6 +11,7 @@ import { useSession } from '@/stores/session';
 import { useCart } from '../api/list-cart';
 import { useRemoveCartLines, useSelectAllCartLines, useUpdateCartLine } from '../api/cart-changes';
 import '../cart.css';
+import { useTranslation } from '@/lib/i18n';
 
 function CartLineRow({ line, onRemove }: { line: CartLine; onRemove: (id: number) => void }) {
   const { t } = useTranslation();

@@ -1,9 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
 import { useState } from 'react';
 import type { GoodsInfo } from '@shop/contract';
-import { i18n } from '@/lib/i18n';
 import { prepareApp } from '@/test/helpers';
 import { SkuPicker } from '../components/sku-picker';
 import { formatPrice } from '../components/price';
@@ -27,9 +25,7 @@ const goods: GoodsInfo = {
 function Harness({ onConfirm }: { onConfirm: (skuId: number, quantity: number) => void }) {
   const [selected, setSelected] = useState<Record<number, number>>({});
   return (
-    <I18nextProvider i18n={i18n}>
-      <SkuPicker goods={goods} visible selected={selected} onSelect={setSelected} onClose={() => {}} onConfirm={(s, q) => onConfirm(s.id, q)} />
-    </I18nextProvider>
+    <SkuPicker goods={goods} visible selected={selected} onSelect={setSelected} onClose={() => {}} onConfirm={(s, q) => onConfirm(s.id, q)} />
   );
 }
 

@@ -1,9 +1,9 @@
 import { Link } from '@/lib/router';
-import { useTranslation } from 'react-i18next';
 import type { GoodsListItem } from '@shop/contract/catalogue';
 import { paths } from '@/config/paths';
 import { MediaImage } from '@/components/media-image';
 import { Price } from './price';
+import { useTranslation } from '@/lib/i18n';
 
 /** One goods in a grid: picture, name, price and how many sold. */
 export function GoodsCard({ goods }: { goods: GoodsListItem }) {

@@ -10,7 +10,7 @@ import { useShareInfo } from '../api/get-share-info';
 import type { useReviewTotals } from '../api/get-review-totals';
 import { useReviewPages } from '../api/list-reviews';
 import { ReviewItem } from './review-item';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 // The goods page's sheets. Not part of its first screen: their code (and their animation and
 // gesture libraries) arrives after it, and they render once first opened.

@@ -3,12 +3,12 @@ import { useEffect, useState } from 'react';
 import { Button, CenterPopup } from 'antd-mobile';
 import { CloseOutline } from 'antd-mobile-icons';
 import { useNavigate } from '@/lib/router';
-import { useTranslation } from 'react-i18next';
 import { MediaImage } from '@/components/media-image';
 import { withMediaHost } from '@/lib/media-url';
 import { usePageUsable } from '@/lib/page-usable';
 import { usePopups } from '@/stores/popups';
 import { usePopupList } from '../api/popups';
+import { useTranslation } from '@/lib/i18n';
 
 // The popup's frame is centred by its own width limits (75 % of the screen by default): give it the card's width.
 const POPUP_WIDTH = { '--min-width': 'min(86vw, 360px)', '--max-width': 'min(86vw, 360px)' } as CSSProperties;

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { formatMoney } from '@/lib/format';
+import { useTranslation } from '@/lib/i18n';
 
 /** An amount in minor units as the shop shows it, in the member's language (see formatMoney). */
 export const formatPrice = (minor: number, currency: string, lang?: string): string => formatMoney(minor, currency, lang);

@@ -1,7 +1,7 @@
 import { Image } from 'antd-mobile';
 import type { Review } from '@shop/contract/catalogue';
 import { mediaUrl } from '@/lib/media-url';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 /** One review of a goods: who, stars, when, what they wrote, their pictures and the shop's reply. */
 export function ReviewItem({ review: r }: { review: Review }) {

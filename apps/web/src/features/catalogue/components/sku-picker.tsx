@@ -4,7 +4,7 @@ import type { GoodsInfo, Sku } from '@shop/contract/catalogue';
 import { mediaUrl } from '@/lib/media-url';
 import { Price } from './price';
 import { skuFor, type CheckoutAction } from './sku';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 interface SkuPickerProps {
   goods: GoodsInfo;

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { CapsuleTabs, SearchBar, Tag } from 'antd-mobile';
 import { useSearchParams } from '@/lib/router';
-import { useTranslation } from 'react-i18next';
 import { GOODS_SHELVES, GOODS_SORTS, type GoodsShelf } from '@shop/contract/catalogue';
 import { PageHeader } from '@/components/page-header';
 import { useSession } from '@/stores/session';
@@ -12,6 +11,7 @@ import { useClearSearchLog } from '../api/clear-search-log';
 import { useSearchLog } from '../api/list-search-log';
 import { GoodsList } from '../components/goods-list';
 import '../catalogue.css';
+import { useTranslation } from '@/lib/i18n';
 
 type Sort = (typeof GOODS_SORTS)[number];
 

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Image, SideBar } from 'antd-mobile';
 import { useNavigate } from '@/lib/router';
-import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
 import { PageHeader } from '@/components/page-header';
 import { ListState } from '@/components/list-states';
@@ -9,6 +8,7 @@ import { mediaUrl } from '@/lib/media-url';
 import { useCategoryTree } from '../api/list-category-tree';
 import { GoodsList } from '../components/goods-list';
 import '../catalogue.css';
+import { useTranslation } from '@/lib/i18n';
 
 /** Everything in the shop by category: top categories on the left, their sub-categories and goods on the right. */
 export default function AllCategoriesPage() {

@@ -22,7 +22,7 @@ import { Price } from '../components/price';
 import { ReviewItem } from '../components/review-item';
 import { skuFor, type CheckoutAction } from '../components/sku';
 import '../catalogue.css';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 // The sheets (SKU choice, every review, sharing) are not on the first screen: their code, with the
 // popup's animation and gesture libraries, is fetched once the first screen has painted, and each

@@ -3,7 +3,6 @@ import { Grid, Image, NoticeBar, SearchBar } from 'antd-mobile';
 import { AppstoreOutline } from 'antd-mobile-icons';
 import { useAfterFirstScreen } from '@/lib/after-first-screen';
 import { useNavigate } from '@/lib/router';
-import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
 import { ListState } from '@/components/list-states';
 import { MediaImage } from '@/components/media-image';
@@ -17,6 +16,7 @@ import { GoodsList } from '../components/goods-list';
 
 import '../catalogue.css';
 import { HOME_BANNER_SIZES } from '@/config/pictures';
+import { useTranslation } from '@/lib/i18n';
 
 // Popups are not needed for the first paint: their code arrives after it.
 const PopupHost = lazy(() => import('../components/popup-host').then((m) => ({ default: m.PopupHost })));

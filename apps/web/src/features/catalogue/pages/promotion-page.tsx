@@ -1,10 +1,10 @@
 import { useSearchParams } from '@/lib/router';
-import { useTranslation } from 'react-i18next';
 import { GOODS_SHELVES, type GoodsShelf } from '@shop/contract/catalogue';
 import { PageHeader } from '@/components/page-header';
 import { useGoodsShelves } from '../api/list-goods-shelves';
 import { GoodsList } from '../components/goods-list';
 import '../catalogue.css';
+import { useTranslation } from '@/lib/i18n';
 
 /** One promotion (`activity/index?shelf=hot`): its banner line and its goods, paged. */
 export default function PromotionPage() {

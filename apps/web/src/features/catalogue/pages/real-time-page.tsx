@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { CapsuleTabs, List } from 'antd-mobile';
 import { useNavigate } from '@/lib/router';
-import { useTranslation } from 'react-i18next';
 import { convertMinorFloor, floorAmount, fromMinorUnits } from '@shop/contract/common';
 import { paths } from '@/config/paths';
 import { PageHeader } from '@/components/page-header';
@@ -10,6 +9,7 @@ import { useGoodsPages } from '../api/list-goods';
 import { useSaleAreas } from '../api/list-sale-areas';
 import { formatPrice } from '../components/price';
 import '../catalogue.css';
+import { useTranslation } from '@/lib/i18n';
 
 /** Today's prices by country: the best sellers in each country's currency at today's rate. */
 export default function RealTimePage() {

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Button, Input, TextArea } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
 import { currencyExponent, toMinorUnits, type EndpointData } from '@shop/contract/common';
 import type { getLoversCentre } from '@shop/contract/orders';
 import { formatAmount } from '@/components/amount';
 import { showToast } from '@/lib/toast';
+import { useTranslation } from '@/lib/i18n';
 
 type Cause = EndpointData<typeof getLoversCentre>['causes'][number];
 

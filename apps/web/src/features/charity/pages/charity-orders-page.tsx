@@ -1,5 +1,4 @@
 import { Button, Dialog } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
 import { Amount } from '@/components/amount';
 import { ListState, LoadMore } from '@/components/list-states';
@@ -9,6 +8,7 @@ import { useNavigate } from '@/lib/router';
 import { showToast } from '@/lib/toast';
 import { useCancelPledge, useCharityOrderPages } from '../api/charity';
 import '../charity.css';
+import { useTranslation } from '@/lib/i18n';
 
 /** `pages/lovers/orderList`: the member's pledges, newest first; an unpaid one can be paid or cancelled. */
 export default function CharityOrdersPage() {

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Button } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
 import { Amount } from '@/components/amount';
 import { ListState } from '@/components/list-states';
@@ -11,6 +10,7 @@ import { showToast } from '@/lib/toast';
 import { useCharityCentre, usePledge } from '../api/charity';
 import { PledgeForm } from '../components/pledge-form';
 import '../charity.css';
+import { useTranslation } from '@/lib/i18n';
 
 /** `pages/lovers/index`: what the member has given, and the causes open for pledges; a pledge goes on to payment. */
 export default function CharityPage() {

@@ -3,9 +3,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from '@/lib/router';
-import { i18n } from '@/lib/i18n';
 import { prepareApp, startFakeApi } from '@/test/helpers';
 import { Comments } from '../components/comments';
 
@@ -31,9 +29,7 @@ describe('text members write, shown to other members', () => {
     const router = createMemoryRouter([{ path: '/', element: <Comments newsId={1} /> }], { initialEntries: ['/'] });
     const { container } = render(
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <I18nextProvider i18n={i18n}>
-          <RouterProvider router={router} />
-        </I18nextProvider>
+        <RouterProvider router={router} />
       </QueryClientProvider>,
     );
     for (const text of TEXTS) expect(await screen.findByText(text)).toBeTruthy();

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { Button, Popup, TextArea } from 'antd-mobile';
 import { LikeOutline } from 'antd-mobile-icons';
 import { useNavigate } from '@/lib/router';
-import { useTranslation } from 'react-i18next';
 import { COMMENT_MAX_LENGTH, type NewsComment } from '@shop/contract/content';
 import { paths } from '@/config/paths';
 import { ListState, LoadMore } from '@/components/list-states';
@@ -11,6 +10,7 @@ import { useCreateNewsComment } from '../api/create-news-comment';
 import { useCommentThread } from '../api/get-news-comment-thread';
 import { useLikeNewsComment } from '../api/like-news-comment';
 import { useCommentPages } from '../api/list-news-comments';
+import { useTranslation } from '@/lib/i18n';
 
 function CommentItem({ c, onReplies, onReply }: { c: NewsComment; onReplies?: () => void; onReply: () => void }) {
   const { t } = useTranslation();

@@ -1,6 +1,5 @@
 import { Button, Image, Swiper } from 'antd-mobile';
 import { useNavigate } from '@/lib/router';
-import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
 import { PageHeader } from '@/components/page-header';
 import { ListState } from '@/components/list-states';
@@ -12,6 +11,7 @@ import { useSession } from '@/stores/session';
 import { useMyShareLink } from '../api/get-share-info';
 import { useSharePosters } from '../api/list-share-posters';
 import '../content.css';
+import { useTranslation } from '@/lib/i18n';
 
 /** Business: posters to share and the member's own link, which carries their invitation code. */
 export default function BusinessPage() {

@@ -1,9 +1,9 @@
 import { List } from 'antd-mobile';
 import { useNavigate } from '@/lib/router';
-import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
 import { PageHeader } from '@/components/page-header';
 import '../content.css';
+import { useTranslation } from '@/lib/i18n';
 
 /** About the company: who runs the shop, what it promises, and its agreements. */
 export default function CompanyPage() {

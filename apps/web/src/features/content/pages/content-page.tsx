@@ -1,7 +1,6 @@
 import { Button, List } from 'antd-mobile';
 import { FileOutline, HeartFill, HeartOutline, StarFill, StarOutline } from 'antd-mobile-icons';
 import { useNavigate, useSearchParams } from '@/lib/router';
-import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
 import { PageHeader } from '@/components/page-header';
 import { ListState } from '@/components/list-states';
@@ -15,6 +14,7 @@ import { useLikeNews } from '../api/like-news';
 import { useNewsAttachments } from '../api/list-news-attachments';
 import { Comments } from '../components/comments';
 import '../content.css';
+import { useTranslation } from '@/lib/i18n';
 
 function NewsArticle({ id }: { id: number }) {
   const { t } = useTranslation();

@@ -1,10 +1,10 @@
 import { Button, Steps } from 'antd-mobile';
 import { useNavigate } from '@/lib/router';
-import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
 import { PageHeader } from '@/components/page-header';
 import { useSession } from '@/stores/session';
 import '../content.css';
+import { useTranslation } from '@/lib/i18n';
 
 /** Join us: how a member becomes a partner with their own shop and team. */
 export default function JoinPage() {

@@ -1,6 +1,5 @@
 import { Image, List, Swiper, Tabs } from 'antd-mobile';
 import { useNavigate, useSearchParams } from '@/lib/router';
-import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
 import { PageHeader } from '@/components/page-header';
 import { ListState, LoadMore } from '@/components/list-states';
@@ -9,6 +8,7 @@ import { useNewsBanners } from '../api/list-news-banners';
 import { useNewsPages } from '../api/list-news';
 import { useNoticePages } from '../api/list-notices';
 import '../content.css';
+import { useTranslation } from '@/lib/i18n';
 
 function NewsList() {
   const { t } = useTranslation();

@@ -1,11 +1,11 @@
 import { Button, Collapse } from 'antd-mobile';
 import { useNavigate } from '@/lib/router';
-import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
 import { PageHeader } from '@/components/page-header';
 import { ListState } from '@/components/list-states';
 import { useFaq } from '../api/list-faq';
 import '../content.css';
+import { useTranslation } from '@/lib/i18n';
 
 /** Support: the frequently asked questions, and the way to a person (chat) or to contact details. */
 export default function SupportPage() {

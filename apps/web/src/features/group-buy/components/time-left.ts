@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '@/lib/i18n';
 
 /** "3 h 20 min" (or "5 min") in the member's language, from seconds. */
 export function timeLeft(t: TFunction, seconds: number): string {

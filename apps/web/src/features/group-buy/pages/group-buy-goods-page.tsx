@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Button, Stepper } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
 import { Amount } from '@/components/amount';
 import { ListState } from '@/components/list-states';
@@ -14,6 +13,7 @@ import { useGroupBuy, useOpenGroups, useShippingAddresses } from '../api/group-b
 import { useJoinGroupBuy } from '../api/join-group-buy';
 import { timeLeft } from '../components/time-left';
 import '../group-buy.css';
+import { useTranslation } from '@/lib/i18n';
 
 /**
  * `pages/pintuan/goodsInfo?id=`: one group buy with its open groups; the member starts a group or

@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
 import { Amount } from '@/components/amount';
 import { ListState, LoadMore } from '@/components/list-states';
@@ -7,6 +6,7 @@ import { PageHeader } from '@/components/page-header';
 import { useNavigate } from '@/lib/router';
 import { useGroupBuyPages } from '../api/group-buys';
 import '../group-buy.css';
+import { useTranslation } from '@/lib/i18n';
 
 /** `pages/pintuan/index`: the group buys running now, each with its group price and group size. */
 export default function GroupBuyListPage() {

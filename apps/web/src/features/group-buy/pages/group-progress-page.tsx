@@ -1,5 +1,4 @@
 import { Button, ProgressBar } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
 import { ListState } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
@@ -7,6 +6,7 @@ import { useNavigate, useSearchParams } from '@/lib/router';
 import { useGroupOrder } from '../api/get-group-order';
 import { timeLeft } from '../components/time-left';
 import '../group-buy.css';
+import { useTranslation } from '@/lib/i18n';
 
 /** `pages/pintuan/group?order_id=`: how full the member's group is, its time left and what happens next. */
 export default function GroupProgressPage() {

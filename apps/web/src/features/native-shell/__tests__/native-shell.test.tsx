@@ -1,12 +1,10 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
 import { List } from 'antd-mobile';
 import type { PaymentInfo } from '@shop/contract/payments';
 import { AppVersionRows } from '@/components/shell/app-version';
 import { logoutMember } from '@/features/account/api/logout';
 import { GatewayHandoff } from '@/features/payments/components/gateway-handoff';
-import { i18n } from '@/lib/i18n';
 import { installFakeShell, type FakeShellCall, type FakeShellPlan } from '@/test/fake-shell';
 import { memberFixture, ok, prepareApp, startFakeApi } from '@/test/helpers';
 import { useNativeShell } from '@/stores/app-flags';
@@ -24,7 +22,7 @@ const inShell = (plan: FakeShellPlan) => {
   installFakeShell({ readyAfterMs: 0, ...plan });
   useNativeShell.setState({ isNativeShell: true });
 };
-const show = (ui: React.ReactNode) => render(<I18nextProvider i18n={i18n}>{ui}</I18nextProvider>);
+const show = (ui: React.ReactNode) => render(ui);
 const pushCalls = () => api.requests.filter((r) => r.url === '/user/device/pushToken');
 
 beforeAll(() => prepareApp());

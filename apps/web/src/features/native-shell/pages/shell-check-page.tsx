@@ -1,6 +1,5 @@
 import { useState, type ReactNode } from 'react';
 import { Button, List } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/page-header';
 import { StateMessage } from '@/components/state-message';
 import { MediaPicker } from '@/components/shell/media-picker';
@@ -9,6 +8,7 @@ import { ScanCodeAction } from '@/components/shell/scan-code-action';
 import { ShareAction } from '@/components/shell/share-action';
 import { askShell, type ShellMessage } from '@/lib/native-bridge';
 import { useNativeShell } from '@/stores/app-flags';
+import { useTranslation } from '@/lib/i18n';
 
 /**
  * For the shell's makers: each bridge message tried from the page, with what came back

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Button, Dialog } from 'antd-mobile';
 import { useNavigate } from '@/lib/router';
-import { useTranslation } from 'react-i18next';
 import type { OrderSummary } from '@shop/contract/orders';
 import { paths } from '@/config/paths';
 import { showToast } from '@/lib/toast';
 import { useCancelOrder, useConfirmReceipt, useRemindShipment } from '../api/order-actions';
 import { OrderReviewSheet } from './order-review-sheet';
+import { useTranslation } from '@/lib/i18n';
 
 /** The buttons of what the member can do with an order now. */
 export function OrderActions({ order }: { order: Pick<OrderSummary, 'id' | 'actions' | 'status'> }) {

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { Amount } from '@/components/amount';
+import { useTranslation } from '@/lib/i18n';
 
 interface Amounts {
   currency: string;

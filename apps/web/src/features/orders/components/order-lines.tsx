@@ -1,8 +1,8 @@
 import { Image } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
 import type { OrderSummary } from '@shop/contract/orders';
 import { Amount } from '@/components/amount';
 import { mediaUrl } from '@/lib/media-url';
+import { useTranslation } from '@/lib/i18n';
 
 /** The goods of an order as they were bought. */
 export function OrderLines({ lines, currency }: { lines: Array<Pick<OrderSummary['lines'][number], 'id' | 'image' | 'name' | 'spec_text' | 'price' | 'num'>>; currency: string }) {

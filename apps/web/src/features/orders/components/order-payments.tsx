@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import type { OrderPayment } from '@shop/contract/orders';
 import { Amount } from '@/components/amount';
 import { formatDate, formatNumber, formatRate } from '@/lib/format';
+import { useTranslation } from '@/lib/i18n';
 
 /** The method's name as shoppers know it (the app's text for it), else its code. */
 function useMethodName() {

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Button, Popup, Rate, TextArea } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
 import { REVIEW_CONTENT_MAX } from '@shop/contract/after-sales';
 import { showToast } from '@/lib/toast';
 import { useCreateReview, useEditReview, useOrderReviews } from '../api/order-reviews';
+import { useTranslation } from '@/lib/i18n';
 
 /** One line's review: written once, changed once within its time. */
 function LineReview({ line }: { line: NonNullable<ReturnType<typeof useOrderReviews>['data']>['list'][number] }) {

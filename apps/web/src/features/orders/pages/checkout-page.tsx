@@ -2,7 +2,6 @@ import { useEffect, useMemo, useState } from 'react';
 import { Button, Input, Switch, TextArea } from 'antd-mobile';
 import { RightOutline } from 'antd-mobile-icons';
 import { useNavigate, useSearchParams } from '@/lib/router';
-import { useTranslation } from 'react-i18next';
 import { ORDER_REMARKS_MAX } from '@shop/contract/orders';
 import { paths } from '@/config/paths';
 import { Amount } from '@/components/amount';
@@ -16,6 +15,7 @@ import { AddressCard } from '../components/address-card';
 import { OrderAmounts } from '../components/order-amounts';
 import { OrderLines } from '../components/order-lines';
 import '../orders.css';
+import { useTranslation } from '@/lib/i18n';
 
 const POINT_KINDS = ['points', 'shopping_points'] as const;
 type PointKind = (typeof POINT_KINDS)[number];

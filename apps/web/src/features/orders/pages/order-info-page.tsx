@@ -1,5 +1,4 @@
 import { useNavigate, useSearchParams } from '@/lib/router';
-import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
 import { ListState } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
@@ -10,6 +9,7 @@ import { OrderAmounts } from '../components/order-amounts';
 import { OrderLines } from '../components/order-lines';
 import { OrderPayments } from '../components/order-payments';
 import '../orders.css';
+import { useTranslation } from '@/lib/i18n';
 
 const when = (iso: string | null, lang: string) => (iso ? new Date(iso).toLocaleString(lang === 'jp' ? 'ja' : lang) : '');
 

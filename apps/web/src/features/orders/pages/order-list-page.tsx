@@ -1,6 +1,5 @@
 import { Tabs } from 'antd-mobile';
 import { useNavigate, useSearchParams } from '@/lib/router';
-import { useTranslation } from 'react-i18next';
 import { ORDER_VIEWS, type OrderView } from '@shop/contract/orders';
 import { paths } from '@/config/paths';
 import { Amount } from '@/components/amount';
@@ -10,6 +9,7 @@ import { useOrderPages } from '../api/list-orders';
 import { OrderActions } from '../components/order-actions';
 import { OrderLines } from '../components/order-lines';
 import '../orders.css';
+import { useTranslation } from '@/lib/i18n';
 
 /** `pages/order/orderKind`: the member's orders in five views, each with its actions. */
 export default function OrderListPage() {

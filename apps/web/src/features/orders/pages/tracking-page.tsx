@@ -4,11 +4,11 @@ import type { packageSchema } from '@shop/contract/orders';
 import { formatDate } from '@/lib/format';
 import { showToast } from '@/lib/toast';
 import { useSearchParams } from '@/lib/router';
-import { useTranslation } from 'react-i18next';
 import { ListState } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
 import { useOrderPackages, useOrderTracking } from '../api/get-tracking';
 import '../orders.css';
+import { useTranslation } from '@/lib/i18n';
 
 /** `pages/order/orderSn`: each package of an order with its tracking timeline, newest first. */
 export default function TrackingPage() {

@@ -1,10 +1,10 @@
 import { useState, type MouseEvent, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { PaymentInfo } from '@shop/contract/payments';
 import { formatAmount } from '@/components/amount';
 import { paths } from '@/config/paths';
 import { inNativeShell, openExternally } from '@/lib/native-bridge';
 import { paymentQuery } from '../next-page';
+import { useTranslation } from '@/lib/i18n';
 
 /**
  * What the member pays at the gateway and the way to its page (hosted card page, bank, wallet app,

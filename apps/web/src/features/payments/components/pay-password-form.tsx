@@ -1,10 +1,10 @@
 import { useMemo } from 'react';
 import { Button, Form } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { payBody } from '@shop/contract/payments';
 import { digitsOnly, TextField } from '@/components/form-field';
 import { useContractForm, type FieldLabels } from '@/lib/form';
+import { useTranslation } from '@/lib/i18n';
 
 const secrets = payBody.pick({ pay_password: true, google_code: true }).required({ pay_password: true });
 type Secrets = z.output<typeof secrets>;

@@ -1,10 +1,10 @@
 import { Button, SpinLoading } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
 import type { PaymentInfo } from '@shop/contract/payments';
 import { paths } from '@/config/paths';
 import { formatAmount } from '@/components/amount';
 import { useNavigate } from '@/lib/router';
 import { payableQuery } from '../payable';
+import { useTranslation } from '@/lib/i18n';
 
 /** Where the payable is seen after paying: the order, or the wallet for a top-up. */
 const payablePage = (type: string, id: number) => (type === 'order' ? `${paths.order.details}?id=${id}` : type === 'recharge' ? paths.wallet.recharges : type === 'shop_order' ? paths.shop.buyerOrders : paths.tabbar.my);

@@ -1,8 +1,8 @@
 import { Button, DotLoading } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
 import { useNavigate, useSearchParams } from '@/lib/router';
 import { payableFrom, payableQuery } from '../payable';
+import { useTranslation } from '@/lib/i18n';
 
 /** While a gateway's payment is being started: waiting, or the way to try again or choose another method. */
 export function StartingState({ failed, onRetry }: { failed: boolean; onRetry: () => void }) {

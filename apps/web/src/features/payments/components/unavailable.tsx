@@ -1,9 +1,9 @@
 import { Button } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
 import type { PaymentInfo } from '@shop/contract/payments';
 import { paths } from '@/config/paths';
 import { useNavigate } from '@/lib/router';
 import { payableQuery } from '../payable';
+import { useTranslation } from '@/lib/i18n';
 
 /** A payment this page has no way to take (no page and no client secret): back to choosing a method. */
 export function Unavailable({ payment: p }: { payment: PaymentInfo }) {

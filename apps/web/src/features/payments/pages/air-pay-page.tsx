@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Button } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
 import type { PaymentInfo } from '@shop/contract/payments';
 import { paths } from '@/config/paths';
 import { ListState } from '@/components/list-states';
@@ -16,6 +15,7 @@ import { appAddress, redirectToAirwallexCheckout } from '../provider-sdk';
 import { useStartOnArrival } from '../start-on-arrival';
 import PayFinishPage from './pay-finish-page';
 import '../payments.css';
+import { useTranslation } from '@/lib/i18n';
 
 /**
  * Paying with Airwallex: a card or a Malaysian e-wallet (Touch 'n Go, Boost, GrabPay) on Airwallex's

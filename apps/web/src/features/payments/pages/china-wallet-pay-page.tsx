@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { Button } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
 import type { PaymentInfo } from '@shop/contract/payments';
 import { paths } from '@/config/paths';
 import { ListState } from '@/components/list-states';
@@ -14,6 +13,7 @@ import { paymentQuery } from '../next-page';
 import { payableQuery } from '../payable';
 import PayFinishPage from './pay-finish-page';
 import '../payments.css';
+import { useTranslation } from '@/lib/i18n';
 
 /**
  * Paying with WeChat Pay or Alipay. Inside WeChat's browser a JSAPI payment opens WeChat's own pay

@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
 import { ListState } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
@@ -12,6 +11,7 @@ import { payableFrom } from '../payable';
 import { useStartOnArrival } from '../start-on-arrival';
 import PayFinishPage from './pay-finish-page';
 import '../payments.css';
+import { useTranslation } from '@/lib/i18n';
 
 /**
  * Paying through 2C2P (PGW 4.3). Opened with a method, it asks for a payment token

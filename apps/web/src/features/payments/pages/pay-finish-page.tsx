@@ -1,10 +1,10 @@
-import { useTranslation } from 'react-i18next';
 import { ListState } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
 import { useSearchParams } from '@/lib/router';
 import { pageNamesPayment, usePaymentOfPage } from '../api/get-payment';
 import { PaymentResult } from '../components/payment-result';
 import '../payments.css';
+import { useTranslation } from '@/lib/i18n';
 
 /**
  * The payment's result as the server says it: in progress (read again with back-off, never shown

@@ -1,6 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Checkbox } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
 import type { PayMethod, PaymentInfo } from '@shop/contract/payments';
 import { paths } from '@/config/paths';
 import { formatAmount } from '@/components/amount';
@@ -23,6 +22,7 @@ import { pageAfter, paymentQuery } from '../next-page';
 import { appAddress, redirectToAirwallexCheckout } from '../provider-sdk';
 import { payableFrom, payableQuery } from '../payable';
 import '../payments.css';
+import { useTranslation } from '@/lib/i18n';
 
 /** Gateways whose payment is started by their own call: Pay makes it, then goes to their page (ours only inside the app shell or when it cannot). */
 const START_PAGES: Record<string, string> = { airwallex: paths.pay.airwallex, '2c2p': paths.pay.pay2c2p };

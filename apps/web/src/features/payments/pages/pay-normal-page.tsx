@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import { ListState } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
 import { useSearchParams } from '@/lib/router';
@@ -6,6 +5,7 @@ import { pageNamesPayment, usePaymentOfPage } from '../api/get-payment';
 import { GatewayHandoff } from '../components/gateway-handoff';
 import PayFinishPage from './pay-finish-page';
 import '../payments.css';
+import { useTranslation } from '@/lib/i18n';
 
 /**
  * A payment taken on its gateway's own page (hosted card page, bank, wallet app): the amount and

@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, DotLoading } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
 import type { PaymentInfo } from '@shop/contract/payments';
 import { paths } from '@/config/paths';
 import { formatAmount } from '@/components/amount';
@@ -14,6 +13,7 @@ import { paymentQuery } from '../next-page';
 import { appAddress, loadScript, providerLocale, STRIPE_JS, type StripeElements, type StripeJs } from '../provider-sdk';
 import PayFinishPage from './pay-finish-page';
 import '../payments.css';
+import { useTranslation } from '@/lib/i18n';
 
 /**
  * Paying with Stripe. Live cards are typed into Stripe's Payment Element on this page (Stripe.js is

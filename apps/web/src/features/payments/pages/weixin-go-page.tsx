@@ -1,10 +1,10 @@
 import { Button } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
 import { PageHeader } from '@/components/page-header';
 import { useNavigate, useSearchParams } from '@/lib/router';
 import { payableFrom, payableQuery } from '../payable';
 import '../payments.css';
+import { useTranslation } from '@/lib/i18n';
 
 /**
  * Inside WeChat a method WeChat does not open (Alipay) cannot go on: the steps to open the pay page

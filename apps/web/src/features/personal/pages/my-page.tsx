@@ -1,13 +1,13 @@
 import { Avatar, Badge, Button, List } from 'antd-mobile';
 import { MailOutline } from 'antd-mobile-icons';
 import { useNavigate } from '@/lib/router';
-import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
 import { PageHeader } from '@/components/page-header';
 import { useSession } from '@/stores/session';
 import { useUnreadCount } from '../api/get-unread-count';
 import { personalEntryGroups } from '../personal-entries';
 import { sizedUpload } from '@/lib/media-url';
+import { useTranslation } from '@/lib/i18n';
 
 /** The personal tab: who is logged in (or the way to log in) and the entries of every area. */
 export default function MyPage() {

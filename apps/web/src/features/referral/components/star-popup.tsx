@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { Dialog } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
 import { useLocation } from '@/lib/router';
 import { useStarProgress } from '../api/referral';
+import { useTranslation } from '@/lib/i18n';
 
 /** How long a reading of the member's star counts as fresh before a page change asks again. */
 const RECHECK_MS = 60_000;

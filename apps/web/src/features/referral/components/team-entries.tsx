@@ -1,5 +1,5 @@
 import { List } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 /** The referral area's pages, one line each (the invite page shows them under the totals). */
 export function TeamEntries({ paths, onOpen }: { paths: Record<'members' | 'placement' | 'records' | 'star' | 'applications', string>; onOpen: (to: string) => void }) {

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { Button, Form, Input, Selector, TextArea } from 'antd-mobile';
 import { APPLICATION_KINDS, type ApplicationKind } from '@shop/contract/referral';
-import { useTranslation } from 'react-i18next';
 import { ListState } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
 import { formatDate } from '@/lib/format';
 import { showToast } from '@/lib/toast';
 import { useAgentInfo, useApply } from '../api/referral';
 import '../referral.css';
+import { useTranslation } from '@/lib/i18n';
 
 /** Roles and applications: what the member holds and asked for, and a form to apply as a dealer, a service centre or a shop owner. */
 export default function ApplicationsPage() {

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Button, Image, Swiper } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
 import { Amount } from '@/components/amount';
 import { ListState } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
@@ -14,6 +13,7 @@ import { useInviteShare, usePosters, useTeamTotals } from '../api/referral';
 import { TeamEntries } from '../components/team-entries';
 import { posterWithQr } from '../poster';
 import '../referral.css';
+import { useTranslation } from '@/lib/i18n';
 
 /** `pages/invite/index`: the member's invitation code and link (copy, share), its QR, posters, and the team's totals. */
 export default function InvitePage() {

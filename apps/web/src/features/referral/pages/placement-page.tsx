@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { Button, Dialog, SearchBar } from 'antd-mobile';
 import type { PlacementNode } from '@shop/contract/referral';
-import { useTranslation } from 'react-i18next';
 import { ListState, LoadMore } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
 import { formatDate } from '@/lib/format';
 import { showToast } from '@/lib/toast';
 import { useInvitees, useLegs, usePlace, usePlacementTree } from '../api/referral';
 import '../referral.css';
+import { useTranslation } from '@/lib/i18n';
 
 type Invitee = { id: number; nickname: string; user_name: string };
 

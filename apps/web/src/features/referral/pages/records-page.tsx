@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Tabs } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
 import { Amount } from '@/components/amount';
 import { ListState, LoadMore } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
 import { formatDate } from '@/lib/format';
 import { usePairings, usePvRecords } from '../api/referral';
 import '../referral.css';
+import { useTranslation } from '@/lib/i18n';
 
 /** The member's daily pair-bonus results and PV records, with the plan's rules. */
 export default function RecordsPage() {

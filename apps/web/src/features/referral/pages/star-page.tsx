@@ -1,10 +1,10 @@
 import { ProgressBar } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
 import { ListState } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
 import { formatDate } from '@/lib/format';
 import { useStarProgress } from '../api/referral';
 import '../referral.css';
+import { useTranslation } from '@/lib/i18n';
 
 /** Star progress: the member's star and each condition of the next one (the popup of a new star shows on any page: `StarPopup`). */
 export default function StarPage() {

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { SearchBar, Tabs } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
 import { Amount } from '@/components/amount';
 import { ListState, LoadMore } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
 import { formatDate } from '@/lib/format';
 import { useDirects, useTeam } from '../api/referral';
 import '../referral.css';
+import { useTranslation } from '@/lib/i18n';
 
 /** The sponsor team: direct referrals (with what each earned the member) and the whole team by level. */
 export default function TeamPage() {

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { CheckList, List, Popup, Toast } from 'antd-mobile';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from '@shop/contract/common';
 import { switchLanguage } from '@/lib/language-packs';
 import { useLanguage } from '@/stores/language';
+import { useTranslation } from '@/lib/i18n';
 
 /**
  * The language entry of the settings list: shows the current language and opens the choice of all

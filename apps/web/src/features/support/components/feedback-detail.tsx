@@ -1,9 +1,9 @@
 import { Image } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
 import { ListState } from '@/components/list-states';
 import { formatDate } from '@/lib/format';
 import { useFeedback } from '../api/feedback';
 import { sizedUpload } from '@/lib/media-url';
+import { useTranslation } from '@/lib/i18n';
 
 /** One feedback as sent (text as typed, images, contact) and the support team's reply. */
 export function FeedbackDetail({ id }: { id: number }) {

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Button, Form, ImageUploader, Selector, TextArea, type ImageUploadItem } from 'antd-mobile';
 import { Controller } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { createFeedbackBody, FEEDBACK_MAX_IMAGES, FEEDBACK_MAX_LENGTH } from '@shop/contract/support';
 import { TextField } from '@/components/form-field';
 import { ListState } from '@/components/list-states';
@@ -9,6 +8,7 @@ import { useContractForm, type FieldLabels } from '@/lib/form';
 import { showToast } from '@/lib/toast';
 import { uploadFile } from '@/lib/upload';
 import { useFeedbackCategories, useSendFeedback } from '../api/feedback';
+import { useTranslation } from '@/lib/i18n';
 
 const LABELS = [
   ['cate_id', 'support.feedback.field.category'],

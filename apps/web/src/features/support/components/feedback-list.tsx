@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { ListState, LoadMore } from '@/components/list-states';
 import { formatDate } from '@/lib/format';
 import { useFeedbackPages } from '../api/feedback';
+import { useTranslation } from '@/lib/i18n';
 
 /** The member's feedback, newest first, with its state; each opens its detail. */
 export function FeedbackList({ onOpen }: { onOpen: (id: number) => void }) {

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, Image, TextArea } from 'antd-mobile';
 import { PictureOutline } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
 import { CHAT_MESSAGE_MAX_LENGTH } from '@shop/contract/support';
 import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
@@ -12,6 +11,7 @@ import { useSession } from '@/stores/session';
 import { useChatMessages, useChatState } from '../api/chat';
 import '../support.css';
 import { sizedUpload } from '@/lib/media-url';
+import { useTranslation } from '@/lib/i18n';
 
 /** `pages/other/mixdesk`: the support chat: history, the agent and whether they are online, a notice when nobody is, text and image sending. */
 function Chat() {

@@ -1,5 +1,4 @@
 import { Tabs } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
 import { useNavigate, useSearchParams } from '@/lib/router';
@@ -7,6 +6,7 @@ import { FeedbackDetail } from '../components/feedback-detail';
 import { FeedbackForm } from '../components/feedback-form';
 import { FeedbackList } from '../components/feedback-list';
 import '../support.css';
+import { useTranslation } from '@/lib/i18n';
 
 /** `pages/my/feedbacks`: the feedback form and the member's feedback with its state and reply (`?id=` opens one, `?tab=mine` the list). */
 export default function FeedbackPage() {

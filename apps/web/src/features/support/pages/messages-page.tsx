@@ -1,11 +1,11 @@
 import { Badge } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
 import { ListState, LoadMore } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
 import { useNavigate } from '@/lib/router';
 import { formatDate } from '@/lib/format';
 import { useMessagePages } from '../api/messages';
 import '../support.css';
+import { useTranslation } from '@/lib/i18n';
 
 /** `pages/my/messages`: what the shop told the member (orders, wallet, account, notices), newest first, unread ones marked; each opens its page. */
 export default function MessagesPage() {

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { ShopOrder } from '@shop/contract/user-shop';
 import { Amount } from '@/components/amount';
 import { formatDate } from '@/lib/format';
+import { useTranslation } from '@/lib/i18n';
 
 /** One shop order: its number and state, lines, total and what can be done now (`children`). */
 export function ShopOrderCard({ order, who, children }: { order: ShopOrder; who: 'owner' | 'buyer'; children?: ReactNode }) {

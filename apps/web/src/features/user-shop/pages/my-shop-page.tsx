@@ -1,5 +1,4 @@
 import { Badge, Button, List } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
 import { Amount } from '@/components/amount';
 import { ListState } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
@@ -10,6 +9,7 @@ import { useNavigate } from '@/lib/router';
 import { showToast } from '@/lib/toast';
 import { useShop, useShopSettingsPage, useShopTotals } from '../api/user-shop';
 import '../user-shop.css';
+import { useTranslation } from '@/lib/i18n';
 
 /** The shop's public link as a QR code buyers scan (made by the server, as the invitation page's), to copy, share or save. */
 function ShopQr() {

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Button, Radio, Space, Stepper, SwipeAction } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
 import { Amount } from '@/components/amount';
 import { ListState } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
@@ -9,6 +8,7 @@ import { newIdempotencyKey } from '@/lib/request';
 import { useNavigate, useSearchParams } from '@/lib/router';
 import { useCreateShopOrder, useRemoveShopCartLines, useShippingAddresses, useShopCart, useUpdateShopCartLine } from '../api/user-shop';
 import '../user-shop.css';
+import { useTranslation } from '@/lib/i18n';
 
 /** The shop carts (one per shop) and their checkout: one shop per order, shipped to the default address or picked up, then paid. */
 export default function ShopCartPage() {

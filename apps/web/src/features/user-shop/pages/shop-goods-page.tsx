@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { Button, Input, SearchBar, Tabs } from 'antd-mobile';
 import { fromMinorUnits, toMinorUnits } from '@shop/contract/common';
-import { useTranslation } from 'react-i18next';
 import { Amount, formatAmount } from '@/components/amount';
 import { ListState, LoadMore } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
 import { newIdempotencyKey } from '@/lib/request';
 import { useGoodsChoices, useOwnOrders, useRestock, useSetShopGoods, useShopGoods, useShopGoodsInfo } from '../api/user-shop';
 import '../user-shop.css';
+import { useTranslation } from '@/lib/i18n';
 
 /** The shop's goods with the stock it holds, and the platform goods the owner may add. */
 export default function ShopGoodsPage() {
@@ -157,7 +157,7 @@ function Restock() {
           <div className="shop-line-body">
             {o.order_no}
             <div className="shop-muted">{o.lines.map((l) => `${l.name} × ${l.num}`).join(', ')}</div>
-            {booked[o.id] !== undefined && <div className="shop-muted">{t('userShop.app.booked', { units: booked[o.id] })}</div>}
+            {booked[o.id] !== undefined && <div className="shop-muted">{t('userShop.app.booked', { units: booked[o.id]! })}</div>}
           </div>
           <Button size="small" color="primary" loading={restock.isPending} onClick={() => void book(o.id)}>
             {t('userShop.app.bookIntoStock')}

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Badge, Button, Popup, Selector, Stepper, Toast } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
 import { Amount } from '@/components/amount';
 import { ListState, LoadMore } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
@@ -8,6 +7,7 @@ import { paths } from '@/config/paths';
 import { useNavigate, useSearchParams } from '@/lib/router';
 import { useAddToShopCart, useShop, useShopCart, useShopGoods, useShopGoodsInfo } from '../api/user-shop';
 import '../user-shop.css';
+import { useTranslation } from '@/lib/i18n';
 
 /** A shop's public page (its link or QR code): the shop, what it offers with its stock, and its cart. */
 export default function ShopHomePage() {

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Button, Dialog, Input, Tabs, TextArea } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
 import { SHOP_ORDER_VIEWS, type ShopOrder } from '@shop/contract/user-shop';
 import { ListState, LoadMore } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
@@ -10,6 +9,7 @@ import { paths } from '@/config/paths';
 import { useAuditOrder, useChangeOrderState, useShopOrders } from '../api/user-shop';
 import { ShopOrderCard } from '../components/shop-order-card';
 import '../user-shop.css';
+import { useTranslation } from '@/lib/i18n';
 
 type View = (typeof SHOP_ORDER_VIEWS)[number];
 

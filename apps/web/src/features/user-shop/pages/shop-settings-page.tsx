@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { Button, Form, Input, Switch, TextArea, Toast } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
 import { SHOP_INTRO_MAX, SHOP_NAME_MAX } from '@shop/contract/user-shop';
 import { ListState } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
@@ -8,6 +7,7 @@ import { paths } from '@/config/paths';
 import { useNavigate } from '@/lib/router';
 import { useEditShop, useShopSettingsPage } from '../api/user-shop';
 import '../user-shop.css';
+import { useTranslation } from '@/lib/i18n';
 
 /** Shop settings: the shop's profile, set up the first time, and pausing or opening it. */
 export default function ShopSettingsPage() {

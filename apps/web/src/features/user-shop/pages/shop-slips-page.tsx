@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Button, Form, Input, Selector, Stepper, Tabs, Toast } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
 import { toMinorUnits } from '@shop/contract/common';
 import { Amount } from '@/components/amount';
 import { ListState, LoadMore } from '@/components/list-states';
@@ -9,6 +8,7 @@ import { formatDate } from '@/lib/format';
 import { newIdempotencyKey } from '@/lib/request';
 import { useRecordSlip, useShopGoods, useShopGoodsInfo, useSlips } from '../api/user-shop';
 import '../user-shop.css';
+import { useTranslation } from '@/lib/i18n';
 
 /** Sales slips: in-person sales from the shop's stock (the money collected offline), and a new slip. */
 export default function ShopSlipsPage() {

@@ -1,10 +1,8 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from '@/lib/router';
 import { paths } from '@/config/paths';
-import { i18n } from '@/lib/i18n';
 import { useSession } from '@/stores/session';
 import { memberFixture, ok, prepareApp, startFakeApi } from '@/test/helpers';
 import RechargeInfoPage from '../pages/recharge-info-page';
@@ -41,9 +39,7 @@ function renderAt(path: string) {
   const router = createMemoryRouter([{ path: paths.wallet.rechargeInfo, element: <RechargeInfoPage /> }], { initialEntries: [path] });
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <I18nextProvider i18n={i18n}>
-        <RouterProvider router={router} />
-      </I18nextProvider>
+      <RouterProvider router={router} />
     </QueryClientProvider>,
   );
 }

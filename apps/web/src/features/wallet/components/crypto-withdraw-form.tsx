@@ -2,7 +2,6 @@ import { useEffect, useMemo } from 'react';
 import { Button, Dialog, Form, Selector } from 'antd-mobile';
 import { Controller } from 'react-hook-form';
 import { useNavigate } from '@/lib/router';
-import { useTranslation } from 'react-i18next';
 import { isAmount } from '@shop/contract/common';
 import { createCryptoWithdrawalBody } from '@shop/contract/wallet';
 import { paths } from '@/config/paths';
@@ -15,6 +14,7 @@ import { useDebounced } from '../use-debounced';
 import { CurrencyField } from './currency-field';
 import { SecurityFields, withStepUp } from './security-fields';
 import { useActionKey } from '../use-action-key';
+import { useTranslation } from '@/lib/i18n';
 
 const LABELS = [
   ['network', 'wallet.field.network'],

@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { fromMinorUnits } from '@shop/contract/common';
 import { formatAmount } from '@/components/amount';
 import { formatDate } from '@/lib/format';
+import { useTranslation } from '@/lib/i18n';
 
 interface LedgerLine {
   id: number;

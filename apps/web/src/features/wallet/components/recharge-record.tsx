@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next';
 import type { EndpointData } from '@shop/contract/common';
 import type { getRechargeOrder } from '@shop/contract/wallet';
 import { formatAmount } from '@/components/amount';
 import { formatDate, formatRate } from '@/lib/format';
+import { useTranslation } from '@/lib/i18n';
 
 type Recharge = EndpointData<typeof getRechargeOrder>;
 

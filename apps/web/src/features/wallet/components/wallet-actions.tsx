@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { AddCircleOutline, BankcardOutline, CouponOutline, FileOutline, GiftOutline, PayCircleOutline, ReceiptOutline, SendOutline, StarOutline, UnorderedListOutline, UploadOutline, HistogramOutline } from 'antd-mobile-icons';
 import { useNavigate } from '@/lib/router';
-import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
+import { useTranslation } from '@/lib/i18n';
 
 interface WalletLink {
   labelKey: string;

@@ -2,7 +2,6 @@ import { useEffect, useMemo, useState } from 'react';
 import { Button, Form, Selector } from 'antd-mobile';
 import { Controller } from 'react-hook-form';
 import { useNavigate, useSearchParams } from '@/lib/router';
-import { useTranslation } from 'react-i18next';
 import { BANK_TYPES, createBankCardBody } from '@shop/contract/wallet';
 import { paths } from '@/config/paths';
 import { TextField } from '@/components/form-field';
@@ -16,6 +15,7 @@ import { useMemberSecurity } from '../api/get-member';
 import { CurrencyField } from '../components/currency-field';
 import { PayPasswordNotice, RealNameGate, SecurityFields, withStepUp } from '../components/security-fields';
 import '../wallet.css';
+import { useTranslation } from '@/lib/i18n';
 
 /** The countries whose banks the shop lists (see the wallet's decision record). */
 const COUNTRIES = ['MY', 'CN', 'TW', 'TH', 'ID', 'JP', 'KH'] as const;

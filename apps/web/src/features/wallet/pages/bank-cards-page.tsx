@@ -1,12 +1,12 @@
 import { Button, Dialog, Tag } from 'antd-mobile';
 import { useNavigate } from '@/lib/router';
-import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
 import { ListState } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
 import { showToast } from '@/lib/toast';
 import { useBankCards, useDeleteBankCard } from '../api/bank-cards';
 import '../wallet.css';
+import { useTranslation } from '@/lib/i18n';
 
 /** `pages/my/bankCards`: the member's bank cards (account numbers masked), added and deleted here. */
 export default function BankCardsPage() {

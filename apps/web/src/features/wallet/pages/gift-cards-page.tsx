@@ -1,7 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Button, Checkbox, Dialog, Form, Selector, Tabs } from 'antd-mobile';
 import { useSearchParams } from '@/lib/router';
-import { useTranslation } from 'react-i18next';
 import type { EndpointData } from '@shop/contract/common';
 import { GIFT_CARD_STATUSES, giveGiftCardBody, type listGiftCards } from '@shop/contract/wallet';
 import { formatAmount } from '@/components/amount';
@@ -17,6 +16,7 @@ import { useRedeemGiftCard } from '../api/redeem-gift-card';
 import { SecurityFields, withStepUp } from '../components/security-fields';
 import { useActionKey } from '../use-action-key';
 import '../wallet.css';
+import { useTranslation } from '@/lib/i18n';
 
 // The count is left out of the labels: an empty one is refused with the spec's own words
 // ("Gift card count required"), not "Please enter …".

@@ -1,12 +1,12 @@
 import { Tabs } from 'antd-mobile';
 import { useSearchParams } from '@/lib/router';
-import { useTranslation } from 'react-i18next';
 import { fromMinorUnits } from '@shop/contract/common';
 import { ListState, LoadMore } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
 import { usePointsInfo, usePointsLogPages } from '../api/points';
 import { LedgerLines } from '../components/ledger-lines';
 import '../wallet.css';
+import { useTranslation } from '@/lib/i18n';
 
 const KINDS = ['points', 'shopping_points'] as const;
 

@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { getCheckoutPayment } from '@shop/contract/orders';
 import { getRechargeOrder } from '@shop/contract/wallet';
 import { ListState } from '@/components/list-states';
@@ -8,6 +7,7 @@ import { endpointQuery, useQueryScope } from '@/lib/endpoint-query';
 import { useSearchParams } from '@/lib/router';
 import { RechargeRecord } from '../components/recharge-record';
 import '../wallet.css';
+import { useTranslation } from '@/lib/i18n';
 
 /** Waits between two readings while a top-up awaits payment: 1 s, doubling up to 15 s. */
 const backoff = (readings: number) => Math.min(1000 * 2 ** Math.max(0, readings - 1), 15_000);

@@ -1,9 +1,9 @@
-import { useTranslation } from 'react-i18next';
 import { ListState, LoadMore } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
 import { useRechargePages } from '../api/recharge';
 import { RechargeRecord } from '../components/recharge-record';
 import '../wallet.css';
+import { useTranslation } from '@/lib/i18n';
 
 /** `pages/my/rechargeList`: the member's top-ups with what was paid, what is credited at which rate, and their state. */
 export default function RechargeListPage() {

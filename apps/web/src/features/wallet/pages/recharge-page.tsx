@@ -3,7 +3,6 @@ import { formatRate } from '@/lib/format';
 import { Button, Dialog, Form, ImageUploader, Selector, type ImageUploadItem } from 'antd-mobile';
 import { Controller } from 'react-hook-form';
 import { useNavigate } from '@/lib/router';
-import { useTranslation } from 'react-i18next';
 import { isAmount } from '@shop/contract/common';
 import { createRechargeBody } from '@shop/contract/wallet';
 import { paths } from '@/config/paths';
@@ -19,6 +18,7 @@ import { CurrencyField } from '../components/currency-field';
 import { useDebounced } from '../use-debounced';
 import { useActionKey } from '../use-action-key';
 import '../wallet.css';
+import { useTranslation } from '@/lib/i18n';
 
 const LABELS = [
   ['channel', 'wallet.field.channel'],

@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
 import { Button, Dialog, Form } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
 import { fromMinorUnits } from '@shop/contract/common';
 import { moveRewardsBody } from '@shop/contract/wallet';
 import { formatAmount } from '@/components/amount';
@@ -15,6 +14,7 @@ import { CurrencyField } from '../components/currency-field';
 import { LedgerLines } from '../components/ledger-lines';
 import { useActionKey } from '../use-action-key';
 import '../wallet.css';
+import { useTranslation } from '@/lib/i18n';
 
 const LABELS = [
   ['currency', 'wallet.field.currency'],

@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import { formatAmount } from '@/components/amount';
 import { ListState } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
@@ -6,6 +5,7 @@ import { useSearchParams } from '@/lib/router';
 import { useTransferRecord } from '../api/transfer';
 import { RecordSteps } from '../components/record-steps';
 import '../wallet.css';
+import { useTranslation } from '@/lib/i18n';
 
 /** `pages/my/transferInfo?id=…`: one transfer, sent or received: the other member (masked), the amount, the remark and when it moved. */
 export default function TransferInfoPage() {

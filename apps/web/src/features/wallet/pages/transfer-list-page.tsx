@@ -1,6 +1,5 @@
 import { Tabs } from 'antd-mobile';
 import { useSearchParams } from '@/lib/router';
-import { useTranslation } from 'react-i18next';
 import { formatAmount } from '@/components/amount';
 import { ListState, LoadMore } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
@@ -9,6 +8,7 @@ import { Link } from '@/lib/router';
 import { formatDate } from '@/lib/format';
 import { useTransferPages } from '../api/transfer';
 import '../wallet.css';
+import { useTranslation } from '@/lib/i18n';
 
 const VIEWS = ['all', 'out', 'in'] as const;
 

@@ -1,7 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import { Button, Dialog, Form } from 'antd-mobile';
 import { useNavigate } from '@/lib/router';
-import { useTranslation } from 'react-i18next';
 import { createTransferBody } from '@shop/contract/wallet';
 import { paths } from '@/config/paths';
 import { formatAmount } from '@/components/amount';
@@ -17,6 +16,7 @@ import { PayPasswordNotice, RealNameGate, SecurityFields, withStepUp } from '../
 import { useDebounced } from '../use-debounced';
 import { useActionKey } from '../use-action-key';
 import '../wallet.css';
+import { useTranslation } from '@/lib/i18n';
 
 const LABELS = [
   ['account', 'wallet.field.receiver'],

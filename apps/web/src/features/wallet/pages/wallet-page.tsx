@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import { formatRate } from '@/lib/format';
 import { fromMinorUnits } from '@shop/contract/common';
 import { formatAmount } from '@/components/amount';
@@ -7,6 +6,7 @@ import { PageHeader } from '@/components/page-header';
 import { useWalletAssets } from '../api/get-assets';
 import { WalletActions } from '../components/wallet-actions';
 import '../wallet.css';
+import { useTranslation } from '@/lib/i18n';
 
 /** `pages/my/wallet`: balances per currency, points, frozen amounts, rewards, the total in the display currency with its rates, and the wallet's actions. */
 export default function WalletPage() {

@@ -1,5 +1,4 @@
 import { Button, Dialog } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
 import type { EndpointData } from '@shop/contract/common';
 import type { getWithdrawal } from '@shop/contract/wallet';
 import { formatAmount } from '@/components/amount';
@@ -10,6 +9,7 @@ import { showToast } from '@/lib/toast';
 import { useCancelWithdrawal, useWithdrawal } from '../api/withdraw';
 import { RecordSteps, type RecordStep } from '../components/record-steps';
 import '../wallet.css';
+import { useTranslation } from '@/lib/i18n';
 
 type Withdrawal = EndpointData<typeof getWithdrawal>;
 

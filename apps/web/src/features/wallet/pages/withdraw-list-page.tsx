@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import { formatAmount } from '@/components/amount';
 import { ListState, LoadMore } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
@@ -7,6 +6,7 @@ import { Link } from '@/lib/router';
 import { formatDate } from '@/lib/format';
 import { useWithdrawalPages } from '../api/withdraw';
 import '../wallet.css';
+import { useTranslation } from '@/lib/i18n';
 
 /** `pages/my/withdrawList`: the member's withdrawals with their state and its time, the fee and the reason of a refusal; each opens its own page. */
 export default function WithdrawListPage() {

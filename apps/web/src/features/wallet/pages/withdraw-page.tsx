@@ -2,7 +2,6 @@ import { useEffect, useMemo } from 'react';
 import { Button, Dialog, Form, Selector, Tabs } from 'antd-mobile';
 import { Controller } from 'react-hook-form';
 import { useNavigate, useSearchParams } from '@/lib/router';
-import { useTranslation } from 'react-i18next';
 import { isAmount } from '@shop/contract/common';
 import { createWithdrawalBody } from '@shop/contract/wallet';
 import { paths } from '@/config/paths';
@@ -21,6 +20,7 @@ import { PayPasswordNotice, RealNameGate, SecurityFields, withStepUp } from '../
 import { useDebounced } from '../use-debounced';
 import { useActionKey } from '../use-action-key';
 import '../wallet.css';
+import { useTranslation } from '@/lib/i18n';
 
 const LABELS = [
   ['bank_card_id', 'wallet.field.bankCard'],
