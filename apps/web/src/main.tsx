@@ -20,8 +20,8 @@ import { useLanguage } from '@/stores/language';
 import 'antd-mobile/es/global';
 import './app/styles.css';
 
-/** How long after its texts the first screen waits for its data before rendering without it. */
-const FIRST_SCREEN_DATA_WAIT_MS = 300;
+/** How long after its texts the first screen waits for its page's code and data before rendering without them. */
+const FIRST_SCREEN_WAIT_MS = 300;
 
 async function start() {
   // The shell's ready event and the browser's install offer may come while the app loads.
@@ -31,7 +31,7 @@ async function start() {
   // The page's code loads alongside the language pack, not after the first render.
   const [hashPath = '', hashQuery = ''] = window.location.hash.replace(/^#/, '').split('?');
   const startPath = hashPath === '/' || hashPath === '' ? paths.tabbar.home : hashPath;
-  preloadPagesFor(routes, startPath);
+  const firstPage = preloadPagesFor(routes, startPath);
   // The first page's data (and from it its largest paint) is fetched before the page renders.
   const firstScreenData = prefetchFirstScreen(startPath, new URLSearchParams(hashQuery));
   watchNetwork();
@@ -43,9 +43,9 @@ async function start() {
   } catch {
     // The app shows, with whatever texts it has, rather than a splash that never ends.
   }
-  // The first screen renders whole at once when its data follows the texts within a moment; a slow
-  // answer is not waited for (the page shows its own loading state meanwhile).
-  if (firstScreenData) await Promise.race([firstScreenData, new Promise((go) => setTimeout(go, FIRST_SCREEN_DATA_WAIT_MS))]);
+  // The first screen renders whole at once when its page's code and data follow the texts within a
+  // moment; what is slower is not waited for (the page shows its own loading state meanwhile).
+  await Promise.race([Promise.all([firstPage, firstScreenData]), new Promise((go) => setTimeout(go, FIRST_SCREEN_WAIT_MS))]);
   // Once a day the stored token is exchanged for a fresh one; calls that carry it wait for it.
   void refreshTokenAtStart();
   const root = document.getElementById('root')!;

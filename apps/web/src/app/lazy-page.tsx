@@ -38,7 +38,7 @@ type Phase = 'waiting' | 'loading' | 'slow' | 'failed' | 'ready';
  * after 60 s without the page an error state with retry; if the code cannot be loaded (failed or
  * 120 s) a prompt to reload the app. The rest of the app (tab bar, header) stays usable meanwhile.
  */
-export function lazyPage(load: () => Promise<PageModule>): ComponentType & { preload: () => void } {
+export function lazyPage(load: () => Promise<PageModule>): ComponentType & { preload: () => Promise<void> } {
   let loaded: ComponentType | undefined;
   let pending: Promise<ComponentType> | undefined;
   const start = () =>
@@ -92,24 +92,30 @@ export function lazyPage(load: () => Promise<PageModule>): ComponentType & { pre
     if (phase === 'failed') return <ChunkFailed />;
     return null;
   }
-  // Starts fetching the page's code ahead of its first render (a failure is shown when it renders).
-  const preload = () => void start().catch(() => undefined);
+  // Starts fetching the page's code ahead of its first render (a failure is shown when it renders);
+  // settles once the code has arrived or failed.
+  const preload = () => start().then(
+    () => undefined,
+    () => undefined,
+  );
   return Object.assign(LazyPage, { preload });
 }
 
 /** `lazy` of a route entry: `{ path: paths.x, lazy: page(() => import('…/x-page')) }`. */
-export function page(load: () => Promise<PageModule>): LazyRouteFunction<RouteObject> & { preload: () => void } {
+export function page(load: () => Promise<PageModule>): LazyRouteFunction<RouteObject> & { preload: () => Promise<void> } {
   const Component = lazyPage(load);
-  // The route resolves at once; the page's own code loads inside it, with the states above.
-  return Object.assign(async () => ({ Component }), { preload: Component.preload });
+  // The route resolves at once (in the first render too); the page's own code loads inside it, with the states above.
+  return Object.assign(async () => ({ Component }), { preload: Component.preload, resolved: { Component } });
 }
 
 /**
  * Starts fetching the code of the pages `hashPath` shows (e.g. `/pages/tabbar/index`) at once, so it
- * arrives while the app is still fetching its language pack instead of after the first render.
+ * arrives while the app is still fetching its language pack instead of after the first render;
+ * settles once all of it has arrived (or failed).
  */
-export function preloadPagesFor(routes: RouteObject[], hashPath: string): void {
-  for (const match of matchRoutes(routes, hashPath) ?? []) (match.route.lazy as { preload?: () => void } | undefined)?.preload?.();
+export function preloadPagesFor(routes: RouteObject[], hashPath: string): Promise<void> {
+  const loads = (matchRoutes(routes, hashPath) ?? []).map((match) => (match.route.lazy as { preload?: () => Promise<void> } | undefined)?.preload?.());
+  return Promise.all(loads).then(() => undefined);
 }
 
 function ReadyPage({ Component }: { Component: ComponentType }) {

@@ -31,7 +31,8 @@ export interface Location {
   key: string;
 }
 
-export type LazyRouteFunction<R> = () => Promise<Partial<R>>;
+/** A route's part that loads later; `resolved`, when set, is that part known at once (rendered in the first render, no frame without it). */
+export type LazyRouteFunction<R> = (() => Promise<Partial<R>>) & { resolved?: Partial<R> };
 
 export interface RouteObject {
   path?: string;
@@ -276,9 +277,9 @@ const resolvedLazy = new WeakMap<RouteObject, Partial<RouteObject>>();
 
 /** A route's element, once its `lazy` part (if any) has resolved. */
 function RouteElement({ route }: { route: RouteObject }) {
-  const [resolved, setResolved] = useState(() => resolvedLazy.get(route));
+  const [resolved, setResolved] = useState(() => resolvedLazy.get(route) ?? route.lazy?.resolved);
   useEffect(() => {
-    if (!route.lazy || resolvedLazy.has(route)) return;
+    if (!route.lazy || resolvedLazy.has(route) || route.lazy.resolved) return;
     let alive = true;
     void route.lazy().then((r) => {
       resolvedLazy.set(route, r);

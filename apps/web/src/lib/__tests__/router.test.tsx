@@ -13,6 +13,10 @@ function Query() {
   );
 }
 
+function KnownPage() {
+  return <span>known page</span>;
+}
+
 const routes: RouteObject[] = [
   {
     path: '/',
@@ -26,6 +30,7 @@ const routes: RouteObject[] = [
       { index: true, element: <Link to="/a?tab=a">to a</Link> },
       { path: '/a', element: <Query /> },
       { path: '/lazy', lazy: async () => ({ Component: () => <span>lazy page</span> }) },
+      { path: '/known', lazy: Object.assign(async () => ({ Component: KnownPage }), { resolved: { Component: KnownPage } }) },
       { path: '*', element: <span>not found</span> },
     ],
   },
@@ -57,5 +62,12 @@ describe('the app router', () => {
     expect(await screen.findByText('lazy page')).toBeTruthy();
     act(() => router.navigate('/nowhere'));
     expect(screen.getByText('not found')).toBeTruthy();
+  });
+
+  it('renders a page whose code is already known in the first render, with no frame without it', () => {
+    const router = createMemoryRouter(routes, { initialEntries: ['/known'] });
+    // No waiting: what the first render drew is on screen as render returns.
+    render(<RouterProvider router={router} />);
+    expect(screen.getByText('known page')).toBeTruthy();
   });
 });
