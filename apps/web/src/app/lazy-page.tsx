@@ -94,10 +94,11 @@ export function lazyPage(load: () => Promise<PageModule>): ComponentType & { pre
   }
   // Starts fetching the page's code ahead of its first render (a failure is shown when it renders);
   // settles once the code has arrived or failed.
-  const preload = () => start().then(
-    () => undefined,
-    () => undefined,
-  );
+  const preload = () =>
+    start().then(
+      () => undefined,
+      () => undefined,
+    );
   return Object.assign(LazyPage, { preload });
 }
 
