@@ -12,7 +12,9 @@ export interface EarlyCall {
    * A picture the page will show first, named by the answer: as soon as the answer arrives, a
    * preload for it at `at` (keys into the answer's JSON), with the srcset the page will write
    * (`widths` of the server's resized copies) and its `sizes`. Only the shop's own resizable
-   * pictures (`resizable`) are preloaded this way; `window.SHOP_EARLY_IMAGE` tells the app so.
+   * pictures (`resizable`) are preloaded this way; `window.SHOP_EARLY_IMAGE` tells the app so. The
+   * app gets the answer once the preload is in place, so the picture is always asked for by it,
+   * never first by a page that renders from the same answer.
    */
   preloadImage?: { at: Array<string | number>; widths: readonly number[]; sizes: string; resizable: RegExp };
 }
@@ -41,8 +43,9 @@ var h=location.hash.slice(1),p=h.split('?')[0]||'/',id=Number(new URLSearchParam
 var headers={Accept:'application/json','Accept-Language':lang,'think-lang':lang,Area:'1',source:'H5',Authorization:''};var early=window.SHOP_EARLY=window.SHOP_EARLY||{};
 s.calls.forEach(function(k){if(k.pages&&k.pages.indexOf(p)<0)return;if(k.unlessStored&&ls.getItem(k.unlessStored.replace('{lang}',lang)))return;
 var q=new URLSearchParams(),ok=true;Object.keys(k.query).forEach(function(n){var v=k.query[n]==='#id'?(id>0?String(id):''):k.query[n];if(!v)ok=false;q.append(n,v)});if(!ok)return;
-var qs=q.toString(),url=host+k.path+(qs?'?'+qs:'');var answer=fetch(url,{method:'GET',headers:headers,credentials:'omit'});answer.catch(function(){});early[url]={headers:headers,answer:answer};
-if(k.preloadImage){window.SHOP_EARLY_IMAGE=true;answer.then(function(res){return res.clone().json()}).then(function(body){var i=k.preloadImage,src=i.at.reduce(function(v,key){return v==null?v:v[key]},body);
+var qs=q.toString(),url=host+k.path+(qs?'?'+qs:'');var answer=fetch(url,{method:'GET',headers:headers,credentials:'omit'});
+if(k.preloadImage){window.SHOP_EARLY_IMAGE=true;answer=answer.then(function(res){return res.clone().json().then(function(body){var i=k.preloadImage,src=i.at.reduce(function(v,key){return v==null?v:v[key]},body);
 if(typeof src!=='string'||!new RegExp(i.resizable).test(src))return;var u=host+src,j=u.indexOf('?')<0?'?':'&',l=document.createElement('link');l.rel='preload';l.as='image';l.setAttribute('fetchpriority','high');
-l.setAttribute('imagesrcset',i.widths.map(function(w){return u+j+'w='+w+' '+w+'w'}).join(', '));l.setAttribute('imagesizes',i.sizes);l.setAttribute('data-early-image','');l.href=u;document.head.appendChild(l)})['catch'](function(){})}})}catch(e){}})(${JSON.stringify(spec, (_k, v: unknown) => (v instanceof RegExp ? v.source : v))});\n`;
+l.setAttribute('imagesrcset',i.widths.map(function(w){return u+j+'w='+w+' '+w+'w'}).join(', '));l.setAttribute('imagesizes',i.sizes);l.setAttribute('data-early-image','');l.href=u;document.head.appendChild(l)})['catch'](function(){}).then(function(){return res})})}
+answer.catch(function(){});early[url]={headers:headers,answer:answer}})}catch(e){}})(${JSON.stringify(spec, (_k, v: unknown) => (v instanceof RegExp ? v.source : v))});\n`;
 }

@@ -11,6 +11,8 @@ interface CarouselProps {
   indicator?: 'dots' | 'count';
   /** The class of the count's badge. */
   countClassName?: string;
+  /** Slides with nothing to focus (pictures only): the track takes the focus itself, so the arrow keys scroll it. */
+  keyboardScroll?: boolean;
 }
 
 /**
@@ -19,7 +21,7 @@ interface CarouselProps {
  * the visitor touches it. On the app's first screen the slides after the first are filled once it
  * has painted: their pictures do not compete with the first one, the page's largest paint.
  */
-export function Carousel({ items, className, interval = 4000, label, indicator = 'dots', countClassName }: CarouselProps) {
+export function Carousel({ items, className, interval = 4000, label, indicator = 'dots', countClassName, keyboardScroll }: CarouselProps) {
   const track = useRef<HTMLDivElement>(null);
   const [current, setCurrent] = useState(0);
   const touching = useRef(false);
@@ -49,6 +51,7 @@ export function Carousel({ items, className, interval = 4000, label, indicator =
       <div
         className="carousel-track"
         ref={track}
+        tabIndex={keyboardScroll ? 0 : undefined}
         onTouchStart={() => (touching.current = true)}
         onTouchEnd={() => (touching.current = false)}
         onMouseEnter={() => (touching.current = true)}

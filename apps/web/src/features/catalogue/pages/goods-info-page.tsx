@@ -166,6 +166,7 @@ export default function GoodsInfoPage() {
               interval={0}
               indicator="count"
               countClassName="goods-gallery-indicator"
+              keyboardScroll
               items={g.images.map((src, i) => (
                 // The first picture is the page's largest paint: fetched first.
                 <MediaImage key={src} src={src} alt={g.name} className="goods-gallery-image" width={750} height={750} sizes={GOODS_GALLERY_SIZES} priority={i === 0} />
