@@ -46,12 +46,16 @@ export async function shareContent(content: ShareContent, copiedText: string): P
       if (e instanceof DOMException && e.name === 'AbortError') return;
     }
   }
-  if (!data.url) return;
+  if (data.url) await copyText(data.url, copiedText);
+}
+
+/** Copies `text` (a link, a code) and says so (`copiedText`); where the clipboard is refused, shows it to copy by hand. */
+export async function copyText(text: string, copiedText: string): Promise<void> {
   try {
-    await navigator.clipboard.writeText(data.url);
+    await navigator.clipboard.writeText(text);
     showToast(copiedText);
   } catch {
-    showToast(data.url, 4000);
+    showToast(text, 4000);
   }
 }
 

@@ -49,6 +49,13 @@ describe('sharing', () => {
     expect(copied).toEqual([`${window.location.origin}/h5/#/pages/goods/goodsInfo?id=3`]);
     expect(calls()).toEqual([]);
   });
+
+  it('shows the link to copy by hand when the browser refuses the clipboard', async () => {
+    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText: () => Promise.reject(new DOMException('denied', 'NotAllowedError')) } });
+    show(<ShareAction content={content} />);
+    await tap('Share');
+    expect(await toastText(2000)).toBe(`${window.location.origin}/h5/#/pages/goods/goodsInfo?id=3`);
+  });
 });
 
 describe('saving a picture', () => {

@@ -2,10 +2,9 @@ import { useState } from 'react';
 import { Button, Image, Popup, Tabs } from 'antd-mobile';
 import { LinkOutline } from 'antd-mobile-icons';
 import type { GoodsInfo } from '@shop/contract/catalogue';
-import { ShareAction } from '@/components/shell/share-action';
+import { copyText, ShareAction } from '@/components/shell/share-action';
 import { ListState, LoadMore } from '@/components/list-states';
 import { mediaUrl } from '@/lib/media-url';
-import { showToast } from '@/lib/toast';
 import { useShareInfo } from '../api/get-share-info';
 import type { useReviewTotals } from '../api/get-review-totals';
 import { useReviewPages } from '../api/list-reviews';
@@ -16,9 +15,10 @@ import { useTranslation } from '@/lib/i18n';
 // gesture libraries) arrives after it, and they render once first opened.
 
 function PopupHead({ title, onBack }: { title: string; onBack: () => void }) {
+  const { t } = useTranslation();
   return (
     <div className="popup-head">
-      <button type="button" className="popup-back" onClick={onBack} aria-label="back">
+      <button type="button" className="popup-back" onClick={onBack} aria-label={t('app.action.back')}>
         ‹
       </button>
       <span>{title}</span>
@@ -56,15 +56,6 @@ export function AllReviews({ goodsId, totals, visible, onClose }: { goodsId: num
 export function ShareSheet({ goods, visible, onClose }: { goods: GoodsInfo; visible: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const share = useShareInfo(goods.id, visible);
-  const copy = async () => {
-    if (!share.data) return;
-    try {
-      await navigator.clipboard.writeText(share.data.link);
-      showToast(t('catalogue.share.copied'));
-    } catch {
-      showToast(share.data.link, 4000);
-    }
-  };
   return (
     <Popup visible={visible} onMaskClick={onClose} onClose={onClose} bodyClassName="share-sheet">
       <div className="share-sheet-title">{t('catalogue.share.sheetTitle')}</div>
@@ -82,7 +73,7 @@ export function ShareSheet({ goods, visible, onClose }: { goods: GoodsInfo; visi
               {share.data.link}
             </div>
             <ShareAction block color="primary" content={{ title: share.data.title, text: share.data.text, url: share.data.link, image: share.data.image ? mediaUrl(share.data.image) : undefined }} />
-            <Button block fill="outline" onClick={() => void copy()}>
+            <Button block fill="outline" onClick={() => void copyText(share.data.link, t('catalogue.share.copied'))}>
               <LinkOutline /> {t('catalogue.share.copy')}
             </Button>
           </>

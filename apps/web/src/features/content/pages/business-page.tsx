@@ -4,9 +4,8 @@ import { paths } from '@/config/paths';
 import { PageHeader } from '@/components/page-header';
 import { ListState } from '@/components/list-states';
 import { SaveImageAction } from '@/components/shell/save-image-action';
-import { ShareAction } from '@/components/shell/share-action';
+import { copyText, ShareAction } from '@/components/shell/share-action';
 import { mediaUrl } from '@/lib/media-url';
-import { showToast } from '@/lib/toast';
 import { useSession } from '@/stores/session';
 import { useMyShareLink } from '../api/get-share-info';
 import { useSharePosters } from '../api/list-share-posters';
@@ -21,15 +20,6 @@ export default function BusinessPage() {
   const posters = useSharePosters();
   const link = useMyShareLink();
   const list = posters.data?.list ?? [];
-  const copy = async () => {
-    if (!link.data) return;
-    try {
-      await navigator.clipboard.writeText(link.data.link);
-      showToast(t('catalogue.share.copied'));
-    } catch {
-      showToast(link.data.link, 4000);
-    }
-  };
   return (
     <div className="page business-page">
       <PageHeader title={t('app.page.business')} />
@@ -58,7 +48,7 @@ export default function BusinessPage() {
             </div>
             {link.data?.share_code && <div className="share-code">{t('catalogue.share.code', { code: link.data.share_code })}</div>}
             <ShareAction block color="primary" content={link.data && { title: t('app.page.business'), url: link.data.link }} />
-            <Button block fill="outline" className="share-copy" disabled={!link.data} onClick={() => void copy()}>
+            <Button block fill="outline" className="share-copy" disabled={!link.data} onClick={() => link.data && void copyText(link.data.link, t('catalogue.share.copied'))}>
               {t('catalogue.share.copy')}
             </Button>
           </>

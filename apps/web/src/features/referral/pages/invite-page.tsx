@@ -4,7 +4,7 @@ import { Amount } from '@/components/amount';
 import { ListState } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
 import { saveImage, SaveImageAction } from '@/components/shell/save-image-action';
-import { ShareAction } from '@/components/shell/share-action';
+import { copyText, ShareAction } from '@/components/shell/share-action';
 import { paths } from '@/config/paths';
 import { mediaUrl } from '@/lib/media-url';
 import { useNavigate } from '@/lib/router';
@@ -22,14 +22,7 @@ export default function InvitePage() {
   const share = useInviteShare();
   const posters = usePosters();
   const totals = useTeamTotals();
-  const copy = async (text: string) => {
-    try {
-      await navigator.clipboard.writeText(text);
-      showToast(t('referral.app.copied'));
-    } catch {
-      showToast(text, 4000);
-    }
-  };
+  const copy = (text: string) => copyText(text, t('referral.app.copied'));
   const list = posters.data?.list ?? [];
   return (
     <div className="page referral-page invite-page">

@@ -3,10 +3,9 @@ import { Amount } from '@/components/amount';
 import { ListState } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
 import { SaveImageAction } from '@/components/shell/save-image-action';
-import { ShareAction } from '@/components/shell/share-action';
+import { copyText, ShareAction } from '@/components/shell/share-action';
 import { paths } from '@/config/paths';
 import { useNavigate } from '@/lib/router';
-import { showToast } from '@/lib/toast';
 import { useShop, useShopSettingsPage, useShopTotals } from '../api/user-shop';
 import '../user-shop.css';
 import { useTranslation } from '@/lib/i18n';
@@ -18,21 +17,13 @@ function ShopQr() {
   const d = own.data;
   if (!d?.qr_code || !d.share_url) return null;
   const url = d.share_url;
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(url);
-      showToast(t('userShop.app.copied'));
-    } catch {
-      showToast(url, 4000);
-    }
-  };
   return (
     <section className="shop-section shop-qr" aria-label={t('userShop.app.shareShop')}>
       <div className="shop-title">{t('userShop.app.shareShop')}</div>
       <img className="shop-qr-image" src={d.qr_code} alt={t('userShop.app.qr')} width={180} height={180} />
       <div className="shop-qr-link">{url}</div>
       <div className="shop-actions">
-        <Button size="small" fill="outline" onClick={() => void copy()}>
+        <Button size="small" fill="outline" onClick={() => void copyText(url, t('userShop.app.copied'))}>
           {t('userShop.app.copyLink')}
         </Button>
         <ShareAction size="small" color="primary" content={{ title: d.name, url }} />
