@@ -23,8 +23,14 @@ const STOCK = 1_000_000;
  * extended protocol, read from the frontend messages as the protocol documents them), passing every
  * byte on unchanged both ways.
  */
-async function countingProxy(upstream: URL): Promise<{ url: string; statements: () => number; close: () => void }> {
+async function countingProxy(upstream: URL): Promise<{ url: string; statements: () => number; texts: string[]; record: (on: boolean) => void; close: () => void }> {
   let statements = 0;
+  /** The text of each statement sent while recording (a simple query's, or the one parsed before an execute). */
+  const texts: string[] = [];
+  let recording = false;
+  // Prepared statements by name (the unnamed one is ''), and the one the last Bind named.
+  const parsedTexts = new Map<string, string>();
+  let bound = '';
   const server = net.createServer((client) => {
     const db = net.connect(Number(upstream.port), upstream.hostname);
     client.pipe(db);
@@ -50,6 +56,15 @@ async function countingProxy(upstream: URL): Promise<{ url: string; statements: 
         if (pending.length < 5 || pending.length < 1 + pending.readInt32BE(1)) return;
         const type = pending[0];
         if (type === 0x51 /* Q */ || type === 0x45 /* E */) statements++;
+        if (type === 0x50 /* Parse: the statement's name, then its text */ || type === 0x42 /* Bind: the portal's name, then the statement's */ || (recording && type === 0x51)) {
+          const body = pending.subarray(5, 1 + pending.readInt32BE(1));
+          const first = body.toString('utf8', 0, body.indexOf(0));
+          const second = () => body.toString('utf8', body.indexOf(0) + 1, body.indexOf(0, body.indexOf(0) + 1));
+          if (type === 0x50) parsedTexts.set(first, second());
+          else if (type === 0x42) bound = second();
+          else texts.push(first);
+        }
+        if (recording && type === 0x45) texts.push(parsedTexts.get(bound) ?? '?');
         pending = pending.subarray(1 + pending.readInt32BE(1));
       }
     });
@@ -59,7 +74,7 @@ async function countingProxy(upstream: URL): Promise<{ url: string; statements: 
   const url = new URL(upstream.href);
   url.hostname = '127.0.0.1';
   url.port = String(port);
-  return { url: url.href, statements: () => statements, close: () => server.close() };
+  return { url: url.href, statements: () => statements, texts, record: (on) => void (recording = on), close: () => server.close() };
 }
 
 interface Shopper {
@@ -96,12 +111,15 @@ export async function benchJourney(): Promise<Array<LoadResult & { budgeted: boo
 
     const perCall = new Map<string, number>();
     let counting = false;
+    // JOURNEY_STATEMENTS=1 prints the statements of each call of one checkout per variant.
+    let showing = false;
     /** A request of the journey, its statements added to `name`'s while one shopper is counted. */
     const counted = async (name: string, url: string, init: RequestInit) => {
       const before = proxy.statements();
       const res = await fetch(url, init);
       const text = await res.text();
       if (counting) perCall.set(name, (perCall.get(name) ?? 0) + proxy.statements() - before);
+      if (showing) console.log(`journey: ${name}: ${proxy.texts.splice(0).map((t) => `\n    ${t.replace(/\s+/g, ' ').slice(0, 240)}`).join('')}`);
       return { res, text };
     };
     const call = async (name: string, method: 'GET' | 'POST', path: string, s: Shopper, ip: string, body?: unknown) => {
@@ -142,6 +160,11 @@ export async function benchJourney(): Promise<Array<LoadResult & { budgeted: boo
       const label = payWay === 'stripe_card' ? 'card' : 'wallet balance';
       // One shopper alone: the statements of each call, and the journey's own time.
       for (let i = 0; i < 5; i++) await checkout(shoppers[0]!, payWay);
+      if (process.env.JOURNEY_STATEMENTS) {
+        proxy.record((showing = true));
+        await checkout(shoppers[0]!, payWay);
+        proxy.record((showing = false));
+      }
       perCall.clear();
       counting = true;
       const alone: number[] = [];

@@ -5,7 +5,8 @@ import type { WebhookEvent, WebhookProvider } from './provider.js';
 import * as q from './webhooks.queries.js';
 
 /**
- * Stores a verified event once per (provider, event id) and applies it in the same transaction.
+ * Stores a verified event once per (provider, event id) and applies it in the same transaction (so it
+ * is stored as processed).
  * Answers `duplicate` for an event already applied (its delivery is only counted), `accepted` for a
  * new one; a failure of `apply` rolls everything back (nothing stored) and is thrown.
  */
@@ -18,7 +19,6 @@ export async function receiveWebhookEvent(deps: AppDeps, provider: WebhookProvid
       return 'duplicate';
     }
     await provider.apply(tx, event, { deps, actor: providerActor(provider.name, event.eventId, ip) });
-    await q.markEventProcessed(tx, inserted.id);
     return 'accepted';
   });
 }

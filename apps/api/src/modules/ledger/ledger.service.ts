@@ -294,6 +294,13 @@ export async function balanceOf(db: Executor, memberId: number, asset: Asset, cu
   return row?.balance ?? 0;
 }
 
+/** A member's balances of several assets and currencies in one read: `get(asset, currency)` answers 0 for an account not opened yet. */
+export async function balancesOf(db: Executor, memberId: number, keys: ReadonlyArray<{ asset: Asset; currency: string }>): Promise<{ get(asset: Asset, currency: string): number }> {
+  const rows = keys.length ? await findAccountsByKey(db, keys.map((k) => ({ owner: 'member' as const, memberId, asset: k.asset, currency: k.currency }))) : [];
+  const held = new Map(rows.map((r) => [`${r.asset}:${r.currency}`, r.balance]));
+  return { get: (asset, currency) => held.get(`${asset}:${currency}`) ?? 0 };
+}
+
 export type LedgerFinding =
   | { kind: 'unbalanced-entry'; entryId: number; currency: string | null; total: number; postings: number }
   | { kind: 'balance-mismatch'; accountId: number; cached: number; posted: number }

@@ -3,7 +3,7 @@ import type { Executor } from '../../db/database.js';
 import type { Actor } from '../../lib/actor.js';
 import type { Tx } from '../../lib/transaction.js';
 import { findHold } from '../ledger/ledger.queries.js';
-import { balanceOf, post, postHold, releaseHold, reserveHold } from '../ledger/ledger.service.js';
+import { balanceOf, balancesOf, post, postHold, releaseHold, reserveHold } from '../ledger/ledger.service.js';
 import { POINTS_CURRENCY } from '../wallet/wallet.rules.js';
 import * as q from './orders.queries.js';
 
@@ -79,8 +79,11 @@ export function planPoints(input: {
 
 /** The member's balances of both kinds of points. */
 export async function pointBalances(db: Executor, userId: number): Promise<Record<PointKind, number>> {
-  const [points, shopping] = await Promise.all([balanceOf(db, userId, 'points', POINTS_CURRENCY), balanceOf(db, userId, 'shopping_points', POINTS_CURRENCY)]);
-  return { points, shopping_points: shopping };
+  const held = await balancesOf(db, userId, [
+    { asset: 'points', currency: POINTS_CURRENCY },
+    { asset: 'shopping_points', currency: POINTS_CURRENCY },
+  ]);
+  return { points: held.get('points', POINTS_CURRENCY), shopping_points: held.get('shopping_points', POINTS_CURRENCY) };
 }
 
 /**

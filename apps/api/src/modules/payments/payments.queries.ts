@@ -45,11 +45,8 @@ export const upsertPayMethod = (db: Executor, row: Insertable<DB['pay_methods']>
 export const insertPayment = (db: Executor, row: Insertable<DB['payments']>) => db.insertInto('payments').values(row).returningAll().executeTakeFirstOrThrow();
 
 export const findPayment = (db: Executor, id: number) => db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirst();
-export const findPaymentByReference = (db: Executor, reference: string) => db.selectFrom('payments').selectAll().where('reference', '=', reference).executeTakeFirst();
 export const findMemberPaymentByReference = (db: Executor, userId: number, reference: string) =>
   db.selectFrom('payments').selectAll().where('reference', '=', reference).where('user_id', '=', userId).executeTakeFirst();
-export const findPaymentByProviderRef = (db: Executor, gateway: string, providerRef: string) =>
-  db.selectFrom('payments').selectAll().where('gateway', '=', gateway).where('provider_ref', '=', providerRef).executeTakeFirst();
 
 /** The newest payment of a payable (of the member). */
 export const findLatestPaymentOfPayable = (db: Executor, type: PayableType, payableId: number, userId?: number) =>
@@ -76,6 +73,10 @@ export const findRefundsOfPayments = (db: Executor, paymentIds: number[]) =>
   paymentIds.length === 0 ? Promise.resolve([]) : db.selectFrom('payment_refunds').selectAll().where('payment_id', 'in', paymentIds).orderBy('id').execute();
 
 export const lockPaymentForUpdate = (trx: Transaction<DB>, id: number) => trx.selectFrom('payments').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+/** A gateway's notification finds its payment and takes its row lock in one read: by our reference, or by the gateway's. */
+export const lockPaymentByReference = (trx: Transaction<DB>, reference: string) => trx.selectFrom('payments').selectAll().where('reference', '=', reference).forUpdate().executeTakeFirst();
+export const lockPaymentByProviderRef = (trx: Transaction<DB>, gateway: string, providerRef: string) =>
+  trx.selectFrom('payments').selectAll().where('gateway', '=', gateway).where('provider_ref', '=', providerRef).forUpdate().executeTakeFirst();
 
 /** Serializes payment starts of one payable (two taps on two methods at once). */
 export const lockPayableSlot = (trx: Transaction<DB>, type: PayableType, payableId: number) => sql`select pg_advisory_xact_lock(hashtext(${`payable:${type}`}), ${payableId}::int)`.execute(trx);
@@ -93,8 +94,9 @@ export const transitionPayment = (db: Executor, id: number, from: PaymentStatus[
     .returningAll()
     .executeTakeFirst();
 
+/** Stores what the gateway answered for a payment; answers the row as it now is (locked until the transaction ends, as any updated row). */
 export const setPaymentProviderData = (db: Executor, id: number, data: { provider_ref: string; redirect_url: string | null; client_secret: string | null; sdk_params: string | null }) =>
-  db.updateTable('payments').set({ ...data, updated_at: sql`now()` } as never).where('id', '=', id).execute();
+  db.updateTable('payments').set({ ...data, updated_at: sql`now()` } as never).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
 
 export const setPaymentHold = (db: Executor, id: number, holdId: number) => db.updateTable('payments').set({ hold_id: holdId }).where('id', '=', id).execute();
 export const setPaymentEntry = (db: Executor, id: number, entryId: number) => db.updateTable('payments').set({ entry_id: entryId }).where('id', '=', id).execute();
@@ -135,7 +137,8 @@ export const findPaymentsOfRefundingOrders = (db: Executor, limit: number) =>
     .execute();
 
 // ── Events and flags ────────────────────────────────────────────────────────────────────────
-export const insertPaymentEvent = (db: Executor, row: Insertable<DB['payment_events']>) => db.insertInto('payment_events').values(row).execute();
+/** Writes events of a payment's history, in the order given, in one statement. */
+export const insertPaymentEvents = (db: Executor, rows: Array<Insertable<DB['payment_events']>>) => db.insertInto('payment_events').values(rows).execute();
 export const findPaymentEvents = (db: Executor, paymentId: number) => db.selectFrom('payment_events').selectAll().where('payment_id', '=', paymentId).orderBy('id').execute();
 
 /** Raises a flag once per (payment, kind); answers true when it is new. */

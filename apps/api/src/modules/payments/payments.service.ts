@@ -7,7 +7,7 @@ import { AppError } from '../../lib/errors.js';
 import { withTransaction } from '../../lib/transaction.js';
 import { publicBaseUrl } from '../../providers/index.js';
 import { assertNotLocked, clearFailures, recordFailure } from '../captcha/lockout.js';
-import { balanceOf, post, releaseHold, reserveHold } from '../ledger/ledger.service.js';
+import { balanceOf, balancesOf, post, releaseHold, reserveHold } from '../ledger/ledger.service.js';
 import type { Asset } from '../ledger/ledger.table.js';
 import { checkPassword } from '../members/identity.js';
 import { findUserById } from '../members/members.queries.js';
@@ -53,14 +53,23 @@ async function enabledMethods(deps: PaymentsDeps, db: Executor, currency: string
   return [...byCode.values()].filter((r) => !r.gateway || (deps.providers.payments[r.gateway] && deps.providers.payments[r.gateway]!.methods.some((x) => x.method === r.method && x.currencies.includes(currency))));
 }
 
+/** Each method as the member sees it (`describeMethod`), the balances of the wallet's own methods read together. */
+async function describeMethods(deps: PaymentsDeps, actor: Actor, rows: PayMethodRow[], amount: number | null): Promise<PayMethod[]> {
+  const keys = rows.flatMap((m) => {
+    const asset = ledgerAssetOf(m);
+    return asset ? [{ asset, currency: unitsCurrencyOf(asset, m.currency) }] : [];
+  });
+  const held = await balancesOf(deps.db, memberIdOf(actor), keys);
+  return rows.map((m) => describeMethod(deps, actor, m, amount, held));
+}
+
 /** One method as the member sees it, with the payable's fee and total and, for the wallet's own value, the balance and need. */
-async function describeMethod(deps: PaymentsDeps, actor: Actor, m: PayMethodRow, amount: number | null): Promise<PayMethod> {
-  const userId = memberIdOf(actor);
+function describeMethod(deps: PaymentsDeps, actor: Actor, m: PayMethodRow, amount: number | null, held: Awaited<ReturnType<typeof balancesOf>>): PayMethod {
   const asset = ledgerAssetOf(m);
   let balance: number | null = null;
   let needed: number | null = null;
   if (asset) {
-    balance = await balanceOf(deps.db, userId, asset, unitsCurrencyOf(asset, m.currency));
+    balance = held.get(asset, unitsCurrencyOf(asset, m.currency));
     if (amount !== null) needed = asset === 'points' || asset === 'shopping_points' ? pointsFor(amount, m.currency, m.points_per_unit ?? 100) : amount;
   }
   const fee = amount === null ? null : methodFee(m, amount);
@@ -107,7 +116,7 @@ export async function memberPayMethods(deps: PaymentsDeps, actor: Actor, input: 
   const currency = input.currency ?? (await walletCurrencies(deps.db)).settlement;
   const member = await findUserById(deps.db, userId);
   const rows = await enabledMethods(deps, deps.db, currency, member?.country ?? null);
-  return { currency, list: await Promise.all(rows.map((m) => describeMethod(deps, actor, m, null))) };
+  return { currency, list: await describeMethods(deps, actor, rows, null) };
 }
 
 /** `payWayCostTotal`: every method for a payable with its fee and total, and the method chosen so far. */
@@ -120,7 +129,7 @@ export async function payableMethods(deps: PaymentsDeps, actor: Actor, input: En
     currency: p.currency,
     amount: p.amountMinor,
     chosen: chosen?.method_code ?? null,
-    list: await Promise.all(rows.map((m) => describeMethod(deps, actor, m, p.amountMinor))),
+    list: await describeMethods(deps, actor, rows, p.amountMinor),
     expires_at: p.expiresAt ? new Date(p.expiresAt).toISOString() : null,
   };
 }
@@ -155,9 +164,11 @@ const money = (minor: number, currency: string) => {
 export async function paymentNotice(deps: PaymentsDeps & { i18n: { t(lang: string, key: string, params?: Record<string, string | number>): string } }, actor: Actor, input: EndpointBody<typeof acknowledgePaymentNotice>): Promise<EndpointData<typeof acknowledgePaymentNotice>> {
   const userId = memberIdOf(actor);
   const payable = input.order_id ? await memberPayable(deps.db, actor, input.order_type, input.order_id) : undefined;
-  const member = await findUserById(deps.db, userId);
   const currency = payable?.currency ?? (await walletCurrencies(deps.db)).settlement;
-  const m = payable ? await methodForPayable(deps, deps.db, payable, input.pay_way) : (await enabledMethods(deps, deps.db, currency, member?.country ?? null)).find((x) => x.code === input.pay_way);
+  // Without a payable, the member's country names the methods (a payable carries its own).
+  const m = payable
+    ? await methodForPayable(deps, deps.db, payable, input.pay_way)
+    : (await enabledMethods(deps, deps.db, currency, (await findUserById(deps.db, userId))?.country ?? null)).find((x) => x.code === input.pay_way);
   if (!m) throw new AppError(ResponseCode.payMethodUnavailable);
   const t = (key: string, params?: Record<string, string | number>) => deps.i18n.t(actor.lang, `payments.notice.${key}`, params);
   const name = methodName(deps, actor, m.code);
@@ -302,15 +313,14 @@ export async function startPayment(deps: PaymentsDeps & { i18n?: unknown }, acto
     throw new AppError(ResponseCode.gatewayUnavailable);
   }
   const after = await withTransaction(deps.db, async (tx) => {
-    await q.setPaymentProviderData(tx, p.id, { provider_ref: created.providerRef, redirect_url: created.redirectUrl ?? null, client_secret: created.clientSecret ?? null, sdk_params: created.sdkParams ? JSON.stringify(created.sdkParams) : null });
-    const row = (await q.lockPaymentForUpdate(tx, p.id))!;
+    // The update locks the row: a notification arriving meanwhile waits for this transaction.
+    const row = await q.setPaymentProviderData(tx, p.id, { provider_ref: created.providerRef, redirect_url: created.redirectUrl ?? null, client_secret: created.clientSecret ?? null, sdk_params: created.sdkParams ? JSON.stringify(created.sdkParams) : null });
     if (created.status === 'failed' || created.status === 'canceled') {
-      await transition(tx, actor, row, ['created'], 'failed', 'member', { reason: created.status });
-      if (row.hold_id) await releaseHold(tx, row.hold_id, { actor });
-    } else {
-      await transition(tx, actor, row, ['created'], 'pending', 'member');
+      const failed = await transition(tx, actor, row, ['created'], 'failed', 'member', { reason: created.status });
+      if (failed && row.hold_id) await releaseHold(tx, row.hold_id, { actor });
+      return failed ?? row;
     }
-    return (await q.findPayment(tx, p.id))!;
+    return (await transition(tx, actor, row, ['created'], 'pending', 'member')) ?? row;
   });
   return paymentInfo(deps, actor, after, payable);
 }

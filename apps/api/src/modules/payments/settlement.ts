@@ -47,9 +47,25 @@ export function gatewayNamed(deps: Pick<AppDeps, 'providers'>, name: string | nu
   return g;
 }
 
+/** An event of a payment's history. */
+export interface PaymentEvent {
+  kind: string;
+  source: ReportSource;
+  from?: string | null;
+  to?: string | null;
+  eventId?: string;
+  detail?: unknown;
+}
+
+/** Writes events of a payment's history, in order, in one statement. */
+const recordEvents = (tx: Tx, actor: Actor, paymentId: number, events: PaymentEvent[]) =>
+  q.insertPaymentEvents(
+    tx,
+    events.map((e) => ({ payment_id: paymentId, kind: e.kind, source: e.source, from_status: e.from ?? null, to_status: e.to ?? null, provider_event_id: e.eventId ?? null, detail: json(e.detail), ...actorRecord(actor) })),
+  );
+
 /** Writes one event of a payment's history. */
-export const recordEvent = (tx: Tx, actor: Actor, paymentId: number, e: { kind: string; source: ReportSource; from?: string | null; to?: string | null; eventId?: string; detail?: unknown }) =>
-  q.insertPaymentEvent(tx, { payment_id: paymentId, kind: e.kind, source: e.source, from_status: e.from ?? null, to_status: e.to ?? null, provider_event_id: e.eventId ?? null, detail: json(e.detail), ...actorRecord(actor) });
+export const recordEvent = (tx: Tx, actor: Actor, paymentId: number, e: PaymentEvent) => recordEvents(tx, actor, paymentId, [e]);
 
 /** Raises a flag for an operator once per payment and kind. */
 export async function raiseFlag(tx: Tx, actor: Actor, payment: PaymentRow, kind: FlagKind, refundNeeded: boolean, detail: Record<string, unknown>, source: ReportSource): Promise<boolean> {
@@ -61,12 +77,15 @@ export async function raiseFlag(tx: Tx, actor: Actor, payment: PaymentRow, kind:
 /**
  * Moves a payment to `to` from one of `from` by a conditional update and writes the transition
  * event; answers the row when this call made the change. The unique index on transition events
- * stands behind the update: a state is entered at most once.
+ * stands behind the update: a state is entered at most once. `before` (the report that asked for
+ * the move) is written first, whether the payment moved or not, in the same statement as the
+ * transition's event.
  */
-export async function transition(tx: Tx, actor: Actor, payment: Pick<PaymentRow, 'id' | 'status'>, from: PaymentStatus[], to: PaymentStatus, source: ReportSource, extra: { reason?: string; eventId?: string; providerRef?: string } = {}) {
+export async function transition(tx: Tx, actor: Actor, payment: Pick<PaymentRow, 'id' | 'status'>, from: PaymentStatus[], to: PaymentStatus, source: ReportSource, extra: { reason?: string; eventId?: string; providerRef?: string } = {}, before?: PaymentEvent) {
   const moved = await q.transitionPayment(tx, payment.id, from, to, { ...(extra.reason ? { failure_reason: extra.reason } : {}) });
-  if (!moved) return undefined;
-  await recordEvent(tx, actor, payment.id, { kind: 'transition', source, from: from.length === 1 ? from[0] : payment.status, to, eventId: extra.eventId, detail: extra.reason ? { reason: extra.reason } : {} });
+  const events = before ? [before] : [];
+  if (moved) events.push({ kind: 'transition', source, from: from.length === 1 ? from[0] : payment.status, to, eventId: extra.eventId, detail: extra.reason ? { reason: extra.reason } : {} });
+  if (events.length) await recordEvents(tx, actor, payment.id, events);
   return moved;
 }
 
@@ -146,13 +165,24 @@ export async function applyReport(tx: Tx, deps: Pick<AppDeps, 'providers'>, acto
   // Reports of one payment take turns: the row lock orders them, the conditional updates decide.
   const p = await q.lockPaymentForUpdate(tx, paymentId);
   if (!p) throw new Error(`payment ${paymentId} does not exist`);
-  await recordEvent(tx, actor, p.id, { kind: source === 'webhook' ? 'notification' : 'inquiry', source, eventId: report.eventId, detail: { status: report.status, amount: report.amountMinor, currency: report.currency, ...report.detail } });
+  return applyReportToLocked(tx, deps, actor, p, report, source);
+}
+
+/** `applyReport` on a payment whose row `tx` has locked, read under the lock (so its status is current). */
+async function applyReportToLocked(tx: Tx, deps: Pick<AppDeps, 'providers'>, actor: Actor, p: PaymentRow, report: ProviderReport, source: ReportSource): Promise<PaymentStatus> {
+  const reported: PaymentEvent = { kind: source === 'webhook' ? 'notification' : 'inquiry', source, eventId: report.eventId, detail: { status: report.status, amount: report.amountMinor, currency: report.currency, ...report.detail } };
+  /** The report's event, with the move it asks for when the locked row is in a state it moves from (none is tried otherwise). */
+  const move = async (from: PaymentStatus[], to: PaymentStatus, extra: { reason?: string } = {}) => {
+    if (from.includes(p.status)) return transition(tx, actor, p, from, to, source, { ...extra, eventId: report.eventId }, reported);
+    await recordEvent(tx, actor, p.id, reported);
+    return undefined;
+  };
   if (report.status === 'pending') {
-    const moved = await transition(tx, actor, p, ['created'], 'pending', source, { eventId: report.eventId });
+    const moved = await move(['created'], 'pending');
     return moved?.status ?? p.status;
   }
   if (report.status !== 'succeeded') {
-    const moved = await transition(tx, actor, p, OPEN, report.status, source, { eventId: report.eventId, reason: String(report.detail?.reason ?? report.status) });
+    const moved = await move(OPEN, report.status, { reason: String(report.detail?.reason ?? report.status) });
     if (moved && p.hold_id) await releaseHold(tx, p.hold_id, { actor });
     // Ended by the shop (its deadline), not by the provider: the provider stops taking it too.
     if (moved && report.status === 'expired') cancelAtGatewayAfterCommit(tx, deps, p);
@@ -166,10 +196,11 @@ export async function applyReport(tx: Tx, deps: Pick<AppDeps, 'providers'>, acto
   if (report.merchant !== undefined && gateway && report.merchant !== gateway.merchantId) mismatches.push(['merchant_mismatch', { expected: gateway.merchantId, reported: report.merchant }]);
   if (report.amountMinor === undefined || report.currency === undefined) mismatches.push(['amount_mismatch', { reason: 'the report names no amount or currency' }]);
   if (mismatches.length) {
+    await recordEvent(tx, actor, p.id, reported);
     for (const [kind, detail] of mismatches) await raiseFlag(tx, actor, p, kind, false, detail, source);
     return p.status;
   }
-  const moved = await transition(tx, actor, p, OPEN, 'succeeded', source, { eventId: report.eventId });
+  const moved = await move(OPEN, 'succeeded');
   if (moved) {
     await applySuccessEffect(tx, actor, moved, source);
     return 'succeeded';
@@ -202,10 +233,10 @@ export async function applyNotification(tx: Tx, deps: PaymentsDeps, actor: Actor
     return;
   }
   if (n.kind !== 'payment' || !n.status) return;
-  const payment = (n.reference ? await q.findPaymentByReference(tx, n.reference) : undefined) ?? (n.providerRef ? await q.findPaymentByProviderRef(tx, gateway, n.providerRef) : undefined);
+  const payment = (n.reference ? await q.lockPaymentByReference(tx, n.reference) : undefined) ?? (n.providerRef ? await q.lockPaymentByProviderRef(tx, gateway, n.providerRef) : undefined);
   // Not one of ours (another shop on the same account, or long gone): stored, nothing to apply.
   if (!payment || payment.gateway !== gateway) return;
-  await applyReport(tx, deps, actor, payment.id, { status: n.status, amountMinor: n.amountMinor, currency: n.currency, merchant: n.merchant, providerRef: n.providerRef, eventId: n.eventId, detail: { type: n.type } }, 'webhook');
+  await applyReportToLocked(tx, deps, actor, payment, { status: n.status, amountMinor: n.amountMinor, currency: n.currency, merchant: n.merchant, providerRef: n.providerRef, eventId: n.eventId, detail: { type: n.type } }, 'webhook');
 }
 
 /**
