@@ -21,6 +21,8 @@ export interface OrderChange {
   set?: OrderStamps;
   /** Only this member's order moves. */
   memberId?: number;
+  /** Only an order of this total and currency moves. */
+  amount?: { total_minor: number; currency: string };
 }
 
 /**
@@ -35,6 +37,7 @@ export async function transition(tx: Tx, actor: Actor, orderId: number, from: Or
     to,
     set: change.set ?? {},
     userId: change.memberId,
+    amount: change.amount,
     event: { kind: change.kind ?? to, reason: change.reason ?? '', ...actorStamp(actor), request_id: actor.requestId },
   });
   if (moved) ordersChanged(tx, [moved.user_id]);

@@ -211,16 +211,25 @@ export const insertOrderEvent = (
  */
 export const transitionOrderWithEvent = async (
   db: Executor,
-  t: { orderId: number; from: OrderStatus[]; to: OrderStatus; set: Record<string, unknown>; userId?: number; event: { kind: string; reason: string; actor_kind: string; actor_id: string; request_id: string } },
+  t: {
+    orderId: number;
+    from: OrderStatus[];
+    to: OrderStatus;
+    set: Record<string, unknown>;
+    userId?: number;
+    /** Only an order of this total and currency moves. */
+    amount?: { total_minor: number; currency: string };
+    event: { kind: string; reason: string; actor_kind: string; actor_id: string; request_id: string };
+  },
 ) => {
   const sets = Object.entries(t.set).filter(([, v]) => v !== undefined);
-  const { rows } = await sql<{ id: number; status: OrderStatus; user_id: number; order_no: string; was: OrderStatus }>`
+  const { rows } = await sql<{ id: number; status: OrderStatus; user_id: number; order_no: string; points_hold_id: number | string | null; shopping_points_hold_id: number | string | null; was: OrderStatus }>`
     with prev as (
       select id, status from orders where id = ${t.orderId}${t.userId === undefined ? sql`` : sql` and user_id = ${t.userId}`} for update),
     o as (
       update orders set status = ${t.to}, updated_at = now()${sql.join(sets.map(([k, v]) => sql`, ${sql.ref(k)} = ${v}`), sql``)}
-      from prev where orders.id = prev.id and prev.status in (${sql.join(t.from)})
-      returning orders.id, orders.status, orders.user_id, orders.order_no, prev.status as was),
+      from prev where orders.id = prev.id and prev.status in (${sql.join(t.from)})${t.amount ? sql` and orders.total_minor = ${t.amount.total_minor} and orders.currency = ${t.amount.currency}` : sql``}
+      returning orders.id, orders.status, orders.user_id, orders.order_no, orders.points_hold_id, orders.shopping_points_hold_id, prev.status as was),
     e as (
       insert into order_events (order_id, kind, from_status, to_status, actor_kind, actor_id, reason, request_id)
       select o.id, ${t.event.kind}, o.was, o.status, ${t.event.actor_kind}, ${t.event.actor_id}, ${t.event.reason}, ${t.event.request_id} from o)

@@ -391,14 +391,17 @@ export type PaidOutcome = { outcome: 'paid'; orderId: number } | { outcome: 'not
  * the order never reopens).
  */
 export async function markOrderPaid(tx: Tx, actor: Actor, input: { orderId: number; amountMinor: number; currency: string }): Promise<PaidOutcome> {
-  const order = await q.findOrder(tx, input.orderId);
-  if (!order) return { outcome: 'not_payable', status: 'missing' };
-  if (Number(order.total_minor) !== input.amountMinor || order.currency !== input.currency) {
-    return { outcome: 'mismatch', expected: { amountMinor: Number(order.total_minor), currency: order.currency } };
+  const paid = await transition(tx, actor, input.orderId, ['awaiting_payment'], 'paid', { set: { paid_at: new Date() }, amount: { total_minor: input.amountMinor, currency: input.currency } });
+  if (!paid) {
+    // Why it did not move: gone, another amount or currency, or no longer awaiting payment.
+    const order = await q.findOrder(tx, input.orderId);
+    if (!order) return { outcome: 'not_payable', status: 'missing' };
+    if (Number(order.total_minor) !== input.amountMinor || order.currency !== input.currency) {
+      return { outcome: 'mismatch', expected: { amountMinor: Number(order.total_minor), currency: order.currency } };
+    }
+    return { outcome: 'not_payable', status: order.status };
   }
-  const paid = await transition(tx, actor, input.orderId, ['awaiting_payment'], 'paid', { set: { paid_at: new Date() } });
-  if (!paid) return { outcome: 'not_payable', status: (await q.findOrder(tx, input.orderId))!.status };
-  await spendHeldPoints(tx, actor, order);
+  await spendHeldPoints(tx, actor, paid);
   await joinGroupOnPayment(tx, input.orderId, paid.user_id);
   const lines = await q.findOrderLines(tx, [input.orderId]);
   await q.addSales(tx, lines.map((l) => ({ skuId: l.sku_id, goodsId: l.goods_id, quantity: l.quantity })));

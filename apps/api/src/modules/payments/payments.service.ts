@@ -19,7 +19,7 @@ import type { GatewayMethod } from './gateways/gateway.js';
 import { loadPayable, settlePayable, type Payable } from './payable-registry.js';
 import * as q from './payments.queries.js';
 import type { PayableType, PaymentRow, PayMethodRow } from './payments.table.js';
-import { cancelAtGatewayAfterCommit, failUnsent, gatewayNamed, inquireAndApply, ledgerPaymentPostings, paymentNumber, recordEvent, transition, type PaymentsDeps } from './settlement.js';
+import { cancelAtGatewayAfterCommit, failUnsent, gatewayNamed, inquireAndApply, ledgerPaymentPostings, paymentNumber, recordEvent, recordEvents, transition, type PaymentsDeps } from './settlement.js';
 
 // The member's side of paying: which methods, what they cost, the notice before paying online,
 // starting a payment, and its state.
@@ -252,24 +252,27 @@ export async function startPayment(deps: PaymentsDeps & { i18n?: unknown }, acto
       const paidWith: Asset = asset === 'gift_card' ? 'cash' : asset;
       const unitsCurrency = unitsCurrencyOf(paidWith, fresh.currency);
       const units = asset === 'points' || asset === 'shopping_points' ? pointsFor(fresh.amountMinor, fresh.currency, m.points_per_unit ?? 100) : fresh.amountMinor;
-      const payment = await q.insertPayment(tx, {
-        reference, user_id: userId, payable_type: fresh.type, payable_id: fresh.id, method_code: m.code, gateway: null, method: m.method, currency: fresh.currency,
-        payable_minor: fresh.amountMinor, fee_minor: 0, ledger_minor: fresh.amountMinor, ledger_asset: paidWith, ledger_units: units, ledger_currency: unitsCurrency,
-        gateway_minor: 0, hold_id: null, status: 'created', provider_ref: null, redirect_url: null, client_secret: null, sdk_params: null, failure_reason: null, entry_id: null, expires_at: expiresAt, finished_at: null, last_inquired_at: null,
-      });
-      await recordEvent(tx, actor, payment.id, { kind: 'created', source: 'member', to: 'created', detail: { method: m.code } });
+      // Booked first, then stored as succeeded with its entry: the payment's history still reads
+      // created, then succeeded, all in this transaction (a refused payable undoes all of it).
       const { entryId } = await post(tx, {
         kind: 'payment.wallet',
         reference: { type: 'payment', id: reference },
-        idempotencyKey: `payment:${payment.id}:wallet`,
+        idempotencyKey: `payment:${reference}:wallet`,
         actor,
         postings: ledgerPaymentPostings(userId, paidWith, unitsCurrency, units, fresh.currency, fresh.amountMinor, 'sales'),
       });
-      await q.setPaymentEntry(tx, payment.id, entryId);
-      const done = (await transition(tx, actor, payment, ['created'], 'succeeded', 'member'))!;
+      const done = await q.insertPayment(tx, {
+        reference, user_id: userId, payable_type: fresh.type, payable_id: fresh.id, method_code: m.code, gateway: null, method: m.method, currency: fresh.currency,
+        payable_minor: fresh.amountMinor, fee_minor: 0, ledger_minor: fresh.amountMinor, ledger_asset: paidWith, ledger_units: units, ledger_currency: unitsCurrency,
+        gateway_minor: 0, hold_id: null, status: 'succeeded', provider_ref: null, redirect_url: null, client_secret: null, sdk_params: null, failure_reason: null, entry_id: entryId, expires_at: expiresAt, finished_at: new Date(), last_inquired_at: null,
+      });
+      await recordEvents(tx, actor, done.id, [
+        { kind: 'created', source: 'member', to: 'created', detail: { method: m.code } },
+        { kind: 'transition', source: 'member', from: 'created', to: 'succeeded', detail: {} },
+      ]);
       const outcome = await settlePayable(tx, actor, fresh, fresh.amountMinor, fresh.currency, 'ledger');
       if (outcome !== 'paid') throw new AppError(ResponseCode.payableNotPayable);
-      return { payment: { ...done, entry_id: entryId }, reused: false };
+      return { payment: done, reused: false };
     }
     // A gateway pays all or the part the balance does not cover.
     const held = mixed ? Math.min(await balanceOf(tx, userId, 'cash', fresh.currency), fresh.amountMinor) : 0;

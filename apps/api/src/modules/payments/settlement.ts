@@ -58,7 +58,7 @@ export interface PaymentEvent {
 }
 
 /** Writes events of a payment's history, in order, in one statement. */
-const recordEvents = (tx: Tx, actor: Actor, paymentId: number, events: PaymentEvent[]) =>
+export const recordEvents = (tx: Tx, actor: Actor, paymentId: number, events: PaymentEvent[]) =>
   q.insertPaymentEvents(
     tx,
     events.map((e) => ({ payment_id: paymentId, kind: e.kind, source: e.source, from_status: e.from ?? null, to_status: e.to ?? null, provider_event_id: e.eventId ?? null, detail: json(e.detail), ...actorRecord(actor) })),
