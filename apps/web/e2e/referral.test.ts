@@ -54,7 +54,20 @@ describe('the referral team in Chromium', () => {
     await page.getByAltText('QR code of my invitation link').waitFor();
     expect(await page.getByTestId('direct-count').textContent()).toBe('1');
 
-    await page.getByText('Placement', { exact: true }).click();
+    // Posters that arrive late take a place kept for them: the team's entries below do not move under a finger.
+    await page.route('**/attractive/page/shareList*', async (route) => {
+      await new Promise((r) => setTimeout(r, 1500));
+      await route.continue();
+    });
+    await page.reload();
+    await page.getByTestId('direct-count').waitFor();
+    const placement = page.getByText('Placement', { exact: true });
+    const before = await placement.boundingBox();
+    await page.locator('.poster-swiper img').first().waitFor();
+    expect((await placement.boundingBox())?.y).toBe(before?.y);
+    await page.unrouteAll();
+
+    await placement.click();
     await page.waitForURL(/#\/pages\/team\/placement$/);
     await page.getByText(name).click();
     await page.getByText(`Now choose an empty position for ${name}`).waitFor();

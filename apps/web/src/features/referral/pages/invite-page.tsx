@@ -49,7 +49,16 @@ export default function InvitePage() {
           </section>
         )}
       </ListState>
-      {list.length > 0 && (
+      {posters.isPending ? (
+        // The carousel's place, kept while the posters load: what is below does not move under a finger.
+        <div className="poster-pending" aria-hidden="true">
+          <figure className="poster">
+            <div className="poster-picture" />
+            <figcaption />
+            <div className="poster-save-place" />
+          </figure>
+        </div>
+      ) : list.length > 0 && (
         <Swiper className="poster-swiper" slideSize={80} trackOffset={10} stuckAtBoundary={false}>
           {list.map((p) => (
             <Swiper.Item key={p.id}>
