@@ -56,7 +56,10 @@ async function countingProxy(upstream: URL): Promise<{ url: string; statements: 
         if (pending.length < 5 || pending.length < 1 + pending.readInt32BE(1)) return;
         const type = pending[0];
         if (type === 0x51 /* Q */ || type === 0x45 /* E */) statements++;
-        if (type === 0x50 /* Parse: the statement's name, then its text */ || type === 0x42 /* Bind: the portal's name, then the statement's */ || (recording && type === 0x51)) {
+        // Texts are decoded only while recording, and for named statements (parsed once, executed
+        // later by name): the load runs pass through without it.
+        const named = type === 0x50 /* Parse: the statement's name, then its text */ && pending[5] !== 0;
+        if (named || (recording && (type === 0x50 || type === 0x42 /* Bind: the portal's name, then the statement's */ || type === 0x51))) {
           const body = pending.subarray(5, 1 + pending.readInt32BE(1));
           const first = body.toString('utf8', 0, body.indexOf(0));
           const second = () => body.toString('utf8', body.indexOf(0) + 1, body.indexOf(0, body.indexOf(0) + 1));

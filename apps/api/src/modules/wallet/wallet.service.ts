@@ -27,7 +27,7 @@ import { iso } from '../../lib/dates.js';
 import { AppError } from '../../lib/errors.js';
 import { withTransaction, type Tx } from '../../lib/transaction.js';
 import { findMemberAccountLines, findMemberAccountsWithHolds, findMemberCredits } from '../ledger/ledger.queries.js';
-import { balanceOf, post } from '../ledger/ledger.service.js';
+import { balanceOf, balancesOf, post } from '../ledger/ledger.service.js';
 import type { Asset } from '../ledger/ledger.table.js';
 import { findUserById } from '../members/members.queries.js';
 import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
@@ -223,8 +223,11 @@ export async function moveRewardsToCash(db: AppDeps['db'], actor: Actor, input: 
       }
       throw e;
     });
-    const [rewards, cash] = await Promise.all([balanceOf(tx, userId, 'rewards', input.currency), balanceOf(tx, userId, 'cash', input.currency)]);
-    return { currency: input.currency, amount, rewards_balance: rewards, cash_balance: cash };
+    const held = await balancesOf(tx, userId, [
+      { asset: 'rewards', currency: input.currency },
+      { asset: 'cash', currency: input.currency },
+    ]);
+    return { currency: input.currency, amount, rewards_balance: held.get('rewards', input.currency), cash_balance: held.get('cash', input.currency) };
   });
 }
 
