@@ -67,21 +67,42 @@ export async function startShop(env: Record<string, string> = {}): Promise<Runni
       RATE_LIMIT_PER_MINUTE: '1000000000',
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['ignore', 'inherit', 'inherit'],
   });
   // The shop answers while it draws the demo's first pictures in the background (several seconds of
   // both cores): the rows are measured once that start-up work is over, as a shop that has been
-  // running a while would serve them. Its output is passed on as it comes.
-  let startedUp!: () => void;
-  const startUpOver = new Promise<void>((resolve) => (startedUp = resolve));
-  child.stdout!.on('data', (chunk: Buffer) => {
-    process.stdout.write(chunk);
-    if (/demo data: first pictures (drawn|not drawn ahead)/.test(chunk.toString())) startedUp();
-  });
+  // running a while would serve them. The shop says nothing when the pictures are drawn (a line after
+  // its address would push the address up), so the sign is its own CPU time no longer growing.
   const url = `http://127.0.0.1:${port}`;
   await waitFor(`${url}/ready`, child, 180_000);
-  await Promise.race([startUpOver, new Promise((r) => setTimeout(r, 120_000))]);
+  await settled(child.pid!, 120_000);
   return { url, env: own, stop: stopper(child, () => fs.rmSync(dataDir, { recursive: true, force: true })) };
+}
+
+/** CPU time (user and system) a process has used so far, in ms; undefined where /proc is not there to read it. */
+function cpuMsOf(pid: number): number | undefined {
+  try {
+    // Fields 14 and 15 of /proc/<pid>/stat, counted after the command name's closing parenthesis.
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Waits until the process has used under a tenth of a core for two seconds running (at most `timeoutMs`; a fixed 20 s without /proc). */
+async function settled(pid: number, timeoutMs: number): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  const first = cpuMsOf(pid);
+  if (first === undefined) return new Promise((r) => setTimeout(r, 20_000));
+  let last = first;
+  let quiet = 0;
+  while (Date.now() < until && quiet < 2) {
+    await new Promise((r) => setTimeout(r, 1_000));
+    const now: number = cpuMsOf(pid) ?? last;
+    quiet = now - last < 100 ? quiet + 1 : 0;
+    last = now;
+  }
 }
 
 /** A bare Fastify route answering `body` as JSON: the ceiling the envelope call is compared with. */
