@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Transaction } from 'kysely';
+import { sql, type Insertable, type Selectable, type Transaction } from 'kysely';
 import type { SortOrder } from '@shop/contract';
 import type { Executor } from '../../db/database.js';
 import { orderList } from '../../lib/list-order.queries.js';
@@ -42,7 +42,41 @@ export const upsertPayMethod = (db: Executor, row: Insertable<DB['pay_methods']>
     .execute();
 
 // ── Payments ────────────────────────────────────────────────────────────────────────────────
-export const insertPayment = (db: Executor, row: Insertable<DB['payments']>) => db.insertInto('payments').values(row).returningAll().executeTakeFirstOrThrow();
+/** An event of a payment's history but its payment's id (the statement that writes it knows that). */
+export type PaymentEventRow = Omit<Insertable<DB['payment_events']>, 'payment_id'>;
+
+/** Events as `(values …) v(kind, …, n)` rows, `n` their order. */
+const eventValues = (events: PaymentEventRow[]) =>
+  sql`(values ${sql.join(
+    events.map((e, n) => sql`(${e.kind}::text, ${e.source}::text, ${e.from_status ?? null}::text, ${e.to_status ?? null}::text, ${e.provider_event_id ?? null}::text, ${e.detail ?? '{}'}::jsonb, ${e.actor_kind}::text, ${e.actor_id ?? null}::text, ${n}::int)`),
+  )}) v(kind, source, from_status, to_status, provider_event_id, detail, actor_kind, actor_id, n)`;
+
+/** The events of the payment `p` (a CTE of the statement), inserted in their order. */
+const insertEventsOf = (payment: string, events: PaymentEventRow[], when = sql`true`) =>
+  sql`insert into payment_events (payment_id, kind, source, from_status, to_status, provider_event_id, detail, actor_kind, actor_id)
+    select ${sql.ref(`${payment}.id`)}, v.kind, v.source, v.from_status, v.to_status, v.provider_event_id, v.detail, v.actor_kind, v.actor_id
+    from ${sql.table(payment)} cross join ${eventValues(events)} where ${when} order by v.n`;
+
+/** A new payment with the first events of its history, in one statement. */
+export const insertPayment = async (db: Executor, row: Insertable<DB['payments']>, events: PaymentEventRow[]) =>
+  (
+    await sql<Selectable<DB['payments']>>`with p as (${db.insertInto('payments').values(row).returningAll()}), e as (${insertEventsOf('p', events)}) select * from p`.execute(db)
+  ).rows[0]!;
+
+/**
+ * Stores what the gateway answered about a payment just sent to it and moves the payment from
+ * created to pending with `event`, in one statement that locks the row (when a notification was
+ * first and moved it on, only the answer is stored). Answers the row.
+ */
+export const storeProviderAnswer = async (db: Executor, id: number, data: { provider_ref: string; redirect_url: string | null; client_secret: string | null; sdk_params: string | null }, event: PaymentEventRow) =>
+  (
+    await sql<Selectable<DB['payments']>>`with prev as (select id, status from payments where id = ${id} for update),
+      u as (update payments p set provider_ref = ${data.provider_ref}, redirect_url = ${data.redirect_url}, client_secret = ${data.client_secret}, sdk_params = ${data.sdk_params}::jsonb,
+          updated_at = now(), status = case when prev.status = 'created' then 'pending' else p.status end
+        from prev where p.id = prev.id returning p.*, prev.status as was),
+      e as (${insertEventsOf('u', [event], sql`u.was = 'created'`)})
+      select * from u`.execute(db)
+  ).rows.map(({ was: _was, ...row }: Selectable<DB['payments']> & { was?: string }) => row)[0]!;
 
 export const findPayment = (db: Executor, id: number) => db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirst();
 export const findMemberPaymentByReference = (db: Executor, userId: number, reference: string) =>
@@ -85,14 +119,24 @@ export const lockPayableSlot = (trx: Transaction<DB>, type: PayableType, payable
  * Moves a payment from one of `from` to `to`; answers the row when this call made the change,
  * undefined when another state was already there (the change is decided by this update alone).
  */
-export const transitionPayment = (db: Executor, id: number, from: PaymentStatus[], to: PaymentStatus, set: { failure_reason?: string | null; provider_ref?: string | null } = {}) =>
-  db
-    .updateTable('payments')
-    .set({ status: to, updated_at: sql`now()`, ...(['succeeded', 'failed', 'canceled', 'expired'].includes(to) ? { finished_at: sql`now()` } : {}), ...set } as never)
-    .where('id', '=', id)
-    .where('status', 'in', from)
-    .returningAll()
-    .executeTakeFirst();
+/** The states a payment ends in. */
+const FINISHED: PaymentStatus[] = ['succeeded', 'failed', 'canceled', 'expired'];
+
+/**
+ * Moves a payment to `to` from one of `from` by a conditional update and writes its history in the
+ * same statement: the `always` events whether it moved or not, then `onMove` only when it did.
+ * Answers the moved row, nothing when the payment is elsewhere.
+ */
+export const transitionPayment = async (db: Executor, id: number, from: PaymentStatus[], to: PaymentStatus, set: { failure_reason?: string }, always: PaymentEventRow[], onMove: PaymentEventRow) =>
+  (
+    await sql<Selectable<DB['payments']>>`with u as (
+        update payments set status = ${to}, updated_at = now()${FINISHED.includes(to) ? sql`, finished_at = now()` : sql``}${set.failure_reason === undefined ? sql`` : sql`, failure_reason = ${set.failure_reason}`}
+        where id = ${id} and status in (${sql.join(from)}) returning *),
+      e as (insert into payment_events (payment_id, kind, source, from_status, to_status, provider_event_id, detail, actor_kind, actor_id)
+        select ${id}::bigint, v.kind, v.source, v.from_status, v.to_status, v.provider_event_id, v.detail, v.actor_kind, v.actor_id
+        from ${eventValues([...always, onMove])} where v.n < ${always.length} or exists (select 1 from u) order by v.n)
+      select * from u`.execute(db)
+  ).rows[0];
 
 /** Stores what the gateway answered for a payment; answers the row as it now is (locked until the transaction ends, as any updated row). */
 export const setPaymentProviderData = (db: Executor, id: number, data: { provider_ref: string; redirect_url: string | null; client_secret: string | null; sdk_params: string | null }) =>

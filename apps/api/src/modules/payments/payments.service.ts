@@ -19,7 +19,7 @@ import type { GatewayMethod } from './gateways/gateway.js';
 import { loadPayable, settlePayable, type Payable } from './payable-registry.js';
 import * as q from './payments.queries.js';
 import type { PayableType, PaymentRow, PayMethodRow } from './payments.table.js';
-import { cancelAtGatewayAfterCommit, failUnsent, gatewayNamed, inquireAndApply, ledgerPaymentPostings, paymentNumber, recordEvent, recordEvents, transition, type PaymentsDeps } from './settlement.js';
+import { cancelAtGatewayAfterCommit, eventRows, failUnsent, gatewayNamed, inquireAndApply, ledgerPaymentPostings, paymentNumber, transition, type PaymentsDeps } from './settlement.js';
 
 // The member's side of paying: which methods, what they cost, the notice before paying online,
 // starting a payment, and its state.
@@ -261,15 +261,18 @@ export async function startPayment(deps: PaymentsDeps & { i18n?: unknown }, acto
         actor,
         postings: ledgerPaymentPostings(userId, paidWith, unitsCurrency, units, fresh.currency, fresh.amountMinor, 'sales'),
       });
-      const done = await q.insertPayment(tx, {
-        reference, user_id: userId, payable_type: fresh.type, payable_id: fresh.id, method_code: m.code, gateway: null, method: m.method, currency: fresh.currency,
-        payable_minor: fresh.amountMinor, fee_minor: 0, ledger_minor: fresh.amountMinor, ledger_asset: paidWith, ledger_units: units, ledger_currency: unitsCurrency,
-        gateway_minor: 0, hold_id: null, status: 'succeeded', provider_ref: null, redirect_url: null, client_secret: null, sdk_params: null, failure_reason: null, entry_id: entryId, expires_at: expiresAt, finished_at: new Date(), last_inquired_at: null,
-      });
-      await recordEvents(tx, actor, done.id, [
-        { kind: 'created', source: 'member', to: 'created', detail: { method: m.code } },
-        { kind: 'transition', source: 'member', from: 'created', to: 'succeeded', detail: {} },
-      ]);
+      const done = await q.insertPayment(
+        tx,
+        {
+          reference, user_id: userId, payable_type: fresh.type, payable_id: fresh.id, method_code: m.code, gateway: null, method: m.method, currency: fresh.currency,
+          payable_minor: fresh.amountMinor, fee_minor: 0, ledger_minor: fresh.amountMinor, ledger_asset: paidWith, ledger_units: units, ledger_currency: unitsCurrency,
+          gateway_minor: 0, hold_id: null, status: 'succeeded', provider_ref: null, redirect_url: null, client_secret: null, sdk_params: null, failure_reason: null, entry_id: entryId, expires_at: expiresAt, finished_at: new Date(), last_inquired_at: null,
+        },
+        eventRows(actor, [
+          { kind: 'created', source: 'member', to: 'created', detail: { method: m.code } },
+          { kind: 'transition', source: 'member', from: 'created', to: 'succeeded', detail: {} },
+        ]),
+      );
       const outcome = await settlePayable(tx, actor, fresh, fresh.amountMinor, fresh.currency, 'ledger');
       if (outcome !== 'paid') throw new AppError(ResponseCode.payableNotPayable);
       return { payment: done, reused: false };
@@ -279,12 +282,15 @@ export async function startPayment(deps: PaymentsDeps & { i18n?: unknown }, acto
     if (mixed && held >= fresh.amountMinor) throw new AppError(ResponseCode.payMethodUnavailable);
     const gatewayPayable = fresh.amountMinor - held;
     const fee = fresh.type === 'recharge' ? 0 : methodFee(m, gatewayPayable);
-    const payment = await q.insertPayment(tx, {
-      reference, user_id: userId, payable_type: fresh.type, payable_id: fresh.id, method_code: m.code, gateway: m.gateway, method: m.method, currency: fresh.currency,
-      payable_minor: fresh.amountMinor, fee_minor: fee, ledger_minor: held, ledger_asset: held ? 'cash' : null, ledger_units: held, ledger_currency: held ? fresh.currency : null,
-      gateway_minor: gatewayPayable + fee, hold_id: null, status: 'created', provider_ref: null, redirect_url: null, client_secret: null, sdk_params: null, failure_reason: null, entry_id: null, expires_at: expiresAt, finished_at: null, last_inquired_at: null,
-    });
-    await recordEvent(tx, actor, payment.id, { kind: 'created', source: 'member', to: 'created', detail: { method: m.code, held } });
+    const payment = await q.insertPayment(
+      tx,
+      {
+        reference, user_id: userId, payable_type: fresh.type, payable_id: fresh.id, method_code: m.code, gateway: m.gateway, method: m.method, currency: fresh.currency,
+        payable_minor: fresh.amountMinor, fee_minor: fee, ledger_minor: held, ledger_asset: held ? 'cash' : null, ledger_units: held, ledger_currency: held ? fresh.currency : null,
+        gateway_minor: gatewayPayable + fee, hold_id: null, status: 'created', provider_ref: null, redirect_url: null, client_secret: null, sdk_params: null, failure_reason: null, entry_id: null, expires_at: expiresAt, finished_at: null, last_inquired_at: null,
+      },
+      eventRows(actor, [{ kind: 'created', source: 'member', to: 'created', detail: { method: m.code, held } }]),
+    );
     if (held > 0) {
       const hold = await reserveHold(tx, { account: { member: userId, asset: 'cash', currency: fresh.currency }, amount: held, reference: { type: 'payment', id: reference }, idempotencyKey: `payment:${payment.id}:hold`, actor });
       await q.setPaymentHold(tx, payment.id, hold.id);
@@ -315,16 +321,17 @@ export async function startPayment(deps: PaymentsDeps & { i18n?: unknown }, acto
     await failUnsent(deps, actor, p.id, error instanceof Error ? error.message.slice(0, 200) : 'gateway error');
     throw new AppError(ResponseCode.gatewayUnavailable);
   }
-  const after = await withTransaction(deps.db, async (tx) => {
-    // The update locks the row: a notification arriving meanwhile waits for this transaction.
-    const row = await q.setPaymentProviderData(tx, p.id, { provider_ref: created.providerRef, redirect_url: created.redirectUrl ?? null, client_secret: created.clientSecret ?? null, sdk_params: created.sdkParams ? JSON.stringify(created.sdkParams) : null });
-    if (created.status === 'failed' || created.status === 'canceled') {
-      const failed = await transition(tx, actor, row, ['created'], 'failed', 'member', { reason: created.status });
-      if (failed && row.hold_id) await releaseHold(tx, row.hold_id, { actor });
-      return failed ?? row;
-    }
-    return (await transition(tx, actor, row, ['created'], 'pending', 'member')) ?? row;
-  });
+  const answer = { provider_ref: created.providerRef, redirect_url: created.redirectUrl ?? null, client_secret: created.clientSecret ?? null, sdk_params: created.sdkParams ? JSON.stringify(created.sdkParams) : null };
+  // The statement locks the row: a notification arriving meanwhile waits for it.
+  const after =
+    created.status === 'failed' || created.status === 'canceled'
+      ? await withTransaction(deps.db, async (tx) => {
+          const row = await q.setPaymentProviderData(tx, p.id, answer);
+          const failed = await transition(tx, actor, row, ['created'], 'failed', 'member', { reason: created.status });
+          if (failed && row.hold_id) await releaseHold(tx, row.hold_id, { actor });
+          return failed ?? row;
+        })
+      : await q.storeProviderAnswer(deps.db, p.id, answer, eventRows(actor, [{ kind: 'transition', source: 'member', from: 'created', to: 'pending', detail: {} }])[0]!);
   return paymentInfo(deps, actor, after, payable);
 }
 

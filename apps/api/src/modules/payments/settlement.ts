@@ -57,15 +57,12 @@ export interface PaymentEvent {
   detail?: unknown;
 }
 
-/** Writes events of a payment's history, in order, in one statement. */
-export const recordEvents = (tx: Tx, actor: Actor, paymentId: number, events: PaymentEvent[]) =>
-  q.insertPaymentEvents(
-    tx,
-    events.map((e) => ({ payment_id: paymentId, kind: e.kind, source: e.source, from_status: e.from ?? null, to_status: e.to ?? null, provider_event_id: e.eventId ?? null, detail: json(e.detail), ...actorRecord(actor) })),
-  );
+/** Events of a payment's history as rows, for the statement that writes them. */
+export const eventRows = (actor: Actor, events: PaymentEvent[]): q.PaymentEventRow[] =>
+  events.map((e) => ({ kind: e.kind, source: e.source, from_status: e.from ?? null, to_status: e.to ?? null, provider_event_id: e.eventId ?? null, detail: json(e.detail), ...actorRecord(actor) }));
 
 /** Writes one event of a payment's history. */
-export const recordEvent = (tx: Tx, actor: Actor, paymentId: number, e: PaymentEvent) => recordEvents(tx, actor, paymentId, [e]);
+export const recordEvent = (tx: Tx, actor: Actor, paymentId: number, e: PaymentEvent) => q.insertPaymentEvents(tx, eventRows(actor, [e]).map((row) => ({ payment_id: paymentId, ...row })));
 
 /** Raises a flag for an operator once per payment and kind. */
 export async function raiseFlag(tx: Tx, actor: Actor, payment: PaymentRow, kind: FlagKind, refundNeeded: boolean, detail: Record<string, unknown>, source: ReportSource): Promise<boolean> {
@@ -76,17 +73,16 @@ export async function raiseFlag(tx: Tx, actor: Actor, payment: PaymentRow, kind:
 
 /**
  * Moves a payment to `to` from one of `from` by a conditional update and writes the transition
- * event; answers the row when this call made the change. The unique index on transition events
- * stands behind the update: a state is entered at most once. `before` (the report that asked for
- * the move) is written first, whether the payment moved or not, in the same statement as the
- * transition's event.
+ * event in the same statement; answers the row when this call made the change. The unique index on
+ * transition events stands behind the update: a state is entered at most once. `before` (the report
+ * that asked for the move) is written first, whether the payment moved or not.
  */
 export async function transition(tx: Tx, actor: Actor, payment: Pick<PaymentRow, 'id' | 'status'>, from: PaymentStatus[], to: PaymentStatus, source: ReportSource, extra: { reason?: string; eventId?: string; providerRef?: string } = {}, before?: PaymentEvent) {
-  const moved = await q.transitionPayment(tx, payment.id, from, to, { ...(extra.reason ? { failure_reason: extra.reason } : {}) });
-  const events = before ? [before] : [];
-  if (moved) events.push({ kind: 'transition', source, from: from.length === 1 ? from[0] : payment.status, to, eventId: extra.eventId, detail: extra.reason ? { reason: extra.reason } : {} });
-  if (events.length) await recordEvents(tx, actor, payment.id, events);
-  return moved;
+  const [onMove, ...always] = eventRows(actor, [
+    { kind: 'transition', source, from: from.length === 1 ? from[0] : payment.status, to, eventId: extra.eventId, detail: extra.reason ? { reason: extra.reason } : {} },
+    ...(before ? [before] : []),
+  ]);
+  return q.transitionPayment(tx, payment.id, from, to, extra.reason ? { failure_reason: extra.reason } : {}, always, onMove!);
 }
 
 /** The ledger entry of a captured gateway payment: the gateway's clearing pays the sale and the method's fee. */
