@@ -23,6 +23,8 @@ export interface OrderChange {
   memberId?: number;
   /** Only an order of this total and currency moves. */
   amount?: { total_minor: number; currency: string };
+  /** The moved order's lines come back with it. */
+  withLines?: boolean;
 }
 
 /**
@@ -38,6 +40,7 @@ export async function transition(tx: Tx, actor: Actor, orderId: number, from: Or
     set: change.set ?? {},
     userId: change.memberId,
     amount: change.amount,
+    withLines: change.withLines,
     event: { kind: change.kind ?? to, reason: change.reason ?? '', ...actorStamp(actor), request_id: actor.requestId },
   });
   if (moved) ordersChanged(tx, [moved.user_id]);

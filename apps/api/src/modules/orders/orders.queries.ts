@@ -219,17 +219,22 @@ export const transitionOrderWithEvent = async (
     userId?: number;
     /** Only an order of this total and currency moves. */
     amount?: { total_minor: number; currency: string };
+    /** Answer the moved order's lines too (SKU, goods, units). */
+    withLines?: boolean;
     event: { kind: string; reason: string; actor_kind: string; actor_id: string; request_id: string };
   },
 ) => {
   const sets = Object.entries(t.set).filter(([, v]) => v !== undefined);
-  const { rows } = await sql<{ id: number; status: OrderStatus; user_id: number; order_no: string; points_hold_id: number | string | null; shopping_points_hold_id: number | string | null; was: OrderStatus }>`
+  const lines = t.withLines
+    ? sql`, (select json_agg(json_build_object('sku_id', l.sku_id, 'goods_id', l.goods_id, 'quantity', l.quantity) order by l.id) from order_lines l where l.order_id = orders.id) as lines`
+    : sql``;
+  const { rows } = await sql<{ id: number; status: OrderStatus; user_id: number; order_no: string; kind: string; points_hold_id: number | string | null; shopping_points_hold_id: number | string | null; was: OrderStatus; lines?: Array<{ sku_id: number; goods_id: number; quantity: number }> | null }>`
     with prev as (
       select id, status from orders where id = ${t.orderId}${t.userId === undefined ? sql`` : sql` and user_id = ${t.userId}`} for update),
     o as (
       update orders set status = ${t.to}, updated_at = now()${sql.join(sets.map(([k, v]) => sql`, ${sql.ref(k)} = ${v}`), sql``)}
       from prev where orders.id = prev.id and prev.status in (${sql.join(t.from)})${t.amount ? sql` and orders.total_minor = ${t.amount.total_minor} and orders.currency = ${t.amount.currency}` : sql``}
-      returning orders.id, orders.status, orders.user_id, orders.order_no, orders.points_hold_id, orders.shopping_points_hold_id, prev.status as was),
+      returning orders.id, orders.status, orders.user_id, orders.order_no, orders.kind, orders.points_hold_id, orders.shopping_points_hold_id, prev.status as was${lines}),
     e as (
       insert into order_events (order_id, kind, from_status, to_status, actor_kind, actor_id, reason, request_id)
       select o.id, ${t.event.kind}, o.was, o.status, ${t.event.actor_kind}, ${t.event.actor_id}, ${t.event.reason}, ${t.event.request_id} from o)

@@ -51,20 +51,15 @@ async function commissionBase(tx: Tx, orderId: number) {
 export async function writePendingCommissions(tx: Tx, _actor: Actor, order: EarningOrder): Promise<void> {
   const settings = await q.findReferralSettings(tx);
   if (settings.commission_levels === 0) return;
+  // The buyer's uplines, nearest first (a buyer nobody invited earns no one anything: the order is not read).
+  const uplines = await q.findUplines(tx, order.user_id, settings.commission_levels);
+  if (!uplines.length) return;
   const found = await commissionBase(tx, order.id);
   if (!found || found.base === 0) return;
   const rates = [settings.level1_rate_bp, settings.level2_rate_bp, settings.level3_rate_bp];
-  const rows = [];
-  let current = await q.findMemberBrief(tx, order.user_id);
-  for (let level = 1; level <= settings.commission_levels && current?.referrer_id != null; level++) {
-    const upline = await q.findMemberBrief(tx, Number(current.referrer_id));
-    if (!upline) break;
-    const rate = rates[level - 1]!;
-    if (upline.status === 'active' && upline.id !== order.user_id && rate > 0) {
-      rows.push({ order_id: order.id, buyer_id: order.user_id, beneficiary_id: upline.id, level, base_minor: found.base, rate_bp: rate, amount_minor: shareOfMinor(found.base, rate), currency: found.order.currency });
-    }
-    current = upline;
-  }
+  const rows = uplines
+    .filter((u) => u.status === 'active' && u.id !== order.user_id && (rates[u.depth - 1] ?? 0) > 0)
+    .map((u) => ({ order_id: order.id, buyer_id: order.user_id, beneficiary_id: u.id, level: u.depth, base_minor: found.base, rate_bp: rates[u.depth - 1]!, amount_minor: shareOfMinor(found.base, rates[u.depth - 1]!), currency: found.order.currency }));
   await q.insertPendingCommissions(tx, rows.filter((r) => r.amount_minor > 0));
 }
 

@@ -30,6 +30,10 @@ export const findToday = async (db: Executor, timeZone: string): Promise<string>
 export const findMemberBrief = (db: Executor, id: number) =>
   db.selectFrom('users').select(['id', 'user_name', 'nickname', 'avatar', 'referrer_id', 'created_at', 'status']).where('id', '=', id).executeTakeFirst();
 
+/** The member's sponsors up to `levels` above them (depth 1: their referrer), nearest first, read from the sponsor closure. */
+export const findUplines = async (db: Executor, memberId: number, levels: number) =>
+  (await sql<{ id: number; status: string; depth: number }>`select u.id, u.status, p.depth from sponsor_paths p join users u on u.id = p.ancestor_id where p.descendant_id = ${memberId} and p.depth <= ${levels} order by p.depth`.execute(db)).rows;
+
 /** The first member of the shop (the tree's root when none is placed yet). */
 export const findFirstMemberId = async (db: Executor): Promise<number | undefined> =>
   (await db.selectFrom('users').select('id').orderBy('id').limit(1).executeTakeFirst())?.id;
