@@ -16,7 +16,18 @@ export interface EarlyCall {
    * app gets the answer once the preload is in place, so the picture is always asked for by it,
    * never first by a page that renders from the same answer.
    */
-  preloadImage?: { at: Array<string | number>; widths: readonly number[]; sizes: string; resizable: RegExp };
+  preloadImage?: {
+    at: Array<string | number>;
+    widths: readonly number[];
+    sizes: string;
+    resizable: RegExp;
+    /**
+     * Also shown in the splash where the page will show it, laid out by `#splash.splash-<name>`
+     * (index.html): the page's largest paint is drawn as soon as the picture arrives, not once the
+     * app has rendered.
+     */
+    splash?: string;
+  };
 }
 
 export interface EarlyRequestsSpec {
@@ -46,6 +57,7 @@ var q=new URLSearchParams(),ok=true;Object.keys(k.query).forEach(function(n){var
 var qs=q.toString(),url=host+k.path+(qs?'?'+qs:'');var answer=fetch(url,{method:'GET',headers:headers,credentials:'omit'});
 if(k.preloadImage){window.SHOP_EARLY_IMAGE=true;answer=answer.then(function(res){return res.clone().json().then(function(body){var i=k.preloadImage,src=i.at.reduce(function(v,key){return v==null?v:v[key]},body);
 if(typeof src!=='string'||!new RegExp(i.resizable).test(src))return;var u=host+src,j=u.indexOf('?')<0?'?':'&',l=document.createElement('link');l.rel='preload';l.as='image';l.setAttribute('fetchpriority','high');
-l.setAttribute('imagesrcset',i.widths.map(function(w){return u+j+'w='+w+' '+w+'w'}).join(', '));l.setAttribute('imagesizes',i.sizes);l.setAttribute('data-early-image','');l.href=u;document.head.appendChild(l)})['catch'](function(){}).then(function(){return res})})}
+var set=i.widths.map(function(w){return u+j+'w='+w+' '+w+'w'}).join(', ');l.setAttribute('imagesrcset',set);l.setAttribute('imagesizes',i.sizes);l.setAttribute('data-early-image','');l.href=u;document.head.appendChild(l);
+var sp=i.splash&&document.getElementById('splash');if(sp){var im=document.createElement('img');im.className='splash-hero';im.alt='';im.setAttribute('fetchpriority','high');im.sizes=i.sizes;im.srcset=set;im.src=u;sp.className='splash-'+i.splash;sp.appendChild(im)}})['catch'](function(){}).then(function(){return res})})}
 answer.catch(function(){});early[url]={headers:headers,answer:answer}})}catch(e){}})(${JSON.stringify(spec, (_k, v: unknown) => (v instanceof RegExp ? v.source : v))});\n`;
 }

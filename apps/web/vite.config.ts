@@ -49,12 +49,13 @@ const firstScreens = firstScreenChunks([
       pages: [paths.goods.details],
       preloadImage: { at: ['data', 'images', 0], widths: MEDIA_WIDTHS, sizes: GOODS_GALLERY_SIZES, resizable: RESIZABLE_MEDIA },
     },
-    // The home data, and as soon as it answers its first banner, the page's largest paint (`home-banner-preload.ts`).
+    // The home data, and as soon as it answers its first banner, the page's largest paint, shown in
+    // the splash where the page will show it (without the early script, `first-screen-data.ts` preloads it).
     {
       path: homeDataRoute.path,
       query: {},
       pages: [paths.root, paths.tabbar.home],
-      preloadImage: { at: ['data', 'banners', 0, 'image'], widths: MEDIA_WIDTHS, sizes: HOME_BANNER_SIZES, resizable: RESIZABLE_MEDIA },
+      preloadImage: { at: ['data', 'banners', 0, 'image'], widths: MEDIA_WIDTHS, sizes: HOME_BANNER_SIZES, resizable: RESIZABLE_MEDIA, splash: 'home' },
     },
   ],
 }));

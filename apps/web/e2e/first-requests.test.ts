@@ -131,4 +131,40 @@ describe('the first screen asks for its data before the app has arrived', () => 
     await page.locator('.home-shelf').first().waitFor();
     await page.close();
   });
+
+  it('the home page’s first banner is drawn in the splash before the app has arrived, exactly where the page then shows it, in any language and width', async () => {
+    for (const [lang, width] of [['en-us', 375], ['km', 375], ['th', 1280]] as const) {
+      const page = await browser.context.newPage();
+      await page.setViewportSize({ width, height: 812 });
+      // The app's entry is held back until the splash has drawn the banner.
+      let release!: () => void;
+      const held = new Promise<void>((r) => (release = r));
+      await page.route(/\/h5\/assets\/index-[\w-]+\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.addInitScript((chosen: string) => {
+        if (sessionStorage.getItem('seeded')) return;
+        sessionStorage.setItem('seeded', '1');
+        window.localStorage.clear();
+        window.localStorage.setItem('lang', chosen);
+        window.localStorage.setItem('popupSnooze', '[]');
+      }, lang);
+      // Not waiting for the page's load: that waits for the held entry.
+      await page.goto(`${baseUrl}/h5/#/pages/tabbar/index`, { waitUntil: 'commit' });
+      const hero = page.locator('#splash .splash-hero');
+      await expect.poll(() => hero.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0), { timeout: 30_000 }).toBe(true);
+      const drawn = (await hero.boundingBox())!;
+      const drawnSrc = await hero.evaluate((img) => (img as HTMLImageElement).currentSrc);
+      expect(await page.locator('.home-page').count()).toBe(0);
+      release();
+      const banner = page.locator('.home-banner-image').first();
+      await banner.waitFor();
+      await page.locator('#splash').waitFor({ state: 'detached' });
+      const shown = (await banner.boundingBox())!;
+      for (const k of ['x', 'y', 'width', 'height'] as const) expect(shown[k], `${lang} at ${width} px: ${k}`).toBeCloseTo(drawn[k], 0);
+      expect(await banner.evaluate((img) => (img as HTMLImageElement).currentSrc)).toBe(drawnSrc);
+      await page.close();
+    }
+  });
 });
