@@ -51,7 +51,7 @@ export async function measureHomeRouteJs(distDir: string): Promise<JsSize & { wi
   // The home page's files are the ones the document's first-screen script preloads for it (the
   // page's module shares a file with what only it reaches, so it has no manifest key of its own).
   const html = fs.readFileSync(path.join(distDir, 'index.html'), 'utf8');
-  const preloads = /\}\)\((\{.*?\}),(\[.*?\])\);/.exec(html);
+  const preloads = /\}\)\((\{.*?\}),(\[.*?\]),(\[.*?\])\);/.exec(html);
   if (!preloads) throw new Error('index.html has no first-screen preload script');
   const byPath = JSON.parse(preloads[1]!) as Record<string, string[]>;
   const always = JSON.parse(preloads[2]!) as string[];

@@ -67,6 +67,13 @@ export function deepLibraryImports(): Plugin {
 export interface FirstScreen {
   module: string;
   paths?: string[];
+  /**
+   * On these paths the first screen's files are asked for once the early script has drawn the
+   * page's first picture in the splash (or found it will not), at most 1.5 s after the start: on a
+   * slow network the picture, the page's largest paint, has the connection to itself. The entry,
+   * once it runs, asks for what it still needs itself.
+   */
+  afterPicture?: boolean;
 }
 
 /**
@@ -139,7 +146,10 @@ export function firstScreenChunks(screens: FirstScreen[], earlySource = ''): { p
       // Inline, so the browser starts these files while it still reads the document, not after one
       // more round trip for a script file; the server allows exactly these scripts by their SHA-256
       // in the document's Content-Security-Policy (plugins/security.ts, `inlineScriptHashes`).
-      const preloads = `(function(m,a){var p=location.hash.slice(1).split('?')[0]||'/';a.concat(m[p]||[]).forEach(function(f){var l=document.createElement('link');if(/\\.css$/.test(f)){l.rel='preload';l.as='style'}else{l.rel='modulepreload'}l.crossOrigin='';l.href=${JSON.stringify(base)}+f;document.head.appendChild(l)})})(${JSON.stringify(byPath)},${JSON.stringify(always)});`;
+      const afterPicture = screens.filter((s) => s.afterPicture).flatMap((s) => s.paths ?? []);
+      // `window.SHOP_PRELOAD` is how the early script says the picture is drawn (or will not be); the
+      // app waits for the `shop-preload` event before it asks for its page's code (`firstFilesReleased`).
+      const preloads = `(function(m,a,w){var p=location.hash.slice(1).split('?')[0]||'/',done=false;var go=function(){if(done)return;done=true;window.SHOP_PRELOAD=null;dispatchEvent(new Event('shop-preload'));a.concat(m[p]||[]).forEach(function(f){var l=document.createElement('link');if(/\\.css$/.test(f)){l.rel='preload';l.as='style'}else{l.rel='modulepreload'}l.crossOrigin='';l.href=${JSON.stringify(base)}+f;document.head.appendChild(l)})};if(w.indexOf(p)<0)return go();window.SHOP_PRELOAD=go;setTimeout(go,1500)})(${JSON.stringify(byPath)},${JSON.stringify(always)},${JSON.stringify(afterPicture)});`;
       const config = /<script src="[^"]*config\.js"><\/script>/;
       if (!config.test(String(html.source))) throw new Error('index.html has no config.js script');
       // The page's files need nothing; the first calls need the API host, which config.js sets.

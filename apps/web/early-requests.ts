@@ -47,7 +47,9 @@ export interface EarlyRequestsSpec {
  * language) simply makes the app ask itself.
  */
 export function earlyRequestsSource(spec: EarlyRequestsSpec): string {
-  return `(function(s){try{var ls=window.localStorage,c=window.SHOP_CONFIG;if(!c||!window.fetch||ls.getItem(s.keys.session))return;
+  // `wait`: a picture is on its way to the splash; until it is drawn (the frame after it arrived) or
+  // fails, the page's files wait (`window.SHOP_PRELOAD`, chunking.ts). Every other way out lets them go at once.
+  return `(function(s){var wait=false,rel=function(){var g=window.SHOP_PRELOAD;if(g)g()};try{var ls=window.localStorage,c=window.SHOP_CONFIG;if(!c||!window.fetch||ls.getItem(s.keys.session))return;
 var r=JSON.parse(ls.getItem(s.keys.region)||'{}')||{};if(r.clientIp)return;var a=c.api||{},region=r.region==='cn'?'cn':'default';
 var host=String((region==='cn'&&a.cn)||a['default']||'').replace(/\\/+$/,'');var l=ls.getItem(s.keys.lang);var lang=s.languages.indexOf(l)>=0?l:s.defaultLanguage;
 var h=location.hash.slice(1),p=h.split('?')[0]||'/',id=Number(new URLSearchParams(h.split('?')[1]||'').get('id'))||0;
@@ -55,9 +57,9 @@ var headers={Accept:'application/json','Accept-Language':lang,'think-lang':lang,
 s.calls.forEach(function(k){if(k.pages&&k.pages.indexOf(p)<0)return;if(k.unlessStored&&ls.getItem(k.unlessStored.replace('{lang}',lang)))return;
 var q=new URLSearchParams(),ok=true;Object.keys(k.query).forEach(function(n){var v=k.query[n]==='#id'?(id>0?String(id):''):k.query[n];if(!v)ok=false;q.append(n,v)});if(!ok)return;
 var qs=q.toString(),url=host+k.path+(qs?'?'+qs:'');var answer=fetch(url,{method:'GET',headers:headers,credentials:'omit'});
-if(k.preloadImage){window.SHOP_EARLY_IMAGE=true;answer=answer.then(function(res){return res.clone().json().then(function(body){var i=k.preloadImage,src=i.at.reduce(function(v,key){return v==null?v:v[key]},body);
+if(k.preloadImage){window.SHOP_EARLY_IMAGE=true;var i=k.preloadImage,painted=false;if(i.splash)wait=true;answer=answer.then(function(res){return res.clone().json().then(function(body){var src=i.at.reduce(function(v,key){return v==null?v:v[key]},body);
 if(typeof src!=='string'||!new RegExp(i.resizable).test(src))return;var u=host+src,j=u.indexOf('?')<0?'?':'&',l=document.createElement('link');l.rel='preload';l.as='image';l.setAttribute('fetchpriority','high');
 var set=i.widths.map(function(w){return u+j+'w='+w+' '+w+'w'}).join(', ');l.setAttribute('imagesrcset',set);l.setAttribute('imagesizes',i.sizes);l.setAttribute('data-early-image','');l.href=u;document.head.appendChild(l);
-var sp=i.splash&&document.getElementById('splash');if(sp){var im=document.createElement('img');im.className='splash-hero';im.alt='';im.setAttribute('fetchpriority','high');im.sizes=i.sizes;im.srcset=set;im.src=u;sp.className='splash-'+i.splash;sp.appendChild(im)}})['catch'](function(){}).then(function(){return res})})}
-answer.catch(function(){});early[url]={headers:headers,answer:answer}})}catch(e){}})(${JSON.stringify(spec, (_k, v: unknown) => (v instanceof RegExp ? v.source : v))});\n`;
+var sp=i.splash&&document.getElementById('splash');if(sp){var im=document.createElement('img');im.className='splash-hero';im.alt='';im.setAttribute('fetchpriority','high');im.sizes=i.sizes;im.srcset=set;im.onload=function(){requestAnimationFrame(function(){setTimeout(rel,0)})};im.onerror=rel;painted=true;im.src=u;sp.className='splash-'+i.splash;sp.appendChild(im)}})['catch'](function(){}).then(function(){if(!painted)rel();return res})},function(e){rel();throw e})}
+answer.catch(function(){});early[url]={headers:headers,answer:answer}})}catch(e){}finally{if(!wait)rel()}})(${JSON.stringify(spec, (_k, v: unknown) => (v instanceof RegExp ? v.source : v))});\n`;
 }

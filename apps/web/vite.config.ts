@@ -32,7 +32,7 @@ export const reactToPreact = [
 // members most often open first (chunking.ts).
 const firstScreens = firstScreenChunks([
   { module: `${src}/lib/antd-render.ts` },
-  { module: `${src}/features/catalogue/pages/home-page.tsx`, paths: [paths.root, paths.tabbar.home] },
+  { module: `${src}/features/catalogue/pages/home-page.tsx`, paths: [paths.root, paths.tabbar.home], afterPicture: true },
   { module: `${src}/features/catalogue/pages/goods-info-page.tsx`, paths: [paths.goods.details] },
   { module: `${src}/features/account/pages/login-page.tsx`, paths: [paths.login.login] },
 ], earlyRequestsSource({

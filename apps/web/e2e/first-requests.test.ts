@@ -143,6 +143,14 @@ describe('the first screen asks for its data before the app has arrived', () => 
         await held;
         await route.continue();
       });
+      // When the home page's own files are asked for, and when the picture has arrived.
+      const at = { parts: 0, picture: 0 };
+      page.on('request', (r) => {
+        if (/\/h5\/assets\/home-parts-[\w-]+\.js$/.test(r.url())) at.parts ||= Date.now();
+      });
+      page.on('requestfinished', (r) => {
+        if (/\/media\/demo\/feature-1\.png/.test(r.url())) at.picture ||= Date.now();
+      });
       await page.addInitScript((chosen: string) => {
         if (sessionStorage.getItem('seeded')) return;
         sessionStorage.setItem('seeded', '1');
@@ -157,6 +165,10 @@ describe('the first screen asks for its data before the app has arrived', () => 
       const drawn = (await hero.boundingBox())!;
       const drawnSrc = await hero.evaluate((img) => (img as HTMLImageElement).currentSrc);
       expect(await page.locator('.home-page').count()).toBe(0);
+      // The page's files were asked for by the document while the app was held, once the picture had come:
+      // on a slow network the picture has the connection to itself.
+      await expect.poll(() => at.parts).toBeGreaterThan(0);
+      expect(at.parts).toBeGreaterThanOrEqual(at.picture);
       release();
       const banner = page.locator('.home-banner-image').first();
       await banner.waitFor();

@@ -6,6 +6,7 @@ import { routes } from '@/app/routes';
 import { refreshTokenAtStart } from '@/app/token-refresh';
 import { paths } from '@/config/paths';
 import { prefetchFirstScreen } from '@/features/catalogue/first-screen-data';
+import { firstFilesReleased } from '@/lib/early-answers';
 import { preloadToast } from '@/lib/toast';
 import { listenForInstallPrompt } from '@/lib/install-prompt';
 import { applyLaunchParams } from '@/lib/launch-params';
@@ -31,6 +32,8 @@ async function start() {
   // The page's code loads alongside the language pack, not after the first render.
   const [hashPath = '', hashQuery = ''] = window.location.hash.replace(/^#/, '').split('?');
   const startPath = hashPath === '/' || hashPath === '' ? paths.tabbar.home : hashPath;
+  // On the home page the splash draws the first banner first: its picture has the connection to itself.
+  await firstFilesReleased();
   const firstPage = preloadPagesFor(routes, startPath);
   // The first page's data (and from it its largest paint) is fetched before the page renders.
   const firstScreenData = prefetchFirstScreen(startPath, new URLSearchParams(hashQuery));

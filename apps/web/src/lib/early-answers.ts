@@ -9,8 +9,18 @@ declare global {
     SHOP_EARLY?: Record<string, EarlyAnswer>;
     /** Set when the early script preloads the first screen's largest picture itself, from its answer. */
     SHOP_EARLY_IMAGE?: boolean;
+    /** While the page's first files wait for its first picture to be drawn (the document's inline script, `chunking.ts`). */
+    SHOP_PRELOAD?: (() => void) | null;
   }
 }
+
+/**
+ * Resolves once the page's first files may be asked for: at once, unless the document holds them
+ * until the splash has drawn the page's first picture (at most 1.5 s after the start). The app
+ * asks for its page's code after that too, so the picture has the connection to itself.
+ */
+export const firstFilesReleased = (): Promise<void> =>
+  typeof window === 'undefined' || !window.SHOP_PRELOAD ? Promise.resolve() : new Promise((go) => window.addEventListener('shop-preload', () => go(), { once: true }));
 
 /** Whether the early script preloads the first screen's picture (the app need not). */
 export const earlyScriptPreloadsImage = (): boolean => typeof window !== 'undefined' && window.SHOP_EARLY_IMAGE === true;
