@@ -82,7 +82,7 @@ export async function startShop(env: Record<string, string> = {}): Promise<Runni
 /** CPU time (user and system) a process has used so far, in ms; undefined where /proc is not there to read it. */
 function cpuMsOf(pid: number): number | undefined {
   try {
-    // Fields 14 and 15 of /proc/<pid>/stat, counted after the command name's closing parenthesis.
+    // Fields 14 and 15 of /proc/<pid>/stat (after the command name's closing parenthesis), in ticks of 1/100 s (Linux's USER_HZ).
     const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
     return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
   } catch {

@@ -115,10 +115,6 @@ export const lockPaymentByProviderRef = (trx: Transaction<DB>, gateway: string, 
 /** Serializes payment starts of one payable (two taps on two methods at once). */
 export const lockPayableSlot = (trx: Transaction<DB>, type: PayableType, payableId: number) => sql`select pg_advisory_xact_lock(hashtext(${`payable:${type}`}), ${payableId}::int)`.execute(trx);
 
-/**
- * Moves a payment from one of `from` to `to`; answers the row when this call made the change,
- * undefined when another state was already there (the change is decided by this update alone).
- */
 /** The states a payment ends in. */
 const FINISHED: PaymentStatus[] = ['succeeded', 'failed', 'canceled', 'expired'];
 
