@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Selectable, type Transaction } from 'kysely';
+import { sql, type Insertable, type RawBuilder, type Selectable, type Transaction } from 'kysely';
 import type { SortOrder } from '@shop/contract';
 import type { Executor } from '../../db/database.js';
 import { orderList } from '../../lib/list-order.queries.js';
@@ -51,16 +51,19 @@ const eventValues = (events: PaymentEventRow[]) =>
     events.map((e, n) => sql`(${e.kind}::text, ${e.source}::text, ${e.from_status ?? null}::text, ${e.to_status ?? null}::text, ${e.provider_event_id ?? null}::text, ${e.detail ?? '{}'}::jsonb, ${e.actor_kind}::text, ${e.actor_id ?? null}::text, ${n}::int)`),
   )}) v(kind, source, from_status, to_status, provider_event_id, detail, actor_kind, actor_id, n)`;
 
-/** The events of the payment `p` (a CTE of the statement), inserted in their order. */
-const insertEventsOf = (payment: string, events: PaymentEventRow[], when = sql`true`) =>
+/**
+ * Inserts events of payment `paymentId` (an expression of the statement: a CTE's column or a
+ * parameter), in their order; `join` adds the CTE it names, `when` keeps only some of the rows.
+ */
+const insertEvents = (paymentId: RawBuilder<unknown>, events: PaymentEventRow[], { join = sql``, when = sql`true` }: { join?: RawBuilder<unknown>; when?: RawBuilder<unknown> } = {}) =>
   sql`insert into payment_events (payment_id, kind, source, from_status, to_status, provider_event_id, detail, actor_kind, actor_id)
-    select ${sql.ref(`${payment}.id`)}, v.kind, v.source, v.from_status, v.to_status, v.provider_event_id, v.detail, v.actor_kind, v.actor_id
-    from ${sql.table(payment)} cross join ${eventValues(events)} where ${when} order by v.n`;
+    select ${paymentId}, v.kind, v.source, v.from_status, v.to_status, v.provider_event_id, v.detail, v.actor_kind, v.actor_id
+    from ${eventValues(events)}${join} where ${when} order by v.n`;
 
 /** A new payment with the first events of its history, in one statement. */
 export const insertPayment = async (db: Executor, row: Insertable<DB['payments']>, events: PaymentEventRow[]) =>
   (
-    await sql<Selectable<DB['payments']>>`with p as (${db.insertInto('payments').values(row).returningAll()}), e as (${insertEventsOf('p', events)}) select * from p`.execute(db)
+    await sql<Selectable<DB['payments']>>`with p as (${db.insertInto('payments').values(row).returningAll()}), e as (${insertEvents(sql`p.id`, events, { join: sql` cross join p` })}) select * from p`.execute(db)
   ).rows[0]!;
 
 /**
@@ -74,7 +77,7 @@ export const storeProviderAnswer = async (db: Executor, id: number, data: { prov
       u as (update payments p set provider_ref = ${data.provider_ref}, redirect_url = ${data.redirect_url}, client_secret = ${data.client_secret}, sdk_params = ${data.sdk_params}::jsonb,
           updated_at = now(), status = case when prev.status = 'created' then 'pending' else p.status end
         from prev where p.id = prev.id returning p.*, prev.status as was),
-      e as (${insertEventsOf('u', [event], sql`u.was = 'created'`)})
+      e as (${insertEvents(sql`u.id`, [event], { join: sql` cross join u`, when: sql`u.was = 'created'` })})
       select * from u`.execute(db)
   ).rows.map(({ was: _was, ...row }: Selectable<DB['payments']> & { was?: string }) => row)[0]!;
 
@@ -128,9 +131,7 @@ export const transitionPayment = async (db: Executor, id: number, from: PaymentS
     await sql<Selectable<DB['payments']>>`with u as (
         update payments set status = ${to}, updated_at = now()${FINISHED.includes(to) ? sql`, finished_at = now()` : sql``}${set.failure_reason === undefined ? sql`` : sql`, failure_reason = ${set.failure_reason}`}
         where id = ${id} and status in (${sql.join(from)}) returning *),
-      e as (insert into payment_events (payment_id, kind, source, from_status, to_status, provider_event_id, detail, actor_kind, actor_id)
-        select ${id}::bigint, v.kind, v.source, v.from_status, v.to_status, v.provider_event_id, v.detail, v.actor_kind, v.actor_id
-        from ${eventValues([...always, onMove])} where v.n < ${always.length} or exists (select 1 from u) order by v.n)
+      e as (${insertEvents(sql`${id}::bigint`, [...always, onMove], { when: sql`v.n < ${always.length} or exists (select 1 from u)` })})
       select * from u`.execute(db)
   ).rows[0];
 

@@ -57,10 +57,13 @@ export async function writePendingCommissions(tx: Tx, _actor: Actor, order: Earn
   const found = await commissionBase(tx, order.id);
   if (!found || found.base === 0) return;
   const rates = [settings.level1_rate_bp, settings.level2_rate_bp, settings.level3_rate_bp];
-  const rows = uplines
-    .filter((u) => u.status === 'active' && u.id !== order.user_id && (rates[u.depth - 1] ?? 0) > 0)
-    .map((u) => ({ order_id: order.id, buyer_id: order.user_id, beneficiary_id: u.id, level: u.depth, base_minor: found.base, rate_bp: rates[u.depth - 1]!, amount_minor: shareOfMinor(found.base, rates[u.depth - 1]!), currency: found.order.currency }));
-  await q.insertPendingCommissions(tx, rows.filter((r) => r.amount_minor > 0));
+  // A banned or closed upline's level, or a level the plan pays nothing for, is skipped.
+  const rows = uplines.flatMap((u) => {
+    const rate = rates[u.depth - 1] ?? 0;
+    const amount = u.status === 'active' && u.id !== order.user_id && rate > 0 ? shareOfMinor(found.base, rate) : 0;
+    return amount > 0 ? [{ order_id: order.id, buyer_id: order.user_id, beneficiary_id: u.id, level: u.depth, base_minor: found.base, rate_bp: rate, amount_minor: amount, currency: found.order.currency }] : [];
+  });
+  await q.insertPendingCommissions(tx, rows);
 }
 
 /** A refund before settling voids the order's pending commissions; nothing was posted, so no entry. */
