@@ -57,6 +57,29 @@ describe('the shop in Chromium on a phone', () => {
     await page.close();
   });
 
+  it('scrolls the notice titles across once and then rests at their start; with reduced motion they never move', async () => {
+    const page = await openFresh('/pages/tabbar/index', noPopups);
+    const text = page.locator('.home-notices .adm-notice-bar-content-inner');
+    const moving = () => page.evaluate(() => document.getAnimations().length);
+    // Too long for the strip, the titles start moving two seconds after the page appears.
+    await expect.poll(() => text.evaluate((el: HTMLElement) => el.style.transform)).toMatch(/^translateX\(-\d+px\)$/);
+    expect(await moving()).toBe(1);
+    // The end of the lap, as the browser signals it: the text rests at its start, and stays there.
+    await text.evaluate((el) => el.dispatchEvent(new TransitionEvent('transitionend', { bubbles: true, propertyName: 'transform' })));
+    await expect.poll(() => text.evaluate((el: HTMLElement) => el.style.transform)).toBe('');
+    await page.waitForTimeout(3_000);
+    expect(await moving()).toBe(0);
+    expect(await text.evaluate((el: HTMLElement) => el.style.transform)).toBe('');
+
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.reload();
+    await text.waitFor();
+    await page.waitForTimeout(3_000);
+    expect(await moving()).toBe(0);
+    expect(await text.evaluate((el: HTMLElement) => el.style.transform)).toBe('');
+    await page.close();
+  });
+
   it('opens a goods page, chooses a SKU among those in stock, and sends a visitor who taps "buy now" to login', async () => {
     const page = await openFresh('/pages/tabbar/index', noPopups);
     const card = page.locator('.goods-card').first();

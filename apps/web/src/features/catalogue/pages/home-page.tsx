@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Grid, Image, NoticeBar, SearchBar } from 'antd-mobile';
+import { Grid, Image, SearchBar } from 'antd-mobile';
 import { AppstoreOutline } from 'antd-mobile-icons';
 import { useAfterFirstScreen } from '@/lib/after-first-screen';
 import { useNavigate } from '@/lib/router';
@@ -13,6 +13,7 @@ type HomeData = NonNullable<ReturnType<typeof useHomeData>['data']>;
 import { Carousel } from '../components/carousel';
 import { GoodsGrid } from '../components/goods-card';
 import { GoodsList } from '../components/goods-list';
+import { NoticeTicker } from '../components/notice-ticker';
 
 import '../catalogue.css';
 import { HOME_BANNER_SIZES } from '@/config/pictures';
@@ -78,7 +79,7 @@ export default function HomePage() {
             </Grid>
             {d.notices.length > 0 && (
               <div className="home-notices" onClick={() => navigate(`${paths.other.news}?tab=notices`)}>
-                <NoticeBar content={d.notices.map((n) => n.title).join('   ·   ')} color="alert" />
+                <NoticeTicker text={d.notices.map((n) => n.title).join('   ·   ')} />
               </div>
             )}
             <BelowTheFold shelves={d.shelves} />

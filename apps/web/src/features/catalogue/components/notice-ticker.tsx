@@ -1,0 +1,23 @@
+import { useState } from 'react';
+import { NoticeBar } from 'antd-mobile';
+
+/** A delay that never ends in practice (the largest a browser's timer takes): the bar's text rests at its start. */
+const NEVER = 2 ** 31 - 1;
+
+const prefersReducedMotion = () => typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+
+/**
+ * The home's notice titles in one strip: too long for the strip, they scroll across once, two
+ * seconds after the page appears, then rest at their start; with reduced motion asked for, they
+ * never move. A marquee that never stops keeps a phone drawing frames for as long as the home is
+ * open, and moving text that cannot be stopped is hard to read.
+ */
+export function NoticeTicker({ text }: { text: string }) {
+  const [still, setStill] = useState(prefersReducedMotion);
+  return (
+    // The lap's end is the one transition inside the bar.
+    <div onTransitionEnd={() => setStill(true)}>
+      <NoticeBar key={still ? 'still' : 'moving'} content={text} color="alert" delay={still ? NEVER : 2000} />
+    </div>
+  );
+}
