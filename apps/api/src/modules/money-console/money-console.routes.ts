@@ -32,7 +32,7 @@ export function moneyConsoleRoutes({ handle, deps }: Api): void {
   handle(adminSetRate, ({ actor, body }) => service.setRate(db, actor, body));
   handle(adminLedgerCheck, () => service.checkLedger(db));
   handle(adminPayMethods, ({ actor }) => service.payMethods(db, actor));
-  handle(adminSetPayMethod, ({ actor, body }) => service.setPayMethod(db, actor, body), { idempotencyCaller: operatorCaller });
+  handle(adminSetPayMethod, ({ actor, body }) => service.setPayMethod(deps, actor, body), { idempotencyCaller: operatorCaller });
   handle(adminWalletLimits, ({ actor }) => service.walletLimits(db, actor));
   handle(adminRechargeChannels, ({ actor }) => service.rechargeChannels(db, actor));
   handle(adminCollectionAccounts, ({ actor }) => service.collectionAccounts(db, actor));

@@ -12,6 +12,8 @@ import { findUserById } from '../members/members.queries.js';
 import { findLatestRates } from '../rates/rates.queries.js';
 import { checkOperatorRate, rateFor, setOperatorRate } from '../rates/rates.service.js';
 import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
+import { payMethodsChangedOnCommit } from '../payments/payments.service.js';
+import type { AppDeps } from '../../app-deps.js';
 import type { AdjustableAsset, LedgerAdjustmentRow } from './money-console.table.js';
 import type { ListExport } from '../../lib/list-export.js';
 import * as q from './money-console.queries.js';
@@ -186,9 +188,11 @@ export async function payMethods(db: Executor, actor: Actor) {
 }
 
 /** Changes a payment method's fee, order or whether it is offered, recorded with the reason. */
-export async function setPayMethod(db: Database, actor: Actor, input: EndpointBody<typeof adminSetPayMethod>) {
+export async function setPayMethod(deps: Pick<AppDeps, 'db' | 'config' | 'redis'>, actor: Actor, input: EndpointBody<typeof adminSetPayMethod>) {
   const operator = operatorNameOf(actor);
+  const { db } = deps;
   await withTransaction(db, async (tx) => {
+    payMethodsChangedOnCommit(tx, deps);
     const { id, reason, ...changes } = input;
     if (!(await q.updatePayMethod(tx, id, { ...changes, updated_by: operator }))) throw notFound('pay method');
     await insertOperatorAction(tx, {

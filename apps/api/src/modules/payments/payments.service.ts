@@ -4,7 +4,8 @@ import type { Executor } from '../../db/database.js';
 import type { Actor } from '../../lib/actor.js';
 import { memberIdOf } from '../../lib/actor.js';
 import { AppError } from '../../lib/errors.js';
-import { withTransaction } from '../../lib/transaction.js';
+import { responseCache } from '../../lib/cache.js';
+import { withTransaction, type Tx } from '../../lib/transaction.js';
 import { publicBaseUrl } from '../../providers/index.js';
 import { assertNotLocked, clearFailures, recordFailure } from '../captcha/lockout.js';
 import { balanceOf, balancesOf, post, releaseHold, reserveHold } from '../ledger/ledger.service.js';
@@ -45,12 +46,21 @@ export function pointsFor(amountMinor: number, currency: string, perUnit: number
 const ledgerAssetOf = (m: PayMethodRow): Asset | undefined => (m.gateway ? undefined : LEDGER_ASSETS[m.method]);
 const unitsCurrencyOf = (asset: Asset, currency: string) => (asset === 'points' || asset === 'shopping_points' ? POINTS_CURRENCY : currency);
 
+/** The cache tag of the enabled pay methods a process keeps (the table's trigger announces every change of it). */
+const PAY_METHODS_TAG = 'pay-methods';
+
+/** Drops the pay methods this process keeps once `tx` commits, before the table's notice reaches it: the next read here shows the change. */
+export function payMethodsChangedOnCommit(tx: Tx, deps: Pick<PaymentsDeps, 'config' | 'redis'>): void {
+  tx.afterCommit(() => responseCache(deps).invalidate(PAY_METHODS_TAG));
+}
+
 /** The methods enabled for a currency and country, one row per code (a country's own row over the '*' row), whose gateway is configured. */
-async function enabledMethods(deps: PaymentsDeps, db: Executor, currency: string, countryCode: string | null): Promise<PayMethodRow[]> {
-  const rows = await q.findPayMethods(db, currency, countryCode);
+async function enabledMethods(deps: PaymentsDeps, currency: string, countryCode: string | null): Promise<PayMethodRow[]> {
+  const all = await responseCache(deps).memo({ id: PAY_METHODS_TAG, tags: [PAY_METHODS_TAG] }, () => q.findAllPayMethods(deps.db));
   const byCode = new Map<string, PayMethodRow>();
-  for (const r of rows) if (!byCode.has(r.code) || r.country_code !== '*') byCode.set(r.code, r);
-  return [...byCode.values()].filter((r) => !r.gateway || (deps.providers.payments[r.gateway] && deps.providers.payments[r.gateway]!.methods.some((x) => x.method === r.method && x.currencies.includes(currency))));
+  for (const r of all) if (r.currency === currency && (r.country_code === '*' || r.country_code === countryCode) && (!byCode.has(r.code) || r.country_code !== '*')) byCode.set(r.code, r);
+  const offered = [...byCode.values()].filter((r) => !r.gateway || (deps.providers.payments[r.gateway] && deps.providers.payments[r.gateway]!.methods.some((x) => x.method === r.method && x.currencies.includes(currency))));
+  return offered.sort((a, b) => a.sort - b.sort || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
 }
 
 /** Each method as the member sees it (`describeMethod`), the balances of the wallet's own methods read together. */
@@ -104,8 +114,8 @@ async function memberPayable(db: Executor, actor: Actor, type: PayableType, id: 
   return p;
 }
 
-async function methodForPayable(deps: PaymentsDeps, db: Executor, p: Payable, code: string): Promise<PayMethodRow> {
-  const m = (await enabledMethods(deps, db, p.currency, p.countryCode)).find((x) => x.code === code);
+async function methodForPayable(deps: PaymentsDeps, p: Payable, code: string): Promise<PayMethodRow> {
+  const m = (await enabledMethods(deps, p.currency, p.countryCode)).find((x) => x.code === code);
   if (!m || (!m.gateway && !p.ledgerAllowed)) throw new AppError(ResponseCode.payMethodUnavailable);
   return m;
 }
@@ -115,14 +125,14 @@ export async function memberPayMethods(deps: PaymentsDeps, actor: Actor, input: 
   const userId = memberIdOf(actor);
   const currency = input.currency ?? (await walletCurrencies(deps.db)).settlement;
   const member = await findUserById(deps.db, userId);
-  const rows = await enabledMethods(deps, deps.db, currency, member?.country ?? null);
+  const rows = await enabledMethods(deps, currency, member?.country ?? null);
   return { currency, list: await describeMethods(deps, actor, rows, null) };
 }
 
 /** `payWayCostTotal`: every method for a payable with its fee and total, and the method chosen so far. */
 export async function payableMethods(deps: PaymentsDeps, actor: Actor, input: EndpointBody<typeof getPaymentMethodTotal>): Promise<EndpointData<typeof getPaymentMethodTotal>> {
   const p = await memberPayable(deps.db, actor, input.order_type, input.order_id);
-  const rows = (await enabledMethods(deps, deps.db, p.currency, p.countryCode)).filter((m) => m.gateway || p.ledgerAllowed);
+  const rows = (await enabledMethods(deps, p.currency, p.countryCode)).filter((m) => m.gateway || p.ledgerAllowed);
   const chosen = await q.findPayChoice(deps.db, p.type, p.id);
   return {
     order_no: p.no,
@@ -137,7 +147,7 @@ export async function payableMethods(deps: PaymentsDeps, actor: Actor, input: En
 /** `payWayCost`: one method's fee for a payable. */
 export async function payableMethodCost(deps: PaymentsDeps, actor: Actor, input: EndpointQuery<typeof getPaymentMethodFee>): Promise<EndpointData<typeof getPaymentMethodFee>> {
   const p = await memberPayable(deps.db, actor, input.order_type, input.order_id);
-  const m = await methodForPayable(deps, deps.db, p, input.pay_way);
+  const m = await methodForPayable(deps, p, input.pay_way);
   const fee = methodFee(m, p.amountMinor);
   return { pay_way: m.code, currency: p.currency, amount: p.amountMinor, fee, total: p.amountMinor + fee };
 }
@@ -145,7 +155,7 @@ export async function payableMethodCost(deps: PaymentsDeps, actor: Actor, input:
 /** `choosePayWay`: fixes the method and its fee on the payable (paying later with another method replaces the choice). */
 export async function choosePayWay(deps: PaymentsDeps, actor: Actor, input: EndpointBody<typeof choosePaymentMethod>): Promise<EndpointData<typeof choosePaymentMethod>> {
   const p = await memberPayable(deps.db, actor, input.order_type, input.order_id);
-  const m = await methodForPayable(deps, deps.db, p, input.pay_way);
+  const m = await methodForPayable(deps, p, input.pay_way);
   const fee = methodFee(m, p.amountMinor);
   await q.upsertPayChoice(deps.db, { payable_type: p.type, payable_id: p.id, user_id: p.userId, method_code: m.code, currency: p.currency, fee_minor: fee });
   return { order_no: p.no, pay_way: m.code, currency: p.currency, amount: p.amountMinor, fee, total: p.amountMinor + fee };
@@ -167,8 +177,8 @@ export async function paymentNotice(deps: PaymentsDeps & { i18n: { t(lang: strin
   const currency = payable?.currency ?? (await walletCurrencies(deps.db)).settlement;
   // Without a payable, the member's country names the methods (a payable carries its own).
   const m = payable
-    ? await methodForPayable(deps, deps.db, payable, input.pay_way)
-    : (await enabledMethods(deps, deps.db, currency, (await findUserById(deps.db, userId))?.country ?? null)).find((x) => x.code === input.pay_way);
+    ? await methodForPayable(deps, payable, input.pay_way)
+    : (await enabledMethods(deps, currency, (await findUserById(deps.db, userId))?.country ?? null)).find((x) => x.code === input.pay_way);
   if (!m) throw new AppError(ResponseCode.payMethodUnavailable);
   const t = (key: string, params?: Record<string, string | number>) => deps.i18n.t(actor.lang, `payments.notice.${key}`, params);
   const name = methodName(deps, actor, m.code);
@@ -213,7 +223,7 @@ async function requirePayProof(deps: PaymentsDeps, actor: Actor, userId: number,
 export async function startPayment(deps: PaymentsDeps & { i18n?: unknown }, actor: Actor, input: EndpointBody<typeof payOrder> & { only_gateway?: string }): Promise<PaymentInfo> {
   const userId = memberIdOf(actor);
   const payable = await memberPayable(deps.db, actor, input.order_type, input.order_id);
-  const m = await methodForPayable(deps, deps.db, payable, input.pay_way);
+  const m = await methodForPayable(deps, payable, input.pay_way);
   if (input.only_gateway && m.gateway !== input.only_gateway) throw new AppError(ResponseCode.payMethodUnavailable);
   // A top-up in instalments is paid by the instalment method only, and only it is.
   if (payable.type === 'recharge' && (m.method === 'ctbc_installment') !== !!payable.instalments) throw new AppError(ResponseCode.payMethodUnavailable);

@@ -14,7 +14,7 @@ import type { FlagKind, PaymentRow, PaymentStatus, RefundRow } from './payments.
 // How a payment moves: every change is one conditional update from the expected state, its
 // effects (ledger entries, the payable's own state) in the same transaction, exactly once.
 
-export type PaymentsDeps = Pick<AppDeps, 'db' | 'config' | 'providers' | 'secrets'>;
+export type PaymentsDeps = Pick<AppDeps, 'db' | 'config' | 'providers' | 'secrets' | 'redis'>;
 
 /** Where a report about a payment came from (kept on its events). */
 export type ReportSource = 'webhook' | 'inquiry' | 'return' | 'job' | 'member' | 'operator';

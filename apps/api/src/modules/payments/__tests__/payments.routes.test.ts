@@ -88,13 +88,16 @@ describe('the member\'s methods and international orders', () => {
     const elsewhere = await walletMember(t);
     await t.db.updateTable('users').set({ country: 'SG' }).where('id', '=', singaporean.userId).execute();
     await fund(t.db, singaporean.userId, 2500, 'MYR');
-    // Singapore's own fee for ringgit cards (2.5 % + RM 1.00) instead of the shop-wide 2.9 %.
-    await t.db.insertInto('pay_methods').values({ code: 'stripe_card', gateway: 'stripe', method: 'card', currency: 'MYR', country_code: 'SG', fee_bp: 250, fee_fixed_minor: 100, sort: 10 } as never).execute();
     const listed = async (m: { headers: Record<string, string> }, currency?: string) => {
       const res = await call(t, 'GET', `/attractive/user/payWay${currency ? `?currency=${currency}` : ''}`, { headers: m.headers });
       expect(res.body.code, res.body.msg).toBe(200);
       return { currency: res.body.data.currency as string, byCode: Object.fromEntries(res.body.data.list.map((x: { pay_way: string }) => [x.pay_way, x])) as Record<string, Record<string, unknown>> };
     };
+    expect((await listed(singaporean, 'MYR')).byCode.stripe_card).toMatchObject({ fee_rate_bp: 290, fee_fixed: 0 });
+    // Singapore's own fee for ringgit cards (2.5 % + RM 1.00) instead of the shop-wide 2.9 %, written
+    // straight into the table: its trigger tells every process to read the methods it keeps again.
+    await t.db.insertInto('pay_methods').values({ code: 'stripe_card', gateway: 'stripe', method: 'card', currency: 'MYR', country_code: 'SG', fee_bp: 250, fee_fixed_minor: 100, sort: 10 } as never).execute();
+    await t.changesHeard();
     const myr = await listed(singaporean, 'myr');
     expect(myr.currency).toBe('MYR');
     expect(Object.keys(myr.byCode)).toEqual(expect.arrayContaining(['balance', 'points', 'gift_card', 'stripe_card', 'stripe_fpx', 'airwallex_card', 'airwallex_tng', '2c2p_card']));
