@@ -27,12 +27,16 @@ export interface TestApp {
  * `options.providers` puts other providers (a recording mailer, a gateway's local fake …) in place
  * of the configured ones.
  */
-export async function buildTestApp(env: Record<string, string> = {}, options: { providers?: Partial<Providers> } = {}): Promise<TestApp> {
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  /** `databaseUrl`: where the app's (and the test's) pool connects instead of the database itself, e.g. a proxy counting statements. */
+  options: { providers?: Partial<Providers>; databaseUrl?: (url: string) => Promise<string> } = {},
+): Promise<TestApp> {
   const adminUrl = inject('pgAdminUrl');
   const { name, url } = await takeTestDatabase(adminUrl, inject('pgTemplate'));
   // Reads are bounded by a generous deadline here: test workers share the machine's cores.
   const config: Config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: url, READ_DEADLINE_MS: '30000', ...env } as NodeJS.ProcessEnv);
-  const db = createDatabase(url, 4, TEST_DATABASE_LIMITS);
+  const db = createDatabase(options.databaseUrl ? await options.databaseUrl(url) : url, 4, TEST_DATABASE_LIMITS);
   const deps = await depsFor(config, db, undefined, { providers: options.providers });
   const app = await buildApp(deps);
   await app.ready();
