@@ -76,6 +76,21 @@ export const findCheckoutTerms = async (db: Executor, countryCode: string | unde
   ).rows[0]!;
 
 /**
+ * The member's shipping address (their default one without `addressId`; undefined when it is not
+ * theirs) and the order's terms at its country in `currency`, in one statement: checkout's preview.
+ */
+export const findAddressAndTerms = async (db: Executor, memberId: number, addressId: number | undefined, currency: string) => {
+  const row = (
+    await sql<{ address: ShippingAddressRow | null; terms: CheckoutTerms }>`with a as (${shippingAddressQuery(memberId, addressId)})
+      select (select row_to_json(a) from a) as address,
+        (select row_to_json(t) from (select ${TERMS_COLUMNS} from order_settings os
+          left join operating_fees of on of.country_code = coalesce((select country_code from a), '')
+          left join shipping_fees sf on sf.country_code = coalesce((select country_code from a), '') and sf.currency = ${currency}) t) as terms`.execute(db)
+  ).rows[0]!;
+  return { address: row.address ?? undefined, terms: row.terms };
+};
+
+/**
  * `reserveStock` and, in the same statement, the reserved SKU as checkout describes it (the row of
  * `findSkusForCheckout`, its stock after the reservation) with its goods' own points rule (`sku`,
  * null when refused). With `destination`, also the member's address (`address`, null when it is not

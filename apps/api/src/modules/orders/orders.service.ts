@@ -73,10 +73,25 @@ async function wantedLines(db: Executor, userId: number, source: Source): Promis
     if (source.goods_id === undefined) throw new AppError(ResponseCode.skuNotFound);
     return [{ cartId: null, goodsId: source.goods_id, skuId: source.sku_id, quantity: source.num ?? 1 }];
   }
-  const rows = await cartQueries.findCartLines(db, userId, source.cart_ids);
-  const chosen = source.cart_ids ? rows : rows.filter((r) => r.selected);
+  return (await chosenCartLines(db, userId, source.cart_ids)).map((r) => ({ cartId: r.id, goodsId: r.goods_id, skuId: r.sku_id, quantity: r.quantity }));
+}
+
+/** The cart lines an order is made of: those named, or the selected ones (their SKUs and goods read with them). */
+async function chosenCartLines(db: Executor, userId: number, cartIds: number[] | undefined) {
+  const rows = await cartQueries.findCartLines(db, userId, cartIds);
+  const chosen = cartIds ? rows : rows.filter((r) => r.selected);
   if (!chosen.length) throw new AppError(ResponseCode.nothingSelected);
-  return chosen.map((r) => ({ cartId: r.id, goodsId: r.goods_id, skuId: r.sku_id, quantity: r.quantity }));
+  return chosen;
+}
+
+/** The lines a preview shows, each with its SKU as it stands now (a cart's lines come with theirs). */
+async function previewLines(db: Executor, userId: number, source: Source) {
+  if (source.items?.length || source.sku_id !== undefined) {
+    const wanted = await wantedLines(db, userId, source);
+    const skus = new Map((await stock.findSkusForCheckout(db, wanted.map((w) => w.skuId))).map((s) => [s.id, s]));
+    return wanted.map((w) => ({ ...w, sku: skus.get(w.skuId) }));
+  }
+  return (await chosenCartLines(db, userId, source.cart_ids)).map((r) => ({ cartId: r.id, goodsId: r.goods_id, skuId: r.sku_id, quantity: r.quantity, sku: { ...r, id: r.sku_id } }));
 }
 
 /** Quantities summed per SKU, in ascending SKU id order: the order in which stock is reserved. */
@@ -151,10 +166,8 @@ async function pointsTerms(
 /** `/shop/buy/cartGoods`: the order as `createOrder` would place it now (nothing is reserved). */
 export async function previewCheckout(db: Database, actor: Actor, input: EndpointQuery<typeof getCheckoutGoods>): Promise<CheckoutData> {
   const userId = memberIdOf(actor);
-  const wanted = await wantedLines(db, userId, input);
-  const skus = new Map((await stock.findSkusForCheckout(db, wanted.map((w) => w.skuId))).map((s) => [s.id, s]));
-  const lines = wanted.map((w) => {
-    const s = skus.get(w.skuId);
+  const lines = (await previewLines(db, userId, input)).map((w) => {
+    const s = w.sku;
     if (!s || s.goods_id !== w.goodsId) throw new AppError(ResponseCode.skuNotFound);
     const price = Number(s.price_minor);
     const problem = lineProblem({ status: s.status, stock: s.stock, quantity: w.quantity });
@@ -174,11 +187,10 @@ export async function previewCheckout(db: Database, actor: Actor, input: Endpoin
     };
   });
   const currency = currencyOf(lines);
-  const address = await findShippingAddress(db, userId, input.address_id);
+  const { address, terms } = await q.findAddressAndTerms(db, userId, input.address_id, currency);
   if (input.address_id !== undefined && !address) throw new AppError(ResponseCode.addressNotFound);
   const subtotal = lines.filter((l) => l.available).reduce((n, l) => n + l.line_total, 0);
   const discount = input.coupon_code ? (await couponDiscount(db, userId, input.coupon_code, subtotal, currency)).discount : 0;
-  const terms = await q.findCheckoutTerms(db, address?.country_code, currency);
   const available = lines.filter((l) => l.available).map((l) => ({ goodsId: l.goods_id, quantity: l.num, lineTotal: l.line_total }));
   const points = await pointsTerms(db, userId, input, { lines: available, subtotal, couponDiscount: discount, currency, settings: terms, preview: true });
   const amounts = amountsWith(terms, subtotal, address?.country_code, discount, points.parts);
