@@ -89,6 +89,9 @@ export const setAllCartLinesSelected = (db: Executor, userId: number, selected: 
 export const deleteCartLines = (db: Executor, userId: number, ids: number[]) =>
   db.deleteFrom('cart_items').where('user_id', '=', userId).where('id', 'in', ids).executeTakeFirst();
 
-/** Removes from the member's cart the given SKUs (bought in an order). */
-export const deleteCartLinesOfSkus = (db: Executor, userId: number, skuIds: number[]) =>
-  db.deleteFrom('cart_items').where('user_id', '=', userId).where('sku_id', 'in', skuIds.length ? skuIds : [-1]).executeTakeFirst();
+/**
+ * The statement that removes from the member's cart the given SKUs (bought in an order), for a CTE
+ * of the order's insert: it deletes only when the CTE named `after` has a row (the order was made).
+ */
+export const deleteCartLinesOfSkusAfter = (userId: number, skuIds: number[], after: string) =>
+  sql`delete from cart_items where user_id = ${userId} and sku_id = any(${skuIds}::int[]) and exists (select 1 from ${sql.table(after)})`;

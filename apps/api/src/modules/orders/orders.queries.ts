@@ -3,6 +3,7 @@ import type { SortOrder } from '@shop/contract';
 import type { Executor } from '../../db/database.js';
 import { laterJobInsertOf } from '../../jobs/enqueue.js';
 import { shippingAddressQuery } from '../address/address.queries.js';
+import { deleteCartLinesOfSkusAfter } from '../cart/cart.queries.js';
 import type { ShippingAddressRow } from '../address/address.table.js';
 import { orderList } from '../../lib/list-order.queries.js';
 import type { Tx } from '../../lib/transaction.js';
@@ -189,6 +190,8 @@ export const insertOrderWithLines = async (
   lines: NewOrderLine[],
   event: { actor_kind: string; actor_id: string; request_id: string },
   expiry?: { runAt: Date; maxAttempts: number },
+  /** The member's cart lines of these SKUs, deleted with the order (an order from the cart). */
+  cart?: { userId: number; skuIds: number[] },
 ) => {
   const row: Record<string, unknown> = { ...o, status: 'awaiting_payment', address: JSON.stringify(o.address) };
   const columns = Object.keys(row).filter((k) => row[k] !== undefined);
@@ -209,6 +212,7 @@ export const insertOrderWithLines = async (
       insert into order_events (order_id, kind, from_status, to_status, actor_kind, actor_id, request_id)
       select o.id, 'created', null, 'awaiting_payment', ${event.actor_kind}, ${event.actor_id}, ${event.request_id} from o)
     ${job}
+    ${cart ? sql`, c as (${deleteCartLinesOfSkusAfter(cart.userId, cart.skuIds, 'o')})` : sql``}
     select o.*, ${expiry ? sql`exists (select 1 from j)` : sql`false`} as expiry_job from o`.execute(tx);
   return rows[0];
 };

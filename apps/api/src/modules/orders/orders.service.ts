@@ -304,6 +304,8 @@ export async function placeOrder(deps: AppDeps, actor: Actor, input: CreateOrder
     const expiresAt = new Date(Date.now() + terms.expiry_minutes * 60_000);
     const { id: _addressId, ...snapshot } = address;
 
+    // An order from the cart takes its lines of these SKUs out of it, in the same statement.
+    const fromCart = wanted.some((w) => w.cartId !== null) ? { userId, skuIds: plan.map((p) => p.skuId) } : undefined;
     let order: Awaited<ReturnType<typeof q.insertOrderWithLines>>;
     for (let attempt = 0; !order; attempt++) {
       if (attempt >= 5) throw new Error('no free order number after 5 attempts');
@@ -338,12 +340,11 @@ export async function placeOrder(deps: AppDeps, actor: Actor, input: CreateOrder
               rate_date: international.rate.date,
             }
           : {}),
-      }, lines.map(({ currency: _c, ...l }) => l), { ...actorStamp(actor), request_id: actor.requestId }, { runAt: expiresAt, maxAttempts: EXPIRY_ATTEMPTS });
+      }, lines.map(({ currency: _c, ...l }) => l), { ...actorStamp(actor), request_id: actor.requestId }, { runAt: expiresAt, maxAttempts: EXPIRY_ATTEMPTS }, fromCart);
     }
     await holdCheckoutPoints(tx, actor, { id: order.id, userId }, points.plan);
     // The expiry job is written with the order (due a minute or more later, the workers find it without a wake-up notice); if that could not be done, it is enqueued now.
     if (!order.expiry_job) await enqueueJob(tx, 'expire_order', { orderId: order.id }, { runAt: expiresAt, jobKey: q.orderExpiryJobKey(order.id), maxAttempts: EXPIRY_ATTEMPTS });
-    if (wanted.some((w) => w.cartId !== null)) await cartQueries.deleteCartLinesOfSkus(tx, userId, plan.map((p) => p.skuId));
     catalogueChangedOnCommit(tx, deps, [...new Set(plan.map((p) => p.goodsId))]);
     ordersChanged(tx, [userId]);
     // Points (with a coupon) paid it all: nothing is left to pay, so it is paid now.
