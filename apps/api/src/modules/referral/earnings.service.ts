@@ -49,10 +49,8 @@ async function commissionBase(tx: Tx, orderId: number) {
  * A banned or closed upline is skipped (that level is not paid). Written once per (order, level).
  */
 export async function writePendingCommissions(tx: Tx, _actor: Actor, order: EarningOrder): Promise<void> {
-  const settings = await q.findReferralSettings(tx);
-  if (settings.commission_levels === 0) return;
-  // The buyer's uplines, nearest first (a buyer nobody invited earns no one anything: the order is not read).
-  const uplines = await q.findUplines(tx, order.user_id, settings.commission_levels);
+  // The buyer's uplines within the plan's levels, nearest first (a buyer nobody invited earns no one anything: the order is not read).
+  const { uplines, ...settings } = await q.findCommissionUplines(tx, order.user_id);
   if (!uplines.length) return;
   const found = await commissionBase(tx, order.id);
   if (!found || found.base === 0) return;

@@ -31,8 +31,15 @@ export const findMemberBrief = (db: Executor, id: number) =>
   db.selectFrom('users').select(['id', 'user_name', 'nickname', 'avatar', 'referrer_id', 'created_at', 'status']).where('id', '=', id).executeTakeFirst();
 
 /** The member's sponsors up to `levels` above them (depth 1: their referrer), nearest first, read from the sponsor closure. */
-export const findUplines = async (db: Executor, memberId: number, levels: number) =>
-  (await sql<{ id: number; status: string; depth: number }>`select u.id, u.status, p.depth from sponsor_paths p join users u on u.id = p.ancestor_id where p.descendant_id = ${memberId} and p.depth <= ${levels} order by p.depth`.execute(db)).rows;
+/** The plan's commission levels and rates, and the member's uplines within those levels (nearest first), in one statement. */
+export const findCommissionUplines = async (db: Executor, memberId: number) =>
+  (
+    await sql<{ commission_levels: number; level1_rate_bp: number; level2_rate_bp: number; level3_rate_bp: number; uplines: Array<{ id: number; status: string; depth: number }> }>`
+      select s.commission_levels, s.level1_rate_bp, s.level2_rate_bp, s.level3_rate_bp,
+        coalesce((select json_agg(json_build_object('id', u.id, 'status', u.status, 'depth', p.depth) order by p.depth)
+          from sponsor_paths p join users u on u.id = p.ancestor_id where p.descendant_id = ${memberId} and p.depth <= s.commission_levels), '[]') as uplines
+      from referral_settings s`.execute(db)
+  ).rows[0]!;
 
 /** The first member of the shop (the tree's root when none is placed yet). */
 export const findFirstMemberId = async (db: Executor): Promise<number | undefined> =>
