@@ -61,9 +61,12 @@ const insertEvents = (paymentId: RawBuilder<unknown>, events: PaymentEventRow[],
     from ${eventValues(events)}${join} where ${when} order by v.n`;
 
 /** A new payment with the first events of its history, in one statement. */
-export const insertPayment = async (db: Executor, row: Insertable<DB['payments']>, events: PaymentEventRow[]) =>
+/** Inserts a payment with its first events and, when given, the payable's method choice it makes (`upsertPayChoice`), in one statement. */
+export const insertPayment = async (db: Executor, row: Insertable<DB['payments']>, events: PaymentEventRow[], choice?: Insertable<DB['payable_pay_choices']>) =>
   (
-    await sql<Selectable<DB['payments']>>`with p as (${db.insertInto('payments').values(row).returningAll()}), e as (${insertEvents(sql`p.id`, events, { join: sql` cross join p` })}) select * from p`.execute(db)
+    await sql<Selectable<DB['payments']>>`with p as (${db.insertInto('payments').values(row).returningAll()}), e as (${insertEvents(sql`p.id`, events, { join: sql` cross join p` })})
+      ${choice ? sql`, c as (${payChoiceUpsert(db, choice)})` : sql``}
+      select * from p`.execute(db)
   ).rows[0]!;
 
 /**
@@ -230,12 +233,13 @@ export const setRefundEntry = (db: Executor, id: number, entryId: number) => db.
 export const setRefundProviderRef = (db: Executor, id: number, providerRef: string) => db.updateTable('payment_refunds').set({ provider_ref: providerRef }).where('id', '=', id).execute();
 
 // ── Choices and notices ─────────────────────────────────────────────────────────────────────
-export const upsertPayChoice = (db: Executor, row: Insertable<DB['payable_pay_choices']>) =>
+const payChoiceUpsert = (db: Executor, row: Insertable<DB['payable_pay_choices']>) =>
   db
     .insertInto('payable_pay_choices')
     .values(row)
-    .onConflict((oc) => oc.columns(['payable_type', 'payable_id']).doUpdateSet((eb) => ({ method_code: eb.ref('excluded.method_code'), currency: eb.ref('excluded.currency'), fee_minor: eb.ref('excluded.fee_minor'), chosen_at: sql`now()` })))
-    .execute();
+    .onConflict((oc) => oc.columns(['payable_type', 'payable_id']).doUpdateSet((eb) => ({ method_code: eb.ref('excluded.method_code'), currency: eb.ref('excluded.currency'), fee_minor: eb.ref('excluded.fee_minor'), chosen_at: sql`now()` })));
+/** The method a member chose for a payable (the latest choice stands). */
+export const upsertPayChoice = (db: Executor, row: Insertable<DB['payable_pay_choices']>) => payChoiceUpsert(db, row).execute();
 export const findPayChoice = (db: Executor, type: PayableType, payableId: number) =>
   db.selectFrom('payable_pay_choices').selectAll().where('payable_type', '=', type).where('payable_id', '=', payableId).executeTakeFirst();
 

@@ -244,8 +244,8 @@ export async function startPayment(deps: PaymentsDeps & { i18n?: unknown }, acto
       if (cancelled?.hold_id) await releaseHold(tx, cancelled.hold_id, { actor });
       if (cancelled) cancelAtGatewayAfterCommit(tx, deps, cancelled);
     }
-    // Paying with a method chooses it: the choice follows the member's latest attempt.
-    await q.upsertPayChoice(tx, { payable_type: fresh.type, payable_id: fresh.id, user_id: userId, method_code: m.code, currency: fresh.currency, fee_minor: methodFee(m, fresh.amountMinor) });
+    // Paying with a method chooses it: the choice follows the member's latest attempt (written with the payment).
+    const choice = { payable_type: fresh.type, payable_id: fresh.id, user_id: userId, method_code: m.code, currency: fresh.currency, fee_minor: methodFee(m, fresh.amountMinor) };
     const reference = paymentNumber('P');
     const expiresAt = fresh.expiresAt ?? new Date(Date.now() + DEFAULT_PAYMENT_MINUTES * 60_000);
     if (asset) {
@@ -282,6 +282,7 @@ export async function startPayment(deps: PaymentsDeps & { i18n?: unknown }, acto
           { kind: 'created', source: 'member', to: 'created', detail: { method: m.code } },
           { kind: 'transition', source: 'member', from: 'created', to: 'succeeded', detail: {} },
         ]),
+        choice,
       );
       const outcome = await settlePayable(tx, actor, fresh, fresh.amountMinor, fresh.currency, 'ledger');
       if (outcome !== 'paid') throw new AppError(ResponseCode.payableNotPayable);
@@ -300,6 +301,7 @@ export async function startPayment(deps: PaymentsDeps & { i18n?: unknown }, acto
         gateway_minor: gatewayPayable + fee, hold_id: null, status: 'created', provider_ref: null, redirect_url: null, client_secret: null, sdk_params: null, failure_reason: null, entry_id: null, expires_at: expiresAt, finished_at: null, last_inquired_at: null,
       },
       eventRows(actor, [{ kind: 'created', source: 'member', to: 'created', detail: { method: m.code, held } }]),
+      choice,
     );
     if (held > 0) {
       const hold = await reserveHold(tx, { account: { member: userId, asset: 'cash', currency: fresh.currency }, amount: held, reference: { type: 'payment', id: reference }, idempotencyKey: `payment:${payment.id}:hold`, actor });
