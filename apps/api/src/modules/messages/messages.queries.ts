@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../../db/database.js';
 
 /** Writes a message; with an event key, once per member and event (a repeat writes nothing and answers nothing). */
@@ -9,6 +9,17 @@ export const insertMessage = async (db: Executor, m: { member_id: number; kind: 
       on conflict (member_id, event_key) where event_key is not null do nothing
       returning id`.execute(db)
   ).rows[0];
+
+/**
+ * `insertMessage` as a CTE of another statement, for the row of the CTE `from` (none when it has
+ * none): the member, the parameters and the event key are expressions over that row. Answers the
+ * member of a message written (`returning member_id`).
+ */
+export const insertMessageFrom = (from: string, m: { memberId: RawBuilder<unknown>; kind: string; params: RawBuilder<unknown>; link: string; eventKey: string }) =>
+  sql`insert into member_messages (member_id, kind, params, link, event_key)
+    select ${m.memberId}, ${m.kind}, ${m.params}, ${m.link}, ${m.eventKey} from ${sql.table(from)}
+    on conflict (member_id, event_key) where event_key is not null do nothing
+    returning member_id`;
 
 export const countUnreadMessages = async (db: Executor, memberId: number): Promise<number> =>
   Number((await db.selectFrom('member_messages').select((eb) => eb.fn.countAll<string>().as('n')).where('member_id', '=', memberId).where('read_at', 'is', null).executeTakeFirstOrThrow()).n);

@@ -34,9 +34,12 @@ export interface MessageInput {
 /** Writes a message to a member in the caller's transaction; answers whether it was new (a repeated event writes nothing). */
 export async function notifyMember(db: Executor, message: MessageInput): Promise<boolean> {
   const row = await q.insertMessage(db, { member_id: message.memberId, kind: message.kind, params: message.params ?? {}, link: message.link ?? '', event_key: message.eventKey ?? null });
-  if (row) announce(db, { kind: 'messages', memberIds: [message.memberId] });
+  if (row) messagesWritten(db, [message.memberId]);
   return !!row;
 }
+
+/** Tells these members' unread counts and lists that messages were written for them (by `notifyMember`, or in another area's statement with `insertMessageFrom`), once `db` commits. */
+export const messagesWritten = (db: Executor, memberIds: number[]): void => announce(db, { kind: 'messages', memberIds });
 
 /** Tags of the cached unread counts: everyone's, or one member's. */
 export const MessagesTag = {

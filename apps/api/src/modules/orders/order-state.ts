@@ -1,7 +1,7 @@
 import { actorStamp, type Actor } from '../../lib/actor.js';
 import type { Executor } from '../../db/database.js';
 import type { Tx } from '../../lib/transaction.js';
-import { notifyMember } from '../messages/messages.service.js';
+import { messagesWritten } from '../messages/messages.service.js';
 import { ordersChanged } from './order-lists.js';
 import * as q from './orders.queries.js';
 import type { OrderStatus } from './orders.table.js';
@@ -42,9 +42,11 @@ export async function transition(tx: Tx, actor: Actor, orderId: number, from: Or
     amount: change.amount,
     withLines: change.withLines,
     event: { kind: change.kind ?? to, reason: change.reason ?? '', ...actorStamp(actor), request_id: actor.requestId },
+    // The member's message about the move is written in the same statement.
+    message: to in MEMBER_TOLD ? { kind: MEMBER_TOLD[to]!, link: orderLink(orderId), eventKey: `order:${orderId}:${to}` } : undefined,
   });
   if (moved) ordersChanged(tx, [moved.user_id]);
-  if (moved && to in MEMBER_TOLD) await notifyMember(tx, { memberId: moved.user_id, kind: MEMBER_TOLD[to]!, params: { order_no: moved.order_no }, link: orderLink(moved.id), eventKey: `order:${moved.id}:${to}` });
+  if (moved?.messaged) messagesWritten(tx, [moved.user_id]);
   return moved;
 }
 

@@ -4,6 +4,7 @@ import type { Executor } from '../../db/database.js';
 import { laterJobInsertOf } from '../../jobs/enqueue.js';
 import { shippingAddressQuery } from '../address/address.queries.js';
 import { deleteCartLinesOfSkusAfter } from '../cart/cart.queries.js';
+import { insertMessageFrom } from '../messages/messages.queries.js';
 import type { ShippingAddressRow } from '../address/address.table.js';
 import { orderList } from '../../lib/list-order.queries.js';
 import type { Tx } from '../../lib/transaction.js';
@@ -241,13 +242,18 @@ export const transitionOrderWithEvent = async (
     /** Answer the moved order's lines too (SKU, goods, units). */
     withLines?: boolean;
     event: { kind: string; reason: string; actor_kind: string; actor_id: string; request_id: string };
+    /** The message the member gets when the order moves (its parameter: the order number), once per event key. */
+    message?: { kind: string; link: string; eventKey: string };
   },
 ) => {
   const sets = Object.entries(t.set).filter(([, v]) => v !== undefined);
+  const message = t.message
+    ? sql`, m as (${insertMessageFrom('o', { memberId: sql`o.user_id`, kind: t.message.kind, params: sql`jsonb_build_object('order_no', o.order_no)`, link: t.message.link, eventKey: t.message.eventKey })})`
+    : sql``;
   const lines = t.withLines
     ? sql`, (select json_agg(json_build_object('sku_id', l.sku_id, 'goods_id', l.goods_id, 'quantity', l.quantity) order by l.id) from order_lines l where l.order_id = orders.id) as lines`
     : sql``;
-  const { rows } = await sql<{ id: number; status: OrderStatus; user_id: number; order_no: string; kind: string; points_hold_id: number | string | null; shopping_points_hold_id: number | string | null; was: OrderStatus; lines?: Array<{ sku_id: number; goods_id: number; quantity: number }> | null }>`
+  const { rows } = await sql<{ id: number; status: OrderStatus; user_id: number; order_no: string; kind: string; points_hold_id: number | string | null; shopping_points_hold_id: number | string | null; was: OrderStatus; lines?: Array<{ sku_id: number; goods_id: number; quantity: number }> | null; messaged: boolean }>`
     with prev as (
       select id, status from orders where id = ${t.orderId}${t.userId === undefined ? sql`` : sql` and user_id = ${t.userId}`} for update),
     o as (
@@ -257,7 +263,8 @@ export const transitionOrderWithEvent = async (
     e as (
       insert into order_events (order_id, kind, from_status, to_status, actor_kind, actor_id, reason, request_id)
       select o.id, ${t.event.kind}, o.was, o.status, ${t.event.actor_kind}, ${t.event.actor_id}, ${t.event.reason}, ${t.event.request_id} from o)
-    select * from o`.execute(db);
+    ${message}
+    select *, ${t.message ? sql`exists (select 1 from m)` : sql`false`} as messaged from o`.execute(db);
   return rows[0];
 };
 
