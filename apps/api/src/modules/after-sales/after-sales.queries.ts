@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Updateable } from 'kysely';
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
 import type { Tx } from '../../lib/transaction.js';
@@ -77,12 +77,27 @@ export const findShopOrderCaseSummaries = async (db: Executor, shopOrderIds: num
       ).map((r) => ({ shop_order_id: Number(r.shop_order_id), cases: Number(r.cases), open: Number(r.open), status: r.status, refunded: Number(r.refunded) }))
     : [];
 
-export const insertCase = (db: Executor, row: Insertable<DB['after_sales']>) => db.insertInto('after_sales').values(row).returningAll().executeTakeFirstOrThrow();
-export const insertCaseLines = (db: Executor, rows: Array<Insertable<DB['after_sale_lines']>>) => db.insertInto('after_sale_lines').values(rows).execute();
-export const insertEvidence = async (db: Executor, rows: Array<Insertable<DB['after_sale_evidence']>>) => {
-  if (rows.length) await db.insertInto('after_sale_evidence').values(rows).execute();
-};
 export const insertCaseEvent = (db: Executor, row: Insertable<DB['after_sale_events']>) => db.insertInto('after_sale_events').values(row).execute();
+
+/** A new case with its lines, its evidence and its first event, in one statement; answers the case. */
+export const insertCaseWithDetails = async (
+  db: Executor,
+  row: Insertable<DB['after_sales']>,
+  lines: Array<Omit<Insertable<DB['after_sale_lines']>, 'case_id'>>,
+  evidence: Array<{ upload_id: number; kind: 'image' | 'video'; url: string; sort: number }>,
+  event: Omit<Insertable<DB['after_sale_events']>, 'case_id'>,
+) =>
+  (
+    await sql<Selectable<DB['after_sales']>>`with c as (${db.insertInto('after_sales').values(row).returningAll()}),
+      l as (insert into after_sale_lines (case_id, order_line_id, shop_order_line_id, qty, exchange_sku_id)
+        select c.id, x.order_line_id, x.shop_order_line_id, x.qty, x.exchange_sku_id
+        from c, jsonb_to_recordset(${JSON.stringify(lines)}::jsonb) as x(order_line_id int, shop_order_line_id bigint, qty int, exchange_sku_id int)),
+      v as (insert into after_sale_evidence (case_id, upload_id, kind, url, sort)
+        select c.id, x.upload_id, x.kind, x.url, x.sort from c, jsonb_to_recordset(${JSON.stringify(evidence)}::jsonb) as x(upload_id int, kind text, url text, sort int)),
+      e as (insert into after_sale_events (case_id, kind, from_status, to_status, reason, actor_kind, actor_id, request_id)
+        select c.id, ${event.kind}, ${event.from_status ?? null}, ${event.to_status ?? null}, ${event.reason ?? ''}, ${event.actor_kind}, ${event.actor_id ?? ''}, ${event.request_id ?? ''} from c)
+      select * from c`.execute(db)
+  ).rows[0]!;
 
 /** Moves a case to `to` from one of `from` (and only the member's, when named) by a conditional update; answers the moved row with the state it left. */
 export const transitionCase = (db: Executor, input: { caseId: number; from: AfterSaleStatus[]; to: AfterSaleStatus; set: Updateable<DB['after_sales']>; userId?: number }) => {

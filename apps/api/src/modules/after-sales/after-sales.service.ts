@@ -43,7 +43,7 @@ import { pick } from '../catalogue/texts.js';
 import { OrderListTag, ordersChanged } from '../orders/order-lists.js';
 import { scheduleSettlement } from '../orders/order-settlement.js';
 import { signedAddressesSameUntil, signStored, uploadKeyOf } from '../uploads/file-addresses.js';
-import { findOwnUpload } from '../uploads/uploads.queries.js';
+import { findOwnUpload, findOwnUploadsByKey } from '../uploads/uploads.queries.js';
 import { storedVideoSeconds } from '../uploads/video-duration.js';
 import * as q from './after-sales.queries.js';
 import type { AfterSaleKind, AfterSaleStatus } from './after-sales.table.js';
@@ -234,15 +234,15 @@ export async function applyInfo(deps: Pick<AppDeps, 'db' | 'i18n'>, actor: Actor
 
 /** The member's own uploads of the evidence, or "evidence not yours". */
 async function ownEvidence(db: Executor, userId: number, images: string[], video: string | undefined) {
-  const out: Array<{ upload_id: number; kind: 'image' | 'video'; url: string; sort: number }> = [];
-  const wanted: Array<[string, 'image' | 'video']> = [...[...new Set(images)].map((u): [string, 'image'] => [u, 'image']), ...(video ? [[video, 'video'] as [string, 'video']] : [])];
-  for (const [ref, kind] of wanted) {
-    const key = uploadKeyOf(ref);
-    const own = key ? await findOwnUpload(db, userId, key, kind) : undefined;
-    if (!own) throw new AppError(ResponseCode.afterSaleEvidence);
-    out.push({ upload_id: own.id, kind, url: `/uploads/${key}`, sort: out.length });
-  }
-  return out;
+  const wanted = [...[...new Set(images)].map((ref) => ({ ref, kind: 'image' as const })), ...(video ? [{ ref: video, kind: 'video' as const }] : [])].map((w) => ({ ...w, key: uploadKeyOf(w.ref) }));
+  if (wanted.some((w) => !w.key)) throw new AppError(ResponseCode.afterSaleEvidence);
+  // Read together: every key must be the member's own upload of its kind.
+  const own = await findOwnUploadsByKey(db, userId, wanted.map((w) => ({ key: w.key!, kind: w.kind })));
+  return wanted.map((w, sort) => {
+    const id = own.get(w.key!);
+    if (id === undefined) throw new AppError(ResponseCode.afterSaleEvidence);
+    return { upload_id: id, kind: w.kind, url: `/uploads/${w.key}`, sort };
+  });
 }
 
 interface CaseRequest {
@@ -300,38 +300,41 @@ async function openCase(tx: Tx, actor: Actor, userId: number, ref: OrderRef, inp
   if (input.kind === 'return' && o.lines.every((l) => l.returned + (merged.get(l.line.id)?.qty ?? 0) >= l.line.quantity)) refundable += Number(locked.freight_minor);
   const evidence = await ownEvidence(tx, userId, input.images, input.video);
   if (reason.needs_evidence && !evidence.length) throw new AppError(ResponseCode.afterSaleEvidenceRequired);
-  const created = await q.insertCase(tx, {
-    case_no: caseNumber(),
-    ...orderColumnsOf(ref),
-    user_id: userId,
-    kind: input.kind,
-    status: 'under_review',
-    reason_code: reason.code,
-    description: input.description,
-    currency: locked.currency,
-    refundable_minor: refundable,
-    refund_minor: null,
-    refunded_minor: null,
-    refunded_at: null,
-    follows_case_id: input.followsCaseId ?? null,
-    ship_back_by: null,
-    return_carrier_code: null,
-    return_carrier: null,
-    return_tracking: null,
-    return_phone_tail: null,
-    return_shipped_at: null,
-    return_signed_at: null,
-    received_at: null,
-    resellable: null,
-    replacement_carrier: null,
-    replacement_tracking: null,
-    replacement_shipped_at: null,
-    replacement_signed_at: null,
-    completed_at: null,
-  });
-  await q.insertCaseLines(tx, rows.map(({ order_line_id, ...r }) => ({ case_id: created.id, ...lineColumnsOf(ref, order_line_id), ...r })));
-  await q.insertEvidence(tx, evidence.map((e) => ({ case_id: created.id, ...e })));
-  await recordCaseEvent(tx, actor, created.id, { kind: 'submitted', from: null, to: 'under_review', reason: input.followsCaseId ? `follows ${input.followsCaseId}` : '' });
+  const created = await q.insertCaseWithDetails(
+    tx,
+    {
+      case_no: caseNumber(),
+      ...orderColumnsOf(ref),
+      user_id: userId,
+      kind: input.kind,
+      status: 'under_review',
+      reason_code: reason.code,
+      description: input.description,
+      currency: locked.currency,
+      refundable_minor: refundable,
+      refund_minor: null,
+      refunded_minor: null,
+      refunded_at: null,
+      follows_case_id: input.followsCaseId ?? null,
+      ship_back_by: null,
+      return_carrier_code: null,
+      return_carrier: null,
+      return_tracking: null,
+      return_phone_tail: null,
+      return_shipped_at: null,
+      return_signed_at: null,
+      received_at: null,
+      resellable: null,
+      replacement_carrier: null,
+      replacement_tracking: null,
+      replacement_shipped_at: null,
+      replacement_signed_at: null,
+      completed_at: null,
+    },
+    rows.map(({ order_line_id, ...r }) => ({ ...lineColumnsOf(ref, order_line_id), ...r })),
+    evidence,
+    { kind: 'submitted', from_status: null, to_status: 'under_review', reason: input.followsCaseId ? `follows ${input.followsCaseId}` : '', ...actorStamp(actor), request_id: actor.requestId },
+  );
   // The order now shows in the member's after-sales view and the case in their case list (a shop order's also in the shop's lists).
   ordersChanged(tx, [userId]);
   if (ref.kind === 'shop_order') await shopOrderCaseChanged(tx, ref.id);

@@ -27,6 +27,19 @@ export const findUploadByKey = (db: Executor, storageKey: string) => db.selectFr
 export const findOwnUpload = (db: Executor, userId: number, storageKey: string, kind: 'image' | 'video') =>
   db.selectFrom('uploads').select('id').where('storage_key', '=', storageKey).where('user_id', '=', userId).where('kind', '=', kind).executeTakeFirst();
 
+/** Which of these storage keys are the member's own uploads of their kind (key → upload id). */
+export const findOwnUploadsByKey = async (db: Executor, userId: number, wanted: Array<{ key: string; kind: 'image' | 'video' }>): Promise<Map<string, number>> => {
+  if (!wanted.length) return new Map();
+  const rows = await db
+    .selectFrom('uploads')
+    .select(['id', 'storage_key', 'kind'])
+    .where('user_id', '=', userId)
+    .where('storage_key', 'in', wanted.map((w) => w.key))
+    .execute();
+  const kindOf = new Map(wanted.map((w) => [w.key, w.kind]));
+  return new Map(rows.filter((r) => kindOf.get(r.storage_key) === r.kind).map((r) => [r.storage_key, Number(r.id)]));
+};
+
 /** Which of these ids are the member's own uploads of a kind. */
 export const findOwnUploadIds = async (db: Executor, userId: number, ids: number[], kind: 'image' | 'video'): Promise<number[]> =>
   ids.length ? (await db.selectFrom('uploads').select('id').where('id', 'in', ids).where('user_id', '=', userId).where('kind', '=', kind).execute()).map((r) => Number(r.id)) : [];
