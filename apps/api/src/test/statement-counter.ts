@@ -59,5 +59,7 @@ export async function countingProxy(upstream: URL): Promise<{ url: string; state
   const url = new URL(upstream.href);
   url.hostname = '127.0.0.1';
   url.port = String(port);
+  // Over TCP to the proxy, never straight to the server's socket.
+  url.searchParams.delete('host');
   return { url: url.href, statements: () => statements, texts, record: (on) => void (recording = on), close: () => server.close() };
 }
