@@ -274,7 +274,7 @@ export async function startPayment(deps: PaymentsDeps & { i18n?: unknown }, acto
       const done = await q.insertPayment(
         tx,
         {
-          reference, user_id: userId, payable_type: fresh.type, payable_id: fresh.id, method_code: m.code, gateway: null, method: m.method, currency: fresh.currency,
+          reference, user_id: userId, payable_type: fresh.type, payable_id: fresh.id, payable_no: fresh.no, method_code: m.code, gateway: null, method: m.method, currency: fresh.currency,
           payable_minor: fresh.amountMinor, fee_minor: 0, ledger_minor: fresh.amountMinor, ledger_asset: paidWith, ledger_units: units, ledger_currency: unitsCurrency,
           gateway_minor: 0, hold_id: null, status: 'succeeded', provider_ref: null, redirect_url: null, client_secret: null, sdk_params: null, failure_reason: null, entry_id: entryId, expires_at: expiresAt, finished_at: new Date(), last_inquired_at: null,
         },
@@ -296,7 +296,7 @@ export async function startPayment(deps: PaymentsDeps & { i18n?: unknown }, acto
     const payment = await q.insertPayment(
       tx,
       {
-        reference, user_id: userId, payable_type: fresh.type, payable_id: fresh.id, method_code: m.code, gateway: m.gateway, method: m.method, currency: fresh.currency,
+        reference, user_id: userId, payable_type: fresh.type, payable_id: fresh.id, payable_no: fresh.no, method_code: m.code, gateway: m.gateway, method: m.method, currency: fresh.currency,
         payable_minor: fresh.amountMinor, fee_minor: fee, ledger_minor: held, ledger_asset: held ? 'cash' : null, ledger_units: held, ledger_currency: held ? fresh.currency : null,
         gateway_minor: gatewayPayable + fee, hold_id: null, status: 'created', provider_ref: null, redirect_url: null, client_secret: null, sdk_params: null, failure_reason: null, entry_id: null, expires_at: expiresAt, finished_at: null, last_inquired_at: null,
       },
@@ -362,14 +362,14 @@ function returnAddress(base: string, payable: Payable, reference: string, gatewa
 
 /** A payment as the pay pages read it. */
 async function paymentInfo(deps: PaymentsDeps & { i18n?: unknown }, actor: Actor, p: PaymentRow, payable?: Payable): Promise<PaymentInfo> {
-  const owner = payable ?? (await loadPayable(deps.db, p.payable_type, p.payable_id))!;
+  const no = payable?.no ?? p.payable_no ?? (await loadPayable(deps.db, p.payable_type, p.payable_id))!.no;
   const state = p.status === 'succeeded' ? 'success' : p.status === 'created' || p.status === 'pending' ? 'in_progress' : 'failed';
   const i18n = (deps as { i18n?: { t(lang: string, key: string): string } }).i18n;
   return {
     payment_no: p.reference,
     order_type: p.payable_type,
     order_id: p.payable_id,
-    order_no: owner.no,
+    order_no: no,
     pay_way: p.method_code,
     gateway: p.gateway,
     status: p.status,

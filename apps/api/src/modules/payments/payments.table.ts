@@ -32,6 +32,8 @@ export interface PaymentsTable {
   user_id: number;
   payable_type: PayableType;
   payable_id: number;
+  /** The number the member knows the payable by (null only if its payable was gone when the column came). */
+  payable_no: string | null;
   method_code: string;
   gateway: string | null;
   method: string;
