@@ -8,19 +8,7 @@ import type { FlagKind, PayableType, PaymentStatus, RefundStatus } from './payme
 // Every statement of the payments area.
 
 // ── Pay methods ─────────────────────────────────────────────────────────────────────────────
-/** Enabled methods for a currency and the member's country ('*' rows apply everywhere; a country's own row wins). */
-export const findPayMethods = (db: Executor, currency: string, countryCode: string | null) =>
-  db
-    .selectFrom('pay_methods')
-    .selectAll()
-    .where('enabled', '=', true)
-    .where('currency', '=', currency)
-    .where((eb) => eb.or([eb('country_code', '=', '*'), ...(countryCode ? [eb('country_code', '=', countryCode)] : [])]))
-    .orderBy('sort')
-    .orderBy('code')
-    .orderBy(sql`country_code = '*'`)
-    .execute();
-
+/** Every enabled method (each process keeps them: `enabledMethods` in the service picks a currency's and a country's). */
 export const findAllPayMethods = (db: Executor) => db.selectFrom('pay_methods').selectAll().where('enabled', '=', true).orderBy('sort').orderBy('code').orderBy('currency').execute();
 
 export const upsertPayMethod = (db: Executor, row: Insertable<DB['pay_methods']>) =>
