@@ -1,4 +1,4 @@
-import { sql, type Selectable } from 'kysely';
+import { sql, type RawBuilder, type Selectable } from 'kysely';
 import type { SortOrder } from '@shop/contract';
 import type { Executor } from '../../db/database.js';
 import { laterJobInsertOf } from '../../jobs/enqueue.js';
@@ -66,16 +66,18 @@ export interface CheckoutTerms {
 const TERMS_COLUMNS = sql`os.expiry_minutes, os.auto_confirm_days, os.points_per_unit, os.shopping_points_per_unit, os.points_max_share_bp, os.earn_rate_bp,
   of.rate_bp as fee_rate_bp, sf.fee_minor as shipping_fee_minor, sf.free_over_minor as shipping_free_over_minor`;
 
+/** The terms' select at the destination `country` (an expression of the statement; '' for none) in `currency`. */
+const termsAt = (country: RawBuilder<unknown>, currency: string) =>
+  sql`select ${TERMS_COLUMNS} from order_settings os
+    left join operating_fees of on of.country_code = ${country}
+    left join shipping_fees sf on sf.country_code = ${country} and sf.currency = ${currency}`;
+
 /**
  * What an order's amounts and times depend on besides its goods, in one reading: the operator's
  * order settings, and at the destination the operating fee's rate and the shipping fee in `currency`.
  */
 export const findCheckoutTerms = async (db: Executor, countryCode: string | undefined, currency: string) =>
-  (
-    await sql<CheckoutTerms>`select ${TERMS_COLUMNS} from order_settings os
-      left join operating_fees of on of.country_code = ${countryCode ?? ''}
-      left join shipping_fees sf on sf.country_code = ${countryCode ?? ''} and sf.currency = ${currency}`.execute(db)
-  ).rows[0]!;
+  (await sql<CheckoutTerms>`${termsAt(sql`${countryCode ?? ''}`, currency)}`.execute(db)).rows[0]!;
 
 /**
  * The member's shipping address (their default one without `addressId`; undefined when it is not
@@ -85,9 +87,7 @@ export const findAddressAndTerms = async (db: Executor, memberId: number, addres
   const row = (
     await sql<{ address: ShippingAddressRow | null; terms: CheckoutTerms }>`with a as (${shippingAddressQuery(memberId, addressId)})
       select (select row_to_json(a) from a) as address,
-        (select row_to_json(t) from (select ${TERMS_COLUMNS} from order_settings os
-          left join operating_fees of on of.country_code = coalesce((select country_code from a), '')
-          left join shipping_fees sf on sf.country_code = coalesce((select country_code from a), '') and sf.currency = ${currency}) t) as terms`.execute(db)
+        (select row_to_json(t) from (${termsAt(sql`coalesce((select country_code from a), '')`, currency)}) t) as terms`.execute(db)
   ).rows[0]!;
   return { address: row.address ?? undefined, terms: row.terms };
 };

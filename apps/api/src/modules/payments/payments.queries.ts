@@ -48,7 +48,6 @@ const insertEvents = (paymentId: RawBuilder<unknown>, events: PaymentEventRow[],
     select ${paymentId}, v.kind, v.source, v.from_status, v.to_status, v.provider_event_id, v.detail, v.actor_kind, v.actor_id
     from ${eventValues(events)}${join} where ${when} order by v.n`;
 
-/** A new payment with the first events of its history, in one statement. */
 /** Inserts a payment with its first events and, when given, the payable's method choice it makes (`upsertPayChoice`), in one statement. */
 export const insertPayment = async (db: Executor, row: Insertable<DB['payments']>, events: PaymentEventRow[], choice?: Insertable<DB['payable_pay_choices']>) =>
   (

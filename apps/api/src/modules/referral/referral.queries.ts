@@ -30,8 +30,7 @@ export const findToday = async (db: Executor, timeZone: string): Promise<string>
 export const findMemberBrief = (db: Executor, id: number) =>
   db.selectFrom('users').select(['id', 'user_name', 'nickname', 'avatar', 'referrer_id', 'created_at', 'status']).where('id', '=', id).executeTakeFirst();
 
-/** The member's sponsors up to `levels` above them (depth 1: their referrer), nearest first, read from the sponsor closure. */
-/** The plan's commission levels and rates, and the member's uplines within those levels (nearest first), in one statement. */
+/** The plan's commission levels and rates, and the member's sponsors within those levels (depth 1: their referrer), nearest first, read from the sponsor closure, in one statement. */
 export const findCommissionUplines = async (db: Executor, memberId: number) =>
   (
     await sql<{ commission_levels: number; level1_rate_bp: number; level2_rate_bp: number; level3_rate_bp: number; uplines: Array<{ id: number; status: string; depth: number }> }>`
