@@ -42,6 +42,7 @@ import * as shopPriceBand from './2026_11_24_2820_shop_price_band.js';
 import * as sessionChangeNotices from './2026_11_25_2950_session_change_notices.js';
 import * as payMethodsChangeNotice from './2026_11_25_3000_pay_methods_change_notice.js';
 import * as paymentPayableNo from './2026_11_25_3010_payment_payable_no.js';
+import * as afterSaleSettingsChangeNotice from './2026_11_25_3020_after_sale_settings_change_notice.js';
 import * as shopOrderAfterSales from './2026_11_24_2900_shop_order_after_sales.js';
 import * as sponsorPaths from './2026_11_24_2830_sponsor_paths.js';
 
@@ -95,4 +96,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_25_2950_session_change_notices': sessionChangeNotices,
   '2026_11_25_3000_pay_methods_change_notice': payMethodsChangeNotice,
   '2026_11_25_3010_payment_payable_no': paymentPayableNo,
+  '2026_11_25_3020_after_sale_settings_change_notice': afterSaleSettingsChangeNotice,
 };

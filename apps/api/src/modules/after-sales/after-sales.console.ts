@@ -38,7 +38,7 @@ import { returnSpentPointsShare, reverseEarnedPoints } from '../orders/points.js
 import { findRefundsOfPayment, findSucceededPaymentsOfPayable } from '../payments/payments.queries.js';
 import { refundPayment, type PaymentsDeps } from '../payments/settlement.js';
 import * as q from './after-sales.queries.js';
-import { CASE_REASONS_TAG, caseEnded, moveCase, reasonKey, reasonText, recordCaseEvent, renderCases, renderEvents, returnAddressOf, type CaseRow } from './after-sales.service.js';
+import { CASE_REASONS_TAG, SETTINGS_TAG, caseEnded, moveCase, reasonKey, reasonText, recordCaseEvent, renderCases, renderEvents, returnAddressOf, type CaseRow } from './after-sales.service.js';
 import type { AfterSaleStatus } from './after-sales.table.js';
 import { findCaseOrder, refOf, takeBackToShop, type OrderRef } from './order-source.js';
 
@@ -340,11 +340,13 @@ export async function afterSaleSettings(deps: Pick<AppDeps, 'db' | 'i18n'>, acto
 }
 
 /** Changes the windows, the cap and the other days; recorded with the values. */
-export async function setAfterSaleSettings(deps: Pick<AppDeps, 'db' | 'i18n'>, actor: Actor, input: EndpointBody<typeof adminSetAfterSaleSettings>): Promise<EndpointData<typeof adminSetAfterSaleSettings>> {
+export async function setAfterSaleSettings(deps: Pick<AppDeps, 'db' | 'i18n' | 'config' | 'redis'>, actor: Actor, input: EndpointBody<typeof adminSetAfterSaleSettings>): Promise<EndpointData<typeof adminSetAfterSaleSettings>> {
   const operator = operatorNameOf(actor);
   await withTransaction(deps.db, async (tx) => {
     await q.updateAfterSaleSettings(tx, { ...input, updated_by: operator });
     await insertOperatorAction(tx, { operator, action: `setting.after_sales ${JSON.stringify(input)}`, target_type: 'setting', target_id: 0 });
+    // This process reads the new settings at once; the others when the table's notice reaches them.
+    tx.afterCommit(() => responseCache(deps).invalidate(SETTINGS_TAG));
   });
   return afterSaleSettings(deps, actor);
 }

@@ -15,18 +15,11 @@ const lineIdOf = sql<string | number>`coalesce(l.order_line_id, l.shop_order_lin
 
 export const findAfterSaleSettings = (db: Executor) => db.selectFrom('after_sale_settings').selectAll().executeTakeFirstOrThrow();
 
-export const findReasons = (db: Executor, kind?: AfterSaleKind) => {
-  let q = db.selectFrom('after_sale_reasons').selectAll().where('enabled', '=', true);
-  if (kind) q = q.where('kind', '=', kind);
-  return q.orderBy('sort').orderBy('code').execute();
-};
 export const findAllReasons = (db: Executor) => db.selectFrom('after_sale_reasons').selectAll().orderBy('kind').orderBy('sort').orderBy('code').execute();
 export const upsertReason = (db: Executor, row: { kind: AfterSaleKind; code: string; names: Record<string, string>; needs_evidence: boolean; sort: number; enabled: boolean }) => {
   const values = { ...row, names: JSON.stringify(row.names) as unknown as Record<string, string> };
   return db.insertInto('after_sale_reasons').values(values).onConflict((oc) => oc.columns(['kind', 'code']).doUpdateSet(values)).execute();
 };
-export const findReason = (db: Executor, kind: AfterSaleKind, code: string) =>
-  db.selectFrom('after_sale_reasons').selectAll().where('kind', '=', kind).where('code', '=', code).where('enabled', '=', true).executeTakeFirst();
 
 export const findCarriers = (db: Executor) => db.selectFrom('after_sale_carriers').selectAll().where('enabled', '=', true).orderBy('sort').orderBy('code').execute();
 export const findCarrier = (db: Executor, code: string) => db.selectFrom('after_sale_carriers').selectAll().where('code', '=', code).where('enabled', '=', true).executeTakeFirst();

@@ -47,7 +47,7 @@ import { findOwnUpload, findOwnUploadsByKey } from '../uploads/uploads.queries.j
 import { storedVideoSeconds } from '../uploads/video-duration.js';
 import * as q from './after-sales.queries.js';
 import type { AfterSaleKind, AfterSaleStatus } from './after-sales.table.js';
-import { caseOrderLines, findCaseOrder, lockCaseOrder, orderOfLine, refOf, shopOrderCaseChanged, shopOrderCaseEnded, type CaseOrder, type CaseOrderLine, type OrderRef } from './order-source.js';
+import { caseOrderLines, findCaseOrder, findCaseOrderWithLines, lockCaseOrderWithLines, orderOfLine, refOf, shopOrderCaseChanged, shopOrderCaseEnded, type CaseOrder, type CaseOrderLine, type OrderRef } from './order-source.js';
 
 // After-sales: a member asks for a return, an exchange or a warranty repair of units of an order
 // they received; operators decide and act (after-sales.console.ts). Every move of a case is a
@@ -113,12 +113,24 @@ interface Opening {
   closed: boolean;
 }
 
-/** What of an order may be asked for now: per line the units left, the kinds open, its share of the payment. */
-async function openingOf(db: Executor, order: OrderRow): Promise<Opening> {
-  const settings = await q.findAfterSaleSettings(db);
-  const lines = await caseOrderLines(db, order);
+type KeptDeps = Pick<AppDeps, 'db' | 'config' | 'redis'>;
+/** The cache tags of the after-sales settings and reasons each process keeps: the tables' triggers announce every change. */
+export const SETTINGS_TAG = 'after-sale-settings';
+/** The reasons' tag also drops every member's kept case list, which names its reasons. */
+export const CASE_REASONS_TAG = 'after-sale-reasons';
+const keptSettings = (deps: KeptDeps) => responseCache(deps).memo({ id: SETTINGS_TAG, tags: [SETTINGS_TAG] }, () => q.findAfterSaleSettings(deps.db));
+/** Every reason, enabled or not, by kind, sort and code. */
+const keptReasons = (deps: KeptDeps) => responseCache(deps).memo({ id: CASE_REASONS_TAG, tags: [CASE_REASONS_TAG] }, () => q.findAllReasons(deps.db));
+
+/** What of an order may be asked for now: per line the units left, the kinds open, its share of the payment (its lines read here unless given). */
+async function openingOf(deps: KeptDeps, db: Executor, order: OrderRow, known?: CaseOrderLine[]): Promise<Opening> {
+  const settings = await keptSettings(deps);
+  const lines = known ?? (await caseOrderLines(db, order));
   const units = await q.findUnitsInCases(db, order, AFTER_SALE_COUNTING_STATUSES);
-  const warranty = new Map((await findGoodsWarranty(db, [...new Set(lines.map((l) => l.goods_id))])).map((g) => [g.id, g.warranty_months]));
+  // Warranty months read with the lines where their source gives them, the rest here.
+  const warranty = new Map(lines.flatMap((l) => (l.warranty_months === undefined ? [] : [[l.goods_id, l.warranty_months] as const])));
+  const unread = [...new Set(lines.filter((l) => l.warranty_months === undefined).map((l) => l.goods_id))];
+  if (unread.length) for (const g of await findGoodsWarranty(db, unread)) warranty.set(g.id, g.warranty_months);
   const now = Date.now();
   // Received: completed (confirmed or by time); a shipped order is on its way and its windows have not begun.
   const receivedAt = order.completed_at ? new Date(order.completed_at) : null;
@@ -166,9 +178,14 @@ const returnShare = (l: LineOpening, qty: number) => {
 
 /** The member's order (regular or member-shop); another member's answers "not found". */
 async function memberOrderOrRefuse(db: Executor, userId: number, ref: OrderRef): Promise<OrderRow> {
-  const order = await findCaseOrder(db, ref);
-  if (!order || order.user_id !== userId) throw new AppError(ResponseCode.orderNotFound);
-  return order;
+  return ownOrRefuse(await findCaseOrder(db, ref), userId);
+}
+
+/** An order as found, when it is the member's; "order not found" for another member's, as for none. */
+function ownOrRefuse<T extends { user_id: number } | { order: { user_id: number } }>(found: T | undefined, userId: number): T {
+  const owner = found && ('order' in found ? found.order.user_id : found.user_id);
+  if (owner !== userId) throw new AppError(ResponseCode.orderNotFound);
+  return found!;
 }
 
 /** Which order a member's call names: `order_id`, or `shop_order_id` for a member-shop order. */
@@ -185,15 +202,19 @@ export function reasonText(i18n: AppDeps['i18n'], lang: Actor['lang'], code: str
   return names[lang] || (i18n.has(key) ? i18n.t(lang, key) : names[DEFAULT_LANGUAGE] || code);
 }
 
+/** The reasons a member may give (of a kind, or all), by sort and code. */
+const enabledReasons = async (deps: KeptDeps, kind?: AfterSaleKind) =>
+  (await keptReasons(deps)).filter((r) => r.enabled && (!kind || r.kind === kind)).sort((a, b) => a.sort - b.sort || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
+
 /** The reasons a member may give, in the member's language. */
-async function reasonList(deps: Pick<AppDeps, 'db' | 'i18n'>, lang: Actor['lang'], kind?: AfterSaleKind) {
-  return (await q.findReasons(deps.db, kind)).map((r) => ({ id: r.code, kind: r.kind, text: reasonText(deps.i18n, lang, r.code, r.names), needs_evidence: r.needs_evidence }));
+async function reasonList(deps: KeptDeps & Pick<AppDeps, 'i18n'>, lang: Actor['lang'], kind?: AfterSaleKind) {
+  return (await enabledReasons(deps, kind)).map((r) => ({ id: r.code, kind: r.kind, text: reasonText(deps.i18n, lang, r.code, r.names), needs_evidence: r.needs_evidence }));
 }
 
 /** What the member may ask for on an order now, per line: it writes nothing. */
-export async function applyInfo(deps: Pick<AppDeps, 'db' | 'i18n'>, actor: Actor, input: EndpointBody<typeof applyForOrderAfterSale>): Promise<EndpointData<typeof applyForOrderAfterSale>> {
-  const order = await memberOrderOrRefuse(deps.db, memberIdOf(actor), orderOfInput(input));
-  const o = await openingOf(deps.db, order);
+export async function applyInfo(deps: KeptDeps & Pick<AppDeps, 'i18n'>, actor: Actor, input: EndpointBody<typeof applyForOrderAfterSale>): Promise<EndpointData<typeof applyForOrderAfterSale>> {
+  const { order, lines } = ownOrRefuse(await findCaseOrderWithLines(deps.db, orderOfInput(input)), memberIdOf(actor));
+  const o = await openingOf(deps, deps.db, order, lines);
   const kinds = KINDS.filter((k) => o.lines.some((l) => l.kinds.includes(k)));
   const now = Date.now();
   return {
@@ -256,11 +277,10 @@ interface CaseRequest {
 }
 
 /** Opens a case on the member's order under its row lock; answers the new case. */
-async function openCase(tx: Tx, actor: Actor, userId: number, ref: OrderRef, input: CaseRequest) {
+async function openCase(deps: KeptDeps, tx: Tx, actor: Actor, userId: number, ref: OrderRef, input: CaseRequest) {
   // The order's row lock lines up every case of the order (and a shop order's settlement): the units counted below cannot change meanwhile.
-  const locked = await lockCaseOrder(tx, ref);
-  if (!locked || locked.user_id !== userId) throw new AppError(ResponseCode.orderNotFound);
-  const o = await openingOf(tx, locked);
+  const { order: locked, lines } = ownOrRefuse(await lockCaseOrderWithLines(tx, ref), userId);
+  const o = await openingOf(deps, tx, locked, lines);
   if (o.closed) throw new AppError(ResponseCode.afterSaleNotAllowed);
   const chosen = input.lines.filter((l) => l.qty > 0);
   if (!chosen.length) throw new AppError(ResponseCode.afterSaleNoLines);
@@ -269,7 +289,7 @@ async function openCase(tx: Tx, actor: Actor, userId: number, ref: OrderRef, inp
     const was = merged.get(l.order_line_id);
     merged.set(l.order_line_id, { qty: (was?.qty ?? 0) + l.qty, exchange_sku_id: l.exchange_sku_id ?? was?.exchange_sku_id });
   }
-  const reason = await q.findReason(tx, input.kind, input.reason_id);
+  const reason = (await enabledReasons(deps, input.kind)).find((r) => r.code === input.reason_id);
   if (!reason) throw new AppError(ResponseCode.afterSaleReasonInvalid);
   let refundable = 0;
   const rows: Array<{ order_line_id: number; qty: number; exchange_sku_id: number | null }> = [];
@@ -351,17 +371,17 @@ async function checkVideoLength(deps: Pick<AppDeps, 'db'> & { providers: Pick<Ap
 }
 
 /** Opens a case on the member's order: kind, units of lines, reason, words and evidence. Amounts and states in the body are never read. */
-export async function submitCase(deps: Pick<AppDeps, 'db'> & { providers: Pick<AppDeps['providers'], 'storage'> }, actor: Actor, input: EndpointBody<typeof submitOrderAfterSale>): Promise<EndpointData<typeof submitOrderAfterSale>> {
+export async function submitCase(deps: KeptDeps & { providers: Pick<AppDeps['providers'], 'storage'> }, actor: Actor, input: EndpointBody<typeof submitOrderAfterSale>): Promise<EndpointData<typeof submitOrderAfterSale>> {
   const userId = memberIdOf(actor);
   await checkVideoLength(deps, userId, input.video);
   return withTransaction(deps.db, async (tx) => {
-    const created = await openCase(tx, actor, userId, orderOfInput(input), { ...input });
+    const created = await openCase(deps, tx, actor, userId, orderOfInput(input), { ...input });
     return { case_id: created.id, case_no: created.case_no, status: created.status };
   });
 }
 
 /** Sends a rejected case again: a new case on the same lines (once per rejected case), with new words or evidence when given. */
-export async function resubmitCase(deps: Pick<AppDeps, 'db'> & { providers: Pick<AppDeps['providers'], 'storage'> }, actor: Actor, input: EndpointBody<typeof submitAfterSale>): Promise<EndpointData<typeof submitAfterSale>> {
+export async function resubmitCase(deps: KeptDeps & { providers: Pick<AppDeps['providers'], 'storage'> }, actor: Actor, input: EndpointBody<typeof submitAfterSale>): Promise<EndpointData<typeof submitAfterSale>> {
   const userId = memberIdOf(actor);
   await checkVideoLength(deps, userId, input.video);
   return withTransaction(deps.db, async (tx) => {
@@ -370,7 +390,7 @@ export async function resubmitCase(deps: Pick<AppDeps, 'db'> & { providers: Pick
     if (before.status !== 'rejected' || (await q.findCaseFollowing(tx, before.id))) throw new AppError(ResponseCode.afterSaleState);
     const lines = await q.findCaseLines(tx, [before.id]);
     const evidence = await q.findEvidence(tx, [before.id]);
-    const created = await openCase(tx, actor, userId, refOf(before), {
+    const created = await openCase(deps, tx, actor, userId, refOf(before), {
       kind: before.kind,
       lines: lines.map((l) => ({ order_line_id: l.order_line_id, qty: l.qty, ...(l.exchange_sku_id ? { exchange_sku_id: l.exchange_sku_id } : {}) })),
       reason_id: input.reason_id ?? before.reason_code,
@@ -461,9 +481,6 @@ export async function renderCases(
   }));
 }
 
-/** The tag of every member's cached case list that names reasons (dropped when an operator renames one). */
-export const CASE_REASONS_TAG = 'after-sale-reasons';
-
 /**
  * `listCases` as the member's pages ask for it: kept per member, query and language
  * until one of the member's cases or orders moves (the order lists' tags: `ordersChanged`), a
@@ -519,7 +536,7 @@ export async function cancelCase(deps: Pick<AppDeps, 'db'>, actor: Actor, input:
 }
 
 /** The reasons of one kind or of all, in the member's language. */
-export async function reasons(deps: Pick<AppDeps, 'db' | 'i18n'>, actor: Actor, input: EndpointQuery<typeof listAfterSaleReasons>): Promise<EndpointData<typeof listAfterSaleReasons>> {
+export async function reasons(deps: KeptDeps & Pick<AppDeps, 'i18n'>, actor: Actor, input: EndpointQuery<typeof listAfterSaleReasons>): Promise<EndpointData<typeof listAfterSaleReasons>> {
   return { list: await reasonList(deps, actor.lang, input.kind) };
 }
 
@@ -674,7 +691,7 @@ export async function afterSalesWindowEnd(db: Executor, order: { id: number; com
 // ---------------------------------------------------------------- goods of an order or a case
 
 /** The lines of the member's order with the units a new case may name, or of the member's case with the units it holds. */
-export async function caseGoods(deps: Pick<AppDeps, 'db'>, actor: Actor, input: EndpointQuery<typeof listAfterSaleGoods>): Promise<EndpointData<typeof listAfterSaleGoods>> {
+export async function caseGoods(deps: KeptDeps, actor: Actor, input: EndpointQuery<typeof listAfterSaleGoods>): Promise<EndpointData<typeof listAfterSaleGoods>> {
   const userId = memberIdOf(actor);
   let held = new Map<number, number>();
   let ref = input.order_id || input.shop_order_id ? orderOfInput({ order_id: input.order_id, shop_order_id: input.order_id ? undefined : input.shop_order_id }) : undefined;
@@ -685,7 +702,7 @@ export async function caseGoods(deps: Pick<AppDeps, 'db'>, actor: Actor, input: 
     held = new Map((await q.findCaseLines(deps.db, [c.id])).map((l) => [l.order_line_id, l.qty]));
   }
   const order = await memberOrderOrRefuse(deps.db, userId, ref!);
-  const o = await openingOf(deps.db, order);
+  const o = await openingOf(deps, deps.db, order);
   const lines = input.case_id ? o.lines.filter((l) => held.has(l.line.id)) : o.lines;
   return {
     order_id: order.kind === 'order' ? order.id : null,
@@ -707,13 +724,13 @@ export async function caseGoods(deps: Pick<AppDeps, 'db'>, actor: Actor, input: 
 }
 
 /** The SKUs a line of the member's order may be exchanged to: the same goods at the same price, on sale and in stock. */
-export async function exchangeGoods(deps: Pick<AppDeps, 'db'>, actor: Actor, input: EndpointQuery<typeof listExchangeGoods>): Promise<EndpointData<typeof listExchangeGoods>> {
+export async function exchangeGoods(deps: KeptDeps, actor: Actor, input: EndpointQuery<typeof listExchangeGoods>): Promise<EndpointData<typeof listExchangeGoods>> {
   const userId = memberIdOf(actor);
   const lineId = (input.order_line_id ?? input.shop_order_line_id)!;
   const ref = await orderOfLine(deps.db, input.order_line_id ? 'order' : 'shop_order', lineId);
   if (!ref) throw new AppError(ResponseCode.orderNotFound);
   const order = await memberOrderOrRefuse(deps.db, userId, ref);
-  const o = await openingOf(deps.db, order);
+  const o = await openingOf(deps, deps.db, order);
   const l = o.lines.find((x) => x.line.id === lineId)!;
   const line = l.line;
   const goods = await findGoodsById(deps.db, line.goods_id);

@@ -3,7 +3,7 @@ import type { Executor } from '../../db/database.js';
 import type { Actor } from '../../lib/actor.js';
 import type { Tx } from '../../lib/transaction.js';
 import { pick } from '../catalogue/texts.js';
-import { findOrder, findOrderLines, findOrderLinesById, lockOrderForUpdate } from '../orders/orders.queries.js';
+import { findOrder, findOrderLines, findOrderLinesById, findOrderWithLines, lockOrderWithLinesForUpdate } from '../orders/orders.queries.js';
 import type { OrderRef } from './after-sales.queries.js';
 
 // The orders a case may be on: a regular order (the orders area, below this one) or a member-shop
@@ -42,6 +42,8 @@ export interface CaseOrderLine {
   name: Record<string, string>;
   image: string;
   spec: (lang: Language) => string;
+  /** The goods' warranty months, when read with the line. */
+  warranty_months?: number;
 }
 
 /** What the member-shop area offers after-sales about its shop orders (registered in wiring.ts). */
@@ -110,11 +112,29 @@ export async function findCaseOrder(db: Executor, ref: OrderRef): Promise<CaseOr
   return o ? regularOrder(o) : undefined;
 }
 
-/** The order under its row lock. */
-export async function lockCaseOrder(tx: Tx, ref: OrderRef): Promise<CaseOrder | undefined> {
-  if (ref.kind === 'shop_order') return shopHooks().lock(tx, ref.id);
-  const o = await lockOrderForUpdate(tx, ref.id);
-  return o ? regularOrder(o) : undefined;
+type OrderWithLines = Awaited<ReturnType<typeof findOrderWithLines>>;
+
+/** A regular order's rows with its lines (one per line) as the order, its lines and their warranty months. */
+function regularOrderWithLines(rows: OrderWithLines): { order: CaseOrder; lines: CaseOrderLine[] } | undefined {
+  if (!rows[0]) return undefined;
+  return {
+    order: regularOrder(rows[0]),
+    lines: rows.flatMap((r) => (r.line ? [{ ...regularLine(r.line), warranty_months: r.warranty_months ?? 0 }] : [])),
+  };
+}
+
+/** The order with its lines (a regular order's in one read). */
+export async function findCaseOrderWithLines(db: Executor, ref: OrderRef): Promise<{ order: CaseOrder; lines: CaseOrderLine[] } | undefined> {
+  if (ref.kind === 'order') return regularOrderWithLines(await findOrderWithLines(db, ref.id));
+  const order = await shopHooks().find(db, ref.id);
+  return order && { order, lines: await shopHooks().lines(db, ref.id) };
+}
+
+/** The order under its row lock with its lines (a regular order's in the locking read). */
+export async function lockCaseOrderWithLines(tx: Tx, ref: OrderRef): Promise<{ order: CaseOrder; lines: CaseOrderLine[] } | undefined> {
+  if (ref.kind === 'order') return regularOrderWithLines(await lockOrderWithLinesForUpdate(tx, ref.id));
+  const order = await shopHooks().lock(tx, ref.id);
+  return order && { order, lines: await shopHooks().lines(tx, ref.id) };
 }
 
 /** The order's lines. */

@@ -8,7 +8,7 @@ import { insertMessageFrom } from '../messages/messages.queries.js';
 import type { ShippingAddressRow } from '../address/address.table.js';
 import { orderList } from '../../lib/list-order.queries.js';
 import type { Tx } from '../../lib/transaction.js';
-import type { AddressSnapshot, OrdersTable, OrderStatus } from './orders.table.js';
+import type { AddressSnapshot, OrderLinesTable, OrdersTable, OrderStatus } from './orders.table.js';
 import type { SkuRow } from '../catalogue/stock.queries.js';
 
 type OrderListSort = 'id' | 'total' | 'status' | 'created_at' | 'paid_at' | 'last_reminded_at';
@@ -270,6 +270,22 @@ export const transitionOrderWithEvent = async (
 
 /** Locks one order row until the transaction ends (shipping serializes on it). */
 export const lockOrderForUpdate = (tx: Tx, orderId: number) => tx.selectFrom('orders').selectAll().where('id', '=', orderId).forUpdate().executeTakeFirst();
+
+/** An order's rows with its lines, one row per line (`line` its row as JSON), and each line's goods' warranty months. */
+const orderWithLines = (db: Executor, orderId: number) =>
+  db
+    .selectFrom('orders as o')
+    .leftJoin('order_lines as l', 'l.order_id', 'o.id')
+    .leftJoin('goods as g', 'g.id', 'l.goods_id')
+    .selectAll('o')
+    .select([sql<Selectable<OrderLinesTable> | null>`to_jsonb(l)`.as('line'), 'g.warranty_months'])
+    .where('o.id', '=', orderId)
+    .orderBy('l.id');
+
+/** The order with its lines (and their goods' warranty months) in one statement: nothing when there is no such order. */
+export const findOrderWithLines = (db: Executor, orderId: number) => orderWithLines(db, orderId).execute();
+/** The same under the order's row lock (the lines and goods are not locked). */
+export const lockOrderWithLinesForUpdate = (tx: Tx, orderId: number) => orderWithLines(tx, orderId).forUpdate('o').execute();
 
 export const findOrderEvents = (db: Executor, orderId: number) => db.selectFrom('order_events').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
 
