@@ -101,6 +101,6 @@ export const clearDefaultAddress = (db: Executor, memberId: number) =>
 export const markDefaultAddress = (db: Executor, memberId: number, addressId: number) =>
   db.updateTable('addresses').set({ is_default: true, updated_at: new Date() }).where('id', '=', addressId).where('user_id', '=', memberId).returning('id').executeTakeFirst();
 
-/** The member's newest address (the one that becomes the default when the default is deleted). */
+/** The member's newest address, the first of their list after the default (it becomes the default when the default is deleted): by id, the order of the inserts, where two added at the same moment may have their creation times the other way round. */
 export const findNewestAddressId = async (db: Executor, memberId: number): Promise<number | undefined> =>
-  (await db.selectFrom('addresses').select('id').where('user_id', '=', memberId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst())?.id;
+  (await db.selectFrom('addresses').select('id').where('user_id', '=', memberId).orderBy('id', 'desc').limit(1).executeTakeFirst())?.id;
