@@ -28,9 +28,11 @@ const MESSAGES = [
 /** True when `error` says the database (or Redis) is unreachable, stalled or overloaded rather than that a query is wrong. */
 export function isDatabaseUnavailable(error: unknown): boolean {
   if (!error || typeof error !== 'object') return false;
-  const { code, message } = error as { code?: unknown; message?: unknown };
+  const { code, message, syscall } = error as { code?: unknown; message?: unknown; syscall?: unknown };
   if (typeof code === 'string') {
     if (NETWORK_CODES.has(code) || SERVER_STATES.has(code) || /^08[0-9A-Z]{3}$/.test(code)) return true;
+    // A server on a Unix socket (the embedded database) that is gone has taken its socket file with it.
+    if (code === 'ENOENT' && syscall === 'connect') return true;
   }
   if (typeof message === 'string' && MESSAGES.some((m) => message.includes(m))) return true;
   // pg reports a failed connect of many addresses as one AggregateError.
