@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { keepExitCode } from '../../../apps/api/src/test/keep-exit-code.js';
+import { freePort } from '../../../apps/api/src/test/free-port.js';
 import { acquireTestPostgres, cloneTemplate, dropDatabase } from '../../../apps/api/src/test/test-postgres.js';
 import { EXITED_MARK } from './server-log.js';
 
@@ -25,17 +25,6 @@ declare module 'vitest' {
 }
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 
 /**
  * For the browser tests: PostgreSQL (the run's shared server) and, for each test worker, a fresh
@@ -111,7 +100,10 @@ async function bootShop(adminUrl: string, template: string, webDist: string): Pr
     if (child.exitCode === null) {
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+      // A timer of its own, cleared once the server is gone: left pending, it would hold the test run open for its ten seconds.
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([exited, new Promise((r) => (timer = setTimeout(r, 10_000)))]);
+      clearTimeout(timer);
       if (child.exitCode === null) child.kill('SIGKILL');
     }
     await dropDatabase(adminUrl, db.name).catch(() => {});

@@ -1,25 +1,15 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResponseCode } from '@shop/contract';
 import { PROJECT_ROOT } from '../config.js';
 import { DEMO_MEMBER } from '../modules/accounts/accounts.seed.js';
+import { freePort } from '../test/free-port.js';
 
 // The shop as `npm start` runs its API (tsx on src/main.ts, embedded database in DATA_DIR), killed
 // the hard way under write load and started again with the same command.
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const srv = net.createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-crash-'));
 fs.chmodSync(dataDir, 0o755);

@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
@@ -13,19 +12,10 @@ import { startEmbeddedPostgres, type EmbeddedServer } from '../db/embedded.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { depsFor } from '../deps.js';
 import { DEMO_MEMBER, seedDemoMember } from '../modules/accounts/accounts.seed.js';
+import { freePort } from '../test/free-port.js';
 
 // The shop on a PostgreSQL server of this test's own (not the shared test cluster), so the server
 // can be killed and frozen under load.
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const srv = net.createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-db-faults-'));
 fs.chmodSync(root, 0o755);

@@ -3,9 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { createDatabase } from '../db/database.js';
-import { startEmbeddedPostgres } from '../db/embedded.js';
+import { startEmbeddedPostgres, type EmbeddedServer } from '../db/embedded.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { seedLanguagePacks } from '../modules/lang/lang.service.js';
+import { freePort } from './free-port.js';
 
 export interface TestPostgres {
   /** A connection string to the server's maintenance database, allowed to create databases. */
@@ -25,6 +26,29 @@ export function withDatabase(url: string, database: string): string {
 }
 
 /**
+ * An embedded server in a folder of its own, on a free port. Between the port's check and the
+ * server's start another process may take it (browsers and servers of the run open connections all
+ * the time): a start that fails is tried again on another port, in a fresh folder.
+ */
+async function startThrowAwayServer(attempts = 3): Promise<{ server: EmbeddedServer; dir: string }> {
+  for (let attempt = 1; ; attempt++) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-test-pg-'));
+    fs.chmodSync(dir, 0o755);
+    try {
+      const server = await startEmbeddedPostgres({
+        dir: path.join(dir, 'data'),
+        port: await freePort(),
+        settings: { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off', max_connections: '300' },
+      });
+      return { server, dir };
+    } catch (e) {
+      fs.rmSync(dir, { recursive: true, force: true });
+      if (attempt >= attempts) throw e;
+    }
+  }
+}
+
+/**
  * For a whole test run: PostgreSQL from DATABASE_URL when set, else one throw-away embedded server;
  * then a template database, migrated, that each test file clones.
  */
@@ -34,14 +58,7 @@ export async function startTestPostgres(): Promise<TestPostgres> {
   if (process.env.DATABASE_URL) {
     adminUrl = process.env.DATABASE_URL;
   } else {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-test-pg-'));
-    fs.chmodSync(dir, 0o755);
-    const port = 55000 + Math.floor(Math.random() * 5000);
-    const server = await startEmbeddedPostgres({
-      dir: path.join(dir, 'data'),
-      port,
-      settings: { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off', max_connections: '300' },
-    });
+    const { server, dir } = await startThrowAwayServer();
     adminUrl = server.url('postgres');
     stopServer = async () => {
       await server.stop();

@@ -1,21 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { embeddedUrl, passwordFileOf, startEmbeddedPostgres, type EmbeddedServer } from '../embedded.js';
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const srv = net.createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
+import { freePort } from '../../test/free-port.js';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-embedded-'));
 fs.chmodSync(root, 0o755);

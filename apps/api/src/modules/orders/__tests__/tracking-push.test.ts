@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import net, { type AddressInfo } from 'node:net';
 import { withTransaction } from '../../../lib/transaction.js';
 import { runDueJobs } from '../../../jobs/worker.js';
 import { startFakeTrackingServer } from '../../../providers/tracking/fake-tracking-server.js';
@@ -8,6 +7,7 @@ import { call, newMember } from '../../catalogue/__tests__/helpers.js';
 import { newGoods } from '../../cart/__tests__/fixtures.js';
 import { markOrderPaid } from '../orders.service.js';
 import { newAddress, newOperatorSession } from './fixtures.js';
+import { freePort } from '../../../test/free-port.js';
 
 // Pushed tracking: the providers' local fakes post to the shop's webhooks over HTTP in their own
 // formats and signatures (Kuaidi100 after the shop subscribed the number, 17TRACK to the webhook set
@@ -19,14 +19,6 @@ let fake: Awaited<ReturnType<typeof startFakeTrackingServer>>;
 let t: TestApp;
 let base: string;
 let operator: Awaited<ReturnType<typeof newOperatorSession>>;
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
 
 beforeAll(async () => {
   fake = await startFakeTrackingServer(credentials);
