@@ -108,7 +108,14 @@ const paymentsOf = (kind: Kind, id: number) => db.selectFrom('payments').select(
  * a gateway that starts its payment on its own page links to the sandbox from there.
  */
 async function toSandbox(page: Page, method: RegExp, gateway: string) {
-  await page.getByRole('radio', { name: method }).click();
+  // The choice is made once the page shows it made (a tap while the list is still settling is tapped again), then Pay.
+  const radio = page.getByRole('radio', { name: method });
+  await expect
+    .poll(async () => {
+      if (!(await radio.isChecked())) await radio.click();
+      return radio.isChecked();
+    })
+    .toBe(true);
   await page.getByRole('button', { name: /^Pay / }).click();
   const sandbox = new RegExp(`/sandbox/${gateway}/`);
   const link = page.getByRole('link', { name: 'Go to the payment page' });

@@ -60,6 +60,8 @@ describe('the referral team in Chromium', () => {
       await route.continue();
     });
     await page.reload();
+    // The code's block and the totals first (each answers on its own; on a busy machine either may come last), then only the posters are still on their way.
+    await page.getByTestId('invite-code').waitFor();
     await page.getByTestId('direct-count').waitFor();
     const placement = page.getByText('Placement', { exact: true });
     const before = await placement.boundingBox();
