@@ -81,30 +81,20 @@ export async function clickSettled(target: Locator, timeoutMs = 10_000): Promise
  */
 export async function decide(page: Page, button: string, timeoutMs = 30_000): Promise<void> {
   const modal = page.locator('.ant-modal-wrap:visible .ant-modal');
-  // The calls the decision makes, to say which one never answered if the dialog stays open.
-  const pending = new Map<object, string>();
-  const sent = (r: { method(): string; url(): string }) => pending.set(r, `${r.method()} ${new URL(r.url()).pathname}`);
-  const done = (r: object) => pending.delete(r);
-  page.on('request', sent);
-  page.on('requestfinished', done);
-  page.on('requestfailed', done);
-  try {
-    await clickSettled(modal.getByRole('button', { name: button }));
-    const until = Date.now() + timeoutMs;
-    for (;;) {
-      const refusal = modal.locator('.ant-alert-error');
-      if (await refusal.count()) throw new Error(`the decision was refused: ${await refusal.first().textContent()}`);
-      if ((await modal.count()) === 0) return;
-      if (Date.now() > until) {
-        const text = (await modal.first().innerText().catch(() => '')).replace(/\s+/g, ' ');
-        throw new Error(`the "${button}" dialog is still open after ${timeoutMs} ms: "${text}"; calls without an answer: ${[...pending.values()].join(', ') || 'none'}`);
-      }
-      await new Promise((r) => setTimeout(r, 50));
+  const started = Date.now();
+  await clickSettled(modal.getByRole('button', { name: button }));
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const refusal = modal.locator('.ant-alert-error');
+    if (await refusal.count()) throw new Error(`the decision was refused: ${await refusal.first().textContent()}`);
+    if ((await modal.count()) === 0) return;
+    if (Date.now() > until) {
+      const text = (await modal.first().innerText().catch(() => '')).replace(/\s+/g, ' ');
+      // The calls the decision made that never answered, to say which one held the dialog open.
+      const unanswered = calls.filter((c) => c.page === page && c.at >= started && !c.outcome).map((c) => c.call);
+      throw new Error(`the "${button}" dialog is still open after ${timeoutMs} ms: "${text}"; calls without an answer: ${unanswered.join(', ') || 'none'}`);
     }
-  } finally {
-    page.off('request', sent);
-    page.off('requestfinished', done);
-    page.off('requestfailed', done);
+    await new Promise((r) => setTimeout(r, 50));
   }
 }
 
@@ -114,6 +104,46 @@ async function snoozeEveryPopup(baseUrl: string): Promise<Array<{ id: number; en
   const body = (await res.json()) as { code: number; data?: { list?: Array<{ id: number }> } };
   const ids = body.code === 200 ? (body.data?.list ?? []).map((p) => p.id) : [];
   return ids.map((id) => ({ id, end_time: Date.now() + 24 * 3600_000 }));
+}
+
+/** The calls (not files) the pages of this worker's browsers made lately, for a failed test's report. */
+const calls: Array<{ at: number; call: string; page: Page | null; outcome?: string }> = [];
+const FILE_PATH = /^\/(h5|admin)\/(assets\/|$|index\.html)|^\/(uploads|media|assets)\/|\.(js|css|png|jpe?g|webp|svg|woff2?|ico|json)$/;
+
+/** Records the page's calls to the shop with their answers (status, or the failure), the last 40 kept. */
+function recordCalls(context: BrowserContext): void {
+  const open = new Map<object, (typeof calls)[number]>();
+  context.on('request', (r) => {
+    const url = new URL(r.url());
+    if (FILE_PATH.test(url.pathname)) return;
+    const entry = { at: Date.now(), call: `${r.method()} ${url.pathname}`, page: r.serviceWorker() ? null : r.frame().page() };
+    open.set(r, entry);
+    calls.push(entry);
+    if (calls.length > 40) calls.shift();
+  });
+  context.on('requestfinished', async (r) => {
+    const entry = open.get(r);
+    open.delete(r);
+    if (!entry) return;
+    const after = Date.now() - entry.at;
+    // The answer is read after the event; the browser may be closed by then (a test's end).
+    const status = await r.response().then((res) => res?.status(), () => undefined);
+    entry.outcome = `${status ?? '?'} after ${after} ms`;
+  });
+  context.on('requestfailed', (r) => {
+    const entry = open.get(r);
+    open.delete(r);
+    if (entry) entry.outcome = `failed (${r.failure()?.errorText ?? 'no answer'}) after ${Date.now() - entry.at} ms`;
+  });
+}
+
+/** The last `last` calls recorded since `since` (a time), oldest first, one a line; an unanswered one says so. */
+export function callsSince(since: number, last = 20): string {
+  return calls
+    .filter((c) => c.at >= since)
+    .slice(-last)
+    .map((c) => `${new Date(c.at).toISOString().slice(11, 23)} ${c.call} ${c.outcome ?? 'no answer yet'}`)
+    .join('\n');
 }
 
 /**
@@ -135,6 +165,7 @@ export async function launchBrowser(baseUrl: string, options: { serviceWorkers?:
   });
   // Two test files run at once on CI's two cores, beside PostgreSQL and two API servers: waits get room.
   context.setDefaultTimeout(30_000);
+  recordCalls(context);
   return {
     context,
     async open(hashPath, options = {}) {
