@@ -317,7 +317,10 @@ describe('choosing a method', () => {
       current = payment({ pay_way: 'airwallex_tng', gateway: 'airwallex', redirect_url: 'http://127.0.0.1:9/sandbox/airwallex/pay/int_3' });
       const router = renderAt(`${paths.goods.payNext}?order_id=7`);
       fireEvent.click(await screen.findByRole('radio', { name: /Touch 'n Go/ }));
-      fireEvent.click(await screen.findByRole('button', { name: 'Pay $41.90' }));
+      // Pay is busy (and takes no tap) while the chosen gateway's notice is read, as a member sees it.
+      const pay = (await screen.findByRole('button', { name: 'Pay $41.90' })) as HTMLButtonElement;
+      await waitFor(() => expect(pay.disabled).toBe(false));
+      fireEvent.click(pay);
       expect(await screen.findByRole('link', { name: 'Go to the payment page' })).toBeTruthy();
       expect(router.state.location.pathname).toBe(paths.pay.airwallex);
       expect(router.state.location.search).toContain(`payment_no=${NO}`);
