@@ -6,6 +6,11 @@ import type { ApplicationKind, CommissionStatus, Side } from './referral.table.j
 // Every SQL statement of the referral area. The placement tree is `placements` (one row per placed
 // member, unique per (parent, side)) plus its closure `placement_paths` (ancestor, descendant,
 // depth, the ancestor's leg), kept in the same transaction as each placement or move.
+//
+// The hot statements take their parameters from `with k as materialized (select $1 …)`: the server
+// then plans them without looking at the values, so each connection keeps one plan for every member
+// instead of planning every call (planning a tree's statement cost twice as much as running it, and
+// the plan is the same for every member).
 
 // ---------------------------------------------------------------- settings and stars
 
@@ -57,6 +62,16 @@ export async function insertRootIfNone(db: Executor, memberId: number): Promise<
   await sql`insert into referral_stats (member_id) values (${memberId}) on conflict do nothing`.execute(db);
 }
 
+/** What a placement writes: the member's row under `parent` (a CTE of the parent's member_id and depth, defined before), its closure rows and its figures row. */
+const placementWrites = (p: { memberId: number; parentId: number; side: Side; placedBy: string; how: 'member' | 'job' | 'operator' }) =>
+  sql`placed as (insert into placements (member_id, parent_id, side, depth, placed_by, how)
+        select ${p.memberId}, member_id, ${p.side}, depth + 1, ${p.placedBy}, ${p.how} from parent
+        on conflict do nothing returning member_id, placed_at),
+      paths as (insert into placement_paths (ancestor_id, descendant_id, depth, side)
+        select pp.ancestor_id, placed.member_id, pp.depth + 1, pp.side from placed join placement_paths pp on pp.descendant_id = ${p.parentId}
+        union all select ${p.parentId}::int, placed.member_id, 1, ${p.side}::text from placed),
+      stats as (insert into referral_stats (member_id) select member_id from placed on conflict do nothing)`;
+
 /**
  * Puts a member into a slot under a placed parent (read under a share lock, so it cannot move
  * meanwhile), or answers undefined when the member is already placed, the slot is taken (either
@@ -66,25 +81,30 @@ export async function insertRootIfNone(db: Executor, memberId: number): Promise<
 export async function insertPlacement(tx: Tx, p: { memberId: number; parentId: number; side: Side; placedBy: string; how: 'member' | 'job' | 'operator' }) {
   return (
     await sql<{ member_id: number; placed_at: Date }>`with parent as (select member_id, depth from placements where member_id = ${p.parentId} for share),
-      placed as (insert into placements (member_id, parent_id, side, depth, placed_by, how)
-        select ${p.memberId}, member_id, ${p.side}, depth + 1, ${p.placedBy}, ${p.how} from parent
-        on conflict do nothing returning member_id, placed_at),
-      paths as (insert into placement_paths (ancestor_id, descendant_id, depth, side)
-        select pp.ancestor_id, placed.member_id, pp.depth + 1, pp.side from placed join placement_paths pp on pp.descendant_id = ${p.parentId}
-        union all select ${p.parentId}::int, placed.member_id, 1, ${p.side}::text from placed),
-      stats as (insert into referral_stats (member_id) select member_id from placed on conflict do nothing)
+      ${placementWrites(p)}
       select member_id, placed_at from placed`.execute(tx)
   ).rows[0];
 }
 
-/** What `anzhi` checks before placing: whose invitee the member is, whether the caller and the member are placed, whether the parent lies in the caller's subtree. */
-export const findPlacementChecks = async (db: Executor, callerId: number, memberId: number, parentId: number) =>
+/**
+ * `anzhi` in one statement: what it checks (whose invitee the member is, whether the caller and the
+ * member are placed, whether the parent lies in the caller's subtree) and, when every check passes,
+ * the placement as `insertPlacement` writes it. `member_id` is null when nothing was placed: a check
+ * failed, or a racing placement took the slot or the member first.
+ */
+export const placeInviteeChecked = async (db: Executor, p: { callerId: number; memberId: number; parentId: number; side: Side; placedBy: string }) =>
   (
-    await sql<{ referrer_id: number | null; self_placed: boolean; member_placed: boolean; inside: boolean }>`select
-      (select referrer_id from users where id = ${memberId})::int as referrer_id,
-      exists (select 1 from placements where member_id = ${callerId}) as self_placed,
-      exists (select 1 from placements where member_id = ${memberId}) as member_placed,
-      (${callerId}::int = ${parentId}::int or exists (select 1 from placement_paths where ancestor_id = ${callerId} and descendant_id = ${parentId})) as inside`.execute(db)
+    await sql<{ referrer_id: number | null; self_placed: boolean; member_placed: boolean; inside: boolean; member_id: number | null; placed_at: Date | null }>`
+      with k as materialized (select ${p.callerId}::int as caller, ${p.memberId}::int as member, ${p.parentId}::int as parent),
+      c as (select (select referrer_id from users where id = k.member)::int as referrer_id,
+          exists (select 1 from placements where member_id = k.caller) as self_placed,
+          exists (select 1 from placements where member_id = k.member) as member_placed,
+          (k.caller = k.parent or exists (select 1 from placement_paths where ancestor_id = k.caller and descendant_id = k.parent)) as inside
+        from k),
+      parent as (select pl.member_id, pl.depth from placements pl, c, k
+        where pl.member_id = k.parent and c.referrer_id = k.caller and c.self_placed and not c.member_placed and c.inside for share of pl),
+      ${placementWrites({ ...p, how: 'member' })}
+      select c.referrer_id, c.self_placed, c.member_placed, c.inside, placed.member_id, placed.placed_at from c left join placed on true`.execute(db)
   ).rows[0]!;
 
 /** Whether `descendantId` is `ancestorId` or below it in the placement tree. */
@@ -122,12 +142,13 @@ export async function findLegCounts(db: Executor, memberIds: number[]): Promise<
 export async function findSubtree(db: Executor, rootId: number, levels: number) {
   return (
     await sql<{ id: number; parent_id: number | null; side: Side | null; depth: number; user_name: string; nickname: string; avatar: string; star: number; left_pv: number; right_pv: number; children: number; left_count: number; right_count: number }>`
+      with k as materialized (select ${rootId}::int as root, ${levels}::int as levels)
       select p.member_id as id, p.parent_id, p.side, p.depth, u.user_name, u.nickname, u.avatar, coalesce(s.star, 0) as star,
         coalesce(s.left_pv, 0)::bigint as left_pv, coalesce(s.right_pv, 0)::bigint as right_pv,
         (select count(*)::int from placements c where c.parent_id = p.member_id) as children,
         (select count(*)::int from placement_paths c where c.ancestor_id = p.member_id and c.side = 'L') as left_count,
         (select count(*)::int from placement_paths c where c.ancestor_id = p.member_id and c.side = 'R') as right_count
-      from (select ${rootId}::int as id union all select descendant_id from placement_paths where ancestor_id = ${rootId} and depth <= ${levels}) n
+      from k cross join lateral (select k.root as id union all select descendant_id from placement_paths where ancestor_id = k.root and depth <= k.levels) n
       join placements p on p.member_id = n.id join users u on u.id = p.member_id left join referral_stats s on s.member_id = p.member_id`.execute(db)
   ).rows;
 }
@@ -135,8 +156,9 @@ export async function findSubtree(db: Executor, rootId: number, levels: number) 
 /** The caller's own placement depth (undefined when not placed) and whether `nodeId` lies in the caller's subtree. */
 export const findTreeAccess = async (db: Executor, memberId: number, nodeId: number) =>
   (
-    await sql<{ depth: number | null; inside: boolean }>`select (select depth from placements where member_id = ${memberId}) as depth,
-      (${memberId}::int = ${nodeId}::int or exists (select 1 from placement_paths where ancestor_id = ${memberId} and descendant_id = ${nodeId})) as inside`.execute(db)
+    await sql<{ depth: number | null; inside: boolean }>`with k as materialized (select ${memberId}::int as me, ${nodeId}::int as node)
+      select (select depth from placements where member_id = k.me) as depth,
+        (k.me = k.node or exists (select 1 from placement_paths where ancestor_id = k.me and descendant_id = k.node)) as inside from k`.execute(db)
   ).rows[0]!;
 
 /** Everything of the member's two legs in one statement: placement, personal and leg PV, members per leg, today's PV, what waits for pairing, directs. */

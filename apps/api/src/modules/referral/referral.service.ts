@@ -28,34 +28,40 @@ export async function ensureRoot(db: Executor): Promise<number | undefined> {
   return (await q.findRoot(db))?.member_id;
 }
 
+/** Who placed a member, as the placement records it. */
+const placedByOf = (actor: Actor) => (actor.kind === 'member' ? `member:${actor.memberId}` : actor.kind === 'operator' ? `operator:${actor.operatorId ?? actor.name}` : (actor.name ?? actor.kind));
+
+/** Why a placement whose checks passed wrote nothing: the member was placed meanwhile, the parent is not placed, or the slot is taken. */
+async function refusalOfPlacement(db: Executor, memberId: number, parentId: number): Promise<AppError> {
+  if (await q.findPlacement(db, memberId)) return new AppError(ResponseCode.referralAlreadyPlaced);
+  if (!(await q.findPlacement(db, parentId))) return new AppError(ResponseCode.referralNotInTeam);
+  return new AppError(ResponseCode.referralPositionTaken);
+}
+
 /** Places a member into (parent, side) in the caller's transaction; refuses a taken slot, a placed member or a parent not placed. */
 export async function placeInto(tx: Tx, actor: Actor, input: { memberId: number; parentId: number; side: Side; how: 'member' | 'job' | 'operator' }) {
-  const placedBy = actor.kind === 'member' ? `member:${actor.memberId}` : actor.kind === 'operator' ? `operator:${actor.operatorId ?? actor.name}` : (actor.name ?? actor.kind);
-  const row = await q.insertPlacement(tx, { memberId: input.memberId, parentId: input.parentId, side: input.side, placedBy, how: input.how });
-  if (!row) {
-    if (await q.findPlacement(tx, input.memberId)) throw new AppError(ResponseCode.referralAlreadyPlaced);
-    if (!(await q.findPlacement(tx, input.parentId))) throw new AppError(ResponseCode.referralNotInTeam);
-    throw new AppError(ResponseCode.referralPositionTaken);
-  }
+  const row = await q.insertPlacement(tx, { memberId: input.memberId, parentId: input.parentId, side: input.side, placedBy: placedByOf(actor), how: input.how });
+  if (!row) throw await refusalOfPlacement(tx, input.memberId, input.parentId);
   return { user_id: input.memberId, parent_id: input.parentId, side: input.side, placed_at: iso(row.placed_at) };
 }
 
 /**
  * anzhi: the caller places one of their own unplaced direct invitees into an empty slot of their own
  * placement subtree. Final; a stranger, a placed member, a foreign parent or a taken slot is refused.
+ * The checks and the placement are one statement (one round trip to the database).
  */
 export async function placeDownline(deps: Deps, actor: Actor, input: EndpointBody<typeof placeDownlineMember>): Promise<EndpointData<typeof placeDownlineMember>> {
   const me = memberIdOf(actor);
-  return withTransaction(deps.db, async (tx) => {
-    let c = await q.findPlacementChecks(tx, me, input.user_id, input.parent_id);
-    if (c.referrer_id === null || Number(c.referrer_id) !== me) throw new AppError(ResponseCode.referralNotInvitee);
-    // Nobody placed yet: the shop's first member becomes the root, then the caller is looked at again.
-    if (!c.self_placed && (await ensureRoot(tx)) !== undefined) c = await q.findPlacementChecks(tx, me, input.user_id, input.parent_id);
-    if (!c.self_placed) throw new AppError(ResponseCode.referralSelfNotPlaced);
-    if (c.member_placed) throw new AppError(ResponseCode.referralAlreadyPlaced);
-    if (!c.inside) throw new AppError(ResponseCode.referralNotInTeam);
-    return placeInto(tx, actor, { memberId: input.user_id, parentId: input.parent_id, side: input.side, how: 'member' });
-  });
+  const place = () => q.placeInviteeChecked(deps.db, { callerId: me, memberId: input.user_id, parentId: input.parent_id, side: input.side, placedBy: placedByOf(actor) });
+  let r = await place();
+  if (r.referrer_id === null || Number(r.referrer_id) !== me) throw new AppError(ResponseCode.referralNotInvitee);
+  // Nobody placed yet: the shop's first member becomes the root, then the placement is tried again.
+  if (!r.self_placed && (await ensureRoot(deps.db)) !== undefined) r = await place();
+  if (!r.self_placed) throw new AppError(ResponseCode.referralSelfNotPlaced);
+  if (r.member_placed) throw new AppError(ResponseCode.referralAlreadyPlaced);
+  if (!r.inside) throw new AppError(ResponseCode.referralNotInTeam);
+  if (r.member_id === null || !r.placed_at) throw await refusalOfPlacement(deps.db, input.user_id, input.parent_id);
+  return { user_id: input.user_id, parent_id: input.parent_id, side: input.side, placed_at: iso(r.placed_at) };
 }
 
 /**
