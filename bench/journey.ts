@@ -13,12 +13,15 @@ import { startShop } from './servers.js';
 const SHOPPERS = 50;
 /** The card journey's budgets (issue: the whole checkout at 100 a second on two cores). */
 export const JOURNEY_BUDGETS = { perSecond: 100, p99Ms: 500, statements: 30, aloneP50Ms: 30 };
+/** Card checkouts whose payment writes pending commissions for a two-level upline, against the same without (the referral team's budget: within 5 %). */
+export const COMMISSIONS_MIN_RATIO = 0.95;
 const PAY_PASSWORD = '135790';
 /** SKUs the shoppers pick from at random, each with stock for every checkout a run can make. */
 const SKUS = 100;
 const STOCK = 1_000_000;
 
 interface Shopper {
+  id: number;
   token: string;
   addressId: number;
 }
@@ -29,7 +32,11 @@ interface Shopper {
  * hosted page (its "pay" sends the two signed notifications), then the payment's state. The wallet
  * variant pays by balance with the pay password instead of the card's page.
  */
-export async function benchJourney(): Promise<Array<LoadResult & { budgeted: boolean; statements: number; perCall: Array<[string, number]>; aloneP50Ms: number }>> {
+export async function benchJourney(): Promise<{
+  rows: Array<LoadResult & { budgeted: boolean; statements: number; perCall: Array<[string, number]>; aloneP50Ms: number }>;
+  /** Card checkouts with and without a two-level upline in the same run, and the pending commissions the former wrote. */
+  commissions: { without: LoadResult; withUplines: LoadResult; written: number };
+}> {
   const seconds = Number(process.env.BENCH_SECONDS ?? 5);
   const database = await benchDatabaseUrl('journey');
   const proxy = await countingProxy(new URL(database.url));
@@ -44,15 +51,22 @@ export async function benchJourney(): Promise<Array<LoadResult & { budgeted: boo
   try {
     const tag = Date.now().toString(36);
     const goods = await newGoods(db, Array.from({ length: SKUS }, (_, i) => ({ price: 1000 + i, stock: STOCK })), { name: `Journey ${tag}`, currency: 'USD' });
-    const ids = await benchMembers(db, SHOPPERS, `journey${tag}`);
-    await db.updateTable('users').set({ pay_password_hash: await hashPassword(PAY_PASSWORD) }).where('id', 'in', ids).execute();
-    const shoppers: Shopper[] = [];
-    for (const id of ids) {
-      const token = newToken();
-      await db.insertInto('sessions').values({ user_id: id, token_hash: hashToken(token), expires_at: new Date(Date.now() + 3_600_000) }).execute();
-      await fund(db, id, 100_000_000, 'USD');
-      shoppers.push({ token, addressId: await newAddress(db, id) });
-    }
+    const payPasswordHash = await hashPassword(PAY_PASSWORD);
+    /** Shoppers with a session, money and an address; each invited by `referrers[i]` when given. */
+    const newShoppers = async (name: string, referrers?: number[]): Promise<Shopper[]> => {
+      const ids = await benchMembers(db, SHOPPERS, `${name}${tag}`);
+      await db.updateTable('users').set({ pay_password_hash: payPasswordHash }).where('id', 'in', ids).execute();
+      const out: Shopper[] = [];
+      for (const [i, id] of ids.entries()) {
+        if (referrers) await db.updateTable('users').set({ referrer_id: referrers[i]! }).where('id', '=', id).execute();
+        const token = newToken();
+        await db.insertInto('sessions').values({ user_id: id, token_hash: hashToken(token), expires_at: new Date(Date.now() + 3_600_000) }).execute();
+        await fund(db, id, 100_000_000, 'USD');
+        out.push({ id, token, addressId: await newAddress(db, id) });
+      }
+      return out;
+    };
+    const shoppers = await newShoppers('journey');
 
     const perCall = new Map<string, number>();
     let counting = false;
@@ -134,7 +148,32 @@ export async function benchJourney(): Promise<Array<LoadResult & { budgeted: boo
       const loaded = await drive(`checkout journey (${label}), 50 shoppers`, seconds, (_, loop) => checkout(shoppers[loop % SHOPPERS]!, payWay));
       rows.push({ ...loaded, statements, perCall: per, aloneP50Ms: Math.round(alone[Math.floor(ALONE / 2)]!), budgeted: payWay === 'stripe_card' });
     }
-    return rows;
+
+    // Pending commissions written at payment (the referral team's budget: within 5 % of a checkout
+    // without them): in one run of 50 loops, every other loop's shoppers have a two-level upline, so
+    // both kinds of checkout meet the same load; each kind's rate is its own checkouts per second.
+    const grandparents = await benchMembers(db, SHOPPERS, `journeyup2${tag}`);
+    const parents = await benchMembers(db, SHOPPERS, `journeyup1${tag}`);
+    for (const [i, id] of parents.entries()) await db.updateTable('users').set({ referrer_id: grandparents[i]! }).where('id', '=', id).execute();
+    const invited = await newShoppers('journeyinvited', parents);
+    const shopperOf = (loop: number) => (loop % 2 ? invited : shoppers)[loop % SHOPPERS]!;
+    await drive('warm-up', 1, (_, loop) => checkout(shopperOf(loop), 'stripe_card'));
+    const latencies: [number[], number[]] = [[], []];
+    const t0 = performance.now();
+    await drive('card checkouts with and without an upline', seconds, async (_, loop) => {
+      const started = performance.now();
+      await checkout(shopperOf(loop), 'stripe_card');
+      latencies[loop % 2]!.push(performance.now() - started);
+    });
+    const elapsedS = (performance.now() - t0) / 1000;
+    const kind = (name: string, ms: number[]): LoadResult => {
+      ms.sort((a, b) => a - b);
+      return { name, requestsPerSecond: Math.round((ms.length / elapsedS) * 10) / 10, p99Ms: Math.round(ms[Math.floor(ms.length * 0.99)] ?? 0), non2xx: 0, errors: 0 };
+    };
+    const commissionsWritten = Number(
+      (await db.selectFrom('commissions').select((eb) => eb.fn.countAll<string>().as('n')).where('buyer_id', 'in', invited.map((s) => s.id)).executeTakeFirstOrThrow()).n,
+    );
+    return { rows, commissions: { without: kind('card checkout, no upline (25 loops)', latencies[0]), withUplines: kind('card checkout, 2-level upline (25 loops)', latencies[1]), written: commissionsWritten } };
   } finally {
     await db.destroy();
     await shop.stop();

@@ -162,8 +162,9 @@ if (runs('orders') || runs('shops')) {
 // A shopper's whole checkout through a shop of its own, its statements counted on the way to the database.
 const journeyNotes: string[] = [];
 if (runs('journey')) {
-  const { benchJourney, JOURNEY_BUDGETS } = await import('./journey.js');
-  for (const row of await benchJourney()) {
+  const { benchJourney, JOURNEY_BUDGETS, COMMISSIONS_MIN_RATIO } = await import('./journey.js');
+  const journeys = await benchJourney();
+  for (const row of journeys.rows) {
     check(row, undefined, undefined, row.budgeted ? JOURNEY_BUDGETS.p99Ms : undefined);
     journeyNotes.push(`${row.name}: ${row.statements} statements per checkout (${row.perCall.map(([call, n]) => `${call} ${n}`).join(', ')}); one shopper alone p50 ${row.aloneP50Ms} ms`);
     if (!row.budgeted) continue;
@@ -171,6 +172,11 @@ if (runs('journey')) {
     if (row.statements > JOURNEY_BUDGETS.statements) failures.push(`${row.name}: ${row.statements} statements per checkout > ${JOURNEY_BUDGETS.statements}`);
     if (row.aloneP50Ms >= JOURNEY_BUDGETS.aloneP50Ms) failures.push(`${row.name}: one shopper alone p50 ${row.aloneP50Ms} ms ≥ ${JOURNEY_BUDGETS.aloneP50Ms} ms`);
   }
+  const { without, withUplines, written } = journeys.commissions;
+  check(without, undefined, undefined, undefined);
+  check(withUplines, without, COMMISSIONS_MIN_RATIO, undefined);
+  journeyNotes.push(`${withUplines.name}: ${written} pending commissions written`);
+  if (!written) failures.push(`${withUplines.name}: no pending commission was written, so the row measures nothing`);
 }
 
 console.log('\nload (50 connections, loopback; ledger and checkout rows: 50 concurrent clients, per second)');
