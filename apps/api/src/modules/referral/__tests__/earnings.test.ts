@@ -121,6 +121,29 @@ describe('PV at settlement', () => {
     expect(records.rules).toMatchObject({ pair_unit: 100, rate_bp: 1000, pv_value: 100, currency: 'USD', commission_rates_bp: [500, 200] });
   });
 
+  it('counts PV on the shop’s day: after midnight in the shop’s time zone it is the next day there, whatever the date is in UTC', async () => {
+    const { left } = await twoLegs();
+    const now = new Date();
+    // A zone whose date is not UTC's now, and whose midnight is hours away: 12 hours behind before 10:00 UTC, 14 ahead after.
+    const zone = now.getUTCHours() < 10 ? 'Etc/GMT+12' : 'Etc/GMT-14';
+    const shopDay = new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(now);
+    expect(shopDay).not.toBe(now.toISOString().slice(0, 10));
+    const was = (await t.db.selectFrom('referral_settings').select('time_zone').executeTakeFirstOrThrow()).time_zone;
+    await t.db.updateTable('referral_settings').set({ time_zone: zone }).execute();
+    try {
+      const o = await settledPv(left, 40);
+      const entry = await t.db.selectFrom('pv_entries').select(sql<string>`day::text`.as('day')).where('order_id', '=', o.order_id).executeTakeFirstOrThrow();
+      expect(entry.day).toBe(shopDay);
+      const bucket = await t.db.selectFrom('leg_pv_days').select(sql<string>`day::text`.as('day')).where('day', '=', shopDay).where('left_pv', '>=', 40).executeTakeFirst();
+      expect(bucket?.day).toBe(shopDay);
+    } finally {
+      await t.db.updateTable('referral_settings').set({ time_zone: was }).execute();
+      // The other tests' days are counted in the shop's usual zone: this day's PV is not theirs to pair.
+      await t.db.deleteFrom('leg_pv_days').where('day', '=', shopDay as never).execute();
+      await t.db.deleteFrom('pv_entries').where('day', '=', shopDay as never).execute();
+    }
+  });
+
   it('a refunded order’s PV never appears, its pending commissions are void with no ledger entry', async () => {
     const { sponsor, left } = await twoLegs();
     const o = await paidOrder(left, 2000, 300);
