@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase } from '../../api/src/db/database.js';
 import { operatorCliActor } from '../../api/src/lib/actor.js';
 import { placeAutomatically } from '../../api/src/modules/referral/referral.service.js';
+import type { Route } from 'playwright-core';
 import { launchBrowser, type Browser } from './browser.js';
 import { createMemberSession } from './members.js';
 import { baseUrl, databaseUrl } from './shop.js';
@@ -54,17 +55,19 @@ describe('the referral team in Chromium', () => {
     await page.getByAltText('QR code of my invitation link').waitFor();
     expect(await page.getByTestId('direct-count').textContent()).toBe('1');
 
-    // Posters that arrive late take a place kept for them: the team's entries below do not move under a finger.
-    await page.route('**/attractive/page/shareList*', async (route) => {
+    // The code's card and the posters that arrive late take places kept for them: the team's entries below do not move under a finger.
+    const late = async (route: Route) => {
       await new Promise((r) => setTimeout(r, 1500));
       await route.continue();
-    });
+    };
+    await page.route('**/attractive/page/shareList*', late);
+    await page.route('**/user/info/shareImg*', late);
     await page.reload();
-    // The code's block and the totals first (each answers on its own; on a busy machine either may come last), then only the posters are still on their way.
-    await page.getByTestId('invite-code').waitFor();
+    // The totals first; the code and the posters are still on their way.
     await page.getByTestId('direct-count').waitFor();
     const placement = page.getByText('Placement', { exact: true });
     const before = await placement.boundingBox();
+    await page.getByTestId('invite-code').waitFor();
     await page.locator('.poster-swiper img').first().waitFor();
     expect((await placement.boundingBox())?.y).toBe(before?.y);
     await page.unrouteAll();

@@ -1,3 +1,4 @@
+import type { EndpointData } from '@shop/contract/common';
 import { getShareImage } from '@shop/contract/account';
 import { listSharePosters } from '@shop/contract/content';
 import {
@@ -22,6 +23,8 @@ const placementReads = [listDownlineMembers, getPlacementTree, getDownlineDepth]
 
 /** The member's code, share link and its QR. */
 export const useInviteShare = () => useEndpointQuery(getShareImage, undefined, { staleTime: 60_000 });
+/** The member's invitation code, link and QR. */
+export type InviteShare = EndpointData<typeof getShareImage>;
 export const usePosters = () => useEndpointQuery(listSharePosters, undefined, { staleTime: 60_000 });
 /** Totals of the sponsor team. */
 export const useTeamTotals = () => useEndpointQuery(getReferralTotals, undefined);

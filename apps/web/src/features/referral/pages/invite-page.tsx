@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Image, Swiper } from 'antd-mobile';
+import { Button, DotLoading, Image, Swiper } from 'antd-mobile';
 import { Amount } from '@/components/amount';
 import { ListState } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
@@ -9,7 +9,7 @@ import { paths } from '@/config/paths';
 import { mediaUrl } from '@/lib/media-url';
 import { useNavigate } from '@/lib/router';
 import { showToast } from '@/lib/toast';
-import { useInviteShare, usePosters, useTeamTotals } from '../api/referral';
+import { useInviteShare, usePosters, useTeamTotals, type InviteShare } from '../api/referral';
 import { TeamEntries } from '../components/team-entries';
 import { posterWithQr } from '../poster';
 import '../referral.css';
@@ -27,28 +27,11 @@ export default function InvitePage() {
   return (
     <div className="page referral-page invite-page">
       <PageHeader title={t('app.page.invite')} />
-      <ListState loading={share.isPending} error={share.isError} failure={share.error} empty={false} onRetry={() => void share.refetch()}>
-        {share.data && (
-          <section className="ref-card invite-card">
-            <div className="ref-muted">{t('referral.app.myCode')}</div>
-            <div className="invite-code" data-testid="invite-code">
-              {share.data.invite_code}
-            </div>
-            <Button size="small" onClick={() => void copy(share.data.invite_code)}>
-              {t('referral.app.copyCode')}
-            </Button>
-            <img className="invite-qr" src={share.data.qr_code} alt={t('referral.app.qr')} width={180} height={180} />
-            <div className="invite-link">{share.data.share_url}</div>
-            <div className="ref-actions">
-              <Button size="small" fill="outline" onClick={() => void copy(share.data.share_url)}>
-                {t('referral.app.copyLink')}
-              </Button>
-              <ShareAction size="small" color="primary" content={{ title: t('app.page.invite'), url: share.data.share_url }} />
-              <SaveImageAction size="small" src={share.data.qr_code} name="invite-qr.png" />
-            </div>
-          </section>
-        )}
-      </ListState>
+      {share.isError ? (
+        <ListState loading={false} error failure={share.error} empty={false} onRetry={() => void share.refetch()} />
+      ) : (
+        <InviteCard share={share.data} onCopy={copy} />
+      )}
       {posters.isPending ? (
         // The carousel's place, kept while the posters load: what is below does not move under a finger.
         <div className="poster-pending" aria-hidden="true">
@@ -103,6 +86,40 @@ export default function InvitePage() {
       </section>
       <TeamEntries onOpen={(to) => navigate(to)} paths={paths.team} />
     </div>
+  );
+}
+
+/**
+ * The invitation code, its QR and link with their actions. While the code loads, the card keeps its
+ * size (the QR's square, the link's two lines, one row of actions): what is below does not move when it arrives.
+ */
+function InviteCard({ share, onCopy }: { share: InviteShare | undefined; onCopy: (text: string) => void }) {
+  const { t } = useTranslation();
+  return (
+    <section className="ref-card invite-card" aria-busy={!share}>
+      <div className="ref-muted">{t('referral.app.myCode')}</div>
+      {share ? (
+        <div className="invite-code" data-testid="invite-code">
+          {share.invite_code}
+        </div>
+      ) : (
+        <div className="invite-code" role="status" aria-label={t('app.loading')}>
+          <DotLoading color="primary" />
+        </div>
+      )}
+      <Button size="small" disabled={!share} onClick={() => share && onCopy(share.invite_code)}>
+        {t('referral.app.copyCode')}
+      </Button>
+      {share ? <img className="invite-qr" src={share.qr_code} alt={t('referral.app.qr')} width={180} height={180} /> : <div className="invite-qr invite-qr-place" />}
+      <div className="invite-link">{share?.share_url}</div>
+      <div className="ref-actions">
+        <Button size="small" fill="outline" disabled={!share} onClick={() => share && onCopy(share.share_url)}>
+          {t('referral.app.copyLink')}
+        </Button>
+        {share && <ShareAction size="small" color="primary" content={{ title: t('app.page.invite'), url: share.share_url }} />}
+        {share && <SaveImageAction size="small" src={share.qr_code} name="invite-qr.png" />}
+      </div>
+    </section>
   );
 }
 
