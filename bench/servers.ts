@@ -8,6 +8,12 @@ export const ROOT = path.resolve(import.meta.dirname, '..');
 
 export { freePort };
 
+/**
+ * The arguments of an API process of the shop, as `npm start` runs it; BENCH_SHOP_NODE_ARGS adds Node's
+ * own flags (e.g. `--cpu-prof --cpu-prof-dir=prof` to profile it under load).
+ */
+const shopProcessArgs = () => [...(process.env.BENCH_SHOP_NODE_ARGS ?? '').split(' ').filter(Boolean), '--import', 'tsx', path.join(ROOT, 'apps/api/src/main.ts')];
+
 async function waitFor(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
@@ -45,9 +51,7 @@ export async function startShop(env: Record<string, string> = {}): Promise<Runni
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-'));
   fs.chmodSync(dataDir, 0o755);
   const own = { DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(await freePort()) };
-  // BENCH_SHOP_NODE_ARGS adds Node's own flags to the shop's process (e.g. `--cpu-prof --cpu-prof-dir=prof` to profile it under load).
-  const nodeArgs = (process.env.BENCH_SHOP_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(ROOT, 'apps/api/src/main.ts')], {
+  const child = spawn(process.execPath, shopProcessArgs(), {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -114,9 +118,7 @@ export async function startBareFastify(body: unknown): Promise<RunningServer> {
 /** A second API process on the running shop's database (the shop's data folder, its embedded server), as a load balancer's second upstream. */
 export async function startSecondApi(shop: RunningServer, databaseUrl: string): Promise<RunningServer> {
   const port = await freePort();
-  // BENCH_SHOP_NODE_ARGS adds Node's own flags to the shop's process (e.g. `--cpu-prof --cpu-prof-dir=prof` to profile it under load).
-  const nodeArgs = (process.env.BENCH_SHOP_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(ROOT, 'apps/api/src/main.ts')], {
+  const child = spawn(process.execPath, shopProcessArgs(), {
     cwd: ROOT,
     env: { ...process.env, ...shop.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_DEMO: 'false', JOBS_WORKER: 'false', RATE_LIMIT_PER_MINUTE: '1000000000' },
     stdio: ['ignore', 'inherit', 'inherit'],
