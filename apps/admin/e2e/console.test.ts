@@ -13,6 +13,7 @@ import { newAddress, newOperatorSession } from '../../api/src/modules/orders/__t
 import { newGoods } from '../../api/src/modules/cart/__tests__/fixtures.js';
 import { baseUrl, databaseUrl } from '../../web/e2e/shop.js';
 import { DESKTOP, shot, sql } from './console.js';
+import { OPS_CLI } from '../../api/src/test/api-processes.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const PASSWORD = 'Console-Harbour-2026';
@@ -25,7 +26,7 @@ afterAll(() => browser?.close());
 
 /** The first operator, made as the README says: `npm run ops -- operator create`, then the printed setup link. */
 async function createOperator(userName: string): Promise<string> {
-  const { stdout } = await promisify(execFile)(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'apps/api/src/ops/cli.ts', 'operator', 'create', userName, '--role', 'owner', '--by', 'setup'], {
+  const { stdout } = await promisify(execFile)(process.execPath, [...OPS_CLI, 'operator', 'create', userName, '--role', 'owner', '--by', 'setup'], {
     cwd: ROOT,
     env: { ...process.env, DATABASE_URL: databaseUrl, PUBLIC_URL: baseUrl, LOG_LEVEL: 'warn' },
   });

@@ -8,6 +8,7 @@ import { newGoods } from '../../api/src/modules/cart/__tests__/fixtures.js';
 import { launchBrowser, type Browser } from './browser.js';
 import { createMemberSession } from './members.js';
 import { baseUrl, databaseUrl } from './shop.js';
+import { OPS_CLI } from '../../api/src/test/api-processes.js';
 
 /** A shopper's first hour on a 375-px phone: nothing stands in the way that the page did not say first. */
 let browser: Browser;
@@ -304,7 +305,7 @@ async function ops(...args: string[]): Promise<string> {
   const { execFile } = await import('node:child_process');
   const { promisify } = await import('node:util');
   const root = new URL('../../..', import.meta.url).pathname;
-  const { stdout } = await promisify(execFile)(process.execPath, [`${root}node_modules/tsx/dist/cli.mjs`, 'apps/api/src/ops/cli.ts', ...args], { cwd: root, env: { ...process.env, DATABASE_URL: databaseUrl, OPERATOR: 'olivia' } });
+  const { stdout } = await promisify(execFile)(process.execPath, [...OPS_CLI, ...args], { cwd: root, env: { ...process.env, DATABASE_URL: databaseUrl, OPERATOR: 'olivia' } });
   return stdout.trim();
 }
 

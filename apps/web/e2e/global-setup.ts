@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { keepExitCode } from '../../../apps/api/src/test/keep-exit-code.js';
+import { apiProcessArgs } from '../../../apps/api/src/test/api-processes.js';
 import { freePort } from '../../../apps/api/src/test/free-port.js';
 import { acquireTestPostgres, cloneTemplate, dropDatabase } from '../../../apps/api/src/test/test-postgres.js';
 import { EXITED_MARK } from './server-log.js';
@@ -65,7 +66,7 @@ async function bootShop(adminUrl: string, template: string, webDist: string): Pr
 
   const apiLog = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'shop-e2e-api-')), 'api.log');
   const log = fs.openSync(apiLog, 'a');
-  const child = spawn(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'apps/api/src/main.ts'], {
+  const child = spawn(process.execPath, apiProcessArgs('main.ts'), {
     cwd: ROOT,
     env: {
       ...process.env,

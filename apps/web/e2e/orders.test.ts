@@ -11,6 +11,7 @@ import { newGoods } from '../../api/src/modules/cart/__tests__/fixtures.js';
 import { launchBrowser, type Browser } from './browser.js';
 import { createMemberSession } from './members.js';
 import { baseUrl, databaseUrl } from './shop.js';
+import { OPS_CLI } from '../../api/src/test/api-processes.js';
 
 // A member's orders on a 375 px phone: two SKUs added from the goods page, quantities set with the
 // cart's steppers, checked out to the default address, the unpaid order cancelled and the stock back
@@ -80,7 +81,7 @@ const stocks = async (skuIds: number[]) => (await db.selectFrom('goods_skus').se
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 /** `npm run ops -- …` as an operator runs it: its own process, on the shop's database. */
 async function ops(...args: string[]): Promise<string> {
-  const { stdout } = await promisify(execFile)(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'apps/api/src/ops/cli.ts', ...args], {
+  const { stdout } = await promisify(execFile)(process.execPath, [...OPS_CLI, ...args], {
     cwd: ROOT,
     env: { ...process.env, DATABASE_URL: databaseUrl, OPERATOR: 'olivia' },
   });

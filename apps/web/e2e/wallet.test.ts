@@ -12,6 +12,7 @@ import { wireAreas } from '../../api/src/wiring.js';
 import { clickSettled, launchBrowser, type Browser } from './browser.js';
 import { createMemberSession } from './members.js';
 import { baseUrl, databaseUrl } from './shop.js';
+import { OPS_CLI } from '../../api/src/test/api-processes.js';
 
 let browser: Browser;
 
@@ -89,7 +90,7 @@ const SLIP = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQV
 
 /** `npm run ops -- …` as an operator runs it: its own process, on the shop's database. */
 async function ops(...args: string[]): Promise<string> {
-  const { stdout } = await promisify(execFile)(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'apps/api/src/ops/cli.ts', ...args], {
+  const { stdout } = await promisify(execFile)(process.execPath, [...OPS_CLI, ...args], {
     cwd: ROOT,
     env: { ...process.env, DATABASE_URL: databaseUrl, OPERATOR: 'olivia' },
   });

@@ -6,9 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResponseCode } from '@shop/contract';
 import { PROJECT_ROOT } from '../config.js';
 import { DEMO_MEMBER } from '../modules/accounts/accounts.seed.js';
+import { apiProcessArgs } from '../test/api-processes.js';
 import { freePort } from '../test/free-port.js';
 
-// The shop as `npm start` runs its API (tsx on src/main.ts, embedded database in DATA_DIR), killed
+// The shop as `npm start` runs its API (the bundle of src/main.ts, embedded database in DATA_DIR), killed
 // the hard way under write load and started again with the same command.
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-crash-'));
@@ -20,7 +21,7 @@ let base: string;
 
 interface Shop {
   child: ChildProcess;
-  /** The process that runs main.ts (tsx starts it as its own child). */
+  /** The process that runs main.ts (as the shop prints it). */
   apiPid: number;
   output: () => string;
 }
@@ -28,7 +29,7 @@ const started: ChildProcess[] = [];
 
 /** Starts the API like `npm start --workspace apps/api` does and waits until it is ready. */
 async function startShop(): Promise<Shop> {
-  const child = spawn(process.execPath, [path.join(PROJECT_ROOT, 'node_modules/tsx/dist/cli.mjs'), 'src/main.ts'], {
+  const child = spawn(process.execPath, apiProcessArgs('main.ts'), {
     cwd: path.join(PROJECT_ROOT, 'apps/api'),
     env: {
       ...process.env,

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResponseCode } from '@shop/contract';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { call, freshIp, registerMember, seedDemo } from '../../modules/accounts/__tests__/account-helpers.js';
+import { OPS_CLI } from '../../test/api-processes.js';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, '../../../../..');
@@ -18,7 +19,7 @@ afterAll(() => t.close());
 
 /** `npm run ops -- …` as an operator types it (the same script, without npm's banner). */
 const ops = (args: string[], operator = 'olivia', env: Record<string, string> = {}) =>
-  run(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'apps/api/src/ops/cli.ts', ...args], {
+  run(process.execPath, [...OPS_CLI, ...args], {
     cwd: ROOT,
     env: { ...process.env, PUBLIC_URL: '', PORT: '', DATABASE_URL: t.deps.config.DATABASE_URL, OPERATOR: operator, NODE_ENV: 'test', ...env },
   });

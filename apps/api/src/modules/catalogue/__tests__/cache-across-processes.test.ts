@@ -7,6 +7,7 @@ import { listenForChanges, onChanges } from '../../../lib/changes.js';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { newGoods } from '../../cart/__tests__/fixtures.js';
 import { call } from './helpers.js';
+import { OPS_CLI } from '../../../test/api-processes.js';
 
 // Goods answers are kept in memory by the running shop. An operator command runs in a process of
 // its own: what it changes must reach the shop's cached answers without Redis, through the
@@ -39,7 +40,7 @@ describe('cached goods answers and operator commands', () => {
       });
       const root = path.resolve(import.meta.dirname, '../../../../../..');
       const args = ['order', 'group-buy', 'create', String(g.goodsId), String(g.skuIds[0]), '--price', '1990', '--size', '2', '--quantity', '10', '--days', '3'];
-      await promisify(execFile)(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'apps/api/src/ops/cli.ts', ...args], {
+      await promisify(execFile)(process.execPath, [...OPS_CLI, ...args], {
         cwd: root,
         env: { ...process.env, DATABASE_URL: t.deps.config.DATABASE_URL, OPERATOR: 'olivia', NODE_ENV: 'test' },
       });

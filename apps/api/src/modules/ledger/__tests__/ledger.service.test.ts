@@ -12,6 +12,7 @@ import { openTestDatabase } from '../../../test/test-database.js';
 import { convertMinor, loadEcbSnapshot, rateFor } from '../../rates/rates.service.js';
 import { balanceOf, convert, ledgerCheck, reverse } from '../ledger.service.js';
 import { fund, makeMembers, transferBetweenMembers } from './ledger-helpers.js';
+import { OPS_CLI } from '../../../test/api-processes.js';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, '../../../../../..');
@@ -146,7 +147,7 @@ describe('the ledger', () => {
   it('the ledger check finds a tampered cached balance, and the operator command exits 1 with it', async () => {
     expect(await ledgerCheck(db)).toEqual([]);
     const ops = (args: string[]) =>
-      run(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'apps/api/src/ops/cli.ts', ...args], { cwd: ROOT, env: { ...process.env, DATABASE_URL: url, NODE_ENV: 'test', OPERATOR: 'auditor' } });
+      run(process.execPath, [...OPS_CLI, ...args], { cwd: ROOT, env: { ...process.env, DATABASE_URL: url, NODE_ENV: 'test', OPERATOR: 'auditor' } });
     expect((await ops(['ledger', 'check'])).stdout).toMatch(/every entry balances/);
 
     const [m] = (await makeMembers(db, 1)) as [number];
@@ -160,7 +161,7 @@ describe('the ledger', () => {
     // With a replica named (here the same server under another name), the check reads there and says so.
     const replicaUrl = new URL(url);
     replicaUrl.searchParams.set('application_name', 'ledger-check-replica');
-    const onReplica = await run(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'apps/api/src/ops/cli.ts', 'ledger', 'check'], {
+    const onReplica = await run(process.execPath, [...OPS_CLI, 'ledger', 'check'], {
       cwd: ROOT,
       env: { ...process.env, DATABASE_URL: url, DATABASE_REPLICA_URL: replicaUrl.toString(), NODE_ENV: 'test', OPERATOR: 'auditor' },
     }).then(() => undefined, (e: { code: number; stderr: string }) => e);

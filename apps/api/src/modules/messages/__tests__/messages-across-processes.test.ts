@@ -6,6 +6,7 @@ import { connectionOf } from '../../../db/database.js';
 import { listenForChanges, onChanges } from '../../../lib/changes.js';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { call, newMember } from '../../catalogue/__tests__/helpers.js';
+import { OPS_CLI } from '../../../test/api-processes.js';
 
 // A message written by another process (the real operator script, deciding a real-name request)
 // reaches the running shop through the database: the member's cached unread count is dropped and
@@ -38,7 +39,7 @@ describe('the unread count across processes', () => {
         });
       });
       const root = path.resolve(import.meta.dirname, '../../../../../..');
-      await promisify(execFile)(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'apps/api/src/ops/cli.ts', 'realname', 'reject', String(cert.id), '--reason', 'Photo unreadable'], {
+      await promisify(execFile)(process.execPath, [...OPS_CLI, 'realname', 'reject', String(cert.id), '--reason', 'Photo unreadable'], {
         cwd: root,
         env: { ...process.env, DATABASE_URL: t.deps.config.DATABASE_URL, OPERATOR: 'olivia', NODE_ENV: 'test' },
       });

@@ -12,6 +12,7 @@ import { newOperatorSession } from '../../orders/__tests__/fixtures.js';
 import { memberWithOrder } from '../../payments/__tests__/payments-helpers.js';
 import { PAY_PASSWORD, approveRequest, maybank, walletMember } from './fixtures.js';
 import { checkLedgerAfterEach } from './ledger-guard.js';
+import { OPS_CLI } from '../../../test/api-processes.js';
 
 // The asset page is answered from memory per member; every change of what it shows must reach the
 // member at once: their postings, holds, rates and the wallet's currencies, from any process.
@@ -117,7 +118,7 @@ describe('the asset page follows every change at once', () => {
       });
       const root = path.resolve(import.meta.dirname, '../../../../../..');
       const cli = (operator: string, ...args: string[]) =>
-        promisify(execFile)(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'apps/api/src/ops/cli.ts', ...args], {
+        promisify(execFile)(process.execPath, [...OPS_CLI, ...args], {
           cwd: root,
           env: { ...process.env, DATABASE_URL: t.deps.config.DATABASE_URL, OPERATOR: operator, NODE_ENV: 'test' },
         });

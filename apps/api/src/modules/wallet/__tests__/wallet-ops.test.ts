@@ -9,6 +9,7 @@ import { call } from '../../catalogue/__tests__/helpers.js';
 import { balanceOf, ledgerCheck } from '../../ledger/ledger.service.js';
 import { maybank, PAY_PASSWORD, walletMember } from './fixtures.js';
 import { checkLedgerAfterEach } from './ledger-guard.js';
+import { OPS_CLI } from '../../../test/api-processes.js';
 
 // `npm run ops -- wallet …`: the operator's queues and settings of the wallet.
 
@@ -32,7 +33,7 @@ describe('wallet operator commands', () => {
     const r = (await call(t, 'POST', '/user/recharge/create', { headers: m.keyed(), body: { channel: 'bank_transfer', amount: '120.00', currency: 'USD', slip: '/uploads/slip.jpg' } })).body.data;
     expect(await ops('wallet', 'recharges')).toContain(`#${r.id}  ${r.order_no}`);
     const cli = (args: string[]) =>
-      run(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'apps/api/src/ops/cli.ts', ...args], { cwd: ROOT, env: { ...process.env, DATABASE_URL: t.deps.config.DATABASE_URL, OPERATOR: 'olivia', NODE_ENV: 'test' } });
+      run(process.execPath, [...OPS_CLI, ...args], { cwd: ROOT, env: { ...process.env, DATABASE_URL: t.deps.config.DATABASE_URL, OPERATOR: 'olivia', NODE_ENV: 'test' } });
     const { stdout } = await cli(['wallet', 'recharge', 'confirm', String(r.id), '--reason', 'slip matches statement']);
     const requestId = Number(/request #(\d+)/.exec(stdout)?.[1]);
     expect(stdout).toContain('waits for a second operator');
