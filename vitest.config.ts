@@ -46,6 +46,10 @@ export default defineConfig({
           // Isolated per file: without it (dependencies imported once per worker, the app's modules
           // re-imported and the page emptied before each file) the project took a third of the time,
           // but page tests with dialogs and toasts failed now and then, depending on the file before.
+          // Each file runs in a VM context of its own inside a worker that stays (vmForks): as isolated,
+          // but the worker loads jsdom and Node's modules once, not once per file (a file's
+          // environment 1.3 s → under 0.1 s; the project 151 s → 92 s wall on two cores).
+          pool: 'vmForks',
           testTimeout: 20_000,
         },
       },
@@ -56,6 +60,8 @@ export default defineConfig({
           include: ['apps/admin/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['apps/web/src/test/setup.ts'],
+          // As the web project's: a VM context per file in a worker that stays.
+          pool: 'vmForks',
           // A file's first render loads antd, which on CI's two busy cores can take more than the default 5 s.
           testTimeout: 20_000,
         },
