@@ -1,6 +1,6 @@
 import type { AppDeps } from '../app-deps.js';
 import { seedCatalogueDemo } from '../modules/catalogue/demo/demo.seed.js';
-import { warmDemoImages } from '../modules/catalogue/demo/demo-images.js';
+import { demoImagesDir, warmDemoImages } from '../modules/catalogue/demo/demo-images.js';
 import { seedDemoMember } from '../modules/accounts/accounts.seed.js';
 import { seedShowcaseDemo } from './showcase.seed.js';
 
@@ -26,7 +26,10 @@ export async function seedDemoData(deps: AppDeps, log: (line: string) => void = 
   // The home page's and the first goods pages' first pictures are drawn while the server starts listening, not for its first visitor.
   const listedFirst = await deps.db.selectFrom('goods').select('images').where('status', '=', 'on_sale').orderBy('sort', 'desc').orderBy('id').limit(FIRST_GOODS_DRAWN).execute();
   // Said only when it fails: a line after "the shop is open at …" would push the address up.
-  void warmDemoImages(listedFirst.map((g) => (Array.isArray(g.images) ? String(g.images[0] ?? '') : ''))).then(
+  void warmDemoImages(
+    listedFirst.map((g) => (Array.isArray(g.images) ? String(g.images[0] ?? '') : '')),
+    demoImagesDir(deps.config),
+  ).then(
     () => undefined,
     (e: unknown) => log(`demo data: first pictures not drawn ahead (${e instanceof Error ? e.message : String(e)})`),
   );

@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { call, registerMember, seedDemo } from '../../modules/accounts/__tests__/account-helpers.js';
-import { isDemoImageDrawn, warmDemoImages } from '../../modules/catalogue/demo/demo-images.js';
+import { forgetDrawnDemoImages, isDemoImageDrawn, warmDemoImages } from '../../modules/catalogue/demo/demo-images.js';
 import { pickImageFormat } from '../image-format.js';
 
 // What a phone's browser sends for pictures, and what an old one sends.
@@ -75,6 +75,31 @@ describe('demo goods pictures drawn ahead', () => {
     // Only the goods listed first: another goods' picture waits for its first request.
     expect(isDemoImageDrawn('goods-8-1.png', 750, 'avif')).toBe(false);
     expect(isDemoImageDrawn('banner-1.png', 750, 'avif')).toBe(true);
+  });
+});
+
+describe('demo pictures kept on disk', () => {
+  it('are kept in the shop\'s data folder, and a shop started again serves the kept copy instead of drawing it anew', async () => {
+    const kept = path.join(dataDir, 'cache', 'demo-images');
+    const before = new Set(fs.existsSync(kept) ? fs.readdirSync(kept) : []);
+    const ask = () => t.app.inject({ method: 'GET', url: '/media/demo/goods-12-2.png?w=400', headers: { accept: WEBP_ONLY } });
+    const first = await ask();
+    expect(first.headers['content-type']).toBe('image/webp');
+    const added = fs.readdirSync(kept).filter((f) => !before.has(f));
+    expect(added).toHaveLength(1);
+    expect(added[0]).toMatch(/^[0-9a-f]{64}\.webp$/);
+    expect(fs.readFileSync(path.join(kept, added[0]!)).equals(first.rawPayload)).toBe(true);
+
+    // A restart empties the memory; the copy on disk (marked here, to tell it from a new drawing) is what is sent.
+    const marked = Buffer.concat([first.rawPayload, Buffer.from('kept')]);
+    fs.writeFileSync(path.join(kept, added[0]!), marked);
+    forgetDrawnDemoImages();
+    expect((await ask()).rawPayload.equals(marked)).toBe(true);
+
+    // Another width or format is another copy, drawn and kept beside it.
+    const avif = await t.app.inject({ method: 'GET', url: '/media/demo/goods-12-2.png?w=400', headers: { accept: CHROME } });
+    expect(await sharp(avif.rawPayload).metadata()).toMatchObject({ format: 'heif', width: 400 });
+    expect(fs.readdirSync(kept).filter((f) => !before.has(f))).toHaveLength(2);
   });
 });
 

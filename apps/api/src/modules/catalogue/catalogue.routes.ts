@@ -14,12 +14,12 @@ import {
 } from '@shop/contract';
 import type { Api } from '../../plugins/routes.js';
 import * as service from './catalogue.service.js';
-import { demoImageRoute } from './demo/demo-images.js';
+import { demoImageRoute, demoImagesDir } from './demo/demo-images.js';
 
 /** Categories, goods, SKUs, reviews and the member's searches: each call is one service function of (executor, actor, input). */
 export function catalogueRoutes({ handle, deps, app }: Api): void {
   const { db } = deps;
-  demoImageRoute(app);
+  demoImageRoute(app, demoImagesDir(deps.config));
   handle(listCategories, ({ actor, query }) => service.listCategories(deps, actor, query));
   handle(getCategory, ({ actor, query }) => service.getCategory(deps, actor, query));
   handle(listCategoryTree, ({ actor }) => service.categoryTree(deps, actor));

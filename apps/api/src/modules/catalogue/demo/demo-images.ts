@@ -1,8 +1,12 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import sharp from 'sharp';
 import type { FastifyInstance } from 'fastify';
 import { ResponseCode } from '@shop/contract';
+import type { Config } from '../../../config.js';
 import { AppError } from '../../../lib/errors.js';
-import { encodeAs, imageFormatMime, pickImageFormat, SIZE_STEPS, type ModernImageFormat } from '../../../lib/image-format.js';
+import { DELIVERY_ENCODING, encodeAs, imageFormatMime, pickImageFormat, SIZE_STEPS, type ModernImageFormat } from '../../../lib/image-format.js';
 import { BANNERS, CATEGORIES, COLOURS, GOODS_COUNT, NEWS, POPUPS, POSTERS, demoGoods } from './demo-data.js';
 import { CHARITY_CAUSES, SHOWCASE_BANNERS, WORLD_GOODS } from './showcase-data.js';
 
@@ -95,19 +99,44 @@ export function demoImageSvg(file: string): string | undefined {
   return undefined;
 }
 
+const PNG = { palette: true, quality: 90, compressionLevel: 9 } as const;
+
 /** Renders a demo image as a small PNG. */
 export async function renderDemoImage(file: string): Promise<Buffer | undefined> {
   const svg = demoImageSvg(file);
   if (!svg) return undefined;
-  return sharp(Buffer.from(svg)).png({ palette: true, quality: 90, compressionLevel: 9 }).toBuffer();
+  return sharp(Buffer.from(svg)).png(PNG).toBuffer();
+}
+
+/**
+ * Drawn copies are also kept on disk, in `demoImagesDir` of the shop, so a shop started again, or a
+ * second process of it, reads a picture instead of drawing it again (tens of milliseconds of
+ * processor time each). A copy is named by a hash of everything it is made from: the drawing, the
+ * width, the format, the encoders' settings and version.
+ */
+export const demoImagesDir = (config: Pick<Config, 'dataDir'>): string => path.join(config.dataDir, 'cache', 'demo-images');
+const recipe = `${sharp.versions.vips}|${JSON.stringify(DELIVERY_ENCODING)}|${JSON.stringify(PNG)}`;
+const keptFile = (dir: string, svg: string, width: number | undefined, format: ModernImageFormat | undefined) =>
+  path.join(dir, `${createHash('sha256').update(`${recipe}|${width ?? ''}|${format ?? 'png'}|${svg}`).digest('hex')}.${format ?? 'png'}`);
+
+async function readKept(file: string): Promise<Buffer | undefined> {
+  return fs.promises.readFile(file).catch(() => undefined);
+}
+
+/** Writes a copy whole or not at all (a process reading it meanwhile never gets half); a failure only means it is drawn again later. */
+async function keep(file: string, body: Buffer): Promise<void> {
+  const part = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.part`;
+  try {
+    await fs.promises.mkdir(path.dirname(file), { recursive: true });
+    await fs.promises.writeFile(part, body);
+    await fs.promises.rename(part, file);
+  } catch {
+    await fs.promises.rm(part, { force: true }).catch(() => undefined);
+  }
 }
 
 const drawn = new Map<string, { body: Buffer; mime: string }>();
 
-/**
- * A demo picture at a delivery width (or as drawn) in a modern format (or PNG), drawn once and kept
- * in memory. A modern format is encoded straight from the drawing, skipping the PNG step.
- */
 /** The width a copy is drawn at: a copy as wide as the drawing or wider is the drawing itself (never enlarged), one copy for all those widths. */
 function copyWidth(file: string, asked: number | undefined): number | undefined {
   const drawnWidth = Number(/width="(\d+)"/.exec(demoImageSvg(file) ?? '')?.[1]);
@@ -116,23 +145,33 @@ function copyWidth(file: string, asked: number | undefined): number | undefined 
 
 const copyKey = (file: string, width: number | undefined, format: ModernImageFormat | undefined) => `${file}|${width ?? ''}|${format ?? 'png'}`;
 
-async function demoImage(file: string, asked: number | undefined, format: ModernImageFormat | undefined): Promise<{ body: Buffer; mime: string } | undefined> {
+/**
+ * A demo picture at a delivery width (or as drawn) in a modern format (or PNG), drawn once and kept
+ * in memory, and in `keptIn` when given. A modern format is encoded straight from the drawing,
+ * skipping the PNG step.
+ */
+async function demoImage(file: string, asked: number | undefined, format: ModernImageFormat | undefined, keptIn?: string): Promise<{ body: Buffer; mime: string } | undefined> {
   const width = copyWidth(file, asked);
   const key = copyKey(file, width, format);
   const hit = drawn.get(key);
   if (hit) return hit;
-  let made: { body: Buffer; mime: string };
-  if (format) {
-    const svg = demoImageSvg(file);
-    if (!svg) return undefined;
-    let image = sharp(Buffer.from(svg));
-    if (width) image = image.resize({ width, withoutEnlargement: true });
-    made = { body: await encodeAs(image, format).toBuffer(), mime: imageFormatMime(format) };
-  } else {
-    const png = await renderDemoImage(file);
-    if (!png) return undefined;
-    made = { body: width ? await sharp(png).resize({ width, withoutEnlargement: true }).png({ palette: true, quality: 90, compressionLevel: 9 }).toBuffer() : png, mime: 'image/png' };
+  const svg = demoImageSvg(file);
+  if (!svg) return undefined;
+  const mime = format ? imageFormatMime(format) : 'image/png';
+  const onDisk = keptIn ? keptFile(keptIn, svg, width, format) : undefined;
+  let body = onDisk ? await readKept(onDisk) : undefined;
+  if (!body) {
+    if (format) {
+      let image = sharp(Buffer.from(svg));
+      if (width) image = image.resize({ width, withoutEnlargement: true });
+      body = await encodeAs(image, format).toBuffer();
+    } else {
+      const png = await sharp(Buffer.from(svg)).png(PNG).toBuffer();
+      body = width ? await sharp(png).resize({ width, withoutEnlargement: true }).png(PNG).toBuffer() : png;
+    }
+    if (onDisk) await keep(onDisk, body);
   }
+  const made = { body, mime };
   if (drawn.size >= 800) drawn.delete(drawn.keys().next().value!);
   drawn.set(key, made);
   return made;
@@ -141,17 +180,23 @@ async function demoImage(file: string, asked: number | undefined, format: Modern
 /**
  * Draws, in the background, the pictures a first visit shows first (the home banners at the width a
  * phone asks, and the first gallery picture of `firstGoodsPictures` at the srcset's widths, in AVIF
- * and WebP), so the first member after a start does not wait for them to be drawn.
+ * and WebP), so the first member after a start does not wait for them to be drawn; kept in `keptIn`
+ * when given (`demoImagesDir`).
  */
-export async function warmDemoImages(firstGoodsPictures: string[] = []): Promise<void> {
-  for (const file of [...SHOWCASE_BANNERS.map((_, i) => `feature-${i + 1}.png`), ...BANNERS.map((_, i) => `banner-${i + 1}.png`)]) for (const format of ['avif', 'webp'] as const) await demoImage(file, 750, format);
+export async function warmDemoImages(firstGoodsPictures: string[] = [], keptIn?: string): Promise<void> {
+  for (const file of [...SHOWCASE_BANNERS.map((_, i) => `feature-${i + 1}.png`), ...BANNERS.map((_, i) => `banner-${i + 1}.png`)]) for (const format of ['avif', 'webp'] as const) await demoImage(file, 750, format, keptIn);
   // Then the gallery's first picture of the goods listed first, at every width its srcset offers (a phone's first).
   const demoFiles = firstGoodsPictures.map((src) => /^\/media\/demo\/([\w-]+\.png)$/.exec(src)?.[1]).filter((f): f is string => Boolean(f));
-  for (const width of GALLERY_WIDTHS) for (const file of demoFiles) for (const format of ['avif', 'webp'] as const) await demoImage(file, width, format);
+  for (const width of GALLERY_WIDTHS) for (const file of demoFiles) for (const format of ['avif', 'webp'] as const) await demoImage(file, width, format, keptIn);
 }
 
 /** `?w=` rounded up to a delivery size, never past the widest. */
 const deliveryWidth = (asked: number) => SIZE_STEPS.find((step) => step >= asked) ?? SIZE_STEPS[SIZE_STEPS.length - 1];
+
+/** Forgets the copies held in memory, as a new process starts without them (the ones on disk stay). */
+export function forgetDrawnDemoImages(): void {
+  drawn.clear();
+}
 
 /** Whether the copy a browser asking for `width` in `format` gets is already drawn (held in memory). */
 export function isDemoImageDrawn(file: string, width: number, format: ModernImageFormat): boolean {
@@ -163,15 +208,16 @@ const GALLERY_WIDTHS = [1000, 750, 500, 400, 300, 200] as const;
 
 /**
  * Serves the demo shop's pictures at /media/demo/<name>.png, drawn on first request from the same
- * seed as the data and kept in memory; browsers keep them for a year (they never change).
- * `?w=` asks for a narrower copy (rounded up to a delivery size, never wider than drawn), and the
- * picture is sent as AVIF or WebP when the browser's `Accept` takes it (`Vary: Accept`).
+ * seed as the data and kept in memory and in `keptIn` (`demoImagesDir`); browsers keep them for a
+ * year (they never change). `?w=` asks for a narrower copy (rounded up to a delivery size, never
+ * wider than drawn), and the picture is sent as AVIF or WebP when the browser's `Accept` takes it
+ * (`Vary: Accept`).
  */
-export function demoImageRoute(app: FastifyInstance): void {
+export function demoImageRoute(app: FastifyInstance, keptIn?: string): void {
   app.get<{ Params: { file: string }; Querystring: { w?: string } }>('/media/demo/:file', { config: { rateLimit: false } }, async (request, reply) => {
     const asked = Number(request.query.w);
     const width = Number.isInteger(asked) && asked > 0 ? deliveryWidth(asked) : undefined;
-    const hit = await demoImage(request.params.file, width, pickImageFormat(request.headers.accept));
+    const hit = await demoImage(request.params.file, width, pickImageFormat(request.headers.accept), keptIn);
     if (!hit) throw new AppError(ResponseCode.notFound, undefined, { httpStatus: 404 });
     return reply.header('Cache-Control', 'public, max-age=31536000, immutable').header('Vary', 'Accept').type(hit.mime).send(hit.body);
   });
