@@ -39,7 +39,7 @@ export function fingerprint(app) {
 
 /**
  * The bundle of the API's `entry` (a path to a file of apps/api/src), built when its sources changed
- * since the last build (`SHOP_REBUILD=1` forces one); answers its path. The packages in node_modules
+ * since the last build (`SHOP_REBUILD=1` forces one). The packages in node_modules
  * stay outside it and load as usual; `import.meta.dirname`, `.filename` and `.url` in a source keep
  * naming that source, so files read beside it (migrations' data, rate snapshots, language packs) are
  * found where they are. Answers the bundle's `file`, and `builtMs` when it was built now.
