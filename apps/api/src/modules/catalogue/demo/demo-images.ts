@@ -99,14 +99,8 @@ export function demoImageSvg(file: string): string | undefined {
   return undefined;
 }
 
+/** How a demo picture is encoded as PNG (for a browser that takes neither AVIF nor WebP): small, with a palette. */
 const PNG = { palette: true, quality: 90, compressionLevel: 9 } as const;
-
-/** Renders a demo image as a small PNG. */
-export async function renderDemoImage(file: string): Promise<Buffer | undefined> {
-  const svg = demoImageSvg(file);
-  if (!svg) return undefined;
-  return sharp(Buffer.from(svg)).png(PNG).toBuffer();
-}
 
 /**
  * Drawn copies are also kept on disk, in `demoImagesDir` of the shop, so a shop started again, or a
