@@ -9,8 +9,9 @@ export const ROOT = path.resolve(import.meta.dirname, '..');
 export { freePort };
 
 /**
- * The arguments of an API process of the shop, as `npm start` runs it; BENCH_SHOP_NODE_ARGS adds Node's
- * own flags (e.g. `--cpu-prof --cpu-prof-dir=prof` to profile it under load).
+ * The arguments of an API process of the shop: its sources through tsx (`npm start` runs the same code
+ * from a bundle, which only starts faster); BENCH_SHOP_NODE_ARGS adds Node's own flags (e.g.
+ * `--cpu-prof --cpu-prof-dir=prof` to profile it under load).
  */
 const shopProcessArgs = () => [...(process.env.BENCH_SHOP_NODE_ARGS ?? '').split(' ').filter(Boolean), '--import', 'tsx', path.join(ROOT, 'apps/api/src/main.ts')];
 
