@@ -53,9 +53,8 @@ describe('10. shipping in the console', () => {
     await quantity.fill('1');
     await page.getByTestId('carrier-choice').click();
     const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
-    await options.first().waitFor();
-    const names = await options.allInnerTexts();
-    expect(names).toEqual(expect.arrayContaining(['DHL', 'SF Express', 'Other carrier…']));
+    // Read until the list has opened and settled (it renders again as it opens).
+    await expect.poll(() => options.allInnerTexts()).toEqual(expect.arrayContaining(['DHL', 'SF Express', 'Other carrier…']));
     await clickSettled(options.filter({ hasText: /^DHL$/ }));
     await page.getByTestId('tracking-number').fill(`DHL${order.orderId}1`);
     await page.getByTestId('ship').click();

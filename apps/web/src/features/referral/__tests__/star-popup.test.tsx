@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { Dialog } from 'antd-mobile';
 import { AppLayout } from '@/app/layouts/app-layout';
 import { paths } from '@/config/paths';
 import { useSession } from '@/stores/session';
@@ -24,11 +25,28 @@ beforeEach(() => {
   localStorage.clear();
   unseen = true;
 });
-afterEach(() => cleanup());
+afterEach(() => {
+  cleanup();
+  // The popup is opened imperatively, outside the rendered tree: none is carried into the next test.
+  act(() => Dialog.clear());
+});
 
 /** The app's frame around two ordinary pages (neither is the star page). */
 const renderAt = (path: string) =>
   renderRouter([{ path: '/', element: <AppLayout />, children: [{ path: paths.order.list, element: <p>orders</p> }, { path: paths.address.list, element: <p>addresses</p> }] }], path);
+/**
+ * Taps the popup's OK and waits, a tenth of a second at a time inside act (so the dialog's own timers
+ * and renders run), until it has gone: Testing Library's waitFor alone sometimes never saw it close.
+ */
+async function confirmPopup() {
+  fireEvent.click(screen.getByText('OK'));
+  for (let i = 0; i < 100 && screen.queryByTestId('star-popup'); i++) {
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 100));
+    });
+  }
+  expect(screen.queryByTestId('star-popup')).toBeNull();
+}
 const starCalls = () => api.requests.filter((r) => r.url.startsWith('/user/info/UserStarProgress')).length;
 
 describe('the star popup', () => {
@@ -39,8 +57,7 @@ describe('the star popup', () => {
     // Once the page is usable (the member's first touch), the star is asked about.
     fireEvent.pointerDown(window);
     expect((await screen.findByTestId('star-popup', {}, { timeout: 3000 })).textContent).toBe('Congratulations! You are now a 2-star member');
-    fireEvent.click(screen.getByText('OK'));
-    await waitFor(() => expect(screen.queryByTestId('star-popup')).toBeNull());
+    await confirmPopup();
     // Another page: the star was seen, no second popup.
     await act(() => router.navigate(paths.address.list));
     expect(await screen.findByText('addresses')).toBeTruthy();
