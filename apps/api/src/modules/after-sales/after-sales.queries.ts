@@ -29,17 +29,16 @@ export const findAddresses = (db: Executor, countryCode: string, kind: 'return' 
   db.selectFrom('after_sale_addresses').selectAll().where('country_code', '=', countryCode.toUpperCase()).where('kind', '=', kind).where('enabled', '=', true).orderBy('sort').orderBy('id').execute();
 
 /** Units of each of the order's lines in cases of `statuses`, per kind and state. */
+export const unitsInCasesQuery = (db: Executor, ref: OrderRef, statuses: readonly AfterSaleStatus[]) =>
+  db
+    .selectFrom('after_sale_lines as l')
+    .innerJoin('after_sales as c', 'c.id', 'l.case_id')
+    .select([lineIdOf.as('order_line_id'), 'c.kind', 'c.status', (eb) => eb.fn.sum<number>('l.qty').as('qty')])
+    .where(orderColumn(ref), '=', ref.id)
+    .where('c.status', 'in', statuses.length ? [...statuses] : ['-' as AfterSaleStatus])
+    .groupBy([lineIdOf, 'c.kind', 'c.status']);
 export const findUnitsInCases = async (db: Executor, ref: OrderRef, statuses: readonly AfterSaleStatus[]) =>
-  (
-    await db
-      .selectFrom('after_sale_lines as l')
-      .innerJoin('after_sales as c', 'c.id', 'l.case_id')
-      .select([lineIdOf.as('order_line_id'), 'c.kind', 'c.status', (eb) => eb.fn.sum<number>('l.qty').as('qty')])
-      .where(orderColumn(ref), '=', ref.id)
-      .where('c.status', 'in', statuses.length ? [...statuses] : ['-' as AfterSaleStatus])
-      .groupBy([lineIdOf, 'c.kind', 'c.status'])
-      .execute()
-  ).map((r) => ({ ...r, order_line_id: Number(r.order_line_id) }));
+  (await unitsInCasesQuery(db, ref, statuses).execute()).map((r) => ({ ...r, order_line_id: Number(r.order_line_id) }));
 
 /** Whether the order (a regular one by its id, or the ref) has a case in one of `statuses`. */
 export const hasCaseIn = async (db: Executor, order: number | OrderRef, statuses: readonly AfterSaleStatus[]) => {

@@ -1,4 +1,7 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AFTER_SALE_COUNTING_STATUSES } from '@shop/contract';
+import { unitsInCasesQuery } from '../after-sales.queries.js';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { countingProxy } from '../../../test/statement-counter.js';
 import { afterSalesKit, type AfterSalesKit } from './fixtures.js';
@@ -62,5 +65,31 @@ describe('opening a case', () => {
       await t.db.updateTable('after_sale_reasons').set({ enabled: true }).where('code', '=', 'changed_mind').execute();
       await t.changesHeard();
     }
+  });
+
+  it('counts an order’s units in cases through indexes, however many case lines the shop holds', async () => {
+    const m = await kit.shopper();
+    const busy = await kit.boughtOrder(m);
+    const mine = await kit.boughtOrder(m);
+    expect((await kit.post(m, '/shop/order/afterSaleSubmit', { order_id: mine.orderId, kind: 'return', reason_id: 'changed_mind', lines: [{ order_line_id: mine.lines[0]!.id, qty: 1 }] })).body.code).toBe(200);
+    // 5,000 cases of another order, their statistics read, inside a transaction that is then undone.
+    const plan = await t.db
+      .transaction()
+      .execute(async (tx) => {
+        await sql`
+          with c as (
+            insert into after_sales (case_no, order_id, user_id, kind, status, reason_code, currency)
+            select 'PLAN' || g, ${busy.orderId}, ${m.userId}, 'exchange', 'withdrawn', 'changed_mind', ${busy.currency} from generate_series(1, 5000) g returning id)
+          insert into after_sale_lines (case_id, order_line_id, qty) select id, ${busy.lines[0]!.id}, 1 from c`.execute(tx);
+        await sql`analyze after_sales, after_sale_lines`.execute(tx);
+        const rows = await unitsInCasesQuery(tx, { kind: 'order', id: mine.orderId }, AFTER_SALE_COUNTING_STATUSES).explain('json', sql`analyze, buffers`);
+        throw Object.assign(new Error('undo'), { plan: rows[0]!['QUERY PLAN'] });
+      })
+      .catch((e: { plan?: unknown }) => e.plan);
+    const nodes: Array<{ 'Node Type': string; 'Relation Name'?: string }> = [];
+    const walk = (n: { Plans?: unknown[] } & (typeof nodes)[number]) => (nodes.push(n), n.Plans?.forEach((c) => walk(c as typeof n)));
+    walk((plan as Array<{ Plan: Parameters<typeof walk>[0] }>)[0]!.Plan);
+    // No table read whole: the order's cases by the order, their lines by the case.
+    expect(nodes.filter((n) => n['Node Type'] === 'Seq Scan').map((n) => n['Relation Name'])).toEqual([]);
   });
 });
