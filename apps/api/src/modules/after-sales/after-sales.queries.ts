@@ -80,7 +80,12 @@ export const insertCaseWithDetails = async (
   event: Omit<Insertable<DB['after_sale_events']>, 'case_id'>,
 ) =>
   (
-    await sql<Selectable<DB['after_sales']>>`with c as (${db.insertInto('after_sales').values(row).returningAll()}),
+    // A case number already taken inserts nothing and answers no row: the caller draws another.
+    await sql<Selectable<DB['after_sales']>>`with c as (${db
+      .insertInto('after_sales')
+      .values(row)
+      .onConflict((oc) => oc.column('case_no').doNothing())
+      .returningAll()}),
       l as (insert into after_sale_lines (case_id, order_line_id, shop_order_line_id, qty, exchange_sku_id)
         select c.id, x.order_line_id, x.shop_order_line_id, x.qty, x.exchange_sku_id
         from c, jsonb_to_recordset(${JSON.stringify(lines)}::jsonb) as x(order_line_id int, shop_order_line_id bigint, qty int, exchange_sku_id int)),
@@ -89,7 +94,7 @@ export const insertCaseWithDetails = async (
       e as (insert into after_sale_events (case_id, kind, from_status, to_status, reason, actor_kind, actor_id, request_id)
         select c.id, ${event.kind}, ${event.from_status ?? null}, ${event.to_status ?? null}, ${event.reason ?? ''}, ${event.actor_kind}, ${event.actor_id ?? ''}, ${event.request_id ?? ''} from c)
       select * from c`.execute(db)
-  ).rows[0]!;
+  ).rows[0] as Selectable<DB['after_sales']> | undefined;
 
 /** Moves a case to `to` from one of `from` (and only the member's, when named) by a conditional update; answers the moved row with the state it left. */
 export const transitionCase = (db: Executor, input: { caseId: number; from: AfterSaleStatus[]; to: AfterSaleStatus; set: Updateable<DB['after_sales']>; userId?: number }) => {

@@ -63,7 +63,8 @@ const DAY = 86_400_000;
 const KINDS: AfterSaleKind[] = ['return', 'exchange', 'warranty'];
 
 /** A case number: `AS`, yyMMdd and 8 random digits. */
-const caseNumber = (now = new Date()) => `AS${now.toISOString().slice(2, 10).replace(/-/g, '')}${String(randomInt(0, 1e8)).padStart(8, '0')}`;
+/** `AS`, the date and 10 random digits (as an order's number): a number already taken is drawn again. */
+const caseNumber = (now = new Date()) => `AS${now.toISOString().slice(2, 10).replace(/-/g, '')}${String(randomInt(0, 1e10)).padStart(10, '0')}`;
 
 const addMonths = (d: Date, months: number) => {
   const out = new Date(d);
@@ -320,41 +321,48 @@ async function openCase(deps: KeptDeps, tx: Tx, actor: Actor, userId: number, re
   if (input.kind === 'return' && o.lines.every((l) => l.returned + (merged.get(l.line.id)?.qty ?? 0) >= l.line.quantity)) refundable += Number(locked.freight_minor);
   const evidence = await ownEvidence(tx, userId, input.images, input.video);
   if (reason.needs_evidence && !evidence.length) throw new AppError(ResponseCode.afterSaleEvidenceRequired);
-  const created = await q.insertCaseWithDetails(
-    tx,
-    {
-      case_no: caseNumber(),
-      ...orderColumnsOf(ref),
-      user_id: userId,
-      kind: input.kind,
-      status: 'under_review',
-      reason_code: reason.code,
-      description: input.description,
-      currency: locked.currency,
-      refundable_minor: refundable,
-      refund_minor: null,
-      refunded_minor: null,
-      refunded_at: null,
-      follows_case_id: input.followsCaseId ?? null,
-      ship_back_by: null,
-      return_carrier_code: null,
-      return_carrier: null,
-      return_tracking: null,
-      return_phone_tail: null,
-      return_shipped_at: null,
-      return_signed_at: null,
-      received_at: null,
-      resellable: null,
-      replacement_carrier: null,
-      replacement_tracking: null,
-      replacement_shipped_at: null,
-      replacement_signed_at: null,
-      completed_at: null,
-    },
-    rows.map(({ order_line_id, ...r }) => ({ ...lineColumnsOf(ref, order_line_id), ...r })),
-    evidence,
-    { kind: 'submitted', from_status: null, to_status: 'under_review', reason: input.followsCaseId ? `follows ${input.followsCaseId}` : '', ...actorStamp(actor), request_id: actor.requestId },
-  );
+  const insert = () =>
+    q.insertCaseWithDetails(
+      tx,
+      {
+        case_no: caseNumber(),
+        ...orderColumnsOf(ref),
+        user_id: userId,
+        kind: input.kind,
+        status: 'under_review',
+        reason_code: reason.code,
+        description: input.description,
+        currency: locked.currency,
+        refundable_minor: refundable,
+        refund_minor: null,
+        refunded_minor: null,
+        refunded_at: null,
+        follows_case_id: input.followsCaseId ?? null,
+        ship_back_by: null,
+        return_carrier_code: null,
+        return_carrier: null,
+        return_tracking: null,
+        return_phone_tail: null,
+        return_shipped_at: null,
+        return_signed_at: null,
+        received_at: null,
+        resellable: null,
+        replacement_carrier: null,
+        replacement_tracking: null,
+        replacement_shipped_at: null,
+        replacement_signed_at: null,
+        completed_at: null,
+      },
+      rows.map(({ order_line_id, ...r }) => ({ ...lineColumnsOf(ref, order_line_id), ...r })),
+      evidence,
+      { kind: 'submitted', from_status: null, to_status: 'under_review', reason: input.followsCaseId ? `follows ${input.followsCaseId}` : '', ...actorStamp(actor), request_id: actor.requestId },
+    );
+  // Two cases drawing the same number in a day is unlikely, not impossible: the one that finds it taken draws again.
+  let created = await insert();
+  for (let attempt = 1; !created; attempt++) {
+    if (attempt >= 5) throw new Error('no free case number after 5 attempts');
+    created = await insert();
+  }
   // The order now shows in the member's after-sales view and the case in their case list (a shop order's also in the shop's lists).
   ordersChanged(tx, [userId]);
   if (ref.kind === 'shop_order') await shopOrderCaseChanged(tx, ref.id);

@@ -98,7 +98,7 @@ describe('opening a case', () => {
       lines: [{ order_line_id: o.lines[0]!.id, qty: 1 }], refund: 999_999, status: 'refunded', refundable: 999_999,
     });
     expect(res.body.code).toBe(200);
-    expect(res.body.data).toMatchObject({ status: 'under_review', case_no: expect.stringMatching(/^AS\d{14}$/) });
+    expect(res.body.data).toMatchObject({ status: 'under_review', case_no: expect.stringMatching(/^AS\d{16}$/) });
     const id = res.body.data.case_id;
     const view = (await get(m, '/shop/order/list?view=after_sales')).body.data;
     expect(view).toMatchObject({ total: 1, counts: { after_sales: 1 } });

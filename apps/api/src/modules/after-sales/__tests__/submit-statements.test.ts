@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AFTER_SALE_COUNTING_STATUSES } from '@shop/contract';
-import { unitsInCasesQuery } from '../after-sales.queries.js';
+import { insertCaseWithDetails, unitsInCasesQuery } from '../after-sales.queries.js';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { countingProxy } from '../../../test/statement-counter.js';
 import { afterSalesKit, type AfterSalesKit } from './fixtures.js';
@@ -91,5 +91,19 @@ describe('opening a case', () => {
     walk((plan as Array<{ Plan: Parameters<typeof walk>[0] }>)[0]!.Plan);
     // No table read whole: the order's cases by the order, their lines by the case.
     expect(nodes.filter((n) => n['Node Type'] === 'Seq Scan').map((n) => n['Relation Name'])).toEqual([]);
+  });
+
+  it('writes nothing for a case number already taken (the service then draws another)', async () => {
+    const m = await kit.shopper();
+    const o = await kit.boughtOrder(m);
+    const opened = await kit.post(m, '/shop/order/afterSaleSubmit', { order_id: o.orderId, kind: 'return', reason_id: 'changed_mind', lines: [{ order_line_id: o.lines[0]!.id, qty: 1 }] });
+    expect(opened.body.code).toBe(200);
+    const { id, created_at: _created, updated_at: _updated, ...taken } = await t.db.selectFrom('after_sales').selectAll().where('id', '=', opened.body.data.case_id).executeTakeFirstOrThrow();
+    const again = await insertCaseWithDetails(t.db, { ...taken, shop_order_id: null }, [{ order_line_id: o.lines[1]!.id, qty: 1 }], [], { kind: 'submitted', from_status: null, to_status: 'under_review', actor_kind: 'member', actor_id: String(m.userId) });
+    expect(again).toBeUndefined();
+    const cases = await t.db.selectFrom('after_sales').select('id').where('order_id', '=', o.orderId).execute();
+    expect(cases.map((c) => c.id)).toEqual([id]);
+    const lines = await t.db.selectFrom('after_sale_lines').select('order_line_id').where('case_id', '=', id).execute();
+    expect(lines.map((l) => l.order_line_id)).toEqual([o.lines[0]!.id]);
   });
 });
