@@ -7,6 +7,7 @@ import { newGoods } from '../apps/api/src/modules/cart/__tests__/fixtures.js';
 import { fund } from '../apps/api/src/modules/ledger/__tests__/ledger-helpers.js';
 import { hashPassword } from '../apps/api/src/modules/members/identity.js';
 import { newAddress } from '../apps/api/src/modules/orders/__tests__/fixtures.js';
+import { httpCall } from './http.js';
 import { benchMembers, drive } from './ledger.js';
 import { load, warm, type LoadResult } from './load.js';
 import type { RunningServer } from './servers.js';
@@ -28,13 +29,13 @@ export async function benchAfterSales(shop: RunningServer): Promise<Array<LoadRe
   if (!shop.env) throw new Error('the after-sales bench needs the shop’s database');
   const db = createDatabase(embeddedDatabaseUrl(loadConfig({ ...process.env, ...shop.env })), 4);
   const call = async (method: 'GET' | 'POST', path: string, token: string, body?: unknown) => {
-    const res = await fetch(`${shop.url}${path}`, {
+    const res = await httpCall(`${shop.url}${path}`, {
       method,
       // Each call is a new request of its own, as the app sends it (a repeated body is otherwise an idempotent repeat).
       headers: { authorization: `Bearer ${token}`, 'think-lang': 'en-us', ...(body ? { 'content-type': 'application/json', 'idempotency-key': randomUUID() } : {}) },
       body: body ? JSON.stringify(body) : undefined,
     });
-    const json = (await res.json()) as { code: number; data: any };
+    const json = JSON.parse(res.text) as { code: number; data: any };
     if (json.code !== 200) throw new Error(`${path}: ${JSON.stringify(json).slice(0, 300)}`);
     return json.data;
   };

@@ -6,6 +6,7 @@ import { newGoods } from '../apps/api/src/modules/cart/__tests__/fixtures.js';
 import { fund } from '../apps/api/src/modules/ledger/__tests__/ledger-helpers.js';
 import { hashPassword } from '../apps/api/src/modules/members/identity.js';
 import { newAddress } from '../apps/api/src/modules/orders/__tests__/fixtures.js';
+import { httpCall } from './http.js';
 import { benchDatabaseUrl, benchMembers, drive } from './ledger.js';
 import type { LoadResult } from './load.js';
 import { startShop } from './servers.js';
@@ -75,10 +76,10 @@ export async function benchJourney(): Promise<{
     // JOURNEY_STATEMENTS=1 prints the statements of each call of one checkout per variant.
     let showing = false;
     /** A request of the journey, its statements added to `name`'s while one shopper is counted. */
-    const counted = async (name: string, url: string, init: RequestInit) => {
+    const counted = async (name: string, url: string, init: Parameters<typeof httpCall>[1]) => {
       const before = proxy.statements();
-      const res = await fetch(url, init);
-      const text = await res.text();
+      const res = await httpCall(url, init);
+      const text = res.text;
       if (counting) perCall.set(name, (perCall.get(name) ?? 0) + proxy.statements() - before);
       if (showing) console.log(`journey: ${name}: ${proxy.texts.splice(0).map((t) => `\n    ${t.replace(/\s+/g, ' ').slice(0, 240)}`).join('')}`);
       return { res, text };
@@ -94,7 +95,8 @@ export async function benchJourney(): Promise<{
       return json.data;
     };
     const page = async (name: string, url: string, form?: string) => {
-      const { res } = await counted(name, url, form ? { method: 'POST', body: form, headers: { 'content-type': 'application/x-www-form-urlencoded' }, redirect: 'manual' } : {});
+      // A redirect is answered, not followed (the gateway's page sends the browser back to the shop).
+      const { res } = await counted(name, url, form ? { method: 'POST', body: form, headers: { 'content-type': 'application/x-www-form-urlencoded' } } : {});
       if (res.status >= 400) throw new Error(`${url}: ${res.status}`);
     };
 

@@ -31,8 +31,9 @@ export async function drive(name: string, seconds: number, work: (i: number, loo
         const t0 = performance.now();
         try {
           await work(n++, loop);
-        } catch {
-          errors++;
+        } catch (e) {
+          // The first failure is shown: a count alone does not say whether the shop or the run's data gave out.
+          if (!errors++) console.warn(`${name}: ${e instanceof Error ? e.message : String(e)}`);
         }
         latencies.push(performance.now() - t0);
       }
