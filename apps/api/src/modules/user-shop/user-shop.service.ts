@@ -370,8 +370,8 @@ export const lineAnswer = (l: LineRow, lang: Language) => ({
   total: Number(l.price_minor) * l.quantity,
 });
 
-/** A number for a slip: `S`, the date and 8 random digits. */
-const saleNo = () => `S${new Date().toISOString().slice(2, 10).replace(/-/g, '')}${String(randomInt(0, 1e8)).padStart(8, '0')}`;
+/** A number for a slip: `S`, the date and 10 random digits, as wide as an order's (8 left a busy day a real chance of two slips drawing the same). */
+const saleNo = () => `S${new Date().toISOString().slice(2, 10).replace(/-/g, '')}${String(randomInt(0, 1e10)).padStart(10, '0')}`;
 
 /**
  * Records an in-person sale from the shop's stock: every SKU held by the shop, of one currency; the
