@@ -139,6 +139,22 @@ export async function toastText(withinMs = 400): Promise<string> {
 }
 
 /**
+ * Waits until `present()` answers nothing, a tenth of a second at a time inside act, for at most
+ * `ms`; fails if it is still there. For what antd-mobile's dialogs close: a dialog tapped just as it
+ * appeared closes on a spring that Testing Library's `waitFor` alone sometimes never saw finish (the
+ * test then failed after ten seconds with the dialog still in the page).
+ */
+export async function untilGone(present: () => unknown, ms = 10_000): Promise<void> {
+  const until = performance.now() + ms;
+  while (present() && performance.now() < until) {
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 100));
+    });
+  }
+  if (present()) throw new Error(`still on the page after ${ms} ms`);
+}
+
+/**
  * Clears every toast and every dialog opened imperatively (both live outside the rendered tree, so
  * Testing Library's cleanup leaves them), and waits until no toast is on screen.
  */

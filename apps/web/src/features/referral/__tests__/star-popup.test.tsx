@@ -4,7 +4,7 @@ import { Dialog } from 'antd-mobile';
 import { AppLayout } from '@/app/layouts/app-layout';
 import { paths } from '@/config/paths';
 import { useSession } from '@/stores/session';
-import { ok, prepareApp, renderRouter, startFakeApi } from '@/test/helpers';
+import { ok, prepareApp, renderRouter, startFakeApi, untilGone } from '@/test/helpers';
 
 // The server answers `popup` once per new star (it marks the star seen as it answers).
 let unseen = true;
@@ -34,19 +34,6 @@ afterEach(() => {
 /** The app's frame around two ordinary pages (neither is the star page). */
 const renderAt = (path: string) =>
   renderRouter([{ path: '/', element: <AppLayout />, children: [{ path: paths.order.list, element: <p>orders</p> }, { path: paths.address.list, element: <p>addresses</p> }] }], path);
-/**
- * Taps the popup's OK and waits, a tenth of a second at a time inside act (so the dialog's own timers
- * and renders run), until it has gone: Testing Library's waitFor alone sometimes never saw it close.
- */
-async function confirmPopup() {
-  fireEvent.click(screen.getByText('OK'));
-  for (let i = 0; i < 100 && screen.queryByTestId('star-popup'); i++) {
-    await act(async () => {
-      await new Promise((r) => setTimeout(r, 100));
-    });
-  }
-  expect(screen.queryByTestId('star-popup')).toBeNull();
-}
 const starCalls = () => api.requests.filter((r) => r.url.startsWith('/user/info/UserStarProgress')).length;
 
 describe('the star popup', () => {
@@ -57,7 +44,8 @@ describe('the star popup', () => {
     // Once the page is usable (the member's first touch), the star is asked about.
     fireEvent.pointerDown(window);
     expect((await screen.findByTestId('star-popup', {}, { timeout: 3000 })).textContent).toBe('Congratulations! You are now a 2-star member');
-    await confirmPopup();
+    fireEvent.click(screen.getByText('OK'));
+    await untilGone(() => screen.queryByTestId('star-popup'));
     // Another page: the star was seen, no second popup.
     await act(() => router.navigate(paths.address.list));
     expect(await screen.findByText('addresses')).toBeTruthy();

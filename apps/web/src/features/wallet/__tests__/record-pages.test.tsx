@@ -4,7 +4,7 @@ import { ResponseCode } from '@shop/contract/common';
 import { formatAmount } from '@/components/amount';
 import { paths } from '@/config/paths';
 import { useSession } from '@/stores/session';
-import { clearToasts, memberFixture, ok, prepareApp, renderRoutes, startFakeApi, toastText } from '@/test/helpers';
+import { clearToasts, memberFixture, ok, prepareApp, renderRoutes, startFakeApi, toastText, untilGone } from '@/test/helpers';
 import TransferInfoPage from '../pages/transfer-info-page';
 import TransferListPage from '../pages/transfer-list-page';
 import WithdrawInfoPage from '../pages/withdraw-info-page';
@@ -139,7 +139,7 @@ describe('cancelling a withdrawal from pages/my/withdrawInfo', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Cancel withdrawal' }));
     expect(await screen.findByText(`Cancel this withdrawal? ${formatAmount(2_120, 'USD')} goes back to your balance.`)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Keep it' }));
-    await waitFor(() => expect(screen.queryByText(/goes back to your balance/)).toBeNull());
+    await untilGone(() => screen.queryByText(/goes back to your balance/));
     expect(cancels()).toHaveLength(0);
 
     fireEvent.click(screen.getByRole('button', { name: 'Cancel withdrawal' }));
