@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto';
 import {
   AFTER_SALE_COUNTING_STATUSES,
   AFTER_SALE_OPEN_STATUSES,
@@ -32,6 +31,7 @@ import { actorStamp, memberIdOf, type Actor } from '../../lib/actor.js';
 import { Expiring, responseCache } from '../../lib/cache.js';
 import { iso } from '../../lib/dates.js';
 import { AppError } from '../../lib/errors.js';
+import { businessNumber } from '../../lib/tokens.js';
 import { pageOf, totalOf } from '../../lib/paging.js';
 import { withTransaction, type Tx } from '../../lib/transaction.js';
 import { enqueueLaterJob } from '../../jobs/enqueue.js';
@@ -62,9 +62,8 @@ export type CaseRow = NonNullable<Awaited<ReturnType<typeof q.findCase>>>;
 const DAY = 86_400_000;
 const KINDS: AfterSaleKind[] = ['return', 'exchange', 'warranty'];
 
-/** A case number: `AS`, yyMMdd and 8 random digits. */
-/** `AS`, the date and 10 random digits (as an order's number): a number already taken is drawn again. */
-const caseNumber = (now = new Date()) => `AS${now.toISOString().slice(2, 10).replace(/-/g, '')}${String(randomInt(0, 1e10)).padStart(10, '0')}`;
+/** A case number: `AS`, the date and 10 random digits; a number already taken is drawn again (`openCase`). */
+const caseNumber = () => businessNumber('AS');
 
 const addMonths = (d: Date, months: number) => {
   const out = new Date(d);

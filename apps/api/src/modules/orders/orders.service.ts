@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto';
 import {
   CART_LINE_MAX,
   LANGUAGES,
@@ -20,6 +19,7 @@ import { enqueueJob } from '../../jobs/enqueue.js';
 import { actorStamp, operatorNameOf, refuseOwnAccount, type Actor } from '../../lib/actor.js';
 import { responseCache } from '../../lib/cache.js';
 import { AppError } from '../../lib/errors.js';
+import { businessNumber } from '../../lib/tokens.js';
 import { withTransaction, type Tx } from '../../lib/transaction.js';
 import { findShippingAddress } from '../address/address.queries.js';
 import type { ShippingAddressRow } from '../address/address.table.js';
@@ -208,11 +208,7 @@ export async function previewCheckout(db: Database, actor: Actor, input: Endpoin
 // ---------------------------------------------------------------- placing an order
 
 /** A readable order number that says nothing about other members' orders: the date and 10 random digits. */
-export function newOrderNo(now = new Date()): string {
-  const date = now.toISOString().slice(2, 10).replace(/-/g, '');
-  const random = String(randomInt(0, 1e10)).padStart(10, '0');
-  return `${date}${random}`;
-}
+export const newOrderNo = (now = new Date()): string => businessNumber('', now);
 
 /** A spec text in every language, kept with the order line. */
 const specTexts = (s: SkuRow): Texts => Object.fromEntries(LANGUAGES.map((l: Language) => [l, skuSpecText(s.specs, s.spec_value_ids, l)]));

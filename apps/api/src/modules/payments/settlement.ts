@@ -1,8 +1,8 @@
-import { randomInt } from 'node:crypto';
 import { ResponseCode } from '@shop/contract';
 import type { AppDeps } from '../../app-deps.js';
 import type { Actor } from '../../lib/actor.js';
 import { AppError } from '../../lib/errors.js';
+import { businessNumber } from '../../lib/tokens.js';
 import { withTransaction, type Tx } from '../../lib/transaction.js';
 import { post, postHold, releaseHold, type PostingInput } from '../ledger/ledger.service.js';
 import type { Asset } from '../ledger/ledger.table.js';
@@ -35,10 +35,7 @@ const actorRecord = (a: Actor) => ({ actor_kind: a.kind, actor_id: String(a.memb
 const json = (v: unknown) => JSON.stringify(v ?? {});
 
 /** A business number for payments and refunds: prefix, yyMMdd and 10 random digits. */
-export function paymentNumber(prefix: 'P' | 'R', now = new Date()): string {
-  const d = now.toISOString().slice(2, 10).replace(/-/g, '');
-  return `${prefix}${d}${String(randomInt(0, 1e10)).padStart(10, '0')}`;
-}
+export const paymentNumber = (prefix: 'P' | 'R', now = new Date()): string => businessNumber(prefix, now);
 
 /** The configured adapter of a gateway, or "method unavailable". */
 export function gatewayNamed(deps: Pick<AppDeps, 'providers'>, name: string | null): PaymentGateway {

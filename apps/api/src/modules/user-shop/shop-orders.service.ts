@@ -20,7 +20,6 @@ import {
   type removeFromMemberShopCart,
   type updateMemberShopCartItem,
 } from '@shop/contract';
-import { randomInt } from 'node:crypto';
 import type { AppDeps } from '../../app-deps.js';
 import type { Executor } from '../../db/database.js';
 import { enqueueJob } from '../../jobs/enqueue.js';
@@ -28,6 +27,7 @@ import { actorStamp, memberIdOf, type Actor } from '../../lib/actor.js';
 import { Expiring, responseCache } from '../../lib/cache.js';
 import { iso, isPast } from '../../lib/dates.js';
 import { AppError } from '../../lib/errors.js';
+import { businessNumber } from '../../lib/tokens.js';
 import { pageOf } from '../../lib/paging.js';
 import { withTransaction, type Tx } from '../../lib/transaction.js';
 import { findShippingAddress } from '../address/address.queries.js';
@@ -144,7 +144,7 @@ export async function cartUpdate(db: Executor, actor: Actor, input: EndpointBody
 // ── Checkout ────────────────────────────────────────────────────────────────────────────────
 
 /** A shop order's number: `M`, the date and 10 random digits. */
-const shopOrderNo = () => `M${new Date().toISOString().slice(2, 10).replace(/-/g, '')}${String(randomInt(0, 1e10)).padStart(10, '0')}`;
+const shopOrderNo = () => businessNumber('M');
 
 /**
  * Places a shop order: one shop (lines of another shop are refused), goods the shop offers, of one

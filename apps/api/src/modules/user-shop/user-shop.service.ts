@@ -17,13 +17,13 @@ import {
   type restockMyShop,
   type setMyShopGoods,
 } from '@shop/contract';
-import { randomInt } from 'node:crypto';
 import QRCode from 'qrcode';
 import type { AppDeps } from '../../app-deps.js';
 import type { Executor } from '../../db/database.js';
 import { actorStamp, memberIdOf, type Actor } from '../../lib/actor.js';
 import { iso } from '../../lib/dates.js';
 import { AppError, ValidationError } from '../../lib/errors.js';
+import { businessNumber } from '../../lib/tokens.js';
 import { pageOf, totalOf } from '../../lib/paging.js';
 import { publicBaseUrl } from '../../lib/public-url.js';
 import { withTransaction, type Tx } from '../../lib/transaction.js';
@@ -371,7 +371,7 @@ export const lineAnswer = (l: LineRow, lang: Language) => ({
 });
 
 /** A number for a slip: `S`, the date and 10 random digits, as wide as an order's (8 left a busy day a real chance of two slips drawing the same). */
-const saleNo = () => `S${new Date().toISOString().slice(2, 10).replace(/-/g, '')}${String(randomInt(0, 1e10)).padStart(10, '0')}`;
+const saleNo = () => businessNumber('S');
 
 /**
  * Records an in-person sale from the shop's stock: every SKU held by the shop, of one currency; the
