@@ -1,10 +1,9 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
-import { Dialog } from 'antd-mobile';
 import { AppLayout } from '@/app/layouts/app-layout';
 import { paths } from '@/config/paths';
 import { useSession } from '@/stores/session';
-import { ok, prepareApp, renderRouter, startFakeApi, untilGone } from '@/test/helpers';
+import { clearToasts, ok, prepareApp, renderRouter, startFakeApi, untilGone } from '@/test/helpers';
 
 // The server answers `popup` once per new star (it marks the star seen as it answers).
 let unseen = true;
@@ -25,10 +24,10 @@ beforeEach(() => {
   localStorage.clear();
   unseen = true;
 });
-afterEach(() => {
+afterEach(async () => {
   cleanup();
   // The popup is opened imperatively, outside the rendered tree: none is carried into the next test.
-  act(() => Dialog.clear());
+  await clearToasts();
 });
 
 /** The app's frame around two ordinary pages (neither is the star page). */
