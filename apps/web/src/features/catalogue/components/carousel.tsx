@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useAfterFirstScreen } from '@/lib/after-first-screen';
+import { prefersReducedMotion } from '@/lib/motion';
 
 interface CarouselProps {
   items: ReactNode[];
@@ -18,8 +19,10 @@ interface CarouselProps {
 /**
  * A light slide show (the home's banners, a goods' pictures): native horizontal scrolling with snap
  * points (swipe works without any gesture library), dots or a count, and autoplay that waits while
- * the visitor touches it. On the app's first screen the slides after the first are filled once it
- * has painted: their pictures do not compete with the first one, the page's largest paint.
+ * the visitor touches it. With reduced motion asked for, it never moves by itself: slides that move
+ * on their own are hard to read, and keep a phone drawing frames. On the app's first screen the
+ * slides after the first are filled once it has painted: their pictures do not compete with the
+ * first one, the page's largest paint.
  */
 export function Carousel({ items, className, interval = 4000, label, indicator = 'dots', countClassName, keyboardScroll }: CarouselProps) {
   const track = useRef<HTMLDivElement>(null);
@@ -36,7 +39,7 @@ export function Carousel({ items, className, interval = 4000, label, indicator =
   }, []);
 
   useEffect(() => {
-    if (!interval || items.length < 2) return;
+    if (!interval || items.length < 2 || prefersReducedMotion()) return;
     const timer = setInterval(() => {
       const el = track.current;
       if (!el || touching.current || document.hidden) return;

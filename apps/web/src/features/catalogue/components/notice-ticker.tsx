@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { NoticeBar } from 'antd-mobile';
+import { prefersReducedMotion } from '@/lib/motion';
 
 /** A delay that never ends in practice (the largest a browser's timer takes): the bar's text rests at its start. */
 const NEVER = 2 ** 31 - 1;
-
-const prefersReducedMotion = () => typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 /**
  * The home's notice titles in one strip: too long for the strip, they scroll across once, two
