@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { onTestFinished } from 'vitest';
 
 export interface OpenOptions {
   /** Window size; a phone (375 × 812) unless told. */
@@ -147,6 +148,19 @@ export function callsSince(since: number, last = 20): string {
 }
 
 /**
+ * Closes a page opened inside a test when that test ends, so pages do not pile up in the browser over
+ * a file, each still running its timers and requests. A page opened outside a test (in `beforeAll`)
+ * lives until the browser closes.
+ */
+function closeWithTest(page: Page): void {
+  try {
+    onTestFinished(() => page.close().catch(() => {}));
+  } catch {
+    // Not inside a test.
+  }
+}
+
+/**
  * The system Chromium (never a downloaded one), headless, with a fresh profile per launch, so
  * tests do not share storage. `CHROMIUM_PATH` points at another binary. The app's service worker
  * is refused unless `serviceWorkers: 'allow'` (the offline tests): other tests see the app as a
@@ -161,6 +175,10 @@ export async function launchBrowser(baseUrl: string, options: { serviceWorkers?:
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     viewport: { width: 375, height: 812 },
     locale: 'en-US',
+    // As a visitor who asked for less motion: nothing moves by itself (the home's banners and notice
+    // titles), so a page left open does not draw frames while the test goes on. A test of that motion
+    // asks for it with emulateMedia.
+    reducedMotion: 'reduce',
     serviceWorkers: options.serviceWorkers ?? 'block',
   });
   // Two test files run at once on CI's two cores, beside PostgreSQL and two API servers: waits get room.
@@ -190,6 +208,7 @@ export async function launchBrowser(baseUrl: string, options: { serviceWorkers?:
           for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v);
         }, entries);
       }
+      closeWithTest(page);
       await page.goto(`${baseUrl}/h5/${hashPath ? `#${hashPath}` : ''}`);
       return page;
     },
