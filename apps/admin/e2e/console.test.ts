@@ -84,7 +84,7 @@ describe('the operator console in Chromium at 1280 px', () => {
     const link = await createOperator(userName);
 
     // The one-time link: choose a password.
-    const page = await browser.context.newPage();
+    const page = await browser.newPage();
     await page.setViewportSize(DESKTOP);
     await page.goto(link);
     await page.getByText('Choose your password').first().waitFor();

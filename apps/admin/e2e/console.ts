@@ -60,7 +60,7 @@ export async function consoleOperator(role: OperatorRole, userName: string): Pro
 
 /** The console at `hash`, 1280 px wide, in English, signed in with `token`; `storage` adds entries (languages shown …). */
 export async function openConsole(browser: Browser, token: string, hash: string, storage: Record<string, string> = {}): Promise<Page> {
-  const page = await browser.context.newPage();
+  const page = await browser.newPage();
   await page.setViewportSize(DESKTOP);
   await page.addInitScript(
     ({ t, extra }: { t: string; extra: Record<string, string> }) => {

@@ -68,7 +68,7 @@ describe('money in the operator console, in Chromium at 1280 px', () => {
       .returning('id')
       .executeTakeFirstOrThrow();
 
-    const page = await browser.context.newPage();
+    const page = await browser.newPage();
     await page.setViewportSize(DESKTOP);
     const rowOf = (text: string) => page.locator('.ant-table-tbody tr', { hasText: text });
     const openMember = async () => {

@@ -56,7 +56,7 @@ describe('the console’s Payments page', () => {
     const { paymentNo, paymentId } = await lateSuccess();
     const db = createDatabase(databaseUrl, 1);
     const owner = await newOperatorSession(db, 'owner').finally(() => db.destroy());
-    const page = await browser.context.newPage();
+    const page = await browser.newPage();
     await page.setViewportSize(DESKTOP);
     await page.addInitScript((token: string) => {
       localStorage.setItem('admin.token', token);
@@ -107,7 +107,7 @@ describe('the console’s Payments page', () => {
     } finally {
       await db.destroy();
     }
-    const page = await browser.context.newPage();
+    const page = await browser.newPage();
     await page.setViewportSize(DESKTOP);
     await page.addInitScript((token: string) => {
       localStorage.setItem('admin.token', token);

@@ -35,7 +35,7 @@ describe('settings and CSV export in the console (Chromium, 1280 px)', () => {
     const [before] = await sql<{ expiry_minutes: number }>('select expiry_minutes from order_settings');
     const expiry = before!.expiry_minutes === 47 ? 48 : 47;
 
-    const page = await browser.context.newPage();
+    const page = await browser.newPage();
     await page.setViewportSize(DESKTOP);
     await page.addInitScript(() => {
       if (sessionStorage.getItem('__seeded')) return;

@@ -103,7 +103,7 @@ describe('the app shell in Chromium', () => {
   });
 
   it('takes the language from the launch parameter', async () => {
-    const page = await browser.context.newPage();
+    const page = await browser.newPage();
     await page.goto(`${baseUrl}/h5/?lang=ja#/pages/tabbar/my`);
     await expect.poll(() => activeTab(page).innerText()).toBe('マイページ');
     await page.goto(`${baseUrl}/h5/#/pages/tabbar/my?lang=en-us`);
@@ -113,7 +113,7 @@ describe('the app shell in Chromium', () => {
   });
 
   it('keeps the share code a visitor arrived with for the registration form', async () => {
-    const page = await browser.context.newPage();
+    const page = await browser.newPage();
     await page.goto(`${baseUrl}/h5/?shareCode=INV123#/pages/tabbar/index`);
     await page.locator('.app-tabbar').waitFor();
     await page.goto(`${baseUrl}/h5/#/pages/login/reg/reg`);
@@ -163,7 +163,7 @@ describe('the app shell in Chromium', () => {
   });
 
   it('offers a reload, not a blank page, when the code of a page cannot be loaded', async () => {
-    const page = await browser.context.newPage();
+    const page = await browser.newPage();
     // The settings page's own chunk fails, as after a release replaced the files.
     await page.route(/\/assets\/setting-page-[^/]+\.js$/, (route) => route.abort('failed'));
     await page.goto(`${baseUrl}/h5/#/pages/other/setting`);

@@ -17,6 +17,8 @@ export interface OpenOptions {
 export interface Browser {
   /** Opens a new page of the shop at `hashPath` (e.g. `/pages/tabbar/my`), or at /h5/ without one. */
   open(hashPath?: string, options?: OpenOptions): Promise<Page>;
+  /** A blank page, closed when the test that asked for it ends (as `open`'s pages are). */
+  newPage(): Promise<Page>;
   context: BrowserContext;
   close(): Promise<void>;
 }
@@ -184,10 +186,16 @@ export async function launchBrowser(baseUrl: string, options: { serviceWorkers?:
   // Two test files run at once on CI's two cores, beside PostgreSQL and two API servers: waits get room.
   context.setDefaultTimeout(30_000);
   recordCalls(context);
+  const newPage = async () => {
+    const page = await context.newPage();
+    closeWithTest(page);
+    return page;
+  };
   return {
     context,
+    newPage,
     async open(hashPath, options = {}) {
-      const page = await context.newPage();
+      const page = await newPage();
       const requests = { count: 0, changedAt: Date.now() };
       inFlight.set(page, requests);
       const change = (by: number) => () => {
@@ -208,7 +216,6 @@ export async function launchBrowser(baseUrl: string, options: { serviceWorkers?:
           for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v);
         }, entries);
       }
-      closeWithTest(page);
       await page.goto(`${baseUrl}/h5/${hashPath ? `#${hashPath}` : ''}`);
       return page;
     },

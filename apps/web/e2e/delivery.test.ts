@@ -14,7 +14,7 @@ afterAll(() => browser?.close());
 describe('delivery to the phone', () => {
   it('home: scripts arrive brotli-compressed, pictures as AVIF at a delivery width, the first banner fetched first', async () => {
     const responses: Response[] = [];
-    const page = await browser.context.newPage();
+    const page = await browser.newPage();
     page.on('response', (r) => responses.push(r));
     await page.goto(`${baseUrl}/h5/#/pages/tabbar/index`);
     await page.locator('.goods-card').first().waitFor();
@@ -44,7 +44,7 @@ describe('delivery to the phone', () => {
   });
 
   it('a promotion opening shifts nothing on the page or inside itself', async () => {
-    const page = await browser.context.newPage();
+    const page = await browser.newPage();
     await page.addInitScript(() => {
       (window as unknown as { shifts: number }).shifts = 0;
       new PerformanceObserver((list) => {

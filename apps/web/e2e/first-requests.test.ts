@@ -19,7 +19,7 @@ interface Sent {
 
 /** Opens a fresh page at `hashPath`, recording every request whose path is `apiPath` (or matches it), with the script that sent it. */
 async function openRecording(apiPath: string | RegExp, hashPath: string, localStorage: Record<string, string>): Promise<{ page: Page; sent: Sent[] }> {
-  const page = await browser.context.newPage();
+  const page = await browser.newPage();
   const sent: Sent[] = [];
   const cdp = await browser.context.newCDPSession(page);
   await cdp.send('Network.enable');
@@ -134,7 +134,7 @@ describe('the first screen asks for its data before the app has arrived', () => 
 
   it('the home page’s first banner is drawn in the splash before the app has arrived, exactly where the page then shows it, in any language and width', async () => {
     for (const [lang, width] of [['en-us', 375], ['km', 375], ['th', 1280]] as const) {
-      const page = await browser.context.newPage();
+      const page = await browser.newPage();
       await page.setViewportSize({ width, height: 812 });
       // The app's entry is held back until the splash has drawn the banner.
       let release!: () => void;

@@ -15,7 +15,7 @@ afterAll(() => browser?.close());
  * app runs), ready as an Android web view is: possibly before the app's code has arrived.
  */
 async function inShell(hashPath: string, plan: FakeShellPlan): Promise<Page> {
-  const page = await browser.context.newPage();
+  const page = await browser.newPage();
   await page.addInitScript(installFakeShell, { marksReady: true, ...plan });
   await page.goto(`${baseUrl}/h5/?isFlutter=1#${hashPath}`);
   return page;

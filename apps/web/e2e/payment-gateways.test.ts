@@ -82,7 +82,7 @@ async function openAs(m: Member, hashPath: string, opts: { wechat?: boolean } = 
     'shop.session.refreshedAt': String(Date.now()),
   };
   if (!opts.wechat) return browser.open(hashPath, { localStorage: storage });
-  const page = await browser.context.newPage();
+  const page = await browser.newPage();
   // WeChat's built-in browser names itself in its User-Agent; the app reads it there.
   const cdp = await browser.context.newCDPSession(page);
   await cdp.send('Emulation.setUserAgentOverride', { userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.50(0x1800323c) NetType/WIFI Language/en' });
