@@ -15,8 +15,10 @@ import type { RunningServer } from './servers.js';
 /** Members asking for returns at once (one drive loop each), and the cases of the member whose list is read. */
 const SUBMITTERS = 50;
 const LISTED_CASES = 50;
-/** Units bought per order (the most one line takes): each case asks for one, more than a run opens per member. */
+/** Units bought per order (the most one line takes); each case asks for one. */
 const UNITS = 99;
+/** Orders each member received: room for 50 × 4 × 99 ≈ 20,000 cases, more than a run opens on a fast machine (about 6,000 at 1,000 a second). */
+const ORDERS_PER_MEMBER = 4;
 const PAY_PASSWORD = '246810';
 
 /**
@@ -28,9 +30,10 @@ const PAY_PASSWORD = '246810';
 export async function benchAfterSales(shop: RunningServer): Promise<Array<LoadResult & { maxP99Ms: number }>> {
   if (!shop.env) throw new Error('the after-sales bench needs the shop’s database');
   const db = createDatabase(embeddedDatabaseUrl(loadConfig({ ...process.env, ...shop.env })), 4);
-  const call = async (method: 'GET' | 'POST', path: string, token: string, body?: unknown) => {
+  const call = async (method: 'GET' | 'POST', path: string, token: string, body?: unknown, from?: string) => {
     const res = await httpCall(`${shop.url}${path}`, {
       method,
+      from,
       // Each call is a new request of its own, as the app sends it (a repeated body is otherwise an idempotent repeat).
       headers: { authorization: `Bearer ${token}`, 'think-lang': 'en-us', ...(body ? { 'content-type': 'application/json', 'idempotency-key': randomUUID() } : {}) },
       body: body ? JSON.stringify(body) : undefined,
@@ -39,10 +42,11 @@ export async function benchAfterSales(shop: RunningServer): Promise<Array<LoadRe
     if (json.code !== 200) throw new Error(`${path}: ${JSON.stringify(json).slice(0, 300)}`);
     return json.data;
   };
-  let buyers: Array<{ token: string; lineId: number; orderId: number }>;
+  /** Each member's token and received orders, with the units of each not yet in a case. */
+  let buyers: Array<{ token: string; orders: Array<{ orderId: number; lineId: number; left: number }> }>;
   try {
     const tag = Date.now().toString(36);
-    const goods = await newGoods(db, [{ price: 100, stock: (SUBMITTERS + 1) * UNITS }], { name: `After-sales ${tag}`, currency: 'USD' });
+    const goods = await newGoods(db, [{ price: 100, stock: (SUBMITTERS + 1) * ORDERS_PER_MEMBER * UNITS }], { name: `After-sales ${tag}`, currency: 'USD' });
     const ids = await benchMembers(db, SUBMITTERS + 1, `aftersale${tag}`);
     await db.updateTable('users').set({ pay_password_hash: await hashPassword(PAY_PASSWORD) }).where('id', 'in', ids).execute();
     const tokens = ids.map(() => newToken());
@@ -53,20 +57,31 @@ export async function benchAfterSales(shop: RunningServer): Promise<Array<LoadRe
     buyers = [];
     for (const [i, id] of ids.entries()) {
       const token = tokens[i]!;
-      await fund(db, id, UNITS * 100 + 10_000, 'USD');
+      await fund(db, id, ORDERS_PER_MEMBER * (UNITS * 100 + 10_000), 'USD');
       const addressId = await newAddress(db, id);
-      const order = await call('POST', '/shop/buy/createOrder', token, { goods_id: goods.goodsId, sku_id: goods.skuIds[0], num: UNITS, address_id: addressId });
-      await call('POST', '/shop/buy/payOrder', token, { order_id: order.order_id, pay_way: 'balance', pay_password: PAY_PASSWORD });
-      await call('POST', '/admin/api/orders/ship', opToken, { order_id: order.order_id, carrier: 'DHL', tracking_number: `BA${order.order_id}X` });
-      await call('POST', '/shop/order/confirmReceipt', token, { id: order.order_id });
-      const line = await db.selectFrom('order_lines').select('id').where('order_id', '=', order.order_id).executeTakeFirstOrThrow();
-      buyers.push({ token, lineId: line.id, orderId: order.order_id });
+      const orders = [];
+      // Each member from an address of their own: the money calls' limit per address stays out of the way.
+      const from = `127.0.1.${i + 1}`;
+      for (let n = 0; n < ORDERS_PER_MEMBER; n++) {
+        const order = await call('POST', '/shop/buy/createOrder', token, { goods_id: goods.goodsId, sku_id: goods.skuIds[0], num: UNITS, address_id: addressId }, from);
+        await call('POST', '/shop/buy/payOrder', token, { order_id: order.order_id, pay_way: 'balance', pay_password: PAY_PASSWORD }, from);
+        await call('POST', '/admin/api/orders/ship', opToken, { order_id: order.order_id, carrier: 'DHL', tracking_number: `BA${order.order_id}X` }, from);
+        await call('POST', '/shop/order/confirmReceipt', token, { id: order.order_id }, from);
+        const line = await db.selectFrom('order_lines').select('id').where('order_id', '=', order.order_id).executeTakeFirstOrThrow();
+        orders.push({ orderId: order.order_id, lineId: line.id, left: UNITS });
+      }
+      buyers.push({ token, orders });
     }
   } finally {
     await db.destroy();
   }
-  const submit = (b: { token: string; lineId: number; orderId: number }) =>
-    call('POST', '/shop/order/afterSaleSubmit', b.token, { order_id: b.orderId, kind: 'return', reason_id: 'changed_mind', description: 'Bench return', lines: [{ order_line_id: b.lineId, qty: 1 }] });
+  /** A return of one unit of the member's first order with units left (one loop per member, so no two calls take the same unit). */
+  const submit = (b: (typeof buyers)[number]) => {
+    const o = b.orders.find((x) => x.left > 0);
+    if (!o) throw new Error(`a member opened ${ORDERS_PER_MEMBER * UNITS} returns: the run needs more orders`);
+    o.left--;
+    return call('POST', '/shop/order/afterSaleSubmit', b.token, { order_id: o.orderId, kind: 'return', reason_id: 'changed_mind', description: 'Bench return', lines: [{ order_line_id: o.lineId, qty: 1 }] });
+  };
 
   // The listed member's 50 cases, then the list at 50 connections.
   const listed = buyers[SUBMITTERS]!;
