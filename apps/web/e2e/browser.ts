@@ -183,7 +183,7 @@ export async function launchBrowser(baseUrl: string, options: { serviceWorkers?:
     reducedMotion: 'reduce',
     serviceWorkers: options.serviceWorkers ?? 'block',
   });
-  // Two test files run at once on CI's two cores, beside PostgreSQL and two API servers: waits get room.
+  // Three test files run at once on CI's two cores, beside PostgreSQL and three API servers: waits get room.
   context.setDefaultTimeout(30_000);
   recordCalls(context);
   const newPage = async () => {

@@ -30,7 +30,7 @@ const ROOT = path.resolve(import.meta.dirname, '../../..');
 /**
  * For the browser tests: PostgreSQL (the run's shared server) and, for each test worker, a fresh
  * database and the real API server (demo data seeded) serving the built web app and console (the
- * console's tests in apps/admin/e2e use the same shops). Two browser test
+ * console's tests in apps/admin/e2e use the same shops). Browser test
  * files may run at once, each against its own worker's shop, beside the other projects' files. The
  * servers boot while the other projects' tests run; `ready.ts` (a setup file of the project) waits
  * for the file's shop before it starts.
@@ -77,7 +77,7 @@ async function bootShop(adminUrl: string, template: string, webDist: string): Pr
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
       RATE_LIMIT_PER_MINUTE: '0',
-      // Two test workers, PostgreSQL and Chromium share two cores: a read may wait longer than a shopper's.
+      // Three test workers, PostgreSQL and Chromium share two cores: a read may wait longer than a shopper's.
       READ_DEADLINE_MS: '30000',
       WEB_DIST: webDist,
     },

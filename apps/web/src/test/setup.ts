@@ -2,7 +2,7 @@ import { afterAll } from 'vitest';
 import { act, configure } from '@testing-library/react';
 
 // Waits for what a page does after a tap (a dialog fading out, a list read again, a lazily loaded
-// page's code) may take longer than Testing Library's default second when two test workers,
+// page's code) may take longer than Testing Library's default second when three test workers,
 // PostgreSQL and Chromium share CI's two cores: ten seconds, still half a test's time limit.
 configure({ asyncUtilTimeout: 10_000 });
 
