@@ -10,7 +10,7 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
 
 /**
  * A request on loopback; answers the status and the body's text (a redirect is answered, not followed).
- * `from` is the loopback address it is sent from (any of 127.0.0.0/8), so that callers standing for
+ * `from` is the loopback address it is sent from (any of 127.0.0.0/8 on Linux), so that callers standing for
  * different members are not counted as one address by the shop's limits.
  */
 export function httpCall(url: string, init: { method?: string; headers?: Record<string, string>; body?: string; from?: string } = {}): Promise<{ status: number; text: string }> {
