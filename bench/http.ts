@@ -15,7 +15,7 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
  */
 export function httpCall(url: string, init: { method?: string; headers?: Record<string, string>; body?: string; from?: string } = {}): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
-    const req = http.request(url, { method: init.method ?? 'GET', agent, ...(init.from ? { localAddress: init.from } : {}), headers: init.body === undefined ? init.headers : { ...init.headers, 'content-length': String(Buffer.byteLength(init.body)) } }, (res) => {
+    const req = http.request(url, { method: init.method ?? 'GET', agent, localAddress: init.from, headers: init.body === undefined ? init.headers : { ...init.headers, 'content-length': String(Buffer.byteLength(init.body)) } }, (res) => {
       let text = '';
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => (text += chunk));
