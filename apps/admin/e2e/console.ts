@@ -84,15 +84,17 @@ export async function shot(page: Page, name: string): Promise<void> {
 
 /**
  * Chooses `option` in an antd select and waits until the select shows it. Under load a click that
- * lands while the list is still opening can be lost: the list is opened again and the option clicked
- * again (only while it is not chosen, so a multiple select never loses it).
+ * lands while the list is still opening can be lost, and a list that the page draws again while it
+ * opens (its data arriving) can close under the pointer: the list is opened again and the option
+ * clicked again (only while it is not chosen, so a multiple select never loses it).
  */
 export async function chooseOption(page: Page, select: Locator, option: string): Promise<void> {
   const open = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
   for (let attempt = 1; ; attempt++) {
-    if (!(await open.isVisible())) await select.click();
-    await open.locator('.ant-select-item-option', { hasText: option }).click();
+    if (attempt > 1 && (await select.getByText(option).isVisible())) return;
     try {
+      if (!(await open.isVisible())) await select.click({ timeout: 5_000 });
+      await open.locator('.ant-select-item-option', { hasText: option }).click({ timeout: 5_000 });
       await select.getByText(option).waitFor({ timeout: 5_000 });
       return;
     } catch (e) {
