@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { paths } from '@/config/paths';
 import { useSession } from '@/stores/session';
 import { memberFixture, ok, prepareApp, renderRoutes, startFakeApi } from '@/test/helpers';
@@ -26,12 +26,23 @@ const api = await startFakeApi({
 
 beforeAll(() => prepareApp());
 afterAll(() => api.close());
+/**
+ * The page asks again every few seconds (after a lost socket) and every 10 s beside an open one: the
+ * tests let that time pass at once. The page's timers run on a clock that also moves on by itself,
+ * and the fake API's answers (real requests) are waited for in real time.
+ */
+const pass = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+
 beforeEach(() => {
+  vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
   window.SHOP_CONFIG = { api: { default: api.url, cn: api.url } };
   localStorage.clear();
   useSession.getState().signIn('member-token', memberFixture());
 });
-afterEach(() => cleanup());
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
 
 describe('pages/other/mixdesk', () => {
   it('shows the history and the agent, sends, and shows a later answer once', async () => {
@@ -42,12 +53,15 @@ describe('pages/other/mixdesk', () => {
     fireEvent.click(screen.getByText('Send'));
     expect(await screen.findByText('Order O42')).toBeTruthy();
     stored = [...stored, msg(4, 'agent', 'It arrives tomorrow.')];
-    expect(await screen.findByText('It arrives tomorrow.', {}, { timeout: 6000 })).toBeTruthy();
-    await new Promise((r) => setTimeout(r, 3500));
+    await pass(6_000);
+    expect(await screen.findByText('It arrives tomorrow.', {}, { timeout: 10_000 })).toBeTruthy();
+    // Asked again later: still each message once.
+    await pass(3_500);
+    await waitFor(() => expect(screen.getAllByText('It arrives tomorrow.')).toHaveLength(1));
     expect(screen.getAllByText('Order O42')).toHaveLength(1);
     expect(screen.getAllByText('It arrives tomorrow.')).toHaveLength(1);
     await waitFor(() => expect(document.querySelectorAll('[data-chat-message]')).toHaveLength(4));
-  }, 15_000);
+  });
 
   it('a socket that opens but whose notices are lost: the answer still shows, asked for while the socket stays open', async () => {
     // The browser's socket opens and says "ready", then nothing is ever pushed on it.
@@ -77,12 +91,14 @@ describe('pages/other/mixdesk', () => {
       expect(await screen.findByText('Let me check.')).toBeTruthy();
       await waitFor(() => expect(sockets[0]?.readyState).toBe(1));
       stored = [...stored, msg(stored.length + 1, 'agent', 'Your parcel is at the depot.')];
-      expect(await screen.findByText('Your parcel is at the depot.', {}, { timeout: 12_000 })).toBeTruthy();
+      expect(screen.queryByText('Your parcel is at the depot.')).toBeNull();
+      await pass(10_000);
+      expect(await screen.findByText('Your parcel is at the depot.', {}, { timeout: 10_000 })).toBeTruthy();
       expect(screen.getAllByText('Your parcel is at the depot.')).toHaveLength(1);
       // The one socket stayed open: the page asked beside it, it did not fall back to polling.
       expect(sockets.map((s) => s.readyState)).toEqual([1]);
     } finally {
       vi.unstubAllGlobals();
     }
-  }, 20_000);
+  });
 });
