@@ -47,4 +47,12 @@ export default tseslint.config(
     plugins: { layers: layersPluginOf(webLayers, consoleLayers) },
     rules: { 'layers/no-cross-layer-import': 'error' },
   },
+  {
+    // The member app lays fields out with components/field-list.tsx: antd-mobile's Form brings a
+    // second form library (rc-field-form, async-validator) into every form page for layout alone.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{ name: 'antd-mobile', importNames: ['Form'], message: 'Lay fields out with FieldList and FieldItem (components/field-list.tsx).' }] }],
+    },
+  },
 );

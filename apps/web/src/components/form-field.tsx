@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
-import { Form, Input, type InputProps } from 'antd-mobile';
+import { Input, type InputProps } from 'antd-mobile';
 import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
+import { FieldItem } from '@/components/field-list';
 
 /**
- * One text field of a `useContractForm` form, in an antd-mobile `Form` (layout only: the values
- * and their checks are react-hook-form's). `keep` filters what is typed (digits only, …); an
+ * One text field of a `useContractForm` form, in a `FieldList` (layout only: the values and their
+ * checks are react-hook-form's). `keep` filters what is typed (digits only, …); an
  * emptied field is left out of the body.
  */
 export function TextField<T extends FieldValues>({
@@ -25,7 +26,7 @@ export function TextField<T extends FieldValues>({
   inputName?: string;
 } & Omit<InputProps, 'name' | 'value' | 'onChange' | 'defaultValue'>) {
   return (
-    <Form.Item label={label} extra={extra}>
+    <FieldItem label={label} extra={extra}>
       <Controller
         control={control}
         name={name}
@@ -45,7 +46,7 @@ export function TextField<T extends FieldValues>({
           />
         )}
       />
-    </Form.Item>
+    </FieldItem>
   );
 }
 

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Avatar, Button, Form, Selector } from 'antd-mobile';
+import { Avatar, Button, Selector } from 'antd-mobile';
 import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
 import { bindGoogleCodeBody, certificationInternationalBody, resetPayPasswordBody, saveProfileBody, setMobileEmailBody, type User } from '@shop/contract/account';
 import { isEmail } from '@shop/contract/common';
@@ -28,6 +28,8 @@ import { CodeButton } from './code-button';
 import { CountryCodePicker } from './country-code-picker';
 import { sizedUpload } from '@/lib/media-url';
 import { useTranslation } from '@/lib/i18n';
+import { FieldItem, FieldList } from '@/components/field-list';
+import { FieldHelp } from '@/components/field-help';
 
 type Done = { onDone: () => void };
 
@@ -82,16 +84,16 @@ export function ProfileForm({ onDone }: Done) {
   });
 
   return (
-    <Form layout="horizontal" className="account-form">
-      <Form.Item label={t('account.field.avatar')} onClick={picker.open}>
+    <FieldList layout="horizontal" className="account-form">
+      <FieldItem label={t('account.field.avatar')} onClick={picker.open}>
         <Avatar src={avatar ? sizedUpload(avatar, 120, 120) : ''} style={{ '--size': '48px', '--border-radius': '50%' }} />
         {picker.input}
-      </Form.Item>
+      </FieldItem>
       <TextField control={form.control} name="nickname" label={t('account.field.nickname')} />
       <Button block color="primary" loading={form.busy || uploading} onClick={() => void submit()}>
         {t('account.action.save')}
       </Button>
-    </Form>
+    </FieldList>
   );
 }
 
@@ -127,7 +129,7 @@ export function ContactForm({ kind, onDone }: Done & { kind: 'email' | 'mobile' 
   });
 
   return (
-    <Form layout="horizontal" className="account-form">
+    <FieldList layout="horizontal" className="account-form">
       {kind === 'email' ? (
         <TextField control={form.control} name="email" label={t('account.field.email')} type="email" placeholder={t('account.placeholder.email')} />
       ) : (
@@ -138,7 +140,7 @@ export function ContactForm({ kind, onDone }: Done & { kind: 'email' | 'mobile' 
       <Button block color="primary" loading={form.busy} onClick={() => void submit()}>
         {t('account.action.save')}
       </Button>
-    </Form>
+    </FieldList>
   );
 }
 
@@ -169,10 +171,10 @@ export function AuthenticatorForm({ onDone }: Done) {
       <p className="account-note">{t('account.google.scan')}</p>
       <img className="account-qr" src={secret.qr_code} alt={t('account.google.qr')} width={200} height={200} />
       <p className="account-secret">{secret.secret}</p>
-      <Form layout="horizontal">
+      <FieldList layout="horizontal">
         <TextField control={form.control} name="code" inputName="google_code" label={t('account.field.googleCode')} inputMode="numeric" maxLength={6} keep={digitsOnly} />
         <StepUpField googleBound={false} control={form.control} />
-      </Form>
+      </FieldList>
       <Button block color="primary" loading={form.busy} onClick={() => void submit()}>
         {t('account.action.bind')}
       </Button>
@@ -196,7 +198,7 @@ export function PayPasswordForm({ onDone }: Done) {
     onDone();
   });
   return (
-    <Form layout="horizontal" className="account-form">
+    <FieldList layout="horizontal" className="account-form">
       <TextField control={form.control} name="password" inputName="pay_password" label={t('account.field.payPassword')} type="password" inputMode="numeric" maxLength={6} keep={digitsOnly} />
       <TextField control={form.control} name="password_confirm" inputName="pay_password_confirm" label={t('account.field.confirmPassword')} type="password" inputMode="numeric" maxLength={6} keep={digitsOnly} />
       <TextField control={form.control} name="code" label={t('account.field.code')} extra={<CodeButton send={() => sendCodeToMe('pay_password')} />} inputMode="numeric" maxLength={6} keep={digitsOnly} />
@@ -204,7 +206,7 @@ export function PayPasswordForm({ onDone }: Done) {
       <Button block color="primary" loading={form.busy} onClick={() => void submit()}>
         {t('account.action.save')}
       </Button>
-    </Form>
+    </FieldList>
   );
 }
 
@@ -248,8 +250,8 @@ function IssuingCountryRequest({ suggested, onDone }: Done & { suggested: string
   const international = issuer !== MAINLAND;
   return (
     <>
-      <Form layout="vertical" className="account-form">
-        <Form.Item label={t('account.realName.issuingCountry')} help={t('account.realName.issuingCountryHelp')}>
+      <FieldList layout="vertical" className="account-form">
+        <FieldItem label={t('account.realName.issuingCountry')} help={<FieldHelp text={t('account.realName.issuingCountryHelp')} />}>
           <select className="account-select" name="issuing_country" aria-label={t('account.realName.issuingCountry')} value={issuer} onChange={(e) => setIssuer(e.target.value)}>
             <option value="">—</option>
             <option value={MAINLAND}>{mainlandName}</option>
@@ -257,8 +259,8 @@ function IssuingCountryRequest({ suggested, onDone }: Done & { suggested: string
               <option key={c.code} value={c.code}>{c.name}</option>
             ))}
           </select>
-        </Form.Item>
-      </Form>
+        </FieldItem>
+      </FieldList>
       {issuer && <RealNameRequest key={issuer} international={international} country={international ? issuer : undefined} onDone={onDone} />}
     </>
   );
@@ -282,35 +284,35 @@ function RealNameRequest({ international, country: issuer, onDone }: Done & { in
     onDone();
   });
   return (
-    <Form layout="vertical" className="account-form">
-      <Form.Item label={t('account.field.documentType')}>
+    <FieldList layout="vertical" className="account-form">
+      <FieldItem label={t('account.field.documentType')}>
         <Controller
           control={form.control}
           name="document_type"
           render={({ field }) => <Selector columns={2} options={(types ?? []).map((d) => ({ label: d.label, value: d.value }))} value={field.value ? [field.value] : []} onChange={(v) => v[0] && field.onChange(v[0])} />}
         />
-      </Form.Item>
+      </FieldItem>
       <TextField control={form.control} name="document_number" label={t('account.field.documentNumber')} />
       <TextField control={form.control} name="surname" label={t('account.field.surname')} />
       <TextField control={form.control} name="given_name" label={t('account.field.givenName')} />
-      <Form.Item label={t('account.field.title')}>
+      <FieldItem label={t('account.field.title')}>
         <Controller
           control={form.control}
           name="title"
           render={({ field }) => <Selector columns={4} options={TITLES.map((v) => ({ label: t(`account.title.${v}`), value: v }))} value={field.value ? [field.value] : []} onChange={(v) => field.onChange(v[0])} />}
         />
-      </Form.Item>
-      <Form.Item label={t('account.field.birthday')}>
+      </FieldItem>
+      <FieldItem label={t('account.field.birthday')}>
         <Controller
           control={form.control}
           name="birthday"
           render={({ field }) => <input className="account-date" type="date" name="birthday" value={field.value ?? ''} onChange={(e) => field.onChange(e.target.value || undefined)} />}
         />
-      </Form.Item>
+      </FieldItem>
       <TextField control={form.control} name="referral_code" label={t('account.field.referralCode')} />
       <Button block color="primary" loading={form.busy} onClick={() => void submit()}>
         {t('account.action.submit')}
       </Button>
-    </Form>
+    </FieldList>
   );
 }

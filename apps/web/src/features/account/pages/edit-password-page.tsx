@@ -1,6 +1,6 @@
 import '../account.css';
 import { useMemo } from 'react';
-import { Button, Form } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { useNavigate } from '@/lib/router';
 import { resetPasswordBody } from '@shop/contract/account';
 import { paths } from '@/config/paths';
@@ -12,6 +12,7 @@ import { changeMemberPassword } from '../api/change-password';
 import { useProfile } from '../api/get-profile';
 import { samePasswordTwice } from '../form-check';
 import { useTranslation } from '@/lib/i18n';
+import { FieldList } from '@/components/field-list';
 
 const LABELS = [
   ['old_password', 'account.field.oldPassword'],
@@ -41,12 +42,12 @@ export default function EditPasswordPage() {
   return (
     <div className="page account-page">
       <PageHeader title={t('app.page.changePassword')} />
-      <Form layout="horizontal" className="account-form">
+      <FieldList layout="horizontal" className="account-form">
         <TextField control={form.control} name="old_password" label={t('account.field.oldPassword')} type="password" autoComplete="current-password" placeholder={t('account.placeholder.oldPassword')} />
         <TextField control={form.control} name="password" label={t('account.field.newPassword')} type="password" autoComplete="new-password" placeholder={t('account.placeholder.newPassword')} />
         <TextField control={form.control} name="password_confirm" label={t('account.field.confirmPassword')} type="password" autoComplete="new-password" placeholder={t('account.placeholder.confirmPassword')} />
         {googleBound && <TextField control={form.control} name="google_code" label={t('account.field.googleCode')} inputMode="numeric" maxLength={6} keep={digitsOnly} placeholder={t('account.placeholder.googleCode')} />}
-      </Form>
+      </FieldList>
       <div className="account-actions">
         <Button block color="primary" size="large" loading={form.busy} onClick={() => void submit()}>
           {t('account.action.save')}

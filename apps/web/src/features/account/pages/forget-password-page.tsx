@@ -1,5 +1,5 @@
 import '../account.css';
-import { Button, Form } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { useNavigate } from '@/lib/router';
 import { forgetBody } from '@shop/contract/account';
 import { paths } from '@/config/paths';
@@ -14,6 +14,7 @@ import { CodeButton } from '../components/code-button';
 import { useCaptchaPass } from '../captcha-pass';
 import { fail, samePasswordTwice } from '../form-check';
 import { useTranslation } from '@/lib/i18n';
+import { FieldList } from '@/components/field-list';
 
 const schema = samePasswordTwice(forgetBody);
 
@@ -53,14 +54,14 @@ export default function ForgetPasswordPage() {
   return (
     <div className="page account-page">
       <PageHeader title={t('app.page.forgetPassword')} />
-      <Form layout="horizontal" className="account-form">
+      <FieldList layout="horizontal" className="account-form">
         <TextField control={form.control} name="account" label={t('account.field.account')} placeholder={t('account.placeholder.userName')} />
         <TextField control={form.control} name="code" label={t('account.field.code')} extra={<CodeButton send={sendCode} />} inputMode="numeric" maxLength={6} placeholder={t('account.placeholder.code')} />
         <TextField control={form.control} name="password" label={t('account.field.newPassword')} type="password" autoComplete="new-password" placeholder={t('account.placeholder.newPassword')} />
         <TextField control={form.control} name="password_confirm" label={t('account.field.confirmPassword')} type="password" autoComplete="new-password" placeholder={t('account.placeholder.confirmPassword')} />
         {/* Always shown, so the page never tells a stranger whether an account has an authenticator. */}
         <TextField control={form.control} name="google_code" label={t('account.field.googleCode')} inputMode="numeric" maxLength={6} keep={digitsOnly} placeholder={t('account.placeholder.googleCodeIfBound')} />
-      </Form>
+      </FieldList>
       <div className="account-actions">
         <Button block color="primary" size="large" loading={form.busy} onClick={() => void submit()}>
           {t('account.action.resetPassword')}

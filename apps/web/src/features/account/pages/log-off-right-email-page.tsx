@@ -1,5 +1,5 @@
 import '../account.css';
-import { Button, Form, Result } from 'antd-mobile';
+import { Button, Result } from 'antd-mobile';
 import { useNavigate } from '@/lib/router';
 import { cancelConfirmBody } from '@shop/contract/account';
 import { maskContact } from '@shop/contract/common';
@@ -14,6 +14,7 @@ import { useProfile } from '../api/get-profile';
 import { sendCodeToMe } from '../api/send-code-to-member';
 import { CodeButton } from '../components/code-button';
 import { useTranslation } from '@/lib/i18n';
+import { FieldList } from '@/components/field-list';
 
 /**
  * After approval: the code sent to the member's e-mail closes the account. Before approval (or for a
@@ -80,9 +81,9 @@ function ConfirmForm() {
     <div className="page account-page">
       <PageHeader title={t('app.page.cancelAccountConfirm')} />
       <p className="account-note">{email ? t('account.cancel.codeTo', { email: maskContact(email) }) : t('account.cancel.codeToAccount')}</p>
-      <Form layout="horizontal" className="account-form">
+      <FieldList layout="horizontal" className="account-form">
         <TextField control={form.control} name="code" label={t('account.field.code')} extra={<CodeButton send={() => sendCodeToMe('cancel')} />} inputMode="numeric" maxLength={6} keep={digitsOnly} placeholder={t('account.placeholder.code')} />
-      </Form>
+      </FieldList>
       <div className="account-actions">
         <Button block color="danger" size="large" loading={form.busy} onClick={() => void submit()}>
           {t('account.cancel.closeNow')}

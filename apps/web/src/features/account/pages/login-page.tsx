@@ -1,6 +1,6 @@
 import '../account.css';
 import { useState } from 'react';
-import { Button, Form } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { Link, useNavigate } from '@/lib/router';
 import { paths } from '@/config/paths';
 import { TextField } from '@/components/form-field';
@@ -12,6 +12,7 @@ import { AgreementCheck } from '../components/agreement-check';
 import { useCaptchaPass } from '../captcha-pass';
 import { fail } from '../form-check';
 import { useTranslation } from '@/lib/i18n';
+import { FieldList } from '@/components/field-list';
 
 /** Log in with user name, e-mail or mobile and password; the slider first when the server asks for it. */
 export default function LoginPage() {
@@ -44,10 +45,10 @@ export default function LoginPage() {
   return (
     <div className="page account-page">
       <PageHeader title={t('app.page.login')} />
-      <Form layout="horizontal" className="account-form">
+      <FieldList layout="horizontal" className="account-form">
         <TextField control={form.control} name="account" label={t('account.field.account')} autoComplete="username" placeholder={t('account.placeholder.account')} clearable />
         <TextField control={form.control} name="password" label={t('account.field.password')} type="password" autoComplete="current-password" placeholder={t('account.placeholder.password')} onEnterPress={() => void submit()} />
-      </Form>
+      </FieldList>
       {passed && <p className="account-note">{t('account.captcha.passedTapAgain')}</p>}
       <div className="account-actions">
         <AgreementCheck checked={agreed} onChange={setAgreed} />

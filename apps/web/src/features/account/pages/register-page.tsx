@@ -1,6 +1,6 @@
 import '../account.css';
 import { useEffect, useState } from 'react';
-import { Button, Form } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { Link, useNavigate } from '@/lib/router';
 import { registerBody } from '@shop/contract/account';
 import { isEmail } from '@shop/contract/common';
@@ -22,6 +22,7 @@ import { CountryCodePicker } from '../components/country-code-picker';
 import { useCaptchaPass } from '../captcha-pass';
 import { fail } from '../form-check';
 import { useTranslation } from '@/lib/i18n';
+import { FieldList } from '@/components/field-list';
 
 /** Sign up with an invitation code: account, nickname, password, e-mail (with its code), optional phone. */
 export default function RegisterPage() {
@@ -85,7 +86,7 @@ export default function RegisterPage() {
   return (
     <div className="page account-page">
       <PageHeader title={t('app.page.register')} />
-      <Form layout="horizontal" className="account-form">
+      <FieldList layout="horizontal" className="account-form">
         <TextField control={form.control} name="user_name" label={t('account.field.userName')} autoComplete="username" placeholder={t('account.placeholder.userName')} />
         <TextField control={form.control} name="nickname" label={t('account.field.nickname')} placeholder={t('account.placeholder.nickname')} />
         <TextField control={form.control} name="password" label={t('account.field.password')} type="password" autoComplete="new-password" placeholder={t('account.placeholder.newPassword')} />
@@ -93,7 +94,7 @@ export default function RegisterPage() {
         <TextField control={form.control} name="mobile" label={t('account.field.mobile')} extra={<CountryCodePicker value={country} onChange={setArea} />} type="tel" keep={digitsOnly} placeholder={t('account.placeholder.mobileOptional')} />
         <TextField control={form.control} name="invite_code" label={t('account.field.inviteCode')} placeholder={t('account.placeholder.inviteCode')} />
         <TextField control={form.control} name="code" label={t('account.field.code')} extra={<CodeButton send={sendCode} />} inputMode="numeric" maxLength={6} keep={digitsOnly} placeholder={t('account.placeholder.code')} />
-      </Form>
+      </FieldList>
       <div className="account-actions">
         <AgreementCheck checked={agreed} onChange={setAgreed} />
         <Button block color="primary" size="large" loading={form.busy} onClick={() => void submit()}>

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
-import { Form, Popup, SearchBar } from 'antd-mobile';
+import { Popup, SearchBar } from 'antd-mobile';
 import { useTranslation } from '@/lib/i18n';
+import { FieldItem } from '@/components/field-list';
 
 export interface PickerOption {
   value: string;
@@ -29,11 +30,11 @@ export function OptionPicker({ label, text, options, disabled, onBlocked, onPick
   }, [keyword, options]);
   return (
     <>
-      <Form.Item label={label} clickable arrowIcon onClick={() => (disabled ? onBlocked?.() : setOpen(true))}>
+      <FieldItem label={label} clickable arrowIcon onClick={() => (disabled ? onBlocked?.() : setOpen(true))}>
         <span className={text ? 'address-picked' : 'address-placeholder'} role="button" aria-label={`${label}: ${text || t('address.choose')}`}>
           {text || t('address.choose')}
         </span>
-      </Form.Item>
+      </FieldItem>
       <Popup visible={open} onMaskClick={() => setOpen(false)} onClose={() => setOpen(false)} bodyClassName="address-picker" destroyOnClose>
         <div className="address-picker-body" role="dialog" aria-label={label}>
         <div className="address-picker-title">{label}</div>

@@ -1,6 +1,6 @@
 import '../address.css';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Button, Form, Input, Switch } from 'antd-mobile';
+import { Button, Input, Switch } from 'antd-mobile';
 import { Controller } from 'react-hook-form';
 import { useNavigate, useSearchParams } from '@/lib/router';
 import { addressBody, type AddressInput } from '@shop/contract/address';
@@ -16,6 +16,7 @@ import { useCreateAddress, useUpdateAddress } from '../api/save-address';
 import { OptionPicker } from '../components/option-picker';
 import { keepDraft, takeChosenLocation, takeDraft } from '../location';
 import { useTranslation } from '@/lib/i18n';
+import { FieldItem, FieldList } from '@/components/field-list';
 
 /** The fields in screen order with their labels: the first empty or refused one is the toast (spec §5). */
 const LABELS = [
@@ -158,7 +159,7 @@ export default function AddressEditPage() {
   return (
     <div className="page address-page">
       <PageHeader title={t(id === undefined ? 'address.addTitle' : 'app.page.editAddress')} />
-      <Form layout="horizontal">
+      <FieldList layout="horizontal">
         <OptionPicker
           label={t('address.field.country')}
           text={chosenCountry ? `${chosenCountry.flag} ${chosenCountry.name}` : undefined}
@@ -177,7 +178,7 @@ export default function AddressEditPage() {
         {city?.has_children && districts.length > 0 && <OptionPicker label={t('address.field.district')} text={district?.name} options={options.districts} onPick={pickFrom(districts, 3)} />}
         <TextField control={form.control} name="name" label={t('address.field.name')} autoComplete="given-name" maxLength={50} />
         <TextField control={form.control} name="surname" label={t('address.field.surname')} autoComplete="family-name" maxLength={50} />
-        <Form.Item label={t('address.field.mobile')}>
+        <FieldItem label={t('address.field.mobile')}>
           <div className="address-mobile">
             <span className="address-mobile-pre">{form.watch('mobile_pre') ? `+${form.watch('mobile_pre')}` : ''}</span>
             <Controller
@@ -188,24 +189,24 @@ export default function AddressEditPage() {
               )}
             />
           </div>
-        </Form.Item>
+        </FieldItem>
         <TextField control={form.control} name="email" label={t('address.field.email')} type="email" autoComplete="email" maxLength={254} />
-        <Form.Item label={t('address.field.location')} clickable arrowIcon onClick={openMap}>
+        <FieldItem label={t('address.field.location')} clickable arrowIcon onClick={openMap}>
           <button type="button" className={latitude != null ? 'address-map-pick' : 'address-map-pick address-placeholder'} aria-label={`${t('address.field.location')}: ${latitude != null && longitude != null ? `${latitude}, ${longitude}` : t('address.map.chooseOnMap')}`}>
             {latitude != null && longitude != null ? `${latitude}, ${longitude}` : t('address.map.chooseOnMap')}
           </button>
-        </Form.Item>
+        </FieldItem>
         <TextField control={form.control} name="address" label={t('address.field.detail')} autoComplete="street-address" maxLength={200} />
         <TextField control={form.control} name="house_number" label={t('address.field.houseNumber')} maxLength={40} />
         <TextField control={form.control} name="zip_code" label={t('address.field.zip')} autoComplete="postal-code" maxLength={12} />
-        <Form.Item label={t('address.field.isDefault')} childElementPosition="right">
+        <FieldItem label={t('address.field.isDefault')} childElementPosition="right">
           <Controller
             control={form.control}
             name="is_default"
             render={({ field }) => <Switch aria-label={t('address.field.isDefault')} checked={Boolean(field.value)} onChange={(on) => field.onChange(on)} />}
           />
-        </Form.Item>
-      </Form>
+        </FieldItem>
+      </FieldList>
       <div className="address-form-actions">
         <Button block color="primary" size="large" loading={form.busy} onClick={() => void submit()}>
           {t('address.save')}

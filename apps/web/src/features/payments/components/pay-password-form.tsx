@@ -1,10 +1,11 @@
 import { useMemo } from 'react';
-import { Button, Form } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { z } from 'zod';
 import { payBody } from '@shop/contract/payments';
 import { digitsOnly, TextField } from '@/components/form-field';
 import { useContractForm, type FieldLabels } from '@/lib/form';
 import { useTranslation } from '@/lib/i18n';
+import { FieldList } from '@/components/field-list';
 
 const secrets = payBody.pick({ pay_password: true, google_code: true }).required({ pay_password: true });
 type Secrets = z.output<typeof secrets>;
@@ -20,12 +21,12 @@ export function PayPasswordForm({ googleBound, submitText, busy, onSubmit }: { g
   const form = useContractForm(schema, { defaultValues: { pay_password: '' }, labels: LABELS });
   const submit = form.submit(onSubmit);
   return (
-    <Form layout="vertical" className="pay-section">
+    <FieldList layout="vertical" className="pay-section">
       <TextField control={form.control} name="pay_password" label={t('wallet.field.payPassword')} type="password" inputMode="numeric" maxLength={6} keep={digitsOnly} autoComplete="off" placeholder={t('wallet.placeholder.payPassword')} />
       {googleBound && <TextField control={form.control} name="google_code" label={t('account.field.googleCode')} inputMode="numeric" maxLength={6} keep={digitsOnly} autoComplete="one-time-code" placeholder={t('account.placeholder.googleCode')} />}
       <Button block color="primary" shape="rounded" loading={busy} onClick={() => void submit()}>
         {submitText}
       </Button>
-    </Form>
+    </FieldList>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Form, Input, Selector, TextArea } from 'antd-mobile';
+import { Button, Input, Selector, TextArea } from 'antd-mobile';
 import { APPLICATION_KINDS, type ApplicationKind } from '@shop/contract/referral';
 import { ListState } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
@@ -8,6 +8,7 @@ import { showToast } from '@/lib/toast';
 import { useAgentInfo, useApply } from '../api/referral';
 import '../referral.css';
 import { useTranslation } from '@/lib/i18n';
+import { FieldItem, FieldList } from '@/components/field-list';
 
 /** Roles and applications: what the member holds and asked for, and a form to apply as a dealer, a service centre or a shop owner. */
 export default function ApplicationsPage() {
@@ -58,25 +59,25 @@ export default function ApplicationsPage() {
       <section className="ref-card">
         <h2 className="ref-heading">{t('referral.app.apply')}</h2>
         <Selector columns={1} options={APPLICATION_KINDS.map((k) => ({ label: t(`referral.kind.${k}`), value: k }))} value={[kind]} onChange={(v) => v[0] && setKind(v[0])} />
-        <Form layout="vertical">
-          <Form.Item label={t('referral.field.name')}>
+        <FieldList layout="vertical">
+          <FieldItem label={t('referral.field.name')}>
             <Input aria-label={t('referral.field.name')} value={form.name} onChange={set('name')} />
-          </Form.Item>
-          <Form.Item label={t('referral.field.mobile')}>
+          </FieldItem>
+          <FieldItem label={t('referral.field.mobile')}>
             <Input aria-label={t('referral.field.mobile')} value={form.mobile} onChange={set('mobile')} inputMode="tel" />
-          </Form.Item>
-          <Form.Item label={t('referral.field.address')}>
+          </FieldItem>
+          <FieldItem label={t('referral.field.address')}>
             <Input aria-label={t('referral.field.address')} value={form.address} onChange={set('address')} />
-          </Form.Item>
+          </FieldItem>
           {kind !== 'dealer' && (
-            <Form.Item label={t('referral.field.shop_name')}>
+            <FieldItem label={t('referral.field.shop_name')}>
               <Input aria-label={t('referral.field.shop_name')} value={form.shop_name} onChange={set('shop_name')} />
-            </Form.Item>
+            </FieldItem>
           )}
-          <Form.Item label={t('referral.field.note')}>
+          <FieldItem label={t('referral.field.note')}>
             <TextArea placeholder={t('referral.field.note')} value={form.note} onChange={set('note')} maxLength={500} />
-          </Form.Item>
-        </Form>
+          </FieldItem>
+        </FieldList>
         <Button block color="primary" loading={apply[kind].isPending} onClick={() => void send()}>
           {t('referral.app.submit')}
         </Button>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Form, ImageUploader, Selector, TextArea, type ImageUploadItem } from 'antd-mobile';
+import { Button, ImageUploader, Selector, TextArea, type ImageUploadItem } from 'antd-mobile';
 import { Controller } from 'react-hook-form';
 import { createFeedbackBody, FEEDBACK_MAX_IMAGES, FEEDBACK_MAX_LENGTH } from '@shop/contract/support';
 import { TextField } from '@/components/form-field';
@@ -9,6 +9,7 @@ import { showToast } from '@/lib/toast';
 import { uploadFile } from '@/lib/upload';
 import { useFeedbackCategories, useSendFeedback } from '../api/feedback';
 import { useTranslation } from '@/lib/i18n';
+import { FieldItem, FieldList } from '@/components/field-list';
 
 const LABELS = [
   ['cate_id', 'support.feedback.field.category'],
@@ -40,8 +41,8 @@ export function FeedbackForm({ onSent }: { onSent: (id: number) => void }) {
   const list = categories.data?.list ?? [];
   return (
     <ListState loading={categories.isPending} error={categories.isError} failure={categories.error} empty={list.length === 0} emptyText={t('support.feedback.noCategory')} onRetry={() => void categories.refetch()}>
-      <Form layout="vertical" className="support-form">
-        <Form.Item label={t('support.feedback.field.category')}>
+      <FieldList layout="vertical" className="support-form">
+        <FieldItem label={t('support.feedback.field.category')}>
           <Controller
             control={form.control}
             name="cate_id"
@@ -55,8 +56,8 @@ export function FeedbackForm({ onSent }: { onSent: (id: number) => void }) {
               />
             )}
           />
-        </Form.Item>
-        <Form.Item label={t('support.feedback.field.content')}>
+        </FieldItem>
+        <FieldItem label={t('support.feedback.field.content')}>
           <Controller
             control={form.control}
             name="content"
@@ -72,12 +73,12 @@ export function FeedbackForm({ onSent }: { onSent: (id: number) => void }) {
               />
             )}
           />
-        </Form.Item>
-        <Form.Item label={t('support.feedback.field.images', { max: FEEDBACK_MAX_IMAGES })}>
+        </FieldItem>
+        <FieldItem label={t('support.feedback.field.images', { max: FEEDBACK_MAX_IMAGES })}>
           <ImageUploader value={files} onChange={setFiles} upload={upload} maxCount={FEEDBACK_MAX_IMAGES} multiple accept="image/*" />
-        </Form.Item>
+        </FieldItem>
         <TextField control={form.control} name="contact" label={t('support.feedback.field.contact')} placeholder={t('support.feedback.contactPlaceholder')} maxLength={100} />
-      </Form>
+      </FieldList>
       <div className="support-actions">
         <Button block color="primary" shape="rounded" loading={form.busy} onClick={() => void submit()}>
           {t('support.feedback.submit')}

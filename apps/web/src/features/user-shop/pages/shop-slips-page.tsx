@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Form, Input, Selector, Stepper, Tabs, Toast } from 'antd-mobile';
+import { Button, Input, Selector, Stepper, Tabs, Toast } from 'antd-mobile';
 import { toMinorUnits } from '@shop/contract/common';
 import { Amount } from '@/components/amount';
 import { ListState, LoadMore } from '@/components/list-states';
@@ -9,6 +9,7 @@ import { newIdempotencyKey } from '@/lib/request';
 import { useRecordSlip, useShopGoods, useShopGoodsInfo, useSlips } from '../api/user-shop';
 import '../user-shop.css';
 import { useTranslation } from '@/lib/i18n';
+import { FieldItem, FieldList } from '@/components/field-list';
 
 /** Sales slips: in-person sales from the shop's stock (the money collected offline), and a new slip. */
 export default function ShopSlipsPage() {
@@ -88,28 +89,28 @@ function NewSlip({ onDone }: { onDone: () => void }) {
   };
   return (
     <ListState loading={goods.isPending} error={goods.isError} failure={goods.error} empty={offered.length === 0} emptyText={t('userShop.app.noGoods')} onRetry={() => void goods.refetch()}>
-      <Form layout="vertical" className="shop-section">
-        <Form.Item label={t('userShop.field.goods')}>
+      <FieldList layout="vertical" className="shop-section">
+        <FieldItem label={t('userShop.field.goods')}>
           <Selector columns={1} options={offered.map((g) => ({ label: `${g.name} (${t('userShop.app.stock')} ${g.stock})`, value: g.id }))} value={shopGoodsId ? [shopGoodsId] : []} onChange={(v) => { setShopGoodsId(v[0] ?? 0); setSkuId(0); }} />
-        </Form.Item>
+        </FieldItem>
         {info.data && (
-          <Form.Item label={t('userShop.field.sku')}>
+          <FieldItem label={t('userShop.field.sku')}>
             <Selector columns={1} options={info.data.skus.map((s) => ({ label: `${s.spec_text || info.data!.name} (${t('userShop.app.stock')} ${s.stock})`, value: s.sku_id, disabled: s.stock === 0 }))} value={skuId ? [skuId] : []} onChange={(v) => setSkuId(v[0] ?? 0)} />
-          </Form.Item>
+          </FieldItem>
         )}
-        <Form.Item label={t('userShop.field.num')}>
+        <FieldItem label={t('userShop.field.num')}>
           <Stepper min={1} max={999} value={num} onChange={setNum} />
-        </Form.Item>
-        <Form.Item label={t('userShop.field.buyer')}>
+        </FieldItem>
+        <FieldItem label={t('userShop.field.buyer')}>
           <Input value={buyer} maxLength={50} onChange={setBuyer} aria-label={t('userShop.field.buyer')} />
-        </Form.Item>
-        <Form.Item label={`${t('userShop.field.paid')} (${currency})`}>
+        </FieldItem>
+        <FieldItem label={`${t('userShop.field.paid')} (${currency})`}>
           <Input value={paid} inputMode="decimal" onChange={setPaid} aria-label={t('userShop.field.paid')} />
-        </Form.Item>
-        <Form.Item label={t('userShop.field.note')}>
+        </FieldItem>
+        <FieldItem label={t('userShop.field.note')}>
           <Input value={note} maxLength={200} onChange={setNote} aria-label={t('userShop.field.note')} />
-        </Form.Item>
-      </Form>
+        </FieldItem>
+      </FieldList>
       <div className="shop-bar">
         <Button block color="primary" loading={record.isPending} onClick={() => void save()}>
           {t('userShop.app.recordSlip')}

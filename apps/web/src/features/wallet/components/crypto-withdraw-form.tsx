@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from 'react';
-import { Button, Dialog, Form, Selector } from 'antd-mobile';
+import { Button, Dialog, Selector } from 'antd-mobile';
 import { Controller } from 'react-hook-form';
 import { useNavigate } from '@/lib/router';
 import { isAmount } from '@shop/contract/common';
@@ -15,6 +15,7 @@ import { CurrencyField } from './currency-field';
 import { SecurityFields, withStepUp } from './security-fields';
 import { useActionKey } from '../use-action-key';
 import { useTranslation } from '@/lib/i18n';
+import { FieldItem, FieldList } from '@/components/field-list';
 
 const LABELS = [
   ['network', 'wallet.field.network'],
@@ -61,19 +62,19 @@ export function CryptoWithdrawForm({ networks, currencies, googleBound }: { netw
 
   return (
     <>
-      <Form layout="vertical" className="wallet-form">
-        <Form.Item label={t('wallet.field.network')}>
+      <FieldList layout="vertical" className="wallet-form">
+        <FieldItem label={t('wallet.field.network')}>
           <Controller
             control={form.control}
             name="network"
             render={({ field }) => <Selector columns={2} options={networks.map((n) => ({ label: n, value: n }))} value={field.value ? [field.value] : []} onChange={(v) => v[0] && field.onChange(v[0])} />}
           />
-        </Form.Item>
+        </FieldItem>
         <TextField control={form.control} name="address" label={t('wallet.field.address')} placeholder={t('wallet.placeholder.address')} autoComplete="off" />
         <CurrencyField control={form.control} name="currency" label={t('wallet.field.currency')} currencies={currencies} />
         <TextField control={form.control} name="amount" label={t('wallet.field.amount')} inputMode="decimal" placeholder={t('wallet.placeholder.amount')} />
         <SecurityFields control={form.control} googleBound={googleBound} />
-      </Form>
+      </FieldList>
       {quote.data?.quote && (
         <section className="wallet-section" aria-label={t('wallet.withdraw.fee')}>
           <dl className="wallet-quote">

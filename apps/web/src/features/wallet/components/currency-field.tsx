@@ -1,10 +1,11 @@
-import { Form, Selector } from 'antd-mobile';
+import { Selector } from 'antd-mobile';
 import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
+import { FieldItem } from '@/components/field-list';
 
 /** The currency of a money form, among the ones the member keeps (a row of choices). */
 export function CurrencyField<T extends FieldValues>({ control, name, label, currencies }: { control: Control<T, unknown, any>; name: Path<T>; label: string; currencies: readonly string[] }) {
   return (
-    <Form.Item label={label}>
+    <FieldItem label={label}>
       <Controller
         control={control}
         name={name}
@@ -18,6 +19,6 @@ export function CurrencyField<T extends FieldValues>({ control, name, label, cur
           />
         )}
       />
-    </Form.Item>
+    </FieldItem>
   );
 }

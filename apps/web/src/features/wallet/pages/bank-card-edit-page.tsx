@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Button, Form, Selector } from 'antd-mobile';
+import { Button, Selector } from 'antd-mobile';
 import { Controller } from 'react-hook-form';
 import { useNavigate, useSearchParams } from '@/lib/router';
 import { BANK_TYPES, createBankCardBody } from '@shop/contract/wallet';
@@ -16,6 +16,7 @@ import { CurrencyField } from '../components/currency-field';
 import { PayPasswordNotice, RealNameGate, SecurityFields, withStepUp } from '../components/security-fields';
 import '../wallet.css';
 import { useTranslation } from '@/lib/i18n';
+import { FieldItem, FieldList } from '@/components/field-list';
 
 /** The countries whose banks the shop lists (see the wallet's decision record). */
 const COUNTRIES = ['MY', 'CN', 'TW', 'TH', 'ID', 'JP', 'KH'] as const;
@@ -111,14 +112,14 @@ export default function BankCardEditPage() {
       {editId && existing.isError && <ListState loading={false} error failure={existing.error} empty={false} onRetry={() => void existing.refetch()} />}
       <RealNameGate status={realNameStatus}>
         <PayPasswordNotice hasPayPassword={hasPayPassword} />
-        <Form layout="vertical" className="wallet-form">
-          <Form.Item label={t('wallet.field.country')}>
+        <FieldList layout="vertical" className="wallet-form">
+          <FieldItem label={t('wallet.field.country')}>
             <Selector columns={3} options={COUNTRIES.map((c) => ({ label: countryName(c), value: c }))} value={[country]} onChange={(v) => v[0] && chooseList(v[0], type)} />
-          </Form.Item>
-          <Form.Item label={t('wallet.field.bankType')}>
+          </FieldItem>
+          <FieldItem label={t('wallet.field.bankType')}>
             <Selector columns={2} options={BANK_TYPES.map((k) => ({ label: t(`wallet.bankType.${k}`), value: k }))} value={[type]} onChange={(v) => v[0] && chooseList(country, v[0])} />
-          </Form.Item>
-          <Form.Item label={t('wallet.field.bank')}>
+          </FieldItem>
+          <FieldItem label={t('wallet.field.bank')}>
             <ListState loading={banks.isPending} error={banks.isError} failure={banks.error} empty={(banks.data?.list.length ?? 0) === 0} emptyText={t('wallet.bankCard.noBanks')} onRetry={() => void banks.refetch()}>
               <Controller
                 control={form.control}
@@ -128,9 +129,9 @@ export default function BankCardEditPage() {
                 )}
               />
             </ListState>
-          </Form.Item>
+          </FieldItem>
           {bank?.has_branches && (branches.data?.list.length ?? 0) > 0 && (
-            <Form.Item label={t('wallet.field.branch')}>
+            <FieldItem label={t('wallet.field.branch')}>
               <Controller
                 control={form.control}
                 name="branch_id"
@@ -138,7 +139,7 @@ export default function BankCardEditPage() {
                   <Selector columns={2} options={(branches.data?.list ?? []).map((b) => ({ label: b.name, value: b.id }))} value={field.value ? [Number(field.value)] : []} onChange={(v) => field.onChange(v[0])} />
                 )}
               />
-            </Form.Item>
+            </FieldItem>
           )}
           <TextField control={form.control} name="holder_name" label={t('wallet.field.holderName')} placeholder={t('wallet.placeholder.holderName')} autoComplete="name" />
           <TextField control={form.control} name="account_number" label={t('wallet.field.accountNumber')} inputMode="numeric" placeholder={t('wallet.placeholder.accountNumber')} autoComplete="off" />
@@ -149,7 +150,7 @@ export default function BankCardEditPage() {
             </div>
           )}
           <SecurityFields control={form.control} googleBound={googleBound} />
-        </Form>
+        </FieldList>
         <div className="wallet-form-actions">
           <Button block color="primary" size="large" loading={form.busy} onClick={() => void submit()}>
             {t('wallet.bankCard.save')}

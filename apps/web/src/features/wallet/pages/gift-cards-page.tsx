@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Button, Checkbox, Dialog, Form, Selector, Tabs } from 'antd-mobile';
+import { Button, Checkbox, Dialog, Selector, Tabs } from 'antd-mobile';
 import { useSearchParams } from '@/lib/router';
 import type { EndpointData } from '@shop/contract/common';
 import { GIFT_CARD_STATUSES, giveGiftCardBody, type listGiftCards } from '@shop/contract/wallet';
@@ -17,6 +17,7 @@ import { SecurityFields, withStepUp } from '../components/security-fields';
 import { useActionKey } from '../use-action-key';
 import '../wallet.css';
 import { useTranslation } from '@/lib/i18n';
+import { FieldItem, FieldList } from '@/components/field-list';
 
 // The count is left out of the labels: an empty one is refused with the spec's own words
 // ("Gift card count required"), not "Please enter …".
@@ -157,10 +158,10 @@ export default function GiftCardsPage() {
             onChange={(v) => v[0] && switchMode(v[0] as Mode)}
           />
           {mode === 'choose' && <div className="wallet-section-title">{t('wallet.giftCard.giveCount', { count: chosen.length })}</div>}
-          <Form layout="vertical" className="wallet-form">
+          <FieldList layout="vertical" className="wallet-form">
             {mode === 'count' && kind && (
               <>
-                <Form.Item label={t('wallet.giftCard.kind')} extra={<span className="wallet-muted">{t('wallet.giftCard.countHint')}</span>}>
+                <FieldItem label={t('wallet.giftCard.kind')} extra={<span className="wallet-muted">{t('wallet.giftCard.countHint')}</span>}>
                   <Selector
                     aria-label={t('wallet.giftCard.kind')}
                     columns={1}
@@ -168,13 +169,13 @@ export default function GiftCardsPage() {
                     value={[kind.key]}
                     onChange={(v) => v[0] && setKindKey(v[0])}
                   />
-                </Form.Item>
+                </FieldItem>
                 <TextField control={form.control} name="count" label={t('wallet.giftCard.count')} inputMode="numeric" maxLength={3} keep={digitsOnly} placeholder={t('wallet.placeholder.count')} autoComplete="off" />
               </>
             )}
             <TextField control={form.control} name="account" label={t('wallet.field.receiver')} placeholder={t('wallet.placeholder.receiver')} autoComplete="off" />
             <SecurityFields control={form.control} googleBound={googleBound} />
-          </Form>
+          </FieldList>
           <Button block color="primary" loading={form.busy} onClick={() => void submit()}>
             {t('wallet.giftCard.give')}
           </Button>

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { formatRate } from '@/lib/format';
-import { Button, Dialog, Form, ImageUploader, Selector, type ImageUploadItem } from 'antd-mobile';
+import { Button, Dialog, ImageUploader, Selector, type ImageUploadItem } from 'antd-mobile';
 import { Controller } from 'react-hook-form';
 import { useNavigate } from '@/lib/router';
 import { isAmount } from '@shop/contract/common';
@@ -19,6 +19,7 @@ import { useDebounced } from '../use-debounced';
 import { useActionKey } from '../use-action-key';
 import '../wallet.css';
 import { useTranslation } from '@/lib/i18n';
+import { FieldItem, FieldList } from '@/components/field-list';
 
 const LABELS = [
   ['channel', 'wallet.field.channel'],
@@ -103,14 +104,14 @@ export default function RechargePage() {
     <div className="page wallet-page">
       <PageHeader title={t('wallet.page.recharge')} right={<button type="button" className="wallet-link" onClick={() => navigate(paths.wallet.recharges)}>{t('wallet.assets.records')}</button>} />
       <ListState loading={config.isPending} error={config.isError} failure={config.error} empty={channels.length === 0} emptyText={t('wallet.recharge.noChannel')} onRetry={() => void config.refetch()}>
-        <Form layout="vertical" className="wallet-form">
-          <Form.Item label={t('wallet.field.channel')}>
+        <FieldList layout="vertical" className="wallet-form">
+          <FieldItem label={t('wallet.field.channel')}>
             <Controller
               control={form.control}
               name="channel"
               render={({ field }) => <Selector columns={2} options={channels.map((c) => ({ label: i18n.exists(`wallet.recharge.channelName.${c.code}`) ? t(`wallet.recharge.channelName.${c.code}`) : c.name, value: c.code }))} value={field.value ? [field.value] : []} onChange={(v) => v[0] && field.onChange(v[0])} />}
             />
-          </Form.Item>
+          </FieldItem>
           <CurrencyField control={form.control} name="currency" label={t('wallet.field.currency')} currencies={channel?.currencies ?? []} />
           <TextField
             control={form.control}
@@ -121,7 +122,7 @@ export default function RechargePage() {
             extra={channel && currency ? <span className="wallet-muted">{t('wallet.recharge.limits', { min: formatAmount(channel.min, currency), max: formatAmount(channel.max, currency) })}</span> : undefined}
           />
           {channel?.kind === 'ctbc' && (data?.instalment_plans.length ?? 0) > 0 && (
-            <Form.Item label={t('wallet.field.instalments')}>
+            <FieldItem label={t('wallet.field.instalments')}>
               <Controller
                 control={form.control}
                 name="instalments"
@@ -134,11 +135,11 @@ export default function RechargePage() {
                   />
                 )}
               />
-            </Form.Item>
+            </FieldItem>
           )}
           {channel?.kind === 'bank_transfer' && (
             <>
-              <Form.Item label={t('wallet.recharge.collectionAccount')}>
+              <FieldItem label={t('wallet.recharge.collectionAccount')}>
                 {accounts.length === 0 ? (
                   <span className="wallet-muted">{t('wallet.recharge.noAccount')}</span>
                 ) : (
@@ -153,16 +154,16 @@ export default function RechargePage() {
                     </dl>
                   ))
                 )}
-              </Form.Item>
-              <Form.Item label={t('wallet.field.slip')}>
+              </FieldItem>
+              <FieldItem label={t('wallet.field.slip')}>
                 <ImageUploader value={slipFiles} onChange={(files) => { setSlipFiles(files); if (files.length === 0) setValue('slip', undefined); }} upload={onUpload} maxCount={1} accept="image/*" />
-              </Form.Item>
+              </FieldItem>
             </>
           )}
           {channel?.kind === 'crypto' && (
             <>
               {networks.length > 0 && (
-                <Form.Item label={t('wallet.field.network')}>
+                <FieldItem label={t('wallet.field.network')}>
                   <Controller
                     control={form.control}
                     name="network"
@@ -170,9 +171,9 @@ export default function RechargePage() {
                       <Selector aria-label={t('wallet.field.network')} columns={Math.min(3, networks.length)} options={networks.map((n) => ({ label: n, value: n }))} value={field.value ? [field.value] : []} onChange={(v) => v[0] && field.onChange(v[0])} />
                     )}
                   />
-                </Form.Item>
+                </FieldItem>
               )}
-              <Form.Item label={t('wallet.recharge.depositAddress', { network: network || PREFERRED_NETWORK })}>
+              <FieldItem label={t('wallet.recharge.depositAddress', { network: network || PREFERRED_NETWORK })}>
                 <ListState loading={deposit.isPending && Boolean(network)} error={deposit.isError} failure={deposit.error} empty={!network} emptyText={t('wallet.code.noCryptoAddress')} onRetry={() => void deposit.refetch()}>
                   {deposit.data && (
                     <div className="wallet-deposit">
@@ -181,11 +182,11 @@ export default function RechargePage() {
                     </div>
                   )}
                 </ListState>
-              </Form.Item>
+              </FieldItem>
               <TextField control={form.control} name="tx_hash" label={t('wallet.field.txHash')} placeholder={t('wallet.placeholder.txHash')} autoComplete="off" />
             </>
           )}
-        </Form>
+        </FieldList>
         {quote.data && (
           <section className="wallet-section" aria-label={t('wallet.recharge.rateTitle')}>
             <dl className="wallet-quote">

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Button, Dialog, Form } from 'antd-mobile';
+import { Button, Dialog } from 'antd-mobile';
 import { fromMinorUnits } from '@shop/contract/common';
 import { moveRewardsBody } from '@shop/contract/wallet';
 import { formatAmount } from '@/components/amount';
@@ -15,6 +15,7 @@ import { LedgerLines } from '../components/ledger-lines';
 import { useActionKey } from '../use-action-key';
 import '../wallet.css';
 import { useTranslation } from '@/lib/i18n';
+import { FieldList } from '@/components/field-list';
 
 const LABELS = [
   ['currency', 'wallet.field.currency'],
@@ -84,7 +85,7 @@ function MoveRewards({ held }: { held: Array<{ currency: string; balance: number
   return (
     <section className="wallet-section" aria-label={t('wallet.rewards.moveTitle')}>
       <div className="wallet-section-title">{t('wallet.rewards.moveTitle')}</div>
-      <Form layout="vertical" className="wallet-form">
+      <FieldList layout="vertical" className="wallet-form">
         {held.length > 1 && <CurrencyField control={form.control} name="currency" label={t('wallet.field.currency')} currencies={held.map((r) => r.currency)} />}
         <TextField
           control={form.control}
@@ -101,7 +102,7 @@ function MoveRewards({ held }: { held: Array<{ currency: string; balance: number
             </span>
           }
         />
-      </Form>
+      </FieldList>
       <Button block color="primary" loading={form.busy} onClick={() => void submit()}>
         {t('wallet.rewards.move')}
       </Button>

@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from 'react';
-import { Button, Dialog, Form } from 'antd-mobile';
+import { Button, Dialog } from 'antd-mobile';
 import { useNavigate } from '@/lib/router';
 import { createTransferBody } from '@shop/contract/wallet';
 import { paths } from '@/config/paths';
@@ -17,6 +17,7 @@ import { useDebounced } from '../use-debounced';
 import { useActionKey } from '../use-action-key';
 import '../wallet.css';
 import { useTranslation } from '@/lib/i18n';
+import { FieldList } from '@/components/field-list';
 
 const LABELS = [
   ['account', 'wallet.field.receiver'],
@@ -76,7 +77,7 @@ export default function TransferPage() {
       <PageHeader title={t('wallet.page.transfer')} right={<button type="button" className="wallet-link" onClick={() => navigate(paths.wallet.transfers)}>{t('wallet.assets.records')}</button>} />
       <RealNameGate status={realNameStatus}>
         <PayPasswordNotice hasPayPassword={hasPayPassword} />
-        <Form layout="vertical" className="wallet-form">
+        <FieldList layout="vertical" className="wallet-form">
           <TextField
             control={form.control}
             name="account"
@@ -102,7 +103,7 @@ export default function TransferPage() {
           />
           <TextField control={form.control} name="remark" label={t('wallet.field.remark')} maxLength={140} placeholder={t('wallet.placeholder.remark')} />
           <SecurityFields control={form.control} googleBound={googleBound} />
-        </Form>
+        </FieldList>
         <div className="wallet-form-actions">
           <Button block color="primary" size="large" loading={form.busy} onClick={() => void submit()}>
             {t('wallet.action.transfer')}

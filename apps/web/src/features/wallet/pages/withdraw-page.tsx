@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from 'react';
-import { Button, Dialog, Form, Selector, Tabs } from 'antd-mobile';
+import { Button, Dialog, Selector, Tabs } from 'antd-mobile';
 import { Controller } from 'react-hook-form';
 import { useNavigate, useSearchParams } from '@/lib/router';
 import { isAmount } from '@shop/contract/common';
@@ -21,6 +21,7 @@ import { useDebounced } from '../use-debounced';
 import { useActionKey } from '../use-action-key';
 import '../wallet.css';
 import { useTranslation } from '@/lib/i18n';
+import { FieldItem, FieldList } from '@/components/field-list';
 
 const LABELS = [
   ['bank_card_id', 'wallet.field.bankCard'],
@@ -109,8 +110,8 @@ export default function WithdrawPage() {
             </div>
           ) : (
             <>
-              <Form layout="vertical" className="wallet-form">
-                <Form.Item label={t('wallet.field.bankCard')}>
+              <FieldList layout="vertical" className="wallet-form">
+                <FieldItem label={t('wallet.field.bankCard')}>
                   <Controller
                     control={form.control}
                     name="bank_card_id"
@@ -123,7 +124,7 @@ export default function WithdrawPage() {
                       />
                     )}
                   />
-                </Form.Item>
+                </FieldItem>
                 {converted && card && (
                   <>
                     <CurrencyField control={form.control} name="currency" label={t('wallet.withdraw.sendIn')} currencies={walletCurrencies} />
@@ -143,7 +144,7 @@ export default function WithdrawPage() {
                   extra={balance ? <span className="wallet-muted">{t('wallet.field.availableBalance', { amount: formatAmount(balance.available, balance.currency) })}</span> : undefined}
                 />
                 <SecurityFields control={form.control} googleBound={googleBound} />
-              </Form>
+              </FieldList>
               <section className="wallet-section" aria-label={t('wallet.withdraw.fee')}>
                 <dl className="wallet-quote">
                   {rule && (
