@@ -33,7 +33,7 @@ export const reactToPreact = [
 const firstScreens = firstScreenChunks([
   { module: `${src}/lib/antd-render.ts` },
   { module: `${src}/features/catalogue/pages/home-page.tsx`, paths: [paths.root, paths.tabbar.home], afterPicture: true },
-  { module: `${src}/features/catalogue/pages/goods-info-page.tsx`, paths: [paths.goods.details] },
+  { module: `${src}/features/catalogue/pages/goods-info-page.tsx`, paths: [paths.goods.details], afterPicture: true },
   { module: `${src}/features/account/pages/login-page.tsx`, paths: [paths.login.login] },
 ], earlyRequestsSource({
   languages: LANGUAGES,
@@ -42,12 +42,13 @@ const firstScreens = firstScreenChunks([
   // The first screen's calls, as `lib/language-packs.ts` and the goods page make them for a first visitor.
   calls: [
     { path: languagePackRoute.path, query: { client: 'h5' }, unlessStored: storageKeys.langPack('{lang}') },
-    // The goods, and as soon as they answer the gallery's first picture, the page's largest paint.
+    // The goods, and as soon as they answer the gallery's first picture, the page's largest paint, shown in
+    // the splash where the gallery will show it.
     {
       path: getGoods.path,
       query: { id: '#id' },
       pages: [paths.goods.details],
-      preloadImage: { at: ['data', 'images', 0], widths: MEDIA_WIDTHS, sizes: GOODS_GALLERY_SIZES, resizable: RESIZABLE_MEDIA },
+      preloadImage: { at: ['data', 'images', 0], widths: MEDIA_WIDTHS, sizes: GOODS_GALLERY_SIZES, resizable: RESIZABLE_MEDIA, splash: 'goods' },
     },
     // The home data, and as soon as it answers its first banner, the page's largest paint, shown in
     // the splash where the page will show it (without the early script, `first-screen-data.ts` preloads it).

@@ -44,6 +44,59 @@ async function openRecording(apiPath: string | RegExp, hashPath: string, localSt
 // The early script is inline in the document: its requests' first frame is the page itself, not one of the app's files.
 const fromEarlyScript = (s: Sent) => /^https?:\/\/[^/]+\/h5\/(?:[?#].*)?$/.test(s.by);
 
+/**
+ * The page's largest picture, drawn by the early script in the splash while the app's entry is held
+ * back, is where the page then shows it (the same place, size and file), in English and Khmer on a
+ * phone and Thai at 1280 px; the page's own files are asked for only once the picture has arrived.
+ */
+async function drawnInTheSplashFirst(o: { hashPath: string; parts: RegExp; picture: RegExp; pageRoot: string; pageImage: string }): Promise<void> {
+  for (const [lang, width] of [['en-us', 375], ['km', 375], ['th', 1280]] as const) {
+    const page = await browser.newPage();
+    await page.setViewportSize({ width, height: 812 });
+    // The app's entry is held back until the splash has drawn the picture.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route(/\/h5\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    // When the page's own files are asked for, and when the picture has arrived.
+    const at = { parts: 0, picture: 0 };
+    page.on('request', (r) => {
+      if (o.parts.test(r.url())) at.parts ||= Date.now();
+    });
+    page.on('requestfinished', (r) => {
+      if (o.picture.test(r.url())) at.picture ||= Date.now();
+    });
+    await page.addInitScript((chosen: string) => {
+      if (sessionStorage.getItem('seeded')) return;
+      sessionStorage.setItem('seeded', '1');
+      window.localStorage.clear();
+      window.localStorage.setItem('lang', chosen);
+      window.localStorage.setItem('popupSnooze', '[]');
+    }, lang);
+    // Not waiting for the page's load: that waits for the held entry.
+    await page.goto(`${baseUrl}/h5/#${o.hashPath}`, { waitUntil: 'commit' });
+    const hero = page.locator('#splash .splash-hero');
+    await expect.poll(() => hero.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0), { timeout: 30_000 }).toBe(true);
+    const drawn = (await hero.boundingBox())!;
+    const drawnSrc = await hero.evaluate((img) => (img as HTMLImageElement).currentSrc);
+    expect(await page.locator(o.pageRoot).count()).toBe(0);
+    // The page's files were asked for by the document while the app was held, once the picture had come:
+    // on a slow network the picture has the connection to itself.
+    await expect.poll(() => at.parts).toBeGreaterThan(0);
+    expect(at.parts).toBeGreaterThanOrEqual(at.picture);
+    release();
+    const shownImage = page.locator(o.pageImage).first();
+    await shownImage.waitFor();
+    await page.locator('#splash').waitFor({ state: 'detached' });
+    const shown = (await shownImage.boundingBox())!;
+    for (const k of ['x', 'y', 'width', 'height'] as const) expect(shown[k], `${o.hashPath}, ${lang} at ${width} px: ${k}`).toBeCloseTo(drawn[k], 0);
+    expect(await shownImage.evaluate((img) => (img as HTMLImageElement).currentSrc)).toBe(drawnSrc);
+    await page.close();
+  }
+}
+
 describe('the first screen asks for its data before the app has arrived', () => {
   it('a first visitor on login gets the language pack asked once, by the early script, and the app shows its texts', async () => {
     const { page, sent } = await openRecording('/user/getLangBag', '/pages/login/login/login', { popupSnooze: '[]' });
@@ -133,50 +186,10 @@ describe('the first screen asks for its data before the app has arrived', () => 
   });
 
   it('the home page’s first banner is drawn in the splash before the app has arrived, exactly where the page then shows it, in any language and width', async () => {
-    for (const [lang, width] of [['en-us', 375], ['km', 375], ['th', 1280]] as const) {
-      const page = await browser.newPage();
-      await page.setViewportSize({ width, height: 812 });
-      // The app's entry is held back until the splash has drawn the banner.
-      let release!: () => void;
-      const held = new Promise<void>((r) => (release = r));
-      await page.route(/\/h5\/assets\/index-[\w-]+\.js$/, async (route) => {
-        await held;
-        await route.continue();
-      });
-      // When the home page's own files are asked for, and when the picture has arrived.
-      const at = { parts: 0, picture: 0 };
-      page.on('request', (r) => {
-        if (/\/h5\/assets\/home-parts-[\w-]+\.js$/.test(r.url())) at.parts ||= Date.now();
-      });
-      page.on('requestfinished', (r) => {
-        if (/\/media\/demo\/feature-1\.png/.test(r.url())) at.picture ||= Date.now();
-      });
-      await page.addInitScript((chosen: string) => {
-        if (sessionStorage.getItem('seeded')) return;
-        sessionStorage.setItem('seeded', '1');
-        window.localStorage.clear();
-        window.localStorage.setItem('lang', chosen);
-        window.localStorage.setItem('popupSnooze', '[]');
-      }, lang);
-      // Not waiting for the page's load: that waits for the held entry.
-      await page.goto(`${baseUrl}/h5/#/pages/tabbar/index`, { waitUntil: 'commit' });
-      const hero = page.locator('#splash .splash-hero');
-      await expect.poll(() => hero.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0), { timeout: 30_000 }).toBe(true);
-      const drawn = (await hero.boundingBox())!;
-      const drawnSrc = await hero.evaluate((img) => (img as HTMLImageElement).currentSrc);
-      expect(await page.locator('.home-page').count()).toBe(0);
-      // The page's files were asked for by the document while the app was held, once the picture had come:
-      // on a slow network the picture has the connection to itself.
-      await expect.poll(() => at.parts).toBeGreaterThan(0);
-      expect(at.parts).toBeGreaterThanOrEqual(at.picture);
-      release();
-      const banner = page.locator('.home-banner-image').first();
-      await banner.waitFor();
-      await page.locator('#splash').waitFor({ state: 'detached' });
-      const shown = (await banner.boundingBox())!;
-      for (const k of ['x', 'y', 'width', 'height'] as const) expect(shown[k], `${lang} at ${width} px: ${k}`).toBeCloseTo(drawn[k], 0);
-      expect(await banner.evaluate((img) => (img as HTMLImageElement).currentSrc)).toBe(drawnSrc);
-      await page.close();
-    }
+    await drawnInTheSplashFirst({ hashPath: '/pages/tabbar/index', parts: /\/h5\/assets\/home-parts-[\w-]+\.js$/, picture: /\/media\/demo\/feature-1\.png/, pageRoot: '.home-page', pageImage: '.home-banner-image' });
+  });
+
+  it('a goods page’s first picture is drawn in the splash before the app has arrived, exactly where the gallery then shows it, in any language and width', async () => {
+    await drawnInTheSplashFirst({ hashPath: '/pages/goods/goodsInfo?id=1', parts: /\/h5\/assets\/goods-info-parts-[\w-]+\.js$/, picture: /\/media\/demo\/goods-1-1\.png/, pageRoot: '.goods-price', pageImage: '.goods-gallery-image' });
   });
 });
