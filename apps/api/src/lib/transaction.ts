@@ -16,6 +16,8 @@ export type Tx = Transaction<DB> & {
   afterCommit(fn: AfterCommitHook): void;
   /** The isolation level the outermost `withTransaction` opened. */
   readonly isolationLevel: IsolationLevel;
+  /** The handle the transaction was opened on: what a module keeps per database is keyed by it. */
+  readonly database: Kysely<DB>;
 };
 
 export interface TransactionOptions {
@@ -77,6 +79,7 @@ export async function withTransaction<T>(db: Kysely<DB>, work: (tx: Tx) => Promi
         const tx = Object.defineProperties(trx, {
           [HOOKS]: { value: hooks },
           isolationLevel: { value: isolation },
+          database: { value: db },
           afterCommit: { value: (fn: AfterCommitHook) => void hooks.push(fn) },
         }) as TxInternals;
         return work(tx);

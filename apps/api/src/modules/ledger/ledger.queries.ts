@@ -9,16 +9,15 @@ export type AccountKey =
   | { owner: 'member'; memberId: number; asset: Asset; currency: string }
   | { owner: 'system'; code: string; asset: Asset; currency: string; allowNegative: boolean };
 
-const keyFilter = (db: Executor, keys: AccountKey[], ids: number[] = []) =>
+const keyFilter = (db: Executor, keys: AccountKey[]) =>
   db.selectFrom('ledger_accounts').where((eb) =>
-    eb.or([
-      ...(ids.length ? [eb('id', 'in', ids)] : []),
-      ...keys.map((k) =>
+    eb.or(
+      keys.map((k) =>
         k.owner === 'member'
           ? eb.and([eb('owner_kind', '=', 'member'), eb('member_id', '=', k.memberId), eb('asset', '=', k.asset), eb('currency', '=', k.currency)])
           : eb.and([eb('owner_kind', '=', 'system'), eb('system_code', '=', k.code), eb('asset', '=', k.asset), eb('currency', '=', k.currency)]),
       ),
-    ]),
+    ),
   );
 
 /** The accounts of `keys` that exist (any may be missing). */
@@ -54,18 +53,6 @@ export async function insertMissingAccounts(db: Executor, keys: AccountKey[]): P
 }
 
 /**
- * Locks the accounts of `keys` and `ids` in ascending id order in one statement (the sort runs
- * below the row locks), so two entries touching the same accounts in opposite directions queue
- * instead of deadlocking. Accounts that do not exist are simply not in the answer.
- */
-export const lockAccountsForUpdate = (trx: Transaction<DB>, keys: AccountKey[], ids: number[] = []) =>
-  keyFilter(trx, keys, ids)
-    .select(['id', 'owner_kind', 'member_id', 'system_code', 'asset', 'currency', 'allow_negative', 'balance', 'version'])
-    .orderBy('id')
-    .forUpdate()
-    .execute();
-
-/**
  * The accounts of many members for one asset and currency, created when missing, in two set-based
  * statements (for a run paying thousands of members); answers member → account id. Posting to the
  * ids then locks them by id instead of by key.
@@ -80,50 +67,95 @@ export async function ensureMemberAccounts(db: Executor, memberIds: number[], as
   return new Map(rows.rows.map((r) => [r.member_id, r.id]));
 }
 
-/** Claims an idempotency key with a new entry; undefined when the key was already used. */
-export const insertEntry = (db: Executor, entry: Insertable<JournalEntriesTable>) =>
-  db.insertInto('journal_entries').values(entry).onConflict((oc) => oc.column('idempotency_key').doNothing()).returning('id').executeTakeFirst();
-
 export const findEntryByKey = (db: Executor, key: string) => db.selectFrom('journal_entries').selectAll().where('idempotency_key', '=', key).executeTakeFirst();
 export const findEntry = (db: Executor, id: number) =>
   db.selectFrom('journal_entries').selectAll().select(sql<string | null>`to_char(rate_date, 'YYYY-MM-DD')`.as('rate_date')).where('id', '=', id).executeTakeFirst();
 export const findReversalOf = (db: Executor, id: number) => db.selectFrom('journal_entries').selectAll().where('reverses_entry_id', '=', id).executeTakeFirst();
 export const findPostings = (db: Executor, entryId: number) => db.selectFrom('postings').selectAll().where('entry_id', '=', entryId).orderBy('id').execute();
 
+/** One posting of an entry: its account's id (and natural key, checked at the id, unless it was named by id), and its signed amount. */
+export interface PostingRow {
+  accountId: number;
+  key?: AccountKey;
+  amount: number;
+  currency: string;
+}
+
+/** What `postEntry` did: the entry's id when it wrote one, else why not. */
+export interface PostedRow {
+  /** The new entry's id; null when nothing was written (see the other fields). */
+  entryId: number | null;
+  /** False when an account is not at its id (or not with its key there): nothing was written. */
+  accountsFound: boolean;
+  /** The asset of the first account (in posting order) the entry would take below zero: nothing was written. */
+  shortAsset: Asset | null;
+  /** The members whose accounts the entry touches. */
+  memberIds: number[];
+}
+
 /**
- * In one statement: claims the idempotency key with a new entry, writes its postings and moves the
- * cached balances (and versions) of their accounts. The accounts must already be locked by the
- * caller. Answers the new entry's id, or undefined when the key was already used (nothing written).
+ * In one statement: locks the accounts of the postings in ascending id order (the sort runs below
+ * the row locks, so two entries touching the same accounts in opposite directions queue instead of
+ * deadlocking), and, only when each account is at its id with its key and none that may not go
+ * below zero would, claims the idempotency key with a new entry, writes its postings and moves the
+ * cached balances (and versions) of their accounts. The balances checked and moved are the locked
+ * rows', so an entry that waited for another sees what that one left. Answers the entry's id, or why
+ * nothing was written: an account not found, an account short, or the key already used (`entryId`
+ * null, neither of the others).
  */
-export async function insertEntryWithPostings(
-  trx: Transaction<DB>,
-  entry: Insertable<JournalEntriesTable>,
-  postings: Array<{ accountId: number; amount: number; currency: string }>,
-): Promise<number | undefined> {
-  const ids = postings.map((p) => p.accountId);
-  const amounts = postings.map((p) => p.amount);
-  const currencies = postings.map((p) => p.currency);
-  const { rows } = await sql<{ id: number | null }>`
-    with entry as (
+export async function postEntry(trx: Transaction<DB>, entry: Insertable<JournalEntriesTable>, postings: PostingRow[]): Promise<PostedRow> {
+  const column = <T>(of: (p: PostingRow) => T) => postings.map(of);
+  const ids = column((p) => p.accountId);
+  const { rows } = await sql<{ entry_id: number | null; matched: number; short_asset: Asset | null; member_ids: number[] | null }>`
+    with want as (
+      select * from unnest(
+        ${ids}::bigint[],
+        ${column((p) => p.key?.owner ?? null)}::text[],
+        ${column((p) => (p.key?.owner === 'member' ? p.key.memberId : null))}::bigint[],
+        ${column((p) => (p.key?.owner === 'system' ? p.key.code : null))}::text[],
+        ${column((p) => p.key?.asset ?? null)}::text[],
+        ${column((p) => p.amount)}::bigint[],
+        ${column((p) => p.currency)}::text[]
+      ) with ordinality as w(account_id, owner_kind, member_id, system_code, asset, amount, currency, ord)
+    ), acc as materialized (
+      select id, owner_kind, member_id, system_code, asset, currency, allow_negative, balance, version
+      from ledger_accounts where id = any(${ids}::bigint[]) order by id for update
+    ), matched as (
+      select w.ord, w.account_id, w.amount, w.currency
+      from want w join acc a on a.id = w.account_id and (w.owner_kind is null or (
+        a.owner_kind = w.owner_kind and a.member_id is not distinct from w.member_id
+        and a.system_code is not distinct from w.system_code and a.asset = w.asset and a.currency = w.currency))
+    ), delta as (
+      select account_id, sum(amount) as amount, min(ord) as ord from matched group by account_id
+    ), short as (
+      select a.asset from acc a join delta d on d.account_id = a.id
+      where not a.allow_negative and a.balance + d.amount < 0
+      order by d.ord limit 1
+    ), entry as (
       insert into journal_entries (kind, reference_type, reference_id, idempotency_key, actor_kind, actor_id, request_id, reverses_entry_id, rate, rate_source, rate_date, memo)
-      values (${entry.kind}, ${entry.reference_type}, ${entry.reference_id}, ${entry.idempotency_key}, ${entry.actor_kind}, ${entry.actor_id}, ${entry.request_id ?? null},
-              ${entry.reverses_entry_id ?? null}, ${entry.rate ?? null}, ${entry.rate_source ?? null}, ${entry.rate_date ?? null}, ${entry.memo ?? null})
+      select ${entry.kind}, ${entry.reference_type}, ${entry.reference_id}, ${entry.idempotency_key}, ${entry.actor_kind}, ${entry.actor_id}, ${entry.request_id ?? null},
+             ${entry.reverses_entry_id ?? null}::bigint, ${entry.rate ?? null}::numeric, ${entry.rate_source ?? null}, ${entry.rate_date ?? null}::date, ${entry.memo ?? null}
+      where (select count(*) from matched) = ${postings.length} and not exists (select 1 from short)
       on conflict (idempotency_key) do nothing
       returning id
     ), written as (
       insert into postings (entry_id, account_id, amount, currency)
-      select entry.id, p.account_id, p.amount, p.currency
-      from entry, unnest(${ids}::bigint[], ${amounts}::bigint[], ${currencies}::text[]) as p(account_id, amount, currency)
-      returning account_id, amount
-    ), delta as (
-      select account_id, sum(amount) as amount from written group by account_id
+      select entry.id, m.account_id, m.amount, m.currency from entry, matched m order by m.ord
+      returning id
     ), moved as (
-      update ledger_accounts a set balance = a.balance + delta.amount, version = a.version + 1
-      from delta where a.id = delta.account_id
+      -- From the locked rows' balances: the statement's snapshot may predate the lock's wait, and a
+      -- new balance worked out from an older row would meet the not-negative check before the update
+      -- moves on to the row as it now is.
+      update ledger_accounts a set balance = l.balance + d.amount, version = l.version + 1
+      from delta d join acc l on l.id = d.account_id
+      where a.id = d.account_id and exists (select 1 from entry)
       returning a.id
     )
-    select (select id from entry) as id, (select count(*) from moved) as moved`.execute(trx);
-  return rows[0]?.id ?? undefined;
+    select (select id from entry) as entry_id, (select count(*) from matched)::int as matched, (select asset from short) as short_asset,
+      (select array_agg(distinct member_id) from acc where member_id is not null) as member_ids,
+      (select count(*) from written) as written, (select count(*) from moved) as moved`.execute(trx);
+  const row = rows[0]!;
+  return { entryId: row.entry_id, accountsFound: row.matched === postings.length, shortAsset: row.short_asset, memberIds: (row.member_ids ?? []).map(Number) };
 }
 
 export const insertHold = (db: Executor, hold: { account_id: number; amount: number; currency: string; reference_type: string; reference_id: string; reserve_entry_id: number }) =>

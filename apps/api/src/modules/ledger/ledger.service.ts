@@ -5,6 +5,7 @@ import type { DB } from '../../db/schema.js';
 import type { Actor } from '../../lib/actor.js';
 import { announce } from '../../lib/changes.js';
 import { AppError } from '../../lib/errors.js';
+import { isTx } from '../../lib/transaction.js';
 import { convertAmount, type RateQuote } from '../rates/rates.service.js';
 import {
   findAccountsByKey,
@@ -20,11 +21,11 @@ import {
   findUnbalancedEntries,
   insertHold,
   insertMissingAccounts,
-  insertEntryWithPostings,
-  lockAccountsForUpdate,
+  postEntry,
   resolvePendingHold,
   setHoldResolveEntry,
   type AccountKey,
+  type PostingRow,
 } from './ledger.queries.js';
 import type { Asset, HoldRow } from './ledger.table.js';
 
@@ -93,8 +94,6 @@ const accountKeyOf = (ref: Exclude<AccountRef, { id: number }>): AccountKey => {
 };
 
 const keyString = (k: AccountKey) => (k.owner === 'member' ? `m:${k.memberId}:${k.asset}:${k.currency}` : `s:${k.code}:${k.asset}:${k.currency}`);
-const rowKeyString = (r: { owner_kind: string; member_id: number | null; system_code: string | null; asset: string; currency: string }) =>
-  r.owner_kind === 'member' ? `m:${r.member_id}:${r.asset}:${r.currency}` : `s:${r.system_code}:${r.asset}:${r.currency}`;
 
 const actorId = (a: Actor): string => String(a.memberId ?? a.operatorId ?? a.name ?? 'system');
 
@@ -105,86 +104,110 @@ export function insufficientCode(asset: Asset): number {
   return ResponseCode.insufficientBalance;
 }
 
-/** The accounts of `refs`, locked in id order; those not there yet (system and member accounts alike) are created first. */
-async function lockAccounts(trx: Transaction<DB>, refs: AccountRef[]) {
-  const keyed = refs.map((r) => ('id' in r ? undefined : accountKeyOf(r)));
-  const keys = [...new Map(keyed.filter((k): k is AccountKey => !!k).map((k) => [keyString(k), k])).values()];
-  const idRefs = [...new Set(refs.flatMap((r) => ('id' in r ? [r.id] : [])))];
-  let rows = await lockAccountsForUpdate(trx, keys, idRefs);
-  const byKey = () => new Map(rows.map((row) => [rowKeyString(row), row]));
-  const missing = keys.filter((k) => !byKey().has(keyString(k)));
-  if (missing.length) {
-    // New rows get higher ids than any locked one, so the ascending order still holds.
-    await insertMissingAccounts(trx, missing);
-    rows = await lockAccountsForUpdate(trx, keys, idRefs);
-  }
-  const found = byKey();
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return refs.map((r, i) => {
-    const row = 'id' in r ? byId.get(r.id) : found.get(keyString(keyed[i]!));
-    if (!row) throw new Error(`ledger account ${'id' in r ? r.id : keyString(keyed[i]!)} does not exist`);
-    return row;
+/**
+ * Account ids by natural key, per database handle: an account's id never changes, and each entry
+ * checks the key at the id anyway (`postEntry`), so a wrong one costs a second try, never a wrong posting.
+ */
+const knownAccounts = new WeakMap<object, Map<string, number>>();
+const KNOWN_ACCOUNTS_MAX = 100_000;
+
+function knownAccountsOf(trx: Transaction<DB>): Map<string, number> | undefined {
+  if (!isTx(trx)) return undefined;
+  let known = knownAccounts.get(trx.database);
+  if (!known) knownAccounts.set(trx.database, (known = new Map()));
+  if (known.size > KNOWN_ACCOUNTS_MAX) known.clear();
+  return known;
+}
+
+/** The ids of the accounts of `keys` (kept ones unless told not to), the accounts not opened yet opened first. */
+async function accountIdsOf(trx: Transaction<DB>, keys: AccountKey[], known: Map<string, number> | undefined): Promise<Map<string, number>> {
+  const ids = new Map<string, number>();
+  const unknown = [...new Map(keys.map((k) => [keyString(k), k])).values()].filter((k) => {
+    const id = known?.get(keyString(k));
+    if (id !== undefined) ids.set(keyString(k), id);
+    return id === undefined;
   });
+  if (!unknown.length) return ids;
+  let rows = await findAccountsByKey(trx, unknown);
+  if (rows.length < unknown.length) {
+    await insertMissingAccounts(trx, unknown);
+    rows = await findAccountsByKey(trx, unknown);
+  }
+  for (const row of rows) {
+    const key = row.owner_kind === 'member' ? `m:${row.member_id}:${row.asset}:${row.currency}` : `s:${row.system_code}:${row.asset}:${row.currency}`;
+    ids.set(key, row.id);
+    known?.set(key, row.id);
+  }
+  return ids;
 }
 
 /**
- * Writes one balanced journal entry: locks every touched account in ascending id order, refuses to
- * take a member account below zero, then claims the idempotency key, writes the postings and moves
- * the cached balances in one statement, all in the caller's transaction (a `Tx` of `withTransaction`).
- * The database re-checks the balance of the entry at commit; after it, the members whose accounts
- * it touched are announced as changed (`lib/changes.ts`).
+ * Writes one balanced journal entry in one statement (`postEntry`): locks every touched account in
+ * ascending id order, refuses to take an account below zero unless it may go there, then claims the
+ * idempotency key, writes the postings and moves the cached balances, all in the caller's
+ * transaction (a `Tx` of `withTransaction`). Accounts named by key are found by the ids each
+ * database handle keeps, and opened when they do not exist yet. The database re-checks the balance
+ * of the entry at commit; after it, the members whose accounts it touched are announced as changed
+ * (`lib/changes.ts`). Also answers the account of each posting, in the order given.
  */
-export async function post(trx: Transaction<DB>, input: PostInput): Promise<Posted> {
+export async function post(trx: Transaction<DB>, input: PostInput): Promise<Posted & { accountIds: number[] }> {
   if (input.postings.length < 2) throw new Error('a journal entry needs at least two postings');
-  for (const p of input.postings) {
-    if (!Number.isSafeInteger(p.amount) || p.amount === 0) throw new Error(`posting amounts are non-zero integer minor units (got ${p.amount})`);
-  }
-  const accounts = await lockAccounts(trx, input.postings.map((p) => p.account));
-  const deltas = new Map<number, number>();
   const perCurrency = new Map<string, number>();
-  const rows = input.postings.map((p, i) => {
-    const account = accounts[i]!;
-    const currency = p.currency ?? ('currency' in p.account ? p.account.currency : account.currency);
-    if (currency !== account.currency) throw new Error(`posting in ${currency} to account ${account.id} kept in ${account.currency}`);
-    deltas.set(account.id, (deltas.get(account.id) ?? 0) + p.amount);
+  const wanted = input.postings.map((p) => {
+    if (!Number.isSafeInteger(p.amount) || p.amount === 0) throw new Error(`posting amounts are non-zero integer minor units (got ${p.amount})`);
+    const ref = p.account;
+    const currency = 'id' in ref ? p.currency : (p.currency ?? ref.currency);
+    if (!currency) throw new Error(`a posting to account ${'id' in ref ? ref.id : ''} by id names its currency`);
+    if ('currency' in ref && currency !== ref.currency) throw new Error(`posting in ${currency} to an account kept in ${ref.currency}`);
     perCurrency.set(currency, (perCurrency.get(currency) ?? 0) + p.amount);
-    return { accountId: account.id, amount: p.amount, currency };
+    return { id: 'id' in ref ? ref.id : undefined, key: 'id' in ref ? undefined : accountKeyOf(ref), amount: p.amount, currency };
   });
   for (const [currency, total] of perCurrency) {
     if (total !== 0) throw new Error(`journal entry ${input.kind} does not balance in ${currency} (${total})`);
   }
-  const replay = async (): Promise<Posted | undefined> => {
-    const first = await findEntryByKey(trx, input.idempotencyKey);
-    return first ? { entryId: first.id, replayed: true } : undefined;
+  const entry = {
+    kind: input.kind,
+    reference_type: input.reference.type,
+    reference_id: String(input.reference.id),
+    idempotency_key: input.idempotencyKey,
+    actor_kind: input.actor.kind,
+    actor_id: actorId(input.actor),
+    request_id: input.actor.requestId || null,
+    reverses_entry_id: input.reversesEntryId ?? null,
+    rate: input.rate?.rate ?? null,
+    rate_source: input.rate?.source ?? null,
+    rate_date: input.rate?.date ?? null,
+    memo: input.memo ?? null,
   };
-  for (const [id, delta] of deltas) {
-    const a = accounts.find((x) => x.id === id)!;
-    // A repeated request whose first run already spent the funds answers that first run.
-    if (!a.allow_negative && a.balance + delta < 0) return (await replay()) ?? Promise.reject(new AppError(insufficientCode(a.asset)));
+  const keys = wanted.flatMap((w) => (w.key ? [w.key] : []));
+  const attempt = async (known: Map<string, number> | undefined) => {
+    const ids = await accountIdsOf(trx, keys, known);
+    const postings = wanted.map((w): PostingRow => {
+      const accountId = w.key ? ids.get(keyString(w.key)) : w.id;
+      if (accountId === undefined) throw new Error(`ledger account ${keyString(w.key!)} could not be opened`);
+      return { accountId, key: w.key, amount: w.amount, currency: w.currency };
+    });
+    return { postings, posted: await postEntry(trx, entry, postings) };
+  };
+  const known = knownAccountsOf(trx);
+  let { postings, posted } = await attempt(known);
+  if (!posted.accountsFound && known) {
+    // A kept id that no longer holds its key: forget them and find the accounts again.
+    for (const k of keys) known.delete(keyString(k));
+    ({ postings, posted } = await attempt(undefined));
   }
-  const entryId = await insertEntryWithPostings(
-    trx,
-    {
-      kind: input.kind,
-      reference_type: input.reference.type,
-      reference_id: String(input.reference.id),
-      idempotency_key: input.idempotencyKey,
-      actor_kind: input.actor.kind,
-      actor_id: actorId(input.actor),
-      request_id: input.actor.requestId || null,
-      reverses_entry_id: input.reversesEntryId ?? null,
-      rate: input.rate?.rate ?? null,
-      rate_source: input.rate?.source ?? null,
-      rate_date: input.rate?.date ?? null,
-      memo: input.memo ?? null,
-    },
-    rows,
-  );
-  if (entryId === undefined) return (await replay())!;
+  if (!posted.accountsFound) throw new Error(`an account of journal entry ${input.kind} does not exist`);
+  const accountIds = postings.map((p) => p.accountId);
+  const replay = async () => {
+    const first = await findEntryByKey(trx, input.idempotencyKey);
+    return first ? { entryId: first.id, replayed: true, accountIds } : undefined;
+  };
+  // A repeated request whose first run already spent the funds answers that first run.
+  if (posted.shortAsset) return (await replay()) ?? Promise.reject(new AppError(insufficientCode(posted.shortAsset)));
+  if (posted.entryId === null) return (await replay())!;
   // Every cached reading of these members' balances is dropped after the commit, whatever path posted.
-  const memberIds = [...new Set(accounts.flatMap((a) => (a.owner_kind === 'member' && a.member_id !== null ? [a.member_id] : [])))];
-  if (memberIds.length) announce(trx, { kind: 'balances', memberIds });
-  return { entryId, replayed: false };
+  if (posted.memberIds.length) announce(trx, { kind: 'balances', memberIds: posted.memberIds });
+  return { entryId: posted.entryId, replayed: false, accountIds };
 }
 
 /** Undoes an entry with one that negates each of its postings and names it; an entry is reversed at most once. */
@@ -212,7 +235,7 @@ export async function reserveHold(
   input: { account: { member: number; asset: Asset; currency: string }; amount: number; reference: { type: string; id: string | number }; idempotencyKey: string; actor: Actor },
 ): Promise<HoldRow> {
   if (!Number.isSafeInteger(input.amount) || input.amount <= 0) throw new Error('a hold is a positive amount of minor units');
-  const { entryId, replayed } = await post(trx, {
+  const { entryId, replayed, accountIds } = await post(trx, {
     kind: 'hold.reserve',
     reference: input.reference,
     idempotencyKey: input.idempotencyKey,
@@ -226,8 +249,7 @@ export async function reserveHold(
     const existing = await findHoldByReserveEntry(trx, entryId);
     if (existing) return existing;
   }
-  const [account] = await lockAccounts(trx, [input.account]);
-  return insertHold(trx, { account_id: account!.id, amount: input.amount, currency: input.account.currency, reference_type: input.reference.type, reference_id: String(input.reference.id), reserve_entry_id: entryId });
+  return insertHold(trx, { account_id: accountIds[0]!, amount: input.amount, currency: input.account.currency, reference_type: input.reference.type, reference_id: String(input.reference.id), reserve_entry_id: entryId });
 }
 
 /** Settles a pending hold exactly once: `post` moves the funds to `to`, `release` gives them back. */

@@ -7,10 +7,10 @@ import { ResponseCode } from '@shop/contract';
 import type { Database } from '../../../db/database.js';
 import { systemActor } from '../../../lib/actor.js';
 import { AppError } from '../../../lib/errors.js';
-import { withTransaction } from '../../../lib/transaction.js';
+import { withTransaction, type Tx } from '../../../lib/transaction.js';
 import { openTestDatabase } from '../../../test/test-database.js';
 import { convertMinor, loadEcbSnapshot, rateFor } from '../../rates/rates.service.js';
-import { balanceOf, convert, ledgerCheck, reverse } from '../ledger.service.js';
+import { balanceOf, convert, ledgerCheck, post, reverse } from '../ledger.service.js';
 import { fund, makeMembers, transferBetweenMembers } from './ledger-helpers.js';
 import { OPS_CLI } from '../../../test/api-processes.js';
 
@@ -99,6 +99,33 @@ describe('the ledger', () => {
     const again = await Promise.all(Array.from({ length: 5 }, () => transferBetweenMembers(db, actor, { from: a, to: b, amount: 100, currency: 'USD', idempotencyKey: 'same-key-1' })));
     expect(again.every((r) => r.entryId === first.entryId && r.replayed)).toBe(true);
     expect(await balanceOf(db, b, 'cash', 'USD')).toBe(100);
+  });
+
+  it('an account opened by an entry whose transaction was undone is opened again by the next entry, which lands on it', async () => {
+    const [from, to] = (await makeMembers(db, 2)) as [number, number];
+    await fund(db, from, 500);
+    const transfer = (tx: Tx, key: string, amount: number) =>
+      post(tx, {
+        kind: 'transfer',
+        reference: { type: 'transfer', id: key },
+        idempotencyKey: `transfer:${from}:${key}`,
+        actor,
+        postings: [
+          { account: { member: from, asset: 'cash', currency: 'USD' }, amount: -amount },
+          { account: { member: to, asset: 'cash', currency: 'USD' }, amount },
+        ],
+      });
+    // The receiver's account is opened (and its id kept by the process) in a transaction that is then undone.
+    await expect(
+      withTransaction(db, async (tx) => {
+        await transfer(tx, 'undone', 100);
+        throw new Error('undo');
+      }),
+    ).rejects.toThrow('undo');
+    expect(await db.selectFrom('ledger_accounts').select('id').where('member_id', '=', to).execute()).toEqual([]);
+    await withTransaction(db, (tx) => transfer(tx, 'kept', 120));
+    expect([await balanceOf(db, from, 'cash', 'USD'), await balanceOf(db, to, 'cash', 'USD')]).toEqual([380, 120]);
+    expect(await ledgerCheck(db)).toEqual([]);
   });
 
   it('a reversing entry undoes a transfer, names it, and is written once', async () => {
