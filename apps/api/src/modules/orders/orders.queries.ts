@@ -116,16 +116,28 @@ export const reserveSkuForCheckout = async (tx: Tx, skuId: number, quantity: num
           left join shipping_fees sf on sf.country_code = a.country_code and sf.currency = k.currency) t) as terms`.execute(tx)
   ).rows[0]!;
 
-/** Counts sold units on the SKUs and their goods (an order paid). */
+/**
+ * Counts sold units on the SKUs and their goods (an order paid), in one statement. Two payments of
+ * the same goods locking their rows in another order end in a deadlock, which the transaction's
+ * retry runs again (`withTransaction`).
+ */
 export const addSales = async (tx: Tx, lines: Array<{ skuId: number; goodsId: number; quantity: number }>) => {
-  for (const l of [...lines].sort((a, b) => a.skuId - b.skuId)) {
-    await tx.updateTable('goods_skus').set((eb) => ({ sales: eb('sales', '+', l.quantity) })).where('id', '=', l.skuId).execute();
-  }
-  const perGoods = new Map<number, number>();
-  for (const l of lines) perGoods.set(l.goodsId, (perGoods.get(l.goodsId) ?? 0) + l.quantity);
-  for (const [goodsId, n] of [...perGoods].sort((a, b) => a[0] - b[0])) {
-    await tx.updateTable('goods').set((eb) => ({ sales: eb('sales', '+', n) })).where('id', '=', goodsId).execute();
-  }
+  if (!lines.length) return;
+  const sum = (key: 'skuId' | 'goodsId') => {
+    const per = new Map<number, number>();
+    for (const l of lines) per.set(l[key], (per.get(l[key]) ?? 0) + l.quantity);
+    const sorted = [...per].sort((a, b) => a[0] - b[0]);
+    return { ids: sorted.map(([id]) => id), units: sorted.map(([, n]) => n) };
+  };
+  const skus = sum('skuId');
+  const goods = sum('goodsId');
+  await sql`
+    with s as (
+      update goods_skus s set sales = s.sales + v.n from unnest(${skus.ids}::bigint[], ${skus.units}::int[]) as v(id, n) where s.id = v.id returning s.id
+    ), g as (
+      update goods g set sales = g.sales + v.n from unnest(${goods.ids}::bigint[], ${goods.units}::int[]) as v(id, n) where g.id = v.id returning g.id
+    )
+    select (select count(*) from s) as skus, (select count(*) from g) as goods`.execute(tx);
 };
 
 // ---------------------------------------------------------------- orders

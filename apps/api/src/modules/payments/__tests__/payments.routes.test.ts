@@ -186,6 +186,28 @@ describe('the wallet\'s own value', () => {
     expect(await balanceOf(t.db, m.userId, 'cash', 'MYR')).toBe(500);
   });
 
+  it('a paid order counts its units as sold on each SKU and on its goods, once; an unpaid one counts nothing', async () => {
+    const m = await walletMember(t);
+    const a = await newGoods(t.db, [{ price: 1000, stock: 20 }, { price: 1000, stock: 20 }], { currency: 'MYR' });
+    const b = await newGoods(t.db, [{ price: 500, stock: 20 }], { currency: 'MYR' });
+    const addressId = await newAddress(t.db, m.userId);
+    const add = async (goodsId: number, skuId: number, num: number) => (await call(t, 'POST', '/shop/cart/add', { headers: m.keyed(), body: { goods_id: goodsId, sku_id: skuId, num } })).body.data.id as number;
+    const cartIds = [await add(a.goodsId, a.skuIds[0]!, 2), await add(a.goodsId, a.skuIds[1]!, 3), await add(b.goodsId, b.skuIds[0]!, 4)];
+    const order = await call(t, 'POST', '/shop/buy/createOrder', { headers: m.keyed(), body: { cart_ids: cartIds, address_id: addressId } });
+    expect(order.body.code, order.body.msg).toBe(200);
+    const sold = async () => ({
+      skus: (await t.db.selectFrom('goods_skus').select(['id', 'sales']).where('id', 'in', [...a.skuIds, ...b.skuIds]).orderBy('id').execute()).map((r) => r.sales),
+      goods: (await t.db.selectFrom('goods').select(['id', 'sales']).where('id', 'in', [a.goodsId, b.goodsId]).orderBy('id').execute()).map((r) => r.sales),
+    });
+    expect(await sold()).toEqual({ skus: [0, 0, 0], goods: [0, 0] });
+    await fund(t.db, m.userId, 10_000, 'MYR');
+    const body = { order_id: order.body.data.order_id, pay_way: 'balance', pay_password: PAY_PASSWORD };
+    expect((await call(t, 'POST', '/shop/buy/payOrder', { headers: m.keyed(), body })).body.data.state).toBe('success');
+    expect(await sold()).toEqual({ skus: [2, 3, 4], goods: [5, 4] });
+    expect((await call(t, 'POST', '/shop/buy/payOrder', { headers: m.keyed(), body })).body.code).toBe(ResponseCode.payableNotPayable);
+    expect(await sold()).toEqual({ skus: [2, 3, 4], goods: [5, 4] });
+  });
+
   it('with an authenticator bound, its code is asked for too', async () => {
     const m = await memberWithOrder(t, { currency: 'MYR', price: 700 });
     await fund(t.db, m.userId, 700, 'MYR');
