@@ -55,8 +55,10 @@ export function payMethodsChangedOnCommit(tx: Tx, deps: Pick<PaymentsDeps, 'conf
 }
 
 /** The methods enabled for a currency and country, one row per code (a country's own row over the '*' row), whose gateway is configured. */
+const allPayMethods = (deps: PaymentsDeps) => responseCache(deps).memo({ id: PAY_METHODS_TAG, tags: [PAY_METHODS_TAG] }, () => q.findAllPayMethods(deps.db));
+
 async function enabledMethods(deps: PaymentsDeps, currency: string, countryCode: string | null): Promise<PayMethodRow[]> {
-  const all = await responseCache(deps).memo({ id: PAY_METHODS_TAG, tags: [PAY_METHODS_TAG] }, () => q.findAllPayMethods(deps.db));
+  const all = await allPayMethods(deps);
   const byCode = new Map<string, PayMethodRow>();
   for (const r of all) if (r.currency === currency && (r.country_code === '*' || r.country_code === countryCode) && (!byCode.has(r.code) || r.country_code !== '*')) byCode.set(r.code, r);
   const offered = [...byCode.values()].filter((r) => !r.gateway || (deps.providers.payments[r.gateway] && deps.providers.payments[r.gateway]!.methods.some((x) => x.method === r.method && x.currencies.includes(currency))));
@@ -195,6 +197,12 @@ export async function paymentNotice(deps: PaymentsDeps & { i18n: { t(lang: strin
   return { pay_way: m.code, title: t('title'), paragraphs, currency, amount, fee, read_at: new Date(read.read_at).toISOString(), reads: read.reads };
 }
 
+/** True when every row of pay method `code` goes through a gateway: paying with it alone never takes the wallet's value. */
+async function gatewayOnlyMethod(deps: PaymentsDeps, code: string): Promise<boolean> {
+  const rows = (await allPayMethods(deps)).filter((r) => r.code === code);
+  return rows.length > 0 && rows.every((r) => !!r.gateway);
+}
+
 /** The step-up before the wallet's value pays: the pay password (wrong answers count toward a lockout) and the authenticator once bound. */
 async function requirePayProof(deps: PaymentsDeps, actor: Actor, userId: number, proof: { pay_password?: string; google_code?: string }): Promise<void> {
   const user = await findUserById(deps.db, userId);
@@ -222,24 +230,36 @@ async function requirePayProof(deps: PaymentsDeps, actor: Actor, userId: number,
  */
 export async function startPayment(deps: PaymentsDeps & { i18n?: unknown }, actor: Actor, input: EndpointBody<typeof payOrder> & { only_gateway?: string }): Promise<PaymentInfo> {
   const userId = memberIdOf(actor);
-  const payable = await memberPayable(deps.db, actor, input.order_type, input.order_id);
-  const m = await methodForPayable(deps, payable, input.pay_way);
-  if (input.only_gateway && m.gateway !== input.only_gateway) throw new AppError(ResponseCode.payMethodUnavailable);
-  // A top-up in instalments is paid by the instalment method only, and only it is.
-  if (payable.type === 'recharge' && (m.method === 'ctbc_installment') !== !!payable.instalments) throw new AppError(ResponseCode.payMethodUnavailable);
-  const asset = ledgerAssetOf(m);
-  const mixed = !!m.gateway && input.use_balance && payable.ledgerAllowed;
-  if (!m.gateway && !asset) throw new AppError(ResponseCode.payMethodUnavailable);
-  if (asset || mixed) await requirePayProof(deps, actor, userId, input);
+  /** The method paying `payable`, refused where it may not. */
+  const methodFor = async (payable: Payable) => {
+    const m = await methodForPayable(deps, payable, input.pay_way);
+    if (input.only_gateway && m.gateway !== input.only_gateway) throw new AppError(ResponseCode.payMethodUnavailable);
+    // A top-up in instalments is paid by the instalment method only, and only it is.
+    if (payable.type === 'recharge' && (m.method === 'ctbc_installment') !== !!payable.instalments) throw new AppError(ResponseCode.payMethodUnavailable);
+    const asset = ledgerAssetOf(m);
+    const mixed = !!m.gateway && input.use_balance && payable.ledgerAllowed;
+    if (!m.gateway && !asset) throw new AppError(ResponseCode.payMethodUnavailable);
+    return { m, asset, mixed };
+  };
+  // The wallet's own value, alone or beside a gateway, asks for the pay password before the
+  // payable's lock is taken (its hash takes a while), the payable read for it first. A gateway
+  // alone asks for nothing: its payable is read once, under the lock.
+  let early: Awaited<ReturnType<typeof methodFor>> | undefined;
+  if (input.use_balance || !(await gatewayOnlyMethod(deps, input.pay_way))) {
+    early = await methodFor(await memberPayable(deps.db, actor, input.order_type, input.order_id));
+    if (early.asset || early.mixed) await requirePayProof(deps, actor, userId, input);
+  }
 
   const started = await withTransaction(deps.db, async (tx) => {
-    await q.lockPayableSlot(tx, payable.type, payable.id);
-    const fresh = await memberPayable(tx, actor, payable.type, payable.id);
+    await q.lockPayableSlot(tx, input.order_type, input.order_id);
+    const fresh = await memberPayable(tx, actor, input.order_type, input.order_id);
+    const { m, asset, mixed } = early ?? (await methodFor(fresh));
+    if (!early && (asset || mixed)) throw new Error(`pay method ${m.code} would take the wallet's value without the pay password`);
     // An open payment with the same method is the one to continue; any other is cancelled here (a
     // success it still gets is owed back and flagged).
     for (const open of await q.findOpenPaymentsOfPayable(tx, fresh.type, fresh.id)) {
       const sameCourse = open.method_code === m.code && open.provider_ref && (open.ledger_minor > 0) === mixed && new Date(open.expires_at).getTime() > Date.now();
-      if (sameCourse) return { payment: open, reused: true };
+      if (sameCourse) return { payment: open, reused: true, payable: fresh };
       const cancelled = await transition(tx, actor, open, ['created', 'pending'], 'canceled', 'member', { reason: 'replaced by another payment' });
       if (cancelled?.hold_id) await releaseHold(tx, cancelled.hold_id, { actor });
       if (cancelled) cancelAtGatewayAfterCommit(tx, deps, cancelled);
@@ -286,7 +306,7 @@ export async function startPayment(deps: PaymentsDeps & { i18n?: unknown }, acto
       );
       const outcome = await settlePayable(tx, actor, fresh, fresh.amountMinor, fresh.currency, 'ledger');
       if (outcome !== 'paid') throw new AppError(ResponseCode.payableNotPayable);
-      return { payment: done, reused: false };
+      return { payment: done, reused: false, payable: fresh };
     }
     // A gateway pays all or the part the balance does not cover.
     const held = mixed ? Math.min(await balanceOf(tx, userId, 'cash', fresh.currency), fresh.amountMinor) : 0;
@@ -306,10 +326,11 @@ export async function startPayment(deps: PaymentsDeps & { i18n?: unknown }, acto
     if (held > 0) {
       const hold = await reserveHold(tx, { account: { member: userId, asset: 'cash', currency: fresh.currency }, amount: held, reference: { type: 'payment', id: reference }, idempotencyKey: `payment:${payment.id}:hold`, actor });
       await q.setPaymentHold(tx, payment.id, hold.id);
-      return { payment: { ...payment, hold_id: hold.id }, reused: false };
+      return { payment: { ...payment, hold_id: hold.id }, reused: false, payable: fresh };
     }
-    return { payment, reused: false };
+    return { payment, reused: false, payable: fresh };
   });
+  const payable = started.payable;
   if (started.reused || !started.payment.gateway) return paymentInfo(deps, actor, started.payment, payable);
 
   const p = started.payment;
