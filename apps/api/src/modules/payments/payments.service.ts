@@ -54,9 +54,10 @@ export function payMethodsChangedOnCommit(tx: Tx, deps: Pick<PaymentsDeps, 'conf
   tx.afterCommit(() => responseCache(deps).invalidate(PAY_METHODS_TAG));
 }
 
-/** The methods enabled for a currency and country, one row per code (a country's own row over the '*' row), whose gateway is configured. */
+/** Every enabled pay method row (each currency and country), as this process keeps them. */
 const allPayMethods = (deps: PaymentsDeps) => responseCache(deps).memo({ id: PAY_METHODS_TAG, tags: [PAY_METHODS_TAG] }, () => q.findAllPayMethods(deps.db));
 
+/** The methods enabled for a currency and country, one row per code (a country's own row over the '*' row), whose gateway is configured. */
 async function enabledMethods(deps: PaymentsDeps, currency: string, countryCode: string | null): Promise<PayMethodRow[]> {
   const all = await allPayMethods(deps);
   const byCode = new Map<string, PayMethodRow>();
