@@ -143,14 +143,14 @@ export async function loginMember(deps: Pick<AppDeps, 'db' | 'config'>, actor: A
   const usable = user && user.status !== 'closed' ? user : undefined;
   // Failures count against the account, whichever of its names was typed.
   const key = failureKey(usable, input.account);
-  await assertNotLocked(db, key, actor.ip);
+  const failures = await assertNotLocked(db, key, actor.ip);
   await ensureCaptcha(db, { ip: actor.ip, account: key, token: input.captcha_token });
   if (!(await checkPassword(usable?.password_hash, input.password)) || !usable) {
     await recordFailure(db, key, actor.ip);
     throw new AppError(ResponseCode.loginFailed);
   }
   if (usable.status === 'banned') throw new AppError(ResponseCode.accountBanned);
-  await clearFailures(db, key);
+  await clearFailures(db, key, failures);
   return openSession(db, config, usable, actor);
 }
 

@@ -210,7 +210,7 @@ async function requirePayProof(deps: PaymentsDeps, actor: Actor, userId: number,
   if (!user) throw new AppError(ResponseCode.userNotFound);
   if (!user.pay_password_hash) throw new AppError(ResponseCode.payPasswordNotSet);
   const key = `pay:${user.id}`;
-  await assertNotLocked(deps.db, key, actor.ip);
+  const failures = await assertNotLocked(deps.db, key, actor.ip);
   if (!proof.pay_password || !(await checkPassword(user.pay_password_hash, proof.pay_password))) {
     if (proof.pay_password) await recordFailure(deps.db, key, actor.ip);
     throw new AppError(ResponseCode.payPasswordWrong);
@@ -219,7 +219,7 @@ async function requirePayProof(deps: PaymentsDeps, actor: Actor, userId: number,
     if (!proof.google_code) throw new AppError(ResponseCode.twoFactorRequired);
     await checkBoundCode(deps.db, deps.secrets, user.id, proof.google_code);
   }
-  await clearFailures(deps.db, key);
+  await clearFailures(deps.db, key, failures);
 }
 
 /**

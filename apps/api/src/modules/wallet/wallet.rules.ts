@@ -98,7 +98,7 @@ export async function requireMoneyOut(deps: { db: Database; secrets: SecretBox }
   if (cert?.status !== 'approved') throw new AppError(ResponseCode.realNameRequired);
   if (!user.pay_password_hash) throw new AppError(ResponseCode.payPasswordNotSet);
   const key = `pay:${user.id}`;
-  await assertNotLocked(db, key, actor.ip);
+  const failures = await assertNotLocked(db, key, actor.ip);
   if (!(await checkPassword(user.pay_password_hash, proof.pay_password))) {
     await recordFailure(db, key, actor.ip);
     throw new AppError(ResponseCode.payPasswordWrong);
@@ -107,7 +107,7 @@ export async function requireMoneyOut(deps: { db: Database; secrets: SecretBox }
     if (!proof.google_code) throw new AppError(ResponseCode.twoFactorRequired);
     await checkBoundCode(db, deps.secrets, user.id, proof.google_code);
   }
-  await clearFailures(db, key);
+  await clearFailures(db, key, failures);
   return user;
 }
 

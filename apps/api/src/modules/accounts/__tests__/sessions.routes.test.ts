@@ -161,6 +161,26 @@ describe('login and sessions', () => {
     }
   });
 
+  it('a successful login forgives the account’s earlier failures', async () => {
+    const m = await registerMember(t);
+    await t.db.insertInto('account_settings').values({ key: 'captcha_mode', value: 'off', updated_by: 'test' }).onConflict((oc) => oc.column('key').doUpdateSet({ value: 'off' })).execute();
+    const login = async (password: string) => (await call(t, 'POST', '/user/no_auth/login', { account: m.user.user_name, password }, { ip: freshIp() })).body.code;
+    const failuresKept = async () => (await t.db.selectFrom('login_failures').select('id').where('account', '=', `user:${m.user.id}`).execute()).length;
+    try {
+      for (let round = 0; round < 2; round++) {
+        for (let i = 0; i < 9; i++) expect(await login(`wrong-${round}-${i}`)).toBe(ResponseCode.loginFailed);
+        expect(await failuresKept()).toBe(9);
+        // Nine and nine would lock the account at the tenth, were the first nine not forgiven.
+        expect(await login(m.password)).toBe(200);
+        expect(await failuresKept()).toBe(0);
+      }
+      expect(await login(m.password)).toBe(200);
+      expect(await failuresKept()).toBe(0);
+    } finally {
+      await t.db.deleteFrom('account_settings').where('key', '=', 'captcha_mode').execute();
+    }
+  });
+
   it('answers at most 20 login attempts a minute from one address', async () => {
     const ip = freshIp();
     for (let i = 0; i < 20; i++) {
