@@ -141,7 +141,6 @@ export async function postEntry(trx: Transaction<DB>, entry: Insertable<JournalE
     ), written as (
       insert into postings (entry_id, account_id, amount, currency)
       select entry.id, m.account_id, m.amount, m.currency from entry, matched m order by m.ord
-      returning id
     ), moved as (
       -- From the locked rows' balances: the statement's snapshot may predate the lock's wait, and a
       -- new balance worked out from an older row would meet the not-negative check before the update
@@ -149,11 +148,9 @@ export async function postEntry(trx: Transaction<DB>, entry: Insertable<JournalE
       update ledger_accounts a set balance = l.balance + d.amount, version = l.version + 1
       from delta d join acc l on l.id = d.account_id
       where a.id = d.account_id and exists (select 1 from entry)
-      returning a.id
     )
     select (select id from entry) as entry_id, (select count(*) from matched)::int as matched, (select asset from short) as short_asset,
-      (select array_agg(distinct member_id) from acc where member_id is not null) as member_ids,
-      (select count(*) from written) as written, (select count(*) from moved) as moved`.execute(trx);
+      (select array_agg(distinct member_id) from acc where member_id is not null) as member_ids`.execute(trx);
   const row = rows[0]!;
   return { entryId: row.entry_id, accountsFound: row.matched === postings.length, shortAsset: row.short_asset, memberIds: (row.member_ids ?? []).map(Number) };
 }

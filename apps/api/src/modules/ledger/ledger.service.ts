@@ -93,7 +93,9 @@ const accountKeyOf = (ref: Exclude<AccountRef, { id: number }>): AccountKey => {
   return { owner: 'system', code, asset: ref.asset ?? 'cash', currency: ref.currency, allowNegative: SYSTEM_ACCOUNTS[ref.system].allowNegative };
 };
 
-const keyString = (k: AccountKey) => (k.owner === 'member' ? `m:${k.memberId}:${k.asset}:${k.currency}` : `s:${k.code}:${k.asset}:${k.currency}`);
+/** An account key as text, from its parts (a key's or a row's). */
+const keyText = (owner: 'member' | 'system', who: number | string | null, asset: string, currency: string) => `${owner === 'member' ? 'm' : 's'}:${who}:${asset}:${currency}`;
+const keyString = (k: AccountKey) => keyText(k.owner, k.owner === 'member' ? k.memberId : k.code, k.asset, k.currency);
 
 const actorId = (a: Actor): string => String(a.memberId ?? a.operatorId ?? a.name ?? 'system');
 
@@ -122,11 +124,12 @@ function knownAccountsOf(trx: Transaction<DB>): Map<string, number> | undefined 
 /** The ids of the accounts of `keys` (kept ones unless told not to), the accounts not opened yet opened first. */
 async function accountIdsOf(trx: Transaction<DB>, keys: AccountKey[], known: Map<string, number> | undefined): Promise<Map<string, number>> {
   const ids = new Map<string, number>();
-  const unknown = [...new Map(keys.map((k) => [keyString(k), k])).values()].filter((k) => {
-    const id = known?.get(keyString(k));
-    if (id !== undefined) ids.set(keyString(k), id);
-    return id === undefined;
-  });
+  const unknown: AccountKey[] = [];
+  for (const [text, k] of new Map(keys.map((k) => [keyString(k), k]))) {
+    const id = known?.get(text);
+    if (id === undefined) unknown.push(k);
+    else ids.set(text, id);
+  }
   if (!unknown.length) return ids;
   let rows = await findAccountsByKey(trx, unknown);
   if (rows.length < unknown.length) {
@@ -134,9 +137,9 @@ async function accountIdsOf(trx: Transaction<DB>, keys: AccountKey[], known: Map
     rows = await findAccountsByKey(trx, unknown);
   }
   for (const row of rows) {
-    const key = row.owner_kind === 'member' ? `m:${row.member_id}:${row.asset}:${row.currency}` : `s:${row.system_code}:${row.asset}:${row.currency}`;
-    ids.set(key, row.id);
-    known?.set(key, row.id);
+    const text = keyText(row.owner_kind, row.owner_kind === 'member' ? row.member_id : row.system_code, row.asset, row.currency);
+    ids.set(text, row.id);
+    known?.set(text, row.id);
   }
   return ids;
 }
