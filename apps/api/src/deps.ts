@@ -8,7 +8,7 @@ import { migrateToLatest } from './db/migrate.js';
 import { Translator } from './lib/i18n.js';
 import { MemoryRateLimiter, RedisRateLimiter } from './lib/rate-limiter.js';
 import { secretBoxFromConfig } from './lib/secrets.js';
-import { LanguagePacks, seedLanguagePacks } from './modules/lang/lang.service.js';
+import { LanguagePacks } from './modules/lang/lang.service.js';
 import { loadEcbSnapshot } from './modules/rates/rates.service.js';
 import { createProviders, type Providers } from './providers/index.js';
 import { wireAreas } from './wiring.js';
@@ -37,10 +37,9 @@ export async function depsFor(
   wireAreas();
   const i18n = new Translator();
   const languagePacks = new LanguagePacks();
-  await seedLanguagePacks(db);
+  await languagePacks.seed(db, i18n);
   // Exchange rates from the snapshot in the repository, unless the database already has that day or a later one.
   await loadEcbSnapshot(db);
-  await languagePacks.load(db, i18n);
   const providers: Providers = { ...createProviders(config, db, options.log ?? (() => {})), ...options.providers };
   return { config, db, i18n, languagePacks, limiter: redis ? new RedisRateLimiter(redis) : new MemoryRateLimiter(), secrets: secretBoxFromConfig(config), providers, redis };
 }

@@ -5,6 +5,14 @@ import type { Executor } from '../../db/database.js';
 export const findAllLanguagePacks = (db: Executor) =>
   db.selectFrom('language_packs').select(['lang', 'client', 'version', 'pack']).execute();
 
+/** Every stored pack's language, client and version, with its texts except for the packs of `withoutTexts` (the large ones a process builds itself). */
+export const findStoredPacks = (db: Executor, withoutTexts: string) =>
+  db
+    .selectFrom('language_packs')
+    .select(['lang', 'client', 'version'])
+    .select((eb) => eb.case().when('client', '<>', withoutTexts).then(eb.ref('pack')).end().as('pack'))
+    .execute();
+
 export const upsertLanguagePack = (db: Executor, row: { lang: string; client: string; version: string; pack: Record<string, string> }) =>
   db
     .insertInto('language_packs')

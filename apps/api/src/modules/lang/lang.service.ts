@@ -3,7 +3,7 @@ import { LANGUAGES, type Language, type LanguagePackData } from '@shop/contract'
 import { loadBundledPacks } from '@shop/contract/packs';
 import type { Executor } from '../../db/database.js';
 import type { Translator } from '../../lib/i18n.js';
-import { findAllLanguagePacks, findLanguagePack, upsertLanguagePack } from './lang.queries.js';
+import { findAllLanguagePacks, findLanguagePack, findStoredPacks, upsertLanguagePack } from './lang.queries.js';
 import type { Actor } from '../../lib/actor.js';
 
 export const DEFAULT_CLIENT = 'h5';
@@ -14,8 +14,9 @@ let bundled: Record<Language, Record<string, string>> | undefined;
 /** The packs shipped with this release (read from disk once). */
 export const shippedPacks = () => (bundled ??= loadBundledPacks());
 
-/** A language's pack: the shipped texts with the operators' changes of keys that still exist. */
+/** A language's pack: the shipped texts with the operators' changes of keys that still exist (the shipped object itself when none). */
 export function mergedPack(shipped: Record<string, string>, changed: Record<string, string>): Record<string, string> {
+  if (!Object.keys(changed).some((key) => key in shipped)) return shipped;
   const pack = { ...shipped };
   for (const [key, text] of Object.entries(changed)) if (key in pack) pack[key] = text;
   return pack;
@@ -26,10 +27,21 @@ export async function operatorTexts(db: Executor, lang: Language): Promise<Recor
   return (await findLanguagePack(db, lang, OPERATOR_TEXTS))?.pack ?? {};
 }
 
+/** The version of each language's shipped pack with no operator changes, worked out once per process. */
+const shippedVersions = new Map<Language, string>();
+
+/** A language's pack as this release stores it: the shipped texts with the operators' changes, and its version. */
+function packOf(lang: Language, changed: Record<string, string>): CachedPack {
+  const pack = mergedPack(shippedPacks()[lang], changed);
+  if (Object.keys(changed).length) return { version: packVersion(pack), pack };
+  let version = shippedVersions.get(lang);
+  if (!version) shippedVersions.set(lang, (version = packVersion(pack)));
+  return { version, pack };
+}
+
 /** Stores a language's pack (shipped texts with the operators' changes) under its new version; answers the version. */
 export async function storeLanguagePack(db: Executor, lang: Language, changed: Record<string, string>): Promise<string> {
-  const pack = mergedPack(shippedPacks()[lang], changed);
-  const version = packVersion(pack);
+  const { version, pack } = packOf(lang, changed);
   await upsertLanguagePack(db, { lang, client: DEFAULT_CLIENT, version, pack });
   return version;
 }
@@ -40,9 +52,22 @@ export function packVersion(pack: Record<string, string>): string {
   return createHash('sha256').update(canonical).digest('hex').slice(0, 16);
 }
 
-/** Brings the stored packs up to the ones shipped with this release, keeping the texts operators changed. */
-export async function seedLanguagePacks(db: Executor): Promise<void> {
-  for (const lang of LANGUAGES) await storeLanguagePack(db, lang, await operatorTexts(db, lang));
+/**
+ * Brings the stored packs up to the ones shipped with this release, keeping the texts operators
+ * changed: one read of the stored versions (and the operators' texts), a write only for a language
+ * whose pack changed. Answers every pack as stored now, and the stored packs of other clients.
+ */
+export async function seedLanguagePacks(db: Executor): Promise<{ packs: Map<Language, CachedPack>; otherClients: Array<{ lang: string; client: string } & CachedPack> }> {
+  const stored = await findStoredPacks(db, DEFAULT_CLIENT);
+  const packs = new Map<Language, CachedPack>();
+  for (const lang of LANGUAGES) {
+    const changed = stored.find((r) => r.lang === lang && r.client === OPERATOR_TEXTS)?.pack ?? {};
+    const want = packOf(lang, changed);
+    if (stored.find((r) => r.lang === lang && r.client === DEFAULT_CLIENT)?.version !== want.version) await upsertLanguagePack(db, { lang, client: DEFAULT_CLIENT, ...want });
+    packs.set(lang, want);
+  }
+  const otherClients = stored.flatMap((r) => (r.client === DEFAULT_CLIENT || r.client === OPERATOR_TEXTS || !r.pack ? [] : [{ lang: r.lang, client: r.client, version: r.version, pack: r.pack }]));
+  return { packs, otherClients };
 }
 
 interface CachedPack {
@@ -54,11 +79,20 @@ interface CachedPack {
 export class LanguagePacks {
   private byKey = new Map<string, CachedPack>();
 
+  /** Brings the stored packs up to this release (`seedLanguagePacks`) and holds them, without reading back what it stored. */
+  async seed(db: Executor, i18n: Translator): Promise<void> {
+    const { packs, otherClients } = await seedLanguagePacks(db);
+    this.hold(i18n, [...[...packs].map(([lang, p]) => ({ lang, client: DEFAULT_CLIENT, ...p })), ...otherClients]);
+  }
+
+  /** Reads the stored packs again (another process, or an operator's change, may have stored new ones). */
   async load(db: Executor, i18n: Translator): Promise<void> {
-    const rows = await findAllLanguagePacks(db);
+    this.hold(i18n, (await findAllLanguagePacks(db)).filter((row) => row.client !== OPERATOR_TEXTS));
+  }
+
+  private hold(i18n: Translator, rows: Array<{ lang: string; client: string } & CachedPack>): void {
     this.byKey.clear();
     for (const row of rows) {
-      if (row.client === OPERATOR_TEXTS) continue;
       this.byKey.set(`${row.client}:${row.lang}`, { version: row.version, pack: row.pack });
       if (row.client === DEFAULT_CLIENT) i18n.setPack(row.lang, row.pack);
     }
