@@ -118,29 +118,29 @@ async function adminConsole(app: FastifyInstance, config: Config): Promise<void>
   }
   const documentHeaders = documentSecurityHeaders(config.PUBLIC_URL?.startsWith('https://') ?? false);
   await app.register(fastifyStatic, {
-    root: config.adminDist,
-    prefix: '/admin/',
-    index: ['index.html'],
-    // One route per built file: the /admin/api/ routes and the fallback below stay reachable.
-    wildcard: false,
+    // The build's hashed files, under a wildcard route of their own; the page itself is the fallback's, below.
+    root: path.join(config.adminDist, 'assets'),
+    prefix: '/admin/assets/',
+    index: false,
+    wildcard: true,
     decorateReply: false,
     preCompressed: true,
     cacheControl: false,
     etag: true,
     lastModified: true,
-    setHeaders: (res, sentPath) => {
-      const filePath = sentPath.replace(/\.(br|gz)$/, '');
-      const rel = path.relative(config.adminDist, filePath);
-      if (rel.startsWith(`assets${path.sep}`)) res.header('Cache-Control', 'public, max-age=31536000, immutable');
-      else res.header('Cache-Control', 'no-cache');
-      if (filePath.endsWith('.html')) for (const [name, value] of Object.entries(documentHeaders)) res.header(name, value);
-    },
+    setHeaders: (res) => res.header('Cache-Control', 'public, max-age=31536000, immutable'),
   });
-  const html = fs.readFileSync(index);
+  // The page for /admin/ and any other path under it, so a reloaded page opens where it was; compressed as the build wrote it.
+  const page = { body: fs.readFileSync(index), br: readIfThere(`${index}.br`), gzip: readIfThere(`${index}.gz`) };
   app.get('/admin/*', { config: { rateLimit: false } }, (request, reply) => {
-    const url = request.url.split('?')[0]!;
-    // An unknown call, or a missing asset, is a 404 (the API's envelope), never the page.
-    if (url.startsWith('/admin/api/') || url.startsWith('/admin/assets/')) return reply.callNotFound();
-    return reply.headers({ ...documentHeaders, 'cache-control': 'no-cache', 'content-type': 'text/html; charset=utf-8' }).send(html);
+    // An unknown call is a 404 (the API's envelope), never the page.
+    if (request.url.startsWith('/admin/api/')) return reply.callNotFound();
+    reply.headers({ ...documentHeaders, 'cache-control': 'no-cache', 'content-type': 'text/html; charset=utf-8', vary: 'Accept-Encoding' });
+    const accepted = String(request.headers['accept-encoding'] ?? '');
+    const encoding = page.br && /\bbr\b/.test(accepted) ? 'br' : page.gzip && /\bgzip\b/.test(accepted) ? 'gzip' : undefined;
+    if (encoding) reply.header('content-encoding', encoding);
+    return reply.send(encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.body);
   });
 }
+
+const readIfThere = (file: string): Buffer | undefined => (fs.existsSync(file) ? fs.readFileSync(file) : undefined);
