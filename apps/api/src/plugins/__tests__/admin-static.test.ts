@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 
@@ -9,7 +10,9 @@ let dist: string;
 beforeAll(async () => {
   dist = fs.mkdtempSync(path.join(os.tmpdir(), 'admin-dist-'));
   fs.mkdirSync(path.join(dist, 'assets'));
-  fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Shop console</title><div id="root"></div>');
+  const html = '<!doctype html><title>Shop console</title><div id="root"></div>';
+  fs.writeFileSync(path.join(dist, 'index.html'), html);
+  fs.writeFileSync(path.join(dist, 'index.html.br'), brotliCompressSync(html));
   fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
   t = await buildTestApp({ ADMIN_DIST: dist });
 });
@@ -29,6 +32,11 @@ describe('the operator console at /admin/', () => {
     expect(page.body).toContain('Shop console');
     expect(page.headers['cache-control']).toBe('no-cache');
     expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+
+    // Compressed as the build wrote it, for a browser that takes it, on a deep link too.
+    const compressed = await t.app.inject({ method: 'GET', url: '/admin/orders', headers: { 'accept-encoding': 'gzip, br' } });
+    expect([compressed.headers['content-encoding'], compressed.headers.vary]).toEqual(['br', 'Accept-Encoding']);
+    expect(brotliDecompressSync(compressed.rawPayload).toString()).toContain('Shop console');
 
     const asset = await t.app.inject({ method: 'GET', url: '/admin/assets/index-abc123.js' });
     expect(asset.statusCode).toBe(200);
