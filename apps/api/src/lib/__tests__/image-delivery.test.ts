@@ -101,6 +101,40 @@ describe('demo pictures kept on disk', () => {
     expect(await sharp(avif.rawPayload).metadata()).toMatchObject({ format: 'heif', width: 400 });
     expect(fs.readdirSync(kept).filter((f) => !before.has(f))).toHaveLength(2);
   });
+
+  it('a copy another server of the machine is drawing is waited for, not drawn twice; a claim left by a stopped server is taken over', async () => {
+    const kept = path.join(dataDir, 'cache', 'demo-images');
+    const ask = () => t.app.inject({ method: 'GET', url: '/media/demo/goods-13-3.png?w=300', headers: { accept: WEBP_ONLY } });
+    const before = new Set(fs.existsSync(kept) ? fs.readdirSync(kept) : []);
+    const drawnHere = (await ask()).rawPayload;
+    const file = path.join(kept, fs.readdirSync(kept).find((f) => !before.has(f))!);
+    const fresh = () => {
+      fs.rmSync(file);
+      forgetDrawnDemoImages();
+    };
+
+    // Another server claimed the copy and keeps it a moment later: that copy (marked) is the answer.
+    fresh();
+    fs.writeFileSync(`${file}.drawing`, '99999');
+    const waiting = ask();
+    await new Promise((r) => setTimeout(r, 300));
+    const theirs = Buffer.concat([drawnHere, Buffer.from('theirs')]);
+    fs.writeFileSync(file, theirs);
+    fs.rmSync(`${file}.drawing`);
+    expect((await waiting).rawPayload.equals(theirs)).toBe(true);
+
+    // A claim from a server that stopped long ago: drawn here, kept, and the claim gone.
+    fresh();
+    fs.writeFileSync(`${file}.drawing`, '99999');
+    const longAgo = new Date(Date.now() - 60_000);
+    fs.utimesSync(`${file}.drawing`, longAgo, longAgo);
+    const started = Date.now();
+    const answer = await ask();
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(answer.rawPayload.equals(drawnHere)).toBe(true);
+    expect(fs.readFileSync(file).equals(drawnHere)).toBe(true);
+    expect(fs.existsSync(`${file}.drawing`)).toBe(false);
+  });
 });
 
 describe('uploaded pictures', () => {

@@ -129,6 +129,48 @@ async function keep(file: string, body: Buffer): Promise<void> {
   }
 }
 
+/** How long a process waits for a copy another process (sharing the folder) is drawing; a claim older than this is taken over. */
+const OTHER_DRAWING_WAIT_MS = 15_000;
+
+/**
+ * The copy kept at `file`, or drawn here and kept. Processes sharing the folder (the servers of one
+ * machine, started together) draw each copy once: the first claims it (`<file>.drawing`), the others
+ * wait for its copy; a claim left by a process that stopped is taken over once it is old.
+ */
+async function keptOrDrawn(file: string, draw: () => Promise<Buffer>): Promise<Buffer> {
+  const claim = `${file}.drawing`;
+  /** Claims the copy: true, or false when another process holds the claim; a folder that cannot be written is drawn in without keeping. */
+  const tryClaim = () =>
+    fs.promises.writeFile(claim, String(process.pid), { flag: 'wx' }).then(
+      () => true,
+      (e: NodeJS.ErrnoException) => (e.code === 'EEXIST' ? false : undefined),
+    );
+  await fs.promises.mkdir(path.dirname(file), { recursive: true }).catch(() => undefined);
+  let claimed = await tryClaim();
+  if (claimed === undefined) return draw();
+  while (!claimed) {
+    const theirs = await readKept(file);
+    if (theirs) return theirs;
+    const age = await fs.promises.stat(claim).then((st) => Date.now() - st.mtimeMs, () => undefined);
+    if (age === undefined || age > OTHER_DRAWING_WAIT_MS) {
+      // Released without a copy, or left by a process that stopped: claimed here (unless another process is quicker).
+      if (age !== undefined) await fs.promises.rm(claim, { force: true });
+      claimed = await tryClaim();
+      if (claimed === undefined) return draw();
+    } else await new Promise((r) => setTimeout(r, 50));
+  }
+  try {
+    // Kept by another process between the first look and the claim.
+    const kept = await readKept(file);
+    if (kept) return kept;
+    const body = await draw();
+    await keep(file, body);
+    return body;
+  } finally {
+    await fs.promises.rm(claim, { force: true }).catch(() => undefined);
+  }
+}
+
 const drawn = new Map<string, { body: Buffer; mime: string }>();
 
 /** The width a copy is drawn at: a copy as wide as the drawing or wider is the drawing itself (never enlarged), one copy for all those widths. */
@@ -153,18 +195,16 @@ async function demoImage(file: string, asked: number | undefined, format: Modern
   if (!svg) return undefined;
   const mime = format ? imageFormatMime(format) : 'image/png';
   const onDisk = keptIn ? keptFile(keptIn, svg, width, format) : undefined;
-  let body = onDisk ? await readKept(onDisk) : undefined;
-  if (!body) {
+  const draw = async () => {
     if (format) {
       let image = sharp(Buffer.from(svg));
       if (width) image = image.resize({ width, withoutEnlargement: true });
-      body = await encodeAs(image, format).toBuffer();
-    } else {
-      const png = await sharp(Buffer.from(svg)).png(PNG).toBuffer();
-      body = width ? await sharp(png).resize({ width, withoutEnlargement: true }).png(PNG).toBuffer() : png;
+      return encodeAs(image, format).toBuffer();
     }
-    if (onDisk) await keep(onDisk, body);
-  }
+    const png = await sharp(Buffer.from(svg)).png(PNG).toBuffer();
+    return width ? sharp(png).resize({ width, withoutEnlargement: true }).png(PNG).toBuffer() : png;
+  };
+  const body = onDisk ? ((await readKept(onDisk)) ?? (await keptOrDrawn(onDisk, draw))) : await draw();
   const made = { body, mime };
   if (drawn.size >= 800) drawn.delete(drawn.keys().next().value!);
   drawn.set(key, made);
