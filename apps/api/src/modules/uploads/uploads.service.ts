@@ -111,9 +111,10 @@ export async function receiveFile(deps: UploadDeps, actor: Actor, input: { sourc
       );
     },
   });
+  const out = fs.createWriteStream(tempPath, { flags: 'wx', mode: 0o600 });
   try {
     try {
-      await pipeline(source, check, fs.createWriteStream(tempPath, { flags: 'wx', mode: 0o600 }));
+      await pipeline(source, check, out);
     } catch (e) {
       // The multipart parser stops a file at the largest limit (10 MB) with an error of its own.
       if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(ResponseCode.uploadTooLarge);
@@ -139,7 +140,9 @@ export async function receiveFile(deps: UploadDeps, actor: Actor, input: { sourc
     const row = await q.insertUpload(db, { ...owner, storage_key: key, mime: file.mime, kind: file.kind as 'image' | 'video', size, original_name: input.name?.slice(0, 200) ?? null, public: isPublic });
     return { id: row.id, url: fileUrl(deps, key, isPublic), kind: file.kind, mime: file.mime, size };
   } finally {
-    // Stored files were moved away; anything still here is a refused or failed upload.
+    // Stored files were moved away; anything still here is a refused or failed upload. A file refused
+    // while it was still being opened is created when the opening ends: removed once it is closed.
+    if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
     await fs.promises.rm(tempPath, { force: true });
   }
 }
