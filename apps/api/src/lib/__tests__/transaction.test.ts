@@ -121,8 +121,11 @@ describe('withTransaction', () => {
         { onRetry: ({ code }) => void retries.push(code) },
       );
     await Promise.all([transfer(1, 2), transfer(2, 1)]);
-    expect(retries).toEqual(['40P01']);
-    expect(attempts).toBe(3);
+    // Retried only for the deadlock (on a busy machine a retried attempt may meet the other one again),
+    // each attempt beyond the two first a retry.
+    expect(retries.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(retries)).toEqual(new Set(['40P01']));
+    expect(attempts).toBe(2 + retries.length);
     const { rows } = await sql<{ n: number }>`select n from tx_probe order by id`.execute(db);
     expect(rows.map((r) => r.n)).toEqual([0, 0]);
   });
