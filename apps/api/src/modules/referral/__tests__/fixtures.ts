@@ -46,27 +46,36 @@ export async function expectValidTree(db: Database) {
   expect(roots).toHaveLength(1);
   const slots = new Set<string>();
   const expected = new Set<string>();
+  // Checked plainly and asserted once: a tree of thousands of nodes, each walked up to the root.
+  const problems: string[] = [];
   for (const n of nodes) {
     if (n.parent_id === null) continue;
     const slot = `${n.parent_id}:${n.side}`;
-    expect(slots.has(slot), `slot ${slot} taken twice`).toBe(false);
+    if (slots.has(slot)) problems.push(`slot ${slot} taken twice`);
     slots.add(slot);
     // Walk up: reaches the root without a cycle, one step of depth each time.
     let cur = n;
     let dist = 0;
     const seen = new Set<number>();
     while (cur.parent_id !== null) {
-      expect(seen.has(cur.member_id), 'cycle').toBe(false);
+      if (seen.has(cur.member_id)) {
+        problems.push(`cycle through ${cur.member_id}`);
+        break;
+      }
       seen.add(cur.member_id);
-      const parent = byId.get(cur.parent_id)!;
-      expect(parent, `parent ${cur.parent_id} placed`).toBeDefined();
-      expect(cur.depth).toBe(parent.depth + 1);
+      const parent = byId.get(cur.parent_id);
+      if (!parent) {
+        problems.push(`parent ${cur.parent_id} not placed`);
+        break;
+      }
+      if (cur.depth !== parent.depth + 1) problems.push(`depth of ${cur.member_id}: ${cur.depth}, its parent's ${parent.depth}`);
       dist++;
       // The ancestor's leg is the side of its child on the way down to the node.
       expected.add(`${parent.member_id}>${n.member_id}:${dist}:${cur.side}`);
       cur = parent;
     }
   }
+  expect(problems.slice(0, 20)).toEqual([]);
   // The closure table holds exactly every (ancestor, descendant, distance, leg of the ancestor).
   const actual = new Set(paths.map((p) => `${p.ancestor_id}>${p.descendant_id}:${p.depth}:${p.side}`));
   expect(actual.size).toBe(paths.length);
