@@ -116,10 +116,13 @@ const toastsOnScreen = () =>
     .map((m) => m.querySelector('.adm-toast-main')?.textContent ?? '')
     .join('|');
 
-/** Lets React and the toast's animation frame run, in real time (fake timers only fake setTimeout). */
-const tick = () => act(async () => {
-  await new Promise((r) => setImmediate(r));
-});
+/** The real setTimeout, taken before any test fakes the timers. */
+const realSetTimeout = globalThis.setTimeout;
+/** Lets React and the page's animation frames run for `ms` of real time: a poll that does not spin on the page. */
+const pause = (ms: number) =>
+  act(async () => {
+    await new Promise((r) => realSetTimeout(r, ms));
+  });
 
 /**
  * The text of the toast on screen, '' when none appears within `withinMs` (real time: the toast's
@@ -133,7 +136,7 @@ export async function toastText(withinMs = 400): Promise<string> {
   while (performance.now() < until) {
     const text = toastsOnScreen();
     if (text) return text;
-    await tick();
+    await pause(10);
   }
   return toastsOnScreen();
 }
@@ -166,8 +169,10 @@ export async function clearToasts(): Promise<void> {
     Dialog.clear();
   });
   document.querySelectorAll('.adm-dialog').forEach((d) => d.closest('body > div')?.remove());
+  // A toast leaving on its closing animation is waited for; a hidden one is removed at once.
   const until = performance.now() + 1500;
-  while (performance.now() < until && document.querySelector('.adm-toast-mask')) await tick();
+  const showing = () => Array.from(document.querySelectorAll<HTMLElement>('.adm-toast-mask')).some((m) => m.style.display !== 'none');
+  while (performance.now() < until && showing()) await pause(10);
   document.querySelectorAll('.adm-toast-mask').forEach((m) => m.parentElement?.remove());
 }
 
