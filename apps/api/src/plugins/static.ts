@@ -21,10 +21,7 @@ export async function staticPlugin(app: FastifyInstance, config: Config): Promis
     const d = document();
     reply.headers({ ...d.headers, 'cache-control': 'no-cache', 'content-type': 'text/html; charset=utf-8', etag: d.etag, vary: 'Accept-Encoding' });
     if (request.headers['if-none-match'] === d.etag) return reply.code(304).send();
-    const accepted = String(request.headers['accept-encoding'] ?? '');
-    const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : undefined;
-    if (encoding) reply.header('content-encoding', encoding);
-    return reply.send(encoding === 'br' ? d.br : encoding === 'gzip' ? d.gzip : d.body);
+    return sendCompressed(request, reply, d);
   };
   app.get('/h5/', { config: { rateLimit: false } }, sendDocument);
   app.get('/h5/index.html', { config: { rateLimit: false } }, sendDocument);
@@ -136,11 +133,16 @@ async function adminConsole(app: FastifyInstance, config: Config): Promise<void>
     // An unknown call is a 404 (the API's envelope), never the page.
     if (request.url.startsWith('/admin/api/')) return reply.callNotFound();
     reply.headers({ ...documentHeaders, 'cache-control': 'no-cache', 'content-type': 'text/html; charset=utf-8', vary: 'Accept-Encoding' });
-    const accepted = String(request.headers['accept-encoding'] ?? '');
-    const encoding = page.br && /\bbr\b/.test(accepted) ? 'br' : page.gzip && /\bgzip\b/.test(accepted) ? 'gzip' : undefined;
-    if (encoding) reply.header('content-encoding', encoding);
-    return reply.send(encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.body);
+    return sendCompressed(request, reply, page);
   });
 }
 
 const readIfThere = (file: string): Buffer | undefined => (fs.existsSync(file) ? fs.readFileSync(file) : undefined);
+
+/** Sends the brotli or gzip copy of a document when the browser takes it and there is one, else the document. */
+function sendCompressed(request: FastifyRequest, reply: FastifyReply, copies: { body: Buffer; br?: Buffer; gzip?: Buffer }) {
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  const encoding = copies.br && /\bbr\b/.test(accepted) ? 'br' : copies.gzip && /\bgzip\b/.test(accepted) ? 'gzip' : undefined;
+  if (encoding) reply.header('content-encoding', encoding);
+  return reply.send(encoding === 'br' ? copies.br : encoding === 'gzip' ? copies.gzip : copies.body);
+}
