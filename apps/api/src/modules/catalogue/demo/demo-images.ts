@@ -139,7 +139,7 @@ const OTHER_DRAWING_WAIT_MS = 15_000;
  */
 async function keptOrDrawn(file: string, draw: () => Promise<Buffer>): Promise<Buffer> {
   const claim = `${file}.drawing`;
-  /** Claims the copy: true, or false when another process holds the claim; a folder that cannot be written is drawn in without keeping. */
+  /** Claims the copy: true; false when another process holds the claim; undefined when the folder cannot be written (then drawn here, not kept). */
   const tryClaim = () =>
     fs.promises.writeFile(claim, String(process.pid), { flag: 'wx' }).then(
       () => true,
