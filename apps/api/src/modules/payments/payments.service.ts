@@ -7,13 +7,10 @@ import { AppError } from '../../lib/errors.js';
 import { responseCache } from '../../lib/cache.js';
 import { withTransaction, type Tx } from '../../lib/transaction.js';
 import { publicBaseUrl } from '../../providers/index.js';
-import { assertNotLocked, clearFailures, recordFailure } from '../captcha/lockout.js';
 import { balanceOf, balancesOf, post, releaseHold, reserveHold } from '../ledger/ledger.service.js';
 import type { Asset } from '../ledger/ledger.table.js';
-import { checkPassword } from '../members/identity.js';
 import { findUserById } from '../members/members.queries.js';
-import { checkBoundCode } from '../two-factor/totp.js';
-import { walletCurrencies } from '../wallet/wallet.rules.js';
+import { requirePayPassword, walletCurrencies } from '../wallet/wallet.rules.js';
 import { lockUsableGiftCardsForUpdate } from '../wallet/wallet.queries.js';
 import { redeemGiftCard } from '../wallet/wallet.service.js';
 import type { GatewayMethod } from './gateways/gateway.js';
@@ -208,18 +205,7 @@ async function gatewayOnlyMethod(deps: PaymentsDeps, code: string): Promise<bool
 async function requirePayProof(deps: PaymentsDeps, actor: Actor, userId: number, proof: { pay_password?: string; google_code?: string }): Promise<void> {
   const user = await findUserById(deps.db, userId);
   if (!user) throw new AppError(ResponseCode.userNotFound);
-  if (!user.pay_password_hash) throw new AppError(ResponseCode.payPasswordNotSet);
-  const key = `pay:${user.id}`;
-  const failures = await assertNotLocked(deps.db, key, actor.ip);
-  if (!proof.pay_password || !(await checkPassword(user.pay_password_hash, proof.pay_password))) {
-    if (proof.pay_password) await recordFailure(deps.db, key, actor.ip);
-    throw new AppError(ResponseCode.payPasswordWrong);
-  }
-  if (user.totp_secret) {
-    if (!proof.google_code) throw new AppError(ResponseCode.twoFactorRequired);
-    await checkBoundCode(deps.db, deps.secrets, user.id, proof.google_code);
-  }
-  await clearFailures(deps.db, key, failures);
+  await requirePayPassword(deps, actor, user, proof);
 }
 
 /**

@@ -96,11 +96,21 @@ export async function requireMoneyOut(deps: { db: Database; secrets: SecretBox }
   if (!user) throw new AppError(ResponseCode.userNotFound);
   const cert = await findLatestCertification(db, userId);
   if (cert?.status !== 'approved') throw new AppError(ResponseCode.realNameRequired);
+  await requirePayPassword(deps, actor, user, proof);
+  return user;
+}
+
+/**
+ * The member's pay password (wrong answers count toward the pay lockout, and a right one forgives
+ * them) and the authenticator's code once one is bound: the proof before the wallet's value moves.
+ */
+export async function requirePayPassword(deps: { db: Database; secrets: SecretBox }, actor: Actor, user: UserRow, proof: { pay_password?: string; google_code?: string }): Promise<void> {
+  const { db } = deps;
   if (!user.pay_password_hash) throw new AppError(ResponseCode.payPasswordNotSet);
   const key = `pay:${user.id}`;
   const failures = await assertNotLocked(db, key, actor.ip);
-  if (!(await checkPassword(user.pay_password_hash, proof.pay_password))) {
-    await recordFailure(db, key, actor.ip);
+  if (!proof.pay_password || !(await checkPassword(user.pay_password_hash, proof.pay_password))) {
+    if (proof.pay_password) await recordFailure(db, key, actor.ip);
     throw new AppError(ResponseCode.payPasswordWrong);
   }
   if (user.totp_secret) {
@@ -108,7 +118,6 @@ export async function requireMoneyOut(deps: { db: Database; secrets: SecretBox }
     await checkBoundCode(db, deps.secrets, user.id, proof.google_code);
   }
   await clearFailures(db, key, failures);
-  return user;
 }
 
 /** The member's approved real name (`surname given_name`), or undefined. */
