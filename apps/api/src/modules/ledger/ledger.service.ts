@@ -121,11 +121,11 @@ function knownAccountsOf(trx: Transaction<DB>): Map<string, number> | undefined 
   return known;
 }
 
-/** The ids of the accounts of `keys` (kept ones unless told not to), the accounts not opened yet opened first. */
-async function accountIdsOf(trx: Transaction<DB>, keys: AccountKey[], known: Map<string, number> | undefined): Promise<Map<string, number>> {
+/** The ids of the accounts of `keys` (by their text; kept ones unless told not to), the accounts not opened yet opened first. */
+async function accountIdsOf(trx: Transaction<DB>, keys: Map<string, AccountKey>, known: Map<string, number> | undefined): Promise<Map<string, number>> {
   const ids = new Map<string, number>();
   const unknown: AccountKey[] = [];
-  for (const [text, k] of new Map(keys.map((k) => [keyString(k), k]))) {
+  for (const [text, k] of keys) {
     const id = known?.get(text);
     if (id === undefined) unknown.push(k);
     else ids.set(text, id);
@@ -163,7 +163,8 @@ export async function post(trx: Transaction<DB>, input: PostInput): Promise<Post
     if (!currency) throw new Error(`a posting to account ${'id' in ref ? ref.id : ''} by id names its currency`);
     if ('currency' in ref && currency !== ref.currency) throw new Error(`posting in ${currency} to an account kept in ${ref.currency}`);
     perCurrency.set(currency, (perCurrency.get(currency) ?? 0) + p.amount);
-    return { id: 'id' in ref ? ref.id : undefined, key: 'id' in ref ? undefined : accountKeyOf(ref), amount: p.amount, currency };
+    const key = 'id' in ref ? undefined : accountKeyOf(ref);
+    return { id: 'id' in ref ? ref.id : undefined, key, text: key && keyString(key), amount: p.amount, currency };
   });
   for (const [currency, total] of perCurrency) {
     if (total !== 0) throw new Error(`journal entry ${input.kind} does not balance in ${currency} (${total})`);
@@ -182,12 +183,12 @@ export async function post(trx: Transaction<DB>, input: PostInput): Promise<Post
     rate_date: input.rate?.date ?? null,
     memo: input.memo ?? null,
   };
-  const keys = wanted.flatMap((w) => (w.key ? [w.key] : []));
+  const keys = new Map(wanted.flatMap((w) => (w.key ? [[w.text!, w.key] as const] : [])));
   const attempt = async (known: Map<string, number> | undefined) => {
     const ids = await accountIdsOf(trx, keys, known);
     const postings = wanted.map((w): PostingRow => {
-      const accountId = w.key ? ids.get(keyString(w.key)) : w.id;
-      if (accountId === undefined) throw new Error(`ledger account ${keyString(w.key!)} could not be opened`);
+      const accountId = w.key ? ids.get(w.text!) : w.id;
+      if (accountId === undefined) throw new Error(`ledger account ${w.text} could not be opened`);
       return { accountId, key: w.key, amount: w.amount, currency: w.currency };
     });
     return { postings, posted: await postEntry(trx, entry, postings) };
@@ -196,7 +197,7 @@ export async function post(trx: Transaction<DB>, input: PostInput): Promise<Post
   let { postings, posted } = await attempt(known);
   if (!posted.accountsFound && known) {
     // A kept id that no longer holds its key: forget them and find the accounts again.
-    for (const k of keys) known.delete(keyString(k));
+    for (const text of keys.keys()) known.delete(text);
     ({ postings, posted } = await attempt(undefined));
   }
   if (!posted.accountsFound) throw new Error(`an account of journal entry ${input.kind} does not exist`);
