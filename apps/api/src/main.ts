@@ -2,7 +2,7 @@ import { buildApp } from './app.js';
 import { openDeps, shopConfig } from './deps.js';
 import { allEndpoints } from '@shop/contract';
 import { seedDemoData } from './seed/index.js';
-import { startWorker } from './jobs/worker.js';
+import { shopJobLog, startWorker } from './jobs/worker.js';
 import { WorkerStartRefused } from './jobs/workers.js';
 import type { Runner } from 'graphile-worker';
 import { listenForChanges, LISTENER_NAME } from './lib/changes.js';
@@ -69,10 +69,7 @@ try {
 const shown = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
 if (config.JOBS_WORKER) {
   try {
-    // The worker's listener losing its connection while the shop stops is the stop itself, not an error.
-    // A worker that stops (on the same signal, possibly before our own handler) with no job to give back has nothing to report.
-    const stopNoise = (text: string) => /stopped without finishing: 0 job\(s\)/.test(text) || (stopping && /terminating connection due to administrator command|Connection terminated|not queryable|attempting to UNLISTEN/i.test(text));
-    worker = await startWorker(deps, (level, message, meta) => app.log[stopNoise(`${message} ${JSON.stringify(meta ?? {})}`) ? 'debug' : level](meta ?? {}, `jobs: ${message}`));
+    worker = await startWorker(deps, shopJobLog((level, meta, message) => app.log[level](meta, message), () => stopping));
   } catch (e) {
     if (!(e instanceof WorkerStartRefused)) throw e;
     log(e.message);

@@ -11,6 +11,26 @@ export type JobLog = (level: 'error' | 'warn' | 'info' | 'debug', message: strin
 
 const LEVELS: Record<string, Parameters<JobLog>[0]> = { error: 'error', warning: 'warn', info: 'info', debug: 'debug' };
 
+/**
+ * What a worker's log line says, to judge it by: the message, then the messages of the errors and
+ * the text of the strings among its details. The details may hold the worker itself (a circular
+ * object, which `JSON.stringify` refuses with a throw inside the worker's own shutdown).
+ */
+function jobLogText(message: string, meta?: Record<string, unknown>): string {
+  const said = Object.values(meta ?? {}).flatMap((v) => (v instanceof Error ? [v.message] : typeof v === 'string' ? [v] : []));
+  return [message, ...said].join(' ');
+}
+
+/**
+ * The API process's job log: a worker that stopped with no job to give back, and the worker losing
+ * its connections while the shop stops (the embedded database stops on the same signal), say so at
+ * debug level; everything else at its own level, prefixed `jobs:`.
+ */
+export function shopJobLog(write: (level: Parameters<JobLog>[0], meta: Record<string, unknown>, message: string) => void, stopping: () => boolean): JobLog {
+  const noise = (text: string) => /stopped without finishing: 0 job\(s\)/.test(text) || (stopping() && /terminating connection due to administrator command|Connection terminated|not queryable|attempting to UNLISTEN/i.test(text));
+  return (level, message, meta) => write(noise(jobLogText(message, meta)) ? 'debug' : level, meta ?? {}, `jobs: ${message}`);
+}
+
 export function jobLogger(log: JobLog | undefined): Logger {
   return new Logger((scope) => (level: LogLevel, message: string, meta?: unknown) => log?.(LEVELS[level] ?? 'info', message, { ...scope, ...(meta as object) }));
 }

@@ -9,7 +9,7 @@ import { cronItems } from '../crontab.js';
 import { enqueueJob, enqueueLaterJob } from '../enqueue.js';
 import type { JobTask } from '../tasks.js';
 import { jobTasks } from '../../job-tasks.js';
-import { runDueJobs, startWorker } from '../worker.js';
+import { jobLogger, runDueJobs, shopJobLog, startWorker } from '../worker.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -140,5 +140,24 @@ describe('durable jobs', () => {
     } finally {
       await runner.stop();
     }
+  });
+
+  it('the shop’s job log takes lines whose details hold the worker itself (circular), and quiets a lost connection only while the shop stops', () => {
+    // As the worker logs a release that failed because the database stopped with the shop.
+    const worker: Record<string, unknown> = { workerId: 'w1' };
+    worker.self = { promise: Promise.resolve(), worker };
+    const reason = new Error('Client has encountered a connection error and is not queryable');
+    const written: Array<[string, string]> = [];
+    let stopping = false;
+    const logger = jobLogger(shopJobLog((level, _meta, message) => void written.push([level, message]), () => stopping));
+    logger.error('Cancelling worker w1 (job: none) failed', { worker, reason });
+    stopping = true;
+    logger.error('Cancelling worker w1 (job: none) failed', { worker, reason });
+    logger.error('Error occurred during graceful shutdown: disk full', { error: new Error('disk full') });
+    expect(written).toEqual([
+      ['error', 'jobs: Cancelling worker w1 (job: none) failed'],
+      ['debug', 'jobs: Cancelling worker w1 (job: none) failed'],
+      ['error', 'jobs: Error occurred during graceful shutdown: disk full'],
+    ]);
   });
 });
