@@ -72,14 +72,15 @@ describe('the console’s coupons and charity in Chromium at 1280 px', () => {
     // A charity cause published from the Charity page, in English and Chinese.
     await page.getByRole('menuitem', { name: 'Charity' }).click();
     await page.getByTestId('new-cause').click();
-    await page.getByTestId('cause-submit').click();
+    // The dialog zooms in: a click sent while it moves can land beside its button.
+    await clickSettled(page.getByTestId('cause-submit'));
     await page.locator('.ant-modal').getByText('Required').first().waitFor();
     await page.getByTestId('cause-title').fill(`School library ${RUN}`);
     await page.getByTestId('cause-language').click();
     await page.locator('.ant-select-item-option', { hasText: '简体中文' }).click();
     await page.getByTestId('cause-title').fill(`学校图书馆 ${RUN}`);
     await page.locator('input[data-testid="cause-min"], [data-testid="cause-min"] input').first().fill('2');
-    await page.getByTestId('cause-submit').click();
+    await clickSettled(page.getByTestId('cause-submit'));
     await page.locator('.ant-modal-confirm-title', { hasText: 'Publish this cause?' }).waitFor();
     await clickSettled(page.locator('.ant-modal-confirm').getByRole('button', { name: 'Confirm', exact: true }));
     await page.getByText('Cause published').first().waitFor();
