@@ -26,8 +26,10 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-/** What the development outbox holds for an address: the newest code, as a developer reads it. */
-/** The latest code mailed to `to`; other than `previous` when given (a new mail may arrive a moment after the answer). */
+/**
+ * What the development outbox holds for an address: the newest code, as a developer reads it; when
+ * `previous` is given, a code other than it (a new mail may arrive a moment after the page's answer).
+ */
 async function codeFromOutbox(to: string, previous?: string): Promise<string> {
   for (let i = 0; i < 20; i++) {
     const res = await fetch(`${baseUrl}/dev/outbox?to=${encodeURIComponent(to)}&limit=1`);
