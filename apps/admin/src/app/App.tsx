@@ -5,6 +5,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HashRouter, Navigate, Route, Routes } from 'react-router';
 import type { Language } from '@shop/contract/common';
+import { useLessMotion } from '../lib/motion';
 import { ApiError } from '../lib/request';
 import { useSession } from '../lib/session';
 
@@ -141,8 +142,10 @@ function Routed() {
 
 export function App() {
   const locale = useAntdLocale();
+  // For an operator who asked for less motion, dialogs, drawers and menus open and close without animating.
+  const lessMotion = useLessMotion();
   return (
-    <ConfigProvider locale={locale} theme={{ token: { colorPrimary: '#1f6feb', borderRadius: 6 } }}>
+    <ConfigProvider locale={locale} theme={{ token: { colorPrimary: '#1f6feb', borderRadius: 6, motion: !lessMotion } }}>
       <AntApp>
         <QueryClientProvider client={queryClient}>
           <HashRouter>

@@ -1,10 +1,12 @@
 import { createRoot, type Root } from 'react-dom/client';
-import { unstableSetRender } from 'antd-mobile';
+import { reduceMotion, restoreMotion, unstableSetRender } from 'antd-mobile';
 
 let registered = false;
 
 /**
- * antd-mobile's imperative Toast and Dialog render through React 19's root API (else they throw).
+ * antd-mobile's imperative Toast and Dialog render through React 19's root API (else they throw), and
+ * its popups, dialogs and toasts follow the visitor's motion preference: for one who asked their system
+ * for less motion they appear and go without sliding or zooming, and follow a change of that setting.
  * Registered before any page or toast shows (lazy-page.tsx, toast-impl.ts), outside the first screen's code.
  */
 export function registerAntdRender(): void {
@@ -21,4 +23,9 @@ export function registerAntdRender(): void {
       delete c._shopRoot;
     };
   });
+  const lessMotion = typeof window.matchMedia === 'function' ? window.matchMedia('(prefers-reduced-motion: reduce)') : undefined;
+  if (!lessMotion) return;
+  const follow = () => (lessMotion.matches ? reduceMotion() : restoreMotion());
+  follow();
+  lessMotion.addEventListener?.('change', follow);
 }
