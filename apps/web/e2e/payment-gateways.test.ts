@@ -116,6 +116,8 @@ async function toSandbox(page: Page, method: RegExp, gateway: string) {
       return radio.isChecked();
     })
     .toBe(true);
+  // Pay once the chosen method's notice is on the page: while it is being read, Pay is busy (a tap then does nothing).
+  await page.locator('.pay-notice-inline').waitFor();
   await page.getByRole('button', { name: /^Pay / }).click();
   const sandbox = new RegExp(`/sandbox/${gateway}/`);
   const link = page.getByRole('link', { name: 'Go to the payment page' });
