@@ -129,6 +129,48 @@ describe('the first screen asks for its data before the app has arrived', () => 
     await page.close();
   });
 
+  it('login and home show their first screen without the animation library; a visitor who asks for less motion gets toasts that appear at once', async () => {
+    for (const hashPath of ['/pages/login/login/login', '/pages/tabbar/index']) {
+      const { page } = await openRecording('/user/getLangBag', hashPath, { popupSnooze: '[]' });
+      await page.emulateMedia({ reducedMotion: 'no-preference' });
+      const scripts: Array<Promise<string>> = [];
+      page.on('response', (r) => {
+        if (r.request().resourceType() === 'script') scripts.push(r.text().catch(() => ''));
+      });
+      await page.reload();
+      await page.locator(hashPath.includes('login') ? '.account-actions' : '.goods-card').first().waitFor();
+      // The scripts that had arrived when the first screen showed (toasts' and popups' code, with the
+      // animation library, is fetched after it). react-spring's global switch names itself: none has it.
+      const bodies = await Promise.all(scripts.slice());
+      expect(bodies.length).toBeGreaterThan(0);
+      expect(bodies.filter((b) => b.includes('skipAnimation')), hashPath).toEqual([]);
+      await page.close();
+    }
+    // As one who asked for less motion (the browser's setting here): a toast is never seen half faded in.
+    const { page } = await openRecording('/user/getLangBag', '/pages/login/login/login', { popupSnooze: '[]' });
+    await page.getByRole('button', { name: 'Log in', exact: true }).waitFor();
+    await page.waitForLoadState('networkidle');
+    await page.evaluate(() => {
+      const seen: string[] = ((window as unknown as { opacities: string[] }).opacities = []);
+      const look = (frames: number) => {
+        const mask = document.querySelector<HTMLElement>('.adm-toast-mask');
+        if (mask && mask.style.display !== 'none') seen.push(mask.style.opacity);
+        if (frames > 0) requestAnimationFrame(() => look(frames - 1));
+      };
+      new MutationObserver((_, observer) => {
+        if (!document.querySelector('.adm-toast-mask')) return;
+        observer.disconnect();
+        look(30);
+      }).observe(document.body, { childList: true, subtree: true });
+    });
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await page.locator('.adm-toast-main').waitFor();
+    const opacities = () => page.evaluate(() => (window as unknown as { opacities: string[] }).opacities);
+    await expect.poll(async () => (await opacities()).length).toBeGreaterThan(5);
+    expect(new Set((await opacities()).map((o) => (o === '' ? '1' : o)))).toEqual(new Set(['1']));
+    await page.close();
+  });
+
   it('a first visitor who chose Thai gets the Thai pack from the early script, once, and reads Thai', async () => {
     const { page, sent } = await openRecording('/user/getLangBag', '/pages/tabbar/my', { lang: 'th', popupSnooze: '[]' });
     await page.locator('.app-tabbar').waitFor();

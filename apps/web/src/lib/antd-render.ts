@@ -1,5 +1,5 @@
 import { createRoot, type Root } from 'react-dom/client';
-import { reduceMotion, restoreMotion, unstableSetRender } from 'antd-mobile';
+import { unstableSetRender } from 'antd-mobile';
 
 let registered = false;
 
@@ -25,7 +25,13 @@ export function registerAntdRender(): void {
   });
   const lessMotion = typeof window.matchMedia === 'function' ? window.matchMedia('(prefers-reduced-motion: reduce)') : undefined;
   if (!lessMotion) return;
-  const follow = () => (lessMotion.matches ? reduceMotion() : restoreMotion());
+  // The switch lives in the animation library, which the first screen does not load: it is fetched
+  // only once the visitor asks for less motion (a popup opened in that moment still animates).
+  let asked = false;
+  const follow = () => {
+    asked ||= lessMotion.matches;
+    if (asked) void import('./antd-motion').then((m) => m.followMotionPreference(lessMotion.matches));
+  };
   follow();
   lessMotion.addEventListener?.('change', follow);
 }
