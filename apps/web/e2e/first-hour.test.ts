@@ -494,7 +494,14 @@ describe('7. real name: the document\'s issuing country; a bank card in its coun
       await db.destroy();
     }
     const page = await openAs(member, '/pages/my/bankCardEdit');
-    await page.getByText('Thailand', { exact: true }).click();
+    // Thailand is chosen once the page shows it chosen: a tap while the page is still laying itself out is tapped again.
+    const thailand = page.locator('.adm-selector-item', { hasText: /^Thailand$/ });
+    await expect
+      .poll(async () => {
+        if (!(await thailand.getAttribute('class'))?.includes('adm-selector-item-active')) await thailand.click();
+        return (await thailand.getAttribute('class'))?.includes('adm-selector-item-active');
+      })
+      .toBe(true);
     await page.getByText(bankName, { exact: true }).click();
     // The bank's country's currency is offered first and chosen.
     await page.locator('.adm-selector-item-active', { hasText: /^THB$/ }).waitFor();
