@@ -57,7 +57,7 @@ describe('the shop in Chromium on a phone', () => {
     await page.close();
   });
 
-  it('scrolls the notice titles across once and then rests at their start; with reduced motion they never move', async () => {
+  it('scrolls the notice titles across once and then rests at their start; with reduced motion asked for, before or during the lap, they never move or stop at once', async () => {
     const page = await openFresh('/pages/tabbar/index', noPopups);
     // The browsers of the tests ask for reduced motion; this test first looks at the motion itself.
     await page.emulateMedia({ reducedMotion: 'no-preference' });
@@ -74,7 +74,13 @@ describe('the shop in Chromium on a phone', () => {
     expect(await moving()).toBe(0);
     expect(await text.evaluate((el: HTMLElement) => el.style.transform)).toBe('');
 
+    // Less motion asked for during a lap: the titles rest at their start at once.
+    await page.reload();
+    await expect.poll(() => text.evaluate((el: HTMLElement) => el.style.transform)).toMatch(/^translateX\(-\d+px\)$/);
     await page.emulateMedia({ reducedMotion: 'reduce' });
+    await expect.poll(() => text.evaluate((el: HTMLElement) => el.style.transform)).toBe('');
+    expect(await moving()).toBe(0);
+
     await page.reload();
     await text.waitFor();
     await page.waitForTimeout(3_000);

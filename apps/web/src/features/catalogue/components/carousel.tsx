@@ -42,7 +42,8 @@ export function Carousel({ items, className, interval = 4000, label, indicator =
     if (!interval || items.length < 2 || prefersReducedMotion()) return;
     const timer = setInterval(() => {
       const el = track.current;
-      if (!el || touching.current || document.hidden) return;
+      // Not while touched, hidden, or once the visitor has asked for less motion.
+      if (!el || touching.current || document.hidden || prefersReducedMotion()) return;
       const next = (Math.round(el.scrollLeft / Math.max(1, el.clientWidth)) + 1) % items.length;
       el.scrollTo({ left: next * el.clientWidth, behavior: 'smooth' });
     }, interval);
