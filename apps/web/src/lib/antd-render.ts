@@ -1,5 +1,6 @@
 import { createRoot, type Root } from 'react-dom/client';
 import { unstableSetRender } from 'antd-mobile';
+import { onMotionSettingChange, prefersReducedMotion } from './motion';
 
 let registered = false;
 
@@ -23,15 +24,13 @@ export function registerAntdRender(): void {
       delete c._shopRoot;
     };
   });
-  const lessMotion = typeof window.matchMedia === 'function' ? window.matchMedia('(prefers-reduced-motion: reduce)') : undefined;
-  if (!lessMotion) return;
   // The switch lives in the animation library, which the first screen does not load: it is fetched
   // only once the visitor asks for less motion (a popup opened in that moment still animates).
   let asked = false;
-  const follow = () => {
-    asked ||= lessMotion.matches;
-    if (asked) void import('./antd-motion').then((m) => m.followMotionPreference(lessMotion.matches));
+  const follow = (less: boolean) => {
+    asked ||= less;
+    if (asked) void import('./antd-motion').then((m) => m.followMotionPreference(less));
   };
-  follow();
-  lessMotion.addEventListener?.('change', follow);
+  follow(prefersReducedMotion());
+  onMotionSettingChange(follow);
 }

@@ -1,15 +1,14 @@
 const LESS_MOTION = '(prefers-reduced-motion: reduce)';
+const setting = () => (typeof window.matchMedia === 'function' ? window.matchMedia(LESS_MOTION) : undefined);
 
 /** Whether the visitor asked their system for less motion: the app then starts nothing that moves by itself. */
-export const prefersReducedMotion = (): boolean => typeof window.matchMedia === 'function' && window.matchMedia(LESS_MOTION).matches;
+export const prefersReducedMotion = (): boolean => setting()?.matches ?? false;
 
-/** Calls `then` when the visitor turns less motion on while the page is open; answers how to stop listening. */
-export function whenLessMotionAsked(then: () => void): () => void {
-  if (typeof window.matchMedia !== 'function') return () => undefined;
-  const list = window.matchMedia(LESS_MOTION);
-  const changed = () => {
-    if (list.matches) then();
-  };
-  list.addEventListener?.('change', changed);
-  return () => list.removeEventListener?.('change', changed);
+/** Calls `changed` with the new setting each time the visitor changes it while the page is open; answers how to stop listening. */
+export function onMotionSettingChange(changed: (less: boolean) => void): () => void {
+  const list = setting();
+  if (!list) return () => undefined;
+  const listener = () => changed(list.matches);
+  list.addEventListener?.('change', listener);
+  return () => list.removeEventListener?.('change', listener);
 }
