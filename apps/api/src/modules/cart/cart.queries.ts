@@ -3,37 +3,36 @@ import type { Executor } from '../../db/database.js';
 import type { Tx } from '../../lib/transaction.js';
 
 /**
- * What adding an SKU to the member's cart needs, in one read: the SKU with its goods' status, and
- * the member's cart as it stands (units of this SKU, lines, units in all). Nothing when the SKU is unknown.
+ * Adds `quantity` of an SKU to the member's cart in one statement, and answers what the refusal
+ * rules need: the SKU with its goods' status and the member's cart as it stood (units of this SKU,
+ * lines, units in all), with the line as written (`line_id`, `line_quantity`), or no line when the
+ * write's own conditions refused it (goods not `goodsId`'s or not on sale, no stock, `quantity`
+ * beyond `min(lineMax, stock)` for the line as it would be, a new line in a cart of `maxLines`).
+ * Nothing at all when the SKU is unknown.
  */
-export const findSkuForCart = async (db: Executor, userId: number, skuId: number) =>
+export const addCartLine = async (db: Executor, line: { userId: number; goodsId: number; skuId: number; quantity: number; lineMax: number; maxLines: number }) =>
   (
-    await sql<{ id: number; goods_id: number; price_minor: number; stock: number; status: string; already: number; lines: number; units: number }>`
-      select s.id, s.goods_id, s.price_minor, s.stock, g.status, coalesce(c.already, 0)::int as already, coalesce(c.lines, 0)::int as lines, coalesce(c.units, 0)::int as units
-      from goods_skus s
-      join goods g on g.id = s.goods_id
-      left join (
-        select sum(quantity) filter (where sku_id = ${skuId}) as already, count(*) as lines, sum(quantity) as units from cart_items where user_id = ${userId}
-      ) c on true
-      where s.id = ${skuId}`.execute(db)
+    await sql<{ id: number; goods_id: number; price_minor: number; stock: number; status: string; already: number; lines: number; units: number; line_id: number | null; line_quantity: number | null }>`
+      with s as (
+        select s.id, s.goods_id, s.price_minor, s.stock, g.status, coalesce(c.already, 0)::int as already, coalesce(c.lines, 0)::int as lines, coalesce(c.units, 0)::int as units,
+          least(${line.lineMax}::int, s.stock) as max
+        from goods_skus s
+        join goods g on g.id = s.goods_id
+        left join (
+          select sum(quantity) filter (where sku_id = ${line.skuId}) as already, count(*) as lines, sum(quantity) as units from cart_items where user_id = ${line.userId}
+        ) c on true
+        where s.id = ${line.skuId}
+      ),
+      w as (
+        insert into cart_items (user_id, goods_id, sku_id, quantity, added_price_minor)
+        select ${line.userId}, s.goods_id, s.id, ${line.quantity}, s.price_minor from s
+        where s.goods_id = ${line.goodsId} and s.status = 'on_sale' and s.stock > 0 and ${line.quantity} <= s.max and (s.already > 0 or s.lines < ${line.maxLines})
+        on conflict (user_id, sku_id) do update set quantity = cart_items.quantity + excluded.quantity, selected = true, updated_at = now()
+          where cart_items.quantity + excluded.quantity <= (select max from s)
+        returning id, quantity
+      )
+      select s.id, s.goods_id, s.price_minor, s.stock, s.status, s.already, s.lines, s.units, w.id as line_id, w.quantity as line_quantity from s left join w on true`.execute(db)
   ).rows[0];
-
-/**
- * Adds `quantity` of an SKU to the member's cart: a new line (the caller keeps `quantity` within
- * `max`), or more on the existing one only when the line stays within `max`; answers nothing when it would not.
- */
-export const upsertCartLine = (db: Executor, line: { userId: number; goodsId: number; skuId: number; quantity: number; priceMinor: number; max: number }) =>
-  db
-    .insertInto('cart_items')
-    .values({ user_id: line.userId, goods_id: line.goodsId, sku_id: line.skuId, quantity: line.quantity, added_price_minor: line.priceMinor })
-    .onConflict((oc) =>
-      oc
-        .columns(['user_id', 'sku_id'])
-        .doUpdateSet({ quantity: sql`cart_items.quantity + excluded.quantity`, selected: true, updated_at: sql`now()` })
-        .where(sql<boolean>`cart_items.quantity + excluded.quantity <= ${line.max}`),
-    )
-    .returning(['id', 'quantity'])
-    .executeTakeFirst();
 
 /** Units in the member's cart. */
 export const sumCartQuantity = async (db: Executor, userId: number) =>

@@ -85,8 +85,8 @@ export async function countCart(db: Executor, actor: Actor): Promise<{ total: nu
 /** Puts an SKU in the member's cart, adding to the line already there; never more than stock or the line maximum. */
 export async function addCartItem(db: Database, actor: Actor, input: EndpointBody<typeof addToCart>): Promise<{ id: number; num: number; total_count: number }> {
   const userId = memberIdOf(actor);
-  // One read, then one conditional write (no transaction: the write alone decides, and a refusal writes nothing).
-  const sku = await q.findSkuForCart(db, userId, input.sku_id);
+  // One conditional write that answers what it read: a refusal writes nothing, and says why from the read.
+  const sku = await q.addCartLine(db, { userId, goodsId: input.goods_id, skuId: input.sku_id, quantity: input.num, lineMax: CART_LINE_MAX, maxLines: CART_MAX_LINES });
   if (!sku || sku.goods_id !== input.goods_id) throw new AppError(ResponseCode.skuNotFound);
   if (sku.status !== 'on_sale') throw new AppError(ResponseCode.goodsOffSale);
   if (sku.stock <= 0) throw new AppError(ResponseCode.skuOutOfStock);
@@ -94,10 +94,9 @@ export async function addCartItem(db: Database, actor: Actor, input: EndpointBod
   // A new line starts within the limit; more on an existing one is checked by the write itself.
   if (input.num > max) throw new AppError(ResponseCode.cartQuantityLimit, { max });
   if (sku.already === 0 && sku.lines >= CART_MAX_LINES) throw new AppError(ResponseCode.cartFull);
-  const line = await q.upsertCartLine(db, { userId, goodsId: sku.goods_id, skuId: sku.id, quantity: input.num, priceMinor: Number(sku.price_minor), max });
-  if (!line) throw new AppError(ResponseCode.cartQuantityLimit, { max });
+  if (sku.line_id === null) throw new AppError(ResponseCode.cartQuantityLimit, { max });
   // The units in the cart as read, with this line as written.
-  return { id: line.id, num: line.quantity, total_count: sku.units - sku.already + line.quantity };
+  return { id: sku.line_id, num: sku.line_quantity!, total_count: sku.units - sku.already + sku.line_quantity! };
 }
 
 /** Removes lines from the member's cart; ids of other members' lines change nothing. */

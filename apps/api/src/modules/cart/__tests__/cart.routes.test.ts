@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ResponseCode } from '@shop/contract';
+import { CART_MAX_LINES, ResponseCode } from '@shop/contract';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { call, newMember } from '../../catalogue/__tests__/helpers.js';
 import { newGoods } from './fixtures.js';
@@ -69,6 +69,20 @@ describe('the cart', () => {
     await t.db.updateTable('goods').set({ status: 'off_sale' }).where('id', '=', a.goodsId).execute();
     expect((await post('/shop/cart/add', { goods_id: a.goodsId, sku_id: a.skuIds[0] }, m.headers)).body.code).toBe(ResponseCode.goodsOffSale);
     expect((await get('/shop/cart/cartGoodsTotal', m.headers)).body.data.total).toBe(0);
+  });
+
+  it('refuses a new line in a full cart and writes nothing, while its lines may still grow', async () => {
+    const m = await newMember(t);
+    const g = await newGoods(t.db, Array.from({ length: CART_MAX_LINES + 1 }, () => ({ price: 100, stock: 5 })));
+    await t.db
+      .insertInto('cart_items')
+      .values(g.skuIds.slice(0, CART_MAX_LINES).map((sku) => ({ user_id: m.userId, goods_id: g.goodsId, sku_id: sku, quantity: 1, added_price_minor: 100 })))
+      .execute();
+    const full = await post('/shop/cart/add', { goods_id: g.goodsId, sku_id: g.skuIds[CART_MAX_LINES], num: 1 }, m.headers);
+    expect(full.body.code).toBe(ResponseCode.cartFull);
+    expect((await get('/shop/cart/cartGoodsTotal', m.headers)).body.data.total).toBe(CART_MAX_LINES);
+    const more = await post('/shop/cart/add', { goods_id: g.goodsId, sku_id: g.skuIds[0], num: 2 }, m.headers);
+    expect(more.body.data).toMatchObject({ num: 3, total_count: CART_MAX_LINES + 2 });
   });
 
   it('flags lines that went off sale, sold out or changed price, and leaves them out of the total', async () => {
