@@ -12,13 +12,15 @@ import * as q from './webhooks.queries.js';
  */
 export async function receiveWebhookEvent(deps: AppDeps, provider: WebhookProvider, event: WebhookEvent, ip: string): Promise<'accepted' | 'duplicate'> {
   return withTransaction(deps.db, async (tx) => {
-    // A concurrent delivery of the same event waits here for the first one's transaction.
-    const inserted = await q.insertEventIfNew(tx, { provider: provider.name, eventId: event.eventId, type: event.type, payload: event.payload });
-    if (!inserted) {
+    // A concurrent delivery of the same event waits here for the first one's transaction; the row the event is about is locked by the same statement.
+    const row = { provider: provider.name, eventId: event.eventId, type: event.type, payload: event.payload };
+    const about = provider.target?.(tx, event);
+    const stored = about ? await q.insertEventIfNewWithTarget(tx, row, about) : { isNew: !!(await q.insertEventIfNew(tx, row)), row: undefined };
+    if (!stored.isNew) {
       await q.countRedelivery(tx, provider.name, event.eventId);
       return 'duplicate';
     }
-    await provider.apply(tx, event, { deps, actor: providerActor(provider.name, event.eventId, ip) });
+    await provider.apply(tx, event, { deps, actor: providerActor(provider.name, event.eventId, ip) }, about ? { row: stored.row } : undefined);
     return 'accepted';
   });
 }

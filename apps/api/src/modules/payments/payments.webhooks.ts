@@ -3,9 +3,11 @@ import type { FastifyReply } from 'fastify';
 import type { AppDeps } from '../../app-deps.js';
 import type { Actor } from '../../lib/actor.js';
 import type { Tx } from '../../lib/transaction.js';
-import type { WebhookEvent, WebhookOutcome, WebhookProvider, WebhookRejection, WebhookVerification } from '../../webhooks/provider.js';
+import type { WebhookEvent, WebhookOutcome, WebhookProvider, WebhookRejection, WebhookTarget, WebhookVerification } from '../../webhooks/provider.js';
 import type { GatewayNotification } from './gateways/gateway.js';
 import { gatewayDefinitions } from './gateways/registry.js';
+import { paymentByReferenceForUpdate } from './payments.queries.js';
+import type { PaymentRow } from './payments.table.js';
 import { applyNotification } from './settlement.js';
 
 /**
@@ -27,9 +29,15 @@ export class GatewayWebhookProvider implements WebhookProvider {
     return { ok: true, event: { eventId: v.notification.eventId, type: v.notification.type, payload: v.notification } };
   }
 
-  async apply(tx: Tx, event: WebhookEvent, ctx: { deps: AppDeps; actor: Actor }): Promise<void> {
+  /** A payment's notification that names the payment by our reference: the payment, locked by the statement that stores the event. */
+  target(tx: Tx, event: WebhookEvent): WebhookTarget | undefined {
     const n = event.payload as GatewayNotification;
-    await applyNotification(tx, ctx.deps, ctx.actor, this.name, n);
+    return n.kind === 'payment' && n.status && n.reference ? paymentByReferenceForUpdate(tx, n.reference) : undefined;
+  }
+
+  async apply(tx: Tx, event: WebhookEvent, ctx: { deps: AppDeps; actor: Actor }, target?: { row: unknown }): Promise<void> {
+    const n = event.payload as GatewayNotification;
+    await applyNotification(tx, ctx.deps, ctx.actor, this.name, n, target as { row: PaymentRow | undefined } | undefined);
   }
 
   answer(reply: FastifyReply, outcome: WebhookOutcome, reason?: WebhookRejection): void {

@@ -214,8 +214,8 @@ export function cancelAtGatewayAfterCommit(tx: Tx, deps: Pick<AppDeps, 'provider
   tx.afterCommit(() => gateway.cancel!({ reference: p.reference, providerRef: p.provider_ref }).catch(() => undefined));
 }
 
-/** Applies a verified notification of gateway `gateway` in the webhook ingress's transaction. */
-export async function applyNotification(tx: Tx, deps: PaymentsDeps, actor: Actor, gateway: string, n: GatewayNotification): Promise<void> {
+/** Applies a verified notification of gateway `gateway` in the webhook ingress's transaction (`locked`: the payment its reference names, when already locked and read). */
+export async function applyNotification(tx: Tx, deps: PaymentsDeps, actor: Actor, gateway: string, n: GatewayNotification, locked?: { row: PaymentRow | undefined }): Promise<void> {
   if (n.kind === 'refund') {
     const refund = n.refundReference ? await q.findRefundByReference(tx, n.refundReference) : undefined;
     if (!refund || !n.status) return;
@@ -226,7 +226,8 @@ export async function applyNotification(tx: Tx, deps: PaymentsDeps, actor: Actor
     return;
   }
   if (n.kind !== 'payment' || !n.status) return;
-  const payment = (n.reference ? await q.lockPaymentByReference(tx, n.reference) : undefined) ?? (n.providerRef ? await q.lockPaymentByProviderRef(tx, gateway, n.providerRef) : undefined);
+  const byReference = locked ? locked.row : n.reference ? await q.lockPaymentByReference(tx, n.reference) : undefined;
+  const payment = byReference ?? (n.providerRef ? await q.lockPaymentByProviderRef(tx, gateway, n.providerRef) : undefined);
   // Not one of ours (another shop on the same account, or long gone): stored, nothing to apply.
   if (!payment || payment.gateway !== gateway) return;
   await applyReportToLocked(tx, deps, actor, payment, { status: n.status, amountMinor: n.amountMinor, currency: n.currency, merchant: n.merchant, providerRef: n.providerRef, eventId: n.eventId, detail: { type: n.type } }, 'webhook');
