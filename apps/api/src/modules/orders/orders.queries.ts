@@ -116,30 +116,6 @@ export const reserveSkuForCheckout = async (tx: Tx, skuId: number, quantity: num
           left join shipping_fees sf on sf.country_code = a.country_code and sf.currency = k.currency) t) as terms`.execute(tx)
   ).rows[0]!;
 
-/**
- * Counts sold units on the SKUs and their goods (an order paid), in one statement. Two payments of
- * the same goods locking their rows in another order end in a deadlock, which the transaction's
- * retry runs again (`withTransaction`).
- */
-export const addSales = async (tx: Tx, lines: Array<{ skuId: number; goodsId: number; quantity: number }>) => {
-  if (!lines.length) return;
-  const sum = (key: 'skuId' | 'goodsId') => {
-    const per = new Map<number, number>();
-    for (const l of lines) per.set(l[key], (per.get(l[key]) ?? 0) + l.quantity);
-    const sorted = [...per].sort((a, b) => a[0] - b[0]);
-    return { ids: sorted.map(([id]) => id), units: sorted.map(([, n]) => n) };
-  };
-  const skus = sum('skuId');
-  const goods = sum('goodsId');
-  await sql`
-    with s as (
-      update goods_skus s set sales = s.sales + v.n from unnest(${skus.ids}::bigint[], ${skus.units}::int[]) as v(id, n) where s.id = v.id returning s.id
-    ), g as (
-      update goods g set sales = g.sales + v.n from unnest(${goods.ids}::bigint[], ${goods.units}::int[]) as v(id, n) where g.id = v.id returning g.id
-    )
-    select (select count(*) from s) as skus, (select count(*) from g) as goods`.execute(tx);
-};
-
 // ---------------------------------------------------------------- orders
 
 export interface NewOrder {
@@ -251,8 +227,12 @@ export const transitionOrderWithEvent = async (
     userId?: number;
     /** Only an order of this total and currency moves. */
     amount?: { total_minor: number; currency: string };
-    /** Answer the moved order's lines too (SKU, goods, units). */
-    withLines?: boolean;
+    /**
+     * The moved order's units are counted as sold on its SKUs and their goods by the same statement.
+     * Two payments of the same goods locking those rows in another order end in a deadlock, which
+     * the transaction's retry runs again (`withTransaction`).
+     */
+    countSales?: boolean;
     event: { kind: string; reason: string; actor_kind: string; actor_id: string; request_id: string };
     /** The message the member gets when the order moves (its parameter: the order number), once per event key. */
     message?: { kind: string; link: string; eventKey: string };
@@ -262,20 +242,22 @@ export const transitionOrderWithEvent = async (
   const message = t.message
     ? sql`, m as (${insertMessageFrom('o', { memberId: sql`o.user_id`, kind: t.message.kind, params: sql`jsonb_build_object('order_no', o.order_no)`, link: t.message.link, eventKey: t.message.eventKey })})`
     : sql``;
-  const lines = t.withLines
-    ? sql`, (select json_agg(json_build_object('sku_id', l.sku_id, 'goods_id', l.goods_id, 'quantity', l.quantity) order by l.id) from order_lines l where l.order_id = orders.id) as lines`
+  const sales = t.countSales
+    ? sql`, sold as (select l.sku_id, l.goods_id, l.quantity from order_lines l join o on o.id = l.order_id),
+      s as (update goods_skus s set sales = s.sales + v.n from (select sku_id, sum(quantity)::int as n from sold group by sku_id) v where s.id = v.sku_id),
+      g as (update goods g set sales = g.sales + v.n from (select goods_id, sum(quantity)::int as n from sold group by goods_id) v where g.id = v.goods_id)`
     : sql``;
-  const { rows } = await sql<{ id: number; status: OrderStatus; user_id: number; order_no: string; kind: string; points_hold_id: number | string | null; shopping_points_hold_id: number | string | null; was: OrderStatus; lines?: Array<{ sku_id: number; goods_id: number; quantity: number }> | null; messaged: boolean }>`
+  const { rows } = await sql<{ id: number; status: OrderStatus; user_id: number; order_no: string; kind: string; points_hold_id: number | string | null; shopping_points_hold_id: number | string | null; was: OrderStatus; messaged: boolean }>`
     with prev as (
       select id, status from orders where id = ${t.orderId}${t.userId === undefined ? sql`` : sql` and user_id = ${t.userId}`} for update),
     o as (
       update orders set status = ${t.to}, updated_at = now()${sql.join(sets.map(([k, v]) => sql`, ${sql.ref(k)} = ${v}`), sql``)}
       from prev where orders.id = prev.id and prev.status in (${sql.join(t.from)})${t.amount ? sql` and orders.total_minor = ${t.amount.total_minor} and orders.currency = ${t.amount.currency}` : sql``}
-      returning orders.id, orders.status, orders.user_id, orders.order_no, orders.kind, orders.points_hold_id, orders.shopping_points_hold_id, prev.status as was${lines}),
+      returning orders.id, orders.status, orders.user_id, orders.order_no, orders.kind, orders.points_hold_id, orders.shopping_points_hold_id, prev.status as was),
     e as (
       insert into order_events (order_id, kind, from_status, to_status, actor_kind, actor_id, reason, request_id)
       select o.id, ${t.event.kind}, o.was, o.status, ${t.event.actor_kind}, ${t.event.actor_id}, ${t.event.reason}, ${t.event.request_id} from o)
-    ${message}
+    ${message}${sales}
     select *, ${t.message ? sql`exists (select 1 from m)` : sql`false`} as messaged from o`.execute(db);
   return rows[0];
 };

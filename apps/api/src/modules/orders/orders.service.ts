@@ -400,7 +400,7 @@ export type PaidOutcome = { outcome: 'paid'; orderId: number } | { outcome: 'not
  * the order never reopens).
  */
 export async function markOrderPaid(tx: Tx, actor: Actor, input: { orderId: number; amountMinor: number; currency: string }): Promise<PaidOutcome> {
-  const paid = await transition(tx, actor, input.orderId, ['awaiting_payment'], 'paid', { set: { paid_at: new Date() }, amount: { total_minor: input.amountMinor, currency: input.currency }, withLines: true });
+  const paid = await transition(tx, actor, input.orderId, ['awaiting_payment'], 'paid', { set: { paid_at: new Date() }, amount: { total_minor: input.amountMinor, currency: input.currency }, countSales: true });
   if (!paid) {
     // Why it did not move: gone, another amount or currency, or no longer awaiting payment.
     const order = await q.findOrder(tx, input.orderId);
@@ -412,7 +412,6 @@ export async function markOrderPaid(tx: Tx, actor: Actor, input: { orderId: numb
   }
   await spendHeldPoints(tx, actor, paid);
   if (paid.kind === 'group_buy') await joinGroupOnPayment(tx, input.orderId, paid.user_id);
-  await q.addSales(tx, (paid.lines ?? []).map((l) => ({ skuId: l.sku_id, goodsId: l.goods_id, quantity: l.quantity })));
   for (const onPaid of settlementHooks.onPaid) await onPaid(tx, actor, { id: input.orderId, user_id: paid.user_id });
   return { outcome: 'paid', orderId: input.orderId };
 }
