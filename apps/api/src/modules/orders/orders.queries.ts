@@ -5,6 +5,7 @@ import { laterJobInsertOf } from '../../jobs/enqueue.js';
 import { shippingAddressQuery } from '../address/address.queries.js';
 import { deleteCartLinesOfSkusAfter } from '../cart/cart.queries.js';
 import { insertMessageFrom } from '../messages/messages.queries.js';
+import { goodsPointsQuery } from '../promotions/goods-points.queries.js';
 import type { ShippingAddressRow } from '../address/address.table.js';
 import { orderList } from '../../lib/list-order.queries.js';
 import type { Tx } from '../../lib/transaction.js';
@@ -83,13 +84,14 @@ export const findCheckoutTerms = async (db: Executor, countryCode: string | unde
  * The member's shipping address (their default one without `addressId`; undefined when it is not
  * theirs) and the order's terms at its country in `currency`, in one statement: checkout's preview.
  */
-export const findAddressAndTerms = async (db: Executor, memberId: number, addressId: number | undefined, currency: string) => {
+export const findAddressAndTerms = async (db: Executor, memberId: number, addressId: number | undefined, currency: string, goodsIds: number[]) => {
   const row = (
-    await sql<{ address: ShippingAddressRow | null; terms: CheckoutTerms }>`with a as (${shippingAddressQuery(memberId, addressId)})
+    await sql<{ address: ShippingAddressRow | null; terms: CheckoutTerms; rules: Array<{ goods_id: number; points_per_unit: number }> }>`with a as (${shippingAddressQuery(memberId, addressId)})
       select (select row_to_json(a) from a) as address,
-        (select row_to_json(t) from (${termsAt(sql`coalesce((select country_code from a), '')`, currency)}) t) as terms`.execute(db)
+        (select row_to_json(t) from (${termsAt(sql`coalesce((select country_code from a), '')`, currency)}) t) as terms,
+        (select coalesce(json_agg(r), '[]') from (${goodsPointsQuery(db, goodsIds)}) r) as rules`.execute(db)
   ).rows[0]!;
-  return { address: row.address ?? undefined, terms: row.terms };
+  return { address: row.address ?? undefined, terms: row.terms, rules: row.rules };
 };
 
 /**

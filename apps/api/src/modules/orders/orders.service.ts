@@ -187,12 +187,12 @@ export async function previewCheckout(db: Database, actor: Actor, input: Endpoin
     };
   });
   const currency = currencyOf(lines);
-  const { address, terms } = await q.findAddressAndTerms(db, userId, input.address_id, currency);
-  if (input.address_id !== undefined && !address) throw new AppError(ResponseCode.addressNotFound);
-  const subtotal = lines.filter((l) => l.available).reduce((n, l) => n + l.line_total, 0);
-  const discount = input.coupon_code ? (await couponDiscount(db, userId, input.coupon_code, subtotal, currency)).discount : 0;
   const available = lines.filter((l) => l.available).map((l) => ({ goodsId: l.goods_id, quantity: l.num, lineTotal: l.line_total }));
-  const points = await pointsTerms(db, userId, input, { lines: available, subtotal, couponDiscount: discount, currency, settings: terms, preview: true });
+  const { address, terms, rules } = await q.findAddressAndTerms(db, userId, input.address_id, currency, [...new Set(available.map((l) => l.goodsId))]);
+  if (input.address_id !== undefined && !address) throw new AppError(ResponseCode.addressNotFound);
+  const subtotal = available.reduce((n, l) => n + l.lineTotal, 0);
+  const discount = input.coupon_code ? (await couponDiscount(db, userId, input.coupon_code, subtotal, currency)).discount : 0;
+  const points = await pointsTerms(db, userId, input, { lines: available, subtotal, couponDiscount: discount, currency, settings: terms, preview: true, rules });
   const amounts = amountsWith(terms, subtotal, address?.country_code, discount, points.parts);
   return {
     ...amounts,

@@ -222,6 +222,8 @@ describe('points earned', () => {
     expect((await send('/admin/api/orders/goods-points', body, m.headers)).body.code).toBe(ResponseCode.tokenInvalid);
     expect((await send('/admin/api/orders/goods-points', body, (await newOperatorSession(t.db, 'catalogue')).headers)).status).toBe(403);
     expect((await send('/admin/api/orders/goods-points', body, operator.headers)).body).toMatchObject({ code: 200, data: { ok: true } });
+    // The checkout's preview already says what the rule will earn.
+    expect((await get(`/shop/buy/cartGoods?goods_id=${ruled.goodsId}&sku_id=${ruled.skuIds[0]}&num=3&points=1000`, m.headers)).body.data.points_earned).toBe(90);
     const orderId = await shippedOrder(m, ruled, 3, 1000);
     expect((await orderRow(t.db, orderId)).points_earned).toBe(90);
     await t.db.updateTable('order_packages').set({ shipped_at: new Date(Date.now() - 30 * 86_400_000) }).where('order_id', '=', orderId).execute();
