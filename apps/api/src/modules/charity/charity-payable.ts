@@ -1,20 +1,18 @@
-import type { Executor } from '../../db/database.js';
+import type { Selectable } from 'kysely';
 import type { Actor } from '../../lib/actor.js';
 import { isPast } from '../../lib/dates.js';
 import type { Tx } from '../../lib/transaction.js';
-import { findUserById } from '../members/members.queries.js';
-import { findCharityOrder, transitionCharityOrder } from './charity.queries.js';
+import { charityPayableQuery, transitionCharityOrder } from './charity.queries.js';
+import type { CharityOrdersTable } from './charity.table.js';
+
+type CharityPayableRow = Pick<Selectable<CharityOrdersTable>, 'id' | 'user_id' | 'order_no' | 'amount_minor' | 'currency' | 'status'> & { expires_at: Date | string; country: string | null };
 import { markCharityOrderPaid } from './charity.service.js';
 
 /** A charity pledge as the payments area sees it (its payable handler, registered by `payables.ts`). */
 export const charityPayable = {
   type: 'charity' as const,
-  async load(db: Executor, id: number) {
-    const o = await findCharityOrder(db, id);
-    if (!o) return undefined;
-    const member = await findUserById(db, o.user_id);
-    return { type: 'charity' as const, id: o.id, userId: o.user_id, no: o.order_no, amountMinor: Number(o.amount_minor), currency: o.currency, payable: o.status === 'awaiting_payment' && !isPast(o.expires_at), status: o.status, expiresAt: new Date(o.expires_at), countryCode: member?.country ?? null, ledgerAllowed: true };
-  },
+  query: charityPayableQuery,
+  fromRow: (o: CharityPayableRow) => ({ type: 'charity' as const, id: o.id, userId: o.user_id, no: o.order_no, amountMinor: Number(o.amount_minor), currency: o.currency, payable: o.status === 'awaiting_payment' && !isPast(o.expires_at), status: o.status, expiresAt: new Date(o.expires_at), countryCode: o.country ?? null, ledgerAllowed: true }),
   settle: (tx: Tx, _actor: Actor, input: { id: number; amountMinor: number; currency: string }) => markCharityOrderPaid(tx, { orderId: input.id, amountMinor: input.amountMinor, currency: input.currency }),
   refunded: async (tx: Tx, _actor: Actor, id: number) => !!(await transitionCharityOrder(tx, id, ['paid'], 'refunded', {})),
 };

@@ -30,6 +30,14 @@ export const insertCharityOrder = (tx: Tx, o: { order_no: string; user_id: numbe
 
 export const findCharityOrder = (db: Executor, id: number) => db.selectFrom('charity_orders').selectAll().where('id', '=', id).executeTakeFirst();
 
+/** What the payments area reads of a pledge (its payable, with the member's country), unexecuted. */
+export const charityPayableQuery = (db: Executor, id: number) =>
+  db
+    .selectFrom('charity_orders as o')
+    .leftJoin('users as u', 'u.id', 'o.user_id')
+    .select(['o.id', 'o.user_id', 'o.order_no', 'o.amount_minor', 'o.currency', 'o.status', 'o.expires_at', 'u.country'])
+    .where('o.id', '=', id);
+
 /** Moves a charity order from one of `from` to `to` only if it is still there. */
 export const transitionCharityOrder = (db: Executor, id: number, from: CharityOrderStatus[], to: CharityOrderStatus, stamps: Record<string, unknown>, userId?: number) => {
   let q = db.updateTable('charity_orders').set({ ...stamps, status: to }).where('id', '=', id).where('status', 'in', from);

@@ -287,6 +287,11 @@ export const findOrderEvents = (db: Executor, orderId: number) => db.selectFrom(
 
 export const findOrder = (db: Executor, orderId: number) => db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
 
+/** What the payments area reads of an order (its payable), unexecuted. */
+export const orderPayableQuery = (db: Executor, orderId: number) =>
+  db.selectFrom('orders').select(['id', 'user_id', 'order_no', 'total_minor', 'currency', 'status', 'expires_at', 'country_code']).where('id', '=', orderId);
+export type OrderPayableRow = { id: number; user_id: number; order_no: string; total_minor: number | string; currency: string; status: OrderStatus; expires_at: Date | string; country_code: string };
+
 export const findMemberOrder = (db: Executor, userId: number, orderId: number) =>
   db.selectFrom('orders').selectAll().where('id', '=', orderId).where('user_id', '=', userId).executeTakeFirst();
 

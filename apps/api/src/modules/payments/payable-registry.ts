@@ -1,3 +1,4 @@
+import type { SelectQueryBuilder } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import type { Actor } from '../../lib/actor.js';
 import type { Tx } from '../../lib/transaction.js';
@@ -32,8 +33,13 @@ export type PayableOutcome = 'paid' | 'mismatch' | 'not_payable';
 /** One payable type's side of paying: written by the area that owns the payable. */
 export interface PayableHandler {
   type: PayableType;
-  /** Reads one payable (any member's: the caller checks the owner). */
-  load(db: Executor, id: number): Promise<Payable | undefined>;
+  /**
+   * The payable's row, as a query left unexecuted (any member's: the caller checks the owner):
+   * payments reads it alone, or with rows of its own in the same statement (the row then comes as JSON).
+   */
+  query(db: Executor, id: number): SelectQueryBuilder<any, any, any>;
+  /** The payable a row of `query` describes (its timestamps as the database gives them, or as JSON text). */
+  fromRow(row: any): Payable;
   /** Settles it in the payment's transaction: paid only from awaiting payment, for its exact amount and currency, once. */
   settle(tx: Tx, actor: Actor, input: { id: number; amountMinor: number; currency: string; gateway: string }): Promise<PayableOutcome>;
   /** Marks it refunded once its payments' refunds cover what was paid; false where the payable has no such state. */
@@ -56,8 +62,14 @@ export function payableHandler(type: PayableType): PayableHandler {
   return h;
 }
 
+/** A payable's row as its area reads it, unexecuted (for a statement of payments to read with its own rows). */
+export const payableQuery = (db: Executor, type: PayableType, id: number) => payableHandler(type).query(db, id);
+
+/** The payable a row of `payableQuery` describes; undefined for no row. */
+export const payableOfRow = (type: PayableType, row: unknown): Payable | undefined => (row ? payableHandler(type).fromRow(row) : undefined);
+
 /** Loads a payable (any member's: the caller checks the owner). */
-export const loadPayable = (db: Executor, type: PayableType, id: number) => payableHandler(type).load(db, id);
+export const loadPayable = async (db: Executor, type: PayableType, id: number) => payableOfRow(type, await payableQuery(db, type, id).executeTakeFirst());
 
 /** Settles the payable in the caller's transaction through its own area's handler. */
 export const settlePayable = (tx: Tx, actor: Actor, p: { type: PayableType; id: number }, amountMinor: number, currency: string, gateway: string) =>

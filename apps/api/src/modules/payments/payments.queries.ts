@@ -1,9 +1,9 @@
-import { sql, type Insertable, type RawBuilder, type Selectable, type Transaction } from 'kysely';
+import { sql, type Insertable, type RawBuilder, type Selectable, type SelectQueryBuilder, type Transaction } from 'kysely';
 import type { SortOrder } from '@shop/contract';
 import type { Executor } from '../../db/database.js';
 import { orderList } from '../../lib/list-order.queries.js';
 import type { DB } from '../../db/schema.js';
-import type { FlagKind, PayableType, PaymentStatus, RefundStatus } from './payments.table.js';
+import type { FlagKind, PayableType, PaymentRow, PaymentStatus, RefundStatus } from './payments.table.js';
 
 // Every statement of the payments area.
 
@@ -229,8 +229,27 @@ const payChoiceUpsert = (db: Executor, row: Insertable<DB['payable_pay_choices']
     .onConflict((oc) => oc.columns(['payable_type', 'payable_id']).doUpdateSet((eb) => ({ method_code: eb.ref('excluded.method_code'), currency: eb.ref('excluded.currency'), fee_minor: eb.ref('excluded.fee_minor'), chosen_at: sql`now()` })));
 /** The method a member chose for a payable (the latest choice stands). */
 export const upsertPayChoice = (db: Executor, row: Insertable<DB['payable_pay_choices']>) => payChoiceUpsert(db, row).execute();
-export const findPayChoice = (db: Executor, type: PayableType, payableId: number) =>
-  db.selectFrom('payable_pay_choices').selectAll().where('payable_type', '=', type).where('payable_id', '=', payableId).executeTakeFirst();
+/** A payable's row (`payable`, its area's query, as JSON) with the method chosen for it so far, in one statement. */
+export const findPayableWithChoice = async (db: Executor, payable: SelectQueryBuilder<any, any, any>, type: PayableType, payableId: number) =>
+  (
+    await sql<{ payable: unknown; chosen: string | null }>`
+      select (select row_to_json(r) from (${payable}) r) as payable,
+        (select method_code from payable_pay_choices where payable_type = ${type} and payable_id = ${payableId}) as chosen`.execute(db)
+  ).rows[0]!;
+
+/**
+ * A payable's row (`payable`, its area's query, as JSON) with its open payments
+ * (`findOpenPaymentsOfPayable`), in one statement: one row per open payment, or one row without a
+ * payment when it has none.
+ */
+export const findPayableWithOpenPayments = async (db: Executor, payable: SelectQueryBuilder<any, any, any>, type: PayableType, payableId: number) => {
+  const { rows } = await sql<PaymentRow & { payable: unknown }>`
+    select (select row_to_json(r) from (${payable}) r) as payable, p.*
+    from (values (1)) as one (n)
+    left join payments p on p.payable_type = ${type} and p.payable_id = ${payableId} and p.status in ('created', 'pending')
+    order by p.id`.execute(db);
+  return { payable: rows[0]!.payable, open: rows.filter((r) => r.id !== null).map(({ payable: _, ...p }): PaymentRow => p) };
+};
 
 export const recordNoticeRead = (db: Executor, row: { user_id: number; method_code: string; currency: string }) =>
   db

@@ -14,7 +14,7 @@ import { requirePayPassword, walletCurrencies } from '../wallet/wallet.rules.js'
 import { lockUsableGiftCardsForUpdate } from '../wallet/wallet.queries.js';
 import { redeemGiftCard } from '../wallet/wallet.service.js';
 import type { GatewayMethod } from './gateways/gateway.js';
-import { loadPayable, settlePayable, type Payable } from './payable-registry.js';
+import { loadPayable, payableOfRow, payableQuery, settlePayable, type Payable } from './payable-registry.js';
 import * as q from './payments.queries.js';
 import type { PayableType, PaymentRow, PayMethodRow } from './payments.table.js';
 import { cancelAtGatewayAfterCommit, eventRows, failUnsent, gatewayNamed, inquireAndApply, ledgerPaymentPostings, paymentNumber, transition, type PaymentsDeps } from './settlement.js';
@@ -108,7 +108,11 @@ const methodName = (deps: PaymentsDeps, actor: Actor, code: string) => {
 
 /** The member's own payable awaiting payment, or the payable's area's "not found" / "not payable". */
 async function memberPayable(db: Executor, actor: Actor, type: PayableType, id: number, mustBePayable = true): Promise<Payable> {
-  const p = await loadPayable(db, type, id);
+  return ownPayable(actor, type, await loadPayable(db, type, id), mustBePayable);
+}
+
+/** `p` when it is the member's and (unless told otherwise) awaiting payment; else the payable's area's "not found" / "not payable". */
+function ownPayable(actor: Actor, type: PayableType, p: Payable | undefined, mustBePayable = true): Payable {
   if (!p || p.userId !== memberIdOf(actor)) throw new AppError(type === 'order' ? ResponseCode.orderNotFound : type === 'recharge' ? ResponseCode.rechargeNotFound : ResponseCode.notFound);
   if (mustBePayable && !p.payable) throw new AppError(ResponseCode.payableNotPayable);
   return p;
@@ -131,14 +135,15 @@ export async function memberPayMethods(deps: PaymentsDeps, actor: Actor, input: 
 
 /** `payWayCostTotal`: every method for a payable with its fee and total, and the method chosen so far. */
 export async function payableMethods(deps: PaymentsDeps, actor: Actor, input: EndpointBody<typeof getPaymentMethodTotal>): Promise<EndpointData<typeof getPaymentMethodTotal>> {
-  const p = await memberPayable(deps.db, actor, input.order_type, input.order_id);
+  // The payable and the method chosen for it so far, read together.
+  const read = await q.findPayableWithChoice(deps.db, payableQuery(deps.db, input.order_type, input.order_id), input.order_type, input.order_id);
+  const p = ownPayable(actor, input.order_type, payableOfRow(input.order_type, read.payable));
   const rows = (await enabledMethods(deps, p.currency, p.countryCode)).filter((m) => m.gateway || p.ledgerAllowed);
-  const chosen = await q.findPayChoice(deps.db, p.type, p.id);
   return {
     order_no: p.no,
     currency: p.currency,
     amount: p.amountMinor,
-    chosen: chosen?.method_code ?? null,
+    chosen: read.chosen,
     list: await describeMethods(deps, actor, rows, p.amountMinor),
     expires_at: p.expiresAt ? new Date(p.expiresAt).toISOString() : null,
   };
@@ -239,12 +244,14 @@ export async function startPayment(deps: PaymentsDeps & { i18n?: unknown }, acto
 
   const started = await withTransaction(deps.db, async (tx) => {
     await q.lockPayableSlot(tx, input.order_type, input.order_id);
-    const fresh = await memberPayable(tx, actor, input.order_type, input.order_id);
+    // Under the lock: the payable and its open payments, read together.
+    const read = await q.findPayableWithOpenPayments(tx, payableQuery(tx, input.order_type, input.order_id), input.order_type, input.order_id);
+    const fresh = ownPayable(actor, input.order_type, payableOfRow(input.order_type, read.payable));
     const { m, asset, mixed } = early ?? (await methodFor(fresh));
     if (!early && (asset || mixed)) throw new Error(`pay method ${m.code} would take the wallet's value without the pay password`);
     // An open payment with the same method is the one to continue; any other is cancelled here (a
     // success it still gets is owed back and flagged).
-    for (const open of await q.findOpenPaymentsOfPayable(tx, fresh.type, fresh.id)) {
+    for (const open of read.open) {
       const sameCourse = open.method_code === m.code && open.provider_ref && (open.ledger_minor > 0) === mixed && new Date(open.expires_at).getTime() > Date.now();
       if (sameCourse) return { payment: open, reused: true, payable: fresh };
       const cancelled = await transition(tx, actor, open, ['created', 'pending'], 'canceled', 'member', { reason: 'replaced by another payment' });

@@ -243,12 +243,8 @@ export async function markShopOrderPaid(tx: Tx, actor: Actor, input: { id: numbe
 /** A shop order as the payments area sees it (its payable handler, registered in `wiring.ts`). */
 export const shopOrderPayable = {
   type: 'shop_order' as const,
-  async load(db: Executor, id: number): Promise<Payable | undefined> {
-    const o = await q.findShopOrder(db, id);
-    if (!o) return undefined;
-    const address = o.address as { country_code?: string } | null;
-    return { type: 'shop_order', id: o.id, userId: Number(o.buyer_id), no: o.order_no, amountMinor: Number(o.total_minor), currency: o.currency, payable: o.status === 'awaiting_payment' && !isPast(o.expires_at), status: o.status, expiresAt: new Date(o.expires_at), countryCode: address?.country_code ?? null, ledgerAllowed: true };
-  },
+  query: q.shopOrderPayableQuery,
+  fromRow: (o: q.ShopOrderPayableRow): Payable => ({ type: 'shop_order', id: o.id, userId: Number(o.buyer_id), no: o.order_no, amountMinor: Number(o.total_minor), currency: o.currency, payable: o.status === 'awaiting_payment' && !isPast(o.expires_at), status: o.status, expiresAt: new Date(o.expires_at), countryCode: o.country_code ?? null, ledgerAllowed: true }),
   settle: (tx: Tx, actor: Actor, input: { id: number; amountMinor: number; currency: string }) => markShopOrderPaid(tx, actor, input),
   async refunded(tx: Tx, _actor: Actor, id: number) {
     const shopId = await q.markShopOrderRefunded(tx, id);

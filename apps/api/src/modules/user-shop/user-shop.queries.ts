@@ -321,6 +321,14 @@ export async function insertShopOrderWithLines(db: Executor, order: Insertable<S
 
 /** A shop order by id. */
 export const findShopOrder = (db: Executor, id: number) => db.selectFrom('shop_orders').selectAll().where('id', '=', id).executeTakeFirst();
+
+/** What the payments area reads of a shop order (its payable), unexecuted. */
+export const shopOrderPayableQuery = (db: Executor, id: number) =>
+  db
+    .selectFrom('shop_orders')
+    .select(['id', 'buyer_id', 'order_no', 'total_minor', 'currency', 'status', 'expires_at', sql<string | null>`address->>'country_code'`.as('country_code')])
+    .where('id', '=', id);
+export type ShopOrderPayableRow = { id: number; buyer_id: number; order_no: string; total_minor: number | string; currency: string; status: ShopOrderStatus; expires_at: Date | string; country_code: string | null };
 /** Locks a shop order's row. */
 export const lockShopOrderForUpdate = (tx: Tx, id: number) => tx.selectFrom('shop_orders').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
 

@@ -1,9 +1,12 @@
-import type { Executor } from '../../db/database.js';
+import type { Selectable } from 'kysely';
 import type { Actor } from '../../lib/actor.js';
 import { isPast } from '../../lib/dates.js';
 import type { Tx } from '../../lib/transaction.js';
 import { markRechargePaid } from './recharge.service.js';
-import { findRechargeOrder } from './wallet.queries.js';
+import { rechargePayableQuery } from './wallet.queries.js';
+import type { RechargeOrdersTable } from './wallet.table.js';
+
+type RechargePayableRow = Pick<Selectable<RechargeOrdersTable>, 'id' | 'user_id' | 'order_no' | 'pay_amount' | 'pay_currency' | 'status' | 'kind' | 'instalments'> & { expires_at: Date | string | null };
 
 /**
  * An online or card top-up as the payments area sees it (its payable handler, registered by
@@ -12,24 +15,21 @@ import { findRechargeOrder } from './wallet.queries.js';
 export const rechargePayable = {
   type: 'recharge' as const,
   booksCapture: true,
-  async load(db: Executor, id: number) {
-    const r = await findRechargeOrder(db, id);
-    if (!r) return undefined;
-    return {
-      type: 'recharge' as const,
-      id: r.id,
-      userId: r.user_id,
-      no: r.order_no,
-      amountMinor: r.pay_amount,
-      currency: r.pay_currency,
-      payable: r.status === 'awaiting_payment' && (r.kind === 'online' || r.kind === 'ctbc') && !isPast(r.expires_at),
-      status: r.status,
-      expiresAt: r.expires_at ? new Date(r.expires_at) : null,
-      countryCode: null,
-      ledgerAllowed: false,
-      instalments: r.instalments,
-    };
-  },
+  query: rechargePayableQuery,
+  fromRow: (r: RechargePayableRow) => ({
+    type: 'recharge' as const,
+    id: r.id,
+    userId: r.user_id,
+    no: r.order_no,
+    amountMinor: Number(r.pay_amount),
+    currency: r.pay_currency,
+    payable: r.status === 'awaiting_payment' && (r.kind === 'online' || r.kind === 'ctbc') && !isPast(r.expires_at),
+    status: r.status,
+    expiresAt: r.expires_at ? new Date(r.expires_at) : null,
+    countryCode: null,
+    ledgerAllowed: false,
+    instalments: r.instalments,
+  }),
   settle: async (tx: Tx, actor: Actor, input: { id: number; amountMinor: number; currency: string; gateway: string }) => (await markRechargePaid(tx, actor, { rechargeId: input.id, amountMinor: input.amountMinor, currency: input.currency, gateway: input.gateway })).outcome,
   // A top-up has no refunded state: its money, once credited, is the member's.
   refunded: async () => false,

@@ -209,6 +209,9 @@ const rechargeView = (db: Executor) =>
     .selectAll('o')
     .select(['u.user_name', sql<string>`to_char(o.rate_date, 'YYYY-MM-DD')`.as('rate_date')]);
 export const findRechargeOrder = (db: Executor, id: number) => rechargeView(db).where('o.id', '=', id).executeTakeFirst();
+/** What the payments area reads of a top-up (its payable), unexecuted. */
+export const rechargePayableQuery = (db: Executor, id: number) =>
+  db.selectFrom('recharge_orders').select(['id', 'user_id', 'order_no', 'pay_amount', 'pay_currency', 'status', 'kind', 'expires_at', 'instalments']).where('id', '=', id);
 export const findMemberRechargeOrder = (db: Executor, userId: number, id: number) => rechargeView(db).where('o.user_id', '=', userId).where('o.id', '=', id).executeTakeFirst();
 export const findMemberRechargeOrders = (db: Executor, userId: number, status: RechargeStatus | undefined, limit: number, offset: number) =>
   rechargeView(db)
