@@ -24,6 +24,10 @@ const keyFilter = (db: Executor, keys: AccountKey[]) =>
 export const findAccountsByKey = (db: Executor, keys: AccountKey[]) =>
   keyFilter(db, keys).select(['id', 'owner_kind', 'member_id', 'system_code', 'asset', 'currency', 'allow_negative', 'balance', 'version']).execute();
 
+/** A member's balances of every asset and currency, unexecuted: for a statement of another area to read with its own rows. */
+export const memberBalancesQuery = (db: Executor, memberId: number) =>
+  db.selectFrom('ledger_accounts').select(['asset', 'currency', 'balance']).where('owner_kind', '=', 'member').where('member_id', '=', memberId);
+
 /** Creates the accounts of `keys` that do not exist yet; a concurrent creation of the same one is not an error. */
 export async function insertMissingAccounts(db: Executor, keys: AccountKey[]): Promise<void> {
   if (!keys.length) return;

@@ -321,9 +321,16 @@ export async function balanceOf(db: Executor, memberId: number, asset: Asset, cu
 }
 
 /** A member's balances of several assets and currencies in one read: `get(asset, currency)` answers 0 for an account not opened yet. */
-export async function balancesOf(db: Executor, memberId: number, keys: ReadonlyArray<{ asset: Asset; currency: string }>): Promise<{ get(asset: Asset, currency: string): number }> {
-  const rows = keys.length ? await findAccountsByKey(db, keys.map((k) => ({ owner: 'member' as const, memberId, asset: k.asset, currency: k.currency }))) : [];
-  const held = new Map(rows.map((r) => [`${r.asset}:${r.currency}`, r.balance]));
+export async function balancesOf(db: Executor, memberId: number, keys: ReadonlyArray<{ asset: Asset; currency: string }>): Promise<Balances> {
+  return balancesFromRows(keys.length ? await findAccountsByKey(db, keys.map((k) => ({ owner: 'member' as const, memberId, asset: k.asset, currency: k.currency }))) : []);
+}
+
+/** A member's balances by asset and currency: `get` answers 0 for an account not opened yet. */
+export type Balances = { get(asset: Asset, currency: string): number };
+
+/** The balances of the accounts read (`memberBalancesQuery`'s rows, as the database or JSON gives them). */
+export function balancesFromRows(rows: ReadonlyArray<{ asset: string; currency: string; balance: number | string }>): Balances {
+  const held = new Map(rows.map((r) => [`${r.asset}:${r.currency}`, Number(r.balance)]));
   return { get: (asset, currency) => held.get(`${asset}:${currency}`) ?? 0 };
 }
 

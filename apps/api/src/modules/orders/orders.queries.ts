@@ -4,6 +4,7 @@ import type { Executor } from '../../db/database.js';
 import { laterJobInsertOf } from '../../jobs/enqueue.js';
 import { shippingAddressQuery } from '../address/address.queries.js';
 import { deleteCartLinesOfSkusAfter } from '../cart/cart.queries.js';
+import { memberBalancesQuery } from '../ledger/ledger.queries.js';
 import { insertMessageFrom } from '../messages/messages.queries.js';
 import { goodsPointsQuery } from '../promotions/goods-points.queries.js';
 import type { ShippingAddressRow } from '../address/address.table.js';
@@ -86,12 +87,14 @@ export const findCheckoutTerms = async (db: Executor, countryCode: string | unde
  */
 export const findAddressAndTerms = async (db: Executor, memberId: number, addressId: number | undefined, currency: string, goodsIds: number[]) => {
   const row = (
-    await sql<{ address: ShippingAddressRow | null; terms: CheckoutTerms; rules: Array<{ goods_id: number; points_per_unit: number }> }>`with a as (${shippingAddressQuery(memberId, addressId)})
+    await sql<{ address: ShippingAddressRow | null; terms: CheckoutTerms; rules: Array<{ goods_id: number; points_per_unit: number }>; balances: Array<{ asset: string; currency: string; balance: number }> }>`
+      with a as (${shippingAddressQuery(memberId, addressId)})
       select (select row_to_json(a) from a) as address,
         (select row_to_json(t) from (${termsAt(sql`coalesce((select country_code from a), '')`, currency)}) t) as terms,
-        (select coalesce(json_agg(r), '[]') from (${goodsPointsQuery(db, goodsIds)}) r) as rules`.execute(db)
+        (select coalesce(json_agg(r), '[]') from (${goodsPointsQuery(db, goodsIds)}) r) as rules,
+        (select coalesce(json_agg(b), '[]') from (${memberBalancesQuery(db, memberId)}) b) as balances`.execute(db)
   ).rows[0]!;
-  return { address: row.address ?? undefined, terms: row.terms, rules: row.rules };
+  return { address: row.address ?? undefined, terms: row.terms, rules: row.rules, balances: row.balances };
 };
 
 /**

@@ -30,6 +30,7 @@ import { skuSpecText } from '../catalogue/sku-text.js';
 import type { Texts } from '../catalogue/catalogue.table.js';
 import { catalogueChangedOnCommit } from '../catalogue/response-cache.js';
 import { pick } from '../catalogue/texts.js';
+import { balancesFromRows, type Balances } from '../ledger/ledger.service.js';
 import { orderAmounts, type OrderAmounts, type PointsParts } from './amounts.js';
 import { convertMinor, exactRate, internationalTerms, type ShippingMethod } from './freight.js';
 import { paymentsOfPayable } from '../payments/payment-history.js';
@@ -141,12 +142,14 @@ async function pointsTerms(
     preview: boolean;
     /** The goods' own points rules when already read (checkout reads them with the stock). */
     rules?: Array<{ goods_id: number; points_per_unit: number }>;
+    /** The member's balances when already read (the preview reads them with its terms). */
+    balances?: Balances;
   },
 ): Promise<{ plan: PointsPlan; parts: PointsParts; earned: number }> {
   // Placing the order leaves the balance to the ledger's hold: only the preview reads it (for its offer).
   const noBalances = { points: 0, shopping_points: 0 };
   const [balances, rules] = await Promise.all([
-    order.preview ? pointBalances(db, userId) : noBalances,
+    order.preview ? pointBalances(db, userId, order.balances) : noBalances,
     order.rules ?? findGoodsPoints(db, [...new Set(order.lines.map((l) => l.goodsId))]),
   ]);
   const goodsAfterCoupon = order.subtotal - order.couponDiscount;
@@ -188,11 +191,11 @@ export async function previewCheckout(db: Database, actor: Actor, input: Endpoin
   });
   const currency = currencyOf(lines);
   const available = lines.filter((l) => l.available).map((l) => ({ goodsId: l.goods_id, quantity: l.num, lineTotal: l.line_total }));
-  const { address, terms, rules } = await q.findAddressAndTerms(db, userId, input.address_id, currency, [...new Set(available.map((l) => l.goodsId))]);
+  const { address, terms, rules, balances } = await q.findAddressAndTerms(db, userId, input.address_id, currency, [...new Set(available.map((l) => l.goodsId))]);
   if (input.address_id !== undefined && !address) throw new AppError(ResponseCode.addressNotFound);
   const subtotal = available.reduce((n, l) => n + l.lineTotal, 0);
   const discount = input.coupon_code ? (await couponDiscount(db, userId, input.coupon_code, subtotal, currency)).discount : 0;
-  const points = await pointsTerms(db, userId, input, { lines: available, subtotal, couponDiscount: discount, currency, settings: terms, preview: true, rules });
+  const points = await pointsTerms(db, userId, input, { lines: available, subtotal, couponDiscount: discount, currency, settings: terms, preview: true, rules, balances: balancesFromRows(balances) });
   const amounts = amountsWith(terms, subtotal, address?.country_code, discount, points.parts);
   return {
     ...amounts,

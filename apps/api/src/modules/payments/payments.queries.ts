@@ -229,12 +229,16 @@ const payChoiceUpsert = (db: Executor, row: Insertable<DB['payable_pay_choices']
     .onConflict((oc) => oc.columns(['payable_type', 'payable_id']).doUpdateSet((eb) => ({ method_code: eb.ref('excluded.method_code'), currency: eb.ref('excluded.currency'), fee_minor: eb.ref('excluded.fee_minor'), chosen_at: sql`now()` })));
 /** The method a member chose for a payable (the latest choice stands). */
 export const upsertPayChoice = (db: Executor, row: Insertable<DB['payable_pay_choices']>) => payChoiceUpsert(db, row).execute();
-/** A payable's row (`payable`, its area's query, as JSON) with the method chosen for it so far, in one statement. */
-export const findPayableWithChoice = async (db: Executor, payable: SelectQueryBuilder<any, any, any>, type: PayableType, payableId: number) =>
+/**
+ * A payable's row (`payable`, its area's query, as JSON), the method chosen for it so far and the
+ * rows of `balances` (the ledger's query of the member's balances, as JSON), in one statement.
+ */
+export const findPayableWithChoice = async (db: Executor, payable: SelectQueryBuilder<any, any, any>, type: PayableType, payableId: number, balances: SelectQueryBuilder<any, any, any>) =>
   (
-    await sql<{ payable: unknown; chosen: string | null }>`
+    await sql<{ payable: unknown; chosen: string | null; balances: Array<{ asset: string; currency: string; balance: number }> }>`
       select (select row_to_json(r) from (${payable}) r) as payable,
-        (select method_code from payable_pay_choices where payable_type = ${type} and payable_id = ${payableId}) as chosen`.execute(db)
+        (select method_code from payable_pay_choices where payable_type = ${type} and payable_id = ${payableId}) as chosen,
+        (select coalesce(json_agg(b), '[]') from (${balances}) b) as balances`.execute(db)
   ).rows[0]!;
 
 /**

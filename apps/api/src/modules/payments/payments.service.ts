@@ -7,7 +7,8 @@ import { AppError } from '../../lib/errors.js';
 import { responseCache } from '../../lib/cache.js';
 import { withTransaction, type Tx } from '../../lib/transaction.js';
 import { publicBaseUrl } from '../../providers/index.js';
-import { balanceOf, balancesOf, post, releaseHold, reserveHold } from '../ledger/ledger.service.js';
+import { memberBalancesQuery } from '../ledger/ledger.queries.js';
+import { balanceOf, balancesFromRows, balancesOf, post, releaseHold, reserveHold, type Balances } from '../ledger/ledger.service.js';
 import type { Asset } from '../ledger/ledger.table.js';
 import { findUserById } from '../members/members.queries.js';
 import { requirePayPassword, walletCurrencies } from '../wallet/wallet.rules.js';
@@ -63,18 +64,18 @@ async function enabledMethods(deps: PaymentsDeps, currency: string, countryCode:
   return offered.sort((a, b) => a.sort - b.sort || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
 }
 
-/** Each method as the member sees it (`describeMethod`), the balances of the wallet's own methods read together. */
-async function describeMethods(deps: PaymentsDeps, actor: Actor, rows: PayMethodRow[], amount: number | null): Promise<PayMethod[]> {
+/** Each method as the member sees it (`describeMethod`), the balances of the wallet's own methods read together (unless `held` was read already). */
+async function describeMethods(deps: PaymentsDeps, actor: Actor, rows: PayMethodRow[], amount: number | null, held?: Balances): Promise<PayMethod[]> {
   const keys = rows.flatMap((m) => {
     const asset = ledgerAssetOf(m);
     return asset ? [{ asset, currency: unitsCurrencyOf(asset, m.currency) }] : [];
   });
-  const held = await balancesOf(deps.db, memberIdOf(actor), keys);
-  return rows.map((m) => describeMethod(deps, actor, m, amount, held));
+  const balances = held ?? (await balancesOf(deps.db, memberIdOf(actor), keys));
+  return rows.map((m) => describeMethod(deps, actor, m, amount, balances));
 }
 
 /** One method as the member sees it, with the payable's fee and total and, for the wallet's own value, the balance and need. */
-function describeMethod(deps: PaymentsDeps, actor: Actor, m: PayMethodRow, amount: number | null, held: Awaited<ReturnType<typeof balancesOf>>): PayMethod {
+function describeMethod(deps: PaymentsDeps, actor: Actor, m: PayMethodRow, amount: number | null, held: Balances): PayMethod {
   const asset = ledgerAssetOf(m);
   let balance: number | null = null;
   let needed: number | null = null;
@@ -135,8 +136,8 @@ export async function memberPayMethods(deps: PaymentsDeps, actor: Actor, input: 
 
 /** `payWayCostTotal`: every method for a payable with its fee and total, and the method chosen so far. */
 export async function payableMethods(deps: PaymentsDeps, actor: Actor, input: EndpointBody<typeof getPaymentMethodTotal>): Promise<EndpointData<typeof getPaymentMethodTotal>> {
-  // The payable and the method chosen for it so far, read together.
-  const read = await q.findPayableWithChoice(deps.db, payableQuery(deps.db, input.order_type, input.order_id), input.order_type, input.order_id);
+  // The payable, the method chosen for it so far and the member's balances, read together.
+  const read = await q.findPayableWithChoice(deps.db, payableQuery(deps.db, input.order_type, input.order_id), input.order_type, input.order_id, memberBalancesQuery(deps.db, memberIdOf(actor)));
   const p = ownPayable(actor, input.order_type, payableOfRow(input.order_type, read.payable));
   const rows = (await enabledMethods(deps, p.currency, p.countryCode)).filter((m) => m.gateway || p.ledgerAllowed);
   return {
@@ -144,7 +145,7 @@ export async function payableMethods(deps: PaymentsDeps, actor: Actor, input: En
     currency: p.currency,
     amount: p.amountMinor,
     chosen: read.chosen,
-    list: await describeMethods(deps, actor, rows, p.amountMinor),
+    list: await describeMethods(deps, actor, rows, p.amountMinor, balancesFromRows(read.balances)),
     expires_at: p.expiresAt ? new Date(p.expiresAt).toISOString() : null,
   };
 }
