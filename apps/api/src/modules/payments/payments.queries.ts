@@ -118,10 +118,10 @@ const FINISHED: PaymentStatus[] = ['succeeded', 'failed', 'canceled', 'expired']
  * same statement: the `always` events whether it moved or not, then `onMove` only when it did.
  * Answers the moved row, nothing when the payment is elsewhere.
  */
-export const transitionPayment = async (db: Executor, id: number, from: PaymentStatus[], to: PaymentStatus, set: { failure_reason?: string }, always: PaymentEventRow[], onMove: PaymentEventRow) =>
+export const transitionPayment = async (db: Executor, id: number, from: PaymentStatus[], to: PaymentStatus, set: { failure_reason?: string; entry_id?: number }, always: PaymentEventRow[], onMove: PaymentEventRow) =>
   (
     await sql<Selectable<DB['payments']>>`with u as (
-        update payments set status = ${to}, updated_at = now()${FINISHED.includes(to) ? sql`, finished_at = now()` : sql``}${set.failure_reason === undefined ? sql`` : sql`, failure_reason = ${set.failure_reason}`}
+        update payments set status = ${to}, updated_at = now()${FINISHED.includes(to) ? sql`, finished_at = now()` : sql``}${set.failure_reason === undefined ? sql`` : sql`, failure_reason = ${set.failure_reason}`}${set.entry_id === undefined ? sql`` : sql`, entry_id = ${set.entry_id}`}
         where id = ${id} and status in (${sql.join(from)}) returning *),
       e as (${insertEvents(sql`${id}::bigint`, [...always, onMove], { when: sql`v.n < ${always.length} or exists (select 1 from u)` })})
       select * from u`.execute(db)
@@ -132,7 +132,6 @@ export const setPaymentProviderData = (db: Executor, id: number, data: { provide
   db.updateTable('payments').set({ ...data, updated_at: sql`now()` } as never).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
 
 export const setPaymentHold = (db: Executor, id: number, holdId: number) => db.updateTable('payments').set({ hold_id: holdId }).where('id', '=', id).execute();
-export const setPaymentEntry = (db: Executor, id: number, entryId: number) => db.updateTable('payments').set({ entry_id: entryId }).where('id', '=', id).execute();
 
 /** Claims the right to inquire now: at most one inquiry per payment per `seconds`. */
 export const claimInquiry = (db: Executor, id: number, seconds: number) =>

@@ -74,12 +74,12 @@ export async function raiseFlag(tx: Tx, actor: Actor, payment: PaymentRow, kind:
  * transition events stands behind the update: a state is entered at most once. `before` (the report
  * that asked for the move) is written first, whether the payment moved or not.
  */
-export async function transition(tx: Tx, actor: Actor, payment: Pick<PaymentRow, 'id' | 'status'>, from: PaymentStatus[], to: PaymentStatus, source: ReportSource, extra: { reason?: string; eventId?: string; providerRef?: string } = {}, before?: PaymentEvent) {
+export async function transition(tx: Tx, actor: Actor, payment: Pick<PaymentRow, 'id' | 'status'>, from: PaymentStatus[], to: PaymentStatus, source: ReportSource, extra: { reason?: string; eventId?: string; providerRef?: string; entryId?: number } = {}, before?: PaymentEvent) {
   const [onMove, ...always] = eventRows(actor, [
     { kind: 'transition', source, from: from.length === 1 ? from[0] : payment.status, to, eventId: extra.eventId, detail: extra.reason ? { reason: extra.reason } : {} },
     ...(before ? [before] : []),
   ]);
-  return q.transitionPayment(tx, payment.id, from, to, extra.reason ? { failure_reason: extra.reason } : {}, always, onMove!);
+  return q.transitionPayment(tx, payment.id, from, to, { ...(extra.reason ? { failure_reason: extra.reason } : {}), ...(extra.entryId !== undefined ? { entry_id: extra.entryId } : {}) }, always, onMove!);
 }
 
 /** The ledger entry of a captured gateway payment: the gateway's clearing pays the sale and the method's fee. */
@@ -133,18 +133,22 @@ export function ledgerPaymentPostings(userId: number, asset: Asset, unitsCurrenc
  * (closed, cancelled, paid by another payment) the money is owed back and flagged for refund, and a
  * held balance part goes back to the member.
  */
-async function applySuccessEffect(tx: Tx, actor: Actor, p: PaymentRow, source: ReportSource): Promise<'paid' | 'not_payable' | 'mismatch'> {
+async function applySuccess(tx: Tx, actor: Actor, p: PaymentRow, source: ReportSource, reported: PaymentEvent): Promise<void> {
+  // The payable first: when it takes the money, the capture is booked and the payment moves with
+  // its entry in one statement. The row is locked and open, so the payment's move cannot miss.
   const outcome = await settlePayable(tx, actor, { type: p.payable_type, id: p.payable_id }, p.payable_minor, p.currency, p.gateway ?? 'ledger');
+  const succeed = async (entryId?: number) => {
+    if (!(await transition(tx, actor, p, OPEN, 'succeeded', source, { eventId: reported.eventId, entryId }, reported))) throw new Error(`payment ${p.id} did not move from ${p.status}`);
+  };
   if (outcome === 'paid') {
     if (p.hold_id) await postHold(tx, p.hold_id, { to: { system: 'sales', currency: p.currency }, actor });
-    const entryId = payableHandler(p.payable_type).booksCapture ? undefined : await postCapture(tx, actor, p);
-    if (entryId) await q.setPaymentEntry(tx, p.id, entryId);
-    return outcome;
+    await succeed(payableHandler(p.payable_type).booksCapture ? undefined : await postCapture(tx, actor, p));
+    return;
   }
+  await succeed();
   await raiseFlag(tx, actor, p, 'payable_not_payable', true, { outcome }, source);
   if (p.hold_id) await releaseHold(tx, p.hold_id, { actor });
   await postOwedBack(tx, actor, p, p.gateway_minor, p.currency);
-  return outcome;
 }
 
 /**
@@ -193,11 +197,11 @@ async function applyReportToLocked(tx: Tx, deps: Pick<AppDeps, 'providers'>, act
     for (const [kind, detail] of mismatches) await raiseFlag(tx, actor, p, kind, false, detail, source);
     return p.status;
   }
-  const moved = await move(OPEN, 'succeeded');
-  if (moved) {
-    await applySuccessEffect(tx, actor, moved, source);
+  if (OPEN.includes(p.status)) {
+    await applySuccess(tx, actor, p, source, reported);
     return 'succeeded';
   }
+  await recordEvent(tx, actor, p.id, reported);
   if (p.status === 'succeeded') return p.status;
   // Money arrived for a payment that had already ended: owed back, for an operator to refund.
   const kind: FlagKind = p.status === 'expired' ? 'paid_after_expiry' : 'paid_after_cancel';

@@ -250,11 +250,13 @@ const transitions = async (p: PaymentRow) => (await t.db.selectFrom('payment_eve
 const storedEvents = async (provider: string) => Number((await t.db.selectFrom('webhook_events').select((e) => e.fn.countAll().as('n')).where('provider', '=', provider).executeTakeFirstOrThrow()).n);
 const payableUnpaid = async (m: Payer) => expect(await payableStatus(m)).toBe('awaiting_payment');
 
-/** The payable is paid once: one capture entry (a top-up: one credit of the wallet, nothing else), one "paid". */
+/** The payable is paid once: one capture entry, the payment's (a top-up: one credit of the wallet, nothing else), one "paid". */
 async function paidOnce(m: Payer, paymentNo: string) {
   expect(await payableStatus(m)).toBe('paid');
   if (m.type === 'order') {
-    expect((await entriesOf(t, paymentNo)).map((e) => e.kind)).toEqual(['payment.capture']);
+    const entries = await entriesOf(t, paymentNo);
+    expect(entries.map((e) => e.kind)).toEqual(['payment.capture']);
+    expect((await paymentRow(t, paymentNo)).entry_id).toBe(entries[0]!.id);
     expect(await t.db.selectFrom('order_events').select('id').where('order_id', '=', m.id).where('kind', '=', 'paid').execute()).toHaveLength(1);
   } else {
     expect(await entriesOf(t, paymentNo)).toEqual([]);
