@@ -39,7 +39,10 @@ export const sumCartQuantity = async (db: Executor, userId: number) =>
   Number((await db.selectFrom('cart_items').select(sql<string>`coalesce(sum(quantity), 0)`.as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow()).n);
 
 /** The member's lines with the live state of their SKU and goods, oldest first. */
-export const findCartLines = (db: Executor, userId: number, ids?: number[]) => {
+export const findCartLines = (db: Executor, userId: number, ids?: number[]) => cartLinesQuery(db, userId, ids).execute();
+
+/** `findCartLines` unexecuted (`selectedOnly`: of the lines, those selected), for a statement of another area to read with its own. */
+export const cartLinesQuery = (db: Executor, userId: number, ids?: number[], selectedOnly = false) => {
   let q = db
     .selectFrom('cart_items as c')
     .innerJoin('goods_skus as s', 's.id', 'c.sku_id')
@@ -63,7 +66,8 @@ export const findCartLines = (db: Executor, userId: number, ids?: number[]) => {
     ])
     .where('c.user_id', '=', userId);
   if (ids) q = q.where('c.id', 'in', ids.length ? ids : [-1]);
-  return q.orderBy('c.id').execute();
+  if (selectedOnly) q = q.where('c.selected', '=', true);
+  return q.orderBy('c.id');
 };
 
 /** Locks the member's lines named by `ids` (all of them without ids), in id order. */

@@ -5,13 +5,15 @@ import type { Tx } from '../../lib/transaction.js';
 // (orders, group buys and member shops all reserve through here).
 
 /** SKUs with their goods, as checkout prices and describes them. */
-export const findSkusForCheckout = (db: Executor, skuIds: number[]) =>
+export const findSkusForCheckout = (db: Executor, skuIds: number[]) => skusForCheckoutQuery(db, skuIds).execute();
+
+/** `findSkusForCheckout` unexecuted, for a statement of another area to read with its own. */
+export const skusForCheckoutQuery = (db: Executor, skuIds: number[]) =>
   db
     .selectFrom('goods_skus as s')
     .innerJoin('goods as g', 'g.id', 's.goods_id')
     .select(['s.id', 's.goods_id', 's.price_minor', 's.stock', 's.spec_value_ids', 's.image', 's.weight_g', 's.pv', 'g.name', 'g.cover', 'g.specs', 'g.currency', 'g.status'])
-    .where('s.id', 'in', skuIds.length ? skuIds : [-1])
-    .execute();
+    .where('s.id', 'in', skuIds.length ? skuIds : [-1]);
 
 export type SkuRow = Awaited<ReturnType<typeof findSkusForCheckout>>[number];
 

@@ -1,4 +1,4 @@
-import { sql, type RawBuilder, type Selectable } from 'kysely';
+import { sql, type RawBuilder, type Selectable, type SelectQueryBuilder } from 'kysely';
 import type { SortOrder } from '@shop/contract';
 import type { Executor } from '../../db/database.js';
 import { laterJobInsertOf } from '../../jobs/enqueue.js';
@@ -6,7 +6,7 @@ import { shippingAddressQuery } from '../address/address.queries.js';
 import { deleteCartLinesOfSkusAfter } from '../cart/cart.queries.js';
 import { memberBalancesQuery } from '../ledger/ledger.queries.js';
 import { insertMessageFrom } from '../messages/messages.queries.js';
-import { goodsPointsQuery } from '../promotions/goods-points.queries.js';
+import { goodsPointsOfQuery } from '../promotions/goods-points.queries.js';
 import type { ShippingAddressRow } from '../address/address.table.js';
 import { orderList } from '../../lib/list-order.queries.js';
 import type { Tx } from '../../lib/transaction.js';
@@ -69,7 +69,7 @@ const TERMS_COLUMNS = sql`os.expiry_minutes, os.auto_confirm_days, os.points_per
   of.rate_bp as fee_rate_bp, sf.fee_minor as shipping_fee_minor, sf.free_over_minor as shipping_free_over_minor`;
 
 /** The terms' select at the destination `country` (an expression of the statement; '' for none) in `currency`. */
-const termsAt = (country: RawBuilder<unknown>, currency: string) =>
+const termsAt = (country: RawBuilder<unknown>, currency: string | RawBuilder<unknown>) =>
   sql`select ${TERMS_COLUMNS} from order_settings os
     left join operating_fees of on of.country_code = ${country}
     left join shipping_fees sf on sf.country_code = ${country} and sf.currency = ${currency}`;
@@ -82,19 +82,22 @@ export const findCheckoutTerms = async (db: Executor, countryCode: string | unde
   (await sql<CheckoutTerms>`${termsAt(sql`${countryCode ?? ''}`, currency)}`.execute(db)).rows[0]!;
 
 /**
- * The member's shipping address (their default one without `addressId`; undefined when it is not
- * theirs) and the order's terms at its country in `currency`, in one statement: checkout's preview.
+ * What a checkout's preview shows, in one statement: the rows of `lines` (the cart's lines or the
+ * SKUs bought at once, with their goods' currency, as JSON), the member's address (none when it is
+ * not theirs), the order's terms there in the lines' currency, the goods' own points rules and the
+ * member's balances.
  */
-export const findAddressAndTerms = async (db: Executor, memberId: number, addressId: number | undefined, currency: string, goodsIds: number[]) => {
+export const findCheckoutView = async <L>(db: Executor, memberId: number, addressId: number | undefined, lines: SelectQueryBuilder<any, any, L>) => {
   const row = (
-    await sql<{ address: ShippingAddressRow | null; terms: CheckoutTerms; rules: Array<{ goods_id: number; points_per_unit: number }>; balances: Array<{ asset: string; currency: string; balance: number }> }>`
-      with a as (${shippingAddressQuery(memberId, addressId)})
-      select (select row_to_json(a) from a) as address,
-        (select row_to_json(t) from (${termsAt(sql`coalesce((select country_code from a), '')`, currency)}) t) as terms,
-        (select coalesce(json_agg(r), '[]') from (${goodsPointsQuery(db, goodsIds)}) r) as rules,
+    await sql<{ lines: L[]; address: ShippingAddressRow | null; terms: CheckoutTerms; rules: Array<{ goods_id: number; points_per_unit: number }>; balances: Array<{ asset: string; currency: string; balance: number }> }>`
+      with l as (${lines}), a as (${shippingAddressQuery(memberId, addressId)})
+      select (select coalesce(json_agg(l), '[]') from l) as lines,
+        (select row_to_json(a) from a) as address,
+        (select row_to_json(t) from (${termsAt(sql`coalesce((select country_code from a), '')`, sql`(select currency from l limit 1)`)}) t) as terms,
+        (select coalesce(json_agg(r), '[]') from (${goodsPointsOfQuery(sql`(select goods_id from l)`)}) r) as rules,
         (select coalesce(json_agg(b), '[]') from (${memberBalancesQuery(db, memberId)}) b) as balances`.execute(db)
   ).rows[0]!;
-  return { address: row.address ?? undefined, terms: row.terms, rules: row.rules, balances: row.balances };
+  return { ...row, address: row.address ?? undefined };
 };
 
 /**

@@ -85,14 +85,21 @@ async function chosenCartLines(db: Executor, userId: number, cartIds: number[] |
   return chosen;
 }
 
-/** The lines a preview shows, each with its SKU as it stands now (a cart's lines come with theirs). */
-async function previewLines(db: Executor, userId: number, source: Source) {
+/**
+ * The lines a preview shows, each with its SKU as it stands now (a cart's lines come with theirs),
+ * read with the address, the terms, the goods' points rules and the member's balances in one statement.
+ */
+async function previewView(db: Executor, userId: number, source: Source & { address_id?: number }) {
   if (source.items?.length || source.sku_id !== undefined) {
     const wanted = await wantedLines(db, userId, source);
-    const skus = new Map((await stock.findSkusForCheckout(db, wanted.map((w) => w.skuId))).map((s) => [s.id, s]));
-    return wanted.map((w) => ({ ...w, sku: skus.get(w.skuId) }));
+    const view = await q.findCheckoutView(db, userId, source.address_id, stock.skusForCheckoutQuery(db, wanted.map((w) => w.skuId)));
+    const skus = new Map(view.lines.map((s) => [s.id, s]));
+    return { ...view, lines: wanted.map((w) => ({ ...w, sku: skus.get(w.skuId) })) };
   }
-  return (await chosenCartLines(db, userId, source.cart_ids)).map((r) => ({ cartId: r.id, goodsId: r.goods_id, skuId: r.sku_id, quantity: r.quantity, sku: { ...r, id: r.sku_id } }));
+  // The lines named, or else the selected ones.
+  const view = await q.findCheckoutView(db, userId, source.address_id, cartQueries.cartLinesQuery(db, userId, source.cart_ids, !source.cart_ids));
+  if (!view.lines.length) throw new AppError(ResponseCode.nothingSelected);
+  return { ...view, lines: view.lines.map((r) => ({ cartId: r.id, goodsId: r.goods_id, skuId: r.sku_id, quantity: r.quantity, sku: { ...r, id: r.sku_id } })) };
 }
 
 /** Quantities summed per SKU, in ascending SKU id order: the order in which stock is reserved. */
@@ -169,7 +176,8 @@ async function pointsTerms(
 /** `/shop/buy/cartGoods`: the order as `createOrder` would place it now (nothing is reserved). */
 export async function previewCheckout(db: Database, actor: Actor, input: EndpointQuery<typeof getCheckoutGoods>): Promise<CheckoutData> {
   const userId = memberIdOf(actor);
-  const lines = (await previewLines(db, userId, input)).map((w) => {
+  const view = await previewView(db, userId, input);
+  const lines = view.lines.map((w) => {
     const s = w.sku;
     if (!s || s.goods_id !== w.goodsId) throw new AppError(ResponseCode.skuNotFound);
     const price = Number(s.price_minor);
@@ -190,9 +198,9 @@ export async function previewCheckout(db: Database, actor: Actor, input: Endpoin
     };
   });
   const currency = currencyOf(lines);
-  const available = lines.filter((l) => l.available).map((l) => ({ goodsId: l.goods_id, quantity: l.num, lineTotal: l.line_total }));
-  const { address, terms, rules, balances } = await q.findAddressAndTerms(db, userId, input.address_id, currency, [...new Set(available.map((l) => l.goodsId))]);
+  const { address, terms, rules, balances } = view;
   if (input.address_id !== undefined && !address) throw new AppError(ResponseCode.addressNotFound);
+  const available = lines.filter((l) => l.available).map((l) => ({ goodsId: l.goods_id, quantity: l.num, lineTotal: l.line_total }));
   const subtotal = available.reduce((n, l) => n + l.lineTotal, 0);
   const discount = input.coupon_code ? (await couponDiscount(db, userId, input.coupon_code, subtotal, currency)).discount : 0;
   const points = await pointsTerms(db, userId, input, { lines: available, subtotal, couponDiscount: discount, currency, settings: terms, preview: true, rules, balances: balancesFromRows(balances) });

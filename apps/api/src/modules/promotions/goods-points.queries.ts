@@ -1,14 +1,14 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../../db/database.js';
 
 // Goods whose units earn their own number of points on a completed order.
 
 /** The goods among `goodsIds` whose units earn a set number of points each. */
-export const findGoodsPoints = (db: Executor, goodsIds: number[]) => goodsPointsQuery(db, goodsIds).execute();
+export const findGoodsPoints = (db: Executor, goodsIds: number[]) =>
+  db.selectFrom('goods_points').select(['goods_id', 'points_per_unit']).where('goods_id', 'in', goodsIds.length ? goodsIds : [-1]).execute();
 
-/** `findGoodsPoints` unexecuted, for a statement of another area to read with its own. */
-export const goodsPointsQuery = (db: Executor, goodsIds: number[]) =>
-  db.selectFrom('goods_points').select(['goods_id', 'points_per_unit']).where('goods_id', 'in', goodsIds.length ? goodsIds : [-1]);
+/** The rules of the goods `goodsIds` (a subquery of the statement) selects, for a statement of another area to read with its own. */
+export const goodsPointsOfQuery = (goodsIds: RawBuilder<unknown>) => sql`select goods_id, points_per_unit from goods_points where goods_id in ${goodsIds}`;
 
 export const upsertGoodsPoints = (db: Executor, goodsId: number, pointsPerUnit: number, by: string) =>
   db
