@@ -106,23 +106,35 @@ export const findCheckoutView = async <L>(db: Executor, memberId: number, addres
  * null when refused). With `destination`, also the member's address (`address`, null when it is not
  * theirs) and the order's terms at its country in the goods' currency (`terms`): checkout's hot path
  * reads all it needs in one round trip, and nothing more while it holds the SKU's row.
+ * Given `cart` instead of an SKU, the units come from the member's cart lines (those of `ids`, or
+ * else the selected ones), summed per SKU (`plan`, in ascending SKU id order), and the first SKU
+ * of the plan is the one reserved: an order from the cart reads its lines in the same round trip.
  */
-export const reserveSkuForCheckout = async (tx: Tx, skuId: number, quantity: number, destination?: { memberId: number; addressId?: number }) =>
-  (
-    await sql<{ sku: (SkuRow & { points_per_unit: number | null }) | null; address: ShippingAddressRow | null; terms: CheckoutTerms | null }>`
-      with r as (
-        update goods_skus s set stock = s.stock - ${quantity}
-        where s.id = ${skuId} and s.stock >= ${quantity} and exists (select 1 from goods g where g.id = s.goods_id and g.status = 'on_sale')
+export const reserveSkuForCheckout = async (tx: Tx, what: { skuId: number; quantity: number } | { cart: { userId: number; ids?: number[] } }, destination?: { memberId: number; addressId?: number }) => {
+  const plan =
+    'cart' in what
+      ? sql`select c.sku_id, c.goods_id, sum(c.quantity)::int as quantity from cart_items c
+          where c.user_id = ${what.cart.userId} and ${what.cart.ids ? sql`c.id = any(${what.cart.ids}::bigint[])` : sql`c.selected`}
+          group by c.sku_id, c.goods_id`
+      : sql`select ${what.skuId}::bigint as sku_id, null::bigint as goods_id, ${what.quantity}::int as quantity`;
+  return (
+    await sql<{ plan: Array<{ sku_id: number; goods_id: number | null; quantity: number }>; sku: (SkuRow & { points_per_unit: number | null }) | null; address: ShippingAddressRow | null; terms: CheckoutTerms | null }>`
+      with p as (${plan}),
+      w as (select sku_id, quantity from p order by sku_id limit 1),
+      r as (
+        update goods_skus s set stock = s.stock - w.quantity from w
+        where s.id = w.sku_id and s.stock >= w.quantity and exists (select 1 from goods g where g.id = s.goods_id and g.status = 'on_sale')
         returning s.id, s.goods_id, s.price_minor, s.stock, s.spec_value_ids, s.image, s.weight_g, s.pv),
       k as (
         select r.id, r.goods_id, r.price_minor, r.stock, r.spec_value_ids, r.image, r.weight_g, r.pv, g.name, g.cover, g.specs, g.currency, g.status, gp.points_per_unit
         from r join goods g on g.id = r.goods_id left join goods_points gp on gp.goods_id = r.goods_id),
       a as (${destination ? shippingAddressQuery(destination.memberId, destination.addressId) : sql`select null::text as country_code where false`})
-      select (select row_to_json(k) from k) as sku, (select row_to_json(a) from a) as address,
+      select (select coalesce(json_agg(p order by p.sku_id), '[]') from p) as plan, (select row_to_json(k) from k) as sku, (select row_to_json(a) from a) as address,
         (select row_to_json(t) from (select ${TERMS_COLUMNS} from order_settings os cross join a cross join k
           left join operating_fees of on of.country_code = a.country_code
           left join shipping_fees sf on sf.country_code = a.country_code and sf.currency = k.currency) t) as terms`.execute(tx)
   ).rows[0]!;
+};
 
 // ---------------------------------------------------------------- orders
 

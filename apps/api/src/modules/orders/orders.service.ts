@@ -245,8 +245,12 @@ export type CreateOrderInput = Omit<OrderBody, 'points' | 'shopping_points'> & P
 export async function placeOrder(deps: AppDeps, actor: Actor, input: CreateOrderInput, options: { international?: { method: ShippingMethod }; groupBuy?: { priceMinor: number } } = {}): Promise<EndpointData<typeof createOrder>> {
   const userId = memberIdOf(actor);
   return withTransaction(deps.db, async (tx) => {
-    const wanted = await wantedLines(tx, userId, input);
-    const plan = sumBySku(wanted);
+    // An order from the cart reads its lines, summed per SKU, with the first SKU's reservation.
+    const destination = { memberId: userId, addressId: input.address_id };
+    const fromCartLines = !input.items?.length && input.sku_id === undefined && !options.groupBuy;
+    const first = fromCartLines ? await q.reserveSkuForCheckout(tx, { cart: { userId, ids: input.cart_ids } }, destination) : undefined;
+    if (first && !first.plan.length) throw new AppError(ResponseCode.nothingSelected);
+    const plan = first ? first.plan.map((p) => ({ skuId: p.sku_id, goodsId: p.goods_id!, quantity: p.quantity })) : sumBySku(await wantedLines(tx, userId, input));
     for (const p of plan) if (p.quantity > CART_LINE_MAX) throw new AppError(ResponseCode.cartQuantityLimit, { max: CART_LINE_MAX });
 
     // Each SKU is reserved and read in one statement, the first with the address and the order's
@@ -261,7 +265,7 @@ export async function placeOrder(deps: AppDeps, actor: Actor, input: CreateOrder
       for (const s of await stock.findSkusForCheckout(tx, plan.map((p) => p.skuId))) skus.set(s.id, s);
     } else
       for (const [i, p] of plan.entries()) {
-        const reserved = await q.reserveSkuForCheckout(tx, p.skuId, p.quantity, i === 0 ? { memberId: userId, addressId: input.address_id } : undefined);
+        const reserved = i === 0 && first ? first : await q.reserveSkuForCheckout(tx, { skuId: p.skuId, quantity: p.quantity }, i === 0 ? destination : undefined);
         if (i === 0) {
           address = reserved.address ?? undefined;
           if (!address) throw new AppError(ResponseCode.addressNotFound);
@@ -312,7 +316,7 @@ export async function placeOrder(deps: AppDeps, actor: Actor, input: CreateOrder
     const { id: _addressId, ...snapshot } = address;
 
     // An order from the cart takes its lines of these SKUs out of it, in the same statement.
-    const fromCart = wanted.some((w) => w.cartId !== null) ? { userId, skuIds: plan.map((p) => p.skuId) } : undefined;
+    const fromCart = fromCartLines ? { userId, skuIds: plan.map((p) => p.skuId) } : undefined;
     let order: Awaited<ReturnType<typeof q.insertOrderWithLines>>;
     for (let attempt = 0; !order; attempt++) {
       if (attempt >= 5) throw new Error('no free order number after 5 attempts');
