@@ -1,4 +1,4 @@
-import { sql, type Transaction } from 'kysely';
+import { sql, type RawBuilder, type Transaction } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
 import { announce } from '../../lib/changes.js';
@@ -126,3 +126,6 @@ export const findUsersWithSecretsNotSealedAs = (db: Executor, currentPattern: st
 
 /** A member by user name or id, as an operator names one. */
 export const findUserByNameOrId = (db: Executor, who: string) => (/^\d+$/.test(who) ? findUserById(db, Number(who)) : findUserByUserName(db, who));
+
+/** Whose invitee the member `memberId` (an expression of the statement) is, as an expression: for a statement of another area. */
+export const referrerIdOf = (memberId: RawBuilder<unknown>) => sql<number | null>`(select referrer_id from users where id = ${memberId})`;

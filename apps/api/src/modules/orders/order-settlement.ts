@@ -32,8 +32,8 @@ export const settlementHooks: {
   /** Each answers true while it holds the order unsettled (an open after-sales case). */
   holds: Array<(db: Executor, orderId: number) => Promise<boolean>>;
   onSettled: Array<(tx: Tx, actor: Actor, order: SettledOrder) => Promise<void>>;
-  /** Each runs in the paying transaction once the order is paid (pending commissions are written then). */
-  onPaid: Array<(tx: Tx, actor: Actor, order: { id: number; user_id: number }) => Promise<void>>;
+  /** Each runs in the paying transaction once the order is paid (pending commissions are written then); `referrer_id`: whose invitee the buyer is. */
+  onPaid: Array<(tx: Tx, actor: Actor, order: { id: number; user_id: number; referrer_id: number | null }) => Promise<void>>;
   /** Each runs in the transaction that marks the order refunded (before settling: what was pending is void). */
   onRefunded: Array<(tx: Tx, actor: Actor, orderId: number) => Promise<void>>;
 } = { waitUntil: [], holds: [], onSettled: [], onPaid: [], onRefunded: [] };

@@ -23,8 +23,8 @@ export interface OrderChange {
   memberId?: number;
   /** Only an order of this total and currency moves. */
   amount?: { total_minor: number; currency: string };
-  /** The moved order's units count as sold (an order paid). */
-  countSales?: boolean;
+  /** An order paid: its units count as sold, and the moved row says whose invitee the buyer is. */
+  paid?: boolean;
 }
 
 /**
@@ -40,7 +40,7 @@ export async function transition(tx: Tx, actor: Actor, orderId: number, from: Or
     set: change.set ?? {},
     userId: change.memberId,
     amount: change.amount,
-    countSales: change.countSales,
+    paid: change.paid,
     event: { kind: change.kind ?? to, reason: change.reason ?? '', ...actorStamp(actor), request_id: actor.requestId },
     // The member's message about the move is written in the same statement.
     message: to in MEMBER_TOLD ? { kind: MEMBER_TOLD[to]!, link: orderLink(orderId), eventKey: `order:${orderId}:${to}` } : undefined,

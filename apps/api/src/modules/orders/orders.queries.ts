@@ -5,6 +5,7 @@ import { laterJobInsertOf } from '../../jobs/enqueue.js';
 import { shippingAddressQuery } from '../address/address.queries.js';
 import { deleteCartLinesOfSkusAfter } from '../cart/cart.queries.js';
 import { memberBalancesQuery } from '../ledger/ledger.queries.js';
+import { referrerIdOf } from '../members/members.queries.js';
 import { insertMessageFrom } from '../messages/messages.queries.js';
 import { goodsPointsOfQuery } from '../promotions/goods-points.queries.js';
 import type { ShippingAddressRow } from '../address/address.table.js';
@@ -248,11 +249,12 @@ export const transitionOrderWithEvent = async (
     /** Only an order of this total and currency moves. */
     amount?: { total_minor: number; currency: string };
     /**
-     * The moved order's units are counted as sold on its SKUs and their goods by the same statement.
-     * Two payments of the same goods locking those rows in another order end in a deadlock, which
-     * the transaction's retry runs again (`withTransaction`).
+     * The order is paid: its units are counted as sold on its SKUs and their goods, and the moved
+     * row says whose invitee the buyer is (`referrer_id`), by the same statement. Two payments of
+     * the same goods locking those rows in another order end in a deadlock, which the
+     * transaction's retry runs again (`withTransaction`).
      */
-    countSales?: boolean;
+    paid?: boolean;
     event: { kind: string; reason: string; actor_kind: string; actor_id: string; request_id: string };
     /** The message the member gets when the order moves (its parameter: the order number), once per event key. */
     message?: { kind: string; link: string; eventKey: string };
@@ -262,18 +264,18 @@ export const transitionOrderWithEvent = async (
   const message = t.message
     ? sql`, m as (${insertMessageFrom('o', { memberId: sql`o.user_id`, kind: t.message.kind, params: sql`jsonb_build_object('order_no', o.order_no)`, link: t.message.link, eventKey: t.message.eventKey })})`
     : sql``;
-  const sales = t.countSales
+  const sales = t.paid
     ? sql`, sold as (select l.sku_id, l.goods_id, l.quantity from order_lines l join o on o.id = l.order_id),
       s as (update goods_skus s set sales = s.sales + v.n from (select sku_id, sum(quantity)::int as n from sold group by sku_id) v where s.id = v.sku_id),
       g as (update goods g set sales = g.sales + v.n from (select goods_id, sum(quantity)::int as n from sold group by goods_id) v where g.id = v.goods_id)`
     : sql``;
-  const { rows } = await sql<{ id: number; status: OrderStatus; user_id: number; order_no: string; kind: string; points_hold_id: number | string | null; shopping_points_hold_id: number | string | null; was: OrderStatus; messaged: boolean }>`
+  const { rows } = await sql<{ id: number; status: OrderStatus; user_id: number; order_no: string; kind: string; points_hold_id: number | string | null; shopping_points_hold_id: number | string | null; was: OrderStatus; referrer_id?: number | null; messaged: boolean }>`
     with prev as (
       select id, status from orders where id = ${t.orderId}${t.userId === undefined ? sql`` : sql` and user_id = ${t.userId}`} for update),
     o as (
       update orders set status = ${t.to}, updated_at = now()${sql.join(sets.map(([k, v]) => sql`, ${sql.ref(k)} = ${v}`), sql``)}
       from prev where orders.id = prev.id and prev.status in (${sql.join(t.from)})${t.amount ? sql` and orders.total_minor = ${t.amount.total_minor} and orders.currency = ${t.amount.currency}` : sql``}
-      returning orders.id, orders.status, orders.user_id, orders.order_no, orders.kind, orders.points_hold_id, orders.shopping_points_hold_id, prev.status as was),
+      returning orders.id, orders.status, orders.user_id, orders.order_no, orders.kind, orders.points_hold_id, orders.shopping_points_hold_id, prev.status as was${t.paid ? sql`, ${referrerIdOf(sql`orders.user_id`)} as referrer_id` : sql``}),
     e as (
       insert into order_events (order_id, kind, from_status, to_status, actor_kind, actor_id, reason, request_id)
       select o.id, ${t.event.kind}, o.was, o.status, ${t.event.actor_kind}, ${t.event.actor_id}, ${t.event.reason}, ${t.event.request_id} from o)

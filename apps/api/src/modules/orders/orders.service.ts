@@ -415,7 +415,7 @@ export type PaidOutcome = { outcome: 'paid'; orderId: number } | { outcome: 'not
  * the order never reopens).
  */
 export async function markOrderPaid(tx: Tx, actor: Actor, input: { orderId: number; amountMinor: number; currency: string }): Promise<PaidOutcome> {
-  const paid = await transition(tx, actor, input.orderId, ['awaiting_payment'], 'paid', { set: { paid_at: new Date() }, amount: { total_minor: input.amountMinor, currency: input.currency }, countSales: true });
+  const paid = await transition(tx, actor, input.orderId, ['awaiting_payment'], 'paid', { set: { paid_at: new Date() }, amount: { total_minor: input.amountMinor, currency: input.currency }, paid: true });
   if (!paid) {
     // Why it did not move: gone, another amount or currency, or no longer awaiting payment.
     const order = await q.findOrder(tx, input.orderId);
@@ -427,7 +427,7 @@ export async function markOrderPaid(tx: Tx, actor: Actor, input: { orderId: numb
   }
   await spendHeldPoints(tx, actor, paid);
   if (paid.kind === 'group_buy') await joinGroupOnPayment(tx, input.orderId, paid.user_id);
-  for (const onPaid of settlementHooks.onPaid) await onPaid(tx, actor, { id: input.orderId, user_id: paid.user_id });
+  for (const onPaid of settlementHooks.onPaid) await onPaid(tx, actor, { id: input.orderId, user_id: paid.user_id, referrer_id: paid.referrer_id ?? null });
   return { outcome: 'paid', orderId: input.orderId };
 }
 

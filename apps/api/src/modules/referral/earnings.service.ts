@@ -48,8 +48,10 @@ async function commissionBase(tx: Tx, orderId: number) {
  * (level 1) and theirs (level 2 …, as many levels as the settings say), each rounded half-up once.
  * A banned or closed upline is skipped (that level is not paid). Written once per (order, level).
  */
-export async function writePendingCommissions(tx: Tx, _actor: Actor, order: EarningOrder): Promise<void> {
-  // The buyer's uplines within the plan's levels, nearest first (a buyer nobody invited earns no one anything: the order is not read).
+export async function writePendingCommissions(tx: Tx, _actor: Actor, order: EarningOrder & { referrer_id: number | null }): Promise<void> {
+  // A buyer nobody invited earns no one anything: nothing is read.
+  if (order.referrer_id === null) return;
+  // The buyer's uplines within the plan's levels, nearest first.
   const { uplines, ...settings } = await q.findCommissionUplines(tx, order.user_id);
   if (!uplines.length) return;
   const found = await commissionBase(tx, order.id);
