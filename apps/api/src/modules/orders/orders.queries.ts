@@ -594,10 +594,12 @@ export const findMemberOrderStatuses = (db: Executor, userId: number, ids: numbe
   db.selectFrom('orders').select(['id', 'status']).where('user_id', '=', userId).where('id', 'in', ids.length ? ids : [-1]).execute();
 
 /** The order's lines' PV and the order's figures commissions and PV read. */
-export const findOrderForEarning = (db: Executor, orderId: number) =>
+export const findOrderForEarning = (db: Executor, orderId: number) => orderForEarningQuery(db, orderId).executeTakeFirst();
+
+/** `findOrderForEarning` unexecuted, for a statement of another area to read with its own. */
+export const orderForEarningQuery = (db: Executor, orderId: number) =>
   db
     .selectFrom('orders')
     .select(['id', 'user_id', 'order_no', 'currency', 'kind', 'status', 'subtotal_minor', 'coupon_discount_minor', 'points_value_minor', 'shopping_points_value_minor', 'total_minor', 'freight_minor', 'operating_fee_minor'])
     .select((eb) => eb.selectFrom('order_lines').select(sql<number>`coalesce(sum(pv * quantity), 0)::int`.as('pv')).whereRef('order_lines.order_id', '=', 'orders.id').as('pv'))
-    .where('id', '=', orderId)
-    .executeTakeFirst();
+    .where('id', '=', orderId);

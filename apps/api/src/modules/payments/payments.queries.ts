@@ -351,11 +351,10 @@ export const findOrderRefunded = async (db: Executor, orderId: number): Promise<
         where p.payable_type = 'order' and p.payable_id = ${orderId} and r.status = 'succeeded'`.execute(db)
     ).rows[0]?.amount ?? 0,
   );
-/** What of an order's succeeded payments was paid with gift-card value (no commission is earned on it). */
-export const findOrderGiftCardPaid = async (db: Executor, orderId: number): Promise<number> =>
-  Number(
-    (
-      await sql<{ amount: number }>`select coalesce(sum(ledger_minor), 0)::bigint as amount from payments
-        where payable_type = 'order' and payable_id = ${orderId} and status = 'succeeded' and ledger_asset = 'gift_card'`.execute(db)
-    ).rows[0]?.amount ?? 0,
-  );
+/**
+ * What of an order's succeeded payments was paid with gift-card value (no commission is earned on
+ * it), as an expression for a statement of another area. A gift-card payment is known by its
+ * method: its cards are redeemed to cash, which is what it books.
+ */
+export const orderGiftCardPaidOf = (orderId: number) =>
+  sql<number>`(select coalesce(sum(ledger_minor), 0)::bigint from payments where payable_type = 'order' and payable_id = ${orderId} and status = 'succeeded' and gateway is null and method = 'gift_card')`;

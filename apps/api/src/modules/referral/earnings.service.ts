@@ -5,8 +5,8 @@ import { AppError } from '../../lib/errors.js';
 import { withTransaction, type Tx } from '../../lib/transaction.js';
 import { ensureMemberAccounts } from '../ledger/ledger.queries.js';
 import { balanceOf, post } from '../ledger/ledger.service.js';
-import { findOrderForEarning } from '../orders/orders.queries.js';
-import { findOrderGiftCardPaid, findOrderRefunded } from '../payments/payments.queries.js';
+import { findOrderForEarning, orderForEarningQuery } from '../orders/orders.queries.js';
+import { findOrderRefunded, orderGiftCardPaidOf } from '../payments/payments.queries.js';
 import * as q from './referral.queries.js';
 import { recheckStar } from './referral.service.js';
 
@@ -34,34 +34,27 @@ async function pvDay(tx: Tx, timeZone: string): Promise<string> {
   return next.toISOString().slice(0, 10);
 }
 
-/** What of an order earns commissions: goods after discounts, without freight, fees, points or gift-card value. */
-async function commissionBase(tx: Tx, orderId: number) {
-  const o = await findOrderForEarning(tx, orderId);
-  if (!o) return undefined;
-  const giftCard = await findOrderGiftCardPaid(tx, orderId);
-  const base = Math.max(0, Number(o.subtotal_minor) - Number(o.coupon_discount_minor) - Number(o.points_value_minor) - Number(o.shopping_points_value_minor) - giftCard);
-  return { order: o, base };
-}
-
 /**
  * At payment (in the paying transaction): the order's commissions, pending, for the buyer's referrer
- * (level 1) and theirs (level 2 …, as many levels as the settings say), each rounded half-up once.
- * A banned or closed upline is skipped (that level is not paid). Written once per (order, level).
+ * (level 1) and theirs (level 2 …, as many levels as the settings say), each rounded half-up once,
+ * on what of the order earns commissions: goods after discounts, without freight, fees, points or
+ * gift-card value. A banned or closed upline is skipped (that level is not paid). Written once per
+ * (order, level).
  */
 export async function writePendingCommissions(tx: Tx, _actor: Actor, order: EarningOrder & { referrer_id: number | null }): Promise<void> {
   // A buyer nobody invited earns no one anything: nothing is read.
   if (order.referrer_id === null) return;
-  // The buyer's uplines within the plan's levels, nearest first.
-  const { uplines, ...settings } = await q.findCommissionUplines(tx, order.user_id);
-  if (!uplines.length) return;
-  const found = await commissionBase(tx, order.id);
-  if (!found || found.base === 0) return;
+  // The plan, the buyer's uplines within its levels (nearest first) and the order, read together.
+  const { uplines, order: o, gift_card_paid: giftCard, ...settings } = await q.findCommissionInputs(tx, order.user_id, orderForEarningQuery(tx, order.id), orderGiftCardPaidOf(order.id));
+  if (!uplines.length || !o) return;
+  const base = Math.max(0, Number(o.subtotal_minor) - Number(o.coupon_discount_minor) - Number(o.points_value_minor) - Number(o.shopping_points_value_minor) - Number(giftCard));
+  if (base === 0) return;
   const rates = [settings.level1_rate_bp, settings.level2_rate_bp, settings.level3_rate_bp];
   // A banned or closed upline's level, or a level the plan pays nothing for, is skipped.
   const rows = uplines.flatMap((u) => {
     const rate = rates[u.depth - 1] ?? 0;
-    const amount = u.status === 'active' && u.id !== order.user_id && rate > 0 ? shareOfMinor(found.base, rate) : 0;
-    return amount > 0 ? [{ order_id: order.id, buyer_id: order.user_id, beneficiary_id: u.id, level: u.depth, base_minor: found.base, rate_bp: rate, amount_minor: amount, currency: found.order.currency }] : [];
+    const amount = u.status === 'active' && u.id !== order.user_id && rate > 0 ? shareOfMinor(base, rate) : 0;
+    return amount > 0 ? [{ order_id: order.id, buyer_id: order.user_id, beneficiary_id: u.id, level: u.depth, base_minor: base, rate_bp: rate, amount_minor: amount, currency: o.currency }] : [];
   });
   await q.insertPendingCommissions(tx, rows);
 }

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import type { Tx } from '../../lib/transaction.js';
 import type { ApplicationKind, CommissionStatus, Side } from './referral.table.js';
@@ -35,13 +35,19 @@ export const findToday = async (db: Executor, timeZone: string): Promise<string>
 export const findMemberBrief = (db: Executor, id: number) =>
   db.selectFrom('users').select(['id', 'user_name', 'nickname', 'avatar', 'referrer_id', 'created_at', 'status']).where('id', '=', id).executeTakeFirst();
 
-/** The plan's commission levels and rates, and the member's sponsors within those levels (depth 1: their referrer), nearest first, read from the sponsor closure, in one statement. */
-export const findCommissionUplines = async (db: Executor, memberId: number) =>
+/**
+ * What a paid order's pending commissions are made of, in one statement: the plan's commission
+ * levels and rates, the member's sponsors within those levels (depth 1: their referrer), nearest
+ * first, read from the sponsor closure, and the order (`order`, a query of its area, as JSON) with
+ * what of it gift-card value paid (`giftCardPaid`, an expression of the payments area).
+ */
+export const findCommissionInputs = async <O>(db: Executor, memberId: number, order: SelectQueryBuilder<any, any, O>, giftCardPaid: RawBuilder<number>) =>
   (
-    await sql<{ commission_levels: number; level1_rate_bp: number; level2_rate_bp: number; level3_rate_bp: number; uplines: Array<{ id: number; status: string; depth: number }> }>`
+    await sql<{ commission_levels: number; level1_rate_bp: number; level2_rate_bp: number; level3_rate_bp: number; uplines: Array<{ id: number; status: string; depth: number }>; order: O | null; gift_card_paid: number }>`
       select s.commission_levels, s.level1_rate_bp, s.level2_rate_bp, s.level3_rate_bp,
         coalesce((select json_agg(json_build_object('id', u.id, 'status', u.status, 'depth', p.depth) order by p.depth)
-          from sponsor_paths p join users u on u.id = p.ancestor_id where p.descendant_id = ${memberId} and p.depth <= s.commission_levels), '[]') as uplines
+          from sponsor_paths p join users u on u.id = p.ancestor_id where p.descendant_id = ${memberId} and p.depth <= s.commission_levels), '[]') as uplines,
+        (select row_to_json(o) from (${order}) o) as order, ${giftCardPaid} as gift_card_paid
       from referral_settings s`.execute(db)
   ).rows[0]!;
 

@@ -2,7 +2,9 @@ import { ResponseCode } from '@shop/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../db/database.js';
-import { jobActor, systemActor } from '../../../lib/actor.js';
+import { jobActor, operatorCliActor, systemActor } from '../../../lib/actor.js';
+import { decideApproval } from '../../approvals/approvals.service.js';
+import { issueGiftCards } from '../../wallet/wallet.service.js';
 import { withTransaction } from '../../../lib/transaction.js';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { widePool } from '../../../test/test-database.js';
@@ -260,6 +262,17 @@ describe('referral commissions', () => {
     expect(await settleOrder(t.deps, job, o.order_id)).toBe(false);
     expect(await rewardsOf(parent.userId)).toBe(100);
     expect(await ledgerCheck(t.db)).toEqual([]);
+  });
+
+  it('earns nothing on gift-card value: an order the cards paid writes no commissions', async () => {
+    const parent = await shopper(null);
+    const buyer = await shopper(parent.userId);
+    const o = await unpaidOrder(buyer, 1999, 0);
+    const asked = await issueGiftCards(t.db, operatorCliActor('test'), { user_id: buyer.userId, currency: o.currency, value: o.total, count: 1, expires_at: new Date(Date.now() + 86_400_000).toISOString(), reason: 'test' });
+    await decideApproval(t.db, operatorCliActor('second'), 'owner', { id: asked.request.id, decision: 'approve' });
+    const paid = await call(t, 'POST', '/shop/buy/payOrder', { headers: buyer.keyed(), body: { order_id: o.order_id, pay_way: 'gift_card', pay_password: PAY_PASSWORD } });
+    expect(paid.body.data).toMatchObject({ state: 'success' });
+    expect(await t.db.selectFrom('commissions').select('id').where('order_id', '=', o.order_id).execute()).toEqual([]);
   });
 
   it('skips a banned upline (its level is not paid) and pays only as many levels as the settings say', async () => {
