@@ -9,9 +9,9 @@ import { useSandboxes } from './payments-helpers.js';
 
 /**
  * The statements one card checkout sends to PostgreSQL, over the nine calls the app makes, by a
- * member nobody invited (an invited buyer's payment also reads the commission plan and uplines,
- * and writes the pending commissions). The budget is 30, and it is met: it cannot drift back
- * unseen; lower it with every statement a change saves.
+ * member nobody invited (an invited buyer's payment also reads the commission plan, the uplines
+ * and the order's base in one statement, and writes the pending commissions). The budget is 30,
+ * and it is met: it cannot drift back unseen; lower it with every statement a change saves.
  */
 const CHECKOUT_STATEMENTS_MAX = 30;
 
