@@ -4,9 +4,9 @@ import { isPast } from '../../lib/dates.js';
 import type { Tx } from '../../lib/transaction.js';
 import { charityPayableQuery, transitionCharityOrder } from './charity.queries.js';
 import type { CharityOrdersTable } from './charity.table.js';
+import { markCharityOrderPaid } from './charity.service.js';
 
 type CharityPayableRow = Pick<Selectable<CharityOrdersTable>, 'id' | 'user_id' | 'order_no' | 'amount_minor' | 'currency' | 'status'> & { expires_at: Date | string; country: string | null };
-import { markCharityOrderPaid } from './charity.service.js';
 
 /** A charity pledge as the payments area sees it (its payable handler, registered by `payables.ts`). */
 export const charityPayable = {
