@@ -40,6 +40,14 @@ export const unitsInCasesQuery = (db: Executor, ref: OrderRef, statuses: readonl
 export const findUnitsInCases = async (db: Executor, ref: OrderRef, statuses: readonly AfterSaleStatus[]) =>
   (await unitsInCasesQuery(db, ref, statuses).execute()).map((r) => ({ ...r, order_line_id: Number(r.order_line_id) }));
 
+/**
+ * `findUnitsInCases` of a regular order as an expression that first takes the order's row lock and
+ * then counts (the database's `after_sale_units_locked`): read with the locking read of the order,
+ * it counts every case committed before the lock was held.
+ */
+export const unitsInCasesLockedOf = (statuses: readonly AfterSaleStatus[]) => (orderId: number) =>
+  sql<Array<{ order_line_id: number; kind: AfterSaleKind; status: AfterSaleStatus; qty: number }>>`(select after_sale_units_locked(${orderId}::bigint, ${[...statuses]}::text[]))`;
+
 /** Whether the order (a regular one by its id, or the ref) has a case in one of `statuses`. */
 export const hasCaseIn = async (db: Executor, order: number | OrderRef, statuses: readonly AfterSaleStatus[]) => {
   const ref: OrderRef = typeof order === 'number' ? { kind: 'order', id: order } : order;

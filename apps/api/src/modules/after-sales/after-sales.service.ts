@@ -123,10 +123,10 @@ const keptSettings = (deps: KeptDeps) => responseCache(deps).memo({ id: SETTINGS
 const keptReasons = (deps: KeptDeps) => responseCache(deps).memo({ id: CASE_REASONS_TAG, tags: [CASE_REASONS_TAG] }, () => q.findAllReasons(deps.db));
 
 /** What of an order may be asked for now: per line the units left, the kinds open, its share of the payment (its lines read here unless given). */
-async function openingOf(deps: KeptDeps, db: Executor, order: OrderRow, known?: CaseOrderLine[]): Promise<Opening> {
+async function openingOf(deps: KeptDeps, db: Executor, order: OrderRow, known?: CaseOrderLine[], knownUnits?: Array<{ order_line_id: number; kind: AfterSaleKind; status: AfterSaleStatus; qty: number }>): Promise<Opening> {
   const settings = await keptSettings(deps);
   const lines = known ?? (await caseOrderLines(db, order));
-  const units = await q.findUnitsInCases(db, order, AFTER_SALE_COUNTING_STATUSES);
+  const units = knownUnits ?? (await q.findUnitsInCases(db, order, AFTER_SALE_COUNTING_STATUSES));
   // Warranty months read with the lines where their source gives them, the rest here.
   const warranty = new Map(lines.flatMap((l) => (l.warranty_months === undefined ? [] : [[l.goods_id, l.warranty_months] as const])));
   const unread = [...new Set(lines.filter((l) => l.warranty_months === undefined).map((l) => l.goods_id))];
@@ -278,9 +278,10 @@ interface CaseRequest {
 
 /** Opens a case on the member's order under its row lock; answers the new case. */
 async function openCase(deps: KeptDeps, tx: Tx, actor: Actor, userId: number, ref: OrderRef, input: CaseRequest) {
-  // The order's row lock lines up every case of the order (and a shop order's settlement): the units counted below cannot change meanwhile.
-  const { order: locked, lines } = ownOrRefuse(await lockCaseOrderWithLines(tx, ref), userId);
-  const o = await openingOf(deps, tx, locked, lines);
+  // The order's row lock lines up every case of the order (and a shop order's settlement): the units
+  // counted under it cannot change meanwhile (a regular order's are counted by the locking read).
+  const { order: locked, lines, also: units } = ownOrRefuse(await lockCaseOrderWithLines(tx, ref, q.unitsInCasesLockedOf(AFTER_SALE_COUNTING_STATUSES)), userId);
+  const o = await openingOf(deps, tx, locked, lines, units);
   if (o.closed) throw new AppError(ResponseCode.afterSaleNotAllowed);
   const chosen = input.lines.filter((l) => l.qty > 0);
   if (!chosen.length) throw new AppError(ResponseCode.afterSaleNoLines);

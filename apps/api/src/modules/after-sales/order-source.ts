@@ -1,4 +1,5 @@
 import type { Language } from '@shop/contract';
+import type { RawBuilder } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import type { Actor } from '../../lib/actor.js';
 import type { Tx } from '../../lib/transaction.js';
@@ -130,9 +131,16 @@ export async function findCaseOrderWithLines(db: Executor, ref: OrderRef): Promi
   return order && { order, lines: await shopHooks().lines(db, ref.id) };
 }
 
-/** The order under its row lock with its lines (a regular order's in the locking read). */
-export async function lockCaseOrderWithLines(tx: Tx, ref: OrderRef): Promise<{ order: CaseOrder; lines: CaseOrderLine[] } | undefined> {
-  if (ref.kind === 'order') return regularOrderWithLines(await lockOrderWithLinesForUpdate(tx, ref.id));
+/**
+ * The order under its row lock with its lines (a regular order's in the locking read, with what
+ * `also` reads for a regular order, as `also`).
+ */
+export async function lockCaseOrderWithLines<A = never>(tx: Tx, ref: OrderRef, also?: (orderId: number) => RawBuilder<A>): Promise<{ order: CaseOrder; lines: CaseOrderLine[]; also?: A } | undefined> {
+  if (ref.kind === 'order') {
+    const rows = await lockOrderWithLinesForUpdate(tx, ref.id, also?.(ref.id));
+    const found = regularOrderWithLines(rows);
+    return found && { ...found, also: rows[0]!.also };
+  }
   const order = await shopHooks().lock(tx, ref.id);
   return order && { order, lines: await shopHooks().lines(tx, ref.id) };
 }

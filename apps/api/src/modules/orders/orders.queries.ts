@@ -300,8 +300,15 @@ const orderWithLines = (db: Executor, orderId: number) =>
 
 /** The order with its lines (and their goods' warranty months) in one statement: nothing when there is no such order. */
 export const findOrderWithLines = (db: Executor, orderId: number) => orderWithLines(db, orderId).execute();
-/** The same under the order's row lock (the lines and goods are not locked). */
-export const lockOrderWithLinesForUpdate = (tx: Tx, orderId: number) => orderWithLines(tx, orderId).forUpdate('o').execute();
+/**
+ * The same under the order's row lock (the lines and goods are not locked), with `also`, an
+ * expression of another area read once by the same statement (on every row), when given.
+ */
+export const lockOrderWithLinesForUpdate = <A = never>(tx: Tx, orderId: number, also?: RawBuilder<A>) =>
+  orderWithLines(tx, orderId)
+    .$if(also !== undefined, (qb) => qb.select(also!.as('also')))
+    .forUpdate('o')
+    .execute() as Promise<Array<Awaited<ReturnType<typeof findOrderWithLines>>[number] & { also?: A }>>;
 
 export const findOrderEvents = (db: Executor, orderId: number) => db.selectFrom('order_events').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
 

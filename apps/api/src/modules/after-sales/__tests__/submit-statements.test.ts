@@ -1,18 +1,19 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AFTER_SALE_COUNTING_STATUSES } from '@shop/contract';
-import { insertCaseWithDetails, unitsInCasesQuery } from '../after-sales.queries.js';
+import { findUnitsInCases, insertCaseWithDetails, unitsInCasesLockedOf, unitsInCasesQuery } from '../after-sales.queries.js';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { countingProxy } from '../../../test/statement-counter.js';
 import { afterSalesKit, type AfterSalesKit } from './fixtures.js';
 
 /**
  * The statements opening a case sends to PostgreSQL (the bench's `afterSaleSubmit` row): the
- * idempotency claim, the transaction, the order locked with its lines, the units already in cases,
- * the case written with its lines, evidence and first event, and the stored answer. The settings
- * and reasons are kept by each process; this test also proves a change to either table reaches it.
+ * idempotency claim, the transaction, the order locked with its lines and the units already in
+ * cases, the case written with its lines, evidence and first event, and the stored answer. The
+ * settings and reasons are kept by each process; this test also proves a change to either table
+ * reaches it.
  */
-const SUBMIT_STATEMENTS_MAX = 7;
+const SUBMIT_STATEMENTS_MAX = 6;
 
 let t: TestApp;
 let kit: AfterSalesKit;
@@ -91,6 +92,28 @@ describe('opening a case', () => {
     walk((plan as Array<{ Plan: Parameters<typeof walk>[0] }>)[0]!.Plan);
     // No table read whole: the order's cases by the order, their lines by the case.
     expect(nodes.filter((n) => n['Node Type'] === 'Seq Scan').map((n) => n['Relation Name'])).toEqual([]);
+  });
+
+  it('counts under the lock exactly what the unlocked read counts, for cases of every kind and state', async () => {
+    const m = await kit.shopper();
+    const o = await kit.boughtOrder(m);
+    const [a, b] = [o.lines[0]!.id, o.lines[1]!.id];
+    const statuses = ['under_review', 'awaiting_return', 'received', 'completed', 'refunded', 'rejected', 'withdrawn', 'closed'] as const;
+    const kinds = ['return', 'exchange', 'warranty'] as const;
+    const made = statuses.flatMap((status, i) => kinds.map((kind, j) => ({ status, kind, line: (i + j) % 2 ? a : b, qty: 1 + ((i * 3 + j) % 2) })));
+    await sql`
+      with c as (
+        insert into after_sales (case_no, order_id, user_id, kind, status, reason_code, currency)
+        select 'EQ' || ${o.orderId} || '-' || n, ${o.orderId}, ${m.userId}, x.kind, x.status, 'changed_mind', ${o.currency}
+        from jsonb_to_recordset(${JSON.stringify(made.map((x, n) => ({ ...x, n })))}::jsonb) as x(kind text, status text, line int, qty int, n int) returning id, case_no)
+      insert into after_sale_lines (case_id, order_line_id, qty)
+      select c.id, x.line, x.qty from c join jsonb_to_recordset(${JSON.stringify(made.map((x, n) => ({ ...x, n })))}::jsonb) as x(kind text, status text, line int, qty int, n int)
+        on c.case_no = 'EQ' || ${o.orderId} || '-' || x.n`.execute(t.db);
+    const key = (u: { order_line_id: number; kind: string; status: string; qty: number }) => `${u.order_line_id}:${u.kind}:${u.status}:${u.qty}`;
+    const unlocked = (await findUnitsInCases(t.db, { kind: 'order', id: o.orderId }, AFTER_SALE_COUNTING_STATUSES)).map(key).sort();
+    const locked = await t.db.transaction().execute(async (tx) => (await sql<{ units: Parameters<typeof key>[0][] }>`select ${unitsInCasesLockedOf(AFTER_SALE_COUNTING_STATUSES)(o.orderId)} as units`.execute(tx)).rows[0]!.units);
+    expect(unlocked.length).toBeGreaterThan(4);
+    expect(locked.map((u) => key({ ...u, qty: Number(u.qty) })).sort()).toEqual(unlocked);
   });
 
   it('writes nothing for a case number already taken (the service then draws another)', async () => {
