@@ -122,8 +122,8 @@ const keptSettings = (deps: KeptDeps) => responseCache(deps).memo({ id: SETTINGS
 /** Every reason, enabled or not, by kind, sort and code. */
 const keptReasons = (deps: KeptDeps) => responseCache(deps).memo({ id: CASE_REASONS_TAG, tags: [CASE_REASONS_TAG] }, () => q.findAllReasons(deps.db));
 
-/** What of an order may be asked for now: per line the units left, the kinds open, its share of the payment (its lines read here unless given). */
-async function openingOf(deps: KeptDeps, db: Executor, order: OrderRow, known?: CaseOrderLine[], knownUnits?: Array<{ order_line_id: number; kind: AfterSaleKind; status: AfterSaleStatus; qty: number }>): Promise<Opening> {
+/** What of an order may be asked for now: per line the units left, the kinds open, its share of the payment (its lines and units already in cases read here unless given). */
+async function openingOf(deps: KeptDeps, db: Executor, order: OrderRow, known?: CaseOrderLine[], knownUnits?: Awaited<ReturnType<typeof q.findUnitsInCases>>): Promise<Opening> {
   const settings = await keptSettings(deps);
   const lines = known ?? (await caseOrderLines(db, order));
   const units = knownUnits ?? (await q.findUnitsInCases(db, order, AFTER_SALE_COUNTING_STATUSES));
