@@ -100,9 +100,9 @@ export const findRefundsOfPayments = (db: Executor, paymentIds: number[]) =>
   paymentIds.length === 0 ? Promise.resolve([]) : db.selectFrom('payment_refunds').selectAll().where('payment_id', 'in', paymentIds).orderBy('id').execute();
 
 export const lockPaymentForUpdate = (trx: Transaction<DB>, id: number) => trx.selectFrom('payments').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
-/** A gateway's notification finds its payment and takes its row lock in one read: by our reference, or by the gateway's. */
 /** The locking read of a payment by its reference, unexecuted (a statement of another area runs it with its own, as a webhook's event store does). */
 export const paymentByReferenceForUpdate = (trx: Transaction<DB>, reference: string) => trx.selectFrom('payments').selectAll().where('reference', '=', reference).forUpdate();
+/** A gateway's notification finds its payment and takes its row lock in one read: by our reference, or by the gateway's. */
 export const lockPaymentByReference = (trx: Transaction<DB>, reference: string) => paymentByReferenceForUpdate(trx, reference).executeTakeFirst();
 export const lockPaymentByProviderRef = (trx: Transaction<DB>, gateway: string, providerRef: string) =>
   trx.selectFrom('payments').selectAll().where('gateway', '=', gateway).where('provider_ref', '=', providerRef).forUpdate().executeTakeFirst();
