@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import type { Executor } from '../../db/database.js';
+import type { DB } from '../../db/schema.js';
 import type { Tx } from '../../lib/transaction.js';
 
 /**
@@ -38,12 +39,9 @@ export const addCartLine = async (db: Executor, line: { userId: number; goodsId:
 export const sumCartQuantity = async (db: Executor, userId: number) =>
   Number((await db.selectFrom('cart_items').select(sql<string>`coalesce(sum(quantity), 0)`.as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow()).n);
 
-/** The member's lines with the live state of their SKU and goods, oldest first. */
-export const findCartLines = (db: Executor, userId: number, ids?: number[]) => cartLinesQuery(db, userId, ids).execute();
-
-/** `findCartLines` unexecuted (`selectedOnly`: of the lines, those selected), for a statement of another area to read with its own. */
-export const cartLinesQuery = (db: Executor, userId: number, ids?: number[], selectedOnly = false) => {
-  let q = db
+/** The member's lines with the live state of their SKU and goods (the reads below narrow it), oldest first. */
+const cartLinesQuery = (db: Executor, userId: number) =>
+  db
     .selectFrom('cart_items as c')
     .innerJoin('goods_skus as s', 's.id', 'c.sku_id')
     .innerJoin('goods as g', 'g.id', 'c.goods_id')
@@ -64,11 +62,29 @@ export const cartLinesQuery = (db: Executor, userId: number, ids?: number[], sel
       'g.currency',
       'g.status',
     ])
-    .where('c.user_id', '=', userId);
-  if (ids) q = q.where('c.id', 'in', ids.length ? ids : [-1]);
-  if (selectedOnly) q = q.where('c.selected', '=', true);
-  return q.orderBy('c.id');
+    .where('c.user_id', '=', userId)
+    .orderBy('c.id');
+
+/** The member's lines with the live state of their SKU and goods, oldest first. */
+export const findCartLines = (db: Executor, userId: number, ids?: number[]) => {
+  const q = cartLinesQuery(db, userId);
+  return (ids ? q.where('c.id', 'in', ids.length ? ids : [-1]) : q).execute();
 };
+
+/** The lines an order is made of: those `ids` names, or else the selected ones. */
+const chosen = (ids: number[] | undefined) => (eb: ExpressionBuilder<{ c: DB['cart_items'] }, 'c'>) => (ids ? eb('c.id', 'in', ids.length ? ids : [-1]) : eb('c.selected', '=', true));
+
+/** The lines an order is made of (`chosen`) as `findCartLines` reads them, unexecuted: for a statement of another area to read with its own. */
+export const chosenCartLinesQuery = (db: Executor, userId: number, ids: number[] | undefined) => cartLinesQuery(db, userId).where(chosen(ids));
+
+/** The units of the lines an order is made of (`chosen`), summed per SKU, unexecuted: for a statement of another area to read with its own. */
+export const chosenCartUnitsQuery = (db: Executor, userId: number, ids: number[] | undefined) =>
+  db
+    .selectFrom('cart_items as c')
+    .select(['c.sku_id', 'c.goods_id', sql<number>`sum(c.quantity)::int`.as('quantity')])
+    .where('c.user_id', '=', userId)
+    .where(chosen(ids))
+    .groupBy(['c.sku_id', 'c.goods_id']);
 
 /** Locks the member's lines named by `ids` (all of them without ids), in id order. */
 export const lockCartLinesForUpdate = (tx: Tx, userId: number, ids?: number[]) => {

@@ -3,7 +3,7 @@ import type { SortOrder } from '@shop/contract';
 import type { Executor } from '../../db/database.js';
 import { laterJobInsertOf } from '../../jobs/enqueue.js';
 import { shippingAddressQuery } from '../address/address.queries.js';
-import { deleteCartLinesOfSkusAfter } from '../cart/cart.queries.js';
+import { chosenCartUnitsQuery, deleteCartLinesOfSkusAfter } from '../cart/cart.queries.js';
 import { memberBalancesQuery } from '../ledger/ledger.queries.js';
 import { referrerIdOf } from '../members/members.queries.js';
 import { insertMessageFrom } from '../messages/messages.queries.js';
@@ -112,12 +112,7 @@ export const findCheckoutView = async <L>(db: Executor, memberId: number, addres
  * of the plan is the one reserved: an order from the cart reads its lines in the same round trip.
  */
 export const reserveSkuForCheckout = async (tx: Tx, what: { skuId: number; quantity: number } | { cart: { userId: number; ids?: number[] } }, destination?: { memberId: number; addressId?: number }) => {
-  const plan =
-    'cart' in what
-      ? sql`select c.sku_id, c.goods_id, sum(c.quantity)::int as quantity from cart_items c
-          where c.user_id = ${what.cart.userId} and ${what.cart.ids ? sql`c.id = any(${what.cart.ids}::bigint[])` : sql`c.selected`}
-          group by c.sku_id, c.goods_id`
-      : sql`select ${what.skuId}::bigint as sku_id, null::bigint as goods_id, ${what.quantity}::int as quantity`;
+  const plan = 'cart' in what ? chosenCartUnitsQuery(tx, what.cart.userId, what.cart.ids) : sql`select ${what.skuId}::bigint as sku_id, null::bigint as goods_id, ${what.quantity}::int as quantity`;
   return (
     await sql<{ plan: Array<{ sku_id: number; goods_id: number | null; quantity: number }>; sku: (SkuRow & { points_per_unit: number | null }) | null; address: ShippingAddressRow | null; terms: CheckoutTerms | null }>`
       with p as (${plan}),

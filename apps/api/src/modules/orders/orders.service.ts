@@ -79,8 +79,7 @@ async function wantedLines(db: Executor, userId: number, source: Source): Promis
 
 /** The cart lines an order is made of: those named, or the selected ones (their SKUs and goods read with them). */
 async function chosenCartLines(db: Executor, userId: number, cartIds: number[] | undefined) {
-  const rows = await cartQueries.findCartLines(db, userId, cartIds);
-  const chosen = cartIds ? rows : rows.filter((r) => r.selected);
+  const chosen = await cartQueries.chosenCartLinesQuery(db, userId, cartIds).execute();
   if (!chosen.length) throw new AppError(ResponseCode.nothingSelected);
   return chosen;
 }
@@ -97,7 +96,7 @@ async function previewView(db: Executor, userId: number, source: Source & { addr
     return { ...view, lines: wanted.map((w) => ({ ...w, sku: skus.get(w.skuId) })) };
   }
   // The lines named, or else the selected ones.
-  const view = await q.findCheckoutView(db, userId, source.address_id, cartQueries.cartLinesQuery(db, userId, source.cart_ids, !source.cart_ids));
+  const view = await q.findCheckoutView(db, userId, source.address_id, cartQueries.chosenCartLinesQuery(db, userId, source.cart_ids));
   if (!view.lines.length) throw new AppError(ResponseCode.nothingSelected);
   return { ...view, lines: view.lines.map((r) => ({ cartId: r.id, goodsId: r.goods_id, skuId: r.sku_id, quantity: r.quantity, sku: { ...r, id: r.sku_id } })) };
 }
@@ -138,7 +137,6 @@ function amountsWith(terms: CheckoutTerms, subtotal: number, countryCode: string
  */
 async function pointsTerms(
   db: Executor,
-  userId: number,
   input: { points?: number; shopping_points?: number },
   order: {
     lines: Array<{ goodsId: number; quantity: number; lineTotal: number }>;
@@ -146,21 +144,19 @@ async function pointsTerms(
     couponDiscount: number;
     currency: string;
     settings: PointsSettings;
-    preview: boolean;
+    /**
+     * A preview's: the member's balances, read with its terms (for its offer, within them). Placing
+     * the order leaves the balance to the ledger's hold.
+     */
+    previewBalances?: Balances;
     /** The goods' own points rules when already read (checkout reads them with the stock). */
     rules?: Array<{ goods_id: number; points_per_unit: number }>;
-    /** The member's balances when already read (the preview reads them with its terms). */
-    balances?: Balances;
   },
 ): Promise<{ plan: PointsPlan; parts: PointsParts; earned: number }> {
-  // Placing the order leaves the balance to the ledger's hold: only the preview reads it (for its offer).
-  const noBalances = { points: 0, shopping_points: 0 };
-  const [balances, rules] = await Promise.all([
-    order.preview ? pointBalances(db, userId, order.balances) : noBalances,
-    order.rules ?? findGoodsPoints(db, [...new Set(order.lines.map((l) => l.goodsId))]),
-  ]);
+  const balances = order.previewBalances ? pointBalances(order.previewBalances) : { points: 0, shopping_points: 0 };
+  const rules = order.rules ?? (await findGoodsPoints(db, [...new Set(order.lines.map((l) => l.goodsId))]));
   const goodsAfterCoupon = order.subtotal - order.couponDiscount;
-  const plan = planPoints({ goodsAfterCoupon, currency: order.currency, settings: order.settings, balances, wanted: input, withinBalance: order.preview });
+  const plan = planPoints({ goodsAfterCoupon, currency: order.currency, settings: order.settings, balances, wanted: input, withinBalance: !!order.previewBalances });
   const parts = { pointsUsed: plan.points.used, pointsValue: plan.points.value, shoppingPointsUsed: plan.shopping_points.used, shoppingPointsValue: plan.shopping_points.value };
   const earned = pointsEarned({
     lines: order.lines,
@@ -203,7 +199,7 @@ export async function previewCheckout(db: Database, actor: Actor, input: Endpoin
   const available = lines.filter((l) => l.available).map((l) => ({ goodsId: l.goods_id, quantity: l.num, lineTotal: l.line_total }));
   const subtotal = available.reduce((n, l) => n + l.lineTotal, 0);
   const discount = input.coupon_code ? (await couponDiscount(db, userId, input.coupon_code, subtotal, currency)).discount : 0;
-  const points = await pointsTerms(db, userId, input, { lines: available, subtotal, couponDiscount: discount, currency, settings: terms, preview: true, rules, balances: balancesFromRows(balances) });
+  const points = await pointsTerms(db, input, { lines: available, subtotal, couponDiscount: discount, currency, settings: terms, previewBalances: balancesFromRows(balances), rules });
   const amounts = amountsWith(terms, subtotal, address?.country_code, discount, points.parts);
   return {
     ...amounts,
@@ -299,13 +295,12 @@ export async function placeOrder(deps: AppDeps, actor: Actor, input: CreateOrder
     const weightG = plan.reduce((n, p) => n + skus.get(p.skuId)!.weight_g * p.quantity, 0);
     const terms = reservedTerms ?? (await q.findCheckoutTerms(tx, address.country_code, currency));
     const reservedRules = options.groupBuy ? undefined : [...skus.values()].flatMap((s) => (s.points_per_unit == null ? [] : [{ goods_id: s.goods_id, points_per_unit: s.points_per_unit }]));
-    const points = await pointsTerms(tx, userId, input, {
+    const points = await pointsTerms(tx, input, {
       lines: lines.map((l) => ({ goodsId: l.goods_id, quantity: l.quantity, lineTotal: l.line_total_minor })),
       subtotal,
       couponDiscount: coupon?.discount ?? 0,
       currency,
       settings: terms,
-      preview: false,
       rules: reservedRules,
     });
     const international = options.international

@@ -1,9 +1,8 @@
 import { currencyExponent } from '@shop/contract';
-import type { Executor } from '../../db/database.js';
 import type { Actor } from '../../lib/actor.js';
 import type { Tx } from '../../lib/transaction.js';
 import { findHold } from '../ledger/ledger.queries.js';
-import { balanceOf, balancesOf, post, postHold, releaseHold, reserveHold, type Balances } from '../ledger/ledger.service.js';
+import { balanceOf, post, postHold, releaseHold, reserveHold, type Balances } from '../ledger/ledger.service.js';
 import { POINTS_CURRENCY } from '../wallet/wallet.rules.js';
 import * as q from './orders.queries.js';
 
@@ -77,14 +76,8 @@ export function planPoints(input: {
   return plan;
 }
 
-/** The member's balances of both kinds of points, of their balances when already read. */
-export async function pointBalances(db: Executor, userId: number, read?: Balances): Promise<Record<PointKind, number>> {
-  const held =
-    read ??
-    (await balancesOf(db, userId, [
-      { asset: 'points', currency: POINTS_CURRENCY },
-      { asset: 'shopping_points', currency: POINTS_CURRENCY },
-    ]));
+/** The member's balances of both kinds of points, of their balances read. */
+export function pointBalances(held: Balances): Record<PointKind, number> {
   return { points: held.get('points', POINTS_CURRENCY), shopping_points: held.get('shopping_points', POINTS_CURRENCY) };
 }
 
