@@ -60,9 +60,9 @@ export async function buildApp(deps: AppDeps, logger: FastifyServerOptions['logg
   });
 
   requestPlugin(app, deps);
-  errorsPlugin(app, deps.i18n);
   requestDeadlines(app, deps.config, deps.i18n);
-  readDeadline(app, deps.config, deps.i18n);
+  const reads = readDeadline(app, deps.config, deps.i18n);
+  errorsPlugin(app, deps.i18n, reads);
   guardRouteInput(app);
   await corsPlugin(app, deps);
   // Before the routes, so every answer after it passes through (static files come precompressed).
@@ -70,7 +70,7 @@ export async function buildApp(deps: AppDeps, logger: FastifyServerOptions['logg
   await staticPlugin(app, deps.config);
   await webhooksPlugin(app, deps, webhookProviders(deps));
 
-  const api = createApi(app, deps);
+  const api = createApi(app, deps, reads);
   for (const register of modules) register(api);
   // The cached answers stop listening for other processes' invalidations with the app.
   app.addHook('onClose', async () => responseCache(deps).close());

@@ -23,6 +23,23 @@ export class PreSerialized<T = unknown> {
     if (this.encoded?.prefix !== prefix) this.encoded = { prefix, bytes: Buffer.from(`${prefix}${this.json}}`) };
     return this.encoded.bytes;
   }
+
+  private packed: Map<string, Promise<Buffer>> | undefined;
+
+  /**
+   * The envelope compressed in `encoding`, made by `make` once per language and kept with the answer:
+   * every request for a cached list after the first sends the same compressed bytes.
+   */
+  compressed(prefix: string, encoding: string, make: (body: string | Buffer) => Promise<Buffer>): Promise<Buffer> {
+    const key = `${encoding}:${prefix}`;
+    let made = this.packed?.get(key);
+    if (made === undefined) {
+      made = make(this.envelope(prefix));
+      (this.packed ??= new Map()).set(key, made);
+      made.catch(() => this.packed?.delete(key));
+    }
+    return made;
+  }
 }
 
 /** A cached answer: its bytes for the envelope and its value for callers that adapt it (a member's flag). */

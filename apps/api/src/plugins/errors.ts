@@ -5,9 +5,10 @@ import { isDatabaseUnavailable } from '../db/faults.js';
 import { AppError, ValidationError } from '../lib/errors.js';
 import { requestLanguage, startUnroutedRequest } from './context.js';
 import { BASE_SECURITY_HEADERS } from './security.js';
+import type { ReadDeadlines } from './timeouts.js';
 
 /** One error path: every failure becomes the envelope, localized; nothing internal leaks. */
-export function errorsPlugin(app: FastifyInstance, i18n: Translator): void {
+export function errorsPlugin(app: FastifyInstance, i18n: Translator, reads: ReadDeadlines): void {
   const fieldName = (lang: Parameters<Translator['t']>[0], field: string) => {
     const key = `field.${field.split('.').pop()}`;
     return i18n.has(key) ? i18n.t(lang, key) : field;
@@ -15,6 +16,7 @@ export function errorsPlugin(app: FastifyInstance, i18n: Translator): void {
 
   app.setErrorHandler((error: FastifyError | AppError | ValidationError, request, reply) => {
     if (!request.ctx) startUnroutedRequest(request, reply);
+    reads.answered(reply);
     // A failure may concern a member (a session refused, their input echoed): never kept by a cache.
     reply.header('cache-control', 'no-store');
     const lang = request.ctx.lang;

@@ -7,6 +7,8 @@ import {
 } from '@shop/contract';
 import type { AppDeps } from '../app-deps.js';
 import { PreSerialized } from '../lib/cache.js';
+import { chosenEncoding, compressedAnswer, worthCompressing, type AnswerEncoding } from './compression.js';
+import type { ReadDeadlines } from './timeouts.js';
 import type { Actor } from '../lib/actor.js';
 import { actorOf, operatorActorOf } from './actor.js';
 import { AppError, ValidationError, type FieldProblem } from '../lib/errors.js';
@@ -194,7 +196,7 @@ class Input {
 }
 
 /** Binds contract calls to handlers: authentication, validation and the envelope in one place. */
-export function createApi(app: FastifyInstance, deps: AppDeps): Api & { bound: Set<AnyEndpoint> } {
+export function createApi(app: FastifyInstance, deps: AppDeps, reads: ReadDeadlines): Api & { bound: Set<AnyEndpoint> } {
   const bound = new Set<AnyEndpoint>();
   const knownKey = (k: string) => deps.i18n.has(k);
   const checkResponses = deps.config.NODE_ENV === 'test';
@@ -216,20 +218,40 @@ export function createApi(app: FastifyInstance, deps: AppDeps): Api & { bound: S
     const idempotent = endpoint.method === 'POST' && (options?.idempotent ?? endpoint.idempotent === true);
     if (idempotent) handler = idempotentHandler(deps, endpoint, handler, options?.idempotencyCaller);
     const parseQuery = endpoint.method === 'GET' ? queryParser(endpoint.query, knownKey) : () => undefined;
-    const respond = (request: FastifyRequest, reply: FastifyReply, data: unknown): undefined => {
+    // Non-idempotent calls compress their own answers (see `compressionPlugin`); an idempotent call's
+    // answer is kept as text for its repeats, so the plugin compresses it after that.
+    const compressOwn = !idempotent;
+    const send = (reply: FastifyReply, body: string | Buffer): undefined => {
+      reads.answered(reply);
+      reply.header('content-type', JSON_TYPE).send(body);
+      return undefined;
+    };
+    /** A large answer: compressed (by `pack`) when the client accepts it, else as it is. */
+    const sendLarge = (request: FastifyRequest, reply: FastifyReply, body: string | Buffer, pack: (encoding: AnswerEncoding) => Promise<Buffer>): Promise<FastifyReply> | undefined => {
+      reply.header('vary', 'accept-encoding');
+      const encoding = chosenEncoding(request.headers['accept-encoding']);
+      if (!encoding) return send(reply, body);
+      // Unless the read deadline answered while it was being compressed; the plain body if compressing failed.
+      return pack(encoding).then(
+        (bytes) => (reply.sent || send(reply.header('content-encoding', encoding), bytes), reply),
+        () => (reply.sent || send(reply, body), reply),
+      );
+    };
+    const respond = (request: FastifyRequest, reply: FastifyReply, data: unknown): Promise<FastifyReply> | undefined => {
       // A handler that answered with a file (plugins/file-reply.ts) returns the reply itself.
       if (reply.sent || data === reply) return undefined;
       const prefix = okPrefix(request.ctx.lang);
       if (data instanceof PreSerialized) {
-        reply.header('content-type', JSON_TYPE).send(data.envelope(prefix));
-        return undefined;
+        const body = data.envelope(prefix);
+        // A large cached answer is compressed once, and kept with it.
+        return compressOwn && typeof body !== 'string' ? sendLarge(request, reply, body, (encoding) => data.compressed(prefix, encoding, (b) => compressedAnswer(b, encoding))) : send(reply, body);
       }
       if (checkResponses && endpoint.data) {
         const r = endpoint.data.safeParse(data);
         if (!r.success) throw new Error(`Response of ${endpoint.path} does not match the contract: ${r.error.message}`);
       }
-      reply.header('content-type', JSON_TYPE).send(`${prefix}${JSON.stringify(data ?? null)}}`);
-      return undefined;
+      const body = `${prefix}${JSON.stringify(data ?? null)}}`;
+      return compressOwn && worthCompressing(body) ? sendLarge(request, reply, body, (encoding) => compressedAnswer(body, encoding)) : send(reply, body);
     };
     /** Validates the input, runs the handler and sends its answer; a promise only when the handler gives one. */
     const run = (request: FastifyRequest, reply: FastifyReply, member: Member | undefined, operator?: Operator): Promise<FastifyReply> | undefined => {
@@ -240,12 +262,13 @@ export function createApi(app: FastifyInstance, deps: AppDeps): Api & { bound: S
       const out = handler(new Input(query, body, request, reply, member, operator) as never);
       // The promise resolves to the reply: with an async onSend hook the answer is still on its way,
       // and resolving to nothing would make Fastify send a second, empty answer.
-      return isThenable(out) ? Promise.resolve(out).then((data) => (respond(request, reply, data), reply)) : respond(request, reply, out);
+      return isThenable(out) ? Promise.resolve(out).then((data) => respond(request, reply, data) ?? reply) : respond(request, reply, out);
     };
     const route: RouteOptions = {
       method: endpoint.method,
       url: endpoint.path,
       config: options?.rateLimit ? { rateLimit: options.rateLimit, inputChecked: true } : { inputChecked: true },
+      ...(compressOwn ? { compress: false as const } : {}),
       // Not async: a visitor's call with a synchronous answer (a cached one) is sent in the same
       // tick, without the promise hops an async handler costs on every request.
       // Once a session lookup makes it a promise, it resolves to the reply even for a handler that

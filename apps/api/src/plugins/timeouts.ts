@@ -1,5 +1,5 @@
 import type { ServerOptions } from 'node:http';
-import type { FastifyInstance, FastifyReply, onRequestHookHandler, onResponseHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, onRequestHookHandler } from 'fastify';
 import { DEFAULT_LANGUAGE, ResponseCode } from '@shop/contract';
 import type { Config } from '../config.js';
 import type { Translator } from '../lib/i18n.js';
@@ -54,26 +54,37 @@ export function requestDeadlines(app: FastifyInstance, config: Config, i18n: Tra
 /** Routes of GET paths that are files, not calls: served as they stream, never cut off. */
 const FILE_PATHS = /^\/(h5|admin(?!\/api)|uploads|media|assets)(\/|$)|\/export$/;
 
+/** What the answering code tells the read deadline: this reply has been sent. */
+export interface ReadDeadlines {
+  answered(reply: FastifyReply): void;
+}
+
 /**
  * Bounds a read's whole time: a GET call not answered within READ_DEADLINE_MS (the database frozen,
  * every connection busy) answers 503 with the envelope then, instead of after its statements give
  * up. Only reads: a write answered early might still commit, so writes keep their statement limit
  * and their idempotency keys.
  */
-export function readDeadline(app: FastifyInstance, config: Config, i18n: Translator): void {
+export function readDeadline(app: FastifyInstance, config: Config, i18n: Translator): ReadDeadlines {
   const limitMs = config.READ_DEADLINE_MS;
-  if (!limitMs) return;
+  if (!limitMs) return { answered: () => {} };
   // Reads under way with their start, oldest first (a Map keeps the order they were added in): one
   // sweep per tick answers those past the deadline. Every request pays a map entry, not a timer and
-  // two listeners; the answer comes at most a tick late.
+  // two listeners; the answer comes at most a tick late. The code that sends an answer (the calls'
+  // envelope, the error handler) takes its read out at once, so a reply is not kept alive past young
+  // collections and no response hook runs on every request; the sweep drops any other answered read.
   const underWay = new Map<FastifyReply, number>();
   const tickMs = Math.max(10, Math.min(250, Math.floor(limitMs / 10)));
   const sweep = setInterval(() => {
     const now = Date.now();
     for (const [reply, startedAt] of underWay) {
-      if (now - startedAt < limitMs) break;
+      const late = now - startedAt >= limitMs;
+      if (reply.sent || reply.raw.headersSent || reply.raw.destroyed) {
+        underWay.delete(reply);
+        continue;
+      }
+      if (!late) continue;
       underWay.delete(reply);
-      if (reply.sent || reply.raw.headersSent || reply.raw.destroyed) continue;
       const request = reply.request;
       request.log.warn({ reqId: request.id, url: request.url, ms: limitMs }, 'read not answered in time: 503');
       void reply
@@ -88,20 +99,19 @@ export function readDeadline(app: FastifyInstance, config: Config, i18n: Transla
     clearInterval(sweep);
     done();
   });
-  // Only the routes of reads get the hooks, decided once per route: other requests pay nothing.
+  // Only the routes of reads get the hook, decided once per route: other requests pay nothing.
   const start: onRequestHookHandler = (request, reply, done) => {
     if (request.method === 'GET') underWay.set(reply, Date.now());
-    done();
-  };
-  // A read its client gave up on is dropped by the sweep once its deadline passes.
-  const end: onResponseHookHandler = (_request, reply, done) => {
-    underWay.delete(reply);
     done();
   };
   app.addHook('onRoute', (route) => {
     // A WebSocket's upgrade is a GET that lasts as long as the chat: not a read to bound.
     if (!([route.method].flat() as string[]).includes('GET') || FILE_PATHS.test(route.url) || (route as { websocket?: boolean }).websocket) return;
     route.onRequest = [start, ...[route.onRequest ?? []].flat()];
-    route.onResponse = [...[route.onResponse ?? []].flat(), end];
   });
+  return {
+    answered: (reply) => {
+      underWay.delete(reply);
+    },
+  };
 }

@@ -56,7 +56,7 @@ export function contentRoutes({ handle, deps }: Api): void {
   handle(getNotice, ({ actor, query }) => service.noticeInfo(db, actor, query));
   handle(listFaq, ({ actor, query }) => service.faqPage(deps, actor, query));
   handle(getAgreement, ({ actor, query }) => service.agreement(deps, actor, query));
-  handle(getAppVersion, ({ actor, query }) => service.appVersion(deps, actor, query));
+  handle(getAppVersion, ({ query }) => service.appVersion(deps, query));
 
   handle(listPopups, ({ actor }) => service.popups(db, actor));
   handle(getShareInfo, ({ actor, query }) => service.shareInfo(deps, actor, query));

@@ -350,7 +350,7 @@ export function compareVersions(a: string, b: string): number {
 
 const versionAnswers = new Map<string, PreSerialized<EndpointData<typeof getAppVersion>>>();
 /** The current version and whether the client's version must (or may) update; answered from memory. */
-export function appVersion(deps: AppDeps, _actor: Actor, input: EndpointQuery<typeof getAppVersion>): PreSerialized<EndpointData<typeof getAppVersion>> {
+export function appVersion(deps: AppDeps, input: EndpointQuery<typeof getAppVersion>): PreSerialized<EndpointData<typeof getAppVersion>> {
   const key = `${input.platform}:${input.version ?? ''}`;
   let answer = versionAnswers.get(key);
   if (!answer) {

@@ -79,6 +79,30 @@ describe('compressed delivery', () => {
     expect(small.json().code).toBe(200);
   });
 
+  it('compresses a cached list (the countries) for each client that accepts it, the same bytes each time, and leaves it plain for one that does not', async () => {
+    const ask = (encoding: string) => t.app.inject({ method: 'GET', url: '/attractive/country/list', headers: { 'accept-encoding': encoding, 'think-lang': 'en-us' } });
+    const first = await ask('gzip, deflate, br');
+    const second = await ask('br');
+    expect(first.headers['content-encoding']).toBe('br');
+    expect(first.headers.vary).toMatch(/accept-encoding/i);
+    expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
+    const plain = await ask('identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    expect(JSON.parse(brotliDecompressSync(first.rawPayload).toString())).toEqual(plain.json());
+    expect(plain.json().data.list.length).toBeGreaterThan(100);
+  });
+
+  it("follows the client's weights: gzip when it weighs gzip higher, nothing when it refuses both", async () => {
+    const ask = (encoding: string) => t.app.inject({ method: 'GET', url: '/user/getLangBag?lang=en-us', headers: { 'accept-encoding': encoding } });
+    expect((await ask('br;q=0.5, gzip')).headers['content-encoding']).toBe('gzip');
+    expect((await ask('gzip;q=0.2, *')).headers['content-encoding']).toBe('br');
+    const refused = await ask('br;q=0, gzip;q=0');
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(refused.json().code).toBe(200);
+    expect((await ask('*;q=0')).headers['content-encoding']).toBeUndefined();
+  });
+
   it('compresses an envelope answer of the member API for a gzip-only client', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/user/getLangBag?lang=en-us', headers: { 'accept-encoding': 'gzip' } });
     expect(res.statusCode).toBe(200);
