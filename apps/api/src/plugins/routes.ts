@@ -228,7 +228,9 @@ export function createApi(app: FastifyInstance, deps: AppDeps, reads: ReadDeadli
     };
     /** A large answer: compressed (by `pack`) when the client accepts it, else as it is. */
     const sendLarge = (request: FastifyRequest, reply: FastifyReply, body: string | Buffer, pack: (encoding: AnswerEncoding) => Promise<Buffer>): Promise<FastifyReply> | undefined => {
-      reply.header('vary', 'accept-encoding');
+      // Added to what CORS may have said already (`Vary: Origin`), never in its place.
+      const vary = reply.getHeader('vary');
+      reply.header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
       const encoding = chosenEncoding(request.headers['accept-encoding']);
       if (!encoding) return send(reply, body);
       // Unless the read deadline answered while it was being compressed; the plain body if compressing failed.

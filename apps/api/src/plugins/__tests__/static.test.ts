@@ -124,6 +124,14 @@ describe('CORS', () => {
     const other = await t.app.inject({ method: 'GET', url: '/user/getLangBag', headers: { origin: 'https://evil.example.com' } });
     expect(other.headers['access-control-allow-origin']).toBeUndefined();
   });
+
+  it("keeps CORS's Vary: Origin on a large answer that also varies by its encoding", async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/user/getLangBag?lang=en-us', headers: { origin: 'https://partner.example.com', 'accept-encoding': 'gzip' } });
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.headers['access-control-allow-origin']).toBe('https://partner.example.com');
+    const vary = String(res.headers.vary).toLowerCase().split(/\s*,\s*/);
+    expect(vary).toEqual(expect.arrayContaining(['origin', 'accept-encoding']));
+  });
 });
 
 describe('the installable app and its service worker', () => {
