@@ -3,5 +3,5 @@ import type { Api } from '../../plugins/routes.js';
 import { languagePackFor } from './lang.service.js';
 
 export function langRoutes({ handle, deps }: Api): void {
-  handle(getLanguagePack, ({ actor, query }) => languagePackFor(deps.languagePacks, actor, query));
+  handle(getLanguagePack, ({ actor, query }) => languagePackFor(deps, actor, query));
 }
