@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../../api/src/config.js';
 import { staticPlugin } from '../../api/src/plugins/static.js';
-import { launchBrowser, type Browser } from './browser.js';
+import { actOnceStarted, launchBrowser, type Browser } from './browser.js';
 import { baseUrl } from './shop.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -64,8 +64,7 @@ const versionShown = async (page: Page) => {
 describe('a new release while a tab is open', () => {
   it('is offered with a reload, which ends on the new release', async () => {
     const page = await browser.open('/pages/tabbar/index', { snoozePopups: true });
-    await page.mouse.move(180, 400);
-    await page.mouse.wheel(0, 200);
+    await actOnceStarted(page);
     await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: 30_000 }).toBe(true);
     const first = await versionShown(page);
     expect(first).toMatch(/^1\.6\.7 \([0-9a-f]{10}\)$/);

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, type Browser } from './browser.js';
+import { actOnceStarted, launchBrowser, type Browser } from './browser.js';
 import { createMemberSession } from './members.js';
 import { baseUrl, databaseUrl } from './shop.js';
 
@@ -10,10 +10,9 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-/** The member scrolls: the page is usable, so the app registers its worker; resolves once the worker serves the page. */
+/** The member acts: the page is usable, so the app registers its worker; resolves once the worker serves the page. */
 async function untilWorkerServes(page: Page): Promise<void> {
-  await page.mouse.move(180, 400);
-  await page.mouse.wheel(0, 200);
+  await actOnceStarted(page);
   await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: 30_000 }).toBe(true);
 }
 
@@ -33,6 +32,8 @@ describe('the installable app without a network', () => {
   it('passes the browser’s installability checks with the shop’s manifest', async () => {
     const page = await browser.open('/pages/tabbar/index');
     await page.locator('.app-tabbar').waitFor();
+    // The manifest is linked once the page is usable.
+    await actOnceStarted(page);
     const cdp = await browser.context.newCDPSession(page);
     await expect.poll(async () => ((await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: unknown[] }).installabilityErrors, { timeout: 20_000 }).toEqual([]);
     const manifest = (await cdp.send('Page.getAppManifest')) as { url: string; errors: unknown[] };
