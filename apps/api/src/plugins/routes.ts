@@ -233,10 +233,14 @@ export function createApi(app: FastifyInstance, deps: AppDeps, reads: ReadDeadli
       reply.header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
       const encoding = chosenEncoding(request.headers['accept-encoding']);
       if (!encoding) return send(reply, body);
-      // Unless the read deadline answered while it was being compressed; the plain body if compressing failed.
+      // Nothing when the read deadline answered while it was being compressed; the plain body if compressing failed.
+      const sendOnce = (what: string | Buffer, encoded: boolean) => {
+        if (!reply.sent) send(encoded ? reply.header('content-encoding', encoding) : reply, what);
+        return reply;
+      };
       return pack(encoding).then(
-        (bytes) => (reply.sent || send(reply.header('content-encoding', encoding), bytes), reply),
-        () => (reply.sent || send(reply, body), reply),
+        (bytes) => sendOnce(bytes, true),
+        () => sendOnce(body, false),
       );
     };
     const respond = (request: FastifyRequest, reply: FastifyReply, data: unknown): Promise<FastifyReply> | undefined => {

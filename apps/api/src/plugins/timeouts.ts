@@ -68,11 +68,11 @@ export interface ReadDeadlines {
 export function readDeadline(app: FastifyInstance, config: Config, i18n: Translator): ReadDeadlines {
   const limitMs = config.READ_DEADLINE_MS;
   if (!limitMs) return { answered: () => {} };
-  // Reads under way with their start, oldest first (a Map keeps the order they were added in): one
-  // sweep per tick answers those past the deadline. Every request pays a map entry, not a timer and
-  // two listeners; the answer comes at most a tick late. The code that sends an answer (the calls'
-  // envelope, the error handler) takes its read out at once, so a reply is not kept alive past young
-  // collections and no response hook runs on every request; the sweep drops any other answered read.
+  // Reads under way with their start: one sweep per tick answers those past the deadline. Every
+  // request pays a map entry, not a timer and two listeners; the answer comes at most a tick late.
+  // The code that sends an answer (the calls' envelope, the error handler) takes its read out at
+  // once, so a reply is not kept alive past young collections and no response hook runs on every
+  // request; the sweep drops any other answered read (a file, a route outside the contract).
   const underWay = new Map<FastifyReply, number>();
   const tickMs = Math.max(10, Math.min(250, Math.floor(limitMs / 10)));
   const sweep = setInterval(() => {

@@ -1,12 +1,11 @@
 import { createHash } from 'node:crypto';
-import { getLanguagePack, LANGUAGES, type Language, type LanguagePackData } from '@shop/contract';
+import { LANGUAGES, type Language, type LanguagePackData } from '@shop/contract';
 import { loadBundledPacks } from '@shop/contract/packs';
 import type { Executor } from '../../db/database.js';
 import type { Translator } from '../../lib/i18n.js';
 import { findAllLanguagePacks, findLanguagePack, findStoredPacks, upsertLanguagePack } from './lang.queries.js';
 import type { Actor } from '../../lib/actor.js';
-import type { AppDeps } from '../../app-deps.js';
-import { responseCache, type PreSerialized } from '../../lib/cache.js';
+import type { PreSerialized } from '../../lib/pre-serialized.js';
 
 export const DEFAULT_CLIENT = 'h5';
 /** The stored row of each language holding the texts operators changed (key → text); never served as a pack. */
@@ -109,12 +108,17 @@ export class LanguagePacks {
 }
 
 /** What /user/getLangBag answers: the pack and its version, or only the version when the client's copy is current. */
-export function languagePackFor(deps: AppDeps, actor: Actor, input: { client: string; version?: string }): LanguagePackData | PreSerialized<LanguagePackData> {
+export function languagePackFor(
+  packs: LanguagePacks,
+  actor: Actor,
+  input: { client: string; version?: string },
+  serialize: (data: LanguagePackData) => PreSerialized<LanguagePackData>,
+): LanguagePackData | PreSerialized<LanguagePackData> {
   const { lang } = actor;
   const { client, version: clientVersion } = input;
-  const found = deps.languagePacks.get(lang, client);
+  const found = packs.get(lang, client);
   if (!found) return { lang, version: '', pack: {} };
   if (clientVersion === found.version) return { lang, version: found.version };
   // Serialised once per pack (and compressed once per encoding with it), not on every first visit.
-  return (found.answer ??= responseCache(deps).serialized(getLanguagePack, { lang, version: found.version, pack: found.pack }));
+  return (found.answer ??= serialize({ lang, version: found.version, pack: found.pack }));
 }
