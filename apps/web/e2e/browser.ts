@@ -43,12 +43,14 @@ export async function useRuntimeConfig(page: Page, runtimeConfig: string): Promi
 }
 
 /**
- * The member acts once the app has started (its splash gone): the page counts as usable, so what waits
- * for that (the worker's registration, the manifest's link) starts 0.6 s later. An input before the app
- * has started is not counted, and the page would wait for its idle moment instead, 8 s later.
+ * The member acts once the app has started (its splash gone) and the page has loaded (its pictures
+ * too): the page counts as usable, so what waits for that (the worker's registration, the manifest's
+ * link, a promotion) starts 0.6 s later. An input before both is not counted, and the page would wait
+ * for its idle moment instead, 8 s later.
  */
 export async function actOnceStarted(page: Page): Promise<void> {
   await page.locator('#splash').waitFor({ state: 'detached' });
+  await page.waitForLoadState('load');
   await page.keyboard.press('Shift');
 }
 

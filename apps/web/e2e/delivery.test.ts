@@ -1,6 +1,6 @@
 import type { Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, type Browser } from './browser.js';
+import { actOnceStarted, launchBrowser, type Browser } from './browser.js';
 import { baseUrl } from './shop.js';
 
 // What a phone downloads: compressed scripts, modern picture formats at the size shown, the largest picture first.
@@ -55,7 +55,7 @@ describe('delivery to the phone', () => {
     await page.evaluate(() => localStorage.removeItem('popupSnooze'));
     await page.reload();
     await page.locator('.goods-card').first().waitFor();
-    await page.mouse.wheel(0, 100);
+    await actOnceStarted(page);
     const picture = page.locator('.promo-popup .promo-popup-image');
     await picture.waitFor();
     await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 15_000 }).toBe(true);
