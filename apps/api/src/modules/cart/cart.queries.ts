@@ -39,6 +39,9 @@ export const addCartLine = async (db: Executor, line: { userId: number; goodsId:
 export const sumCartQuantity = async (db: Executor, userId: number) =>
   Number((await db.selectFrom('cart_items').select(sql<string>`coalesce(sum(quantity), 0)`.as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow()).n);
 
+/** The ids an `in` list of named lines compares with: an empty list names no line (SQL has no empty `in ()`). */
+const named = (ids: number[]) => (ids.length ? ids : [-1]);
+
 /** The member's lines with the live state of their SKU and goods (the reads below narrow it), oldest first. */
 const cartLinesQuery = (db: Executor, userId: number) =>
   db
@@ -68,11 +71,11 @@ const cartLinesQuery = (db: Executor, userId: number) =>
 /** The member's lines with the live state of their SKU and goods, oldest first. */
 export const findCartLines = (db: Executor, userId: number, ids?: number[]) => {
   const q = cartLinesQuery(db, userId);
-  return (ids ? q.where('c.id', 'in', ids.length ? ids : [-1]) : q).execute();
+  return (ids ? q.where('c.id', 'in', named(ids)) : q).execute();
 };
 
 /** The lines an order is made of: those `ids` names, or else the selected ones. */
-const chosen = (ids: number[] | undefined) => (eb: ExpressionBuilder<{ c: DB['cart_items'] }, 'c'>) => (ids ? eb('c.id', 'in', ids.length ? ids : [-1]) : eb('c.selected', '=', true));
+const chosen = (ids: number[] | undefined) => (eb: ExpressionBuilder<{ c: DB['cart_items'] }, 'c'>) => (ids ? eb('c.id', 'in', named(ids)) : eb('c.selected', '=', true));
 
 /** The lines an order is made of (`chosen`) as `findCartLines` reads them, unexecuted: for a statement of another area to read with its own. */
 export const chosenCartLinesQuery = (db: Executor, userId: number, ids: number[] | undefined) => cartLinesQuery(db, userId).where(chosen(ids));
@@ -89,7 +92,7 @@ export const chosenCartUnitsQuery = (db: Executor, userId: number, ids: number[]
 /** Locks the member's lines named by `ids` (all of them without ids), in id order. */
 export const lockCartLinesForUpdate = (tx: Tx, userId: number, ids?: number[]) => {
   let q = tx.selectFrom('cart_items').select(['id', 'sku_id', 'quantity', 'selected']).where('user_id', '=', userId);
-  if (ids) q = q.where('id', 'in', ids.length ? ids : [-1]);
+  if (ids) q = q.where('id', 'in', named(ids));
   return q.orderBy('id').forUpdate().execute();
 };
 
