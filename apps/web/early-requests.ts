@@ -6,6 +6,8 @@ export interface EarlyCall {
   query: Record<string, string>;
   /** Only on these hash paths (`/` for the address without one); every page when absent. */
   pages?: string[];
+  /** Not on these hash paths. */
+  notPages?: string[];
   /** Only when this language's cached pack is not stored (`{lang}` in the key is the language). */
   unlessStored?: string;
   /**
@@ -57,7 +59,7 @@ var r=JSON.parse(ls.getItem(s.keys.region)||'{}')||{};if(r.clientIp)return;var a
 var host=String((region==='cn'&&a.cn)||a['default']||'').replace(/\\/+$/,'');var l=ls.getItem(s.keys.lang);var lang=s.languages.indexOf(l)>=0?l:s.defaultLanguage;
 var h=location.hash.slice(1),p=h.split('?')[0]||'/',id=Number(new URLSearchParams(h.split('?')[1]||'').get('id'))||0;
 var headers={Accept:'application/json','Accept-Language':lang,'think-lang':lang,Area:'1',source:'H5',Authorization:''};var early=window.SHOP_EARLY=window.SHOP_EARLY||{};
-s.calls.forEach(function(k){if(k.pages&&k.pages.indexOf(p)<0)return;if(k.unlessStored&&ls.getItem(k.unlessStored.replace('{lang}',lang)))return;
+s.calls.forEach(function(k){if(k.pages&&k.pages.indexOf(p)<0||k.notPages&&k.notPages.indexOf(p)>=0)return;if(k.unlessStored&&ls.getItem(k.unlessStored.replace('{lang}',lang)))return;
 var q=new URLSearchParams(),ok=true;Object.keys(k.query).forEach(function(n){var v=k.query[n]==='#id'?(id>0?String(id):''):k.query[n];if(!v)ok=false;q.append(n,v)});if(!ok)return;
 var qs=q.toString(),url=host+k.path+(qs?'?'+qs:'');var answer=fetch(url,{method:'GET',headers:headers,credentials:'omit'});
 if(k.preloadImage){window.SHOP_EARLY_IMAGE=true;var i=k.preloadImage,painted=false;if(i.splash)wait=true;answer=answer.then(function(res){return res.clone().json().then(function(body){var src=i.at.reduce(function(v,key){return v==null?v:v[key]},body);

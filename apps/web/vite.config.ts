@@ -10,7 +10,7 @@ import { deepLibraryImports, firstScreenChunks } from './chunking';
 import { CONTRACT_ZOD, wireOnlyContract } from './contract-wire';
 import { earlyRequestsSource } from './early-requests';
 import { installableApp, offlineWorker } from './pwa';
-import { paths } from './src/config/paths';
+import { firstScreenPaths, paths } from './src/config/paths';
 import { GOODS_GALLERY_SIZES, HOME_BANNER_SIZES, MEDIA_WIDTHS, RESIZABLE_MEDIA } from './src/config/pictures';
 import { storageKeys } from './src/lib/storage';
 
@@ -41,7 +41,9 @@ const firstScreens = firstScreenChunks([
   keys: { lang: storageKeys.lang, session: storageKeys.session, region: storageKeys.region },
   // The first screen's calls, as `lib/language-packs.ts` and the goods page make them for a first visitor.
   calls: [
-    { path: languagePackRoute.path, query: { client: 'h5' }, unlessStored: storageKeys.langPack('{lang}') },
+    // The pack: on a first screen only its first part (the app asks for the rest once the page is painted).
+    { path: languagePackRoute.path, query: { client: 'h5', part: 'first' }, pages: [...firstScreenPaths], unlessStored: storageKeys.langPack('{lang}') },
+    { path: languagePackRoute.path, query: { client: 'h5' }, notPages: [...firstScreenPaths], unlessStored: storageKeys.langPack('{lang}') },
     // The goods, and as soon as they answer the gallery's first picture, the page's largest paint, shown in
     // the splash where the gallery will show it.
     {

@@ -98,15 +98,66 @@ async function drawnInTheSplashFirst(o: { hashPath: string; parts: RegExp; pictu
 }
 
 describe('the first screen asks for its data before the app has arrived', () => {
-  it('a first visitor on login gets the language pack asked once, by the early script, and the app shows its texts', async () => {
+  it('a first visitor on login gets the first part of the language pack from the early script, and the rest from the app once the page shows', async () => {
     const { page, sent } = await openRecording('/user/getLangBag', '/pages/login/login/login', { popupSnooze: '[]' });
     await page.getByRole('button', { name: 'Log in', exact: true }).waitFor();
     await page.waitForLoadState('networkidle');
-    expect(sent).toHaveLength(1);
-    expect(sent.every(fromEarlyScript)).toBe(true);
-    // The pack the app took is the one it keeps for the next visit.
-    expect(await page.evaluate(() => Boolean(localStorage.getItem('shop.langPack.en-us')))).toBe(true);
+    expect(sent.map((s) => new URL(s.url).search)).toEqual(['?client=h5&part=first', '?client=h5&part=rest']);
+    expect(fromEarlyScript(sent[0]!)).toBe(true);
+    expect(fromEarlyScript(sent[1]!)).toBe(false);
+    // The whole pack is what the app keeps for the next visit, which asks only whether it is current.
+    const kept = await page.evaluate(() => JSON.parse(localStorage.getItem('shop.langPack.en-us') ?? '{}') as { pack?: Record<string, string> });
+    expect(kept.pack?.['account.action.login']).toBe('Log in');
+    expect(Object.keys(kept.pack ?? {}).some((key) => key.startsWith('wallet.'))).toBe(true);
+    sent.length = 0;
+    await page.reload();
+    await page.getByRole('button', { name: 'Log in', exact: true }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(sent.map((s) => new URL(s.url).searchParams.has('version'))).toEqual([true]);
     await page.close();
+  });
+
+  it('the first screens read whole with the first part of the pack alone; another page waits for the rest rather than show keys', async () => {
+    // Any namespace of the packs: a text shown as its key would start with one.
+    const key = /\b(app|account|catalogue|code|validation|field|request|wallet|orders|payments|referral|userShop|afterSales|support|address|message|money|admin|console)\.[a-zA-Z]/;
+    for (const [hashPath, shown] of [
+      ['/pages/login/login/login', '.account-actions'],
+      ['/pages/tabbar/index', '.goods-card'],
+      ['/pages/goods/goodsInfo?id=1', '.goods-price'],
+    ] as const) {
+      const page = await browser.newPage();
+      let restAsked = 0;
+      let release!: () => void;
+      const held = new Promise<void>((go) => (release = go));
+      // The rest of the pack is held back until the first screen has been read.
+      await page.route(/\/user\/getLangBag\?.*part=rest/, async (route) => {
+        restAsked++;
+        await held;
+        await route.continue().catch(() => undefined);
+      });
+      await page.addInitScript(() => {
+        if (sessionStorage.getItem('seeded')) return;
+        sessionStorage.setItem('seeded', '1');
+        window.localStorage.clear();
+        window.localStorage.setItem('popupSnooze', '[]');
+      });
+      await page.goto(`${baseUrl}/h5/#${hashPath}`);
+      await page.locator(shown).first().waitFor();
+      await expect.poll(() => restAsked).toBe(1);
+      expect(await page.locator('body').innerText(), hashPath).not.toMatch(key);
+      if (hashPath.includes('login')) {
+        // The member's page needs the rest: it shows its loading state, never its keys, until the rest is in.
+        await page.evaluate(() => (window.location.hash = '#/pages/tabbar/my'));
+        await page.locator('.app-tabbar').waitFor();
+        await page.waitForTimeout(300);
+        expect(await page.locator('body').innerText()).not.toMatch(key);
+        release();
+        await page.locator('.my-header').waitFor();
+        await expect.poll(() => page.locator('body').innerText()).not.toMatch(key);
+      }
+      release();
+      await page.close();
+    }
   });
 
   it('the login page’s first screen runs no form-checking library: its code arrives when the member first sends the form', async () => {

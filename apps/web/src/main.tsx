@@ -4,7 +4,7 @@ import { App } from '@/app/app';
 import { preloadPagesFor } from '@/app/lazy-page';
 import { routes } from '@/app/routes';
 import { refreshTokenAtStart } from '@/app/token-refresh';
-import { paths } from '@/config/paths';
+import { firstScreenPaths, paths } from '@/config/paths';
 import { prefetchFirstScreen } from '@/features/catalogue/first-screen-data';
 import { firstFilesReleased } from '@/lib/early-answers';
 import { preloadToast } from '@/lib/toast';
@@ -12,7 +12,7 @@ import { listenForInstallPrompt } from '@/lib/install-prompt';
 import { applyLaunchParams } from '@/lib/launch-params';
 import { listenForShell } from '@/lib/shell-ready';
 import { whenPageUsable } from '@/lib/page-usable';
-import { linkManifest, loadLanguage } from '@/lib/language-packs';
+import { linkManifest, loadLanguage, loadRestOfPack } from '@/lib/language-packs';
 import { watchNetwork } from '@/lib/network';
 import { decideRegion } from '@/lib/region';
 import { keepScrollStripsReachable } from '@/lib/scroll-strips';
@@ -40,9 +40,10 @@ async function start() {
   watchNetwork();
   // The region is decided in the background; the last decided one (or the default) is used meanwhile.
   void decideRegion();
-  // First paint waits for the texts: at once from the cached pack, else from the server (the splash shows meanwhile).
+  // First paint waits for the texts: at once from the cached pack, else from the server (the splash
+  // shows meanwhile); a first screen waits only for its part of the pack, the rest follows its paint.
   try {
-    await loadLanguage(useLanguage.getState().lang);
+    await loadLanguage(useLanguage.getState().lang, { firstPart: firstScreenPaths.includes(startPath) });
   } catch {
     // The app shows, with whatever texts it has, rather than a splash that never ends.
   }
@@ -59,6 +60,8 @@ async function start() {
     </StrictMode>,
   );
   document.getElementById('splash')?.remove();
+  // The rest of a pack loaded in part, once the first screen is painted (the frame after this one).
+  requestAnimationFrame(() => setTimeout(() => void loadRestOfPack(), 0));
   // Toasts are not needed for the first paint; their code is fetched right after it.
   setTimeout(preloadToast, 1000);
   // Installable, offline support and new releases: the manifest is linked and the worker registered

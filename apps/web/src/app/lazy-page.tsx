@@ -5,6 +5,7 @@ import { limits } from '@/config/runtime';
 import { useGlobalLoading } from '@/stores/app-flags';
 import { reloadApp, useAppUpdate } from '@/stores/app-update';
 import { useTranslation } from '@/lib/i18n';
+import { whenTextsComplete } from '@/lib/language-packs';
 
 /** A page module: its component is the default export. */
 export interface PageModule {
@@ -38,13 +39,14 @@ type Phase = 'waiting' | 'loading' | 'slow' | 'failed' | 'ready';
  * after 60 s without the page an error state with retry; if the code cannot be loaded (failed or
  * 120 s) a prompt to reload the app. The rest of the app (tab bar, header) stays usable meanwhile.
  */
-export function lazyPage(load: () => Promise<PageModule>): ComponentType & { preload: () => Promise<void> } {
+export function lazyPage(load: () => Promise<PageModule>, options: PageOptions = {}): ComponentType & { preload: () => Promise<void> } {
   let loaded: ComponentType | undefined;
   let pending: Promise<ComponentType> | undefined;
   const start = () =>
     (pending ??= withTimeout(
-      // antd-mobile's imperative Toast/Dialog need React 19's render registered before a page can use them.
-      Promise.all([load(), import('@/lib/antd-render').then((r) => r.registerAntdRender())]).then(([m]) => m),
+      // antd-mobile's imperative Toast/Dialog need React 19's render registered before a page can use them;
+      // a page other than a first screen also waits for the rest of a pack loaded in part.
+      Promise.all([load(), import('@/lib/antd-render').then((r) => r.registerAntdRender()), options.firstScreen ? undefined : whenTextsComplete()]).then(([m]) => m),
       limits.chunkTimeoutMs,
     ).then(
       (m) => (loaded = m.default),
@@ -102,12 +104,21 @@ export function lazyPage(load: () => Promise<PageModule>): ComponentType & { pre
   return Object.assign(LazyPage, { preload });
 }
 
-/** `lazy` of a route entry: `{ path: paths.x, lazy: page(() => import('…/x-page')) }`. */
-export function page(load: () => Promise<PageModule>): LazyRouteFunction<RouteObject> & { preload: () => Promise<void> } {
-  const Component = lazyPage(load);
-  // The route resolves at once (in the first render too); the page's own code loads inside it, with the states above.
-  return Object.assign(async () => ({ Component }), { preload: Component.preload, resolved: { Component } });
+export interface PageOptions {
+  /**
+   * A page a first visit often starts on (home, goods, sign-in), whose texts are all in the first part
+   * of the language pack (`FIRST_PART_PREFIXES` of the contract): it shows without the rest.
+   */
+  firstScreen?: boolean;
 }
+
+/** `lazy` of a route entry: `{ path: paths.x, lazy: page(() => import('…/x-page')) }`. */
+export function page(load: () => Promise<PageModule>, options: PageOptions = {}): LazyRouteFunction<RouteObject> & { preload: () => Promise<void>; firstScreen: boolean } {
+  const Component = lazyPage(load, options);
+  // The route resolves at once (in the first render too); the page's own code loads inside it, with the states above.
+  return Object.assign(async () => ({ Component }), { preload: Component.preload, resolved: { Component }, firstScreen: Boolean(options.firstScreen) });
+}
+
 
 /**
  * Starts fetching the code of the pages `hashPath` shows (e.g. `/pages/tabbar/index`) at once, so it

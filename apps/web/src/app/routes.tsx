@@ -16,7 +16,11 @@ import { RouteError } from '@/app/pages/route-error';
  * reads its query parameters with `useSearchParams()` (`#/pages/goods/goodsInfo?id=7`).
  * A page of an area still to build points at `page(() => import('@/app/pages/not-available-page'))`:
  * the honest "not available yet" screen with the page's title.
+ * `firstScreen` marks a page a first visit often lands on whose texts are all in the language pack's
+ * first part: a first visit there paints before the rest of the pack arrives.
  */
+
+const firstScreen = { firstScreen: true };
 
 export const routes: RouteObject[] = [
   {
@@ -26,12 +30,12 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, element: <Navigate to={paths.tabbar.home} replace /> },
       // Tab pages
-      { path: paths.tabbar.home, lazy: page(() => import('@/features/catalogue/pages/home-page')) },
-      { path: paths.tabbar.activity, lazy: page(() => import('@/features/catalogue/pages/activity-page')) },
+      { path: paths.tabbar.home, lazy: page(() => import('@/features/catalogue/pages/home-page'), firstScreen) },
+      { path: paths.tabbar.activity, lazy: page(() => import('@/features/catalogue/pages/activity-page'), firstScreen) },
       { path: paths.tabbar.cart, lazy: page(() => import('@/features/cart/pages/cart-page')) },
       { path: paths.tabbar.my, lazy: page(() => import('@/features/personal/pages/my-page')) },
       // Goods
-      { path: paths.goods.details, lazy: page(() => import('@/features/catalogue/pages/goods-info-page')) },
+      { path: paths.goods.details, lazy: page(() => import('@/features/catalogue/pages/goods-info-page'), firstScreen) },
       { path: paths.goods.checkout, lazy: page(() => import('@/features/orders/pages/checkout-page')) },
       { path: paths.goods.payNext, lazy: page(() => import('@/features/payments/pages/pay-next-page')) },
       { path: paths.goods.paid, lazy: page(() => import('@/features/payments/pages/pay-finish-page')) },
@@ -66,9 +70,9 @@ export const routes: RouteObject[] = [
       { path: paths.team.star, lazy: page(() => import('@/features/referral/pages/star-page')) },
       { path: paths.team.applications, lazy: page(() => import('@/features/referral/pages/applications-page')) },
       // Login
-      { path: paths.login.login, lazy: page(() => import('@/features/account/pages/login-page')) },
-      { path: paths.login.register, lazy: page(() => import('@/features/account/pages/register-page')) },
-      { path: paths.login.forgotPassword, lazy: page(() => import('@/features/account/pages/forget-password-page')) },
+      { path: paths.login.login, lazy: page(() => import('@/features/account/pages/login-page'), firstScreen) },
+      { path: paths.login.register, lazy: page(() => import('@/features/account/pages/register-page'), firstScreen) },
+      { path: paths.login.forgotPassword, lazy: page(() => import('@/features/account/pages/forget-password-page'), firstScreen) },
       { path: paths.login.cancelAccount, lazy: page(() => import('@/features/account/pages/log-off-page')) },
       { path: paths.login.cancelAccountConfirm, lazy: page(() => import('@/features/account/pages/log-off-right-email-page')) },
       { path: paths.login.cancelAccountDone, lazy: page(() => import('@/features/account/pages/log-off-finish-page')) },
@@ -104,11 +108,11 @@ export const routes: RouteObject[] = [
       // Activity
       { path: paths.activity.company, lazy: page(() => import('@/features/content/pages/company-page')) },
       { path: paths.activity.joinUs, lazy: page(() => import('@/features/content/pages/join-page')) },
-      { path: paths.activity.details, lazy: page(() => import('@/features/catalogue/pages/promotion-page')) },
+      { path: paths.activity.details, lazy: page(() => import('@/features/catalogue/pages/promotion-page'), firstScreen) },
       { path: paths.activity.support, lazy: page(() => import('@/features/content/pages/support-page')) },
-      { path: paths.activity.realTimePrices, lazy: page(() => import('@/features/catalogue/pages/real-time-page')) },
+      { path: paths.activity.realTimePrices, lazy: page(() => import('@/features/catalogue/pages/real-time-page'), firstScreen) },
       { path: paths.activity.contactUs, lazy: page(() => import('@/features/content/pages/contact-page')) },
-      { path: paths.activity.allActivities, lazy: page(() => import('@/features/catalogue/pages/all-categories-page')) },
+      { path: paths.activity.allActivities, lazy: page(() => import('@/features/catalogue/pages/all-categories-page'), firstScreen) },
       // Pay
       { path: paths.pay.stripe, lazy: page(() => import('@/features/payments/pages/stripe-pay-page')) },
       { path: paths.pay.payment, lazy: page(() => import('@/features/payments/pages/pay-normal-page')) },

@@ -270,3 +270,22 @@ export const offlinePages: ReadonlySet<string> = new Set<string>([
   paths.other.news,
   paths.my.article,
 ]);
+
+/**
+ * The pages a first visit most often starts on whose texts are all in the language pack's first part
+ * (the contract's `FIRST_PART_PREFIXES`): a first visit there waits for that part only, and asks for
+ * the rest once the page is painted. `routes.tsx` marks their pages `firstScreen` (a test holds the two
+ * alike); the early script asks for the first part on them.
+ */
+export const firstScreenPaths: readonly string[] = [
+  paths.root,
+  paths.tabbar.home,
+  paths.tabbar.activity,
+  paths.goods.details,
+  paths.login.login,
+  paths.login.register,
+  paths.login.forgotPassword,
+  paths.activity.details,
+  paths.activity.realTimePrices,
+  paths.activity.allActivities,
+];

@@ -16,7 +16,7 @@ interface CachedPack {
  * method, path and auth only (`languagePackRoute`): no schemas on the first screen. A background
  * read: a failure leaves the cached pack in use, without a toast.
  */
-const fetchLanguagePack = (lang: Language, version?: string) => call(languagePackRoute, { client: 'h5', version }, { lang, quiet: true });
+const fetchLanguagePack = (lang: Language, version?: string, part?: 'first' | 'rest') => call(languagePackRoute, { client: 'h5', version, part }, { lang, quiet: true });
 
 const readCached = (lang: Language): CachedPack | undefined => {
   const c = storage.getJson<CachedPack>(storageKeys.langPack(lang));
@@ -81,10 +81,19 @@ async function applyBundledFallback(): Promise<void> {
 }
 
 /**
- * Puts `lang` in use. With a cached pack the app shows at once and the pack is refreshed in the
- * background; without one it waits for the server; with neither, the bundled English texts.
+ * A first visit to a first screen shows it with the first part of the pack (`part: 'first'`); the
+ * rest is asked for once it is painted (`loadRestOfPack`). Until then this holds the rest's
+ * arrival: other pages wait for it (`whenTextsComplete`) rather than show keys.
  */
-export async function loadLanguage(lang: Language): Promise<void> {
+let partial: { lang: Language; version: string; pack: Record<string, string>; rest?: Promise<void> } | undefined;
+
+/**
+ * Puts `lang` in use. With a cached pack the app shows at once and the pack is refreshed in the
+ * background; without one it waits for the server (for a first screen, `firstPart`, only for that
+ * screen's part of the pack); with neither, the bundled English texts.
+ */
+export async function loadLanguage(lang: Language, options: { firstPart?: boolean } = {}): Promise<void> {
+  partial = undefined;
   const cached = readCached(lang);
   const componentTexts = applyComponentLocale(lang);
   if (cached) {
@@ -93,7 +102,7 @@ export async function loadLanguage(lang: Language): Promise<void> {
     void refreshPack(lang, cached);
     return;
   }
-  const ok = await refreshPack(lang, undefined);
+  const ok = options.firstPart ? await loadFirstPart(lang) : await refreshPack(lang, undefined);
   await componentTexts;
   if (!ok) {
     await applyBundledFallback();
@@ -102,6 +111,49 @@ export async function loadLanguage(lang: Language): Promise<void> {
   await i18n.changeLanguage(ok ? lang : DEFAULT_LANGUAGE);
   markDocument(ok ? lang : DEFAULT_LANGUAGE);
 }
+
+/** The first screens' part of `lang`'s pack, in use but not cached (the whole pack is, once the rest arrives). */
+async function loadFirstPart(lang: Language): Promise<boolean> {
+  try {
+    const answer = await fetchLanguagePack(lang, undefined, 'first');
+    if (!answer.pack || !Object.keys(answer.pack).length) return false;
+    partial = { lang, version: answer.version, pack: answer.pack };
+    applyPack(lang, answer.pack, answer.version);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Completes a pack loaded in part: the rest of the same version (the whole pack if it changed in
+ * between), then the whole is cached. Settles when done or failed; a later call tries again.
+ */
+export function loadRestOfPack(): Promise<void> {
+  const held = partial;
+  if (!held) return Promise.resolve();
+  return (held.rest ??= (async () => {
+    try {
+      const rest = await fetchLanguagePack(held.lang, undefined, 'rest');
+      if (partial !== held) return;
+      if (rest.version !== held.version || !rest.pack) {
+        partial = undefined;
+        await refreshPack(held.lang, undefined);
+        return;
+      }
+      const pack = { ...held.pack, ...rest.pack };
+      storage.setJson(storageKeys.langPack(held.lang), { version: rest.version, pack } satisfies CachedPack);
+      partial = undefined;
+      applyPack(held.lang, pack, rest.version);
+    } catch {
+      // Offline: the pages show what there is; the next page asks again.
+      held.rest = undefined;
+    }
+  })());
+}
+
+/** Settles once the language in use has its whole pack (at once when it has); what the pages other than the first screens wait for. */
+export const whenTextsComplete = (): Promise<void> => loadRestOfPack();
 
 /** The language switcher's action: remember the choice, then load and show its texts. */
 export async function switchLanguage(lang: Language): Promise<void> {

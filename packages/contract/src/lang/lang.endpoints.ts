@@ -7,6 +7,11 @@ export const languagePackQuery = z.object({
   client: z.string().trim().min(1).max(20).default('h5'),
   /** The version the client holds; when it is current only the version is sent back. */
   version: z.string().trim().max(64).optional(),
+  /**
+   * Half of the pack (an extension of the spec's call): `first`, the keys of the first screens, or
+   * `rest`, all the others. Without it, the whole pack. The version is always the whole pack's.
+   */
+  part: z.enum(['first', 'rest']).optional(),
 });
 
 export const languagePackData = z.object({

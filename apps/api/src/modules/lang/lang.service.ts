@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { LANGUAGES, type Language, type LanguagePackData } from '@shop/contract';
+import { LANGUAGES, inFirstPart, type Language, type LanguagePackData } from '@shop/contract';
 import { loadBundledPacks } from '@shop/contract/packs';
 import type { Executor } from '../../db/database.js';
 import type { Translator } from '../../lib/i18n.js';
@@ -74,9 +74,15 @@ export async function seedLanguagePacks(db: Executor): Promise<{ packs: Map<Lang
 interface CachedPack {
   version: string;
   pack: Record<string, string>;
-  /** The whole pack's answer, serialised at its first request (every first visit asks for it). */
-  answer?: PreSerialized<LanguagePackData>;
+  /** The answers for the whole pack and for each part, serialised at their first request (every first visit asks). */
+  answers?: Partial<Record<PackPart, PreSerialized<LanguagePackData>>>;
 }
+
+/** What a client asks for: the whole pack, or one of its parts (`inFirstPart` tells them apart). */
+type PackPart = 'whole' | 'first' | 'rest';
+
+const partOf = (pack: Record<string, string>, part: PackPart): Record<string, string> =>
+  part === 'whole' ? pack : Object.fromEntries(Object.entries(pack).filter(([key]) => inFirstPart(key) === (part === 'first')));
 
 /** The stored packs, held in memory: they change only with a release (seeded at start). */
 export class LanguagePacks {
@@ -111,7 +117,7 @@ export class LanguagePacks {
 export function languagePackFor(
   packs: LanguagePacks,
   actor: Actor,
-  input: { client: string; version?: string },
+  input: { client: string; version?: string; part?: 'first' | 'rest' },
   serialize: (data: LanguagePackData) => PreSerialized<LanguagePackData>,
 ): LanguagePackData | PreSerialized<LanguagePackData> {
   const { lang } = actor;
@@ -119,6 +125,8 @@ export function languagePackFor(
   const found = packs.get(lang, client);
   if (!found) return { lang, version: '', pack: {} };
   if (clientVersion === found.version) return { lang, version: found.version };
-  // Serialised once per pack (and compressed once per encoding with it), not on every first visit.
-  return (found.answer ??= serialize({ lang, version: found.version, pack: found.pack }));
+  // Serialised once per pack and part (and compressed once per encoding with it), not on every first visit.
+  const part = input.part ?? 'whole';
+  const answers = (found.answers ??= {});
+  return (answers[part] ??= serialize({ lang, version: found.version, pack: partOf(found.pack, part) }));
 }

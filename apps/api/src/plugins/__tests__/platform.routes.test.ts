@@ -169,6 +169,28 @@ describe('/user/getLangBag', () => {
     expect(stale.json().data.pack['code.loginRequired']).toBe('โปรดเข้าสู่ระบบก่อน');
   });
 
+  it('sends the first screens\' part and the rest apart, which together are the whole pack under its version', async () => {
+    const get = async (query: string) => (await t.app.inject({ method: 'GET', url: `/user/getLangBag?client=h5${query}`, headers: { 'think-lang': 'jp' } })).json().data;
+    const whole = await get('');
+    const first = await get('&part=first');
+    const rest = await get('&part=rest');
+    expect(first.version).toBe(whole.version);
+    expect(rest.version).toBe(whole.version);
+    // The sign-in page's texts come first; the wallet's after.
+    expect(first.pack['account.action.login']).toBe(whole.pack['account.action.login']);
+    expect(first.pack['wallet.code.payPasswordWrong']).toBeUndefined();
+    expect(rest.pack['wallet.code.payPasswordWrong']).toBe(whole.pack['wallet.code.payPasswordWrong']);
+    expect(Object.keys(rest.pack).some((key) => key.startsWith('wallet.'))).toBe(true);
+    expect(Object.keys(rest.pack).filter((key) => key in first.pack)).toEqual([]);
+    expect({ ...first.pack, ...rest.pack }).toEqual(whole.pack);
+    // The first part is the smaller: what a first visit waits for before its first paint.
+    expect(JSON.stringify(first.pack).length).toBeLessThan(JSON.stringify(whole.pack).length / 2);
+    // A client holding the current version gets no texts, whichever part it asks for.
+    expect(await get(`&part=rest&version=${whole.version}`)).toEqual({ lang: 'jp', version: whole.version });
+    const bad = await t.app.inject({ method: 'GET', url: '/user/getLangBag?part=middle' });
+    expect(bad.statusCode).toBe(422);
+  });
+
   it('has a different version for each language', async () => {
     const en = (await t.app.inject({ method: 'GET', url: '/user/getLangBag' })).json().data;
     const zh = (await t.app.inject({ method: 'GET', url: '/user/getLangBag', headers: { 'accept-language': 'zh-CN' } })).json().data;
@@ -196,7 +218,7 @@ describe('operations', () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json();
     const ops = Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(([p, m]) => Object.keys(m).map((k) => `${k.toUpperCase()} ${p}`));
     expect(ops.sort()).toEqual([...allEndpoints, ...adminEndpoints].map((e) => `${e.method} ${e.path}`).sort());
-    expect(doc.paths['/user/getLangBag'].get.parameters.map((p: { name: string }) => p.name)).toEqual(['client', 'version']);
+    expect(doc.paths['/user/getLangBag'].get.parameters.map((p: { name: string }) => p.name)).toEqual(['client', 'version', 'part']);
   });
 
   it('redirects / and /h5 to the app', async () => {

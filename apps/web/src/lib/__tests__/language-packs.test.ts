@@ -1,22 +1,24 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getLanguagePack } from '@shop/contract/lang';
 import { i18n } from '@/lib/i18n';
-import { linkManifest, loadLanguage, switchLanguage } from '@/lib/language-packs';
+import { linkManifest, loadLanguage, loadRestOfPack, switchLanguage, whenTextsComplete } from '@/lib/language-packs';
 import { useLanguage } from '@/stores/language';
 import { prepareApp, startFakeApi } from '@/test/helpers';
 
 let serverVersion = 'v2';
 let down = false;
-const packs: Record<string, Record<string, string>> = {
-  'en-us': { 'app.tab.home': 'Home (server)' },
-  th: { 'app.tab.home': 'หน้าแรก (server)' },
-};
+/** A key of the rest of the pack, new in each test: the app's texts keep what earlier tests loaded. */
+let restKey = 'wallet.title0';
+let packs: Record<string, Record<string, string>> = {};
+/** As the server splits a pack: the first screens' keys, and the rest. */
+const partOf = (pack: Record<string, string> | undefined, part: string | null) =>
+  pack && part ? Object.fromEntries(Object.entries(pack).filter(([key]) => key.startsWith('app.') === (part === 'first'))) : pack;
 const api = await startFakeApi({
   '/user/getLangBag': (r) => {
     if (down) return { status: 503, json: { code: 503, msg: 'busy', data: null } };
     const lang = String(r.headers['think-lang']);
-    const version = new URL(r.url, 'http://x').searchParams.get('version');
-    const data = version === serverVersion ? { lang, version: serverVersion } : { lang, version: serverVersion, pack: packs[lang] };
+    const query = new URL(r.url, 'http://x').searchParams;
+    const data = query.get('version') === serverVersion ? { lang, version: serverVersion } : { lang, version: serverVersion, pack: partOf(packs[lang], query.get('part')) };
     return { json: { code: 200, msg: 'Success', data } };
   },
 });
@@ -29,6 +31,11 @@ beforeEach(() => {
   api.requests.length = 0;
   serverVersion = 'v2';
   down = false;
+  restKey = `wallet.title${Math.random().toString(36).slice(2)}`;
+  packs = {
+    'en-us': { 'app.tab.home': 'Home (server)', [restKey]: 'Wallet (server)' },
+    th: { 'app.tab.home': 'หน้าแรก (server)', [restKey]: 'กระเป๋าเงิน (server)' },
+  };
 });
 
 const settle = () => new Promise((r) => setTimeout(r, 50));
@@ -80,6 +87,52 @@ describe('language packs', () => {
     await settle();
     expect(i18n.t('app.tab.home')).toBe('หน้าแรก (server)');
     expect(JSON.parse(localStorage.getItem('shop.langPack.th')!).version).toBe('v2');
+  });
+
+  it('a first screen without a cached pack shows with the first part, and the rest completes and caches the whole', async () => {
+    await loadLanguage('th', { firstPart: true });
+    expect(api.requests.map((r) => r.url)).toEqual(['/user/getLangBag?client=h5&part=first']);
+    expect(i18n.t('app.tab.home')).toBe('หน้าแรก (server)');
+    expect(i18n.t(restKey)).toBe(restKey);
+    // Not kept until it is whole: a next visit must not start from half a pack.
+    expect(localStorage.getItem('shop.langPack.th')).toBeNull();
+    // A page other than a first screen waits for the rest, asked for once however many wait.
+    await Promise.all([whenTextsComplete(), whenTextsComplete(), loadRestOfPack()]);
+    expect(api.requests.map((r) => r.url)).toEqual(['/user/getLangBag?client=h5&part=first', '/user/getLangBag?client=h5&part=rest']);
+    expect(i18n.t(restKey)).toBe('กระเป๋าเงิน (server)');
+    expect(JSON.parse(localStorage.getItem('shop.langPack.th')!)).toEqual({ version: 'v2', pack: packs.th });
+    // Whole now: nothing more is asked.
+    await whenTextsComplete();
+    expect(api.requests).toHaveLength(2);
+  });
+
+  it('when the pack changed between its two parts, the whole new pack is taken instead of mixing versions', async () => {
+    await loadLanguage('th', { firstPart: true });
+    serverVersion = 'v3';
+    await loadRestOfPack();
+    expect(api.requests.map((r) => r.url)).toEqual(['/user/getLangBag?client=h5&part=first', '/user/getLangBag?client=h5&part=rest', '/user/getLangBag?client=h5']);
+    expect(JSON.parse(localStorage.getItem('shop.langPack.th')!)).toEqual({ version: 'v3', pack: packs.th });
+    expect(i18n.t(restKey)).toBe('กระเป๋าเงิน (server)');
+  });
+
+  it('when the rest cannot be had, the pages go on with what there is and the next one asks again', async () => {
+    await loadLanguage('th', { firstPart: true });
+    down = true;
+    await whenTextsComplete();
+    expect(i18n.t('app.tab.home')).toBe('หน้าแรก (server)');
+    down = false;
+    await whenTextsComplete();
+    expect(api.requests.map((r) => r.url.split('&')[1])).toEqual(['part=first', 'part=rest', 'part=rest']);
+    expect(i18n.t(restKey)).toBe('กระเป๋าเงิน (server)');
+  });
+
+  it('with a cached pack a first screen asks for no part: the whole pack is in use at once', async () => {
+    localStorage.setItem('shop.langPack.th', JSON.stringify({ version: 'v2', pack: packs.th }));
+    await loadLanguage('th', { firstPart: true });
+    await whenTextsComplete();
+    await settle();
+    expect(api.requests.map((r) => r.url)).toEqual(['/user/getLangBag?client=h5&version=v2']);
+    expect(i18n.t(restKey)).toBe('กระเป๋าเงิน (server)');
   });
 
   it('falls back to the bundled English texts when there is neither a cache nor a server', async () => {
