@@ -105,6 +105,12 @@ describe('the first screen asks for its data before the app has arrived', () => 
     expect(sent.map((s) => new URL(s.url).search)).toEqual(['?client=h5&part=first', '?client=h5&part=rest']);
     expect(fromEarlyScript(sent[0]!)).toBe(true);
     expect(fromEarlyScript(sent[1]!)).toBe(false);
+    // The rest is asked for once the page has shown its first text: it never shares the network with the first screen's files.
+    const times = await page.evaluate(() => ({
+      painted: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Infinity,
+      rest: performance.getEntriesByType('resource').find((e) => e.name.includes('part=rest'))?.startTime ?? -1,
+    }));
+    expect(times.rest).toBeGreaterThan(times.painted);
     // The whole pack is what the app keeps for the next visit, which asks only whether it is current.
     const kept = await page.evaluate(() => JSON.parse(localStorage.getItem('shop.langPack.en-us') ?? '{}') as { pack?: Record<string, string> });
     expect(kept.pack?.['account.action.login']).toBe('Log in');

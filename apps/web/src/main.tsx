@@ -11,7 +11,7 @@ import { preloadToast } from '@/lib/toast';
 import { listenForInstallPrompt } from '@/lib/install-prompt';
 import { applyLaunchParams } from '@/lib/launch-params';
 import { listenForShell } from '@/lib/shell-ready';
-import { whenPageUsable } from '@/lib/page-usable';
+import { afterFirstContentfulPaint, whenPageUsable } from '@/lib/page-usable';
 import { linkManifest, loadLanguage, loadRestOfPack } from '@/lib/language-packs';
 import { watchNetwork } from '@/lib/network';
 import { decideRegion } from '@/lib/region';
@@ -60,8 +60,9 @@ async function start() {
     </StrictMode>,
   );
   document.getElementById('splash')?.remove();
-  // The rest of a pack loaded in part, once the first screen is painted (the frame after this one).
-  requestAnimationFrame(() => setTimeout(() => void loadRestOfPack(), 0));
+  // The rest of a pack loaded in part, once the first screen has shown its first text (a frame or two
+  // after this render: asked for sooner, it shared a slow network with the screen's own files).
+  afterFirstContentfulPaint(() => void loadRestOfPack());
   // Toasts are not needed for the first paint; their code is fetched right after it.
   setTimeout(preloadToast, 1000);
   // Installable, offline support and new releases: the manifest is linked and the worker registered

@@ -54,3 +54,21 @@ export function usePageUsable(idleDelayMs = PROMOTION_IDLE_DELAY_MS, enabled = t
   useEffect(() => (usable || !enabled ? undefined : whenPageUsable(() => setUsable(true), idleDelayMs)), [usable, enabled, idleDelayMs]);
   return usable;
 }
+
+/**
+ * Runs `run` once the page has shown its first text or picture (at once when it has), in a task after
+ * the next frame: for what should not compete with the first screen for the network. Where the
+ * browser does not report paints, a second after it is asked.
+ */
+export function afterFirstContentfulPaint(run: () => void): void {
+  if (typeof PerformanceObserver === 'undefined' || !PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+    setTimeout(run, 1000);
+    return;
+  }
+  const observer = new PerformanceObserver((list) => {
+    if (!list.getEntriesByName('first-contentful-paint').length) return;
+    observer.disconnect();
+    requestAnimationFrame(() => setTimeout(run, 0));
+  });
+  observer.observe({ type: 'paint', buffered: true });
+}
