@@ -1,17 +1,4 @@
-/**
- * The codes a client acts on by itself, whatever the call: the spec's session codes (§4) and a
- * request still in progress. Apart from the catalogue so the web's first screen carries only these.
- */
-export const ClientCode = {
-  /** The token is invalid, expired or revoked: the client clears the session. */
-  tokenInvalid: 2001,
-  /** The call needs a logged-in member. */
-  loginRequired: 2002,
-  /** The token's member no longer exists. */
-  userNotFound: 2020,
-  /** A request with the same `Idempotency-Key` is still running: ask again with that key. */
-  requestInProgress: 1002,
-} as const;
+import { ClientCode } from './client-codes.js';
 
 /**
  * The response-code catalogue. `code` travels in the envelope; each code has an i18n key whose

@@ -1,6 +1,7 @@
 // The parts every area shares: how a call is declared, the envelope, codes, languages, paging, checks, money.
 export * from './endpoint.js';
 export * from './envelope.js';
+export * from './client-codes.js';
 export * from './codes.js';
 export * from './languages.js';
 export * from './language-schema.js';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FIRST_PART_PREFIXES } from '@shop/contract/lang';
-import { firstScreenPaths, paths } from '@/config/paths';
+import { firstScreenPaths, pageTitleKey, paths } from '@/config/paths';
 import { routes } from '@/app/routes';
 import type { RouteObject } from '@/lib/router';
 
@@ -60,5 +60,8 @@ describe('first screens', () => {
     }
     expect(modules).toBeGreaterThan(50);
     expect([...new Set(outside)]).toEqual([]);
+    // Their titles (the document's, the header's) too.
+    const titles = firstScreenPaths.filter((p) => p !== paths.root).map((p) => pageTitleKey(p) ?? `none for ${p}`);
+    expect(titles.filter((key) => !FIRST_PART_PREFIXES.includes(key.split('.')[0]!))).toEqual([]);
   });
 });
