@@ -36,6 +36,8 @@ class Texts {
   private readonly listeners = new Set<() => void>();
   /** Bumped on every change (language or texts): what components re-render on. */
   private revision = 0;
+  /** Whether a text was asked for that there was none of (shown as its key) since the last change. */
+  private missed = false;
 
   /** A pack's texts for `lang`: merged into what is there, replacing texts it has only when `overwrite`. */
   addResourceBundle(lang: string, _namespace: string, pack: Pack, _deep?: boolean, overwrite = false): void {
@@ -44,6 +46,18 @@ class Texts {
     else if (overwrite) Object.assign(current, pack);
     else for (const [key, text] of Object.entries(pack)) if (!(key in current)) current[key] = text;
     this.changed();
+  }
+
+  /**
+   * Texts that complete `lang`'s pack (the rest of a pack loaded in part). Components render again
+   * only when one of them has shown a key for want of a text: otherwise nothing on the page can
+   * change, and a whole page drawn again just after its first paint is work a phone waits through.
+   */
+  complete(lang: string, pack: Pack): void {
+    const current = this.packs.get(lang);
+    if (!current) this.packs.set(lang, { ...pack });
+    else Object.assign(current, pack);
+    if (this.missed) this.changed();
   }
 
   /** Shows `lang` (its pack added before or after). */
@@ -69,7 +83,9 @@ class Texts {
     }
     forms.push(key);
     const text = this.lookup(this.language, forms) ?? (this.language === DEFAULT_LANGUAGE ? undefined : this.lookup(DEFAULT_LANGUAGE, forms));
-    return text === undefined ? key : interpolate(text, params);
+    if (text !== undefined) return interpolate(text, params);
+    this.missed = true;
+    return key;
   };
 
   subscribe = (listener: () => void): (() => void) => {
@@ -87,6 +103,7 @@ class Texts {
   }
 
   private changed(): void {
+    this.missed = false;
     this.revision++;
     for (const listener of [...this.listeners]) listener();
   }

@@ -141,10 +141,10 @@ export function loadRestOfPack(): Promise<void> {
         await refreshPack(held.lang, undefined);
         return;
       }
-      const pack = { ...held.pack, ...rest.pack };
-      storage.setJson(storageKeys.langPack(held.lang), { version: rest.version, pack } satisfies CachedPack);
+      storage.setJson(storageKeys.langPack(held.lang), { version: rest.version, pack: { ...held.pack, ...rest.pack } } satisfies CachedPack);
       partial = undefined;
-      applyPack(held.lang, pack, rest.version);
+      // The page on screen shows only texts of the first part: it is drawn again only if it showed a key.
+      i18n.complete(held.lang, rest.pack);
     } catch {
       // Offline: the pages show what there is; the next page asks again.
       held.rest = undefined;

@@ -55,6 +55,31 @@ describe('texts', () => {
     i18n.addResourceBundle('en-us', 'translation', { 'test.hello': 'Hello {{name}}' }, true, true);
   });
 
+  it('completing a pack draws a page again only when it showed a key for want of a text', async () => {
+    let renders = 0;
+    function Greeting({ extra }: { extra?: string }) {
+      const { t } = useTranslation();
+      renders++;
+      return (
+        <p>
+          {t('test.hello', { name: 'Mia' })}
+          {extra ? ` ${t(extra)}` : ''}
+        </p>
+      );
+    }
+    const { rerender } = render(<Greeting />);
+    await act(async () => i18n.complete('en-us', { 'test.rest.one': 'One more' }));
+    expect(renders).toBe(1);
+    expect(i18n.t('test.rest.one')).toBe('One more');
+    // A text not there yet shows as its key until the pack is completed, then as itself.
+    rerender(<Greeting extra="test.rest.two" />);
+    expect(screen.getByText('Hello Mia test.rest.two')).toBeTruthy();
+    const before = renders;
+    await act(async () => i18n.complete('en-us', { 'test.rest.two': 'Two more' }));
+    expect(renders).toBeGreaterThan(before);
+    expect(screen.getByText('Hello Mia Two more')).toBeTruthy();
+  });
+
   it('on a page follow a switch of language at once', async () => {
     function Greeting() {
       const { t } = useTranslation();
