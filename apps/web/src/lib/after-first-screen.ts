@@ -83,3 +83,30 @@ export function useAfterFirstScreen(timeoutMs = 1500): boolean {
   }, [ready, timeoutMs]);
   return ready;
 }
+
+/** Set once the first screen's content below the fold has been drawn in steps: later screens draw theirs whole. */
+let drawnInSteps = false;
+
+/**
+ * How many of `total` parts below the fold to render: on the app's first screen one, then one more
+ * each frame (a task of its own), so drawing lists nobody sees yet never blocks a tap for long on a
+ * slow phone; on every later screen all of them at once, so a kept scroll position finds the page whole.
+ */
+export function useRenderedInSteps(total: number): number {
+  const [count, setCount] = useState(() => (drawnInSteps ? total : Math.min(1, total)));
+  useEffect(() => {
+    if (count >= total) {
+      drawnInSteps = true;
+      return;
+    }
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setCount((c) => c + 1), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      if (timer !== undefined) clearTimeout(timer);
+    };
+  }, [count, total]);
+  return Math.min(count, total);
+}

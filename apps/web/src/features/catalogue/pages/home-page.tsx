@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Grid, Image, SearchBar } from 'antd-mobile';
 import { AppstoreOutline } from 'antd-mobile-icons';
-import { useAfterFirstScreen } from '@/lib/after-first-screen';
+import { useAfterFirstScreen, useRenderedInSteps } from '@/lib/after-first-screen';
 import { useNavigate } from '@/lib/router';
 import { paths } from '@/config/paths';
 import { ListState } from '@/components/list-states';
@@ -97,13 +97,18 @@ export default function HomePage() {
 
 /** The goods shelves and every goods: below the fold, rendered once the first screen has painted. */
 function BelowTheFold({ shelves }: { shelves: HomeData['shelves'] }) {
+  const shown = useAfterFirstScreen();
+  return shown ? <ShelvesInSteps shelves={shelves} /> : null;
+}
+
+/** The shelves, then every goods: on the first screen a shelf a frame, so no one task draws them all. */
+function ShelvesInSteps({ shelves }: { shelves: HomeData['shelves'] }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const shown = useAfterFirstScreen();
-  if (!shown) return null;
+  const steps = useRenderedInSteps(shelves.length + 1);
   return (
     <>
-      {shelves.map((shelf) =>
+      {shelves.slice(0, steps).map((shelf) =>
         shelf.goods.length ? (
           <section key={shelf.key} className="home-shelf" aria-label={shelf.title}>
             <header className="section-head">
@@ -116,12 +121,14 @@ function BelowTheFold({ shelves }: { shelves: HomeData['shelves'] }) {
           </section>
         ) : null,
       )}
-      <section className="home-shelf" aria-label={t('catalogue.allGoods')}>
-        <header className="section-head">
-          <h2>{t('catalogue.allGoods')}</h2>
-        </header>
-        <GoodsList filter={{ limit: 20 }} />
-      </section>
+      {steps > shelves.length && (
+        <section className="home-shelf" aria-label={t('catalogue.allGoods')}>
+          <header className="section-head">
+            <h2>{t('catalogue.allGoods')}</h2>
+          </header>
+          <GoodsList filter={{ limit: 20 }} />
+        </section>
+      )}
     </>
   );
 }
