@@ -5,7 +5,7 @@ import { limits } from '@/config/runtime';
 import { useGlobalLoading } from '@/stores/app-flags';
 import { reloadApp, useAppUpdate } from '@/stores/app-update';
 import { useTranslation } from '@/lib/i18n';
-import { whenTextsComplete } from '@/lib/language-packs';
+import { loadRestOfPack } from '@/lib/language-packs';
 
 /** A page module: its component is the default export. */
 export interface PageModule {
@@ -46,7 +46,7 @@ export function lazyPage(load: () => Promise<PageModule>, options: PageOptions =
     (pending ??= withTimeout(
       // antd-mobile's imperative Toast/Dialog need React 19's render registered before a page can use them;
       // a page other than a first screen also waits for the rest of a pack loaded in part.
-      Promise.all([load(), import('@/lib/antd-render').then((r) => r.registerAntdRender()), options.firstScreen ? undefined : whenTextsComplete()]).then(([m]) => m),
+      Promise.all([load(), import('@/lib/antd-render').then((r) => r.registerAntdRender()), options.firstScreen ? undefined : loadRestOfPack()]).then(([m]) => m),
       limits.chunkTimeoutMs,
     ).then(
       (m) => (loaded = m.default),
@@ -118,7 +118,6 @@ export function page(load: () => Promise<PageModule>, options: PageOptions = {})
   // The route resolves at once (in the first render too); the page's own code loads inside it, with the states above.
   return Object.assign(async () => ({ Component }), { preload: Component.preload, resolved: { Component }, firstScreen: Boolean(options.firstScreen) });
 }
-
 
 /**
  * Starts fetching the code of the pages `hashPath` shows (e.g. `/pages/tabbar/index`) at once, so it

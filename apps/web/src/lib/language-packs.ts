@@ -83,7 +83,7 @@ async function applyBundledFallback(): Promise<void> {
 /**
  * A first visit to a first screen shows it with the first part of the pack (`part: 'first'`); the
  * rest is asked for once it is painted (`loadRestOfPack`). Until then this holds the rest's
- * arrival: other pages wait for it (`whenTextsComplete`) rather than show keys.
+ * arrival: other pages wait for it (`loadRestOfPack`) rather than show keys.
  */
 let partial: { lang: Language; version: string; pack: Record<string, string>; rest?: Promise<void> } | undefined;
 
@@ -127,7 +127,8 @@ async function loadFirstPart(lang: Language): Promise<boolean> {
 
 /**
  * Completes a pack loaded in part: the rest of the same version (the whole pack if it changed in
- * between), then the whole is cached. Settles when done or failed; a later call tries again.
+ * between), then the whole is cached. Settles when done or failed (a later call tries again), at once
+ * when the pack in use is whole: what the pages other than the first screens wait for.
  */
 export function loadRestOfPack(): Promise<void> {
   const held = partial;
@@ -151,9 +152,6 @@ export function loadRestOfPack(): Promise<void> {
     }
   })());
 }
-
-/** Settles once the language in use has its whole pack (at once when it has); what the pages other than the first screens wait for. */
-export const whenTextsComplete = (): Promise<void> => loadRestOfPack();
 
 /** The language switcher's action: remember the choice, then load and show its texts. */
 export async function switchLanguage(lang: Language): Promise<void> {

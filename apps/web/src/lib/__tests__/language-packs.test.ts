@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getLanguagePack } from '@shop/contract/lang';
 import { i18n } from '@/lib/i18n';
-import { linkManifest, loadLanguage, loadRestOfPack, switchLanguage, whenTextsComplete } from '@/lib/language-packs';
+import { linkManifest, loadLanguage, loadRestOfPack, switchLanguage } from '@/lib/language-packs';
 import { useLanguage } from '@/stores/language';
 import { prepareApp, startFakeApi } from '@/test/helpers';
 
@@ -97,12 +97,12 @@ describe('language packs', () => {
     // Not kept until it is whole: a next visit must not start from half a pack.
     expect(localStorage.getItem('shop.langPack.th')).toBeNull();
     // A page other than a first screen waits for the rest, asked for once however many wait.
-    await Promise.all([whenTextsComplete(), whenTextsComplete(), loadRestOfPack()]);
+    await Promise.all([loadRestOfPack(), loadRestOfPack(), loadRestOfPack()]);
     expect(api.requests.map((r) => r.url)).toEqual(['/user/getLangBag?client=h5&part=first', '/user/getLangBag?client=h5&part=rest']);
     expect(i18n.t(restKey)).toBe('กระเป๋าเงิน (server)');
     expect(JSON.parse(localStorage.getItem('shop.langPack.th')!)).toEqual({ version: 'v2', pack: packs.th });
     // Whole now: nothing more is asked.
-    await whenTextsComplete();
+    await loadRestOfPack();
     expect(api.requests).toHaveLength(2);
   });
 
@@ -118,10 +118,10 @@ describe('language packs', () => {
   it('when the rest cannot be had, the pages go on with what there is and the next one asks again', async () => {
     await loadLanguage('th', { firstPart: true });
     down = true;
-    await whenTextsComplete();
+    await loadRestOfPack();
     expect(i18n.t('app.tab.home')).toBe('หน้าแรก (server)');
     down = false;
-    await whenTextsComplete();
+    await loadRestOfPack();
     expect(api.requests.map((r) => r.url.split('&')[1])).toEqual(['part=first', 'part=rest', 'part=rest']);
     expect(i18n.t(restKey)).toBe('กระเป๋าเงิน (server)');
   });
@@ -129,7 +129,7 @@ describe('language packs', () => {
   it('with a cached pack a first screen asks for no part: the whole pack is in use at once', async () => {
     localStorage.setItem('shop.langPack.th', JSON.stringify({ version: 'v2', pack: packs.th }));
     await loadLanguage('th', { firstPart: true });
-    await whenTextsComplete();
+    await loadRestOfPack();
     await settle();
     expect(api.requests.map((r) => r.url)).toEqual(['/user/getLangBag?client=h5&version=v2']);
     expect(i18n.t(restKey)).toBe('กระเป๋าเงิน (server)');
