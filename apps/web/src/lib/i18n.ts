@@ -41,10 +41,7 @@ class Texts {
 
   /** A pack's texts for `lang`: merged into what is there, replacing texts it has only when `overwrite`. */
   addResourceBundle(lang: string, _namespace: string, pack: Pack, _deep?: boolean, overwrite = false): void {
-    const current = this.packs.get(lang);
-    if (!current) this.packs.set(lang, { ...pack });
-    else if (overwrite) Object.assign(current, pack);
-    else for (const [key, text] of Object.entries(pack)) if (!(key in current)) current[key] = text;
+    this.merge(lang, pack, overwrite);
     this.changed();
   }
 
@@ -54,9 +51,7 @@ class Texts {
    * change, and a whole page drawn again just after its first paint is work a phone waits through.
    */
   complete(lang: string, pack: Pack): void {
-    const current = this.packs.get(lang);
-    if (!current) this.packs.set(lang, { ...pack });
-    else Object.assign(current, pack);
+    this.merge(lang, pack, true);
     if (this.missed) this.changed();
   }
 
@@ -94,6 +89,14 @@ class Texts {
   };
 
   getRevision = (): number => this.revision;
+
+  /** `pack` merged into `lang`'s texts, replacing texts there only when `overwrite`. */
+  private merge(lang: string, pack: Pack, overwrite: boolean): void {
+    const current = this.packs.get(lang);
+    if (!current) this.packs.set(lang, { ...pack });
+    else if (overwrite) Object.assign(current, pack);
+    else for (const [key, text] of Object.entries(pack)) if (!(key in current)) current[key] = text;
+  }
 
   /** The first of `keys` with a text in `lang`'s pack; an empty text counts as none. */
   private lookup(lang: string, keys: string[]): string | undefined {
