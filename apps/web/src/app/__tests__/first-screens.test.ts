@@ -5,6 +5,7 @@ import { FIRST_PART_PREFIXES } from '@shop/contract/lang';
 import { firstScreenPaths, pageTitleKey, paths } from '@/config/paths';
 import { routes } from '@/app/routes';
 import type { RouteObject } from '@/lib/router';
+import { keyNamespacesIn } from '@/test/text-keys';
 
 // A first visit to a first screen paints with the language pack's first part only: its page must be
 // marked as one, and every text it can show must be in that part, or the visitor reads keys.
@@ -31,8 +32,6 @@ function moduleGraph(entry: string): Set<string> {
   return seen;
 }
 
-/** The namespaces of the texts a module asks for by a literal key (`t('catalogue.x')`, ``t(`catalogue.${y}`)``). */
-const namespacesIn = (file: string): string[] => [...fs.readFileSync(file, 'utf8').matchAll(/\bt\(\s*['"`]([a-zA-Z]+)\./g)].map((m) => m[1]!);
 
 /** The page files of the routes marked `firstScreen`, read from the routes' source (their loaders are functions). */
 function firstScreenPageFiles(): string[] {
@@ -55,7 +54,7 @@ describe('first screens', () => {
     for (const page of firstScreenPageFiles()) {
       for (const file of moduleGraph(page)) {
         modules++;
-        for (const ns of namespacesIn(file)) if (!FIRST_PART_PREFIXES.includes(ns)) outside.push(`${path.relative(SRC, file)}: ${ns}.`);
+        for (const ns of keyNamespacesIn(fs.readFileSync(file, 'utf8'))) if (!FIRST_PART_PREFIXES.includes(ns)) outside.push(`${path.relative(SRC, file)}: ${ns}.`);
       }
     }
     expect(modules).toBeGreaterThan(50);

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '@shop/contract';
 import { loadBundledPacks } from '@shop/contract/packs';
 import { pageTitleKeys } from '@/config/paths';
+import { textKeysIn } from '@/test/text-keys';
 
 const SRC = path.resolve(import.meta.dirname, '../..');
 
@@ -18,11 +19,7 @@ function sourceFiles(dir: string): string[] {
 /** Every text key the app's code names: t('…'), i18n.t('…'), i18nKey="…", `…Key: '…'` fields and any 'app.…' literal. */
 function usedKeys(): Map<string, string> {
   const found = new Map<string, string>();
-  const patterns = [/\bt\(\s*['"`]([^'"`$]+)['"`]/g, /i18nKey=["']([^"']+)["']/g, /\w*Key:\s*['"]([a-z][\w]*\.[\w.]+)['"]/g, /['"](app\.[\w.]+)['"]/g];
-  for (const file of sourceFiles(SRC)) {
-    const text = fs.readFileSync(file, 'utf8');
-    for (const re of patterns) for (const m of text.matchAll(re)) found.set(m[1]!, path.relative(SRC, file));
-  }
+  for (const file of sourceFiles(SRC)) for (const key of textKeysIn(fs.readFileSync(file, 'utf8'))) found.set(key, path.relative(SRC, file));
   return found;
 }
 
