@@ -3,7 +3,7 @@ import { ResponseCode, type AnyEndpoint, type EndpointData } from '@shop/contrac
 import type { AppDeps } from '../app-deps.js';
 import { IDEMPOTENCY_KEY_PATTERN } from '../lib/actor.js';
 import { ValidationError } from '../lib/errors.js';
-import { PreSerialized } from '../lib/cache.js';
+import { PreSerialized } from '../lib/pre-serialized.js';
 import type { Handler, HandlerInput } from '../plugins/handler.js';
 import {
   beginIdempotentRequest,

@@ -4,8 +4,6 @@ import type { AppDeps } from '../app-deps.js';
 import { announceCommitted, onChanges, type Change } from './changes.js';
 import { PreSerialized } from './pre-serialized.js';
 
-export { PreSerialized };
-
 /** A cached answer: its bytes for the envelope and its value for callers that adapt it (a member's flag). */
 export class CachedAnswer<T> extends PreSerialized<T> {
   constructor(

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AnyEndpoint, EndpointBody, EndpointData, EndpointQuery } from '@shop/contract';
-import type { PreSerialized } from '../lib/cache.js';
+import type { PreSerialized } from '../lib/pre-serialized.js';
 import type { Actor } from '../lib/actor.js';
 import type { Operator } from '../modules/operators/operators.service.js';
 import type { Member } from './auth.js';

@@ -6,7 +6,7 @@ import {
   type AnyEndpoint,
 } from '@shop/contract';
 import type { AppDeps } from '../app-deps.js';
-import { PreSerialized } from '../lib/cache.js';
+import { PreSerialized } from '../lib/pre-serialized.js';
 import { chosenEncoding, compressedAnswer, worthCompressing, type AnswerEncoding } from './compression.js';
 import type { ReadDeadlines } from './timeouts.js';
 import type { Actor } from '../lib/actor.js';

@@ -15,4 +15,4 @@ export const languagePackRoute = routeOf<typeof getLanguagePack>({ method: 'GET'
 export const FIRST_PART_PREFIXES: readonly string[] = ['app', 'account', 'catalogue', 'code', 'validation', 'field', 'request'];
 
 /** Whether `key` belongs to the pack's `first` part. */
-export const inFirstPart = (key: string): boolean => FIRST_PART_PREFIXES.includes(key.slice(0, key.indexOf('.')));
+export const inFirstPart = (key: string): boolean => FIRST_PART_PREFIXES.includes(key.split('.', 1)[0]!);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { endpoint } from '@shop/contract';
-import { Expiring, PreSerialized, ResponseCache } from '../cache.js';
+import { Expiring, ResponseCache } from '../cache.js';
+import { PreSerialized } from '../pre-serialized.js';
 
 // Endpoints of this test's own: the cache's behaviour does not depend on which calls the shop has.
 const listThings = endpoint({ method: 'GET', path: '/test/things', auth: 'optional', area: 'content', data: z.object({ list: z.array(z.number()) }) });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { LANGUAGES, inFirstPart, type Language, type LanguagePackData } from '@shop/contract';
+import { LANGUAGES, inFirstPart, type EndpointQuery, type getLanguagePack, type Language, type LanguagePackData } from '@shop/contract';
 import { loadBundledPacks } from '@shop/contract/packs';
 import type { Executor } from '../../db/database.js';
 import type { Translator } from '../../lib/i18n.js';
@@ -117,7 +117,7 @@ export class LanguagePacks {
 export function languagePackFor(
   packs: LanguagePacks,
   actor: Actor,
-  input: { client: string; version?: string; part?: 'first' | 'rest' },
+  input: EndpointQuery<typeof getLanguagePack>,
   serialize: (data: LanguagePackData) => PreSerialized<LanguagePackData>,
 ): LanguagePackData | PreSerialized<LanguagePackData> {
   const { lang } = actor;
