@@ -1,5 +1,7 @@
 import { currencyExponent, DEFAULT_LANGUAGE, displayMinor, LANGUAGE_TAGS, normalizeLanguage } from '@shop/contract/common';
 import { i18n } from '@/lib/i18n';
+import { NUMBER_PATTERNS } from '@/lib/number-patterns';
+import { moneyOptions, type NumberPattern } from '@/lib/number-patterns-derive';
 
 /** The member's language as a BCP 47 tag (the app's current language unless told). */
 const tagOf = (lang?: string): string => LANGUAGE_TAGS[normalizeLanguage(lang ?? i18n.language) ?? DEFAULT_LANGUAGE];
@@ -15,11 +17,20 @@ const numberFormats = new Map<string, Intl.NumberFormat>();
 export function formatMoney(minor: number, currency: string, lang?: string): string {
   const tag = tagOf(lang);
   const decimals = Math.min(currencyExponent(currency), 2);
+  // The exact decimal as text: Intl formats a numeric string without passing through a float.
+  const amount = displayMinor(minor, currency);
+  const pattern = NUMBER_PATTERNS[tag];
+  const affixes = pattern?.money[currency];
+  if (pattern && affixes) {
+    const negative = amount.startsWith('-');
+    const written = writeDecimal(negative ? amount.slice(1) : amount, decimals, pattern);
+    if (written !== undefined) return `${negative ? '-' : ''}${affixes[0]}${written}${affixes[1]}`;
+  }
   const key = `${tag}|${currency}|${decimals}`;
   let format = moneyFormats.get(key);
   if (!format) {
     try {
-      format = new Intl.NumberFormat(tag, { style: 'currency', currency, currencyDisplay: 'narrowSymbol', minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+      format = new Intl.NumberFormat(tag, moneyOptions(currency, decimals));
     } catch {
       // A code Intl does not know: the amount with the code before it.
       format = new Intl.NumberFormat(tag, { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
@@ -28,14 +39,35 @@ export function formatMoney(minor: number, currency: string, lang?: string): str
     }
     moneyFormats.set(key, format);
   }
-  // The exact decimal as text: Intl formats a numeric string without passing through a float.
-  const amount = displayMinor(minor, currency);
   return format.format(amount as unknown as number);
+}
+
+/**
+ * An unsigned decimal ("1234.50") written with `decimals` decimals in the language's pattern, as Intl
+ * would; undefined when that would take rounding (more decimals than shown, not all zeros): Intl
+ * rounds those itself. The first Intl number format a page makes costs about 25 ms on a fast
+ * processor (the language's data is loaded), a long task on a phone: the app's own languages and
+ * currencies are written from a table instead (`NUMBER_PATTERNS`, read from Intl's own output).
+ */
+function writeDecimal(amount: string, decimals: number, pattern: NumberPattern): string | undefined {
+  const [whole = '', fraction = ''] = amount.split('.');
+  if (!/^\d+$/.test(whole) || /[^0]/.test(fraction.slice(decimals))) return undefined;
+  const grouped = groupThousands(whole, pattern);
+  return decimals ? `${grouped}${pattern.decimal}${fraction.slice(0, decimals).padEnd(decimals, '0')}` : grouped;
+}
+
+function groupThousands(digits: string, { group, groupFrom }: NumberPattern): string {
+  if (digits.length < groupFrom) return digits;
+  let out = digits.slice(0, digits.length % 3 || 3);
+  for (let i = out.length; i < digits.length; i += 3) out += group + digits.slice(i, i + 3);
+  return out;
 }
 
 /** A count or quantity with the language's digit grouping ("2,983", "2 983"). */
 export function formatNumber(value: number, lang?: string): string {
   const tag = tagOf(lang);
+  const pattern = NUMBER_PATTERNS[tag];
+  if (pattern && Number.isSafeInteger(value)) return value < 0 ? `-${groupThousands(String(-value), pattern)}` : groupThousands(String(value), pattern);
   let format = numberFormats.get(tag);
   if (!format) numberFormats.set(tag, (format = new Intl.NumberFormat(tag)));
   return format.format(value);

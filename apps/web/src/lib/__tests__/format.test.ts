@@ -1,6 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { currencyExponent, displayMinor, LANGUAGE_TAGS, type Language } from '@shop/contract/common';
 import { i18n } from '@/lib/i18n';
 import { formatDate, formatMoney, formatNumber } from '../format';
+import { NUMBER_PATTERNS } from '../number-patterns';
+import { derivePatterns, moneyOptions, PATTERN_CURRENCIES } from '../number-patterns-derive';
 
 const nbsp = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
 
@@ -26,6 +29,61 @@ describe('money in the member language', () => {
     await i18n.changeLanguage('zh-tw');
     expect(formatMoney(136699, 'TWD')).toBe('$1,366.99');
     await i18n.changeLanguage('en-us');
+  });
+});
+
+describe("the app's languages and currencies without Intl", () => {
+  const languages = Object.keys(LANGUAGE_TAGS) as Language[];
+  const decimalsOf = (currency: string) => Math.min(currencyExponent(currency), 2);
+  // Every length of number from one digit to twelve, with and without decimals, both signs.
+  const amounts = [0, 1, 7, 99, 100, 105, 999, 1000, 1234, 9999, 10000, 12345, 99999, 100000, 123456, 999999, 1000000, 1234567, 100000000, 123456789012].flatMap((n) => (n ? [n, -n] : [n]));
+
+  it('keeps the table as Intl writes each language (npx tsx scripts/number-patterns.ts writes it anew)', () => {
+    expect(NUMBER_PATTERNS).toEqual(derivePatterns(Object.values(LANGUAGE_TAGS), PATTERN_CURRENCIES, decimalsOf));
+  });
+
+  it('writes every amount of every currency in every language as Intl does', () => {
+    for (const lang of languages) {
+      for (const currency of PATTERN_CURRENCIES) {
+        const intl = new Intl.NumberFormat(LANGUAGE_TAGS[lang], moneyOptions(currency, decimalsOf(currency)));
+        for (const minor of amounts) expect([lang, currency, minor, formatMoney(minor, currency, lang)]).toEqual([lang, currency, minor, intl.format(displayMinor(minor, currency) as unknown as number)]);
+      }
+      const plain = new Intl.NumberFormat(LANGUAGE_TAGS[lang]);
+      for (const n of amounts) expect([lang, n, formatNumber(n, lang)]).toEqual([lang, n, plain.format(n)]);
+    }
+  });
+
+  describe('makes no Intl number format for them', () => {
+    const original = Intl.NumberFormat;
+    let made = 0;
+    /** The module as a page first loads it (none of its formats kept yet), with the formats made from now on counted. */
+    const counting = async () => {
+      vi.resetModules();
+      const fresh = await import('../format');
+      made = 0;
+      // Counts the formats made; each is still Intl's own.
+      Intl.NumberFormat = new Proxy(original, { construct: (target, args: ConstructorParameters<typeof Intl.NumberFormat>) => (made++, new target(...args)) });
+      return fresh;
+    };
+    afterEach(() => {
+      Intl.NumberFormat = original;
+    });
+
+    it('for a price or a count', async () => {
+      const { formatMoney, formatNumber } = await counting();
+      for (const lang of languages) for (const currency of PATTERN_CURRENCIES) formatMoney(123456, currency, lang);
+      for (const lang of languages) formatNumber(2983, lang);
+      expect(made).toBe(0);
+    });
+
+    it('but leaves other currencies, codes Intl does not know and fractions to Intl', async () => {
+      const { formatMoney, formatNumber } = await counting();
+      expect(formatMoney(123456, 'GBP', 'en-us')).toBe('£1,234.56');
+      expect(made).toBe(1);
+      expect(nbsp(formatMoney(123456, 'USDT', 'en-us'))).toBe('USDT 1,234.56');
+      expect(formatNumber(2.5, 'en-us')).toBe('2.5');
+      expect(made).toBeGreaterThan(2);
+    });
   });
 });
 

@@ -1,0 +1,68 @@
+/**
+ * How each of the app's languages writes numbers and money, read from `Intl` (see number-patterns.ts,
+ * which holds the result, and `scripts/number-patterns.ts`, which writes it). The app itself takes
+ * only the type and `moneyOptions` from here; the script and the test that keeps the table true
+ * run `derivePatterns`.
+ */
+
+/** A language's way with numbers: separators, the digits a number needs before it is grouped, and each currency's sign. */
+export interface NumberPattern {
+  group: string;
+  decimal: string;
+  /** Integer digits a number needs before its thousands are grouped (4, or 5 where "1234" stays whole). */
+  groupFrom: number;
+  /** Per currency: what comes before and after the amount ("$" and "", or "" and " Ft"). */
+  money: Record<string, readonly [prefix: string, suffix: string]>;
+}
+
+/** The currencies the shop ships with (its currencies table's first rows, and the gateways' own). */
+export const PATTERN_CURRENCIES = ['USD', 'THB', 'CNY', 'JPY', 'KHR', 'MYR', 'IDR', 'HUF', 'HKD', 'EUR', 'TWD', 'SGD'] as const;
+
+/** The options `formatMoney` formats a currency with. */
+export const moneyOptions = (currency: string, decimals: number): Intl.NumberFormatOptions => ({
+  style: 'currency',
+  currency,
+  currencyDisplay: 'narrowSymbol',
+  minimumFractionDigits: decimals,
+  maximumFractionDigits: decimals,
+});
+
+const SAMPLE = '1234567.89';
+
+/**
+ * The patterns of `tags` for `currencies`, as `Intl` writes them; throws when a language writes
+ * numbers in a way the table cannot say (other digits, a minus sign other than "-" before the
+ * whole, grouping other than by thousands), so such a language is left to `Intl` knowingly.
+ */
+export function derivePatterns(tags: readonly string[], currencies: readonly string[], decimalsOf: (currency: string) => number): Record<string, NumberPattern> {
+  const out: Record<string, NumberPattern> = {};
+  for (const tag of tags) {
+    const plain = new Intl.NumberFormat(tag, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    const parts = plain.formatToParts(SAMPLE as unknown as number);
+    const group = parts.find((p) => p.type === 'group')?.value;
+    const decimal = parts.find((p) => p.type === 'decimal')?.value;
+    if (group === undefined || decimal === undefined) throw new Error(`${tag}: no grouping or decimal separator`);
+    const whole = new Intl.NumberFormat(tag);
+    const groupFrom = whole.format(1234).includes(group) ? 4 : whole.format(12345).includes(group) ? 5 : 0;
+    if (!groupFrom) throw new Error(`${tag}: numbers are not grouped by thousands`);
+    const pattern: NumberPattern = { group, decimal, groupFrom, money: {} };
+    const expect = (what: string, got: string, want: string) => {
+      if (got !== want) throw new Error(`${tag} ${what}: Intl writes ${JSON.stringify(got)}, the table would write ${JSON.stringify(want)}`);
+    };
+    expect('1234567.89', plain.format(SAMPLE as unknown as number), `1${group}234${group}567${decimal}89`);
+    expect('-1234567', whole.format(-1234567), `-1${group}234${group}567`);
+    for (const currency of currencies) {
+      const decimals = decimalsOf(currency);
+      const money = new Intl.NumberFormat(tag, moneyOptions(currency, decimals));
+      const text = money.format(SAMPLE as unknown as number);
+      const number = decimals ? `1${group}234${group}567${decimal}${'89'.slice(0, decimals)}` : `1${group}234${group}568`;
+      const at = text.indexOf(number);
+      if (at < 0) throw new Error(`${tag} ${currency}: ${JSON.stringify(text)} does not hold ${JSON.stringify(number)}`);
+      const affixes = [text.slice(0, at), text.slice(at + number.length)] as const;
+      expect(`${currency} -1234567.89`, money.format(`-${SAMPLE}` as unknown as number), `-${text}`);
+      pattern.money[currency] = affixes;
+    }
+    out[tag] = pattern;
+  }
+  return out;
+}
