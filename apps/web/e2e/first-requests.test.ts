@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadBundledPacks } from '@shop/contract/packs';
-import { launchBrowser, type Browser } from './browser.js';
+import { actOnceStarted, launchBrowser, type Browser } from './browser.js';
 import { createMemberSession } from './members.js';
 import { baseUrl, databaseUrl } from './shop.js';
 
@@ -210,7 +210,8 @@ describe('the first screen asks for its data before the app has arrived', () => 
       await page.reload();
       await page.locator(hashPath.includes('login') ? '.account-actions' : '.goods-card').first().waitFor();
       release();
-      // It is on its way all the same (toasts and popups come right after the first screen).
+      // It is on its way all the same once the page is usable (here: the member's first key press).
+      await actOnceStarted(page);
       await expect.poll(() => held.length, { timeout: 10_000 }).toBeGreaterThan(0);
       await page.close();
     }

@@ -63,12 +63,13 @@ async function start() {
   // The rest of a pack loaded in part, once the first screen has shown its first text (a frame or two
   // after this render: asked for sooner, it shared a slow network with the screen's own files).
   afterFirstContentfulPaint(() => void loadRestOfPack());
-  // Toasts are not needed for the first paint; their code is fetched right after it.
-  setTimeout(preloadToast, 1000);
   // Installable, offline support and new releases: the manifest is linked and the worker registered
-  // once the page is usable, never before its first paint.
+  // once the page is usable, never before its first paint. The toasts' code (with its animation
+  // library, about 100 ms of a phone's main thread to run) is loaded then too: a toast asked for
+  // sooner loads it itself.
   whenPageUsable(() => {
     linkManifest();
+    preloadToast();
     if (import.meta.env.PROD) void import('@/lib/offline-support').then((m) => m.startOfflineSupport());
   });
 }
