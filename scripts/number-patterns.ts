@@ -3,13 +3,13 @@
 // currency is added; the member app's format test fails while the table and Intl disagree.
 import fs from 'node:fs';
 import path from 'node:path';
-import { currencyExponent, LANGUAGE_TAGS } from '@shop/contract/common';
+import { LANGUAGE_TAGS } from '@shop/contract/common';
 import { derivePatterns, PATTERN_CURRENCIES } from '../apps/web/src/lib/number-patterns-derive.js';
 
 const file = path.resolve(import.meta.dirname, '../apps/web/src/lib/number-patterns.ts');
 /** A string as source text, its spaces other than the plain one written as escapes (a no-break space is not seen). */
 const text = (s: string) => `'${s.replace(/[\\']/g, (c) => `\\${c}`).replace(/[^\x21-\x7e ]/g, (c) => (/\s/.test(c) ? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}` : c))}'`;
-const patterns = derivePatterns(Object.values(LANGUAGE_TAGS), PATTERN_CURRENCIES, (c) => Math.min(currencyExponent(c), 2));
+const patterns = derivePatterns(Object.values(LANGUAGE_TAGS), PATTERN_CURRENCIES);
 fs.writeFileSync(
   file,
   `// Written by scripts/number-patterns.ts from Intl's own output: do not edit by hand.

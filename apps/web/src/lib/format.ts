@@ -1,7 +1,7 @@
-import { currencyExponent, DEFAULT_LANGUAGE, displayMinor, LANGUAGE_TAGS, normalizeLanguage } from '@shop/contract/common';
+import { DEFAULT_LANGUAGE, displayMinor, LANGUAGE_TAGS, normalizeLanguage } from '@shop/contract/common';
 import { i18n } from '@/lib/i18n';
 import { NUMBER_PATTERNS } from '@/lib/number-patterns';
-import { moneyOptions, type NumberPattern } from '@/lib/number-patterns-derive';
+import { moneyOptions, shownDecimals, type NumberPattern } from '@/lib/number-patterns-derive';
 
 /** The member's language as a BCP 47 tag (the app's current language unless told). */
 const tagOf = (lang?: string): string => LANGUAGE_TAGS[normalizeLanguage(lang ?? i18n.language) ?? DEFAULT_LANGUAGE];
@@ -16,7 +16,7 @@ const numberFormats = new Map<string, Intl.NumberFormat>();
  */
 export function formatMoney(minor: number, currency: string, lang?: string): string {
   const tag = tagOf(lang);
-  const decimals = Math.min(currencyExponent(currency), 2);
+  const decimals = shownDecimals(currency);
   // The exact decimal as text: Intl formats a numeric string without passing through a float.
   const amount = displayMinor(minor, currency);
   const pattern = NUMBER_PATTERNS[tag];

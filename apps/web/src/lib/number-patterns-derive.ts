@@ -1,9 +1,10 @@
 /**
  * How each of the app's languages writes numbers and money, read from `Intl` (see number-patterns.ts,
  * which holds the result, and `scripts/number-patterns.ts`, which writes it). The app itself takes
- * only the type and `moneyOptions` from here; the script and the test that keeps the table true
- * run `derivePatterns`.
+ * only the type, `shownDecimals` and `moneyOptions` from here; the script and the test that keeps
+ * the table true run `derivePatterns`.
  */
+import { currencyExponent } from '@shop/contract/common';
 
 /** A language's way with numbers: separators, the digits a number needs before it is grouped, and each currency's sign. */
 export interface NumberPattern {
@@ -17,6 +18,9 @@ export interface NumberPattern {
 
 /** The currencies the shop ships with (its currencies table's first rows, and the gateways' own). */
 export const PATTERN_CURRENCIES = ['USD', 'THB', 'CNY', 'JPY', 'KHR', 'MYR', 'IDR', 'HUF', 'HKD', 'EUR', 'TWD', 'SGD'] as const;
+
+/** The decimals a price shows: the currency's own, at most two (the shop floors amounts to two). */
+export const shownDecimals = (currency: string): number => Math.min(currencyExponent(currency), 2);
 
 /** The options `formatMoney` formats a currency with. */
 export const moneyOptions = (currency: string, decimals: number): Intl.NumberFormatOptions => ({
@@ -34,7 +38,7 @@ const SAMPLE = '1234567.89';
  * numbers in a way the table cannot say (other digits, a minus sign other than "-" before the
  * whole, grouping other than by thousands), so such a language is left to `Intl` knowingly.
  */
-export function derivePatterns(tags: readonly string[], currencies: readonly string[], decimalsOf: (currency: string) => number): Record<string, NumberPattern> {
+export function derivePatterns(tags: readonly string[], currencies: readonly string[]): Record<string, NumberPattern> {
   const out: Record<string, NumberPattern> = {};
   for (const tag of tags) {
     const plain = new Intl.NumberFormat(tag, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -52,7 +56,7 @@ export function derivePatterns(tags: readonly string[], currencies: readonly str
     expect('1234567.89', plain.format(SAMPLE as unknown as number), `1${group}234${group}567${decimal}89`);
     expect('-1234567', whole.format(-1234567), `-1${group}234${group}567`);
     for (const currency of currencies) {
-      const decimals = decimalsOf(currency);
+      const decimals = shownDecimals(currency);
       const money = new Intl.NumberFormat(tag, moneyOptions(currency, decimals));
       const text = money.format(SAMPLE as unknown as number);
       const number = decimals ? `1${group}234${group}567${decimal}${'89'.slice(0, decimals)}` : `1${group}234${group}568`;
