@@ -6,8 +6,13 @@ import { moneyOptions, shownDecimals, type NumberPattern } from '@/lib/number-pa
 /** The member's language as a BCP 47 tag (the app's current language unless told). */
 const tagOf = (lang?: string): string => LANGUAGE_TAGS[normalizeLanguage(lang ?? i18n.language) ?? DEFAULT_LANGUAGE];
 
-const moneyFormats = new Map<string, Intl.NumberFormat>();
-const numberFormats = new Map<string, Intl.NumberFormat>();
+// Intl's formats, kept per language and options: making one costs about as much as a hundred uses.
+const formats = new Map<string, { format(value: never): string }>();
+function kept<F extends { format(value: never): string }>(key: string, make: () => F): F {
+  let format = formats.get(key) as F | undefined;
+  if (!format) formats.set(key, (format = make()));
+  return format;
+}
 
 /**
  * An amount in minor units as the member reads money in their language: the currency's sign, its own
@@ -26,20 +31,17 @@ export function formatMoney(minor: number, currency: string, lang?: string): str
     const written = writeDecimal(negative ? amount.slice(1) : amount, decimals, pattern);
     if (written !== undefined) return `${negative ? '-' : ''}${affixes[0]}${written}${affixes[1]}`;
   }
-  const key = `${tag}|${currency}|${decimals}`;
-  let format = moneyFormats.get(key);
-  if (!format) {
+  const format = kept(`money|${tag}|${currency}|${decimals}`, () => {
     try {
-      format = new Intl.NumberFormat(tag, moneyOptions(currency, decimals));
+      const money = new Intl.NumberFormat(tag, moneyOptions(currency, decimals));
+      return { format: (v: string) => money.format(v as unknown as number) };
     } catch {
       // A code Intl does not know: the amount with the code before it.
-      format = new Intl.NumberFormat(tag, { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
-      const plain = format;
-      format = { format: (v: string) => `${currency} ${plain.format(v as unknown as number)}` } as unknown as Intl.NumberFormat;
+      const plain = new Intl.NumberFormat(tag, { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+      return { format: (v: string) => `${currency} ${plain.format(v as unknown as number)}` };
     }
-    moneyFormats.set(key, format);
-  }
-  return format.format(amount as unknown as number);
+  });
+  return format.format(amount);
 }
 
 /**
@@ -68,16 +70,16 @@ export function formatNumber(value: number, lang?: string): string {
   const tag = tagOf(lang);
   const pattern = NUMBER_PATTERNS[tag];
   if (pattern && Number.isSafeInteger(value)) return value < 0 ? `-${groupThousands(String(-value), pattern)}` : groupThousands(String(value), pattern);
-  let format = numberFormats.get(tag);
-  if (!format) numberFormats.set(tag, (format = new Intl.NumberFormat(tag)));
-  return format.format(value);
+  return kept(`number|${tag}`, () => new Intl.NumberFormat(tag)).format(value);
 }
 
-/** A date (and time unless `dateOnly`) in the member's language and the phone's time zone. */
+/** A date (and time unless `dateOnly`) in the member's language and the phone's time zone (as it was when the app first wrote a date). */
 export function formatDate(value: string | number | Date, options: { dateOnly?: boolean; lang?: string } = {}): string {
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(tagOf(options.lang), options.dateOnly ? { dateStyle: 'medium' } : { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+  const tag = tagOf(options.lang);
+  const { dateOnly = false } = options;
+  return kept(`date|${tag}|${dateOnly}`, () => new Intl.DateTimeFormat(tag, dateOnly ? { dateStyle: 'medium' } : { dateStyle: 'medium', timeStyle: 'short' })).format(date);
 }
 
 /**
@@ -87,5 +89,6 @@ export function formatDate(value: string | number | Date, options: { dateOnly?: 
 export function formatRate(rate: string | number, lang?: string): string {
   const value = typeof rate === 'number' ? rate : Number(rate);
   if (!Number.isFinite(value)) return String(rate);
-  return new Intl.NumberFormat(tagOf(lang), { maximumSignificantDigits: 6 }).format(value);
+  const tag = tagOf(lang);
+  return kept(`rate|${tag}`, () => new Intl.NumberFormat(tag, { maximumSignificantDigits: 6 })).format(value);
 }

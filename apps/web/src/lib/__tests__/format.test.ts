@@ -53,7 +53,7 @@ describe("the app's languages and currencies without Intl", () => {
   });
 
   describe('makes no Intl number format for them', () => {
-    const original = Intl.NumberFormat;
+    const original = { NumberFormat: Intl.NumberFormat, DateTimeFormat: Intl.DateTimeFormat };
     let made = 0;
     /** The module as a page first loads it (none of its formats kept yet), with the formats made from now on counted. */
     const counting = async () => {
@@ -61,11 +61,12 @@ describe("the app's languages and currencies without Intl", () => {
       const fresh = await import('../format');
       made = 0;
       // Counts the formats made; each is still Intl's own.
-      Intl.NumberFormat = new Proxy(original, { construct: (target, args: ConstructorParameters<typeof Intl.NumberFormat>) => (made++, new target(...args)) });
+      Intl.NumberFormat = new Proxy(original.NumberFormat, { construct: (target, args: ConstructorParameters<typeof Intl.NumberFormat>) => (made++, new target(...args)) });
+      Intl.DateTimeFormat = new Proxy(original.DateTimeFormat, { construct: (target, args: ConstructorParameters<typeof Intl.DateTimeFormat>) => (made++, new target(...args)) });
       return fresh;
     };
     afterEach(() => {
-      Intl.NumberFormat = original;
+      Object.assign(Intl, original);
     });
 
     it('for a price or a count', async () => {
@@ -82,6 +83,16 @@ describe("the app's languages and currencies without Intl", () => {
       expect(nbsp(formatMoney(123456, 'USDT', 'en-us'))).toBe('USDT 1,234.56');
       expect(formatNumber(2.5, 'en-us')).toBe('2.5');
       expect(made).toBeGreaterThan(2);
+    });
+
+    it("and one Intl format per language for a list's dates, rates and other currencies", async () => {
+      const { formatDate, formatMoney, formatRate } = await counting();
+      const rows = Array.from({ length: 50 }, (_, i) => ({ at: Date.UTC(2026, 10, 1 + (i % 28), 10), rate: 4.4725 + i, price: 1000 + i }));
+      const lines = rows.map((r) => [formatDate(r.at, { lang: 'en-us' }), formatDate(r.at, { dateOnly: true, lang: 'en-us' }), formatRate(r.rate, 'en-us'), formatMoney(r.price, 'GBP', 'en-us')]);
+      expect(made).toBe(4);
+      expect(lines[49]).toEqual([expect.stringMatching(/Nov 2[12], 2026/), expect.stringMatching(/Nov 2[12], 2026/), '53.4725', '£10.49']);
+      formatDate(rows[0]!.at, { lang: 'th' });
+      expect(made).toBe(5);
     });
   });
 });
