@@ -50,10 +50,12 @@ export interface EarlyRequestsSpec {
  */
 export function earlyRequestsSource(spec: EarlyRequestsSpec): string {
   // `wait`: a picture is on its way to the splash; until it is drawn or fails, the page's files wait
-  // (`window.SHOP_PRELOAD`, chunking.ts). Every other way out lets them go at once. Drawn means decoded
-  // with its frame (`decoding = 'sync'`) and a frame after that begun: with only the next frame
-  // awaited, the app now and then replaced the splash before the browser had shown the picture, and
-  // the page's own copy, drawn later, became the largest paint (2 of 8 loads; 0 of 24 with both).
+  // (`window.SHOP_PRELOAD`, chunking.ts). Every other way out lets them go at once. Drawn means the
+  // browser has reported the picture as the page's largest paint, where it reports one (Chromium),
+  // else decoded with its frame (`decoding = 'sync'`) and a frame after that begun (at most 400 ms
+  // after those frames where it reports). Two frames alone were not enough: with the page's code
+  // quicker to run, the app replaced the splash before Chromium had shown the picture in 2 of 8 loads,
+  // and the page's own copy, drawn later, became the largest paint (with only one frame awaited, too).
   return `(function(s){var wait=false,rel=function(){var g=window.SHOP_PRELOAD;if(g)g()};try{var ls=window.localStorage,c=window.SHOP_CONFIG;if(!c||!window.fetch||ls.getItem(s.keys.session))return;
 var r=JSON.parse(ls.getItem(s.keys.region)||'{}')||{};if(r.clientIp)return;var a=c.api||{},region=r.region==='cn'?'cn':'default';
 var host=String((region==='cn'&&a.cn)||a['default']||'').replace(/\\/+$/,'');var l=ls.getItem(s.keys.lang);var lang=s.languages.indexOf(l)>=0?l:s.defaultLanguage;
@@ -65,6 +67,6 @@ var qs=q.toString(),url=host+k.path+(qs?'?'+qs:'');var answer=fetch(url,{method:
 if(k.preloadImage){window.SHOP_EARLY_IMAGE=true;var i=k.preloadImage,painted=false;if(i.splash)wait=true;answer=answer.then(function(res){return res.clone().json().then(function(body){var src=i.at.reduce(function(v,key){return v==null?v:v[key]},body);
 if(typeof src!=='string'||!new RegExp(i.resizable).test(src))return;var u=host+src,j=u.indexOf('?')<0?'?':'&',l=document.createElement('link');l.rel='preload';l.as='image';l.setAttribute('fetchpriority','high');
 var set=i.widths.map(function(w){return u+j+'w='+w+' '+w+'w'}).join(', ');l.setAttribute('imagesrcset',set);l.setAttribute('imagesizes',i.sizes);l.setAttribute('data-early-image','');l.href=u;document.head.appendChild(l);
-var sp=i.splash&&document.getElementById('splash');if(sp){var im=document.createElement('img');im.className='splash-hero';im.alt='';im.decoding='sync';im.setAttribute('fetchpriority','high');im.sizes=i.sizes;im.srcset=set;im.onload=function(){requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(rel,0)})})};im.onerror=rel;painted=true;im.src=u;sp.className='splash-'+i.splash;sp.appendChild(im)}})['catch'](function(){}).then(function(){if(!painted)rel();return res})},function(e){rel();throw e})}
+var sp=i.splash&&document.getElementById('splash');if(sp){var im=document.createElement('img');im.className='splash-hero';im.alt='';im.decoding='sync';im.setAttribute('fetchpriority','high');im.sizes=i.sizes;im.srcset=set;im.onload=function(){var done=false,go=function(){if(!done){done=true;setTimeout(rel,0)}},lcp=false;try{lcp=PerformanceObserver.supportedEntryTypes.indexOf('largest-contentful-paint')>=0;if(lcp)new PerformanceObserver(function(list,o){if(list.getEntries().some(function(e){return e.element===im})){o.disconnect();go()}}).observe({type:'largest-contentful-paint',buffered:true})}catch(e){lcp=false}requestAnimationFrame(function(){requestAnimationFrame(function(){if(lcp)setTimeout(go,400);else go()})})};im.onerror=rel;painted=true;im.src=u;sp.className='splash-'+i.splash;sp.appendChild(im)}})['catch'](function(){}).then(function(){if(!painted)rel();return res})},function(e){rel();throw e})}
 answer.catch(function(){});early[url]={headers:headers,answer:answer}})}catch(e){}finally{if(!wait)rel()}})(${JSON.stringify(spec, (_k, v: unknown) => (v instanceof RegExp ? v.source : v))});\n`;
 }

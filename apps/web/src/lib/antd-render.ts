@@ -8,7 +8,7 @@ let registered = false;
  * antd-mobile's imperative Toast and Dialog render through React 19's root API (else they throw), and
  * its popups, dialogs and toasts follow the visitor's motion preference: for one who asked their system
  * for less motion they appear and go without sliding or zooming, and follow a change of that setting.
- * Registered before any page or toast shows (lazy-page.tsx, toast-impl.ts), outside the first screen's code.
+ * Registered before any page or toast shows (lazy-page.tsx, toast-impl.ts); part of the entry's code.
  */
 export function registerAntdRender(): void {
   if (registered) return;
