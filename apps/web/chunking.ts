@@ -91,6 +91,7 @@ export interface FirstScreen {
 export function firstScreenChunks(screens: FirstScreen[], earlySource = ''): { plugin: Plugin; groups: CodeSplittingGroup[] } {
   const roots = screens.map((s) => s.module);
   const owners = new Map<string, string>();
+  const entryModules = new Set<string>();
   let base = '/';
   const label = (root: string) => path.basename(root).replace(/\.[jt]sx?$/, '').replace(/-page$/, '');
   const plugin: Plugin = {
@@ -114,6 +115,15 @@ export function firstScreenChunks(screens: FirstScreen[], earlySource = ''): { p
           queue.push(...(this.getModuleInfo(id)?.importedIds ?? []));
         }
       }
+      // What the entry imports statically: its libraries' share of it goes in a file of its own.
+      entryModules.clear();
+      const entryIds = [...this.getModuleIds()].filter((id) => this.getModuleInfo(id)?.isEntry);
+      for (const queue = [...entryIds]; queue.length; ) {
+        const id = queue.pop()!;
+        if (entryModules.has(id)) continue;
+        entryModules.add(id);
+        queue.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+      }
       owners.clear();
       const first = label(roots[0]!);
       for (const [id, by] of reached) owners.set(id, `${by[0] === first ? first : by.join('+')}-parts`);
@@ -125,6 +135,7 @@ export function firstScreenChunks(screens: FirstScreen[], earlySource = ''): { p
       if (!html || html.type !== 'asset') return;
       const chunks = Object.values(bundle).filter((c): c is Rollup.OutputChunk => c.type === 'chunk');
       const entry = chunks.find((c) => c.isEntry);
+      inlineFirstScreenStyles(bundle, chunks.filter((c) => !c.isEntry && c.moduleIds.some((id) => owners.has(id))));
       const early = new Set<string>(entry ? [entry.fileName, ...entry.imports] : []);
       const filesOf = (module: string): string[] => {
         const start = chunks.find((c) => c.facadeModuleId === module) ?? chunks.find((c) => c.moduleIds.includes(module));
@@ -134,7 +145,7 @@ export function firstScreenChunks(screens: FirstScreen[], earlySource = ''): { p
           const chunk = chunks.find((c) => c.fileName === file);
           if (!chunk || out.has(file) || early.has(file)) return;
           out.add(file);
-          for (const css of (chunk as Rollup.OutputChunk & { viteMetadata?: { importedCss: Set<string> } }).viteMetadata?.importedCss ?? []) out.add(css);
+          for (const css of (chunk as StyledChunk).viteMetadata?.importedCss ?? []) out.add(css);
           chunk.imports.forEach(visit);
         };
         visit(start.fileName);
@@ -157,7 +168,7 @@ export function firstScreenChunks(screens: FirstScreen[], earlySource = ''): { p
       html.source = String(html.source).replace(config, (tag) => `${inline(preloads)}\n    ${tag}${earlySource ? `\n    ${inline(earlySource)}` : ''}`);
       // The entry's style sheet (a few KB) goes into the document too: a stylesheet link blocks the
       // first paint for one more round trip. One with url()s (relative to the file) stays a file.
-      for (const css of (entry as (Rollup.OutputChunk & { viteMetadata?: { importedCss: Set<string> } }) | undefined)?.viteMetadata?.importedCss ?? []) {
+      for (const css of (entry as StyledChunk | undefined)?.viteMetadata?.importedCss ?? []) {
         const sheet = bundle[css];
         if (sheet?.type !== 'asset') continue;
         const text = String(sheet.source).trim();
@@ -172,6 +183,10 @@ export function firstScreenChunks(screens: FirstScreen[], earlySource = ''): { p
   // Every set of the other roots, in the order they are given.
   for (let mask = 2; mask < 1 << roots.length; mask += 2) names.add(`${roots.filter((_, i) => mask & (1 << i)).map(label).join('+')}-parts`);
   const groups: CodeSplittingGroup[] = [
+    // The entry's libraries (Preact and TanStack Query, about 17 KB gzipped of its 44) in a file of their
+    // own beside it: a first visit's files arrive side by side over six connections, and the entry was
+    // the one that arrived last, after everything its page needed (Lighthouse's login: `2026-11-23-first-paint-budget.md`).
+    { name: 'libraries', test: (id: string) => entryModules.has(id) && /[\\/]node_modules[\\/](preact|@tanstack)[\\/]/.test(id), priority: 4 },
     { name: 'start', tags: ['$initial'], priority: 2 },
     // zod in a file of its own, loaded only by pages that check a form with it: grouped by who
     // reaches it, it sat in the chunk the home, goods and login pages share.
@@ -180,6 +195,32 @@ export function firstScreenChunks(screens: FirstScreen[], earlySource = ''): { p
     ...[...names].map((name) => ({ name, test: (id: string) => owners.get(id) === name, priority: 1, includeDependenciesRecursively: false })),
   ];
   return { plugin, groups };
+}
+
+type StyledChunk = Rollup.OutputChunk & { viteMetadata?: { importedCss: Set<string> } };
+
+/**
+ * The style sheets of the first screens' chunks (a few KB each) go into those chunks' code, applied
+ * as the chunk runs, before its components render: each sheet was one more request, asked for first,
+ * on the six connections a first visit's files share (login had three, home four). A sheet with
+ * url()s (relative to its file) stays a file. Vite's preloading of a page's files, which runs after
+ * this, then has no sheet to wait for.
+ */
+function inlineFirstScreenStyles(bundle: Rollup.OutputBundle, firstScreenChunks: StyledChunk[]): void {
+  const all = Object.values(bundle).filter((c): c is StyledChunk => c.type === 'chunk');
+  for (const chunk of firstScreenChunks) {
+    const sheets: string[] = [];
+    for (const css of [...(chunk.viteMetadata?.importedCss ?? [])]) {
+      const sheet = bundle[css];
+      if (sheet?.type !== 'asset') continue;
+      const text = String(sheet.source).trim();
+      if (/url\(/.test(text)) continue;
+      sheets.push(text);
+      chunk.viteMetadata!.importedCss.delete(css);
+      if (!all.some((c) => c.viteMetadata?.importedCss.has(css))) delete bundle[css];
+    }
+    if (sheets.length) chunk.code = `document.head.appendChild(document.createElement("style")).textContent=${JSON.stringify(sheets.join(''))};\n${chunk.code}`;
+  }
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -140,6 +140,26 @@ describe('the first screen asks for its data before the app has arrived', () => 
     await page.close();
   });
 
+  it('a first screen asks for no style sheet of its own and no favicon: its sheets come in its scripts, and apply', async () => {
+    // Each was one more request among the six connections a phone opens to the shop while the screen's
+    // files arrive: the screens' sheets travel in their scripts, the favicon in the document.
+    const screens = [
+      { hashPath: '/pages/login/login/login', styled: '.account-actions', property: 'display', value: 'flex' },
+      { hashPath: '/pages/tabbar/index', styled: '.home-banner-image', property: 'aspect-ratio', value: '750 / 320' },
+      { hashPath: '/pages/goods/goodsInfo?id=1', styled: '.goods-name', property: 'font-size', value: '17px' },
+    ];
+    for (const { hashPath, styled, property, value } of screens) {
+      const { page, sent } = await openRecording(/\.css$|favicon/, hashPath, { popupSnooze: '[]' });
+      const element = page.locator(styled).first();
+      await element.waitFor();
+      await page.waitForLoadState('networkidle');
+      // Sheets of components the page loads later (a popup's) may come as it renders; the first screen's own never.
+      expect(sent.map((s) => new URL(s.url).pathname).filter((p) => /-parts-|favicon/.test(p)), hashPath).toEqual([]);
+      expect(await element.evaluate((e, p) => getComputedStyle(e).getPropertyValue(p), property), hashPath).toBe(value);
+      await page.close();
+    }
+  });
+
   it('the first screens read whole with the first part of the pack alone; another page waits for the rest rather than show keys', async () => {
     // Any namespace of the packs: a text shown as its key would start with one.
     const namespaces = [...new Set(Object.keys(loadBundledPacks()['en-us']).map((k) => k.split('.', 1)[0]!))];
