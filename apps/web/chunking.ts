@@ -206,9 +206,9 @@ type StyledChunk = Rollup.OutputChunk & { viteMetadata?: { importedCss: Set<stri
  * url()s (relative to its file) stays a file. Vite's preloading of a page's files, which runs after
  * this, then has no sheet to wait for.
  */
-function inlineFirstScreenStyles(bundle: Rollup.OutputBundle, firstScreenChunks: StyledChunk[]): void {
+function inlineFirstScreenStyles(bundle: Rollup.OutputBundle, screensChunks: StyledChunk[]): void {
   const all = Object.values(bundle).filter((c): c is StyledChunk => c.type === 'chunk');
-  for (const chunk of firstScreenChunks) {
+  for (const chunk of screensChunks) {
     const sheets: string[] = [];
     for (const css of [...(chunk.viteMetadata?.importedCss ?? [])]) {
       const sheet = bundle[css];
