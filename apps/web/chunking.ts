@@ -91,7 +91,7 @@ export interface FirstScreen {
 export function firstScreenChunks(screens: FirstScreen[], earlySource = ''): { plugin: Plugin; groups: CodeSplittingGroup[] } {
   const roots = screens.map((s) => s.module);
   const owners = new Map<string, string>();
-  const entryModules = new Set<string>();
+  let entryModules = new Set<string>();
   let base = '/';
   const label = (root: string) => path.basename(root).replace(/\.[jt]sx?$/, '').replace(/-page$/, '');
   const plugin: Plugin = {
@@ -102,28 +102,25 @@ export function firstScreenChunks(screens: FirstScreen[], earlySource = ''): { p
       base = config.base;
     },
     buildEnd() {
-      const reached = new Map<string, string[]>();
-      for (const root of roots) {
-        if (!this.getModuleInfo(root)) throw new Error(`${root} is not part of the build`);
+      /** The modules `starts` lead to through static imports (themselves included), never entering `skip`. */
+      const staticallyReached = (starts: readonly string[], skip: (id: string) => boolean = () => false): Set<string> => {
         const seen = new Set<string>();
-        const queue = [...(this.getModuleInfo(root)?.importedIds ?? [])];
-        while (queue.length) {
+        for (const queue = [...starts]; queue.length; ) {
           const id = queue.pop()!;
-          if (seen.has(id) || roots.includes(id)) continue;
+          if (seen.has(id) || skip(id)) continue;
           seen.add(id);
-          reached.set(id, [...(reached.get(id) ?? []), label(root)]);
           queue.push(...(this.getModuleInfo(id)?.importedIds ?? []));
         }
+        return seen;
+      };
+      const reached = new Map<string, string[]>();
+      for (const root of roots) {
+        const info = this.getModuleInfo(root);
+        if (!info) throw new Error(`${root} is not part of the build`);
+        for (const id of staticallyReached(info.importedIds, (id) => roots.includes(id))) reached.set(id, [...(reached.get(id) ?? []), label(root)]);
       }
       // What the entry imports statically: its libraries' share of it goes in a file of its own.
-      entryModules.clear();
-      const entryIds = [...this.getModuleIds()].filter((id) => this.getModuleInfo(id)?.isEntry);
-      for (const queue = [...entryIds]; queue.length; ) {
-        const id = queue.pop()!;
-        if (entryModules.has(id)) continue;
-        entryModules.add(id);
-        queue.push(...(this.getModuleInfo(id)?.importedIds ?? []));
-      }
+      entryModules = staticallyReached([...this.getModuleIds()].filter((id) => this.getModuleInfo(id)?.isEntry));
       owners.clear();
       const first = label(roots[0]!);
       for (const [id, by] of reached) owners.set(id, `${by[0] === first ? first : by.join('+')}-parts`);
@@ -169,10 +166,8 @@ export function firstScreenChunks(screens: FirstScreen[], earlySource = ''): { p
       // The entry's style sheet (a few KB) goes into the document too: a stylesheet link blocks the
       // first paint for one more round trip. One with url()s (relative to the file) stays a file.
       for (const css of (entry as StyledChunk | undefined)?.viteMetadata?.importedCss ?? []) {
-        const sheet = bundle[css];
-        if (sheet?.type !== 'asset') continue;
-        const text = String(sheet.source).trim();
-        if (/url\(/.test(text)) continue;
+        const text = inlinableSheet(bundle, css);
+        if (text === undefined) continue;
         const link = new RegExp(`<link rel="stylesheet"[^>]*href="${escapeRegExp(base + css)}"[^>]*>`);
         if (!link.test(String(html.source))) throw new Error(`index.html has no link to ${css}`);
         html.source = String(html.source).replace(link, () => `<style>${text.replace(/<\//g, '<\\/')}</style>`);
@@ -199,6 +194,14 @@ export function firstScreenChunks(screens: FirstScreen[], earlySource = ''): { p
 
 type StyledChunk = Rollup.OutputChunk & { viteMetadata?: { importedCss: Set<string> } };
 
+/** A style sheet's text when it can be written elsewhere (the document, a script): one with url()s, relative to its file, cannot. */
+function inlinableSheet(bundle: Rollup.OutputBundle, css: string): string | undefined {
+  const sheet = bundle[css];
+  if (sheet?.type !== 'asset') return undefined;
+  const text = String(sheet.source).trim();
+  return /url\(/.test(text) ? undefined : text;
+}
+
 /**
  * The style sheets of the first screens' chunks (a few KB each) go into those chunks' code, applied
  * as the chunk runs, before its components render: each sheet was one more request, asked for first,
@@ -211,10 +214,8 @@ function inlineFirstScreenStyles(bundle: Rollup.OutputBundle, screensChunks: Sty
   for (const chunk of screensChunks) {
     const sheets: string[] = [];
     for (const css of [...(chunk.viteMetadata?.importedCss ?? [])]) {
-      const sheet = bundle[css];
-      if (sheet?.type !== 'asset') continue;
-      const text = String(sheet.source).trim();
-      if (/url\(/.test(text)) continue;
+      const text = inlinableSheet(bundle, css);
+      if (text === undefined) continue;
       sheets.push(text);
       chunk.viteMetadata!.importedCss.delete(css);
       if (!all.some((c) => c.viteMetadata?.importedCss.has(css))) delete bundle[css];

@@ -62,6 +62,7 @@ function maskableSvg(favicon: string): string {
 
 /** The manifests, the icons, the release's id in the document (`<meta name="shop-release">`) and the favicon written into it. */
 export function installableApp(): Plugin {
+  const favicon = fs.readFileSync(path.join(ROOT, 'public/favicon.svg'), 'utf8');
   return {
     name: 'shop-installable-app',
     apply: 'build',
@@ -70,7 +71,6 @@ export function installableApp(): Plugin {
       const emit = (fileName: string, source: string | Uint8Array) => this.emitFile({ type: 'asset', fileName, source });
       emit(manifestFile('default'), JSON.stringify(manifest(base['app.name']!, base['app.manifest.description']!, DEFAULT_LANGUAGE), null, 2));
       for (const m of manifestLanguages()) emit(manifestFile(m.lang), JSON.stringify(manifest(m.name, m.description, m.lang), null, 2));
-      const favicon = fs.readFileSync(path.join(ROOT, 'public/favicon.svg'), 'utf8');
       const png = (svg: string, size: number) => sharp(Buffer.from(svg), { density: Math.ceil((72 * size) / 64) }).resize(size, size).png({ compressionLevel: 9 }).toBuffer();
       for (const s of ICON_SIZES) emit(`icons/icon-${s}.png`, await png(favicon, s));
       for (const s of MASKABLE_SIZES) emit(`icons/maskable-${s}.png`, await png(maskableSvg(favicon), s));
@@ -85,12 +85,11 @@ export function installableApp(): Plugin {
         const release = createHash('sha256').update(files).digest('hex').slice(0, 10);
         // The favicon in the document itself (a quarter of a KB): the browser asks for it while the first
         // screen loads, and it held one of the six connections the screen's files share.
-        const favicon = fs.readFileSync(path.join(ROOT, 'public/favicon.svg'), 'utf8').trim();
         const link = '<link rel="icon" type="image/svg+xml" href="./favicon.svg" />';
         if (!html.includes(link)) throw new Error('index.html has no favicon link');
         return html
           .replace('</title>', `</title>\n    <meta name="shop-release" content="${release}" />`)
-          .replace(link, () => `<link rel="icon" type="image/svg+xml" href="data:image/svg+xml,${encodeURIComponent(favicon)}" />`);
+          .replace(link, () => `<link rel="icon" type="image/svg+xml" href="data:image/svg+xml,${encodeURIComponent(favicon.trim())}" />`);
       },
     },
   };
