@@ -71,9 +71,53 @@ class GuardedClient extends pg.Client {
     this.on('error', () => {});
   }
 
+  /** A transaction's opening statement, held until the transaction's first statement goes with it. */
+  private opening: string | undefined;
+
+  /**
+   * Kysely's statements (text and values) run prepared, and a transaction's `begin` travels with
+   * its first statement: one round trip fewer per transaction, for the server a wake-up fewer.
+   * A transaction that ends before any statement was never begun on the server.
+   */
   override query(...args: unknown[]): any {
-    if (this.prepares && args.length === 2 && typeof args[0] === 'string' && Array.isArray(args[1]) && args[1].length) return this.prepared(args[0], args[1]);
-    return this.guarded(args);
+    if (args.length !== 2 || typeof args[0] !== 'string' || !Array.isArray(args[1])) return this.guarded(args);
+    const [text, values] = args as [string, unknown[]];
+    if (this.opening === undefined) {
+      if (!values.length && OPENS.test(text) && this.getTransactionStatus() === 'I') {
+        this.opening = text;
+        return Promise.resolve(answered('BEGIN'));
+      }
+      return values.length ? this.sent(text, values) : this.guarded(args);
+    }
+    const opening = this.opening;
+    this.opening = undefined;
+    if (values.length) return this.sent(text, values, opening);
+    if (ENDS.test(text)) return Promise.resolve(answered(/^\s*commit/i.test(text) ? 'COMMIT' : 'ROLLBACK'));
+    // A statement without values (a savepoint, a migration's text) is sent alone, after the opening.
+    return (this.guarded([opening, []]) as Promise<unknown>).then(() => this.guarded(args));
+  }
+
+  /** Drops an opening no statement followed (a connection goes back to the pool clean). */
+  forgetOpening(): void {
+    this.opening = undefined;
+  }
+
+  /** A statement with values, prepared unless it cannot be, with the transaction's opening before it when one waits. */
+  private sent(text: string, values: unknown[], opening?: string): Promise<unknown> {
+    if (!this.prepares) return this.submitted({ text, values }, opening);
+    return this.prepared(text, values, opening);
+  }
+
+  /** Sends one statement (after `opening`, in the same write, when given); its answer, or the statement's error. */
+  private submitted(config: { name?: string; text: string; values: unknown[] }, opening?: string): Promise<unknown> {
+    if (opening === undefined) return this.guarded([config]) as Promise<unknown>;
+    const query = new OpenedQuery(opening, config);
+    const answer = new Promise((resolve, reject) => {
+      query.callback = (e: Error | null, result: unknown) => (e ? reject(e) : resolve(result));
+    });
+    this.guarded([query]);
+    this.dropIfStalled(answer);
+    return answer;
   }
 
   /**
@@ -85,18 +129,18 @@ class GuardedClient extends pg.Client {
    * statements afresh, a lone statement is sent again, and a transaction is run again by
    * `withTransaction`.
    */
-  private prepared(text: string, values: unknown[]): Promise<unknown> {
+  private prepared(text: string, values: unknown[], opening?: string): Promise<unknown> {
     // The server keeps each prepared statement as long as the connection lives: statements whose
     // text varies with their input (a list of many values, a bulk insert) and any past a few
     // hundred per connection are sent unprepared, so a long-lived connection's memory stays bounded
     // (and such a statement is not named: naming hashes its text).
-    if (values.length > MAX_PREPARED_PARAMETERS || unpreparable.has(text)) return this.guarded([text, values]) as Promise<unknown>;
+    if (values.length > MAX_PREPARED_PARAMETERS || unpreparable.has(text)) return this.submitted({ text, values }, opening);
     const name = `s${statementGeneration}_${statementName(text)}`;
-    if (!this.preparedNames.has(name) && this.preparedNames.size >= MAX_PREPARED_PER_CONNECTION) return this.guarded([text, values]) as Promise<unknown>;
+    if (!this.preparedNames.has(name) && this.preparedNames.size >= MAX_PREPARED_PER_CONNECTION) return this.submitted({ text, values }, opening);
     this.preparedNames.add(name);
-    const inTransaction = this.getTransactionStatus() !== 'I';
+    const inTransaction = opening !== undefined || this.getTransactionStatus() !== 'I';
     const generation = statementGeneration;
-    return (this.guarded([{ name, text, values }]) as Promise<unknown>).catch((e: unknown) => {
+    return this.submitted({ name, text, values }, opening).catch((e: unknown) => {
       if (isStalePlan(e)) {
         if (statementGeneration === generation) statementGeneration++;
       } else if (sqlStateOf(e) === '42P10') {
@@ -111,13 +155,56 @@ class GuardedClient extends pg.Client {
 
   private guarded(args: unknown[]): any {
     const result = (super.query as (...a: unknown[]) => unknown)(...args);
-    if (result instanceof Promise) {
-      result.catch((e: unknown) => {
-        // The server stopped answering (a stalled host): drop the connection, the pool opens a new one.
-        if (e instanceof Error && e.message === 'Query read timeout') (this as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
-      });
-    }
+    if (result instanceof Promise) this.dropIfStalled(result);
     return result;
+  }
+
+  /** The server stopped answering (a stalled host): the connection is dropped, the pool opens a new one. */
+  private dropIfStalled(answer: Promise<unknown>): void {
+    answer.catch((e: unknown) => {
+      if (e instanceof Error && e.message === 'Query read timeout') (this as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
+    });
+  }
+}
+
+/** How Kysely opens a transaction, and how it ends one. */
+const OPENS = /^\s*(begin|start transaction)\b/i;
+const ENDS = /^\s*(commit|rollback)\s*$/i;
+/** What the server answers a statement that returns no rows, as node-postgres gives it. */
+const answered = (command: string) => ({ command, rowCount: null, rows: [], fields: [] });
+
+type WireConnection = { parse(q: { text: string }): void; bind(b: { values: unknown[] }): void; execute(e: object): void };
+const PgQuery = pg.Query as unknown as new (config: object) => { callback?: (e: Error | null, result: unknown) => void; prepare(c: WireConnection): void; handleCommandComplete(msg: unknown, c: WireConnection): void };
+
+/**
+ * A statement sent with the transaction's opening before it, in one write and one exchange
+ * (the extended protocol's parse, bind and execute of the opening, then the statement's, then one
+ * sync): the server runs the opening first, so the statement runs inside the transaction, and an
+ * error in either leaves the transaction failed, to be rolled back as any other.
+ */
+class OpenedQuery extends PgQuery {
+  private openingDone = false;
+  constructor(
+    private readonly opening: string,
+    config: object,
+  ) {
+    super(config);
+  }
+
+  override prepare(connection: WireConnection): void {
+    connection.parse({ text: this.opening });
+    connection.bind({ values: [] });
+    connection.execute({});
+    super.prepare(connection);
+  }
+
+  /** The opening's completion comes first and carries no rows: the statement's own result is the answer. */
+  override handleCommandComplete(msg: unknown, connection: WireConnection): void {
+    if (!this.openingDone) {
+      this.openingDone = true;
+      return;
+    }
+    super.handleCommandComplete(msg, connection);
   }
 }
 
@@ -161,6 +248,7 @@ export function createDatabase(url: string, poolSize = 10, limits: Partial<Datab
   pool.on('error', () => {});
   // GuardedClient already listens; the job worker (graphile-worker) checks the pool for this too and warns without it.
   pool.on('connect', (client) => client.on('error', () => {}));
+  pool.on('release', (_error, client) => (client as unknown as GuardedClient).forgetOpening());
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   connections.set(db, { url, pool });
   return db;

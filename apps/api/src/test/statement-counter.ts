@@ -5,8 +5,10 @@ import net from 'node:net';
  * extended protocol, read from the frontend messages as the protocol documents them), passing every
  * byte on unchanged both ways.
  */
-export async function countingProxy(upstream: URL): Promise<{ url: string; statements: () => number; texts: string[]; record: (on: boolean) => void; close: () => void }> {
+export async function countingProxy(upstream: URL): Promise<{ url: string; statements: () => number; exchanges: () => number; texts: string[]; record: (on: boolean) => void; close: () => void }> {
   let statements = 0;
+  /** Round trips: a simple query, or a sync closing what the extended protocol sent before it (each answered by one ready-for-query). */
+  let exchanges = 0;
   /** The text of each statement sent while recording (a simple query's, or the one parsed before an execute). */
   const texts: string[] = [];
   let recording = false;
@@ -38,6 +40,7 @@ export async function countingProxy(upstream: URL): Promise<{ url: string; state
         if (pending.length < 5 || pending.length < 1 + pending.readInt32BE(1)) return;
         const type = pending[0];
         if (type === 0x51 /* Q */ || type === 0x45 /* E */) statements++;
+        if (type === 0x51 /* Q */ || type === 0x53 /* Sync */) exchanges++;
         // Texts are decoded only while recording, and for named statements (parsed once, executed
         // later by name): the load runs pass through without it.
         const named = type === 0x50 /* Parse: the statement's name, then its text */ && pending[5] !== 0;
@@ -61,5 +64,5 @@ export async function countingProxy(upstream: URL): Promise<{ url: string; state
   url.port = String(port);
   // Over TCP to the proxy, never straight to the server's socket.
   url.searchParams.delete('host');
-  return { url: url.href, statements: () => statements, texts, record: (on) => void (recording = on), close: () => server.close() };
+  return { url: url.href, statements: () => statements, exchanges: () => exchanges, texts, record: (on) => void (recording = on), close: () => server.close() };
 }
