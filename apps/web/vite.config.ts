@@ -72,6 +72,7 @@ const config: UserConfig = {
       // Preact's React layer instead of React DOM: the same components at a tenth of the size on
       // the first screen (docs/decisions/2026-11-23-first-paint-budget.md). Exact names only.
       ...reactToPreact,
+      { find: /^resize-observer-polyfill$/, replacement: `${src}/lib/native-resize-observer.ts` },
     ],
   },
   build: {
