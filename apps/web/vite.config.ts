@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type UserConfig } from 'vite';
+import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './precompress';
 import { getGoods } from '../../packages/contract/src/catalogue/catalogue.endpoints';
@@ -27,6 +27,20 @@ export const reactToPreact = [
   { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
   { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-runtime' },
 ];
+
+/**
+ * antd-mobile's default render (antd-default-render.ts says why it is never called) answered by a
+ * stub in the build: its code, rc-util's CommonJS render and Babel's regenerator runtime, leaves the
+ * entry every page waits for.
+ */
+function withoutDefaultAntdRender(): Plugin {
+  return {
+    name: 'shop-without-default-antd-render',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId: (source, importer) => (source === './render' && importer && /[\\/]antd-mobile[\\/]es[\\/]utils[\\/]unstable-render\.js$/.test(importer) ? `${src}/lib/antd-default-render.ts` : null),
+  };
+}
 
 // What a first visit loads before its page shows: the code every page waits for, then the pages
 // members most often open first (chunking.ts).
@@ -65,7 +79,7 @@ const firstScreens = firstScreenChunks([
 
 const config: UserConfig = {
   base: '/h5/',
-  plugins: [react(), wireOnlyContract(), deepLibraryImports(), firstScreens.plugin, installableApp(), offlineWorker(), precompress()],
+  plugins: [react(), wireOnlyContract(), deepLibraryImports(), withoutDefaultAntdRender(), firstScreens.plugin, installableApp(), offlineWorker(), precompress()],
   resolve: {
     alias: [
       { find: '@', replacement: src },
