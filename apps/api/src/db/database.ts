@@ -80,7 +80,12 @@ class GuardedClient extends pg.Client {
    * A transaction that ends before any statement was never begun on the server.
    */
   override query(...args: unknown[]): any {
-    if (args.length !== 2 || typeof args[0] !== 'string' || !Array.isArray(args[1])) return this.guarded(args);
+    if (args.length !== 2 || typeof args[0] !== 'string' || !Array.isArray(args[1])) {
+      // Another form (a query object, a cursor, a callback): a waiting opening goes first, on its own.
+      if (this.opening !== undefined) void (this.guarded([this.opening, []]) as Promise<unknown>).catch(() => {});
+      this.opening = undefined;
+      return this.guarded(args);
+    }
     const [text, values] = args as [string, unknown[]];
     if (this.opening === undefined) {
       if (!values.length && OPENS.test(text) && this.getTransactionStatus() === 'I') {

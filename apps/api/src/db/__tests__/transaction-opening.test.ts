@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDatabase, TEST_DATABASE_LIMITS, type Database } from '../database.js';
+import { connectionOf, createDatabase, TEST_DATABASE_LIMITS, type Database } from '../database.js';
 import { openTestDatabase } from '../../test/test-database.js';
 import { countingProxy } from '../../test/statement-counter.js';
 import { withTransaction, type Tx } from '../../lib/transaction.js';
@@ -80,6 +80,18 @@ describe('a transaction’s opening', () => {
     // Outside a transaction again: a statement alone is committed by itself.
     await sql`insert into opening_probe (id) values (${5})`.execute(db);
     expect(await ids()).toEqual([1, 4, 5]);
+  });
+
+  it('goes first, on its own, before a statement sent in another form than Kysely’s (a query object)', async () => {
+    const client = await connectionOf(db).pool.connect();
+    try {
+      await client.query('begin', []);
+      await client.query({ text: 'insert into opening_probe (id) values (7)' });
+      await client.query('rollback', []);
+    } finally {
+      client.release();
+    }
+    expect(await ids()).not.toContain(7);
   });
 
   it('is never sent for a transaction that ends before any statement', async () => {
