@@ -97,7 +97,8 @@ class GuardedClient extends pg.Client {
     const opening = this.opening;
     this.opening = undefined;
     if (values.length) return this.sent(text, values, opening);
-    if (ENDS.test(text)) return Promise.resolve(answered(/^\s*commit/i.test(text) ? 'COMMIT' : 'ROLLBACK'));
+    const end = ENDS.exec(text);
+    if (end) return Promise.resolve(answered(end[1]!.toUpperCase()));
     // A statement without values (a savepoint, a migration's text) is sent alone, after the opening.
     return (this.guarded([opening, []]) as Promise<unknown>).then(() => this.guarded(args));
   }
