@@ -1,3 +1,4 @@
+import { countGoodsSales } from './modules/catalogue/catalogue.service.js';
 import { pruneIdempotencyKeys } from './idempotency/idempotency.service.js';
 import type { JobTaskTable } from './jobs/tasks.js';
 import { purgeStaleRows } from './modules/accounts/housekeeping.js';
@@ -39,6 +40,9 @@ export const jobTasks: JobTaskTable = {
     if (!deps.providers.exchangeRates) return;
     const { date, stored } = await refreshEcbRates(deps.db, deps.providers.exchangeRates);
     helpers.logger.info(`exchange rates of ${date}: ${stored} new`);
+  },
+  count_goods_sales: async (_payload, { deps }) => {
+    await countGoodsSales(deps);
   },
   expire_order: async ({ orderId }, { deps, actor }) => {
     await expireOrder(deps, actor, orderId);

@@ -46,6 +46,7 @@ export interface DB {
   categories: catalogue.CategoriesTable;
   goods: catalogue.GoodsTable;
   goods_skus: catalogue.GoodsSkusTable;
+  goods_sold_pending: catalogue.GoodsSoldPendingTable;
   stock_adjustments: catalogue.StockAdjustmentsTable;
   goods_collects: catalogue.GoodsCollectsTable;
   goods_reviews: catalogue.GoodsReviewsTable;

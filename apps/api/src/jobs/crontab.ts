@@ -12,6 +12,7 @@ export const cronItems: (CronItem & { task: keyof JobPayloads })[] = [
   // The ECB publishes around 16:00 CET on working days; a failed fetch is retried, the snapshot covers the gap.
   { task: 'refresh_open_tracking', identifier: 'refresh_open_tracking', match: '23 * * * *', options: { backfillPeriod: 0, maxAttempts: 3, jobKey: 'cron:refresh_open_tracking' } },
   { task: 'reconcile_payments', identifier: 'reconcile_payments', match: '* * * * *', options: { backfillPeriod: 0, maxAttempts: 3, jobKey: 'cron:reconcile_payments' } },
+  { task: 'count_goods_sales', identifier: 'count_goods_sales', match: '* * * * *', options: { backfillPeriod: 0, maxAttempts: 3, jobKey: 'cron:count_goods_sales' } },
   { task: 'expire_overdue_orders', identifier: 'expire_overdue_orders', match: '*/5 * * * *', options: { backfillPeriod: 0, maxAttempts: 3, jobKey: 'cron:expire_overdue_orders' } },
   { task: 'expire_overdue_recharges', identifier: 'expire_overdue_recharges', match: '2,7,12,17,22,27,32,37,42,47,52,57 * * * *', options: { backfillPeriod: 0, maxAttempts: 3, jobKey: 'cron:expire_overdue_recharges' } },
   { task: 'finish_after_sale_refunds', identifier: 'finish_after_sale_refunds', match: '4,9,14,19,24,29,34,39,44,49,54,59 * * * *', options: { backfillPeriod: 0, maxAttempts: 3, jobKey: 'cron:finish_after_sale_refunds' } },

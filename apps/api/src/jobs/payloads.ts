@@ -14,6 +14,8 @@ export interface JobPayloads {
   purge_old_messages: Record<string, never>;
   /** Fetches the ECB's daily reference rates when reachable and stores a new day. Daily. */
   refresh_exchange_rates: Record<string, never>;
+  /** Adds the units paid orders sold to their goods' sales count. Every minute. */
+  count_goods_sales: Record<string, never>;
   /** Closes one unpaid order at its payment deadline and puts its goods back on sale; enqueued with the order. */
   expire_order: { orderId: number };
   /** Closes unpaid orders past their deadline that their own job missed. Every 5 minutes. */

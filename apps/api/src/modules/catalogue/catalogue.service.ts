@@ -27,7 +27,8 @@ import { Expiring, responseCache, type CachedAnswer } from '../../lib/cache.js';
 import { goodsPageHooks } from './goods-page-hooks.js';
 import * as q from './catalogue.queries.js';
 import type { SpecDef, Texts } from './catalogue.table.js';
-import { CacheTag } from './response-cache.js';
+import { CacheTag, catalogueChanged } from './response-cache.js';
+import { foldGoodsSold } from './stock.queries.js';
 import { maskName, pick, sanitizeRich } from './texts.js';
 import { iso } from '../../lib/dates.js';
 
@@ -282,6 +283,17 @@ export async function review(db: Database, _actor: Actor, input: { id: number })
 // ---------------------------------------------------------------- search log
 
 /** The member's recent searches, newest first; visitors have none. */
+/**
+ * Adds the units paid orders sold since the last fold to their goods' sales (a job, every minute:
+ * a payment appends them instead of locking the goods' row), and drops the cached answers showing
+ * those goods. Answers how many goods moved.
+ */
+export async function countGoodsSales(deps: AppDeps): Promise<number> {
+  const moved = await foldGoodsSold(deps.db);
+  if (moved.length) catalogueChanged(deps, moved);
+  return moved.length;
+}
+
 export async function searchLog(db: Database, actor: Actor) {
   if (actor.memberId === undefined) return { list: [] };
   const rows = await q.findSearchLog(db, actor.memberId);

@@ -57,6 +57,14 @@ export interface GoodsTable {
   updated_at: Stamp;
 }
 
+/** Units sold on a goods by a paid order, not yet added to its `sales` (folded every minute). */
+export interface GoodsSoldPendingTable {
+  id: Generated<number>;
+  goods_id: number;
+  units: number;
+  created_at: Generated<Date>;
+}
+
 export interface GoodsSkusTable {
   id: Generated<number>;
   goods_id: number;

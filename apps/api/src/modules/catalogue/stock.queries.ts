@@ -1,3 +1,4 @@
+import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import type { Tx } from '../../lib/transaction.js';
 
@@ -39,3 +40,24 @@ export const returnStock = (tx: Tx, skuId: number, quantity: number) =>
     .set((eb) => ({ stock: eb('stock', '+', quantity) }))
     .where('id', '=', skuId)
     .executeTakeFirst();
+
+/**
+ * An insert of units sold per goods (`rows`: a query of goods id and units, units above zero), for
+ * a statement of another area: appended rows, so concurrent payments of one goods never wait on
+ * each other for its row. `foldGoodsSold` adds them to the goods' `sales`.
+ */
+export const appendGoodsSold = (rows: RawBuilder<unknown>) => sql`insert into goods_sold_pending (goods_id, units) ${rows}`;
+
+/**
+ * Adds the units sold appended so far to their goods' `sales` and removes them, in one statement
+ * (rows appended meanwhile wait for the next fold; two folds at once count each row once). Answers
+ * the goods whose count moved.
+ */
+export const foldGoodsSold = (db: Executor) =>
+  sql<{ id: number }>`
+    with d as (delete from goods_sold_pending returning goods_id, units),
+    n as (select goods_id, sum(units)::int as units from d group by goods_id)
+    update goods g set sales = g.sales + n.units from n where g.id = n.goods_id
+    returning g.id`
+    .execute(db)
+    .then((r) => r.rows.map((row) => Number(row.id)));

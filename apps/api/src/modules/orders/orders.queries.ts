@@ -12,7 +12,7 @@ import type { ShippingAddressRow } from '../address/address.table.js';
 import { orderList } from '../../lib/list-order.queries.js';
 import type { Tx } from '../../lib/transaction.js';
 import type { AddressSnapshot, OrderLinesTable, OrdersTable, OrderStatus } from './orders.table.js';
-import type { SkuRow } from '../catalogue/stock.queries.js';
+import { appendGoodsSold, type SkuRow } from '../catalogue/stock.queries.js';
 
 type OrderListSort = 'id' | 'total' | 'status' | 'created_at' | 'paid_at' | 'last_reminded_at';
 
@@ -244,9 +244,10 @@ export const transitionOrderWithEvent = async (
     /** Only an order of this total and currency moves. */
     amount?: { total_minor: number; currency: string };
     /**
-     * The order is paid: its units are counted as sold on its SKUs and their goods, and the moved
-     * row says whose invitee the buyer is (`referrer_id`), by the same statement. Two payments of
-     * the same goods locking those rows in another order end in a deadlock, which the
+     * The order is paid: its units are counted as sold on its SKUs (rows its order already took
+     * stock from) and handed to its goods' count (`appendGoodsSold`: no goods row is locked), and
+     * the moved row says whose invitee the buyer is (`referrer_id`), by the same statement. Two
+     * payments of the same SKUs locking those rows in another order end in a deadlock, which the
      * transaction's retry runs again (`withTransaction`).
      */
     paid?: boolean;
@@ -262,7 +263,7 @@ export const transitionOrderWithEvent = async (
   const sales = t.paid
     ? sql`, sold as (select l.sku_id, l.goods_id, l.quantity from order_lines l join o on o.id = l.order_id),
       s as (update goods_skus s set sales = s.sales + v.n from (select sku_id, sum(quantity)::int as n from sold group by sku_id) v where s.id = v.sku_id),
-      g as (update goods g set sales = g.sales + v.n from (select goods_id, sum(quantity)::int as n from sold group by goods_id) v where g.id = v.goods_id)`
+      g as (${appendGoodsSold(sql`select goods_id, sum(quantity)::int from sold group by goods_id`)})`
     : sql``;
   const { rows } = await sql<{ id: number; status: OrderStatus; user_id: number; order_no: string; kind: string; points_hold_id: number | string | null; shopping_points_hold_id: number | string | null; was: OrderStatus; referrer_id?: number | null; messaged: boolean }>`
     with prev as (

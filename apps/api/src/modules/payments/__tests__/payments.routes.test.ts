@@ -19,6 +19,7 @@ import { setOperatorRate } from '../../rates/rates.service.js';
 import type { FakeStripe } from '../gateways/stripe/fake.js';
 import { reconcilePayments } from '../reconcile.js';
 import { refundPayment } from '../settlement.js';
+import { countGoodsSales } from '../../catalogue/catalogue.service.js';
 import { entriesOf, memberWithOrder, orderStatus, paymentRow, useSandboxes } from './payments-helpers.js';
 
 let t: TestApp;
@@ -186,7 +187,7 @@ describe('the wallet\'s own value', () => {
     expect(await balanceOf(t.db, m.userId, 'cash', 'MYR')).toBe(500);
   });
 
-  it('a paid order counts its units as sold on each SKU and on its goods, once; an unpaid one counts nothing', async () => {
+  it('a paid order counts its units as sold on each SKU at once and on its goods at the next count, once; an unpaid one counts nothing', async () => {
     const m = await walletMember(t);
     const a = await newGoods(t.db, [{ price: 1000, stock: 20 }, { price: 1000, stock: 20 }], { currency: 'MYR' });
     const b = await newGoods(t.db, [{ price: 500, stock: 20 }], { currency: 'MYR' });
@@ -200,12 +201,47 @@ describe('the wallet\'s own value', () => {
       goods: (await t.db.selectFrom('goods').select(['id', 'sales']).where('id', 'in', [a.goodsId, b.goodsId]).orderBy('id').execute()).map((r) => r.sales),
     });
     expect(await sold()).toEqual({ skus: [0, 0, 0], goods: [0, 0] });
+    await countGoodsSales(t.deps);
+    expect(await sold()).toEqual({ skus: [0, 0, 0], goods: [0, 0] });
     await fund(t.db, m.userId, 10_000, 'MYR');
     const body = { order_id: order.body.data.order_id, pay_way: 'balance', pay_password: PAY_PASSWORD };
-    expect((await call(t, 'POST', '/shop/buy/payOrder', { headers: m.keyed(), body })).body.data.state).toBe('success');
+    // The goods' row held by someone else (an operator's edit) for the whole payment: it does not wait.
+    await t.db.transaction().execute(async (trx) => {
+      await trx.selectFrom('goods').select('id').where('id', 'in', [a.goodsId, b.goodsId]).forUpdate().execute();
+      const paid = await Promise.race([call(t, 'POST', '/shop/buy/payOrder', { headers: m.keyed(), body }), new Promise<'waited'>((resolve) => setTimeout(() => resolve('waited'), 3000))]);
+      expect(paid === 'waited' ? paid : paid.body.data.state).toBe('success');
+    });
+    expect(await sold()).toEqual({ skus: [2, 3, 4], goods: [0, 0] });
+    expect(await countGoodsSales(t.deps)).toBeGreaterThanOrEqual(2);
     expect(await sold()).toEqual({ skus: [2, 3, 4], goods: [5, 4] });
     expect((await call(t, 'POST', '/shop/buy/payOrder', { headers: m.keyed(), body })).body.code).toBe(ResponseCode.payableNotPayable);
+    await countGoodsSales(t.deps);
     expect(await sold()).toEqual({ skus: [2, 3, 4], goods: [5, 4] });
+  });
+
+  it('the units of payments made while the goods\' sales are being counted are counted once, by this count or the next', async () => {
+    const goods = await newGoods(t.db, [{ price: 100, stock: 100 }], { currency: 'MYR' });
+    const buyers = await Promise.all(Array.from({ length: 8 }, () => walletMember(t)));
+    const addressIds = await Promise.all(buyers.map((b) => newAddress(t.db, b.userId)));
+    const orders = await Promise.all(
+      buyers.map(async (b, i) => {
+        await fund(t.db, b.userId, 1_000, 'MYR');
+        const o = await call(t, 'POST', '/shop/buy/createOrder', { headers: b.keyed(), body: { goods_id: goods.goodsId, sku_id: goods.skuIds[0], num: i + 1, address_id: addressIds[i] } });
+        expect(o.body.code, o.body.msg).toBe(200);
+        return o.body.data.order_id as number;
+      }),
+    );
+    const [before] = await t.db.selectFrom('goods').select('sales').where('id', '=', goods.goodsId).execute();
+    const pay = (i: number) => call(t, 'POST', '/shop/buy/payOrder', { headers: buyers[i]!.keyed(), body: { order_id: orders[i], pay_way: 'balance', pay_password: PAY_PASSWORD } });
+    const counts = () => Array.from({ length: 4 }, () => countGoodsSales(t.deps));
+    // Four payments and four counts at once; four payments, then four counts at once; a last count.
+    await Promise.all([pay(0), pay(1), pay(2), pay(3), ...counts()]);
+    await Promise.all([pay(4), pay(5), pay(6), pay(7)]);
+    await Promise.all(counts());
+    await countGoodsSales(t.deps);
+    const [after] = await t.db.selectFrom('goods').select('sales').where('id', '=', goods.goodsId).execute();
+    expect(after!.sales - before!.sales).toBe(36);
+    expect(await t.db.selectFrom('goods_sold_pending').select('id').where('goods_id', '=', goods.goodsId).execute()).toEqual([]);
   });
 
   it('with an authenticator bound, its code is asked for too', async () => {
