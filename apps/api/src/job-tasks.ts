@@ -1,8 +1,8 @@
-import { countGoodsSales } from './modules/catalogue/catalogue.service.js';
 import { pruneIdempotencyKeys } from './idempotency/idempotency.service.js';
 import type { JobTaskTable } from './jobs/tasks.js';
 import { purgeStaleRows } from './modules/accounts/housekeeping.js';
 import { refreshEcbRates } from './modules/rates/rates.service.js';
+import { countGoodsSales } from './modules/catalogue/catalogue.service.js';
 import { autoCompleteOrder, expireOrder, expireOverdueOrders } from './modules/orders/orders.service.js';
 import { refreshOpenTracking, refreshTracking } from './modules/orders/fulfilment.service.js';
 import { settleDueOrders, settleOrder } from './modules/orders/order-settlement.js';

@@ -280,9 +280,6 @@ export async function review(db: Database, _actor: Actor, input: { id: number })
   return toReview(r);
 }
 
-// ---------------------------------------------------------------- search log
-
-/** The member's recent searches, newest first; visitors have none. */
 /**
  * Adds the units paid orders sold since the last fold to their goods' sales (a job, every minute:
  * a payment appends them instead of locking the goods' row), and drops the cached answers showing
@@ -294,6 +291,9 @@ export async function countGoodsSales(deps: AppDeps): Promise<number> {
   return moved.length;
 }
 
+// ---------------------------------------------------------------- search log
+
+/** The member's recent searches, newest first; visitors have none. */
 export async function searchLog(db: Database, actor: Actor) {
   if (actor.memberId === undefined) return { list: [] };
   const rows = await q.findSearchLog(db, actor.memberId);
