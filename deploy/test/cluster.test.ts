@@ -314,6 +314,7 @@ const EVERY_JOB: Record<keyof JobPayloads, Coverage> = {
   expire_overdue_recharges: { payload: () => ({}) },
   refresh_open_tracking: { payload: () => ({}) },
   reconcile_payments: { payload: () => ({}) },
+  count_goods_sales: { payload: () => ({}) },
   // It asks the ECB, outside this machine: run by the crontab, whose slots are checked below.
   refresh_exchange_rates: { runsFrom: 'crontab' },
   settle_order: { payload: () => ({ orderId: NOTHING_THERE }) },
