@@ -17,7 +17,7 @@ const SUBMITTERS = 50;
 const LISTED_CASES = 50;
 /** Units bought per order (the most one line takes); each case asks for one. */
 const UNITS = 99;
-/** Cases a second the orders are bought for (more than the fastest machine seen opens: about 800). */
+/** Cases a second the orders are bought for (more than the fastest machine seen opens: about 1,000). */
 const MOST_PER_SECOND = 1_500;
 const PAY_PASSWORD = '246810';
 
