@@ -14,10 +14,11 @@ export async function newMember(t: TestApp, nickname = '') {
 }
 
 /** Calls the API and returns the envelope. */
-export async function call(t: TestApp, method: 'GET' | 'POST', url: string, opts: { headers?: Record<string, string>; body?: unknown; lang?: string } = {}) {
+export async function call(t: TestApp, method: 'GET' | 'POST', url: string, opts: { headers?: Record<string, string>; body?: unknown; lang?: string; ip?: string } = {}) {
   const res = await t.app.inject({
     method,
     url,
+    ...(opts.ip ? { remoteAddress: opts.ip } : {}),
     headers: { ...(opts.lang ? { 'think-lang': opts.lang } : {}), ...opts.headers },
     ...(method === 'POST' ? { payload: (opts.body ?? {}) as object } : {}),
   });
