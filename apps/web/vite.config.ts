@@ -4,7 +4,7 @@ import react from '@vitejs/plugin-react';
 import { precompress } from './precompress';
 import { getGoods } from '../../packages/contract/src/catalogue/catalogue.endpoints';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '../../packages/contract/src/common/languages';
-import { homeDataRoute } from '../../packages/contract/src/content/home-data.route';
+import { HOME_PICTURE_META, homeDataRoute } from '../../packages/contract/src/content/home-data.route';
 import { languagePackRoute } from '../../packages/contract/src/lang/language-pack.route';
 import { deepLibraryImports, firstScreenChunks } from './chunking';
 import { CONTRACT_ZOD, wireOnlyContract } from './contract-wire';
@@ -66,13 +66,14 @@ const firstScreens = firstScreenChunks([
       pages: [paths.goods.details],
       preloadImage: { at: ['data', 'images', 0], widths: MEDIA_WIDTHS, sizes: GOODS_GALLERY_SIZES, resizable: RESIZABLE_MEDIA, splash: 'goods' },
     },
-    // The home data, and as soon as it answers its first banner, the page's largest paint, shown in
-    // the splash where the page will show it (without the early script, `first-screen-data.ts` preloads it).
+    // The home data, and its first banner, the page's largest paint, shown in the splash where the page
+    // will show it: at once when the document names it, else as soon as the data answers (without the
+    // early script, `first-screen-data.ts` preloads it).
     {
       path: homeDataRoute.path,
       query: {},
       pages: [paths.root, paths.tabbar.home],
-      preloadImage: { at: ['data', 'banners', 0, 'image'], widths: MEDIA_WIDTHS, sizes: HOME_BANNER_SIZES, resizable: RESIZABLE_MEDIA, splash: 'home' },
+      preloadImage: { at: ['data', 'banners', 0, 'image'], widths: MEDIA_WIDTHS, sizes: HOME_BANNER_SIZES, resizable: RESIZABLE_MEDIA, splash: 'home', hint: HOME_PICTURE_META },
     },
   ],
 }));

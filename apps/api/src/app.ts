@@ -10,6 +10,7 @@ import { openApiPlugin } from './plugins/openapi.js';
 import { bindNotAvailable, createApi, guardRouteInput } from './plugins/routes.js';
 import { corsPlugin } from './plugins/security.js';
 import { staticPlugin } from './plugins/static.js';
+import { homePicture } from './modules/content/content.service.js';
 import { readDeadline, requestDeadlines, serverLimits } from './plugins/timeouts.js';
 import { webhooksPlugin } from './webhooks/webhooks.routes.js';
 import { webhookProviders } from './webhook-providers.js';
@@ -67,7 +68,7 @@ export async function buildApp(deps: AppDeps, logger: FastifyServerOptions['logg
   await corsPlugin(app, deps);
   // Before the routes, so every answer after it passes through (static files come precompressed).
   await compressionPlugin(app);
-  await staticPlugin(app, deps.config);
+  await staticPlugin(app, deps.config, { homePicture: () => homePicture(deps) });
   await webhooksPlugin(app, deps, webhookProviders(deps));
 
   const api = createApi(app, deps, reads);

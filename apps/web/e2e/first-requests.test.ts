@@ -322,13 +322,81 @@ describe('the first screen asks for its data before the app has arrived', () => 
     const sent = all.filter((s) => new URL(s.url).pathname === '/attractive/page/indexApiData');
     // Once, by the early script: the page takes its answer.
     expect(sent.map(fromEarlyScript)).toEqual([true]);
-    // The picture the banner shows was asked for once, by the early script, as soon as the data came.
+    // The picture the banner shows was asked for once, by the early script, as the document named it.
     const shown = await banner.evaluate((img) => (img as HTMLImageElement).currentSrc);
     const asked = all.filter((s) => s.url === shown);
     expect(asked).toHaveLength(1);
     expect(fromEarlyScript(asked[0]!)).toBe(true);
     // Below the fold, the goods shelves follow once the first screen has painted.
     await page.locator('.home-shelf').first().waitFor();
+    await page.close();
+  });
+
+  it('the home page’s first banner, named by the document, is drawn in the splash while its data has not answered yet', async () => {
+    const page = await browser.newPage();
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route(/\/attractive\/page\/indexApiData$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.addInitScript(() => {
+      if (sessionStorage.getItem('seeded')) return;
+      sessionStorage.setItem('seeded', '1');
+      window.localStorage.clear();
+      window.localStorage.setItem('popupSnooze', '[]');
+    });
+    await page.goto(`${baseUrl}/h5/#/pages/tabbar/index`, { waitUntil: 'commit' });
+    const hero = page.locator('#splash .splash-hero');
+    await expect.poll(() => hero.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0), { timeout: 30_000 }).toBe(true);
+    const drawnSrc = await hero.evaluate((img) => (img as HTMLImageElement).currentSrc);
+    expect(drawnSrc).toMatch(/\/media\/demo\/feature-1\.png\?w=\d+$/);
+    release();
+    const banner = page.locator('.home-banner-image').first();
+    await banner.waitFor();
+    expect(await banner.evaluate((img) => (img as HTMLImageElement).currentSrc)).toBe(drawnSrc);
+    await page.close();
+  });
+
+  it('a document naming a picture the home data no longer answers first: the splash and the page show the data’s', async () => {
+    const page = await browser.newPage();
+    // As a document kept from before an operator changed the banners would.
+    let named = '';
+    await page.route(/\/h5\/(index\.html)?$/, async (route) => {
+      const response = await route.fetch();
+      const html = (await response.text()).replace(/(<meta name="shop-home-picture" content=")([^"]*)/, (_, start: string, was: string) => ((named = was), `${start}/media/demo/feature-2.png`));
+      await route.fulfill({ response, body: html });
+    });
+    const pictures: string[] = [];
+    page.on('request', (r) => {
+      if (/\/media\/demo\/feature-\d\.png/.test(r.url())) pictures.push(new URL(r.url()).pathname);
+    });
+    await page.addInitScript(() => {
+      if (sessionStorage.getItem('seeded')) return;
+      sessionStorage.setItem('seeded', '1');
+      window.localStorage.clear();
+      window.localStorage.setItem('popupSnooze', '[]');
+    });
+    // Held until the splash shows a picture: the app replaces the splash once its own is there.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route(/\/h5\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${baseUrl}/h5/#/pages/tabbar/index`, { waitUntil: 'commit' });
+    const hero = page.locator('#splash .splash-hero');
+    await expect
+      .poll(() => hero.evaluate((img) => ((img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0 ? (img as HTMLImageElement).currentSrc : '')), { timeout: 30_000 })
+      .toMatch(/\/media\/demo\/feature-1\.png\?w=\d+$/);
+    const drawnSrc = await hero.evaluate((img) => (img as HTMLImageElement).currentSrc);
+    // The document named the data's first picture; the one it was made to name was started first, then the data's.
+    expect(named).toBe('/media/demo/feature-1.png');
+    expect([...new Set(pictures)]).toEqual(['/media/demo/feature-2.png', '/media/demo/feature-1.png']);
+    release();
+    const banner = page.locator('.home-banner-image').first();
+    await banner.waitFor();
+    expect(await banner.evaluate((img) => (img as HTMLImageElement).currentSrc)).toBe(drawnSrc);
     await page.close();
   });
 

@@ -3,12 +3,18 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { HOME_PICTURE_META } from '@shop/contract';
 import fastifyStatic from '@fastify/static';
 import type { Config } from '../config.js';
 import { documentSecurityHeaders, inlineScriptHashes } from './security.js';
 
+export interface StaticOptions {
+  /** The picture of the home page's first banner, which the document names (`HOME_PICTURE_META`); a failure names none. */
+  homePicture?: () => Promise<string | undefined>;
+}
+
 /** The built web app at /h5/ and the operator console at /admin/: hashed assets cached for a year, index.html never cached. */
-export async function staticPlugin(app: FastifyInstance, config: Config): Promise<void> {
+export async function staticPlugin(app: FastifyInstance, config: Config, options: StaticOptions = {}): Promise<void> {
   await adminConsole(app, config);
   app.get('/', { config: { rateLimit: false } }, (_req, reply) => reply.redirect('/h5/', 302));
   app.get('/h5', { config: { rateLimit: false } }, (_req, reply) => reply.redirect('/h5/', 302));
@@ -17,8 +23,9 @@ export async function staticPlugin(app: FastifyInstance, config: Config): Promis
     return;
   }
   const document = webDocument(config);
-  const sendDocument = (request: FastifyRequest, reply: FastifyReply) => {
-    const d = document();
+  const homePicture = async () => (options.homePicture ? options.homePicture().catch(() => undefined) : undefined);
+  const sendDocument = async (request: FastifyRequest, reply: FastifyReply) => {
+    const d = document(await homePicture());
     reply.headers({ ...d.headers, 'cache-control': 'no-cache', 'content-type': 'text/html; charset=utf-8', etag: d.etag, vary: 'Accept-Encoding' });
     if (request.headers['if-none-match'] === d.etag) return reply.code(304).send();
     return sendCompressed(request, reply, d);
@@ -58,6 +65,9 @@ export const WORKER_POLICY = "default-src 'none'; script-src 'self'; connect-src
 /** The built document's tag that loads the runtime configuration. */
 const CONFIG_SCRIPT_TAG = '<script src="./config.js"></script>';
 
+/** Only the shop's own pictures are named in the document (what the early script would start anyway). */
+const OWN_PICTURE = /^\/(media|uploads)\/[^\s"'<>&]+$/;
+
 interface WebDocument {
   body: Buffer;
   br: Buffer;
@@ -70,10 +80,12 @@ interface WebDocument {
  * The web app's document: the built index.html with the runtime configuration (config.js) written
  * into it, so a first visit starts its early calls at once instead of after one more round trip for
  * a script that blocks the page. Operators still edit config.js in the built app: the document is
- * made again when either file changes, and compressed once per version, not per request. Its
- * content security policy allows its inline scripts by their hashes, the configuration's included.
+ * made again when either file changes, and compressed once per version, not per request. It also
+ * names the home page's first picture as the shop knows it (`HOME_PICTURE_META`), so a first visit
+ * starts it at once, and is made again when that changes. Its content security policy allows its
+ * inline scripts by their hashes, the configuration's included.
  */
-function webDocument(config: Config): () => WebDocument {
+function webDocument(config: Config): (homePicture?: string) => WebDocument {
   const indexPath = path.join(config.webDist, 'index.html');
   const configPath = path.join(config.webDist, 'config.js');
   const https = config.PUBLIC_URL?.startsWith('https://') ?? false;
@@ -82,13 +94,16 @@ function webDocument(config: Config): () => WebDocument {
     return stat ? `${stat.mtimeMs}:${stat.size}` : '-';
   };
   let current: (WebDocument & { version: string }) | undefined;
-  return () => {
-    const version = `${versionOf(indexPath)}|${versionOf(configPath)}`;
+  return (homePicture) => {
+    const picture = homePicture && OWN_PICTURE.test(homePicture) ? homePicture : undefined;
+    const version = `${versionOf(indexPath)}|${versionOf(configPath)}|${picture ?? ''}`;
     if (current?.version === version) return current;
     let html = fs.readFileSync(indexPath, 'utf8');
     const runtimeConfig = fs.existsSync(configPath) ? fs.readFileSync(configPath, 'utf8') : undefined;
     // A "</script" inside the configuration (in a string, say) must not end the inline script.
     if (runtimeConfig !== undefined) html = html.replace(CONFIG_SCRIPT_TAG, () => `<script>${runtimeConfig.replace(/<\/(script)/gi, '<\\/$1')}</script>`);
+    // Before the scripts that read it.
+    if (picture) html = html.replace('</title>', () => `</title>\n    <meta name="${HOME_PICTURE_META}" content="${picture}" />`);
     const body = Buffer.from(html);
     current = {
       version,

@@ -54,6 +54,13 @@ async function homeBanners(db: Executor, lang: Language): Promise<Banner[]> {
   return (await q.findBanners(db, 'home')).map((b) => ({ id: b.id, title: pick(b.title, lang), image: b.image, link: b.link }));
 }
 
+/**
+ * The picture of the home page's first banner (the one `homeData` answers first), kept until the
+ * home's content changes: the app's document names it, so a first visit starts it at once.
+ */
+export const homePicture = (deps: Pick<AppDeps, 'db' | 'config' | 'redis'>): Promise<string | undefined> =>
+  responseCache(deps).memo({ id: 'home-picture', tags: [CacheTag.home] }, async () => (await q.findBanners(deps.db, 'home'))[0]?.image);
+
 async function latestNotices(db: Executor, lang: Language, limit: number, offset = 0) {
   const rows = await q.findLatestNotices(db, limit, offset);
   return { rows, list: rows.map((n) => ({ id: n.id, title: pick(n.title, lang), summary: pick(n.summary, lang), published_at: iso(n.published_at) })) };

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
+import { decide, signedInOperator } from '../../modules/operators/__tests__/operator-fixtures.js';
 
 /** An inline script as the build writes one into index.html (the first screen's preloads). */
 const BUILT_INLINE = "document.documentElement.dataset.early='1';";
@@ -114,6 +115,47 @@ describe('the runtime configuration written into the document', () => {
     const unchanged = await document({ 'if-none-match': String(res.headers.etag) });
     expect(unchanged.statusCode).toBe(304);
     expect(unchanged.body).toBe('');
+  });
+});
+
+describe('the home page’s first picture named in the document', () => {
+  const document = () => t.app.inject({ method: 'GET', url: '/h5/' });
+  const named = (html: string) => html.match(/<meta name="shop-home-picture" content="([^"]*)" \/>/)?.[1];
+  let keys = 0;
+  const saveBanner = async (token: string, banner: Record<string, unknown>) => {
+    const res = await decide(t, '/admin/api/content/banners/save', { title: { 'en-us': 'Sale' }, ...banner }, token, `home-picture-${Date.now()}-${++keys}`);
+    expect(res.body.code, res.body.msg).toBe(200);
+    return res.body.data as { id: number };
+  };
+
+  it('is the picture of the banner the home data answers first, before the scripts, followed through the console’s changes', async () => {
+    fs.writeFileSync(path.join(dist, 'index.html'), `<!doctype html><title>shop</title><script>${BUILT_INLINE}</script><div id="root"></div>`);
+    const op = await signedInOperator(t, 'owner');
+    const homeFirst = async () => (await t.app.inject({ method: 'GET', url: '/attractive/page/indexApiData' })).json().data.banners[0]?.image;
+    expect(named((await document()).body)).toBeUndefined();
+
+    await saveBanner(op.token, { image: '/media/first.png', sort: 10 });
+    const first = await document();
+    expect(named(first.body)).toBe('/media/first.png');
+    expect(first.body.indexOf('shop-home-picture')).toBeLessThan(first.body.indexOf('<script>'));
+    expect(await homeFirst()).toBe('/media/first.png');
+
+    const above = await saveBanner(op.token, { image: '/uploads/above.png', sort: 20 });
+    const later = await document();
+    expect(named(later.body)).toBe('/uploads/above.png');
+    expect(await homeFirst()).toBe('/uploads/above.png');
+    expect(later.headers.etag).not.toBe(first.headers.etag);
+
+    await saveBanner(op.token, { id: above.id, image: '/uploads/above.png', sort: 20, is_visible: false });
+    expect(named((await document()).body)).toBe('/media/first.png');
+
+    // A picture from elsewhere is not named: the early script starts only the shop's own.
+    await saveBanner(op.token, { image: 'https://cdn.example.com/sale.png', sort: 30 });
+    expect(await homeFirst()).toBe('https://cdn.example.com/sale.png');
+    const elsewhere = await document();
+    expect(named(elsewhere.body)).toBeUndefined();
+    // The meta is no script: the policy still allows only the built inline script.
+    expect(String(elsewhere.headers['content-security-policy']).match(/'sha256-/g)).toHaveLength(1);
   });
 });
 
