@@ -18,6 +18,16 @@ interface Sent {
   by: string;
 }
 
+/** A first visit: what earlier pages of this browser stored is forgotten, then `items` are stored (once: a reload keeps what the page stored since). */
+async function asFirstVisit(page: Page, items: Record<string, string>): Promise<void> {
+  await page.addInitScript((stored: Record<string, string>) => {
+    if (sessionStorage.getItem('seeded')) return;
+    sessionStorage.setItem('seeded', '1');
+    window.localStorage.clear();
+    for (const [k, v] of Object.entries(stored)) window.localStorage.setItem(k, v);
+  }, items);
+}
+
 /** Opens a fresh page at `hashPath`, recording every request whose path is `apiPath` (or matches it), with the script that sent it. */
 async function openRecording(apiPath: string | RegExp, hashPath: string, localStorage: Record<string, string>): Promise<{ page: Page; sent: Sent[] }> {
   const page = await browser.newPage();
@@ -31,13 +41,7 @@ async function openRecording(apiPath: string | RegExp, hashPath: string, localSt
     const parent = e.initiator.stack?.parent?.callFrames ?? [];
     sent.push({ url: e.request.url, by: frames[0]?.url ?? parent[0]?.url ?? e.initiator.url ?? '' });
   });
-  // A first visit: what earlier pages of this browser stored is forgotten, then `localStorage` is stored.
-  await page.addInitScript((items: Record<string, string>) => {
-    if (sessionStorage.getItem('seeded')) return;
-    sessionStorage.setItem('seeded', '1');
-    window.localStorage.clear();
-    for (const [k, v] of Object.entries(items)) window.localStorage.setItem(k, v);
-  }, localStorage);
+  await asFirstVisit(page, localStorage);
   await page.goto(`${baseUrl}/h5/#${hashPath}`);
   return { page, sent };
 }
@@ -69,13 +73,7 @@ async function drawnInTheSplashFirst(o: { hashPath: string; parts: RegExp; pictu
     page.on('requestfinished', (r) => {
       if (o.picture.test(r.url())) at.picture ||= Date.now();
     });
-    await page.addInitScript((chosen: string) => {
-      if (sessionStorage.getItem('seeded')) return;
-      sessionStorage.setItem('seeded', '1');
-      window.localStorage.clear();
-      window.localStorage.setItem('lang', chosen);
-      window.localStorage.setItem('popupSnooze', '[]');
-    }, lang);
+    await asFirstVisit(page, { lang, popupSnooze: '[]' });
     // The largest paints Chromium reports, in order, with the element each one is.
     await page.addInitScript(() => {
       const seen: Array<{ element: string; at: number }> = [];
@@ -112,6 +110,13 @@ async function drawnInTheSplashFirst(o: { hashPath: string; parts: RegExp; pictu
     expect(await shownImage.evaluate((img) => (img as HTMLImageElement).currentSrc)).toBe(drawnSrc);
     await page.close();
   }
+}
+
+/** The home page, once the app has rendered it, shows `src` (the file the splash drew) as its first banner. */
+async function expectBannerOf(page: Page, src: string): Promise<void> {
+  const banner = page.locator('.home-banner-image').first();
+  await banner.waitFor();
+  expect(await banner.evaluate((img) => (img as HTMLImageElement).currentSrc)).toBe(src);
 }
 
 describe('the first screen asks for its data before the app has arrived', () => {
@@ -180,12 +185,7 @@ describe('the first screen asks for its data before the app has arrived', () => 
         await held;
         await route.continue().catch(() => undefined);
       });
-      await page.addInitScript(() => {
-        if (sessionStorage.getItem('seeded')) return;
-        sessionStorage.setItem('seeded', '1');
-        window.localStorage.clear();
-        window.localStorage.setItem('popupSnooze', '[]');
-      });
+      await asFirstVisit(page, { popupSnooze: '[]' });
       await page.goto(`${baseUrl}/h5/#${hashPath}`);
       await page.locator(shown).first().waitFor();
       await expect.poll(() => restAsked).toBe(1);
@@ -340,21 +340,14 @@ describe('the first screen asks for its data before the app has arrived', () => 
       await held;
       await route.continue();
     });
-    await page.addInitScript(() => {
-      if (sessionStorage.getItem('seeded')) return;
-      sessionStorage.setItem('seeded', '1');
-      window.localStorage.clear();
-      window.localStorage.setItem('popupSnooze', '[]');
-    });
+    await asFirstVisit(page, { popupSnooze: '[]' });
     await page.goto(`${baseUrl}/h5/#/pages/tabbar/index`, { waitUntil: 'commit' });
     const hero = page.locator('#splash .splash-hero');
     await expect.poll(() => hero.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0), { timeout: 30_000 }).toBe(true);
     const drawnSrc = await hero.evaluate((img) => (img as HTMLImageElement).currentSrc);
     expect(drawnSrc).toMatch(/\/media\/demo\/feature-1\.png\?w=\d+$/);
     release();
-    const banner = page.locator('.home-banner-image').first();
-    await banner.waitFor();
-    expect(await banner.evaluate((img) => (img as HTMLImageElement).currentSrc)).toBe(drawnSrc);
+    await expectBannerOf(page, drawnSrc);
     await page.close();
   });
 
@@ -371,12 +364,7 @@ describe('the first screen asks for its data before the app has arrived', () => 
     page.on('request', (r) => {
       if (/\/media\/demo\/feature-\d\.png/.test(r.url())) pictures.push(new URL(r.url()).pathname);
     });
-    await page.addInitScript(() => {
-      if (sessionStorage.getItem('seeded')) return;
-      sessionStorage.setItem('seeded', '1');
-      window.localStorage.clear();
-      window.localStorage.setItem('popupSnooze', '[]');
-    });
+    await asFirstVisit(page, { popupSnooze: '[]' });
     // Held until the splash shows a picture: the app replaces the splash once its own is there.
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
@@ -394,9 +382,7 @@ describe('the first screen asks for its data before the app has arrived', () => 
     expect(named).toBe('/media/demo/feature-1.png');
     expect([...new Set(pictures)]).toEqual(['/media/demo/feature-2.png', '/media/demo/feature-1.png']);
     release();
-    const banner = page.locator('.home-banner-image').first();
-    await banner.waitFor();
-    expect(await banner.evaluate((img) => (img as HTMLImageElement).currentSrc)).toBe(drawnSrc);
+    await expectBannerOf(page, drawnSrc);
     await page.close();
   });
 
