@@ -23,7 +23,17 @@ export async function staticPlugin(app: FastifyInstance, config: Config, options
     return;
   }
   const document = webDocument(config);
-  const homePicture = async () => (options.homePicture ? options.homePicture().catch(() => undefined) : undefined);
+  // Kept by the shop, the picture is there at once; looked up (the database slow or gone), the document goes without it.
+  const homePicture = async () => {
+    if (!options.homePicture) return undefined;
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<undefined>((resolve) => (timer = setTimeout(resolve, PICTURE_WAIT_MS, undefined)));
+    try {
+      return await Promise.race([options.homePicture().catch(() => undefined), late]);
+    } finally {
+      clearTimeout(timer);
+    }
+  };
   const sendDocument = async (request: FastifyRequest, reply: FastifyReply) => {
     const d = document(await homePicture());
     reply.headers({ ...d.headers, 'cache-control': 'no-cache', 'content-type': 'text/html; charset=utf-8', etag: d.etag, vary: 'Accept-Encoding' });
@@ -64,6 +74,9 @@ export const WORKER_POLICY = "default-src 'none'; script-src 'self'; connect-src
 
 /** The built document's tag that loads the runtime configuration. */
 const CONFIG_SCRIPT_TAG = '<script src="./config.js"></script>';
+
+/** How long the document waits for the home's picture when the shop has to look it up. */
+const PICTURE_WAIT_MS = 100;
 
 /** Only the shop's own pictures are named in the document (what the early script would start anyway). */
 const OWN_PICTURE = /^\/(media|uploads)\/[^\s"'<>&]+$/;
