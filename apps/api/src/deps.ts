@@ -8,6 +8,7 @@ import { migrateToLatest } from './db/migrate.js';
 import { Translator } from './lib/i18n.js';
 import { MemoryRateLimiter, RedisRateLimiter } from './lib/rate-limiter.js';
 import { secretBoxFromConfig } from './lib/secrets.js';
+import { within } from './lib/within.js';
 import { LanguagePacks } from './modules/lang/lang.service.js';
 import { loadEcbSnapshot } from './modules/rates/rates.service.js';
 import { createProviders, type Providers } from './providers/index.js';
@@ -83,7 +84,13 @@ export async function connectRedis(url: string, waitMs = 5_000): Promise<Redis> 
   const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2, connectTimeout: waitMs });
   redis.on('error', () => {});
   try {
-    await Promise.race([redis.connect().then(() => redis.ping()), new Promise((_, reject) => setTimeout(() => reject(new Error(`no answer within ${waitMs} ms`)), waitMs).unref())]);
+    await within(
+      redis.connect().then(() => redis.ping()),
+      waitMs,
+      () => {
+        throw new Error(`no answer within ${waitMs} ms`);
+      },
+    );
   } catch (e) {
     redis.disconnect();
     const where = new URL(url);

@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HOME_PICTURE_META } from '@shop/contract';
 import fastifyStatic from '@fastify/static';
 import type { Config } from '../config.js';
+import { within } from '../lib/within.js';
 import { documentSecurityHeaders, inlineScriptHashes } from './security.js';
 
 export interface StaticOptions {
@@ -24,16 +25,7 @@ export async function staticPlugin(app: FastifyInstance, config: Config, options
   }
   const document = webDocument(config);
   // Kept by the shop, the picture is there at once; looked up (the database slow or gone), the document goes without it.
-  const homePicture = async () => {
-    if (!options.homePicture) return undefined;
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<undefined>((resolve) => (timer = setTimeout(resolve, PICTURE_WAIT_MS, undefined)));
-    try {
-      return await Promise.race([options.homePicture().catch(() => undefined), late]);
-    } finally {
-      clearTimeout(timer);
-    }
-  };
+  const homePicture = async () => (options.homePicture ? within(options.homePicture().catch(() => undefined), PICTURE_WAIT_MS, () => undefined) : undefined);
   const sendDocument = async (request: FastifyRequest, reply: FastifyReply) => {
     const d = document(await homePicture());
     reply.headers({ ...d.headers, 'cache-control': 'no-cache', 'content-type': 'text/html; charset=utf-8', etag: d.etag, vary: 'Accept-Encoding' });
