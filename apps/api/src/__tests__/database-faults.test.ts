@@ -10,6 +10,7 @@ import { ensureDatabase } from '../db/connect.js';
 import { createDatabase, type Database } from '../db/database.js';
 import { startEmbeddedPostgres, type EmbeddedServer } from '../db/embedded.js';
 import { migrateToLatest } from '../db/migrate.js';
+import type { AppDeps } from '../app-deps.js';
 import { depsFor } from '../deps.js';
 import { responseCache } from '../lib/cache.js';
 import { CacheTag } from '../modules/catalogue/response-cache.js';
@@ -26,7 +27,7 @@ let port: number;
 let server: EmbeddedServer;
 let db: Database;
 let app: BuiltApp;
-let deps: Awaited<ReturnType<typeof depsFor>>;
+let deps: AppDeps;
 let token: string;
 
 const startServer = () => startEmbeddedPostgres({ dir, port, settings: { fsync: 'off', synchronous_commit: 'off' } });
