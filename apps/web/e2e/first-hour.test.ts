@@ -7,6 +7,7 @@ import { newAddress } from '../../api/src/modules/orders/__tests__/fixtures.js';
 import { newGoods } from '../../api/src/modules/cart/__tests__/fixtures.js';
 import { launchBrowser, type Browser } from './browser.js';
 import { createMemberSession } from './members.js';
+import { chooseGatewayAndPay } from './pay-page.js';
 import { baseUrl, databaseUrl } from './shop.js';
 import { OPS_CLI } from '../../api/src/test/api-processes.js';
 
@@ -146,8 +147,7 @@ async function toStripeSandbox(page: Page): Promise<number> {
 
 /** Chooses a method, presses Pay and counts the screens until the gateway's own page (this page is the first). */
 async function toGateway(page: Page, method: RegExp, gatewayPage: RegExp): Promise<number> {
-  await page.getByRole('radio', { name: method }).click();
-  await page.getByRole('button', { name: /^Pay / }).click();
+  await chooseGatewayAndPay(page, method);
   let screens = 1;
   const until = Date.now() + 30_000;
   while (Date.now() < until) {

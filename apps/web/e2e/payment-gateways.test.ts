@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, type Browser } from './browser.js';
 import { createMemberSession } from './members.js';
+import { chooseGatewayAndPay } from './pay-page.js';
 import { baseUrl, databaseUrl } from './shop.js';
 import { createDatabase, type Database } from '../../api/src/db/database.js';
 import { hashPassword } from '../../api/src/modules/members/identity.js';
@@ -108,17 +109,7 @@ const paymentsOf = (kind: Kind, id: number) => db.selectFrom('payments').select(
  * a gateway that starts its payment on its own page links to the sandbox from there.
  */
 async function toSandbox(page: Page, method: RegExp, gateway: string) {
-  // The choice is made once the page shows it made (a tap while the list is still settling is tapped again), then Pay.
-  const radio = page.getByRole('radio', { name: method });
-  await expect
-    .poll(async () => {
-      if (!(await radio.isChecked())) await radio.click();
-      return radio.isChecked();
-    })
-    .toBe(true);
-  // Pay once the chosen method's notice is on the page: while it is being read, Pay is busy (a tap then does nothing).
-  await page.locator('.pay-notice-inline').waitFor();
-  await page.getByRole('button', { name: /^Pay / }).click();
+  await chooseGatewayAndPay(page, method);
   const sandbox = new RegExp(`/sandbox/${gateway}/`);
   const link = page.getByRole('link', { name: 'Go to the payment page' });
   const until = Date.now() + 30_000;

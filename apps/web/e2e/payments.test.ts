@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, type Browser } from './browser.js';
 import { createMemberSession } from './members.js';
+import { chooseGatewayAndPay } from './pay-page.js';
 import { createDatabase } from '../../api/src/db/database.js';
 import { hashPassword } from '../../api/src/modules/members/identity.js';
 import { fund } from '../../api/src/modules/ledger/__tests__/ledger-helpers.js';
@@ -60,10 +61,8 @@ async function memberWithOrder(): Promise<{ page: Page; orderId: number }> {
 
 /** Chooses Stripe's card method and arrives on the sandbox's hosted page. */
 async function toStripeSandbox(page: Page) {
-  await page.getByRole('radio', { name: /Card \(Visa/ }).click();
   // The notice is on the pay page; Pay goes straight to the gateway's hosted page.
-  await page.getByText(/a payment service outside the shop/).waitFor();
-  await page.getByRole('button', { name: /^Pay / }).click();
+  await chooseGatewayAndPay(page, /Card \(Visa/);
   await page.waitForURL(/\/sandbox\/stripe\/pay\//);
 }
 
