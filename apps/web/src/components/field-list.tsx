@@ -7,7 +7,7 @@ const LayoutOfList = createContext<Layout>('vertical');
 
 /**
  * A form's fields, laid out as antd-mobile's `Form` lays them out (its classes and its style sheet),
- * without its form library. The values and their checks are react-hook-form's (`useContractForm`):
+ * without its form library. The values and their checks are `useContractForm`'s:
  * antd's `Form` brought rc-field-form, async-validator and the popover of its help icon into a first
  * screen's code (the login page's) for layout alone. Submitting (Enter in a field) never reloads the page.
  */

@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { Input, type InputProps } from 'antd-mobile';
-import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
+import { Controller, type Control, type FieldValues, type Path } from '@/lib/form';
 import { FieldItem } from '@/components/field-list';
 
 /**
  * One text field of a `useContractForm` form, in a `FieldList` (layout only: the values and their
- * checks are react-hook-form's). `keep` filters what is typed (digits only, …); an
+ * checks are `useContractForm`'s). `keep` filters what is typed (digits only, …); an
  * emptied field is left out of the body.
  */
 export function TextField<T extends FieldValues>({
@@ -17,7 +17,7 @@ export function TextField<T extends FieldValues>({
   inputName,
   ...input
 }: {
-  control: Control<T, unknown, any>;
+  control: Control<T>;
   name: Path<T>;
   label: string;
   extra?: ReactNode;
@@ -42,7 +42,6 @@ export function TextField<T extends FieldValues>({
               const kept = keep ? keep(typed) : typed;
               field.onChange(kept === '' ? undefined : kept);
             }}
-            onBlur={field.onBlur}
           />
         )}
       />

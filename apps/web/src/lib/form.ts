@@ -1,31 +1,57 @@
-import { useForm, type DefaultValues, type FieldErrors, type FieldValues, type Path, type Resolver, type UseFormReturn } from 'react-hook-form';
+import { createElement, Fragment, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { z } from 'zod';
 import { i18n } from '@/lib/i18n';
 import { showToast } from '@/lib/toast';
 
 /**
- * The one way to make a form: react-hook-form checks the values with the contract's zod schema of
- * the call's body (through the zod resolver), and a refused submit shows one toast for the first
- * field in screen order left empty (spec §5: "Please enter <label>"), else for the first field the
- * schema refuses, with the schema's message (an i18n key of the contract) or "<label> is not valid".
+ * The one way to make a form: its values are kept here, and a submit checks them with the contract's
+ * zod schema of the call's body; a refused submit shows one toast for the first field in screen order
+ * left empty (spec §5: "Please enter <label>"), else for the first field the schema refuses, with the
+ * schema's message (an i18n key of the contract) or "<label> is not valid".
  *
  *   const form = useContractForm(loginBody, { defaultValues, labels: [['account', 'account.field.account'], …] });
+ *   <TextField control={form.control} name="account" … />
  *   <Button onClick={form.submit(async (body) => { await loginMember(body); })} />
  *
  * A page of the first screen passes a loader instead (`() => import('@shop/contract/account/schemas')
  * .then((m) => m.loginBody)`, the area's schemas alone: importing the area's entry would bring them
- * with the page): the schema and zod then load at the first check. The resolver loads either way.
+ * with the page): the schema and zod then load at the first check.
+ *
+ * The app's forms are a few fields each, checked when sent: a form library (react-hook-form was 14 KB
+ * compressed of the login page's first-screen code) is not needed for that.
  */
+
+export type FieldValues = Record<string, any>;
+/** A field of the form: the body's top-level fields are the form's. */
+export type Path<T> = Extract<keyof T, string>;
 
 /** The form's fields in screen order, each with the i18n key of its label. */
 export type FieldLabels<T extends FieldValues> = ReadonlyArray<readonly [name: Path<T>, labelKey: string]>;
 
+/** What the schema refused, per field: its first problem's message. */
+export type FieldErrors = Partial<Record<string, { message?: string }>>;
+
+/** What a field component is given to read and change its field (`Controller`, `TextField`). */
+export interface Control<T extends FieldValues = FieldValues> {
+  readonly values: T;
+  setValue<P extends Path<T>>(name: P, value: T[P]): void;
+}
+
 type AnySchema = z.ZodType<unknown, FieldValues>;
 
-export interface ContractForm<S extends AnySchema> extends UseFormReturn<z.input<S>, unknown, z.output<S>> {
+export interface ContractForm<S extends AnySchema> {
+  control: Control<z.input<S>>;
+  /** The field's value as this render shows it. */
+  watch<P extends Path<z.input<S>>>(name: P): z.input<S>[P];
+  setValue<P extends Path<z.input<S>>>(name: P, value: z.input<S>[P]): void;
+  /** The values as they are now (set in this event too). */
+  getValues(): z.input<S>;
+  getValues<P extends Path<z.input<S>>>(name: P): z.input<S>[P];
+  /** Starts again from `values` (else from the first default values). */
+  reset(values?: Partial<z.input<S>>): void;
   /** A click handler: checks the values, then runs `onValid` with the schema's output, or shows the first problem. */
   submit: (onValid: (values: z.output<S>) => unknown) => () => Promise<void>;
-  /** True while `onValid` runs (a button's loading state). */
+  /** True while a submit is checked and `onValid` runs (a button's loading state). */
   busy: boolean;
 }
 
@@ -43,55 +69,105 @@ export function problemText(value: unknown, labelKey: string | undefined, messag
  * What a refused submit shows: the first empty field in screen order when one is empty, else the
  * first refused field's problem (fields without a label last).
  */
-export function firstProblem<T extends FieldValues>(errors: FieldErrors<T>, values: T, labels: FieldLabels<T>): string | undefined {
+export function firstProblem<T extends FieldValues>(errors: FieldErrors, values: T, labels: FieldLabels<T>): string | undefined {
   const refused = labels.filter(([name]) => errors[name]);
   const [name, labelKey] = refused.find(([n]) => isEmpty(values[n])) ?? refused[0] ?? [];
-  if (name && labelKey) {
-    const message = errors[name]?.message;
-    return problemText(values[name], labelKey, typeof message === 'string' ? message : undefined);
-  }
+  if (name && labelKey) return problemText(values[name], labelKey, errors[name]?.message);
   const [, other] = Object.entries(errors)[0] ?? [];
   if (!other) return undefined;
-  return problemText(undefined, undefined, typeof other.message === 'string' ? other.message : undefined);
+  return problemText(undefined, undefined, other.message);
 }
 
-/** The zod resolver of a schema, or of the schema a loader answers, loaded at the first check. */
-function lazyResolver<S extends AnySchema>(schema: S | (() => Promise<S>)): Resolver<z.input<S>, unknown, z.output<S>> {
-  let resolver: Promise<Resolver<z.input<S>, unknown, z.output<S>>> | undefined;
-  return async (values, context, options) => {
-    resolver ??= Promise.all([typeof schema === 'function' ? schema() : schema, import('@hookform/resolvers/zod')]).then(
-      // The resolver's overloads cover zod 3 and 4; the schema is zod 4's.
-      ([loaded, { zodResolver }]) => zodResolver(loaded as never) as never,
-    );
-    resolver.catch(() => (resolver = undefined));
-    return (await resolver)(values, context, options);
-  };
+/** The schema's first problem with each top-level field (a problem of the whole body under `''`). */
+export function errorsOf(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of issues) {
+    const field = issue.path.length ? String(issue.path[0]) : '';
+    errors[field] ??= { message: issue.message };
+  }
+  return errors;
 }
 
-/** A react-hook-form form bound to a contract schema, with the spec §5 refusal and a busy flag. */
+/**
+ * A form's values checked by a contract schema (or one a loader answers, loaded at the first check),
+ * with the spec §5 refusal and a busy flag. Its functions are the same at every render (effects name
+ * them among their dependencies); `control` and `watch` change with the values.
+ */
 export function useContractForm<S extends AnySchema>(
   schema: S | (() => Promise<S>),
-  options: { defaultValues: DefaultValues<z.input<S>>; labels: FieldLabels<z.input<S>> },
+  options: { defaultValues: Partial<z.input<S>>; labels: FieldLabels<z.input<S>> },
 ): ContractForm<S> {
-  const form = useForm<z.input<S>, unknown, z.output<S>>({
-    resolver: lazyResolver(schema),
-    defaultValues: options.defaultValues,
-    mode: 'onSubmit',
-    shouldFocusError: false,
-  });
-  const submit = (onValid: (values: z.output<S>) => unknown) =>
-    form.handleSubmit(
-      async (values) => {
+  type Values = z.input<S>;
+  const [values, setValues] = useState(options.defaultValues as Values);
+  const [busy, setBusy] = useState(false);
+  // What the functions read: the values as set so far (also within the event that set them, before
+  // the next render shows them), and this render's schema and labels.
+  const now = useRef({ values, first: options.defaultValues, schema, labels: options.labels, loaded: undefined as Promise<S> | undefined, sending: false });
+  now.current.schema = schema;
+  now.current.labels = options.labels;
+
+  const [fns] = useState(() => {
+    const replace = (next: Values) => {
+      now.current.values = next;
+      setValues(next);
+    };
+    const setValue = <P extends Path<Values>>(name: P, value: Values[P]) => {
+      if (!Object.is(now.current.values[name], value)) replace({ ...now.current.values, [name]: value });
+    };
+    const load = () => {
+      const { schema: given } = now.current;
+      const loaded = (now.current.loaded ??= Promise.resolve(typeof given === 'function' ? (given as () => Promise<S>)() : given));
+      loaded.catch(() => (now.current.loaded = undefined));
+      return loaded;
+    };
+    const submit = (onValid: (values: z.output<S>) => unknown) => async () => {
+      // A second tap while the first is being sent sends nothing more.
+      if (now.current.sending) return;
+      now.current.sending = true;
+      setBusy(true);
+      try {
+        const sent = now.current.values;
+        const loadedSchema = await load().catch(() => undefined);
+        // The schema's code did not arrive (the connection): said, and the next tap loads it again.
+        if (!loadedSchema) return showToast(problemText(undefined, undefined, undefined));
+        const checked = await loadedSchema.safeParseAsync(sent);
+        if (!checked.success) {
+          const text = firstProblem(errorsOf(checked.error.issues), sent, now.current.labels);
+          if (text) showToast(text);
+          return;
+        }
         try {
-          await onValid(values);
+          await onValid(checked.data as z.output<S>);
         } catch {
           // The request client has shown the server's message.
         }
-      },
-      (errors) => {
-        const text = firstProblem(errors, form.getValues(), options.labels);
-        if (text) showToast(text);
-      },
-    );
-  return { ...form, submit, busy: form.formState.isSubmitting };
+      } finally {
+        now.current.sending = false;
+        setBusy(false);
+      }
+    };
+    return {
+      setValue,
+      getValues: ((name?: Path<Values>) => (name === undefined ? now.current.values : now.current.values[name])) as ContractForm<S>['getValues'],
+      reset: (next?: Partial<Values>) => replace({ ...(next ?? now.current.first) } as Values),
+      submit,
+    };
+  });
+
+  const shown = useMemo(() => ({ control: { values, setValue: fns.setValue }, watch: <P extends Path<Values>>(name: P) => values[name] }), [values, fns]);
+  return { ...fns, ...shown, busy };
+}
+
+/** One field of a form, drawn by `render` with its value and the way to change it. */
+export function Controller<T extends FieldValues, P extends Path<T>>({
+  control,
+  name,
+  render,
+}: {
+  control: Control<T>;
+  name: P;
+  /** `onChange` takes what the control gives (a field component is generic over the form's values). */
+  render: (props: { field: { name: P; value: T[P]; onChange: (value: any) => void } }) => ReactNode;
+}) {
+  return createElement(Fragment, null, render({ field: { name, value: control.values[name], onChange: (value: T[P]) => control.setValue(name, value) } }));
 }

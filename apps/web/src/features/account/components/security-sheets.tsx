@@ -1,10 +1,8 @@
 import { useMemo, useState } from 'react';
 import { Avatar, Button, Selector } from 'antd-mobile';
-import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
 import { bindGoogleCodeBody, certificationInternationalBody, resetPayPasswordBody, saveProfileBody, setMobileEmailBody, type User } from '@shop/contract/account';
 import { isEmail } from '@shop/contract/common';
 import { digitsOnly, TextField } from '@/components/form-field';
-import { useContractForm } from '@/lib/form';
 import { showToast } from '@/lib/toast';
 import { useBindGoogleAuthenticator } from '../api/bind-google-authenticator';
 import { useBindMobileOrEmail } from '../api/bind-mobile-or-email';
@@ -30,6 +28,7 @@ import { sizedUpload } from '@/lib/media-url';
 import { useTranslation } from '@/lib/i18n';
 import { FieldItem, FieldList } from '@/components/field-list';
 import { FieldHelp } from '@/components/field-help';
+import { Controller, type Control, type FieldValues, type Path, useContractForm } from '@/lib/form';
 
 type Done = { onDone: () => void };
 
@@ -45,7 +44,7 @@ const stepUpLabel = (googleBound: boolean) => (googleBound ? 'account.field.goog
 /** The body's step-up fields are both optional; the one that applies is required here. */
 const requireStepUp = (googleBound: boolean) => (v: { current_password?: string; google_code?: string }) => Boolean(googleBound ? v.google_code : v.current_password);
 
-function StepUpField<T extends FieldValues>({ googleBound, control }: { googleBound: boolean; control: Control<T, unknown, any> }) {
+function StepUpField<T extends FieldValues>({ googleBound, control }: { googleBound: boolean; control: Control<T> }) {
   const { t } = useTranslation();
   return googleBound ? (
     <TextField control={control} name={'google_code' as Path<T>} label={t('account.field.googleCode')} inputMode="numeric" maxLength={6} keep={digitsOnly} placeholder={t('account.placeholder.googleCode')} />

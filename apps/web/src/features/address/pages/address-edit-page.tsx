@@ -1,13 +1,11 @@
 import '../address.css';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Input, Switch } from 'antd-mobile';
-import { Controller } from 'react-hook-form';
 import { useNavigate, useSearchParams } from '@/lib/router';
 import { addressBody, type AddressInput } from '@shop/contract/address';
 import { paths } from '@/config/paths';
 import { digitsOnly, TextField } from '@/components/form-field';
 import { PageHeader } from '@/components/page-header';
-import { useContractForm, type FieldLabels } from '@/lib/form';
 import { showToast } from '@/lib/toast';
 import { useAddress } from '../api/get-address';
 import { useChildRegions, useTopRegions } from '../api/list-regions';
@@ -17,6 +15,7 @@ import { OptionPicker } from '../components/option-picker';
 import { keepDraft, takeChosenLocation, takeDraft } from '../location';
 import { useTranslation } from '@/lib/i18n';
 import { FieldItem, FieldList } from '@/components/field-list';
+import { Controller, useContractForm, type FieldLabels } from '@/lib/form';
 
 /** The fields in screen order with their labels: the first empty or refused one is the toast (spec §5). */
 const LABELS = [

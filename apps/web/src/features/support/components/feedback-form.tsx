@@ -1,15 +1,14 @@
 import { useState } from 'react';
 import { Button, ImageUploader, Selector, TextArea, type ImageUploadItem } from 'antd-mobile';
-import { Controller } from 'react-hook-form';
 import { createFeedbackBody, FEEDBACK_MAX_IMAGES, FEEDBACK_MAX_LENGTH } from '@shop/contract/support';
 import { TextField } from '@/components/form-field';
 import { ListState } from '@/components/list-states';
-import { useContractForm, type FieldLabels } from '@/lib/form';
 import { showToast } from '@/lib/toast';
 import { uploadFile } from '@/lib/upload';
 import { useFeedbackCategories, useSendFeedback } from '../api/feedback';
 import { useTranslation } from '@/lib/i18n';
 import { FieldItem, FieldList } from '@/components/field-list';
+import { Controller, useContractForm, type FieldLabels } from '@/lib/form';
 
 const LABELS = [
   ['cate_id', 'support.feedback.field.category'],

@@ -1,13 +1,11 @@
 import { useEffect, useMemo } from 'react';
 import { Button, Dialog, Selector } from 'antd-mobile';
-import { Controller } from 'react-hook-form';
 import { useNavigate } from '@/lib/router';
 import { isAmount } from '@shop/contract/common';
 import { createCryptoWithdrawalBody } from '@shop/contract/wallet';
 import { paths } from '@/config/paths';
 import { formatAmount } from '@/components/amount';
 import { TextField } from '@/components/form-field';
-import { useContractForm, type FieldLabels } from '@/lib/form';
 import { showToast } from '@/lib/toast';
 import { useCreateCryptoWithdrawal, useWithdrawalQuote } from '../api/withdraw';
 import { useDebounced } from '../use-debounced';
@@ -16,6 +14,7 @@ import { SecurityFields, withStepUp } from './security-fields';
 import { useActionKey } from '../use-action-key';
 import { useTranslation } from '@/lib/i18n';
 import { FieldItem, FieldList } from '@/components/field-list';
+import { Controller, useContractForm, type FieldLabels } from '@/lib/form';
 
 const LABELS = [
   ['network', 'wallet.field.network'],

@@ -1,9 +1,9 @@
 import { Selector } from 'antd-mobile';
-import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
+import { Controller, type Control, type FieldValues, type Path } from '@/lib/form';
 import { FieldItem } from '@/components/field-list';
 
 /** The currency of a money form, among the ones the member keeps (a row of choices). */
-export function CurrencyField<T extends FieldValues>({ control, name, label, currencies }: { control: Control<T, unknown, any>; name: Path<T>; label: string; currencies: readonly string[] }) {
+export function CurrencyField<T extends FieldValues>({ control, name, label, currencies }: { control: Control<T>; name: Path<T>; label: string; currencies: readonly string[] }) {
   return (
     <FieldItem label={label}>
       <Controller

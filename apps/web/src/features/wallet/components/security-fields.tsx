@@ -1,14 +1,14 @@
 import type { ReactNode } from 'react';
 import { Button } from 'antd-mobile';
 import { useNavigate } from '@/lib/router';
-import type { Control, FieldValues, Path } from 'react-hook-form';
+import type { Control, FieldValues, Path } from '@/lib/form';
 import { z } from 'zod';
 import { paths } from '@/config/paths';
 import { digitsOnly, TextField } from '@/components/form-field';
 import { useTranslation } from '@/lib/i18n';
 
 /** The pay password and, once an authenticator is bound, its code: asked before money leaves the wallet. */
-export function SecurityFields<T extends FieldValues>({ control, googleBound }: { control: Control<T, unknown, any>; googleBound: boolean }) {
+export function SecurityFields<T extends FieldValues>({ control, googleBound }: { control: Control<T>; googleBound: boolean }) {
   const { t } = useTranslation();
   return (
     <>

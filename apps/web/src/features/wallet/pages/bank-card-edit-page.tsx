@@ -1,13 +1,11 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Button, Selector } from 'antd-mobile';
-import { Controller } from 'react-hook-form';
 import { useNavigate, useSearchParams } from '@/lib/router';
 import { BANK_TYPES, createBankCardBody } from '@shop/contract/wallet';
 import { paths } from '@/config/paths';
 import { TextField } from '@/components/form-field';
 import { ListState } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
-import { useContractForm, type FieldLabels } from '@/lib/form';
 import { showToast } from '@/lib/toast';
 import { useAddBankCard, useBankBranches, useBankCard, useBanks, useUpdateBankCard } from '../api/bank-cards';
 import { useWalletAssets } from '../api/get-assets';
@@ -17,6 +15,7 @@ import { PayPasswordNotice, RealNameGate, SecurityFields, withStepUp } from '../
 import '../wallet.css';
 import { useTranslation } from '@/lib/i18n';
 import { FieldItem, FieldList } from '@/components/field-list';
+import { Controller, useContractForm, type FieldLabels } from '@/lib/form';
 
 /** The countries whose banks the shop lists (see the wallet's decision record). */
 const COUNTRIES = ['MY', 'CN', 'TW', 'TH', 'ID', 'JP', 'KH'] as const;

@@ -1,7 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { formatRate } from '@/lib/format';
 import { Button, Dialog, ImageUploader, Selector, type ImageUploadItem } from 'antd-mobile';
-import { Controller } from 'react-hook-form';
 import { useNavigate } from '@/lib/router';
 import { isAmount } from '@shop/contract/common';
 import { createRechargeBody } from '@shop/contract/wallet';
@@ -10,7 +9,6 @@ import { formatAmount } from '@/components/amount';
 import { TextField } from '@/components/form-field';
 import { ListState } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
-import { useContractForm, type FieldLabels } from '@/lib/form';
 import { showToast } from '@/lib/toast';
 import { payTopUp, useCreateRecharge, useDepositAddress, useExchangeQuote, useRechargeConfig } from '../api/recharge';
 import { uploadFile } from '@/lib/upload';
@@ -20,6 +18,7 @@ import { useActionKey } from '../use-action-key';
 import '../wallet.css';
 import { useTranslation } from '@/lib/i18n';
 import { FieldItem, FieldList } from '@/components/field-list';
+import { Controller, useContractForm, type FieldLabels } from '@/lib/form';
 
 const LABELS = [
   ['channel', 'wallet.field.channel'],

@@ -1,6 +1,5 @@
 import { useEffect, useMemo } from 'react';
 import { Button, Dialog, Selector, Tabs } from 'antd-mobile';
-import { Controller } from 'react-hook-form';
 import { useNavigate, useSearchParams } from '@/lib/router';
 import { isAmount } from '@shop/contract/common';
 import { createWithdrawalBody } from '@shop/contract/wallet';
@@ -9,7 +8,6 @@ import { formatAmount } from '@/components/amount';
 import { TextField } from '@/components/form-field';
 import { ListState } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
-import { useContractForm, type FieldLabels } from '@/lib/form';
 import { showToast } from '@/lib/toast';
 import { useWalletAssets } from '../api/get-assets';
 import { useMemberSecurity } from '../api/get-member';
@@ -22,6 +20,7 @@ import { useActionKey } from '../use-action-key';
 import '../wallet.css';
 import { useTranslation } from '@/lib/i18n';
 import { FieldItem, FieldList } from '@/components/field-list';
+import { Controller, useContractForm, type FieldLabels } from '@/lib/form';
 
 const LABELS = [
   ['bank_card_id', 'wallet.field.bankCard'],
