@@ -288,18 +288,16 @@ export async function referralTeam(deps: Deps, actor: Actor, input: EndpointQuer
 // ---------------------------------------------------------------- stars
 
 type Condition = EndpointData<typeof getStarProgress>['conditions'][number];
-/** Each condition of a star with the member's figures. */
+/** Each condition of a star with the member's figures: those the star asks for (a target of 0 asks nothing, and is not shown as "0 / 0"). */
 function conditionsOf(level: q.StarLevel, f: Awaited<ReturnType<typeof q.findStarFigures>>): Condition[] {
-  const out: Condition[] = [
+  const atStar = f.directStars.filter((s) => s >= level.directs_at_star).length;
+  const all: Condition[] = [
     { key: 'personal_pv', current: f.personalPv, target: level.personal_pv, done: f.personalPv >= level.personal_pv },
     { key: 'direct_members', current: f.directStars.length, target: level.direct_members, done: f.directStars.length >= level.direct_members },
     { key: 'weak_leg_pv', current: f.weakLegPv, target: Number(level.weak_leg_pv), done: f.weakLegPv >= Number(level.weak_leg_pv) },
+    { key: 'directs_at_star', current: atStar, target: level.directs_at_star_count, done: atStar >= level.directs_at_star_count, star: level.directs_at_star },
   ];
-  if (level.directs_at_star_count > 0) {
-    const n = f.directStars.filter((s) => s >= level.directs_at_star).length;
-    out.push({ key: 'directs_at_star', current: n, target: level.directs_at_star_count, done: n >= level.directs_at_star_count, star: level.directs_at_star });
-  }
-  return out;
+  return all.filter((c) => c.target > 0);
 }
 
 /** Re-checks a member's star against the ladder: raised to the highest star whose every condition holds (kept, or lowered when the setting says so). Answers the star. */

@@ -35,10 +35,10 @@ describe('star progress', () => {
     const sponsor = await kit.placedSponsor();
     const first = (await kit.get(sponsor, '/user/info/UserStarProgress')).body.data;
     expect(first).toMatchObject({ star: 0, next_star: 1, popup: false, history: [] });
+    // The first star asks for no PV of the smaller leg (its target is 0): not listed.
     expect(first.conditions).toEqual([
       { key: 'personal_pv', current: 0, target: 100, done: false },
       { key: 'direct_members', current: 0, target: 1, done: false },
-      { key: 'weak_leg_pv', current: 0, target: 0, done: true },
     ]);
     await kit.invitee(sponsor.userId);
     await t.db.updateTable('referral_stats').set({ personal_pv: 150 }).where('member_id', '=', sponsor.userId).execute();
