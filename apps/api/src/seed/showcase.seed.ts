@@ -5,6 +5,7 @@ import { enqueueJob } from '../jobs/enqueue.js';
 import { systemActor } from '../lib/actor.js';
 import { withTransaction, type Tx } from '../lib/transaction.js';
 import { DEMO_MEMBER } from '../modules/accounts/accounts.seed.js';
+import { insertAddress } from '../modules/after-sales/after-sales.queries.js';
 import { catalogueChangedOnCommit, contentChangedOnCommit } from '../modules/catalogue/response-cache.js';
 import { reserveStock } from '../modules/catalogue/stock.queries.js';
 import { CHARITY_CAUSES, SHOWCASE_BANNERS, SHOWCASE_NOTICES, WELCOME_COUPON, WORLD_GOODS, WORLD_SPECS, worldGoodsDescription } from '../modules/catalogue/demo/showcase-data.js';
@@ -197,6 +198,18 @@ async function seedDemoShop(db: Tx): Promise<void> {
   }
 }
 
+/**
+ * Where the demo member's returns go, and a service point, in the demo member's country: an approved
+ * return then shows the member where to send the goods. Only when the shop has none.
+ */
+export const DEMO_RETURN_ADDRESS = { country_code: 'MY', name: 'Demo Shop returns centre', address: 'Lot 5, Jalan Utas 15/7, 40200 Shah Alam, Selangor', phone: '+60 3-5510 0000', hours: 'Mon–Fri 9:00–18:00' } as const;
+
+async function seedAfterSalesAddresses(db: Tx): Promise<void> {
+  if (await db.selectFrom('after_sale_addresses').select('id').limit(1).executeTakeFirst()) return;
+  await insertAddress(db, { ...DEMO_RETURN_ADDRESS, kind: 'return' });
+  await insertAddress(db, { country_code: 'MY', kind: 'service', name: 'Demo Shop service point, Kuala Lumpur', address: 'G-12, Jalan Sultan Ismail, 50250 Kuala Lumpur', phone: '+60 3-2141 0000', hours: 'Daily 10:00–20:00' });
+}
+
 /** Points, shopping points and two gift cards for the demo member, once. */
 async function seedDemoMemberWallet(db: Tx): Promise<void> {
   const member = await findUserByUserName(db, DEMO_MEMBER.user_name);
@@ -243,6 +256,7 @@ export async function seedShowcaseDemo(deps: AppDeps): Promise<void> {
     await seedCharityCauses(db);
     await seedDemoShop(db);
     await seedDemoMemberWallet(db);
+    await seedAfterSalesAddresses(db);
     catalogueChangedOnCommit(db, deps);
     contentChangedOnCommit(db, deps);
   });

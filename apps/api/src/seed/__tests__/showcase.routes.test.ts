@@ -3,7 +3,7 @@ import { LANGUAGES } from '@shop/contract';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { call, DEMO_MEMBER, freshIp, registerMember } from '../../modules/accounts/__tests__/account-helpers.js';
 import { demoSeeders } from '../index.js';
-import { DEMO_GIFTS, DEMO_SHOP } from '../showcase.seed.js';
+import { DEMO_GIFTS, DEMO_RETURN_ADDRESS, DEMO_SHOP } from '../showcase.seed.js';
 
 // What `npm start` fills an empty database with shows every feature the README names: a newcomer
 // finds running group buys from the home page, a welcome coupon said there, points and gift cards
@@ -33,6 +33,18 @@ async function demoMemberToken(): Promise<string> {
 }
 
 describe('the demo shop shows every feature', () => {
+  it('has a return address and a service point in the demo member’s country, so an approved return says where the goods go', async () => {
+    const token = await demoMemberToken();
+    const network = await get(`/attractive/AfterSales/network?country=${DEMO_RETURN_ADDRESS.country_code}`, { token });
+    expect(network.return_address).toMatchObject({ name: DEMO_RETURN_ADDRESS.name, address: DEMO_RETURN_ADDRESS.address, country_code: 'MY' });
+    expect(network.list).toHaveLength(1);
+    const profile = await get('/user/info/index', { token });
+    expect(profile.country).toBe(DEMO_RETURN_ADDRESS.country_code);
+    // Seeding again adds nothing.
+    await seedAll();
+    expect((await get(`/attractive/AfterSales/network?country=MY`, { token })).list).toHaveLength(1);
+  });
+
   it('runs group buys, reached from a home banner', async () => {
     const member = await registerMember(t);
     const running = await get('/shop/pintuan/goodsList?limit=20', { token: member.token });

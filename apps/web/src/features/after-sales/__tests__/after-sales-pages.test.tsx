@@ -8,6 +8,8 @@ import CaseInfoPage from '../pages/case-info-page';
 import CasesPage from '../pages/cases-page';
 
 let status = 'awaiting_return';
+/** Whether the shop has a return address for the order's country. */
+let returnAddress = true;
 const ok = (data: unknown) => ({ json: { code: 200, msg: 'Success', data } });
 const theCase = () => ({
   id: 31,
@@ -63,7 +65,7 @@ const api = await startFakeApi({
   '/shop/order/afterSaleSubmit': () => ok({ case_id: 31, case_no: 'AS26112400000031', status: 'under_review' }),
   '/attractive/AfterSales/list': () => ok({ list: [theCase()], total: 1, page: 1, limit: 10, has_more: false }),
   '/attractive/AfterSales/info': () =>
-    ok({ ...theCase(), events: [{ kind: 'submitted', from: null, to: 'under_review', reason: '', by: 'member', at: '2026-11-24T09:00:00.000Z' }, { kind: 'approved', from: 'under_review', to: 'awaiting_return', reason: '', by: 'operator', at: '2026-11-24T09:30:00.000Z' }], return_address: { id: 1, name: 'Returns centre', address: 'Lot 5, Shah Alam', phone: '0355512345', hours: '', country_code: 'MY' } }),
+    ok({ ...theCase(), events: [{ kind: 'submitted', from: null, to: 'under_review', reason: '', by: 'member', at: '2026-11-24T09:00:00.000Z' }, { kind: 'approved', from: 'under_review', to: 'awaiting_return', reason: '', by: 'operator', at: '2026-11-24T09:30:00.000Z' }], return_address: returnAddress ? { id: 1, name: 'Returns centre', address: 'Lot 5, Shah Alam', phone: '0355512345', hours: '', country_code: 'MY' } : null }),
   '/attractive/AfterSales/logistics': () => ok({ list: [{ code: 'poslaju', name: 'Pos Laju', needs_phone_tail: false }, { code: 'sf', name: 'SF Express', needs_phone_tail: true }] }),
   '/attractive/AfterSales/expressSave': () => {
     status = 'return_shipped';
@@ -80,12 +82,13 @@ beforeEach(() => {
   window.SHOP_CONFIG = { api: { default: api.url, cn: api.url } };
   localStorage.clear();
   status = 'awaiting_return';
+  returnAddress = true;
   useSession.getState().signIn('member-token', null);
 });
 afterEach(() => cleanup());
 
 const renderAt = (path: string) =>
-  renderRoutes({ [paths.order.afterSaleApply]: <ApplyPage />, [paths.order.afterSales]: <CasesPage />, [paths.order.afterSaleDetails]: <CaseInfoPage /> }, path);
+  renderRoutes({ [paths.order.afterSaleApply]: <ApplyPage />, [paths.order.afterSales]: <CasesPage />, [paths.order.afterSaleDetails]: <CaseInfoPage />, [paths.other.customerChat]: <p>chat page</p> }, path);
 
 describe('after-sales pages', () => {
   it('realSale: chooses units with the stepper, a reason and words; shows the refund estimate; sends the case and opens it', async () => {
@@ -155,5 +158,14 @@ describe('after-sales pages', () => {
     const saved = api.requests.find((r) => r.url.startsWith('/attractive/AfterSales/expressSave'))!;
     expect(JSON.parse(saved.body)).toEqual({ case_id: 31, carrier_code: 'poslaju', tracking_number: 'RT12345' });
     expect(api.violations).toEqual([]);
+  });
+
+  it('saleInfo: with no return address for the order’s country, says so and leads to customer service', async () => {
+    returnAddress = false;
+    renderAt(`${paths.order.afterSaleDetails}?id=31`);
+    expect(await screen.findByText(/has not set a return address for your country/)).toBeTruthy();
+    expect(screen.queryByText('Returns centre')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Ask customer service' }));
+    expect(await screen.findByText('chat page')).toBeTruthy();
   });
 });

@@ -4,7 +4,8 @@ import { Amount } from '@/components/amount';
 import { ListState } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
 import { formatDate } from '@/lib/format';
-import { useSearchParams } from '@/lib/router';
+import { paths } from '@/config/paths';
+import { useNavigate, useSearchParams } from '@/lib/router';
 import { showToast } from '@/lib/toast';
 import { useCarriers, useCase, useCaseTracking, useSaveShipment } from '../api/after-sales';
 import { CaseActions } from '../components/case-actions';
@@ -65,6 +66,7 @@ function Tracking({ caseId, leg }: { caseId: number; leg: 'return' | 'replacemen
 /** `pages/order/saleInfo`: a case's state and history, its goods and evidence, the return address and shipment, the replacement, the refund. */
 export default function CaseInfoPage() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const [params] = useSearchParams();
   const id = Number(params.get('id')) || 0;
   const query = useCase(id);
@@ -122,6 +124,16 @@ export default function CaseInfoPage() {
                 <div className="as-muted">
                   {c.return_address.address} · {c.return_address.phone}
                 </div>
+              </section>
+            )}
+            {!c.return_address && c.actions.can_ship_back && (
+              // Approved, to be sent back, and no return address for the order's country: the member is not left guessing.
+              <section className="as-section as-return-address">
+                <div className="as-title">{t('afterSales.app.returnAddress')}</div>
+                <p className="as-muted">{t('afterSales.app.returnAddressMissing')}</p>
+                <Button size="small" onClick={() => navigate(paths.other.customerChat)}>
+                  {t('afterSales.app.askService')}
+                </Button>
               </section>
             )}
             {c.actions.can_ship_back && <ShipmentForm caseId={c.id} />}
