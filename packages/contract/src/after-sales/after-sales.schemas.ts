@@ -242,7 +242,10 @@ export const adminAfterSaleListData = pageOf(adminAfterSaleSchema);
 export const adminAfterSaleIdQuery = z.object({ id });
 export const adminAfterSaleDetailData = adminAfterSaleSchema.extend({
   events: z.array(afterSaleEventSchema),
+  /** Where the goods go back: the return address of the order's country, in every state (null: the shop has none there). */
   return_address: afterSaleAddressSchema.nullable(),
+  /** The order's country, whose return address applies. */
+  return_country: z.string(),
   /** What the order's payments may still refund in all. */
   order_refundable: minor,
 });

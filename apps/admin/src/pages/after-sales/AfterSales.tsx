@@ -35,7 +35,11 @@ function CaseHistory({ id }: { id: number }) {
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
       <Typography.Text type="secondary">{t('console.afterSales.orderRefundable', { amount: formatMoney(d.order_refundable, d.currency) })}</Typography.Text>
-      {d.return_address && <Typography.Text>{t('console.afterSales.returnAddress', { address: `${d.return_address.name}, ${d.return_address.address}` })}</Typography.Text>}
+      {d.return_address ? (
+        <Typography.Text>{t('console.afterSales.returnAddress', { address: `${d.return_address.name}, ${d.return_address.address}` })}</Typography.Text>
+      ) : (
+        <Typography.Text type="warning">{t('console.afterSales.noReturnAddress', { country: d.return_country })}</Typography.Text>
+      )}
       <Timeline items={d.events.map((e) => ({ content: `${formatDate(e.at)} · ${t(`console.afterSales.event.${e.kind}`)} · ${e.by}${e.reason ? ` · ${e.reason}` : ''}` }))} />
     </Space>
   );

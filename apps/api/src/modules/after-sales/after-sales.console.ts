@@ -97,7 +97,9 @@ export async function detailForOperator(deps: Pick<AppDeps, 'db' | 'i18n' | 'con
     member_id: c.user_id,
     member: member?.user_name ?? '',
     events: renderEvents(await q.findCaseEvents(deps.db, c.id)),
-    return_address: await returnAddressOf(deps.db, c, order.country_code),
+    // The operator sees where the goods will go before approving (the member, once approved).
+    return_address: await returnAddressOf(deps.db, { status: 'awaiting_return' }, order.country_code),
+    return_country: order.country_code,
     order_refundable: (await refundableOfOrder(deps.db, refOf(c))).total,
   };
 }

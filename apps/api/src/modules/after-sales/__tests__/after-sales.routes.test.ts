@@ -119,6 +119,16 @@ describe('opening a case', () => {
     const info = await get(m, `/attractive/AfterSales/info?id=${id}`);
     expect(info.body.data).toMatchObject({ id, order_id: o.orderId, description: 'The lid was cracked', return_address: null, lines: [{ order_line_id: o.lines[0]!.id, qty: 1 }] });
     expect(info.body.data.events).toMatchObject([{ kind: 'submitted', to: 'under_review', by: 'member' }]);
+    // The operator deciding it sees where the goods would go back (the member, only once it is approved),
+    // or that the order's country has no return address yet.
+    const country = (await t.db.selectFrom('orders').select('country_code').where('id', '=', o.orderId).executeTakeFirstOrThrow()).country_code;
+    const others = await t.db.updateTable('after_sale_addresses').set({ enabled: false }).where('country_code', '=', country).where('kind', '=', 'return').where('enabled', '=', true).returning('id').execute();
+    expect((await adminGet(`/admin/api/after-sales/detail?id=${id}`)).body.data).toMatchObject({ return_address: null, return_country: country });
+    const desk = await t.db.insertInto('after_sale_addresses').values({ country_code: country, kind: 'return', name: 'Returns desk', address: '1 Dock Road' }).returning('id').executeTakeFirstOrThrow();
+    expect((await adminGet(`/admin/api/after-sales/detail?id=${id}`)).body.data).toMatchObject({ return_address: { name: 'Returns desk', country_code: country }, return_country: country });
+    expect((await get(m, `/attractive/AfterSales/info?id=${id}`)).body.data.return_address).toBeNull();
+    await t.db.deleteFrom('after_sale_addresses').where('id', '=', desk.id).execute();
+    if (others.length) await t.db.updateTable('after_sale_addresses').set({ enabled: true }).where('id', 'in', others.map((r) => r.id)).execute();
 
     // Another member sees nothing of it.
     const other = await shopper();
