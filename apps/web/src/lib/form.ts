@@ -1,4 +1,4 @@
-import { createElement, Fragment, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
 import type { z } from 'zod';
 import { i18n } from '@/lib/i18n';
 import { showToast } from '@/lib/toast';
@@ -169,5 +169,5 @@ export function Controller<T extends FieldValues, P extends Path<T>>({
   /** `onChange` takes what the control gives (a field component is generic over the form's values). */
   render: (props: { field: { name: P; value: T[P]; onChange: (value: any) => void } }) => ReactNode;
 }) {
-  return createElement(Fragment, null, render({ field: { name, value: control.values[name], onChange: (value: T[P]) => control.setValue(name, value) } }));
+  return render({ field: { name, value: control.values[name], onChange: (value: T[P]) => control.setValue(name, value) } });
 }

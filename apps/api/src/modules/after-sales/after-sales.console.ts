@@ -38,7 +38,7 @@ import { returnSpentPointsShare, reverseEarnedPoints } from '../orders/points.js
 import { findRefundsOfPayment, findSucceededPaymentsOfPayable } from '../payments/payments.queries.js';
 import { refundPayment, type PaymentsDeps } from '../payments/settlement.js';
 import * as q from './after-sales.queries.js';
-import { CASE_REASONS_TAG, SETTINGS_TAG, caseEnded, moveCase, reasonKey, reasonText, recordCaseEvent, renderCases, renderEvents, returnAddressOf, type CaseRow } from './after-sales.service.js';
+import { CASE_REASONS_TAG, SETTINGS_TAG, caseEnded, moveCase, reasonKey, reasonText, recordCaseEvent, renderCases, renderEvents, returnAddressIn, type CaseRow } from './after-sales.service.js';
 import type { AfterSaleStatus } from './after-sales.table.js';
 import { findCaseOrder, refOf, takeBackToShop, type OrderRef } from './order-source.js';
 
@@ -98,7 +98,7 @@ export async function detailForOperator(deps: Pick<AppDeps, 'db' | 'i18n' | 'con
     member: member?.user_name ?? '',
     events: renderEvents(await q.findCaseEvents(deps.db, c.id)),
     // The operator sees where the goods will go before approving (the member, once approved).
-    return_address: await returnAddressOf(deps.db, { status: 'awaiting_return' }, order.country_code),
+    return_address: await returnAddressIn(deps.db, order.country_code),
     return_country: order.country_code,
     order_refundable: (await refundableOfOrder(deps.db, refOf(c))).total,
   };

@@ -513,9 +513,14 @@ export const renderEvents = (events: Awaited<ReturnType<typeof q.findCaseEvents>
   // The points events' notes are the ledger's words for operators: the member reads the event's name.
   events.map((e) => ({ kind: e.kind, from: e.from_status, to: e.to_status, reason: e.kind.startsWith('points_') ? '' : e.reason, by: e.actor_kind, at: iso(e.created_at) }));
 
-/** Where the goods of a case go back: the return address of the order's country, or null when none is set. */
+/** Where the goods of a case go back, as its member sees it: the return address of the order's country once the case is approved (null before, or when none is set). */
 export async function returnAddressOf(db: Executor, c: { status: AfterSaleStatus }, countryCode: string) {
   if (['under_review', 'rejected', 'withdrawn'].includes(c.status)) return null;
+  return returnAddressIn(db, countryCode);
+}
+
+/** The return address of a country (null when the shop has none there): what the operator deciding a case sees. */
+export async function returnAddressIn(db: Executor, countryCode: string) {
   const [a] = await q.findAddresses(db, countryCode, 'return');
   return a ? { id: a.id, name: a.name, address: a.address, phone: a.phone, hours: a.hours, country_code: a.country_code } : null;
 }
