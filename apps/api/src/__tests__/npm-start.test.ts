@@ -140,8 +140,8 @@ describe('npm start', () => {
     expect(again).not.toMatch(/building for production/);
     const shopLines = again.split('\n').filter((l) => l.startsWith('[shop]'));
     expect(shopLines.at(-1)).toMatch(/the shop is open at/);
-    // A running shop is stopped: stopped within milliseconds of opening, connections its job worker was
-    // still opening were cut while authenticating, and the database logged that (FATAL) as it stopped.
+    // A running shop is stopped: stopped within milliseconds of opening, two connections still being
+    // opened were cut while authenticating, and the database logged that (FATAL) as it stopped.
     await new Promise((r) => setTimeout(r, 2_000));
     npm.kill('SIGTERM');
     await until('npm start ends again', () => second.exitCode !== null || second.signalCode !== null, 30_000);
