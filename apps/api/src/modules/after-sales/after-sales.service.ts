@@ -519,10 +519,13 @@ export async function returnAddressOf(db: Executor, c: { status: AfterSaleStatus
   return returnAddressIn(db, countryCode);
 }
 
+/** A return address or service point as members and operators read it. */
+const shownAddress = (a: Awaited<ReturnType<typeof q.findAddresses>>[number]) => ({ id: a.id, name: a.name, address: a.address, phone: a.phone, hours: a.hours, country_code: a.country_code });
+
 /** The return address of a country (null when the shop has none there): what the operator deciding a case sees. */
 export async function returnAddressIn(db: Executor, countryCode: string) {
   const [a] = await q.findAddresses(db, countryCode, 'return');
-  return a ? { id: a.id, name: a.name, address: a.address, phone: a.phone, hours: a.hours, country_code: a.country_code } : null;
+  return a ? shownAddress(a) : null;
 }
 
 /** One of the member's cases with its history and the return address. */
@@ -570,9 +573,9 @@ export async function network(deps: Pick<AppDeps, 'db'>, actor: Actor, input: En
   }
   if (!country) return { return_address: null, list: [] };
   const points = await q.findAddresses(deps.db, country, 'service');
-  const [ret] = await q.findAddresses(deps.db, country, 'return');
-  const shape = (a: NonNullable<typeof ret>) => ({ id: a.id, name: a.name, address: a.address, phone: a.phone, hours: a.hours, country_code: a.country_code });
-  return { return_address: ret && (!forCase || (await returnAddressOf(deps.db, forCase, country))) ? shape(ret) : null, list: points.map(shape) };
+  // For a case, as its member sees it (once approved); else the country's.
+  const return_address = forCase ? await returnAddressOf(deps.db, forCase, country) : await returnAddressIn(deps.db, country);
+  return { return_address, list: points.map(shownAddress) };
 }
 
 /** The member's shipment of the goods back: a carrier of the list and its tracking number. */
