@@ -48,9 +48,12 @@ describe('the shop in Chromium on a phone', () => {
     // A real picture, at the width its card asked for (`?w=` from the srcset), not a placeholder.
     // A picture's first copy at a width is made on its first request: seconds on a busy machine.
     await expect.poll(() => firstImage.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)), { timeout: 20_000 }).toBeGreaterThan(100);
-    // "Load more" at the end of every goods brings the next page.
-    // The shelves are drawn one a frame, every goods last: its first page is a full twenty.
-    const cards = page.getByRole('region', { name: 'All goods' }).locator('.goods-card');
+    // Every goods, last, is drawn as the member scrolls near it: its first page is a full twenty,
+    // and "Load more" at its end brings the next page.
+    const allGoods = page.getByRole('region', { name: 'All goods' });
+    const cards = allGoods.locator('.goods-card');
+    expect(await cards.count()).toBe(0);
+    await allGoods.scrollIntoViewIfNeeded();
     await expect.poll(() => cards.count()).toBe(20);
     await page.getByRole('button', { name: 'Load more' }).click();
     await expect.poll(() => cards.count()).toBe(40);

@@ -84,29 +84,77 @@ export function useAfterFirstScreen(timeoutMs = 1500): boolean {
   return ready;
 }
 
-/** Set once the first screen's content below the fold has been drawn in steps: later screens draw theirs whole. */
-let drawnInSteps = false;
+/** Set once the app's first screen has been left: later screens draw what lies below their fold whole. */
+let drawnWhole = false;
+
+/** Parts of the first screen that have neared the screen, waiting for a frame of their own. */
+const turns: Array<() => void> = [];
+let turning = false;
+
+/** Draws the next waiting part in a task of its own after the next frame, then the one after it. */
+function nextTurn(): void {
+  if (turning || !turns.length) return;
+  turning = true;
+  requestAnimationFrame(() =>
+    setTimeout(() => {
+      turning = false;
+      turns.shift()?.();
+      nextTurn();
+    }, 0),
+  );
+}
+
+/** Queues `draw` for a frame of its own; answers how to take it out of the queue. */
+function inTurn(draw: () => void): () => void {
+  turns.push(draw);
+  nextTurn();
+  return () => {
+    const at = turns.indexOf(draw);
+    if (at >= 0) turns.splice(at, 1);
+  };
+}
+
+/** How far below the screen a part counts as near: half a screen, so it is drawn before it is scrolled into view. */
+const NEAR = '0px 0px 50% 0px';
 
 /**
- * How many of `total` parts below the fold to render: on the app's first screen one, then one more
- * each frame (a task of its own), so drawing lists nobody sees yet never blocks a tap for long on a
- * slow phone; on every later screen all of them at once, so a kept scroll position finds the page whole.
+ * Whether a part below the fold may be drawn: on the app's first screen once it nears the screen
+ * (within half a screen's height of it), a part a frame, so lists nobody has scrolled to are not
+ * drawn while the page loads and no one task draws several; on every later screen (another page,
+ * back to this one) at once, so a kept scroll position finds the page whole. Answers the ref for
+ * the element that stands in for the part until then (it should keep the part's room).
  */
-export function useRenderedInSteps(total: number): number {
-  const [count, setCount] = useState(() => (drawnInSteps ? total : Math.min(1, total)));
+export function useDrawnNearScreen<T extends Element>(): [(element: T | null) => void, boolean] {
+  const [shown, setShown] = useState(drawnWhole);
+  const [element, setElement] = useState<T | null>(null);
+  // The first screen's page leaving (this part with it) makes every later screen whole.
+  useEffect(
+    () => () => {
+      drawnWhole = true;
+    },
+    [],
+  );
   useEffect(() => {
-    if (count >= total) {
-      drawnInSteps = true;
-      return;
+    if (shown || !element) return;
+    let stopWaiting: (() => void) | undefined;
+    const draw = () => setShown(true);
+    if (typeof IntersectionObserver !== 'function') {
+      stopWaiting = inTurn(draw);
+      return stopWaiting;
     }
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => setCount((c) => c + 1), 0);
-    });
+    const seen = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((e) => e.isIntersecting)) return;
+        seen.disconnect();
+        stopWaiting = inTurn(draw);
+      },
+      { rootMargin: NEAR },
+    );
+    seen.observe(element);
     return () => {
-      cancelAnimationFrame(frame);
-      if (timer !== undefined) clearTimeout(timer);
+      seen.disconnect();
+      stopWaiting?.();
     };
-  }, [count, total]);
-  return Math.min(count, total);
+  }, [element, shown]);
+  return [setElement, shown];
 }

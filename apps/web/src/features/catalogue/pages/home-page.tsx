@@ -1,7 +1,7 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Grid, Image, SearchBar } from 'antd-mobile';
 import { AppstoreOutline } from 'antd-mobile-icons';
-import { useAfterFirstScreen, useRenderedInSteps } from '@/lib/after-first-screen';
+import { useAfterFirstScreen, useDrawnNearScreen } from '@/lib/after-first-screen';
 import { useNavigate } from '@/lib/router';
 import { paths } from '@/config/paths';
 import { ListState } from '@/components/list-states';
@@ -95,20 +95,22 @@ export default function HomePage() {
   );
 }
 
+/** Goods on a page of every goods, as the section's first page asks for them. */
+const ALL_GOODS_PAGE = 20;
+
 /** The goods shelves and every goods: below the fold, rendered once the first screen has painted. */
 function BelowTheFold({ shelves }: { shelves: HomeData['shelves'] }) {
   const shown = useAfterFirstScreen();
-  return shown ? <ShelvesInSteps shelves={shelves} /> : null;
+  return shown ? <Shelves shelves={shelves} /> : null;
 }
 
-/** The shelves, then every goods: on the first screen a shelf a frame, so no one task draws them all. */
-function ShelvesInSteps({ shelves }: { shelves: HomeData['shelves'] }) {
+/** The shelves, then every goods, each under its heading; their goods drawn as they near the screen. */
+function Shelves({ shelves }: { shelves: HomeData['shelves'] }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const steps = useRenderedInSteps(shelves.length + 1);
   return (
     <>
-      {shelves.slice(0, steps).map((shelf) =>
+      {shelves.map((shelf) =>
         shelf.goods.length ? (
           <section key={shelf.key} className="home-shelf" aria-label={shelf.title}>
             <header className="section-head">
@@ -117,18 +119,33 @@ function ShelvesInSteps({ shelves }: { shelves: HomeData['shelves'] }) {
                 {t('catalogue.more')}
               </button>
             </header>
-            <GoodsGrid goods={shelf.goods} />
+            <NearScreen cards={shelf.goods.length}>
+              <GoodsGrid goods={shelf.goods} />
+            </NearScreen>
           </section>
         ) : null,
       )}
-      {steps > shelves.length && (
-        <section className="home-shelf" aria-label={t('catalogue.allGoods')}>
-          <header className="section-head">
-            <h2>{t('catalogue.allGoods')}</h2>
-          </header>
-          <GoodsList filter={{ limit: 20 }} />
-        </section>
-      )}
+      <section className="home-shelf" aria-label={t('catalogue.allGoods')}>
+        <header className="section-head">
+          <h2>{t('catalogue.allGoods')}</h2>
+        </header>
+        <NearScreen cards={ALL_GOODS_PAGE}>
+          <GoodsList filter={{ limit: ALL_GOODS_PAGE }} />
+        </NearScreen>
+      </section>
     </>
+  );
+}
+
+/** Goods drawn once they near the screen (on the first screen); until then as many empty cards keep their room. */
+function NearScreen({ cards, children }: { cards: number; children: ReactNode }) {
+  const [standIn, near] = useDrawnNearScreen<HTMLDivElement>();
+  if (near) return children;
+  return (
+    <div ref={standIn} className="goods-grid" aria-hidden>
+      {Array.from({ length: cards }, (_, i) => (
+        <div key={i} className="goods-card-placeholder" />
+      ))}
+    </div>
   );
 }
