@@ -221,7 +221,7 @@ async function seedDemoMemberWallet(db: Tx): Promise<void> {
       reference: { type: 'member', id: member.id },
       idempotencyKey: `demo-seed:${kind}:${member.id}`,
       actor: a,
-      memo: 'Demo points to try paying with points',
+      // No memo: the member's history names the grant in their own language (a memo is shown as written).
       postings: [
         { account: { system: 'promotions', asset: kind, currency: POINTS_CURRENCY }, amount: -DEMO_GIFTS[kind] },
         { account: { member: member.id, asset: kind, currency: POINTS_CURRENCY }, amount: DEMO_GIFTS[kind] },

@@ -94,6 +94,14 @@ describe('the demo shop shows every feature', () => {
     expect(preview.points_offer.points).toMatchObject({ balance: DEMO_GIFTS.points });
     expect(preview.points_offer.points.max).toBeGreaterThan(0);
     expect(preview).toMatchObject({ points_used: 1000, points_value: 1000 });
+    // The grant reads in the member's language in their points history.
+    for (const kind of ['points', 'shopping_points']) {
+      for (const lang of LANGUAGES) {
+        const log = await get(`/user/wallet/pointsLog?kind=${kind}&page=1&limit=10`, { token, lang });
+        expect(log.list, `${kind} ${lang}`).toEqual([expect.objectContaining({ reason: 'points.grant', reason_text: t.deps.i18n.t(lang, 'wallet.reason.grant'), amount: DEMO_GIFTS[kind as 'points'] })]);
+      }
+    }
+    expect(t.deps.i18n.t('th', 'wallet.reason.grant')).not.toBe(t.deps.i18n.t('en-us', 'wallet.reason.grant'));
   });
 
   it('sells goods from abroad in their own currencies, reached from a home banner, in every language', async () => {
