@@ -207,7 +207,7 @@ export const DEMO_RETURN_ADDRESS = { country_code: 'MY', name: 'Demo Shop return
 async function seedAfterSalesAddresses(db: Tx): Promise<void> {
   if (await db.selectFrom('after_sale_addresses').select('id').limit(1).executeTakeFirst()) return;
   await insertAddress(db, { ...DEMO_RETURN_ADDRESS, kind: 'return' });
-  await insertAddress(db, { country_code: 'MY', kind: 'service', name: 'Demo Shop service point, Kuala Lumpur', address: 'G-12, Jalan Sultan Ismail, 50250 Kuala Lumpur', phone: '+60 3-2141 0000', hours: 'Daily 10:00–20:00' });
+  await insertAddress(db, { country_code: DEMO_RETURN_ADDRESS.country_code, kind: 'service', name: 'Demo Shop service point, Kuala Lumpur', address: 'G-12, Jalan Sultan Ismail, 50250 Kuala Lumpur', phone: '+60 3-2141 0000', hours: 'Daily 10:00–20:00' });
 }
 
 /** Points, shopping points and two gift cards for the demo member, once. */
