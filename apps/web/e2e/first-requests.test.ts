@@ -112,6 +112,25 @@ async function drawnInTheSplashFirst(o: { hashPath: string; parts: RegExp; pictu
   }
 }
 
+/**
+ * The picture the splash has drawn once it is `picture`, read in the same look that sees it drawn: the
+ * app may replace the splash soon after, so a second look could miss it.
+ */
+async function splashPictureDrawn(page: Page, picture: RegExp): Promise<string> {
+  let src = '';
+  await expect
+    .poll(
+      async () =>
+        (src = await page.evaluate(() => {
+          const img = document.querySelector<HTMLImageElement>('#splash .splash-hero');
+          return img?.complete && img.naturalWidth > 0 ? img.currentSrc : '';
+        })),
+      { timeout: 30_000 },
+    )
+    .toMatch(picture);
+  return src;
+}
+
 /** The home page, once the app has rendered it, shows `src` (the file the splash drew) as its first banner. */
 async function expectBannerOf(page: Page, src: string): Promise<void> {
   const banner = page.locator('.home-banner-image').first();
@@ -336,16 +355,15 @@ describe('the first screen asks for its data before the app has arrived', () => 
     const page = await browser.newPage();
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
-    await page.route(/\/attractive\/page\/indexApiData$/, async (route) => {
+    // The data, and the app (which would replace the splash, drawn or not, on a slow machine), held
+    // until the splash shows a picture.
+    await page.route(/\/(attractive\/page\/indexApiData|h5\/assets\/index-[\w-]+\.js)$/, async (route) => {
       await held;
       await route.continue();
     });
     await asFirstVisit(page, { popupSnooze: '[]' });
     await page.goto(`${baseUrl}/h5/#/pages/tabbar/index`, { waitUntil: 'commit' });
-    const hero = page.locator('#splash .splash-hero');
-    await expect.poll(() => hero.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0), { timeout: 30_000 }).toBe(true);
-    const drawnSrc = await hero.evaluate((img) => (img as HTMLImageElement).currentSrc);
-    expect(drawnSrc).toMatch(/\/media\/demo\/feature-1\.png\?w=\d+$/);
+    const drawnSrc = await splashPictureDrawn(page, /\/media\/demo\/feature-1\.png\?w=\d+$/);
     release();
     await expectBannerOf(page, drawnSrc);
     await page.close();
@@ -373,11 +391,7 @@ describe('the first screen asks for its data before the app has arrived', () => 
       await route.continue();
     });
     await page.goto(`${baseUrl}/h5/#/pages/tabbar/index`, { waitUntil: 'commit' });
-    const hero = page.locator('#splash .splash-hero');
-    await expect
-      .poll(() => hero.evaluate((img) => ((img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0 ? (img as HTMLImageElement).currentSrc : '')), { timeout: 30_000 })
-      .toMatch(/\/media\/demo\/feature-1\.png\?w=\d+$/);
-    const drawnSrc = await hero.evaluate((img) => (img as HTMLImageElement).currentSrc);
+    const drawnSrc = await splashPictureDrawn(page, /\/media\/demo\/feature-1\.png\?w=\d+$/);
     // The document named the data's first picture; the one it was made to name was started first, then the data's.
     expect(named).toBe('/media/demo/feature-1.png');
     expect([...new Set(pictures)]).toEqual(['/media/demo/feature-2.png', '/media/demo/feature-1.png']);
