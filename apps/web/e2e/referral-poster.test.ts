@@ -40,6 +40,12 @@ describe('a poster with the invitation QR in Chromium', () => {
     const page = await browser.open('/pages/invite/index', { localStorage: storage });
     await page.getByTestId('invite-code').waitFor();
     const poster = page.locator('figure.poster', { has: page.getByAltText(title) });
+    // On the page, as on the saved picture, the QR sits inside the picture's bottom-right corner, clear of the words below it.
+    const picture = (await poster.getByAltText(title).boundingBox())!;
+    const code = (await poster.locator('.poster-qr').boundingBox())!;
+    expect(code.x + code.width).toBeLessThanOrEqual(picture.x + picture.width);
+    expect(code.y + code.height).toBeLessThanOrEqual(picture.y + picture.height);
+    expect(code.y + code.height).toBeGreaterThan(picture.y + picture.height - code.height);
     const [download] = await Promise.all([page.waitForEvent('download'), poster.getByTestId('poster-save').click()]);
     expect(download.suggestedFilename()).toBe(`${title}.png`);
     const saved = fs.readFileSync((await download.path())!);

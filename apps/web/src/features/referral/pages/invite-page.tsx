@@ -46,8 +46,10 @@ export default function InvitePage() {
           {list.map((p) => (
             <Swiper.Item key={p.id}>
               <figure className="poster">
-                <Image src={mediaUrl(p.image)} alt={p.title} fit="cover" />
-                {share.data && <img className="poster-qr" src={share.data.qr_code} alt="" width={64} height={64} />}
+                <div className="poster-frame">
+                  <Image src={mediaUrl(p.image)} alt={p.title} fit="cover" />
+                  {share.data && <img className="poster-qr" src={share.data.qr_code} alt="" width={64} height={64} />}
+                </div>
                 <figcaption>{p.text}</figcaption>
                 <PosterSaveAction poster={mediaUrl(p.image)} qr={share.data?.qr_code} name={`${p.title || 'poster'}.png`} />
               </figure>
