@@ -86,7 +86,7 @@ describe('the referral team in Chromium', () => {
 
     const star = await browser.open('/pages/team/star', { localStorage: storage });
     await star.getByText('No star yet').waitFor();
-    await star.getByText('To reach 1 stars').waitFor();
+    await star.getByText('To become a 1-star member').waitFor();
     await star.getByText('Personal PV').waitFor();
   }, 90_000);
 });

@@ -92,8 +92,8 @@ describe('referral pages', () => {
 
   it('star progress: the star and each condition of the next one', async () => {
     renderAt(paths.team.star);
-    expect((await screen.findByTestId('star-now')).textContent).toBe('1 star');
-    expect(screen.getByText('To reach 2 stars')).toBeTruthy();
+    expect((await screen.findByTestId('star-now')).textContent).toBe('1-star');
+    expect(screen.getByText('To become a 2-star member')).toBeTruthy();
     expect(screen.getByText('150 / 300')).toBeTruthy();
   });
 
