@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDatabase, type Database } from '../../api/src/db/database.js';
+import { balanceOf } from '../../api/src/modules/ledger/ledger.service.js';
+import { fund } from '../../api/src/modules/ledger/__tests__/ledger-helpers.js';
+import { hashPassword } from '../../api/src/modules/members/identity.js';
+import { newAddress, newOperatorSession } from '../../api/src/modules/orders/__tests__/fixtures.js';
+import { newGoods } from '../../api/src/modules/cart/__tests__/fixtures.js';
+import { launchBrowser, type Browser } from './browser.js';
+import { createMemberSession } from './members.js';
+import { baseUrl, databaseUrl } from './shop.js';
+
+// A return from start to end on a 375 px phone, against the running shop: the member asks for it
+// from the received order, sends the goods back with the shop's return address in front of them,
+// and sees the money back; the operator's decisions are the console's calls.
+
+const PAY_PASSWORD = '864200';
+let browser: Browser;
+let db: Database;
+let operator: { headers: { authorization: string } };
+
+beforeAll(async () => {
+  browser = await launchBrowser(baseUrl);
+  db = createDatabase(databaseUrl, 2);
+  operator = await newOperatorSession(db, 'owner');
+});
+afterAll(async () => {
+  await browser?.close();
+  await db?.destroy();
+});
+
+/** A call as the app or the console sends it; its data, or a failure naming the answer. */
+async function call(url: string, authorization: string, body: unknown) {
+  const res = await fetch(`${baseUrl}${url}`, {
+    method: 'POST',
+    headers: { authorization, 'content-type': 'application/json', 'think-lang': 'en-us', 'idempotency-key': `e2e-${Math.random().toString(36).slice(2)}` },
+    body: JSON.stringify(body),
+  });
+  const json = (await res.json()) as { code: number; data: any };
+  if (json.code !== 200) throw new Error(`${url}: ${JSON.stringify(json)}`);
+  return json.data;
+}
+
+describe('after-sales in Chromium at 375 px', () => {
+  it('a member returns one of two units of a received order, ships it back to the return address shown, and sees it refunded to the wallet', async () => {
+    const name = `Kettle ${Date.now()}`;
+    const goods = await newGoods(db, [{ price: 1250, stock: 5 }], { name, currency: 'USD' });
+    const member = await createMemberSession(databaseUrl, 'live');
+    await db.updateTable('users').set({ pay_password_hash: await hashPassword(PAY_PASSWORD) }).where('id', '=', member.userId).execute();
+    const addressId = await newAddress(db, member.userId);
+    await fund(db, member.userId, 100_000, 'USD');
+    // Bought, paid, shipped and received through the shop's own calls (the browser tests of orders walk these pages).
+    const bearer = `Bearer ${member.token}`;
+    const order = await call('/shop/buy/createOrder', bearer, { goods_id: goods.goodsId, sku_id: goods.skuIds[0], num: 2, address_id: addressId });
+    await call('/shop/buy/payOrder', bearer, { order_id: order.order_id, pay_way: 'balance', pay_password: PAY_PASSWORD });
+    await call('/admin/api/orders/ship', operator.headers.authorization, { order_id: order.order_id, carrier: 'DHL', tracking_number: `AS${order.order_id}X` });
+    await call('/shop/order/confirmReceipt', bearer, { id: order.order_id });
+    const returnAddress = await db.selectFrom('after_sale_addresses').select(['name', 'address']).where('country_code', '=', 'MY').where('kind', '=', 'return').where('enabled', '=', true).orderBy('id').executeTakeFirstOrThrow();
+
+    const page = await browser.open(`/pages/order/orderInfo?id=${order.order_id}`, {
+      snoozePopups: true,
+      localStorage: {
+        'shop.session': JSON.stringify({ state: { token: member.token, user: { id: member.userId, user_name: member.userName } }, version: 0 }),
+        'shop.session.refreshedAt': String(Date.now()),
+      },
+    });
+    await page.getByRole('button', { name: 'After-sales' }).click();
+    await page.waitForURL(/#\/pages\/order\/realSale\?order_id=\d+/);
+    await page.getByText(name).waitFor();
+    // Nothing chosen: refused on the page, nothing sent.
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText('At least one order item must be chosen').waitFor();
+    await page.getByLabel(`Quantity of ${name}`).locator('.adm-stepper-plus').click();
+    await page.getByText('No longer needed').click();
+    await page.getByPlaceholder('Describe the problem').fill('One is enough');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.waitForURL(/#\/pages\/order\/saleInfo\?id=\d+/);
+    const caseId = Number(/saleInfo\?id=(\d+)/.exec(page.url())![1]);
+    await page.getByText('Under review').first().waitFor();
+    const opened = await db.selectFrom('after_sales').select(['user_id', 'kind', 'status', 'refundable_minor']).where('id', '=', caseId).executeTakeFirstOrThrow();
+    expect(opened).toMatchObject({ user_id: member.userId, kind: 'return', status: 'under_review' });
+    // One of two units of a 25.00 order without freight: half of it.
+    expect(Number(opened.refundable_minor)).toBe(1250);
+    const lines = await db.selectFrom('after_sale_lines').select(['qty']).where('case_id', '=', caseId).execute();
+    expect(lines).toEqual([{ qty: 1 }]);
+
+    // Approved: the member sees where to send the goods, and sends them.
+    await call('/admin/api/after-sales/approve', operator.headers.authorization, { id: caseId });
+    await page.reload();
+    await page.getByText('Approved: send the goods back').first().waitFor();
+    await page.getByText(returnAddress.name).waitFor();
+    await page.getByText(returnAddress.address).waitFor();
+    await page.getByText('Pos Laju').click();
+    await page.getByPlaceholder('Tracking number').fill(`RT${caseId}MY`);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Goods on their way back').first().waitFor();
+    const shipped = await db.selectFrom('after_sales').select(['status', 'return_carrier_code', 'return_tracking']).where('id', '=', caseId).executeTakeFirstOrThrow();
+    expect(shipped).toEqual({ status: 'return_shipped', return_carrier_code: 'poslaju', return_tracking: `RT${caseId}MY` });
+
+    // Received and refunded by the operator: the money is back in the wallet, and the case says so.
+    const before = await balanceOf(db, member.userId, 'cash', 'USD');
+    await call('/admin/api/after-sales/receive', operator.headers.authorization, { id: caseId });
+    await call('/admin/api/after-sales/refund', operator.headers.authorization, { id: caseId });
+    expect(await balanceOf(db, member.userId, 'cash', 'USD')).toBe(before + 1250);
+    await page.reload();
+    await page.getByText('Refunded').first().waitFor();
+    await page.getByText('$12.50').first().waitFor();
+    await page.evaluate(() => (location.hash = '#/pages/order/salingAfter'));
+    const listed = page.locator(`[data-case="${caseId}"]`);
+    await listed.getByText(name).waitFor();
+    expect(await listed.locator('.as-status').innerText()).toBe('Refunded');
+    await page.close();
+  }, 90_000);
+});
