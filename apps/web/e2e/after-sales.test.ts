@@ -40,29 +40,35 @@ async function call(url: string, authorization: string, body: unknown) {
   return json.data;
 }
 
+/** A signed-in member who bought `units` of a new goods, paid from the wallet and received it. */
+async function receivedOrder(units: number) {
+  const name = `Kettle ${Date.now()}`;
+  const goods = await newGoods(db, [{ price: 1250, stock: 5 }], { name, currency: 'USD' });
+  const member = await createMemberSession(databaseUrl, 'live');
+  await db.updateTable('users').set({ pay_password_hash: await hashPassword(PAY_PASSWORD) }).where('id', '=', member.userId).execute();
+  const addressId = await newAddress(db, member.userId);
+  await fund(db, member.userId, 100_000, 'USD');
+  // Bought, paid, shipped and received through the shop's own calls (the browser tests of orders walk these pages).
+  const bearer = `Bearer ${member.token}`;
+  const order = await call('/shop/buy/createOrder', bearer, { goods_id: goods.goodsId, sku_id: goods.skuIds[0], num: units, address_id: addressId });
+  await call('/shop/buy/payOrder', bearer, { order_id: order.order_id, pay_way: 'balance', pay_password: PAY_PASSWORD });
+  await call('/admin/api/orders/ship', operator.headers.authorization, { order_id: order.order_id, carrier: 'DHL', tracking_number: `AS${order.order_id}X` });
+  await call('/shop/order/confirmReceipt', bearer, { id: order.order_id });
+  const page = await browser.open(`/pages/order/orderInfo?id=${order.order_id}`, {
+    snoozePopups: true,
+    localStorage: {
+      'shop.session': JSON.stringify({ state: { token: member.token, user: { id: member.userId, user_name: member.userName } }, version: 0 }),
+      'shop.session.refreshedAt': String(Date.now()),
+    },
+  });
+  return { member, name, goodsId: goods.goodsId, orderId: order.order_id as number, page };
+}
+
 describe('after-sales in Chromium at 375 px', () => {
   it('a member returns one of two units of a received order, ships it back to the return address shown, and sees it refunded to the wallet', async () => {
-    const name = `Kettle ${Date.now()}`;
-    const goods = await newGoods(db, [{ price: 1250, stock: 5 }], { name, currency: 'USD' });
-    const member = await createMemberSession(databaseUrl, 'live');
-    await db.updateTable('users').set({ pay_password_hash: await hashPassword(PAY_PASSWORD) }).where('id', '=', member.userId).execute();
-    const addressId = await newAddress(db, member.userId);
-    await fund(db, member.userId, 100_000, 'USD');
-    // Bought, paid, shipped and received through the shop's own calls (the browser tests of orders walk these pages).
-    const bearer = `Bearer ${member.token}`;
-    const order = await call('/shop/buy/createOrder', bearer, { goods_id: goods.goodsId, sku_id: goods.skuIds[0], num: 2, address_id: addressId });
-    await call('/shop/buy/payOrder', bearer, { order_id: order.order_id, pay_way: 'balance', pay_password: PAY_PASSWORD });
-    await call('/admin/api/orders/ship', operator.headers.authorization, { order_id: order.order_id, carrier: 'DHL', tracking_number: `AS${order.order_id}X` });
-    await call('/shop/order/confirmReceipt', bearer, { id: order.order_id });
+    const { member, name, page } = await receivedOrder(2);
     const returnAddress = await db.selectFrom('after_sale_addresses').select(['name', 'address']).where('country_code', '=', 'MY').where('kind', '=', 'return').where('enabled', '=', true).orderBy('id').executeTakeFirstOrThrow();
 
-    const page = await browser.open(`/pages/order/orderInfo?id=${order.order_id}`, {
-      snoozePopups: true,
-      localStorage: {
-        'shop.session': JSON.stringify({ state: { token: member.token, user: { id: member.userId, user_name: member.userName } }, version: 0 }),
-        'shop.session.refreshedAt': String(Date.now()),
-      },
-    });
     await page.getByRole('button', { name: 'After-sales' }).click();
     await page.waitForURL(/#\/pages\/order\/realSale\?order_id=\d+/);
     await page.getByText(name).waitFor();
@@ -108,6 +114,31 @@ describe('after-sales in Chromium at 375 px', () => {
     const listed = page.locator(`[data-case="${caseId}"]`);
     await listed.getByText(name).waitFor();
     expect(await listed.locator('.as-status').innerText()).toBe('Refunded');
+    await page.close();
+  }, 90_000);
+
+  it('a member reviews the received goods from the order, and the goods page shows the review with the SKU bought', async () => {
+    const { member, name, goodsId, page } = await receivedOrder(1);
+    await page.getByRole('button', { name: 'Review' }).click();
+    const sheet = page.locator('.adm-popup-body', { hasText: name });
+    // The sheet fits the phone: its button and the words' counter are whole on the screen.
+    for (const part of [sheet.getByRole('button', { name: 'Post review' }), sheet.getByText('0/140')]) {
+      const box = (await part.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(375);
+    }
+    await sheet.getByRole('radio', { name: '4', exact: true }).click();
+    await sheet.getByPlaceholder('How was it? (optional)').fill('Boils fast and quietly');
+    await sheet.getByRole('button', { name: 'Post review' }).click();
+    await page.getByText('Thank you for your review').waitFor();
+    const saved = await db.selectFrom('goods_reviews').select(['user_id', 'rating', 'content', 'sku_text']).where('goods_id', '=', goodsId).execute();
+    expect(saved).toEqual([{ user_id: member.userId, rating: 4, content: 'Boils fast and quietly', sku_text: 'Colour 1' }]);
+
+    await page.evaluate((id) => (location.hash = `#/pages/goods/goodsInfo?id=${id}`), goodsId);
+    const reviews = page.getByRole('region', { name: 'Reviews' });
+    await reviews.getByText('Boils fast and quietly').waitFor();
+    const review = reviews.locator('.review', { hasText: 'Boils fast and quietly' });
+    expect(await review.locator('.review-sku').innerText()).toBe('Colour 1');
+    expect(await review.getByRole('img').getAttribute('aria-label')).toMatch(/4/);
     await page.close();
   }, 90_000);
 });

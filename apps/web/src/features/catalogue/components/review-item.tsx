@@ -3,7 +3,7 @@ import type { Review } from '@shop/contract/catalogue';
 import { mediaUrl } from '@/lib/media-url';
 import { useTranslation } from '@/lib/i18n';
 
-/** One review of a goods: who, stars, when, what they wrote, their pictures and the shop's reply. */
+/** One review of a goods: who, stars, when, the SKU they bought, what they wrote, their pictures and the shop's reply. */
 export function ReviewItem({ review: r }: { review: Review }) {
   const { t } = useTranslation();
   return (
@@ -19,6 +19,8 @@ export function ReviewItem({ review: r }: { review: Review }) {
         </span>
         <span className="review-date">{r.created_at.slice(0, 10)}</span>
       </div>
+      {/* What the reviewer bought: the SKU's specs. */}
+      {r.sku_text && <div className="review-sku">{r.sku_text}</div>}
       <div className="review-text">{r.content}</div>
       {r.images.length > 0 && (
         <div className="review-images">

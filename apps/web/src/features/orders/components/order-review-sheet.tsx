@@ -54,7 +54,7 @@ export function OrderReviewSheet({ orderId, open, onClose }: { orderId: number; 
   const { t } = useTranslation();
   const reviews = useOrderReviews(orderId, open);
   return (
-    <Popup visible={open} onMaskClick={onClose} onClose={onClose} destroyOnClose bodyStyle={{ maxHeight: '85vh', overflowY: 'auto', padding: 12 }}>
+    <Popup visible={open} onMaskClick={onClose} onClose={onClose} destroyOnClose bodyStyle={{ maxHeight: '85vh', overflowY: 'auto', padding: 12, boxSizing: 'border-box' }}>
       <div className="order-status">{t('afterSales.review.title')}</div>
       {(reviews.data?.list ?? []).map((l) => (
         <LineReview key={l.order_line_id} line={l} />
