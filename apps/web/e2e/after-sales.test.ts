@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from '../../api/src/db/database.js';
 import { balanceOf } from '../../api/src/modules/ledger/ledger.service.js';
@@ -78,6 +79,19 @@ describe('after-sales in Chromium at 375 px', () => {
     await page.getByLabel(`Quantity of ${name}`).locator('.adm-stepper-plus').click();
     await page.getByText('No longer needed').click();
     await page.getByPlaceholder('Describe the problem').fill('One is enough');
+    // Two photos from the phone, then one taken off again: the case keeps the one left.
+    const photo = (r: number) => sharp({ create: { width: 600, height: 400, channels: 3, background: { r, g: 90, b: 60 } } }).png().toBuffer();
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'Add a picture or video' }).click()]);
+    await chooser.setFiles([
+      { name: 'box.png', mimeType: 'image/png', buffer: await photo(200) },
+      { name: 'label.png', mimeType: 'image/png', buffer: await photo(40) },
+    ]);
+    const shown = page.locator('.as-evidence-item img');
+    await expect.poll(() => shown.count()).toBe(2);
+    // Shown by its signed address; the case keeps the upload's own.
+    const kept = (await shown.nth(1).getAttribute('src'))!.split('?')[0];
+    await page.getByRole('button', { name: 'Remove' }).first().click();
+    await expect.poll(() => shown.count()).toBe(1);
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.waitForURL(/#\/pages\/order\/saleInfo\?id=\d+/);
     const caseId = Number(/saleInfo\?id=(\d+)/.exec(page.url())![1]);
@@ -88,6 +102,8 @@ describe('after-sales in Chromium at 375 px', () => {
     expect(Number(opened.refundable_minor)).toBe(1250);
     const lines = await db.selectFrom('after_sale_lines').select(['qty']).where('case_id', '=', caseId).execute();
     expect(lines).toEqual([{ qty: 1 }]);
+    const evidence = await db.selectFrom('after_sale_evidence').select(['kind', 'url']).where('case_id', '=', caseId).execute();
+    expect(evidence).toEqual([{ kind: 'image', url: kept }]);
 
     // Approved: the member sees where to send the goods, and sends them.
     await call('/admin/api/after-sales/approve', operator.headers.authorization, { id: caseId });

@@ -1,10 +1,12 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Selector, Stepper, TextArea } from 'antd-mobile';
+import { AddOutline, CloseOutline } from 'antd-mobile-icons';
 import { AFTER_SALE_DESCRIPTION_MAX, type AfterSaleKind } from '@shop/contract/after-sales';
 import { paths } from '@/config/paths';
 import { Amount } from '@/components/amount';
 import { ListState } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
+import { useMediaPicker } from '@/components/shell/media-picker';
 import { useNavigate, useSearchParams } from '@/lib/router';
 import { showToast } from '@/lib/toast';
 import { uploadFile } from '@/lib/upload';
@@ -102,6 +104,21 @@ export default function ApplyPage() {
     }
   };
 
+  // The shell's camera and gallery in the app, the browser's file choice elsewhere; files added one after another.
+  const picker = useMediaPicker({
+    kind: 'any',
+    max: info?.max_images ?? 9,
+    label: t('afterSales.app.addEvidenceLabel'),
+    onPick: (files) => {
+      // As many pictures as there is room for, and one video: more would each be refused.
+      const room = (info?.max_images ?? 9) - images.length;
+      const pictures = files.filter((f) => !f.type.startsWith('video/'));
+      const taken = [...pictures.slice(0, Math.max(0, room)), ...files.filter((f) => f.type.startsWith('video/')).slice(0, 1)];
+      if (pictures.length > room) showToast(t('afterSales.app.tooManyImages', { max: info?.max_images ?? 9 }));
+      void taken.reduce((done, f) => done.then(() => addFile(f)), Promise.resolve());
+    },
+  });
+
   const send = async () => {
     if (!kind) return;
     const chosen = lines
@@ -158,15 +175,22 @@ export default function ApplyPage() {
             <section className="as-section">
               <TextArea placeholder={t('afterSales.app.description')} aria-label={t('afterSales.app.description')} maxLength={AFTER_SALE_DESCRIPTION_MAX} showCount value={description} onChange={setDescription} />
               <div className="as-evidence">
-                {images.map((src) => (
-                  <img key={src} src={src} alt="" />
+                {[...images.map((src) => ({ src, video: false })), ...(video ? [{ src: video, video: true }] : [])].map((e) => (
+                  <div key={e.src} className="as-evidence-item">
+                    {e.video ? <video src={e.src} muted /> : <img src={e.src} alt="" />}
+                    <button type="button" className="as-evidence-remove" aria-label={t('afterSales.app.removeEvidence')} onClick={() => (e.video ? setVideo(undefined) : setImages((x) => x.filter((s) => s !== e.src)))}>
+                      <CloseOutline />
+                    </button>
+                  </div>
                 ))}
-                {video && <video src={video} muted />}
+                {(images.length < info.max_images || !video) && (
+                  <button type="button" className="as-evidence-add" aria-label={t('afterSales.app.addEvidenceLabel')} disabled={uploading} onClick={picker.open}>
+                    <AddOutline />
+                  </button>
+                )}
+                {picker.input}
               </div>
-              <label className="as-muted">
-                {t('afterSales.app.addEvidence', { images: info.max_images, seconds: info.max_video_seconds })}
-                <input type="file" accept="image/*,video/mp4,video/quicktime" aria-label={t('afterSales.app.addEvidenceLabel')} disabled={uploading} onChange={(e) => { const f = e.target.files?.[0]; e.target.value = ''; if (f) void addFile(f); }} />
-              </label>
+              <div className="as-muted">{t('afterSales.app.addEvidence', { images: info.max_images, seconds: info.max_video_seconds })}</div>
             </section>
             <div className="as-bar">
               <span>
