@@ -1,7 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from '../../api/src/db/database.js';
-import { balanceOf } from '../../api/src/modules/ledger/ledger.service.js';
 import { fund } from '../../api/src/modules/ledger/__tests__/ledger-helpers.js';
 import { hashPassword } from '../../api/src/modules/members/identity.js';
 import { newAddress, newOperatorSession } from '../../api/src/modules/orders/__tests__/fixtures.js';
@@ -10,9 +9,9 @@ import { launchBrowser, type Browser } from './browser.js';
 import { createMemberSession } from './members.js';
 import { baseUrl, databaseUrl } from './shop.js';
 
-// A return from start to end on a 375 px phone, against the running shop: the member asks for it
-// from the received order, sends the goods back with the shop's return address in front of them,
-// and sees the money back; the operator's decisions are the console's calls.
+// A member's side of after-sales on a 375 px phone, against the running shop: a return asked from the
+// received order's page with photos as evidence, and a review of the goods bought. The whole return
+// (the console deciding, the goods sent back, the refund) is the console's browser test of after-sales.
 
 const PAY_PASSWORD = '864200';
 let browser: Browser;
@@ -66,10 +65,8 @@ async function receivedOrder(units: number) {
 }
 
 describe('after-sales in Chromium at 375 px', () => {
-  it('a member returns one of two units of a received order, ships it back to the return address shown, and sees it refunded to the wallet', async () => {
+  it('a member asks for a return from the received order’s page, with a photo of two chosen and one taken off again', async () => {
     const { member, name, page } = await receivedOrder(2);
-    const returnAddress = await db.selectFrom('after_sale_addresses').select(['name', 'address']).where('country_code', '=', 'MY').where('kind', '=', 'return').where('enabled', '=', true).orderBy('id').executeTakeFirstOrThrow();
-
     await page.getByRole('button', { name: 'After-sales' }).click();
     await page.waitForURL(/#\/pages\/order\/realSale\?order_id=\d+/);
     await page.getByText(name).waitFor();
@@ -104,32 +101,8 @@ describe('after-sales in Chromium at 375 px', () => {
     expect(lines).toEqual([{ qty: 1 }]);
     const evidence = await db.selectFrom('after_sale_evidence').select(['kind', 'url']).where('case_id', '=', caseId).execute();
     expect(evidence).toEqual([{ kind: 'image', url: kept }]);
-
-    // Approved: the member sees where to send the goods, and sends them.
-    await call('/admin/api/after-sales/approve', operator.headers.authorization, { id: caseId });
-    await page.reload();
-    await page.getByText('Approved: send the goods back').first().waitFor();
-    await page.getByText(returnAddress.name).waitFor();
-    await page.getByText(returnAddress.address).waitFor();
-    await page.getByText('Pos Laju').click();
-    await page.getByPlaceholder('Tracking number').fill(`RT${caseId}MY`);
-    await page.getByRole('button', { name: 'Save' }).click();
-    await page.getByText('Goods on their way back').first().waitFor();
-    const shipped = await db.selectFrom('after_sales').select(['status', 'return_carrier_code', 'return_tracking']).where('id', '=', caseId).executeTakeFirstOrThrow();
-    expect(shipped).toEqual({ status: 'return_shipped', return_carrier_code: 'poslaju', return_tracking: `RT${caseId}MY` });
-
-    // Received and refunded by the operator: the money is back in the wallet, and the case says so.
-    const before = await balanceOf(db, member.userId, 'cash', 'USD');
-    await call('/admin/api/after-sales/receive', operator.headers.authorization, { id: caseId });
-    await call('/admin/api/after-sales/refund', operator.headers.authorization, { id: caseId });
-    expect(await balanceOf(db, member.userId, 'cash', 'USD')).toBe(before + 1250);
-    await page.reload();
-    await page.getByText('Refunded').first().waitFor();
-    await page.getByText('$12.50').first().waitFor();
-    await page.evaluate(() => (location.hash = '#/pages/order/salingAfter'));
-    const listed = page.locator(`[data-case="${caseId}"]`);
-    await listed.getByText(name).waitFor();
-    expect(await listed.locator('.as-status').innerText()).toBe('Refunded');
+    // The case shows it, drawn (its signed address answered).
+    await expect.poll(() => page.locator(`img[src^="${kept}?"]`).evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(600);
     await page.close();
   }, 90_000);
 
