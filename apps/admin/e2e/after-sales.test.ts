@@ -92,6 +92,13 @@ describe('after-sales in Chromium: the member at 375 px, the console at 1280 px'
     await phone.getByText('Under review').first().waitFor();
     await shot(phone, 'after-sales-return-requested-375');
 
+    // The dashboard counts it among what waits, and its tile leads to the queue.
+    await desk.evaluate(() => (location.hash = '#/'));
+    const tile = desk.getByTestId('queue-after-sales');
+    await expect.poll(async () => Number((await tile.locator('.ant-statistic-content-value').innerText()).replace(/\D/g, ''))).toBeGreaterThan(0);
+    await tile.click();
+    await desk.waitForURL(/#\/orders\/after-sales$/);
+
     // The console approves it.
     await act(desk, 'Under review', returnNo, 'approve', 'Approve');
     await shot(desk, 'after-sales-queue-1280');

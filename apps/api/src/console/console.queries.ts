@@ -10,6 +10,9 @@ type ReviewSort = 'id' | 'user_name' | 'created_at' | 'reviewed_at';
 
 const count = (v: unknown) => Number(v ?? 0);
 
+const QUEUES = ['realname', 'cancellation', 'recharges', 'withdrawals', 'orders_to_ship', 'after_sales', 'applications', 'chats_waiting', 'feedback'] as const;
+type QueueName = (typeof QUEUES)[number];
+
 /** The dashboard's figures for the UTC day starting at `dayStart`. */
 export async function dashboardFigures(db: Executor, dayStart: Date) {
   const dayEnd = new Date(dayStart.getTime() + 24 * 3600_000);
@@ -25,13 +28,17 @@ export async function dashboardFigures(db: Executor, dayStart: Date) {
       .orderBy('currency')
       .execute(),
     db.selectFrom('users').select((eb) => eb.fn.countAll<string>().as('n')).where('created_at', '>=', dayStart).where('created_at', '<', dayEnd).executeTakeFirstOrThrow(),
-    sql<{ realname: string; cancellation: string; recharges: string; withdrawals: string; orders_to_ship: string }>`
+    sql<Record<QueueName, string>>`
       select
         (select count(*) from certifications where status = 'pending') as realname,
         (select count(*) from account_cancellations where status = 'pending') as cancellation,
         (select count(*) from recharge_orders where status = 'under_review') as recharges,
         (select count(*) from withdrawals where status in ('pending', 'approved')) as withdrawals,
-        (select count(*) from orders where status = 'paid') as orders_to_ship`.execute(db),
+        (select count(*) from orders where status = 'paid') as orders_to_ship,
+        (select count(*) from after_sales where status = 'under_review') as after_sales,
+        (select count(*) from role_applications where status = 'pending') as applications,
+        (select count(*) from chat_conversations where status = 'open' and agent_id is null) as chats_waiting,
+        (select count(*) from feedbacks where status = 'pending') as feedback`.execute(db),
   ]);
   const qRow = queues.rows[0]!;
   return {
@@ -39,13 +46,7 @@ export async function dashboardFigures(db: Executor, dayStart: Date) {
     paid_orders_today: count(paid.n),
     sales: sales.map((s) => ({ currency: s.currency, total: count(s.total), orders: count(s.orders) })),
     new_members: count(members.n),
-    queues: {
-      realname: count(qRow.realname),
-      cancellation: count(qRow.cancellation),
-      recharges: count(qRow.recharges),
-      withdrawals: count(qRow.withdrawals),
-      orders_to_ship: count(qRow.orders_to_ship),
-    },
+    queues: Object.fromEntries(QUEUES.map((k) => [k, count(qRow[k])])) as Record<QueueName, number>,
   };
 }
 

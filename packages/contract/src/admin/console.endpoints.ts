@@ -27,8 +27,18 @@ export const dashboardData = z.object({
   /** Paid today, per currency, in minor units. */
   sales: z.array(z.object({ currency: z.string(), total: z.number().int(), orders: z.number().int() })),
   new_members: z.number().int(),
-  /** Waiting in each review queue now. */
-  queues: z.object({ realname: z.number().int(), cancellation: z.number().int(), recharges: z.number().int(), withdrawals: z.number().int(), orders_to_ship: z.number().int() }),
+  /** Waiting in each review queue now: after-sales cases to decide, role applications to review, chats no agent has taken, feedback not answered. */
+  queues: z.object({
+    realname: z.number().int(),
+    cancellation: z.number().int(),
+    recharges: z.number().int(),
+    withdrawals: z.number().int(),
+    orders_to_ship: z.number().int(),
+    after_sales: z.number().int(),
+    applications: z.number().int(),
+    chats_waiting: z.number().int(),
+    feedback: z.number().int(),
+  }),
 });
 
 const reviewSort = sortQuery(['id', 'user_name', 'created_at', 'reviewed_at']);

@@ -7,6 +7,7 @@ import { operatorCliActor } from '../../lib/actor.js';
 import { createOperator } from '../../modules/operators/operators.service.js';
 import { orderFor } from '../../modules/payments/__tests__/payments-helpers.js';
 import { PAY_PASSWORD, walletMember } from '../../modules/wallet/__tests__/fixtures.js';
+import { afterSalesKit } from '../../modules/after-sales/__tests__/fixtures.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -98,6 +99,29 @@ describe('operator console calls', () => {
     expect(after.queues.realname).toBe(before.queues.realname + 1);
     const waiting = await t.db.selectFrom('certifications').select((eb) => eb.fn.countAll<string>().as('n')).where('status', '=', 'pending').executeTakeFirstOrThrow();
     expect(after.queues.realname).toBe(Number(waiting.n));
+  });
+
+  it('the dashboard counts the after-sales cases to decide, role applications to review, chats no agent has taken and feedback not answered', async () => {
+    const owner = await operator('owner');
+    const queues = async () => (await call(t, 'GET', '/admin/api/dashboard', undefined, { token: owner.token })).body.data.queues;
+    const before = await queues();
+    // A member's return of a received order, through the member's own call.
+    const kit = await afterSalesKit(t);
+    const m = await kit.shopper();
+    const o = await kit.boughtOrder(m);
+    const opened = await kit.post(m, '/shop/order/afterSaleSubmit', { order_id: o.orderId, kind: 'return', reason_id: 'changed_mind', lines: [{ order_line_id: o.lines[0]!.id, qty: 1 }] });
+    expect(opened.body.code).toBe(200);
+    await t.db.insertInto('role_applications').values({ member_id: m.userId, kind: 'dealer', fields: JSON.stringify({ name: 'Mei' }) }).execute();
+    const chat = await t.db.insertInto('chat_conversations').values({ member_id: m.userId }).returning('id').executeTakeFirstOrThrow();
+    const category = await t.db.insertInto('feedback_categories').values({ names: { 'en-us': 'Other' } }).returning('id').executeTakeFirstOrThrow();
+    await t.db.insertInto('feedbacks').values({ member_id: m.userId, category_id: category.id, content: 'The lid squeaks', reply: null, replied_by: null, replied_at: null, closed_by: null, closed_at: null }).execute();
+    const after = await queues();
+    for (const k of ['after_sales', 'applications', 'chats_waiting', 'feedback'] as const) expect(after[k], k).toBe(before[k] + 1);
+    // Decided, taken by an agent: no longer waiting.
+    expect((await kit.admin('/admin/api/after-sales/reject', { id: opened.body.data.case_id, reason: 'Outside the terms' })).body.code).toBe(200);
+    await t.db.updateTable('chat_conversations').set({ agent_id: owner.id }).where('id', '=', chat.id).execute();
+    const later = await queues();
+    expect([later.after_sales, later.chats_waiting]).toEqual([before.after_sales, before.chats_waiting]);
   });
 
   it('a real-name approval double-clicked is one decision, in the audit log with who; a rejection needs a reason', async () => {
