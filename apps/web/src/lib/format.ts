@@ -2,6 +2,7 @@ import { DEFAULT_LANGUAGE, displayMinor, LANGUAGE_TAGS, normalizeLanguage } from
 import { i18n } from '@/lib/i18n';
 import { NUMBER_PATTERNS } from '@/lib/number-patterns';
 import { moneyOptions, shownDecimals, type NumberPattern } from '@/lib/number-patterns-derive';
+import { dateWithoutIntl } from '@shop/client/dates';
 
 /** The member's language as a BCP 47 tag (the app's current language unless told). */
 const tagOf = (lang?: string): string => LANGUAGE_TAGS[normalizeLanguage(lang ?? i18n.language) ?? DEFAULT_LANGUAGE];
@@ -79,7 +80,8 @@ export function formatDate(value: string | number | Date, options: { dateOnly?: 
   if (Number.isNaN(date.getTime())) return '';
   const tag = tagOf(options.lang);
   const { dateOnly = false } = options;
-  return kept(`date|${tag}|${dateOnly}`, () => new Intl.DateTimeFormat(tag, dateOnly ? { dateStyle: 'medium' } : { dateStyle: 'medium', timeStyle: 'short' })).format(date);
+  // A browser without the language's date data (Chromium has none for Khmer) would write it in English.
+  return dateWithoutIntl(tag, date, dateOnly) ?? kept(`date|${tag}|${dateOnly}`, () => new Intl.DateTimeFormat(tag, dateOnly ? { dateStyle: 'medium' } : { dateStyle: 'medium', timeStyle: 'short' })).format(date);
 }
 
 /**

@@ -4,6 +4,8 @@ import { i18n } from '@/lib/i18n';
 import { formatDate, formatMoney, formatNumber } from '../format';
 import { NUMBER_PATTERNS } from '../number-patterns';
 import { derivePatterns, moneyOptions, PATTERN_CURRENCIES, shownDecimals } from '../number-patterns-derive';
+import { DATE_PATTERNS } from '@shop/client/date-patterns';
+import { deriveDatePatterns, fillDatePattern } from '@shop/client/date-patterns-derive';
 
 const nbsp = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
 
@@ -112,5 +114,47 @@ describe('plurals', () => {
     i18n.addResourceBundle('en-us', 'translation', { 'catalogue.comments.titleCount': '{{count}} comments', 'catalogue.comments.titleCount_one': '{{count}} comment' }, true, true);
     expect(i18n.t('catalogue.comments.titleCount', { count: 1, lng: 'en-us' })).toBe('1 comment');
     expect(i18n.t('catalogue.comments.titleCount', { count: 2, lng: 'en-us' })).toBe('2 comments');
+  });
+});
+
+describe('dates where the browser has no date data of the language', () => {
+  // Morning and evening, single- and two-digit days, hours and minutes, every month.
+  const dates = Array.from({ length: 12 }, (_, month) => [new Date(2026, month, 3, 0, 5), new Date(2026, month, 28, 9, 30), new Date(2026, month, 11, 12, 0), new Date(2026, month, 9, 21, 47)]).flat();
+
+  it('keeps the table as Intl writes each language (npx tsx scripts/date-patterns.ts writes it anew)', () => {
+    expect(DATE_PATTERNS).toEqual(deriveDatePatterns(Object.values(LANGUAGE_TAGS)));
+    // Khmer is the language Chromium has no date data for; Thai's Buddhist years stay with Intl.
+    expect(Object.keys(DATE_PATTERNS)).toContain('km-KH');
+    expect(Object.keys(DATE_PATTERNS)).not.toContain('th-TH');
+  });
+
+  it('writes every date of the table as Intl does where it has the data', () => {
+    for (const [tag, pattern] of Object.entries(DATE_PATTERNS)) {
+      const withTime = new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short' });
+      const dateOnly = new Intl.DateTimeFormat(tag, { dateStyle: 'medium' });
+      for (const d of dates) {
+        expect([tag, fillDatePattern(pattern, d, false)]).toEqual([tag, withTime.format(d)]);
+        expect([tag, fillDatePattern(pattern, d, true)]).toEqual([tag, dateOnly.format(d)]);
+      }
+    }
+  });
+
+  it('is what formatDate writes in a browser without Khmer dates (Chromium wrote them in English)', async () => {
+    const real = Intl.DateTimeFormat;
+    // As Chromium: no Khmer among its locales, and Khmer asked for written in English.
+    Intl.DateTimeFormat = new Proxy(real, {
+      construct: (target, [locales, options]: ConstructorParameters<typeof Intl.DateTimeFormat>) => new target(String(locales).startsWith('km') ? 'en-US' : locales, options),
+      get: (target, key) => (key === 'supportedLocalesOf' ? (locales: string[]) => real.supportedLocalesOf(locales).filter((l) => !l.startsWith('km')) : Reflect.get(target, key)),
+    });
+    try {
+      vi.resetModules();
+      const fresh = await import('../format');
+      const d = new Date(2026, 10, 28, 14, 9);
+      expect(fresh.formatDate(d, { lang: 'km' })).toBe(new real('km-KH', { dateStyle: 'medium', timeStyle: 'short' }).format(d));
+      expect(fresh.formatDate(d, { lang: 'km' })).toContain('វិច្ឆិកា');
+      expect(fresh.formatDate(d, { lang: 'km', dateOnly: true })).toBe(new real('km-KH', { dateStyle: 'medium' }).format(d));
+    } finally {
+      Intl.DateTimeFormat = real;
+    }
   });
 });

@@ -1,0 +1,26 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+// Chromium has no date data for Khmer and wrote an operator's dates in English: the console writes
+// them from the shared table instead, exactly as Intl writes them where it has the data.
+describe('console dates in a browser without the language’s date data', () => {
+  const real = Intl.DateTimeFormat;
+  afterEach(() => {
+    Intl.DateTimeFormat = real;
+  });
+
+  it('are written in Khmer, as Intl writes them with the data', async () => {
+    // As Chromium: no Khmer among its locales, and Khmer asked for written in English.
+    Intl.DateTimeFormat = new Proxy(real, {
+      construct: (target, [locales, options]: ConstructorParameters<typeof Intl.DateTimeFormat>) => new target(String(locales).startsWith('km') ? 'en-US' : locales, options),
+      get: (target, key) => (key === 'supportedLocalesOf' ? (locales: string[]) => real.supportedLocalesOf(locales).filter((l) => !l.startsWith('km')) : Reflect.get(target, key)),
+    });
+    vi.resetModules();
+    const { i18n } = await import('../i18n');
+    const { formatDate } = await import('../format');
+    await i18n.init({ lng: 'km', resources: {} });
+    const at = new Date(2026, 10, 28, 21, 5);
+    expect(formatDate(at)).toBe(new real('km-KH', { dateStyle: 'medium', timeStyle: 'short' }).format(at));
+    expect(formatDate(at)).toContain('វិច្ឆិកា');
+    expect(formatDate(at, true)).toBe(new real('km-KH', { dateStyle: 'medium' }).format(at));
+  });
+});
