@@ -95,6 +95,8 @@ describe('after-sales pages', () => {
     const router = renderAt(`${paths.order.afterSaleApply}?order_id=7`);
     expect(await screen.findByText('Teapot')).toBeTruthy();
     expect(screen.getByText('Blue · 3 can be chosen')).toBeTruthy();
+    // The deadline in the member's language, not the phone's.
+    expect(screen.getByText(/^Possible until Dec [12], 2026$/)).toBeTruthy();
     // Nothing chosen: the member is told, nothing is sent.
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText('At least one order item must be chosen')).toBeTruthy();

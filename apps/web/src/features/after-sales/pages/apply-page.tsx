@@ -4,6 +4,7 @@ import { AddOutline, CloseOutline } from 'antd-mobile-icons';
 import { AFTER_SALE_DESCRIPTION_MAX, type AfterSaleKind } from '@shop/contract/after-sales';
 import { paths } from '@/config/paths';
 import { Amount } from '@/components/amount';
+import { formatDate } from '@/lib/format';
 import { ListState } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
 import { useMediaPicker } from '@/components/shell/media-picker';
@@ -150,7 +151,7 @@ export default function ApplyPage() {
               <div className="as-title">{t('afterSales.app.kind')}</div>
               <Selector columns={3} value={kind ? [kind] : []} onChange={(v) => v[0] && (setKind(v[0]), setReason(undefined))} options={info.kinds.map((k) => ({ label: t(`afterSales.kind.${k}`), value: k }))} />
               {kind !== 'warranty' && info.deadlines[kind === 'exchange' ? 'exchange' : 'return'] && (
-                <div className="as-muted">{t('afterSales.app.deadline', { date: new Date(info.deadlines[kind === 'exchange' ? 'exchange' : 'return']!).toLocaleDateString() })}</div>
+                <div className="as-muted">{t('afterSales.app.deadline', { date: formatDate(info.deadlines[kind === 'exchange' ? 'exchange' : 'return']!, { dateOnly: true }) })}</div>
               )}
             </section>
             <section className="as-section">

@@ -10,12 +10,14 @@ import { OrderLines } from '../components/order-lines';
 import { OrderPayments } from '../components/order-payments';
 import '../orders.css';
 import { useTranslation } from '@/lib/i18n';
+import { formatDate } from '@/lib/format';
 
-const when = (iso: string | null, lang: string) => (iso ? new Date(iso).toLocaleString(lang === 'jp' ? 'ja' : lang) : '');
+/** A moment of the order in the member's language. */
+const when = (iso: string | null) => (iso ? formatDate(iso) : '');
 
 /** `pages/order/orderInfo`: state, address, goods, amounts, dates, packages and actions of one order. */
 export default function OrderInfoPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const id = Number(params.get('id')) || 0;
@@ -31,7 +33,7 @@ export default function OrderInfoPage() {
               <div className="order-status" role="status">
                 {t(`orders.status.${o.status}`)}
               </div>
-              {o.expires_at && <div className="order-muted">{t('orders.payBefore', { time: when(o.expires_at, i18n.language) })}</div>}
+              {o.expires_at && <div className="order-muted">{t('orders.payBefore', { time: when(o.expires_at) })}</div>}
               {o.cancel_reason && <div className="order-muted">{t('orders.cancelReason', { reason: o.cancel_reason })}</div>}
             </section>
             <section className="order-section">
@@ -47,10 +49,10 @@ export default function OrderInfoPage() {
             <OrderPayments payments={o.payments} />
             <section className="order-section order-muted">
               <div>{t('orders.number', { no: o.order_no })}</div>
-              <div>{t('orders.placedAt', { time: when(o.created_at, i18n.language) })}</div>
-              {o.paid_at && <div>{t('orders.paidAt', { time: when(o.paid_at, i18n.language) })}</div>}
-              {o.shipped_at && <div>{t('orders.shippedAt', { time: when(o.shipped_at, i18n.language) })}</div>}
-              {o.completed_at && <div>{t('orders.completedAt', { time: when(o.completed_at, i18n.language) })}</div>}
+              <div>{t('orders.placedAt', { time: when(o.created_at) })}</div>
+              {o.paid_at && <div>{t('orders.paidAt', { time: when(o.paid_at) })}</div>}
+              {o.shipped_at && <div>{t('orders.shippedAt', { time: when(o.shipped_at) })}</div>}
+              {o.completed_at && <div>{t('orders.completedAt', { time: when(o.completed_at) })}</div>}
               {o.remarks && <div>{t('orders.remarks', { remarks: o.remarks })}</div>}
               {o.group_buy && (
                 <button type="button" className="adm-button adm-button-small" style={{ marginTop: 6, marginRight: 6 }} onClick={() => navigate(`${paths.groupBuy.group}?order_id=${o.id}`)}>
