@@ -82,15 +82,19 @@ export default function ApplyPage() {
   const reasons = info?.reasons.filter((r) => r.kind === kind) ?? [];
   const estimate = kind === 'return' ? lines.reduce((s, l) => s + (l.left ? Math.floor((l.refundable * (qty[l.order_line_id] ?? 0)) / l.left) : 0), 0) : 0;
 
+  // The case's limits as the server states them (its defaults until it has answered).
+  const maxImages = info?.max_images ?? 9;
+  const maxVideoSeconds = info?.max_video_seconds ?? 60;
+
   const addFile = async (file: File) => {
     const isVideo = file.type.startsWith('video/');
     if (isVideo) {
       if (video) return showToast(t('afterSales.app.oneVideo'));
       if (file.size > MAX_VIDEO_BYTES) return showToast(t('afterSales.app.videoTooLarge'));
       const seconds = await videoSeconds(file);
-      if (seconds === undefined || seconds > (info?.max_video_seconds ?? 60)) return showToast(t('afterSales.app.videoTooLong', { max: info?.max_video_seconds ?? 60 }));
+      if (seconds === undefined || seconds > maxVideoSeconds) return showToast(t('afterSales.app.videoTooLong', { max: maxVideoSeconds }));
     } else {
-      if (images.length >= (info?.max_images ?? 9)) return showToast(t('afterSales.app.tooManyImages', { max: info?.max_images ?? 9 }));
+      if (images.length >= maxImages) return showToast(t('afterSales.app.tooManyImages', { max: maxImages }));
       if (file.size > MAX_IMAGE_BYTES) return showToast(t('afterSales.app.imageTooLarge'));
     }
     setUploading(true);
@@ -108,14 +112,14 @@ export default function ApplyPage() {
   // The shell's camera and gallery in the app, the browser's file choice elsewhere; files added one after another.
   const picker = useMediaPicker({
     kind: 'any',
-    max: info?.max_images ?? 9,
+    max: maxImages,
     label: t('afterSales.app.addEvidenceLabel'),
     onPick: (files) => {
       // As many pictures as there is room for, and one video: more would each be refused.
-      const room = (info?.max_images ?? 9) - images.length;
+      const room = maxImages - images.length;
       const pictures = files.filter((f) => !f.type.startsWith('video/'));
       const taken = [...pictures.slice(0, Math.max(0, room)), ...files.filter((f) => f.type.startsWith('video/')).slice(0, 1)];
-      if (pictures.length > room) showToast(t('afterSales.app.tooManyImages', { max: info?.max_images ?? 9 }));
+      if (pictures.length > room) showToast(t('afterSales.app.tooManyImages', { max: maxImages }));
       void taken.reduce((done, f) => done.then(() => addFile(f)), Promise.resolve());
     },
   });
