@@ -14,7 +14,24 @@ const hasDateData = (tag: string): boolean => {
  * no date data of the language (Chromium has none for Khmer, and wrote its dates in English), else
  * undefined: `Intl` writes it.
  */
-export function dateWithoutIntl(tag: string, date: Date, dateOnly: boolean): string | undefined {
+function dateWithoutIntl(tag: string, date: Date, dateOnly: boolean): string | undefined {
   const pattern = DATE_PATTERNS[tag];
   return pattern && !hasDateData(tag) ? fillDatePattern(pattern, date, dateOnly) : undefined;
+}
+
+// Intl's date formats, kept per language: making one costs about as much as a hundred uses.
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * `date` as `tag` writes it, in this device's time zone: a medium date, and a short time unless
+ * `dateOnly` ("Nov 28, 2026, 2:09 PM", "28 វិច្ឆិកា 2026, 2:09 PM"). The member app and the console
+ * both write their dates here.
+ */
+export function writeDate(tag: string, date: Date, dateOnly: boolean): string {
+  const written = dateWithoutIntl(tag, date, dateOnly);
+  if (written !== undefined) return written;
+  const key = `${tag}|${dateOnly}`;
+  let format = formats.get(key);
+  if (!format) formats.set(key, (format = new Intl.DateTimeFormat(tag, dateOnly ? { dateStyle: 'medium' } : { dateStyle: 'medium', timeStyle: 'short' })));
+  return format.format(date);
 }

@@ -1,5 +1,5 @@
 import { currencyExponent, displayMinor, LANGUAGE_TAGS, normalizeLanguage } from '@shop/contract/common';
-import { dateWithoutIntl } from '@shop/client/dates';
+import { writeDate } from '@shop/client/dates';
 import { i18n } from './i18n';
 
 const tag = (): string => LANGUAGE_TAGS[normalizeLanguage(i18n.language) ?? 'en-us'];
@@ -23,6 +23,5 @@ export function formatDate(value: string | Date | null | undefined, dateOnly = f
   if (!value) return '—';
   const d = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(d.getTime())) return '—';
-  // A browser without the language's date data (Chromium has none for Khmer) would write it in English.
-  return dateWithoutIntl(tag(), d, dateOnly) ?? new Intl.DateTimeFormat(tag(), dateOnly ? { dateStyle: 'medium' } : { dateStyle: 'medium', timeStyle: 'short' }).format(d);
+  return writeDate(tag(), d, dateOnly);
 }

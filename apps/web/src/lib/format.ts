@@ -2,7 +2,7 @@ import { DEFAULT_LANGUAGE, displayMinor, LANGUAGE_TAGS, normalizeLanguage } from
 import { i18n } from '@/lib/i18n';
 import { NUMBER_PATTERNS } from '@/lib/number-patterns';
 import { moneyOptions, shownDecimals, type NumberPattern } from '@/lib/number-patterns-derive';
-import { dateWithoutIntl } from '@shop/client/dates';
+import { writeDate } from '@shop/client/dates';
 
 /** The member's language as a BCP 47 tag (the app's current language unless told). */
 const tagOf = (lang?: string): string => LANGUAGE_TAGS[normalizeLanguage(lang ?? i18n.language) ?? DEFAULT_LANGUAGE];
@@ -78,10 +78,7 @@ export function formatNumber(value: number, lang?: string): string {
 export function formatDate(value: string | number | Date, options: { dateOnly?: boolean; lang?: string } = {}): string {
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return '';
-  const tag = tagOf(options.lang);
-  const { dateOnly = false } = options;
-  // A browser without the language's date data (Chromium has none for Khmer) would write it in English.
-  return dateWithoutIntl(tag, date, dateOnly) ?? kept(`date|${tag}|${dateOnly}`, () => new Intl.DateTimeFormat(tag, dateOnly ? { dateStyle: 'medium' } : { dateStyle: 'medium', timeStyle: 'short' })).format(date);
+  return writeDate(tagOf(options.lang), date, options.dateOnly ?? false);
 }
 
 /**
