@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { languageSchema } from '../common/language-schema.js';
 import { pageOf, pageQuery } from '../common/pagination.js';
+import { freeText } from '../common/text.js';
 
 const id = z.coerce.number().int().min(1).max(2_147_483_647);
 /** Integer minor units of the case's currency. */
@@ -106,7 +107,7 @@ export const afterSaleSubmitBody = z.object({
   kind: z.enum(AFTER_SALE_KINDS),
   lines: z.array(afterSaleLineInput).max(200),
   reason_id: z.string().trim().min(1, 'validation.required').max(40),
-  description: z.string().trim().max(AFTER_SALE_DESCRIPTION_MAX).default(''),
+  description: freeText(AFTER_SALE_DESCRIPTION_MAX).default(''),
   images: z.array(uploadRef).max(AFTER_SALE_IMAGES_MAX).default([]),
   video: uploadRef.optional(),
 }).refine(oneOrder, oneOrderIssue);
@@ -114,7 +115,7 @@ export const afterSaleSubmitBody = z.object({
 export const afterSaleResubmitBody = z.object({
   case_id: id,
   reason_id: z.string().trim().min(1, 'validation.required').max(40).optional(),
-  description: z.string().trim().max(AFTER_SALE_DESCRIPTION_MAX).optional(),
+  description: freeText(AFTER_SALE_DESCRIPTION_MAX).optional(),
   images: z.array(uploadRef).max(AFTER_SALE_IMAGES_MAX).optional(),
   video: uploadRef.optional(),
 });
@@ -336,7 +337,7 @@ export const orderReviewSchema = z.object({
 export const orderReviewData = z.object({ list: z.array(orderReviewSchema) });
 const reviewFields = {
   rating: z.coerce.number().int().min(1).max(5),
-  content: z.string().trim().max(REVIEW_CONTENT_MAX).default(''),
+  content: freeText(REVIEW_CONTENT_MAX).default(''),
   images: z.array(uploadRef).max(REVIEW_IMAGES_MAX).default([]),
 };
 export const createOrderReviewBody = z.object({ order_line_id: id, ...reviewFields });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageOf, pageQuery } from '../common/pagination.js';
+import { freeText } from '../common/text.js';
 import { categorySchema, goodsListItemSchema, GOODS_SHELVES, idParam } from '../catalogue/catalogue.schemas.js';
 
 // ---------------------------------------------------------------- home and activity pages
@@ -123,7 +124,7 @@ export const createCommentBody = z.object({
   news_id: idParam,
   /** Replying to a comment of the same news. */
   parent_id: idParam.optional(),
-  content: z.string().trim().min(1).max(COMMENT_MAX_LENGTH),
+  content: freeText(COMMENT_MAX_LENGTH).min(1),
 });
 
 // ---------------------------------------------------------------- notices, FAQ, agreement, version

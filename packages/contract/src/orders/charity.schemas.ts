@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageOf, pageQuery } from '../common/pagination.js';
+import { freeText } from '../common/text.js';
 import { idParam } from '../catalogue/catalogue.schemas.js';
 
 // Charity ("love") orders: a member pledges an amount to a cause an operator published.
@@ -24,7 +25,7 @@ export const charityPledgeBody = z.object({
   cause_id: idParam,
   /** Integer minor units of the cause's currency. */
   amount: z.number().int('validation.invalid').min(1).max(100_000_000),
-  message: z.string().trim().max(140).default(''),
+  message: freeText(140).default(''),
 });
 
 export const charityOrderSchema = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageOf, pageQuery } from '../common/pagination.js';
+import { freeText } from '../common/text.js';
 import { idParam } from '../catalogue/catalogue.schemas.js';
 import { CART_LINE_MAX, CART_LINE_PROBLEMS, CART_MAX_LINES } from '../cart/cart.schemas.js';
 
@@ -129,7 +130,7 @@ export const createOrderBody = z.object({
   sku_id: idParam.optional(),
   num: z.number().int('validation.invalid').min(1).max(CART_LINE_MAX).optional(),
   address_id: idParam,
-  remarks: z.string().trim().max(ORDER_REMARKS_MAX).default(''),
+  remarks: freeText(ORDER_REMARKS_MAX).default(''),
   coupon_code: z.string().trim().min(1).max(40).optional(),
   /** Points and shopping points to spend: held at once, spent when the order is paid, given back if it ends unpaid. */
   points: z.number().int('validation.invalid').min(0).max(POINTS_MAX).default(0),
@@ -272,7 +273,7 @@ export const orderInfoData = orderSummarySchema.merge(amountsSchema).extend({
 });
 export type OrderInfo = z.infer<typeof orderInfoData>;
 
-export const cancelOrderBody = z.object({ id: idParam, reason: z.string().trim().max(ORDER_REMARKS_MAX).default('') });
+export const cancelOrderBody = z.object({ id: idParam, reason: freeText(ORDER_REMARKS_MAX).default('') });
 export const orderChangedData = z.object({ id: z.number().int(), status: z.enum(ORDER_STATUSES) });
 export const remindData = z.object({ id: z.number().int(), reminded_at: stamp });
 
@@ -385,6 +386,6 @@ export const groupBuyBody = z.object({
   group_id: idParam.optional(),
   num: z.number().int('validation.invalid').min(1).max(CART_LINE_MAX).default(1),
   address_id: idParam,
-  remarks: z.string().trim().max(ORDER_REMARKS_MAX).default(''),
+  remarks: freeText(ORDER_REMARKS_MAX).default(''),
 });
 export const groupBuyData = createOrderData.extend({ group_id: z.number().int() });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageOf, pageQuery } from '../common/pagination.js';
+import { freeText } from '../common/text.js';
 
 const id = z.coerce.number().int().min(1).max(2_147_483_647);
 /** Integer minor units of the named currency. */
@@ -213,7 +214,7 @@ export const applicationBody = z.object({
   mobile: z.string().trim().regex(/^\d{4,15}$/),
   country: z.string().trim().min(2).max(2),
   address: z.string().trim().min(1).max(200),
-  note: z.string().trim().max(500).default(''),
+  note: freeText(500).default(''),
   /** The shop's or centre's name (service centre, member shop). */
   shop_name: z.string().trim().max(50).default(''),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageOf, pageQuery } from '../common/pagination.js';
+import { freeText } from '../common/text.js';
 
 /** What a message tells of: `<area>.<event>` (`order.shipped`, `withdrawal.approved` …); the app picks its icon by the area. */
 export const messageKind = z.string().regex(/^[a-z][a-z0-9_.]{1,63}$/);
@@ -41,7 +42,7 @@ export const feedbackCategoriesData = z.object({ list: z.array(feedbackCategoryS
 export const createFeedbackBody = z.object({
   cate_id: id,
   /** Stored as typed (plain text, never HTML). */
-  content: z.string().trim().min(1).max(FEEDBACK_MAX_LENGTH),
+  content: freeText(FEEDBACK_MAX_LENGTH).min(1),
   /** Ids of the member's own image uploads (`/upload2`). */
   images: z.array(id).max(50).default([]),
   /** How to reach the member besides the app (e-mail or phone), optional. */
@@ -95,7 +96,7 @@ export const chatMessageSchema = z.object({
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
 export const chatSendBody = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('text'), text: z.string().trim().min(1).max(CHAT_MESSAGE_MAX_LENGTH) }),
+  z.object({ kind: z.literal('text'), text: freeText(CHAT_MESSAGE_MAX_LENGTH).min(1) }),
   /** One of the member's own image uploads. */
   z.object({ kind: z.literal('image'), upload_id: id }),
   z.object({ kind: z.literal('goods'), goods_id: id }),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idParam } from '../catalogue/catalogue.schemas.js';
 import { AFTER_SALE_STATUSES } from '../after-sales/after-sales.schemas.js';
 import { pageOf, pageQuery } from '../common/pagination.js';
+import { freeText } from '../common/text.js';
 import { payBody, paymentInfoQuery } from '../payments/payments.schemas.js';
 
 // Member shops: a shop owner's own shop (profile, stock, goods, orders to audit, sales slips),
@@ -58,7 +59,7 @@ export const editShopBody = z.object({
   name: z.string().trim().min(1).max(SHOP_NAME_MAX),
   /** An image address from the member's own uploads (`/upload2`), or empty. Fields left out keep their value. */
   logo: z.string().trim().max(500).optional(),
-  intro: z.string().trim().max(SHOP_INTRO_MAX).optional(),
+  intro: freeText(SHOP_INTRO_MAX).optional(),
   contact_mobile: z.string().trim().max(30).optional(),
   address: z.string().trim().max(200).optional(),
   region: z.string().trim().max(100).optional(),
@@ -209,7 +210,7 @@ export const shopOrderAuthBody = z
   .object({
     id: idParam,
     decision: z.enum(['approve', 'reject']),
-    reason: z.string().trim().max(200).default(''),
+    reason: freeText(200).default(''),
   })
   .refine((b) => b.decision === 'approve' || b.reason.length > 0, { message: 'validation.required', path: ['reason'] });
 export const shopOrderStateData = z.object({ id: z.number().int(), status: shopOrderStatus });
@@ -249,7 +250,7 @@ export const sellNoteCreateBody = z
     lines: z.array(z.object({ sku_id: idParam, num: z.coerce.number().int().min(1).max(999) })).min(1).max(50),
     /** Collected offline, in minor units of the goods' currency. */
     paid: z.coerce.number().int().min(0).max(1_000_000_000),
-    note: z.string().trim().max(200).default(''),
+    note: freeText(200).default(''),
   })
   .refine((b) => b.buyer_id !== undefined || b.buyer_name.length > 0, { message: 'validation.required', path: ['buyer_name'] });
 
@@ -306,7 +307,7 @@ export const createShopOrderBody = z
     /** Shipped to the member's address, or picked up at the shop. */
     address_id: idParam.optional(),
     pickup: z.boolean().default(false),
-    remarks: z.string().trim().max(200).default(''),
+    remarks: freeText(200).default(''),
   })
   .refine((b) => b.line_ids !== undefined || b.sku_id !== undefined, { message: 'validation.required', path: ['sku_id'] })
   .refine((b) => b.pickup || b.address_id !== undefined, { message: 'validation.required', path: ['address_id'] });

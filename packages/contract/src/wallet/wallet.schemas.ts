@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageOf, pageQuery } from '../common/pagination.js';
+import { freeText } from '../common/text.js';
 import { isAmount } from '../common/validators.js';
 
 // Shapes of the wallet area: assets, top-ups, withdrawals, transfers, bank cards, points, gift
@@ -259,7 +260,7 @@ export const createTransferBody = z.object({
   account: z.string().trim().min(3).max(64),
   amount: amountText,
   currency,
-  remark: z.string().trim().max(140).default(''),
+  remark: freeText(140).default(''),
   pay_password: payPassword,
   google_code: googleCode,
 });

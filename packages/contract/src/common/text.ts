@@ -1,0 +1,20 @@
+import { z } from 'zod';
+
+/**
+ * Text a person writes (a description, a review, a remark): trimmed, and at most `max` characters
+ * counted as code points, as the app's counters, PostgreSQL's `char_length` and JSON Schema's
+ * `maxLength` count them (an emoji once; zod's own `max` counts UTF-16 units, an emoji twice, and
+ * refused a text the app's counter showed within its limit). Too long is zod's `too_big`, so its
+ * message is the usual localized "at most N characters".
+ */
+export function freeText(max: number) {
+  return z
+    .string()
+    .trim()
+    .check((ctx) => {
+      let count = 0;
+      for (const _ of ctx.value) if (++count > max) break;
+      if (count > max) ctx.issues.push({ code: 'too_big', origin: 'string', maximum: max, inclusive: true, input: ctx.value });
+    })
+    .meta({ maxLength: max });
+}
