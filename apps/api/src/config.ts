@@ -9,13 +9,13 @@ const schema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   /** Where to listen; by default loopback outside production, so the development outbox stays on this machine. */
   HOST: z.string().optional(),
-  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  PORT: z.coerce.number().min(0).max(65535).int().default(8080),
   /** Where the embedded database and local uploads live; relative paths start at the project root. */
   DATA_DIR: z.string().default('./data'),
   /** A PostgreSQL server; without it an embedded server is started in DATA_DIR. */
   DATABASE_URL: z.string().url().optional(),
-  EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
+  EMBEDDED_PG_PORT: z.coerce.number().min(1).max(65535).int().default(54329),
+  DATABASE_POOL_SIZE: z.coerce.number().min(1).max(500).int().default(10),
   /** `transaction`: DATABASE_URL is a pooler in transaction mode (PgBouncer): statements go unnamed, time limits come from the role's settings. */
   DATABASE_POOLER: z.enum(['none', 'transaction']).default('none'),
   /** A streaming replica of DATABASE_URL for long reads kept off the primary: `npm run ops -- ledger check` reads it when set. */
@@ -23,7 +23,7 @@ const schema = z.object({
   /** A direct connection (not through the pooler) for LISTEN: where an API process hears other processes' changes. */
   DATABASE_LISTEN_URL: z.string().url().optional(),
   /** The longest one database statement may run before it is cancelled; 0 for no limit (a long migration). */
-  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(15_000),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().min(0).max(3_600_000).int().default(15_000),
   /** Shared rate limits, caches and pub/sub across API processes. */
   REDIS_URL: z.string().url().optional(),
   /** The address members reach the shop at, used in links we send (share links, e-mails). */
@@ -35,24 +35,24 @@ const schema = z.object({
   /** Requests per minute per client address over the whole API; 0 turns the global limit off. */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(1200),
   /** The longest a client may take to send a call's request (headers and body); slower ones are cut off. */
-  REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).int().default(30),
   /** A read (GET call) not answered within this many ms answers 503 (0: no bound). */
-  READ_DEADLINE_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
+  READ_DEADLINE_MS: z.coerce.number().min(0).max(600_000).int().default(5_000),
   /** The same for an upload to /upload2: long enough for a 10 MB video from a phone on a slow network. */
-  UPLOAD_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
+  UPLOAD_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).int().default(300),
   /** Open connections one API process accepts at a time; more are closed at once. */
-  MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(4096),
-  SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  MAX_CONNECTIONS: z.coerce.number().min(1).max(1_000_000).int().default(4096),
+  SESSION_TTL_DAYS: z.coerce.number().min(1).max(365).int().default(30),
   /** A session unused for this many days stops working (the member signs in again). */
-  SESSION_IDLE_DAYS: z.coerce.number().int().min(1).max(365).default(7),
+  SESSION_IDLE_DAYS: z.coerce.number().min(1).max(365).int().default(7),
   /** Seals secrets kept in the database (TOTP seeds, gateway credentials): base64 of 32 random bytes. Required in production. */
   SECRETS_KEY: z.string().optional(),
   /** Comma-separated older SECRETS_KEY values, still accepted for opening while secrets are re-sealed under the new key. */
   SECRETS_PREVIOUS_KEYS: z.string().optional(),
   /** Verification codes one e-mail address may receive in 24 hours (besides 5 an hour). */
-  CODES_PER_EMAIL_PER_DAY: z.coerce.number().int().min(1).max(1000).default(10),
+  CODES_PER_EMAIL_PER_DAY: z.coerce.number().min(1).max(1000).int().default(10),
   /** Verification codes one phone number may receive in 24 hours (besides 5 an hour). */
-  CODES_PER_PHONE_PER_DAY: z.coerce.number().int().min(1).max(1000).default(10),
+  CODES_PER_PHONE_PER_DAY: z.coerce.number().min(1).max(1000).int().default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** The built web app served at /h5/. */
   WEB_DIST: z.string().default('./apps/web/dist'),
@@ -79,7 +79,7 @@ const schema = z.object({
   /** Run the durable-job worker inside this API process; `false` when workers run apart (`npm run worker`). */
   JOBS_WORKER: bool.default(true),
   /** Jobs one worker runs at the same time. */
-  JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(2),
+  JOBS_CONCURRENCY: z.coerce.number().min(1).max(50).int().default(2),
   /** Secret of the `test` webhook provider (never active in production); without it the provider refuses every call. */
   WEBHOOK_TEST_SECRET: z.string().min(16).optional(),
   /** Kuaidi100 real-time query credentials (customer id and key); without them its parcels are tracked by hand. */

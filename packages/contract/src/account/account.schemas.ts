@@ -296,7 +296,7 @@ export const captchaVerifyBody = z.object({
   /** Where the piece's left edge was dropped, in background pixels. */
   x: z.number().min(0).max(1000),
   /** How long the drag took, in ms. */
-  duration_ms: z.number().int().min(0).max(600_000),
+  duration_ms: z.number().min(0).max(600_000).int(),
   /** Sampled drag positions (x per sample); a human's are uneven. */
   trail: z.array(z.number()).max(500).optional(),
 });

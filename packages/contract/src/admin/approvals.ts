@@ -16,7 +16,7 @@ export const LIMIT_KINDS = [...APPROVAL_KINDS, 'ledger.adjust', 'withdrawal.payo
 export type LimitKind = (typeof LIMIT_KINDS)[number];
 export const APPROVAL_STATUSES = ['pending', 'approved', 'rejected', 'cancelled'] as const;
 
-const id = z.coerce.number().int().min(1).max(2_147_483_647);
+const id = z.coerce.number().min(1).max(2_147_483_647).int();
 const currencyOrPoints = z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/, 'validation.invalid');
 
 export const approvalRequestSchema = z.object({
@@ -64,8 +64,8 @@ export const approvalLimitSchema = z.object({
 export const setApprovalLimitBody = z.object({
   kind: z.enum(LIMIT_KINDS),
   currency: currencyOrPoints,
-  auto_up_to: z.number().int().min(0).max(1_000_000_000_000).nullable(),
-  daily_limit: z.number().int().min(1).max(1_000_000_000_000).nullable(),
+  auto_up_to: z.number().min(0).max(1_000_000_000_000).int().nullable(),
+  daily_limit: z.number().min(1).max(1_000_000_000_000).int().nullable(),
   reason: z.string().trim().min(1, 'wallet.validation.reasonRequired').max(300),
 });
 

@@ -6,7 +6,7 @@ import { CHARITY_ORDER_STATUSES, createCauseBody } from '../orders/charity.schem
 
 // Charity causes and members' pledges as operators see them (the orders page of the console).
 
-const id = z.coerce.number().int().min(1).max(2_147_483_647);
+const id = z.coerce.number().min(1).max(2_147_483_647).int();
 const texts = z.record(z.string(), z.string());
 
 export const adminCharityCauseSchema = z.object({

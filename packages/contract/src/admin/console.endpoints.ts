@@ -14,7 +14,7 @@ export * from './support-console.endpoints.js';
 // The operator console's own calls (under /admin/api/): the dashboard, the real-name and
 // account-cancellation queues, members, and the audit log.
 
-const id = z.coerce.number().int().min(1).max(2_147_483_647);
+const id = z.coerce.number().min(1).max(2_147_483_647).int();
 const reason = z.string().trim().max(300).optional();
 const REVIEW_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export const CANCELLATION_REVIEW_STATUSES = ['pending', 'approved', 'rejected', 'withdrawn', 'completed'] as const;

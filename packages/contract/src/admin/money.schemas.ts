@@ -5,7 +5,7 @@ import { sortQuery } from '../common/list-sort.js';
 // The console's money pages: the ledger's journal and accounts, manual adjustments with their
 // second-operator approval, gift-card batches, and the lists behind the money settings.
 
-const id = z.coerce.number().int().min(1).max(2_147_483_647);
+const id = z.coerce.number().min(1).max(2_147_483_647).int();
 const minor = z.number().int();
 const currency = z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/, 'validation.invalid');
 const requiredReason = z.string().trim().min(1, 'validation.required').max(300);
@@ -157,10 +157,10 @@ export const payMethodSettingSchema = z.object({
 export const payMethodBody = z.object({
   id,
   /** Fee in basis points of the amount (100 = 1 %). */
-  fee_bp: z.number().int().min(0).max(5000),
+  fee_bp: z.number().min(0).max(5000).int(),
   fee_fixed_minor: minor.min(0).max(100_000_000),
   enabled: z.boolean(),
-  sort: z.number().int().min(0).max(10_000),
+  sort: z.number().min(0).max(10_000).int(),
   reason: requiredReason,
 });
 export const walletLimitSchema = z.object({

@@ -6,7 +6,7 @@ import { PAYABLE_TYPES, PAYMENT_STATUSES } from '../payments/payments.schemas.js
 // The console's payments page: payments with their events, the flags an operator decides
 // (mismatches, money arrived late), and refunds with their state.
 
-const id = z.coerce.number().int().min(1).max(2_147_483_647);
+const id = z.coerce.number().min(1).max(2_147_483_647).int();
 const minor = z.number().int();
 const requiredReason = z.string().trim().min(1, 'validation.required').max(300);
 

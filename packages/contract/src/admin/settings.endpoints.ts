@@ -10,7 +10,7 @@ import { internationalFreightBody, operatingFeeBody, shippingFeeBody } from '../
 // its operators (owner only). Every change carries the operator's reason into the audit log and an
 // Idempotency-Key, so a double-click is one change.
 
-const id = z.coerce.number().int().min(1).max(2_147_483_647);
+const id = z.coerce.number().min(1).max(2_147_483_647).int();
 const reason = z.string().trim().min(1, 'validation.required').max(300);
 const currency = z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/, 'validation.invalid');
 const minor = z.number().int();
@@ -29,7 +29,7 @@ export const settingsData = z.object({
 });
 
 export const captchaSettingsBody = z.object({ mode: z.enum(CAPTCHA_MODES), bypass: z.boolean(), reason });
-export const orderTimesBody = z.object({ expiry_minutes: z.number().int().min(1).max(10080), auto_confirm_days: z.number().int().min(1).max(90), reason });
+export const orderTimesBody = z.object({ expiry_minutes: z.number().min(1).max(10080).int(), auto_confirm_days: z.number().min(1).max(90).int(), reason });
 export const currencySettingBody = z.object({ currency, enabled: z.boolean(), reason });
 
 export const languageTextsQuery = pageQuery.extend({ lang: z.enum(LANGUAGES), q: z.string().trim().max(100).default(''), changed: z.enum(['0', '1']).optional(), ...sortQuery(['key', 'text', 'changed']) });

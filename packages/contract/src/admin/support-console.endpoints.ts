@@ -23,7 +23,7 @@ export const broadcastBody = z.object({
   /** Members who read their messages in these languages only; empty: every language. */
   langs: z.array(languageSchema).max(9).default([]),
   /** Members of these star ranks only, 0 for members without a star; empty: every rank. */
-  stars: z.array(z.number().int().min(0).max(99)).max(100).default([]),
+  stars: z.array(z.number().min(0).max(99).int()).max(100).default([]),
 });
 export const broadcastSchema = z.object({
   id: z.number().int(),
@@ -39,9 +39,9 @@ export const broadcastSchema = z.object({
 });
 export const supportSettingsSchema = z.object({
   /** Messages older than this many days are removed. */
-  message_retention_days: z.number().int().min(7).max(3650),
+  message_retention_days: z.number().min(7).max(3650).int(),
   /** The most feedback a member may send in 24 hours. */
-  feedback_daily_limit: z.number().int().min(1).max(100),
+  feedback_daily_limit: z.number().min(1).max(100).int(),
   /** Members chat with support here, or on an outside chat service. */
   chat_mode: z.enum(['builtin', 'external']),
   /** The outside chat's https address; `{member_id}` in it becomes the member's id (else it is added as `customer_id`). */
@@ -49,19 +49,19 @@ export const supportSettingsSchema = z.object({
 });
 /** Only the settings given change. */
 export const supportSettingsBody = z.object({
-  message_retention_days: z.coerce.number().int().min(7).max(3650).optional(),
-  feedback_daily_limit: z.coerce.number().int().min(1).max(100).optional(),
+  message_retention_days: z.coerce.number().min(7).max(3650).int().optional(),
+  feedback_daily_limit: z.coerce.number().min(1).max(100).int().optional(),
   chat_mode: z.enum(['builtin', 'external']).optional(),
   external_chat_url: z.union([z.literal(''), z.string().trim().max(500).regex(/^https:\/\/[^\s"'<>]+$/)]).optional(),
 });
 
-const id = z.coerce.number().int().min(1).max(2_147_483_647);
+const id = z.coerce.number().min(1).max(2_147_483_647).int();
 /** Language → name; English is required. */
 const categoryNames = z
   .partialRecord(languageSchema, z.string().trim().min(1).max(40))
   .refine((names) => !!names['en-us'], { message: 'The English name is required', path: ['en-us'] });
 export const adminFeedbackCategorySchema = z.object({ id: z.number().int(), names: z.record(z.string(), z.string()), sort: z.number().int(), enabled: z.boolean() });
-export const saveFeedbackCategoryBody = z.object({ id: id.optional(), names: categoryNames, sort: z.coerce.number().int().min(0).max(9999).default(0), enabled: z.boolean().default(true) });
+export const saveFeedbackCategoryBody = z.object({ id: id.optional(), names: categoryNames, sort: z.coerce.number().min(0).max(9999).int().default(0), enabled: z.boolean().default(true) });
 export const adminFeedbackQuery = pageQuery.extend({ status: z.enum(FEEDBACK_STATUSES).optional(), user_id: id.optional() });
 export const adminFeedbackSchema = z.object({
   id: z.number().int(),
@@ -121,7 +121,7 @@ export const adminChatReplyBody = z.object({ conversation_id: id, text: z.string
 export const adminChatTransferBody = z.object({ conversation_id: id, operator_id: id });
 
 export const cannedReplySchema = z.object({ id: z.number().int(), lang: z.string(), title: z.string(), text: z.string(), sort: z.number().int() });
-export const saveCannedReplyBody = z.object({ id: id.optional(), lang: languageSchema, title: z.string().trim().min(1).max(60), text: z.string().trim().min(1).max(CHAT_MESSAGE_MAX_LENGTH), sort: z.coerce.number().int().min(0).max(9999).default(0) });
+export const saveCannedReplyBody = z.object({ id: id.optional(), lang: languageSchema, title: z.string().trim().min(1).max(60), text: z.string().trim().min(1).max(CHAT_MESSAGE_MAX_LENGTH), sort: z.coerce.number().min(0).max(9999).int().default(0) });
 
 /** The desk's canned replies, of one language or all. */
 export const adminCannedReplies = endpoint({ method: 'GET', path: '/admin/api/chat/canned', auth: 'operator', permission: 'support.chat', area: 'admin', query: z.object({ lang: languageSchema.optional() }), data: z.object({ list: z.array(cannedReplySchema) }) });

@@ -112,11 +112,11 @@ const skuInput = z.object({
   spec_value_ids: z.array(z.number().int().min(1)).max(5).default([]),
   price: minor.min(0).max(100_000_000_000),
   market_price: minor.min(0).max(100_000_000_000).default(0),
-  pv: z.number().int().min(0).max(100_000_000).default(0),
-  weight_g: z.number().int().min(1).max(1_000_000).default(500),
+  pv: z.number().min(0).max(100_000_000).int().default(0),
+  weight_g: z.number().min(1).max(1_000_000).int().default(500),
   image: z.union([pictureUrl, z.literal('')]).default(''),
   /** A new SKU's first stock (recorded as an adjustment); an existing SKU's stock changes by adjustment only. */
-  stock: z.number().int().min(0).max(10_000_000).default(0),
+  stock: z.number().min(0).max(10_000_000).int().default(0),
 });
 export const saveGoodsBody = z.object({
   id: idParam.optional(),
@@ -132,7 +132,7 @@ export const saveGoodsBody = z.object({
   is_hot: z.boolean().default(false),
   is_new: z.boolean().default(false),
   is_recommend: z.boolean().default(false),
-  sort: z.number().int().min(-100_000).max(100_000).default(0),
+  sort: z.number().min(-100_000).max(100_000).int().default(0),
   specs: z.array(adminSpecSchema).max(5).default([]),
   skus: z.array(skuInput).min(1, 'validation.required').max(200),
   /** Why (kept in the audit log). */
@@ -143,7 +143,7 @@ export const setGoodsStatusBody = z.object({ ids: z.array(idParam).min(1).max(20
 export const adjustStockBody = z.object({
   sku_id: idParam,
   /** Units added (positive) or taken away (negative). */
-  delta: z.number().int().min(-10_000_000).max(10_000_000).refine((d) => d !== 0, 'validation.invalid'),
+  delta: z.number().min(-10_000_000).max(10_000_000).int().refine((d) => d !== 0, 'validation.invalid'),
   reason: z.string().trim().min(1, 'validation.required').max(300),
 });
 export const stockAdjustmentSchema = z.object({
@@ -192,13 +192,13 @@ const changeReason = z.string().trim().min(1, 'validation.required').max(300);
 export const updateGroupBuyBody = z.object({
   id: idParam,
   price: minor.min(0),
-  group_size: z.number().int().min(2).max(100),
-  fill_hours: z.number().int().min(1).max(720),
+  group_size: z.number().min(2).max(100).int(),
+  fill_hours: z.number().min(1).max(720).int(),
   starts_at: moment,
   ends_at: moment,
-  per_order_limit: z.number().int().min(1).max(99),
-  per_member_limit: z.number().int().min(1).max(999),
-  virtual_fill_percent: z.number().int().min(0).max(100),
+  per_order_limit: z.number().min(1).max(99).int(),
+  per_member_limit: z.number().min(1).max(999).int(),
+  virtual_fill_percent: z.number().min(0).max(100).int(),
   reason: changeReason,
 });
 export const adminCouponSchema = z.object({
@@ -229,11 +229,11 @@ export const updateCouponBody = z.object({
   /** `amount` coupons: minor units off. */
   amount: minor.min(1).optional(),
   /** `percent` coupons: basis points off (1000 = 10 %). */
-  percent_bp: z.number().int().min(1).max(10000).optional(),
+  percent_bp: z.number().min(1).max(10000).int().optional(),
   min_spend: minor.min(0),
   starts_at: moment,
   ends_at: moment,
-  per_member_limit: z.number().int().min(1).max(1000),
+  per_member_limit: z.number().min(1).max(1000).int(),
   total_limit: z.number().int().min(1).nullable(),
   reason: changeReason,
 });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { pageOf, pageQuery } from '../common/pagination.js';
 
 /** An id in a query string or a body (`?id=12`, `{ "goods_id": 12 }`). */
-export const idParam = z.coerce.number().int().min(1).max(2_147_483_647);
+export const idParam = z.coerce.number().min(1).max(2_147_483_647).int();
 
 /** Integer minor units of `currency` (spec: money is integers). */
 const minor = z.number().int();
@@ -148,7 +148,7 @@ export const reviewSchema = z.object({
   /** Shown masked: first and last characters only. */
   user_name: z.string(),
   avatar: z.string(),
-  rating: z.number().int().min(1).max(5),
+  rating: z.number().min(1).max(5).int(),
   content: z.string(),
   images: z.array(z.string()),
   sku_text: z.string(),

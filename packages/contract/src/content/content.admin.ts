@@ -15,13 +15,13 @@ const requiredTexts = (max: number) => texts(max).refine((t) => (t['en-us'] ?? '
 /** A file the shop serves: a path on this site (`/uploads/…`) or an https address. */
 const fileUrl = z.string().max(500).regex(/^(\/(?!\/)|https:\/\/)\S*$/, 'validation.invalid');
 const moment = z.iso.datetime({ offset: true });
-const sort = z.number().int().min(-100_000).max(100_000).default(0);
+const sort = z.number().min(-100_000).max(100_000).int().default(0);
 const reason = z.string().trim().max(300).optional();
 
 export const adminBannerSchema = z.object({ id: z.number().int(), position: z.enum(['home', 'share']), title: texts(120), text: texts(500), image: z.string(), link: z.string(), sort: z.number().int(), is_visible: z.boolean() });
 export const saveBannerBody = z.object({ id: idParam.optional(), position: z.enum(['home', 'share']).default('home'), title: requiredTexts(120), text: texts(500).default({}), image: fileUrl, link: z.string().trim().max(500).default(''), sort, is_visible: z.boolean().default(true), reason });
 
-export const attachmentSchema = z.object({ name: z.string().trim().min(1).max(200), url: fileUrl, mime: z.string().max(100), size: z.number().int().min(0).max(1_000_000_000) });
+export const attachmentSchema = z.object({ name: z.string().trim().min(1).max(200), url: fileUrl, mime: z.string().max(100), size: z.number().min(0).max(1_000_000_000).int() });
 export const adminNewsSchema = z.object({
   id: z.number().int(),
   title: texts(200),

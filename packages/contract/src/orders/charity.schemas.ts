@@ -24,7 +24,7 @@ export const charityCauseSchema = z.object({
 export const charityPledgeBody = z.object({
   cause_id: idParam,
   /** Integer minor units of the cause's currency. */
-  amount: z.number().int('validation.invalid').min(1).max(100_000_000),
+  amount: z.number().min(1).max(100_000_000).int('validation.invalid'),
   message: freeText(140).default(''),
 });
 

@@ -45,7 +45,7 @@ export const shipOrderBody = z.object({
   tracking_number: z.string().trim().min(4).max(60).regex(/^[A-Za-z0-9-]+$/, 'validation.invalid'),
   tracking_provider: z.enum(TRACKING_PROVIDERS).default('manual'),
   /** What the package holds; without it, everything not shipped yet. */
-  lines: z.array(z.object({ order_line_id: idParam, num: z.number().int().min(1).max(9999) })).min(1).max(100).optional(),
+  lines: z.array(z.object({ order_line_id: idParam, num: z.number().min(1).max(9999).int() })).min(1).max(100).optional(),
 });
 export const shipOrderData = z.object({ package_id: z.number().int(), order_id: z.number().int(), order_status: z.enum(ORDER_STATUSES) });
 
@@ -69,30 +69,30 @@ export const reminderListData = z.object({
 export const orderSettingsBody = z
   .object({
     /** Minutes an order may stay unpaid before it closes. */
-    expiry_minutes: z.number().int().min(1).max(10080).optional(),
+    expiry_minutes: z.number().min(1).max(10080).int().optional(),
     /** Days after the last shipment or delivery before an unconfirmed order completes. */
-    auto_confirm_days: z.number().int().min(1).max(90).optional(),
+    auto_confirm_days: z.number().min(1).max(90).int().optional(),
   })
   .refine((b) => b.expiry_minutes !== undefined || b.auto_confirm_days !== undefined, { message: 'validation.required', path: ['expiry_minutes'] });
 export const orderSettingsData = z.object({ expiry_minutes: z.number().int(), auto_confirm_days: z.number().int(), updated_by: z.string(), updated_at: z.string() });
 
 const pointsSettings = z.object({
   /** Points worth one major unit of an order's currency. */
-  points_per_unit: z.number().int().min(1).max(1_000_000),
+  points_per_unit: z.number().min(1).max(1_000_000).int(),
   /** Shopping points worth one major unit of an order's currency. */
-  shopping_points_per_unit: z.number().int().min(1).max(1_000_000),
+  shopping_points_per_unit: z.number().min(1).max(1_000_000).int(),
   /** The largest share of the goods (after the coupon) points may pay, in basis points. */
-  points_max_share_bp: z.number().int().min(0).max(10000),
+  points_max_share_bp: z.number().min(0).max(10000).int(),
   /** Points a completed order earns as a share of the goods paid in money, in basis points (goods with their own rule excepted). */
-  earn_rate_bp: z.number().int().min(0).max(10000),
+  earn_rate_bp: z.number().min(0).max(10000).int(),
 });
 export const pointsSettingsBody = pointsSettings.partial().refine((b) => Object.values(b).some((v) => v !== undefined), { message: 'validation.required', path: ['points_per_unit'] });
 export const pointsSettingsData = pointsSettings.extend({ updated_by: z.string() });
 /** Points every unit of a goods item earns on a completed order, instead of the percentage; null gives it the percentage again. */
-export const goodsPointsBody = z.object({ goods_id: idParam, points_per_unit: z.number().int().min(0).max(100_000_000).nullable() });
+export const goodsPointsBody = z.object({ goods_id: idParam, points_per_unit: z.number().min(0).max(100_000_000).int().nullable() });
 
 const countryCode = z.string().regex(/^[A-Z]{2}$/, 'validation.invalid');
-export const operatingFeeBody = z.object({ country_code: countryCode, rate_bp: z.number().int().min(0).max(10000) });
+export const operatingFeeBody = z.object({ country_code: countryCode, rate_bp: z.number().min(0).max(10000).int() });
 export const shippingFeeBody = z.object({
   country_code: countryCode,
   currency: z.string().regex(/^[A-Z]{3}$/, 'validation.invalid'),
@@ -132,8 +132,8 @@ export const adminCreateCharityCause = endpoint({ method: 'POST', path: '/admin/
 export const internationalFreightBody = z.object({
   country_code: countryCode,
   method: z.enum(['standard', 'express']),
-  weight_from_g: z.number().int().min(0).max(1_000_000),
-  weight_to_g: z.number().int().min(1).max(1_000_000),
+  weight_from_g: z.number().min(0).max(1_000_000).int(),
+  weight_to_g: z.number().min(1).max(1_000_000).int(),
   currency: z.string().regex(/^[A-Z]{3}$/, 'validation.invalid'),
   fee: minor.min(0).max(100_000_000),
 });
@@ -143,16 +143,16 @@ export const adminSetInternationalFreight = endpoint({ method: 'POST', path: '/a
 export const groupBuyActivityBody = z.object({
   goods_id: idParam,
   sku_id: idParam,
-  group_size: z.number().int().min(2).max(100),
-  fill_hours: z.number().int().min(1).max(720),
+  group_size: z.number().min(2).max(100).int(),
+  fill_hours: z.number().min(1).max(720).int(),
   starts_at: z.iso.datetime({ offset: true }),
   ends_at: z.iso.datetime({ offset: true }),
   price: minor.min(0),
-  per_order_limit: z.number().int().min(1).max(99).default(1),
-  per_member_limit: z.number().int().min(1).max(999).default(1),
+  per_order_limit: z.number().min(1).max(99).int().default(1),
+  per_member_limit: z.number().min(1).max(999).int().default(1),
   /** Units taken from the SKU's stock for the activity. */
-  quantity: z.number().int().min(1).max(1_000_000),
-  virtual_fill_percent: z.number().int().min(0).max(100).default(0),
+  quantity: z.number().min(1).max(1_000_000).int(),
+  virtual_fill_percent: z.number().min(0).max(100).int().default(0),
 });
 /** Sets up a group-buy activity on an SKU, setting its units aside. */
 export const adminCreateGroupBuy = endpoint({ method: 'POST', path: '/admin/api/orders/group-buys', auth: 'operator', permission: 'catalogue.write', area: 'admin', idempotent: true, body: groupBuyActivityBody, data: z.object({ id: z.number().int() }) });
@@ -164,12 +164,12 @@ export const couponBody = z
     /** `amount`: minor units off. */
     amount: minor.min(1).optional(),
     /** `percent`: basis points off (1000 = 10 %). */
-    percent_bp: z.number().int().min(1).max(10000).optional(),
+    percent_bp: z.number().min(1).max(10000).int().optional(),
     currency: z.string().regex(/^[A-Z]{3}$/, 'validation.invalid'),
     min_spend: minor.min(0).default(0),
     starts_at: z.iso.datetime({ offset: true }),
     ends_at: z.iso.datetime({ offset: true }),
-    per_member_limit: z.number().int().min(1).max(1000).default(1),
+    per_member_limit: z.number().min(1).max(1000).int().default(1),
     total_limit: z.number().int().min(1).nullable().default(null),
     /** Why the shop gives this discount: a second operator reads it before the coupon exists. */
     reason: z.string().trim().min(1, 'validation.required').max(200),

@@ -58,7 +58,7 @@ const checkoutSource = {
   cart_ids: idList.optional(),
   goods_id: idParam.optional(),
   sku_id: idParam.optional(),
-  num: z.coerce.number().int('validation.invalid').min(1).max(CART_LINE_MAX).optional(),
+  num: z.coerce.number().min(1).max(CART_LINE_MAX).int('validation.invalid').optional(),
 };
 
 export const checkoutQuery = z.object({
@@ -67,8 +67,8 @@ export const checkoutQuery = z.object({
   address_id: idParam.optional(),
   coupon_code: z.string().trim().min(1).max(40).optional(),
   /** Points and shopping points the member wants to spend (at most what the order can take). */
-  points: z.coerce.number().int('validation.invalid').min(0).max(POINTS_MAX).optional(),
-  shopping_points: z.coerce.number().int('validation.invalid').min(0).max(POINTS_MAX).optional(),
+  points: z.coerce.number().min(0).max(POINTS_MAX).int('validation.invalid').optional(),
+  shopping_points: z.coerce.number().min(0).max(POINTS_MAX).int('validation.invalid').optional(),
 });
 
 export const checkoutLineSchema = z.object({
@@ -128,13 +128,13 @@ export const createOrderBody = z.object({
   cart_ids: z.array(idParam).min(1).max(CART_MAX_LINES).optional(),
   goods_id: idParam.optional(),
   sku_id: idParam.optional(),
-  num: z.number().int('validation.invalid').min(1).max(CART_LINE_MAX).optional(),
+  num: z.number().min(1).max(CART_LINE_MAX).int('validation.invalid').optional(),
   address_id: idParam,
   remarks: freeText(ORDER_REMARKS_MAX).default(''),
   coupon_code: z.string().trim().min(1).max(40).optional(),
   /** Points and shopping points to spend: held at once, spent when the order is paid, given back if it ends unpaid. */
-  points: z.number().int('validation.invalid').min(0).max(POINTS_MAX).default(0),
-  shopping_points: z.number().int('validation.invalid').min(0).max(POINTS_MAX).default(0),
+  points: z.number().min(0).max(POINTS_MAX).int('validation.invalid').default(0),
+  shopping_points: z.number().min(0).max(POINTS_MAX).int('validation.invalid').default(0),
 });
 export const createOrderData = z.object({
   order_id: z.number().int(),
@@ -384,7 +384,7 @@ export const groupBuyBody = z.object({
   activity_id: idParam,
   /** An open group to join; without it, a new group is opened. */
   group_id: idParam.optional(),
-  num: z.number().int('validation.invalid').min(1).max(CART_LINE_MAX).default(1),
+  num: z.number().min(1).max(CART_LINE_MAX).int('validation.invalid').default(1),
   address_id: idParam,
   remarks: freeText(ORDER_REMARKS_MAX).default(''),
 });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { pageOf, pageQuery } from '../common/pagination.js';
 import { freeText } from '../common/text.js';
 
-const id = z.coerce.number().int().min(1).max(2_147_483_647);
+const id = z.coerce.number().min(1).max(2_147_483_647).int();
 /** Integer minor units of the named currency. */
 const minor = z.number().int();
 const stamp = z.string();
@@ -19,7 +19,7 @@ export const placeMemberData = z.object({ user_id: z.number().int(), parent_id: 
 
 export const downlineQuery = pageQuery.extend({
   /** 0: only unplaced invitees, 1: only placed ones; both when left out. */
-  placed: z.coerce.number().int().min(0).max(1).optional(),
+  placed: z.coerce.number().min(0).max(1).int().optional(),
   q: z.string().trim().max(50).optional(),
 });
 export const downlineMemberSchema = z.object({
@@ -44,7 +44,7 @@ export const downlineData = pageOf(downlineMemberSchema).extend({
 export const placementTreeQuery = z.object({
   /** A node of the caller's own placement subtree (default: the caller). */
   root_id: id.optional(),
-  levels: z.coerce.number().int().min(1).max(4).default(3),
+  levels: z.coerce.number().min(1).max(4).int().default(3),
   /** A name or user name inside the caller's subtree: the tree is drawn from the first match. */
   q: z.string().trim().max(50).optional(),
 });
@@ -190,7 +190,7 @@ export const referredMemberSchema = z.object({
   commission_from: perCurrency,
 });
 export const referredData = pageOf(referredMemberSchema);
-export const teamQuery = referredQuery.extend({ level: z.coerce.number().int().min(1).max(1000).optional() });
+export const teamQuery = referredQuery.extend({ level: z.coerce.number().min(1).max(1000).int().optional() });
 export const teamMemberSchema = z.object({
   id: z.number().int(),
   nickname: z.string(),
@@ -246,7 +246,7 @@ export const adminReferralMemberData = z.object({
   debts: z.array(z.object({ currency: z.string(), amount: minor })),
   roles: z.array(z.object({ kind: z.enum(APPLICATION_KINDS), status: z.enum(['active', 'revoked']), since: stamp })),
 });
-export const adminTreeQuery = z.object({ root_id: id.optional(), levels: z.coerce.number().int().min(1).max(4).default(4), q: z.string().trim().max(50).optional() });
+export const adminTreeQuery = z.object({ root_id: id.optional(), levels: z.coerce.number().min(1).max(4).int().default(4), q: z.string().trim().max(50).optional() });
 export const adminTreeData = z.object({ root_id: z.number().int().nullable(), up_id: z.number().int().nullable(), tree: placementNodeSchema.nullable() });
 export const adminMoveBody = z.object({ member_id: id, parent_id: id, side: z.enum(PLACEMENT_SIDES), reason, /** The second confirmation of the console's dialog. */ confirm: z.literal(true) });
 export const adminMoveData = z.object({ member_id: z.number().int(), parent_id: z.number().int(), side: z.enum(PLACEMENT_SIDES), moved: z.number().int() });
@@ -278,26 +278,26 @@ export const adminPairRunsData = pageOf(z.object({ day: z.string(), members: z.n
 export const adminRunDayBody = z.object({ day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), reason });
 export const adminRunDayData = z.object({ day: z.string(), members: z.number().int(), paid: minor, rerun: z.boolean() });
 const starLevelSchema = z.object({
-  star: z.number().int().min(1).max(20),
+  star: z.number().min(1).max(20).int(),
   personal_pv: z.number().int().min(0),
   direct_members: z.number().int().min(0),
   weak_leg_pv: z.number().int().min(0),
-  directs_at_star: z.number().int().min(0).max(20),
+  directs_at_star: z.number().min(0).max(20).int(),
   directs_at_star_count: z.number().int().min(0),
   daily_cap: minor.min(0),
 });
 export const planSettingsSchema = z.object({
-  placement_deadline_days: z.number().int().min(1).max(365),
-  pair_unit_pv: z.number().int().min(1).max(1_000_000),
-  pair_rate_bp: z.number().int().min(0).max(10_000),
-  pv_value_minor: z.number().int().min(0).max(1_000_000),
+  placement_deadline_days: z.number().min(1).max(365).int(),
+  pair_unit_pv: z.number().min(1).max(1_000_000).int(),
+  pair_rate_bp: z.number().min(0).max(10_000).int(),
+  pv_value_minor: z.number().min(0).max(1_000_000).int(),
   bonus_currency: z.string().regex(/^[A-Z]{3}$/),
   default_daily_cap_minor: minor.min(0),
   time_zone: z.string().min(1).max(64),
-  commission_levels: z.number().int().min(0).max(3),
-  level1_rate_bp: z.number().int().min(0).max(5000),
-  level2_rate_bp: z.number().int().min(0).max(5000),
-  level3_rate_bp: z.number().int().min(0).max(5000),
+  commission_levels: z.number().min(0).max(3).int(),
+  level1_rate_bp: z.number().min(0).max(5000).int(),
+  level2_rate_bp: z.number().min(0).max(5000).int(),
+  level3_rate_bp: z.number().min(0).max(5000).int(),
   keep_star: z.boolean(),
   stars: z.array(starLevelSchema).max(20),
 });

@@ -33,7 +33,7 @@ export const FEEDBACK_MAX_IMAGES = 9;
 export const FEEDBACK_STATUSES = ['pending', 'replied', 'closed'] as const;
 export const feedbackStatus = z.enum(FEEDBACK_STATUSES);
 
-const id = z.coerce.number().int().min(1).max(2_147_483_647);
+const id = z.coerce.number().min(1).max(2_147_483_647).int();
 
 /** A feedback category, named in the member's language. */
 export const feedbackCategorySchema = z.object({ id: z.number().int(), name: z.string() });
@@ -108,7 +108,7 @@ export const chatSendBody = z.discriminatedUnion('kind', [
 export const chatMessagesQuery = z.object({
   after_id: z.coerce.number().int().min(0).optional(),
   before_id: z.coerce.number().int().min(1).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(50),
+  limit: z.coerce.number().min(1).max(100).int().default(50),
 });
 
 export const chatStateData = z.object({

@@ -10,7 +10,7 @@ import { approvalOutcomeOf } from '../admin/approvals.js';
 // members' money moves by (banks, collection accounts, channels, fees and limits).
 
 const minor = z.number().int();
-const id = z.coerce.number().int().min(1).max(2_147_483_647);
+const id = z.coerce.number().min(1).max(2_147_483_647).int();
 const currency = z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/, 'validation.invalid');
 const reason = z.string().trim().min(1, 'wallet.validation.reasonRequired').max(300);
 const ok = z.object({ ok: z.literal(true) });
@@ -55,7 +55,7 @@ export const giftCardBatchBody = z.object({
   user_id: id,
   currency,
   value: minor.min(1).max(100_000_000),
-  count: z.number().int().min(1).max(100),
+  count: z.number().min(1).max(100).int(),
   expires_at: z.iso.datetime({ offset: true }),
   reason,
 });
@@ -78,11 +78,11 @@ export const rechargeChannelBody = z.object({
 export const walletLimitBody = z.object({
   currency,
   kind: z.enum(['withdraw_bank', 'withdraw_crypto', 'transfer']),
-  fee_bp: z.number().int().min(0).max(5000),
+  fee_bp: z.number().min(0).max(5000).int(),
   fee_fixed: minor.min(0),
   min: minor.min(1),
   max: minor.min(1),
-  daily_count: z.number().int().min(1).max(1000),
+  daily_count: z.number().min(1).max(1000).int(),
   daily_amount: minor.min(1),
   reason,
 });

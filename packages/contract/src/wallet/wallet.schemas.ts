@@ -8,7 +8,7 @@ import { isAmount } from '../common/validators.js';
 // types is a decimal text (spec §5: up to 2 decimals, thousands separators allowed).
 
 const minor = z.number().int();
-const id = z.coerce.number().int().min(1).max(2_147_483_647);
+const id = z.coerce.number().min(1).max(2_147_483_647).int();
 const currency = z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/, 'validation.invalid');
 const countryCode = z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, 'validation.invalid');
 /** An amount typed by the member: `1,234.50`. Its currency decides how many decimals it may carry. */
@@ -349,7 +349,7 @@ export const giveGiftCardBody = z
     /** Give these cards … */
     card_ids: z.array(id).min(1).max(100).optional(),
     /** … or this many of the member's active cards of `value` and `currency`, soonest-expiring first. */
-    count: z.coerce.number().int('wallet.validation.giftCardCount').min(1, 'wallet.validation.giftCardCount').max(100).optional(),
+    count: z.coerce.number().min(1, 'wallet.validation.giftCardCount').max(100).int('wallet.validation.giftCardCount').optional(),
     value: minor.min(1).optional(),
     currency: currency.optional(),
     pay_password: payPassword,

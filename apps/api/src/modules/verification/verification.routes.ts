@@ -23,7 +23,7 @@ export function verificationRoutes(api: Api): void {
   // What the development providers "sent", for the developer and the browser tests: never in production,
   // and in every other mode only to this machine (it lists every member's codes).
   if (api.deps.config.NODE_ENV !== 'production') {
-    const input = z.object({ to: z.string().trim().max(254).optional(), limit: z.coerce.number().int().min(1).max(100).default(20) });
+    const input = z.object({ to: z.string().trim().max(254).optional(), limit: z.coerce.number().min(1).max(100).int().default(20) });
     rawJsonRoute(api, { method: 'GET', url: '/dev/outbox', localOnly: true, input }, (query) => service.outboxMessages(db, query));
   }
 }
