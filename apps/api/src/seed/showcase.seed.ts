@@ -8,6 +8,7 @@ import { DEMO_MEMBER } from '../modules/accounts/accounts.seed.js';
 import { insertAddress } from '../modules/after-sales/after-sales.queries.js';
 import { catalogueChangedOnCommit, contentChangedOnCommit } from '../modules/catalogue/response-cache.js';
 import { reserveStock } from '../modules/catalogue/stock.queries.js';
+import { DEMO_WARRANTY_MONTHS } from '../modules/catalogue/demo/demo-data.js';
 import { CHARITY_CAUSES, SHOWCASE_BANNERS, SHOWCASE_NOTICES, WELCOME_COUPON, WORLD_GOODS, WORLD_SPECS, worldGoodsDescription } from '../modules/catalogue/demo/showcase-data.js';
 import { post } from '../modules/ledger/ledger.service.js';
 import { findUserByUserName } from '../modules/members/members.queries.js';
@@ -63,6 +64,7 @@ async function seedWorldGoods(db: Tx): Promise<number | undefined> {
         sales: 120 + i * 37,
         is_new: true,
         is_recommend: true,
+        warranty_months: DEMO_WARRANTY_MONTHS,
         specs: json(WORLD_SPECS),
         created_at: now,
         updated_at: now,

@@ -100,6 +100,8 @@ export const adminGoodsSchema = z.object({
   is_new: z.boolean(),
   is_recommend: z.boolean(),
   sort: z.number().int(),
+  /** Months of warranty from receipt, in which a member may ask for a repair (0: none). */
+  warranty_months: z.number().int(),
   specs: z.array(adminSpecSchema),
   skus: z.array(adminSkuSchema),
   updated_at: z.string(),
@@ -133,6 +135,8 @@ export const saveGoodsBody = z.object({
   is_new: z.boolean().default(false),
   is_recommend: z.boolean().default(false),
   sort: z.number().min(-100_000).max(100_000).int().default(0),
+  /** Months of warranty from receipt, in which a member may ask for a repair (0: none). */
+  warranty_months: z.number().min(0).max(120).int().default(0),
   specs: z.array(adminSpecSchema).max(5).default([]),
   skus: z.array(skuInput).min(1, 'validation.required').max(200),
   /** Why (kept in the audit log). */

@@ -42,6 +42,7 @@ interface Values {
   on_sale: boolean;
   shelves: Array<'is_hot' | 'is_new' | 'is_recommend'>;
   sort: number;
+  warranty_months: number;
   market_price?: string;
   name: Texts;
   subtitle: Texts;
@@ -60,6 +61,7 @@ function toValues(g: Goods): Values {
     on_sale: g.status === 'on_sale',
     shelves: (['is_hot', 'is_new', 'is_recommend'] as const).filter((k) => g[k]),
     sort: g.sort,
+    warranty_months: g.warranty_months,
     market_price: fromMinorUnits(g.market_price, g.currency),
     name: g.name,
     subtitle: g.subtitle,
@@ -75,6 +77,7 @@ const blank = (categoryId?: number): Partial<Values> => ({
   on_sale: false,
   shelves: [],
   sort: 0,
+  warranty_months: 0,
   name: {},
   subtitle: {},
   description: {},
@@ -180,6 +183,7 @@ export default function GoodsEditor() {
       is_new: v.shelves.includes('is_new'),
       is_recommend: v.shelves.includes('is_recommend'),
       sort: v.sort ?? 0,
+      warranty_months: v.warranty_months ?? 0,
       specs,
       skus: v.skus.map((s) => ({
         id: s.id,
@@ -291,15 +295,24 @@ export default function GoodsEditor() {
               </FormField>
             </Col>
           </Row>
-          <FormField form={form} name="shelves" label={t('console.catalogue.editor.flags')} style={{ marginBottom: 0 }}>
-            <Checkbox.Group
-              options={[
-                { value: 'is_hot', label: t('console.catalogue.editor.hot') },
-                { value: 'is_new', label: t('console.catalogue.editor.isNew') },
-                { value: 'is_recommend', label: t('console.catalogue.editor.recommend') },
-              ]}
-            />
-          </FormField>
+          <Row gutter={16}>
+            <Col span={16}>
+              <FormField form={form} name="shelves" label={t('console.catalogue.editor.flags')} style={{ marginBottom: 0 }}>
+                <Checkbox.Group
+                  options={[
+                    { value: 'is_hot', label: t('console.catalogue.editor.hot') },
+                    { value: 'is_new', label: t('console.catalogue.editor.isNew') },
+                    { value: 'is_recommend', label: t('console.catalogue.editor.recommend') },
+                  ]}
+                />
+              </FormField>
+            </Col>
+            <Col span={8}>
+              <FormField form={form} name="warranty_months" label={t('console.catalogue.editor.warrantyMonths')} style={{ marginBottom: 0 }}>
+                <InputNumber min={0} max={120} precision={0} style={{ width: '100%' }} data-testid="warranty-months" />
+              </FormField>
+            </Col>
+          </Row>
         </Card>
 
         <Card size="small" title={t('console.catalogue.editor.texts')} extra={<LanguagePicker shown={shown} onChange={setShown} />}>

@@ -146,6 +146,7 @@ export interface GoodsFields {
   is_new: boolean;
   is_recommend: boolean;
   sort: number;
+  warranty_months: number;
   specs: SpecDef[];
 }
 

@@ -113,6 +113,7 @@ async function goodsForEdit(db: Executor, id: number): Promise<EndpointData<type
     is_new: g.is_new,
     is_recommend: g.is_recommend,
     sort: g.sort,
+    warranty_months: g.warranty_months,
     specs: g.specs,
     skus: skus.map((s) => ({ id: s.id, spec_value_ids: s.spec_value_ids, price: Number(s.price_minor), market_price: Number(s.market_price_minor), stock: s.stock, sales: s.sales, pv: s.pv, weight_g: s.weight_g, image: s.image })),
     updated_at: iso(g.updated_at),
@@ -180,6 +181,7 @@ export async function saveGoods(deps: AppDeps, actor: Actor, input: EndpointBody
       is_new: input.is_new,
       is_recommend: input.is_recommend,
       sort: input.sort,
+      warranty_months: input.warranty_months,
       specs,
     };
     let goodsId: number;

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LANGUAGES } from '@shop/contract';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { call, DEMO_MEMBER, freshIp, registerMember } from '../../modules/accounts/__tests__/account-helpers.js';
+import { DEMO_WARRANTY_MONTHS } from '../../modules/catalogue/demo/demo-data.js';
 import { demoSeeders } from '../index.js';
 import { DEMO_GIFTS, DEMO_RETURN_ADDRESS, DEMO_SHOP } from '../showcase.seed.js';
 
@@ -43,6 +44,15 @@ describe('the demo shop shows every feature', () => {
     // Seeding again adds nothing.
     await seedAll();
     expect((await get(`/attractive/AfterSales/network?country=MY`, { token })).list).toHaveLength(1);
+  });
+
+  it('gives its goods the warranty their descriptions name, so a member may ask for a repair within it', async () => {
+    const goods = await t.db.selectFrom('goods').select(['warranty_months', 'description']).execute();
+    expect(goods.length).toBeGreaterThan(200);
+    for (const g of goods) {
+      expect(g.description['en-us']).toContain(`Official warranty: ${DEMO_WARRANTY_MONTHS} months`);
+      expect(g.warranty_months).toBe(DEMO_WARRANTY_MONTHS);
+    }
   });
 
   it('runs group buys, reached from a home banner', async () => {

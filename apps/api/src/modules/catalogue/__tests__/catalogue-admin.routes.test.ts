@@ -183,11 +183,16 @@ describe('the console’s catalogue calls', () => {
 
     const editing = (await get(`/admin/api/catalogue/goods/info?id=${g.goodsId}`, op.token)).body.data;
     const sku = editing.skus[0];
-    const body = { ...editing, skus: [{ id: sku.id, spec_value_ids: sku.spec_value_ids, price: 1750, market_price: 2000, pv: 15, weight_g: 250, image: '' }], reason: 'supplier price' };
+    expect(editing.warranty_months).toBe(0);
+    // The warranty, in which members may ask for a repair (read by after-sales from the goods).
+    const body = { ...editing, warranty_months: 24, skus: [{ id: sku.id, spec_value_ids: sku.spec_value_ids, price: 1750, market_price: 2000, pv: 15, weight_g: 250, image: '' }], reason: 'supplier price' };
     delete body.updated_at;
     delete body.id;
+    const tooLong = await decide(t, '/admin/api/catalogue/goods/save', { ...body, id: g.goodsId, warranty_months: 121 }, op.token, key('warranty'));
+    expect(tooLong.body).toMatchObject({ code: ResponseCode.validation, msg: 'warranty_months must be at most 120' });
     const saved = await decide(t, '/admin/api/catalogue/goods/save', { ...body, id: g.goodsId }, op.token, key('price'));
-    expect(saved.body).toMatchObject({ code: 200, data: { skus: [{ id: sku.id, price: 1750, pv: 15, stock: 4 }] } });
+    expect(saved.body).toMatchObject({ code: 200, data: { warranty_months: 24, skus: [{ id: sku.id, price: 1750, pv: 15, stock: 4 }] } });
+    expect((await get(`/admin/api/catalogue/goods/info?id=${g.goodsId}`, op.token)).body.data.warranty_months).toBe(24);
 
     expect((await call(t, 'GET', `/shop/goods/info?id=${g.goodsId}`)).body.data).toMatchObject({ price: 1750, stock: 4 });
     expect(await listed()).toBe(1750);

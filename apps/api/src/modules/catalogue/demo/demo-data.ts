@@ -114,6 +114,9 @@ function goodsTitle(adjective: string, noun: string, lang: Language): string {
   }
 }
 
+/** The warranty every demo goods' description names: members may ask for a repair within it. */
+export const DEMO_WARRANTY_MONTHS = 12;
+
 const FREE_SHIPPING = t('free shipping over $49', '满49美元包邮');
 export const DESCRIPTION = {
   intro: t('Designed for everyday use, made from carefully selected materials and checked by hand before it ships.', '为日常使用而设计，精选材料，出厂前逐件人工检验。'),

@@ -4,7 +4,7 @@ import type { AppDeps } from '../../../app-deps.js';
 import type { Executor } from '../../../db/database.js';
 import { catalogueChangedOnCommit, contentChangedOnCommit } from '../response-cache.js';
 import { withTransaction } from '../../../lib/transaction.js';
-import { AGREEMENTS, AREAS, BANNERS, CATEGORIES, CATEGORY_TYPES, FAQ, GOODS_COUNT, NEWS, NOTICES, POPUPS, POSTERS, demoGoods, goodsDescription, inEveryLanguage, type T } from './demo-data.js';
+import { AGREEMENTS, AREAS, BANNERS, CATEGORIES, CATEGORY_TYPES, DEMO_WARRANTY_MONTHS, FAQ, GOODS_COUNT, NEWS, NOTICES, POPUPS, POSTERS, demoGoods, goodsDescription, inEveryLanguage, type T } from './demo-data.js';
 
 const json = (v: unknown) => JSON.stringify(v);
 const DAY = 86_400_000;
@@ -51,6 +51,7 @@ async function seedCatalogue(db: Executor): Promise<void> {
         is_new: g.isNew,
         is_recommend: g.isRecommend,
         sort: 0,
+        warranty_months: DEMO_WARRANTY_MONTHS,
         specs: json(g.specs),
         created_at: daysAgo(g.daysAgo),
         updated_at: daysAgo(g.daysAgo),
