@@ -60,7 +60,11 @@ export function zodProblems(error: z.ZodError, knownKey: (key: string) => boolea
       case 'too_big':
         return { field, key: i.origin === 'string' ? 'validation.tooLong' : 'validation.tooBig', params: { field, max: Number(i.maximum) } };
       case 'invalid_format':
+        if (i.input === '') return { field, key: 'validation.required', params: { field } };
         return { field, key: i.format === 'email' ? 'validation.email' : 'validation.invalid', params: { field } };
+      case 'invalid_union':
+        // A field that takes one of several forms (a number or its digits) and was left empty.
+        return { field, key: i.input === undefined || i.input === null || i.input === '' ? 'validation.required' : 'validation.invalid', params: { field } };
       default:
         return { field, key: 'validation.invalid', params: { field } };
     }

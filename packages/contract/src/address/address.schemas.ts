@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wholeNumber } from '../common/numbers.js';
 import { isEmail } from '../common/validators.js';
 import { countryCodeField, regionSchema } from '../geo/geo.schemas.js';
 
@@ -86,6 +87,6 @@ export const internationalCitiesQuery = z.object({
   country: countryCodeField,
   region_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
   keyword: z.string().trim().max(50).optional(),
-  limit: z.coerce.number().min(1).max(200).int().default(50),
+  limit: wholeNumber(1, 200).default(50),
 });
 export const cityListData = z.object({ list: z.array(regionSchema) });

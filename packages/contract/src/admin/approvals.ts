@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wholeNumber } from '../common/numbers.js';
 import { endpoint } from '../common/endpoint.js';
 import { pageOf, pageQuery } from '../common/pagination.js';
 
@@ -16,7 +17,7 @@ export const LIMIT_KINDS = [...APPROVAL_KINDS, 'ledger.adjust', 'withdrawal.payo
 export type LimitKind = (typeof LIMIT_KINDS)[number];
 export const APPROVAL_STATUSES = ['pending', 'approved', 'rejected', 'cancelled'] as const;
 
-const id = z.coerce.number().min(1).max(2_147_483_647).int();
+const id = wholeNumber(1, 2_147_483_647);
 const currencyOrPoints = z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/, 'validation.invalid');
 
 export const approvalRequestSchema = z.object({

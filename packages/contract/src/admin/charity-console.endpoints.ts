@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wholeNumber } from '../common/numbers.js';
 import { endpoint } from '../common/endpoint.js';
 import { pageOf, pageQuery } from '../common/pagination.js';
 import { exportOf, sortQuery } from '../common/list-sort.js';
@@ -6,7 +7,7 @@ import { CHARITY_ORDER_STATUSES, createCauseBody } from '../orders/charity.schem
 
 // Charity causes and members' pledges as operators see them (the orders page of the console).
 
-const id = z.coerce.number().min(1).max(2_147_483_647).int();
+const id = wholeNumber(1, 2_147_483_647);
 const texts = z.record(z.string(), z.string());
 
 export const adminCharityCauseSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wholeNumber } from '../common/numbers.js';
 import { endpoint } from '../common/endpoint.js';
 import { pageOf, pageQuery } from '../common/pagination.js';
 import { exportOf, sortQuery } from '../common/list-sort.js';
@@ -14,7 +15,7 @@ export * from './support-console.endpoints.js';
 // The operator console's own calls (under /admin/api/): the dashboard, the real-name and
 // account-cancellation queues, members, and the audit log.
 
-const id = z.coerce.number().min(1).max(2_147_483_647).int();
+const id = wholeNumber(1, 2_147_483_647);
 const reason = z.string().trim().max(300).optional();
 const REVIEW_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export const CANCELLATION_REVIEW_STATUSES = ['pending', 'approved', 'rejected', 'withdrawn', 'completed'] as const;

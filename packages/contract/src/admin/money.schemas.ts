@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { wholeNumber } from '../common/numbers.js';
 import { pageQuery } from '../common/pagination.js';
 import { sortQuery } from '../common/list-sort.js';
 
 // The console's money pages: the ledger's journal and accounts, manual adjustments with their
 // second-operator approval, gift-card batches, and the lists behind the money settings.
 
-const id = z.coerce.number().min(1).max(2_147_483_647).int();
+const id = wholeNumber(1, 2_147_483_647);
 const minor = z.number().int();
 const currency = z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/, 'validation.invalid');
 const requiredReason = z.string().trim().min(1, 'validation.required').max(300);

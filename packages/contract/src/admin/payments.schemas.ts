@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wholeNumber } from '../common/numbers.js';
 import { pageQuery } from '../common/pagination.js';
 import { sortQuery } from '../common/list-sort.js';
 import { PAYABLE_TYPES, PAYMENT_STATUSES } from '../payments/payments.schemas.js';
@@ -6,7 +7,7 @@ import { PAYABLE_TYPES, PAYMENT_STATUSES } from '../payments/payments.schemas.js
 // The console's payments page: payments with their events, the flags an operator decides
 // (mismatches, money arrived late), and refunds with their state.
 
-const id = z.coerce.number().min(1).max(2_147_483_647).int();
+const id = wholeNumber(1, 2_147_483_647);
 const minor = z.number().int();
 const requiredReason = z.string().trim().min(1, 'validation.required').max(300);
 

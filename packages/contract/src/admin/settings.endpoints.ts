@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wholeNumber } from '../common/numbers.js';
 import { endpoint } from '../common/endpoint.js';
 import { LANGUAGES } from '../common/languages.js';
 import { pageOf, pageQuery } from '../common/pagination.js';
@@ -10,7 +11,7 @@ import { internationalFreightBody, operatingFeeBody, shippingFeeBody } from '../
 // its operators (owner only). Every change carries the operator's reason into the audit log and an
 // Idempotency-Key, so a double-click is one change.
 
-const id = z.coerce.number().min(1).max(2_147_483_647).int();
+const id = wholeNumber(1, 2_147_483_647);
 const reason = z.string().trim().min(1, 'validation.required').max(300);
 const currency = z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/, 'validation.invalid');
 const minor = z.number().int();

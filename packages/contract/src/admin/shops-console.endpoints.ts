@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wholeNumber } from '../common/numbers.js';
 import { endpoint } from '../common/endpoint.js';
 import { pageOf, pageQuery } from '../common/pagination.js';
 import { SHOP_ORDER_STATUSES, sellNoteSchema, shopOrderSchema, shopStatus } from '../user-shop/user-shop.schemas.js';
@@ -7,7 +8,7 @@ import { SHOP_ORDER_STATUSES, sellNoteSchema, shopOrderSchema, shopStatus } from
 // shop (closing refunds its open orders), stock adjustments (an addition waits for a second
 // operator), deciding an audit an owner left, and the shop settings. Permission `shops.manage`.
 
-const id = z.coerce.number().min(1).max(2_147_483_647).int();
+const id = wholeNumber(1, 2_147_483_647);
 const reason = z.string().trim().min(1).max(200);
 
 export const adminShopSchema = z.object({
@@ -43,7 +44,7 @@ export const adminShopOrderSchema = shopOrderSchema.extend({ owner_id: z.number(
 export const adminShopOrdersData = pageOf(adminShopOrderSchema);
 export const adminShopStatusBody = z.object({ id, status: shopStatus, reason });
 export const adminShopStatusData = z.object({ id: z.number().int(), status: shopStatus, refunded_orders: z.number().int(), closed_orders: z.number().int() });
-export const adminShopStockBody = z.object({ shop_id: id, sku_id: id, delta: z.coerce.number().min(-100_000).max(100_000).int().refine((d) => d !== 0, 'validation.invalid'), reason });
+export const adminShopStockBody = z.object({ shop_id: id, sku_id: id, delta: wholeNumber(-100_000, 100_000).refine((d) => d !== 0, 'validation.invalid'), reason });
 /** A removal is made at once (`stock`); an addition waits for a second operator (`approval_id`). */
 export const adminShopStockData = z.object({ stock: z.number().int().nullable(), approval_id: z.number().int().nullable() });
 export const adminShopAuditBody = z.object({ id, decision: z.enum(['approve', 'reject']), reason });
@@ -51,11 +52,11 @@ export const adminShopAuditData = z.object({ id: z.number().int(), status: z.str
 /** The fee, the audit hours, the payment minutes and the price band (basis points below and above the platform's price an owner may set). */
 export const adminShopSettingsData = z.object({ fee_bp: z.number().int(), audit_hours: z.number().int(), payment_minutes: z.number().int(), price_below_bp: z.number().int(), price_above_bp: z.number().int(), updated_by: z.string(), updated_at: z.string() });
 export const adminShopSettingsBody = z.object({
-  fee_bp: z.coerce.number().min(0).max(10_000).int(),
-  audit_hours: z.coerce.number().min(1).max(720).int(),
-  payment_minutes: z.coerce.number().min(5).max(1440).int(),
-  price_below_bp: z.coerce.number().min(0).max(9_000).int().default(0),
-  price_above_bp: z.coerce.number().min(0).max(10_000).int().default(0),
+  fee_bp: wholeNumber(0, 10_000),
+  audit_hours: wholeNumber(1, 720),
+  payment_minutes: wholeNumber(5, 1440),
+  price_below_bp: wholeNumber(0, 9_000).default(0),
+  price_above_bp: wholeNumber(0, 10_000).default(0),
   reason,
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wholeNumber } from '../common/numbers.js';
 import { endpoint } from '../common/endpoint.js';
 import { languageSchema } from '../common/language-schema.js';
 import { pageOf, pageQuery } from '../common/pagination.js';
@@ -49,19 +50,19 @@ export const supportSettingsSchema = z.object({
 });
 /** Only the settings given change. */
 export const supportSettingsBody = z.object({
-  message_retention_days: z.coerce.number().min(7).max(3650).int().optional(),
-  feedback_daily_limit: z.coerce.number().min(1).max(100).int().optional(),
+  message_retention_days: wholeNumber(7, 3650).optional(),
+  feedback_daily_limit: wholeNumber(1, 100).optional(),
   chat_mode: z.enum(['builtin', 'external']).optional(),
   external_chat_url: z.union([z.literal(''), z.string().trim().max(500).regex(/^https:\/\/[^\s"'<>]+$/)]).optional(),
 });
 
-const id = z.coerce.number().min(1).max(2_147_483_647).int();
+const id = wholeNumber(1, 2_147_483_647);
 /** Language → name; English is required. */
 const categoryNames = z
   .partialRecord(languageSchema, z.string().trim().min(1).max(40))
   .refine((names) => !!names['en-us'], { message: 'The English name is required', path: ['en-us'] });
 export const adminFeedbackCategorySchema = z.object({ id: z.number().int(), names: z.record(z.string(), z.string()), sort: z.number().int(), enabled: z.boolean() });
-export const saveFeedbackCategoryBody = z.object({ id: id.optional(), names: categoryNames, sort: z.coerce.number().min(0).max(9999).int().default(0), enabled: z.boolean().default(true) });
+export const saveFeedbackCategoryBody = z.object({ id: id.optional(), names: categoryNames, sort: wholeNumber(0, 9999).default(0), enabled: z.boolean().default(true) });
 export const adminFeedbackQuery = pageQuery.extend({ status: z.enum(FEEDBACK_STATUSES).optional(), user_id: id.optional() });
 export const adminFeedbackSchema = z.object({
   id: z.number().int(),
@@ -121,7 +122,7 @@ export const adminChatReplyBody = z.object({ conversation_id: id, text: z.string
 export const adminChatTransferBody = z.object({ conversation_id: id, operator_id: id });
 
 export const cannedReplySchema = z.object({ id: z.number().int(), lang: z.string(), title: z.string(), text: z.string(), sort: z.number().int() });
-export const saveCannedReplyBody = z.object({ id: id.optional(), lang: languageSchema, title: z.string().trim().min(1).max(60), text: z.string().trim().min(1).max(CHAT_MESSAGE_MAX_LENGTH), sort: z.coerce.number().min(0).max(9999).int().default(0) });
+export const saveCannedReplyBody = z.object({ id: id.optional(), lang: languageSchema, title: z.string().trim().min(1).max(60), text: z.string().trim().min(1).max(CHAT_MESSAGE_MAX_LENGTH), sort: wholeNumber(0, 9999).default(0) });
 
 /** The desk's canned replies, of one language or all. */
 export const adminCannedReplies = endpoint({ method: 'GET', path: '/admin/api/chat/canned', auth: 'operator', permission: 'support.chat', area: 'admin', query: z.object({ lang: languageSchema.optional() }), data: z.object({ list: z.array(cannedReplySchema) }) });

@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { wholeNumber } from '../common/numbers.js';
 import { languageSchema } from '../common/language-schema.js';
 import { pageOf, pageQuery } from '../common/pagination.js';
 import { freeText } from '../common/text.js';
 
-const id = z.coerce.number().min(1).max(2_147_483_647).int();
+const id = wholeNumber(1, 2_147_483_647);
 /** Integer minor units of the case's currency. */
 const minor = z.number().int();
 const stamp = z.string();
@@ -95,7 +96,7 @@ export const afterSaleApplyData = z.object({
 
 export const afterSaleLineInput = z.object({
   order_line_id: id,
-  qty: z.coerce.number().min(0).max(100_000).int(),
+  qty: wholeNumber(0, 100_000),
   /** Exchanges: the SKU of the same goods wanted instead (default the same SKU). */
   exchange_sku_id: id.optional(),
 });
@@ -336,7 +337,7 @@ export const orderReviewSchema = z.object({
 });
 export const orderReviewData = z.object({ list: z.array(orderReviewSchema) });
 const reviewFields = {
-  rating: z.coerce.number().min(1).max(5).int(),
+  rating: wholeNumber(1, 5),
   content: freeText(REVIEW_CONTENT_MAX).default(''),
   images: z.array(uploadRef).max(REVIEW_IMAGES_MAX).default([]),
 };
@@ -345,7 +346,7 @@ export const editOrderReviewBody = z.object({ review_id: id, ...reviewFields });
 
 // ---------------------------------------------------------------- the console's settings of after-sales
 
-const days = (min: number, max: number) => z.coerce.number().min(min).max(max).int();
+const days = (min: number, max: number) => wholeNumber(min, max);
 export const afterSaleSettingsSchema = z.object({
   /** Days after receipt for a return, for an exchange. */
   return_days: days(0, 365),
@@ -386,7 +387,7 @@ export const adminSaveAfterSaleReasonBody = z.object({
   /** Language → name; an empty name falls back to the shipped text. */
   names: z.partialRecord(languageSchema, z.string().trim().max(60)).default({}),
   needs_evidence: z.boolean().default(false),
-  sort: z.coerce.number().min(0).max(9999).int().default(0),
+  sort: wholeNumber(0, 9999).default(0),
   enabled: z.boolean().default(true),
 });
 export const adminAfterSaleAddressBody = z.object({

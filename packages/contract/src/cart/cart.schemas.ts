@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wholeNumber } from '../common/numbers.js';
 import { idParam } from '../catalogue/catalogue.schemas.js';
 
 /** Integer minor units of `currency` (money is integers). */
@@ -9,7 +10,7 @@ export const CART_LINE_MAX = 99;
 /** The most lines one cart may hold. */
 export const CART_MAX_LINES = 100;
 
-const quantity = z.coerce.number().min(1).max(CART_LINE_MAX).int('validation.invalid');
+const quantity = wholeNumber(1, CART_LINE_MAX, 'validation.invalid');
 
 /** Why a cart line cannot be bought right now. */
 export const CART_LINE_PROBLEMS = ['off_sale', 'out_of_stock', 'not_enough_stock'] as const;

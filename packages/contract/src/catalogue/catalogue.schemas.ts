@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { wholeNumber } from '../common/numbers.js';
 import { pageOf, pageQuery } from '../common/pagination.js';
 
 /** An id in a query string or a body (`?id=12`, `{ "goods_id": 12 }`). */
-export const idParam = z.coerce.number().min(1).max(2_147_483_647).int();
+export const idParam = wholeNumber(1, 2_147_483_647);
 
 /** Integer minor units of `currency` (spec: money is integers). */
 const minor = z.number().int();

@@ -7,6 +7,7 @@ export * from './languages.js';
 export * from './language-schema.js';
 export * from './pagination.js';
 export * from './list-sort.js';
+export * from './numbers.js';
 export * from './text.js';
 export * from './validators.js';
 export * from './money.js';

@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { wholeNumber } from './numbers.js';
 
 /** `page` from 1, `limit` up to 100: the paging parameters every list call accepts. */
 export const pageQuery = z.object({
-  page: z.coerce.number().min(1).max(100_000).int().default(1),
-  limit: z.coerce.number().min(1).max(100).int().default(20),
+  page: wholeNumber(1, 100_000).default(1),
+  limit: wholeNumber(1, 100).default(20),
 });
 export type PageQuery = z.infer<typeof pageQuery>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wholeNumber } from '../common/numbers.js';
 import { pageOf, pageQuery } from '../common/pagination.js';
 import { freeText } from '../common/text.js';
 import { idParam } from '../catalogue/catalogue.schemas.js';
@@ -58,7 +59,7 @@ const checkoutSource = {
   cart_ids: idList.optional(),
   goods_id: idParam.optional(),
   sku_id: idParam.optional(),
-  num: z.coerce.number().min(1).max(CART_LINE_MAX).int('validation.invalid').optional(),
+  num: wholeNumber(1, CART_LINE_MAX, 'validation.invalid').optional(),
 };
 
 export const checkoutQuery = z.object({
@@ -67,8 +68,8 @@ export const checkoutQuery = z.object({
   address_id: idParam.optional(),
   coupon_code: z.string().trim().min(1).max(40).optional(),
   /** Points and shopping points the member wants to spend (at most what the order can take). */
-  points: z.coerce.number().min(0).max(POINTS_MAX).int('validation.invalid').optional(),
-  shopping_points: z.coerce.number().min(0).max(POINTS_MAX).int('validation.invalid').optional(),
+  points: wholeNumber(0, POINTS_MAX, 'validation.invalid').optional(),
+  shopping_points: wholeNumber(0, POINTS_MAX, 'validation.invalid').optional(),
 });
 
 export const checkoutLineSchema = z.object({

@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { wholeNumber } from '../common/numbers.js';
 import { pageOf, pageQuery } from '../common/pagination.js';
 import { freeText } from '../common/text.js';
 
-const id = z.coerce.number().min(1).max(2_147_483_647).int();
+const id = wholeNumber(1, 2_147_483_647);
 /** Integer minor units of the named currency. */
 const minor = z.number().int();
 const stamp = z.string();
@@ -19,7 +20,7 @@ export const placeMemberData = z.object({ user_id: z.number().int(), parent_id: 
 
 export const downlineQuery = pageQuery.extend({
   /** 0: only unplaced invitees, 1: only placed ones; both when left out. */
-  placed: z.coerce.number().min(0).max(1).int().optional(),
+  placed: wholeNumber(0, 1).optional(),
   q: z.string().trim().max(50).optional(),
 });
 export const downlineMemberSchema = z.object({
@@ -44,7 +45,7 @@ export const downlineData = pageOf(downlineMemberSchema).extend({
 export const placementTreeQuery = z.object({
   /** A node of the caller's own placement subtree (default: the caller). */
   root_id: id.optional(),
-  levels: z.coerce.number().min(1).max(4).int().default(3),
+  levels: wholeNumber(1, 4).default(3),
   /** A name or user name inside the caller's subtree: the tree is drawn from the first match. */
   q: z.string().trim().max(50).optional(),
 });
@@ -190,7 +191,7 @@ export const referredMemberSchema = z.object({
   commission_from: perCurrency,
 });
 export const referredData = pageOf(referredMemberSchema);
-export const teamQuery = referredQuery.extend({ level: z.coerce.number().min(1).max(1000).int().optional() });
+export const teamQuery = referredQuery.extend({ level: wholeNumber(1, 1000).optional() });
 export const teamMemberSchema = z.object({
   id: z.number().int(),
   nickname: z.string(),
@@ -246,7 +247,7 @@ export const adminReferralMemberData = z.object({
   debts: z.array(z.object({ currency: z.string(), amount: minor })),
   roles: z.array(z.object({ kind: z.enum(APPLICATION_KINDS), status: z.enum(['active', 'revoked']), since: stamp })),
 });
-export const adminTreeQuery = z.object({ root_id: id.optional(), levels: z.coerce.number().min(1).max(4).int().default(4), q: z.string().trim().max(50).optional() });
+export const adminTreeQuery = z.object({ root_id: id.optional(), levels: wholeNumber(1, 4).default(4), q: z.string().trim().max(50).optional() });
 export const adminTreeData = z.object({ root_id: z.number().int().nullable(), up_id: z.number().int().nullable(), tree: placementNodeSchema.nullable() });
 export const adminMoveBody = z.object({ member_id: id, parent_id: id, side: z.enum(PLACEMENT_SIDES), reason, /** The second confirmation of the console's dialog. */ confirm: z.literal(true) });
 export const adminMoveData = z.object({ member_id: z.number().int(), parent_id: z.number().int(), side: z.enum(PLACEMENT_SIDES), moved: z.number().int() });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wholeNumber } from '../common/numbers.js';
 import { pageOf, pageQuery } from '../common/pagination.js';
 import { freeText } from '../common/text.js';
 
@@ -33,7 +34,7 @@ export const FEEDBACK_MAX_IMAGES = 9;
 export const FEEDBACK_STATUSES = ['pending', 'replied', 'closed'] as const;
 export const feedbackStatus = z.enum(FEEDBACK_STATUSES);
 
-const id = z.coerce.number().min(1).max(2_147_483_647).int();
+const id = wholeNumber(1, 2_147_483_647);
 
 /** A feedback category, named in the member's language. */
 export const feedbackCategorySchema = z.object({ id: z.number().int(), name: z.string() });
@@ -108,7 +109,7 @@ export const chatSendBody = z.discriminatedUnion('kind', [
 export const chatMessagesQuery = z.object({
   after_id: z.coerce.number().int().min(0).optional(),
   before_id: z.coerce.number().int().min(1).optional(),
-  limit: z.coerce.number().min(1).max(100).int().default(50),
+  limit: wholeNumber(1, 100).default(50),
 });
 
 export const chatStateData = z.object({

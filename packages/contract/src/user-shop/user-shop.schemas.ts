@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wholeNumber } from '../common/numbers.js';
 import { idParam } from '../catalogue/catalogue.schemas.js';
 import { AFTER_SALE_STATUSES } from '../after-sales/after-sales.schemas.js';
 import { pageOf, pageQuery } from '../common/pagination.js';
@@ -122,7 +123,7 @@ export const shopGoodsChoiceBody = z.object({
   goods_id: idParam,
   on_sale: z.boolean(),
   /** The shop's own prices of the goods' SKUs, in minor units, each inside the operators' band around the platform's price. */
-  prices: z.array(z.object({ sku_id: idParam, price: z.coerce.number().min(1).max(1_000_000_000).int() })).max(100).optional(),
+  prices: z.array(z.object({ sku_id: idParam, price: wholeNumber(1, 1_000_000_000) })).max(100).optional(),
 });
 
 export const noAuthTotalData = z.object({ count });
@@ -247,9 +248,9 @@ export const sellNoteCreateBody = z
     /** A member buyer (earns the PV), or a walk-in buyer's name. */
     buyer_id: idParam.optional(),
     buyer_name: z.string().trim().max(50).default(''),
-    lines: z.array(z.object({ sku_id: idParam, num: z.coerce.number().min(1).max(999).int() })).min(1).max(50),
+    lines: z.array(z.object({ sku_id: idParam, num: wholeNumber(1, 999) })).min(1).max(50),
     /** Collected offline, in minor units of the goods' currency. */
-    paid: z.coerce.number().min(0).max(1_000_000_000).int(),
+    paid: wholeNumber(0, 1_000_000_000),
     note: freeText(200).default(''),
   })
   .refine((b) => b.buyer_id !== undefined || b.buyer_name.length > 0, { message: 'validation.required', path: ['buyer_name'] });
@@ -287,12 +288,12 @@ export const shopCartData = z.object({
   total_count: count,
 });
 export const shopCartCountData = z.object({ total: count });
-export const shopCartAddBody = z.object({ shop_id: idParam, sku_id: idParam, num: z.coerce.number().min(1).max(99).int().default(1) });
+export const shopCartAddBody = z.object({ shop_id: idParam, sku_id: idParam, num: wholeNumber(1, 99).default(1) });
 export const shopCartAddData = z.object({ id: z.number().int(), num: z.number().int(), total_count: count });
 export const shopCartDelBody = z.object({ ids: z.union([idParam.transform((id) => [id]), z.array(idParam).min(1).max(100)]) });
 export const shopCartDelData = z.object({ removed: count, total_count: count });
 export const shopCartUpdateBody = z
-  .object({ id: idParam, num: z.coerce.number().min(1).max(99).int().optional(), selected: z.boolean().optional() })
+  .object({ id: idParam, num: wholeNumber(1, 99).optional(), selected: z.boolean().optional() })
   .refine((c) => c.num !== undefined || c.selected !== undefined, { message: 'validation.required', path: ['num'] });
 
 // ── Checkout ────────────────────────────────────────────────────────────────────────────────
@@ -303,7 +304,7 @@ export const createShopOrderBody = z
     /** The cart lines to buy (all of one shop), or one SKU bought at once. */
     line_ids: z.array(idParam).min(1).max(100).optional(),
     sku_id: idParam.optional(),
-    num: z.coerce.number().min(1).max(99).int().default(1),
+    num: wholeNumber(1, 99).default(1),
     /** Shipped to the member's address, or picked up at the shop. */
     address_id: idParam.optional(),
     pickup: z.boolean().default(false),

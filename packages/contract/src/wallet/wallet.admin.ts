@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wholeNumber } from '../common/numbers.js';
 import { endpoint } from '../common/endpoint.js';
 import { pageOf, pageQuery } from '../common/pagination.js';
 import { exportOf, sortQuery } from '../common/list-sort.js';
@@ -10,7 +11,7 @@ import { approvalOutcomeOf } from '../admin/approvals.js';
 // members' money moves by (banks, collection accounts, channels, fees and limits).
 
 const minor = z.number().int();
-const id = z.coerce.number().min(1).max(2_147_483_647).int();
+const id = wholeNumber(1, 2_147_483_647);
 const currency = z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/, 'validation.invalid');
 const reason = z.string().trim().min(1, 'wallet.validation.reasonRequired').max(300);
 const ok = z.object({ ok: z.literal(true) });

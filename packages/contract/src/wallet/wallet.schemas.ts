@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wholeNumber } from '../common/numbers.js';
 import { pageOf, pageQuery } from '../common/pagination.js';
 import { freeText } from '../common/text.js';
 import { isAmount } from '../common/validators.js';
@@ -8,7 +9,7 @@ import { isAmount } from '../common/validators.js';
 // types is a decimal text (spec §5: up to 2 decimals, thousands separators allowed).
 
 const minor = z.number().int();
-const id = z.coerce.number().min(1).max(2_147_483_647).int();
+const id = wholeNumber(1, 2_147_483_647);
 const currency = z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/, 'validation.invalid');
 const countryCode = z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, 'validation.invalid');
 /** An amount typed by the member: `1,234.50`. Its currency decides how many decimals it may carry. */

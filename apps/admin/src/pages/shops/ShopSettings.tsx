@@ -55,7 +55,7 @@ export default function ShopSettings() {
           onClick={() =>
             setChange({
               title: t('console.shops.settings.title'),
-              send: (reason, key) => call(setShopSettingsRoute, { ...(body as Required<typeof body>), reason }, { idempotencyKey: key }).then((r) => (setDraft({}), r)),
+              send: (reason, key) => call(setShopSettingsRoute, { ...(body as { [K in keyof typeof body]: number }), reason }, { idempotencyKey: key }).then((r) => (setDraft({}), r)),
             })
           }
           data-testid="shop-settings-save"

@@ -9,3 +9,17 @@ describe('a number over its limit', () => {
     expect(cart.error?.issues[0]).toMatchObject({ code: 'too_big', maximum: CART_LINE_MAX, path: ['num'] });
   });
 });
+
+describe('a whole number', () => {
+  const num = (v: unknown) => addCartItemBody.safeParse({ goods_id: 5, sku_id: 30, num: v });
+  it('is taken as a JSON number or as its decimal digits, as a query string or a form sends it', () => {
+    expect(num(3).data?.num).toBe(3);
+    expect(num('3').data?.num).toBe(3);
+    expect(idParam.parse(' 12 ')).toBe(12);
+  });
+
+  it("is not read out of other text or types, which JavaScript's conversion turned into numbers", () => {
+    for (const v of ['0x2', '1e1', '2.0', '', true, [5], null, '½']) expect(num(v).success, JSON.stringify(v)).toBe(false);
+    expect(num(2.5).success).toBe(false);
+  });
+});
