@@ -9,6 +9,8 @@ export const isEmail = (v: string): boolean =>
 
 /** Mainland China mobile: 11 digits, `1[3-9]` then 9 digits. */
 export const isMainlandMobile = (v: string): boolean => /^1[3-9]\d{9}$/.test(v);
+/** A phone number as people write it, of any country: 5 to 15 digits (E.164's most), spaces, dots, dashes and brackets between them, an optional leading `+`. */
+export const isPhoneNumber = (v: string): boolean => /^\+?\(?\d[\d\s().-]*$/.test(v) && /^(?:\D*\d){5,15}\D*$/.test(v);
 
 export const isUrl = (v: string): boolean => {
   if (!/^https?:\/\//i.test(v)) return false;

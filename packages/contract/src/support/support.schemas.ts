@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { wholeNumber } from '../common/numbers.js';
 import { pageOf, pageQuery } from '../common/pagination.js';
 import { freeText } from '../common/text.js';
+import { isEmail, isPhoneNumber } from '../common/validators.js';
 
 /** What a message tells of: `<area>.<event>` (`order.shipped`, `withdrawal.approved` …); the app picks its icon by the area. */
 export const messageKind = z.string().regex(/^[a-z][a-z0-9_.]{1,63}$/);
@@ -46,8 +47,13 @@ export const createFeedbackBody = z.object({
   content: freeText(FEEDBACK_MAX_LENGTH).min(1),
   /** Ids of the member's own image uploads (`/upload2`). */
   images: z.array(id).max(50).default([]),
-  /** How to reach the member besides the app (e-mail or phone), optional. */
-  contact: z.string().trim().max(100).optional(),
+  /** How to reach the member besides the app (e-mail or phone), optional; anything else is refused. */
+  contact: z
+    .string()
+    .trim()
+    .max(100)
+    .refine((v) => v === '' || isEmail(v) || isPhoneNumber(v), { error: 'support.feedback.contactInvalid' })
+    .optional(),
 });
 export const createFeedbackData = z.object({ id: z.number().int(), status: feedbackStatus });
 

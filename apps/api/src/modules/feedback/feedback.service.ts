@@ -107,12 +107,21 @@ export async function adminFeedbackList(deps: Pick<AppDeps, 'db' | 'config' | 's
   return pageOf(rows.map((r) => toAdmin(r, actor.lang, urls)), totalOf(rows), input);
 }
 
+type OperatorDeps = Pick<AppDeps, 'db' | 'config' | 'secrets' | 'i18n'>;
+
+/** Why a feedback could not be replied to or closed: it does not exist, or it was already decided (its state in the operator's language). */
+async function notDecidable(tx: Executor, deps: Pick<AppDeps, 'i18n'>, actor: Actor, id: number): Promise<AppError> {
+  const row = await q.findFeedback(tx, id);
+  if (!row) return new AppError(ResponseCode.feedbackNotFound);
+  return new AppError(ResponseCode.requestNotPending, { status: deps.i18n.t(actor.lang, `support.feedback.status.${row.status}`) });
+}
+
 /** Replies once to a pending feedback; the member is messaged in the same transaction. */
-export async function replyFeedback(deps: Pick<AppDeps, 'db' | 'config' | 'secrets'>, actor: Actor, input: EndpointBody<typeof adminReplyFeedback>): Promise<EndpointData<typeof adminReplyFeedback>> {
+export async function replyFeedback(deps: OperatorDeps, actor: Actor, input: EndpointBody<typeof adminReplyFeedback>): Promise<EndpointData<typeof adminReplyFeedback>> {
   const operator = operatorNameOf(actor);
   return withTransaction(deps.db, async (tx) => {
     const replied = await q.replyToFeedback(tx, input.id, { text: input.reply, by: operator });
-    if (!replied) throw new AppError((await q.findFeedback(tx, input.id)) ? ResponseCode.requestNotPending : ResponseCode.feedbackNotFound);
+    if (!replied) throw await notDecidable(tx, deps, actor, input.id);
     const excerpt = input.reply.length > 60 ? `${input.reply.slice(0, 60)}…` : input.reply;
     await notifyMember(tx, { memberId: Number(replied.member_id), kind: 'support.feedback_replied', params: { excerpt }, link: feedbackLink(input.id), eventKey: `feedback:${input.id}:replied` });
     await insertOperatorAction(tx, { operator, action: 'feedback.reply', target_type: 'feedback', target_id: input.id });
@@ -122,11 +131,11 @@ export async function replyFeedback(deps: Pick<AppDeps, 'db' | 'config' | 'secre
 }
 
 /** Closes a feedback that needs no (further) answer. */
-export async function closeFeedback(deps: Pick<AppDeps, 'db' | 'config' | 'secrets'>, actor: Actor, input: EndpointBody<typeof adminCloseFeedback>): Promise<EndpointData<typeof adminCloseFeedback>> {
+export async function closeFeedback(deps: OperatorDeps, actor: Actor, input: EndpointBody<typeof adminCloseFeedback>): Promise<EndpointData<typeof adminCloseFeedback>> {
   const operator = operatorNameOf(actor);
   return withTransaction(deps.db, async (tx) => {
     const closed = await q.closeFeedback(tx, input.id, operator);
-    if (!closed) throw new AppError((await q.findFeedback(tx, input.id)) ? ResponseCode.requestNotPending : ResponseCode.feedbackNotFound);
+    if (!closed) throw await notDecidable(tx, deps, actor, input.id);
     await insertOperatorAction(tx, { operator, action: 'feedback.close', target_type: 'feedback', target_id: input.id, reason: input.reason ?? null });
     const row = (await q.findFeedback(tx, input.id))!;
     return toAdmin(row, actor.lang, await imagesOf({ ...deps, db: tx }, [row]));

@@ -4,9 +4,9 @@ import type { WebSocket } from 'ws';
 import { chatSendBody, LANGUAGES, ResponseCode, responseCodeMessageKey, type Language } from '@shop/contract';
 import type { Actor } from '../../lib/actor.js';
 import { onChanges, type Change } from '../../lib/changes.js';
-import { AppError } from '../../lib/errors.js';
+import { AppError, ValidationError } from '../../lib/errors.js';
 import { resolveMember } from '../../plugins/auth.js';
-import type { Api } from '../../plugins/routes.js';
+import { assertStorable, zodProblems, type Api } from '../../plugins/routes.js';
 import { requirePermission, resolveOperator } from '../operators/operators.service.js';
 import * as q from './support-chat.queries.js';
 import * as service from './support-chat.service.js';
@@ -25,7 +25,9 @@ import * as service from './support-chat.service.js';
 // channel (this process and, through PostgreSQL's NOTIFY, every other one) and then reads what came
 // after its last id from the database. A lost or doubled notice therefore loses or repeats nothing,
 // and a client that reconnects sends its last id and gets exactly what it missed. An expired or
-// revoked session ends the socket with an error frame of code 2001 and close code 4001.
+// revoked session ends the socket with an error frame of code 2001 and close code 4001: the session
+// (and at the desk the chat permission) is checked again before every frame is taken and every read
+// is sent, when a member's sessions end (the change channel) and every 30 s.
 
 /** The largest frame taken (a message is at most 1,000 characters): a larger one closes that socket (1009). */
 export const MAX_FRAME_BYTES = 16 * 1024;
@@ -73,11 +75,60 @@ export function chatSocketRoutes(api: Api): void {
   const members = new Map<number, Set<Conn>>();
   const desk = new Set<Conn>();
 
+  /** A field's name in `lang` (`field.<name>`), else the field's path: as the HTTP refusals name it. */
+  const fieldName = (lang: Language, field: string) => {
+    const key = `field.${field.split('.').pop()}`;
+    return deps.i18n.has(key) ? deps.i18n.t(lang, key) : field;
+  };
+
   const errorFrame = (conn: Conn, e: unknown, id?: unknown) => {
+    const withId = id !== undefined ? { id } : {};
+    if (e instanceof ValidationError) {
+      // The same refusal as the HTTP call's 422: the first problem as the message, each problem named.
+      const lang = conn.actor.lang;
+      const errors = e.problems.map((p) => ({ field: p.field, msg: deps.i18n.t(lang, p.key, { ...p.params, field: fieldName(lang, p.field) }) }));
+      return send(conn, { type: 'error', ...withId, code: ResponseCode.validation, msg: errors[0]!.msg, errors });
+    }
     if (!(e instanceof AppError)) app.log.error({ err: e }, 'chat socket');
     const code = e instanceof AppError ? e.code : ResponseCode.internal;
     const key = (e instanceof AppError ? e.options.messageKey : undefined) ?? responseCodeMessageKey[code] ?? 'code.badRequest';
-    send(conn, { type: 'error', ...(id !== undefined ? { id } : {}), code, msg: deps.i18n.t(conn.actor.lang, key, e instanceof AppError ? e.params : undefined) });
+    send(conn, { type: 'error', ...withId, code, msg: deps.i18n.t(conn.actor.lang, key, e instanceof AppError ? e.params : undefined) });
+  };
+
+  /**
+   * Ends a socket whose session could not be confirmed: an ended session closes it for good (4001);
+   * a failure of the server's own (the database busy) closes it with 1011, which the client opens
+   * again, rather than signing the member out of the chat.
+   */
+  const endSession = (conn: Conn, e: unknown) => {
+    if (!(e instanceof AppError)) {
+      app.log.warn({ err: e }, 'chat socket: the session could not be checked');
+      return conn.socket.close(CLOSE_TRY_AGAIN, 'try again');
+    }
+    errorFrame(conn, e);
+    conn.socket.close(CLOSE_SESSION_ENDED, 'session ended');
+  };
+
+  /**
+   * Whether the connection's session still stands and, at the desk, still grants the chat (an
+   * operator disabled, given another role or signed out has no session left): a socket whose session
+   * ended is closed, so it is served nothing more.
+   */
+  const stillAllowed = async (conn: Conn): Promise<boolean> => {
+    if (conn.socket.readyState !== conn.socket.OPEN) return false;
+    try {
+      if (conn.side === 'member') {
+        if ((await resolveMember(deps, conn.token)).userId !== conn.memberId) throw new AppError(ResponseCode.tokenInvalid);
+      } else {
+        const operator = await resolveOperator(deps.db, conn.token);
+        if (operator.operatorId !== conn.actor.operatorId) throw new AppError(ResponseCode.tokenInvalid);
+        requirePermission(operator, 'support.chat');
+      }
+      return true;
+    } catch (e) {
+      endSession(conn, e);
+      return false;
+    }
   };
 
   /**
@@ -85,8 +136,10 @@ export function chatSocketRoutes(api: Api): void {
    * (the database busy or away) is tried again a few times with back-off, so the notice that asked
    * for it is not lost; the client also asks by itself now and then.
    */
-  const readNew = (conn: Conn, attempt = 0) => {
+  const readNew = (conn: Conn, { attempt = 0, checked = false }: { attempt?: number; checked?: boolean } = {}) => {
     conn.reading = conn.reading.then(async () => {
+      // Nothing is read for a session that has ended since the socket was opened.
+      if (!checked && !(await stillAllowed(conn))) return;
       for (;;) {
         if (conn.socket.readyState !== conn.socket.OPEN) return;
         const page =
@@ -105,7 +158,7 @@ export function chatSocketRoutes(api: Api): void {
     }).catch((e: unknown) => {
       if (e instanceof AppError || attempt >= READ_RETRIES) return errorFrame(conn, e);
       app.log.warn({ err: e }, 'chat socket read failed; trying again');
-      setTimeout(() => readNew(conn, attempt + 1), 250 * 2 ** attempt).unref();
+      setTimeout(() => readNew(conn, { attempt: attempt + 1 }), 250 * 2 ** attempt).unref();
     });
   };
 
@@ -116,7 +169,15 @@ export function chatSocketRoutes(api: Api): void {
         send(conn, { type: hint });
       };
       for (const set of members.values()) for (const conn of set) wake(conn, 'state');
+      // Sessions may have ended too: each socket's session is checked again before it reads.
       for (const conn of desk) wake(conn, 'desk');
+      return;
+    }
+    if (change.kind === 'sessions') {
+      // A member's session ended (signed out, banned, closed): their sockets close now, not at the next
+      // 30-second check. Checked once every listener has heard the change (the session cache forgets first).
+      const sockets = change.memberIds.flatMap((id) => [...(members.get(id) ?? [])]);
+      if (sockets.length) setImmediate(() => sockets.forEach((conn) => void stillAllowed(conn)));
       return;
     }
     if (change.kind !== 'chat') return;
@@ -143,7 +204,11 @@ export function chatSocketRoutes(api: Api): void {
     }
   };
   const stopListening = onChanges((changes) => changes.forEach(woken));
-  app.addHook('onClose', async () => stopListening());
+  app.addHook('onClose', async () => {
+    stopListening();
+    // Answers still waiting to see whether their member reads them live are decided now, not lost.
+    await service.decideAwayNotesNow(deps.db);
+  });
 
   /** Whether the connection may send one more frame now. */
   const takeToken = (conn: Conn): boolean => {
@@ -170,22 +235,10 @@ export function chatSocketRoutes(api: Api): void {
     return { actor: { kind: 'operator', operatorId: operator.operatorId, name: operator.userName, sessionId: operator.sessionId, ...base } };
   };
 
-  /**
-   * Ends a socket whose session could not be confirmed: an ended session closes it for good (4001);
-   * a failure of the server's own (the database busy) closes it with 1011, which the client opens
-   * again, rather than signing the member out of the chat.
-   */
-  const endSession = (conn: Conn, e: unknown) => {
-    if (!(e instanceof AppError)) {
-      app.log.warn({ err: e }, 'chat socket: the session could not be checked');
-      return conn.socket.close(CLOSE_TRY_AGAIN, 'try again');
-    }
-    errorFrame(conn, e);
-    conn.socket.close(CLOSE_SESSION_ENDED, 'session ended');
-  };
-
   const accept = (side: Conn['side']) => (socket: WebSocket, request: FastifyRequest) => {
     let conn: Conn | undefined;
+    /** Set by the first well-formed auth frame: a second one (while the first is checked, or after) is refused and changes nothing. */
+    let authTaken = false;
     const pending: Conn = { socket, side, token: '', actor: { kind: 'system', ip: request.ip, lang: request.ctx?.lang ?? 'en-us', requestId: String(request.id) }, lastId: 0, tokens: BUCKET, refilledAt: Date.now(), refused: 0, reading: Promise.resolve(), alive: true };
     const authTimer = setTimeout(() => !conn && endSession(pending, new AppError(ResponseCode.tokenInvalid)), AUTH_WITHIN_MS);
     const checks = setInterval(() => {
@@ -195,10 +248,9 @@ export function chatSocketRoutes(api: Api): void {
       socket.ping();
       if (!conn) return;
       const live = conn;
-      authenticate(side, request, live.token, live.actor.lang).then(
-        () => (side === 'agent' ? q.touchAgent(deps.db, live.actor.operatorId!) : undefined),
-        (e: unknown) => endSession(live, e),
-      ).catch(() => undefined);
+      stillAllowed(live)
+        .then((allowed) => (allowed && side === 'agent' ? q.touchAgent(deps.db, live.actor.operatorId!) : undefined))
+        .catch(() => undefined);
     }, CHECK_EVERY_MS);
     socket.on('pong', () => ((conn ?? pending).alive = true));
     socket.on('close', () => {
@@ -229,14 +281,19 @@ export function chatSocketRoutes(api: Api): void {
 
     const handle = async (c: Conn, frame: Record<string, unknown>) => {
       if (!conn) {
+        // Only the first well-formed "auth" is taken: another one while it is checked is refused.
+        if (authTaken) throw new AppError(ResponseCode.badRequest);
+        // The language the auth frame asks for answers even its refusal (a browser cannot set headers on a WebSocket).
+        if (frame.type === 'auth' && LANGUAGES.includes(frame.lang as Language)) c.actor = { ...c.actor, lang: frame.lang as Language };
         // Anything but a well-formed first "auth" ends the socket: nothing is taken before it.
         if (frame.type !== 'auth' || typeof frame.token !== 'string' || frame.token.length > 200) return endSession(c, new AppError(ResponseCode.tokenInvalid));
-        const lang = LANGUAGES.includes(frame.lang as Language) ? (frame.lang as Language) : c.actor.lang;
-        const who = await authenticate(side, request, frame.token, lang).catch((e: unknown) => {
+        authTaken = true;
+        const who = await authenticate(side, request, frame.token, c.actor.lang).catch((e: unknown) => {
           endSession(c, e);
           return undefined;
         });
-        if (!who) return;
+        // Refused, or the socket closed while the session was checked: nothing is registered.
+        if (!who || socket.readyState !== socket.OPEN) return;
         clearTimeout(authTimer);
         conn = { ...c, ...who, token: frame.token, lastId: Number.isSafeInteger(frame.after_id) ? Number(frame.after_id) : Number.MAX_SAFE_INTEGER };
         try {
@@ -256,17 +313,21 @@ export function chatSocketRoutes(api: Api): void {
           return endSession(conn, e);
         }
         send(conn, { type: 'ready' });
-        readNew(conn);
+        readNew(conn, { checked: true });
         return;
       }
+      // Every frame is taken only while the session stands (and the desk may still chat).
+      if (!(await stillAllowed(c))) return;
+      // What the HTTP calls refuse in any input (NUL, other control characters, a lone surrogate) is refused here alike.
+      assertStorable(frame);
       switch (frame.type) {
         case 'ping':
           return send(c, { type: 'pong' });
         case 'send': {
           if (c.side !== 'member') throw new AppError(ResponseCode.forbidden);
           const { type: _type, id, ...body } = frame;
-          const parsed = chatSendBody.safeParse(body);
-          if (!parsed.success) throw new AppError(ResponseCode.validation);
+          const parsed = chatSendBody.safeParse(body, { reportInput: true });
+          if (!parsed.success) throw new ValidationError(zodProblems(parsed.error, (key) => deps.i18n.has(key)));
           const message = await service.sendMemberMessage(deps, c.actor, parsed.data);
           return send(c, { type: 'sent', id, message_id: message.id });
         }
@@ -277,7 +338,7 @@ export function chatSocketRoutes(api: Api): void {
           c.conversationId = Number(row.id);
           c.conversationMemberId = Number(row.member_id);
           c.lastId = Number.isSafeInteger(frame.after_id) ? Number(frame.after_id) : 0;
-          return readNew(c);
+          return readNew(c, { checked: true });
         }
         case 'typing': {
           const memberId = c.side === 'member' ? c.memberId : c.conversationMemberId;

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { OPERATOR_ROLES, roleAllows } from '@shop/contract';
 import type { Executor } from '../../db/database.js';
 import type { Tx } from '../../lib/transaction.js';
 import type { ChatKind, ChatSender } from './support-chat.table.js';
@@ -91,6 +92,16 @@ export const findLatestMessageId = async (db: Executor, memberId: number): Promi
 
 export const findChatMessage = (db: Executor, id: number) => messagesWithNames(db).where('m.id', '=', id).executeTakeFirstOrThrow();
 
+/**
+ * Whether the member has not read an agent's message yet: the conversation's unread answers (those
+ * since the member last read) still reach back to it.
+ */
+export const isAgentMessageUnread = async (db: Executor, conversationId: number, messageId: number): Promise<boolean> => {
+  const row = await sql<{ unread: boolean }>`select c.unread_member >= (select count(*) from chat_messages m where m.conversation_id = c.id and m.sender = 'agent' and m.id >= ${messageId}) and c.unread_member > 0 as unread
+    from chat_conversations c where c.id = ${conversationId}`.execute(db);
+  return row.rows[0]?.unread === true;
+};
+
 /** Whether the member wrote anything in the conversation. */
 export const memberWroteIn = async (db: Executor, conversationId: number): Promise<boolean> =>
   !!(await db.selectFrom('chat_messages').select('id').where('conversation_id', '=', conversationId).where('sender', '=', 'member').limit(1).executeTakeFirst());
@@ -101,25 +112,37 @@ export const countMemberMessagesSince = async (db: Executor, memberId: number, s
 
 // ── Agents ──────────────────────────────────────────────────────────────────────────────────
 
+/** The roles that may run the chat (`support.chat`): only active operators of these are assigned or counted online. */
+const CHAT_ROLES = OPERATOR_ROLES.filter((role) => roleAllows(role, 'support.chat'));
+
 /** Records that the operator is at the desk now. */
 export const touchAgent = (db: Executor, operatorId: number) =>
   sql`insert into chat_agents (operator_id, seen_at) values (${operatorId}, now()) on conflict (operator_id) do update set seen_at = now()`.execute(db);
 
-/** Whether the operator was at the desk within the last minute. */
-export const isAgentOnline = async (db: Executor, operatorId: number): Promise<boolean> =>
-  !!(await db.selectFrom('chat_agents').select('operator_id').where('operator_id', '=', operatorId).where('seen_at', '>', sql<Date>`now() - make_interval(secs => ${ONLINE_SECONDS})`).executeTakeFirst());
+/** Agents at the desk within the last minute who may still chat: active, with a role that grants the chat (a disabled or re-roled operator's last visit counts for nothing). */
+const onlineAgents = (db: Executor) =>
+  db
+    .selectFrom('chat_agents as a')
+    .innerJoin('operators as o', 'o.id', 'a.operator_id')
+    .select('a.operator_id')
+    .where('a.seen_at', '>', sql<Date>`now() - make_interval(secs => ${ONLINE_SECONDS})`)
+    .where('o.status', '=', 'active')
+    .where('o.role', 'in', CHAT_ROLES);
 
-/** Whether any support operator is at the desk. */
-export const anyAgentOnline = async (db: Executor): Promise<boolean> =>
-  !!(await db.selectFrom('chat_agents').select('operator_id').where('seen_at', '>', sql<Date>`now() - make_interval(secs => ${ONLINE_SECONDS})`).limit(1).executeTakeFirst());
+/** Whether the operator was at the desk within the last minute and may still chat. */
+export const isAgentOnline = async (db: Executor, operatorId: number): Promise<boolean> => !!(await onlineAgents(db).where('a.operator_id', '=', operatorId).executeTakeFirst());
 
-/** The online agent with the fewest open conversations (then the longest idle), if any. */
+/** Whether any operator who may chat is at the desk. */
+export const anyAgentOnline = async (db: Executor): Promise<boolean> => !!(await onlineAgents(db).limit(1).executeTakeFirst());
+
+/** The online agent who may chat with the fewest open conversations (then the lowest id), if any. */
 export const findLeastBusyOnlineAgent = async (db: Executor): Promise<number | undefined> => {
-  const row = await sql<{ operator_id: number }>`select a.operator_id from chat_agents a join operators o on o.id = a.operator_id
-    where a.seen_at > now() - make_interval(secs => ${ONLINE_SECONDS}) and o.status = 'active'
-    order by (select count(*) from chat_conversations c where c.agent_id = a.operator_id and c.status = 'open'), a.operator_id
-    limit 1`.execute(db);
-  return row.rows[0] ? Number(row.rows[0].operator_id) : undefined;
+  const row = await onlineAgents(db)
+    .orderBy((eb) => eb.selectFrom('chat_conversations as c').select(eb.fn.countAll().as('n')).whereRef('c.agent_id', '=', 'a.operator_id').where('c.status', '=', 'open'))
+    .orderBy('a.operator_id')
+    .limit(1)
+    .executeTakeFirst();
+  return row ? Number(row.operator_id) : undefined;
 };
 
 // ── Canned replies ──────────────────────────────────────────────────────────────────────────

@@ -13,8 +13,8 @@ export function supportChatRoutes(api: Api): void {
   handle(adminListConversations, ({ actor, query }) => service.listConversations(deps.db, actor, query));
   handle(adminListChatMessages, ({ actor, query }) => service.conversationMessages(deps, actor, query));
   handle(adminChatReply, ({ actor, body }) => service.replyAsAgent(deps, actor, body));
-  handle(adminChatTransfer, ({ actor, body }) => service.transferConversation(deps.db, actor, body));
-  handle(adminChatClose, ({ actor, body }) => service.closeConversation(deps.db, actor, body));
+  handle(adminChatTransfer, ({ actor, body }) => service.transferConversation(deps, actor, body));
+  handle(adminChatClose, ({ actor, body }) => service.closeConversation(deps, actor, body));
   handle(adminCannedReplies, ({ actor, query }) => service.cannedReplies(deps.db, actor, query));
   handle(adminSaveCannedReply, ({ actor, body }) => service.saveCannedReply(deps.db, actor, body));
   handle(adminDeleteCannedReply, ({ actor, body }) => service.deleteCannedReply(deps.db, actor, body));

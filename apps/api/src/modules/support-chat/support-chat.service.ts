@@ -23,11 +23,17 @@ import * as q from './support-chat.queries.js';
 // else the least busy online one, else it waits in the queue until an agent answers it; an agent's
 // answer to a member who is away is also left as a message in their messages.
 
-type Deps = Pick<AppDeps, 'db' | 'config' | 'secrets'>;
+type Deps = Pick<AppDeps, 'db' | 'config' | 'secrets' | 'i18n'>;
 const CHAT_LINK = '/pages/other/mixdesk';
 /** The most messages a member may write in FLOOD_SECONDS. */
 const FLOOD_COUNT = 10;
 const FLOOD_SECONDS = 10;
+/**
+ * How long an answer may stay unread before the member counts as away and is left a message: a
+ * member with the chat open reads it at once over the socket (or within the page's 3-second asking
+ * where sockets cannot open), so only a member who is not looking is told in their messages.
+ */
+export const AWAY_AFTER_MS = 5_000;
 
 /**
  * Tells every open chat socket, in this process and the others, that a member's chat moved: with
@@ -179,34 +185,81 @@ export async function conversationMessages(deps: Deps, actor: Actor, input: Endp
   return { list: rows.slice(0, input.limit).map((m) => toMessage(deps, m)), has_more: rows.length > input.limit };
 }
 
-/** An agent answers an open conversation, taking it when it waits; a member with no unread answer yet is also left a message in their messages. */
+/** The refusal of a change to a closed conversation, its state in the operator's language. */
+const conversationClosed = (deps: Pick<Deps, 'i18n'>, actor: Actor) => new AppError(ResponseCode.requestNotPending, { status: deps.i18n.t(actor.lang, 'support.chat.status.closed') });
+
+/**
+ * An agent answers an open conversation, taking it when it waits. The first answer of a batch (the
+ * member had no unread answer) also leaves a message in the member's messages, but only when the
+ * member is away: still unread after AWAY_AFTER_MS (a member with the chat open has read it by then).
+ */
 export async function replyAsAgent(deps: Deps, actor: Actor, input: EndpointBody<typeof adminChatReply>): Promise<ChatMessage> {
   const operatorId = operatorIdOf(actor);
   return withTransaction(deps.db, async (tx) => {
     const c = await q.lockConversation(tx, input.conversation_id);
     if (!c) throw new AppError(ResponseCode.notFound, { what: 'conversation' });
-    if (c.status !== 'open') throw new AppError(ResponseCode.requestNotPending);
+    if (c.status !== 'open') throw conversationClosed(deps, actor);
     await q.touchAgent(tx, operatorId);
     const row = await q.insertChatMessage(tx, { conversation_id: c.id, member_id: Number(c.member_id), sender: 'agent', agent_id: operatorId, kind: 'text', body: input.text, upload_id: null, ref_id: null });
     await q.updateConversation(tx, c.id, { ...(c.agent_id === null ? { agent_id: operatorId } : {}), last_message: input.text.slice(0, 200), unread_member_add: 1 });
     if (c.unread_member === 0) {
       const excerpt = input.text.length > 60 ? `${input.text.slice(0, 60)}…` : input.text;
-      await notifyMember(tx, { memberId: Number(c.member_id), kind: 'support.chat_reply', params: { excerpt }, link: CHAT_LINK, eventKey: `chat:${c.id}:${row.id}` });
+      const note = { conversationId: Number(c.id), memberId: Number(c.member_id), messageId: Number(row.id), excerpt };
+      tx.afterCommit(() => tellIfAway(deps.db, note));
     }
     await chatMoved(tx, Number(c.member_id));
     return toMessage(deps, await q.findChatMessage(tx, row.id));
   });
 }
 
-/** Hands an open conversation to another support operator (one who may chat), recorded. */
-export async function transferConversation(db: AppDeps['db'], actor: Actor, input: EndpointBody<typeof adminChatTransfer>): Promise<EndpointData<typeof adminChatTransfer>> {
+interface AwayNote {
+  conversationId: number;
+  memberId: number;
+  messageId: number;
+  excerpt: string;
+}
+
+/** Answers waiting to see whether their member reads them live, per database (one per running app): decided at once when the app closes. */
+const awaiting = new WeakMap<object, Map<NodeJS.Timeout, () => Promise<void>>>();
+
+/** Leaves the answer's message in the member's messages when it is still unread (the member is away); once per answer (its event key). */
+async function leaveAwayNote(db: Executor, note: AwayNote): Promise<void> {
+  if (!(await q.isAgentMessageUnread(db, note.conversationId, note.messageId))) return;
+  await notifyMember(db, { memberId: note.memberId, kind: 'support.chat_reply', params: { excerpt: note.excerpt }, link: CHAT_LINK, eventKey: `chat:${note.conversationId}:${note.messageId}` });
+}
+
+/** Decides after AWAY_AFTER_MS whether the member is away from the chat (the answer still unread) and tells them in their messages if so. */
+function tellIfAway(db: Executor, note: AwayNote): void {
+  const pending = awaiting.get(db) ?? new Map<NodeJS.Timeout, () => Promise<void>>();
+  awaiting.set(db, pending);
+  const decide = async () => {
+    pending.delete(timer);
+    // A failure here (the database away) loses only the reminder: the answer and its unread count are stored.
+    await leaveAwayNote(db, note).catch((e: unknown) => console.error('chat: the away message could not be left', e));
+  };
+  const timer = setTimeout(() => void decide(), AWAY_AFTER_MS);
+  timer.unref();
+  pending.set(timer, decide);
+}
+
+/** Decides every answer still waiting now (the app is closing): a member who has not read it by then is told. */
+export async function decideAwayNotesNow(db: Executor): Promise<void> {
+  const pending = awaiting.get(db);
+  if (!pending) return;
+  const all = [...pending];
+  for (const [timer] of all) clearTimeout(timer);
+  await Promise.all(all.map(([, decide]) => decide()));
+}
+
+/** Hands an open conversation to another support operator (an active one who may chat), recorded. */
+export async function transferConversation(deps: Pick<Deps, 'db' | 'i18n'>, actor: Actor, input: EndpointBody<typeof adminChatTransfer>): Promise<EndpointData<typeof adminChatTransfer>> {
   const operator = operatorNameOf(actor);
-  return withTransaction(db, async (tx) => {
+  return withTransaction(deps.db, async (tx) => {
     const c = await q.lockConversation(tx, input.conversation_id);
     if (!c) throw new AppError(ResponseCode.notFound, { what: 'conversation' });
-    if (c.status !== 'open') throw new AppError(ResponseCode.requestNotPending);
+    if (c.status !== 'open') throw conversationClosed(deps, actor);
     const to = await findOperatorById(tx, input.operator_id);
-    if (!to || to.status !== 'active' || !roleAllows(to.role, 'support.chat')) throw new AppError(ResponseCode.settingInvalid, { allowed: 'support operators' });
+    if (!to || to.status !== 'active' || !roleAllows(to.role, 'support.chat')) throw new AppError(ResponseCode.notFound, { id: input.operator_id }, { messageKey: 'support.code.notChatOperator' });
     await q.updateConversation(tx, c.id, { agent_id: to.id });
     await insertOperatorAction(tx, { operator, action: `chat.transfer to ${to.user_name}`, target_type: 'chat', target_id: c.id });
     await chatMoved(tx, Number(c.member_id));
@@ -215,12 +268,12 @@ export async function transferConversation(db: AppDeps['db'], actor: Actor, inpu
 }
 
 /** Closes an open conversation, recorded; the member's next message opens a new one. */
-export async function closeConversation(db: AppDeps['db'], actor: Actor, input: EndpointBody<typeof adminChatClose>): Promise<EndpointData<typeof adminChatClose>> {
+export async function closeConversation(deps: Pick<Deps, 'db' | 'i18n'>, actor: Actor, input: EndpointBody<typeof adminChatClose>): Promise<EndpointData<typeof adminChatClose>> {
   const operator = operatorNameOf(actor);
-  return withTransaction(db, async (tx) => {
+  return withTransaction(deps.db, async (tx) => {
     const c = await q.lockConversation(tx, input.conversation_id);
     if (!c) throw new AppError(ResponseCode.notFound, { what: 'conversation' });
-    if (c.status !== 'open') throw new AppError(ResponseCode.requestNotPending);
+    if (c.status !== 'open') throw conversationClosed(deps, actor);
     await q.updateConversation(tx, c.id, { status: 'closed', closed_at: new Date() });
     await insertOperatorAction(tx, { operator, action: 'chat.close', target_type: 'chat', target_id: c.id });
     await chatMoved(tx, Number(c.member_id));

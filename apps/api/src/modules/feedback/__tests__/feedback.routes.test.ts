@@ -22,7 +22,7 @@ type Headers = Record<string, string>;
 let n = 0;
 const keyed = (h: Headers) => ({ ...h, 'idempotency-key': `feedback-${Date.now()}-${n++}` });
 const get = (url: string, headers?: Headers, lang?: string) => call(t, 'GET', url, { headers, lang });
-const post = (url: string, body: unknown, headers: Headers) => call(t, 'POST', url, { headers: keyed(headers), body });
+const post = (url: string, body: unknown, headers: Headers, lang?: string) => call(t, 'POST', url, { headers: keyed(headers), body, ...(lang ? { lang } : {}) });
 const feedbackCount = async (memberId: number) => Number((await t.db.selectFrom('feedbacks').select((eb) => eb.fn.countAll<string>().as('n')).where('member_id', '=', memberId).executeTakeFirstOrThrow()).n);
 
 /** An image the member uploaded (as /upload2 stores it). */
@@ -114,8 +114,11 @@ describe('feedback', () => {
     expect(messages[0]).toMatchObject({ kind: 'support.feedback_replied', title: 'Your feedback was answered', link: `/pages/my/feedbacks?id=${id}` });
     expect(messages[0].text).toBe(`Our support team replied to your feedback: ${info.reply}`);
 
+    // Already decided: the refusal names the state, in the operator's language.
+    expect((await post('/admin/api/feedback/reply', { id, reply: 'Again' }, support.headers)).body).toMatchObject({ code: ResponseCode.requestNotPending, msg: 'This request has already been decided (Replied)' });
     expect((await post('/admin/api/feedback/close', { id }, support.headers)).body.data).toMatchObject({ status: 'closed' });
-    expect((await post('/admin/api/feedback/close', { id }, support.headers)).body.code).toBe(ResponseCode.requestNotPending);
+    expect((await post('/admin/api/feedback/close', { id }, support.headers, 'th')).body).toMatchObject({ code: ResponseCode.requestNotPending, msg: 'คำขอนี้ได้รับการพิจารณาแล้ว (ปิดแล้ว)' });
+    expect((await post('/admin/api/feedback/reply', { id, reply: 'Too late' }, support.headers, 'zh-cn')).body).toMatchObject({ code: ResponseCode.requestNotPending, msg: '此申请已处理（已关闭）' });
     expect((await post('/admin/api/feedback/reply', { id: 999_999, reply: 'x' }, support.headers)).body.code).toBe(ResponseCode.feedbackNotFound);
   });
 
@@ -129,5 +132,23 @@ describe('feedback', () => {
     await post('/admin/api/feedback/categories/save', { id: created.body.data.id, names: { 'en-us': 'Shipping fees' }, sort: 5, enabled: false }, owner.headers);
     expect((await get('/user/feedback/cate', m.headers)).body.data.list.map((c: { name: string }) => c.name)).not.toContain('Shipping fees');
     expect((await get('/admin/api/feedback/categories', owner.headers)).body.data.list.find((c: { id: number }) => c.id === created.body.data.id)).toMatchObject({ enabled: false });
+  });
+  it('the contact must be an e-mail address or a phone number: anything else is refused in the member\'s language and nothing is written', async () => {
+    const m = await newMember(t);
+    const cats = (await get('/user/feedback/cate', m.headers)).body.data.list;
+    const send = (contact: string | undefined, lang?: string) => post('/user/feedback/create', { cate_id: cats[0].id, content: 'Hello', ...(contact !== undefined ? { contact } : {}) }, m.headers, lang);
+    for (const contact of ['javascript:alert(1)', '<img src=x onerror=alert(1)>', 'call me maybe', 'mei@', '12', '+1 (555) 010-0000-0000-00']) {
+      const refused = await send(contact);
+      expect(refused.status, contact).toBe(422);
+      expect(refused.body.msg, contact).toBe('Enter an e-mail address or a phone number');
+    }
+    expect((await send('javascript:alert(1)', 'th')).body.msg).toBe('กรุณากรอกอีเมลหรือหมายเลขโทรศัพท์');
+    expect(await feedbackCount(m.userId)).toBe(0);
+    for (const contact of ['mei@example.com', '+66 81 234 5678', '13800138000', '(02) 123-4567', '  0812345678  ', '', undefined]) {
+      expect((await send(contact)).body.code, String(contact)).toBe(200);
+    }
+    const list = (await get('/user/feedback/list?limit=20', m.headers)).body.data.list;
+    const contacts = await Promise.all(list.map(async (f: { id: number }) => (await get(`/user/feedback/info?id=${f.id}`, m.headers)).body.data.contact));
+    expect(contacts.sort()).toEqual(['', '', '(02) 123-4567', '+66 81 234 5678', '0812345678', '13800138000', 'mei@example.com'].sort());
   });
 });

@@ -6,6 +6,7 @@ import { ResponseCode } from '@shop/contract';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { call, newMember } from '../../catalogue/__tests__/helpers.js';
 import { newOperatorSession } from '../../orders/__tests__/fixtures.js';
+import { AWAY_AFTER_MS } from '../support-chat.service.js';
 
 // The live chat over WebSocket: the first frame authenticates; messages are stored, then pushed in
 // order to the member's sockets and to the desk watching the conversation; typing and reading reach
@@ -81,9 +82,9 @@ class Client {
   }
 }
 
-async function member(headers: Headers, afterId?: number): Promise<Client> {
+async function member(headers: Headers, afterId?: number, lang?: string): Promise<Client> {
   const c = await Client.open('/user/chat/socket');
-  c.send({ type: 'auth', token: tokenOf(headers), ...(afterId !== undefined ? { after_id: afterId } : {}) });
+  c.send({ type: 'auth', token: tokenOf(headers), ...(afterId !== undefined ? { after_id: afterId } : {}), ...(lang ? { lang } : {}) });
   await c.until((f) => f.type === 'ready');
   return c;
 }
@@ -93,6 +94,8 @@ async function desk(headers: Headers): Promise<Client> {
   await c.until((f) => f.type === 'ready');
   return c;
 }
+const chatNotes = async (h: Headers) => (await call(t, 'GET', '/user/message/list?kind=support', { headers: h })).body.data.list.filter((x: { kind: string }) => x.kind === 'support.chat_reply');
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const conversationOf = async (memberId: number) => Number((await t.db.selectFrom('chat_conversations').select('id').where('member_id', '=', memberId).where('status', '=', 'open').executeTakeFirstOrThrow()).id);
 
 describe('the chat socket', () => {
@@ -224,5 +227,131 @@ describe('the chat socket', () => {
     calm.send({ type: 'ping' });
     await calm.until((f) => f.type === 'pong', at);
     calm.close();
+  });
+  it('text with a character no field may hold is refused over the socket as POST /user/chat/send refuses it, in the language of the auth frame, and nothing is stored', async () => {
+    const m = await newMember(t);
+    const s = await member(m.headers, undefined, 'th');
+    for (const [id, text] of [['nul', 'nul\u0000x'], ['bel', 'bell\u0007'], ['surrogate', 'half \ud800 a pair']] as const) {
+      const http = await call(t, 'POST', '/user/chat/send', { headers: keyed(m.headers), body: { kind: 'text', text }, lang: 'th' });
+      expect(http.status).toBe(422);
+      s.send({ type: 'send', id, kind: 'text', text });
+      const refused = await s.until((f) => f.type === 'error' && f.id === id);
+      expect(refused).toMatchObject({ code: ResponseCode.validation, msg: http.body.msg });
+      expect(refused.msg).toMatch(/[\u0E00-\u0E7F]/);
+    }
+    // The socket goes on; nothing was stored, and a good message still is.
+    expect(await t.db.selectFrom('chat_messages').select('id').where('member_id', '=', m.userId).execute()).toEqual([]);
+    s.send({ type: 'send', id: 'fine', kind: 'text', text: 'fine' });
+    await s.until((f) => f.type === 'sent' && f.id === 'fine');
+    expect(s.closed).toBeUndefined();
+    // The desk's answers (over HTTP) are refused the same way.
+    const agent = await newOperatorSession(t.db, 'support');
+    const reply = await call(t, 'POST', '/admin/api/chat/reply', { headers: keyed(agent.headers), body: { conversation_id: await conversationOf(m.userId), text: 'nul\u0000x' } });
+    expect(reply.status).toBe(422);
+    expect((await t.db.selectFrom('chat_messages').select('body').where('member_id', '=', m.userId).execute()).map((r) => r.body)).toEqual(['fine']);
+    s.close();
+  });
+  it('a member with the chat open gets no message in their messages for answers they read live; an away member gets one per batch of unread answers', async () => {
+    const agent = await newOperatorSession(t.db, 'support');
+    const here = await newMember(t);
+    const away = await newMember(t);
+    const live = await member(here.headers);
+    live.send({ type: 'send', id: 'q', kind: 'text', text: 'Where is my parcel?' });
+    await live.until((f) => f.type === 'sent');
+    await call(t, 'POST', '/user/chat/send', { headers: keyed(away.headers), body: { kind: 'text', text: 'Where is mine?' } });
+    const [hereConversation, awayConversation] = [await conversationOf(here.userId), await conversationOf(away.userId)];
+    const reply = async (conversation_id: number, text: string) => expect((await call(t, 'POST', '/admin/api/chat/reply', { headers: keyed(agent.headers), body: { conversation_id, text } })).body.code).toBe(200);
+    for (const text of ['Let me look.', 'It left the depot.', 'Expected tomorrow.']) {
+      await reply(hereConversation, text);
+      // Seen at once on the open chat (which marks it read).
+      await live.until((f) => f.type === 'message' && f.message.body === text);
+      await reply(awayConversation, text);
+    }
+    // Then the member leaves the chat: the next answers stay unread, so their messages tell them, once.
+    live.close();
+    await live.closedWith();
+    await reply(hereConversation, 'It was delivered.');
+    await reply(hereConversation, 'Please confirm.');
+    await sleep(AWAY_AFTER_MS + 1_500);
+    const toldHere = await chatNotes(here.headers);
+    expect(toldHere.map((x: { text: string }) => x.text)).toEqual(['New reply in your support chat: It was delivered.']);
+    const toldAway = await chatNotes(away.headers);
+    expect(toldAway).toHaveLength(1);
+    expect(toldAway[0]).toMatchObject({ title: 'Support answered you', text: 'New reply in your support chat: Let me look.', link: '/pages/other/mixdesk' });
+  });
+
+  it('a desk whose operator is disabled or loses the chat role is served nothing more and closed; a member signed out is closed at once', async () => {
+    const owner = await newOperatorSession(t.db, 'owner');
+    const m = await newMember(t);
+    await call(t, 'POST', '/user/chat/send', { headers: keyed(m.headers), body: { kind: 'text', text: 'My private order question' } });
+    const conversationId = await conversationOf(m.userId);
+    const seenAt = async (operatorId: number) => (await t.db.selectFrom('chat_agents').select('seen_at').where('operator_id', '=', operatorId).executeTakeFirst())?.seen_at;
+
+    for (const change of ['disabled', 'finance'] as const) {
+      const agent = await newOperatorSession(t.db, 'support');
+      const op = await desk(agent.headers);
+      const changed =
+        change === 'disabled'
+          ? await call(t, 'POST', '/admin/api/operators/status', { headers: keyed(owner.headers), body: { id: agent.operatorId, active: false, reason: 'Left the team' } })
+          : await call(t, 'POST', '/admin/api/operators/role', { headers: keyed(owner.headers), body: { id: agent.operatorId, role: 'finance', reason: 'Moved to finance' } });
+      expect(changed.body.code).toBe(200);
+      await t.db.updateTable('chat_agents').set({ seen_at: sql`now() - interval '1 hour'` }).where('operator_id', '=', agent.operatorId).execute();
+      const before = await seenAt(agent.operatorId);
+      op.send({ type: 'open', conversation_id: conversationId });
+      expect((await op.until((f) => f.type === 'error')).code).toBe(ResponseCode.tokenInvalid);
+      expect(await op.closedWith()).toBe(4001);
+      // No history was sent, and the operator was not marked online again.
+      expect(JSON.stringify(op.frames)).not.toContain('My private order question');
+      expect(op.messages()).toEqual([]);
+      expect(await seenAt(agent.operatorId)).toEqual(before);
+    }
+
+    // The member signs out in another tab: their chat socket closes without waiting for its next check.
+    const s = await member(m.headers);
+    expect((await call(t, 'POST', '/user/info/login_out', { headers: keyed(m.headers) })).body.code).toBe(200);
+    expect((await s.until((f) => f.type === 'error')).code).toBe(ResponseCode.tokenInvalid);
+    expect(await s.closedWith(3000)).toBe(4001);
+  });
+
+  it('a second auth frame sent before the first is answered is refused: one socket is never on two members\' chats', async () => {
+    const a = await newMember(t);
+    const b = await newMember(t);
+    const s = await Client.open('/user/chat/socket');
+    s.send({ type: 'auth', token: tokenOf(a.headers) });
+    s.send({ type: 'auth', token: tokenOf(b.headers) });
+    await s.until((f) => f.type === 'ready');
+    await sleep(300);
+    await call(t, 'POST', '/user/chat/send', { headers: keyed(b.headers), body: { kind: 'text', text: "B's own question" } });
+    await call(t, 'POST', '/user/chat/send', { headers: keyed(a.headers), body: { kind: 'text', text: "A's own question" } });
+    await s.until((f) => f.type === 'message' && f.message.body === "A's own question");
+    await sleep(300);
+    // The socket is A's only: nothing of B's chat reaches it.
+    expect(JSON.stringify(s.frames)).not.toContain("B's own question");
+    expect(s.frames.filter((f) => f.type === 'ready')).toHaveLength(1);
+    expect(s.frames.find((f) => f.type === 'error')?.code).toBe(ResponseCode.badRequest);
+    // After it is answered, another auth changes nothing either.
+    const at = s.frames.length;
+    s.send({ type: 'auth', token: tokenOf(b.headers) });
+    expect((await s.until((f) => f.type === 'error', at)).code).toBe(ResponseCode.badRequest);
+    await call(t, 'POST', '/user/chat/send', { headers: keyed(b.headers), body: { kind: 'text', text: "B's second question" } });
+    await sleep(300);
+    expect(JSON.stringify(s.frames)).not.toContain("B's second question");
+    s.close();
+  });
+
+  it('a refused auth answers in the language the auth frame asks for', async () => {
+    const refusedIn = async (lang: string) => {
+      const s = await Client.open('/user/chat/socket');
+      s.send({ type: 'auth', token: 'not-a-session', lang });
+      const error = await s.until((f) => f.type === 'error');
+      expect(await s.closedWith()).toBe(4001);
+      return error;
+    };
+    for (const lang of ['th', 'zh-cn']) {
+      const http = await call(t, 'GET', '/user/chat/state', { headers: { authorization: 'Bearer not-a-session' }, lang });
+      expect(http.body.code).toBe(ResponseCode.tokenInvalid);
+      expect(await refusedIn(lang)).toMatchObject({ code: ResponseCode.tokenInvalid, msg: http.body.msg });
+    }
+    expect((await refusedIn('th')).msg).not.toBe((await refusedIn('en-us')).msg);
   });
 });

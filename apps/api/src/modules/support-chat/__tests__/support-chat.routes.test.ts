@@ -4,6 +4,7 @@ import { ResponseCode } from '@shop/contract';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { call, newMember } from '../../catalogue/__tests__/helpers.js';
 import { newOperatorSession } from '../../orders/__tests__/fixtures.js';
+import { AWAY_AFTER_MS } from '../support-chat.service.js';
 
 // The built-in support chat: a member writes (a conversation opens, assigned to an online agent or
 // waiting), agents answer from the desk; each side asks for what came after the last message it
@@ -19,10 +20,12 @@ type Headers = Record<string, string>;
 let n = 0;
 const keyed = (h: Headers) => ({ ...h, 'idempotency-key': `chat-${Date.now()}-${n++}` });
 const get = (url: string, headers?: Headers) => call(t, 'GET', url, { headers });
-const post = (url: string, body: unknown, headers: Headers) => call(t, 'POST', url, { headers: keyed(headers), body });
+const post = (url: string, body: unknown, headers: Headers, lang?: string) => call(t, 'POST', url, { headers: keyed(headers), body, ...(lang ? { lang } : {}) });
 const say = (h: Headers, text: string) => post('/user/chat/send', { kind: 'text', text }, h);
 /** Every agent away from the desk (each test starts with nobody online). */
 const nobodyOnline = () => t.db.updateTable('chat_agents').set({ seen_at: sql`now() - interval '1 hour'` }).execute();
+const openConversation = (memberId: number) => t.db.selectFrom('chat_conversations').select(['id', 'agent_id']).where('member_id', '=', memberId).where('status', '=', 'open').executeTakeFirstOrThrow();
+const chatNotes = async (h: Headers) => (await get('/user/message/list?kind=support', h)).body.data.list.filter((x: { kind: string }) => x.kind === 'support.chat_reply');
 
 describe('support chat', () => {
   it('waits in the queue while no agent is online; an agent answering takes it; both sides read what they missed after their last message, once, in order', async () => {
@@ -45,11 +48,13 @@ describe('support chat', () => {
     const reply = await post('/admin/api/chat/reply', { conversation_id: conv.id, text: 'It left the depot this morning.' }, agent.headers);
     expect(reply.body.data).toMatchObject({ sender: 'agent', agent_name: expect.any(String) });
     expect((await get('/user/chat/state', m.headers)).body.data).toMatchObject({ status: 'open', agent: { online: true }, unread: 1 });
-    // The member was away: their messages tell them once, however many replies follow.
+    // The member was away: once the answer has stayed unread a few seconds, their messages tell them,
+    // once, however many replies follow.
     await post('/admin/api/chat/reply', { conversation_id: conv.id, text: 'Expected tomorrow.' }, agent.headers);
+    await expect.poll(() => chatNotes(m.headers), { timeout: AWAY_AFTER_MS + 5_000, interval: 250 }).toHaveLength(1);
     const told = (await get('/user/message/list?kind=support', m.headers)).body.data.list;
     expect(told).toHaveLength(1);
-    expect(told[0]).toMatchObject({ kind: 'support.chat_reply', link: '/pages/other/mixdesk' });
+    expect(told[0]).toMatchObject({ kind: 'support.chat_reply', link: '/pages/other/mixdesk', text: 'New reply in your support chat: It left the depot this morning.' });
 
     // Back online with the last message it had: exactly the missed ones, in order.
     const missed = (await get(`/user/chat/messages?after_id=${first.body.data.id}`, m.headers)).body.data.list;
@@ -144,5 +149,80 @@ describe('support chat', () => {
     expect((await post('/admin/api/chat/canned/delete', { id: saved.body.data.id }, agent.headers)).body.data).toEqual({ deleted: true });
     expect((await post('/admin/api/chat/canned/delete', { id: saved.body.data.id }, agent.headers)).body.code).toBe(ResponseCode.notFound);
     expect((await get('/admin/api/chat/canned', m.headers)).body.code).not.toBe(200);
+  });
+  it('a disabled operator, or one whose role no longer grants the chat, is neither given conversations nor counted online', async () => {
+    await nobodyOnline();
+    const owner = await newOperatorSession(t.db, 'owner');
+    const s1 = await newOperatorSession(t.db, 'support');
+    const s2 = await newOperatorSession(t.db, 'support');
+    await get('/admin/api/chat/conversations', s1.headers);
+    await get('/admin/api/chat/conversations', s2.headers);
+    /** A member whose last conversation was answered by `agent` and closed; a new one would go back to that agent. */
+    const formerlyWith = async (agent: { operatorId: number }) => {
+      const m = await newMember(t);
+      await say(m.headers, 'first question');
+      const c = await openConversation(m.userId);
+      if (Number(c.agent_id) !== agent.operatorId) expect((await post('/admin/api/chat/transfer', { conversation_id: c.id, operator_id: agent.operatorId }, s1.headers)).body.code).toBe(200);
+      expect((await post('/admin/api/chat/close', { conversation_id: c.id }, s1.headers)).body.code).toBe(200);
+      return m;
+    };
+    const b = await formerlyWith(s2);
+    // A member in an open conversation with s2 when s2 is disabled.
+    const e = await newMember(t);
+    await say(e.headers, 'are you there?');
+    const ec = await openConversation(e.userId);
+    if (Number(ec.agent_id) !== s2.operatorId) await post('/admin/api/chat/transfer', { conversation_id: ec.id, operator_id: s2.operatorId }, s1.headers);
+    expect((await get('/user/chat/state', e.headers)).body.data.agent.online).toBe(true);
+
+    expect((await post('/admin/api/operators/status', { id: s2.operatorId, active: false, reason: 'Left the team' }, owner.headers)).body.code).toBe(200);
+    // s2 visited the desk a moment ago, but is disabled: B's new conversation goes to s1, who is online.
+    await say(b.headers, 'me again');
+    expect(Number((await openConversation(b.userId)).agent_id)).toBe(s1.operatorId);
+    expect((await get('/user/chat/state', b.headers)).body.data).toMatchObject({ status: 'open', agent: { online: true }, agents_online: true });
+    expect((await get('/user/chat/state', e.headers)).body.data.agent.online).toBe(false);
+
+    // Given the finance role, s3 is no longer anyone's agent, though the least busy and the previous one.
+    const s3 = await newOperatorSession(t.db, 'support');
+    await get('/admin/api/chat/conversations', s3.headers);
+    const c = await formerlyWith(s3);
+    expect((await post('/admin/api/operators/role', { id: s3.operatorId, role: 'finance', reason: 'Moved to finance' }, owner.headers)).body.code).toBe(200);
+    await say(c.headers, 'me again');
+    expect(Number((await openConversation(c.userId)).agent_id)).toBe(s1.operatorId);
+
+    // With s1 disabled too, nobody who may chat is online: the state says so and a new conversation waits.
+    expect((await post('/admin/api/operators/status', { id: s1.operatorId, active: false, reason: 'On leave' }, owner.headers)).body.code).toBe(200);
+    const d = await newMember(t);
+    expect((await get('/user/chat/state', d.headers)).body.data.agents_online).toBe(false);
+    await say(d.headers, 'hello?');
+    expect((await get('/user/chat/state', d.headers)).body.data).toMatchObject({ status: 'waiting', agent: null, agents_online: false });
+    expect((await openConversation(d.userId)).agent_id).toBeNull();
+  });
+
+  it('a closed conversation is refused with its state in the operator\'s language; a transfer to someone who is not a support operator is refused in it too', async () => {
+    await nobodyOnline();
+    const agent = await newOperatorSession(t.db, 'support');
+    const catalogue = await newOperatorSession(t.db, 'catalogue');
+    const m = await newMember(t);
+    await say(m.headers, 'Hello');
+    const c = await openConversation(m.userId);
+    await post('/admin/api/chat/reply', { conversation_id: c.id, text: 'Hello, how can I help?' }, agent.headers);
+
+    const refusals: Array<[number, string, string]> = [
+      [99_999_999, 'th', 'ไม่มีเจ้าหน้าที่ฝ่ายบริการลูกค้าที่ใช้งานอยู่หมายเลข 99999999'],
+      [catalogue.operatorId, 'zh-cn', `没有编号为 ${catalogue.operatorId} 的有效客服人员`],
+      [99_999_999, 'en-us', 'No active support operator has number 99999999'],
+    ];
+    for (const [to, lang, msg] of refusals) {
+      expect((await post('/admin/api/chat/transfer', { conversation_id: c.id, operator_id: to }, agent.headers, lang)).body).toMatchObject({ code: ResponseCode.notFound, msg });
+    }
+    expect(Number((await openConversation(m.userId)).agent_id)).toBe(agent.operatorId);
+
+    expect((await post('/admin/api/chat/close', { conversation_id: c.id }, agent.headers)).body.code).toBe(200);
+    const again = await post('/admin/api/chat/close', { conversation_id: c.id }, agent.headers, 'th');
+    expect(again.body).toMatchObject({ code: ResponseCode.requestNotPending, msg: 'คำขอนี้ได้รับการพิจารณาแล้ว (ปิดแล้ว)' });
+    const english = await post('/admin/api/chat/reply', { conversation_id: c.id, text: 'One more thing' }, agent.headers, 'en-us');
+    expect(english.body).toMatchObject({ code: ResponseCode.requestNotPending, msg: 'This request has already been decided (Closed)' });
+    const transfer = await post('/admin/api/chat/transfer', { conversation_id: c.id, operator_id: agent.operatorId }, agent.headers, 'zh-cn');
+    expect(transfer.body).toMatchObject({ code: ResponseCode.requestNotPending, msg: '此申请已处理（已关闭）' });
   });
 });

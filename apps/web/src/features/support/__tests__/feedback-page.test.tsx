@@ -55,6 +55,23 @@ describe('pages/my/feedbacks', () => {
     expect(screen.getByText('Replied')).toBeTruthy();
   });
 
+  it('refuses a contact that is neither an e-mail address nor a phone number before sending anything', async () => {
+    renderRoutes({ [paths.my.feedback]: <FeedbackPage /> }, paths.my.feedback);
+    fireEvent.click(await screen.findByText('Goods'));
+    fireEvent.change(document.querySelector('textarea')!, { target: { value: 'The box was open' } });
+    const contact = screen.getByPlaceholderText('E-mail or phone');
+    fireEvent.change(contact, { target: { value: 'javascript:alert(1)' } });
+    fireEvent.click(screen.getByText('Submit'));
+    expect(await toastText()).toBe('Enter an e-mail address or a phone number');
+    expect(sent).toHaveLength(0);
+
+    await clearToasts();
+    fireEvent.change(contact, { target: { value: '+66 81 234 5678' } });
+    fireEvent.click(screen.getByText('Submit'));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toEqual({ cate_id: 1, content: 'The box was open', images: [], contact: '+66 81 234 5678' });
+  });
+
   it('shows one feedback with the support team\'s reply', async () => {
     renderRoutes({ [paths.my.feedback]: <FeedbackPage /> }, `${paths.my.feedback}?id=31`);
     expect(await screen.findByText('Sorry for the delay, we refunded the shipping fee.')).toBeTruthy();
