@@ -4,6 +4,7 @@ import type { DB } from '../db/schema.js';
 import type { Executor } from '../db/database.js';
 import { orderList } from '../lib/list-order.queries.js';
 import { iso } from '../lib/dates.js';
+import { containing, startingWith } from '../lib/like.js';
 
 type Sorted<K extends string> = { sort?: K; order?: SortOrder };
 type ReviewSort = 'id' | 'user_name' | 'created_at' | 'reviewed_at';
@@ -54,7 +55,7 @@ export async function dashboardFigures(db: Executor, dayStart: Date) {
 function memberMatches(q: string | undefined) {
   return (eb: ExpressionBuilder<DB, 'users'>) => {
     if (!q) return eb.val(true);
-    const any = [eb('users.user_name', 'ilike', `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)];
+    const any = [eb('users.user_name', 'ilike', containing(q))];
     if (/^\d{1,9}$/.test(q)) any.push(eb('users.id', '=', Number(q)));
     return eb.or(any);
   };
@@ -109,7 +110,7 @@ const memberColumns = ['users.id', 'users.user_name', 'users.nickname', 'users.m
 
 /** Members whose user name, mobile, e-mail or invite code contains `q` (or whose id is `q`), newest first. */
 export async function searchMembers(db: Executor, input: { q: string; status?: 'active' | 'banned' | 'closed'; page: number; limit: number } & Sorted<'id' | 'user_name' | 'status' | 'created_at'>) {
-  const pattern = `%${input.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const pattern = containing(input.q);
   let base = db.selectFrom('users').where((eb) => {
     if (!input.q) return eb.val(true);
     const any = [eb('users.user_name', 'ilike', pattern), eb('users.mobile', 'ilike', pattern), eb('users.email', 'ilike', pattern), eb('users.invite_code', 'ilike', pattern)];
@@ -166,10 +167,9 @@ export const lockMember = (db: Executor, id: number) => db.selectFrom('users').s
 
 /** Operator decisions, newest first, filtered by operator (start of `name#id`), kind (start of the action) and UTC dates. */
 export async function pageOperatorActions(db: Executor, input: { operator?: string; kind?: string; from?: string; to?: string; page: number; limit: number } & Sorted<'created_at' | 'operator' | 'action'>) {
-  const esc = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
   let base = db.selectFrom('operator_actions');
-  if (input.operator) base = base.where('operator', 'ilike', `${esc(input.operator)}%`);
-  if (input.kind) base = base.where('action', 'ilike', `${esc(input.kind)}%`);
+  if (input.operator) base = base.where('operator', 'ilike', startingWith(input.operator));
+  if (input.kind) base = base.where('action', 'ilike', startingWith(input.kind));
   if (input.from) base = base.where('created_at', '>=', new Date(`${input.from}T00:00:00Z`));
   if (input.to) base = base.where('created_at', '<', new Date(new Date(`${input.to}T00:00:00Z`).getTime() + 24 * 3600_000));
   const [rows, total] = await Promise.all([

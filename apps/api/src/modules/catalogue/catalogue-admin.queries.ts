@@ -2,6 +2,7 @@ import { sql, type Transaction } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
 import type { SpecDef, Texts } from './catalogue.table.js';
+import { containing } from '../../lib/like.js';
 
 // The catalogue as operators change it: every category and goods, on sale or not.
 
@@ -95,7 +96,7 @@ export function findAdminGoodsPage(db: Executor, f: AdminGoodsFilter) {
   if (f.categoryId !== undefined) q = q.where('g.category_id', '=', f.categoryId);
   if (f.status) q = q.where('g.status', '=', f.status);
   if (f.q) {
-    const pattern = `%${f.q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+    const pattern = containing(f.q);
     const asId = /^\d{1,9}$/.test(f.q) ? Number(f.q) : -1;
     q = q.where(sql<boolean>`(g.id = ${asId} or exists (select 1 from jsonb_each_text(g.name) n where n.value ilike ${pattern}))`);
   }

@@ -31,6 +31,7 @@ import { CacheTag, catalogueChanged } from './response-cache.js';
 import { foldGoodsSold } from './stock.queries.js';
 import { maskName, pick, sanitizeRich } from './texts.js';
 import { iso } from '../../lib/dates.js';
+import { containing } from '../../lib/like.js';
 
 type GoodsListQuery = EndpointQuery<typeof listGoods>;
 
@@ -115,7 +116,6 @@ const toListItem = (r: GoodsRow, lang: Language): GoodsListItem => ({
   stock: r.stock,
 });
 
-const likePattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * How many goods on sale are in these categories (all when none) and on this shelf: summed from
@@ -135,7 +135,7 @@ export async function findGoods(deps: AppDeps, lang: Language, input: GoodsListQ
   const filter = {
     categoryIds,
     shelf: input.shelf,
-    keyword: input.keyword ? { lang, pattern: likePattern(input.keyword) } : undefined,
+    keyword: input.keyword ? { lang, pattern: containing(input.keyword) } : undefined,
     sort: input.sort,
     limit: input.limit,
     offset: (input.page - 1) * input.limit,

@@ -4,6 +4,7 @@ import type { Executor } from '../../db/database.js';
 import { orderList } from '../../lib/list-order.queries.js';
 import type { Tx } from '../../lib/transaction.js';
 import type { CharityOrderStatus } from './charity.table.js';
+import { containing } from '../../lib/like.js';
 
 /** Causes with what paid pledges raised, from how many members, and how many pledges there are in all. */
 export const findCausesWithTotals = (db: Executor, opts: { openOnly?: boolean; id?: number } = {}) => {
@@ -95,7 +96,7 @@ export function findPledgesPage(
   if (input.q) {
     // The pledge's number, or its member by name or number.
     const text = input.q;
-    const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = containing(text);
     q = q.where((eb) => eb.or([eb('o.order_no', 'ilike', like), eb('u.user_name', 'ilike', like), ...(/^\d{1,9}$/.test(text) ? [eb('o.user_id', '=', Number(text))] : [])]));
   }
   return orderList(q, input, { id: 'o.id', amount: 'o.amount_minor', created_at: 'o.created_at', paid_at: 'o.paid_at' }, { sort: 'id', order: 'desc' }, 'o.id').limit(input.limit).offset(input.offset).execute();

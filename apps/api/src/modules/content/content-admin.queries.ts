@@ -3,6 +3,7 @@ import type { SortOrder } from '@shop/contract';
 import type { Executor } from '../../db/database.js';
 import { orderList } from '../../lib/list-order.queries.js';
 import type { Texts } from '../catalogue/catalogue.table.js';
+import { containing } from '../../lib/like.js';
 
 // The shop's content as operators change it: every row, shown or not, scheduled or not.
 
@@ -20,7 +21,7 @@ export interface ContentListInput<S extends string> {
 
 /** The page of a list: found by `column` (texts per language), in the chosen order, else the list's own. */
 function listed<DB, TB extends keyof DB, O, S extends string>(qb: SelectQueryBuilder<DB, TB, O>, input: ContentListInput<S>, column: string, columns: Record<S, string>, byDefault: (qb: SelectQueryBuilder<DB, TB, O>) => SelectQueryBuilder<DB, TB, O>) {
-  const found = input.q ? qb.where(sql<boolean>`${sql.ref(column)}::text ilike ${`%${input.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`) : qb;
+  const found = input.q ? qb.where(sql<boolean>`${sql.ref(column)}::text ilike ${containing(input.q)}`) : qb;
   const ordered = input.sort ? orderList(found, input, columns, { sort: input.sort, order: 'asc' }, 'id') : byDefault(found);
   return ordered.limit(input.limit).offset(input.offset).execute();
 }

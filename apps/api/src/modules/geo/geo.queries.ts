@@ -1,6 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
+import { startingWith } from '../../lib/like.js';
 
 const countryColumns = ['code', 'iso3', 'dialling_code', 'currency', 'flag', 'names', 'ship_sort'] as const;
 
@@ -49,7 +50,7 @@ export const findRegion = (db: Executor, id: number) =>
 export const findRegionsByIds = (db: Executor, ids: number[]) =>
   db.selectFrom('geo_regions as r').select([...regionColumns, hasChildren.as('has_children')]).where('r.id', 'in', ids.length ? ids : [-1]).execute();
 
-const likePrefix = (keyword: string) => `${keyword.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const likePrefix = (keyword: string) => startingWith(keyword.toLowerCase());
 
 /** Cities of a country (of one state when `regionId` is given) whose name starts with `keyword`, by name. */
 export function findCities(db: Executor, country: string, filter: { regionId?: number; keyword?: string; limit: number }) {

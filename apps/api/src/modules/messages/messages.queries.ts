@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../../db/database.js';
+import { startingWith } from '../../lib/like.js';
 
 /** Writes a message; with an event key, once per member and event (a repeat writes nothing and answers nothing). */
 export const insertMessage = async (db: Executor, m: { member_id: number; kind: string; params: Record<string, string | number>; link: string; event_key: string | null }) =>
@@ -27,7 +28,7 @@ export const countUnreadMessages = async (db: Executor, memberId: number): Promi
 /** A page of the member's messages, newest first, of kinds starting with `kind` when given, with the total. */
 export const findMessagePage = (db: Executor, memberId: number, kind: string | undefined, limit: number, offset: number) => {
   let q = db.selectFrom('member_messages').where('member_id', '=', memberId);
-  if (kind) q = q.where((eb) => eb.or([eb('kind', '=', kind), eb('kind', 'like', `${kind.replace(/[%_\\]/g, '\\$&')}.%`)]));
+  if (kind) q = q.where((eb) => eb.or([eb('kind', '=', kind), eb('kind', 'like', startingWith(`${kind}.`))]));
   return q
     .select(['id', 'kind', 'params', 'link', 'created_at', 'read_at', sql<string>`count(*) over ()`.as('total')])
     .orderBy('id', 'desc')

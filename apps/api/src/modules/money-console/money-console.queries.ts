@@ -5,14 +5,13 @@ import { orderList } from '../../lib/list-order.queries.js';
 import type { DB } from '../../db/schema.js';
 import type { AdjustableAsset, AdjustmentStatus } from './money-console.table.js';
 import { iso } from '../../lib/dates.js';
+import { containing, startingWith } from '../../lib/like.js';
 
 // The console's reads of the ledger (journal, accounts, postings) and the rows of manual
 // adjustments and their limits; gift-card batches as issued.
 
 const count = (v: unknown) => Number(v ?? 0);
 const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 24 * 3600_000);
-/** `%text%` for ilike, its wildcards taken literally. */
-const containing = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Journal entries, newest first: of a member (any posting on one of their accounts), of a kind (prefix) and between two days (UTC). */
 export async function pageJournal(db: Executor, input: { member_id?: number; kind?: string; from?: string; to?: string; q?: string; sort?: 'id' | 'kind' | 'created_at'; order?: SortOrder; page: number; limit: number }) {
@@ -31,7 +30,7 @@ export async function pageJournal(db: Executor, input: { member_id?: number; kin
         ),
       ),
     )
-    .$if(!!input.kind, (qb) => qb.where('e.kind', 'like', `${input.kind!.replace(/[\\%_]/g, (c) => `\\${c}`)}%`))
+    .$if(!!input.kind, (qb) => qb.where('e.kind', 'like', startingWith(input.kind!)))
     .$if(!!input.from, (qb) => qb.where('e.created_at', '>=', new Date(`${input.from}T00:00:00Z`)))
     .$if(!!input.to, (qb) => qb.where('e.created_at', '<', dayAfter(input.to!)))
     .$if(!!input.q, (qb) => qb.where((eb) => eb.or([eb('e.memo', 'ilike', containing(input.q!)), eb('e.reference_id', 'ilike', containing(input.q!))])));

@@ -13,6 +13,7 @@ import { orderList } from '../../lib/list-order.queries.js';
 import type { Tx } from '../../lib/transaction.js';
 import type { AddressSnapshot, OrderLinesTable, OrdersTable, OrderStatus } from './orders.table.js';
 import { appendGoodsSold, type SkuRow } from '../catalogue/stock.queries.js';
+import { containing } from '../../lib/like.js';
 
 type OrderListSort = 'id' | 'total' | 'status' | 'created_at' | 'paid_at' | 'last_reminded_at';
 
@@ -489,7 +490,7 @@ export function findOrdersPageByStatus(db: Executor, status: OrderStatus | undef
   if (sort.q) {
     // An operator's search: part of the order number, or the member by name or number.
     const text = sort.q;
-    const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = containing(text);
     q = q.where((eb) =>
       eb.or([
         eb('order_no', 'ilike', like),

@@ -3,12 +3,12 @@ import type { SortOrder } from '@shop/contract';
 import type { Executor } from '../../db/database.js';
 import { orderList } from '../../lib/list-order.queries.js';
 import type { Tx } from '../../lib/transaction.js';
+import { containing as like } from '../../lib/like.js';
 
 // The console's reads and changes of coupons and group-buy activities: lists searched, filtered by
 // where they stand now and sorted, and an operator's change of one row under its lock.
 
 type State = 'scheduled' | 'running' | 'ended';
-const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Where a row with these dates (of `table`) stands now. */
 function stateIs(state: State, table: string): Expression<SqlBool> {

@@ -2,6 +2,7 @@ import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import type { Tx } from '../../lib/transaction.js';
 import type { ApplicationKind, CommissionStatus, Side } from './referral.table.js';
+import { containing } from '../../lib/like.js';
 
 // Every SQL statement of the referral area. The placement tree is `placements` (one row per placed
 // member, unique per (parent, side)) plus its closure `placement_paths` (ancestor, descendant,
@@ -191,7 +192,7 @@ export const findLegFigures = async (db: Executor, memberId: number) =>
 export const findInSubtreeByName = async (db: Executor, rootId: number, q: string): Promise<number | undefined> =>
   (
     await sql<{ id: number }>`select pp.descendant_id as id from placement_paths pp join users u on u.id = pp.descendant_id
-      where pp.ancestor_id = ${rootId} and (u.nickname ilike ${`%${q}%`} or u.user_name ilike ${`%${q}%`}) order by pp.depth, pp.descendant_id limit 1`.execute(db)
+      where pp.ancestor_id = ${rootId} and (u.nickname ilike ${containing(q)} or u.user_name ilike ${containing(q)}) order by pp.depth, pp.descendant_id limit 1`.execute(db)
   ).rows[0]?.id;
 
 /** The member's direct invitees (sponsor tree), unplaced first, with their placement. */
@@ -203,7 +204,7 @@ export async function findInvitees(db: Executor, sponsorId: number, input: { pla
     .where('u.referrer_id', '=', sponsorId);
   if (input.placed === 0) query = query.where('p.member_id', 'is', null);
   if (input.placed === 1) query = query.where('p.member_id', 'is not', null);
-  if (input.q) query = query.where((eb) => eb.or([eb('u.nickname', 'ilike', `%${input.q}%`), eb('u.user_name', 'ilike', `%${input.q}%`)]));
+  if (input.q) query = query.where((eb) => eb.or([eb('u.nickname', 'ilike', containing(input.q!)), eb('u.user_name', 'ilike', containing(input.q!))]));
   const [rows, total] = await Promise.all([
     query
       .select(['u.id', 'u.user_name', 'u.nickname', 'u.avatar', 'u.created_at', 'p.parent_id', 'p.side', 'p.member_id as placed_id', sql<number>`coalesce(s.personal_pv, 0)`.as('personal_pv')])
@@ -460,7 +461,7 @@ export async function findTeamTotals(db: Executor, memberId: number, timeZone: s
 /** A page of the member's sponsor downline, by level then member (one level when asked), and how many match. */
 export async function findTeamPage(db: Executor, memberId: number, input: { level?: number; q?: string; limit: number; offset: number }) {
   type Row = { id: number; level: number; nickname: string; user_name: string; avatar: string; created_at: Date; referrer: string; star: number };
-  const q = input.q ? `%${input.q}%` : null;
+  const q = input.q ? containing(input.q) : null;
   const level = input.level ?? null;
   const shown = sql`u.nickname, u.user_name, u.avatar, u.created_at, r.user_name as referrer, coalesce(s.star, 0) as star`;
   const joins = sql`join users u on u.id = t.descendant_id join users r on r.id = u.referrer_id left join referral_stats s on s.member_id = t.descendant_id`;
@@ -488,7 +489,7 @@ export async function findTeamPage(db: Executor, memberId: number, input: { leve
 
 export async function findDirectsPage(db: Executor, memberId: number, input: { q?: string; limit: number; offset: number }) {
   let q = db.selectFrom('users as u').leftJoin('referral_stats as s', 's.member_id', 'u.id').where('u.referrer_id', '=', memberId);
-  if (input.q) q = q.where((eb) => eb.or([eb('u.nickname', 'ilike', `%${input.q}%`), eb('u.user_name', 'ilike', `%${input.q}%`)]));
+  if (input.q) q = q.where((eb) => eb.or([eb('u.nickname', 'ilike', containing(input.q!)), eb('u.user_name', 'ilike', containing(input.q!))]));
   const [rows, total] = await Promise.all([
     q.select(['u.id', 'u.nickname', 'u.user_name', 'u.avatar', 'u.created_at', sql<number>`coalesce(s.star, 0)`.as('star'), sql<number>`coalesce(s.personal_pv, 0)`.as('personal_pv')]).orderBy('u.id', 'desc').limit(input.limit).offset(input.offset).execute(),
     q.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),

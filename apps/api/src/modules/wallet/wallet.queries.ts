@@ -3,6 +3,7 @@ import type { SortOrder } from '@shop/contract';
 import type { Executor } from '../../db/database.js';
 import { orderList } from '../../lib/list-order.queries.js';
 import type { DB } from '../../db/schema.js';
+import { containing } from '../../lib/like.js';
 import type {
   BankCardsTable,
   BankType,
@@ -144,7 +145,7 @@ export const findMemberWithdrawals = (db: Executor, userId: number, status: With
     .offset(offset)
     .execute();
 /** An operator's search of a queue: the row's number, or its member's name or number. */
-const queueSearch = (text: string) => ({ like: `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`, id: /^\d{1,9}$/.test(text) ? Number(text) : undefined });
+const queueSearch = (text: string) => ({ like: containing(text), id: /^\d{1,9}$/.test(text) ? Number(text) : undefined });
 
 export const findWithdrawalsByStatus = (db: Executor, status: WithdrawalStatus, limit: number, offset: number, sort: Sorted<'id' | 'user_name' | 'amount' | 'created_at'> & { q?: string } = {}) =>
   orderList(

@@ -45,6 +45,9 @@ describe('the sponsor team', () => {
     expect((await kit.get(top, '/user/spread/teamList?level=1')).body.data.total).toBe(2);
     const named = await kit.get(top, '/user/spread/teamList?q=anna');
     expect([ids(named), named.body.data.total]).toEqual([[[a.userId, 1], [a1.userId, 2]], 2]);
+    // A search box's % and _ are the characters themselves, not everyone.
+    for (const wildcard of ['%25', '_', 'A%25a']) expect((await kit.get(top, `/user/spread/teamList?q=${wildcard}`)).body.data.total, wildcard).toBe(0);
+    expect((await kit.get(top, '/user/spread/sonList?q=%25')).body.data.total).toBe(0);
     // A page at a time, in the same order.
     const page2 = await kit.get(top, '/user/spread/teamList?page=2&limit=3');
     expect([ids(page2), page2.body.data.total]).toEqual([[[a2.userId, 3]], 4]);
