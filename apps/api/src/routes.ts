@@ -5,6 +5,7 @@ import { cancellationRoutes } from './modules/cancellation/cancellation.routes.j
 import { captchaRoutes } from './modules/captcha/captcha.routes.js';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.js';
 import { catalogueAdminRoutes } from './modules/catalogue/catalogue-admin.routes.js';
+import { reviewsAdminRoutes } from './modules/catalogue/reviews-admin.routes.js';
 import { contentAdminRoutes } from './modules/content/content-admin.routes.js';
 import { certificationRoutes } from './modules/certification/certification.routes.js';
 import { cartRoutes } from './modules/cart/cart.routes.js';
@@ -36,4 +37,4 @@ import { userShopRoutes } from './modules/user-shop/user-shop.routes.js';
 // Composition: every area's routes, and the console's (which gather several areas). An area adds one line.
 
 /** Every module's routes. */
-export const modules: Array<(api: Api) => void> = [healthRoutes, langRoutes, accountsRoutes, verificationRoutes, captchaRoutes, twoFactorRoutes, certificationRoutes, cancellationRoutes, uploadsRoutes, catalogueRoutes, cartRoutes, promotionsRoutes, orderRoutes, charityRoutes, contentRoutes, operatorRoutes, consoleRoutes, catalogueAdminRoutes, contentAdminRoutes, geoRoutes, addressRoutes, walletRoutes, paymentRoutes, onlinePayRoutes, moneyConsoleRoutes, devicesRoutes, messagesRoutes, approvalsRoutes, feedbackRoutes, supportChatRoutes, afterSalesRoutes, referralRoutes, userShopRoutes];
+export const modules: Array<(api: Api) => void> = [healthRoutes, langRoutes, accountsRoutes, verificationRoutes, captchaRoutes, twoFactorRoutes, certificationRoutes, cancellationRoutes, uploadsRoutes, catalogueRoutes, cartRoutes, promotionsRoutes, orderRoutes, charityRoutes, contentRoutes, operatorRoutes, consoleRoutes, catalogueAdminRoutes, reviewsAdminRoutes, contentAdminRoutes, geoRoutes, addressRoutes, walletRoutes, paymentRoutes, onlinePayRoutes, moneyConsoleRoutes, devicesRoutes, messagesRoutes, approvalsRoutes, feedbackRoutes, supportChatRoutes, afterSalesRoutes, referralRoutes, userShopRoutes];

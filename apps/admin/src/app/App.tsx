@@ -35,6 +35,7 @@ const Goods = lazy(() => import('../pages/catalogue/Goods'));
 const GoodsEditor = lazy(() => import('../pages/catalogue/GoodsEditor'));
 const GroupBuys = lazy(() => import('../pages/catalogue/GroupBuys'));
 const Coupons = lazy(() => import('../pages/catalogue/Coupons'));
+const Reviews = lazy(() => import('../pages/catalogue/Reviews'));
 const Content = lazy(() => import('../pages/content/Content'));
 const Ledger = lazy(() => import('../pages/money/Ledger'));
 const Adjustments = lazy(() => import('../pages/money/Adjustments'));
@@ -118,6 +119,7 @@ function Routed() {
         <Route path="catalogue/goods/:id" element={page(<GoodsEditor />)} />
         <Route path="catalogue/group-buys" element={page(<GroupBuys />)} />
         <Route path="catalogue/coupons" element={page(<Coupons />)} />
+        <Route path="catalogue/reviews" element={page(<Reviews />)} />
         <Route path="content/:kind" element={page(<Content />)} />
         <Route path="money/ledger" element={page(<Ledger />)} />
         <Route path="money/adjustments" element={page(<Adjustments />)} />

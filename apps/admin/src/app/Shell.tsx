@@ -78,6 +78,7 @@ export const PAGES = (t: (k: string) => string): Array<Item | { group: string; c
       { path: '/catalogue/categories', label: t('console.catalogue.nav.categories'), permission: 'catalogue.write' },
       { path: '/catalogue/group-buys', label: t('console.catalogue.nav.groupBuys'), permission: 'catalogue.write' },
       { path: '/catalogue/coupons', label: t('console.catalogue.nav.coupons'), permission: 'settings.write' },
+      { path: '/catalogue/reviews', label: t('console.catalogue.nav.reviews'), permission: 'reviews.moderate' },
     ],
   },
   {

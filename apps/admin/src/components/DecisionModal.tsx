@@ -18,6 +18,10 @@ export interface DecisionField {
   message?: string;
   placeholder?: string;
   multiline?: boolean;
+  /** The longest text the field takes (shown with a counter); default 300 for multiline, 100 otherwise. */
+  maxLength?: number;
+  /** What the field holds when the dialog opens (the text being changed …); default empty. */
+  initial?: string;
   min?: number;
   /** A choice among these instead of typed text. */
   options?: Array<{ value: string; label: string }>;
@@ -61,7 +65,7 @@ export function DecisionModal({ open, title, question, okText, danger, fields, s
     schema,
     toBody,
     fieldOf,
-    defaultValues: Object.fromEntries(fields.map((f) => [f.name, ''])),
+    defaultValues: Object.fromEntries(fields.map((f) => [f.name, f.initial ?? ''])),
     // What the dialog itself asks for, whatever the body allows (a reason this decision needs …).
     check: (v) =>
       Object.fromEntries(
@@ -73,14 +77,14 @@ export function DecisionModal({ open, title, question, okText, danger, fields, s
       ),
   });
   const { reset } = form;
-  const names = fields.map((f) => f.name).join(',');
+  const initial = JSON.stringify(fields.map((f) => [f.name, f.initial ?? '']));
   useEffect(() => {
     if (open) {
       key.current = newIdempotencyKey();
       setError(null);
-      reset(Object.fromEntries(names.split(',').map((n) => [n, ''])));
+      reset(Object.fromEntries(JSON.parse(initial) as Array<[string, string]>));
     }
-  }, [open, reset, names]);
+  }, [open, reset, initial]);
   const mutation = useMutation({
     mutationFn: ({ values, body }: { values: Values; body: unknown }) => send(values, key.current, body),
     // The decision is saved: the dialog closes at once, and the lists refresh behind it (a slow refetch
@@ -113,7 +117,13 @@ export function DecisionModal({ open, title, question, okText, danger, fields, s
       <Form layout="vertical" component="div">
         {fields.map((f) => (
           <FormField key={f.name} form={form} name={f.name} label={f.label} required={f.required} message={f.message ?? (f.name === 'reason' ? t('console.common.reasonRequired') : undefined)} requiredMessage={requiredOf(f, t('console.common.reasonRequired'))}>
-            {f.options ? <Select options={f.options} placeholder={f.placeholder} /> : f.multiline ? <Input.TextArea rows={3} maxLength={300} placeholder={f.placeholder} /> : <Input maxLength={100} placeholder={f.placeholder} />}
+            {f.options ? (
+              <Select options={f.options} placeholder={f.placeholder} />
+            ) : f.multiline ? (
+              <Input.TextArea rows={f.maxLength ? 5 : 3} maxLength={f.maxLength ?? 300} showCount={f.maxLength !== undefined} placeholder={f.placeholder} />
+            ) : (
+              <Input maxLength={f.maxLength ?? 100} placeholder={f.placeholder} />
+            )}
           </FormField>
         ))}
       </Form>

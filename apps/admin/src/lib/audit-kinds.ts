@@ -13,7 +13,7 @@ export const AUDIT_KINDS = [
   'collection_account.add', 'bank.add', 'rate.set', 'points.grant', 'gift_card.issue', 'adjustment.request', 'adjustment.post', 'adjustment.approve', 'adjustment.reject',
   'goods.points', 'coupon.create', 'group_buy.create', 'category.create', 'category.update', 'category.reorder', 'goods.create', 'goods.update', 'goods.on_sale', 'goods.off_sale',
   'sku.price', 'sku.stock', 'export', 'language.text', 'charity.cause', 'after_sale',
-  'referral.move', 'referral.commission', 'referral.pair_run', 'application', 'shop', 'shop_order',
+  'referral.move', 'referral.commission', 'referral.pair_run', 'application', 'shop', 'shop_order', 'review',
 ] as const;
 
 const textKey = (kind: string) => `console.settings.kinds.${kind.replace(/\./g, '_')}`;

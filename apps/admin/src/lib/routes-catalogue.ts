@@ -3,6 +3,7 @@ import type {
   adminAdjustStock, adminExportGoods, adminGetGoods, adminListCategories, adminListCoupons, adminListGoods, adminListGroupBuys, adminListStockAdjustments, adminReorderCategories, adminSaveCategory,
   adminSaveGoods, adminSetGoodsStatus, adminUpdateCoupon, adminUpdateGroupBuy, adminUploadImage,
 } from '@shop/contract/catalogue';
+import type { adminListReviews, adminReplyToReview, adminSetReviewVisibility } from '@shop/contract/catalogue';
 import type { adminCreateCoupon, adminCreateGroupBuy, adminEndCoupon, adminEndGroupBuy } from '@shop/contract/orders';
 
 // The catalogue pages' calls as the contract declares them (types checked against the entries), without their schemas.
@@ -26,3 +27,6 @@ export const updateGroupBuyRoute = routeOf<typeof adminUpdateGroupBuy>({ method:
 export const endGroupBuyRoute = routeOf<typeof adminEndGroupBuy>({ method: 'POST', path: '/admin/api/orders/group-buys/end', ...op });
 export const updateCouponRoute = routeOf<typeof adminUpdateCoupon>({ method: 'POST', path: '/admin/api/catalogue/coupons/update', ...op });
 export const endCouponRoute = routeOf<typeof adminEndCoupon>({ method: 'POST', path: '/admin/api/orders/coupons/end', ...op });
+export const reviewsRoute = routeOf<typeof adminListReviews>({ method: 'GET', path: '/admin/api/catalogue/reviews', ...op });
+export const reviewVisibilityRoute = routeOf<typeof adminSetReviewVisibility>({ method: 'POST', path: '/admin/api/catalogue/reviews/visibility', ...op });
+export const replyToReviewRoute = routeOf<typeof adminReplyToReview>({ method: 'POST', path: '/admin/api/catalogue/reviews/reply', ...op });

@@ -9,6 +9,7 @@ import { consoleEndpoints } from './console.endpoints.js';
 import { moneyConsoleEndpoints } from './money.endpoints.js';
 import { paymentsConsoleEndpoints } from './payments.endpoints.js';
 import { catalogueAdminEndpoints } from '../catalogue/catalogue.admin.js';
+import { reviewsAdminEndpoints } from '../catalogue/reviews.admin.js';
 import { contentAdminEndpoints } from '../content/content.admin.js';
 import { approvalEndpoints, approvalOutcomeOf } from './approvals.js';
 
@@ -34,4 +35,4 @@ export const adminShippingCountries = endpoint({ method: 'GET', path: '/admin/ap
 export const adminSetShippingCountries = endpoint({ method: 'POST', path: '/admin/api/geo/shipping-countries', auth: 'operator', permission: 'settings.write', area: 'admin', body: shippingCountriesBody, data: geoCountryListData });
 
 /** Every operator call, apart from the member calls of `allEndpoints`. */
-export const adminEndpoints: readonly AnyEndpoint[] = [adminSetupPassword, adminSignIn, adminSignOut, adminMe, adminRateQuote, adminSetRate, adminLedgerCheck, adminShippingCountries, adminSetShippingCountries, ...orderAdminEndpoints, ...walletAdminEndpoints, ...consoleEndpoints, ...moneyConsoleEndpoints, ...catalogueAdminEndpoints, ...contentAdminEndpoints, ...paymentsConsoleEndpoints, ...approvalEndpoints, ...shopsConsoleEndpoints];
+export const adminEndpoints: readonly AnyEndpoint[] = [adminSetupPassword, adminSignIn, adminSignOut, adminMe, adminRateQuote, adminSetRate, adminLedgerCheck, adminShippingCountries, adminSetShippingCountries, ...orderAdminEndpoints, ...walletAdminEndpoints, ...consoleEndpoints, ...moneyConsoleEndpoints, ...catalogueAdminEndpoints, ...reviewsAdminEndpoints, ...contentAdminEndpoints, ...paymentsConsoleEndpoints, ...approvalEndpoints, ...shopsConsoleEndpoints];

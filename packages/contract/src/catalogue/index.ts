@@ -2,4 +2,5 @@
 export * from './catalogue.endpoints.js';
 export * from './catalogue.schemas.js';
 export * from './catalogue.admin.js';
+export * from './reviews.admin.js';
 export * from './goods-info.route.js';

@@ -26,6 +26,8 @@ const NOT_SWEPT: Record<string, string> = {
   '/admin/api/uploads/image': 'keeps a picture; the save that uses it is the decision (swept)',
   '/admin/api/payments/flags/decide': 'needs a payment a gateway flagged; recorded with its reason in payments/__tests__/payments-console.test.ts',
   '/admin/api/chat/reply': 'an answer in a support conversation, stored there with its agent (support-chat/__tests__)',
+  '/admin/api/catalogue/reviews/visibility': 'audit row proven in catalogue/__tests__/reviews-admin.routes.test.ts; needs a member’s review of a received order',
+  '/admin/api/catalogue/reviews/reply': 'audit row proven in catalogue/__tests__/reviews-admin.routes.test.ts; needs a member’s review of a received order',
   // The referral team's and member shops' decisions write their audit row (insertOperatorAction, or an
   // approval request) in their own modules; their rows are proven there, not yet by this sweep.
   '/admin/api/referral/move': 'audit row proven in referral/__tests__/team-and-console.test.ts',

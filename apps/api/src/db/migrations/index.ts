@@ -46,6 +46,7 @@ import * as afterSaleSettingsChangeNotice from './2026_11_25_3020_after_sale_set
 import * as afterSaleLinesCaseIndex from './2026_11_26_1000_after_sale_lines_case_index.js';
 import * as afterSaleUnitsUnderLock from './2026_11_27_1000_after_sale_units_under_lock.js';
 import * as goodsSoldPending from './2026_11_28_1000_goods_sold_pending.js';
+import * as reviewModeration from './2026_11_28_2000_review_moderation.js';
 import * as shopOrderAfterSales from './2026_11_24_2900_shop_order_after_sales.js';
 import * as sponsorPaths from './2026_11_24_2830_sponsor_paths.js';
 
@@ -103,4 +104,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_26_1000_after_sale_lines_case_index': afterSaleLinesCaseIndex,
   '2026_11_27_1000_after_sale_units_under_lock': afterSaleUnitsUnderLock,
   '2026_11_28_1000_goods_sold_pending': goodsSoldPending,
+  '2026_11_28_2000_review_moderation': reviewModeration,
 };

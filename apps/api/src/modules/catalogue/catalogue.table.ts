@@ -114,6 +114,12 @@ export interface GoodsReviewsTable {
   /** The bought order line a member's review is of (one review per line), and when it was changed. */
   order_line_id: Generated<number | null>;
   edited_at: Generated<Date | null>;
+  /** The last hide or show by an operator: who, when and why; the reply's author and moment. */
+  moderated_by: Generated<string | null>;
+  moderated_at: Generated<Date | null>;
+  moderation_reason: Generated<string>;
+  replied_by: Generated<string | null>;
+  replied_at: Generated<Date | null>;
 }
 
 export interface SearchLogsTable {

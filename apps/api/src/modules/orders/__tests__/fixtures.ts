@@ -30,7 +30,7 @@ export async function newAddress(db: Database, userId: number, opts: { countryCo
 export const orderRow = (db: Database, id: number) => db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
 /** A signed-in operator of `role`, straight in the tables (the operators area owns sign-in). */
-export async function newOperatorSession(db: Database, role: 'owner' | 'support' | 'catalogue' = 'support') {
+export async function newOperatorSession(db: Database, role: 'owner' | 'finance' | 'support' | 'catalogue' | 'reviewer' = 'support') {
   const { hashToken, newToken } = await import('../../../lib/tokens.js');
   const op = await db
     .insertInto('operators')

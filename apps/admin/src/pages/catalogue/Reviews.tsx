@@ -1,0 +1,254 @@
+import { Button, Image, Input, Segmented, Select, Space, Tag, Typography, type TableColumnsType } from 'antd';
+import type { EndpointData } from '@shop/contract/common';
+import { keepPreviousData } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DecisionModal } from '../../components/DecisionModal';
+import { QueryTable } from '../../components/QueryTable';
+import { useEndpointQuery } from '../../lib/endpoint-query';
+import { formatDate } from '../../lib/format';
+import { call } from '../../lib/request';
+import { replyToReviewRoute, reviewsRoute, reviewVisibilityRoute } from '../../lib/routes-catalogue';
+import { sizedUpload } from '../../lib/upload';
+
+type Row = EndpointData<typeof reviewsRoute>['list'][number];
+interface Filters {
+  goods?: string;
+  rating?: number;
+  visibility?: 'visible' | 'hidden';
+  reply?: 'with' | 'without';
+}
+
+const schemas = () => import('@shop/contract/catalogue');
+/** The longest reply (the contract's `REVIEW_REPLY_MAX`, kept here so the page loads no schema code). */
+const REPLY_MAX = 500;
+const clamp = (rows: number) => ({ rows, expandable: 'collapsible' as const });
+/** A member's picture at thumbnail size (uploads are served resized); the shop's own pictures as they are. */
+const thumbnail = (src: string) => (src.startsWith('/uploads/') ? sizedUpload(src, 96, 96) : src);
+
+/** The stars of a rating, the empty ones pale. */
+function Stars({ rating }: { rating: number }) {
+  const { t } = useTranslation();
+  return (
+    <span role="img" aria-label={t('console.catalogue.reviews.stars', { rating })} title={t('console.catalogue.reviews.stars', { rating })} style={{ color: '#faad14', letterSpacing: 1, whiteSpace: 'nowrap' }}>
+      {'★'.repeat(rating)}
+      <span style={{ color: '#e8e8e8' }}>{'★'.repeat(5 - rating)}</span>
+    </span>
+  );
+}
+
+/** Goods reviews: every goods' reviews, newest first, filtered by goods, rating, shown or hidden and reply; hide or show one with a reason, and reply under it. */
+export default function Reviews() {
+  const { t } = useTranslation();
+  const [draft, setDraft] = useState('');
+  const [filters, setFilters] = useState<Filters>({});
+  const [paging, setPaging] = useState({ page: 1, limit: 20 });
+  const [acting, setActing] = useState<{ kind: 'visibility' | 'reply'; row: Row } | null>(null);
+  const query = useEndpointQuery(reviewsRoute, { ...filters, ...paging }, { placeholderData: keepPreviousData });
+  const filter = (f: Partial<Filters>) => {
+    setFilters((x) => ({ ...x, ...f }));
+    setPaging((p) => ({ ...p, page: 1 }));
+  };
+  const secondary = (text: string, title?: string) => (
+    <Typography.Text type="secondary" style={{ fontSize: 12, display: 'block' }} title={title}>
+      {text}
+    </Typography.Text>
+  );
+
+  const columns: TableColumnsType<Row> = [
+    {
+      title: `${t('console.catalogue.reviews.goods')} · ${t('console.catalogue.reviews.sku')}`,
+      key: 'goods',
+      width: 160,
+      render: (_, r) => (
+        <>
+          <Typography.Paragraph ellipsis={{ rows: 2, tooltip: r.goods_name }} style={{ marginBottom: 2 }}>
+            {r.goods_name} <Typography.Text type="secondary">#{r.goods_id}</Typography.Text>
+          </Typography.Paragraph>
+          {r.sku_text && secondary(r.sku_text, t('console.catalogue.reviews.sku'))}
+        </>
+      ),
+    },
+    {
+      title: t('console.common.member'),
+      key: 'member',
+      width: 104,
+      render: (_, r) => (
+        <>
+          <Typography.Text ellipsis={{ tooltip: r.member || r.author_name }} style={{ display: 'block' }}>
+            {r.member || r.author_name}
+          </Typography.Text>
+          {r.member_id !== null && secondary(`#${r.member_id}`)}
+        </>
+      ),
+    },
+    {
+      title: `${t('console.catalogue.reviews.rating')} · ${t('console.catalogue.reviews.text')}`,
+      key: 'review',
+      render: (_, r) => (
+        <div data-testid={`review-${r.id}`}>
+          <Stars rating={r.rating} />
+          {/* Plain text, shown as the member typed it (React escapes it). */}
+          {r.content && (
+            <Typography.Paragraph ellipsis={clamp(3)} style={{ marginBottom: 0, whiteSpace: 'pre-wrap' }}>
+              {r.content}
+            </Typography.Paragraph>
+          )}
+        </div>
+      ),
+    },
+    {
+      title: t('console.catalogue.reviews.pictures'),
+      key: 'images',
+      width: 84,
+      render: (_, r) =>
+        r.images.length > 0 && (
+          <Image.PreviewGroup>
+            <Space size={4} wrap>
+              {r.images.map((src) => (
+                <Image key={src} src={thumbnail(src)} preview={{ src }} width={28} height={28} style={{ objectFit: 'cover', borderRadius: 4 }} alt="" />
+              ))}
+            </Space>
+          </Image.PreviewGroup>
+        ),
+    },
+    {
+      title: t('console.catalogue.reviews.written'),
+      key: 'created_at',
+      width: 96,
+      render: (_, r) => (
+        <>
+          {formatDate(r.created_at)}
+          {r.edited_at && secondary(t('console.catalogue.reviews.edited'), formatDate(r.edited_at))}
+        </>
+      ),
+    },
+    {
+      title: t('console.common.status'),
+      key: 'visible',
+      width: 120,
+      render: (_, r) => (
+        <div data-testid={`state-${r.id}`}>
+          <Tag color={r.visible ? 'green' : 'red'}>{r.visible ? t('console.catalogue.reviews.shown') : t('console.catalogue.reviews.hidden')}</Tag>
+          {r.moderation && (
+            <>
+              {secondary(t(r.visible ? 'console.catalogue.reviews.shownBy' : 'console.catalogue.reviews.hiddenBy', { by: r.moderation.by, at: formatDate(r.moderation.at) }))}
+              <Typography.Paragraph type="secondary" ellipsis={{ rows: 2, tooltip: r.moderation.reason }} style={{ fontSize: 12, marginBottom: 0 }}>
+                {r.moderation.reason}
+              </Typography.Paragraph>
+            </>
+          )}
+        </div>
+      ),
+    },
+    {
+      title: t('console.catalogue.reviews.reply'),
+      key: 'reply',
+      width: 160,
+      render: (_, r) =>
+        r.reply ? (
+          <div data-testid={`reply-${r.id}`}>
+            <Typography.Paragraph ellipsis={clamp(3)} style={{ marginBottom: 0, whiteSpace: 'pre-wrap' }}>
+              {r.reply}
+            </Typography.Paragraph>
+            {r.replied_by && secondary(t('console.catalogue.reviews.repliedBy', { by: r.replied_by, at: formatDate(r.replied_at) }))}
+          </div>
+        ) : (
+          <Typography.Text type="secondary">—</Typography.Text>
+        ),
+    },
+    {
+      title: t('console.common.actions'),
+      key: 'actions',
+      width: 100,
+      render: (_, r) => (
+        <Space orientation="vertical" size={4}>
+          <Button size="small" danger={r.visible} onClick={() => setActing({ kind: 'visibility', row: r })} data-testid={`visibility-${r.id}`}>
+            {r.visible ? t('console.catalogue.reviews.hide') : t('console.catalogue.reviews.show')}
+          </Button>
+          <Button size="small" onClick={() => setActing({ kind: 'reply', row: r })} data-testid={`reply-action-${r.id}`}>
+            {r.reply ? t('console.catalogue.reviews.editReply') : t('console.catalogue.reviews.replyAction')}
+          </Button>
+        </Space>
+      ),
+    },
+  ];
+
+  const row = acting?.row;
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+      <Space wrap>
+        <Input.Search
+          placeholder={t('console.catalogue.reviews.search')}
+          value={draft}
+          onChange={(e) => setDraft(e.target.value)}
+          onSearch={(v) => filter({ goods: v.trim() || undefined })}
+          allowClear
+          style={{ width: 260 }}
+          data-testid="reviews-search"
+        />
+        <Select
+          allowClear
+          placeholder={t('console.catalogue.reviews.allRatings')}
+          value={filters.rating}
+          options={[5, 4, 3, 2, 1].map((n) => ({ value: n, label: `${n} ★` }))}
+          onChange={(v: number | undefined) => filter({ rating: v ?? undefined })}
+          style={{ width: 140 }}
+          data-testid="reviews-rating"
+        />
+        <Segmented
+          value={filters.visibility ?? 'all'}
+          options={[
+            { value: 'all', label: t('console.common.all') },
+            { value: 'visible', label: t('console.catalogue.reviews.shown') },
+            { value: 'hidden', label: t('console.catalogue.reviews.hidden') },
+          ]}
+          onChange={(v) => filter({ visibility: v === 'all' ? undefined : (v as 'visible' | 'hidden') })}
+          data-testid="reviews-visibility"
+        />
+        <Select
+          allowClear
+          placeholder={t('console.catalogue.reviews.replyFilter')}
+          value={filters.reply}
+          options={[
+            { value: 'with', label: t('console.catalogue.reviews.withReply') },
+            { value: 'without', label: t('console.catalogue.reviews.withoutReply') },
+          ]}
+          onChange={(v: 'with' | 'without' | undefined) => filter({ reply: v ?? undefined })}
+          style={{ width: 180 }}
+          data-testid="reviews-reply"
+        />
+      </Space>
+      <QueryTable<Row> query={query} columns={columns} tableLayout="fixed" paging={{ ...paging, onChange: (page, limit) => setPaging({ page, limit }) }} />
+      {acting?.kind === 'visibility' && row && (
+        <DecisionModal
+          open
+          title={row.visible ? t('console.catalogue.reviews.hideTitle') : t('console.catalogue.reviews.showTitle')}
+          question={row.visible ? t('console.catalogue.reviews.hideQuestion') : t('console.catalogue.reviews.showQuestion')}
+          okText={row.visible ? t('console.catalogue.reviews.hide') : t('console.catalogue.reviews.show')}
+          danger={row.visible}
+          fields={[{ name: 'reason', label: t('console.common.reason'), required: true, multiline: true }]}
+          schema={() => schemas().then((m) => m.setReviewVisibilityBody)}
+          toBody={(v) => ({ id: row.id, visible: !row.visible, reason: v.reason ?? '' })}
+          send={(_v, key, body) => call(reviewVisibilityRoute, body, { idempotencyKey: key })}
+          invalidates={[reviewsRoute]}
+          onClose={() => setActing(null)}
+        />
+      )}
+      {acting?.kind === 'reply' && row && (
+        <DecisionModal
+          open
+          title={row.reply ? t('console.catalogue.reviews.editReply') : t('console.catalogue.reviews.replyAction')}
+          question={t('console.catalogue.reviews.replyQuestion')}
+          okText={t('console.catalogue.reviews.saveReply')}
+          fields={[{ name: 'reply', label: t('console.catalogue.reviews.reply'), multiline: true, maxLength: REPLY_MAX, initial: row.reply }]}
+          schema={() => schemas().then((m) => m.replyToReviewBody)}
+          toBody={(v) => ({ id: row.id, reply: v.reply ?? '' })}
+          send={(_v, key, body) => call(replyToReviewRoute, body, { idempotencyKey: key })}
+          invalidates={[reviewsRoute]}
+          onClose={() => setActing(null)}
+        />
+      )}
+    </Space>
+  );
+}
