@@ -230,6 +230,10 @@ export async function settleCaseRefund(deps: PaymentsDeps, actor: Actor, started
       const { payments } = await refundableOfOrder(deps.db, ref);
       const part = Math.min(amount - refunded, payments.find((x) => x.id === p.id)?.left ?? 0);
       if (part > 0) rows = await refundPayment(deps, actor, { paymentId: p.id, amountMinor: part, cause, reason: `after-sale ${c.case_no}` });
+    } else if (mine.some((r) => r.status === 'pending')) {
+      // A part sent before and still pending (its gateway's notification lost, its answer cut off):
+      // asked for again under the same cause, the payments area asks the gateway where it stands.
+      rows = await refundPayment(deps, actor, { paymentId: p.id, cause, reason: `after-sale ${c.case_no}` });
     }
     for (const r of rows) {
       if (r.status === 'failed') continue;

@@ -1,6 +1,6 @@
 import type { Actor } from '../../lib/actor.js';
 import * as q from './payments.queries.js';
-import { inquireAndApply, refundPayment, sendGatewayRefund, type PaymentsDeps } from './settlement.js';
+import { followGatewayRefund, inquireAndApply, refundPayment, type PaymentsDeps } from './settlement.js';
 
 /**
  * A payment still open this long after its last change is asked of its gateway by the reconciliation
@@ -12,8 +12,9 @@ export const RECONCILE_AFTER_SECONDS = 120;
 /**
  * The reconciliation job: every payment open past the threshold (or past its deadline) is asked of
  * its gateway and settled by the answer (one still pending past its deadline expires and its held
- * balance goes back); refunds left pending are sent again under their own reference; paid payables
- * their area moved to refunding (a cancelled paid order, a failed group buy) are refunded in full.
+ * balance goes back); refunds left pending are asked of their gateway (`followGatewayRefund`: where it
+ * stands, or sent again under their own reference when it never received them); paid payables their
+ * area moved to refunding (a cancelled paid order, a failed group buy) are refunded in full.
  */
 export async function reconcilePayments(deps: PaymentsDeps, actor: Actor, options: { olderThanSeconds?: number; limit?: number } = {}): Promise<{ inquired: number; settled: number; refunds: number }> {
   const stale = await q.findStalePayments(deps.db, options.olderThanSeconds ?? RECONCILE_AFTER_SECONDS, options.limit ?? 200);
@@ -26,7 +27,7 @@ export async function reconcilePayments(deps: PaymentsDeps, actor: Actor, option
   let refunds = 0;
   for (const r of await q.findPendingGatewayRefunds(deps.db, options.limit ?? 200)) {
     const p = (await q.findPayment(deps.db, r.payment_id))!;
-    await sendGatewayRefund(deps, actor, p, r);
+    await followGatewayRefund(deps, actor, p, r);
     refunds++;
   }
   refunds += await refundRefundingPayables(deps, actor, options.limit ?? 200);

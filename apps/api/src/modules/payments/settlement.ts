@@ -6,7 +6,7 @@ import { businessNumber } from '../../lib/tokens.js';
 import { withTransaction, type Tx } from '../../lib/transaction.js';
 import { post, postHold, releaseHold, type PostingInput } from '../ledger/ledger.service.js';
 import type { Asset } from '../ledger/ledger.table.js';
-import type { GatewayNotification, GatewayPaymentStatus, PaymentGateway } from './gateways/gateway.js';
+import type { GatewayNotification, GatewayPaymentStatus, GatewayRefundResult, PaymentGateway } from './gateways/gateway.js';
 import { markPayableRefunded, payableHandler, settlePayable } from './payable-registry.js';
 import * as q from './payments.queries.js';
 import type { FlagKind, PaymentRow, PaymentStatus, RefundRow } from './payments.table.js';
@@ -348,20 +348,46 @@ export async function refundPayment(deps: PaymentsDeps, actor: Actor, input: { p
     return { p, refunds, fresh: true };
   });
   const out: RefundRow[] = [];
-  for (const r of planned.refunds) out.push(r.via === 'gateway' && r.status === 'pending' ? await sendGatewayRefund(deps, actor, planned.p, r) : r);
+  // A new gateway part is sent; one sent before and still pending (asked for again) is followed up.
+  for (const r of planned.refunds) out.push(r.via !== 'gateway' || r.status !== 'pending' ? r : planned.fresh ? await sendGatewayRefund(deps, actor, planned.p, r) : await followGatewayRefund(deps, actor, planned.p, r));
   return out;
+}
+
+/**
+ * Finishes a gateway refund sent before and still pending (its notification lost, its answer cut
+ * off, the gateway away): the gateway is asked where it stands when it can say (by the refund's id,
+ * or by the reference it was sent under) and that is booked; a refund the gateway never received is
+ * sent again under the same reference. Answers the refund as it now stands.
+ */
+export async function followGatewayRefund(deps: PaymentsDeps, actor: Actor, p: PaymentRow, r: RefundRow): Promise<RefundRow> {
+  const gateway = gatewayNamed(deps, p.gateway);
+  if (!gateway.refundStatus) return sendGatewayRefund(deps, actor, p, r);
+  let answer: GatewayRefundResult | undefined;
+  try {
+    answer = await gateway.refundStatus({ paymentReference: p.reference, providerRef: p.provider_ref ?? '', reference: r.reference, refundRef: r.provider_ref });
+  } catch {
+    // The gateway is away: asked again next time.
+    return r;
+  }
+  if (!answer) return sendGatewayRefund(deps, actor, p, r);
+  return bookGatewayRefundAnswer(deps, actor, r, answer);
 }
 
 /** Asks the gateway to refund a pending refund (again: its reference makes a repeat harmless) and books the answer. */
 export async function sendGatewayRefund(deps: PaymentsDeps, actor: Actor, p: PaymentRow, r: RefundRow): Promise<RefundRow> {
   const gateway = gatewayNamed(deps, p.gateway);
-  let answer: { refundRef: string; status: 'pending' | 'succeeded' | 'failed' };
+  let answer: GatewayRefundResult;
   try {
     answer = await gateway.refund({ paymentReference: p.reference, providerRef: p.provider_ref ?? '', reference: r.reference, amountMinor: r.amount_minor, currency: r.currency, paymentAmountMinor: p.gateway_minor, reason: r.reason });
   } catch {
     // Still pending: the reconciliation job asks again with the same reference.
     return r;
   }
+  return bookGatewayRefundAnswer(deps, actor, r, answer);
+}
+
+/** Books what the gateway answered about a pending refund: its id while pending, else its end (once). */
+function bookGatewayRefundAnswer(deps: PaymentsDeps, actor: Actor, r: RefundRow, answer: GatewayRefundResult): Promise<RefundRow> {
   return withTransaction(deps.db, async (tx) => {
     if (answer.status === 'pending') await q.setRefundProviderRef(tx, r.id, answer.refundRef);
     else await finishGatewayRefund(tx, actor, r, answer.status, answer.refundRef);

@@ -108,6 +108,16 @@ export interface GatewayRefundInput {
   reason?: string;
 }
 
+export interface GatewayRefundStatusInput {
+  /** Our payment's reference and the provider's id of it. */
+  paymentReference: string;
+  providerRef: string;
+  /** Our refund's reference (the idempotency key it was sent under). */
+  reference: string;
+  /** The provider's id of the refund, when an answer gave it. */
+  refundRef?: string | null;
+}
+
 export interface GatewayRefundResult {
   refundRef: string;
   status: 'pending' | 'succeeded' | 'failed';
@@ -158,6 +168,12 @@ export interface PaymentGateway {
   create(input: GatewayCreateInput): Promise<GatewayCreateResult>;
   inquire(input: { reference: string; providerRef?: string | null }): Promise<GatewayInquiry>;
   refund(input: GatewayRefundInput): Promise<GatewayRefundResult>;
+  /**
+   * Optional: where a refund sent before stands, asked of the provider (by its id when known, else
+   * found by our `reference`); undefined when the provider has no refund under it (never received).
+   * A refund left pending (its notification lost, its answer cut off) is finished by asking this.
+   */
+  refundStatus?(input: GatewayRefundStatusInput): Promise<GatewayRefundResult | undefined>;
   /**
    * Optional: stops the provider taking a payment the shop has ended (expired, replaced by another
    * method), best effort after the commit; a success that still arrives is owed back and flagged.

@@ -51,6 +51,8 @@ export class FakeAirwallex implements FakeGateway {
   private readonly tokens = new Map<string, number>();
   /** request_id → the body's hash and the first answer (Airwallex refuses a reused id with other content). */
   private readonly requests = new Map<string, { hash: string; response: PlainResponse }>();
+  /** request_id → the request with it still being worked on: a repeat meanwhile waits for its answer, never does the work twice. */
+  private readonly inFlight = new Map<string, Promise<void>>();
   switches: FakeNotificationSwitches = {};
   readonly notifier: Notifier;
   readonly calls: string[] = [];
@@ -90,16 +92,26 @@ export class FakeAirwallex implements FakeGateway {
     }
     // request_id: the same id with the same content answers the first result; with other content it is refused.
     if (req.method === 'POST' && typeof body.request_id === 'string') {
+      const id = body.request_id;
       const hash = createHash('sha256').update(`${path}\n${raw}`).digest('hex');
-      const seen = this.requests.get(body.request_id);
-      if (seen && seen.hash !== hash) return error(400, 'duplicate_request', `The request_id ${body.request_id} was used with other content`);
+      // A repeat sent while the first is still being worked on (its notifications are on their way) waits for it.
+      while (this.inFlight.has(id)) await this.inFlight.get(id);
+      const seen = this.requests.get(id);
+      if (seen && seen.hash !== hash) return error(400, 'duplicate_request', `The request_id ${id} was used with other content`);
       if (seen) return seen.response;
-      const response = await this.route(req.method, path, body);
-      if (response.status < 500) this.requests.set(body.request_id, { hash, response });
-      return response;
+      let done!: () => void;
+      this.inFlight.set(id, new Promise<void>((resolve) => (done = resolve)));
+      try {
+        const response = await this.route(req.method, path, body);
+        if (response.status < 500) this.requests.set(id, { hash, response });
+        return response;
+      } finally {
+        this.inFlight.delete(id);
+        done();
+      }
     }
     if (req.method === 'POST') return error(400, 'validation_error', 'request_id is required');
-    return this.route(req.method, path, body);
+    return this.route(req.method, path, body, splitUrl(req).query);
   }
 
   private view(pi: Intent) {
@@ -107,7 +119,7 @@ export class FakeAirwallex implements FakeGateway {
     return { ...rest, amount: Number(toMajorString(pi.amount, pi.currency)), captured_amount: Number(toMajorString(pi.captured_amount, pi.currency)) };
   }
 
-  private async route(method: string, path: string, body: Record<string, unknown>): Promise<PlainResponse> {
+  private async route(method: string, path: string, body: Record<string, unknown>, query = new URLSearchParams()): Promise<PlainResponse> {
     if (method === 'POST' && path === '/api/v1/pa/payment_intents/create') return this.create(body);
     const one = /^\/api\/v1\/pa\/payment_intents\/(int_\w+)(\/cancel)?$/.exec(path);
     if (one) {
@@ -122,6 +134,20 @@ export class FakeAirwallex implements FakeGateway {
       }
     }
     if (method === 'POST' && path === '/api/v1/pa/refunds/create') return this.refund(body);
+    if (method === 'GET') {
+      const refund = /^\/api\/v1\/pa\/refunds\/(rfd_\w+)$/.exec(path);
+      if (refund) {
+        const r = this.refunds.get(refund[1]!);
+        return r ? jsonResponse(this.refundView(r)) : error(404, 'resource_not_found', 'The requested resource was not found');
+      }
+      if (path === '/api/v1/pa/refunds') {
+        const intent = query.get('payment_intent_id');
+        const size = Math.min(Math.max(Number(query.get('page_size') ?? 10) || 10, 1), 1000);
+        const page = Math.max(Number(query.get('page_num') ?? 0) || 0, 0);
+        const all = [...this.refunds.values()].filter((r) => !intent || r.payment_intent_id === intent);
+        return jsonResponse({ items: all.slice(page * size, (page + 1) * size).map((r) => this.refundView(r)), has_more: all.length > (page + 1) * size });
+      }
+    }
     return error(404, 'resource_not_found', 'The requested resource was not found');
   }
 
@@ -248,6 +274,11 @@ export class FakeAirwallex implements FakeGateway {
     // A payment attempt's event carries the attempt, naming its intent.
     const data = name.startsWith('payment_attempt.') ? { ...(pi.latest_payment_attempt ?? {}), id: `att_${randomHex(8)}`, payment_intent_id: pi.id, merchant_order_id: pi.merchant_order_id, amount: obj.amount, currency: obj.currency } : obj;
     await this.send(name, data);
+  }
+
+  /** A refund as the API shows it: amounts in decimal major units. */
+  private refundView(r: { amount: number; currency: string }) {
+    return { ...r, amount: Number(toMajorString(r.amount, r.currency)) };
   }
 
   private async emitRefund(name: string, r: { id: string; payment_intent_id: string; amount: number; currency: string; status: string; request_id: string; metadata: Record<string, string> }) {

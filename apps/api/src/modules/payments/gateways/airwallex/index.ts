@@ -13,6 +13,7 @@ import {
   type GatewayPaymentStatus,
   type GatewayRefundInput,
   type GatewayRefundResult,
+  type GatewayRefundStatusInput,
   type GatewayVerification,
   type PaymentGateway,
   type PlainResponse,
@@ -60,6 +61,9 @@ const EVENT_STATUS: Record<string, GatewayPaymentStatus> = {
   'payment_attempt.failed': 'failed',
   'payment_attempt.expired': 'failed',
 };
+
+/** A refund's status (RECEIVED, ACCEPTED, SETTLED, FAILED) in the shop's terms. */
+const refundStatusOf = (status: string): GatewayRefundResult['status'] => (status === 'SETTLED' ? 'succeeded' : status === 'FAILED' ? 'failed' : 'pending');
 
 type Intent = { id: string; status: string; amount: number; currency: string; client_secret?: string; merchant_order_id?: string; latest_payment_attempt?: { status?: string } | null };
 
@@ -147,7 +151,22 @@ export class AirwallexGateway implements PaymentGateway {
       reason: input.reason || 'requested by the shop',
       metadata: { reference: input.reference, payment: input.paymentReference },
     });
-    return { refundRef: r.id, status: r.status === 'SETTLED' ? 'succeeded' : r.status === 'FAILED' ? 'failed' : 'pending' };
+    return { refundRef: r.id, status: refundStatusOf(r.status) };
+  }
+
+  /** A refund's state: retrieved by its id, or found among the payment intent's refunds by the `request_id` it was sent under. */
+  async refundStatus(input: GatewayRefundStatusInput): Promise<GatewayRefundResult | undefined> {
+    type Refund = { id: string; status: string; request_id?: string; metadata?: Record<string, string> };
+    let found: Refund | undefined;
+    if (input.refundRef) found = await this.call<Refund>('GET', `/api/v1/pa/refunds/${encodeURIComponent(input.refundRef)}`);
+    else if (input.providerRef) {
+      for (let page = 0; !found; page++) {
+        const list = await this.call<{ items: Refund[]; has_more: boolean }>('GET', `/api/v1/pa/refunds?payment_intent_id=${encodeURIComponent(input.providerRef)}&page_num=${page}&page_size=100`);
+        found = list.items.find((r) => r.request_id === `refund-${input.reference}` || r.metadata?.reference === input.reference);
+        if (!list.has_more || page >= 20) break;
+      }
+    }
+    return found ? { refundRef: found.id, status: refundStatusOf(found.status) } : undefined;
   }
 
   async cancel(input: { reference: string; providerRef?: string | null }): Promise<void> {

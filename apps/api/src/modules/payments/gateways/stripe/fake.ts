@@ -77,6 +77,8 @@ export class FakeStripe implements FakeGateway {
   readonly intents = new Map<string, Intent>();
   readonly refunds = new Map<string, Refund>();
   private readonly idempotency = new Map<string, { hash: string; response: PlainResponse }>();
+  /** Keys of requests still being worked on (their events are on their way). */
+  private readonly inFlight = new Set<string>();
   switches: FakeNotificationSwitches = {};
   readonly notifier: Notifier;
   /** Every request the adapter made, for tests (method and path). */
@@ -109,10 +111,17 @@ export class FakeStripe implements FakeGateway {
       const seen = this.idempotency.get(key);
       if (seen && seen.hash !== hash) return error(400, 'idempotency_error', 'Keys for idempotent requests can only be used with the same parameters they were first used with.');
       if (seen) return { ...seen.response, headers: { ...seen.response.headers, 'idempotent-replayed': 'true' } };
+      // As Stripe does: a repeat while the first request is still being worked on is refused (409), never worked twice.
+      if (this.inFlight.has(key)) return error(409, 'idempotency_error', 'There is currently another in-progress request using this Idempotent Key. Please try again later.');
+      this.inFlight.add(key);
     }
-    const response = await this.route(req.method, path, parseStripeForm(raw));
-    if (key && response.status < 500) this.idempotency.set(key, { hash, response });
-    return response;
+    try {
+      const response = await this.route(req.method, path, parseStripeForm(raw));
+      if (key && response.status < 500) this.idempotency.set(key, { hash, response });
+      return response;
+    } finally {
+      if (key) this.inFlight.delete(key);
+    }
   }
 
   private async route(method: string, path: string, body: Record<string, unknown>): Promise<PlainResponse> {
