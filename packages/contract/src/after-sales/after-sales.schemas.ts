@@ -106,7 +106,11 @@ export const afterSaleSubmitBody = z.object({
   /** A member-shop order instead of a regular one (its lines' ids in `lines[].order_line_id`). */
   shop_order_id: id.optional(),
   kind: z.enum(AFTER_SALE_KINDS),
-  lines: z.array(afterSaleLineInput).max(200),
+  /** Each line of the order named once: two entries of one line (two replacements of it, say) are refused, never merged. */
+  lines: z
+    .array(afterSaleLineInput)
+    .max(200)
+    .refine((lines) => new Set(lines.map((l) => l.order_line_id)).size === lines.length, { error: 'afterSales.validation.lineTwice' }),
   reason_id: z.string().trim().min(1, 'validation.required').max(40),
   description: freeText(AFTER_SALE_DESCRIPTION_MAX).default(''),
   images: z.array(uploadRef).max(AFTER_SALE_IMAGES_MAX).default([]),

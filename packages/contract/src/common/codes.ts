@@ -327,6 +327,8 @@ export const ResponseCode = {
   shopOwnShop: 8112,
   /** An owner's price of an SKU is outside the operators' band around the platform's price (`min`, `max`, `currency`). */
   shopPriceOutOfBand: 8113,
+  /** Nothing of the regular order is left to book into the shop: every unit is in an after-sales case (open, or a return taken back). */
+  shopRestockNothingLeft: 8114,
 } as const;
 export type ResponseCodeName = keyof typeof ResponseCode;
 export type ResponseCodeValue = (typeof ResponseCode)[ResponseCodeName];
@@ -523,4 +525,5 @@ export const responseCodeMessageKey: Record<number, string> = {
   [ResponseCode.shopBuyerNotFound]: 'userShop.code.shopBuyerNotFound',
   [ResponseCode.shopOwnShop]: 'userShop.code.shopOwnShop',
   [ResponseCode.shopPriceOutOfBand]: 'userShop.code.shopPriceOutOfBand',
+  [ResponseCode.shopRestockNothingLeft]: 'userShop.code.shopRestockNothingLeft',
 };

@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
+import { sql, type Insertable, type RawBuilder, type Selectable, type Updateable } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
 import type { Tx } from '../../lib/transaction.js';
@@ -79,13 +79,18 @@ export const findShopOrderCaseSummaries = async (db: Executor, shopOrderIds: num
 
 export const insertCaseEvent = (db: Executor, row: Insertable<DB['after_sale_events']>) => db.insertInto('after_sale_events').values(row).execute();
 
-/** A new case with its lines, its evidence and its first event, in one statement; answers the case. */
-export const insertCaseWithDetails = async (
+/**
+ * A new case with its lines, its evidence and its first event, in one statement; answers the case,
+ * with what `also` reads (as `also`) in the same statement: after the order's row lock, with a
+ * snapshot of its own.
+ */
+export const insertCaseWithDetails = async <A = never>(
   db: Executor,
   row: Insertable<DB['after_sales']>,
   lines: Array<Omit<Insertable<DB['after_sale_lines']>, 'case_id'>>,
   evidence: Array<{ upload_id: number; kind: 'image' | 'video'; url: string; sort: number }>,
   event: Omit<Insertable<DB['after_sale_events']>, 'case_id'>,
+  also?: RawBuilder<A>,
 ) =>
   (
     // A case number already taken inserts nothing and answers no row: the caller draws another.
@@ -101,8 +106,8 @@ export const insertCaseWithDetails = async (
         select c.id, x.upload_id, x.kind, x.url, x.sort from c, jsonb_to_recordset(${JSON.stringify(evidence)}::jsonb) as x(upload_id int, kind text, url text, sort int)),
       e as (insert into after_sale_events (case_id, kind, from_status, to_status, reason, actor_kind, actor_id, request_id)
         select c.id, ${event.kind}, ${event.from_status ?? null}, ${event.to_status ?? null}, ${event.reason ?? ''}, ${event.actor_kind}, ${event.actor_id ?? ''}, ${event.request_id ?? ''} from c)
-      select * from c`.execute(db)
-  ).rows[0] as Selectable<DB['after_sales']> | undefined;
+      select c.*${also ? sql`, ${also} as also` : sql``} from c`.execute(db)
+  ).rows[0] as (Selectable<DB['after_sales']> & { also?: A }) | undefined;
 
 /** Moves a case to `to` from one of `from` (and only the member's, when named) by a conditional update; answers the moved row with the state it left. */
 export const transitionCase = (db: Executor, input: { caseId: number; from: AfterSaleStatus[]; to: AfterSaleStatus; set: Updateable<DB['after_sales']>; userId?: number }) => {
@@ -122,6 +127,7 @@ export const setCaseFields = (db: Executor, caseId: number, set: Updateable<DB['
 export const findCase = (db: Executor, id: number) => db.selectFrom('after_sales').selectAll().where('id', '=', id).executeTakeFirst();
 export const findMemberCase = (db: Executor, userId: number, id: number) => db.selectFrom('after_sales').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
 export const lockCaseForUpdate = (tx: Tx, id: number) => tx.selectFrom('after_sales').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+export const lockMemberCaseForUpdate = (tx: Tx, userId: number, id: number) => tx.selectFrom('after_sales').selectAll().where('id', '=', id).where('user_id', '=', userId).forUpdate().executeTakeFirst();
 export const findCaseFollowing = (db: Executor, caseId: number) => db.selectFrom('after_sales').select(['id']).where('follows_case_id', '=', caseId).executeTakeFirst();
 /** Which of these cases a later case follows (sent again after a rejection). */
 export const findFollowedCases = async (db: Executor, caseIds: number[]) =>

@@ -47,7 +47,7 @@ import { findOwnUpload, findOwnUploadsByKey } from '../uploads/uploads.queries.j
 import { storedVideoSeconds } from '../uploads/video-duration.js';
 import * as q from './after-sales.queries.js';
 import type { AfterSaleKind, AfterSaleStatus } from './after-sales.table.js';
-import { caseOrderLines, findCaseOrder, findCaseOrderWithLines, lockCaseOrderWithLines, orderOfLine, refOf, shopOrderCaseChanged, shopOrderCaseEnded, type CaseOrder, type CaseOrderLine, type OrderRef } from './order-source.js';
+import { caseOrderLines, findCaseOrder, findCaseOrderWithLines, lockCaseOrderWithLines, orderOfLine, refOf, restockedUnitsOf, restockedUnitsQueryOf, shopOrderCaseChanged, shopOrderCaseEnded, type CaseOrder, type CaseOrderLine, type OrderRef } from './order-source.js';
 
 // After-sales: a member asks for a return, an exchange or a warranty repair of units of an order
 // they received; operators decide and act (after-sales.console.ts). Every move of a case is a
@@ -95,6 +95,8 @@ interface LineOpening {
   line: OrderLineRow;
   /** Units held by cases (open ones, and returns taken back), units returned, units ever exchanged. */
   inCases: number;
+  /** Units the buyer booked into their member shop's stock: the shop's now, out of after-sales (`left` excludes them). */
+  restocked: number;
   returned: number;
   exchanged: number;
   left: number;
@@ -122,11 +124,45 @@ const keptSettings = (deps: KeptDeps) => responseCache(deps).memo({ id: SETTINGS
 /** Every reason, enabled or not, by kind, sort and code. */
 const keptReasons = (deps: KeptDeps) => responseCache(deps).memo({ id: CASE_REASONS_TAG, tags: [CASE_REASONS_TAG] }, () => q.findAllReasons(deps.db));
 
-/** What of an order may be asked for now: per line the units left, the kinds open, its share of the payment (its lines and units already in cases read here unless given). */
-async function openingOf(deps: KeptDeps, db: Executor, order: OrderRow, known?: CaseOrderLine[], knownUnits?: Awaited<ReturnType<typeof q.findUnitsInCases>>): Promise<Opening> {
-  const settings = await keptSettings(deps);
-  const lines = known ?? (await caseOrderLines(db, order));
-  const units = knownUnits ?? (await q.findUnitsInCases(db, order, AFTER_SALE_COUNTING_STATUSES));
+type UnitsInCases = Awaited<ReturnType<typeof q.findUnitsInCases>>;
+
+/**
+ * Units of a line that cases hold: returns (open, or taken back) and open exchanges and repairs. A
+ * completed exchange or repair gave the member goods again: those units may be asked about anew.
+ */
+const heldByCases = (units: UnitsInCases, lineId: number) =>
+  units.filter((u) => Number(u.order_line_id) === lineId && (u.kind === 'return' || u.status !== 'completed')).reduce((s, u) => s + Number(u.qty), 0);
+
+/**
+ * Per line, the units the buyer booked into their shop's stock (`restocked`, per SKU): taken from the
+ * units no case holds, line by line in order, so a line's units in cases and booked never exceed what
+ * was bought.
+ */
+function restockedPerLine(lines: CaseOrderLine[], units: UnitsInCases, restocked: Map<number, number>): Map<number, number> {
+  const toPlace = new Map(restocked);
+  const out = new Map<number, number>();
+  for (const line of lines) {
+    const free = Math.max(0, line.quantity - heldByCases(units, line.id));
+    const placed = Math.min(free, toPlace.get(line.sku_id) ?? 0);
+    toPlace.set(line.sku_id, (toPlace.get(line.sku_id) ?? 0) - placed);
+    out.set(line.id, placed);
+  }
+  return out;
+}
+
+/**
+ * What of an order may be asked for now: per line the units left (bought, less the units in cases and
+ * those booked into the buyer's shop), the kinds open, its share of the payment. Its lines, units in
+ * cases and units booked into a shop are read here unless given.
+ */
+async function openingOf(deps: KeptDeps, db: Executor, order: OrderRow, known: { lines?: CaseOrderLine[]; units?: UnitsInCases; restocked?: Map<number, number> } = {}): Promise<Opening> {
+  const [settings, lines, units, restocked] = await Promise.all([
+    keptSettings(deps),
+    known.lines ?? caseOrderLines(db, order),
+    known.units ?? q.findUnitsInCases(db, order, AFTER_SALE_COUNTING_STATUSES),
+    known.restocked ?? restockedUnitsOf(db, order),
+  ]);
+  const booked = restockedPerLine(lines, units, restocked);
   // Warranty months read with the lines where their source gives them, the rest here.
   const warranty = new Map(lines.flatMap((l) => (l.warranty_months === undefined ? [] : [[l.goods_id, l.warranty_months] as const])));
   const unread = [...new Set(lines.filter((l) => l.warranty_months === undefined).map((l) => l.goods_id))];
@@ -150,11 +186,12 @@ async function openingOf(deps: KeptDeps, db: Executor, order: OrderRow, known?: 
     deadlines,
     closed,
     lines: lines.map((line, i) => {
-      const mine = units.filter((u) => u.order_line_id === line.id);
+      const mine = units.filter((u) => Number(u.order_line_id) === line.id);
       const of = (kind: AfterSaleKind) => mine.filter((u) => u.kind === kind).reduce((s, u) => s + Number(u.qty), 0);
-      // A completed exchange or repair gave the member goods again: those units may be asked about anew (exchanges up to the cap).
-      const inCases = mine.filter((u) => u.kind === 'return' || u.status !== 'completed').reduce((s, u) => s + Number(u.qty), 0);
-      const left = Math.max(0, line.quantity - inCases);
+      // Exchanged units asked about anew stay under the cap of exchanges.
+      const inCases = heldByCases(units, line.id);
+      const restockedHere = booked.get(line.id) ?? 0;
+      const left = Math.max(0, line.quantity - inCases - restockedHere);
       const months = warranty.get(line.goods_id) ?? 0;
       const from = receivedAt ?? (order.shipped_at ? new Date(order.shipped_at) : null);
       const warrantyUntil = months > 0 && from ? addMonths(from, months) : null;
@@ -162,13 +199,20 @@ async function openingOf(deps: KeptDeps, db: Executor, order: OrderRow, known?: 
       const kinds: AfterSaleKind[] = [];
       if (!closed && left > 0) {
         if (!settled && (!deadlines.return || now <= deadlines.return.getTime())) kinds.push('return');
-        if ((!deadlines.exchange || now <= deadlines.exchange.getTime()) && exchanged < settings.max_exchanges * line.quantity) kinds.push('exchange');
+        if ((!deadlines.exchange || now <= deadlines.exchange.getTime()) && exchanged < exchangeCap(settings.max_exchanges, { line, returned: of('return'), restocked: restockedHere })) kinds.push('exchange');
         if (warrantyUntil && now <= warrantyUntil.getTime()) kinds.push('warranty');
       }
-      return { line, inCases, returned: of('return'), exchanged, left, kinds, share: shares[i] ?? 0, warrantyUntil };
+      return { line, inCases, restocked: restockedHere, returned: of('return'), exchanged, left, kinds, share: shares[i] ?? 0, warrantyUntil };
     }),
   };
 }
+
+/**
+ * How many exchanges a line may have had in all: the operator's number per unit (`max_exchanges`),
+ * for the units its buyer still holds; units returned (or being returned) and units booked into
+ * their shop give none.
+ */
+const exchangeCap = (maxExchanges: number, l: { line: { quantity: number }; returned: number; restocked: number }) => maxExchanges * Math.max(0, l.line.quantity - l.returned - l.restocked);
 
 /** What returning `qty` more units of a line refunds: the line's share by units, each rounding taken once (the cumulative floor). */
 const returnShare = (l: LineOpening, qty: number) => {
@@ -214,7 +258,7 @@ async function reasonList(deps: KeptDeps & Pick<AppDeps, 'i18n'>, lang: Actor['l
 /** What the member may ask for on an order now, per line: it writes nothing. */
 export async function applyInfo(deps: KeptDeps & Pick<AppDeps, 'i18n'>, actor: Actor, input: EndpointBody<typeof applyForOrderAfterSale>): Promise<EndpointData<typeof applyForOrderAfterSale>> {
   const { order, lines } = ownOrRefuse(await findCaseOrderWithLines(deps.db, orderOfInput(input)), memberIdOf(actor));
-  const o = await openingOf(deps, deps.db, order, lines);
+  const o = await openingOf(deps, deps.db, order, { lines });
   const kinds = KINDS.filter((k) => o.lines.some((l) => l.kinds.includes(k)));
   const now = Date.now();
   return {
@@ -281,7 +325,9 @@ async function openCase(deps: KeptDeps, tx: Tx, actor: Actor, userId: number, re
   // The order's row lock lines up every case of the order (and a shop order's settlement): the units
   // counted under it cannot change meanwhile (a regular order's are counted by the locking read).
   const { order: locked, lines, also: units } = ownOrRefuse(await lockCaseOrderWithLines(tx, ref, q.unitsInCasesLockedOf(AFTER_SALE_COUNTING_STATUSES)), userId);
-  const o = await openingOf(deps, tx, locked, lines, units);
+  // Units the buyer booked into their shop are checked against the case once written (below): read
+  // by the statement that writes it, after the lock, so a restock committed while this waited counts.
+  const o = await openingOf(deps, tx, locked, { lines, units, restocked: new Map() });
   if (o.closed) throw new AppError(ResponseCode.afterSaleNotAllowed);
   const chosen = input.lines.filter((l) => l.qty > 0);
   if (!chosen.length) throw new AppError(ResponseCode.afterSaleNoLines);
@@ -301,13 +347,14 @@ async function openCase(deps: KeptDeps, tx: Tx, actor: Actor, userId: number, re
     if (!l.kinds.includes(input.kind)) {
       // The window's end, when that is what refuses it.
       const deadline = input.kind === 'return' ? o.deadlines.return : input.kind === 'exchange' ? o.deadlines.exchange : l.warrantyUntil;
-      if (input.kind === 'exchange' && l.exchanged >= o.settings.max_exchanges * l.line.quantity) throw new AppError(ResponseCode.afterSaleExchangeLimit, { max: o.settings.max_exchanges });
-      if (deadline && deadline.getTime() < Date.now()) throw new AppError(ResponseCode.afterSaleNotAllowed, { deadline: iso(deadline) }, { data: { deadline: iso(deadline) } });
+      if (input.kind === 'exchange' && l.exchanged >= exchangeCap(o.settings.max_exchanges, l)) throw new AppError(ResponseCode.afterSaleExchangeLimit, { max: o.settings.max_exchanges });
+      // The message says the day the window closed (an ISO date, UTC); the data keeps the moment.
+      if (deadline && deadline.getTime() < Date.now()) throw new AppError(ResponseCode.afterSaleNotAllowed, { deadline: iso(deadline).slice(0, 10) }, { messageKey: 'afterSales.code.afterSaleNotAllowedUntil', data: { deadline: iso(deadline) } });
       throw new AppError(ResponseCode.afterSaleKindNotAllowed);
     }
     let exchangeSku: number | null = null;
     if (input.kind === 'exchange') {
-      if (l.exchanged + want.qty > o.settings.max_exchanges * l.line.quantity) throw new AppError(ResponseCode.afterSaleExchangeLimit, { max: o.settings.max_exchanges });
+      if (l.exchanged + want.qty > exchangeCap(o.settings.max_exchanges, l)) throw new AppError(ResponseCode.afterSaleExchangeLimit, { max: o.settings.max_exchanges });
       exchangeSku = want.exchange_sku_id ?? l.line.sku_id;
       const [sku] = await findSkusForCheckout(tx, [exchangeSku]);
       // Exchanges are at the same price: another SKU of the same goods that costs what was paid for it.
@@ -321,6 +368,7 @@ async function openCase(deps: KeptDeps, tx: Tx, actor: Actor, userId: number, re
   if (input.kind === 'return' && o.lines.every((l) => l.returned + (merged.get(l.line.id)?.qty ?? 0) >= l.line.quantity)) refundable += Number(locked.freight_minor);
   const evidence = await ownEvidence(tx, userId, input.images, input.video);
   if (reason.needs_evidence && !evidence.length) throw new AppError(ResponseCode.afterSaleEvidenceRequired);
+  const restockedRead = restockedUnitsQueryOf(locked);
   const insert = () =>
     q.insertCaseWithDetails(
       tx,
@@ -356,12 +404,25 @@ async function openCase(deps: KeptDeps, tx: Tx, actor: Actor, userId: number, re
       rows.map(({ order_line_id, ...r }) => ({ ...lineColumnsOf(ref, order_line_id), ...r })),
       evidence,
       { kind: 'submitted', from_status: null, to_status: 'under_review', reason: input.followsCaseId ? `follows ${input.followsCaseId}` : '', ...actorStamp(actor), request_id: actor.requestId },
+      restockedRead,
     );
   // Two cases drawing the same number in a day is unlikely, not impossible: the one that finds it taken draws again.
   let created = await insert();
   for (let attempt = 1; !created; attempt++) {
     if (attempt >= 5) throw new Error('no free case number after 5 attempts');
     created = await insert();
+  }
+  // Units booked into the buyer's shop are the shop's: a case naming them is refused, and undone with
+  // the transaction. A restock takes the same row lock, so it saw this case or this sees its units.
+  const restocked = new Map((created.also ?? []).map((r) => [Number(r.sku_id), Number(r.units)] as const));
+  if (restocked.size) {
+    // What may be asked with those units out (read from what is known: no statement).
+    const fresh = await openingOf(deps, tx, locked, { lines, units, restocked });
+    for (const r of rows) {
+      const l = fresh.lines.find((x) => x.line.id === r.order_line_id)!;
+      if (r.qty > l.left) throw new AppError(ResponseCode.afterSaleQuantity, { left: l.left });
+      if (!l.kinds.includes(input.kind)) throw new AppError(input.kind === 'exchange' ? ResponseCode.afterSaleExchangeLimit : ResponseCode.afterSaleKindNotAllowed, { max: o.settings.max_exchanges });
+    }
   }
   // The order now shows in the member's after-sales view and the case in their case list (a shop order's also in the shop's lists).
   ordersChanged(tx, [userId]);
@@ -375,7 +436,9 @@ async function checkVideoLength(deps: Pick<AppDeps, 'db'> & { providers: Pick<Ap
   const key = uploadKeyOf(video);
   if (!key || !(await findOwnUpload(deps.db, userId, key, 'video'))) throw new AppError(ResponseCode.afterSaleEvidence);
   const seconds = await storedVideoSeconds(await deps.providers.storage.read(key)).catch(() => undefined);
-  if (seconds === undefined || seconds > AFTER_SALE_VIDEO_SECONDS_MAX) throw new AppError(ResponseCode.afterSaleVideoTooLong, { max: AFTER_SALE_VIDEO_SECONDS_MAX });
+  // A file whose length cannot be read (WebM, a renamed file, a movie whose every header says 0) is refused as such, not as too long.
+  if (seconds === undefined) throw new AppError(ResponseCode.afterSaleVideoTooLong, { max: AFTER_SALE_VIDEO_SECONDS_MAX }, { messageKey: 'afterSales.code.afterSaleVideoUnreadable' });
+  if (seconds > AFTER_SALE_VIDEO_SECONDS_MAX) throw new AppError(ResponseCode.afterSaleVideoTooLong, { max: AFTER_SALE_VIDEO_SECONDS_MAX });
 }
 
 /** Opens a case on the member's order: kind, units of lines, reason, words and evidence. Amounts and states in the body are never read. */
@@ -393,7 +456,9 @@ export async function resubmitCase(deps: KeptDeps & { providers: Pick<AppDeps['p
   const userId = memberIdOf(actor);
   await checkVideoLength(deps, userId, input.video);
   return withTransaction(deps.db, async (tx) => {
-    const before = await q.findMemberCase(tx, userId, input.case_id);
+    // The rejected case's row lock lines up every sending of it: the first opens the new case, the
+    // others wait, then find it and are refused (never the unique index's error).
+    const before = await q.lockMemberCaseForUpdate(tx, userId, input.case_id);
     if (!before) throw new AppError(ResponseCode.afterSaleNotFound);
     if (before.status !== 'rejected' || (await q.findCaseFollowing(tx, before.id))) throw new AppError(ResponseCode.afterSaleState);
     const lines = await q.findCaseLines(tx, [before.id]);
@@ -751,7 +816,7 @@ export async function exchangeGoods(deps: KeptDeps, actor: Actor, input: Endpoin
   const line = l.line;
   const goods = await findGoodsById(deps.db, line.goods_id);
   const skus = goods?.status === 'on_sale' ? await findSkusOfGoods(deps.db, line.goods_id) : [];
-  const cap = o.settings.max_exchanges * line.quantity;
+  const cap = exchangeCap(o.settings.max_exchanges, l);
   return {
     list: skus
       .filter((s) => Number(s.price_minor) === Number(line.unit_price_minor) && s.stock > 0)
@@ -773,3 +838,15 @@ export const shopOrderHoldsSettlement = (db: Executor, shopOrderId: number) => q
 
 /** What a shop order's refunded cases gave back. */
 export const shopOrderRefundedByCases = (db: Executor, shopOrderId: number) => q.sumRefundedOfOrder(db, { kind: 'shop_order', id: shopOrderId });
+
+/**
+ * A regular order under the row lock every case of it takes, with its lines and the units of each no
+ * case holds now (`heldByCases`): what its buyer may still book into their member shop's stock. A case
+ * opened at the same moment waits for this lock and then sees the booking, or holds its units first.
+ */
+export async function lockOrderUnitsOutsideCases(tx: Tx, orderId: number): Promise<{ order: CaseOrder; lines: Array<{ line: CaseOrderLine; free: number }> } | undefined> {
+  const found = await lockCaseOrderWithLines(tx, { kind: 'order', id: orderId }, q.unitsInCasesLockedOf(AFTER_SALE_COUNTING_STATUSES));
+  if (!found) return undefined;
+  const units = found.also ?? [];
+  return { order: found.order, lines: found.lines.map((line) => ({ line, free: Math.max(0, line.quantity - heldByCases(units, line.id)) })) };
+}

@@ -47,7 +47,16 @@ export interface CaseOrderLine {
   warranty_months?: number;
 }
 
-/** What the member-shop area offers after-sales about its shop orders (registered in wiring.ts). */
+/** A regular order as the member-shop area knows it: its buyer may have booked it into their shop's stock. */
+export interface RestockedOrder {
+  id: number;
+  order_no: string;
+}
+
+/**
+ * What the member-shop area offers after-sales about its shop orders, and about the regular orders
+ * their owners booked into a shop's stock (registered in wiring.ts).
+ */
 export interface ShopOrderSource {
   find(db: Executor, id: number): Promise<CaseOrder | undefined>;
   /** The shop order under its row lock (the lock its settlement takes too). */
@@ -61,6 +70,13 @@ export interface ShopOrderSource {
   caseChanged(tx: Tx, shopOrderId: number): Promise<void>;
   /** A case of the shop order ended: its settlement is scheduled again. */
   caseEnded(tx: Tx, shopOrderId: number): Promise<void>;
+  /**
+   * Units of a regular order its buyer booked into their shop's stock (`/attractive/shop/restock`),
+   * per SKU: they are the shop's now, no longer the buyer's to ask after-sales about.
+   */
+  restockedUnits(db: Executor, order: RestockedOrder): Promise<Map<number, number>>;
+  /** The same read, unexecuted, for a statement of after-sales to run with its own (JSON `[{sku_id, units}]`). */
+  restockedUnitsQuery(order: RestockedOrder): RawBuilder<Array<{ sku_id: number | string; units: number | string }>>;
 }
 
 export const shopOrderSource: { hooks?: ShopOrderSource } = {};
@@ -169,3 +185,9 @@ export const shopOrderCaseChanged = (tx: Tx, shopOrderId: number) => shopHooks()
 
 /** A shop order's case ended. */
 export const shopOrderCaseEnded = (tx: Tx, shopOrderId: number) => shopHooks().caseEnded(tx, shopOrderId);
+
+/** Units of the order booked into its buyer's shop, per SKU: none for a shop order (only a regular order is booked into a shop). */
+export const restockedUnitsOf = async (db: Executor, order: CaseOrder): Promise<Map<number, number>> => (order.kind === 'order' ? shopHooks().restockedUnits(db, order) : new Map());
+
+/** `restockedUnitsOf` of a regular order, unexecuted (a shop order has none: undefined). */
+export const restockedUnitsQueryOf = (order: CaseOrder) => (order.kind === 'order' ? shopHooks().restockedUnitsQuery(order) : undefined);

@@ -11,7 +11,8 @@ import { changeShopStock, unitsPerSku } from './user-shop.service.js';
 
 // Shop orders as after-sales reads them (registered in wiring.ts): the buyer's cases on a shop order
 // use the after-sales area; units returned and resellable go back to the shop's stock; a case that
-// opens or moves shows in the owner's lists, and one that ends lets the order settle.
+// opens or moves shows in the owner's lists, and one that ends lets the order settle. After-sales also
+// reads here which units of a regular order its buyer booked into their shop (no longer theirs to return).
 
 type ShopOrder = NonNullable<Awaited<ReturnType<typeof q.findShopOrder>>>;
 
@@ -73,6 +74,8 @@ export const shopOrderAfterSales: ShopOrderSource = {
     const order = await q.findShopOrder(tx, shopOrderId);
     if (order) shopOrdersChanged(tx, [Number(order.shop_id)]);
   },
+  restockedUnits: (db, order) => q.findRestockedUnits(db, order),
+  restockedUnitsQuery: (order) => q.restockedUnitsQuery(order),
   async caseEnded(tx, shopOrderId) {
     const order = await q.findShopOrder(tx, shopOrderId);
     if (!order) return;

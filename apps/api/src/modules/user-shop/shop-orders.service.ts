@@ -46,7 +46,7 @@ import { refundPayment, type PaymentsDeps } from '../payments/settlement.js';
 import { ShopOrderListTag, shopOrdersChanged } from './shop-order-lists.js';
 import { MemberRolesTag } from '../members/roles.queries.js';
 import * as q from './user-shop.queries.js';
-import { changeShopStock, lineAnswer, maskedName, ownShop, shopVisible, unitsPerSku, visibleShop } from './user-shop.service.js';
+import { changeShopStock, lineAnswer, maskedName, ownShop, shopRefusal, unitsPerSku, visibleShop } from './user-shop.service.js';
 
 // Shop orders: a buyer's cart per shop, checkout at the platform's prices, payment through the
 // payments area (payable type `shop_order`), the owner's audit (approve takes the shop's stock by
@@ -63,7 +63,7 @@ const stampOf = (actor: Actor) => {
 };
 
 /** Whether a shop takes new orders now: open, its owner's account active and still a shop owner. */
-const takesOrders = (db: Executor, shop: q.ShopRow) => shopVisible(db, shop).then((visible) => visible && shop.status === 'open');
+const takesOrders = (shop: q.ShopRow) => shopRefusal(shop) === undefined;
 
 // ── The shop cart ───────────────────────────────────────────────────────────────────────────
 
@@ -119,7 +119,7 @@ export async function cartAdd(db: Executor, actor: Actor, input: EndpointBody<ty
   const userId = memberIdOf(actor);
   const shop = await visibleShop(db, input.shop_id);
   if (Number(shop.owner_id) === userId) throw new AppError(ResponseCode.shopOwnShop);
-  if (!(await takesOrders(db, shop))) throw new AppError(ResponseCode.shopNotTakingOrders);
+  if (!takesOrders(shop)) throw new AppError(ResponseCode.shopNotTakingOrders);
   const [sku] = await findSkusForCheckout(db, [input.sku_id]);
   if (!sku || sku.status !== 'on_sale' || !(await q.shopOffers(db, Number(shop.id), Number(sku.goods_id)))) throw new AppError(ResponseCode.shopGoodsNotOffered);
   const line = await q.addCartLine(db, { userId, shopId: Number(shop.id), goodsId: Number(sku.goods_id), skuId: Number(sku.id), quantity: input.num });
@@ -157,7 +157,7 @@ export async function createShopOrder(db: Executor, actor: Actor, input: Endpoin
   const shop = await visibleShop(db, input.shop_id);
   const shopId = Number(shop.id);
   if (Number(shop.owner_id) === userId) throw new AppError(ResponseCode.shopOwnShop);
-  if (!(await takesOrders(db, shop))) throw new AppError(ResponseCode.shopNotTakingOrders);
+  if (!takesOrders(shop)) throw new AppError(ResponseCode.shopNotTakingOrders);
   let wanted: Array<{ sku_id: number; num: number }>;
   let cartIds: number[] = [];
   if (input.line_ids) {
@@ -207,7 +207,11 @@ export async function createShopOrder(db: Executor, actor: Actor, input: Endpoin
   return { order_id: placed.id, order_no: placed.order_no, total: goods, currency: placed.currency, pv, status: 'awaiting_payment' as const, expires_at: iso(expiresAt) };
 }
 
-/** Pays the member's shop order through the payments area. */
+/**
+ * Pays the member's shop order through the payments area. A shop that takes no orders now (hidden:
+ * closed, its owner banned or no longer a shop owner; or paused) takes no payment either, by any
+ * method and through any of the payments area's calls: the payable answers the shop's code (below).
+ */
 export const payShopOrder = (deps: ShopDeps, actor: Actor, input: EndpointBody<typeof payMemberShopOrder>) => startPayment(deps, actor, { ...input, order_type: 'shop_order' });
 
 /** A payment of the member's shop order. */
@@ -228,9 +232,16 @@ async function moveOrder(tx: Tx, actor: Actor, id: number, from: ShopOrderStatus
  * A paid shop order: from awaiting payment, before its deadline, for its exact amount and currency,
  * once. It then awaits the owner's audit, rejected on its own when the audit hours pass.
  */
-export async function markShopOrderPaid(tx: Tx, actor: Actor, input: { id: number; amountMinor: number; currency: string }): Promise<PayableOutcome> {
-  const order = await q.lockShopOrderForUpdate(tx, input.id);
+export async function markShopOrderPaid(tx: Tx, actor: Actor, input: { id: number; amountMinor: number; currency: string; gateway: string }): Promise<PayableOutcome> {
+  const order = await q.lockShopOrderForPayment(tx, input.id);
   if (!order || order.status !== 'awaiting_payment' || isPast(order.expires_at)) return 'not_payable';
+  // A shop that stopped taking orders since the payment began takes no payment: paid from the wallet
+  // in the member's own call, refused with the shop's code (the call's transaction is undone whole);
+  // reported by a gateway, not payable (payments records it, flags it and owes the money back).
+  if (order.shop_refusal !== null) {
+    if (input.gateway === 'ledger') throw new AppError(order.shop_refusal);
+    return 'not_payable';
+  }
   if (input.amountMinor !== Number(order.total_minor) || input.currency !== order.currency) return 'mismatch';
   const settings = await q.findShopSettings(tx);
   const due = new Date(Date.now() + settings.audit_hours * 3_600_000);
@@ -240,12 +251,21 @@ export async function markShopOrderPaid(tx: Tx, actor: Actor, input: { id: numbe
   return 'paid';
 }
 
-/** A shop order as the payments area sees it (its payable handler, registered in `wiring.ts`). */
+/**
+ * A shop order as the payments area sees it (its payable handler, registered in `wiring.ts`). The
+ * payments area reads a payable only in a member's own payment calls (paying it by any method, the
+ * 2C2P token, the Airwallex intent, its methods, fees and notice), so a shop order whose shop takes no
+ * orders now is refused right there with the shop's own code, as its shop's other calls answer
+ * (8102, 8107), before anything is written; `settle` checks again under the order's lock.
+ */
 export const shopOrderPayable = {
   type: 'shop_order' as const,
   query: q.shopOrderPayableQuery,
-  fromRow: (o: q.ShopOrderPayableRow): Payable => ({ type: 'shop_order', id: o.id, userId: Number(o.buyer_id), no: o.order_no, amountMinor: Number(o.total_minor), currency: o.currency, payable: o.status === 'awaiting_payment' && !isPast(o.expires_at), status: o.status, expiresAt: new Date(o.expires_at), countryCode: o.country_code ?? null, ledgerAllowed: true }),
-  settle: (tx: Tx, actor: Actor, input: { id: number; amountMinor: number; currency: string }) => markShopOrderPaid(tx, actor, input),
+  fromRow: (o: q.ShopOrderPayableRow): Payable => {
+    if (o.shop_refusal !== null && o.shop_refusal !== undefined) throw new AppError(Number(o.shop_refusal));
+    return { type: 'shop_order', id: o.id, userId: Number(o.buyer_id), no: o.order_no, amountMinor: Number(o.total_minor), currency: o.currency, payable: o.status === 'awaiting_payment' && !isPast(o.expires_at), status: o.status, expiresAt: new Date(o.expires_at), countryCode: o.country_code ?? null, ledgerAllowed: true };
+  },
+  settle: (tx: Tx, actor: Actor, input: { id: number; amountMinor: number; currency: string; gateway: string }) => markShopOrderPaid(tx, actor, input),
   async refunded(tx: Tx, _actor: Actor, id: number) {
     const shopId = await q.markShopOrderRefunded(tx, id);
     if (shopId !== undefined) shopOrdersChanged(tx, [Number(shopId)]);
@@ -507,7 +527,8 @@ export async function shopOrdersAnswer(db: Executor, rows: q.ShopOrderListRow[],
       has_after_sale: !!c,
       after_sale: c ? { cases: c.cases, open: c.open, status: c.status, refunded: c.refunded } : null,
       actions: {
-        pay: viewer === 'buyer' && s === 'awaiting_payment' && !isPast(r.expires_at),
+        // Not while its shop takes no orders (hidden, banned, paused): the payment would be refused.
+        pay: viewer === 'buyer' && s === 'awaiting_payment' && !isPast(r.expires_at) && r.shop_refusal === null,
         audit: viewer === 'owner' && s === 'awaiting_audit',
         ship: viewer === 'owner' && s === 'approved' && r.delivery === 'ship',
         ready_for_pickup: viewer === 'owner' && s === 'approved' && r.delivery === 'pickup',

@@ -1,3 +1,4 @@
+import { ResponseCode } from '@shop/contract';
 import { sql, type Insertable } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import { laterJobInsertOf } from '../../jobs/enqueue.js';
@@ -82,6 +83,19 @@ const shopWithOwner = (db: Executor) =>
       sql<boolean>`exists (select 1 from member_roles r where r.member_id = s.owner_id and r.kind = 'shop_owner' and r.status = 'active')`.as('owner_active'),
     ]);
 
+/**
+ * Why the shop `s` takes no orders and no payments now, in SQL: 8102 when buyers may not see it
+ * (closed, its owner's account not active, or no longer a shop owner), 8107 when it is paused; null
+ * when it takes them. `shopRefusal` of user-shop.service.ts is the same rule.
+ */
+export const shopRefusalSql = sql<number | null>`case
+  when s.status = 'closed'
+    or not exists (select 1 from users refusal_u where refusal_u.id = s.owner_id and refusal_u.status = 'active')
+    or not exists (select 1 from member_roles refusal_r where refusal_r.member_id = s.owner_id and refusal_r.kind = 'shop_owner' and refusal_r.status = 'active')
+    then ${ResponseCode.shopItemNotFound}::int
+  when s.status <> 'open' then ${ResponseCode.shopNotTakingOrders}::int
+  end`;
+
 /** The shop a member owns, with the owner's names and account state. */
 export const findShopOfOwner = (db: Executor, ownerId: number) => shopWithOwner(db).where('s.owner_id', '=', ownerId).executeTakeFirst();
 /** A shop by id, with the owner's names and account state. */
@@ -154,6 +168,25 @@ export const sumShopStock = async (db: Executor, shopId: number) => Number((awai
 /** Every SKU row the shop holds, with its goods (the console's detail). */
 export const findShopStockRows = (db: Executor, shopId: number) =>
   db.selectFrom('shop_stock as st').innerJoin('goods as g', 'g.id', 'st.goods_id').select(['st.sku_id', 'st.goods_id', 'st.stock', 'g.name']).where('st.shop_id', '=', shopId).orderBy('st.goods_id').orderBy('st.sku_id').execute();
+
+/** The reference a restock's stock changes carry: the regular order's number. */
+export const restockReference = (orderNo: string) => `order:${orderNo}`;
+
+/**
+ * The units of a regular order booked into its buyer's shop, per SKU (the restock's stock changes),
+ * unexecuted: after-sales reads it inside its own statements (JSON `[{sku_id, units}]`).
+ */
+export const restockedUnitsQuery = (order: { id: number; order_no: string }) =>
+  sql<Array<{ sku_id: number | string; units: number | string }>>`(select coalesce(json_agg(json_build_object('sku_id', x.sku_id, 'units', x.units)), '[]'::json) from (
+    select a.sku_id, sum(a.delta) as units from shop_restocks r
+    join shop_stock_adjustments a on a.shop_id = r.shop_id and a.cause = 'restock' and a.reference = ${restockReference(order.order_no)}
+    where r.order_id = ${order.id} group by a.sku_id) x)`;
+
+/** `restockedUnitsQuery` read alone: units per SKU. */
+export const findRestockedUnits = async (db: Executor, order: { id: number; order_no: string }): Promise<Map<number, number>> => {
+  const { rows } = await sql<{ units: Array<{ sku_id: number | string; units: number | string }> }>`select ${restockedUnitsQuery(order)} as units`.execute(db);
+  return new Map((rows[0]?.units ?? []).map((r) => [Number(r.sku_id), Number(r.units)]));
+};
 
 /** Claims a received regular order for the shop's stock, once; false when it was already booked. */
 export const insertRestock = async (tx: Tx, r: { order_id: number; shop_id: number; units: number }) =>
@@ -325,12 +358,16 @@ export const findShopOrder = (db: Executor, id: number) => db.selectFrom('shop_o
 /** What the payments area reads of a shop order (its payable), unexecuted. */
 export const shopOrderPayableQuery = (db: Executor, id: number) =>
   db
-    .selectFrom('shop_orders')
-    .select(['id', 'buyer_id', 'order_no', 'total_minor', 'currency', 'status', 'expires_at', sql<string | null>`address->>'country_code'`.as('country_code')])
-    .where('id', '=', id);
-export type ShopOrderPayableRow = { id: number; buyer_id: number; order_no: string; total_minor: number | string; currency: string; status: ShopOrderStatus; expires_at: Date | string; country_code: string | null };
+    .selectFrom('shop_orders as o')
+    .innerJoin('member_shops as s', 's.id', 'o.shop_id')
+    .select(['o.id', 'o.buyer_id', 'o.order_no', 'o.total_minor', 'o.currency', 'o.status', 'o.expires_at', sql<string | null>`o.address->>'country_code'`.as('country_code'), shopRefusalSql.as('shop_refusal')])
+    .where('o.id', '=', id);
+export type ShopOrderPayableRow = { id: number; buyer_id: number; order_no: string; total_minor: number | string; currency: string; status: ShopOrderStatus; expires_at: Date | string; country_code: string | null; shop_refusal: number | null };
 /** Locks a shop order's row. */
 export const lockShopOrderForUpdate = (tx: Tx, id: number) => tx.selectFrom('shop_orders').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+/** Locks a shop order's row, read with why its shop takes no payment now (`shopRefusalSql`). */
+export const lockShopOrderForPayment = (tx: Tx, id: number) =>
+  tx.selectFrom('shop_orders as o').innerJoin('member_shops as s', 's.id', 'o.shop_id').selectAll('o').select(shopRefusalSql.as('shop_refusal')).where('o.id', '=', id).forUpdate('o').executeTakeFirst();
 
 /**
  * Moves a shop order from one of `from` to `to` in one conditional update, with what the move sets;
@@ -370,7 +407,7 @@ export function findShopOrdersPage(db: Executor, f: { shopId?: number; buyerId?:
     .innerJoin('member_shops as s', 's.id', 'o.shop_id')
     .innerJoin('users as b', 'b.id', 'o.buyer_id')
     .selectAll('o')
-    .select(['s.name as shop_name', 's.logo as shop_logo', 'b.user_name as buyer_user_name', 'b.nickname as buyer_nickname']);
+    .select(['s.name as shop_name', 's.logo as shop_logo', 'b.user_name as buyer_user_name', 'b.nickname as buyer_nickname', shopRefusalSql.as('shop_refusal')]);
   if (f.shopId !== undefined) q = q.where('o.shop_id', '=', f.shopId);
   if (f.buyerId !== undefined) q = q.where('o.buyer_id', '=', f.buyerId);
   if (f.statuses) q = q.where('o.status', 'in', f.statuses);
@@ -402,7 +439,7 @@ export function findConsoleShopOrdersPage(db: Executor, f: { statuses?: ShopOrde
     .innerJoin('users as b', 'b.id', 'o.buyer_id')
     .innerJoin('users as ow', 'ow.id', 'o.owner_id')
     .selectAll('o')
-    .select(['s.name as shop_name', 's.logo as shop_logo', 'b.user_name as buyer_user_name', 'b.nickname as buyer_nickname', 'ow.user_name as owner_user_name', 'ow.status as owner_status', ownerAwaySql.as('owner_away'), sql<string>`count(*) over ()`.as('total')]);
+    .select(['s.name as shop_name', 's.logo as shop_logo', 'b.user_name as buyer_user_name', 'b.nickname as buyer_nickname', shopRefusalSql.as('shop_refusal'), 'ow.user_name as owner_user_name', 'ow.status as owner_status', ownerAwaySql.as('owner_away'), sql<string>`count(*) over ()`.as('total')]);
   if (f.statuses) q = q.where('o.status', 'in', f.statuses);
   if (f.ownerAway) q = q.where('o.status', '=', 'awaiting_audit').where(ownerAwaySql);
   if (f.shopId !== undefined) q = q.where('o.shop_id', '=', f.shopId);
@@ -417,7 +454,7 @@ export const findShopOrderWithNames = (db: Executor, id: number) =>
     .innerJoin('member_shops as s', 's.id', 'o.shop_id')
     .innerJoin('users as b', 'b.id', 'o.buyer_id')
     .selectAll('o')
-    .select(['s.name as shop_name', 's.logo as shop_logo', 'b.user_name as buyer_user_name', 'b.nickname as buyer_nickname'])
+    .select(['s.name as shop_name', 's.logo as shop_logo', 'b.user_name as buyer_user_name', 'b.nickname as buyer_nickname', shopRefusalSql.as('shop_refusal')])
     .where('o.id', '=', id)
     .executeTakeFirst();
 

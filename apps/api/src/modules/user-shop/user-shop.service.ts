@@ -34,7 +34,7 @@ import { findSkusForCheckout } from '../catalogue/stock.queries.js';
 import { maskName, pick } from '../catalogue/texts.js';
 import { findUserById } from '../members/members.queries.js';
 import { hasActiveRole } from '../members/roles.queries.js';
-import { findMemberOrder, findOrderLines } from '../orders/orders.queries.js';
+import { lockOrderUnitsOutsideCases } from '../after-sales/after-sales.service.js';
 import { shopOrdersChanged } from './shop-order-lists.js';
 import * as q from './user-shop.queries.js';
 import type { StockCause } from './user-shop.table.js';
@@ -57,6 +57,16 @@ export const shopPath = (id: number) => `/pages/shop/home?id=${id}`;
 /** A member's masked name as another member sees it. */
 export const maskedName = (u: { user_name: string; nickname?: string | null }) => maskName(u.nickname || u.user_name);
 
+/**
+ * A phone number as another member sees it: every digit but the last four masked, whatever separates
+ * them (spaces, dashes, brackets, a country code) and in any script's digits (full-width, Thai …).
+ */
+export function maskPhone(phone: string): string {
+  const digits = phone.match(/\p{Nd}/gu)?.length ?? 0;
+  let seen = 0;
+  return phone.replace(/\p{Nd}/gu, (d) => (++seen <= digits - 4 ? '*' : d));
+}
+
 /** The caller's own shop; "no shop" without one or without the shop-owner role now. */
 export async function ownShop(db: Executor, actor: Actor): Promise<q.ShopRow> {
   const memberId = memberIdOf(actor);
@@ -68,6 +78,17 @@ export async function ownShop(db: Executor, actor: Actor): Promise<q.ShopRow> {
 /** Whether buyers may see the shop: not closed, its owner's account active and still a shop owner. */
 export async function shopVisible(_db: Executor, shop: q.ShopRow): Promise<boolean> {
   return shop.status !== 'closed' && shop.owner_status === 'active' && shop.owner_active;
+}
+
+/**
+ * Why a shop takes no orders and no payments now: hidden from buyers (closed, its owner's account not
+ * active or no longer a shop owner: 8102, "not found") or paused (8107); undefined when it takes them.
+ * `shopRefusalSql` of user-shop.queries.ts is the same rule, for reads that carry it.
+ */
+export function shopRefusal(shop: q.ShopRow): number | undefined {
+  if (shop.status === 'closed' || shop.owner_status !== 'active' || !shop.owner_active) return ResponseCode.shopItemNotFound;
+  if (shop.status !== 'open') return ResponseCode.shopNotTakingOrders;
+  return undefined;
 }
 
 /** A shop buyers may see, or "not found". */
@@ -83,7 +104,7 @@ function shopAnswer(shop: q.ShopRow, mine: boolean): EndpointData<typeof getMySh
     name: shop.name,
     logo: shop.logo,
     intro: shop.intro,
-    contact_mobile: mine ? shop.contact_mobile : shop.contact_mobile.replace(/\d(?=\d{4})/g, '*'),
+    contact_mobile: mine ? shop.contact_mobile : maskPhone(shop.contact_mobile),
     address: shop.address,
     region: shop.region,
     status: shop.status,
@@ -329,25 +350,32 @@ export function unitsPerSku(lines: Array<{ sku_id: number; num: number }>): Arra
 }
 
 /**
- * Books a regular order the owner bought and received (completed) into the shop's stock: each
- * line's units, once per order (a repeat answers what was booked and adds nothing).
+ * Books a regular order the owner bought and received (completed) into the shop's stock, once per
+ * order (a repeat answers what it adds: nothing). It takes the units of each line that no after-sales
+ * case holds (an open case of any kind, or a return taken back or refunded), under the order's row
+ * lock, which opening a case takes too: a return and a restock of the same units at once never both
+ * have them. What it does not take stays the owner's; when every unit is in a case it is refused and
+ * books nothing (the order may be booked once its cases end without taking the goods back).
  */
 export async function restock(db: Executor, actor: Actor, input: EndpointBody<typeof restockMyShop>): Promise<EndpointData<typeof restockMyShop>> {
-  const shop = await ownShop(db, actor);
+  const shopId = Number((await ownShop(db, actor)).id);
   const memberId = memberIdOf(actor);
-  const order = await findMemberOrder(db, memberId, input.order_id);
-  if (!order) throw new AppError(ResponseCode.shopItemNotFound);
-  if (order.status !== 'completed') throw new AppError(ResponseCode.shopOrderState);
-  const lines = unitsPerSku((await findOrderLines(db, [order.id])).map((l) => ({ sku_id: Number(l.sku_id), num: l.quantity })));
-  const goodsOf = new Map((await findSkusForCheckout(db, lines.map((l) => l.sku_id))).map((s) => [Number(s.id), Number(s.goods_id)]));
   return withTransaction(db, async (tx) => {
-    const units = lines.reduce((s, l) => s + l.num, 0);
-    const fresh = await q.insertRestock(tx, { order_id: order.id, shop_id: Number(shop.id), units });
-    const stock = await q.findShopStock(tx, Number(shop.id), lines.map((l) => l.sku_id));
-    if (!fresh) return { order_id: order.id, units: 0, lines: lines.map((l) => ({ sku_id: l.sku_id, added: 0, stock: stock.get(l.sku_id) ?? 0 })) };
+    const found = await lockOrderUnitsOutsideCases(tx, input.order_id);
+    if (!found || found.order.user_id !== memberId) throw new AppError(ResponseCode.shopItemNotFound);
+    const { order } = found;
+    if (order.status !== 'completed') throw new AppError(ResponseCode.shopOrderState);
+    const free = unitsPerSku(found.lines.map((l) => ({ sku_id: l.line.sku_id, num: l.free })));
+    const goodsOf = new Map(found.lines.map((l) => [l.line.sku_id, l.line.goods_id]));
+    const units = free.reduce((s, l) => s + l.num, 0);
+    const fresh = await q.insertRestock(tx, { order_id: order.id, shop_id: shopId, units });
+    const untouched = fresh ? free.filter((l) => l.num === 0) : free;
+    const held = untouched.length ? await q.findShopStock(tx, shopId, untouched.map((l) => l.sku_id)) : new Map<number, number>();
+    if (!fresh) return { order_id: order.id, units: 0, lines: free.map((l) => ({ sku_id: l.sku_id, added: 0, stock: held.get(l.sku_id) ?? 0 })) };
+    if (units === 0) throw new AppError(ResponseCode.shopRestockNothingLeft);
     const out = [];
-    for (const l of lines) {
-      const after = (await changeShopStock(tx, actor, { shopId: Number(shop.id), skuId: l.sku_id, goodsId: goodsOf.get(l.sku_id)!, delta: l.num, cause: 'restock', reference: `order:${order.order_no}` }))!;
+    for (const l of free) {
+      const after = l.num > 0 ? (await changeShopStock(tx, actor, { shopId, skuId: l.sku_id, goodsId: goodsOf.get(l.sku_id)!, delta: l.num, cause: 'restock', reference: q.restockReference(order.order_no) }))! : (held.get(l.sku_id) ?? 0);
       out.push({ sku_id: l.sku_id, added: l.num, stock: after });
     }
     return { order_id: order.id, units, lines: out };

@@ -50,6 +50,22 @@ describe('the owner and the shop', () => {
     expect((await k.get(o, '/attractive/shop/shopInfo')).body.code).toBe(ResponseCode.shopMissing);
     expect((await k.get(other, `/attractive/shop/shopInfo?shop_id=${o.shopId}`)).body.code).toBe(ResponseCode.shopItemNotFound);
   });
+
+  it('another member sees only the last four digits of the contact phone, whatever separates its digits', async () => {
+    const o = await k.owner('Phone Shop');
+    const other = await walletMember(t);
+    const seenAs = async (contact_mobile: string) => {
+      expect((await k.post(o, '/attractive/shop/editShop', { name: 'Phone Shop', contact_mobile })).body.data.contact_mobile).toBe(contact_mobile);
+      expect((await k.get(o, `/attractive/shop/shopInfo?shop_id=${o.shopId}`)).body.data.contact_mobile).toBe(contact_mobile);
+      return (await k.get(other, `/attractive/shop/shopInfo?shop_id=${o.shopId}`)).body.data.contact_mobile as string;
+    };
+    expect(await seenAs('+60 12-345 6789')).toBe('+** **-*** 6789');
+    expect(await seenAs('(012) 345-67-89')).toBe('(***) ***-67-89');
+    expect(await seenAs('0 1 2 3 4 5 6 7 8 9')).toBe('* * * * * * 6 7 8 9');
+    // Digits of any script (full-width, as a Japanese keyboard types them) are digits too.
+    expect(await seenAs('０１２-３４５６-７８９０')).toBe('***-****-７８９０');
+    expect(await seenAs('60123456789')).toBe('*******6789');
+  });
 });
 
 describe('goods and stock', () => {
