@@ -123,21 +123,22 @@ export const reviewStats = (db: Executor, goodsId: number) =>
     .executeTakeFirstOrThrow();
 
 export function findReviewsPage(db: Executor, goodsId: number, filter: 'all' | 'good' | 'medium' | 'bad' | 'images', limit: number, offset: number) {
-  let q = db
-    .selectFrom('goods_reviews')
-    .selectAll()
+  let q = reviewsWithLines(db)
     .select(sql<number>`count(*) over ()`.as('total'))
-    .where('goods_id', '=', goodsId)
-    .where('is_visible', '=', true);
-  if (filter === 'good') q = q.where('rating', '>=', 4);
-  if (filter === 'medium') q = q.where('rating', '=', 3);
-  if (filter === 'bad') q = q.where('rating', '<=', 2);
-  if (filter === 'images') q = q.where(sql<boolean>`jsonb_array_length(images) > 0`);
-  return q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute();
+    .where('r.goods_id', '=', goodsId)
+    .where('r.is_visible', '=', true);
+  if (filter === 'good') q = q.where('r.rating', '>=', 4);
+  if (filter === 'medium') q = q.where('r.rating', '=', 3);
+  if (filter === 'bad') q = q.where('r.rating', '<=', 2);
+  if (filter === 'images') q = q.where(sql<boolean>`jsonb_array_length(r.images) > 0`);
+  return q.orderBy('r.created_at', 'desc').orderBy('r.id', 'desc').limit(limit).offset(offset).execute();
 }
 
-export const findReview = (db: Executor, id: number) =>
-  db.selectFrom('goods_reviews').selectAll().where('id', '=', id).where('is_visible', '=', true).executeTakeFirst();
+/** Reviews with the options bought in every language (`line_spec_text`, from the reviewed order line; null for reviews of no line). */
+const reviewsWithLines = (db: Executor) =>
+  db.selectFrom('goods_reviews as r').leftJoin('order_lines as l', 'l.id', 'r.order_line_id').selectAll('r').select('l.spec_text as line_spec_text');
+
+export const findReview = (db: Executor, id: number) => reviewsWithLines(db).where('r.id', '=', id).where('r.is_visible', '=', true).executeTakeFirst();
 
 export const isGoodsCollected = async (db: Executor, userId: number, goodsId: number) =>
   Boolean(await db.selectFrom('goods_collects').select('goods_id').where('user_id', '=', userId).where('goods_id', '=', goodsId).executeTakeFirst());

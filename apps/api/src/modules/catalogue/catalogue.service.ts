@@ -247,7 +247,7 @@ export async function collectGoods(deps: AppDeps, actor: Actor, input: { goods_i
 // ---------------------------------------------------------------- reviews
 
 type ReviewRow = NonNullable<Awaited<ReturnType<typeof q.findReview>>>;
-const toReview = (r: ReviewRow): Review => ({
+const toReview = (lang: Language) => (r: ReviewRow): Review => ({
   id: r.id,
   goods_id: r.goods_id,
   user_name: maskName(r.author_name),
@@ -255,7 +255,8 @@ const toReview = (r: ReviewRow): Review => ({
   rating: r.rating,
   content: r.content,
   images: r.images,
-  sku_text: r.sku_text,
+  // The options bought, in the reader's language (the stored text is in the writer's).
+  sku_text: (r.line_spec_text && pick(r.line_spec_text, lang)) || r.sku_text,
   reply: r.reply,
   created_at: iso(r.created_at),
 });
@@ -267,17 +268,17 @@ export async function reviewTotals(db: Database, _actor: Actor, input: { goods_i
 }
 
 /** Reviews of one goods, newest first. */
-export async function reviewPage(db: Database, _actor: Actor, input: EndpointQuery<typeof listReviews>): Promise<Page<Review>> {
+export async function reviewPage(db: Database, actor: Actor, input: EndpointQuery<typeof listReviews>): Promise<Page<Review>> {
   const rows = await q.findReviewsPage(db, input.goods_id, input.filter, input.limit, (input.page - 1) * input.limit);
   const total = rows.length ? Number(rows[0]!.total) : 0;
-  return { list: rows.map(toReview), total, page: input.page, limit: input.limit, has_more: input.page * input.limit < total };
+  return { list: rows.map(toReview(actor.lang)), total, page: input.page, limit: input.limit, has_more: input.page * input.limit < total };
 }
 
 /** One review. */
-export async function review(db: Database, _actor: Actor, input: { id: number }): Promise<Review> {
+export async function review(db: Database, actor: Actor, input: { id: number }): Promise<Review> {
   const r = await q.findReview(db, input.id);
   if (!r) throw new AppError(ResponseCode.reviewNotFound);
-  return toReview(r);
+  return toReview(actor.lang)(r);
 }
 
 /**

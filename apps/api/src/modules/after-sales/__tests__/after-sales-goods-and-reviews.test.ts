@@ -57,6 +57,14 @@ describe('reviews of bought lines', () => {
     const page = await call(t, 'GET', `/shop/goods_comment/list?goods_id=${o.goods.goodsId}`);
     expect(page.body.data.list.map((r: { content: string; rating: number }) => [r.rating, r.content]).sort()).toEqual([[3, ''], [4, 'Solid teapot']]);
 
+    // The options bought, in the reader's language whatever the writer's.
+    const thai = await kit.boughtOrder(m);
+    await t.db.updateTable('order_lines').set({ spec_text: JSON.stringify({ 'en-us': 'Blue / L', th: 'สีน้ำเงิน / L' }) }).where('id', '=', thai.lines[0]!.id).execute();
+    expect((await call(t, 'POST', '/user/praise/create', { headers: m.keyed(), body: { order_line_id: thai.lines[0]!.id, rating: 5 }, lang: 'th' })).body.code).toBe(200);
+    const skuTextIn = async (lang: string) => ((await call(t, 'GET', `/shop/goods_comment/list?goods_id=${thai.goods.goodsId}`, { lang })).body.data.list as Array<{ sku_text: string }>)[0]!.sku_text;
+    expect(await skuTextIn('en-us')).toBe('Blue / L');
+    expect(await skuTextIn('th')).toBe('สีน้ำเงิน / L');
+
     const info = (await kit.get(m, `/user/praise/info?order_id=${o.orderId}`)).body.data.list;
     expect(info.map((l: { review_id: number | null }) => !!l.review_id)).toEqual([true, true]);
     const reviewId = created.body.data.review_id;
