@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
-import { DEFAULT_LANGUAGE, ResponseCode, responseCodeMessageKey } from '@shop/contract';
+import { DEFAULT_LANGUAGE, ResponseCode, responseCodeMessageKey, type Language } from '@shop/contract';
 import type { Translator } from '../lib/i18n.js';
 import { isDatabaseUnavailable } from '../db/faults.js';
 import { AppError, ValidationError } from '../lib/errors.js';
@@ -7,12 +7,23 @@ import { requestLanguage, startUnroutedRequest } from './context.js';
 import { BASE_SECURITY_HEADERS } from './security.js';
 import type { ReadDeadlines } from './timeouts.js';
 
+/**
+ * A refused field's name in `lang`, as a member reads it: the label of the path's last named
+ * segment (`lines.0.num` → "Quantity"), `field.<name>` (the account's, in the pack's first part) or
+ * `label.<name>` (every other field of the contract's bodies and queries, pack `field-labels`); a
+ * segment without a label (a record's key) gives way to the one before it; none at all, the path.
+ */
+export function fieldLabel(i18n: Translator, lang: Language, field: string): string {
+  const named = field.split('.').filter((segment) => segment && !/^\d+$/.test(segment));
+  for (let i = named.length - 1; i >= 0; i--) {
+    for (const key of [`field.${named[i]}`, `label.${named[i]}`]) if (i18n.has(key)) return i18n.t(lang, key);
+  }
+  return field;
+}
+
 /** One error path: every failure becomes the envelope, localized; nothing internal leaks. */
 export function errorsPlugin(app: FastifyInstance, i18n: Translator, reads: ReadDeadlines): void {
-  const fieldName = (lang: Parameters<Translator['t']>[0], field: string) => {
-    const key = `field.${field.split('.').pop()}`;
-    return i18n.has(key) ? i18n.t(lang, key) : field;
-  };
+  const fieldName = (lang: Language, field: string) => fieldLabel(i18n, lang, field);
 
   app.setErrorHandler((error: FastifyError | AppError | ValidationError, request, reply) => {
     if (!request.ctx) startUnroutedRequest(request, reply);

@@ -6,6 +6,7 @@ import type { Actor } from '../../lib/actor.js';
 import { onChanges, type Change } from '../../lib/changes.js';
 import { AppError, ValidationError } from '../../lib/errors.js';
 import { resolveMember } from '../../plugins/auth.js';
+import { fieldLabel } from '../../plugins/errors.js';
 import { assertStorable, zodProblems, type Api } from '../../plugins/routes.js';
 import { requirePermission, resolveOperator } from '../operators/operators.service.js';
 import * as q from './support-chat.queries.js';
@@ -75,11 +76,8 @@ export function chatSocketRoutes(api: Api): void {
   const members = new Map<number, Set<Conn>>();
   const desk = new Set<Conn>();
 
-  /** A field's name in `lang` (`field.<name>`), else the field's path: as the HTTP refusals name it. */
-  const fieldName = (lang: Language, field: string) => {
-    const key = `field.${field.split('.').pop()}`;
-    return deps.i18n.has(key) ? deps.i18n.t(lang, key) : field;
-  };
+  /** A field's name in `lang`, as the HTTP refusals name it. */
+  const fieldName = (lang: Language, field: string) => fieldLabel(deps.i18n, lang, field);
 
   const errorFrame = (conn: Conn, e: unknown, id?: unknown) => {
     const withId = id !== undefined ? { id } : {};

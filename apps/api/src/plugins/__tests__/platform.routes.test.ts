@@ -118,9 +118,9 @@ describe('failures', () => {
   it('answers invalid input with HTTP 422 and the first problem, localized', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/user/getLangBag?client=' + 'x'.repeat(30) });
     expect(res.statusCode).toBe(422);
-    expect(res.json()).toMatchObject({ code: ResponseCode.validation, msg: 'client must be at most 20 characters' });
+    expect(res.json()).toMatchObject({ code: ResponseCode.validation, msg: 'Client must be at most 20 characters' });
     const zh = await t.app.inject({ method: 'GET', url: '/user/getLangBag?client=' + 'x'.repeat(30), headers: { 'think-lang': 'zh-cn' } });
-    expect(zh.json().msg).toBe('client最多20个字符');
+    expect(zh.json().msg).toBe('客户端最多20个字符');
   });
 
   it('answers an unexpected failure with HTTP 500, a generic message and a request id, and logs it', async () => {

@@ -189,7 +189,7 @@ describe('the console’s catalogue calls', () => {
     delete body.updated_at;
     delete body.id;
     const tooLong = await decide(t, '/admin/api/catalogue/goods/save', { ...body, id: g.goodsId, warranty_months: 121 }, op.token, key('warranty'));
-    expect(tooLong.body).toMatchObject({ code: ResponseCode.validation, msg: 'warranty_months must be at most 120' });
+    expect(tooLong.body).toMatchObject({ code: ResponseCode.validation, msg: 'Warranty (months) must be at most 120' });
     const saved = await decide(t, '/admin/api/catalogue/goods/save', { ...body, id: g.goodsId }, op.token, key('price'));
     expect(saved.body).toMatchObject({ code: 200, data: { warranty_months: 24, skus: [{ id: sku.id, price: 1750, pv: 15, stock: 4 }] } });
     expect((await get(`/admin/api/catalogue/goods/info?id=${g.goodsId}`, op.token)).body.data.warranty_months).toBe(24);
