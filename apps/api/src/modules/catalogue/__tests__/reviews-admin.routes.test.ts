@@ -39,11 +39,15 @@ const logOf = async (id: number) =>
 async function reviewedGoods() {
   const m = await kit.shopper();
   const o = await kit.boughtOrder(m);
+  // A name without digits: a search by goods number also matches names holding those digits, and
+  // the random names of this file's other goods could hold this one's number.
+  const goodsName = `Review kettle ${Array.from({ length: 8 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('')}`;
+  await t.db.updateTable('goods').set({ name: JSON.stringify({ 'en-us': goodsName }) }).where('id', '=', o.goods.goodsId).execute();
   await newReviews(t, o.goods.goodsId, [5, 4]);
   const image = await kit.uploaded(m.userId);
   const created = await kit.post(m, '/user/praise/create', { order_line_id: o.lines[0]!.id, rating: 2, content: 'The lid rattles', images: [image] });
   expect(created.body.code).toBe(ResponseCode.ok);
-  return { member: m, orderId: o.orderId, goodsId: o.goods.goodsId, goodsName: o.goods.name, reviewId: created.body.data.review_id as number, image };
+  return { member: m, orderId: o.orderId, goodsId: o.goods.goodsId, goodsName, reviewId: created.body.data.review_id as number, image };
 }
 
 /** What the goods page shows: the comments' ids and replies, their totals and the goods' review count (a cached answer). */
