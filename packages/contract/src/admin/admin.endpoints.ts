@@ -12,6 +12,8 @@ import { catalogueAdminEndpoints } from '../catalogue/catalogue.admin.js';
 import { reviewsAdminEndpoints } from '../catalogue/reviews.admin.js';
 import { contentAdminEndpoints } from '../content/content.admin.js';
 import { approvalEndpoints, approvalOutcomeOf } from './approvals.js';
+import * as afterSalesConsole from './after-sales.endpoints.js';
+import * as referralConsole from './referral.endpoints.js';
 
 // Operator calls (the console at /admin/), under /admin/api/: not part of the 240 member calls.
 
@@ -34,5 +36,8 @@ export const adminShippingCountries = endpoint({ method: 'GET', path: '/admin/ap
 /** Replaces the shipping countries (recorded with who and why); addresses already saved stay as they are. */
 export const adminSetShippingCountries = endpoint({ method: 'POST', path: '/admin/api/geo/shipping-countries', auth: 'operator', permission: 'settings.write', area: 'admin', body: shippingCountriesBody, data: geoCountryListData });
 
+const endpointsOf = (module: Record<string, unknown>): AnyEndpoint[] =>
+  Object.values(module).filter((v): v is AnyEndpoint => typeof v === 'object' && v !== null && 'path' in v && 'method' in v && 'auth' in v);
+
 /** Every operator call, apart from the member calls of `allEndpoints`. */
-export const adminEndpoints: readonly AnyEndpoint[] = [adminSetupPassword, adminSignIn, adminSignOut, adminMe, adminRateQuote, adminSetRate, adminLedgerCheck, adminShippingCountries, adminSetShippingCountries, ...orderAdminEndpoints, ...walletAdminEndpoints, ...consoleEndpoints, ...moneyConsoleEndpoints, ...catalogueAdminEndpoints, ...reviewsAdminEndpoints, ...contentAdminEndpoints, ...paymentsConsoleEndpoints, ...approvalEndpoints, ...shopsConsoleEndpoints];
+export const adminEndpoints: readonly AnyEndpoint[] = [adminSetupPassword, adminSignIn, adminConfirmTotp, adminSignOut, adminMe, adminRateQuote, adminSetRate, adminLedgerCheck, adminShippingCountries, adminSetShippingCountries, ...orderAdminEndpoints, ...walletAdminEndpoints, ...consoleEndpoints, ...moneyConsoleEndpoints, ...catalogueAdminEndpoints, ...reviewsAdminEndpoints, ...contentAdminEndpoints, ...paymentsConsoleEndpoints, ...approvalEndpoints, ...shopsConsoleEndpoints, ...endpointsOf(afterSalesConsole), ...endpointsOf(referralConsole)];

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { allEndpoints } from '../../endpoints.js';
+import type { AnyEndpoint } from '../endpoint.js';
 
 // The specification's list of calls, kept beside the contract so the check runs anywhere.
 const specFile = path.join(import.meta.dirname, '../../../spec/endpoints.tsv');
@@ -91,5 +92,13 @@ describe('the operator calls', () => {
       if (e.auth === 'operator') expect(e.permission, e.path).toBeTruthy();
     }
     expect(allEndpoints.every((e) => e.auth !== 'operator' && !e.path.startsWith('/admin/'))).toBe(true);
+  });
+
+  it('are all listed, so the OpenAPI document has every one the contract exports', async () => {
+    const { adminEndpoints } = await import('../../admin/admin.endpoints.js');
+    const contract = await import('../../index.js');
+    const listed = new Set([...allEndpoints, ...adminEndpoints].map((e) => `${e.method} ${e.path}`));
+    const exported = (Object.values(contract) as unknown[]).filter((v): v is AnyEndpoint => typeof v === 'object' && v !== null && 'path' in v && 'method' in v && 'auth' in v);
+    expect(exported.map((e) => `${e.method} ${e.path}`).filter((k) => !listed.has(k))).toEqual([]);
   });
 });
