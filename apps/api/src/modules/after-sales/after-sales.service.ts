@@ -214,6 +214,11 @@ async function openingOf(deps: KeptDeps, db: Executor, order: OrderRow, known: {
  */
 const exchangeCap = (maxExchanges: number, l: { line: { quantity: number }; returned: number; restocked: number }) => maxExchanges * Math.max(0, l.line.quantity - l.returned - l.restocked);
 
+/** Refuses exchanging `qty` more units of a line past its cap of exchanges. */
+function refuseOverExchangeCap(maxExchanges: number, l: LineOpening, qty: number): void {
+  if (l.exchanged + qty > exchangeCap(maxExchanges, l)) throw new AppError(ResponseCode.afterSaleExchangeLimit, { max: maxExchanges });
+}
+
 /** What returning `qty` more units of a line refunds: the line's share by units, each rounding taken once (the cumulative floor). */
 const returnShare = (l: LineOpening, qty: number) => {
   const upTo = (units: number) => Math.floor((l.share * units) / l.line.quantity);
@@ -354,7 +359,7 @@ async function openCase(deps: KeptDeps, tx: Tx, actor: Actor, userId: number, re
     }
     let exchangeSku: number | null = null;
     if (input.kind === 'exchange') {
-      if (l.exchanged + want.qty > exchangeCap(o.settings.max_exchanges, l)) throw new AppError(ResponseCode.afterSaleExchangeLimit, { max: o.settings.max_exchanges });
+      refuseOverExchangeCap(o.settings.max_exchanges, l, want.qty);
       exchangeSku = want.exchange_sku_id ?? l.line.sku_id;
       const [sku] = await findSkusForCheckout(tx, [exchangeSku]);
       // Exchanges are at the same price: another SKU of the same goods that costs what was paid for it.
@@ -422,6 +427,7 @@ async function openCase(deps: KeptDeps, tx: Tx, actor: Actor, userId: number, re
       const l = fresh.lines.find((x) => x.line.id === r.order_line_id)!;
       if (r.qty > l.left) throw new AppError(ResponseCode.afterSaleQuantity, { left: l.left });
       if (!l.kinds.includes(input.kind)) throw new AppError(input.kind === 'exchange' ? ResponseCode.afterSaleExchangeLimit : ResponseCode.afterSaleKindNotAllowed, { max: o.settings.max_exchanges });
+      if (input.kind === 'exchange') refuseOverExchangeCap(o.settings.max_exchanges, l, r.qty);
     }
   }
   // The order now shows in the member's after-sales view and the case in their case list (a shop order's also in the shop's lists).
