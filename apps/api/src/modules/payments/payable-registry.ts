@@ -26,6 +26,11 @@ export interface Payable {
   ledgerAllowed: boolean;
   /** A card top-up's instalment months (CTBC), passed on to the gateway. */
   instalments?: number | null;
+  /**
+   * The response code its area refuses every payment call with now, whatever its state (a member
+   * shop that takes no orders: hidden or paused); its owner is told that code, anyone else "not found".
+   */
+  refusal?: number;
 }
 
 export type PayableOutcome = 'paid' | 'mismatch' | 'not_payable';

@@ -115,6 +115,7 @@ async function memberPayable(db: Executor, actor: Actor, type: PayableType, id: 
 /** `p` when it is the member's and (unless told otherwise) awaiting payment; else the payable's area's "not found" / "not payable". */
 function ownPayable(actor: Actor, type: PayableType, p: Payable | undefined, mustBePayable = true): Payable {
   if (!p || p.userId !== memberIdOf(actor)) throw new AppError(type === 'order' ? ResponseCode.orderNotFound : type === 'recharge' ? ResponseCode.rechargeNotFound : ResponseCode.notFound);
+  if (p.refusal !== undefined) throw new AppError(p.refusal);
   if (mustBePayable && !p.payable) throw new AppError(ResponseCode.payableNotPayable);
   return p;
 }

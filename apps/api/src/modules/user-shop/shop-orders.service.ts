@@ -255,16 +255,27 @@ export async function markShopOrderPaid(tx: Tx, actor: Actor, input: { id: numbe
  * A shop order as the payments area sees it (its payable handler, registered in `wiring.ts`). The
  * payments area reads a payable only in a member's own payment calls (paying it by any method, the
  * 2C2P token, the Airwallex intent, its methods, fees and notice), so a shop order whose shop takes no
- * orders now is refused right there with the shop's own code, as its shop's other calls answer
- * (8102, 8107), before anything is written; `settle` checks again under the order's lock.
+ * orders now carries the shop's own code as its `refusal` (8102, 8107, as its shop's other calls
+ * answer), which those calls answer its buyer before anything is written; `settle` checks again under
+ * the order's lock.
  */
 export const shopOrderPayable = {
   type: 'shop_order' as const,
   query: q.shopOrderPayableQuery,
-  fromRow: (o: q.ShopOrderPayableRow): Payable => {
-    if (o.shop_refusal !== null && o.shop_refusal !== undefined) throw new AppError(Number(o.shop_refusal));
-    return { type: 'shop_order', id: o.id, userId: Number(o.buyer_id), no: o.order_no, amountMinor: Number(o.total_minor), currency: o.currency, payable: o.status === 'awaiting_payment' && !isPast(o.expires_at), status: o.status, expiresAt: new Date(o.expires_at), countryCode: o.country_code ?? null, ledgerAllowed: true };
-  },
+  fromRow: (o: q.ShopOrderPayableRow): Payable => ({
+    type: 'shop_order',
+    id: o.id,
+    userId: Number(o.buyer_id),
+    no: o.order_no,
+    amountMinor: Number(o.total_minor),
+    currency: o.currency,
+    payable: o.status === 'awaiting_payment' && !isPast(o.expires_at),
+    status: o.status,
+    expiresAt: new Date(o.expires_at),
+    countryCode: o.country_code ?? null,
+    ledgerAllowed: true,
+    ...(o.shop_refusal !== null && o.shop_refusal !== undefined ? { refusal: Number(o.shop_refusal) } : {}),
+  }),
   settle: (tx: Tx, actor: Actor, input: { id: number; amountMinor: number; currency: string; gateway: string }) => markShopOrderPaid(tx, actor, input),
   async refunded(tx: Tx, _actor: Actor, id: number) {
     const shopId = await q.markShopOrderRefunded(tx, id);
