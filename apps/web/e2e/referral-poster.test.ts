@@ -41,6 +41,8 @@ describe('a poster with the invitation QR in Chromium', () => {
     await page.getByTestId('invite-code').waitFor();
     const poster = page.locator('figure.poster', { has: page.getByAltText(title) });
     // On the page, as on the saved picture, the QR sits inside the picture's bottom-right corner, clear of the words below it.
+    // The QR is drawn a moment after the picture: a box is measured only once it shows.
+    await poster.locator('.poster-qr').waitFor();
     const picture = (await poster.getByAltText(title).boundingBox())!;
     const code = (await poster.locator('.poster-qr').boundingBox())!;
     expect(code.x + code.width).toBeLessThanOrEqual(picture.x + picture.width);
