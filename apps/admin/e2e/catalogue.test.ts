@@ -41,9 +41,12 @@ describe('the console’s catalogue in Chromium at 1280 px', () => {
     const row = page.locator('.ant-table-tbody tr', { hasText: name });
     await expect.poll(() => row.count()).toBe(1);
     await expect.poll(() => page.getByTestId(`price-${goods.goodsId}`).innerText()).toContain('15.00');
+    await sql(`update goods set description = $1::jsonb where id = $2`, [JSON.stringify({ 'en-us': `<p>Boils in a minute ${RUN}</p>` }), goods.goodsId]);
     await row.getByRole('button', { name: 'Edit' }).click();
     await page.getByTestId('goods-editor').waitFor();
     await expect.poll(() => page.getByTestId('name-en-us').inputValue()).toBe(name);
+    // The description's preview shows the saved text from the start (it stayed blank until a change).
+    await expect.poll(() => page.frameLocator('iframe[title="preview"]').first().locator('body').innerText()).toBe(`Boils in a minute ${RUN}`);
     const price = page.locator('input[data-testid="sku-price-0"], [data-testid="sku-price-0"] input').first();
     await price.fill('17.50');
     await page.getByTestId('save-reason').fill('supplier price');

@@ -5,9 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { FormField, type AnyForm } from '../lib/form';
 import { LANGUAGE_NAMES } from '../lib/i18n';
 
-/** A text as it would show, in a frame that runs nothing (the server reduces it to safe markup when saved). */
+/**
+ * A text as it would show, in a frame that runs nothing (the server reduces it to safe markup when
+ * saved). A new frame for each text: Chromium left a frame blank when its text was set again while
+ * its first (empty) one was still loading, as when the saved goods arrive just after the editor opens.
+ */
 function Preview({ html }: { html: string }) {
-  return <iframe title="preview" sandbox="" srcDoc={`<!doctype html><meta charset="utf-8"><body style="font-family:sans-serif;font-size:14px">${html}</body>`} style={{ width: '100%', height: 220, border: '1px solid #f0f0f0', borderRadius: 6 }} />;
+  return <iframe key={html} title="preview" sandbox="" srcDoc={`<!doctype html><meta charset="utf-8"><body style="font-family:sans-serif;font-size:14px">${html}</body>`} style={{ width: '100%', height: 220, border: '1px solid #f0f0f0', borderRadius: 6 }} />;
 }
 
 /** A rich text per language: one tab each, the HTML beside its preview. */
