@@ -113,7 +113,9 @@ export const deleteCartLines = (db: Executor, userId: number, ids: number[]) =>
 
 /**
  * The statement that removes from the member's cart the given SKUs (bought in an order), for a CTE
- * of the order's insert: it deletes only when the CTE named `after` has a row (the order was made).
+ * of the order's insert: it deletes only when the CTE named `after` has a row (the order was made),
+ * and answers the ids it deleted. A line another checkout took (and committed) meanwhile is not
+ * deleted again: the caller compares what was deleted with what it read, and refuses when less.
  */
 export const deleteCartLinesOfSkusAfter = (userId: number, skuIds: number[], after: string) =>
-  sql`delete from cart_items where user_id = ${userId} and sku_id = any(${skuIds}::int[]) and exists (select 1 from ${sql.table(after)})`;
+  sql`delete from cart_items where user_id = ${userId} and sku_id = any(${skuIds}::int[]) and exists (select 1 from ${sql.table(after)}) returning id`;

@@ -196,7 +196,7 @@ export const insertOrderWithLines = async (
   lines: NewOrderLine[],
   event: { actor_kind: string; actor_id: string; request_id: string },
   expiry?: { runAt: Date; maxAttempts: number },
-  /** The member's cart lines of these SKUs, deleted with the order (an order from the cart). */
+  /** The member's cart lines of these SKUs, deleted with the order (an order from the cart); `cart_lines_taken` answers how many were. */
   cart?: { userId: number; skuIds: number[] },
 ) => {
   const row: Record<string, unknown> = { ...o, status: 'awaiting_payment', address: JSON.stringify(o.address) };
@@ -204,7 +204,7 @@ export const insertOrderWithLines = async (
   const job = expiry
     ? sql`, j as (${laterJobInsertOf('expire_order', { payload: sql`json_build_object('orderId', o.id)`, key: sql`${ORDER_EXPIRY_KEY_PREFIX}::text || o.id`, runAt: expiry.runAt, maxAttempts: expiry.maxAttempts, from: 'o' })})`
     : sql``;
-  const { rows } = await sql<Pick<Selectable<OrdersTable>, 'id' | 'order_no' | 'status' | 'total_minor' | 'currency' | 'expires_at'> & { expiry_job: boolean }>`
+  const { rows } = await sql<Pick<Selectable<OrdersTable>, 'id' | 'order_no' | 'status' | 'total_minor' | 'currency' | 'expires_at'> & { expiry_job: boolean; cart_lines_taken: number }>`
     with o as (
       insert into orders (${sql.join(columns.map((c) => sql.ref(c)))}) values (${sql.join(columns.map((c) => row[c]))})
       on conflict (order_no) do nothing
@@ -219,7 +219,7 @@ export const insertOrderWithLines = async (
       select o.id, 'created', null, 'awaiting_payment', ${event.actor_kind}, ${event.actor_id}, ${event.request_id} from o)
     ${job}
     ${cart ? sql`, c as (${deleteCartLinesOfSkusAfter(cart.userId, cart.skuIds, 'o')})` : sql``}
-    select o.*, ${expiry ? sql`exists (select 1 from j)` : sql`false`} as expiry_job from o`.execute(tx);
+    select o.*, ${expiry ? sql`exists (select 1 from j)` : sql`false`} as expiry_job, ${cart ? sql`(select count(*) from c)::int` : sql`0`} as cart_lines_taken from o`.execute(tx);
   return rows[0];
 };
 

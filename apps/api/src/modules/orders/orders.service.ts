@@ -34,6 +34,7 @@ import { balancesFromRows, type Balances } from '../ledger/ledger.service.js';
 import { orderAmounts, type OrderAmounts, type PointsParts } from './amounts.js';
 import { convertMinor, exactRate, internationalTerms, type ShippingMethod } from './freight.js';
 import { paymentsOfPayable } from '../payments/payment-history.js';
+import { cancelPayableWithPayments } from '../payments/payable-cancel.js';
 import { joinGroupOnPayment, leaveGroup } from '../promotions/group-buy.entries.js';
 import { couponDiscount, returnCouponUse, takeCouponUse } from '../promotions/coupons.js';
 import { OrderListTag, orderListHooks, ordersChanged } from './order-lists.js';
@@ -348,6 +349,9 @@ export async function placeOrder(deps: AppDeps, actor: Actor, input: CreateOrder
           : {}),
       }, lines.map(({ currency: _c, ...l }) => l), { ...actorStamp(actor), request_id: actor.requestId }, { runAt: expiresAt, maxAttempts: EXPIRY_ATTEMPTS }, fromCart);
     }
+    // A cart line is bought once: a checkout of the same lines that committed first took them, and
+    // this one is undone (its reservations with it), as a later checkout of them would be refused.
+    if (fromCart && order.cart_lines_taken < fromCart.skuIds.length) throw new AppError(ResponseCode.nothingSelected);
     await holdCheckoutPoints(tx, actor, { id: order.id, userId }, points.plan);
     // The expiry job is written with the order (due a minute or more later, the workers find it without a wake-up notice); if that could not be done, it is enqueued now.
     if (!order.expiry_job) await enqueueJob(tx, 'expire_order', { orderId: order.id }, { runAt: expiresAt, jobKey: q.orderExpiryJobKey(order.id), maxAttempts: EXPIRY_ATTEMPTS });
@@ -444,7 +448,10 @@ export async function cancelOrderByMember(deps: AppDeps, actor: Actor, input: { 
     const packages = order.status === 'paid' ? await q.findPackagesOfOrder(tx, order.id) : [];
     const to: OrderStatus = order.status === 'paid' && packages.length === 0 ? 'refunding' : 'cancelled';
     const from: OrderStatus[] = to === 'refunding' ? ['paid'] : ['awaiting_payment'];
-    const changed = await transition(tx, actor, order.id, from, to, { kind: to === 'refunding' ? 'refund_requested' : 'cancelled', reason: input.reason, set: { cancelled_at: new Date(), cancel_reason: input.reason }, memberId: userId });
+    // Its open payments close with it: a held balance part goes back now, the gateway stops taking it.
+    const changed = await cancelPayableWithPayments(tx, deps, actor, { type: 'order', id: order.id }, { source: 'member', reason: 'order cancelled' }, () =>
+      transition(tx, actor, order.id, from, to, { kind: to === 'refunding' ? 'refund_requested' : 'cancelled', reason: input.reason, set: { cancelled_at: new Date(), cancel_reason: input.reason }, memberId: userId }),
+    );
     if (!changed) throw new AppError(ResponseCode.orderState);
     await releaseStock(tx, deps, actor, order.id);
     return { id: order.id, status: to };
@@ -456,7 +463,7 @@ export async function cancelOrderByMember(deps: AppDeps, actor: Actor, input: { 
  * refunding, refunded in full by the payments area as a member's cancellation is. Its goods go back on
  * sale; recorded with who and why in the same transaction.
  */
-export async function cancelOrderByOperator(deps: Pick<AppDeps, 'db' | 'config' | 'redis'>, actor: Actor, input: { id: number; reason: string }): Promise<{ id: number; status: OrderStatus }> {
+export async function cancelOrderByOperator(deps: Pick<AppDeps, 'db' | 'config' | 'redis'> & Partial<Pick<AppDeps, 'providers'>>, actor: Actor, input: { id: number; reason: string }): Promise<{ id: number; status: OrderStatus }> {
   const operator = operatorNameOf(actor);
   return withTransaction(deps.db, async (tx) => {
     const order = await q.findOrder(tx, input.id);
@@ -465,7 +472,9 @@ export async function cancelOrderByOperator(deps: Pick<AppDeps, 'db' | 'config' 
     if (order.status === 'paid' && (await q.findPackagesOfOrder(tx, order.id)).length > 0) throw new AppError(ResponseCode.orderState);
     const to: OrderStatus = order.status === 'paid' ? 'refunding' : 'cancelled';
     const from: OrderStatus[] = to === 'refunding' ? ['paid'] : ['awaiting_payment'];
-    const changed = await transition(tx, actor, order.id, from, to, { kind: to === 'refunding' ? 'refund_requested' : 'cancelled', reason: input.reason, set: { cancelled_at: new Date(), cancel_reason: input.reason } });
+    const changed = await cancelPayableWithPayments(tx, deps, actor, { type: 'order', id: order.id }, { source: 'operator', reason: 'order cancelled' }, () =>
+      transition(tx, actor, order.id, from, to, { kind: to === 'refunding' ? 'refund_requested' : 'cancelled', reason: input.reason, set: { cancelled_at: new Date(), cancel_reason: input.reason } }),
+    );
     if (!changed) throw new AppError(ResponseCode.orderState);
     await releaseStock(tx, deps, actor, order.id);
     await insertOperatorAction(tx, { operator, action: `order.cancel.${to}`, target_type: 'order', target_id: order.id, reason: input.reason });
