@@ -132,6 +132,8 @@ export const ResponseCode = {
   groupBuySoldOut: 5053,
   /** The member is already in that group. */
   groupAlreadyJoined: 5054,
+  /** A group-buy order waits for its group to fill before it can ship. */
+  groupNotFilled: 5055,
   /** Unknown, expired, not yet valid, or of another currency. */
   couponInvalid: 5060,
   /** The subtotal is below the coupon's minimum spend (`min`). */

@@ -38,7 +38,7 @@ export async function shipOrder(deps: Pick<AppDeps, 'db'> & { providers: Pick<Ap
     if (!order) throw new AppError(ResponseCode.orderNotFound);
     if (order.status !== 'paid') throw new AppError(ResponseCode.orderState);
     // Nothing of a group buy ships before its group succeeds.
-    if (order.kind === 'group_buy' && !(await groupAllowsShipping(tx, order.id))) throw new AppError(ResponseCode.orderState);
+    if (order.kind === 'group_buy' && !(await groupAllowsShipping(tx, order.id))) throw new AppError(ResponseCode.groupNotFilled);
     const lines = await q.findOrderLines(tx, [order.id]);
     const wanted = input.lines ?? lines.filter((l) => l.shipped_quantity < l.quantity).map((l) => ({ order_line_id: l.id, num: l.quantity - l.shipped_quantity }));
     if (!wanted.length) throw new AppError(ResponseCode.packageLinesInvalid);

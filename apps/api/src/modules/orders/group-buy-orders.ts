@@ -4,12 +4,9 @@ import type { Actor } from '../../lib/actor.js';
 import { memberIdOf } from '../../lib/actor.js';
 import { withTransaction } from '../../lib/transaction.js';
 import { catalogueChangedOnCommit } from '../catalogue/response-cache.js';
-import { leaveGroup } from '../promotions/group-buy.entries.js';
 import { decideGroup, enterGroup, takeGroupBuyPlace } from '../promotions/group-buy.service.js';
-import { transition } from './order-state.js';
-import * as q from './orders.queries.js';
+import { unwindGroupOrder } from './group-buy-unwind.js';
 import { placeOrder } from './orders.service.js';
-import { returnCheckoutPoints } from './points.js';
 
 // Orders of group buys: the checkout at the group's price, and the orders of a group that failed.
 
@@ -37,15 +34,7 @@ export async function decideGroupAtDeadline(deps: AppDeps, actor: Actor, groupId
   return withTransaction(deps.db, async (tx) => {
     const decided = await decideGroup(tx, deps, groupId);
     if (decided.outcome !== 'failed') return decided.outcome;
-    const change = { reason: 'group did not fill in time', set: { cancelled_at: new Date(), cancel_reason: 'group did not fill' } };
-    for (const orderId of decided.orderIds) {
-      const refunded = await transition(tx, actor, orderId, ['paid'], 'refunding', { ...change, kind: 'refund_requested' });
-      const cancelled = refunded ? undefined : await transition(tx, actor, orderId, ['awaiting_payment'], 'cancelled', change);
-      if (refunded || cancelled) {
-        await leaveGroup(tx, orderId);
-        await returnCheckoutPoints(tx, actor, (await q.findOrder(tx, orderId))!);
-      }
-    }
+    for (const orderId of decided.orderIds) await unwindGroupOrder(tx, actor, orderId, { reason: 'group did not fill in time', cancelReason: 'group did not fill' });
     return 'failed';
   });
 }

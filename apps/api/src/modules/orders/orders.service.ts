@@ -36,6 +36,7 @@ import { convertMinor, exactRate, internationalTerms, type ShippingMethod } from
 import { paymentsOfPayable } from '../payments/payment-history.js';
 import { cancelPayableWithPayments } from '../payments/payable-cancel.js';
 import { joinGroupOnPayment, leaveGroup } from '../promotions/group-buy.entries.js';
+import { unwindGroupOrder } from './group-buy-unwind.js';
 import { couponDiscount, returnCouponUse, takeCouponUse } from '../promotions/coupons.js';
 import { OrderListTag, orderListHooks, ordersChanged } from './order-lists.js';
 import { recordOrderEvent, transition } from './order-state.js';
@@ -425,7 +426,8 @@ export async function markOrderPaid(tx: Tx, actor: Actor, input: { orderId: numb
     return { outcome: 'not_payable', status: order.status };
   }
   await spendHeldPoints(tx, actor, paid);
-  if (paid.kind === 'group_buy') await joinGroupOnPayment(tx, input.orderId, paid.user_id);
+  // Paid after its group buy ended: it joins no group and is refunded at once, as for a failed group.
+  if (paid.kind === 'group_buy' && !(await joinGroupOnPayment(tx, input.orderId, paid.user_id))) await unwindGroupOrder(tx, actor, input.orderId, { reason: 'group buy ended before payment', cancelReason: 'group buy ended' });
   for (const onPaid of settlementHooks.onPaid) await onPaid(tx, actor, { id: input.orderId, user_id: paid.user_id, referrer_id: paid.referrer_id ?? null });
   return { outcome: 'paid', orderId: input.orderId };
 }

@@ -13,11 +13,13 @@ export async function openGroup(tx: Tx, activity: { id: number; group_size: numb
 /**
  * A group-buy order was paid: its member joins the chosen group, or, when that one filled or closed
  * meanwhile, another open group of the activity, or a new one. A group that reaches its size
- * succeeds at once (its orders can ship).
+ * succeeds at once (its orders can ship). Once the activity is over (ended early or at its time) a
+ * late payment joins nothing and answers false: the orders area refunds it as for a failed group.
  */
-export async function joinGroupOnPayment(tx: Tx, orderId: number, userId: number): Promise<void> {
+export async function joinGroupOnPayment(tx: Tx, orderId: number, userId: number): Promise<boolean> {
   const entry = await g.findEntryOfOrder(tx, orderId);
-  if (!entry || entry.status !== 'pending') return;
+  if (!entry || entry.status !== 'pending') return true;
+  if (!(await g.activityIsRunning(tx, entry.activity_id))) return false;
   let group = await g.addMemberToGroup(tx, entry.group_id);
   if (!group) {
     const other = await g.findJoinableGroup(tx, entry.activity_id, userId);
@@ -29,17 +31,24 @@ export async function joinGroupOnPayment(tx: Tx, orderId: number, userId: number
   }
   await g.setEntry(tx, entry.id, { status: 'joined', group_id: group.id });
   if (group.member_count >= group.size) await g.decideGroup(tx, group.id, 'succeeded');
+  return true;
 }
 
 /**
  * A group-buy order ended (cancelled, closed, refunded): its units go back to the activity while it
- * runs, to the SKU's stock once it is over; its member leaves an open group.
+ * runs, to the SKU's stock once it is over; its member leaves the group, and a group that had
+ * succeeded is one short again and forms again (nothing of a group ships before it is full).
  */
 export async function leaveGroup(tx: Tx, orderId: number): Promise<boolean> {
   const entry = await g.findEntryOfOrder(tx, orderId);
   if (!entry) return false;
   if (entry.status === 'dropped') return true;
-  if (entry.status === 'joined') await g.removeMemberFromGroup(tx, entry.group_id);
+  if (entry.status === 'joined' && !(await g.removeMemberFromGroup(tx, entry.group_id))) {
+    // A group that succeeded is final only once nothing of it can be cancelled any more: one short
+    // again, it forms again until its deadline decides it (at once when the activity is over).
+    const reopened = await g.reopenGroupWithoutMember(tx, entry.group_id);
+    if (reopened) await enqueueJob(tx, 'decide_group', { groupId: reopened.id }, { runAt: new Date(reopened.expires_at), jobKey: `group-decide:${reopened.id}`, maxAttempts: 10 });
+  }
   await g.setEntry(tx, entry.id, { status: 'dropped' });
   if (!(await g.returnToRunningActivity(tx, entry.activity_id, entry.quantity))) {
     const [activity] = await g.findActivities(tx, { id: entry.activity_id });

@@ -40,6 +40,10 @@ export const takeFromActivity = (tx: Tx, activityId: number, quantity: number) =
     .returningAll()
     .executeTakeFirst();
 
+/** Whether the activity is running now (an activity ended early has its end moved to then). */
+export const activityIsRunning = async (db: Executor, activityId: number) =>
+  !!(await db.selectFrom('group_buy_activities').select('id').where('id', '=', activityId).where(sql<boolean>`now() between starts_at and ends_at`).executeTakeFirst());
+
 /** Serializes one member's group-buy orders of one activity until the transaction ends (limits per member). */
 export const lockMemberActivity = (tx: Tx, activityId: number, userId: number) => sql`select pg_advisory_xact_lock(${activityId}::int, ${userId}::int)`.execute(tx);
 
@@ -94,7 +98,28 @@ export const decideGroup = (db: Executor, groupId: number, status: 'succeeded' |
   db.updateTable('group_buy_groups').set({ status, virtual, decided_at: sql`now()` }).where('id', '=', groupId).where('status', '=', 'open').returning('id').executeTakeFirst();
 
 export const removeMemberFromGroup = (db: Executor, groupId: number) =>
-  db.updateTable('group_buy_groups').set((eb) => ({ member_count: eb('member_count', '-', 1) })).where('id', '=', groupId).where('status', '=', 'open').where('member_count', '>', 0).execute();
+  db.updateTable('group_buy_groups').set((eb) => ({ member_count: eb('member_count', '-', 1) })).where('id', '=', groupId).where('status', '=', 'open').where('member_count', '>', 0).returning('id').executeTakeFirst();
+
+/**
+ * A paid member left a group that had succeeded: it is one short again, so it is forming again
+ * (not decided, not virtual). Once its activity is over it can get no one new, so its deadline
+ * comes now. Only from `succeeded`: answers nothing for a group in any other state.
+ */
+export const reopenGroupWithoutMember = (tx: Tx, groupId: number) =>
+  tx
+    .updateTable('group_buy_groups')
+    .set((eb) => ({
+      member_count: eb('member_count', '-', 1),
+      status: 'open',
+      virtual: false,
+      decided_at: null,
+      expires_at: sql<Date>`case when exists (select 1 from group_buy_activities a where a.id = group_buy_groups.activity_id and a.ends_at <= now()) then least(expires_at, now()) else expires_at end`,
+    }))
+    .where('id', '=', groupId)
+    .where('status', '=', 'succeeded')
+    .where('member_count', '>', 0)
+    .returningAll()
+    .executeTakeFirst();
 
 export const insertEntry = (tx: Tx, e: { group_id: number; activity_id: number; order_id: number; user_id: number; quantity: number }) => tx.insertInto('group_buy_entries').values(e).returning('id').executeTakeFirstOrThrow();
 

@@ -82,7 +82,9 @@ describe('group buys', () => {
 
     // Nothing ships before the group succeeds.
     const early = await post('/admin/api/orders/ship', { order_id: opened.body.data.order_id, carrier: 'DHL', tracking_number: `GB${groupId}A` }, owner.headers);
-    expect(early.body.code).toBe(ResponseCode.orderState);
+    expect(early.body).toMatchObject({ code: ResponseCode.groupNotFilled, msg: 'This order is waiting for its group to fill: it ships once the group is complete' });
+    const earlyTh = await post('/admin/api/orders/ship', { order_id: opened.body.data.order_id, carrier: 'DHL', tracking_number: `GB${groupId}T` }, { ...owner.headers, 'think-lang': 'th' });
+    expect(earlyTh.body).toMatchObject({ code: ResponseCode.groupNotFilled, msg: 'คำสั่งซื้อนี้กำลังรอให้กลุ่มครบ จะจัดส่งได้เมื่อกลุ่มครบแล้ว' });
 
     expect((await buy(leader, a.id, groupId)).body.code).toBe(ResponseCode.groupAlreadyJoined);
     const b = await buy(second, a.id, groupId);
@@ -202,6 +204,65 @@ describe('group buys', () => {
 
     await post('/admin/api/orders/group-buys/end', { id, reason: 'Sold elsewhere' }, owner.headers);
     expect((await goodsInfo()).group_buy).toBeNull();
+  });
+
+  it('a member leaving a group that succeeded reopens it: the count and the page tell the truth, nothing ships until it is full again', async () => {
+    const a = await activity({ size: 2 });
+    const [leader, second, third] = [await member(), await member(), await member()];
+    const opened = (await buy(leader, a.id)).body.data;
+    await pay(opened);
+    const joined = (await buy(second, a.id, opened.group_id)).body.data;
+    await pay(joined);
+    expect(await groupOf(opened.group_id)).toMatchObject({ status: 'succeeded', member_count: 2 });
+
+    const cancelled = await post('/shop/order/cancelOrder', { id: joined.order_id, reason: 'changed my mind' }, { ...second.headers, 'idempotency-key': `gb-leave-${second.userId}` });
+    expect(cancelled.body).toMatchObject({ code: 200, data: { status: 'refunding' } });
+    expect(await groupOf(opened.group_id)).toMatchObject({ status: 'open', member_count: 1, decided_at: null });
+    // The leader's page says the group is forming again, one short; the leader's order does not ship at the group price alone.
+    expect((await get(`/shop/order/info?id=${opened.order_id}`, leader.headers)).body.data.group_buy).toMatchObject({ status: 'open', member_count: 1, size: 2 });
+    expect((await post('/admin/api/orders/ship', { order_id: opened.order_id, carrier: 'DHL', tracking_number: `GBL${opened.group_id}A` }, owner.headers)).body.code).toBe(ResponseCode.groupNotFilled);
+    expect((await get(`/shop/pintuan/goodsTuanList?activity_id=${a.id}`, third.headers)).body.data.list).toEqual([expect.objectContaining({ id: opened.group_id, member_count: 1, needed: 1 })]);
+
+    // Someone else fills it again: it succeeds and ships.
+    await pay((await buy(third, a.id, opened.group_id)).body.data);
+    expect(await groupOf(opened.group_id)).toMatchObject({ status: 'succeeded', member_count: 2 });
+    expect((await post('/admin/api/orders/ship', { order_id: opened.order_id, carrier: 'DHL', tracking_number: `GBL${opened.group_id}B` }, owner.headers)).body.code).toBe(200);
+  });
+
+  it('a member leaving a succeeded group after the activity ended: the group cannot fill again, so it fails at once and the rest is refunded', async () => {
+    const a = await activity({ size: 2 });
+    const [leader, second] = [await member(), await member()];
+    const opened = (await buy(leader, a.id)).body.data;
+    await pay(opened);
+    const joined = (await buy(second, a.id, opened.group_id)).body.data;
+    await pay(joined);
+    expect((await post('/admin/api/orders/group-buys/end', { id: a.id, reason: 'Price error' }, owner.headers)).body.code).toBe(200);
+    const cancelled = await post('/shop/order/cancelOrder', { id: joined.order_id, reason: 'changed my mind' }, { ...second.headers, 'idempotency-key': `gb-leave-${second.userId}` });
+    expect(cancelled.body.data.status).toBe('refunding');
+    expect(await groupOf(opened.group_id)).toMatchObject({ member_count: 1 });
+    await runDueJobs(t.deps);
+    expect((await groupOf(opened.group_id)).status).toBe('failed');
+    expect((await orderRow(t.db, opened.order_id)).status).toBe('refunding');
+  });
+
+  it('an order paid after its group buy ended joins no group: it is refunded at once and no group succeeds after the end', async () => {
+    const a = await activity({ size: 2, quantity: 6 });
+    const [leader, late] = [await member(), await member()];
+    const opened = (await buy(leader, a.id)).body.data;
+    await pay(opened);
+    const unpaid = (await buy(late, a.id, opened.group_id)).body.data;
+    const ended = await post('/admin/api/orders/group-buys/end', { id: a.id, reason: 'Price error' }, owner.headers);
+    expect(ended.body).toMatchObject({ code: 200, data: { returned: 4 } });
+    expect(await stockOf(t.db, a.skuId)).toBe(28);
+
+    expect((await pay(unpaid)).outcome).toBe('paid');
+    expect((await orderRow(t.db, unpaid.order_id)).status).toBe('refunding');
+    expect(await groupOf(opened.group_id)).toMatchObject({ status: 'open', member_count: 1 });
+    const entry = await t.db.selectFrom('group_buy_entries').selectAll().where('order_id', '=', unpaid.order_id).executeTakeFirstOrThrow();
+    expect(entry.status).toBe('dropped');
+    // Its unit goes back to the SKU (the activity is over), and the order cannot ship.
+    expect(await stockOf(t.db, a.skuId)).toBe(29);
+    expect((await post('/admin/api/orders/ship', { order_id: unpaid.order_id, carrier: 'DHL', tracking_number: `GBE${unpaid.order_id}` }, owner.headers)).body.code).toBe(ResponseCode.orderState);
   });
 
   it('keeps the limits per order and per member', async () => {
