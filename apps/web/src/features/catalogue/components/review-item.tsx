@@ -1,6 +1,7 @@
 import { Image } from 'antd-mobile';
 import type { Review } from '@shop/contract/catalogue';
 import { mediaUrl } from '@/lib/media-url';
+import { formatDate } from '@/lib/format';
 import { useTranslation } from '@/lib/i18n';
 
 /** One review of a goods: who, stars, when, the SKU they bought, what they wrote, their pictures and the shop's reply. */
@@ -17,7 +18,7 @@ export function ReviewItem({ review: r }: { review: Review }) {
             {'★'.repeat(Math.max(0, 5 - r.rating))}
           </span>
         </span>
-        <span className="review-date">{r.created_at.slice(0, 10)}</span>
+        <span className="review-date">{formatDate(r.created_at, { dateOnly: true })}</span>
       </div>
       {/* What the reviewer bought: the SKU's specs. */}
       {r.sku_text && <div className="review-sku">{r.sku_text}</div>}

@@ -11,6 +11,7 @@ import { useCommentThread } from '../api/get-news-comment-thread';
 import { useLikeNewsComment } from '../api/like-news-comment';
 import { useCommentPages } from '../api/list-news-comments';
 import { useTranslation } from '@/lib/i18n';
+import { formatDate } from '@/lib/format';
 
 function CommentItem({ c, onReplies, onReply }: { c: NewsComment; onReplies?: () => void; onReply: () => void }) {
   const { t } = useTranslation();
@@ -21,7 +22,7 @@ function CommentItem({ c, onReplies, onReply }: { c: NewsComment; onReplies?: ()
     <div className="comment" data-comment-id={c.id}>
       <div className="comment-head">
         <span className="comment-name">{c.user_name}</span>
-        <span className="comment-date">{c.created_at.slice(0, 10)}</span>
+        <span className="comment-date">{formatDate(c.created_at, { dateOnly: true })}</span>
       </div>
       <div className="comment-text">{c.content}</div>
       <div className="comment-actions">

@@ -5,6 +5,7 @@ import { paths } from '@/config/paths';
 import { PageHeader } from '@/components/page-header';
 import { ListState } from '@/components/list-states';
 import { mediaUrl, withMediaHost } from '@/lib/media-url';
+import { formatDate } from '@/lib/format';
 import { useSession } from '@/stores/session';
 import { useCollectNews } from '../api/collect-news';
 import { useAgreement, type AgreementKind } from '../api/get-agreement';
@@ -31,7 +32,7 @@ function NewsArticle({ id }: { id: number }) {
       {n && (
         <article className="article">
           <h1 className="article-title">{n.title}</h1>
-          <div className="article-meta">{n.published_at.slice(0, 10)}</div>
+          <div className="article-meta">{formatDate(n.published_at, { dateOnly: true })}</div>
           <div className="rich-text" dangerouslySetInnerHTML={{ __html: withMediaHost(n.content) }} />
           {(annex.data?.list.length ?? 0) > 0 && (
             <List header={t('catalogue.news.attachments')} className="article-annex">
@@ -65,7 +66,7 @@ function NoticeArticle({ id }: { id: number }) {
       {notice.data && (
         <article className="article">
           <h1 className="article-title">{notice.data.title}</h1>
-          <div className="article-meta">{notice.data.published_at.slice(0, 10)}</div>
+          <div className="article-meta">{formatDate(notice.data.published_at, { dateOnly: true })}</div>
           <div className="rich-text" dangerouslySetInnerHTML={{ __html: withMediaHost(notice.data.content) }} />
         </article>
       )}
@@ -81,7 +82,7 @@ export function AgreementArticle({ kind }: { kind: AgreementKind }) {
       {a.data && (
         <article className="article">
           <div className="rich-text" dangerouslySetInnerHTML={{ __html: withMediaHost(a.data.content) }} />
-          <div className="article-meta">{t('catalogue.agreement.updated', { date: a.data.updated_at.slice(0, 10) })}</div>
+          <div className="article-meta">{t('catalogue.agreement.updated', { date: formatDate(a.data.updated_at, { dateOnly: true }) })}</div>
         </article>
       )}
     </ListState>

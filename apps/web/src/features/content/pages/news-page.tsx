@@ -4,6 +4,7 @@ import { paths } from '@/config/paths';
 import { PageHeader } from '@/components/page-header';
 import { ListState, LoadMore } from '@/components/list-states';
 import { mediaUrl } from '@/lib/media-url';
+import { formatDate } from '@/lib/format';
 import { useNewsBanners } from '../api/list-news-banners';
 import { useNewsPages } from '../api/list-news';
 import { useNoticePages } from '../api/list-notices';
@@ -35,7 +36,7 @@ function NewsList() {
               key={n.id}
               onClick={() => navigate(`${paths.my.article}?type=news&id=${n.id}`)}
               prefix={<Image src={mediaUrl(n.cover)} width={96} height={60} fit="cover" alt="" />}
-              description={`${n.published_at.slice(0, 10)} · ${t('catalogue.news.likes', { count: n.like_count })} · ${t('catalogue.comments.titleCount', { count: n.comment_count })}`}
+              description={`${formatDate(n.published_at, { dateOnly: true })} · ${t('catalogue.news.likes', { count: n.like_count })} · ${t('catalogue.comments.titleCount', { count: n.comment_count })}`}
             >
               {n.title}
             </List.Item>
@@ -56,7 +57,7 @@ function NoticeList() {
     <ListState loading={pages.isPending} error={pages.isError && !pages.data} empty={list.length === 0} emptyText={t('catalogue.notices.none')} onRetry={() => void pages.refetch()}>
       <List className="notice-list">
         {list.map((n) => (
-          <List.Item key={n.id} onClick={() => navigate(`${paths.my.article}?type=notice&id=${n.id}`)} description={n.summary} extra={n.published_at.slice(0, 10)}>
+          <List.Item key={n.id} onClick={() => navigate(`${paths.my.article}?type=notice&id=${n.id}`)} description={n.summary} extra={formatDate(n.published_at, { dateOnly: true })}>
             {n.title}
           </List.Item>
         ))}

@@ -1,8 +1,13 @@
 import type { AddressSnapshot } from '@shop/contract/orders';
+import { listCountriesShippedTo } from '@shop/contract/geo';
+import { useEndpointQuery } from '@/lib/endpoint-query';
 
-/** A shipping address as the order shows it. */
+/** A shipping address as the order shows it; the country named in the member's language, as the address book names it. */
 export function AddressCard({ address }: { address: AddressSnapshot }) {
-  const place = [address.house_number, address.detail, address.district, address.city, address.province, address.zip_code, address.country_code].filter(Boolean).join(', ');
+  // The countries the shop ships to, named in the member's language: the address book's list (one answer, shared).
+  const countries = useEndpointQuery(listCountriesShippedTo, undefined, { staleTime: 10 * 60_000 }).data?.list;
+  const country = countries?.find((c) => c.code === address.country_code)?.name || address.country_code;
+  const place = [address.house_number, address.detail, address.district, address.city, address.province, address.zip_code, country].filter(Boolean).join(', ');
   return (
     <div className="order-address">
       <div className="order-address-name">

@@ -104,6 +104,14 @@ describe('member shop pages', () => {
     expect(await screen.findByText('Shops are run by approved shop owners')).toBeTruthy();
   });
 
+  it('my shop: a member who is no owner is shown the way to become one, to the applications page', async () => {
+    owner = false;
+    const router = renderRoutes({ [paths.shop.my]: <MyShopPage />, [paths.team.applications]: <div>applications</div> }, paths.shop.my);
+    expect(await screen.findByText('Shops are run by approved shop owners')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Apply to be a shop owner' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.team.applications));
+  });
+
   it('shop orders: approving asks first, sends the decision with an idempotency key, and the order moves on', async () => {
     renderRoutes({ [paths.shop.orders]: <ShopOrdersPage /> }, `${paths.shop.orders}?view=awaiting_audit`);
     expect(await screen.findByText('Awaiting audit', { selector: '.shop-status' })).toBeTruthy();

@@ -110,6 +110,14 @@ export default function MyShopPage() {
           </Button>
         </div>
       )}
+      {/* Not an owner yet: the way to become one (the applications page, which says what it takes first). */}
+      {page.data && !page.data.is_owner && !shop && (
+        <div className="shop-actions">
+          <Button color="primary" onClick={() => navigate(paths.team.applications)}>
+            {t('userShop.app.applyOwner')}
+          </Button>
+        </div>
+      )}
     </div>
   );
 }

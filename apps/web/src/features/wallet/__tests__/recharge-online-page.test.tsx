@@ -1,8 +1,9 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from '@/lib/router';
 import { paths } from '@/config/paths';
+import { i18n } from '@/lib/i18n';
 import { useSession } from '@/stores/session';
 import { clearToasts, memberFixture, ok, prepareApp, startFakeApi } from '@/test/helpers';
 import RechargeInfoPage from '../pages/recharge-info-page';
@@ -42,22 +43,29 @@ beforeEach(() => {
 afterEach(async () => {
   cleanup();
   await clearToasts();
+  await act(() => i18n.changeLanguage('en-us'));
 });
+
+/** The recharge page in its router, at the top-up form. */
+function renderRecharge() {
+  const router = createMemoryRouter(
+    [
+      { path: paths.wallet.recharge, element: <RechargePage /> },
+      { path: paths.wallet.rechargeInfo, element: <RechargeInfoPage /> },
+    ],
+    { initialEntries: [paths.wallet.recharge] },
+  );
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return router;
+}
 
 describe('recharge page, online channel', () => {
   it('creates the top-up, pays it with a card method, and lands on its record still awaiting payment', async () => {
-    const router = createMemoryRouter(
-      [
-        { path: paths.wallet.recharge, element: <RechargePage /> },
-        { path: paths.wallet.rechargeInfo, element: <RechargeInfoPage /> },
-      ],
-      { initialEntries: [paths.wallet.recharge] },
-    );
-    render(
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>,
-    );
+    const router = renderRecharge();
     await screen.findAllByText('Online payment (card, e-wallet)');
     fireEvent.change(document.querySelector('input[name="amount"]')!, { target: { value: '20' } });
     fireEvent.click(screen.getByRole('button', { name: 'Top up' }));
@@ -69,5 +77,24 @@ describe('recharge page, online channel', () => {
     expect(pay.headers['idempotency-key']).toBeTruthy();
     expect(await screen.findByText('Awaiting payment')).toBeTruthy();
     expect(screen.queryByText('Credited')).toBeNull();
+  }, 15_000);
+
+  it('asks to confirm with the channel named as the list names it and the amount as money, in the member’s language', async () => {
+    renderRecharge();
+    await screen.findAllByText('Online payment (card, e-wallet)');
+    fireEvent.change(document.querySelector('input[name="amount"]')!, { target: { value: '20' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Top up' }));
+    // Not the server's own name ("Card") nor the amount as typed ("20 MYR").
+    expect(await screen.findByText('Top up RM 20.00 through Online payment (card, e-wallet)?')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    cleanup();
+    await clearToasts();
+    await act(() => i18n.changeLanguage('th'));
+    renderRecharge();
+    await screen.findAllByText('ชำระออนไลน์ (บัตร, อีวอลเล็ต)');
+    fireEvent.change(document.querySelector('input[name="amount"]')!, { target: { value: '50' } });
+    fireEvent.click(screen.getByRole('button', { name: 'เติมเงิน' }));
+    expect(await screen.findByText('เติมเงิน RM 50.00 ผ่าน ชำระออนไลน์ (บัตร, อีวอลเล็ต) หรือไม่?')).toBeTruthy();
+    expect(api.requests.filter((r) => r.url.startsWith('/user/recharge/create'))).toHaveLength(0);
   }, 15_000);
 });

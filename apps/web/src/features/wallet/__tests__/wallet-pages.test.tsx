@@ -395,7 +395,7 @@ describe('recharge page', () => {
     type('amount', '50');
     type('tx_hash', '0xabcdef0123456789abcdef');
     fireEvent.click(screen.getByRole('button', { name: 'Top up' }));
-    expect(await screen.findByText('Top up 50 USD through USDT (TRC20)?')).toBeTruthy();
+    expect(await screen.findByText('Top up $50.00 through USDT (TRC20)?')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(paths.wallet.recharges));
     expect(await toastText()).toBe('Top-up submitted for review');
@@ -422,7 +422,7 @@ describe('recharge page networks', () => {
     type('amount', '50');
     type('tx_hash', '0xabcdef0123456789abcdef');
     fireEvent.click(screen.getByRole('button', { name: 'Top up' }));
-    expect(await screen.findByText('Top up 50 USD through USDT (ERC20)?')).toBeTruthy();
+    expect(await screen.findByText('Top up $50.00 through USDT (ERC20)?')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(paths.wallet.recharges));
     const [create] = sent('/user/recharge/create');

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { formatRate } from '@/lib/format';
 import { Button, Dialog, ImageUploader, Selector, type ImageUploadItem } from 'antd-mobile';
 import { useNavigate } from '@/lib/router';
-import { isAmount } from '@shop/contract/common';
+import { isAmount, toMinorUnits } from '@shop/contract/common';
 import { createRechargeBody } from '@shop/contract/wallet';
 import { paths } from '@/config/paths';
 import { formatAmount } from '@/components/amount';
@@ -33,6 +33,15 @@ const LABELS = [
 /** The stablecoin network offered first when the shop has addresses on it. */
 const PREFERRED_NETWORK = 'TRC20';
 
+/** An amount the member typed as money in its currency ("$50.00"); as typed, with the code, if it is not one. */
+function typedMoney(amount: string, currency: string): string {
+  try {
+    return formatAmount(toMinorUnits(amount, currency), currency);
+  } catch {
+    return `${amount} ${currency}`;
+  }
+}
+
 /** `pages/my/recharge`: a top-up through a channel in the currency paid in, at today's rate into the wallet currency. */
 export default function RechargePage() {
   const { t, i18n } = useTranslation();
@@ -53,6 +62,8 @@ export default function RechargePage() {
   const { key, answered } = useActionKey();
   const create = useCreateRecharge(key);
   const channels = useMemo(() => data?.channels ?? [], [data]);
+  /** A channel as the member reads it: its name in their language where the packs have one, else the shop's. */
+  const channelLabel = (c: { code: string; name: string }) => (i18n.exists(`wallet.recharge.channelName.${c.code}`) ? t(`wallet.recharge.channelName.${c.code}`) : c.name);
 
   // The first channel to begin with; a channel's first currency when the one chosen is not its.
   useEffect(() => {
@@ -74,7 +85,7 @@ export default function RechargePage() {
     const yes = await Dialog.confirm({
       content: (
         <div>
-          <div>{t('wallet.recharge.confirm', { amount: `${body.amount} ${body.currency}`, channel: channel.kind === 'crypto' && body.network ? `${channel.name} (${body.network})` : channel.name })}</div>
+          <div>{t('wallet.recharge.confirm', { amount: typedMoney(body.amount, body.currency), channel: channel.kind === 'crypto' && body.network ? `${channelLabel(channel)} (${body.network})` : channelLabel(channel) })}</div>
           {q?.converted != null && <div className="wallet-muted">{t('wallet.recharge.credited', { amount: formatAmount(q.converted, q.to), rate: formatRate(q.rate) })}</div>}
         </div>
       ),
@@ -108,7 +119,7 @@ export default function RechargePage() {
             <Controller
               control={form.control}
               name="channel"
-              render={({ field }) => <Selector columns={2} options={channels.map((c) => ({ label: i18n.exists(`wallet.recharge.channelName.${c.code}`) ? t(`wallet.recharge.channelName.${c.code}`) : c.name, value: c.code }))} value={field.value ? [field.value] : []} onChange={(v) => v[0] && field.onChange(v[0])} />}
+              render={({ field }) => <Selector columns={2} options={channels.map((c) => ({ label: channelLabel(c), value: c.code }))} value={field.value ? [field.value] : []} onChange={(v) => v[0] && field.onChange(v[0])} />}
             />
           </FieldItem>
           <CurrencyField control={form.control} name="currency" label={t('wallet.field.currency')} currencies={channel?.currencies ?? []} />
