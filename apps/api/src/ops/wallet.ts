@@ -38,7 +38,7 @@ function valid<S extends z.ZodType>(schema: S | undefined, input: unknown): z.ou
 
 const num = (v: string | undefined) => (v === undefined || v === '' ? undefined : Number(v));
 
-const RECHARGE_STATUSES: RechargeStatus[] = ['awaiting_payment', 'under_review', 'paid', 'rejected', 'cancelled', 'expired'];
+const RECHARGE_STATUSES: RechargeStatus[] = ['awaiting_payment', 'under_review', 'paid', 'rejected', 'cancelled', 'expired', 'partly_refunded', 'refunded'];
 const WITHDRAWAL_STATUSES: WithdrawalStatus[] = ['pending', 'approved', 'paid', 'rejected', 'cancelled'];
 
 type AdminRecharge = Awaited<ReturnType<typeof recharge.rejectRecharge>>;

@@ -15,6 +15,20 @@ export type ApprovalKind = (typeof APPROVAL_KINDS)[number];
 /** Kinds whose thresholds an owner sets: the requests above, ledger adjustments (their own queue) and payouts (a second approver above it). */
 export const LIMIT_KINDS = [...APPROVAL_KINDS, 'ledger.adjust', 'withdrawal.payout'] as const;
 export type LimitKind = (typeof LIMIT_KINDS)[number];
+/**
+ * The most one operator lets through alone (no second operator) per kind, currency and UTC day, in
+ * minor units (points for `XXX`): about 100 USD in every currency. No threshold an owner sets passes
+ * it, and what an operator did alone today counts against it (docs/decisions/2026-11-24-money-controls.md).
+ * A currency not listed: nothing alone. Payouts (one approver instead of two) go ten times as far.
+ */
+export const SOLO_CEILING_MINOR: Readonly<Record<string, number>> = {
+  USD: 10_000, SGD: 13_000, HKD: 78_000, MYR: 45_000, CNY: 70_000, TWD: 320_000, THB: 350_000, JPY: 15_000, IDR: 160_000_000, HUF: 3_600_000, KHR: 40_000_000, XXX: 10_000,
+};
+/** The solo ceiling of a kind in a currency (`*`: the smallest of all, as it applies to every currency). */
+export function soloCeiling(kind: string, currency: string): number {
+  const base = currency === '*' ? Math.min(...Object.values(SOLO_CEILING_MINOR)) : (SOLO_CEILING_MINOR[currency.toUpperCase()] ?? 0);
+  return kind === 'withdrawal.payout' ? base * 10 : base;
+}
 export const APPROVAL_STATUSES = ['pending', 'approved', 'rejected', 'cancelled'] as const;
 
 const id = wholeNumber(1, 2_147_483_647);

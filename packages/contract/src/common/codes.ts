@@ -227,6 +227,10 @@ export const ResponseCode = {
   withdrawalNotPending: 6124,
   /** More rewards asked to move to the cash balance than the rewards balance holds. */
   rewardsInsufficient: 6125,
+  /** The stablecoin transaction (its hash, without `0x`, in any case) was already used for a top-up. */
+  txHashUsed: 6126,
+  /** A give by count asked for more usable cards of that value than the member holds (`held`). */
+  giftCardsTooFew: 6128,
   // Payments (6200–6299).
   /** The pay method is not offered for this currency, country or payable. */
   payMethodUnavailable: 6201,
@@ -242,6 +246,8 @@ export const ResponseCode = {
   /** The decision does not fit the flag (refund without money to give back, accept after the payment ended). */
   flagDecisionRefused: 6207,
   flagNotFound: 6208,
+  /** A top-up's refund would take back credit the member no longer holds (spent): nothing is sent or moved. */
+  refundCreditSpent: 6209,
   // Operators (7000–7099).
   /** The setup link is unknown, used or expired. */
   operatorSetupInvalid: 7001,
@@ -271,6 +277,8 @@ export const ResponseCode = {
   approvalNotYours: 7014,
   /** A member account is linked to one operator at most. */
   operatorMemberTaken: 7015,
+  /** A threshold or limit past what one operator may let through alone (`max` `currency`, formatted). */
+  approvalThresholdTooHigh: 7016,
   // Referral team (8000–8099).
   /** The member to place is not the caller's direct invitee (no hint that the member exists). */
   referralNotInvitee: 8001,
@@ -417,6 +425,7 @@ export const responseCodeMessageKey: Record<number, string> = {
   [ResponseCode.groupClosed]: 'orders.code.groupClosed',
   [ResponseCode.groupBuySoldOut]: 'orders.code.groupBuySoldOut',
   [ResponseCode.groupAlreadyJoined]: 'orders.code.groupAlreadyJoined',
+  [ResponseCode.groupNotFilled]: 'orders.code.groupNotFilled',
   [ResponseCode.couponInvalid]: 'orders.code.couponInvalid',
   [ResponseCode.couponMinSpend]: 'orders.code.couponMinSpend',
   [ResponseCode.couponUsedUp]: 'orders.code.couponUsedUp',
@@ -452,6 +461,8 @@ export const responseCodeMessageKey: Record<number, string> = {
   [ResponseCode.channelUnavailable]: 'wallet.code.channelUnavailable',
   [ResponseCode.slipRequired]: 'wallet.code.slipRequired',
   [ResponseCode.txHashRequired]: 'wallet.code.txHashRequired',
+  [ResponseCode.txHashUsed]: 'wallet.code.txHashUsed',
+  [ResponseCode.giftCardsTooFew]: 'wallet.code.giftCardsTooFew',
   [ResponseCode.noCryptoAddress]: 'wallet.code.noCryptoAddress',
   [ResponseCode.giftCardUnavailable]: 'wallet.code.giftCardUnavailable',
   [ResponseCode.walletCurrencyDisabled]: 'wallet.code.walletCurrencyDisabled',
@@ -467,6 +478,7 @@ export const responseCodeMessageKey: Record<number, string> = {
   [ResponseCode.refundTooLarge]: 'payments.code.refundTooLarge',
   [ResponseCode.flagDecisionRefused]: 'payments.code.flagDecisionRefused',
   [ResponseCode.flagNotFound]: 'payments.code.flagNotFound',
+  [ResponseCode.refundCreditSpent]: 'payments.code.refundCreditSpent',
   [ResponseCode.afterSaleNotAllowed]: 'afterSales.code.afterSaleNotAllowed',
   [ResponseCode.afterSaleNoLines]: 'afterSales.code.afterSaleNoLines',
   [ResponseCode.afterSaleQuantity]: 'afterSales.code.afterSaleQuantity',
@@ -497,6 +509,7 @@ export const responseCodeMessageKey: Record<number, string> = {
   [ResponseCode.payoutSameOperator]: 'admin.code.payoutSameOperator',
   [ResponseCode.approvalNotYours]: 'admin.code.approvalNotYours',
   [ResponseCode.operatorMemberTaken]: 'admin.code.operatorMemberTaken',
+  [ResponseCode.approvalThresholdTooHigh]: 'admin.code.approvalThresholdTooHigh',
   [ResponseCode.settingInvalid]: 'admin.code.settingInvalid',
   [ResponseCode.operatorSelfChange]: 'admin.code.operatorSelfChange',
   [ResponseCode.referralNotInvitee]: 'referral.code.referralNotInvitee',

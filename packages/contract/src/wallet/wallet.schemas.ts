@@ -108,7 +108,7 @@ export const changeRatioData = z.object({ from: z.string(), to: z.string(), rate
 
 // ── Top-up ───────────────────────────────────────────────────────────────────────────────────
 export const RECHARGE_KINDS = ['online', 'bank_transfer', 'ctbc', 'crypto'] as const;
-export const RECHARGE_STATUSES = ['awaiting_payment', 'under_review', 'paid', 'rejected', 'cancelled', 'expired'] as const;
+export const RECHARGE_STATUSES = ['awaiting_payment', 'under_review', 'paid', 'rejected', 'cancelled', 'expired', 'partly_refunded', 'refunded'] as const;
 export const rechargeChannelSchema = z.object({
   code: z.string(),
   kind: z.enum(RECHARGE_KINDS),

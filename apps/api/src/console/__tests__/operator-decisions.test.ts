@@ -111,7 +111,7 @@ const steps: Record<string, () => Promise<{ body: unknown; as?: typeof owner }>>
   '/admin/api/wallet/recharges/reject': async () => ({ body: { id: await pendingRecharge(), reason } }),
   '/admin/api/wallet/points/grant': async () => ({ body: { user_id: (await walletMember(t)).userId, kind: 'points', amount: 100, reason } }),
   '/admin/api/wallet/gift-cards/issue': async () => ({ body: { user_id: (await walletMember(t)).userId, currency: 'USD', value: 500, count: 1, expires_at: soon(24 * 30), reason } }),
-  '/admin/api/ledger/adjustment-limits': async () => ({ body: { currency: 'JPY', amount: 100_000, reason } }),
+  '/admin/api/ledger/adjustment-limits': async () => ({ body: { currency: 'JPY', amount: 10_000, reason } }),
   '/admin/api/ledger/adjustments': async () => ({ body: { user_id: (await walletMember(t)).userId, asset: 'cash', currency: 'USD', amount: 500, reason } }),
   '/admin/api/ledger/adjustments/decide': async () => {
     // Asked by the first owner (USD has no limit here: it waits), approved by a second.

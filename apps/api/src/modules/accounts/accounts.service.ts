@@ -38,7 +38,7 @@ import {
   primaryDestination,
   requireUncommonPassword,
 } from '../members/identity.js';
-import { assertNotLocked, clearFailures, failureKey, recordFailure } from '../captcha/lockout.js';
+import { assertNotLocked, clearFailures, failureKey, guessUnderLockout } from '../captcha/lockout.js';
 import type { SecurityNotices } from '../members/security-notice.js';
 import { requireStepUp, type StepUpProof } from '../two-factor/step-up.js';
 
@@ -143,12 +143,13 @@ export async function loginMember(deps: Pick<AppDeps, 'db' | 'config'>, actor: A
   const usable = user && user.status !== 'closed' ? user : undefined;
   // Failures count against the account, whichever of its names was typed.
   const key = failureKey(usable, input.account);
-  const failures = await assertNotLocked(db, key, actor.ip);
+  await assertNotLocked(db, key, actor.ip);
   await ensureCaptcha(db, { ip: actor.ip, account: key, token: input.captcha_token });
-  if (!(await checkPassword(usable?.password_hash, input.password)) || !usable) {
-    await recordFailure(db, key, actor.ip);
-    throw new AppError(ResponseCode.loginFailed);
-  }
+  // The guess takes its place among the failures before the hash is checked: concurrent guesses cannot pass the limit.
+  const { earlier: failures } = await guessUnderLockout(db, key, actor.ip, ResponseCode.loginFailed, async () => {
+    if (!(await checkPassword(usable?.password_hash, input.password)) || !usable) throw new AppError(ResponseCode.loginFailed);
+  });
+  if (!usable) throw new AppError(ResponseCode.loginFailed);
   if (usable.status === 'banned') throw new AppError(ResponseCode.accountBanned);
   await clearFailures(db, key, failures);
   return openSession(db, config, usable, actor);
@@ -240,13 +241,9 @@ async function requireTotpForReset(deps: Pick<SecurityDeps, 'db' | 'secrets'>, a
   await checkResetCode(db, input.destination, input.code);
   const key = failureKey(user, input.account);
   await assertNotLocked(db, key, actor.ip);
-  if (!input.google_code) throw new AppError(ResponseCode.twoFactorRequired);
-  try {
-    await checkBoundCode(db, deps.secrets, user.id, input.google_code);
-  } catch (e) {
-    if (e instanceof AppError && e.code === ResponseCode.twoFactorInvalid) await recordFailure(db, key, actor.ip);
-    throw e;
-  }
+  const code = input.google_code;
+  if (!code) throw new AppError(ResponseCode.twoFactorRequired);
+  await guessUnderLockout(db, key, actor.ip, ResponseCode.twoFactorInvalid, () => checkBoundCode(db, deps.secrets, user.id, code));
 }
 
 /** The logged-in member as the app sees them. */
@@ -308,11 +305,9 @@ export async function changePassword(deps: Pick<SecurityDeps, 'db' | 'secrets'>,
   const user = (await q.findUserById(db, userId))!;
   // A wrong current password here counts like a failed login: a stolen session cannot guess it.
   const key = failureKey(user, user.user_name);
-  await assertNotLocked(db, key, actor.ip);
-  if (!(await checkPassword(user.password_hash, input.old_password))) {
-    await recordFailure(db, key, actor.ip);
-    throw new AppError(ResponseCode.wrongPassword);
-  }
+  await guessUnderLockout(db, key, actor.ip, ResponseCode.wrongPassword, async () => {
+    if (!(await checkPassword(user.password_hash, input.old_password))) throw new AppError(ResponseCode.wrongPassword);
+  });
   await requireUncommonPassword(input.password, [user.user_name, user.email]);
   await requireTwoFactorIfBound(db, deps.secrets, user, input.google_code);
   const hash = await hashPassword(input.password);

@@ -70,6 +70,22 @@ export const sumOperatorRequestsToday = async (db: Executor, operator: string, k
     ).n,
   );
 
+/** What an operator carried out alone today (UTC) of a kind and currency (automatic requests). */
+export const sumOperatorAutomaticToday = async (db: Executor, operator: string, kind: string, currency: string): Promise<number> =>
+  Number(
+    (
+      await db
+        .selectFrom('approval_requests')
+        .select(sql<string>`coalesce(sum(amount), 0)`.as('n'))
+        .where('requested_by', '=', operator)
+        .where('kind', '=', kind)
+        .where('currency', '=', currency)
+        .where('automatic', '=', true)
+        .where('requested_at', '>=', sql<Date>`date_trunc('day', now() at time zone 'utc') at time zone 'utc'`)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
 /** The limits of a kind in a currency (its own row, else the kind's default row `*`). */
 export const findApprovalLimit = (db: Executor, kind: string, currency: string) =>
   db.selectFrom('approval_limits').selectAll().where('kind', '=', kind).where('currency', 'in', [currency, '*']).orderBy(sql`currency = '*'`).limit(1).executeTakeFirst();

@@ -1,8 +1,8 @@
-import { APPROVAL_KINDS, LIMIT_KINDS, ResponseCode, roleAllows, type ApprovalKind, type ApprovalRequest, type EndpointBody, type EndpointQuery, type OperatorRole, type Permission, type adminListApprovals, type adminSetApprovalLimit } from '@shop/contract';
+import { APPROVAL_KINDS, LIMIT_KINDS, ResponseCode, displayMinor, roleAllows, soloCeiling, type ApprovalKind, type ApprovalRequest, type EndpointBody, type EndpointQuery, type OperatorRole, type Permission, type adminListApprovals, type adminSetApprovalLimit } from '@shop/contract';
 import type { Database, Executor } from '../../db/database.js';
 import { operatorNameOf, refuseOwnAccount, type Actor } from '../../lib/actor.js';
 import { iso } from '../../lib/dates.js';
-import { AppError, notFound } from '../../lib/errors.js';
+import { AppError, alreadyDecided, notFound } from '../../lib/errors.js';
 import { pageOf, totalOf } from '../../lib/paging.js';
 import { withTransaction, type Tx } from '../../lib/transaction.js';
 import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
@@ -98,7 +98,12 @@ export async function requestApproval<P, R>(db: Database, actor: Actor, ask: App
     });
     // The same subject asked again while a request waits: that request, nothing new.
     if (id === undefined) return { request: await viewOf(tx, (await q.findPendingRequestOfSubject(tx, ask.kind, ask.subject!))!), result: null };
-    const automatic = ask.amount !== null && limits?.auto_up_to != null && ask.amount <= Number(limits.auto_up_to);
+    // At once only under the owner's threshold and within what one operator may let through alone today.
+    const automatic =
+      ask.amount !== null &&
+      limits?.auto_up_to != null &&
+      ask.amount <= Number(limits.auto_up_to) &&
+      (await withinSoloCeiling(tx, operator, ask.kind, ask.currency, ask.amount, () => q.sumOperatorAutomaticToday(tx, operator, ask.kind, ask.currency)));
     let result: R | null = null;
     if (automatic) {
       result = (await approvable.execute(tx, actor, ask.payload as never, { id, reason: ask.reason })) as R;
@@ -123,7 +128,33 @@ export async function checkDailyLimit(tx: Tx, operator: string, kind: (typeof LI
 async function refusePastDailyLimit(tx: Tx, ask: { operator: string; kind: string; currency: string; amount: number; limit: number | string | null }, askedToday: () => Promise<number>): Promise<void> {
   if (ask.limit === null) return;
   await q.lockOperatorRequests(tx, ask.operator, ask.kind, ask.currency);
-  if ((await askedToday()) + ask.amount > Number(ask.limit)) throw new AppError(ResponseCode.approvalDailyLimit, { limit: Number(ask.limit), currency: ask.currency });
+  if ((await askedToday()) + ask.amount > Number(ask.limit)) {
+    // The limit as the operator reads it: money in its currency's units, points as a count.
+    const limit = Number(ask.limit);
+    if (ask.currency === 'XXX') throw new AppError(ResponseCode.approvalDailyLimit, { limit: String(limit) }, { messageKey: 'admin.code.approvalDailyLimitPoints' });
+    throw new AppError(ResponseCode.approvalDailyLimit, { limit: displayMinor(limit, ask.currency), currency: ask.currency });
+  }
+}
+
+/**
+ * Whether an operator may carry out `amount` alone, without a second operator: what they did alone
+ * today of the kind and currency (`doneAloneToday`) plus it stays within the solo ceiling, which no
+ * threshold an owner sets can pass. Under a lock per operator, kind and currency, so a burst cannot slip past it.
+ */
+export async function withinSoloCeiling(tx: Tx, operator: string, kind: (typeof LIMIT_KINDS)[number], currency: string, amount: number, doneAloneToday: () => Promise<number>): Promise<boolean> {
+  const ceiling = soloCeiling(kind, currency);
+  if (amount > ceiling) return false;
+  await q.lockOperatorRequests(tx, operator, kind, currency);
+  return (await doneAloneToday()) + amount <= ceiling;
+}
+
+/** Refuses a threshold or no-second-operator limit past the solo ceiling of its kind and currency. */
+export function refusePastSoloCeiling(kind: (typeof LIMIT_KINDS)[number], currency: string, amount: number | null): void {
+  const max = soloCeiling(kind, currency);
+  if (amount === null || amount <= max) return;
+  if (currency === 'XXX') throw new AppError(ResponseCode.approvalThresholdTooHigh, { max }, { messageKey: 'admin.code.approvalThresholdTooHighPoints' });
+  if (currency === '*') throw new AppError(ResponseCode.approvalThresholdTooHigh, { max }, { messageKey: 'admin.code.approvalThresholdTooHighAny' });
+  throw new AppError(ResponseCode.approvalThresholdTooHigh, { max: displayMinor(max, currency), currency });
 }
 
 /** The kinds an operator's role may decide. */
@@ -141,17 +172,30 @@ export async function decideApproval(db: Database, actor: Actor, role: OperatorR
   return withTransaction(db, async (tx) => {
     const r = await q.lockApprovalRequestForUpdate(tx, input.id);
     if (!r || !kindsOf(role).includes(r.kind as ApprovalKind)) throw notFound('approval');
-    if (r.status !== 'pending') throw new AppError(ResponseCode.requestNotPending, { status: r.status });
+    if (r.status !== 'pending') throw alreadyDecided(r.status);
     const asker = r.requested_by_id !== null && actor.operatorId !== undefined ? Number(r.requested_by_id) === actor.operatorId : r.requested_by === operator;
     if (asker && input.decision === 'approve') throw new AppError(ResponseCode.approvalOwnRequest);
     refuseOwnAccount(actor, r.member_id);
     const result = input.decision === 'approve' ? await approvableOf(r.kind).execute(tx, actor, r.payload, { id: Number(r.id), reason: r.reason }) : undefined;
     if (!(await q.decideApprovalRequest(tx, r.id, { status: input.decision === 'approve' ? 'approved' : 'rejected', decided_by: operator, decided_by_id: actor.operatorId ?? null, decision_reason: reason, result }))) {
-      throw new AppError(ResponseCode.requestNotPending, { status: r.status });
+      throw alreadyDecided(r.status);
     }
     await insertOperatorAction(tx, { operator, action: `${r.kind}.${input.decision} #${r.id} ${r.summary}`, target_type: 'approval', target_id: r.id, reason });
     return viewOf(tx, r.id);
   });
+}
+
+/**
+ * Closes the request waiting about a subject (`recharge:12`) when its target was decided directly
+ * (a top-up rejected): cancelled with why, in the caller's transaction, so nobody approves it later.
+ */
+export async function closeWaitingRequest(tx: Tx, actor: Actor, kind: ApprovalKind, subject: string, why: string): Promise<void> {
+  const operator = operatorNameOf(actor);
+  const id = await q.findPendingRequestOfSubject(tx, kind, subject);
+  if (id === undefined) return;
+  if (await q.decideApprovalRequest(tx, id, { status: 'cancelled', decided_by: operator, decided_by_id: actor.operatorId ?? null, decision_reason: why })) {
+    await insertOperatorAction(tx, { operator, action: `${kind}.cancel #${id} ${subject}`, target_type: 'approval', target_id: id, reason: why });
+  }
 }
 
 /** The operator who asked withdraws a request still waiting. */
@@ -163,7 +207,7 @@ export async function cancelApproval(db: Database, actor: Actor, input: { id: nu
     const asker = r.requested_by_id !== null && actor.operatorId !== undefined ? Number(r.requested_by_id) === actor.operatorId : r.requested_by === operator;
     if (!asker) throw new AppError(ResponseCode.approvalNotYours);
     if (!(await q.decideApprovalRequest(tx, r.id, { status: 'cancelled', decided_by: operator, decided_by_id: actor.operatorId ?? null, decision_reason: input.reason?.trim() || null }))) {
-      throw new AppError(ResponseCode.requestNotPending, { status: r.status });
+      throw alreadyDecided(r.status);
     }
     await insertOperatorAction(tx, { operator, action: `${r.kind}.cancel #${r.id} ${r.summary}`, target_type: 'approval', target_id: r.id, reason: input.reason?.trim() || null });
     return viewOf(tx, r.id);
@@ -196,6 +240,7 @@ export async function approvalLimits(db: Executor, actor: Actor) {
 /** An owner sets a kind's threshold and daily limit in a currency (`*`: every currency without its own), with the reason. */
 export async function setApprovalLimit(db: Database, actor: Actor, input: EndpointBody<typeof adminSetApprovalLimit>) {
   const operator = operatorNameOf(actor);
+  refusePastSoloCeiling(input.kind, input.currency, input.auto_up_to);
   await withTransaction(db, async (tx) => {
     await q.upsertApprovalLimit(tx, { kind: input.kind, currency: input.currency, auto_up_to: input.auto_up_to, daily_limit: input.daily_limit, updated_by: operator });
     await insertOperatorAction(tx, { operator, action: `setting.approval_limit ${input.kind} ${input.currency} auto=${input.auto_up_to ?? 'never'} daily=${input.daily_limit ?? 'none'}`, target_type: 'setting', target_id: 0, reason: input.reason });
@@ -206,5 +251,5 @@ export async function setApprovalLimit(db: Database, actor: Actor, input: Endpoi
 /** The threshold of a kind in a currency (payouts: one approver up to it), or null when none is set. */
 export async function thresholdOf(db: Executor, kind: (typeof LIMIT_KINDS)[number], currency: string): Promise<number | null> {
   const l = await q.findApprovalLimit(db, kind, currency);
-  return l?.auto_up_to == null ? null : Number(l.auto_up_to);
+  return l?.auto_up_to == null ? null : Math.min(Number(l.auto_up_to), soloCeiling(kind, currency));
 }

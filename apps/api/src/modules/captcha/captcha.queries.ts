@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import { hashToken } from '../../lib/tokens.js';
+import type { Tx } from '../../lib/transaction.js';
 
 export const findSetting = (db: Executor, key: string) =>
   db.selectFrom('account_settings').select('value').where('key', '=', key).executeTakeFirst();
@@ -12,26 +13,52 @@ export const upsertSetting = (db: Executor, key: string, value: string, by: stri
     .onConflict((oc) => oc.column('key').doUpdateSet({ value, updated_by: by, updated_at: new Date() }))
     .execute();
 
-export const insertLoginFailure = (db: Executor, account: string, ip: string) =>
-  db.insertInto('login_failures').values({ account: account.toLowerCase(), ip }).execute();
+/** Holds a place among the failures for a guess being checked until `pendingUntil`; the row's id. */
+export const insertPendingLoginFailure = async (db: Executor, account: string, ip: string, pendingUntil: Date): Promise<number> =>
+  (await db.insertInto('login_failures').values({ account: account.toLowerCase(), ip, pending_until: pendingUntil }).returning('id').executeTakeFirstOrThrow()).id;
 
-/** Failed logins in the window, for the account and for the address. */
+/** The guess was wrong: its held place becomes a failure. */
+export const settleLoginFailure = (db: Executor, id: number) => db.updateTable('login_failures').set({ pending_until: null }).where('id', '=', id).execute();
+
+/**
+ * Failed logins in the window, for the account and for the address; and apart, the places held by
+ * guesses still being checked (a held place past its time counts as a failure).
+ */
 export async function countLoginFailures(db: Executor, account: string | undefined, ip: string, sinceMs: number) {
   const since = new Date(Date.now() - sinceMs);
+  const acc = account?.toLowerCase() ?? '';
   const row = await db
     .selectFrom('login_failures')
     .select([
-      sql<number>`count(*) filter (where ip = ${ip})::int`.as('by_ip'),
-      sql<number>`count(*) filter (where account = ${account?.toLowerCase() ?? ''})::int`.as('by_account'),
+      sql<number>`count(*) filter (where ip = ${ip} and not coalesce(pending_until > now(), false))::int`.as('by_ip'),
+      sql<number>`count(*) filter (where account = ${acc} and not coalesce(pending_until > now(), false))::int`.as('by_account'),
+      sql<number>`count(*) filter (where ip = ${ip} and pending_until > now())::int`.as('pending_by_ip'),
+      sql<number>`count(*) filter (where account = ${acc} and pending_until > now())::int`.as('pending_by_account'),
     ])
     .where('created_at', '>', since)
-    .where((eb) => eb.or([eb('ip', '=', ip), eb('account', '=', account?.toLowerCase() ?? '')]))
+    .where((eb) => eb.or([eb('ip', '=', ip), eb('account', '=', acc)]))
     .executeTakeFirstOrThrow();
-  return { byIp: row.by_ip, byAccount: row.by_account };
+  return { byIp: row.by_ip, byAccount: row.by_account, pendingByIp: row.pending_by_ip, pendingByAccount: row.pending_by_account };
 }
 
+/**
+ * Queues behind every other attempt on the same account and from the same address (until `tx` ends),
+ * so their count-then-insert steps run one at a time: the account's lock first, then the address's.
+ */
+export async function lockLoginAttempts(tx: Tx, account: string, ip: string): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtext('login-failures:account'), hashtext(${account.toLowerCase()}))`.execute(tx);
+  await sql`select pg_advisory_xact_lock(hashtext('login-failures:ip'), hashtext(${ip}))`.execute(tx);
+}
+
+export const deleteLoginFailure = (db: Executor, id: number) => db.deleteFrom('login_failures').where('id', '=', id).execute();
+
+/** Forgives the account's failures (places still held by guesses being checked stay theirs to decide). */
 export const clearLoginFailures = (db: Executor, account: string) =>
-  db.deleteFrom('login_failures').where('account', '=', account.toLowerCase()).execute();
+  db
+    .deleteFrom('login_failures')
+    .where('account', '=', account.toLowerCase())
+    .where((eb) => eb.or([eb('pending_until', 'is', null), eb('pending_until', '<=', new Date())]))
+    .execute();
 
 export const insertChallenge = (db: Executor, c: { id: string; x: number; y: number; ip: string; expiresAt: Date }) =>
   db.insertInto('captcha_challenges').values({ id: c.id, x: c.x, y: c.y, ip: c.ip, expires_at: c.expiresAt, used_at: null }).execute();

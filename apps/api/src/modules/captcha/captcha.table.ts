@@ -24,6 +24,8 @@ export interface LoginFailuresTable {
   account: string;
   ip: string;
   created_at: Timestamp;
+  /** Set while the guess this row holds a place for is being checked; past it, the row counts as a failure. */
+  pending_until: Timestamp | null;
 }
 
 /** Operator settings of the account area (captcha mode …). */

@@ -165,6 +165,9 @@ export const insertHold = (db: Executor, hold: { account_id: number; amount: num
 /** The hold a reserving entry made, if any (a replayed reservation answers it). */
 export const findHoldByReserveEntry = (db: Executor, entryId: number) => db.selectFrom('holds').selectAll().where('reserve_entry_id', '=', entryId).executeTakeFirst();
 
+/** The hold of a business reference (the first, when it has several). */
+export const findHoldByReference = (db: Executor, type: string, id: string) => db.selectFrom('holds').selectAll().where('reference_type', '=', type).where('reference_id', '=', id).orderBy('id').executeTakeFirst();
+
 export const findLedgerAccount = (db: Executor, id: number) => db.selectFrom('ledger_accounts').selectAll().where('id', '=', id).executeTakeFirst();
 
 export const findHold = (db: Executor, id: number) => db.selectFrom('holds').selectAll().where('id', '=', id).executeTakeFirst();

@@ -175,6 +175,22 @@ export const sumOperatorAdjustmentsToday = async (db: Executor, operator: string
     ).n,
   );
 
+/** What an operator posted alone today (UTC) in a currency, either sign (within the limit, no second operator). */
+export const sumOperatorSoloAdjustmentsToday = async (db: Executor, operator: string, currency: string): Promise<number> =>
+  Number(
+    (
+      await db
+        .selectFrom('ledger_adjustments')
+        .select(sql<string>`coalesce(sum(abs(amount)), 0)`.as('n'))
+        .where('requested_by', '=', operator)
+        .where('currency', '=', currency)
+        .where('status', '=', 'posted')
+        .where('decided_by', 'is', null)
+        .where('created_at', '>=', sql<Date>`date_trunc('day', now() at time zone 'UTC') at time zone 'UTC'`)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
 /** The adjustment's row, locked: a second decision waits for the first and then sees it decided. */
 export const lockAdjustmentForUpdate = (trx: Transaction<DB>, id: number) => trx.selectFrom('ledger_adjustments').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
 

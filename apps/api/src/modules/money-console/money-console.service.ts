@@ -4,9 +4,9 @@ import {
 } from '@shop/contract';
 import type { Database, Executor } from '../../db/database.js';
 import { operatorNameOf, refuseOwnAccount, type Actor } from '../../lib/actor.js';
-import { AppError, notFound } from '../../lib/errors.js';
+import { AppError, alreadyDecided, notFound } from '../../lib/errors.js';
 import { withTransaction, type Tx } from '../../lib/transaction.js';
-import { checkDailyLimit, requestApproval } from '../approvals/approvals.service.js';
+import { checkDailyLimit, refusePastSoloCeiling, requestApproval, withinSoloCeiling } from '../approvals/approvals.service.js';
 import { describeFinding, ledgerCheck, post } from '../ledger/ledger.service.js';
 import { findUserById } from '../members/members.queries.js';
 import { findLatestRates } from '../rates/rates.queries.js';
@@ -18,6 +18,7 @@ import type { AdjustableAsset, LedgerAdjustmentRow } from './money-console.table
 import type { ListExport } from '../../lib/list-export.js';
 import * as q from './money-console.queries.js';
 import { pageOf } from '../../lib/paging.js';
+import { walletCurrencies } from '../wallet/wallet.rules.js';
 
 /** The ledger's currency of points and shopping points ("no currency"). */
 const POINTS_CURRENCY = 'XXX';
@@ -72,6 +73,11 @@ const postAdjustment = (tx: Parameters<typeof post>[0], actor: Actor, a: Pick<Le
     ],
   });
 
+/** Refuses a cash credit in a currency the wallet does not offer. */
+async function refuseOutsideWallet(db: Executor, currency: string): Promise<void> {
+  if (!(await walletCurrencies(db)).enabled.includes(currency)) throw new AppError(ResponseCode.currencyUnsupported, { currency }, { messageKey: 'admin.code.adjustmentCurrencyNotInWallet' });
+}
+
 /** The approval limit of a currency; a currency without one has none (every adjustment needs a second operator). */
 async function approvalLimit(db: Executor, currency: string): Promise<number> {
   return (await q.findAdjustmentLimit(db, currency))?.amount ?? 0;
@@ -86,14 +92,19 @@ export async function requestAdjustment(db: Database, actor: Actor, input: Endpo
   const operator = operatorNameOf(actor);
   const asset: AdjustableAsset = input.asset;
   const currency = asset === 'cash' ? input.currency : POINTS_CURRENCY;
-  if (!currency || (asset !== 'cash' && input.currency !== undefined && input.currency !== POINTS_CURRENCY) || !(await q.currencyExists(db, currency))) {
-    throw new AppError(ResponseCode.currencyUnsupported, { currency: input.currency ?? '' });
-  }
+  if (asset !== 'cash' && input.currency !== undefined && input.currency !== POINTS_CURRENCY) throw new AppError(ResponseCode.currencyUnsupported, undefined, { messageKey: 'admin.code.adjustmentPointsCurrency' });
+  if (!currency) throw new AppError(ResponseCode.currencyUnsupported, undefined, { messageKey: 'admin.code.adjustmentCurrencyRequired' });
+  if (!(await q.currencyExists(db, currency))) throw new AppError(ResponseCode.currencyUnsupported, { currency });
+  // Cash is credited only in a currency the wallet offers: elsewhere it could be neither spent, moved nor withdrawn.
+  // Taking cash away stays possible in any currency (to clear what is stuck).
+  if (asset === 'cash' && input.amount > 0) await refuseOutsideWallet(db, currency);
   if (!(await findUserById(db, input.user_id))) throw notFound('member');
   refuseOwnAccount(actor, input.user_id);
-  const needsApproval = Math.abs(input.amount) > (await approvalLimit(db, currency));
+  const overLimit = Math.abs(input.amount) > (await approvalLimit(db, currency));
   const id = await withTransaction(db, async (tx) => {
     await checkDailyLimit(tx, operator, 'ledger.adjust', currency, Math.abs(input.amount), () => q.sumOperatorAdjustmentsToday(tx, operator, currency));
+    // Within the limit, still never past what one operator may post alone in a day.
+    const needsApproval = overLimit || !(await withinSoloCeiling(tx, operator, 'ledger.adjust', currency, Math.abs(input.amount), () => q.sumOperatorSoloAdjustmentsToday(tx, operator, currency)));
     const row = { user_id: input.user_id, asset, currency, amount: input.amount, reason: input.reason, requested_by: operator };
     const { id } = await q.insertAdjustment(tx, { ...row, status: 'pending' });
     await insertOperatorAction(tx, {
@@ -131,12 +142,13 @@ export async function decideAdjustment(db: Database, actor: Actor, input: { id: 
   await withTransaction(db, async (tx) => {
     const a = await q.lockAdjustmentForUpdate(tx, input.id);
     if (!a) throw notFound('adjustment');
-    if (a.status !== 'pending') throw new AppError(ResponseCode.requestNotPending, { status: a.status });
+    if (a.status !== 'pending') throw alreadyDecided(a.status);
     if (input.decision === 'approve' && a.requested_by === operator) throw new AppError(ResponseCode.adjustmentOwnApproval);
     refuseOwnAccount(actor, a.user_id);
+    if (input.decision === 'approve' && a.asset === 'cash' && a.amount > 0) await refuseOutsideWallet(tx, a.currency);
     const entryId = input.decision === 'approve' ? (await postAdjustment(tx, actor, a)).entryId : null;
     const decided = await q.decidePendingAdjustment(tx, a.id, { status: entryId ? 'posted' : 'rejected', decided_by: operator, decision_reason: reason, entry_id: entryId });
-    if (!decided) throw new AppError(ResponseCode.requestNotPending, { status: a.status });
+    if (!decided) throw alreadyDecided(a.status);
     await insertOperatorAction(tx, { operator, action: `adjustment.${input.decision} #${a.id} ${a.asset} ${a.amount} ${a.currency}`, target_type: 'user', target_id: a.user_id, reason });
   });
   return shown(db, input.id);
@@ -152,6 +164,7 @@ export async function adjustmentLimits(db: Executor, actor: Actor) {
 export async function setAdjustmentLimit(db: Database, actor: Actor, input: { currency: string; amount: number; reason: string }) {
   const operator = operatorNameOf(actor);
   if (!(await q.currencyExists(db, input.currency))) throw new AppError(ResponseCode.currencyUnsupported, { currency: input.currency });
+  refusePastSoloCeiling('ledger.adjust', input.currency, input.amount);
   await withTransaction(db, async (tx) => {
     await q.upsertAdjustmentLimit(tx, { currency: input.currency, amount: input.amount, updated_by: operator });
     await insertOperatorAction(tx, { operator, action: `setting.adjustment_limit ${input.currency}=${input.amount}`, target_type: 'setting', target_id: 0, reason: input.reason });

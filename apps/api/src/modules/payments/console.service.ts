@@ -130,13 +130,14 @@ export async function decideFlag(deps: PaymentsDeps, actor: Actor, input: Endpoi
     const p = (await q.lockPaymentForUpdate(tx, f.payment_id))!;
     refuseOwnAccount(actor, p.user_id);
     if (input.decision === 'refund' && (!f.refund_needed || f.kind === 'refund_failed')) throw new AppError(ResponseCode.flagDecisionRefused);
+    if (input.decision === 'accept' && (!MISMATCHES.includes(f.kind) || (p.status !== 'created' && p.status !== 'pending') || !p.gateway)) throw new AppError(ResponseCode.flagDecisionRefused);
+    // The operator's decision first: settling the payment then closes its other mismatch flags, not this one.
+    const flag = await q.decideOpenFlag(tx, f.id, { by: operator, resolution: RESOLUTION[input.decision], reason: input.reason });
+    if (!flag) throw new AppError(ResponseCode.requestNotPending, { status: 'resolved' });
     if (input.decision === 'accept') {
-      if (!MISMATCHES.includes(f.kind) || (p.status !== 'created' && p.status !== 'pending') || !p.gateway) throw new AppError(ResponseCode.flagDecisionRefused);
       const merchant = gatewayNamed(deps, p.gateway).merchantId;
       await applyReport(tx, deps, actor, p.id, { status: 'succeeded', amountMinor: p.gateway_minor, currency: p.currency, merchant, eventId: `operator-accept:${f.id}`, detail: { flag: f.id, operator } }, 'operator');
     }
-    const flag = await q.decideOpenFlag(tx, f.id, { by: operator, resolution: RESOLUTION[input.decision], reason: input.reason });
-    if (!flag) throw new AppError(ResponseCode.requestNotPending, { status: 'resolved' });
     await insertOperatorAction(tx, { operator, action: `payment_flag.${input.decision} #${f.id} ${f.kind} ${p.reference}`, target_type: 'payment', target_id: p.id, reason: input.reason });
     return flag;
   });
@@ -173,9 +174,24 @@ export async function refundPaymentByOperator(deps: PaymentsDeps, actor: Actor, 
   if (p.status !== 'succeeded') throw new AppError(ResponseCode.payableNotPayable);
   // The refund's cause names the decision: the same one sent again is the same refund.
   const cause = `operator:${actor.operatorId}:${actor.idempotencyKey ?? crypto.randomUUID()}`;
-  const refunds = await refundPayment(deps, actor, { paymentId: p.id, amountMinor: input.amount, cause, reason: input.reason });
-  const amount = refunds.reduce((sum, r) => sum + r.amount_minor, 0);
-  await insertOperatorAction(deps.db, { operator, action: `payment.refund ${p.reference} ${fromMinorUnits(amount, p.currency)} ${p.currency}`, target_type: 'payment', target_id: p.id, reason: input.reason });
+  let refunds: RefundRow[] | undefined;
+  let failure: unknown;
+  try {
+    refunds = await refundPayment(deps, actor, { paymentId: p.id, amountMinor: input.amount, cause, reason: input.reason });
+  } catch (e) {
+    failure = e;
+  }
+  // Once a refund exists (and so may have reached the gateway), who asked for it and why is kept,
+  // with how it stands when it is not done (pending, failed) and the error that cut it off; a refund
+  // refused before anything was made or sent leaves nothing to record.
+  const made = refunds ?? (await q.findRefundsOfPayment(deps.db, p.id)).filter((r) => r.cause.startsWith(`${cause}:`));
+  if (made.length) {
+    const amount = made.reduce((sum, r) => sum + r.amount_minor, 0);
+    const open = [...new Set(made.filter((r) => r.status !== 'succeeded').map((r) => r.status))];
+    const outcome = `${open.length ? ` ${open.join('/')}` : ''}${failure ? ` (error ${failure instanceof AppError ? failure.code : 'unexpected'})` : ''}`;
+    await insertOperatorAction(deps.db, { operator, action: `payment.refund ${p.reference} ${fromMinorUnits(amount, p.currency)} ${p.currency}${outcome}`, target_type: 'payment', target_id: p.id, reason: input.reason });
+  }
+  if (failure) throw failure;
   const detail = await paymentDetail(deps.db, actor, { id: p.id });
   return { payment: detail.payment, refunds: detail.refunds };
 }

@@ -51,6 +51,25 @@ export interface PayableHandler {
   refunded(tx: Tx, actor: Actor, id: number): Promise<boolean>;
   /** The payable books the captured money itself (a top-up credits the member's wallet): payments posts no capture of its own. */
   booksCapture?: boolean;
+  /**
+   * A payable that books its capture books its gateway refunds too (a top-up's credit comes back out
+   * of the wallet): `hold` runs in the transaction that plans the refund, before the gateway is asked,
+   * and refuses (nothing moves, nothing is sent) when the money cannot be taken back; `finish` books
+   * the gateway's answer once (success: the refund's entry, answered; failure: the hold goes back).
+   */
+  refund?: {
+    hold(tx: Tx, actor: Actor, input: PayableRefund): Promise<void>;
+    finish(tx: Tx, actor: Actor, input: PayableRefund & { gateway: string; outcome: 'succeeded' | 'failed' }): Promise<number | undefined>;
+  };
+}
+
+/** A gateway refund of a payable's payment: the payable, the refund's reference and amount, and the gateway amount refunded before it. */
+export interface PayableRefund {
+  id: number;
+  refund: string;
+  amountMinor: number;
+  currency: string;
+  refundedBeforeMinor: number;
 }
 
 const handlers = new Map<PayableType, PayableHandler>();

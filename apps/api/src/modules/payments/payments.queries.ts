@@ -197,6 +197,16 @@ export const findOwedBackFlags = (db: Executor, limit: number, olderThanSeconds:
     .execute();
 export const resolveFlag = (db: Executor, id: number, by: string) =>
   db.updateTable('payment_flags').set({ resolved_at: sql`now()`, resolved_by: by } as never).where('id', '=', id).where('resolved_at', 'is', null).execute();
+/** Closes a payment's open amount and currency mismatch flags as accepted (a later report of its own money settled it); answers those closed. */
+export const acceptOpenMismatchFlags = (db: Executor, paymentId: number, d: { by: string; reason: string }) =>
+  db
+    .updateTable('payment_flags')
+    .set({ resolved_at: sql`now()`, resolved_by: d.by, resolution: 'accepted', resolution_reason: d.reason } as never)
+    .where('payment_id', '=', paymentId)
+    .where('kind', 'in', ['amount_mismatch', 'currency_mismatch'])
+    .where('resolved_at', 'is', null)
+    .returning(['id', 'kind'])
+    .execute();
 export const findFlags = (db: Executor, paymentId: number) => db.selectFrom('payment_flags').selectAll().where('payment_id', '=', paymentId).orderBy('id').execute();
 export const findOpenFlags = (db: Executor) =>
   db.selectFrom('payment_flags').innerJoin('payments', 'payments.id', 'payment_flags.payment_id').selectAll('payment_flags').select(['payments.reference', 'payments.gateway']).where('resolved_at', 'is', null).orderBy('payment_flags.id').execute();

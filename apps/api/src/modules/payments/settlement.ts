@@ -199,6 +199,11 @@ async function applyReportToLocked(tx: Tx, deps: Pick<AppDeps, 'providers'>, act
   }
   if (OPEN.includes(p.status)) {
     await applySuccess(tx, actor, p, source, reported);
+    // An earlier report of another amount or currency was flagged; this one (the gateway asked, or
+    // its later word) names the payment's own money and settled it: those flags are closed with why.
+    const reason = `${source} reported ${report.amountMinor} ${report.currency?.toUpperCase()}, the payment's own amount: settled`;
+    const closed = await q.acceptOpenMismatchFlags(tx, p.id, { by: actor.name ?? actor.kind, reason });
+    if (closed.length) await recordEvent(tx, actor, p.id, { kind: 'flag.accepted', source, detail: { flags: closed.map((f) => f.kind), reason } });
     return 'succeeded';
   }
   await recordEvent(tx, actor, p.id, reported);
@@ -267,12 +272,23 @@ export async function finishGatewayRefund(tx: Tx, actor: Actor, refund: RefundRo
   const done = await q.transitionRefund(tx, refund.id, to, providerRef ? { provider_ref: providerRef } : {});
   if (!done) return false;
   const p = (await q.lockPaymentForUpdate(tx, refund.payment_id))!;
-  if (to === 'failed') {
-    await raiseFlag(tx, actor, p, 'refund_failed', true, { refund: refund.reference }, 'webhook');
-    return true;
-  }
   const owedBack = (await q.findFlags(tx, p.id)).some((f) => f.refund_needed && f.kind !== 'refund_failed');
   const earlier = (await q.findRefundsOfPayment(tx, p.id)).filter((r) => r.id !== refund.id && r.via === 'gateway' && r.status === 'succeeded').reduce((s, r) => s + r.amount_minor, 0);
+  // A payable that booked the money itself (a top-up's credit) books its refund: the credit held for it pays it, or goes back.
+  const ownRefund = owedBack ? undefined : payableHandler(p.payable_type).refund;
+  const own = { id: p.payable_id, refund: refund.reference, amountMinor: refund.amount_minor, currency: refund.currency, refundedBeforeMinor: earlier, gateway: p.gateway! };
+  if (to === 'failed') {
+    await raiseFlag(tx, actor, p, 'refund_failed', true, { refund: refund.reference }, 'webhook');
+    if (ownRefund) await ownRefund.finish(tx, actor, { ...own, outcome: 'failed' });
+    return true;
+  }
+  if (ownRefund) {
+    const entryId = await ownRefund.finish(tx, actor, { ...own, outcome: 'succeeded' });
+    if (entryId !== undefined) await q.setRefundEntry(tx, refund.id, entryId);
+    await recordEvent(tx, actor, p.id, { kind: 'refund', source: 'webhook', detail: { refund: refund.reference, amount: refund.amount_minor, status: 'succeeded' } });
+    await closePayableIfRefunded(tx, actor, p);
+    return true;
+  }
   const fromSales = owedBack ? 0 : Math.max(0, Math.min(refund.amount_minor, p.gateway_minor - p.fee_minor - earlier));
   const rest = refund.amount_minor - fromSales;
   const { entryId } = await post(tx, {
@@ -342,7 +358,12 @@ export async function refundPayment(deps: PaymentsDeps, actor: Actor, input: { p
       await recordEvent(tx, actor, p.id, { kind: 'refund', source: 'member', detail: { refund: r.reference, via: 'ledger', amount: viaLedger } });
     }
     if (viaGateway > 0) {
-      refunds.push((await q.insertRefund(tx, { reference: paymentNumber('R'), payment_id: p.id, cause: `${input.cause}:gateway`, via: 'gateway', amount_minor: viaGateway, currency: p.currency, status: 'pending', provider_ref: null, reason: input.reason ?? '', entry_id: null, finished_at: null }))!);
+      const r = (await q.insertRefund(tx, { reference: paymentNumber('R'), payment_id: p.id, cause: `${input.cause}:gateway`, via: 'gateway', amount_minor: viaGateway, currency: p.currency, status: 'pending', provider_ref: null, reason: input.reason ?? '', entry_id: null, finished_at: null }))!;
+      // A payable that booked the money itself takes it back first (a top-up's credit out of the
+      // wallet, held under its account's lock): refused here, nothing is sent and nothing moves.
+      const ownRefund = owedBack ? undefined : payableHandler(p.payable_type).refund;
+      if (ownRefund) await ownRefund.hold(tx, actor, { id: p.payable_id, refund: r.reference, amountMinor: viaGateway, currency: p.currency, refundedBeforeMinor: p.gateway_minor - gatewayLeft });
+      refunds.push(r);
     }
     if (!viaGateway) await closePayableIfRefunded(tx, actor, p);
     return { p, refunds, fresh: true };

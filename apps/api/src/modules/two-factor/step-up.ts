@@ -6,7 +6,7 @@ import type { UserRow } from '../members/members.table.js';
 import { checkBoundCode } from './totp.js';
 import { findUserById } from '../members/members.queries.js';
 import { checkPassword } from '../members/identity.js';
-import { assertNotLocked, failureKey, recordFailure } from '../captcha/lockout.js';
+import { assertNotLocked, failureKey, guessUnderLockout } from '../captcha/lockout.js';
 
 /** What a member types to prove it is them (the wire's step-up fields). */
 export interface StepUpProof {
@@ -31,18 +31,14 @@ export async function requireStepUp(deps: { db: Database; secrets: SecretBox }, 
   await assertNotLocked(db, key, who.ip);
   if (user.totp_secret) {
     if (!proof.google_code) throw new AppError(ResponseCode.twoFactorRequired);
-    try {
-      await checkBoundCode(db, secrets, user.id, proof.google_code);
-    } catch (e) {
-      if (e instanceof AppError && e.code === ResponseCode.twoFactorInvalid) await recordFailure(db, key, who.ip);
-      throw e;
-    }
+    const code = proof.google_code;
+    await guessUnderLockout(db, key, who.ip, ResponseCode.twoFactorInvalid, () => checkBoundCode(db, secrets, user.id, code));
     return (await findUserById(db, user.id))!;
   }
-  if (!proof.current_password) throw new ValidationError([{ field: 'current_password', key: 'validation.required', params: { field: 'current_password' } }]);
-  if (!(await checkPassword(user.password_hash, proof.current_password))) {
-    await recordFailure(db, key, who.ip);
-    throw new AppError(ResponseCode.wrongPassword);
-  }
+  const typed = proof.current_password;
+  if (!typed) throw new ValidationError([{ field: 'current_password', key: 'validation.required', params: { field: 'current_password' } }]);
+  await guessUnderLockout(db, key, who.ip, ResponseCode.wrongPassword, async () => {
+    if (!(await checkPassword(user.password_hash, typed))) throw new AppError(ResponseCode.wrongPassword);
+  });
   return user;
 }

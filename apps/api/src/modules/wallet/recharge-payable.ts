@@ -2,6 +2,7 @@ import type { Selectable } from 'kysely';
 import type { Actor } from '../../lib/actor.js';
 import { isPast } from '../../lib/dates.js';
 import type { Tx } from '../../lib/transaction.js';
+import { finishRechargeRefund, holdRechargeRefund } from './recharge-refund.js';
 import { markRechargePaid } from './recharge.service.js';
 import { rechargePayableQuery } from './wallet.queries.js';
 import type { RechargeOrdersTable } from './wallet.table.js';
@@ -31,6 +32,8 @@ export const rechargePayable = {
     instalments: r.instalments,
   }),
   settle: async (tx: Tx, actor: Actor, input: { id: number; amountMinor: number; currency: string; gateway: string }) => (await markRechargePaid(tx, actor, { rechargeId: input.id, amountMinor: input.amountMinor, currency: input.currency, gateway: input.gateway })).outcome,
-  // A top-up has no refunded state: its money, once credited, is the member's.
+  // Its refunded state is set by its own refunds' booking (`refund.finish`), partly or in full.
   refunded: async () => false,
+  // Refunding its payment takes the credit back out of the wallet (held before the gateway is asked).
+  refund: { hold: holdRechargeRefund, finish: finishRechargeRefund },
 };

@@ -4,11 +4,11 @@ import type { AppDeps } from '../../app-deps.js';
 import type { Executor } from '../../db/database.js';
 import { memberIdOf, operatorNameOf, refuseOwnAccount, type Actor } from '../../lib/actor.js';
 import { enqueueLaterJob } from '../../jobs/enqueue.js';
-import { AppError, ValidationError } from '../../lib/errors.js';
+import { AppError, ValidationError, alreadyDecided } from '../../lib/errors.js';
 import { withTransaction, type Tx } from '../../lib/transaction.js';
 import { post } from '../ledger/ledger.service.js';
 import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
-import { requestApproval } from '../approvals/approvals.service.js';
+import { closeWaitingRequest, requestApproval } from '../approvals/approvals.service.js';
 import { convertAmount, minorUnits, rateFor } from '../rates/rates.service.js';
 import * as q from './wallet.queries.js';
 import type { RechargeKind, RechargeOrderRow, RechargeStatus } from './wallet.table.js';
@@ -141,6 +141,7 @@ export async function createRecharge(db: AppDeps['db'], actor: Actor, input: End
     status = 'under_review';
   } else if (channel.kind === 'crypto') {
     if (!input.tx_hash) throw new AppError(ResponseCode.txHashRequired);
+    if (await q.findRechargeOfTxHash(db, input.network ?? DEFAULT_CRYPTO_NETWORK, normalTxHash(input.tx_hash), 0)) throw new AppError(ResponseCode.txHashUsed);
     // The deposit went to the member's own address of the network chosen, given by `/coin/recharge/address`.
     const address = await q.findMemberCryptoAddress(db, userId, input.network ?? DEFAULT_CRYPTO_NETWORK);
     if (!address) throw new AppError(ResponseCode.noCryptoAddress);
@@ -185,8 +186,8 @@ export async function createRecharge(db: AppDeps['db'], actor: Actor, input: End
       expires_at: status === 'awaiting_payment' ? new Date(Date.now() + RECHARGE_EXPIRY_MINUTES * 60_000) : null,
       paid_at: null,
     }).catch((e: unknown) => {
-      // The same transaction hash already claimed by another deposit.
-      if ((e as { code?: string }).code === '23505') throw new AppError(ResponseCode.txHashRequired);
+      // The same transaction hash already claimed by another deposit (at the same moment).
+      if ((e as { code?: string }).code === '23505') throw new AppError(ResponseCode.txHashUsed);
       throw e;
     });
     // Expires at its deadline unless paid first; enqueued with the top-up so neither exists without the other.
@@ -275,6 +276,9 @@ export async function adminRecharges(db: Executor, _actor: Actor, input: Endpoin
   return { list: rows.map(toAdmin), total, page: input.page, limit: input.limit, has_more: input.page * input.limit < total };
 }
 
+/** A stablecoin transaction hash in the one form it is compared in (kept as the member or operator gave it): no `0x` prefix, lower case. */
+export const normalTxHash = (hash: string) => hash.trim().replace(/^0x/i, '').toLowerCase();
+
 /** What confirming an offline top-up carries out once approved. */
 export interface RechargeConfirmation {
   id: number;
@@ -290,14 +294,17 @@ export async function confirmRecharge(db: AppDeps['db'], actor: Actor, input: { 
   operatorNameOf(actor);
   const r = await q.findRechargeOrder(db, input.id);
   if (!r) throw new AppError(ResponseCode.rechargeNotFound);
-  if (r.status !== 'under_review') throw new AppError(ResponseCode.requestNotPending);
+  if (r.status !== 'under_review') throw alreadyDecided(r.status);
+  const txHash = input.tx_hash ? normalTxHash(input.tx_hash) : undefined;
+  if (txHash && (await q.findRechargeOfTxHash(db, r.network, txHash, r.id))) throw new AppError(ResponseCode.txHashUsed);
   const answer = await requestApproval<RechargeConfirmation, unknown>(db, actor, {
     kind: 'recharge.confirm',
     memberId: r.user_id,
     currency: r.wallet_currency,
     amount: r.credit_amount,
-    payload: { id: r.id, ...(input.tx_hash ? { tx_hash: input.tx_hash } : {}) },
-    summary: `top-up ${r.order_no}: ${displayMinor(r.credit_amount, r.wallet_currency)} ${r.wallet_currency}`,
+    payload: { id: r.id, ...(input.tx_hash ? { tx_hash: input.tx_hash.trim() } : {}) },
+    // The approver sees the hash being confirmed: the one given now, else the member's.
+    summary: `top-up ${r.order_no}: ${displayMinor(r.credit_amount, r.wallet_currency)} ${r.wallet_currency}${txHash || r.tx_hash ? ` · tx ${txHash ?? r.tx_hash}` : ''}`,
     subject: `recharge:${r.id}`,
     reason: input.reason,
   });
@@ -309,7 +316,14 @@ export async function creditConfirmedRecharge(tx: Tx, actor: Actor, input: Recha
   const operator = operatorNameOf(actor);
   const r = await q.findRechargeOrder(tx, input.id);
   if (!r) throw new AppError(ResponseCode.rechargeNotFound);
-  if (!(await q.transitionRecharge(tx, r.id, ['under_review'], 'paid', { paid_at: new Date(), reviewed_by: operator, reviewed_at: new Date(), ...(input.tx_hash ? { tx_hash: input.tx_hash } : {}) }))) throw new AppError(ResponseCode.requestNotPending);
+  // The hash may have been claimed by another top-up since it was asked for: refused, the request still waits.
+  const txHash = normalTxHash(input.tx_hash ?? r.tx_hash ?? '');
+  if (txHash && (await q.findRechargeOfTxHash(tx, r.network, txHash, r.id))) throw new AppError(ResponseCode.txHashUsed);
+  const moved = await q.transitionRecharge(tx, r.id, ['under_review'], 'paid', { paid_at: new Date(), reviewed_by: operator, reviewed_at: new Date(), ...(input.tx_hash ? { tx_hash: input.tx_hash } : {}) }).catch((e: unknown) => {
+    if ((e as { code?: string }).code === '23505') throw new AppError(ResponseCode.txHashUsed);
+    throw e;
+  });
+  if (!moved) throw alreadyDecided((await q.findRechargeOrder(tx, r.id))?.status);
   const entryId = await credit(tx, actor, r, r.kind === 'crypto' ? `crypto_${r.network ?? 'TRC20'}` : 'bank_transfer');
   await q.transitionRecharge(tx, r.id, ['paid'], 'paid', { entry_id: entryId });
   await insertOperatorAction(tx, { operator, action: 'recharge.confirm', target_type: 'recharge', target_id: r.id, reason: `approval #${request.id}: ${request.reason}` });
@@ -323,8 +337,10 @@ export async function rejectRecharge(db: AppDeps['db'], actor: Actor, input: { i
     const r = await q.findRechargeOrder(tx, input.id);
     if (!r) throw new AppError(ResponseCode.rechargeNotFound);
     refuseOwnAccount(actor, r.user_id);
-    if (!(await q.transitionRecharge(tx, input.id, ['under_review'], 'rejected', { reason: input.reason, reviewed_by: operator, reviewed_at: new Date() }))) throw new AppError(ResponseCode.requestNotPending);
+    if (!(await q.transitionRecharge(tx, input.id, ['under_review'], 'rejected', { reason: input.reason, reviewed_by: operator, reviewed_at: new Date() }))) throw alreadyDecided(r.status);
     await insertOperatorAction(tx, { operator, action: 'recharge.reject', target_type: 'recharge', target_id: input.id, reason: input.reason });
+    // A confirmation waiting about it can no longer be carried out: closed with it.
+    await closeWaitingRequest(tx, actor, 'recharge.confirm', `recharge:${input.id}`, `top-up rejected: ${input.reason}`);
     return toAdmin((await q.findRechargeOrder(tx, input.id))!);
   });
 }
@@ -359,7 +375,7 @@ export async function addCollectionAccount(db: Executor, actor: Actor, input: { 
 /** Operators add or change a top-up channel. */
 export async function setRechargeChannel(db: Executor, actor: Actor, input: { code: string; kind: RechargeKind; name: string; currencies: string[]; min: number; max: number; enabled: boolean; reason?: string }) {
   const operator = operatorNameOf(actor);
-  if (input.max < input.min) throw new AppError(ResponseCode.settingInvalid);
+  if (input.max < input.min) throw new AppError(ResponseCode.settingInvalid, undefined, { messageKey: 'admin.code.settingMaxBelowMin' });
   await q.upsertRechargeChannel(db, { code: input.code, kind: input.kind, name: input.name, currencies: input.currencies, min_minor: input.min, max_minor: input.max, enabled: input.enabled });
   await insertOperatorAction(db, { operator, action: `recharge_channel.set ${input.code}`, target_type: 'setting', target_id: 0, reason: input.reason ?? null });
   return { ok: true as const };
@@ -368,7 +384,7 @@ export async function setRechargeChannel(db: Executor, actor: Actor, input: { co
 /** Operators set the fee and limits of withdrawals or transfers in a currency. */
 export async function setWalletLimit(db: Executor, actor: Actor, input: { currency: string; kind: 'withdraw_bank' | 'withdraw_crypto' | 'transfer'; fee_bp: number; fee_fixed: number; min: number; max: number; daily_count: number; daily_amount: number; reason?: string }) {
   const operator = operatorNameOf(actor);
-  if (input.max < input.min) throw new AppError(ResponseCode.settingInvalid);
+  if (input.max < input.min) throw new AppError(ResponseCode.settingInvalid, undefined, { messageKey: 'admin.code.settingMaxBelowMin' });
   await q.upsertLimit(db, { currency: input.currency, kind: input.kind, fee_bp: input.fee_bp, fee_fixed: input.fee_fixed, min_minor: input.min, max_minor: input.max, daily_count: input.daily_count, daily_amount: input.daily_amount, updated_by: operator });
   await insertOperatorAction(db, { operator, action: `wallet_limit.set ${input.currency} ${input.kind}`, target_type: 'setting', target_id: 0, reason: input.reason ?? null });
   return { ok: true as const };

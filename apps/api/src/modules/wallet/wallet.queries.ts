@@ -244,6 +244,17 @@ export const findRechargesByStatus = (db: Executor, status: RechargeStatus, kind
     .offset(offset)
     .execute();
 /** Moves a top-up from one of `from` to `to`, once. */
+/** Another top-up, not rejected, that claims the same stablecoin transaction (`txHash` in the normal form: no `0x`, lower case; the index `recharge_orders_tx_hash` holds the same form). */
+export const findRechargeOfTxHash = (db: Executor, network: string | null, txHash: string, exceptId: number) =>
+  db
+    .selectFrom('recharge_orders')
+    .select('id')
+    .where('network', 'is not distinct from', network)
+    .where(sql<string>`lower(regexp_replace(tx_hash, '^0[xX]', ''))`, '=', txHash)
+    .where('status', '<>', 'rejected')
+    .where('id', '<>', exceptId)
+    .executeTakeFirst();
+
 export const transitionRecharge = (db: Executor, id: number, from: RechargeStatus[], to: RechargeStatus, changes: Updateable<RechargeOrdersTable>) =>
   db.updateTable('recharge_orders').set({ ...changes, status: to }).where('id', '=', id).where('status', 'in', from).returning('id').executeTakeFirst();
 

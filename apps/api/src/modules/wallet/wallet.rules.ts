@@ -5,7 +5,7 @@ import type { Actor } from '../../lib/actor.js';
 import { AppError, ValidationError } from '../../lib/errors.js';
 import type { SecretBox } from '../../lib/secrets.js';
 import { findLatestCertification } from '../certification/certification.queries.js';
-import { assertNotLocked, clearFailures, recordFailure } from '../captcha/lockout.js';
+import { assertNotLocked, clearFailures, guessUnderLockout } from '../captcha/lockout.js';
 import { checkPassword } from '../members/identity.js';
 import { findUserById, findUserByInviteCode, findUserByMobile, findUserByUserName } from '../members/members.queries.js';
 import type { UserRow } from '../members/members.table.js';
@@ -26,7 +26,10 @@ export async function parseAmount(db: Executor, text: string, currency: string, 
   const exp = await minorUnits(db, currency);
   const m = /^(\d+)(?:\.(\d+))?$/.exec(text.replace(/,/g, ''));
   const frac = (m?.[2] ?? '').replace(/0+$/, '');
-  if (!m || frac.length > exp) throw new ValidationError([{ field, key: 'wallet.validation.amount', params: { field } }]);
+  // The refusal names the currency's own decimals: none for a currency of whole amounts (JPY).
+  if (!m || frac.length > exp) {
+    throw new ValidationError([exp === 0 ? { field, key: 'wallet.validation.amountWhole', params: { field, currency } } : { field, key: 'wallet.validation.amountDecimals', params: { field, currency, decimals: exp } }]);
+  }
   const minor = Number(m[1]) * 10 ** exp + Number((frac + '0'.repeat(exp)).slice(0, exp) || '0');
   if (!Number.isSafeInteger(minor)) throw new AppError(ResponseCode.amountTooLarge);
   if (minor <= 0) throw new AppError(ResponseCode.amountTooSmall);
@@ -108,11 +111,16 @@ export async function requirePayPassword(deps: { db: Database; secrets: SecretBo
   const { db } = deps;
   if (!user.pay_password_hash) throw new AppError(ResponseCode.payPasswordNotSet);
   const key = `pay:${user.id}`;
-  const failures = await assertNotLocked(db, key, actor.ip);
-  if (!proof.pay_password || !(await checkPassword(user.pay_password_hash, proof.pay_password))) {
-    if (proof.pay_password) await recordFailure(db, key, actor.ip);
+  const hash = user.pay_password_hash;
+  const typed = proof.pay_password;
+  if (!typed) {
+    await assertNotLocked(db, key, actor.ip);
     throw new AppError(ResponseCode.payPasswordWrong);
   }
+  // Each guess takes its place among the failures before the hash is checked, so concurrent guesses cannot pass the limit.
+  const { earlier: failures } = await guessUnderLockout(db, key, actor.ip, ResponseCode.payPasswordWrong, async () => {
+    if (!(await checkPassword(hash, typed))) throw new AppError(ResponseCode.payPasswordWrong);
+  });
   if (user.totp_secret) {
     if (!proof.google_code) throw new AppError(ResponseCode.twoFactorRequired);
     await checkBoundCode(db, deps.secrets, user.id, proof.google_code);

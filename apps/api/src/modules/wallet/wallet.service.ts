@@ -24,7 +24,7 @@ import { memberIdOf, operatorNameOf, type Actor } from '../../lib/actor.js';
 import { notifyMember } from '../messages/messages.service.js';
 import { Expiring, responseCache } from '../../lib/cache.js';
 import { iso } from '../../lib/dates.js';
-import { AppError } from '../../lib/errors.js';
+import { AppError, ValidationError } from '../../lib/errors.js';
 import { withTransaction, type Tx } from '../../lib/transaction.js';
 import { findMemberAccountLines, findMemberAccountsWithHolds, findMemberCredits } from '../ledger/ledger.queries.js';
 import { balanceOf, balancesOf, post } from '../ledger/ledger.service.js';
@@ -466,7 +466,7 @@ export async function giveGiftCards(deps: Deps, actor: Actor, input: EndpointBod
   return withTransaction(deps.db, async (tx) => {
     const wanted = input.card_ids ? new Set(input.card_ids).size : input.count!;
     const cards = await q.lockUsableGiftCardsForUpdate(tx, userId, input.card_ids ? { ids: [...new Set(input.card_ids)] } : { value: input.value, currency: input.currency, count: input.count });
-    if (cards.length < wanted) throw new AppError(ResponseCode.giftCardUnavailable);
+    if (cards.length < wanted) throw input.card_ids ? new AppError(ResponseCode.giftCardUnavailable) : new AppError(ResponseCode.giftCardsTooFew, { held: cards.length });
     const perCurrency = new Map<string, number>();
     for (const c of cards) perCurrency.set(c.currency, (perCurrency.get(c.currency) ?? 0) + c.remaining);
     await post(tx, {
@@ -553,6 +553,8 @@ export async function postPointsGrant(tx: Tx, actor: Actor, input: PointsGrant, 
   return { entry_id: entryId, balance: acc?.balance ?? 0 };
 }
 
+const expiryInPast = () => new ValidationError([{ field: 'expires_at', key: 'wallet.validation.giftCardExpiry', params: { field: 'expires_at' } }]);
+
 /** What a gift-card batch carries out once approved. */
 export interface GiftCardIssue {
   user_id: number;
@@ -568,7 +570,7 @@ export async function issueGiftCards(db: AppDeps['db'], actor: Actor, input: Gif
   operatorNameOf(actor);
   if (!(await findUserById(db, input.user_id))) throw new AppError(ResponseCode.userNotFound);
   await requireWalletCurrency(db, input.currency);
-  if (new Date(input.expires_at).getTime() <= Date.now()) throw new AppError(ResponseCode.settingInvalid);
+  if (new Date(input.expires_at).getTime() <= Date.now()) throw expiryInPast();
   return requestApproval<GiftCardIssue, { batch_id: number; card_ids: number[]; codes: string[] }>(db, actor, {
     kind: 'gift_cards.issue',
     memberId: input.user_id,
@@ -583,7 +585,7 @@ export async function issueGiftCards(db: AppDeps['db'], actor: Actor, input: Gif
 /** Carries out an approved gift-card batch (once: its request's state decides), as the approving operator. */
 export async function postGiftCardIssue(tx: Tx, actor: Actor, input: GiftCardIssue) {
   const operator = operatorNameOf(actor);
-  if (new Date(input.expires_at).getTime() <= Date.now()) throw new AppError(ResponseCode.settingInvalid);
+  if (new Date(input.expires_at).getTime() <= Date.now()) throw expiryInPast();
   const batch = await q.insertGiftCardBatch(tx, { currency: input.currency, value: input.value, count: input.count, expires_at: input.expires_at, issued_to: input.user_id, created_by: operator, reason: input.reason });
   const cards = await q.insertGiftCards(
     tx,

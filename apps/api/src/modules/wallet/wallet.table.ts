@@ -71,7 +71,7 @@ export interface CtbcInstalmentPlansTable {
   fee_bp: number;
 }
 
-export type RechargeStatus = 'awaiting_payment' | 'under_review' | 'paid' | 'rejected' | 'cancelled' | 'expired';
+export type RechargeStatus = 'awaiting_payment' | 'under_review' | 'paid' | 'rejected' | 'cancelled' | 'expired' | 'partly_refunded' | 'refunded';
 export interface RechargeOrdersTable {
   id: Generated<number>;
   order_no: string;

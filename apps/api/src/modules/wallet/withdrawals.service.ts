@@ -2,7 +2,7 @@ import { ResponseCode, type EndpointBody, type EndpointQuery, type createCryptoW
 import type { AppDeps } from '../../app-deps.js';
 import type { Executor } from '../../db/database.js';
 import { memberIdOf, operatorNameOf, refuseOwnAccount, type Actor } from '../../lib/actor.js';
-import { AppError } from '../../lib/errors.js';
+import { AppError, alreadyDecided } from '../../lib/errors.js';
 import { announce } from '../../lib/changes.js';
 import { withTransaction, type Tx } from '../../lib/transaction.js';
 import { thresholdOf } from '../approvals/approvals.service.js';
@@ -194,7 +194,7 @@ async function decide(db: AppDeps['db'], actor: Actor, id: number, from: Withdra
     // Separation of duties: whoever approved the withdrawal does not also carry the money out.
     if (to === 'paid' && current.approvers.includes(operator)) throw new AppError(ResponseCode.payoutSameOperator);
     const moved = await q.transitionWithdrawal(tx, id, from, to, { ...changes, reviewed_by: operator });
-    if (!moved) throw new AppError(ResponseCode.requestNotPending);
+    if (!moved) throw alreadyDecided(current.status);
     if (settle === 'release') await releaseHold(tx, moved.hold_id, { actor });
     if (settle === 'post') {
       const total = moved.amount + moved.fee;
@@ -230,8 +230,9 @@ export async function approveWithdrawal(db: AppDeps['db'], actor: Actor, input: 
   const operator = operatorNameOf(actor);
   return withTransaction(db, async (tx) => {
     const w = await lockForDecision(tx, actor, input.id);
-    if (w.status !== 'pending') throw new AppError(ResponseCode.requestNotPending, { status: w.status });
-    if (w.approvers.includes(operator)) throw new AppError(ResponseCode.approvalOwnRequest);
+    if (w.status !== 'pending') throw alreadyDecided(w.status);
+    // They approved it already (a member asked for it): a different operator gives the second approval.
+    if (w.approvers.includes(operator)) throw new AppError(ResponseCode.approvalOwnRequest, undefined, { messageKey: 'admin.code.approvalAlreadyApproved' });
     const approvers = [...w.approvers, operator];
     const needed = await approvalsNeeded(tx, w);
     if (approvers.length < needed) await q.addWithdrawalApprover(tx, w.id, approvers);

@@ -161,6 +161,27 @@ describe('login and sessions', () => {
     }
   });
 
+  it('30 simultaneous wrong logins check at most the limit; the rest are refused as locked, round after round', async () => {
+    await t.db.insertInto('account_settings').values({ key: 'captcha_mode', value: 'off', updated_by: 'test' }).onConflict((oc) => oc.column('key').doUpdateSet({ value: 'off' })).execute();
+    try {
+      for (let round = 0; round < 3; round++) {
+        const m = await registerMember(t);
+        const ip = freshIp();
+        const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => call(t, 'POST', '/user/no_auth/login', { account: m.user.user_name, password: `wrong-${round}-${i}` }, { ip })));
+        const codes = answers.map((a) => a.body.code);
+        const failed = codes.filter((c) => c === ResponseCode.loginFailed).length;
+        // The rest are refused unchecked: locked, or turned away by the login route's rate limit first.
+        const others = codes.filter((c) => c !== ResponseCode.loginFailed);
+        expect({ round, failed }).toEqual({ round, failed: 10 });
+        expect(others.filter((c) => c !== ResponseCode.loginLocked && c !== ResponseCode.rateLimited)).toEqual([]);
+        expect(others).toContain(ResponseCode.loginLocked);
+        expect((await call(t, 'POST', '/user/no_auth/login', { account: m.user.user_name, password: m.password }, { ip: freshIp() })).body.code).toBe(ResponseCode.loginLocked);
+      }
+    } finally {
+      await t.db.deleteFrom('account_settings').where('key', '=', 'captcha_mode').execute();
+    }
+  }, 120_000);
+
   it('a successful login forgives the account’s earlier failures', async () => {
     const m = await registerMember(t);
     await t.db.insertInto('account_settings').values({ key: 'captcha_mode', value: 'off', updated_by: 'test' }).onConflict((oc) => oc.column('key').doUpdateSet({ value: 'off' })).execute();

@@ -90,7 +90,10 @@ describe('a request for value', () => {
       const big = await post('/admin/api/wallet/points/grant', { user_id: m.userId, kind: 'points', amount: 101, reason: 'late parcel too' }, fresh.headers);
       expect(big.body.data.request.status).toBe('pending');
       // 100 + 101 asked today: 50 more would pass 250.
-      expect((await post('/admin/api/wallet/points/grant', { user_id: m.userId, kind: 'points', amount: 50, reason: 'one more' }, fresh.headers)).body.code).toBe(ResponseCode.approvalDailyLimit);
+      expect((await post('/admin/api/wallet/points/grant', { user_id: m.userId, kind: 'points', amount: 50, reason: 'one more' }, { ...fresh.headers, 'Accept-Language': 'en-us' })).body).toMatchObject({
+        code: ResponseCode.approvalDailyLimit,
+        msg: 'This would pass your daily limit for this kind of request (250 points)',
+      });
       // Ten at once under the limit: never more than it in all.
       const other = await newOperatorSession(t.db, 'owner');
       const burst = await Promise.all(Array.from({ length: 10 }, (_, i) => post('/admin/api/wallet/points/grant', { user_id: m.userId, kind: 'points', amount: 40, reason: `burst ${i}` }, other.headers)));
@@ -108,6 +111,47 @@ describe('a request for value', () => {
     expect((await get('/admin/api/approvals', support.headers)).body.data.list.map((r: { id: number }) => r.id)).not.toContain(id);
     expect((await post('/admin/api/approvals/decide', { id, decision: 'approve' }, support.headers)).body.code).toBe(ResponseCode.notFound);
     expect((await post('/admin/api/approvals/limits/set', { kind: 'points.grant', currency: 'XXX', auto_up_to: 1_000_000, daily_limit: null, reason: 'me' }, support.headers)).status).toBe(403);
+  });
+});
+
+describe('what one operator lets through alone', () => {
+  it('stays small: no owner sets a threshold or limit past the ceiling, and what one did alone today counts against it', async () => {
+    const m = await walletMember(t);
+    const owner = await newOperatorSession(t.db, 'owner');
+    const en = { ...owner.headers, 'Accept-Language': 'en-us' };
+    try {
+      // Raising the no-second-operator limit of adjustments, or a kind's threshold, past the ceiling: refused, said plainly.
+      const mint = await post('/admin/api/ledger/adjustment-limits', { currency: 'USD', amount: 1_000_000_000_000, reason: 'probe' }, en);
+      expect(mint.body).toMatchObject({ code: ResponseCode.approvalThresholdTooHigh, msg: 'One operator may let through at most 100.00 USD a day without a second operator: choose a lower amount' });
+      const auto = await post('/admin/api/approvals/limits/set', { kind: 'points.grant', currency: 'XXX', auto_up_to: 1_000_000_000_000, daily_limit: null, reason: 'probe' }, en);
+      expect(auto.body.code).toBe(ResponseCode.approvalThresholdTooHigh);
+      expect(auto.body.msg).not.toMatch(/\{/);
+      expect((await post('/admin/api/approvals/limits/set', { kind: 'gift_cards.issue', currency: 'USD', auto_up_to: 1_000_000, daily_limit: null, reason: 'probe' }, en)).body.code).toBe(ResponseCode.approvalThresholdTooHigh);
+      expect((await get('/admin/api/ledger/adjustment-limits', en)).body.data.list.find((l: { currency: string }) => l.currency === 'USD')).toBeUndefined();
+
+      // At the ceiling: one adjustment of 100.00 USD posts at once; the next cent of the day waits for a second operator.
+      expect((await post('/admin/api/ledger/adjustment-limits', { currency: 'USD', amount: 10_000, reason: 'desk' }, en)).body.code).toBe(200);
+      expect((await post('/admin/api/ledger/adjustments', { user_id: m.userId, asset: 'cash', currency: 'USD', amount: 10_000, reason: 'goodwill' }, en)).body.data.status).toBe('posted');
+      expect((await post('/admin/api/ledger/adjustments', { user_id: m.userId, asset: 'cash', currency: 'USD', amount: 1, reason: 'one more cent' }, en)).body.data.status).toBe('pending');
+      expect(await usdOf(t, m)).toMatchObject({ available: 10_000 });
+
+      // The same for requests: under the threshold, but past what one did alone today, it waits.
+      expect((await post('/admin/api/approvals/limits/set', { kind: 'points.grant', currency: 'XXX', auto_up_to: 10_000, daily_limit: null, reason: 'desk' }, en)).body.code).toBe(200);
+      expect((await post('/admin/api/wallet/points/grant', { user_id: m.userId, kind: 'points', amount: 6_000, reason: 'late parcel' }, en)).body.data.request).toMatchObject({ status: 'approved', automatic: true });
+      expect((await post('/admin/api/wallet/points/grant', { user_id: m.userId, kind: 'points', amount: 6_000, reason: 'late parcel again' }, en)).body.data.request.status).toBe('pending');
+      expect(await points(m)).toBe(6_000);
+
+      // A daily limit in money is shown in its currency's units (not minor units, not a raw placeholder).
+      expect((await post('/admin/api/approvals/limits/set', { kind: 'ledger.adjust', currency: 'MYR', auto_up_to: null, daily_limit: 500, reason: 'desk' }, en)).body.code).toBe(200);
+      expect((await post('/admin/api/ledger/adjustments', { user_id: m.userId, asset: 'cash', currency: 'MYR', amount: 600, reason: 'goodwill' }, en)).body).toMatchObject({
+        code: ResponseCode.approvalDailyLimit,
+        msg: 'This would pass your daily limit for this kind of request (5.00 MYR)',
+      });
+    } finally {
+      await post('/admin/api/approvals/limits/set', { kind: 'ledger.adjust', currency: 'MYR', auto_up_to: null, daily_limit: null, reason: 'back' }, owner.headers);
+      await post('/admin/api/approvals/limits/set', { kind: 'points.grant', currency: 'XXX', auto_up_to: null, daily_limit: null, reason: 'back to always' }, owner.headers);
+      await post('/admin/api/ledger/adjustment-limits', { currency: 'USD', amount: 0, reason: 'back to always' }, owner.headers);
+    }
   });
 });
 

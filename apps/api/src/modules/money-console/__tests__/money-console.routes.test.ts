@@ -146,6 +146,30 @@ describe('the console’s money calls', () => {
     expect((await decide('/admin/api/ledger/adjustments', { ...body, asset: 'points', currency: 'USD' }, finance.token, `adj-p-${member.user.id}`)).code).toBe(ResponseCode.currencyUnsupported);
   });
 
+  it('cash is adjusted only in a currency the wallet offers, and a points adjustment with a wrong currency says what is wrong', async () => {
+    const [asker, second] = [await operator('finance'), await operator('finance')];
+    const member = await registerMember(t);
+    // JPY is a known currency but not one of the wallet's: refused at once, with the currency named.
+    const jpy = await decide('/admin/api/ledger/adjustments', { user_id: member.user.id, asset: 'cash', currency: 'JPY', amount: 10, reason: 'probe' }, asker.token, `jpy-${member.user.id}`);
+    expect(jpy).toMatchObject({ code: ResponseCode.currencyUnsupported, msg: 'The wallet does not hold JPY: adjust cash only in a currency the wallet offers' });
+    // One asked for before the wallet stopped offering its currency is refused at approval too.
+    const usd = await decide('/admin/api/ledger/adjustments', { user_id: member.user.id, asset: 'cash', currency: 'MYR', amount: 1_000_000, reason: 'big one' }, asker.token, `myr-${member.user.id}`);
+    expect(usd.data.status).toBe('pending');
+    await t.db.updateTable('wallet_currencies').set({ enabled: false }).where('currency', '=', 'MYR').execute();
+    try {
+      expect((await decide('/admin/api/ledger/adjustments/decide', { id: usd.data.id, decision: 'approve' }, second.token, `myr-ap-${usd.data.id}`)).code).toBe(ResponseCode.currencyUnsupported);
+    } finally {
+      await t.db.updateTable('wallet_currencies').set({ enabled: true }).where('currency', '=', 'MYR').execute();
+    }
+    expect(await cashOf(asker.token, member.user.id, 'JPY')).toBe(0);
+    expect(await cashOf(asker.token, member.user.id, 'MYR')).toBe(0);
+    // Points: a currency sent, or cash without one, each said plainly (no blank currency in the message).
+    const points = await decide('/admin/api/ledger/adjustments', { user_id: member.user.id, asset: 'points', currency: 'USD', amount: 10, reason: 'probe' }, asker.token, `pts-usd-${member.user.id}`);
+    expect(points).toMatchObject({ code: ResponseCode.currencyUnsupported, msg: 'Points have no currency: send the adjustment without one' });
+    const none = await decide('/admin/api/ledger/adjustments', { user_id: member.user.id, asset: 'cash', amount: 10, reason: 'probe' }, asker.token, `cash-none-${member.user.id}`);
+    expect(none).toMatchObject({ code: ResponseCode.currencyUnsupported, msg: 'Choose the currency of the cash adjustment' });
+  });
+
   it('above the limit an adjustment waits for a second operator: not its requester; of two approvals at once one posts; a rejection needs a reason', async () => {
     const [owner, asker, second, third] = [await operator('owner'), await operator('finance'), await operator('finance'), await operator('owner')];
     const member = await registerMember(t);

@@ -125,3 +125,13 @@ describe('withdrawal limits and fee', () => {
     expect((await withdraw(m, card, all)).body.code).toBe(ResponseCode.insufficientBalance);
   });
 });
+
+describe('a setting with its maximum below its minimum', () => {
+  it('is refused, saying what is wrong (no raw placeholder), for a wallet limit and a top-up channel', async () => {
+    const en = { ...owner.headers, 'Accept-Language': 'en-us' };
+    const limit = await post('/admin/api/wallet/limits', { currency: 'USD', kind: 'transfer', fee_bp: 0, fee_fixed: 0, min: 500, max: 100, daily_count: 5, daily_amount: 10_000, reason: 'typo' }, en);
+    expect(limit.body).toMatchObject({ code: ResponseCode.settingInvalid, msg: 'The maximum cannot be lower than the minimum' });
+    const channel = await post('/admin/api/wallet/recharge-channels', { code: 'typo_channel', kind: 'bank_transfer', name: 'Typo', currencies: ['USD'], min: 500, max: 100, reason: 'typo' }, en);
+    expect(channel.body).toMatchObject({ code: ResponseCode.settingInvalid, msg: 'The maximum cannot be lower than the minimum' });
+  });
+});

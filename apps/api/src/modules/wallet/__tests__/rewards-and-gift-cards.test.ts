@@ -153,12 +153,34 @@ describe('giving gift cards by count', () => {
     const missing = await post('/user/gift_card/give', { account: b.userName, value: 1_000, currency: 'USD', pay_password: PAY_PASSWORD }, a.keyed());
     expect(missing.body).toMatchObject({ code: ResponseCode.validation, msg: 'Gift card count required' });
     const tooMany = await post('/user/gift_card/give', { account: b.userName, count: 4, value: 1_000, currency: 'USD', pay_password: PAY_PASSWORD }, a.keyed());
-    expect(tooMany.body.code).toBe(ResponseCode.giftCardUnavailable);
+    // The member holds three cards of 10.00: the refusal says so, not that a card was used or expired.
+    expect(tooMany.body).toMatchObject({ code: ResponseCode.giftCardsTooFew, msg: 'You hold only 3 usable gift cards of this value' });
     expect(await balanceOf(t.db, b.userId, 'gift_card', 'USD')).toBe(0);
     const give = await post('/user/gift_card/give', { account: b.userName, count: '2', value: 1_000, currency: 'USD', pay_password: PAY_PASSWORD }, a.keyed());
     expect(give.body.data).toEqual({ given: 2, card_ids: [later[0]!, sooner[0]!].sort((x, y) => x - y) });
     expect(await balanceOf(t.db, a.userId, 'gift_card', 'USD')).toBe(1_000 + 5_000);
     expect(await balanceOf(t.db, b.userId, 'gift_card', 'USD')).toBe(2_000);
     expect((await get('/user/gift_card/list?status=active', a.headers)).body.data.list.map((c: { id: number }) => c.id).sort()).toEqual([later[1]!, other[0]!].sort());
+  });
+});
+
+describe('refusals that say what is wrong', () => {
+  it("an amount with more decimals than its currency has names that currency's decimals: none for yen", async () => {
+    const m = await walletMember(t);
+    const yen = await get('/attractive/currency/changeRatio?from=JPY&to=USD&amount=100.5', m.headers);
+    expect(yen.body).toMatchObject({ code: ResponseCode.validation, msg: 'JPY takes whole amounts only, without decimals' });
+    expect((await get('/attractive/currency/changeRatio?from=JPY&to=USD&amount=100', m.headers)).body.code).toBe(200);
+    const zh = await call(t, 'GET', '/attractive/currency/changeRatio?from=JPY&to=USD&amount=100.55', { headers: m.headers, lang: 'zh-cn' });
+    expect(zh.body.msg).toBe('JPY 只能输入整数金额，不能有小数');
+  });
+
+  it('a gift-card batch expiring in the past is refused with that reason, not a raw placeholder', async () => {
+    const m = await walletMember(t);
+    const res = await post('/admin/api/wallet/gift-cards/issue', { user_id: m.userId, currency: 'USD', value: 1_000, count: 1, expires_at: new Date(Date.now() - 86_400_000).toISOString(), reason: 'test cards' }, owner.headers);
+    expect(res.body).toMatchObject({ code: ResponseCode.validation, msg: 'The expiry date must be in the future' });
+    expect(res.body.msg).not.toContain('{{');
+    const zh = await post('/admin/api/wallet/gift-cards/issue', { user_id: m.userId, currency: 'USD', value: 1_000, count: 1, expires_at: new Date(Date.now() - 86_400_000).toISOString(), reason: 'test cards' }, owner.headers, 'zh-cn');
+    expect(zh.body.msg).toBe('到期日期必须晚于当前时间');
+    expect(await t.db.selectFrom('gift_cards').select('id').where('owner_id', '=', m.userId).execute()).toEqual([]);
   });
 });

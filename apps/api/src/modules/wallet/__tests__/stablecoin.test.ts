@@ -159,11 +159,60 @@ describe('stablecoin top-ups on the network chosen', () => {
     const trc = await post('/user/recharge/create', { channel: 'usdt', amount: '20', currency: 'USD', tx_hash: txHash }, m.keyed());
     expect(trc.body.data).toMatchObject({ network: 'TRC20', status: 'under_review' });
     const twice = await post('/user/recharge/create', { channel: 'usdt', amount: '20', currency: 'USD', tx_hash: txHash.toUpperCase().replace('0X', '0x'), network: 'TRC20' }, m.keyed());
-    expect(twice.body.code).toBe(ResponseCode.txHashRequired);
+    expect(twice.body.code).toBe(ResponseCode.txHashUsed);
     const erc = await post('/user/recharge/create', { channel: 'usdt', amount: '20', currency: 'USD', tx_hash: txHash, network: 'ERC20' }, m.keyed());
     expect(erc.body.data).toMatchObject({ network: 'ERC20' });
     // A network the member holds no address of is refused.
     expect((await post('/user/recharge/create', { channel: 'usdt', amount: '20', currency: 'USD', tx_hash: hash(), network: 'BEP20' }, m.keyed())).body.code).toBe(ResponseCode.noCryptoAddress);
+    expect((await usdOf(t, m)).available).toBe(0);
+  });
+
+  it('one transaction is one deposit: with or without 0x, at creation and at confirmation, refused in words; the approver sees the hash', async () => {
+    await fill('TRC20', addresses('TDup', 3));
+    const [a, b, c] = [await walletMember(t), await walletMember(t), await walletMember(t)];
+    for (const m of [a, b, c]) await addressOf(m, 'TRC20');
+    const en = (m: Member) => ({ ...m.keyed(), 'Accept-Language': 'en-us' });
+    const h1 = hash();
+    const first = (await post('/user/recharge/create', { channel: 'usdt', amount: '20', currency: 'USD', tx_hash: h1 }, a.keyed())).body.data;
+    // Another member claims the same transaction without the prefix: refused, and said so.
+    const again = await post('/user/recharge/create', { channel: 'usdt', amount: '20', currency: 'USD', tx_hash: h1.slice(2).toUpperCase() }, en(b));
+    expect(again.body).toMatchObject({ code: ResponseCode.txHashUsed, msg: 'This transaction was already used for a top-up' });
+    const second = (await post('/user/recharge/create', { channel: 'usdt', amount: '20', currency: 'USD', tx_hash: hash() }, b.keyed())).body.data;
+    // Finance confirms the second with the first's hash: refused at once.
+    const enOwner = { ...owner.headers, 'Accept-Language': 'en-us' };
+    expect((await post('/admin/api/wallet/recharges/confirm', { id: second.id, tx_hash: h1.slice(2), reason: 'chain ok' }, enOwner)).body).toMatchObject({ code: ResponseCode.txHashUsed, msg: 'This transaction was already used for a top-up' });
+    // With a fresh hash: the request shows it to the approver ...
+    const h3 = hash();
+    const asked = (await post('/admin/api/wallet/recharges/confirm', { id: second.id, tx_hash: h3, reason: 'chain ok' }, enOwner)).body.data.request;
+    expect(asked.summary).toContain(h3.slice(2));
+    // ... and if another top-up claims that hash before it is approved, approving is refused in words (not a 500) and the request still waits.
+    expect((await post('/user/recharge/create', { channel: 'usdt', amount: '20', currency: 'USD', tx_hash: h3 }, c.keyed())).body.code).toBe(200);
+    const approver = await newOperatorSession(t.db, 'owner');
+    const decided = await post('/admin/api/approvals/decide', { id: asked.id, decision: 'approve' }, { ...approver.headers, 'Accept-Language': 'en-us' });
+    expect(decided.body).toMatchObject({ code: ResponseCode.txHashUsed, msg: 'This transaction was already used for a top-up' });
+    expect((await get('/admin/api/approvals?status=pending', approver.headers)).body.data.list.map((r: { id: number }) => r.id)).toContain(asked.id);
+    expect(first.status).toBe('under_review');
+    expect((await usdOf(t, b)).available).toBe(0);
+  });
+
+  it('a top-up rejected directly closes the confirmation waiting about it: cancelled with why, not left to approve', async () => {
+    await fill('TRC20', addresses('TRej', 1));
+    const m = await walletMember(t);
+    await addressOf(m, 'TRC20');
+    const r = (await post('/user/recharge/create', { channel: 'usdt', amount: '20', currency: 'USD', tx_hash: hash() }, m.keyed())).body.data;
+    const asked = (await post('/admin/api/wallet/recharges/confirm', { id: r.id, reason: 'chain ok' }, owner.headers)).body.data.request;
+    expect(asked.status).toBe('pending');
+    const other = await newOperatorSession(t.db, 'finance');
+    expect((await post('/admin/api/wallet/recharges/reject', { id: r.id, reason: 'no such transfer' }, other.headers)).body.data.status).toBe('rejected');
+    expect((await get('/admin/api/approvals?status=pending', other.headers)).body.data.list.map((x: { id: number }) => x.id)).not.toContain(asked.id);
+    const closed = (await get('/admin/api/approvals?status=cancelled', other.headers)).body.data.list.find((x: { id: number }) => x.id === asked.id);
+    expect(closed).toMatchObject({ status: 'cancelled', decision_reason: 'top-up rejected: no such transfer' });
+    const approver = await newOperatorSession(t.db, 'owner');
+    // Approving it is refused with its state in the reader's language, never a raw placeholder.
+    expect((await post('/admin/api/approvals/decide', { id: asked.id, decision: 'approve' }, { ...approver.headers, 'Accept-Language': 'th' })).body).toMatchObject({ code: ResponseCode.requestNotPending, msg: 'คำขอนี้ได้รับการพิจารณาแล้ว (ยกเลิกแล้ว)' });
+    const enOther = { ...other.headers, 'Accept-Language': 'en-us' };
+    expect((await post('/admin/api/wallet/recharges/reject', { id: r.id, reason: 'again' }, enOther)).body).toMatchObject({ code: ResponseCode.requestNotPending, msg: 'This request has already been decided (rejected)' });
+    expect((await post('/admin/api/wallet/recharges/confirm', { id: r.id, reason: 'late' }, enOther)).body).toMatchObject({ code: ResponseCode.requestNotPending, msg: 'This request has already been decided (rejected)' });
     expect((await usdOf(t, m)).available).toBe(0);
   });
 });

@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ResponseCode } from '@shop/contract';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
+import { call } from '../../catalogue/__tests__/helpers.js';
+import { MAX_LOGIN_FAILURES } from '../../captcha/lockout.js';
+import { PAY_PASSWORD, maybank, walletMember } from './fixtures.js';
+
+// Wrong pay passwords lock the member's money moves after MAX_LOGIN_FAILURES in 15 minutes — also
+// when the guesses arrive all at once: no more than the limit are ever checked, the rest are refused
+// as locked, and the right password then waits out the lock like everyone else's.
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+}, 60_000);
+afterAll(() => t.close());
+
+const GUESSES = 30;
+
+describe('the pay-password lockout under concurrent guesses', () => {
+  it('checks at most the limit of 30 simultaneous wrong guesses and refuses the rest as locked, round after round', async () => {
+    const bank = await maybank(t);
+    for (let round = 0; round < 3; round++) {
+      const m = await walletMember(t);
+      // One address per round, so the address's own cap never decides the answer.
+      const ip = `10.88.${round}.7`;
+      const card = (pay_password: string) =>
+        call(t, 'POST', '/user/bank_card/create', { headers: m.headers, ip, body: { bank_id: bank, holder_name: 'Tan Mei', account_number: '5140 1234 5678', currency: 'USD', pay_password } });
+      const answers = await Promise.all(Array.from({ length: GUESSES }, (_, i) => card(String(10 + i).padStart(6, '0'))));
+      const codes = answers.map((a) => a.body.code);
+      const wrong = codes.filter((c) => c === ResponseCode.payPasswordWrong).length;
+      const locked = codes.filter((c) => c === ResponseCode.loginLocked).length;
+      expect({ round, wrong, locked }).toEqual({ round, wrong: MAX_LOGIN_FAILURES, locked: GUESSES - MAX_LOGIN_FAILURES });
+      // The right password is refused too until the window passes, and no card was added.
+      const right = await card(PAY_PASSWORD);
+      expect(right.body).toMatchObject({ code: ResponseCode.loginLocked, msg: 'Too many failed attempts, please try again in 15 minutes' });
+      expect(await t.db.selectFrom('bank_cards').select('id').where('user_id', '=', m.userId).execute()).toEqual([]);
+      // Exactly the checked guesses stay as failures; no place is left held.
+      const rows = await t.db.selectFrom('login_failures').select('pending_until').where('account', '=', `pay:${m.userId}`).execute();
+      expect(rows).toEqual(Array.from({ length: MAX_LOGIN_FAILURES }, () => ({ pending_until: null })));
+    }
+  }, 120_000);
+
+  it('a right pay password among concurrent wrong ones leaves only the wrong ones counted, and forgives them', async () => {
+    const m = await walletMember(t);
+    const ip = '10.88.9.7';
+    const bank = await maybank(t);
+    const card = (pay_password: string, n: number) =>
+      call(t, 'POST', '/user/bank_card/create', { headers: m.headers, ip, body: { bank_id: bank, holder_name: 'Tan Mei', account_number: `5140 1234 ${String(5600 + n)}`, currency: 'USD', pay_password } });
+    const wrongs = await Promise.all(Array.from({ length: 3 }, (_, i) => card(String(100 + i).padStart(6, '0'), i)));
+    expect(wrongs.map((a) => a.body.code)).toEqual([ResponseCode.payPasswordWrong, ResponseCode.payPasswordWrong, ResponseCode.payPasswordWrong]);
+    const failures = () => t.db.selectFrom('login_failures').select('id').where('account', '=', `pay:${m.userId}`).execute();
+    expect(await failures()).toHaveLength(3);
+    const right = await card(PAY_PASSWORD, 9);
+    expect(right.body.code, right.body.msg).toBe(200);
+    expect(await failures()).toHaveLength(0);
+  }, 60_000);
+});
