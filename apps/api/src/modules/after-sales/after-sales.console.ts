@@ -38,9 +38,9 @@ import { returnSpentPointsShare, reverseEarnedPoints } from '../orders/points.js
 import { findRefundsOfPayment, findSucceededPaymentsOfPayable } from '../payments/payments.queries.js';
 import { refundPayment, type PaymentsDeps } from '../payments/settlement.js';
 import * as q from './after-sales.queries.js';
-import { CASE_REASONS_TAG, SETTINGS_TAG, caseEnded, moveCase, reasonKey, reasonText, recordCaseEvent, renderCases, renderEvents, returnAddressIn, type CaseRow } from './after-sales.service.js';
+import { CASE_REASONS_TAG, SETTINGS_TAG, caseEnded, moveCase, reasonKey, reasonText, recordCaseEvent, renderCases, renderEvents, returnAddressIn, settleFreight, type CaseRow } from './after-sales.service.js';
 import type { AfterSaleStatus } from './after-sales.table.js';
-import { findCaseOrder, refOf, takeBackToShop, type OrderRef } from './order-source.js';
+import { findCaseOrder, lockCaseOrderWithLines, refOf, takeBackToShop, type OrderRef } from './order-source.js';
 
 // The console's side of after-sales: operators approve or reject a case, take the goods back,
 // refund a return through the order's own payments (the payments area's one refund path, once per
@@ -202,9 +202,18 @@ export async function refundCase(deps: PaymentsDeps, actor: Actor, input: Endpoi
   if (c.kind !== 'return') throw new AppError(ResponseCode.afterSaleState);
   if (c.status === 'refunded') return changed(c);
   const started = await withTransaction(deps.db, async (tx) => {
+    // The order's row lock first (as a case is opened): refunds of its cases are made one at a time, each seeing those made before.
+    const locked = await lockCaseOrderWithLines(tx, refOf(c));
     const moved = await moveCase(tx, actor, c.id, ['received'], 'refunding');
-    if (moved) await recordDecision(tx, actor, c.id, 'refund', `${fromMinorUnits(Number(c.refund_minor ?? 0), c.currency)} ${c.currency}`);
-    return moved ?? (await q.findCase(tx, c.id))!;
+    if (!moved) return (await q.findCase(tx, c.id))!;
+    // The freight is part of this refund only if every unit of the order is now returned (issue #25): worked out as the refund is made.
+    await settleFreight(tx, refOf(c), locked, c.id);
+    let now = (await q.findCase(tx, c.id))!;
+    // Never more than the order's payments have left.
+    const left = (await refundableOfOrder(tx, refOf(c))).total;
+    if (Number(now.refund_minor ?? 0) > left) now = await q.setCaseFields(tx, c.id, { refund_minor: left });
+    await recordDecision(tx, actor, c.id, 'refund', `${fromMinorUnits(Number(now.refund_minor ?? 0), c.currency)} ${c.currency}`);
+    return now;
   });
   if (started.status !== 'refunding') throw new AppError(ResponseCode.afterSaleState);
   return changed(await settleCaseRefund(deps, actor, started));

@@ -121,6 +121,41 @@ export const transitionCase = (db: Executor, input: { caseId: number; from: Afte
   return q.returningAll('c').returning('was.status as was').executeTakeFirst();
 };
 
+/** The order's return cases in `statuses` with their units per line (the freight's share is worked out from them, `settleFreight`). */
+export const findReturnCasesOfOrder = async (db: Executor, ref: OrderRef, statuses: readonly AfterSaleStatus[]) => {
+  const rows = await db
+    .selectFrom('after_sales as c')
+    .innerJoin('after_sale_lines as l', 'l.case_id', 'c.id')
+    .select(['c.id', 'c.status', 'c.refundable_minor', 'c.refund_minor', 'c.freight_minor', lineIdOf.as('order_line_id'), 'l.qty'])
+    .where(orderColumn(ref), '=', ref.id)
+    .where('c.kind', '=', 'return')
+    .where('c.status', 'in', statuses.length ? [...statuses] : ['-' as AfterSaleStatus])
+    .orderBy('c.id')
+    .execute();
+  const cases = new Map<number, { id: number; status: AfterSaleStatus; refundable: number; refund: number | null; freight: number; units: Map<number, number> }>();
+  for (const r of rows) {
+    const c = cases.get(r.id) ?? { id: r.id, status: r.status, refundable: Number(r.refundable_minor), refund: r.refund_minor === null ? null : Number(r.refund_minor), freight: Number(r.freight_minor), units: new Map<number, number>() };
+    c.units.set(Number(r.order_line_id), (c.units.get(Number(r.order_line_id)) ?? 0) + Number(r.qty));
+    cases.set(r.id, c);
+  }
+  return [...cases.values()];
+};
+
+/** Moves a case's freight from `was` to `freight` (its refundable amount, and its approved refund when set, by the difference), when it still carries `was`. */
+export const setCaseFreight = (db: Executor, caseId: number, was: number, freight: number) =>
+  db
+    .updateTable('after_sales')
+    .set({
+      freight_minor: freight,
+      refundable_minor: sql`refundable_minor - ${was} + ${freight}`,
+      refund_minor: sql`case when refund_minor is null then null else greatest(0, refund_minor - ${was} + ${freight}) end`,
+      updated_at: sql`now()`,
+    })
+    .where('id', '=', caseId)
+    .where('freight_minor', '=', was)
+    .returning(['id', 'refund_minor'])
+    .executeTakeFirst();
+
 export const setCaseFields = (db: Executor, caseId: number, set: Updateable<DB['after_sales']>) =>
   db.updateTable('after_sales').set({ ...set, updated_at: sql`now()` }).where('id', '=', caseId).returningAll().executeTakeFirstOrThrow();
 

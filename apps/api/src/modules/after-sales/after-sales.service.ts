@@ -369,8 +369,7 @@ async function openCase(deps: KeptDeps, tx: Tx, actor: Actor, userId: number, re
     if (input.kind === 'return') refundable += returnShare(l, want.qty);
     rows.push({ order_line_id: lineId, qty: want.qty, exchange_sku_id: exchangeSku });
   }
-  // Freight comes back with the return that takes back the last of the order.
-  if (input.kind === 'return' && o.lines.every((l) => l.returned + (merged.get(l.line.id)?.qty ?? 0) >= l.line.quantity)) refundable += Number(locked.freight_minor);
+  // Freight comes back only with the return that takes back the whole order: given below, once the case is written (`settleFreight`).
   const evidence = await ownEvidence(tx, userId, input.images, input.video);
   if (reason.needs_evidence && !evidence.length) throw new AppError(ResponseCode.afterSaleEvidenceRequired);
   const restockedRead = restockedUnitsQueryOf(locked);
@@ -430,6 +429,7 @@ async function openCase(deps: KeptDeps, tx: Tx, actor: Actor, userId: number, re
       if (input.kind === 'exchange') refuseOverExchangeCap(o.settings.max_exchanges, l, r.qty);
     }
   }
+  if (input.kind === 'return') await settleFreight(tx, ref, { order: locked, lines });
   // The order now shows in the member's after-sales view and the case in their case list (a shop order's also in the shop's lists).
   ordersChanged(tx, [userId]);
   if (ref.kind === 'shop_order') await shopOrderCaseChanged(tx, ref.id);
@@ -703,11 +703,42 @@ const HOLDING_REPLACEMENT: AfterSaleStatus[] = ['awaiting_return', 'return_shipp
  * transaction: the replacement stock an exchange reserved at approval goes back unless it shipped,
  * and the order settles once no case holds it.
  */
+/** Return cases whose refund is made or being made: their units are returned. */
+const REFUNDING: readonly AfterSaleStatus[] = ['refunding', 'refunded'];
+
+/**
+ * Works out again which return case of an order carries the freight (issue #25: "freight only when
+ * the whole order is returned"), under the order's row lock. A case whose refund is being made now
+ * (`refundingCaseId`, just moved to refunding) carries it when every unit of the order is returned by
+ * returns refunded or being refunded, itself included, and no other did; a case still open shows it
+ * when the cases that count would return every unit and no refund carried it yet (the one carrying
+ * it keeps it, else the newest). Every other case carries none: the freight is refunded once.
+ */
+export async function settleFreight(tx: Tx, ref: OrderRef, known?: { order: CaseOrder; lines: CaseOrderLine[] }, refundingCaseId?: number): Promise<void> {
+  const { order, lines } = known ?? (await lockCaseOrderWithLines(tx, ref)) ?? {};
+  if (!order || !lines) return;
+  const freight = Number(order.freight_minor);
+  const cases = await q.findReturnCasesOfOrder(tx, ref, AFTER_SALE_COUNTING_STATUSES);
+  const wholly = (of: typeof cases) => lines.every((l) => of.reduce((s, c) => s + (c.units.get(l.id) ?? 0), 0) >= l.quantity);
+  const want = new Map<number, number>(cases.map((c) => [c.id, 0]));
+  const done = cases.filter((c) => REFUNDING.includes(c.status));
+  // Refunds made before keep what they carried.
+  for (const c of done) if (c.id !== refundingCaseId) want.set(c.id, c.freight);
+  const now = done.find((c) => c.id === refundingCaseId);
+  if (now && freight > 0 && !done.some((c) => c.id !== now.id && c.freight > 0) && wholly(done)) want.set(now.id, freight);
+  const taken = [...want.values()].some((f) => f > 0);
+  const open = cases.filter((c) => !REFUNDING.includes(c.status));
+  if (!taken && freight > 0 && open.length && wholly(cases)) want.set((open.find((c) => c.freight > 0) ?? open[open.length - 1]!).id, freight);
+  for (const c of cases) if (want.get(c.id) !== c.freight) await q.setCaseFreight(tx, c.id, c.freight, want.get(c.id)!);
+}
+
 export async function caseEnded(tx: Tx, c: Pick<CaseRow, 'id' | 'kind' | 'order_id' | 'shop_order_id'>, was: AfterSaleStatus): Promise<void> {
   if (c.kind === 'exchange' && HOLDING_REPLACEMENT.includes(was)) {
     for (const l of await q.findCaseLines(tx, [c.id])) if (l.exchange_sku_id) await returnStock(tx, l.exchange_sku_id, l.qty);
   }
   const ref = refOf(c);
+  // A return that ended without a refund returns nothing: the freight shown by the order's other cases follows.
+  if (c.kind === 'return') await settleFreight(tx, ref);
   if (ref.kind === 'shop_order') await shopOrderCaseEnded(tx, ref.id);
   else await scheduleSettlement(tx, ref.id);
 }

@@ -71,6 +71,8 @@ export interface AfterSalesTable {
   currency: string;
   /** The lines' share of what was paid (returns), fixed when the case is opened. */
   refundable_minor: Generated<number>;
+  /** The freight `refundable_minor` includes: all of it on the return that takes back the whole order, else 0 (worked out again as cases end and refund). */
+  freight_minor: Generated<number>;
   /** The refund an operator approved (at most `refundable_minor`), and what was refunded. */
   refund_minor: number | null;
   refunded_minor: number | null;

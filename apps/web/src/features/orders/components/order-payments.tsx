@@ -10,6 +10,25 @@ function useMethodName() {
 }
 
 /**
+ * A refund's reason in the reader's language: the payments area stores it in English words of a kind
+ * ("order cancelled", "after-sale AS…", "shop order … rejected"); each kind has its text, the case or
+ * order number kept. Any other reason (an operator's own words) is shown as written.
+ */
+export function useRefundReason() {
+  const { t } = useTranslation();
+  return (reason: string | null | undefined): string => {
+    const r = (reason ?? '').trim();
+    if (!r) return '';
+    if (r === 'order cancelled') return t('orders.payments.refundReason.orderCancelled');
+    const afterSale = /^after-sale (\S+)$/.exec(r);
+    if (afterSale) return t('orders.payments.refundReason.afterSale', { case_no: afterSale[1] ?? '' });
+    const rejected = /^shop order (\S+) rejected$/.exec(r);
+    if (rejected) return t('orders.payments.refundReason.shopOrderRejected', { order_no: rejected[1] ?? '' });
+    return r;
+  };
+}
+
+/**
  * What paid the order: each payment with its method, the order's amount, the method's surcharge and
  * the total charged, the wallet's and the gateway's parts, the converted amount with its rate, when,
  * and each refund with its state.
@@ -17,6 +36,7 @@ function useMethodName() {
 export function OrderPayments({ payments }: { payments: OrderPayment[] | undefined }) {
   const { t } = useTranslation();
   const methodName = useMethodName();
+  const refundReason = useRefundReason();
   if (!payments?.length) return null;
   return (
     <section className="order-section order-payments" aria-labelledby="order-payments-title">
@@ -71,7 +91,7 @@ export function OrderPayments({ payments }: { payments: OrderPayment[] | undefin
               </div>
               <div className="order-muted">
                 {formatDate(r.finished_at ?? r.created_at)}
-                {r.reason ? ` · ${r.reason}` : ''}
+                {r.reason ? ` · ${refundReason(r.reason)}` : ''}
               </div>
             </div>
           ))}

@@ -12,6 +12,9 @@ import '../orders.css';
 import { useTranslation } from '@/lib/i18n';
 import { formatDate } from '@/lib/format';
 
+/** States of an order that will not complete: no points are promised on them. */
+const ENDED_WITHOUT_COMPLETING: readonly string[] = ['cancelled', 'closed', 'refunding', 'refunded'];
+
 /** A moment of the order in the member's language. */
 const when = (iso: string | null) => (iso ? formatDate(iso) : '');
 
@@ -44,7 +47,10 @@ export default function OrderInfoPage() {
             </section>
             <section className="order-section">
               <OrderAmounts amounts={o} />
-              {o.points_earned > 0 && <div className="order-muted">{t(o.points_earned_posted ? 'orders.info.pointsEarned' : 'orders.info.pointsToEarn', { count: o.points_earned })}</div>}
+              {/* Points are promised only on an order that may still complete: a cancelled, closed or refunded one earns none. */}
+              {o.points_earned > 0 && (o.points_earned_posted || !ENDED_WITHOUT_COMPLETING.includes(o.status)) && (
+                <div className="order-muted">{t(o.points_earned_posted ? 'orders.info.pointsEarned' : 'orders.info.pointsToEarn', { count: o.points_earned })}</div>
+              )}
             </section>
             <OrderPayments payments={o.payments} />
             <section className="order-section order-muted">

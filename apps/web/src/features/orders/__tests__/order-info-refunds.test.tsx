@@ -1,0 +1,123 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { i18n } from '@/lib/i18n';
+import { createMemoryRouter, RouterProvider } from '@/lib/router';
+import { paths } from '@/config/paths';
+import { useLanguage } from '@/stores/language';
+import { useSession } from '@/stores/session';
+import { ok, prepareApp, startFakeApi } from '@/test/helpers';
+import OrderInfoPage from '../pages/order-info-page';
+
+// The order page tells the truth in the reader's language: refund reasons stored in English words of
+// a kind are shown in the member's language (the case number kept), and points are promised only on
+// an order that may still complete.
+
+let status = 'refunded';
+const refund = (no: string, reason: string) => ({ refund_no: no, amount: 1000, currency: 'USD', status: 'succeeded', reason, created_at: '2026-11-24T09:00:00.000Z', finished_at: '2026-11-24T09:01:00.000Z' });
+const api = await startFakeApi({
+  '/shop/order/info': () =>
+    ok({
+      id: 7,
+      order_no: '2611230000000007',
+      kind: 'regular',
+      status,
+      currency: 'USD',
+      total: 4190,
+      count: 3,
+      lines: [{ id: 1, goods_id: 1, sku_id: 2, name: 'Teapot', spec_text: 'Blue', image: '', price: 1200, num: 3, line_total: 3600, shipped_num: 3 }],
+      created_at: '2026-11-23T10:00:00.000Z',
+      expires_at: null,
+      actions: { can_cancel: false, can_pay: false, can_confirm: status === 'shipped', can_remind: false, can_track: false, can_after_sale: false, can_review: false },
+      subtotal: 3600,
+      coupon_discount: 0,
+      operating_fee_rate: 250,
+      operating_fee: 90,
+      freight: 500,
+      points_used: 0,
+      points_value: 0,
+      points_earned: 120,
+      points_earned_posted: false,
+      address: { name: 'Mei', surname: 'Tan', mobile_pre: '60', mobile: '123456789', email: '', country_code: 'MY', province: 'Selangor', city: 'Petaling Jaya', district: '', detail: 'Jalan 14/20, 5', house_number: '', zip_code: '46100' },
+      remarks: '',
+      paid_at: '2026-11-23T10:06:00.000Z',
+      shipped_at: null,
+      completed_at: null,
+      settled_at: null,
+      cancelled_at: null,
+      closed_at: null,
+      cancel_reason: '',
+      package_count: 0,
+      last_reminded_at: null,
+      payments: [
+        {
+          payment_no: 'P2611230000000009',
+          pay_way: 'balance',
+          gateway: null,
+          status: 'succeeded',
+          currency: 'USD',
+          amount: 4190,
+          fee: 0,
+          charged: 4190,
+          balance_part: 4190,
+          gateway_part: 0,
+          points: null,
+          converted: null,
+          created_at: '2026-11-23T10:05:00.000Z',
+          paid_at: '2026-11-23T10:06:00.000Z',
+          refunds: [refund('R1', 'order cancelled'), refund('R2', 'after-sale AS202611280123456789'), refund('R3', 'shop order 2611230000000099 rejected'), refund('R4', 'One cup broken')],
+        },
+      ],
+    }),
+});
+
+function renderOrder() {
+  const router = createMemoryRouter([{ path: paths.order.details, element: <OrderInfoPage /> }], { initialEntries: [`${paths.order.details}?id=7`] });
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+}
+
+beforeAll(() => prepareApp());
+afterAll(() => api.close());
+beforeEach(() => {
+  window.SHOP_CONFIG = { api: { default: api.url, cn: api.url } };
+  localStorage.clear();
+  status = 'refunded';
+  useSession.getState().signIn('member-token', null);
+});
+afterEach(async () => {
+  cleanup();
+  useLanguage.getState().setLang('en-us');
+  await act(() => i18n.changeLanguage('en-us'));
+});
+
+describe('the order page, truthfully in the member’s language', () => {
+  it('in Thai: refund reasons in Thai with the case and order numbers kept, no raw English; no points promised on a refunded order', async () => {
+    useLanguage.getState().setLang('th');
+    await act(() => i18n.changeLanguage('th'));
+    renderOrder();
+    const payment = await screen.findByRole('article');
+    const text = payment.textContent!.replace(/\s+/g, ' ');
+    expect(text).toContain('ยกเลิกคำสั่งซื้อแล้ว');
+    expect(text).toContain('บริการหลังการขาย AS202611280123456789');
+    expect(text).toContain('ร้านค้าปฏิเสธคำสั่งซื้อ 2611230000000099');
+    expect(text).not.toMatch(/order cancelled|after-sale AS|shop order .* rejected/);
+    // An operator's own words are shown as written.
+    expect(text).toContain('One cup broken');
+    expect(document.body.textContent).not.toContain('120 คะแนน');
+  });
+
+  it('a cancelled order promises no points; an order on its way still does', async () => {
+    status = 'cancelled';
+    renderOrder();
+    expect(await screen.findByText('Petaling Jaya', { exact: false })).toBeTruthy();
+    expect(screen.queryByText('120 points when the order completes')).toBeNull();
+    cleanup();
+    status = 'shipped';
+    renderOrder();
+    expect(await screen.findByText('120 points when the order completes')).toBeTruthy();
+  });
+});
