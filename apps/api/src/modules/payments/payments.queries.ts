@@ -118,13 +118,29 @@ const FINISHED: PaymentStatus[] = ['succeeded', 'failed', 'canceled', 'expired']
  * same statement: the `always` events whether it moved or not, then `onMove` only when it did.
  * Answers the moved row, nothing when the payment is elsewhere.
  */
-export const transitionPayment = async (db: Executor, id: number, from: PaymentStatus[], to: PaymentStatus, set: { failure_reason?: string; entry_id?: number }, always: PaymentEventRow[], onMove: PaymentEventRow) =>
+export const transitionPayment = async (
+  db: Executor,
+  id: number,
+  from: PaymentStatus[],
+  to: PaymentStatus,
+  set: { failure_reason?: string; entry_id?: number },
+  always: PaymentEventRow[],
+  onMove: PaymentEventRow,
+  /** Closes the payment's open amount and currency flags as accepted when it moves (a success naming its own money). */
+  acceptFlags?: { by: string; reason: string },
+) =>
   (
-    await sql<Selectable<DB['payments']>>`with u as (
+    await sql<Selectable<DB['payments']> & { accepted_flags: string[] }>`with u as (
         update payments set status = ${to}, updated_at = now()${FINISHED.includes(to) ? sql`, finished_at = now()` : sql``}${set.failure_reason === undefined ? sql`` : sql`, failure_reason = ${set.failure_reason}`}${set.entry_id === undefined ? sql`` : sql`, entry_id = ${set.entry_id}`}
         where id = ${id} and status in (${sql.join(from)}) returning *),
       e as (${insertEvents(sql`${id}::bigint`, [...always, onMove], { when: sql`v.n < ${always.length} or exists (select 1 from u)` })})
-      select * from u`.execute(db)
+      ${
+        acceptFlags
+          ? sql`, f as (update payment_flags set resolved_at = now(), resolved_by = ${acceptFlags.by}, resolution = 'accepted', resolution_reason = ${acceptFlags.reason}
+          where payment_id = ${id} and kind in ('amount_mismatch', 'currency_mismatch') and resolved_at is null and exists (select 1 from u) returning kind)`
+          : sql``
+      }
+      select u.*, ${acceptFlags ? sql`(select coalesce(array_agg(kind), '{}') from f)` : sql`'{}'::text[]`} as accepted_flags from u`.execute(db)
   ).rows[0];
 
 /** Stores what the gateway answered for a payment; answers the row as it now is (locked until the transaction ends, as any updated row). */
@@ -198,15 +214,6 @@ export const findOwedBackFlags = (db: Executor, limit: number, olderThanSeconds:
 export const resolveFlag = (db: Executor, id: number, by: string) =>
   db.updateTable('payment_flags').set({ resolved_at: sql`now()`, resolved_by: by } as never).where('id', '=', id).where('resolved_at', 'is', null).execute();
 /** Closes a payment's open amount and currency mismatch flags as accepted (a later report of its own money settled it); answers those closed. */
-export const acceptOpenMismatchFlags = (db: Executor, paymentId: number, d: { by: string; reason: string }) =>
-  db
-    .updateTable('payment_flags')
-    .set({ resolved_at: sql`now()`, resolved_by: d.by, resolution: 'accepted', resolution_reason: d.reason } as never)
-    .where('payment_id', '=', paymentId)
-    .where('kind', 'in', ['amount_mismatch', 'currency_mismatch'])
-    .where('resolved_at', 'is', null)
-    .returning(['id', 'kind'])
-    .execute();
 export const findFlags = (db: Executor, paymentId: number) => db.selectFrom('payment_flags').selectAll().where('payment_id', '=', paymentId).orderBy('id').execute();
 export const findOpenFlags = (db: Executor) =>
   db.selectFrom('payment_flags').innerJoin('payments', 'payments.id', 'payment_flags.payment_id').selectAll('payment_flags').select(['payments.reference', 'payments.gateway']).where('resolved_at', 'is', null).orderBy('payment_flags.id').execute();

@@ -74,12 +74,21 @@ export async function raiseFlag(tx: Tx, actor: Actor, payment: PaymentRow, kind:
  * transition events stands behind the update: a state is entered at most once. `before` (the report
  * that asked for the move) is written first, whether the payment moved or not.
  */
-export async function transition(tx: Tx, actor: Actor, payment: Pick<PaymentRow, 'id' | 'status'>, from: PaymentStatus[], to: PaymentStatus, source: ReportSource, extra: { reason?: string; eventId?: string; providerRef?: string; entryId?: number } = {}, before?: PaymentEvent) {
+export async function transition(
+  tx: Tx,
+  actor: Actor,
+  payment: Pick<PaymentRow, 'id' | 'status'>,
+  from: PaymentStatus[],
+  to: PaymentStatus,
+  source: ReportSource,
+  extra: { reason?: string; eventId?: string; providerRef?: string; entryId?: number; acceptFlags?: { by: string; reason: string } } = {},
+  before?: PaymentEvent,
+) {
   const [onMove, ...always] = eventRows(actor, [
     { kind: 'transition', source, from: from.length === 1 ? from[0] : payment.status, to, eventId: extra.eventId, detail: extra.reason ? { reason: extra.reason } : {} },
     ...(before ? [before] : []),
   ]);
-  return q.transitionPayment(tx, payment.id, from, to, { ...(extra.reason ? { failure_reason: extra.reason } : {}), ...(extra.entryId !== undefined ? { entry_id: extra.entryId } : {}) }, always, onMove!);
+  return q.transitionPayment(tx, payment.id, from, to, { ...(extra.reason ? { failure_reason: extra.reason } : {}), ...(extra.entryId !== undefined ? { entry_id: extra.entryId } : {}) }, always, onMove!, extra.acceptFlags);
 }
 
 /** The ledger entry of a captured gateway payment: the gateway's clearing pays the sale and the method's fee. */
@@ -133,22 +142,25 @@ export function ledgerPaymentPostings(userId: number, asset: Asset, unitsCurrenc
  * (closed, cancelled, paid by another payment) the money is owed back and flagged for refund, and a
  * held balance part goes back to the member.
  */
-async function applySuccess(tx: Tx, actor: Actor, p: PaymentRow, source: ReportSource, reported: PaymentEvent): Promise<void> {
+/** Answers the amount and currency flags the success closed (`acceptFlags`: by whom and why). */
+async function applySuccess(tx: Tx, actor: Actor, p: PaymentRow, source: ReportSource, reported: PaymentEvent, acceptFlags: { by: string; reason: string }): Promise<string[]> {
   // The payable first: when it takes the money, the capture is booked and the payment moves with
   // its entry in one statement. The row is locked and open, so the payment's move cannot miss.
   const outcome = await settlePayable(tx, actor, { type: p.payable_type, id: p.payable_id }, p.payable_minor, p.currency, p.gateway ?? 'ledger');
   const succeed = async (entryId?: number) => {
-    if (!(await transition(tx, actor, p, OPEN, 'succeeded', source, { eventId: reported.eventId, entryId }, reported))) throw new Error(`payment ${p.id} did not move from ${p.status}`);
+    const moved = await transition(tx, actor, p, OPEN, 'succeeded', source, { eventId: reported.eventId, entryId, acceptFlags }, reported);
+    if (!moved) throw new Error(`payment ${p.id} did not move from ${p.status}`);
+    return moved.accepted_flags;
   };
   if (outcome === 'paid') {
     if (p.hold_id) await postHold(tx, p.hold_id, { to: { system: 'sales', currency: p.currency }, actor });
-    await succeed(payableHandler(p.payable_type).booksCapture ? undefined : await postCapture(tx, actor, p));
-    return;
+    return succeed(payableHandler(p.payable_type).booksCapture ? undefined : await postCapture(tx, actor, p));
   }
-  await succeed();
+  const closed = await succeed();
   await raiseFlag(tx, actor, p, 'payable_not_payable', true, { outcome }, source);
   if (p.hold_id) await releaseHold(tx, p.hold_id, { actor });
   await postOwedBack(tx, actor, p, p.gateway_minor, p.currency);
+  return closed;
 }
 
 /**
@@ -198,12 +210,12 @@ async function applyReportToLocked(tx: Tx, deps: Pick<AppDeps, 'providers'>, act
     return p.status;
   }
   if (OPEN.includes(p.status)) {
-    await applySuccess(tx, actor, p, source, reported);
     // An earlier report of another amount or currency was flagged; this one (the gateway asked, or
-    // its later word) names the payment's own money and settled it: those flags are closed with why.
+    // its later word) names the payment's own money and settled it: those flags are closed with why,
+    // by the statement that moves the payment.
     const reason = `${source} reported ${report.amountMinor} ${report.currency?.toUpperCase()}, the payment's own amount: settled`;
-    const closed = await q.acceptOpenMismatchFlags(tx, p.id, { by: actor.name ?? actor.kind, reason });
-    if (closed.length) await recordEvent(tx, actor, p.id, { kind: 'flag.accepted', source, detail: { flags: closed.map((f) => f.kind), reason } });
+    const closed = await applySuccess(tx, actor, p, source, reported, { by: actor.name ?? actor.kind, reason });
+    if (closed.length) await recordEvent(tx, actor, p.id, { kind: 'flag.accepted', source, detail: { flags: closed, reason } });
     return 'succeeded';
   }
   await recordEvent(tx, actor, p.id, reported);
