@@ -369,7 +369,10 @@ async function openCase(deps: KeptDeps, tx: Tx, actor: Actor, userId: number, re
     if (input.kind === 'return') refundable += returnShare(l, want.qty);
     rows.push({ order_line_id: lineId, qty: want.qty, exchange_sku_id: exchangeSku });
   }
-  // Freight comes back only with the return that takes back the whole order: given below, once the case is written (`settleFreight`).
+  // Freight comes back only with the return that takes back the whole order. At opening, that is this
+  // case when it takes back the last of the order (no other case can show it while units are left);
+  // when a case ends or is refunded, `settleFreight` works it out again.
+  const freight = input.kind === 'return' && o.lines.every((l) => l.returned + (merged.get(l.line.id)?.qty ?? 0) >= l.line.quantity) ? Number(locked.freight_minor) : 0;
   const evidence = await ownEvidence(tx, userId, input.images, input.video);
   if (reason.needs_evidence && !evidence.length) throw new AppError(ResponseCode.afterSaleEvidenceRequired);
   const restockedRead = restockedUnitsQueryOf(locked);
@@ -385,7 +388,8 @@ async function openCase(deps: KeptDeps, tx: Tx, actor: Actor, userId: number, re
         reason_code: reason.code,
         description: input.description,
         currency: locked.currency,
-        refundable_minor: refundable,
+        refundable_minor: refundable + freight,
+        freight_minor: freight,
         refund_minor: null,
         refunded_minor: null,
         refunded_at: null,
@@ -429,7 +433,6 @@ async function openCase(deps: KeptDeps, tx: Tx, actor: Actor, userId: number, re
       if (input.kind === 'exchange') refuseOverExchangeCap(o.settings.max_exchanges, l, r.qty);
     }
   }
-  if (input.kind === 'return') await settleFreight(tx, ref, { order: locked, lines });
   // The order now shows in the member's after-sales view and the case in their case list (a shop order's also in the shop's lists).
   ordersChanged(tx, [userId]);
   if (ref.kind === 'shop_order') await shopOrderCaseChanged(tx, ref.id);
