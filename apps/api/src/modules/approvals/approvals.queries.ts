@@ -54,8 +54,11 @@ export const findApprovalRequestPage = (db: Executor, f: { kinds: readonly strin
 export const lockOperatorRequests = (tx: Transaction<DB>, operator: string, kind: string, currency: string) =>
   sql`select pg_advisory_xact_lock(hashtext(${`approval:${operator}:${kind}:${currency}`}))`.execute(tx);
 
-/** What an operator asked for today (UTC) of a kind and currency, pending or approved. */
-export const sumOperatorRequestsToday = async (db: Executor, operator: string, kind: string, currency: string): Promise<number> =>
+/**
+ * What an operator did today (UTC) of a kind and currency: `asked` sums their requests pending or
+ * approved (the daily limit), `alone` those carried out at once without a second operator.
+ */
+export const sumOperatorRequestsToday = async (db: Executor, operator: string, kind: string, currency: string, which: 'asked' | 'alone' = 'asked'): Promise<number> =>
   Number(
     (
       await db
@@ -64,23 +67,8 @@ export const sumOperatorRequestsToday = async (db: Executor, operator: string, k
         .where('requested_by', '=', operator)
         .where('kind', '=', kind)
         .where('currency', '=', currency)
-        .where('status', 'in', ['pending', 'approved'])
-        .where('requested_at', '>=', sql<Date>`date_trunc('day', now() at time zone 'utc') at time zone 'utc'`)
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
-
-/** What an operator carried out alone today (UTC) of a kind and currency (automatic requests). */
-export const sumOperatorAutomaticToday = async (db: Executor, operator: string, kind: string, currency: string): Promise<number> =>
-  Number(
-    (
-      await db
-        .selectFrom('approval_requests')
-        .select(sql<string>`coalesce(sum(amount), 0)`.as('n'))
-        .where('requested_by', '=', operator)
-        .where('kind', '=', kind)
-        .where('currency', '=', currency)
-        .where('automatic', '=', true)
+        .$if(which === 'asked', (w) => w.where('status', 'in', ['pending', 'approved']))
+        .$if(which === 'alone', (w) => w.where('automatic', '=', true))
         .where('requested_at', '>=', sql<Date>`date_trunc('day', now() at time zone 'utc') at time zone 'utc'`)
         .executeTakeFirstOrThrow()
     ).n,

@@ -103,7 +103,7 @@ export async function requestApproval<P, R>(db: Database, actor: Actor, ask: App
       ask.amount !== null &&
       limits?.auto_up_to != null &&
       ask.amount <= Number(limits.auto_up_to) &&
-      (await withinSoloCeiling(tx, operator, ask.kind, ask.currency, ask.amount, () => q.sumOperatorAutomaticToday(tx, operator, ask.kind, ask.currency)));
+      (await withinSoloCeiling(tx, operator, ask.kind, ask.currency, ask.amount, () => q.sumOperatorRequestsToday(tx, operator, ask.kind, ask.currency, 'alone')));
     let result: R | null = null;
     if (automatic) {
       result = (await approvable.execute(tx, actor, ask.payload as never, { id, reason: ask.reason })) as R;

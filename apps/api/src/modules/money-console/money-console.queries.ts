@@ -160,8 +160,11 @@ export const insertAdjustment = (
   row: { user_id: number; asset: AdjustableAsset; currency: string; amount: number; reason: string; status: AdjustmentStatus; requested_by: string },
 ) => db.insertInto('ledger_adjustments').values(row).returning('id').executeTakeFirstOrThrow();
 
-/** What an operator asked to adjust today (UTC) in a currency, either sign, pending or posted. */
-export const sumOperatorAdjustmentsToday = async (db: Executor, operator: string, currency: string): Promise<number> =>
+/**
+ * What an operator adjusted today (UTC) in a currency, either sign: `asked` sums their adjustments
+ * pending or posted (the daily limit), `alone` those posted without a second operator.
+ */
+export const sumOperatorAdjustmentsToday = async (db: Executor, operator: string, currency: string, which: 'asked' | 'alone' = 'asked'): Promise<number> =>
   Number(
     (
       await db
@@ -169,23 +172,8 @@ export const sumOperatorAdjustmentsToday = async (db: Executor, operator: string
         .select(sql<string>`coalesce(sum(abs(amount)), 0)`.as('n'))
         .where('requested_by', '=', operator)
         .where('currency', '=', currency)
-        .where('status', 'in', ['pending', 'posted'])
-        .where('created_at', '>=', sql<Date>`date_trunc('day', now() at time zone 'UTC') at time zone 'UTC'`)
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
-
-/** What an operator posted alone today (UTC) in a currency, either sign (within the limit, no second operator). */
-export const sumOperatorSoloAdjustmentsToday = async (db: Executor, operator: string, currency: string): Promise<number> =>
-  Number(
-    (
-      await db
-        .selectFrom('ledger_adjustments')
-        .select(sql<string>`coalesce(sum(abs(amount)), 0)`.as('n'))
-        .where('requested_by', '=', operator)
-        .where('currency', '=', currency)
-        .where('status', '=', 'posted')
-        .where('decided_by', 'is', null)
+        .$if(which === 'asked', (w) => w.where('status', 'in', ['pending', 'posted']))
+        .$if(which === 'alone', (w) => w.where('status', '=', 'posted').where('decided_by', 'is', null))
         .where('created_at', '>=', sql<Date>`date_trunc('day', now() at time zone 'UTC') at time zone 'UTC'`)
         .executeTakeFirstOrThrow()
     ).n,

@@ -104,7 +104,7 @@ export async function requestAdjustment(db: Database, actor: Actor, input: Endpo
   const id = await withTransaction(db, async (tx) => {
     await checkDailyLimit(tx, operator, 'ledger.adjust', currency, Math.abs(input.amount), () => q.sumOperatorAdjustmentsToday(tx, operator, currency));
     // Within the limit, still never past what one operator may post alone in a day.
-    const needsApproval = overLimit || !(await withinSoloCeiling(tx, operator, 'ledger.adjust', currency, Math.abs(input.amount), () => q.sumOperatorSoloAdjustmentsToday(tx, operator, currency)));
+    const needsApproval = overLimit || !(await withinSoloCeiling(tx, operator, 'ledger.adjust', currency, Math.abs(input.amount), () => q.sumOperatorAdjustmentsToday(tx, operator, currency, 'alone')));
     const row = { user_id: input.user_id, asset, currency, amount: input.amount, reason: input.reason, requested_by: operator };
     const { id } = await q.insertAdjustment(tx, { ...row, status: 'pending' });
     await insertOperatorAction(tx, {
