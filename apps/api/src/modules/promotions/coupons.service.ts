@@ -17,7 +17,7 @@ import { AppError, notFound, ValidationError } from '../../lib/errors.js';
 import type { ListExport } from '../../lib/list-export.js';
 import { pageOf, totalOf } from '../../lib/paging.js';
 import { withTransaction, type Tx } from '../../lib/transaction.js';
-import { requestApproval } from '../approvals/approvals.service.js';
+import { closeWaitingRequest, requestApproval } from '../approvals/approvals.service.js';
 import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
 import { insertCoupon } from './coupons.js';
 import { endCouponNow, findCoupon, findCouponByCode } from './coupons.queries.js';
@@ -80,6 +80,8 @@ export async function endCoupon(db: Database, actor: Actor, input: EndpointBody<
     const ended = await endCouponNow(tx, input.id);
     if (!ended) throw new AppError(ResponseCode.couponInvalid);
     await insertOperatorAction(tx, { operator: by, action: `coupon.end ${ended.code}`, target_type: 'coupon', target_id: input.id, reason: input.reason });
+    // A change still waiting for its second operator would give the ended coupon new dates: it is withdrawn with it.
+    await closeWaitingRequest(tx, actor, 'coupon.update', `coupon:${input.id}`, `coupon ended: ${input.reason}`);
     return { id: input.id, ends_at: iso(ended.ends_at)! };
   });
 }

@@ -88,6 +88,23 @@ describe('coupons', () => {
     expect((await get(`/shop/buy/cartGoods?goods_id=${g.goodsId}&sku_id=${g.skuIds[0]}&num=1&coupon_code=ENDSOON`, m.headers)).body.code).toBe(ResponseCode.couponInvalid);
   });
 
+  it('ending a coupon withdraws a change of it still waiting for a second operator: approving it later changes nothing', async () => {
+    const couponId = await coupon('ENDWAIT');
+    const later = new Date(Date.now() + 30 * 86_400_000).toISOString();
+    const asked = await post('/admin/api/catalogue/coupons/update', { id: couponId, percent_bp: 1500, min_spend: 5000, starts_at: new Date(Date.now() - 60_000).toISOString(), ends_at: later, per_member_limit: 1, total_limit: null, reason: 'longer campaign' }, owner.headers);
+    expect(asked.body.code, asked.body.msg).toBe(200);
+    expect(asked.body.data.result).toBeNull();
+    const ended = await post('/admin/api/orders/coupons/end', { id: couponId, reason: 'Campaign stopped' }, owner.headers);
+    expect(ended.body.code, ended.body.msg).toBe(200);
+    const request = await t.db.selectFrom('approval_requests').select(['status', 'decision_reason']).where('id', '=', asked.body.data.request.id).executeTakeFirstOrThrow();
+    expect(request).toEqual({ status: 'cancelled', decision_reason: 'coupon ended: Campaign stopped' });
+    const approved = await post('/admin/api/approvals/decide', { id: asked.body.data.request.id, decision: 'approve' }, approver!.headers);
+    expect(approved.body.code).not.toBe(200);
+    const row = await t.db.selectFrom('coupons').select(['ends_at', 'percent_bp']).where('id', '=', couponId).executeTakeFirstOrThrow();
+    expect(row.percent_bp).toBe(1000);
+    expect(new Date(row.ends_at).getTime()).toBeLessThanOrEqual(Date.now());
+  });
+
   it('20 members using a coupon limited to 5 at once, 20 runs: exactly 5 orders get it each run, the others are refused and their stock stays', async () => {
     const members = await Promise.all(Array.from({ length: 20 }, () => shopper()));
     const figures: string[] = [];
