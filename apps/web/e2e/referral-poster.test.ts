@@ -41,7 +41,9 @@ describe('a poster with the invitation QR in Chromium', () => {
     await page.getByTestId('invite-code').waitFor();
     const poster = page.locator('figure.poster', { has: page.getByAltText(title) });
     // On the page, as on the saved picture, the QR sits inside the picture's bottom-right corner, clear of the words below it.
-    // The QR is drawn a moment after the picture: a box is measured only once it shows.
+    // The picture and the QR show a moment after the page (each once loaded, the QR after its call):
+    // a box is measured only once both show (a box of what does not show yet is null).
+    await poster.getByAltText(title).waitFor();
     await poster.locator('.poster-qr').waitFor();
     const picture = (await poster.getByAltText(title).boundingBox())!;
     const code = (await poster.locator('.poster-qr').boundingBox())!;
