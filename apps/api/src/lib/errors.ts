@@ -36,7 +36,7 @@ export class ValidationError extends Error {
 }
 
 /** States a decided request is named by in the reader's language (`admin.code.requestDecidedAs.<status>`). */
-const DECIDED_STATES = new Set(['approved', 'rejected', 'cancelled', 'paid', 'expired', 'posted']);
+const DECIDED_STATES = new Set(['approved', 'rejected', 'cancelled', 'paid', 'expired', 'posted', 'withdrawn', 'completed']);
 /** "This request has already been decided", with its state in the reader's language when it is one of the named ones. */
 export const alreadyDecided = (status?: string | null) =>
   new AppError(ResponseCode.requestNotPending, undefined, { messageKey: status && DECIDED_STATES.has(status) ? `admin.code.requestDecidedAs.${status}` : 'admin.code.requestDecided' });

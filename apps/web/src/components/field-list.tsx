@@ -28,6 +28,7 @@ export function FieldList({ layout = 'vertical', className, children }: { layout
 export function FieldItem({
   label,
   help,
+  description,
   extra,
   onClick,
   clickable,
@@ -37,6 +38,8 @@ export function FieldItem({
 }: {
   label?: ReactNode;
   help?: ReactNode;
+  /** What the field takes (its rule), shown under it. */
+  description?: ReactNode;
   extra?: ReactNode;
   onClick?: () => void;
   clickable?: boolean;
@@ -58,6 +61,7 @@ export function FieldItem({
       title={layout === 'vertical' ? labelElement : undefined}
       prefix={layout === 'horizontal' ? labelElement : undefined}
       extra={extra}
+      description={description}
       onClick={onClick}
       clickable={clickable}
       arrowIcon={arrowIcon}

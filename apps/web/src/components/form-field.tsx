@@ -13,6 +13,7 @@ export function TextField<T extends FieldValues>({
   name,
   label,
   extra,
+  description,
   keep,
   inputName,
   ...input
@@ -21,12 +22,14 @@ export function TextField<T extends FieldValues>({
   name: Path<T>;
   label: string;
   extra?: ReactNode;
+  /** The field's rule, shown under it in the words its error uses. */
+  description?: ReactNode;
   keep?: (typed: string) => string;
   /** The input's `name` in the page when it is not the body's field name (autofill, browser tests). */
   inputName?: string;
 } & Omit<InputProps, 'name' | 'value' | 'onChange' | 'defaultValue'>) {
   return (
-    <FieldItem label={label} extra={extra}>
+    <FieldItem label={label} extra={extra} description={description}>
       <Controller
         control={control}
         name={name}

@@ -169,6 +169,25 @@ describe('operator console calls', () => {
     expect(twice.body.code).toBe(ResponseCode.requestNotPending);
   });
 
+  it('a request decided before is refused with its state in the operator’s language, never the stored English word', async () => {
+    const inThai = async (url: string, body: unknown, token: string, name: string) => {
+      const res = await t.app.inject({ method: 'POST', url, remoteAddress: '10.0.0.1', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'idempotency-key': `console-${name}-${RUN}`, 'think-lang': 'th' }, payload: JSON.stringify(body) });
+      return res.json() as { code: number; msg: string };
+    };
+    const reviewer = await operator('reviewer');
+    const rejected = await pendingRealName();
+    expect((await decide('/admin/api/reviews/realname/decide', { id: rejected.id, decision: 'reject', reason: 'photo unreadable' }, reviewer.token, `th-r-${rejected.id}`)).body.code).toBe(200);
+    expect(await inThai('/admin/api/reviews/realname/decide', { id: rejected.id, decision: 'approve' }, reviewer.token, `th-r-${rejected.id}-again`)).toEqual({ code: ResponseCode.requestNotPending, msg: 'คำขอนี้ได้รับการพิจารณาแล้ว (ปฏิเสธแล้ว)', data: null });
+
+    // A cancellation the member withdrew before the operator came to it.
+    const support = await operator('support');
+    const m = await registerMember(t);
+    expect((await call(t, 'POST', '/user/cancel_account/apply', { agree: true }, { token: m.token })).body.code).toBe(200);
+    const row = (await call(t, 'GET', '/admin/api/reviews/cancellation?limit=100', undefined, { token: support.token })).body.data.list.find((r: { user_id: number }) => r.user_id === m.user.id);
+    expect((await call(t, 'POST', '/user/cancel_account/apply', { action: 'withdraw' }, { token: m.token })).body.code).toBe(200);
+    expect(await inThai('/admin/api/reviews/cancellation/decide', { id: row.id, decision: 'approve' }, support.token, `th-c-${row.id}`)).toEqual({ code: ResponseCode.requestNotPending, msg: 'คำขอนี้ได้รับการพิจารณาแล้ว (สมาชิกถอนคำขอแล้ว)', data: null });
+  });
+
   it('members: found by user name, e-mail and invite code; banned and unbanned with a reason; signed out everywhere', async () => {
     const support = await operator('support');
     const m = await registerMember(t);

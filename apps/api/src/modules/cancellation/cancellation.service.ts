@@ -3,7 +3,7 @@ import { iso } from '../../lib/dates.js';
 import type { Database, Executor } from '../../db/database.js';
 import { memberIdOf, operatorNameOf, refuseOwnAccount, type Actor } from '../../lib/actor.js';
 import { notifyMember } from '../messages/messages.service.js';
-import { AppError, notFound } from '../../lib/errors.js';
+import { AppError, alreadyDecided, notFound } from '../../lib/errors.js';
 import { hasCancellationBlocker } from '../members/member-hooks.js';
 import { findUserById, lockUserForUpdate, revokeAllSessions, updateUser } from '../members/members.queries.js';
 import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
@@ -81,7 +81,7 @@ export async function reviewCancellation(db: Database, actor: Actor, input: { id
     const row = await q.lockCancellationForUpdate(trx, id);
     if (!row) throw notFound('cancellation');
     refuseOwnAccount(actor, row.user_id);
-    if (row.status !== 'pending') throw new AppError(ResponseCode.requestNotPending, { status: row.status });
+    if (row.status !== 'pending') throw alreadyDecided(row.status);
     if (decision === 'reject' && !reason?.trim()) throw new AppError(ResponseCode.reasonRequired);
     const status = decision === 'approve' ? 'approved' : 'rejected';
     const now = new Date();

@@ -3,7 +3,7 @@ import { iso } from '../../lib/dates.js';
 import type { Database, Executor } from '../../db/database.js';
 import { memberIdOf, operatorNameOf, refuseOwnAccount, type Actor } from '../../lib/actor.js';
 import { notifyMember } from '../messages/messages.service.js';
-import { AppError, ValidationError, notFound } from '../../lib/errors.js';
+import { AppError, ValidationError, alreadyDecided, notFound } from '../../lib/errors.js';
 import type { Translator } from '../../lib/i18n.js';
 import { findUserById, lockUserForUpdate, updateUser } from '../members/members.queries.js';
 import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
@@ -117,7 +117,7 @@ export async function reviewRealName(db: Database, actor: Actor, input: { id: nu
     const row = await q.lockCertificationForUpdate(trx, id);
     if (!row) throw notFound('certification');
     refuseOwnAccount(actor, row.user_id);
-    if (row.status !== 'pending') throw new AppError(ResponseCode.requestNotPending, { status: row.status });
+    if (row.status !== 'pending') throw alreadyDecided(row.status);
     if (decision === 'reject' && !reason?.trim()) throw new AppError(ResponseCode.reasonRequired);
     const status = decision === 'approve' ? 'approved' : 'rejected';
     const now = new Date();

@@ -3,13 +3,15 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useSession } from '@/stores/session';
 import { clearToasts, memberFixture, ok, prepareApp, startFakeApi, toastText } from '@/test/helpers';
-import { ContactForm } from '../components/security-sheets';
+import { i18n } from '@/lib/i18n';
+import { ContactForm, PayPasswordForm } from '../components/security-sheets';
 
 const user = memberFixture({ user_name: 'member01', invite_code: 'ABCDEFGH' });
 const api = await startFakeApi({
   '/attractive/country/getAreaPre': () => ok({ country: 'US', pre: '1' }),
   '/attractive/countryCode': () => ok([{ code: 'US', name: 'United States', pre: '1' }]),
   '/attractive/user/setMobileEmail': () => ok({ ...user, email: 'new@example.com' }),
+  '/user/reset/pay_password': () => ok({ ok: true }),
 });
 
 beforeAll(() => prepareApp());
@@ -20,6 +22,7 @@ beforeEach(() => {
 afterEach(async () => {
   cleanup();
   await clearToasts();
+  await act(() => i18n.changeLanguage('en-us'));
 });
 afterAll(() => api.close());
 
@@ -69,5 +72,34 @@ describe('changing the e-mail in the security sheet', () => {
       for (let i = 0; i < 50 && !isDone(); i++) await new Promise((r) => setTimeout(r, 20));
     });
     expect(sentBody()).toEqual({ email: 'new@example.com', code: '123456', google_code: '654321' });
+  });
+});
+
+describe('setting the pay password in the security sheet', () => {
+  const renderPayPasswordForm = () =>
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <PayPasswordForm onDone={() => {}} />
+      </QueryClientProvider>,
+    );
+  /** The line under the pay password field. */
+  const ruleUnder = () => input('pay_password')?.closest('.adm-list-item')?.querySelector('.adm-list-item-description')?.textContent;
+
+  it('says under the field what a pay password is, and refuses another one in the same words, in the member’s language', async () => {
+    useSession.getState().signIn('tok-3', user);
+    renderPayPasswordForm();
+    expect(ruleUnder()).toBe('The payment password must be 6 digits');
+    cleanup();
+
+    await act(() => i18n.changeLanguage('th'));
+    renderPayPasswordForm();
+    expect(ruleUnder()).toBe('รหัสผ่านการชำระเงินต้องเป็นตัวเลข 6 หลัก');
+    type('pay_password', '12345');
+    type('pay_password_confirm', '12345');
+    type('code', '123456');
+    type('current_password', 'my-secret-pass');
+    fireEvent.click(screen.getByRole('button', { name: 'บันทึก' }));
+    expect(await toastText()).toBe(ruleUnder());
+    expect(api.requests.some((r) => r.url === '/user/reset/pay_password')).toBe(false);
   });
 });

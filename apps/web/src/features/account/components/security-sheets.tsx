@@ -198,7 +198,7 @@ export function PayPasswordForm({ onDone }: Done) {
   });
   return (
     <FieldList layout="horizontal" className="account-form">
-      <TextField control={form.control} name="password" inputName="pay_password" label={t('account.field.payPassword')} type="password" inputMode="numeric" maxLength={6} keep={digitsOnly} />
+      <TextField control={form.control} name="password" inputName="pay_password" label={t('account.field.payPassword')} description={t('account.form.payPasswordRule')} type="password" inputMode="numeric" maxLength={6} keep={digitsOnly} />
       <TextField control={form.control} name="password_confirm" inputName="pay_password_confirm" label={t('account.field.confirmPassword')} type="password" inputMode="numeric" maxLength={6} keep={digitsOnly} />
       <TextField control={form.control} name="code" label={t('account.field.code')} extra={<CodeButton send={() => sendCodeToMe('pay_password')} />} inputMode="numeric" maxLength={6} keep={digitsOnly} />
       <StepUpField googleBound={googleBound} control={form.control} />

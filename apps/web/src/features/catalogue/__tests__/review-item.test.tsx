@@ -27,4 +27,10 @@ describe('a review', () => {
     expect(thai.container.querySelector('.review-date')?.textContent).toBe(day('th-TH'));
     expect(thai.container.querySelector('.review-date')?.textContent).toMatch(/พ\.ย\. 2569/);
   });
+
+  it('shows the photos the reviewer posted with the review, fetched from the API', () => {
+    window.SHOP_CONFIG = { api: { default: 'http://api.test', cn: 'http://api.test' } };
+    const { container } = render(<ReviewItem review={{ ...review, images: ['/uploads/2026/11/photo-1.png', '/uploads/2026/11/photo-2.png'] }} />);
+    expect([...container.querySelectorAll<HTMLImageElement>('.review-images img')].map((i) => i.getAttribute('src'))).toEqual(['http://api.test/uploads/2026/11/photo-1.png', 'http://api.test/uploads/2026/11/photo-2.png']);
+  });
 });

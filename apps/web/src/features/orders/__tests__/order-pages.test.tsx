@@ -1,10 +1,11 @@
+import { File as NodeFile } from 'node:buffer';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from '@/lib/router';
 import { paths } from '@/config/paths';
 import { useSession } from '@/stores/session';
-import { prepareApp, startFakeApi } from '@/test/helpers';
+import { clearToasts, prepareApp, startFakeApi, toastText } from '@/test/helpers';
 import OrderInfoPage from '../pages/order-info-page';
 import OrderListPage from '../pages/order-list-page';
 import TrackingPage from '../pages/tracking-page';
@@ -12,7 +13,9 @@ import TrackingPage from '../pages/tracking-page';
 let status = 'awaiting_payment';
 const actions = () => ({ can_cancel: status === 'awaiting_payment', can_pay: status === 'awaiting_payment', can_confirm: status === 'shipped', can_remind: false, can_track: status === 'shipped', can_after_sale: status === 'completed', can_review: status === 'completed' });
 let reviewed = false;
-const reviewLine = () => ({ order_line_id: 1, goods_id: 1, name: 'Teapot', spec_text: 'Blue', image: '', review_id: reviewed ? 5 : null, rating: reviewed ? 4 : null, content: reviewed ? 'Lovely' : '', images: [], created_at: reviewed ? '2026-11-24T10:00:00.000Z' : null, editable_until: reviewed ? '2026-12-24T10:00:00.000Z' : null, edited: false, reply: '', can_review: !reviewed, can_edit: reviewed });
+/** The pictures of the review as the server keeps them. */
+let reviewImages: string[] = [];
+const reviewLine = () => ({ order_line_id: 1, goods_id: 1, name: 'Teapot', spec_text: 'Blue', image: '', review_id: reviewed ? 5 : null, rating: reviewed ? 4 : null, content: reviewed ? 'Lovely' : '', images: reviewed ? reviewImages : [], created_at: reviewed ? '2026-11-24T10:00:00.000Z' : null, editable_until: reviewed ? '2026-12-24T10:00:00.000Z' : null, edited: false, reply: '', can_review: !reviewed, can_edit: reviewed });
 const order = () => ({
   id: 7,
   order_no: '2611230000000007',
@@ -26,6 +29,7 @@ const order = () => ({
   expires_at: status === 'awaiting_payment' ? '2026-11-23T10:30:00.000Z' : null,
   actions: actions(),
 });
+let uploads = 0;
 const ok = (data: unknown) => ({ json: { code: 200, msg: 'Success', data } });
 const api = await startFakeApi({
   '/shop/order/list': () => ok({ list: [order()], total: 1, page: 1, limit: 10, has_more: false, counts: { unpaid: 1, to_ship: 0, to_receive: 0, after_sales: 0 } }),
@@ -78,9 +82,15 @@ const api = await startFakeApi({
     return ok({ id: 7, status });
   },
   '/user/praise/info': () => ok({ list: [reviewLine()] }),
-  '/user/praise/create': () => {
+  '/user/praise/create': (r) => {
     reviewed = true;
+    reviewImages = (JSON.parse(r.body) as { images: string[] }).images.map((u) => u.split('?')[0]!);
     return ok(reviewLine());
+  },
+  '/user/upload/createToken': () => ok({ token: 'upload-token', upload_path: '/upload2', expires_at: '2026-11-23T11:00:00.000Z', max_image_bytes: 2 * 1024 * 1024, max_video_bytes: 10 * 1024 * 1024 }),
+  '/upload2': () => {
+    uploads += 1;
+    return ok({ id: uploads, url: `/uploads/2026/11/photo-${uploads}.png?exp=1&sig=s`, kind: 'image', mime: 'image/png', size: 4 });
   },
   '/shop/order/packageList': () => ok({ list: [{ id: 3, order_id: 7, carrier: 'DHL', tracking_number: 'JD0001', status: 'in_transit', shipped_at: '2026-11-23T11:00:00.000Z', delivered_at: null, lines: [{ order_line_id: 1, name: 'Teapot', spec_text: 'Blue', image: '', num: 3 }], latest: null }] }),
   '/shop/order/trackingLog': () => ok({ list: [{ package_id: 3, carrier: 'DHL', tracking_number: 'JD0001', status: 'in_transit', events: [{ time: '2026-11-23T12:00:00.000Z', place: 'Kuala Lumpur', text: 'Arrived at the depot' }, { time: '2026-11-23T11:00:00.000Z', place: 'Shenzhen', text: 'Picked up' }] }] }),
@@ -89,12 +99,16 @@ const api = await startFakeApi({
 beforeAll(() => prepareApp());
 afterAll(() => api.close());
 beforeEach(() => {
-  window.SHOP_CONFIG = { api: { default: api.url, cn: api.url } };
+  window.SHOP_CONFIG = { api: { default: api.url, cn: api.url }, upload: { default: api.url, cn: api.url } };
   localStorage.clear();
   status = 'awaiting_payment';
+  reviewImages = [];
   useSession.getState().signIn('member-token', null);
 });
-afterEach(() => cleanup());
+afterEach(async () => {
+  cleanup();
+  await clearToasts();
+});
 
 function renderAt(path: string) {
   const router = createMemoryRouter(
@@ -168,5 +182,32 @@ describe('order pages', () => {
     const sent = api.requests.find((r) => r.url.startsWith('/user/praise/create'))!;
     expect(JSON.parse(sent.body)).toEqual({ order_line_id: 1, rating: 5, content: 'Lovely', images: [] });
     expect(await screen.findByRole('button', { name: 'Change (once)' })).toBeTruthy();
+  });
+
+  it('a review takes photos: uploaded as picked, one too large refused, one taken out again, then shown with the review', async () => {
+    status = 'completed';
+    reviewed = false;
+    renderAt(`${paths.order.details}?id=7`);
+    fireEvent.click(await screen.findByRole('button', { name: 'Review' }));
+    expect(await screen.findByText('Up to 9 photos, each at most 2 MB')).toBeTruthy();
+    const picker = () => screen.getByLabelText('Add a photo', { selector: 'input' }) as HTMLInputElement;
+    // Node's fetch sends only its own FormData and files (jsdom's never leave): the upload is the app's, the form classes Node's.
+    const jsdomFormData = globalThis.FormData;
+    globalThis.FormData = (await new Response(new URLSearchParams('a=1')).formData()).constructor as typeof FormData;
+    const png = (name: string, bytes = 4) => new NodeFile([new Uint8Array(bytes)], name, { type: 'image/png' }) as unknown as File;
+    fireEvent.change(picker(), { target: { files: [png('big.png', 2 * 1024 * 1024 + 1), png('a.png'), png('b.png'), png('c.png')] } });
+    expect(await toastText()).toBe('Failed to upload: the image is larger than 2 MB');
+    await waitFor(() => expect(document.querySelectorAll('.order-review-photo img')).toHaveLength(3), { timeout: 5000 }).finally(() => (globalThis.FormData = jsdomFormData));
+    expect(api.requests.filter((r) => r.url === '/upload2')).toHaveLength(3);
+    fireEvent.click(screen.getByRole('button', { name: 'Remove photo 2' }));
+    await waitFor(() => expect(document.querySelectorAll('.order-review-photo img')).toHaveLength(2));
+    fireEvent.click(screen.getByRole('button', { name: 'Post review' }));
+    expect(await screen.findByText('Thank you for your review')).toBeTruthy();
+    const sent = api.requests.filter((r) => r.url.startsWith('/user/praise/create')).at(-1)!;
+    const first = uploads - 2;
+    expect(JSON.parse(sent.body)).toMatchObject({ order_line_id: 1, images: [`/uploads/2026/11/photo-${first}.png?exp=1&sig=s`, `/uploads/2026/11/photo-${first + 2}.png?exp=1&sig=s`] });
+    // The posted review shows its photos.
+    await screen.findByRole('button', { name: 'Change (once)' });
+    expect([...document.querySelectorAll<HTMLImageElement>('.order-review-photo img')].map((i) => new URL(i.src).pathname)).toEqual([`/uploads/2026/11/photo-${first}.png`, `/uploads/2026/11/photo-${first + 2}.png`]);
   });
 });

@@ -1,9 +1,35 @@
 import { useState } from 'react';
 import { Button, Popup, Rate, TextArea } from 'antd-mobile';
-import { REVIEW_CONTENT_MAX } from '@shop/contract/after-sales';
+import { AddOutline, CloseOutline } from 'antd-mobile-icons';
+import { REVIEW_CONTENT_MAX, REVIEW_IMAGES_MAX } from '@shop/contract/after-sales';
+import { useMediaPicker } from '@/components/shell/media-picker';
+import { mediaUrl } from '@/lib/media-url';
 import { showToast } from '@/lib/toast';
+import { uploadFile } from '@/lib/upload';
 import { useCreateReview, useEditReview, useOrderReviews } from '../api/order-reviews';
 import { useTranslation } from '@/lib/i18n';
+
+/** The upload's limit for a picture (the server refuses a larger one after its bytes were sent). */
+const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
+
+/** A review's pictures as thumbnails; with `onRemove`, each can be taken out. */
+function ReviewPhotos({ images, onRemove }: { images: string[]; onRemove?: (src: string) => void }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {images.map((src, i) => (
+        <div key={src} className="order-review-photo">
+          <img src={mediaUrl(src)} alt="" />
+          {onRemove && (
+            <button type="button" className="order-review-photo-remove" aria-label={t('afterSales.review.removePhoto', { n: i + 1 })} onClick={() => onRemove(src)}>
+              <CloseOutline />
+            </button>
+          )}
+        </div>
+      ))}
+    </>
+  );
+}
 
 /** One line's review: written once, changed once within its time. */
 function LineReview({ line }: { line: NonNullable<ReturnType<typeof useOrderReviews>['data']>['list'][number] }) {
@@ -13,10 +39,31 @@ function LineReview({ line }: { line: NonNullable<ReturnType<typeof useOrderRevi
   const [editing, setEditing] = useState(false);
   const [rating, setRating] = useState(line.rating ?? 5);
   const [content, setContent] = useState(line.content);
+  const [images, setImages] = useState(line.images);
+  const [uploading, setUploading] = useState(false);
   const open = line.can_review || editing;
+  // Pictures are uploaded one after another as picked; as many as there is room for.
+  const addPhotos = async (files: File[]) => {
+    const room = REVIEW_IMAGES_MAX - images.length;
+    if (files.length > room) showToast(t('afterSales.app.tooManyImages', { max: REVIEW_IMAGES_MAX }));
+    setUploading(true);
+    try {
+      for (const file of files.slice(0, Math.max(0, room))) {
+        if (file.size > MAX_IMAGE_BYTES) {
+          showToast(t('afterSales.app.imageTooLarge'));
+          continue;
+        }
+        const done = await uploadFile(file).catch(() => undefined); // the upload's own message was shown
+        if (done) setImages((x) => (x.length < REVIEW_IMAGES_MAX ? [...x, done.url] : x));
+      }
+    } finally {
+      setUploading(false);
+    }
+  };
+  const picker = useMediaPicker({ kind: 'image', max: Math.max(1, REVIEW_IMAGES_MAX - images.length), label: t('afterSales.review.addPhoto'), onPick: (files) => void addPhotos(files) });
   const send = async () => {
-    if (line.review_id) await edit.mutateAsync({ review_id: line.review_id, rating, content, images: line.images });
-    else await create.mutateAsync({ order_line_id: line.order_line_id, rating, content, images: [] });
+    if (line.review_id) await edit.mutateAsync({ review_id: line.review_id, rating, content, images });
+    else await create.mutateAsync({ order_line_id: line.order_line_id, rating, content, images });
     setEditing(false);
     showToast(t('afterSales.review.saved'));
   };
@@ -29,7 +76,17 @@ function LineReview({ line }: { line: NonNullable<ReturnType<typeof useOrderRevi
         <>
           <Rate value={rating} onChange={setRating} aria-label={t('afterSales.review.rating')} />
           <TextArea placeholder={t('afterSales.review.content')} maxLength={REVIEW_CONTENT_MAX} showCount value={content} onChange={setContent} />
-          <Button size="small" color="primary" shape="rounded" loading={create.isPending || edit.isPending} onClick={() => void send().catch(() => {})}>
+          <div className="order-review-photos">
+            <ReviewPhotos images={images} onRemove={(src) => setImages((x) => x.filter((s) => s !== src))} />
+            {images.length < REVIEW_IMAGES_MAX && (
+              <button type="button" className="order-review-photo-add" aria-label={t('afterSales.review.addPhoto')} disabled={uploading} onClick={picker.open}>
+                <AddOutline />
+              </button>
+            )}
+            {picker.input}
+          </div>
+          <div className="order-muted">{t('afterSales.review.photos', { max: REVIEW_IMAGES_MAX })}</div>
+          <Button size="small" color="primary" shape="rounded" loading={create.isPending || edit.isPending || uploading} onClick={() => void send().catch(() => {})}>
             {t('afterSales.review.submit')}
           </Button>
         </>
@@ -37,9 +94,21 @@ function LineReview({ line }: { line: NonNullable<ReturnType<typeof useOrderRevi
         <>
           <Rate readOnly value={line.rating ?? 0} />
           {line.content && <div className="order-muted">{line.content}</div>}
+          {line.images.length > 0 && (
+            <div className="order-review-photos">
+              <ReviewPhotos images={line.images} />
+            </div>
+          )}
           {line.reply && <div className="order-muted">{t('afterSales.review.reply', { reply: line.reply })}</div>}
           {line.can_edit && (
-            <Button size="mini" shape="rounded" onClick={() => setEditing(true)}>
+            <Button
+              size="mini"
+              shape="rounded"
+              onClick={() => {
+                setImages(line.images);
+                setEditing(true);
+              }}
+            >
               {t('afterSales.review.edit')}
             </Button>
           )}

@@ -3,6 +3,7 @@ import { cleanup, configure, fireEvent, screen, waitFor } from '@testing-library
 import { paths } from '@/config/paths';
 import { useSession } from '@/stores/session';
 import { memberFixture, ok, prepareApp, startFakeApi, toastText, clearToasts, renderRoutes } from '@/test/helpers';
+import { ResponseCode } from '@shop/contract/common';
 import type { PayMethod } from '@shop/contract/payments';
 import { pollDelay } from '../api/get-payment';
 import PayFinishPage from '../pages/pay-finish-page';
@@ -47,9 +48,12 @@ let readings: Array<Record<string, unknown>> = [];
 let googleBound = false;
 /** The method the server remembers as chosen for the order (choosePayWay). */
 let chosenByServer: string | null = null;
+/** Whether the order still awaits payment (else payWayCostTotal refuses it as the server does). */
+let payable = true;
 const api = await startFakeApi({
   '/user/info/index': () => ok(memberFixture({ has_pay_password: true, google_bound: googleBound })),
-  '/shop/order/payWayCostTotal': () => ok({ order_no: '2611230000000007', currency: 'USD', amount: 4190, chosen: chosenByServer, list: methods }),
+  '/shop/order/payWayCostTotal': () =>
+    payable ? ok({ order_no: '2611230000000007', currency: 'USD', amount: 4190, chosen: chosenByServer, list: methods }) : { json: { code: ResponseCode.payableNotPayable, msg: 'This order can no longer be paid', data: null } },
   '/shop/order/choosePayWay': (r) => {
     const m = methods.find((x) => x.pay_way === (JSON.parse(r.body) as { pay_way: string }).pay_way)!;
     chosenByServer = m.pay_way;
@@ -72,7 +76,7 @@ const api = await startFakeApi({
     readings = [open];
     return ok(open);
   },
-  '/shop/buy/payInfo': () => ok(readings.length > 1 ? readings.shift() : readings[0]),
+  '/shop/buy/payInfo': () => (readings.length ? ok(readings.length > 1 ? readings.shift() : readings[0]) : { json: { code: ResponseCode.paymentNotFound, msg: 'Payment not found', data: null } }),
 });
 
 // The first page of a run loads its chunks cold.
@@ -85,6 +89,7 @@ beforeEach(() => {
   readings = [];
   googleBound = false;
   chosenByServer = null;
+  payable = true;
   api.requests.length = 0;
   useSession.getState().signIn('member-token', null);
 });
@@ -192,6 +197,28 @@ describe('payment pages', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Pay again' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(paths.goods.payNext));
     expect(router.state.location.search).toBe('?order_id=7&order_type=order');
+  });
+
+  it('an order already paid says so and leads to the order; one cancelled unpaid still cannot be paid', async () => {
+    payable = false;
+    readings = [payment({})];
+    const router = renderAt(`${paths.goods.payNext}?order_id=7`);
+    expect(await screen.findByText('This order has already been paid')).toBeTruthy();
+    expect(screen.getByText('Order no. 2611230000000007')).toBeTruthy();
+    expect(screen.queryByText('This order can no longer be paid')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'View order' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.order.details));
+    expect(router.state.location.search).toBe('?id=7');
+    cleanup();
+
+    // Cancelled after an attempt that expired, or before any attempt at all.
+    for (const last of [[payment({ status: 'expired', state: 'failed', finished_at: null })], []]) {
+      readings = last;
+      renderAt(`${paths.goods.payNext}?order_id=7`);
+      expect(await screen.findByText('This order can no longer be paid')).toBeTruthy();
+      expect(screen.queryByText('This order has already been paid')).toBeNull();
+      cleanup();
+    }
   });
 
   it('inside WeChat, tells the member how to pay with Alipay in the browser instead of starting a payment WeChat cannot open', async () => {

@@ -7,7 +7,7 @@ import { payableQuery } from '../payable';
 import { useTranslation } from '@/lib/i18n';
 
 /** Where the payable is seen after paying: the order, or the wallet for a top-up. */
-const payablePage = (type: string, id: number) => (type === 'order' ? `${paths.order.details}?id=${id}` : type === 'recharge' ? paths.wallet.recharges : type === 'shop_order' ? paths.shop.buyerOrders : paths.tabbar.my);
+export const payablePage = (type: string, id: number) => (type === 'order' ? `${paths.order.details}?id=${id}` : type === 'recharge' ? paths.wallet.recharges : type === 'shop_order' ? paths.shop.buyerOrders : paths.tabbar.my);
 
 /**
  * A payment's result as the server answered it: in progress (with a way to check again), paid, or

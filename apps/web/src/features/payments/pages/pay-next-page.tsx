@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Checkbox } from 'antd-mobile';
+import { ResponseCode } from '@shop/contract/common';
 import type { PayMethod, PaymentInfo } from '@shop/contract/payments';
 import { paths } from '@/config/paths';
 import { formatAmount } from '@/components/amount';
@@ -8,16 +9,18 @@ import { PageHeader } from '@/components/page-header';
 import { isWeChatBrowser } from '@/lib/environment';
 import { inNativeShell } from '@/lib/native-bridge';
 import { useNavigate, useSearchParams } from '@/lib/router';
-import { newIdempotencyKey } from '@/lib/request';
+import { ApiError, newIdempotencyKey } from '@/lib/request';
 import { useChoosePayMethod } from '../api/choose-pay-method';
 import { useMemberSecurity } from '../api/get-member-security';
 import { usePayMethodFee, usePayMethods } from '../api/get-pay-methods';
+import { usePayment } from '../api/get-payment';
 import { usePayOrder } from '../api/pay-order';
 import { useReadPayNotice } from '../api/read-notice';
 import { useCreate2c2pToken, useStartAirwallexPayment } from '../api/start-gateway-payment';
 import { MethodMark } from '../components/method-mark';
 import { PayCountdown } from '../components/pay-countdown';
 import { PayPasswordForm } from '../components/pay-password-form';
+import { payablePage } from '../components/payment-result';
 import { pageAfter, paymentQuery } from '../next-page';
 import { appAddress, redirectToAirwallexCheckout } from '../provider-sdk';
 import { payableFrom, payableQuery } from '../payable';
@@ -37,6 +40,11 @@ export default function PayNextPage() {
   const payable = payableFrom(params);
   const methods = usePayMethods(payable);
   const data = methods.data;
+  // "Cannot be paid" is also the answer for a payable already paid: its newest payment says which it is.
+  const notPayable = methods.error instanceof ApiError && methods.error.code === ResponseCode.payableNotPayable;
+  const last = usePayment({ order_id: payable.order_id, order_type: payable.order_type }, notPayable);
+  const checkingPaid = notPayable && last.isPending;
+  const paid = notPayable && last.data?.state === 'success' ? last.data : undefined;
   // In the operator's order, those the member can use first: the first of them is the shop's recommendation.
   const list = useMemo(() => {
     const here = data ? data.list.filter(payableHere(isWeChatBrowser())) : [];
@@ -147,10 +155,26 @@ export default function PayNextPage() {
   const currency = cost.data?.currency ?? method?.currency ?? data?.currency ?? '';
   const payText = total === null ? t('payments.pay.submit') : t('payments.pay.submitTotal', { total: formatAmount(total, currency) });
 
+  if (paid)
+    return (
+      <div className="page pay-page">
+        <PageHeader title={t('app.page.payNext')} />
+        <section className="pay-section pay-center" role="status">
+          <div className="pay-result-title success">{t('payments.pay.alreadyPaid')}</div>
+          <div className="pay-muted">{t('payments.pay.orderNo', { no: paid.order_no })}</div>
+        </section>
+        <div className="pay-actions">
+          <Button block color="primary" shape="rounded" onClick={() => navigate(payablePage(paid.order_type, paid.order_id), { replace: true })}>
+            {t(paid.order_type === 'order' || paid.order_type === 'shop_order' ? 'payments.result.viewOrder' : 'payments.result.viewRecords')}
+          </Button>
+        </div>
+      </div>
+    );
+
   return (
     <div className="page pay-page">
       <PageHeader title={t('app.page.payNext')} />
-      <ListState loading={methods.isPending && payable.order_id > 0} error={methods.isError} failure={methods.error} missing={payable.order_id > 0 ? undefined : t('payments.missing')} empty={false} onRetry={() => void methods.refetch()}>
+      <ListState loading={(methods.isPending && payable.order_id > 0) || checkingPaid} error={methods.isError && !checkingPaid} failure={methods.error} missing={payable.order_id > 0 ? undefined : t('payments.missing')} empty={false} onRetry={() => void methods.refetch()}>
         {data && (
           <>
             <section className="pay-section pay-center">
