@@ -554,6 +554,10 @@ export const hasApprovedInternationalRealName = async (db: Executor, userId: num
 export const setOrderPointsHolds = (tx: Tx, orderId: number, holds: { points_hold_id: number | null; shopping_points_hold_id: number | null }) =>
   tx.updateTable('orders').set(holds).where('id', '=', orderId).execute();
 
+/** Lowers what an order will earn while it is not credited yet (paid in points, it earns less than it was placed with). */
+export const lowerOrderPointsEarned = (tx: Tx, orderId: number, earned: number) =>
+  tx.updateTable('orders').set({ points_earned: earned }).where('id', '=', orderId).where('points_earned', '>', earned).where('points_earned_at', 'is', null).execute();
+
 /** Marks the points of a completed order credited, once: answers the order when this call did it. */
 export const markPointsEarned = (tx: Tx, orderId: number) =>
   tx

@@ -43,7 +43,7 @@ import { recordOrderEvent, transition } from './order-state.js';
 import { scheduleSettlement, settlementHooks } from './order-settlement.js';
 import * as q from './orders.queries.js';
 import { findEntryOfOrder, findGroup } from '../promotions/group-buy.queries.js';
-import { creditEarnedPoints, holdCheckoutPoints, planPoints, pointBalances, pointsEarned, returnCheckoutPoints, spendHeldPoints, type PointsPlan, type PointsSettings } from './points.js';
+import { creditEarnedPoints, lowerEarnedForPointsPayment, holdCheckoutPoints, planPoints, pointBalances, pointsEarned, returnCheckoutPoints, spendHeldPoints, type PointsPlan, type PointsSettings } from './points.js';
 import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
 import type { OrderStatus } from './orders.table.js';
 import { iso } from '../../lib/dates.js';
@@ -414,7 +414,7 @@ export type PaidOutcome = { outcome: 'paid'; orderId: number } | { outcome: 'not
  * arrives after the order closed or was cancelled answers `not_payable` (the payment is refunded,
  * the order never reopens).
  */
-export async function markOrderPaid(tx: Tx, actor: Actor, input: { orderId: number; amountMinor: number; currency: string }): Promise<PaidOutcome> {
+export async function markOrderPaid(tx: Tx, actor: Actor, input: { orderId: number; amountMinor: number; currency: string; paidInPoints?: boolean }): Promise<PaidOutcome> {
   const paid = await transition(tx, actor, input.orderId, ['awaiting_payment'], 'paid', { set: { paid_at: new Date() }, amount: { total_minor: input.amountMinor, currency: input.currency }, paid: true });
   if (!paid) {
     // Why it did not move: gone, another amount or currency, or no longer awaiting payment.
@@ -426,6 +426,8 @@ export async function markOrderPaid(tx: Tx, actor: Actor, input: { orderId: numb
     return { outcome: 'not_payable', status: order.status };
   }
   await spendHeldPoints(tx, actor, paid);
+  // Points paid no money: they earn no points (the decision record on checkout points).
+  if (input.paidInPoints) await lowerEarnedForPointsPayment(tx, input.orderId);
   // Paid after its group buy ended: it joins no group and is refunded at once, as for a failed group.
   if (paid.kind === 'group_buy' && !(await joinGroupOnPayment(tx, input.orderId, paid.user_id))) await unwindGroupOrder(tx, actor, input.orderId, { reason: 'group buy ended before payment', cancelReason: 'group buy ended' });
   for (const onPaid of settlementHooks.onPaid) await onPaid(tx, actor, { id: input.orderId, user_id: paid.user_id, referrer_id: paid.referrer_id ?? null });

@@ -3,6 +3,7 @@ import type { Actor } from '../../lib/actor.js';
 import type { Tx } from '../../lib/transaction.js';
 import { findHold } from '../ledger/ledger.queries.js';
 import { balanceOf, post, postHold, releaseHold, reserveHold, type Balances } from '../ledger/ledger.service.js';
+import { findGoodsPoints } from '../promotions/goods-points.queries.js';
 import { POINTS_CURRENCY } from '../wallet/wallet.rules.js';
 import * as q from './orders.queries.js';
 
@@ -201,6 +202,28 @@ export async function returnSpentPointsShare(tx: Tx, actor: Actor, input: { orde
     back[kind] = due;
   }
   return back;
+}
+
+/**
+ * The order was paid with points or shopping points through the pay call (the pay method that pays
+ * all of it at its own rate): nothing of its goods was paid in money, so it earns what it would have
+ * had points paid its goods at checkout, only its goods' own per-unit rules (as they stand now), and
+ * never more than it was placed with.
+ */
+export async function lowerEarnedForPointsPayment(tx: Tx, orderId: number): Promise<void> {
+  const order = await q.findOrder(tx, orderId);
+  if (!order || order.points_earned_at !== null || Number(order.points_earned) <= 0) return;
+  const lines = await q.findOrderLines(tx, [orderId]);
+  const rules = await findGoodsPoints(tx, [...new Set(lines.map((l) => l.goods_id))]);
+  const earned = pointsEarned({
+    lines: lines.map((l) => ({ goodsId: l.goods_id, quantity: l.quantity, lineTotal: Number(l.line_total_minor) })),
+    rules: new Map(rules.map((r) => [Number(r.goods_id), r.points_per_unit])),
+    subtotal: Number(order.subtotal_minor),
+    moneyForGoods: 0,
+    currency: order.currency,
+    settings: await q.findOrderSettings(tx),
+  });
+  await q.lowerOrderPointsEarned(tx, orderId, earned);
 }
 
 /** A completed order credits the points it earns, once (the order's mark and the entry's key both say so). */

@@ -45,8 +45,11 @@ export interface PayableHandler {
   query(db: Executor, id: number): SelectQueryBuilder<any, any, any>;
   /** The payable a row of `query` describes (its timestamps as the database gives them, or as JSON text). */
   fromRow(row: any): Payable;
-  /** Settles it in the payment's transaction: paid only from awaiting payment, for its exact amount and currency, once. */
-  settle(tx: Tx, actor: Actor, input: { id: number; amountMinor: number; currency: string; gateway: string }): Promise<PayableOutcome>;
+  /**
+   * Settles it in the payment's transaction: paid only from awaiting payment, for its exact amount and currency, once.
+   * `paidInPoints`: points or shopping points paid it all (no money), for a payable that earns points on money paid.
+   */
+  settle(tx: Tx, actor: Actor, input: { id: number; amountMinor: number; currency: string; gateway: string; paidInPoints?: boolean }): Promise<PayableOutcome>;
   /** Marks it refunded once its payments' refunds cover what was paid; false where the payable has no such state. */
   refunded(tx: Tx, actor: Actor, id: number): Promise<boolean>;
   /** The payable books the captured money itself (a top-up credits the member's wallet): payments posts no capture of its own. */
@@ -96,8 +99,8 @@ export const payableOfRow = (type: PayableType, row: unknown): Payable | undefin
 export const loadPayable = async (db: Executor, type: PayableType, id: number) => payableOfRow(type, await payableQuery(db, type, id).executeTakeFirst());
 
 /** Settles the payable in the caller's transaction through its own area's handler. */
-export const settlePayable = (tx: Tx, actor: Actor, p: { type: PayableType; id: number }, amountMinor: number, currency: string, gateway: string) =>
-  payableHandler(p.type).settle(tx, actor, { id: p.id, amountMinor, currency, gateway });
+export const settlePayable = (tx: Tx, actor: Actor, p: { type: PayableType; id: number }, amountMinor: number, currency: string, gateway: string, paidInPoints = false) =>
+  payableHandler(p.type).settle(tx, actor, { id: p.id, amountMinor, currency, gateway, paidInPoints });
 
 /** Marks a payable refunded once its refund is done (orders and charity pledges; a top-up has no such state). */
 export const markPayableRefunded = (tx: Tx, actor: Actor, p: { type: PayableType; id: number }) => payableHandler(p.type).refunded(tx, actor, p.id);

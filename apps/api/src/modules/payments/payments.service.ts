@@ -300,7 +300,7 @@ export async function startPayment(deps: PaymentsDeps & { i18n?: unknown }, acto
         ]),
         choice,
       );
-      const outcome = await settlePayable(tx, actor, fresh, fresh.amountMinor, fresh.currency, 'ledger');
+      const outcome = await settlePayable(tx, actor, fresh, fresh.amountMinor, fresh.currency, 'ledger', paidWith === 'points' || paidWith === 'shopping_points');
       if (outcome !== 'paid') throw new AppError(ResponseCode.payableNotPayable);
       return { payment: done, reused: false, payable: fresh };
     }

@@ -19,7 +19,8 @@ export async function openGroup(tx: Tx, activity: { id: number; group_size: numb
 export async function joinGroupOnPayment(tx: Tx, orderId: number, userId: number): Promise<boolean> {
   const entry = await g.findEntryOfOrder(tx, orderId);
   if (!entry || entry.status !== 'pending') return true;
-  if (!(await g.activityIsRunning(tx, entry.activity_id))) return false;
+  // Held against an operator ending it meanwhile: the payment joins before the end, or sees it.
+  if (!(await g.lockRunningActivity(tx, entry.activity_id))) return false;
   let group = await g.addMemberToGroup(tx, entry.group_id);
   if (!group) {
     const other = await g.findJoinableGroup(tx, entry.activity_id, userId);

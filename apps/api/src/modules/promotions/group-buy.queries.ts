@@ -40,9 +40,16 @@ export const takeFromActivity = (tx: Tx, activityId: number, quantity: number) =
     .returningAll()
     .executeTakeFirst();
 
-/** Whether the activity is running now (an activity ended early has its end moved to then). */
-export const activityIsRunning = async (db: Executor, activityId: number) =>
-  !!(await db.selectFrom('group_buy_activities').select('id').where('id', '=', activityId).where(sql<boolean>`now() between starts_at and ends_at`).executeTakeFirst());
+/**
+ * Whether the activity is running as this statement runs (an activity ended early has its end moved
+ * to then), and if so holds it against being ended until the transaction ends: an operator ending it
+ * locks it for update (`lockActivityForUpdate`), so a payment joining a group and the end happen one
+ * after the other. The condition is checked again on the row the end left (hence the statement's
+ * time, not the transaction's). A key-share lock: orders and payments of the activity never wait for
+ * one another on it.
+ */
+export const lockRunningActivity = async (tx: Tx, activityId: number) =>
+  !!(await tx.selectFrom('group_buy_activities').select('id').where('id', '=', activityId).where(sql<boolean>`statement_timestamp() between starts_at and ends_at`).forKeyShare().executeTakeFirst());
 
 /** Serializes one member's group-buy orders of one activity until the transaction ends (limits per member). */
 export const lockMemberActivity = (tx: Tx, activityId: number, userId: number) => sql`select pg_advisory_xact_lock(${activityId}::int, ${userId}::int)`.execute(tx);
@@ -144,6 +151,14 @@ export const findOpenGroups = (db: Executor, activityId: number) =>
 
 export const lockActivityForUpdate = (tx: Tx, id: number) => tx.selectFrom('group_buy_activities').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
 
+/**
+ * Locks the SKU of an activity, before the activity itself is locked to end it: a payment of one of
+ * its orders locks them in that order (the SKU's sales, then the activity as the member joins a
+ * group), so the two never wait for each other in a circle.
+ */
+export const lockSkuOfActivityForUpdate = (tx: Tx, id: number) =>
+  tx.selectFrom('goods_skus as s').innerJoin('group_buy_activities as a', 'a.sku_id', 's.id').select('s.id').where('a.id', '=', id).forUpdate('s').executeTakeFirst();
+
 /** Ends an activity now (it takes no more orders) and empties its pool (locked first: the caller read what it held). */
 export const endActivityNow = (tx: Tx, id: number) =>
   tx
@@ -153,13 +168,17 @@ export const endActivityNow = (tx: Tx, id: number) =>
     .returning(['id', 'goods_id', 'sku_id', 'ends_at'])
     .executeTakeFirstOrThrow();
 
-/** Gives units back to an activity that is still running; answers nothing once it is over (the caller returns them to the SKU). */
+/**
+ * Gives units back to an activity that is still running; answers nothing once it is over (the caller
+ * returns them to the SKU). Over as this statement runs, not as the transaction began: one begun before
+ * an operator ended the activity must not put units into its emptied pool.
+ */
 export const returnToRunningActivity = (tx: Tx, activityId: number, quantity: number) =>
   tx
     .updateTable('group_buy_activities')
     .set((eb) => ({ remaining: eb('remaining', '+', quantity) }))
     .where('id', '=', activityId)
-    .where('ends_at', '>', sql<Date>`now()`)
+    .where('ends_at', '>', sql<Date>`statement_timestamp()`)
     .returning(['id'])
     .executeTakeFirst();
 

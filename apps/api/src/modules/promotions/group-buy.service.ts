@@ -70,7 +70,7 @@ export async function createGroupBuy(deps: Pick<AppDeps, 'db' | 'config' | 'redi
   });
 }
 
-/** Ends an activity now and puts the units its pool holds back into the SKU's stock; answers how many. */
+/** Ends an activity now and puts the units its pool holds back into the SKU's stock; answers how many (the caller locked its SKU first). */
 async function closeActivity(tx: Tx, activityId: number): Promise<{ goodsId: number; endsAt: Date | string; returned: number } | undefined> {
   const activity = await g.lockActivityForUpdate(tx, activityId);
   if (!activity) return undefined;
@@ -87,6 +87,8 @@ async function closeActivity(tx: Tx, activityId: number): Promise<{ goodsId: num
 export async function endGroupBuy(deps: Pick<AppDeps, 'db' | 'config' | 'redis'>, actor: Actor, input: EndpointBody<typeof adminEndGroupBuy>): Promise<EndpointData<typeof adminEndGroupBuy>> {
   const operator = operatorNameOf(actor);
   return withTransaction(deps.db, async (tx) => {
+    // Locked against payments of it joining a group meanwhile (its SKU first, as a payment locks them).
+    await g.lockSkuOfActivityForUpdate(tx, input.id);
     const before = await g.lockActivityForUpdate(tx, input.id);
     if (!before) throw notFound('group buy');
     if (new Date(before.ends_at).getTime() <= Date.now() && before.remaining === 0) throw new AppError(ResponseCode.groupBuyNotActive);
@@ -100,6 +102,7 @@ export async function endGroupBuy(deps: Pick<AppDeps, 'db' | 'config' | 'redis'>
 /** At an activity's end (its job): the units it still holds go back to the SKU's stock, once. */
 export async function closeGroupBuyAtEnd(deps: Pick<AppDeps, 'db' | 'config' | 'redis'>, activityId: number): Promise<number> {
   return withTransaction(deps.db, async (tx) => {
+    await g.lockSkuOfActivityForUpdate(tx, activityId);
     const activity = await g.lockActivityForUpdate(tx, activityId);
     if (!activity || activity.remaining === 0) return 0;
     if (new Date(activity.ends_at).getTime() > Date.now()) {

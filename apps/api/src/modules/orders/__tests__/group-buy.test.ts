@@ -265,6 +265,86 @@ describe('group buys', () => {
     expect((await post('/admin/api/orders/ship', { order_id: unpaid.order_id, carrier: 'DHL', tracking_number: `GBE${unpaid.order_id}` }, owner.headers)).body.code).toBe(ResponseCode.orderState);
   });
 
+  it('an operator ending a group buy while a payment of it is in flight: the payment joins before the end or is refunded, never joins after it (race, 8 runs)', async () => {
+    /** A row locked by another transaction until `release` (a payment reaching it waits there). */
+    const holdRow = (lock: ReturnType<typeof sql>) => {
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      const held = t.db.transaction().execute(async (tx) => {
+        await lock.execute(tx);
+        await released;
+      });
+      return { release, held };
+    };
+    /** Until `n` statements of this database wait for a lock, or `done()` says what was awaited finished. */
+    const waitingOnLocks = async (n: number, done = () => false) => {
+      for (let i = 0; i < 400 && !done(); i++) {
+        const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_locks l join pg_stat_activity a on a.pid = l.pid where not l.granted and a.datname = current_database()`.execute(t.db);
+        if (rows[0]!.n >= n) return;
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      if (!done()) throw new Error('nothing waited');
+    };
+    const endCall = (activityId: number) => post('/admin/api/orders/group-buys/end', { id: activityId, reason: 'Price error' }, owner.headers);
+    const setUp = async (quantity = 6) => {
+      const a = await activity({ size: 2, quantity });
+      const leader = await member();
+      const opened = (await buy(leader, a.id)).body.data;
+      await pay(opened);
+      const late = await walletMember(t);
+      const lateBuyer = { ...late, addressId: await newAddress(t.db, late.userId) };
+      const unpaid = (await buy(lateBuyer, a.id, opened.group_id)).body.data;
+      await fund(t.db, late.userId, unpaid.total, unpaid.currency);
+      const payLate = () => post('/shop/buy/payOrder', { order_id: unpaid.order_id, pay_way: 'balance', pay_password: PAY_PASSWORD }, late.keyed());
+      return { a, opened, unpaid, late, payLate };
+    };
+    const outcome = async (r: Awaited<ReturnType<typeof setUp>>) => {
+      const entry = await t.db.selectFrom('group_buy_entries').select('status').where('order_id', '=', r.unpaid.order_id).executeTakeFirstOrThrow();
+      return { order: (await orderRow(t.db, r.unpaid.order_id)).status, entry: entry.status, group: (await groupOf(r.opened.group_id)).status, stock: await stockOf(t.db, r.a.skuId) };
+    };
+    const JOINED_BEFORE_THE_END = { order: 'paid', entry: 'joined', group: 'succeeded', stock: 28 };
+    const REFUNDED_AFTER_THE_END = { order: 'refunding', entry: 'dropped', group: 'open', stock: 29 };
+
+    for (let run = 0; run < 8; run++) {
+      // The payment began before the operator's end and reaches the group after the end answered.
+      const r = await setUp();
+      const account = holdRow(sql`select id from ledger_accounts where owner_kind = 'member' and member_id = ${r.late.userId} and asset = 'cash' and currency = ${r.unpaid.currency} for update`);
+      const paying = r.payLate();
+      await waitingOnLocks(1);
+      const ended = await endCall(r.a.id);
+      expect(ended.body).toMatchObject({ code: 200, data: { returned: 4 } });
+      account.release();
+      await account.held;
+      expect((await paying).body.data.state).toBe('success');
+      expect(await outcome(r)).toEqual(REFUNDED_AFTER_THE_END);
+
+      // The payment saw the activity running and is joining its group when the operator ends it (its
+      // last units taken, so the end gives none back): the end waits for the payment, so it answers
+      // only after the member joined.
+      const j = await setUp(2);
+      const group = holdRow(sql`select id from group_buy_groups where id = ${j.opened.group_id} for update`);
+      const joining = j.payLate();
+      await waitingOnLocks(1);
+      let endAnswered = false;
+      const ending = endCall(j.a.id).then((res) => ((endAnswered = true), res));
+      await waitingOnLocks(2, () => endAnswered);
+      expect(endAnswered).toBe(false);
+      group.release();
+      await group.held;
+      expect((await joining).body.data.state).toBe('success');
+      expect((await ending).body).toMatchObject({ code: 200, data: { returned: 0 } });
+      expect(await outcome(j)).toEqual(JOINED_BEFORE_THE_END);
+
+      // Both at once: either order of the two is fine, never a mix of them.
+      const s = await setUp();
+      const [paid, end] = await Promise.all([s.payLate(), endCall(s.a.id)]);
+      expect(paid.body.data.state).toBe('success');
+      expect(end.body).toMatchObject({ code: 200, data: { returned: 4 } });
+      expect([JOINED_BEFORE_THE_END, REFUNDED_AFTER_THE_END]).toContainEqual(await outcome(s));
+    }
+    expect(await ledgerCheck(t.db)).toEqual([]);
+  }, 120_000);
+
   it('keeps the limits per order and per member', async () => {
     const a = await activity();
     const m = await member();

@@ -20,6 +20,9 @@ import type { FakeStripe } from '../gateways/stripe/fake.js';
 import { reconcilePayments } from '../reconcile.js';
 import { refundPayment } from '../settlement.js';
 import { countGoodsSales } from '../../catalogue/catalogue.service.js';
+import { setGoodsPoints } from '../../promotions/goods-points.service.js';
+import { placeOrder } from '../../orders/orders.service.js';
+import { memberActor } from '../../orders/__tests__/actors.js';
 import { entriesOf, memberWithOrder, orderStatus, paymentRow, useSandboxes } from './payments-helpers.js';
 
 let t: TestApp;
@@ -271,6 +274,31 @@ describe('the wallet\'s own value', () => {
     const paid = await pay(m, { pay_way: 'points', pay_password: PAY_PASSWORD });
     expect(paid.body.data).toMatchObject({ state: 'success', points: 1234 });
     expect(await balanceOf(t.db, m.userId, 'points', 'XXX')).toBe(0);
+    expect(await ledgerCheck(t.db)).toEqual([]);
+  });
+
+  it('an order paid with the points method earns no points on them: only its goods\' own rule, and a balance-paid order keeps its share', async () => {
+    const info = async (m: M, id: number) => (await call(t, 'GET', `/shop/order/info?id=${id}`, { headers: m.headers })).body.data;
+    // 1 % of 50.00 at 100 points a ringgit: placed to earn 50 points.
+    const m = await memberWithOrder(t, { currency: 'MYR', price: 5000 });
+    expect((await info(m, m.order.id)).points_earned).toBe(50);
+    await fund(t.db, m.userId, 5000, 'XXX', 'points');
+    expect((await pay(m, { pay_way: 'points', pay_password: PAY_PASSWORD })).body.data).toMatchObject({ state: 'success', points: 5000 });
+    expect(await info(m, m.order.id)).toMatchObject({ status: 'paid', points_earned: 0 });
+
+    // Goods with their own rule (30 a unit) still earn it, as when checkout points pay the goods.
+    const ruled = await newGoods(t.db, [{ price: 2000, stock: 5 }], { currency: 'MYR' });
+    await setGoodsPoints(t.db, operatorCliActor('test'), { goods_id: ruled.goodsId, points_per_unit: 30 });
+    const placed = await placeOrder(t.deps, memberActor(m.userId), { goods_id: ruled.goodsId, sku_id: ruled.skuIds[0]!, num: 2, address_id: (await t.db.selectFrom('addresses').select('id').where('user_id', '=', m.userId).executeTakeFirstOrThrow()).id, remarks: '' });
+    await fund(t.db, m.userId, 4000, 'XXX', 'points');
+    expect((await pay({ ...m, order: { ...m.order, id: placed.order_id } }, { pay_way: 'points', pay_password: PAY_PASSWORD })).body.data.state).toBe('success');
+    expect((await info(m, placed.order_id)).points_earned).toBe(60);
+
+    // Paid from the balance (money), the order keeps what it was placed to earn.
+    const cash = await memberWithOrder(t, { currency: 'MYR', price: 5000 });
+    await fund(t.db, cash.userId, 5000, 'MYR');
+    expect((await pay(cash, { pay_way: 'balance', pay_password: PAY_PASSWORD })).body.data.state).toBe('success');
+    expect((await info(cash, cash.order.id)).points_earned).toBe(50);
     expect(await ledgerCheck(t.db)).toEqual([]);
   });
 
