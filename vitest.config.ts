@@ -5,12 +5,13 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import react from '@vitejs/plugin-react';
+import { testChromium } from './apps/web/e2e/chromium-path.js';
 
 /** Browser tests need Chromium; CI (and REQUIRE_BROWSER=1) makes its absence a failure, not a silent gap. */
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const chromium = testChromium();
 const requireBrowser = process.env.CI === 'true' || process.env.REQUIRE_BROWSER === '1';
 const withBrowser = requireBrowser || fs.existsSync(chromium);
-if (!withBrowser) console.warn(`\n[test] ${chromium} not found: browser tests are not run (apt-get install -y chromium).\n`);
+if (!withBrowser) console.warn(`\n[test] ${chromium} not found: browser tests are not run (apt-get install -y chromium-headless-shell, or chromium).\n`);
 
 /**
  * The order files start in. All projects share one queue and the workers take files from it in turn

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { onTestFinished } from 'vitest';
+import { testChromium } from './chromium-path.js';
 
 export interface OpenOptions {
   /** Window size; a phone (375 × 812) unless told. */
@@ -187,16 +188,17 @@ const CHROMIUM_ARGS = [
 ];
 
 /**
- * The system Chromium (never a downloaded one), headless, with a fresh profile per launch, so
- * tests do not share storage. `CHROMIUM_PATH` points at another binary. The app's service worker
+ * The system Chromium (never a downloaded one; `testChromium`), headless, with a fresh profile per
+ * launch, so tests do not share storage. The app's service worker
  * is refused unless `serviceWorkers: 'allow'` (the offline tests): other tests see the app as a
  * browser without workers does, and their routed requests (`useRuntimeConfig`) are never answered
- * by a worker instead, since Playwright does not route a worker's requests.
+ * by a worker instead, since Playwright does not route a worker's requests. `full`: the whole
+ * browser, not the headless shell (`testChromium`).
  */
-export async function launchBrowser(baseUrl: string, options: { serviceWorkers?: 'allow' | 'block' } = {}): Promise<Browser> {
+export async function launchBrowser(baseUrl: string, options: { serviceWorkers?: 'allow' | 'block'; full?: boolean } = {}): Promise<Browser> {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-e2e-'));
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: testChromium({ full: options.full }),
     headless: true,
     args: CHROMIUM_ARGS,
     viewport: { width: 375, height: 812 },

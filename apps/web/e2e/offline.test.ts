@@ -6,7 +6,8 @@ import { baseUrl, databaseUrl } from './shop.js';
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser(baseUrl, { serviceWorkers: 'allow' });
+  // The whole browser: the headless shell has no install check.
+  browser = await launchBrowser(baseUrl, { serviceWorkers: 'allow', full: true });
 });
 afterAll(() => browser?.close());
 
