@@ -19,17 +19,20 @@ if (!withBrowser) console.warn(`\n[test] ${chromium} not found: browser tests ar
  * projects one after another by name, the browser files (over half the run) fourth, so the run ended
  * on a few long browser files with the other workers idle. Here the browser files go first, then the
  * API's, then the unit files of the app, the console and the contract; each project's files longest
- * first (as the last run on this machine measured them, else the largest first), so that the run ends
- * on short files.
+ * first (as the last run on this machine measured them, else as `test-durations.json` records them,
+ * else the largest first), so that the run ends on short files.
  */
 const PROJECT_ORDER = ['e2e', 'api', 'web', 'admin', 'contract'];
 
 class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    // What each file took in a full run recorded with the project (`node scripts/test-durations.mjs`), for a clone without results of its own.
+    const recordedFile = path.join(this.ctx.config.root, 'test-durations.json');
+    const recorded: Record<string, number> = fs.existsSync(recordedFile) ? JSON.parse(fs.readFileSync(recordedFile, 'utf8')) : {};
     const cost = (spec: TestSpecification) => {
       const key = `${spec.project.name}:${path.relative(this.ctx.config.root, spec.moduleId)}`;
-      // Milliseconds as measured, else about one second for each 500 bytes of test (the browser files' ratio).
-      return this.ctx.cache.getFileTestResults(key)?.duration ?? fs.statSync(spec.moduleId).size * 2;
+      // Milliseconds as measured here, else as recorded, else about one second for each 500 bytes of test (the browser files' ratio).
+      return this.ctx.cache.getFileTestResults(key)?.duration ?? recorded[key] ?? fs.statSync(spec.moduleId).size * 2;
     };
     const costs = new Map(files.map((f) => [f, cost(f)]));
     const rank = (spec: TestSpecification) => PROJECT_ORDER.indexOf(spec.project.name);
