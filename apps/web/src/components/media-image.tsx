@@ -55,7 +55,8 @@ export function MediaImage({ src, alt, width, height, sizes, className, priority
       ref={priority ? hold : undefined}
       onLoad={priority ? settle : undefined}
       onError={priority ? settle : undefined}
-      src={mediaUrl(src)}
+      // Goods without a picture: no address at all (an empty one is a request for nothing, warned about).
+      src={src ? mediaUrl(src) : undefined}
     />
   );
 }

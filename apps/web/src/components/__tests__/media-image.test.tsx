@@ -22,6 +22,14 @@ describe('MediaImage', () => {
     expect(img.getAttribute('fetchpriority')).toBe('high');
   });
 
+  it('asks for nothing when the goods have no picture, and still keeps its room', () => {
+    const { container } = render(<MediaImage src="" alt="A phone" width={100} height={100} sizes="25vw" />);
+    const img = container.querySelector('img')!;
+    expect(img.hasAttribute('src')).toBe(false);
+    expect(img.hasAttribute('srcset')).toBe(false);
+    expect(img.getAttribute('width')).toBe('100');
+  });
+
   it('leaves a picture from elsewhere as it is', () => {
     expect(mediaSrcSet('https://cdn.example.com/a.png')).toBeUndefined();
     expect(mediaSrcSet('/uploads/a.png?v=2', [200])).toBe('/uploads/a.png?v=2&w=200 200w');
