@@ -51,6 +51,7 @@ import * as rechargeRefunded from './2026_11_28_2100_recharge_refunded.js';
 import * as rechargeTxHashNormalForm from './2026_11_28_2200_recharge_tx_hash_normal_form.js';
 import * as afterSaleFreight from './2026_11_28_2300_after_sale_freight.js';
 import * as loginAttemptsPending from './2026_11_28_2350_login_attempts_pending.js';
+import * as regionNamesThKm from './2026_11_28_2355_region_names_th_km.js';
 import * as shopOrderAfterSales from './2026_11_24_2900_shop_order_after_sales.js';
 import * as sponsorPaths from './2026_11_24_2830_sponsor_paths.js';
 
@@ -113,4 +114,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_28_2200_recharge_tx_hash_normal_form': rechargeTxHashNormalForm,
   '2026_11_28_2300_after_sale_freight': afterSaleFreight,
   '2026_11_28_2350_login_attempts_pending': loginAttemptsPending,
+  '2026_11_28_2355_region_names_th_km': regionNamesThKm,
 };

@@ -77,11 +77,19 @@ export function listShippingCountries(deps: AppDeps, actor: Actor): Promise<Cach
   }));
 }
 
-/** The provinces, states or prefectures of one country. */
+/**
+ * The provinces, states or prefectures of one country: China's in code order, the others by name
+ * in the reader's language (a Thai reader's provinces in Thai order, not by their English names).
+ */
 export async function listTopRegions(deps: AppDeps, actor: Actor, input: EndpointQuery<typeof listCountryRegions>): Promise<CachedAnswer<EndpointData<typeof listCountryRegions>>> {
   return responseCache(deps).cached(listCountryRegions, { id: `${input.country}:${actor.lang}`, tags: [] }, async () => {
     await knownCountry(deps.db, input.country);
-    return { country: input.country, list: (await q.findTopRegions(deps.db, input.country)).map((r) => toRegion(r, actor.lang)) };
+    const list = (await q.findTopRegions(deps.db, input.country)).map((r) => toRegion(r, actor.lang));
+    if (input.country !== 'CN') {
+      const collator = new Intl.Collator(LOCALES[actor.lang]);
+      list.sort((a, b) => collator.compare(a.name, b.name));
+    }
+    return { country: input.country, list };
   });
 }
 

@@ -6,6 +6,7 @@ import { operatorCliActor } from '../../../lib/actor.js';
 import { createOperator } from '../../operators/operators.service.js';
 import { setOperatorRate } from '../../rates/rates.service.js';
 import { malaysianAddress, newMember } from '../../address/__tests__/address-helpers.js';
+import * as regionNamesThKm from '../../../db/migrations/2026_11_28_2355_region_names_th_km.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -104,6 +105,67 @@ describe('region tree', () => {
     const inBangkok = await call(t, 'GET', `/shop/address/getGjCitys?country=TH&region_id=${bangkok}&limit=200`, undefined, { token: m.token });
     expect(inBangkok.body.data.list.map((r: { name: string }) => r.name)).toContain('Bang Kapi');
     expect((await call(t, 'GET', `/shop/address/getGjCitys?country=MY&region_id=${bangkok}`, undefined, { token: m.token })).body.code).toBe(ResponseCode.regionInvalid);
+  });
+
+  it('names Thailand’s provinces in Thai and Cambodia’s in Khmer, listed in the reader’s order', async () => {
+    type Listed = { code: string; name: string };
+    const named = (list: Listed[], code: string) => list.find((r) => r.code === code)?.name;
+    const th = (await get('/attractive/country/getAreaList?country=TH', 'th')).data.list as Listed[];
+    expect(th).toHaveLength(78); // 76 provinces, Bangkok and Pattaya
+    expect(named(th, 'TH-10')).toBe('กรุงเทพมหานคร');
+    expect(named(th, 'TH-50')).toBe('เชียงใหม่');
+    expect(named(th, 'TH-83')).toBe('ภูเก็ต');
+    expect(th.filter((r) => !/^[\u0E00-\u0E7F]+$/.test(r.name))).toEqual([]);
+    expect(th.slice(0, 3).map((r) => r.name)).toEqual(['กระบี่', 'กรุงเทพมหานคร', 'กาญจนบุรี']);
+
+    const en = (await get('/attractive/country/getAreaList?country=TH', 'en-us')).data.list as Listed[];
+    expect(named(en, 'TH-10')).toBe('Bangkok');
+    expect(named(en, 'TH-50')).toBe('Chiang Mai');
+    expect(en.slice(0, 3).map((r) => r.name)).toEqual(['Amnat Charoen', 'Ang Thong', 'Bangkok']);
+
+    const km = (await get('/attractive/country/getAreaList?country=KH', 'km')).data.list as Listed[];
+    expect(named(km, 'KH-12')).toBe('រាជធានីភ្នំពេញ');
+    expect(named(km, 'KH-17')).toBe('ខេត្តសៀមរាប');
+    expect(named(km, 'KH-18')).toBe('ខេត្តព្រះសីហនុ');
+    // Every province in Khmer but the dataset's stray "Tai Po District" (a district of Hong Kong).
+    expect(km.filter((r) => !/^[\u1780-\u17FF]+$/.test(r.name)).map((r) => r.code)).toEqual(['KH-NTP']);
+    // Each language keeps its own: a Thai reader sees Cambodia in English, a Khmer reader Thailand.
+    expect(named((await get('/attractive/country/getAreaList?country=KH', 'th')).data.list, 'KH-12')).toBe('Phnom Penh');
+    expect(named((await get('/attractive/country/getAreaList?country=TH', 'km')).data.list, 'TH-10')).toBe('Bangkok');
+  });
+
+  it('the province names’ migration merges into the names a region has and takes back only its own', async () => {
+    const names = async (country: string, code: string) =>
+      (await t.db.selectFrom('geo_regions').select('names').where('country_code', '=', country).where('code', '=', code).executeTakeFirstOrThrow()).names;
+    const bangkok = await regionId('TH', 'TH-10');
+    const applied = (await names('TH', 'TH-10'))?.th !== undefined;
+    await regionNamesThKm.down(t.db);
+    expect(await names('TH', 'TH-10')).toBeNull();
+    expect(await names('KH', 'KH-12')).toBeNull();
+    await t.db.updateTable('geo_regions').set({ names: JSON.stringify({ 'zh-cn': '曼谷' }) }).where('id', '=', bangkok).execute();
+    await regionNamesThKm.up(t.db);
+    expect(await names('TH', 'TH-10')).toEqual({ 'zh-cn': '曼谷', th: 'กรุงเทพมหานคร' });
+    expect(await names('KH', 'KH-12')).toEqual({ km: 'រាជធានីភ្នំពេញ' });
+    await regionNamesThKm.down(t.db);
+    expect(await names('TH', 'TH-10')).toEqual({ 'zh-cn': '曼谷' });
+    await t.db.updateTable('geo_regions').set({ names: null }).where('id', '=', bangkok).execute();
+    await regionNamesThKm.up(t.db);
+    expect(await names('TH', 'TH-10')).toEqual({ th: 'กรุงเทพมหานคร' });
+    if (!applied) await regionNamesThKm.down(t.db); // as found, for the other tests
+  });
+
+  it('shows a saved Thai address’s province in the reader’s language', async () => {
+    const m = await newMember(t);
+    const bangkok = await regionId('TH', 'TH-10');
+    const body = { country: 'TH', name: 'Somchai', surname: 'Jaidee', mobile: '081 234 5678', address: '99 Sukhumvit Road', zip_code: '10110', province_id: bangkok };
+    const created = await call(t, 'POST', '/shop/address/create', body, { token: m.token, lang: 'th' });
+    expect(created.body.data).toMatchObject({ country_name: 'ไทย', province_id: bangkok, province: 'กรุงเทพมหานคร' });
+    const info = async (lang: string) => (await call(t, 'GET', `/shop/address/info?id=${created.body.data.id}`, undefined, { token: m.token, lang })).body.data;
+    expect(await info('th')).toMatchObject({ province: 'กรุงเทพมหานคร' });
+    expect(await info('en-us')).toMatchObject({ country_name: 'Thailand', province: 'Bangkok' });
+    const listed = (await call(t, 'GET', '/shop/address/list', undefined, { token: m.token, lang: 'km' })).body.data.list;
+    expect(listed.map((a: { province: string }) => a.province)).toEqual(['Bangkok']);
+    expect((await call(t, 'GET', '/shop/address/list', undefined, { token: m.token, lang: 'th' })).body.data.list[0].province).toBe('กรุงเทพมหานคร');
   });
 
   it('answers an unknown country or region clearly, in the reader’s language', async () => {
