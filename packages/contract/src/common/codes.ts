@@ -279,6 +279,8 @@ export const ResponseCode = {
   operatorMemberTaken: 7015,
   /** A threshold or limit past what one operator may let through alone (`max` `currency`, formatted). */
   approvalThresholdTooHigh: 7016,
+  /** Disabling or demoting this owner would leave no active owner. */
+  operatorLastOwner: 7017,
   // Referral team (8000–8099).
   /** The member to place is not the caller's direct invitee (no hint that the member exists). */
   referralNotInvitee: 8001,
@@ -510,6 +512,7 @@ export const responseCodeMessageKey: Record<number, string> = {
   [ResponseCode.approvalNotYours]: 'admin.code.approvalNotYours',
   [ResponseCode.operatorMemberTaken]: 'admin.code.operatorMemberTaken',
   [ResponseCode.approvalThresholdTooHigh]: 'admin.code.approvalThresholdTooHigh',
+  [ResponseCode.operatorLastOwner]: 'admin.code.operatorLastOwner',
   [ResponseCode.settingInvalid]: 'admin.code.settingInvalid',
   [ResponseCode.operatorSelfChange]: 'admin.code.operatorSelfChange',
   [ResponseCode.referralNotInvitee]: 'referral.code.referralNotInvitee',

@@ -260,7 +260,7 @@ export const journalExport: ListExport<EndpointQuery<typeof adminLedgerJournal>,
   name: 'journal',
   page: journal,
   columns: [
-    ['id', (r) => r.id], ['created_at', (r) => r.created_at], ['kind', (r) => r.kind], ['reference', (r) => `${r.reference_type}:${r.reference_id}`], ['memo', (r) => r.memo],
+    ['id', (r) => r.id], ['created_at', (r) => r.created_at], ['kind', (r) => r.kind], ['journal_reference', (r) => `${r.reference_type}:${r.reference_id}`], ['memo', (r) => r.memo],
     ['postings', (r) => r.postings.map((p) => `${p.owner} ${p.asset} ${units(p.amount, p.currency)} ${p.currency}`).join('; ')],
   ],
 };

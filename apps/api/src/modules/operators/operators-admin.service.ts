@@ -40,12 +40,19 @@ export async function createOperatorFromConsole(db: Database, actor: Actor, inpu
   return { id: created.id, setup_path: `/admin/#/setup?token=${created.setupToken}`, expires_at: created.expiresAt.toISOString() };
 }
 
-/** Changes another operator under lock, ends their sessions so the change applies at once, and records it with the reason. */
-async function changeOperator(db: Database, actor: Actor, id: number, action: string, reason: string, change: (tx: Tx) => Promise<unknown>) {
+/**
+ * Changes another operator under lock, ends their sessions so the change applies at once, and records it with the reason.
+ * A change that may take an owner away (`removesOwner`) first locks the active owners, so that two owners
+ * disabling or demoting each other at once are decided one after the other and one active owner remains.
+ */
+async function changeOperator(db: Database, actor: Actor, id: number, action: string, reason: string, change: (tx: Tx) => Promise<unknown>, removesOwner = false) {
   const by = operatorNameOf(actor);
   if (id === operatorIdOf(actor)) throw new AppError(ResponseCode.operatorSelfChange);
   return withTransaction(db, async (tx) => {
-    if (!(await q.lockOperatorForUpdate(tx, id))) throw notFound('operator');
+    const owners = removesOwner ? await q.lockActiveOwnersForUpdate(tx) : [];
+    const target = await q.lockOperatorForUpdate(tx, id);
+    if (!target) throw notFound('operator');
+    if (removesOwner && target.role === 'owner' && target.status === 'active' && !owners.some((owner) => owner !== id)) throw new AppError(ResponseCode.operatorLastOwner);
     await change(tx);
     const sessionsEnded = await q.revokeOperatorSessions(tx, id);
     await insertOperatorAction(tx, { operator: by, action, target_type: 'operator', target_id: id, reason });
@@ -56,11 +63,11 @@ async function changeOperator(db: Database, actor: Actor, id: number, action: st
 
 /** Disables (sessions end, sign-in refused) or enables an operator; never oneself. */
 export const setOperatorStatus = (db: Database, actor: Actor, input: { id: number; active: boolean; reason: string }) =>
-  changeOperator(db, actor, input.id, input.active ? 'operator.enable' : 'operator.disable', input.reason, (tx) => q.updateOperator(tx, input.id, { status: input.active ? 'active' : 'disabled' }));
+  changeOperator(db, actor, input.id, input.active ? 'operator.enable' : 'operator.disable', input.reason, (tx) => q.updateOperator(tx, input.id, { status: input.active ? 'active' : 'disabled' }), !input.active);
 
 /** Gives an operator another role; never one's own. */
 export const setOperatorRole = (db: Database, actor: Actor, input: { id: number; role: OperatorRole; reason: string }) =>
-  changeOperator(db, actor, input.id, `operator.role role=${input.role}`, input.reason, (tx) => q.updateOperator(tx, input.id, { role: input.role }));
+  changeOperator(db, actor, input.id, `operator.role role=${input.role}`, input.reason, (tx) => q.updateOperator(tx, input.id, { role: input.role }), input.role !== 'owner');
 
 /** Removes another operator's authenticator: the next sign-in sets up a new one with the password. */
 export const resetOperatorTotp = (db: Database, actor: Actor, input: { id: number; reason: string }) =>
@@ -86,6 +93,8 @@ export async function resetMemberTotp(db: Database, actor: Actor, input: { id: n
  */
 export async function linkOperatorMember(db: Database, actor: Actor, input: { operator_id: number; member: string | null; reason: string }) {
   const by = operatorNameOf(actor);
+  // Nobody decides about their own member account: not even whether it is linked to them.
+  if (input.operator_id === actor.operatorId) throw new AppError(ResponseCode.operatorSelfChange);
   return withTransaction(db, async (tx) => {
     if (!(await q.lockOperatorForUpdate(tx, input.operator_id))) throw notFound('operator');
     const member = input.member === null ? null : await findUserByNameOrId(tx, input.member);

@@ -12,6 +12,10 @@ export const findOperatorById = (db: Executor, id: number) => db.selectFrom('ope
 
 export const lockOperatorForUpdate = (tx: Transaction<DB>, id: number) => tx.selectFrom('operators').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
 
+/** Locks the active owners in id order (one order, so two owners' changes wait for each other instead of deadlocking); answers their ids. */
+export const lockActiveOwnersForUpdate = async (tx: Transaction<DB>): Promise<number[]> =>
+  (await tx.selectFrom('operators').select('id').where('role', '=', 'owner').where('status', '=', 'active').orderBy('id').forUpdate().execute()).map((r) => Number(r.id));
+
 /** A new operator without a password, waiting for its one-time setup token. */
 export const insertOperator = (db: Executor, o: { userName: string; role: OperatorRole; setupToken: string; setupExpiresAt: Date; createdBy: string }) =>
   db

@@ -271,6 +271,11 @@ describe('the console’s money calls', () => {
     const csv = await t.app.inject({ method: 'GET', url: `/admin/api/ledger/journal/export?member_id=${member.user.id}`, headers: { authorization: `Bearer ${finance.token}` } });
     expect(csv.headers['content-type']).toMatch(/^text\/csv/);
     expect(csv.body.split('\r\n').filter(Boolean).length).toBeGreaterThan(1);
+    // The reference column names what the entry is about (a gift-card batch, an adjustment…), not a refund.
+    const [header] = csv.body.replace(/^\uFEFF/, '').split('\r\n');
+    expect(header!.split(',')).toContain('Reference');
+    expect(header).not.toContain('Refund no.');
+    expect(csv.body).toMatch(/,points\.grant,[a-z_]+:\d+,/);
   });
 
   it('the money settings: an operator rate wins over the feed; a payment method’s fee changed and audited; limits, channels, accounts, banks and the address pool listed', async () => {

@@ -5,6 +5,8 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { call, freshIp, registerMember, seedDemo } from '../../accounts/__tests__/account-helpers.js';
 import { operatorCliActor } from '../../../lib/actor.js';
 import { createOperator } from '../operators.service.js';
+import { setOperatorStatus } from '../operators-admin.service.js';
+import { signedInOperator } from './operator-fixtures.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -119,6 +121,55 @@ describe('operators', () => {
     const op = await newOperator('reviewer');
     await t.db.updateTable('operator_sessions').set({ last_seen_at: new Date(Date.now() - 31 * 60_000) }).where('operator_id', '=', (await t.db.selectFrom('operators').select('id').where('user_name', '=', op.userName).executeTakeFirstOrThrow()).id).execute();
     expect((await call(t, 'GET', '/admin/api/auth/me', undefined, { token: op.token })).body.code).toBe(ResponseCode.tokenInvalid);
+  });
+
+  it('an owner cannot link, unlink or relink their own member account; another owner can', async () => {
+    const owner = await signedInOperator(t, 'owner');
+    const other = await signedInOperator(t, 'owner');
+    const mine = await registerMember(t);
+    const stranger = await registerMember(t);
+    const link = (operatorId: number, member: string | null, token: string, lang?: string) => call(t, 'POST', '/admin/api/operators/member', { operator_id: operatorId, member, reason: 'same person' }, { token, ...(lang ? { lang } : {}) });
+    const linkedMember = async () => (await t.db.selectFrom('operators').select('member_id').where('id', '=', owner.id).executeTakeFirstOrThrow()).member_id;
+
+    // Not linked yet: linking oneself is refused, in the operator's language.
+    const self = await link(owner.id, String(mine.user.id), owner.token, 'jp');
+    expect(self.body.code).toBe(ResponseCode.operatorSelfChange);
+    expect(self.body.msg).toBe('ここでは自分のアクセス権は変更できません。別のオーナーが変更できます');
+    expect(await linkedMember()).toBeNull();
+    // Another owner links it; then neither unlinking nor relinking it is the owner's own decision.
+    expect((await link(owner.id, String(mine.user.id), other.token)).body).toMatchObject({ code: 200, data: { operator_id: owner.id, member_id: mine.user.id } });
+    expect((await link(owner.id, null, owner.token)).body.code).toBe(ResponseCode.operatorSelfChange);
+    expect((await link(owner.id, String(stranger.user.id), owner.token)).body.code).toBe(ResponseCode.operatorSelfChange);
+    expect(Number(await linkedMember())).toBe(mine.user.id);
+    expect((await link(owner.id, null, other.token)).body).toMatchObject({ code: 200, data: { member_id: null } });
+  });
+
+  it('one active owner always remains, even when two owners disable or demote each other at the same moment', async () => {
+    const activeOwners = async () => Number((await t.db.selectFrom('operators').select((eb) => eb.fn.countAll().as('n')).where('role', '=', 'owner').where('status', '=', 'active').executeTakeFirstOrThrow()).n);
+    for (let round = 0; round < 10; round++) {
+      const a = await signedInOperator(t, 'owner');
+      const b = await signedInOperator(t, 'owner');
+      // Only these two are active owners.
+      await t.db.updateTable('operators').set({ status: 'disabled' }).where('role', '=', 'owner').where('id', 'not in', [a.id, b.id]).execute();
+      const [byA, byB] = await Promise.all(
+        round % 2 === 0
+          ? [call(t, 'POST', '/admin/api/operators/status', { id: b.id, active: false, reason: 'leaving' }, { token: a.token, lang: 'zh-cn' }), call(t, 'POST', '/admin/api/operators/status', { id: a.id, active: false, reason: 'leaving' }, { token: b.token, lang: 'zh-cn' })]
+          : [call(t, 'POST', '/admin/api/operators/role', { id: b.id, role: 'finance', reason: 'moves' }, { token: a.token, lang: 'zh-cn' }), call(t, 'POST', '/admin/api/operators/role', { id: a.id, role: 'support', reason: 'moves' }, { token: b.token, lang: 'zh-cn' })],
+      );
+      expect(await activeOwners()).toBeGreaterThanOrEqual(1);
+      const codes = [byA.body.code, byB.body.code];
+      // One change applies; the other is refused because its caller or target is no longer an active owner.
+      expect(codes.filter((c) => c === 200)).toHaveLength(1);
+      const refused = [byA, byB].find((r) => r.body.code !== 200)!;
+      if (refused.body.code === ResponseCode.operatorLastOwner) expect(refused.body.msg).toBe('必须至少保留一位有效的所有者：请先将另一位操作员设为所有者');
+      else expect([ResponseCode.tokenInvalid, ResponseCode.forbidden]).toContain(refused.body.code);
+    }
+    // Nothing is raced here: the last active owner is not disabled, whoever asks.
+    const last = await signedInOperator(t, 'owner');
+    await t.db.updateTable('operators').set({ status: 'disabled' }).where('role', '=', 'owner').where('id', '!=', last.id).execute();
+    const finance = await signedInOperator(t, 'finance');
+    await expect(setOperatorStatus(t.db, operatorCliActor('olivia', finance.id), { id: last.id, active: false, reason: 'oops' })).rejects.toMatchObject({ code: ResponseCode.operatorLastOwner });
+    expect(await activeOwners()).toBe(1);
   });
 
   it('the OpenAPI document shows the operator calls with their permission beside the member calls', async () => {
