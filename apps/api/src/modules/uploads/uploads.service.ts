@@ -20,6 +20,12 @@ export type UploadDeps = Pick<AppDeps, 'db' | 'config' | 'secrets'> & { provider
 
 export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
 export const MAX_VIDEO_BYTES = 10 * 1024 * 1024;
+/**
+ * The most pixels an image may have, all its frames (or pages) together: 50 megapixels. A phone photo
+ * is 12 to 50 MP in one frame (a 50 MP camera: 8160 x 6120 = 49.9 MP); more than that in a file of at
+ * most 2 MB is a small file made to cost seconds of decoding on every resized delivery.
+ */
+export const MAX_IMAGE_PIXELS = 50_000_000;
 const TOKEN_TTL_MS = 10 * 60_000;
 /** Bytes file-type needs to recognise every format we accept. */
 const SNIFF_BYTES = 4100;
@@ -128,9 +134,13 @@ export async function receiveFile(deps: UploadDeps, actor: Actor, input: { sourc
     if (!accepted) await sniff();
     const file = accepted!;
     if (file.kind === 'image') {
-      // A header that looks like an image is not enough: it must decode.
-      const ok = await sharp(tempPath).metadata().then((m) => !!m.width && !!m.height, () => false);
-      if (!ok) throw new AppError(ResponseCode.uploadType);
+      // Every frame counts (`animated`: the height is all frames'): the header decides, before any decoding.
+      const meta = await sharp(tempPath, { animated: true, limitInputPixels: false }).metadata().catch(() => undefined);
+      if (!meta?.width || !meta.height) throw new AppError(ResponseCode.uploadType);
+      if (meta.width * meta.height > MAX_IMAGE_PIXELS) throw new AppError(ResponseCode.uploadTooLarge);
+      // A header that looks like an image is not enough: the whole image must decode, as delivery will decode it.
+      const decodes = await sharp(tempPath, { animated: true, limitInputPixels: MAX_IMAGE_PIXELS }).stats().then(() => true, () => false);
+      if (!decodes) throw new AppError(ResponseCode.uploadType);
     }
     const now = new Date();
     const key = `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${randomUUID()}.${file.ext}`;
@@ -188,8 +198,10 @@ export async function deliverUpload(
     if (!original) return undefined;
     // Read whole (images are at most 2 MB): a read error rejects here instead of going unheard on a pipe.
     const bytes = Buffer.concat(await original.toArray());
-    const image = sharp(bytes, { animated: row.mime === 'image/gif' }).rotate().resize(width, height, { fit: 'inside', withoutEnlargement: true });
-    const resized = await (as ? encodeAs(image, as) : image).toBuffer();
+    const image = sharp(bytes, { animated: row.mime === 'image/gif', limitInputPixels: MAX_IMAGE_PIXELS }).rotate().resize(width, height, { fit: 'inside', withoutEnlargement: true });
+    // A stored image that does not decode (or is over the pixel budget, stored before it was checked) is not there.
+    const resized = await (as ? encodeAs(image, as) : image).toBuffer().catch(() => undefined);
+    if (!resized) return undefined;
     await storage.write(cacheKey, resized);
   }
   const stream = await storage.read(cacheKey);

@@ -2,12 +2,13 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
+import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResponseCode } from '@shop/contract';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { call, registerMember, seedDemo } from '../../accounts/__tests__/account-helpers.js';
-import { MAX_IMAGE_BYTES, MAX_VIDEO_BYTES } from '../uploads.service.js';
+import { MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, MAX_VIDEO_BYTES } from '../uploads.service.js';
 
 let t: TestApp;
 let member: Awaited<ReturnType<typeof registerMember>>;
@@ -57,6 +58,47 @@ const mp4 = (size: number) => {
   const head = Buffer.from([0, 0, 0, 0x18, ...Buffer.from('ftypisom'), 0, 0, 2, 0, ...Buffer.from('isomiso2')]);
   return Buffer.concat([head, Buffer.alloc(size - head.length)]);
 };
+
+/** A PNG built by hand: its header says `width` x `height`, its pixel data is `rows` (each row a filter byte, then the pixels). */
+function handMadePng(width: number, height: number, bitDepth: number, colourType: number, rows: Buffer): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = bitDepth;
+  ihdr[9] = colourType;
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return Buffer.concat([signature, chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(rows, { level: 9 })), chunk('IEND', Buffer.alloc(0))]);
+}
+/** A 10 x 10 RGB PNG whose compressed pixel rows stop after 5 of its 10 rows (every chunk well formed). */
+const truncatedPng = () => handMadePng(10, 10, 8, 2, Buffer.alloc(5 * (1 + 10 * 3)));
+/** An animated GIF of `frames` identical 2000 x 2000 frames: one frame encoded, its frame blocks repeated. */
+let oneFrameGif: Promise<Buffer> | undefined;
+async function animatedGif(frames: number): Promise<Buffer> {
+  const one = await (oneFrameGif ??= sharp({ create: { width: 2000, height: 2000, channels: 3, background: { r: 200, g: 80, b: 40 } } }).gif({ loop: 0 }).toBuffer());
+  // Past the header, the screen descriptor and its colour table: extensions (0x21) and the image (0x2c), to the trailer (0x3b).
+  let at = 13 + (one[10]! & 0x80 ? 3 * 2 ** ((one[10]! & 7) + 1) : 0);
+  const head = at;
+  let frameStart = at;
+  while (one[at] !== 0x3b) {
+    const start = at;
+    if (one[at] === 0x21) at += 2;
+    else at += 10 + (one[at + 9]! & 0x80 ? 3 * 2 ** ((one[at + 9]! & 7) + 1) : 0) + 1;
+    while (one[at] !== 0) at += one[at]! + 1;
+    at += 1;
+    // The looping extension (0x21 0xff) is said once; the frame's control extension and image repeat.
+    if (one[start] === 0x21 && one[start + 1] === 0xff) frameStart = at;
+  }
+  const frame = one.subarray(frameStart, at);
+  return Buffer.concat([one.subarray(0, head), one.subarray(head, frameStart), ...Array.from({ length: frames }, () => frame), Buffer.from([0x3b])]);
+}
 
 describe('uploads', () => {
   it('stores an image and delivers it resized (750 by default, or as asked) with nosniff', async () => {
@@ -141,5 +183,40 @@ describe('uploads', () => {
     // Another member's picture is not one's own avatar.
     const other = await registerMember(t);
     expect((await call(t, 'POST', '/user/info/save', { avatar: inline.body.data.url }, { token: other.token })).status).toBe(422);
+  });
+
+  it('refuses a small image made of more pixels than a photo (50 MP in all its frames), at upload and as an inline avatar', async () => {
+    // 31 KB declaring 16000 x 16000 (256 MP): one bit per pixel, all zeros, compresses to nearly nothing.
+    const bomb = handMadePng(16000, 16000, 1, 0, Buffer.alloc(16000 * (1 + 16000 / 8)));
+    expect(bomb.length).toBeLessThan(40_000);
+    expect(await upload(bomb, 'bomb.png', 'image/png')).toMatchObject({ code: ResponseCode.uploadTooLarge, msg: 'Failed to upload, image/video too large' });
+    const inline = await call(t, 'POST', '/user/upload', { image: `data:image/png;base64,${bomb.toString('base64')}` }, { token: member.token });
+    expect(inline.body.code).toBe(ResponseCode.uploadTooLarge);
+    // Frames count together: 50 frames of 2000 x 2000 (200 MP) are refused; 3 of them (12 MP) are an animation that is taken.
+    expect(13 * 2000 * 2000).toBeGreaterThan(MAX_IMAGE_PIXELS);
+    const flood = await animatedGif(50);
+    expect(flood.length).toBeLessThan(MAX_IMAGE_BYTES);
+    expect((await sharp(flood, { animated: true }).metadata()).pages).toBe(50);
+    expect((await upload(flood, 'flood.gif', 'image/gif')).code).toBe(ResponseCode.uploadTooLarge);
+    const animation = await upload(await animatedGif(3), 'party.gif', 'image/gif');
+    expect(animation).toMatchObject({ code: 200, data: { kind: 'image', mime: 'image/gif' } });
+    const shown = await t.app.inject({ method: 'GET', url: `${animation.data.url}&width=200&height=200` });
+    expect(shown.statusCode).toBe(200);
+    expect(await sharp(shown.rawPayload).metadata()).toMatchObject({ format: 'gif', width: 200 });
+  });
+
+  it('refuses an image whose pixels do not decode, and answers 404 for a stored one that does not', async () => {
+    const broken = truncatedPng();
+    expect((await sharp(broken).metadata()).width).toBe(10);
+    expect(await upload(broken, 'broken.png', 'image/png')).toMatchObject({ code: ResponseCode.uploadType, msg: 'This file type is not supported' });
+    const inline = await call(t, 'POST', '/user/upload', { image: `data:image/png;base64,${broken.toString('base64')}` }, { token: member.token });
+    expect(inline.body.code).toBe(ResponseCode.uploadType);
+    // The same rows complete are an image.
+    expect((await upload(handMadePng(10, 10, 8, 2, Buffer.alloc(10 * (1 + 10 * 3))), 'whole.png', 'image/png')).code).toBe(200);
+    // A file stored before this check (or damaged on the disk since) is not there, not a server error.
+    const stored = await upload(await photo(40, 40), 'later-damaged.png', 'image/png');
+    fs.writeFileSync(path.join(dataDir, 'uploads', /\/uploads\/([^?]+)/.exec(stored.data.url)![1]!), broken);
+    const shown = await t.app.inject({ method: 'GET', url: `${stored.data.url}&width=120` });
+    expect(shown.statusCode).toBe(404);
   });
 });
