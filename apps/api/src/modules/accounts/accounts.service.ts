@@ -21,6 +21,7 @@ import { newToken } from '../../lib/tokens.js';
 import { withTransaction } from '../../lib/transaction.js';
 import type { UserRow } from '../members/members.table.js';
 import { ensureCaptcha } from '../captcha/captcha.service.js';
+import { clearLoginFailures } from '../captcha/captcha.queries.js';
 import { checkBoundCode, requireTwoFactorIfBound } from '../two-factor/totp.js';
 import { accountRequestKey, consumeCode, spendCodeTry, verifyCode } from '../verification/verification.service.js';
 import * as q from '../members/members.queries.js';
@@ -221,6 +222,8 @@ export async function resetForgottenPassword(deps: Pick<SecurityDeps, 'db' | 'se
     await consumeCode(trx, { purpose: 'forget', destination: to.address, code: input.code });
     await q.updateUser(trx, user.id, { password_hash: hash, password_changed_at: new Date() });
     await q.revokeAllSessions(trx, user.id);
+    // The account is proven by the code: its failed logins are forgiven, as a right password forgives them.
+    await clearLoginFailures(trx, failureKey(user, input.account));
   });
   return { ok: true };
 }

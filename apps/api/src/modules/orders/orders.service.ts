@@ -37,7 +37,7 @@ import { paymentsOfPayable } from '../payments/payment-history.js';
 import { cancelPayableWithPayments } from '../payments/payable-cancel.js';
 import { joinGroupOnPayment, leaveGroup } from '../promotions/group-buy.entries.js';
 import { unwindGroupOrder } from './group-buy-unwind.js';
-import { couponDiscount, returnCouponUse, takeCouponUse } from '../promotions/coupons.js';
+import { couponDiscount, guardCouponGuess, returnCouponUse, takeCouponUse } from '../promotions/coupons.js';
 import { OrderListTag, orderListHooks, ordersChanged } from './order-lists.js';
 import { recordOrderEvent, transition } from './order-state.js';
 import { scheduleSettlement, settlementHooks } from './order-settlement.js';
@@ -174,6 +174,7 @@ async function pointsTerms(
 /** `/shop/buy/cartGoods`: the order as `createOrder` would place it now (nothing is reserved). */
 export async function previewCheckout(db: Database, actor: Actor, input: EndpointQuery<typeof getCheckoutGoods>): Promise<CheckoutData> {
   const userId = memberIdOf(actor);
+  if (input.coupon_code) await guardCouponGuess(db, { userId, ip: actor.ip }, input.coupon_code);
   const view = await previewView(db, userId, input);
   const lines = view.lines.map((w) => {
     const s = w.sku;
@@ -242,6 +243,8 @@ export type CreateOrderInput = Omit<OrderBody, 'points' | 'shopping_points'> & P
  */
 export async function placeOrder(deps: AppDeps, actor: Actor, input: CreateOrderInput, options: { international?: { method: ShippingMethod }; groupBuy?: { priceMinor: number } } = {}): Promise<EndpointData<typeof createOrder>> {
   const userId = memberIdOf(actor);
+  // Counted outside the order's transaction: a refused order must still count its wrong code.
+  if (input.coupon_code) await guardCouponGuess(deps.db, { userId, ip: actor.ip }, input.coupon_code);
   return withTransaction(deps.db, async (tx) => {
     // An order from the cart reads its lines, summed per SKU, with the first SKU's reservation.
     const destination = { memberId: userId, addressId: input.address_id };

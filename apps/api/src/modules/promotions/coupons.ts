@@ -1,11 +1,23 @@
 import { ResponseCode, displayMinor } from '@shop/contract';
-import type { Executor } from '../../db/database.js';
+import type { Database, Executor } from '../../db/database.js';
 import { AppError } from '../../lib/errors.js';
 import type { Tx } from '../../lib/transaction.js';
+import { guessUnderLockout } from '../captcha/lockout.js';
 import { shareOfMinor } from '@shop/contract';
 import * as q from './coupons.queries.js';
 
 type Coupon = NonNullable<Awaited<ReturnType<typeof q.findCouponByCode>>>;
+
+/**
+ * A typed coupon code is a guess at a secret: codes that name no coupon count toward the member's
+ * lockout like wrong passwords, so after 10 in 15 minutes further codes wait ("too many attempts").
+ * A right code forgives nothing: a public code between guesses must not reset the count.
+ */
+export async function guardCouponGuess(db: Database, who: { userId: number; ip: string }, code: string): Promise<void> {
+  await guessUnderLockout(db, `coupon:${who.userId}`, who.ip, ResponseCode.couponInvalid, async () => {
+    if (!(await q.findCouponByCode(db, code))) throw new AppError(ResponseCode.couponInvalid);
+  });
+}
 
 /** The coupon's discount on a subtotal, or the reason it does not apply (never more than the subtotal). */
 export async function couponDiscount(db: Executor, userId: number, code: string, subtotal: number, currency: string): Promise<{ coupon: Coupon; discount: number }> {

@@ -16,6 +16,8 @@ import { businessNumber, parseAmount, printAmount, requireWalletCurrency, wallet
 import { notifyMember } from '../messages/messages.service.js';
 import { iso } from '../../lib/dates.js';
 import { assets } from './wallet.service.js';
+import { uploadKeyOf } from '../uploads/file-addresses.js';
+import { findOwnUpload } from '../uploads/uploads.queries.js';
 
 // Top-ups in the member's own currency: the credited amount and the rate are fixed when the order
 // is created. Online and CTBC card top-ups are payables the payments area settles with
@@ -138,6 +140,9 @@ export async function createRecharge(db: AppDeps['db'], actor: Actor, input: End
   let network: string | null = null;
   if (channel.kind === 'bank_transfer') {
     if (!input.slip) throw new AppError(ResponseCode.slipRequired);
+    // The slip must be an image the member uploaded here: never an outside address or another member's file.
+    const key = uploadKeyOf(input.slip);
+    if (!key || !(await findOwnUpload(db, userId, key, 'image'))) throw new ValidationError([{ field: 'slip', key: 'validation.invalid', params: { field: 'slip' } }]);
     status = 'under_review';
   } else if (channel.kind === 'crypto') {
     if (!input.tx_hash) throw new AppError(ResponseCode.txHashRequired);

@@ -363,14 +363,15 @@ const toTransfer = (t: TransferView, userId: number) => {
  */
 export async function transfer(deps: Deps, actor: Actor, input: EndpointBody<typeof createTransfer>) {
   const userId = memberIdOf(actor);
-  const receiver = await findReceiver(deps.db, input.account);
-  if (receiver.id === userId) throw new AppError(ResponseCode.transferToSelf);
   await requireWalletCurrency(deps.db, input.currency);
   const amount = await parseAmount(deps.db, input.amount, input.currency);
   const limit = await q.findLimit(deps.db, input.currency, 'transfer');
   if (!limit) throw new AppError(ResponseCode.walletCurrencyDisabled, { currency: input.currency });
   await checkSingleLimit(deps.db, amount, input.currency, limit);
+  // The sender's own checks come first: the answer tells whether an account exists only to a verified member.
   await requireMoneyOut(deps, actor, userId, input);
+  const receiver = await findReceiver(deps.db, input.account);
+  if (receiver.id === userId) throw new AppError(ResponseCode.transferToSelf);
   const key = requestKey(actor, 'transfer', userId);
   return withTransaction(deps.db, async (tx) => {
     await q.lockMemberWallet(tx, userId);
@@ -459,9 +460,10 @@ export async function redeemGiftCardToCash(db: AppDeps['db'], actor: Actor, inpu
 /** Gives gift cards (these ids, or a count of one value) to another member; their value moves with them in the ledger. */
 export async function giveGiftCards(deps: Deps, actor: Actor, input: EndpointBody<typeof giveGiftCard>) {
   const userId = memberIdOf(actor);
+  // The sender's own checks come first: the answer tells whether an account exists only to a verified member.
+  await requireMoneyOut(deps, actor, userId, input);
   const receiver = await findReceiver(deps.db, input.account);
   if (receiver.id === userId) throw new AppError(ResponseCode.transferToSelf);
-  await requireMoneyOut(deps, actor, userId, input);
   const key = requestKey(actor, 'gift_card.give', userId);
   return withTransaction(deps.db, async (tx) => {
     const wanted = input.card_ids ? new Set(input.card_ids).size : input.count!;

@@ -161,6 +161,25 @@ describe('login and sessions', () => {
     }
   });
 
+  it('a password reset with the e-mailed code lifts the login lockout: the new password logs in at once', async () => {
+    const m = await registerMember(t);
+    await t.db.insertInto('account_settings').values({ key: 'captcha_mode', value: 'off', updated_by: 'test' }).onConflict((oc) => oc.column('key').doUpdateSet({ value: 'off' })).execute();
+    try {
+      for (let i = 0; i < 10; i++) {
+        expect((await call(t, 'POST', '/user/no_auth/login', { account: m.user.user_name, password: 'wrong-' + i }, { ip: freshIp() })).body.code).toBe(ResponseCode.loginFailed);
+      }
+      expect((await call(t, 'POST', '/user/no_auth/login', { account: m.email, password: m.password }, { ip: freshIp() })).body.code).toBe(ResponseCode.loginLocked);
+      await call(t, 'POST', '/user/sendWithUsername', { user_name: m.user.user_name }, { ip: freshIp() });
+      const code = await latestCode(t, m.email);
+      const reset = await call(t, 'POST', '/user/no_auth/forget', { account: m.user.user_name, code, password: 'Unlocked-Lantern-64', password_confirm: 'Unlocked-Lantern-64' }, { ip: freshIp() });
+      expect(reset.body.code).toBe(200);
+      const login = await call(t, 'POST', '/user/no_auth/login', { account: m.email, password: 'Unlocked-Lantern-64' }, { ip: freshIp() });
+      expect(login.body.code, login.body.msg).toBe(200);
+    } finally {
+      await t.db.deleteFrom('account_settings').where('key', '=', 'captcha_mode').execute();
+    }
+  });
+
   it('30 simultaneous wrong logins check at most the limit; the rest are refused as locked, round after round', async () => {
     await t.db.insertInto('account_settings').values({ key: 'captcha_mode', value: 'off', updated_by: 'test' }).onConflict((oc) => oc.column('key').doUpdateSet({ value: 'off' })).execute();
     try {

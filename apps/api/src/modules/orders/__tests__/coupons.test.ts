@@ -74,6 +74,23 @@ describe('coupons', () => {
     expect((await get(`/shop/buy/cartGoods?${q}&coupon_code=BIGSPEND`, m.headers)).body).toMatchObject({ code: ResponseCode.couponMinSpend, msg: 'This coupon needs a spend of at least 100.00 USD' });
   });
 
+  it('after 10 wrong codes in 15 minutes a member\'s codes wait, even a right one, at checkout and when ordering; other members are not held up', async () => {
+    await coupon('GUESSPROOF');
+    const m = await shopper();
+    const g = await newGoods(t.db, [{ price: 6000, stock: 10 }]);
+    const q = `goods_id=${g.goodsId}&sku_id=${g.skuIds[0]}&num=1`;
+    const order = (code: string, who = m) => post('/shop/buy/createOrder', { goods_id: g.goodsId, sku_id: g.skuIds[0], num: 1, address_id: who.addressId, coupon_code: code }, who.headers);
+    for (let i = 0; i < 5; i++) expect((await get(`/shop/buy/cartGoods?${q}&coupon_code=GUESS${i}`, m.headers)).body.code).toBe(ResponseCode.couponInvalid);
+    for (let i = 5; i < 10; i++) expect((await order(`GUESS${i}`)).body.code).toBe(ResponseCode.couponInvalid);
+    const locked = { code: ResponseCode.loginLocked, msg: 'Too many failed attempts, please try again in 15 minutes' };
+    expect((await get(`/shop/buy/cartGoods?${q}&coupon_code=GUESSPROOF`, m.headers)).body).toMatchObject(locked);
+    expect((await order('GUESSPROOF')).body).toMatchObject(locked);
+    expect(await stockOf(t.db, g.skuIds[0]!)).toBe(10);
+    const other = await shopper();
+    expect((await get(`/shop/buy/cartGoods?${q}&coupon_code=GUESSPROOF`, other.headers)).body.data).toMatchObject({ coupon_discount: 600 });
+    expect((await order('GUESSPROOF', other)).body.code).toBe(200);
+  });
+
   it('an operator ends a coupon through the console call, with a reason: no order can use it after; other roles and members are refused', async () => {
     const couponId = await coupon('ENDSOON');
     const m = await shopper();

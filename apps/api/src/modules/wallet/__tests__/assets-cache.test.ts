@@ -10,7 +10,7 @@ import { call } from '../../catalogue/__tests__/helpers.js';
 import { fund } from '../../ledger/__tests__/ledger-helpers.js';
 import { newOperatorSession } from '../../orders/__tests__/fixtures.js';
 import { memberWithOrder } from '../../payments/__tests__/payments-helpers.js';
-import { PAY_PASSWORD, approveRequest, maybank, walletMember } from './fixtures.js';
+import { PAY_PASSWORD, approveRequest, maybank, slipOf, walletMember } from './fixtures.js';
 import { checkLedgerAfterEach } from './ledger-guard.js';
 import { OPS_CLI } from '../../../test/api-processes.js';
 
@@ -40,7 +40,7 @@ describe('the asset page follows every change at once', () => {
   it('a bank-transfer top-up confirmed by an operator', async () => {
     const m = await walletMember(t);
     expect(await cashOf(m)).toEqual({ currency: 'USD', available: 0, frozen: 0 });
-    const r = (await post('/user/recharge/create', { channel: 'bank_transfer', amount: '80.00', currency: 'USD', slip: '/uploads/slip.jpg' }, m.keyed())).body.data;
+    const r = (await post('/user/recharge/create', { channel: 'bank_transfer', amount: '80.00', currency: 'USD', slip: await slipOf(t, m) }, m.keyed())).body.data;
     expect(await cashOf(m)).toEqual({ currency: 'USD', available: 0, frozen: 0 });
     const asked = await post('/admin/api/wallet/recharges/confirm', { id: r.id, reason: 'slip checked' }, owner.headers);
     expect(await cashOf(m)).toEqual({ currency: 'USD', available: 0, frozen: 0 });
@@ -109,7 +109,7 @@ describe('the asset page follows every change at once', () => {
     const listening = await listenForChanges(connectionOf(t.db).url);
     try {
       const m = await walletMember(t);
-      const r = (await post('/user/recharge/create', { channel: 'bank_transfer', amount: '25.00', currency: 'USD', slip: '/uploads/slip.jpg' }, m.keyed())).body.data;
+      const r = (await post('/user/recharge/create', { channel: 'bank_transfer', amount: '25.00', currency: 'USD', slip: await slipOf(t, m) }, m.keyed())).body.data;
       expect(await cashOf(m)).toEqual({ currency: 'USD', available: 0, frozen: 0 });
       const heard = new Promise<void>((resolve) => {
         const stop = onChanges((changes, origin) => {

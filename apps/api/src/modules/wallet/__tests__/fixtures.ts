@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { expect } from 'vitest';
 import { hashPassword } from '../../members/identity.js';
 import type { TestApp } from '../../../test/build-test-app.js';
@@ -9,6 +10,14 @@ import { post } from '../../ledger/ledger.service.js';
 import { newOperatorSession } from '../../orders/__tests__/fixtures.js';
 
 export const PAY_PASSWORD = '246810';
+
+/** A bank-transfer slip the member uploads here: the address /user/upload hands back. */
+export async function slipOf(t: TestApp, m: { headers: Record<string, string> }): Promise<string> {
+  const image = await sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 200, g: 200, b: 200 } } }).png().toBuffer();
+  const res = await call(t, 'POST', '/user/upload', { headers: m.headers, body: { image: `data:image/png;base64,${image.toString('base64')}` } });
+  expect(res.body.code).toBe(200);
+  return res.body.data.url as string;
+}
 let payHash: string | undefined;
 
 /** A member ready to move money: approved real name (Mei Tan), a pay password, optionally some USD. */

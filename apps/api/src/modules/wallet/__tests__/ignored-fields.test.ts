@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResponseCode } from '@shop/contract';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { call } from '../../catalogue/__tests__/helpers.js';
-import { PAY_PASSWORD, bankCardOf, maybank, usdOf, walletMember } from './fixtures.js';
+import { PAY_PASSWORD, bankCardOf, maybank, slipOf, usdOf, walletMember } from './fixtures.js';
 import { checkLedgerAfterEach } from './ledger-guard.js';
 
 // Amounts, fees, rates and owners are the server's: fields a client adds to a body that moves
@@ -38,7 +38,7 @@ describe('what the server decides is never taken from the body', () => {
   it('a top-up ignores user_id, balance, fee and rate: the caller’s, at the recorded rate, with no fee taken from the body', async () => {
     const m = await walletMember(t);
     const other = await walletMember(t);
-    const res = await post('/user/recharge/create', { channel: 'bank_transfer', amount: '100', currency: 'MYR', slip: '/uploads/slip.jpg', user_id: other.userId, balance: 999_999, fee: 5_000, rate: '9', credit_amount: 999_999 }, m.keyed());
+    const res = await post('/user/recharge/create', { channel: 'bank_transfer', amount: '100', currency: 'MYR', slip: await slipOf(t, m), user_id: other.userId, balance: 999_999, fee: 5_000, rate: '9', credit_amount: 999_999 }, m.keyed());
     expect(res.body.code, res.body.msg).toBe(200);
     const rate = (await get('/attractive/currency/changeRatio?from=MYR&to=USD&amount=100', m.headers)).body.data;
     expect(res.body.data).toMatchObject({ pay_amount: 10_000, pay_currency: 'MYR', fee: 0, rate: rate.rate, credit_amount: rate.converted });

@@ -7,7 +7,7 @@ import { runOpsCommand } from '../../../ops/commands.js';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { call } from '../../catalogue/__tests__/helpers.js';
 import { balanceOf, ledgerCheck } from '../../ledger/ledger.service.js';
-import { maybank, PAY_PASSWORD, walletMember } from './fixtures.js';
+import { maybank, PAY_PASSWORD, slipOf, walletMember } from './fixtures.js';
 import { checkLedgerAfterEach } from './ledger-guard.js';
 import { OPS_CLI } from '../../../test/api-processes.js';
 
@@ -30,7 +30,7 @@ const decisions = (targetType: 'recharge' | 'withdrawal', id: number) => t.db.se
 describe('wallet operator commands', () => {
   it('a bank-transfer top-up is listed and confirmed from the command line (the real script): credited once, recorded', async () => {
     const m = await walletMember(t);
-    const r = (await call(t, 'POST', '/user/recharge/create', { headers: m.keyed(), body: { channel: 'bank_transfer', amount: '120.00', currency: 'USD', slip: '/uploads/slip.jpg' } })).body.data;
+    const r = (await call(t, 'POST', '/user/recharge/create', { headers: m.keyed(), body: { channel: 'bank_transfer', amount: '120.00', currency: 'USD', slip: await slipOf(t, m) } })).body.data;
     expect(await ops('wallet', 'recharges')).toContain(`#${r.id}  ${r.order_no}`);
     const cli = (args: string[]) =>
       run(process.execPath, [...OPS_CLI, ...args], { cwd: ROOT, env: { ...process.env, DATABASE_URL: t.deps.config.DATABASE_URL, OPERATOR: 'olivia', NODE_ENV: 'test' } });
@@ -54,7 +54,7 @@ describe('wallet operator commands', () => {
 
   it('rejects a top-up only with a reason', async () => {
     const m = await walletMember(t);
-    const r = (await call(t, 'POST', '/user/recharge/create', { headers: m.keyed(), body: { channel: 'bank_transfer', amount: '50', currency: 'USD', slip: '/uploads/slip.jpg' } })).body.data;
+    const r = (await call(t, 'POST', '/user/recharge/create', { headers: m.keyed(), body: { channel: 'bank_transfer', amount: '50', currency: 'USD', slip: await slipOf(t, m) } })).body.data;
     expect(await refused('wallet', 'recharge', 'reject', String(r.id))).toContain('reason');
     expect(await ops('wallet', 'recharge', 'reject', String(r.id), '--reason', 'no such transfer')).toContain('rejected');
     expect((await call(t, 'GET', `/user/recharge/orderInfo?id=${r.id}`, { headers: m.headers })).body.data).toMatchObject({ status: 'rejected', reason: 'no such transfer' });

@@ -8,7 +8,7 @@ import { providerActor, systemActor } from '../../../lib/actor.js';
 import { withTransaction } from '../../../lib/transaction.js';
 import { markRechargePaid } from '../recharge.service.js';
 import { redeemGiftCard } from '../wallet.service.js';
-import { PAY_PASSWORD, approveRequest, bankCardOf, maybank, pendingWithdrawal, releasesOf, usdOf, walletMember } from './fixtures.js';
+import { PAY_PASSWORD, approveRequest, bankCardOf, maybank, pendingWithdrawal, releasesOf, slipOf, usdOf, walletMember } from './fixtures.js';
 import { checkLedgerAfterEach } from './ledger-guard.js';
 
 let t: TestApp;
@@ -104,6 +104,21 @@ describe('transfers between members', () => {
     const noName = await walletMember(t, { usd: 5_000, realName: false });
     expect((await post('/user/transfer/create', { account: b.userName, amount: '1', currency: 'USD', pay_password: PAY_PASSWORD }, noName.keyed())).body.code).toBe(ResponseCode.realNameRequired);
     expect((await usd(a)).available).toBe(5_000);
+  });
+
+  it('a sender without real name or with a wrong pay password learns nothing about whether the receiving account exists', async () => {
+    const b = await walletMember(t);
+    const noName = await walletMember(t, { usd: 5_000, realName: false });
+    const wrongPay = await walletMember(t, { usd: 5_000 });
+    const answers = async (account: string, m: Awaited<ReturnType<typeof walletMember>>, payPassword: string) => [
+      (await post('/user/transfer/create', { account, amount: '1', currency: 'USD', pay_password: payPassword }, m.keyed())).body.code,
+      (await post('/user/gift_card/give', { account, count: 1, value: 1_000, currency: 'USD', pay_password: payPassword }, m.keyed())).body.code,
+    ];
+    for (const account of [b.userName, `nobody${Date.now()}`]) {
+      expect(await answers(account, noName, PAY_PASSWORD), account).toEqual([ResponseCode.realNameRequired, ResponseCode.realNameRequired]);
+      expect(await answers(account, wrongPay, '111111'), account).toEqual([ResponseCode.payPasswordWrong, ResponseCode.payPasswordWrong]);
+    }
+    expect((await usd(noName)).available).toBe(5_000);
   });
 
   it('many parallel transfers never overdraw: 20 of 10.00 from 50.00, five succeed', async () => {
@@ -256,7 +271,7 @@ describe('top-ups', () => {
   it('bank transfer with a slip is credited once when an operator confirms it', async () => {
     const m = await walletMember(t);
     expect((await post('/user/recharge/create', { channel: 'bank_transfer', amount: '50', currency: 'USD' }, m.keyed())).body.code).toBe(ResponseCode.slipRequired);
-    const r = (await post('/user/recharge/create', { channel: 'bank_transfer', amount: '1,000.00', currency: 'USD', slip: '/uploads/slip.jpg' }, m.keyed())).body.data;
+    const r = (await post('/user/recharge/create', { channel: 'bank_transfer', amount: '1,000.00', currency: 'USD', slip: await slipOf(t, m) }, m.keyed())).body.data;
     expect(r).toMatchObject({ status: 'under_review', credit_amount: 100_000, rate: '1' });
     const other = await walletMember(t);
     expect((await get(`/user/recharge/orderInfo?id=${r.id}`, other.headers)).body.code).toBe(ResponseCode.rechargeNotFound);
@@ -275,6 +290,21 @@ describe('top-ups', () => {
     expect(approvals.map((a) => a.body.code).sort()).toEqual([200, ResponseCode.requestNotPending].sort());
     expect((await usd(m)).available).toBe(100_000);
     expect((await get(`/user/recharge/orderInfo?id=${r.id}`, m.headers)).body.data.status).toBe('paid');
+  });
+
+  it('a bank transfer slip must be the member\'s own upload: an outside address, a script or another member\'s file is refused', async () => {
+    const m = await walletMember(t);
+    const other = await walletMember(t);
+    const theirs = await slipOf(t, other);
+    for (const slip of ['https://evil.example/x.png', 'javascript:alert(1)', theirs, theirs.replace(/\?.*$/, '')]) {
+      const res = await post('/user/recharge/create', { channel: 'bank_transfer', amount: '50', currency: 'USD', slip }, m.keyed());
+      expect(res.status, slip).toBe(422);
+      expect(res.body.msg, slip).toBe('Transfer slip is not valid');
+    }
+    expect((await get('/user/recharge/orderList', m.headers)).body.data.list).toEqual([]);
+    const mine = await post('/user/recharge/create', { channel: 'bank_transfer', amount: '50', currency: 'USD', slip: await slipOf(t, m) }, m.keyed());
+    expect(mine.body.code).toBe(200);
+    expect(mine.body.data.status).toBe('under_review');
   });
 
   it('an online top-up is a payable: paid once for its exact amount', async () => {
