@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { generate } from 'otplib';
 import path from 'node:path';
 import pg from 'pg';
 import type { Locator, Page } from 'playwright-core';
@@ -65,13 +66,15 @@ export async function memberCall<T = any>(token: string, url: string, body: unkn
   return json.data;
 }
 
-/** An operator of `role` with a password, signed in once (the console's first sign-in): its session and how decisions record it. */
+/** An operator of `role` with a password, signed in once (the console's first sign-in, its authenticator bound): its session and how decisions record it. */
 export async function consoleOperator(role: OperatorRole, userName: string): Promise<{ token: string; recordedAs: string }> {
   const db = createDatabase(databaseUrl, 2);
   try {
     const { setupToken, id } = await createOperator(db, operatorCliActor('setup'), { userName, role });
     await post('/admin/api/auth/setup-password', { token: setupToken, password: PASSWORD });
-    const session = await post<{ token: string }>('/admin/api/auth/sign-in', { user_name: userName, password: PASSWORD });
+    const session = await post<{ token: string; totp_setup: { secret: string } }>('/admin/api/auth/sign-in', { user_name: userName, password: PASSWORD });
+    // The authenticator shown, then bound as the console asks: until then the session may do nothing else.
+    await post('/admin/api/auth/totp/confirm', { totp_code: await generate({ secret: session.totp_setup.secret }) }, session.token);
     return { token: session.token, recordedAs: `${userName}#${id}` };
   } finally {
     await db.destroy();

@@ -290,7 +290,7 @@ export function createApi(app: FastifyInstance, deps: AppDeps, reads: ReadDeadli
           if (!token) throw new AppError(ResponseCode.loginRequired);
           // Every operator call names a permission; one without would be refused rather than open.
           return resolveOperator(deps.db, token).then((operator) => {
-            requirePermission(operator, endpoint.permission ?? 'operators.manage');
+            requirePermission(operator, endpoint.permission ?? 'operators.manage', endpoint.path);
             return run(request, reply, undefined, operator) ?? reply;
           });
         }

@@ -52,6 +52,7 @@ import * as rechargeTxHashNormalForm from './2026_11_28_2200_recharge_tx_hash_no
 import * as afterSaleFreight from './2026_11_28_2300_after_sale_freight.js';
 import * as loginAttemptsPending from './2026_11_28_2350_login_attempts_pending.js';
 import * as regionNamesThKm from './2026_11_28_2355_region_names_th_km.js';
+import * as operatorSessionsNeedsTotp from './2026_11_28_2356_operator_sessions_needs_totp.js';
 import * as shopOrderAfterSales from './2026_11_24_2900_shop_order_after_sales.js';
 import * as sponsorPaths from './2026_11_24_2830_sponsor_paths.js';
 
@@ -115,4 +116,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_28_2300_after_sale_freight': afterSaleFreight,
   '2026_11_28_2350_login_attempts_pending': loginAttemptsPending,
   '2026_11_28_2355_region_names_th_km': regionNamesThKm,
+  '2026_11_28_2356_operator_sessions_needs_totp': operatorSessionsNeedsTotp,
 };

@@ -59,18 +59,22 @@ export const recordOperatorSignIn = (db: Executor, id: number) =>
     .returning(['id', 'user_name', 'role', 'totp_secret'])
     .executeTakeFirstOrThrow();
 
-export const insertOperatorSession = (db: Executor, s: { operatorId: number; token: string; expiresAt: Date; ip?: string; userAgent?: string }) =>
+export const insertOperatorSession = (db: Executor, s: { operatorId: number; token: string; expiresAt: Date; needsTotp?: boolean; ip?: string; userAgent?: string }) =>
   db
     .insertInto('operator_sessions')
-    .values({ operator_id: s.operatorId, token_hash: hashToken(s.token), expires_at: s.expiresAt, revoked_at: null, ip: s.ip ?? null, user_agent: s.userAgent?.slice(0, 300) ?? null })
+    .values({ operator_id: s.operatorId, token_hash: hashToken(s.token), expires_at: s.expiresAt, revoked_at: null, needs_totp: s.needsTotp ?? false, ip: s.ip ?? null, user_agent: s.userAgent?.slice(0, 300) ?? null })
     .execute();
+
+/** The operator bound their authenticator: their sessions opened before it may now do what their role allows. */
+export const clearSessionsNeedingTotp = (db: Executor, operatorId: number) =>
+  db.updateTable('operator_sessions').set({ needs_totp: false }).where('operator_id', '=', operatorId).where('needs_totp', '=', true).execute();
 
 /** A session by its token with its operator's name, role and status. */
 export const findOperatorSession = (db: Executor, token: string) =>
   db
     .selectFrom('operator_sessions')
     .innerJoin('operators', 'operators.id', 'operator_sessions.operator_id')
-    .select(['operator_sessions.id as session_id', 'operator_sessions.expires_at', 'operator_sessions.last_seen_at', 'operator_sessions.revoked_at', 'operators.id', 'operators.user_name', 'operators.role', 'operators.status', 'operators.member_id'])
+    .select(['operator_sessions.id as session_id', 'operator_sessions.expires_at', 'operator_sessions.last_seen_at', 'operator_sessions.revoked_at', 'operator_sessions.needs_totp', 'operators.id', 'operators.user_name', 'operators.role', 'operators.status', 'operators.member_id'])
     .where('operator_sessions.token_hash', '=', hashToken(token))
     .executeTakeFirst();
 

@@ -1,5 +1,5 @@
 import { generateSecret, generateURI, verify } from 'otplib';
-import { ROLE_PERMISSIONS, roleAllows, ResponseCode, type OperatorRole, type Permission } from '@shop/contract';
+import { adminConfirmTotp, adminMe, adminSignOut, ROLE_PERMISSIONS, roleAllows, ResponseCode, type OperatorRole, type Permission } from '@shop/contract';
 import type { AppDeps } from '../../app-deps.js';
 import type { Database, Executor } from '../../db/database.js';
 import { operatorIdOf, operatorNameOf, type Actor } from '../../lib/actor.js';
@@ -28,6 +28,8 @@ export interface Operator {
   sessionId: number;
   /** The member account the same person holds, when an owner linked one. */
   memberId?: number;
+  /** A first sign-in's session before the authenticator is bound: it may only bind it, read who it is or sign out. */
+  needsTotp?: true;
 }
 
 const totpContext = (id: number) => `operator-totp:${id}`;
@@ -118,7 +120,7 @@ export async function signInOperator(deps: Pick<AppDeps, 'db' | 'secrets'>, acto
     }
     const token = newToken();
     const expiresAt = new Date(Date.now() + OPERATOR_SESSION_TTL_MS);
-    await q.insertOperatorSession(tx, { operatorId: op.id, token, expiresAt, ip: input.ip, userAgent: input.userAgent });
+    await q.insertOperatorSession(tx, { operatorId: op.id, token, expiresAt, needsTotp: totpSetup !== null, ip: input.ip, userAgent: input.userAgent });
     const updated = await q.recordOperatorSignIn(tx, op.id);
     return { token, expires_at: expiresAt.toISOString(), operator: operatorView(updated), totp_setup: totpSetup };
   });
@@ -147,6 +149,7 @@ export async function confirmOperatorTotp(deps: Pick<AppDeps, 'db' | 'secrets'>,
       return undefined;
     }
     await q.setOperatorTotp(tx, op.id, { totp_secret: op.totp_pending_secret, totp_pending_secret: null });
+    await q.clearSessionsNeedingTotp(tx, op.id);
     return (await q.findOperatorById(tx, op.id))!;
   });
   if (failure) throw failure;
@@ -167,11 +170,18 @@ export async function resolveOperator(db: Database, token: string): Promise<Oper
   if (new Date(row.last_seen_at).getTime() < now - 60_000) {
     await q.touchOperatorSession(db, row.session_id, new Date(now));
   }
-  return { operatorId: row.id, userName: row.user_name, role: row.role, sessionId: row.session_id, ...(row.member_id !== null ? { memberId: Number(row.member_id) } : {}) };
+  return { operatorId: row.id, userName: row.user_name, role: row.role, sessionId: row.session_id, ...(row.member_id !== null ? { memberId: Number(row.member_id) } : {}), ...(row.needs_totp ? { needsTotp: true as const } : {}) };
 }
 
-/** Refuses a call the operator's role does not grant. */
-export function requirePermission(operator: Operator, permission: Permission): void {
+/** The calls a first sign-in's session may make before its authenticator is bound. */
+const SETUP_CALLS: ReadonlySet<string> = new Set([adminConfirmTotp.path, adminMe.path, adminSignOut.path]);
+
+/**
+ * Refuses a call (`path`, none for the support desk's socket) the operator's role does not grant, and
+ * any but the setup calls while the session waits for the authenticator to be bound.
+ */
+export function requirePermission(operator: Operator, permission: Permission, path?: string): void {
+  if (operator.needsTotp && !(path && SETUP_CALLS.has(path))) throw new AppError(ResponseCode.operatorTotpSetupRequired, undefined, { httpStatus: 403 });
   if (!roleAllows(operator.role, permission)) throw new AppError(ResponseCode.forbidden, undefined, { httpStatus: 403 });
 }
 

@@ -34,6 +34,8 @@ export interface OperatorSessionsTable {
   expires_at: Timestamp;
   last_seen_at: Timestamp;
   revoked_at: Timestamp | null;
+  /** Opened by the first sign-in, before the authenticator was bound: it may only bind it or sign out. */
+  needs_totp: Generated<boolean>;
   ip: string | null;
   user_agent: string | null;
 }

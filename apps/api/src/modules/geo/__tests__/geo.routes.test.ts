@@ -4,6 +4,7 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { call, freshIp } from '../../accounts/__tests__/account-helpers.js';
 import { operatorCliActor } from '../../../lib/actor.js';
 import { createOperator } from '../../operators/operators.service.js';
+import { bindAuthenticator } from '../../operators/__tests__/operator-fixtures.js';
 import { setOperatorRate } from '../../rates/rates.service.js';
 import { malaysianAddress, newMember } from '../../address/__tests__/address-helpers.js';
 import * as regionNamesThKm from '../../../db/migrations/2026_11_28_2355_region_names_th_km.js';
@@ -18,7 +19,7 @@ const get = async (url: string, lang = 'en-us') => (await call(t, 'GET', url, un
 const regionId = async (country: string, code: string) => (await t.db.selectFrom('geo_regions').select('id').where('country_code', '=', country).where('code', '=', code).executeTakeFirstOrThrow()).id;
 const SHIPPING = ['MY', 'CN', 'SG', 'TH', 'ID', 'JP', 'TW', 'HK', 'KH', 'HU', 'US'];
 
-/** An operator of `role`, signed in (its authenticator is set up at the first sign-in; one sign-in is all these tests need). */
+/** An operator of `role`, signed in (its authenticator set up and bound at the first sign-in; one sign-in is all these tests need). */
 async function operatorToken(role: 'owner' | 'catalogue'): Promise<string> {
   const userName = `geo${role}${Date.now().toString(36)}`;
   const { setupToken } = await createOperator(t.db, operatorCliActor('test'), { userName, role });
@@ -26,6 +27,7 @@ async function operatorToken(role: 'owner' | 'catalogue'): Promise<string> {
   expect((await call(t, 'POST', '/admin/api/auth/setup-password', { token: setupToken, password }, { ip: freshIp() })).body.code).toBe(200);
   const signIn = await call(t, 'POST', '/admin/api/auth/sign-in', { user_name: userName, password }, { ip: freshIp() });
   expect(signIn.body.code).toBe(200);
+  await bindAuthenticator(t, signIn.body.data.token, signIn.body.data.totp_setup.secret);
   return signIn.body.data.token as string;
 }
 

@@ -1,3 +1,4 @@
+import { generate } from 'otplib';
 import type { OperatorRole } from '@shop/contract';
 import type { TestApp } from '../../../test/build-test-app.js';
 import { call, freshIp } from '../../accounts/__tests__/account-helpers.js';
@@ -7,14 +8,22 @@ import { createOperator } from '../operators.service.js';
 const PASSWORD = 'Console-Lantern-2026';
 let made = 0;
 
-/** An operator of `role`, password set and signed in once (a session, its TOTP secret not yet bound). */
+/** An operator of `role`, password set and signed in once, the authenticator shown then bound (as the console's first sign-in does). */
 export async function signedInOperator(t: TestApp, role: OperatorRole) {
   const userName = `op${role}${++made}${Date.now().toString(36)}`;
   const { id, setupToken } = await createOperator(t.db, operatorCliActor('olivia'), { userName, role });
   await call(t, 'POST', '/admin/api/auth/setup-password', { token: setupToken, password: PASSWORD }, { ip: freshIp() });
   const first = await call(t, 'POST', '/admin/api/auth/sign-in', { user_name: userName, password: PASSWORD }, { ip: freshIp() });
   if (first.body.code !== 200) throw new Error(`sign-in of ${userName}: ${JSON.stringify(first.body)}`);
-  return { id, userName, token: first.body.data.token as string, recordedAs: `${userName}#${id}` };
+  const token = first.body.data.token as string;
+  await bindAuthenticator(t, token, first.body.data.totp_setup.secret);
+  return { id, userName, token, recordedAs: `${userName}#${id}` };
+}
+
+/** Confirms the authenticator a first sign-in showed: until then its session may do nothing else. */
+export async function bindAuthenticator(t: TestApp, token: string, secret: string): Promise<void> {
+  const bound = await call(t, 'POST', '/admin/api/auth/totp/confirm', { totp_code: await generate({ secret }) }, { token, ip: freshIp() });
+  if (bound.body.code !== 200) throw new Error(`binding the authenticator: ${JSON.stringify(bound.body)}`);
 }
 
 /** Ends an operator's session as 31 idle minutes would. */

@@ -6,7 +6,7 @@ import { call, freshIp, registerMember, seedDemo } from '../../accounts/__tests_
 import { operatorCliActor } from '../../../lib/actor.js';
 import { createOperator } from '../operators.service.js';
 import { setOperatorStatus } from '../operators-admin.service.js';
-import { signedInOperator } from './operator-fixtures.js';
+import { bindAuthenticator, signedInOperator } from './operator-fixtures.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -19,20 +19,21 @@ const PASSWORD = 'Ledger-Lantern-2026';
 const codeAt = (secret: string, offsetSteps = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + offsetSteps * 30 });
 let n = 0;
 
-/** An operator of `role` with a password set through the one-time link, signed in once (TOTP secret in hand). */
-async function newOperator(role: 'owner' | 'finance' | 'support' | 'catalogue' | 'reviewer') {
+/** An operator of `role` with a password set through the one-time link, signed in once (TOTP secret in hand), the authenticator bound unless told. */
+async function newOperator(role: 'owner' | 'finance' | 'support' | 'catalogue' | 'reviewer', { bound = true } = {}) {
   const userName = `op${role}${++n}${Date.now().toString(36)}`;
   const { setupToken } = await createOperator(t.db, operatorCliActor('olivia'), { userName, role });
   const setup = await call(t, 'POST', '/admin/api/auth/setup-password', { token: setupToken, password: PASSWORD }, { ip: freshIp() });
   expect(setup.body).toMatchObject({ code: 200, data: { user_name: userName } });
   const first = await call(t, 'POST', '/admin/api/auth/sign-in', { user_name: userName, password: PASSWORD }, { ip: freshIp() });
   expect(first.body.code).toBe(200);
+  if (bound) await bindAuthenticator(t, first.body.data.token, first.body.data.totp_setup.secret);
   return { userName, setupToken, token: first.body.data.token as string, secret: first.body.data.totp_setup.secret as string };
 }
 
 describe('operators', () => {
   it('set a password once with the setup link; TOTP is set up at the first sign-in and required from the second on', async () => {
-    const op = await newOperator('owner');
+    const op = await newOperator('owner', { bound: false });
     // The link works once.
     expect((await call(t, 'POST', '/admin/api/auth/setup-password', { token: op.setupToken, password: 'Another-Long-Pass-1' }, { ip: freshIp() })).body.code).toBe(ResponseCode.operatorSetupInvalid);
     const stored = await t.db.selectFrom('operators').selectAll().where('user_name', '=', op.userName).executeTakeFirstOrThrow();
@@ -61,7 +62,7 @@ describe('operators', () => {
   });
 
   it('the authenticator shown at the first sign-in is bound only once a current code of it is confirmed', async () => {
-    const op = await newOperator('finance');
+    const op = await newOperator('finance', { bound: false });
     const boundNow = async () => !!(await t.db.selectFrom('operators').select('totp_secret').where('user_name', '=', op.userName).executeTakeFirstOrThrow()).totp_secret;
     const confirm = (code: string, token = op.token) => call(t, 'POST', '/admin/api/auth/totp/confirm', { totp_code: code }, { token, ip: freshIp() });
     // A bad scan: a code of another secret binds nothing; the secret stays pending and is shown again.
@@ -105,6 +106,38 @@ describe('operators', () => {
     expect((await call(t, 'GET', '/admin/api/ledger/check', undefined, { token: finance.token })).body.data).toEqual({ ok: true, findings: [] });
     const decision = await t.db.selectFrom('operator_actions').selectAll().where('target_type', '=', 'exchange_rate').executeTakeFirstOrThrow();
     expect(decision).toMatchObject({ operator: expect.stringContaining(approver.userName) });
+  });
+
+  it('the first sign-in’s session binds the authenticator before it may do anything else, whatever code came with the password', async () => {
+    const op = await newOperator('finance', { bound: false });
+    const body = { base: 'USD', quote: 'JPY', rate: '150.25', reason: 'board rate' };
+    const rateRequests = async () => (await t.db.selectFrom('approval_requests').select('id').where('kind', '=', 'rate.set').execute()).length;
+    const before = await rateRequests();
+    // A money request, deciding one, reading the queue and the ledger: refused until the authenticator is bound.
+    for (const [method, url, payload] of [
+      ['POST', '/admin/api/rates/set', body],
+      ['POST', '/admin/api/approvals/decide', { id: 1, decision: 'approve' }],
+      ['GET', '/admin/api/approvals?status=pending', undefined],
+      ['GET', '/admin/api/ledger/check', undefined],
+    ] as const) {
+      const refused = await call(t, method, url, payload, { token: op.token, lang: 'th' });
+      expect(refused.status).toBe(403);
+      expect(refused.body).toMatchObject({ code: ResponseCode.operatorTotpSetupRequired, msg: expect.stringMatching(/[\u0E00-\u0E7F]/) });
+    }
+    expect(await rateRequests()).toBe(before);
+    // What the session is for: who it is, binding the authenticator, signing out.
+    expect((await call(t, 'GET', '/admin/api/auth/me', undefined, { token: op.token })).body.data).toMatchObject({ user_name: op.userName, totp_bound: false });
+    // A first sign-in sending any code with the password gets the same limited session.
+    const otherName = `opowner${++n}${Date.now().toString(36)}`;
+    const { setupToken } = await createOperator(t.db, operatorCliActor('olivia'), { userName: otherName, role: 'owner' });
+    await call(t, 'POST', '/admin/api/auth/setup-password', { token: setupToken, password: PASSWORD }, { ip: freshIp() });
+    const first = await call(t, 'POST', '/admin/api/auth/sign-in', { user_name: otherName, password: PASSWORD, totp_code: '123456' }, { ip: freshIp() });
+    expect(first.body).toMatchObject({ code: 200, data: { totp_setup: { secret: expect.any(String) } } });
+    expect((await call(t, 'GET', '/admin/api/ledger/check', undefined, { token: first.body.data.token })).body.code).toBe(ResponseCode.operatorTotpSetupRequired);
+    // Bound: the same session now does what the role allows.
+    await bindAuthenticator(t, op.token, op.secret);
+    expect((await call(t, 'GET', '/admin/api/ledger/check', undefined, { token: op.token })).body).toMatchObject({ code: 200, data: { ok: true } });
+    expect((await call(t, 'POST', '/admin/api/rates/set', body, { token: op.token })).body).toMatchObject({ code: 200, data: { request: { kind: 'rate.set', status: 'pending' } } });
   });
 
   it('an operator token is not a member token, and a member token is not an operator token', async () => {
