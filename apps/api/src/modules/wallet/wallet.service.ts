@@ -411,6 +411,8 @@ export async function transferInfo(db: Executor, actor: Actor, input: EndpointQu
   }
   let receiver = null;
   if (input.account !== undefined) {
+    // Only a member who could send may look up a receiver: no one else learns whether an account exists.
+    if (!(await approvedRealName(db, userId))) throw new AppError(ResponseCode.realNameRequired);
     const r = await findReceiver(db, input.account);
     if (r.id === userId) throw new AppError(ResponseCode.transferToSelf);
     receiver = { masked_name: maskedMember(r), user_name: r.user_name };

@@ -116,6 +116,8 @@ describe('transfers between members', () => {
     ];
     for (const account of [b.userName, `nobody${Date.now()}`]) {
       expect(await answers(account, noName, PAY_PASSWORD), account).toEqual([ResponseCode.realNameRequired, ResponseCode.realNameRequired]);
+      // Nor does the receiver preview before sending.
+      expect((await get(`/user/transfer/info?account=${account}`, noName.headers)).body.code, account).toBe(ResponseCode.realNameRequired);
       expect(await answers(account, wrongPay, '111111'), account).toEqual([ResponseCode.payPasswordWrong, ResponseCode.payPasswordWrong]);
     }
     expect((await usd(noName)).available).toBe(5_000);
