@@ -1,12 +1,10 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { act, cleanup, render, screen } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, screen } from '@testing-library/react';
 import { i18n } from '@/lib/i18n';
-import { createMemoryRouter, RouterProvider } from '@/lib/router';
 import { paths } from '@/config/paths';
 import { useLanguage } from '@/stores/language';
 import { useSession } from '@/stores/session';
-import { ok, prepareApp, startFakeApi } from '@/test/helpers';
+import { ok, prepareApp, renderRoutes, startFakeApi } from '@/test/helpers';
 import OrderInfoPage from '../pages/order-info-page';
 
 // The order page tells the truth in the reader's language: refund reasons stored in English words of
@@ -72,12 +70,7 @@ const api = await startFakeApi({
 });
 
 function renderOrder() {
-  const router = createMemoryRouter([{ path: paths.order.details, element: <OrderInfoPage /> }], { initialEntries: [`${paths.order.details}?id=7`] });
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  renderRoutes({ [paths.order.details]: <OrderInfoPage /> }, `${paths.order.details}?id=7`);
 }
 
 beforeAll(() => prepareApp());
