@@ -228,7 +228,9 @@ async function reservationRefusal(tx: Tx, skuId: number, lang: Language): Promis
   const [s] = await stock.findSkusForCheckout(tx, [skuId]);
   if (!s) return new AppError(ResponseCode.skuNotFound);
   const name = pick(s.name, lang);
-  if (s.status !== 'on_sale' || s.stock <= 0) return new AppError(ResponseCode.lineUnavailable, { name });
+  if (s.status !== 'on_sale') return new AppError(ResponseCode.lineUnavailable, { name });
+  // Sold out, while the goods may still be on sale in other options: said as such, not as gone.
+  if (s.stock <= 0) return new AppError(ResponseCode.lineUnavailable, { name }, { messageKey: 'orders.code.lineSoldOut' });
   return new AppError(ResponseCode.stockShortage, { name, stock: s.stock });
 }
 

@@ -150,6 +150,15 @@ describe('checkout', () => {
     expect(off.body).toMatchObject({ code: ResponseCode.lineUnavailable, msg: `${g.name} is no longer available` });
   });
 
+  it('says an option sold out as sold out while the goods stay on sale in its other options', async () => {
+    const m = await shopper();
+    const g = await newGoods(t.db, [{ price: 100, stock: 0 }, { price: 100, stock: 9 }]);
+    const r = await post('/shop/buy/createOrder', { goods_id: g.goodsId, sku_id: g.skuIds[0], num: 1, address_id: m.addressId }, m.headers, 'en-us');
+    expect(r.body).toMatchObject({ code: ResponseCode.lineUnavailable, msg: `${g.name}: this option is sold out` });
+    const other = await post('/shop/buy/createOrder', { goods_id: g.goodsId, sku_id: g.skuIds[1], num: 1, address_id: m.addressId }, m.headers, 'en-us');
+    expect(other.body.code).toBe(200);
+  });
+
   it("refuses an address that is not the member's and a checkout with nothing chosen", async () => {
     const m = await shopper();
     const stranger = await shopper();
