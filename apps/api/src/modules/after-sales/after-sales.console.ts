@@ -96,7 +96,7 @@ export async function detailForOperator(deps: Pick<AppDeps, 'db' | 'i18n' | 'con
     ...shown,
     member_id: c.user_id,
     member: member?.user_name ?? '',
-    events: renderEvents(await q.findCaseEvents(deps.db, c.id)),
+    events: renderEvents(await q.findCaseEvents(deps.db, c.id), (e) => pointsNoteOf(deps.i18n, actor.lang, e.reason)),
     // The operator sees where the goods will go before approving (the member, once approved).
     return_address: await returnAddressIn(deps.db, order.country_code),
     return_country: order.country_code,
@@ -260,6 +260,21 @@ export async function settleCaseRefund(deps: PaymentsDeps, actor: Actor, started
     await notifyMember(tx, { memberId: c.user_id, kind: 'after_sale.refunded', params: { case_no: c.case_no, amount: fromMinorUnits(refunded, c.currency), currency: c.currency }, link: link(c.id), eventKey: `after-sale:${c.id}:refunded` });
     return done;
   });
+}
+
+const REVERSED_NOTE = /^reversed (\d+) of (\d+) earned points(?:, shortfall (\d+))?$/;
+const RETURNED_NOTE = /^returned (\d+) points and (\d+) shopping points spent on the order$/;
+
+/** A points event's recorded figures (`pointsBack` writes them) in the operator's language; any other note as it was written. */
+export function pointsNoteOf(i18n: AppDeps['i18n'], lang: Actor['lang'], note: string): string {
+  const reversed = REVERSED_NOTE.exec(note);
+  if (reversed) {
+    const [, taken, due, shortfall] = reversed;
+    return shortfall ? i18n.t(lang, 'afterSales.note.pointsReversedShort', { reversed: taken!, due: due!, shortfall }) : i18n.t(lang, 'afterSales.note.pointsReversed', { reversed: taken!, due: due! });
+  }
+  const returned = RETURNED_NOTE.exec(note);
+  if (returned) return i18n.t(lang, 'afterSales.note.pointsReturned', { points: returned[1]!, shopping: returned[2]! });
+  return note;
 }
 
 /** The points a regular order earned are reversed, and those it spent come back, in the share a case refunded; both recorded on the case. */

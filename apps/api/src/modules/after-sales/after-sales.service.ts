@@ -582,10 +582,15 @@ export async function listCases(deps: Pick<AppDeps, 'db' | 'i18n' | 'config' | '
   return pageOf(await renderCases(deps, actor.lang, rows), totalOf(rows), input);
 }
 
-/** The events of a case as the member reads them. */
-export const renderEvents = (events: Awaited<ReturnType<typeof q.findCaseEvents>>) =>
-  // The points events' notes are the ledger's words for operators: the member reads the event's name.
-  events.map((e) => ({ kind: e.kind, from: e.from_status, to: e.to_status, reason: e.kind.startsWith('points_') ? '' : e.reason, by: e.actor_kind, at: iso(e.created_at) }));
+type CaseEvent = Awaited<ReturnType<typeof q.findCaseEvents>>[number];
+
+/**
+ * The events of a case as the member reads them, or as an operator does with `pointsNote`: the
+ * points events' notes are the ledger's figures for operators (what was taken back, what could not
+ * be); the member reads the event's name.
+ */
+export const renderEvents = (events: CaseEvent[], pointsNote?: (e: CaseEvent) => string) =>
+  events.map((e) => ({ kind: e.kind, from: e.from_status, to: e.to_status, reason: e.kind.startsWith('points_') ? (pointsNote?.(e) ?? '') : e.reason, by: e.actor_kind, at: iso(e.created_at) }));
 
 /** Where the goods of a case go back, as its member sees it: the return address of the order's country once the case is approved (null before, or when none is set). */
 export async function returnAddressOf(db: Executor, c: { status: AfterSaleStatus }, countryCode: string) {
