@@ -102,6 +102,8 @@ describe('after-sales in Chromium: the member at 375 px, the console at 1280 px'
     // The console approves it.
     await act(desk, 'Under review', returnNo, 'approve', 'Approve');
     await shot(desk, 'after-sales-queue-1280');
+    // Its twelve state tabs scroll in their own row: the page itself is no wider than the window.
+    expect(await desk.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
 
     // The member sends the teapot back.
     await phone.reload();

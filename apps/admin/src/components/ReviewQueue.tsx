@@ -1,4 +1,5 @@
-import { Button, Descriptions, Drawer, Input, Segmented, Select, Space, type TableColumnsType } from 'antd';
+import { Button, Descriptions, Drawer, Input, Select, Space, type TableColumnsType } from 'antd';
+import { StateTabs } from './StateTabs';
 import type { AnyEndpoint } from '@shop/contract/common';
 import { keepPreviousData, type UseQueryResult } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
@@ -99,11 +100,11 @@ export function ReviewQueue<T extends { id: number; status: string }>({ name, st
   ];
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-      <Segmented
+      <StateTabs
         value={status}
         options={statuses.map((s) => ({ value: s, label: t(`console.status.${s}`) }))}
         onChange={(v) => {
-          setStatus(String(v));
+          setStatus(v);
           setPaging((p) => ({ ...p, page: 1 }));
         }}
       />

@@ -1,5 +1,5 @@
 import type { adminOrderSummarySchema, trackingEventBody } from '@shop/contract/orders';
-import { Alert, App as AntApp, Button, Card, Checkbox, Descriptions, Drawer, Form, Input, InputNumber, Popconfirm, Segmented, Select, Skeleton, Space, Table, Timeline, Typography } from 'antd';
+import { Alert, App as AntApp, Button, Card, Checkbox, Descriptions, Drawer, Form, Input, InputNumber, Popconfirm, Select, Skeleton, Space, Table, Timeline, Typography } from 'antd';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -9,6 +9,7 @@ import { useEndpointMutation, useEndpointQuery } from '../../lib/endpoint-query'
 import { DecisionModal } from '../../components/DecisionModal';
 import { QueryTable, type ListSort } from '../../components/QueryTable';
 import { StatusTag } from '../../components/StatusTag';
+import { StateTabs } from '../../components/StateTabs';
 import { useCan } from '../../lib/operator';
 import { call, newIdempotencyKey } from '../../lib/request';
 import { cancelOrderRoute, dashboardRoute, lazyZodResolver, orderRoute as adminGetOrder, ordersRoute as adminListOrders, shipRoute as adminShipOrder, trackingEventRoute as adminAddTrackingEvent } from '../../lib/routes';
@@ -271,11 +272,11 @@ export default function Orders() {
   const query = useEndpointQuery(adminListOrders, { ...paging, ...filters }, { placeholderData: keepPreviousData });
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-      <Segmented
+      <StateTabs
         value={status}
         options={[{ value: 'all', label: t('console.common.all') }, ...ORDER_STATUSES.map((s) => ({ value: s, label: t(`console.status.${s}`) }))]}
         onChange={(v) => {
-          setStatus(String(v));
+          setStatus(v);
           setPaging((p) => ({ ...p, page: 1 }));
         }}
       />
