@@ -49,13 +49,15 @@ interface Props {
   /** The endpoints whose answers the decision makes stale: read again once decided. */
   invalidates: readonly AnyEndpoint[];
   onClose: (decided: boolean) => void;
+  /** What the page says when the call answered a request waiting for a second operator (default: sent for approval, with its number). */
+  waitingText?: (id: number) => string;
 }
 
 /** The message of an empty field's refusal: its own, else "Give a reason" for a reason, else the form's default. */
 const requiredOf = (f: DecisionField, reasonRequired: string) => f.requiredMessage ?? (f.name === 'reason' ? reasonRequired : undefined);
 
 /** Every operator decision: a question, the fields it needs (a reason …), checked by the contract's schema, one idempotency key per dialog. */
-export function DecisionModal({ open, title, question, okText, danger, fields, schema, toBody, fieldOf, send, invalidates, onClose }: Props) {
+export function DecisionModal({ open, title, question, okText, danger, fields, schema, toBody, fieldOf, send, invalidates, onClose, waitingText }: Props) {
   const { t } = useTranslation();
   const { message } = AntApp.useApp();
   const key = useRef(newIdempotencyKey());
@@ -92,7 +94,7 @@ export function DecisionModal({ open, title, question, okText, danger, fields, s
     onSuccess: (answer) => {
       // A call that creates value answers its request: waiting for a second operator unless done at once.
       const waiting = waitingRequestOf(answer);
-      if (waiting) message.info(t('console.common.sentForApproval', { id: waiting.id }));
+      if (waiting) message.info(waitingText ? waitingText(waiting.id) : t('console.common.sentForApproval', { id: waiting.id }));
       else message.success(t('console.common.decisionSaved'));
       onClose(true);
       void invalidateEndpoints(qc, invalidates);

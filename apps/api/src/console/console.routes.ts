@@ -8,6 +8,7 @@ import { sendFile } from '../plugins/file-reply.js';
 import type { Api } from '../plugins/routes.js';
 import * as charity from '../modules/charity/charity-admin.service.js';
 import * as operators from '../modules/operators/operators-admin.service.js';
+import * as grants from './operator-grants.js';
 import * as settings from './settings.js';
 import * as service from './console.service.js';
 import { exportList } from '../modules/operator-actions/operator-actions.service.js';
@@ -55,9 +56,9 @@ export function consoleRoutes(api: Api): void {
 
   // Operators and members' authenticators (owner only).
   api.handle(adminListOperators, ({ actor }) => operators.listOperators(db, actor));
-  api.handle(adminCreateOperator, ({ actor, body }) => operators.createOperatorFromConsole(db, actor, body));
+  api.handle(adminCreateOperator, ({ actor, body }) => grants.createOperatorFromConsole(db, actor, body));
   api.handle(adminSetOperatorStatus, ({ actor, body }) => operators.setOperatorStatus(db, actor, body));
-  api.handle(adminSetOperatorRole, ({ actor, body }) => operators.setOperatorRole(db, actor, body));
+  api.handle(adminSetOperatorRole, ({ actor, body }) => grants.setOperatorRoleFromConsole(db, actor, body));
   api.handle(adminResetOperatorTotp, ({ actor, body }) => operators.resetOperatorTotp(db, actor, body));
   api.handle(adminResetMemberTotp, ({ actor, body }) => operators.resetMemberTotp(db, actor, body));
   api.handle(adminLinkOperatorMember, ({ actor, body }) => operators.linkOperatorMember(db, actor, body));

@@ -153,7 +153,11 @@ export async function runOpsCommand(db: Database, argv: string[], defaultOperato
       // The command line is the shop's owner at the machine: it decides every kind, as the named operator.
       if (a === 'approve' || a === 'reject') {
         const r = await decideApproval(db, actor, 'owner', { id: idOf(b), decision: a, reason });
-        return `request #${r.id} (${r.kind}: ${r.summary}): ${r.status} (by ${operator})`;
+        const decided = `request #${r.id} (${r.kind}: ${r.summary}): ${r.status} (by ${operator})`;
+        // An approved new operator's setup link is shown to the approver only, now.
+        if (!r.shown_once) return decided;
+        const base = (options.publicUrl ?? 'http://localhost:8080').replace(/\/+$/, '');
+        return `${decided}\nOne-time setup link (until ${r.shown_once.expires_at}), to set the password:\n  ${base}${r.shown_once.setup_path}`;
       }
       if (a === 'cancel') {
         const r = await cancelApproval(db, actor, { id: idOf(b), reason });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { wholeNumber } from '../common/numbers.js';
-import { endpoint } from '../common/endpoint.js';
+import { endpoint, type Permission } from '../common/endpoint.js';
+import { OPERATOR_ROLES, roleAllows, type OperatorRole } from './permissions.js';
 import { pageOf, pageQuery } from '../common/pagination.js';
 
 // Four eyes on value: whatever an operator does that creates value or moves it into a member's hands
@@ -9,11 +10,36 @@ import { pageOf, pageQuery } from '../common/pagination.js';
 // currency (by default: always), within each operator's daily limit. The request and its decision
 // are recorded; it can be cancelled; approving twice is one effect.
 
-/** What can be asked for, each with the permission that may ask and approve it. */
-export const APPROVAL_KINDS = ['gift_cards.issue', 'points.grant', 'recharge.confirm', 'coupon.create', 'coupon.update', 'rate.set', 'referral.plan', 'shop_stock.add'] as const;
+/** Requests that create value or move it into a member's hands. */
+export const VALUE_APPROVAL_KINDS = ['gift_cards.issue', 'points.grant', 'recharge.confirm', 'coupon.create', 'coupon.update', 'rate.set', 'referral.plan', 'shop_stock.add'] as const;
+/**
+ * What can be asked for: the value requests, and `operator.grant` (an operator created with, or given,
+ * a role that approves money: another owner decides, never at once, so nobody makes a second identity
+ * that approves their own requests).
+ */
+export const APPROVAL_KINDS = [...VALUE_APPROVAL_KINDS, 'operator.grant'] as const;
 export type ApprovalKind = (typeof APPROVAL_KINDS)[number];
-/** Kinds whose thresholds an owner sets: the requests above, ledger adjustments (their own queue) and payouts (a second approver above it). */
-export const LIMIT_KINDS = [...APPROVAL_KINDS, 'ledger.adjust', 'withdrawal.payout'] as const;
+/** The permission that may ask for and approve each kind (the API registers each kind with it). */
+export const APPROVAL_KIND_PERMISSIONS: Readonly<Record<ApprovalKind, Permission>> = {
+  'gift_cards.issue': 'ledger.adjust',
+  'points.grant': 'ledger.adjust',
+  'recharge.confirm': 'withdrawals.review',
+  'coupon.create': 'settings.write',
+  'coupon.update': 'settings.write',
+  'rate.set': 'rates.set',
+  'referral.plan': 'referral.settings',
+  'shop_stock.add': 'shops.manage',
+  'operator.grant': 'operators.manage',
+};
+/** Permissions that decide another operator's money: the value requests, ledger adjustments, payouts and refunds. */
+const MONEY_DECISION_PERMISSIONS: readonly Permission[] = [...VALUE_APPROVAL_KINDS.map((k) => APPROVAL_KIND_PERMISSIONS[k]), 'ledger.adjust', 'withdrawals.review', 'refunds.decide'];
+/**
+ * Roles that can approve another operator's money request (today owner and finance): creating an
+ * operator with one, or giving one to an operator, is itself a request another owner approves.
+ */
+export const MONEY_APPROVER_ROLES: readonly OperatorRole[] = OPERATOR_ROLES.filter((role) => MONEY_DECISION_PERMISSIONS.some((p) => roleAllows(role, p)));
+/** Kinds whose thresholds an owner sets: the value requests, ledger adjustments (their own queue) and payouts (a second approver above it). Never `operator.grant`. */
+export const LIMIT_KINDS = [...VALUE_APPROVAL_KINDS, 'ledger.adjust', 'withdrawal.payout'] as const;
 export type LimitKind = (typeof LIMIT_KINDS)[number];
 /**
  * The most one operator lets through alone (no second operator) per kind, currency and UTC day, in
@@ -59,6 +85,14 @@ export const approvalRequestSchema = z.object({
 });
 export type ApprovalRequest = z.infer<typeof approvalRequestSchema>;
 
+/** A new operator's one-time setup link: the path to open (the password is set there) and when it stops working. */
+export const setupLinkSchema = z.object({ setup_path: z.string(), expires_at: z.string() });
+/**
+ * What a decision answers: the request as saved, and what only the approving operator's answer
+ * carries, once (an approved new operator's setup link): never saved with the request, never shown to the one who asked.
+ */
+export const approvalDecisionData = approvalRequestSchema.extend({ shown_once: setupLinkSchema.nullable() });
+
 /** What a value-creating call answers: its request, and what it did when it was done at once. */
 export const approvalOutcomeOf = <T extends z.ZodType>(result: T) => z.object({ request: approvalRequestSchema, result: result.nullable() });
 
@@ -87,7 +121,7 @@ export const setApprovalLimitBody = z.object({
 /** Requests to approve (by default those waiting), newest first: each operator sees the kinds their role may decide. */
 export const adminListApprovals = endpoint({ method: 'GET', path: '/admin/api/approvals', auth: 'operator', permission: 'session', area: 'admin', query: approvalListQuery, data: pageOf(approvalRequestSchema) });
 /** A second operator approves (it is carried out at once, once) or rejects (with a reason) a request. */
-export const adminDecideApproval = endpoint({ method: 'POST', path: '/admin/api/approvals/decide', auth: 'operator', permission: 'session', area: 'admin', idempotent: true, body: approvalDecisionBody, data: approvalRequestSchema });
+export const adminDecideApproval = endpoint({ method: 'POST', path: '/admin/api/approvals/decide', auth: 'operator', permission: 'session', area: 'admin', idempotent: true, body: approvalDecisionBody, data: approvalDecisionData });
 /** The operator who asked withdraws a request still waiting. */
 export const adminCancelApproval = endpoint({ method: 'POST', path: '/admin/api/approvals/cancel', auth: 'operator', permission: 'session', area: 'admin', idempotent: true, body: approvalCancelBody, data: approvalRequestSchema });
 /** The thresholds and daily limits of every kind and currency that has one. */

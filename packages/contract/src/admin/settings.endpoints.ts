@@ -5,6 +5,7 @@ import { LANGUAGES } from '../common/languages.js';
 import { pageOf, pageQuery } from '../common/pagination.js';
 import { exportOf, sortQuery } from '../common/list-sort.js';
 import { OPERATOR_ROLES } from './permissions.js';
+import { approvalRequestSchema } from './approvals.js';
 import { internationalFreightBody, operatingFeeBody, shippingFeeBody } from '../orders/orders.admin.js';
 
 // The console's settings (captcha, order times, freight and fees, currencies, language texts) and
@@ -69,11 +70,17 @@ export const operatorListSchema = z.object({
   created_at: z.string(),
 });
 export const createOperatorBody = z.object({ user_name: z.string().trim().regex(/^[A-Za-z0-9_.-]{2,64}$/, 'validation.invalid'), role: z.enum(OPERATOR_ROLES), reason });
-export const createOperatorData = z.object({ id: z.number().int(), setup_path: z.string(), expires_at: z.string() });
+/**
+ * A role that approves money (MONEY_APPROVER_ROLES) waits for another owner: then `request` is the
+ * waiting request and the rest is null (the link goes to the approving owner only). Else the operator and its setup link.
+ */
+export const createOperatorData = z.object({ id: z.number().int().nullable(), setup_path: z.string().nullable(), expires_at: z.string().nullable(), request: approvalRequestSchema.nullable() });
 export const operatorStatusBody = z.object({ id, active: z.boolean(), reason });
 export const operatorRoleBody = z.object({ id, role: z.enum(OPERATOR_ROLES), reason });
 export const operatorResetBody = z.object({ id, reason });
 export const operatorChangedData = z.object({ operator: operatorListSchema, sessions_ended: z.number().int() });
+/** A role change: done (`request` null), or, to a role that approves money, waiting for another owner (`request`; the operator unchanged). */
+export const operatorRoleData = operatorChangedData.extend({ request: approvalRequestSchema.nullable() });
 export const memberTwoFactorResetData = z.object({ id: z.number().int(), removed: z.boolean() });
 
 /** Every setting the settings page shows, with who changed it last. */
@@ -99,12 +106,12 @@ export const adminSetLanguageText = endpoint({ method: 'POST', path: '/admin/api
 
 /** Every operator, newest first. */
 export const adminListOperators = endpoint({ method: 'GET', path: '/admin/api/operators', auth: 'operator', permission: 'operators.manage', area: 'admin', data: z.object({ list: z.array(operatorListSchema) }) });
-/** Creates an operator and answers the one-time setup link's path (the password is set there). */
+/** Creates an operator and answers the one-time setup link's path (the password is set there); a role that approves money is asked of another owner instead. */
 export const adminCreateOperator = endpoint({ method: 'POST', path: '/admin/api/operators/create', auth: 'operator', permission: 'operators.manage', area: 'admin', idempotent: true, body: createOperatorBody, data: createOperatorData });
 /** Disables (every session ends) or enables an operator. */
 export const adminSetOperatorStatus = endpoint({ method: 'POST', path: '/admin/api/operators/status', auth: 'operator', permission: 'operators.manage', area: 'admin', idempotent: true, body: operatorStatusBody, data: operatorChangedData });
-/** Gives an operator another role (their sessions end, so it applies at once). */
-export const adminSetOperatorRole = endpoint({ method: 'POST', path: '/admin/api/operators/role', auth: 'operator', permission: 'operators.manage', area: 'admin', idempotent: true, body: operatorRoleBody, data: operatorChangedData });
+/** Gives an operator another role (their sessions end, so it applies at once); a role that approves money is asked of another owner instead. */
+export const adminSetOperatorRole = endpoint({ method: 'POST', path: '/admin/api/operators/role', auth: 'operator', permission: 'operators.manage', area: 'admin', idempotent: true, body: operatorRoleBody, data: operatorRoleData });
 /** Removes another operator's authenticator: sessions end, the next sign-in sets up a new one. */
 export const adminResetOperatorTotp = endpoint({ method: 'POST', path: '/admin/api/operators/reset-2fa', auth: 'operator', permission: 'operators.manage', area: 'admin', idempotent: true, body: operatorResetBody, data: operatorChangedData });
 /** Removes a member's authenticator (owner only); the member signs in with the password and may bind a new one. */

@@ -7,18 +7,20 @@ import { useTranslation } from 'react-i18next';
 import { useEndpointQuery } from '../../lib/endpoint-query';
 import { useCan, useOperator } from '../../lib/operator';
 import { DecisionModal } from '../../components/DecisionModal';
+import { SetupLinkModal, type SetupLink } from '../../components/SetupLinkModal';
 import { QueryTable } from '../../components/QueryTable';
 import { call } from '../../lib/request';
 import { formatDate } from '../../lib/format';
 import { parseAmount, showAmount } from '../../lib/money';
 import { rechargesRoute } from '../../lib/routes';
+import { operatorsRoute } from '../../lib/routes-settings';
 import { couponsRoute } from '../../lib/routes-catalogue';
 import { approvalLimitsRoute, approvalsRoute, cancelApprovalRoute, decideApprovalRoute, memberPostingAnswers, ratesRoute, setApprovalLimitRoute } from '../../lib/routes-money';
 
 type Status = ApprovalRequest['status'];
 const COLORS: Record<Status, string> = { pending: 'gold', approved: 'green', rejected: 'red', cancelled: 'default' };
-/** What approving a request may change: balances and the ledger, top-ups, coupons, rates. */
-const decidedAnswers = [approvalsRoute, ...memberPostingAnswers, rechargesRoute, couponsRoute, ratesRoute];
+/** What approving a request may change: balances and the ledger, top-ups, coupons, rates, operators. */
+const decidedAnswers = [approvalsRoute, ...memberPostingAnswers, rechargesRoute, couponsRoute, ratesRoute, operatorsRoute];
 
 const amountOf = (r: { amount: number | null; currency: string }) => (r.amount === null ? '—' : showAmount(r.amount, r.currency));
 
@@ -74,9 +76,10 @@ function Limits() {
 }
 
 /**
- * Requests for value (gift cards, points, a top-up credited, a coupon, a rate) waiting for a second
- * operator: each operator sees the kinds their role may decide, approves or rejects what others asked
- * for, and withdraws their own.
+ * Requests for value (gift cards, points, a top-up credited, a coupon, a rate) and for operators with a
+ * role that approves money, waiting for a second operator: each operator sees the kinds their role may
+ * decide, approves or rejects what others asked for, and withdraws their own. Approving a new operator
+ * shows its setup link once, to the approver only.
  */
 export default function Approvals() {
   const { t } = useTranslation();
@@ -84,6 +87,7 @@ export default function Approvals() {
   const [status, setStatus] = useState<Status>('pending');
   const [paging, setPaging] = useState({ page: 1, limit: 20 });
   const [acting, setActing] = useState<{ row: ApprovalRequest; action: 'approve' | 'reject' | 'cancel' } | null>(null);
+  const [link, setLink] = useState<SetupLink | null>(null);
   const query = useEndpointQuery(approvalsRoute, { status, ...paging }, { placeholderData: keepPreviousData });
   const mine = (r: ApprovalRequest) => me.data !== undefined && r.requested_by === `${me.data.user_name}#${me.data.id}`;
   return (
@@ -166,12 +170,16 @@ export default function Approvals() {
           send={(v, key) =>
             acting.action === 'cancel'
               ? call(cancelApprovalRoute, { id: acting.row.id, reason: v.reason || undefined }, { idempotencyKey: key })
-              : call(decideApprovalRoute, { id: acting.row.id, decision: acting.action, reason: v.reason || undefined }, { idempotencyKey: key })
+              : call(decideApprovalRoute, { id: acting.row.id, decision: acting.action, reason: v.reason || undefined }, { idempotencyKey: key }).then((decided) => {
+                  if (decided.shown_once) setLink(decided.shown_once);
+                  return decided;
+                })
           }
           invalidates={decidedAnswers}
           onClose={() => setActing(null)}
         />
       )}
+      <SetupLinkModal link={link} title={t('console.money.approvals.setupLinkTitle')} message={t('console.money.approvals.setupLinkShown', { until: formatDate(link?.expires_at ?? null) })} onClose={() => setLink(null)} />
     </Space>
   );
 }

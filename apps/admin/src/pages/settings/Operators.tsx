@@ -1,10 +1,11 @@
 import type { EndpointData } from '@shop/contract/common';
-import { Alert, Button, Input, Modal, Space, Tag, Typography } from 'antd';
+import { Button, Space, Tag } from 'antd';
 import type { OperatorRole } from '@shop/contract/admin';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEndpointQuery } from '../../lib/endpoint-query';
 import { DecisionModal } from '../../components/DecisionModal';
+import { SetupLinkModal, type SetupLink } from '../../components/SetupLinkModal';
 import { QueryTable } from '../../components/QueryTable';
 import { useOperator } from '../../lib/operator';
 import { call } from '../../lib/request';
@@ -17,13 +18,16 @@ const OPERATOR_ROLES: readonly OperatorRole[] = ['owner', 'finance', 'support', 
 type Row = EndpointData<typeof operatorsRoute>['list'][number];
 type Act = { kind: 'create' } | { kind: 'status' | 'role' | 'reset'; row: Row };
 
-/** Operators and their roles (owner only): create with a one-time setup link, disable, change role, reset the authenticator. */
+/**
+ * Operators and their roles (owner only): create with a one-time setup link, disable, change role, reset the authenticator.
+ * A role that approves money (owner, finance) is asked of another owner instead: the page says so, with the request's number.
+ */
 export default function Operators() {
   const { t } = useTranslation();
   const me = useOperator();
   const query = useEndpointQuery(operatorsRoute, undefined);
   const [act, setAct] = useState<Act | null>(null);
-  const [link, setLink] = useState<{ url: string; until: string } | null>(null);
+  const [link, setLink] = useState<SetupLink | null>(null);
   const roles = OPERATOR_ROLES.map((r) => ({ value: r, label: t(`console.app.roles.${r}`) }));
   const reason = { name: 'reason', label: t('console.common.reason'), required: true, multiline: true };
 
@@ -32,11 +36,14 @@ export default function Operators() {
     if (act.kind === 'create') {
       return {
         title: t('console.settings.operators.create'),
-        question: '',
+        question: t('console.settings.operators.moneyRoleHint'),
+        waitingText: (id: number) => t('console.settings.operators.sentToOwner', { id }),
         fields: [{ name: 'user_name', label: t('console.settings.operators.userName'), required: true, requiredMessage: t('console.auth.required') }, { name: 'role', label: t('console.settings.operators.role'), required: true, requiredMessage: t('console.auth.required'), options: roles }, reason],
         send: async (v: Record<string, string>, key: string) => {
           const created = await call(createOperatorRoute, { user_name: v.user_name ?? '', role: v.role as OperatorRole, reason: v.reason ?? '' }, { idempotencyKey: key });
-          setLink({ url: `${window.location.origin}${created.setup_path}`, until: formatDate(created.expires_at) });
+          // Made at once: its link now. Asked of another owner: the dialog says so, and the link goes to that owner.
+          if (created.setup_path !== null && created.expires_at !== null) setLink({ setup_path: created.setup_path, expires_at: created.expires_at });
+          return created;
         },
       };
     }
@@ -54,7 +61,8 @@ export default function Operators() {
     if (act.kind === 'role') {
       return {
         title: `${t('console.settings.operators.changeRole')} · ${row.user_name}`,
-        question: t('console.settings.operators.roleQuestion'),
+        question: `${t('console.settings.operators.roleQuestion')} ${t('console.settings.operators.moneyRoleHint')}`,
+        waitingText: (id: number) => t('console.settings.operators.roleSentToOwner', { id }),
         fields: [{ name: 'role', label: t('console.settings.operators.role'), required: true, requiredMessage: t('console.auth.required'), options: roles.filter((r) => r.value !== row.role) }, reason],
         send: (v: Record<string, string>, key: string) => call(operatorRoleRoute, { id: row.id, role: v.role as OperatorRole, reason: v.reason ?? '' }, { idempotencyKey: key }),
       };
@@ -99,17 +107,9 @@ export default function Operators() {
         ]}
       />
       {dialog && (
-        <DecisionModal open title={dialog.title} question={dialog.question} okText={dialog.title.split(' · ')[0]!} danger={dialog.danger} fields={dialog.fields} send={dialog.send} invalidates={[operatorsRoute]} onClose={() => setAct(null)} />
+        <DecisionModal open title={dialog.title} question={dialog.question} okText={dialog.title.split(' · ')[0]!} danger={dialog.danger} fields={dialog.fields} send={dialog.send} waitingText={dialog.waitingText} invalidates={[operatorsRoute]} onClose={() => setAct(null)} />
       )}
-      <Modal open={link !== null} title={t('console.settings.operators.create')} footer={null} onCancel={() => setLink(null)}>
-        {link && (
-          <>
-            <Alert type="success" showIcon title={t('console.settings.operators.created', { until: link.until })} />
-            <Input.TextArea readOnly value={link.url} rows={3} style={{ marginTop: 12 }} data-testid="setup-link" />
-            <Typography.Paragraph copyable={{ text: link.url }} style={{ marginTop: 8 }} />
-          </>
-        )}
-      </Modal>
+      <SetupLinkModal link={link} title={t('console.settings.operators.create')} message={t('console.settings.operators.created', { until: formatDate(link?.expires_at ?? null) })} onClose={() => setLink(null)} />
     </Space>
   );
 }

@@ -141,7 +141,8 @@ const steps: Record<string, () => Promise<{ body: unknown; as?: typeof owner }>>
     return { body: { id: row.id, decision: 'approve' } };
   },
   '/admin/api/operators/create': async () => ({ body: { user_name: `sweep${RUN}`, role: 'support', reason } }),
-  '/admin/api/operators/role': async () => ({ body: { id: (await createOperator(t.db, operatorCliActor('olivia'), { userName: `swr${RUN}`, role: 'support' })).id, role: 'finance', reason } }),
+  // A role that approves money is a request another owner approves (console/__tests__/operator-grants.test.ts); this change is made at once.
+  '/admin/api/operators/role': async () => ({ body: { id: (await createOperator(t.db, operatorCliActor('olivia'), { userName: `swr${RUN}`, role: 'support' })).id, role: 'catalogue', reason } }),
   '/admin/api/operators/status': async () => ({ body: { id: (await createOperator(t.db, operatorCliActor('olivia'), { userName: `sws${RUN}`, role: 'support' })).id, active: false, reason } }),
   '/admin/api/operators/reset-2fa': async () => ({ body: { id: (await signedInOperator(t, 'support')).id, reason } }),
   '/admin/api/orders/cancel': async () => ({ body: { id: (await orderFor(t, (await walletMember(t)).userId)).id, reason } }),

@@ -1,4 +1,4 @@
-import { APPROVAL_KINDS, LIMIT_KINDS, ResponseCode, displayMinor, roleAllows, soloCeiling, type ApprovalKind, type ApprovalRequest, type EndpointBody, type EndpointQuery, type OperatorRole, type Permission, type adminListApprovals, type adminSetApprovalLimit } from '@shop/contract';
+import { APPROVAL_KINDS, APPROVAL_KIND_PERMISSIONS, LIMIT_KINDS, ResponseCode, displayMinor, roleAllows, soloCeiling, type ApprovalKind, type ApprovalRequest, type EndpointData, type EndpointBody, type EndpointQuery, type LimitKind, type OperatorRole, type Permission, type adminDecideApproval, type adminListApprovals, type adminSetApprovalLimit } from '@shop/contract';
 import type { Database, Executor } from '../../db/database.js';
 import { operatorNameOf, refuseOwnAccount, type Actor } from '../../lib/actor.js';
 import { iso } from '../../lib/dates.js';
@@ -24,10 +24,26 @@ export interface Approvable<P = unknown> {
 
 const approvables = new Map<string, Approvable<never>>();
 
-/** Registers what a kind carries out (the composition root does, once per kind). */
+/** Registers what a kind carries out (the composition root does, once per kind), with the permission the contract gives the kind. */
 export function registerApprovable<P>(a: Approvable<P>): void {
+  if (a.permission !== APPROVAL_KIND_PERMISSIONS[a.kind]) throw new Error(`approval kind ${a.kind} is decided with ${APPROVAL_KIND_PERMISSIONS[a.kind]}, not ${a.permission}`);
   approvables.set(a.kind, a as Approvable<never>);
 }
+
+/** What only the approving operator's answer carries, once: never saved with the request. */
+type ShownOnce = NonNullable<EndpointData<typeof adminDecideApproval>['shown_once']>;
+const SHOWN_ONCE = Symbol('shownOnce');
+type WithShownOnce = { result: unknown; [SHOWN_ONCE]: ShownOnce };
+
+/**
+ * What an `execute` answers when approving hands over a secret (a new operator's setup link): the
+ * request saves `result`; `once` goes only into the approving operator's answer.
+ */
+export const withShownOnce = (result: unknown, once: ShownOnce): WithShownOnce => ({ result, [SHOWN_ONCE]: once });
+
+/** Splits what `execute` answered into what the request saves and what is shown once. */
+const splitShownOnce = (done: unknown): { saved: unknown; once: ShownOnce | null } =>
+  done !== null && typeof done === 'object' && SHOWN_ONCE in done ? { saved: (done as WithShownOnce).result, once: (done as WithShownOnce)[SHOWN_ONCE] } : { saved: done, once: null };
 
 function approvableOf(kind: string): Approvable<unknown> {
   const a = approvables.get(kind);
@@ -69,6 +85,9 @@ const toView = (r: q.ApprovalRequestRow): ApprovalRequest => ({
   result: (r.result as Record<string, unknown> | null) ?? null,
 });
 
+/** Whether an owner sets thresholds for the kind (only those are ever done at once). */
+const isLimitKind = (kind: string): kind is LimitKind => (LIMIT_KINDS as readonly string[]).includes(kind);
+
 const viewOf = async (db: Executor, id: number) => toView((await q.findApprovalRequest(db, id))!);
 
 /**
@@ -98,8 +117,10 @@ export async function requestApproval<P, R>(db: Database, actor: Actor, ask: App
     });
     // The same subject asked again while a request waits: that request, nothing new.
     if (id === undefined) return { request: await viewOf(tx, (await q.findPendingRequestOfSubject(tx, ask.kind, ask.subject!))!), result: null };
-    // At once only under the owner's threshold and within what one operator may let through alone today.
+    // At once only under the owner's threshold and within what one operator may let through alone today
+    // (never a kind an owner sets no threshold for: a grant of a role that approves money).
     const automatic =
+      isLimitKind(ask.kind) &&
       ask.amount !== null &&
       limits?.auto_up_to != null &&
       ask.amount <= Number(limits.auto_up_to) &&
@@ -165,7 +186,7 @@ const kindsOf = (role: OperatorRole) => APPROVAL_KINDS.filter((k) => approvables
  * rejecting needs a reason. Never the operator who asked, never about their own member account, and
  * only with the kind's permission. Of two decisions at once, the second finds it decided.
  */
-export async function decideApproval(db: Database, actor: Actor, role: OperatorRole, input: { id: number; decision: 'approve' | 'reject'; reason?: string }): Promise<ApprovalRequest> {
+export async function decideApproval(db: Database, actor: Actor, role: OperatorRole, input: { id: number; decision: 'approve' | 'reject'; reason?: string }): Promise<EndpointData<typeof adminDecideApproval>> {
   const operator = operatorNameOf(actor);
   const reason = input.reason?.trim() || null;
   if (input.decision === 'reject' && !reason) throw new AppError(ResponseCode.reasonRequired);
@@ -176,12 +197,12 @@ export async function decideApproval(db: Database, actor: Actor, role: OperatorR
     const asker = r.requested_by_id !== null && actor.operatorId !== undefined ? Number(r.requested_by_id) === actor.operatorId : r.requested_by === operator;
     if (asker && input.decision === 'approve') throw new AppError(ResponseCode.approvalOwnRequest);
     refuseOwnAccount(actor, r.member_id);
-    const result = input.decision === 'approve' ? await approvableOf(r.kind).execute(tx, actor, r.payload, { id: Number(r.id), reason: r.reason }) : undefined;
-    if (!(await q.decideApprovalRequest(tx, r.id, { status: input.decision === 'approve' ? 'approved' : 'rejected', decided_by: operator, decided_by_id: actor.operatorId ?? null, decision_reason: reason, result }))) {
+    const done = input.decision === 'approve' ? splitShownOnce(await approvableOf(r.kind).execute(tx, actor, r.payload, { id: Number(r.id), reason: r.reason })) : { saved: undefined, once: null };
+    if (!(await q.decideApprovalRequest(tx, r.id, { status: input.decision === 'approve' ? 'approved' : 'rejected', decided_by: operator, decided_by_id: actor.operatorId ?? null, decision_reason: reason, result: done.saved }))) {
       throw alreadyDecided(r.status);
     }
     await insertOperatorAction(tx, { operator, action: `${r.kind}.${input.decision} #${r.id} ${r.summary}`, target_type: 'approval', target_id: r.id, reason });
-    return viewOf(tx, r.id);
+    return { ...(await viewOf(tx, r.id)), shown_once: done.once };
   });
 }
 

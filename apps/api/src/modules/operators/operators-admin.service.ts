@@ -1,4 +1,4 @@
-import { ResponseCode, type OperatorRole } from '@shop/contract';
+import { ROLE_PERMISSIONS, ResponseCode, roleAllows, type OperatorRole } from '@shop/contract';
 import type { Database, Executor } from '../../db/database.js';
 import { operatorIdOf, operatorNameOf, refuseOwnAccount, type Actor } from '../../lib/actor.js';
 import { AppError, notFound } from '../../lib/errors.js';
@@ -6,7 +6,7 @@ import { withTransaction, type Tx } from '../../lib/transaction.js';
 import { findUserByNameOrId, lockUserForUpdate, updateUser } from '../members/members.queries.js';
 import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
 import * as q from './operators.queries.js';
-import { createOperator } from './operators.service.js';
+import { approvalNote, createOperator, type ApprovalNote } from './operators.service.js';
 import { iso } from '../../lib/dates.js';
 
 // The owner's management of operators and of members' authenticators, from the console.
@@ -34,10 +34,16 @@ export async function listOperators(db: Executor, actor: Actor) {
   return { list: (await q.findAllOperators(db)).map(listView) };
 }
 
+/** What the operators page shows of one operator. */
+const operatorViewOf = async (db: Executor, id: number) => listView((await q.findAllOperators(db)).find((o) => o.id === id)!);
+
+/** Where the console opens a one-time setup token. */
+const setupPathOf = (token: string) => `/admin/#/setup?token=${token}`;
+
 /** Creates an operator with the reason recorded; answers the one-time setup link's path in the console. */
 export async function createOperatorFromConsole(db: Database, actor: Actor, input: { user_name: string; role: OperatorRole; reason: string }) {
   const created = await createOperator(db, actor, { userName: input.user_name, role: input.role, reason: input.reason });
-  return { id: created.id, setup_path: `/admin/#/setup?token=${created.setupToken}`, expires_at: created.expiresAt.toISOString() };
+  return { id: created.id, setup_path: setupPathOf(created.setupToken), expires_at: created.expiresAt.toISOString() };
 }
 
 /**
@@ -56,8 +62,7 @@ async function changeOperator(db: Database, actor: Actor, id: number, action: st
     await change(tx);
     const sessionsEnded = await q.revokeOperatorSessions(tx, id);
     await insertOperatorAction(tx, { operator: by, action, target_type: 'operator', target_id: id, reason });
-    const row = (await q.findAllOperators(tx)).find((o) => o.id === id)!;
-    return { operator: listView(row), sessions_ended: sessionsEnded };
+    return { operator: await operatorViewOf(tx, id), sessions_ended: sessionsEnded };
   });
 }
 
@@ -66,8 +71,64 @@ export const setOperatorStatus = (db: Database, actor: Actor, input: { id: numbe
   changeOperator(db, actor, input.id, input.active ? 'operator.enable' : 'operator.disable', input.reason, (tx) => q.updateOperator(tx, input.id, { status: input.active ? 'active' : 'disabled' }), !input.active);
 
 /** Gives an operator another role; never one's own. */
-export const setOperatorRole = (db: Database, actor: Actor, input: { id: number; role: OperatorRole; reason: string }) =>
-  changeOperator(db, actor, input.id, `operator.role role=${input.role}`, input.reason, (tx) => q.updateOperator(tx, input.id, { role: input.role }), input.role !== 'owner');
+export const setOperatorRole = (db: Database, actor: Actor, input: { id: number; role: OperatorRole; reason: string }, approval?: ApprovalNote) =>
+  changeOperator(db, actor, input.id, `operator.role role=${input.role}${approvalNote(approval)}`, input.reason, (tx) => q.updateOperator(tx, input.id, { role: input.role }), input.role !== 'owner');
+
+/**
+ * A role that approves money, for a new operator or an existing one: asked by one owner, carried out
+ * when another approves it (docs/decisions/2026-11-29-operator-grants.md). `asked_by` is the asking owner.
+ */
+export type OperatorGrant =
+  | { action: 'create'; user_name: string; role: OperatorRole; asked_by: string }
+  | { action: 'role'; operator_id: number; user_name: string; from: OperatorRole; role: OperatorRole; asked_by: string };
+
+/**
+ * Checks a grant before it is asked for and answers it: the name free, or the operator there, not
+ * oneself and gaining something with the role (else null: nothing to grant); and another active owner,
+ * neither the asker nor the operator concerned, who can approve it.
+ */
+export async function prepareOperatorGrant(db: Executor, actor: Actor, input: { user_name: string; role: OperatorRole } | { id: number; role: OperatorRole }): Promise<OperatorGrant | null> {
+  const asker = operatorNameOf(actor);
+  let grant: OperatorGrant;
+  if ('user_name' in input) {
+    if (await q.findOperatorByName(db, input.user_name)) throw new AppError(ResponseCode.operatorNameTaken);
+    grant = { action: 'create', user_name: input.user_name, role: input.role, asked_by: asker };
+  } else {
+    if (input.id === operatorIdOf(actor)) throw new AppError(ResponseCode.operatorSelfChange);
+    const target = await q.findOperatorById(db, input.id);
+    if (!target) throw notFound('operator');
+    // Nothing it could not do before (the same role, an owner made finance): no grant, changed at once.
+    if (ROLE_PERMISSIONS[input.role].every((p) => roleAllows(target.role, p))) return null;
+    grant = { action: 'role', operator_id: target.id, user_name: target.user_name, from: target.role, role: input.role, asked_by: asker };
+  }
+  const approvers = (await q.findActiveOwnerIds(db)).filter((id) => id !== actor.operatorId && (grant.action === 'create' || id !== grant.operator_id));
+  if (!approvers.length) throw new AppError(ResponseCode.operatorGrantNeedsOwner);
+  return grant;
+}
+
+/**
+ * Carries out an approved grant as the approving owner, in the approval's transaction: creates the
+ * operator (its name checked again) or changes the role, recorded with the request and who asked.
+ * Answers what the request keeps and, for a new operator, its setup link (for the approver's eyes only).
+ */
+export async function carryOutOperatorGrant(tx: Tx, actor: Actor, grant: OperatorGrant, request: { id: number; reason: string }) {
+  const approval = { id: request.id, askedBy: grant.asked_by };
+  if (grant.action === 'role') {
+    await setOperatorRole(tx, actor, { id: grant.operator_id, role: grant.role, reason: request.reason }, approval);
+    return { saved: { operator_id: grant.operator_id, user_name: grant.user_name, role: grant.role }, setupLink: null };
+  }
+  const created = await createOperator(tx, actor, { userName: grant.user_name, role: grant.role, reason: request.reason, approval });
+  return {
+    saved: { operator_id: created.id, user_name: grant.user_name, role: grant.role },
+    setupLink: { setup_path: setupPathOf(created.setupToken), expires_at: created.expiresAt.toISOString() },
+  };
+}
+
+/** The operator as the operators page shows it (a role change waiting for approval changes nothing yet). */
+export const findOperatorView = (db: Executor, actor: Actor, id: number) => {
+  operatorNameOf(actor);
+  return operatorViewOf(db, id);
+};
 
 /** Removes another operator's authenticator: the next sign-in sets up a new one with the password. */
 export const resetOperatorTotp = (db: Database, actor: Actor, input: { id: number; reason: string }) =>

@@ -16,6 +16,10 @@ export const lockOperatorForUpdate = (tx: Transaction<DB>, id: number) => tx.sel
 export const lockActiveOwnersForUpdate = async (tx: Transaction<DB>): Promise<number[]> =>
   (await tx.selectFrom('operators').select('id').where('role', '=', 'owner').where('status', '=', 'active').orderBy('id').forUpdate().execute()).map((r) => Number(r.id));
 
+/** The ids of the active owners, in id order (without a lock: who could approve an owner's request). */
+export const findActiveOwnerIds = async (db: Executor): Promise<number[]> =>
+  (await db.selectFrom('operators').select('id').where('role', '=', 'owner').where('status', '=', 'active').orderBy('id').execute()).map((r) => Number(r.id));
+
 /** A new operator without a password, waiting for its one-time setup token. */
 export const insertOperator = (db: Executor, o: { userName: string; role: OperatorRole; setupToken: string; setupExpiresAt: Date; createdBy: string }) =>
   db

@@ -187,7 +187,7 @@ describe('operators', () => {
       const [byA, byB] = await Promise.all(
         round % 2 === 0
           ? [call(t, 'POST', '/admin/api/operators/status', { id: b.id, active: false, reason: 'leaving' }, { token: a.token, lang: 'zh-cn' }), call(t, 'POST', '/admin/api/operators/status', { id: a.id, active: false, reason: 'leaving' }, { token: b.token, lang: 'zh-cn' })]
-          : [call(t, 'POST', '/admin/api/operators/role', { id: b.id, role: 'finance', reason: 'moves' }, { token: a.token, lang: 'zh-cn' }), call(t, 'POST', '/admin/api/operators/role', { id: a.id, role: 'support', reason: 'moves' }, { token: b.token, lang: 'zh-cn' })],
+          : [call(t, 'POST', '/admin/api/operators/role', { id: b.id, role: 'catalogue', reason: 'moves' }, { token: a.token, lang: 'zh-cn' }), call(t, 'POST', '/admin/api/operators/role', { id: a.id, role: 'support', reason: 'moves' }, { token: b.token, lang: 'zh-cn' })],
       );
       expect(await activeOwners()).toBeGreaterThanOrEqual(1);
       const codes = [byA.body.code, byB.body.code];

@@ -287,13 +287,13 @@ describe('the chat socket', () => {
     const conversationId = await conversationOf(m.userId);
     const seenAt = async (operatorId: number) => (await t.db.selectFrom('chat_agents').select('seen_at').where('operator_id', '=', operatorId).executeTakeFirst())?.seen_at;
 
-    for (const change of ['disabled', 'finance'] as const) {
+    for (const change of ['disabled', 'catalogue'] as const) {
       const agent = await newOperatorSession(t.db, 'support');
       const op = await desk(agent.headers);
       const changed =
         change === 'disabled'
           ? await call(t, 'POST', '/admin/api/operators/status', { headers: keyed(owner.headers), body: { id: agent.operatorId, active: false, reason: 'Left the team' } })
-          : await call(t, 'POST', '/admin/api/operators/role', { headers: keyed(owner.headers), body: { id: agent.operatorId, role: 'finance', reason: 'Moved to finance' } });
+          : await call(t, 'POST', '/admin/api/operators/role', { headers: keyed(owner.headers), body: { id: agent.operatorId, role: 'catalogue', reason: 'Moved to the catalogue' } });
       expect(changed.body.code).toBe(200);
       await t.db.updateTable('chat_agents').set({ seen_at: sql`now() - interval '1 hour'` }).where('operator_id', '=', agent.operatorId).execute();
       const before = await seenAt(agent.operatorId);

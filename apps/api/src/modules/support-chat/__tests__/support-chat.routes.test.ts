@@ -181,11 +181,11 @@ describe('support chat', () => {
     expect((await get('/user/chat/state', b.headers)).body.data).toMatchObject({ status: 'open', agent: { online: true }, agents_online: true });
     expect((await get('/user/chat/state', e.headers)).body.data.agent.online).toBe(false);
 
-    // Given the finance role, s3 is no longer anyone's agent, though the least busy and the previous one.
+    // Given the catalogue role, s3 is no longer anyone's agent, though the least busy and the previous one.
     const s3 = await newOperatorSession(t.db, 'support');
     await get('/admin/api/chat/conversations', s3.headers);
     const c = await formerlyWith(s3);
-    expect((await post('/admin/api/operators/role', { id: s3.operatorId, role: 'finance', reason: 'Moved to finance' }, owner.headers)).body.code).toBe(200);
+    expect((await post('/admin/api/operators/role', { id: s3.operatorId, role: 'catalogue', reason: 'Moved to the catalogue' }, owner.headers)).body.code).toBe(200);
     await say(c.headers, 'me again');
     expect(Number((await openConversation(c.userId)).agent_id)).toBe(s1.operatorId);
 
