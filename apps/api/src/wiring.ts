@@ -1,7 +1,8 @@
 import { jobTasks } from './job-tasks.js';
 import { registerJobTasks } from './jobs/tasks.js';
 import { registerApprovable } from './modules/approvals/approvals.service.js';
-import { afterSalesWindowEnd, holdsSettlement, ordersWithCases } from './modules/after-sales/after-sales.service.js';
+import { operatorGrantApprovable } from './console/operator-grants.js';
+import { afterSalesWindowEnd, holdsSettlement, ordersOpenToCases, ordersWithCases } from './modules/after-sales/after-sales.service.js';
 import { shopOrderSource } from './modules/after-sales/order-source.js';
 import { goodsPageHooks } from './modules/catalogue/goods-page-hooks.js';
 import { charityPayable } from './modules/charity/charity-payable.js';
@@ -45,6 +46,8 @@ export function wireAreas(): void {
   registerApprovable({ kind: 'shop_stock.add', permission: 'shops.manage', execute: (tx, actor, p, request) => postShopStockAddition(tx, actor, p as never, request.id) });
   registerApprovable({ kind: 'rate.set', permission: 'rates.set', execute: (tx, actor, p) => saveApprovedRate(tx, actor, p as never) });
   registerApprovable({ kind: 'referral.plan', permission: 'referral.settings', execute: (tx, actor, p) => saveApprovedPlan(tx, actor, p as never) });
+  // A role that approves money, for a new or existing operator: another owner approves it.
+  registerApprovable(operatorGrantApprovable);
   // Accounts asks, orders answers: open orders keep an account from being closed.
   accountHooks.cancellationBlockers.push((db, userId) => hasOpenOrders(db, userId));
   accountHooks.recentOrderIds = (db, userId) => findRecentOrderIds(db, userId, 5);
@@ -53,6 +56,7 @@ export function wireAreas(): void {
   settlementHooks.holds.push(holdsSettlement);
   settlementHooks.waitUntil.push(afterSalesWindowEnd);
   orderListHooks.ordersWithCases = ordersWithCases;
+  orderListHooks.ordersOpenToCases = ordersOpenToCases;
   // After-sales of member-shop orders: the shop orders, their lines, the shop's stock and their settlement.
   shopOrderSource.hooks = shopOrderAfterSales;
   // Referral: pending commissions at payment, void on a refund before settling; PV and commissions earned at settlement.

@@ -64,7 +64,10 @@ export const withdrawalExport: ListExport<EndpointQuery<typeof adminListWithdraw
     ['id', (r) => r.id], ['withdraw_no', (r) => r.withdraw_no], ['member_id', (r) => r.user_id], ['user_name', (r) => r.user_name], ['method', (r) => r.method],
     ['status', (r) => r.status], ['currency', (r) => r.currency], ['amount', (r) => money(r.amount, r.currency)], ['fee', (r) => money(r.fee, r.currency)],
     ['bank_name', (r) => r.bank_name], ['account', (r) => r.account_masked], ['network', (r) => r.network], ['address', (r) => r.address],
-    ['payout_reference', (r) => r.payout_reference], ['created_at', (r) => r.created_at], ['paid_at', (r) => r.paid_at], ['reviewed_by', (r) => r.reviewed_by], ['reason', (r) => r.reason],
+    ['payout_reference', (r) => r.payout_reference], ['created_at', (r) => r.created_at], ['paid_at', (r) => r.paid_at],
+    // Each decider apart: the approvers against the approvals needed, who rejected it, who carried the money out.
+    ['approved_by', (r) => r.approvers.join(', ')], ['approvals_needed', (r) => r.approvals_needed], ['rejected_by', (r) => r.rejected_by], ['paid_by', (r) => r.paid_by],
+    ['reason', (r) => r.reason],
   ],
 };
 

@@ -246,8 +246,10 @@ export const adminAfterSaleSchema = afterSaleCaseSchema.omit({ actions: true }).
 });
 export const adminAfterSaleListData = pageOf(adminAfterSaleSchema);
 export const adminAfterSaleIdQuery = z.object({ id });
+/** An event as operators read it: with the operator who acted (`name#id`; null when a member, a job or the shop's system acted). Members never see operators' names. */
+export const adminAfterSaleEventSchema = afterSaleEventSchema.extend({ operator: z.string().nullable() });
 export const adminAfterSaleDetailData = adminAfterSaleSchema.extend({
-  events: z.array(afterSaleEventSchema),
+  events: z.array(adminAfterSaleEventSchema),
   /** Where the goods go back: the return address of the order's country, in every state (null: the shop has none there). */
   return_address: afterSaleAddressSchema.nullable(),
   /** The order's country, whose return address applies. */

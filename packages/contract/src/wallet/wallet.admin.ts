@@ -24,11 +24,15 @@ export const adminWithdrawalSchema = withdrawalSchema.extend({
   user_name: z.string(),
   holder_name: z.string().nullable(),
   account_number: z.string().nullable(),
+  /** Who decided its review: its approvers once all are in (joined), or who rejected it; never who marked it paid. */
   reviewed_by: z.string().nullable(),
   /** Who approved it so far, in order; none of them may mark it paid. */
   approvers: z.array(z.string()),
   /** Approvals it needs: two above the owner's payout threshold in its currency, else one. */
   approvals_needed: z.number().int(),
+  /** Who rejected it (a rejected withdrawal only). */
+  rejected_by: z.string().nullable(),
+  /** Who marked it paid. */
   paid_by: z.string().nullable(),
 });
 export const adminRechargeListQuery = pageQuery.extend({ status: z.enum(RECHARGE_STATUSES).default('under_review'), kind: z.enum(RECHARGE_KINDS).optional(), ...queueSearch, ...sortQuery(['id', 'user_name', 'pay_amount', 'created_at']) });

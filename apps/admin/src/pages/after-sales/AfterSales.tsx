@@ -9,6 +9,7 @@ import { formatDate, formatMoney } from '../../lib/format';
 import { amountOf } from '../../lib/money';
 import { useCan } from '../../lib/operator';
 import { call } from '../../lib/request';
+import { caseEventLine } from './case-event-line';
 import {
   afterSaleDetailRoute,
   afterSalesRoute,
@@ -40,7 +41,7 @@ function CaseHistory({ id }: { id: number }) {
       ) : (
         <Typography.Text type="warning">{t('console.afterSales.noReturnAddress', { country: d.return_country })}</Typography.Text>
       )}
-      <Timeline items={d.events.map((e) => ({ content: `${formatDate(e.at)} · ${t(`console.afterSales.event.${e.kind}`)} · ${e.by}${e.reason ? ` · ${e.reason}` : ''}` }))} />
+      <Timeline items={d.events.map((e) => ({ content: caseEventLine(t, e) }))} />
     </Space>
   );
 }

@@ -7,6 +7,7 @@ import { StatusTag } from '../../components/StatusTag';
 import { call } from '../../lib/request';
 import { approveWithdrawalRoute as adminApproveWithdrawal, paidWithdrawalRoute as adminMarkWithdrawalPaid, rejectWithdrawalRoute as adminRejectWithdrawal, withdrawalsRoute as adminListWithdrawals } from '../../lib/routes';
 import { formatDate, formatMoney } from '../../lib/format';
+import { withdrawalDeciders } from './withdrawal-deciders';
 
 type Row = z.infer<typeof adminWithdrawalSchema>;
 
@@ -48,7 +49,7 @@ export default function Withdrawals() {
         { label: t('console.common.created'), value: formatDate(r.created_at) },
         { label: t('console.common.status'), value: <StatusTag status={r.status} /> },
         ...(r.payout_reference ? [{ label: t('console.withdrawal.payoutReference'), value: r.payout_reference }] : []),
-        ...(r.reviewed_by ? [{ label: t('console.common.reviewedBy'), value: r.reviewed_by }] : []),
+        ...withdrawalDeciders(t, r),
         ...(r.reason ? [{ label: t('console.common.reason'), value: r.reason }] : []),
       ]}
       actions={[

@@ -8,6 +8,7 @@ import { newToken } from '../../lib/tokens.js';
 import { withTransaction } from '../../lib/transaction.js';
 import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
 import { checkPassword, hashPassword } from '../members/identity.js';
+import { MEMBER_ONLY, clearFailures, guessUnderLockout, operatorTotpFailureKey } from '../captcha/lockout.js';
 import * as q from './operators.queries.js';
 import type { OperatorRow } from './operators.table.js';
 
@@ -43,8 +44,16 @@ export const operatorView = (o: Pick<OperatorRow, 'id' | 'user_name' | 'role' | 
   totp_bound: o.totp_secret !== null,
 });
 
+/** The request another owner approved, and who asked for it: recorded with the change it carried out. */
+export interface ApprovalNote {
+  id: number;
+  askedBy: string;
+}
+/** How an approved change names its request in the operator actions. */
+export const approvalNote = (a?: ApprovalNote) => (a ? ` approval=#${a.id} asked_by=${a.askedBy}` : '');
+
 /** Creates an operator without a password and answers a one-time setup token (only its hash is kept). Recorded with who. */
-export async function createOperator(db: Database, actor: Actor, input: { userName: string; role: OperatorRole; reason?: string }): Promise<{ id: number; setupToken: string; expiresAt: Date }> {
+export async function createOperator(db: Database, actor: Actor, input: { userName: string; role: OperatorRole; reason?: string; approval?: ApprovalNote }): Promise<{ id: number; setupToken: string; expiresAt: Date }> {
   const createdBy = operatorNameOf(actor);
   if (!/^[A-Za-z0-9_.-]{2,64}$/.test(input.userName)) throw new AppError(ResponseCode.validation, { field: 'user_name' }, { messageKey: 'validation.invalid' });
   if (!ROLE_PERMISSIONS[input.role]) throw new AppError(ResponseCode.settingInvalid, { allowed: Object.keys(ROLE_PERMISSIONS).join(', ') });
@@ -53,7 +62,7 @@ export async function createOperator(db: Database, actor: Actor, input: { userNa
   return withTransaction(db, async (tx) => {
     if (await q.findOperatorByName(tx, input.userName)) throw new AppError(ResponseCode.operatorNameTaken);
     const row = await q.insertOperator(tx, { userName: input.userName, role: input.role, setupToken, setupExpiresAt: expiresAt, createdBy });
-    await insertOperatorAction(tx, { operator: createdBy, action: `operator.create role=${input.role}`, target_type: 'operator', target_id: row.id, reason: input.reason });
+    await insertOperatorAction(tx, { operator: createdBy, action: `operator.create role=${input.role}${approvalNote(input.approval)}`, target_type: 'operator', target_id: row.id, reason: input.reason });
     return { id: row.id, setupToken, expiresAt };
   });
 }
@@ -84,16 +93,27 @@ async function acceptTotp(tx: Executor, operator: OperatorRow, secret: string, c
  * up; every later one needs a code of it (the second binds it). Wrong name or password: one answer.
  */
 export async function signInOperator(deps: Pick<AppDeps, 'db' | 'secrets'>, actor: Actor, body: { user_name: string; password: string; totp_code?: string }) {
-  const { db, secrets } = deps;
+  const { db } = deps;
   const input = { userName: body.user_name, password: body.password, totpCode: body.totp_code, ip: actor.ip, userAgent: actor.userAgent };
   const found = await q.findOperatorByName(db, input.userName);
   const passwordOk = await checkPassword(found?.password_hash, input.password);
   if (!found || !passwordOk || found.status !== 'active') throw new AppError(ResponseCode.loginFailed);
 
+  // The code is a guess under the operator's own lockout: 10 wrong codes in 15 minutes from all
+  // addresses together, and only someone holding the password gets this far.
+  const key = operatorTotpFailureKey(found.id);
+  const { result, earlier } = await guessUnderLockout(db, key, actor.ip, ResponseCode.twoFactorInvalid, () => openOperatorSession(deps, found.id, input), MEMBER_ONLY);
+  await clearFailures(db, key, actor.ip, earlier);
+  return result;
+}
+
+/** The sign-in's second step, the operator's row locked: the authenticator's code (or its setup), then the session. */
+async function openOperatorSession(deps: Pick<AppDeps, 'db' | 'secrets'>, operatorId: number, input: { totpCode?: string; ip: string; userAgent?: string }) {
+  const { db, secrets } = deps;
   // A failed code must still count as used: the transaction commits the step, then the error is thrown.
   let failure: AppError | undefined;
   const answer = await withTransaction(db, async (tx) => {
-    const op = await q.lockOperatorForUpdate(tx, found.id);
+    const op = await q.lockOperatorForUpdate(tx, operatorId);
     // Removed between the password check and the lock: the same answer as a wrong password.
     if (!op) throw new AppError(ResponseCode.loginFailed);
     let totpSetup: { secret: string; otpauth_url: string } | null = null;

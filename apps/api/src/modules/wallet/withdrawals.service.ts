@@ -58,6 +58,8 @@ const toAdmin = (w: View, approvalsNeeded: number) => ({
   reviewed_by: w.reviewed_by,
   approvers: w.approvers,
   approvals_needed: approvalsNeeded,
+  // Whoever rejects it decides its review last (an approved one too, when its payout failed).
+  rejected_by: w.status === 'rejected' ? w.reviewed_by : null,
   paid_by: w.paid_by,
 });
 
@@ -187,13 +189,19 @@ async function lockForDecision(tx: Tx, actor: Actor, id: number) {
   return w;
 }
 
+/** Marking paid before the approvals are all in: says how many are missing rather than "already decided". */
+const stillNeedsApproval = (given: number, needed: number) =>
+  new AppError(ResponseCode.requestNotPending, { given, needed }, { messageKey: given ? 'admin.code.withdrawalNeedsOneMoreApproval' : 'admin.code.withdrawalNeedsApproval' });
+
+/** Moves a withdrawal to paid or rejected for an operator, settling its hold once; `reviewed_by` is the caller's to set (a payer is no reviewer). */
 async function decide(db: AppDeps['db'], actor: Actor, id: number, from: WithdrawalStatus[], to: WithdrawalStatus, changes: Parameters<typeof q.transitionWithdrawal>[4], reason: string | null, settle?: 'post' | 'release') {
   const operator = operatorNameOf(actor);
   return withTransaction(db, async (tx) => {
     const current = await lockForDecision(tx, actor, id);
+    if (to === 'paid' && current.status === 'pending') throw stillNeedsApproval(current.approvers.length, await approvalsNeeded(tx, current));
     // Separation of duties: whoever approved the withdrawal does not also carry the money out.
     if (to === 'paid' && current.approvers.includes(operator)) throw new AppError(ResponseCode.payoutSameOperator);
-    const moved = await q.transitionWithdrawal(tx, id, from, to, { ...changes, reviewed_by: operator });
+    const moved = await q.transitionWithdrawal(tx, id, from, to, changes);
     if (!moved) throw alreadyDecided(current.status);
     if (settle === 'release') await releaseHold(tx, moved.hold_id, { actor });
     if (settle === 'post') {
@@ -237,7 +245,7 @@ export async function approveWithdrawal(db: AppDeps['db'], actor: Actor, input: 
     const needed = await approvalsNeeded(tx, w);
     if (approvers.length < needed) await q.addWithdrawalApprover(tx, w.id, approvers);
     else {
-      await q.transitionWithdrawal(tx, w.id, ['pending'], 'approved', { approvers, approved_at: new Date(), reviewed_by: operator });
+      await q.transitionWithdrawal(tx, w.id, ['pending'], 'approved', { approvers, approved_at: new Date(), reviewed_by: approvers.join(', ') });
       await notifyMember(tx, { memberId: w.user_id, kind: 'wallet.withdrawal_approved', params: { withdraw_no: w.withdraw_no, amount: await printAmount(tx, w.amount, w.currency), reason: input.reason ?? '' }, link: `/pages/my/withdrawInfo?id=${w.id}`, eventKey: `withdrawal:${w.id}:approved` });
     }
     const action = approvers.length < needed ? `withdrawal.approve ${approvers.length} of ${needed}` : 'withdrawal.approved';
@@ -257,4 +265,4 @@ export const markWithdrawalPaid = (db: AppDeps['db'], actor: Actor, input: { id:
  * meanwhile is not overridden unseen.
  */
 export const rejectWithdrawal = (db: AppDeps['db'], actor: Actor, input: { id: number; reason: string; seen_status?: 'pending' | 'approved' }) =>
-  decide(db, actor, input.id, input.seen_status ? [input.seen_status] : ['pending', 'approved'], 'rejected', { rejected_at: new Date(), reason: input.reason }, input.reason, 'release');
+  decide(db, actor, input.id, input.seen_status ? [input.seen_status] : ['pending', 'approved'], 'rejected', { rejected_at: new Date(), reason: input.reason, reviewed_by: operatorNameOf(actor) }, input.reason, 'release');

@@ -1,0 +1,31 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { changeLanguage, i18n, initI18n } from '../../../lib/i18n';
+import { caseEventLine } from '../case-event-line';
+
+// A case's history in the console names the operator who acted, not only that an operator did.
+
+beforeAll(async () => {
+  await initI18n();
+  await changeLanguage('en-us');
+});
+const line = (e: Parameters<typeof caseEventLine>[1]) => caseEventLine(i18n.t.bind(i18n) as never, e).split(' · ').slice(1);
+
+describe('a line of a case’s history', () => {
+  it('an operator’s decision names them, with the reason', () => {
+    expect(line({ kind: 'approved', from: 'under_review', to: 'awaiting_return', reason: 'worn box', by: 'operator', operator: 'owner1#1', at: '2026-11-28T10:00:00.000Z' })).toEqual(['Approved', 'owner1#1', 'worn box']);
+  });
+
+  it('the member’s own step says the member, without an empty reason', () => {
+    expect(line({ kind: 'submitted', from: null, to: 'under_review', reason: '', by: 'member', operator: null, at: '2026-11-28T09:00:00.000Z' })).toEqual([i18n.t('console.afterSales.event.submitted'), 'Member']);
+  });
+
+  it('who acted is said in the operator’s language', async () => {
+    await changeLanguage('zh-cn');
+    try {
+      expect(line({ kind: 'closed', from: 'awaiting_return', to: 'closed', reason: '', by: 'job', operator: null, at: '2026-11-28T09:00:00.000Z' })[1]).toBe(i18n.t('console.money.actors.job'));
+      expect(i18n.t('console.money.actors.job')).not.toBe('Job');
+    } finally {
+      await changeLanguage('en-us');
+    }
+  });
+});
