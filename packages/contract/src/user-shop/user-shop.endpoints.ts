@@ -60,3 +60,5 @@ export const getMemberShopOrder = endpoint({ method: 'GET', path: '/attractive/o
 export const confirmMemberShopOrder = endpoint({ method: 'POST', path: '/attractive/order/confirm', auth: 'member', area, idempotent: true, body: s.shopOrderInfoBody, data: s.shopOrderStateData });
 /** Books a regular order the owner bought and received into the shop's stock, once (an extension: the spec has no restock call). */
 export const restockMyShop = endpoint({ method: 'POST', path: '/attractive/shop/restock', auth: 'member', area, idempotent: true, body: s.restockBody, data: s.restockData });
+/** The owner's received regular orders that may still be booked into the shop's stock, newest first (an extension beside the restock). */
+export const listMyShopRestockOrders = endpoint({ method: 'GET', path: '/attractive/shop/restockOrders', auth: 'member', area, query: s.restockOrdersQuery, data: s.restockOrdersData });

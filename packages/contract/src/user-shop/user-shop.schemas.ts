@@ -4,6 +4,7 @@ import { idParam } from '../catalogue/catalogue.schemas.js';
 import { AFTER_SALE_STATUSES } from '../after-sales/after-sales.schemas.js';
 import { pageOf, pageQuery } from '../common/pagination.js';
 import { freeText } from '../common/text.js';
+import { isPhoneNumber } from '../common/validators.js';
 import { payBody, paymentInfoQuery } from '../payments/payments.schemas.js';
 
 // Member shops: a shop owner's own shop (profile, stock, goods, orders to audit, sales slips),
@@ -29,6 +30,8 @@ export const BUYER_SHOP_ORDER_VIEWS = ['all', 'awaiting_payment', 'awaiting_audi
 /** The most characters of a shop's name and introduction. */
 export const SHOP_NAME_MAX = 40;
 export const SHOP_INTRO_MAX = 140;
+/** The most characters of a shop's contact phone, separators included. */
+export const SHOP_CONTACT_MAX = 30;
 
 /** A shop as its owner sees it (contact and address in full), or as a buyer sees it (`mine` false). */
 export const shopSchema = z.object({
@@ -56,12 +59,21 @@ export type Shop = z.infer<typeof shopSchema>;
 
 export const shopInfoQuery = z.object({ shop_id: idParam.optional() });
 
+/** A phone number as people write it (`isPhoneNumber`), its digits in any script: a Japanese keyboard types full-width ones. */
+const isContactPhone = (v: string) => isPhoneNumber(v.replace(/\p{Nd}/gu, '0'));
+
 export const editShopBody = z.object({
   name: z.string().trim().min(1).max(SHOP_NAME_MAX),
   /** An image address from the member's own uploads (`/upload2`), or empty. Fields left out keep their value. */
   logo: z.string().trim().max(500).optional(),
   intro: freeText(SHOP_INTRO_MAX).optional(),
-  contact_mobile: z.string().trim().max(30).optional(),
+  /** A phone number buyers may call (digits, an optional leading +, spaces, dashes, brackets), or empty. */
+  contact_mobile: z
+    .string()
+    .trim()
+    .max(SHOP_CONTACT_MAX)
+    .refine((v) => v === '' || isContactPhone(v), { error: 'userShop.validation.contactMobile' })
+    .optional(),
   address: z.string().trim().max(200).optional(),
   region: z.string().trim().max(100).optional(),
   /** The owner pauses the shop (no new orders) or opens it again; a closed shop stays closed. */
@@ -75,6 +87,8 @@ export const shopSettingsPageData = z.object({
   is_owner: z.boolean(),
   shop: shopSchema.nullable(),
   entries: z.array(shopSettingsEntry),
+  /** An owner without a shop yet: what their approved shop-owner application said, to start the shop's profile from. */
+  draft: z.object({ name: z.string(), contact_mobile: z.string(), address: z.string() }).nullable().optional(),
 });
 
 export const shopTotalsData = z.object({
@@ -324,3 +338,13 @@ export const buyerShopOrderListData = pageOf(shopOrderSchema);
 /** Books a regular order the owner bought and received into the shop's stock, once. */
 export const restockBody = z.object({ order_id: idParam });
 export const restockData = z.object({ order_id: z.number().int(), units: count, lines: z.array(z.object({ sku_id: z.number().int(), added: count, stock: count })) });
+/** The owner's received regular orders that may still be booked into the shop: not booked yet, with units no after-sales case holds. */
+export const restockOrdersQuery = pageQuery;
+export const restockOrdersData = pageOf(
+  z.object({
+    id: z.number().int(),
+    order_no: z.string(),
+    completed_at: z.string().nullable(),
+    lines: z.array(z.object({ sku_id: z.number().int(), name: z.string(), spec_text: z.string(), num: count })),
+  }),
+);

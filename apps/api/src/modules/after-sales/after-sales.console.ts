@@ -32,13 +32,14 @@ import { withTransaction, type Tx } from '../../lib/transaction.js';
 import { enqueueLaterJob } from '../../jobs/enqueue.js';
 import { reserveStock, returnStock } from '../catalogue/stock.queries.js';
 import { findUserById } from '../members/members.queries.js';
+import { findOperatorById } from '../operators/operators.queries.js';
 import { notifyMember } from '../messages/messages.service.js';
 import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
 import { returnSpentPointsShare, reverseEarnedPoints } from '../orders/points.js';
 import { findRefundsOfPayment, findSucceededPaymentsOfPayable } from '../payments/payments.queries.js';
 import { refundPayment, type PaymentsDeps } from '../payments/settlement.js';
 import * as q from './after-sales.queries.js';
-import { CASE_REASONS_TAG, SETTINGS_TAG, caseEnded, moveCase, reasonKey, reasonText, recordCaseEvent, renderCases, renderEvents, returnAddressIn, settleFreight, type CaseRow } from './after-sales.service.js';
+import { CASE_REASONS_TAG, SETTINGS_TAG, caseEnded, moveCase, reasonKey, reasonText, recordCaseEvent, renderCases, renderEvents, returnAddressIn, settleFreight, type CaseEvent, type CaseRow } from './after-sales.service.js';
 import type { AfterSaleStatus } from './after-sales.table.js';
 import { findCaseOrder, lockCaseOrderWithLines, refOf, takeBackToShop, type OrderRef } from './order-source.js';
 
@@ -96,12 +97,25 @@ export async function detailForOperator(deps: Pick<AppDeps, 'db' | 'i18n' | 'con
     ...shown,
     member_id: c.user_id,
     member: member?.user_name ?? '',
-    events: renderEvents(await q.findCaseEvents(deps.db, c.id), (e) => pointsNoteOf(deps.i18n, actor.lang, e.reason)),
+    events: await withOperators(deps.db, await q.findCaseEvents(deps.db, c.id), (e) => pointsNoteOf(deps.i18n, actor.lang, e.reason)),
     // The operator sees where the goods will go before approving (the member, once approved).
     return_address: await returnAddressIn(deps.db, order.country_code),
     return_country: order.country_code,
     order_refundable: (await refundableOfOrder(deps.db, refOf(c))).total,
   };
+}
+
+/**
+ * The events as operators read them: each names the operator who acted, as their decisions are
+ * recorded (`name#id`; a command-line operator by the name it gave), looked up once per operator.
+ */
+async function withOperators(db: Executor, events: CaseEvent[], pointsNote: (e: CaseEvent) => string) {
+  const ids = [...new Set(events.filter((e) => e.actor_kind === 'operator' && /^\d+$/.test(e.actor_id)).map((e) => Number(e.actor_id)))];
+  const names = new Map(await Promise.all(ids.map(async (id) => [String(id), `${(await findOperatorById(db, id))?.user_name ?? 'operator'}#${id}`] as const)));
+  return renderEvents(events, pointsNote).map((shown, i) => {
+    const e = events[i]!;
+    return { ...shown, operator: e.actor_kind === 'operator' ? (names.get(e.actor_id) ?? e.actor_id) : null };
+  });
 }
 
 /** Records an operator's decision on a case. */
@@ -133,7 +147,9 @@ export async function approveCase(deps: Pick<AppDeps, 'db'>, actor: Actor, input
       for (const l of lines) if (!(await reserveStock(tx, l.exchange_sku_id!, l.qty))) throw new AppError(ResponseCode.stockShortage, { name: '', stock: 0 });
     }
     await enqueueLaterJob(tx, 'close_unshipped_after_sale', { caseId: c.id }, { runAt: shipBackBy, jobKey: `after-sale-close:${c.id}` });
-    await recordDecision(tx, actor, c.id, 'approve', input.reason);
+    // A return's approval records the refund it grants (as the refund's own record does), then why.
+    const granted = refund === null ? '' : `${fromMinorUnits(refund, c.currency)} ${c.currency}`;
+    await recordDecision(tx, actor, c.id, 'approve', [granted, input.reason].filter(Boolean).join(' · '));
     await notifyMember(tx, { memberId: c.user_id, kind: 'after_sale.approved', params: { case_no: c.case_no, ship_back_by: iso(shipBackBy).slice(0, 10) }, link: link(c.id), eventKey: `after-sale:${c.id}:approved` });
     return changed(moved);
   });
@@ -264,6 +280,7 @@ export async function settleCaseRefund(deps: PaymentsDeps, actor: Actor, started
 
 const REVERSED_NOTE = /^reversed (\d+) of (\d+) earned points(?:, shortfall (\d+))?$/;
 const RETURNED_NOTE = /^returned (\d+) points and (\d+) shopping points spent on the order$/;
+const WITHHELD_NOTE = /^withheld (\d+) earned points not credited yet$/;
 
 /** A points event's recorded figures (`pointsBack` writes them) in the operator's language; any other note as it was written. */
 export function pointsNoteOf(i18n: AppDeps['i18n'], lang: Actor['lang'], note: string): string {
@@ -272,6 +289,8 @@ export function pointsNoteOf(i18n: AppDeps['i18n'], lang: Actor['lang'], note: s
     const [, taken, due, shortfall] = reversed;
     return shortfall ? i18n.t(lang, 'afterSales.note.pointsReversedShort', { reversed: taken!, due: due!, shortfall }) : i18n.t(lang, 'afterSales.note.pointsReversed', { reversed: taken!, due: due! });
   }
+  const withheld = WITHHELD_NOTE.exec(note);
+  if (withheld) return i18n.t(lang, 'afterSales.note.pointsWithheld', { points: withheld[1]! });
   const returned = RETURNED_NOTE.exec(note);
   if (returned) return i18n.t(lang, 'afterSales.note.pointsReturned', { points: returned[1]!, shopping: returned[2]! });
   return note;
@@ -282,7 +301,8 @@ async function pointsBack(tx: Tx, actor: Actor, caseId: number, orderId: number,
   // The points the order earned go back in the same share, never below the member's balance; a shortfall is recorded.
   const before = await q.sumRefundedOfOrder(tx, orderId, caseId);
   const points = await reverseEarnedPoints(tx, actor, { orderId, cause: `after-sale:${caseId}`, refundedBefore: before, refunded });
-  if (points.due > 0) await recordCaseEvent(tx, actor, caseId, { kind: 'points_reversed', reason: `reversed ${points.reversed} of ${points.due} earned points${points.shortfall ? `, shortfall ${points.shortfall}` : ''}` });
+  if (points.withheld > 0) await recordCaseEvent(tx, actor, caseId, { kind: 'points_reversed', reason: `withheld ${points.withheld} earned points not credited yet` });
+  else if (points.due > 0) await recordCaseEvent(tx, actor, caseId, { kind: 'points_reversed', reason: `reversed ${points.reversed} of ${points.due} earned points${points.shortfall ? `, shortfall ${points.shortfall}` : ''}` });
   // The points the order spent at checkout come back in the same share.
   const spentBack = await returnSpentPointsShare(tx, actor, { orderId, cause: `after-sale:${caseId}`, refundedBefore: before, refunded });
   if (spentBack.points + spentBack.shopping_points > 0) await recordCaseEvent(tx, actor, caseId, { kind: 'points_returned', reason: `returned ${spentBack.points} points and ${spentBack.shopping_points} shopping points spent on the order` });

@@ -582,7 +582,8 @@ export async function listCases(deps: Pick<AppDeps, 'db' | 'i18n' | 'config' | '
   return pageOf(await renderCases(deps, actor.lang, rows), totalOf(rows), input);
 }
 
-type CaseEvent = Awaited<ReturnType<typeof q.findCaseEvents>>[number];
+/** A case's event as stored: its kind, the move, who acted (kind and id) and when. */
+export type CaseEvent = Awaited<ReturnType<typeof q.findCaseEvents>>[number];
 
 /**
  * The events of a case as the member reads them, or as an operator does with `pointsNote`: the
@@ -874,6 +875,9 @@ export async function exchangeGoods(deps: KeptDeps, actor: Actor, input: Endpoin
 
 /** The member's orders with cases, for the after-sales view of the order list (registered in wiring.ts). */
 export const ordersWithCases = async (db: Executor, userId: number): Promise<number[]> => (await q.findOrderIdsWithCases(db, userId)).map((r) => r.order_id);
+
+/** Of these regular orders, those a member may still ask something of (the order list's and order page's `can_after_sale`). */
+export const ordersOpenToCases = async (db: Executor, orderIds: number[]): Promise<Set<number>> => new Set(await q.findOrdersOpenToCases(db, orderIds, AFTER_SALE_COUNTING_STATUSES));
 
 /** Per shop order: its cases, the open ones, the newest case's state and what was refunded (the member-shop area's lists). */
 export const shopOrderCaseSummaries = (db: Executor, shopOrderIds: number[]) => q.findShopOrderCaseSummaries(db, shopOrderIds, AFTER_SALE_OPEN_STATUSES);

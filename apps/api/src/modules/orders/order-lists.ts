@@ -5,10 +5,15 @@ import { announce } from '../../lib/changes.js';
 
 /**
  * Where a higher area adds to the member's order list (filled by `wiring.ts`): after-sales names the
- * member's orders with cases, which the list's after-sales view shows beside those refunding or refunded.
+ * member's orders with cases, which the list's after-sales view shows beside those refunding or refunded,
+ * and which orders it still takes a request on (`can_after_sale`).
  * An area that changes what it answers tells the member's lists with `ordersChanged`.
  */
-export const orderListHooks: { ordersWithCases?: (db: Executor, userId: number) => Promise<number[]> } = {};
+export const orderListHooks: {
+  ordersWithCases?: (db: Executor, userId: number) => Promise<number[]>;
+  /** Of these shipped or completed orders, those after-sales still takes a request on (something left, a window open). */
+  ordersOpenToCases?: (db: Executor, orderIds: number[]) => Promise<Set<number>>;
+} = {};
 
 /** Tags of the members' cached order lists: everyone's, or one member's. */
 export const OrderListTag = {

@@ -567,8 +567,21 @@ export const markPointsEarned = (tx: Tx, orderId: number) =>
     .where('status', '=', 'completed')
     .where('points_earned', '>', 0)
     .where('points_earned_at', 'is', null)
-    .returning(['id', 'user_id', 'points_earned'])
+    .returning(['id', 'user_id', 'points_earned', 'points_withheld'])
     .executeTakeFirst();
+
+/**
+ * Withholds points an order will not earn (its share of a refund) while they are not credited yet:
+ * answers false when they were credited meanwhile (they are then taken back from the balance instead).
+ */
+export const withholdOrderPoints = async (tx: Tx, orderId: number, points: number): Promise<boolean> =>
+  (await tx
+    .updateTable('orders')
+    .set({ points_withheld: sql`points_withheld + ${points}` })
+    .where('id', '=', orderId)
+    .where('points_earned_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst()) !== undefined;
 
 /** The package a tracking provider's push is about: by provider and number (and the carrier code, when the provider names one). */
 export const findPackageByProviderNumber = (db: Executor, provider: string, trackingNumber: string, carrier?: string) =>

@@ -549,14 +549,24 @@ export async function remindShipment(db: Database, actor: Actor, input: { id: nu
 
 // ---------------------------------------------------------------- reading orders
 
-function actionsOf(o: Pick<OrderRow, 'status'>, packageCount = 0): OrderSummary['actions'] {
+/**
+ * Of these orders, the shipped or completed ones after-sales still takes a request on: something left
+ * that no case holds, a window open (every one of them while no after-sales area is wired).
+ */
+async function openToAfterSales(db: Executor, orders: Array<Pick<OrderRow, 'id' | 'status'>>): Promise<Set<number>> {
+  const asked = orders.filter((o) => o.status === 'shipped' || o.status === 'completed').map((o) => o.id);
+  if (!asked.length || !orderListHooks.ordersOpenToCases) return new Set(asked);
+  return orderListHooks.ordersOpenToCases(db, asked);
+}
+
+function actionsOf(o: Pick<OrderRow, 'id' | 'status'>, packageCount = 0, afterSale?: Set<number>): OrderSummary['actions'] {
   return {
     can_cancel: o.status === 'awaiting_payment' || (o.status === 'paid' && packageCount === 0),
     can_pay: o.status === 'awaiting_payment',
     can_confirm: o.status === 'shipped',
     can_remind: o.status === 'paid',
     can_track: packageCount > 0 || o.status === 'shipped' || o.status === 'completed',
-    can_after_sale: o.status === 'shipped' || o.status === 'completed',
+    can_after_sale: (o.status === 'shipped' || o.status === 'completed') && (afterSale?.has(o.id) ?? true),
     can_review: o.status === 'completed',
   };
 }
@@ -583,6 +593,7 @@ function toSummary(
   lines: Array<ListedLine>,
   lang: Language,
   packageCount?: number,
+  afterSale?: Set<number>,
 ): OrderSummary {
   return {
     id: o.id,
@@ -595,7 +606,7 @@ function toSummary(
     lines: lines.map((l) => toLine(l, lang)),
     created_at: iso(o.created_at)!,
     expires_at: o.status === 'awaiting_payment' ? iso(o.expires_at) : null,
-    actions: actionsOf(o, packageCount ?? (o.shipped_at ? 1 : 0)),
+    actions: actionsOf(o, packageCount ?? (o.shipped_at ? 1 : 0), afterSale),
   };
 }
 
@@ -622,8 +633,9 @@ export async function listMemberOrders(db: Database, actor: Actor, input: Endpoi
   const n = (of: readonly string[]) => counts.filter((c) => of.includes(c.status)).reduce((s, c) => s + c.n, 0);
   const afterSales = n(AFTER_SALES) + extra.length;
   const total = input.view === 'after_sales' ? afterSales : statuses ? n(statuses) : n(counts.map((c) => c.status));
+  const afterSale = await openToAfterSales(db, page);
   return {
-    list: page.map((r) => toSummary(r, r.lines, actor.lang)),
+    list: page.map((r) => toSummary(r, r.lines, actor.lang, undefined, afterSale)),
     total,
     page: input.page,
     limit: input.limit,
@@ -640,17 +652,18 @@ export async function getMemberOrder(db: Database, actor: Actor, input: { id: nu
 
 /** An order with its amounts, address and dates, in `lang` (whoever may see it). */
 export async function getOrderDetails(db: Executor, order: OrderRow, lang: Language): Promise<OrderInfo> {
-  const [lines, packages, group, paid] = await Promise.all([
+  const [lines, packages, group, paid, afterSale] = await Promise.all([
     q.findOrderLines(db, [order.id]),
     q.findPackagesOfOrder(db, order.id),
     order.kind === 'group_buy' ? groupOfOrder(db, order.id) : null,
     paymentsOfPayable(db, order.user_id, 'order', order.id),
+    openToAfterSales(db, [order]),
   ]);
   // An order converted to the shopper's currency when placed shows each charge in it, at the order's recorded rate.
   const rate = order.local_currency && order.exchange_rate !== null ? exactRate(String(order.exchange_rate)) : null;
   const payments = paid.map((p) => (rate && order.local_currency ? { ...p, converted: { currency: order.local_currency, amount: convertMinor(p.charged, p.currency, order.local_currency, rate), rate } } : p));
   return {
-    ...toSummary(order, lines, lang, packages.length),
+    ...toSummary(order, lines, lang, packages.length, afterSale),
     subtotal: Number(order.subtotal_minor),
     coupon_discount: Number(order.coupon_discount_minor),
     operating_fee_rate: order.operating_fee_rate_bp,
@@ -660,7 +673,8 @@ export async function getOrderDetails(db: Executor, order: OrderRow, lang: Langu
     points_value: Number(order.points_value_minor),
     shopping_points_used: Number(order.shopping_points_used),
     shopping_points_value: Number(order.shopping_points_value_minor),
-    points_earned: Number(order.points_earned),
+    // What it earns (or earned): less what was withheld for refunds before it was credited.
+    points_earned: Number(order.points_earned) - Number(order.points_withheld),
     points_earned_posted: order.points_earned_at !== null,
     group_buy: group,
     address: order.address,

@@ -63,6 +63,8 @@ export interface OrdersTable {
   /** Points the order earns, posted once when it completes (then `points_earned_at` is set). */
   points_earned: Generated<number>;
   points_earned_at: Date | null;
+  /** Of those, points it no longer earns: its share of what was refunded before they were credited. */
+  points_withheld: Generated<number>;
   total_minor: number;
   country_code: string;
   address: Json<AddressSnapshot>;

@@ -226,35 +226,44 @@ export async function lowerEarnedForPointsPayment(tx: Tx, orderId: number): Prom
   await q.lowerOrderPointsEarned(tx, orderId, earned);
 }
 
-/** A completed order credits the points it earns, once (the order's mark and the entry's key both say so). */
+/**
+ * A completed order credits the points it earns, once (the order's mark and the entry's key both say
+ * so): less those withheld for what was refunded before.
+ */
 export async function creditEarnedPoints(tx: Tx, actor: Actor, orderId: number): Promise<void> {
   const order = await q.markPointsEarned(tx, orderId);
   if (!order) return;
+  const credited = Number(order.points_earned) - Number(order.points_withheld);
+  if (credited <= 0) return;
   await post(tx, {
     kind: 'order.points.earn',
     reference: { type: 'order', id: orderId },
     idempotencyKey: `order:${orderId}:points:earn`,
     actor,
     postings: [
-      { account: { system: 'promotions', asset: 'points', currency: POINTS_CURRENCY }, amount: -Number(order.points_earned) },
-      { account: { member: Number(order.user_id), asset: 'points', currency: POINTS_CURRENCY }, amount: Number(order.points_earned) },
+      { account: { system: 'promotions', asset: 'points', currency: POINTS_CURRENCY }, amount: -credited },
+      { account: { member: Number(order.user_id), asset: 'points', currency: POINTS_CURRENCY }, amount: credited },
     ],
   });
 }
 
 /**
- * Takes back the points an order earned, for a part of what was paid that was refunded: the share of
+ * Takes back the points an order earns, for a part of what was paid that was refunded: the share of
  * `earned` of the refunded value, each rounding down once on the running total (`refundedBefore` was
- * refunded earlier), once per `cause`. Never below the member's balance: what could not be taken back
- * is answered as the shortfall for the caller to record. Nothing when the points were never credited.
+ * refunded earlier), once per `cause` (the caller's). Not credited yet (a return of a shipped order),
+ * they are withheld from what completion credits (`withheld`). Credited, they are taken back, never
+ * below the member's balance: what could not be is answered as the shortfall for the caller to record.
  */
-export async function reverseEarnedPoints(tx: Tx, actor: Actor, input: { orderId: number; cause: string; refundedBefore: number; refunded: number }): Promise<{ due: number; reversed: number; shortfall: number }> {
+export async function reverseEarnedPoints(tx: Tx, actor: Actor, input: { orderId: number; cause: string; refundedBefore: number; refunded: number }): Promise<{ due: number; withheld: number; reversed: number; shortfall: number }> {
   const order = await q.findOrder(tx, input.orderId);
   const earned = Number(order?.points_earned ?? 0);
   const paid = Number(order?.total_minor ?? 0);
-  if (!order || !order.points_earned_at || earned <= 0 || paid <= 0) return { due: 0, reversed: 0, shortfall: 0 };
+  if (!order || earned <= 0 || paid <= 0) return { due: 0, withheld: 0, reversed: 0, shortfall: 0 };
   const upTo = (value: number) => Math.floor((earned * Math.min(value, paid)) / paid);
   const due = upTo(input.refundedBefore + input.refunded) - upTo(input.refundedBefore);
+  if (due <= 0) return { due: 0, withheld: 0, reversed: 0, shortfall: 0 };
+  // Not credited yet: completion credits that much less (unless it credited them meanwhile: then as credited).
+  if (!order.points_earned_at && (await q.withholdOrderPoints(tx, input.orderId, due))) return { due, withheld: due, reversed: 0, shortfall: 0 };
   const reversed = Math.min(due, Math.max(0, await balanceOf(tx, Number(order.user_id), 'points', POINTS_CURRENCY)));
   if (reversed > 0) {
     await post(tx, {
@@ -268,5 +277,5 @@ export async function reverseEarnedPoints(tx: Tx, actor: Actor, input: { orderId
       ],
     });
   }
-  return { due, reversed, shortfall: due - reversed };
+  return { due, withheld: 0, reversed, shortfall: due - reversed };
 }

@@ -1,8 +1,9 @@
-import { ResponseCode } from '@shop/contract';
+import { AFTER_SALE_COUNTING_STATUSES, ResponseCode } from '@shop/contract';
 import { sql, type Insertable } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import { laterJobInsertOf } from '../../jobs/enqueue.js';
 import type { Tx } from '../../lib/transaction.js';
+import { hasUnitsOutsideCasesSql } from '../after-sales/after-sales.queries.js';
 import type { MemberShopsTable, ShopOrderAddress, ShopOrderLinesTable, ShopOrderStatus, ShopOrdersTable, ShopSaleLinesTable, ShopSalesTable, StockCause } from './user-shop.table.js';
 
 // Every statement of member shops. Stock is taken only by conditional updates (`… and stock >= q`),
@@ -187,6 +188,24 @@ export const findRestockedUnits = async (db: Executor, order: { id: number; orde
   const { rows } = await sql<{ units: Array<{ sku_id: number | string; units: number | string }> }>`select ${restockedUnitsQuery(order)} as units`.execute(db);
   return new Map((rows[0]?.units ?? []).map((r) => [Number(r.sku_id), Number(r.units)]));
 };
+
+/**
+ * A page of the member's received (completed) regular orders a restock would still take, newest
+ * first, with their lines and the count of all: not booked before, and with a unit no after-sales case
+ * holds (the after-sales area's rule, read inside this statement).
+ */
+export async function findRestockableOrders(db: Executor, userId: number, limit: number, offset: number) {
+  const { rows } = await sql<{ id: number | string; order_no: string; completed_at: Date | string | null; lines: Array<{ sku_id: number | string; name: Record<string, string>; spec_text: Record<string, string>; quantity: number }>; total: string }>`
+    select o.id, o.order_no, o.completed_at,
+      (select coalesce(json_agg(json_build_object('sku_id', l.sku_id, 'name', l.name, 'spec_text', l.spec_text, 'quantity', l.quantity) order by l.id), '[]') from order_lines l where l.order_id = o.id) as lines,
+      count(*) over () as total
+    from orders o
+    where o.user_id = ${userId} and o.status = 'completed'
+      and not exists (select 1 from shop_restocks r where r.order_id = o.id)
+      and ${hasUnitsOutsideCasesSql(sql.ref('o.id'), AFTER_SALE_COUNTING_STATUSES)}
+    order by o.id desc limit ${limit} offset ${offset}`.execute(db);
+  return rows;
+}
 
 /** Claims a received regular order for the shop's stock, once; false when it was already booked. */
 export const insertRestock = async (tx: Tx, r: { order_id: number; shop_id: number; units: number }) =>

@@ -26,6 +26,7 @@ export function userShopRoutes({ handle, deps, app }: Api): void {
   handle(c.listMyShopGoodsChoices, ({ actor, query }) => service.goodsChoices(db, actor, query));
   handle(c.setMyShopGoods, ({ actor, body }) => service.setShopGoods(db, actor, body));
   handle(c.restockMyShop, ({ actor, body }) => service.restock(db, actor, body));
+  handle(c.listMyShopRestockOrders, ({ actor, query }) => service.restockableOrders(db, actor, query));
   handle(c.listMyShopSales, ({ actor, query }) => service.salesList(db, actor, query));
   handle(c.recordMyShopSale, ({ actor, body }) => service.recordSale(db, actor, body));
   handle(c.countMyShopUnapprovedOrders, ({ actor }) => orders.unapprovedCount(db, actor));

@@ -1,6 +1,7 @@
 import {
   ResponseCode,
   displayMinor,
+  SHOP_NAME_MAX,
   type EndpointBody,
   type EndpointData,
   type EndpointQuery,
@@ -12,6 +13,7 @@ import {
   type getShopSettingsPage,
   type listMyShopGoods,
   type listMyShopGoodsChoices,
+  type listMyShopRestockOrders,
   type listMyShopSales,
   type recordMyShopSale,
   type restockMyShop,
@@ -34,6 +36,7 @@ import { findSkusForCheckout } from '../catalogue/stock.queries.js';
 import { maskName, pick } from '../catalogue/texts.js';
 import { findUserById } from '../members/members.queries.js';
 import { hasActiveRole } from '../members/roles.queries.js';
+import { findApplicationsOf } from '../referral/referral.queries.js';
 import { lockOrderUnitsOutsideCases } from '../after-sales/after-sales.service.js';
 import { shopOrdersChanged } from './shop-order-lists.js';
 import * as q from './user-shop.queries.js';
@@ -166,12 +169,24 @@ export async function editShop(db: Executor, actor: Actor, input: EndpointBody<t
   return shopAnswer((await q.findShopOfOwner(db, memberId))!, true);
 }
 
-/** The shop settings page: the caller's role and shop, and the rows that lead to the shop's pages. */
+/**
+ * The profile an owner's shop starts from: the shop name, phone and address of their newest approved
+ * shop-owner application (the shop itself is set up by the owner's first `editShop`), or none.
+ */
+async function applicationDraft(db: Executor, memberId: number): Promise<EndpointData<typeof getShopSettingsPage>['draft']> {
+  const approved = (await findApplicationsOf(db, memberId)).find((a) => a.kind === 'shop_owner' && a.status === 'approved');
+  if (!approved) return null;
+  const f = approved.fields;
+  return { name: (f.shop_name ?? '').slice(0, SHOP_NAME_MAX), contact_mobile: f.mobile ? `+${f.mobile_pre ?? ''} ${f.mobile}` : '', address: f.address ?? '' };
+}
+
+/** The shop settings page: the caller's role and shop (or, before it is set up, the application's draft of it), and the rows that lead to the shop's pages. */
 export async function settingsPage(db: Executor, actor: Actor): Promise<EndpointData<typeof getShopSettingsPage>> {
   const memberId = memberIdOf(actor);
   const isOwner = await hasActiveRole(db, memberId, 'shop_owner');
   const shop = await q.findShopOfOwner(db, memberId);
-  if (!isOwner || !shop) return { is_owner: isOwner, shop: null, entries: isOwner ? [{ key: 'profile', value: '', path: '/pages/shop/settings', done: false }] : [] };
+  if (!isOwner) return { is_owner: false, shop: null, entries: [] };
+  if (!shop) return { is_owner: true, shop: null, entries: [{ key: 'profile', value: '', path: '/pages/shop/settings', done: false }], draft: await applicationDraft(db, memberId) };
   const shopId = Number(shop.id);
   const [goods, audits, stock] = await Promise.all([q.countGoodsOnSale(db, shopId), q.countShopOrders(db, shopId, ['awaiting_audit']), q.sumShopStock(db, shopId)]);
   return {
@@ -380,6 +395,19 @@ export async function restock(db: Executor, actor: Actor, input: EndpointBody<ty
     }
     return { order_id: order.id, units, lines: out };
   });
+}
+
+/** The owner's received regular orders a restock would still take (not booked, units outside after-sales), newest first. */
+export async function restockableOrders(db: Executor, actor: Actor, input: EndpointQuery<typeof listMyShopRestockOrders>): Promise<EndpointData<typeof listMyShopRestockOrders>> {
+  await ownShop(db, actor);
+  const rows = await q.findRestockableOrders(db, memberIdOf(actor), input.limit, (input.page - 1) * input.limit);
+  const list = rows.map((o) => ({
+    id: Number(o.id),
+    order_no: o.order_no,
+    completed_at: iso(o.completed_at),
+    lines: o.lines.map((l) => ({ sku_id: Number(l.sku_id), name: pick(l.name, actor.lang), spec_text: pick(l.spec_text, actor.lang), num: l.quantity })),
+  }));
+  return pageOf(list, totalOf(rows), input);
 }
 
 // ── Sales slips ─────────────────────────────────────────────────────────────────────────────

@@ -38,6 +38,8 @@ const extensions: Record<string, string> = {
   'POST /attractive/shop/shopGoodsSet': 'user-shop',
   'POST /attractive/order/confirm': 'user-shop',
   'POST /attractive/shop/restock': 'user-shop',
+  // The restock page lists only the orders a restock would still take (docs/decisions/2026-11-29-shop-owner-applications-and-restock-list.md).
+  'GET /attractive/shop/restockOrders': 'user-shop',
 };
 
 describe('the contract', () => {

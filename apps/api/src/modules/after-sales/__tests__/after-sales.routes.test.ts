@@ -1,4 +1,4 @@
-import { ResponseCode } from '@shop/contract';
+import { ResponseCode, fromMinorUnits } from '@shop/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { call } from '../../catalogue/__tests__/helpers.js';
@@ -191,6 +191,31 @@ describe('opening a case', () => {
   });
 });
 
+describe('who acted on a case', () => {
+  it('the operator’s history names the operator of each decision (the member’s does not), and the approval records the refund it grants', async () => {
+    const m = await shopper();
+    const o = await boughtOrder(m);
+    const id = (await post(m, '/shop/order/afterSaleSubmit', { order_id: o.orderId, kind: 'return', reason_id: 'changed_mind', lines: [{ order_line_id: o.lines[0]!.id, qty: 1 }] })).body.data.case_id;
+    const refund = Number((await caseRow(id)).refundable_minor) - 100;
+    expect((await admin('/admin/api/after-sales/approve', { id, refund_amount: refund, reason: 'worn box' })).body.code).toBe(200);
+    const { user_name } = await t.db.selectFrom('operators').select('user_name').where('id', '=', kit.operator.operatorId).executeTakeFirstOrThrow();
+    const operator = `${user_name}#${kit.operator.operatorId}`;
+
+    const events = (await adminGet(`/admin/api/after-sales/detail?id=${id}`)).body.data.events;
+    expect(events.map((e: { kind: string; by: string; operator: string | null }) => [e.kind, e.by, e.operator])).toEqual([
+      ['submitted', 'member', null],
+      ['approved', 'operator', operator],
+    ]);
+    // The member reads that the shop acted, never who.
+    const own = (await get(m, `/attractive/AfterSales/info?id=${id}`)).body.data.events;
+    expect(own.map((e: { kind: string; by: string }) => [e.kind, e.by])).toEqual([['submitted', 'member'], ['approved', 'operator']]);
+    expect(JSON.stringify(own)).not.toContain(user_name);
+
+    const approval = await t.db.selectFrom('operator_actions').select(['operator', 'reason']).where('target_type', '=', 'after_sale').where('target_id', '=', id).where('action', '=', 'after_sale.approve').executeTakeFirstOrThrow();
+    expect(approval).toEqual({ operator, reason: `${fromMinorUnits(refund, o.currency)} ${o.currency} · worn box` });
+  });
+});
+
 describe('a return to its refund', () => {
   it('approve (partial, capped) → return shipped → received and restocked → refunded once to the balance under 20 parallel refunds; every step an event and a message', async () => {
     const m = await shopper();
@@ -336,6 +361,67 @@ describe('a return to its refund', () => {
     expect(await detail('zh-cn')).toBe(`已收回获得积分 ${earned} 中的 2；另有 ${earned - 2} 已被使用，无法收回`);
     const mine = (await get(m, `/attractive/AfterSales/info?id=${id}`)).body.data.events.find((e: { kind: string }) => e.kind === 'points_reversed');
     expect(mine.reason).toBe('');
+    expect(await ledgerCheck(t.db)).toEqual([]);
+  });
+
+  it('a return refunded before the order was received: completion credits the points less their share, later returns take back the rest', async () => {
+    const m = await shopper();
+    const o = await boughtOrder(m, { receive: false });
+    const earned = Number((await t.db.selectFrom('orders').select('points_earned').where('id', '=', o.orderId).executeTakeFirstOrThrow()).points_earned);
+    expect(earned).toBeGreaterThan(0);
+    const refundCase = async (lines: Array<{ order_line_id: number; qty: number }>) => {
+      const id = (await post(m, '/shop/order/afterSaleSubmit', { order_id: o.orderId, kind: 'return', reason_id: 'changed_mind', lines })).body.data.case_id;
+      expect((await admin('/admin/api/after-sales/approve', { id })).body.code).toBe(200);
+      expect((await admin('/admin/api/after-sales/receive', { id })).body.code).toBe(200);
+      const refunded = await admin('/admin/api/after-sales/refund', { id });
+      expect(refunded.body.data.status).toBe('refunded');
+      return { id, refunded: refunded.body.data.refunded as number };
+    };
+    // The 3.00 unit goes back before the parcel arrived: nothing is credited yet, so its share is withheld.
+    const first = await refundCase([{ order_line_id: o.lines[1]!.id, qty: 1 }]);
+    const withheld = Math.floor((earned * first.refunded) / o.total);
+    expect(withheld).toBeGreaterThan(0);
+    expect(await balanceOf(t.db, m.userId, 'points', 'XXX')).toBe(0);
+    expect((await get(m, `/shop/order/info?id=${o.orderId}`)).body.data).toMatchObject({ points_earned: earned - withheld, points_earned_posted: false });
+    const note = async (id: number) => (await adminGet(`/admin/api/after-sales/detail?id=${id}`)).body.data.events.find((e: { kind: string }) => e.kind === 'points_reversed').reason;
+    expect(await note(first.id)).toBe(`${withheld} points the order would earn will not be credited (they were not credited yet)`);
+    // Received: what is left of the points is credited.
+    expect((await post(m, '/shop/order/confirmReceipt', { id: o.orderId })).body.code).toBe(200);
+    expect(await balanceOf(t.db, m.userId, 'points', 'XXX')).toBe(earned - withheld);
+    expect((await get(m, `/shop/order/info?id=${o.orderId}`)).body.data).toMatchObject({ points_earned: earned - withheld, points_earned_posted: true });
+    // The rest goes back after: the rest of the points with it, none left over and none taken twice.
+    const second = await refundCase([{ order_line_id: o.lines[0]!.id, qty: 2 }]);
+    expect(first.refunded + second.refunded).toBe(o.total);
+    expect(await balanceOf(t.db, m.userId, 'points', 'XXX')).toBe(0);
+    expect(await ledgerCheck(t.db)).toEqual([]);
+  });
+
+  it('race: a refund and the receipt at once: the points come out the same whichever goes first (5 runs)', async () => {
+    for (let run = 0; run < 5; run++) {
+      const m = await shopper();
+      const o = await boughtOrder(m, { receive: false });
+      const earned = Number((await t.db.selectFrom('orders').select('points_earned').where('id', '=', o.orderId).executeTakeFirstOrThrow()).points_earned);
+      const id = (await post(m, '/shop/order/afterSaleSubmit', { order_id: o.orderId, kind: 'return', reason_id: 'changed_mind', lines: [{ order_line_id: o.lines[0]!.id, qty: 1 }] })).body.data.case_id;
+      await admin('/admin/api/after-sales/approve', { id });
+      await admin('/admin/api/after-sales/receive', { id });
+      const [refund, receipt] = await Promise.all([admin('/admin/api/after-sales/refund', { id }), post(m, '/shop/order/confirmReceipt', { id: o.orderId })]);
+      expect([refund.body.data.status, receipt.body.code]).toEqual(['refunded', 200]);
+      expect(await balanceOf(t.db, m.userId, 'points', 'XXX')).toBe(earned - Math.floor((earned * refund.body.data.refunded) / o.total));
+    }
+    expect(await ledgerCheck(t.db)).toEqual([]);
+  });
+
+  it('a whole order refunded before it was received earns no points when it is then received', async () => {
+    const m = await shopper();
+    const o = await boughtOrder(m, { receive: false });
+    const id = (await post(m, '/shop/order/afterSaleSubmit', { order_id: o.orderId, kind: 'return', reason_id: 'changed_mind', lines: o.lines.map((l) => ({ order_line_id: l.id, qty: l.quantity })) })).body.data.case_id;
+    await admin('/admin/api/after-sales/approve', { id });
+    await admin('/admin/api/after-sales/receive', { id });
+    expect((await admin('/admin/api/after-sales/refund', { id })).body.data).toMatchObject({ status: 'refunded', refunded: o.total });
+    expect((await get(m, `/shop/order/info?id=${o.orderId}`)).body.data.points_earned).toBe(0);
+    expect((await post(m, '/shop/order/confirmReceipt', { id: o.orderId })).body.code).toBe(200);
+    expect(await balanceOf(t.db, m.userId, 'points', 'XXX')).toBe(0);
+    expect(await t.db.selectFrom('journal_entries').select('id').where('kind', '=', 'order.points.earn').where('reference_id', '=', String(o.orderId)).execute()).toEqual([]);
     expect(await ledgerCheck(t.db)).toEqual([]);
   });
 

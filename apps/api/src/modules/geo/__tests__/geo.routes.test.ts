@@ -129,8 +129,12 @@ describe('region tree', () => {
     expect(named(km, 'KH-12')).toBe('រាជធានីភ្នំពេញ');
     expect(named(km, 'KH-17')).toBe('ខេត្តសៀមរាប');
     expect(named(km, 'KH-18')).toBe('ខេត្តព្រះសីហនុ');
-    // Every province in Khmer but the dataset's stray "Tai Po District" (a district of Hong Kong).
-    expect(km.filter((r) => !/^[\u1780-\u17FF]+$/.test(r.name)).map((r) => r.code)).toEqual(['KH-NTP']);
+    // Every province in Khmer, Tboung Khmum too, and no district of Hong Kong among them (the dataset filed one there).
+    expect(km.filter((r) => !/^[\u1780-\u17FF]+$/.test(r.name))).toEqual([]);
+    expect(named(km, 'KH-25')).toBe('ខេត្តត្បូងឃ្មុំ');
+    const kh = (await get('/attractive/country/getAreaList?country=KH', 'en-us')).data.list as Listed[];
+    expect(kh.map((r) => r.code).sort()).toEqual(Array.from({ length: 25 }, (_, i) => `KH-${i + 1}`).sort());
+    expect(named(kh, 'KH-25')).toBe('Tboung Khmum');
     // Each language keeps its own: a Thai reader sees Cambodia in English, a Khmer reader Thailand.
     expect(named((await get('/attractive/country/getAreaList?country=KH', 'th')).data.list, 'KH-12')).toBe('Phnom Penh');
     expect(named((await get('/attractive/country/getAreaList?country=TH', 'km')).data.list, 'TH-10')).toBe('Bangkok');

@@ -23,7 +23,7 @@ import { useMediaPicker } from '@/components/shell/media-picker';
 import { uploadFile } from '@/lib/upload';
 import { fail, samePasswordTwice } from '../form-check';
 import { CodeButton } from './code-button';
-import { CountryCodePicker } from './country-code-picker';
+import { CountryCodePicker } from '@/components/country-code-picker';
 import { sizedUpload } from '@/lib/media-url';
 import { useTranslation } from '@/lib/i18n';
 import { FieldItem, FieldList } from '@/components/field-list';

@@ -18,7 +18,7 @@ import { registerInternationalMember } from '../api/register-international';
 import { sendCodeTo } from '../api/send-code';
 import { AgreementCheck } from '../components/agreement-check';
 import { CodeButton } from '../components/code-button';
-import { CountryCodePicker } from '../components/country-code-picker';
+import { CountryCodePicker } from '@/components/country-code-picker';
 import { useCaptchaPass } from '../captcha-pass';
 import { fail } from '../form-check';
 import { useTranslation } from '@/lib/i18n';

@@ -3,6 +3,7 @@ import { Button, Dialog } from 'antd-mobile';
 import { useNavigate } from '@/lib/router';
 import type { OrderSummary } from '@shop/contract/orders';
 import { paths } from '@/config/paths';
+import { changeThen } from '@/lib/change-then';
 import { showToast } from '@/lib/toast';
 import { useCancelOrder, useConfirmReceipt, useRemindShipment } from '../api/order-actions';
 import { OrderReviewSheet } from './order-review-sheet';
@@ -26,8 +27,7 @@ export function OrderActions({ order }: { order: Pick<OrderSummary, 'id' | 'acti
           shape="rounded"
           onClick={async () => {
             if (!(await ask(t(order.status === 'paid' ? 'orders.action.cancelPaidQuestion' : 'orders.action.cancelQuestion')))) return;
-            await cancel.mutateAsync({ id: order.id });
-            showToast(t(order.status === 'paid' ? 'orders.action.refunding' : 'orders.action.cancelled'));
+            await changeThen(() => cancel.mutateAsync({ id: order.id }), () => showToast(t(order.status === 'paid' ? 'orders.action.refunding' : 'orders.action.cancelled')));
           }}
         >
           {t('orders.action.cancel')}
@@ -54,8 +54,7 @@ export function OrderActions({ order }: { order: Pick<OrderSummary, 'id' | 'acti
           size="small"
           shape="rounded"
           onClick={async () => {
-            await remind.mutateAsync({ id: order.id });
-            showToast(t('orders.action.reminded'));
+            await changeThen(() => remind.mutateAsync({ id: order.id }), () => showToast(t('orders.action.reminded')));
           }}
         >
           {t('orders.action.remind')}
@@ -68,8 +67,7 @@ export function OrderActions({ order }: { order: Pick<OrderSummary, 'id' | 'acti
           color="primary"
           onClick={async () => {
             if (!(await ask(t('orders.action.confirmQuestion')))) return;
-            await confirm.mutateAsync({ id: order.id });
-            showToast(t('orders.action.confirmed'));
+            await changeThen(() => confirm.mutateAsync({ id: order.id }), () => showToast(t('orders.action.confirmed')));
           }}
         >
           {t('orders.action.confirm')}

@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from '@/lib/router';
 import { paths } from '@/config/paths';
 import { useSession } from '@/stores/session';
-import { prepareApp, startFakeApi } from '@/test/helpers';
+import { clearToasts, memberFixture, prepareApp, startFakeApi, toastText } from '@/test/helpers';
 import InvitePage from '../pages/invite-page';
 import PlacementPage from '../pages/placement-page';
 import StarPage from '../pages/star-page';
@@ -14,6 +14,7 @@ const ok = (data: unknown) => ({ json: { code: 200, msg: 'Success', data } });
 const node = (id: number, name: string, children: { L: unknown; R: unknown }, open: string[]) => ({ id, user_name: `use***${id}`, nickname: name, avatar: '', star: 0, depth: 0, left_pv: 0, right_pv: 0, left_count: 0, right_count: 0, has_more: false, children, open });
 let placed = false;
 let applications: unknown[] = [];
+const COUNTRIES = { MY: { code: 'MY', name: 'Malaysia', pre: '60' }, KH: { code: 'KH', name: 'Cambodia', pre: '855' } };
 const api = await startFakeApi({
   '/user/info/shareImg': () => ok({ invite_code: 'MIA2026X', share_url: 'https://shop.example/h5/#/pages/login/reg/reg?shareCode=MIA2026X', qr_code: 'data:image/png;base64,iVBORw0KGgo=' }),
   '/attractive/page/shareList': () => ok({ list: [] }),
@@ -32,6 +33,12 @@ const api = await startFakeApi({
     applications = [{ id: 5, kind: 'dealer', status: 'pending', reason: '', created_at: '2026-11-24T10:00:00.000Z', decided_at: null }];
     return ok({ application_id: 5, kind: 'dealer', status: 'pending' });
   },
+  '/attractive/user/applyUser': () => {
+    applications = [{ id: 6, kind: 'shop_owner', status: 'pending', reason: '', created_at: '2026-11-24T10:00:00.000Z', decided_at: null }];
+    return ok({ application_id: 6, kind: 'shop_owner', status: 'pending' });
+  },
+  '/attractive/countryCode': () => ok([COUNTRIES.MY, COUNTRIES.KH, { code: 'US', name: 'United States', pre: '1' }]),
+  '/attractive/country/getAreaPre': (r) => ok(new URL(r.url, 'http://x').searchParams.get('country') === 'KH' ? { country: 'KH', pre: '855' } : { country: 'MY', pre: '60' }),
 });
 
 beforeAll(() => prepareApp());
@@ -45,7 +52,10 @@ beforeEach(() => {
   applications = [];
   useSession.getState().signIn('member-token', null);
 });
-afterEach(() => cleanup());
+afterEach(async () => {
+  cleanup();
+  await clearToasts();
+});
 
 function renderAt(path: string) {
   const router = createMemoryRouter(
@@ -109,5 +119,44 @@ describe('referral pages', () => {
     fireEvent.change(inputs[2]!, { target: { value: '1 Jalan Ampang' } });
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText('Under review')).toBeTruthy();
+  });
+
+  it('applications: a link names the kind; the phone starts in the member’s own country and a number typed with + picks its country', async () => {
+    useSession.getState().signIn('member-token', memberFixture({ country: 'KH' }));
+    renderAt(`${paths.team.applications}?kind=shop_owner`);
+    expect(await screen.findByText('No role yet')).toBeTruthy();
+    // Member shop owner is chosen (its shop name field shows), and the phone is Cambodia's.
+    expect(document.querySelector('.adm-selector-item-active')?.textContent).toBe('Member shop owner');
+    expect(await screen.findByRole('button', { name: 'Country code +855' })).toBeTruthy();
+    const [name, mobile, address, shopName] = [...document.querySelectorAll('.applications-page input')];
+    fireEvent.change(name!, { target: { value: 'Sophea Chan' } });
+    fireEvent.change(address!, { target: { value: '12 Street 240' } });
+    fireEvent.change(shopName!, { target: { value: 'Sophea’s Corner' } });
+    // Not a phone number: the hint names the code, nothing is sent.
+    fireEvent.change(mobile!, { target: { value: '12ab' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await toastText()).toBe('Enter a phone number of +855: 4 to 15 digits, or the whole number with + and its country code');
+    expect(api.requests.some((r) => r.url.startsWith('/attractive/user/applyUser'))).toBe(false);
+    // Typed with its + and code: sent as that country's number.
+    fireEvent.change(mobile!, { target: { value: '+60 12-345 6789' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Under review')).toBeTruthy();
+    const sent = JSON.parse(api.requests.find((r) => r.url.startsWith('/attractive/user/applyUser'))!.body);
+    expect(sent).toMatchObject({ name: 'Sophea Chan', mobile_pre: '60', country: 'MY', mobile: '123456789', shop_name: 'Sophea’s Corner' });
+    expect(screen.getByRole('button', { name: 'Country code +60' })).toBeTruthy();
+  });
+
+  it('applications: a number typed without + is of the member’s country', async () => {
+    useSession.getState().signIn('member-token', memberFixture({ country: 'KH' }));
+    renderAt(`${paths.team.applications}?kind=shop_owner`);
+    expect(await screen.findByRole('button', { name: 'Country code +855' })).toBeTruthy();
+    const [name, mobile, address] = [...document.querySelectorAll('.applications-page input')];
+    fireEvent.change(name!, { target: { value: 'Sophea Chan' } });
+    fireEvent.change(mobile!, { target: { value: '12 345 678' } });
+    fireEvent.change(address!, { target: { value: '12 Street 240' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Under review')).toBeTruthy();
+    const sent = JSON.parse(api.requests.filter((r) => r.url.startsWith('/attractive/user/applyUser')).at(-1)!.body);
+    expect(sent).toMatchObject({ mobile_pre: '855', country: 'KH', mobile: '12345678' });
   });
 });

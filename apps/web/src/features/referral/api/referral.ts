@@ -1,5 +1,5 @@
 import type { EndpointData } from '@shop/contract/common';
-import { getShareImage } from '@shop/contract/account';
+import { getDefaultCallingCode, getShareImage } from '@shop/contract/account';
 import { listSharePosters } from '@shop/contract/content';
 import {
   applyForDealer,
@@ -40,5 +40,7 @@ export const usePairings = () => useEndpointInfiniteQuery(listPairingBonuses, { 
 export const usePvRecords = () => useEndpointInfiniteQuery(getPvSettings, { limit: 20 });
 export const useStarProgress = () => useEndpointQuery(getStarProgress, undefined, { staleTime: 0 });
 export const useAgentInfo = () => useEndpointQuery(getAgent, undefined);
+/** The calling code an application's phone starts with: the member's own country's, else the language's home country's. */
+export const useHomeCallingCode = (country?: string | null) => useEndpointQuery(getDefaultCallingCode, country ? { country } : {}, { staleTime: Infinity });
 const applyCalls = { dealer: applyForDealer, service_centre: applyForServiceCentre, shop_owner: applyForMembership } as const;
 export const useApply = (kind: keyof typeof applyCalls) => useEndpointMutation(applyCalls[kind], { invalidates: [getAgent] });

@@ -5,23 +5,43 @@ import { ListState } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
 import { formatDate } from '@/lib/format';
 import { showToast } from '@/lib/toast';
-import { useAgentInfo, useApply } from '../api/referral';
+import { useAgentInfo, useApply, useHomeCallingCode } from '../api/referral';
 import '../referral.css';
 import { useTranslation } from '@/lib/i18n';
 import { FieldItem, FieldList } from '@/components/field-list';
+import { CountryCodePicker, splitCallingCode, useCountryCodes, type CallingCode } from '@/components/country-code-picker';
+import { useSearchParams } from '@/lib/router';
+import { useSession } from '@/stores/session';
 
-/** Roles and applications: what the member holds and asked for, and a form to apply as a dealer, a service centre or a shop owner. */
+/** The kind a link asks for (`?kind=shop_owner`), else a dealer's. */
+const kindOf = (asked: string | null): ApplicationKind => APPLICATION_KINDS.find((k) => k === asked) ?? 'dealer';
+
+/**
+ * Roles and applications: what the member holds and asked for, and a form to apply as a dealer, a
+ * service centre or a shop owner (`?kind=` chooses it). The phone is of the country picked in front
+ * of it, the member's own to start with; a number typed with its `+` and code picks that country.
+ */
 export default function ApplicationsPage() {
   const { t } = useTranslation();
   const info = useAgentInfo();
   const apply = { dealer: useApply('dealer'), service_centre: useApply('service_centre'), shop_owner: useApply('shop_owner') };
-  const [kind, setKind] = useState<ApplicationKind>('dealer');
-  const [form, setForm] = useState({ name: '', mobile_pre: '60', mobile: '', country: 'MY', address: '', note: '', shop_name: '' });
+  const [params] = useSearchParams();
+  const [kind, setKind] = useState<ApplicationKind>(() => kindOf(params.get('kind')));
+  const home = useHomeCallingCode(useSession((s) => s.user?.country)).data;
+  const countries = useCountryCodes().data ?? [];
+  const [picked, setPicked] = useState<CallingCode>();
+  const code = picked ?? home;
+  const [form, setForm] = useState({ name: '', mobile: '', address: '', note: '', shop_name: '' });
   const set = (k: keyof typeof form) => (v: string) => setForm((f) => ({ ...f, [k]: v }));
   const send = async () => {
     for (const k of ['name', 'mobile', 'address'] as const) if (!form[k].trim()) return showToast(t('referral.app.enter', { field: t(`referral.field.${k}`) }));
+    if (!code) return;
+    const phone = splitCallingCode(form.mobile, code, countries);
+    if (!/^\d{4,15}$/.test(phone.mobile)) return showToast(t('referral.app.mobileInvalid', { code: `+${phone.code.pre}` }));
     try {
-      await apply[kind].mutateAsync(form);
+      await apply[kind].mutateAsync({ ...form, mobile: phone.mobile, mobile_pre: phone.code.pre, country: phone.code.country });
+      setPicked(phone.code);
+      setForm((f) => ({ ...f, mobile: phone.mobile }));
       showToast(t('referral.app.applied'));
     } catch {
       // The refusal was shown.
@@ -63,7 +83,7 @@ export default function ApplicationsPage() {
           <FieldItem label={t('referral.field.name')}>
             <Input aria-label={t('referral.field.name')} value={form.name} onChange={set('name')} />
           </FieldItem>
-          <FieldItem label={t('referral.field.mobile')}>
+          <FieldItem label={t('referral.field.mobile')} extra={code && <CountryCodePicker value={code} onChange={setPicked} />}>
             <Input aria-label={t('referral.field.mobile')} value={form.mobile} onChange={set('mobile')} inputMode="tel" />
           </FieldItem>
           <FieldItem label={t('referral.field.address')}>
@@ -78,7 +98,7 @@ export default function ApplicationsPage() {
             <TextArea placeholder={t('referral.field.note')} value={form.note} onChange={set('note')} maxLength={500} />
           </FieldItem>
         </FieldList>
-        <Button block color="primary" loading={apply[kind].isPending} onClick={() => void send()}>
+        <Button block color="primary" loading={apply[kind].isPending} disabled={!code} onClick={() => void send()}>
           {t('referral.app.submit')}
         </Button>
       </section>
