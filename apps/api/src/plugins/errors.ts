@@ -2,29 +2,52 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, Fasti
 import { DEFAULT_LANGUAGE, ResponseCode, responseCodeMessageKey, type Language } from '@shop/contract';
 import type { Translator } from '../lib/i18n.js';
 import { isDatabaseUnavailable } from '../db/faults.js';
-import { AppError, ValidationError } from '../lib/errors.js';
+import { AppError, ValidationError, type FieldProblem } from '../lib/errors.js';
 import { requestLanguage, startUnroutedRequest } from './context.js';
 import { BASE_SECURITY_HEADERS } from './security.js';
 import type { ReadDeadlines } from './timeouts.js';
+
+/** The field name of a problem with the whole body rather than one of its fields (not JSON, a check across fields). */
+export const WHOLE_BODY = 'input';
 
 /**
  * A refused field's name in `lang`, as a member reads it: the label of the path's last named
  * segment (`lines.0.num` → "Quantity"), `field.<name>` (the account's, in the pack's first part) or
  * `label.<name>` (every other field of the contract's bodies and queries, pack `field-labels`); a
  * segment without a label (a record's key) gives way to the one before it; none at all, the path.
+ * An item of a list of values (`images.0`) is named as one item: `listItem.<name>` ("Image 1"),
+ * else `listItem` ("Item 1 of Images").
  */
 export function fieldLabel(i18n: Translator, lang: Language, field: string): string {
-  const named = field.split('.').filter((segment) => segment && !/^\d+$/.test(segment));
+  const segments = field.split('.').filter(Boolean);
+  const named = segments.filter((segment) => !/^\d+$/.test(segment));
   for (let i = named.length - 1; i >= 0; i--) {
-    for (const key of [`field.${named[i]}`, `label.${named[i]}`]) if (i18n.has(key)) return i18n.t(lang, key);
+    for (const key of [`field.${named[i]}`, `label.${named[i]}`]) {
+      if (!i18n.has(key)) continue;
+      const label = i18n.t(lang, key);
+      const last = segments.at(-1)!;
+      if (i !== named.length - 1 || !/^\d+$/.test(last) || segments.at(-2) !== named[i]) return label;
+      const n = Number(last) + 1;
+      return i18n.has(`listItem.${named[i]}`) ? i18n.t(lang, `listItem.${named[i]}`, { n }) : i18n.t(lang, 'listItem', { n, field: label });
+    }
   }
   return field;
 }
 
+/**
+ * A problem's message in `lang`. A problem with the whole body has a message of its own
+ * (`validation.body.required`: "Please fill in the required information"), never "input is required".
+ */
+export function problemMessage(i18n: Translator, lang: Language, problem: FieldProblem): string {
+  if (problem.field === WHOLE_BODY) {
+    const whole = problem.key.replace(/^validation\./, 'validation.body.');
+    if (whole !== problem.key && i18n.has(whole)) return i18n.t(lang, whole, problem.params);
+  }
+  return i18n.t(lang, problem.key, { ...problem.params, field: fieldLabel(i18n, lang, problem.field) });
+}
+
 /** One error path: every failure becomes the envelope, localized; nothing internal leaks. */
 export function errorsPlugin(app: FastifyInstance, i18n: Translator, reads: ReadDeadlines): void {
-  const fieldName = (lang: Language, field: string) => fieldLabel(i18n, lang, field);
-
   app.setErrorHandler((error: FastifyError | AppError | ValidationError, request, reply) => {
     if (!request.ctx) startUnroutedRequest(request, reply);
     reads.answered(reply);
@@ -38,9 +61,8 @@ export function errorsPlugin(app: FastifyInstance, i18n: Translator, reads: Read
         .send({ code: error.code, msg: i18n.t(lang, key, error.params), data: error.options.data ?? null });
     }
     if (error instanceof ValidationError) {
-      const first = error.problems[0]!;
-      const msg = i18n.t(lang, first.key, { ...first.params, field: fieldName(lang, first.field) });
-      return reply.status(422).send({ code: ResponseCode.validation, msg, data: { errors: error.problems.map((p) => ({ field: p.field, msg: i18n.t(lang, p.key, { ...p.params, field: fieldName(lang, p.field) }) })) } });
+      const errors = error.problems.map((p) => ({ field: p.field, msg: problemMessage(i18n, lang, p) }));
+      return reply.status(422).send({ code: ResponseCode.validation, msg: errors[0]!.msg, data: { errors } });
     }
     const status = (error as FastifyError).statusCode ?? 500;
     if (status === 429) {

@@ -11,6 +11,7 @@ import { chosenEncoding, compressedAnswer, worthCompressing, type AnswerEncoding
 import type { ReadDeadlines } from './timeouts.js';
 import type { Actor } from '../lib/actor.js';
 import { actorOf, operatorActorOf } from './actor.js';
+import { WHOLE_BODY } from './errors.js';
 import { AppError, ValidationError, type FieldProblem } from '../lib/errors.js';
 import { idempotencyOnSend, idempotentHandler } from '../idempotency/idempotency.route.js';
 import type { IdempotencyCaller } from '../idempotency/idempotency.service.js';
@@ -45,30 +46,52 @@ export interface Api {
   scoped(setUp: (scope: FastifyInstance) => PromiseLike<unknown>, bind: (handle: Api['handle']) => void): void;
 }
 
-/** The first problems of a failed parse, as i18n keys with their parameters. */
+/**
+ * The problems of a failed parse, as i18n keys with their parameters: one per field, so a field is
+ * never refused twice at once (a number over its own limit is also over the largest safe integer):
+ * the first problem stands, with the tightest limit of its kind.
+ */
 export function zodProblems(error: z.ZodError, knownKey: (key: string) => boolean): FieldProblem[] {
-  return error.issues.map((issue): FieldProblem => {
-    const field = issue.path.map(String).join('.') || 'input';
-    const i = issue as z.core.$ZodIssue & { input?: unknown; minimum?: number | bigint; maximum?: number | bigint; origin?: string; format?: string };
-    if (knownKey(issue.message)) return { field, key: issue.message, params: { field } };
-    switch (i.code) {
-      case 'invalid_type':
-        return { field, key: i.input === undefined || i.input === null || i.input === '' ? 'validation.required' : 'validation.invalid', params: { field } };
-      case 'too_small':
-        if (i.origin === 'string' && Number(i.minimum) === 1) return { field, key: 'validation.required', params: { field } };
-        return { field, key: i.origin === 'string' ? 'validation.tooShort' : 'validation.tooSmall', params: { field, min: Number(i.minimum) } };
-      case 'too_big':
-        return { field, key: i.origin === 'string' ? 'validation.tooLong' : 'validation.tooBig', params: { field, max: Number(i.maximum) } };
-      case 'invalid_format':
-        if (i.input === '') return { field, key: 'validation.required', params: { field } };
-        return { field, key: i.format === 'email' ? 'validation.email' : 'validation.invalid', params: { field } };
-      case 'invalid_union':
-        // A field that takes one of several forms (a number or its digits) and was left empty.
-        return { field, key: i.input === undefined || i.input === null || i.input === '' ? 'validation.required' : 'validation.invalid', params: { field } };
-      default:
-        return { field, key: 'validation.invalid', params: { field } };
-    }
-  });
+  const byField = new Map<string, FieldProblem>();
+  for (const problem of error.issues.map((issue) => issueProblem(issue, knownKey))) {
+    const first = byField.get(problem.field);
+    if (!first) byField.set(problem.field, problem);
+    else if (first.key === problem.key) byField.set(problem.field, tighter(first, problem));
+  }
+  return [...byField.values()];
+}
+
+/** Of two refusals of one field for its size, the one with the tighter limit. */
+function tighter(a: FieldProblem, b: FieldProblem): FieldProblem {
+  const [am, bm] = [a.params.max, b.params.max];
+  if (typeof am === 'number' && typeof bm === 'number') return bm < am ? b : a;
+  const [an, bn] = [a.params.min, b.params.min];
+  if (typeof an === 'number' && typeof bn === 'number') return bn > an ? b : a;
+  return a;
+}
+
+/** One issue of a parse as an i18n key with its parameters. */
+function issueProblem(issue: z.core.$ZodIssue, knownKey: (key: string) => boolean): FieldProblem {
+  const field = issue.path.map(String).join('.') || WHOLE_BODY;
+  const i = issue as z.core.$ZodIssue & { input?: unknown; minimum?: number | bigint; maximum?: number | bigint; origin?: string; format?: string };
+  if (knownKey(issue.message)) return { field, key: issue.message, params: { field } };
+  switch (i.code) {
+    case 'invalid_type':
+      return { field, key: i.input === undefined || i.input === null || i.input === '' ? 'validation.required' : 'validation.invalid', params: { field } };
+    case 'too_small':
+      if (i.origin === 'string' && Number(i.minimum) === 1) return { field, key: 'validation.required', params: { field } };
+      return { field, key: i.origin === 'string' ? 'validation.tooShort' : 'validation.tooSmall', params: { field, min: Number(i.minimum) } };
+    case 'too_big':
+      return { field, key: i.origin === 'string' ? 'validation.tooLong' : 'validation.tooBig', params: { field, max: Number(i.maximum) } };
+    case 'invalid_format':
+      if (i.input === '') return { field, key: 'validation.required', params: { field } };
+      return { field, key: i.format === 'email' ? 'validation.email' : 'validation.invalid', params: { field } };
+    case 'invalid_union':
+      // A field that takes one of several forms (a number or its digits) and was left empty.
+      return { field, key: i.input === undefined || i.input === null || i.input === '' ? 'validation.required' : 'validation.invalid', params: { field } };
+    default:
+      return { field, key: 'validation.invalid', params: { field } };
+  }
 }
 
 /**
@@ -80,7 +103,7 @@ export function zodProblems(error: z.ZodError, knownKey: (key: string) => boolea
 const UNSTORABLE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** The dotted path of the first string (or object key) in `value` holding an unstorable character. */
-export function unstorableField(value: unknown, root = 'input'): string | undefined {
+export function unstorableField(value: unknown, root = WHOLE_BODY): string | undefined {
   if (typeof value === 'string') return UNSTORABLE.test(value) ? root : undefined;
   // Binary bodies (a Buffer kept for a signature check) are not text.
   if (typeof value !== 'object' || value === null || ArrayBuffer.isView(value)) return undefined;

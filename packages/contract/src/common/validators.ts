@@ -33,6 +33,26 @@ export const isDate = (v: string): boolean => {
   return !!m && isRealDate(Number(m[1]), Number(m[2]), Number(m[3]));
 };
 
+/** The earliest birthday a living person may have. */
+export const EARLIEST_BIRTHDAY = '1900-01-01';
+
+/** `YYYY-MM-DD` of a date written `YYYY-MM-DD` or `YYYY/M/D`. */
+const isoDay = (v: string): string => {
+  const [y, m, d] = v.split(/[-/]/);
+  return `${y}-${m!.padStart(2, '0')}-${d!.padStart(2, '0')}`;
+};
+
+/**
+ * A date of birth a person can have: a real date, not before 1900 and not after today. "Today" is
+ * the latest calendar day anywhere on earth (UTC+14), so nobody is refused for being born today.
+ */
+export const isBirthday = (v: string, now: Date = new Date()): boolean => {
+  if (!isDate(v)) return false;
+  const latest = new Date(now.getTime() + 14 * 3_600_000).toISOString().slice(0, 10);
+  const day = isoDay(v);
+  return day >= EARLIEST_BIRTHDAY && day <= latest;
+};
+
 /** An ISO 8601 date or date-time (`2026-11-21`, `2026-11-21T09:00:00Z`, with offset or fraction). */
 export const isIsoDate = (v: string): boolean => {
   const m = /^(\d{4})-(\d{2})-(\d{2})(?:T([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d)(?:\.\d{1,9})?)?(Z|[+-](?:[01]\d|2[0-3]):?[0-5]\d)?)?$/.exec(v);

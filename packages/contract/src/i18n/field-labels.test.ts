@@ -114,6 +114,17 @@ describe('labels of the fields a call takes', () => {
     expect(stale).toEqual([]);
   });
 
+  it('names an item of a list (`images.0`) as one item, of a list the contract has', () => {
+    const en = packs['en-us'];
+    expect(en['listItem']).toContain('{{n}}');
+    expect(en['listItem']).toContain('{{field}}');
+    const items = Object.keys(en).filter((k) => k.startsWith('listItem.'));
+    expect(items).toContain('listItem.images');
+    expect(items.filter((k) => !names.has(k.slice('listItem.'.length)))).toEqual([]);
+    for (const lang of LANGUAGES) for (const key of items) expect(packs[lang][key], `${lang} ${key}`).toContain('{{n}}');
+    expect(['listItem', ...items].filter(inFirstPart)).toEqual([]);
+  });
+
   it("keeps the labels out of the pack's first part: only the API's refusals use them", () => {
     const labels = Object.keys(packs['en-us']).filter((k) => k.startsWith('label.'));
     expect(labels.length).toBeGreaterThan(250);

@@ -12,7 +12,7 @@ import { realNameStatus } from './real-name.js';
 import { listCountries } from '../members/countries.js';
 import type { CertificationRow } from './certification.table.js';
 import * as q from './certification.queries.js';
-import { withTransaction } from '../../lib/transaction.js';
+import { sqlState, withTransaction, type Tx } from '../../lib/transaction.js';
 
 export const DOCUMENT_TYPES = ['id_card', 'passport', 'driving_license', 'residence_permit'] as const;
 
@@ -26,6 +26,9 @@ interface RealNameInput {
   referral_code?: string;
   country?: string;
 }
+
+/** A document number in the one form it is stored and compared in: no spaces or dashes, upper case. */
+export const documentNumberKey = (number: string): string => number.replace(/[\s-]/g, '').toUpperCase();
 
 /** A `date` column as `YYYY-MM-DD` (the driver gives a local-midnight Date). */
 function dateOnly(v: string | Date | null): string | null {
@@ -65,6 +68,7 @@ export async function realNameInfo(db: Executor, actor: Actor, input: { id?: num
 /**
  * Submits real-name details for review: mainland members with a national ID (checked), others with
  * their country. One request under review at a time; after a rejection the member may resubmit.
+ * A document under review or verified for another account is refused (3043), even when both are sent at once.
  */
 export async function submitRealName(db: Database, actor: Actor, input: RealNameInput & { kind: 'mainland' | 'international' }) {
   const userId = memberIdOf(actor);
@@ -75,17 +79,19 @@ export async function submitRealName(db: Database, actor: Actor, input: RealName
   if (kind === 'international' && !listCountries('en-us').some((c) => c.code === input.country)) {
     throw new ValidationError([{ field: 'country', key: 'validation.invalid', params: { field: 'country' } }]);
   }
+  const documentNumber = documentNumberKey(input.document_number);
   await withTransaction(db, async (trx) => {
     await lockUserForUpdate(trx, userId);
     const latest = await q.findLatestCertification(trx, userId);
     if (latest?.status === 'pending') throw new AppError(ResponseCode.realNamePending);
     if (latest?.status === 'approved') throw new AppError(ResponseCode.realNameApproved);
-    await q.insertCertification(trx, {
+    if (await q.findDocumentHolder(trx, input.document_type, documentNumber, userId)) throw new AppError(ResponseCode.realNameDocumentInUse);
+    await insertOnce(trx, {
       user_id: userId,
       kind,
       country: kind === 'mainland' ? 'CN' : input.country!,
       document_type: input.document_type,
-      document_number: input.document_number.toUpperCase(),
+      document_number: documentNumber,
       surname: input.surname,
       given_name: input.given_name,
       title: input.title ?? null,
@@ -94,6 +100,16 @@ export async function submitRealName(db: Database, actor: Actor, input: RealName
     });
   });
   return realNameInfo(db, actor);
+}
+
+/** Inserts a request; another account's request for the same document sent at the same moment loses to the unique index. */
+async function insertOnce(trx: Tx, row: Parameters<typeof q.insertCertification>[1]) {
+  try {
+    return await q.insertCertification(trx, row);
+  } catch (e) {
+    if (sqlState(e) === '23505' && (e as { constraint?: string }).constraint === 'certifications_document_once') throw new AppError(ResponseCode.realNameDocumentInUse);
+    throw e;
+  }
 }
 
 export function documentTypes(i18n: Translator, lang: Language) {
@@ -119,6 +135,10 @@ export async function reviewRealName(db: Database, actor: Actor, input: { id: nu
     refuseOwnAccount(actor, row.user_id);
     if (row.status !== 'pending') throw alreadyDecided(row.status);
     if (decision === 'reject' && !reason?.trim()) throw new AppError(ResponseCode.reasonRequired);
+    // A request kept out of the one-document index (it shared a document before the index): another account verified it first.
+    if (decision === 'approve' && (await q.findApprovedDocumentHolder(trx, row.document_type, documentNumberKey(row.document_number), row.user_id))) {
+      throw new AppError(ResponseCode.realNameDocumentInUse);
+    }
     const status = decision === 'approve' ? 'approved' : 'rejected';
     const now = new Date();
     await q.setCertificationDecision(trx, id, { status, reason: reason ?? null, reviewedBy: operator, at: now });

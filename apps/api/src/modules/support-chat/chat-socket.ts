@@ -6,7 +6,7 @@ import type { Actor } from '../../lib/actor.js';
 import { onChanges, type Change } from '../../lib/changes.js';
 import { AppError, ValidationError } from '../../lib/errors.js';
 import { resolveMember } from '../../plugins/auth.js';
-import { fieldLabel } from '../../plugins/errors.js';
+import { problemMessage } from '../../plugins/errors.js';
 import { assertStorable, zodProblems, type Api } from '../../plugins/routes.js';
 import { requirePermission, resolveOperator } from '../operators/operators.service.js';
 import * as q from './support-chat.queries.js';
@@ -76,15 +76,12 @@ export function chatSocketRoutes(api: Api): void {
   const members = new Map<number, Set<Conn>>();
   const desk = new Set<Conn>();
 
-  /** A field's name in `lang`, as the HTTP refusals name it. */
-  const fieldName = (lang: Language, field: string) => fieldLabel(deps.i18n, lang, field);
-
   const errorFrame = (conn: Conn, e: unknown, id?: unknown) => {
     const withId = id !== undefined ? { id } : {};
     if (e instanceof ValidationError) {
       // The same refusal as the HTTP call's 422: the first problem as the message, each problem named.
       const lang = conn.actor.lang;
-      const errors = e.problems.map((p) => ({ field: p.field, msg: deps.i18n.t(lang, p.key, { ...p.params, field: fieldName(lang, p.field) }) }));
+      const errors = e.problems.map((p) => ({ field: p.field, msg: problemMessage(deps.i18n, lang, p) }));
       return send(conn, { type: 'error', ...withId, code: ResponseCode.validation, msg: errors[0]!.msg, errors });
     }
     if (!(e instanceof AppError)) app.log.error({ err: e }, 'chat socket');

@@ -33,6 +33,17 @@ describe('generic validators', () => {
     expect(v.isIsoDate('2026/11/21')).toBe(false);
   });
 
+  it('a birthday is a real date from 1900 to today, wherever on earth today is', () => {
+    const now = new Date('2026-11-29T12:00:00Z');
+    expect(v.isBirthday('1949-12-31', now)).toBe(true);
+    expect(v.isBirthday('1900/1/1', now)).toBe(true);
+    expect(v.isBirthday('2026-11-30', now)).toBe(true); // already today east of UTC+12
+    expect(v.isBirthday('2026-12-01', now)).toBe(false);
+    expect(v.isBirthday('2099-01-01', now)).toBe(false);
+    expect(v.isBirthday('1899-12-31', now)).toBe(false);
+    expect(v.isBirthday('2023-02-29', now)).toBe(false);
+  });
+
   it('number and digits', () => {
     for (const ok of ['0', '-1', '+2', '3.14', '007']) expect(v.isNumber(ok), ok).toBe(true);
     for (const bad of ['', '.5', '1.', '1e5', '1,000', 'NaN', ' 1']) expect(v.isNumber(bad), bad).toBe(false);

@@ -1,8 +1,13 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResponseCode } from '@shop/contract';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { runOpsCommand } from '../../../ops/commands.js';
-import { call, latestCode, registerMember, seedDemo } from '../../accounts/__tests__/account-helpers.js';
+import { call, freshIp, latestCode, registerMember, seedDemo } from '../../accounts/__tests__/account-helpers.js';
+import { operatorCliActor } from '../../../lib/actor.js';
+import { up as documentOnceUp } from '../../../db/migrations/2026_11_29_0210_certification_document_once.js';
+import { reviewRealName } from '../certification.service.js';
+import { freshNationalId } from './fixtures.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -50,7 +55,7 @@ describe('real-name authentication', () => {
   it('member B cannot read member A’s record', async () => {
     const a = await registerMember(t);
     const b = await registerMember(t);
-    const record = (await call(t, 'POST', '/user/certification/auth', mainland, { token: a.token })).body.data.record;
+    const record = (await call(t, 'POST', '/user/certification/auth', { ...mainland, document_number: freshNationalId() }, { token: a.token })).body.data.record;
     expect((await call(t, 'GET', `/user/certification/info?id=${record.id}`, undefined, { token: a.token })).body.data.record.id).toBe(record.id);
     const peek = await call(t, 'GET', `/user/certification/info?id=${record.id}`, undefined, { token: b.token });
     expect(peek.body).toMatchObject({ code: ResponseCode.notFound, data: null });
@@ -80,5 +85,96 @@ describe('real-name authentication', () => {
     expect((await call(t, 'GET', '/user/info/index', undefined, { token: m.token })).body.data).toMatchObject({ has_pay_password: false, real_name_status: 'none' });
     expect((await call(t, 'POST', '/user/reset/pay_password', body, { token: m.token })).body.code).toBe(200);
     expect((await call(t, 'GET', '/user/info/index', undefined, { token: m.token })).body.data).toMatchObject({ has_pay_password: true, real_name_status: 'none' });
+  });
+});
+
+/** A member's real-name request, from an address of its own (the call allows ten a minute per client). */
+const submit = (token: string, body: Record<string, unknown>, o: { lang?: string; path?: string } = {}) =>
+  call(t, 'POST', o.path ?? '/user/certification/auth', body, { token, lang: o.lang, ip: freshIp() });
+const rowsOf = (userId: number) => t.db.selectFrom('certifications').select(['id', 'status', 'document_number']).where('user_id', '=', userId).orderBy('id').execute();
+let passports = 0;
+/** A passport number no other test here uses. */
+const freshPassport = () => `X${Date.now().toString(36).toUpperCase()}${++passports}`;
+
+describe('a real-name request holds a real birthday', () => {
+  it('refuses a birthday in the future or before 1900, in the member’s language, and keeps nothing', async () => {
+    const m = await registerMember(t);
+    const body = { document_type: 'passport', document_number: freshPassport(), surname: 'Evil', given_name: 'One' };
+    const future = await submit(m.token, { ...body, birthday: '2099-01-01' });
+    expect(future.status).toBe(422);
+    expect(future.body).toMatchObject({ code: ResponseCode.validation, msg: 'Please enter a real date of birth (from 1900 to today)' });
+    expect((await submit(m.token, { ...body, birthday: '1899-12-31' }, { lang: 'zh-cn' })).body.msg).toBe('请输入真实的出生日期（1900年至今天）');
+    expect((await submit(m.token, { ...body, birthday: '2023-02-29' }, { lang: 'th' })).body.msg).toBe('กรุณากรอกวันเกิดจริง (ตั้งแต่ปี 1900 ถึงวันนี้)');
+    expect(await rowsOf(m.user.id)).toEqual([]);
+    const ok = await submit(m.token, { ...body, birthday: '1900-01-01' });
+    expect(ok.body.data.record).toMatchObject({ status: 'pending', birthday: '1900-01-01' });
+  });
+});
+
+describe('one identity document verifies one account', () => {
+  it('refuses a document another account has under review or verified, however it is written; the holder’s rejection frees it', async () => {
+    const [a, b] = [await registerMember(t), await registerMember(t)];
+    const number = freshPassport();
+    const person = { document_type: 'passport', surname: 'Tan', given_name: 'Mei' };
+    const held = await submit(a.token, { ...person, document_number: number });
+    expect(held.body.data.record).toMatchObject({ status: 'pending' });
+
+    // The same number in lower case with spaces and dashes, on either form.
+    const written = `${number.slice(0, 3).toLowerCase()} ${number.slice(3, 6)}-${number.slice(6).toLowerCase()}`;
+    const refused = await submit(b.token, { ...person, document_number: written });
+    expect(refused.status).toBe(200);
+    expect(refused.body).toEqual({ code: ResponseCode.realNameDocumentInUse, msg: 'This document is already used for another account. Please contact customer service', data: null });
+    expect((await submit(b.token, { ...person, document_number: number, country: 'MY' }, { path: '/user/certification/authGuoJi', lang: 'zh-cn' })).body.msg).toBe('该证件已用于其他账户，请联系客服');
+    expect(await rowsOf(b.user.id)).toEqual([]);
+    // Another kind of document may carry the same number.
+    const [c] = [await registerMember(t)];
+    expect((await submit(c.token, { ...person, document_type: 'driving_license', document_number: number })).body.code).toBe(200);
+
+    // Rejected, the document is free: B takes it, stored in one form; A's own resubmission is then refused.
+    const aId = held.body.data.record.id as number;
+    await runOpsCommand(t.db, ['realname', 'reject', String(aId), '--reason', 'Not your passport', '--by', 'alice'], 'ops');
+    const taken = await submit(b.token, { ...person, document_number: written });
+    expect(taken.body.data.record.status).toBe('pending');
+    expect((await rowsOf(b.user.id)).map((r) => r.document_number)).toEqual([number]);
+    expect((await submit(a.token, { ...person, document_number: number })).body.code).toBe(ResponseCode.realNameDocumentInUse);
+
+    // Approved, it stays B's.
+    await runOpsCommand(t.db, ['realname', 'approve', String(taken.body.data.record.id), '--by', 'bob'], 'ops');
+    expect((await submit(a.token, { ...person, document_number: number })).body.code).toBe(ResponseCode.realNameDocumentInUse);
+  });
+
+  it('a member resubmits their own document after a rejection', async () => {
+    const m = await registerMember(t);
+    const body = { ...mainland, document_number: freshNationalId() };
+    const first = await submit(m.token, body);
+    await runOpsCommand(t.db, ['realname', 'reject', String(first.body.data.record.id), '--reason', 'Blurred', '--by', 'alice'], 'ops');
+    expect((await submit(m.token, body)).body.data.record).toMatchObject({ status: 'pending' });
+  });
+
+  it('of members sending the same document at once, one is under review and the others are refused', async () => {
+    const members = await Promise.all(Array.from({ length: 6 }, () => registerMember(t)));
+    const number = freshPassport();
+    const answers = await Promise.all(members.map((m) => submit(m.token, { document_type: 'passport', document_number: number, surname: 'Lee', given_name: 'Ann' })));
+    const codes = answers.map((a) => a.body.code).sort();
+    expect(codes).toEqual([200, ...Array(5).fill(ResponseCode.realNameDocumentInUse)]);
+    const rows = await t.db.selectFrom('certifications').select('status').where('document_number', '=', number).execute();
+    expect(rows).toEqual([{ status: 'pending' }]);
+  });
+
+  it('requests that shared a document before the rule stay as they were; approving a second one is refused', async () => {
+    const [a, b] = [await registerMember(t), await registerMember(t)];
+    const number = freshPassport();
+    await sql`drop index certifications_document_once`.execute(t.db);
+    const row = (userId: number, status: 'pending' | 'approved', written: string) => ({ user_id: userId, kind: 'international' as const, country: 'MY', document_type: 'passport', document_number: written, surname: 'Tan', given_name: 'Mei', status });
+    const [, later] = await t.db.insertInto('certifications').values([row(a.user.id, 'approved', number), row(b.user.id, 'pending', number.toLowerCase())]).returning('id').execute();
+    await documentOnceUp(t.db);
+
+    expect((await rowsOf(b.user.id)).map((r) => r.status)).toEqual(['pending']);
+    await expect(reviewRealName(t.db, operatorCliActor('alice'), { id: later!.id, decision: 'approve' })).rejects.toMatchObject({ code: ResponseCode.realNameDocumentInUse });
+    expect((await rowsOf(b.user.id)).map((r) => r.status)).toEqual(['pending']);
+    await reviewRealName(t.db, operatorCliActor('alice'), { id: later!.id, decision: 'reject', reason: 'Document verified for another account' });
+    // The index holds for everyone else.
+    const c = await registerMember(t);
+    expect((await submit(c.token, { document_type: 'passport', document_number: number, surname: 'Tan', given_name: 'Mei' })).body.code).toBe(ResponseCode.realNameDocumentInUse);
   });
 });
