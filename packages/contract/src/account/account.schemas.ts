@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isEmail, isLettersOrDigits, isNumericCode, isDate } from '../common/validators.js';
+import { isBirthday, isEmail, isLettersOrDigits, isNumericCode } from '../common/validators.js';
 
 // ── Building blocks ────────────────────────────────────────────────────────────────────────────
 
@@ -124,7 +124,7 @@ export const forgetBody = z.object({
 
 export const checkAccountBody = z
   .object({ user_name: z.string().trim().max(32).optional(), email: z.string().trim().max(254).optional(), mobile_pre: mobilePreField.optional(), mobile: z.string().trim().max(20).optional() })
-  .refine((v) => v.user_name || v.email || v.mobile, { error: 'validation.required' });
+  .refine((v) => v.user_name || v.email || v.mobile, { error: 'account.validation.accountToCheck' });
 export const checkAccountData = z.object({ available: z.boolean() });
 
 // ── Profile ────────────────────────────────────────────────────────────────────────────────────
@@ -297,7 +297,10 @@ export const captchaVerifyBody = z.object({
   x: z.number().min(0).max(1000),
   /** How long the drag took, in ms. */
   duration_ms: z.number().min(0).max(600_000).int(),
-  /** Sampled drag positions (x per sample); a human's are uneven. */
+  /**
+   * Sampled drag positions (x per sample); a human's are uneven. A drop without them fails like any
+   * failed drop (the server does not tell a script which check it missed), so it is optional here.
+   */
   trail: z.array(z.number()).max(500).optional(),
 });
 export const captchaVerifyData = z.object({ captcha_token: z.string() });
@@ -311,7 +314,8 @@ const realNameFields = {
   surname: trimmed(60),
   given_name: trimmed(60),
   title: z.enum(['mr', 'ms', 'mrs', 'dr']).optional(),
-  birthday: z.string().trim().refine(isDate, { error: 'validation.invalid' }).optional(),
+  /** A real date, not in the future and not before 1900 (the shop sets no minimum age). */
+  birthday: z.string().trim().refine((v) => isBirthday(v), { error: 'account.validation.birthday' }).optional(),
   referral_code: z.string().trim().max(32).optional(),
 };
 export const certificationBody = z.object(realNameFields);

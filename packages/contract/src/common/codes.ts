@@ -44,6 +44,8 @@ export const ResponseCode = {
   messageNotSent: 3015,
   /** The member has no e-mail / phone to send a code to. */
   noContact: 3016,
+  /** A code for a signed-in member's own change (pay password, closing) asked without the session: only `send_code_with_token` sends it. */
+  codeNeedsSignIn: 3017,
   userNameTaken: 3020,
   emailTaken: 3021,
   mobileTaken: 3022,
@@ -60,6 +62,8 @@ export const ResponseCode = {
   realNameRequired: 3040,
   realNamePending: 3041,
   realNameApproved: 3042,
+  /** The identity document is already under review or verified for another account. */
+  realNameDocumentInUse: 3043,
   agreementRequired: 3050,
   /** Open orders stop the account from being closed. */
   ordersNotConfirmed: 3051,
@@ -281,6 +285,8 @@ export const ResponseCode = {
   approvalThresholdTooHigh: 7016,
   /** Disabling or demoting this owner would leave no active owner. */
   operatorLastOwner: 7017,
+  /** A role that approves money needs another active owner's approval, and the shop has none: the machine's administrator adds one from the command line. */
+  operatorGrantNeedsOwner: 7018,
   // Referral team (8000–8099).
   /** The member to place is not the caller's direct invitee (no hint that the member exists). */
   referralNotInvitee: 8001,
@@ -373,6 +379,7 @@ export const responseCodeMessageKey: Record<number, string> = {
   [ResponseCode.codeLimit]: 'account.code.codeLimit',
   [ResponseCode.messageNotSent]: 'account.code.messageNotSent',
   [ResponseCode.noContact]: 'account.code.noContact',
+  [ResponseCode.codeNeedsSignIn]: 'account.code.codeNeedsSignIn',
   [ResponseCode.userNameTaken]: 'account.code.userNameTaken',
   [ResponseCode.emailTaken]: 'account.code.emailTaken',
   [ResponseCode.mobileTaken]: 'account.code.mobileTaken',
@@ -386,6 +393,7 @@ export const responseCodeMessageKey: Record<number, string> = {
   [ResponseCode.realNameRequired]: 'account.code.realNameRequired',
   [ResponseCode.realNamePending]: 'account.code.realNamePending',
   [ResponseCode.realNameApproved]: 'account.code.realNameApproved',
+  [ResponseCode.realNameDocumentInUse]: 'account.code.realNameDocumentInUse',
   [ResponseCode.agreementRequired]: 'account.code.agreementRequired',
   [ResponseCode.ordersNotConfirmed]: 'account.code.ordersNotConfirmed',
   [ResponseCode.cancellationState]: 'account.code.cancellationState',
@@ -513,6 +521,7 @@ export const responseCodeMessageKey: Record<number, string> = {
   [ResponseCode.operatorMemberTaken]: 'admin.code.operatorMemberTaken',
   [ResponseCode.approvalThresholdTooHigh]: 'admin.code.approvalThresholdTooHigh',
   [ResponseCode.operatorLastOwner]: 'admin.code.operatorLastOwner',
+  [ResponseCode.operatorGrantNeedsOwner]: 'admin.code.operatorGrantNeedsOwner',
   [ResponseCode.settingInvalid]: 'admin.code.settingInvalid',
   [ResponseCode.operatorSelfChange]: 'admin.code.operatorSelfChange',
   [ResponseCode.referralNotInvitee]: 'referral.code.referralNotInvitee',

@@ -53,6 +53,11 @@ import * as afterSaleFreight from './2026_11_28_2300_after_sale_freight.js';
 import * as loginAttemptsPending from './2026_11_28_2350_login_attempts_pending.js';
 import * as regionNamesThKm from './2026_11_28_2355_region_names_th_km.js';
 import * as operatorSessionsNeedsTotp from './2026_11_28_2356_operator_sessions_needs_totp.js';
+import * as withdrawalReviewers from './2026_11_29_0100_withdrawal_reviewers.js';
+import * as codeRequestKeys from './2026_11_29_0200_code_request_keys.js';
+import * as certificationDocumentOnce from './2026_11_29_0210_certification_document_once.js';
+import * as orderPointsWithheld from './2026_11_29_0220_order_points_withheld.js';
+import * as cambodiaTboungKhmum from './2026_11_29_0230_cambodia_tboung_khmum.js';
 import * as shopOrderAfterSales from './2026_11_24_2900_shop_order_after_sales.js';
 import * as sponsorPaths from './2026_11_24_2830_sponsor_paths.js';
 
@@ -117,4 +122,9 @@ export const migrations: Record<string, Migration> = {
   '2026_11_28_2350_login_attempts_pending': loginAttemptsPending,
   '2026_11_28_2355_region_names_th_km': regionNamesThKm,
   '2026_11_28_2356_operator_sessions_needs_totp': operatorSessionsNeedsTotp,
+  '2026_11_29_0100_withdrawal_reviewers': withdrawalReviewers,
+  '2026_11_29_0200_code_request_keys': codeRequestKeys,
+  '2026_11_29_0210_certification_document_once': certificationDocumentOnce,
+  '2026_11_29_0220_order_points_withheld': orderPointsWithheld,
+  '2026_11_29_0230_cambodia_tboung_khmum': cambodiaTboungKhmum,
 };

@@ -152,7 +152,7 @@ export async function loginMember(deps: Pick<AppDeps, 'db' | 'config'>, actor: A
   });
   if (!usable) throw new AppError(ResponseCode.loginFailed);
   if (usable.status === 'banned') throw new AppError(ResponseCode.accountBanned);
-  await clearFailures(db, key, failures);
+  await clearFailures(db, key, actor.ip, failures);
   return openSession(db, config, usable, actor);
 }
 
@@ -312,7 +312,7 @@ export async function changePassword(deps: Pick<SecurityDeps, 'db' | 'secrets'>,
     if (!(await checkPassword(user.password_hash, input.old_password))) throw new AppError(ResponseCode.wrongPassword);
   });
   await requireUncommonPassword(input.password, [user.user_name, user.email]);
-  await requireTwoFactorIfBound(db, deps.secrets, user, input.google_code);
+  await requireTwoFactorIfBound(db, deps.secrets, user, actor.ip, input.google_code);
   const hash = await hashPassword(input.password);
   await withTransaction(db, async (trx) => {
     await q.updateUser(trx, userId, { password_hash: hash, password_changed_at: new Date() });

@@ -21,8 +21,9 @@ export const insertPendingLoginFailure = async (db: Executor, account: string, i
 export const settleLoginFailure = (db: Executor, id: number) => db.updateTable('login_failures').set({ pending_until: null }).where('id', '=', id).execute();
 
 /**
- * Failed logins in the window, for the account and for the address; and apart, the places held by
- * guesses still being checked (a held place past its time counts as a failure).
+ * Failed logins in the window: for the account from this address, for the account from all
+ * addresses, and for the address at any account; and apart, the places held by guesses still being
+ * checked (a held place past its time counts as a failure).
  */
 export async function countLoginFailures(db: Executor, account: string | undefined, ip: string, sinceMs: number) {
   const since = new Date(Date.now() - sinceMs);
@@ -30,15 +31,24 @@ export async function countLoginFailures(db: Executor, account: string | undefin
   const row = await db
     .selectFrom('login_failures')
     .select([
+      sql<number>`count(*) filter (where account = ${acc} and ip = ${ip} and not coalesce(pending_until > now(), false))::int`.as('by_pair'),
       sql<number>`count(*) filter (where ip = ${ip} and not coalesce(pending_until > now(), false))::int`.as('by_ip'),
       sql<number>`count(*) filter (where account = ${acc} and not coalesce(pending_until > now(), false))::int`.as('by_account'),
+      sql<number>`count(*) filter (where account = ${acc} and ip = ${ip} and pending_until > now())::int`.as('pending_by_pair'),
       sql<number>`count(*) filter (where ip = ${ip} and pending_until > now())::int`.as('pending_by_ip'),
       sql<number>`count(*) filter (where account = ${acc} and pending_until > now())::int`.as('pending_by_account'),
     ])
     .where('created_at', '>', since)
     .where((eb) => eb.or([eb('ip', '=', ip), eb('account', '=', acc)]))
     .executeTakeFirstOrThrow();
-  return { byIp: row.by_ip, byAccount: row.by_account, pendingByIp: row.pending_by_ip, pendingByAccount: row.pending_by_account };
+  return {
+    byPair: row.by_pair,
+    byIp: row.by_ip,
+    byAccount: row.by_account,
+    pendingByPair: row.pending_by_pair,
+    pendingByIp: row.pending_by_ip,
+    pendingByAccount: row.pending_by_account,
+  };
 }
 
 /**
@@ -60,10 +70,22 @@ export const clearLoginFailures = (db: Executor, account: string) =>
     .where((eb) => eb.or([eb('pending_until', 'is', null), eb('pending_until', '<=', new Date())]))
     .execute();
 
+/** Forgives the account's failures from one address (places still held by guesses being checked stay theirs to decide). */
+export const clearLoginFailuresFrom = (db: Executor, account: string, ip: string) =>
+  db
+    .deleteFrom('login_failures')
+    .where('account', '=', account.toLowerCase())
+    .where('ip', '=', ip)
+    .where((eb) => eb.or([eb('pending_until', 'is', null), eb('pending_until', '<=', new Date())]))
+    .execute();
+
 export const insertChallenge = (db: Executor, c: { id: string; x: number; y: number; ip: string; expiresAt: Date }) =>
   db.insertInto('captcha_challenges').values({ id: c.id, x: c.x, y: c.y, ip: c.ip, expires_at: c.expiresAt, used_at: null }).execute();
 
-/** Takes a challenge for its one answer: marks it used and returns it, or nothing if gone, used or expired. */
+/**
+ * Takes a challenge for its one answer (right or wrong): marks it used and returns it with how long
+ * ago it was issued by the database's clock, or nothing if gone, used or expired.
+ */
 export const takeChallenge = (db: Executor, id: string) =>
   db
     .updateTable('captcha_challenges')
@@ -71,7 +93,7 @@ export const takeChallenge = (db: Executor, id: string) =>
     .where('id', '=', id)
     .where('used_at', 'is', null)
     .where('expires_at', '>', new Date())
-    .returning(['x', 'y'])
+    .returning(['x', 'y', sql<number>`(extract(epoch from clock_timestamp() - created_at) * 1000)::float8`.as('issued_ms_ago')])
     .executeTakeFirst();
 
 export const insertCaptchaToken = (db: Executor, token: string, expiresAt: Date) =>

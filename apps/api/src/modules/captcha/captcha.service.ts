@@ -23,6 +23,8 @@ export const POSITION_TOLERANCE = 6;
 /** A drag faster than this is a script; slower than the challenge's life is abandoned. */
 export const MIN_DRAG_MS = 250;
 export const MAX_DRAG_MS = 20_000;
+/** Fewest drag positions a drop must carry: a drop without its drag is a script. */
+export const MIN_TRAIL_SAMPLES = 4;
 const CHALLENGE_TTL_MS = 2 * 60_000;
 const TOKEN_TTL_MS = 5 * 60_000;
 
@@ -97,23 +99,28 @@ export async function createChallenge(db: Executor, ip: string): Promise<Captcha
 }
 
 /**
- * Checks a drop: one try per challenge, the piece within a few pixels of the gap, a drag neither
- * instant nor abandoned and not perfectly even. Gives a one-time token for login, registration and codes.
+ * Checks a drop: one try per challenge (a wrong one burns it too), the piece within a few pixels of
+ * the gap, a drag neither instant nor abandoned and not perfectly even. The pace is judged by the
+ * server's own clock (time since the challenge was issued), the client's `duration_ms` only within it.
+ * Gives a one-time token for login, registration and codes.
  */
 export async function verifyChallenge(db: Executor, answer: { id: string; x: number; duration_ms: number; trail?: number[] }): Promise<{ captcha_token: string }> {
   const challenge = await q.takeChallenge(db, answer.id);
   if (!challenge) throw new AppError(ResponseCode.captchaFailed);
   const placed = Math.abs(answer.x - challenge.x) <= POSITION_TOLERANCE;
-  const humanPace = answer.duration_ms >= MIN_DRAG_MS && answer.duration_ms <= MAX_DRAG_MS;
-  if (!placed || !humanPace || (answer.trail && !unevenTrail(answer.trail))) throw new AppError(ResponseCode.captchaFailed);
+  if (!placed || !humanPace(answer.duration_ms, challenge.issued_ms_ago) || !humanTrail(answer.trail)) throw new AppError(ResponseCode.captchaFailed);
   const token = newToken();
   await q.insertCaptchaToken(db, token, new Date(Date.now() + TOKEN_TTL_MS));
   return { captcha_token: token };
 }
 
-/** A scripted drag moves in equal steps; a hand speeds up and slows down. */
-function unevenTrail(trail: number[]): boolean {
-  if (trail.length < 4) return true;
+/** The drag took a human time by the server's clock, and the client claims no longer than the server saw. */
+const humanPace = (claimedMs: number, issuedMsAgo: number): boolean =>
+  issuedMsAgo >= MIN_DRAG_MS && claimedMs >= MIN_DRAG_MS && claimedMs <= MAX_DRAG_MS && claimedMs <= issuedMsAgo;
+
+/** A drop carries its drag, and a scripted drag moves in equal steps; a hand speeds up and slows down. */
+function humanTrail(trail: number[] | undefined): boolean {
+  if (!trail || trail.length < MIN_TRAIL_SAMPLES) return false;
   const steps = trail.slice(1).map((v, i) => v - trail[i]!);
   return new Set(steps.map((s) => Math.round(s))).size > 1;
 }

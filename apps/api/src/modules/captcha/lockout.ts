@@ -3,11 +3,30 @@ import type { Database, Executor } from '../../db/database.js';
 import { AppError } from '../../lib/errors.js';
 import { withTransaction } from '../../lib/transaction.js';
 import { findAccount } from '../members/identity.js';
-import { clearLoginFailures, countLoginFailures, deleteLoginFailure, insertPendingLoginFailure, lockLoginAttempts, settleLoginFailure } from './captcha.queries.js';
+import { clearLoginFailuresFrom, countLoginFailures, deleteLoginFailure, insertPendingLoginFailure, lockLoginAttempts, settleLoginFailure } from './captcha.queries.js';
 
-/** Failed logins for one account (or from one address) in 15 minutes before logins wait. */
+/** Failed guesses from one address at one account in 15 minutes before that address waits for it. */
 export const MAX_LOGIN_FAILURES = 10;
+/** Failed guesses from one address at any accounts in 15 minutes before that address waits for all. */
+export const MAX_ADDRESS_FAILURES = MAX_LOGIN_FAILURES * 3;
+/**
+ * Failed guesses at one account from all addresses together before everyone waits for it: high
+ * enough that one stranger (or a handful) cannot keep the owner out, low enough to stop a guess
+ * spread over many addresses (docs/decisions/2026-11-29-lockout-per-address.md).
+ */
+export const ACCOUNT_WIDE_FAILURES = 100;
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
+
+/** When a secret's failures lock: per address at one key, and at the key from all addresses. */
+export interface LockoutLimits {
+  perAddress: number;
+  accountWide: number;
+}
+
+/** Secrets anyone may guess (the login password, and what shares its count): one address locks only itself out. */
+export const OPEN_TO_STRANGERS: LockoutLimits = { perAddress: MAX_LOGIN_FAILURES, accountWide: ACCOUNT_WIDE_FAILURES };
+/** Secrets only the member's own session can guess (pay password, coupon codes): one count whatever the address. */
+export const MEMBER_ONLY: LockoutLimits = { perAddress: MAX_LOGIN_FAILURES, accountWide: MAX_LOGIN_FAILURES };
 
 /**
  * What failures are counted against: the account itself once the typed identifier names one, so
@@ -17,18 +36,30 @@ export const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
 export const failureKey = (account: { id: number } | undefined, typed: string): string =>
   account ? `user:${account.id}` : `name:${typed.trim().toLowerCase()}`;
 
+/**
+ * The key a member's authenticator codes checked from the member's own session count under: one
+ * strict count (`MEMBER_ONLY`) whatever the address, apart from the login's, so a stolen session gets
+ * 10 guesses in 15 minutes, not the login's account-wide figure.
+ */
+export const totpFailureKey = (userId: number): string => `totp:${userId}`;
+
+/** The key an operator's authenticator codes at console sign-in count under (`MEMBER_ONLY`: only someone holding the password gets there). */
+export const operatorTotpFailureKey = (operatorId: number): string => `operator-totp:${operatorId}`;
+
 const locked = () => new AppError(ResponseCode.loginLocked, { minutes: LOGIN_FAILURE_WINDOW_MS / 60_000 });
-const isLocked = (failures: { byAccount: number; byIp: number }): boolean => failures.byAccount >= MAX_LOGIN_FAILURES || failures.byIp >= MAX_LOGIN_FAILURES * 3;
+type FailureCounts = { byPair: number; byAccount: number; byIp: number };
+const isLocked = (f: FailureCounts, limits: LockoutLimits): boolean => f.byPair >= limits.perAddress || f.byIp >= MAX_ADDRESS_FAILURES || f.byAccount >= limits.accountWide;
 
 /**
- * Throws "too many failed attempts" when the account (or the address) reached the limit; else answers
- * how many of the account's failures count now. Only a look, for refusing early (before a missing
- * field or the captcha is judged): a guess itself is checked through `guessUnderLockout`.
+ * Throws "too many failed attempts" when this address reached the limit at the account (or overall),
+ * or the account reached its limit from all addresses; else answers how many of this address's
+ * failures at the account count now. Only a look, for refusing early (before a missing field or the
+ * captcha is judged): a guess itself is checked through `guessUnderLockout`.
  */
-export async function assertNotLocked(db: Executor, key: string, ip: string): Promise<number> {
+export async function assertNotLocked(db: Executor, key: string, ip: string, limits: LockoutLimits = OPEN_TO_STRANGERS): Promise<number> {
   const failures = await countLoginFailures(db, key, ip, LOGIN_FAILURE_WINDOW_MS);
-  if (isLocked(failures)) throw locked();
-  return failures.byAccount;
+  if (isLocked(failures, limits)) throw locked();
+  return failures.byPair;
 }
 
 /** How long a guess may hold its place while it is checked (a process that died leaves a failure after it). */
@@ -44,18 +75,25 @@ const GUESS_WAIT_MS = 10_000;
  * guess waits for those to be decided and is then let in, or refused as locked. A guess that throws
  * the `wrong` refusal leaves a failure; one that passes, or stops on anything else (a missing code,
  * a fault), gives its place back. Answers `guess`'s result and how many failures of the account
- * counted before it (for `clearFailures`).
+ * counted before it from this address (for `clearFailures`).
  */
-export async function guessUnderLockout<T>(db: Database, key: string, ip: string, wrong: ResponseCodeValue, guess: () => Promise<T>): Promise<{ result: T; earlier: number }> {
+export async function guessUnderLockout<T>(
+  db: Database,
+  key: string,
+  ip: string,
+  wrong: ResponseCodeValue,
+  guess: () => Promise<T>,
+  limits: LockoutLimits = OPEN_TO_STRANGERS,
+): Promise<{ result: T; earlier: number }> {
   const waitUntil = Date.now() + GUESS_WAIT_MS;
   let held: { id: number; earlier: number } | undefined;
   while (!held) {
     held = await withTransaction(db, async (tx) => {
       await lockLoginAttempts(tx, key, ip);
       const f = await countLoginFailures(tx, key, ip, LOGIN_FAILURE_WINDOW_MS);
-      if (isLocked(f)) throw locked();
-      if (isLocked({ byAccount: f.byAccount + f.pendingByAccount, byIp: f.byIp + f.pendingByIp })) return undefined;
-      return { id: await insertPendingLoginFailure(tx, key, ip, new Date(Date.now() + GUESS_HOLD_MS)), earlier: f.byAccount };
+      if (isLocked(f, limits)) throw locked();
+      if (isLocked({ byPair: f.byPair + f.pendingByPair, byAccount: f.byAccount + f.pendingByAccount, byIp: f.byIp + f.pendingByIp }, limits)) return undefined;
+      return { id: await insertPendingLoginFailure(tx, key, ip, new Date(Date.now() + GUESS_HOLD_MS)), earlier: f.byPair };
     });
     if (!held) {
       if (Date.now() > waitUntil) throw locked();
@@ -74,11 +112,12 @@ export async function guessUnderLockout<T>(db: Database, key: string, ip: string
 }
 
 /**
- * A successful proof forgives the account's earlier failures: `counted` is what `guessUnderLockout`
- * answered, and none counted writes nothing (older ones count no more and are swept within a day).
+ * A successful proof forgives the earlier failures at the account from the address it came from
+ * (a stranger's elsewhere keep their lock): `counted` is what `guessUnderLockout` answered, and none
+ * counted writes nothing (older ones count no more and are swept within a day).
  */
-export const clearFailures = async (db: Executor, key: string, counted: number): Promise<void> => {
-  if (counted > 0) await clearLoginFailures(db, key);
+export const clearFailures = async (db: Executor, key: string, ip: string, counted: number): Promise<void> => {
+  if (counted > 0) await clearLoginFailuresFrom(db, key, ip);
 };
 
 /** The key login failures of a typed identifier count under (the account's, when it names one). */

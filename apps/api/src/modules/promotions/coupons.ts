@@ -2,7 +2,7 @@ import { ResponseCode, displayMinor } from '@shop/contract';
 import type { Database, Executor } from '../../db/database.js';
 import { AppError } from '../../lib/errors.js';
 import type { Tx } from '../../lib/transaction.js';
-import { guessUnderLockout } from '../captcha/lockout.js';
+import { MEMBER_ONLY, guessUnderLockout } from '../captcha/lockout.js';
 import { shareOfMinor } from '@shop/contract';
 import * as q from './coupons.queries.js';
 
@@ -14,9 +14,17 @@ type Coupon = NonNullable<Awaited<ReturnType<typeof q.findCouponByCode>>>;
  * A right code forgives nothing: a public code between guesses must not reset the count.
  */
 export async function guardCouponGuess(db: Database, who: { userId: number; ip: string }, code: string): Promise<void> {
-  await guessUnderLockout(db, `coupon:${who.userId}`, who.ip, ResponseCode.couponInvalid, async () => {
-    if (!(await q.findCouponByCode(db, code))) throw new AppError(ResponseCode.couponInvalid);
-  });
+  // Only the member's session guesses here: one count whatever the address.
+  await guessUnderLockout(
+    db,
+    `coupon:${who.userId}`,
+    who.ip,
+    ResponseCode.couponInvalid,
+    async () => {
+      if (!(await q.findCouponByCode(db, code))) throw new AppError(ResponseCode.couponInvalid);
+    },
+    MEMBER_ONLY,
+  );
 }
 
 /** The coupon's discount on a subtotal, or the reason it does not apply (never more than the subtotal). */

@@ -6,6 +6,7 @@ import { SecretBox, SecretKeyError } from '../../lib/secrets.js';
 import type { UserRow } from '../members/members.table.js';
 import { findUsersWithSecretsNotSealedAs, lockUserForUpdate, setUserTotp } from '../members/members.queries.js';
 import { withTransaction } from '../../lib/transaction.js';
+import { MEMBER_ONLY, assertNotLocked, clearFailures, guessUnderLockout, totpFailureKey } from '../captcha/lockout.js';
 
 /** One step either side: phones whose clock is up to 30 s off still work. */
 const TOLERANCE_SECONDS = 30;
@@ -53,11 +54,27 @@ export async function checkBoundCode(db: Database, secrets: SecretBox, userId: n
   });
 }
 
-/** Security changes need the authenticator's code once it is bound. */
-export async function requireTwoFactorIfBound(db: Database, secrets: SecretBox, user: Pick<UserRow, 'id' | 'totp_secret'>, code: string | undefined): Promise<void> {
+/**
+ * A code of the bound authenticator typed in the member's own session (step-up, pay proof, the check
+ * call): wrong codes count under the member's one strict key for every address together, each guess
+ * taking its place before the code is checked; a right one forgives only this address's failures.
+ * A missing code is refused (locked first, if the count is full). The forgotten-password reset, made
+ * before a session exists, counts under the login's key instead.
+ */
+export async function checkOwnBoundCode(db: Database, secrets: SecretBox, who: { userId: number; ip: string }, code: string | undefined): Promise<void> {
+  const key = totpFailureKey(who.userId);
+  if (!code) {
+    await assertNotLocked(db, key, who.ip, MEMBER_ONLY);
+    throw new AppError(ResponseCode.twoFactorRequired);
+  }
+  const { earlier } = await guessUnderLockout(db, key, who.ip, ResponseCode.twoFactorInvalid, () => checkBoundCode(db, secrets, who.userId, code), MEMBER_ONLY);
+  await clearFailures(db, key, who.ip, earlier);
+}
+
+/** Security changes need the authenticator's code once it is bound (counted like every code of the member's session). */
+export async function requireTwoFactorIfBound(db: Database, secrets: SecretBox, user: Pick<UserRow, 'id' | 'totp_secret'>, ip: string, code: string | undefined): Promise<void> {
   if (!user.totp_secret) return;
-  if (!code) throw new AppError(ResponseCode.twoFactorRequired);
-  await checkBoundCode(db, secrets, user.id, code);
+  await checkOwnBoundCode(db, secrets, { userId: user.id, ip }, code);
 }
 
 /**

@@ -9,7 +9,7 @@ import type { SecretBox } from '../../lib/secrets.js';
 import { findUserById, lockUserForUpdate, setUserTotp } from '../members/members.queries.js';
 import type { SecurityNotices } from '../members/security-notice.js';
 import { requireStepUp, type StepUpProof } from './step-up.js';
-import { acceptCode, checkBoundCode, openStoredSecret, sealBoundSecret, sealPendingSecret } from './totp.js';
+import { acceptCode, checkOwnBoundCode, openStoredSecret, sealBoundSecret, sealPendingSecret } from './totp.js';
 import { withTransaction } from '../../lib/transaction.js';
 
 export { checkBoundCode, requireTwoFactorIfBound } from './totp.js';
@@ -56,8 +56,8 @@ export async function bindSecret(
   return { bound: true };
 }
 
-/** Checks a code of the member's bound authenticator (each code works once). */
+/** Checks a code of the member's bound authenticator (each code works once; wrong ones count toward the member's strict lockout). */
 export async function checkOwnCode(deps: Pick<AppDeps, 'db' | 'secrets'>, actor: Actor, input: { code: string }): Promise<{ ok: true }> {
-  await checkBoundCode(deps.db, deps.secrets, memberIdOf(actor), input.code);
+  await checkOwnBoundCode(deps.db, deps.secrets, { userId: memberIdOf(actor), ip: actor.ip }, input.code);
   return { ok: true };
 }

@@ -2,8 +2,9 @@ import type { Transaction } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
 
-export const findLatestCode = (db: Executor, destination: string, purpose: string) =>
-  db.selectFrom('verification_codes').selectAll().where('destination', '=', destination).where('purpose', '=', purpose).orderBy('id', 'desc').limit(1).executeTakeFirst();
+/** The newest code asked for under a request key and purpose (for the one-a-minute wait). */
+export const findLatestRequest = (db: Executor, requestedAs: string, purpose: string) =>
+  db.selectFrom('verification_codes').select('created_at').where('requested_as', '=', requestedAs).where('purpose', '=', purpose).orderBy('id', 'desc').limit(1).executeTakeFirst();
 
 /** The newest unused code for the destination and purpose, locked for checking. */
 export const lockOpenCodeForUpdate = (db: Transaction<DB>, destination: string, purpose: string) =>
@@ -18,11 +19,12 @@ export const lockOpenCodeForUpdate = (db: Transaction<DB>, destination: string, 
     .forUpdate()
     .executeTakeFirst();
 
-export async function countCodesSince(db: Executor, destination: string, since: Date): Promise<number> {
+/** Codes asked for under a request key since a moment, whatever their purpose. */
+export async function countRequestsSince(db: Executor, requestedAs: string, since: Date): Promise<number> {
   const r = await db
     .selectFrom('verification_codes')
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('destination', '=', destination)
+    .where('requested_as', '=', requestedAs)
     .where('created_at', '>', since)
     .executeTakeFirstOrThrow();
   return Number(r.n);
@@ -34,7 +36,7 @@ export const voidOpenCodes = (db: Executor, destination: string, purpose: string
 
 export const insertCode = (
   db: Executor,
-  c: { purpose: string; destination: string; channel: 'email' | 'sms'; code_hash: Buffer; salt: Buffer; ip: string; expires_at: Date },
+  c: { purpose: string; destination: string; channel: 'email' | 'sms'; requested_as: string; code_hash: Buffer; salt: Buffer; ip: string; expires_at: Date },
 ) => db.insertInto('verification_codes').values({ ...c, consumed_at: null }).returning('id').executeTakeFirstOrThrow();
 
 export const deleteCode = (db: Executor, id: number) => db.deleteFrom('verification_codes').where('id', '=', id).execute();

@@ -26,7 +26,7 @@ import * as q from './verification.queries.js';
 export const CODE_TTL_MS = 10 * 60_000;
 export const RESEND_AFTER_MS = 60_000;
 export const MAX_WRONG_TRIES = 5;
-/** Codes one destination may receive per hour. */
+/** Codes one request key (what was typed, or a signed-in member) may be sent per hour. */
 export const PER_DESTINATION_PER_HOUR = 5;
 /** Codes one client address may request per hour. */
 export const PER_IP_PER_HOUR = 20;
@@ -52,14 +52,21 @@ export interface CodeSent {
 export const codeSentAnswer = (to: string): CodeSent => ({ to: maskContact(to), resend_in: RESEND_AFTER_MS / 1000, expires_in: CODE_TTL_MS / 1000 });
 
 /**
- * The key under which a code request about an account that may not exist is counted: an e-mail is
- * its own destination; any other identifier (a user name, a number without its country code) gets a
- * key no real destination can take, so unknown accounts keep the same cooldown and limits as real ones.
+ * The key under which a code request about an account that may not exist is counted (and its stand-in
+ * code stored): an e-mail is its own key; any other identifier (a user name, a number without its
+ * country code) gets a key no real destination can take. A request is counted under what was typed,
+ * never the account it resolves to, so unknown accounts keep the same cooldown and limits as real ones.
  */
 export const accountRequestKey = (identifier: string): string => {
   const v = identifier.trim().toLowerCase();
   return v.includes('@') ? v : `account:${v}`;
 };
+
+/**
+ * The key a signed-in member's own requests count under: apart from every key a stranger can type,
+ * so strangers asking codes for the member's account or contacts never use up what the member needs.
+ */
+export const memberRequestKey = (memberId: number): string => `member:${memberId}`;
 
 /** A stored code that is ready to be delivered. */
 export interface ReservedCode {
@@ -69,27 +76,31 @@ export interface ReservedCode {
 
 /**
  * Checks the limits for a code to `address` and stores a fresh 6-digit code (secure random), voiding
- * older ones of the same purpose: at most one code a minute, 5 an hour and the daily cap per
- * destination, 20 an hour per client address, 600 a minute shop-wide. `lookup` marks a request named
- * by an account identifier, which gets the lower daily cap whatever the account's channel, so the
- * answer never depends on whether the account exists or how it is reached.
+ * older ones of the same purpose: at most one code a minute per purpose, 5 an hour and the daily cap
+ * per request key, 20 an hour per client address, 600 a minute shop-wide. The request key
+ * (`requestedAs`, by default the address) is what the request named: what a caller without a session
+ * typed, or the signed-in member (`memberRequestKey`), so strangers cannot use up the member's
+ * codes, and a request by name answers alike whether or not it names a real account. `lookup` marks a
+ * request named by an account identifier, which gets the lower daily cap whatever the account's
+ * channel, so the answer never depends on whether the account exists or how it is reached.
  */
 export async function reserveCode(
   deps: Pick<AppDeps, 'db' | 'limiter'> & { config: DailyCodeCaps },
-  req: { purpose: CodePurpose; address: string; channel: 'email' | 'sms'; ip: string; lookup?: boolean },
+  req: { purpose: CodePurpose; address: string; channel: 'email' | 'sms'; ip: string; requestedAs?: string; lookup?: boolean },
 ): Promise<ReservedCode> {
   const { db, limiter, config } = deps;
   const { address } = req;
-  const latest = await q.findLatestCode(db, address, req.purpose);
+  const requestedAs = req.requestedAs ?? address;
+  const latest = await q.findLatestRequest(db, requestedAs, req.purpose);
   if (latest) {
     const waitMs = new Date(latest.created_at).getTime() + RESEND_AFTER_MS - Date.now();
     if (waitMs > 0) throw new AppError(ResponseCode.codeTooSoon, { seconds: Math.ceil(waitMs / 1000) }, { data: { resend_in: Math.ceil(waitMs / 1000) } });
   }
-  if ((await q.countCodesSince(db, address, new Date(Date.now() - 3_600_000))) >= PER_DESTINATION_PER_HOUR) throw new AppError(ResponseCode.codeLimit);
+  if ((await q.countRequestsSince(db, requestedAs, new Date(Date.now() - 3_600_000))) >= PER_DESTINATION_PER_HOUR) throw new AppError(ResponseCode.codeLimit);
   const dailyCap = req.lookup
     ? Math.min(config.CODES_PER_EMAIL_PER_DAY, config.CODES_PER_PHONE_PER_DAY)
     : req.channel === 'email' ? config.CODES_PER_EMAIL_PER_DAY : config.CODES_PER_PHONE_PER_DAY;
-  if ((await q.countCodesSince(db, address, new Date(Date.now() - DAY_MS))) >= dailyCap) throw new AppError(ResponseCode.codeLimit);
+  if ((await q.countRequestsSince(db, requestedAs, new Date(Date.now() - DAY_MS))) >= dailyCap) throw new AppError(ResponseCode.codeLimit);
   if (!(await limiter.hit(`code:ip:${req.ip}`, PER_IP_PER_HOUR, 3_600_000)).allowed) throw new AppError(ResponseCode.codeLimit);
   if (!(await limiter.hit('code:global', GLOBAL_PER_MINUTE, 60_000)).allowed) throw new AppError(ResponseCode.codeLimit);
 
@@ -101,6 +112,7 @@ export async function reserveCode(
       purpose: req.purpose,
       destination: address,
       channel: req.channel,
+      requested_as: requestedAs,
       code_hash: hashCode(salt, code),
       salt,
       ip: req.ip,
@@ -142,13 +154,13 @@ export async function settleDeliveries(): Promise<void> {
   await Promise.allSettled([...inFlight]);
 }
 
-/** Sends a fresh code to a destination given in the request, within the limits of `reserveCode`. */
+/** Sends a fresh code to a destination, within the limits of `reserveCode` (counted under `requestedAs`, by default the destination). */
 export async function issueCode(
   deps: Pick<AppDeps, 'db' | 'limiter' | 'i18n'> & { config: DailyCodeCaps },
   messaging: Messaging,
-  req: { purpose: CodePurpose; to: Destination; ip: string; lang: Language },
+  req: { purpose: CodePurpose; to: Destination; ip: string; lang: Language; requestedAs?: string },
 ): Promise<CodeSent> {
-  const reserved = await reserveCode(deps, { purpose: req.purpose, address: req.to.address, channel: req.to.channel, ip: req.ip });
+  const reserved = await reserveCode(deps, { purpose: req.purpose, address: req.to.address, channel: req.to.channel, ip: req.ip, requestedAs: req.requestedAs });
   await deliverCode(deps, messaging, reserved, req.to, req.lang);
   return codeSentAnswer(req.to.address);
 }
@@ -209,12 +221,27 @@ export type CodeDeps = Pick<AppDeps, 'db' | 'limiter' | 'i18n' | 'providers'> & 
 const NEW_CONTACT: readonly CodePurpose[] = ['register', 'bind'];
 
 /**
+ * Codes for a signed-in member's own change (the pay password, the login password, closing the
+ * account): only `/user/send_code_with_token` sends or checks them. The calls without a session
+ * refuse them before anything is looked up or written, so a stranger can neither replace nor use
+ * up a member's open code, and the refusal is the same for every account.
+ */
+const MEMBER_ONLY_PURPOSES: readonly CodePurpose[] = ['pay_password', 'password', 'cancel'];
+
+/** Refuses a purpose the calls without a session do not serve. */
+function requireOpenPurpose(purpose: CodePurpose): void {
+  if (MEMBER_ONLY_PURPOSES.includes(purpose)) throw new AppError(ResponseCode.codeNeedsSignIn);
+}
+
+/**
  * A code about an account named by the caller. A known, open account gets its code; an unknown one
- * gets the same limits, the same stored row (a code nobody knows) and the same answer, and nothing is sent.
+ * gets the same limits, the same stored row (a code nobody knows) and the same answer, and nothing is
+ * sent. Either way the limits count under `key`, what was typed, never the account's own contact.
  */
 async function issueForAccount(deps: CodeDeps, actor: Actor, req: { purpose: CodePurpose; identifier: string; key: string; to: Destination | undefined; lookup: boolean }): Promise<CodeSent> {
   const address = req.to?.address ?? req.key;
-  const reserved = await reserveCode(deps, { purpose: req.purpose, address, channel: req.to?.channel ?? (address.startsWith('+') ? 'sms' : 'email'), ip: actor.ip, lookup: req.lookup });
+  const channel = req.to?.channel ?? (address.startsWith('+') ? 'sms' : 'email');
+  const reserved = await reserveCode(deps, { purpose: req.purpose, address, channel, ip: actor.ip, requestedAs: req.key, lookup: req.lookup });
   if (req.to) deliverCodeLater(deps, deps.providers, reserved, req.to, actor.lang, deps.onDeliveryError);
   return codeSentAnswer(req.identifier);
 }
@@ -240,6 +267,7 @@ async function issueToContact(deps: CodeDeps, actor: Actor, purpose: CodePurpose
 
 /** `/user/send_code`: a code to the e-mail or phone typed in the request. */
 export async function sendCodeToContact(deps: CodeDeps, actor: Actor, input: EndpointBody<typeof sendCode>): Promise<CodeSent> {
+  requireOpenPurpose(input.type);
   const to = destinationOf(input);
   await ensureCaptcha(deps.db, { ip: actor.ip, account: input.email ?? input.mobile, token: input.captcha_token });
   return issueToContact(deps, actor, input.type, to);
@@ -247,6 +275,7 @@ export async function sendCodeToContact(deps: CodeDeps, actor: Actor, input: End
 
 /** `/user/sendCodeV4`: a code to an account's e-mail or phone, typed as the account. */
 export async function sendCodeToAccountContact(deps: CodeDeps, actor: Actor, input: EndpointBody<typeof sendCodeToAccount>): Promise<CodeSent> {
+  requireOpenPurpose(input.type);
   const contact = input.account.includes('@') ? { email: input.account } : { mobile_pre: input.mobile_pre, mobile: input.account };
   if (!contact.email && !input.mobile_pre) throw new ValidationError([{ field: 'mobile_pre', key: 'validation.required', params: { field: 'mobile_pre' } }]);
   const to = destinationOf(contact);
@@ -256,6 +285,7 @@ export async function sendCodeToAccountContact(deps: CodeDeps, actor: Actor, inp
 
 /** `/user/sendWithUsername`: a code to the contact of the account a user name (or e-mail, or phone) names. */
 export async function sendCodeToUserName(deps: CodeDeps, actor: Actor, input: EndpointBody<typeof sendCodeByUserName>): Promise<CodeSent> {
+  requireOpenPurpose(input.type);
   await ensureCaptcha(deps.db, { ip: actor.ip, account: input.user_name, token: input.captcha_token });
   const user = await findAccount(deps.db, input.user_name);
   const to = user && user.status === 'active' ? primaryDestination(user) : undefined;
@@ -263,7 +293,7 @@ export async function sendCodeToUserName(deps: CodeDeps, actor: Actor, input: En
   return issueForAccount(deps, actor, { purpose: input.type, identifier: input.user_name, key: accountRequestKey(input.user_name), to, lookup: true });
 }
 
-/** `/user/send_code_with_token`: a code to the logged-in member's own e-mail or phone. */
+/** `/user/send_code_with_token`: a code to the logged-in member's own e-mail or phone, counted under the member (strangers' requests never use it up). */
 export async function sendCodeToOwnContact(deps: CodeDeps, actor: Actor, input: EndpointBody<typeof sendCodeToMember>): Promise<CodeSent> {
   const user = await findUserById(deps.db, memberIdOf(actor));
   const to: Destination | undefined =
@@ -271,11 +301,12 @@ export async function sendCodeToOwnContact(deps: CodeDeps, actor: Actor, input: 
       ? user?.email ? { channel: 'email', address: emailDestination(user.email) } : undefined
       : user?.mobile && user.mobile_pre ? { channel: 'sms', address: phoneDestination(user.mobile_pre, user.mobile) } : undefined;
   if (!to) throw new AppError(ResponseCode.noContact);
-  return issueCode(deps, deps.providers, { purpose: input.type, to, ip: actor.ip, lang: actor.lang });
+  return issueCode(deps, deps.providers, { purpose: input.type, to, ip: actor.ip, lang: actor.lang, requestedAs: memberRequestKey(user!.id) });
 }
 
 /** `/user/checkCode`: whether a code is right, without using it up (a wrong one counts as a try). */
 export async function checkCodeOnly(db: Database, _actor: Actor, input: EndpointBody<typeof checkCode>): Promise<{ ok: true }> {
+  requireOpenPurpose(input.type);
   await verifyCode(db, { purpose: input.type, destination: destinationOf(input).address, code: input.code, consume: false });
   return { ok: true };
 }

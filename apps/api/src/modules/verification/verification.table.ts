@@ -8,6 +8,11 @@ export interface VerificationCodesTable {
   /** A lower-cased e-mail, or `+<country code><number>`. */
   destination: string;
   channel: 'email' | 'sms';
+  /**
+   * What the request named, under which its limits count: the e-mail, phone or `account:<name>` a
+   * caller without a session typed, or `member:<id>` for a signed-in member's own request.
+   */
+  requested_as: string;
   code_hash: Buffer;
   salt: Buffer;
   attempts: Generated<number>;

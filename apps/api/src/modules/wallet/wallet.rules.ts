@@ -5,11 +5,11 @@ import type { Actor } from '../../lib/actor.js';
 import { AppError, ValidationError } from '../../lib/errors.js';
 import type { SecretBox } from '../../lib/secrets.js';
 import { findLatestCertification } from '../certification/certification.queries.js';
-import { assertNotLocked, clearFailures, guessUnderLockout } from '../captcha/lockout.js';
+import { MEMBER_ONLY, assertNotLocked, clearFailures, guessUnderLockout } from '../captcha/lockout.js';
 import { checkPassword } from '../members/identity.js';
 import { findUserById, findUserByInviteCode, findUserByMobile, findUserByUserName } from '../members/members.queries.js';
 import type { UserRow } from '../members/members.table.js';
-import { checkBoundCode } from '../two-factor/totp.js';
+import { checkOwnBoundCode } from '../two-factor/totp.js';
 import { maskName } from '../catalogue/texts.js';
 import { minorUnits } from '../rates/rates.service.js';
 import { findWalletCurrencies } from './wallet.queries.js';
@@ -114,18 +114,24 @@ export async function requirePayPassword(deps: { db: Database; secrets: SecretBo
   const hash = user.pay_password_hash;
   const typed = proof.pay_password;
   if (!typed) {
-    await assertNotLocked(db, key, actor.ip);
+    await assertNotLocked(db, key, actor.ip, MEMBER_ONLY);
     throw new AppError(ResponseCode.payPasswordWrong);
   }
   // Each guess takes its place among the failures before the hash is checked, so concurrent guesses cannot pass the limit.
-  const { earlier: failures } = await guessUnderLockout(db, key, actor.ip, ResponseCode.payPasswordWrong, async () => {
-    if (!(await checkPassword(hash, typed))) throw new AppError(ResponseCode.payPasswordWrong);
-  });
-  if (user.totp_secret) {
-    if (!proof.google_code) throw new AppError(ResponseCode.twoFactorRequired);
-    await checkBoundCode(db, deps.secrets, user.id, proof.google_code);
-  }
-  await clearFailures(db, key, failures);
+  // Only the member's session reaches this, so one count holds whatever the address (a stolen session cannot spread its guesses).
+  const { earlier: failures } = await guessUnderLockout(
+    db,
+    key,
+    actor.ip,
+    ResponseCode.payPasswordWrong,
+    async () => {
+      if (!(await checkPassword(hash, typed))) throw new AppError(ResponseCode.payPasswordWrong);
+    },
+    MEMBER_ONLY,
+  );
+  // The authenticator's codes count under the member's own strict key (all addresses together).
+  if (user.totp_secret) await checkOwnBoundCode(db, deps.secrets, { userId: user.id, ip: actor.ip }, proof.google_code);
+  await clearFailures(db, key, actor.ip, failures);
 }
 
 /** The member's approved real name (`surname given_name`), or undefined. */

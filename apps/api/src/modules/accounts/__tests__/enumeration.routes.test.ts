@@ -104,6 +104,27 @@ describe('codes by user name (forgotten password)', () => {
     const again = await call(t, 'POST', '/user/send_code', { type: 'forget', email: 'nobody-here@example.com' }, { ip: freshIp() });
     expect(again.body.code).toBe(ResponseCode.codeTooSoon);
   });
+
+  it('a code asked by e-mail makes no user name wait, whether or not the name belongs to that e-mail (and the other way round)', async () => {
+    const m = await registerMember(t);
+    const other = 'notthatmember7';
+    const ip = freshIp();
+    const answer = (body: { code: number; msg: string; data: unknown }) => shape({ ...body, data: body.data && typeof body.data === 'object' ? { ...body.data, to: '' } : body.data });
+
+    expect((await call(t, 'POST', '/user/send_code', { type: 'forget', email: m.email }, { ip })).body.code).toBe(200);
+    const matching = await call(t, 'POST', '/user/sendWithUsername', { user_name: m.user.user_name, type: 'forget' }, { ip });
+    const unrelated = await call(t, 'POST', '/user/sendWithUsername', { user_name: other, type: 'forget' }, { ip });
+    expect(answer(matching.body)).toEqual(answer(unrelated.body));
+    expect(matching.body.code).toBe(200);
+
+    // The other way round: a name first, then the e-mail typed.
+    const n = await registerMember(t);
+    expect((await call(t, 'POST', '/user/sendWithUsername', { user_name: n.user.user_name, type: 'forget' }, { ip })).body.code).toBe(200);
+    const ownEmail = await call(t, 'POST', '/user/send_code', { type: 'forget', email: n.email }, { ip });
+    const strangerEmail = await call(t, 'POST', '/user/send_code', { type: 'forget', email: 'not-theirs-7@example.com' }, { ip });
+    expect(answer(ownEmail.body)).toEqual(answer(strangerEmail.body));
+    expect(ownEmail.body.code).toBe(200);
+  });
 });
 
 describe('resetting a forgotten password', () => {

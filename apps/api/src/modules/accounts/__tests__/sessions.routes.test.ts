@@ -146,15 +146,16 @@ describe('login and sessions', () => {
     expect(login.body.code).toBe(200);
   });
 
-  it('locks logins for an account after repeated failures, even with the right password', async () => {
+  it('locks logins for an account from an address after repeated failures from it, even with the right password', async () => {
     const m = await registerMember(t);
     await t.db.insertInto('account_settings').values({ key: 'captcha_mode', value: 'off', updated_by: 'test' }).onConflict((oc) => oc.column('key').doUpdateSet({ value: 'off' })).execute();
+    const ip = freshIp();
     try {
       for (let i = 0; i < 10; i++) {
-        const r = await call(t, 'POST', '/user/no_auth/login', { account: m.user.user_name, password: 'wrong-' + i }, { ip: freshIp() });
+        const r = await call(t, 'POST', '/user/no_auth/login', { account: m.user.user_name, password: 'wrong-' + i }, { ip });
         expect(r.body.code).toBe(ResponseCode.loginFailed);
       }
-      const locked = await call(t, 'POST', '/user/no_auth/login', { account: m.user.user_name, password: m.password }, { ip: freshIp() });
+      const locked = await call(t, 'POST', '/user/no_auth/login', { account: m.user.user_name, password: m.password }, { ip });
       expect(locked.body).toMatchObject({ code: ResponseCode.loginLocked, msg: 'Too many failed attempts, please try again in 15 minutes' });
     } finally {
       await t.db.deleteFrom('account_settings').where('key', '=', 'captcha_mode').execute();
@@ -164,16 +165,17 @@ describe('login and sessions', () => {
   it('a password reset with the e-mailed code lifts the login lockout: the new password logs in at once', async () => {
     const m = await registerMember(t);
     await t.db.insertInto('account_settings').values({ key: 'captcha_mode', value: 'off', updated_by: 'test' }).onConflict((oc) => oc.column('key').doUpdateSet({ value: 'off' })).execute();
+    const ip = freshIp();
     try {
       for (let i = 0; i < 10; i++) {
-        expect((await call(t, 'POST', '/user/no_auth/login', { account: m.user.user_name, password: 'wrong-' + i }, { ip: freshIp() })).body.code).toBe(ResponseCode.loginFailed);
+        expect((await call(t, 'POST', '/user/no_auth/login', { account: m.user.user_name, password: 'wrong-' + i }, { ip })).body.code).toBe(ResponseCode.loginFailed);
       }
-      expect((await call(t, 'POST', '/user/no_auth/login', { account: m.email, password: m.password }, { ip: freshIp() })).body.code).toBe(ResponseCode.loginLocked);
+      expect((await call(t, 'POST', '/user/no_auth/login', { account: m.email, password: m.password }, { ip })).body.code).toBe(ResponseCode.loginLocked);
       await call(t, 'POST', '/user/sendWithUsername', { user_name: m.user.user_name }, { ip: freshIp() });
       const code = await latestCode(t, m.email);
       const reset = await call(t, 'POST', '/user/no_auth/forget', { account: m.user.user_name, code, password: 'Unlocked-Lantern-64', password_confirm: 'Unlocked-Lantern-64' }, { ip: freshIp() });
       expect(reset.body.code).toBe(200);
-      const login = await call(t, 'POST', '/user/no_auth/login', { account: m.email, password: 'Unlocked-Lantern-64' }, { ip: freshIp() });
+      const login = await call(t, 'POST', '/user/no_auth/login', { account: m.email, password: 'Unlocked-Lantern-64' }, { ip });
       expect(login.body.code, login.body.msg).toBe(200);
     } finally {
       await t.db.deleteFrom('account_settings').where('key', '=', 'captcha_mode').execute();
@@ -194,17 +196,21 @@ describe('login and sessions', () => {
         expect({ round, failed }).toEqual({ round, failed: 10 });
         expect(others.filter((c) => c !== ResponseCode.loginLocked && c !== ResponseCode.rateLimited)).toEqual([]);
         expect(others).toContain(ResponseCode.loginLocked);
-        expect((await call(t, 'POST', '/user/no_auth/login', { account: m.user.user_name, password: m.password }, { ip: freshIp() })).body.code).toBe(ResponseCode.loginLocked);
+        // Exactly the checked guesses stay as failures; the member, from elsewhere, still signs in.
+        // (That address has used up its calls for the minute; its lock is shown in the lockout tests.)
+        expect(await t.db.selectFrom('login_failures').select('id').where('account', '=', `user:${m.user.id}`).execute()).toHaveLength(10);
+        expect((await call(t, 'POST', '/user/no_auth/login', { account: m.user.user_name, password: m.password }, { ip: freshIp() })).body.code).toBe(200);
       }
     } finally {
       await t.db.deleteFrom('account_settings').where('key', '=', 'captcha_mode').execute();
     }
   }, 120_000);
 
-  it('a successful login forgives the account’s earlier failures', async () => {
+  it('a successful login forgives the account’s earlier failures from that address', async () => {
     const m = await registerMember(t);
     await t.db.insertInto('account_settings').values({ key: 'captcha_mode', value: 'off', updated_by: 'test' }).onConflict((oc) => oc.column('key').doUpdateSet({ value: 'off' })).execute();
-    const login = async (password: string) => (await call(t, 'POST', '/user/no_auth/login', { account: m.user.user_name, password }, { ip: freshIp() })).body.code;
+    const ip = freshIp();
+    const login = async (password: string) => (await call(t, 'POST', '/user/no_auth/login', { account: m.user.user_name, password }, { ip })).body.code;
     const failuresKept = async () => (await t.db.selectFrom('login_failures').select('id').where('account', '=', `user:${m.user.id}`).execute()).length;
     try {
       for (let round = 0; round < 2; round++) {
@@ -214,8 +220,6 @@ describe('login and sessions', () => {
         expect(await login(m.password)).toBe(200);
         expect(await failuresKept()).toBe(0);
       }
-      expect(await login(m.password)).toBe(200);
-      expect(await failuresKept()).toBe(0);
     } finally {
       await t.db.deleteFrom('account_settings').where('key', '=', 'captcha_mode').execute();
     }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResponseCode } from '@shop/contract';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { purgeStaleRows } from '../housekeeping.js';
+import { ACCOUNT_WIDE_FAILURES } from '../../captcha/lockout.js';
 import { call, freshIp, latestCode, registerMember, seedDemo } from './account-helpers.js';
 
 // An attacker who holds only a member's bearer token (stolen from a device or a log), and the
@@ -94,12 +95,15 @@ describe('step-up before changes that take over an account', () => {
     const m = await registerMember(t);
     const email = `guess-${m.user.id}@example.com`;
     const code = await bindCodeFor(email);
+    const thief = freshIp();
     for (let i = 0; i < 10; i++) {
-      expect((await call(t, 'POST', '/user/reset/email', { email, code, current_password: `guess-${i}` }, { token: m.token, ip: freshIp() })).body.code).toBe(ResponseCode.wrongPassword);
+      expect((await call(t, 'POST', '/user/reset/email', { email, code, current_password: `guess-${i}` }, { token: m.token, ip: thief })).body.code).toBe(ResponseCode.wrongPassword);
     }
-    // Even the right password now waits: the guessing cannot go on through this door.
-    expect((await call(t, 'POST', '/user/reset/email', { email, code, current_password: m.password }, { token: m.token, ip: freshIp() })).body.code).toBe(ResponseCode.loginLocked);
-    expect((await call(t, 'POST', '/user/no_auth/login', { account: m.user.user_name, password: m.password }, { ip: freshIp() })).body.code).toBe(ResponseCode.loginLocked);
+    // Even the right password now waits: the guessing cannot go on through this door, nor through login.
+    expect((await call(t, 'POST', '/user/reset/email', { email, code, current_password: m.password }, { token: m.token, ip: thief })).body.code).toBe(ResponseCode.loginLocked);
+    expect((await call(t, 'POST', '/user/no_auth/login', { account: m.user.user_name, password: m.password }, { ip: thief })).body.code).toBe(ResponseCode.loginLocked);
+    // The member, elsewhere, is not kept out by it.
+    expect((await call(t, 'POST', '/user/no_auth/login', { account: m.user.user_name, password: m.password }, { ip: freshIp() })).body.code).toBe(200);
   });
 });
 
@@ -136,22 +140,51 @@ describe('password reset with an authenticator bound', () => {
 });
 
 describe('login lockout per account', () => {
-  it('failures by user name lock the account by e-mail and by mobile too', async () => {
+  const login = (account: string, password: string, ip: string, mobile_pre?: string) => call(t, 'POST', '/user/no_auth/login', { account, password, ...(mobile_pre ? { mobile_pre } : {}) }, { ip });
+
+  it('failures by user name lock the account by e-mail and by mobile too, for the address they came from', async () => {
     const m = await registerMember(t, { mobile_pre: '66', mobile: '812345673' });
+    const stranger = freshIp();
     for (let i = 0; i < 10; i++) {
       const spelling = [m.user.user_name, m.email, '812345673'][i % 3]!;
-      expect((await call(t, 'POST', '/user/no_auth/login', { account: spelling, mobile_pre: '66', password: `wrong-${i}` }, { ip: freshIp() })).body.code).toBe(ResponseCode.loginFailed);
+      expect((await login(spelling, `wrong-${i}`, stranger, '66')).body.code).toBe(ResponseCode.loginFailed);
     }
     for (const account of [m.email, m.email.toUpperCase(), '812345673', m.user.user_name]) {
-      expect((await call(t, 'POST', '/user/no_auth/login', { account, mobile_pre: '66', password: m.password }, { ip: freshIp() })).body.code).toBe(ResponseCode.loginLocked);
+      expect((await login(account, m.password, stranger, '66')).body.code).toBe(ResponseCode.loginLocked);
     }
   });
 
-  it('an unknown account locks after as many failures as a real one', async () => {
-    for (let i = 0; i < 10; i++) {
-      expect((await call(t, 'POST', '/user/no_auth/login', { account: 'nobody-here-77', password: `wrong-${i}` }, { ip: freshIp() })).body.code).toBe(ResponseCode.loginFailed);
-    }
-    expect((await call(t, 'POST', '/user/no_auth/login', { account: 'Nobody-Here-77', password: 'again' }, { ip: freshIp() })).body.code).toBe(ResponseCode.loginLocked);
+  it('a stranger’s 10 wrong passwords lock the stranger out, not the member: the right password from another address signs in', async () => {
+    const m = await registerMember(t);
+    const stranger = freshIp();
+    for (let i = 0; i < 10; i++) expect((await login(m.user.user_name, `wrong-${i}`, stranger)).body.code).toBe(ResponseCode.loginFailed);
+    expect((await login(m.user.user_name, m.password, stranger)).body.code).toBe(ResponseCode.loginLocked);
+    expect((await login(m.user.user_name, m.password, freshIp())).body.code).toBe(200);
+    // The member's sign-in forgives nothing of the stranger's: that address stays locked.
+    expect((await login(m.user.user_name, m.password, stranger)).body.code).toBe(ResponseCode.loginLocked);
+  });
+
+  it('an unknown account locks after as many failures as a real one, and answers other addresses as a real one does', async () => {
+    const stranger = freshIp();
+    for (let i = 0; i < 10; i++) expect((await login('nobody-here-77', `wrong-${i}`, stranger)).body.code).toBe(ResponseCode.loginFailed);
+    expect((await login('Nobody-Here-77', 'again', stranger)).body.code).toBe(ResponseCode.loginLocked);
+    expect((await login('nobody-here-77', 'again', freshIp())).body.code).toBe(ResponseCode.loginFailed);
+  });
+
+  it('guesses spread over many addresses lock the account for everyone at the account-wide figure', async () => {
+    const m = await registerMember(t);
+    const key = `user:${m.user.id}`;
+    // Most of the distributed guess stands in as rows, each from its own address; the last ones go through the door.
+    const spread = ACCOUNT_WIDE_FAILURES - 5;
+    await t.db.insertInto('login_failures').values(Array.from({ length: spread }, (_, i) => ({ account: key, ip: `198.51.${Math.floor(i / 200)}.${i % 200}` }))).execute();
+    for (let i = 0; i < 4; i++) expect((await login(m.user.user_name, `wrong-${i}`, freshIp())).body.code).toBe(ResponseCode.loginFailed);
+    // One short of the figure the member still signs in.
+    expect((await login(m.user.user_name, m.password, freshIp())).body.code).toBe(200);
+    expect((await login(m.user.user_name, 'wrong-last', freshIp())).body.code).toBe(ResponseCode.loginFailed);
+    expect((await login(m.user.user_name, m.password, freshIp())).body).toMatchObject({ code: ResponseCode.loginLocked, msg: 'Too many failed attempts, please try again in 15 minutes' });
+    // An unknown name locks at the same figure, with the same answer.
+    await t.db.insertInto('login_failures').values(Array.from({ length: ACCOUNT_WIDE_FAILURES }, (_, i) => ({ account: 'name:nobody-spread-9', ip: `198.52.${Math.floor(i / 200)}.${i % 200}` }))).execute();
+    expect((await login('nobody-spread-9', 'any', freshIp())).body).toMatchObject({ code: ResponseCode.loginLocked, msg: 'Too many failed attempts, please try again in 15 minutes' });
   });
 });
 

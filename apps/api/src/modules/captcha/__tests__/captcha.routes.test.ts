@@ -11,13 +11,25 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** Plays the member: fetches a puzzle and drops the piece at `dx` from the gap after `ms`. */
-async function solve(ip: string, dx = 0, ms = 900) {
+/** Fetches a puzzle and reads where its gap is, as the member's eyes would from the picture. */
+async function puzzle(ip: string) {
   const challenge = await call(t, 'GET', '/captcha/challenge', undefined, { ip });
   const { id } = challenge.body.data as { id: string };
-  // The test stands in for the member's eyes: the gap's position, as the picture shows it.
   const { x } = await t.db.selectFrom('captcha_challenges').select('x').where('id', '=', id).executeTakeFirstOrThrow();
-  return call(t, 'POST', '/captcha/verify', { id, x: x + dx, duration_ms: ms, trail: [0, 3, 10, 24, 40, x / 2, x - 4, x + dx] }, { ip });
+  return { id, x };
+}
+
+/** Lets `ms` pass since the puzzle was shown, as the member's hand takes that long to drag. */
+const takeTime = (id: string, ms: number) =>
+  t.db.updateTable('captcha_challenges').set({ created_at: new Date(Date.now() - ms) }).where('id', '=', id).execute();
+
+const humanTrail = (x: number, dx = 0) => [0, 3, 10, 24, 40, x / 2, x - 4, x + dx];
+
+/** Plays the member: fetches a puzzle and drops the piece at `dx` from the gap after `ms`. */
+async function solve(ip: string, dx = 0, ms = 900) {
+  const { id, x } = await puzzle(ip);
+  await takeTime(id, ms + 50);
+  return call(t, 'POST', '/captcha/verify', { id, x: x + dx, duration_ms: ms, trail: humanTrail(x, dx) }, { ip });
 }
 
 const setMode = (value: string) =>
@@ -40,18 +52,40 @@ describe('the slider captcha', () => {
     expect((await solve(ip, 3)).body.data.captcha_token).toBeTruthy();
     expect((await solve(ip, 15)).body).toMatchObject({ code: ResponseCode.captchaFailed, msg: 'Verification Failed' });
     expect((await solve(ip, 0, 40)).body.code).toBe(ResponseCode.captchaFailed);
-    const challenge = await call(t, 'GET', '/captcha/challenge', undefined, { ip });
-    const { x } = await t.db.selectFrom('captcha_challenges').select('x').where('id', '=', challenge.body.data.id).executeTakeFirstOrThrow();
+    const { id, x } = await puzzle(ip);
+    await takeTime(id, 950);
     const even = Array.from({ length: 10 }, (_, i) => (x / 9) * i);
-    expect((await call(t, 'POST', '/captcha/verify', { id: challenge.body.data.id, x, duration_ms: 900, trail: even }, { ip })).body.code).toBe(ResponseCode.captchaFailed);
+    expect((await call(t, 'POST', '/captcha/verify', { id, x, duration_ms: 900, trail: even }, { ip })).body.code).toBe(ResponseCode.captchaFailed);
   });
 
-  it('allows one answer per puzzle', async () => {
+  it('refuses a drop that carries no drag trail, or too short a one', async () => {
     const ip = freshIp();
-    const challenge = await call(t, 'GET', '/captcha/challenge', undefined, { ip });
-    const { x } = await t.db.selectFrom('captcha_challenges').select('x').where('id', '=', challenge.body.data.id).executeTakeFirstOrThrow();
-    await call(t, 'POST', '/captcha/verify', { id: challenge.body.data.id, x: x + 30, duration_ms: 900 }, { ip });
-    expect((await call(t, 'POST', '/captcha/verify', { id: challenge.body.data.id, x, duration_ms: 900 }, { ip })).body.code).toBe(ResponseCode.captchaFailed);
+    for (const trail of [undefined, [], [0, 40, 90]]) {
+      const { id, x } = await puzzle(ip);
+      await takeTime(id, 950);
+      const res = await call(t, 'POST', '/captcha/verify', { id, x, duration_ms: 900, ...(trail ? { trail } : {}) }, { ip });
+      expect(res.body, JSON.stringify(trail)).toMatchObject({ code: ResponseCode.captchaFailed, msg: 'Verification Failed', data: null });
+    }
+    // The same drop with its drag passes.
+    expect((await solve(ip)).body.data.captcha_token).toBeTruthy();
+  });
+
+  it('judges the pace by its own clock: a drop right after the puzzle was shown fails, whatever duration it claims', async () => {
+    const ip = freshIp();
+    const { id, x } = await puzzle(ip);
+    expect((await call(t, 'POST', '/captcha/verify', { id, x, duration_ms: 900, trail: humanTrail(x) }, { ip })).body.code).toBe(ResponseCode.captchaFailed);
+    // Claiming a longer drag than the time since the puzzle was shown fails too.
+    const second = await puzzle(ip);
+    await takeTime(second.id, 400);
+    expect((await call(t, 'POST', '/captcha/verify', { id: second.id, x: second.x, duration_ms: 5_000, trail: humanTrail(second.x) }, { ip })).body.code).toBe(ResponseCode.captchaFailed);
+  });
+
+  it('allows one answer per puzzle: a wrong drop burns it', async () => {
+    const ip = freshIp();
+    const { id, x } = await puzzle(ip);
+    await takeTime(id, 950);
+    expect((await call(t, 'POST', '/captcha/verify', { id, x: x + 30, duration_ms: 900, trail: humanTrail(x, 30) }, { ip })).body.code).toBe(ResponseCode.captchaFailed);
+    expect((await call(t, 'POST', '/captcha/verify', { id, x, duration_ms: 900, trail: humanTrail(x) }, { ip })).body.code).toBe(ResponseCode.captchaFailed);
   });
 
   it('is asked for after 3 failed logins from an address; login then needs a one-time token', async () => {

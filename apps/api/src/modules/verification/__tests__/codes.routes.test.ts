@@ -139,6 +139,36 @@ describe('verification codes', () => {
     expect(answers.real!.map((b) => (b as { code: number }).code)).toEqual([...Array(10).fill(200), ResponseCode.codeLimit]);
   });
 
+  it('strangers asking codes for a member use up only what they typed: the signed-in member still gets codes, within caps of their own', async () => {
+    const { registerMember } = await import('../../accounts/__tests__/account-helpers.js');
+    const m = await registerMember(t);
+    // A stranger, without the member's session, asks once a minute by user name and by e-mail until the caps stop both.
+    const byName = () => call(t, 'POST', '/user/sendWithUsername', { user_name: m.user.user_name, type: 'forget' }, { ip: freshIp() });
+    const byEmail = () => call(t, 'POST', '/user/send_code', { type: 'forget', email: m.email }, { ip: freshIp() });
+    const answers: number[][] = [];
+    for (let i = 0; i < 12; i++) {
+      answers.push([(await byName()).body.code, (await byEmail()).body.code]);
+      await age(m.email, i % 5 === 4 ? 61 * 60_000 : 61_000);
+    }
+    expect(answers.at(-1)).toEqual([ResponseCode.codeLimit, ResponseCode.codeLimit]);
+
+    // The member, signed in, still gets every code they need, and from the stranger's own address too.
+    const own = (type: string, ip = freshIp()) => call(t, 'POST', '/user/send_code_with_token', { type, channel: 'email' }, { token: m.token, ip });
+    for (const type of ['pay_password', 'forget', 'cancel']) {
+      const res = await own(type);
+      expect(res.body.code, type).toBe(200);
+      expect(await latestCode(t, m.email)).toMatch(/^\d{6}$/);
+    }
+    // The member's own limits still hold: one a minute per purpose, 5 an hour.
+    expect((await own('pay_password')).body.code).toBe(ResponseCode.codeTooSoon);
+    await age(m.email, 61_000);
+    for (const type of ['pay_password', 'forget']) expect((await own(type)).body.code, type).toBe(200);
+    await age(m.email, 61_000);
+    expect((await own('cancel')).body.code).toBe(ResponseCode.codeLimit);
+    // And the stranger is still held at the caps of what they typed.
+    expect((await byName()).body.code).toBe(ResponseCode.codeLimit);
+  });
+
   it('caps codes to one phone by its own setting', async () => {
     const small = await buildTestApp({ CODES_PER_PHONE_PER_DAY: '2' });
     try {

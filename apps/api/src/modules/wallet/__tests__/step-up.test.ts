@@ -84,6 +84,19 @@ describe('the authenticator before money leaves', () => {
     expect(await usdOf(t, m)).toEqual({ currency: 'USD', available: 10_000, frozen: 0 });
   });
 
+  it('10 wrong codes on the pay path from 10 addresses lock the code: the right one is then refused and nothing moves', async () => {
+    const { m, card, secret } = await boundMember();
+    const body = { bank_card_id: card, amount: '20', currency: 'USD', pay_password: PAY_PASSWORD };
+    for (let i = 0; i < 10; i++) {
+      const res = await call(t, 'POST', '/user/withdraw/create', { headers: m.keyed(), body: { ...body, google_code: await wrongCode(secret) }, ip: `10.77.${m.userId % 250}.${i + 1}` });
+      expect(res.body.code).toBe(ResponseCode.twoFactorInvalid);
+    }
+    const right = await call(t, 'POST', '/user/withdraw/create', { headers: m.keyed(), body: { ...body, google_code: await codeAt(secret) }, ip: `10.77.${m.userId % 250}.99` });
+    expect(right.body).toMatchObject({ code: ResponseCode.loginLocked, msg: 'Too many failed attempts, please try again in 15 minutes' });
+    expect(await countRows('withdrawals', 'user_id', m.userId)).toBe(0);
+    expect(await usdOf(t, m)).toEqual({ currency: 'USD', available: 10_000, frozen: 0 });
+  });
+
   it('a member without an authenticator is not asked for a code', async () => {
     const m = await walletMember(t, { usd: 5_000 });
     const receiver = await walletMember(t);

@@ -1,0 +1,42 @@
+import { generate } from 'otplib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ResponseCode } from '@shop/contract';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
+import { call, freshIp } from '../../accounts/__tests__/account-helpers.js';
+import { operatorCliActor } from '../../../lib/actor.js';
+import { createOperator } from '../operators.service.js';
+import { bindAuthenticator } from './operator-fixtures.js';
+
+// Whoever holds an operator's password still needs the authenticator, and may not guess its code
+// by spreading sign-ins over addresses: 10 wrong codes in 15 minutes from all addresses lock it.
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+const PASSWORD = 'Harbour-Lantern-2026';
+const codeAt = (secret: string, offsetSteps = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + offsetSteps * 30 });
+const wrongCode = async (secret: string) => {
+  const accepted = new Set([await codeAt(secret, -1), await codeAt(secret), await codeAt(secret, 1)]);
+  for (let n = 345_678; ; n++) if (!accepted.has(String(n))) return String(n);
+};
+
+describe('operator sign-in codes', () => {
+  it('10 wrong codes from 10 addresses lock the operator’s code: the right one is refused until the window passes', async () => {
+    const userName = `oplock${Date.now().toString(36)}`;
+    const { id, setupToken } = await createOperator(t.db, operatorCliActor('olivia'), { userName, role: 'support' });
+    await call(t, 'POST', '/admin/api/auth/setup-password', { token: setupToken, password: PASSWORD }, { ip: freshIp() });
+    const first = await call(t, 'POST', '/admin/api/auth/sign-in', { user_name: userName, password: PASSWORD }, { ip: freshIp() });
+    const secret = first.body.data.totp_setup.secret as string;
+    await bindAuthenticator(t, first.body.data.token, secret);
+
+    const signIn = async (totp_code: string) => call(t, 'POST', '/admin/api/auth/sign-in', { user_name: userName, password: PASSWORD, totp_code }, { ip: freshIp() });
+    for (let i = 0; i < 10; i++) expect((await signIn(await wrongCode(secret))).body.code).toBe(ResponseCode.twoFactorInvalid);
+    expect((await signIn(await codeAt(secret, 1))).body).toMatchObject({ code: ResponseCode.loginLocked, msg: 'Too many failed attempts, please try again in 15 minutes' });
+
+    await t.db.updateTable('login_failures').set({ created_at: new Date(Date.now() - 16 * 60_000) }).where('account', '=', `operator-totp:${id}`).execute();
+    expect((await signIn(await codeAt(secret, 1))).body.code).toBe(200);
+  });
+});
