@@ -28,8 +28,17 @@ export type Path<T> = Extract<keyof T, string>;
 /** The form's fields in screen order, each with the i18n key of its label. */
 export type FieldLabels<T extends FieldValues> = ReadonlyArray<readonly [name: Path<T>, labelKey: string]>;
 
-/** What the schema refused, per field: its first problem's message. */
-export type FieldErrors = Partial<Record<string, { message?: string }>>;
+/** What the schema refused, per field: its first problem's message (and the values its text names). */
+export type FieldErrors = Partial<Record<string, { message?: string; params?: Record<string, string> }>>;
+
+/**
+ * How a field's text becomes the body's value before the check (an amount in the member's own
+ * number format becomes the API's): the value, or the refusal's message (an i18n key) and its values.
+ */
+export type FieldReader = (typed: string) => { value: string } | { problem: string; params?: Record<string, string> };
+
+/** The form's fields that are read before the check, each with its reader. */
+export type FieldReaders<T extends FieldValues> = Partial<Record<Path<T>, FieldReader>>;
 
 /** What a field component is given to read and change its field (`Controller`, `TextField`). */
 export interface Control<T extends FieldValues = FieldValues> {
@@ -58,10 +67,10 @@ export interface ContractForm<S extends AnySchema> {
 const isEmpty = (v: unknown) => v === undefined || v === null || v === false || (typeof v === 'string' && !v.trim()) || (Array.isArray(v) && v.length === 0);
 
 /** The text of one refusal: spec §5's "Please enter …" for an empty field, else the schema's message. */
-export function problemText(value: unknown, labelKey: string | undefined, message: string | undefined): string {
+export function problemText(value: unknown, labelKey: string | undefined, message: string | undefined, params?: Record<string, string>): string {
   const field = labelKey ? i18n.t(labelKey) : '';
   if (labelKey && isEmpty(value)) return i18n.t('app.form.required', { field });
-  if (message && i18n.exists(message)) return i18n.t(message, { field });
+  if (message && i18n.exists(message)) return i18n.t(message, { ...params, field });
   return labelKey ? i18n.t('validation.invalid', { field }) : i18n.t('app.error.generic');
 }
 
@@ -72,10 +81,10 @@ export function problemText(value: unknown, labelKey: string | undefined, messag
 export function firstProblem<T extends FieldValues>(errors: FieldErrors, values: T, labels: FieldLabels<T>): string | undefined {
   const refused = labels.filter(([name]) => errors[name]);
   const [name, labelKey] = refused.find(([n]) => isEmpty(values[n])) ?? refused[0] ?? [];
-  if (name && labelKey) return problemText(values[name], labelKey, errors[name]?.message);
+  if (name && labelKey) return problemText(values[name], labelKey, errors[name]?.message, errors[name]?.params);
   const [, other] = Object.entries(errors)[0] ?? [];
   if (!other) return undefined;
-  return problemText(undefined, undefined, other.message);
+  return problemText(undefined, undefined, other.message, other.params);
 }
 
 /** The schema's first problem with each top-level field (a problem of the whole body under `''`). */
@@ -88,23 +97,41 @@ export function errorsOf(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey
   return errors;
 }
 
+/** The values with each read field's text replaced by what its reader makes of it, and the fields it could not read. */
+export function readFields<T extends FieldValues>(values: T, readers: FieldReaders<T> | undefined): { values: T; errors: FieldErrors } {
+  const read: FieldValues = { ...values };
+  const errors: FieldErrors = {};
+  for (const [name, reader] of Object.entries(readers ?? {}) as Array<[string, FieldReader]>) {
+    const typed = values[name];
+    // An empty field is left to the schema: "Please enter …".
+    if (typeof typed !== 'string' || !typed.trim()) continue;
+    const answer = reader(typed);
+    if ('value' in answer) read[name] = answer.value;
+    else errors[name] = { message: answer.problem, params: answer.params };
+  }
+  return { values: read as T, errors };
+}
+
 /**
  * A form's values checked by a contract schema (or one a loader answers, loaded at the first check),
- * with the spec §5 refusal and a busy flag. Its functions are the same at every render (effects name
- * them among their dependencies); `control` and `watch` change with the values.
+ * with the spec §5 refusal and a busy flag. Fields in `read` keep the member's text (an amount in their
+ * number format; `watch` gives the text), read into the body's value before the check. Its functions
+ * are the same at every render (effects name them among their dependencies); `control` and `watch`
+ * change with the values.
  */
 export function useContractForm<S extends AnySchema>(
   schema: S | (() => Promise<S>),
-  options: { defaultValues: Partial<z.input<S>>; labels: FieldLabels<z.input<S>> },
+  options: { defaultValues: Partial<z.input<S>>; labels: FieldLabels<z.input<S>>; read?: FieldReaders<z.input<S>> },
 ): ContractForm<S> {
   type Values = z.input<S>;
   const [values, setValues] = useState(options.defaultValues as Values);
   const [busy, setBusy] = useState(false);
   // What the functions read: the values as set so far (also within the event that set them, before
   // the next render shows them), and this render's schema and labels.
-  const now = useRef({ values, first: options.defaultValues, schema, labels: options.labels, loaded: undefined as Promise<S> | undefined, sending: false });
+  const now = useRef({ values, first: options.defaultValues, schema, labels: options.labels, read: options.read, loaded: undefined as Promise<S> | undefined, sending: false });
   now.current.schema = schema;
   now.current.labels = options.labels;
+  now.current.read = options.read;
 
   const [fns] = useState(() => {
     const replace = (next: Values) => {
@@ -126,13 +153,16 @@ export function useContractForm<S extends AnySchema>(
       now.current.sending = true;
       setBusy(true);
       try {
-        const sent = now.current.values;
+        const typed = now.current.values;
+        const { values: sent, errors: unread } = readFields(typed, now.current.read);
         const loadedSchema = await load().catch(() => undefined);
         // The schema's code did not arrive (the connection): said, and the next tap loads it again.
         if (!loadedSchema) return showToast(problemText(undefined, undefined, undefined));
         const checked = await loadedSchema.safeParseAsync(sent);
-        if (!checked.success) {
-          const text = firstProblem(errorsOf(checked.error.issues), sent, now.current.labels);
+        if (!checked.success || Object.keys(unread).length > 0) {
+          // A field that could not be read is refused in the reader's words, not the schema's.
+          const errors = { ...(checked.success ? {} : errorsOf(checked.error.issues)), ...unread };
+          const text = firstProblem(errors, typed, now.current.labels);
           if (text) showToast(text);
           return;
         }

@@ -66,6 +66,28 @@ function groupThousands(digits: string, { group, groupFrom }: NumberPattern): st
   return out;
 }
 
+/** The marks a language writes numbers with: its decimal mark and its thousands separator ("." and ",", or "," and a space). */
+export function numberMarks(lang?: string): { decimal: string; group: string } {
+  const tag = tagOf(lang);
+  const pattern = NUMBER_PATTERNS[tag];
+  if (pattern) return { decimal: pattern.decimal, group: pattern.group };
+  const written = (kept(`number|${tag}`, () => new Intl.NumberFormat(tag)) as Intl.NumberFormat).formatToParts(1234567.5);
+  return { decimal: written.find((p) => p.type === 'decimal')?.value ?? '.', group: written.find((p) => p.type === 'group')?.value ?? ',' };
+}
+
+/**
+ * An exact unsigned decimal ("12345.60", as the wire writes amounts) as the member writes numbers in
+ * their language, its decimals kept: "12,345.60", "12 345,60", "12.345,60".
+ */
+export function formatDecimal(amount: string, lang?: string): string {
+  const decimals = amount.split('.')[1]?.length ?? 0;
+  const tag = tagOf(lang);
+  const pattern = NUMBER_PATTERNS[tag];
+  const written = pattern ? writeDecimal(amount, decimals, pattern) : undefined;
+  if (written !== undefined) return written;
+  return kept(`decimal|${tag}|${decimals}`, () => new Intl.NumberFormat(tag, { minimumFractionDigits: decimals, maximumFractionDigits: decimals })).format(amount as never);
+}
+
 /** A count or quantity with the language's digit grouping ("2,983", "2 983"). */
 export function formatNumber(value: number, lang?: string): string {
   const tag = tagOf(lang);

@@ -5,7 +5,7 @@ import { Button } from 'antd-mobile';
 import { TextField } from '@/components/form-field';
 import { FieldList } from '@/components/field-list';
 import { clearToasts, prepareApp, toastText } from '@/test/helpers';
-import { useContractForm } from '../form';
+import { firstProblem, readFields, useContractForm, type FieldReader } from '../form';
 
 const body = z.object({
   account: z.string().trim().min(3),
@@ -115,5 +115,16 @@ describe('a form checked by its contract schema', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Clear' }));
     expect(input('account').value).toBe('');
     expect(input('password').value).toBe('');
+  });
+});
+
+describe('fields read before the check', () => {
+  const reader: FieldReader = (typed) => (/^\d+(,\d+)?$/.test(typed) ? { value: typed.replace(',', '.') } : { problem: 'wallet.validation.amountFormat', params: { example: '10,000.50' } });
+
+  it('puts what the reader makes of a field in the body, leaves an empty field to the schema, and refuses in the reader’s words', () => {
+    expect(readFields({ amount: '10,50', note: 'x' }, { amount: reader })).toEqual({ values: { amount: '10.50', note: 'x' }, errors: {} });
+    expect(readFields({ amount: ' ' }, { amount: reader })).toEqual({ values: { amount: ' ' }, errors: {} });
+    const { errors } = readFields({ amount: '10.5.0' }, { amount: reader });
+    expect(firstProblem(errors, { amount: '10.5.0' }, [['amount', 'wallet.field.amount']])).toBe('Please enter the amount like 10,000.50, with up to 2 decimals');
   });
 });

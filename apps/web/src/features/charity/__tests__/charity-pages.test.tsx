@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { paths } from '@/config/paths';
+import { i18n } from '@/lib/i18n';
 import { useSession } from '@/stores/session';
 import { clearToasts, ok, prepareApp, renderRoutes, startFakeApi, toastText } from '@/test/helpers';
 import CharityOrdersPage from '../pages/charity-orders-page';
@@ -66,6 +67,22 @@ describe('charity pages', () => {
     expect(router.state.location.search).toBe('?order_id=15&order_type=charity');
     const sent = api.requests.filter((r) => r.url === '/attractive/lovers/submitPay').map((r) => JSON.parse(r.body));
     expect(sent).toEqual([{ cause_id: 2, amount: 2550, message: 'For the kids' }]);
+  });
+
+  it('reads the amount in the member\'s own number format: "25,50" in Hungarian pledges 25.50, not 2550', async () => {
+    await i18n.changeLanguage('hu');
+    try {
+      const router = renderAt(paths.charity.index);
+      expect(await screen.findByText('School meals in Kampot')).toBeTruthy();
+      fireEvent.click(screen.getByRole('button', { name: i18n.t('orders.charity.pledge') }));
+      fireEvent.change(screen.getByRole('textbox', { name: i18n.t('orders.charity.amount') }), { target: { value: '25,50' } });
+      fireEvent.click(screen.getByRole('button', { name: i18n.t('orders.charity.pledge') }));
+      await waitFor(() => expect(router.state.location.pathname).toBe(paths.goods.payNext));
+      const sent = api.requests.filter((r) => r.url === '/attractive/lovers/submitPay').map((r) => JSON.parse(r.body) as { amount: number });
+      expect(sent.at(-1)!.amount).toBe(2550);
+    } finally {
+      await i18n.changeLanguage('en-us');
+    }
   });
 
   it('lists the pledges; an unpaid one is cancelled after asking', async () => {

@@ -3,6 +3,7 @@ import { Button, Input, TextArea } from 'antd-mobile';
 import { currencyExponent, toMinorUnits, type EndpointData } from '@shop/contract/common';
 import type { getLoversCentre } from '@shop/contract/orders';
 import { formatAmount } from '@/components/amount';
+import { readAmount } from '@/lib/amount-input';
 import { showToast } from '@/lib/toast';
 import { useTranslation } from '@/lib/i18n';
 
@@ -15,10 +16,11 @@ export function PledgeForm({ cause, busy, onPledge }: { cause: Cause; busy: bool
   const [message, setMessage] = useState('');
   const decimals = currencyExponent(cause.currency);
   const submit = () => {
-    const text = amount.replace(/,/g, '').trim();
+    // Typed in the member's own number format ("10,50" in Hungarian is ten and a half, not 1050).
+    const text = readAmount(amount);
     const pattern = decimals > 0 ? new RegExp(`^\\d+(\\.\\d{1,${decimals}})?$`) : /^\d+$/;
-    if (!text) return showToast(t('app.form.required', { field: t('orders.charity.amount') }));
-    if (!pattern.test(text)) return showToast(t('orders.charity.amountInvalid'));
+    if (!amount.trim()) return showToast(t('app.form.required', { field: t('orders.charity.amount') }));
+    if (text === undefined || !pattern.test(text)) return showToast(t('orders.charity.amountInvalid'));
     const minor = toMinorUnits(text, cause.currency);
     if (minor < cause.min_amount) return showToast(t('orders.charity.minAmount', { amount: formatAmount(cause.min_amount, cause.currency) }));
     onPledge(minor, message.trim());

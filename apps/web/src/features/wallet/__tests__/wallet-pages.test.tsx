@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from '@/lib/router';
+import { i18n } from '@/lib/i18n';
 import { paths } from '@/config/paths';
 import { useSession } from '@/stores/session';
 import { clearToasts, memberFixture, ok, prepareApp, startFakeApi, toastText } from '@/test/helpers';
@@ -98,6 +99,7 @@ const api = await startFakeApi({
       channels: [
         { code: 'bank_myr', kind: 'bank_transfer', name: 'Bank transfer', currencies: ['MYR'], min: 1_000, max: 10_000_000 },
         { code: 'usdt_trc20', kind: 'crypto', name: 'USDT', currencies: ['USD'], min: 1_000, max: 10_000_000 },
+        { code: 'online_myr', kind: 'online', name: 'Online payment', currencies: ['MYR'], min: 1_000, max: 10_000_000 },
       ],
       collection_accounts: [{ id: 1, currency: 'MYR', bank_name: 'Maybank', account_name: 'Shop Sdn Bhd', account_number: '514012345678', branch: 'Kuala Lumpur' }],
       instalment_plans: [],
@@ -122,7 +124,7 @@ const api = await startFakeApi({
     new URL(req.url, 'http://x').searchParams.get('account') === 'lee88'
       ? ok({ transfer: null, receiver: { masked_name: 'L**', user_name: 'lee88' } })
       : refused('No member with that user name, mobile or invitation code'),
-  '/user/transfer/create': (req) => ((JSON.parse(req.body) as { amount: string }).amount === '99,999' ? refused('Insufficient balance') : ok(transfer)),
+  '/user/transfer/create': (req) => ((JSON.parse(req.body) as { amount: string }).amount === '99999' ? refused('Insufficient balance') : ok(transfer)),
   '/attractive/currency/withdrawChannel': () => ok({ list: [{ method: 'bank', currencies: ['MYR', 'USD'], networks: [] }, { method: 'crypto', currencies: ['USD'], networks: ['TRC20', 'ERC20'] }], cards }),
   '/attractive/currency/withdrawRatio': (req) =>
     ok({
@@ -230,7 +232,7 @@ describe('transfer page', () => {
     type('pay_password', '123456');
     type('google_code', '654321');
     fireEvent.click(screen.getByRole('button', { name: 'Transfer' }));
-    expect(await toastText()).toBe('Please enter a valid amount (up to 2 decimals)');
+    expect(await toastText()).toBe('Please enter the amount like 10,000.50, with up to 2 decimals');
     await clearToasts();
     type('amount', '12,500.50');
     fireEvent.click(screen.getByRole('button', { name: 'Transfer' }));
@@ -280,12 +282,13 @@ describe('transfer page', () => {
     type('pay_password', '123456');
     type('google_code', '654321');
     fireEvent.click(screen.getByRole('button', { name: 'Transfer' }));
-    expect(await screen.findByText('Send 12,500.50 MYR to L**?')).toBeTruthy();
+    expect(await screen.findByText('Send RM 12,500.50 to L**?')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(paths.wallet.transfers));
     expect(await toastText()).toBe('RM\u00a012,500.50 sent to L**');
     const [create] = sent('/user/transfer/create');
-    expect(JSON.parse(create!.body)).toEqual({ account: 'lee88', amount: '12,500.50', currency: 'MYR', remark: 'rent', pay_password: '123456', google_code: '654321' });
+    // The member's "12,500.50" goes out in the API's format.
+    expect(JSON.parse(create!.body)).toEqual({ account: 'lee88', amount: '12500.50', currency: 'MYR', remark: 'rent', pay_password: '123456', google_code: '654321' });
     expect(create!.headers['idempotency-key']).toBeTruthy();
     expect(await screen.findByText('To L**')).toBeTruthy();
     expect(screen.getByText('From S**')).toBeTruthy();
@@ -307,7 +310,7 @@ describe('withdraw page', () => {
     expect(screen.getByText(/^RM\s103\.00$/)).toBeTruthy();
     type('pay_password', '123456');
     fireEvent.click(screen.getByRole('button', { name: 'Withdraw' }));
-    expect(await screen.findByText('Withdraw 100 MYR to Maybank ****6789?')).toBeTruthy();
+    expect(await screen.findByText('Withdraw RM 100.00 to Maybank ****6789?')).toBeTruthy();
     expect(screen.getByText(/^Fee RM\s3\.00; RM\s103\.00 leaves your balance\.$/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(paths.wallet.withdrawals));
@@ -464,14 +467,14 @@ describe('points, rewards and gift cards', () => {
     await clearToasts();
     type('amount', '80');
     fireEvent.click(screen.getByRole('button', { name: 'Move to balance' }));
-    expect(await screen.findByText('Move 80 USD of rewards to your USD balance?')).toBeTruthy();
+    expect(await screen.findByText('Move $80.00 of rewards to your USD balance?')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
     expect(await toastText()).toBe('This is more than your rewards balance of 74.50 USD');
     await clearToasts();
     await waitFor(() => expect(document.querySelector('.adm-dialog')).toBeNull());
     type('amount', '25.50');
     fireEvent.click(screen.getByRole('button', { name: 'Move to balance' }));
-    expect(await screen.findByText('Move 25.50 USD of rewards to your USD balance?')).toBeTruthy();
+    expect(await screen.findByText('Move $25.50 of rewards to your USD balance?')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
     expect(await toastText()).toBe('$25.50 moved to your balance; rewards left $49.00');
     expect(await screen.findByText('Rewards available: $49.00')).toBeTruthy();
@@ -567,5 +570,82 @@ describe('editing a bank card', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe(paths.wallet.bankCards));
     const [update] = sent('/user/bank_card/update');
     expect(JSON.parse(update!.body)).toEqual({ id: 5, bank_id: 11, holder_name: 'MIA TAN', account_number: '9876543210', currency: 'MYR', pay_password: '123456' });
+  });
+});
+
+describe('a confirmation states the quote of the amount confirmed', () => {
+  it('never shows the credit of an amount typed before, on the page or in the top-up dialog', async () => {
+    renderAt(paths.wallet.recharge);
+    fireEvent.click(await screen.findByText('Online payment'));
+    type('amount', '20');
+    await waitFor(() => expect(screen.getByTestId('recharge-credit').textContent).toBe('$4.26'));
+    // 750 typed and Top up tapped at once, before the look-up as one types has asked for 750.
+    type('amount', '750');
+    expect(screen.queryByTestId('recharge-credit')).toBeNull();
+    expect(screen.getByTestId('recharge-credit-pending')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Top up' }));
+    expect(await screen.findByText('$159.75 will be credited (rate 0.213).')).toBeTruthy();
+    expect(screen.getByText('Top up RM 750.00 through Online payment?')).toBeTruthy();
+    expect(screen.queryByText(/\$4\.26/)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(sent('/user/recharge/create')).toHaveLength(0);
+  });
+
+  it('never shows the fee of an amount typed before, on the page or in the withdrawal dialog', async () => {
+    member = memberFixture({ has_pay_password: true, google_bound: false, real_name_status: 'approved' });
+    useSession.getState().signIn('member-token', member);
+    renderAt(paths.wallet.withdraw);
+    expect(await screen.findByText(/^1% \+ RM\s2\.00$/)).toBeTruthy();
+    type('pay_password', '123456');
+    type('amount', '20');
+    await waitFor(() => expect(screen.getByTestId('withdraw-fee').textContent).toBe('RM\u00a01.00'));
+    type('amount', '100');
+    expect(screen.queryByTestId('withdraw-fee')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Withdraw' }));
+    expect(await screen.findByText(/^Fee RM\s3\.00; RM\s103\.00 leaves your balance\.$/)).toBeTruthy();
+    expect(screen.queryByText(/^Fee RM\s1\.00/)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(sent('/user/withdraw/create')).toHaveLength(0);
+  });
+});
+
+describe('amounts in the member\'s own number format', () => {
+  afterEach(async () => {
+    await i18n.changeLanguage('en-us');
+  });
+
+  it('reads "10,50" in Hungarian as ten and a half and sends "10.50"; "1,050" is refused with the format expected', async () => {
+    await i18n.changeLanguage('hu');
+    renderAt(paths.wallet.recharge);
+    fireEvent.click(await screen.findByText('USDT'));
+    const amount = document.querySelector<HTMLInputElement>('input[name="amount"]')!;
+    expect(amount.placeholder).toBe('pl. 10\u00a0000,50');
+    type('tx_hash', '0xabcdef0123456789abcdef');
+    type('amount', '1,050');
+    fireEvent.click(screen.getByRole('button', { name: i18n.t('wallet.action.recharge') }));
+    expect(await toastText()).toBe('Az összeget így adja meg: 10\u00a0000,50 (legfeljebb 2 tizedesjegy)');
+    expect(document.querySelector('.adm-dialog')).toBeNull();
+    await clearToasts();
+    type('amount', '10,50');
+    fireEvent.click(screen.getByRole('button', { name: i18n.t('wallet.action.recharge') }));
+    expect(await screen.findByText(i18n.t('wallet.recharge.confirm', { amount: '10,50 $', channel: 'USDT (TRC20)' }))).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: i18n.t('wallet.action.confirm') }));
+    await waitFor(() => expect(sent('/user/recharge/create')).toHaveLength(1));
+    expect(JSON.parse(sent('/user/recharge/create')[0]!.body).amount).toBe('10.50');
+  });
+
+  it('reads "1.000,50" in Indonesian as a thousand and a half and sends "1000.50"', async () => {
+    await i18n.changeLanguage('id');
+    renderAt(paths.wallet.transfer);
+    await screen.findByText('MYR');
+    type('account', 'lee88');
+    type('amount', '1.000,50');
+    type('pay_password', '123456');
+    type('google_code', '654321');
+    fireEvent.click(screen.getByRole('button', { name: i18n.t('wallet.action.transfer') }));
+    expect(await screen.findByText(i18n.t('wallet.transfer.confirm', { amount: '$1.000,50', name: 'L**' }))).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: i18n.t('wallet.action.confirm') }));
+    await waitFor(() => expect(sent('/user/transfer/create')).toHaveLength(1));
+    expect(JSON.parse(sent('/user/transfer/create')[0]!.body).amount).toBe('1000.50');
   });
 });

@@ -1,6 +1,7 @@
 import { createRechargeOrder, getCryptoDepositAddress, getExchangeRatio, getRechargeConfig, getWalletAssets, getWalletTotals, listRechargeOrders } from '@shop/contract/wallet';
 import { getPaymentMethodTotal, payOrder } from '@shop/contract/orders';
-import { useEndpointInfiniteQuery, useEndpointMutation, useEndpointQuery } from '@/lib/endpoint-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { endpointQuery, useEndpointInfiniteQuery, useEndpointMutation, useEndpointQuery, useQueryScope } from '@/lib/endpoint-query';
 import { call, newIdempotencyKey } from '@/lib/request';
 
 /** Channels, currencies, the company's collection accounts and the instalment plans of top-ups. */
@@ -8,7 +9,16 @@ export const useRechargeConfig = () => useEndpointQuery(getRechargeConfig, undef
 
 /** Today's recorded rate from the currency paid in to the wallet currency, and what `amount` becomes. */
 export const useExchangeQuote = (from: string, to: string, amount: string | undefined) =>
-  useEndpointQuery(getExchangeRatio, { from, to, ...(amount ? { amount } : {}) }, { enabled: Boolean(from && to), staleTime: 60_000 });
+  useEndpointQuery(getExchangeRatio, quoteParams(from, to, amount), { enabled: Boolean(from && to), staleTime: 60_000 });
+
+const quoteParams = (from: string, to: string, amount: string | undefined) => ({ from, to, ...(amount ? { amount } : {}) });
+
+/** Looks up the quote of exactly this amount now (at submit: the look-up while typing may still be of an earlier amount). */
+export function useFetchExchangeQuote() {
+  const client = useQueryClient();
+  const scope = useQueryScope();
+  return (from: string, to: string, amount: string) => client.fetchQuery({ ...endpointQuery(getExchangeRatio, quoteParams(from, to, amount), scope), staleTime: 60_000 });
+}
 
 /** The member's stablecoin deposit address on a network, with its QR code. */
 export const useDepositAddress = (network: string, enabled: boolean) => useEndpointQuery(getCryptoDepositAddress, { network }, { enabled, staleTime: 600_000 });

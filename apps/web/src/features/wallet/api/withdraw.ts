@@ -1,12 +1,24 @@
 import { cancelWithdrawal, createCryptoWithdrawal, createWithdrawal, getWalletAssets, getWalletTotals, getWithdrawal, getWithdrawalRatio, listBankCards, listWithdrawalChannels, listWithdrawals } from '@shop/contract/wallet';
-import { useEndpointInfiniteQuery, useEndpointMutation, useEndpointQuery } from '@/lib/endpoint-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { endpointQuery, useEndpointInfiniteQuery, useEndpointMutation, useEndpointQuery, useQueryScope } from '@/lib/endpoint-query';
 
 /** The ways to withdraw and the member's bank cards. */
 export const useWithdrawalChannels = () => useEndpointQuery(listWithdrawalChannels, undefined, { staleTime: 10_000 });
 
 /** The fee and limits of a withdrawal (to a bank card unless told) in `currency`; with an amount, the fee and what leaves the balance. */
-export const useWithdrawalQuote = (currency: string, amount: string | undefined, method: 'bank' | 'crypto' = 'bank') =>
-  useEndpointQuery(getWithdrawalRatio, { method, ...(currency ? { currency } : {}), ...(amount ? { amount } : {}) }, { enabled: Boolean(currency), staleTime: 30_000 });
+export const useWithdrawalQuote = (currency: string, amount: string | undefined, method: WithdrawalMethod = 'bank') =>
+  useEndpointQuery(getWithdrawalRatio, quoteParams(currency, amount, method), { enabled: Boolean(currency), staleTime: 30_000 });
+
+type WithdrawalMethod = 'bank' | 'crypto';
+const quoteParams = (currency: string, amount: string | undefined, method: WithdrawalMethod) => ({ method, ...(currency ? { currency } : {}), ...(amount ? { amount } : {}) });
+
+/** Looks up the fee of exactly this amount now (at submit: the look-up while typing may still be of an earlier amount). */
+export function useFetchWithdrawalQuote() {
+  const client = useQueryClient();
+  const scope = useQueryScope();
+  return (currency: string, amount: string, method: WithdrawalMethod = 'bank') =>
+    client.fetchQuery({ ...endpointQuery(getWithdrawalRatio, quoteParams(currency, amount, method), scope), staleTime: 30_000 });
+}
 
 /** Asks for a withdrawal to one of the member's bank cards; one idempotency key per visit of the form. */
 export const useCreateWithdrawal = (idempotencyKey: string) =>

@@ -1,13 +1,14 @@
 import { useEffect, useMemo } from 'react';
-import { Button, Dialog, Selector } from 'antd-mobile';
+import { Button, Dialog, DotLoading, Selector } from 'antd-mobile';
 import { useNavigate } from '@/lib/router';
-import { isAmount } from '@shop/contract/common';
 import { createCryptoWithdrawalBody } from '@shop/contract/wallet';
 import { paths } from '@/config/paths';
 import { formatAmount } from '@/components/amount';
 import { TextField } from '@/components/form-field';
+import { AmountField, amountReader, typedAmount } from '@/components/amount-field';
+import { amountMoney, isQuoteOf } from './amount-quote';
 import { showToast } from '@/lib/toast';
-import { useCreateCryptoWithdrawal, useWithdrawalQuote } from '../api/withdraw';
+import { useCreateCryptoWithdrawal, useFetchWithdrawalQuote, useWithdrawalQuote } from '../api/withdraw';
 import { useDebounced } from '../use-debounced';
 import { CurrencyField } from './currency-field';
 import { SecurityFields, withStepUp } from './security-fields';
@@ -30,10 +31,15 @@ export function CryptoWithdrawForm({ networks, currencies, googleBound }: { netw
   const { t } = useTranslation();
   const navigate = useNavigate();
   const schema = useMemo(() => withStepUp(createCryptoWithdrawalBody, googleBound), [googleBound]);
-  const form = useContractForm(schema, { defaultValues: { network: networks[0] ?? '', address: '', amount: '', currency: currencies[0] ?? 'USD', pay_password: '' }, labels: LABELS });
+  const form = useContractForm(schema, { defaultValues: { network: networks[0] ?? '', address: '', amount: '', currency: currencies[0] ?? 'USD', pay_password: '' }, labels: LABELS, read: { amount: amountReader } });
   const currency = form.watch('currency') ?? '';
-  const typed = useDebounced(form.watch('amount') ?? '');
-  const quote = useWithdrawalQuote(currency, isAmount(typed.trim()) ? typed.trim() : undefined, 'crypto');
+  const amount = typedAmount(form.watch('amount'));
+  const settled = useDebounced(amount);
+  const quote = useWithdrawalQuote(currency, settled, 'crypto');
+  // The fee shown is of the amount in the field now, never of one typed before it: while that one is asked for, a loading mark.
+  const fee = quote.data?.quote && isQuoteOf(quote.data.quote.amount, amount, currency) ? quote.data.quote : null;
+  const feeing = amount !== undefined && !fee && (settled !== amount || quote.isFetching);
+  const fetchQuote = useFetchWithdrawalQuote();
   const { key, answered } = useActionKey();
   const create = useCreateCryptoWithdrawal(key);
   const { setValue, getValues } = form;
@@ -42,12 +48,19 @@ export function CryptoWithdrawForm({ networks, currencies, googleBound }: { netw
   }, [networks, getValues, setValue]);
 
   const submit = form.submit(async (body) => {
-    const q = quote.data?.quote;
+    // The confirmation states the fee of exactly this amount: asked for now (the button spins) unless already at hand.
+    let q;
+    try {
+      q = (await fetchQuote(body.currency, body.amount, 'crypto')).quote;
+    } catch (e) {
+      // A read is quiet: its refusal is said here.
+      return showToast(e instanceof Error ? e.message : t('app.error.generic'));
+    }
     const yes = await Dialog.confirm({
       content: (
         <div>
-          <div>{t('wallet.withdraw.confirm', { amount: `${body.amount} ${body.currency}`, card: `${body.network} ${body.address}` })}</div>
-          {q && <div className="wallet-muted">{t('wallet.withdraw.feeAndTotal', { fee: formatAmount(q.fee, body.currency), total: formatAmount(q.total, body.currency) })}</div>}
+          <div>{t('wallet.withdraw.confirm', { amount: amountMoney(body.amount, body.currency), card: `${body.network} ${body.address}` })}</div>
+          {q && isQuoteOf(q.amount, body.amount, body.currency) && <div className="wallet-muted">{t('wallet.withdraw.feeAndTotal', { fee: formatAmount(q.fee, body.currency), total: formatAmount(q.total, body.currency) })}</div>}
         </div>
       ),
       confirmText: t('wallet.action.confirm'),
@@ -71,16 +84,24 @@ export function CryptoWithdrawForm({ networks, currencies, googleBound }: { netw
         </FieldItem>
         <TextField control={form.control} name="address" label={t('wallet.field.address')} placeholder={t('wallet.placeholder.address')} autoComplete="off" />
         <CurrencyField control={form.control} name="currency" label={t('wallet.field.currency')} currencies={currencies} />
-        <TextField control={form.control} name="amount" label={t('wallet.field.amount')} inputMode="decimal" placeholder={t('wallet.placeholder.amount')} />
+        <AmountField control={form.control} name="amount" label={t('wallet.field.amount')} />
         <SecurityFields control={form.control} googleBound={googleBound} />
       </FieldList>
-      {quote.data?.quote && (
+      {(fee || feeing) && (
         <section className="wallet-section" aria-label={t('wallet.withdraw.fee')}>
           <dl className="wallet-quote">
             <dt>{t('wallet.withdraw.fee')}</dt>
-            <dd data-testid="crypto-fee">{formatAmount(quote.data.quote.fee, currency)}</dd>
-            <dt>{t('wallet.withdraw.total')}</dt>
-            <dd>{formatAmount(quote.data.quote.total, currency)}</dd>
+            {fee ? (
+              <>
+                <dd data-testid="crypto-fee">{formatAmount(fee.fee, currency)}</dd>
+                <dt>{t('wallet.withdraw.total')}</dt>
+                <dd>{formatAmount(fee.total, currency)}</dd>
+              </>
+            ) : (
+              <dd data-testid="crypto-fee-pending" aria-busy="true">
+                <DotLoading />
+              </dd>
+            )}
           </dl>
         </section>
       )}

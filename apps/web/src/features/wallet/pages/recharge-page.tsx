@@ -1,8 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { formatRate } from '@/lib/format';
-import { Button, Dialog, ImageUploader, Selector, type ImageUploadItem } from 'antd-mobile';
+import { Button, Dialog, DotLoading, ImageUploader, Selector, type ImageUploadItem } from 'antd-mobile';
 import { useNavigate } from '@/lib/router';
-import { isAmount, toMinorUnits } from '@shop/contract/common';
 import { createRechargeBody } from '@shop/contract/wallet';
 import { paths } from '@/config/paths';
 import { formatAmount } from '@/components/amount';
@@ -10,8 +9,10 @@ import { TextField } from '@/components/form-field';
 import { ListState } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
 import { showToast } from '@/lib/toast';
-import { payTopUp, useCreateRecharge, useDepositAddress, useExchangeQuote, useRechargeConfig } from '../api/recharge';
+import { payTopUp, useCreateRecharge, useDepositAddress, useExchangeQuote, useFetchExchangeQuote, useRechargeConfig } from '../api/recharge';
 import { uploadFile } from '@/lib/upload';
+import { AmountField, amountReader, typedAmount } from '@/components/amount-field';
+import { amountMoney, isQuoteOf } from '../components/amount-quote';
 import { CurrencyField } from '../components/currency-field';
 import { useDebounced } from '../use-debounced';
 import { useActionKey } from '../use-action-key';
@@ -33,27 +34,24 @@ const LABELS = [
 /** The stablecoin network offered first when the shop has addresses on it. */
 const PREFERRED_NETWORK = 'TRC20';
 
-/** An amount the member typed as money in its currency ("$50.00"); as typed, with the code, if it is not one. */
-function typedMoney(amount: string, currency: string): string {
-  try {
-    return formatAmount(toMinorUnits(amount, currency), currency);
-  } catch {
-    return `${amount} ${currency}`;
-  }
-}
-
 /** `pages/my/recharge`: a top-up through a channel in the currency paid in, at today's rate into the wallet currency. */
 export default function RechargePage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const config = useRechargeConfig();
   const data = config.data;
-  const form = useContractForm(createRechargeBody, { defaultValues: { channel: '', currency: '', amount: '' }, labels: LABELS });
+  const form = useContractForm(createRechargeBody, { defaultValues: { channel: '', currency: '', amount: '' }, labels: LABELS, read: { amount: amountReader } });
   const { setValue, getValues } = form;
   const channel = data?.channels.find((c) => c.code === form.watch('channel'));
   const currency = form.watch('currency') ?? '';
-  const typed = useDebounced(form.watch('amount') ?? '');
-  const quote = useExchangeQuote(currency, data?.wallet_currency ?? '', isAmount(typed.trim()) ? typed.trim() : undefined);
+  const walletCurrency = data?.wallet_currency ?? '';
+  const amount = typedAmount(form.watch('amount'));
+  const settled = useDebounced(amount);
+  const quote = useExchangeQuote(currency, walletCurrency, settled);
+  // The credit shown is of the amount in the field now, never of one typed before it: while that one is asked for, a loading mark.
+  const credit = quote.data && quote.data.from === currency && isQuoteOf(quote.data.amount, amount, currency) ? quote.data.converted : null;
+  const crediting = amount !== undefined && credit == null && (settled !== amount || quote.isFetching);
+  const fetchQuote = useFetchExchangeQuote();
   const networks = useMemo(() => data?.crypto_networks ?? [], [data]);
   const network = form.watch('network') ?? '';
   const deposit = useDepositAddress(network, channel?.kind === 'crypto' && Boolean(network));
@@ -81,12 +79,19 @@ export default function RechargePage() {
     if (!channel) return;
     if (channel.kind === 'bank_transfer' && !body.slip) return showToast(t('wallet.code.slipRequired'));
     if (channel.kind === 'crypto' && !body.tx_hash) return showToast(t('wallet.code.txHashRequired'));
-    const q = quote.data;
+    // The confirmation states the quote of exactly this amount: asked for now (the button spins) unless already at hand.
+    let q;
+    try {
+      q = await fetchQuote(body.currency, walletCurrency, body.amount);
+    } catch (e) {
+      // A read is quiet: its refusal is said here.
+      return showToast(e instanceof Error ? e.message : t('app.error.generic'));
+    }
     const yes = await Dialog.confirm({
       content: (
         <div>
-          <div>{t('wallet.recharge.confirm', { amount: typedMoney(body.amount, body.currency), channel: channel.kind === 'crypto' && body.network ? `${channelLabel(channel)} (${body.network})` : channelLabel(channel) })}</div>
-          {q?.converted != null && <div className="wallet-muted">{t('wallet.recharge.credited', { amount: formatAmount(q.converted, q.to), rate: formatRate(q.rate) })}</div>}
+          <div>{t('wallet.recharge.confirm', { amount: amountMoney(body.amount, body.currency), channel: channel.kind === 'crypto' && body.network ? `${channelLabel(channel)} (${body.network})` : channelLabel(channel) })}</div>
+          {q.converted != null && q.from === body.currency && isQuoteOf(q.amount, body.amount, body.currency) && <div className="wallet-muted">{t('wallet.recharge.credited', { amount: formatAmount(q.converted, q.to), rate: formatRate(q.rate) })}</div>}
         </div>
       ),
       confirmText: t('wallet.action.confirm'),
@@ -123,12 +128,10 @@ export default function RechargePage() {
             />
           </FieldItem>
           <CurrencyField control={form.control} name="currency" label={t('wallet.field.currency')} currencies={channel?.currencies ?? []} />
-          <TextField
+          <AmountField
             control={form.control}
             name="amount"
             label={currency ? `${t('wallet.field.amount')} (${currency})` : t('wallet.field.amount')}
-            inputMode="decimal"
-            placeholder={t('wallet.placeholder.amount')}
             extra={channel && currency ? <span className="wallet-muted">{t('wallet.recharge.limits', { min: formatAmount(channel.min, currency), max: formatAmount(channel.max, currency) })}</span> : undefined}
           />
           {channel?.kind === 'ctbc' && (data?.instalment_plans.length ?? 0) > 0 && (
@@ -202,11 +205,20 @@ export default function RechargePage() {
             <dl className="wallet-quote">
               <dt>{t('wallet.recharge.rateTitle')}</dt>
               <dd>{t('wallet.assets.rate', { from: quote.data.from, rate: formatRate(quote.data.rate), to: quote.data.to, date: quote.data.date })}</dd>
-              {quote.data.converted != null && (
+              {credit != null ? (
                 <>
                   <dt>{t('wallet.recharge.creditTitle')}</dt>
-                  <dd data-testid="recharge-credit">{formatAmount(quote.data.converted, quote.data.to)}</dd>
+                  <dd data-testid="recharge-credit">{formatAmount(credit, quote.data.to)}</dd>
                 </>
+              ) : (
+                crediting && (
+                  <>
+                    <dt>{t('wallet.recharge.creditTitle')}</dt>
+                    <dd data-testid="recharge-credit-pending" aria-busy="true">
+                      <DotLoading />
+                    </dd>
+                  </>
+                )
               )}
             </dl>
           </section>

@@ -3,13 +3,15 @@ import { Button, Dialog } from 'antd-mobile';
 import { fromMinorUnits } from '@shop/contract/common';
 import { moveRewardsBody } from '@shop/contract/wallet';
 import { formatAmount } from '@/components/amount';
-import { TextField } from '@/components/form-field';
 import { ListState, LoadMore } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
 import { useContractForm, type FieldLabels } from '@/lib/form';
 import { showToast } from '@/lib/toast';
+import { writeAmount } from '@/lib/amount-input';
 import { useMoveRewards } from '../api/move-rewards';
 import { useRewardPages, useRewardTotals } from '../api/points';
+import { AmountField, amountReader } from '@/components/amount-field';
+import { amountMoney } from '../components/amount-quote';
 import { CurrencyField } from '../components/currency-field';
 import { LedgerLines } from '../components/ledger-lines';
 import { useActionKey } from '../use-action-key';
@@ -57,7 +59,7 @@ export default function RewardsPage() {
 /** Moves rewards of a currency to the cash balance of that currency, after a confirmation naming the amount; the result is said with what is left. */
 function MoveRewards({ held }: { held: Array<{ currency: string; balance: number }> }) {
   const { t } = useTranslation();
-  const form = useContractForm(moveRewardsBody, { defaultValues: { currency: held[0]!.currency, amount: '' }, labels: LABELS });
+  const form = useContractForm(moveRewardsBody, { defaultValues: { currency: held[0]!.currency, amount: '' }, labels: LABELS, read: { amount: amountReader } });
   const { setValue, getValues } = form;
   const currency = form.watch('currency') ?? '';
   const balance = held.find((r) => r.currency === currency)?.balance ?? 0;
@@ -72,7 +74,7 @@ function MoveRewards({ held }: { held: Array<{ currency: string; balance: number
 
   const submit = form.submit(async (body) => {
     const yes = await Dialog.confirm({
-      content: t('wallet.rewards.moveConfirm', { amount: `${body.amount} ${body.currency}`, currency: body.currency }),
+      content: t('wallet.rewards.moveConfirm', { amount: amountMoney(body.amount, body.currency), currency: body.currency }),
       confirmText: t('wallet.action.confirm'),
       cancelText: t('wallet.action.cancel'),
     });
@@ -87,16 +89,14 @@ function MoveRewards({ held }: { held: Array<{ currency: string; balance: number
       <div className="wallet-section-title">{t('wallet.rewards.moveTitle')}</div>
       <FieldList layout="vertical" className="wallet-form">
         {held.length > 1 && <CurrencyField control={form.control} name="currency" label={t('wallet.field.currency')} currencies={held.map((r) => r.currency)} />}
-        <TextField
+        <AmountField
           control={form.control}
           name="amount"
           label={`${t('wallet.field.amount')} (${currency})`}
-          inputMode="decimal"
-          placeholder={t('wallet.placeholder.amount')}
           extra={
             <span className="wallet-row">
               <span className="wallet-muted">{t('wallet.rewards.available', { amount: formatAmount(balance, currency) })}</span>
-              <button type="button" className="wallet-link" onClick={() => setValue('amount', fromMinorUnits(balance, currency))}>
+              <button type="button" className="wallet-link" onClick={() => setValue('amount', writeAmount(fromMinorUnits(balance, currency)))}>
                 {t('wallet.rewards.all')}
               </button>
             </span>

@@ -11,6 +11,8 @@ import { showToast } from '@/lib/toast';
 import { useWalletAssets } from '../api/get-assets';
 import { useMemberSecurity } from '../api/get-member';
 import { useCreateTransfer, useFindReceiver, useTransferReceiver } from '../api/transfer';
+import { AmountField, amountReader } from '@/components/amount-field';
+import { amountMoney } from '../components/amount-quote';
 import { CurrencyField } from '../components/currency-field';
 import { PayPasswordNotice, RealNameGate, SecurityFields, withStepUp } from '../components/security-fields';
 import { useDebounced } from '../use-debounced';
@@ -36,7 +38,7 @@ export default function TransferPage() {
   const assets = useWalletAssets().data;
   const currencies = useMemo(() => assets?.cash.map((b) => b.currency) ?? [], [assets]);
   const schema = useMemo(() => withStepUp(createTransferBody, googleBound), [googleBound]);
-  const form = useContractForm(schema, { defaultValues: { account: '', amount: '', currency: '', remark: '', pay_password: '' }, labels: LABELS });
+  const form = useContractForm(schema, { defaultValues: { account: '', amount: '', currency: '', remark: '', pay_password: '' }, labels: LABELS, read: { amount: amountReader } });
   const { setValue, getValues } = form;
   const currency = form.watch('currency') || currencies[0] || '';
   const account = form.watch('account') ?? '';
@@ -57,7 +59,7 @@ export default function TransferPage() {
     }
     if (!found) return showToast(t('wallet.code.receiverNotFound'));
     const yes = await Dialog.confirm({
-      content: t('wallet.transfer.confirm', { amount: `${body.amount} ${body.currency}`, name: found.masked_name }),
+      content: t('wallet.transfer.confirm', { amount: amountMoney(body.amount, body.currency), name: found.masked_name }),
       confirmText: t('wallet.action.confirm'),
       cancelText: t('wallet.action.cancel'),
     });
@@ -93,12 +95,10 @@ export default function TransferPage() {
             }
           />
           <CurrencyField control={form.control} name="currency" label={t('wallet.field.currency')} currencies={currencies} />
-          <TextField
+          <AmountField
             control={form.control}
             name="amount"
             label={t('wallet.field.amount')}
-            inputMode="decimal"
-            placeholder={t('wallet.placeholder.amount')}
             extra={balance ? <span className="wallet-muted">{t('wallet.field.availableBalance', { amount: formatAmount(balance.available, balance.currency) })}</span> : undefined}
           />
           <TextField control={form.control} name="remark" label={t('wallet.field.remark')} maxLength={140} placeholder={t('wallet.placeholder.remark')} />

@@ -1,17 +1,17 @@
 import { useEffect, useMemo } from 'react';
-import { Button, Dialog, Selector, Tabs } from 'antd-mobile';
+import { Button, Dialog, DotLoading, Selector, Tabs } from 'antd-mobile';
 import { useNavigate, useSearchParams } from '@/lib/router';
-import { isAmount } from '@shop/contract/common';
 import { createWithdrawalBody } from '@shop/contract/wallet';
 import { paths } from '@/config/paths';
 import { formatAmount } from '@/components/amount';
-import { TextField } from '@/components/form-field';
 import { ListState } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
 import { showToast } from '@/lib/toast';
 import { useWalletAssets } from '../api/get-assets';
 import { useMemberSecurity } from '../api/get-member';
-import { useCreateWithdrawal, useWithdrawalChannels, useWithdrawalQuote } from '../api/withdraw';
+import { useCreateWithdrawal, useFetchWithdrawalQuote, useWithdrawalChannels, useWithdrawalQuote } from '../api/withdraw';
+import { AmountField, amountReader, typedAmount } from '@/components/amount-field';
+import { amountMoney, isQuoteOf } from '../components/amount-quote';
 import { CryptoWithdrawForm } from '../components/crypto-withdraw-form';
 import { CurrencyField } from '../components/currency-field';
 import { PayPasswordNotice, RealNameGate, SecurityFields, withStepUp } from '../components/security-fields';
@@ -41,7 +41,7 @@ export default function WithdrawPage() {
   const cards = useMemo(() => channels.data?.cards ?? [], [channels.data]);
   const assets = useWalletAssets().data;
   const schema = useMemo(() => withStepUp(createWithdrawalBody, googleBound), [googleBound]);
-  const form = useContractForm(schema, { defaultValues: { amount: '', currency: '', pay_password: '' }, labels: LABELS });
+  const form = useContractForm(schema, { defaultValues: { amount: '', currency: '', pay_password: '' }, labels: LABELS, read: { amount: amountReader } });
   const { setValue, getValues } = form;
   const cardId = form.watch('bank_card_id');
   const card = cards.find((c) => c.id === Number(cardId));
@@ -50,8 +50,13 @@ export default function WithdrawPage() {
   const converted = Boolean(card && assets && !walletCurrencies.includes(card.currency));
   const sendIn = form.watch('currency');
   const currency = card ? (converted ? (walletCurrencies.includes(sendIn) ? sendIn : '') : card.currency) : '';
-  const typed = useDebounced(form.watch('amount') ?? '');
-  const quote = useWithdrawalQuote(currency, isAmount(typed.trim()) ? typed.trim() : undefined);
+  const amount = typedAmount(form.watch('amount'));
+  const settled = useDebounced(amount);
+  const quote = useWithdrawalQuote(currency, settled);
+  // The fee shown is of the amount in the field now, never of one typed before it: while that one is asked for, a loading mark.
+  const fee = quote.data?.quote && isQuoteOf(quote.data.quote.amount, amount, currency) ? quote.data.quote : null;
+  const feeing = amount !== undefined && !fee && (settled !== amount || quote.isFetching);
+  const fetchQuote = useFetchWithdrawalQuote();
   const rule = quote.data?.rules.find((r) => r.currency === currency);
   const balance = assets?.cash.find((b) => b.currency === currency);
   const { key, answered } = useActionKey();
@@ -69,12 +74,19 @@ export default function WithdrawPage() {
 
   const submit = form.submit(async (body) => {
     const chosen = cards.find((c) => c.id === body.bank_card_id);
-    const q = quote.data?.quote;
+    // The confirmation states the fee of exactly this amount: asked for now (the button spins) unless already at hand.
+    let q;
+    try {
+      q = (await fetchQuote(body.currency, body.amount)).quote;
+    } catch (e) {
+      // A read is quiet: its refusal is said here.
+      return showToast(e instanceof Error ? e.message : t('app.error.generic'));
+    }
     const yes = await Dialog.confirm({
       content: (
         <div>
-          <div>{t('wallet.withdraw.confirm', { amount: `${body.amount} ${body.currency}`, card: chosen ? `${chosen.bank_name} ${chosen.account_masked}` : '' })}</div>
-          {q && <div className="wallet-muted">{t('wallet.withdraw.feeAndTotal', { fee: formatAmount(q.fee, body.currency), total: formatAmount(q.total, body.currency) })}</div>}
+          <div>{t('wallet.withdraw.confirm', { amount: amountMoney(body.amount, body.currency), card: chosen ? `${chosen.bank_name} ${chosen.account_masked}` : '' })}</div>
+          {q && isQuoteOf(q.amount, body.amount, body.currency) && <div className="wallet-muted">{t('wallet.withdraw.feeAndTotal', { fee: formatAmount(q.fee, body.currency), total: formatAmount(q.total, body.currency) })}</div>}
         </div>
       ),
       confirmText: t('wallet.action.confirm'),
@@ -134,12 +146,10 @@ export default function WithdrawPage() {
                     )}
                   </>
                 )}
-                <TextField
+                <AmountField
                   control={form.control}
                   name="amount"
                   label={currency ? `${t('wallet.field.amount')} (${currency})` : t('wallet.field.amount')}
-                  inputMode="decimal"
-                  placeholder={t('wallet.placeholder.amount')}
                   extra={balance ? <span className="wallet-muted">{t('wallet.field.availableBalance', { amount: formatAmount(balance.available, balance.currency) })}</span> : undefined}
                 />
                 <SecurityFields control={form.control} googleBound={googleBound} />
@@ -154,13 +164,22 @@ export default function WithdrawPage() {
                       <dd>{`${formatAmount(rule.min, currency)} – ${formatAmount(rule.max, currency)}`}</dd>
                     </>
                   )}
-                  {quote.data?.quote && (
+                  {fee ? (
                     <>
                       <dt>{t('wallet.withdraw.fee')}</dt>
-                      <dd data-testid="withdraw-fee">{formatAmount(quote.data.quote.fee, currency)}</dd>
+                      <dd data-testid="withdraw-fee">{formatAmount(fee.fee, currency)}</dd>
                       <dt>{t('wallet.withdraw.total')}</dt>
-                      <dd>{formatAmount(quote.data.quote.total, currency)}</dd>
+                      <dd>{formatAmount(fee.total, currency)}</dd>
                     </>
+                  ) : (
+                    feeing && (
+                      <>
+                        <dt>{t('wallet.withdraw.fee')}</dt>
+                        <dd data-testid="withdraw-fee-pending" aria-busy="true">
+                          <DotLoading />
+                        </dd>
+                      </>
+                    )
                   )}
                 </dl>
                 <div className="wallet-muted" style={{ marginTop: 6 }}>{t('wallet.withdraw.review')}</div>

@@ -1,0 +1,43 @@
+import { isAmount } from '@shop/contract/common';
+import { formatDecimal, numberMarks } from '@/lib/format';
+
+/**
+ * Amounts as members type them, in their own language's way with numbers, and as the API reads them
+ * (`1234.50`: a dot before at most two decimals, nothing else). Where a language's decimal mark is a
+ * comma (Hungarian, Indonesian), "10,50" is ten and a half and dots or spaces group thousands; elsewhere
+ * a dot is the decimal mark and commas or spaces group thousands. A group is exactly three digits, so
+ * "10.50" in Indonesian or "10,50" in English is not read as anything: the member is told the format.
+ * See docs/decisions/2026-11-29-amounts-as-members-write-them.md.
+ */
+
+
+/** The amount in the API's format ("1000.50") of what the member typed in their language; undefined when it cannot be read for sure. */
+export function readAmount(typed: string, lang?: string): string | undefined {
+  const { decimal } = numberMarks(lang);
+  const comma = decimal === ',';
+  const text = typed.trim();
+  const [whole = '', fraction, extra] = text.split(comma ? ',' : '.');
+  if (extra !== undefined || (fraction !== undefined && !/^\d{1,2}$/.test(fraction))) return undefined;
+  // A space groups thousands in every language (Intl writes a no-break one: the same to the member).
+  const digits = ungroup(whole.replace(/[\u00a0\u202f]/g, ' '), comma ? '. ' : ', ');
+  if (digits === undefined) return undefined;
+  const wire = `${digits.replace(/^0+(?=\d)/, '')}${fraction === undefined ? '' : `.${fraction}`}`;
+  return isAmount(wire) ? wire : undefined;
+}
+
+/** The digits of a whole number written with one kind of thousands separator (of `separators`), or alone; undefined otherwise. */
+function ungroup(whole: string, separators: string): string | undefined {
+  if (/^\d+$/.test(whole)) return whole;
+  const used = [...new Set([...whole].filter((c) => !/\d/.test(c)))];
+  const mark = used[0];
+  if (used.length !== 1 || !mark || !separators.includes(mark)) return undefined;
+  const parts = whole.split(mark);
+  if (!/^\d{1,3}$/.test(parts[0]!) || !parts.slice(1).every((p) => /^\d{3}$/.test(p))) return undefined;
+  return parts.join('');
+}
+
+/** An amount in the API's format ("1000.50") as the member writes it ("1,000.50", "1000,50"): what a field is filled with. */
+export const writeAmount = (wire: string, lang?: string): string => formatDecimal(wire, lang);
+
+/** An example amount in the member's own format, for a field's placeholder and its refusal ("10,000.50", "10 000,50"). */
+export const amountExample = (lang?: string): string => writeAmount('10000.50', lang);
