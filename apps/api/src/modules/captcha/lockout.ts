@@ -45,6 +45,8 @@ export const totpFailureKey = (userId: number): string => `totp:${userId}`;
 
 /** The key an operator's authenticator codes at console sign-in count under (`MEMBER_ONLY`: only someone holding the password gets there). */
 export const operatorTotpFailureKey = (operatorId: number): string => `operator-totp:${operatorId}`;
+/** The key an operator's password guesses count under: the name as typed, so unknown names lock and answer the same. */
+export const operatorPasswordFailureKey = (typed: string): string => `operator:${typed.trim().toLowerCase()}`;
 
 const locked = () => new AppError(ResponseCode.loginLocked, { minutes: LOGIN_FAILURE_WINDOW_MS / 60_000 });
 type FailureCounts = { byPair: number; byAccount: number; byIp: number };

@@ -40,3 +40,24 @@ describe('operator sign-in codes', () => {
     expect((await signIn(await codeAt(secret, 1))).body.code).toBe(200);
   });
 });
+
+describe('operator sign-in passwords', () => {
+  it('10 wrong passwords from one address leave other addresses free; 100 from as many addresses lock the name for all, unknown names too', async () => {
+    const userName = `oppass${Date.now().toString(36)}`;
+    const { setupToken } = await createOperator(t.db, operatorCliActor('olivia'), { userName, role: 'support' });
+    await call(t, 'POST', '/admin/api/auth/setup-password', { token: setupToken, password: PASSWORD }, { ip: freshIp() });
+    const signIn = (user_name: string, password: string, ip = freshIp()) => call(t, 'POST', '/admin/api/auth/sign-in', { user_name, password }, { ip });
+
+    const stranger = freshIp();
+    for (let i = 0; i < 10; i++) expect((await signIn(userName, `Wrong-${i}-Lantern`, stranger)).body.code).toBe(ResponseCode.loginFailed);
+    // The stranger's address is out; the operator, elsewhere, is not.
+    expect((await signIn(userName, PASSWORD)).body.code).toBe(200);
+
+    // Spread over a hundred addresses, the guesses lock the name everywhere, the right password too.
+    for (let i = 0; i < 100; i++) await signIn(userName, `Spread-${i}-Lantern`);
+    expect((await signIn(userName, PASSWORD)).body).toMatchObject({ code: ResponseCode.loginLocked });
+    const unknown = `nobody${Date.now().toString(36)}`;
+    for (let i = 0; i < 100; i++) await signIn(unknown, `Spread-${i}-Lantern`);
+    expect((await signIn(unknown, PASSWORD)).body).toMatchObject({ code: ResponseCode.loginLocked });
+  }, 120_000);
+});
