@@ -194,3 +194,17 @@ export function renderRouter(routes: RouteObject[], path: string) {
   render(createElement(QueryClientProvider, { client }, createElement(RouterProvider, { router })));
   return router;
 }
+
+/** Collects promise rejections nobody handled while `run` runs (a refusal thrown again as a page error). */
+export async function unhandledDuring(run: () => Promise<void>): Promise<unknown[]> {
+  const seen: unknown[] = [];
+  const note = (e: unknown) => seen.push(e);
+  process.on('unhandledRejection', note);
+  try {
+    await run();
+    await new Promise((r) => setTimeout(r, 50));
+  } finally {
+    process.off('unhandledRejection', note);
+  }
+  return seen;
+}

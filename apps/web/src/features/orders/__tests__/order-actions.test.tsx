@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { useSession } from '@/stores/session';
-import { clearToasts, prepareApp, renderRoutes, startFakeApi, toastText } from '@/test/helpers';
+import { clearToasts, prepareApp, renderRoutes, startFakeApi, toastText, unhandledDuring } from '@/test/helpers';
 import { OrderActions } from '../components/order-actions';
 
 // A refused order action is said once, as the toast, and ends there: not thrown again as a page error
@@ -18,19 +18,6 @@ const api = await startFakeApi({
 
 const paid = { id: 7, status: 'paid' as const, actions: { can_cancel: false, can_pay: false, can_confirm: false, can_remind: true, can_track: false, can_after_sale: false, can_review: false } };
 
-/** Collects promise rejections nobody handled while `run` runs. */
-async function unhandledDuring(run: () => Promise<void>): Promise<unknown[]> {
-  const seen: unknown[] = [];
-  const note = (e: unknown) => seen.push(e);
-  process.on('unhandledRejection', note);
-  try {
-    await run();
-    await new Promise((r) => setTimeout(r, 50));
-  } finally {
-    process.off('unhandledRejection', note);
-  }
-  return seen;
-}
 
 beforeAll(() => prepareApp());
 afterAll(() => api.close());

@@ -1,15 +1,20 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { paths } from '@/config/paths';
+import { i18n } from '@/lib/i18n';
 import { useSession } from '@/stores/session';
-import { ok, prepareApp, renderRoutes, startFakeApi } from '@/test/helpers';
+import { clearToasts, ok, prepareApp, renderRoutes, startFakeApi, toastText, unhandledDuring } from '@/test/helpers';
 import BuyerShopOrdersPage from '../pages/buyer-orders-page';
 import MyShopPage from '../pages/my-shop-page';
 import ShopCartPage from '../pages/shop-cart-page';
 import ShopGoodsPage from '../pages/shop-goods-page';
 import ShopOrdersPage from '../pages/shop-orders-page';
+import ShopSettingsPage from '../pages/shop-settings-page';
+import ShopSlipsPage from '../pages/shop-slips-page';
 
 let owner = true;
+/** An owner whose shop is not set up yet (the settings page offers the application's draft). */
+let newOwner = false;
 let ordersFail = false;
 const shop = { id: 5, name: 'Corner Shop', logo: '', intro: 'Near the market', contact_mobile: '60123456789', address: '1 Jalan Test', region: 'KL', status: 'open', status_reason: '', owner_name: 'M**', share_path: '/pages/shop/home?id=5', mine: true, created_at: '2026-11-24T09:00:00.000Z' };
 const order = (status: string) => ({
@@ -43,6 +48,8 @@ let buyerOrders: unknown[] = [];
 /** The owner's order's after-sales, when set. */
 let ownerCase: Record<string, unknown> = {};
 let pricesSent: unknown[] = [];
+/** The owner's decisions and the buyer's checkout are refused (another device got there first), when set. */
+let refuseChanges = false;
 const api = await startFakeApi({
   '/attractive/shop/shopGoods': () => ok({ list: [{ id: 7, goods_id: 3, name: 'Teapot', cover: '', price: 2000, currency: 'USD', pv: 4, stock: 5, on_sale: true }], total: 1, page: 1, limit: 20, has_more: false }),
   '/attractive/shop/shopGoodsInfo': () =>
@@ -52,12 +59,17 @@ const api = await startFakeApi({
     pricesSent.push(body);
     return body.prices[0]!.price > 2100 ? { json: { code: 8113, msg: 'The price must be between 18.00 and 21.00 USD', data: null } } : ok({ id: 7, goods_id: 3, name: 'Teapot', cover: '', price: body.prices[0]!.price, currency: 'USD', pv: 4, stock: 5, on_sale: true });
   },
-  '/attractive/UserPageData/shopSetPage': () => ok(owner ? { is_owner: true, shop, entries: [] } : { is_owner: false, shop: null, entries: [] }),
+  '/attractive/UserPageData/shopSetPage': () =>
+    ok(!owner ? { is_owner: false, shop: null, entries: [] } : newOwner ? { is_owner: true, shop: null, entries: [], draft: { name: 'Sophea’s Corner', contact_mobile: '+855 12345678', address: '12 Street 240' } } : { is_owner: true, shop, entries: [] }),
+  '/attractive/shop/editShop': (req) => ok({ ...shop, ...(JSON.parse(req.body) as object) }),
+  '/attractive/shop/restockOrders': () => ok({ list: [{ id: 90, order_no: '2611240000000090', completed_at: '2026-11-24T09:00:00.000Z', lines: [{ sku_id: 9, name: 'Teapot', spec_text: 'Blue', num: 2 }] }], total: 1, page: 1, limit: 20, has_more: false }),
+  '/attractive/shop/restock': () => ({ json: { code: 8114, msg: 'Nothing of this order is left to put in your shop: its items are in after-sales', data: null } }),
   '/attractive/shop/shopInfo': () => ok({ ...shop, share_url: 'https://shop.example/h5/#/pages/shop/home?id=5', qr_code: 'data:image/png;base64,iVBORw0KGgo=' }),
   '/attractive/shop/shopTotal': () =>
     ok({ orders_awaiting_audit: 3, orders_to_ship: 1, orders_today: 2, sales_today: [], sales_month: [{ currency: 'USD', amount: 12000 }], goods_on_sale: 4, stock_units: 25, sales_slips_month: 0, earnings: [{ currency: 'USD', amount: 3600 }] }),
   '/attractive/shop/shopOrderList': () => (ordersFail ? { status: 500, json: { code: 500, msg: 'Server error', data: null } } : ok({ list: [{ ...order(orderStatus), ...ownerCase }], total: 1, page: 1, limit: 10, has_more: false })),
   '/attractive/shop/shopOrderAuth': (req) => {
+    if (refuseChanges) return { json: { code: 8110, msg: 'This order is no longer awaiting audit', data: null } };
     orderStatus = JSON.parse(req.body).decision === 'approve' ? 'approved' : 'rejected';
     return ok({ id: 41, status: orderStatus });
   },
@@ -67,7 +79,12 @@ const api = await startFakeApi({
       total_count: 2,
     }),
   '/shop/address/list': () => ok({ list: [], max: 20 }),
-  '/attractive/buy/createOrder': () => ok({ order_id: 41, order_no: 'M2611240000000041', total: 3000, currency: 'USD', pv: 8, status: 'awaiting_payment', expires_at: '2026-11-24T09:30:00.000Z' }),
+  '/attractive/buy/createOrder': () => (refuseChanges ? { json: { code: 8111, msg: 'Teapot has only 1 left in this shop', data: null } } : ok({ order_id: 41, order_no: 'M2611240000000041', total: 3000, currency: 'USD', pv: 8, status: 'awaiting_payment', expires_at: '2026-11-24T09:30:00.000Z' })),
+  '/attractive/shop/sellNoteList': () => ok({ list: [], total: 0, page: 1, limit: 10, has_more: false, sum: [] }),
+  '/attractive/shop/sellNoteCreate': (req) => {
+    const body = JSON.parse(req.body) as { buyer_name: string; paid: number };
+    return ok({ id: 3, no: 'S2611240000000003', buyer_id: null, buyer_name: body.buyer_name, lines: [{ sku_id: 9, goods_id: 3, name: 'Teapot', spec_text: 'Blue', image: '', price: 2000, num: 1, pv: 4, total: 2000 }], goods_total: 2000, paid: body.paid, currency: 'USD', pv: 4, note: '', created_at: '2026-11-24T09:00:00.000Z' });
+  },
   '/attractive/order/list': () => ok({ list: buyerOrders, total: buyerOrders.length, page: 1, limit: 10, has_more: false }),
 });
 
@@ -79,13 +96,20 @@ beforeEach(() => {
   window.SHOP_CONFIG = { api: { default: api.url, cn: api.url } };
   localStorage.clear();
   owner = true;
+  newOwner = false;
   ordersFail = false;
   orderStatus = 'awaiting_audit';
   buyerOrders = [];
   ownerCase = {};
+  refuseChanges = false;
   useSession.getState().signIn('member-token', null);
 });
-afterEach(() => cleanup());
+afterEach(async () => {
+  cleanup();
+  await clearToasts();
+  await i18n.changeLanguage('en-us');
+});
+
 
 describe('member shop pages', () => {
   it('my shop: the totals, the earnings, the orders awaiting audit as a badge and the shop’s QR code; a member who is no owner is told', async () => {
@@ -110,6 +134,37 @@ describe('member shop pages', () => {
     expect(await screen.findByText('Shops are run by approved shop owners')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Apply to be a shop owner' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(paths.team.applications));
+    // The applications form opens on the kind the button names.
+    expect(router.state.location.search).toBe('?kind=shop_owner');
+  });
+
+  it('shop goods: the restock list is the server’s list of orders left to book; a refused booking is a toast, not a page error', async () => {
+    renderRoutes({ [paths.shop.goods]: <ShopGoodsPage /> }, paths.shop.goods);
+    fireEvent.click(await screen.findByRole('tab', { name: 'Restock' }));
+    expect(await screen.findByText('2611240000000090')).toBeTruthy();
+    expect(screen.getByText('Teapot × 2')).toBeTruthy();
+    const errors = await unhandledDuring(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Book into stock' }));
+      expect(await toastText(2000)).toBe('Nothing of this order is left to put in your shop: its items are in after-sales');
+    });
+    expect(errors).toEqual([]);
+  });
+
+  it('shop settings: a new shop starts from the approved application; a contact phone that is no phone number is refused before sending', async () => {
+    newOwner = true;
+    renderRoutes({ [paths.shop.settings]: <ShopSettingsPage />, [paths.shop.my]: <div>my shop</div> }, paths.shop.settings);
+    const name = (await screen.findByRole('textbox', { name: 'Shop name' })) as HTMLInputElement;
+    await waitFor(() => expect(name.value).toBe('Sophea’s Corner'));
+    const contact = screen.getByRole('textbox', { name: 'Contact phone' }) as HTMLInputElement;
+    expect(contact.value).toBe('+855 12345678');
+    fireEvent.change(contact, { target: { value: 'abc' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await toastText()).toBe('Enter the contact phone as a phone number: digits, with + in front if you like, spaces, dashes or brackets between them');
+    expect(api.requests.some((r) => r.url.startsWith('/attractive/shop/editShop'))).toBe(false);
+    fireEvent.change(contact, { target: { value: '+855 12 345 678' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.requests.some((r) => r.url.startsWith('/attractive/shop/editShop'))).toBe(true));
+    expect(JSON.parse(api.requests.find((r) => r.url.startsWith('/attractive/shop/editShop'))!.body)).toMatchObject({ name: 'Sophea’s Corner', contact_mobile: '+855 12 345 678', address: '12 Street 240' });
   });
 
   it('shop orders: approving asks first, sends the decision with an idempotency key, and the order moves on', async () => {
@@ -145,6 +200,95 @@ describe('member shop pages', () => {
     );
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Save prices' })).toBeNull());
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('shop goods: prices are written and read in the member’s own number format; "25,50" in Hungarian is sent as 2550, "1,050" is refused with the format', async () => {
+    pricesSent = [];
+    await i18n.changeLanguage('hu');
+    renderRoutes({ [paths.shop.goods]: <ShopGoodsPage /> }, paths.shop.goods);
+    fireEvent.click(await screen.findByRole('button', { name: i18n.t('userShop.app.prices') }));
+    const input = (await screen.findByRole('textbox', { name: `${i18n.t('userShop.app.price')} Blue` })) as HTMLInputElement;
+    // The current price as a Hungarian writes it, read back unchanged.
+    expect(input.value).toBe('20,00');
+    expect(input.placeholder).toBe('pl. 10\u00a0000,50');
+    // Three decimals in Hungarian, or a thousand in English: refused with the format expected, nothing sent.
+    fireEvent.change(input, { target: { value: '1,050' } });
+    fireEvent.click(screen.getByRole('button', { name: i18n.t('userShop.app.savePrices') }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Az összeget így adja meg: 10\u00a0000,50 (legfeljebb 2 tizedesjegy)');
+    expect(pricesSent).toEqual([]);
+    fireEvent.change(input, { target: { value: '25,50' } });
+    fireEvent.click(screen.getByRole('button', { name: i18n.t('userShop.app.savePrices') }));
+    await waitFor(() => expect(pricesSent).toEqual([{ goods_id: 3, on_sale: true, prices: [{ sku_id: 9, price: 2550 }] }]));
+    fireEvent.change(input, { target: { value: '20,00' } });
+    fireEvent.click(screen.getByRole('button', { name: i18n.t('userShop.app.savePrices') }));
+    await waitFor(() => expect(pricesSent).toHaveLength(2));
+    expect(pricesSent[1]).toEqual({ goods_id: 3, on_sale: true, prices: [{ sku_id: 9, price: 2000 }] });
+  });
+
+  it('sales slips: the amount collected is read in the member’s own number format; "25,50" in Hungarian is sent as 2550', async () => {
+    await i18n.changeLanguage('hu');
+    renderRoutes({ [paths.shop.slips]: <ShopSlipsPage /> }, paths.shop.slips);
+    fireEvent.click(await screen.findByRole('tab', { name: i18n.t('userShop.app.newSlip') }));
+    fireEvent.click(await screen.findByText(/^Teapot \(/));
+    fireEvent.click(await screen.findByText(/^Blue \(/));
+    fireEvent.change(screen.getByRole('textbox', { name: i18n.t('userShop.field.buyer') }), { target: { value: 'Anna' } });
+    const paid = screen.getByRole('textbox', { name: i18n.t('userShop.field.paid') }) as HTMLInputElement;
+    expect(paid.placeholder).toBe('pl. 10\u00a0000,50');
+    fireEvent.change(paid, { target: { value: '10.50' } });
+    fireEvent.click(screen.getByRole('button', { name: i18n.t('userShop.app.recordSlip') }));
+    expect(await toastText(2000)).toBe('Az összeget így adja meg: 10\u00a0000,50 (legfeljebb 2 tizedesjegy)');
+    expect(api.requests.some((r) => r.url.startsWith('/attractive/shop/sellNoteCreate'))).toBe(false);
+    await clearToasts();
+    fireEvent.change(paid, { target: { value: '25,50' } });
+    fireEvent.click(screen.getByRole('button', { name: i18n.t('userShop.app.recordSlip') }));
+    await waitFor(() => expect(api.requests.some((r) => r.url.startsWith('/attractive/shop/sellNoteCreate'))).toBe(true));
+    expect(JSON.parse(api.requests.find((r) => r.url.startsWith('/attractive/shop/sellNoteCreate'))!.body)).toEqual({ buyer_name: 'Anna', lines: [{ sku_id: 9, num: 1 }], paid: 2550, note: '' });
+  });
+
+  it('shop orders: a refused approval is said as the server’s toast, and nothing is thrown as a page error', async () => {
+    refuseChanges = true;
+    renderRoutes({ [paths.shop.orders]: <ShopOrdersPage /> }, `${paths.shop.orders}?view=awaiting_audit`);
+    expect(await screen.findByText('Awaiting audit', { selector: '.shop-status' })).toBeTruthy();
+    const errors = await unhandledDuring(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Approve' }));
+      fireEvent.click(await screen.findByRole('button', { name: 'Yes' }));
+      expect(await toastText(2000)).toBe('This order is no longer awaiting audit');
+    });
+    expect(errors).toEqual([]);
+    expect(screen.getByText('Awaiting audit', { selector: '.shop-status' })).toBeTruthy();
+  });
+
+  it('shop orders: a refused rejection is a toast, not a page error; a rejection without a reason asks for one and keeps the dialog', async () => {
+    refuseChanges = true;
+    renderRoutes({ [paths.shop.orders]: <ShopOrdersPage /> }, `${paths.shop.orders}?view=awaiting_audit`);
+    expect(await screen.findByText('Awaiting audit', { selector: '.shop-status' })).toBeTruthy();
+    const decisions = () => api.requests.filter((r) => r.url.startsWith('/attractive/shop/shopOrderAuth')).length;
+    const before = decisions();
+    const errors = await unhandledDuring(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Reject' }));
+      const dialog = await screen.findByRole('dialog');
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
+      expect(await toastText(2000)).toBe('Enter a reason');
+      expect(decisions()).toBe(before);
+      await clearToasts();
+      fireEvent.change(within(dialog).getByPlaceholderText('Reason'), { target: { value: 'Out of stock' } });
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
+      expect(await toastText(2000)).toBe('This order is no longer awaiting audit');
+      expect(decisions()).toBe(before + 1);
+    });
+    expect(errors).toEqual([]);
+  });
+
+  it('shop cart: a refused checkout is the server’s toast, the cart stays, and nothing is thrown as a page error', async () => {
+    refuseChanges = true;
+    const router = renderRoutes({ [paths.shop.cart]: <ShopCartPage />, [paths.goods.payNext]: <div>pay next</div> }, paths.shop.cart);
+    expect(await screen.findByText('Teapot')).toBeTruthy();
+    const errors = await unhandledDuring(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Place order' }));
+      expect(await toastText(2000)).toBe('Teapot has only 1 left in this shop');
+    });
+    expect(errors).toEqual([]);
+    expect(router.state.location.pathname).toBe(paths.shop.cart);
   });
 
   it('shop orders: the owner sees a case on an order, read-only, refunded part included, and that the platform decides', async () => {

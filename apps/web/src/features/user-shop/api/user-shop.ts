@@ -18,6 +18,7 @@ import {
   listMyShopGoods,
   listMyShopGoodsChoices,
   listMyShopOrders,
+  listMyShopRestockOrders,
   listMyShopSales,
   recordMyShopSale,
   removeFromMemberShopCart,
@@ -26,7 +27,6 @@ import {
   updateMemberShopCartItem,
 } from '@shop/contract/user-shop';
 import { listAddresses } from '@shop/contract/address';
-import { listOrders } from '@shop/contract/orders';
 import { useEndpointInfiniteQuery, useEndpointMutation, useEndpointQuery } from '@/lib/endpoint-query';
 
 // Member shops: the owner's shop, goods, orders and slips; the buyer's shop cart and shop orders.
@@ -62,6 +62,6 @@ export const useConfirmShopOrder = (idempotencyKey: string) => useEndpointMutati
 /** The member's addresses (the checkout ships to the default one unless the goods are picked up). */
 export const useShippingAddresses = () => useEndpointQuery(listAddresses, undefined, { staleTime: 0 });
 
-/** The owner's own received regular orders, to book into the shop's stock. */
-export const useOwnOrders = (enabled: boolean) => useEndpointInfiniteQuery(listOrders, { view: 'all', limit: 20 }, { enabled });
-export const useRestock = (idempotencyKey: string) => useEndpointMutation(restockMyShop, { call: { idempotencyKey }, invalidates: shopReads });
+/** The owner's own received regular orders a restock would still take (not booked, units outside after-sales). */
+export const useRestockableOrders = () => useEndpointInfiniteQuery(listMyShopRestockOrders, { limit: 20 });
+export const useRestock = (idempotencyKey: string) => useEndpointMutation(restockMyShop, { call: { idempotencyKey }, invalidates: [...shopReads, listMyShopRestockOrders] });

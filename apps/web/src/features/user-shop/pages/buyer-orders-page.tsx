@@ -4,6 +4,7 @@ import { BUYER_SHOP_ORDER_VIEWS, type ShopOrder } from '@shop/contract/user-shop
 import { ListState, LoadMore } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
+import { changeThen } from '@/lib/change-then';
 import { newIdempotencyKey } from '@/lib/request';
 import { useNavigate } from '@/lib/router';
 import { useBuyerOrders, useConfirmShopOrder } from '../api/user-shop';
@@ -46,7 +47,7 @@ function BuyerActions({ order }: { order: ShopOrder }) {
   const confirm = useConfirmShopOrder(key);
   const received = async () => {
     if (!(await Dialog.confirm({ content: t('userShop.app.confirmAsk'), confirmText: t('userShop.app.yes'), cancelText: t('userShop.app.no') }))) return;
-    await confirm.mutateAsync({ id: order.id }).finally(() => setKey(newIdempotencyKey()));
+    await changeThen(() => confirm.mutateAsync({ id: order.id }).finally(() => setKey(newIdempotencyKey())));
   };
   return (
     <>

@@ -113,7 +113,7 @@ export default function MyShopPage() {
       {/* Not an owner yet: the way to become one (the applications page, which says what it takes first). */}
       {page.data && !page.data.is_owner && !shop && (
         <div className="shop-actions">
-          <Button color="primary" onClick={() => navigate(paths.team.applications)}>
+          <Button color="primary" onClick={() => navigate(`${paths.team.applications}?kind=shop_owner`)}>
             {t('userShop.app.applyOwner')}
           </Button>
         </div>

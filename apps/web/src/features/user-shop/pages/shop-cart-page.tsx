@@ -4,6 +4,7 @@ import { Amount } from '@/components/amount';
 import { ListState } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
+import { changeThen } from '@/lib/change-then';
 import { newIdempotencyKey } from '@/lib/request';
 import { useNavigate, useSearchParams } from '@/lib/router';
 import { useCreateShopOrder, useRemoveShopCartLines, useShippingAddresses, useShopCart, useUpdateShopCartLine } from '../api/user-shop';
@@ -26,8 +27,11 @@ export default function ShopCartPage() {
   const create = useCreateShopOrder(key);
   const groups = cart.data?.shops ?? [];
   const checkout = async (shopId: number, lineIds: number[]) => {
-    const placed = await create.mutateAsync(delivery === 'pickup' ? { shop_id: shopId, line_ids: lineIds, pickup: true } : { shop_id: shopId, line_ids: lineIds, address_id: address?.id }).finally(() => setKey(newIdempotencyKey()));
-    navigate(`${paths.goods.payNext}?order_id=${placed.order_id}&order_type=shop_order`, { replace: true });
+    const body = delivery === 'pickup' ? { shop_id: shopId, line_ids: lineIds, pickup: true as const } : { shop_id: shopId, line_ids: lineIds, address_id: address?.id };
+    await changeThen(
+      () => create.mutateAsync(body).finally(() => setKey(newIdempotencyKey())),
+      (placed) => navigate(`${paths.goods.payNext}?order_id=${placed.order_id}&order_type=shop_order`, { replace: true }),
+    );
   };
   return (
     <div className="page shop-page">

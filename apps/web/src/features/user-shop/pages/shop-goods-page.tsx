@@ -1,11 +1,14 @@
 import { useState } from 'react';
-import { Button, Input, SearchBar, Tabs } from 'antd-mobile';
+import { Button, SearchBar, Tabs } from 'antd-mobile';
 import { fromMinorUnits, toMinorUnits } from '@shop/contract/common';
 import { Amount, formatAmount } from '@/components/amount';
+import { AmountInput, amountFormatText } from '@/components/amount-field';
 import { ListState, LoadMore } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
+import { readAmount, writeAmount } from '@/lib/amount-input';
 import { newIdempotencyKey } from '@/lib/request';
-import { useGoodsChoices, useOwnOrders, useRestock, useSetShopGoods, useShopGoods, useShopGoodsInfo } from '../api/user-shop';
+import { showToast } from '@/lib/toast';
+import { useGoodsChoices, useRestockableOrders, useRestock, useSetShopGoods, useShopGoods, useShopGoodsInfo } from '../api/user-shop';
 import '../user-shop.css';
 import { useTranslation } from '@/lib/i18n';
 
@@ -91,14 +94,20 @@ function PriceEditor({ id, goodsId, onSale, currency, onDone }: { id: number; go
   const [typed, setTyped] = useState<Record<number, string>>({});
   const [problem, setProblem] = useState('');
   const skus = info.data?.skus ?? [];
+  // Each price as the member writes amounts ("20,00" in Hungarian), read back the same way.
+  const shown = (k: (typeof skus)[number]) => typed[k.sku_id] ?? writeAmount(fromMinorUnits(k.price, currency));
   const save = async () => {
     setProblem('');
-    let prices: Array<{ sku_id: number; price: number }>;
-    try {
-      prices = skus.map((k) => ({ sku_id: k.sku_id, price: toMinorUnits((typed[k.sku_id] ?? fromMinorUnits(k.price, currency)).trim(), currency) }));
-    } catch {
-      setProblem(t('userShop.app.priceInvalid'));
-      return;
+    const prices: Array<{ sku_id: number; price: number }> = [];
+    for (const k of skus) {
+      const wire = readAmount(shown(k));
+      if (wire === undefined) return setProblem(amountFormatText());
+      try {
+        prices.push({ sku_id: k.sku_id, price: toMinorUnits(wire, currency) });
+      } catch {
+        // More decimals than the currency has ("12,50" yen): the example is a price it takes.
+        return setProblem(t('userShop.app.priceInvalid', { example: writeAmount(fromMinorUnits(k.platform_price, currency)) }));
+      }
     }
     try {
       await set.mutateAsync({ goods_id: goodsId, on_sale: onSale, prices });
@@ -116,7 +125,7 @@ function PriceEditor({ id, goodsId, onSale, currency, onDone }: { id: number; go
               {k.spec_text || info.data?.name}
               <span className="shop-muted">{t('userShop.app.priceBand', { min: formatAmount(k.price_min, currency), max: formatAmount(k.price_max, currency), platform: formatAmount(k.platform_price, currency) })}</span>
             </span>
-            <Input inputMode="decimal" value={typed[k.sku_id] ?? fromMinorUnits(k.price, currency)} onChange={(v) => setTyped({ ...typed, [k.sku_id]: v })} aria-label={`${t('userShop.app.price')} ${k.spec_text}`} />
+            <AmountInput value={shown(k)} onChange={(v) => setTyped({ ...typed, [k.sku_id]: v })} aria-label={`${t('userShop.app.price')} ${k.spec_text}`} />
           </div>
         ))}
         {problem && (
@@ -137,17 +146,23 @@ function PriceEditor({ id, goodsId, onSale, currency, onDone }: { id: number; go
   );
 }
 
-/** The owner's received regular orders: each booked into the shop's stock once. */
+/** The owner's received regular orders a restock would still take: each booked into the shop's stock once. */
 function Restock() {
   const { t } = useTranslation();
-  const orders = useOwnOrders(true);
+  const orders = useRestockableOrders();
   const [key, setKey] = useState(newIdempotencyKey);
   const restock = useRestock(key);
-  const [booked, setBooked] = useState<Record<number, number>>({});
-  const received = (orders.data?.pages.flatMap((p) => p.list) ?? []).filter((o) => o.status === 'completed');
+  const received = orders.data?.pages.flatMap((p) => p.list) ?? [];
   const book = async (orderId: number) => {
-    const done = await restock.mutateAsync({ order_id: orderId }).finally(() => setKey(newIdempotencyKey()));
-    setBooked({ ...booked, [orderId]: done.units });
+    try {
+      const done = await restock.mutateAsync({ order_id: orderId });
+      // The order leaves the list once booked: what it added is said here.
+      showToast(t('userShop.app.booked', { units: done.units }));
+    } catch {
+      // The request client has shown the server's message.
+    } finally {
+      setKey(newIdempotencyKey());
+    }
   };
   return (
     <ListState loading={orders.isPending} error={orders.isError} failure={orders.error} empty={received.length === 0} emptyText={t('userShop.app.noReceivedOrders')} onRetry={() => void orders.refetch()}>
@@ -157,7 +172,6 @@ function Restock() {
           <div className="shop-line-body">
             {o.order_no}
             <div className="shop-muted">{o.lines.map((l) => `${l.name} × ${l.num}`).join(', ')}</div>
-            {booked[o.id] !== undefined && <div className="shop-muted">{t('userShop.app.booked', { units: booked[o.id]! })}</div>}
           </div>
           <Button size="small" color="primary" loading={restock.isPending} onClick={() => void book(o.id)}>
             {t('userShop.app.bookIntoStock')}

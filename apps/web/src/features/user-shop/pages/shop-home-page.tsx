@@ -4,6 +4,7 @@ import { Amount } from '@/components/amount';
 import { ListState, LoadMore } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
+import { changeThen } from '@/lib/change-then';
 import { useNavigate, useSearchParams } from '@/lib/router';
 import { useAddToShopCart, useShop, useShopCart, useShopGoods, useShopGoodsInfo } from '../api/user-shop';
 import '../user-shop.css';
@@ -85,9 +86,13 @@ function AddSku({ shopId, shopGoodsId, onDone }: { shopId: number; shopGoodsId: 
   const sku = info.data?.skus.find((s) => s.sku_id === skuId) ?? (info.data?.skus.length === 1 ? info.data.skus[0] : undefined);
   const submit = async () => {
     if (!sku) return void Toast.show({ content: t('userShop.app.pickSku') });
-    await add.mutateAsync({ shop_id: shopId, sku_id: sku.sku_id, num });
-    Toast.show({ content: t('userShop.app.added') });
-    onDone();
+    await changeThen(
+      () => add.mutateAsync({ shop_id: shopId, sku_id: sku.sku_id, num }),
+      () => {
+        Toast.show({ content: t('userShop.app.added') });
+        onDone();
+      },
+    );
   };
   return (
     <div className="shop-section">

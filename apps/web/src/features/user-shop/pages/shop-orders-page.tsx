@@ -1,9 +1,11 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button, Dialog, Input, Tabs, TextArea } from 'antd-mobile';
 import { SHOP_ORDER_VIEWS, type ShopOrder } from '@shop/contract/user-shop';
 import { ListState, LoadMore } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
+import { changeThen } from '@/lib/change-then';
 import { newIdempotencyKey } from '@/lib/request';
+import { showToast } from '@/lib/toast';
 import { useNavigate, useSearchParams } from '@/lib/router';
 import { paths } from '@/config/paths';
 import { useAuditOrder, useChangeOrderState, useShopOrders } from '../api/user-shop';
@@ -42,7 +44,28 @@ export default function ShopOrdersPage() {
   );
 }
 
-/** What the owner can do with an order now; each decision is sent with one key, the same on a retry. */
+/**
+ * A dialog that asks for something before a change: confirming runs `send`, and the dialog closes once
+ * it answers true; false keeps it open to correct or cancel (a reason still missing, or a refusal: each said as a toast).
+ */
+function askFor({ title, content, confirmText, cancelText }: { title: string; content: ReactNode; confirmText: string; cancelText: string }, send: () => Promise<boolean>) {
+  const dialog = Dialog.show({
+    title,
+    content,
+    closeOnAction: false,
+    actions: [
+      [
+        { key: 'cancel', text: cancelText, onClick: () => dialog.close() },
+        { key: 'confirm', text: confirmText, bold: true, onClick: async () => {
+            if (await send()) dialog.close();
+          },
+        },
+      ],
+    ],
+  });
+}
+
+/** What the owner can do with an order now; each decision is sent with one key, the same on a retry. A refusal is the request client's toast, and ends there. */
 function OwnerActions({ order }: { order: ShopOrder }) {
   const { t } = useTranslation();
   const [key, setKey] = useState(newIdempotencyKey);
@@ -52,40 +75,45 @@ function OwnerActions({ order }: { order: ShopOrder }) {
   const busy = audit.isPending || change.isPending;
   const approve = async () => {
     if (!(await Dialog.confirm({ content: t('userShop.app.approveAsk'), confirmText: t('userShop.app.yes'), cancelText: t('userShop.app.no') }))) return;
-    await audit.mutateAsync({ id: order.id, decision: 'approve' }).finally(done);
+    await changeThen(() => audit.mutateAsync({ id: order.id, decision: 'approve' }).finally(done));
   };
   const reject = () => {
     let reason = '';
-    Dialog.confirm({
-      title: t('userShop.app.reject'),
-      content: <TextArea placeholder={t('userShop.app.rejectReason')} maxLength={200} onChange={(v) => (reason = v)} aria-label={t('userShop.app.rejectReason')} />,
-      confirmText: t('userShop.app.reject'),
-      cancelText: t('userShop.app.no'),
-      onConfirm: async () => {
-        if (!reason.trim()) throw new Error(t('userShop.app.reasonRequired'));
-        await audit.mutateAsync({ id: order.id, decision: 'reject', reason: reason.trim() }).finally(done);
+    askFor(
+      {
+        title: t('userShop.app.reject'),
+        content: <TextArea placeholder={t('userShop.app.rejectReason')} maxLength={200} onChange={(v) => (reason = v)} aria-label={t('userShop.app.rejectReason')} />,
+        confirmText: t('userShop.app.reject'),
+        cancelText: t('userShop.app.no'),
       },
-    });
+      async () => {
+        if (!reason.trim()) {
+          showToast(t('userShop.app.reasonRequired'));
+          return false;
+        }
+        return changeThen(() => audit.mutateAsync({ id: order.id, decision: 'reject', reason: reason.trim() }).finally(done));
+      },
+    );
   };
   const ship = () => {
     const v = { carrier: '', tracking_number: '' };
-    Dialog.confirm({
-      title: t('userShop.app.ship'),
-      content: (
-        <>
-          <Input placeholder={t('userShop.field.carrier')} onChange={(x) => (v.carrier = x)} aria-label={t('userShop.field.carrier')} />
-          <Input placeholder={t('userShop.field.tracking')} onChange={(x) => (v.tracking_number = x)} aria-label={t('userShop.field.tracking')} />
-        </>
-      ),
-      confirmText: t('userShop.app.ship'),
-      cancelText: t('userShop.app.no'),
-      onConfirm: async () => {
-        await change.mutateAsync({ id: order.id, to: 'shipped', carrier: v.carrier.trim(), tracking_number: v.tracking_number.trim() }).finally(done);
+    askFor(
+      {
+        title: t('userShop.app.ship'),
+        content: (
+          <>
+            <Input placeholder={t('userShop.field.carrier')} onChange={(x) => (v.carrier = x)} aria-label={t('userShop.field.carrier')} />
+            <Input placeholder={t('userShop.field.tracking')} onChange={(x) => (v.tracking_number = x)} aria-label={t('userShop.field.tracking')} />
+          </>
+        ),
+        confirmText: t('userShop.app.ship'),
+        cancelText: t('userShop.app.no'),
       },
-    });
+      () => changeThen(() => change.mutateAsync({ id: order.id, to: 'shipped', carrier: v.carrier.trim(), tracking_number: v.tracking_number.trim() }).finally(done)),
+    );
   };
   const move = async (to: 'ready_for_pickup' | 'completed') => {
-    await change.mutateAsync({ id: order.id, to }).finally(done);
+    await changeThen(() => change.mutateAsync({ id: order.id, to }).finally(done));
   };
   return (
     <>

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Button, Input, Switch, TextArea, Toast } from 'antd-mobile';
-import { SHOP_INTRO_MAX, SHOP_NAME_MAX } from '@shop/contract/user-shop';
+import { editShopBody, SHOP_CONTACT_MAX, SHOP_INTRO_MAX, SHOP_NAME_MAX } from '@shop/contract/user-shop';
 import { ListState } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
@@ -10,7 +10,7 @@ import '../user-shop.css';
 import { useTranslation } from '@/lib/i18n';
 import { FieldItem, FieldList } from '@/components/field-list';
 
-/** Shop settings: the shop's profile, set up the first time, and pausing or opening it. */
+/** Shop settings: the shop's profile, set up the first time (from the approved application's name, phone and address), and pausing or opening it. */
 export default function ShopSettingsPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -18,15 +18,28 @@ export default function ShopSettingsPage() {
   const shop = page.data?.shop ?? null;
   const edit = useEditShop();
   const [v, setV] = useState({ name: '', intro: '', contact_mobile: '', address: '', region: '', paused: false });
+  const draft = page.data?.draft ?? null;
   useEffect(() => {
     if (shop) setV({ name: shop.name, intro: shop.intro, contact_mobile: shop.contact_mobile, address: shop.address, region: shop.region, paused: shop.status === 'paused' });
-  }, [shop]);
+    // A new shop starts from what the approved application said.
+    else if (draft) setV((was) => ({ ...was, name: draft.name, contact_mobile: draft.contact_mobile, address: draft.address }));
+  }, [shop, draft]);
   const save = async () => {
     if (!v.name.trim()) {
       Toast.show({ content: t('userShop.app.nameRequired') });
       return;
     }
-    await edit.mutateAsync({ ...v, name: v.name.trim() });
+    // The contract's rule for the contact phone, said before sending.
+    if (!editShopBody.shape.contact_mobile.safeParse(v.contact_mobile).success) {
+      Toast.show({ content: t('userShop.validation.contactMobile') });
+      return;
+    }
+    try {
+      await edit.mutateAsync({ ...v, name: v.name.trim() });
+    } catch {
+      // The request client has shown the server's message.
+      return;
+    }
     Toast.show({ content: t('userShop.app.saved') });
     navigate(paths.shop.my, { replace: true });
   };
@@ -44,7 +57,7 @@ export default function ShopSettingsPage() {
           <FieldItem label={t('userShop.field.intro')}>
             <TextArea value={v.intro} maxLength={SHOP_INTRO_MAX} showCount onChange={(value) => setV({ ...v, intro: value })} aria-label={t('userShop.field.intro')} />
           </FieldItem>
-          {field('contact_mobile', 30)}
+          {field('contact_mobile', SHOP_CONTACT_MAX)}
           {field('address', 200)}
           {field('region', 100)}
           {shop && shop.status !== 'closed' && (

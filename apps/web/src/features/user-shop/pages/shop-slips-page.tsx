@@ -2,9 +2,12 @@ import { useState } from 'react';
 import { Button, Input, Selector, Stepper, Tabs, Toast } from 'antd-mobile';
 import { toMinorUnits } from '@shop/contract/common';
 import { Amount } from '@/components/amount';
+import { AmountInput, amountFormatText } from '@/components/amount-field';
 import { ListState, LoadMore } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
 import { formatDate } from '@/lib/format';
+import { readAmount } from '@/lib/amount-input';
+import { changeThen } from '@/lib/change-then';
 import { newIdempotencyKey } from '@/lib/request';
 import { useRecordSlip, useShopGoods, useShopGoodsInfo, useSlips } from '../api/user-shop';
 import '../user-shop.css';
@@ -77,15 +80,22 @@ function NewSlip({ onDone }: { onDone: () => void }) {
   const save = async () => {
     if (!skuId) return void Toast.show({ content: t('userShop.app.pickGoods') });
     if (!buyer.trim()) return void Toast.show({ content: t('userShop.app.buyerRequired') });
+    // Typed in the member's own number format ("25,50" in Hungarian); nothing typed is nothing collected.
+    const wire = paid.trim() ? readAmount(paid) : '0';
+    if (wire === undefined) return void Toast.show({ content: amountFormatText() });
     let paidMinor: number;
     try {
-      paidMinor = toMinorUnits(paid.trim() || '0', currency);
+      paidMinor = toMinorUnits(wire, currency);
     } catch {
       return void Toast.show({ content: t('userShop.app.amountInvalid') });
     }
-    await record.mutateAsync({ buyer_name: buyer.trim(), lines: [{ sku_id: skuId, num }], paid: paidMinor, note: note.trim() }).finally(() => setKey(newIdempotencyKey()));
-    Toast.show({ content: t('userShop.app.saved') });
-    onDone();
+    await changeThen(
+      () => record.mutateAsync({ buyer_name: buyer.trim(), lines: [{ sku_id: skuId, num }], paid: paidMinor, note: note.trim() }).finally(() => setKey(newIdempotencyKey())),
+      () => {
+        Toast.show({ content: t('userShop.app.saved') });
+        onDone();
+      },
+    );
   };
   return (
     <ListState loading={goods.isPending} error={goods.isError} failure={goods.error} empty={offered.length === 0} emptyText={t('userShop.app.noGoods')} onRetry={() => void goods.refetch()}>
@@ -105,7 +115,7 @@ function NewSlip({ onDone }: { onDone: () => void }) {
           <Input value={buyer} maxLength={50} onChange={setBuyer} aria-label={t('userShop.field.buyer')} />
         </FieldItem>
         <FieldItem label={`${t('userShop.field.paid')} (${currency})`}>
-          <Input value={paid} inputMode="decimal" onChange={setPaid} aria-label={t('userShop.field.paid')} />
+          <AmountInput value={paid} onChange={setPaid} aria-label={t('userShop.field.paid')} />
         </FieldItem>
         <FieldItem label={t('userShop.field.note')}>
           <Input value={note} maxLength={200} onChange={setNote} aria-label={t('userShop.field.note')} />

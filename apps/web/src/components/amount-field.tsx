@@ -1,0 +1,42 @@
+import type { ComponentProps } from 'react';
+import { Input } from 'antd-mobile';
+import { TextField } from '@/components/form-field';
+import { amountExample, readAmount } from '@/lib/amount-input';
+import type { FieldReader, FieldValues } from '@/lib/form';
+import { i18n, useTranslation } from '@/lib/i18n';
+
+/**
+ * Amount fields as members type them: in their own number format ("10,50" in Hungarian), shown an
+ * example of it, read into the API's format ("10.50") before anything is sent. Shared by the wallet's
+ * forms and the member shop's prices and slips. See docs/decisions/2026-11-29-amounts-as-members-write-them.md.
+ */
+
+/** The amount field of a form: the form reads it with `amountReader` before the check, so the body carries the API's format. */
+export function AmountField<T extends FieldValues>(props: Omit<ComponentProps<typeof TextField<T>>, 'inputMode' | 'placeholder'>) {
+  const { t } = useTranslation();
+  return <TextField inputMode="decimal" placeholder={t('wallet.placeholder.amount', { example: amountExample() })} autoComplete="off" {...props} />;
+}
+
+/** An amount input of a page that keeps its own state (the shop's prices, a slip's amount): read it with `readAmount`. */
+export function AmountInput(props: Omit<ComponentProps<typeof Input>, 'inputMode' | 'placeholder'>) {
+  const { t } = useTranslation();
+  return <Input inputMode="decimal" placeholder={t('wallet.placeholder.amount', { example: amountExample() })} autoComplete="off" {...props} />;
+}
+
+/** The refusal of an amount that cannot be read for sure: the format expected, with an example in the member's own. */
+const formatProblem = () => ({ problem: 'wallet.validation.amountFormat', params: { example: amountExample() } });
+
+/** Reads an amount field for the body; what cannot be read for sure is refused with the format expected. */
+export const amountReader: FieldReader = (typed) => {
+  const wire = readAmount(typed);
+  return wire === undefined ? formatProblem() : { value: wire };
+};
+
+/** What an amount input outside a form says when what was typed cannot be read for sure. */
+export function amountFormatText(): string {
+  const { problem, params } = formatProblem();
+  return i18n.t(problem, params);
+}
+
+/** The amount the member typed, in the API's format, or undefined while it cannot be read (a quote is asked for only then). */
+export const typedAmount = (typed: string | undefined): string | undefined => readAmount(typed ?? '');
