@@ -33,7 +33,7 @@ afterEach(async (ctx) => {
   }
 });
 
-async function openAsMember(hashPath: string, member?: Member) {
+async function openAsMember(hashPath: string, member?: Member, storage: Record<string, string> = {}) {
   const { token, userId, userName } = member ?? (await createMemberSession(databaseUrl, 'live'));
   lastPage = undefined;
   return (lastPage = await browser.open(hashPath, {
@@ -41,6 +41,7 @@ async function openAsMember(hashPath: string, member?: Member) {
       'shop.session': JSON.stringify({ state: { token, user: { id: userId, user_name: userName } }, version: 0 }),
       // Logged in today: no token exchange at start.
       'shop.session.refreshedAt': String(Date.now()),
+      ...storage,
     },
   }));
 }
@@ -80,6 +81,23 @@ describe('the wallet in Chromium', () => {
     await page.getByText('CIMB Bank').waitFor();
     await page.getByText('Maybank', { exact: true }).click();
     await page.getByText('Maybank Penang Branch').waitFor();
+  });
+});
+
+describe('amounts as a Hungarian member writes them (Chromium, 375 px)', () => {
+  it('shows the Hungarian format in the top-up amount and reads "10,50" as ten and a half in the confirmation', async () => {
+    const page = await openAsMember('/pages/my/recharge', undefined, { lang: 'hu' });
+    const amount = field(page, 'amount');
+    // Intl's Hungarian: a no-break space groups thousands, a comma marks the decimals.
+    await expect.poll(() => amount.getAttribute('placeholder')).toBe('pl. 10\u00a0000,50');
+    await amount.fill('10,50');
+    // The online channel and its first currency, USD (the wallet's): credited one to one.
+    await page.getByRole('button', { name: 'Feltöltés', exact: true }).click();
+    const dialog = page.locator('.adm-dialog');
+    await dialog.getByText('Feltöltesz 10,50\u00a0$ összeget', { exact: false }).waitFor();
+    await dialog.getByText('10,50\u00a0$ kerül jóváírásra', { exact: false }).waitFor();
+    if (process.env.WALLET_SCREENSHOT_DIR) await page.screenshot({ path: path.join(process.env.WALLET_SCREENSHOT_DIR, 'recharge-hu.png'), fullPage: true });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   });
 });
 
