@@ -41,6 +41,8 @@ async function openAsMember(hashPath: string, member?: Member, storage: Record<s
       'shop.session': JSON.stringify({ state: { token, user: { id: userId, user_name: userName } }, version: 0 }),
       // Logged in today: no token exchange at start.
       'shop.session.refreshedAt': String(Date.now()),
+      // In English unless told: the pages of one file share the browser's storage, a language chosen before included.
+      lang: 'en-us',
       ...storage,
     },
   }));
