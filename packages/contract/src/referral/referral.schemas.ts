@@ -262,8 +262,11 @@ export const adminCommissionSchema = z.object({
   level: z.number().int(),
   base: minor,
   rate_bp: z.number().int(),
+  /** What was pending at payment. */
   amount: minor,
+  /** Settled: what reached the member's rewards, and what of it went to pay off a debt instead (earned = posted + netted). */
   posted: minor,
+  netted: minor.default(0),
   reversed: minor,
   debt: minor,
   currency: z.string(),

@@ -12,6 +12,9 @@ import { commissionAnswers, commissionsRoute, pairRunsRoute, reverseCommissionRo
 type Row = EndpointData<typeof commissionsRoute>['list'][number];
 const STATUSES = ['pending', 'settled', 'void', 'reversed'] as const;
 
+/** What a commission is worth as it stands: pending or void, what was pending at payment; settled or reversed, what was earned. */
+export const earned = (r: Pick<Row, 'status' | 'amount' | 'posted' | 'netted'>): number => (r.status === 'settled' || r.status === 'reversed' ? r.posted + r.netted : r.amount);
+
 /** Commissions (state, order, beneficiary; void a pending one or reverse a settled one with a reason) and the pair-bonus runs per day. */
 export default function ReferralCommissions() {
   const { t } = useTranslation();
@@ -35,7 +38,8 @@ export default function ReferralCommissions() {
             { title: t('console.common.id'), dataIndex: 'id' },
             { title: t('console.referral.commissions.order'), dataIndex: 'order_no' },
             { title: t('console.referral.commissions.beneficiary'), dataIndex: 'beneficiary_id', render: (id: number, r) => `#${id} (L${r.level})` },
-            { title: t('console.common.amount'), key: 'amount', render: (_, r) => formatMoney(r.amount, r.currency) },
+            // Settled or reversed: what was earned (less what a refund before settling took back), not what was pending.
+            { title: t('console.common.amount'), key: 'amount', render: (_, r) => formatMoney(earned(r), r.currency) },
             { title: t('console.common.status'), dataIndex: 'status', render: (s: Row['status']) => t(`console.referral.commissionStatus.${s}`) },
             { title: t('console.common.reason'), dataIndex: 'reason' },
             {
@@ -44,7 +48,7 @@ export default function ReferralCommissions() {
               render: (_, r) =>
                 r.status === 'pending' ? (
                   <Button size="small" onClick={() => setDeciding({ row: r, action: 'void' })}>{t('console.referral.commissions.void')}</Button>
-                ) : r.status === 'settled' ? (
+                ) : r.status === 'settled' && r.posted > 0 ? (
                   <Button size="small" danger onClick={() => setDeciding({ row: r, action: 'reverse' })}>{t('console.referral.commissions.reverse')}</Button>
                 ) : null,
             },
@@ -77,7 +81,7 @@ export default function ReferralCommissions() {
           open
           danger={deciding.action === 'reverse'}
           title={t(deciding.action === 'void' ? 'console.referral.commissions.void' : 'console.referral.commissions.reverse')}
-          question={t(deciding.action === 'void' ? 'console.referral.commissions.voidQuestion' : 'console.referral.commissions.reverseQuestion', { amount: formatMoney(deciding.row.amount, deciding.row.currency), order: deciding.row.order_no })}
+          question={t(deciding.action === 'void' ? 'console.referral.commissions.voidQuestion' : 'console.referral.commissions.reverseQuestion', { amount: formatMoney(deciding.action === 'void' ? deciding.row.amount : deciding.row.posted, deciding.row.currency), order: deciding.row.order_no })}
           okText={t('console.common.submit')}
           fields={[{ name: 'reason', label: t('console.common.reason'), required: true, multiline: true }]}
           send={(v, key) => call(deciding.action === 'void' ? voidCommissionRoute : reverseCommissionRoute, { id: deciding.row.id, reason: v.reason ?? '' }, { idempotencyKey: key })}

@@ -86,15 +86,20 @@ async function payRewards(tx: Tx, actor: Actor, input: { memberId: number; amoun
  * At the settled moment (in the settling transaction): the order's PV enters the buyer's personal PV
  * and, when the buyer is placed, the leg on the buyer's side of every placement ancestor (today's
  * bucket); its pending commissions are posted to the beneficiaries' rewards, less what a partial
- * refund took back (pro rata of the order's total), each once.
+ * refund took back (pro rata of the goods' part of the total, freight left out), each once; an order
+ * refunded whole earns nothing and its pending commissions are void.
  */
 export async function earnOnSettled(tx: Tx, actor: Actor, order: EarningOrder): Promise<void> {
   const settings = await q.findReferralSettings(tx);
   const o = await findOrderForEarning(tx, order.id);
   if (!o) return;
-  const refunded = await findOrderRefunded(tx, order.id);
-  const total = Number(o.total_minor);
-  const keep = (n: number) => (refunded <= 0 || total <= 0 ? n : Math.max(0, Math.floor((n * Math.max(0, total - refunded)) / total)));
+  // What refunds took back is a share of the goods: freight comes back only with the last of them, so
+  // it is left out of both sides (else a return of half the goods of an order with freight kept more).
+  const goods = Math.max(0, Number(o.total_minor) - Number(o.freight_minor));
+  const back = Math.min(await findOrderRefunded(tx, order.id), goods);
+  // Refunded whole before its settled moment: nothing is earned, its pending commissions are void.
+  if (goods > 0 && back >= goods) return voidPendingCommissions(tx, actor, order.id);
+  const keep = (n: number) => (back <= 0 || goods <= 0 ? n : Math.floor((n * (goods - back)) / goods));
   const pv = keep(Number(o.pv ?? 0));
   if (pv > 0) {
     const placed = !!(await q.findPlacement(tx, order.user_id));

@@ -111,6 +111,7 @@ export async function listCommissions(deps: Deps, actor: Actor, input: EndpointQ
     rate_bp: c.rate_bp,
     amount: Number(c.amount_minor),
     posted: Number(c.posted_minor),
+    netted: Number(c.debt_netted_minor),
     reversed: Number(c.reversed_minor),
     debt: Number(c.debt_minor),
     currency: c.currency,

@@ -71,6 +71,8 @@ describe('a partial refund before the order settles', () => {
     // The window closes: the order settles with the kept share of its money.
     await t.db.updateTable('orders').set({ completed_at: new Date(Date.now() - 400 * 86_400_000) }).where('id', '=', o.orderId).execute();
     expect(await settleOrder(t.deps, jobActor('settle_order', o.orderId), o.orderId)).toBe(true);
+    // Of the goods (no freight on this order: the kept share of the goods is that of the total).
+    expect(o.freight).toBe(0);
     const kept = (n: number) => Math.floor((n * (o.total - refunded)) / o.total);
     const total = Number((await orderRow(o.orderId)).total_minor);
     expect(total).toBe(o.total);
@@ -106,6 +108,49 @@ describe('a partial refund before the order settles', () => {
     expect(Number((await statsOf(buyer.userId)).personal_pv)).toBe(pv);
     const entries = await sql<{ n: number }>`select count(*)::int as n from journal_entries where kind = 'commission.settle' and reference_id = ${String(o.orderId)}`.execute(t.db);
     expect(entries.rows[0]!.n).toBe(2);
+    expect(await ledgerCheck(t.db)).toEqual([]);
+  });
+
+  it('with freight: the kept share is of the goods (freight comes back only with the last unit); an order returned whole earns nothing and its commissions are void', async () => {
+    // Orders to the kit's addresses (MY) in USD pay 5.00 freight.
+    await t.db.insertInto('shipping_fees').values({ country_code: 'MY', currency: 'USD', fee_minor: 500, free_over_minor: 100_000, updated_by: 'test' }).onConflict((oc) => oc.doNothing()).execute();
+    const settle = async (orderId: number) => {
+      await t.db.updateTable('orders').set({ completed_at: new Date(Date.now() - 400 * 86_400_000) }).where('id', '=', orderId).execute();
+      expect(await settleOrder(t.deps, jobActor('settle_order', orderId), orderId)).toBe(true);
+    };
+    const sponsor = await kit.placedSponsor('freight sponsor');
+    const buyerOf = async () => {
+      const m = await sales.shopper();
+      await t.db.updateTable('users').set({ referrer_id: sponsor.userId } as never).where('id', '=', m.userId).execute();
+      return m;
+    };
+
+    // 2 × 7.00 and 1 × 3.00 with 5.00 freight: one 7.00 unit comes back, so 10.00 of the 17.00 of goods is kept.
+    const m = await buyerOf();
+    const o = await sales.boughtOrder(m);
+    expect(o.freight).toBe(500);
+    await t.db.updateTable('order_lines').set({ pv: 50 } as never).where('id', '=', o.lines[0]!.id).execute();
+    expect(await returned(m, o.orderId, o.lines[0]!.id, 1)).toBe(700);
+    await settle(o.orderId);
+    const [c] = await commissionsOf(o.orderId);
+    expect([c!.status, Number(c!.amount_minor), Number(c!.posted_minor)]).toEqual(['settled', 85, Math.floor((85 * 1000) / 1700)]);
+    // The console lists what was posted beside what was pending.
+    const listed = (await sales.adminGet(`/admin/api/referral/commissions?order_id=${o.orderId}`)).body.data.list.find((x: { id: number }) => x.id === c!.id);
+    expect(listed).toMatchObject({ status: 'settled', amount: 85, posted: Math.floor((85 * 1000) / 1700), netted: 0 });
+    expect((await t.db.selectFrom('pv_entries').select('pv').where('order_id', '=', o.orderId).executeTakeFirstOrThrow()).pv).toBe(Math.floor((100 * 1000) / 1700));
+
+    // Everything comes back, freight with the last case: nothing earned, the commission void, no PV.
+    const whole = await buyerOf();
+    const w = await sales.boughtOrder(whole);
+    const rewards = await balanceOf(t.db, sponsor.userId, 'rewards', 'USD');
+    await returned(whole, w.orderId, w.lines[0]!.id, 2);
+    await returned(whole, w.orderId, w.lines[1]!.id, 1);
+    await settle(w.orderId);
+    const voided = await commissionsOf(w.orderId);
+    expect(voided.length).toBeGreaterThan(0);
+    expect(voided.every((x) => x.status === 'void' && Number(x.posted_minor) === 0)).toBe(true);
+    expect(await t.db.selectFrom('pv_entries').select('pv').where('order_id', '=', w.orderId).execute()).toEqual([]);
+    expect(await balanceOf(t.db, sponsor.userId, 'rewards', 'USD')).toBe(rewards);
     expect(await ledgerCheck(t.db)).toEqual([]);
   });
 });
