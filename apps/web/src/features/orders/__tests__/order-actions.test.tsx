@@ -36,11 +36,11 @@ describe('order actions', () => {
   it('a second reminder the same day is refused with the server’s words as a toast, and nothing is thrown', async () => {
     renderRoutes({ '/': <OrderActions order={paid} /> }, '/');
     fireEvent.click(screen.getByRole('button', { name: 'Remind to ship' }));
-    expect(await toastText(2000)).toBe('We reminded the shop to ship your order');
+    expect(await toastText(5000)).toBe('We reminded the shop to ship your order');
     await clearToasts();
     const errors = await unhandledDuring(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Remind to ship' }));
-      expect(await toastText(2000)).toBe('You reminded the shop about this order today already');
+      expect(await toastText(5000)).toBe('You reminded the shop about this order today already');
     });
     expect(errors).toEqual([]);
   });
