@@ -25,6 +25,13 @@ export interface LockoutLimits {
 
 /** Secrets anyone may guess (the login password, and what shares its count): one address locks only itself out. */
 export const OPEN_TO_STRANGERS: LockoutLimits = { perAddress: MAX_LOGIN_FAILURES, accountWide: ACCOUNT_WIDE_FAILURES };
+/**
+ * Operators' passwords: one address locks only itself out, and no count from all addresses locks the
+ * name: the console has no slider to slow a stranger, who could otherwise keep an owner out with a
+ * hundred requests, while a password guessed from many addresses still meets the authenticator's
+ * own lock (10 wrong codes from anywhere).
+ */
+export const PER_ADDRESS_ONLY: LockoutLimits = { perAddress: MAX_LOGIN_FAILURES, accountWide: Number.POSITIVE_INFINITY };
 /** Secrets only the member's own session can guess (pay password, coupon codes): one count whatever the address. */
 export const MEMBER_ONLY: LockoutLimits = { perAddress: MAX_LOGIN_FAILURES, accountWide: MAX_LOGIN_FAILURES };
 

@@ -8,7 +8,7 @@ import { newToken } from '../../lib/tokens.js';
 import { withTransaction } from '../../lib/transaction.js';
 import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
 import { checkPassword, hashPassword } from '../members/identity.js';
-import { MEMBER_ONLY, clearFailures, guessUnderLockout, operatorPasswordFailureKey, operatorTotpFailureKey } from '../captcha/lockout.js';
+import { MEMBER_ONLY, PER_ADDRESS_ONLY, clearFailures, guessUnderLockout, operatorPasswordFailureKey, operatorTotpFailureKey } from '../captcha/lockout.js';
 import * as q from './operators.queries.js';
 import type { OperatorRow } from './operators.table.js';
 
@@ -95,15 +95,15 @@ async function acceptTotp(tx: Executor, operator: OperatorRow, secret: string, c
 export async function signInOperator(deps: Pick<AppDeps, 'db' | 'secrets'>, actor: Actor, body: { user_name: string; password: string; totp_code?: string }) {
   const { db } = deps;
   const input = { userName: body.user_name, password: body.password, totpCode: body.totp_code, ip: actor.ip, userAgent: actor.userAgent };
-  // The password is a guess under the name's lockout, as a member's: 10 wrong from one address lock
-  // that address out, 100 from all addresses the name (a distributed guess); unknown names alike.
+  // The password is a guess under the name's lockout: 10 wrong from one address lock that address out
+  // (unknown names alike); never the name for everyone (`PER_ADDRESS_ONLY`).
   const passwordKey = operatorPasswordFailureKey(input.userName);
   const { result: found, earlier: failedBefore } = await guessUnderLockout(db, passwordKey, actor.ip, ResponseCode.loginFailed, async () => {
     const row = await q.findOperatorByName(db, input.userName);
     const passwordOk = await checkPassword(row?.password_hash, input.password);
     if (!row || !passwordOk || row.status !== 'active') throw new AppError(ResponseCode.loginFailed);
     return row;
-  });
+  }, PER_ADDRESS_ONLY);
   await clearFailures(db, passwordKey, actor.ip, failedBefore);
 
   // The code is a guess under the operator's own lockout: 10 wrong codes in 15 minutes from all

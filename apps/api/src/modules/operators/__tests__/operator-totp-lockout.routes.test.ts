@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResponseCode } from '@shop/contract';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { call, freshIp } from '../../accounts/__tests__/account-helpers.js';
-import { operatorCliActor } from '../../../lib/actor.js';
-import { createOperator } from '../operators.service.js';
+import { operatorCliActor, systemActor } from '../../../lib/actor.js';
+import { createOperator, signInOperator } from '../operators.service.js';
 import { bindAuthenticator } from './operator-fixtures.js';
 
 // Whoever holds an operator's password still needs the authenticator, and may not guess its code
@@ -42,7 +42,7 @@ describe('operator sign-in codes', () => {
 });
 
 describe('operator sign-in passwords', () => {
-  it('10 wrong passwords from one address leave other addresses free; 100 from as many addresses lock the name for all, unknown names too', async () => {
+  it('10 wrong passwords lock that address out of the name, never the operator elsewhere, however many addresses guess', async () => {
     const userName = `oppass${Date.now().toString(36)}`;
     const { setupToken } = await createOperator(t.db, operatorCliActor('olivia'), { userName, role: 'support' });
     await call(t, 'POST', '/admin/api/auth/setup-password', { token: setupToken, password: PASSWORD }, { ip: freshIp() });
@@ -50,14 +50,16 @@ describe('operator sign-in passwords', () => {
 
     const stranger = freshIp();
     for (let i = 0; i < 10; i++) expect((await signIn(userName, `Wrong-${i}-Lantern`, stranger)).body.code).toBe(ResponseCode.loginFailed);
-    // The stranger's address is out; the operator, elsewhere, is not.
-    expect((await signIn(userName, PASSWORD)).body.code).toBe(200);
-
-    // Spread over a hundred addresses, the guesses lock the name everywhere, the right password too.
-    for (let i = 0; i < 100; i++) await signIn(userName, `Spread-${i}-Lantern`);
-    expect((await signIn(userName, PASSWORD)).body).toMatchObject({ code: ResponseCode.loginLocked });
+    // The stranger's address is out, even with the right password (and unknown names lock the same way;
+    // asked of the service itself, past the sign-in call's own 10 a minute per address) …
+    const lockedOut = (user_name: string, ip: string) => signInOperator(t.deps, { ...systemActor('visitor'), ip }, { user_name, password: PASSWORD }).then(() => 200, (e: { code?: number }) => e.code);
+    expect(await lockedOut(userName, stranger)).toBe(ResponseCode.loginLocked);
     const unknown = `nobody${Date.now().toString(36)}`;
-    for (let i = 0; i < 100; i++) await signIn(unknown, `Spread-${i}-Lantern`);
-    expect((await signIn(unknown, PASSWORD)).body).toMatchObject({ code: ResponseCode.loginLocked });
+    const other = freshIp();
+    for (let i = 0; i < 10; i++) expect((await signIn(unknown, `Wrong-${i}-Lantern`, other)).body.code).toBe(ResponseCode.loginFailed);
+    expect(await lockedOut(unknown, other)).toBe(ResponseCode.loginLocked);
+    // … while 110 wrong guesses from as many addresses never keep the operator out: the authenticator stands behind the password.
+    for (let i = 0; i < 110; i++) await signIn(userName, `Spread-${i}-Lantern`);
+    expect((await signIn(userName, PASSWORD)).body.code).toBe(200);
   }, 120_000);
 });
