@@ -15,7 +15,7 @@ const approvesMoney = (role: OperatorRole) => MONEY_APPROVER_ROLES.includes(role
 const summaryOf = (g: OperatorGrant) => (g.action === 'create' ? `${g.user_name}: ${g.role} (new operator)` : `${g.user_name} #${g.operator_id}: ${g.from} → ${g.role}`);
 
 /** Asked again while it waits, the same grant answers the waiting request. */
-const subjectOf = (g: OperatorGrant) => (g.action === 'create' ? `operator:new:${g.user_name.toLowerCase()}` : `operator:${g.operator_id}:${g.role}`);
+const subjectOf = (g: OperatorGrant) => (g.action === 'create' ? `operator:new:${g.user_name.toLowerCase()}:${g.role}` : `operator:${g.operator_id}:${g.role}`);
 
 const askGrant = async (db: Database, actor: Actor, grant: OperatorGrant, reason: string) =>
   (await requestApproval(db, actor, { kind: 'operator.grant', memberId: null, currency: '', amount: null, payload: grant, summary: summaryOf(grant), subject: subjectOf(grant), reason })).request;

@@ -24,7 +24,7 @@ afterAll(() => t.close());
 const RUN = Date.now().toString(36);
 let keys = 0;
 const send = (url: string, body: unknown, as: { token: string }) => decide(t, url, body, as.token, `grant-${RUN}-${++keys}`);
-const operatorNamed = (name: string) => t.db.selectFrom('operators').select(['id', 'role', 'created_by']).where('user_name', '=', name).executeTakeFirst();
+const operatorNamed = (name: string) => t.db.selectFrom('operators').select(['id', 'role', 'created_by', 'password_hash', 'totp_secret']).where('user_name', '=', name).executeTakeFirst();
 const actionsOf = async (who: { recordedAs: string }) => (await t.db.selectFrom('operator_actions').select('action').where('operator', '=', who.recordedAs).orderBy('id').execute()).map((r) => r.action);
 const PASSWORD = 'Grant-Lighthouse-2026';
 
@@ -81,9 +81,19 @@ describe('a role that approves money', () => {
     expect((await call(t, 'GET', '/admin/api/auth/me', undefined, { token: support.token })).body.code).toBe(200);
 
     const approved = await send('/admin/api/approvals/decide', { id: asked.body.data.request.id, decision: 'approve' }, b);
-    expect(approved.body.data).toMatchObject({ status: 'approved', shown_once: null, result: { operator_id: support.id, role: 'finance' } });
-    expect((await operatorNamed(support.userName))!.role).toBe('finance');
+    expect(approved.body.data).toMatchObject({ status: 'approved', result: { operator_id: support.id, role: 'finance' } });
+    const raised = (await operatorNamed(support.userName))!;
+    expect(raised.role).toBe('finance');
     expect((await call(t, 'GET', '/admin/api/auth/me', undefined, { token: support.token })).body.code).toBe(ResponseCode.tokenInvalid);
+    // The approver hands the identity over: its sign-in is set afresh (whoever asked may hold its old
+    // link or password), and only the approver's answer carries the new link, which works once.
+    expect([raised.password_hash, raised.totp_secret]).toEqual([null, null]);
+    const link = approved.body.data.shown_once as { setup_path: string; expires_at: string };
+    expect(link.setup_path).toMatch(/^\/admin\/#\/setup\?token=/);
+    const token = new URL(link.setup_path.replace('/admin/#', 'http://x')).searchParams.get('token')!;
+    expect((await call(t, 'POST', '/admin/api/auth/setup-password', { token, password: PASSWORD }, { ip: freshIp() })).body.code).toBe(200);
+    expect((await call(t, 'POST', '/admin/api/auth/setup-password', { token, password: PASSWORD }, { ip: freshIp() })).body.code).toBe(ResponseCode.operatorSetupInvalid);
+    expect(JSON.stringify((await call(t, 'GET', '/admin/api/approvals?status=approved', undefined, { token: a.token })).body.data)).not.toContain(token);
 
     // Nothing gained: an owner made finance loses permissions only.
     const third = await signedInOperator(t, 'owner');

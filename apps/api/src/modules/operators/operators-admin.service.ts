@@ -2,11 +2,12 @@ import { ROLE_PERMISSIONS, ResponseCode, roleAllows, type OperatorRole } from '@
 import type { Database, Executor } from '../../db/database.js';
 import { operatorIdOf, operatorNameOf, refuseOwnAccount, type Actor } from '../../lib/actor.js';
 import { AppError, notFound } from '../../lib/errors.js';
+import { newToken } from '../../lib/tokens.js';
 import { withTransaction, type Tx } from '../../lib/transaction.js';
 import { findUserByNameOrId, lockUserForUpdate, updateUser } from '../members/members.queries.js';
 import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
 import * as q from './operators.queries.js';
-import { approvalNote, createOperator, type ApprovalNote } from './operators.service.js';
+import { SETUP_LINK_TTL_MS, approvalNote, createOperator, type ApprovalNote } from './operators.service.js';
 import { iso } from '../../lib/dates.js';
 
 // The owner's management of operators and of members' authenticators, from the console.
@@ -109,13 +110,20 @@ export async function prepareOperatorGrant(db: Executor, actor: Actor, input: { 
 /**
  * Carries out an approved grant as the approving owner, in the approval's transaction: creates the
  * operator (its name checked again) or changes the role, recorded with the request and who asked.
- * Answers what the request keeps and, for a new operator, its setup link (for the approver's eyes only).
+ * Either way the approver hands the identity over: a new operator's setup link, or, for a role
+ * raised, the operator's sign-in set afresh (password and authenticator gone, sessions ended) with a
+ * new link. Whoever asked may hold the old link or the old password (an operator they made and set
+ * up themselves): the role that approves money goes only to whom the approver gives the new one.
+ * Answers what the request keeps and the setup link (for the approver's eyes only).
  */
 export async function carryOutOperatorGrant(tx: Tx, actor: Actor, grant: OperatorGrant, request: { id: number; reason: string }) {
   const approval = { id: request.id, askedBy: grant.asked_by };
   if (grant.action === 'role') {
     await setOperatorRole(tx, actor, { id: grant.operator_id, role: grant.role, reason: request.reason }, approval);
-    return { saved: { operator_id: grant.operator_id, user_name: grant.user_name, role: grant.role }, setupLink: null };
+    const setupToken = newToken();
+    const expiresAt = new Date(Date.now() + SETUP_LINK_TTL_MS);
+    await q.resetOperatorSignIn(tx, grant.operator_id, setupToken, expiresAt);
+    return { saved: { operator_id: grant.operator_id, user_name: grant.user_name, role: grant.role }, setupLink: { setup_path: setupPathOf(setupToken), expires_at: expiresAt.toISOString() } };
   }
   const created = await createOperator(tx, actor, { userName: grant.user_name, role: grant.role, reason: request.reason, approval });
   return {

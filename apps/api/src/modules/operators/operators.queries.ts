@@ -99,6 +99,17 @@ export const findAllOperators = (db: Executor) =>
 export const updateOperator = (db: Executor, id: number, changes: { role?: OperatorRole; status?: 'active' | 'disabled'; totp_secret?: null; totp_pending_secret?: null; totp_last_step?: null }) =>
   db.updateTable('operators').set(changes).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
 
+/**
+ * Sets an operator's sign-in afresh: no password, no authenticator, a new one-time setup link (only
+ * its hash kept). The next person to use the link is the one who signs in as this operator.
+ */
+export const resetOperatorSignIn = (db: Executor, id: number, setupToken: string, setupExpiresAt: Date) =>
+  db
+    .updateTable('operators')
+    .set({ password_hash: null, totp_secret: null, totp_pending_secret: null, totp_last_step: null, setup_token_hash: hashToken(setupToken), setup_expires_at: setupExpiresAt })
+    .where('id', '=', id)
+    .execute();
+
 /** Ends every open session of an operator; answers how many. */
 export const revokeOperatorSessions = async (db: Executor, operatorId: number): Promise<number> =>
   Number((await db.updateTable('operator_sessions').set({ revoked_at: new Date() }).where('operator_id', '=', operatorId).where('revoked_at', 'is', null).executeTakeFirst()).numUpdatedRows);
