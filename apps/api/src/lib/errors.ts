@@ -1,4 +1,5 @@
 import { ResponseCode } from '@shop/contract';
+import type { Params } from './i18n.js';
 
 /**
  * An expected failure: the error handler answers it as the envelope with `code` and the message of
@@ -7,7 +8,7 @@ import { ResponseCode } from '@shop/contract';
 export class AppError extends Error {
   constructor(
     readonly code: number,
-    readonly params?: Record<string, string | number>,
+    readonly params?: Params,
     readonly options: { messageKey?: string; httpStatus?: number; data?: unknown } = {},
   ) {
     // An expected failure needs no stack trace, and capturing one is most of the cost of throwing.

@@ -1,6 +1,26 @@
-import { DEFAULT_LANGUAGE, interpolate, type Language } from '@shop/contract';
+import { DEFAULT_LANGUAGE, LANGUAGE_TAGS, displayMinor, interpolate, type Language } from '@shop/contract';
 
-export type Params = Record<string, string | number>;
+/**
+ * An amount of money in a message, written in the reader's language: its number only (decimal mark
+ * and grouping as the language writes them, the shop's shown decimals), the message's text places
+ * the currency. "38.99" to an English reader, "38,99" to a Hungarian or Indonesian one, where "38.99"
+ * would read as thirty-eight thousand.
+ */
+export class Amount {
+  constructor(
+    readonly minor: number,
+    readonly currency: string,
+  ) {}
+
+  in(lang: Language): string {
+    const text = displayMinor(this.minor, this.currency);
+    const decimals = text.split('.')[1]?.length ?? 0;
+    // A numeric string keeps every digit exact (Intl reads it as a decimal, not a float).
+    return new Intl.NumberFormat(LANGUAGE_TAGS[lang] ?? 'en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(text as unknown as number);
+  }
+}
+
+export type Params = Record<string, string | number | Amount>;
 
 /** Server messages in every language, read from the same packs the app gets. */
 export class Translator {
@@ -21,6 +41,6 @@ export class Translator {
   /** The text of `key` in `lang`, falling back to English, then to the key itself. */
   t(lang: Language, key: string, params?: Params): string {
     const text = this.packs.get(lang)?.[key] ?? this.packs.get(DEFAULT_LANGUAGE)?.[key] ?? key;
-    return interpolate(text, params);
+    return interpolate(text, params && Object.fromEntries(Object.entries(params).map(([name, v]) => [name, v instanceof Amount ? v.in(lang) : v])));
   }
 }

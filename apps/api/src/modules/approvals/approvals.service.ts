@@ -1,8 +1,9 @@
-import { APPROVAL_KINDS, APPROVAL_KIND_PERMISSIONS, LIMIT_KINDS, ResponseCode, displayMinor, roleAllows, soloCeiling, type ApprovalKind, type ApprovalRequest, type EndpointData, type EndpointBody, type EndpointQuery, type LimitKind, type OperatorRole, type Permission, type adminDecideApproval, type adminListApprovals, type adminSetApprovalLimit } from '@shop/contract';
+import { APPROVAL_KINDS, APPROVAL_KIND_PERMISSIONS, LIMIT_KINDS, ResponseCode, roleAllows, soloCeiling, type ApprovalKind, type ApprovalRequest, type EndpointData, type EndpointBody, type EndpointQuery, type LimitKind, type OperatorRole, type Permission, type adminDecideApproval, type adminListApprovals, type adminSetApprovalLimit } from '@shop/contract';
 import type { Database, Executor } from '../../db/database.js';
 import { operatorNameOf, refuseOwnAccount, type Actor } from '../../lib/actor.js';
 import { iso } from '../../lib/dates.js';
 import { AppError, alreadyDecided, notFound } from '../../lib/errors.js';
+import { Amount } from '../../lib/i18n.js';
 import { pageOf, totalOf } from '../../lib/paging.js';
 import { withTransaction, type Tx } from '../../lib/transaction.js';
 import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
@@ -153,7 +154,7 @@ async function refusePastDailyLimit(tx: Tx, ask: { operator: string; kind: strin
     // The limit as the operator reads it: money in its currency's units, points as a count.
     const limit = Number(ask.limit);
     if (ask.currency === 'XXX') throw new AppError(ResponseCode.approvalDailyLimit, { limit: String(limit) }, { messageKey: 'admin.code.approvalDailyLimitPoints' });
-    throw new AppError(ResponseCode.approvalDailyLimit, { limit: displayMinor(limit, ask.currency), currency: ask.currency });
+    throw new AppError(ResponseCode.approvalDailyLimit, { limit: new Amount(limit, ask.currency), currency: ask.currency });
   }
 }
 
@@ -175,7 +176,7 @@ export function refusePastSoloCeiling(kind: (typeof LIMIT_KINDS)[number], curren
   if (amount === null || amount <= max) return;
   if (currency === 'XXX') throw new AppError(ResponseCode.approvalThresholdTooHigh, { max }, { messageKey: 'admin.code.approvalThresholdTooHighPoints' });
   if (currency === '*') throw new AppError(ResponseCode.approvalThresholdTooHigh, { max }, { messageKey: 'admin.code.approvalThresholdTooHighAny' });
-  throw new AppError(ResponseCode.approvalThresholdTooHigh, { max: displayMinor(max, currency), currency });
+  throw new AppError(ResponseCode.approvalThresholdTooHigh, { max: new Amount(max, currency), currency });
 }
 
 /** The kinds an operator's role may decide. */

@@ -1,9 +1,10 @@
-import { ResponseCode, displayMinor, type EndpointBody, type EndpointData, type EndpointQuery, type Language, type createCauseBody, type listLoversOrders, type payLoversOrder } from '@shop/contract';
+import { ResponseCode, type EndpointBody, type EndpointData, type EndpointQuery, type Language, type createCauseBody, type listLoversOrders, type payLoversOrder } from '@shop/contract';
 import type { z } from 'zod';
 import type { Database, Executor } from '../../db/database.js';
 import { enqueueLaterJob } from '../../jobs/enqueue.js';
 import type { Actor } from '../../lib/actor.js';
 import { AppError } from '../../lib/errors.js';
+import { Amount } from '../../lib/i18n.js';
 import { withTransaction, type Tx } from '../../lib/transaction.js';
 import { memberIdOf } from '../cart/cart.service.js';
 import { pick } from '../catalogue/texts.js';
@@ -50,7 +51,7 @@ export async function pledge(db: Database, actor: Actor, input: EndpointBody<typ
     const cause = await q.findCause(tx, input.cause_id);
     if (!cause) throw new AppError(ResponseCode.charityCauseNotFound);
     if (cause.status !== 'open') throw new AppError(ResponseCode.charityCauseClosed);
-    if (input.amount < Number(cause.min_amount_minor)) throw new AppError(ResponseCode.charityAmountTooSmall, { min: `${displayMinor(Number(cause.min_amount_minor), cause.currency)} ${cause.currency}` });
+    if (input.amount < Number(cause.min_amount_minor)) throw new AppError(ResponseCode.charityAmountTooSmall, { min: new Amount(Number(cause.min_amount_minor), cause.currency), currency: cause.currency });
     const { expiry_minutes } = await findOrderSettings(tx);
     const expiresAt = new Date(Date.now() + expiry_minutes * 60_000);
     let id: number | undefined;

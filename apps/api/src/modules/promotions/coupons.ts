@@ -1,6 +1,7 @@
-import { ResponseCode, displayMinor } from '@shop/contract';
+import { ResponseCode } from '@shop/contract';
 import type { Database, Executor } from '../../db/database.js';
 import { AppError } from '../../lib/errors.js';
+import { Amount } from '../../lib/i18n.js';
 import type { Tx } from '../../lib/transaction.js';
 import { MEMBER_ONLY, guessUnderLockout } from '../captcha/lockout.js';
 import { shareOfMinor } from '@shop/contract';
@@ -34,7 +35,7 @@ export async function couponDiscount(db: Executor, userId: number, code: string,
   if (!coupon || coupon.currency !== currency || new Date(coupon.starts_at).getTime() > now || new Date(coupon.ends_at).getTime() <= now) throw new AppError(ResponseCode.couponInvalid);
   if (coupon.total_limit !== null && coupon.used >= coupon.total_limit) throw new AppError(ResponseCode.couponUsedUp);
   if ((await q.findMemberCouponUses(db, coupon.id, userId)) >= coupon.per_member_limit) throw new AppError(ResponseCode.couponUsedUp);
-  if (subtotal < Number(coupon.min_spend_minor)) throw new AppError(ResponseCode.couponMinSpend, { min: `${displayMinor(Number(coupon.min_spend_minor), currency)} ${currency}` });
+  if (subtotal < Number(coupon.min_spend_minor)) throw new AppError(ResponseCode.couponMinSpend, { min: new Amount(Number(coupon.min_spend_minor), currency), currency });
   const raw = coupon.kind === 'amount' ? Number(coupon.amount_minor) : shareOfMinor(subtotal, coupon.percent_bp!);
   return { coupon, discount: Math.min(raw, subtotal) };
 }

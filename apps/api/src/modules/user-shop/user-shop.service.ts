@@ -1,6 +1,5 @@
 import {
   ResponseCode,
-  displayMinor,
   SHOP_NAME_MAX,
   type EndpointBody,
   type EndpointData,
@@ -25,6 +24,7 @@ import type { Executor } from '../../db/database.js';
 import { actorStamp, memberIdOf, type Actor } from '../../lib/actor.js';
 import { iso } from '../../lib/dates.js';
 import { AppError, ValidationError } from '../../lib/errors.js';
+import { Amount } from '../../lib/i18n.js';
 import { businessNumber } from '../../lib/tokens.js';
 import { pageOf, totalOf } from '../../lib/paging.js';
 import { publicBaseUrl } from '../../lib/public-url.js';
@@ -335,7 +335,7 @@ export async function setShopGoods(db: Executor, actor: Actor, input: EndpointBo
       const platform = skus.get(p.sku_id);
       if (platform === undefined) throw new AppError(ResponseCode.shopGoodsNotOffered);
       const { min, max } = bandOf(platform, band);
-      if (p.price < min || p.price > max) throw new AppError(ResponseCode.shopPriceOutOfBand, { min: displayMinor(min, goods.currency), max: displayMinor(max, goods.currency), currency: goods.currency });
+      if (p.price < min || p.price > max) throw new AppError(ResponseCode.shopPriceOutOfBand, { min: new Amount(min, goods.currency), max: new Amount(max, goods.currency), currency: goods.currency });
     }
   }
   await withTransaction(db, async (tx) => {

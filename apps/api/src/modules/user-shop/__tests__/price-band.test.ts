@@ -35,6 +35,9 @@ describe('the price band', () => {
     const above = await k.post(o, '/attractive/shop/shopGoodsSet', { goods_id: g.goodsId, on_sale: true, prices: [{ sku_id: g.skuId, price: 2101 }] }, 'zh-cn');
     expect(above.body.code).toBe(ResponseCode.shopPriceOutOfBand);
     expect(above.body.msg).toMatch(/[\u4e00-\u9fff]/);
+    // Amounts as the reader writes them: a decimal comma in Hungarian and Indonesian ("18.00" reads as eighteen thousand there).
+    expect((await k.post(o, '/attractive/shop/shopGoodsSet', { goods_id: g.goodsId, on_sale: true, prices: [{ sku_id: g.skuId, price: 2101 }] }, 'hu')).body.msg).toContain('18,00');
+    expect((await k.post(o, '/attractive/shop/shopGoodsSet', { goods_id: g.goodsId, on_sale: true, prices: [{ sku_id: g.skuId, price: 1799 }] }, 'id')).body.msg).toContain('21,00');
     expect(await t.db.selectFrom('shop_sku_prices').selectAll().where('shop_id', '=', o.shopId).execute()).toEqual([]);
     // Another goods' SKU: refused.
     const other = await k.offered(o, { price: 500 });
