@@ -90,7 +90,7 @@ export async function registerMember(deps: Pick<AppDeps, 'db' | 'config'>, actor
   if (!referrer) throw new AppError(ResponseCode.inviteCodeInvalid);
 
   const codeOf = { purpose: 'register' as const, destination: emailDestination(input.email) };
-  await verifyCode(db, { ...codeOf, code: input.code, consume: false });
+  await verifyCode(db, { ...codeOf, code: input.code, consume: false, ip: actor.ip });
   const taken = (await q.findUserByUserName(db, input.user_name))
     ? ResponseCode.userNameTaken
     : (await q.findUserByEmail(db, input.email))
@@ -214,7 +214,7 @@ export async function resetForgottenPassword(deps: Pick<SecurityDeps, 'db' | 'se
   const user = await findAccount(db, input.account);
   const to = user && user.status === 'active' ? primaryDestination(user) : undefined;
   if (user && to && user.totp_secret) await requireTotpForReset(deps, actor, user, { ...input, destination: to.address });
-  await checkResetCode(db, to?.address ?? accountRequestKey(input.account), input.code);
+  await checkResetCode(db, actor.ip, to?.address ?? accountRequestKey(input.account), input.code);
   // A stand-in code is never sent, so this is not reached in practice.
   if (!user || !to) throw new AppError(ResponseCode.codeExpired);
   const hash = await hashPassword(input.password);
@@ -229,8 +229,8 @@ export async function resetForgottenPassword(deps: Pick<SecurityDeps, 'db' | 'se
 }
 
 /** Checks a reset code: a wrong code and no code at all answer alike, since whether a code is outstanding says whether someone asked for the account. */
-const checkResetCode = (db: Database, destination: string, code: string) =>
-  verifyCode(db, { purpose: 'forget', destination, code, consume: false }).catch((e: unknown) => {
+const checkResetCode = (db: Database, ip: string, destination: string, code: string) =>
+  verifyCode(db, { purpose: 'forget', destination, code, consume: false, ip }).catch((e: unknown) => {
     throw e instanceof AppError && e.code === ResponseCode.codeInvalid ? new AppError(ResponseCode.codeExpired) : e;
   });
 
@@ -241,7 +241,7 @@ const checkResetCode = (db: Database, destination: string, code: string) =>
  */
 async function requireTotpForReset(deps: Pick<SecurityDeps, 'db' | 'secrets'>, actor: Actor, user: UserRow, input: { account: string; code: string; google_code?: string; destination: string }): Promise<void> {
   const { db } = deps;
-  await checkResetCode(db, input.destination, input.code);
+  await checkResetCode(db, actor.ip, input.destination, input.code);
   const key = failureKey(user, input.account);
   await assertNotLocked(db, key, actor.ip);
   const code = input.google_code;
@@ -357,7 +357,7 @@ export async function changeContact(deps: SecurityDeps, actor: Actor, input: Ste
   if (input.email) {
     const email = input.email.trim();
     const code = { purpose: 'bind' as const, destination: emailDestination(input.email), code: input.code };
-    await verifyCode(db, { ...code, consume: false });
+    await verifyCode(db, { ...code, consume: false, ip: actor.ip });
     const owner = await q.findUserByEmail(db, input.email);
     if (owner && owner.id !== userId) throw new AppError(ResponseCode.emailTaken);
     const after = await withTransaction(db, async (trx) => {
@@ -368,7 +368,7 @@ export async function changeContact(deps: SecurityDeps, actor: Actor, input: Ste
     return toUserData(db, after);
   }
   const code = { purpose: 'bind' as const, destination: phoneDestination(phone!.mobile_pre, phone!.mobile), code: input.code };
-  await verifyCode(db, { ...code, consume: false });
+  await verifyCode(db, { ...code, consume: false, ip: actor.ip });
   const owner = await q.findUserByMobile(db, phone!.mobile_pre, phone!.mobile);
   if (owner && owner.id !== userId) throw new AppError(ResponseCode.mobileTaken);
   const after = await withTransaction(db, async (trx) => {

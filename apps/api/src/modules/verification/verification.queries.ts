@@ -6,8 +6,7 @@ import type { DB } from '../../db/schema.js';
 export const findLatestRequest = (db: Executor, requestedAs: string, purpose: string) =>
   db.selectFrom('verification_codes').select('created_at').where('requested_as', '=', requestedAs).where('purpose', '=', purpose).orderBy('id', 'desc').limit(1).executeTakeFirst();
 
-/** The newest unused code for the destination and purpose, locked for checking. */
-export const lockOpenCodeForUpdate = (db: Transaction<DB>, destination: string, purpose: string) =>
+const newestOpenCode = (db: Executor, destination: string, purpose: string) =>
   db
     .selectFrom('verification_codes')
     .selectAll()
@@ -15,9 +14,13 @@ export const lockOpenCodeForUpdate = (db: Transaction<DB>, destination: string, 
     .where('purpose', '=', purpose)
     .where('consumed_at', 'is', null)
     .orderBy('id', 'desc')
-    .limit(1)
-    .forUpdate()
-    .executeTakeFirst();
+    .limit(1);
+
+/** The newest unused code for the destination and purpose (a look: nothing locked). */
+export const findOpenCode = (db: Executor, destination: string, purpose: string) => newestOpenCode(db, destination, purpose).executeTakeFirst();
+
+/** The newest unused code for the destination and purpose, locked for checking. */
+export const lockOpenCodeForUpdate = (db: Transaction<DB>, destination: string, purpose: string) => newestOpenCode(db, destination, purpose).forUpdate().executeTakeFirst();
 
 /** Codes asked for under a request key since a moment, whatever their purpose. */
 export async function countRequestsSince(db: Executor, requestedAs: string, since: Date): Promise<number> {

@@ -19,13 +19,23 @@ import { AppError, ValidationError } from '../../lib/errors.js';
 import { withTransaction, type Tx } from '../../lib/transaction.js';
 import type { Messaging } from '../../providers/messaging.js';
 import { ensureCaptcha } from '../captcha/captcha.service.js';
+import { assertNotLocked, guessUnderLockout, type LockoutLimits } from '../captcha/lockout.js';
 import { checkedPhone, emailDestination, findAccount, phoneDestination, primaryDestination, type Destination } from '../members/identity.js';
 import { findUserByEmail, findUserById, findUserByMobile } from '../members/members.queries.js';
 import * as q from './verification.queries.js';
 
 export const CODE_TTL_MS = 10 * 60_000;
 export const RESEND_AFTER_MS = 60_000;
+/** Wrong tries one client address gets at a code anyone may check; all tries at a member's own code. */
 export const MAX_WRONG_TRIES = 5;
+/**
+ * Wrong tries at a code anyone may check (registration, binding, a forgotten password, login) from
+ * all addresses together before it is void: one stranger's 5 never use up the member's tries, and
+ * 20 guesses at 6 digits stay harmless (docs/decisions/2026-11-29-lockout-per-address.md).
+ */
+export const CODE_WIDE_WRONG_TRIES = 20;
+/** The limits a code checked without a session counts under: 5 per address, 20 from all addresses. */
+export const ANONYMOUS_CODE_CHECKS: LockoutLimits = { perAddress: MAX_WRONG_TRIES, accountWide: CODE_WIDE_WRONG_TRIES };
 /** Codes one request key (what was typed, or a signed-in member) may be sent per hour. */
 export const PER_DESTINATION_PER_HOUR = 5;
 /** Codes one client address may request per hour. */
@@ -33,6 +43,20 @@ export const PER_IP_PER_HOUR = 20;
 /** Codes the whole shop sends per minute: a brake on abuse of the mail and SMS bill. */
 export const GLOBAL_PER_MINUTE = 600;
 const DAY_MS = 86_400_000;
+
+/**
+ * Codes for a signed-in member's own change (the pay password, the login password, closing the
+ * account): only `/user/send_code_with_token` sends or checks them. The calls without a session
+ * refuse them before anything is looked up or written, so a stranger can neither replace nor use
+ * up a member's open code, and the refusal is the same for every account.
+ */
+const MEMBER_ONLY_PURPOSES: readonly CodePurpose[] = ['pay_password', 'password', 'cancel'];
+
+/** How many wrong tries void a code: a member's own code 5, a code anyone may check 20 (5 per address). */
+const wrongTriesAllowed = (purpose: CodePurpose): number => (MEMBER_ONLY_PURPOSES.includes(purpose) ? MAX_WRONG_TRIES : CODE_WIDE_WRONG_TRIES);
+
+/** The key one code's wrong tries count under in the lockout, per address and from all addresses. */
+export const codeGuessKey = (codeId: number): string => `code:${codeId}`;
 
 const hashCode = (salt: Buffer, code: string) => createHash('sha256').update(salt).update(code).digest();
 
@@ -167,24 +191,61 @@ export async function issueCode(
 
 /**
  * Checks a code: it must be the newest one sent for the destination and purpose, within 10 minutes,
- * and fewer than 5 wrong tries must have been made (the 5th wrong try voids it). With `consume`
- * a right code is used up. Runs in a transaction of its own, so a wrong try is counted whatever
- * happens next; the change a code authorizes uses it up with `consumeCode` in its own transaction.
+ * and not void from wrong tries. A member's own code (pay password, password, closing: only checked
+ * in the member's session) is void at its 5th wrong try. A code anyone may check needs the client
+ * address (`ip`): each address gets 5 wrong tries at it (then that address is told "too many wrong
+ * attempts") and the code is void for everyone at 20, so a stranger cannot use up the tries the
+ * member needs. With `consume` a right code is used up. Runs in transactions of its own, so a wrong
+ * try is counted whatever happens next; the change a code authorizes uses it up with `consumeCode`
+ * in its own transaction.
  */
 export async function verifyCode(
   db: Database,
-  req: { purpose: CodePurpose; destination: string; code: string; consume: boolean },
+  req: { purpose: CodePurpose; destination: string; code: string; consume: boolean; ip?: string },
 ): Promise<void> {
   if (db.isTransaction) throw new Error('verifyCode counts wrong tries in a transaction of its own: call consumeCode inside the change');
+  if (MEMBER_ONLY_PURPOSES.includes(req.purpose)) return checkCodeRow(db, req);
+  if (!req.ip) throw new Error(`a ${req.purpose} code may be checked by anyone: its wrong tries count per client address, pass the ip`);
+  await checkCodeFromAddress(db, { ...req, ip: req.ip });
+}
+
+/** One check of a code anyone may check, under the lockout of that code for the client address. */
+async function checkCodeFromAddress(db: Database, req: { purpose: CodePurpose; destination: string; code: string; consume: boolean; ip: string }): Promise<void> {
+  const open = await q.findOpenCode(db, req.destination, req.purpose);
+  if (!open || new Date(open.expires_at).getTime() <= Date.now()) throw new AppError(ResponseCode.codeExpired);
+  const key = codeGuessKey(open.id);
+  try {
+    await guessUnderLockout(db, key, req.ip, ResponseCode.codeInvalid, () => checkCodeRow(db, req), ANONYMOUS_CODE_CHECKS);
+  } catch (e) {
+    if (!(e instanceof AppError)) throw e;
+    // The lockout's refusal, or this address's last wrong try: the code's own "too many wrong attempts".
+    if (e.code === ResponseCode.loginLocked || (e.code === ResponseCode.codeInvalid && (await addressUsedUp(db, key, req.ip)))) throw new AppError(ResponseCode.codeLocked);
+    throw e;
+  }
+}
+
+/** Whether this address has no wrong tries left at the code. */
+const addressUsedUp = (db: Database, key: string, ip: string): Promise<boolean> =>
+  assertNotLocked(db, key, ip, ANONYMOUS_CODE_CHECKS).then(
+    () => false,
+    (e: unknown) => {
+      if (e instanceof AppError && e.code === ResponseCode.loginLocked) return true;
+      throw e;
+    },
+  );
+
+/** Checks the newest open code under its row lock, counting a wrong try on it (void at the purpose's limit). */
+async function checkCodeRow(db: Database, req: { purpose: CodePurpose; destination: string; code: string; consume: boolean }): Promise<void> {
+  const allowed = wrongTriesAllowed(req.purpose);
   const outcome = await withTransaction(db, async (trx) => {
     const row = await q.lockOpenCodeForUpdate(trx, req.destination, req.purpose);
     if (!row || new Date(row.expires_at).getTime() <= Date.now()) return ResponseCode.codeExpired;
-    if (row.attempts >= MAX_WRONG_TRIES) return ResponseCode.codeLocked;
+    if (row.attempts >= allowed) return ResponseCode.codeLocked;
     const given = hashCode(row.salt, req.code);
     if (!timingSafeEqual(given, row.code_hash)) {
       const attempts = row.attempts + 1;
       await q.setCodeAttempts(trx, row.id, attempts);
-      return attempts >= MAX_WRONG_TRIES ? ResponseCode.codeLocked : ResponseCode.codeInvalid;
+      return attempts >= allowed ? ResponseCode.codeLocked : ResponseCode.codeInvalid;
     }
     if (req.consume) await q.markCodeConsumed(trx, row.id);
     return ResponseCode.ok;
@@ -199,7 +260,7 @@ export async function verifyCode(
  */
 export async function consumeCode(tx: Tx, req: { purpose: CodePurpose; destination: string; code: string }): Promise<void> {
   const row = await q.lockOpenCodeForUpdate(tx, req.destination, req.purpose);
-  const usable = row && new Date(row.expires_at).getTime() > Date.now() && row.attempts < MAX_WRONG_TRIES && timingSafeEqual(hashCode(row.salt, req.code), row.code_hash);
+  const usable = row && new Date(row.expires_at).getTime() > Date.now() && row.attempts < wrongTriesAllowed(req.purpose) && timingSafeEqual(hashCode(row.salt, req.code), row.code_hash);
   if (!usable) throw new AppError(ResponseCode.codeExpired);
   await q.markCodeConsumed(tx, row.id);
 }
@@ -219,14 +280,6 @@ export type CodeDeps = Pick<AppDeps, 'db' | 'limiter' | 'i18n' | 'providers'> & 
 
 /** Codes that prove a new contact (registration, binding): sent whether or not a member already uses it. */
 const NEW_CONTACT: readonly CodePurpose[] = ['register', 'bind'];
-
-/**
- * Codes for a signed-in member's own change (the pay password, the login password, closing the
- * account): only `/user/send_code_with_token` sends or checks them. The calls without a session
- * refuse them before anything is looked up or written, so a stranger can neither replace nor use
- * up a member's open code, and the refusal is the same for every account.
- */
-const MEMBER_ONLY_PURPOSES: readonly CodePurpose[] = ['pay_password', 'password', 'cancel'];
 
 /** Refuses a purpose the calls without a session do not serve. */
 function requireOpenPurpose(purpose: CodePurpose): void {
@@ -305,9 +358,9 @@ export async function sendCodeToOwnContact(deps: CodeDeps, actor: Actor, input: 
 }
 
 /** `/user/checkCode`: whether a code is right, without using it up (a wrong one counts as a try). */
-export async function checkCodeOnly(db: Database, _actor: Actor, input: EndpointBody<typeof checkCode>): Promise<{ ok: true }> {
+export async function checkCodeOnly(db: Database, actor: Actor, input: EndpointBody<typeof checkCode>): Promise<{ ok: true }> {
   requireOpenPurpose(input.type);
-  await verifyCode(db, { purpose: input.type, destination: destinationOf(input).address, code: input.code, consume: false });
+  await verifyCode(db, { purpose: input.type, destination: destinationOf(input).address, code: input.code, consume: false, ip: actor.ip });
   return { ok: true };
 }
 

@@ -128,8 +128,8 @@ describe('codes by user name (forgotten password)', () => {
 });
 
 describe('resetting a forgotten password', () => {
-  const reset = (account: string, code: string) =>
-    call(t, 'POST', '/user/no_auth/forget', { account, code, password: 'Fresh-Harbor-88', password_confirm: 'Fresh-Harbor-88' }, { ip: freshIp() });
+  const reset = (account: string, code: string, ip = freshIp()) =>
+    call(t, 'POST', '/user/no_auth/forget', { account, code, password: 'Fresh-Harbor-88', password_confirm: 'Fresh-Harbor-88' }, { ip });
 
   it('answers alike with and without an outstanding code, for real and unknown accounts', async () => {
     const m = await registerMember(t);
@@ -144,10 +144,11 @@ describe('resetting a forgotten password', () => {
     await call(t, 'POST', '/user/sendWithUsername', { user_name: ghost }, { ip: freshIp() });
     const code = await latestCode(t, m.email);
     const wrong = code === '123456' ? '654321' : '123456';
-    // A code outstanding: a wrong guess gets the same answer, and the fifth locks both alike.
+    // A code outstanding: a wrong guess gets the same answer, and an address's fifth locks it out of both alike.
+    const [realIp, fakeIp] = [freshIp(), freshIp()];
     for (let i = 1; i <= 5; i++) {
-      const real = await reset(m.user.user_name, wrong);
-      const fake = await reset(ghost, wrong);
+      const real = await reset(m.user.user_name, wrong, realIp);
+      const fake = await reset(ghost, wrong, fakeIp);
       expect(real.body, `try ${i}`).toEqual(fake.body);
       expect(real.body.code).toBe(i < 5 ? ResponseCode.codeExpired : ResponseCode.codeLocked);
     }

@@ -54,7 +54,7 @@ describe('verification codes', () => {
     expect((await check(email, code)).body.code).toBe(200);
     expect((await check(email, code)).body.code).toBe(200);
     const { verifyCode } = await import('../verification.service.js');
-    await verifyCode(t.db, { purpose: 'register', destination: email, code, consume: true });
+    await verifyCode(t.db, { purpose: 'register', destination: email, code, consume: true, ip: '10.0.0.1' });
     expect((await check(email, code)).body.code).toBe(ResponseCode.codeExpired);
   });
 

@@ -17,8 +17,9 @@ afterAll(() => t.close());
 let n = 0;
 async function sentCode() {
   const destination = `member${++n}@example.com`;
-  const { code } = await reserveCode(t.deps, { purpose: 'bind', address: destination, channel: 'email', ip: `192.0.2.${n}` });
-  return { purpose: 'bind' as const, destination, code };
+  const ip = `192.0.2.${n}`;
+  const { code } = await reserveCode(t.deps, { purpose: 'bind', address: destination, channel: 'email', ip });
+  return { purpose: 'bind' as const, destination, code, ip };
 }
 const changes = async (destination: string) => Number((await sql<{ c: number }>`select count(*)::int as c from code_guarded_changes where destination = ${destination}`.execute(t.db)).rows[0]!.c);
 const codeOf = (e: unknown) => (e instanceof AppError ? e.code : e);
