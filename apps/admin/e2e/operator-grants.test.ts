@@ -53,6 +53,8 @@ describe('operator grants in the console (Chromium, 1280 px)', () => {
     expect(await operatorNamed(newName)).toEqual([]);
     await pageA.locator('.ant-table-tbody tr', { hasText: `granta${stamp}` }).waitFor();
     expect(await pageA.locator('.ant-table-tbody tr', { hasText: newName }).count()).toBe(0);
+    // The operators page says what waits for another owner, with its number.
+    await pageA.getByTestId('waiting-grants').getByText(`#${requestId} ${newName}: finance (new operator), asked by ${askerA.recordedAs}`, { exact: false }).waitFor();
 
     // A sees their own request with only a withdraw action; the shop refuses A's approval of it too.
     await pageA.goto(`${baseUrl}/admin/#/approvals`);
@@ -96,6 +98,12 @@ describe('operator grants in the console (Chromium, 1280 px)', () => {
     await pageA.reload();
     await pageA.locator('.ant-segmented-item', { hasText: 'Approved' }).click();
     await pageA.locator('.ant-table-tbody tr', { hasText: newName }).waitFor();
+    // Decided: the operators page lists it, and nothing waits any more.
+    const waitingRead = pageA.waitForResponse((r) => new URL(r.url()).pathname === '/admin/api/approvals');
+    await pageA.evaluate(() => (location.hash = '#/operators'));
+    await waitingRead;
+    await pageA.locator('.ant-table-tbody tr', { hasText: newName }).waitFor();
+    expect(await pageA.getByTestId('waiting-grants').count()).toBe(0);
     expect(await pageA.locator('body').innerText()).not.toContain(token);
 
     // The new operator opens the link in a page of their own and chooses a password.

@@ -1,5 +1,5 @@
 import type { EndpointData } from '@shop/contract/common';
-import { Button, Space, Tag } from 'antd';
+import { Alert, Button, Space, Tag } from 'antd';
 import type { OperatorRole } from '@shop/contract/admin';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { useOperator } from '../../lib/operator';
 import { call } from '../../lib/request';
 import { formatDate } from '../../lib/format';
 import { createOperatorRoute, operatorResetRoute, operatorRoleRoute, operatorStatusRoute, operatorsRoute } from '../../lib/routes-settings';
+import { approvalsRoute } from '../../lib/routes-money';
 
 // The roles in the order the contract lists them (a type-only import keeps the contract's schemas out of the page).
 const OPERATOR_ROLES: readonly OperatorRole[] = ['owner', 'finance', 'support', 'catalogue', 'reviewer'];
@@ -26,6 +27,8 @@ export default function Operators() {
   const { t } = useTranslation();
   const me = useOperator();
   const query = useEndpointQuery(operatorsRoute, undefined);
+  // Grants of a money role waiting for another owner: said here too, not only in the approvals queue.
+  const waiting = useEndpointQuery(approvalsRoute, { status: 'pending', kind: 'operator.grant', page: 1, limit: 50 });
   const [act, setAct] = useState<Act | null>(null);
   const [link, setLink] = useState<SetupLink | null>(null);
   const roles = OPERATOR_ROLES.map((r) => ({ value: r, label: t(`console.app.roles.${r}`) }));
@@ -81,6 +84,21 @@ export default function Operators() {
       <Button type="primary" onClick={() => setAct({ kind: 'create' })} data-testid="new-operator">
         {t('console.settings.operators.create')}
       </Button>
+      {!!waiting.data?.list.length && (
+        <Alert
+          type="info"
+          showIcon
+          data-testid="waiting-grants"
+          title={t('console.settings.operators.waitingGrants')}
+          description={
+            <ul style={{ margin: 0, paddingInlineStart: 20 }}>
+              {waiting.data.list.map((r) => (
+                <li key={r.id}>{t('console.settings.operators.waitingGrant', { id: r.id, summary: r.summary, who: r.requested_by, at: formatDate(r.requested_at) })}</li>
+              ))}
+            </ul>
+          }
+        />
+      )}
       <QueryTable<Row>
         query={query}
         columns={[
@@ -107,7 +125,7 @@ export default function Operators() {
         ]}
       />
       {dialog && (
-        <DecisionModal open title={dialog.title} question={dialog.question} okText={dialog.title.split(' · ')[0]!} danger={dialog.danger} fields={dialog.fields} send={dialog.send} waitingText={dialog.waitingText} invalidates={[operatorsRoute]} onClose={() => setAct(null)} />
+        <DecisionModal open title={dialog.title} question={dialog.question} okText={dialog.title.split(' · ')[0]!} danger={dialog.danger} fields={dialog.fields} send={dialog.send} waitingText={dialog.waitingText} invalidates={[operatorsRoute, approvalsRoute]} onClose={() => setAct(null)} />
       )}
       <SetupLinkModal link={link} title={t('console.settings.operators.create')} message={t('console.settings.operators.created', { until: formatDate(link?.expires_at ?? null) })} onClose={() => setLink(null)} />
     </Space>
