@@ -10,7 +10,6 @@ import { formatDecimal, numberMarks } from '@/lib/format';
  * See docs/decisions/2026-11-29-amounts-as-members-write-them.md.
  */
 
-
 /** The amount in the API's format ("1000.50") of what the member typed in their language; undefined when it cannot be read for sure. */
 export function readAmount(typed: string, lang?: string): string | undefined {
   const { decimal } = numberMarks(lang);

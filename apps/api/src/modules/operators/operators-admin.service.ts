@@ -2,12 +2,11 @@ import { ROLE_PERMISSIONS, ResponseCode, roleAllows, type OperatorRole } from '@
 import type { Database, Executor } from '../../db/database.js';
 import { operatorIdOf, operatorNameOf, refuseOwnAccount, type Actor } from '../../lib/actor.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import { newToken } from '../../lib/tokens.js';
 import { withTransaction, type Tx } from '../../lib/transaction.js';
 import { findUserByNameOrId, lockUserForUpdate, updateUser } from '../members/members.queries.js';
 import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
 import * as q from './operators.queries.js';
-import { SETUP_LINK_TTL_MS, approvalNote, createOperator, type ApprovalNote } from './operators.service.js';
+import { approvalNote, createOperator, newSetupToken, type ApprovalNote } from './operators.service.js';
 import { iso } from '../../lib/dates.js';
 
 // The owner's management of operators and of members' authenticators, from the console.
@@ -38,13 +37,13 @@ export async function listOperators(db: Executor, actor: Actor) {
 /** What the operators page shows of one operator. */
 const operatorViewOf = async (db: Executor, id: number) => listView((await q.findAllOperators(db)).find((o) => o.id === id)!);
 
-/** Where the console opens a one-time setup token. */
-const setupPathOf = (token: string) => `/admin/#/setup?token=${token}`;
+/** A one-time setup link as the console is given it: where the console opens the token, and until when. */
+const setupLinkOf = (token: string, expiresAt: Date) => ({ setup_path: `/admin/#/setup?token=${token}`, expires_at: expiresAt.toISOString() });
 
 /** Creates an operator with the reason recorded; answers the one-time setup link's path in the console. */
 export async function createOperatorFromConsole(db: Database, actor: Actor, input: { user_name: string; role: OperatorRole; reason: string }) {
   const created = await createOperator(db, actor, { userName: input.user_name, role: input.role, reason: input.reason });
-  return { id: created.id, setup_path: setupPathOf(created.setupToken), expires_at: created.expiresAt.toISOString() };
+  return { id: created.id, ...setupLinkOf(created.setupToken, created.expiresAt) };
 }
 
 /**
@@ -120,15 +119,14 @@ export async function carryOutOperatorGrant(tx: Tx, actor: Actor, grant: Operato
   const approval = { id: request.id, askedBy: grant.asked_by };
   if (grant.action === 'role') {
     await setOperatorRole(tx, actor, { id: grant.operator_id, role: grant.role, reason: request.reason }, approval);
-    const setupToken = newToken();
-    const expiresAt = new Date(Date.now() + SETUP_LINK_TTL_MS);
+    const { setupToken, expiresAt } = newSetupToken();
     await q.resetOperatorSignIn(tx, grant.operator_id, setupToken, expiresAt);
-    return { saved: { operator_id: grant.operator_id, user_name: grant.user_name, role: grant.role }, setupLink: { setup_path: setupPathOf(setupToken), expires_at: expiresAt.toISOString() } };
+    return { saved: { operator_id: grant.operator_id, user_name: grant.user_name, role: grant.role }, setupLink: setupLinkOf(setupToken, expiresAt) };
   }
   const created = await createOperator(tx, actor, { userName: grant.user_name, role: grant.role, reason: request.reason, approval });
   return {
     saved: { operator_id: created.id, user_name: grant.user_name, role: grant.role },
-    setupLink: { setup_path: setupPathOf(created.setupToken), expires_at: created.expiresAt.toISOString() },
+    setupLink: setupLinkOf(created.setupToken, created.expiresAt),
   };
 }
 

@@ -18,6 +18,9 @@ export const OPERATOR_SESSION_TTL_MS = 8 * 60 * 60 * 1000;
 export const OPERATOR_IDLE_MS = 30 * 60 * 1000;
 /** The one-time setup link works this long. */
 export const SETUP_LINK_TTL_MS = 48 * 60 * 60 * 1000;
+
+/** A fresh one-time setup token and when it stops working (only its hash is ever stored). */
+export const newSetupToken = () => ({ setupToken: newToken(), expiresAt: new Date(Date.now() + SETUP_LINK_TTL_MS) });
 const TOTP_ISSUER = 'H5 Shop console';
 const TOTP_TOLERANCE_SECONDS = 30;
 
@@ -57,8 +60,7 @@ export async function createOperator(db: Database, actor: Actor, input: { userNa
   const createdBy = operatorNameOf(actor);
   if (!/^[A-Za-z0-9_.-]{2,64}$/.test(input.userName)) throw new AppError(ResponseCode.validation, { field: 'user_name' }, { messageKey: 'validation.invalid' });
   if (!ROLE_PERMISSIONS[input.role]) throw new AppError(ResponseCode.settingInvalid, { allowed: Object.keys(ROLE_PERMISSIONS).join(', ') });
-  const setupToken = newToken();
-  const expiresAt = new Date(Date.now() + SETUP_LINK_TTL_MS);
+  const { setupToken, expiresAt } = newSetupToken();
   return withTransaction(db, async (tx) => {
     if (await q.findOperatorByName(tx, input.userName)) throw new AppError(ResponseCode.operatorNameTaken);
     const row = await q.insertOperator(tx, { userName: input.userName, role: input.role, setupToken, setupExpiresAt: expiresAt, createdBy });
