@@ -29,6 +29,8 @@ export interface LighthouseRow {
   cls: number;
   /** The element Lighthouse names as the largest paint. */
   lcpElement?: string;
+  /** Each run's largest paint and total blocking time (the figures above are the worst of them, the scores the lowest). */
+  perRun: Array<{ lcpMs: number; tbtMs: number }>;
   /** Budgets this page misses, as sentences. */
   misses: string[];
 }
@@ -91,58 +93,93 @@ export async function benchLighthouse(baseUrl: string): Promise<LighthouseRow[]>
   // than its later ones (even after the calls above), and the first measured run of the home page
   // after a start was 0.1 s slower than the runs after it (1.51–1.59 s against 1.41–1.44 s).
   for (const { url } of pages) await runLighthouse(url, ['performance']);
-  const rows: LighthouseRow[] = [];
-  for (const { page, url } of pages) {
-    const result = await runLighthouse(url, ['performance', 'accessibility', 'best-practices', 'seo']);
-    if (!result) throw new Error(`${page}: Lighthouse gave no result`);
-    const { categories, audits } = result.lhr;
-    if (result.lhr.runtimeError) throw new Error(`${page}: ${result.lhr.runtimeError.message}`);
-    const lcpItems = (audits['largest-contentful-paint-element']?.details as { items?: Array<{ items?: Array<{ node?: { snippet?: string } }> }> } | undefined)?.items;
-    const row: LighthouseRow = {
-      page,
-      url,
-      performance: score(categories.performance?.score),
-      accessibility: score(categories.accessibility?.score),
-      bestPractices: score(categories['best-practices']?.score),
-      seo: score(categories.seo?.score),
-      lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? NaN),
-      tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? NaN),
-      cls: Number((audits['cumulative-layout-shift']?.numericValue ?? NaN).toFixed(3)),
-      lcpElement: lcpItems?.[0]?.items?.[0]?.node?.snippet,
-      misses: [],
-    };
-    const b = LIGHTHOUSE_BUDGETS;
-    if (row.performance < b.performance) row.misses.push(`performance ${row.performance} < ${b.performance}`);
-    if (row.accessibility < b.accessibility) row.misses.push(`accessibility ${row.accessibility} < ${b.accessibility}`);
-    if (row.bestPractices < b.bestPractices) row.misses.push(`best practices ${row.bestPractices} < ${b.bestPractices}`);
-    if (row.seo < b.seo) row.misses.push(`SEO ${row.seo} < ${b.seo}`);
-    if (!(row.lcpMs <= b.lcpMs)) row.misses.push(`LCP ${row.lcpMs} ms > ${b.lcpMs} ms`);
-    if (!(row.tbtMs <= b.tbtMs)) row.misses.push(`total blocking time ${row.tbtMs} ms > ${b.tbtMs} ms`);
-    if (!(row.cls <= b.cls)) row.misses.push(`CLS ${row.cls} > ${b.cls}`);
-    // The failing audits of the categories with a budget, so a miss says what to fix.
-    for (const id of ['accessibility', 'best-practices', 'seo'] as const) {
-      for (const ref of categories[id]?.auditRefs ?? []) {
-        const audit = audits[ref.id];
-        if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1) row.misses.push(`  (${id}: ${audit.title})`);
-      }
-    }
-    rows.push(row);
-    if (process.env.LIGHTHOUSE_REPORT_DIR) {
-      fs.mkdirSync(process.env.LIGHTHOUSE_REPORT_DIR, { recursive: true });
-      fs.writeFileSync(path.join(process.env.LIGHTHOUSE_REPORT_DIR, `${page}.json`), JSON.stringify(result.lhr));
+  // Each page measured `runs` times, the pages in turn (a change in the machine's load weighs on all
+  // alike); a budget is met only when every run meets it.
+  const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 5));
+  const measured = new Map<string, LighthouseRow[]>();
+  for (let run = 0; run < runs; run++) {
+    for (const { page, url } of pages) measured.set(page, [...(measured.get(page) ?? []), await measurePage(page, url)]);
+  }
+  return pages.map(({ page }) => worstOf(measured.get(page)!));
+}
+
+/** The worst of a page's runs: the lowest scores, the longest paint and blocking time, the largest shift; misses worked out on those. */
+function worstOf(runs: LighthouseRow[]): LighthouseRow {
+  const lowest = (of: (r: LighthouseRow) => number) => Math.min(...runs.map(of));
+  const highest = (of: (r: LighthouseRow) => number) => Math.max(...runs.map(of));
+  const slowest = runs.reduce((a, r) => (r.lcpMs > a.lcpMs ? r : a));
+  const row: LighthouseRow = {
+    page: runs[0]!.page,
+    url: runs[0]!.url,
+    performance: lowest((r) => r.performance),
+    accessibility: lowest((r) => r.accessibility),
+    bestPractices: lowest((r) => r.bestPractices),
+    seo: lowest((r) => r.seo),
+    lcpMs: highest((r) => r.lcpMs),
+    tbtMs: highest((r) => r.tbtMs),
+    cls: highest((r) => r.cls),
+    lcpElement: slowest.lcpElement,
+    perRun: runs.map((r) => ({ lcpMs: r.lcpMs, tbtMs: r.tbtMs })),
+    misses: [],
+  };
+  const b = LIGHTHOUSE_BUDGETS;
+  if (row.performance < b.performance) row.misses.push(`performance ${row.performance} < ${b.performance}`);
+  if (row.accessibility < b.accessibility) row.misses.push(`accessibility ${row.accessibility} < ${b.accessibility}`);
+  if (row.bestPractices < b.bestPractices) row.misses.push(`best practices ${row.bestPractices} < ${b.bestPractices}`);
+  if (row.seo < b.seo) row.misses.push(`SEO ${row.seo} < ${b.seo}`);
+  if (!(row.lcpMs <= b.lcpMs)) row.misses.push(`LCP ${row.lcpMs} ms > ${b.lcpMs} ms`);
+  if (!(row.tbtMs <= b.tbtMs)) row.misses.push(`total blocking time ${row.tbtMs} ms > ${b.tbtMs} ms`);
+  if (!(row.cls <= b.cls)) row.misses.push(`CLS ${row.cls} > ${b.cls}`);
+  // The failing audits of any run, once each, so a miss says what to fix.
+  row.misses.push(...new Set(runs.flatMap((r) => r.misses)));
+  return row;
+}
+
+/** One measured Lighthouse run of a page: its scores and figures, and the failing audits of the categories with a budget. */
+async function measurePage(page: string, url: string): Promise<LighthouseRow> {
+  const result = await runLighthouse(url, ['performance', 'accessibility', 'best-practices', 'seo']);
+  if (!result) throw new Error(`${page}: Lighthouse gave no result`);
+  const { categories, audits } = result.lhr;
+  if (result.lhr.runtimeError) throw new Error(`${page}: ${result.lhr.runtimeError.message}`);
+  const lcpItems = (audits['largest-contentful-paint-element']?.details as { items?: Array<{ items?: Array<{ node?: { snippet?: string } }> }> } | undefined)?.items;
+  const row: LighthouseRow = {
+    page,
+    url,
+    performance: score(categories.performance?.score),
+    accessibility: score(categories.accessibility?.score),
+    bestPractices: score(categories['best-practices']?.score),
+    seo: score(categories.seo?.score),
+    lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? NaN),
+    tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? NaN),
+    cls: Number((audits['cumulative-layout-shift']?.numericValue ?? NaN).toFixed(3)),
+    lcpElement: lcpItems?.[0]?.items?.[0]?.node?.snippet,
+    perRun: [],
+    misses: [],
+  };
+  // The failing audits of the categories with a budget, so a miss says what to fix.
+  for (const id of ['accessibility', 'best-practices', 'seo'] as const) {
+    for (const ref of categories[id]?.auditRefs ?? []) {
+      const audit = audits[ref.id];
+      if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1) row.misses.push(`  (${id}: ${audit.title})`);
     }
   }
-  return rows;
+  if (process.env.LIGHTHOUSE_REPORT_DIR) {
+    fs.mkdirSync(process.env.LIGHTHOUSE_REPORT_DIR, { recursive: true });
+    fs.writeFileSync(path.join(process.env.LIGHTHOUSE_REPORT_DIR, `${page}-${Date.now()}.json`), JSON.stringify(result.lhr));
+  }
+  return row;
 }
 
 /** The rows as a table, and the budgets missed (empty when all are met). */
 export function printLighthouse(rows: LighthouseRow[]): string[] {
   const b = LIGHTHOUSE_BUDGETS;
-  console.log(`\nLighthouse, mobile profile (budgets: performance ≥ ${b.performance}, accessibility ≥ ${b.accessibility}, best practices ≥ ${b.bestPractices}, SEO ≥ ${b.seo}, LCP ≤ ${b.lcpMs} ms, TBT ≤ ${b.tbtMs} ms, CLS ≤ ${b.cls})`);
+  const runs = rows[0]?.perRun.length ?? 0;
+  console.log(`\nLighthouse, mobile profile, the worst of ${runs} run${runs === 1 ? '' : 's'} of each page (budgets, met in every run: performance ≥ ${b.performance}, accessibility ≥ ${b.accessibility}, best practices ≥ ${b.bestPractices}, SEO ≥ ${b.seo}, LCP ≤ ${b.lcpMs} ms, TBT ≤ ${b.tbtMs} ms, CLS ≤ ${b.cls})`);
   console.log('page'.padEnd(7), 'perf'.padStart(5), 'a11y'.padStart(5), 'best'.padStart(5), 'seo'.padStart(5), 'LCP ms'.padStart(7), 'TBT ms'.padStart(7), 'CLS'.padStart(6));
   for (const r of rows) {
     console.log(r.page.padEnd(7), String(r.performance).padStart(5), String(r.accessibility).padStart(5), String(r.bestPractices).padStart(5), String(r.seo).padStart(5), String(r.lcpMs).padStart(7), String(r.tbtMs).padStart(7), String(r.cls).padStart(6));
-    if (r.lcpElement) console.log(`        largest paint: ${r.lcpElement.slice(0, 120)}`);
+    if (r.perRun.length > 1) console.log(`        each run: LCP ${r.perRun.map((x) => x.lcpMs).join(', ')} ms; TBT ${r.perRun.map((x) => x.tbtMs).join(', ')} ms`);
+    if (r.lcpElement) console.log(`        largest paint (slowest run): ${r.lcpElement.slice(0, 120)}`);
     for (const m of r.misses.filter((m) => m.startsWith('  '))) console.log(`      ${m.trim()}`);
   }
   return rows.flatMap((r) => r.misses.filter((m) => !m.startsWith('  ')).map((m) => `${r.page}: ${m}`));
