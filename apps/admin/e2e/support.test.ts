@@ -39,6 +39,11 @@ describe('the support chat in Chromium', () => {
     const page = await openConsole(desk, opToken, '/support/chat');
     await page.getByText(userName, { exact: true }).click();
     await page.getByTestId('chat-log').getByText(`Where is my parcel? ${RUN}`).waitFor();
+    // At 1280 px the list, the conversation and the member's latest orders all fit: nothing is cut off, the page does not scroll sideways.
+    await page.getByTestId('chat-orders').waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(DESKTOP.width);
+    const orders = (await page.getByTestId('chat-orders').boundingBox())!;
+    expect(orders.x + orders.width).toBeLessThanOrEqual(DESKTOP.width);
     await page.getByTestId('chat-reply').fill('It left the depot this morning.');
     await page.getByTestId('chat-send').click();
 

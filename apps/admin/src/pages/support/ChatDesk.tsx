@@ -151,16 +151,17 @@ function Conversation({ conversation, onChanged }: { conversation: Conversation;
   const orders = useEndpointQuery(memberOrdersRoute, { id: conversation.user_id, page: 1, limit: 5 }, { enabled: can('members.read') });
   const open = conversation.status !== 'closed';
   return (
-    <Space align="start" size="large" style={{ width: '100%' }}>
+    // The conversation and the member's orders share the width left beside the list; where both do not fit, the orders go below.
+    <div style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: 24 }} data-testid="chat-conversation">
       <Card
         title={`${conversation.user_name} (#${conversation.user_id})`}
-        style={{ width: 560 }}
+        style={{ flex: '1 1 420px', minWidth: 0, maxWidth: 640 }}
         extra={open && <Button danger size="small" loading={close.isPending} onClick={() => close.mutate({ conversation_id: conversation.id })}>{t('console.support.chat.close')}</Button>}
       >
         {(reply.error ?? close.error ?? transfer.error) && <Alert type="error" showIcon title={(reply.error ?? close.error ?? transfer.error)!.message} style={{ marginBottom: 8 }} />}
         <div style={{ height: 380, overflowY: 'auto', display: 'flex', flexDirection: 'column', gap: 8 }} data-testid="chat-log">
           {messages.map((m) => (
-            <div key={m.id} data-chat-message={m.id} style={{ alignSelf: m.sender === 'member' ? 'flex-start' : 'flex-end', maxWidth: '80%', background: m.sender === 'member' ? '#f5f5f5' : '#e6f4ff', padding: '6px 10px', borderRadius: 8 }}>
+            <div key={m.id} data-chat-message={m.id} style={{ alignSelf: m.sender === 'member' ? 'flex-start' : 'flex-end', maxWidth: '80%', overflowWrap: 'anywhere', background: m.sender === 'member' ? '#f5f5f5' : '#e6f4ff', padding: '6px 10px', borderRadius: 8 }}>
               <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                 {m.sender === 'agent' ? m.agent_name : m.sender === 'member' ? conversation.user_name : ''} · {formatDate(m.created_at)}
               </Typography.Text>
@@ -206,11 +207,12 @@ function Conversation({ conversation, onChanged }: { conversation: Conversation;
         )}
       </Card>
       {can('members.read') && (
-        <Card title={t('console.support.chat.orders')} style={{ width: 420 }}>
+        <Card title={t('console.support.chat.orders')} style={{ flex: '1 1 340px', minWidth: 0, maxWidth: 480 }} data-testid="chat-orders">
           <Table
             size="small"
             rowKey="id"
             pagination={false}
+            scroll={{ x: 'max-content' }}
             loading={orders.isLoading}
             dataSource={orders.data?.list ?? []}
             columns={[
@@ -221,7 +223,7 @@ function Conversation({ conversation, onChanged }: { conversation: Conversation;
           />
         </Card>
       )}
-    </Space>
+    </div>
   );
 }
 
@@ -311,8 +313,8 @@ export default function ChatDesk() {
         onChange={(v) => (setTab(v), setSelected(null))}
         options={(['waiting', 'mine', 'open', 'closed'] as const).map((v) => ({ value: v, label: t(`console.support.chat.tab.${v}`) }))}
       />
-      <Space align="start" size="large">
-        <Card style={{ width: 300 }} styles={{ body: { padding: 0 } }}>
+      <div style={{ display: 'flex', alignItems: 'flex-start', gap: 24 }}>
+        <Card style={{ flex: '0 0 280px', minWidth: 0 }} styles={{ body: { padding: 0 } }}>
           {list.length === 0 ? (
             <Empty style={{ padding: 24 }} description={t('console.support.chat.none')} />
           ) : (
@@ -328,7 +330,7 @@ export default function ChatDesk() {
                       </Space>
                     }
                     description={
-                      <Typography.Text type="secondary" ellipsis style={{ width: 220 }}>
+                      <Typography.Text type="secondary" ellipsis style={{ width: 200 }}>
                         {c.last_message} · {formatDate(c.last_message_at)}
                       </Typography.Text>
                     }
@@ -338,8 +340,12 @@ export default function ChatDesk() {
             />
           )}
         </Card>
-        {selected && <Conversation key={selected.id} conversation={selected} onChanged={() => setSelected(null)} />}
-      </Space>
+        {selected && (
+          <div style={{ flex: '1 1 0', minWidth: 0 }}>
+            <Conversation key={selected.id} conversation={selected} onChanged={() => setSelected(null)} />
+          </div>
+        )}
+      </div>
       <CannedReplies />
     </Space>
   );

@@ -48,7 +48,10 @@ export async function sendFeedback(db: AppDeps['db'], actor: Actor, input: Endpo
     const recent = await q.findFeedbackTimesSince(tx, memberId, new Date(now - DAY_MS));
     if (recent.length >= max) {
       const freeAt = recent[recent.length - max]!.getTime() + DAY_MS;
-      throw new AppError(ResponseCode.feedbackDailyLimit, { max, minutes: Math.max(1, Math.ceil((freeAt - now) / 60_000)) });
+      // The time left, from the oldest feedback counted: in minutes within the hour, else in hours (not "1440 minutes").
+      const minutes = Math.max(1, Math.ceil((freeAt - now) / 60_000));
+      if (minutes <= 60) throw new AppError(ResponseCode.feedbackDailyLimit, { max, minutes });
+      throw new AppError(ResponseCode.feedbackDailyLimit, { max, hours: Math.ceil(minutes / 60) }, { messageKey: 'support.code.feedbackDailyLimitHours' });
     }
     const row = await q.insertFeedback(tx, { member_id: memberId, category_id: category.id, content: input.content, image_ids: images, contact: input.contact ?? '' });
     return { id: Number(row.id), status: row.status };

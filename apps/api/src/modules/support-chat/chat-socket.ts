@@ -35,7 +35,7 @@ export const MAX_FRAME_BYTES = 16 * 1024;
 const AUTH_WITHIN_MS = 10_000;
 /** How often a session is checked again, sockets pinged, and a desk operator kept online. */
 const CHECK_EVERY_MS = 30_000;
-/** Frames per connection: a bucket of 10, refilled 2 a second; 30 frames refused in a row close it (1008). */
+/** Frames per connection: a bucket of 10, refilled 2 a second; 30 frames refused in a row close it (1008), once the frames taken before are answered. */
 const BUCKET = 10;
 const REFILL_PER_S = 2;
 const MAX_REFUSED = 30;
@@ -205,18 +205,15 @@ export function chatSocketRoutes(api: Api): void {
     await service.decideAwayNotesNow(deps.db);
   });
 
-  /** Whether the connection may send one more frame now. */
-  const takeToken = (conn: Conn): boolean => {
+  /** Whether the connection may send one more frame now ('cut' once too many were refused in a row). */
+  const takeToken = (conn: Conn): 'taken' | 'refused' | 'cut' => {
     const now = Date.now();
     conn.tokens = Math.min(BUCKET, conn.tokens + ((now - conn.refilledAt) / 1000) * REFILL_PER_S);
     conn.refilledAt = now;
-    if (conn.tokens < 1) {
-      if (++conn.refused >= MAX_REFUSED) conn.socket.close(CLOSE_POLICY, 'too many frames');
-      return false;
-    }
+    if (conn.tokens < 1) return ++conn.refused >= MAX_REFUSED ? 'cut' : 'refused';
     conn.tokens -= 1;
     conn.refused = 0;
-    return true;
+    return 'taken';
   };
 
   const authenticate = async (side: Conn['side'], request: FastifyRequest, token: string, lang: Language): Promise<Pick<Conn, 'actor' | 'memberId'>> => {
@@ -261,17 +258,39 @@ export function chatSocketRoutes(api: Api): void {
     });
     socket.on('error', () => socket.terminate());
 
+    /**
+     * A connection's frames are taken one after another, in the order they came: messages sent
+     * quickly are stored (and acknowledged) in the order the member wrote them.
+     */
+    let taking: Promise<void> = Promise.resolve();
+    /** Set once a flood is cut off: nothing more is taken, and the socket closes when what was taken is answered. */
+    let cutOff = false;
     socket.on('message', (raw, isBinary) => {
+      if (cutOff) return;
       const c = conn ?? pending;
-      if (!takeToken(c)) return send(c, { type: 'error', code: ResponseCode.rateLimited, msg: deps.i18n.t(c.actor.lang, 'code.rateLimited') });
-      let frame: Record<string, unknown>;
+      const token = takeToken(c);
+      if (token !== 'taken') {
+        if (token === 'cut') {
+          cutOff = true;
+          // Every message already taken is stored and acknowledged before the socket closes.
+          taking = taking.then(() => socket.close(CLOSE_POLICY, 'too many frames'));
+          return;
+        }
+        return send(c, { type: 'error', code: ResponseCode.rateLimited, msg: deps.i18n.t(c.actor.lang, 'code.rateLimited') });
+      }
+      let frame: Record<string, unknown> | undefined;
       try {
         frame = isBinary ? {} : (JSON.parse(raw.toString()) as Record<string, unknown>);
         if (!frame || typeof frame !== 'object') throw new Error('not an object');
       } catch {
-        return errorFrame(c, new AppError(ResponseCode.badRequest));
+        frame = undefined;
       }
-      void handle(c, frame).catch((e: unknown) => errorFrame(c, e, frame.id));
+      taking = taking.then(() => {
+        // Authenticated meanwhile: frames after the auth frame are taken as the member's (or the desk's).
+        const now = conn ?? pending;
+        if (!frame) return errorFrame(now, new AppError(ResponseCode.badRequest));
+        return handle(now, frame).catch((e: unknown) => errorFrame(now, e, frame.id));
+      }).catch((e: unknown) => void app.log.error({ err: e }, 'chat socket'));
     });
 
     const handle = async (c: Conn, frame: Record<string, unknown>) => {

@@ -185,8 +185,8 @@ export async function conversationMessages(deps: Deps, actor: Actor, input: Endp
   return { list: rows.slice(0, input.limit).map((m) => toMessage(deps, m)), has_more: rows.length > input.limit };
 }
 
-/** The refusal of a change to a closed conversation, its state in the operator's language. */
-const conversationClosed = (deps: Pick<Deps, 'i18n'>, actor: Actor) => new AppError(ResponseCode.requestNotPending, { status: deps.i18n.t(actor.lang, 'support.chat.status.closed') });
+/** The refusal of a change to a closed conversation: a chat's own wording, not the approvals queue's. */
+const conversationClosed = () => new AppError(ResponseCode.requestNotPending, undefined, { messageKey: 'support.code.chatClosed' });
 
 /**
  * An agent answers an open conversation, taking it when it waits. The first answer of a batch (the
@@ -198,7 +198,7 @@ export async function replyAsAgent(deps: Deps, actor: Actor, input: EndpointBody
   return withTransaction(deps.db, async (tx) => {
     const c = await q.lockConversation(tx, input.conversation_id);
     if (!c) throw new AppError(ResponseCode.notFound, { what: 'conversation' });
-    if (c.status !== 'open') throw conversationClosed(deps, actor);
+    if (c.status !== 'open') throw conversationClosed();
     await q.touchAgent(tx, operatorId);
     const row = await q.insertChatMessage(tx, { conversation_id: c.id, member_id: Number(c.member_id), sender: 'agent', agent_id: operatorId, kind: 'text', body: input.text, upload_id: null, ref_id: null });
     await q.updateConversation(tx, c.id, { ...(c.agent_id === null ? { agent_id: operatorId } : {}), last_message: input.text.slice(0, 200), unread_member_add: 1 });
@@ -257,7 +257,7 @@ export async function transferConversation(deps: Pick<Deps, 'db' | 'i18n'>, acto
   return withTransaction(deps.db, async (tx) => {
     const c = await q.lockConversation(tx, input.conversation_id);
     if (!c) throw new AppError(ResponseCode.notFound, { what: 'conversation' });
-    if (c.status !== 'open') throw conversationClosed(deps, actor);
+    if (c.status !== 'open') throw conversationClosed();
     const to = await findOperatorById(tx, input.operator_id);
     if (!to || to.status !== 'active' || !roleAllows(to.role, 'support.chat')) throw new AppError(ResponseCode.notFound, { id: input.operator_id }, { messageKey: 'support.code.notChatOperator' });
     await q.updateConversation(tx, c.id, { agent_id: to.id });
@@ -273,7 +273,7 @@ export async function closeConversation(deps: Pick<Deps, 'db' | 'i18n'>, actor: 
   return withTransaction(deps.db, async (tx) => {
     const c = await q.lockConversation(tx, input.conversation_id);
     if (!c) throw new AppError(ResponseCode.notFound, { what: 'conversation' });
-    if (c.status !== 'open') throw conversationClosed(deps, actor);
+    if (c.status !== 'open') throw conversationClosed();
     await q.updateConversation(tx, c.id, { status: 'closed', closed_at: new Date() });
     await insertOperatorAction(tx, { operator, action: 'chat.close', target_type: 'chat', target_id: c.id });
     await chatMoved(tx, Number(c.member_id));

@@ -81,8 +81,13 @@ describe('feedback', () => {
     expect(sent.filter((r) => r.body.code === 200)).toHaveLength(10);
     const refused = sent.filter((r) => r.body.code !== 200);
     expect(refused.every((r) => r.body.code === ResponseCode.feedbackDailyLimit)).toBe(true);
-    expect(refused[0]!.body.msg).toMatch(/^You have sent 10 feedback messages today\. Please try again in \d+ minutes$/);
+    // The wait is told from the real time left, in hours (not "1440 minutes"), and in minutes within the last hour.
+    expect(refused[0]!.body.msg).toBe('You have sent 10 feedback messages today. Please try again in 24 hours');
     expect(await feedbackCount(m.userId)).toBe(10);
+    await t.db.updateTable('feedbacks').set({ created_at: sql`now() - interval '20 hours 10 minutes'` }).where('member_id', '=', m.userId).execute();
+    expect((await post('/user/feedback/create', { cate_id: cats[0].id, content: 'Later' }, m.headers, 'zh-cn')).body).toMatchObject({ code: ResponseCode.feedbackDailyLimit, msg: '您今天已提交 10 条反馈，请 4 小时后再试' });
+    await t.db.updateTable('feedbacks').set({ created_at: sql`now() - interval '23 hours 35 minutes'` }).where('member_id', '=', m.userId).execute();
+    expect((await post('/user/feedback/create', { cate_id: cats[0].id, content: 'Soon' }, m.headers)).body.msg).toBe('You have sent 10 feedback messages today. Please try again in 25 minutes');
     // A day later, the oldest no longer count.
     await t.db.updateTable('feedbacks').set({ created_at: sql`now() - interval '25 hours'` }).where('member_id', '=', m.userId).execute();
     expect((await post('/user/feedback/create', { cate_id: cats[0].id, content: 'Next day' }, m.headers)).body.code).toBe(200);

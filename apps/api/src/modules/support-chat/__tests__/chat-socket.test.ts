@@ -155,6 +155,37 @@ describe('the chat socket', () => {
     back.close();
   });
 
+  it('messages sent quickly one after another are stored, acknowledged and shown in the order they were written', async () => {
+    const m = await newMember(t);
+    const s = await member(m.headers);
+    const texts = ['first', 'second', 'third', 'fourth', 'fifth'];
+    texts.forEach((text, id) => s.send({ type: 'send', id, kind: 'text', text }));
+    await s.until((f) => f.type === 'sent' && f.id === 4);
+    await sleep(200);
+    const acks = s.frames.filter((f) => f.type === 'sent');
+    expect(acks.map((f) => f.id)).toEqual([0, 1, 2, 3, 4]);
+    const ids = acks.map((f) => Number(f.message_id));
+    expect([...ids].sort((a, b) => a - b)).toEqual(ids);
+    const stored = await t.db.selectFrom('chat_messages').select(['id', 'body']).where('member_id', '=', m.userId).orderBy('id').execute();
+    expect(stored.map((r) => r.body)).toEqual(texts);
+    // The history lists the newest first.
+    const history = (await call(t, 'GET', '/user/chat/messages', { headers: m.headers })).body.data.list.map((x: Frame) => x.body);
+    expect(history.filter((b: string) => texts.includes(b))).toEqual([...texts].reverse());
+    s.close();
+  });
+
+  it('a flood of messages cut off by the frame limit (1008) leaves every stored message acknowledged', async () => {
+    const m = await newMember(t);
+    const s = await member(m.headers);
+    for (let i = 0; i < 45; i++) s.send({ type: 'send', id: i, kind: 'text', text: `flood ${i}` });
+    expect(await s.closedWith()).toBe(1008);
+    const stored = await t.db.selectFrom('chat_messages').select(['id', 'body']).where('member_id', '=', m.userId).orderBy('id').execute();
+    expect(stored.length).toBeGreaterThan(0);
+    const acked = s.frames.filter((f) => f.type === 'sent');
+    expect(acked.map((f) => Number(f.message_id))).toEqual(stored.map((r) => Number(r.id)));
+    expect(acked.map((f) => `flood ${f.id}`)).toEqual(stored.map((r) => r.body));
+  });
+
   it('another member hears nothing of a conversation not theirs; a desk without the chat permission is refused', async () => {
     const a = await newMember(t);
     const b = await newMember(t);

@@ -219,10 +219,10 @@ describe('support chat', () => {
 
     expect((await post('/admin/api/chat/close', { conversation_id: c.id }, agent.headers)).body.code).toBe(200);
     const again = await post('/admin/api/chat/close', { conversation_id: c.id }, agent.headers, 'th');
-    expect(again.body).toMatchObject({ code: ResponseCode.requestNotPending, msg: 'คำขอนี้ได้รับการพิจารณาแล้ว (ปิดแล้ว)' });
+    expect(again.body).toMatchObject({ code: ResponseCode.requestNotPending, msg: 'การสนทนานี้ปิดแล้ว' });
     const english = await post('/admin/api/chat/reply', { conversation_id: c.id, text: 'One more thing' }, agent.headers, 'en-us');
-    expect(english.body).toMatchObject({ code: ResponseCode.requestNotPending, msg: 'This request has already been decided (Closed)' });
+    expect(english.body).toMatchObject({ code: ResponseCode.requestNotPending, msg: 'This conversation is closed' });
     const transfer = await post('/admin/api/chat/transfer', { conversation_id: c.id, operator_id: agent.operatorId }, agent.headers, 'zh-cn');
-    expect(transfer.body).toMatchObject({ code: ResponseCode.requestNotPending, msg: '此申请已处理（已关闭）' });
+    expect(transfer.body).toMatchObject({ code: ResponseCode.requestNotPending, msg: '该会话已结束' });
   });
 });

@@ -1,8 +1,9 @@
+import { File as NodeFile } from 'node:buffer';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { paths } from '@/config/paths';
 import { useSession } from '@/stores/session';
-import { memberFixture, ok, prepareApp, renderRoutes, startFakeApi } from '@/test/helpers';
+import { memberFixture, ok, prepareApp, renderRoutes, startFakeApi, toastText, unhandledDuring } from '@/test/helpers';
 import ChatPage from '../pages/chat-page';
 
 // pages/other/mixdesk: the history, the agent's state, sending, and what arrives later asked for
@@ -17,6 +18,8 @@ const api = await startFakeApi({
     const list = after ? stored.filter((m) => m.id > after) : [...stored].reverse();
     return ok({ list, has_more: false });
   },
+  '/user/upload/createToken': () => ok({ token: 'upload-token', upload_path: '/upload2', expires_at: '2026-11-23T11:00:00.000Z', max_image_bytes: 2 * 1024 * 1024, max_video_bytes: 10 * 1024 * 1024 }),
+  '/upload2': () => ({ json: { code: 3061, msg: 'This file type is not supported', data: null } }),
   '/user/chat/send': (req) => {
     const sent = msg(stored.length + 1, 'member', JSON.parse(req.body).text);
     stored = [...stored, sent];
@@ -35,7 +38,7 @@ const pass = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 
 beforeEach(() => {
   vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
-  window.SHOP_CONFIG = { api: { default: api.url, cn: api.url } };
+  window.SHOP_CONFIG = { api: { default: api.url, cn: api.url }, upload: { default: api.url, cn: api.url } };
   localStorage.clear();
   useSession.getState().signIn('member-token', memberFixture());
 });
@@ -61,6 +64,22 @@ describe('pages/other/mixdesk', () => {
     expect(screen.getAllByText('Order O42')).toHaveLength(1);
     expect(screen.getAllByText('It arrives tomorrow.')).toHaveLength(1);
     await waitFor(() => expect(document.querySelectorAll('[data-chat-message]')).toHaveLength(4));
+  });
+
+  it('a file that is not an image is refused with a toast, not a page error; nothing is sent', async () => {
+    renderRoutes({ [paths.other.customerChat]: <ChatPage /> }, paths.other.customerChat);
+    expect(await screen.findByText('Let me check.')).toBeTruthy();
+    const before = api.requests.filter((r) => r.url.startsWith('/user/chat/send')).length;
+    // Node's fetch sends only its own FormData and files (jsdom's never leave): the upload is the app's, the form classes Node's.
+    const jsdomFormData = globalThis.FormData;
+    globalThis.FormData = (await new Response(new URLSearchParams('a=1')).formData()).constructor as typeof FormData;
+    const errors = await unhandledDuring(async () => {
+      const input = document.querySelector<HTMLInputElement>('input[type="file"]')!;
+      fireEvent.change(input, { target: { files: [new NodeFile(['%PDF'], 'invoice.pdf', { type: 'application/pdf' }) as unknown as File] } });
+      expect(await toastText(5000)).toBe('This file type is not supported');
+    }).finally(() => (globalThis.FormData = jsdomFormData));
+    expect(errors).toEqual([]);
+    expect(api.requests.filter((r) => r.url.startsWith('/user/chat/send'))).toHaveLength(before);
   });
 
   it('a socket that opens but whose notices are lost: the answer still shows, asked for while the socket stays open', async () => {

@@ -33,6 +33,8 @@ function Chat() {
     try {
       await send({ kind: 'text', text: typed });
       setText('');
+    } catch {
+      // Refused or not sent: the toast already said why, and the text stays to send again.
     } finally {
       setBusy(false);
     }
@@ -43,6 +45,8 @@ function Chat() {
     try {
       const uploaded = await uploadFile(picked);
       await send({ kind: 'image', upload_id: uploaded.id });
+    } catch {
+      // A file the shop does not take (or a failed send): the toast already said why; nothing more to do here.
     } finally {
       setBusy(false);
       if (file.current) file.current.value = '';
