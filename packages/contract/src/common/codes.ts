@@ -9,6 +9,8 @@ export const ResponseCode = {
   badRequest: 400,
   forbidden: 403,
   notFound: 404,
+  /** The request's body is larger than the server accepts. */
+  payloadTooLarge: 413,
   validation: 422,
   rateLimited: 429,
   internal: 500,
@@ -64,6 +66,8 @@ export const ResponseCode = {
   realNameApproved: 3042,
   /** The identity document is already under review or verified for another account. */
   realNameDocumentInUse: 3043,
+  /** No such real-name request of the member's. */
+  realNameNotFound: 3044,
   agreementRequired: 3050,
   /** Open orders stop the account from being closed. */
   ordersNotConfirmed: 3051,
@@ -105,6 +109,8 @@ export const ResponseCode = {
   stockShortage: 5006,
   /** Goods priced in different currencies cannot be in one order. */
   mixedCurrencies: 5007,
+  /** The member has the most unpaid orders allowed at once (`max`): pay or cancel one first. */
+  unpaidOrdersLimit: 5008,
   /** Checkout needs a shipping address. */
   addressRequired: 5010,
   /** The chosen address is not one of the member's. */
@@ -252,6 +258,8 @@ export const ResponseCode = {
   flagNotFound: 6208,
   /** A top-up's refund would take back credit the member no longer holds (spent): nothing is sent or moved. */
   refundCreditSpent: 6209,
+  /** Paying with gift cards whose usable value in the payable's currency, all together, is less than the amount due: nothing is redeemed. */
+  giftCardValueTooLow: 6210,
   // Operators (7000–7099).
   /** The setup link is unknown, used or expired. */
   operatorSetupInvalid: 7001,
@@ -347,6 +355,12 @@ export const ResponseCode = {
   shopPriceOutOfBand: 8113,
   /** Nothing of the regular order is left to book into the shop: every unit is in an after-sales case (open, or a return taken back). */
   shopRestockNothingLeft: 8114,
+  /** No such shop, or one buyers may not see (closed, its owner no longer a shop owner). */
+  shopNotFound: 8115,
+  /** A shipped order is completed by its buyer's confirmation, or on its own the order settings' days after shipping; not by the owner. */
+  shopOrderBuyerConfirms: 8116,
+  /** A regular order goes into the shop's stock only once it is received (completed). */
+  shopRestockNotReceived: 8117,
 } as const;
 export type ResponseCodeName = keyof typeof ResponseCode;
 export type ResponseCodeValue = (typeof ResponseCode)[ResponseCodeName];
@@ -357,6 +371,7 @@ export const responseCodeMessageKey: Record<number, string> = {
   [ResponseCode.badRequest]: 'code.badRequest',
   [ResponseCode.forbidden]: 'code.forbidden',
   [ResponseCode.notFound]: 'code.notFound',
+  [ResponseCode.payloadTooLarge]: 'code.payloadTooLarge',
   [ResponseCode.validation]: 'code.validation',
   [ResponseCode.rateLimited]: 'code.rateLimited',
   [ResponseCode.internal]: 'code.internal',
@@ -394,6 +409,7 @@ export const responseCodeMessageKey: Record<number, string> = {
   [ResponseCode.realNamePending]: 'account.code.realNamePending',
   [ResponseCode.realNameApproved]: 'account.code.realNameApproved',
   [ResponseCode.realNameDocumentInUse]: 'account.code.realNameDocumentInUse',
+  [ResponseCode.realNameNotFound]: 'account.code.realNameNotFound',
   [ResponseCode.agreementRequired]: 'account.code.agreementRequired',
   [ResponseCode.ordersNotConfirmed]: 'account.code.ordersNotConfirmed',
   [ResponseCode.cancellationState]: 'account.code.cancellationState',
@@ -418,6 +434,7 @@ export const responseCodeMessageKey: Record<number, string> = {
   [ResponseCode.lineUnavailable]: 'orders.code.lineUnavailable',
   [ResponseCode.stockShortage]: 'orders.code.stockShortage',
   [ResponseCode.mixedCurrencies]: 'orders.code.mixedCurrencies',
+  [ResponseCode.unpaidOrdersLimit]: 'orders.code.unpaidOrdersLimit',
   [ResponseCode.addressRequired]: 'orders.code.addressRequired',
   [ResponseCode.addressNotFound]: 'orders.code.addressNotFound',
   [ResponseCode.orderNotFound]: 'orders.code.orderNotFound',
@@ -489,6 +506,7 @@ export const responseCodeMessageKey: Record<number, string> = {
   [ResponseCode.flagDecisionRefused]: 'payments.code.flagDecisionRefused',
   [ResponseCode.flagNotFound]: 'payments.code.flagNotFound',
   [ResponseCode.refundCreditSpent]: 'payments.code.refundCreditSpent',
+  [ResponseCode.giftCardValueTooLow]: 'payments.code.giftCardValueTooLow',
   [ResponseCode.afterSaleNotAllowed]: 'afterSales.code.afterSaleNotAllowed',
   [ResponseCode.afterSaleNoLines]: 'afterSales.code.afterSaleNoLines',
   [ResponseCode.afterSaleQuantity]: 'afterSales.code.afterSaleQuantity',
@@ -553,4 +571,7 @@ export const responseCodeMessageKey: Record<number, string> = {
   [ResponseCode.shopOwnShop]: 'userShop.code.shopOwnShop',
   [ResponseCode.shopPriceOutOfBand]: 'userShop.code.shopPriceOutOfBand',
   [ResponseCode.shopRestockNothingLeft]: 'userShop.code.shopRestockNothingLeft',
+  [ResponseCode.shopNotFound]: 'userShop.code.shopNotFound',
+  [ResponseCode.shopOrderBuyerConfirms]: 'userShop.code.shopOrderBuyerConfirms',
+  [ResponseCode.shopRestockNotReceived]: 'userShop.code.shopRestockNotReceived',
 };

@@ -30,14 +30,17 @@ import type { ListExport } from '../../lib/list-export.js';
 import { pageOf, totalOf } from '../../lib/paging.js';
 import { withTransaction, type Tx } from '../../lib/transaction.js';
 import { enqueueLaterJob } from '../../jobs/enqueue.js';
-import { reserveStock, returnStock } from '../catalogue/stock.queries.js';
+import { catalogueChangedOnCommit } from '../catalogue/response-cache.js';
+import { skuSpecText } from '../catalogue/sku-text.js';
+import { findSkusForCheckout, reserveStock, returnStockRecorded } from '../catalogue/stock.queries.js';
+import { pick } from '../catalogue/texts.js';
 import { findUserById } from '../members/members.queries.js';
 import { findOperatorById } from '../operators/operators.queries.js';
 import { notifyMember } from '../messages/messages.service.js';
 import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
 import { returnSpentPointsShare, reverseEarnedPoints } from '../orders/points.js';
 import { findRefundsOfPayment, findSucceededPaymentsOfPayable } from '../payments/payments.queries.js';
-import { refundPayment, type PaymentsDeps } from '../payments/settlement.js';
+import { refundLeftOf, refundPayment, type PaymentsDeps } from '../payments/settlement.js';
 import * as q from './after-sales.queries.js';
 import { CASE_REASONS_TAG, SETTINGS_TAG, caseEnded, moveCase, reasonKey, reasonText, recordCaseEvent, renderCases, renderEvents, returnAddressIn, settleFreight, type CaseEvent, type CaseRow } from './after-sales.service.js';
 import type { AfterSaleStatus } from './after-sales.table.js';
@@ -63,12 +66,11 @@ async function caseOrRefuse(db: Executor, id: number, decider?: Actor): Promise<
 
 const link = (caseId: number) => `/pages/order/saleInfo?id=${caseId}`;
 
-/** What the order's succeeded payments (a regular order's, or a shop order's payable) may still refund, each and in all (failed refunds give theirs back). */
+/** What the order's succeeded payments (a regular order's, or a shop order's payable) may still refund of the order's value, each and in all (failed refunds give theirs back; a card's surcharge is not the order's value). */
 async function refundableOfOrder(db: Executor, ref: OrderRef): Promise<{ total: number; payments: Array<{ id: number; left: number }> }> {
   const out: Array<{ id: number; left: number }> = [];
   for (const p of await findSucceededPaymentsOfPayable(db, ref.kind, ref.id)) {
-    const live = (await findRefundsOfPayment(db, p.id)).filter((r) => r.status !== 'failed').reduce((s, r) => s + Number(r.amount_minor), 0);
-    out.push({ id: p.id, left: Math.max(0, Number(p.ledger_minor) + Number(p.gateway_minor) - live) });
+    out.push({ id: p.id, left: refundLeftOf(p, await findRefundsOfPayment(db, p.id)).value });
   }
   return { total: out.reduce((s, p) => s + p.left, 0), payments: out };
 }
@@ -118,6 +120,17 @@ async function withOperators(db: Executor, events: CaseEvent[], pointsNote: (e: 
   });
 }
 
+/** Stock of the goods changes with these decisions: the goods' cached pages are dropped once they commit. */
+type StockDeps = Pick<AppDeps, 'db' | 'config' | 'redis'>;
+
+/** "Not enough of the replacement", in the operator's language: the replacement's goods, its options and what is left of it now. */
+async function replacementShortage(db: Executor, lang: Actor['lang'], skuId: number): Promise<AppError> {
+  const [sku] = await findSkusForCheckout(db, [skuId]);
+  // Goods taken off sale cannot be reserved either: none of it is left for the exchange.
+  const stock = sku && sku.status === 'on_sale' ? sku.stock : 0;
+  return new AppError(ResponseCode.stockShortage, { name: sku ? pick(sku.name, lang) : '', spec: sku ? skuSpecText(sku.specs, sku.spec_value_ids, lang) : '', stock }, { messageKey: 'afterSales.code.replacementShort' });
+}
+
 /** Records an operator's decision on a case. */
 const recordDecision = (tx: Tx, actor: Actor, caseId: number, action: string, reason?: string) =>
   insertOperatorAction(tx, { operator: operatorNameOf(actor), action: `after_sale.${action}`, target_type: 'after_sale', target_id: caseId, reason: reason || null });
@@ -127,7 +140,7 @@ const recordDecision = (tx: Tx, actor: Actor, caseId: number, action: string, re
  * part when given, never more than they may, nor than the order's payments have left); an
  * exchange's replacement stock is reserved now. The member is asked to send the goods back.
  */
-export async function approveCase(deps: Pick<AppDeps, 'db'>, actor: Actor, input: EndpointBody<typeof adminApproveAfterSale>): Promise<EndpointData<typeof adminApproveAfterSale>> {
+export async function approveCase(deps: StockDeps, actor: Actor, input: EndpointBody<typeof adminApproveAfterSale>): Promise<EndpointData<typeof adminApproveAfterSale>> {
   operatorNameOf(actor);
   return withTransaction(deps.db, async (tx) => {
     const c = await caseOrRefuse(tx, input.id, actor);
@@ -144,7 +157,9 @@ export async function approveCase(deps: Pick<AppDeps, 'db'>, actor: Actor, input
     if (c.kind === 'exchange') {
       // Units of an SKU in ascending order, each a conditional update: never more than is in stock.
       const lines = (await q.findCaseLines(tx, [c.id])).filter((l) => l.exchange_sku_id).sort((a, b) => a.exchange_sku_id! - b.exchange_sku_id!);
-      for (const l of lines) if (!(await reserveStock(tx, l.exchange_sku_id!, l.qty))) throw new AppError(ResponseCode.stockShortage, { name: '', stock: 0 });
+      for (const l of lines) if (!(await reserveStock(tx, l.exchange_sku_id!, l.qty))) throw await replacementShortage(tx, actor.lang, l.exchange_sku_id!);
+      // The replacement is another SKU of the same goods.
+      if (lines.length) catalogueChangedOnCommit(tx, deps, [...new Set(lines.map((l) => Number(l.goods_id)))]);
     }
     await enqueueLaterJob(tx, 'close_unshipped_after_sale', { caseId: c.id }, { runAt: shipBackBy, jobKey: `after-sale-close:${c.id}` });
     // A return's approval records the refund it grants (as the refund's own record does), then why.
@@ -156,13 +171,13 @@ export async function approveCase(deps: Pick<AppDeps, 'db'>, actor: Actor, input
 }
 
 /** Rejects a case under review with the reason the member reads; they may send it again. */
-export async function rejectCase(deps: Pick<AppDeps, 'db'>, actor: Actor, input: EndpointBody<typeof adminRejectAfterSale>): Promise<EndpointData<typeof adminRejectAfterSale>> {
+export async function rejectCase(deps: StockDeps, actor: Actor, input: EndpointBody<typeof adminRejectAfterSale>): Promise<EndpointData<typeof adminRejectAfterSale>> {
   operatorNameOf(actor);
   return withTransaction(deps.db, async (tx) => {
     const c = await caseOrRefuse(tx, input.id, actor);
     const moved = await moveCase(tx, actor, c.id, ['under_review'], 'rejected', { reason: input.reason, set: { reject_reason: input.reason, completed_at: new Date() } });
     if (!moved) throw new AppError(ResponseCode.afterSaleState);
-    await caseEnded(tx, moved, moved.was);
+    await caseEnded(deps, tx, moved, moved.was);
     await recordDecision(tx, actor, c.id, 'reject', input.reason);
     await notifyMember(tx, { memberId: c.user_id, kind: 'after_sale.rejected', params: { case_no: c.case_no, reason: input.reason }, link: link(c.id), eventKey: `after-sale:${c.id}:rejected` });
     return changed(moved);
@@ -174,7 +189,7 @@ export async function rejectCase(deps: Pick<AppDeps, 'db'>, actor: Actor, input:
  * sale, recorded: a shop order's returned units to the shop's stock (the shop's sale is undone), any
  * other units to the platform's (an exchange's replacement came from the platform's stock).
  */
-export async function receiveCase(deps: Pick<AppDeps, 'db'>, actor: Actor, input: EndpointBody<typeof adminReceiveAfterSale>): Promise<EndpointData<typeof adminReceiveAfterSale>> {
+export async function receiveCase(deps: StockDeps, actor: Actor, input: EndpointBody<typeof adminReceiveAfterSale>): Promise<EndpointData<typeof adminReceiveAfterSale>> {
   operatorNameOf(actor);
   return withTransaction(deps.db, async (tx) => {
     const c = await caseOrRefuse(tx, input.id, actor);
@@ -184,7 +199,15 @@ export async function receiveCase(deps: Pick<AppDeps, 'db'>, actor: Actor, input
       const lines = (await q.findCaseLines(tx, [c.id])).sort((a, b) => a.sku_id - b.sku_id);
       const ref = refOf(c);
       if (ref.kind === 'shop_order' && c.kind === 'return') await takeBackToShop(tx, actor, ref.id, lines.map((l) => ({ sku_id: l.sku_id, goods_id: l.goods_id, qty: l.qty })), `after-sale:${c.case_no}`);
-      else for (const l of lines) await returnStock(tx, l.sku_id, l.qty);
+      else {
+        // Each unit back on sale is a stock adjustment naming the case, as an operator's own is.
+        const goods = new Set<number>();
+        for (const l of lines) {
+          const changed = await returnStockRecorded(tx, Number(l.sku_id), l.qty, { reason: `after-sale ${c.case_no}: returned, back on sale`, operator: operatorNameOf(actor) });
+          if (changed !== undefined) goods.add(changed);
+        }
+        if (goods.size) catalogueChangedOnCommit(tx, deps, [...goods]);
+      }
       await recordDecision(tx, actor, c.id, 'restock');
     }
     await recordDecision(tx, actor, c.id, 'receive');
@@ -194,13 +217,13 @@ export async function receiveCase(deps: Pick<AppDeps, 'db'>, actor: Actor, input
 }
 
 /** The goods sent back are refused, with the reason: the case ends, its units count no more. */
-export async function refuseReceipt(deps: Pick<AppDeps, 'db'>, actor: Actor, input: EndpointBody<typeof adminRefuseAfterSaleReceipt>): Promise<EndpointData<typeof adminRefuseAfterSaleReceipt>> {
+export async function refuseReceipt(deps: StockDeps, actor: Actor, input: EndpointBody<typeof adminRefuseAfterSaleReceipt>): Promise<EndpointData<typeof adminRefuseAfterSaleReceipt>> {
   operatorNameOf(actor);
   return withTransaction(deps.db, async (tx) => {
     const c = await caseOrRefuse(tx, input.id, actor);
     const moved = await moveCase(tx, actor, c.id, ['return_shipped'], 'receipt_refused', { reason: input.reason, set: { reject_reason: input.reason, completed_at: new Date() } });
     if (!moved) throw new AppError(ResponseCode.afterSaleState);
-    await caseEnded(tx, moved, moved.was);
+    await caseEnded(deps, tx, moved, moved.was);
     await recordDecision(tx, actor, c.id, 'refuse_receipt', input.reason);
     await notifyMember(tx, { memberId: c.user_id, kind: 'after_sale.receipt_refused', params: { case_no: c.case_no, reason: input.reason }, link: link(c.id), eventKey: `after-sale:${c.id}:receipt_refused` });
     return changed(moved);
@@ -267,12 +290,15 @@ export async function settleCaseRefund(deps: PaymentsDeps, actor: Actor, started
     }
   }
   if (!settled || refunded < amount) return started;
+  // The case refunded its amount of the order's value; a card's surcharge that came back with the
+  // refund taking back the whole order is the payment's, shown among its refunds.
+  refunded = Math.min(refunded, amount);
   return withTransaction(deps.db, async (tx) => {
     const done = await moveCase(tx, actor, c.id, ['refunding'], 'refunded', { set: { refunded_minor: refunded, refunded_at: new Date(), completed_at: new Date() } });
     if (!done) return (await q.findCase(tx, c.id))!;
     // A regular order's points go back in the same share; a shop order earns and spends none (its owner's earnings settle on what was not refunded).
     if (ref.kind === 'order') await pointsBack(tx, actor, c.id, ref.id, refunded);
-    await caseEnded(tx, done, done.was);
+    await caseEnded(deps, tx, done, done.was);
     await notifyMember(tx, { memberId: c.user_id, kind: 'after_sale.refunded', params: { case_no: c.case_no, amount: fromMinorUnits(refunded, c.currency), currency: c.currency }, link: link(c.id), eventKey: `after-sale:${c.id}:refunded` });
     return done;
   });
@@ -335,13 +361,13 @@ export async function shipReplacement(deps: Pick<AppDeps, 'db'>, actor: Actor, i
 }
 
 /** Closes an open case before its goods are received, with the reason. */
-export async function closeCase(deps: Pick<AppDeps, 'db'>, actor: Actor, input: EndpointBody<typeof adminCloseAfterSale>): Promise<EndpointData<typeof adminCloseAfterSale>> {
+export async function closeCase(deps: StockDeps, actor: Actor, input: EndpointBody<typeof adminCloseAfterSale>): Promise<EndpointData<typeof adminCloseAfterSale>> {
   operatorNameOf(actor);
   return withTransaction(deps.db, async (tx) => {
     const c = await caseOrRefuse(tx, input.id, actor);
     const moved = await moveCase(tx, actor, c.id, ['under_review', 'awaiting_return', 'return_shipped'], 'closed', { reason: input.reason, set: { completed_at: new Date() } });
     if (!moved) throw new AppError(ResponseCode.afterSaleState);
-    await caseEnded(tx, moved, moved.was);
+    await caseEnded(deps, tx, moved, moved.was);
     await recordDecision(tx, actor, c.id, 'close', input.reason);
     await notifyMember(tx, { memberId: c.user_id, kind: 'after_sale.closed', params: { case_no: c.case_no, reason: input.reason }, link: link(c.id), eventKey: `after-sale:${c.id}:closed` });
     return changed(moved);

@@ -112,9 +112,12 @@ async function memberPayable(db: Executor, actor: Actor, type: PayableType, id: 
   return ownPayable(actor, type, await loadPayable(db, type, id), mustBePayable);
 }
 
+/** What a member is told of a payable that does not exist or is another member's: its kind's own "does not exist" (a shop order is an order to its buyer). */
+const PAYABLE_NOT_FOUND: Partial<Record<PayableType, number>> = { order: ResponseCode.orderNotFound, shop_order: ResponseCode.orderNotFound, recharge: ResponseCode.rechargeNotFound };
+
 /** `p` when it is the member's and (unless told otherwise) awaiting payment; else the payable's area's "not found" / "not payable". */
 function ownPayable(actor: Actor, type: PayableType, p: Payable | undefined, mustBePayable = true): Payable {
-  if (!p || p.userId !== memberIdOf(actor)) throw new AppError(type === 'order' ? ResponseCode.orderNotFound : type === 'recharge' ? ResponseCode.rechargeNotFound : ResponseCode.notFound);
+  if (!p || p.userId !== memberIdOf(actor)) throw new AppError(PAYABLE_NOT_FOUND[type] ?? ResponseCode.notFound);
   if (p.refusal !== undefined) throw new AppError(p.refusal);
   if (mustBePayable && !p.payable) throw new AppError(ResponseCode.payableNotPayable);
   return p;
@@ -273,7 +276,8 @@ export async function startPayment(deps: PaymentsDeps & { i18n?: unknown }, acto
           if (redeemed >= fresh.amountMinor) break;
           redeemed += (await redeemGiftCard(tx, actor, { userId, cardId: card.id })).amount;
         }
-        if (redeemed < fresh.amountMinor) throw new AppError(ResponseCode.giftCardUnavailable);
+        // Together the cards hold less than is due: said as such (the transaction gives back what was redeemed).
+        if (redeemed < fresh.amountMinor) throw new AppError(ResponseCode.giftCardValueTooLow);
       }
       const paidWith: Asset = asset === 'gift_card' ? 'cash' : asset;
       const unitsCurrency = unitsCurrencyOf(paidWith, fresh.currency);

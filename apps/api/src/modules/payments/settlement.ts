@@ -279,7 +279,7 @@ export async function inquireAndApply(deps: PaymentsDeps, actor: Actor, payment:
 
 // ── Refunds ─────────────────────────────────────────────────────────────────────────────────
 
-/** Finishes a gateway refund once (from pending) and books it: the sale (and, past it, the fee) or the money owed back returns to the gateway. */
+/** Finishes a gateway refund once (from pending) and books it: its share of the sale (and, with the refund that takes back the whole order, the surcharge) or the money owed back returns to the gateway. */
 export async function finishGatewayRefund(tx: Tx, actor: Actor, refund: RefundRow, to: 'succeeded' | 'failed', providerRef?: string): Promise<boolean> {
   const done = await q.transitionRefund(tx, refund.id, to, providerRef ? { provider_ref: providerRef } : {});
   if (!done) return false;
@@ -301,7 +301,14 @@ export async function finishGatewayRefund(tx: Tx, actor: Actor, refund: RefundRo
     await closePayableIfRefunded(tx, actor, p);
     return true;
   }
-  const fromSales = owedBack ? 0 : Math.max(0, Math.min(refund.amount_minor, p.gateway_minor - p.fee_minor - earlier));
+  // The surcharge comes back only with the refund that takes back the whole order (the newest
+  // gateway refund, once they cover all the gateway took): that much of it is the fee's, the rest
+  // the sale's, whichever refund the gateway finishes first.
+  const liveGateway = (await q.findRefundsOfPayment(tx, p.id)).filter((r) => r.via === 'gateway' && r.status !== 'failed');
+  const carrier = liveGateway.reduce((s, r) => s + r.amount_minor, 0) >= p.gateway_minor ? liveGateway.reduce((a, r) => (r.id > a.id ? r : a)) : undefined;
+  const feeHere = carrier?.id === refund.id ? p.fee_minor : 0;
+  const salesBefore = earlier - (carrier && carrier.id !== refund.id && carrier.status === 'succeeded' ? p.fee_minor : 0);
+  const fromSales = owedBack ? 0 : Math.max(0, Math.min(refund.amount_minor - feeHere, p.gateway_minor - p.fee_minor - salesBefore));
   const rest = refund.amount_minor - fromSales;
   const { entryId } = await post(tx, {
     kind: 'payment.refund',
@@ -331,9 +338,57 @@ async function closePayableIfRefunded(tx: Tx, actor: Actor, p: PaymentRow): Prom
 }
 
 /**
- * Refunds a payment in full (default) or in part, once per `cause`: the balance, points or
- * gift-card part straight back through the ledger, the gateway part through its adapter (its
- * refund reference is the provider's idempotency key). Answers the refunds made for the cause.
+ * What a payment may still refund, per method: the order's value paid from the wallet (`ledger`)
+ * and by the gateway (`gateway`, its surcharge aside), the surcharge (`fee`), and the value in all.
+ * A gateway refund returns the sale first and the surcharge past it. Money owed back was never the
+ * payable's: all of it (surcharge included) is value to give back, through the gateway.
+ */
+export function refundLeftOf(p: Pick<PaymentRow, 'ledger_minor' | 'gateway_minor' | 'fee_minor'>, refunds: Array<Pick<RefundRow, 'via' | 'amount_minor' | 'status'>>, owedBack = false) {
+  const live = refunds.filter((r) => r.status !== 'failed');
+  const sum = (via: RefundRow['via']) => live.filter((r) => r.via === via).reduce((s, r) => s + Number(r.amount_minor), 0);
+  const ledgerPaid = owedBack ? 0 : Number(p.ledger_minor);
+  const fee = owedBack ? 0 : Number(p.fee_minor);
+  const gatewayPaid = Number(p.gateway_minor) - fee;
+  const ledger = Math.max(0, ledgerPaid - sum('ledger'));
+  const gatewayRefunded = sum('gateway');
+  const gateway = Math.max(0, gatewayPaid - gatewayRefunded);
+  const feeLeft = Math.max(0, fee - Math.max(0, gatewayRefunded - gatewayPaid));
+  return { ledgerPaid, gatewayPaid, ledger, gateway, fee: feeLeft, value: ledger + gateway };
+}
+
+/**
+ * Splits `value` of a refund over the wallet and gateway parts pro rata to what each paid of the
+ * order's value: the largest-remainder share of the running total (a tie to the larger part, then
+ * the wallet), so the parts of every refund add up exactly, the last takes exactly what is left of
+ * each, and no part ever gives back more than it has left.
+ */
+export function splitRefund(left: ReturnType<typeof refundLeftOf>, value: number): { ledger: number; gateway: number } {
+  const L = BigInt(left.ledgerPaid);
+  const V = L + BigInt(left.gatewayPaid);
+  const before = left.ledgerPaid - left.ledger + (left.gatewayPaid - left.gateway);
+  const ledgerUpTo = (total: number): number => {
+    if (V === 0n) return 0;
+    const t = BigInt(total);
+    const lf = (L * t) / V;
+    const lr = (L * t) % V;
+    const gr = ((V - L) * t) % V;
+    // Two parts: one unit is left over exactly when the remainders sum to V; the larger remainder takes it.
+    const extra = lr + gr === V && (lr > gr || (lr === gr && L >= V - L)) ? 1n : 0n;
+    return Number(lf + extra);
+  };
+  const due = ledgerUpTo(before + value) - (left.ledgerPaid - left.ledger);
+  let ledger = Math.min(Math.max(0, due), left.ledger, value);
+  // A part with less left than its share (refunds made before this rule) gives what it has; the other takes the rest.
+  if (value - ledger > left.gateway) ledger = value - left.gateway;
+  return { ledger, gateway: value - ledger };
+}
+
+/**
+ * Refunds a payment in full (default) or in part, once per `cause`: `amountMinor` of the order's
+ * value is split pro rata over what paid it (`splitRefund`), the balance, points or gift-card part
+ * straight back through the ledger, the gateway part through its adapter (its refund reference is
+ * the provider's idempotency key); the refund that takes back all the value left also gives back
+ * the surcharge through the gateway. Answers the refunds made for the cause.
  */
 export async function refundPayment(deps: PaymentsDeps, actor: Actor, input: { paymentId: number; amountMinor?: number; cause: string; reason?: string }): Promise<RefundRow[]> {
   const planned = await withTransaction(deps.db, async (tx) => {
@@ -343,14 +398,15 @@ export async function refundPayment(deps: PaymentsDeps, actor: Actor, input: { p
     if (existing.length) return { p, refunds: existing, fresh: false };
     const owedBack = (await q.findFlags(tx, p.id)).some((f) => f.refund_needed && f.kind !== 'refund_failed');
     if (p.status !== 'succeeded' && !owedBack) throw new AppError(ResponseCode.payableNotPayable);
-    const all = await q.findRefundsOfPayment(tx, p.id);
-    const live = all.filter((r) => r.status !== 'failed');
-    const gatewayLeft = p.gateway_minor - live.filter((r) => r.via === 'gateway').reduce((s, r) => s + r.amount_minor, 0);
-    const ledgerLeft = (owedBack ? 0 : p.ledger_minor) - live.filter((r) => r.via === 'ledger').reduce((s, r) => s + r.amount_minor, 0);
-    const amount = input.amountMinor ?? gatewayLeft + ledgerLeft;
-    if (amount <= 0 || amount > gatewayLeft + ledgerLeft) throw new AppError(ResponseCode.refundTooLarge);
-    const viaGateway = Math.min(amount, gatewayLeft);
-    const viaLedger = amount - viaGateway;
+    const live = (await q.findRefundsOfPayment(tx, p.id)).filter((r) => r.status !== 'failed');
+    const left = refundLeftOf(p, live, owedBack);
+    const amount = input.amountMinor ?? left.value + left.fee;
+    // The order's value comes back pro rata over the methods that paid it; the surcharge only with
+    // the refund that takes back all of it, through the card. Anything between is more than is left.
+    if (amount <= 0 || amount > left.value + left.fee || (amount > left.value && amount < left.value + left.fee)) throw new AppError(ResponseCode.refundTooLarge);
+    const valuePart = Math.min(amount, left.value);
+    const { ledger: viaLedger, gateway: gatewayValue } = splitRefund(left, valuePart);
+    const viaGateway = gatewayValue + (valuePart === left.value ? left.fee : 0);
     // Points and gift-card value come back pro rata: the units of the value refunded so far, each
     // rounding down once on the running total, so the last part gives back exactly what is left.
     const ledgerRefunded = live.filter((r) => r.via === 'ledger').reduce((s, r) => s + r.amount_minor, 0);
@@ -374,7 +430,7 @@ export async function refundPayment(deps: PaymentsDeps, actor: Actor, input: { p
       // A payable that booked the money itself takes it back first (a top-up's credit out of the
       // wallet, held under its account's lock): refused here, nothing is sent and nothing moves.
       const ownRefund = owedBack ? undefined : payableHandler(p.payable_type).refund;
-      if (ownRefund) await ownRefund.hold(tx, actor, { id: p.payable_id, refund: r.reference, amountMinor: viaGateway, currency: p.currency, refundedBeforeMinor: p.gateway_minor - gatewayLeft });
+      if (ownRefund) await ownRefund.hold(tx, actor, { id: p.payable_id, refund: r.reference, amountMinor: viaGateway, currency: p.currency, refundedBeforeMinor: p.gateway_minor - left.gateway - left.fee });
       refunds.push(r);
     }
     if (!viaGateway) await closePayableIfRefunded(tx, actor, p);

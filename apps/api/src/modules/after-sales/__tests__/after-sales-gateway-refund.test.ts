@@ -77,14 +77,15 @@ describe('refunds of a card payment through the gateway', () => {
       for (const id of ids) expect((await kit.admin('/admin/api/after-sales/refund', { id })).body.data.status).toBe('refunded');
       const cases = await Promise.all(ids.map((id) => kit.caseRow(id)));
       expect(cases.map((c) => c.status)).toEqual(['refunded', 'refunded', 'refunded']);
-      // What was paid for the order came back (the card's fee aside), in exactly the parts the cases refunded, once each at the gateway.
+      // What was paid for the order came back in exactly the parts the cases refunded, once each at the
+      // gateway; the card's surcharge with the refund that took back the whole order.
       const refunded = cases.reduce((s, c) => s + Number(c.refunded_minor), 0);
       expect(refunded).toBe(o.total);
       const rows = await t.db.selectFrom('payment_refunds').select(['cause', 'amount_minor', 'status']).where('payment_id', '=', o.payment.id).orderBy('id').execute();
       expect(rows.every((r) => r.status === 'succeeded')).toBe(true);
-      expect(rows.reduce((s, r) => s + r.amount_minor, 0)).toBe(refunded);
+      expect(rows.reduce((s, r) => s + r.amount_minor, 0)).toBe(refunded + o.payment.fee_minor);
       const intent = air.intents.get(o.payment.provider_ref!)!;
-      expect(intent.refundedMinor).toBe(refunded);
+      expect(intent.refundedMinor).toBe(o.payment.gateway_minor);
       expect([...air.refunds.values()].filter((r) => r.payment_intent_id === intent.id).map((r) => r.amount).sort()).toEqual(rows.map((r) => r.amount_minor).sort());
     }
     expect(await ledgerCheck(t.db)).toEqual([]);
@@ -102,7 +103,7 @@ describe('refunds of a card payment through the gateway', () => {
       air.switches = {};
     }
     const intent = air.intents.get(o.payment.provider_ref!)!;
-    expect(intent.refundedMinor).toBe(o.total);
+    expect(intent.refundedMinor).toBe(o.payment.gateway_minor);
     // The operator refunds the first again: the gateway is asked, the case is refunded.
     const again = await kit.admin('/admin/api/after-sales/refund', { id: ids[0] });
     expect(again.body.data).toMatchObject({ status: 'refunded', refunded: Number((await kit.caseRow(ids[0]!)).refund_minor) });
@@ -119,11 +120,11 @@ describe('refunds of a card payment through the gateway', () => {
       air.switches = {};
     }
     await reconcilePayments(t.deps, jobActor('reconcile_payments', 1));
-    expect(await t.db.selectFrom('payment_refunds').select(['amount_minor', 'status']).where('payment_id', '=', other.payment.id).execute()).toEqual([{ amount_minor: other.total, status: 'succeeded' }]);
+    expect(await t.db.selectFrom('payment_refunds').select(['amount_minor', 'status']).where('payment_id', '=', other.payment.id).execute()).toEqual([{ amount_minor: other.payment.gateway_minor, status: 'succeeded' }]);
     expect((await kit.admin('/admin/api/after-sales/refund', { id: caseId })).body.data.status).toBe('refunded');
     // Each refund went to the gateway once.
-    expect(intent.refundedMinor).toBe(o.total);
-    expect(air.intents.get(other.payment.provider_ref!)!.refundedMinor).toBe(other.total);
+    expect(intent.refundedMinor).toBe(o.payment.gateway_minor);
+    expect(air.intents.get(other.payment.provider_ref!)!.refundedMinor).toBe(other.payment.gateway_minor);
     const cases = await Promise.all(ids.map((id) => kit.caseRow(id)));
     expect(cases.reduce((s, c) => s + Number(c.refunded_minor), 0)).toBe(o.total);
     expect(await ledgerCheck(t.db)).toEqual([]);

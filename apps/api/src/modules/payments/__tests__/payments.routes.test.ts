@@ -316,6 +316,17 @@ describe('the wallet\'s own value', () => {
     expect(await ledgerCheck(t.db)).toEqual([]);
   });
 
+  it('gift cards holding less than the order together: told the cards\' value is not enough, nothing redeemed', async () => {
+    const m = await memberWithOrder(t, { currency: 'MYR', price: 2500 });
+    const asked = await issueGiftCards(t.db, operatorCliActor('test'), { user_id: m.userId, currency: 'MYR', value: 2000, count: 1, expires_at: new Date(Date.now() + 86_400_000).toISOString(), reason: 'test' });
+    await decideApproval(t.db, operatorCliActor('second'), 'owner', { id: asked.request.id, decision: 'approve' });
+    const paid = await pay(m, { pay_way: 'gift_card', pay_password: PAY_PASSWORD });
+    expect(paid.body).toMatchObject({ code: ResponseCode.giftCardValueTooLow, msg: 'Your gift cards together hold less than the amount to pay: choose another way to pay, or use the balance with a card' });
+    expect(await t.db.selectFrom('gift_cards').select(['status', 'remaining']).where('owner_id', '=', m.userId).execute()).toEqual([{ status: 'active', remaining: 2000 }]);
+    expect(await balanceOf(t.db, m.userId, 'cash', 'MYR')).toBe(0);
+    expect(await orderStatus(t, m.order.id)).toBe('awaiting_payment');
+  });
+
   it('balance and a gateway: the balance part is held, released when the gateway part fails; posted when it succeeds', async () => {
     const m = await memberWithOrder(t, { currency: 'MYR', price: 5000 });
     await fund(t.db, m.userId, 2000, 'MYR');
@@ -448,7 +459,7 @@ describe('refunds', () => {
 });
 
 describe('partial refunds', () => {
-  it('a mixed payment refunded in two parts: the gateway part first, then the balance; each cause once; more than is left is refused', async () => {
+  it('a mixed payment refunded in two parts: each over the balance and the card pro rata, the surcharge with the rest; each cause once; more than is left is refused', async () => {
     const m = await memberWithOrder(t, { currency: 'MYR', price: 4000 });
     await fund(t.db, m.userId, 1000, 'MYR');
     const started = await pay(m, { pay_way: 'stripe_card', use_balance: true, pay_password: PAY_PASSWORD });
@@ -456,13 +467,15 @@ describe('partial refunds', () => {
     const p = await paymentRow(t, started.body.data.payment_no);
     expect(p).toMatchObject({ ledger_minor: 1000, gateway_minor: 3087, status: 'succeeded' });
     const actor = jobActor('refund', 1);
+    // Half the order's value: a quarter of it was paid from the balance, so 500 goes back there and 1500 to the card.
     const first = await refundPayment(t.deps, actor, { paymentId: p.id, amountMinor: 2000, cause: 'after-sale:1' });
-    expect(first.map((r) => [r.via, r.amount_minor, r.status])).toEqual([['gateway', 2000, 'succeeded']]);
+    expect(first.map((r) => [r.via, r.amount_minor, r.status]).sort()).toEqual([['gateway', 1500, 'succeeded'], ['ledger', 500, 'succeeded']]);
+    expect(await balanceOf(t.db, m.userId, 'cash', 'MYR')).toBe(500);
     const repeat = await refundPayment(t.deps, actor, { paymentId: p.id, amountMinor: 2000, cause: 'after-sale:1' });
     expect(repeat.map((r) => r.id)).toEqual(first.map((r) => r.id));
-    await expect(refundPayment(t.deps, actor, { paymentId: p.id, amountMinor: 5000, cause: 'after-sale:2' })).rejects.toMatchObject({ code: ResponseCode.refundTooLarge });
+    await expect(refundPayment(t.deps, actor, { paymentId: p.id, amountMinor: 2001, cause: 'after-sale:2' })).rejects.toMatchObject({ code: ResponseCode.refundTooLarge });
     const second = await refundPayment(t.deps, actor, { paymentId: p.id, cause: 'after-sale:3' });
-    expect(second.map((r) => [r.via, r.amount_minor, r.status]).sort()).toEqual([['gateway', 1087, 'succeeded'], ['ledger', 1000, 'succeeded']]);
+    expect(second.map((r) => [r.via, r.amount_minor, r.status]).sort()).toEqual([['gateway', 1587, 'succeeded'], ['ledger', 500, 'succeeded']]);
     expect(stripe.intents.get(p.provider_ref!)!.refunded).toBe(3087);
     expect(await balanceOf(t.db, m.userId, 'cash', 'MYR')).toBe(1000);
     expect(await ledgerCheck(t.db)).toEqual([]);

@@ -115,7 +115,7 @@ describe('paying a shop order its shop no longer takes', () => {
     expect((await everyPaymentRefused(b, id, ResponseCode.shopNotTakingOrders, 'This shop is not taking orders now')).order.status).toBe('awaiting_payment');
     // Anyone else paying it is told it is not there, not what its shop is doing.
     const stranger = await k.buyer(10_000);
-    expect((await pay(stranger, '/attractive/buy/payOrder', { order_id: id, pay_way: 'balance', pay_password: PAY_PASSWORD })).body.code).toBe(ResponseCode.notFound);
+    expect((await pay(stranger, '/attractive/buy/payOrder', { order_id: id, pay_way: 'balance', pay_password: PAY_PASSWORD })).body.code).toBe(ResponseCode.orderNotFound);
     expect((await k.post(o, '/attractive/shop/editShop', { name: 'Resting', paused: false })).body.data.status).toBe('open');
     expect((await k.get(b, `/attractive/order/info?id=${id}`)).body.data.actions.pay).toBe(true);
     expect(await paidWithPoints(b, id)).toMatchObject({ code: 200, data: { state: 'success', order_type: 'shop_order' } });
