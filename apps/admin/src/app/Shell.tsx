@@ -38,7 +38,7 @@ export const PAGES = (t: (k: string) => string): Array<Item | { group: string; c
     children: [
       { path: '/orders', label: t('console.nav.orders'), permission: 'orders.read' },
       { path: '/orders/reminders', label: t('console.nav.reminders'), permission: 'orders.read' },
-      { path: '/orders/after-sales', label: t('console.afterSales.nav'), permission: 'aftersales.decide' },
+      { path: '/orders/after-sales', label: t('console.afterSales.nav'), permission: 'aftersales.read' },
       { path: '/orders/after-sales/settings', label: t('console.afterSales.settings.nav'), permission: 'settings.write' },
       { path: '/charity', label: t('console.nav.charity'), permission: 'orders.read' },
     ],

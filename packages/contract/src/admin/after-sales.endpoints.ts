@@ -5,9 +5,9 @@ import * as s from '../after-sales/after-sales.schemas.js';
 // The console's after-sales calls (under /admin/api/after-sales/): the queue of cases and every decision on them.
 
 /** Cases, oldest waiting first within a state, by state, kind, number or member. */
-export const adminListAfterSales = endpoint({ method: 'GET', path: '/admin/api/after-sales/list', auth: 'operator', permission: 'aftersales.decide', area: 'admin', query: s.adminAfterSaleListQuery, data: s.adminAfterSaleListData });
+export const adminListAfterSales = endpoint({ method: 'GET', path: '/admin/api/after-sales/list', auth: 'operator', permission: 'aftersales.read', area: 'admin', query: s.adminAfterSaleListQuery, data: s.adminAfterSaleListData });
 /** One case with its evidence, history and what the order may still refund. */
-export const adminAfterSaleDetail = endpoint({ method: 'GET', path: '/admin/api/after-sales/detail', auth: 'operator', permission: 'aftersales.decide', area: 'admin', query: s.adminAfterSaleIdQuery, data: s.adminAfterSaleDetailData });
+export const adminAfterSaleDetail = endpoint({ method: 'GET', path: '/admin/api/after-sales/detail', auth: 'operator', permission: 'aftersales.read', area: 'admin', query: s.adminAfterSaleIdQuery, data: s.adminAfterSaleDetailData });
 /** Approves a case under review (a return with its refund, at most what its lines may refund): the member sends the goods back. */
 export const adminApproveAfterSale = endpoint({ method: 'POST', path: '/admin/api/after-sales/approve', auth: 'operator', permission: 'aftersales.decide', area: 'admin', idempotent: true, body: s.adminAfterSaleApproveBody, data: s.adminAfterSaleChangedData });
 /** Rejects a case under review with a reason the member reads. */

@@ -23,6 +23,7 @@ export type Permission =
   | 'cancellation.review'
   | 'withdrawals.review'
   | 'refunds.decide'
+  | 'aftersales.read'
   | 'aftersales.decide'
   | 'shops.manage'
   | 'catalogue.write'

@@ -1,31 +1,15 @@
-import type { adminAfterSaleSchema } from '@shop/contract/after-sales';
 import { Image, Space, Tag, Timeline, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
-import { ReviewQueue, type QueueAction } from '../../components/ReviewQueue';
+import { ReviewQueue } from '../../components/ReviewQueue';
 import { StatusTag } from '../../components/StatusTag';
 import { useEndpointQuery } from '../../lib/endpoint-query';
 import { formatDate, formatMoney } from '../../lib/format';
-import { amountOf } from '../../lib/money';
 import { useCan } from '../../lib/operator';
-import { call } from '../../lib/request';
+import { caseActions, type Row } from './case-actions';
 import { caseEventLine } from './case-event-line';
-import {
-  afterSaleDetailRoute,
-  afterSalesRoute,
-  approveAfterSaleRoute,
-  closeAfterSaleRoute,
-  receiveAfterSaleRoute,
-  refundAfterSaleRoute,
-  refuseAfterSaleReceiptRoute,
-  rejectAfterSaleRoute,
-  shipAfterSaleRoute,
-} from '../../lib/routes-after-sales';
-
-type Row = z.infer<typeof adminAfterSaleSchema>;
+import { afterSaleDetailRoute, afterSalesRoute } from '../../lib/routes-after-sales';
 
 const STATUSES = ['under_review', 'awaiting_return', 'return_shipped', 'received', 'refunding', 'replacement_shipped', 'refunded', 'completed', 'rejected', 'receipt_refused', 'withdrawn', 'closed'] as const;
-const schemas = () => import('@shop/contract/after-sales');
 
 /** A case's history and what its order may still refund, read when its drawer opens. */
 function CaseHistory({ id }: { id: number }) {
@@ -46,101 +30,21 @@ function CaseHistory({ id }: { id: number }) {
   );
 }
 
-/** After-sales cases (of regular orders and of member-shop orders, marked with the shop): approve (a return with its refund, capped), reject, receive, refuse receipt, refund, ship the replacement, close. */
+/**
+ * After-sales cases (of regular orders and of member-shop orders, marked with the shop): approve (a
+ * return with its refund, capped), reject, receive, refuse receipt, refund, ship the replacement,
+ * close; each operator sees the decisions their role allows. Finance, who only refund, open on the
+ * returns received.
+ */
 export default function AfterSales() {
   const { t } = useTranslation();
   const can = useCan();
-  const reason = { name: 'reason', label: t('console.common.reason'), required: true, multiline: true };
-  const actions: QueueAction<Row>[] = [
-    {
-      key: 'approve',
-      label: t('console.common.approve'),
-      primary: true,
-      when: (r) => r.status === 'under_review',
-      question: t('console.afterSales.approveQuestion'),
-      fields: [{ name: 'refund_amount', label: t('console.afterSales.refundAmount'), placeholder: t('console.afterSales.refundHint') }, { name: 'reason', label: t('console.common.reason'), multiline: true }],
-      schema: () => schemas().then((m) => m.adminAfterSaleApproveBody),
-      toBody: (r, v) => ({ id: r.id, reason: v.reason ?? '', ...(r.kind === 'return' && v.refund_amount ? { refund_amount: amountOf(v.refund_amount, r.currency) } : {}) }),
-      send: (_r, _v, key, body) => call(approveAfterSaleRoute, body, { idempotencyKey: key }),
-    },
-    {
-      key: 'reject',
-      label: t('console.common.reject'),
-      danger: true,
-      when: (r) => r.status === 'under_review',
-      question: t('console.common.confirmReject'),
-      fields: [reason],
-      schema: () => schemas().then((m) => m.adminAfterSaleReasonBody),
-      toBody: (r, v) => ({ id: r.id, reason: v.reason }),
-      send: (_r, _v, key, body) => call(rejectAfterSaleRoute, body, { idempotencyKey: key }),
-    },
-    {
-      key: 'receive',
-      label: t('console.afterSales.receive'),
-      primary: true,
-      when: (r) => r.status === 'awaiting_return' || r.status === 'return_shipped',
-      question: t('console.afterSales.receiveQuestion'),
-      fields: [{ name: 'resellable', label: t('console.afterSales.resellable'), options: [{ value: 'no', label: t('console.afterSales.notResellable') }, { value: 'yes', label: t('console.afterSales.backOnSale') }] }],
-      schema: () => schemas().then((m) => m.adminAfterSaleReceiveBody),
-      toBody: (r, v) => ({ id: r.id, resellable: v.resellable === 'yes' }),
-      send: (_r, _v, key, body) => call(receiveAfterSaleRoute, body, { idempotencyKey: key }),
-    },
-    {
-      key: 'refuse',
-      label: t('console.afterSales.refuseReceipt'),
-      danger: true,
-      when: (r) => r.status === 'return_shipped',
-      question: t('console.afterSales.refuseQuestion'),
-      fields: [reason],
-      schema: () => schemas().then((m) => m.adminAfterSaleReasonBody),
-      toBody: (r, v) => ({ id: r.id, reason: v.reason }),
-      send: (_r, _v, key, body) => call(refuseAfterSaleReceiptRoute, body, { idempotencyKey: key }),
-    },
-    ...(can('refunds.decide')
-      ? [
-          {
-            key: 'refund',
-            label: t('console.afterSales.refund'),
-            primary: true,
-            when: (r: Row) => r.kind === 'return' && (r.status === 'received' || r.status === 'refunding'),
-            question: t('console.afterSales.refundQuestion'),
-            fields: [],
-            toBody: (r: Row) => ({ id: r.id }),
-            send: (r: Row, _v: Record<string, string>, key: string) => call(refundAfterSaleRoute, { id: r.id }, { idempotencyKey: key }),
-          },
-        ]
-      : []),
-    {
-      key: 'ship',
-      label: t('console.afterSales.ship'),
-      primary: true,
-      when: (r) => r.kind !== 'return' && r.status === 'received',
-      question: t('console.afterSales.shipQuestion'),
-      fields: [
-        { name: 'carrier', label: t('console.afterSales.carrier'), required: true },
-        { name: 'tracking_number', label: t('console.afterSales.trackingNumber'), required: true, min: 4 },
-      ],
-      schema: () => schemas().then((m) => m.adminAfterSaleShipBody),
-      toBody: (r, v) => ({ id: r.id, carrier: v.carrier, tracking_number: v.tracking_number }),
-      send: (_r, _v, key, body) => call(shipAfterSaleRoute, body, { idempotencyKey: key }),
-    },
-    {
-      key: 'close',
-      label: t('console.afterSales.close'),
-      danger: true,
-      when: (r) => ['under_review', 'awaiting_return', 'return_shipped'].includes(r.status),
-      question: t('console.afterSales.closeQuestion'),
-      fields: [reason],
-      schema: () => schemas().then((m) => m.adminAfterSaleReasonBody),
-      toBody: (r, v) => ({ id: r.id, reason: v.reason }),
-      send: (_r, _v, key, body) => call(closeAfterSaleRoute, body, { idempotencyKey: key }),
-    },
-  ];
+  const actions = caseActions(t, can);
   return (
     <ReviewQueue<Row>
       name="after-sales"
       statuses={STATUSES}
-      defaultStatus="under_review"
+      defaultStatus={can('aftersales.decide') ? 'under_review' : 'received'}
       list={afterSalesRoute}
       searchPlaceholder={t('console.afterSales.search')}
       filter={{

@@ -37,6 +37,7 @@ import { withTransaction, type Tx } from '../../lib/transaction.js';
 import { enqueueLaterJob } from '../../jobs/enqueue.js';
 import { notifyMember } from '../messages/messages.service.js';
 import { findGoodsById, findGoodsWarranty, findSkusOfGoods } from '../catalogue/catalogue.queries.js';
+import { catalogueChangedOnCommit } from '../catalogue/response-cache.js';
 import { findSkusForCheckout, returnStock } from '../catalogue/stock.queries.js';
 import { skuSpecText } from '../catalogue/sku-text.js';
 import { pick } from '../catalogue/texts.js';
@@ -443,7 +444,12 @@ async function openCase(deps: KeptDeps, tx: Tx, actor: Actor, userId: number, re
 async function checkVideoLength(deps: Pick<AppDeps, 'db'> & { providers: Pick<AppDeps['providers'], 'storage'> }, userId: number, video: string | undefined): Promise<void> {
   if (!video) return;
   const key = uploadKeyOf(video);
-  if (!key || !(await findOwnUpload(deps.db, userId, key, 'video'))) throw new AppError(ResponseCode.afterSaleEvidence);
+  if (!key) throw new AppError(ResponseCode.afterSaleEvidence);
+  if (!(await findOwnUpload(deps.db, userId, key, 'video'))) {
+    // The member's own picture sent as the video is told as such, not as someone else's file.
+    if (await findOwnUpload(deps.db, userId, key, 'image')) throw new AppError(ResponseCode.afterSaleEvidence, undefined, { messageKey: 'afterSales.code.afterSaleEvidenceNotVideo' });
+    throw new AppError(ResponseCode.afterSaleEvidence);
+  }
   const seconds = await storedVideoSeconds(await deps.providers.storage.read(key)).catch(() => undefined);
   // A file whose length cannot be read (WebM, a renamed file, a movie whose every header says 0) is refused as such, not as too long.
   if (seconds === undefined) throw new AppError(ResponseCode.afterSaleVideoTooLong, { max: AFTER_SALE_VIDEO_SECONDS_MAX }, { messageKey: 'afterSales.code.afterSaleVideoUnreadable' });
@@ -619,14 +625,14 @@ export async function caseInfo(deps: Pick<AppDeps, 'db' | 'i18n' | 'config' | 's
 }
 
 /** The member withdraws a case until its goods are received; reserved replacement stock goes back. */
-export async function cancelCase(deps: Pick<AppDeps, 'db'>, actor: Actor, input: EndpointBody<typeof cancelAfterSale>): Promise<EndpointData<typeof cancelAfterSale>> {
+export async function cancelCase(deps: KeptDeps, actor: Actor, input: EndpointBody<typeof cancelAfterSale>): Promise<EndpointData<typeof cancelAfterSale>> {
   const userId = memberIdOf(actor);
   return withTransaction(deps.db, async (tx) => {
     const c = await q.findMemberCase(tx, userId, input.case_id);
     if (!c) throw new AppError(ResponseCode.afterSaleNotFound);
     const moved = await moveCase(tx, actor, c.id, WITHDRAW_FROM, 'withdrawn', { memberId: userId, set: { completed_at: new Date() } });
     if (!moved) throw new AppError(ResponseCode.afterSaleState);
-    await caseEnded(tx, moved, moved.was);
+    await caseEnded(deps, tx, moved, moved.was);
     return { case_id: c.id, status: 'withdrawn' as const };
   });
 }
@@ -741,9 +747,12 @@ export async function settleFreight(tx: Tx, ref: OrderRef, known?: { order: Case
   for (const c of cases) if (want.get(c.id) !== c.freight) await q.setCaseFreight(tx, c.id, c.freight, want.get(c.id)!);
 }
 
-export async function caseEnded(tx: Tx, c: Pick<CaseRow, 'id' | 'kind' | 'order_id' | 'shop_order_id'>, was: AfterSaleStatus): Promise<void> {
+export async function caseEnded(deps: Pick<AppDeps, 'config' | 'redis'>, tx: Tx, c: Pick<CaseRow, 'id' | 'kind' | 'order_id' | 'shop_order_id'>, was: AfterSaleStatus): Promise<void> {
   if (c.kind === 'exchange' && HOLDING_REPLACEMENT.includes(was)) {
-    for (const l of await q.findCaseLines(tx, [c.id])) if (l.exchange_sku_id) await returnStock(tx, l.exchange_sku_id, l.qty);
+    const lines = (await q.findCaseLines(tx, [c.id])).filter((l) => l.exchange_sku_id);
+    for (const l of lines) await returnStock(tx, l.exchange_sku_id!, l.qty);
+    // The replacement is another SKU of the same goods: its page shows the stock back.
+    if (lines.length) catalogueChangedOnCommit(tx, deps, [...new Set(lines.map((l) => Number(l.goods_id)))]);
   }
   const ref = refOf(c);
   // A return that ended without a refund returns nothing: the freight shown by the order's other cases follows.
@@ -753,14 +762,14 @@ export async function caseEnded(tx: Tx, c: Pick<CaseRow, 'id' | 'kind' | 'order_
 }
 
 /** The member received the replacement (or the repaired goods): the case completes. */
-export async function confirmReplacementReceipt(deps: Pick<AppDeps, 'db'>, actor: Actor, input: EndpointBody<typeof confirmAfterSaleReceipt>): Promise<EndpointData<typeof confirmAfterSaleReceipt>> {
+export async function confirmReplacementReceipt(deps: KeptDeps, actor: Actor, input: EndpointBody<typeof confirmAfterSaleReceipt>): Promise<EndpointData<typeof confirmAfterSaleReceipt>> {
   const userId = memberIdOf(actor);
   return withTransaction(deps.db, async (tx) => {
     const c = await q.findMemberCase(tx, userId, input.case_id);
     if (!c) throw new AppError(ResponseCode.afterSaleNotFound);
     const moved = await moveCase(tx, actor, c.id, ['replacement_shipped'], 'completed', { memberId: userId, set: { completed_at: new Date(), replacement_signed_at: c.replacement_signed_at ?? new Date() } });
     if (!moved) throw new AppError(ResponseCode.afterSaleState);
-    await caseEnded(tx, moved, moved.was);
+    await caseEnded(deps, tx, moved, moved.was);
     return { case_id: c.id, status: 'completed' as const };
   });
 }
@@ -768,7 +777,7 @@ export async function confirmReplacementReceipt(deps: Pick<AppDeps, 'db'>, actor
 // ---------------------------------------------------------------- jobs
 
 /** Closes a case still awaiting its goods once its time to send them back has passed (the job enqueued at approval). Answers whether it closed it. */
-export async function closeUnshippedCase(deps: Pick<AppDeps, 'db'>, actor: Actor, caseId: number): Promise<boolean> {
+export async function closeUnshippedCase(deps: KeptDeps, actor: Actor, caseId: number): Promise<boolean> {
   return withTransaction(deps.db, async (tx) => {
     const c = await q.findCase(tx, caseId);
     if (!c || c.status !== 'awaiting_return' || !c.ship_back_by) return false;
@@ -778,14 +787,14 @@ export async function closeUnshippedCase(deps: Pick<AppDeps, 'db'>, actor: Actor
     }
     const moved = await moveCase(tx, actor, caseId, ['awaiting_return'], 'closed', { reason: 'not shipped back in time', set: { completed_at: new Date() } });
     if (!moved) return false;
-    await caseEnded(tx, moved, moved.was);
+    await caseEnded(deps, tx, moved, moved.was);
     await notifyMember(tx, { memberId: c.user_id, kind: 'after_sale.expired', params: { case_no: c.case_no }, link: `/pages/order/saleInfo?id=${c.id}`, eventKey: `after-sale:${c.id}:closed` });
     return true;
   });
 }
 
 /** Completes an exchange or repair whose replacement shipped long enough ago that the member did not confirm it. */
-export async function completeCaseInTime(deps: Pick<AppDeps, 'db'>, actor: Actor, caseId: number): Promise<boolean> {
+export async function completeCaseInTime(deps: KeptDeps, actor: Actor, caseId: number): Promise<boolean> {
   return withTransaction(deps.db, async (tx) => {
     const c = await q.findCase(tx, caseId);
     if (!c || c.status !== 'replacement_shipped' || !c.replacement_shipped_at) return false;
@@ -796,7 +805,7 @@ export async function completeCaseInTime(deps: Pick<AppDeps, 'db'>, actor: Actor
     }
     const moved = await moveCase(tx, actor, caseId, ['replacement_shipped'], 'completed', { reason: 'not confirmed in time', set: { completed_at: new Date() } });
     if (!moved) return false;
-    await caseEnded(tx, moved, moved.was);
+    await caseEnded(deps, tx, moved, moved.was);
     return true;
   });
 }

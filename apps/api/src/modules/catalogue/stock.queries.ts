@@ -42,6 +42,23 @@ export const returnStock = (tx: Tx, skuId: number, quantity: number) =>
     .executeTakeFirst();
 
 /**
+ * Puts units an operator took back on sale (goods returned in a condition to sell again), recorded
+ * among the goods' stock adjustments as an operator's adjustment is, with its cause. Answers the
+ * goods whose stock changed (nothing for an SKU that no longer exists).
+ */
+export async function returnStockRecorded(tx: Tx, skuId: number, quantity: number, record: { reason: string; operator: string }): Promise<number | undefined> {
+  const sku = await tx
+    .updateTable('goods_skus')
+    .set((eb) => ({ stock: eb('stock', '+', quantity) }))
+    .where('id', '=', skuId)
+    .returning(['id', 'goods_id', 'stock'])
+    .executeTakeFirst();
+  if (!sku) return undefined;
+  await tx.insertInto('stock_adjustments').values({ goods_id: sku.goods_id, sku_id: sku.id, delta: quantity, stock_after: sku.stock, ...record }).execute();
+  return sku.goods_id;
+}
+
+/**
  * An insert of units sold per goods (`rows`: a query of goods id and units, units above zero), for
  * a statement of another area: appended rows, so concurrent payments of one goods never wait on
  * each other for its row. `foldGoodsSold` adds them to the goods' `sales`.

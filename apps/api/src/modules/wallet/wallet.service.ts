@@ -148,7 +148,12 @@ const REASONS: Array<[RegExp, string]> = [
   [/^(withdrawal|hold\.)/, 'withdrawal'],
   [/^transfer/, 'transfer'],
   [/^(points\.grant|gift_card\.issue)/, 'grant'],
+  // What a return takes back of the points an order earned, before what orders earn.
+  [/^order\.points\.reverse/, 'orderReversed'],
   [/^order/, 'order'],
+  // An order paid from the wallet (balance, points, gift-card value) and the refunds of that payment.
+  [/^payment\.wallet/, 'orderPaid'],
+  [/^payment\.refund/, 'orderRefund'],
   [/^checkout/, 'checkout'],
   [/^gift_card\.redeem/, 'giftCardRedeem'],
   [/^gift_card/, 'giftCard'],

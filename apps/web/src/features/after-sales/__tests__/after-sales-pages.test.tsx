@@ -162,6 +162,26 @@ describe('after-sales pages', () => {
     expect(api.violations).toEqual([]);
   });
 
+  it('a case still open shows its refund; a rejected or refused one shows none, on the list and on its page', async () => {
+    renderAt(paths.order.afterSales);
+    expect(await screen.findByText('$11.00')).toBeTruthy();
+    cleanup();
+    for (const [ended, shown] of [['rejected', 'Rejected'], ['receipt_refused', 'Returned goods refused']]) {
+      status = ended!;
+      renderAt(paths.order.afterSales);
+      expect(await screen.findByText(shown!)).toBeTruthy();
+      expect(screen.queryByText('$11.00')).toBeNull();
+      expect(screen.queryByText('$12.00')).toBeNull();
+      cleanup();
+      renderAt(`${paths.order.afterSaleDetails}?id=31`);
+      expect(await screen.findByText('Request submitted')).toBeTruthy();
+      expect(screen.getByText(shown!)).toBeTruthy();
+      expect(screen.queryByText('$11.00')).toBeNull();
+      expect(screen.queryByText('$12.00')).toBeNull();
+      cleanup();
+    }
+  });
+
   it('saleInfo: with no return address for the order’s country, says so and leads to customer service', async () => {
     returnAddress = false;
     renderAt(`${paths.order.afterSaleDetails}?id=31`);

@@ -9,6 +9,7 @@ import { useNavigate, useSearchParams } from '@/lib/router';
 import { showToast } from '@/lib/toast';
 import { useCarriers, useCase, useCaseTracking, useSaveShipment } from '../api/after-sales';
 import { CaseActions } from '../components/case-actions';
+import { refundShown } from '../refund';
 import '../after-sales.css';
 import { useTranslation } from '@/lib/i18n';
 
@@ -87,7 +88,7 @@ export default function CaseInfoPage() {
               </div>
               {c.reject_reason && <div className="as-problem">{t('afterSales.app.rejectReason', { reason: c.reject_reason })}</div>}
               {c.ship_back_by && c.status === 'awaiting_return' && <div className="as-muted">{t('afterSales.app.shipBackBy', { date: formatDate(c.ship_back_by) })}</div>}
-              {c.kind === 'return' && (
+              {refundShown(c) && (
                 <div className="as-muted">
                   {c.refunded !== null ? t('afterSales.app.refunded') : t('afterSales.app.refundable')} <Amount className="as-refund" value={c.refunded ?? c.refund ?? c.refundable} currency={c.currency} />
                   {c.refunded_at && ` · ${formatDate(c.refunded_at)} · ${t('afterSales.app.refundedTo')}`}

@@ -6,6 +6,7 @@ import { PageHeader } from '@/components/page-header';
 import { formatDate } from '@/lib/format';
 import { useCases } from '../api/after-sales';
 import { CaseActions } from '../components/case-actions';
+import { refundShown } from '../refund';
 import '../after-sales.css';
 import { useTranslation } from '@/lib/i18n';
 
@@ -45,7 +46,7 @@ export default function CasesPage() {
             ))}
             <div className="as-muted">
               {formatDate(c.created_at)}
-              {c.kind === 'return' && (
+              {refundShown(c) && (
                 <>
                   {' · '}
                   {t('afterSales.app.refundable')} <Amount value={c.refund ?? c.refundable} currency={c.currency} />

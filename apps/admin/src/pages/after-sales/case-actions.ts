@@ -1,0 +1,111 @@
+import type { adminAfterSaleSchema } from '@shop/contract/after-sales';
+import type { Permission } from '@shop/contract/common';
+import type { TFunction } from 'i18next';
+import type { z } from 'zod';
+import type { QueueAction } from '../../components/ReviewQueue';
+import { amountOf } from '../../lib/money';
+import { call } from '../../lib/request';
+import {
+  approveAfterSaleRoute,
+  closeAfterSaleRoute,
+  receiveAfterSaleRoute,
+  refundAfterSaleRoute,
+  refuseAfterSaleReceiptRoute,
+  rejectAfterSaleRoute,
+  shipAfterSaleRoute,
+} from '../../lib/routes-after-sales';
+
+export type Row = z.infer<typeof adminAfterSaleSchema>;
+
+const schemas = () => import('@shop/contract/after-sales');
+
+/**
+ * The decisions on a case the operator's role allows: those who decide cases approve, reject,
+ * receive, refuse receipt, ship and close; those who decide refunds (finance too, who only read the
+ * queue otherwise) refund a received return. A button the role may not use is not shown.
+ */
+export function caseActions(t: TFunction, can: (permission: Permission) => boolean): QueueAction<Row>[] {
+  const reason = { name: 'reason', label: t('console.common.reason'), required: true, multiline: true };
+  const decide: QueueAction<Row>[] = [
+    {
+      key: 'approve',
+      label: t('console.common.approve'),
+      primary: true,
+      when: (r) => r.status === 'under_review',
+      question: t('console.afterSales.approveQuestion'),
+      fields: [{ name: 'refund_amount', label: t('console.afterSales.refundAmount'), placeholder: t('console.afterSales.refundHint') }, { name: 'reason', label: t('console.common.reason'), multiline: true }],
+      schema: () => schemas().then((m) => m.adminAfterSaleApproveBody),
+      toBody: (r, v) => ({ id: r.id, reason: v.reason ?? '', ...(r.kind === 'return' && v.refund_amount ? { refund_amount: amountOf(v.refund_amount, r.currency) } : {}) }),
+      send: (_r, _v, key, body) => call(approveAfterSaleRoute, body, { idempotencyKey: key }),
+    },
+    {
+      key: 'reject',
+      label: t('console.common.reject'),
+      danger: true,
+      when: (r) => r.status === 'under_review',
+      question: t('console.common.confirmReject'),
+      fields: [reason],
+      schema: () => schemas().then((m) => m.adminAfterSaleReasonBody),
+      toBody: (r, v) => ({ id: r.id, reason: v.reason }),
+      send: (_r, _v, key, body) => call(rejectAfterSaleRoute, body, { idempotencyKey: key }),
+    },
+    {
+      key: 'receive',
+      label: t('console.afterSales.receive'),
+      primary: true,
+      when: (r) => r.status === 'awaiting_return' || r.status === 'return_shipped',
+      question: t('console.afterSales.receiveQuestion'),
+      fields: [{ name: 'resellable', label: t('console.afterSales.resellable'), options: [{ value: 'no', label: t('console.afterSales.notResellable') }, { value: 'yes', label: t('console.afterSales.backOnSale') }] }],
+      schema: () => schemas().then((m) => m.adminAfterSaleReceiveBody),
+      toBody: (r, v) => ({ id: r.id, resellable: v.resellable === 'yes' }),
+      send: (_r, _v, key, body) => call(receiveAfterSaleRoute, body, { idempotencyKey: key }),
+    },
+    {
+      key: 'refuse',
+      label: t('console.afterSales.refuseReceipt'),
+      danger: true,
+      when: (r) => r.status === 'return_shipped',
+      question: t('console.afterSales.refuseQuestion'),
+      fields: [reason],
+      schema: () => schemas().then((m) => m.adminAfterSaleReasonBody),
+      toBody: (r, v) => ({ id: r.id, reason: v.reason }),
+      send: (_r, _v, key, body) => call(refuseAfterSaleReceiptRoute, body, { idempotencyKey: key }),
+    },
+    {
+      key: 'ship',
+      label: t('console.afterSales.ship'),
+      primary: true,
+      when: (r) => r.kind !== 'return' && r.status === 'received',
+      question: t('console.afterSales.shipQuestion'),
+      fields: [
+        { name: 'carrier', label: t('console.afterSales.carrier'), required: true },
+        { name: 'tracking_number', label: t('console.afterSales.trackingNumber'), required: true, min: 4 },
+      ],
+      schema: () => schemas().then((m) => m.adminAfterSaleShipBody),
+      toBody: (r, v) => ({ id: r.id, carrier: v.carrier, tracking_number: v.tracking_number }),
+      send: (_r, _v, key, body) => call(shipAfterSaleRoute, body, { idempotencyKey: key }),
+    },
+    {
+      key: 'close',
+      label: t('console.afterSales.close'),
+      danger: true,
+      when: (r) => ['under_review', 'awaiting_return', 'return_shipped'].includes(r.status),
+      question: t('console.afterSales.closeQuestion'),
+      fields: [reason],
+      schema: () => schemas().then((m) => m.adminAfterSaleReasonBody),
+      toBody: (r, v) => ({ id: r.id, reason: v.reason }),
+      send: (_r, _v, key, body) => call(closeAfterSaleRoute, body, { idempotencyKey: key }),
+    },
+  ];
+  const refund: QueueAction<Row> = {
+    key: 'refund',
+    label: t('console.afterSales.refund'),
+    primary: true,
+    when: (r) => r.kind === 'return' && (r.status === 'received' || r.status === 'refunding'),
+    question: t('console.afterSales.refundQuestion'),
+    fields: [],
+    toBody: (r) => ({ id: r.id }),
+    send: (r, _v, key) => call(refundAfterSaleRoute, { id: r.id }, { idempotencyKey: key }),
+  };
+  return [...(can('aftersales.decide') ? decide : []), ...(can('refunds.decide') ? [refund] : [])];
+}
