@@ -96,7 +96,7 @@ export async function benchCapacity(): Promise<CapacityRow[]> {
   try {
     await sql`create extension if not exists pg_stat_statements`.execute(db);
     await migrateToLatest(db);
-    const deps = await depsFor(loadConfig({ ...process.env, NODE_ENV: 'development', DATABASE_URL: url, LOG_LEVEL: 'silent' }), db);
+    const deps = await depsFor(loadConfig({ ...process.env, NODE_ENV: 'development', DATABASE_URL: url, LOG_LEVEL: 'silent', UNPAID_ORDERS_PER_MEMBER: '0' }), db);
     await seedDemoData(deps);
     // A member with 200 orders and some ledger history, a session, a pay password and money; goods with plenty of stock.
     const [member] = await benchMembers(db, 1, `cap${Date.now().toString(36)}`);
@@ -126,7 +126,7 @@ export async function benchCapacity(): Promise<CapacityRow[]> {
     const port = await freePort();
     api = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'apps/api/src/main.ts')], {
       cwd: ROOT,
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: url, DATA_DIR: path.dirname(dataDir), JOBS_WORKER: 'false', SEED_DEMO: 'false', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '1000000000' },
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: url, DATA_DIR: path.dirname(dataDir), JOBS_WORKER: 'false', SEED_DEMO: 'false', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '1000000000', UNPAID_ORDERS_PER_MEMBER: '0' },
       stdio: ['ignore', 'inherit', 'inherit'],
     });
     const base = `http://127.0.0.1:${port}`;

@@ -236,7 +236,7 @@ export async function benchLarge(): Promise<string[]> {
       const db = createDatabase(withDatabase(url, name), 60, { statementMs: 0, connectMs: 60_000 });
       open.push(db);
       await migrateToLatest(db);
-      const deps = await depsFor(loadConfig({ ...process.env, NODE_ENV: 'development', DATABASE_URL: withDatabase(url, name), LOG_LEVEL: 'silent' }), db);
+      const deps = await depsFor(loadConfig({ ...process.env, NODE_ENV: 'development', DATABASE_URL: withDatabase(url, name), LOG_LEVEL: 'silent', UNPAID_ORDERS_PER_MEMBER: '0' }), db);
       await seedDemoData(deps);
       return { deps, probe: await prepareProbe(deps, name) };
     };

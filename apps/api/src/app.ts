@@ -5,7 +5,7 @@ import type { AppDeps } from './app-deps.js';
 import { modules } from './routes.js';
 import { compressionPlugin } from './plugins/compression.js';
 import { requestPlugin } from './plugins/context.js';
-import { clientErrorHandler, errorsPlugin, frameworkErrorHandler } from './plugins/errors.js';
+import { clientErrorHandler, errorsPlugin, frameworkErrorHandler, WHOLE_BODY } from './plugins/errors.js';
 import { openApiPlugin } from './plugins/openapi.js';
 import { bindNotAvailable, createApi, guardRouteInput } from './plugins/routes.js';
 import { corsPlugin } from './plugins/security.js';
@@ -15,6 +15,7 @@ import { readDeadline, requestDeadlines, serverLimits } from './plugins/timeouts
 import { webhooksPlugin } from './webhooks/webhooks.routes.js';
 import { webhookProviders } from './webhook-providers.js';
 import { responseCache } from './lib/cache.js';
+import { ValidationError } from './lib/errors.js';
 
 export type { AppDeps } from './app-deps.js';
 
@@ -56,7 +57,8 @@ export async function buildApp(deps: AppDeps, logger: FastifyServerOptions['logg
     try {
       done(null, JSON.parse(text));
     } catch {
-      done(Object.assign(new Error('Malformed JSON body'), { statusCode: 400 }), undefined);
+      // Text that is not JSON is refused as a body of the wrong form is (an array, a bare value): "please send JSON".
+      done(new ValidationError([{ field: WHOLE_BODY, key: 'validation.invalid', params: { field: WHOLE_BODY } }]), undefined);
     }
   });
 

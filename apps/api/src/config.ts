@@ -34,6 +34,8 @@ const schema = z.object({
   TRUST_PROXY: bool.default(false),
   /** Requests per minute per client address over the whole API; 0 turns the global limit off. */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(1200),
+  /** Unpaid orders one member may hold at once (each holds its goods' stock until paid or expired); 0 turns the cap off. */
+  UNPAID_ORDERS_PER_MEMBER: z.coerce.number().int().min(0).max(10_000).default(10),
   /** The longest a client may take to send a call's request (headers and body); slower ones are cut off. */
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).int().default(30),
   /** A read (GET call) not answered within this many ms answers 503 (0: no bound). */

@@ -68,8 +68,12 @@ export function errorsPlugin(app: FastifyInstance, i18n: Translator, reads: Read
     if (status === 429) {
       return reply.status(429).send({ code: ResponseCode.rateLimited, msg: i18n.t(lang, 'code.rateLimited'), data: null });
     }
+    if (status === 413) {
+      // A body larger than the server takes: said as such, so the client knows to send less, not to fix its form.
+      return reply.status(413).send({ code: ResponseCode.payloadTooLarge, msg: i18n.t(lang, 'code.payloadTooLarge'), data: null });
+    }
     if (status >= 400 && status < 500) {
-      // Malformed JSON, a wrong content type, a body too large …: the client's fault, said plainly.
+      // A wrong content type, a header that does not parse …: the client's fault, said plainly.
       return reply.status(status).send({ code: ResponseCode.badRequest, msg: i18n.t(lang, 'code.badRequest'), data: null });
     }
     if (isDatabaseUnavailable(error)) {

@@ -61,7 +61,7 @@ export async function realNameInfo(db: Executor, actor: Actor, input: { id?: num
   const userId = memberIdOf(actor);
   const { id } = input;
   const row = id ? await q.findOwnCertification(db, userId, id) : await q.findLatestCertification(db, userId);
-  if (id && !row) throw new AppError(ResponseCode.notFound);
+  if (id && !row) throw new AppError(ResponseCode.realNameNotFound);
   return { status: await realNameStatus(db, userId), record: row ? toRecord(row) : null };
 }
 

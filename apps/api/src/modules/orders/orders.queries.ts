@@ -111,13 +111,16 @@ export const findCheckoutView = async <L>(db: Executor, memberId: number, addres
  * Given `cart` instead of an SKU, the units come from the member's cart lines (those of `ids`, or
  * else the selected ones), summed per SKU (`plan`, in ascending SKU id order), and the first SKU
  * of the plan is the one reserved: an order from the cart reads its lines in the same round trip.
+ * With `destination`, the member's checkouts are first held in line (`lockMemberCheckouts`, before
+ * any SKU row is touched) until the transaction ends, so the order's insert counts their unpaid orders exactly.
  */
 export const reserveSkuForCheckout = async (tx: Tx, what: { skuId: number; quantity: number } | { cart: { userId: number; ids?: number[] } }, destination?: { memberId: number; addressId?: number }) => {
   const plan = 'cart' in what ? chosenCartUnitsQuery(tx, what.cart.userId, what.cart.ids) : sql`select ${what.skuId}::bigint as sku_id, null::bigint as goods_id, ${what.quantity}::int as quantity`;
   return (
     await sql<{ plan: Array<{ sku_id: number; goods_id: number | null; quantity: number }>; sku: (SkuRow & { points_per_unit: number | null }) | null; address: ShippingAddressRow | null; terms: CheckoutTerms | null }>`
       with p as (${plan}),
-      w as (select sku_id, quantity from p order by sku_id limit 1),
+      m as (${destination ? sql`select pg_advisory_xact_lock(hashtext('member-checkout'), ${destination.memberId}::int)` : sql`select 1`}),
+      w as (select sku_id, quantity from p, m order by sku_id limit 1),
       r as (
         update goods_skus s set stock = s.stock - w.quantity from w
         where s.id = w.sku_id and s.stock >= w.quantity and exists (select 1 from goods g where g.id = s.goods_id and g.status = 'on_sale')
@@ -189,6 +192,8 @@ const ORDER_LINE_COLUMNS = ['goods_id', 'sku_id', 'name', 'spec_text', 'image', 
  * keyed by `orderExpiryJobKey`) in one statement. Nothing is written, and nothing answered, when
  * the order number is taken (the caller draws another). `expiry_job` is false when the job could
  * not be added this way (the task was never enqueued before): the caller enqueues it.
+ * `unpaid_before` counts the member's other orders awaiting payment whose time is not up (each holds
+ * its goods' stock), read after the member's checkouts were held in line (`lockMemberCheckouts`).
  */
 export const insertOrderWithLines = async (
   tx: Tx,
@@ -204,7 +209,7 @@ export const insertOrderWithLines = async (
   const job = expiry
     ? sql`, j as (${laterJobInsertOf('expire_order', { payload: sql`json_build_object('orderId', o.id)`, key: sql`${ORDER_EXPIRY_KEY_PREFIX}::text || o.id`, runAt: expiry.runAt, maxAttempts: expiry.maxAttempts, from: 'o' })})`
     : sql``;
-  const { rows } = await sql<Pick<Selectable<OrdersTable>, 'id' | 'order_no' | 'status' | 'total_minor' | 'currency' | 'expires_at'> & { expiry_job: boolean; cart_lines_taken: number }>`
+  const { rows } = await sql<Pick<Selectable<OrdersTable>, 'id' | 'order_no' | 'status' | 'total_minor' | 'currency' | 'expires_at'> & { expiry_job: boolean; cart_lines_taken: number; unpaid_before: number }>`
     with o as (
       insert into orders (${sql.join(columns.map((c) => sql.ref(c)))}) values (${sql.join(columns.map((c) => row[c]))})
       on conflict (order_no) do nothing
@@ -219,7 +224,8 @@ export const insertOrderWithLines = async (
       select o.id, 'created', null, 'awaiting_payment', ${event.actor_kind}, ${event.actor_id}, ${event.request_id} from o)
     ${job}
     ${cart ? sql`, c as (${deleteCartLinesOfSkusAfter(cart.userId, cart.skuIds, 'o')})` : sql``}
-    select o.*, ${expiry ? sql`exists (select 1 from j)` : sql`false`} as expiry_job, ${cart ? sql`(select count(*) from c)::int` : sql`0`} as cart_lines_taken from o`.execute(tx);
+    select o.*, ${expiry ? sql`exists (select 1 from j)` : sql`false`} as expiry_job, ${cart ? sql`(select count(*) from c)::int` : sql`0`} as cart_lines_taken,
+      (select count(*) from orders u where u.user_id = ${o.user_id} and u.status = 'awaiting_payment' and u.expires_at > now())::int as unpaid_before from o`.execute(tx);
   return rows[0];
 };
 
@@ -404,6 +410,9 @@ export const markReminded = (db: Executor, userId: number, orderId: number) =>
     .where((eb) => eb.or([eb('last_reminded_at', 'is', null), eb('last_reminded_at', '<=', sql<Date>`now() - interval '24 hours'`)]))
     .returning(['id', 'last_reminded_at'])
     .executeTakeFirst();
+
+/** Holds one member's checkouts in line until the caller's transaction ends (so their unpaid orders are counted one checkout at a time). */
+export const lockMemberCheckouts = (tx: Tx, userId: number) => sql`select pg_advisory_xact_lock(hashtext('member-checkout'), ${userId}::int)`.execute(tx);
 
 /** Orders past their payment time that are still unpaid (a safety net behind each order's own expiry job). */
 export const findOverdueUnpaidOrderIds = async (db: Executor, limit: number) =>

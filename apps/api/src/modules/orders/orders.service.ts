@@ -241,13 +241,17 @@ export type CreateOrderInput = Omit<OrderBody, 'points' | 'shopping_points'> & P
  * `/shop/buy/createOrder`: reserves the stock of every line with one conditional update per SKU (in
  * ascending id order, quantities of one SKU summed), prices the order from the shop's own rows,
  * keeps snapshots of what was bought and where it goes, and enqueues its expiry, all in one
- * transaction. Prices, totals, owner and status in the body are never read.
+ * transaction; refused while the member holds `UNPAID_ORDERS_PER_MEMBER` unpaid orders. Prices, totals,
+ * owner and status in the body are never read.
  */
 export async function placeOrder(deps: AppDeps, actor: Actor, input: CreateOrderInput, options: { international?: { method: ShippingMethod }; groupBuy?: { priceMinor: number } } = {}): Promise<EndpointData<typeof createOrder>> {
   const userId = memberIdOf(actor);
   // Counted outside the order's transaction: a refused order must still count its wrong code.
   if (input.coupon_code) await guardCouponGuess(deps.db, { userId, ip: actor.ip }, input.coupon_code);
   return withTransaction(deps.db, async (tx) => {
+    // A group buy reserves no SKU row here: its member's checkouts are held in line apart (the other
+    // checkouts' first reservation does it), so the cap on unpaid orders below counts one at a time.
+    if (options.groupBuy) await q.lockMemberCheckouts(tx, userId);
     // An order from the cart reads its lines, summed per SKU, with the first SKU's reservation.
     const destination = { memberId: userId, addressId: input.address_id };
     const fromCartLines = !input.items?.length && input.sku_id === undefined && !options.groupBuy;
@@ -358,6 +362,10 @@ export async function placeOrder(deps: AppDeps, actor: Actor, input: CreateOrder
     // A cart line is bought once: a checkout of the same lines that committed first took them, and
     // this one is undone (its reservations with it), as a later checkout of them would be refused.
     if (fromCart && order.cart_lines_taken < fromCart.skuIds.length) throw new AppError(ResponseCode.nothingSelected);
+    // Each unpaid order holds its goods' stock until paid or expired: without a cap, one member could take
+    // a product off sale for everyone with orders never paid. Refused, the whole checkout is undone.
+    const cap = deps.config.UNPAID_ORDERS_PER_MEMBER;
+    if (cap > 0 && order.unpaid_before >= cap) throw new AppError(ResponseCode.unpaidOrdersLimit, { max: cap });
     await holdCheckoutPoints(tx, actor, { id: order.id, userId }, points.plan);
     // The expiry job is written with the order (due a minute or more later, the workers find it without a wake-up notice); if that could not be done, it is enqueued now.
     if (!order.expiry_job) await enqueueJob(tx, 'expire_order', { orderId: order.id }, { runAt: expiresAt, jobKey: q.orderExpiryJobKey(order.id), maxAttempts: EXPIRY_ATTEMPTS });

@@ -15,17 +15,23 @@ type Coupon = NonNullable<Awaited<ReturnType<typeof q.findCouponByCode>>>;
  * A right code forgives nothing: a public code between guesses must not reset the count.
  */
 export async function guardCouponGuess(db: Database, who: { userId: number; ip: string }, code: string): Promise<void> {
-  // Only the member's session guesses here: one count whatever the address.
-  await guessUnderLockout(
-    db,
-    `coupon:${who.userId}`,
-    who.ip,
-    ResponseCode.couponInvalid,
-    async () => {
-      if (!(await q.findCouponByCode(db, code))) throw new AppError(ResponseCode.couponInvalid);
-    },
-    MEMBER_ONLY,
-  );
+  try {
+    // Only the member's session guesses here: one count whatever the address.
+    await guessUnderLockout(
+      db,
+      `coupon:${who.userId}`,
+      who.ip,
+      ResponseCode.couponInvalid,
+      async () => {
+        if (!(await q.findCouponByCode(db, code))) throw new AppError(ResponseCode.couponInvalid);
+      },
+      MEMBER_ONLY,
+    );
+  } catch (e) {
+    // The same lock as wrong passwords, told as what it is about: the member typed wrong coupon codes, not a wrong password.
+    if (e instanceof AppError && e.code === ResponseCode.loginLocked) throw new AppError(e.code, e.params, { ...e.options, messageKey: 'orders.code.couponGuessLocked' });
+    throw e;
+  }
 }
 
 /** The coupon's discount on a subtotal, or the reason it does not apply (never more than the subtotal). */

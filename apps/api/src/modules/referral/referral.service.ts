@@ -140,7 +140,8 @@ export async function placementTree(deps: Deps, actor: Actor, input: EndpointQue
   let access = await q.findTreeAccess(deps.db, me, rootId);
   // Nobody placed yet: the shop's first member becomes the root, then the caller is looked at again.
   if (access.depth === null && (await ensureRoot(deps.db)) !== undefined) access = await q.findTreeAccess(deps.db, me, rootId);
-  if (access.depth === null) throw new AppError(ResponseCode.referralSelfNotPlaced);
+  // Not placed yet: the same code as placing, told as a read (there is no tree of theirs to show yet).
+  if (access.depth === null) throw new AppError(ResponseCode.referralSelfNotPlaced, undefined, { messageKey: 'referral.code.referralSelfNotPlacedTree' });
   if (!access.inside) throw new AppError(ResponseCode.referralNotInTeam);
   if (input.q) rootId = (await q.findInSubtreeByName(deps.db, rootId, input.q)) ?? rootId;
   const drawn = await drawTree(deps.db, rootId, input.levels, access.depth, maskContact);

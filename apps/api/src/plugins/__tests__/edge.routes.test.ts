@@ -97,12 +97,31 @@ describe('framework errors answer with the envelope and the same headers', () =>
       await t.app.inject({ method: 'POST', url: '/user/no_auth/login', headers: { 'content-type': 'application/json' }, payload: '{"account":' }),
       await t.app.inject({ method: 'POST', url: '/user/no_auth/login', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ pad: 'x'.repeat(2 * 1024 * 1024) }) }),
     ];
-    expect(answers.map((a) => a.statusCode)).toEqual([404, 404, 404, 415, 400, 413]);
+    expect(answers.map((a) => a.statusCode)).toEqual([404, 404, 404, 415, 422, 413]);
     for (const a of answers) {
       expect(Object.keys(a.json()).sort()).toEqual(['code', 'data', 'msg']);
       expectSecurityHeaders(a.headers);
       expect(a.headers['cache-control']).toBe('no-store');
     }
+  });
+
+  it('answers a body too large with its own code and words, and text that is not JSON as any body of the wrong form', async () => {
+    const login = (payload: string, lang = 'en-us') => t.app.inject({ method: 'POST', url: '/user/no_auth/login', headers: { 'content-type': 'application/json', 'think-lang': lang }, payload });
+    const big = await login(JSON.stringify({ pad: 'x'.repeat(2 * 1024 * 1024) }));
+    expect(big.statusCode).toBe(413);
+    expect(big.json()).toEqual({ code: ResponseCode.payloadTooLarge, msg: 'The request is too large', data: null });
+    expect((await login(JSON.stringify({ pad: 'x'.repeat(2 * 1024 * 1024) }), 'zh-cn')).json().msg).toBe('请求内容过大');
+
+    // An array is JSON of the wrong form; text that does not parse gets the same answer, in the member's language.
+    const array = await login('[1, 2]');
+    expect(array.statusCode).toBe(422);
+    expect(array.json()).toMatchObject({ code: ResponseCode.validation, msg: 'The request is not in the expected form: send its fields as JSON' });
+    for (const payload of ['{not json', '{"account":']) {
+      const res = await login(payload);
+      expect(res.statusCode, payload).toBe(422);
+      expect(res.json(), payload).toEqual(array.json());
+    }
+    expect((await login('{not json', 'jp')).json().msg).toBe((await login('[1, 2]', 'jp')).json().msg);
   });
 
   describe('on a real connection', () => {

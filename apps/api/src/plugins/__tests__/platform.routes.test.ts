@@ -109,10 +109,10 @@ describe('language negotiation', () => {
 });
 
 describe('failures', () => {
-  it('answers malformed JSON with a 400 envelope', async () => {
+  it('answers malformed JSON as a body of the wrong form: HTTP 422, "send its fields as JSON"', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/user/no_auth/login', headers: { 'content-type': 'application/json' }, payload: '{"account":' });
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: ResponseCode.badRequest, data: null });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({ code: ResponseCode.validation, msg: 'The request is not in the expected form: send its fields as JSON' });
   });
 
   it('answers invalid input with HTTP 422 and the first problem, localized', async () => {

@@ -58,8 +58,15 @@ describe('real-name authentication', () => {
     const record = (await call(t, 'POST', '/user/certification/auth', { ...mainland, document_number: freshNationalId() }, { token: a.token })).body.data.record;
     expect((await call(t, 'GET', `/user/certification/info?id=${record.id}`, undefined, { token: a.token })).body.data.record.id).toBe(record.id);
     const peek = await call(t, 'GET', `/user/certification/info?id=${record.id}`, undefined, { token: b.token });
-    expect(peek.body).toMatchObject({ code: ResponseCode.notFound, data: null });
+    expect(peek.body).toEqual({ code: ResponseCode.realNameNotFound, msg: 'This real-name authentication request does not exist', data: null });
     expect((await call(t, 'GET', '/user/certification/info', undefined, { token: b.token })).body.data).toEqual({ status: 'none', record: null });
+  });
+
+  it('asking for a real-name request that does not exist names what is missing, in the member’s language', async () => {
+    const m = await registerMember(t);
+    const missing = await call(t, 'GET', '/user/certification/info?id=999999999', undefined, { token: m.token });
+    expect(missing.body).toEqual({ code: ResponseCode.realNameNotFound, msg: 'This real-name authentication request does not exist', data: null });
+    expect((await call(t, 'GET', '/user/certification/info?id=999999999', undefined, { token: m.token, lang: 'zh-cn' })).body.msg).toBe('该实名认证申请不存在');
   });
 
   it('international members submit with their country; the lists are localized', async () => {

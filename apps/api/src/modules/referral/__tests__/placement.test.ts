@@ -83,7 +83,8 @@ describe('anzhi: placing an invitee', () => {
     const unplaced = await kit.invitee(sponsor.userId);
     const grandchild = await kit.invitee(unplaced.userId);
     expect((await kit.post(unplaced, '/attractive/user/anzhi', { user_id: grandchild.userId, parent_id: sponsor.userId, side: 'R' })).body.code).toBe(ResponseCode.referralSelfNotPlaced);
-    expect((await kit.get(unplaced, '/attractive/user/anzhiTree')).body.code).toBe(ResponseCode.referralSelfNotPlaced);
+    // Reading the tree says there is none to show yet, not that placing is refused.
+    expect((await kit.get(unplaced, '/attractive/user/anzhiTree?levels=1')).body).toEqual({ code: ResponseCode.referralSelfNotPlaced, msg: 'You are not placed yet, so you have no team tree to show', data: null });
     // Another team's tree is never shown.
     expect((await kit.get(sponsor, `/attractive/user/anzhiTree?root_id=${other.userId}`)).body.code).toBe(ResponseCode.referralNotInTeam);
     expect((await kit.get(sponsor, `/attractive/user/anzhiTree?root_id=${(await kit.root())}`)).body.code).toBe(ResponseCode.referralNotInTeam);
