@@ -17,7 +17,7 @@ import { closeUnshippedCase, completeCaseInTime } from './modules/after-sales/af
 import { finishPendingCaseRefunds } from './modules/after-sales/after-sales.console.js';
 import { pairDueDays, recheckAllStars } from './modules/referral/earnings.service.js';
 import { placeOverdueInvitees } from './modules/referral/referral.service.js';
-import { expireOverdueShopOrders, expireShopOrder, refundShopOrder, rejectOverdueAudit, rejectOverdueAudits, settleDueShopOrders, settleShopOrder } from './modules/user-shop/shop-orders.service.js';
+import { autoCompleteDueShopOrders, autoCompleteShopOrder, expireOverdueShopOrders, expireShopOrder, refundShopOrder, rejectOverdueAudit, rejectOverdueAudits, settleDueShopOrders, settleShopOrder } from './modules/user-shop/shop-orders.service.js';
 
 // Composition: every durable task bound to the area function it runs. The jobs module knows tasks
 // only by name and payload (`jobs/payloads.ts`); the worker runs what `deps.ts` registers from here.
@@ -125,8 +125,11 @@ export const jobTasks: JobTaskTable = {
   settle_shop_order: async ({ orderId }, { deps, actor }) => {
     await settleShopOrder(deps, actor, orderId);
   },
+  auto_complete_shop_order: async ({ orderId }, { deps, actor }) => {
+    await autoCompleteShopOrder(deps, actor, orderId);
+  },
   sweep_shop_orders: async (_payload, { deps, actor, helpers }) => {
-    const done = { expired: await expireOverdueShopOrders(deps, actor), rejected: await rejectOverdueAudits(deps, actor), settled: await settleDueShopOrders(deps, actor) };
-    if (done.expired || done.rejected || done.settled) helpers.logger.info(`shop orders swept: ${JSON.stringify(done)}`);
+    const done = { expired: await expireOverdueShopOrders(deps, actor), rejected: await rejectOverdueAudits(deps, actor), completed: await autoCompleteDueShopOrders(deps, actor), settled: await settleDueShopOrders(deps, actor) };
+    if (done.expired || done.rejected || done.completed || done.settled) helpers.logger.info(`shop orders swept: ${JSON.stringify(done)}`);
   },
 };

@@ -62,6 +62,8 @@ export interface JobPayloads {
   refund_shop_order: { orderId: number };
   /** Credits the owner's earnings of a completed shop order at its settled moment; enqueued at completion. */
   settle_shop_order: { orderId: number };
-  /** Shop orders their own jobs missed: unpaid past the deadline, audits overdue, settlements due. Every 5 minutes. */
+  /** Completes a shipped (delivery) shop order its buyer did not confirm, the order settings' days after shipping; enqueued at shipping. */
+  auto_complete_shop_order: { orderId: number };
+  /** Shop orders their own jobs missed: unpaid past the deadline, audits overdue, shipped ones unconfirmed too long, settlements due. Every 5 minutes. */
   sweep_shop_orders: Record<string, never>;
 }

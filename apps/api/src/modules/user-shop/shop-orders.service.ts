@@ -341,7 +341,7 @@ class StockShort extends Error {
 export async function auditShopOrder(deps: ShopDeps, actor: Actor, input: EndpointBody<typeof approveMyShopOrder>): Promise<EndpointData<typeof approveMyShopOrder>> {
   const shop = await ownShop(deps.db, actor);
   const found = await q.findShopOrder(deps.db, input.id);
-  if (!found || Number(found.shop_id) !== Number(shop.id)) throw new AppError(ResponseCode.shopItemNotFound);
+  if (!found || Number(found.shop_id) !== Number(shop.id)) throw new AppError(ResponseCode.orderNotFound);
   return decideAudit(deps, actor, input.id, input.decision, input.reason);
 }
 
@@ -415,16 +415,60 @@ async function scheduleShopSettlement(tx: Tx, orderId: number): Promise<void> {
   await enqueueJob(tx, 'settle_shop_order', { orderId }, { runAt: at, jobKey: `shop-order-settle:${orderId}` });
 }
 
-/** The owner moves an approved order on: shipped (carrier and tracking) or ready for pickup, as its delivery says; then completed. */
+/** When a shipped order its buyer does not confirm completes on its own: the regular orders' days (`auto_confirm_days`) after shipping. */
+async function shopAutoCompleteTime(db: Executor, shippedAt: Date | string): Promise<Date> {
+  return new Date(new Date(shippedAt).getTime() + (await findOrderSettings(db)).auto_confirm_days * 86_400_000);
+}
+
+/**
+ * Completes a shipped (delivery) order its buyer did not confirm, once the order settings' days after
+ * shipping are up, as regular orders complete; its settlement is then scheduled as at a confirmation.
+ * Not due yet (the days were raised since), its job moves to the new moment.
+ */
+export async function autoCompleteShopOrder(deps: Pick<AppDeps, 'db'>, actor: Actor, orderId: number): Promise<boolean> {
+  return withTransaction(deps.db, async (tx) => {
+    const order = await q.lockShopOrderForUpdate(tx, orderId);
+    if (!order || order.status !== 'shipped' || order.delivery !== 'ship' || !order.shipped_at) return false;
+    const due = await shopAutoCompleteTime(tx, order.shipped_at);
+    if (due.getTime() > Date.now()) {
+      await enqueueJob(tx, 'auto_complete_shop_order', { orderId }, { runAt: due, jobKey: `shop-order-auto-complete:${orderId}` });
+      return false;
+    }
+    const moved = await moveOrder(tx, actor, orderId, ['shipped'], 'completed', { completed_at: new Date() }, 'not confirmed in time');
+    if (!moved) return false;
+    await scheduleShopSettlement(tx, orderId);
+    return true;
+  });
+}
+
+/** Completes every shipped order past its days that its own job missed. */
+export async function autoCompleteDueShopOrders(deps: Pick<AppDeps, 'db'>, actor: Actor): Promise<number> {
+  const days = (await findOrderSettings(deps.db)).auto_confirm_days;
+  let n = 0;
+  for (const id of await q.findUnconfirmedShippedIds(deps.db, new Date(Date.now() - days * 86_400_000), 500)) if (await autoCompleteShopOrder(deps, actor, id)) n++;
+  return n;
+}
+
+/**
+ * The owner moves an approved order on: shipped (carrier and tracking) or ready for pickup, as its
+ * delivery says. The owner completes a pickup order at the hand-over; a shipped order is the buyer's
+ * to confirm (or it completes on its own), since completing starts the buyer's return window.
+ */
 export async function changeShopOrderState(db: Executor, actor: Actor, input: EndpointBody<typeof changeMyShopOrderState>): Promise<EndpointData<typeof changeMyShopOrderState>> {
   const shop = await ownShop(db, actor);
   return withTransaction(db, async (tx) => {
     const order = await q.lockShopOrderForUpdate(tx, input.id);
-    if (!order || Number(order.shop_id) !== Number(shop.id)) throw new AppError(ResponseCode.shopItemNotFound);
+    if (!order || Number(order.shop_id) !== Number(shop.id)) throw new AppError(ResponseCode.orderNotFound);
     let moved;
-    if (input.to === 'shipped' && order.delivery === 'ship') moved = await moveOrder(tx, actor, order.id, ['approved'], 'shipped', { shipped_at: new Date(), carrier: input.carrier, tracking_number: input.tracking_number });
-    else if (input.to === 'ready_for_pickup' && order.delivery === 'pickup') moved = await moveOrder(tx, actor, order.id, ['approved'], 'ready_for_pickup', { shipped_at: new Date() });
-    else if (input.to === 'completed') moved = await moveOrder(tx, actor, order.id, ['shipped', 'ready_for_pickup'], 'completed', { completed_at: new Date() });
+    if (input.to === 'shipped' && order.delivery === 'ship') {
+      const shippedAt = new Date();
+      moved = await moveOrder(tx, actor, order.id, ['approved'], 'shipped', { shipped_at: shippedAt, carrier: input.carrier, tracking_number: input.tracking_number });
+      if (moved) await enqueueJob(tx, 'auto_complete_shop_order', { orderId: order.id }, { runAt: await shopAutoCompleteTime(tx, shippedAt), jobKey: `shop-order-auto-complete:${order.id}` });
+    } else if (input.to === 'ready_for_pickup' && order.delivery === 'pickup') moved = await moveOrder(tx, actor, order.id, ['approved'], 'ready_for_pickup', { shipped_at: new Date() });
+    else if (input.to === 'completed') {
+      if (order.delivery === 'ship') throw new AppError(ResponseCode.shopOrderBuyerConfirms);
+      moved = await moveOrder(tx, actor, order.id, ['ready_for_pickup'], 'completed', { completed_at: new Date() });
+    }
     if (!moved) throw new AppError(ResponseCode.shopOrderState);
     if (input.to === 'completed') await scheduleShopSettlement(tx, order.id);
     return { id: order.id, status: moved.status };
@@ -436,7 +480,7 @@ export async function confirmShopOrder(db: Executor, actor: Actor, input: Endpoi
   const userId = memberIdOf(actor);
   return withTransaction(db, async (tx) => {
     const order = await q.lockShopOrderForUpdate(tx, input.id);
-    if (!order || Number(order.buyer_id) !== userId) throw new AppError(ResponseCode.shopItemNotFound);
+    if (!order || Number(order.buyer_id) !== userId) throw new AppError(ResponseCode.orderNotFound);
     const moved = await moveOrder(tx, actor, order.id, ['shipped', 'ready_for_pickup'], 'completed', { completed_at: new Date() });
     if (!moved) throw new AppError(ResponseCode.shopOrderState);
     await scheduleShopSettlement(tx, order.id);
@@ -543,7 +587,8 @@ export async function shopOrdersAnswer(db: Executor, rows: q.ShopOrderListRow[],
         audit: viewer === 'owner' && s === 'awaiting_audit',
         ship: viewer === 'owner' && s === 'approved' && r.delivery === 'ship',
         ready_for_pickup: viewer === 'owner' && s === 'approved' && r.delivery === 'pickup',
-        complete: s === 'shipped' || s === 'ready_for_pickup',
+        // The buyer confirms either; the owner completes only a pickup at the hand-over (a shipped order is the buyer's to confirm).
+        complete: viewer === 'buyer' ? s === 'shipped' || s === 'ready_for_pickup' : s === 'ready_for_pickup',
         // The buyer's way to after-sales (what may be asked, per line and kind, is the after-sales area's answer).
         after_sale: viewer === 'buyer' && (s === 'shipped' || s === 'completed'),
       },
@@ -601,7 +646,7 @@ export async function cachedOwnerOrders(deps: Pick<AppDeps, 'db' | 'config' | 'r
 export async function ownerOrder(db: Executor, actor: Actor, input: { id: number }): Promise<EndpointData<typeof getMyShopOrder>> {
   const shopId = Number((await ownShop(db, actor)).id);
   const row = await q.findShopOrderWithNames(db, input.id);
-  if (!row || Number(row.shop_id) !== shopId || row.status === 'awaiting_payment') throw new AppError(ResponseCode.shopItemNotFound);
+  if (!row || Number(row.shop_id) !== shopId || row.status === 'awaiting_payment') throw new AppError(ResponseCode.orderNotFound);
   return detailAnswer(db, row, 'owner', actor.lang);
 }
 
@@ -620,6 +665,6 @@ export async function buyerOrders(db: Executor, actor: Actor, input: EndpointQue
 /** One of the buyer's shop orders. */
 export async function buyerOrder(db: Executor, actor: Actor, input: { id: number }): Promise<EndpointData<typeof getMyShopOrder>> {
   const row = await q.findShopOrderWithNames(db, input.id);
-  if (!row || Number(row.buyer_id) !== memberIdOf(actor)) throw new AppError(ResponseCode.shopItemNotFound);
+  if (!row || Number(row.buyer_id) !== memberIdOf(actor)) throw new AppError(ResponseCode.orderNotFound);
   return detailAnswer(db, row, 'buyer', actor.lang);
 }

@@ -215,8 +215,12 @@ export const insertRestock = async (tx: Tx, r: { order_id: number; shop_id: numb
 
 const stockOfGoods = sql<string>`coalesce((select sum(st.stock) from shop_stock st where st.shop_id = sg.shop_id and st.goods_id = sg.goods_id), 0)`;
 const lowestPrice = sql<string>`(select min(k.price_minor) from goods_skus k where k.goods_id = g.id)`;
-/** The lowest of a shop's prices of the goods' SKUs. */
-const lowestShopPrice = sql<string>`(select min(${shopPriceSql('p.price_minor', 'k.price_minor')}) from goods_skus k left join shop_sku_prices p on p.shop_id = sg.shop_id and p.sku_id = k.id where k.goods_id = g.id)`;
+const shopPricesOfSkus = sql`select min(${shopPriceSql('p.price_minor', 'k.price_minor')}) from goods_skus k left join shop_sku_prices p on p.shop_id = sg.shop_id and p.sku_id = k.id where k.goods_id = g.id`;
+/**
+ * The price a buyer can pay at the shop: the lowest of the shop's prices of the SKUs it holds in
+ * stock (an option out of stock cannot be bought); of all the SKUs when it holds none.
+ */
+const lowestShopPrice = sql<string>`coalesce((${shopPricesOfSkus} and exists (select 1 from shop_stock st where st.shop_id = sg.shop_id and st.sku_id = k.id and st.stock > 0)), (${shopPricesOfSkus}))`;
 const highestPv = sql<string>`coalesce((select max(k.pv) from goods_skus k where k.goods_id = g.id), 0)`;
 
 const shopGoodsRows = (db: Executor) =>
@@ -525,6 +529,10 @@ export const markShopOrderSettled = (tx: Tx, id: number, earnings: { fee_bp: num
 /** Completed orders past their settling time not yet settled (the sweep behind each order's job). */
 export const findDueUnsettledIds = async (db: Executor, limit: number) =>
   (await db.selectFrom('shop_orders').select('id').where('status', '=', 'completed').where('settled_at', 'is', null).where('settles_at', '<=', new Date()).limit(limit).execute()).map((r) => Number(r.id));
+
+/** Shipped (delivery) orders shipped before `shippedBefore` that their buyers never confirmed (the sweep behind each order's auto-complete job). */
+export const findUnconfirmedShippedIds = async (db: Executor, shippedBefore: Date, limit: number) =>
+  (await db.selectFrom('shop_orders').select('id').where('status', '=', 'shipped').where('delivery', '=', 'ship').where('shipped_at', '<=', shippedBefore).orderBy('shipped_at').limit(limit).execute()).map((r) => Number(r.id));
 
 /** Unpaid orders past their deadline (the sweep behind each order's expiry job). */
 export const findOverdueUnpaidIds = async (db: Executor, limit: number) =>

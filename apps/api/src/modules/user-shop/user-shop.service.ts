@@ -94,10 +94,10 @@ export function shopRefusal(shop: q.ShopRow): number | undefined {
   return undefined;
 }
 
-/** A shop buyers may see, or "not found". */
+/** A shop buyers may see, or "the shop does not exist" (a hidden shop answers the same as none). */
 export async function visibleShop(db: Executor, shopId: number): Promise<q.ShopRow> {
   const shop = await q.findShop(db, shopId);
-  if (!shop || !(await shopVisible(db, shop))) throw new AppError(ResponseCode.shopItemNotFound);
+  if (!shop || !(await shopVisible(db, shop))) throw new AppError(ResponseCode.shopNotFound);
   return shop;
 }
 
@@ -379,7 +379,7 @@ export async function restock(db: Executor, actor: Actor, input: EndpointBody<ty
     const found = await lockOrderUnitsOutsideCases(tx, input.order_id);
     if (!found || found.order.user_id !== memberId) throw new AppError(ResponseCode.shopItemNotFound);
     const { order } = found;
-    if (order.status !== 'completed') throw new AppError(ResponseCode.shopOrderState);
+    if (order.status !== 'completed') throw new AppError(ResponseCode.shopRestockNotReceived);
     const free = unitsPerSku(found.lines.map((l) => ({ sku_id: l.line.sku_id, num: l.free })));
     const goodsOf = new Map(found.lines.map((l) => [l.line.sku_id, l.line.goods_id]));
     const units = free.reduce((s, l) => s + l.num, 0);

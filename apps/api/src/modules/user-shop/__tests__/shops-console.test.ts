@@ -59,7 +59,7 @@ describe('member shops in the console', () => {
     expect(await k.orderRow(paid)).toMatchObject({ status: 'rejected', reject_reason: 'shop_closed' });
     expect((await k.orderRow(unpaid)).status).toBe('closed');
     expect(await k.usd(b.userId)).toBe(4200);
-    expect((await k.get(b, `/attractive/shop/shopInfo?shop_id=${o.shopId}`)).body.code).toBe(ResponseCode.shopItemNotFound);
+    expect((await k.get(b, `/attractive/shop/shopInfo?shop_id=${o.shopId}`)).body.code).toBe(ResponseCode.shopNotFound);
     expect((await k.post(o, '/attractive/shop/editShop', { name: 'Again', paused: false })).body.data.status).toBe('closed');
     expect((await op(asker, '/admin/api/shops/status', { id: o.shopId, status: 'closed', reason: 'again' })).body.code).toBe(ResponseCode.shopOrderState);
     expect(await t.db.selectFrom('operator_actions').select(['action', 'reason']).where('target_type', '=', 'shop').where('target_id', '=', o.shopId).execute()).toEqual([{ action: 'shop.closed', reason: 'left the programme' }]);
@@ -79,11 +79,11 @@ describe('member shops in the console', () => {
     expect(await away()).not.toContain(waiting);
     expect((await op(asker, '/admin/api/members/ban', { id: o.userId, banned: true, reason: 'fraud' })).body.code).toBe(200);
 
-    expect((await k.get(b, `/attractive/shop/shopInfo?shop_id=${o.shopId}`)).body.code).toBe(ResponseCode.shopItemNotFound);
-    expect((await k.get(b, `/attractive/shop/shopGoods?shop_id=${o.shopId}`)).body.code).toBe(ResponseCode.shopItemNotFound);
-    expect((await k.post(b, '/attractive/cart/add', { shop_id: o.shopId, sku_id: g.skuId, num: 1 })).body.code).toBe(ResponseCode.shopItemNotFound);
+    expect((await k.get(b, `/attractive/shop/shopInfo?shop_id=${o.shopId}`)).body.code).toBe(ResponseCode.shopNotFound);
+    expect((await k.get(b, `/attractive/shop/shopGoods?shop_id=${o.shopId}`)).body.code).toBe(ResponseCode.shopNotFound);
+    expect((await k.post(b, '/attractive/cart/add', { shop_id: o.shopId, sku_id: g.skuId, num: 1 })).body.code).toBe(ResponseCode.shopNotFound);
     const before = await t.db.selectFrom('shop_orders').select(sql<string>`count(*)`.as('n')).where('shop_id', '=', o.shopId).executeTakeFirstOrThrow();
-    expect((await k.post(b, '/attractive/buy/createOrder', { shop_id: o.shopId, sku_id: g.skuId, num: 1, pickup: true })).body.code).toBe(ResponseCode.shopItemNotFound);
+    expect((await k.post(b, '/attractive/buy/createOrder', { shop_id: o.shopId, sku_id: g.skuId, num: 1, pickup: true })).body.code).toBe(ResponseCode.shopNotFound);
     expect(await t.db.selectFrom('shop_orders').select(sql<string>`count(*)`.as('n')).where('shop_id', '=', o.shopId).executeTakeFirstOrThrow()).toEqual(before);
 
     const list = (await op(asker, '/admin/api/shops/orders?status=owner_away')).body.data.list;

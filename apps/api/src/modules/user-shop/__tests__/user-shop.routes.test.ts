@@ -48,7 +48,7 @@ describe('the owner and the shop', () => {
     expect(page.entries.map((e: { key: string }) => e.key)).toEqual(['profile', 'goods', 'stock', 'orders', 'slips']);
     await revokeMemberRole(t.db, o.userId, 'shop_owner', 'test');
     expect((await k.get(o, '/attractive/shop/shopInfo')).body.code).toBe(ResponseCode.shopMissing);
-    expect((await k.get(other, `/attractive/shop/shopInfo?shop_id=${o.shopId}`)).body.code).toBe(ResponseCode.shopItemNotFound);
+    expect((await k.get(other, `/attractive/shop/shopInfo?shop_id=${o.shopId}`)).body.code).toBe(ResponseCode.shopNotFound);
   });
 
   it('another member sees only the last four digits of the contact phone, whatever separates its digits', async () => {
@@ -110,7 +110,10 @@ describe('goods and stock', () => {
       { delta: 1, cause: 'restock', stock_after: 1 },
     ]);
     const unreceived = await as.boughtOrder(m as never, { receive: false });
-    expect((await k.post(o, '/attractive/shop/restock', { order_id: unreceived.orderId })).body.code).toBe(ResponseCode.shopOrderState);
+    // Not received yet: the owner is told to receive it first, in their language.
+    const early = await k.post(o, '/attractive/shop/restock', { order_id: unreceived.orderId });
+    expect(early.body).toMatchObject({ code: ResponseCode.shopRestockNotReceived, msg: 'Receive this order first: only received orders can go into your shop' });
+    expect((await k.post(o, '/attractive/shop/restock', { order_id: unreceived.orderId }, 'zh-cn')).body.msg).toBe('请先确认收货：只有已收货的订单才能入库到您的店铺');
     const stranger = await as.shopper();
     const theirs = await as.boughtOrder(stranger);
     expect((await k.post(o, '/attractive/shop/restock', { order_id: theirs.orderId })).body.code).toBe(ResponseCode.shopItemNotFound);
@@ -161,7 +164,7 @@ describe('the shop cart and checkout', () => {
     const id = placed.body.data.order_id;
     expect((await k.orderRow(id)).owner_id).toBe(o.userId);
     // The owner does not see an unpaid order.
-    expect((await k.get(o, `/attractive/shop/shopOrderInfo?id=${id}`)).body.code).toBe(ResponseCode.shopItemNotFound);
+    expect((await k.get(o, `/attractive/shop/shopOrderInfo?id=${id}`)).body.code).toBe(ResponseCode.orderNotFound);
     const paid = await k.post(b, '/attractive/buy/payOrder', { order_id: id, pay_way: 'balance', pay_password: '246810', order_type: 'order' });
     expect(paid.body.data).toMatchObject({ state: 'success', order_type: 'shop_order', amount: 3000 });
     expect(await k.usd(b.userId)).toBe(7000);
@@ -180,12 +183,12 @@ describe('the shop cart and checkout', () => {
     expect((await k.post(b, '/attractive/buy/payOrder', { order_id: id, pay_way: 'balance', pay_password: '246810' })).body.code).toBe(ResponseCode.payableNotPayable);
     // Another buyer, another owner: not found, nothing changes.
     const b2 = await k.buyer();
-    expect((await k.get(b2, `/attractive/order/info?id=${id}`)).body.code).toBe(ResponseCode.shopItemNotFound);
-    expect((await k.post(b2, '/attractive/order/confirm', { id })).body.code).toBe(ResponseCode.shopItemNotFound);
+    expect((await k.get(b2, `/attractive/order/info?id=${id}`)).body.code).toBe(ResponseCode.orderNotFound);
+    expect((await k.post(b2, '/attractive/order/confirm', { id })).body.code).toBe(ResponseCode.orderNotFound);
     const o2 = await k.owner();
-    expect((await k.get(o2, `/attractive/shop/shopOrderInfo?id=${id}`)).body.code).toBe(ResponseCode.shopItemNotFound);
-    expect((await k.post(o2, '/attractive/shop/shopOrderAuth', { id, decision: 'approve' })).body.code).toBe(ResponseCode.shopItemNotFound);
-    expect((await k.post(o2, '/attractive/shop/changeOrderState', { id, to: 'completed' })).body.code).toBe(ResponseCode.shopItemNotFound);
+    expect((await k.get(o2, `/attractive/shop/shopOrderInfo?id=${id}`)).body.code).toBe(ResponseCode.orderNotFound);
+    expect((await k.post(o2, '/attractive/shop/shopOrderAuth', { id, decision: 'approve' })).body.code).toBe(ResponseCode.orderNotFound);
+    expect((await k.post(o2, '/attractive/shop/changeOrderState', { id, to: 'completed' })).body.code).toBe(ResponseCode.orderNotFound);
     expect((await k.orderRow(id)).status).toBe('awaiting_audit');
     expect(await k.stockOf(o.shopId, g.skuId)).toBe(5);
   });

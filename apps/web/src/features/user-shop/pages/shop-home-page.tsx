@@ -100,7 +100,21 @@ function AddSku({ shopId, shopGoodsId, onDone }: { shopId: number; shopGoodsId: 
         {info.data && (
           <>
             <div className="shop-title">{info.data.name}</div>
-            <Selector columns={1} options={info.data.skus.map((s) => ({ label: `${s.spec_text || info.data!.name} · ${t('userShop.app.stock')} ${s.stock}`, value: s.sku_id, disabled: s.stock === 0 }))} value={sku ? [sku.sku_id] : []} onChange={(v) => setSkuId(v[0] ?? 0)} />
+            {/* Each option with the price the buyer pays for it (the options of goods may differ in price). */}
+            <Selector
+              columns={1}
+              options={info.data.skus.map((s) => ({
+                label: (
+                  <span data-sku-option={s.sku_id}>
+                    {s.spec_text || info.data!.name} · <Amount value={s.price} currency={info.data!.currency} /> · {t('userShop.app.stock')} {s.stock}
+                  </span>
+                ),
+                value: s.sku_id,
+                disabled: s.stock === 0,
+              }))}
+              value={sku ? [sku.sku_id] : []}
+              onChange={(v) => setSkuId(v[0] ?? 0)}
+            />
             <div className="shop-actions">
               <Stepper min={1} max={Math.max(1, Math.min(99, sku?.stock ?? 1))} value={num} onChange={setNum} />
               <Button color="primary" loading={add.isPending} onClick={() => void submit()}>

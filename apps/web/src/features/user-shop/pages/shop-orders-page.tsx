@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
-import { Button, Dialog, Input, Tabs, TextArea } from 'antd-mobile';
+import { Button, Dialog, Input, Popup, Tabs, TextArea } from 'antd-mobile';
 import { SHOP_ORDER_VIEWS, type ShopOrder } from '@shop/contract/user-shop';
+import { Amount } from '@/components/amount';
 import { ListState, LoadMore } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
 import { changeThen } from '@/lib/change-then';
@@ -8,14 +9,17 @@ import { newIdempotencyKey } from '@/lib/request';
 import { showToast } from '@/lib/toast';
 import { useNavigate, useSearchParams } from '@/lib/router';
 import { paths } from '@/config/paths';
-import { useAuditOrder, useChangeOrderState, useShopOrders } from '../api/user-shop';
-import { ShopOrderCard } from '../components/shop-order-card';
+import { useAuditOrder, useChangeOrderState, useShopOrderInfo, useShopOrders } from '../api/user-shop';
+import { deliveryLines, deliveryText, ShopOrderCard } from '../components/shop-order-card';
 import '../user-shop.css';
 import { useTranslation } from '@/lib/i18n';
 
 type View = (typeof SHOP_ORDER_VIEWS)[number];
 
-/** The orders placed at the owner's shop, by view: audit (approve, or reject with a reason), ship or ready for pickup, complete. */
+/**
+ * The orders placed at the owner's shop, by view: audit (approve, or reject with a reason), ship or
+ * ready for pickup, complete a pickup. Tapping an order opens its details, with where it goes.
+ */
 export default function ShopOrdersPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -24,6 +28,7 @@ export default function ShopOrdersPage() {
   const view: View = asked && (SHOP_ORDER_VIEWS as readonly string[]).includes(asked) ? asked : 'all';
   const pages = useShopOrders(view);
   const list = pages.data?.pages.flatMap((p) => p.list) ?? [];
+  const [opened, setOpened] = useState(0);
   return (
     <div className="page shop-page">
       <PageHeader title={t('userShop.page.orders')} />
@@ -34,12 +39,63 @@ export default function ShopOrdersPage() {
       </Tabs>
       <ListState loading={pages.isPending} error={pages.isError} failure={pages.error} empty={list.length === 0} emptyText={t('userShop.app.noOrders')} onRetry={() => void pages.refetch()}>
         {list.map((o) => (
-          <ShopOrderCard key={o.id} order={o} who="owner">
+          <ShopOrderCard key={o.id} order={o} who="owner" onOpen={() => setOpened(o.id)}>
             <OwnerActions order={o} />
           </ShopOrderCard>
         ))}
         <LoadMore hasMore={Boolean(pages.hasNextPage)} loading={pages.isFetchingNextPage} onLoadMore={() => void pages.fetchNextPage()} />
       </ListState>
+      <Popup visible={opened > 0} onMaskClick={() => setOpened(0)} onClose={() => setOpened(0)} bodyStyle={{ maxHeight: '80vh', overflowY: 'auto' }}>
+        {opened > 0 && <OrderDetail id={opened} onClose={() => setOpened(0)} />}
+      </Popup>
+    </div>
+  );
+}
+
+/** An order of the shop in full: where it goes (recipient, phone and address, or pickup), its goods, total, note and shipment. */
+function OrderDetail({ id, onClose }: { id: number; onClose: () => void }) {
+  const { t } = useTranslation();
+  const info = useShopOrderInfo(id);
+  const o = info.data;
+  return (
+    <div className="shop-section" role="dialog" aria-label={t('userShop.app.orderDetails')}>
+      <ListState loading={info.isPending} error={info.isError} failure={info.error} empty={false} onRetry={() => void info.refetch()}>
+        {o && (
+          <>
+            <div className="shop-head">
+              <span>
+                {o.buyer_name} · {o.order_no}
+              </span>
+              <span className="shop-status">{t(`userShop.status.${o.status}`)}</span>
+            </div>
+            <div className="shop-muted">{deliveryText(t, o.delivery, 'owner')}</div>
+            {deliveryLines(t, o.delivery, o.address)}
+            {o.lines.map((l) => (
+              <div key={l.sku_id} className="shop-line">
+                <div className="shop-line-body">
+                  {l.name} × {l.num}
+                  <div className="shop-muted">{l.spec_text}</div>
+                </div>
+                <Amount value={l.total} currency={o.currency} />
+              </div>
+            ))}
+            <div className="shop-muted">
+              {t('userShop.app.total')} <Amount value={o.total} currency={o.currency} />
+            </div>
+            {o.remarks && <div className="shop-muted">{o.remarks}</div>}
+            {o.tracking_number && (
+              <div className="shop-muted">
+                {o.carrier} {o.tracking_number}
+              </div>
+            )}
+          </>
+        )}
+      </ListState>
+      <div className="shop-actions">
+        <Button size="small" onClick={onClose}>
+          {t('userShop.app.close')}
+        </Button>
+      </div>
     </div>
   );
 }
@@ -71,6 +127,8 @@ function OwnerActions({ order }: { order: ShopOrder }) {
   const [key, setKey] = useState(newIdempotencyKey);
   const audit = useAuditOrder(key);
   const change = useChangeOrderState(key);
+  // Where a shipment goes, read ahead for the Ship dialog (the list does not carry the buyer's address).
+  const info = useShopOrderInfo(order.actions.ship ? order.id : 0);
   const done = () => setKey(newIdempotencyKey());
   const busy = audit.isPending || change.isPending;
   const approve = async () => {
@@ -95,13 +153,15 @@ function OwnerActions({ order }: { order: ShopOrder }) {
       },
     );
   };
-  const ship = () => {
+  const ship = async () => {
     const v = { carrier: '', tracking_number: '' };
+    const detail = info.data ?? (await info.refetch()).data;
     askFor(
       {
         title: t('userShop.app.ship'),
         content: (
           <>
+            {detail && deliveryLines(t, detail.delivery, detail.address)}
             <Input placeholder={t('userShop.field.carrier')} onChange={(x) => (v.carrier = x)} aria-label={t('userShop.field.carrier')} />
             <Input placeholder={t('userShop.field.tracking')} onChange={(x) => (v.tracking_number = x)} aria-label={t('userShop.field.tracking')} />
           </>
@@ -128,7 +188,7 @@ function OwnerActions({ order }: { order: ShopOrder }) {
         </>
       )}
       {order.actions.ship && (
-        <Button size="small" color="primary" disabled={busy} onClick={ship}>
+        <Button size="small" color="primary" disabled={busy} onClick={() => void ship()}>
           {t('userShop.app.ship')}
         </Button>
       )}
@@ -137,7 +197,8 @@ function OwnerActions({ order }: { order: ShopOrder }) {
           {t('userShop.app.readyForPickup')}
         </Button>
       )}
-      {order.actions.complete && (
+      {/* The owner completes a pickup at the hand-over; a shipped order is the buyer's to confirm. */}
+      {order.actions.complete && order.delivery === 'pickup' && (
         <Button size="small" loading={change.isPending} onClick={() => void move('completed')}>
           {t('userShop.app.complete')}
         </Button>
