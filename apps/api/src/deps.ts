@@ -42,7 +42,7 @@ export async function depsFor(
   // Exchange rates from the snapshot in the repository, unless the database already has that day or a later one.
   await loadEcbSnapshot(db);
   const providers: Providers = { ...createProviders(config, db, options.log ?? (() => {})), ...options.providers };
-  return { config, db, i18n, languagePacks, limiter: redis ? new RedisRateLimiter(redis) : new MemoryRateLimiter(), secrets: secretBoxFromConfig(config), providers, redis };
+  return { config, db, i18n, languagePacks, limiter: redis ? new RedisRateLimiter(redis, 'rl:', options.log ?? ((line) => console.warn(line))) : new MemoryRateLimiter(), secrets: secretBoxFromConfig(config), providers, redis };
 }
 
 /** Opens the database (embedded or configured), migrates it, and builds the dependencies. */
@@ -76,12 +76,19 @@ export async function openDeps(config: Config, log: (line: string) => void): Pro
   };
 }
 
+/** How long any Redis command may take before it fails (a hung Redis must not hang the calls). */
+export const REDIS_COMMAND_TIMEOUT_MS = 1_000;
+
+/** Said instead of starting: a configuration the shop refuses, in one line for the operator. */
+export class StartRefused extends Error {}
+
 /**
  * Redis at `url`, answering: a process configured to share its limits and invalidations through a
  * Redis it cannot reach would serve alone, so it refuses to start instead, saying so.
  */
 export async function connectRedis(url: string, waitMs = 5_000): Promise<Redis> {
-  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2, connectTimeout: waitMs });
+  // A command Redis does not answer within a second fails rather than holds the call that waits on it.
+  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2, connectTimeout: waitMs, commandTimeout: REDIS_COMMAND_TIMEOUT_MS });
   redis.on('error', () => {});
   try {
     await within(
@@ -94,7 +101,7 @@ export async function connectRedis(url: string, waitMs = 5_000): Promise<Redis> 
   } catch (e) {
     redis.disconnect();
     const where = new URL(url);
-    throw new Error(`REDIS_URL: Redis at ${where.hostname}:${where.port || 6379} does not answer (${e instanceof Error ? e.message : String(e)}); the API processes share rate limits and cached answers through it`, { cause: e });
+    throw new StartRefused(`REDIS_URL: Redis at ${where.hostname}:${where.port || 6379} does not answer (${e instanceof Error ? e.message : String(e)}); the API processes share rate limits and cached answers through it`, { cause: e });
   }
   return redis;
 }

@@ -1,18 +1,24 @@
 import { buildApp } from './app.js';
-import { openDeps, shopConfig } from './deps.js';
+import { openDeps, shopConfig, StartRefused } from './deps.js';
 import { allEndpoints } from '@shop/contract';
 import { seedDemoData } from './seed/index.js';
 import { shopJobLog, startWorker } from './jobs/worker.js';
 import { WorkerStartRefused } from './jobs/workers.js';
 import type { Runner } from 'graphile-worker';
 import { listenForChanges, LISTENER_NAME } from './lib/changes.js';
-import { countNamedConnections } from './lib/changes.queries.js';
+import { peerListenerNames } from './lib/changes.queries.js';
+import { markProcess, peersElsewhere } from './lib/redis-peers.js';
 import { connectionOf } from './db/database.js';
 
 const config = shopConfig();
 const log = (line: string) => console.log(`[shop] ${line}`);
 
-const { deps, close } = await openDeps(config, log);
+const { deps, close } = await openDeps(config, log).catch((e: unknown) => {
+  // A setting the shop refuses (a Redis that does not answer): one line for the operator, no stack.
+  if (!(e instanceof StartRefused)) throw e;
+  console.error(`[shop] ${e.message}`);
+  process.exit(1);
+});
 if (config.SEED_DEMO && config.NODE_ENV !== 'production') await seedDemoData(deps, log);
 
 const app = await buildApp(deps, {
@@ -21,10 +27,34 @@ const app = await buildApp(deps, {
 });
 app.log.info(`${app.builtCalls} of ${allEndpoints.length} calls are built`);
 // Operator commands and a separate job worker announce what they change here: cached answers follow.
-const changes = await listenForChanges(config.DATABASE_LISTEN_URL ?? connectionOf(deps.db).url, (message) => app.log.warn(message));
-// Without Redis each process keeps its own rate-limit counters and drops only its own cached answers.
-if (!config.REDIS_URL && (await countNamedConnections(deps.db, LISTENER_NAME)) > 1) {
-  app.log.warn('another API process serves this database and REDIS_URL is not set: rate limits are per process and a change made through one process leaves the others’ cached answers (order lists, balances, goods) as they were; set REDIS_URL on every process');
+// The listening connection's name tells the other API processes which Redis this one uses.
+const mark = markProcess(LISTENER_NAME, deps.redis);
+const changes = await listenForChanges(config.DATABASE_LISTEN_URL ?? connectionOf(deps.db).url, (message) => app.log.warn(message), mark.listenerName);
+{
+  const peers = await peerListenerNames(deps.db, LISTENER_NAME, mark.listenerName);
+  let found = await peersElsewhere(deps.redis, peers);
+  // A peer whose Redis just came back writes its key again within moments: asked again before refusing.
+  for (let i = 0; i < 6 && deps.redis && found.otherRedis.length; i++) {
+    await new Promise((r) => setTimeout(r, 500));
+    found = await peersElsewhere(deps.redis, await peerListenerNames(deps.db, LISTENER_NAME, mark.listenerName));
+  }
+  if (deps.redis && found.otherRedis.length) {
+    // Processes on two Redis never hear each other's invalidations: members would see old prices, stock and balances.
+    log(
+      `REDIS_URL: ${found.otherRedis.length} other API process(es) on this database use another Redis (another server, database number or key prefix), so neither would hear what the other changes; refusing to start: give every API process of this database the same REDIS_URL`,
+    );
+    mark.stop();
+    await changes.stop();
+    await app.close();
+    await close();
+    process.exit(1);
+  }
+  // Without Redis each process keeps its own rate-limit counters and drops only its own cached answers.
+  if (!config.REDIS_URL && peers.length) {
+    app.log.warn('another API process serves this database and REDIS_URL is not set: rate limits are per process and a change made through one process leaves the others’ cached answers (order lists, balances, goods) as they were; set REDIS_URL on every process');
+  } else if (config.REDIS_URL && found.withoutRedis.length) {
+    app.log.warn(`${found.withoutRedis.length} other API process(es) on this database run without REDIS_URL: they count limits alone and keep cached answers this process changes (order lists, balances, goods); set the same REDIS_URL on every process`);
+  }
 }
 
 let worker: Runner | undefined;
@@ -39,6 +69,7 @@ async function shutdown(signal: string, exitCode = 0) {
     // In-flight requests and running jobs finish side by side (the embedded database hears the same
     // signal and stops too); the jobs not started wait in the database for the next worker.
     await Promise.all([app.close(), worker?.stop()]);
+    mark.stop();
     await changes.stop();
     await close();
   } finally {

@@ -3,6 +3,7 @@ import type { AnyEndpoint, EndpointData } from '@shop/contract';
 import type { AppDeps } from '../app-deps.js';
 import { announceCommitted, onChanges, type Change } from './changes.js';
 import { PreSerialized } from './pre-serialized.js';
+import { within } from './within.js';
 
 /** A cached answer: its bytes for the envelope and its value for callers that adapt it (a member's flag). */
 export class CachedAnswer<T> extends PreSerialized<T> {
@@ -42,8 +43,20 @@ export function contractMismatch(endpoint: AnyEndpoint, message: string): Error 
   return new Error(`Response of ${endpoint.path} does not match the contract: ${message}`);
 }
 
-// A new name with tags (not key prefixes): processes of an older release ignore these messages rather than misread them.
-const CHANNEL = 'shop:response-cache:tags';
+/**
+ * The channel invalidations go on. Redis channels are one namespace for the whole server, whatever
+ * the database number: the number (and the client's key prefix) is part of the name, so shops
+ * sharing a Redis server do not drop each other's answers. (A name with tags, not key prefixes:
+ * processes of an older release ignore these messages rather than misread them.)
+ */
+export function invalidationChannel(redis: Redis): string {
+  return `${redis.options.keyPrefix ?? ''}shop:response-cache:tags:db${redis.options.db ?? 0}`;
+}
+
+/** Past this many invalidations waiting for Redis, one "drop everything" is sent instead. */
+const MAX_PENDING = 300;
+/** How long a late invalidation waits for Redis to take it before it is tried again. */
+const PUBLISH_WAIT_MS = 1_000;
 
 /**
  * Hot answers held serialised in memory, per endpoint and key. Every write that changes what they
@@ -61,6 +74,10 @@ export class ResponseCache {
   private readonly max: number;
   private readonly redis?: Redis;
   private readonly checkAnswers: boolean;
+  /** Invalidations Redis did not take (down, hung): sent again once it answers. */
+  private pending: string[][] = [];
+  private flushing = false;
+  private retry?: NodeJS.Timeout;
 
   constructor(options: { max?: number; redis?: Redis; checkAnswers?: boolean } = {}) {
     this.max = options.max ?? 5000;
@@ -149,7 +166,53 @@ export class ResponseCache {
    */
   dropEverywhere(tags: string[]): void {
     this.invalidateLocal(tags);
-    if (this.redis) void this.redis.publish(CHANNEL, JSON.stringify(tags)).catch(() => {});
+    if (this.redis) this.publish(tags);
+  }
+
+  /**
+   * Sends `tags` to the other processes; what Redis does not take is kept and sent again when it
+   * answers (the other processes would otherwise keep showing what changed until restarted).
+   */
+  private publish(tags: string[]): void {
+    const redis = this.redis!;
+    if (this.pending.length || redis.status !== 'ready') return this.keep(tags);
+    redis.publish(invalidationChannel(redis), JSON.stringify(tags)).catch(() => this.keep(tags));
+  }
+
+  private keep(tags: string[]): void {
+    // Many changes missed: everything is dropped once, rather than each change sent late.
+    if (this.pending.length >= MAX_PENDING || !tags.length) this.pending = [[]];
+    else if (!(this.pending.length === 1 && this.pending[0]!.length === 0)) this.pending.push(tags);
+    // A hung Redis that wakes up stays connected (no new "ready"): tried again every second meanwhile.
+    this.retry ??= setInterval(() => {
+      if (this.pending.length) return void this.flushPending();
+      clearInterval(this.retry);
+      this.retry = undefined;
+    }, 1_000).unref();
+  }
+
+  /** Sends what Redis did not take, in order, once it answers again. */
+  private async flushPending(): Promise<void> {
+    const redis = this.redis;
+    if (!redis || this.flushing) return;
+    this.flushing = true;
+    try {
+      while (this.pending.length && redis.status === 'ready') {
+        await within(redis.publish(invalidationChannel(redis), JSON.stringify(this.pending[0])), PUBLISH_WAIT_MS, () => {
+          throw new Error('no answer');
+        });
+        this.pending.shift();
+      }
+    } catch {
+      // Redis went again: what is left waits for its next return.
+    } finally {
+      this.flushing = false;
+    }
+  }
+
+  /** Invalidations waiting for Redis (0 once every one was sent). */
+  get unsent(): number {
+    return this.pending.length;
   }
 
   /** Drops what `invalidate` drops, here only (an invalidation heard from elsewhere). */
@@ -169,11 +232,21 @@ export class ResponseCache {
     }
   }
 
-  /** Listens for invalidations published by other processes. */
+  /**
+   * Listens for invalidations published by other processes. Whenever the subscription is made again
+   * after it was lost (or is made late), invalidations may have been missed meanwhile: every answer
+   * this process holds is dropped then. Invalidations Redis did not take from this process are sent
+   * again when it answers.
+   */
   async listen(): Promise<void> {
     if (!this.redis || this.subscriber) return;
-    this.subscriber = this.redis.duplicate();
-    this.subscriber.on('message', (_channel: string, message: string) => {
+    const redis = this.redis;
+    const channel = invalidationChannel(redis);
+    redis.on('ready', () => void this.flushPending());
+    // Subscribed here on every connection, so the drop follows the subscription, never precedes it.
+    const subscriber = redis.duplicate({ autoResubscribe: false, lazyConnect: true, enableOfflineQueue: false });
+    this.subscriber = subscriber;
+    subscriber.on('message', (_channel: string, message: string) => {
       try {
         const tags = JSON.parse(message) as unknown;
         if (Array.isArray(tags)) this.invalidateLocal(tags.map(String));
@@ -181,8 +254,22 @@ export class ResponseCache {
         this.invalidateLocal([]);
       }
     });
-    this.subscriber.on('error', () => {});
-    await this.subscriber.subscribe(CHANNEL);
+    subscriber.on('error', () => {});
+    let first: ((e?: unknown) => void) | undefined;
+    const subscribed = new Promise<void>((resolve, reject) => (first = (e) => (e ? reject(e) : resolve())));
+    subscriber.on('ready', () => {
+      subscriber.subscribe(channel).then(
+        () => {
+          this.invalidateLocal([]);
+          void this.flushPending();
+          first?.();
+        },
+        // Lost again before it was made: the next connection subscribes.
+        () => {},
+      );
+    });
+    subscriber.connect().catch((e: unknown) => first?.(e));
+    await subscribed;
   }
 
   /** Runs `stop` when the cache closes (a listener it keeps). */
@@ -193,6 +280,7 @@ export class ResponseCache {
   /** Stops listening for invalidations from elsewhere (the app closes). */
   close(): void {
     this.subscriber?.disconnect();
+    clearInterval(this.retry);
     for (const stop of this.stops.splice(0)) stop();
   }
 

@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { within } from './within.js';
 
 export interface HitResult {
   allowed: boolean;
@@ -42,10 +43,67 @@ export class MemoryRateLimiter implements RateLimiter {
   }
 }
 
+/** How long a limit waits for Redis before counting in this process instead. */
+export const SHARED_LIMIT_WAIT_MS = 1_000;
+
+/**
+ * Counts through Redis so every API process shares the count. While Redis does not answer (down,
+ * hung), each process counts in its own memory: limits still hold, per process, and no call waits
+ * on Redis or is refused for it. `onOutage` is told once per outage.
+ */
 export class RedisRateLimiter implements RateLimiter {
-  constructor(private redis: Redis, private prefix = 'rl:') {}
+  private readonly local = new MemoryRateLimiter();
+  private outage = false;
+  private probing = false;
+
+  constructor(
+    private redis: Redis,
+    private prefix = 'rl:',
+    private onOutage: (message: string) => void = (message) => console.warn(message),
+    private waitMs = SHARED_LIMIT_WAIT_MS,
+  ) {}
 
   async hit(key: string, max: number, windowMs: number): Promise<HitResult> {
+    // A client that is not connected would queue the command until Redis is back: count here at once.
+    if (this.redis.status !== 'ready') return this.counted(key, max, windowMs, `not connected (${this.redis.status})`);
+    // Once Redis did not answer, calls do not wait on it one by one: one ping at a time asks whether it is back.
+    if (this.outage) {
+      this.probe();
+      return this.local.hit(key, max, windowMs);
+    }
+    try {
+      const shared = await within(this.sharedHit(key, max, windowMs), this.waitMs, () => {
+        throw new Error(`no answer within ${this.waitMs} ms`);
+      });
+      this.outage = false;
+      return shared;
+    } catch (e) {
+      return this.counted(key, max, windowMs, e instanceof Error ? e.message : String(e));
+    }
+  }
+
+  private probe(): void {
+    if (this.probing) return;
+    this.probing = true;
+    within(this.redis.ping(), this.waitMs, () => {
+      throw new Error('no answer');
+    })
+      .then(
+        () => (this.outage = false),
+        () => {},
+      )
+      .finally(() => (this.probing = false));
+  }
+
+  private counted(key: string, max: number, windowMs: number, why: string): HitResult {
+    if (!this.outage) {
+      this.outage = true;
+      this.onOutage(`rate limits: Redis does not answer (${why}); each process counts its own hits until it does`);
+    }
+    return this.local.hit(key, max, windowMs);
+  }
+
+  private async sharedHit(key: string, max: number, windowMs: number): Promise<HitResult> {
     const k = this.prefix + key;
     const [[, count], [, ttl]] = (await this.redis
       .multi()
@@ -58,6 +116,7 @@ export class RedisRateLimiter implements RateLimiter {
   }
 
   async reset(key: string): Promise<void> {
-    await this.redis.del(this.prefix + key);
+    await this.local.reset(key);
+    await within(this.redis.del(this.prefix + key), this.waitMs, () => 0).catch(() => 0);
   }
 }
