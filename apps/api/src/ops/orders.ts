@@ -13,6 +13,7 @@ import { addTrackingEvent, listOrdersForOperator, listReminders, orderForOperato
 import { createGroupBuy, endGroupBuy, listGroupBuysForOperator } from '../modules/promotions/group-buy.service.js';
 import { cancelOrderByOperator } from '../modules/orders/orders.service.js';
 import { setPointsSettings } from '../modules/orders/points.service.js';
+import { SHOP_CURRENCY } from '../modules/rates/rates.service.js';
 import { idOf, splitArgs } from './args.js';
 
 export const ORDER_USAGE = `  orders [status]                       the newest orders (awaiting_payment, paid, shipped, completed …)
@@ -57,10 +58,64 @@ function windowEnd(flags: Map<string, string>, from: string): string | undefined
   return time(flags.get('to'), '--to');
 }
 
-/** Checks input as the operator call does; a refusal names the fields. */
+/** A field's own schema inside a body's schema (through optional, nullable and default wrappers), or undefined. */
+function fieldSchema(schema: z.ZodType, path: PropertyKey[]): Record<string, unknown> | undefined {
+  const inner = (s: unknown): Record<string, unknown> | undefined => {
+    let x = s as { _zod?: { def?: { innerType?: unknown } } } | undefined;
+    while (x?._zod?.def?.innerType) x = x._zod.def.innerType as typeof x;
+    return x as Record<string, unknown> | undefined;
+  };
+  let s = inner(schema);
+  for (const key of path) s = inner((s?.shape as Record<PropertyKey, unknown> | undefined)?.[key]);
+  return s;
+}
+
+const finite = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+
+/**
+ * One refusal of the contract as a plain sentence: the field and the rule it breaks, with the whole
+ * allowed range where the field has one ("auto_confirm_days must be a whole number from 1 to 90"),
+ * not the validator's own wording.
+ */
+function plainIssue(schema: z.ZodType, issue: z.core.$ZodIssue, input: unknown): string {
+  const name = issue.path.map(String).join('.') || 'input';
+  const field = fieldSchema(schema, issue.path);
+  const given = issue.path.reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<PropertyKey, unknown>)[k] : undefined), input);
+  switch (issue.code) {
+    case 'too_small':
+    case 'too_big': {
+      if (issue.origin === 'number' || issue.origin === 'int') {
+        const [min, max] = [field?.minValue, field?.maxValue];
+        const kind = field?.isInt ? 'a whole number' : 'a number';
+        if (finite(min) && finite(max)) return `${name} must be ${kind} from ${min} to ${max}`;
+        return issue.code === 'too_small' ? `${name} must be at least ${String(issue.minimum)}` : `${name} must be at most ${String(issue.maximum)}`;
+      }
+      if (issue.origin === 'string') {
+        const [min, max] = [field?.minLength, field?.maxLength];
+        if (finite(min) && finite(max)) return `${name} must be ${min} to ${max} characters long`;
+        return issue.code === 'too_small' ? `${name} must be at least ${String(issue.minimum)} characters long` : `${name} must be at most ${String(issue.maximum)} characters long`;
+      }
+      return issue.code === 'too_small' ? `${name} needs at least ${String(issue.minimum)}` : `${name} takes at most ${String(issue.maximum)}`;
+    }
+    case 'invalid_type':
+      if (given === undefined || given === '') return `${name} is required`;
+      if (issue.expected === 'int') return `${name} must be a whole number`;
+      return `${name} must be a ${issue.expected === 'number' ? 'number' : String(issue.expected)}`;
+    case 'invalid_value':
+      return `${name} must be one of ${issue.values.map(String).join(', ')}`;
+    case 'invalid_format':
+      if (issue.format === 'regex' && 'pattern' in issue && String(issue.pattern) === String(/^[A-Za-z0-9-]+$/)) return `${name} may hold only letters, digits and "-"`;
+      return `${name} is not in an accepted form`;
+    default:
+      if (issue.message === 'validation.required') return `${name} is required`;
+      return `${name} is not valid`;
+  }
+}
+
+/** Checks input as the operator call does; a refusal names each field and the rule it breaks, in plain words. */
 function valid<S extends z.ZodType>(schema: S | undefined, input: unknown): z.output<S> {
   const r = schema!.safeParse(input);
-  if (!r.success) throw new Error(`invalid: ${r.error.issues.map((i) => `${i.path.join('.') || 'input'} (${i.message})`).join(', ')}`);
+  if (!r.success) throw new Error(`invalid: ${r.error.issues.map((i) => plainIssue(schema!, i, input)).join('; ')}`);
   return r.data;
 }
 
@@ -149,13 +204,15 @@ export async function runOrderCommand(db: Database, actor: Actor, argv: string[]
     case 'expiry':
     case 'auto-confirm': {
       const n = idOf(arg, sub === 'expiry' ? 'minutes' : 'days');
-      const s = await setOrderSettingsRecorded(db, actor, sub === 'expiry' ? { expiry_minutes: n } : { auto_confirm_days: n });
+      // Checked as the console's call is: a value out of range is told with the range, before the database refuses it.
+      const body = valid(c.adminSetOrderSettings.body, sub === 'expiry' ? { expiry_minutes: n } : { auto_confirm_days: n });
+      const s = await setOrderSettingsRecorded(db, actor, body);
       return `orders stay unpaid at most ${s.expiry_minutes} minutes; unconfirmed orders complete ${s.auto_confirm_days} days after delivery (by ${s.updated_by})`;
     }
     case 'points': {
       const [perUnit, shoppingPerUnit, share, earn] = words.slice(2, 6).map((v, i) => idOf(v, ['points per unit', 'shopping points per unit', 'max share (basis points)', 'earn rate (basis points)'][i]!));
       const s = await setPointsSettings(db, actor, { points_per_unit: perUnit, shopping_points_per_unit: shoppingPerUnit, points_max_share_bp: share, earn_rate_bp: earn });
-      return `${s.points_per_unit} points / ${s.shopping_points_per_unit} shopping points are worth one unit of money; they pay at most ${s.points_max_share_bp / 100} % of the goods; completed orders earn ${s.earn_rate_bp / 100} % (by ${s.updated_by})`;
+      return `${s.points_per_unit} points / ${s.shopping_points_per_unit} shopping points are worth one ${SHOP_CURRENCY} in any order's currency; they pay at most ${s.points_max_share_bp / 100} % of the goods; completed orders earn ${s.earn_rate_bp / 100} % (by ${s.updated_by})`;
     }
     case 'goods-points': {
       const value = rest[0];

@@ -62,6 +62,8 @@ export const getGroupBuyGoods = endpoint({ method: 'GET', path: '/shop/pintuan/g
 export const listGroupBuyGroups = endpoint({ method: 'GET', path: '/shop/pintuan/goodsTuanList', auth: 'member', area: 'orders', query: s.groupBuyGroupsQuery, data: s.groupBuyGroupsData });
 /** Opens a group or joins an open one with an order at the group price; the member is in the group once it is paid. */
 export const joinGroupBuy = endpoint({ method: 'POST', path: '/shop/pintuan/buy', auth: 'member', area: 'orders', idempotent: true, body: s.groupBuyBody, data: s.groupBuyData });
+/** Previews a group-buy order (goods, freight, operating fee, total) as `joinGroupBuy` will place it; nothing is reserved. An extension: the member confirms the amounts before the order exists. */
+export const previewGroupBuy = endpoint({ method: 'GET', path: '/shop/pintuan/buyPreview', auth: 'member', area: 'orders', query: s.groupBuyPreviewQuery, data: s.groupBuyPreviewData });
 /** Places a cross-border order (needs the approved international real-name): freight by weight band, the rate to the destination's currency recorded. */
 export const createInternationalOrder = endpoint({ method: 'POST', path: '/shop/buyGuoji/createOrder', auth: 'member', area: 'orders', idempotent: true, body: s.createInternationalOrderBody, data: s.createInternationalOrderData });
 /** Pays a cross-border order, as `payOrder`. */

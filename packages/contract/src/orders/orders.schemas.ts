@@ -231,6 +231,8 @@ export const orderPaymentSchema = z.object({
   fee: z.number().int(),
   charged: z.number().int(),
   balance_part: z.number().int(),
+  /** The wallet balance held for the payment and given back untaken (it landed when the order could no longer take it): not in `charged`. */
+  balance_released: z.number().int().default(0),
   gateway_part: z.number().int(),
   points: z.number().int().nullable(),
   /** The charge in the currency the order was converted to, with the exact rate (a decimal string). */
@@ -390,3 +392,15 @@ export const groupBuyBody = z.object({
   remarks: freeText(ORDER_REMARKS_MAX).default(''),
 });
 export const groupBuyData = createOrderData.extend({ group_id: z.number().int() });
+/**
+ * What `/shop/pintuan/buy` would place now, before the member confirms it: the line at the group
+ * price, the address (the one named, else the default), freight, the operating fee and the total,
+ * computed as the order will be. A group buy takes no coupon and no points.
+ */
+export const groupBuyPreviewQuery = z.object({
+  activity_id: idParam,
+  group_id: idParam.optional(),
+  num: wholeNumber(1, CART_LINE_MAX, 'validation.invalid').optional(),
+  address_id: idParam.optional(),
+});
+export const groupBuyPreviewData = checkoutData;

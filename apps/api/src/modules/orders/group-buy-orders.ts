@@ -1,12 +1,15 @@
-import type { EndpointBody, EndpointData, joinGroupBuy } from '@shop/contract';
+import { ResponseCode, type CheckoutData, type EndpointBody, type EndpointData, type EndpointQuery, type joinGroupBuy, type previewGroupBuy } from '@shop/contract';
 import type { AppDeps } from '../../app-deps.js';
 import type { Actor } from '../../lib/actor.js';
+import type { Database } from '../../db/database.js';
+import { AppError } from '../../lib/errors.js';
 import { memberIdOf } from '../../lib/actor.js';
 import { withTransaction } from '../../lib/transaction.js';
 import { catalogueChangedOnCommit } from '../catalogue/response-cache.js';
 import { decideGroup, enterGroup, takeGroupBuyPlace } from '../promotions/group-buy.service.js';
+import { findActivities, findGroup } from '../promotions/group-buy.queries.js';
 import { unwindGroupOrder } from './group-buy-unwind.js';
-import { placeOrder } from './orders.service.js';
+import { placeOrder, previewCheckout } from './orders.service.js';
 
 // Orders of group buys: the checkout at the group's price, and the orders of a group that failed.
 
@@ -24,6 +27,25 @@ export async function buyInGroup(deps: AppDeps, actor: Actor, input: EndpointBod
     catalogueChangedOnCommit(tx, deps, [activity.goods_id]);
     return { ...placed, group_id: groupId };
   });
+}
+
+/**
+ * `/shop/pintuan/buyPreview`: the order `buyInGroup` would place now, with freight and the operating
+ * fee at the address, for the member to confirm before it exists (nothing is reserved). A group buy
+ * takes no coupon and no points, so none are offered.
+ */
+export async function previewGroupBuyOrder(db: Database, actor: Actor, input: EndpointQuery<typeof previewGroupBuy>): Promise<CheckoutData> {
+  const [activity] = await findActivities(db, { id: input.activity_id, runningOnly: true });
+  if (!activity) throw new AppError(ResponseCode.groupBuyNotActive);
+  const num = input.num ?? 1;
+  if (num > activity.per_order_limit) throw new AppError(ResponseCode.groupBuyLimit, { max: activity.per_order_limit });
+  if (input.group_id !== undefined) {
+    const group = await findGroup(db, input.group_id);
+    if (!group || group.activity_id !== activity.id || group.status !== 'open' || new Date(group.expires_at).getTime() <= Date.now() || group.member_count >= group.size) throw new AppError(ResponseCode.groupClosed);
+  }
+  const preview = await previewCheckout(db, actor, { goods_id: activity.goods_id, sku_id: activity.sku_id, num, address_id: input.address_id }, { groupBuy: { priceMinor: Number(activity.price_minor), remaining: activity.remaining } });
+  const none = { balance: 0, per_unit: preview.points_offer.points.per_unit, max: 0 };
+  return { ...preview, points_offer: { points: none, shopping_points: { ...none, per_unit: preview.points_offer.shopping_points.per_unit } } };
 }
 
 /**

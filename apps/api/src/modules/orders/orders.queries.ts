@@ -8,6 +8,8 @@ import { memberBalancesQuery } from '../ledger/ledger.queries.js';
 import { referrerIdOf } from '../members/members.queries.js';
 import { insertMessageFrom } from '../messages/messages.queries.js';
 import { goodsPointsOfQuery } from '../promotions/goods-points.queries.js';
+import { latestRatesJson } from '../rates/rates.queries.js';
+import { SHOP_CURRENCY, type StoredRate } from '../rates/rates.service.js';
 import type { ShippingAddressRow } from '../address/address.table.js';
 import { orderList } from '../../lib/list-order.queries.js';
 import type { Tx } from '../../lib/transaction.js';
@@ -65,14 +67,22 @@ export interface CheckoutTerms {
   /** Freight to the destination in the order's currency, and the subtotal from which it is free (none set: null). */
   shipping_fee_minor: number | null;
   shipping_free_over_minor: number | null;
+  /**
+   * An order in another currency than the shop's: the recorded rates (the latest of each pair on
+   * or before today), to quote the order's currency against the shop's, which points are valued
+   * in. Null for an order in the shop's currency.
+   */
+  rates: StoredRate[] | null;
 }
 
-const TERMS_COLUMNS = sql`os.expiry_minutes, os.auto_confirm_days, os.points_per_unit, os.shopping_points_per_unit, os.points_max_share_bp, os.earn_rate_bp,
-  of.rate_bp as fee_rate_bp, sf.fee_minor as shipping_fee_minor, sf.free_over_minor as shipping_free_over_minor`;
+/** The terms' columns for an order in `currency` (an expression of the statement, or a code). */
+const termsColumns = (currency: string | RawBuilder<unknown>) => sql`os.expiry_minutes, os.auto_confirm_days, os.points_per_unit, os.shopping_points_per_unit, os.points_max_share_bp, os.earn_rate_bp,
+  of.rate_bp as fee_rate_bp, sf.fee_minor as shipping_fee_minor, sf.free_over_minor as shipping_free_over_minor,
+  case when (${currency})::text = ${SHOP_CURRENCY}::text then null else ${latestRatesJson(new Date().toISOString().slice(0, 10))} end as rates`;
 
 /** The terms' select at the destination `country` (an expression of the statement; '' for none) in `currency`. */
 const termsAt = (country: RawBuilder<unknown>, currency: string | RawBuilder<unknown>) =>
-  sql`select ${TERMS_COLUMNS} from order_settings os
+  sql`select ${termsColumns(currency)} from order_settings os
     left join operating_fees of on of.country_code = ${country}
     left join shipping_fees sf on sf.country_code = ${country} and sf.currency = ${currency}`;
 
@@ -130,7 +140,7 @@ export const reserveSkuForCheckout = async (tx: Tx, what: { skuId: number; quant
         from r join goods g on g.id = r.goods_id left join goods_points gp on gp.goods_id = r.goods_id),
       a as (${destination ? shippingAddressQuery(destination.memberId, destination.addressId) : sql`select null::text as country_code where false`})
       select (select coalesce(json_agg(p order by p.sku_id), '[]') from p) as plan, (select row_to_json(k) from k) as sku, (select row_to_json(a) from a) as address,
-        (select row_to_json(t) from (select ${TERMS_COLUMNS} from order_settings os cross join a cross join k
+        (select row_to_json(t) from (select ${termsColumns(sql`k.currency`)} from order_settings os cross join a cross join k
           left join operating_fees of on of.country_code = a.country_code
           left join shipping_fees sf on sf.country_code = a.country_code and sf.currency = k.currency) t) as terms`.execute(tx)
   ).rows[0]!;
@@ -165,6 +175,9 @@ export interface NewOrder {
   exchange_rate?: string;
   rate_source?: string;
   rate_date?: string;
+  points_rate?: string;
+  points_rate_source?: string;
+  points_rate_date?: string;
 }
 
 export interface NewOrderLine {

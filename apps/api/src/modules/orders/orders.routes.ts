@@ -9,6 +9,7 @@ import {
   adminSetShippingFee,
   adminSetInternationalFreight,
   joinGroupBuy,
+  previewGroupBuy,
   createInternationalOrder,
   getInternationalFreight,
   adminShipOrder,
@@ -51,6 +52,7 @@ export function orderRoutes({ handle, deps, app }: Api): void {
   handle(getInternationalFreight, ({ query, actor }) => international.quoteInternationalFreight(db, actor, query));
   handle(createInternationalOrder, ({ body, actor }) => international.placeInternationalOrder(deps, actor, body));
   handle(joinGroupBuy, ({ body, actor }) => groupBuy.buyInGroup(deps, actor, body));
+  handle(previewGroupBuy, ({ query, actor }) => groupBuy.previewGroupBuyOrder(deps.db, actor, query));
   // Operators
   handle(adminListOrders, ({ query, actor }) => fulfilment.listOrdersForOperator(db, actor, query));
   handle(adminGetOrder, ({ query, actor }) => fulfilment.orderForOperator(db, actor, query));

@@ -25,7 +25,7 @@ import { findShippingAddress } from '../address/address.queries.js';
 import type { ShippingAddressRow } from '../address/address.table.js';
 import * as cartQueries from '../cart/cart.queries.js';
 import { lineProblem, memberIdOf } from '../cart/cart.service.js';
-import { SHOP_CURRENCY } from '../rates/rates.service.js';
+import { quoteFromRates, SHOP_CURRENCY, type RateQuote } from '../rates/rates.service.js';
 import { skuSpecText } from '../catalogue/sku-text.js';
 import type { Texts } from '../catalogue/catalogue.table.js';
 import { catalogueChangedOnCommit } from '../catalogue/response-cache.js';
@@ -145,7 +145,7 @@ async function pointsTerms(
     subtotal: number;
     couponDiscount: number;
     currency: string;
-    settings: PointsSettings;
+    settings: PointsSettings & Pick<CheckoutTerms, 'rates'>;
     /**
      * A preview's: the member's balances, read with its terms (for its offer, within them). Placing
      * the order leaves the balance to the ledger's hold.
@@ -154,11 +154,13 @@ async function pointsTerms(
     /** The goods' own points rules when already read (checkout reads them with the stock). */
     rules?: Array<{ goods_id: number; points_per_unit: number }>;
   },
-): Promise<{ plan: PointsPlan; parts: PointsParts; earned: number }> {
+): Promise<{ plan: PointsPlan; parts: PointsParts; earned: number; rate: RateQuote | null }> {
   const balances = order.previewBalances ? pointBalances(order.previewBalances) : { points: 0, shopping_points: 0 };
   const rules = order.rules ?? (await findGoodsPoints(db, [...new Set(order.lines.map((l) => l.goodsId))]));
   const goodsAfterCoupon = order.subtotal - order.couponDiscount;
-  const plan = planPoints({ goodsAfterCoupon, currency: order.currency, settings: order.settings, balances, wanted: input, withinBalance: !!order.previewBalances });
+  const rate = pointsRate(order.currency, order.settings.rates);
+  const toShop = rate?.rate ?? null;
+  const plan = planPoints({ goodsAfterCoupon, currency: order.currency, toShop, settings: order.settings, balances, wanted: input, withinBalance: !!order.previewBalances });
   const parts = { pointsUsed: plan.points.used, pointsValue: plan.points.value, shoppingPointsUsed: plan.shopping_points.used, shoppingPointsValue: plan.shopping_points.value };
   const earned = pointsEarned({
     lines: order.lines,
@@ -166,21 +168,42 @@ async function pointsTerms(
     subtotal: order.subtotal,
     moneyForGoods: goodsAfterCoupon - parts.pointsValue - parts.shoppingPointsValue,
     currency: order.currency,
+    toShop,
     settings: order.settings,
   });
-  return { plan, parts, earned };
+  return { plan, parts, earned, rate };
 }
 
-/** `/shop/buy/cartGoods`: the order as `createOrder` would place it now (nothing is reserved). */
-export async function previewCheckout(db: Database, actor: Actor, input: EndpointQuery<typeof getCheckoutGoods>): Promise<CheckoutData> {
+/**
+ * The rate from an order's currency to the shop's that its points are valued at: identity in the
+ * shop's currency, else the recorded rates' (as every conversion of the shop quotes them, read
+ * with the checkout's terms), null when none is known (then points neither pay for the order nor
+ * earn a percentage of it).
+ */
+function pointsRate(currency: string, rates: q.CheckoutTerms['rates']): RateQuote | null {
+  if (currency === SHOP_CURRENCY) return { rate: '1', source: 'identity', date: '' };
+  try {
+    return quoteFromRates(rates ?? [], currency, SHOP_CURRENCY);
+  } catch (e) {
+    if (e instanceof AppError && e.code === ResponseCode.rateUnavailable) return null;
+    throw e;
+  }
+}
+
+/**
+ * `/shop/buy/cartGoods`: the order as `createOrder` would place it now (nothing is reserved). With
+ * `groupBuy`, the order `/shop/pintuan/buy` would place: its SKU at the group price, available while
+ * the activity's pool has the units (they were set aside from the SKU's stock).
+ */
+export async function previewCheckout(db: Database, actor: Actor, input: EndpointQuery<typeof getCheckoutGoods>, options: { groupBuy?: { priceMinor: number; remaining: number } } = {}): Promise<CheckoutData> {
   const userId = memberIdOf(actor);
   if (input.coupon_code) await guardCouponGuess(db, { userId, ip: actor.ip }, input.coupon_code);
   const view = await previewView(db, userId, input);
   const lines = view.lines.map((w) => {
     const s = w.sku;
     if (!s || s.goods_id !== w.goodsId) throw new AppError(ResponseCode.skuNotFound);
-    const price = Number(s.price_minor);
-    const problem = lineProblem({ status: s.status, stock: s.stock, quantity: w.quantity });
+    const price = options.groupBuy ? options.groupBuy.priceMinor : Number(s.price_minor);
+    const problem = lineProblem({ status: s.status, stock: options.groupBuy ? options.groupBuy.remaining : s.stock, quantity: w.quantity });
     return {
       cart_id: w.cartId,
       goods_id: s.goods_id,
@@ -344,6 +367,7 @@ export async function placeOrder(deps: AppDeps, actor: Actor, input: CreateOrder
         shopping_points_used: amounts.shopping_points_used,
         shopping_points_value_minor: amounts.shopping_points_value,
         points_earned: points.earned,
+        ...(points.rate && points.rate.source !== 'identity' ? { points_rate: points.rate.rate, points_rate_source: points.rate.source, points_rate_date: points.rate.date } : {}),
         ...(coupon ? { coupon_id: coupon.coupon.id, coupon_discount_minor: amounts.coupon_discount } : {}),
         ...(options.groupBuy ? { kind: 'group_buy' as const } : {}),
         ...(international

@@ -90,6 +90,10 @@ export interface OrdersTable {
   exchange_rate: string | null;
   rate_source: string | null;
   rate_date: string | null;
+  /** An order not in the shop's currency: the rate to the shop's currency its points were valued at, with its source and date. */
+  points_rate: string | null;
+  points_rate_source: string | null;
+  points_rate_date: string | null;
   coupon_id: number | null;
 }
 

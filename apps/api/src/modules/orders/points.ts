@@ -1,3 +1,4 @@
+import Decimal from 'decimal.js';
 import { currencyExponent } from '@shop/contract';
 import type { Actor } from '../../lib/actor.js';
 import type { Tx } from '../../lib/transaction.js';
@@ -8,9 +9,12 @@ import { POINTS_CURRENCY } from '../wallet/wallet.rules.js';
 import * as q from './orders.queries.js';
 
 // Points and shopping points at checkout and on completion. The rules (see the decision record on
-// checkout points): a point is worth 1/per_unit of a major unit; what points pay rounds down to a
-// minor unit and the points taken for it round up, so no point is spent for nothing; points pay
-// at most the operator's share of the goods after the coupon, points first, then shopping points.
+// checkout points): a point is worth 1/per_unit of a major unit of the shop's currency, the same in
+// every currency: an order in another currency values them at the recorded rate to the shop's
+// (`toShop`, units of the shop's currency per unit of the order's; '1' for the shop's own). What
+// points pay rounds down to a minor unit of the order's currency and the points taken for it round
+// up, so no point is spent for nothing and none pays more than it is worth; points pay at most the
+// operator's share of the goods after the coupon, points first, then shopping points.
 
 export const POINT_KINDS = ['points', 'shopping_points'] as const;
 export type PointKind = (typeof POINT_KINDS)[number];
@@ -25,13 +29,23 @@ export interface PointsSettings {
 const scaleOf = (currency: string) => 10n ** BigInt(currencyExponent(currency));
 const perUnitOf = (s: PointsSettings, kind: PointKind) => (kind === 'points' ? s.points_per_unit : s.shopping_points_per_unit);
 
-/** Minor units of `currency` that `points` pay, rounded down. */
-export const valueOfPoints = (points: number, currency: string, perUnit: number): number => Number((BigInt(points) * scaleOf(currency)) / BigInt(perUnit));
+/** A rate's exact decimal text as a fraction of integers (`0.00638` → 638/100000). */
+function fractionOf(rate: string): { n: bigint; d: bigint } {
+  const [n, d] = new Decimal(rate).toFraction();
+  return { n: BigInt(n!.toFixed(0)), d: BigInt(d!.toFixed(0)) };
+}
 
-/** Points that pay `value` minor units, rounded up. */
-export const pointsForValue = (value: number, currency: string, perUnit: number): number => {
-  const scale = scaleOf(currency);
-  return Number((BigInt(value) * BigInt(perUnit) + scale - 1n) / scale);
+/** Minor units of `currency` that `points` pay at `toShop`, rounded down: never more than they are worth. */
+export const valueOfPoints = (points: number, currency: string, perUnit: number, toShop = '1'): number => {
+  const r = fractionOf(toShop);
+  return Number((BigInt(points) * scaleOf(currency) * r.d) / (BigInt(perUnit) * r.n));
+};
+
+/** Points that pay `value` minor units of `currency` at `toShop`, rounded up: no value for nothing. */
+export const pointsForValue = (value: number, currency: string, perUnit: number, toShop = '1'): number => {
+  const r = fractionOf(toShop);
+  const denominator = scaleOf(currency) * r.d;
+  return Number((BigInt(value) * BigInt(perUnit) * r.n + denominator - 1n) / denominator);
 };
 
 export interface PointsUse {
@@ -52,25 +66,28 @@ export interface PointsPlan {
 /**
  * How much of each kind the order takes of what the member asked: within the operator's share of
  * the goods after the coupon (points first), and, for a preview, within the member's balance (the
- * order itself is refused by the ledger when the balance is short).
+ * order itself is refused by the ledger when the balance is short). Without a rate to the shop's
+ * currency (`toShop` null) points cannot be valued in the order's: they pay nothing of it.
  */
 export function planPoints(input: {
   goodsAfterCoupon: number;
   currency: string;
+  toShop: string | null;
   settings: PointsSettings;
   balances: Record<PointKind, number>;
   wanted: Partial<Record<PointKind, number>>;
   withinBalance: boolean;
 }): PointsPlan {
-  let room = Number((BigInt(Math.max(0, input.goodsAfterCoupon)) * BigInt(input.settings.points_max_share_bp)) / 10000n);
+  const toShop = input.toShop ?? '1';
+  let room = input.toShop === null ? 0 : Number((BigInt(Math.max(0, input.goodsAfterCoupon)) * BigInt(input.settings.points_max_share_bp)) / 10000n);
   const plan = { offer: {} } as PointsPlan;
   for (const kind of POINT_KINDS) {
     const perUnit = perUnitOf(input.settings, kind);
     const balance = input.balances[kind];
-    const max = Math.min(balance, pointsForValue(room, input.currency, perUnit));
+    const max = Math.min(balance, pointsForValue(room, input.currency, perUnit, toShop));
     const asked = Math.min(input.wanted[kind] ?? 0, input.withinBalance ? balance : Number.MAX_SAFE_INTEGER);
-    const value = Math.min(valueOfPoints(asked, input.currency, perUnit), room);
-    plan[kind] = { used: value > 0 ? pointsForValue(value, input.currency, perUnit) : 0, value };
+    const value = Math.min(valueOfPoints(asked, input.currency, perUnit, toShop), room);
+    plan[kind] = { used: value > 0 ? pointsForValue(value, input.currency, perUnit, toShop) : 0, value };
     plan.offer[kind] = { balance, per_unit: perUnit, max };
     room -= value;
   }
@@ -85,7 +102,9 @@ export function pointBalances(held: Balances): Record<PointKind, number> {
 /**
  * Points a completed order earns: goods with their own rule earn it per unit; the others earn the
  * operator's percentage of what they cost, in the share of the goods the member paid in money
- * (after the coupon and points), as points at the points' value; rounded down once, on the total.
+ * (after the coupon and points), valued in the shop's currency at `toShop` (the order's recorded
+ * rate), as points at the points' value; rounded down once, on the total. Without a rate (null),
+ * only the goods' own rules earn.
  */
 export function pointsEarned(input: {
   lines: Array<{ goodsId: number; quantity: number; lineTotal: number }>;
@@ -93,6 +112,7 @@ export function pointsEarned(input: {
   subtotal: number;
   moneyForGoods: number;
   currency: string;
+  toShop: string | null;
   settings: PointsSettings;
 }): number {
   let perGoods = 0n;
@@ -102,9 +122,10 @@ export function pointsEarned(input: {
     if (rule === undefined) rest += BigInt(l.lineTotal);
     else perGoods += BigInt(rule) * BigInt(l.quantity);
   }
-  if (input.subtotal <= 0) return Number(perGoods);
-  const numerator = rest * BigInt(Math.max(0, input.moneyForGoods)) * BigInt(input.settings.earn_rate_bp) * BigInt(input.settings.points_per_unit);
-  const denominator = BigInt(input.subtotal) * 10000n * scaleOf(input.currency);
+  if (input.subtotal <= 0 || input.toShop === null) return Number(perGoods);
+  const r = fractionOf(input.toShop);
+  const numerator = rest * BigInt(Math.max(0, input.moneyForGoods)) * BigInt(input.settings.earn_rate_bp) * BigInt(input.settings.points_per_unit) * r.n;
+  const denominator = BigInt(input.subtotal) * 10000n * scaleOf(input.currency) * r.d;
   return Number(perGoods + numerator / denominator);
 }
 
@@ -221,6 +242,7 @@ export async function lowerEarnedForPointsPayment(tx: Tx, orderId: number): Prom
     subtotal: Number(order.subtotal_minor),
     moneyForGoods: 0,
     currency: order.currency,
+    toShop: order.points_rate === null ? '1' : String(order.points_rate),
     settings: await q.findOrderSettings(tx),
   });
   await q.lowerOrderPointsEarned(tx, orderId, earned);

@@ -9,6 +9,10 @@ export const findCouponByCode = (db: Executor, code: string) => db.selectFrom('c
 export const findMemberCouponUses = async (db: Executor, couponId: number, userId: number) =>
   (await db.selectFrom('coupon_member_uses').select('uses').where('coupon_id', '=', couponId).where('user_id', '=', userId).executeTakeFirst())?.uses ?? 0;
 
+/** The member's newest order awaiting payment that holds a use of the coupon (given back if it ends unpaid). */
+export const findUnpaidOrderHoldingCoupon = (db: Executor, couponId: number, userId: number) =>
+  db.selectFrom('orders').select('order_no').where('coupon_id', '=', couponId).where('user_id', '=', userId).where('status', '=', 'awaiting_payment').orderBy('id', 'desc').limit(1).executeTakeFirst();
+
 /** One more use in total, only while uses are left. */
 export const takeTotalUse = (tx: Tx, couponId: number) =>
   tx

@@ -3,6 +3,7 @@ import type { Database, Executor } from '../../db/database.js';
 import { AppError } from '../../lib/errors.js';
 import { Amount } from '../../lib/i18n.js';
 import type { Tx } from '../../lib/transaction.js';
+import { iso } from '../../lib/dates.js';
 import { MEMBER_ONLY, guessUnderLockout } from '../captcha/lockout.js';
 import { shareOfMinor } from '@shop/contract';
 import * as q from './coupons.queries.js';
@@ -34,13 +35,35 @@ export async function guardCouponGuess(db: Database, who: { userId: number; ip: 
   }
 }
 
-/** The coupon's discount on a subtotal, or the reason it does not apply (never more than the subtotal). */
+/** A coupon's day in a message (the day its time falls on, UTC, as the console sets it). */
+const couponDay = (at: Date | string) => iso(at).slice(0, 10);
+
+/**
+ * Why the member's own uses stop them: a use held by one of their unpaid orders (given back if it
+ * ends unpaid) is told with that order's number, so they know which order to pay or cancel.
+ */
+async function usedUpByMember(db: Executor, couponId: number, userId: number, whenTotalUsedUp: boolean): Promise<AppError> {
+  const held = await q.findUnpaidOrderHoldingCoupon(db, couponId, userId);
+  if (held) return new AppError(ResponseCode.couponUsedUp, { order_no: held.order_no }, { messageKey: 'orders.code.couponHeld' });
+  if (whenTotalUsedUp) return new AppError(ResponseCode.couponUsedUp);
+  return new AppError(ResponseCode.couponUsedUp, undefined, { messageKey: 'orders.code.couponAlreadyUsed' });
+}
+
+/**
+ * The coupon's discount on a subtotal, or the reason it does not apply (never more than the subtotal).
+ * The codes stay those of an invalid or used-up coupon; the words say which case it is: expired (on
+ * which day), not started yet (from which day), for another currency, already used by the member, or
+ * held by one of the member's unpaid orders.
+ */
 export async function couponDiscount(db: Executor, userId: number, code: string, subtotal: number, currency: string): Promise<{ coupon: Coupon; discount: number }> {
   const coupon = await q.findCouponByCode(db, code);
   const now = Date.now();
-  if (!coupon || coupon.currency !== currency || new Date(coupon.starts_at).getTime() > now || new Date(coupon.ends_at).getTime() <= now) throw new AppError(ResponseCode.couponInvalid);
-  if (coupon.total_limit !== null && coupon.used >= coupon.total_limit) throw new AppError(ResponseCode.couponUsedUp);
-  if ((await q.findMemberCouponUses(db, coupon.id, userId)) >= coupon.per_member_limit) throw new AppError(ResponseCode.couponUsedUp);
+  if (!coupon) throw new AppError(ResponseCode.couponInvalid);
+  if (new Date(coupon.ends_at).getTime() <= now) throw new AppError(ResponseCode.couponInvalid, { date: couponDay(coupon.ends_at) }, { messageKey: 'orders.code.couponExpired' });
+  if (new Date(coupon.starts_at).getTime() > now) throw new AppError(ResponseCode.couponInvalid, { date: couponDay(coupon.starts_at) }, { messageKey: 'orders.code.couponNotStarted' });
+  if (coupon.currency !== currency) throw new AppError(ResponseCode.couponInvalid, { currency: coupon.currency }, { messageKey: 'orders.code.couponOtherCurrency' });
+  if (coupon.total_limit !== null && coupon.used >= coupon.total_limit) throw await usedUpByMember(db, coupon.id, userId, true);
+  if ((await q.findMemberCouponUses(db, coupon.id, userId)) >= coupon.per_member_limit) throw await usedUpByMember(db, coupon.id, userId, false);
   if (subtotal < Number(coupon.min_spend_minor)) throw new AppError(ResponseCode.couponMinSpend, { min: new Amount(Number(coupon.min_spend_minor), currency), currency });
   const raw = coupon.kind === 'amount' ? Number(coupon.amount_minor) : shareOfMinor(subtotal, coupon.percent_bp!);
   return { coupon, discount: Math.min(raw, subtotal) };

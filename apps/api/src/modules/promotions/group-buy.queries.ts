@@ -17,7 +17,8 @@ export function findActivities(db: Executor, opts: { id?: number; runningOnly?: 
       'g.cover',
       'g.specs',
       'g.currency',
-      sql<string>`(select count(*) from group_buy_groups gg where gg.activity_id = a.id and gg.status = 'open' and gg.expires_at > now())`.as('open_groups'),
+      // Groups a member can see and join: open, in time, with at least one paid member (as the list of them).
+      sql<string>`(select count(*) from group_buy_groups gg where gg.activity_id = a.id and gg.status = 'open' and gg.expires_at > now() and gg.member_count > 0)`.as('open_groups'),
       sql<string>`count(*) over ()`.as('total'),
     ]);
   if (opts.id !== undefined) q = q.where('a.id', '=', opts.id);
@@ -145,6 +146,8 @@ export const findOpenGroups = (db: Executor, activityId: number) =>
     .where('g.activity_id', '=', activityId)
     .where('g.status', '=', 'open')
     .where('g.expires_at', '>', sql<Date>`now()`)
+    // A group whose orders are all unpaid has no one in it yet (members count once paid): not offered.
+    .where('g.member_count', '>', 0)
     .orderBy('g.expires_at')
     .limit(50)
     .execute();

@@ -20,6 +20,16 @@ export const findLatestRates = (db: Executor, date: string) =>
     .orderBy('id', 'desc')
     .execute();
 
+/**
+ * findLatestRates as a JSON array inside another statement (each rate as its exact text), for
+ * `quoteFromRates`: a checkout reads the rates with its terms, in the same round trip.
+ */
+export const latestRatesJson = (date: string) =>
+  sql`(select coalesce(json_agg(x), '[]') from (
+    select distinct on (base, quote, source) base, quote, rate::text as rate, source, to_char(rate_date, 'YYYY-MM-DD') as rate_date
+    from exchange_rates where rate_date <= ${date}::date
+    order by base, quote, source, rate_date desc, id desc) x)`;
+
 /** Stores feed rates; a day already stored for a pair is left as it is. Answers the ids stored. */
 export const insertEcbRatesIfNew = (db: Executor, rows: Array<{ base: string; quote: string; rate: string; rate_date: string }>) =>
   db

@@ -68,7 +68,8 @@ interface Leg {
   date: string;
 }
 
-type StoredRate = { base: string; quote: string; rate: string; source: 'ecb' | 'operator'; rate_date: string };
+/** A recorded rate as `findLatestRates` (or `latestRatesJson` within another statement) reads it. */
+export type StoredRate = { base: string; quote: string; rate: string; source: 'ecb' | 'operator'; rate_date: string };
 
 /** Quotes pairs from one reading of the recorded rates (see rateFor). */
 export type RateBook = (from: string, to: string) => Promise<RateQuote>;
@@ -95,6 +96,16 @@ export async function rateBook(db: Executor, date: string = today()): Promise<Ra
  */
 export async function rateFor(db: Executor, from: string, to: string, date: string = today()): Promise<RateQuote> {
   return (await rateBook(db, date))(from, to);
+}
+
+/**
+ * rateFor's rule over rates already read with another statement (`latestRatesJson`): a checkout
+ * quotes its currency against the shop's without a statement of its own. The currencies are the
+ * caller's (known ones).
+ */
+export function quoteFromRates(rates: StoredRate[], from: string, to: string, date: string = today()): RateQuote {
+  if (from === to) return { rate: '1', source: 'identity', date };
+  return quoteFrom(rates, from, to, date);
 }
 
 /** rateFor's rule over the latest rate of each pair and source on or before `date`. */

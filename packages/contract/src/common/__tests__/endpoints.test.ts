@@ -40,6 +40,9 @@ const extensions: Record<string, string> = {
   'POST /attractive/shop/restock': 'user-shop',
   // The restock page lists only the orders a restock would still take (docs/decisions/2026-11-29-shop-owner-applications-and-restock-list.md).
   'GET /attractive/shop/restockOrders': 'user-shop',
+  // The group-buy page shows the order's amounts (freight, operating fee, total) before the order is placed,
+  // as the regular checkout does; the spec's group-buy calls have no preview (docs/decisions/2026-11-29-group-buy-preview.md).
+  'GET /shop/pintuan/buyPreview': 'orders',
 };
 
 describe('the contract', () => {

@@ -13,6 +13,7 @@ import { operatorCliActor } from '../../../lib/actor.js';
 import { runOrderCommand } from '../../../ops/orders.js';
 import { setPointsSettings } from '../points.service.js';
 import { setGoodsPoints } from '../../promotions/goods-points.service.js';
+import { setOperatorRate } from '../../rates/rates.service.js';
 import { autoCompleteOrder, markOrderPaid, placeOrder } from '../orders.service.js';
 import { memberActor } from './actors.js';
 import { newAddress, newOperatorSession, orderRow } from './fixtures.js';
@@ -293,4 +294,92 @@ describe('a race for the same points', () => {
     expect(await pointsOf(m.userId)).toBe(400);
     expect(await ledgerCheck(t.db)).toEqual([]);
   }, 120_000);
+});
+
+describe('one value for a point in every currency', () => {
+  // The shop's own rate for yen, as the tester's order had it: ¥1 = $0.00638.
+  const today = () => new Date().toISOString().slice(0, 10);
+  const setRate = (rate: string) => setOperatorRate(t.db, operatorCliActor('rates-desk', 1), { base: 'JPY', quote: 'USD', rate, date: today(), reason: 'test rate' });
+  beforeAll(async () => {
+    await setRate('0.00638');
+  });
+
+  const checkoutOf = (g: { goodsId: number; skuIds: number[] }, m: { headers: Headers; addressId: number }, extra = '') =>
+    get(`/shop/buy/cartGoods?goods_id=${g.goodsId}&sku_id=${g.skuIds[0]}&num=1&address_id=${m.addressId}${extra}`, m.headers);
+
+  async function receive(m: Awaited<ReturnType<typeof shopper>>, orderId: number) {
+    const order = await orderRow(t.db, orderId);
+    if (order.status === 'awaiting_payment') expect((await pay({ order_id: orderId, total: Number(order.total_minor), currency: order.currency })).outcome).toBe('paid');
+    expect((await send('/admin/api/orders/ship', { order_id: orderId, carrier: 'DHL', tracking_number: `FX0000${orderId}` }, operator.headers)).body.code).toBe(200);
+    expect((await send('/shop/order/confirmReceipt', { id: orderId }, m.headers)).body.data.status).toBe('completed');
+  }
+
+  it('a yen order earns points worth what was paid in dollars, as the checkout said, at the rate it recorded', async () => {
+    const m = await shopper(0, 0);
+    const yen = await newGoods(t.db, [{ price: 3800, stock: 5 }], { currency: 'JPY' });
+    // ¥3,800 is $24.244 at 0.00638: 1 % of it at 100 points a dollar is 24 points (not 3,800).
+    const preview = await checkoutOf(yen, m);
+    expect(preview.body.data).toMatchObject({ currency: 'JPY', subtotal: 3800, points_earned: 24 });
+    const placed = await send('/shop/buy/createOrder', { goods_id: yen.goodsId, sku_id: yen.skuIds[0], num: 1, address_id: m.addressId }, m.headers);
+    const orderId = placed.body.data.order_id as number;
+    expect(await orderRow(t.db, orderId)).toMatchObject({ points_earned: 24, points_rate: expect.stringMatching(/^0\.00638/), points_rate_source: 'operator' });
+    // A later change of the rate does not change what the order was placed to earn.
+    await setRate('0.0125');
+    try {
+      await receive(m, orderId);
+    } finally {
+      await setRate('0.00638');
+    }
+    expect(await pointsOf(m.userId)).toBe(24);
+    expect((await get(`/shop/order/info?id=${orderId}`, m.headers)).body.data).toMatchObject({ points_earned: 24, points_earned_posted: true });
+
+    // In dollars nothing changed: $36.99 earns 36 points.
+    const dollars = await newGoods(t.db, [{ price: 3699, stock: 5 }]);
+    expect((await checkoutOf(dollars, m)).body.data.points_earned).toBe(36);
+    expect(await ledgerCheck(t.db)).toEqual([]);
+  });
+
+  it('points spent on a yen order take off their dollar value in yen, rounded down; the preview equals the order', async () => {
+    const m = await shopper(500, 0);
+    const yen = await newGoods(t.db, [{ price: 3800, stock: 5 }], { currency: 'JPY' });
+    // 500 points are $5.00, which is ¥783.69 at 0.00638: ¥783 off (not ¥5), for all 500 points.
+    const preview = (await checkoutOf(yen, m, '&points=500')).body.data;
+    expect(preview).toMatchObject({ points_used: 500, points_value: 783, points_offer: { points: { balance: 500, max: 500 } } });
+    expect(preview.total).toBe(3800 - 783 + preview.operating_fee + preview.freight);
+    // On the rest, ¥3,017 ($19.24846), it earns 19 points.
+    expect(preview.points_earned).toBe(19);
+    // A member asking for ¥1 of points gives 1 point for ¥1 (a point is worth ¥1.567).
+    expect((await checkoutOf(yen, m, '&points=1')).body.data).toMatchObject({ points_used: 1, points_value: 1 });
+
+    const placed = await send('/shop/buy/createOrder', { goods_id: yen.goodsId, sku_id: yen.skuIds[0], num: 1, address_id: m.addressId, points: 500 }, m.headers);
+    expect(placed.body.code).toBe(200);
+    const info = (await get(`/shop/order/info?id=${placed.body.data.order_id}`, m.headers)).body.data;
+    for (const key of ['subtotal', 'points_used', 'points_value', 'operating_fee', 'freight', 'total', 'points_earned'] as const) expect(info[key], key).toBe(preview[key]);
+    expect(placed.body.data.total).toBe(preview.total);
+    expect(await pointsOf(m.userId)).toBe(0);
+    expect(await ledgerCheck(t.db)).toEqual([]);
+  });
+
+  it('earned on yen and spent on dollars, points never give back more than was paid', async () => {
+    const m = await shopper(0, 0);
+    await settings({ earn_rate_bp: 10000 });
+    try {
+      // At 100 % earning, the most a member could get back is what they paid.
+      const yen = await newGoods(t.db, [{ price: 3800, stock: 5 }], { currency: 'JPY' });
+      const placed = await placeOrder(t.deps, memberActor(m.userId), { goods_id: yen.goodsId, sku_id: yen.skuIds[0], num: 1, address_id: m.addressId, remarks: '' });
+      await receive(m, placed.order_id);
+      const earned = await pointsOf(m.userId);
+      // ¥3,800 paid is $24.244: 2,424 points, $24.24.
+      expect(earned).toBe(2424);
+      const dollars = await newGoods(t.db, [{ price: 10000, stock: 5 }]);
+      const spent = (await checkoutOf(dollars, m, `&points=${earned}`)).body.data;
+      expect(spent.points_value).toBe(2424);
+      expect(spent.points_value).toBeLessThanOrEqual(Math.floor(3800 * 0.638));
+      // And back on yen: 2,424 points take ¥3,799 off, never more than the ¥3,800 they came from.
+      const back = (await checkoutOf(yen, m, `&points=${earned}`)).body.data;
+      expect(back).toMatchObject({ points_used: 2424, points_value: 3799 });
+    } finally {
+      await settings({ earn_rate_bp: 100 });
+    }
+  });
 });

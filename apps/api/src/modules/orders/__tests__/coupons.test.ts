@@ -6,7 +6,8 @@ import { widePool } from '../../../test/test-database.js';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { call, newMember } from '../../catalogue/__tests__/helpers.js';
 import { newGoods, stockOf } from '../../cart/__tests__/fixtures.js';
-import { placeOrder } from '../orders.service.js';
+import { markOrderPaid, placeOrder } from '../orders.service.js';
+import { withTransaction } from '../../../lib/transaction.js';
 import { memberActor } from './actors.js';
 import { newAddress, newOperatorSession } from './fixtures.js';
 
@@ -28,6 +29,7 @@ afterAll(async () => {
 });
 
 type Headers = Record<string, string>;
+const provider = { kind: 'provider' as const, name: 'test', ip: '', lang: 'en-us' as const, requestId: 'pay' };
 const post = (url: string, body: unknown, headers?: Headers) => call(t, 'POST', url, { headers, body, lang: 'en-us' });
 const get = (url: string, headers?: Headers) => call(t, 'GET', url, { headers, lang: 'en-us' });
 
@@ -59,10 +61,39 @@ describe('coupons', () => {
     expect(placed.body.data.total).toBe(5940);
     expect((await get(`/shop/order/info?id=${placed.body.data.order_id}`, m.headers)).body.data.coupon_discount).toBe(600);
     const again = await post('/shop/buy/createOrder', body, { ...m.headers, 'idempotency-key': `coupon-again-${m.userId}` });
-    expect(again.body).toMatchObject({ code: ResponseCode.couponUsedUp, msg: 'This coupon has been used up' });
+    // The use is held by the unpaid order: the member is told which order to pay or cancel.
+    expect(again.body).toMatchObject({ code: ResponseCode.couponUsedUp, msg: `This coupon is held by your unpaid order ${placed.body.data.order_no}: pay or cancel that order to use it again` });
     expect(await stockOf(t.db, g.skuIds[0]!)).toBe(8);
     await post('/shop/order/cancelOrder', { id: placed.body.data.order_id }, m.headers);
     expect((await post('/shop/buy/createOrder', body, { ...m.headers, 'idempotency-key': `coupon-third-${m.userId}` })).body.code).toBe(200);
+  });
+
+  it('says why a coupon does not apply: expired on a day, not started until a day, for another currency, already used by the member', async () => {
+    await coupon('OLDNEWS', { starts_at: '2026-01-01T00:00:00.000Z', ends_at: '2026-03-31T12:00:00.000Z' });
+    await coupon('NOTYET', { starts_at: '2099-05-01T08:00:00.000Z', ends_at: '2099-06-01T00:00:00.000Z' });
+    await coupon('USDONLY', { min_spend: 0 });
+    await coupon('ONCEEACH', { min_spend: 0 });
+    const m = await shopper();
+    const usd = await newGoods(t.db, [{ price: 6000, stock: 10 }]);
+    const jpy = await newGoods(t.db, [{ price: 6000, stock: 10 }], { currency: 'JPY' });
+    const preview = (g: typeof usd, code: string, lang: 'en-us' | 'zh-cn' = 'en-us') =>
+      call(t, 'GET', `/shop/buy/cartGoods?goods_id=${g.goodsId}&sku_id=${g.skuIds[0]}&num=1&coupon_code=${code}`, { headers: m.headers, lang });
+    expect((await preview(usd, 'OLDNEWS')).body).toMatchObject({ code: ResponseCode.couponInvalid, msg: 'This coupon expired on 2026-03-31' });
+    expect((await preview(usd, 'OLDNEWS', 'zh-cn')).body.msg).toBe('该优惠券已于 2026-03-31 过期');
+    expect((await preview(usd, 'NOTYET')).body).toMatchObject({ code: ResponseCode.couponInvalid, msg: 'This coupon can be used from 2099-05-01' });
+    expect((await preview(jpy, 'USDONLY')).body).toMatchObject({ code: ResponseCode.couponInvalid, msg: 'This coupon is for USD orders' });
+    expect((await preview(usd, 'NOPE5678')).body).toMatchObject({ code: ResponseCode.couponInvalid, msg: 'This coupon code is not valid' });
+
+    // Used on an order that was paid: the coupon still has uses for others, not for this member.
+    const body = { goods_id: usd.goodsId, sku_id: usd.skuIds[0], num: 1, address_id: m.addressId, coupon_code: 'ONCEEACH' };
+    const placed = await post('/shop/buy/createOrder', body, { ...m.headers, 'idempotency-key': `once-each-${m.userId}` });
+    expect(placed.body.code, placed.body.msg).toBe(200);
+    await withTransaction(t.db, (tx) => markOrderPaid(tx, provider, { orderId: placed.body.data.order_id, amountMinor: placed.body.data.total, currency: 'USD' }));
+    expect((await preview(usd, 'ONCEEACH')).body).toMatchObject({ code: ResponseCode.couponUsedUp, msg: 'You have already used this coupon' });
+    expect((await preview(usd, 'ONCEEACH', 'zh-cn')).body.msg).toBe('您已使用过该优惠券');
+    expect((await post('/shop/buy/createOrder', body, { ...m.headers, 'idempotency-key': `once-each-again-${m.userId}` })).body).toMatchObject({ code: ResponseCode.couponUsedUp, msg: 'You have already used this coupon' });
+    const other = await shopper();
+    expect((await call(t, 'GET', `/shop/buy/cartGoods?goods_id=${usd.goodsId}&sku_id=${usd.skuIds[0]}&num=1&coupon_code=ONCEEACH`, { headers: other.headers, lang: 'en-us' })).body.data.coupon_discount).toBe(600);
   });
 
   it('refuses an unknown code and a subtotal below the minimum spend', async () => {

@@ -354,3 +354,47 @@ describe('group buys', () => {
     expect(more.body.code).toBe(ResponseCode.groupBuyLimit);
   });
 });
+
+describe('a group-buy order before it is placed', () => {
+  it('previews goods, freight, the operating fee and the total, and the order placed after it charges exactly that total', async () => {
+    await t.db.insertInto('operating_fees').values({ country_code: 'TH', rate_bp: 333, updated_by: 'test' }).execute();
+    await t.db.insertInto('shipping_fees').values({ country_code: 'TH', currency: 'USD', fee_minor: 500, free_over_minor: 10_000, updated_by: 'test' }).execute();
+    const a = await activity();
+    const m = await newMember(t, `Shopper${Math.random().toString(36).slice(2, 6)}`);
+    const addressId = await newAddress(t.db, m.userId, { countryCode: 'TH' });
+    const preview = await get(`/shop/pintuan/buyPreview?activity_id=${a.id}&num=2`, m.headers);
+    expect(preview.body.code).toBe(200);
+    // 2 × 15.00 at the group price, 3.33 % of it, and freight under the free-shipping threshold.
+    expect(preview.body.data).toMatchObject({ currency: 'USD', subtotal: 3000, operating_fee_rate: 333, operating_fee: 100, freight: 500, coupon_discount: 0, total: 3600, can_submit: true });
+    expect(preview.body.data.lines).toMatchObject([{ price: 1500, num: 2, line_total: 3000, available: true }]);
+    expect(preview.body.data.address.id).toBe(addressId);
+    // Nothing was ordered or set aside by looking.
+    expect((await get(`/shop/pintuan/goodsInfo?id=${a.id}`, m.headers)).body.data.remaining).toBe(10);
+
+    const placed = await post('/shop/pintuan/buy', { activity_id: a.id, num: 2, address_id: addressId }, { ...m.headers, 'idempotency-key': `gb-preview-${m.userId}` });
+    expect(placed.body.data.total).toBe(preview.body.data.total);
+    const info = await get(`/shop/order/info?id=${placed.body.data.order_id}`, m.headers);
+    expect(info.body.data).toMatchObject({ subtotal: 3000, operating_fee: 100, freight: 500, total: 3600 });
+
+    // A closed group or a quantity over the activity's limit is refused before anything is shown.
+    expect((await get(`/shop/pintuan/buyPreview?activity_id=${a.id}&num=3`, m.headers)).body.code).toBe(ResponseCode.groupBuyLimit);
+    expect((await get(`/shop/pintuan/buyPreview?activity_id=${a.id}&group_id=999999`, m.headers)).body.code).toBe(ResponseCode.groupClosed);
+  });
+});
+
+describe('open groups offered to members', () => {
+  it('offers only groups with at least one paid member: a group whose only order is unpaid is not listed nor counted', async () => {
+    const a = await activity();
+    const [unpaidLeader, paidLeader, visitor] = [await member(), await member(), await member()];
+    const unpaid = (await buy(unpaidLeader, a.id)).body.data;
+    const paid = (await buy(paidLeader, a.id)).body.data;
+    await pay(paid);
+    const list = (await get(`/shop/pintuan/goodsTuanList?activity_id=${a.id}`, visitor.headers)).body.data.list;
+    expect(list.map((g: { id: number }) => g.id)).toEqual([paid.group_id]);
+    expect(list.map((g: { id: number }) => g.id)).not.toContain(unpaid.group_id);
+    expect((await get(`/shop/pintuan/goodsInfo?id=${a.id}`, visitor.headers)).body.data.open_groups).toBe(1);
+    // Once its order is paid, that group is offered too.
+    await pay(unpaid);
+    expect((await get(`/shop/pintuan/goodsTuanList?activity_id=${a.id}`, visitor.headers)).body.data.list).toHaveLength(2);
+  });
+});

@@ -95,6 +95,14 @@ describe('order commands', () => {
     await expect(ops('order', 'cancel', String(orderId), '--reason', 'again')).rejects.toMatchObject({ code: ResponseCode.orderState });
   });
 
+  it('expiry and auto-confirm out of their range are refused with the range; the settings stay as they were', async () => {
+    const before = await ops('order', 'auto-confirm', '10');
+    await expect(ops('order', 'auto-confirm', '0')).rejects.toThrow(/^invalid: auto_confirm_days must be a whole number from 1 to 90$/);
+    await expect(ops('order', 'auto-confirm', '91')).rejects.toThrow(/^invalid: auto_confirm_days must be a whole number from 1 to 90$/);
+    await expect(ops('order', 'expiry', '0')).rejects.toThrow(/^invalid: expiry_minutes must be a whole number from 1 to 10080$/);
+    expect(await ops('order', 'auto-confirm', '10')).toBe(before);
+  });
+
   it('reminders lists the paid orders whose members asked for them to be shipped', async () => {
     const m = await shopper();
     const { orderId } = await paidOrder(m);
@@ -117,6 +125,9 @@ describe('coupon commands', () => {
     await expect(ops('order', 'coupon', 'create', 'OPSNONE', '--currency', 'USD', '--days', '7', '--reason', 'x')).rejects.toThrow('invalid: amount');
     await expect(ops('order', 'coupon', 'create', 'OPSNOEND', '--amount', '100', '--currency', 'USD', '--reason', 'x')).rejects.toThrow('invalid: ends_at');
     await expect(ops('order', 'coupon', 'create', 'OPSNOWHY', '--amount', '100', '--currency', 'USD', '--days', '7')).rejects.toThrow('invalid: reason');
+    // Plain sentences naming the rule, not the validator's words.
+    await expect(ops('order', 'coupon', 'create', 'BIG', '--amount', '100', '--currency', 'USD', '--days', '7', '--reason', 'x')).rejects.toThrow(/^invalid: code must be 4 to 40 characters long$/);
+    await expect(ops('order', 'coupon', 'create', 'BIG_ONE', '--amount', '100', '--currency', 'USD', '--days', '7', '--reason', 'x')).rejects.toThrow(/^invalid: code may hold only letters, digits and "-"$/);
 
     const m = await shopper();
     const g = await newGoods(t.db, [{ price: 2000, stock: 10 }]);
@@ -126,7 +137,7 @@ describe('coupon commands', () => {
     await expect(ops('order', 'coupon', 'end', String(couponId))).rejects.toThrow('give the reason');
     expect(await ops('order', 'coupon', 'end', String(couponId), '--reason', 'Campaign withdrawn')).toMatch(new RegExp(`^coupon #${couponId} ended at .*: no order can use it any more$`));
     const refused = await post(m, '/shop/buy/createOrder', body);
-    expect(refused.body).toMatchObject({ code: ResponseCode.couponInvalid, msg: 'This coupon code is not valid' });
+    expect(refused.body).toMatchObject({ code: ResponseCode.couponInvalid, msg: `This coupon expired on ${new Date().toISOString().slice(0, 10)}` });
     expect(await stockOf(t.db, g.skuIds[0]!)).toBe(10);
     await expect(ops('order', 'coupon', 'end', String(couponId), '--reason', 'twice')).rejects.toMatchObject({ code: ResponseCode.couponInvalid });
     await expect(ops('order', 'coupon', 'end', '999999', '--reason', 'none')).rejects.toMatchObject({ code: ResponseCode.notFound });

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { paths } from '@/config/paths';
 import { useSession } from '@/stores/session';
 import { ok, prepareApp, renderRoutes, startFakeApi } from '@/test/helpers';
@@ -51,7 +51,18 @@ const api = await startFakeApi({
   '/shop/address/list': () => ({ ...ok({ list: addresses, max: 20 }), wait: addressesHeld }),
   '/shop/pintuan/buy': () => ok({ order_id: 31, order_no: '2611230000000031', status: 'awaiting_payment', total: 3980, currency: 'USD', expires_at: '2026-11-23T10:30:00.000Z', group_id: 6 }),
   '/shop/order/info': () => ok(orderInfo()),
+  // 2 × 19.90 at the group price, a 3.33 % operating fee and 5.00 shipping.
+  '/shop/pintuan/buyPreview': () =>
+    ok({
+      currency: 'USD', subtotal: 3980, coupon_discount: 0, operating_fee_rate: 333, operating_fee: 133, freight: 500, points_used: 0, points_value: 0, shopping_points_used: 0, shopping_points_value: 0, total: 4613,
+      lines: [{ cart_id: null, goods_id: 11, sku_id: 21, name: 'Jasmine tea gift box', spec_text: '250 g', image: '', price: 1990, num: 2, line_total: 3980, available: true, problem: null }],
+      address: { id: 9, name: 'Mei', surname: 'Tan', mobile_pre: '60', mobile: '123456789', email: '', country_code: 'MY', province: 'Selangor', city: 'Petaling Jaya', district: '', detail: 'Jalan 14/20, 5', house_number: '', zip_code: '46100' },
+      can_submit: true,
+      points_offer: { points: { balance: 0, per_unit: 100, max: 0 }, shopping_points: { balance: 0, per_unit: 100, max: 0 } },
+      points_earned: 0,
+    }),
 });
+const buys = () => api.requests.filter((r) => r.url === '/shop/pintuan/buy');
 
 beforeAll(() => prepareApp());
 afterAll(() => api.close());
@@ -97,7 +108,21 @@ describe('group-buy pages', () => {
     expect(screen.getByText('1 more needed · 3 h 20 min left')).toBeTruthy();
     expect(screen.getByText('Up to 2 per order and 4 per member')).toBeTruthy();
     fireEvent.click(screen.getByLabelText('Quantity').closest('.adm-stepper')!.querySelector('.adm-stepper-plus')!);
+    const before = buys().length;
     fireEvent.click(screen.getByRole('button', { name: 'Join' }));
+    // The amounts come first: goods, the operating fee, shipping and the total; nothing is ordered yet.
+    expect(await screen.findByText('Check your order')).toBeTruthy();
+    await screen.findByText('$46.13');
+    const sheet = within(screen.getByText('Check your order').parentElement!);
+    expect(sheet.getByText('Subtotal').nextElementSibling!.textContent).toBe('$39.80');
+    expect(sheet.getByText('Global operating fee (3.33%)').nextElementSibling!.textContent).toBe('$1.33');
+    expect(sheet.getByText('Shipping').nextElementSibling!.textContent).toBe('$5.00');
+    expect(sheet.getByText('Total').nextElementSibling!.textContent).toBe('$46.13');
+    expect(buys()).toHaveLength(before);
+    expect(router.state.location.pathname).toBe(paths.groupBuy.goods);
+    const asked = api.requests.filter((r) => r.url.startsWith('/shop/pintuan/buyPreview')).at(-1)!.url;
+    expect(new URLSearchParams(asked.split('?')[1]).get('group_id')).toBe('6');
+    fireEvent.click(screen.getByRole('button', { name: 'Submit order' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(paths.goods.payNext));
     expect(router.state.location.search).toBe('?order_id=31&order_type=order');
     const sent = api.requests.filter((r) => r.url === '/shop/pintuan/buy').map((r) => JSON.parse(r.body));
@@ -112,6 +137,7 @@ describe('group-buy pages', () => {
     await new Promise((r) => setTimeout(r, 50));
     expect(router.state.location.pathname).toBe(paths.groupBuy.goods);
     release();
+    fireEvent.click(await screen.findByRole('button', { name: 'Submit order' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(paths.goods.payNext));
     expect(api.requests.filter((r) => r.url === '/shop/pintuan/buy').map((r) => JSON.parse(r.body)).at(-1)).toMatchObject({ address_id: 9, group_id: 6 });
   });

@@ -1,4 +1,4 @@
-import { getGroupBuyGoods, listGroupBuyGoods, listGroupBuyGroups } from '@shop/contract/orders';
+import { getGroupBuyGoods, listGroupBuyGoods, listGroupBuyGroups, previewGroupBuy } from '@shop/contract/orders';
 import { listAddresses } from '@shop/contract/address';
 import { useEndpointInfiniteQuery, useEndpointQuery } from '@/lib/endpoint-query';
 
@@ -13,3 +13,7 @@ export const useOpenGroups = (activityId: number) => useEndpointQuery(listGroupB
 
 /** The member's addresses; a group-buy order ships to the default one. */
 export const useShippingAddresses = () => useEndpointQuery(listAddresses, undefined, { staleTime: 0 });
+
+/** The order a group-buy tap would place (goods, freight, operating fee, total), read fresh for the member to confirm. */
+export const useGroupBuyPreview = (query: { activity_id: number; group_id?: number; num: number; address_id: number } | undefined) =>
+  useEndpointQuery(previewGroupBuy, query ?? { activity_id: 0, num: 1, address_id: 0 }, { enabled: query !== undefined, staleTime: 0 });

@@ -11,13 +11,15 @@ import { useNavigate, useSearchParams } from '@/lib/router';
 import { showToast } from '@/lib/toast';
 import { useGroupBuy, useOpenGroups, useShippingAddresses } from '../api/group-buys';
 import { useJoinGroupBuy } from '../api/join-group-buy';
+import { GroupBuyConfirm, type GroupBuyChoice } from '../components/group-buy-confirm';
 import { timeLeft } from '../components/time-left';
 import '../group-buy.css';
 import { useTranslation } from '@/lib/i18n';
 
 /**
  * `pages/pintuan/goodsInfo?id=`: one group buy with its open groups; the member starts a group or
- * joins one with an order at the group price to their default address, then pays it.
+ * joins one with an order at the group price to their default address: the order's amounts (goods,
+ * operating fee, shipping, total) are shown first, and it is placed once the member confirms them.
  */
 export default function GroupBuyGoodsPage() {
   const { t } = useTranslation();
@@ -31,9 +33,10 @@ export default function GroupBuyGoodsPage() {
   // One key per visit of the page: a repeated tap after a lost answer is the same order.
   const [key] = useState(newIdempotencyKey);
   const join = useJoinGroupBuy(key);
+  const [choice, setChoice] = useState<GroupBuyChoice>();
   const a = activity.data;
 
-  const buy = async (groupId?: number) => {
+  const choose = async (groupId?: number) => {
     // A tap before the addresses have arrived waits for them: a member who has one is not sent to add one
     // (a failure to load them is told by the request layer, and nothing is ordered).
     const list = (addresses.data ?? (await addresses.refetch({ throwOnError: true })).data)?.list ?? [];
@@ -43,7 +46,12 @@ export default function GroupBuyGoodsPage() {
       navigate(paths.address.list);
       return;
     }
-    const order = await join.mutateAsync({ activity_id: id, num, address_id: address.id, ...(groupId ? { group_id: groupId } : {}) });
+    setChoice({ activity_id: id, num, address_id: address.id, ...(groupId ? { group_id: groupId } : {}) });
+  };
+
+  const buy = async (chosen: GroupBuyChoice) => {
+    const order = await join.mutateAsync(chosen);
+    setChoice(undefined);
     showToast(t('orders.checkout.placed'));
     navigate(`${paths.goods.payNext}?order_id=${order.order_id}&order_type=order`, { replace: true });
   };
@@ -89,7 +97,7 @@ export default function GroupBuyGoodsPage() {
                       {t('orders.groupBuy.needed', { count: g.needed })} · {t('orders.groupBuy.timeLeft', { time: timeLeft(t, g.seconds_left) })}
                     </div>
                   </div>
-                  <Button size="small" color="primary" shape="rounded" loading={join.isPending} onClick={() => void buy(g.id).catch(() => {})}>
+                  <Button size="small" color="primary" shape="rounded" loading={join.isPending} onClick={() => void choose(g.id).catch(() => {})}>
                     {t('orders.groupBuy.join')}
                   </Button>
                 </div>
@@ -100,13 +108,14 @@ export default function GroupBuyGoodsPage() {
               <span>
                 <Amount value={a.price * num} currency={a.currency} className="group-buy-price" />
               </span>
-              <Button color="primary" shape="rounded" disabled={a.remaining < 1} loading={join.isPending} onClick={() => void buy().catch(() => {})}>
+              <Button color="primary" shape="rounded" disabled={a.remaining < 1} loading={join.isPending} onClick={() => void choose().catch(() => {})}>
                 {t('orders.groupBuy.start')}
               </Button>
             </div>
           </>
         )}
       </ListState>
+      <GroupBuyConfirm choice={choice} placing={join.isPending} onConfirm={() => choice && void buy(choice).catch(() => {})} onClose={() => setChoice(undefined)} />
     </div>
   );
 }
