@@ -43,8 +43,16 @@ export type PayMethod = z.infer<typeof payMethodSchema>;
 export const payMethodsQuery = z.object({ currency: z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/, 'validation.invalid').optional() });
 export const payMethodsData = z.object({ currency: z.string(), list: z.array(payMethodSchema) });
 
-export const payWayCostQuery = payableRef.extend({ pay_way: payWay });
-export const payWayCostData = z.object({ pay_way: z.string(), currency: z.string(), amount: minor, fee: minor, total: minor });
+/** `use_balance`: the balance pays beside a gateway method what it covers (as paying with `use_balance` does); in a query `1`/`0` (as the apps send it) or `true`/`false`. */
+export const payWayCostQuery = payableRef.extend({ pay_way: payWay, use_balance: z.union([z.boolean(), z.enum(['1', '0', 'true', 'false']).transform((v) => v === '1' || v === 'true')]).default(false) });
+/** A method's fee and what the member pays in all, for a payable. */
+const methodCostData = z.object({ pay_way: z.string(), currency: z.string(), amount: minor, fee: minor, total: minor });
+/**
+ * What paying a payable with a method takes, as the payment will: `balance_part` from the wallet
+ * balance (with `use_balance`), `gateway_part` by a gateway method (its `fee` included), `total`
+ * both together.
+ */
+export const payWayCostData = methodCostData.extend({ balance_part: minor.default(0), gateway_part: minor.default(0) });
 
 export const payWayCostTotalBody = payableRef;
 export const payWayCostTotalData = z.object({
@@ -58,9 +66,10 @@ export const payWayCostTotalData = z.object({
 });
 
 export const choosePayWayBody = payableRef.extend({ pay_way: payWay });
-export const choosePayWayData = payWayCostData.extend({ order_no: z.string() });
+export const choosePayWayData = methodCostData.extend({ order_no: z.string() });
 
-export const payNoticeBody = z.object({ pay_way: payWay, order_id: idParam.optional(), order_type: payableType });
+/** `use_balance`: the notice of a gateway method paying beside the balance names what the method takes (as `payWayCost` with it). */
+export const payNoticeBody = z.object({ pay_way: payWay, order_id: idParam.optional(), order_type: payableType, use_balance: z.boolean().default(false) });
 export const payNoticeData = z.object({
   pay_way: z.string(),
   title: z.string(),

@@ -7,7 +7,9 @@ const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOS
 
 /**
  * What paid a member's payable, as the payable's page shows it: each succeeded payment with its
- * method, amount, surcharge, parts and refunds (`converted` is the payable's area's to add).
+ * method, amount, surcharge, parts and refunds (`converted` is the payable's area's to add). A
+ * balance part whose hold was released (the payable could no longer take the payment when it
+ * landed) was never taken: it is answered as released, and not in what was charged.
  */
 export async function paymentsOfPayable(db: Executor, userId: number, type: PayableType, payableId: number): Promise<OrderPayment[]> {
   const payments = await q.findPaidPaymentsOfPayable(db, type, payableId, userId);
@@ -15,23 +17,27 @@ export async function paymentsOfPayable(db: Executor, userId: number, type: Paya
     db,
     payments.map((p) => p.id),
   );
-  return payments.map((p) => ({
-    payment_no: p.reference,
-    pay_way: p.method_code,
-    gateway: p.gateway,
-    status: p.status,
-    currency: p.currency,
-    amount: Number(p.payable_minor),
-    fee: Number(p.fee_minor),
-    charged: Number(p.payable_minor) + Number(p.fee_minor),
-    balance_part: Number(p.ledger_minor),
-    gateway_part: Number(p.gateway_minor),
-    points: p.ledger_asset === 'points' || p.ledger_asset === 'shopping_points' ? Number(p.ledger_units) : null,
-    converted: null,
-    created_at: iso(p.created_at)!,
-    paid_at: iso(p.finished_at),
-    refunds: refunds
-      .filter((r) => r.payment_id === p.id)
-      .map((r) => ({ refund_no: r.reference, amount: Number(r.amount_minor), currency: r.currency, status: r.status, reason: r.reason, created_at: iso(r.created_at)!, finished_at: iso(r.finished_at) })),
-  }));
+  return payments.map((p) => {
+    const released = p.hold_status === 'released' ? Number(p.ledger_minor) : 0;
+    return {
+      payment_no: p.reference,
+      pay_way: p.method_code,
+      gateway: p.gateway,
+      status: p.status,
+      currency: p.currency,
+      amount: Number(p.payable_minor),
+      fee: Number(p.fee_minor),
+      charged: Number(p.payable_minor) + Number(p.fee_minor) - released,
+      balance_part: Number(p.ledger_minor) - released,
+      balance_released: released,
+      gateway_part: Number(p.gateway_minor),
+      points: p.ledger_asset === 'points' || p.ledger_asset === 'shopping_points' ? Number(p.ledger_units) : null,
+      converted: null,
+      created_at: iso(p.created_at)!,
+      paid_at: iso(p.finished_at),
+      refunds: refunds
+        .filter((r) => r.payment_id === p.id)
+        .map((r) => ({ refund_no: r.reference, amount: Number(r.amount_minor), currency: r.currency, status: r.status, reason: r.reason, created_at: iso(r.created_at)!, finished_at: iso(r.finished_at) })),
+    };
+  });
 }

@@ -94,8 +94,19 @@ export const findSucceededPaymentsOfPayable = (db: Executor, type: PayableType, 
   db.selectFrom('payments').selectAll().where('payable_type', '=', type).where('payable_id', '=', payableId).where('status', '=', 'succeeded').orderBy('id').execute();
 
 /** The payments of a payable a member sees on it: those that paid it (refunded ones included), oldest first. */
+/** A payable's succeeded payments of the member, each with the state of the hold on its balance part (null without one). */
 export const findPaidPaymentsOfPayable = (db: Executor, type: PayableType, payableId: number, userId: number) =>
-  db.selectFrom('payments').selectAll().where('payable_type', '=', type).where('payable_id', '=', payableId).where('user_id', '=', userId).where('status', '=', 'succeeded').orderBy('id').execute();
+  db
+    .selectFrom('payments')
+    .leftJoin('holds', 'holds.id', 'payments.hold_id')
+    .selectAll('payments')
+    .select('holds.status as hold_status')
+    .where('payments.payable_type', '=', type)
+    .where('payments.payable_id', '=', payableId)
+    .where('payments.user_id', '=', userId)
+    .where('payments.status', '=', 'succeeded')
+    .orderBy('payments.id')
+    .execute();
 export const findRefundsOfPayments = (db: Executor, paymentIds: number[]) =>
   paymentIds.length === 0 ? Promise.resolve([]) : db.selectFrom('payment_refunds').selectAll().where('payment_id', 'in', paymentIds).orderBy('id').execute();
 

@@ -154,12 +154,34 @@ export async function payableMethods(deps: PaymentsDeps, actor: Actor, input: En
   };
 }
 
-/** `payWayCost`: one method's fee for a payable. */
+/**
+ * How a gateway method takes a payable: with the balance beside it (`mixed`) the balance holds what
+ * it covers of `balance` (never all of it: then the balance alone pays), the method takes the rest
+ * with its fee on that rest (a top-up pays no fee). The quote and the payment both count with this.
+ */
+function gatewaySplit(m: PayMethodRow, p: Pick<Payable, 'type' | 'amountMinor'>, mixed: boolean, balance: number) {
+  const held = mixed ? Math.max(0, Math.min(balance, p.amountMinor)) : 0;
+  if (mixed && held >= p.amountMinor) throw new AppError(ResponseCode.payMethodUnavailable);
+  const rest = p.amountMinor - held;
+  const fee = p.type === 'recharge' ? 0 : methodFee(m, rest);
+  return { held, fee, gatewayMinor: rest + fee };
+}
+
+/**
+ * `payWayCost`: what paying a payable with one method takes: from the balance (with `use_balance`,
+ * a gateway method beside the balance, held as the payment holds it), by the method, its fee and
+ * all in all; counted as paying with it counts (`gatewaySplit`), so the quote is the charge.
+ */
 export async function payableMethodCost(deps: PaymentsDeps, actor: Actor, input: EndpointQuery<typeof getPaymentMethodFee>): Promise<EndpointData<typeof getPaymentMethodFee>> {
   const p = await memberPayable(deps.db, actor, input.order_type, input.order_id);
   const m = await methodForPayable(deps, p, input.pay_way);
-  const fee = methodFee(m, p.amountMinor);
-  return { pay_way: m.code, currency: p.currency, amount: p.amountMinor, fee, total: p.amountMinor + fee };
+  if (!m.gateway) {
+    const fee = methodFee(m, p.amountMinor);
+    return { pay_way: m.code, currency: p.currency, amount: p.amountMinor, balance_part: 0, gateway_part: 0, fee, total: p.amountMinor + fee };
+  }
+  const mixed = !!input.use_balance && p.ledgerAllowed;
+  const split = gatewaySplit(m, p, mixed, mixed ? await balanceOf(deps.db, memberIdOf(actor), 'cash', p.currency) : 0);
+  return { pay_way: m.code, currency: p.currency, amount: p.amountMinor, balance_part: split.held, gateway_part: split.gatewayMinor, fee: split.fee, total: split.held + split.gatewayMinor };
 }
 
 /** `choosePayWay`: fixes the method and its fee on the payable (paying later with another method replaces the choice). */
@@ -193,10 +215,13 @@ export async function paymentNotice(deps: PaymentsDeps & { i18n: { t(lang: strin
   const t = (key: string, params?: Record<string, string | number>) => deps.i18n.t(actor.lang, `payments.notice.${key}`, params);
   const name = methodName(deps, actor, m.code);
   const amount = payable?.amountMinor ?? null;
-  const fee = amount === null ? null : methodFee(m, amount);
+  // Beside the balance the method takes only the rest, with its fee on the rest (as paying does).
+  const split = payable && m.gateway && input.use_balance && payable.ledgerAllowed ? gatewaySplit(m, payable, true, await balanceOf(deps.db, userId, 'cash', payable.currency)) : undefined;
+  const fee = split ? split.fee : amount === null ? null : methodFee(m, amount);
+  const charged = split ? split.gatewayMinor : amount === null ? null : amount + fee!;
   const paragraphs = m.gateway
     ? [
-        t('gateway', { amount: amount === null ? '' : money(amount + fee!, currency), currency, method: name }),
+        t('gateway', { amount: charged === null ? '' : money(charged, currency), currency, method: name }),
         fee ? t('fee', { fee: money(fee, currency), currency }) : t('noFee'),
         t('conversion', { currency }),
       ]
@@ -309,16 +334,13 @@ export async function startPayment(deps: PaymentsDeps & { i18n?: unknown }, acto
       return { payment: done, reused: false, payable: fresh };
     }
     // A gateway pays all or the part the balance does not cover.
-    const held = mixed ? Math.min(await balanceOf(tx, userId, 'cash', fresh.currency), fresh.amountMinor) : 0;
-    if (mixed && held >= fresh.amountMinor) throw new AppError(ResponseCode.payMethodUnavailable);
-    const gatewayPayable = fresh.amountMinor - held;
-    const fee = fresh.type === 'recharge' ? 0 : methodFee(m, gatewayPayable);
+    const { held, fee, gatewayMinor } = gatewaySplit(m, fresh, mixed, mixed ? await balanceOf(tx, userId, 'cash', fresh.currency) : 0);
     const payment = await q.insertPayment(
       tx,
       {
         reference, user_id: userId, payable_type: fresh.type, payable_id: fresh.id, payable_no: fresh.no, method_code: m.code, gateway: m.gateway, method: m.method, currency: fresh.currency,
         payable_minor: fresh.amountMinor, fee_minor: fee, ledger_minor: held, ledger_asset: held ? 'cash' : null, ledger_units: held, ledger_currency: held ? fresh.currency : null,
-        gateway_minor: gatewayPayable + fee, hold_id: null, status: 'created', provider_ref: null, redirect_url: null, client_secret: null, sdk_params: null, failure_reason: null, entry_id: null, expires_at: expiresAt, finished_at: null, last_inquired_at: null,
+        gateway_minor: gatewayMinor, hold_id: null, status: 'created', provider_ref: null, redirect_url: null, client_secret: null, sdk_params: null, failure_reason: null, entry_id: null, expires_at: expiresAt, finished_at: null, last_inquired_at: null,
       },
       eventRows(actor, [{ kind: 'created', source: 'member', to: 'created', detail: { method: m.code, held } }]),
       choice,

@@ -17,11 +17,11 @@ import { newGoods } from '../../cart/__tests__/fixtures.js';
 import { newAddress, newOperatorSession } from '../../orders/__tests__/fixtures.js';
 import { setOperatorRate } from '../../rates/rates.service.js';
 import type { FakeStripe } from '../gateways/stripe/fake.js';
-import { reconcilePayments } from '../reconcile.js';
+import { reconcilePayments, refundOwedBack } from '../reconcile.js';
 import { refundPayment } from '../settlement.js';
 import { countGoodsSales } from '../../catalogue/catalogue.service.js';
 import { setGoodsPoints } from '../../promotions/goods-points.service.js';
-import { placeOrder } from '../../orders/orders.service.js';
+import { expireOrder, placeOrder } from '../../orders/orders.service.js';
 import { memberActor } from '../../orders/__tests__/actors.js';
 import { entriesOf, memberWithOrder, orderStatus, paymentRow, useSandboxes } from './payments-helpers.js';
 
@@ -64,7 +64,7 @@ describe('methods, fees and the notice', () => {
     expect(again.body.data.chosen).toBe('airwallex_tng');
     expect((await t.db.selectFrom('payable_pay_choices').select(['method_code', 'fee_minor']).where('payable_type', '=', 'order').where('payable_id', '=', m.order.id).executeTakeFirstOrThrow())).toEqual({ method_code: 'airwallex_tng', fee_minor: 150 });
     const one = await call(t, 'GET', `/shop/order/payWayCost?order_id=${m.order.id}&pay_way=stripe_card`, { headers: m.headers });
-    expect(one.body.data).toEqual({ pay_way: 'stripe_card', currency: 'MYR', amount: 10_000, fee: 290, total: 10_290 });
+    expect(one.body.data).toEqual({ pay_way: 'stripe_card', currency: 'MYR', amount: 10_000, balance_part: 0, gateway_part: 10_290, fee: 290, total: 10_290 });
     const other = await memberWithOrder(t);
     expect((await call(t, 'GET', `/shop/order/payWayCost?order_id=${m.order.id}&pay_way=stripe_card`, { headers: other.headers })).body.code).toBe(ResponseCode.orderNotFound);
     expect((await call(t, 'POST', '/shop/order/choosePayWay', { headers: other.headers, body: { order_id: m.order.id, pay_way: 'stripe_card' } })).body.code).toBe(ResponseCode.orderNotFound);
@@ -279,9 +279,10 @@ describe('the wallet\'s own value', () => {
 
   it('an order paid with the points method earns no points on them: only its goods\' own rule, and a balance-paid order keeps its share', async () => {
     const info = async (m: M, id: number) => (await call(t, 'GET', `/shop/order/info?id=${id}`, { headers: m.headers })).body.data;
-    // 1 % of 50.00 at 100 points a ringgit: placed to earn 50 points.
+    // 1 % of 50.00 ringgit, worth in dollars at the recorded rate: placed to earn some points.
     const m = await memberWithOrder(t, { currency: 'MYR', price: 5000 });
-    expect((await info(m, m.order.id)).points_earned).toBe(50);
+    const placedToEarn = (await info(m, m.order.id)).points_earned;
+    expect(placedToEarn).toBeGreaterThan(0);
     await fund(t.db, m.userId, 5000, 'XXX', 'points');
     expect((await pay(m, { pay_way: 'points', pay_password: PAY_PASSWORD })).body.data).toMatchObject({ state: 'success', points: 5000 });
     expect(await info(m, m.order.id)).toMatchObject({ status: 'paid', points_earned: 0 });
@@ -298,7 +299,7 @@ describe('the wallet\'s own value', () => {
     const cash = await memberWithOrder(t, { currency: 'MYR', price: 5000 });
     await fund(t.db, cash.userId, 5000, 'MYR');
     expect((await pay(cash, { pay_way: 'balance', pay_password: PAY_PASSWORD })).body.data.state).toBe('success');
-    expect((await info(cash, cash.order.id)).points_earned).toBe(50);
+    expect((await info(cash, cash.order.id)).points_earned).toBe(placedToEarn);
     expect(await ledgerCheck(t.db)).toEqual([]);
   });
 
@@ -345,6 +346,55 @@ describe('the wallet\'s own value', () => {
     expect(await balanceOf(t.db, m.userId, 'cash', 'MYR')).toBe(0);
     const kinds = (await entriesOf(t, second.body.data.payment_no)).map((e) => e.kind);
     expect(kinds).toEqual(['hold.reserve', 'payment.capture']);
+    expect(await ledgerCheck(t.db)).toEqual([]);
+  });
+
+  it('the quote with use_balance is what paying with it then charges: the balance part, the card part and its fee on the rest', async () => {
+    const m = await memberWithOrder(t, { currency: 'MYR', price: 5398 });
+    await fund(t.db, m.userId, 2000, 'MYR');
+    const cost = (useBalance?: string) => call(t, 'GET', `/shop/order/payWayCost?order_id=${m.order.id}&pay_way=stripe_card${useBalance ? `&use_balance=${useBalance}` : ''}`, { headers: m.headers });
+    // Without the balance, as before: the card takes it all with 2.9 % of 53.98.
+    expect((await cost()).body.data).toMatchObject({ amount: 5398, balance_part: 0, fee: 157, gateway_part: 5555, total: 5555 });
+    expect((await cost('0')).body.data).toMatchObject({ balance_part: 0, fee: 157, total: 5555 });
+    // With it: 20.00 from the balance, 33.98 by card plus 2.9 % of that (0.99).
+    expect((await cost('true')).body.data).toMatchObject({ balance_part: 2000, fee: 99 });
+    const quote = (await cost('1')).body.data;
+    expect(quote).toEqual({ pay_way: 'stripe_card', currency: 'MYR', amount: 5398, balance_part: 2000, gateway_part: 3497, fee: 99, total: 5497 });
+    // The notice read before paying names the same card charge and fee.
+    const notice = (await call(t, 'POST', '/oms/viewNotice/notice', { headers: m.headers, body: { pay_way: 'stripe_card', order_id: m.order.id, use_balance: true } })).body.data;
+    expect(notice).toMatchObject({ amount: 5398, fee: 99 });
+    expect(notice.paragraphs.join(' ')).toContain('34.97 MYR');
+    expect(notice.paragraphs.join(' ')).toContain('0.99 MYR');
+    const started = await pay(m, { pay_way: 'stripe_card', use_balance: true, pay_password: PAY_PASSWORD });
+    expect(started.body.data).toMatchObject({ amount: 5398, balance_part: quote.balance_part, gateway_part: quote.gateway_part, fee: quote.fee });
+    const p = await paymentRow(t, started.body.data.payment_no);
+    expect(stripe.intents.get(p.provider_ref!)!.amount).toBe(quote.gateway_part);
+    await stripe.decide(started.body.data.payment_no, 'pay');
+    expect(await orderStatus(t, m.order.id)).toBe('paid');
+    expect(await balanceOf(t.db, m.userId, 'cash', 'MYR')).toBe(0);
+    expect(await ledgerCheck(t.db)).toEqual([]);
+  });
+
+  it('a mixed payment landing after its order closed: the order\'s page shows the balance part released, not charged, and the card part refunded once', async () => {
+    const m = await memberWithOrder(t, { currency: 'MYR', price: 5398 });
+    await fund(t.db, m.userId, 2000, 'MYR');
+    const started = await pay(m, { pay_way: 'stripe_card', use_balance: true, pay_password: PAY_PASSWORD });
+    expect(started.body.data).toMatchObject({ balance_part: 2000, gateway_part: 3497, fee: 99 });
+    // The order's time runs out before the card is done; then the card payment lands.
+    await t.db.updateTable('orders').set({ expires_at: new Date(Date.now() - 1000) }).where('id', '=', m.order.id).execute();
+    expect(await expireOrder(t.deps, jobActor('expire_order', 1), m.order.id)).toBe(true);
+    await stripe.decide(started.body.data.payment_no, 'pay');
+    expect(await orderStatus(t, m.order.id)).toBe('closed');
+    expect(await balanceOf(t.db, m.userId, 'cash', 'MYR')).toBe(2000);
+    expect(await refundOwedBack(t.deps, jobActor('reconcile_payments', 9), 200, 0)).toBe(1);
+
+    const info = (await call(t, 'GET', `/shop/order/info?id=${m.order.id}`, { headers: m.headers })).body.data;
+    expect(info.payments).toHaveLength(1);
+    expect(info.payments[0]).toMatchObject({ amount: 5398, fee: 99, charged: 3497, balance_part: 0, balance_released: 2000, gateway_part: 3497 });
+    expect(info.payments[0].refunds.map((r: { amount: number; status: string }) => [r.amount, r.status])).toEqual([[3497, 'succeeded']]);
+    // The ledger is as it was: the balance back, the card's money given back once.
+    const p = await paymentRow(t, started.body.data.payment_no);
+    expect(stripe.intents.get(p.provider_ref!)!.refunded).toBe(3497);
     expect(await ledgerCheck(t.db)).toEqual([]);
   });
 

@@ -11,8 +11,9 @@ function useMethodName() {
 
 /**
  * A refund's reason in the reader's language: the payments area stores it in English words of a kind
- * ("order cancelled", "after-sale AS…", "shop order … rejected"); each kind has its text, the case or
- * order number kept. Any other reason (an operator's own words) is shown as written.
+ * ("order cancelled", "after-sale AS…", "shop order … rejected"), or the kind of the payment's flag
+ * when it gives back money the order could no longer take (`payable_not_payable`); each kind has its
+ * text, the case or order number kept. Any other reason (an operator's own words) is shown as written.
  */
 export function useRefundReason() {
   const { t } = useTranslation();
@@ -20,6 +21,7 @@ export function useRefundReason() {
     const r = (reason ?? '').trim();
     if (!r) return '';
     if (r === 'order cancelled') return t('orders.payments.refundReason.orderCancelled');
+    if (r === 'payable_not_payable') return t('orders.payments.refundReason.paidAfterClose');
     const afterSale = /^after-sale (\S+)$/.exec(r);
     if (afterSale) return t('orders.payments.refundReason.afterSale', { case_no: afterSale[1] ?? '' });
     const rejected = /^shop order (\S+) rejected$/.exec(r);
@@ -58,10 +60,21 @@ export function OrderPayments({ payments }: { payments: OrderPayment[] | undefin
             )}
             <dt>{t('orders.payments.charged')}</dt>
             <dd><Amount value={p.charged} currency={p.currency} /></dd>
-            {p.gateway !== null && p.balance_part > 0 && (
+            {p.gateway !== null && (p.balance_part > 0 || p.balance_released > 0) && (
               <>
-                <dt>{t('orders.payments.fromBalance')}</dt>
-                <dd><Amount value={p.balance_part} currency={p.currency} /></dd>
+                {p.balance_part > 0 && (
+                  <>
+                    <dt>{t('orders.payments.fromBalance')}</dt>
+                    <dd><Amount value={p.balance_part} currency={p.currency} /></dd>
+                  </>
+                )}
+                {/* Held while the card was paying, given back when the order could no longer take it: never charged. */}
+                {p.balance_released > 0 && (
+                  <>
+                    <dt>{t('orders.payments.balanceReleased')}</dt>
+                    <dd><Amount value={p.balance_released} currency={p.currency} /></dd>
+                  </>
+                )}
                 <dt>{t('orders.payments.online')}</dt>
                 <dd><Amount value={p.gateway_part} currency={p.currency} /></dd>
               </>

@@ -59,8 +59,11 @@ const api = await startFakeApi({
   '/shop/order/queryOrder2c2p': () => ok(current),
   '/shop/order/payWayCostTotal': () => ok({ order_no: '2611230000000007', currency: 'USD', amount: 4190, chosen: null, list: methods }),
   '/shop/order/payWayCost': (r) => {
-    const m = methods.find((x) => x.pay_way === new URL(r.url, 'http://x').searchParams.get('pay_way'))!;
-    return ok({ pay_way: m.pay_way, currency: 'USD', amount: 4190, fee: m.fee, total: m.total });
+    const query = new URL(r.url, 'http://x').searchParams;
+    const m = methods.find((x) => x.pay_way === query.get('pay_way'))!;
+    // Beside the $20.00 balance the card takes the rest, $21.90, and its fee on that.
+    if (query.get('use_balance') === '1') return ok({ pay_way: m.pay_way, currency: 'USD', amount: 4190, balance_part: 2000, gateway_part: 2259, fee: 69, total: 4259 });
+    return ok({ pay_way: m.pay_way, currency: 'USD', amount: 4190, balance_part: 0, gateway_part: m.total, fee: m.fee, total: m.total });
   },
   '/oms/viewNotice/notice': () => ok({ pay_way: 'stripe_card', title: 'Before you pay', paragraphs: ['You pay with a payment service outside the shop.'], currency: 'USD', amount: 4190, fee: 0, read_at: '2026-11-23T10:00:00.000Z', reads: 1 }),
   '/shop/buy/payOrder': () => ok(current),

@@ -55,7 +55,6 @@ export default function PayNextPage() {
   const [picked, setPicked] = useState<string | undefined>();
   const chosen = picked ?? (list.find((m) => m.usable && m.pay_way === data?.chosen) ?? list.find((m) => m.usable))?.pay_way;
   const method = list.find((m) => m.pay_way === chosen);
-  const cost = usePayMethodFee(payable, method?.usable ? method.pay_way : undefined);
   const { googleBound, hasPayPassword } = useMemberSecurity();
   const [key, setKey] = useState(newIdempotencyKey);
   const pay = usePayOrder(key);
@@ -95,31 +94,40 @@ export default function PayNextPage() {
   const cash = list.find((m) => m.gateway === null && m.method === 'cash');
   const canMix = Boolean(method?.gateway && method.usable && cash?.balance && data && cash.balance > 0 && cash.balance < data.amount);
   const mixing = canMix && useBalance;
+  // What the chosen method takes, beside the balance when mixing: the server's split is what paying charges.
+  const cost = usePayMethodFee(payable, method?.usable ? method.pay_way : undefined, mixing);
 
   // The chosen gateway's notice (whose service, its fee, the conversion) is shown on this page, under
   // the methods, as soon as the method is chosen: Pay then goes on without a dialog in between.
-  const [shown, setShown] = useState<{ pay_way: string; paragraphs: string[] }>();
+  const [shown, setShown] = useState<{ pay_way: string; mixing: boolean; paragraphs: string[] }>();
   const asked = useRef<string>(undefined);
   const readNotice = notice.mutateAsync;
   // Alipay inside WeChat is not paid here at all (the member is sent to the browser): no notice to read.
   const noticeWay = method?.gateway && method.usable && !(method.gateway === 'alipay' && isWeChatBrowser()) ? method.pay_way : undefined;
   const orderId = payable.order_id;
   const orderType = payable.order_type;
+  // Beside the balance the notice names what the method takes then: read again when the balance is ticked or not.
   useEffect(() => {
-    if (!noticeWay || asked.current === noticeWay) return;
-    asked.current = noticeWay;
-    readNotice({ order_id: orderId, order_type: orderType, pay_way: noticeWay }).then(
-      (read) => setShown({ pay_way: read.pay_way, paragraphs: read.paragraphs }),
-      () => (asked.current = undefined),
+    const asking = `${noticeWay}:${mixing}`;
+    if (!noticeWay || asked.current === asking) return;
+    asked.current = asking;
+    readNotice({ order_id: orderId, order_type: orderType, pay_way: noticeWay, ...(mixing ? { use_balance: true } : {}) }).then(
+      (read) => {
+        if (asked.current === asking) setShown({ pay_way: read.pay_way, mixing, paragraphs: read.paragraphs });
+      },
+      () => {
+        if (asked.current === asking) asked.current = undefined;
+      },
     );
-  }, [noticeWay, orderId, orderType, readNotice]);
+  }, [noticeWay, mixing, orderId, orderType, readNotice]);
+  const noticeShown = shown && method && shown.pay_way === method.pay_way && shown.mixing === mixing ? shown : undefined;
 
   const payOnline = async (secrets: { pay_password?: string; google_code?: string } = {}) => {
     if (!method) return;
     // WeChat does not open Alipay's pages: the member is told how to go on in the browser.
     if (method.gateway === 'alipay' && isWeChatBrowser()) return navigate(`${paths.goods.openInWechat}?${payableQuery(payable)}`);
     // The notice is on the page; read (recorded) now if it has not arrived yet.
-    if (shown?.pay_way !== method.pay_way && !(await notice.mutateAsync({ ...payable, pay_way: method.pay_way }).catch(() => undefined))) return;
+    if (!noticeShown && !(await notice.mutateAsync({ ...payable, pay_way: method.pay_way, ...(mixing ? { use_balance: true } : {}) }).catch(() => undefined))) return;
     // Airwallex and 2C2P start their payment through their own call, made here: then their page is the next screen.
     const ownPage = !mixing && method.gateway ? START_PAGES[method.gateway] : undefined;
     if (ownPage) return startOwn(method, ownPage).catch(() => undefined);
@@ -190,13 +198,13 @@ export default function PayNextPage() {
               ) : (
                 <div className="pay-methods" role="radiogroup" aria-label={t('payments.pay.chooseMethod')}>
                   {list.map((m, i) => (
-                    <MethodRow key={m.pay_way} method={m} recommended={i === 0 && m.usable && list.length > 1} checked={m.pay_way === chosen} onChoose={() => choose(m.pay_way)} />
+                    <MethodRow key={m.pay_way} method={m} charge={mixing && m.pay_way === chosen ? cost.data : undefined} recommended={i === 0 && m.usable && list.length > 1} checked={m.pay_way === chosen} onChoose={() => choose(m.pay_way)} />
                   ))}
                 </div>
               )}
-              {method?.gateway && shown?.pay_way === method.pay_way && (
+              {method?.gateway && noticeShown && (
                 <div className="pay-notice-inline" role="note">
-                  {shown.paragraphs.map((p) => (
+                  {noticeShown.paragraphs.map((p) => (
                     <p key={p}>{p}</p>
                   ))}
                 </div>
@@ -220,7 +228,14 @@ export default function PayNextPage() {
                 <Checkbox checked={useBalance} onChange={setUseBalance}>
                   {t('payments.mixed.use', { balance: formatAmount(cash.balance!, data.currency) })}
                 </Checkbox>
-                {mixing && <p className="pay-muted">{t('payments.mixed.explain', { balance: formatAmount(cash.balance!, data.currency), rest: formatAmount(data.amount - cash.balance!, data.currency), method: method.name })}</p>}
+                {mixing && cost.data && (
+                  <>
+                    <p className="pay-muted">{t('payments.mixed.explain', { balance: formatAmount(cost.data.balance_part, cost.data.currency), rest: formatAmount(cost.data.gateway_part - cost.data.fee, cost.data.currency), method: method.name })}</p>
+                    <div className="pay-bar-total">{t('payments.mixed.parts', { balance: formatAmount(cost.data.balance_part, cost.data.currency), gateway: formatAmount(cost.data.gateway_part, cost.data.currency) })}</div>
+                    {cost.data.fee > 0 && <div className="pay-muted">{t('payments.pay.feeIncluded', { fee: formatAmount(cost.data.fee, cost.data.currency) })}</div>}
+                    <div className="pay-muted">{t('payments.pay.total', { total: formatAmount(cost.data.total, cost.data.currency) })}</div>
+                  </>
+                )}
               </section>
             )}
             {method && method.gateway !== null && method.usable && mixing && (
@@ -250,8 +265,11 @@ const payableHere = (inWeChat: boolean) => (m: PayMethod) => (m.method === 'wech
 /** Points and shopping points are counted in points, not in the payable's currency. */
 const inPoints = (m: PayMethod) => /points/.test(m.method) || /points/.test(m.pay_way);
 
-function MethodRow({ method: m, recommended, checked, onChoose }: { method: PayMethod; recommended: boolean; checked: boolean; onChoose: () => void }) {
+/** A method to choose; beside the balance (`charge`, the server's quote) the chosen method shows what it takes then and its fee. */
+function MethodRow({ method: m, charge, recommended, checked, onChoose }: { method: PayMethod; charge?: { gateway_part: number; fee: number }; recommended: boolean; checked: boolean; onChoose: () => void }) {
   const { t } = useTranslation();
+  const total = charge ? charge.gateway_part : m.total;
+  const fee = charge ? charge.fee : m.fee;
   return (
     <button type="button" role="radio" aria-checked={checked} className="pay-method" disabled={!m.usable} onClick={onChoose}>
       <MethodMark method={m} />
@@ -264,10 +282,10 @@ function MethodRow({ method: m, recommended, checked, onChoose }: { method: PayM
           </span>
         )}
       </span>
-      {m.total !== null && (
+      {total !== null && (
         <span className="pay-method-side">
-          <span style={{ display: 'block' }}>{formatAmount(m.total, m.currency)}</span>
-          {m.fee !== null && m.fee > 0 && <span className="pay-muted">{t('payments.pay.fee', { fee: formatAmount(m.fee, m.currency) })}</span>}
+          <span style={{ display: 'block' }}>{formatAmount(total, m.currency)}</span>
+          {fee !== null && fee > 0 && <span className="pay-muted">{t('payments.pay.fee', { fee: formatAmount(fee, m.currency) })}</span>}
         </span>
       )}
     </button>
