@@ -222,6 +222,11 @@ describe('orders in Chromium at 375 px', () => {
     await page.getByText('No open groups yet: start one').waitFor();
     await shot(page, 'group-buy-goods');
     await page.getByRole('button', { name: 'Start a group' }).click();
+    // What the order will cost, before it is placed: the group price and the total.
+    const sheet = page.locator('.adm-popup-body', { hasText: 'Check your order' });
+    await sheet.getByText('$19.90').first().waitFor();
+    await shot(page, 'group-buy-confirm');
+    await sheet.getByRole('button', { name: 'Submit order' }).click();
     const orderId = await payWithWallet(page);
     expect(await statusOf(orderId)).toBe('paid');
 

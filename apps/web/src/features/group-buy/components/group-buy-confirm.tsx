@@ -1,5 +1,5 @@
 import { Button, Popup } from 'antd-mobile';
-import { Amount } from '@/components/amount';
+import { OrderAmounts } from '@/components/order-amounts';
 import { ListState } from '@/components/list-states';
 import { useTranslation } from '@/lib/i18n';
 import { useGroupBuyPreview } from '../api/group-buys';
@@ -31,34 +31,9 @@ export function GroupBuyConfirm({ choice, placing, onConfirm, onClose }: { choic
                 {a.address.name} {a.address.surname} · {[a.address.detail, a.address.city, a.address.province].filter(Boolean).join(', ')}
               </div>
             )}
-            <dl className="group-buy-amounts">
-              <dt>{t('orders.amount.subtotal')}</dt>
-              <dd>
-                <Amount value={a.subtotal} currency={a.currency} />
-              </dd>
-              {a.coupon_discount > 0 && (
-                <>
-                  <dt>{t('orders.amount.coupon')}</dt>
-                  <dd>
-                    <Amount value={-a.coupon_discount} currency={a.currency} />
-                  </dd>
-                </>
-              )}
-              {a.operating_fee > 0 && (
-                <>
-                  <dt>{t('orders.amount.operatingFee', { rate: (a.operating_fee_rate / 100).toString() })}</dt>
-                  <dd>
-                    <Amount value={a.operating_fee} currency={a.currency} />
-                  </dd>
-                </>
-              )}
-              <dt>{t('orders.amount.freight')}</dt>
-              <dd>{a.freight === 0 ? t('orders.amount.freeShipping') : <Amount value={a.freight} currency={a.currency} />}</dd>
-              <dt className="group-buy-total">{t('orders.amount.total')}</dt>
-              <dd className="group-buy-total">
-                <Amount value={a.total} currency={a.currency} />
-              </dd>
-            </dl>
+            <div className="group-buy-confirm-amounts">
+              <OrderAmounts amounts={a} />
+            </div>
             <Button block color="primary" shape="rounded" disabled={!a.can_submit} loading={placing} onClick={onConfirm}>
               {t('orders.checkout.submit')}
             </Button>

@@ -1,5 +1,7 @@
 import type { OrderPayment } from '@shop/contract/orders';
 import { Amount } from '@/components/amount';
+// The amounts' list style, shared with the order's own amounts.
+import '@/components/order-amounts.css';
 import { formatDate, formatNumber, formatRate } from '@/lib/format';
 import { useTranslation } from '@/lib/i18n';
 

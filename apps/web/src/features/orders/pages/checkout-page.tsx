@@ -12,7 +12,7 @@ import { showToast } from '@/lib/toast';
 import { useCheckout, type CheckoutSource } from '../api/get-checkout';
 import { useCreateOrder } from '../api/create-order';
 import { AddressCard } from '../components/address-card';
-import { OrderAmounts } from '../components/order-amounts';
+import { OrderAmounts } from '@/components/order-amounts';
 import { OrderLines } from '../components/order-lines';
 import '../orders.css';
 import { useTranslation } from '@/lib/i18n';

@@ -5,7 +5,7 @@ import { PageHeader } from '@/components/page-header';
 import { useOrder } from '../api/get-order';
 import { AddressCard } from '../components/address-card';
 import { OrderActions } from '../components/order-actions';
-import { OrderAmounts } from '../components/order-amounts';
+import { OrderAmounts } from '@/components/order-amounts';
 import { OrderLines } from '../components/order-lines';
 import { OrderPayments } from '../components/order-payments';
 import '../orders.css';

@@ -1,5 +1,6 @@
 import { Amount } from '@/components/amount';
 import { useTranslation } from '@/lib/i18n';
+import './order-amounts.css';
 
 interface Amounts {
   currency: string;
@@ -13,7 +14,7 @@ interface Amounts {
   total: number;
 }
 
-/** Subtotal, coupon, global operating fee, freight, points and total, as the shop computed them. */
+/** Subtotal, coupon, global operating fee, freight, points and total, as the shop computed them (a checkout, a group buy before it is placed, an order). */
 export function OrderAmounts({ amounts }: { amounts: Amounts }) {
   const { t } = useTranslation();
   const a = amounts;
