@@ -40,6 +40,8 @@ export const adminPaymentSchema = z.object({
   amount: minor,
   fee: minor,
   balance_part: minor,
+  /** The wallet balance held for the payment and given back untaken (it landed when the payable could no longer take it): not in `balance_part`. */
+  balance_released: minor.default(0),
   gateway_part: minor,
   provider_ref: z.string().nullable(),
   failure_reason: z.string().nullable(),

@@ -110,6 +110,8 @@ export const paymentInfoData = z.object({
   amount: minor,
   fee: minor,
   balance_part: minor,
+  /** The wallet balance held for the payment and given back untaken (it landed when the payable could no longer take it): not in `balance_part`. */
+  balance_released: minor.default(0),
   gateway_part: minor,
   /** Points or shopping points spent, when they paid. */
   points: z.number().int().nullable(),

@@ -1,4 +1,4 @@
-import type { adminPaymentSchema, paymentFlagSchema, paymentRefundSchema } from '@shop/contract/admin';
+import { PAYMENT_FLAG_KINDS, type adminPaymentSchema, type paymentFlagSchema, type paymentRefundSchema } from '@shop/contract/admin';
 import { App as AntApp, Badge, Button, Card, Input, Segmented, Select, Space, Table, Tag, Typography } from 'antd';
 import { keepPreviousData } from '@tanstack/react-query';
 import { fromMinorUnits } from '@shop/contract/common';
@@ -76,9 +76,13 @@ const refundColumns = (t: (k: string) => string) => [
   { title: t('console.payments.via'), dataIndex: 'via', render: (v: string) => t(`console.payments.vias.${v}`) },
   { title: t('console.common.amount'), key: 'amount', sorter: true, align: 'right' as const, render: (_: unknown, r: Refund) => formatMoney(r.amount, r.currency) },
   { title: t('console.common.status'), dataIndex: 'status', render: (s: string) => <Tag color={REFUND_COLORS[s]}>{t(`console.payments.refundStatus.${s}`)}</Tag> },
-  { title: t('console.common.reason'), dataIndex: 'reason', render: (v: string) => v || '—' },
+  { title: t('console.common.reason'), dataIndex: 'reason', render: (v: string) => refundReason(t, v) },
   { title: t('console.common.created'), dataIndex: 'created_at', sorter: true, render: (v: string) => formatDate(v) },
 ];
+
+/** A refund's reason in words: money given back for a flag carries the flag's kind (worded as the flag queue words it); an operator's own reason is shown as written. */
+const refundReason = (t: (k: string) => string, reason: string | null) =>
+  !reason ? '—' : (PAYMENT_FLAG_KINDS as readonly string[]).includes(reason) ? t(`console.payments.kinds.${reason}`) : reason;
 
 /** Asks a payment's gateway now: its answer is applied as the reconciliation job would. */
 function InquireButton({ p }: { p: Payment }) {

@@ -5,6 +5,8 @@ import { operatorNameOf, refuseOwnAccount, type Actor } from '../../lib/actor.js
 import { AppError } from '../../lib/errors.js';
 import { withTransaction } from '../../lib/transaction.js';
 import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
+import type { HoldStatus } from '../ledger/ledger.table.js';
+import { balanceParts } from './payment-history.js';
 import * as q from './payments.queries.js';
 import type { FlagKind, FlagResolution, FlagRow, PaymentRow, RefundRow } from './payments.table.js';
 import { applyReport, gatewayNamed, inquireAndApply, refundPayment, type PaymentsDeps } from './settlement.js';
@@ -19,7 +21,7 @@ import { pageOf } from '../../lib/paging.js';
 const MISMATCHES: readonly FlagKind[] = ['amount_mismatch', 'currency_mismatch', 'merchant_mismatch'];
 const RESOLUTION: Record<'refund' | 'accept' | 'dismiss', FlagResolution> = { refund: 'refunded', accept: 'accepted', dismiss: 'dismissed' };
 
-const paymentShown = (p: PaymentRow & { user_name: string; open_flags: number }) => ({
+const paymentShown = (p: PaymentRow & { user_name: string; open_flags: number; hold_status: HoldStatus | null }) => ({
   id: p.id,
   payment_no: p.reference,
   member_id: p.user_id,
@@ -32,7 +34,8 @@ const paymentShown = (p: PaymentRow & { user_name: string; open_flags: number })
   currency: p.currency,
   amount: p.payable_minor,
   fee: p.fee_minor,
-  balance_part: p.ledger_minor,
+  // A balance part given back untaken (the payment landed when its payable could no longer take it) is not shown as charged.
+  ...balanceParts(p),
   gateway_part: p.gateway_minor,
   provider_ref: p.provider_ref,
   failure_reason: p.failure_reason,

@@ -1,9 +1,21 @@
 import type { OrderPayment } from '@shop/contract';
 import type { Executor } from '../../db/database.js';
 import * as q from './payments.queries.js';
+import type { HoldStatus } from '../ledger/ledger.table.js';
 import type { PayableType } from './payments.table.js';
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+
+/**
+ * A payment's balance part as taken and as given back: a balance part whose hold was released (the
+ * payable could no longer take the payment when it landed) was never taken. Every view of a payment
+ * (the payable's page, the pay pages, the console) answers it so, from the hold's state read beside
+ * the payment (`holdStatusOf`).
+ */
+export function balanceParts(p: { ledger_minor: number | string; hold_status: HoldStatus | null }): { balance_part: number; balance_released: number } {
+  const released = p.hold_status === 'released' ? Number(p.ledger_minor) : 0;
+  return { balance_part: Number(p.ledger_minor) - released, balance_released: released };
+}
 
 /**
  * What paid a member's payable, as the payable's page shows it: each succeeded payment with its
@@ -18,7 +30,7 @@ export async function paymentsOfPayable(db: Executor, userId: number, type: Paya
     payments.map((p) => p.id),
   );
   return payments.map((p) => {
-    const released = p.hold_status === 'released' ? Number(p.ledger_minor) : 0;
+    const { balance_part, balance_released } = balanceParts(p);
     return {
       payment_no: p.reference,
       pay_way: p.method_code,
@@ -27,9 +39,9 @@ export async function paymentsOfPayable(db: Executor, userId: number, type: Paya
       currency: p.currency,
       amount: Number(p.payable_minor),
       fee: Number(p.fee_minor),
-      charged: Number(p.payable_minor) + Number(p.fee_minor) - released,
-      balance_part: Number(p.ledger_minor) - released,
-      balance_released: released,
+      charged: Number(p.payable_minor) + Number(p.fee_minor) - balance_released,
+      balance_part,
+      balance_released,
       gateway_part: Number(p.gateway_minor),
       points: p.ledger_asset === 'points' || p.ledger_asset === 'shopping_points' ? Number(p.ledger_units) : null,
       converted: null,

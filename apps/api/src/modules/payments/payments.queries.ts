@@ -3,6 +3,7 @@ import type { SortOrder } from '@shop/contract';
 import type { Executor } from '../../db/database.js';
 import { orderList } from '../../lib/list-order.queries.js';
 import type { DB } from '../../db/schema.js';
+import type { HoldStatus } from '../ledger/ledger.table.js';
 import type { FlagKind, PayableType, PaymentRow, PaymentStatus, RefundStatus } from './payments.table.js';
 
 // Every statement of the payments area.
@@ -94,13 +95,21 @@ export const findSucceededPaymentsOfPayable = (db: Executor, type: PayableType, 
   db.selectFrom('payments').selectAll().where('payable_type', '=', type).where('payable_id', '=', payableId).where('status', '=', 'succeeded').orderBy('id').execute();
 
 /** The payments of a payable a member sees on it: those that paid it (refunded ones included), oldest first. */
-/** A payable's succeeded payments of the member, each with the state of the hold on its balance part (null without one). */
+/**
+ * The state of the hold on the balance part of the payment named `payment` in the statement (null
+ * without one): a released hold's balance part was given back, never taken (`balanceParts`).
+ */
+export const holdStatusOf = (payment: 'payments' | 'p') => sql<HoldStatus | null>`(select h.status from holds h where h.id = ${sql.ref(`${payment}.hold_id`)})`;
+
+/** A payment with the state of the hold on its balance part (`holdStatusOf`), as a pay page shows it. */
+export const findPaymentWithHold = (db: Executor, id: number) => db.selectFrom('payments').selectAll().select(holdStatusOf('payments').as('hold_status')).where('id', '=', id).executeTakeFirstOrThrow();
+
+/** A payable's succeeded payments of the member, each with the state of the hold on its balance part (`holdStatusOf`). */
 export const findPaidPaymentsOfPayable = (db: Executor, type: PayableType, payableId: number, userId: number) =>
   db
     .selectFrom('payments')
-    .leftJoin('holds', 'holds.id', 'payments.hold_id')
     .selectAll('payments')
-    .select('holds.status as hold_status')
+    .select(holdStatusOf('payments').as('hold_status'))
     .where('payments.payable_type', '=', type)
     .where('payments.payable_id', '=', payableId)
     .where('payments.user_id', '=', userId)
@@ -296,7 +305,7 @@ export const findNoticeRead = (db: Executor, userId: number, methodCode: string,
 const pageOf = (input: { page: number; limit: number }) => ({ limit: input.limit, offset: (input.page - 1) * input.limit });
 const openFlagsOf = sql<number>`(select count(*) from payment_flags f where f.payment_id = p.id and f.resolved_at is null)::int`;
 
-/** Payments, newest first, with the member's name and the number of open flags. */
+/** Payments, newest first, with the member's name, the number of open flags and the state of the hold on the balance part. */
 export async function pagePayments(db: Executor, input: { status?: PaymentStatus; gateway?: string; member_id?: number; reference?: string; flagged?: 'yes' | 'no'; sort?: 'id' | 'amount' | 'created_at' | 'finished_at'; order?: SortOrder; page: number; limit: number }) {
   const base = db
     .selectFrom('payments as p')
@@ -307,7 +316,7 @@ export async function pagePayments(db: Executor, input: { status?: PaymentStatus
     .$if(input.flagged !== undefined, (qb) => qb.where(sql<boolean>`exists (select 1 from payment_flags f where f.payment_id = p.id and f.resolved_at is null) = ${input.flagged === 'yes'}`));
   const { limit, offset } = pageOf(input);
   const [rows, total] = await Promise.all([
-    orderList(base.innerJoin('users as u', 'u.id', 'p.user_id').selectAll('p').select(['u.user_name', openFlagsOf.as('open_flags')]), input, { id: 'p.id', amount: 'p.payable_minor', created_at: 'p.created_at', finished_at: 'p.finished_at' }, { sort: 'id', order: 'desc' }, 'p.id')
+    orderList(base.innerJoin('users as u', 'u.id', 'p.user_id').selectAll('p').select(['u.user_name', openFlagsOf.as('open_flags'), holdStatusOf('p').as('hold_status')]), input, { id: 'p.id', amount: 'p.payable_minor', created_at: 'p.created_at', finished_at: 'p.finished_at' }, { sort: 'id', order: 'desc' }, 'p.id')
       .limit(limit)
       .offset(offset)
       .execute(),
@@ -316,9 +325,9 @@ export async function pagePayments(db: Executor, input: { status?: PaymentStatus
   return { rows, total: Number(total.n) };
 }
 
-/** One payment with the member's name and its open flags. */
+/** One payment with the member's name, its open flags and the state of the hold on its balance part. */
 export const findPaymentForConsole = (db: Executor, id: number) =>
-  db.selectFrom('payments as p').innerJoin('users as u', 'u.id', 'p.user_id').selectAll('p').select(['u.user_name', openFlagsOf.as('open_flags')]).where('p.id', '=', id).executeTakeFirst();
+  db.selectFrom('payments as p').innerJoin('users as u', 'u.id', 'p.user_id').selectAll('p').select(['u.user_name', openFlagsOf.as('open_flags'), holdStatusOf('p').as('hold_status')]).where('p.id', '=', id).executeTakeFirst();
 
 /** Flags with their payment's number and gateway: the open ones oldest first, resolved ones newest first. */
 export async function pageFlags(db: Executor, input: { state: 'open' | 'resolved' | 'all'; sort?: 'id' | 'created_at' | 'resolved_at'; order?: SortOrder; page: number; limit: number }) {

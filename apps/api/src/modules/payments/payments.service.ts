@@ -15,6 +15,7 @@ import { requirePayPassword, walletCurrencies } from '../wallet/wallet.rules.js'
 import { lockUsableGiftCardsForUpdate } from '../wallet/wallet.queries.js';
 import { redeemGiftCard } from '../wallet/wallet.service.js';
 import type { GatewayMethod } from './gateways/gateway.js';
+import { balanceParts } from './payment-history.js';
 import { loadPayable, payableOfRow, payableQuery, settlePayable, type Payable } from './payable-registry.js';
 import * as q from './payments.queries.js';
 import type { PayableType, PaymentRow, PayMethodRow } from './payments.table.js';
@@ -65,17 +66,21 @@ async function enabledMethods(deps: PaymentsDeps, currency: string, countryCode:
 }
 
 /** Each method as the member sees it (`describeMethod`), the balances of the wallet's own methods read together (unless `held` was read already). */
-async function describeMethods(deps: PaymentsDeps, actor: Actor, rows: PayMethodRow[], amount: number | null, held?: Balances): Promise<PayMethod[]> {
+async function describeMethods(deps: PaymentsDeps, actor: Actor, rows: PayMethodRow[], payable: Pick<Payable, 'type' | 'amountMinor'> | null, held?: Balances): Promise<PayMethod[]> {
   const keys = rows.flatMap((m) => {
     const asset = ledgerAssetOf(m);
     return asset ? [{ asset, currency: unitsCurrencyOf(asset, m.currency) }] : [];
   });
   const balances = held ?? (await balancesOf(deps.db, memberIdOf(actor), keys));
-  return rows.map((m) => describeMethod(deps, actor, m, amount, balances));
+  return rows.map((m) => describeMethod(deps, actor, m, payable, balances));
 }
 
-/** One method as the member sees it, with the payable's fee and total and, for the wallet's own value, the balance and need. */
-function describeMethod(deps: PaymentsDeps, actor: Actor, m: PayMethodRow, amount: number | null, held: Balances): PayMethod {
+/** The fee paying `p` with a method alone takes: a gateway method's as its payment counts it (`gatewaySplit`: none on a top-up). */
+const methodFeeFor = (m: PayMethodRow, p: Pick<Payable, 'type' | 'amountMinor'>) => (m.gateway ? gatewaySplit(m, p, false, 0).fee : methodFee(m, p.amountMinor));
+
+/** One method as the member sees it, with the payable's fee and total (as paying with it charges) and, for the wallet's own value, the balance and need. */
+function describeMethod(deps: PaymentsDeps, actor: Actor, m: PayMethodRow, payable: Pick<Payable, 'type' | 'amountMinor'> | null, held: Balances): PayMethod {
+  const amount = payable?.amountMinor ?? null;
   const asset = ledgerAssetOf(m);
   let balance: number | null = null;
   let needed: number | null = null;
@@ -83,7 +88,7 @@ function describeMethod(deps: PaymentsDeps, actor: Actor, m: PayMethodRow, amoun
     balance = held.get(asset, unitsCurrencyOf(asset, m.currency));
     if (amount !== null) needed = asset === 'points' || asset === 'shopping_points' ? pointsFor(amount, m.currency, m.points_per_unit ?? 100) : amount;
   }
-  const fee = amount === null ? null : methodFee(m, amount);
+  const fee = payable === null ? null : methodFeeFor(m, payable);
   return {
     pay_way: m.code,
     name: methodName(deps, actor, m.code),
@@ -149,7 +154,7 @@ export async function payableMethods(deps: PaymentsDeps, actor: Actor, input: En
     currency: p.currency,
     amount: p.amountMinor,
     chosen: read.chosen,
-    list: await describeMethods(deps, actor, rows, p.amountMinor, balancesFromRows(read.balances)),
+    list: await describeMethods(deps, actor, rows, p, balancesFromRows(read.balances)),
     expires_at: p.expiresAt ? new Date(p.expiresAt).toISOString() : null,
   };
 }
@@ -188,7 +193,7 @@ export async function payableMethodCost(deps: PaymentsDeps, actor: Actor, input:
 export async function choosePayWay(deps: PaymentsDeps, actor: Actor, input: EndpointBody<typeof choosePaymentMethod>): Promise<EndpointData<typeof choosePaymentMethod>> {
   const p = await memberPayable(deps.db, actor, input.order_type, input.order_id);
   const m = await methodForPayable(deps, p, input.pay_way);
-  const fee = methodFee(m, p.amountMinor);
+  const fee = methodFeeFor(m, p);
   await q.upsertPayChoice(deps.db, { payable_type: p.type, payable_id: p.id, user_id: p.userId, method_code: m.code, currency: p.currency, fee_minor: fee });
   return { order_no: p.no, pay_way: m.code, currency: p.currency, amount: p.amountMinor, fee, total: p.amountMinor + fee };
 }
@@ -408,6 +413,8 @@ async function paymentInfo(deps: PaymentsDeps & { i18n?: unknown }, actor: Actor
   const no = payable?.no ?? p.payable_no ?? (await loadPayable(deps.db, p.payable_type, p.payable_id))!.no;
   const state = p.status === 'succeeded' ? 'success' : p.status === 'created' || p.status === 'pending' ? 'in_progress' : 'failed';
   const i18n = (deps as { i18n?: { t(lang: string, key: string): string } }).i18n;
+  // A balance part held beside the gateway may have been given back since (`balanceParts`).
+  const { balance_part, balance_released } = balanceParts(p.hold_id === null ? { ...p, hold_status: null } : await q.findPaymentWithHold(deps.db, p.id));
   return {
     payment_no: p.reference,
     order_type: p.payable_type,
@@ -420,7 +427,8 @@ async function paymentInfo(deps: PaymentsDeps & { i18n?: unknown }, actor: Actor
     currency: p.currency,
     amount: p.payable_minor,
     fee: p.fee_minor,
-    balance_part: p.ledger_minor,
+    balance_part,
+    balance_released,
     gateway_part: p.gateway_minor,
     points: p.ledger_asset === 'points' || p.ledger_asset === 'shopping_points' ? p.ledger_units : null,
     redirect_url: state === 'in_progress' ? p.redirect_url : null,

@@ -392,6 +392,15 @@ describe('the wallet\'s own value', () => {
     expect(info.payments).toHaveLength(1);
     expect(info.payments[0]).toMatchObject({ amount: 5398, fee: 99, charged: 3497, balance_part: 0, balance_released: 2000, gateway_part: 3497 });
     expect(info.payments[0].refunds.map((r: { amount: number; status: string }) => [r.amount, r.status])).toEqual([[3497, 'succeeded']]);
+    // The pay pages and the console's payment tell the same: the balance part released, not charged.
+    const released = { balance_part: 0, balance_released: 2000, gateway_part: 3497 };
+    const no = started.body.data.payment_no;
+    expect((await call(t, 'GET', `/shop/buy/payInfo?payment_no=${no}`, { headers: m.headers })).body.data).toMatchObject({ state: 'success', ...released });
+    expect((await call(t, 'GET', `/oms/onlinepay/order/getPayStateInfo?order_id=${m.order.id}&order_type=order`, { headers: m.headers })).body.data).toMatchObject({ payment_no: no, ...released });
+    const op = await newOperatorSession(t.db, 'support');
+    const row = await paymentRow(t, no);
+    expect((await call(t, 'GET', `/admin/api/payments/detail?id=${row.id}`, { headers: op.headers })).body.data.payment).toMatchObject(released);
+    expect((await call(t, 'GET', `/admin/api/payments/list?reference=${no}`, { headers: op.headers })).body.data.list).toMatchObject([released]);
     // The ledger is as it was: the balance back, the card's money given back once.
     const p = await paymentRow(t, started.body.data.payment_no);
     expect(stripe.intents.get(p.provider_ref!)!.refunded).toBe(3497);
@@ -564,6 +573,12 @@ describe('another payable', () => {
     const r = await call(t, 'POST', '/user/recharge/create', { headers: m.keyed(), body: { channel: 'online', amount: '50.00', currency: 'MYR', wallet_currency: 'MYR' } });
     expect(r.body.code).toBe(200);
     expect((await call(t, 'POST', '/shop/buy/payOrder', { headers: m.keyed(), body: { order_id: r.body.data.id, order_type: 'recharge', pay_way: 'balance', pay_password: PAY_PASSWORD } })).body.code).toBe(ResponseCode.payMethodUnavailable);
+    // The method list, the quote and the choice show what paying charges: no fee on a top-up.
+    const methods = await call(t, 'POST', '/shop/order/payWayCostTotal', { headers: m.headers, body: { order_id: r.body.data.id, order_type: 'recharge' } });
+    const card = methods.body.data.list.find((x: { pay_way: string }) => x.pay_way === 'stripe_card');
+    expect(card).toMatchObject({ fee: 0, total: 5000 });
+    expect((await call(t, 'GET', `/shop/order/payWayCost?order_id=${r.body.data.id}&order_type=recharge&pay_way=stripe_card`, { headers: m.headers })).body.data).toMatchObject({ fee: card.fee, total: card.total });
+    expect((await call(t, 'POST', '/shop/order/choosePayWay', { headers: m.headers, body: { order_id: r.body.data.id, order_type: 'recharge', pay_way: 'stripe_card' } })).body.data).toMatchObject({ fee: 0, total: 5000 });
     const res = await call(t, 'POST', '/shop/buy/payOrder', { headers: m.keyed(), body: { order_id: r.body.data.id, order_type: 'recharge', pay_way: 'stripe_card' } });
     // A top-up carries its own fee: the gateway charges exactly what the top-up says.
     expect(res.body.data).toMatchObject({ order_type: 'recharge', amount: 5000, fee: 0, gateway_part: 5000 });

@@ -14,7 +14,8 @@ function useMethodName() {
 /**
  * A refund's reason in the reader's language: the payments area stores it in English words of a kind
  * ("order cancelled", "after-sale AS…", "shop order … rejected"), or the kind of the payment's flag
- * when it gives back money the order could no longer take (`payable_not_payable`); each kind has its
+ * when it gives back money the order could no longer take (`payable_not_payable`, or the payment
+ * landed after the order expired or was cancelled: `paid_after_expiry`, `paid_after_cancel`); each kind has its
  * text, the case or order number kept. Any other reason (an operator's own words) is shown as written.
  */
 export function useRefundReason() {
@@ -24,6 +25,8 @@ export function useRefundReason() {
     if (!r) return '';
     if (r === 'order cancelled') return t('orders.payments.refundReason.orderCancelled');
     if (r === 'payable_not_payable') return t('orders.payments.refundReason.paidAfterClose');
+    if (r === 'paid_after_expiry') return t('orders.payments.refundReason.paidAfterExpiry');
+    if (r === 'paid_after_cancel') return t('orders.payments.refundReason.paidAfterCancel');
     const afterSale = /^after-sale (\S+)$/.exec(r);
     if (afterSale) return t('orders.payments.refundReason.afterSale', { case_no: afterSale[1] ?? '' });
     const rejected = /^shop order (\S+) rejected$/.exec(r);

@@ -31,6 +31,7 @@ const payment = (fields: Partial<PaymentInfo>): PaymentInfo => ({
   amount: 4190,
   fee: 126,
   balance_part: 0,
+  balance_released: 0,
   gateway_part: 4316,
   points: null,
   redirect_url: null,
