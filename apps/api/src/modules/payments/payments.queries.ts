@@ -94,17 +94,16 @@ export const findOpenPaymentsOfPayable = (db: Executor, type: PayableType, payab
 export const findSucceededPaymentsOfPayable = (db: Executor, type: PayableType, payableId: number) =>
   db.selectFrom('payments').selectAll().where('payable_type', '=', type).where('payable_id', '=', payableId).where('status', '=', 'succeeded').orderBy('id').execute();
 
-/** The payments of a payable a member sees on it: those that paid it (refunded ones included), oldest first. */
 /**
  * The state of the hold on the balance part of the payment named `payment` in the statement (null
  * without one): a released hold's balance part was given back, never taken (`balanceParts`).
  */
 export const holdStatusOf = (payment: 'payments' | 'p') => sql<HoldStatus | null>`(select h.status from holds h where h.id = ${sql.ref(`${payment}.hold_id`)})`;
 
-/** A payment with the state of the hold on its balance part (`holdStatusOf`), as a pay page shows it. */
-export const findPaymentWithHold = (db: Executor, id: number) => db.selectFrom('payments').selectAll().select(holdStatusOf('payments').as('hold_status')).where('id', '=', id).executeTakeFirstOrThrow();
+/** The state of a payment's hold (`hold_id`), for a payment already read without it. */
+export const findHoldStatus = async (db: Executor, holdId: number) => (await db.selectFrom('holds').select('status').where('id', '=', holdId).executeTakeFirst())?.status ?? null;
 
-/** A payable's succeeded payments of the member, each with the state of the hold on its balance part (`holdStatusOf`). */
+/** The payments of a payable a member sees on it: those that paid it (refunded ones included), oldest first, each with the state of the hold on its balance part (`holdStatusOf`). */
 export const findPaidPaymentsOfPayable = (db: Executor, type: PayableType, payableId: number, userId: number) =>
   db
     .selectFrom('payments')

@@ -414,7 +414,7 @@ async function paymentInfo(deps: PaymentsDeps & { i18n?: unknown }, actor: Actor
   const state = p.status === 'succeeded' ? 'success' : p.status === 'created' || p.status === 'pending' ? 'in_progress' : 'failed';
   const i18n = (deps as { i18n?: { t(lang: string, key: string): string } }).i18n;
   // A balance part held beside the gateway may have been given back since (`balanceParts`).
-  const { balance_part, balance_released } = balanceParts(p.hold_id === null ? { ...p, hold_status: null } : await q.findPaymentWithHold(deps.db, p.id));
+  const { balance_part, balance_released } = balanceParts({ ...p, hold_status: p.hold_id === null ? null : await q.findHoldStatus(deps.db, p.hold_id) });
   return {
     payment_no: p.reference,
     order_type: p.payable_type,
