@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import type { Tx } from '../../lib/transaction.js';
+import { addToSkuStock, insertStockAdjustment } from './catalogue-admin.queries.js';
 
 // Stock of the goods' SKUs: read for a checkout, set aside and put back by conditional updates
 // (orders, group buys and member shops all reserve through here).
@@ -47,14 +48,9 @@ export const returnStock = (tx: Tx, skuId: number, quantity: number) =>
  * goods whose stock changed (nothing for an SKU that no longer exists).
  */
 export async function returnStockRecorded(tx: Tx, skuId: number, quantity: number, record: { reason: string; operator: string }): Promise<number | undefined> {
-  const sku = await tx
-    .updateTable('goods_skus')
-    .set((eb) => ({ stock: eb('stock', '+', quantity) }))
-    .where('id', '=', skuId)
-    .returning(['id', 'goods_id', 'stock'])
-    .executeTakeFirst();
+  const sku = await addToSkuStock(tx, skuId, quantity);
   if (!sku) return undefined;
-  await tx.insertInto('stock_adjustments').values({ goods_id: sku.goods_id, sku_id: sku.id, delta: quantity, stock_after: sku.stock, ...record }).execute();
+  await insertStockAdjustment(tx, { goods_id: sku.goods_id, sku_id: sku.id, delta: quantity, stock_after: sku.stock, ...record });
   return sku.goods_id;
 }
 
