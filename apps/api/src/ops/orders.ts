@@ -1,6 +1,5 @@
 import * as c from '@shop/contract';
 import { approvalLine } from './wallet.js';
-import type { z } from 'zod';
 import { loadConfig } from '../config.js';
 import type { Database } from '../db/database.js';
 import type { Actor } from '../lib/actor.js';
@@ -14,7 +13,7 @@ import { createGroupBuy, endGroupBuy, listGroupBuysForOperator } from '../module
 import { cancelOrderByOperator } from '../modules/orders/orders.service.js';
 import { setPointsSettings } from '../modules/orders/points.service.js';
 import { SHOP_CURRENCY } from '../modules/rates/rates.service.js';
-import { idOf, splitArgs } from './args.js';
+import { idOf, splitArgs, valid } from './args.js';
 
 export const ORDER_USAGE = `  orders [status]                       the newest orders (awaiting_payment, paid, shipped, completed …)
   order show <id>                       one order with its lines (their ids), amounts, packages and what happened to it
@@ -58,66 +57,6 @@ function windowEnd(flags: Map<string, string>, from: string): string | undefined
   return time(flags.get('to'), '--to');
 }
 
-/** A field's own schema inside a body's schema (through optional, nullable and default wrappers), or undefined. */
-function fieldSchema(schema: z.ZodType, path: PropertyKey[]): Record<string, unknown> | undefined {
-  const inner = (s: unknown): Record<string, unknown> | undefined => {
-    let x = s as { _zod?: { def?: { innerType?: unknown } } } | undefined;
-    while (x?._zod?.def?.innerType) x = x._zod.def.innerType as typeof x;
-    return x as Record<string, unknown> | undefined;
-  };
-  let s = inner(schema);
-  for (const key of path) s = inner((s?.shape as Record<PropertyKey, unknown> | undefined)?.[key]);
-  return s;
-}
-
-const finite = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
-
-/**
- * One refusal of the contract as a plain sentence: the field and the rule it breaks, with the whole
- * allowed range where the field has one ("auto_confirm_days must be a whole number from 1 to 90"),
- * not the validator's own wording.
- */
-function plainIssue(schema: z.ZodType, issue: z.core.$ZodIssue, input: unknown): string {
-  const name = issue.path.map(String).join('.') || 'input';
-  const field = fieldSchema(schema, issue.path);
-  const given = issue.path.reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<PropertyKey, unknown>)[k] : undefined), input);
-  switch (issue.code) {
-    case 'too_small':
-    case 'too_big': {
-      if (issue.origin === 'number' || issue.origin === 'int') {
-        const [min, max] = [field?.minValue, field?.maxValue];
-        const kind = field?.isInt ? 'a whole number' : 'a number';
-        if (finite(min) && finite(max)) return `${name} must be ${kind} from ${min} to ${max}`;
-        return issue.code === 'too_small' ? `${name} must be at least ${String(issue.minimum)}` : `${name} must be at most ${String(issue.maximum)}`;
-      }
-      if (issue.origin === 'string') {
-        const [min, max] = [field?.minLength, field?.maxLength];
-        if (finite(min) && finite(max)) return `${name} must be ${min} to ${max} characters long`;
-        return issue.code === 'too_small' ? `${name} must be at least ${String(issue.minimum)} characters long` : `${name} must be at most ${String(issue.maximum)} characters long`;
-      }
-      return issue.code === 'too_small' ? `${name} needs at least ${String(issue.minimum)}` : `${name} takes at most ${String(issue.maximum)}`;
-    }
-    case 'invalid_type':
-      if (given === undefined || given === '') return `${name} is required`;
-      if (issue.expected === 'int') return `${name} must be a whole number`;
-      return `${name} must be a ${issue.expected === 'number' ? 'number' : String(issue.expected)}`;
-    case 'invalid_value':
-      return `${name} must be one of ${issue.values.map(String).join(', ')}`;
-    case 'invalid_format':
-      if (issue.format === 'regex' && 'pattern' in issue && String(issue.pattern) === String(/^[A-Za-z0-9-]+$/)) return `${name} may hold only letters, digits and "-"`;
-      return `${name} is not in an accepted form`;
-    default:
-      if (issue.message === 'validation.required') return `${name} is required`;
-      return `${name} is not valid`;
-  }
-}
-
-/** Checks input as the operator call does; a refusal names each field and the rule it breaks, in plain words. */
-function valid<S extends z.ZodType>(schema: S | undefined, input: unknown): z.output<S> {
-  const r = schema!.safeParse(input);
-  if (!r.success) throw new Error(`invalid: ${r.error.issues.map((i) => plainIssue(schema!, i, input)).join('; ')}`);
-  return r.data;
-}
 
 /** Why an operator decided (recorded with the decision); required where the console requires it. */
 function reasonOf(flags: Map<string, string>): string {

@@ -1,6 +1,5 @@
 import * as c from '@shop/contract';
 import type { ApprovalRequest } from '@shop/contract';
-import type { z } from 'zod';
 import type { Database } from '../db/database.js';
 import type { Actor } from '../lib/actor.js';
 import { memberNamed } from '../modules/accounts/operator.service.js';
@@ -9,7 +8,7 @@ import * as recharge from '../modules/wallet/recharge.service.js';
 import { addBank, grantPoints, issueGiftCards } from '../modules/wallet/wallet.service.js';
 import type { RechargeKind, RechargeStatus, WithdrawalStatus } from '../modules/wallet/wallet.table.js';
 import * as withdrawals from '../modules/wallet/withdrawals.service.js';
-import { idOf, splitArgs } from './args.js';
+import { idOf, splitArgs, valid } from './args.js';
 
 export const WALLET_USAGE = `  wallet recharges [status] [--kind bank_transfer|crypto|online|ctbc]   top-ups (default: under review), oldest first
   wallet recharge confirm <id> [--tx-hash <hash>] [--reason "…"]   the money arrived: credit the wallet once
@@ -28,13 +27,6 @@ export const WALLET_USAGE = `  wallet recharges [status] [--kind bank_transfer|c
 
 /** The reason a settings change is recorded with: `--reason`, else that it came from the command line. */
 const why = (flags: Map<string, string>) => flags.get('reason') ?? 'npm run ops';
-
-/** Checks input as the operator call does; a refusal names the fields. */
-function valid<S extends z.ZodType>(schema: S | undefined, input: unknown): z.output<S> {
-  const r = schema!.safeParse(input);
-  if (!r.success) throw new Error(`invalid: ${r.error.issues.map((i) => `${i.path.join('.') || 'input'} (${i.message})`).join(', ')}`);
-  return r.data;
-}
 
 const num = (v: string | undefined) => (v === undefined || v === '' ? undefined : Number(v));
 
