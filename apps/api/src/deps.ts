@@ -83,6 +83,21 @@ export const REDIS_COMMAND_TIMEOUT_MS = 1_000;
 export class StartRefused extends Error {}
 
 /**
+ * `openDeps` for a process's start: a configuration the shop refuses (`StartRefused`, a Redis that
+ * does not answer) is said in one line on stderr, after `prefix`, and the process exits with 1: no
+ * stack and no source line for the operator.
+ */
+export async function openDepsOrRefuse(config: Config, log: (line: string) => void, prefix: string): Promise<{ deps: AppDeps; close: () => Promise<void> }> {
+  try {
+    return await openDeps(config, log);
+  } catch (e) {
+    if (!(e instanceof StartRefused)) throw e;
+    console.error(`${prefix} ${e.message}`);
+    process.exit(1);
+  }
+}
+
+/**
  * Redis at `url`, answering: a process configured to share its limits and invalidations through a
  * Redis it cannot reach would serve alone, so it refuses to start instead, saying so.
  */

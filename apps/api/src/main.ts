@@ -1,5 +1,5 @@
 import { buildApp } from './app.js';
-import { openDeps, shopConfig, StartRefused } from './deps.js';
+import { openDepsOrRefuse, shopConfig } from './deps.js';
 import { allEndpoints } from '@shop/contract';
 import { seedDemoData } from './seed/index.js';
 import { shopJobLog, startWorker } from './jobs/worker.js';
@@ -13,12 +13,7 @@ import { connectionOf } from './db/database.js';
 const config = shopConfig();
 const log = (line: string) => console.log(`[shop] ${line}`);
 
-const { deps, close } = await openDeps(config, log).catch((e: unknown) => {
-  // A setting the shop refuses (a Redis that does not answer): one line for the operator, no stack.
-  if (!(e instanceof StartRefused)) throw e;
-  console.error(`[shop] ${e.message}`);
-  process.exit(1);
-});
+const { deps, close } = await openDepsOrRefuse(config, log, '[shop]');
 if (config.SEED_DEMO && config.NODE_ENV !== 'production') await seedDemoData(deps, log);
 
 const app = await buildApp(deps, {
@@ -31,12 +26,14 @@ app.log.info(`${app.builtCalls} of ${allEndpoints.length} calls are built`);
 const mark = markProcess(LISTENER_NAME, deps.redis);
 const changes = await listenForChanges(config.DATABASE_LISTEN_URL ?? connectionOf(deps.db).url, (message) => app.log.warn(message), mark.listenerName);
 {
-  const peers = await peerListenerNames(deps.db, LISTENER_NAME, mark.listenerName);
-  let found = await peersElsewhere(deps.redis, peers);
-  // A peer whose Redis just came back writes its key again within moments: asked again before refusing.
-  for (let i = 0; i < 6 && deps.redis && found.otherRedis.length; i++) {
+  let peers: string[];
+  let found: Awaited<ReturnType<typeof peersElsewhere>>;
+  // A peer whose Redis just came back writes its key again within moments: asked again (6 times, half a second apart) before refusing.
+  for (let tries = 0; ; tries++) {
+    peers = await peerListenerNames(deps.db, LISTENER_NAME, mark.listenerName);
+    found = await peersElsewhere(deps.redis, peers);
+    if (!deps.redis || !found.otherRedis.length || tries === 6) break;
     await new Promise((r) => setTimeout(r, 500));
-    found = await peersElsewhere(deps.redis, await peerListenerNames(deps.db, LISTENER_NAME, mark.listenerName));
   }
   if (deps.redis && found.otherRedis.length) {
     // Processes on two Redis never hear each other's invalidations: members would see old prices, stock and balances.

@@ -1,4 +1,4 @@
-import { openDeps, shopConfig, StartRefused } from './deps.js';
+import { openDepsOrRefuse, shopConfig } from './deps.js';
 import { publishChanges } from './lib/changes.js';
 import { notifyChannel } from './lib/changes.queries.js';
 import { startWorker } from './jobs/worker.js';
@@ -12,12 +12,7 @@ if (config.DATABASE_POOLER === 'transaction') {
   process.exit(1);
 }
 const log = (line: string) => console.log(`[worker] ${line}`);
-const { deps, close } = await openDeps(config, log).catch((e: unknown) => {
-  // A setting the shop refuses (a Redis that does not answer): one line for the operator, no stack.
-  if (!(e instanceof StartRefused)) throw e;
-  console.error(`[worker] ${e.message}`);
-  process.exit(1);
-});
+const { deps, close } = await openDepsOrRefuse(config, log, '[worker]');
 // What jobs change (balances, rates) is announced to the serving processes, which drop their cached answers.
 const publisher = publishChanges((channel, payload) => notifyChannel(deps.db, channel, payload), (e) => log(`could not announce changes: ${String(e)}`));
 const quiet = config.LOG_LEVEL === 'silent';
