@@ -47,8 +47,8 @@ export const useShopGoodsInfo = (id: number) => useEndpointQuery(getMyShopGoods,
 export const useGoodsChoices = (q: string) => useEndpointInfiniteQuery(listMyShopGoodsChoices, { ...(q ? { q } : {}), limit: 20 });
 export const useSetShopGoods = () => useEndpointMutation(setMyShopGoods, { invalidates: shopReads });
 export const useShopOrders = (view: 'all' | 'awaiting_audit' | 'to_ship' | 'shipped' | 'done' | 'rejected') => useEndpointInfiniteQuery(listMyShopOrders, { view, limit: 10 });
-/** One order of the owner's shop, with where it goes (the buyer's address, or pickup) and its history. */
-export const useShopOrderInfo = (id: number) => useEndpointQuery(getMyShopOrder, { id }, { enabled: id > 0, staleTime: 0 });
+/** One order of the owner's shop, with where it goes (the buyer's address, or pickup) and its history; read only when asked (`refetch`) unless `enabled`. */
+export const useShopOrderInfo = (id: number, enabled = true) => useEndpointQuery(getMyShopOrder, { id }, { enabled: enabled && id > 0, staleTime: 0 });
 export const useAuditOrder = (idempotencyKey: string) => useEndpointMutation(approveMyShopOrder, { call: { idempotencyKey }, invalidates: orderReads });
 export const useChangeOrderState = (idempotencyKey: string) => useEndpointMutation(changeMyShopOrderState, { call: { idempotencyKey }, invalidates: orderReads });
 export const useSlips = () => useEndpointInfiniteQuery(listMyShopSales, { limit: 10 });

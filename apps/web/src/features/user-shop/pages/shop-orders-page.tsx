@@ -127,8 +127,8 @@ function OwnerActions({ order }: { order: ShopOrder }) {
   const [key, setKey] = useState(newIdempotencyKey);
   const audit = useAuditOrder(key);
   const change = useChangeOrderState(key);
-  // Where a shipment goes, read ahead for the Ship dialog (the list does not carry the buyer's address).
-  const info = useShopOrderInfo(order.actions.ship ? order.id : 0);
+  // Where a shipment goes, read when the Ship dialog opens (the list does not carry the buyer's address).
+  const info = useShopOrderInfo(order.id, false);
   const done = () => setKey(newIdempotencyKey());
   const busy = audit.isPending || change.isPending;
   const approve = async () => {
@@ -155,7 +155,7 @@ function OwnerActions({ order }: { order: ShopOrder }) {
   };
   const ship = async () => {
     const v = { carrier: '', tracking_number: '' };
-    const detail = info.data ?? (await info.refetch()).data;
+    const detail = (await info.refetch()).data;
     askFor(
       {
         title: t('userShop.app.ship'),
