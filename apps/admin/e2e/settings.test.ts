@@ -32,8 +32,9 @@ describe('settings and CSV export in the console (Chromium, 1280 px)', () => {
   it('signs in with TOTP, switches to zh-cn, changes the order expiry with a reason and exports the audit log as CSV', async () => {
     const userName = `settings${Date.now().toString(36)}`;
     const secret = await ownerWithAuthenticator(userName);
-    const [before] = await sql<{ expiry_minutes: number }>('select expiry_minutes from order_settings');
+    const [before] = await sql<{ expiry_minutes: number; settle_after_days: number }>('select expiry_minutes, settle_after_days from order_settings');
     const expiry = before!.expiry_minutes === 47 ? 48 : 47;
+    const settleDays = before!.settle_after_days === 21 ? 22 : 21;
 
     const page = await browser.newPage();
     await page.setViewportSize(DESKTOP);
@@ -59,6 +60,8 @@ describe('settings and CSV export in the console (Chromium, 1280 px)', () => {
     // Change how long unpaid orders wait: the reason is asked, the change is saved and shown.
     const minutes = page.locator('input[data-testid="expiry-minutes"], [data-testid="expiry-minutes"] input').first();
     await minutes.fill(String(expiry));
+    // And the days before a completed order settles (when commissions and shop earnings are earned), in the same change.
+    await page.locator('input[data-testid="settle-after-days"], [data-testid="settle-after-days"] input').first().fill(String(settleDays));
     await page.getByTestId('save-orders').click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText('保存此更改？').waitFor();
@@ -79,8 +82,9 @@ describe('settings and CSV export in the console (Chromium, 1280 px)', () => {
         ),
     ]);
     await page.getByText(`最近由 ${userName}`).first().waitFor();
-    const [after] = await sql<{ expiry_minutes: number; updated_by: string }>('select expiry_minutes, updated_by from order_settings');
+    const [after] = await sql<{ expiry_minutes: number; settle_after_days: number; updated_by: string }>('select expiry_minutes, settle_after_days, updated_by from order_settings');
     expect(after!.expiry_minutes).toBe(expiry);
+    expect(after!.settle_after_days).toBe(settleDays);
     expect(after!.updated_by).toContain(userName);
 
     // The audit log shows the change in Chinese; its CSV file has Chinese headers and the same row.
@@ -98,12 +102,13 @@ describe('settings and CSV export in the console (Chromium, 1280 px)', () => {
     expect(lines.slice(1)).toHaveLength(2);
     expect(lines[1]).toContain('export.audit');
     expect(lines[2]).toContain(`setting.orders expiry_minutes=${expiry}`);
+    expect(lines[2]).toContain(`settle_after_days=${settleDays}`);
     expect(lines[2]).toContain('节日期间延长付款时间');
     const exports = await sql<{ action: string }>("select action from operator_actions where operator like $1 and action like 'export.%'", [`${userName}#%`]);
     expect(exports).toEqual([{ action: 'export.audit' }]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
 
-    await sql('update order_settings set expiry_minutes = $1', [before!.expiry_minutes]);
+    await sql('update order_settings set expiry_minutes = $1, settle_after_days = $2', [before!.expiry_minutes, before!.settle_after_days]);
     await page.close();
   });
 });

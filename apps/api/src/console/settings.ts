@@ -10,7 +10,7 @@ import { findLanguagePack, lockOperatorTextsForUpdate, setOperatorTexts } from '
 import { DEFAULT_CLIENT, OPERATOR_TEXTS, operatorTexts, shippedPacks, storeLanguagePack } from '../modules/lang/lang.service.js';
 import { insertOperatorAction } from '../modules/operator-actions/operator-actions.queries.js';
 import type { ListExport } from '../lib/list-export.js';
-import { setOperatingFee, setOrderSettings, setShippingFee } from '../modules/orders/fulfilment.service.js';
+import { orderTimesAction, setOperatingFee, setOrderSettings, setShippingFee, type OrderTimes } from '../modules/orders/fulfilment.service.js';
 import { setInternationalFreight } from '../modules/orders/international.service.js';
 import { findOrderSettings } from '../modules/orders/orders.queries.js';
 import { findInternationalFreight, findOperatingFees, findShippingFees } from '../modules/orders/settings.queries.js';
@@ -37,7 +37,7 @@ export async function settingsSnapshot(db: Executor, actor: Actor): Promise<Endp
   return {
     captcha_mode: mode,
     captcha_bypass: bypass,
-    orders: { expiry_minutes: orders.expiry_minutes, auto_confirm_days: orders.auto_confirm_days, updated_by: orders.updated_by ?? null, updated_at: iso(orders.updated_at) },
+    orders: { expiry_minutes: orders.expiry_minutes, auto_confirm_days: orders.auto_confirm_days, settle_after_days: orders.settle_after_days, updated_by: orders.updated_by ?? null, updated_at: iso(orders.updated_at) },
     shipping_fees: shipping.map((s) => ({ country_code: s.country_code, currency: s.currency, fee: Number(s.fee_minor), free_over: s.free_over_minor === null ? null : Number(s.free_over_minor), updated_by: s.updated_by, updated_at: iso(s.updated_at) })),
     operating_fees: operating.map((o) => ({ country_code: o.country_code, rate_bp: o.rate_bp, updated_by: o.updated_by, updated_at: iso(o.updated_at) })),
     international_freight: freight.map((f) => ({ country_code: f.country_code, method: f.method, weight_from_g: f.weight_from_g, weight_to_g: f.weight_to_g, currency: f.currency, fee: Number(f.fee_minor) })),
@@ -64,11 +64,9 @@ export async function setCaptcha(db: Database, actor: Actor, input: { mode: 'off
   return settingsSnapshot(db, actor);
 }
 
-/** How long an order may stay unpaid and when unconfirmed orders complete. */
-export const setOrderTimes = (db: Database, actor: Actor, input: { expiry_minutes: number; auto_confirm_days: number; reason: string }) =>
-  change(db, actor, `setting.orders expiry_minutes=${input.expiry_minutes} auto_confirm_days=${input.auto_confirm_days}`, input.reason, (tx) =>
-    setOrderSettings(tx, actor, { expiry_minutes: input.expiry_minutes, auto_confirm_days: input.auto_confirm_days }),
-  );
+/** How long an order may stay unpaid, when unconfirmed orders complete and when completed ones settle. */
+export const setOrderTimes = (db: Database, actor: Actor, { reason, ...times }: OrderTimes & { reason: string }) =>
+  change(db, actor, orderTimesAction(times), reason, (tx) => setOrderSettings(tx, actor, times));
 
 /** Freight of regular orders to a country. */
 export const saveShippingFee = (db: Database, actor: Actor, input: EndpointBody<typeof adminSaveShippingFee>) =>

@@ -21,7 +21,7 @@ export const ORDER_USAGE = `  orders [status]                       the newest o
   order track <package> --text "…" [--place "…"] [--delivered]   add a tracking event to a package
   order cancel <id> --reason "…"        cancel: unpaid → cancelled; paid and nothing shipped → refunded in full (by the payments job, within a minute)
   order reminders                       paid orders whose members asked for them to be shipped
-  order expiry <minutes> | order auto-confirm <days>   order settings
+  order expiry <minutes> | order auto-confirm <days> | order settle-after <days>   order settings (settle-after: days after completion before an order settles, for orders completed from then on)
   order points <points-per-unit> <shopping-points-per-unit> <max-share-bp> <earn-rate-bp>   points at checkout and earned
   order goods-points <goods> <points-per-unit|none>   points each unit of the goods earns (none: the percentage)
   order coupon create <CODE> --amount <minor> | --percent <bp>  --currency <C> (--days <n> | --to <date>) [--from <date>] [--min-spend <minor>] [--per-member <n>] [--total <n>] --reason "…"
@@ -141,12 +141,13 @@ export async function runOrderCommand(db: Database, actor: Actor, argv: string[]
       return list.map((r) => `#${r.order_id}  ${r.order_no}  member ${r.user_id}  reminded ${day(r.reminded_at)}  paid ${day(r.paid_at)}`).join('\n') || 'no reminders';
     }
     case 'expiry':
-    case 'auto-confirm': {
+    case 'auto-confirm':
+    case 'settle-after': {
       const n = idOf(arg, sub === 'expiry' ? 'minutes' : 'days');
       // Checked as the console's call is: a value out of range is told with the range, before the database refuses it.
-      const body = valid(c.adminSetOrderSettings.body, sub === 'expiry' ? { expiry_minutes: n } : { auto_confirm_days: n });
+      const body = valid(c.adminSetOrderSettings.body, sub === 'expiry' ? { expiry_minutes: n } : sub === 'auto-confirm' ? { auto_confirm_days: n } : { settle_after_days: n });
       const s = await setOrderSettingsRecorded(db, actor, body);
-      return `orders stay unpaid at most ${s.expiry_minutes} minutes; unconfirmed orders complete ${s.auto_confirm_days} days after delivery (by ${s.updated_by})`;
+      return `orders stay unpaid at most ${s.expiry_minutes} minutes; unconfirmed orders complete ${s.auto_confirm_days} days after delivery and settle ${s.settle_after_days} days after completion, not before their after-sales window closes (by ${s.updated_by})`;
     }
     case 'points': {
       const [perUnit, shoppingPerUnit, share, earn] = words.slice(2, 6).map((v, i) => idOf(v, ['points per unit', 'shopping points per unit', 'max share (basis points)', 'earn rate (basis points)'][i]!));
@@ -195,7 +196,7 @@ export async function runOrderCommand(db: Database, actor: Actor, argv: string[]
       return `international freight to ${body.country_code} by ${body.method}, ${body.weight_from_g}–${body.weight_to_g} g: ${money(body.fee, body.currency)}`;
     }
     default:
-      throw new Error(`order show|ship|track|cancel|reminders|expiry|auto-confirm|points|goods-points|coupon|group-buy|fees|shipping-fee|operating-fee|freight|charity\n\n${ORDER_USAGE}`);
+      throw new Error(`order show|ship|track|cancel|reminders|expiry|auto-confirm|settle-after|points|goods-points|coupon|group-buy|fees|shipping-fee|operating-fee|freight|charity\n\n${ORDER_USAGE}`);
   }
 }
 

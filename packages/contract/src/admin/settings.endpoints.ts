@@ -23,7 +23,7 @@ export const settingsData = z.object({
   captcha_mode: z.enum(CAPTCHA_MODES),
   /** The app may continue without the slider when it cannot load. */
   captcha_bypass: z.boolean(),
-  orders: z.object({ expiry_minutes: z.number().int(), auto_confirm_days: z.number().int(), ...stamp }),
+  orders: z.object({ expiry_minutes: z.number().int(), auto_confirm_days: z.number().int(), settle_after_days: z.number().int(), ...stamp }),
   shipping_fees: z.array(z.object({ country_code: z.string(), currency: z.string(), fee: minor, free_over: minor.nullable(), ...stamp })),
   operating_fees: z.array(z.object({ country_code: z.string(), rate_bp: z.number().int(), ...stamp })),
   international_freight: z.array(z.object({ country_code: z.string(), method: z.string(), weight_from_g: z.number().int(), weight_to_g: z.number().int(), currency: z.string(), fee: minor })),
@@ -31,7 +31,13 @@ export const settingsData = z.object({
 });
 
 export const captchaSettingsBody = z.object({ mode: z.enum(CAPTCHA_MODES), bypass: z.boolean(), reason });
-export const orderTimesBody = z.object({ expiry_minutes: z.number().min(1).max(10080).int(), auto_confirm_days: z.number().min(1).max(90).int(), reason });
+export const orderTimesBody = z.object({
+  expiry_minutes: z.number().min(1).max(10080).int(),
+  auto_confirm_days: z.number().min(1).max(90).int(),
+  /** Days after completion before an order settles (its commissions, PV and shop earnings are earned then); never before its after-sales window closes. Unchanged when left out. */
+  settle_after_days: z.number().min(0).max(365).int().optional(),
+  reason,
+});
 export const currencySettingBody = z.object({ currency, enabled: z.boolean(), reason });
 
 export const languageTextsQuery = pageQuery.extend({ lang: z.enum(LANGUAGES), q: z.string().trim().max(100).default(''), changed: z.enum(['0', '1']).optional(), ...sortQuery(['key', 'text', 'changed']) });

@@ -72,9 +72,11 @@ export const orderSettingsBody = z
     expiry_minutes: z.number().min(1).max(10080).int().optional(),
     /** Days after the last shipment or delivery before an unconfirmed order completes. */
     auto_confirm_days: z.number().min(1).max(90).int().optional(),
+    /** Days after completion before an order settles; never before its after-sales window closes. */
+    settle_after_days: z.number().min(0).max(365).int().optional(),
   })
-  .refine((b) => b.expiry_minutes !== undefined || b.auto_confirm_days !== undefined, { message: 'validation.required', path: ['expiry_minutes'] });
-export const orderSettingsData = z.object({ expiry_minutes: z.number().int(), auto_confirm_days: z.number().int(), updated_by: z.string(), updated_at: z.string() });
+  .refine((b) => b.expiry_minutes !== undefined || b.auto_confirm_days !== undefined || b.settle_after_days !== undefined, { message: 'validation.required', path: ['expiry_minutes'] });
+export const orderSettingsData = z.object({ expiry_minutes: z.number().int(), auto_confirm_days: z.number().int(), settle_after_days: z.number().int(), updated_by: z.string(), updated_at: z.string() });
 
 const pointsSettings = z.object({
   /** Points worth one major unit of an order's currency. */

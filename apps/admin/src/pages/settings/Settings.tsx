@@ -27,9 +27,9 @@ const withoutReason = (name: 'captchaSettingsBody' | 'orderTimesBody') => import
 function General({ s, ask }: { s: Snapshot; ask: (c: PendingChange) => void }) {
   const { t } = useTranslation();
   const captcha = useConsoleForm<{ mode: Snapshot['captcha_mode']; bypass: boolean }>({ schema: () => withoutReason('captchaSettingsBody'), defaultValues: { mode: s.captcha_mode, bypass: s.captcha_bypass } });
-  const times = useConsoleForm<{ expiry_minutes: number; auto_confirm_days: number }>({
+  const times = useConsoleForm<{ expiry_minutes: number; auto_confirm_days: number; settle_after_days: number }>({
     schema: () => withoutReason('orderTimesBody'),
-    defaultValues: { expiry_minutes: s.orders.expiry_minutes, auto_confirm_days: s.orders.auto_confirm_days },
+    defaultValues: { expiry_minutes: s.orders.expiry_minutes, auto_confirm_days: s.orders.auto_confirm_days, settle_after_days: s.orders.settle_after_days },
   });
   return (
     <Space orientation="vertical" size="large" style={{ width: '100%', maxWidth: 720 }}>
@@ -57,6 +57,9 @@ function General({ s, ask }: { s: Snapshot; ask: (c: PendingChange) => void }) {
           </FormField>
           <FormField form={times} name="auto_confirm_days" label={t('console.settings.page.autoConfirmDays')}>
             <InputNumber min={1} max={90} precision={0} />
+          </FormField>
+          <FormField form={times} name="settle_after_days" label={t('console.settings.page.settleAfterDays')} extra={t('console.settings.page.settleAfterDaysHint')}>
+            <InputNumber min={0} max={365} precision={0} data-testid="settle-after-days" />
           </FormField>
           <Button
             type="primary"

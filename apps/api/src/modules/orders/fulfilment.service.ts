@@ -207,10 +207,22 @@ export async function listReminders(db: Database, actor: Actor) {
   return { list: rows.map((r) => ({ order_id: r.id, order_no: r.order_no, user_id: r.user_id, reminded_at: iso(r.last_reminded_at)!, paid_at: iso(r.paid_at) })) };
 }
 
+/** The order times an operator sets: each left out stays as it is. */
+export interface OrderTimes {
+  expiry_minutes?: number;
+  auto_confirm_days?: number;
+  /** Applies to orders completed from then on: one already completed keeps the time it was given. */
+  settle_after_days?: number;
+}
+
+/** How a change of the order times reads in the operators' log. */
+export const orderTimesAction = (input: OrderTimes) =>
+  `setting.orders expiry_minutes=${input.expiry_minutes ?? '-'} auto_confirm_days=${input.auto_confirm_days ?? '-'}${input.settle_after_days === undefined ? '' : ` settle_after_days=${input.settle_after_days}`}`;
+
 /** Changes the order settings; recorded with who. */
-export async function setOrderSettings(db: Database, actor: Actor, input: { expiry_minutes?: number; auto_confirm_days?: number }) {
+export async function setOrderSettings(db: Database, actor: Actor, input: OrderTimes) {
   const s = await q.updateOrderSettings(db, input, operatorName(actor));
-  return { expiry_minutes: s.expiry_minutes, auto_confirm_days: s.auto_confirm_days, updated_by: s.updated_by, updated_at: iso(s.updated_at)! };
+  return { expiry_minutes: s.expiry_minutes, auto_confirm_days: s.auto_confirm_days, settle_after_days: s.settle_after_days, updated_by: s.updated_by, updated_at: iso(s.updated_at)! };
 }
 
 /** Sets the global operating fee of a destination country. */
@@ -236,8 +248,7 @@ export function recordedSetting<T>(db: Database, actor: Actor, action: string, c
 }
 
 /** The order times changed through the orders call or the command line, recorded. */
-export const setOrderSettingsRecorded = (db: Database, actor: Actor, input: { expiry_minutes?: number; auto_confirm_days?: number }) =>
-  recordedSetting(db, actor, `setting.orders expiry_minutes=${input.expiry_minutes ?? '-'} auto_confirm_days=${input.auto_confirm_days ?? '-'}`, (tx) => setOrderSettings(tx, actor, input));
+export const setOrderSettingsRecorded = (db: Database, actor: Actor, input: OrderTimes) => recordedSetting(db, actor, orderTimesAction(input), (tx) => setOrderSettings(tx, actor, input));
 
 /** A country's operating fee changed through the orders call, recorded. */
 export const setOperatingFeeRecorded = (db: Database, actor: Actor, input: { country_code: string; rate_bp: number }) =>

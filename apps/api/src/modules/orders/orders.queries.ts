@@ -26,6 +26,7 @@ export const findOrderSettings = (db: Executor) => db.selectFrom('order_settings
 export interface OrderSettingsChange {
   expiry_minutes?: number;
   auto_confirm_days?: number;
+  settle_after_days?: number;
   points_per_unit?: number;
   shopping_points_per_unit?: number;
   points_max_share_bp?: number;

@@ -100,7 +100,17 @@ describe('order commands', () => {
     await expect(ops('order', 'auto-confirm', '0')).rejects.toThrow(/^invalid: auto_confirm_days must be a whole number from 1 to 90$/);
     await expect(ops('order', 'auto-confirm', '91')).rejects.toThrow(/^invalid: auto_confirm_days must be a whole number from 1 to 90$/);
     await expect(ops('order', 'expiry', '0')).rejects.toThrow(/^invalid: expiry_minutes must be a whole number from 1 to 10080$/);
+    await expect(ops('order', 'settle-after', '366')).rejects.toThrow(/^invalid: settle_after_days must be a whole number from 0 to 365$/);
     expect(await ops('order', 'auto-confirm', '10')).toBe(before);
+  });
+
+  it('settle-after sets the days before a completed order settles, and says so', async () => {
+    try {
+      expect(await ops('order', 'settle-after', '12')).toMatch(/settle 12 days after completion, not before their after-sales window closes/);
+      expect((await t.db.selectFrom('order_settings').select('settle_after_days').executeTakeFirstOrThrow()).settle_after_days).toBe(12);
+    } finally {
+      await t.db.updateTable('order_settings').set({ settle_after_days: 7 }).execute();
+    }
   });
 
   it('reminders lists the paid orders whose members asked for them to be shipped', async () => {

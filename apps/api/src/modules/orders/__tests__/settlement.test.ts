@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ResponseCode } from '@shop/contract';
 import { sql } from 'kysely';
 import { systemActor } from '../../../lib/actor.js';
 import { withTransaction } from '../../../lib/transaction.js';
@@ -103,5 +104,33 @@ describe('the settled moment', () => {
     expect(outcomes.filter(Boolean)).toHaveLength(1);
     const events = await t.db.selectFrom('order_events').select('kind').where('order_id', '=', other.orderId).where('kind', '=', 'settled').execute();
     expect(events).toHaveLength(1);
+  });
+
+  it('the days before an order settles are an owner’s setting: orders completed after a change settle by it, never before their after-sales window closes', async () => {
+    const owner = await newOperatorSession(t.db, 'owner');
+    const setDays = (days: number) => post('/admin/api/settings/orders', { expiry_minutes: 30, auto_confirm_days: 7, settle_after_days: days, reason: 'settlement test' }, owner.headers);
+    const settlesInDays = async (orderId: number) => (new Date((await orderRow(t.db, orderId)).settles_at!).getTime() - Date.now()) / 86_400_000;
+    const before = await completedOrder();
+    try {
+      // Out of range: refused, with nothing changed.
+      for (const days of [-1, 366, 2.5]) expect((await setDays(days)).body.code).toBe(ResponseCode.validation);
+      expect((await t.db.selectFrom('order_settings').select('settle_after_days').executeTakeFirstOrThrow()).settle_after_days).toBe(7);
+
+      const longer = await setDays(40);
+      expect(longer.body.data.orders).toMatchObject({ settle_after_days: 40 });
+      const later = await completedOrder();
+      expect(await settlesInDays(later.orderId)).toBeGreaterThan(39.9);
+      // An order completed before the change keeps its time.
+      expect(await settlesInDays(before.orderId)).toBeLessThan(30);
+
+      // No days at all: the order still waits for its return window to close (7 days by default), when no refund can come any more.
+      await setDays(0);
+      const soon = await completedOrder();
+      const days = await settlesInDays(soon.orderId);
+      expect(days).toBeGreaterThan(6.9);
+      expect(days).toBeLessThan(7.1);
+    } finally {
+      await t.db.updateTable('order_settings').set({ settle_after_days: 7 }).execute();
+    }
   });
 });
