@@ -14,6 +14,7 @@ const ok = (data: unknown) => ({ json: { code: 200, msg: 'Success', data } });
 const node = (id: number, name: string, children: { L: unknown; R: unknown }, open: string[]) => ({ id, user_name: `use***${id}`, nickname: name, avatar: '', star: 0, depth: 0, left_pv: 0, right_pv: 0, left_count: 0, right_count: 0, has_more: false, children, open });
 let placed = false;
 let applications: unknown[] = [];
+let roles: unknown[] = [];
 const COUNTRIES = { MY: { code: 'MY', name: 'Malaysia', pre: '60' }, KH: { code: 'KH', name: 'Cambodia', pre: '855' } };
 const api = await startFakeApi({
   '/user/info/shareImg': () => ok({ invite_code: 'MIA2026X', share_url: 'https://shop.example/h5/#/pages/login/reg/reg?shareCode=MIA2026X', qr_code: 'data:image/png;base64,iVBORw0KGgo=' }),
@@ -28,7 +29,7 @@ const api = await startFakeApi({
     return ok({ user_id: 21, parent_id: 7, side: 'L', placed_at: '2026-11-24T10:00:00.000Z' });
   },
   '/user/info/UserStarProgress': () => ok({ star: 1, next_star: 2, conditions: [{ key: 'personal_pv', current: 150, target: 300, done: false }, { key: 'direct_members', current: 3, target: 3, done: true }], achieved_at: '2026-11-20T10:00:00.000Z', popup: false, history: [{ star: 1, reached_at: '2026-11-20T10:00:00.000Z' }] }),
-  '/attractive/agent/getAgentInfo': () => ok({ roles: [], applications, real_name: true }),
+  '/attractive/agent/getAgentInfo': () => ok({ roles, applications, real_name: true }),
   '/attractive/user/applyJxs': () => {
     applications = [{ id: 5, kind: 'dealer', status: 'pending', reason: '', created_at: '2026-11-24T10:00:00.000Z', decided_at: null }];
     return ok({ application_id: 5, kind: 'dealer', status: 'pending' });
@@ -50,6 +51,7 @@ beforeEach(() => {
   localStorage.clear();
   placed = false;
   applications = [];
+  roles = [];
   useSession.getState().signIn('member-token', null);
 });
 afterEach(async () => {
@@ -158,5 +160,21 @@ describe('referral pages', () => {
     expect(await screen.findByText('Under review')).toBeTruthy();
     const sent = JSON.parse(api.requests.filter((r) => r.url.startsWith('/attractive/user/applyUser')).at(-1)!.body);
     expect(sent).toMatchObject({ mobile_pre: '855', country: 'KH', mobile: '12345678' });
+  });
+
+  it('applications: a role held or waiting for a decision is not offered again; with none left the page says so', async () => {
+    roles = [{ kind: 'shop_owner', status: 'active', since: '2026-11-20T10:00:00.000Z', region: '' }];
+    applications = [{ id: 5, kind: 'dealer', status: 'pending', reason: '', created_at: '2026-11-24T10:00:00.000Z', decided_at: null }];
+    renderAt(`${paths.team.applications}?kind=shop_owner`);
+    await screen.findByText('Under review');
+    // The link asked for a shop, which the member already runs: the one role left is chosen.
+    await waitFor(() => expect([...document.querySelectorAll('.adm-selector-item')].map((e) => e.textContent)).toEqual(['Service centre']));
+    expect(document.querySelector('.adm-selector-item-active')?.textContent).toBe('Service centre');
+    cleanup();
+
+    roles = [...roles, { kind: 'service_centre', status: 'active', since: '2026-11-21T10:00:00.000Z', region: '' }];
+    renderAt(paths.team.applications);
+    expect(await screen.findByTestId('no-role-to-ask')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Submit' })).toBeNull();
   });
 });

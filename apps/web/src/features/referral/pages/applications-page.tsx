@@ -26,7 +26,7 @@ export default function ApplicationsPage() {
   const info = useAgentInfo();
   const apply = { dealer: useApply('dealer'), service_centre: useApply('service_centre'), shop_owner: useApply('shop_owner') };
   const [params] = useSearchParams();
-  const [kind, setKind] = useState<ApplicationKind>(() => kindOf(params.get('kind')));
+  const [chosen, setKind] = useState<ApplicationKind>(() => kindOf(params.get('kind')));
   const home = useHomeCallingCode(useSession((s) => s.user?.country)).data;
   const countries = useCountryCodes().data ?? [];
   const [picked, setPicked] = useState<CallingCode>();
@@ -48,6 +48,10 @@ export default function ApplicationsPage() {
     }
   };
   const data = info.data;
+  // A role the member holds, or has asked for and waits on, is not offered again (the shop would refuse it).
+  const taken = new Set([...(data?.roles.filter((r) => r.status === 'active').map((r) => r.kind) ?? []), ...(data?.applications.filter((a) => a.status === 'pending').map((a) => a.kind) ?? [])]);
+  const open = APPLICATION_KINDS.filter((k) => !taken.has(k));
+  const kind = open.includes(chosen) ? chosen : (open[0] ?? chosen);
   return (
     <div className="page referral-page applications-page">
       <PageHeader title={t('referral.page.applications')} />
@@ -78,29 +82,35 @@ export default function ApplicationsPage() {
       </ListState>
       <section className="ref-card">
         <h2 className="ref-heading">{t('referral.app.apply')}</h2>
-        <Selector columns={1} options={APPLICATION_KINDS.map((k) => ({ label: t(`referral.kind.${k}`), value: k }))} value={[kind]} onChange={(v) => v[0] && setKind(v[0])} />
-        <FieldList layout="vertical">
-          <FieldItem label={t('referral.field.name')}>
-            <Input aria-label={t('referral.field.name')} value={form.name} onChange={set('name')} />
-          </FieldItem>
-          <FieldItem label={t('referral.field.mobile')} extra={code && <CountryCodePicker value={code} onChange={setPicked} />}>
-            <Input aria-label={t('referral.field.mobile')} value={form.mobile} onChange={set('mobile')} inputMode="tel" />
-          </FieldItem>
-          <FieldItem label={t('referral.field.address')}>
-            <Input aria-label={t('referral.field.address')} value={form.address} onChange={set('address')} />
-          </FieldItem>
-          {kind !== 'dealer' && (
-            <FieldItem label={t('referral.field.shop_name')}>
-              <Input aria-label={t('referral.field.shop_name')} value={form.shop_name} onChange={set('shop_name')} />
-            </FieldItem>
-          )}
-          <FieldItem label={t('referral.field.note')}>
-            <TextArea placeholder={t('referral.field.note')} value={form.note} onChange={set('note')} maxLength={500} />
-          </FieldItem>
-        </FieldList>
-        <Button block color="primary" loading={apply[kind].isPending} disabled={!code} onClick={() => void send()}>
-          {t('referral.app.submit')}
-        </Button>
+        {data && !open.length ? (
+          <p className="ref-muted" data-testid="no-role-to-ask">{t('referral.app.allAsked')}</p>
+        ) : (
+          <>
+            <Selector columns={1} options={open.map((k) => ({ label: t(`referral.kind.${k}`), value: k }))} value={[kind]} onChange={(v) => v[0] && setKind(v[0])} />
+            <FieldList layout="vertical">
+              <FieldItem label={t('referral.field.name')}>
+                <Input aria-label={t('referral.field.name')} value={form.name} onChange={set('name')} />
+              </FieldItem>
+              <FieldItem label={t('referral.field.mobile')} extra={code && <CountryCodePicker value={code} onChange={setPicked} />}>
+                <Input aria-label={t('referral.field.mobile')} value={form.mobile} onChange={set('mobile')} inputMode="tel" />
+              </FieldItem>
+              <FieldItem label={t('referral.field.address')}>
+                <Input aria-label={t('referral.field.address')} value={form.address} onChange={set('address')} />
+              </FieldItem>
+              {kind !== 'dealer' && (
+                <FieldItem label={t('referral.field.shop_name')}>
+                  <Input aria-label={t('referral.field.shop_name')} value={form.shop_name} onChange={set('shop_name')} />
+                </FieldItem>
+              )}
+              <FieldItem label={t('referral.field.note')}>
+                <TextArea placeholder={t('referral.field.note')} value={form.note} onChange={set('note')} maxLength={500} />
+              </FieldItem>
+            </FieldList>
+            <Button block color="primary" loading={apply[kind].isPending} disabled={!code} onClick={() => void send()}>
+              {t('referral.app.submit')}
+            </Button>
+          </>
+        )}
       </section>
     </div>
   );
