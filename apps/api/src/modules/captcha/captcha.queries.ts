@@ -25,17 +25,19 @@ export const settleLoginFailure = (db: Executor, id: number) => db.updateTable('
  * addresses, and for the address at any account; and apart, the places held by guesses still being
  * checked (a held place past its time counts as a failure).
  */
-export async function countLoginFailures(db: Executor, account: string | undefined, ip: string, sinceMs: number) {
+export async function countLoginFailures(db: Executor, account: string | undefined, ip: string, sinceMs: number, ipKeys?: string) {
   const since = new Date(Date.now() - sinceMs);
   const acc = account?.toLowerCase() ?? '';
+  // The address's count takes in the keys starting with `ipKeys` only, when given.
+  const ofIp = sql`ip = ${ip} and starts_with(account, ${ipKeys ?? ''})`;
   const row = await db
     .selectFrom('login_failures')
     .select([
       sql<number>`count(*) filter (where account = ${acc} and ip = ${ip} and not coalesce(pending_until > now(), false))::int`.as('by_pair'),
-      sql<number>`count(*) filter (where ip = ${ip} and not coalesce(pending_until > now(), false))::int`.as('by_ip'),
+      sql<number>`count(*) filter (where ${ofIp} and not coalesce(pending_until > now(), false))::int`.as('by_ip'),
       sql<number>`count(*) filter (where account = ${acc} and not coalesce(pending_until > now(), false))::int`.as('by_account'),
       sql<number>`count(*) filter (where account = ${acc} and ip = ${ip} and pending_until > now())::int`.as('pending_by_pair'),
-      sql<number>`count(*) filter (where ip = ${ip} and pending_until > now())::int`.as('pending_by_ip'),
+      sql<number>`count(*) filter (where ${ofIp} and pending_until > now())::int`.as('pending_by_ip'),
       sql<number>`count(*) filter (where account = ${acc} and pending_until > now())::int`.as('pending_by_account'),
     ])
     .where('created_at', '>', since)

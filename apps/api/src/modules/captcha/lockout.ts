@@ -17,23 +17,34 @@ export const MAX_ADDRESS_FAILURES = MAX_LOGIN_FAILURES * 3;
 export const ACCOUNT_WIDE_FAILURES = 100;
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
 
-/** When a secret's failures lock: per address at one key, and at the key from all addresses. */
+/** When a secret's failures lock: per address at one key, at the key from all addresses, and per address at any keys. */
 export interface LockoutLimits {
   perAddress: number;
   accountWide: number;
+  /** Failures from one address at any keys (those starting with `addressKeys`, when given) before that address waits for all of them. */
+  addressWide: number;
+  addressKeys?: string;
 }
 
 /** Secrets anyone may guess (the login password, and what shares its count): one address locks only itself out. */
-export const OPEN_TO_STRANGERS: LockoutLimits = { perAddress: MAX_LOGIN_FAILURES, accountWide: ACCOUNT_WIDE_FAILURES };
+export const OPEN_TO_STRANGERS: LockoutLimits = { perAddress: MAX_LOGIN_FAILURES, accountWide: ACCOUNT_WIDE_FAILURES, addressWide: MAX_ADDRESS_FAILURES };
+/** What every operator password key starts with (`operatorPasswordFailureKey`). */
+const OPERATOR_PASSWORD_KEYS = 'operator:';
 /**
  * Operators' passwords: one address locks only itself out, and no count from all addresses locks the
  * name: the console has no slider to slow a stranger, who could otherwise keep an owner out with a
  * hundred requests, while a password guessed from many addresses still meets the authenticator's
- * own lock (10 wrong codes from anywhere).
+ * own lock (10 wrong codes from anywhere). The address's own count takes in operator names only: a
+ * stranger failing member logins behind the operators' address (an office, a carrier's NAT) must not
+ * lock the console.
  */
-export const PER_ADDRESS_ONLY: LockoutLimits = { perAddress: MAX_LOGIN_FAILURES, accountWide: Number.POSITIVE_INFINITY };
-/** Secrets only the member's own session can guess (pay password, coupon codes): one count whatever the address. */
-export const MEMBER_ONLY: LockoutLimits = { perAddress: MAX_LOGIN_FAILURES, accountWide: MAX_LOGIN_FAILURES };
+export const PER_ADDRESS_ONLY: LockoutLimits = { perAddress: MAX_LOGIN_FAILURES, accountWide: Number.POSITIVE_INFINITY, addressWide: MAX_ADDRESS_FAILURES, addressKeys: OPERATOR_PASSWORD_KEYS };
+/**
+ * Secrets only the member's own session (or an operator past the password) can guess: pay password,
+ * coupon codes, authenticator codes. One count whatever the address, and no count of the address's
+ * other failures: a stranger's wrong logins from the same address must not stop a member paying.
+ */
+export const MEMBER_ONLY: LockoutLimits = { perAddress: MAX_LOGIN_FAILURES, accountWide: MAX_LOGIN_FAILURES, addressWide: Number.POSITIVE_INFINITY };
 
 /**
  * What failures are counted against: the account itself once the typed identifier names one, so
@@ -53,11 +64,11 @@ export const totpFailureKey = (userId: number): string => `totp:${userId}`;
 /** The key an operator's authenticator codes at console sign-in count under (`MEMBER_ONLY`: only someone holding the password gets there). */
 export const operatorTotpFailureKey = (operatorId: number): string => `operator-totp:${operatorId}`;
 /** The key an operator's password guesses count under: the name as typed, so unknown names lock and answer the same. */
-export const operatorPasswordFailureKey = (typed: string): string => `operator:${typed.trim().toLowerCase()}`;
+export const operatorPasswordFailureKey = (typed: string): string => `${OPERATOR_PASSWORD_KEYS}${typed.trim().toLowerCase()}`;
 
 const locked = () => new AppError(ResponseCode.loginLocked, { minutes: LOGIN_FAILURE_WINDOW_MS / 60_000 });
 type FailureCounts = { byPair: number; byAccount: number; byIp: number };
-const isLocked = (f: FailureCounts, limits: LockoutLimits): boolean => f.byPair >= limits.perAddress || f.byIp >= MAX_ADDRESS_FAILURES || f.byAccount >= limits.accountWide;
+const isLocked = (f: FailureCounts, limits: LockoutLimits): boolean => f.byPair >= limits.perAddress || f.byIp >= limits.addressWide || f.byAccount >= limits.accountWide;
 
 /**
  * Throws "too many failed attempts" when this address reached the limit at the account (or overall),
@@ -66,7 +77,7 @@ const isLocked = (f: FailureCounts, limits: LockoutLimits): boolean => f.byPair 
  * captcha is judged): a guess itself is checked through `guessUnderLockout`.
  */
 export async function assertNotLocked(db: Executor, key: string, ip: string, limits: LockoutLimits = OPEN_TO_STRANGERS): Promise<number> {
-  const failures = await countLoginFailures(db, key, ip, LOGIN_FAILURE_WINDOW_MS);
+  const failures = await countLoginFailures(db, key, ip, LOGIN_FAILURE_WINDOW_MS, limits.addressKeys);
   if (isLocked(failures, limits)) throw locked();
   return failures.byPair;
 }
@@ -99,7 +110,7 @@ export async function guessUnderLockout<T>(
   while (!held) {
     held = await withTransaction(db, async (tx) => {
       await lockLoginAttempts(tx, key, ip);
-      const f = await countLoginFailures(tx, key, ip, LOGIN_FAILURE_WINDOW_MS);
+      const f = await countLoginFailures(tx, key, ip, LOGIN_FAILURE_WINDOW_MS, limits.addressKeys);
       if (isLocked(f, limits)) throw locked();
       if (isLocked({ byPair: f.byPair + f.pendingByPair, byAccount: f.byAccount + f.pendingByAccount, byIp: f.byIp + f.pendingByIp }, limits)) return undefined;
       return { id: await insertPendingLoginFailure(tx, key, ip, new Date(Date.now() + GUESS_HOLD_MS)), earlier: f.byPair };

@@ -19,7 +19,7 @@ import { AppError, ValidationError } from '../../lib/errors.js';
 import { withTransaction, type Tx } from '../../lib/transaction.js';
 import type { Messaging } from '../../providers/messaging.js';
 import { ensureCaptcha } from '../captcha/captcha.service.js';
-import { assertNotLocked, guessUnderLockout, type LockoutLimits } from '../captcha/lockout.js';
+import { MAX_ADDRESS_FAILURES, assertNotLocked, guessUnderLockout, type LockoutLimits } from '../captcha/lockout.js';
 import { checkedPhone, emailDestination, findAccount, phoneDestination, primaryDestination, type Destination } from '../members/identity.js';
 import { findUserByEmail, findUserById, findUserByMobile } from '../members/members.queries.js';
 import * as q from './verification.queries.js';
@@ -35,7 +35,7 @@ export const MAX_WRONG_TRIES = 5;
  */
 export const CODE_WIDE_WRONG_TRIES = 20;
 /** The limits a code checked without a session counts under: 5 per address, 20 from all addresses. */
-export const ANONYMOUS_CODE_CHECKS: LockoutLimits = { perAddress: MAX_WRONG_TRIES, accountWide: CODE_WIDE_WRONG_TRIES };
+export const ANONYMOUS_CODE_CHECKS: LockoutLimits = { perAddress: MAX_WRONG_TRIES, accountWide: CODE_WIDE_WRONG_TRIES, addressWide: MAX_ADDRESS_FAILURES };
 /** Codes one request key (what was typed, or a signed-in member) may be sent per hour. */
 export const PER_DESTINATION_PER_HOUR = 5;
 /** Codes one client address may request per hour. */

@@ -5,6 +5,7 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { call, freshIp } from '../../accounts/__tests__/account-helpers.js';
 import { operatorCliActor, systemActor } from '../../../lib/actor.js';
 import { createOperator, signInOperator } from '../operators.service.js';
+import { MAX_ADDRESS_FAILURES } from '../../captcha/lockout.js';
 import { bindAuthenticator } from './operator-fixtures.js';
 
 // Whoever holds an operator's password still needs the authenticator, and may not guess its code
@@ -62,4 +63,24 @@ describe('operator sign-in passwords', () => {
     for (let i = 0; i < 110; i++) await signIn(userName, `Spread-${i}-Lantern`);
     expect((await signIn(userName, PASSWORD)).body.code).toBe(200);
   }, 120_000);
+
+  it('wrong member logins from the operator’s address do not lock the console; as many wrong operator names from an address lock it there', async () => {
+    const userName = `opnat${Date.now().toString(36)}`;
+    const { setupToken } = await createOperator(t.db, operatorCliActor('olivia'), { userName, role: 'support' });
+    await call(t, 'POST', '/admin/api/auth/setup-password', { token: setupToken, password: PASSWORD }, { ip: freshIp() });
+    const first = await call(t, 'POST', '/admin/api/auth/sign-in', { user_name: userName, password: PASSWORD }, { ip: freshIp() });
+    const secret = first.body.data.totp_setup.secret as string;
+    await bindAuthenticator(t, first.body.data.token, secret);
+    const signIn = async (ip: string) => call(t, 'POST', '/admin/api/auth/sign-in', { user_name: userName, password: PASSWORD, totp_code: await codeAt(secret, 1) }, { ip });
+    const failuresAt = (ip: string, key: (i: number) => string) => t.db.insertInto('login_failures').values(Array.from({ length: MAX_ADDRESS_FAILURES }, (_, i) => ({ account: key(i), ip }))).execute();
+
+    const office = freshIp();
+    await failuresAt(office, (i) => `name:stranger${i}-${userName}`);
+    expect((await call(t, 'POST', '/user/no_auth/login', { account: `stranger0-${userName}`, password: 'Not-The-One-1' }, { ip: office })).body.code).toBe(ResponseCode.loginLocked);
+    expect((await signIn(office)).body.code).toBe(200);
+
+    const sprayer = freshIp();
+    await failuresAt(sprayer, (i) => `operator:ghost${i}-${userName}`);
+    expect((await signIn(sprayer)).body).toMatchObject({ code: ResponseCode.loginLocked });
+  });
 });

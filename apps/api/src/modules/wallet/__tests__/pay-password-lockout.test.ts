@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResponseCode } from '@shop/contract';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { call } from '../../catalogue/__tests__/helpers.js';
-import { MAX_LOGIN_FAILURES } from '../../captcha/lockout.js';
+import { MAX_ADDRESS_FAILURES, MAX_LOGIN_FAILURES } from '../../captcha/lockout.js';
 import { PAY_PASSWORD, maybank, walletMember } from './fixtures.js';
 
 // Wrong pay passwords lock the member's money moves after MAX_LOGIN_FAILURES in 15 minutes — also
@@ -55,4 +55,15 @@ describe('the pay-password lockout under concurrent guesses', () => {
     expect(right.body.code, right.body.msg).toBe(200);
     expect(await failures()).toHaveLength(0);
   }, 60_000);
+
+  it('a stranger’s wrong logins from the member’s address (an office, a carrier’s NAT) lock that address’s logins, never the member’s pay password', async () => {
+    const m = await walletMember(t);
+    const ip = '10.88.20.7';
+    const bank = await maybank(t);
+    // As many failed logins at other names from this address as lock its logins for every account.
+    await t.db.insertInto('login_failures').values(Array.from({ length: MAX_ADDRESS_FAILURES }, (_, i) => ({ account: `name:stranger${i}-${m.userId}`, ip }))).execute();
+    expect((await call(t, 'POST', '/user/no_auth/login', { ip, body: { account: `stranger0-${m.userId}`, password: 'Not-The-One-1' } })).body.code).toBe(ResponseCode.loginLocked);
+    const card = await call(t, 'POST', '/user/bank_card/create', { headers: m.headers, ip, body: { bank_id: bank, holder_name: 'Tan Mei', account_number: '5140 1234 7700', currency: 'USD', pay_password: PAY_PASSWORD } });
+    expect(card.body.code, card.body.msg).toBe(200);
+  });
 });
