@@ -17,9 +17,9 @@ import { saveApprovedRate } from './modules/money-console/money-console.service.
 import { insertApprovedCoupon, saveApprovedCouponChange } from './modules/promotions/coupons.service.js';
 import { groupBuyOfferOfGoods } from './modules/promotions/group-buy.offer.js';
 import { creditConfirmedRecharge } from './modules/wallet/recharge.service.js';
-import { postGiftCardIssue, postPointsGrant } from './modules/wallet/wallet.service.js';
+import { postGiftCardIssue, postPointsGrant, rewardHooks } from './modules/wallet/wallet.service.js';
 import { rechargePayable } from './modules/wallet/recharge-payable.js';
-import { earnOnSettled, voidPendingCommissions, writePendingCommissions } from './modules/referral/earnings.service.js';
+import { earnOnSettled, owedOfRewards, voidPendingCommissions, writePendingCommissions } from './modules/referral/earnings.service.js';
 import { saveApprovedPlan } from './modules/referral/referral.console.js';
 import { shopOrderPayable } from './modules/user-shop/shop-orders.service.js';
 import { shopOrderAfterSales } from './modules/user-shop/shop-order-after-sales.js';
@@ -63,4 +63,6 @@ export function wireAreas(): void {
   settlementHooks.onPaid.push(writePendingCommissions);
   settlementHooks.onRefunded.push((tx, actor, orderId) => voidPendingCommissions(tx, actor, orderId));
   settlementHooks.onSettled.push(earnOnSettled);
+  // The rewards page's "earned" is net of reversals: what a reversal still holds as a debt is referral's.
+  rewardHooks.owed = owedOfRewards;
 }

@@ -15,6 +15,13 @@ const STATUSES = ['pending', 'settled', 'void', 'reversed'] as const;
 /** What a commission is worth as it stands: pending or void, what was pending at payment; settled or reversed, what was earned. */
 export const earned = (r: Pick<Row, 'status' | 'amount' | 'posted' | 'netted'>): number => (r.status === 'settled' || r.status === 'reversed' ? r.posted + r.netted : r.amount);
 
+/** A reversal's two parts: what it took back from the rewards and what it added to the member's debt (undefined for any other state). */
+export const reversalParts = (r: Pick<Row, 'status' | 'reversed' | 'debt'>): { takenBack: number; toDebt: number } | undefined =>
+  r.status === 'reversed' ? { takenBack: r.reversed, toDebt: r.debt } : undefined;
+
+/** Whether a commission can be reversed: settled with something earned, whether it reached the rewards or paid off a debt. */
+export const reversible = (r: Pick<Row, 'status' | 'posted' | 'netted'>): boolean => r.status === 'settled' && r.posted + r.netted > 0;
+
 /** Commissions (state, order, beneficiary; void a pending one or reverse a settled one with a reason) and the pair-bonus runs per day. */
 export default function ReferralCommissions() {
   const { t } = useTranslation();
@@ -39,7 +46,22 @@ export default function ReferralCommissions() {
             { title: t('console.referral.commissions.order'), dataIndex: 'order_no' },
             { title: t('console.referral.commissions.beneficiary'), dataIndex: 'beneficiary_id', render: (id: number, r) => `#${id} (L${r.level})` },
             // Settled or reversed: what was earned (less what a refund before settling took back), not what was pending.
-            { title: t('console.common.amount'), key: 'amount', render: (_, r) => formatMoney(earned(r), r.currency) },
+            {
+              title: t('console.common.amount'),
+              key: 'amount',
+              render: (_, r) => {
+                const parts = reversalParts(r);
+                // A reversal shows how it was carried out: taken back from the rewards, the rest put on the member's debt.
+                return parts ? (
+                  <>
+                    {formatMoney(earned(r), r.currency)}
+                    <div style={{ fontSize: 12, opacity: 0.7 }}>{t('console.referral.commissions.reversalParts', { back: formatMoney(parts.takenBack, r.currency), debt: formatMoney(parts.toDebt, r.currency) })}</div>
+                  </>
+                ) : (
+                  formatMoney(earned(r), r.currency)
+                );
+              },
+            },
             { title: t('console.common.status'), dataIndex: 'status', render: (s: Row['status']) => t(`console.referral.commissionStatus.${s}`) },
             { title: t('console.common.reason'), dataIndex: 'reason' },
             {
@@ -48,7 +70,7 @@ export default function ReferralCommissions() {
               render: (_, r) =>
                 r.status === 'pending' ? (
                   <Button size="small" onClick={() => setDeciding({ row: r, action: 'void' })}>{t('console.referral.commissions.void')}</Button>
-                ) : r.status === 'settled' && r.posted > 0 ? (
+                ) : reversible(r) ? (
                   <Button size="small" danger onClick={() => setDeciding({ row: r, action: 'reverse' })}>{t('console.referral.commissions.reverse')}</Button>
                 ) : null,
             },
@@ -81,7 +103,7 @@ export default function ReferralCommissions() {
           open
           danger={deciding.action === 'reverse'}
           title={t(deciding.action === 'void' ? 'console.referral.commissions.void' : 'console.referral.commissions.reverse')}
-          question={t(deciding.action === 'void' ? 'console.referral.commissions.voidQuestion' : 'console.referral.commissions.reverseQuestion', { amount: formatMoney(deciding.action === 'void' ? deciding.row.amount : deciding.row.posted, deciding.row.currency), order: deciding.row.order_no })}
+          question={t(deciding.action === 'void' ? 'console.referral.commissions.voidQuestion' : 'console.referral.commissions.reverseQuestion', { amount: formatMoney(deciding.action === 'void' ? deciding.row.amount : earned(deciding.row), deciding.row.currency), order: deciding.row.order_no })}
           okText={t('console.common.submit')}
           fields={[{ name: 'reason', label: t('console.common.reason'), required: true, multiline: true }]}
           send={(v, key) => call(deciding.action === 'void' ? voidCommissionRoute : reverseCommissionRoute, { id: deciding.row.id, reason: v.reason ?? '' }, { idempotencyKey: key })}

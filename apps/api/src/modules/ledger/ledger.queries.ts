@@ -271,8 +271,8 @@ export async function findMemberAccountLines(db: Executor, input: { memberId: nu
   return rows;
 }
 
-/** Sums of a member's incoming postings of `asset` per currency (optionally within a time range). */
-export const findMemberCredits = (db: Executor, input: { memberId: number; asset: Asset; since?: Date; until?: Date }) =>
+/** Sums of a member's incoming postings of `asset` per currency (optionally within a time range); with `lessKinds`, less the outgoing postings of entries of those kinds (what takes an earning back). */
+export const findMemberCredits = (db: Executor, input: { memberId: number; asset: Asset; since?: Date; until?: Date; lessKinds?: string[] }) =>
   db
     .selectFrom('postings as p')
     .innerJoin('ledger_accounts as a', 'a.id', 'p.account_id')
@@ -281,7 +281,7 @@ export const findMemberCredits = (db: Executor, input: { memberId: number; asset
     .where('a.owner_kind', '=', 'member')
     .where('a.member_id', '=', input.memberId)
     .where('a.asset', '=', input.asset)
-    .where('p.amount', '>', 0)
+    .where((eb) => (input.lessKinds?.length ? eb.or([eb('p.amount', '>', 0), eb('e.kind', 'in', input.lessKinds)]) : eb('p.amount', '>', 0)))
     .$if(input.since !== undefined, (qb) => qb.where('e.created_at', '>=', input.since!))
     .$if(input.until !== undefined, (qb) => qb.where('e.created_at', '<', input.until!))
     .groupBy('p.currency')

@@ -1,5 +1,6 @@
 import { ResponseCode, shareOfMinor } from '@shop/contract';
 import type { AppDeps } from '../../app-deps.js';
+import type { Executor } from '../../db/database.js';
 import type { Actor } from '../../lib/actor.js';
 import { AppError } from '../../lib/errors.js';
 import { withTransaction, type Tx } from '../../lib/transaction.js';
@@ -121,14 +122,16 @@ export async function earnOnSettled(tx: Tx, actor: Actor, order: EarningOrder): 
 }
 
 /**
- * An operator reverses a settled commission (a refund after settling): what the member's rewards
- * balance covers is taken back by a reversing entry; the rest is recorded as the member's debt,
- * netted from their next earnings (member balances never go negative). Once per commission.
+ * An operator reverses a settled commission (a refund after settling): the whole of what it earned
+ * (what reached the rewards and what of it paid off a debt) is taken back; what the member's rewards
+ * balance covers by a reversing entry, the rest recorded as the member's debt, netted from their next
+ * earnings (member balances never go negative). Once per commission.
  */
 export async function reverseCommission(tx: Tx, actor: Actor, input: { id: number; reason: string }) {
   const c = await q.lockCommissionForUpdate(tx, input.id);
   if (!c || c.status !== 'settled') throw new AppError(ResponseCode.referralCommissionState);
-  const owed = Number(c.posted_minor);
+  // A part netted against a debt was earned too (it paid the debt off): without it, the debt it cleared would stay cleared.
+  const owed = Number(c.posted_minor) + Number(c.debt_netted_minor);
   const balance = await balanceOf(tx, c.beneficiary_id, 'rewards', c.currency);
   const back = Math.min(owed, balance);
   let entryId: number | null = null;
@@ -153,11 +156,16 @@ export async function reverseCommission(tx: Tx, actor: Actor, input: { id: numbe
   return { id: c.id, reversed: back, debt };
 }
 
-/** An operator voids a pending commission with a reason. */
+/** What the member still owes back per currency of reversed commissions (not yet netted from later earnings). */
+export async function owedOfRewards(db: Executor, memberId: number): Promise<Array<{ currency: string; amount: number }>> {
+  return (await q.findDebts(db, memberId)).map((d) => ({ currency: d.currency, amount: Number(d.amount_minor) }));
+}
+
+/** An operator voids one pending commission with a reason. */
 export async function voidCommission(tx: Tx, _actor: Actor, input: { id: number; reason: string }) {
-  const c = await q.lockCommissionForUpdate(tx, input.id);
-  if (!c || c.status !== 'pending') throw new AppError(ResponseCode.referralCommissionState);
-  await q.moveOrderCommissions(tx, c.order_id, 'pending', 'void', input.reason);
+  // Only this commission: the order's other levels stay pending (voiding a whole order is its refund's).
+  const c = await q.voidPendingCommission(tx, input.id, input.reason);
+  if (!c) throw new AppError(ResponseCode.referralCommissionState);
   return { id: c.id };
 }
 

@@ -283,6 +283,14 @@ export async function addLegPv(tx: Tx, buyerId: number, pv: number, day: string)
     on conflict (member_id, day) do update set left_pv = leg_pv_days.left_pv + excluded.left_pv, right_pv = leg_pv_days.right_pv + excluded.right_pv`.execute(tx);
 }
 
+/** The member's daily pair-bonus cap: their star's, else the plan's default (as the pairing run reads it). */
+export const findDailyCapOf = async (db: Executor, memberId: number): Promise<number> =>
+  Number(
+    (
+      await sql<{ cap: number }>`select coalesce(sl.daily_cap_minor, s.default_daily_cap_minor)::bigint as cap
+        from referral_settings s left join referral_stats st on st.member_id = ${memberId} left join star_levels sl on sl.star = coalesce(st.star, 0)`.execute(db)
+    ).rows[0]!.cap,
+  );
 export const findStats = (db: Executor, memberId: number) => db.selectFrom('referral_stats').selectAll().where('member_id', '=', memberId).executeTakeFirst();
 export const findLegDay = (db: Executor, memberId: number, day: string) =>
   db.selectFrom('leg_pv_days').select(['left_pv', 'right_pv']).where('member_id', '=', memberId).where('day', '=', day).executeTakeFirst();
@@ -398,6 +406,9 @@ export const moveOrderCommissions = (tx: Tx, orderId: number, from: CommissionSt
     .where('status', '=', from)
     .returningAll()
     .execute();
+/** Voids one commission if it is still pending (a conditional update, so a racing settlement or void wins once); answers the row voided. */
+export const voidPendingCommission = (tx: Tx, id: number, reason: string) =>
+  tx.updateTable('commissions').set({ status: 'void', ended_at: new Date(), reason }).where('id', '=', id).where('status', '=', 'pending').returningAll().executeTakeFirst();
 export const lockCommissionForUpdate = (tx: Tx, id: number) => tx.selectFrom('commissions').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
 export const setCommissionPosted = (tx: Tx, id: number, set: { entry_id: number | null; posted_minor: number; debt_netted_minor: number }) => tx.updateTable('commissions').set(set).where('id', '=', id).execute();
 export const setCommissionReversed = (tx: Tx, id: number, set: { reversal_entry_id: number | null; reversed_minor: number; debt_minor: number; reason: string }) =>
@@ -496,10 +507,22 @@ export async function findDirectsPage(db: Executor, memberId: number, input: { q
   ]);
   return { rows, total: total.total };
 }
-/** Commissions the member earned from each of the given buyers (level 1), per currency. */
+/**
+ * Commissions the member earned from each of the given buyers (level 1), per currency: only what
+ * settling earned (posted, or netted against a debt), less what a reversal took back or put on the
+ * debt; a pending commission is not earned yet (it may still be voided).
+ */
 export const findCommissionsFrom = (db: Executor, memberId: number, buyerIds: number[]) =>
   buyerIds.length
-    ? db.selectFrom('commissions').select(['buyer_id', 'currency', sql<number>`sum(case when status = 'settled' then posted_minor + debt_netted_minor else amount_minor end)::bigint`.as('amount')]).where('beneficiary_id', '=', memberId).where('buyer_id', 'in', buyerIds).where('status', 'in', ['pending', 'settled']).groupBy(['buyer_id', 'currency']).execute()
+    ? db
+        .selectFrom('commissions')
+        .select(['buyer_id', 'currency', sql<number>`sum(posted_minor + debt_netted_minor - reversed_minor - debt_minor)::bigint`.as('amount')])
+        .where('beneficiary_id', '=', memberId)
+        .where('buyer_id', 'in', buyerIds)
+        .where('status', 'in', ['settled', 'reversed'])
+        .groupBy(['buyer_id', 'currency'])
+        .having(sql<number>`sum(posted_minor + debt_netted_minor - reversed_minor - debt_minor)`, '>', 0)
+        .execute()
     : Promise.resolve([]);
 
 // ---------------------------------------------------------------- stars

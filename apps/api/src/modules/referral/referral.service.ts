@@ -197,14 +197,14 @@ export async function legsOf(deps: Deps, actor: Actor): Promise<EndpointData<typ
   };
 }
 
-/** The plan's rules as members see them. */
-async function planRules(db: Executor) {
-  const s = await q.findReferralSettings(db);
+/** The plan's rules as a member sees them: the daily cap is the one of the member's own star (what their pairing is capped at). */
+async function planRules(db: Executor, memberId: number) {
+  const [s, cap] = await Promise.all([q.findReferralSettings(db), q.findDailyCapOf(db, memberId)]);
   return {
     pair_unit: s.pair_unit_pv,
     rate_bp: s.pair_rate_bp,
     pv_value: s.pv_value_minor,
-    daily_cap: Number(s.default_daily_cap_minor),
+    daily_cap: cap,
     currency: s.bonus_currency,
     time_zone: s.time_zone,
     placement_deadline_days: s.placement_deadline_days,
@@ -215,7 +215,7 @@ async function planRules(db: Executor) {
 /** pvChangeSet: the caller's PV records (own orders, team orders by leg, pairings) and the plan's rules. */
 export async function pvRecords(deps: Deps, actor: Actor, input: EndpointQuery<typeof getPvSettings>): Promise<EndpointData<typeof getPvSettings>> {
   const me = memberIdOf(actor);
-  const [page, rules] = await Promise.all([q.findPvRecords(deps.db, me, { leg: input.leg, limit: input.limit, offset: offsetOf(input) }), planRules(deps.db)]);
+  const [page, rules] = await Promise.all([q.findPvRecords(deps.db, me, { leg: input.leg, limit: input.limit, offset: offsetOf(input) }), planRules(deps.db, me)]);
   const list = page.rows.map((r) => ({ time: iso(r.time), source: r.source, order_no: r.order_no, from_member: r.from_member ? maskContact(r.from_member) : null, leg: r.leg, pv: Number(r.pv) }));
   return { ...pageOf(list, page.total, input), rules };
 }

@@ -158,6 +158,9 @@ const REASONS: Array<[RegExp, string]> = [
   [/^gift_card\.redeem/, 'giftCardRedeem'],
   [/^gift_card/, 'giftCard'],
   [/^rewards\.to_cash/, 'rewardsToCash'],
+  // A reversal takes a commission back: never shown as a reward.
+  [/^commission\.reverse/, 'commissionReversed'],
+  [/^pair_bonus/, 'pairBonus'],
   [/^(reward|commission)/, 'reward'],
 ];
 // Points are never withdrawn: their holds are an order's (held at checkout, given back when it ends unpaid).
@@ -191,11 +194,25 @@ export async function rewardLog(deps: Deps, actor: Actor, input: EndpointQuery<t
   return { ...(await accountLines(deps, actor, 'rewards', input)), empty_text: deps.i18n.t(actor.lang, 'wallet.rewards.empty') };
 }
 
-/** The member's rewards per currency: balance now and all ever earned. */
+/** Rewards entries that take an earning back (they lower what was earned, unlike moving rewards to cash). */
+const TAKEN_BACK_KINDS = ['commission.reverse'];
+
+/** What the member still owes back of earnings per currency (a reversal the rewards could not cover): the referral area answers it (wiring.ts). */
+export const rewardHooks: { owed?: (db: Executor, memberId: number) => Promise<Array<{ currency: string; amount: number }>> } = {};
+
+/**
+ * The member's rewards per currency: balance now and all ever earned, net of reversals: what came in,
+ * less what reversals took back and what they still hold as a debt (so a reversed commission is not earned).
+ */
 export async function rewardTotals(deps: Deps, actor: Actor) {
   const userId = memberIdOf(actor);
-  const [accounts, earned] = await Promise.all([findMemberAccountsWithHolds(deps.db, userId), findMemberCredits(deps.db, { memberId: userId, asset: 'rewards' })]);
-  const list = accounts.filter((a) => a.asset === 'rewards').map((a) => ({ currency: a.currency, balance: a.balance, earned: Number(earned.find((e) => e.currency === a.currency)?.amount ?? 0) }));
+  const [accounts, earned, owed] = await Promise.all([
+    findMemberAccountsWithHolds(deps.db, userId),
+    findMemberCredits(deps.db, { memberId: userId, asset: 'rewards', lessKinds: TAKEN_BACK_KINDS }),
+    rewardHooks.owed?.(deps.db, userId) ?? [],
+  ]);
+  const sumOf = (rows: Array<{ currency: string; amount: number }>, currency: string) => rows.filter((r) => r.currency === currency).reduce((n, r) => n + Number(r.amount), 0);
+  const list = accounts.filter((a) => a.asset === 'rewards').map((a) => ({ currency: a.currency, balance: a.balance, earned: Math.max(0, sumOf(earned, a.currency) - sumOf(owed, a.currency)) }));
   return { list, empty_text: deps.i18n.t(actor.lang, 'wallet.rewards.empty') };
 }
 

@@ -166,6 +166,21 @@ describe('PV at settlement', () => {
   });
 });
 
+describe('the plan’s rules a member reads', () => {
+  it('pvChangeSet shows the daily cap of the member’s own star (the one their pairing is capped at), the default cap without a star', async () => {
+    const starred = await shopper(null);
+    const plain = await shopper(null);
+    await t.db.insertInto('referral_stats').values({ member_id: starred.userId, star: 1 } as never).onConflict((oc) => oc.column('member_id').doUpdateSet({ star: 1 } as never)).execute();
+    await t.db.updateTable('star_levels').set({ daily_cap_minor: 3000 }).where('star', '=', 1).execute();
+    try {
+      expect((await kit.get(starred, '/attractive/user/pvChangeSet')).body.data.rules).toMatchObject({ daily_cap: 3000, currency: 'USD' });
+      expect((await kit.get(plain, '/attractive/user/pvChangeSet')).body.data.rules).toMatchObject({ daily_cap: 30000 });
+    } finally {
+      await t.db.updateTable('star_levels').set({ daily_cap_minor: 30000 }).where('star', '=', 1).execute();
+    }
+  });
+});
+
 describe('the daily pair bonus', () => {
   it('the worked example: L 500, R 400, cap 30.00 → 4 pairs, 40.00 gross, 30.00 paid through the ledger, 10.00 flushed, carry L 100 / R 0; a re-run changes nothing', async () => {
     await t.db.updateTable('referral_settings').set({ default_daily_cap_minor: 3000 }).execute();
@@ -192,6 +207,8 @@ describe('the daily pair bonus', () => {
       const paidBy = (await resultOf(sponsor.userId, yesterday))!.entry_id!;
       const entry = await t.db.selectFrom('journal_entries').select(['kind', 'idempotency_key']).where('id', '=', paidBy).executeTakeFirstOrThrow();
       expect(entry).toEqual({ kind: 'pair_bonus', idempotency_key: `duipeng:${yesterday}:0` });
+      // The member's rewards log names it.
+      expect((await kit.get(sponsor, '/attractive/reward/log')).body.data.list[0]).toMatchObject({ reason: 'pair_bonus', reason_text: 'Pair bonus', amount: 3000 });
 
       // Again, by the job or by hand: nothing changes.
       const entryCount = async () => (await t.db.selectFrom('journal_entries').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
@@ -322,6 +339,81 @@ describe('referral commissions', () => {
     // 2.00 earned, 1.50 netted against the debt: 0.50 reaches the rewards.
     expect(await rewardsOf(parent.userId)).toBe(50);
     expect(await t.db.selectFrom('commission_debts').select('amount_minor').where('member_id', '=', parent.userId).executeTakeFirstOrThrow()).toEqual({ amount_minor: 0 });
+    expect(await ledgerCheck(t.db)).toEqual([]);
+  });
+  it('reversing a commission that paid off a debt takes all of it back: the netted part goes back onto the debt; the console shows each reversal’s parts, the team page and the rewards page count only what stays earned', async () => {
+    const parent = await shopper(null);
+    const buyer = await shopper(parent.userId);
+    const admin = (url: string, body?: unknown) => (body === undefined ? call(t, 'GET', url, { headers: operator.headers, lang: 'en-us' }) : call(t, 'POST', url, { headers: { ...operator.headers, 'idempotency-key': key() }, body, lang: 'en-us' }));
+    const debtOf = async () => Number((await t.db.selectFrom('commission_debts').select('amount_minor').where('member_id', '=', parent.userId).executeTakeFirst())?.amount_minor ?? 0);
+    const earnedOf = async () => (await kit.get(parent, '/attractive/reward/total')).body.data.list.find((r: { currency: string }) => r.currency === 'USD')?.earned;
+    const commissionOf = (orderId: number) => t.db.selectFrom('commissions').select(['id', 'posted_minor', 'debt_netted_minor']).where('order_id', '=', orderId).executeTakeFirstOrThrow();
+
+    // 2.00 earned; 1.50 of it moved to cash; the reversal takes back 0.50 and carries 1.50 as a debt.
+    const first = await paidOrder(buyer, 4000, 0);
+    // Pending is not earned yet: the team page does not count it.
+    expect((await kit.get(parent, '/user/spread/sonList')).body.data.list).toEqual([expect.objectContaining({ id: buyer.userId, commission_from: [] })]);
+    await settle(buyer, first.order_id);
+    expect(await earnedOf()).toBe(200);
+    expect((await kit.post(parent, '/attractive/user/changeUserMoney', { currency: 'USD', amount: '1.50' })).body.code).toBe(200);
+    const c1 = await commissionOf(first.order_id);
+    expect((await admin('/admin/api/referral/commissions/reverse', { id: c1.id, reason: 'refunded after settling' })).body.data).toEqual({ id: c1.id, status: 'reversed', reversed: 50, debt: 150 });
+    expect(await debtOf()).toBe(150);
+    // The rewards log names the reversal; a reversed commission is not earned.
+    const log = (await kit.get(parent, '/attractive/reward/log')).body.data.list;
+    expect(log[0]).toMatchObject({ reason: 'commission.reverse', reason_text: 'Commission reversed', amount: -50 });
+    expect(await earnedOf()).toBe(0);
+
+    // 0.30 earned next, all of it netted against the debt: nothing reaches the rewards.
+    const second = await paidOrder(buyer, 600, 0);
+    await settle(buyer, second.order_id);
+    const c2 = await commissionOf(second.order_id);
+    expect(c2).toMatchObject({ posted_minor: 0, debt_netted_minor: 30 });
+    expect(await debtOf()).toBe(120);
+    expect(await earnedOf()).toBe(30);
+    // Reversed: the 0.30 it paid off goes back onto the debt (the rewards hold nothing to take back).
+    expect((await admin('/admin/api/referral/commissions/reverse', { id: c2.id, reason: 'refunded after settling' })).body.data).toEqual({ id: c2.id, status: 'reversed', reversed: 0, debt: 30 });
+    expect(await debtOf()).toBe(150);
+    expect(await earnedOf()).toBe(0);
+
+    // 4.00 earned: 1.50 pays the debt off, 2.50 reaches the rewards.
+    const third = await paidOrder(buyer, 8000, 0);
+    await settle(buyer, third.order_id);
+    expect(await debtOf()).toBe(0);
+    expect(await rewardsOf(parent.userId)).toBe(250);
+    expect(await earnedOf()).toBe(400);
+    expect((await kit.get(parent, '/user/spread/sonList')).body.data.list).toEqual([expect.objectContaining({ id: buyer.userId, commission_from: [{ currency: 'USD', amount: 400 }] })]);
+
+    // The console lists each reversal's parts: taken back from the rewards, added to the debt.
+    const listed = (await admin(`/admin/api/referral/commissions?member_id=${parent.userId}`)).body.data.list;
+    expect(listed).toEqual([
+      expect.objectContaining({ id: expect.any(Number), status: 'settled', posted: 250, netted: 150, reversed: 0, debt: 0 }),
+      expect.objectContaining({ id: c2.id, status: 'reversed', posted: 0, netted: 30, reversed: 0, debt: 30 }),
+      expect.objectContaining({ id: c1.id, status: 'reversed', posted: 200, netted: 0, reversed: 50, debt: 150 }),
+    ]);
+    expect(await ledgerCheck(t.db)).toEqual([]);
+  });
+
+  it('an operator voids one pending commission: the order’s other levels stay pending and are paid when it settles', async () => {
+    const grand = await shopper(null);
+    const parent = await shopper(grand.userId);
+    const buyer = await shopper(parent.userId);
+    const o = await paidOrder(buyer, 2000, 0);
+    const rows = () => t.db.selectFrom('commissions').select(['id', 'level', 'status', 'reason']).where('order_id', '=', o.order_id).orderBy('level').execute();
+    const [level1, level2] = await rows();
+    const voided = await call(t, 'POST', '/admin/api/referral/commissions/void', { headers: { ...operator.headers, 'idempotency-key': key() }, body: { id: level1!.id, reason: 'self-dealing' }, lang: 'en-us' });
+    expect(voided.body).toMatchObject({ code: 200, data: { id: level1!.id, status: 'void' } });
+    expect(await rows()).toEqual([
+      { id: level1!.id, level: 1, status: 'void', reason: 'self-dealing' },
+      { id: level2!.id, level: 2, status: 'pending', reason: '' },
+    ]);
+    // Voided already: refused, as a settled one would be.
+    const again = await call(t, 'POST', '/admin/api/referral/commissions/void', { headers: { ...operator.headers, 'idempotency-key': key() }, body: { id: level1!.id, reason: 'again' }, lang: 'en-us' });
+    expect(again.body.code).toBe(ResponseCode.referralCommissionState);
+    await settle(buyer, o.order_id);
+    expect(await rewardsOf(parent.userId)).toBe(0);
+    expect(await rewardsOf(grand.userId)).toBe(40);
+    expect((await rows()).map((r) => r.status)).toEqual(['void', 'settled']);
     expect(await ledgerCheck(t.db)).toEqual([]);
   });
 });
