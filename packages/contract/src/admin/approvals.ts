@@ -60,6 +60,18 @@ export const APPROVAL_STATUSES = ['pending', 'approved', 'rejected', 'cancelled'
 const id = wholeNumber(1, 2_147_483_647);
 const currencyOrPoints = z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/, 'validation.invalid');
 
+/**
+ * One field a settings request changes, as it is now (`from`) and as asked (`to`): null where it is
+ * absent on that side (a star added or removed). `star` names the star of a ladder field.
+ */
+export const approvalChangeSchema = z.object({
+  field: z.string(),
+  star: z.number().int().nullable(),
+  from: z.union([z.number(), z.string(), z.boolean()]).nullable(),
+  to: z.union([z.number(), z.string(), z.boolean()]).nullable(),
+});
+export type ApprovalChange = z.infer<typeof approvalChangeSchema>;
+
 export const approvalRequestSchema = z.object({
   id: z.number().int(),
   kind: z.enum(APPROVAL_KINDS),
@@ -72,6 +84,8 @@ export const approvalRequestSchema = z.object({
   amount: z.number().int().nullable(),
   /** What it does, in words (`5 × 100.00 USD gift cards`). */
   summary: z.string(),
+  /** For a settings request (the referral plan): every field that differs from the settings it was asked from; empty: nothing differs; null: not a settings request. */
+  changes: z.array(approvalChangeSchema).nullable(),
   reason: z.string(),
   requested_by: z.string(),
   requested_at: z.string(),

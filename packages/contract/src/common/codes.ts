@@ -295,6 +295,8 @@ export const ResponseCode = {
   operatorLastOwner: 7017,
   /** A role that approves money needs another active owner's approval, and the shop has none: the machine's administrator adds one from the command line. */
   operatorGrantNeedsOwner: 7018,
+  /** A different request about the same thing already waits (`id`): decide or withdraw it first (the same one asked again answers it). */
+  approvalAlreadyWaiting: 7019,
   // Referral team (8000–8099).
   /** The member to place is not the caller's direct invitee (no hint that the member exists). */
   referralNotInvitee: 8001,
@@ -314,6 +316,8 @@ export const ResponseCode = {
   referralRoleHeld: 8011,
   /** No such application, or it is already decided. */
   referralApplicationState: 8012,
+  /** The plan changed since this plan request was made (or its form loaded): approving it would undo that change. */
+  referralPlanChanged: 8013,
   /** The day is not over yet in the shop's time zone, or an earlier day is still to be paired (`day`). */
   referralDayNotDue: 8020,
   /** The commission is not in a state that allows this. */
@@ -540,6 +544,7 @@ export const responseCodeMessageKey: Record<number, string> = {
   [ResponseCode.approvalThresholdTooHigh]: 'admin.code.approvalThresholdTooHigh',
   [ResponseCode.operatorLastOwner]: 'admin.code.operatorLastOwner',
   [ResponseCode.operatorGrantNeedsOwner]: 'admin.code.operatorGrantNeedsOwner',
+  [ResponseCode.approvalAlreadyWaiting]: 'admin.code.approvalAlreadyWaiting',
   [ResponseCode.settingInvalid]: 'admin.code.settingInvalid',
   [ResponseCode.operatorSelfChange]: 'admin.code.operatorSelfChange',
   [ResponseCode.referralNotInvitee]: 'referral.code.referralNotInvitee',
@@ -551,6 +556,7 @@ export const responseCodeMessageKey: Record<number, string> = {
   [ResponseCode.referralApplicationPending]: 'referral.code.referralApplicationPending',
   [ResponseCode.referralRoleHeld]: 'referral.code.referralRoleHeld',
   [ResponseCode.referralApplicationState]: 'referral.code.referralApplicationState',
+  [ResponseCode.referralPlanChanged]: 'referral.code.referralPlanChanged',
   [ResponseCode.referralDayNotDue]: 'referral.code.referralDayNotDue',
   [ResponseCode.referralCommissionState]: 'referral.code.referralCommissionState',
   [ResponseCode.feedbackCategoryUnknown]: 'support.code.feedbackCategoryUnknown',

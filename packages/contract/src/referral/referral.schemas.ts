@@ -307,7 +307,8 @@ export const planSettingsSchema = z.object({
 });
 export type PlanSettings = z.infer<typeof planSettingsSchema>;
 export const adminPlanData = planSettingsSchema.extend({ updated_at: stamp, updated_by: z.string() });
-export const adminPlanBody = planSettingsSchema.extend({ reason });
+/** `base_updated_at`: the `updated_at` of the plan the form was loaded from (approving never undoes a change made since). */
+export const adminPlanBody = planSettingsSchema.extend({ base_updated_at: stamp, reason });
 export const adminPlanRequestData = z.object({ request_id: z.number().int(), status: z.string() });
 export const adminApplicationsQuery = pageQuery.extend({ status: z.enum(APPLICATION_STATUSES).optional(), kind: z.enum(APPLICATION_KINDS).optional() });
 export const adminApplicationsData = pageOf(

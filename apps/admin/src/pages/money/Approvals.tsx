@@ -8,6 +8,7 @@ import { useEndpointQuery } from '../../lib/endpoint-query';
 import { useCan, useOperator } from '../../lib/operator';
 import { DecisionModal } from '../../components/DecisionModal';
 import { SetupLinkModal, type SetupLink } from '../../components/SetupLinkModal';
+import { ApprovalWhat } from './ApprovalWhat';
 import { QueryTable } from '../../components/QueryTable';
 import { call } from '../../lib/request';
 import { formatDate } from '../../lib/format';
@@ -107,7 +108,8 @@ export default function Approvals() {
         columns={[
           { title: t('console.common.id'), dataIndex: 'id', width: 70 },
           { title: t('console.money.approvals.kind'), dataIndex: 'kind', render: (k: ApprovalRequest['kind']) => t(`console.money.approvals.kinds.${k}`) },
-          { title: t('console.money.approvals.what'), dataIndex: 'summary' },
+          // Wide enough at 1280 px that a plan request's old → new lines stay readable.
+          { title: t('console.money.approvals.what'), key: 'what', width: 340, render: (_, r) => <ApprovalWhat request={r} /> },
           { title: t('console.common.member'), key: 'm', render: (_, r) => (r.member_id === null ? '—' : `${r.member_name ?? ''} (#${r.member_id})`) },
           { title: t('console.common.amount'), key: 'amount', align: 'right', render: (_, r) => amountOf(r) },
           { title: t('console.common.reason'), dataIndex: 'reason' },
@@ -155,7 +157,7 @@ export default function Approvals() {
                 showHeader={false}
                 rowKey="k"
                 dataSource={[
-                  { k: t('console.money.approvals.what'), v: acting.row.summary },
+                  { k: acting.row.changes?.length ? t('console.money.approvals.changes') : t('console.money.approvals.what'), v: <ApprovalWhat request={acting.row} whole /> },
                   { k: t('console.common.member'), v: acting.row.member_id === null ? '—' : `${acting.row.member_name ?? ''} (#${acting.row.member_id})` },
                   { k: t('console.common.reason'), v: acting.row.reason },
                   { k: t('console.money.adjust.requestedBy'), v: acting.row.requested_by },

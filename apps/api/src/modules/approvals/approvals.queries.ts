@@ -4,17 +4,17 @@ import type { DB } from '../../db/schema.js';
 import type { ApprovalRequestsTable } from './approvals.table.js';
 
 const REQUEST_COLUMNS = [
-  'r.id', 'r.kind', 'r.status', 'r.member_id', 'r.currency', 'r.amount', 'r.payload', 'r.summary', 'r.reason', 'r.requested_by', 'r.requested_by_id', 'r.requested_at',
+  'r.id', 'r.kind', 'r.status', 'r.member_id', 'r.currency', 'r.amount', 'r.payload', 'r.summary', 'r.changes', 'r.reason', 'r.requested_by', 'r.requested_by_id', 'r.requested_at',
   'r.automatic', 'r.decided_by', 'r.decided_by_id', 'r.decided_at', 'r.decision_reason', 'r.result',
 ] as const;
 
 export const insertApprovalRequest = async (
   db: Executor,
-  r: Pick<ApprovalRequestsTable, 'kind' | 'member_id' | 'currency' | 'amount' | 'summary' | 'subject' | 'reason' | 'requested_by' | 'requested_by_id'> & { payload: unknown },
+  r: Pick<ApprovalRequestsTable, 'kind' | 'member_id' | 'currency' | 'amount' | 'summary' | 'subject' | 'reason' | 'requested_by' | 'requested_by_id'> & { payload: unknown; changes: unknown },
 ): Promise<number | undefined> =>
   (
-    await sql<{ id: number }>`insert into approval_requests (kind, member_id, currency, amount, payload, summary, subject, reason, requested_by, requested_by_id)
-      values (${r.kind}, ${r.member_id}, ${r.currency}, ${r.amount}, ${JSON.stringify(r.payload)}::jsonb, ${r.summary}, ${r.subject}, ${r.reason}, ${r.requested_by}, ${r.requested_by_id})
+    await sql<{ id: number }>`insert into approval_requests (kind, member_id, currency, amount, payload, summary, changes, subject, reason, requested_by, requested_by_id)
+      values (${r.kind}, ${r.member_id}, ${r.currency}, ${r.amount}, ${JSON.stringify(r.payload)}::jsonb, ${r.summary}, ${r.changes === null ? null : JSON.stringify(r.changes)}::jsonb, ${r.subject}, ${r.reason}, ${r.requested_by}, ${r.requested_by_id})
       on conflict (kind, subject) where status = 'pending' and subject is not null do nothing
       returning id`.execute(db)
   ).rows[0]?.id;
@@ -22,6 +22,16 @@ export const insertApprovalRequest = async (
 /** The request waiting about a subject. */
 export const findPendingRequestOfSubject = async (db: Executor, kind: string, subject: string) =>
   (await db.selectFrom('approval_requests').select('id').where('kind', '=', kind).where('subject', '=', subject).where('status', '=', 'pending').executeTakeFirst())?.id;
+
+/** The request waiting about a subject, and whether it carries out exactly `payload` (jsonb equality: key order does not matter). */
+export const findPendingRequestLike = async (db: Executor, kind: string, subject: string, payload: unknown) =>
+  db
+    .selectFrom('approval_requests')
+    .select(['id', sql<boolean>`payload = ${JSON.stringify(payload)}::jsonb`.as('same')])
+    .where('kind', '=', kind)
+    .where('subject', '=', subject)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
 
 export const findApprovalRequest = (db: Executor, id: number) =>
   db.selectFrom('approval_requests as r').leftJoin('users as u', 'u.id', 'r.member_id').select([...REQUEST_COLUMNS, 'u.user_name as member_name']).where('r.id', '=', id).executeTakeFirst();

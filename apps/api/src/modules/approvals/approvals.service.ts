@@ -1,4 +1,4 @@
-import { APPROVAL_KINDS, APPROVAL_KIND_PERMISSIONS, LIMIT_KINDS, ResponseCode, roleAllows, soloCeiling, type ApprovalKind, type ApprovalRequest, type EndpointData, type EndpointBody, type EndpointQuery, type LimitKind, type OperatorRole, type Permission, type adminDecideApproval, type adminListApprovals, type adminSetApprovalLimit } from '@shop/contract';
+import { APPROVAL_KINDS, APPROVAL_KIND_PERMISSIONS, LIMIT_KINDS, ResponseCode, roleAllows, soloCeiling, type ApprovalChange, type ApprovalKind, type ApprovalRequest, type EndpointData, type EndpointBody, type EndpointQuery, type LimitKind, type OperatorRole, type Permission, type adminDecideApproval, type adminListApprovals, type adminSetApprovalLimit } from '@shop/contract';
 import type { Database, Executor } from '../../db/database.js';
 import { operatorNameOf, refuseOwnAccount, type Actor } from '../../lib/actor.js';
 import { iso } from '../../lib/dates.js';
@@ -62,7 +62,9 @@ export interface ApprovalAsk<P> {
   amount: number | null;
   payload: P;
   summary: string;
-  /** What it is about (`recharge:12`): asked again while one waits, the waiting request is answered. */
+  /** A settings request: what it changes from the settings it was asked from, field by field (shown to the approver). */
+  changes?: ApprovalChange[];
+  /** What it is about (`recharge:12`): one request waits per subject; the same one asked again answers it, a different one is refused. */
   subject?: string;
   reason: string;
 }
@@ -76,6 +78,7 @@ const toView = (r: q.ApprovalRequestRow): ApprovalRequest => ({
   currency: r.currency,
   amount: r.amount === null ? null : Number(r.amount),
   summary: r.summary,
+  changes: (r.changes as ApprovalChange[] | null) ?? null,
   reason: r.reason,
   requested_by: r.requested_by,
   requested_at: iso(r.requested_at),
@@ -111,13 +114,13 @@ export async function requestApproval<P, R>(db: Database, actor: Actor, ask: App
       amount: ask.amount,
       payload: ask.payload,
       summary: ask.summary,
+      changes: ask.changes ?? null,
       subject: ask.subject ?? null,
       reason: ask.reason,
       requested_by: operator,
       requested_by_id: actor.operatorId ?? null,
     });
-    // The same subject asked again while a request waits: that request, nothing new.
-    if (id === undefined) return { request: await viewOf(tx, (await q.findPendingRequestOfSubject(tx, ask.kind, ask.subject!))!), result: null };
+    if (id === undefined) return { request: await viewOf(tx, await waitingRequestOf(tx, ask)), result: null };
     // At once only under the owner's threshold and within what one operator may let through alone today
     // (never a kind an owner sets no threshold for: a grant of a role that approves money).
     const automatic =
@@ -134,6 +137,18 @@ export async function requestApproval<P, R>(db: Database, actor: Actor, ask: App
     await insertOperatorAction(tx, { operator, action: `${ask.kind}.${automatic ? 'done' : 'request'} #${id} ${ask.summary}`, target_type: 'approval', target_id: id, reason: ask.reason });
     return { request: await viewOf(tx, id), result };
   });
+}
+
+/**
+ * The request already waiting about the ask's subject: the same one asked again (a double tap, a
+ * retry) answers it; a different one is refused naming it, never dropped while answered as a success.
+ */
+async function waitingRequestOf(tx: Tx, ask: ApprovalAsk<unknown>): Promise<number> {
+  const waiting = await q.findPendingRequestLike(tx, ask.kind, ask.subject!, ask.payload);
+  // Decided between our insert and this read: the asker tries again on a settled state.
+  if (!waiting) throw alreadyDecided();
+  if (!waiting.same) throw new AppError(ResponseCode.approvalAlreadyWaiting, { id: Number(waiting.id) });
+  return Number(waiting.id);
 }
 
 /**

@@ -13,6 +13,8 @@ export interface ApprovalRequestsTable {
   /** What the approving operator carries out, as asked. */
   payload: unknown;
   summary: string;
+  /** What a settings request changes, field by field (`ApprovalChange[]`); null for other requests. */
+  changes: unknown;
   /** What it is about (`recharge:12`): one request waits per kind and subject. */
   subject: string | null;
   reason: string;

@@ -1,4 +1,4 @@
-import { ResponseCode, type EndpointBody, type EndpointData, type EndpointQuery, type PlanSettings } from '@shop/contract';
+import { ResponseCode, type ApprovalChange, type EndpointBody, type EndpointData, type EndpointQuery, type PlanSettings } from '@shop/contract';
 import type {
   adminDecideApplication,
   adminListApplications,
@@ -159,33 +159,64 @@ export async function runDayByOperator(deps: Deps, actor: Actor, input: Endpoint
   return { day: input.day, members: run.members, paid: Number(run.paid_minor), rerun: run.rerun };
 }
 
+/** The plan as the settings row and the ladder hold it. */
+const planOf = (s: q.ReferralSettings, stars: q.StarLevel[]): PlanSettings => ({
+  placement_deadline_days: s.placement_deadline_days,
+  pair_unit_pv: s.pair_unit_pv,
+  pair_rate_bp: s.pair_rate_bp,
+  pv_value_minor: s.pv_value_minor,
+  bonus_currency: s.bonus_currency,
+  default_daily_cap_minor: Number(s.default_daily_cap_minor),
+  time_zone: s.time_zone,
+  commission_levels: s.commission_levels,
+  level1_rate_bp: s.level1_rate_bp,
+  level2_rate_bp: s.level2_rate_bp,
+  level3_rate_bp: s.level3_rate_bp,
+  keep_star: s.keep_star,
+  stars: stars.map((l) => ({ star: l.star, personal_pv: l.personal_pv, direct_members: l.direct_members, weak_leg_pv: Number(l.weak_leg_pv), directs_at_star: l.directs_at_star, directs_at_star_count: l.directs_at_star_count, daily_cap: Number(l.daily_cap_minor) })),
+});
+
 /** The plan's settings and the star ladder. */
 export async function referralPlan(deps: Deps, actor: Actor): Promise<EndpointData<typeof adminReferralPlan>> {
   operatorNameOf(actor);
   const [s, stars] = await Promise.all([q.findReferralSettings(deps.db), q.findStarLevels(deps.db)]);
-  return {
-    placement_deadline_days: s.placement_deadline_days,
-    pair_unit_pv: s.pair_unit_pv,
-    pair_rate_bp: s.pair_rate_bp,
-    pv_value_minor: s.pv_value_minor,
-    bonus_currency: s.bonus_currency,
-    default_daily_cap_minor: Number(s.default_daily_cap_minor),
-    time_zone: s.time_zone,
-    commission_levels: s.commission_levels,
-    level1_rate_bp: s.level1_rate_bp,
-    level2_rate_bp: s.level2_rate_bp,
-    level3_rate_bp: s.level3_rate_bp,
-    keep_star: s.keep_star,
-    stars: stars.map((l) => ({ star: l.star, personal_pv: l.personal_pv, direct_members: l.direct_members, weak_leg_pv: Number(l.weak_leg_pv), directs_at_star: l.directs_at_star, directs_at_star_count: l.directs_at_star_count, daily_cap: Number(l.daily_cap_minor) })),
-    updated_at: iso(s.updated_at),
-    updated_by: s.updated_by,
-  };
+  return { ...planOf(s, stars), updated_at: iso(s.updated_at), updated_by: s.updated_by };
 }
 
-/** Asks to change the plan: a second operator approves it (it shapes what members earn). */
+/** A plan change as asked: the plan, and the `updated_at` of the plan it was asked from. */
+export type PlanRequest = PlanSettings & { base_updated_at: string };
+
+type StarLevelSettings = PlanSettings['stars'][number];
+const PLAN_FIELDS = ['placement_deadline_days', 'pair_unit_pv', 'pair_rate_bp', 'pv_value_minor', 'bonus_currency', 'default_daily_cap_minor', 'time_zone', 'commission_levels', 'level1_rate_bp', 'level2_rate_bp', 'level3_rate_bp', 'keep_star'] as const;
+const STAR_FIELDS = ['personal_pv', 'direct_members', 'weak_leg_pv', 'directs_at_star', 'directs_at_star_count', 'daily_cap'] as const;
+
+/** Every field of `to` that differs from `from`, old → new; a star added or removed lists each of its fields with the other side null. */
+export function planChanges(from: PlanSettings, to: PlanSettings): ApprovalChange[] {
+  const changes: ApprovalChange[] = PLAN_FIELDS.filter((f) => from[f] !== to[f]).map((f) => ({ field: f, star: null, from: from[f], to: to[f] }));
+  const byStar = (list: StarLevelSettings[]) => new Map(list.map((l) => [l.star, l]));
+  const [before, after] = [byStar(from.stars), byStar(to.stars)];
+  for (const star of [...new Set([...before.keys(), ...after.keys()])].sort((a, b) => a - b)) {
+    const [was, will] = [before.get(star), after.get(star)];
+    for (const f of STAR_FIELDS) if (was?.[f] !== will?.[f]) changes.push({ field: f, star, from: was?.[f] ?? null, to: will?.[f] ?? null });
+  }
+  return changes;
+}
+
+/** The ms a plan's `updated_at` names, or a refusal when it names none. */
+function baseOf(stamp: string): number {
+  const at = Date.parse(stamp);
+  if (Number.isNaN(at)) throw new AppError(ResponseCode.settingInvalid, { field: 'base_updated_at' });
+  return at;
+}
+
+/**
+ * Asks to change the plan: a second operator approves it (it shapes what members earn). The request
+ * records the plan it was asked from and lists what it changes; asked from a plan changed since the
+ * form was loaded, it is refused (it would undo that change).
+ */
 export async function setReferralPlan(deps: Pick<AppDeps, 'db'>, actor: Actor, input: EndpointBody<typeof adminSetReferralPlan>): Promise<EndpointData<typeof adminSetReferralPlan>> {
   operatorNameOf(actor);
-  const { reason, ...plan } = input;
+  const { reason, base_updated_at, ...plan } = input;
   try {
     Intl.DateTimeFormat('en', { timeZone: plan.time_zone });
   } catch {
@@ -193,23 +224,37 @@ export async function setReferralPlan(deps: Pick<AppDeps, 'db'>, actor: Actor, i
   }
   const stars = plan.stars.map((s) => s.star);
   if (new Set(stars).size !== stars.length) throw new AppError(ResponseCode.settingInvalid, { field: 'stars' });
-  const { request } = await requestApproval<PlanSettings, { saved: true }>(deps.db as never, actor, {
+  const [current, ladder] = await Promise.all([q.findReferralSettings(deps.db), q.findStarLevels(deps.db)]);
+  const base = baseOf(base_updated_at);
+  if (current.updated_at.getTime() !== base) throw new AppError(ResponseCode.referralPlanChanged, undefined, { messageKey: 'referral.code.referralPlanChangedForm' });
+  const changes = planChanges(planOf(current, ladder), plan);
+  const { request } = await requestApproval<PlanRequest, { saved: true }>(deps.db as never, actor, {
     kind: 'referral.plan',
     memberId: null,
     currency: plan.bonus_currency,
     amount: null,
-    payload: plan,
-    summary: `pair ${plan.pair_unit_pv} PV × ${plan.pair_rate_bp / 100} %, commissions ${[plan.level1_rate_bp, plan.level2_rate_bp, plan.level3_rate_bp].slice(0, plan.commission_levels).map((r) => `${r / 100} %`).join(' / ') || 'none'}, ${plan.stars.length} star(s)`,
+    // The base in one form, so the same request sent twice is recognised as the same.
+    payload: { ...plan, base_updated_at: new Date(base).toISOString() },
+    summary: `plan: ${changes.map((c) => `${c.star === null ? '' : `star ${c.star} `}${c.field} ${c.from ?? '—'} → ${c.to ?? '—'}`).join('; ') || 'no change'}`,
+    changes,
     subject: 'referral.plan',
     reason,
   });
   return { request_id: request.id, status: request.status };
 }
 
-/** Carries out an approved plan: the settings row and the ladder, recorded by the approval. */
-export async function saveApprovedPlan(tx: Tx, actor: Actor, plan: PlanSettings): Promise<{ saved: true }> {
-  const { stars, ...settings } = plan;
-  await q.updateReferralSettings(tx, settings, operatorNameOf(actor));
+/**
+ * Carries out an approved plan: the settings row and the ladder, recorded by the approval. Refused,
+ * changing nothing, when the plan changed since the request was made (approving it would undo that
+ * change); under the settings row's lock, so two approvals at once cannot both pass the check.
+ */
+export async function saveApprovedPlan(tx: Tx, actor: Actor, request: PlanRequest): Promise<{ saved: true }> {
+  const { stars, base_updated_at, ...settings } = request;
+  const current = await q.lockReferralSettingsForUpdate(tx);
+  // A request from before plans carried their base cannot be checked: asked again, it can.
+  if (base_updated_at === undefined || current.updated_at.getTime() !== Date.parse(base_updated_at)) throw new AppError(ResponseCode.referralPlanChanged);
+  // Strictly later than the base, so a request made from the plan before this change never matches it.
+  await q.updateReferralSettings(tx, settings, operatorNameOf(actor), new Date(Math.max(Date.now(), current.updated_at.getTime() + 1)));
   await q.replaceStarLevels(tx, stars.map((s) => ({ star: s.star, personal_pv: s.personal_pv, direct_members: s.direct_members, weak_leg_pv: s.weak_leg_pv, directs_at_star: s.directs_at_star, directs_at_star_count: s.directs_at_star_count, daily_cap_minor: s.daily_cap })));
   return { saved: true };
 }

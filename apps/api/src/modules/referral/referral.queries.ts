@@ -17,8 +17,10 @@ import { containing } from '../../lib/like.js';
 
 export const findReferralSettings = (db: Executor) => db.selectFrom('referral_settings').selectAll().executeTakeFirstOrThrow();
 export type ReferralSettings = Awaited<ReturnType<typeof findReferralSettings>>;
-export const updateReferralSettings = (db: Executor, set: Record<string, unknown>, by: string) =>
-  db.updateTable('referral_settings').set({ ...(set as object), updated_by: by, updated_at: new Date() }).returningAll().executeTakeFirstOrThrow();
+export const updateReferralSettings = (db: Executor, set: Record<string, unknown>, by: string, at: Date = new Date()) =>
+  db.updateTable('referral_settings').set({ ...(set as object), updated_by: by, updated_at: at }).returningAll().executeTakeFirstOrThrow();
+/** The plan's settings row, locked until the transaction ends (one plan change at a time, checked against what it was asked from). */
+export const lockReferralSettingsForUpdate = (tx: Tx) => tx.selectFrom('referral_settings').selectAll().forUpdate().executeTakeFirstOrThrow();
 export const findStarLevels = (db: Executor) => db.selectFrom('star_levels').selectAll().orderBy('star').execute();
 export type StarLevel = Awaited<ReturnType<typeof findStarLevels>>[number];
 export const replaceStarLevels = async (db: Executor, rows: StarLevel[]) => {

@@ -114,6 +114,27 @@ describe('a request for value', () => {
   });
 });
 
+describe('one request waiting per subject', () => {
+  it('asked again the same answers the waiting request; a different one is refused naming it, and nothing is dropped', async () => {
+    const en = { ...asker.headers, 'Accept-Language': 'en-us' };
+    const body = { base: 'USD', quote: 'THB', rate: '35.5', reason: 'bank board rate' };
+    const first = await post('/admin/api/rates/set', body, en);
+    const id = first.body.data.request.id as number;
+    expect((await post('/admin/api/rates/set', body, en)).body.data).toMatchObject({ request: { id, status: 'pending' }, result: null });
+    expect((await post('/admin/api/rates/set', { ...body, rate: '36.1' }, en)).body).toMatchObject({
+      code: ResponseCode.approvalAlreadyWaiting,
+      msg: `Request #${id} about this already waits for a second operator: approve, reject or withdraw it before asking for something different`,
+    });
+    const waiting = await t.db.selectFrom('approval_requests').select(['id', 'payload']).where('kind', '=', 'rate.set').where('status', '=', 'pending').where('subject', '=', 'rate:USD:THB:today').execute();
+    expect(waiting).toEqual([{ id, payload: body }]);
+    // Decided, the subject is free again: the different rate is a new request.
+    expect((await post('/admin/api/approvals/decide', { id, decision: 'reject', reason: 'wrong day' }, approver.headers)).body.data.status).toBe('rejected');
+    const next = (await post('/admin/api/rates/set', { ...body, rate: '36.1' }, en)).body.data.request;
+    expect(next.status).toBe('pending');
+    expect(next.id).not.toBe(id);
+  });
+});
+
 describe('what one operator lets through alone', () => {
   it('stays small: no owner sets a threshold or limit past the ceiling, and what one did alone today counts against it', async () => {
     const m = await walletMember(t);
