@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { paths } from '@/config/paths';
 import { useSession } from '@/stores/session';
 import { prepareApp, renderRoutes, startFakeApi } from '@/test/helpers';
@@ -64,8 +64,8 @@ const api = await startFakeApi({
   '/attractive/AfterSales/huanhuoGoods': () => ok({ list: [{ sku_id: 2, spec_text: 'Blue', image: '', stock: 4, price: 1200 }, { sku_id: 3, spec_text: 'Green', image: '', stock: 2, price: 1200 }], max_exchanges: 1, used: 0, left: 3 }),
   '/shop/order/afterSaleSubmit': () => ok({ case_id: 31, case_no: 'AS26112400000031', status: 'under_review' }),
   '/attractive/AfterSales/list': () => ok({ list: [theCase()], total: 1, page: 1, limit: 10, has_more: false }),
-  '/attractive/AfterSales/info': () =>
-    ok({ ...theCase(), events: [{ kind: 'submitted', from: null, to: 'under_review', reason: '', by: 'member', at: '2026-11-24T09:00:00.000Z' }, { kind: 'approved', from: 'under_review', to: 'awaiting_return', reason: '', by: 'operator', at: '2026-11-24T09:30:00.000Z' }], return_address: returnAddress ? { id: 1, name: 'Returns centre', address: 'Lot 5, Shah Alam', phone: '0355512345', hours: '', country_code: 'MY' } : null }),
+  '/attractive/AfterSales/info': (req) =>
+    new URLSearchParams(req.url.split('?')[1]).get('id') === '99999' ? { json: { code: 5210, msg: 'The after-sales case does not exist', data: null } } : ok({ ...theCase(), events: [{ kind: 'submitted', from: null, to: 'under_review', reason: '', by: 'member', at: '2026-11-24T09:00:00.000Z' }, { kind: 'approved', from: 'under_review', to: 'awaiting_return', reason: '', by: 'operator', at: '2026-11-24T09:30:00.000Z' }], return_address: returnAddress ? { id: 1, name: 'Returns centre', address: 'Lot 5, Shah Alam', phone: '0355512345', hours: '', country_code: 'MY' } : null }),
   '/attractive/AfterSales/logistics': () => ok({ list: [{ code: 'poslaju', name: 'Pos Laju', needs_phone_tail: false }, { code: 'sf', name: 'SF Express', needs_phone_tail: true }] }),
   '/attractive/AfterSales/expressSave': () => {
     status = 'return_shipped';
@@ -189,5 +189,17 @@ describe('after-sales pages', () => {
     expect(screen.queryByText('Returns centre')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Ask customer service' }));
     expect(await screen.findByText('chat page')).toBeTruthy();
+  });
+
+  it('saleInfo: a malformed id says the case does not exist, as an unknown one does, with a way back and no network error', async () => {
+    for (const id of ['99999', 'abc', '']) {
+      renderAt(`${paths.order.afterSaleDetails}?id=${id}`);
+      const state = within(await screen.findByRole('alert'));
+      expect(state.getByText('The after-sales case does not exist')).toBeTruthy();
+      expect(state.getByRole('button', { name: 'Back' })).toBeTruthy();
+      expect(screen.queryByText('Check your connection and try again.')).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+      cleanup();
+    }
   });
 });

@@ -75,7 +75,8 @@ export default function CaseInfoPage() {
   return (
     <div className="page after-sales-page as-case-page">
       <PageHeader title={t('app.page.afterSaleInfo')} />
-      <ListState loading={query.isPending && id > 0} error={query.isError || id === 0} failure={query.error} empty={false} onRetry={() => void query.refetch()}>
+      {/* A malformed id is a case that does not exist, as the server says of an unknown one: not a network failure to retry. */}
+      <ListState loading={query.isPending && id > 0} error={query.isError} failure={query.error} missing={id > 0 ? undefined : t('afterSales.code.afterSaleNotFound')} empty={false} onRetry={() => void query.refetch()}>
         {c && (
           <>
             <section className="as-section">

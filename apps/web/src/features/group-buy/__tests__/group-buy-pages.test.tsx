@@ -50,7 +50,8 @@ const api = await startFakeApi({
   '/shop/pintuan/goodsTuanList': () => ok({ list: [{ id: 6, leader: 'M***i', member_count: 2, size: 3, needed: 1, expires_at: '2026-11-24T10:00:00.000Z', seconds_left: 3 * 3600 + 20 * 60 }] }),
   '/shop/address/list': () => ({ ...ok({ list: addresses, max: 20 }), wait: addressesHeld }),
   '/shop/pintuan/buy': () => ok({ order_id: 31, order_no: '2611230000000031', status: 'awaiting_payment', total: 3980, currency: 'USD', expires_at: '2026-11-23T10:30:00.000Z', group_id: 6 }),
-  '/shop/order/info': () => ok(orderInfo()),
+  '/shop/order/info': (req) =>
+    new URLSearchParams(req.url.split('?')[1]).get('id') === '99999' ? { json: { code: 5020, msg: 'The order does not exist', data: null } } : ok(orderInfo()),
   // 2 × 19.90 at the group price, a 3.33 % operating fee and 5.00 shipping.
   '/shop/pintuan/buyPreview': () =>
     ok({
@@ -159,5 +160,21 @@ describe('group-buy pages', () => {
     renderAt(`${paths.groupBuy.group}?order_id=31`);
     expect(await screen.findByText('The group is complete: your order will ship')).toBeTruthy();
     expect(screen.queryByText(/min left/)).toBeNull();
+  });
+
+  it('a link without an order, or with one that does not exist, says so with a way back instead of loading forever', async () => {
+    const before = api.requests.filter((r) => r.url.startsWith('/shop/order/info')).length;
+    for (const link of ['?id=99999', '?order_id=abc', '']) {
+      renderAt(`${paths.groupBuy.group}${link}`);
+      expect(await screen.findByText('This page needs an order: open it from your orders')).toBeTruthy();
+      expect(within(screen.getByRole('alert')).getByRole('button', { name: 'Back' })).toBeTruthy();
+      expect(screen.queryByText('Loading…')).toBeNull();
+      cleanup();
+    }
+    expect(api.requests.filter((r) => r.url.startsWith('/shop/order/info'))).toHaveLength(before);
+    renderAt(`${paths.groupBuy.group}?order_id=99999`);
+    expect(await screen.findByText('The order does not exist', { selector: '.list-state *' })).toBeTruthy();
+    expect(within(screen.getByRole('alert')).getByRole('button', { name: 'Back' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
   });
 });

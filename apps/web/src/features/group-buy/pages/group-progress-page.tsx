@@ -20,7 +20,8 @@ export default function GroupProgressPage() {
   return (
     <div className="page group-buy-page">
       <PageHeader title={t('orders.page.groupProgress')} />
-      <ListState loading={order.isPending} error={order.isError} empty={!group} emptyText={t('orders.groupBuy.none')} onRetry={() => void order.refetch()}>
+      {/* Without an order id the query never runs (it stays pending): say so, and let the server's refusal of an unknown one show. */}
+      <ListState loading={order.isPending && orderId > 0} error={order.isError} failure={order.error} missing={orderId > 0 ? undefined : t('orders.missing')} empty={!group} emptyText={t('orders.groupBuy.none')} onRetry={() => void order.refetch()}>
         {group && (
           <section className="group-buy-section">
             <div className="group-progress-status">{t(`orders.groupBuy.status.${group.status}`)}</div>

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { paths } from '@/config/paths';
 import { useSession } from '@/stores/session';
 import { clearToasts, memberFixture, ok, prepareApp, renderRoutes, startFakeApi, toastText } from '@/test/helpers';
@@ -77,5 +77,13 @@ describe('pages/my/feedbacks', () => {
     expect(await screen.findByText('Sorry for the delay, we refunded the shipping fee.')).toBeTruthy();
     expect(screen.getByText('Reply from support')).toBeTruthy();
     expect(screen.getByText('Contact: mei@example.com')).toBeTruthy();
+  });
+
+  it('a link with a malformed feedback id says the feedback was not found, with a way back, instead of opening the form', async () => {
+    renderRoutes({ [paths.my.feedback]: <FeedbackPage /> }, `${paths.my.feedback}?id=abc`);
+    const state = within(await screen.findByRole('alert'));
+    expect(state.getByText('Feedback not found')).toBeTruthy();
+    expect(state.getByRole('button', { name: 'Back' })).toBeTruthy();
+    expect(screen.queryByText('Submit')).toBeNull();
   });
 });

@@ -11,7 +11,7 @@ export function FeedbackDetail({ id }: { id: number }) {
   const feedback = useFeedback(id);
   const f = feedback.data;
   return (
-    <ListState loading={feedback.isPending} error={feedback.isError} failure={feedback.error} empty={!f} emptyText={t('support.code.feedbackNotFound')} onRetry={() => void feedback.refetch()}>
+    <ListState loading={feedback.isPending && id > 0} error={feedback.isError} failure={feedback.error} missing={id > 0 ? undefined : t('support.code.feedbackNotFound')} empty={!f} emptyText={t('support.code.feedbackNotFound')} onRetry={() => void feedback.refetch()}>
       {f && (
         <>
           <article className="support-message" data-feedback={f.id}>

@@ -13,10 +13,12 @@ export default function FeedbackPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const id = Number(params.get('id') ?? 0);
+  // A link naming a feedback opens it, a malformed id included (its page says there is no such feedback).
+  const named = Boolean(params.get('id'));
+  const id = Number(params.get('id')) || 0;
   const tab = params.get('tab') === 'mine' ? 'mine' : 'send';
   const open = (feedbackId: number) => navigate(`${paths.my.feedback}?id=${feedbackId}`);
-  if (id > 0) {
+  if (named) {
     return (
       <div className="page support-page">
         <PageHeader title={t('app.page.feedback')} />

@@ -8,6 +8,7 @@ import BuyerShopOrdersPage from '../pages/buyer-orders-page';
 import MyShopPage from '../pages/my-shop-page';
 import ShopCartPage from '../pages/shop-cart-page';
 import ShopGoodsPage from '../pages/shop-goods-page';
+import ShopHomePage from '../pages/shop-home-page';
 import ShopOrdersPage from '../pages/shop-orders-page';
 import ShopSettingsPage from '../pages/shop-settings-page';
 import ShopSlipsPage from '../pages/shop-slips-page';
@@ -64,7 +65,12 @@ const api = await startFakeApi({
   '/attractive/shop/editShop': (req) => ok({ ...shop, ...(JSON.parse(req.body) as object) }),
   '/attractive/shop/restockOrders': () => ok({ list: [{ id: 90, order_no: '2611240000000090', completed_at: '2026-11-24T09:00:00.000Z', lines: [{ sku_id: 9, name: 'Teapot', spec_text: 'Blue', num: 2 }] }], total: 1, page: 1, limit: 20, has_more: false }),
   '/attractive/shop/restock': () => ({ json: { code: 8114, msg: 'Nothing of this order is left to put in your shop: its items are in after-sales', data: null } }),
-  '/attractive/shop/shopInfo': () => ok({ ...shop, share_url: 'https://shop.example/h5/#/pages/shop/home?id=5', qr_code: 'data:image/png;base64,iVBORw0KGgo=' }),
+  '/attractive/shop/shopInfo': (req) => {
+    // Shop 6 is another member's; 99999 is no shop at all.
+    const asked = new URLSearchParams(req.url.split('?')[1]).get('shop_id');
+    if (asked === '99999') return { json: { code: 8115, msg: 'This shop does not exist', data: null } };
+    return ok({ ...shop, ...(asked === '6' ? { id: 6, mine: false } : {}), share_url: 'https://shop.example/h5/#/pages/shop/home?id=5', qr_code: 'data:image/png;base64,iVBORw0KGgo=' });
+  },
   '/attractive/shop/shopTotal': () =>
     ok({ orders_awaiting_audit: 3, orders_to_ship: 1, orders_today: 2, sales_today: [], sales_month: [{ currency: 'USD', amount: 12000 }], goods_on_sale: 4, stock_units: 25, sales_slips_month: 0, earnings: [{ currency: 'USD', amount: 3600 }] }),
   '/attractive/shop/shopOrderList': () => (ordersFail ? { status: 500, json: { code: 500, msg: 'Server error', data: null } } : ok({ list: [{ ...order(orderStatus), ...ownerCase }], total: 1, page: 1, limit: 10, has_more: false })),
@@ -126,6 +132,22 @@ describe('member shop pages', () => {
     owner = false;
     renderRoutes({ [paths.shop.my]: <MyShopPage /> }, paths.shop.my);
     expect(await screen.findByText('Shops are run by approved shop owners')).toBeTruthy();
+  });
+
+  it('shop home: a shop that does not exist, or a malformed link, says so with a way back and shows no cart bar', async () => {
+    renderRoutes({ [paths.shop.home]: <ShopHomePage /> }, `${paths.shop.home}?id=6`);
+    expect(await screen.findByRole('button', { name: 'Check out' })).toBeTruthy();
+    expect(screen.getByText('Shop cart')).toBeTruthy();
+    cleanup();
+    for (const id of ['99999', 'abc']) {
+      renderRoutes({ [paths.shop.home]: <ShopHomePage /> }, `${paths.shop.home}?id=${id}`);
+      const state = within(await screen.findByRole('alert'));
+      expect(state.getByText('This shop does not exist')).toBeTruthy();
+      expect(state.getByRole('button', { name: 'Back' })).toBeTruthy();
+      expect(screen.queryByRole('button', { name: 'Check out' })).toBeNull();
+      expect(screen.queryByText('Shop cart')).toBeNull();
+      cleanup();
+    }
   });
 
   it('my shop: a member who is no owner is shown the way to become one, to the applications page', async () => {

@@ -15,7 +15,7 @@ export default function ShopHomePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const shopId = Number(params.get('id') ?? 0);
+  const shopId = Number(params.get('id')) || 0;
   const shop = useShop(shopId > 0 ? shopId : -1);
   const goods = useShopGoods(shopId > 0 ? shopId : undefined);
   const cart = useShopCart(shopId > 0 ? shopId : undefined);
@@ -25,7 +25,7 @@ export default function ShopHomePage() {
   return (
     <div className="page shop-page">
       <PageHeader title={shop.data?.name ?? t('userShop.page.shop')} />
-      <ListState loading={shop.isPending} error={shop.isError} failure={shop.error} empty={false} missing={shopId > 0 ? undefined : t('userShop.app.noShop')} onRetry={() => void shop.refetch()}>
+      <ListState loading={shop.isPending} error={shop.isError} failure={shop.error} empty={false} missing={shopId > 0 ? undefined : params.get('id') ? t('userShop.code.shopNotFound') : t('userShop.app.noShop')} onRetry={() => void shop.refetch()}>
         {shop.data && (
           <section className="shop-section shop-line">
             {shop.data.logo && <img className="shop-logo" src={shop.data.logo} alt="" />}
@@ -60,7 +60,8 @@ export default function ShopHomePage() {
           <LoadMore hasMore={Boolean(goods.hasNextPage)} loading={goods.isFetchingNextPage} onLoadMore={() => void goods.fetchNextPage()} />
         </ListState>
       </ListState>
-      {shopId > 0 && !shop.data?.mine && (
+      {/* Only a shop that exists (and is not the member's own) has a cart to show. */}
+      {shopId > 0 && shop.data && !shop.data.mine && (
         <div className="shop-bar">
           <Badge content={inCart || null}>
             <span>{t('userShop.page.cart')}</span>
