@@ -89,7 +89,7 @@ export const chatMessageSchema = z.object({
   conversation_id: z.number().int(),
   /** Who wrote it: the member, a support agent, or the shop (assignment, closing). */
   sender: z.enum(['member', 'agent', 'system']),
-  /** The agent's display name, for agents' messages. */
+  /** Who answered, for agents' messages: to members the shop's neutral label (never an operator's sign-in name), at the desk the operator's user name. */
   agent_name: z.string().nullable(),
   kind: z.enum(CHAT_MESSAGE_KINDS),
   /** The text, or for a card its label (goods name, order number). */
@@ -121,7 +121,7 @@ export const chatMessagesQuery = z.object({
 export const chatStateData = z.object({
   conversation_id: z.number().int().nullable(),
   status: z.enum(['none', 'waiting', 'open', 'closed']),
-  /** The agent answering, and whether one is online now. */
+  /** The agent answering (named by the shop's neutral label), and whether one is online now. */
   agent: z.object({ name: z.string(), online: z.boolean() }).nullable(),
   /** Whether any agent is online (else the page says when to expect an answer). */
   agents_online: z.boolean(),

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type SelectQueryBuilder } from 'kysely';
 import { OPERATOR_ROLES, roleAllows } from '@shop/contract';
 import type { Executor } from '../../db/database.js';
 import type { Tx } from '../../lib/transaction.js';
@@ -73,23 +73,33 @@ export const findConversationRow = (db: Executor, id: number) =>
 export const insertChatMessage = (db: Executor, m: { conversation_id: number; member_id: number; sender: ChatSender; agent_id: number | null; kind: ChatKind; body: string; upload_id: number | null; ref_id: number | null }) =>
   db.insertInto('chat_messages').values(m).returningAll().executeTakeFirstOrThrow();
 
-const messagesWithNames = (db: Executor) =>
-  db.selectFrom('chat_messages as m').leftJoin('operators as o', 'o.id', 'm.agent_id').leftJoin('uploads as up', 'up.id', 'm.upload_id').selectAll('m').select(['o.user_name as agent_name', 'up.storage_key']);
+/** Messages with their picture's key, and nobody's name: what a member is shown. */
+const messageRows = (db: Executor) => db.selectFrom('chat_messages as m').leftJoin('uploads as up', 'up.id', 'm.upload_id').selectAll('m').select('up.storage_key');
 
-/** A member's messages (every conversation of theirs) after `afterId` oldest first, or before `beforeId` newest first. */
-export const findMessagesOf = (db: Executor, where: { memberId?: number; conversationId?: number }, range: { afterId?: number; beforeId?: number }, limit: number) => {
-  let q = messagesWithNames(db);
-  if (where.memberId !== undefined) q = q.where('m.member_id', '=', where.memberId);
-  if (where.conversationId !== undefined) q = q.where('m.conversation_id', '=', where.conversationId);
+/** Messages with the answering operator's user name: for the desk only (it is half of a console sign-in). */
+const messagesWithNames = (db: Executor) => messageRows(db).leftJoin('operators as o', 'o.id', 'm.agent_id').select('o.user_name as agent_name');
+
+/** Messages after `afterId` oldest first, or before `beforeId` newest first. */
+const inRange = <O>(q: SelectQueryBuilder<any, any, O>, range: { afterId?: number; beforeId?: number }, limit: number) => {
   if (range.afterId !== undefined) return q.where('m.id', '>', range.afterId).orderBy('m.id', 'asc').limit(limit).execute();
   if (range.beforeId !== undefined) q = q.where('m.id', '<', range.beforeId);
   return q.orderBy('m.id', 'desc').limit(limit).execute();
 };
 
+/** A member's messages (every conversation of theirs), without any operator's name. */
+export const findMemberMessages = (db: Executor, memberId: number, range: { afterId?: number; beforeId?: number }, limit: number) => inRange(messageRows(db).where('m.member_id', '=', memberId), range, limit);
+
+/** A conversation's messages for the desk, with the operators' names. */
+export const findConversationMessages = (db: Executor, conversationId: number, range: { afterId?: number; beforeId?: number }, limit: number) => inRange(messagesWithNames(db).where('m.conversation_id', '=', conversationId), range, limit);
+
 /** The id of a member's newest chat message, 0 when there is none. */
 export const findLatestMessageId = async (db: Executor, memberId: number): Promise<number> =>
   Number((await db.selectFrom('chat_messages').select((eb) => eb.fn.max('id').as('id')).where('member_id', '=', memberId).executeTakeFirst())?.id ?? 0);
 
+/** One message as a member is shown it (no operator's name). */
+export const findMemberChatMessage = (db: Executor, id: number) => messageRows(db).where('m.id', '=', id).executeTakeFirstOrThrow();
+
+/** One message as the desk is shown it (with the operator's name). */
 export const findChatMessage = (db: Executor, id: number) => messagesWithNames(db).where('m.id', '=', id).executeTakeFirstOrThrow();
 
 /**

@@ -7,7 +7,7 @@ import * as service from './support-chat.service.js';
 export function supportChatRoutes(api: Api): void {
   const { handle, deps } = api;
   chatSocketRoutes(api);
-  handle(getChatState, ({ actor }) => service.chatState(deps.db, actor));
+  handle(getChatState, ({ actor }) => service.chatState(deps, actor));
   handle(sendChatMessage, ({ actor, body }) => service.sendMemberMessage(deps, actor, body));
   handle(listChatMessages, ({ actor, query }) => service.memberMessages(deps, actor, query));
   handle(adminListConversations, ({ actor, query }) => service.listConversations(deps.db, actor, query));

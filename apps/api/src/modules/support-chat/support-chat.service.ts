@@ -47,12 +47,14 @@ export async function chatMoved(db: Executor, memberId: number, signal?: ChatSig
   await notifyChannel(db, CHANGES_CHANNEL, changesPayload([change]));
 }
 
-type MessageRow = Awaited<ReturnType<typeof q.findMessagesOf>>[number];
-const toMessage = (deps: Deps, m: MessageRow): ChatMessage => ({
+type MessageRow = Awaited<ReturnType<typeof q.findMemberMessages>>[number];
+type DeskMessageRow = Awaited<ReturnType<typeof q.findConversationMessages>>[number];
+
+const toMessage = (deps: Deps, m: MessageRow, agentName: string | null): ChatMessage => ({
   id: Number(m.id),
   conversation_id: Number(m.conversation_id),
   sender: m.sender,
-  agent_name: m.sender === 'agent' ? (m.agent_name ?? null) : null,
+  agent_name: m.sender === 'agent' ? agentName : null,
   kind: m.kind,
   body: m.body,
   // Chat pictures are private: signed for the member or the operator reading them.
@@ -61,19 +63,31 @@ const toMessage = (deps: Deps, m: MessageRow): ChatMessage => ({
   created_at: iso(m.created_at),
 });
 
+/**
+ * What members call every agent: the shop's neutral label in their language. An operator's user
+ * name is half of their console sign-in, so it never leaves the desk.
+ */
+const agentLabelFor = (deps: Pick<Deps, 'i18n'>, lang: Actor['lang']): string => deps.i18n.t(lang, 'support.chat.agentLabel');
+
+/** A message as a member is shown it: an agent's answer signed with the neutral label. */
+const toMemberMessage = (deps: Deps, lang: Actor['lang'], m: MessageRow): ChatMessage => toMessage(deps, m, agentLabelFor(deps, lang));
+/** A message as the desk is shown it: an agent's answer signed with the operator's user name. */
+const toDeskMessage = (deps: Deps, m: DeskMessageRow): ChatMessage => toMessage(deps, m, m.agent_name ?? null);
+
 /** The member's conversation as their page shows it: its state, the agent and whether anyone is online, the unread replies. */
-export async function chatState(db: Executor, actor: Actor): Promise<EndpointData<typeof getChatState>> {
+export async function chatState(deps: Pick<Deps, 'db' | 'i18n'>, actor: Actor): Promise<EndpointData<typeof getChatState>> {
+  const { db } = deps;
   const memberId = memberIdOf(actor);
   const settings = await storedSupportSettings(db);
   const external_url = settings.chat_mode === 'external' && settings.external_chat_url ? externalChatUrl(settings.external_chat_url, memberId) : null;
   const c = await q.findLatestConversation(db, memberId);
   const agentsOnline = await q.anyAgentOnline(db);
   if (!c) return { conversation_id: null, status: 'none', agent: null, agents_online: agentsOnline, unread: 0, read_by_agent: false, external_url };
-  const agent = c.agent_id ? await findOperatorById(db, Number(c.agent_id)) : undefined;
+  const agentId = c.agent_id === null ? undefined : Number(c.agent_id);
   return {
     conversation_id: Number(c.id),
     status: c.status === 'closed' ? 'closed' : c.agent_id ? 'open' : 'waiting',
-    agent: agent ? { name: agent.user_name, online: await q.isAgentOnline(db, agent.id) } : null,
+    agent: agentId ? { name: agentLabelFor(deps, actor.lang), online: await q.isAgentOnline(db, agentId) } : null,
     agents_online: agentsOnline,
     unread: c.unread_member,
     read_by_agent: c.unread_agent === 0 && (await q.memberWroteIn(db, c.id)),
@@ -132,20 +146,20 @@ export async function sendMemberMessage(deps: Deps, actor: Actor, body: Endpoint
     const row = await q.insertChatMessage(tx, { conversation_id: conversation.id, member_id: memberId, sender: 'member', agent_id: null, kind: content.kind, body: content.body, upload_id: content.upload_id, ref_id: content.ref_id });
     await q.updateConversation(tx, conversation.id, { ...(agentId ? { agent_id: agentId } : {}), last_message: content.preview.slice(0, 200), unread_agent_add: 1 });
     await chatMoved(tx, memberId);
-    return toMessage(deps, await q.findChatMessage(tx, row.id));
+    return toMemberMessage(deps, actor.lang, await q.findMemberChatMessage(tx, row.id));
   });
 }
 
 /** The member's messages after the last one their page has (or older ones); reading them marks the agent's read. */
 export async function memberMessages(deps: Deps, actor: Actor, input: EndpointQuery<typeof listChatMessages>): Promise<EndpointData<typeof listChatMessages>> {
   const memberId = memberIdOf(actor);
-  const rows = await q.findMessagesOf(deps.db, { memberId }, { afterId: input.after_id, beforeId: input.before_id }, input.limit + 1);
+  const rows = await q.findMemberMessages(deps.db, memberId, { afterId: input.after_id, beforeId: input.before_id }, input.limit + 1);
   const latest = await q.findLatestConversation(deps.db, memberId);
   if (latest && latest.unread_member > 0 && input.before_id === undefined) {
     await q.updateConversation(deps.db, latest.id, { unread_member_zero: true });
     await chatMoved(deps.db, memberId, 'read:member');
   }
-  return { list: rows.slice(0, input.limit).map((m) => toMessage(deps, m)), has_more: rows.length > input.limit };
+  return { list: rows.slice(0, input.limit).map((m) => toMemberMessage(deps, actor.lang, m)), has_more: rows.length > input.limit };
 }
 
 // ── The desk ────────────────────────────────────────────────────────────────────────────────
@@ -177,12 +191,12 @@ export async function conversationMessages(deps: Deps, actor: Actor, input: Endp
   await q.touchAgent(deps.db, operatorIdOf(actor));
   const c = await q.findConversationRow(deps.db, input.conversation_id);
   if (!c) throw new AppError(ResponseCode.notFound, { what: 'conversation' });
-  const rows = await q.findMessagesOf(deps.db, { conversationId: c.id }, { afterId: input.after_id, beforeId: input.before_id }, input.limit + 1);
+  const rows = await q.findConversationMessages(deps.db, c.id, { afterId: input.after_id, beforeId: input.before_id }, input.limit + 1);
   if (c.unread_agent > 0 && input.before_id === undefined) {
     await q.updateConversation(deps.db, c.id, { unread_agent_zero: true });
     await chatMoved(deps.db, Number(c.member_id), 'read:agent');
   }
-  return { list: rows.slice(0, input.limit).map((m) => toMessage(deps, m)), has_more: rows.length > input.limit };
+  return { list: rows.slice(0, input.limit).map((m) => toDeskMessage(deps, m)), has_more: rows.length > input.limit };
 }
 
 /** The refusal of a change to a closed conversation: a chat's own wording, not the approvals queue's. */
@@ -208,7 +222,7 @@ export async function replyAsAgent(deps: Deps, actor: Actor, input: EndpointBody
       tx.afterCommit(() => tellIfAway(deps.db, note));
     }
     await chatMoved(tx, Number(c.member_id));
-    return toMessage(deps, await q.findChatMessage(tx, row.id));
+    return toDeskMessage(deps, await q.findChatMessage(tx, row.id));
   });
 }
 

@@ -385,4 +385,62 @@ describe('the chat socket', () => {
     }
     expect((await refusedIn('th')).msg).not.toBe((await refusedIn('en-us')).msg);
   });
+
+  it("a member never receives an operator's user name: not in the state, the messages, the pushed frames or their messages; the desk still does", async () => {
+    // Every other agent away: the conversation goes to this one.
+    await t.db.updateTable('chat_agents').set({ seen_at: sql`now() - interval '1 hour'` }).execute();
+    const agent = await newOperatorSession(t.db, 'support');
+    // A sign-in name nothing else in a chat contains (half of the operator's console login).
+    const userName = `owner${Date.now().toString(36)}`;
+    await t.db.updateTable('operators').set({ user_name: userName }).where('id', '=', agent.operatorId).execute();
+    await call(t, 'GET', '/admin/api/chat/conversations', { headers: agent.headers });
+    const m = await newMember(t);
+    const seen: unknown[] = [];
+    const asMember = async (method: 'GET' | 'POST', url: string, body?: unknown, lang?: string) => {
+      const res = await call(t, method, url, { headers: method === 'POST' ? keyed(m.headers) : m.headers, ...(body ? { body } : {}), ...(lang ? { lang } : {}) });
+      expect(res.body.code).toBe(200);
+      seen.push(res.body);
+      return res.body.data;
+    };
+
+    const first = await asMember('POST', '/user/chat/send', { kind: 'text', text: 'Where is my parcel?' });
+    const conversationId = await conversationOf(m.userId);
+    expect(Number((await t.db.selectFrom('chat_conversations').select('agent_id').where('id', '=', conversationId).executeTakeFirstOrThrow()).agent_id)).toBe(agent.operatorId);
+    // The member is away when the answer comes: their messages tell them.
+    expect((await call(t, 'POST', '/admin/api/chat/reply', { headers: keyed(agent.headers), body: { conversation_id: conversationId, text: 'It left the depot.' } })).body.code).toBe(200);
+    await expect.poll(() => chatNotes(m.headers), { timeout: AWAY_AFTER_MS + 5_000, interval: 250 }).toHaveLength(1);
+    await asMember('GET', '/user/message/list?kind=support');
+    await asMember('GET', '/user/message/total');
+
+    // Back on the chat page: the state, the history (in two languages) and what is pushed live.
+    const state = await asMember('GET', '/user/chat/state');
+    expect(state.agent).toEqual({ name: 'Customer service', online: true });
+    expect((await asMember('GET', '/user/chat/state', undefined, 'zh-cn')).agent.name).toBe('客服');
+    const history = await asMember('GET', '/user/chat/messages');
+    expect(history.list.find((x: { sender: string }) => x.sender === 'agent')).toMatchObject({ body: 'It left the depot.', agent_name: 'Customer service' });
+    const inThai = await asMember('GET', `/user/chat/messages?after_id=${first.id}`, undefined, 'th');
+    expect(inThai.list[0]).toMatchObject({ sender: 'agent', agent_name: 'ฝ่ายบริการลูกค้า' });
+    await asMember('GET', `/user/chat/messages?before_id=${Number(first.id) + 100}`);
+
+    const me = await member(m.headers, Number(first.id), 'jp');
+    const op = await desk(agent.headers);
+    op.send({ type: 'open', conversation_id: conversationId });
+    op.send({ type: 'typing' });
+    await me.until((f) => f.type === 'typing');
+    expect((await call(t, 'POST', '/admin/api/chat/reply', { headers: keyed(agent.headers), body: { conversation_id: conversationId, text: 'Expected tomorrow.' } })).body.code).toBe(200);
+    const pushed = await me.until((f) => f.type === 'message' && f.message.body === 'Expected tomorrow.');
+    expect(pushed.message.agent_name).toBe('カスタマーサービス');
+    me.send({ type: 'send', id: 'k1', kind: 'text', text: 'Thank you' });
+    await me.until((f) => f.type === 'sent' && f.id === 'k1');
+    await me.until((f) => f.type === 'message' && f.message.body === 'Thank you');
+    seen.push(me.frames);
+
+    expect(JSON.stringify(seen)).not.toContain(userName);
+    // The desk's own views keep the operator's name.
+    const deskView = await call(t, 'GET', `/admin/api/chat/messages?conversation_id=${conversationId}`, { headers: agent.headers });
+    expect(deskView.body.data.list.find((x: { sender: string }) => x.sender === 'agent').agent_name).toBe(userName);
+    expect((await op.until((f) => f.type === 'message' && f.message.body === 'Expected tomorrow.')).message.agent_name).toBe(userName);
+    me.close();
+    op.close();
+  });
 });

@@ -1,4 +1,6 @@
 import { File as NodeFile } from 'node:buffer';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { paths } from '@/config/paths';
@@ -11,9 +13,12 @@ import ChatPage from '../pages/chat-page';
 
 const msg = (id: number, sender: 'member' | 'agent', body: string) => ({ id, conversation_id: 3, sender, agent_name: sender === 'agent' ? 'Lina' : null, kind: 'text', body, image: null, ref_id: null, created_at: '2026-11-24T10:00:00.000Z' });
 let stored = [msg(1, 'member', 'Where is my parcel?'), msg(2, 'agent', 'Let me check.')];
+/** The conversation cannot be read for now (the server fails): the state still answers. */
+let historyFails = false;
 const api = await startFakeApi({
   '/user/chat/state': () => ok({ conversation_id: 3, status: 'open', agent: { name: 'Lina', online: true }, agents_online: true, unread: 0, read_by_agent: false, external_url: null }),
   '/user/chat/messages': (req) => {
+    if (historyFails) return { status: 500, json: { code: 500, msg: 'Something went wrong, please try again later', data: null } };
     const after = Number(new URL(req.url, 'http://x').searchParams.get('after_id') ?? 0);
     const list = after ? stored.filter((m) => m.id > after) : [...stored].reverse();
     return ok({ list, has_more: false });
@@ -27,6 +32,16 @@ const api = await startFakeApi({
   },
 });
 
+/** An address where nothing answers: the API cannot be reached. */
+const unreachable = await (async () => {
+  const server = http.createServer();
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  await new Promise<void>((r) => server.close(() => r()));
+  return url;
+})();
+const useApiAt = (url: string) => (window.SHOP_CONFIG = { api: { default: url, cn: url }, upload: { default: url, cn: url } });
+
 beforeAll(() => prepareApp());
 afterAll(() => api.close());
 /**
@@ -38,7 +53,8 @@ const pass = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 
 beforeEach(() => {
   vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
-  window.SHOP_CONFIG = { api: { default: api.url, cn: api.url }, upload: { default: api.url, cn: api.url } };
+  useApiAt(api.url);
+  historyFails = false;
   localStorage.clear();
   useSession.getState().signIn('member-token', memberFixture());
 });
@@ -119,5 +135,34 @@ describe('pages/other/mixdesk', () => {
     } finally {
       vi.unstubAllGlobals();
     }
+  });
+
+  it('the API cannot be reached: the shared error state with Try again instead of loading for ever; trying again once it answers shows the chat', async () => {
+    useApiAt(unreachable);
+    renderRoutes({ [paths.other.customerChat]: <ChatPage /> }, paths.other.customerChat);
+    const retry = await screen.findByRole('button', { name: 'Try again' });
+    expect(screen.getByRole('alert').textContent).toContain('Something went wrong');
+    expect(screen.queryByText('Loading…')).toBeNull();
+    useApiAt(api.url);
+    fireEvent.click(retry);
+    expect(await screen.findByText('Let me check.')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('the state answers but the conversation cannot be read (socket and history both fail): the error state with Try again, which reads it at once', async () => {
+    historyFails = true;
+    renderRoutes({ [paths.other.customerChat]: <ChatPage /> }, paths.other.customerChat);
+    expect(await screen.findByText('Lina is online')).toBeTruthy();
+    const retry = await screen.findByRole('button', { name: 'Try again' });
+    expect(screen.queryByText('Loading…')).toBeNull();
+    expect(document.querySelector('textarea')).toBeNull();
+    historyFails = false;
+    const asked = api.requests.filter((r) => r.url.startsWith('/user/chat/messages')).length;
+    fireEvent.click(retry);
+    // Asked at once, not at the next turn of the back-off.
+    await waitFor(() => expect(api.requests.filter((r) => r.url.startsWith('/user/chat/messages')).length).toBeGreaterThan(asked), { timeout: 2_000 });
+    expect(await screen.findByText('Let me check.')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(document.querySelector('textarea')).toBeTruthy();
   });
 });

@@ -32,7 +32,8 @@ const RESYNC_MS = 10_000;
  * held, so nothing is missed or shown twice). While it is open the page also asks every 10 seconds
  * and when it comes back to the screen (a push lost on the way, a phone that slept). Where the
  * socket cannot open (a proxy that refuses WebSocket), the page asks every few seconds instead.
- * Sending adds the stored message at once.
+ * Sending adds the stored message at once. `failure` is the last read's error while the chat cannot be
+ * read (the page shows it until the history loads); `retry` asks again now instead of at the next turn.
  */
 export function useChatMessages() {
   const client = useQueryClient();
@@ -41,7 +42,9 @@ export function useChatMessages() {
   const [offline, setOffline] = useState(false);
   const [hasOlder, setHasOlder] = useState(false);
   const [agentTyping, setAgentTyping] = useState(false);
+  const [failure, setFailure] = useState<unknown>(undefined);
   const last = useRef(0);
+  const retryNow = useRef<() => void>(() => undefined);
   const socket = useRef<WebSocket | null>(null);
   const lastTyping = useRef(0);
   const merge = useCallback((incoming: ChatMessage[]) => {
@@ -58,21 +61,34 @@ export function useChatMessages() {
   useEffect(() => {
     let stopped = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
+    /** What the timer will do: a retry by hand does it at once. */
+    let next: (() => void) | undefined;
     let typingTimer: ReturnType<typeof setTimeout> | undefined;
     let failures = 0;
     const refreshState = () => void invalidateEndpoints(client, [getChatState]);
     const later = (work: () => void, ms: number) => {
-      if (!stopped) timer = setTimeout(work, ms);
+      if (stopped) return;
+      next = work;
+      timer = setTimeout(() => {
+        next = undefined;
+        work();
+      }, ms);
     };
-    /** Asks for what came after the last message held (the history first). */
+    /** Asks for what came after the last message held (the history first); a failure is kept for the page to show. */
     const catchUp = async () => {
-      if (!last.current) {
-        const history = await call(listChatMessages, { limit: 50 });
-        merge([...history.list].reverse());
-        setHasOlder(history.has_more);
-        setLoaded(true);
-      } else {
-        merge((await call(listChatMessages, { after_id: last.current, limit: 100 })).list);
+      try {
+        if (!last.current) {
+          const history = await call(listChatMessages, { limit: 50 });
+          merge([...history.list].reverse());
+          setHasOlder(history.has_more);
+          setLoaded(true);
+        } else {
+          merge((await call(listChatMessages, { after_id: last.current, limit: 100 })).list);
+        }
+        setFailure(undefined);
+      } catch (e) {
+        setFailure(e);
+        throw e;
       }
     };
     const poll = async () => {
@@ -123,6 +139,17 @@ export function useChatMessages() {
       const ws = socket.current;
       if (ws && ws.readyState === ws.OPEN && document.visibilityState === 'visible') void catchUp().catch(() => undefined);
     };
+    // A member's "Try again": what was waiting for its turn (a reconnect, the next ask) runs now,
+    // from the first back-off step; beside a live socket, the page just asks.
+    retryNow.current = () => {
+      failures = 0;
+      if (next) {
+        clearTimeout(timer);
+        const work = next;
+        next = undefined;
+        work();
+      } else if (socket.current) void catchUp().catch(() => undefined);
+    };
     const resyncing = setInterval(resync, RESYNC_MS);
     document.addEventListener('visibilitychange', resync);
     void catchUp()
@@ -131,6 +158,7 @@ export function useChatMessages() {
       .finally(connect);
     return () => {
       stopped = true;
+      retryNow.current = () => undefined;
       clearInterval(resyncing);
       document.removeEventListener('visibilitychange', resync);
       if (timer) clearTimeout(timer);
@@ -164,5 +192,6 @@ export function useChatMessages() {
     merge(page.list);
     setHasOlder(page.has_more);
   }, [merge, messages]);
-  return { messages, loaded, offline, hasOlder, loadOlder, send, typing, agentTyping };
+  const retry = useCallback(() => retryNow.current(), []);
+  return { messages, loaded, offline, failure, retry, hasOlder, loadOlder, send, typing, agentTyping };
 }

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Button, Image, TextArea } from 'antd-mobile';
 import { PictureOutline } from 'antd-mobile-icons';
 import { CHAT_MESSAGE_MAX_LENGTH } from '@shop/contract/support';
+import { ListState } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
 import { formatDate } from '@/lib/format';
@@ -17,7 +18,7 @@ import { useTranslation } from '@/lib/i18n';
 function Chat() {
   const { t } = useTranslation();
   const state = useChatState();
-  const { messages, loaded, offline, hasOlder, loadOlder, send, typing, agentTyping } = useChatMessages();
+  const { messages, loaded, offline, failure, retry, hasOlder, loadOlder, send, typing, agentTyping } = useChatMessages();
   const lastMine = [...messages].reverse().find((m) => m.sender === 'member');
   const lastId = messages.at(-1)?.id;
   const [text, setText] = useState('');
@@ -59,44 +60,54 @@ function Chat() {
       <div className="chat-status" data-agents-online={s?.agents_online ? 'yes' : 'no'}>
         {s?.agent ? t(s.agent.online ? 'support.chat.agentOnline' : 'support.chat.agentAway', { name: s.agent.name }) : s && !s.agents_online ? t('support.chat.offline') : t('support.chat.welcome')}
       </div>
-      {offline && <div className="chat-offline">{t('support.chat.reconnecting')}</div>}
-      <div className="chat-log" aria-live="polite">
-        {hasOlder && (
-          <Button size="mini" fill="none" className="chat-older" onClick={() => void loadOlder()}>
-            {t('support.chat.older')}
-          </Button>
-        )}
-        {loaded && messages.length === 0 && <p className="support-muted chat-empty">{t('support.chat.empty')}</p>}
-        {messages.map((m) => (
-          <div key={m.id} className={`chat-bubble chat-${m.sender}`} data-chat-message={m.id}>
-            {m.sender === 'agent' && m.agent_name && <div className="support-muted">{m.agent_name}</div>}
-            {m.kind === 'text' && <p>{m.body}</p>}
-            {m.kind === 'image' && m.image && <Image src={sizedUpload(m.image, 320, 320)} width={160} fit="contain" />}
-            {m.kind === 'goods' && m.ref_id && <Link to={`${paths.goods.details}?id=${m.ref_id}`}>{t('support.chat.goodsCard', { name: m.body })}</Link>}
-            {m.kind === 'order' && m.ref_id && <Link to={`${paths.order.details}?id=${m.ref_id}`}>{t('support.chat.orderCard', { no: m.body })}</Link>}
-            <div className="support-muted chat-time">
-              {formatDate(m.created_at)}
-              {m.id === lastMine?.id && m.id === lastId && s?.read_by_agent && ` · ${t('support.chat.read')}`}
-            </div>
+      {/* Until the history is read the shared loading and error states stand in for the conversation; the page keeps asking by itself. */}
+      <ListState loading={!loaded && !failure} error={!loaded && !!failure} failure={failure} empty={false} onRetry={retry}>
+        {offline && (
+          <div className="chat-offline">
+            {t('support.chat.reconnecting')}
+            <Button size="mini" fill="none" className="chat-retry" onClick={retry}>
+              {t('app.action.retry')}
+            </Button>
           </div>
-        ))}
-        {agentTyping && (
-          <p className="support-muted chat-typing" data-testid="chat-agent-typing">
-            {t('support.chat.agentTyping')}
-          </p>
         )}
-        <div ref={end} />
-      </div>
-      <div className="chat-composer">
-        <button type="button" className="chat-image" aria-label={t('support.chat.sendImage')} disabled={busy} onClick={() => file.current?.click()}>
-          <PictureOutline fontSize={24} />
-        </button>
-        <input ref={file} type="file" accept="image/*" hidden onChange={(e) => void sendImage(e.target.files?.[0])} />
-        <TextArea aria-label={t('support.chat.placeholder')} placeholder={t('support.chat.placeholder')} value={text} onChange={(v) => (setText(v), typing())} maxLength={CHAT_MESSAGE_MAX_LENGTH} autoSize={{ minRows: 1, maxRows: 4 }} />
-        <Button color="primary" size="small" loading={busy} disabled={!text.trim()} onClick={() => void sendText()}>
-          {t('support.chat.send')}
-        </Button>
-      </div>
+        <div className="chat-log" aria-live="polite">
+          {hasOlder && (
+            <Button size="mini" fill="none" className="chat-older" onClick={() => void loadOlder()}>
+              {t('support.chat.older')}
+            </Button>
+          )}
+          {loaded && messages.length === 0 && <p className="support-muted chat-empty">{t('support.chat.empty')}</p>}
+          {messages.map((m) => (
+            <div key={m.id} className={`chat-bubble chat-${m.sender}`} data-chat-message={m.id}>
+              {m.sender === 'agent' && m.agent_name && <div className="support-muted">{m.agent_name}</div>}
+              {m.kind === 'text' && <p>{m.body}</p>}
+              {m.kind === 'image' && m.image && <Image src={sizedUpload(m.image, 320, 320)} width={160} fit="contain" />}
+              {m.kind === 'goods' && m.ref_id && <Link to={`${paths.goods.details}?id=${m.ref_id}`}>{t('support.chat.goodsCard', { name: m.body })}</Link>}
+              {m.kind === 'order' && m.ref_id && <Link to={`${paths.order.details}?id=${m.ref_id}`}>{t('support.chat.orderCard', { no: m.body })}</Link>}
+              <div className="support-muted chat-time">
+                {formatDate(m.created_at)}
+                {m.id === lastMine?.id && m.id === lastId && s?.read_by_agent && ` · ${t('support.chat.read')}`}
+              </div>
+            </div>
+          ))}
+          {agentTyping && (
+            <p className="support-muted chat-typing" data-testid="chat-agent-typing">
+              {t('support.chat.agentTyping')}
+            </p>
+          )}
+          <div ref={end} />
+        </div>
+        <div className="chat-composer">
+          <button type="button" className="chat-image" aria-label={t('support.chat.sendImage')} disabled={busy} onClick={() => file.current?.click()}>
+            <PictureOutline fontSize={24} />
+          </button>
+          <input ref={file} type="file" accept="image/*" hidden onChange={(e) => void sendImage(e.target.files?.[0])} />
+          <TextArea aria-label={t('support.chat.placeholder')} placeholder={t('support.chat.placeholder')} value={text} onChange={(v) => (setText(v), typing())} maxLength={CHAT_MESSAGE_MAX_LENGTH} autoSize={{ minRows: 1, maxRows: 4 }} />
+          <Button color="primary" size="small" loading={busy} disabled={!text.trim()} onClick={() => void sendText()}>
+            {t('support.chat.send')}
+          </Button>
+        </div>
+      </ListState>
     </>
   );
 }
@@ -105,8 +116,9 @@ function Chat() {
 function ChatOrExternal() {
   const { t } = useTranslation();
   const state = useChatState();
-  if (state.isPending) return <p className="support-muted chat-empty">{t('support.chat.loading')}</p>;
-  const external = state.data?.external_url;
+  // Whether the shop's own chat or an outside one is used is only known from the state: nothing shows before it.
+  if (!state.data) return <ListState loading={state.isPending} error={state.isError} failure={state.error} empty={false} onRetry={() => void state.refetch()} />;
+  const external = state.data.external_url;
   if (external) {
     return (
       <div className="chat-external">
