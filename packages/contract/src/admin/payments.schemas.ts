@@ -11,7 +11,7 @@ const id = wholeNumber(1, 2_147_483_647);
 const minor = z.number().int();
 const requiredReason = z.string().trim().min(1, 'validation.required').max(300);
 
-export const PAYMENT_FLAG_KINDS = ['amount_mismatch', 'currency_mismatch', 'merchant_mismatch', 'paid_after_expiry', 'paid_after_cancel', 'payable_not_payable', 'refund_failed'] as const;
+export const PAYMENT_FLAG_KINDS = ['amount_mismatch', 'currency_mismatch', 'merchant_mismatch', 'paid_after_expiry', 'paid_after_cancel', 'payable_not_payable', 'refund_failed', 'refund_overdue'] as const;
 /** Refund: give the money back in full. Accept: the operator confirmed the payment with its provider; it is settled as paid. Dismiss: close the flag, nothing moves. */
 export const FLAG_DECISIONS = ['refund', 'accept', 'dismiss'] as const;
 export const REFUND_STATUSES = ['pending', 'succeeded', 'failed'] as const;
@@ -88,6 +88,11 @@ export const paymentRefundSchema = z.object({
   status: z.enum(REFUND_STATUSES),
   provider_ref: z.string().nullable(),
   reason: z.string(),
+  /** The gateway's reason when it refused the refund for good. */
+  failure_reason: z.string().nullable(),
+  /** Passing faults met asking the gateway (asked again with backoff), and the last one. */
+  attempts: z.number().int(),
+  last_error: z.string().nullable(),
   created_at: z.string(),
   finished_at: z.string().nullable(),
 });

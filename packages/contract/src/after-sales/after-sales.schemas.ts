@@ -180,10 +180,12 @@ export const afterSaleCaseSchema = z.object({
   currency: z.string(),
   /** What the case's lines may refund at most (returns; 0 otherwise). */
   refundable: minor,
-  /** The refund an operator approved, and what was refunded so far (null: none yet). */
+  /** The refund an operator approved, and what went back to the member once refunded (with a card surcharge that came back with it; null: none yet). */
   refund: minor.nullable(),
   refunded: minor.nullable(),
   refunded_at: stamp.nullable(),
+  /** The refund met a problem at the payment provider (refused, or unanswered for a day): the shop is handling it. */
+  refund_delayed: z.boolean(),
   lines: z.array(afterSaleCaseLineSchema),
   images: z.array(z.string()),
   video: z.string().nullable(),
@@ -240,9 +242,12 @@ export const adminAfterSaleListQuery = pageQuery.extend({
   /** Cases on regular orders, or on member-shop orders. */
   source: z.enum(['order', 'shop_order']).optional(),
 });
+/** Why a case's refund is stuck: a part the gateway refused for good (its reason), or one pending past a day (the last fault). */
+export const afterSaleRefundProblemSchema = z.object({ kind: z.enum(['failed', 'overdue']), reason: z.string() });
 export const adminAfterSaleSchema = afterSaleCaseSchema.omit({ actions: true }).extend({
   member_id: z.number().int(),
   member: z.string(),
+  refund_problem: afterSaleRefundProblemSchema.nullable(),
 });
 export const adminAfterSaleListData = pageOf(adminAfterSaleSchema);
 export const adminAfterSaleIdQuery = z.object({ id });
@@ -275,7 +280,7 @@ export const adminAfterSaleShipBody = z.object({
   tracking_number: z.string().trim().min(4).max(40).regex(/^[A-Za-z0-9-]+$/, 'validation.invalid'),
 });
 export const adminAfterSaleIdBody = z.object({ id });
-export const adminAfterSaleChangedData = z.object({ id: z.number().int(), status: z.enum(AFTER_SALE_STATUSES), refunded: minor.nullable() });
+export const adminAfterSaleChangedData = z.object({ id: z.number().int(), status: z.enum(AFTER_SALE_STATUSES), refunded: minor.nullable(), refund_problem: afterSaleRefundProblemSchema.nullable().optional() });
 
 // ---------------------------------------------------------------- goods of a case, exchange targets
 

@@ -75,7 +75,16 @@ export default function AfterSales() {
         { title: t('console.afterSales.kind'), dataIndex: 'kind', render: (k: string) => t(`console.afterSales.kinds.${k}`) },
         { title: t('console.common.amount'), key: 'amount', align: 'right', render: (_, r) => (r.kind === 'return' ? formatMoney(r.refund ?? r.refundable, r.currency) : '—') },
         { title: t('console.common.created'), dataIndex: 'created_at', render: (v: string) => formatDate(v) },
-        { title: t('console.common.status'), dataIndex: 'status', render: (s: string) => <StatusTag status={s} /> },
+        {
+          title: t('console.common.status'),
+          dataIndex: 'status',
+          render: (s: string, r) => (
+            <Space size={4} wrap>
+              <StatusTag status={s} />
+              {r.refund_problem && <Tag color={r.refund_problem.kind === 'failed' ? 'red' : 'orange'}>{t(`console.afterSales.refundProblemTag.${r.refund_problem.kind}`)}</Tag>}
+            </Space>
+          ),
+        },
       ]}
       describe={(r) => [
         { label: t('console.afterSales.caseNo'), value: r.case_no },
@@ -91,6 +100,10 @@ export default function AfterSales() {
               { label: t('console.afterSales.refundable'), value: <strong>{formatMoney(r.refundable, r.currency)}</strong> },
               ...(r.refund !== null ? [{ label: t('console.afterSales.refundAmount'), value: formatMoney(r.refund, r.currency) }] : []),
               ...(r.refunded !== null ? [{ label: t('console.afterSales.refunded'), value: `${formatMoney(r.refunded, r.currency)} · ${formatDate(r.refunded_at)}` }] : []),
+              // Refund asks the gateway again; Payments refunds the payment another way or closes its flag.
+              ...(r.refund_problem
+                ? [{ label: t(`console.afterSales.refundProblemTag.${r.refund_problem.kind}`), value: <Typography.Text type="danger">{t(`console.afterSales.refundProblem.${r.refund_problem.kind}`, { reason: r.refund_problem.reason || '—' })}</Typography.Text> }]
+                : []),
             ]
           : []),
         ...(r.return_shipment ? [{ label: t('console.afterSales.returnShipment'), value: `${r.return_shipment.carrier} ${r.return_shipment.tracking_number}` }] : []),

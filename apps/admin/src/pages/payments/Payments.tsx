@@ -70,12 +70,23 @@ function RefundTable({ rows }: { rows: Refund[] }) {
   );
 }
 
-const refundColumns = (t: (k: string) => string) => [
+const refundColumns = (t: (k: string, o?: Record<string, unknown>) => string) => [
   { title: t('console.payments.refund'), dataIndex: 'reference' },
   { title: t('console.payments.payment'), dataIndex: 'payment_no' },
   { title: t('console.payments.via'), dataIndex: 'via', render: (v: string) => t(`console.payments.vias.${v}`) },
   { title: t('console.common.amount'), key: 'amount', sorter: true, align: 'right' as const, render: (_: unknown, r: Refund) => formatMoney(r.amount, r.currency) },
-  { title: t('console.common.status'), dataIndex: 'status', render: (s: string) => <Tag color={REFUND_COLORS[s]}>{t(`console.payments.refundStatus.${s}`)}</Tag> },
+  {
+    title: t('console.common.status'),
+    dataIndex: 'status',
+    // A refused refund shows the gateway's reason; a pending one the passing faults it is retried through.
+    render: (s: string, r: Refund) => (
+      <>
+        <Tag color={REFUND_COLORS[s]}>{t(`console.payments.refundStatus.${s}`)}</Tag>
+        {r.status === 'failed' && r.failure_reason && <div>{t('console.payments.refundRefused', { reason: r.failure_reason })}</div>}
+        {r.status === 'pending' && r.attempts > 0 && <div>{t('console.payments.refundRetrying', { attempts: r.attempts, error: r.last_error ?? '' })}</div>}
+      </>
+    ),
+  },
   { title: t('console.common.reason'), dataIndex: 'reason', render: (v: string) => refundReason(t, v) },
   { title: t('console.common.created'), dataIndex: 'created_at', sorter: true, render: (v: string) => formatDate(v) },
 ];

@@ -60,6 +60,7 @@ import * as orderPointsWithheld from './2026_11_29_0220_order_points_withheld.js
 import * as cambodiaTboungKhmum from './2026_11_29_0230_cambodia_tboung_khmum.js';
 import * as orderPointsRate from './2026_11_29_0300_order_points_rate.js';
 import * as approvalRequestChanges from './2026_11_29_0740_approval_request_changes.js';
+import * as refundFailures from './2026_11_29_0800_refund_failures.js';
 import * as shopOrderAfterSales from './2026_11_24_2900_shop_order_after_sales.js';
 import * as sponsorPaths from './2026_11_24_2830_sponsor_paths.js';
 
@@ -131,4 +132,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_29_0230_cambodia_tboung_khmum': cambodiaTboungKhmum,
   '2026_11_29_0300_order_points_rate': orderPointsRate,
   '2026_11_29_0740_approval_request_changes': approvalRequestChanges,
+  '2026_11_29_0800_refund_failures': refundFailures,
 };

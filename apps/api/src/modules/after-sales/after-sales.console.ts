@@ -38,11 +38,12 @@ import { findUserById } from '../members/members.queries.js';
 import { findOperatorById } from '../operators/operators.queries.js';
 import { notifyMember } from '../messages/messages.service.js';
 import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
+import { ordersChanged } from '../orders/order-lists.js';
 import { returnSpentPointsShare, reverseEarnedPoints } from '../orders/points.js';
 import { findRefundsOfPayment, findSucceededPaymentsOfPayable } from '../payments/payments.queries.js';
 import { refundLeftOf, refundPayment, type PaymentsDeps } from '../payments/settlement.js';
 import * as q from './after-sales.queries.js';
-import { CASE_REASONS_TAG, SETTINGS_TAG, caseEnded, moveCase, reasonKey, reasonText, recordCaseEvent, renderCases, renderEvents, returnAddressIn, settleFreight, type CaseEvent, type CaseRow } from './after-sales.service.js';
+import { CASE_REASONS_TAG, SETTINGS_TAG, caseEnded, caseRefundProblems, moveCase, reasonKey, reasonText, recordCaseEvent, refundedOf, renderCases, renderEvents, returnAddressIn, settleFreight, type CaseEvent, type CaseRow, type RefundProblem } from './after-sales.service.js';
 import type { AfterSaleStatus } from './after-sales.table.js';
 import { findCaseOrder, lockCaseOrderWithLines, refOf, takeBackToShop, type OrderRef } from './order-source.js';
 
@@ -53,8 +54,9 @@ import { findCaseOrder, lockCaseOrderWithLines, refOf, takeBackToShop, type Orde
 // told in the same transaction.
 
 const DAY = 86_400_000;
-type Changed = { id: number; status: AfterSaleStatus; refunded: number | null };
-const changed = (c: CaseRow): Changed => ({ id: c.id, status: c.status, refunded: c.refunded_minor === null ? null : Number(c.refunded_minor) });
+type Changed = { id: number; status: AfterSaleStatus; refunded: number | null; refund_problem?: RefundProblem | null };
+// What went back to the member: the order's value the case refunded and the surcharge that came back with it.
+const changed = (c: CaseRow): Changed => ({ id: c.id, status: c.status, refunded: refundedOf(c) });
 
 /** A case, or "not found"; for a decision (`decider`), never one about the deciding operator's own member account. */
 async function caseOrRefuse(db: Executor, id: number, decider?: Actor): Promise<CaseRow> {
@@ -79,9 +81,9 @@ async function refundableOfOrder(db: Executor, ref: OrderRef): Promise<{ total: 
 export async function listForOperator(deps: Pick<AppDeps, 'db' | 'i18n' | 'config' | 'secrets'>, actor: Actor, input: EndpointQuery<typeof adminListAfterSales>): Promise<EndpointData<typeof adminListAfterSales>> {
   operatorNameOf(actor);
   const rows = await q.pageCases(deps.db, { status: input.status, kind: input.kind, q: input.q, source: input.source, limit: input.limit, offset: (input.page - 1) * input.limit });
-  const rendered = await renderCases(deps, actor.lang, rows);
+  const [rendered, problems] = await Promise.all([renderCases(deps, actor.lang, rows), caseRefundProblems(deps.db, rows)]);
   return pageOf(
-    rendered.map(({ actions: _actions, ...c }, i) => ({ ...c, member_id: rows[i]!.user_id, member: rows[i]!.user_name })),
+    rendered.map(({ actions: _actions, ...c }, i) => ({ ...c, member_id: rows[i]!.user_id, member: rows[i]!.user_name, refund_problem: problems.get(c.id) ?? null })),
     totalOf(rows),
     input,
   );
@@ -99,6 +101,7 @@ export async function detailForOperator(deps: Pick<AppDeps, 'db' | 'i18n' | 'con
     ...shown,
     member_id: c.user_id,
     member: member?.user_name ?? '',
+    refund_problem: (await caseRefundProblems(deps.db, [c])).get(c.id) ?? null,
     events: await withOperators(deps.db, await q.findCaseEvents(deps.db, c.id), (e) => pointsNoteOf(deps.i18n, actor.lang, e.reason)),
     // The operator sees where the goods will go before approving (the member, once approved).
     return_address: await returnAddressIn(deps.db, order.country_code),
@@ -255,15 +258,21 @@ export async function refundCase(deps: PaymentsDeps, actor: Actor, input: Endpoi
     return now;
   });
   if (started.status !== 'refunding') throw new AppError(ResponseCode.afterSaleState);
-  return changed(await settleCaseRefund(deps, actor, started));
+  // The operator's refund asks again for a part the gateway refused (the job's sweep never does).
+  const now = await settleCaseRefund(deps, actor, started, { retryRefused: true });
+  // The member's cached case lists show a refund the gateway refused (a move of the case tells them itself).
+  if (now.status === 'refunding') ordersChanged(deps.db, [c.user_id]);
+  return { ...changed(now), refund_problem: (await caseRefundProblems(deps.db, [now])).get(now.id) ?? null };
 }
 
 /**
  * Carries a case in refunding to refunded: asks the payments area for each payment's part (once per
  * payment and case, whoever asks) and, once every part has succeeded, moves the case and tells the
- * member. Answers the case as it now stands. The console's refund and the sweep behind it call it.
+ * member. A part the gateway refused for good stays refused (the case shows it) until an operator
+ * asks again (`retryRefused`): a new refund of what it was to give back, once however many ask at
+ * once. Answers the case as it now stands. The console's refund and the sweep behind it call it.
  */
-export async function settleCaseRefund(deps: PaymentsDeps, actor: Actor, started: CaseRow): Promise<CaseRow> {
+export async function settleCaseRefund(deps: PaymentsDeps, actor: Actor, started: CaseRow, options: { retryRefused?: boolean } = {}): Promise<CaseRow> {
   const c = started;
   const amount = Number(started.refund_minor ?? 0);
   const cause = `after-sale:${c.id}`;
@@ -274,6 +283,8 @@ export async function settleCaseRefund(deps: PaymentsDeps, actor: Actor, started
   for (const p of await findSucceededPaymentsOfPayable(deps.db, ref.kind, ref.id)) {
     const mine = (await findRefundsOfPayment(deps.db, p.id)).filter((r) => r.cause.startsWith(`${cause}:`));
     let rows = mine;
+    const live = mine.filter((r) => r.status !== 'failed').reduce((s, r) => s + Number(r.amount_minor), 0);
+    const refused = mine.filter((r) => r.status === 'failed');
     if (!mine.length && refunded < amount) {
       const { payments } = await refundableOfOrder(deps.db, ref);
       const part = Math.min(amount - refunded, payments.find((x) => x.id === p.id)?.left ?? 0);
@@ -282,6 +293,13 @@ export async function settleCaseRefund(deps: PaymentsDeps, actor: Actor, started
       // A part sent before and still pending (its gateway's notification lost, its answer cut off):
       // asked for again under the same cause, the payments area asks the gateway where it stands.
       rows = await refundPayment(deps, actor, { paymentId: p.id, cause, reason: `after-sale ${c.case_no}` });
+    } else if (options.retryRefused && refused.length && refunded + live < amount) {
+      // What the refused parts were to give back (a failed refund gave it back to what may be
+      // refunded), under a cause naming the newest refused part: two operators at once make one.
+      const { payments } = await refundableOfOrder(deps.db, ref);
+      const part = Math.min(amount - refunded - live, payments.find((x) => x.id === p.id)?.left ?? 0);
+      const again = `${cause}:retry-${Math.max(...refused.map((r) => r.id))}`;
+      if (part > 0) rows = [...mine, ...(await refundPayment(deps, actor, { paymentId: p.id, amountMinor: part, cause: again, reason: `after-sale ${c.case_no}` })).filter((r) => !mine.some((m) => m.id === r.id))];
     }
     for (const r of rows) {
       if (r.status === 'failed') continue;
@@ -290,16 +308,18 @@ export async function settleCaseRefund(deps: PaymentsDeps, actor: Actor, started
     }
   }
   if (!settled || refunded < amount) return started;
-  // The case refunded its amount of the order's value; a card's surcharge that came back with the
-  // refund taking back the whole order is the payment's, shown among its refunds.
+  // The case refunded its amount of the order's value (the order's per-line accounting and points
+  // go by it); past it, the card's surcharge came back with the refund taking back the whole order:
+  // kept beside it, so the case shows what went back to the member.
+  const feeBack = Math.max(0, refunded - amount);
   refunded = Math.min(refunded, amount);
   return withTransaction(deps.db, async (tx) => {
-    const done = await moveCase(tx, actor, c.id, ['refunding'], 'refunded', { set: { refunded_minor: refunded, refunded_at: new Date(), completed_at: new Date() } });
+    const done = await moveCase(tx, actor, c.id, ['refunding'], 'refunded', { set: { refunded_minor: refunded, refunded_fee_minor: feeBack, refunded_at: new Date(), completed_at: new Date() } });
     if (!done) return (await q.findCase(tx, c.id))!;
     // A regular order's points go back in the same share; a shop order earns and spends none (its owner's earnings settle on what was not refunded).
     if (ref.kind === 'order') await pointsBack(tx, actor, c.id, ref.id, refunded);
     await caseEnded(deps, tx, done, done.was);
-    await notifyMember(tx, { memberId: c.user_id, kind: 'after_sale.refunded', params: { case_no: c.case_no, amount: fromMinorUnits(refunded, c.currency), currency: c.currency }, link: link(c.id), eventKey: `after-sale:${c.id}:refunded` });
+    await notifyMember(tx, { memberId: c.user_id, kind: 'after_sale.refunded', params: { case_no: c.case_no, amount: fromMinorUnits(refunded + feeBack, c.currency), currency: c.currency }, link: link(c.id), eventKey: `after-sale:${c.id}:refunded` });
     return done;
   });
 }
@@ -386,7 +406,7 @@ export const afterSalesExport: ListExport<EndpointQuery<typeof adminListAfterSal
   columns: [
     ['id', (r) => r.id], ['code', (r) => r.case_no], ['order_no', (r) => r.order_no], ['shop', (r) => r.shop_name ?? ''], ['member_id', (r) => r.user_id], ['user_name', (r) => r.user_name],
     ['kind', (r) => r.kind], ['status', (r) => r.status], ['reason', (r) => r.reason_code], ['currency', (r) => r.currency],
-    ['total', (r) => fromMinorUnits(Number(r.refundable_minor), r.currency)], ['amount', (r) => (r.refunded_minor === null ? '' : fromMinorUnits(Number(r.refunded_minor), r.currency))],
+    ['total', (r) => fromMinorUnits(Number(r.refundable_minor), r.currency)], ['amount', (r) => { const back = refundedOf(r); return back === null ? '' : fromMinorUnits(back, r.currency); }],
     ['created_at', (r) => iso(r.created_at)], ['updated_at', (r) => iso(r.updated_at)],
   ],
 };

@@ -42,6 +42,8 @@ import { findSkusForCheckout, returnStock } from '../catalogue/stock.queries.js'
 import { skuSpecText } from '../catalogue/sku-text.js';
 import { pick } from '../catalogue/texts.js';
 import { OrderListTag, ordersChanged } from '../orders/order-lists.js';
+import { findRefundsByCausePrefixes } from '../payments/payments.queries.js';
+import { REFUND_OVERDUE_SECONDS } from '../payments/settlement.js';
 import { scheduleSettlement } from '../orders/order-settlement.js';
 import { signedAddressesSameUntil, signStored, uploadKeyOf } from '../uploads/file-addresses.js';
 import { findOwnUpload, findOwnUploadsByKey } from '../uploads/uploads.queries.js';
@@ -59,6 +61,32 @@ import { caseOrderLines, findCaseOrder, findCaseOrderWithLines, lockCaseOrderWit
 type OrderRow = CaseOrder;
 type OrderLineRow = CaseOrderLine;
 export type CaseRow = NonNullable<Awaited<ReturnType<typeof q.findCase>>>;
+
+/** What a refunded case gave back to the member: the order's value it refunded and the card surcharge that came back with it (null: not refunded yet). */
+export const refundedOf = (c: Pick<CaseRow, 'refunded_minor' | 'refunded_fee_minor'>): number | null => (c.refunded_minor === null ? null : Number(c.refunded_minor) + Number(c.refunded_fee_minor));
+
+/** Why a case's refund is stuck, for operators: a part the gateway refused for good (its reason), or one pending past a day (the last fault). */
+export type RefundProblem = { kind: 'failed' | 'overdue'; reason: string };
+
+/**
+ * The refund problems of the cases still refunding: a part the gateway refused with nothing pending
+ * in its place and less than the refund given back, or a part pending past `REFUND_OVERDUE_SECONDS`.
+ */
+export async function caseRefundProblems(db: Executor, rows: Array<Pick<CaseRow, 'id' | 'status' | 'refund_minor'>>): Promise<Map<number, RefundProblem>> {
+  const refunding = rows.filter((r) => r.status === 'refunding');
+  const refunds = await findRefundsByCausePrefixes(db, refunding.map((r) => `after-sale:${r.id}:`));
+  const out = new Map<number, RefundProblem>();
+  for (const c of refunding) {
+    const mine = refunds.filter((r) => r.cause.startsWith(`after-sale:${c.id}:`));
+    const pending = mine.filter((r) => r.status === 'pending');
+    const overdue = pending.find((r) => Date.now() - new Date(r.created_at).getTime() >= REFUND_OVERDUE_SECONDS * 1000);
+    const live = mine.filter((r) => r.status !== 'failed').reduce((sum, r) => sum + Number(r.amount_minor), 0);
+    const refused = mine.filter((r) => r.status === 'failed').at(-1);
+    if (overdue) out.set(c.id, { kind: 'overdue', reason: overdue.last_error ?? '' });
+    else if (refused && !pending.length && live < Number(c.refund_minor ?? 0)) out.set(c.id, { kind: 'failed', reason: refused.failure_reason ?? '' });
+  }
+  return out;
+}
 
 const DAY = 86_400_000;
 const KINDS: AfterSaleKind[] = ['return', 'exchange', 'warranty'];
@@ -505,11 +533,12 @@ export async function renderCases(
   const { db, i18n } = deps;
   const ids = rows.map((r) => r.id);
   // Pages carry their reasons' names; a single case reads them here. Every read at once.
-  const [lines, evidence, followed, reasons] = await Promise.all([
+  const [lines, evidence, followed, reasons, refundProblems] = await Promise.all([
     q.findCaseLines(db, ids),
     q.findEvidence(db, ids),
     q.findFollowedCases(db, rows.filter((r) => r.status === 'rejected').map((r) => r.id)).then((list) => new Set(list)),
     rows.every((r) => r.reason_names !== undefined) ? [] : q.findAllReasons(db),
+    caseRefundProblems(db, rows),
   ]);
   const exchangeSkus = [...new Set(lines.map((l) => l.exchange_sku_id).filter((x): x is number => !!x))];
   const skus = exchangeSkus.length ? await findSkusForCheckout(db, exchangeSkus) : [];
@@ -529,8 +558,10 @@ export async function renderCases(
     currency: r.currency,
     refundable: Number(r.refundable_minor),
     refund: r.refund_minor === null ? null : Number(r.refund_minor),
-    refunded: r.refunded_minor === null ? null : Number(r.refunded_minor),
+    refunded: refundedOf(r),
     refunded_at: iso(r.refunded_at),
+    // The member reads that the shop is handling it, never the gateway's reason.
+    refund_delayed: refundProblems.has(r.id),
     lines: lines
       .filter((l) => l.case_id === r.id)
       .map((l) => {

@@ -76,6 +76,8 @@ export interface AfterSalesTable {
   /** The refund an operator approved (at most `refundable_minor`), and what was refunded. */
   refund_minor: number | null;
   refunded_minor: number | null;
+  /** The card surcharge that came back with the case's refund (the one taking back the whole order): shown with `refunded_minor` as what went back. */
+  refunded_fee_minor: Generated<number>;
   refunded_at: Date | null;
   follows_case_id: number | null;
   reject_reason: Generated<string>;

@@ -69,6 +69,9 @@ const refundShown = (r: RefundRow & { payment_no: string }) => ({
   status: r.status,
   provider_ref: r.provider_ref,
   reason: r.reason,
+  failure_reason: r.failure_reason,
+  attempts: r.attempts,
+  last_error: r.last_error,
   created_at: iso(r.created_at)!,
   finished_at: iso(r.finished_at),
 });

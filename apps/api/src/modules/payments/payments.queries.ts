@@ -217,7 +217,20 @@ export const insertFlag = async (db: Executor, row: { payment_id: number; kind: 
     .returning('id')
     .executeTakeFirst());
 
-/** Open flags of money the shop cannot keep (refund needed) whose payment has no refund for them yet. */
+/** Raises a flag of a payment and kind, or raises again one an operator closed (a later refund of the payment went wrong too); answers true when it is new or raised again. */
+export const raiseOrReopenFlag = async (db: Executor, row: { payment_id: number; kind: FlagKind; refund_needed: boolean; detail: string }) =>
+  !!(await db
+    .insertInto('payment_flags')
+    .values(row)
+    .onConflict((oc) =>
+      oc
+        .columns(['payment_id', 'kind'])
+        .doUpdateSet({ detail: sql`excluded.detail`, created_at: sql`now()`, resolved_at: null, resolved_by: null, resolution: null, resolution_reason: null } as never)
+        .where('payment_flags.resolved_at', 'is not', null),
+    )
+    .returning('id')
+    .executeTakeFirst());
+
 /** Open flags of money owed back, raised at least `olderThanSeconds` ago, oldest first. */
 export const findOwedBackFlags = (db: Executor, limit: number, olderThanSeconds: number) =>
   db
@@ -243,9 +256,37 @@ export const insertRefund = (db: Executor, row: Insertable<DB['payment_refunds']
 export const findRefundByCause = (db: Executor, cause: string) => db.selectFrom('payment_refunds').selectAll().where('cause', '=', cause).executeTakeFirst();
 export const findRefundByReference = (db: Executor, reference: string) => db.selectFrom('payment_refunds').selectAll().where('reference', '=', reference).executeTakeFirst();
 export const findRefundsOfPayment = (db: Executor, paymentId: number) => db.selectFrom('payment_refunds').selectAll().where('payment_id', '=', paymentId).orderBy('id').execute();
+/** Pending gateway refunds due to be asked again (a passing fault sets when), oldest first. */
 export const findPendingGatewayRefunds = (db: Executor, limit: number) =>
-  db.selectFrom('payment_refunds').selectAll().where('status', '=', 'pending').where('via', '=', 'gateway').orderBy('id').limit(limit).execute();
-export const transitionRefund = (db: Executor, id: number, to: RefundStatus, set: { provider_ref?: string | null; entry_id?: number | null } = {}) =>
+  db
+    .selectFrom('payment_refunds')
+    .selectAll()
+    .where('status', '=', 'pending')
+    .where('via', '=', 'gateway')
+    .where((eb) => eb.or([eb('next_attempt_at', 'is', null), eb('next_attempt_at', '<=', sql<Date>`now()`)]))
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+/** Records a passing fault of a pending refund: one more attempt, asked again after `retrySeconds`; answers the refund while still pending. */
+export const noteRefundFault = (db: Executor, id: number, error: string, retrySeconds: number) =>
+  db
+    .updateTable('payment_refunds')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1), next_attempt_at: sql<Date>`now() + make_interval(secs => ${retrySeconds})`, last_error: error.slice(0, 500) }))
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .returningAll()
+    .executeTakeFirst();
+/** Refunds whose cause starts with one of `prefixes` (an area's own causes, e.g. `after-sale:12:`), oldest first. */
+export const findRefundsByCausePrefixes = (db: Executor, prefixes: string[]) =>
+  prefixes.length === 0
+    ? Promise.resolve([])
+    : db
+        .selectFrom('payment_refunds')
+        .selectAll()
+        .where(sql<boolean>`cause like any(${sql.val(prefixes.map((x) => `${x.replace(/[\\%_]/g, '\\$&')}%`))}::text[])`)
+        .orderBy('id')
+        .execute();
+export const transitionRefund = (db: Executor, id: number, to: RefundStatus, set: { provider_ref?: string | null; entry_id?: number | null; failure_reason?: string | null } = {}) =>
   db
     .updateTable('payment_refunds')
     .set({ status: to, finished_at: to === 'pending' ? null : sql`now()`, ...set } as never)

@@ -8,7 +8,7 @@ type Json<T> = ColumnType<T, string, string>;
 export const PAYMENT_STATUSES = ['created', 'pending', 'succeeded', 'failed', 'canceled', 'expired'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export type PayableType = 'order' | 'charity' | 'recharge' | 'shop_order';
-export type FlagKind = 'amount_mismatch' | 'currency_mismatch' | 'merchant_mismatch' | 'paid_after_expiry' | 'paid_after_cancel' | 'payable_not_payable' | 'refund_failed';
+export type FlagKind = 'amount_mismatch' | 'currency_mismatch' | 'merchant_mismatch' | 'paid_after_expiry' | 'paid_after_cancel' | 'payable_not_payable' | 'refund_failed' | 'refund_overdue';
 
 export interface PayMethodsTable {
   id: Generated<number>;
@@ -104,6 +104,12 @@ export interface PaymentRefundsTable {
   entry_id: number | null;
   created_at: Timestamp;
   finished_at: Timestamp | null;
+  /** The provider's reason when it refused the refund for good. */
+  failure_reason: string | null;
+  /** Passing faults met asking the gateway, when to ask again, and the last one's text. */
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp | null;
+  last_error: string | null;
 }
 
 export interface PayablePayChoicesTable {

@@ -243,7 +243,7 @@ export async function applyNotification(tx: Tx, deps: PaymentsDeps, actor: Actor
     const payment = (await q.findPayment(tx, refund.payment_id))!;
     if (payment.gateway !== gateway) return;
     if (n.status === 'succeeded') await finishGatewayRefund(tx, actor, refund, 'succeeded', n.providerRef);
-    else if (n.status === 'failed' || n.status === 'canceled') await finishGatewayRefund(tx, actor, refund, 'failed', n.providerRef);
+    else if (n.status === 'failed' || n.status === 'canceled') await finishGatewayRefund(tx, actor, refund, 'failed', n.providerRef, `${gateway}: ${n.type}`);
     return;
   }
   if (n.kind !== 'payment' || !n.status) return;
@@ -279,9 +279,14 @@ export async function inquireAndApply(deps: PaymentsDeps, actor: Actor, payment:
 
 // ── Refunds ─────────────────────────────────────────────────────────────────────────────────
 
-/** Finishes a gateway refund once (from pending) and books it: its share of the sale (and, with the refund that takes back the whole order, the surcharge) or the money owed back returns to the gateway. */
-export async function finishGatewayRefund(tx: Tx, actor: Actor, refund: RefundRow, to: 'succeeded' | 'failed', providerRef?: string): Promise<boolean> {
-  const done = await q.transitionRefund(tx, refund.id, to, providerRef ? { provider_ref: providerRef } : {});
+/**
+ * Finishes a gateway refund once (from pending) and books it: its share of the sale (and, with the
+ * refund that takes back the whole order, the surcharge) or the money owed back returns to the
+ * gateway. A failed one (the gateway's `reason` kept) books nothing: what it was to give back may be
+ * refunded again, and operators are told by the payment's `refund_failed` flag.
+ */
+export async function finishGatewayRefund(tx: Tx, actor: Actor, refund: RefundRow, to: 'succeeded' | 'failed', providerRef?: string, reason?: string): Promise<boolean> {
+  const done = await q.transitionRefund(tx, refund.id, to, { ...(providerRef ? { provider_ref: providerRef } : {}), ...(to === 'failed' ? { failure_reason: (reason || 'refused by the gateway').slice(0, 500) } : {}) });
   if (!done) return false;
   const p = (await q.lockPaymentForUpdate(tx, refund.payment_id))!;
   const owedBack = (await q.findFlags(tx, p.id)).some((f) => f.refund_needed && f.kind !== 'refund_failed');
@@ -290,7 +295,7 @@ export async function finishGatewayRefund(tx: Tx, actor: Actor, refund: RefundRo
   const ownRefund = owedBack ? undefined : payableHandler(p.payable_type).refund;
   const own = { id: p.payable_id, refund: refund.reference, amountMinor: refund.amount_minor, currency: refund.currency, refundedBeforeMinor: earlier, gateway: p.gateway! };
   if (to === 'failed') {
-    await raiseFlag(tx, actor, p, 'refund_failed', true, { refund: refund.reference }, 'webhook');
+    await raiseRefundFlag(tx, actor, p, 'refund_failed', { refund: refund.reference, amount: refund.amount_minor, reason: done.failure_reason }, 'webhook');
     if (ownRefund) await ownRefund.finish(tx, actor, { ...own, outcome: 'failed' });
     return true;
   }
@@ -454,9 +459,9 @@ export async function followGatewayRefund(deps: PaymentsDeps, actor: Actor, p: P
   let answer: GatewayRefundResult | undefined;
   try {
     answer = await gateway.refundStatus({ paymentReference: p.reference, providerRef: p.provider_ref ?? '', reference: r.reference, refundRef: r.provider_ref });
-  } catch {
-    // The gateway is away: asked again next time.
-    return r;
+  } catch (e) {
+    // The gateway is away: asked again later.
+    return notePassingFault(deps, actor, p, r, e);
   }
   if (!answer) return sendGatewayRefund(deps, actor, p, r);
   return bookGatewayRefundAnswer(deps, actor, r, answer);
@@ -468,18 +473,51 @@ export async function sendGatewayRefund(deps: PaymentsDeps, actor: Actor, p: Pay
   let answer: GatewayRefundResult;
   try {
     answer = await gateway.refund({ paymentReference: p.reference, providerRef: p.provider_ref ?? '', reference: r.reference, amountMinor: r.amount_minor, currency: r.currency, paymentAmountMinor: p.gateway_minor, reason: r.reason });
-  } catch {
-    // Still pending: the reconciliation job asks again with the same reference.
-    return r;
+  } catch (e) {
+    // A passing fault (the adapter answers a final refusal as `failed`): still pending, asked again with the same reference.
+    return notePassingFault(deps, actor, p, r, e);
   }
   return bookGatewayRefundAnswer(deps, actor, r, answer);
+}
+
+/** A refund pending this long (its gateway unreachable or answering faults all along) is raised to operators. */
+export const REFUND_OVERDUE_SECONDS = 24 * 3600;
+
+/** When a pending refund is asked again after its `attempts`-th passing fault: 1, 2, 4 … minutes, at most an hour. */
+export const refundRetrySeconds = (attempts: number): number => Math.min(3600, 60 * 2 ** Math.min(attempts, 6));
+
+/**
+ * Records a passing fault asking the gateway about a pending refund: the reconciliation job asks
+ * again after a growing pause; once pending past `REFUND_OVERDUE_SECONDS`, a `refund_overdue` flag
+ * tells operators. Answers the refund as it now stands (a notification may have finished it).
+ */
+async function notePassingFault(deps: PaymentsDeps, actor: Actor, p: PaymentRow, r: RefundRow, e: unknown): Promise<RefundRow> {
+  const error = e instanceof Error ? e.message : String(e);
+  return withTransaction(deps.db, async (tx) => {
+    const noted = await q.noteRefundFault(tx, r.id, error, refundRetrySeconds(r.attempts));
+    if (!noted) return (await q.findRefundByReference(tx, r.reference))!;
+    const pendingSeconds = (Date.now() - new Date(noted.created_at).getTime()) / 1000;
+    if (pendingSeconds >= REFUND_OVERDUE_SECONDS) {
+      await raiseRefundFlag(tx, actor, p, 'refund_overdue', { refund: r.reference, amount: r.amount_minor, attempts: noted.attempts, last_error: noted.last_error }, actor.kind === 'operator' ? 'operator' : 'job');
+    }
+    return noted;
+  });
+}
+
+/** Raises a refund's flag for operators: new, or again when an operator closed it before (another refund of the payment went wrong since). */
+async function raiseRefundFlag(tx: Tx, actor: Actor, p: PaymentRow, kind: 'refund_failed' | 'refund_overdue', detail: Record<string, unknown>, source: ReportSource): Promise<void> {
+  // A failed refund leaves money the member is owed (refund_needed); an overdue one may still arrive.
+  const refundNeeded = kind === 'refund_failed';
+  if (await q.raiseOrReopenFlag(tx, { payment_id: p.id, kind, refund_needed: refundNeeded, detail: json(detail) })) {
+    await recordEvent(tx, actor, p.id, { kind: 'flag', source, detail: { flag: kind, refund_needed: refundNeeded, ...detail } });
+  }
 }
 
 /** Books what the gateway answered about a pending refund: its id while pending, else its end (once). */
 function bookGatewayRefundAnswer(deps: PaymentsDeps, actor: Actor, r: RefundRow, answer: GatewayRefundResult): Promise<RefundRow> {
   return withTransaction(deps.db, async (tx) => {
     if (answer.status === 'pending') await q.setRefundProviderRef(tx, r.id, answer.refundRef);
-    else await finishGatewayRefund(tx, actor, r, answer.status, answer.refundRef);
+    else await finishGatewayRefund(tx, actor, r, answer.status, answer.refundRef, answer.reason);
     return (await q.findRefundByReference(tx, r.reference))!;
   });
 }

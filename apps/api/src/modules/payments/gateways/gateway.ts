@@ -118,9 +118,16 @@ export interface GatewayRefundStatusInput {
   refundRef?: string | null;
 }
 
+/**
+ * What a provider answered about a refund. `failed` only for a refusal the provider states as final
+ * (its documented error answers for the refund), with its reason; an adapter throws on a passing
+ * fault (network, timeout, 5xx, rate limit), which the payments service asks again later.
+ */
 export interface GatewayRefundResult {
   refundRef: string;
   status: 'pending' | 'succeeded' | 'failed';
+  /** The provider's reason for a failed refund (its code and message). */
+  reason?: string;
 }
 
 /** A notification proven authentic, in the shop's terms. */

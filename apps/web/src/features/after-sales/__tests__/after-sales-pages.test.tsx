@@ -10,6 +10,9 @@ import CasesPage from '../pages/cases-page';
 let status = 'awaiting_return';
 /** Whether the shop has a return address for the order's country. */
 let returnAddress = true;
+/** What went back to the member once refunded (the card's surcharge with it), and whether the refund is held up at the gateway. */
+let refunded: number | null = null;
+let refundDelayed = false;
 const ok = (data: unknown) => ({ json: { code: 200, msg: 'Success', data } });
 const theCase = () => ({
   id: 31,
@@ -26,8 +29,9 @@ const theCase = () => ({
   currency: 'USD',
   refundable: 1200,
   refund: 1100,
-  refunded: null,
-  refunded_at: null,
+  refunded,
+  refunded_at: refunded === null ? null : '2026-11-26T10:00:00.000Z',
+  refund_delayed: refundDelayed,
   lines: [{ order_line_id: 1, name: 'Teapot', spec_text: 'Blue', image: '', price: 1200, qty: 1, exchange_sku_id: null, exchange_spec_text: null }],
   images: [],
   video: null,
@@ -83,6 +87,8 @@ beforeEach(() => {
   localStorage.clear();
   status = 'awaiting_return';
   returnAddress = true;
+  refunded = null;
+  refundDelayed = false;
   useSession.getState().signIn('member-token', null);
 });
 afterEach(() => cleanup());
@@ -180,6 +186,32 @@ describe('after-sales pages', () => {
       expect(screen.queryByText('$12.00')).toBeNull();
       cleanup();
     }
+  });
+
+  it('a refunded case shows what went back (the card surcharge with it), not the approved refund, on the list and on its page', async () => {
+    status = 'refunded';
+    refunded = 1420;
+    renderAt(paths.order.afterSales);
+    expect(await screen.findByText('$14.20')).toBeTruthy();
+    expect(screen.queryByText('$11.00')).toBeNull();
+    cleanup();
+    renderAt(`${paths.order.afterSaleDetails}?id=31`);
+    expect(await screen.findByText('Request submitted')).toBeTruthy();
+    expect(screen.getByText('$14.20')).toBeTruthy();
+    expect(screen.queryByText('$11.00')).toBeNull();
+    expect(api.violations).toEqual([]);
+  });
+
+  it('saleInfo: a refund held up at the payment provider tells the member calmly that the shop is on it', async () => {
+    status = 'refunding';
+    renderAt(`${paths.order.afterSaleDetails}?id=31`);
+    expect(await screen.findByText('Request submitted')).toBeTruthy();
+    expect(screen.queryByText(/taking longer than usual/)).toBeNull();
+    cleanup();
+    refundDelayed = true;
+    renderAt(`${paths.order.afterSaleDetails}?id=31`);
+    expect(await screen.findByText(/Your refund is taking longer than usual/)).toBeTruthy();
+    expect(api.violations).toEqual([]);
   });
 
   it('saleInfo: with no return address for the order’s country, says so and leads to customer service', async () => {

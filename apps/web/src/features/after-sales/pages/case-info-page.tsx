@@ -95,6 +95,7 @@ export default function CaseInfoPage() {
                   {c.refunded_at && ` · ${formatDate(c.refunded_at)} · ${t('afterSales.app.refundedTo')}`}
                 </div>
               )}
+              {c.refund_delayed && <div className="as-notice">{t('afterSales.app.refundDelayed')}</div>}
               <CaseActions c={c} detailed />
             </section>
             <section className="as-section">

@@ -49,7 +49,7 @@ export default function CasesPage() {
               {refundShown(c) && (
                 <>
                   {' · '}
-                  {t('afterSales.app.refundable')} <Amount value={c.refund ?? c.refundable} currency={c.currency} />
+                  {c.refunded !== null ? t('afterSales.app.refunded') : t('afterSales.app.refundable')} <Amount className="as-refund" value={c.refunded ?? c.refund ?? c.refundable} currency={c.currency} />
                 </>
               )}
             </div>

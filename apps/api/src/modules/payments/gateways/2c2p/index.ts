@@ -96,7 +96,7 @@ export class TwoC2pGateway implements PaymentGateway {
     const opened = res.status === 200 ? await openMaintenance(res.body, privateKey, publicKey) : undefined;
     const r = opened === undefined ? undefined : fromXml('PaymentProcessResponse', opened);
     if (!r) throw new GatewayError(this.name, `refund answer unreadable (HTTP ${res.status})`);
-    if (r.respCode !== MAINTENANCE.ok) return { refundRef: input.reference, status: 'failed' };
+    if (r.respCode !== MAINTENANCE.ok) return { refundRef: input.reference, status: 'failed', reason: `respCode ${r.respCode}` };
     return { refundRef: r.referenceNo || input.reference, status: r.status === 'RS' ? 'succeeded' : 'pending' };
   }
 

@@ -63,6 +63,8 @@ const EVENT_STATUS: Record<string, GatewayPaymentStatus> = {
 };
 
 /** A refund's status (RECEIVED, ACCEPTED, SETTLED, FAILED) in the shop's terms. */
+/** Airwallex's error codes that refuse a refund for good (the intent unknown or not refundable, the amount past what is left, a malformed request). */
+const REFUND_REFUSALS = ['resource_not_found', 'invalid_status_for_operation', 'refund_amount_exceeded', 'validation_error'];
 const refundStatusOf = (status: string): GatewayRefundResult['status'] => (status === 'SETTLED' ? 'succeeded' : status === 'FAILED' ? 'failed' : 'pending');
 
 type Intent = { id: string; status: string; amount: number; currency: string; client_secret?: string; merchant_order_id?: string; latest_payment_attempt?: { status?: string } | null };
@@ -144,13 +146,20 @@ export class AirwallexGateway implements PaymentGateway {
   }
 
   async refund(input: GatewayRefundInput): Promise<GatewayRefundResult> {
-    const r = await this.call<{ id: string; status: string }>('POST', '/api/v1/pa/refunds/create', {
-      request_id: `refund-${input.reference}`,
-      payment_intent_id: input.providerRef,
-      amount: Number(toMajorString(input.amountMinor, input.currency)),
-      reason: input.reason || 'requested by the shop',
-      metadata: { reference: input.reference, payment: input.paymentReference },
-    });
+    let r: { id: string; status: string };
+    try {
+      r = await this.call<{ id: string; status: string }>('POST', '/api/v1/pa/refunds/create', {
+        request_id: `refund-${input.reference}`,
+        payment_intent_id: input.providerRef,
+        amount: Number(toMajorString(input.amountMinor, input.currency)),
+        reason: input.reason || 'requested by the shop',
+        metadata: { reference: input.reference, payment: input.paymentReference },
+      });
+    } catch (e) {
+      // Airwallex's documented refusals of a refund are final; others (5xx, 401, 429) pass.
+      if (e instanceof GatewayError && e.code && REFUND_REFUSALS.includes(e.code)) return { refundRef: '', status: 'failed', reason: e.message };
+      throw e;
+    }
     return { refundRef: r.id, status: refundStatusOf(r.status) };
   }
 

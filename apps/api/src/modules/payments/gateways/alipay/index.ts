@@ -77,7 +77,7 @@ export class AlipayGateway implements PaymentGateway {
     const r = await this.call(METHODS.refund, { out_trade_no: input.paymentReference, refund_amount: yuan(input.amountMinor, input.currency), out_request_no: input.reference, ...(input.reason ? { refund_reason: input.reason.slice(0, 256) } : {}) });
     if (r.code === '10000') return { refundRef: input.reference, status: 'succeeded' };
     if (r.code === '20000') throw new GatewayError(this.name, 'refund: service unavailable, ask again', '20000');
-    return { refundRef: input.reference, status: 'failed' };
+    return { refundRef: input.reference, status: 'failed', reason: `${String(r.sub_code ?? r.code)}${r.sub_msg ? `: ${String(r.sub_msg)}` : ''}` };
   }
 
   verifyNotification(rawBody: Buffer, _headers: Record<string, string | string[] | undefined>, now: Date): GatewayVerification {

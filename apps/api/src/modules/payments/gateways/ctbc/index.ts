@@ -81,7 +81,7 @@ export class CtbcGateway implements PaymentGateway {
 
   async refund(input: GatewayRefundInput): Promise<GatewayRefundResult> {
     const r = await this.call(PATHS.refund, { lidm: input.paymentReference, RefundNo: input.reference, RefundAmt: purchAmt(input.amountMinor, input.currency) });
-    return { refundRef: input.reference, status: r.RespCode === '00' ? 'succeeded' : 'failed' };
+    return r.RespCode === '00' ? { refundRef: input.reference, status: 'succeeded' } : { refundRef: input.reference, status: 'failed', reason: `RespCode ${r.RespCode}` };
   }
 
   verifyNotification(rawBody: Buffer, _headers: Record<string, string | string[] | undefined>, now: Date): GatewayVerification {

@@ -83,6 +83,8 @@ export class FakeStripe implements FakeGateway {
   readonly notifier: Notifier;
   /** Every request the adapter made, for tests (method and path). */
   readonly calls: string[] = [];
+  /** While true, the API answers as Stripe does in an outage: HTTP 500 `api_error` (a passing fault, never stored under an idempotency key). */
+  outage = false;
 
   constructor(private readonly o: FakeStripeOptions) {
     this.notifier = new Notifier(o.deliver ?? httpDelivery);
@@ -101,6 +103,7 @@ export class FakeStripe implements FakeGateway {
     if (page && req.method === 'POST') return this.choose(page[1]!, new URLSearchParams(raw));
     if (!path.startsWith('/v1/')) return notFound('page');
     this.calls.push(`${req.method} ${path}`);
+    if (this.outage) return error(500, 'api_error', 'An unknown error occurred on our servers.');
     if (header(req.headers, 'authorization') !== `Bearer ${this.o.secretKey}`) {
       return error(401, 'invalid_request_error', 'Invalid API Key provided.');
     }
@@ -188,6 +191,7 @@ export class FakeStripe implements FakeGateway {
     const pi = this.intents.get(String(body.payment_intent ?? ''));
     if (!pi) return error(404, 'invalid_request_error', `No such payment_intent: '${String(body.payment_intent)}'`, { code: 'resource_missing' });
     if (pi.status !== 'succeeded') return error(400, 'invalid_request_error', `This PaymentIntent (${pi.id}) does not have a successful charge to refund.`, { code: 'charge_not_refundable' });
+    if (pi.refunded >= pi.amount_received) return error(400, 'invalid_request_error', `Charge for PaymentIntent ${pi.id} has already been refunded.`, { code: 'charge_already_refunded' });
     const amount = body.amount === undefined ? pi.amount_received - pi.refunded : Number(body.amount);
     if (!Number.isSafeInteger(amount) || amount < 1 || amount > pi.amount_received - pi.refunded) {
       return error(400, 'invalid_request_error', `Refund amount (${amount}) is greater than unrefunded amount on charge.`, { code: 'amount_too_large' });

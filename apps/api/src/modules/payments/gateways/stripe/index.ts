@@ -136,11 +136,19 @@ export class StripeGateway implements PaymentGateway {
   }
 
   async refund(input: GatewayRefundInput): Promise<GatewayRefundResult> {
-    const r = await this.stripe.refunds.create(
-      { payment_intent: input.providerRef, amount: input.amountMinor, metadata: { reference: input.reference, payment: input.paymentReference } },
-      { idempotencyKey: `refund-${input.reference}` },
-    );
-    return { refundRef: r.id, status: r.status === 'succeeded' ? 'succeeded' : r.status === 'failed' || r.status === 'canceled' ? 'failed' : 'pending' };
+    let r: Stripe.Refund;
+    try {
+      r = await this.stripe.refunds.create(
+        { payment_intent: input.providerRef, amount: input.amountMinor, metadata: { reference: input.reference, payment: input.paymentReference } },
+        { idempotencyKey: `refund-${input.reference}` },
+      );
+    } catch (e) {
+      // Stripe's invalid_request_error (resource_missing, charge_already_refunded, amount_too_large …)
+      // is its final word on this refund; anything else (network, 5xx, 429, a key still in flight) passes.
+      if (e instanceof Stripe.errors.StripeInvalidRequestError) return { refundRef: '', status: 'failed', reason: `${e.code ?? 'invalid_request_error'}: ${e.message}` };
+      throw e;
+    }
+    return { refundRef: r.id, status: r.status === 'succeeded' ? 'succeeded' : r.status === 'failed' || r.status === 'canceled' ? 'failed' : 'pending', ...(r.status === 'failed' && r.failure_reason ? { reason: r.failure_reason } : {}) };
   }
 
   async cancel(input: { reference: string; providerRef?: string | null }): Promise<void> {

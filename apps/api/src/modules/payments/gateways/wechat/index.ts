@@ -113,8 +113,9 @@ export class WechatGateway implements PaymentGateway {
       amount: { refund: fen(input.amountMinor, input.currency), total: fen(input.paymentAmountMinor, input.currency), currency: 'CNY' },
     });
     if (res.status !== 200 || !res.json) {
-      if (res.status >= 500) throw new GatewayError(this.name, `refund not answered (HTTP ${res.status})`);
-      return { refundRef: input.reference, status: 'failed' };
+      // A 5xx or 429 (FREQUENCY_LIMITED) passes; another 4xx is WeChat Pay's documented refusal of the refund.
+      if (res.status >= 500 || res.status === 429) throw new GatewayError(this.name, `refund not answered (HTTP ${res.status})`);
+      return { refundRef: input.reference, status: 'failed', reason: `HTTP ${res.status}${res.json?.code ? ` ${String(res.json.code)}` : ''}${res.json?.message ? `: ${String(res.json.message)}` : ''}` };
     }
     const status = res.json.status === 'SUCCESS' ? 'succeeded' : res.json.status === 'PROCESSING' ? 'pending' : 'failed';
     return { refundRef: String(res.json.refund_id ?? input.reference), status };

@@ -110,7 +110,7 @@ describe('CTBC adapter against its fake', () => {
     const refund = { paymentReference: 'R40006', providerRef: 'x', reference: 'RF1', amountMinor: 50000, currency: 'TWD', paymentAmountMinor: 150000 };
     expect(await gw.refund(refund)).toEqual({ refundRef: 'RF1', status: 'succeeded' });
     expect(await gw.refund(refund)).toEqual({ refundRef: 'RF1', status: 'succeeded' });
-    expect(await gw.refund({ ...refund, reference: 'RF2', amountMinor: 100100 })).toEqual({ refundRef: 'RF2', status: 'failed' });
+    expect(await gw.refund({ ...refund, reference: 'RF2', amountMinor: 100100 })).toEqual({ refundRef: 'RF2', status: 'failed', reason: expect.stringMatching(/^RespCode \w+/) });
     expect(fake.auths.get('R40006')!.refunded).toBe(50000);
     const other = new CtbcGateway({ ...(settings as Required<typeof settings>), CTBC_KEY: 'AnotherKey0123456789abcd' }, true);
     await expect(other.inquire({ reference: 'R40006' })).rejects.toThrow(/MAC wrong/);
