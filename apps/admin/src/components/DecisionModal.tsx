@@ -115,7 +115,8 @@ export function DecisionModal({ open, title, question, okText, danger, fields, s
       onCancel={() => onClose(false)}
       destroyOnHidden
     >
-      <p>{question}</p>
+      {/* A div, not a p: a question may hold a table or a list (a plan request's changes). */}
+      <div style={{ marginBottom: 16 }}>{question}</div>
       <Form layout="vertical" component="div">
         {fields.map((f) => (
           <FormField key={f.name} form={form} name={f.name} label={f.label} required={f.required} message={f.message ?? (f.name === 'reason' ? t('console.common.reasonRequired') : undefined)} requiredMessage={requiredOf(f, t('console.common.reasonRequired'))}>
