@@ -14,8 +14,12 @@ interface Amounts {
   total: number;
 }
 
-/** Subtotal, coupon, global operating fee, freight, points and total, as the shop computed them (a checkout, a group buy before it is placed, an order). */
-export function OrderAmounts({ amounts }: { amounts: Amounts }) {
+/**
+ * Subtotal, coupon, global operating fee, freight, points and total, as the shop computed them (a
+ * checkout, a group buy before it is placed, an order). `freightPending`: no address is chosen yet,
+ * so the freight is not known (it is not free).
+ */
+export function OrderAmounts({ amounts, freightPending = false }: { amounts: Amounts; freightPending?: boolean }) {
   const { t } = useTranslation();
   const a = amounts;
   return (
@@ -42,7 +46,7 @@ export function OrderAmounts({ amounts }: { amounts: Amounts }) {
         </>
       )}
       <dt>{t('orders.amount.freight')}</dt>
-      <dd>{a.freight === 0 ? t('orders.amount.freeShipping') : <Amount value={a.freight} currency={a.currency} />}</dd>
+      <dd>{freightPending ? t('orders.amount.freightWithAddress') : a.freight === 0 ? t('orders.amount.freeShipping') : <Amount value={a.freight} currency={a.currency} />}</dd>
       {a.points_value > 0 && (
         <>
           <dt>{t('orders.amount.points')}</dt>

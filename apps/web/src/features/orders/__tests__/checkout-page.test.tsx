@@ -8,6 +8,7 @@ import CheckoutPage from '../pages/checkout-page';
 // The fake prices points as the server does: 100 points a dollar, points first, within the goods.
 const SUBTOTAL = 2500;
 let totalZero = false;
+let noAddress = false;
 function preview(req: Recorded) {
   const q = new URL(req.url, 'http://x').searchParams;
   const room = SUBTOTAL;
@@ -18,7 +19,7 @@ function preview(req: Recorded) {
     points_used: pointsValue, points_value: pointsValue, shopping_points_used: shoppingValue, shopping_points_value: shoppingValue,
     total: SUBTOTAL - pointsValue - shoppingValue,
     lines: [{ cart_id: null, goods_id: 3, sku_id: 5, name: 'Teapot', spec_text: 'Blue', image: '', price: 2500, num: 1, line_total: 2500, available: true, problem: null }],
-    address: { id: 9, name: 'Mei', surname: 'Tan', mobile_pre: '60', mobile: '123456789', email: '', country_code: 'MY', province: 'Selangor', city: 'Petaling Jaya', district: '', detail: 'Jalan 14/20, 5', house_number: '', zip_code: '46100' },
+    address: noAddress ? null : { id: 9, name: 'Mei', surname: 'Tan', mobile_pre: '60', mobile: '123456789', email: '', country_code: 'MY', province: 'Selangor', city: 'Petaling Jaya', district: '', detail: 'Jalan 14/20, 5', house_number: '', zip_code: '46100' },
     can_submit: true,
     points_offer: { points: { balance: 800, per_unit: 100, max: 800 }, shopping_points: { balance: 300, per_unit: 100, max: Math.min(300, room - pointsValue) } },
     points_earned: Math.floor((SUBTOTAL - pointsValue - shoppingValue) / 100),
@@ -35,6 +36,7 @@ beforeEach(() => {
   window.SHOP_CONFIG = { api: { default: api.url, cn: api.url } };
   localStorage.clear();
   totalZero = false;
+  noAddress = false;
   useSession.getState().signIn('member-token', null);
 });
 afterEach(() => cleanup());
@@ -75,5 +77,16 @@ describe('points at checkout', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Submit order' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(paths.order.details));
     expect(router.state.location.search).toBe('?id=41');
+  });
+
+  it('before an address is chosen the freight is not known: it says it comes with the address, never "Free"', async () => {
+    noAddress = true;
+    renderAt(`${paths.goods.checkout}?goods_id=3&sku_id=5&num=1`);
+    expect(await screen.findByText('With the address')).toBeTruthy();
+    expect(screen.queryByText('Free')).toBeNull();
+    cleanup();
+    noAddress = false;
+    renderAt(`${paths.goods.checkout}?goods_id=3&sku_id=5&num=1`);
+    expect(await screen.findByText('Free')).toBeTruthy();
   });
 });

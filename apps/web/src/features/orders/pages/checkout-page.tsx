@@ -86,7 +86,7 @@ export default function CheckoutPage() {
               {data.lines.some((l) => !l.available) && <div className="checkout-problem">{t('orders.checkout.unavailable')}</div>}
             </section>
             <section className="order-section">
-              <OrderAmounts amounts={data} />
+              <OrderAmounts amounts={data} freightPending={!data.address} />
             </section>
             <section className="order-section checkout-coupon" style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
               <Input placeholder={t('orders.checkout.couponCode')} value={couponInput} onChange={setCouponInput} aria-label={t('orders.checkout.couponCode')} style={{ flex: 1 }} />
