@@ -52,7 +52,7 @@ export const orderExport: ListExport<EndpointQuery<typeof adminListOrders>, Row<
   name: 'orders',
   page: listOrdersForOperator,
   columns: [
-    ['id', (r) => r.id], ['order_no', (r) => r.order_no], ['member_id', (r) => r.user_id], ['status', (r) => r.status], ['currency', (r) => r.currency],
+    ['id', (r) => r.id], ['order_no', (r) => r.order_no], ['member_id', (r) => r.user_id], ['user_name', (r) => r.user_name], ['status', (r) => r.status], ['currency', (r) => r.currency],
     ['total', (r) => money(r.total, r.currency)], ['created_at', (r) => r.created_at], ['paid_at', (r) => r.paid_at], ['last_reminded_at', (r) => r.last_reminded_at],
   ],
 };

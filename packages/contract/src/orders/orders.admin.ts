@@ -25,6 +25,8 @@ export const adminOrderSummarySchema = z.object({
   id: z.number().int(),
   order_no: z.string(),
   user_id: z.number().int(),
+  /** The member's user name, as operators know members. */
+  user_name: z.string(),
   status: z.enum(ORDER_STATUSES),
   currency: z.string(),
   total: minor,
@@ -34,6 +36,7 @@ export const adminOrderSummarySchema = z.object({
 });
 export const adminOrderInfoData = orderInfoData.extend({
   user_id: z.number().int(),
+  user_name: z.string(),
   /** The packages shipped so far, with their lines and newest event. */
   packages: z.array(packageSchema),
   events: z.array(z.object({ kind: z.string(), from_status: z.string().nullable(), to_status: z.string().nullable(), actor: z.string(), reason: z.string(), at: z.string() })),

@@ -107,7 +107,7 @@ export function OrderDetail({ id, onPackage }: { id: number; onPackage: (id: num
         items={[
           { key: 'no', label: t('console.orders.orderNo'), children: o.order_no },
           { key: 'st', label: t('console.common.status'), children: <StatusTag status={o.status} /> },
-          { key: 'm', label: t('console.common.member'), children: `#${o.user_id}` },
+          { key: 'm', label: t('console.common.member'), children: `${o.user_name} #${o.user_id}` },
           { key: 'tot', label: t('console.orders.total'), children: formatMoney(o.total, o.currency) },
           { key: 'c', label: t('console.common.created'), children: formatDate(o.created_at) },
           { key: 'p', label: t('console.orders.paidAt'), children: formatDate(o.paid_at) },
@@ -301,7 +301,7 @@ export default function Orders() {
         onRow={(r) => ({ onDoubleClick: () => setOpen(r.id) })}
         columns={[
           { title: t('console.orders.orderNo'), dataIndex: 'order_no', key: 'id', sorter: true },
-          { title: t('console.common.member'), dataIndex: 'user_id', render: (v: number) => `#${v}` },
+          { title: t('console.common.member'), dataIndex: 'user_id', render: (v: number, r) => `${r.user_name} #${v}` },
           { title: t('console.orders.total'), key: 'total', sorter: true, align: 'right', render: (_, r) => formatMoney(r.total, r.currency) },
           { title: t('console.common.created'), dataIndex: 'created_at', sorter: true, render: (v: string) => formatDate(v) },
           { title: t('console.orders.paidAt'), dataIndex: 'paid_at', sorter: true, render: (v: string | null) => formatDate(v) },

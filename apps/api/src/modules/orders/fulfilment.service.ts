@@ -177,7 +177,7 @@ export async function listOrdersForOperator(db: Database, actor: Actor, input: E
   const rows = await q.findOrdersPageByStatus(db, input.status, input.limit, (input.page - 1) * input.limit, input);
   const total = rows.length ? Number(rows[0]!.total) : 0;
   return {
-    list: rows.map((r) => ({ id: r.id, order_no: r.order_no, user_id: r.user_id, status: r.status, currency: r.currency, total: Number(r.total_minor), created_at: iso(r.created_at)!, paid_at: iso(r.paid_at), last_reminded_at: iso(r.last_reminded_at) })),
+    list: rows.map((r) => ({ id: r.id, order_no: r.order_no, user_id: r.user_id, user_name: r.user_name ?? '', status: r.status, currency: r.currency, total: Number(r.total_minor), created_at: iso(r.created_at)!, paid_at: iso(r.paid_at), last_reminded_at: iso(r.last_reminded_at) })),
     total,
     page: input.page,
     limit: input.limit,
@@ -190,11 +190,12 @@ export async function orderForOperator(db: Database, actor: Actor, input: Endpoi
   operatorName(actor);
   const order = await q.findOrder(db, input.id);
   if (!order) throw new AppError(ResponseCode.orderNotFound);
-  const [details, events, packages] = await Promise.all([getOrderDetails(db, order, actor.lang), q.findOrderEvents(db, order.id), q.findPackagesOfOrder(db, order.id)]);
+  const [details, events, packages, member] = await Promise.all([getOrderDetails(db, order, actor.lang), q.findOrderEvents(db, order.id), q.findPackagesOfOrder(db, order.id), q.findUserName(db, order.user_id)]);
   const described = await describePackages(db, packages, actor.lang);
   return {
     ...details,
     user_id: order.user_id,
+    user_name: member ?? '',
     packages: described.map(({ events: _e, ...p }) => p),
     events: events.map((e) => ({ kind: e.kind, from_status: e.from_status, to_status: e.to_status, actor: `${e.actor_kind}:${e.actor_id}`, reason: e.reason, at: iso(e.created_at)! })),
   };

@@ -506,9 +506,15 @@ export const findReminders = (db: Executor, limit: number) =>
     .limit(limit)
     .execute();
 
+/** A member's user name (operators' order views name the buyer). */
+export const findUserName = async (db: Executor, userId: number): Promise<string | undefined> => (await db.selectFrom('users').select('user_name').where('id', '=', userId).executeTakeFirst())?.user_name;
+
 /** Orders in a state (or all), by the column the operator sorts on (newest first otherwise), with the total count. */
 export function findOrdersPageByStatus(db: Executor, status: OrderStatus | undefined, limit: number, offset: number, sort: { sort?: OrderListSort; order?: SortOrder; q?: string } = {}) {
-  let q = db.selectFrom('orders').selectAll().select(sql<string>`count(*) over ()`.as('total'));
+  let q = db
+    .selectFrom('orders')
+    .selectAll()
+    .select((eb) => [sql<string>`count(*) over ()`.as('total'), eb.selectFrom('users').select('users.user_name').whereRef('users.id', '=', 'orders.user_id').as('user_name')]);
   if (status) q = q.where('status', '=', status);
   if (sort.q) {
     // An operator's search: part of the order number, or the member by name or number.

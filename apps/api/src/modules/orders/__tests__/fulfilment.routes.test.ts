@@ -185,7 +185,11 @@ describe('shipping, packages and tracking', () => {
     const minutes = (new Date(placed.body.data.expires_at).getTime() - Date.now()) / 60_000;
     expect(minutes).toBeGreaterThan(44);
     expect(minutes).toBeLessThanOrEqual(45);
+    // Operators know the buyer by user name, in the order and in the list.
+    const { user_name: userName } = await t.db.selectFrom('users').select('user_name').where('id', '=', m.userId).executeTakeFirstOrThrow();
     const seen = await get(`/admin/api/orders/info?id=${placed.body.data.order_id}`, operator.headers);
-    expect(seen.body.data).toMatchObject({ user_id: m.userId, operating_fee: 60, freight: 800, events: [{ kind: 'created', to_status: 'awaiting_payment' }] });
+    expect(seen.body.data).toMatchObject({ user_id: m.userId, user_name: userName, operating_fee: 60, freight: 800, events: [{ kind: 'created', to_status: 'awaiting_payment' }] });
+    const listed = await get(`/admin/api/orders/list?q=${placed.body.data.order_no}`, operator.headers);
+    expect(listed.body.data.list).toEqual([expect.objectContaining({ id: placed.body.data.order_id, user_id: m.userId, user_name: userName })]);
   });
 });
