@@ -21,6 +21,8 @@ import { postGiftCardIssue, postPointsGrant, rewardHooks } from './modules/walle
 import { rechargePayable } from './modules/wallet/recharge-payable.js';
 import { earnOnSettled, owedOfRewards, voidPendingCommissions, writePendingCommissions } from './modules/referral/earnings.service.js';
 import { saveApprovedPlan } from './modules/referral/referral.console.js';
+import { findHouseCode } from './modules/referral/referral.queries.js';
+import { houseCodeHook } from './modules/accounts/house-code.js';
 import { shopOrderPayable } from './modules/user-shop/shop-orders.service.js';
 import { shopOrderAfterSales } from './modules/user-shop/shop-order-after-sales.js';
 import { postShopStockAddition } from './modules/user-shop/shops.console.js';
@@ -41,8 +43,8 @@ export function wireAreas(): void {
   registerApprovable({ kind: 'gift_cards.issue', permission: 'ledger.adjust', execute: (tx, actor, p) => postGiftCardIssue(tx, actor, p as never) });
   registerApprovable({ kind: 'points.grant', permission: 'ledger.adjust', execute: (tx, actor, p, request) => postPointsGrant(tx, actor, p as never, request.id) });
   registerApprovable({ kind: 'recharge.confirm', permission: 'withdrawals.review', execute: (tx, actor, p, request) => creditConfirmedRecharge(tx, actor, p as never, request) });
-  registerApprovable({ kind: 'coupon.create', permission: 'settings.write', execute: (tx, actor, p, request) => insertApprovedCoupon(tx, actor, p as never, request) });
-  registerApprovable({ kind: 'coupon.update', permission: 'settings.write', execute: (tx, actor, p, request) => saveApprovedCouponChange(tx, actor, p as never, request) });
+  registerApprovable({ kind: 'coupon.create', permission: 'ledger.adjust', execute: (tx, actor, p, request) => insertApprovedCoupon(tx, actor, p as never, request) });
+  registerApprovable({ kind: 'coupon.update', permission: 'ledger.adjust', execute: (tx, actor, p, request) => saveApprovedCouponChange(tx, actor, p as never, request) });
   registerApprovable({ kind: 'shop_stock.add', permission: 'shops.manage', execute: (tx, actor, p, request) => postShopStockAddition(tx, actor, p as never, request.id) });
   registerApprovable({ kind: 'rate.set', permission: 'rates.set', execute: (tx, actor, p) => saveApprovedRate(tx, actor, p as never) });
   registerApprovable({ kind: 'referral.plan', permission: 'referral.settings', execute: (tx, actor, p) => saveApprovedPlan(tx, actor, p as never) });
@@ -63,6 +65,8 @@ export function wireAreas(): void {
   settlementHooks.onPaid.push(writePendingCommissions);
   settlementHooks.onRefunded.push((tx, actor, orderId) => voidPendingCommissions(tx, actor, orderId));
   settlementHooks.onSettled.push(earnOnSettled);
+  // Registration reads the shop's own invitation code, which the referral plan keeps.
+  houseCodeHook.houseCode = findHouseCode;
   // The rewards page's "earned" is net of reversals: what a reversal still holds as a debt is referral's.
   rewardHooks.owed = owedOfRewards;
 }

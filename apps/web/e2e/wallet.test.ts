@@ -108,8 +108,19 @@ const PAY_PASSWORD = '864213';
 /** The smallest PNG there is: a transfer slip's photo. */
 const SLIP = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
+/** The console operators the commands below run as (a command runs as an existing operator), made once per shop as its administrator makes them. */
+let operatorsMade: Promise<unknown> | undefined;
+const OPS_OPERATORS: Record<string, string> = { olivia: 'owner', bruno: 'finance' };
+
 /** `npm run ops -- …` as an operator runs it: its own process, on the shop's database. */
 async function ops(...args: string[]): Promise<string> {
+  operatorsMade ??= (async () => {
+    for (const [name, role] of Object.entries(OPS_OPERATORS)) {
+      // Made by another file on this worker's shop already: that one is used.
+      await promisify(execFile)(process.execPath, [...OPS_CLI, 'operator', 'create', name, '--role', role], { cwd: ROOT, env: { ...process.env, DATABASE_URL: databaseUrl } }).catch(() => undefined);
+    }
+  })();
+  await operatorsMade;
   const { stdout } = await promisify(execFile)(process.execPath, [...OPS_CLI, ...args], {
     cwd: ROOT,
     env: { ...process.env, DATABASE_URL: databaseUrl, OPERATOR: 'olivia' },

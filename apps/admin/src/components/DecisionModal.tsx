@@ -1,12 +1,12 @@
 import { Alert, App as AntApp, Form, Input, Modal, Select } from 'antd';
 import type { AnyEndpoint } from '@shop/contract/common';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { invalidateEndpoints } from '../lib/endpoint-query';
-import { newIdempotencyKey } from '../lib/request';
 import { waitingRequestOf } from '../lib/approvals';
 import { FormField, useConsoleForm, type BodySchema } from '../lib/form';
+import { useRequestKeys } from '../lib/request-key';
 
 export interface DecisionField {
   name: string;
@@ -42,7 +42,8 @@ interface Props {
   /** Where a refusal of a body field shows when the dialog names it differently. */
   fieldOf?: Record<string, string>;
   /**
-   * Sends the decision with the key this dialog holds: a second click, or a retry, is the same decision.
+   * Sends the decision with the key of its body: a second click, or a retry, of the same body is the
+   * same decision; a body corrected after a refusal is a new one (`useRequestKeys`).
    * `body` is what the schema made of `toBody(values)` (the values themselves without a schema).
    */
   send: (values: Values, idempotencyKey: string, body: any) => Promise<unknown>;
@@ -51,16 +52,18 @@ interface Props {
   onClose: (decided: boolean) => void;
   /** What the page says when the call answered a request waiting for a second operator (default: sent for approval, with its number). */
   waitingText?: (id: number) => string;
+  /** What the page says once decided (default "Decision saved"): a settings page names what it saved. */
+  savedText?: string;
 }
 
 /** The message of an empty field's refusal: its own, else "Give a reason" for a reason, else the form's default. */
 const requiredOf = (f: DecisionField, reasonRequired: string) => f.requiredMessage ?? (f.name === 'reason' ? reasonRequired : undefined);
 
-/** Every operator decision: a question, the fields it needs (a reason …), checked by the contract's schema, one idempotency key per dialog. */
-export function DecisionModal({ open, title, question, okText, danger, fields, schema, toBody, fieldOf, send, invalidates, onClose, waitingText }: Props) {
+/** Every operator decision: a question, the fields it needs (a reason …), checked by the contract's schema, one idempotency key per body sent. */
+export function DecisionModal({ open, title, question, okText, danger, fields, schema, toBody, fieldOf, send, invalidates, onClose, waitingText, savedText }: Props) {
   const { t } = useTranslation();
   const { message } = AntApp.useApp();
-  const key = useRef(newIdempotencyKey());
+  const keys = useRequestKeys();
   const [error, setError] = useState<string | null>(null);
   const qc = useQueryClient();
   const form = useConsoleForm<Values, unknown>({
@@ -82,20 +85,20 @@ export function DecisionModal({ open, title, question, okText, danger, fields, s
   const initial = JSON.stringify(fields.map((f) => [f.name, f.initial ?? '']));
   useEffect(() => {
     if (open) {
-      key.current = newIdempotencyKey();
+      keys.renew();
       setError(null);
       reset(Object.fromEntries(JSON.parse(initial) as Array<[string, string]>));
     }
-  }, [open, reset, initial]);
+  }, [open, reset, initial, keys]);
   const mutation = useMutation({
-    mutationFn: ({ values, body }: { values: Values; body: unknown }) => send(values, key.current, body),
+    mutationFn: ({ values, body }: { values: Values; body: unknown }) => send(values, keys.keyFor(body), body),
     // The decision is saved: the dialog closes at once, and the lists refresh behind it (a slow refetch
     // must not keep a decided dialog over the page).
     onSuccess: (answer) => {
       // A call that creates value answers its request: waiting for a second operator unless done at once.
       const waiting = waitingRequestOf(answer);
       if (waiting) message.info(waitingText ? waitingText(waiting.id) : t('console.common.sentForApproval', { id: waiting.id }));
-      else message.success(t('console.common.decisionSaved'));
+      else message.success(savedText ?? t('console.common.decisionSaved'));
       onClose(true);
       void invalidateEndpoints(qc, invalidates);
     },

@@ -2,13 +2,15 @@ import type { AnyEndpoint } from '@shop/contract/common';
 import { useTranslation } from 'react-i18next';
 import { DecisionModal } from './DecisionModal';
 
-/** A settings change waiting for its reason: the question, then the call with the reason and the dialog's idempotency key. */
+/** A settings change waiting for its reason: the question, then the call with the reason and the idempotency key of what it sends. */
 export interface PendingChange {
   title: string;
   send: (reason: string, idempotencyKey: string) => Promise<unknown>;
+  /** What the page says once it is saved (default: "Decision saved"), e.g. "Freight saved". */
+  saved?: string;
 }
 
-/** Asks for the reason of a settings change and sends it once (one key per dialog); the answers it changes are read again after. */
+/** Asks for the reason of a settings change and sends it once (one key per reason sent); the answers it changes are read again after. */
 export function ReasonedChange({ change, onClose, invalidates }: { change: PendingChange | null; onClose: () => void; invalidates: readonly AnyEndpoint[] }) {
   const { t } = useTranslation();
   if (!change) return null;
@@ -21,6 +23,7 @@ export function ReasonedChange({ change, onClose, invalidates }: { change: Pendi
       fields={[{ name: 'reason', label: t('console.common.reason'), required: true, multiline: true }]}
       send={(values, key) => change.send(values.reason ?? '', key)}
       invalidates={invalidates}
+      savedText={change.saved}
       onClose={onClose}
     />
   );

@@ -1,8 +1,11 @@
-import { endpointQueries, type EndpointCall } from '@shop/client/query';
+import { endpointQueries, type EndpointCall, type EndpointMutationOptions } from '@shop/client/query';
+import type { CallInput } from '@shop/client/call';
 import type { QueryScope } from '@shop/client/keys';
-import { normalizeLanguage } from '@shop/contract/common';
+import { normalizeLanguage, type AnyEndpoint, type EndpointData } from '@shop/contract/common';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { call, type CallOptions } from './request';
+import { useRequestKeys } from './request-key';
 import { useSession } from './session';
 
 export { invalidateEndpoints } from '@shop/client/query';
@@ -22,4 +25,18 @@ export function useQueryScope(): QueryScope {
  *   const journal = useEndpointQuery(journalRoute, { ...filters, ...paging }, { placeholderData: keepPreviousData });
  *   const save = useEndpointMutation(saveGoodsRoute, { invalidates: [goodsListRoute] });
  */
-export const { useEndpointQuery, useEndpointMutation } = endpointQueries<CallOptions>(call as EndpointCall<CallOptions>, useQueryScope);
+const endpoints = endpointQueries<CallOptions>(call as EndpointCall<CallOptions>, useQueryScope);
+export const { useEndpointQuery } = endpoints;
+
+/**
+ * `useMutation` of one write, sent with one idempotency key per body (`useRequestKeys`) unless the
+ * caller gives its own: a double click is one request, a body corrected after a refusal a new one.
+ */
+export function useEndpointMutation<E extends AnyEndpoint>(endpoint: E, options: EndpointMutationOptions<E, CallOptions> = {}) {
+  const keys = useRequestKeys();
+  const mutation = endpoints.endpointMutation(useQueryClient(), endpoint, options);
+  return useMutation({
+    ...mutation,
+    mutationFn: (input: CallInput<E>) => (call as EndpointCall<CallOptions>)(endpoint, input, { ...options.call, idempotencyKey: options.call?.idempotencyKey ?? keys.keyFor(input) }) as Promise<EndpointData<E>>,
+  });
+}

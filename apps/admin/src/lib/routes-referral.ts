@@ -1,6 +1,7 @@
 import { routeOf } from '@shop/contract/common';
 import type {
   adminDecideApplication,
+  adminHouseCode,
   adminListApplications,
   adminListCommissions,
   adminListPairRuns,
@@ -10,6 +11,7 @@ import type {
   adminReferralPlan,
   adminReverseCommission,
   adminRunPairDay,
+  adminSetHouseCode,
   adminSetReferralPlan,
   adminVoidCommission,
 } from '@shop/contract/admin';
@@ -27,6 +29,8 @@ export const pairRunsRoute = routeOf<typeof adminListPairRuns>({ method: 'GET', 
 export const runPairDayRoute = routeOf<typeof adminRunPairDay>({ method: 'POST', path: `${base}/pair-runs/run`, ...op });
 export const referralPlanRoute = routeOf<typeof adminReferralPlan>({ method: 'GET', path: `${base}/plan`, ...op });
 export const setReferralPlanRoute = routeOf<typeof adminSetReferralPlan>({ method: 'POST', path: `${base}/plan`, ...op });
+export const houseCodeRoute = routeOf<typeof adminHouseCode>({ method: 'GET', path: `${base}/house-code`, ...op });
+export const setHouseCodeRoute = routeOf<typeof adminSetHouseCode>({ method: 'POST', path: `${base}/house-code`, ...op });
 export const applicationsRoute = routeOf<typeof adminListApplications>({ method: 'GET', path: `${base}/applications`, ...op });
 export const decideApplicationRoute = routeOf<typeof adminDecideApplication>({ method: 'POST', path: `${base}/applications/decide`, ...op });
 /** What a commission decision makes stale. */

@@ -1,6 +1,6 @@
 import { routeOf } from '@shop/contract/common';
 import type {
-  adminCreateOperator, adminLanguageTexts, adminListOperators, adminResetMemberTotp, adminResetOperatorTotp, adminSaveInternationalFreight, adminSaveOperatingFee, adminSaveShippingFee,
+  adminCreateOperator, adminLanguageTexts, adminListOperators, adminResetMemberTotp, adminResetOperatorTotp, adminSaveInternationalFreight, adminSaveOperatingFee, adminSaveShippingFee, adminDeleteShippingFee, adminSavePointsSettings,
   adminSetCaptcha, adminSetCurrency, adminSetLanguageText, adminSetOperatorRole, adminSetOperatorStatus, adminSetOrderTimes, adminSettings, adminShippingCountries, adminSetShippingCountries,
 } from '@shop/contract/admin';
 import type { adminCreateCharityCause, adminOrderReminders } from '@shop/contract/orders';
@@ -12,6 +12,8 @@ export const settingsRoute = routeOf<typeof adminSettings>({ method: 'GET', path
 export const setCaptchaRoute = routeOf<typeof adminSetCaptcha>({ method: 'POST', path: '/admin/api/settings/captcha', ...op });
 export const setOrderTimesRoute = routeOf<typeof adminSetOrderTimes>({ method: 'POST', path: '/admin/api/settings/orders', ...op });
 export const saveShippingFeeRoute = routeOf<typeof adminSaveShippingFee>({ method: 'POST', path: '/admin/api/settings/shipping-fee', ...op });
+export const deleteShippingFeeRoute = routeOf<typeof adminDeleteShippingFee>({ method: 'POST', path: '/admin/api/settings/shipping-fee/delete', ...op });
+export const savePointsSettingsRoute = routeOf<typeof adminSavePointsSettings>({ method: 'POST', path: '/admin/api/settings/points', ...op });
 export const saveOperatingFeeRoute = routeOf<typeof adminSaveOperatingFee>({ method: 'POST', path: '/admin/api/settings/operating-fee', ...op });
 export const saveInternationalFreightRoute = routeOf<typeof adminSaveInternationalFreight>({ method: 'POST', path: '/admin/api/settings/international-freight', ...op });
 export const setCurrencyRoute = routeOf<typeof adminSetCurrency>({ method: 'POST', path: '/admin/api/settings/currency', ...op });

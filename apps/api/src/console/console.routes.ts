@@ -1,7 +1,7 @@
 import {
   adminAuditLog, adminBanMember, adminDashboard, adminDecideCancellation, adminDecideRealName, adminEndMemberSessions, adminExportAuditLog, adminExportCancellations,
   adminExportMembers, adminExportOrders, adminExportRealNames, adminExportRecharges, adminExportWithdrawals, adminListCancellations, adminListRealNames,
-  adminMemberOrders, adminMemberProfile, adminSearchMembers, adminSettings, adminSetCaptcha, adminSetOrderTimes, adminSaveShippingFee, adminSaveOperatingFee, adminSaveInternationalFreight, adminSetCurrency,
+  adminMemberOrders, adminMemberProfile, adminSearchMembers, adminSettings, adminSetCaptcha, adminSetOrderTimes, adminSaveShippingFee, adminDeleteShippingFee, adminSavePointsSettings, adminSaveOperatingFee, adminSaveInternationalFreight, adminSetCurrency,
   adminLanguageTexts, adminExportLanguageTexts, adminSetLanguageText, adminListCharityCauses, adminUpdateCharityCause, adminListCharityPledges, adminExportCharityPledges, adminListOperators, adminCreateOperator, adminSetOperatorStatus, adminSetOperatorRole, adminResetOperatorTotp, adminResetMemberTotp, adminLinkOperatorMember,
 } from '@shop/contract';
 import { sendFile } from '../plugins/file-reply.js';
@@ -47,6 +47,8 @@ export function consoleRoutes(api: Api): void {
   api.handle(adminSetCaptcha, ({ actor, body }) => settings.setCaptcha(db, actor, body));
   api.handle(adminSetOrderTimes, ({ actor, body }) => settings.setOrderTimes(db, actor, body));
   api.handle(adminSaveShippingFee, ({ actor, body }) => settings.saveShippingFee(db, actor, body));
+  api.handle(adminDeleteShippingFee, ({ actor, body }) => settings.deleteShippingFee(db, actor, body));
+  api.handle(adminSavePointsSettings, ({ actor, body }) => settings.savePointsSettings(db, actor, body));
   api.handle(adminSaveOperatingFee, ({ actor, body }) => settings.saveOperatingFee(db, actor, body));
   api.handle(adminSaveInternationalFreight, ({ actor, body }) => settings.saveInternationalFreight(db, actor, body));
   api.handle(adminSetCurrency, ({ actor, body }) => settings.setCurrency(db, actor, body));

@@ -1,4 +1,4 @@
-import { LANGUAGES, ResponseCode, type EndpointBody, type EndpointData, type EndpointQuery, type Language, type adminLanguageTexts, type adminSaveInternationalFreight, type adminSaveShippingFee, type adminSettings } from '@shop/contract';
+import { LANGUAGES, ResponseCode, type EndpointBody, type EndpointData, type EndpointQuery, type Language, type adminLanguageTexts, type adminSaveInternationalFreight, type adminSaveShippingFee, type adminSavePointsSettings, type adminSettings } from '@shop/contract';
 import type { AppDeps } from '../app-deps.js';
 import type { Database, Executor } from '../db/database.js';
 import { operatorNameOf, type Actor } from '../lib/actor.js';
@@ -10,10 +10,11 @@ import { findLanguagePack, lockOperatorTextsForUpdate, setOperatorTexts } from '
 import { DEFAULT_CLIENT, OPERATOR_TEXTS, operatorTexts, shippedPacks, storeLanguagePack } from '../modules/lang/lang.service.js';
 import { insertOperatorAction } from '../modules/operator-actions/operator-actions.queries.js';
 import type { ListExport } from '../lib/list-export.js';
-import { orderTimesAction, setOperatingFee, setOrderSettings, setShippingFee, type OrderTimes } from '../modules/orders/fulfilment.service.js';
+import { orderTimesAction, removeShippingFee, setOperatingFee, setOrderSettings, setShippingFee, type OrderTimes } from '../modules/orders/fulfilment.service.js';
+import { setPointsSettings } from '../modules/orders/points.service.js';
 import { setInternationalFreight } from '../modules/orders/international.service.js';
 import { findOrderSettings } from '../modules/orders/orders.queries.js';
-import { findInternationalFreight, findOperatingFees, findShippingFees } from '../modules/orders/settings.queries.js';
+import { findInternationalFreight, findOperatingFees, findSaleCurrencies, findShippingFees } from '../modules/orders/settings.queries.js';
 import { setWalletCurrency } from '../modules/wallet/currencies.service.js';
 import { findWalletCurrencies } from '../modules/wallet/wallet.queries.js';
 import { iso } from '../lib/dates.js';
@@ -25,7 +26,7 @@ import { iso } from '../lib/dates.js';
 /** Every setting the settings page shows, with who changed it last. */
 export async function settingsSnapshot(db: Executor, actor: Actor): Promise<EndpointData<typeof adminSettings>> {
   operatorNameOf(actor);
-  const [mode, bypass, orders, shipping, operating, freight, currencies] = await Promise.all([
+  const [mode, bypass, orders, shipping, operating, freight, currencies, saleCurrencies] = await Promise.all([
     captchaMode(db),
     captchaBypassAllowed(db),
     findOrderSettings(db),
@@ -33,12 +34,22 @@ export async function settingsSnapshot(db: Executor, actor: Actor): Promise<Endp
     findOperatingFees(db),
     findInternationalFreight(db),
     findWalletCurrencies(db),
+    findSaleCurrencies(db),
   ]);
   return {
     captcha_mode: mode,
     captcha_bypass: bypass,
     orders: { expiry_minutes: orders.expiry_minutes, auto_confirm_days: orders.auto_confirm_days, settle_after_days: orders.settle_after_days, updated_by: orders.updated_by ?? null, updated_at: iso(orders.updated_at) },
     shipping_fees: shipping.map((s) => ({ country_code: s.country_code, currency: s.currency, fee: Number(s.fee_minor), free_over: s.free_over_minor === null ? null : Number(s.free_over_minor), updated_by: s.updated_by, updated_at: iso(s.updated_at) })),
+    sale_currencies: saleCurrencies,
+    points: {
+      points_per_unit: orders.points_per_unit,
+      shopping_points_per_unit: orders.shopping_points_per_unit,
+      points_max_share_bp: orders.points_max_share_bp,
+      earn_rate_bp: orders.earn_rate_bp,
+      updated_by: orders.updated_by ?? null,
+      updated_at: iso(orders.updated_at),
+    },
     operating_fees: operating.map((o) => ({ country_code: o.country_code, rate_bp: o.rate_bp, updated_by: o.updated_by, updated_at: iso(o.updated_at) })),
     international_freight: freight.map((f) => ({ country_code: f.country_code, method: f.method, weight_from_g: f.weight_from_g, weight_to_g: f.weight_to_g, currency: f.currency, fee: Number(f.fee_minor) })),
     currencies: currencies.map((c) => ({ currency: c.currency, enabled: c.enabled, is_settlement: c.is_settlement })),
@@ -71,6 +82,16 @@ export const setOrderTimes = (db: Database, actor: Actor, { reason, ...times }: 
 /** Freight of regular orders to a country. */
 export const saveShippingFee = (db: Database, actor: Actor, input: EndpointBody<typeof adminSaveShippingFee>) =>
   change(db, actor, `setting.shipping_fee ${input.country_code} ${input.currency} fee=${input.fee} free_over=${input.free_over ?? '-'}`, input.reason, (tx) => setShippingFee(tx, actor, input));
+
+/** Removes the freight of a country in a currency (orders there in that currency then ship free). */
+export const deleteShippingFee = (db: Database, actor: Actor, input: { country_code: string; currency: string; reason: string }) =>
+  change(db, actor, `setting.shipping_fee ${input.country_code} ${input.currency} deleted`, input.reason, (tx) => removeShippingFee(tx, actor, input));
+
+/** What points are worth, the share they may pay and what completed orders earn, through the orders area's points service (it records the change with the reason). */
+export async function savePointsSettings(db: Database, actor: Actor, { reason, ...values }: EndpointBody<typeof adminSavePointsSettings>) {
+  await setPointsSettings(db, actor, values, reason);
+  return settingsSnapshot(db, actor);
+}
 
 /** The operating fee of a destination country. */
 export const saveOperatingFee = (db: Database, actor: Actor, input: { country_code: string; rate_bp: number; reason: string }) =>

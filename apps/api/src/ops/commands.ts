@@ -7,6 +7,7 @@ import { pingDatabase } from '../db/health.queries.js';
 import { describeFinding, ledgerCheck } from '../modules/ledger/ledger.service.js';
 import { createOperator } from '../modules/operators/operators.service.js';
 import { operatorCliActor, type Actor } from '../lib/actor.js';
+import { operatorAtMachine, permissionOfCommand } from './operator.js';
 import { AppError } from '../lib/errors.js';
 import { memberNamed, setBanned, setCaptchaSetting } from '../modules/accounts/operator.service.js';
 import { pendingCancellations, reviewCancellation } from '../modules/cancellation/cancellation.service.js';
@@ -36,7 +37,8 @@ export const USAGE = `Operator commands (each decision is recorded with who and 
 ${ORDER_USAGE}
 ${WALLET_USAGE}
 ${REFERRAL_USAGE}
-Options: --by <operator> (default: $OPERATOR or the system user)`;
+Options: --by <operator> (default: $OPERATOR or the system user): an active console operator, whose role
+  must allow the command as it allows the console's call (operator create and ledger check need none)`;
 
 interface Parsed {
   words: string[];
@@ -85,7 +87,10 @@ export class OpsCheckFailed extends Error {}
 export async function runOpsCommand(db: Database, argv: string[], defaultOperator: string, options: { publicUrl?: string; replica?: Database } = {}): Promise<string> {
   const { words, reason, by, role } = parseArgs(argv);
   const operator = by ?? defaultOperator;
-  const actor = operatorCliActor(operator);
+  // Every decision runs as the console operator named, with their id and role; the few commands of the
+  // machine's administrator (the first owners, a read-only check) act as the name given.
+  const permission = permissionOfCommand(words);
+  const { actor, role: operatorRole } = permission ? await operatorAtMachine(db, operator, permission) : { actor: operatorCliActor(operator), role: undefined };
   const [cmd, a, b] = words;
   switch (cmd) {
     case 'ban':
@@ -150,9 +155,9 @@ export async function runOpsCommand(db: Database, argv: string[], defaultOperato
       return `ledger check${where}: every entry balances per currency, cached balances match their postings, no member balance is negative, no hold is settled twice`;
     }
     case 'approvals': {
-      // The command line is the shop's owner at the machine: it decides every kind, as the named operator.
+      // As the named operator: the kinds their role decides, never their own request or member account.
       if (a === 'approve' || a === 'reject') {
-        const r = await decideApproval(db, actor, 'owner', { id: idOf(b), decision: a, reason });
+        const r = await decideApproval(db, actor, operatorRole!, { id: idOf(b), decision: a, reason });
         const decided = `request #${r.id} (${r.kind}: ${r.summary}): ${r.status} (by ${operator})`;
         // An approved new operator's setup link is shown to the approver only, now.
         if (!r.shown_once) return decided;
@@ -165,7 +170,7 @@ export async function runOpsCommand(db: Database, argv: string[], defaultOperato
       }
       const status = (a ?? 'pending') as 'pending' | 'approved' | 'rejected' | 'cancelled';
       if (!['pending', 'approved', 'rejected', 'cancelled'].includes(status)) throw new Error('approvals [pending|approved|rejected|cancelled] | approve|reject|cancel <id>');
-      const { list } = await listApprovals(db, actor, 'owner', { status, page: 1, limit: 100 });
+      const { list } = await listApprovals(db, actor, operatorRole!, { status, page: 1, limit: 100 });
       return list.length ? list.map((r) => `#${r.id}  ${r.kind}  ${r.summary}  member ${r.member_id ?? '—'}  asked by ${r.requested_by} ${r.requested_at}  "${r.reason}"${r.decided_by ? `  ${r.status} by ${r.decided_by}` : ''}`).join('\n') : `no ${status} requests`;
     }
     case 'order':

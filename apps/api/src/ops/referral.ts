@@ -1,7 +1,8 @@
+import { adminHouseCodeBody } from '@shop/contract';
 import type { Database } from '../db/database.js';
 import type { Actor } from '../lib/actor.js';
 import { pairDueDays, recheckAllStars, runPairingDay } from '../modules/referral/earnings.service.js';
-import { moveSubtreeByOperator, previewDay, previewMove, previewPlacement } from '../modules/referral/referral.console.js';
+import { houseCode, moveSubtreeByOperator, previewDay, previewMove, previewPlacement, setHouseCode } from '../modules/referral/referral.console.js';
 import { placeAutomatically } from '../modules/referral/referral.service.js';
 import { idOf, splitArgs } from './args.js';
 
@@ -9,6 +10,7 @@ export const REFERRAL_USAGE = `  referral place <member id> [--under <id>] [--ap
   referral move <member id> <parent id> L|R --reason "…" [--apply]   move a member's whole subtree into an empty slot outside it
   referral pair [<YYYY-MM-DD>] [--apply]                       pair one day (or every day due); a re-run changes nothing
   referral stars [--apply]                                     re-check every member's star
+  referral house-code [<new code> --reason "…" [--apply]]      the shop's own invitation code (members with no sponsor join with it)
   (each shows what it would do; --apply does it)`;
 
 /** `npm run ops -- referral …`: the console's placement, move, pairing and star checks, dry run first. */
@@ -54,6 +56,16 @@ export async function runReferralCommand(db: Database, actor: Actor, argv: strin
       }
       const r = await runPairingDay(deps, actor, a);
       return r.rerun ? `${a} was paired already: nothing changed` : `${a}: ${r.members} member(s), paid ${r.paid_minor} ${r.currency} (minor units), flushed ${r.flushed_minor}`;
+    }
+    case 'house-code': {
+      const current = (await houseCode(deps, actor)).house_code;
+      if (!a) return `the house code is ${current}`;
+      // The console's rules for a code (letters and digits, kept in capitals), told in words.
+      const parsed = adminHouseCodeBody.safeParse({ house_code: a, reason: flags.get('reason') ?? '' });
+      if (!parsed.success) throw new Error(parsed.error.issues[0]?.path[0] === 'reason' ? 'give a --reason' : 'a house code is 4 to 16 letters and digits');
+      if (!apply) return `would change the house code from ${current} to ${parsed.data.house_code}; add --apply`;
+      const r = await setHouseCode(deps, actor, parsed.data);
+      return `the house code is now ${r.house_code}`;
     }
     case 'stars':
       if (!apply) return 'would re-check every member\'s star against the ladder; add --apply';

@@ -19,13 +19,17 @@ export const VALUE_APPROVAL_KINDS = ['gift_cards.issue', 'points.grant', 'rechar
  */
 export const APPROVAL_KINDS = [...VALUE_APPROVAL_KINDS, 'operator.grant'] as const;
 export type ApprovalKind = (typeof APPROVAL_KINDS)[number];
-/** The permission that may ask for and approve each kind (the API registers each kind with it). */
+/**
+ * The permission that approves each kind (the API registers each kind with it); asking is the asking
+ * call's own permission. A coupon is asked for with `settings.write` and, as value given, approved by
+ * those who approve value (`ledger.adjust`: finance too), so one owner and a finance operator can run it.
+ */
 export const APPROVAL_KIND_PERMISSIONS: Readonly<Record<ApprovalKind, Permission>> = {
   'gift_cards.issue': 'ledger.adjust',
   'points.grant': 'ledger.adjust',
   'recharge.confirm': 'withdrawals.review',
-  'coupon.create': 'settings.write',
-  'coupon.update': 'settings.write',
+  'coupon.create': 'ledger.adjust',
+  'coupon.update': 'ledger.adjust',
   'rate.set': 'rates.set',
   'referral.plan': 'referral.settings',
   'shop_stock.add': 'shops.manage',

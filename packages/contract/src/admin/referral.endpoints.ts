@@ -24,6 +24,10 @@ export const adminRunPairDay = endpoint({ method: 'POST', path: '/admin/api/refe
 export const adminReferralPlan = endpoint({ method: 'GET', path: '/admin/api/referral/plan', auth: 'operator', permission: 'referral.read', area: 'admin', data: s.adminPlanData });
 /** Asks to change the plan's settings and ladder: a second operator approves (it shapes what members earn). */
 export const adminSetReferralPlan = endpoint({ method: 'POST', path: '/admin/api/referral/plan', auth: 'operator', permission: 'referral.settings', area: 'admin', idempotent: true, body: s.adminPlanBody, data: s.adminPlanRequestData });
+/** The shop's own invitation code (the house code). */
+export const adminHouseCode = endpoint({ method: 'GET', path: '/admin/api/referral/house-code', auth: 'operator', permission: 'referral.read', area: 'admin', data: s.adminHouseCodeData });
+/** Changes the house code with a reason (recorded); never to a member's code. */
+export const adminSetHouseCode = endpoint({ method: 'POST', path: '/admin/api/referral/house-code', auth: 'operator', permission: 'referral.settings', area: 'admin', idempotent: true, body: s.adminHouseCodeBody, data: s.adminHouseCodeData });
 /** Applications for roles, oldest waiting first. */
 export const adminListApplications = endpoint({ method: 'GET', path: '/admin/api/referral/applications', auth: 'operator', permission: 'applications.review', area: 'admin', query: s.adminApplicationsQuery, data: s.adminApplicationsData });
 /** Approves (granting the role) or rejects an application with a reason. */

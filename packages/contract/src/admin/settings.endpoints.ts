@@ -6,7 +6,7 @@ import { pageOf, pageQuery } from '../common/pagination.js';
 import { exportOf, sortQuery } from '../common/list-sort.js';
 import { OPERATOR_ROLES } from './permissions.js';
 import { approvalRequestSchema } from './approvals.js';
-import { internationalFreightBody, operatingFeeBody, shippingFeeBody } from '../orders/orders.admin.js';
+import { internationalFreightBody, operatingFeeBody, pointsSettings, shippingFeeBody } from '../orders/orders.admin.js';
 
 // The console's settings (captcha, order times, freight and fees, currencies, language texts) and
 // its operators (owner only). Every change carries the operator's reason into the audit log and an
@@ -25,6 +25,10 @@ export const settingsData = z.object({
   captcha_bypass: z.boolean(),
   orders: z.object({ expiry_minutes: z.number().int(), auto_confirm_days: z.number().int(), settle_after_days: z.number().int(), ...stamp }),
   shipping_fees: z.array(z.object({ country_code: z.string(), currency: z.string(), fee: minor, free_over: minor.nullable(), ...stamp })),
+  /** Currencies of the goods on sale: an order is in its goods' currency, and freight is found per country and currency (no row: free). */
+  sale_currencies: z.array(z.string()),
+  /** What points are worth at checkout (per one unit of the shop's currency), the share they may pay and what completed orders earn. */
+  points: pointsSettings.extend(stamp),
   operating_fees: z.array(z.object({ country_code: z.string(), rate_bp: z.number().int(), ...stamp })),
   international_freight: z.array(z.object({ country_code: z.string(), method: z.string(), weight_from_g: z.number().int(), weight_to_g: z.number().int(), currency: z.string(), fee: minor })),
   currencies: z.array(z.object({ currency: z.string(), enabled: z.boolean(), is_settlement: z.boolean() })),
@@ -39,6 +43,9 @@ export const orderTimesBody = z.object({
   reason,
 });
 export const currencySettingBody = z.object({ currency, enabled: z.boolean(), reason });
+/** Removes the freight of one country and currency (orders there in that currency then ship free). */
+export const deleteShippingFeeBody = z.object({ country_code: shippingFeeBody.shape.country_code, currency: shippingFeeBody.shape.currency, reason });
+export const pointsSettingsChangeBody = pointsSettings.extend({ reason });
 
 export const languageTextsQuery = pageQuery.extend({ lang: z.enum(LANGUAGES), q: z.string().trim().max(100).default(''), changed: z.enum(['0', '1']).optional(), ...sortQuery(['key', 'text', 'changed']) });
 export const languageTextSchema = z.object({
@@ -97,6 +104,12 @@ export const adminSetCaptcha = endpoint({ method: 'POST', path: '/admin/api/sett
 export const adminSetOrderTimes = endpoint({ method: 'POST', path: '/admin/api/settings/orders', auth: 'operator', permission: 'settings.write', area: 'admin', idempotent: true, body: orderTimesBody, data: settingsData });
 /** Freight of regular orders to a country in a currency, free from a subtotal when set. */
 export const adminSaveShippingFee = endpoint({ method: 'POST', path: '/admin/api/settings/shipping-fee', auth: 'operator', permission: 'settings.write', area: 'admin', idempotent: true, body: shippingFeeBody.extend({ reason }), data: settingsData });
+// Console extension (not in spec/endpoints.tsv): a wrong freight row could only be overwritten, never removed.
+/** Removes the freight of regular orders to a country in a currency. */
+export const adminDeleteShippingFee = endpoint({ method: 'POST', path: '/admin/api/settings/shipping-fee/delete', auth: 'operator', permission: 'settings.write', area: 'admin', idempotent: true, body: deleteShippingFeeBody, data: settingsData });
+// Console extension: the points settings of /admin/api/orders/points-settings, changed with a reason like the other settings.
+/** What points are worth at checkout, the share of the goods they may pay and what completed orders earn. */
+export const adminSavePointsSettings = endpoint({ method: 'POST', path: '/admin/api/settings/points', auth: 'operator', permission: 'settings.write', area: 'admin', idempotent: true, body: pointsSettingsChangeBody, data: settingsData });
 /** The global operating fee of a destination country. */
 export const adminSaveOperatingFee = endpoint({ method: 'POST', path: '/admin/api/settings/operating-fee', auth: 'operator', permission: 'settings.write', area: 'admin', idempotent: true, body: operatingFeeBody.extend({ reason }), data: settingsData });
 /** One weight band of the international freight table. */
@@ -124,6 +137,6 @@ export const adminResetOperatorTotp = endpoint({ method: 'POST', path: '/admin/a
 export const adminResetMemberTotp = endpoint({ method: 'POST', path: '/admin/api/members/reset-2fa', auth: 'operator', permission: 'operators.manage', area: 'admin', idempotent: true, body: operatorResetBody, data: memberTwoFactorResetData });
 
 export const settingsEndpoints = [
-  adminSettings, adminSetCaptcha, adminSetOrderTimes, adminSaveShippingFee, adminSaveOperatingFee, adminSaveInternationalFreight, adminSetCurrency, adminLanguageTexts, adminExportLanguageTexts, adminSetLanguageText,
+  adminSettings, adminSetCaptcha, adminSetOrderTimes, adminSaveShippingFee, adminDeleteShippingFee, adminSavePointsSettings, adminSaveOperatingFee, adminSaveInternationalFreight, adminSetCurrency, adminLanguageTexts, adminExportLanguageTexts, adminSetLanguageText,
   adminListOperators, adminCreateOperator, adminSetOperatorStatus, adminSetOperatorRole, adminResetOperatorTotp, adminResetMemberTotp,
 ] as const;

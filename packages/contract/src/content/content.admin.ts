@@ -14,12 +14,22 @@ const texts = adminTextsSchema;
 const requiredTexts = (max: number) => texts(max).refine((t) => (t['en-us'] ?? '').trim().length > 0, { message: 'validation.required', path: ['en-us'] });
 /** A file the shop serves: a path on this site (`/uploads/…`) or an https address. */
 const fileUrl = z.string().max(500).regex(/^(\/(?!\/)|https:\/\/)\S*$/, 'validation.invalid');
+/**
+ * Where a banner or popup takes a member: a page of the app (`/pages/…`, the form of every route in
+ * apps/web/src/config/paths.ts a member is sent to) or an http(s) address; empty is no link. Anything
+ * else (`javascript:`, `//host`, a bare word) would land on "Page not found" or run script, so it is refused.
+ */
+export const contentLink = z
+  .string()
+  .trim()
+  .max(500)
+  .refine((v) => v === '' || /^\/pages\/[^\s]*$/.test(v) || /^https?:\/\/[^\s/?#]+[^\s]*$/.test(v), { message: 'admin.validation.contentLink' });
 const moment = z.iso.datetime({ offset: true });
 const sort = z.number().min(-100_000).max(100_000).int().default(0);
 const reason = z.string().trim().max(300).optional();
 
 export const adminBannerSchema = z.object({ id: z.number().int(), position: z.enum(['home', 'share']), title: texts(120), text: texts(500), image: z.string(), link: z.string(), sort: z.number().int(), is_visible: z.boolean() });
-export const saveBannerBody = z.object({ id: idParam.optional(), position: z.enum(['home', 'share']).default('home'), title: requiredTexts(120), text: texts(500).default({}), image: fileUrl, link: z.string().trim().max(500).default(''), sort, is_visible: z.boolean().default(true), reason });
+export const saveBannerBody = z.object({ id: idParam.optional(), position: z.enum(['home', 'share']).default('home'), title: requiredTexts(120), text: texts(500).default({}), image: fileUrl, link: contentLink.default(''), sort, is_visible: z.boolean().default(true), reason });
 
 export const attachmentSchema = z.object({ name: z.string().trim().min(1).max(200), url: fileUrl, mime: z.string().max(100), size: z.number().min(0).max(1_000_000_000).int() });
 export const adminNewsSchema = z.object({
@@ -92,7 +102,7 @@ export const savePopupBody = z
     title: requiredTexts(200),
     content: texts(2000).default({}),
     image: z.union([fileUrl, z.literal('')]).default(''),
-    link: z.string().trim().max(500).default(''),
+    link: contentLink.default(''),
     audience: z.enum(['all', 'visitor', 'member']).default('all'),
     starts_at: moment,
     ends_at: moment.nullable().default(null),

@@ -81,7 +81,7 @@ export const orderSettingsBody = z
   .refine((b) => b.expiry_minutes !== undefined || b.auto_confirm_days !== undefined || b.settle_after_days !== undefined, { message: 'validation.required', path: ['expiry_minutes'] });
 export const orderSettingsData = z.object({ expiry_minutes: z.number().int(), auto_confirm_days: z.number().int(), settle_after_days: z.number().int(), updated_by: z.string(), updated_at: z.string() });
 
-const pointsSettings = z.object({
+export const pointsSettings = z.object({
   /** Points worth one major unit of an order's currency. */
   points_per_unit: z.number().min(1).max(1_000_000).int(),
   /** Shopping points worth one major unit of an order's currency. */

@@ -310,6 +310,10 @@ export const adminPlanData = planSettingsSchema.extend({ updated_at: stamp, upda
 /** `base_updated_at`: the `updated_at` of the plan the form was loaded from (approving never undoes a change made since). */
 export const adminPlanBody = planSettingsSchema.extend({ base_updated_at: stamp, reason });
 export const adminPlanRequestData = z.object({ request_id: z.number().int(), status: z.string() });
+/** The shop's own invitation code: registering with it makes a member with no sponsor (the top of the team). */
+export const adminHouseCodeData = z.object({ house_code: z.string() });
+/** A new house code: 4–16 letters and digits, kept in capitals (codes are compared without case). */
+export const adminHouseCodeBody = z.object({ house_code: z.string().trim().regex(/^[A-Za-z0-9]{4,16}$/).transform((v) => v.toUpperCase()), reason });
 export const adminApplicationsQuery = pageQuery.extend({ status: z.enum(APPLICATION_STATUSES).optional(), kind: z.enum(APPLICATION_KINDS).optional() });
 export const adminApplicationsData = pageOf(
   z.object({ id: z.number().int(), member_id: z.number().int(), user_name: z.string(), nickname: z.string(), kind: z.enum(APPLICATION_KINDS), status: z.enum(APPLICATION_STATUSES), fields: z.record(z.string(), z.string()), reason: z.string(), created_at: stamp, decided_by: z.string().nullable(), decided_at: stamp.nullable() }),

@@ -1,14 +1,12 @@
 import type { adminCouponSchema } from '@shop/contract/catalogue';
 import { fromMinorUnits } from '@shop/contract/common';
 import { Alert, App as AntApp, Form, Input, InputNumber, Modal, Radio, Select, Space } from 'antd';
-import { useRef } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { useEndpointMutation } from '../../lib/endpoint-query';
 import { useCan } from '../../lib/operator';
 import { PromotionList } from '../../components/PromotionList';
-import { newIdempotencyKey } from '../../lib/request';
 import { formatDate, formatMoney, formatNumber } from '../../lib/format';
 import { amountOf, parsePercent, percentOf, showPercent } from '../../lib/money';
 import { FormField, fromLocalInput, toLocalInput, useConsoleForm } from '../../lib/form';
@@ -33,10 +31,9 @@ interface Values {
 }
 
 /** A new coupon, or a change of one (its code, kind and currency stay, and a reason is asked): checked by the contract, then confirmed. */
-function CouponForm({ editing, onClose }: { editing?: Row; onClose: () => void }) {
+export function CouponForm({ editing, onClose }: { editing?: Row; onClose: () => void }) {
   const { t } = useTranslation();
   const { message, modal } = AntApp.useApp();
-  const key = useRef(newIdempotencyKey());
   const form = useConsoleForm<Values, Record<string, unknown>>({
     schema: () => import('@shop/contract/orders').then((o) => (editing ? import('@shop/contract/catalogue').then((c) => c.updateCouponBody) : o.couponBody)),
     defaultValues: editing
@@ -64,7 +61,7 @@ function CouponForm({ editing, onClose }: { editing?: Row; onClose: () => void }
         per_member_limit: v.per_member_limit ?? undefined,
         total_limit: v.total_limit ?? null,
       };
-      return editing ? { id: editing.id, ...off, reason: v.reason } : { code: v.code.trim(), kind: v.kind, currency: v.currency, ...off };
+      return editing ? { id: editing.id, ...off, reason: v.reason } : { code: v.code.trim(), kind: v.kind, currency: v.currency, ...off, reason: v.reason };
     },
     fieldOf: { percent_bp: 'percent' },
     check: (v) => ({
@@ -75,7 +72,6 @@ function CouponForm({ editing, onClose }: { editing?: Row; onClose: () => void }
   const kind = useWatch({ control: form.control, name: 'kind' });
   const currency = useWatch({ control: form.control, name: 'currency' });
   const save = useEndpointMutation(editing ? updateCouponRoute : createCouponRoute, {
-    call: { idempotencyKey: key.current },
     invalidates: [couponsRoute],
     onSuccess: (answer) => {
       // A coupon is value given: done at once only under the owner's threshold, else a second operator approves it.
@@ -150,11 +146,10 @@ function CouponForm({ editing, onClose }: { editing?: Row; onClose: () => void }
             <InputNumber min={1} precision={0} placeholder={t('console.catalogue.coupons.unlimited')} />
           </FormField>
         </Space>
-        {editing && (
-          <FormField form={form} name="reason" label={t('console.common.reason')} required message={t('console.common.reasonRequired')}>
-            <Input.TextArea rows={2} maxLength={300} data-testid="coupon-reason" />
-          </FormField>
-        )}
+        {/* A coupon is value given: new or changed, a second operator reads why. */}
+        <FormField form={form} name="reason" label={t('console.common.reason')} required message={t('console.common.reasonRequired')}>
+          <Input.TextArea rows={2} maxLength={300} data-testid="coupon-reason" />
+        </FormField>
       </Form>
       {form.unshown && <Alert type="error" showIcon title={form.unshown} style={{ marginBottom: 8 }} />}
       {save.isError && <Alert type="error" showIcon title={save.error.message} />}

@@ -1,14 +1,12 @@
 import type { adminGroupBuySchema } from '@shop/contract/catalogue';
 import { fromMinorUnits } from '@shop/contract/common';
 import { Alert, App as AntApp, Form, Input, InputNumber, Modal, Select, Space } from 'antd';
-import { useRef } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { useEndpointMutation, useEndpointQuery } from '../../lib/endpoint-query';
 import { PromotionList } from '../../components/PromotionList';
 import { useCan } from '../../lib/operator';
-import { newIdempotencyKey } from '../../lib/request';
 import { formatDate, formatMoney, formatNumber } from '../../lib/format';
 import { amountOf } from '../../lib/money';
 import { FormField, fromLocalInput, toLocalInput, useConsoleForm } from '../../lib/form';
@@ -35,7 +33,6 @@ interface Values {
 function GroupBuyForm({ editing, onClose }: { editing?: Row; onClose: () => void }) {
   const { t } = useTranslation();
   const { message, modal } = AntApp.useApp();
-  const key = useRef(newIdempotencyKey());
   const form = useConsoleForm<Values, Record<string, unknown>>({
     schema: () => (editing ? import('@shop/contract/catalogue').then((m) => m.updateGroupBuyBody) : import('@shop/contract/orders').then((m) => m.groupBuyActivityBody)),
     defaultValues: editing
@@ -75,7 +72,6 @@ function GroupBuyForm({ editing, onClose }: { editing?: Row; onClose: () => void
   const goods = useEndpointQuery(goodsRoute, { id: goodsId! }, { enabled: !editing && !!goodsId, retry: false });
   const currency = editing?.currency ?? goods.data?.currency ?? 'USD';
   const save = useEndpointMutation(editing ? updateGroupBuyRoute : createGroupBuyRoute, {
-    call: { idempotencyKey: key.current },
     invalidates: [groupBuysRoute],
     onSuccess: () => {
       message.success(editing ? t('console.catalogue.groupBuys.saved') : t('console.catalogue.groupBuys.created'));

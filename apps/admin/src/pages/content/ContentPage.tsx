@@ -18,7 +18,9 @@ type Translate = (key: string) => string;
 export type Field =
   | { name: string; label: string; kind: 'texts'; required?: boolean; max: number }
   | { name: string; label: string; kind: 'rich' }
-  | { name: string; label: string; kind: 'text' | 'picture'; required?: boolean }
+  | { name: string; label: string; kind: 'picture'; required?: boolean }
+  /** `hint` says what the field takes; `invalid` is its refusal when the body's schema refuses it. */
+  | { name: string; label: string; kind: 'text'; required?: boolean; hint?: string; invalid?: string }
   | { name: string; label: string; kind: 'number' | 'switch' | 'moment' | 'attachments'; required?: boolean }
   | { name: string; label: string; kind: 'select'; options: Array<{ value: string; label: string }> };
 
@@ -190,8 +192,8 @@ function ContentForm({ config, editing, onDone }: { config: ContentConfig; editi
             );
           default:
             return (
-              <FormField key={f.name} form={form} name={f.name} label={f.label} required={isRequired} message={isRequired ? required : undefined}>
-                <Input maxLength={500} style={{ maxWidth: 480 }} />
+              <FormField key={f.name} form={form} name={f.name} label={f.label} required={isRequired} message={f.invalid ?? (isRequired ? required : undefined)} extra={f.hint}>
+                <Input maxLength={500} style={{ maxWidth: 480 }} data-testid={`${config.name}-${f.name}`} />
               </FormField>
             );
         }

@@ -6,6 +6,7 @@ import { QueryError } from '../../components/QueryError';
 import { useEndpointMutation, useEndpointQuery } from '../../lib/endpoint-query';
 import { ApiError, newIdempotencyKey } from '../../lib/request';
 import { referralPlanRoute, setReferralPlanRoute } from '../../lib/routes-referral';
+import HouseCode from './HouseCode';
 
 type Plan = Omit<EndpointData<typeof referralPlanRoute>, 'updated_at' | 'updated_by'>;
 const NUMBERS = ['placement_deadline_days', 'pair_unit_pv', 'pair_rate_bp', 'pv_value_minor', 'default_daily_cap_minor', 'commission_levels', 'level1_rate_bp', 'level2_rate_bp', 'level3_rate_bp'] as const;
@@ -61,6 +62,8 @@ export default function ReferralPlan() {
         />
       )}
       {waiting && <Alert type="info" title={t('console.referral.plan.waiting', { id: waiting })} showIcon />}
+      {/* Changed at once (it decides who may join, not what anyone earns), so outside the approved plan. */}
+      <HouseCode />
       <Card size="small" title={t('console.referral.plan.title')} extra={t('console.referral.plan.updated', { by: query.data.updated_by })}>
         <Space wrap>
           {NUMBERS.map((f) => (

@@ -1,10 +1,11 @@
-import { Button, Card, Input, InputNumber, Select, Space, Table } from 'antd';
+import { Alert, Button, Card, Form, Input, InputNumber, Select, Space, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fromMinorUnits, type EndpointData } from '@shop/contract/common';
+import type { TFunction } from 'i18next';
+import { currencyExponent, fromMinorUnits, type EndpointData } from '@shop/contract/common';
 import { parseAmount, parsePercent, percentOf } from '../../lib/money';
 import { call } from '../../lib/request';
-import { saveInternationalFreightRoute, saveOperatingFeeRoute, saveShippingFeeRoute, type settingsRoute } from '../../lib/routes-settings';
+import { deleteShippingFeeRoute, saveInternationalFreightRoute, saveOperatingFeeRoute, saveShippingFeeRoute, type settingsRoute } from '../../lib/routes-settings';
 import type { PendingChange } from '../../components/ReasonedChange';
 
 type Snapshot = EndpointData<typeof settingsRoute>;
@@ -12,6 +13,8 @@ interface Props {
   s: Snapshot;
   ask: (c: PendingChange) => void;
   money: (minor: number, currency: string) => string;
+  /** The countries the shop ships to (code and name in the operator's language): freight is only kept for them. */
+  countries: ReadonlyArray<{ code: string; name: string }>;
 }
 
 const code2 = (v: string) => v.toUpperCase().replace(/[^A-Z]/g, '').slice(0, 2);
@@ -19,44 +22,111 @@ const code3 = (v: string) => v.toUpperCase().replace(/[^A-Z]/g, '').slice(0, 3);
 /** An amount typed in major units ("12.50") as minor units of the currency, or undefined when it is not one. */
 const minorOf = (amount: string | null, currency: string): number | undefined => (/^[A-Z]{3}$/.test(currency) ? parseAmount(amount, currency) : undefined);
 
+/**
+ * Why a typed amount of `currency` is refused, or null when it is empty or fine: said at once, never
+ * clamped (a clamped -5 was saved as free shipping) nor silently refused (5.555 only greyed out Save).
+ */
+export function amountProblem(text: string | null, currency: string, t: TFunction): string | null {
+  const typed = text?.trim() ?? '';
+  if (!typed) return null;
+  if (!/^-?\d*\.?\d*$/.test(typed) || !/\d/.test(typed)) return t('console.settings.page.amountInvalid');
+  if (typed.startsWith('-')) return t('console.settings.page.amountNegative');
+  const digits = currencyExponent(/^[A-Z]{3}$/.test(currency) ? currency : 'USD');
+  if ((typed.split('.')[1] ?? '').length > digits) return t('console.settings.page.amountDecimals', { currency: currency || '—', digits });
+  return null;
+}
+
+/** For each country with a freight row, the currencies of goods on sale that have none there (orders in them ship free). */
+export function freightGaps(rows: Snapshot['shipping_fees'], saleCurrencies: readonly string[]): Array<{ country: string; currencies: string[] }> {
+  const countries = [...new Set(rows.map((r) => r.country_code))];
+  return countries
+    .map((country) => ({ country, currencies: saleCurrencies.filter((c) => !rows.some((r) => r.country_code === country && r.currency === c)) }))
+    .filter((g) => g.currencies.length > 0);
+}
+
 /** The freight of regular orders, the operating fee per destination and the international freight table; a row is edited by filling the form above it. */
-export function FreightAndFees({ s, ask, money }: Props) {
+export function FreightAndFees({ s, ask, money, countries }: Props) {
   const { t } = useTranslation();
   const [ship, setShip] = useState({ country_code: '', currency: '', fee: null as string | null, free_over: null as string | null });
   const [fee, setFee] = useState({ country_code: '', percent: null as string | null });
   const [band, setBand] = useState({ country_code: '', method: 'standard' as 'standard' | 'express', weight_from_g: 0, weight_to_g: 500, currency: 'USD', fee: null as string | null });
   const shipFee = minorOf(ship.fee, ship.currency);
   const shipFree = ship.free_over === null || ship.free_over === '' ? null : minorOf(ship.free_over, ship.currency);
+  const feeProblem = amountProblem(ship.fee, ship.currency, t);
+  const freeProblem = amountProblem(ship.free_over, ship.currency, t);
+  const names = new Map(countries.map((c) => [c.code, c.name]));
+  const countryLabel = (code: string) => (names.has(code) ? `${names.get(code)} (${code})` : code);
+  const gaps = freightGaps(s.shipping_fees, s.sale_currencies);
   const rateBp = parsePercent(fee.percent);
   const bandFee = minorOf(band.fee, band.currency);
   return (
     <Space orientation="vertical" size="large" style={{ width: '100%' }}>
       <Card title={t('console.settings.page.shippingFees')} size="small">
-        <Space wrap style={{ marginBottom: 12 }}>
-          <Input placeholder={t('console.settings.page.country')} value={ship.country_code} onChange={(e) => setShip({ ...ship, country_code: code2(e.target.value) })} style={{ width: 110 }} />
-          <Input placeholder={t('console.settings.page.currency')} value={ship.currency} onChange={(e) => setShip({ ...ship, currency: code3(e.target.value) })} style={{ width: 110 }} />
-          <InputNumber<string> stringMode placeholder={t('console.settings.page.fee')} min="0" value={ship.fee} onChange={(v) => setShip({ ...ship, fee: v })} />
-          <InputNumber<string> stringMode placeholder={t('console.settings.page.freeOver')} min="0" value={ship.free_over} onChange={(v) => setShip({ ...ship, free_over: v })} />
-          <Button
-            type="primary"
-            disabled={ship.country_code.length !== 2 || shipFee === undefined || shipFree === undefined}
-            onClick={() =>
-              ask({
-                title: t('console.settings.page.shippingFees'),
-                send: (reason, key) => call(saveShippingFeeRoute, { country_code: ship.country_code, currency: ship.currency, fee: shipFee!, free_over: shipFree ?? null, reason }, { idempotencyKey: key }),
-              })
+        <Alert type="info" showIcon title={t('console.settings.page.freightRule')} style={{ marginBottom: 12 }} data-testid="freight-rule" />
+        {gaps.length > 0 && (
+          <Alert
+            type="warning"
+            showIcon
+            title={t('console.settings.page.freightGapsTitle')}
+            description={
+              <ul style={{ margin: 0, paddingInlineStart: 18 }}>
+                {gaps.map((g) => (
+                  <li key={g.country}>{t('console.settings.page.freightGap', { country: countryLabel(g.country), currencies: g.currencies.join(', ') })}</li>
+                ))}
+              </ul>
             }
-          >
-            {t('console.settings.page.save')}
-          </Button>
-        </Space>
+            style={{ marginBottom: 12 }}
+            data-testid="freight-gaps"
+          />
+        )}
+        <Form layout="inline" component="div" style={{ marginBottom: 12, rowGap: 8 }}>
+          <Form.Item>
+            <Select
+              showSearch
+              optionFilterProp="label"
+              placeholder={t('console.settings.page.countryPick')}
+              value={ship.country_code || undefined}
+              onChange={(code: string) => setShip({ ...ship, country_code: code })}
+              options={countries.map((c) => ({ value: c.code, label: countryLabel(c.code) }))}
+              style={{ width: 220 }}
+              data-testid="freight-country"
+            />
+          </Form.Item>
+          <Form.Item>
+            <Input placeholder={t('console.settings.page.currency')} value={ship.currency} onChange={(e) => setShip({ ...ship, currency: code3(e.target.value) })} style={{ width: 110 }} data-testid="freight-currency" />
+          </Form.Item>
+          {/* No min: a negative amount is refused with a word, not clamped to 0 (free shipping). */}
+          <Form.Item validateStatus={feeProblem ? 'error' : undefined} help={feeProblem}>
+            <InputNumber<string> stringMode placeholder={t('console.settings.page.fee')} value={ship.fee} onChange={(v) => setShip({ ...ship, fee: v })} data-testid="freight-fee" />
+          </Form.Item>
+          <Form.Item validateStatus={freeProblem ? 'error' : undefined} help={freeProblem}>
+            <InputNumber<string> stringMode placeholder={t('console.settings.page.freeOver')} value={ship.free_over} onChange={(v) => setShip({ ...ship, free_over: v })} data-testid="freight-free-over" />
+          </Form.Item>
+          <Form.Item>
+            <Button
+              type="primary"
+              disabled={!names.has(ship.country_code) || feeProblem !== null || freeProblem !== null || shipFee === undefined || shipFree === undefined}
+              onClick={() =>
+                ask({
+                  title: t('console.settings.page.shippingFees'),
+                  saved: t('console.settings.page.freightSaved'),
+                  send: (reason, key) => call(saveShippingFeeRoute, { country_code: ship.country_code, currency: ship.currency, fee: shipFee!, free_over: shipFree ?? null, reason }, { idempotencyKey: key }),
+                })
+              }
+              data-testid="freight-save"
+            >
+              {t('console.settings.page.save')}
+            </Button>
+          </Form.Item>
+        </Form>
         <Table
           size="small"
           rowKey={(r) => `${r.country_code}-${r.currency}`}
           pagination={false}
           dataSource={s.shipping_fees}
           columns={[
-            { title: t('console.settings.page.country'), dataIndex: 'country_code' },
+            { title: t('console.settings.page.country'), dataIndex: 'country_code', render: (code: string) => countryLabel(code) },
+            { title: t('console.settings.page.currency'), dataIndex: 'currency' },
             { title: t('console.settings.page.fee'), key: 'fee', render: (_, r) => money(r.fee, r.currency) },
             { title: t('console.settings.page.freeOver'), key: 'free', render: (_, r) => (r.free_over === null ? t('console.settings.page.none') : money(r.free_over, r.currency)) },
             { title: t('console.common.reviewedBy'), dataIndex: 'updated_by' },
@@ -64,9 +134,25 @@ export function FreightAndFees({ s, ask, money }: Props) {
               title: t('console.common.actions'),
               key: 'a',
               render: (_, r) => (
-                <Button size="small" onClick={() => setShip({ country_code: r.country_code, currency: r.currency, fee: fromMinorUnits(r.fee, r.currency), free_over: r.free_over === null ? null : fromMinorUnits(r.free_over, r.currency) })}>
-                  {t('console.settings.page.edit')}
-                </Button>
+                <Space>
+                  <Button size="small" onClick={() => setShip({ country_code: r.country_code, currency: r.currency, fee: fromMinorUnits(r.fee, r.currency), free_over: r.free_over === null ? null : fromMinorUnits(r.free_over, r.currency) })}>
+                    {t('console.settings.page.edit')}
+                  </Button>
+                  <Button
+                    size="small"
+                    danger
+                    onClick={() =>
+                      ask({
+                        title: t('console.settings.page.deleteFreight', { country: countryLabel(r.country_code), currency: r.currency }),
+                        saved: t('console.settings.page.freightDeleted'),
+                        send: (reason, key) => call(deleteShippingFeeRoute, { country_code: r.country_code, currency: r.currency, reason }, { idempotencyKey: key }),
+                      })
+                    }
+                    data-testid={`freight-delete-${r.country_code}-${r.currency}`}
+                  >
+                    {t('console.settings.page.delete')}
+                  </Button>
+                </Space>
               ),
             },
           ]}

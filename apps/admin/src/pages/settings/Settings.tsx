@@ -1,4 +1,5 @@
-import type { EndpointData } from '@shop/contract/common';
+import type { EndpointBody, EndpointData } from '@shop/contract/common';
+import type { adminSavePointsSettings } from '@shop/contract/admin';
 import { Button, Card, Form, InputNumber, Select, Skeleton, Space, Switch, Table, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +8,8 @@ import { QueryError } from '../../components/QueryError';
 import { FormField, useConsoleForm, type BodySchema } from '../../lib/form';
 import { call } from '../../lib/request';
 import { formatDate, formatMoney } from '../../lib/format';
-import { languageTextsRoute, setCaptchaRoute, setCurrencyRoute, setOrderTimesRoute, settingsRoute, shippingCountriesRoute } from '../../lib/routes-settings';
+import { languageTextsRoute, savePointsSettingsRoute, setCaptchaRoute, setCurrencyRoute, setOrderTimesRoute, settingsRoute, shippingCountriesRoute } from '../../lib/routes-settings';
+import { parsePercent, percentOf } from '../../lib/money';
 import { Countries } from './Countries';
 import { FreightAndFees } from './FreightAndFees';
 import { LanguageTexts } from './LanguageTexts';
@@ -23,6 +25,56 @@ export function Changed({ by, at }: { by: string | null; at: string | null }) {
 
 /** The values a settings form checks with its call's body (the reason is asked for when it is saved). */
 const withoutReason = (name: 'captchaSettingsBody' | 'orderTimesBody') => import('@shop/contract/admin').then((m) => (name === 'captchaSettingsBody' ? m.captchaSettingsBody.omit({ reason: true }) : m.orderTimesBody.omit({ reason: true })) as unknown as BodySchema<never>);
+
+type PointsValues = { points_per_unit: number; shopping_points_per_unit: number; max_share: string; earn_rate: string };
+/** The points settings' body without its reason (asked for when it is saved). */
+const pointsSchema = () => import('@shop/contract/admin').then((m) => m.pointsSettingsChangeBody.omit({ reason: true }) as unknown as BodySchema<never>);
+
+/**
+ * What points are worth, the share they may pay and what completed orders earn, with what each means:
+ * the rule is the orders area's (a point has one value, set in US dollars, in every currency).
+ */
+export function PointsSettings({ s, ask }: { s: Snapshot; ask: (c: PendingChange) => void }) {
+  const { t } = useTranslation();
+  const p = s.points;
+  const form = useConsoleForm<PointsValues, Omit<EndpointBody<typeof adminSavePointsSettings>, 'reason'>>({
+    schema: pointsSchema,
+    defaultValues: { points_per_unit: p.points_per_unit, shopping_points_per_unit: p.shopping_points_per_unit, max_share: percentOf(p.points_max_share_bp), earn_rate: percentOf(p.earn_rate_bp) },
+    // Shares are typed as percentages; one with more than two decimals is not a number, so the schema refuses it under its field.
+    toBody: (v) => ({ points_per_unit: v.points_per_unit, shopping_points_per_unit: v.shopping_points_per_unit, points_max_share_bp: parsePercent(String(v.max_share ?? '')) ?? Number.NaN, earn_rate_bp: parsePercent(String(v.earn_rate ?? '')) ?? Number.NaN }),
+    fieldOf: { points_max_share_bp: 'max_share', earn_rate_bp: 'earn_rate' },
+  });
+  const percent = t('console.settings.page.percentInvalid');
+  return (
+    <Card title={t('console.settings.page.points')} size="small" extra={<Changed by={p.updated_by} at={p.updated_at} />} data-testid="points-settings">
+      <Form layout="vertical" component="div">
+        <FormField form={form} name="points_per_unit" label={t('console.settings.page.pointsPerUnit')} extra={t('console.settings.page.pointsPerUnitHint', { n: form.watch('points_per_unit') ?? p.points_per_unit })}>
+          <InputNumber min={1} max={1_000_000} precision={0} data-testid="points-per-unit" />
+        </FormField>
+        <FormField form={form} name="shopping_points_per_unit" label={t('console.settings.page.shoppingPointsPerUnit')} extra={t('console.settings.page.shoppingPointsPerUnitHint')}>
+          <InputNumber min={1} max={1_000_000} precision={0} data-testid="shopping-points-per-unit" />
+        </FormField>
+        <FormField form={form} name="max_share" label={t('console.settings.page.pointsMaxShare')} extra={t('console.settings.page.pointsMaxShareHint')} message={percent}>
+          <InputNumber<string> stringMode data-testid="points-max-share" />
+        </FormField>
+        <FormField form={form} name="earn_rate" label={t('console.settings.page.earnRate')} extra={t('console.settings.page.earnRateHint')} message={percent}>
+          <InputNumber<string> stringMode data-testid="points-earn-rate" />
+        </FormField>
+        <Button
+          type="primary"
+          onClick={() =>
+            void form.submit((body) =>
+              ask({ title: t('console.settings.page.points'), saved: t('console.settings.page.pointsSaved'), send: (reason, key) => call(savePointsSettingsRoute, { ...body, reason }, { idempotencyKey: key }) }),
+            )()
+          }
+          data-testid="save-points"
+        >
+          {t('console.settings.page.save')}
+        </Button>
+      </Form>
+    </Card>
+  );
+}
 
 function General({ s, ask }: { s: Snapshot; ask: (c: PendingChange) => void }) {
   const { t } = useTranslation();
@@ -70,6 +122,7 @@ function General({ s, ask }: { s: Snapshot; ask: (c: PendingChange) => void }) {
           </Button>
         </Form>
       </Card>
+      <PointsSettings key={JSON.stringify(s.points)} s={s} ask={ask} />
     </Space>
   );
 }
@@ -113,6 +166,8 @@ function Currencies({ s, ask }: { s: Snapshot; ask: (c: PendingChange) => void }
 export default function Settings() {
   const { t } = useTranslation();
   const q = useEndpointQuery(settingsRoute, undefined);
+  // The freight form offers only these: freight is looked up by the address's country, and addresses are only in them.
+  const shipping = useEndpointQuery(shippingCountriesRoute, undefined);
   const [pending, setPending] = useState<PendingChange | null>(null);
   if (q.isError) return <QueryError error={q.error} retry={q.refetch} />;
   if (!q.data) return <Skeleton active />;
@@ -123,7 +178,7 @@ export default function Settings() {
         items={[
           // Keyed by the snapshot so a saved change shows in the forms.
           { key: 'general', label: t('console.settings.page.tabs.general'), children: <General key={JSON.stringify([s.captcha_mode, s.captcha_bypass, s.orders])} s={s} ask={setPending} /> },
-          { key: 'freight', label: t('console.settings.page.tabs.freight'), children: <FreightAndFees s={s} ask={setPending} money={formatMoney} /> },
+          { key: 'freight', label: t('console.settings.page.tabs.freight'), children: <FreightAndFees s={s} ask={setPending} money={formatMoney} countries={shipping.data?.list ?? []} /> },
           { key: 'countries', label: t('console.settings.page.tabs.countries'), children: <Countries ask={setPending} /> },
           { key: 'currencies', label: t('console.settings.page.tabs.currencies'), children: <Currencies s={s} ask={setPending} /> },
           { key: 'languages', label: t('console.settings.page.tabs.languages'), children: <LanguageTexts ask={setPending} /> },

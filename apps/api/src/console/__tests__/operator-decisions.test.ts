@@ -36,6 +36,7 @@ const NOT_SWEPT: Record<string, string> = {
   '/admin/api/referral/commissions/reverse': 'audit row written in referral.console.ts; needs a settled commission',
   '/admin/api/referral/pair-runs/run': 'audit row written in referral.console.ts; a day of PV to pair',
   '/admin/api/referral/plan': 'a request for a second operator (approvals), recorded there',
+  '/admin/api/referral/house-code': 'audit row proven in referral/__tests__/house-code.test.ts',
   '/admin/api/shops/status': 'audit row proven in user-shop/__tests__/shops-console.test.ts',
   '/admin/api/shops/settings': 'audit row proven in user-shop/__tests__/shops-console.test.ts',
   '/admin/api/shops/stock': 'a removal writes its audit row, an addition a request for a second operator (shops.console.ts)',
@@ -159,6 +160,11 @@ const steps: Record<string, () => Promise<{ body: unknown; as?: typeof owner }>>
   '/admin/api/orders/international-freight': async () => ({ body: { country_code: 'SG', method: 'standard', weight_from_g: 0, weight_to_g: 500, currency: 'USD', fee: 1200 } }),
   '/admin/api/settings/operating-fee': async () => ({ body: { country_code: 'TH', rate_bp: 200, reason } }),
   '/admin/api/settings/shipping-fee': async () => ({ body: { country_code: 'TH', currency: 'USD', fee: 800, reason } }),
+  '/admin/api/settings/shipping-fee/delete': async () => {
+    await post('/admin/api/settings/shipping-fee', { country_code: 'TH', currency: 'THB', fee: 5000, reason }, second);
+    return { body: { country_code: 'TH', currency: 'THB', reason } };
+  },
+  '/admin/api/settings/points': async () => ({ body: { points_per_unit: 100, shopping_points_per_unit: 100, points_max_share_bp: 10000, earn_rate_bp: 100, reason } }),
   '/admin/api/settings/international-freight': async () => ({ body: { country_code: 'TH', method: 'express', weight_from_g: 0, weight_to_g: 1000, currency: 'USD', fee: 2500, reason } }),
   '/admin/api/settings/captcha': async () => ({ body: { mode: 'auto', bypass: false, reason } }),
   '/admin/api/settings/currency': async () => ({ body: { currency: 'JPY', enabled: true, reason } }),

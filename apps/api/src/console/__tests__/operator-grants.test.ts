@@ -6,6 +6,7 @@ import { call, freshIp } from '../../modules/accounts/__tests__/account-helpers.
 import { createOperator } from '../../modules/operators/operators.service.js';
 import { runOpsCommand } from '../../ops/commands.js';
 import { decide, signedInOperator } from '../../modules/operators/__tests__/operator-fixtures.js';
+import { opsOperators } from '../../ops/__tests__/ops-operators.js';
 
 // No one person creates value alone: an owner who makes an operator with a role that approves money
 // (or gives one such a role) asks another owner, who approves it; only that owner sees the new
@@ -16,6 +17,8 @@ let a: Awaited<ReturnType<typeof signedInOperator>>;
 let b: Awaited<ReturnType<typeof signedInOperator>>;
 beforeAll(async () => {
   t = await buildTestApp();
+  // The console operators the commands run as (`--by`, else the default name).
+  await opsOperators(t.db, { olivia: 'owner', bruno: 'owner' });
   a = await signedInOperator(t, 'owner');
   b = await signedInOperator(t, 'owner');
 });

@@ -3,6 +3,7 @@ import { ResponseCode, type OperatorRole } from '@shop/contract';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { call, freshIp, registerMember, seedDemo } from '../../modules/accounts/__tests__/account-helpers.js';
 import { decide, idleOut, signedInOperator } from '../../modules/operators/__tests__/operator-fixtures.js';
+import { newCatalogueGoods, newCategories } from '../../modules/catalogue/__tests__/fixtures.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -21,6 +22,8 @@ const calls: Array<{ method: 'GET' | 'POST'; url: string; body?: unknown; allowe
   { method: 'POST', url: '/admin/api/settings/captcha', body: { mode: 'auto', bypass: false, reason: 'check' }, allowed: 'owner', refused: 'support' },
   { method: 'POST', url: '/admin/api/settings/orders', body: { expiry_minutes: 30, auto_confirm_days: 7, reason: 'check' }, allowed: 'owner', refused: 'catalogue' },
   { method: 'POST', url: '/admin/api/settings/shipping-fee', body: { country_code: 'MY', currency: 'MYR', fee: 800, free_over: null, reason: 'check' }, allowed: 'owner', refused: 'finance' },
+  { method: 'POST', url: '/admin/api/settings/shipping-fee/delete', body: { country_code: 'MY', currency: 'EUR', reason: 'check' }, allowed: 'owner', refused: 'finance' },
+  { method: 'POST', url: '/admin/api/settings/points', body: { points_per_unit: 100, shopping_points_per_unit: 100, points_max_share_bp: 10000, earn_rate_bp: 100, reason: 'check' }, allowed: 'owner', refused: 'support' },
   { method: 'POST', url: '/admin/api/settings/operating-fee', body: { country_code: 'MY', rate_bp: 0, reason: 'check' }, allowed: 'owner', refused: 'reviewer' },
   { method: 'POST', url: '/admin/api/settings/international-freight', body: { country_code: 'JP', method: 'standard', weight_from_g: 0, weight_to_g: 500, currency: 'USD', fee: 900, reason: 'check' }, allowed: 'owner', refused: 'support' },
   { method: 'POST', url: '/admin/api/settings/currency', body: { currency: 'USD', enabled: true, reason: 'check' }, allowed: 'owner', refused: 'finance' },
@@ -92,6 +95,66 @@ describe('settings and operators in the console', () => {
       ['setting.international_freight DE express 0-1000g 3200 USD', 'rates'],
     ]);
     await send('/admin/api/settings/captcha', { mode: 'auto', bypass: false, reason: 'wave over' }, owner.token);
+  });
+
+  it('freight goes only to a shipping country: another code is refused on its field in the operator’s language, and nothing is saved', async () => {
+    const owner = await signedInOperator(t, 'owner');
+    const before = (await call(t, 'GET', '/admin/api/settings', undefined, { token: owner.token })).body.data.shipping_fees;
+    for (const country_code of ['ZZ', 'DE']) {
+      const refused = await send('/admin/api/settings/shipping-fee', { country_code, currency: 'USD', fee: 500, free_over: null, reason: 'typo' }, owner.token);
+      expect([refused.status, refused.body.code], country_code).toEqual([422, ResponseCode.validation]);
+      expect(refused.body.data.errors[0].field).toBe('country_code');
+      expect(refused.body.msg).toContain(country_code);
+      expect(refused.body.msg).toMatch(/ship/i);
+    }
+    const inChinese = await call(t, 'POST', '/admin/api/settings/shipping-fee', { country_code: 'ZZ', currency: 'USD', fee: 500, free_over: null, reason: 'typo' }, { token: owner.token, lang: 'zh-cn' });
+    expect(inChinese.body.msg).toContain('ZZ');
+    expect(inChinese.body.msg).toMatch(/[\u4e00-\u9fff]/);
+    expect((await call(t, 'GET', '/admin/api/settings', undefined, { token: owner.token })).body.data.shipping_fees).toEqual(before);
+    // A shipping country is still taken.
+    expect((await send('/admin/api/settings/shipping-fee', { country_code: 'US', currency: 'USD', fee: 500, free_over: 3000, reason: 'carrier' }, owner.token)).body.code).toBe(200);
+  });
+
+  it('a freight row is deleted with a reason: gone from the page, recorded; deleting it again is not found', async () => {
+    const owner = await signedInOperator(t, 'owner');
+    await send('/admin/api/settings/shipping-fee', { country_code: 'SG', currency: 'MYR', fee: 700, free_over: null, reason: 'wrong currency' }, owner.token);
+    const noReason = await send('/admin/api/settings/shipping-fee/delete', { country_code: 'SG', currency: 'MYR', reason: ' ' }, owner.token);
+    expect(noReason.body.code).toBe(ResponseCode.validation);
+    const deleted = await send('/admin/api/settings/shipping-fee/delete', { country_code: 'SG', currency: 'MYR', reason: 'entered by mistake' }, owner.token);
+    expect(deleted.body.code).toBe(200);
+    expect(deleted.body.data.shipping_fees).not.toContainEqual(expect.objectContaining({ country_code: 'SG', currency: 'MYR' }));
+    expect((await send('/admin/api/settings/shipping-fee/delete', { country_code: 'SG', currency: 'MYR', reason: 'again' }, owner.token)).body.code).toBe(ResponseCode.notFound);
+    expect((await actionsOf(owner.recordedAs)).map((a) => [a.action, a.reason])).toEqual([
+      ['setting.shipping_fee SG MYR fee=700 free_over=-', 'wrong currency'],
+      ['setting.shipping_fee SG MYR deleted', 'entered by mistake'],
+    ]);
+  });
+
+  it('the settings page reads the currencies of goods on sale beside the freight rows, so a currency without freight shows', async () => {
+    const owner = await signedInOperator(t, 'owner');
+    const { childId } = await newCategories(t);
+    const inUsd = await newCatalogueGoods(t, { categoryId: childId });
+    const inMyr = await newCatalogueGoods(t, { categoryId: childId });
+    const offSale = await newCatalogueGoods(t, { categoryId: childId, status: 'off_sale' });
+    await t.db.updateTable('goods').set({ currency: 'MYR' }).where('id', '=', inMyr.id).execute();
+    await t.db.updateTable('goods').set({ currency: 'THB' }).where('id', '=', offSale.id).execute();
+    const snapshot = (await call(t, 'GET', '/admin/api/settings', undefined, { token: owner.token })).body.data;
+    expect(inUsd.id).toBeGreaterThan(0);
+    expect(snapshot.sale_currencies).toEqual(['MYR', 'USD']);
+  });
+
+  it('points settings show on the settings page and change there with a reason, through the orders area (checkout reads them)', async () => {
+    const owner = await signedInOperator(t, 'owner');
+    const shown = (await call(t, 'GET', '/admin/api/settings', undefined, { token: owner.token })).body.data.points;
+    expect(shown).toEqual(expect.objectContaining({ points_per_unit: expect.any(Number), shopping_points_per_unit: expect.any(Number), points_max_share_bp: expect.any(Number), earn_rate_bp: expect.any(Number) }));
+    const body = { points_per_unit: 250, shopping_points_per_unit: 120, points_max_share_bp: 3000, earn_rate_bp: 150 };
+    expect((await send('/admin/api/settings/points', { ...body, reason: ' ' }, owner.token)).body.code).toBe(ResponseCode.validation);
+    expect((await send('/admin/api/settings/points', { ...body, points_max_share_bp: 10001, reason: 'x' }, owner.token)).body.code).toBe(ResponseCode.validation);
+    const saved = await send('/admin/api/settings/points', { ...body, reason: 'spring promotion' }, owner.token);
+    expect(saved.body.data.points).toMatchObject({ ...body, updated_by: owner.recordedAs });
+    expect(await t.db.selectFrom('order_settings').select(['points_per_unit', 'shopping_points_per_unit', 'points_max_share_bp', 'earn_rate_bp']).executeTakeFirstOrThrow()).toEqual(body);
+    expect((await actionsOf(owner.recordedAs)).map((a) => [a.action, a.reason])).toEqual([[`order.points ${JSON.stringify(body)}`, 'spring promotion']]);
+    await send('/admin/api/settings/points', { ...shown, updated_by: undefined, updated_at: undefined, reason: 'back' }, owner.token);
   });
 
   it('a language text edited changes the pack and its version for the member app; restoring it gives the shipped pack back', async () => {

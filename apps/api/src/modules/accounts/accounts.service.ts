@@ -28,6 +28,7 @@ import * as q from '../members/members.queries.js';
 import { uploadKeyOf } from '../uploads/file-addresses.js';
 import { findOwnUpload, markUploadPublic } from '../uploads/uploads.queries.js';
 import { toUserData } from './user-data.js';
+import { houseCodeHook, isHouseCode } from './house-code.js';
 import {
   checkedPhone,
   checkPassword,
@@ -66,11 +67,17 @@ async function openSession(db: Executor, config: AppDeps['config'], user: UserRo
 }
 
 const INVITE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-/** An 8-character invitation code without look-alike characters. */
-export const newInviteCode = () => Array.from({ length: 8 }, () => INVITE_ALPHABET[randomInt(0, INVITE_ALPHABET.length)]).join('');
+/** An 8-character invitation code without look-alike characters, never the shop's house code (`besides`). */
+export function newInviteCode(besides?: string): string {
+  for (;;) {
+    const code = Array.from({ length: 8 }, () => INVITE_ALPHABET[randomInt(0, INVITE_ALPHABET.length)]).join('');
+    if (code !== besides?.toUpperCase()) return code;
+  }
+}
 
 /**
- * Registers a member: the invitation code names the referrer, the e-mail proves itself with the
+ * Registers a member: the invitation code names the referrer (the shop's house code names none: the
+ * member joins at the top of the sponsor tree), the e-mail proves itself with the
  * `register` code, the phone (if given) must be valid for its country code. Logs the member in.
  * Whether the user name, e-mail or phone is taken is told only after the e-mailed code is right, so
  * only the owner of that e-mail learns it (and each such answer costs the code one of its tries).
@@ -87,7 +94,8 @@ export async function registerMember(deps: Pick<AppDeps, 'db' | 'config'>, actor
   }
   await requireUncommonPassword(input.password, [input.user_name, input.email]);
   const referrer = await q.findUserByInviteCode(db, input.invite_code);
-  if (!referrer) throw new AppError(ResponseCode.inviteCodeInvalid);
+  // Without a member's code the shop's own code lets the first members (and those with no sponsor) in.
+  if (!referrer && !(await isHouseCode(db, input.invite_code))) throw new AppError(ResponseCode.inviteCodeInvalid);
 
   const codeOf = { purpose: 'register' as const, destination: emailDestination(input.email) };
   await verifyCode(db, { ...codeOf, code: input.code, consume: false, ip: actor.ip });
@@ -107,6 +115,7 @@ export async function registerMember(deps: Pick<AppDeps, 'db' | 'config'>, actor
     // Used up with the account it creates: a failed insert leaves the code usable.
     await consumeCode(trx, { ...codeOf, code: input.code });
     let user: UserRow | undefined;
+    const house = await houseCodeHook.houseCode(trx);
     // A generated invitation code that is taken already is skipped without failing the transaction.
     for (let attempt = 0; !user; attempt++) {
       if (attempt > 5) throw new Error('no free invitation code after 6 tries');
@@ -118,8 +127,8 @@ export async function registerMember(deps: Pick<AppDeps, 'db' | 'config'>, actor
           mobile_pre: phone?.mobile_pre ?? null,
           mobile: phone?.mobile ?? null,
           password_hash: passwordHash,
-          invite_code: newInviteCode(),
-          referrer_id: referrer.id,
+          invite_code: newInviteCode(house),
+          referrer_id: referrer?.id ?? null,
           country: 'country' in input ? input.country : (phone?.country ?? null),
         });
       } catch (e) {
@@ -197,6 +206,8 @@ export async function logout(db: Executor, actor: Actor): Promise<{ ok: true }> 
 /** The inviter behind an invitation code, shown masked on the registration form. */
 export async function findInviter(db: Executor, _actor: Actor, input: { invite_code: string }): Promise<{ nickname: string; user_name: string }> {
   const user = await q.findUserByInviteCode(db, input.invite_code);
+  // The house code is the shop's: it is good, and there is no member behind it to show.
+  if (!user && (await isHouseCode(db, input.invite_code))) return { nickname: '', user_name: '' };
   if (!user) throw new AppError(ResponseCode.inviteCodeInvalid);
   return { nickname: user.nickname, user_name: maskContact(user.user_name) };
 }
@@ -277,7 +288,7 @@ export async function shareInfo(deps: Pick<AppDeps, 'db' | 'config'>, actor: Act
   const { db, config } = deps;
   const userId = memberIdOf(actor);
   let user = (await q.findUserById(db, userId))!;
-  if (!user.invite_code) user = await q.updateUser(db, userId, { invite_code: newInviteCode() });
+  if (!user.invite_code) user = await q.updateUser(db, userId, { invite_code: newInviteCode(await houseCodeHook.houseCode(db)) });
   const share_url = `${publicBaseUrl(config)}/h5/#/pages/login/reg/reg?shareCode=${encodeURIComponent(user.invite_code!)}`;
   return { invite_code: user.invite_code!, share_url, qr_code: await QRCode.toDataURL(share_url, { margin: 1, width: 240 }) };
 }

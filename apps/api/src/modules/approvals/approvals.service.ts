@@ -197,6 +197,18 @@ export function refusePastSoloCeiling(kind: (typeof LIMIT_KINDS)[number], curren
 /** The kinds an operator's role may decide. */
 const kindsOf = (role: OperatorRole) => APPROVAL_KINDS.filter((k) => approvables.has(k) && roleAllows(role, approvableOf(k).permission));
 
+/** An operator's name as recorded (`olivia#1`) or given (`olivia`), to compare: names are unique whatever their case. */
+const bareName = (recorded: string) => recorded.replace(/#\d+$/, '').toLowerCase();
+
+/**
+ * Whether the actor asked for the request: by operator id where both sides have one; else by name, with
+ * or without its `#id` (a request recorded as `olivia#1` is olivia's whoever names her without the id).
+ */
+function askedBy(r: { requested_by: string; requested_by_id: number | string | null }, actor: Actor): boolean {
+  if (r.requested_by_id !== null && actor.operatorId !== undefined) return Number(r.requested_by_id) === actor.operatorId;
+  return bareName(r.requested_by) === bareName(operatorNameOf(actor));
+}
+
 /**
  * A second operator decides a request: approving carries it out, once, in the same transaction;
  * rejecting needs a reason. Never the operator who asked, never about their own member account, and
@@ -210,7 +222,7 @@ export async function decideApproval(db: Database, actor: Actor, role: OperatorR
     const r = await q.lockApprovalRequestForUpdate(tx, input.id);
     if (!r || !kindsOf(role).includes(r.kind as ApprovalKind)) throw notFound('approval');
     if (r.status !== 'pending') throw alreadyDecided(r.status);
-    const asker = r.requested_by_id !== null && actor.operatorId !== undefined ? Number(r.requested_by_id) === actor.operatorId : r.requested_by === operator;
+    const asker = askedBy(r, actor);
     if (asker && input.decision === 'approve') throw new AppError(ResponseCode.approvalOwnRequest);
     refuseOwnAccount(actor, r.member_id);
     const done = input.decision === 'approve' ? splitShownOnce(await approvableOf(r.kind).execute(tx, actor, r.payload, { id: Number(r.id), reason: r.reason })) : { saved: undefined, once: null };
@@ -241,7 +253,7 @@ export async function cancelApproval(db: Database, actor: Actor, input: { id: nu
   return withTransaction(db, async (tx) => {
     const r = await q.lockApprovalRequestForUpdate(tx, input.id);
     if (!r) throw notFound('approval');
-    const asker = r.requested_by_id !== null && actor.operatorId !== undefined ? Number(r.requested_by_id) === actor.operatorId : r.requested_by === operator;
+    const asker = askedBy(r, actor);
     if (!asker) throw new AppError(ResponseCode.approvalNotYours);
     if (!(await q.decideApprovalRequest(tx, r.id, { status: 'cancelled', decided_by: operator, decided_by_id: actor.operatorId ?? null, decision_reason: input.reason?.trim() || null }))) {
       throw alreadyDecided(r.status);

@@ -3,7 +3,8 @@ import type { AppDeps } from '../../app-deps.js';
 import type { Database, Executor } from '../../db/database.js';
 import { enqueueJob } from '../../jobs/enqueue.js';
 import { operatorNameOf, type Actor } from '../../lib/actor.js';
-import { AppError } from '../../lib/errors.js';
+import { AppError, notFound, ValidationError } from '../../lib/errors.js';
+import { findCountry } from '../geo/geo.queries.js';
 import { withTransaction } from '../../lib/transaction.js';
 import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
 import { memberIdOf } from '../cart/cart.service.js';
@@ -234,7 +235,19 @@ export async function setOperatingFee(db: Database, actor: Actor, input: { count
 
 /** Sets the freight of regular orders to a country. */
 export async function setShippingFee(db: Database, actor: Actor, input: EndpointBody<typeof adminSetShippingFee>) {
+  // Checkout looks freight up by the address's country, and addresses exist only in shipping countries: a row elsewhere is never used.
+  const country = await findCountry(db, input.country_code);
+  if (!country || country.ship_sort === null) {
+    throw new ValidationError([{ field: 'country_code', key: 'admin.validation.freightCountryNotShipped', params: { field: 'country_code', country: input.country_code } }]);
+  }
   await q.upsertShippingFee(db, { country_code: input.country_code, currency: input.currency, fee_minor: input.fee, free_over_minor: input.free_over }, operatorName(actor));
+  return { ok: true as const };
+}
+
+/** Removes the freight of regular orders to a country in a currency (orders there in it then ship free); not found when there is none. */
+export async function removeShippingFee(db: Database, actor: Actor, input: { country_code: string; currency: string }) {
+  operatorName(actor);
+  if (!(await q.deleteShippingFee(db, input.country_code, input.currency))) throw notFound('shipping fee');
   return { ok: true as const };
 }
 

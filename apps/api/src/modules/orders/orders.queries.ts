@@ -53,6 +53,10 @@ export const upsertShippingFee = (db: Executor, row: { country_code: string; cur
     .onConflict((oc) => oc.columns(['country_code', 'currency']).doUpdateSet({ fee_minor: row.fee_minor, free_over_minor: row.free_over_minor, updated_by: by, updated_at: sql`now()` }))
     .execute();
 
+/** Removes the freight of one country and currency; answers whether there was one. */
+export const deleteShippingFee = async (db: Executor, countryCode: string, currency: string) =>
+  (await db.deleteFrom('shipping_fees').where('country_code', '=', countryCode).where('currency', '=', currency).executeTakeFirst()).numDeletedRows > 0n;
+
 // ---------------------------------------------------------------- what is bought
 
 /** What an order's amounts and times depend on besides its goods (`findCheckoutTerms`). */

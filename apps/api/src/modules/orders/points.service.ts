@@ -16,8 +16,8 @@ const RANGES: Record<keyof PointsSettings, [number, number]> = {
   earn_rate_bp: [0, 10_000],
 };
 
-/** Changes what points are worth, the share of the goods they may pay and the percentage completed orders earn; recorded with who. */
-export async function setPointsSettings(db: Database, actor: Actor, input: Partial<PointsSettings>): Promise<PointsSettings & { updated_by: string }> {
+/** Changes what points are worth, the share of the goods they may pay and the percentage completed orders earn; recorded with who (and why, from the console). */
+export async function setPointsSettings(db: Database, actor: Actor, input: Partial<PointsSettings>, reason = ''): Promise<PointsSettings & { updated_by: string }> {
   const operator = operatorNameOf(actor);
   for (const [key, value] of Object.entries(input) as Array<[keyof PointsSettings, number | undefined]>) {
     const [min, max] = RANGES[key];
@@ -25,7 +25,7 @@ export async function setPointsSettings(db: Database, actor: Actor, input: Parti
   }
   return withTransaction(db, async (tx) => {
     const s = await q.updateOrderSettings(tx, input, operator);
-    await insertOperatorAction(tx, { operator, action: `order.points ${JSON.stringify(input)}`, target_type: 'setting', target_id: 0, reason: '' });
+    await insertOperatorAction(tx, { operator, action: `order.points ${JSON.stringify(input)}`, target_type: 'setting', target_id: 0, reason });
     return { points_per_unit: s.points_per_unit, shopping_points_per_unit: s.shopping_points_per_unit, points_max_share_bp: s.points_max_share_bp, earn_rate_bp: s.earn_rate_bp, updated_by: s.updated_by };
   });
 }

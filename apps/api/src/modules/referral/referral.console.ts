@@ -1,6 +1,7 @@
 import { ResponseCode, type ApprovalChange, type EndpointBody, type EndpointData, type EndpointQuery, type PlanSettings } from '@shop/contract';
 import type {
   adminDecideApplication,
+  adminHouseCode,
   adminListApplications,
   adminListCommissions,
   adminListPairRuns,
@@ -10,6 +11,7 @@ import type {
   adminReferralPlan,
   adminReverseCommission,
   adminRunPairDay,
+  adminSetHouseCode,
   adminSetReferralPlan,
   adminVoidCommission,
 } from '@shop/contract';
@@ -257,6 +259,32 @@ export async function saveApprovedPlan(tx: Tx, actor: Actor, request: PlanReques
   await q.updateReferralSettings(tx, settings, operatorNameOf(actor), new Date(Math.max(Date.now(), current.updated_at.getTime() + 1)));
   await q.replaceStarLevels(tx, stars.map((s) => ({ star: s.star, personal_pv: s.personal_pv, direct_members: s.direct_members, weak_leg_pv: s.weak_leg_pv, directs_at_star: s.directs_at_star, directs_at_star_count: s.directs_at_star_count, daily_cap_minor: s.daily_cap })));
   return { saved: true };
+}
+
+/** The shop's own invitation code (who registers with it has no sponsor). */
+export async function houseCode(deps: Deps, actor: Actor): Promise<EndpointData<typeof adminHouseCode>> {
+  operatorNameOf(actor);
+  return { house_code: await q.findHouseCode(deps.db) };
+}
+
+/** Changes the house code with a reason (recorded); a member's own code is refused, so a code always names one inviter. */
+export async function setHouseCode(deps: Deps, actor: Actor, input: EndpointBody<typeof adminSetHouseCode>): Promise<EndpointData<typeof adminSetHouseCode>> {
+  const operator = operatorNameOf(actor);
+  const code = input.house_code.toUpperCase();
+  const taken = () => new AppError(ResponseCode.settingInvalid, { field: 'house_code' }, { messageKey: 'referral.code.houseCodeTaken' });
+  if (await q.isMemberInviteCode(deps.db, code)) throw taken();
+  try {
+    return await withTransaction(deps.db, async (tx) => {
+      const was = await q.lockReferralSettingsForUpdate(tx);
+      const saved = await q.updateHouseCode(tx, code);
+      await insertOperatorAction(tx, { operator, action: `referral.house_code ${was.house_code} → ${saved.house_code}`, target_type: 'setting', target_id: 0, reason: input.reason });
+      return { house_code: saved.house_code };
+    });
+  } catch (e) {
+    // A member given the code meanwhile: the table's trigger refuses it as the check above would have.
+    if ((e as { constraint?: string }).constraint === 'referral_settings_house_code_member') throw taken();
+    throw e;
+  }
 }
 
 /** The applications queue. */

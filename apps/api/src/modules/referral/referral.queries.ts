@@ -21,6 +21,13 @@ export const updateReferralSettings = (db: Executor, set: Record<string, unknown
   db.updateTable('referral_settings').set({ ...(set as object), updated_by: by, updated_at: at }).returningAll().executeTakeFirstOrThrow();
 /** The plan's settings row, locked until the transaction ends (one plan change at a time, checked against what it was asked from). */
 export const lockReferralSettingsForUpdate = (tx: Tx) => tx.selectFrom('referral_settings').selectAll().forUpdate().executeTakeFirstOrThrow();
+/** The shop's own invitation code (capitals). */
+export const findHouseCode = async (db: Executor): Promise<string> => (await db.selectFrom('referral_settings').select('house_code').executeTakeFirstOrThrow()).house_code;
+/** Sets the house code without touching the plan's `updated_at` (a plan change waiting for approval is not made stale by it). */
+export const updateHouseCode = (db: Executor, code: string) => db.updateTable('referral_settings').set({ house_code: code }).returning('house_code').executeTakeFirstOrThrow();
+/** Whether any member (closed and banned ones too: their codes stay theirs) holds `code` as their invitation code, in any case. */
+export const isMemberInviteCode = async (db: Executor, code: string): Promise<boolean> =>
+  !!(await db.selectFrom('users').select('id').where(sql`upper(invite_code)`, '=', code.toUpperCase()).limit(1).executeTakeFirst());
 export const findStarLevels = (db: Executor) => db.selectFrom('star_levels').selectAll().orderBy('star').execute();
 export type StarLevel = Awaited<ReturnType<typeof findStarLevels>>[number];
 export const replaceStarLevels = async (db: Executor, rows: StarLevel[]) => {
@@ -221,13 +228,15 @@ export async function findInvitees(db: Executor, sponsorId: number, input: { pla
   return { rows, total: total.total };
 }
 
-/** Invitees unplaced past the deadline whose sponsor is placed, oldest first. */
+/** Members unplaced past the deadline whose sponsor is placed (or who have none), oldest first. */
 export const findOverdueUnplaced = (db: Executor, deadlineDays: number, limit: number) =>
   db
     .selectFrom('users as u')
-    .innerJoin('placements as sp', 'sp.member_id', 'u.referrer_id')
+    .leftJoin('placements as sp', 'sp.member_id', 'u.referrer_id')
     .leftJoin('placements as p', 'p.member_id', 'u.id')
     .where('p.member_id', 'is', null)
+    // A member who joined with the house code has no sponsor to place them: the job places them under the root.
+    .where((eb) => eb.or([eb('u.referrer_id', 'is', null), eb('sp.member_id', 'is not', null)]))
     .where('u.created_at', '<=', sql<Date>`now() - make_interval(days => ${deadlineDays})`)
     .select(['u.id', 'u.referrer_id'])
     .orderBy('u.created_at')

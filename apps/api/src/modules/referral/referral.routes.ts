@@ -1,5 +1,6 @@
 import {
   adminDecideApplication,
+  adminHouseCode,
   adminListApplications,
   adminListCommissions,
   adminListPairRuns,
@@ -9,6 +10,7 @@ import {
   adminReferralPlan,
   adminReverseCommission,
   adminRunPairDay,
+  adminSetHouseCode,
   adminSetReferralPlan,
   adminVoidCommission,
   applyForDealer,
@@ -66,6 +68,8 @@ export function referralRoutes({ handle, deps }: Api): void {
   handle(adminRunPairDay, ({ actor, body }) => consoleCalls.runDayByOperator(deps, actor, body), { idempotencyCaller: operatorCaller });
   handle(adminReferralPlan, ({ actor }) => consoleCalls.referralPlan(deps, actor));
   handle(adminSetReferralPlan, ({ actor, body }) => consoleCalls.setReferralPlan(deps, actor, body), { idempotencyCaller: operatorCaller });
+  handle(adminHouseCode, ({ actor }) => consoleCalls.houseCode(deps, actor));
+  handle(adminSetHouseCode, ({ actor, body }) => consoleCalls.setHouseCode(deps, actor, body), { idempotencyCaller: operatorCaller });
   handle(adminListApplications, ({ actor, query }) => consoleCalls.listApplications(deps, actor, query));
   handle(adminDecideApplication, ({ actor, body }) => consoleCalls.decideApplication(deps, actor, body), { idempotencyCaller: operatorCaller });
 }

@@ -24,6 +24,8 @@ export interface ReferralSettingsTable {
   level3_rate_bp: Generated<number>;
   /** A star once reached is kept. */
   keep_star: Generated<boolean>;
+  /** The shop's own invitation code (capitals): who registers with it has no sponsor. Never a member's code. */
+  house_code: string;
   updated_at: Timestamp;
   updated_by: Generated<string>;
 }

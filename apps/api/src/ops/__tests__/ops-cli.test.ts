@@ -6,14 +6,20 @@ import { ResponseCode } from '@shop/contract';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { call, freshIp, registerMember, seedDemo } from '../../modules/accounts/__tests__/account-helpers.js';
 import { OPS_CLI } from '../../test/api-processes.js';
+import { opsOperators } from './ops-operators.js';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, '../../../../..');
 
 let t: TestApp;
+let ids: Record<string, number> = {};
+/** How a command-line operator's decisions are recorded: as the console records them, `name#id`. */
+const recordedAs = (name: string) => `${name}#${ids[name]}`;
 beforeAll(async () => {
   t = await buildTestApp();
   await seedDemo(t);
+  // The console operators the commands run as (`--by`, else the default name).
+  ids = await opsOperators(t.db, { olivia: 'owner' });
 });
 afterAll(() => t.close());
 
@@ -31,7 +37,7 @@ describe('the operator command', () => {
     expect(stdout.trim()).toBe(`member ${m.user.id} is now banned (by olivia)`);
     expect((await call(t, 'POST', '/user/no_auth/login', { account: m.user.user_name, password: m.password }, { ip: freshIp() })).body.code).toBe(ResponseCode.accountBanned);
     const log = await t.db.selectFrom('operator_actions').selectAll().where('target_id', '=', m.user.id).executeTakeFirstOrThrow();
-    expect(log).toMatchObject({ operator: 'olivia', action: 'user.ban', reason: 'spam' });
+    expect(log).toMatchObject({ operator: recordedAs('olivia'), action: 'user.ban', reason: 'spam' });
     expect(log.created_at).toBeInstanceOf(Date);
 
     const bad = await ops(['explode']).then(() => undefined, (e: { code: number; stderr: string }) => e);

@@ -5,6 +5,8 @@ import { call } from '../../catalogue/__tests__/helpers.js';
 import { newOperatorSession } from '../../orders/__tests__/fixtures.js';
 import { orderFor } from '../../payments/__tests__/payments-helpers.js';
 import { checkLedgerAfterEach } from '../../wallet/__tests__/ledger-guard.js';
+import { operatorCliActor } from '../../../lib/actor.js';
+import { cancelApproval, decideApproval } from '../approvals.service.js';
 import { PAY_PASSWORD, bankCardOf, usdOf, walletMember } from '../../wallet/__tests__/fixtures.js';
 
 // Four eyes on value: one operator asks (with a reason), another approves, and only then does
@@ -111,6 +113,27 @@ describe('a request for value', () => {
     expect((await get('/admin/api/approvals', support.headers)).body.data.list.map((r: { id: number }) => r.id)).not.toContain(id);
     expect((await post('/admin/api/approvals/decide', { id, decision: 'approve' }, support.headers)).body.code).toBe(ResponseCode.notFound);
     expect((await post('/admin/api/approvals/limits/set', { kind: 'points.grant', currency: 'XXX', auto_up_to: 1_000_000, daily_limit: null, reason: 'me' }, support.headers)).status).toBe(403);
+  });
+
+  it('knows its asker named without the id the request records (`olivia` asked as `olivia#1`): approving is refused, withdrawing allowed', async () => {
+    const m = await walletMember(t);
+    const id = (await post('/admin/api/wallet/points/grant', { user_id: m.userId, kind: 'points', amount: 5, reason: 'thanks' }, asker.headers)).body.data.request.id as number;
+    const { user_name } = await t.db.selectFrom('operators').select('user_name').where('id', '=', asker.operatorId).executeTakeFirstOrThrow();
+    await expect(decideApproval(t.db, operatorCliActor(user_name.toUpperCase()), 'owner', { id, decision: 'approve' })).rejects.toMatchObject({ code: ResponseCode.approvalOwnRequest });
+    expect(await points(m)).toBe(0);
+    expect((await cancelApproval(t.db, operatorCliActor(user_name), { id })).status).toBe('cancelled');
+  });
+
+  it('a coupon asked by the one owner is seen and approved by a finance operator, who cannot ask for one', async () => {
+    const finance = await newOperatorSession(t.db, 'finance');
+    const code = `FIN${Date.now().toString(36)}`.toUpperCase();
+    const body = { code, kind: 'amount', amount: 500, currency: 'USD', starts_at: new Date().toISOString(), ends_at: soon, reason: 'spring campaign' };
+    expect((await post('/admin/api/orders/coupons', { ...body, code: `${code}X` }, finance.headers)).status).toBe(403);
+    const id = (await post('/admin/api/orders/coupons', body, asker.headers)).body.data.request.id as number;
+    expect((await post('/admin/api/approvals/decide', { id, decision: 'approve' }, asker.headers)).body.code).toBe(ResponseCode.approvalOwnRequest);
+    expect((await get('/admin/api/approvals?kind=coupon.create', finance.headers)).body.data.list.map((r: { id: number }) => r.id)).toContain(id);
+    expect((await post('/admin/api/approvals/decide', { id, decision: 'approve' }, finance.headers)).body.data).toMatchObject({ status: 'approved', decided_by: expect.stringContaining(`#${finance.operatorId}`) });
+    expect(await t.db.selectFrom('coupons').select('id').where('code', '=', code).executeTakeFirst()).toBeDefined();
   });
 });
 

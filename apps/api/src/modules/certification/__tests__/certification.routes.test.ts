@@ -8,11 +8,17 @@ import { operatorCliActor } from '../../../lib/actor.js';
 import { up as documentOnceUp } from '../../../db/migrations/2026_11_29_0210_certification_document_once.js';
 import { reviewRealName } from '../certification.service.js';
 import { freshNationalId } from './fixtures.js';
+import { opsOperators } from '../../../ops/__tests__/ops-operators.js';
 
 let t: TestApp;
+let ids: Record<string, number> = {};
+/** How a command-line operator's decisions are recorded: as the console records them, `name#id`. */
+const recordedAs = (name: string) => `${name}#${ids[name]}`;
 beforeAll(async () => {
   t = await buildTestApp();
   await seedDemo(t);
+  // The console operators the commands run as (`--by`, else the default name).
+  ids = await opsOperators(t.db, { alice: 'support', bob: 'support' });
 });
 afterAll(() => t.close());
 
@@ -44,11 +50,11 @@ describe('real-name authentication', () => {
 
     const log = await t.db.selectFrom('operator_actions').selectAll().where('target_type', '=', 'certification').orderBy('id').execute();
     expect(log.map((l) => [l.operator, l.action, l.reason])).toEqual([
-      ['alice', 'realname.reject', 'Photo unreadable'],
-      ['bob', 'realname.approve', null],
+      [recordedAs('alice'), 'realname.reject', 'Photo unreadable'],
+      [recordedAs('bob'), 'realname.approve', null],
     ]);
     const reviewed = await t.db.selectFrom('certifications').select(['reviewed_by', 'reviewed_at']).where('id', '=', id).executeTakeFirstOrThrow();
-    expect(reviewed.reviewed_by).toBe('alice');
+    expect(reviewed.reviewed_by).toBe(recordedAs('alice'));
     expect(reviewed.reviewed_at).toBeInstanceOf(Date);
   });
 

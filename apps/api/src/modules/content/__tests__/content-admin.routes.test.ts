@@ -136,6 +136,25 @@ describe('the console’s content calls', () => {
     ]);
     expect((await actionsOn('agreement', 0)).map((a) => a.reason)).toContain('privacy: new law');
   });
+  it('a banner or popup link must be an app page (/pages/…) or an http(s) address: anything else is refused on its field and not stored', async () => {
+    const op = await signedInOperator(t, 'owner');
+    const banner = (link: string) => decide(t, '/admin/api/content/banners/save', { title: { 'en-us': `Link ${RUN} ${link}` }, image: '/demo/banner.png', link, is_visible: false }, op.token, key());
+    const popup = (link: string) => decide(t, '/admin/api/content/popups/save', { title: { 'en-us': `Link ${RUN} ${link}` }, starts_at: soon(0), link, is_visible: false }, op.token, key());
+    for (const bad of ['javascript:alert(document.cookie)', 'JAVASCRIPT:alert(1)', 'data:text/html,<b>x</b>', '//evil.example/x', 'pages/tabbar/index', 'ftp://files.example/a', '/admin/', 'https://', 'https:// spaced.example']) {
+      for (const save of [banner, popup]) {
+        const refused = await save(bad);
+        expect([refused.status, refused.body.code], bad).toEqual([422, ResponseCode.validation]);
+        expect(refused.body.data.errors[0].field, bad).toBe('link');
+        expect(refused.body.msg, bad).toContain('/pages/');
+      }
+    }
+    const stored = (await call(t, 'GET', '/admin/api/content/banners?limit=100', undefined, { token: op.token })).body.data.list as Array<{ link: string }>;
+    expect(stored.map((b) => b.link)).not.toContain('javascript:alert(document.cookie)');
+    for (const good of ['/pages/goods/goodsInfo?id=1', 'https://example.com/sale?x=1', 'http://example.com', '']) {
+      expect((await banner(good)).body.data, good).toMatchObject({ link: good });
+      expect((await popup(good)).body.data, good).toMatchObject({ link: good });
+    }
+  });
   it('each list is searched by its title in any language, sorted and exported as CSV', async () => {
     const op = await signedInOperator(t, 'owner');
     const get = async (url: string) => (await call(t, 'GET', url, undefined, { token: op.token })).body.data;

@@ -9,11 +9,14 @@ import { newGoods } from '../../cart/__tests__/fixtures.js';
 import { markOrderPaid } from '../orders.service.js';
 import { runOpsCommand } from '../../../ops/commands.js';
 import { newAddress, newOperatorSession, orderRow } from './fixtures.js';
+import { opsOperators } from '../../../ops/__tests__/ops-operators.js';
 
 let t: TestApp;
 let operator: Awaited<ReturnType<typeof newOperatorSession>>;
 beforeAll(async () => {
   t = await buildTestApp();
+  // The console operators the commands run as (`--by`, else the default name).
+  await opsOperators(t.db, { olivia: 'owner' });
   operator = await newOperatorSession(t.db, 'support');
 });
 afterAll(() => t.close());

@@ -9,8 +9,11 @@ import { placeDownline, recheckStar } from '../referral.service.js';
 import { memberActor } from '../../orders/__tests__/actors.js';
 import { expectValidTree, key, referralKit } from './fixtures.js';
 import { runOpsCommand } from '../../../ops/commands.js';
+import { opsOperators } from '../../../ops/__tests__/ops-operators.js';
 
 let t: TestApp;
+/** How the command line's operator is recorded: as the console records them, `name#id`. */
+let olivia = '';
 let kit: ReturnType<typeof referralKit>;
 let owner: Awaited<ReturnType<typeof newOperatorSession>>;
 let second: Awaited<ReturnType<typeof newOperatorSession>>;
@@ -18,6 +21,9 @@ let support: Awaited<ReturnType<typeof newOperatorSession>>;
 let catalogue: Awaited<ReturnType<typeof newOperatorSession>>;
 beforeAll(async () => {
   t = await buildTestApp();
+  // The console operators the commands run as (`--by`, else the default name).
+  const ids = await opsOperators(t.db, { olivia: 'owner' });
+  olivia = `olivia#${ids.olivia}`;
   kit = referralKit(t);
   owner = await newOperatorSession(t.db, 'owner');
   second = await newOperatorSession(t.db, 'owner');
@@ -151,7 +157,7 @@ describe('npm run ops -- referral', () => {
     expect(await ops('move', String(a.userId), String(b.userId), 'L', '--reason', 'test')).toBe(`would move 1 member(s) from under #${sponsor.userId} (L) to under #${b.userId} (L); add --apply`);
     expect(await ops('move', String(a.userId), String(b.userId), 'L', '--reason', 'Sponsor asked', '--apply')).toBe(`moved 1 member(s) under #${b.userId} (L)`);
     await expectValidTree(t.db);
-    expect(await t.db.selectFrom('operator_actions').select(['operator', 'reason']).where('target_type', '=', 'placement').where('target_id', '=', a.userId).execute()).toEqual([{ operator: 'olivia', reason: 'Sponsor asked' }]);
+    expect(await t.db.selectFrom('operator_actions').select(['operator', 'reason']).where('target_type', '=', 'placement').where('target_id', '=', a.userId).execute()).toEqual([{ operator: olivia, reason: 'Sponsor asked' }]);
     expect(await ops('pair', '2020-01-01')).toBe('2020-01-01: 0 member(s) with PV, L 0 / R 0 in all; add --apply');
     await expect(ops('move', String(sponsor.userId), String(a.userId), 'R', '--reason', 'loop')).rejects.toMatchObject({ code: ResponseCode.referralMoveInvalid });
   });

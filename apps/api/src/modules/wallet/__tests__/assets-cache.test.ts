@@ -13,6 +13,7 @@ import { memberWithOrder } from '../../payments/__tests__/payments-helpers.js';
 import { PAY_PASSWORD, approveRequest, maybank, slipOf, walletMember } from './fixtures.js';
 import { checkLedgerAfterEach } from './ledger-guard.js';
 import { OPS_CLI } from '../../../test/api-processes.js';
+import { opsOperators } from '../../../ops/__tests__/ops-operators.js';
 
 // The asset page is answered from memory per member; every change of what it shows must reach the
 // member at once: their postings, holds, rates and the wallet's currencies, from any process.
@@ -21,6 +22,8 @@ let t: TestApp;
 let owner: Awaited<ReturnType<typeof newOperatorSession>>;
 beforeAll(async () => {
   t = await buildTestApp();
+  // The console operators the commands run as (`--by`, else the default name).
+  await opsOperators(t.db, { olivia: 'owner', bruno: 'owner' });
   owner = await newOperatorSession(t.db, 'owner');
 }, 60_000);
 afterAll(() => t.close());

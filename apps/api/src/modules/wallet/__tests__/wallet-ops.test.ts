@@ -10,6 +10,7 @@ import { balanceOf, ledgerCheck } from '../../ledger/ledger.service.js';
 import { maybank, PAY_PASSWORD, slipOf, walletMember } from './fixtures.js';
 import { checkLedgerAfterEach } from './ledger-guard.js';
 import { OPS_CLI } from '../../../test/api-processes.js';
+import { opsOperators } from '../../../ops/__tests__/ops-operators.js';
 
 // `npm run ops -- wallet …`: the operator's queues and settings of the wallet.
 
@@ -17,8 +18,13 @@ const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, '../../../../../..');
 
 let t: TestApp;
+let ids: Record<string, number> = {};
+/** How a command-line operator's decisions are recorded: as the console records them, `name#id`. */
+const recordedAs = (name: string) => `${name}#${ids[name]}`;
 beforeAll(async () => {
   t = await buildTestApp();
+  // The console operators the commands run as (`--by`, else the default name).
+  ids = await opsOperators(t.db, { olivia: 'owner', bruno: 'owner' });
 }, 60_000);
 afterAll(() => t.close());
 checkLedgerAfterEach(() => t);
@@ -48,7 +54,7 @@ describe('wallet operator commands', () => {
     expect(again?.code).toBe(1);
     expect(await refused('approvals', 'approve', String(requestId), '--by', 'carla')).not.toBe('');
     expect(await balanceOf(t.db, m.userId, 'cash', 'USD')).toBe(12_000);
-    expect(await decisions('recharge', r.id)).toEqual([{ operator: 'bruno', action: 'recharge.confirm', reason: `approval #${requestId}: slip matches statement` }]);
+    expect(await decisions('recharge', r.id)).toEqual([{ operator: recordedAs('bruno'), action: 'recharge.confirm', reason: `approval #${requestId}: slip matches statement` }]);
     expect(await ledgerCheck(t.db)).toEqual([]);
   }, 60_000);
 
@@ -112,7 +118,7 @@ describe('wallet operator commands', () => {
     expect(await ops('wallet', 'limit', 'USD', 'transfer', '--fee-bp', '0', '--fee-fixed', '0', '--min', '100', '--max', '500000', '--daily-count', '20', '--daily-amount', '1000000')).toBe('limits of transfer in USD saved');
 
     expect(await ops('wallet', 'crypto-addresses', 'TRC20', 'TXopsAddr0000000000000000000000001', 'TXopsAddr0000000000000000000000002')).toBe('2 address(es) added to TRC20');
-    const actions = await t.db.selectFrom('operator_actions').select('action').where('operator', '=', 'olivia').execute();
+    const actions = await t.db.selectFrom('operator_actions').select('action').where('operator', '=', recordedAs('olivia')).execute();
     expect(actions.map((a) => a.action)).toEqual(expect.arrayContaining(['collection_account.add MYR', 'recharge_channel.set duitnow', 'wallet_limit.set USD transfer']));
     expect(await refused('wallet', 'explode')).toContain('wallet commands');
     expect(await ledgerCheck(t.db)).toEqual([]);

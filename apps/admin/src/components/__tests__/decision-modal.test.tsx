@@ -1,0 +1,50 @@
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { App as AntApp } from 'antd';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { initI18n } from '../../lib/i18n';
+import { DecisionModal } from '../DecisionModal';
+
+// Every console decision (approvals, settings changes with a reason, ending a promotion …) goes
+// through this dialog: what it sends twice is one request, what the operator corrects a new one.
+
+beforeAll(async () => {
+  // antd measures the window and its text areas; jsdom has neither matchMedia nor ResizeObserver.
+  globalThis.ResizeObserver ??= class { observe() {} unobserve() {} disconnect() {} } as never;
+  window.matchMedia ??= ((q: string) => ({ matches: false, media: q, addEventListener: () => undefined, removeEventListener: () => undefined, addListener: () => undefined, removeListener: () => undefined, onchange: null, dispatchEvent: () => false })) as never;
+  await initI18n();
+});
+afterEach(cleanup);
+
+describe('a decision dialog', () => {
+  it('sends a body again with its key, and a corrected body with a new one', async () => {
+    const sent: Array<{ reason: string; key: string }> = [];
+    const send = vi.fn(async (values: Record<string, string>, key: string) => {
+      sent.push({ reason: values.reason ?? '', key });
+      if (values.reason !== 'Stock counted again') throw new Error('Only 40 left of Colour 1');
+      return { ok: true };
+    });
+    const onClose = vi.fn();
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <AntApp>
+          <DecisionModal open title="Change" question="Why?" okText="Save" fields={[{ name: 'reason', label: 'Reason', required: true, multiline: true }]} send={send} invalidates={[]} onClose={onClose} />
+        </AntApp>
+      </QueryClientProvider>,
+    );
+    const reason = screen.getByRole('textbox');
+    const save = () => act(async () => void fireEvent.click(screen.getByText('Save')));
+    fireEvent.change(reason, { target: { value: 'Restock' } });
+    await save();
+    expect(await screen.findByText('Only 40 left of Colour 1')).toBeTruthy();
+    await save();
+    await waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent[1]!.key).toBe(sent[0]!.key);
+
+    fireEvent.change(reason, { target: { value: 'Stock counted again' } });
+    await save();
+    await waitFor(() => expect(onClose).toHaveBeenCalledWith(true));
+    expect(sent).toHaveLength(3);
+    expect(sent[2]!.key).not.toBe(sent[0]!.key);
+  });
+});
