@@ -8,6 +8,7 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { newGoods } from '../../cart/__tests__/fixtures.js';
 import { call } from './helpers.js';
 import { OPS_CLI } from '../../../test/api-processes.js';
+import { opsOperators } from '../../../ops/__tests__/ops-operators.js';
 
 // Goods answers are kept in memory by the running shop. An operator command runs in a process of
 // its own: what it changes must reach the shop's cached answers without Redis, through the
@@ -16,6 +17,8 @@ import { OPS_CLI } from '../../../test/api-processes.js';
 let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp();
+  // The console operator the command script runs as ($OPERATOR).
+  await opsOperators(t.db, { olivia: 'owner' });
 }, 60_000);
 afterAll(() => t.close());
 

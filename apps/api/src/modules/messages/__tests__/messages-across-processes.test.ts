@@ -7,6 +7,7 @@ import { listenForChanges, onChanges } from '../../../lib/changes.js';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { call, newMember } from '../../catalogue/__tests__/helpers.js';
 import { OPS_CLI } from '../../../test/api-processes.js';
+import { opsOperators } from '../../../ops/__tests__/ops-operators.js';
 
 // A message written by another process (the real operator script, deciding a real-name request)
 // reaches the running shop through the database: the member's cached unread count is dropped and
@@ -15,6 +16,8 @@ import { OPS_CLI } from '../../../test/api-processes.js';
 let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp();
+  // The console operator the command script runs as ($OPERATOR).
+  await opsOperators(t.db, { olivia: 'owner' });
 }, 60_000);
 afterAll(() => t.close());
 
