@@ -30,7 +30,8 @@ export const { useEndpointQuery } = endpoints;
 
 /**
  * `useMutation` of one write, sent with one idempotency key per body (`useRequestKeys`) unless the
- * caller gives its own: a double click is one request, a body corrected after a refusal a new one.
+ * caller gives its own: a double click (or a retry after a lost answer) is one request, a body
+ * corrected after a refusal a new one, and after a success the same body again a new one.
  */
 export function useEndpointMutation<E extends AnyEndpoint>(endpoint: E, options: EndpointMutationOptions<E, CallOptions> = {}) {
   const keys = useRequestKeys();
@@ -38,5 +39,10 @@ export function useEndpointMutation<E extends AnyEndpoint>(endpoint: E, options:
   return useMutation({
     ...mutation,
     mutationFn: (input: CallInput<E>) => (call as EndpointCall<CallOptions>)(endpoint, input, { ...options.call, idempotencyKey: options.call?.idempotencyKey ?? keys.keyFor(input) }) as Promise<EndpointData<E>>,
+    // Done: the same body sent again is a new request (a second identical message), not a repeat of this one.
+    onSuccess: (...args: Parameters<NonNullable<typeof mutation.onSuccess>>) => {
+      keys.renew();
+      return mutation.onSuccess?.(...args);
+    },
   });
 }

@@ -1,12 +1,11 @@
 import { Alert, Button, Card, Form, Input, InputNumber, Modal, Segmented, Space, Switch, Table, Tag } from 'antd';
 import { AFTER_SALE_KINDS, type AfterSaleKind } from '@shop/contract/after-sales';
 import { LANGUAGES, type EndpointData } from '@shop/contract/common';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEndpointMutation } from '../../lib/endpoint-query';
 import { FormField, filledTexts, useConsoleForm, type BodySchema } from '../../lib/form';
 import { LANGUAGE_NAMES } from '../../lib/i18n';
-import { newIdempotencyKey } from '../../lib/request';
 import { afterSaleSettingsRoute, saveAfterSaleReasonRoute } from '../../lib/routes-after-sales';
 
 type Reason = EndpointData<typeof afterSaleSettingsRoute>['reasons'][number];
@@ -22,7 +21,6 @@ interface ReasonValues {
 /** A new reason of a kind, or a change of one: its code (fixed once made), its names per language, whether it needs evidence, its place, whether members see it. */
 function ReasonForm({ kind, editing, onClose }: { kind: AfterSaleKind; editing?: Reason; onClose: () => void }) {
   const { t } = useTranslation();
-  const key = useRef(newIdempotencyKey());
   const form = useConsoleForm<ReasonValues, Record<string, unknown>>({
     schema: () => import('@shop/contract/after-sales').then((m) => m.adminSaveAfterSaleReasonBody as unknown as BodySchema<Record<string, unknown>>),
     defaultValues: editing
@@ -30,7 +28,7 @@ function ReasonForm({ kind, editing, onClose }: { kind: AfterSaleKind; editing?:
       : { code: '', names: {}, needs_evidence: false, sort: 0, enabled: true },
     toBody: (v) => ({ kind, code: v.code.trim().toLowerCase(), names: filledTexts(v.names), needs_evidence: v.needs_evidence, sort: v.sort, enabled: v.enabled }),
   });
-  const save = useEndpointMutation(saveAfterSaleReasonRoute, { call: { idempotencyKey: key.current }, invalidates: [afterSaleSettingsRoute], onSuccess: onClose });
+  const save = useEndpointMutation(saveAfterSaleReasonRoute, { invalidates: [afterSaleSettingsRoute], onSuccess: onClose });
   const submit = form.submit((body) => save.mutateAsync(body as never).catch(() => undefined));
   return (
     <Modal

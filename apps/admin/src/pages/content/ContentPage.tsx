@@ -1,11 +1,10 @@
 import type { AnyEndpoint } from '@shop/contract/common';
 import { Alert, App as AntApp, Button, Drawer, Form, Input, InputNumber, Popconfirm, Select, Space, Switch, Typography, Upload, type TableColumnsType } from 'antd';
 import { keepPreviousData, type UseQueryResult } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryTable, type ListSort } from '../../components/QueryTable';
 import { useEndpointMutation, useEndpointQuery } from '../../lib/endpoint-query';
-import { newIdempotencyKey } from '../../lib/request';
 import { FormField, filledTexts, fromLocalInput, toLocalInput, useConsoleForm, type BodySchema } from '../../lib/form';
 import { LanguagePicker, LanguageTexts, useShownLanguages } from '../../components/LanguageTexts';
 import { RichTexts } from '../../components/RichTexts';
@@ -108,7 +107,6 @@ function ContentForm({ config, editing, onDone }: { config: ContentConfig; editi
   const { t } = useTranslation();
   const { message } = AntApp.useApp();
   const [shown, setShown] = useShownLanguages();
-  const key = useRef(newIdempotencyKey());
   const fields = config.fields(t);
   const initial = Object.fromEntries(Object.entries(editing).map(([k, v]) => [k, fields.some((f) => f.name === k && f.kind === 'moment') ? toLocal(v) : v]));
   const form = useConsoleForm<Values, Values>({
@@ -126,7 +124,6 @@ function ContentForm({ config, editing, onDone }: { config: ContentConfig; editi
     },
   });
   const save = useEndpointMutation(config.save, {
-    call: { idempotencyKey: key.current },
     invalidates: [config.list],
     onSuccess: () => {
       message.success(t('console.content.saved'));

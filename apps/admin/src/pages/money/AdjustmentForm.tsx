@@ -1,11 +1,10 @@
 import type { adjustmentBody } from '@shop/contract/admin';
 import { Alert, App as AntApp, Form, Input, InputNumber, Modal, Select } from 'antd';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { useEndpointMutation } from '../../lib/endpoint-query';
-import { newIdempotencyKey } from '../../lib/request';
 import { FormField, useConsoleForm } from '../../lib/form';
 import { memberPostingAnswers, requestAdjustmentRoute } from '../../lib/routes-money';
 import { parseAmount, POINTS } from '../../lib/money';
@@ -22,7 +21,6 @@ interface Values {
 export function AdjustmentForm({ memberId, onClose }: { memberId?: number; onClose: () => void }) {
   const { t } = useTranslation();
   const { message } = AntApp.useApp();
-  const key = useRef(newIdempotencyKey());
   const [error, setError] = useState<string | null>(null);
   const form = useConsoleForm<Values, z.output<typeof adjustmentBody>>({
     schema: () => import('@shop/contract/admin').then((m) => m.adjustmentBody),
@@ -34,7 +32,6 @@ export function AdjustmentForm({ memberId, onClose }: { memberId?: number; onClo
   });
   const asset = useWatch({ control: form.control, name: 'asset' }) ?? 'cash';
   const mutation = useEndpointMutation(requestAdjustmentRoute, {
-    call: { idempotencyKey: key.current },
     invalidates: memberPostingAnswers,
     onSuccess: (a) => {
       message.success(a.status === 'posted' ? t('console.money.adjust.posted') : t('console.money.adjust.pending'));

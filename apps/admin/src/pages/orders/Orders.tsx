@@ -1,7 +1,7 @@
 import type { adminOrderSummarySchema, trackingEventBody } from '@shop/contract/orders';
 import { Alert, App as AntApp, Button, Card, Checkbox, Descriptions, Drawer, Form, Input, InputNumber, Popconfirm, Select, Skeleton, Space, Table, Timeline, Typography } from 'antd';
 import { keepPreviousData } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -11,7 +11,7 @@ import { QueryTable, type ListSort } from '../../components/QueryTable';
 import { StatusTag } from '../../components/StatusTag';
 import { StateTabs } from '../../components/StateTabs';
 import { useCan } from '../../lib/operator';
-import { call, newIdempotencyKey } from '../../lib/request';
+import { call } from '../../lib/request';
 import { cancelOrderRoute, dashboardRoute, lazyZodResolver, orderRoute as adminGetOrder, ordersRoute as adminListOrders, shipRoute as adminShipOrder, trackingEventRoute as adminAddTrackingEvent } from '../../lib/routes';
 
 // The order states, as the contract lists them.
@@ -43,15 +43,11 @@ export function OrderDetail({ id, onPackage }: { id: number; onPackage: (id: num
   const q = useEndpointQuery(adminGetOrder, { id });
   const [lastPackage, setLastPackage] = useState<number | null>(null);
   const [cancelling, setCancelling] = useState(false);
-  const shipKey = useRef(newIdempotencyKey());
-  const eventKey = useRef(newIdempotencyKey());
   const ship = useForm<ShipValues>({ resolver: lazyZodResolver(loadShipForm), defaultValues: { carrier: '', tracking_number: '', nums: {} } });
   const event = useForm<EventValues>({ resolver: lazyZodResolver(() => import('@shop/contract/orders').then((m) => m.trackingEventBody)), defaultValues: { package_id: undefined as unknown as number, place: '', text: '', delivered: false } });
   const shipping = useEndpointMutation(adminShipOrder, {
-    call: { idempotencyKey: shipKey.current },
     invalidates: [adminGetOrder, adminListOrders, remindersRoute],
     onSuccess: (res) => {
-      shipKey.current = newIdempotencyKey();
       message.success(t('console.orders.shipped', { id: res.package_id }));
       setLastPackage(res.package_id);
       onPackage(res.package_id);
@@ -68,10 +64,8 @@ export function OrderDetail({ id, onPackage }: { id: number; onPackage: (id: num
     return { order_id: id, carrier: v.carrier, tracking_number: v.tracking_number, lines: lines.length ? lines : undefined };
   };
   const adding = useEndpointMutation(adminAddTrackingEvent, {
-    call: { idempotencyKey: eventKey.current },
     invalidates: [adminGetOrder],
     onSuccess: () => {
-      eventKey.current = newIdempotencyKey();
       message.success(t('console.orders.eventAdded'));
       event.reset({ package_id: event.getValues('package_id'), place: '', text: '', delivered: false });
     },

@@ -1,17 +1,15 @@
 import { Alert, Button, Card, Input, Space, Typography } from 'antd';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryError } from '../../components/QueryError';
 import { useEndpointMutation, useEndpointQuery } from '../../lib/endpoint-query';
-import { newIdempotencyKey } from '../../lib/request';
 import { houseCodeRoute, setHouseCodeRoute } from '../../lib/routes-referral';
 
 /** The shop's own invitation code (members with no sponsor join with it), changed at once with a reason (recorded). */
 export default function HouseCode() {
   const { t } = useTranslation();
   const query = useEndpointQuery(houseCodeRoute, undefined);
-  const key = useRef(newIdempotencyKey());
-  const save = useEndpointMutation(setHouseCodeRoute, { call: { idempotencyKey: key.current }, invalidates: [houseCodeRoute] });
+  const save = useEndpointMutation(setHouseCodeRoute, { invalidates: [houseCodeRoute] });
   const [code, setCode] = useState('');
   const [reason, setReason] = useState('');
   const [changed, setChanged] = useState<string | undefined>();
@@ -20,7 +18,6 @@ export default function HouseCode() {
   const submit = () =>
     save.mutateAsync({ house_code: code.trim(), reason }).then(
       (r) => {
-        key.current = newIdempotencyKey();
         setChanged(r.house_code);
         setCode('');
         setReason('');

@@ -2,12 +2,11 @@ import { Alert, Button, Card, Descriptions, Input, Modal, Select, Space, Tree as
 import type { PlacementNode } from '@shop/contract/referral';
 import type { DataNode } from 'antd/es/tree';
 import type { TFunction } from 'i18next';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { QueryError } from '../../components/QueryError';
 import { useEndpointMutation, useEndpointQuery } from '../../lib/endpoint-query';
-import { newIdempotencyKey } from '../../lib/request';
 import { moveSubtreeRoute, placementTreeRoute, referralMemberRoute } from '../../lib/routes-referral';
 
 /** A tree node as antd draws it: name, legs, and its empty slots. */
@@ -41,8 +40,7 @@ export default function ReferralTree() {
   const [selected, setSelected] = useState<number | undefined>(from);
   const tree = useEndpointQuery(placementTreeRoute, { levels: 4, ...(rootId ? { root_id: rootId } : {}), ...(q ? { q } : {}) });
   const member = useEndpointQuery(referralMemberRoute, { member_id: selected ?? 0 }, { enabled: !!selected });
-  const key = useRef(newIdempotencyKey());
-  const move = useEndpointMutation(moveSubtreeRoute, { call: { idempotencyKey: key.current }, invalidates: [placementTreeRoute, referralMemberRoute] });
+  const move = useEndpointMutation(moveSubtreeRoute, { invalidates: [placementTreeRoute, referralMemberRoute] });
   const [target, setTarget] = useState({ parent_id: '', side: 'L' as 'L' | 'R', reason: '' });
   const askMove = () => {
     if (!selected) return;
@@ -53,7 +51,6 @@ export default function ReferralTree() {
       onOk: () =>
         move.mutateAsync({ member_id: selected, parent_id: Number(target.parent_id), side: target.side, reason: target.reason, confirm: true }).then(
           () => {
-            key.current = newIdempotencyKey();
             setTarget({ parent_id: '', side: 'L', reason: '' });
           },
           () => {},

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { invalidateEndpoints, useEndpointMutation, useEndpointQuery } from '../../lib/endpoint-query';
 import { formatDate, formatMoney } from '../../lib/format';
 import { useCan } from '../../lib/operator';
-import { call, newIdempotencyKey } from '../../lib/request';
+import { call } from '../../lib/request';
 import { memberOrdersRoute } from '../../lib/routes';
 import { FormField, useConsoleForm, type BodySchema } from '../../lib/form';
 import { LANGUAGE_NAMES } from '../../lib/i18n';
@@ -136,12 +136,9 @@ function Conversation({ conversation, onChanged }: { conversation: Conversation;
   const canned = useEndpointQuery(cannedRepliesRoute, { lang: i18n.language as Language });
   const [text, setText] = useState('');
   const [transferTo, setTransferTo] = useState<number | null>(null);
-  const key = useRef(newIdempotencyKey());
   const reply = useEndpointMutation(chatReplyRoute, {
-    call: { idempotencyKey: key.current },
     invalidates: [conversationsRoute],
     onSuccess: (sent) => {
-      key.current = newIdempotencyKey();
       add(sent);
       setText('');
     },
@@ -237,16 +234,13 @@ interface CannedValues {
 function CannedReplies() {
   const { t } = useTranslation();
   const list = useEndpointQuery(cannedRepliesRoute, {});
-  const key = useRef(newIdempotencyKey());
   const form = useConsoleForm<CannedValues, Record<string, unknown>>({
     schema: () => import('@shop/contract/admin').then((m) => m.saveCannedReplyBody as unknown as BodySchema<Record<string, unknown>>),
     defaultValues: { lang: 'en-us', title: '', text: '' },
   });
   const save = useEndpointMutation(saveCannedReplyRoute, {
-    call: { idempotencyKey: key.current },
     invalidates: [cannedRepliesRoute],
     onSuccess: () => {
-      key.current = newIdempotencyKey();
       form.reset({ lang: form.getValues('lang'), title: '', text: '' });
     },
   });

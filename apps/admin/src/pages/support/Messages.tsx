@@ -1,7 +1,7 @@
 import { Alert, App as AntApp, Button, Card, Form, Input, InputNumber, Modal, Select, Space, Switch, Table, Tag } from 'antd';
 import { keepPreviousData } from '@tanstack/react-query';
 import { LANGUAGES, type EndpointData, type Language } from '@shop/contract/common';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { QueryTable } from '../../components/QueryTable';
@@ -10,7 +10,6 @@ import { FormField, filledTexts, useConsoleForm, type BodySchema } from '../../l
 import { formatDate, formatNumber } from '../../lib/format';
 import { LANGUAGE_NAMES } from '../../lib/i18n';
 import { useCan } from '../../lib/operator';
-import { newIdempotencyKey } from '../../lib/request';
 import { broadcastsRoute, feedbackCategoriesRoute, saveFeedbackCategoryRoute, saveSupportSettingsRoute, sendBroadcastRoute, supportSettingsRoute } from '../../lib/routes-support';
 
 type Category = EndpointData<typeof feedbackCategoriesRoute>['list'][number];
@@ -34,7 +33,6 @@ function BroadcastForm() {
   const { t } = useTranslation();
   const { message, modal } = AntApp.useApp();
   const starName = (star: number) => (star ? `★ ${star}` : t('console.support.broadcast.noStar'));
-  const key = useRef(newIdempotencyKey());
   const form = useConsoleForm<BroadcastValues, Record<string, unknown>>({
     schema: () => import('@shop/contract/admin').then((m) => m.broadcastBody as unknown as BodySchema<Record<string, unknown>>),
     defaultValues: { lang: 'en-us', title: {}, text: {}, link: '', countries: [], langs: [], stars: [] },
@@ -48,11 +46,9 @@ function BroadcastForm() {
   });
   const lang = useWatch({ control: form.control, name: 'lang' });
   const send = useEndpointMutation(sendBroadcastRoute, {
-    call: { idempotencyKey: key.current },
     invalidates: [broadcastsRoute],
     onSuccess: (sent) => {
       message.success(t('console.support.broadcast.sent', { count: sent.recipients }));
-      key.current = newIdempotencyKey();
       form.reset();
     },
   });
@@ -130,12 +126,9 @@ function SupportSettings() {
   const { t } = useTranslation();
   const { message } = AntApp.useApp();
   const settings = useEndpointQuery(supportSettingsRoute, undefined);
-  const key = useRef(newIdempotencyKey());
   const save = useEndpointMutation(saveSupportSettingsRoute, {
-    call: { idempotencyKey: key.current },
     invalidates: [supportSettingsRoute],
     onSuccess: () => {
-      key.current = newIdempotencyKey();
       message.success(t('console.support.settings.saved'));
     },
   });
@@ -187,14 +180,13 @@ interface CategoryValues {
 /** A new feedback category or a change of one: its name in each language (English required), its place, whether it is offered. */
 function CategoryForm({ editing, onClose }: { editing?: Category; onClose: () => void }) {
   const { t } = useTranslation();
-  const key = useRef(newIdempotencyKey());
   const form = useConsoleForm<CategoryValues, Record<string, unknown>>({
     schema: () => import('@shop/contract/admin').then((m) => m.saveFeedbackCategoryBody as unknown as BodySchema<Record<string, unknown>>),
     defaultValues: editing ? { names: editing.names, sort: editing.sort, enabled: editing.enabled } : { names: {}, sort: 0, enabled: true },
     toBody: (v) => ({ ...(editing ? { id: editing.id } : {}), names: filledTexts(v.names), sort: v.sort, enabled: v.enabled }),
     fieldOf: { names: 'names.en-us' },
   });
-  const save = useEndpointMutation(saveFeedbackCategoryRoute, { call: { idempotencyKey: key.current }, invalidates: [feedbackCategoriesRoute], onSuccess: onClose });
+  const save = useEndpointMutation(saveFeedbackCategoryRoute, { invalidates: [feedbackCategoriesRoute], onSuccess: onClose });
   const submit = form.submit((body) => save.mutateAsync(body as never).catch(() => undefined));
   return (
     <Modal open title={t(editing ? 'console.support.categories.edit' : 'console.support.categories.new')} okText={t('console.settings.page.save')} cancelText={t('console.common.cancel')} onCancel={onClose} onOk={() => void submit()} okButtonProps={{ loading: save.isPending }} destroyOnHidden>
