@@ -21,7 +21,7 @@ export async function setPointsSettings(db: Database, actor: Actor, input: Parti
   const operator = operatorNameOf(actor);
   for (const [key, value] of Object.entries(input) as Array<[keyof PointsSettings, number | undefined]>) {
     const [min, max] = RANGES[key];
-    if (value !== undefined && (!Number.isSafeInteger(value) || value < min || value > max)) throw new AppError(ResponseCode.settingInvalid);
+    if (value !== undefined && (!Number.isSafeInteger(value) || value < min || value > max)) throw new AppError(ResponseCode.settingInvalid, { allowed: `${key}: a whole number from ${min} to ${max}` });
   }
   return withTransaction(db, async (tx) => {
     const s = await q.updateOrderSettings(tx, input, operator);

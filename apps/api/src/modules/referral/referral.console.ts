@@ -207,7 +207,7 @@ export function planChanges(from: PlanSettings, to: PlanSettings): ApprovalChang
 /** The ms a plan's `updated_at` names, or a refusal when it names none. */
 function baseOf(stamp: string): number {
   const at = Date.parse(stamp);
-  if (Number.isNaN(at)) throw new AppError(ResponseCode.settingInvalid, { field: 'base_updated_at' });
+  if (Number.isNaN(at)) throw new AppError(ResponseCode.settingInvalid, { allowed: 'base_updated_at: the updated_at of the plan the form was loaded from' });
   return at;
 }
 

@@ -237,7 +237,7 @@ describe('points earned', () => {
     const second = await shippedOrder(m, plain, 1, 1000);
     expect((await orderRow(t.db, second)).points_earned).toBe(40);
     await expect(setGoodsPoints(t.db, cli, { goods_id: 999_999_999, points_per_unit: 1 })).rejects.toMatchObject({ code: ResponseCode.goodsNotFound });
-    await expect(setPointsSettings(t.db, cli, { points_per_unit: 0 })).rejects.toMatchObject({ code: ResponseCode.settingInvalid });
+    await expect(setPointsSettings(t.db, cli, { points_per_unit: 0 })).rejects.toMatchObject({ code: ResponseCode.settingInvalid, params: { allowed: 'points_per_unit: a whole number from 1 to 1000000' } });
     expect(await ledgerCheck(t.db)).toEqual([]);
   });
 });

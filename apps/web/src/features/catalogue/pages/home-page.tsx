@@ -28,7 +28,8 @@ export function useOpenLink() {
   return (link: string) => {
     if (!link) return;
     if (/^https?:\/\//.test(link)) window.open(link, '_blank', 'noopener');
-    else navigate(link);
+    // Only a page of the app: a link saved before links were checked (`javascript:` …) goes nowhere.
+    else if (link.startsWith('/pages/')) navigate(link);
   };
 }
 
