@@ -209,24 +209,21 @@ export const insertPaymentEvents = (db: Executor, rows: Array<Insertable<DB['pay
 export const findPaymentEvents = (db: Executor, paymentId: number) => db.selectFrom('payment_events').selectAll().where('payment_id', '=', paymentId).orderBy('id').execute();
 
 /** Raises a flag once per (payment, kind); answers true when it is new. */
-export const insertFlag = async (db: Executor, row: { payment_id: number; kind: FlagKind; refund_needed: boolean; detail: string }) =>
-  !!(await db
-    .insertInto('payment_flags')
-    .values(row)
-    .onConflict((oc) => oc.columns(['payment_id', 'kind']).doNothing())
-    .returning('id')
-    .executeTakeFirst());
-
-/** Raises a flag of a payment and kind, or raises again one an operator closed (a later refund of the payment went wrong too); answers true when it is new or raised again. */
-export const raiseOrReopenFlag = async (db: Executor, row: { payment_id: number; kind: FlagKind; refund_needed: boolean; detail: string }) =>
+/**
+ * Raises a flag of a payment and kind once; with `reopen`, raises again one an operator closed (a later
+ * refund of the payment went wrong too). Answers true when it is new or raised again.
+ */
+export const insertFlag = async (db: Executor, row: { payment_id: number; kind: FlagKind; refund_needed: boolean; detail: string }, reopen = false) =>
   !!(await db
     .insertInto('payment_flags')
     .values(row)
     .onConflict((oc) =>
-      oc
-        .columns(['payment_id', 'kind'])
-        .doUpdateSet({ detail: sql`excluded.detail`, created_at: sql`now()`, resolved_at: null, resolved_by: null, resolution: null, resolution_reason: null } as never)
-        .where('payment_flags.resolved_at', 'is not', null),
+      reopen
+        ? oc
+            .columns(['payment_id', 'kind'])
+            .doUpdateSet({ detail: sql`excluded.detail`, created_at: sql`now()`, resolved_at: null, resolved_by: null, resolution: null, resolution_reason: null } as never)
+            .where('payment_flags.resolved_at', 'is not', null)
+        : oc.columns(['payment_id', 'kind']).doNothing(),
     )
     .returning('id')
     .executeTakeFirst());

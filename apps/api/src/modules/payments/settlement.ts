@@ -61,9 +61,12 @@ export const eventRows = (actor: Actor, events: PaymentEvent[]): q.PaymentEventR
 /** Writes one event of a payment's history. */
 export const recordEvent = (tx: Tx, actor: Actor, paymentId: number, e: PaymentEvent) => q.insertPaymentEvents(tx, eventRows(actor, [e]).map((row) => ({ payment_id: paymentId, ...row })));
 
-/** Raises a flag for an operator once per payment and kind. */
-export async function raiseFlag(tx: Tx, actor: Actor, payment: PaymentRow, kind: FlagKind, refundNeeded: boolean, detail: Record<string, unknown>, source: ReportSource): Promise<boolean> {
-  const fresh = await q.insertFlag(tx, { payment_id: payment.id, kind, refund_needed: refundNeeded, detail: json(detail) });
+/**
+ * Raises a flag for an operator once per payment and kind; with `reopen`, again when an operator closed
+ * it before (a refund's flag: another refund of the payment went wrong since).
+ */
+export async function raiseFlag(tx: Tx, actor: Actor, payment: Pick<PaymentRow, 'id'>, kind: FlagKind, refundNeeded: boolean, detail: Record<string, unknown>, source: ReportSource, reopen = false): Promise<boolean> {
+  const fresh = await q.insertFlag(tx, { payment_id: payment.id, kind, refund_needed: refundNeeded, detail: json(detail) }, reopen);
   if (fresh) await recordEvent(tx, actor, payment.id, { kind: 'flag', source, detail: { flag: kind, refund_needed: refundNeeded, ...detail } });
   return fresh;
 }
@@ -295,7 +298,8 @@ export async function finishGatewayRefund(tx: Tx, actor: Actor, refund: RefundRo
   const ownRefund = owedBack ? undefined : payableHandler(p.payable_type).refund;
   const own = { id: p.payable_id, refund: refund.reference, amountMinor: refund.amount_minor, currency: refund.currency, refundedBeforeMinor: earlier, gateway: p.gateway! };
   if (to === 'failed') {
-    await raiseRefundFlag(tx, actor, p, 'refund_failed', { refund: refund.reference, amount: refund.amount_minor, reason: done.failure_reason }, 'webhook');
+    // A failed refund leaves money the member is owed (refund_needed).
+    await raiseFlag(tx, actor, p, 'refund_failed', true, { refund: refund.reference, amount: refund.amount_minor, reason: done.failure_reason }, 'webhook', true);
     if (ownRefund) await ownRefund.finish(tx, actor, { ...own, outcome: 'failed' });
     return true;
   }
@@ -498,19 +502,11 @@ async function notePassingFault(deps: PaymentsDeps, actor: Actor, p: PaymentRow,
     if (!noted) return (await q.findRefundByReference(tx, r.reference))!;
     const pendingSeconds = (Date.now() - new Date(noted.created_at).getTime()) / 1000;
     if (pendingSeconds >= REFUND_OVERDUE_SECONDS) {
-      await raiseRefundFlag(tx, actor, p, 'refund_overdue', { refund: r.reference, amount: r.amount_minor, attempts: noted.attempts, last_error: noted.last_error }, actor.kind === 'operator' ? 'operator' : 'job');
+      // An overdue refund may still arrive: nothing is owed yet.
+      await raiseFlag(tx, actor, p, 'refund_overdue', false, { refund: r.reference, amount: r.amount_minor, attempts: noted.attempts, last_error: noted.last_error }, actor.kind === 'operator' ? 'operator' : 'job', true);
     }
     return noted;
   });
-}
-
-/** Raises a refund's flag for operators: new, or again when an operator closed it before (another refund of the payment went wrong since). */
-async function raiseRefundFlag(tx: Tx, actor: Actor, p: PaymentRow, kind: 'refund_failed' | 'refund_overdue', detail: Record<string, unknown>, source: ReportSource): Promise<void> {
-  // A failed refund leaves money the member is owed (refund_needed); an overdue one may still arrive.
-  const refundNeeded = kind === 'refund_failed';
-  if (await q.raiseOrReopenFlag(tx, { payment_id: p.id, kind, refund_needed: refundNeeded, detail: json(detail) })) {
-    await recordEvent(tx, actor, p.id, { kind: 'flag', source, detail: { flag: kind, refund_needed: refundNeeded, ...detail } });
-  }
 }
 
 /** Books what the gateway answered about a pending refund: its id while pending, else its end (once). */

@@ -108,6 +108,14 @@ describe('a refund the gateway refuses or cannot take', () => {
     await finishPendingCaseRefunds(t.deps, jobActor('finish_after_sale_refunds', 1));
     expect(stripe.calls.slice(calls).filter((c) => c.includes('/v1/refunds'))).toEqual([]);
     expect((await kit.caseRow(id)).status).toBe('refunding');
+    // An operator closes the flag to retry; the gateway refuses again: the flag is raised again, naming the new refund.
+    const flag = await t.db.selectFrom('payment_flags').select('id').where('payment_id', '=', o.payment.id).where('kind', '=', 'refund_failed').executeTakeFirstOrThrow();
+    expect((await kit.admin('/admin/api/payments/flags/decide', { id: flag.id, decision: 'dismiss', reason: 'Retrying the refund' })).body.code).toBe(200);
+    expect(await openFlags(o.payment.id)).toEqual([]);
+    expect((await kit.admin('/admin/api/after-sales/refund', { id })).body.data).toMatchObject({ status: 'refunding', refund_problem: { kind: 'failed' } });
+    const again = (await refundsOf(o.payment.id))[1]!;
+    expect(again.status).toBe('failed');
+    expect(await openFlags(o.payment.id)).toMatchObject([{ kind: 'refund_failed', detail: { refund: again.reference } }]);
     // The payment is known again; two operators retry while the jobs run: one refund reaches the gateway.
     stripe.intents.set(intent.id, intent);
     const [a, b] = await Promise.all([
@@ -120,8 +128,8 @@ describe('a refund the gateway refuses or cannot take', () => {
     if ((await kit.caseRow(id)).status !== 'refunded') expect((await kit.admin('/admin/api/after-sales/refund', { id })).body.data.status).toBe('refunded');
     expect(intent.refunded).toBe(o.payment.gateway_minor);
     const rows = await refundsOf(o.payment.id);
-    expect(rows.map((r) => r.status)).toEqual(['failed', 'succeeded']);
-    expect(rows[1]!.amount_minor).toBe(o.payment.gateway_minor);
+    expect(rows.map((r) => r.status)).toEqual(['failed', 'failed', 'succeeded']);
+    expect(rows[2]!.amount_minor).toBe(o.payment.gateway_minor);
     expect(await kit.caseRow(id)).toMatchObject({ status: 'refunded', refunded_minor: o.total, refunded_fee_minor: o.payment.fee_minor });
     expect(await memberCase(m, id)).toMatchObject({ refund_delayed: false, refunded: o.payment.gateway_minor });
     expect(await ledgerCheck(t.db)).toEqual([]);
