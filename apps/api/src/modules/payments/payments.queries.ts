@@ -242,6 +242,9 @@ export const findOwedBackFlags = (db: Executor, limit: number, olderThanSeconds:
     .execute();
 export const resolveFlag = (db: Executor, id: number, by: string) =>
   db.updateTable('payment_flags').set({ resolved_at: sql`now()`, resolved_by: by } as never).where('id', '=', id).where('resolved_at', 'is', null).execute();
+/** Closes the open flag of a payment and kind, if there is one, as done by `by` (what made it moot). */
+export const resolveFlagOfKind = (db: Executor, paymentId: number, kind: FlagKind, by: string) =>
+  db.updateTable('payment_flags').set({ resolved_at: sql`now()`, resolved_by: by } as never).where('payment_id', '=', paymentId).where('kind', '=', kind).where('resolved_at', 'is', null).execute();
 /** Closes a payment's open amount and currency mismatch flags as accepted (a later report of its own money settled it); answers those closed. */
 export const findFlags = (db: Executor, paymentId: number) => db.selectFrom('payment_flags').selectAll().where('payment_id', '=', paymentId).orderBy('id').execute();
 export const findOpenFlags = (db: Executor) =>

@@ -293,7 +293,10 @@ export async function finishGatewayRefund(tx: Tx, actor: Actor, refund: RefundRo
   if (!done) return false;
   const p = (await q.lockPaymentForUpdate(tx, refund.payment_id))!;
   const owedBack = (await q.findFlags(tx, p.id)).some((f) => f.refund_needed && f.kind !== 'refund_failed');
-  const earlier = (await q.findRefundsOfPayment(tx, p.id)).filter((r) => r.id !== refund.id && r.via === 'gateway' && r.status === 'succeeded').reduce((s, r) => s + r.amount_minor, 0);
+  const refunds = await q.findRefundsOfPayment(tx, p.id);
+  // The wait operators were told of is over once no refund of the payment is pending (a failure raises its own flag).
+  if (!refunds.some((r) => r.status === 'pending')) await q.resolveFlagOfKind(tx, p.id, 'refund_overdue', actor.name ?? actor.kind);
+  const earlier = refunds.filter((r) => r.id !== refund.id && r.via === 'gateway' && r.status === 'succeeded').reduce((s, r) => s + r.amount_minor, 0);
   // A payable that booked the money itself (a top-up's credit) books its refund: the credit held for it pays it, or goes back.
   const ownRefund = owedBack ? undefined : payableHandler(p.payable_type).refund;
   const own = { id: p.payable_id, refund: refund.reference, amountMinor: refund.amount_minor, currency: refund.currency, refundedBeforeMinor: earlier, gateway: p.gateway! };
@@ -313,7 +316,7 @@ export async function finishGatewayRefund(tx: Tx, actor: Actor, refund: RefundRo
   // The surcharge comes back only with the refund that takes back the whole order (the newest
   // gateway refund, once they cover all the gateway took): that much of it is the fee's, the rest
   // the sale's, whichever refund the gateway finishes first.
-  const liveGateway = (await q.findRefundsOfPayment(tx, p.id)).filter((r) => r.via === 'gateway' && r.status !== 'failed');
+  const liveGateway = refunds.filter((r) => r.via === 'gateway' && r.status !== 'failed');
   const carrier = liveGateway.reduce((s, r) => s + r.amount_minor, 0) >= p.gateway_minor ? liveGateway.reduce((a, r) => (r.id > a.id ? r : a)) : undefined;
   const feeHere = carrier?.id === refund.id ? p.fee_minor : 0;
   const salesBefore = earlier - (carrier && carrier.id !== refund.id && carrier.status === 'succeeded' ? p.fee_minor : 0);

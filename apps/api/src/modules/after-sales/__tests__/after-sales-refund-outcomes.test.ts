@@ -169,6 +169,9 @@ describe('a refund the gateway refuses or cannot take', () => {
     expect(intent.refunded).toBe(o.payment.gateway_minor);
     expect(await refundsOf(o.payment.id)).toMatchObject([{ status: 'succeeded', amount_minor: o.payment.gateway_minor }]);
     expect(await memberCase(m, id)).toMatchObject({ status: 'refunded', refunded: o.payment.gateway_minor, refund_delayed: false });
+    // The refund arrived: operators are no longer asked to look at it.
+    expect(await openFlags(o.payment.id)).toEqual([]);
+    expect(await consoleCase(id)).toMatchObject({ refund_problem: null });
     expect(await ledgerCheck(t.db)).toEqual([]);
   }, 90_000);
 });
