@@ -61,6 +61,8 @@ const queryClient = new QueryClient({
       // A refusal (no permission, not found) is an answer; only a call that got none is asked again.
       retry: (count, e) => e instanceof ApiError && (e.kind === 'network' || e.kind === 'timeout') && count < 2,
     },
+    // A decision is sent now or fails now: never held while offline and sent by itself on reconnect.
+    mutations: { networkMode: 'always' },
   },
 });
 

@@ -9,6 +9,8 @@ export const queryClient = new QueryClient({
       refetchOnWindowFocus: false,
       retry: (failures, error) => error instanceof ApiError && (error.kind === 'network' || error.kind === 'timeout') && failures < 2,
     },
-    mutations: { retry: false },
+    // A write is sent now or fails now: never held while the phone is offline and sent by itself on reconnect
+    // (TanStack's default pauses it), when the member has given up or placed the order again.
+    mutations: { retry: false, networkMode: 'always' },
   },
 });
