@@ -277,6 +277,8 @@ async function settleHold(trx: Transaction<DB>, holdId: number, outcome: 'posted
     ],
   });
   await setHoldResolveEntry(trx, hold.id, entryId);
+  // Posted elsewhere, the entry touches no account of the member: their frozen amount changed all the same.
+  if (account.member_id !== null) announce(trx, { kind: 'balances', memberIds: [Number(account.member_id)] });
   return { ...hold, resolve_entry_id: entryId, entryId };
 }
 

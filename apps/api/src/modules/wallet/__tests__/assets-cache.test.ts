@@ -9,7 +9,8 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { call } from '../../catalogue/__tests__/helpers.js';
 import { fund } from '../../ledger/__tests__/ledger-helpers.js';
 import { newOperatorSession } from '../../orders/__tests__/fixtures.js';
-import { memberWithOrder } from '../../payments/__tests__/payments-helpers.js';
+import { memberWithOrder, useSandboxes } from '../../payments/__tests__/payments-helpers.js';
+import type { FakeStripe } from '../../payments/gateways/stripe/fake.js';
 import { PAY_PASSWORD, approveRequest, maybank, slipOf, walletMember } from './fixtures.js';
 import { checkLedgerAfterEach } from './ledger-guard.js';
 import { OPS_CLI } from '../../../test/api-processes.js';
@@ -82,6 +83,19 @@ describe('the asset page follows every change at once', () => {
     const paid = await call(t, 'POST', '/shop/buy/payOrder', { headers: m.keyed(), body: { order_id: m.order.id, pay_way: 'balance', pay_password: PAY_PASSWORD } });
     expect(paid.body.code, paid.body.msg).toBe(200);
     expect((await cashOf(m, 'MYR'))?.available).toBe(1_000);
+  });
+
+  it('an order paid with the balance and a card: frozen while the card is pending, gone (not still frozen) once the card pays', async () => {
+    const stripe = useSandboxes(t).stripe as FakeStripe;
+    const m = await memberWithOrder(t, { currency: 'MYR', price: 5_000 });
+    await fund(t.db, m.userId, 2_000, 'MYR');
+    expect(await cashOf(m, 'MYR')).toEqual({ currency: 'MYR', available: 2_000, frozen: 0 });
+    const paid = await call(t, 'POST', '/shop/buy/payOrder', { headers: m.keyed(), body: { order_id: m.order.id, pay_way: 'stripe_card', use_balance: true, pay_password: PAY_PASSWORD } });
+    expect(paid.body.data).toMatchObject({ status: 'pending', balance_part: 2_000 });
+    expect(await cashOf(m, 'MYR')).toEqual({ currency: 'MYR', available: 0, frozen: 2_000 });
+    await stripe.decide(paid.body.data.payment_no, 'pay');
+    expect(await cashOf(m, 'MYR')).toEqual({ currency: 'MYR', available: 0, frozen: 0 });
+    expect((await asset(m, 'MYR')).total).toBe(0);
   });
 
   it('a rate set by an operator changes the total shown in another currency', async () => {
