@@ -17,7 +17,6 @@ interface Props {
   countries: ReadonlyArray<{ code: string; name: string }>;
 }
 
-const code2 = (v: string) => v.toUpperCase().replace(/[^A-Z]/g, '').slice(0, 2);
 const code3 = (v: string) => v.toUpperCase().replace(/[^A-Z]/g, '').slice(0, 3);
 /** An amount typed in major units ("12.50") as minor units of the currency, or undefined when it is not one. */
 const minorOf = (amount: string | null, currency: string): number | undefined => (/^[A-Z]{3}$/.test(currency) ? parseAmount(amount, currency) : undefined);
@@ -59,6 +58,19 @@ export function FreightAndFees({ s, ask, money, countries }: Props) {
   const gaps = freightGaps(s.shipping_fees, s.sale_currencies);
   const rateBp = parsePercent(fee.percent);
   const bandFee = minorOf(band.fee, band.currency);
+  /** A country the shop ships to, chosen from its list (a typed code could name a country no one ships to). */
+  const countryPick = (value: string, onChange: (code: string) => void, testId: string) => (
+    <Select
+      showSearch
+      optionFilterProp="label"
+      placeholder={t('console.settings.page.countryPick')}
+      value={value || undefined}
+      onChange={onChange}
+      options={countries.map((c) => ({ value: c.code, label: countryLabel(c.code) }))}
+      style={{ width: 220 }}
+      data-testid={testId}
+    />
+  );
   return (
     <Space orientation="vertical" size="large" style={{ width: '100%' }}>
       <Card title={t('console.settings.page.shippingFees')} size="small">
@@ -81,16 +93,7 @@ export function FreightAndFees({ s, ask, money, countries }: Props) {
         )}
         <Form layout="inline" component="div" style={{ marginBottom: 12, rowGap: 8 }}>
           <Form.Item>
-            <Select
-              showSearch
-              optionFilterProp="label"
-              placeholder={t('console.settings.page.countryPick')}
-              value={ship.country_code || undefined}
-              onChange={(code: string) => setShip({ ...ship, country_code: code })}
-              options={countries.map((c) => ({ value: c.code, label: countryLabel(c.code) }))}
-              style={{ width: 220 }}
-              data-testid="freight-country"
-            />
+            {countryPick(ship.country_code, (code) => setShip({ ...ship, country_code: code }), 'freight-country')}
           </Form.Item>
           <Form.Item>
             <Input placeholder={t('console.settings.page.currency')} value={ship.currency} onChange={(e) => setShip({ ...ship, currency: code3(e.target.value) })} style={{ width: 110 }} data-testid="freight-currency" />
@@ -160,11 +163,12 @@ export function FreightAndFees({ s, ask, money, countries }: Props) {
       </Card>
       <Card title={t('console.settings.page.operatingFees')} size="small">
         <Space wrap style={{ marginBottom: 12 }}>
-          <Input placeholder={t('console.settings.page.country')} value={fee.country_code} onChange={(e) => setFee({ ...fee, country_code: code2(e.target.value) })} style={{ width: 110 }} />
+          {countryPick(fee.country_code, (code) => setFee({ ...fee, country_code: code }), 'fee-country')}
           <InputNumber<string> stringMode placeholder={t('console.settings.page.rate')} min="0" max="100" step="0.01" value={fee.percent} onChange={(v) => setFee({ ...fee, percent: v })} />
           <Button
             type="primary"
-            disabled={fee.country_code.length !== 2 || rateBp === undefined}
+            disabled={!names.has(fee.country_code) || rateBp === undefined}
+            data-testid="fee-save"
             onClick={() =>
               ask({ title: t('console.settings.page.operatingFees'), send: (reason, key) => call(saveOperatingFeeRoute, { country_code: fee.country_code, rate_bp: rateBp!, reason }, { idempotencyKey: key }) })
             }
@@ -178,7 +182,7 @@ export function FreightAndFees({ s, ask, money, countries }: Props) {
           pagination={false}
           dataSource={s.operating_fees}
           columns={[
-            { title: t('console.settings.page.country'), dataIndex: 'country_code' },
+            { title: t('console.settings.page.country'), dataIndex: 'country_code', render: (code: string) => countryLabel(code) },
             { title: t('console.settings.page.rate'), dataIndex: 'rate_bp', render: (bp: number) => percentOf(bp) },
             { title: t('console.common.reviewedBy'), dataIndex: 'updated_by' },
             { title: t('console.common.actions'), key: 'a', render: (_, r) => <Button size="small" onClick={() => setFee({ country_code: r.country_code, percent: percentOf(r.rate_bp) })}>{t('console.settings.page.edit')}</Button> },
@@ -187,7 +191,7 @@ export function FreightAndFees({ s, ask, money, countries }: Props) {
       </Card>
       <Card title={t('console.settings.page.internationalFreight')} size="small">
         <Space wrap style={{ marginBottom: 12 }}>
-          <Input placeholder={t('console.settings.page.country')} value={band.country_code} onChange={(e) => setBand({ ...band, country_code: code2(e.target.value) })} style={{ width: 110 }} />
+          {countryPick(band.country_code, (code) => setBand({ ...band, country_code: code }), 'band-country')}
           <Select value={band.method} onChange={(method) => setBand({ ...band, method })} options={(['standard', 'express'] as const).map((m) => ({ value: m, label: t(`console.settings.page.methods.${m}`) }))} style={{ width: 140 }} />
           <InputNumber placeholder={t('console.settings.page.weightFrom')} min={0} value={band.weight_from_g} onChange={(v) => setBand({ ...band, weight_from_g: v ?? 0 })} />
           <InputNumber placeholder={t('console.settings.page.weightTo')} min={1} value={band.weight_to_g} onChange={(v) => setBand({ ...band, weight_to_g: v ?? 1 })} />
@@ -195,7 +199,8 @@ export function FreightAndFees({ s, ask, money, countries }: Props) {
           <InputNumber<string> stringMode placeholder={t('console.settings.page.fee')} min="0" value={band.fee} onChange={(v) => setBand({ ...band, fee: v })} />
           <Button
             type="primary"
-            disabled={band.country_code.length !== 2 || bandFee === undefined}
+            disabled={!names.has(band.country_code) || bandFee === undefined}
+            data-testid="band-save"
             onClick={() =>
               ask({
                 title: t('console.settings.page.internationalFreight'),
@@ -213,7 +218,7 @@ export function FreightAndFees({ s, ask, money, countries }: Props) {
           pagination={false}
           dataSource={s.international_freight}
           columns={[
-            { title: t('console.settings.page.country'), dataIndex: 'country_code' },
+            { title: t('console.settings.page.country'), dataIndex: 'country_code', render: (code: string) => countryLabel(code) },
             { title: t('console.settings.page.method'), dataIndex: 'method', render: (m: string) => t(`console.settings.page.methods.${m}`) },
             { title: t('console.settings.page.weightFrom'), dataIndex: 'weight_from_g' },
             { title: t('console.settings.page.weightTo'), dataIndex: 'weight_to_g' },

@@ -86,6 +86,31 @@ describe('freight of regular orders in the console', () => {
     expect(screen.getByTestId('freight-country').closest('.ant-select')).toBeTruthy();
   });
 
+  it('the operating fee and international freight take a country from the shipping list too, shown by name; a row of another country cannot be saved again', () => {
+    const asked = page(
+      snapshot({
+        operating_fees: [
+          { country_code: 'MY', rate_bp: 250, ...stamp },
+          { country_code: 'ZZ', rate_bp: 100, ...stamp },
+        ],
+        international_freight: [{ country_code: 'US', method: 'standard', weight_from_g: 0, weight_to_g: 500, currency: 'USD', fee: 1200, ...stamp }],
+      }),
+    );
+    for (const id of ['fee-country', 'band-country']) expect(screen.getByTestId(id).closest('.ant-select')).toBeTruthy();
+    const feeCard = screen.getByText('Operating fee per destination').closest('.ant-card') as HTMLElement;
+    const feeRow = (code: string) => within(feeCard).getAllByRole('row').find((r) => r.textContent?.includes(`(${code})`) || r.textContent?.startsWith(code))!;
+    expect(feeRow('MY').textContent).toContain('Malaysia (MY)');
+    expect(screen.getAllByRole('row').some((r) => r.textContent?.includes('United States (US)') && r.textContent.includes('500'))).toBe(true);
+    const feeSave = () => screen.getByTestId('fee-save').closest('button')!;
+    expect(feeSave().disabled).toBe(true);
+    fireEvent.click(within(feeRow('ZZ')).getByRole('button', { name: 'Edit' }));
+    expect(feeSave().disabled).toBe(true);
+    fireEvent.click(within(feeRow('MY')).getByRole('button', { name: 'Edit' }));
+    expect(feeSave().disabled).toBe(false);
+    fireEvent.click(feeSave());
+    expect(asked.map((c) => c.title)).toEqual(['Operating fee per destination']);
+  });
+
   it('deletes a row after asking, naming the country and currency, and says the freight was deleted', () => {
     const asked = page();
     fireEvent.click(screen.getByTestId('freight-delete-MY-MYR'));
