@@ -18,6 +18,7 @@ interface Line {
   price: number;
   stock: number;
   problem: string | null;
+  currency?: string;
 }
 let lines: Line[] = [];
 const asLine = (l: Line) => ({
@@ -29,7 +30,7 @@ const asLine = (l: Line) => ({
   image: '',
   added_price: l.price,
   price_changed: false,
-  currency: 'USD',
+  currency: l.currency ?? 'USD',
   available: l.problem === null,
 });
 const cart = () => {
@@ -130,6 +131,22 @@ describe('the cart tab', () => {
     fireEvent.click(screen.getByText('All'));
     const checkout = await screen.findByRole('button', { name: 'Check out (2)' });
     fireEvent.click(checkout);
+    expect(await screen.findByText('Checkout page')).toBeTruthy();
+  });
+
+  it('goods of two currencies chosen at once: says they are ordered separately, shows no partial total and does not check out', async () => {
+    lines.push({ id: 3, num: 1, selected: true, price: 45900, stock: 5, problem: null, currency: 'THB' });
+    renderCart();
+    await screen.findByText('Teapot 3');
+    expect((await screen.findByRole('status')).textContent).toBe('Goods in different currencies are ordered separately (USD, THB): tick the goods of one currency to check out');
+    expect(screen.queryByText('$25.00')).toBeNull();
+    const checkout = screen.getByRole('button', { name: /Check out/ }) as HTMLButtonElement;
+    expect(checkout.disabled).toBe(true);
+    // Unticking the other currency's goods checks out the rest.
+    fireEvent.click(screen.getByLabelText('Choose Teapot 3'));
+    await waitFor(() => expect(screen.queryByRole('status')).toBeNull());
+    expect(screen.getByText('$25.00')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Check out (2)' }));
     expect(await screen.findByText('Checkout page')).toBeTruthy();
   });
 

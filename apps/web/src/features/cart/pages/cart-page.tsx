@@ -63,13 +63,17 @@ export default function CartPage() {
   const remove = useRemoveCartLines();
   const [busy, setBusy] = useState(false);
   const data = cart.data;
+  // One order holds one currency: goods of several chosen at once cannot be checked out together, and
+  // the server's total counts only the first one's, so the bar says so instead of a partial total.
+  const chosenCurrencies = [...new Set((data?.list ?? []).filter((l) => l.selected && l.available).map((l) => l.currency))];
+  const mixed = chosenCurrencies.length > 1;
 
   const removeLine = async (id: number) => {
     const ok = await Dialog.confirm({ content: t('orders.cart.confirmDelete'), confirmText: t('orders.cart.delete'), cancelText: t('orders.action.no') });
     if (ok) remove.mutate({ ids: [id] });
   };
   const checkout = () => {
-    if (!data || data.selected_count === 0) return;
+    if (!data || data.selected_count === 0 || mixed) return;
     setBusy(true);
     navigate(paths.goods.checkout);
   };
@@ -107,14 +111,17 @@ export default function CartPage() {
                 <CartLineRow key={line.id} line={line} onRemove={(id) => void removeLine(id)} />
               ))}
             </div>
+            {mixed && (
+              <div className="cart-mixed" role="status">
+                {t('orders.cart.mixedCurrencies', { currencies: chosenCurrencies.join(', ') })}
+              </div>
+            )}
             <div className="cart-bar">
               <Checkbox checked={data.all_selected} onChange={(selected) => selectAll.mutate({ selected })}>
                 {t('orders.cart.selectAll')}
               </Checkbox>
-              <div className="cart-bar-total">
-                {t('orders.cart.total')} <Amount value={data.selected_total} currency={data.currency} className="cart-bar-amount" />
-              </div>
-              <Button color="primary" shape="rounded" disabled={data.selected_count === 0 || busy} onClick={checkout}>
+              <div className="cart-bar-total">{!mixed && <>{t('orders.cart.total')} <Amount value={data.selected_total} currency={data.currency} className="cart-bar-amount" /></>}</div>
+              <Button color="primary" shape="rounded" disabled={data.selected_count === 0 || mixed || busy} onClick={checkout}>
                 {t('orders.cart.checkout', { count: data.selected_count })}
               </Button>
             </div>
