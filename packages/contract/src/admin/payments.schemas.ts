@@ -10,6 +10,8 @@ import { PAYABLE_TYPES, PAYMENT_STATUSES } from '../payments/payments.schemas.js
 const id = wholeNumber(1, 2_147_483_647);
 const minor = z.number().int();
 const requiredReason = z.string().trim().min(1, 'validation.required').max(300);
+/** What a payment paid for, as a filter: with `payable_id`, the payments (or refunds) of one order or top-up. */
+const payableFilter = { payable_type: z.enum(PAYABLE_TYPES).optional(), payable_id: id.optional() };
 
 export const PAYMENT_FLAG_KINDS = ['amount_mismatch', 'currency_mismatch', 'merchant_mismatch', 'paid_after_expiry', 'paid_after_cancel', 'payable_not_payable', 'refund_failed', 'refund_overdue'] as const;
 /** Refund: give the money back in full. Accept: the operator confirmed the payment with its provider; it is settled as paid. Dismiss: close the flag, nothing moves. */
@@ -24,6 +26,7 @@ export const paymentListQuery = pageQuery.extend({
   reference: z.string().trim().max(120).optional(),
   /** Only payments with an open flag. */
   flagged: z.enum(['yes', 'no']).optional(),
+  ...payableFilter,
   ...sortQuery(['id', 'amount', 'created_at', 'finished_at']),
 });
 export const adminPaymentSchema = z.object({
@@ -104,7 +107,7 @@ export const flagListQuery = pageQuery.extend({ state: z.enum(['open', 'resolved
 export const flagDecisionBody = z.object({ id, decision: z.enum(FLAG_DECISIONS), reason: requiredReason });
 export const flagDecisionData = z.object({ flag: paymentFlagSchema, payment: adminPaymentSchema, refunds: z.array(paymentRefundSchema) });
 
-export const refundListQuery = pageQuery.extend({ status: z.enum(REFUND_STATUSES).optional(), ...sortQuery(['id', 'amount', 'created_at', 'finished_at']) });
+export const refundListQuery = pageQuery.extend({ status: z.enum(REFUND_STATUSES).optional(), ...payableFilter, ...sortQuery(['id', 'amount', 'created_at', 'finished_at']) });
 
 export const paymentInquiryBody = z.object({ id });
 /** A refund an operator makes of a succeeded payment: in full (no amount) or in part, always with the reason. */

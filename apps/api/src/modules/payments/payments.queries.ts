@@ -343,15 +343,19 @@ export const findNoticeRead = (db: Executor, userId: number, methodCode: string,
 
 // ── The console ─────────────────────────────────────────────────────────────────────────────
 const pageOf = (input: { page: number; limit: number }) => ({ limit: input.limit, offset: (input.page - 1) * input.limit });
+/** What a payment paid for, as the console filters by it. */
+type PayableFilter = { payable_type?: PayableType; payable_id?: number };
 const openFlagsOf = sql<number>`(select count(*) from payment_flags f where f.payment_id = p.id and f.resolved_at is null)::int`;
 
 /** Payments, newest first, with the member's name, the number of open flags and the state of the hold on the balance part. */
-export async function pagePayments(db: Executor, input: { status?: PaymentStatus; gateway?: string; member_id?: number; reference?: string; flagged?: 'yes' | 'no'; sort?: 'id' | 'amount' | 'created_at' | 'finished_at'; order?: SortOrder; page: number; limit: number }) {
+export async function pagePayments(db: Executor, input: PayableFilter & { status?: PaymentStatus; gateway?: string; member_id?: number; reference?: string; flagged?: 'yes' | 'no'; sort?: 'id' | 'amount' | 'created_at' | 'finished_at'; order?: SortOrder; page: number; limit: number }) {
   const base = db
     .selectFrom('payments as p')
     .$if(input.status !== undefined, (qb) => qb.where('p.status', '=', input.status!))
     .$if(input.gateway !== undefined, (qb) => qb.where('p.gateway', '=', input.gateway!))
     .$if(input.member_id !== undefined, (qb) => qb.where('p.user_id', '=', input.member_id!))
+    .$if(input.payable_type !== undefined, (qb) => qb.where('p.payable_type', '=', input.payable_type!))
+    .$if(input.payable_id !== undefined, (qb) => qb.where('p.payable_id', '=', input.payable_id!))
     .$if(input.reference !== undefined, (qb) => qb.where((eb) => eb.or([eb('p.reference', '=', input.reference!), eb('p.provider_ref', '=', input.reference!)])))
     .$if(input.flagged !== undefined, (qb) => qb.where(sql<boolean>`exists (select 1 from payment_flags f where f.payment_id = p.id and f.resolved_at is null) = ${input.flagged === 'yes'}`));
   const { limit, offset } = pageOf(input);
@@ -403,11 +407,16 @@ export const decideOpenFlag = (db: Executor, id: number, d: { by: string; resolu
     .executeTakeFirst();
 
 /** Refunds with their payment's number, newest first. */
-export async function pageRefunds(db: Executor, input: { status?: RefundStatus; sort?: 'id' | 'amount' | 'created_at' | 'finished_at'; order?: SortOrder; page: number; limit: number }) {
-  const base = db.selectFrom('payment_refunds as r').$if(input.status !== undefined, (qb) => qb.where('r.status', '=', input.status!));
+export async function pageRefunds(db: Executor, input: PayableFilter & { status?: RefundStatus; sort?: 'id' | 'amount' | 'created_at' | 'finished_at'; order?: SortOrder; page: number; limit: number }) {
+  const base = db
+    .selectFrom('payment_refunds as r')
+    .innerJoin('payments as p', 'p.id', 'r.payment_id')
+    .$if(input.status !== undefined, (qb) => qb.where('r.status', '=', input.status!))
+    .$if(input.payable_type !== undefined, (qb) => qb.where('p.payable_type', '=', input.payable_type!))
+    .$if(input.payable_id !== undefined, (qb) => qb.where('p.payable_id', '=', input.payable_id!));
   const { limit, offset } = pageOf(input);
   const [rows, total] = await Promise.all([
-    orderList(base.innerJoin('payments as p', 'p.id', 'r.payment_id').selectAll('r').select('p.reference as payment_no'), input, { id: 'r.id', amount: 'r.amount_minor', created_at: 'r.created_at', finished_at: 'r.finished_at' }, { sort: 'id', order: 'desc' }, 'r.id')
+    orderList(base.selectAll('r').select('p.reference as payment_no'), input, { id: 'r.id', amount: 'r.amount_minor', created_at: 'r.created_at', finished_at: 'r.finished_at' }, { sort: 'id', order: 'desc' }, 'r.id')
       .limit(limit)
       .offset(offset)
       .execute(),

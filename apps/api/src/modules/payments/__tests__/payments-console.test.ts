@@ -108,6 +108,11 @@ describe('the console’s payments calls', () => {
     const audit = await t.db.selectFrom('operator_actions').selectAll().where('target_type', '=', 'payment').where('target_id', '=', p.id).execute();
     expect(audit).toEqual([expect.objectContaining({ action: `payment_flag.refund #${flag.id} paid_after_cancel ${p.reference}`, reason: 'the member replaced the card payment' })]);
     expect((await get('/admin/api/payments/refunds?status=succeeded&limit=100', owner)).data.list.some((r: { payment_no: string }) => r.payment_no === p.reference)).toBe(true);
+    // The order's own page asks for the payments and refunds of that order alone.
+    const ofOrder = `payable_type=${p.payable_type}&payable_id=${p.payable_id}`;
+    expect((await get(`/admin/api/payments/list?${ofOrder}`, owner)).data.list.map((x: { id: number }) => x.id)).toEqual([p.id]);
+    expect((await get(`/admin/api/payments/refunds?${ofOrder}`, owner)).data).toMatchObject({ total: 1, list: [{ payment_no: p.reference, amount: p.gateway_minor }] });
+    expect((await get(`/admin/api/payments/refunds?payable_type=${p.payable_type}&payable_id=${p.payable_id + 1_000_000}`, owner)).data.total).toBe(0);
     expect(await ledgerCheck(t.db)).toEqual([]);
   });
 
