@@ -89,6 +89,7 @@ describe('the console’s Payments page', () => {
     const member = await createMemberSession(databaseUrl, 'live');
     const db = createDatabase(databaseUrl, 2);
     let paymentNo = '';
+    let orderId = 0;
     let owner: Awaited<ReturnType<typeof newOperatorSession>>;
     try {
       await db.updateTable('users').set({ pay_password_hash: await hashPassword('246801') }).where('id', '=', member.userId).execute();
@@ -102,6 +103,7 @@ describe('the console’s Payments page', () => {
         return json.data;
       };
       const placed = await post('/shop/buy/createOrder', { goods_id: g.goodsId, sku_id: g.skuIds[0], num: 1, address_id: addressId, remarks: '' });
+      orderId = placed.order_id;
       paymentNo = (await post('/shop/buy/payOrder', { order_id: placed.order_id, pay_way: 'balance', pay_password: '246801' })).payment_no;
       owner = await newOperatorSession(db, 'owner');
     } finally {
@@ -133,6 +135,18 @@ describe('the console’s Payments page', () => {
     expect(action).toEqual({ action: `payment.refund ${paymentNo} 12.50 USD`, reason: 'The lid arrived chipped' });
     const [cash] = await sql<{ balance: string }>("select balance from ledger_accounts where owner_kind = 'member' and member_id = $1 and asset = 'cash' and currency = 'USD'", [member.userId]);
     expect(Number(cash!.balance)).toBe(1250);
+    // The order's own page shows how it was paid and what went back.
+    const [order] = await sql<{ order_no: string }>('select order_no from orders where id = $1', [orderId]);
+    await page.goto(`${baseUrl}/admin/#/orders`);
+    await page.getByTestId('order-search').locator('input').fill(order!.order_no);
+    await page.getByTestId('order-search').locator('input').press('Enter');
+    await page.getByTestId(`order-${orderId}`).click();
+    const paid = page.getByTestId('payable-payments');
+    await paid.locator('tr', { hasText: paymentNo }).getByText('Paid', { exact: true }).waitFor();
+    const refund = paid.locator('tr', { hasText: 'The lid arrived chipped' });
+    await refund.getByText('Refunded', { exact: true }).waitFor();
+    await refund.getByText(/USD\s12\.50/).waitFor();
+    if (process.env.ADMIN_SCREENSHOTS) await page.screenshot({ path: path.join(process.env.ADMIN_SCREENSHOTS, 'order-payments.png') });
     await page.close();
   });
 });

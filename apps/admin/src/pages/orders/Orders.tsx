@@ -19,6 +19,7 @@ const ORDER_STATUSES = ['awaiting_payment', 'paid', 'shipped', 'completed', 'can
 import { formatDate, formatMoney } from '../../lib/format';
 import { remindersRoute } from '../../lib/routes-settings';
 import { afterSaleSettingsRoute } from '../../lib/routes-after-sales';
+import { PayablePayments } from '../../components/PaymentParts';
 
 type Summary = z.infer<typeof adminOrderSummarySchema>;
 
@@ -133,6 +134,7 @@ export function OrderDetail({ id, onPackage }: { id: number; onPackage: (id: num
             : []),
         ]}
       />
+      {can('ledger.read') && <PayablePayments payableType="order" payableId={id} />}
       {can('orders.fulfil') && (o.status === 'awaiting_payment' || (o.status === 'paid' && o.packages.length === 0)) && (
         <div>
           <Button danger onClick={() => setCancelling(true)} data-testid="cancel-order">

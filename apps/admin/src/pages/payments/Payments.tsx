@@ -1,4 +1,4 @@
-import { PAYMENT_FLAG_KINDS, type adminPaymentSchema, type paymentFlagSchema, type paymentRefundSchema } from '@shop/contract/admin';
+import type { adminPaymentSchema, paymentFlagSchema, paymentRefundSchema } from '@shop/contract/admin';
 import { App as AntApp, Badge, Button, Card, Input, Segmented, Select, Space, Table, Tag, Typography } from 'antd';
 import { keepPreviousData } from '@tanstack/react-query';
 import { fromMinorUnits } from '@shop/contract/common';
@@ -12,6 +12,7 @@ import { QueryTable, type ListSort } from '../../components/QueryTable';
 import { call } from '../../lib/request';
 import { parseAmount } from '../../lib/money';
 import { formatDate, formatMoney } from '../../lib/format';
+import { PAYMENT_STATUS_COLORS as STATUS_COLORS, RefundTable, refundColumns } from '../../components/PaymentParts';
 import { decidePaymentFlagRoute, inquirePaymentRoute, paymentDetailRoute, paymentFlagsRoute, paymentsRoute, refundPaymentRoute, refundsRoute } from '../../lib/routes-payments';
 
 type Payment = z.infer<typeof adminPaymentSchema>;
@@ -20,8 +21,6 @@ type Refund = z.infer<typeof paymentRefundSchema>;
 type Decision = 'refund' | 'accept' | 'dismiss';
 
 const STATUSES = ['created', 'pending', 'succeeded', 'failed', 'canceled', 'expired'] as const;
-const STATUS_COLORS: Record<string, string> = { created: 'default', pending: 'gold', succeeded: 'green', failed: 'red', canceled: 'default', expired: 'default' };
-const REFUND_COLORS: Record<string, string> = { pending: 'gold', succeeded: 'green', failed: 'red' };
 const MISMATCHES = ['amount_mismatch', 'currency_mismatch', 'merchant_mismatch'];
 /** Every answer of this page: what a decision about a payment may change. */
 const PAYMENT_ANSWERS = [paymentsRoute, paymentDetailRoute, paymentFlagsRoute, refundsRoute];
@@ -56,44 +55,6 @@ function PaymentDetail({ id }: { id: number }) {
     </Space>
   );
 }
-
-function RefundTable({ rows }: { rows: Refund[] }) {
-  const { t } = useTranslation();
-  return (
-    <Table
-      size="small"
-      rowKey="id"
-      pagination={false}
-      dataSource={rows}
-      columns={refundColumns(t).map(({ sorter: _sorter, ...c }) => c)}
-    />
-  );
-}
-
-const refundColumns = (t: (k: string, o?: Record<string, unknown>) => string) => [
-  { title: t('console.payments.refund'), dataIndex: 'reference' },
-  { title: t('console.payments.payment'), dataIndex: 'payment_no' },
-  { title: t('console.payments.via'), dataIndex: 'via', render: (v: string) => t(`console.payments.vias.${v}`) },
-  { title: t('console.common.amount'), key: 'amount', sorter: true, align: 'right' as const, render: (_: unknown, r: Refund) => formatMoney(r.amount, r.currency) },
-  {
-    title: t('console.common.status'),
-    dataIndex: 'status',
-    // A refused refund shows the gateway's reason; a pending one the passing faults it is retried through.
-    render: (s: string, r: Refund) => (
-      <>
-        <Tag color={REFUND_COLORS[s]}>{t(`console.payments.refundStatus.${s}`)}</Tag>
-        {r.status === 'failed' && r.failure_reason && <div>{t('console.payments.refundRefused', { reason: r.failure_reason })}</div>}
-        {r.status === 'pending' && r.attempts > 0 && <div>{t('console.payments.refundRetrying', { attempts: r.attempts, error: r.last_error ?? '' })}</div>}
-      </>
-    ),
-  },
-  { title: t('console.common.reason'), dataIndex: 'reason', render: (v: string) => refundReason(t, v) },
-  { title: t('console.common.created'), dataIndex: 'created_at', sorter: true, render: (v: string) => formatDate(v) },
-];
-
-/** A refund's reason in words: money given back for a flag carries the flag's kind (worded as the flag queue words it); an operator's own reason is shown as written. */
-const refundReason = (t: (k: string) => string, reason: string | null) =>
-  !reason ? '—' : (PAYMENT_FLAG_KINDS as readonly string[]).includes(reason) ? t(`console.payments.kinds.${reason}`) : reason;
 
 /** Asks a payment's gateway now: its answer is applied as the reconciliation job would. */
 function InquireButton({ p }: { p: Payment }) {

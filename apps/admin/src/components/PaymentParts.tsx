@@ -1,0 +1,86 @@
+import { PAYMENT_FLAG_KINDS, type paymentRefundSchema } from '@shop/contract/admin';
+import type { PAYABLE_TYPES } from '@shop/contract/payments';
+import { Badge, Card, Table, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { useEndpointQuery } from '../lib/endpoint-query';
+import { formatDate, formatMoney } from '../lib/format';
+import { paymentsRoute, refundsRoute } from '../lib/routes-payments';
+
+// Parts of the payments page that other pages show too: a payable's payments and refunds (on the order page).
+
+type Refund = z.infer<typeof paymentRefundSchema>;
+
+export const PAYMENT_STATUS_COLORS: Record<string, string> = { created: 'default', pending: 'gold', succeeded: 'green', failed: 'red', canceled: 'default', expired: 'default' };
+const REFUND_COLORS: Record<string, string> = { pending: 'gold', succeeded: 'green', failed: 'red' };
+
+export function RefundTable({ rows }: { rows: Refund[] }) {
+  const { t } = useTranslation();
+  return (
+    <Table
+      size="small"
+      rowKey="id"
+      pagination={false}
+      dataSource={rows}
+      columns={refundColumns(t).map(({ sorter: _sorter, ...c }) => c)}
+    />
+  );
+}
+
+export const refundColumns = (t: (k: string, o?: Record<string, unknown>) => string) => [
+  { title: t('console.payments.refund'), dataIndex: 'reference' },
+  { title: t('console.payments.payment'), dataIndex: 'payment_no' },
+  { title: t('console.payments.via'), dataIndex: 'via', render: (v: string) => t(`console.payments.vias.${v}`) },
+  { title: t('console.common.amount'), key: 'amount', sorter: true, align: 'right' as const, render: (_: unknown, r: Refund) => formatMoney(r.amount, r.currency) },
+  {
+    title: t('console.common.status'),
+    dataIndex: 'status',
+    // A refused refund shows the gateway's reason; a pending one the passing faults it is retried through.
+    render: (s: string, r: Refund) => (
+      <>
+        <Tag color={REFUND_COLORS[s]}>{t(`console.payments.refundStatus.${s}`)}</Tag>
+        {r.status === 'failed' && r.failure_reason && <div>{t('console.payments.refundRefused', { reason: r.failure_reason })}</div>}
+        {r.status === 'pending' && r.attempts > 0 && <div>{t('console.payments.refundRetrying', { attempts: r.attempts, error: r.last_error ?? '' })}</div>}
+      </>
+    ),
+  },
+  { title: t('console.common.reason'), dataIndex: 'reason', render: (v: string) => refundReason(t, v) },
+  { title: t('console.common.created'), dataIndex: 'created_at', sorter: true, render: (v: string) => formatDate(v) },
+];
+
+/** A refund's reason in words: money given back for a flag carries the flag's kind (worded as the flag queue words it); an operator's own reason is shown as written. */
+export const refundReason = (t: (k: string) => string, reason: string | null) =>
+  !reason ? '—' : (PAYMENT_FLAG_KINDS as readonly string[]).includes(reason) ? t(`console.payments.kinds.${reason}`) : reason;
+
+/**
+ * The payments of one order (or top-up) and their refunds, newest first: what was charged how, and a
+ * refund the gateway refused or keeps failing, with its reason, where the operator looks at the order.
+ */
+export function PayablePayments({ payableType, payableId }: { payableType: (typeof PAYABLE_TYPES)[number]; payableId: number }) {
+  const { t } = useTranslation();
+  const query = { payable_type: payableType, payable_id: payableId, page: 1, limit: 50 };
+  const payments = useEndpointQuery(paymentsRoute, query);
+  const refunds = useEndpointQuery(refundsRoute, query);
+  if (payments.isError || refunds.isError) return <Card size="small" title={t('console.payments.title')}>{t('console.common.error')}</Card>;
+  const list = payments.data?.list ?? [];
+  return (
+    <Card size="small" title={t('console.payments.title')} loading={!payments.data || !refunds.data} data-testid="payable-payments">
+      <Table
+        size="small"
+        rowKey="id"
+        pagination={false}
+        dataSource={list}
+        locale={{ emptyText: t('console.payments.none') }}
+        columns={[
+          { title: t('console.payments.payment'), dataIndex: 'payment_no' },
+          { title: t('console.payments.method'), key: 'w', render: (_, p) => (p.gateway ? `${p.gateway} · ${p.pay_way}` : p.pay_way) },
+          { title: t('console.common.amount'), key: 'amount', align: 'right', render: (_, p) => formatMoney(p.amount + p.fee, p.currency) },
+          { title: t('console.common.status'), dataIndex: 'status', render: (s: string) => <Tag color={PAYMENT_STATUS_COLORS[s]}>{t(`console.payments.status.${s}`)}</Tag> },
+          { title: t('console.payments.flags'), dataIndex: 'open_flags', render: (n: number) => (n ? <Badge count={n} /> : '—') },
+          { title: t('console.common.created'), dataIndex: 'created_at', render: (v: string) => formatDate(v) },
+        ]}
+      />
+      {(refunds.data?.list.length ?? 0) > 0 && <RefundTable rows={refunds.data!.list} />}
+    </Card>
+  );
+}
