@@ -130,7 +130,8 @@ describe('the app shell in Chromium', () => {
     await page.getByText('Your login has expired. Taking you to the login page…').waitFor();
     // Toasts are above everything (spec §9).
     expect(await page.locator('.adm-toast-mask').evaluate((e) => getComputedStyle(e).zIndex)).toBe('10090');
-    await page.waitForURL(/#\/pages\/login\/login\/login$/);
+    // Logged in again, the member comes back to the page they were on.
+    await page.waitForURL(/#\/pages\/login\/login\/login\?redirect=%2Fpages%2Ftabbar%2Fmy$/);
     await expect.poll(() => page.title()).toMatch(/^Log in · /);
     const stored = await page.evaluate(() => localStorage.getItem('shop.session'));
     expect(JSON.parse(stored!).state).toEqual({ token: '', user: null });

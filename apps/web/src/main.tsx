@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
 import { preloadPagesFor } from '@/app/lazy-page';
 import { routes } from '@/app/routes';
+import { deliverOwedLogoutsWhenPossible } from '@/app/owed-logouts';
 import { refreshTokenAtStart } from '@/app/token-refresh';
 import { firstScreenPaths, paths } from '@/config/paths';
 import { prefetchFirstScreen } from '@/features/catalogue/first-screen-data';
@@ -52,6 +53,8 @@ async function start() {
   await Promise.race([Promise.all([firstPage, firstScreenData]), new Promise((go) => setTimeout(go, FIRST_SCREEN_WAIT_MS))]);
   // Once a day the stored token is exchanged for a fresh one; calls that carry it wait for it.
   void refreshTokenAtStart();
+  // A logout tapped without a network still ends the session on the server.
+  deliverOwedLogoutsWhenPossible();
   const root = document.getElementById('root')!;
   keepScrollStripsReachable(root);
   createRoot(root).render(

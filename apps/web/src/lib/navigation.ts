@@ -1,3 +1,5 @@
+import { paths } from '@/config/paths';
+
 /**
  * Navigation for code outside React (the request client): the router registers itself at start;
  * before that, or in tests without a router, the hash is set directly (the router follows it).
@@ -22,6 +24,16 @@ export function navigateTo(to: string, options: { replace?: boolean } = {}): voi
 
 /** The current page path inside the hash (`#/pages/x?a=1` → `/pages/x`). */
 export function currentPath(): string {
-  const hash = window.location.hash.replace(/^#/, '');
-  return hash.split('?')[0] || '/';
+  return currentAddress().split('?')[0] || '/';
 }
+
+/** The current page with its query (`#/pages/x?a=1` → `/pages/x?a=1`). */
+export function currentAddress(): string {
+  return window.location.hash.replace(/^#/, '') || '/';
+}
+
+/**
+ * The login page, sending the member on to `address` (a page of the app with its query) once
+ * logged in: the sign-in pages read it from `redirect` and follow only the app's own pages.
+ */
+export const loginAddressFor = (address: string): string => `${paths.login.login}?redirect=${encodeURIComponent(address)}`;

@@ -4,7 +4,7 @@ import { paths } from '@/config/paths';
 import { limits } from '@/config/runtime';
 import { takeEarlyAnswer } from '@/lib/early-answers';
 import { i18n } from '@/lib/i18n';
-import { currentPath, navigateTo } from '@/lib/navigation';
+import { currentAddress, currentPath, loginAddressFor, navigateTo } from '@/lib/navigation';
 import { hostsForRegion } from '@/lib/region';
 import { hideBlockingLoading, showBlockingLoading, showToast } from '@/lib/toast';
 import { useLanguage } from '@/stores/language';
@@ -34,6 +34,8 @@ export interface CallOptions extends BaseCallOptions {
    * a fresh key per call; pass the same key to repeat an action the member retries by hand.
    */
   idempotencyKey?: string;
+  /** Send with this token instead of the session's: the logout still owed for a session already ended here. */
+  token?: string;
 }
 
 type CallArgs<E extends AnyEndpoint> = CallArgsOf<E, CallOptions>;
@@ -79,12 +81,24 @@ export function holdTokenCalls(renewal: Promise<unknown>): void {
 
 // ---- the way to login: one scheduled trip at a time, none when already there
 let loginTimer: ReturnType<typeof setTimeout> | undefined;
+let loginTakesPagesPlace = false;
 
-function goToLoginAfter(delayMs: number): void {
+/**
+ * Takes the member to login after `delayMs`, to come back to the page they are on once logged in.
+ * A page whose own data needs a session (`pageNeedsLogin`: a member read was refused) gives its place
+ * in history to the login page: Back from login then goes where the member was before, not to a page
+ * that sends them to login again a second later. A refused tap keeps its page behind the login.
+ */
+function goToLoginAfter(delayMs: number, pageNeedsLogin: boolean): void {
+  loginTakesPagesPlace ||= pageNeedsLogin;
   if (loginTimer) return;
+  const from = currentAddress();
   loginTimer = setTimeout(() => {
     loginTimer = undefined;
-    if (currentPath() !== paths.login.login) navigateTo(paths.login.login);
+    // A page the member has left meanwhile is not the one that needed the login.
+    const replace = loginTakesPagesPlace && currentAddress() === from;
+    loginTakesPagesPlace = false;
+    if (currentPath() !== paths.login.login) navigateTo(loginAddressFor(currentAddress()), { replace });
   }, delayMs);
 }
 
@@ -93,14 +107,14 @@ export function resetRequestState(): void {
   if (loginTimer) clearTimeout(loginTimer);
   if (loadingTimer) clearTimeout(loadingTimer);
   loginTimer = undefined;
+  loginTakesPagesPlace = false;
   loadingTimer = undefined;
   pendingPosts = 0;
   tokenRenewal = undefined;
 }
 
 /** The spec §7 headers of a call. */
-export function requestHeaders(endpoint: AnyEndpoint, lang: Language): Record<string, string> {
-  const { token } = useSession.getState();
+export function requestHeaders(endpoint: AnyEndpoint, lang: Language, token = useSession.getState().token): Record<string, string> {
   const { clientIp, areaName } = useRegion.getState();
   const headers: Record<string, string> = {
     Accept: 'application/json',
@@ -138,11 +152,11 @@ export async function call<E extends AnyEndpoint>(endpoint: E, ...[input, option
   options.signal?.addEventListener('abort', onAbort, { once: true });
 
   // The session this call was made in: an answer about it must not touch a newer one.
-  const sentToken = useSession.getState().token;
+  const sentToken = options.token ?? useSession.getState().token;
   const indicator = isPost && options.showLoading !== false;
   // A call that moves value carries one key for the member's action, the same on every retry.
   const idempotencyKey = isPost && endpoint.idempotent ? (options.idempotencyKey ?? newIdempotencyKey()) : undefined;
-  const headers = requestHeaders(endpoint, lang);
+  const headers = requestHeaders(endpoint, lang, sentToken);
   if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
   if (indicator) postStarted();
   let answer: { status: number; payload: unknown };
@@ -167,13 +181,15 @@ export async function call<E extends AnyEndpoint>(endpoint: E, ...[input, option
     if (indicator) postEnded();
   }
 
-  return handleAnswer(answer.status, answer.payload, options, sentToken) as EndpointData<E>;
+  return handleAnswer(endpoint, answer.status, answer.payload, options, sentToken) as EndpointData<E>;
 }
 
-function handleAnswer(status: number, payload: unknown, options: CallOptions, sentToken: string): unknown {
+function handleAnswer(endpoint: AnyEndpoint, status: number, payload: unknown, options: CallOptions, sentToken: string): unknown {
   const answer = answerOf(status, payload);
   if (answer.ok) return answer.data;
   const { error } = answer;
+  // A member read refused: the page cannot show what it is for without a session.
+  const pageNeedsLogin = endpoint.method === 'GET' && endpoint.auth === 'member';
   // The member logged in (or out) while this call was under way: its session answer is stale.
   const sessionChanged = useSession.getState().token !== sentToken;
   const serverMsg = isEnvelope(payload) && typeof payload.msg === 'string' ? payload.msg : '';
@@ -186,17 +202,17 @@ function handleAnswer(status: number, payload: unknown, options: CallOptions, se
         if (sessionChanged) throw refusal(message);
         showToast(message);
         useSession.getState().clear();
-        goToLoginAfter(limits.authRedirectDelayMs);
+        goToLoginAfter(limits.authRedirectDelayMs, pageNeedsLogin);
         throw refusal(message);
       }
       case ClientCode.loginRequired:
-        if (!sessionChanged) goToLoginAfter(limits.authRedirectDelayMs);
+        if (!sessionChanged) goToLoginAfter(limits.authRedirectDelayMs, pageNeedsLogin);
         throw error;
       case ClientCode.userNotFound: {
         const message = i18n.t('app.session.userNotFound');
         if (sessionChanged) throw refusal(message);
         showToast(message);
-        goToLoginAfter(limits.authRedirectDelayMs);
+        goToLoginAfter(limits.authRedirectDelayMs, pageNeedsLogin);
         throw refusal(message);
       }
       default:
@@ -207,7 +223,7 @@ function handleAnswer(status: number, payload: unknown, options: CallOptions, se
   if (status === 201) {
     const message = i18n.t('app.session.loginFailed');
     showToast(message);
-    goToLoginAfter(limits.loginFailedRedirectDelayMs);
+    goToLoginAfter(limits.loginFailedRedirectDelayMs, pageNeedsLogin);
     throw refusal(message);
   }
   if (status === 422 || status === 500) {

@@ -42,6 +42,8 @@ export const storage = {
 export const storageKeys = {
   session: 'shop.session',
   sessionRefreshedAt: 'shop.session.refreshedAt',
+  /** Tokens of sessions logged out here whose end the server has not heard of yet. */
+  owedLogouts: 'shop.owedLogouts',
   lang: 'lang',
   langPack: (lang: string) => `shop.langPack.${lang}`,
   shareCode: 'shop.shareCode',

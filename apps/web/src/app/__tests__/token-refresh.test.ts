@@ -117,7 +117,7 @@ describe('token refresh at start (spec §4)', () => {
     expect(useSession.getState()).toMatchObject({ token: '', user: null, refreshedAt: 0 });
     expect(storedToken()).toBe('');
     vi.advanceTimersByTime(1000);
-    expect(window.location.hash).toBe('#/pages/login/login/login');
+    expect(window.location.hash).toBe(`#/pages/login/login/login?redirect=${encodeURIComponent('/pages/tabbar/my')}`);
   });
 
   it('any other failure keeps the member logged in, says nothing, and the next start tries again', async () => {

@@ -18,6 +18,8 @@ async function untilReal(cond: () => boolean, ms = 3000) {
 }
 
 const envelope = (code: number, msg: string, data: unknown = null) => ({ json: { code, msg, data } });
+/** The login page's address, to come back to `page` after logging in. */
+const loginFrom = (page: string) => `#/pages/login/login/login?redirect=${encodeURIComponent(page)}`;
 
 let release: () => void = () => {};
 const api = await startFakeApi({
@@ -114,7 +116,7 @@ describe('answer codes (spec §4, §8)', () => {
     vi.advanceTimersByTime(999);
     expect(window.location.hash).toBe('#/pages/tabbar/index');
     vi.advanceTimersByTime(1);
-    expect(window.location.hash).toBe('#/pages/login/login/login');
+    expect(window.location.hash).toBe(loginFrom('/pages/tabbar/index'));
     expect(JSON.parse(localStorage.getItem('shop.session')!).state).toEqual({ token: '', user: null });
   });
 
@@ -126,7 +128,7 @@ describe('answer codes (spec §4, §8)', () => {
     vi.advanceTimersByTime(999);
     expect(window.location.hash).toBe('#/pages/tabbar/index');
     vi.advanceTimersByTime(1);
-    expect(window.location.hash).toBe('#/pages/login/login/login');
+    expect(window.location.hash).toBe(loginFrom('/pages/tabbar/index'));
   });
 
   it('2020: user-does-not-exist message and login after 1 s', async () => {
@@ -134,7 +136,7 @@ describe('answer codes (spec §4, §8)', () => {
     await expect(call(get('/gone'))).rejects.toMatchObject({ code: 2020 });
     expect(await toastText()).toBe('This user does not exist');
     vi.advanceTimersByTime(1000);
-    expect(window.location.hash).toBe('#/pages/login/login/login');
+    expect(window.location.hash).toBe(loginFrom('/pages/tabbar/index'));
   });
 
   it('several expired answers at once lead to login once', async () => {
@@ -143,7 +145,7 @@ describe('answer codes (spec §4, §8)', () => {
     await Promise.allSettled([call(get('/expired')), call(get('/expired')), call(get('/login-required'))]);
     window.location.hash = '#/pages/tabbar/my';
     vi.advanceTimersByTime(1000);
-    expect(window.location.hash).toBe('#/pages/login/login/login');
+    expect(window.location.hash).toBe(loginFrom('/pages/tabbar/my'));
     vi.advanceTimersByTime(5000);
     spy.mockRestore();
   });
@@ -183,6 +185,38 @@ describe('answer codes (spec §4, §8)', () => {
   });
 });
 
+describe('the way to login', () => {
+  const memberRead = endpoint({ method: 'GET', path: '/login-required', auth: 'member', area: 'orders' });
+
+  it('a page whose own read needs a session gives its place in history to login (Back goes to the page before)', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    window.location.hash = '#/pages/order/orderInfo?id=1';
+    const entries = window.history.length;
+    await expect(call(memberRead)).rejects.toMatchObject({ code: 2002 });
+    vi.advanceTimersByTime(1000);
+    expect(window.location.hash).toBe(loginFrom('/pages/order/orderInfo?id=1'));
+    expect(window.history.length).toBe(entries);
+  });
+
+  it('a refused tap keeps its page behind the login page, and so does a page the member left meanwhile', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    window.location.hash = '#/pages/goods/goodsInfo?id=3';
+    let entries = window.history.length;
+    await expect(call(post('/login-required'), undefined)).rejects.toMatchObject({ code: 2002 });
+    vi.advanceTimersByTime(1000);
+    expect(window.location.hash).toBe(loginFrom('/pages/goods/goodsInfo?id=3'));
+    expect(window.history.length).toBe(entries + 1);
+
+    window.location.hash = '#/pages/my/wallet';
+    await expect(call(memberRead)).rejects.toMatchObject({ code: 2002 });
+    window.location.hash = '#/pages/tabbar/index';
+    entries = window.history.length;
+    vi.advanceTimersByTime(1000);
+    expect(window.location.hash).toBe(loginFrom('/pages/tabbar/index'));
+    expect(window.history.length).toBe(entries + 1);
+  });
+});
+
 describe('HTTP statuses (spec §8)', () => {
   it('201: login failed and login after 1.5 s', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
@@ -191,7 +225,7 @@ describe('HTTP statuses (spec §8)', () => {
     vi.advanceTimersByTime(1499);
     expect(window.location.hash).toBe('#/pages/tabbar/index');
     vi.advanceTimersByTime(1);
-    expect(window.location.hash).toBe('#/pages/login/login/login');
+    expect(window.location.hash).toBe(loginFrom('/pages/tabbar/index'));
   });
 
   it('422 and 500 show the response message', async () => {

@@ -145,6 +145,10 @@ describe('the account part of the settings page', () => {
     });
     expect(router.state.location.pathname).toBe(paths.tabbar.my);
     expect(useSession.getState().token).toBe('');
+    // The server hears of it in the background, with the session's token.
+    await act(async () => {
+      for (let i = 0; i < 50 && !api.requests.some((r) => r.url === '/user/info/login_out'); i++) await new Promise((r) => setTimeout(r, 20));
+    });
     expect(api.requests.find((r) => r.url === '/user/info/login_out')?.headers.authorization).toBe('Bearer tok-456');
   });
 

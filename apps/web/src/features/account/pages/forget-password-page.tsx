@@ -12,6 +12,7 @@ import { resetPassword } from '../api/reset-forgotten-password';
 import { sendCodeForUserName } from '../api/send-code-by-user-name';
 import { CodeButton } from '../components/code-button';
 import { useCaptchaPass } from '../captcha-pass';
+import { useReturnPath } from '../return-path';
 import { fail, samePasswordTwice } from '../form-check';
 import { useTranslation } from '@/lib/i18n';
 import { FieldList } from '@/components/field-list';
@@ -22,6 +23,8 @@ const schema = samePasswordTwice(forgetBody);
 export default function ForgetPasswordPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  // A member on the way to a page goes on there after logging in with the new password.
+  const { carry } = useReturnPath();
   const draft = useCaptchaPass((s) => s.draft);
   const form = useContractForm(schema, {
     defaultValues: { account: draft.account ?? '' },
@@ -34,7 +37,7 @@ export default function ForgetPasswordPage() {
     const token = useCaptchaPass.getState().take();
     if (!token && (await captchaNeeded(account))) {
       useCaptchaPass.getState().keepDraft({ account });
-      navigate(`${paths.other.humanCheck}?redirect=${encodeURIComponent(paths.login.forgotPassword)}`);
+      navigate(`${paths.other.humanCheck}?redirect=${encodeURIComponent(carry(paths.login.forgotPassword))}`);
       return Promise.reject(new Error('captcha'));
     }
     const sent = await sendCodeForUserName(account, token || undefined);
@@ -48,7 +51,7 @@ export default function ForgetPasswordPage() {
     await resetPassword(body);
     useCaptchaPass.getState().keepDraft({ account: body.account });
     showToast(t('account.password.resetDone'));
-    navigate(paths.login.login, { replace: true });
+    navigate(carry(paths.login.login), { replace: true });
   });
 
   return (

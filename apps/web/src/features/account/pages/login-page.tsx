@@ -10,14 +10,19 @@ import { loginMember } from '../api/login';
 import { captchaNeeded } from '../api/is-captcha-required';
 import { AgreementCheck } from '../components/agreement-check';
 import { useCaptchaPass } from '../captcha-pass';
+import { useReturnPath } from '../return-path';
 import { fail } from '../form-check';
 import { useTranslation } from '@/lib/i18n';
 import { FieldList } from '@/components/field-list';
 
-/** Log in with user name, e-mail or mobile and password; the slider first when the server asks for it. */
+/**
+ * Log in with user name, e-mail or mobile and password; the slider first when the server asks for it.
+ * Then on to the page the member was going to (`?redirect=`), else "Me".
+ */
 export default function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const { after, carry } = useReturnPath();
   const draft = useCaptchaPass((s) => s.draft);
   const passed = useCaptchaPass((s) => s.token);
   // What was typed before the human check comes back with the member (kept in memory only).
@@ -33,13 +38,13 @@ export default function LoginPage() {
     let captcha_token = useCaptchaPass.getState().token;
     if (!captcha_token && (await captchaNeeded(body.account))) {
       useCaptchaPass.getState().keepDraft({ account: body.account, password: body.password });
-      navigate(`${paths.other.humanCheck}?redirect=${encodeURIComponent(paths.login.login)}`);
+      navigate(`${paths.other.humanCheck}?redirect=${encodeURIComponent(carry(paths.login.login))}`);
       return;
     }
     captcha_token = useCaptchaPass.getState().take();
     await loginMember({ ...body, ...(captcha_token ? { captcha_token } : {}) });
     useCaptchaPass.getState().keepDraft({});
-    navigate(paths.tabbar.my, { replace: true });
+    navigate(after, { replace: true });
   });
 
   return (
@@ -56,8 +61,8 @@ export default function LoginPage() {
           {t('account.action.login')}
         </Button>
         <div className="account-links">
-          <Link to={paths.login.register}>{t('account.action.toRegister')}</Link>
-          <Link to={paths.login.forgotPassword}>{t('account.action.forgot')}</Link>
+          <Link to={carry(paths.login.register)}>{t('account.action.toRegister')}</Link>
+          <Link to={carry(paths.login.forgotPassword)}>{t('account.action.forgot')}</Link>
         </div>
       </div>
     </div>

@@ -20,14 +20,16 @@ import { AgreementCheck } from '../components/agreement-check';
 import { CodeButton } from '../components/code-button';
 import { CountryCodePicker } from '@/components/country-code-picker';
 import { useCaptchaPass } from '../captcha-pass';
+import { useReturnPath } from '../return-path';
 import { fail } from '../form-check';
 import { useTranslation } from '@/lib/i18n';
 import { FieldList } from '@/components/field-list';
 
-/** Sign up with an invitation code: account, nickname, password, e-mail (with its code), optional phone. */
+/** Sign up with an invitation code: account, nickname, password, e-mail (with its code), optional phone; then on as after a login. */
 export default function RegisterPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const { after, carry } = useReturnPath();
   const shareCode = useShareCode((s) => s.shareCode);
   const draft = useCaptchaPass((s) => s.draft);
   const { data: defaultCode } = useDefaultCallingCode();
@@ -59,7 +61,7 @@ export default function RegisterPage() {
     const captcha_token = useCaptchaPass.getState().take();
     if (!captcha_token && (await captchaNeeded(email))) {
       useCaptchaPass.getState().keepDraft({ email });
-      navigate(`${paths.other.humanCheck}?redirect=${encodeURIComponent(paths.login.register)}`);
+      navigate(`${paths.other.humanCheck}?redirect=${encodeURIComponent(carry(paths.login.register))}`);
       return Promise.reject(new Error('captcha'));
     }
     const sent = await sendCodeTo({ type: 'register', email, ...(captcha_token ? { captcha_token } : {}) });
@@ -76,7 +78,7 @@ export default function RegisterPage() {
         : registerMember({ ...body, ...(mobile ? { mobile_pre: country.pre, mobile } : {}) }));
       useCaptchaPass.getState().keepDraft({});
       showToast(t('account.register.welcome'));
-      navigate(paths.tabbar.my, { replace: true });
+      navigate(after, { replace: true });
     } catch (e) {
       // The request client leaves registration failures to the form (spec §8).
       if (e instanceof ApiError && e.kind === 'code') showToast(e.message);
@@ -101,7 +103,7 @@ export default function RegisterPage() {
           {t('account.action.register')}
         </Button>
         <div className="account-links">
-          <Link to={paths.login.login}>{t('account.action.toLogin')}</Link>
+          <Link to={carry(paths.login.login)}>{t('account.action.toLogin')}</Link>
         </div>
       </div>
     </div>

@@ -1,0 +1,114 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createHashRouter, RouterProvider, type Router } from '@/lib/router';
+import { paths } from '@/config/paths';
+import { preloadPagesFor } from '@/app/lazy-page';
+import { routes } from '@/app/routes';
+import { resetRequestState } from '@/lib/request';
+import { useSession } from '@/stores/session';
+import { clearToasts, memberFixture, ok, prepareApp, startFakeApi } from '@/test/helpers';
+import { useCaptchaPass } from '../captcha-pass';
+import { signInReturnPath } from '../return-path';
+
+// A member page opened logged out (a link in a message, a bookmark) sends the member to login; once
+// logged in they go on to that page, and Back from the login page never returns to the page that
+// sent them there (it would send them to login again a second later, for ever).
+
+const user = memberFixture({ user_name: 'member01' });
+const refusedLoggedOut = (r: { headers: Record<string, unknown> }) =>
+  r.headers.authorization ? { json: { code: 4001, msg: 'That order does not exist', data: null } } : { json: { code: 2002, msg: 'Please log in first', data: null } };
+const api = await startFakeApi({
+  '/user/openJY': () => ok(0),
+  '/user/no_auth/login': () => ok({ token: 'tok-123', expires_at: '2026-12-21T00:00:00.000Z', user }),
+  '/shop/order/info': refusedLoggedOut,
+});
+
+beforeAll(async () => {
+  prepareApp();
+  // The pages' code, loaded once before the clock of any test starts.
+  await Promise.all([paths.tabbar.home, paths.tabbar.my, paths.order.details, paths.login.login].map((path) => preloadPagesFor(routes, path)));
+}, 60_000);
+beforeEach(() => {
+  window.SHOP_CONFIG = { api: { default: api.url, cn: api.url } };
+  useSession.getState().clear();
+  useCaptchaPass.setState({ token: '', draft: {} });
+  resetRequestState();
+});
+afterEach(async () => {
+  cleanup();
+  await clearToasts();
+});
+afterAll(() => api.close());
+
+/** The app as a phone runs it: its routes in the address's hash, with the browser's own history. */
+function openApp(address: string): Router {
+  window.history.replaceState(null, '', `#${address}`);
+  const router = createHashRouter(routes);
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+const here = () => window.location.hash.replace(/^#/, '');
+async function until(cond: () => boolean, ms = 4000) {
+  const end = performance.now() + ms;
+  await act(async () => {
+    while (!cond() && performance.now() < end) await new Promise((r) => setTimeout(r, 20));
+  });
+}
+const type = (name: string, value: string) => fireEvent.change(document.querySelector<HTMLInputElement>(`input[name="${name}"]`)!, { target: { value } });
+
+async function logIn() {
+  const button = await screen.findByRole('button', { name: 'Log in' });
+  type('account', 'member01');
+  type('password', 'Secret123');
+  fireEvent.click(screen.getByText('I have read and agree to the User Agreement and Privacy Policy'));
+  fireEvent.click(button);
+}
+
+describe('a member page opened while logged out', () => {
+  it('leads to login, and after logging in to that page, not to "Me"', async () => {
+    openApp('/pages/order/orderInfo?id=1');
+    await until(() => here().startsWith(paths.login.login));
+    expect(here()).toBe(`${paths.login.login}?redirect=${encodeURIComponent('/pages/order/orderInfo?id=1')}`);
+    await logIn();
+    await until(() => !here().startsWith(paths.login.login));
+    expect(here()).toBe('/pages/order/orderInfo?id=1');
+    expect(useSession.getState().token).toBe('tok-123');
+  });
+
+  it('Back from the login page goes to the page before (home), and stays there', async () => {
+    const router = openApp(paths.tabbar.home);
+    act(() => router.navigate('/pages/order/orderInfo?id=1'));
+    await until(() => here().startsWith(paths.login.login));
+    expect(here().startsWith(paths.login.login)).toBe(true);
+    act(() => window.history.back());
+    await until(() => here() === paths.tabbar.home);
+    expect(here()).toBe(paths.tabbar.home);
+    // The order page is not behind the login page any more: nothing sends the member back to login.
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 1500));
+    });
+    expect(here()).toBe(paths.tabbar.home);
+  });
+
+  it('a return address outside the app is not followed: the member lands on "Me"', async () => {
+    openApp(`${paths.login.login}?redirect=${encodeURIComponent('https://evil.example/pages/x')}`);
+    await logIn();
+    await until(() => !here().startsWith(paths.login.login));
+    expect(here()).toBe(paths.tabbar.my);
+  });
+});
+
+describe('the address a sign-in may send the member on to', () => {
+  it('is one of the app’s own pages, with its query', () => {
+    expect(signInReturnPath('/pages/order/orderInfo?id=1')).toBe('/pages/order/orderInfo?id=1');
+    expect(signInReturnPath('/pages/my/wallet')).toBe('/pages/my/wallet');
+    for (const outside of ['https://evil.example', '//evil.example/pages/my/wallet', '/\\evil.example', 'javascript:alert(1)', '/pages/../../x', '/pages/nothing/here', paths.login.login, `${paths.login.register}?redirect=%2Fpages%2Fmy%2Fwallet`, '', null])
+      expect(signInReturnPath(outside), String(outside)).toBeUndefined();
+  });
+});
