@@ -52,6 +52,11 @@ export interface RouteMatch {
 export interface NavigateOptions {
   replace?: boolean;
   state?: unknown;
+  /**
+   * Back to the page behind this one, shown at `to` in its place (a list opened to pick something
+   * hands the choice back without leaving the old page behind it); with nothing behind, `to` replaces this page.
+   */
+  returning?: boolean;
 }
 
 export type NavigationType = 'POP' | 'PUSH' | 'REPLACE';
@@ -103,8 +108,15 @@ function parsePath(to: string): { pathname: string; search: string; hash: string
 let keySeq = 0;
 const newKey = () => `${Date.now().toString(36)}${(keySeq++).toString(36)}`;
 
-function makeRouter(routes: RouteObject[], read: () => Location, write: (loc: Location, replace: boolean) => void, go: (delta: number) => void, hrefOf: (to: string) => string, listen: (onPop: () => void) => void): Router {
+function makeRouter(routes: RouteObject[], read: () => Location, write: (loc: Location, replace: boolean) => void, go: (delta: number) => void, depth: () => number, hrefOf: (to: string) => string, listen: (onPop: () => void) => void): Router {
   const listeners = new Set<() => void>();
+  // Where a `returning` navigation lands once the step back has happened (the page behind never shows as it was).
+  let returnTo: { to: string; state: unknown } | undefined;
+  const show = (to: string, state: unknown, replace: boolean) => {
+    const location: Location = { ...parsePath(to), state: state ?? null, key: newKey() };
+    write(location, replace);
+    router.state = { location, historyAction: replace ? 'REPLACE' : 'PUSH' };
+  };
   const router: Router = {
     routes,
     state: { location: read(), historyAction: 'POP' },
@@ -113,13 +125,16 @@ function makeRouter(routes: RouteObject[], read: () => Location, write: (loc: Lo
         go(to);
         return;
       }
+      if (options.returning && depth() > 0) {
+        returnTo = { to, state: options.state };
+        go(-1);
+        return;
+      }
       const current = router.state.location;
       const target = parsePath(to);
-      const location: Location = { ...target, state: options.state ?? null, key: newKey() };
       // A link to the page the member is on does not stack another entry (as React Router does).
-      const replace = options.replace ?? (target.pathname === current.pathname && target.search === current.search);
-      write(location, replace);
-      router.state = { location, historyAction: replace ? 'REPLACE' : 'PUSH' };
+      const replace = options.returning || (options.replace ?? (target.pathname === current.pathname && target.search === current.search));
+      show(to, options.state, replace);
       listeners.forEach((l) => l());
     },
     subscribe(listener) {
@@ -130,6 +145,11 @@ function makeRouter(routes: RouteObject[], read: () => Location, write: (loc: Lo
   };
   listen(() => {
     router.state = { location: read(), historyAction: 'POP' };
+    if (returnTo) {
+      const { to, state } = returnTo;
+      returnTo = undefined;
+      show(to, state, true);
+    }
     listeners.forEach((l) => l());
   });
   return router;
@@ -162,6 +182,7 @@ export function createHashRouter(routes: RouteObject[]): Router {
       else window.history.pushState(state, '', url);
     },
     (delta) => window.history.go(delta),
+    () => historyState().idx ?? 0,
     (to) => `#${to}`,
     (onPop) => {
       window.addEventListener('popstate', onPop);
@@ -199,6 +220,7 @@ export function createMemoryRouter(routes: RouteObject[], options: { initialEntr
       // As the browser does, going back is noticed a moment later.
       setTimeout(() => popListener(), 0);
     },
+    () => index,
     (to) => to,
     (onPop) => {
       popListener = onPop;

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { createMemoryRouter, Link, matchRoutes, Outlet, RouterProvider, useSearchParams, type RouteObject } from '@/lib/router';
+import { createHashRouter, createMemoryRouter, Link, matchRoutes, Outlet, RouterProvider, useSearchParams, type RouteObject } from '@/lib/router';
 
 afterEach(cleanup);
 
@@ -69,5 +69,33 @@ describe('the app router', () => {
     // No waiting: what the first render drew is on screen as render returns.
     render(<RouterProvider router={router} />);
     expect(screen.getByText('known page')).toBeTruthy();
+  });
+
+  it('returning from a page opened to pick something lands on the page behind, in its place, with what was picked', async () => {
+    window.history.replaceState(null, '', '#/');
+    const router = createHashRouter(routes);
+    render(<RouterProvider router={router} />);
+    const length = window.history.length;
+    act(() => router.navigate('/a?tab=a'));
+    act(() => router.navigate('/known'));
+    expect(window.history.length).toBe(length + 2);
+    await act(async () => {
+      router.navigate('/a?tab=b', { returning: true });
+      await new Promise((r) => setTimeout(r, 50));
+    });
+    expect(router.state.location).toMatchObject({ pathname: '/a', search: '?tab=b' });
+    expect(window.location.hash).toBe('#/a?tab=b');
+    expect(screen.getByText('tab=b')).toBeTruthy();
+    // The page behind was replaced, not stacked: one step back is the first page.
+    await act(async () => {
+      router.navigate(-1);
+      await new Promise((r) => setTimeout(r, 50));
+    });
+    expect(router.state.location.pathname).toBe('/');
+    // With nothing behind, the page is replaced.
+    const first = createMemoryRouter(routes, { initialEntries: ['/known'] });
+    first.navigate('/a?tab=c', { returning: true });
+    expect(first.state.location).toMatchObject({ pathname: '/a', search: '?tab=c' });
+    expect(first.state.historyAction).toBe('REPLACE');
   });
 });

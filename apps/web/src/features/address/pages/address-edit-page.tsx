@@ -145,7 +145,10 @@ export default function AddressEditPage() {
     if (id !== undefined) await update.mutateAsync({ ...body, id });
     else await create.mutateAsync(body);
     showToast(t('address.saved'));
-    navigate(paths.address.list, { replace: true });
+    // Back to the list the form was opened from, still picking for checkout when it was.
+    const picking = params.get('pick') === '1';
+    const listQuery = picking ? `?${new URLSearchParams({ pick: '1', return: params.get('return') ?? '' })}` : '';
+    navigate(`${paths.address.list}${listQuery}`, { returning: true });
   });
 
   const countryFirst = () => showToast(t('address.chooseCountryFirst'));

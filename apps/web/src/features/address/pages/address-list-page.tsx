@@ -16,7 +16,9 @@ const whereText = (a: Address) => [a.address, a.house_number, a.district, a.city
 
 /**
  * The member's addresses: set the default, edit, delete (after asking), add. Opened from checkout
- * with `?pick=1&return=<page>`, tapping an address goes back there with `address_id`.
+ * with `?pick=1&return=<page>`, tapping an address goes back there with `address_id` (in place of the
+ * page left, so Back then leaves checkout rather than showing it with the old address); one added or
+ * edited meanwhile comes back to this list still picking.
  */
 export default function AddressListPage() {
   const { t } = useTranslation();
@@ -24,6 +26,11 @@ export default function AddressListPage() {
   const [params] = useSearchParams();
   const picking = params.get('pick') === '1';
   const returnTo = params.get('return') || paths.goods.checkout;
+  // The add and edit form is told to come back here still picking.
+  const editPath = (id?: number) => {
+    const query = new URLSearchParams({ ...(id !== undefined ? { id: String(id) } : {}), ...(picking ? { pick: '1', return: returnTo } : {}) }).toString();
+    return query ? `${paths.address.edit}?${query}` : paths.address.edit;
+  };
   const addresses = useAddresses();
   const setDefault = useSetDefaultAddress();
   const remove = useDeleteAddress();
@@ -32,7 +39,7 @@ export default function AddressListPage() {
 
   const pick = (a: Address) => {
     if (!picking) return;
-    navigate(`${returnTo}${returnTo.includes('?') ? '&' : '?'}address_id=${a.id}`, { replace: true });
+    navigate(`${returnTo}${returnTo.includes('?') ? '&' : '?'}address_id=${a.id}`, { returning: true });
   };
   const confirmDelete = async (a: Address) => {
     const yes = await Dialog.confirm({ content: t('address.deleteConfirm'), confirmText: t('address.delete'), cancelText: t('address.cancel') });
@@ -71,7 +78,7 @@ export default function AddressListPage() {
                 )}
               </div>
               <div>
-                <Button size="mini" onClick={() => navigate(`${paths.address.edit}?id=${a.id}`)}>
+                <Button size="mini" onClick={() => navigate(editPath(a.id))}>
                   {t('address.edit')}
                 </Button>
                 <Button size="mini" color="danger" fill="outline" onClick={() => void confirmDelete(a)}>
@@ -84,7 +91,7 @@ export default function AddressListPage() {
       </ListState>
       {list.length > 0 && <div className="address-count">{t('address.count', { count: list.length, max })}</div>}
       <div className="address-footer">
-        <Button block color="primary" size="large" disabled={list.length >= max} onClick={() => navigate(paths.address.edit)}>
+        <Button block color="primary" size="large" disabled={list.length >= max} onClick={() => navigate(editPath())}>
           {t('address.add')}
         </Button>
       </div>

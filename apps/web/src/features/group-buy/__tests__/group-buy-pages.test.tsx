@@ -6,6 +6,7 @@ import { ok, prepareApp, renderRoutes, startFakeApi } from '@/test/helpers';
 import GroupBuyGoodsPage from '../pages/group-buy-goods-page';
 import GroupBuyListPage from '../pages/group-buy-list-page';
 import GroupProgressPage from '../pages/group-progress-page';
+import AddressListPage from '@/features/address/pages/address-list-page';
 
 const activity = {
   id: 4,
@@ -148,7 +149,32 @@ describe('group-buy pages', () => {
     const router = renderAt(`${paths.groupBuy.goods}?id=4`);
     fireEvent.click(await screen.findByRole('button', { name: 'Start a group' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(paths.address.list));
+    // The list opens picking: the address added there and chosen comes back to this group buy.
+    const opened = new URLSearchParams(router.state.location.search);
+    expect(opened.get('pick')).toBe('1');
+    expect(opened.get('return')).toBe(`${paths.groupBuy.goods}?id=4&num=1`);
     expect(api.requests.filter((r) => r.url === '/shop/pintuan/buy' && JSON.parse(r.body).group_id === undefined)).toHaveLength(0);
+  });
+
+  it('the order can go to another address: the list opens picking, and the group buy comes back with it and the quantity kept', async () => {
+    addresses = [address, { ...address, id: 12, name: 'Ali', surname: 'Hassan', city: 'Johor Bahru', is_default: false }];
+    const router = renderRoutes(
+      { [paths.groupBuy.goods]: <GroupBuyGoodsPage />, [paths.address.list]: <AddressListPage />, [paths.goods.payNext]: <p>pay next</p> },
+      `${paths.groupBuy.goods}?id=4`,
+    );
+    expect(await screen.findByText('Started by M***i')).toBeTruthy();
+    fireEvent.click(screen.getByLabelText('Quantity').closest('.adm-stepper')!.querySelector('.adm-stepper-plus')!);
+    fireEvent.click(screen.getByRole('button', { name: 'Join' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Change address' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.address.list));
+    fireEvent.click(within(await screen.findByRole('region', { name: 'Ali Hassan' })).getByRole('button', { name: 'Use this address' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.groupBuy.goods));
+    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({ id: '4', num: '2', address_id: '12' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Join' }));
+    await waitFor(() => expect(new URLSearchParams(api.requests.filter((r) => r.url.startsWith('/shop/pintuan/buyPreview')).at(-1)!.url.split('?')[1]).get('address_id')).toBe('12'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Submit order' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.goods.payNext));
+    expect(buys().map((r) => JSON.parse(r.body)).at(-1)).toEqual({ activity_id: 4, num: 2, address_id: 12, group_id: 6 });
   });
 
   it("shows the member's group: how full it is, the time left, and what happens when it completes", async () => {

@@ -16,7 +16,7 @@ export interface GroupBuyChoice {
  * shipping and the total, as the shop computes them for the address (the same amounts the order gets).
  * Nothing is ordered until the member confirms.
  */
-export function GroupBuyConfirm({ choice, placing, onConfirm, onClose }: { choice: GroupBuyChoice | undefined; placing: boolean; onConfirm: () => void; onClose: () => void }) {
+export function GroupBuyConfirm({ choice, placing, onConfirm, onChangeAddress, onClose }: { choice: GroupBuyChoice | undefined; placing: boolean; onConfirm: () => void; onChangeAddress: () => void; onClose: () => void }) {
   const { t } = useTranslation();
   const preview = useGroupBuyPreview(choice);
   const a = preview.data;
@@ -27,8 +27,13 @@ export function GroupBuyConfirm({ choice, placing, onConfirm, onClose }: { choic
         {a && (
           <>
             {a.address && (
-              <div className="group-buy-meta">
-                {a.address.name} {a.address.surname} · {[a.address.detail, a.address.city, a.address.province].filter(Boolean).join(', ')}
+              <div className="group-buy-meta group-buy-confirm-address">
+                <span>
+                  {a.address.name} {a.address.surname} · {[a.address.detail, a.address.city, a.address.province].filter(Boolean).join(', ')}
+                </span>
+                <Button size="mini" fill="none" color="primary" onClick={onChangeAddress}>
+                  {t('orders.groupBuy.changeAddress')}
+                </Button>
               </div>
             )}
             <div className="group-buy-confirm-amounts">

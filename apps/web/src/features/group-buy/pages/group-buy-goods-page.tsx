@@ -18,32 +18,41 @@ import { useTranslation } from '@/lib/i18n';
 
 /**
  * `pages/pintuan/goodsInfo?id=`: one group buy with its open groups; the member starts a group or
- * joins one with an order at the group price to their default address: the order's amounts (goods,
- * operating fee, shipping, total) are shown first, and it is placed once the member confirms them.
+ * joins one with an order at the group price to their default address, or the one they picked
+ * (`address_id`, with the quantity in `num`): the order's amounts (goods, operating fee, shipping,
+ * total) are shown first, and it is placed once the member confirms them.
  */
 export default function GroupBuyGoodsPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const id = Number(params.get('id')) || 0;
+  const pickedAddress = Number(params.get('address_id')) || undefined;
   const activity = useGroupBuy(id);
   const groups = useOpenGroups(id);
   const addresses = useShippingAddresses();
-  const [num, setNum] = useState(1);
+  const [num, setNum] = useState(() => Math.max(1, Math.floor(Number(params.get('num')) || 1)));
   // One key per visit of the page: a repeated tap after a lost answer is the same order.
   const [key] = useState(newIdempotencyKey);
   const join = useJoinGroupBuy(key);
   const [choice, setChoice] = useState<GroupBuyChoice>();
   const a = activity.data;
 
+  // The address list in pick mode comes back here with the address chosen and the quantity as it was.
+  const pickAddress = () => {
+    setChoice(undefined);
+    const back = `${paths.groupBuy.goods}?${new URLSearchParams({ id: String(id), num: String(num) })}`;
+    navigate(`${paths.address.list}?${new URLSearchParams({ pick: '1', return: back })}`);
+  };
+
   const choose = async (groupId?: number) => {
     // A tap before the addresses have arrived waits for them: a member who has one is not sent to add one
     // (a failure to load them is told by the request layer, and nothing is ordered).
     const list = (addresses.data ?? (await addresses.refetch({ throwOnError: true })).data)?.list ?? [];
-    const address = list.find((x) => x.is_default) ?? list[0];
+    const address = list.find((x) => x.id === pickedAddress) ?? list.find((x) => x.is_default) ?? list[0];
     if (!address) {
       showToast(t('orders.checkout.addAddress'));
-      navigate(paths.address.list);
+      pickAddress();
       return;
     }
     setChoice({ activity_id: id, num, address_id: address.id, ...(groupId ? { group_id: groupId } : {}) });
@@ -115,7 +124,7 @@ export default function GroupBuyGoodsPage() {
           </>
         )}
       </ListState>
-      <GroupBuyConfirm choice={choice} placing={join.isPending} onConfirm={() => choice && void buy(choice).catch(() => {})} onClose={() => setChoice(undefined)} />
+      <GroupBuyConfirm choice={choice} placing={join.isPending} onChangeAddress={pickAddress} onConfirm={() => choice && void buy(choice).catch(() => {})} onClose={() => setChoice(undefined)} />
     </div>
   );
 }

@@ -14,6 +14,7 @@ import { useCreateOrder } from '../api/create-order';
 import { AddressCard } from '../components/address-card';
 import { OrderAmounts } from '@/components/order-amounts';
 import { OrderLines } from '../components/order-lines';
+import { dropCheckoutDraft, keepCheckoutDraft, readCheckoutDraft } from '../checkout-draft';
 import '../orders.css';
 import { useTranslation } from '@/lib/i18n';
 
@@ -27,8 +28,16 @@ export default function CheckoutPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const [couponInput, setCouponInput] = useState('');
-  const [coupon, setCoupon] = useState('');
+  // What is bought, as the page's query without the address: the page picking an address comes back to it.
+  const checkout = useMemo(() => {
+    const rest = new URLSearchParams(params);
+    rest.delete('address_id');
+    return rest.toString();
+  }, [params]);
+  // What the member chose here survives a trip to the address list and back (the page is opened again).
+  const [draft] = useState(() => readCheckoutDraft(checkout));
+  const [couponInput, setCouponInput] = useState(draft?.couponInput ?? '');
+  const [coupon, setCoupon] = useState(draft?.coupon ?? '');
   const chosen = useMemo<CheckoutSource>(() => {
     const skuId = positive(params.get('sku_id'));
     const addressId = positive(params.get('address_id'));
@@ -38,7 +47,7 @@ export default function CheckoutPage() {
     return cartIds && /^\d+(,\d+)*$/.test(cartIds) ? { ...base, cart_ids: cartIds } : base;
   }, [params]);
   // Points the member chose to spend, per kind: the most the order could take when they switched it on.
-  const [points, setPoints] = useState<Partial<Record<PointKind, number>>>({});
+  const [points, setPoints] = useState<Partial<Record<PointKind, number>>>(draft?.points ?? {});
   const source = useMemo<CheckoutSource>(() => ({ ...chosen, ...(coupon ? { coupon_code: coupon } : {}), ...points }), [chosen, coupon, points]);
   const preview = useCheckout(source);
   // A coupon that does not apply is said and dropped; the order stays as it was.
@@ -51,8 +60,10 @@ export default function CheckoutPage() {
   // One key per visit of the page: tapping submit again after a lost answer repeats the same order.
   const [key] = useState(newIdempotencyKey);
   const create = useCreateOrder(key);
-  const [remarks, setRemarks] = useState('');
+  const [remarks, setRemarks] = useState(draft?.remarks ?? '');
+  useEffect(() => keepCheckoutDraft(checkout, { remarks, couponInput, coupon, points }), [checkout, remarks, couponInput, coupon, points]);
   const data = preview.data;
+  const chooseAddress = () => navigate(`${paths.address.list}?${new URLSearchParams({ pick: '1', return: checkout ? `${paths.goods.checkout}?${checkout}` : paths.goods.checkout })}`);
 
   const submit = async () => {
     if (!data?.address) return showToast(t('orders.checkout.chooseAddress'));
@@ -65,6 +76,7 @@ export default function CheckoutPage() {
       points: data.points_used,
       shopping_points: data.shopping_points_used,
     });
+    dropCheckoutDraft();
     showToast(t('orders.checkout.placed'));
     // Straight on to paying it (the order page keeps its "Pay now" for later); points that paid it all leave nothing to pay.
     if (order.status === 'paid') navigate(`${paths.order.details}?id=${order.order_id}`, { replace: true });
@@ -77,7 +89,7 @@ export default function CheckoutPage() {
       <ListState loading={preview.isPending} error={preview.isError && !coupon} failure={preview.error} empty={false} emptyText={t('orders.checkout.nothing')} onRetry={() => void preview.refetch()}>
         {data && (
           <>
-            <button type="button" className="order-section checkout-address" onClick={() => navigate(paths.address.list)} style={{ display: 'flex', width: 'calc(100% - 24px)', border: 0, textAlign: 'left', alignItems: 'center' }}>
+            <button type="button" className="order-section checkout-address" onClick={chooseAddress} style={{ display: 'flex', width: 'calc(100% - 24px)', border: 0, textAlign: 'left', alignItems: 'center' }}>
               <div style={{ flex: 1 }}>{data.address ? <AddressCard address={data.address} /> : <span>{t('orders.checkout.addAddress')}</span>}</div>
               <RightOutline />
             </button>

@@ -12,7 +12,14 @@ import ShopHomePage from '../pages/shop-home-page';
 import ShopOrdersPage from '../pages/shop-orders-page';
 import ShopSettingsPage from '../pages/shop-settings-page';
 import ShopSlipsPage from '../pages/shop-slips-page';
+import AddressListPage from '@/features/address/pages/address-list-page';
+import type { Address } from '@shop/contract/address';
 
+const addressOf = (fields: Partial<Address>): Address => ({
+  id: 9, name: 'Mei', surname: 'Tan', mobile_pre: '60', mobile: '123456789', email: '', country: 'MY', country_name: 'Malaysia', flag: '', province_id: null, province: 'Selangor',
+  city_id: null, city: 'Petaling Jaya', district_id: null, district: '', address: 'Jalan 14/20', house_number: '', zip_code: '46100', latitude: null, longitude: null, is_default: true, ...fields,
+});
+let shippingAddresses: Address[] = [];
 let owner = true;
 /** An owner whose shop is not set up yet (the settings page offers the application's draft). */
 let newOwner = false;
@@ -84,7 +91,7 @@ const api = await startFakeApi({
       shops: [{ shop: { id: 5, name: 'Corner Shop', logo: '', status: 'open' }, list: [{ id: 71, shop_id: 5, goods_id: 3, sku_id: 9, name: 'Teapot', spec_text: 'Blue', image: '', price: 1500, currency: 'USD', num: 2, stock: 5, selected: true, available: true }], selected_count: 2, selected_total: 3000, currency: 'USD' }],
       total_count: 2,
     }),
-  '/shop/address/list': () => ok({ list: [], max: 20 }),
+  '/shop/address/list': () => ok({ list: shippingAddresses, max: 20 }),
   '/attractive/buy/createOrder': () => (refuseChanges ? { json: { code: 8111, msg: 'Teapot has only 1 left in this shop', data: null } } : ok({ order_id: 41, order_no: 'M2611240000000041', total: 3000, currency: 'USD', pv: 8, status: 'awaiting_payment', expires_at: '2026-11-24T09:30:00.000Z' })),
   '/attractive/shop/sellNoteList': () => ok({ list: [], total: 0, page: 1, limit: 10, has_more: false, sum: [] }),
   '/attractive/shop/sellNoteCreate': (req) => {
@@ -108,6 +115,7 @@ beforeEach(() => {
   buyerOrders = [];
   ownerCase = {};
   refuseChanges = false;
+  shippingAddresses = [];
   useSession.getState().signIn('member-token', null);
 });
 afterEach(async () => {
@@ -337,6 +345,23 @@ describe('member shop pages', () => {
     expect(router.state.location.search).toBe('?order_id=41&order_type=shop_order');
     const sent = api.requests.filter((r) => r.url.startsWith('/attractive/buy/createOrder')).at(-1)!;
     expect(JSON.parse(sent.body)).toEqual({ shop_id: 5, line_ids: [71], pickup: true });
+  });
+
+  it('shop cart: ships to an address picked from the address list, which opens picking and comes back to the cart', async () => {
+    shippingAddresses = [addressOf({}), addressOf({ id: 12, name: 'Ali', surname: 'Hassan', city: 'Johor Bahru', is_default: false })];
+    const router = renderRoutes({ [paths.shop.cart]: <ShopCartPage />, [paths.address.list]: <AddressListPage />, [paths.goods.payNext]: <div>pay next</div> }, `${paths.shop.cart}?shop_id=5`);
+    expect(await screen.findByText(/Ship to my address · Mei Tan, Petaling Jaya/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Change address' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.address.list));
+    expect(new URLSearchParams(router.state.location.search).get('pick')).toBe('1');
+    fireEvent.click(within(await screen.findByRole('region', { name: 'Ali Hassan' })).getByRole('button', { name: 'Use this address' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.shop.cart));
+    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({ shop_id: '5', address_id: '12' });
+    expect(await screen.findByText(/Ship to my address · Ali Hassan, Johor Bahru/)).toBeTruthy();
+    fireEvent.click(await screen.findByRole('button', { name: 'Place order' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.goods.payNext));
+    const sent = api.requests.filter((r) => r.url.startsWith('/attractive/buy/createOrder')).at(-1)!;
+    expect(JSON.parse(sent.body)).toEqual({ shop_id: 5, line_ids: [71], address_id: 12 });
   });
 
   it('my shop orders: a received order offers after-sales (the realSale page with the shop order) and shows its case', async () => {

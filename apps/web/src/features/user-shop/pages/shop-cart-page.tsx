@@ -11,7 +11,7 @@ import { useCreateShopOrder, useRemoveShopCartLines, useShippingAddresses, useSh
 import '../user-shop.css';
 import { useTranslation } from '@/lib/i18n';
 
-/** The shop carts (one per shop) and their checkout: one shop per order, shipped to the default address or picked up, then paid. */
+/** The shop carts (one per shop) and their checkout: one shop per order, shipped to the default address (or one picked from the list) or picked up, then paid. */
 export default function ShopCartPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -19,13 +19,20 @@ export default function ShopCartPage() {
   const onlyShop = Number(params.get('shop_id') ?? 0);
   const cart = useShopCart(onlyShop > 0 ? onlyShop : undefined);
   const addresses = useShippingAddresses();
-  const address = addresses.data?.list.find((a) => a.is_default) ?? addresses.data?.list[0];
+  // The address list in pick mode comes back here with `address_id`: shipping to it is then the choice.
+  const pickedAddress = Number(params.get('address_id')) || undefined;
+  const list = addresses.data?.list ?? [];
+  const address = list.find((a) => a.id === pickedAddress) ?? list.find((a) => a.is_default) ?? list[0];
   const update = useUpdateShopCartLine();
   const remove = useRemoveShopCartLines();
-  const [delivery, setDelivery] = useState<'ship' | 'pickup'>('pickup');
+  const [delivery, setDelivery] = useState<'ship' | 'pickup'>(pickedAddress ? 'ship' : 'pickup');
   const [key, setKey] = useState(newIdempotencyKey);
   const create = useCreateShopOrder(key);
   const groups = cart.data?.shops ?? [];
+  const pickAddress = () => {
+    const back = onlyShop > 0 ? `${paths.shop.cart}?shop_id=${onlyShop}` : paths.shop.cart;
+    navigate(`${paths.address.list}?${new URLSearchParams({ pick: '1', return: back })}`);
+  };
   const checkout = async (shopId: number, lineIds: number[]) => {
     const body = delivery === 'pickup' ? { shop_id: shopId, line_ids: lineIds, pickup: true as const } : { shop_id: shopId, line_ids: lineIds, address_id: address?.id };
     await changeThen(
@@ -48,6 +55,13 @@ export default function ShopCartPage() {
               </Radio>
             </Space>
           </Radio.Group>
+          {addresses.data && (
+            <div>
+              <Button size="mini" fill="none" color="primary" onClick={pickAddress}>
+                {t(address ? 'userShop.app.changeAddress' : 'userShop.app.addAddress')}
+              </Button>
+            </div>
+          )}
         </section>
         {groups.map((g) => {
           const chosen = g.list.filter((l) => l.selected && l.available);
