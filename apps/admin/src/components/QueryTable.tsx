@@ -63,6 +63,8 @@ export function QueryTable<T extends object>({ query, paging, sorting, exportCsv
     <Table<T>
       size="middle"
       rowKey={(r) => String((r as { id?: number }).id)}
+      // A long word a member or operator typed (a name without spaces) wraps inside its column instead of widening the page.
+      styles={{ body: { cell: { overflowWrap: 'anywhere' } } }}
       {...rest}
       columns={sortedColumns}
       loading={query.isLoading || query.isFetching}

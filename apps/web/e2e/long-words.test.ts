@@ -1,0 +1,65 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, type Browser } from './browser.js';
+import { createMemberSession } from './members.js';
+import { baseUrl, databaseUrl } from './shop.js';
+import { consoleOperator, openConsole } from '../../admin/e2e/console.js';
+import { createDatabase } from '../../api/src/db/database.js';
+import { newGoods } from '../../api/src/modules/cart/__tests__/fixtures.js';
+import { newAddress } from '../../api/src/modules/orders/__tests__/fixtures.js';
+
+// What people type may hold a word wider than the screen (a name with no spaces, within its length
+// limit): it wraps where it must, and no page becomes wider than the window.
+
+const RUN = Date.now().toString(36);
+const LONG = `Supercalifragilisticexpialidocious${'X'.repeat(60)}${RUN}`;
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser(baseUrl);
+});
+afterAll(() => browser?.close());
+
+/** How much wider than its window the page has become (0 when it fits). */
+const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+describe('a word longer than the screen', () => {
+  it('wraps on the goods page and the address book at 375 px, and in the console’s goods list at 1280 px', async () => {
+    const member = await createMemberSession(databaseUrl, 'live');
+    const db = createDatabase(databaseUrl, 2);
+    let goodsId: number;
+    try {
+      goodsId = (await newGoods(db, [{ price: 1500, stock: 6 }], { name: LONG })).goodsId;
+      await newAddress(db, member.userId, { name: LONG.slice(0, 50) });
+    } finally {
+      await db.destroy();
+    }
+    const signedIn = {
+      snoozePopups: true,
+      localStorage: { lang: 'en-us', 'shop.session': JSON.stringify({ state: { token: member.token, user: { id: member.userId, user_name: member.userName } }, version: 0 }), 'shop.session.refreshedAt': String(Date.now()) },
+    };
+    const goods = await browser.open(`/pages/goods/goodsInfo?id=${goodsId}`, signedIn);
+    await goods.locator('.goods-name').getByText(RUN).waitFor();
+    expect(await overflow(goods)).toBeLessThanOrEqual(0);
+    await goods.close();
+
+    const book = await browser.open('/pages/address/addressMessage', signedIn);
+    await book.locator('.address-card-who').first().waitFor();
+    expect(await overflow(book)).toBeLessThanOrEqual(0);
+    // The phone number beside the name stays on the screen.
+    const phone = book.locator('.address-card-who').first().getByText('123456789');
+    const box = (await phone.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(375);
+    await book.close();
+
+    const operator = await consoleOperator('catalogue', `longwords${RUN}`);
+    const list = await openConsole(browser, operator.token, '/catalogue/goods');
+    await list.getByTestId('goods-search').locator('input').fill(RUN);
+    await list.getByTestId('goods-search').locator('input').press('Enter');
+    await expect.poll(() => list.locator('.ant-table-tbody tr', { hasText: RUN }).count()).toBe(1);
+    expect(await overflow(list)).toBeLessThanOrEqual(0);
+    await list.locator('.ant-table-tbody tr', { hasText: RUN }).getByRole('button', { name: 'Edit' }).waitFor();
+    expect(await list.locator('.ant-table-tbody tr', { hasText: RUN }).getByRole('button', { name: 'Edit' }).isVisible()).toBe(true);
+    await list.close();
+  });
+});
