@@ -11,7 +11,8 @@ import { orderPayable } from './modules/orders/order-payable.js';
 import { orderListHooks } from './modules/orders/order-lists.js';
 import { settlementHooks } from './modules/orders/order-settlement.js';
 import { findRecentOrderIds } from './modules/orders/orders.queries.js';
-import { hasOpenOrders } from './modules/orders/orders.service.js';
+import { hasOpenOrders, orderExpiryHooks } from './modules/orders/orders.service.js';
+import { expirePayableWithPayments } from './modules/payments/payable-expiry.js';
 import { registerPayable } from './modules/payments/payable-registry.js';
 import { saveApprovedRate } from './modules/money-console/money-console.service.js';
 import { insertApprovedCoupon, saveApprovedCouponChange } from './modules/promotions/coupons.service.js';
@@ -56,6 +57,8 @@ export function wireAreas(): void {
   goodsPageHooks.groupBuyOffer = groupBuyOfferOfGoods;
   // After-sales holds an order with an open case unsettled, and its windows decide when it may settle.
   settlementHooks.holds.push(holdsSettlement);
+  // An unpaid order closing at its time ends its open payments with it (asked of their gateways first).
+  orderExpiryHooks.withPayments = async (deps, actor, orderId, close) => (await expirePayableWithPayments(deps, actor, { type: 'order', id: orderId }, close)).closed;
   settlementHooks.waitUntil.push(afterSalesWindowEnd);
   orderListHooks.ordersWithCases = ordersWithCases;
   orderListHooks.ordersOpenToCases = ordersOpenToCases;

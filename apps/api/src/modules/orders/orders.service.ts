@@ -416,11 +416,20 @@ async function releaseStock(tx: Tx, deps: Pick<AppDeps, 'config' | 'redis'>, act
 }
 
 /**
- * Closes an unpaid order whose time is up and puts its goods back on sale. The conditional update
- * from `awaiting_payment` decides: a paid, cancelled or already closed order is left alone.
+ * How the order's open payments end with it (the payments area, wiring.ts): asked of their gateway
+ * first (a member who paid in time keeps the order, whenever the gateway's notice comes), then
+ * expired in the closing transaction and stopped at their gateway, so a closed order cannot be paid.
+ * Answers whether `close` closed the order.
+ */
+export const orderExpiryHooks: { withPayments?: (deps: AppDeps, actor: Actor, orderId: number, close: (tx: Tx) => Promise<boolean>) => Promise<boolean> } = {};
+
+/**
+ * Closes an unpaid order whose time is up and puts its goods back on sale, its open payments ending
+ * with it (`orderExpiryHooks`). The conditional update from `awaiting_payment` decides: a paid,
+ * cancelled or already closed order is left alone.
  */
 export async function expireOrder(deps: AppDeps, actor: Actor, orderId: number): Promise<boolean> {
-  return withTransaction(deps.db, async (tx) => {
+  const close = async (tx: Tx) => {
     const order = await q.findOrder(tx, orderId);
     if (!order || order.status !== 'awaiting_payment') return false;
     // Too early (the operator lengthened the time, or the job ran ahead): wait for the order's own time.
@@ -432,7 +441,8 @@ export async function expireOrder(deps: AppDeps, actor: Actor, orderId: number):
     if (!closed) return false;
     await releaseStock(tx, deps, actor, orderId);
     return true;
-  });
+  };
+  return orderExpiryHooks.withPayments ? orderExpiryHooks.withPayments(deps, actor, orderId, close) : withTransaction(deps.db, close);
 }
 
 /** Closes every unpaid order past its time (a safety net behind each order's own job). */

@@ -18,8 +18,8 @@ export function balanceParts(p: { ledger_minor: number | string; hold_status: Ho
 }
 
 /**
- * What paid a member's payable, as the payable's page shows it: each succeeded payment with its
- * method, amount, surcharge, parts and refunds (`converted` is the payable's area's to add). A
+ * What paid a member's payable, as the payable's page shows it: each succeeded payment (and each whose
+ * money came after it had ended, given back) with its method, amount, surcharge, parts and refunds (`converted` is the payable's area's to add). A
  * balance part whose hold was released (the payable could no longer take the payment when it
  * landed) was never taken: it is answered as released, and not in what was charged.
  */

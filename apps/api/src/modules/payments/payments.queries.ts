@@ -103,7 +103,7 @@ export const holdStatusOf = (payment: 'payments' | 'p') => sql<HoldStatus | null
 /** The state of a payment's hold (`hold_id`), for a payment already read without it. */
 export const findHoldStatus = async (db: Executor, holdId: number) => (await db.selectFrom('holds').select('status').where('id', '=', holdId).executeTakeFirst())?.status ?? null;
 
-/** The payments of a payable a member sees on it: those that paid it (refunded ones included), oldest first, each with the state of the hold on its balance part (`holdStatusOf`). */
+/** The payments of a payable a member sees on it: those that paid it (refunded ones included) and those whose late money was given back, oldest first, each with the state of the hold on its balance part (`holdStatusOf`). */
 export const findPaidPaymentsOfPayable = (db: Executor, type: PayableType, payableId: number, userId: number) =>
   db
     .selectFrom('payments')
@@ -112,7 +112,8 @@ export const findPaidPaymentsOfPayable = (db: Executor, type: PayableType, payab
     .where('payments.payable_type', '=', type)
     .where('payments.payable_id', '=', payableId)
     .where('payments.user_id', '=', userId)
-    .where('payments.status', '=', 'succeeded')
+    // A payment that ended before its money came (expired, cancelled) and had it given back is shown too.
+    .where((eb) => eb.or([eb('payments.status', '=', 'succeeded'), eb.exists(eb.selectFrom('payment_refunds').select('payment_refunds.id').whereRef('payment_refunds.payment_id', '=', 'payments.id'))]))
     .orderBy('payments.id')
     .execute();
 export const findRefundsOfPayments = (db: Executor, paymentIds: number[]) =>

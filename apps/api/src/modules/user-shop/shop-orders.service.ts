@@ -285,7 +285,7 @@ export const shopOrderPayable = {
 };
 
 /** Closes an unpaid shop order at its deadline with its open payments, once (its job, or the sweep). */
-export async function expireShopOrder(deps: Pick<AppDeps, 'db' | 'providers'>, actor: Actor, orderId: number): Promise<boolean> {
+export async function expireShopOrder(deps: PaymentsDeps, actor: Actor, orderId: number): Promise<boolean> {
   const order = await q.findShopOrder(deps.db, orderId);
   if (!order || order.status !== 'awaiting_payment' || !isPast(order.expires_at)) return false;
   const { closed } = await expirePayableWithPayments(deps, actor, { type: 'shop_order', id: orderId }, async (tx) => !!(await moveOrder(tx, actor, orderId, ['awaiting_payment'], 'closed', {}, 'not paid in time')));
@@ -293,13 +293,13 @@ export async function expireShopOrder(deps: Pick<AppDeps, 'db' | 'providers'>, a
 }
 
 /** Closes an unpaid shop order now, with its open payments (its shop was closed). */
-export async function expireShopOrderNow(deps: Pick<AppDeps, 'db' | 'providers'>, actor: Actor, orderId: number): Promise<boolean> {
+export async function expireShopOrderNow(deps: PaymentsDeps, actor: Actor, orderId: number): Promise<boolean> {
   const { closed } = await expirePayableWithPayments(deps, actor, { type: 'shop_order', id: orderId }, async (tx) => !!(await moveOrder(tx, actor, orderId, ['awaiting_payment'], 'closed', {}, 'shop closed')));
   return closed;
 }
 
 /** Closes every unpaid shop order past its deadline that its own job missed. */
-export async function expireOverdueShopOrders(deps: Pick<AppDeps, 'db' | 'providers'>, actor: Actor): Promise<number> {
+export async function expireOverdueShopOrders(deps: PaymentsDeps, actor: Actor): Promise<number> {
   let n = 0;
   for (const id of await q.findOverdueUnpaidIds(deps.db, 500)) if (await expireShopOrder(deps, actor, id)) n++;
   return n;

@@ -81,7 +81,7 @@ export async function setShopStatus(deps: PaymentsDeps, actor: Actor, input: End
         } catch (error) {
           if (!(error instanceof AppError)) throw error;
         }
-      } else if (await expireShopOrderNow(deps as Pick<AppDeps, 'db' | 'providers'>, actor, o.id)) closed++;
+      } else if (await expireShopOrderNow(deps, actor, o.id)) closed++;
     }
   }
   return { id: shop.id, status: input.status, refunded_orders: refunded, closed_orders: closed };

@@ -1,6 +1,6 @@
 import { generateSecret } from 'otplib';
 import { codeAt } from '../../two-factor/__tests__/authenticator.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ResponseCode } from '@shop/contract';
 import { jobActor, operatorCliActor } from '../../../lib/actor.js';
 import { issueGiftCards } from '../../wallet/wallet.service.js';
@@ -380,22 +380,29 @@ describe('the wallet\'s own value', () => {
     await fund(t.db, m.userId, 2000, 'MYR');
     const started = await pay(m, { pay_way: 'stripe_card', use_balance: true, pay_password: PAY_PASSWORD });
     expect(started.body.data).toMatchObject({ balance_part: 2000, gateway_part: 3497, fee: 99 });
-    // The order's time runs out before the card is done; then the card payment lands.
+    // The order's time runs out while the gateway cannot be reached (neither asked nor told to stop
+    // taking the card); then the member completes the card payment and its notice lands.
     await t.db.updateTable('orders').set({ expires_at: new Date(Date.now() - 1000) }).where('id', '=', m.order.id).execute();
-    expect(await expireOrder(t.deps, jobActor('expire_order', 1), m.order.id)).toBe(true);
-    await stripe.decide(started.body.data.payment_no, 'pay');
+    stripe.outage = true;
+    try {
+      expect(await expireOrder(t.deps, jobActor('expire_order', 1), m.order.id)).toBe(true);
+      await stripe.decide(started.body.data.payment_no, 'pay');
+    } finally {
+      stripe.outage = false;
+    }
     expect(await orderStatus(t, m.order.id)).toBe('closed');
     expect(await balanceOf(t.db, m.userId, 'cash', 'MYR')).toBe(2000);
     expect(await refundOwedBack(t.deps, jobActor('reconcile_payments', 9), 200, 0)).toBe(1);
 
     const info = (await call(t, 'GET', `/shop/order/info?id=${m.order.id}`, { headers: m.headers })).body.data;
     expect(info.payments).toHaveLength(1);
-    expect(info.payments[0]).toMatchObject({ amount: 5398, fee: 99, charged: 3497, balance_part: 0, balance_released: 2000, gateway_part: 3497 });
+    expect(info.payments[0]).toMatchObject({ status: 'expired', amount: 5398, fee: 99, charged: 3497, balance_part: 0, balance_released: 2000, gateway_part: 3497 });
     expect(info.payments[0].refunds.map((r: { amount: number; status: string }) => [r.amount, r.status])).toEqual([[3497, 'succeeded']]);
     // The pay pages and the console's payment tell the same: the balance part released, not charged.
     const released = { balance_part: 0, balance_released: 2000, gateway_part: 3497 };
     const no = started.body.data.payment_no;
-    expect((await call(t, 'GET', `/shop/buy/payInfo?payment_no=${no}`, { headers: m.headers })).body.data).toMatchObject({ state: 'success', ...released });
+    // The payment had ended with its order: it did not pay it, whatever the card did afterwards.
+    expect((await call(t, 'GET', `/shop/buy/payInfo?payment_no=${no}`, { headers: m.headers })).body.data).toMatchObject({ state: 'failed', ...released });
     expect((await call(t, 'GET', `/oms/onlinepay/order/getPayStateInfo?order_id=${m.order.id}&order_type=order`, { headers: m.headers })).body.data).toMatchObject({ payment_no: no, ...released });
     const op = await newOperatorSession(t.db, 'support');
     const row = await paymentRow(t, no);
@@ -405,6 +412,42 @@ describe('the wallet\'s own value', () => {
     const p = await paymentRow(t, started.body.data.payment_no);
     expect(stripe.intents.get(p.provider_ref!)!.refunded).toBe(3497);
     expect(await ledgerCheck(t.db)).toEqual([]);
+  });
+
+  it('an order closing at its time ends its open card payment with it: expired at once, the balance part back, the card stopped at the gateway', async () => {
+    const m = await memberWithOrder(t, { currency: 'MYR', price: 5000 });
+    await fund(t.db, m.userId, 1000, 'MYR');
+    const started = await pay(m, { pay_way: 'stripe_card', use_balance: true, pay_password: PAY_PASSWORD });
+    const no = started.body.data.payment_no;
+    await t.db.updateTable('orders').set({ expires_at: new Date(Date.now() - 1000) }).where('id', '=', m.order.id).execute();
+    expect(await expireOrder(t.deps, jobActor('expire_order', 1), m.order.id)).toBe(true);
+    expect(await orderStatus(t, m.order.id)).toBe('closed');
+    expect((await paymentRow(t, no)).status).toBe('expired');
+    expect(await balanceOf(t.db, m.userId, 'cash', 'MYR')).toBe(1000);
+    const intent = stripe.intents.get((await paymentRow(t, no)).provider_ref!)!;
+    await vi.waitFor(() => expect(intent.status).toBe('canceled'));
+    // The member's pay page says the payment is over; the hosted page can no longer take the card.
+    await stripe.decide(intent.id, 'pay');
+    expect(intent.status).toBe('canceled');
+    expect((await call(t, 'GET', `/shop/buy/payInfo?payment_no=${no}`, { headers: m.headers })).body.data.state).not.toBe('success');
+    expect(await ledgerCheck(t.db)).toEqual([]);
+  });
+
+  it('a card paid in time whose gateway notice has not come keeps its order when the order\'s time runs out', async () => {
+    const m = await memberWithOrder(t, { currency: 'MYR', price: 4200 });
+    const started = await pay(m, { pay_way: 'stripe_card' });
+    const no = started.body.data.payment_no;
+    stripe.switches = { silent: true };
+    try {
+      await stripe.decide(no, 'pay');
+    } finally {
+      stripe.switches = {};
+    }
+    await t.db.updateTable('orders').set({ expires_at: new Date(Date.now() - 1000) }).where('id', '=', m.order.id).execute();
+    expect(await expireOrder(t.deps, jobActor('expire_order', 1), m.order.id)).toBe(false);
+    expect(await orderStatus(t, m.order.id)).toBe('paid');
+    expect((await paymentRow(t, no)).status).toBe('succeeded');
+    expect((await entriesOf(t, no)).map((e) => e.kind)).toEqual(['payment.capture']);
   });
 
   it('a mixed payment whose gateway part expires gives the held balance back', async () => {
