@@ -6,6 +6,8 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { z } from 'zod';
+import { FieldItem } from '../lib/form';
+import { usePageTitle } from '../lib/page-title';
 import { call } from '../lib/request';
 import { setupPasswordRoute } from '../lib/routes';
 import { LanguageSelect } from './LanguageSelect';
@@ -19,6 +21,7 @@ export function SetupPassword() {
   const [params] = useSearchParams();
   const [done, setDone] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  usePageTitle(t('console.auth.setPasswordTitle'));
   const { control, handleSubmit, formState } = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { token: params.get('token') ?? '', password: '', confirm: '' } });
   const submit = handleSubmit(async ({ token, password }) => {
     setError(null);
@@ -39,12 +42,24 @@ export function SetupPassword() {
         ) : (
           <Form layout="vertical" onFinish={() => void submit()} component="form">
             <Typography.Paragraph>{t('console.auth.setPasswordText')}</Typography.Paragraph>
-            <Form.Item label={t('console.auth.newPassword')} validateStatus={formState.errors.password ? 'error' : undefined} help={formState.errors.password ? t('console.auth.passwordLength') : undefined}>
-              <Controller name="password" control={control} render={({ field }) => <Input.Password {...field} autoComplete="new-password" />} />
-            </Form.Item>
-            <Form.Item label={t('console.auth.confirmPassword')} validateStatus={formState.errors.confirm ? 'error' : undefined} help={formState.errors.confirm ? t('console.auth.passwordMismatch') : undefined}>
-              <Controller name="confirm" control={control} render={({ field }) => <Input.Password {...field} autoComplete="new-password" />} />
-            </Form.Item>
+            <Controller
+              name="password"
+              control={control}
+              render={({ field }) => (
+                <FieldItem label={t('console.auth.newPassword')} error={formState.errors.password && t('console.auth.passwordLength')}>
+                  <Input.Password {...field} autoComplete="new-password" />
+                </FieldItem>
+              )}
+            />
+            <Controller
+              name="confirm"
+              control={control}
+              render={({ field }) => (
+                <FieldItem label={t('console.auth.confirmPassword')} error={formState.errors.confirm && t('console.auth.passwordMismatch')}>
+                  <Input.Password {...field} autoComplete="new-password" />
+                </FieldItem>
+              )}
+            />
             {error && <Alert type="error" showIcon style={{ marginBottom: 16 }} title={error} />}
             <Button type="primary" htmlType="submit" block loading={formState.isSubmitting}>
               {t('console.auth.setPassword')}

@@ -8,6 +8,7 @@ import { signOutRoute } from '../lib/routes';
 import { sessionStore, watchIdle } from '../lib/session';
 import { LanguageSelect } from './LanguageSelect';
 import { useOperator } from '../lib/operator';
+import { usePageTitle } from '../lib/page-title';
 
 interface Item {
   /** The page's route; `:id` stands for a number (a page reached from a list, not from the menu). */
@@ -111,6 +112,7 @@ export function Shell() {
   const pages = PAGES(t);
   const flat = pages.flatMap((p) => ('group' in p ? p.children : [p]));
   const current = flat.find((p) => p.path === pathname) ?? flat.find((p) => matches(p.path, pathname));
+  usePageTitle(current?.label);
   const items = pages
     .map((p) =>
       'group' in p

@@ -5,6 +5,8 @@ import { lazy, Suspense, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { FieldItem } from '../lib/form';
+import { usePageTitle } from '../lib/page-title';
 import { call, ApiError } from '../lib/request';
 import { confirmTotpRoute, lazyZodResolver, signInRoute } from '../lib/routes';
 import { sessionStore, useSession } from '../lib/session';
@@ -59,9 +61,9 @@ function ConfirmAuthenticator({ session }: { session: { token: string; setup: To
     <Form layout="vertical" onFinish={() => void confirm()} component="form">
       <Typography.Paragraph>{t('console.auth.setupText')}</Typography.Paragraph>
       <TotpSetupCard setup={session.setup} />
-      <Form.Item label={t('console.auth.setupCode')}>
+      <FieldItem label={t('console.auth.setupCode')}>
         <Input value={code} onChange={(e) => setCode(e.target.value.trim())} inputMode="numeric" maxLength={6} autoComplete="one-time-code" autoFocus data-testid="totp-confirm-code" />
-      </Form.Item>
+      </FieldItem>
       {error && <Alert type="error" showIcon style={{ marginBottom: 16 }} title={error} data-testid="totp-confirm-error" />}
       <Button type="primary" htmlType="submit" block loading={busy} data-testid="totp-confirm">
         {t('console.auth.confirm')}
@@ -76,6 +78,7 @@ export function SignIn() {
   const [error, setError] = useState<string | null>(null);
   const [pendingSetup, setPendingSetup] = useState<TotpSetup | null>(null);
   const [firstSession, setFirstSession] = useState<{ token: string; setup: TotpSetup } | null>(null);
+  usePageTitle(firstSession ? t('console.auth.setupTitle') : t('console.auth.signInTitle'));
   const { control, handleSubmit, formState } = useForm<Values>({ resolver: lazyZodResolver(() => import('@shop/contract/admin').then((m) => m.operatorSignInBody)), defaultValues: { user_name: '', password: '', totp_code: undefined } });
 
   const submit = handleSubmit(async (values) => {
@@ -109,25 +112,39 @@ export function SignIn() {
         ) : (
           <Form layout="vertical" onFinish={() => void submit()} component="form">
             {ended && ended !== 'signed_out' && !error && <Alert type="warning" showIcon style={{ marginBottom: 16 }} title={t(`console.auth.${ended}`)} />}
-            <Form.Item label={t('console.auth.userName')} validateStatus={formState.errors.user_name ? 'error' : undefined} help={fieldError('user_name')}>
-              <Controller name="user_name" control={control} render={({ field }) => <Input {...field} autoComplete="username" autoFocus data-testid="user-name" />} />
-            </Form.Item>
-            <Form.Item label={t('console.auth.password')} validateStatus={formState.errors.password ? 'error' : undefined} help={fieldError('password')}>
-              <Controller name="password" control={control} render={({ field }) => <Input.Password {...field} autoComplete="current-password" data-testid="password" />} />
-            </Form.Item>
+            <Controller
+              name="user_name"
+              control={control}
+              render={({ field }) => (
+                <FieldItem label={t('console.auth.userName')} error={fieldError('user_name')}>
+                  <Input {...field} autoComplete="username" autoFocus data-testid="user-name" />
+                </FieldItem>
+              )}
+            />
+            <Controller
+              name="password"
+              control={control}
+              render={({ field }) => (
+                <FieldItem label={t('console.auth.password')} error={fieldError('password')}>
+                  <Input.Password {...field} autoComplete="current-password" data-testid="password" />
+                </FieldItem>
+              )}
+            />
             {pendingSetup && (
               <>
                 <Typography.Paragraph>{t('console.auth.setupNeeded')}</Typography.Paragraph>
                 <TotpSetupCard setup={pendingSetup} />
               </>
             )}
-            <Form.Item label={t('console.auth.totpCode')} extra={t('console.auth.totpHint')} validateStatus={formState.errors.totp_code ? 'error' : undefined} help={fieldError('totp_code')}>
-              <Controller
-                name="totp_code"
-                control={control}
-                render={({ field }) => <Input {...field} value={field.value ?? ''} onChange={(e) => field.onChange(e.target.value.trim() || undefined)} inputMode="numeric" maxLength={6} autoComplete="one-time-code" data-testid="totp" />}
-              />
-            </Form.Item>
+            <Controller
+              name="totp_code"
+              control={control}
+              render={({ field }) => (
+                <FieldItem label={t('console.auth.totpCode')} extra={t('console.auth.totpHint')} error={fieldError('totp_code')}>
+                  <Input {...field} value={field.value ?? ''} onChange={(e) => field.onChange(e.target.value.trim() || undefined)} inputMode="numeric" maxLength={6} autoComplete="one-time-code" data-testid="totp" />
+                </FieldItem>
+              )}
+            />
             {error && <Alert type="error" showIcon style={{ marginBottom: 16 }} title={error} data-testid="sign-in-error" />}
             <Button type="primary" htmlType="submit" block loading={formState.isSubmitting} data-testid="sign-in">
               {t('console.auth.signIn')}

@@ -1,5 +1,5 @@
-import { Form, type FormItemProps } from 'antd';
-import { cloneElement, useEffect, useRef, type ReactElement } from 'react';
+import { Checkbox, Form, Radio, type FormItemProps } from 'antd';
+import { cloneElement, useEffect, useId, useRef, type ReactElement, type ReactNode } from 'react';
 import { Controller, get, set, type Control, useForm, type DefaultValues, type FieldError, type FieldErrors, type FieldValues, type Path, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 
@@ -115,7 +115,62 @@ export interface AnyForm {
   shown?: Set<string>;
 }
 
-interface FieldProps<V extends FieldValues> extends Omit<FormItemProps, 'name' | 'children' | 'validateStatus' | 'help'> {
+/** What a field's control carries so a screen reader names it by its label and reads its refusal and hint. */
+export interface FieldControlProps {
+  id: string;
+  'aria-invalid'?: true;
+  'aria-required'?: true;
+  'aria-describedby'?: string;
+  'aria-labelledby'?: string;
+}
+
+// Choices drawn as a group of boxes: a label's `for` cannot name them, their group is named by the label's text.
+const GROUPS = new Set<unknown>([Radio.Group, Checkbox.Group]);
+
+interface FieldItemProps extends Omit<FormItemProps, 'name' | 'children' | 'validateStatus' | 'help' | 'htmlFor'> {
+  /** The refusal shown under the field, already translated (none: the field is fine). */
+  error?: ReactNode;
+  /** The control, given its id and aria attributes; or a function drawing controls with them (a choice beside a typed value …). */
+  children: ReactElement<Record<string, unknown>> | ((control: FieldControlProps) => ReactNode);
+  /** The control is a group of several controls (pictures with their buttons …): it is named by the label's text, not by `for`. */
+  group?: boolean;
+}
+
+/**
+ * One labelled field of the console: antd's Form.Item, with its label tied to the control and the
+ * refusal and hint under it read with the control (antd ties them only for fields antd's own form holds).
+ */
+export function FieldItem({ error, extra, label, children, group, ...item }: FieldItemProps) {
+  const uid = useId();
+  const own = typeof children === 'function' ? undefined : children.props;
+  const id = typeof own?.id === 'string' ? own.id : `field${uid}`;
+  const hasError = error !== undefined && error !== null && error !== false && error !== '';
+  const hasExtra = extra !== undefined && extra !== null && extra !== false && extra !== '';
+  const describedBy = [typeof own?.['aria-describedby'] === 'string' ? own['aria-describedby'] : null, hasError ? `${id}-help` : null, hasExtra ? `${id}-extra` : null].filter(Boolean).join(' ');
+  const isGroup = group === true || (typeof children !== 'function' && GROUPS.has(children.type));
+  const control: FieldControlProps = {
+    id,
+    ...(hasError ? { 'aria-invalid': true as const } : {}),
+    ...(item.required ? { 'aria-required': true as const } : {}),
+    ...(describedBy ? { 'aria-describedby': describedBy } : {}),
+    ...(isGroup && label ? { 'aria-labelledby': `${id}-label` } : {}),
+  };
+  return (
+    <Form.Item
+      {...item}
+      label={label && isGroup ? <span id={`${id}-label`}>{label}</span> : label}
+      htmlFor={isGroup ? undefined : id}
+      extra={hasExtra ? <span id={`${id}-extra`}>{extra}</span> : undefined}
+      validateStatus={hasError ? 'error' : undefined}
+      // An alert: the refusal is read out when it appears, not only when the field is reached again.
+      help={hasError ? <span id={`${id}-help`} role="alert">{error}</span> : undefined}
+    >
+      {typeof children === 'function' ? children(control) : cloneElement(children, control as unknown as Record<string, unknown>)}
+    </Form.Item>
+  );
+}
+
+interface FieldProps<V extends FieldValues> extends Omit<FieldItemProps, 'error' | 'children'> {
   form: { control: Control<V, any, any>; shown?: Set<string> };
   name: Path<V>;
   /** What any refusal of the field shows (default: `requiredMessage` when empty, else "Not valid"). */
@@ -127,7 +182,7 @@ interface FieldProps<V extends FieldValues> extends Omit<FormItemProps, 'name' |
   children: ReactElement<Record<string, unknown>>;
 }
 
-/** One field: antd's Form.Item around an input controlled by react-hook-form, with the field's refusal under it. */
+/** One field: a labelled FieldItem around an input controlled by react-hook-form, with the field's refusal under it. */
 export function FormField<V extends FieldValues>({ form, name, message, requiredMessage, valuePropName = 'value', children, ...item }: FieldProps<V>) {
   const { t } = useTranslation();
   const shown = form.shown;
@@ -148,9 +203,9 @@ export function FormField<V extends FieldValues>({ form, name, message, required
           else field.onChange(typeof v === 'object' && v !== null && 'target' in v && !('$d' in v) ? (v as { target: { value: unknown } }).target.value : v);
         };
         return (
-          <Form.Item {...item} validateStatus={error ? 'error' : undefined} help={help}>
+          <FieldItem {...item} error={help}>
             {cloneElement(children, { [valuePropName]: valuePropName === 'checked' ? Boolean(field.value) : (field.value ?? undefined), onChange, onBlur: field.onBlur })}
-          </Form.Item>
+          </FieldItem>
         );
       }}
     />

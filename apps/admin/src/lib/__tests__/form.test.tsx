@@ -1,5 +1,5 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { Button, Form, Input } from 'antd';
+import { Button, Form, Input, Radio } from 'antd';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { initI18n } from '../i18n';
@@ -78,5 +78,74 @@ describe('a console form', () => {
     await save();
     expect(await screen.findByText('Say why this time')).toBeTruthy();
     expect(sent).not.toHaveBeenCalled();
+  });
+});
+
+// A screen reader reaches a field by its label and hears its refusal with it.
+function Labelled() {
+  const form = useConsoleForm<{ code: string; kind: string }, { code: string; kind: string }>({
+    schema: async () => z.object({ code: z.string().min(4), kind: z.string() }),
+    defaultValues: { code: '', kind: 'a' },
+  });
+  return (
+    <Form component="div">
+      <FormField form={form} name="code" label="Code" extra="Letters only" message="4 letters at least" required>
+        <Input />
+      </FormField>
+      <FormField form={form} name="kind" label="Kind">
+        <Radio.Group options={[{ value: 'a', label: 'Amount' }, { value: 'p', label: 'Percent' }]} />
+      </FormField>
+      <Button onClick={() => void form.submit(() => undefined)()}>Save</Button>
+    </Form>
+  );
+}
+
+describe('a console field', () => {
+  it('is named by its label, and its refusal is announced and read with it', async () => {
+    render(<Labelled />);
+    const code = screen.getByRole('textbox', { name: 'Code' });
+    expect(code.getAttribute('aria-required')).toBe('true');
+    expect(code.getAttribute('aria-invalid')).toBeNull();
+    expect(screen.getByRole('radiogroup', { name: 'Kind' })).toBeTruthy();
+    const described = () => (code.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent);
+    expect(described()).toEqual(['Letters only']);
+    await save();
+    expect((await screen.findByRole('alert')).textContent).toBe('4 letters at least');
+    expect(code.getAttribute('aria-invalid')).toBe('true');
+    expect(described()).toEqual(['4 letters at least', 'Letters only']);
+  });
+});
+
+// A field made of several controls (pictures with their buttons …) is a group named by its label, its refusal read with it.
+function Pictures({ value, onChange, ...control }: { value?: string[]; onChange?: (v: string[]) => void }) {
+  return (
+    <div {...control} role="group">
+      {(value ?? []).join(', ')}
+      <button type="button" onClick={() => onChange?.(['a.png'])}>
+        Upload
+      </button>
+    </div>
+  );
+}
+function Grouped() {
+  const form = useConsoleForm<{ images: string[] }, { images: string[] }>({ schema: async () => z.object({ images: z.array(z.string()).min(1) }), defaultValues: { images: [] } });
+  return (
+    <Form component="div">
+      <FormField form={form} name="images" label="Pictures" message="Add a picture" group>
+        <Pictures />
+      </FormField>
+      <Button onClick={() => void form.submit(() => undefined)()}>Save</Button>
+    </Form>
+  );
+}
+
+describe('a console field of several controls', () => {
+  it('is a group named by its label, and its refusal is read with it', async () => {
+    render(<Grouped />);
+    const group = screen.getByRole('group', { name: 'Pictures' });
+    await save();
+    expect((await screen.findByRole('alert')).textContent).toBe('Add a picture');
+    expect(group.getAttribute('aria-invalid')).toBe('true');
+    expect((group.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent)).toEqual(['Add a picture']);
   });
 });

@@ -13,7 +13,7 @@ import { useEndpointMutation, useEndpointQuery } from '../../lib/endpoint-query'
 import { DecisionModal } from '../../components/DecisionModal';
 import { QueryTable } from '../../components/QueryTable';
 import { call, newIdempotencyKey } from '../../lib/request';
-import { FormField, filledTexts, useConsoleForm } from '../../lib/form';
+import { FormField, filledTexts, useConsoleForm, type FieldControlProps } from '../../lib/form';
 import { formatDate, formatNumber } from '../../lib/format';
 import { amountOf } from '../../lib/money';
 import { adjustStockRoute, goodsListRoute, goodsRoute, saveGoodsRoute, stockAdjustmentsRoute } from '../../lib/routes-catalogue';
@@ -91,11 +91,12 @@ function optionText(specs: Spec[], ids: number[], lang: string): string {
   return ids.map((vid, i) => nameIn(specs[i]?.values.find((v) => v.id === vid)?.name ?? {}, lang)).join(' / ');
 }
 
-function Pictures({ value = [], onChange }: { value?: string[]; onChange?: (v: string[]) => void }) {
+/** The goods' pictures with their buttons: a group, named by its card's title, its refusal read with it. */
+function Pictures({ value = [], onChange, ...control }: { value?: string[]; onChange?: (v: string[]) => void; 'aria-label'?: string } & Partial<FieldControlProps>) {
   const { t } = useTranslation();
   const upload = usePictureUpload((uploaded) => onChange?.([...value, uploaded.url]));
   return (
-    <Space wrap align="start">
+    <Space {...control} role="group" wrap align="start">
       {value.map((src, i) => (
         <Space key={src} orientation="vertical" size={4} style={{ width: 112 }} data-testid="picture">
           <Image src={src} width={104} height={104} style={{ objectFit: 'cover', borderRadius: 6, outline: i === 0 ? '2px solid #1f6feb' : undefined }} alt="" />
@@ -333,8 +334,8 @@ export default function GoodsEditor() {
 
         <Card size="small" title={t('console.catalogue.editor.images')}>
           <Typography.Paragraph type="secondary">{t('console.catalogue.editor.imagesHint')}</Typography.Paragraph>
-          <FormField form={form} name="images" message={t('console.catalogue.editor.noImages')} style={{ marginBottom: 0 }}>
-            <Pictures />
+          <FormField form={form} name="images" message={t('console.catalogue.editor.noImages')} style={{ marginBottom: 0 }} group>
+            <Pictures aria-label={t('console.catalogue.editor.images')} />
           </FormField>
         </Card>
 

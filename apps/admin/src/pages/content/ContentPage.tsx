@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryTable, type ListSort } from '../../components/QueryTable';
 import { useEndpointMutation, useEndpointQuery } from '../../lib/endpoint-query';
-import { FormField, filledTexts, fromLocalInput, toLocalInput, useConsoleForm, type BodySchema } from '../../lib/form';
+import { FormField, filledTexts, fromLocalInput, toLocalInput, useConsoleForm, type BodySchema, type FieldControlProps } from '../../lib/form';
 import { LanguagePicker, LanguageTexts, useShownLanguages } from '../../components/LanguageTexts';
 import { RichTexts } from '../../components/RichTexts';
 import { usePictureUpload } from '../../lib/upload';
@@ -45,12 +45,13 @@ export interface ContentConfig {
 const toLocal = toLocalInput;
 const fromLocal = fromLocalInput;
 
-function PictureField({ value, onChange, testId }: { value?: string; onChange?: (v: string) => void; testId: string }) {
+/** A picture's address, typed or uploaded; the field's label names the address box. */
+function PictureField({ value, onChange, testId, ...control }: { value?: string; onChange?: (v: string) => void; testId: string } & Partial<FieldControlProps>) {
   const { t } = useTranslation();
   const upload = usePictureUpload((uploaded) => onChange?.(uploaded.url));
   return (
     <Space>
-      <Input value={value} onChange={(e) => onChange?.(e.target.value)} placeholder="/uploads/…" style={{ width: 420 }} data-testid={testId} />
+      <Input {...control} value={value} onChange={(e) => onChange?.(e.target.value)} placeholder="/uploads/…" style={{ width: 420 }} data-testid={testId} />
       <Upload accept="image/jpeg,image/png,image/gif,image/webp" showUploadList={false} customRequest={upload.customRequest}>
         <Button loading={upload.busy}>{t('console.catalogue.editor.upload')}</Button>
       </Upload>
@@ -65,13 +66,13 @@ interface Attachment {
   size: number;
 }
 
-/** News attachments: uploaded pictures, or files served elsewhere by https address. */
-function AttachmentsField({ value = [], onChange }: { value?: Attachment[]; onChange?: (v: Attachment[]) => void }) {
+/** News attachments: uploaded pictures, or files served elsewhere by https address; a group named by the field's label. */
+function AttachmentsField({ value = [], onChange, ...control }: { value?: Attachment[]; onChange?: (v: Attachment[]) => void } & Partial<FieldControlProps>) {
   const { t } = useTranslation();
   const upload = usePictureUpload((up, f) => onChange?.([...value, { name: f.name, url: up.url, mime: up.mime, size: up.size }]));
   const [link, setLink] = useState({ name: '', url: '' });
   return (
-    <Space orientation="vertical" style={{ width: '100%' }}>
+    <Space {...control} role="group" orientation="vertical" style={{ width: '100%' }}>
       {value.map((a, i) => (
         <Space key={`${a.url}-${i}`}>
           <a href={a.url} target="_blank" rel="noreferrer">
@@ -87,8 +88,8 @@ function AttachmentsField({ value = [], onChange }: { value?: Attachment[]; onCh
         <Upload showUploadList={false} customRequest={upload.customRequest}>
           <Button loading={upload.busy}>{t('console.catalogue.editor.upload')}</Button>
         </Upload>
-        <Input placeholder={t('console.content.attachmentName')} value={link.name} onChange={(e) => setLink({ ...link, name: e.target.value })} style={{ width: 180 }} />
-        <Input placeholder="https://…" value={link.url} onChange={(e) => setLink({ ...link, url: e.target.value })} style={{ width: 280 }} />
+        <Input aria-label={t('console.content.attachmentName')} placeholder={t('console.content.attachmentName')} value={link.name} onChange={(e) => setLink({ ...link, name: e.target.value })} style={{ width: 180 }} />
+        <Input aria-label={t('console.common.linkAddress')} placeholder="https://…" value={link.url} onChange={(e) => setLink({ ...link, url: e.target.value })} style={{ width: 280 }} />
         <Button
           disabled={!link.name.trim() || !/^https:\/\/\S+$/.test(link.url)}
           onClick={() => {
@@ -159,7 +160,7 @@ function ContentForm({ config, editing, onDone }: { config: ContentConfig; editi
             );
           case 'attachments':
             return (
-              <FormField key={f.name} form={form} name={f.name} label={f.label}>
+              <FormField key={f.name} form={form} name={f.name} label={f.label} group>
                 <AttachmentsField />
               </FormField>
             );

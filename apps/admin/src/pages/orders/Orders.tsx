@@ -1,7 +1,7 @@
 import type { adminOrderSummarySchema, trackingEventBody } from '@shop/contract/orders';
 import { Alert, App as AntApp, Button, Card, Checkbox, Descriptions, Drawer, Form, Input, InputNumber, Popconfirm, Select, Skeleton, Space, Table, Timeline, Typography } from 'antd';
 import { keepPreviousData } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -10,6 +10,7 @@ import { DecisionModal } from '../../components/DecisionModal';
 import { QueryTable, type ListSort } from '../../components/QueryTable';
 import { StatusTag } from '../../components/StatusTag';
 import { StateTabs } from '../../components/StateTabs';
+import { FieldItem } from '../../lib/form';
 import { useCan } from '../../lib/operator';
 import { call } from '../../lib/request';
 import { cancelOrderRoute, dashboardRoute, lazyZodResolver, orderRoute as adminGetOrder, ordersRoute as adminListOrders, shipRoute as adminShipOrder, trackingEventRoute as adminAddTrackingEvent } from '../../lib/routes';
@@ -44,6 +45,10 @@ export function OrderDetail({ id, onPackage }: { id: number; onPackage: (id: num
   const q = useEndpointQuery(adminGetOrder, { id });
   const [lastPackage, setLastPackage] = useState<number | null>(null);
   const [cancelling, setCancelling] = useState(false);
+  // The package just shipped: once the order is read again, focus moves to the packages that list it
+  // (the ship form may be gone with nothing left to ship, and focus would fall to the top of the page).
+  const [shownPackage, setShownPackage] = useState<number | null>(null);
+  const packagesRef = useRef<HTMLDivElement>(null);
   const ship = useForm<ShipValues>({ resolver: lazyZodResolver(loadShipForm), defaultValues: { carrier: '', tracking_number: '', nums: {} } });
   const event = useForm<EventValues>({ resolver: lazyZodResolver(() => import('@shop/contract/orders').then((m) => m.trackingEventBody)), defaultValues: { package_id: undefined as unknown as number, place: '', text: '', delivered: false } });
   const shipping = useEndpointMutation(adminShipOrder, {
@@ -51,6 +56,7 @@ export function OrderDetail({ id, onPackage }: { id: number; onPackage: (id: num
     onSuccess: (res) => {
       message.success(t('console.orders.shipped', { id: res.package_id }));
       setLastPackage(res.package_id);
+      setShownPackage(res.package_id);
       onPackage(res.package_id);
       event.setValue('package_id', res.package_id);
       // The quantities start again at what is left once the order is read again.
@@ -87,6 +93,12 @@ export function OrderDetail({ id, onPackage }: { id: number; onPackage: (id: num
   useEffect(() => {
     if (openPackage !== undefined && !event.getValues('package_id')) event.setValue('package_id', openPackage);
   }, [openPackage, event]);
+  const listed = shownPackage !== null && (q.data?.packages.some((p) => p.id === shownPackage) ?? false);
+  useEffect(() => {
+    if (!listed) return;
+    packagesRef.current?.focus();
+    setShownPackage(null);
+  }, [listed]);
   if (q.isError) return <Alert type="error" showIcon title={q.error.message} action={<Button onClick={() => void q.refetch()}>{t('console.common.retry')}</Button>} />;
   if (!q.data) return <Skeleton active />;
   const o = q.data;
@@ -127,7 +139,7 @@ export function OrderDetail({ id, onPackage }: { id: number; onPackage: (id: num
                   key: 'ship',
                   render: (_: unknown, l: (typeof o.lines)[number]) =>
                     l.shipped_num < l.num ? (
-                      <Controller name={`nums.l${l.id}`} control={ship.control} render={({ field }) => <InputNumber min={0} max={l.num - l.shipped_num} value={Number(field.value ?? l.num - l.shipped_num) as number} onChange={(v) => field.onChange(v ?? 0)} data-testid={`ship-num-${l.id}`} />} />
+                      <Controller name={`nums.l${l.id}`} control={ship.control} render={({ field }) => <InputNumber min={0} max={l.num - l.shipped_num} value={Number(field.value ?? l.num - l.shipped_num) as number} onChange={(v) => field.onChange(v ?? 0)} aria-label={`${t('console.orders.toShip')}: ${l.name}`} data-testid={`ship-num-${l.id}`} />} />
                     ) : null,
                 },
               ]
@@ -156,7 +168,7 @@ export function OrderDetail({ id, onPackage }: { id: number; onPackage: (id: num
         />
       )}
       {o.packages.length > 0 && (
-        <Card size="small" title={t('console.orders.packages')}>
+        <Card ref={packagesRef} tabIndex={-1} role="region" aria-label={t('console.orders.packages')} size="small" title={t('console.orders.packages')}>
           <Table
             size="small"
             rowKey="id"
@@ -186,34 +198,45 @@ export function OrderDetail({ id, onPackage }: { id: number; onPackage: (id: num
       {canShip && (
         <Card size="small" title={t('console.orders.ship')}>
           <Form layout="inline" component="div">
-            <Form.Item label={t('console.orders.carrier')} validateStatus={ship.formState.errors.carrier ? 'error' : undefined}>
-              <Controller
-                name="carrier"
-                control={ship.control}
-                render={({ field }) => (
-                  <Space.Compact>
-                    {carrierList.length > 0 && (
-                      <Select
-                        aria-label={t('console.orders.carrier')}
-                        data-testid="carrier-choice"
-                        style={{ width: 160 }}
-                        placeholder={t('console.orders.chooseCarrier')}
-                        value={otherCarrier ? '__other' : carrierList.some((c) => c.name === field.value) ? field.value : undefined}
-                        options={[...carrierList.map((c) => ({ value: c.name, label: c.name })), { value: '__other', label: t('console.orders.otherCarrier') }]}
-                        onChange={(v: string) => {
-                          setOtherCarrier(v === '__other');
-                          field.onChange(v === '__other' ? '' : v);
-                        }}
-                      />
-                    )}
-                    {(carrierList.length === 0 || otherCarrier) && <Input {...field} data-testid="carrier" placeholder={t('console.orders.carrierName')} style={{ width: 160 }} />}
-                  </Space.Compact>
-                )}
-              />
-            </Form.Item>
-            <Form.Item label={t('console.orders.trackingNumber')} validateStatus={ship.formState.errors.tracking_number ? 'error' : undefined}>
-              <Controller name="tracking_number" control={ship.control} render={({ field }) => <Input {...field} data-testid="tracking-number" style={{ width: 200 }} />} />
-            </Form.Item>
+            <Controller
+              name="carrier"
+              control={ship.control}
+              render={({ field, fieldState }) => (
+                <FieldItem label={t('console.orders.carrier')} error={fieldState.error && t('console.orders.carrierRequired')}>
+                  {(control) => (
+                    <Space.Compact>
+                      {carrierList.length > 0 && (
+                        <Select
+                          {...control}
+                          data-testid="carrier-choice"
+                          style={{ width: 160 }}
+                          placeholder={t('console.orders.chooseCarrier')}
+                          value={otherCarrier ? '__other' : carrierList.some((c) => c.name === field.value) ? field.value : undefined}
+                          options={[...carrierList.map((c) => ({ value: c.name, label: c.name })), { value: '__other', label: t('console.orders.otherCarrier') }]}
+                          onChange={(v: string) => {
+                            setOtherCarrier(v === '__other');
+                            field.onChange(v === '__other' ? '' : v);
+                          }}
+                        />
+                      )}
+                      {(carrierList.length === 0 || otherCarrier) && (
+                        // Beside the list, the typed carrier is named by its own words and shares the list's refusal.
+                        <Input {...field} {...(carrierList.length > 0 ? { ...control, id: `${control.id}-other`, 'aria-label': t('console.orders.carrierName') } : control)} data-testid="carrier" placeholder={t('console.orders.carrierName')} style={{ width: 160 }} />
+                      )}
+                    </Space.Compact>
+                  )}
+                </FieldItem>
+              )}
+            />
+            <Controller
+              name="tracking_number"
+              control={ship.control}
+              render={({ field, fieldState }) => (
+                <FieldItem label={t('console.orders.trackingNumber')} error={fieldState.error && t(field.value.trim() ? 'console.orders.trackingInvalid' : 'console.orders.trackingRequired')}>
+                  <Input {...field} data-testid="tracking-number" style={{ width: 200 }} />
+                </FieldItem>
+              )}
+            />
             <Popconfirm title={t('console.orders.shipQuestion')} okText={t('console.common.confirm')} cancelText={t('console.common.cancel')} onConfirm={() => void ship.handleSubmit((v) => shipping.mutate(shipBody(v)))()}>
               <Button type="primary" loading={shipping.isPending} data-testid="ship">
                 {t('console.orders.ship')}
@@ -228,15 +251,33 @@ export function OrderDetail({ id, onPackage }: { id: number; onPackage: (id: num
         <Card size="small" title={t('console.orders.addEvent')}>
           <Form layout="vertical" component="div">
             <Space wrap align="end">
-              <Form.Item label={t('console.orders.packageId')} validateStatus={event.formState.errors.package_id ? 'error' : undefined}>
-                <Controller name="package_id" control={event.control} render={({ field }) => <InputNumber<number> min={1} value={field.value as number | undefined} onChange={(v) => field.onChange(v ?? undefined)} data-testid="package-id" />} />
-              </Form.Item>
-              <Form.Item label={t('console.orders.place')}>
-                <Controller name="place" control={event.control} render={({ field }) => <Input {...field} style={{ width: 180 }} />} />
-              </Form.Item>
-              <Form.Item label={t('console.orders.text')} validateStatus={event.formState.errors.text ? 'error' : undefined} help={event.formState.errors.text ? t('console.auth.required') : undefined}>
-                <Controller name="text" control={event.control} render={({ field }) => <Input {...field} style={{ width: 260 }} data-testid="event-text" />} />
-              </Form.Item>
+              <Controller
+                name="package_id"
+                control={event.control}
+                render={({ field, fieldState }) => (
+                  <FieldItem label={t('console.orders.packageId')} error={fieldState.error && t('console.orders.packageRequired')}>
+                    <InputNumber<number> min={1} value={field.value as number | undefined} onChange={(v) => field.onChange(v ?? undefined)} data-testid="package-id" />
+                  </FieldItem>
+                )}
+              />
+              <Controller
+                name="place"
+                control={event.control}
+                render={({ field }) => (
+                  <FieldItem label={t('console.orders.place')}>
+                    <Input {...field} style={{ width: 180 }} />
+                  </FieldItem>
+                )}
+              />
+              <Controller
+                name="text"
+                control={event.control}
+                render={({ field, fieldState }) => (
+                  <FieldItem label={t('console.orders.text')} error={fieldState.error && t('console.auth.required')}>
+                    <Input {...field} style={{ width: 260 }} data-testid="event-text" />
+                  </FieldItem>
+                )}
+              />
               <Form.Item>
                 <Controller name="delivered" control={event.control} render={({ field }) => <Checkbox checked={field.value} onChange={(e) => field.onChange(e.target.checked)}>{t('console.orders.delivered')}</Checkbox>} />
               </Form.Item>

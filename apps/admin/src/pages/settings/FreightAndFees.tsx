@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { currencyExponent, fromMinorUnits, type EndpointData } from '@shop/contract/common';
+import { FieldItem } from '../../lib/form';
 import { parseAmount, parsePercent, percentOf } from '../../lib/money';
 import { call } from '../../lib/request';
 import { deleteShippingFeeRoute, saveInternationalFreightRoute, saveOperatingFeeRoute, saveShippingFeeRoute, type settingsRoute } from '../../lib/routes-settings';
@@ -96,15 +97,15 @@ export function FreightAndFees({ s, ask, money, countries }: Props) {
             {countryPick(ship.country_code, (code) => setShip({ ...ship, country_code: code }), 'freight-country')}
           </Form.Item>
           <Form.Item>
-            <Input placeholder={t('console.settings.page.currency')} value={ship.currency} onChange={(e) => setShip({ ...ship, currency: code3(e.target.value) })} style={{ width: 110 }} data-testid="freight-currency" />
+            <Input aria-label={t('console.settings.page.currency')} placeholder={t('console.settings.page.currency')} value={ship.currency} onChange={(e) => setShip({ ...ship, currency: code3(e.target.value) })} style={{ width: 110 }} data-testid="freight-currency" />
           </Form.Item>
           {/* No min: a negative amount is refused with a word, not clamped to 0 (free shipping). */}
-          <Form.Item validateStatus={feeProblem ? 'error' : undefined} help={feeProblem}>
-            <InputNumber<string> stringMode placeholder={t('console.settings.page.fee')} value={ship.fee} onChange={(v) => setShip({ ...ship, fee: v })} data-testid="freight-fee" />
-          </Form.Item>
-          <Form.Item validateStatus={freeProblem ? 'error' : undefined} help={freeProblem}>
-            <InputNumber<string> stringMode placeholder={t('console.settings.page.freeOver')} value={ship.free_over} onChange={(v) => setShip({ ...ship, free_over: v })} data-testid="freight-free-over" />
-          </Form.Item>
+          <FieldItem error={feeProblem}>
+            <InputNumber<string> stringMode aria-label={t('console.settings.page.fee')} placeholder={t('console.settings.page.fee')} value={ship.fee} onChange={(v) => setShip({ ...ship, fee: v })} data-testid="freight-fee" />
+          </FieldItem>
+          <FieldItem error={freeProblem}>
+            <InputNumber<string> stringMode aria-label={t('console.settings.page.freeOver')} placeholder={t('console.settings.page.freeOver')} value={ship.free_over} onChange={(v) => setShip({ ...ship, free_over: v })} data-testid="freight-free-over" />
+          </FieldItem>
           <Form.Item>
             <Button
               type="primary"

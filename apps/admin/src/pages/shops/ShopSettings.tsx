@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { QueryError } from '../../components/QueryError';
 import { ReasonedChange, type PendingChange } from '../../components/ReasonedChange';
 import { useEndpointQuery } from '../../lib/endpoint-query';
+import { FieldItem } from '../../lib/form';
 import { formatDate } from '../../lib/format';
 import { parsePercent, percentOf, showPercent } from '../../lib/money';
 import { call } from '../../lib/request';
@@ -30,22 +31,22 @@ export default function ShopSettings() {
     <Space orientation="vertical" size="large" style={{ width: '100%', maxWidth: 760 }}>
       <Card title={t('console.shops.settings.title')} size="small">
         <Form layout="vertical" component="div">
-          <Form.Item label={t('console.shops.settings.fee')} extra={t('console.shops.settings.feeHint')}>
+          <FieldItem label={t('console.shops.settings.fee')} extra={t('console.shops.settings.feeHint')}>
             {percent('fee', '100')}
-          </Form.Item>
+          </FieldItem>
           <Space size="large" wrap>
-            <Form.Item label={t('console.shops.settings.auditHours')}>
+            <FieldItem label={t('console.shops.settings.auditHours')}>
               <InputNumber min={1} max={720} value={v.audit_hours} onChange={(x) => setDraft({ ...draft, audit_hours: x })} data-testid="shop-setting-audit_hours" />
-            </Form.Item>
-            <Form.Item label={t('console.shops.settings.paymentMinutes')}>
+            </FieldItem>
+            <FieldItem label={t('console.shops.settings.paymentMinutes')}>
               <InputNumber min={5} max={1440} value={v.payment_minutes} onChange={(x) => setDraft({ ...draft, payment_minutes: x })} data-testid="shop-setting-payment_minutes" />
-            </Form.Item>
+            </FieldItem>
           </Space>
           <Typography.Title level={5}>{t('console.shops.settings.band')}</Typography.Title>
           <Typography.Paragraph type="secondary">{t('console.shops.settings.bandHint')}</Typography.Paragraph>
           <Space size="large" wrap>
-            <Form.Item label={t('console.shops.settings.below')}>{percent('below', '90')}</Form.Item>
-            <Form.Item label={t('console.shops.settings.above')}>{percent('above', '100')}</Form.Item>
+            <FieldItem label={t('console.shops.settings.below')}>{percent('below', '90')}</FieldItem>
+            <FieldItem label={t('console.shops.settings.above')}>{percent('above', '100')}</FieldItem>
           </Space>
         </Form>
         {!complete && <Alert type="warning" showIcon title={t('console.shops.settings.incomplete')} style={{ marginBottom: 12 }} />}

@@ -6,7 +6,7 @@ import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { QueryTable } from '../../components/QueryTable';
 import { useEndpointMutation, useEndpointQuery } from '../../lib/endpoint-query';
-import { FormField, filledTexts, useConsoleForm, type BodySchema } from '../../lib/form';
+import { FieldItem, FormField, filledTexts, useConsoleForm, type BodySchema } from '../../lib/form';
 import { formatDate, formatNumber } from '../../lib/format';
 import { LANGUAGE_NAMES } from '../../lib/i18n';
 import { useCan } from '../../lib/operator';
@@ -138,13 +138,13 @@ function SupportSettings() {
     <Card title={t('console.support.settings.title')} loading={settings.isLoading}>
       {save.error && <Alert type="error" showIcon title={save.error.message} style={{ marginBottom: 12 }} />}
       <Space size="large" wrap align="end">
-        <Form.Item label={t('console.support.settings.retention')} style={{ marginBottom: 0 }}>
+        <FieldItem label={t('console.support.settings.retention')} style={{ marginBottom: 0 }}>
           <InputNumber min={7} max={3650} value={current.message_retention_days} onChange={(v) => setDraft((d) => ({ ...d, message_retention_days: v ?? undefined }))} data-testid="retention-days" />
-        </Form.Item>
-        <Form.Item label={t('console.support.settings.feedbackLimit')} style={{ marginBottom: 0 }}>
+        </FieldItem>
+        <FieldItem label={t('console.support.settings.feedbackLimit')} style={{ marginBottom: 0 }}>
           <InputNumber min={1} max={100} value={current.feedback_daily_limit} onChange={(v) => setDraft((d) => ({ ...d, feedback_daily_limit: v ?? undefined }))} />
-        </Form.Item>
-        <Form.Item label={t('console.support.settings.chatMode')} style={{ marginBottom: 0 }}>
+        </FieldItem>
+        <FieldItem label={t('console.support.settings.chatMode')} style={{ marginBottom: 0 }}>
           <Select
             style={{ width: 200 }}
             value={current.chat_mode}
@@ -154,10 +154,10 @@ function SupportSettings() {
               { value: 'external', label: t('console.support.settings.external') },
             ]}
           />
-        </Form.Item>
-        <Form.Item label={t('console.support.settings.externalUrl')} style={{ marginBottom: 0 }} extra={t('console.support.settings.externalUrlHelp')}>
+        </FieldItem>
+        <FieldItem label={t('console.support.settings.externalUrl')} style={{ marginBottom: 0 }} extra={t('console.support.settings.externalUrlHelp')}>
           <Input style={{ width: 360 }} maxLength={500} value={current.external_chat_url} placeholder="https://…/{member_id}" onChange={(e) => setDraft((d) => ({ ...d, external_chat_url: e.target.value.trim() }))} />
-        </Form.Item>
+        </FieldItem>
         <Button
           type="primary"
           loading={save.isPending}
