@@ -48,6 +48,7 @@ import { scheduleSettlement } from '../orders/order-settlement.js';
 import { signedAddressesSameUntil, signStored, uploadKeyOf } from '../uploads/file-addresses.js';
 import { findOwnUpload, findOwnUploadsByKey } from '../uploads/uploads.queries.js';
 import { storedVideoSeconds } from '../uploads/video-duration.js';
+import type { ParcelTracker } from '../../providers/tracking/tracking.js';
 import * as q from './after-sales.queries.js';
 import type { AfterSaleKind, AfterSaleStatus } from './after-sales.table.js';
 import { caseOrderLines, findCaseOrder, findCaseOrderWithLines, lockCaseOrderWithLines, orderOfLine, refOf, restockedUnitsOf, restockedUnitsQueryOf, shopOrderCaseChanged, shopOrderCaseEnded, type CaseOrder, type CaseOrderLine, type OrderRef } from './order-source.js';
@@ -586,7 +587,7 @@ export async function renderCases(
       ? { carrier_code: r.return_carrier_code ?? '', carrier: r.return_carrier ?? '', tracking_number: r.return_tracking ?? '', shipped_at: iso(r.return_shipped_at), status: r.return_signed_at || r.received_at ? 'signed' : 'in_transit' }
       : null,
     replacement_shipment: r.replacement_shipped_at
-      ? { carrier_code: '', carrier: r.replacement_carrier ?? '', tracking_number: r.replacement_tracking ?? '', shipped_at: iso(r.replacement_shipped_at), status: r.replacement_signed_at || r.completed_at ? 'signed' : 'in_transit' }
+      ? { carrier_code: '', carrier: r.replacement_carrier ?? '', tracking_number: r.replacement_tracking ?? '', shipped_at: iso(r.replacement_shipped_at), status: r.replacement_signed_at ? 'signed' : 'in_transit' }
       : null,
     follows_case_id: r.follows_case_id,
     created_at: iso(r.created_at),
@@ -718,25 +719,35 @@ export async function trackShipment(deps: Pick<AppDeps, 'db' | 'providers'>, act
   const userId = memberIdOf(actor);
   const c = await q.findMemberCase(deps.db, userId, input.case_id);
   if (!c) throw new AppError(ResponseCode.afterSaleNotFound);
-  const leg = input.leg === 'return' ? { carrier: c.return_carrier, number: c.return_tracking, signed: c.return_signed_at ?? c.received_at } : { carrier: c.replacement_carrier, number: c.replacement_tracking, signed: c.replacement_signed_at ?? c.completed_at };
+  // Signed only when known to be: a replacement completed by time without a delivery reported is not.
+  const leg = input.leg === 'return' ? { carrier: c.return_carrier, number: c.return_tracking, signed: c.return_signed_at ?? c.received_at } : { carrier: c.replacement_carrier, number: c.replacement_tracking, signed: c.replacement_signed_at };
   if (!leg.carrier || !leg.number) throw new AppError(ResponseCode.afterSaleState);
-  const tracker = Object.values(deps.providers.parcelTracking).find((x) => !!x);
-  let events: Array<{ time: string; place: string; text: string }> = [];
-  let signed = !!leg.signed;
-  if (tracker) {
-    try {
-      const report = await tracker.track(leg.carrier, leg.number);
-      events = report.events.map((e) => ({ time: iso(e.time), place: e.place, text: e.text }));
-      if (report.delivered && !signed) {
-        signed = true;
-        await q.setCaseFields(deps.db, c.id, input.leg === 'return' ? { return_signed_at: new Date() } : { replacement_signed_at: new Date() });
-        ordersChanged(deps.db, [userId]);
-      }
-    } catch {
-      // The provider is away: what is known so far.
-    }
+  const report = await askCarrier(deps, leg.carrier, leg.number);
+  const delivered = report && !leg.signed ? deliveredAt(report) : null;
+  if (delivered) {
+    await q.setCaseFields(deps.db, c.id, input.leg === 'return' ? { return_signed_at: delivered } : { replacement_signed_at: delivered });
+    ordersChanged(deps.db, [userId]);
   }
-  return { carrier: leg.carrier, tracking_number: leg.number, status: signed ? 'signed' : 'in_transit', events };
+  const events = (report?.events ?? []).map((e) => ({ time: iso(e.time), place: e.place, text: e.text }));
+  return { carrier: leg.carrier, tracking_number: leg.number, status: leg.signed || delivered ? 'signed' : 'in_transit', events };
+}
+
+/** What the tracking provider reports of a parcel; none when no provider is set up or it is away. */
+async function askCarrier(deps: Pick<AppDeps, 'providers'>, carrier: string, number: string): Promise<Awaited<ReturnType<ParcelTracker['track']>> | null> {
+  const tracker = Object.values(deps.providers.parcelTracking).find((x) => !!x);
+  if (!tracker) return null;
+  try {
+    return await tracker.track(carrier, number);
+  } catch {
+    return null;
+  }
+}
+
+/** When a parcel reported delivered was delivered: its latest event's time (now, when it gives none). */
+function deliveredAt(report: { delivered: boolean; events: Array<{ time: Date | string }> }): Date | null {
+  if (!report.delivered) return null;
+  const times = report.events.map((e) => new Date(e.time).getTime()).filter((n) => !Number.isNaN(n));
+  return times.length ? new Date(Math.max(...times)) : new Date();
 }
 
 // ---------------------------------------------------------------- the end of a case
@@ -824,12 +835,25 @@ export async function closeUnshippedCase(deps: KeptDeps, actor: Actor, caseId: n
   });
 }
 
-/** Completes an exchange or repair whose replacement shipped long enough ago that the member did not confirm it. */
-export async function completeCaseInTime(deps: KeptDeps, actor: Actor, caseId: number): Promise<boolean> {
+/**
+ * Completes an exchange or repair whose member did not confirm the replacement, the set number of days
+ * after it was delivered (as its carrier reported it: asked here when the days since shipping are up
+ * and no delivery is known yet), or after it shipped when no carrier reports its delivery.
+ */
+export async function completeCaseInTime(deps: KeptDeps & Pick<AppDeps, 'providers'>, actor: Actor, caseId: number): Promise<boolean> {
+  const days = (await q.findAfterSaleSettings(deps.db)).auto_complete_days;
+  const dueAfter = (c: { replacement_signed_at: Date | null; replacement_shipped_at: Date | null }) => new Date(new Date((c.replacement_signed_at ?? c.replacement_shipped_at)!).getTime() + days * DAY);
+  const seen = await q.findCase(deps.db, caseId);
+  if (!seen || seen.status !== 'replacement_shipped' || !seen.replacement_shipped_at) return false;
+  if (!seen.replacement_signed_at && seen.replacement_carrier && seen.replacement_tracking && dueAfter(seen).getTime() <= Date.now()) {
+    const report = await askCarrier(deps, seen.replacement_carrier, seen.replacement_tracking);
+    const delivered = report ? deliveredAt(report) : null;
+    if (delivered) await q.setCaseFields(deps.db, caseId, { replacement_signed_at: delivered });
+  }
   return withTransaction(deps.db, async (tx) => {
     const c = await q.findCase(tx, caseId);
     if (!c || c.status !== 'replacement_shipped' || !c.replacement_shipped_at) return false;
-    const due = new Date(new Date(c.replacement_shipped_at).getTime() + (await q.findAfterSaleSettings(tx)).auto_complete_days * DAY);
+    const due = dueAfter(c);
     if (due.getTime() > Date.now()) {
       await enqueueLaterJob(tx, 'complete_after_sale', { caseId }, { runAt: due, jobKey: `after-sale-complete:${caseId}` });
       return false;
@@ -837,6 +861,7 @@ export async function completeCaseInTime(deps: KeptDeps, actor: Actor, caseId: n
     const moved = await moveCase(tx, actor, caseId, ['replacement_shipped'], 'completed', { reason: 'not confirmed in time', set: { completed_at: new Date() } });
     if (!moved) return false;
     await caseEnded(deps, tx, moved, moved.was);
+    await notifyMember(tx, { memberId: c.user_id, kind: 'after_sale.completed', params: { case_no: c.case_no, days }, link: `/pages/order/saleInfo?id=${c.id}`, eventKey: `after-sale:${c.id}:completed` });
     return true;
   });
 }

@@ -6,16 +6,22 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { stockOf } from '../../cart/__tests__/fixtures.js';
 import { jobActor } from '../../../lib/actor.js';
 import { balanceOf, ledgerCheck } from '../../ledger/ledger.service.js';
+import { startFakeTrackingServer } from '../../../providers/tracking/fake-tracking-server.js';
 import { finishPendingCaseRefunds } from '../after-sales.console.js';
 import { afterSalesKit, type AfterSalesKit } from './fixtures.js';
 
 let t: TestApp;
 let kit: AfterSalesKit;
+let tracking: Awaited<ReturnType<typeof startFakeTrackingServer>>;
 beforeAll(async () => {
-  t = await buildTestApp();
+  tracking = await startFakeTrackingServer({ kuaidi100: { customer: 'CUSTOMER-AS', key: 'kd100-as' }, track17: { token: 'unused' } });
+  t = await buildTestApp({ KUAIDI100_CUSTOMER: 'CUSTOMER-AS', KUAIDI100_KEY: 'kd100-as', KUAIDI100_URL: tracking.url });
   kit = await afterSalesKit(t);
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await tracking.close();
+});
 
 const orderRow = (id: number) => t.db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 /** The job of `key` is due now. */
@@ -105,6 +111,39 @@ describe('jobs and the member’s receipt', () => {
     await runDueJobs(t.deps);
     expect((await kit.caseRow(late)).status).toBe('completed');
     expect(await kit.eventsOf(late)).toEqual(['submitted:under_review', 'approved:awaiting_return', 'received:received', 'replacement_shipped:replacement_shipped', 'completed:completed']);
+    // No carrier reported it delivered: the case page does not say it was signed for, and the member is told.
+    const shown = (await kit.get(m, `/attractive/AfterSales/info?id=${late}`)).body.data;
+    expect(shown.replacement_shipment).toMatchObject({ tracking_number: 'RP8888', status: 'in_transit' });
+    const told = (await kit.get(m, '/user/message/list?kind=after_sale')).body.data.list[0];
+    expect(told.text).toBe(`Case ${(await kit.caseRow(late)).case_no} was completed, as the receipt of its replacement was not confirmed within 7 days. If it has not reached you, please contact customer service.`);
+  });
+
+  it('an unconfirmed replacement completes its days after its carrier delivered it, not after it shipped', async () => {
+    const m = await kit.shopper();
+    const o = await kit.boughtOrder(m);
+    const id = (await kit.post(m, '/shop/order/afterSaleSubmit', { order_id: o.orderId, kind: 'exchange', reason_id: 'wrong_size', lines: [{ order_line_id: o.lines[0]!.id, qty: 1 }] })).body.data.case_id as number;
+    await kit.admin('/admin/api/after-sales/approve', { id });
+    await kit.admin('/admin/api/after-sales/receive', { id });
+    await kit.admin('/admin/api/after-sales/ship', { id, carrier: 'yuantong', tracking_number: `YT${id}77` });
+    // Shipped 8 days ago, delivered 2 days ago (the carrier's word): 5 days are left of the 7.
+    const delivered = new Date(Math.floor((Date.now() - 2 * 86_400_000) / 1000) * 1000);
+    tracking.scan('kuaidi100', 'yuantong', `YT${id}77`, { time: new Date(Date.now() - 8 * 86_400_000), place: 'Shenzhen', text: 'Picked up' });
+    tracking.scan('kuaidi100', 'yuantong', `YT${id}77`, { time: delivered, place: 'Kuala Lumpur', text: 'Delivered, signed by the recipient', delivered: true });
+    await t.db.updateTable('after_sales').set({ replacement_shipped_at: new Date(Date.now() - 8 * 86_400_000) }).where('id', '=', id).execute();
+    await dueNow(`after-sale-complete:${id}`);
+    await runDueJobs(t.deps);
+    expect(await kit.caseRow(id)).toMatchObject({ status: 'replacement_shipped', replacement_signed_at: delivered });
+    const next = await sql<{ run_at: Date }>`select run_at from graphile_worker._private_jobs where key = ${`after-sale-complete:${id}`}`.execute(t.db);
+    expect(new Date(next.rows[0]!.run_at).getTime()).toBe(delivered.getTime() + 7 * 86_400_000);
+    expect((await kit.get(m, `/attractive/AfterSales/info?id=${id}`)).body.data.replacement_shipment.status).toBe('signed');
+    expect(await messagesOf(m.userId)).not.toContain('after_sale.completed');
+
+    // Its days after delivery are up: completed, and the member told.
+    await t.db.updateTable('after_sales').set({ replacement_signed_at: new Date(Date.now() - 8 * 86_400_000) }).where('id', '=', id).execute();
+    await dueNow(`after-sale-complete:${id}`);
+    await runDueJobs(t.deps);
+    expect((await kit.caseRow(id)).status).toBe('completed');
+    expect(await messagesOf(m.userId)).toContain('after_sale.completed');
   });
 });
 
