@@ -71,9 +71,12 @@ describe('an account in Chromium', () => {
     const email = `${userName}@example.com`;
     const page = await browser.open('/pages/login/reg/reg?shareCode=DEMO2026');
 
-    // The form names the first empty field.
+    // The form names the first empty field, in a toast screen readers hear (a live region, nothing in it
+    // hidden from them), and the keyboard is taken to the field, marked invalid.
     await page.getByRole('button', { name: 'Sign up', exact: true }).click();
-    await page.getByText('Please enter Username').waitFor();
+    await page.getByRole('status').getByText('Please enter Username').waitFor();
+    expect(await page.locator('#toast-region [aria-hidden]').count()).toBe(0);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-invalid'))).toBe('true');
 
     await field(page, 'user_name').fill(userName);
     await field(page, 'nickname').fill('Erin Tester');

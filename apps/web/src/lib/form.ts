@@ -7,7 +7,8 @@ import { showToast } from '@/lib/toast';
  * The one way to make a form: its values are kept here, and a submit checks them with the contract's
  * zod schema of the call's body; a refused submit shows one toast for the first field in screen order
  * left empty (spec §5: "Please enter <label>"), else for the first field the schema refuses, with the
- * schema's message (an i18n key of the contract) or "<label> is not valid".
+ * schema's message (an i18n key of the contract) or "<label> is not valid". That field is marked
+ * invalid with the message as its description, and the keyboard's focus moves to it (`TextField`).
  *
  *   const form = useContractForm(loginBody, { defaultValues, labels: [['account', 'account.field.account'], …] });
  *   <TextField control={form.control} name="account" … />
@@ -40,10 +41,19 @@ export type FieldReader = (typed: string) => { value: string } | { problem: stri
 /** The form's fields that are read before the check, each with its reader. */
 export type FieldReaders<T extends FieldValues> = Partial<Record<Path<T>, FieldReader>>;
 
+/** The field a refused submit stopped at, with what the toast said; `turn` counts the refusals (focus moves at each). */
+export interface FieldProblem {
+  name: string;
+  text: string;
+  turn: number;
+}
+
 /** What a field component is given to read and change its field (`Controller`, `TextField`). */
 export interface Control<T extends FieldValues = FieldValues> {
   readonly values: T;
   setValue<P extends Path<T>>(name: P, value: T[P]): void;
+  /** The field the last refused submit stopped at, until it is changed. */
+  readonly problem?: FieldProblem;
 }
 
 type AnySchema = z.ZodType<unknown, FieldValues>;
@@ -79,12 +89,17 @@ export function problemText(value: unknown, labelKey: string | undefined, messag
  * first refused field's problem (fields without a label last).
  */
 export function firstProblem<T extends FieldValues>(errors: FieldErrors, values: T, labels: FieldLabels<T>): string | undefined {
+  return firstRefusal(errors, values, labels)?.text;
+}
+
+/** `firstProblem`, with the field it is about (none for a problem of the whole body). */
+export function firstRefusal<T extends FieldValues>(errors: FieldErrors, values: T, labels: FieldLabels<T>): { name?: string; text: string } | undefined {
   const refused = labels.filter(([name]) => errors[name]);
   const [name, labelKey] = refused.find(([n]) => isEmpty(values[n])) ?? refused[0] ?? [];
-  if (name && labelKey) return problemText(values[name], labelKey, errors[name]?.message, errors[name]?.params);
-  const [, other] = Object.entries(errors)[0] ?? [];
+  if (name && labelKey) return { name, text: problemText(values[name], labelKey, errors[name]?.message, errors[name]?.params) };
+  const [field, other] = Object.entries(errors)[0] ?? [];
   if (!other) return undefined;
-  return problemText(undefined, undefined, other.message, other.params);
+  return { name: field || undefined, text: problemText(undefined, undefined, other.message, other.params) };
 }
 
 /** The schema's first problem with each top-level field (a problem of the whole body under `''`). */
@@ -126,6 +141,7 @@ export function useContractForm<S extends AnySchema>(
   type Values = z.input<S>;
   const [values, setValues] = useState(options.defaultValues as Values);
   const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<FieldProblem>();
   // What the functions read: the values as set so far (also within the event that set them, before
   // the next render shows them), and this render's schema and labels.
   const now = useRef({ values, first: options.defaultValues, schema, labels: options.labels, read: options.read, loaded: undefined as Promise<S> | undefined, sending: false });
@@ -139,7 +155,10 @@ export function useContractForm<S extends AnySchema>(
       setValues(next);
     };
     const setValue = <P extends Path<Values>>(name: P, value: Values[P]) => {
-      if (!Object.is(now.current.values[name], value)) replace({ ...now.current.values, [name]: value });
+      if (Object.is(now.current.values[name], value)) return;
+      replace({ ...now.current.values, [name]: value });
+      // A refused field the member changes is no longer said to be invalid.
+      setProblem((p) => (p?.name === name ? undefined : p));
     };
     const load = () => {
       const { schema: given } = now.current;
@@ -162,10 +181,12 @@ export function useContractForm<S extends AnySchema>(
         if (!checked.success || Object.keys(unread).length > 0) {
           // A field that could not be read is refused in the reader's words, not the schema's.
           const errors = { ...(checked.success ? {} : errorsOf(checked.error.issues)), ...unread };
-          const text = firstProblem(errors, typed, now.current.labels);
-          if (text) showToast(text);
+          const refusal = firstRefusal(errors, typed, now.current.labels);
+          if (refusal) showToast(refusal.text);
+          setProblem((p) => (refusal?.name ? { name: refusal.name, text: refusal.text, turn: (p?.turn ?? 0) + 1 } : undefined));
           return;
         }
+        setProblem(undefined);
         try {
           await onValid(checked.data as z.output<S>);
         } catch {
@@ -179,12 +200,15 @@ export function useContractForm<S extends AnySchema>(
     return {
       setValue,
       getValues: ((name?: Path<Values>) => (name === undefined ? now.current.values : now.current.values[name])) as ContractForm<S>['getValues'],
-      reset: (next?: Partial<Values>) => replace({ ...(next ?? now.current.first) } as Values),
+      reset: (next?: Partial<Values>) => {
+        setProblem(undefined);
+        replace({ ...(next ?? now.current.first) } as Values);
+      },
       submit,
     };
   });
 
-  const shown = useMemo(() => ({ control: { values, setValue: fns.setValue }, watch: <P extends Path<Values>>(name: P) => values[name] }), [values, fns]);
+  const shown = useMemo(() => ({ control: { values, setValue: fns.setValue, problem }, watch: <P extends Path<Values>>(name: P) => values[name] }), [values, problem, fns]);
   return { ...fns, ...shown, busy };
 }
 

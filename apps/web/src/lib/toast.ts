@@ -1,4 +1,8 @@
 import { limits } from '@/config/runtime';
+import { toastRegion } from '@/lib/toast-region';
+
+// The toasts' live region is there from the start.
+toastRegion();
 
 type Impl = typeof import('./toast-impl');
 let impl: Promise<Impl> | undefined;
@@ -14,7 +18,8 @@ const run = (fn: (t: Impl) => unknown) => {
   return queue;
 };
 
-/** A short message above everything (spec §9: 1500 ms, z-index 10090). */
+
+/** A short message above everything (spec §9: 1500 ms, z-index 10090), read out by screen readers. */
 export function showToast(text: string, duration: number = limits.toastDurationMs): void {
   if (!text) return;
   void run((t) => t.show(text, duration));

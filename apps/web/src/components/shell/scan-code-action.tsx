@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { Button, Input, Popup, type ButtonProps } from 'antd-mobile';
+import { Button, Input, type ButtonProps } from 'antd-mobile';
+import { Sheet } from '@/components/sheet';
 import { askShell } from '@/lib/native-bridge';
 import { useTranslation } from '@/lib/i18n';
 
@@ -32,7 +33,7 @@ export function ScanCodeAction({ onCode, children, ...button }: { onCode: (text:
       <Button {...button} onClick={() => void scan()}>
         {children ?? t('app.shell.scan')}
       </Button>
-      <Popup visible={typing} onMaskClick={() => setTyping(false)} onClose={() => setTyping(false)} bodyClassName="scan-code-sheet" aria-label={t('app.shell.scanTitle')}>
+      <Sheet label={t('app.shell.scanTitle')} visible={typing} onMaskClick={() => setTyping(false)} onClose={() => setTyping(false)} bodyClassName="scan-code-sheet">
         <div className="popup-title">{t('app.shell.scanTitle')}</div>
         <div className="scan-code-body">
           <p>{t('app.shell.scanHint')}</p>
@@ -41,7 +42,7 @@ export function ScanCodeAction({ onCode, children, ...button }: { onCode: (text:
             {t('app.shell.scanUse')}
           </Button>
         </div>
-      </Popup>
+      </Sheet>
     </>
   );
 }

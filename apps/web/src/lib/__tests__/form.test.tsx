@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { z } from 'zod';
 import { Button } from 'antd-mobile';
 import { TextField } from '@/components/form-field';
@@ -68,6 +68,36 @@ describe('a form checked by its contract schema', () => {
     await send();
     expect(await toastText()).toBe('The password must be 8 to 128 characters');
     expect(sent).toEqual([]);
+  });
+
+  it('marks the refused field invalid, describes it by the refusal, moves the focus to it and says the refusal to screen readers', async () => {
+    render(<SignIn schema={body} onSend={async () => undefined} />);
+    const account = screen.getByRole('textbox', { name: 'Account' });
+    const password = input('password');
+    expect(account.getAttribute('aria-invalid')).toBeNull();
+    await send();
+    expect(account.getAttribute('aria-invalid')).toBe('true');
+    expect(account.getAttribute('aria-description')).toBe('Please enter Account');
+    expect(document.activeElement).toBe(account);
+    // The toast is in the page's live region, and nothing hides it from screen readers; its words are in the page once.
+    const region = document.querySelector('[aria-live="polite"]')!;
+    await waitFor(() => expect(region.textContent).toBe('Please enter Account'));
+    expect(region.querySelector('[aria-hidden]')).toBeNull();
+    expect(region.closest('[aria-hidden="true"]')).toBeNull();
+    expect(screen.getAllByText('Please enter Account')).toHaveLength(1);
+    await clearToasts();
+    // Put right, the field is no longer invalid; the next refusal is the password's.
+    type('account', 'mia');
+    expect(account.getAttribute('aria-invalid')).toBeNull();
+    await send();
+    expect(password.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(password);
+    // The same words twice in a row are said twice: the region is emptied, then filled again.
+    await waitFor(() => expect(region.textContent).toBe('Please enter Password'));
+    await clearToasts();
+    await send();
+    expect(region.textContent).toBe('');
+    await waitFor(() => expect(region.textContent).toBe('Please enter Password'));
   });
 
   it('sends the schema’s output once however often Send is tapped meanwhile, busy until the call ends', async () => {

@@ -7,6 +7,7 @@ import { paths } from '@/config/paths';
 import { useSession } from '@/stores/session';
 import { useProfile } from '../api/get-profile';
 import { logoutMember } from '../api/logout';
+import { TapRow } from '@/components/tap-row';
 import { Sheet } from './sheet';
 import { AuthenticatorForm, ContactForm, PayPasswordForm, ProfileForm, RealNameForm } from './security-sheets';
 import { useTranslation } from '@/lib/i18n';
@@ -34,14 +35,14 @@ export function AccountSettings() {
   return (
     <>
       <List mode="card" header={t('account.settings.title')}>
-        <List.Item onClick={() => setOpen('profile')} extra={user?.nickname}>{t('account.settings.profile')}</List.Item>
-        <List.Item onClick={() => setOpen('email')} extra={user?.email ? maskContact(user.email) : state(false)}>{t('account.field.email')}</List.Item>
-        <List.Item onClick={() => setOpen('mobile')} extra={user?.mobile ? `+${user.mobile_pre} ${maskContact(user.mobile)}` : state(false)}>{t('account.field.mobile')}</List.Item>
-        <List.Item onClick={() => setOpen('google')} extra={state(user?.google_bound)}>{t('account.settings.google')}</List.Item>
-        <List.Item onClick={() => setOpen('payPassword')} extra={state(user?.has_pay_password)}>{t('account.field.payPassword')}</List.Item>
-        <List.Item onClick={() => setOpen('realName')} extra={user ? t(`account.settings.realName.${user.real_name_status}`) : ''}>{t('account.settings.realName')}</List.Item>
-        <List.Item onClick={() => navigate(paths.other.changePassword)}>{t('app.page.changePassword')}</List.Item>
-        <List.Item onClick={() => navigate(paths.login.cancelAccount)}>{t('app.page.cancelAccount')}</List.Item>
+        <TapRow onClick={() => setOpen('profile')} extra={user?.nickname}>{t('account.settings.profile')}</TapRow>
+        <TapRow onClick={() => setOpen('email')} extra={user?.email ? maskContact(user.email) : state(false)}>{t('account.field.email')}</TapRow>
+        <TapRow onClick={() => setOpen('mobile')} extra={user?.mobile ? `+${user.mobile_pre} ${maskContact(user.mobile)}` : state(false)}>{t('account.field.mobile')}</TapRow>
+        <TapRow onClick={() => setOpen('google')} extra={state(user?.google_bound)}>{t('account.settings.google')}</TapRow>
+        <TapRow onClick={() => setOpen('payPassword')} extra={state(user?.has_pay_password)}>{t('account.field.payPassword')}</TapRow>
+        <TapRow onClick={() => setOpen('realName')} extra={user ? t(`account.settings.realName.${user.real_name_status}`) : ''}>{t('account.settings.realName')}</TapRow>
+        <TapRow to={paths.other.changePassword}>{t('app.page.changePassword')}</TapRow>
+        <TapRow to={paths.login.cancelAccount}>{t('app.page.cancelAccount')}</TapRow>
       </List>
       <div className="account-actions">
         <Button block onClick={() => {

@@ -1,4 +1,4 @@
-import { Checkbox } from 'antd-mobile';
+import { CheckBox } from '@/components/check-box';
 import { Link } from '@/lib/router';
 import { paths } from '@/config/paths';
 import { useTranslation } from '@/lib/i18n';
@@ -11,9 +11,9 @@ export function AgreementCheck({ checked, onChange, textKey = 'account.agreement
   const { t } = useTranslation();
   return (
     <div className="agreement">
-      <Checkbox className="agreement-check" checked={checked} onChange={onChange} style={{ '--icon-size': '16px', '--font-size': '13px' }}>
+      <CheckBox className="agreement-check" checked={checked} onChange={onChange} style={{ '--icon-size': '16px', '--font-size': '13px' }}>
         {t(textKey)}
-      </Checkbox>
+      </CheckBox>
       {textKey === 'account.agreement.policies' && (
         <div className="agreement-links">
           <Link to={`${paths.my.article}?type=agreement&kind=user`}>{t('catalogue.agreement.user')}</Link>

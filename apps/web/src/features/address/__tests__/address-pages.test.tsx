@@ -86,6 +86,25 @@ const until = async (check: () => boolean) => {
 };
 
 describe('the address form', () => {
+  it('by keyboard: each picker is a button Tab reaches; its list takes the keyboard and Escape gives it back', async () => {
+    renderAt(paths.address.edit);
+    const country = await screen.findByRole('button', { name: /^Country\/Region:/ });
+    // A real button: Enter and Space press it as any button, and its press opens the list.
+    expect(country.tagName).toBe('BUTTON');
+    country.focus();
+    expect(document.activeElement).toBe(country);
+    fireEvent.click(country);
+    const list = await screen.findByRole('dialog', { name: 'Country/Region' });
+    await until(() => document.activeElement === list);
+    expect(document.activeElement).toBe(list);
+    fireEvent.keyDown(list, { key: 'Escape' });
+    await until(() => document.activeElement === country);
+    expect(document.activeElement).toBe(country);
+    await openPicker('Country/Region');
+    await pickOption('Malaysia');
+    expect(screen.getByRole('button', { name: /^Country\/Region: .*Malaysia$/ }).tagName).toBe('BUTTON');
+  });
+
   it('asks for the country first, then walks its regions, then names the first missing field, and saves', async () => {
     const router = renderAt(paths.address.edit);
     const save = await screen.findByRole('button', { name: 'Save' });

@@ -117,6 +117,26 @@ describe('after-sales pages', () => {
     expect(sent.headers['idempotency-key']).toBeTruthy();
   });
 
+  it('realSale by keyboard: the kind and the reason are named groups of choices Tab reaches, each telling whether it is chosen', async () => {
+    renderAt(`${paths.order.afterSaleApply}?order_id=7`);
+    expect(await screen.findByText('Teapot')).toBeTruthy();
+    const kinds = screen.getByRole('radiogroup', { name: 'What do you need?' });
+    const exchange = within(kinds).getByRole('radio', { name: 'Exchange' });
+    // A real button: reached by Tab, pressed by Enter and Space as any button is.
+    expect(exchange.tagName).toBe('BUTTON');
+    exchange.focus();
+    expect(document.activeElement).toBe(exchange);
+    expect(exchange.getAttribute('aria-checked')).toBe('false');
+    fireEvent.click(exchange);
+    expect(within(kinds).getByRole('radio', { name: 'Exchange' }).getAttribute('aria-checked')).toBe('true');
+    const reason = within(screen.getByRole('radiogroup', { name: 'Reason' })).getByRole('radio', { name: 'Wrong size or colour' });
+    expect(reason.tagName).toBe('BUTTON');
+    fireEvent.click(reason);
+    expect(reason.getAttribute('aria-checked')).toBe('true');
+    // No group is announced by the library's generic name.
+    expect(screen.queryByRole('listbox', { name: 'Selector' })).toBeNull();
+  });
+
   it('realSale of a member-shop order: asked and sent by the shop order, the exchange targets read by its line', async () => {
     const router = renderAt(`${paths.order.afterSaleApply}?shop_order_id=9`);
     expect(await screen.findByText('Teapot')).toBeTruthy();

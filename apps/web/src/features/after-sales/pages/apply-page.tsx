@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Button, Selector, Stepper, TextArea } from 'antd-mobile';
+import { Button, Stepper, TextArea } from 'antd-mobile';
+import { ChoiceChips } from '@/components/choice-chips';
 import { AddOutline, CloseOutline } from 'antd-mobile-icons';
 import { AFTER_SALE_DESCRIPTION_MAX, type AfterSaleKind } from '@shop/contract/after-sales';
 import { paths } from '@/config/paths';
@@ -42,7 +43,7 @@ function ExchangeTarget({ lineId, shop, value, onChange }: { lineId: number; sho
   return (
     <div className="as-exchange-target">
       <div className="as-muted">{t('afterSales.app.exchangeTo')}</div>
-      <Selector columns={3} value={value ? [value] : []} onChange={(v) => v[0] && onChange(v[0])} options={list.map((s) => ({ label: s.spec_text || `#${s.sku_id}`, value: s.sku_id }))} />
+      <ChoiceChips label={t('afterSales.app.exchangeTo')} columns={3} value={value} onChange={onChange} options={list.map((s) => ({ label: s.spec_text || `#${s.sku_id}`, value: s.sku_id }))} />
     </div>
   );
 }
@@ -153,7 +154,7 @@ export default function ApplyPage() {
           <>
             <section className="as-section">
               <div className="as-title">{t('afterSales.app.kind')}</div>
-              <Selector columns={3} value={kind ? [kind] : []} onChange={(v) => v[0] && (setKind(v[0]), setReason(undefined))} options={info.kinds.map((k) => ({ label: t(`afterSales.kind.${k}`), value: k }))} />
+              <ChoiceChips label={t('afterSales.app.kind')} columns={3} value={kind} onChange={(k) => (setKind(k), setReason(undefined))} options={info.kinds.map((k) => ({ label: t(`afterSales.kind.${k}`), value: k }))} />
               {kind !== 'warranty' && info.deadlines[kind === 'exchange' ? 'exchange' : 'return'] && (
                 <div className="as-muted">{t('afterSales.app.deadline', { date: formatDate(info.deadlines[kind === 'exchange' ? 'exchange' : 'return']!, { dateOnly: true }) })}</div>
               )}
@@ -175,7 +176,7 @@ export default function ApplyPage() {
             </section>
             <section className="as-section">
               <div className="as-title">{t('afterSales.app.reason')}</div>
-              <Selector columns={2} value={reason ? [reason] : []} onChange={(v) => setReason(v[0])} options={reasons.map((r) => ({ label: r.text, value: r.id }))} />
+              <ChoiceChips label={t('afterSales.app.reason')} columns={2} value={reason} onChange={setReason} options={reasons.map((r) => ({ label: r.text, value: r.id }))} />
             </section>
             <section className="as-section">
               <TextArea placeholder={t('afterSales.app.description')} aria-label={t('afterSales.app.description')} maxLength={AFTER_SALE_DESCRIPTION_MAX} showCount value={description} onChange={setDescription} />

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Input, Selector, Steps } from 'antd-mobile';
+import { Button, Input, Steps } from 'antd-mobile';
+import { ChoiceChips } from '@/components/choice-chips';
 import { Amount } from '@/components/amount';
 import { ListState } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
@@ -30,7 +31,7 @@ function ShipmentForm({ caseId }: { caseId: number }) {
   return (
     <section className="as-section as-shipment-form">
       <div className="as-title">{t('afterSales.app.shipBack')}</div>
-      <Selector columns={2} value={carrier ? [carrier] : []} onChange={(v) => setCarrier(v[0])} options={(carriers.data?.list ?? []).map((c) => ({ label: c.name, value: c.code }))} />
+      <ChoiceChips label={t('afterSales.app.shipBack')} columns={2} value={carrier} onChange={setCarrier} options={(carriers.data?.list ?? []).map((c) => ({ label: c.name, value: c.code }))} />
       <Input placeholder={t('afterSales.app.trackingNumber')} aria-label={t('afterSales.app.trackingNumber')} value={number} onChange={setNumber} />
       {needsTail && <Input placeholder={t('afterSales.app.phoneTail')} aria-label={t('afterSales.app.phoneTail')} value={tail} onChange={setTail} maxLength={4} />}
       <div className="as-actions">

@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Button, Checkbox, Dialog, Image, Stepper, SwipeAction } from 'antd-mobile';
+import { Button, Dialog, Image, Stepper, SwipeAction } from 'antd-mobile';
 import { useNavigate } from '@/lib/router';
 import { CART_LINE_MAX, type CartLine } from '@shop/contract/cart';
 import { paths } from '@/config/paths';
 import { Amount, formatAmount } from '@/components/amount';
+import { CheckBox } from '@/components/check-box';
 import { ListState } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
 import { mediaUrl } from '@/lib/media-url';
@@ -21,10 +22,10 @@ function CartLineRow({ line, onRemove }: { line: CartLine; onRemove: (id: number
   return (
     <SwipeAction rightActions={[{ key: 'delete', text: t('orders.cart.delete'), color: 'danger', onClick: () => onRemove(line.id) }]}>
       <div className={`cart-line ${line.available ? '' : 'cart-line-unavailable'}`} data-line={line.id}>
-        <Checkbox
+        <CheckBox
           className="cart-line-check"
           checked={line.selected}
-          aria-label={t('orders.cart.select', { name: line.name })}
+          label={t('orders.cart.select', { name: line.name })}
           onChange={(selected) => update.mutate({ id: line.id, selected })}
         />
         <Image src={mediaUrl(line.image)} width={76} height={76} fit="cover" className="cart-line-image" onClick={() => navigate(`${paths.goods.details}?id=${line.goods_id}`)} />
@@ -117,9 +118,9 @@ export default function CartPage() {
               </div>
             )}
             <div className="cart-bar">
-              <Checkbox checked={data.all_selected} onChange={(selected) => selectAll.mutate({ selected })}>
+              <CheckBox checked={data.all_selected} onChange={(selected) => selectAll.mutate({ selected })}>
                 {t('orders.cart.selectAll')}
-              </Checkbox>
+              </CheckBox>
               <div className="cart-bar-total">{!mixed && <>{t('orders.cart.total')} <Amount value={data.selected_total} currency={data.currency} className="cart-bar-amount" /></>}</div>
               <Button color="primary" shape="rounded" disabled={data.selected_count === 0 || mixed || busy} onClick={checkout}>
                 {t('orders.cart.checkout', { count: data.selected_count })}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Image, Popup, Tabs } from 'antd-mobile';
+import { Button, Image, Tabs } from 'antd-mobile';
+import { Sheet } from '@/components/sheet';
 import { LinkOutline } from 'antd-mobile-icons';
 import type { GoodsInfo } from '@shop/contract/catalogue';
 import { copyText, ShareAction } from '@/components/shell/share-action';
@@ -33,7 +34,7 @@ export function AllReviews({ goodsId, totals, visible, onClose }: { goodsId: num
   const pages = useReviewPages(visible ? goodsId : 0, filter);
   const list = (pages.data?.pages ?? []).flatMap((p) => p.list);
   return (
-    <Popup visible={visible} onMaskClick={onClose} onClose={onClose} bodyClassName="reviews-popup" position="right">
+    <Sheet label={t('catalogue.reviews.title')} visible={visible} onMaskClick={onClose} onClose={onClose} bodyClassName="reviews-popup" position="right">
       <PopupHead title={t('catalogue.reviews.title')} onBack={onClose} />
       <Tabs activeKey={filter} onChange={(k) => setFilter(k as typeof filter)}>
         <Tabs.Tab key="all" title={`${t('catalogue.reviews.all')} ${totals?.total ?? 0}`} />
@@ -48,7 +49,7 @@ export function AllReviews({ goodsId, totals, visible, onClose }: { goodsId: num
         ))}
         <LoadMore hasMore={Boolean(pages.hasNextPage)} loading={pages.isFetchingNextPage} onLoadMore={() => void pages.fetchNextPage()} />
       </ListState>
-    </Popup>
+    </Sheet>
   );
 }
 
@@ -57,7 +58,7 @@ export function ShareSheet({ goods, visible, onClose }: { goods: GoodsInfo; visi
   const { t } = useTranslation();
   const share = useShareInfo(goods.id, visible);
   return (
-    <Popup visible={visible} onMaskClick={onClose} onClose={onClose} bodyClassName="share-sheet">
+    <Sheet label={t('catalogue.share.sheetTitle')} visible={visible} onMaskClick={onClose} onClose={onClose} bodyClassName="share-sheet">
       <div className="share-sheet-title">{t('catalogue.share.sheetTitle')}</div>
       <ListState loading={share.isPending} error={share.isError} empty={false} onRetry={() => void share.refetch()}>
         {share.data && (
@@ -79,6 +80,6 @@ export function ShareSheet({ goods, visible, onClose }: { goods: GoodsInfo; visi
           </>
         )}
       </ListState>
-    </Popup>
+    </Sheet>
   );
 }

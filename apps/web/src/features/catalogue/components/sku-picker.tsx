@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
-import { Button, Image, Popup, Stepper } from 'antd-mobile';
+import { Button, Image, Stepper } from 'antd-mobile';
+import { Sheet } from '@/components/sheet';
 import type { GoodsInfo, Sku } from '@shop/contract/catalogue';
 import { mediaUrl } from '@/lib/media-url';
 import { Price } from './price';
@@ -54,7 +55,7 @@ export function SkuPicker({ goods, visible, action, selected, onSelect, onClose,
   const missing = goods.specs.find((s) => selected[s.id] === undefined);
 
   return (
-    <Popup visible={visible} onMaskClick={onClose} onClose={onClose} bodyClassName="sku-picker" destroyOnClose={false}>
+    <Sheet label={t('catalogue.goods.specs')} visible={visible} onMaskClick={onClose} onClose={onClose} bodyClassName="sku-picker" destroyOnClose={false}>
       <div className="sku-picker-head">
         <Image className="sku-picker-image" src={mediaUrl(sku?.image ?? goods.cover)} alt="" width={88} height={88} fit="cover" />
         <div>
@@ -105,6 +106,6 @@ export function SkuPicker({ goods, visible, action, selected, onSelect, onClose,
           </Button>
         )}
       </div>
-    </Popup>
+    </Sheet>
   );
 }

@@ -2,7 +2,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { Grid, Image, SearchBar } from 'antd-mobile';
 import { AppstoreOutline } from 'antd-mobile-icons';
 import { useAfterFirstScreen, useDrawnNearScreen } from '@/lib/after-first-screen';
-import { useNavigate } from '@/lib/router';
+import { Link, useNavigate } from '@/lib/router';
 import { paths } from '@/config/paths';
 import { ListState } from '@/components/list-states';
 import { MediaImage } from '@/components/media-image';
@@ -41,12 +41,14 @@ export default function HomePage() {
   const home = useHomeData();
   const afterFirstScreen = useAfterFirstScreen();
   const d = home.data;
+  const openSearch = () => navigate(`${paths.tabbar.activity}?search=1`);
   return (
     <div className="page home-page">
       <div className="home-top">
         <div className="home-brand">{t('app.name')}</div>
-        <div className="home-search" onClick={() => navigate(`${paths.tabbar.activity}?search=1`)} role="search">
-          <SearchBar placeholder={t('catalogue.search.placeholder')} onFocus={() => navigate(`${paths.tabbar.activity}?search=1`)} />
+        {/* The search opens on a tap or on Enter, not on focus: Tab passes through it to the rest of the page. */}
+        <div className="home-search" onClick={openSearch} role="search">
+          <SearchBar placeholder={t('catalogue.search.placeholder')} onSearch={(word) => (word.trim() ? navigate(`${paths.tabbar.activity}?keyword=${encodeURIComponent(word.trim())}`) : openSearch())} />
         </div>
       </div>
       <ListState loading={home.isPending} error={home.isError} empty={false} onRetry={() => void home.refetch()}>
@@ -59,29 +61,34 @@ export default function HomePage() {
                 items={d.banners.map((b, i) => (
                   <button key={b.id} type="button" className="home-banner" onClick={() => openLink(b.link)}>
                     {/* The first banner is the home page's largest paint: fetched first. */}
-                    <MediaImage src={b.image} alt={b.title} className="home-banner-image" width={750} height={320} sizes={HOME_BANNER_SIZES} priority={i === 0} />
+                    <MediaImage src={b.image} alt={b.title || t('catalogue.bannerNumber', { n: i + 1, total: d.banners.length })} className="home-banner-image" width={750} height={320} sizes={HOME_BANNER_SIZES} priority={i === 0} />
                   </button>
                 ))}
               />
             )}
             <Grid columns={5} gap={8} className="home-categories">
+              {/* Each tile is a link: Tab reaches it and a screen reader names it by the category. */}
               {d.categories.slice(0, 9).map((c) => (
-                <Grid.Item key={c.id} onClick={() => navigate(`${paths.tabbar.activity}?cate_id=${c.id}`)} className="home-category">
-                  <Image src={mediaUrl(c.icon)} alt="" width={44} height={44} className="home-category-icon" />
-                  <div className="home-category-name">{c.name}</div>
+                <Grid.Item key={c.id}>
+                  <Link to={`${paths.tabbar.activity}?cate_id=${c.id}`} className="home-category">
+                    <Image src={mediaUrl(c.icon)} alt="" width={44} height={44} className="home-category-icon" />
+                    <div className="home-category-name">{c.name}</div>
+                  </Link>
                 </Grid.Item>
               ))}
-              <Grid.Item onClick={() => navigate(paths.activity.allActivities)} className="home-category">
-                <div className="home-category-all" aria-hidden>
-                  <AppstoreOutline />
-                </div>
-                <div className="home-category-name">{t('catalogue.allCategories')}</div>
+              <Grid.Item>
+                <Link to={paths.activity.allActivities} className="home-category">
+                  <div className="home-category-all" aria-hidden>
+                    <AppstoreOutline />
+                  </div>
+                  <div className="home-category-name">{t('catalogue.allCategories')}</div>
+                </Link>
               </Grid.Item>
             </Grid>
             {d.notices.length > 0 && (
-              <div className="home-notices" onClick={() => navigate(`${paths.other.news}?tab=notices`)}>
+              <Link to={`${paths.other.news}?tab=notices`} className="home-notices">
                 <NoticeTicker text={d.notices.map((n) => n.title).join('   ·   ')} />
-              </div>
+              </Link>
             )}
             <BelowTheFold shelves={d.shelves} />
           </>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Popup, TextArea } from 'antd-mobile';
+import { Button, TextArea } from 'antd-mobile';
+import { Sheet } from '@/components/sheet';
 import { LikeOutline } from 'antd-mobile-icons';
 import { useNavigate } from '@/lib/router';
 import { COMMENT_MAX_LENGTH, type NewsComment } from '@shop/contract/content';
@@ -100,7 +101,7 @@ export function Comments({ newsId }: { newsId: number }) {
         ))}
         <LoadMore hasMore={Boolean(pages.hasNextPage)} loading={pages.isFetchingNextPage} onLoadMore={() => void pages.fetchNextPage()} />
       </ListState>
-      <Popup visible={Boolean(thread)} onMaskClick={() => setThread(undefined)} onClose={() => setThread(undefined)} bodyClassName="thread-sheet">
+      <Sheet label={t('catalogue.comments.title')} visible={Boolean(thread)} onMaskClick={() => setThread(undefined)} onClose={() => setThread(undefined)} bodyClassName="thread-sheet">
         {thread && (
           <>
             <CommentItem c={replies.data?.pages[0]?.comment ?? thread} onReply={() => reply(thread)} />
@@ -114,10 +115,10 @@ export function Comments({ newsId }: { newsId: number }) {
             </ListState>
           </>
         )}
-      </Popup>
-      <Popup visible={Boolean(replyTo)} onMaskClick={() => setReplyTo(undefined)} onClose={() => setReplyTo(undefined)} bodyClassName="reply-sheet">
+      </Sheet>
+      <Sheet label={t('catalogue.comments.reply')} visible={Boolean(replyTo)} onMaskClick={() => setReplyTo(undefined)} onClose={() => setReplyTo(undefined)} bodyClassName="reply-sheet">
         {replyTo && <Composer newsId={newsId} parent={replyTo} onDone={() => setReplyTo(undefined)} />}
-      </Popup>
+      </Sheet>
     </section>
   );
 }

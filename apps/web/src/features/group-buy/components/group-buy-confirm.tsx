@@ -1,4 +1,5 @@
-import { Button, Popup } from 'antd-mobile';
+import { Button } from 'antd-mobile';
+import { Sheet } from '@/components/sheet';
 import { OrderAmounts } from '@/components/order-amounts';
 import { ListState } from '@/components/list-states';
 import { useTranslation } from '@/lib/i18n';
@@ -21,7 +22,7 @@ export function GroupBuyConfirm({ choice, placing, onConfirm, onChangeAddress, o
   const preview = useGroupBuyPreview(choice);
   const a = preview.data;
   return (
-    <Popup visible={choice !== undefined} onMaskClick={onClose} onClose={onClose} destroyOnClose bodyStyle={{ maxHeight: '85vh', overflowY: 'auto', padding: 12, boxSizing: 'border-box' }}>
+    <Sheet label={t('orders.groupBuy.confirm')} visible={choice !== undefined} onMaskClick={onClose} onClose={onClose} destroyOnClose bodyStyle={{ maxHeight: '85vh', overflowY: 'auto', padding: 12, boxSizing: 'border-box' }}>
       <h3 className="group-buy-confirm-title">{t('orders.groupBuy.confirm')}</h3>
       <ListState loading={preview.isPending} error={preview.isError} empty={false} emptyText="" onRetry={() => void preview.refetch()}>
         {a && (
@@ -45,6 +46,6 @@ export function GroupBuyConfirm({ choice, placing, onConfirm, onChangeAddress, o
           </>
         )}
       </ListState>
-    </Popup>
+    </Sheet>
   );
 }

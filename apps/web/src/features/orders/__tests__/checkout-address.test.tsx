@@ -81,6 +81,8 @@ describe('choosing the address at checkout', () => {
     fireEvent.click(screen.getByRole('switch', { name: 'Use 800 points' }));
     await waitFor(() => expect(api.requests.some((r) => r.url.includes('points=800'))).toBe(true));
 
+    // The preview with the points is drawn again once its answer comes.
+    await waitFor(() => expect(document.querySelector('.checkout-address')).toBeTruthy());
     fireEvent.click(document.querySelector('.checkout-address')!);
     await until(() => router.state.location.pathname === paths.address.list);
     expect(new URLSearchParams(router.state.location.search).get('pick')).toBe('1');

@@ -71,6 +71,22 @@ describe('points at checkout', () => {
     expect(sent.at(-1)).toMatchObject({ goods_id: 3, sku_id: 5, num: 1, address_id: 9, points: 800, shopping_points: 300 });
   });
 
+  it('the points switches are reached by Tab and turned on and off with Space or Enter, saying whether they are on', async () => {
+    renderAt(`${paths.goods.checkout}?goods_id=3&sku_id=5&num=1`);
+    const points = await screen.findByRole('switch', { name: 'Use 800 points' });
+    points.focus();
+    expect(document.activeElement).toBe(points);
+    expect(points.getAttribute('aria-checked')).toBe('false');
+    fireEvent.keyDown(points, { key: ' ' });
+    expect((await screen.findAllByText('$17.00')).length).toBe(2);
+    expect(screen.getByRole('switch', { name: 'Use 800 points' }).getAttribute('aria-checked')).toBe('true');
+    fireEvent.keyDown(screen.getByRole('switch', { name: 'Use 800 points' }), { key: 'Enter' });
+    await waitFor(() => expect(screen.getByRole('switch', { name: 'Use 800 points' }).getAttribute('aria-checked')).toBe('false'));
+    const shopping = screen.getByRole('switch', { name: 'Use 300 shopping points' });
+    shopping.focus();
+    expect(document.activeElement).toBe(shopping);
+  });
+
   it('an order the points paid in full opens the order, not the payment page', async () => {
     totalZero = true;
     const router = renderAt(`${paths.goods.checkout}?goods_id=3&sku_id=5&num=1`);

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Popup, Rate, TextArea } from 'antd-mobile';
+import { Button, Rate, TextArea } from 'antd-mobile';
+import { Sheet } from '@/components/sheet';
 import { AddOutline, CloseOutline } from 'antd-mobile-icons';
 import { REVIEW_CONTENT_MAX, REVIEW_IMAGES_MAX } from '@shop/contract/after-sales';
 import { useMediaPicker } from '@/components/shell/media-picker';
@@ -123,11 +124,11 @@ export function OrderReviewSheet({ orderId, open, onClose }: { orderId: number; 
   const { t } = useTranslation();
   const reviews = useOrderReviews(orderId, open);
   return (
-    <Popup visible={open} onMaskClick={onClose} onClose={onClose} destroyOnClose bodyStyle={{ maxHeight: '85vh', overflowY: 'auto', padding: 12, boxSizing: 'border-box' }}>
+    <Sheet label={t('afterSales.review.title')} visible={open} onMaskClick={onClose} onClose={onClose} destroyOnClose bodyStyle={{ maxHeight: '85vh', overflowY: 'auto', padding: 12, boxSizing: 'border-box' }}>
       <div className="order-status">{t('afterSales.review.title')}</div>
       {(reviews.data?.list ?? []).map((l) => (
         <LineReview key={l.order_line_id} line={l} />
       ))}
-    </Popup>
+    </Sheet>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Button, Input, Switch, TextArea } from 'antd-mobile';
+import { Button, Input, TextArea } from 'antd-mobile';
+import { ToggleSwitch } from '@/components/toggle-switch';
 import { RightOutline } from 'antd-mobile-icons';
 import { useNavigate, useSearchParams } from '@/lib/router';
 import { ORDER_REMARKS_MAX } from '@shop/contract/orders';
@@ -118,7 +119,7 @@ export default function CheckoutPage() {
                         <div>{label}</div>
                         <div className="order-muted">{t('orders.checkout.pointsBalance', { count: offer.balance })}</div>
                       </div>
-                      <Switch
+                      <ToggleSwitch
                         aria-label={label}
                         checked={on}
                         disabled={!on && offer.max === 0}

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Button, Checkbox } from 'antd-mobile';
+import { Button } from 'antd-mobile';
+import { CheckBox } from '@/components/check-box';
 import { ResponseCode } from '@shop/contract/common';
 import type { PayMethod, PaymentInfo } from '@shop/contract/payments';
 import { paths } from '@/config/paths';
@@ -225,9 +226,9 @@ export default function PayNextPage() {
             )}
             {method && method.gateway !== null && method.usable && canMix && cash && (
               <section className="pay-section">
-                <Checkbox checked={useBalance} onChange={setUseBalance}>
+                <CheckBox checked={useBalance} onChange={setUseBalance}>
                   {t('payments.mixed.use', { balance: formatAmount(cash.balance!, data.currency) })}
-                </Checkbox>
+                </CheckBox>
                 {mixing && cost.data && (
                   <>
                     <p className="pay-muted">{t('payments.mixed.explain', { balance: formatAmount(cost.data.balance_part, cost.data.currency), rest: formatAmount(cost.data.gateway_part - cost.data.fee, cost.data.currency), method: method.name })}</p>

@@ -3,6 +3,7 @@ import { MailOutline } from 'antd-mobile-icons';
 import { useNavigate } from '@/lib/router';
 import { paths } from '@/config/paths';
 import { PageHeader } from '@/components/page-header';
+import { TapRow } from '@/components/tap-row';
 import { useSession } from '@/stores/session';
 import { useUnreadCount } from '../api/get-unread-count';
 import { personalEntryGroups } from '../personal-entries';
@@ -22,7 +23,8 @@ export default function MyPage() {
     <div className="page my-page">
       <PageHeader title={t('app.page.my')} root />
       <header className="my-header">
-        <Avatar src={typeof user?.avatar === 'string' && token ? sizedUpload(user.avatar, 112, 112) : ''} className="my-avatar" style={{ '--size': '56px', '--border-radius': '50%' }} />
+        {/* A picture beside the member's name: nothing to read out (the stand-in's drawing carries a design file's layer name). */}
+        <Avatar aria-hidden src={typeof user?.avatar === 'string' && token ? sizedUpload(user.avatar, 112, 112) : ''} className="my-avatar" style={{ '--size': '56px', '--border-radius': '50%' }} />
         <div className="my-identity">
           {token ? (
             <>
@@ -48,13 +50,9 @@ export default function MyPage() {
       {personalEntryGroups.map((group, i) => (
         <List key={i} className="my-entries" mode="card">
           {group.map((entry) => (
-            <List.Item
-              key={entry.key}
-              prefix={<span className="my-entry-icon">{entry.icon}</span>}
-              onClick={() => navigate(entry.memberOnly && !token ? paths.login.login : entry.to)}
-            >
+            <TapRow key={entry.key} prefix={<span className="my-entry-icon" aria-hidden>{entry.icon}</span>} to={entry.memberOnly && !token ? paths.login.login : entry.to}>
               {t(entry.titleKey)}
-            </List.Item>
+            </TapRow>
           ))}
         </List>
       ))}

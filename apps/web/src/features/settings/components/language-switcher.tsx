@@ -1,10 +1,12 @@
 import { useState } from 'react';
-import { CheckList, List, Popup, Toast } from 'antd-mobile';
+import { List, Toast } from 'antd-mobile';
+import { Sheet } from '@/components/sheet';
 import { useQueryClient } from '@tanstack/react-query';
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from '@shop/contract/common';
 import { switchLanguage } from '@/lib/language-packs';
 import { useLanguage } from '@/stores/language';
 import { useTranslation } from '@/lib/i18n';
+import { TapRow } from '@/components/tap-row';
 
 /**
  * The language entry of the settings list: shows the current language and opens the choice of all
@@ -30,19 +32,21 @@ export function LanguageSwitcher() {
 
   return (
     <>
-      <List.Item extra={LANGUAGE_NAMES[lang]} onClick={() => setOpen(true)} arrowIcon>
+      <TapRow extra={LANGUAGE_NAMES[lang]} onClick={() => setOpen(true)}>
         {t('app.settings.language')}
-      </List.Item>
-      <Popup visible={open} onMaskClick={() => setOpen(false)} bodyClassName="language-popup" position="bottom">
-        <div className="popup-title">{t('app.settings.chooseLanguage')}</div>
-        <CheckList value={[lang]} onChange={(v) => v[0] && void choose(v[0] as Language)}>
-          {LANGUAGES.map((l) => (
-            <CheckList.Item key={l} value={l}>
-              {LANGUAGE_NAMES[l]}
-            </CheckList.Item>
-          ))}
-        </CheckList>
-      </Popup>
+      </TapRow>
+      <Sheet label={t('app.settings.chooseLanguage')} visible={open} onMaskClick={() => setOpen(false)} onClose={() => setOpen(false)} bodyClassName="language-popup" position="bottom">
+        <div className="popup-title" id="language-popup-title">{t('app.settings.chooseLanguage')}</div>
+        <div role="radiogroup" aria-labelledby="language-popup-title">
+          <List>
+            {LANGUAGES.map((l) => (
+              <TapRow key={l} checked={l === lang} onClick={() => void choose(l)}>
+                {LANGUAGE_NAMES[l]}
+              </TapRow>
+            ))}
+          </List>
+        </div>
+      </Sheet>
     </>
   );
 }

@@ -190,6 +190,11 @@ describe('member shop pages', () => {
     fireEvent.change(contact, { target: { value: 'abc' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await toastText()).toBe('Enter the contact phone as a phone number: digits, with + in front if you like, spaces, dashes or brackets between them');
+    // A screen reader hears the refusal too: the toast is in the page's live region, nothing hiding it.
+    const region = document.querySelector('[aria-live="polite"]')!;
+    await waitFor(() => expect(region.textContent).toBe('Enter the contact phone as a phone number: digits, with + in front if you like, spaces, dashes or brackets between them'));
+    expect(region.querySelector('[aria-hidden]')).toBeNull();
+    expect(region.closest('[aria-hidden="true"]')).toBeNull();
     expect(api.requests.some((r) => r.url.startsWith('/attractive/shop/editShop'))).toBe(false);
     fireEvent.change(contact, { target: { value: '+855 12 345 678' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));

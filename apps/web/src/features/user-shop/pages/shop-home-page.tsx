@@ -1,5 +1,7 @@
 import { useState } from 'react';
-import { Badge, Button, Popup, Selector, Stepper, Toast } from 'antd-mobile';
+import { Badge, Button, Selector, Stepper } from 'antd-mobile';
+import { showToast } from '@/lib/toast';
+import { Sheet } from '@/components/sheet';
 import { Amount } from '@/components/amount';
 import { ListState, LoadMore } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
@@ -71,9 +73,9 @@ export default function ShopHomePage() {
           </Button>
         </div>
       )}
-      <Popup visible={chosen > 0} onMaskClick={() => setChosen(0)} onClose={() => setChosen(0)}>
+      <Sheet label={t('userShop.app.addToCart')} visible={chosen > 0} onMaskClick={() => setChosen(0)} onClose={() => setChosen(0)}>
         {chosen > 0 && <AddSku shopId={shopId} shopGoodsId={chosen} onDone={() => setChosen(0)} />}
-      </Popup>
+      </Sheet>
     </div>
   );
 }
@@ -86,11 +88,11 @@ function AddSku({ shopId, shopGoodsId, onDone }: { shopId: number; shopGoodsId: 
   const [num, setNum] = useState(1);
   const sku = info.data?.skus.find((s) => s.sku_id === skuId) ?? (info.data?.skus.length === 1 ? info.data.skus[0] : undefined);
   const submit = async () => {
-    if (!sku) return void Toast.show({ content: t('userShop.app.pickSku') });
+    if (!sku) return void showToast(t('userShop.app.pickSku'));
     await changeThen(
       () => add.mutateAsync({ shop_id: shopId, sku_id: sku.sku_id, num }),
       () => {
-        Toast.show({ content: t('userShop.app.added') });
+        showToast(t('userShop.app.added'));
         onDone();
       },
     );

@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { Button, Dialog, Input, Popup, Tabs, TextArea } from 'antd-mobile';
+import { Button, Dialog, Input, Tabs, TextArea } from 'antd-mobile';
+import { Sheet } from '@/components/sheet';
 import { SHOP_ORDER_VIEWS, type ShopOrder } from '@shop/contract/user-shop';
 import { Amount } from '@/components/amount';
 import { ListState, LoadMore } from '@/components/list-states';
@@ -45,9 +46,9 @@ export default function ShopOrdersPage() {
         ))}
         <LoadMore hasMore={Boolean(pages.hasNextPage)} loading={pages.isFetchingNextPage} onLoadMore={() => void pages.fetchNextPage()} />
       </ListState>
-      <Popup visible={opened > 0} onMaskClick={() => setOpened(0)} onClose={() => setOpened(0)} bodyStyle={{ maxHeight: '80vh', overflowY: 'auto' }}>
+      <Sheet label={t('userShop.app.orderDetails')} visible={opened > 0} onMaskClick={() => setOpened(0)} onClose={() => setOpened(0)} bodyStyle={{ maxHeight: '80vh', overflowY: 'auto' }}>
         {opened > 0 && <OrderDetail id={opened} onClose={() => setOpened(0)} />}
-      </Popup>
+      </Sheet>
     </div>
   );
 }
@@ -58,7 +59,7 @@ function OrderDetail({ id, onClose }: { id: number; onClose: () => void }) {
   const info = useShopOrderInfo(id);
   const o = info.data;
   return (
-    <div className="shop-section" role="dialog" aria-label={t('userShop.app.orderDetails')}>
+    <div className="shop-section">
       <ListState loading={info.isPending} error={info.isError} failure={info.error} empty={false} onRetry={() => void info.refetch()}>
         {o && (
           <>

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Button, Input, Switch, TextArea, Toast } from 'antd-mobile';
+import { Button, Input, Switch, TextArea } from 'antd-mobile';
+import { showToast } from '@/lib/toast';
 import { editShopBody, SHOP_CONTACT_MAX, SHOP_INTRO_MAX, SHOP_NAME_MAX } from '@shop/contract/user-shop';
 import { ListState } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
@@ -26,12 +27,12 @@ export default function ShopSettingsPage() {
   }, [shop, draft]);
   const save = async () => {
     if (!v.name.trim()) {
-      Toast.show({ content: t('userShop.app.nameRequired') });
+      showToast(t('userShop.app.nameRequired'));
       return;
     }
     // The contract's rule for the contact phone, said before sending.
     if (!editShopBody.shape.contact_mobile.safeParse(v.contact_mobile).success) {
-      Toast.show({ content: t('userShop.validation.contactMobile') });
+      showToast(t('userShop.validation.contactMobile'));
       return;
     }
     try {
@@ -40,7 +41,7 @@ export default function ShopSettingsPage() {
       // The request client has shown the server's message.
       return;
     }
-    Toast.show({ content: t('userShop.app.saved') });
+    showToast(t('userShop.app.saved'));
     navigate(paths.shop.my, { replace: true });
   };
   const field = (key: 'name' | 'contact_mobile' | 'address' | 'region', max: number) => (

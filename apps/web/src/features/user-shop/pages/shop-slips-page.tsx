@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Input, Selector, Stepper, Tabs, Toast } from 'antd-mobile';
+import { Button, Input, Selector, Stepper, Tabs } from 'antd-mobile';
+import { showToast } from '@/lib/toast';
 import { toMinorUnits } from '@shop/contract/common';
 import { Amount } from '@/components/amount';
 import { AmountInput, amountFormatText } from '@/components/amount-field';
@@ -78,21 +79,21 @@ function NewSlip({ onDone }: { onDone: () => void }) {
   const record = useRecordSlip(key);
   const currency = info.data?.currency ?? 'USD';
   const save = async () => {
-    if (!skuId) return void Toast.show({ content: t('userShop.app.pickGoods') });
-    if (!buyer.trim()) return void Toast.show({ content: t('userShop.app.buyerRequired') });
+    if (!skuId) return void showToast(t('userShop.app.pickGoods'));
+    if (!buyer.trim()) return void showToast(t('userShop.app.buyerRequired'));
     // Typed in the member's own number format ("25,50" in Hungarian); nothing typed is nothing collected.
     const wire = paid.trim() ? readAmount(paid) : '0';
-    if (wire === undefined) return void Toast.show({ content: amountFormatText() });
+    if (wire === undefined) return void showToast(amountFormatText());
     let paidMinor: number;
     try {
       paidMinor = toMinorUnits(wire, currency);
     } catch {
-      return void Toast.show({ content: t('userShop.app.amountInvalid') });
+      return void showToast(t('userShop.app.amountInvalid'));
     }
     await changeThen(
       () => record.mutateAsync({ buyer_name: buyer.trim(), lines: [{ sku_id: skuId, num }], paid: paidMinor, note: note.trim() }).finally(() => setKey(newIdempotencyKey())),
       () => {
-        Toast.show({ content: t('userShop.app.saved') });
+        showToast(t('userShop.app.saved'));
         onDone();
       },
     );

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from '@/lib/router';
 import { paths } from '@/config/paths';
@@ -64,6 +64,24 @@ function renderRecharge() {
 }
 
 describe('recharge page, online channel', () => {
+  it('offers the channel and the currency as named groups of choices Tab reaches, each telling whether it is chosen', async () => {
+    renderRecharge();
+    await screen.findAllByText('Online payment (card, e-wallet)');
+    for (const group of ['Channel', 'Currency']) {
+      const choices = within(screen.getByRole('radiogroup', { name: group })).getAllByRole('radio');
+      expect(choices.length, group).toBeGreaterThan(0);
+      for (const choice of choices) {
+        // Real buttons: Enter and Space press them as any button.
+        expect(choice.tagName, group).toBe('BUTTON');
+        choice.focus();
+        expect(document.activeElement, group).toBe(choice);
+        expect(['true', 'false'], group).toContain(choice.getAttribute('aria-checked'));
+      }
+      fireEvent.click(choices.at(-1)!);
+      expect(within(screen.getByRole('radiogroup', { name: group })).getAllByRole('radio').at(-1)!.getAttribute('aria-checked'), group).toBe('true');
+    }
+  });
+
   it('creates the top-up, pays it with a card method, and lands on its record still awaiting payment', async () => {
     const router = renderRecharge();
     await screen.findAllByText('Online payment (card, e-wallet)');

@@ -1,9 +1,10 @@
 import { useMemo, useState } from 'react';
-import { Button, Checkbox, Dialog, Selector, Tabs } from 'antd-mobile';
+import { Button, Dialog, Selector, Tabs } from 'antd-mobile';
 import { useSearchParams } from '@/lib/router';
 import type { EndpointData } from '@shop/contract/common';
 import { GIFT_CARD_STATUSES, giveGiftCardBody, type listGiftCards } from '@shop/contract/wallet';
 import { formatAmount } from '@/components/amount';
+import { CheckBox, CheckBoxGroup } from '@/components/check-box';
 import { digitsOnly, TextField } from '@/components/form-field';
 import { ListState, LoadMore } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
@@ -120,11 +121,11 @@ export default function GiftCardsPage() {
         ))}
       </Tabs>
       <ListState loading={pages.isPending} error={pages.isError} failure={pages.error} empty={cards.length === 0} emptyText={t('wallet.giftCard.none')} onRetry={() => void pages.refetch()}>
-        <Checkbox.Group value={chosen} onChange={(v) => choose(v as number[])}>
+        <CheckBoxGroup value={chosen} onChange={(v) => choose(v as number[])}>
           {cards.map((c) => (
             <article key={c.id} className="wallet-record" data-gift-card={c.id}>
               <div className="wallet-row">
-                {status === 'active' && mode === 'choose' ? <Checkbox value={c.id} aria-label={t('wallet.giftCard.choose', { code: c.code_masked })}>{c.code_masked}</Checkbox> : <span>{c.code_masked}</span>}
+                {status === 'active' && mode === 'choose' ? <CheckBox value={c.id} label={t('wallet.giftCard.choose', { code: c.code_masked })}>{c.code_masked}</CheckBox> : <span>{c.code_masked}</span>}
                 <strong>{formatAmount(c.value, c.currency)}</strong>
               </div>
               <div className="wallet-row wallet-muted">
@@ -142,7 +143,7 @@ export default function GiftCardsPage() {
               )}
             </article>
           ))}
-        </Checkbox.Group>
+        </CheckBoxGroup>
         <LoadMore hasMore={Boolean(pages.hasNextPage)} loading={pages.isFetchingNextPage} onLoadMore={() => void pages.fetchNextPage()} />
       </ListState>
       {status === 'active' && usable.length > 0 && (

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { formatRate } from '@/lib/format';
-import { Button, Dialog, DotLoading, ImageUploader, Selector, type ImageUploadItem } from 'antd-mobile';
+import { Button, Dialog, DotLoading, ImageUploader, type ImageUploadItem } from 'antd-mobile';
+import { ChoiceChips } from '@/components/choice-chips';
 import { useNavigate } from '@/lib/router';
 import { createRechargeBody } from '@shop/contract/wallet';
 import { paths } from '@/config/paths';
@@ -124,7 +125,7 @@ export default function RechargePage() {
             <Controller
               control={form.control}
               name="channel"
-              render={({ field }) => <Selector columns={2} options={channels.map((c) => ({ label: channelLabel(c), value: c.code }))} value={field.value ? [field.value] : []} onChange={(v) => v[0] && field.onChange(v[0])} />}
+              render={({ field }) => <ChoiceChips label={t('wallet.field.channel')} columns={2} options={channels.map((c) => ({ label: channelLabel(c), value: c.code }))} value={field.value || undefined} onChange={field.onChange} />}
             />
           </FieldItem>
           <CurrencyField control={form.control} name="currency" label={t('wallet.field.currency')} currencies={channel?.currencies ?? []} />
@@ -140,11 +141,12 @@ export default function RechargePage() {
                 control={form.control}
                 name="instalments"
                 render={({ field }) => (
-                  <Selector
+                  <ChoiceChips
+                    label={t('wallet.field.instalments')}
                     columns={2}
                     options={[{ label: t('wallet.recharge.payInFull'), value: 0 }, ...data!.instalment_plans.map((p) => ({ label: t('wallet.recharge.plan', { months: p.months, fee: (p.fee_bp / 100).toString() }), value: p.months }))]}
-                    value={[Number(field.value ?? 0)]}
-                    onChange={(v) => field.onChange(v[0] ? v[0] : undefined)}
+                    value={Number(field.value ?? 0)}
+                    onChange={(months) => field.onChange(months || undefined)}
                   />
                 )}
               />
@@ -181,7 +183,7 @@ export default function RechargePage() {
                     control={form.control}
                     name="network"
                     render={({ field }) => (
-                      <Selector aria-label={t('wallet.field.network')} columns={Math.min(3, networks.length)} options={networks.map((n) => ({ label: n, value: n }))} value={field.value ? [field.value] : []} onChange={(v) => v[0] && field.onChange(v[0])} />
+                      <ChoiceChips label={t('wallet.field.network')} columns={Math.min(3, networks.length)} options={networks.map((n) => ({ label: n, value: n }))} value={field.value || undefined} onChange={field.onChange} />
                     )}
                   />
                 </FieldItem>
