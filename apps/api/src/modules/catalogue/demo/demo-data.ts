@@ -276,7 +276,7 @@ export const NOTICES: Array<{ title: T; body: T }> = [
   { title: t('System maintenance on Sunday 02:00–04:00', '周日02:00-04:00系统维护'), body: t('Payments may be unavailable for a short time.', '期间支付可能短暂不可用。') },
   { title: t('Beware of fake customer service calls', '谨防假冒客服来电'), body: t('We never ask for your password or verification code.', '我们绝不会索要您的密码或验证码。') },
   { title: t('New payment methods available', '新增支付方式'), body: t('You can now pay with e-wallets in Malaysia.', '马来西亚用户现可使用电子钱包支付。') },
-  { title: t('Points expiry reminder', '积分到期提醒'), body: t('Points earned last year expire on 31 December.', '去年获得的积分将于12月31日到期。') },
+  { title: t('Returns and exchanges', '退货与换货'), body: t('Ask for a return within 7 days of receiving your order, or an exchange within 15 days, from the order page.', '收到订单后7天内可申请退货，15天内可申请换货，请在订单页面操作。') },
   { title: t('Updated privacy policy', '隐私政策更新'), body: t('We clarified how long we keep order records.', '我们明确了订单记录的保存期限。') },
   { title: t('Warehouse move completed', '仓库搬迁完成'), body: t('Delivery times are back to normal.', '配送时效已恢复正常。') },
   { title: t('Welcome to our new members', '欢迎新会员'), body: t('New members get a coupon on their first order.', '新会员首单可获赠优惠券。') },
