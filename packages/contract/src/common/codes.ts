@@ -260,6 +260,8 @@ export const ResponseCode = {
   refundCreditSpent: 6209,
   /** Paying with gift cards whose usable value in the payable's currency, all together, is less than the amount due: nothing is redeemed. */
   giftCardValueTooLow: 6210,
+  /** The payment's order is still the member's (paid, shipped, completed): it is refunded by cancelling it or through after-sales, which undo what it gave, not from the payment. */
+  refundThroughPayable: 6211,
   // Operators (7000–7099).
   /** The setup link is unknown, used or expired. */
   operatorSetupInvalid: 7001,
@@ -508,6 +510,7 @@ export const responseCodeMessageKey: Record<number, string> = {
   [ResponseCode.gatewayUnavailable]: 'payments.code.gatewayUnavailable',
   [ResponseCode.refundTooLarge]: 'payments.code.refundTooLarge',
   [ResponseCode.flagDecisionRefused]: 'payments.code.flagDecisionRefused',
+  [ResponseCode.refundThroughPayable]: 'payments.code.refundThroughPayable',
   [ResponseCode.flagNotFound]: 'payments.code.flagNotFound',
   [ResponseCode.refundCreditSpent]: 'payments.code.refundCreditSpent',
   [ResponseCode.giftCardValueTooLow]: 'payments.code.giftCardValueTooLow',

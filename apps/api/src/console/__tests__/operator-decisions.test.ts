@@ -120,7 +120,8 @@ const steps: Record<string, () => Promise<{ body: unknown; as?: typeof owner }>>
     return { body: { id: asked.id, decision: 'approve', reason }, as: second };
   },
   '/admin/api/payments/inquire': async () => ({ body: { id: await balancePayment() } }),
-  '/admin/api/payments/refund': async () => ({ body: { id: await balancePayment(), amount: 100, reason } }),
+  // Refunded from the payment itself: a charity pledge's (an order's is refunded by its cancellation or after-sales).
+  '/admin/api/payments/refund': async () => ({ body: { id: await balancePayment('charity'), amount: 100, reason } }),
   '/admin/api/rates/set': async () => ({ body: { base: 'USD', quote: 'MYR', rate: '4.4321', reason } }),
   '/admin/api/payments/methods': async () => {
     const [m] = (await get('/admin/api/payments/methods')).list;
@@ -276,10 +277,16 @@ async function goodsBody() {
 }
 
 /** A member's order paid from the wallet balance: a succeeded payment without a gateway part. */
-async function balancePayment() {
+async function balancePayment(payable: 'order' | 'charity' = 'order') {
   const m = await memberWithOrder(t, { currency: 'MYR', price: 4000 });
   await fund(t.db, m.userId, 4000, 'MYR');
-  const res = await t.app.inject({ method: 'POST', url: '/shop/buy/payOrder', headers: { ...m.keyed(), 'content-type': 'application/json' }, payload: JSON.stringify({ order_id: m.order.id, pay_way: 'balance', pay_password: PAY_PASSWORD }) });
+  let target = { order_id: m.order.id, order_type: 'order' };
+  if (payable === 'charity') {
+    const cause = await t.db.insertInto('charity_causes').values({ title: JSON.stringify({ 'en-us': 'Clean water' }), currency: 'MYR', created_by: 'test' } as never).returning('id').executeTakeFirstOrThrow();
+    const pledge = await t.app.inject({ method: 'POST', url: '/attractive/lovers/submitPay', headers: { ...m.keyed(), 'content-type': 'application/json' }, payload: JSON.stringify({ cause_id: cause.id, amount: 2500 }) });
+    target = { order_id: (pledge.json() as { data: { id: number } }).data.id, order_type: 'charity' };
+  }
+  const res = await t.app.inject({ method: 'POST', url: '/shop/buy/payOrder', headers: { ...m.keyed(), 'content-type': 'application/json' }, payload: JSON.stringify({ ...target, pay_way: 'balance', pay_password: PAY_PASSWORD }) });
   const paid = res.json() as { code: number; data: { payment_no: string } };
   if (paid.code !== 200) throw new Error(`pay: ${JSON.stringify(paid)}`);
   return (await t.db.selectFrom('payments').select('id').where('reference', '=', paid.data.payment_no).executeTakeFirstOrThrow()).id;

@@ -9,6 +9,7 @@ import type { HoldStatus } from '../ledger/ledger.table.js';
 import { balanceParts } from './payment-history.js';
 import * as q from './payments.queries.js';
 import type { FlagKind, FlagResolution, FlagRow, PaymentRow, RefundRow } from './payments.table.js';
+import { loadPayable, payableHandler } from './payable-registry.js';
 import { applyReport, gatewayNamed, inquireAndApply, refundPayment, type PaymentsDeps } from './settlement.js';
 import type { ListExport } from '../../lib/list-export.js';
 import { iso } from '../../lib/dates.js';
@@ -178,6 +179,7 @@ export async function refundPaymentByOperator(deps: PaymentsDeps, actor: Actor, 
   if (!p) throw new AppError(ResponseCode.paymentNotFound);
   refuseOwnAccount(actor, p.user_id);
   if (p.status !== 'succeeded') throw new AppError(ResponseCode.payableNotPayable);
+  await refuseWhereThePayableRefunds(deps.db, p);
   // The refund's cause names the decision: the same one sent again is the same refund.
   const cause = `operator:${actor.operatorId}:${actor.idempotencyKey ?? crypto.randomUUID()}`;
   let refunds: RefundRow[] | undefined;
@@ -200,6 +202,16 @@ export async function refundPaymentByOperator(deps: PaymentsDeps, actor: Actor, 
   if (failure) throw failure;
   const detail = await paymentDetail(deps.db, actor, { id: p.id });
   return { payment: detail.payment, refunds: detail.refunds };
+}
+
+/** A payment whose payable still holds what it gave for it is refunded by the payable's own area (`directRefundFrom`), unless its money is owed back. */
+async function refuseWhereThePayableRefunds(db: Executor, p: PaymentRow): Promise<void> {
+  const states = payableHandler(p.payable_type).directRefundFrom;
+  if (!states) return;
+  const payable = await loadPayable(db, p.payable_type, p.payable_id);
+  if (!payable || states.includes(payable.status)) return;
+  if ((await q.findFlags(db, p.id)).some((f) => f.refund_needed && f.kind !== 'refund_failed')) return;
+  throw new AppError(ResponseCode.refundThroughPayable);
 }
 
 type Row<E> = EndpointData<E> extends { list: Array<infer R> } ? R : never;

@@ -52,6 +52,13 @@ export interface PayableHandler {
   settle(tx: Tx, actor: Actor, input: { id: number; amountMinor: number; currency: string; gateway: string; paidInPoints?: boolean }): Promise<PayableOutcome>;
   /** Marks it refunded once its payments' refunds cover what was paid; false where the payable has no such state. */
   refunded(tx: Tx, actor: Actor, id: number): Promise<boolean>;
+  /**
+   * The payable's states in which an operator may refund its payments straight from the payments
+   * console (absent: any). In the others its own area refunds it (an order by its cancellation or an
+   * after-sales case), undoing what the payable gave (stock, points, earnings) with the money. Money
+   * owed back (it never paid the payable) may always be refunded.
+   */
+  directRefundFrom?: readonly string[];
   /** The payable books the captured money itself (a top-up credits the member's wallet): payments posts no capture of its own. */
   booksCapture?: boolean;
   /**

@@ -277,6 +277,8 @@ export const shopOrderPayable = {
     ...(o.shop_refusal !== null && o.shop_refusal !== undefined ? { refusal: Number(o.shop_refusal) } : {}),
   }),
   settle: (tx: Tx, actor: Actor, input: { id: number; amountMinor: number; currency: string; gateway: string }) => markShopOrderPaid(tx, actor, input),
+  // Awaiting its audit or on, a shop order is refunded by its rejection or an after-sales case.
+  directRefundFrom: ['rejected', 'closed'],
   async refunded(tx: Tx, _actor: Actor, id: number) {
     const shopId = await q.markShopOrderRefunded(tx, id);
     if (shopId !== undefined) shopOrdersChanged(tx, [Number(shopId)]);

@@ -29,20 +29,24 @@ const act = async (op: Op, path: string, body: Record<string, unknown>, key = `p
   (await call(t, 'POST', `/admin/api/payments/${path}`, { headers: { ...op.headers, 'idempotency-key': key }, body })).body;
 const actionsOn = (paymentId: number) => t.db.selectFrom('operator_actions').select(['action', 'reason']).where('target_type', '=', 'payment').where('target_id', '=', paymentId).orderBy('id').execute();
 
-/** A member's order of 40.00 MYR paid from the wallet balance. */
+/** A member's charity pledge of 40.00 MYR paid from the wallet balance (refunded from its payment; an order is refunded by its cancellation or after-sales). */
 async function paidFromBalance() {
   const m = await memberWithOrder(t, { currency: 'MYR', price: 4000 });
   await fund(t.db, m.userId, 4000, 'MYR');
-  const paid = await call(t, 'POST', '/shop/buy/payOrder', { headers: m.keyed(), body: { order_id: m.order.id, pay_way: 'balance', pay_password: PAY_PASSWORD } });
+  const cause = await t.db.insertInto('charity_causes').values({ title: JSON.stringify({ 'en-us': 'Clean water' }), currency: 'MYR', created_by: 'test' } as never).returning('id').executeTakeFirstOrThrow();
+  const pledge = await call(t, 'POST', '/attractive/lovers/submitPay', { headers: m.keyed(), body: { cause_id: cause.id, amount: 4000 } });
+  expect(pledge.body.code, pledge.body.msg).toBe(200);
+  const paid = await call(t, 'POST', '/shop/buy/payOrder', { headers: m.keyed(), body: { order_id: pledge.body.data.id, order_type: 'charity', pay_way: 'balance', pay_password: PAY_PASSWORD } });
   expect(paid.body.code, paid.body.msg).toBe(200);
-  return { m, p: await paymentRow(t, paid.body.data.payment_no) };
+  return { m, p: await paymentRow(t, paid.body.data.payment_no), pledgeId: Number(pledge.body.data.id) };
 }
+const pledgeStatus = async (id: number) => (await t.db.selectFrom('charity_orders').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
 
 describe('actions on a payment', () => {
-  it('refunds a paid payment in part, then the rest, with a reason; never more than was paid; a repeat of one decision refunds once; the order stays as it is', async () => {
+  it('refunds a paid payment in part, then the rest, with a reason; never more than was paid; a repeat of one decision refunds once; refunded in full, its pledge is', async () => {
     const owner = await newOperatorSession(t.db, 'owner');
     const support = await newOperatorSession(t.db, 'support');
-    const { m, p } = await paidFromBalance();
+    const { m, p, pledgeId } = await paidFromBalance();
     expect(await balanceOf(t.db, m.userId, 'cash', 'MYR')).toBe(0);
 
     // Only roles that decide refunds; always with a reason; nothing moves otherwise.
@@ -56,13 +60,14 @@ describe('actions on a payment', () => {
     expect(first.data.refunds).toEqual([expect.objectContaining({ via: 'ledger', amount: 1000, status: 'succeeded', reason: 'damaged lid' })]);
     expect(await act(owner, 'refund', { id: p.id, amount: 1000, reason: 'damaged lid' }, key)).toEqual(first);
     expect(await balanceOf(t.db, m.userId, 'cash', 'MYR')).toBe(1000);
-    expect(await orderStatus(t, m.order.id)).toBe('paid');
+    expect(await pledgeStatus(pledgeId)).toBe('paid');
 
     // More than is left is refused; the rest refunds the order in full.
     expect((await act(owner, 'refund', { id: p.id, amount: 3001, reason: 'too much' })).code).toBe(ResponseCode.refundTooLarge);
     const rest = await act(owner, 'refund', { id: p.id, reason: 'order cancelled by phone' });
     expect(rest.data.refunds.map((r: { amount: number }) => r.amount)).toEqual([1000, 3000]);
     expect(await balanceOf(t.db, m.userId, 'cash', 'MYR')).toBe(4000);
+    expect(await pledgeStatus(pledgeId)).toBe('refunded');
     expect((await act(owner, 'refund', { id: p.id, amount: 1, reason: 'again' })).code).not.toBe(200);
     expect(await actionsOn(p.id)).toEqual([
       { action: `payment.refund ${p.reference} 10.00 MYR`, reason: 'damaged lid' },

@@ -146,3 +146,25 @@ describe('the console’s payments calls', () => {
     expect(await ledgerCheck(t.db)).toEqual([]);
   });
 });
+
+describe('a refund from the payment, or from its order', () => {
+  it('a paid order’s payment is refunded by cancelling the order, not from the payment: refused in the operator’s language, nothing moved', async () => {
+    const finance = await newOperatorSession(t.db, 'finance');
+    const { m, p } = await openPayment(2600);
+    await stripe.decide(p.reference, 'pay');
+    expect(await orderStatus(t, m.order.id)).toBe('paid');
+    const refund = (id: number, lang = 'en-us') => call(t, 'POST', '/admin/api/payments/refund', { headers: { ...finance.headers, 'think-lang': lang, 'idempotency-key': `order-refund-${++keys}-${Date.now()}` }, body: { id, reason: 'member asked' } });
+    const refused = await refund(p.id);
+    expect(refused.body.code).toBe(ResponseCode.refundThroughPayable);
+    expect(refused.body.msg).toMatch(/^This payment's order still stands/);
+    expect((await refund(p.id, 'zh-cn')).body.msg).toMatch(/^该付款所属的订单仍然有效/);
+    expect(await refundsOf(p.id)).toEqual([]);
+    expect(stripe.intents.get(p.provider_ref!)!.refunded ?? 0).toBe(0);
+    expect(await orderStatus(t, m.order.id)).toBe('paid');
+
+    // Cancelled by an operator, the order is refunded by its own path (its goods back on sale with it).
+    const cancelled = await call(t, 'POST', '/admin/api/orders/cancel', { headers: (await newOperatorSession(t.db, 'support')).headers, body: { id: m.order.id, reason: 'member asked by phone' } });
+    expect(cancelled.body.data).toMatchObject({ status: 'refunding' });
+    expect(await ledgerCheck(t.db)).toEqual([]);
+  });
+});

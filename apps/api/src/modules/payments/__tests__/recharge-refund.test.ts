@@ -153,8 +153,10 @@ describe('the record of a refund', () => {
   it('a refund sent to the gateway whose booking then failed is recorded with who, why and how it stands', async () => {
     const finance = await newOperatorSession(t.db, 'owner');
     const m = await walletMember(t);
-    const order = await orderFor(t, m.userId, { currency: 'SGD', price: 4000 });
-    const started = await call(t, 'POST', '/shop/buy/payOrder', { headers: m.keyed(), body: { order_id: order.id, pay_way: 'stripe_card' } });
+    // A charity pledge: refunded from its payment (an order's is refunded by its cancellation or after-sales).
+    const cause = await t.db.insertInto('charity_causes').values({ title: JSON.stringify({ 'en-us': 'Clean water' }), currency: 'SGD', created_by: 'test' } as never).returning('id').executeTakeFirstOrThrow();
+    const pledge = await call(t, 'POST', '/attractive/lovers/submitPay', { headers: m.keyed(), body: { cause_id: cause.id, amount: 4000 } });
+    const started = await call(t, 'POST', '/shop/buy/payOrder', { headers: m.keyed(), body: { order_id: pledge.body.data.id, order_type: 'charity', pay_way: 'stripe_card' } });
     expect(started.body.code, started.body.msg).toBe(200);
     await stripe.decide(started.body.data.payment_no, 'pay');
     const p = await paymentRow(t, started.body.data.payment_no);
