@@ -47,6 +47,19 @@ export function toAddress(r: q.AddressRow, lang: Language): Address {
 }
 
 /**
+ * Postcode patterns the shop knows better than the validator's dataset: Cambodia Post's six-digit
+ * codes (since 2021), beside the five-digit ones older addresses still carry.
+ */
+const POSTCODE_PATTERNS: Partial<Record<string, RegExp>> = { KH: /^\d{5,6}$/ };
+
+/** Whether a postcode fits its country (where a pattern is known; elsewhere any is kept). */
+function zipFits(zip: string, countryCode: string): boolean {
+  const own = POSTCODE_PATTERNS[countryCode];
+  if (own) return own.test(zip);
+  return !postcodeValidatorExistsForCountry(countryCode) || postcodeValidator(zip, countryCode);
+}
+
+/**
  * Checks an address against the datasets and returns the row to store: the country is one the shop
  * ships to, the phone fits its calling code, the zip code fits the country (where a pattern is
  * known), and each chosen region belongs to the country and to the region above it. The chosen
@@ -63,7 +76,7 @@ async function checkedAddress(db: Executor, lang: Language, body: AddressBody) {
   if (!phone || !phone.isValid() || phone.countryCallingCode !== pre) throw invalid('mobile', 'address.validation.mobileInvalid');
 
   const zip = body.zip_code ?? '';
-  if (zip && postcodeValidatorExistsForCountry(country.code) && !postcodeValidator(zip, country.code)) throw invalid('zip_code', 'address.validation.zipInvalid');
+  if (zip && !zipFits(zip, country.code)) throw invalid('zip_code', 'address.validation.zipInvalid');
 
   const ids = [body.province_id, body.city_id, body.district_id];
   const chosen = await geo.findRegionsByIds(db, ids.filter((id): id is number => typeof id === 'number'));

@@ -65,6 +65,15 @@ describe('addresses', () => {
     expect((await list(m)).list).toHaveLength(1);
   });
 
+  it('takes Cambodia Post’s six-digit postcodes and the older five-digit ones', async () => {
+    const m = await newMember(t);
+    const cambodian = (zip_code: string) => ({ country: 'KH', name: 'Sok Dara', mobile: '012 345 678', address: 'Street 51, Boeung Keng Kang', zip_code });
+    expect((await create(m, cambodian('120101'), 'km')).body).toMatchObject({ code: 200, data: { zip_code: '120101' } });
+    expect((await create(m, cambodian('12000'), 'km')).body.code).toBe(200);
+    expect((await create(m, cambodian('1201'), 'km')).status).toBe(422);
+    expect((await create(m, cambodian('1201011'), 'km')).status).toBe(422);
+  });
+
   it('keeps regions consistent with the country and the tree, and names them in the reader’s language', async () => {
     const m = await newMember(t);
     const beijing = await regionId('CN', '110000');
