@@ -218,7 +218,7 @@ export async function findInviter(db: Executor, _actor: Actor, input: { invite_c
  * the stand-in code its request stored, so every answer (no code asked, wrong code, too many tries)
  * is the one a real account would get.
  */
-export async function resetForgottenPassword(deps: Pick<SecurityDeps, 'db' | 'secrets'>, actor: Actor, input: { account: string; code: string; password: string; password_confirm: string; google_code?: string }): Promise<{ ok: true }> {
+export async function resetForgottenPassword(deps: Pick<SecurityDeps, 'db' | 'secrets' | 'notices'>, actor: Actor, input: { account: string; code: string; password: string; password_confirm: string; google_code?: string }): Promise<{ ok: true }> {
   const { db } = deps;
   passwordsMustMatch(input.password, input.password_confirm);
   await requireUncommonPassword(input.password);
@@ -236,6 +236,7 @@ export async function resetForgottenPassword(deps: Pick<SecurityDeps, 'db' | 'se
     // The account is proven by the code: its failed logins are forgiven, as a right password forgives them.
     await clearLoginFailures(trx, failureKey(user, input.account));
   });
+  await deps.notices.send(user, 'password', actor.lang);
   return { ok: true };
 }
 
@@ -311,8 +312,8 @@ export function isAccountAvailable(input: { user_name?: string; email?: string; 
   return { available: true };
 }
 
-/** Changes the login password: the old one, a matching confirmation, the authenticator once bound; every session ends. */
-export async function changePassword(deps: Pick<SecurityDeps, 'db' | 'secrets'>, actor: Actor, input: { old_password: string; password: string; password_confirm: string; google_code?: string }): Promise<{ ok: true }> {
+/** Changes the login password: the old one, a matching confirmation, the authenticator once bound; every session ends, and the member is told. */
+export async function changePassword(deps: Pick<SecurityDeps, 'db' | 'secrets' | 'notices'>, actor: Actor, input: { old_password: string; password: string; password_confirm: string; google_code?: string }): Promise<{ ok: true }> {
   const { db } = deps;
   const userId = memberIdOf(actor);
   passwordsMustMatch(input.password, input.password_confirm);
@@ -329,6 +330,7 @@ export async function changePassword(deps: Pick<SecurityDeps, 'db' | 'secrets'>,
     await q.updateUser(trx, userId, { password_hash: hash, password_changed_at: new Date() });
     await q.revokeAllSessions(trx, userId);
   });
+  await deps.notices.send(user, 'password', actor.lang);
   return { ok: true };
 }
 

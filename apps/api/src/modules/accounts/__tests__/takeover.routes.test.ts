@@ -74,6 +74,18 @@ describe('step-up before changes that take over an account', () => {
     expect(toOldPhone.body).toContain(`The phone number of your account ${m.user.user_name} was changed to`);
   });
 
+  it('a changed login password is told to the member, in their language; a reset one too', async () => {
+    const m = await registerMember(t);
+    const changed = await call(t, 'POST', '/user/reset/password', { old_password: m.password, password: 'Lantern-Grove-58', password_confirm: 'Lantern-Grove-58' }, { token: m.token, lang: 'th' });
+    expect(changed.body.code).toBe(200);
+    expect((await outboxFor(m.email))[0]!.body).toContain(`รหัสผ่านเข้าสู่ระบบของบัญชี ${m.user.user_name}`);
+
+    await call(t, 'POST', '/user/sendWithUsername', { user_name: m.user.user_name }, { ip: freshIp() });
+    const code = await latestCode(t, m.email);
+    expect((await call(t, 'POST', '/user/no_auth/forget', { account: m.user.user_name, code, password: 'Meadow-Kite-94', password_confirm: 'Meadow-Kite-94' })).body.code).toBe(200);
+    expect((await outboxFor(m.email))[0]!.body).toContain(`The login password of your account ${m.user.user_name} was changed`);
+  });
+
   it('binding an authenticator needs the password; once bound, its code is the proof instead', async () => {
     const m = await registerMember(t);
     const { secret } = (await call(t, 'POST', '/user/google_authenticator/createCode', {}, { token: m.token })).body.data as { secret: string };
