@@ -1,7 +1,8 @@
-import { createUploadToken, uploadedFileData, type UploadedFile } from '@shop/contract/account';
+import { createUploadToken, uploadedFileData, uploadFile as uploadCall, type UploadedFile } from '@shop/contract/account';
 import type { Envelope } from '@shop/contract/common';
 import { hostsForRegion } from '@/lib/region';
-import { ApiError, call } from '@/lib/request';
+import { ApiError, call, requestHeaders } from '@/lib/request';
+import { useLanguage } from '@/stores/language';
 import { showToast } from '@/lib/toast';
 import { useSession } from '@/stores/session';
 
@@ -14,7 +15,9 @@ export async function uploadFile(file: File): Promise<UploadedFile> {
   const res = await fetch(`${hostsForRegion().upload}${grant.upload_path}`, {
     method: 'POST',
     body: form,
-    headers: { Authorization: `Bearer ${useSession.getState().token}`, source: 'H5' },
+    // The spec's headers of every call (its language: a refusal comes in the member's words), the
+    // body's type and boundary left to the browser.
+    headers: uploadHeaders(),
   });
   const body = (await res.json().catch(() => undefined)) as Partial<Envelope> | undefined;
   // Spec §8: when data is missing or a list, the server's msg is shown.
@@ -24,4 +27,10 @@ export async function uploadFile(file: File): Promise<UploadedFile> {
     throw new ApiError('code', msg, body?.code, res.status);
   }
   return uploadedFileData.parse(body.data);
+}
+
+function uploadHeaders(): Record<string, string> {
+  const headers = requestHeaders(uploadCall, useLanguage.getState().lang, useSession.getState().token);
+  delete headers['Content-Type'];
+  return headers;
 }

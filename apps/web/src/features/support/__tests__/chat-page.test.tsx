@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { paths } from '@/config/paths';
 import { useSession } from '@/stores/session';
+import { useLanguage } from '@/stores/language';
 import { memberFixture, ok, prepareApp, renderRoutes, startFakeApi, toastText, unhandledDuring } from '@/test/helpers';
 import ChatPage from '../pages/chat-page';
 
@@ -96,6 +97,10 @@ describe('pages/other/mixdesk', () => {
     }).finally(() => (globalThis.FormData = jsdomFormData));
     expect(errors).toEqual([]);
     expect(api.requests.filter((r) => r.url.startsWith('/user/chat/send'))).toHaveLength(before);
+    // The upload says the member's language, as every call does, so the refusal comes in their words.
+    const upload = api.requests.filter((r) => r.url === '/upload2').at(-1)!;
+    expect(upload.headers['think-lang']).toBe(useLanguage.getState().lang);
+    expect(upload.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
   });
 
   it('a socket that opens but whose notices are lost: the answer still shows, asked for while the socket stays open', async () => {
