@@ -16,7 +16,7 @@ function styleOf(css: string, html: string, selector: string) {
   document.head.append(style);
   document.body.innerHTML = html;
   const computed = getComputedStyle(document.querySelector(selector)!);
-  return { whiteSpace: computed.whiteSpace, textOverflow: computed.textOverflow };
+  return { whiteSpace: computed.whiteSpace, textOverflow: computed.textOverflow, flexShrink: computed.flexShrink };
 }
 
 afterEach(() => {
@@ -32,6 +32,13 @@ describe('labels at large text', () => {
       expect(laid.whiteSpace, button).not.toBe('nowrap');
       expect(laid.textOverflow, button).not.toBe('ellipsis');
     }
+  });
+
+  it('an order’s payment keeps its amount whole on one line beside a long method name', () => {
+    const css = sheet('../../features/orders/orders.css');
+    const laid = styleOf(css, '<div class="order-payment-head"><strong>บัตร (Visa, Mastercard, UnionPay, JCB, Apple Pay)</strong><span class="order-payment-charged">$141.99</span></div>', '.order-payment-charged');
+    expect(laid.whiteSpace).toBe('nowrap');
+    expect(laid.flexShrink).toBe('0');
   });
 
   it('the support chat wraps its empty and typing texts; only a date beside a title stays on one line', () => {
