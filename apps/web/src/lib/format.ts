@@ -104,6 +104,16 @@ export function formatDate(value: string | number | Date, options: { dateOnly?: 
 }
 
 /**
+ * A calendar day ("2026-11-29", as rates are dated) in the reader's language and calendar ("29 พ.ย.
+ * 2569" in Thai): that day wherever the phone is, not the instant of its midnight in UTC.
+ */
+export function formatDay(day: string, lang?: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!m) return formatDate(day, { dateOnly: true, lang });
+  return formatDate(new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3])), { dateOnly: true, lang });
+}
+
+/**
  * An exchange rate as people read one: six significant digits at most, trailing zeros dropped
  * ("0.240428", "4.4725", "147.123"); the exact rate stays in the data, this is only its display.
  */

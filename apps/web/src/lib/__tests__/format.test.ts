@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { displayMinor, LANGUAGE_TAGS, type Language } from '@shop/contract/common';
 import { i18n } from '@/lib/i18n';
-import { formatDate, formatMoney, formatNumber } from '../format';
+import { formatDate, formatDay, formatMoney, formatNumber } from '../format';
 import { NUMBER_PATTERNS } from '../number-patterns';
 import { derivePatterns, moneyOptions, PATTERN_CURRENCIES, shownDecimals } from '../number-patterns-derive';
 import { DATE_PATTERNS } from '@shop/client/date-patterns';
@@ -106,6 +106,13 @@ describe('numbers and dates', () => {
     expect(formatDate('2026-11-23T10:00:00Z', { dateOnly: true, lang: 'en-us' })).toMatch(/Nov 2[23], 2026/);
     expect(formatDate('2026-11-23T10:00:00Z', { dateOnly: true, lang: 'jp' })).toMatch(/2026\/11\/2[23]/);
     expect(formatDate('not a date')).toBe('');
+  });
+
+  it('writes a rate’s calendar day in the reader’s calendar, that same day wherever the phone is', () => {
+    expect(formatDay('2026-11-23', 'en-us')).toBe('Nov 23, 2026');
+    // Thai dates count Buddhist years, as the rest of a Thai page does.
+    expect(formatDay('2026-11-23', 'th')).toMatch(/23 .*2569/);
+    expect(formatDay('2026-11-01', 'en-us')).toBe('Nov 1, 2026');
   });
 });
 
