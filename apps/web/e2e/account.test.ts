@@ -74,7 +74,7 @@ describe('an account in Chromium', () => {
     // The form names the first empty field, in a toast screen readers hear (a live region, nothing in it
     // hidden from them), and the keyboard is taken to the field, marked invalid.
     await page.getByRole('button', { name: 'Sign up', exact: true }).click();
-    await page.getByRole('status').getByText('Please enter Username').waitFor();
+    await page.locator('#toast-region[aria-live="polite"]').getByText('Please enter Username').waitFor();
     expect(await page.locator('#toast-region [aria-hidden]').count()).toBe(0);
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-invalid'))).toBe('true');
 
@@ -175,7 +175,7 @@ describe('an account in Chromium', () => {
 
     // Real-name details go to review.
     await page.locator('.adm-list-item', { hasText: 'Real-name authentication' }).click();
-    await page.locator('.account-sheet').getByText('Passport').click();
+    await page.locator('.account-sheet').getByRole('radiogroup', { name: 'Document type' }).getByRole('radio', { name: 'Passport', exact: true }).click();
     await field(page, 'document_number').fill('E12345678');
     await field(page, 'surname').fill('Secure');
     await field(page, 'given_name').fill('Sam');

@@ -217,7 +217,7 @@ describe('the shop in Chromium on a phone', () => {
 
   it('reads the news and a notice, and shows the FAQ on the support page', async () => {
     const page = await openFresh('/pages/other/news', noPopups);
-    const item = page.locator('.news-list .adm-list-item').first();
+    const item = page.locator('.news-list').getByRole('link').first();
     await item.waitFor();
     const title = (await item.locator('.adm-list-item-content-main').innerText()).split('\n')[0]!.trim();
     await item.click();
@@ -226,7 +226,7 @@ describe('the shop in Chromium on a phone', () => {
     await page.getByRole('button', { name: 'Log in to comment' }).waitFor();
 
     await page.goto(`${baseUrl}/h5/#/pages/other/news?tab=notices`);
-    await page.locator('.notice-list .adm-list-item').first().click();
+    await page.locator('.notice-list').getByRole('link').first().click();
     await page.waitForURL(/type=notice/);
     await page.locator('.article-title').waitFor();
 

@@ -474,7 +474,7 @@ describe('7. real name: the document\'s issuing country; a bank card in its coun
     const issuer = page.getByRole('combobox', { name: 'Country that issued your document' });
     await issuer.waitFor();
     await issuer.selectOption({ label: 'Thailand' });
-    await page.getByText('Passport', { exact: true }).click();
+    await page.getByRole('radiogroup', { name: 'Document type' }).getByRole('radio', { name: 'Passport', exact: true }).click();
     await field(page, 'document_number').fill(`AA${member.userId}77`);
     await field(page, 'surname').fill('Srisai');
     await field(page, 'given_name').fill('Napat');
@@ -506,16 +506,16 @@ describe('7. real name: the document\'s issuing country; a bank card in its coun
     }
     const page = await openAs(member, '/pages/my/bankCardEdit');
     // Thailand is chosen once the page shows it chosen: a tap while the page is still laying itself out is tapped again.
-    const thailand = page.locator('.adm-selector-item', { hasText: /^Thailand$/ });
+    const thailand = page.getByRole('radiogroup', { name: 'Country' }).getByRole('radio', { name: 'Thailand', exact: true });
     await expect
       .poll(async () => {
-        if (!(await thailand.getAttribute('class'))?.includes('adm-selector-item-active')) await thailand.click();
-        return (await thailand.getAttribute('class'))?.includes('adm-selector-item-active');
+        if ((await thailand.getAttribute('aria-checked')) !== 'true') await thailand.click();
+        return (await thailand.getAttribute('aria-checked')) === 'true';
       })
       .toBe(true);
-    await page.getByText(bankName, { exact: true }).click();
+    await page.getByRole('radiogroup', { name: 'Bank', exact: true }).getByRole('radio', { name: bankName, exact: true }).click();
     // The bank's country's currency is offered first and chosen.
-    await page.locator('.adm-selector-item-active', { hasText: /^THB$/ }).waitFor();
+    await page.getByRole('radiogroup', { name: 'Currency' }).getByRole('radio', { name: 'THB', exact: true, checked: true }).waitFor();
     await page.getByText('Withdrawals to an account in THB are sent in a currency of your wallet; your bank converts them.').waitFor();
     await field(page, 'holder_name').fill('Napat Srisai');
     await field(page, 'account_number').fill('123 4 56789 0');

@@ -21,12 +21,12 @@ describe('feedback in Chromium', () => {
         'shop.session.refreshedAt': String(Date.now()),
       },
     });
-    await page.getByText('Orders and delivery').waitFor();
+    await page.getByRole('radiogroup', { name: 'Type' }).getByRole('radio', { name: 'Orders and delivery' }).waitFor();
     await page.getByText('0/140').waitFor();
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.getByText('Please enter Type').waitFor();
 
-    await page.getByText('Orders and delivery').click();
+    await page.getByRole('radiogroup', { name: 'Type' }).getByRole('radio', { name: 'Orders and delivery' }).click();
     const text = 'The <b>box</b> was open & one item missing';
     await page.locator('textarea').fill(text);
     await page.getByText(`${text.length}/140`).waitFor();

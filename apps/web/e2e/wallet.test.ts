@@ -80,8 +80,8 @@ describe('the wallet in Chromium', () => {
     await page.getByText('No bank cards yet').waitFor();
     await page.getByRole('button', { name: 'Add a bank card' }).click();
     await page.waitForURL(/#\/pages\/my\/bankCardEdit$/);
-    await page.getByText('CIMB Bank').waitFor();
-    await page.getByText('Maybank', { exact: true }).click();
+    await page.getByRole('radio', { name: 'CIMB Bank', exact: true }).waitFor();
+    await page.getByRole('radiogroup', { name: 'Bank', exact: true }).getByRole('radio', { name: 'Maybank', exact: true }).click();
     await page.getByText('Maybank Penang Branch').waitFor();
   });
 });
@@ -205,17 +205,17 @@ describe('moving money in Chromium at 375 px', () => {
 
   it('adds a bank card in the real name and withdraws to it; the amount and fee are held while the shop reviews it', async () => {
     const page = await openAsMember('/pages/my/bankCardEdit', a);
-    await page.getByText('Maybank', { exact: true }).click();
+    await page.getByRole('radiogroup', { name: 'Bank', exact: true }).getByRole('radio', { name: 'Maybank', exact: true }).click();
     await field(page, 'holder_name').fill('Tan Mei');
     await field(page, 'account_number').fill('5140 1234 5678');
-    await page.locator('.adm-selector').last().getByText('USD', { exact: true }).click();
+    await page.getByRole('radiogroup', { name: 'Currency' }).getByRole('radio', { name: 'USD', exact: true }).click();
     await field(page, 'pay_password').fill(PAY_PASSWORD);
     await page.getByRole('button', { name: 'Save bank card' }).click();
     await page.waitForURL(/#\/pages\/my\/bankCards$/);
     await page.getByText('Tan Mei').first().waitFor();
 
     await page.goto(`${baseUrl}/h5/#/pages/my/withdraw`);
-    await page.getByText(/Maybank/).first().click();
+    await page.getByRole('radiogroup', { name: 'Bank card' }).getByRole('radio', { name: /Maybank/ }).first().click();
     await field(page, 'amount').fill('20');
     await field(page, 'pay_password').fill(PAY_PASSWORD);
     await page.getByRole('button', { name: 'Withdraw', exact: true }).click();

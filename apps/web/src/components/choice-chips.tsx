@@ -1,10 +1,15 @@
 import 'antd-mobile/es/components/selector/selector.css';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { Grid } from 'antd-mobile';
 import './choice-chips.css';
 
 export interface Choice<T extends string | number> {
-  label: string;
+  label: ReactNode;
   value: T;
+  /** A second line under the label (a card's holder and currency), read with it. */
+  description?: ReactNode;
+  /** A choice shown but not open (an option out of stock): Tab passes it, a screen reader says it is unavailable. */
+  disabled?: boolean;
 }
 
 interface ChoiceChipsProps<T extends string | number> {
@@ -14,6 +19,12 @@ interface ChoiceChipsProps<T extends string | number> {
   value: T | undefined;
   onChange: (value: T) => void;
   columns: number;
+  /**
+   * The refusal of a submit that stopped at this choice (`control.problem` when it names the field):
+   * the group is marked invalid, described by the toast's words, and each refusal takes the keyboard
+   * to its chosen choice (else its first open one), as a text field's does.
+   */
+  problem?: { text: string; turn: number };
 }
 
 /** The selector's tick in the chosen choice's corner. */
@@ -30,9 +41,16 @@ function CheckMark() {
  * made of real buttons in a named radio group: the `Selector`'s choices are boxes Tab never reaches,
  * inside a list every screen reader announces as "Selector". A tap or Enter/Space picks a choice.
  */
-export function ChoiceChips<T extends string | number>({ label, options, value, onChange, columns }: ChoiceChipsProps<T>) {
+export function ChoiceChips<T extends string | number>({ label, options, value, onChange, columns, problem }: ChoiceChipsProps<T>) {
+  const group = useRef<HTMLDivElement>(null);
+  const turn = problem?.turn;
+  useLayoutEffect(() => {
+    if (!turn) return;
+    const radios = [...(group.current?.querySelectorAll<HTMLButtonElement>('[role="radio"]:not(:disabled)') ?? [])];
+    (radios.find((r) => r.getAttribute('aria-checked') === 'true') ?? radios[0])?.focus();
+  }, [turn]);
   return (
-    <div className="adm-selector choice-chips" role="radiogroup" aria-label={label}>
+    <div ref={group} className="adm-selector choice-chips" role="radiogroup" aria-label={label} aria-invalid={problem ? true : undefined} aria-description={problem?.text}>
       <Grid columns={columns}>
         {options.map((o) => {
           const chosen = o.value === value;
@@ -42,10 +60,12 @@ export function ChoiceChips<T extends string | number>({ label, options, value, 
               type="button"
               role="radio"
               aria-checked={chosen}
-              className={chosen ? 'adm-selector-item adm-selector-item-active' : 'adm-selector-item'}
-              onClick={() => !chosen && onChange(o.value)}
+              disabled={o.disabled}
+              className={['adm-selector-item', chosen && 'adm-selector-item-active', o.disabled && 'adm-selector-item-disabled'].filter(Boolean).join(' ')}
+              onClick={() => !chosen && !o.disabled && onChange(o.value)}
             >
               {o.label}
+              {o.description !== undefined && o.description !== null && o.description !== '' && <span className="adm-selector-item-description">{o.description}</span>}
               {chosen && (
                 <span className="adm-selector-check-mark-wrapper" aria-hidden>
                   <CheckMark />

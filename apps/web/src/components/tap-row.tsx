@@ -22,6 +22,8 @@ interface TapRowProps {
   onClick?: () => void;
   prefix?: ReactNode;
   extra?: ReactNode;
+  /** A second line under the row's words (a summary, a date), read with them. */
+  description?: ReactNode;
   /** One choice of several (a language): the row is a radio, ticked when chosen. */
   checked?: boolean;
   children: ReactNode;
@@ -32,12 +34,15 @@ interface TapRowProps {
  * pressed look), but a real link or a button that Tab reaches and Enter opens. antd-mobile's
  * clickable row is an anchor without an address, which the keyboard and screen readers pass by.
  */
-export function TapRow({ to, onClick, prefix, extra, checked, children }: TapRowProps) {
+export function TapRow({ to, onClick, prefix, extra, description, checked, children }: TapRowProps) {
   const choice = checked !== undefined;
   const content = (
     <span className="adm-list-item-content">
       {prefix !== undefined && prefix !== null && <span className="adm-list-item-content-prefix">{prefix}</span>}
-      <span className="adm-list-item-content-main">{children}</span>
+      <span className="adm-list-item-content-main">
+        {children}
+        {description !== undefined && description !== null && description !== '' && <span className="adm-list-item-description">{description}</span>}
+      </span>
       {extra !== undefined && extra !== null && extra !== '' && <span className="adm-list-item-content-extra">{extra}</span>}
       {choice ? (
         <span className="tap-row-check" aria-hidden>

@@ -12,7 +12,6 @@ export function toastRegion(): HTMLElement | undefined {
   if (found) return found;
   const region = document.createElement('div');
   region.id = REGION_ID;
-  region.setAttribute('role', 'status');
   region.setAttribute('aria-live', 'polite');
   region.setAttribute('aria-atomic', 'true');
   document.body.append(region);

@@ -1,10 +1,10 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useSession } from '@/stores/session';
 import { clearToasts, memberFixture, ok, prepareApp, startFakeApi, toastText } from '@/test/helpers';
 import { i18n } from '@/lib/i18n';
-import { ContactForm, PayPasswordForm } from '../components/security-sheets';
+import { ContactForm, PayPasswordForm, RealNameForm } from '../components/security-sheets';
 
 const user = memberFixture({ user_name: 'member01', invite_code: 'ABCDEFGH' });
 const api = await startFakeApi({
@@ -12,6 +12,10 @@ const api = await startFakeApi({
   '/attractive/countryCode': () => ok([{ code: 'US', name: 'United States', pre: '1' }]),
   '/attractive/user/setMobileEmail': () => ok({ ...user, email: 'new@example.com' }),
   '/user/reset/pay_password': () => ok({ ok: true }),
+  '/user/certification/info': () => ok({ status: 'none', record: null }),
+  '/user/certification/getUserType': () => ok({ kind: 'international', status: 'none' }),
+  '/user/certification/authType': () => ok([{ value: 'id_card', label: 'ID card' }, { value: 'passport', label: 'Passport' }]),
+  '/user/certification/countryList': () => ok([{ code: 'TH', name: 'Thailand', pre: '66' }]),
 });
 
 beforeAll(() => prepareApp());
@@ -101,5 +105,32 @@ describe('setting the pay password in the security sheet', () => {
     fireEvent.click(screen.getByRole('button', { name: 'บันทึก' }));
     expect(await toastText()).toBe(ruleUnder());
     expect(api.requests.some((r) => r.url === '/user/reset/pay_password')).toBe(false);
+  });
+});
+
+describe('the real-name request', () => {
+  it('by keyboard: the document type and the title are named groups of radios Tab reaches', async () => {
+    useSession.getState().signIn('member-token', user);
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <RealNameForm onDone={() => undefined} />
+      </QueryClientProvider>,
+    );
+    await screen.findByRole('option', { name: 'Thailand' });
+    fireEvent.change(await screen.findByRole('combobox', { name: 'Country that issued your document' }), { target: { value: 'TH' } });
+    const types = await screen.findByRole('radiogroup', { name: 'Document type' });
+    await within(types).findByRole('radio', { name: 'Passport' });
+    expect(within(types).getByRole('radio', { name: 'Passport' }).getAttribute('aria-checked')).toBe('true');
+    const idCard = within(types).getByRole('radio', { name: 'ID card' });
+    idCard.focus();
+    expect(document.activeElement).toBe(idCard);
+    fireEvent.click(idCard);
+    expect(idCard.getAttribute('aria-checked')).toBe('true');
+    const titles = screen.getByRole('radiogroup', { name: 'Title' });
+    const ms = within(titles).getByRole('radio', { name: 'Ms' });
+    ms.focus();
+    expect(document.activeElement).toBe(ms);
+    fireEvent.click(ms);
+    expect(ms.getAttribute('aria-checked')).toBe('true');
   });
 });

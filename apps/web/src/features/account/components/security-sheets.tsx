@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
-import { Avatar, Button, Selector } from 'antd-mobile';
+import { Avatar, Button } from 'antd-mobile';
+import { ChoiceChips } from '@/components/choice-chips';
 import { bindGoogleCodeBody, certificationInternationalBody, resetPayPasswordBody, saveProfileBody, setMobileEmailBody, type User } from '@shop/contract/account';
 import { isEmail } from '@shop/contract/common';
 import { digitsOnly, TextField } from '@/components/form-field';
@@ -288,7 +289,7 @@ function RealNameRequest({ international, country: issuer, onDone }: Done & { in
         <Controller
           control={form.control}
           name="document_type"
-          render={({ field }) => <Selector columns={2} options={(types ?? []).map((d) => ({ label: d.label, value: d.value }))} value={field.value ? [field.value] : []} onChange={(v) => v[0] && field.onChange(v[0])} />}
+          render={({ field }) => <ChoiceChips label={t('account.field.documentType')} columns={2} options={(types ?? []).map((d) => ({ label: d.label, value: d.value }))} value={field.value || undefined} onChange={field.onChange} />}
         />
       </FieldItem>
       <TextField control={form.control} name="document_number" label={t('account.field.documentNumber')} />
@@ -298,7 +299,7 @@ function RealNameRequest({ international, country: issuer, onDone }: Done & { in
         <Controller
           control={form.control}
           name="title"
-          render={({ field }) => <Selector columns={4} options={TITLES.map((v) => ({ label: t(`account.title.${v}`), value: v }))} value={field.value ? [field.value] : []} onChange={(v) => field.onChange(v[0])} />}
+          render={({ field }) => <ChoiceChips label={t('account.field.title')} columns={4} options={TITLES.map((v) => ({ label: t(`account.title.${v}`), value: v }))} value={field.value || undefined} onChange={field.onChange} />}
         />
       </FieldItem>
       <FieldItem label={t('account.field.birthday')}>

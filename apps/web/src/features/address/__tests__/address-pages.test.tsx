@@ -105,6 +105,17 @@ describe('the address form', () => {
     expect(screen.getByRole('button', { name: /^Country\/Region: .*Malaysia$/ }).tagName).toBe('BUTTON');
   });
 
+  it('by keyboard: the default address is a named switch Tab reaches and Enter turns on', async () => {
+    renderAt(paths.address.edit);
+    const byDefault = await screen.findByRole('switch', { name: 'Set as default address' });
+    expect(byDefault.getAttribute('aria-checked')).toBe('false');
+    byDefault.focus();
+    expect(document.activeElement).toBe(byDefault);
+    fireEvent.keyDown(byDefault, { key: 'Enter' });
+    await until(() => byDefault.getAttribute('aria-checked') === 'true');
+    expect(byDefault.getAttribute('aria-checked')).toBe('true');
+  });
+
   it('asks for the country first, then walks its regions, then names the first missing field, and saves', async () => {
     const router = renderAt(paths.address.edit);
     const save = await screen.findByRole('button', { name: 'Save' });

@@ -1,6 +1,7 @@
 import '../address.css';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Button, Input, Switch } from 'antd-mobile';
+import { Button, Input } from 'antd-mobile';
+import { ToggleSwitch } from '@/components/toggle-switch';
 import { useNavigate, useSearchParams } from '@/lib/router';
 import { addressBody, type AddressInput } from '@shop/contract/address';
 import { paths } from '@/config/paths';
@@ -205,7 +206,7 @@ export default function AddressEditPage() {
           <Controller
             control={form.control}
             name="is_default"
-            render={({ field }) => <Switch aria-label={t('address.field.isDefault')} checked={Boolean(field.value)} onChange={(on) => field.onChange(on)} />}
+            render={({ field }) => <ToggleSwitch aria-label={t('address.field.isDefault')} checked={Boolean(field.value)} onChange={(on) => field.onChange(on)} />}
           />
         </FieldItem>
       </FieldList>

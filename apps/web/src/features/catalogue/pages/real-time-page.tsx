@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { CapsuleTabs, List } from 'antd-mobile';
-import { useNavigate } from '@/lib/router';
 import { convertMinorFloor, floorAmount, fromMinorUnits } from '@shop/contract/common';
 import { paths } from '@/config/paths';
 import { PageHeader } from '@/components/page-header';
 import { ListState } from '@/components/list-states';
+import { TapRow } from '@/components/tap-row';
 import { useGoodsPages } from '../api/list-goods';
 import { useSaleAreas } from '../api/list-sale-areas';
 import { formatPrice } from '../components/price';
@@ -14,7 +14,6 @@ import { useTranslation } from '@/lib/i18n';
 /** Today's prices by country: the best sellers in each country's currency at today's rate. */
 export default function RealTimePage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const areas = useSaleAreas();
   const goods = useGoodsPages({ shelf: 'hot', sort: 'sales', limit: 20 });
   const [code, setCode] = useState<string>();
@@ -37,9 +36,9 @@ export default function RealTimePage() {
             </div>
             <List>
               {items.map((g) => (
-                <List.Item key={g.id} onClick={() => navigate(`${paths.goods.details}?id=${g.id}`)} extra={<strong>{formatPrice(convertMinorFloor(g.price, g.currency, area.rate, area.currency), area.currency)}</strong>} description={`${g.currency} ${fromMinorUnits(g.price, g.currency)}`}>
+                <TapRow key={g.id} to={`${paths.goods.details}?id=${g.id}`} extra={<strong>{formatPrice(convertMinorFloor(g.price, g.currency, area.rate, area.currency), area.currency)}</strong>} description={`${g.currency} ${fromMinorUnits(g.price, g.currency)}`}>
                   {g.name}
-                </List.Item>
+                </TapRow>
               ))}
             </List>
           </>

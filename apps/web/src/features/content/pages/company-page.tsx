@@ -1,14 +1,13 @@
 import { List } from 'antd-mobile';
-import { useNavigate } from '@/lib/router';
 import { paths } from '@/config/paths';
 import { PageHeader } from '@/components/page-header';
+import { TapRow } from '@/components/tap-row';
 import '../content.css';
 import { useTranslation } from '@/lib/i18n';
 
 /** About the company: who runs the shop, what it promises, and its agreements. */
 export default function CompanyPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   return (
     <div className="page company-page">
       <PageHeader title={t('app.page.company')} />
@@ -23,11 +22,11 @@ export default function CompanyPage() {
       </List>
       <List header={t('catalogue.company.documents')}>
         {(['user', 'privacy', 'purchase'] as const).map((kind) => (
-          <List.Item key={kind} onClick={() => navigate(`${paths.my.article}?type=agreement&kind=${kind}`)}>
+          <TapRow key={kind} to={`${paths.my.article}?type=agreement&kind=${kind}`}>
             {t(`catalogue.agreement.${kind}`)}
-          </List.Item>
+          </TapRow>
         ))}
-        <List.Item onClick={() => navigate(paths.activity.contactUs)}>{t('app.page.contactUs')}</List.Item>
+        <TapRow to={paths.activity.contactUs}>{t('app.page.contactUs')}</TapRow>
       </List>
     </div>
   );

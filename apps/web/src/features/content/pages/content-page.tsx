@@ -3,6 +3,7 @@ import { FileOutline, HeartFill, HeartOutline, StarFill, StarOutline } from 'ant
 import { useNavigate, useSearchParams } from '@/lib/router';
 import { paths } from '@/config/paths';
 import { PageHeader } from '@/components/page-header';
+import { TapRow } from '@/components/tap-row';
 import { ListState } from '@/components/list-states';
 import { mediaUrl, withMediaHost } from '@/lib/media-url';
 import { formatDate } from '@/lib/format';
@@ -37,9 +38,9 @@ function NewsArticle({ id }: { id: number }) {
           {(annex.data?.list.length ?? 0) > 0 && (
             <List header={t('catalogue.news.attachments')} className="article-annex">
               {annex.data!.list.map((a) => (
-                <List.Item key={a.id} prefix={<FileOutline />} extra={`${Math.ceil(a.size / 1024)} KB`} onClick={() => window.open(mediaUrl(a.url), '_blank', 'noopener')}>
+                <TapRow key={a.id} prefix={<FileOutline />} extra={`${Math.ceil(a.size / 1024)} KB`} onClick={() => window.open(mediaUrl(a.url), '_blank', 'noopener')}>
                   {a.name}
-                </List.Item>
+                </TapRow>
               ))}
             </List>
           )}

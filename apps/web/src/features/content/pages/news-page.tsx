@@ -2,6 +2,7 @@ import { Image, List, Swiper, Tabs } from 'antd-mobile';
 import { useNavigate, useSearchParams } from '@/lib/router';
 import { paths } from '@/config/paths';
 import { PageHeader } from '@/components/page-header';
+import { TapRow } from '@/components/tap-row';
 import { ListState, LoadMore } from '@/components/list-states';
 import { mediaUrl } from '@/lib/media-url';
 import { formatDate } from '@/lib/format';
@@ -32,14 +33,14 @@ function NewsList() {
       <ListState loading={pages.isPending} error={pages.isError && !pages.data} empty={list.length === 0} emptyText={t('catalogue.news.none')} onRetry={() => void pages.refetch()}>
         <List className="news-list">
           {list.map((n) => (
-            <List.Item
+            <TapRow
               key={n.id}
-              onClick={() => navigate(`${paths.my.article}?type=news&id=${n.id}`)}
+              to={`${paths.my.article}?type=news&id=${n.id}`}
               prefix={<Image src={mediaUrl(n.cover)} width={96} height={60} fit="cover" alt="" />}
               description={`${formatDate(n.published_at, { dateOnly: true })} · ${t('catalogue.news.likes', { count: n.like_count })} · ${t('catalogue.comments.titleCount', { count: n.comment_count })}`}
             >
               {n.title}
-            </List.Item>
+            </TapRow>
           ))}
         </List>
         <LoadMore hasMore={Boolean(pages.hasNextPage)} loading={pages.isFetchingNextPage} onLoadMore={() => void pages.fetchNextPage()} />
@@ -50,16 +51,15 @@ function NewsList() {
 
 function NoticeList() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const pages = useNoticePages();
   const list = pages.data?.pages.flatMap((p) => p.list) ?? [];
   return (
     <ListState loading={pages.isPending} error={pages.isError && !pages.data} empty={list.length === 0} emptyText={t('catalogue.notices.none')} onRetry={() => void pages.refetch()}>
       <List className="notice-list">
         {list.map((n) => (
-          <List.Item key={n.id} onClick={() => navigate(`${paths.my.article}?type=notice&id=${n.id}`)} description={n.summary} extra={formatDate(n.published_at, { dateOnly: true })}>
+          <TapRow key={n.id} to={`${paths.my.article}?type=notice&id=${n.id}`} description={n.summary} extra={formatDate(n.published_at, { dateOnly: true })}>
             {n.title}
-          </List.Item>
+          </TapRow>
         ))}
       </List>
       <LoadMore hasMore={Boolean(pages.hasNextPage)} loading={pages.isFetchingNextPage} onLoadMore={() => void pages.fetchNextPage()} />

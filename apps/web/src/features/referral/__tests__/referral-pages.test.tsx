@@ -15,6 +15,7 @@ const node = (id: number, name: string, children: { L: unknown; R: unknown }, op
 let placed = false;
 let applications: unknown[] = [];
 let roles: unknown[] = [];
+let realName = true;
 const COUNTRIES = { MY: { code: 'MY', name: 'Malaysia', pre: '60' }, KH: { code: 'KH', name: 'Cambodia', pre: '855' } };
 const api = await startFakeApi({
   '/user/info/shareImg': () => ok({ invite_code: 'MIA2026X', share_url: 'https://shop.example/h5/#/pages/login/reg/reg?shareCode=MIA2026X', qr_code: 'data:image/png;base64,iVBORw0KGgo=' }),
@@ -29,7 +30,7 @@ const api = await startFakeApi({
     return ok({ user_id: 21, parent_id: 7, side: 'L', placed_at: '2026-11-24T10:00:00.000Z' });
   },
   '/user/info/UserStarProgress': () => ok({ star: 1, next_star: 2, conditions: [{ key: 'personal_pv', current: 150, target: 300, done: false }, { key: 'direct_members', current: 3, target: 3, done: true }], achieved_at: '2026-11-20T10:00:00.000Z', popup: false, history: [{ star: 1, reached_at: '2026-11-20T10:00:00.000Z' }] }),
-  '/attractive/agent/getAgentInfo': () => ok({ roles, applications, real_name: true }),
+  '/attractive/agent/getAgentInfo': () => ok({ roles, applications, real_name: realName }),
   '/attractive/user/applyJxs': () => {
     applications = [{ id: 5, kind: 'dealer', status: 'pending', reason: '', created_at: '2026-11-24T10:00:00.000Z', decided_at: null }];
     return ok({ application_id: 5, kind: 'dealer', status: 'pending' });
@@ -52,6 +53,7 @@ beforeEach(() => {
   placed = false;
   applications = [];
   roles = [];
+  realName = true;
   useSession.getState().signIn('member-token', null);
 });
 afterEach(async () => {
@@ -86,6 +88,18 @@ describe('referral pages', () => {
     expect((await screen.findByTestId('direct-count')).textContent).toBe('3');
     expect(screen.getByText('$12.50')).toBeTruthy();
     expect(screen.getByText('Placement')).toBeTruthy();
+  });
+
+  it('invite: the team’s pages are links Tab reaches, each named, and one opens on a tap', async () => {
+    const router = renderAt(paths.invite.index);
+    const star = await screen.findByRole('link', { name: 'Star progress' });
+    for (const name of ['My team', 'Placement', 'Pair bonus and PV', 'Roles and applications']) {
+      const link = screen.getByRole('link', { name });
+      link.focus();
+      expect(document.activeElement).toBe(link);
+    }
+    fireEvent.click(star);
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.team.star));
   });
 
   it('placement: choose an invitee, then an empty slot, confirm; the invitee is placed', async () => {
@@ -129,6 +143,13 @@ describe('referral pages', () => {
     expect(await screen.findByText('No role yet')).toBeTruthy();
     // Member shop owner is chosen (its shop name field shows), and the phone is Cambodia's.
     expect(document.querySelector('.adm-selector-item-active')?.textContent).toBe('Member shop owner');
+    // The kinds are a named group of radios Tab reaches, the chosen one said to be checked.
+    const kinds = screen.getByRole('radiogroup', { name: 'Role to apply for' });
+    expect(within(kinds).getByRole('radio', { name: 'Member shop owner' }).getAttribute('aria-checked')).toBe('true');
+    const dealer = within(kinds).getByRole('radio', { name: 'Dealer (agent)' });
+    dealer.focus();
+    expect(document.activeElement).toBe(dealer);
+    expect(dealer.getAttribute('aria-checked')).toBe('false');
     expect(await screen.findByRole('button', { name: 'Country code +855' })).toBeTruthy();
     const [name, mobile, address, shopName] = [...document.querySelectorAll('.applications-page input')];
     fireEvent.change(name!, { target: { value: 'Sophea Chan' } });
@@ -176,5 +197,14 @@ describe('referral pages', () => {
     renderAt(paths.team.applications);
     expect(await screen.findByTestId('no-role-to-ask')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Submit' })).toBeNull();
+  });
+
+  it('applications: without a verified real name, the way to verify it rather than a form the shop would refuse', async () => {
+    realName = false;
+    renderAt(`${paths.team.applications}?kind=shop_owner`);
+    const verify = await screen.findByRole('link', { name: 'Verify my real name' });
+    expect(verify.getAttribute('href')).toContain(`${paths.other.settings}?section=realName`);
+    expect(screen.queryByRole('button', { name: 'Submit' })).toBeNull();
+    expect(screen.queryByRole('radiogroup')).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Input, Selector, TextArea } from 'antd-mobile';
+import { Button, Input, TextArea } from 'antd-mobile';
+import { ChoiceChips } from '@/components/choice-chips';
 import { APPLICATION_KINDS, type ApplicationKind } from '@shop/contract/referral';
 import { ListState } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
@@ -10,7 +11,8 @@ import '../referral.css';
 import { useTranslation } from '@/lib/i18n';
 import { FieldItem, FieldList } from '@/components/field-list';
 import { CountryCodePicker, splitCallingCode, useCountryCodes, type CallingCode } from '@/components/country-code-picker';
-import { useSearchParams } from '@/lib/router';
+import { Link, useSearchParams } from '@/lib/router';
+import { paths } from '@/config/paths';
 import { useSession } from '@/stores/session';
 
 /** The kind a link asks for (`?kind=shop_owner`), else a dealer's. */
@@ -76,7 +78,6 @@ export default function ApplicationsPage() {
                 <span>{t(`referral.status.${a.status}`)}</span>
               </div>
             ))}
-            {!data.real_name && <p className="ref-hint">{t('account.code.realNameRequired')}</p>}
           </section>
         )}
       </ListState>
@@ -84,9 +85,17 @@ export default function ApplicationsPage() {
         <h2 className="ref-heading">{t('referral.app.apply')}</h2>
         {data && !open.length ? (
           <p className="ref-muted" data-testid="no-role-to-ask">{t('referral.app.allAsked')}</p>
+        ) : data && !data.real_name ? (
+          // The server refuses an application without a verified real name: the way there, not a form.
+          <>
+            <p className="ref-hint">{t('account.code.realNameRequired')}</p>
+            <Link className="adm-button adm-button-primary adm-button-block adm-button-shape-default" to={`${paths.other.settings}?section=realName`}>
+              {t('referral.app.verifyRealName')}
+            </Link>
+          </>
         ) : (
           <>
-            <Selector columns={1} options={open.map((k) => ({ label: t(`referral.kind.${k}`), value: k }))} value={[kind]} onChange={(v) => v[0] && setKind(v[0])} />
+            <ChoiceChips label={t('referral.field.kind')} columns={1} options={open.map((k) => ({ label: t(`referral.kind.${k}`), value: k }))} value={kind} onChange={setKind} />
             <FieldList layout="vertical">
               <FieldItem label={t('referral.field.name')}>
                 <Input aria-label={t('referral.field.name')} value={form.name} onChange={set('name')} />

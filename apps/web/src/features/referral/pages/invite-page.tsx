@@ -7,7 +7,6 @@ import { saveImage, SaveImageAction } from '@/components/shell/save-image-action
 import { copyText, ShareAction } from '@/components/shell/share-action';
 import { paths } from '@/config/paths';
 import { mediaUrl } from '@/lib/media-url';
-import { useNavigate } from '@/lib/router';
 import { showToast } from '@/lib/toast';
 import { useInviteShare, usePosters, useTeamTotals, type InviteShare } from '../api/referral';
 import { TeamEntries } from '../components/team-entries';
@@ -18,7 +17,6 @@ import { useTranslation } from '@/lib/i18n';
 /** `pages/invite/index`: the member's invitation code and link (copy, share), its QR, posters, and the team's totals. */
 export default function InvitePage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const share = useInviteShare();
   const posters = usePosters();
   const totals = useTeamTotals();
@@ -86,7 +84,7 @@ export default function InvitePage() {
           )}
         </ListState>
       </section>
-      <TeamEntries onOpen={(to) => navigate(to)} paths={paths.team} />
+      <TeamEntries paths={paths.team} />
     </div>
   );
 }

@@ -55,6 +55,30 @@ describe('pages/my/feedbacks', () => {
     expect(screen.getByText('Replied')).toBeTruthy();
   });
 
+  it('by keyboard: the type is a named group of radios Tab reaches', async () => {
+    renderRoutes({ [paths.my.feedback]: <FeedbackPage /> }, paths.my.feedback);
+    const types = await screen.findByRole('radiogroup', { name: 'Type' });
+    const orders = within(types).getByRole('radio', { name: 'Orders and delivery' });
+    expect(orders.getAttribute('aria-checked')).toBe('false');
+    orders.focus();
+    expect(document.activeElement).toBe(orders);
+    fireEvent.click(orders);
+    expect(orders.getAttribute('aria-checked')).toBe('true');
+  });
+
+  it('a submit without a type marks the type invalid and takes the keyboard to it, as a text field', async () => {
+    renderRoutes({ [paths.my.feedback]: <FeedbackPage /> }, paths.my.feedback);
+    const types = await screen.findByRole('radiogroup', { name: 'Type' });
+    expect(types.getAttribute('aria-invalid')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await toastText()).toBe('Please enter Type');
+    await waitFor(() => expect(types.getAttribute('aria-invalid')).toBe('true'));
+    expect(types.getAttribute('aria-description')).toBe('Please enter Type');
+    expect(document.activeElement).toBe(within(types).getByRole('radio', { name: 'Goods' }));
+    fireEvent.click(within(types).getByRole('radio', { name: 'Orders and delivery' }));
+    await waitFor(() => expect(types.getAttribute('aria-invalid')).toBeNull());
+  });
+
   it('refuses a contact that is neither an e-mail address nor a phone number before sending anything', async () => {
     renderRoutes({ [paths.my.feedback]: <FeedbackPage /> }, paths.my.feedback);
     fireEvent.click(await screen.findByText('Goods'));

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, ImageUploader, Selector, TextArea, type ImageUploadItem } from 'antd-mobile';
+import { Button, ImageUploader, TextArea, type ImageUploadItem } from 'antd-mobile';
+import { ChoiceChips } from '@/components/choice-chips';
 import { createFeedbackBody, FEEDBACK_MAX_IMAGES, FEEDBACK_MAX_LENGTH } from '@shop/contract/support';
 import { TextField } from '@/components/form-field';
 import { ListState } from '@/components/list-states';
@@ -46,12 +47,13 @@ export function FeedbackForm({ onSent }: { onSent: (id: number) => void }) {
             control={form.control}
             name="cate_id"
             render={({ field }) => (
-              <Selector
-                aria-label={t('support.feedback.field.category')}
+              <ChoiceChips
+                label={t('support.feedback.field.category')}
                 columns={2}
                 options={list.map((c) => ({ label: c.name, value: c.id }))}
-                value={typeof field.value === 'number' ? [field.value] : []}
-                onChange={(v) => field.onChange(v[0])}
+                value={typeof field.value === 'number' ? field.value : undefined}
+                onChange={field.onChange}
+                problem={form.control.problem?.name === 'cate_id' ? form.control.problem : undefined}
               />
             )}
           />

@@ -124,4 +124,19 @@ describe('the shop page’s option picker', () => {
     expect(document.querySelector('[data-sku-option="9"]')!.textContent).toContain('$64.99');
     expect(document.querySelector('[data-sku-option="10"]')!.textContent).toContain('$77.98');
   });
+
+  it('is a named group of radios Tab reaches: a sold-out option is shown but cannot be picked', async () => {
+    renderRoutes({ [paths.shop.home]: <ShopHomePage /> }, `${paths.shop.home}?id=5`);
+    fireEvent.click(await screen.findByRole('button', { name: 'Add to cart' }));
+    const options = await screen.findByRole('radiogroup', { name: 'Specification' });
+    const blue = within(options).getByRole('radio', { name: /^Blue/ }) as HTMLButtonElement;
+    const red = within(options).getByRole('radio', { name: /^Red/ });
+    expect(blue.disabled).toBe(true);
+    fireEvent.click(blue);
+    expect(blue.getAttribute('aria-checked')).toBe('false');
+    red.focus();
+    expect(document.activeElement).toBe(red);
+    fireEvent.click(red);
+    expect(red.getAttribute('aria-checked')).toBe('true');
+  });
 });

@@ -51,6 +51,8 @@ const order = (status: string) => ({
   actions: { pay: false, audit: status === 'awaiting_audit', ship: status === 'approved', ready_for_pickup: false, complete: false, after_sale: false },
 });
 let orderStatus = 'awaiting_audit';
+/** The goods has a second option, sold out, when set. */
+let soldOutOption = false;
 /** The buyer's received order with an open after-sales case (the buyer's list), when set. */
 let buyerOrders: unknown[] = [];
 /** The owner's order's after-sales, when set. */
@@ -61,7 +63,7 @@ let refuseChanges = false;
 const api = await startFakeApi({
   '/attractive/shop/shopGoods': () => ok({ list: [{ id: 7, goods_id: 3, name: 'Teapot', cover: '', price: 2000, currency: 'USD', pv: 4, stock: 5, on_sale: true }], total: 1, page: 1, limit: 20, has_more: false }),
   '/attractive/shop/shopGoodsInfo': () =>
-    ok({ id: 7, goods_id: 3, shop_id: 5, name: 'Teapot', cover: '', images: [], price: 2000, currency: 'USD', pv: 4, stock: 5, on_sale: true, skus: [{ sku_id: 9, spec_text: 'Blue', image: '', price: 2000, platform_price: 2000, price_min: 1800, price_max: 2100, pv: 4, stock: 5 }] }),
+    ok({ id: 7, goods_id: 3, shop_id: 5, name: 'Teapot', cover: '', images: [], price: 2000, currency: 'USD', pv: 4, stock: 5, on_sale: true, skus: [{ sku_id: 9, spec_text: 'Blue', image: '', price: 2000, platform_price: 2000, price_min: 1800, price_max: 2100, pv: 4, stock: 5 }, ...(soldOutOption ? [{ sku_id: 10, spec_text: 'Red', image: '', price: 2000, platform_price: 2000, price_min: 1800, price_max: 2100, pv: 4, stock: 0 }] : [])] }),
   '/attractive/shop/shopGoodsSet': (req) => {
     const body = JSON.parse(req.body) as { prices: Array<{ price: number }> };
     pricesSent.push(body);
@@ -112,6 +114,7 @@ beforeEach(() => {
   newOwner = false;
   ordersFail = false;
   orderStatus = 'awaiting_audit';
+  soldOutOption = false;
   buyerOrders = [];
   ownerCase = {};
   refuseChanges = false;
@@ -125,7 +128,55 @@ afterEach(async () => {
 });
 
 
+/** Whether Tab stops at the element. */
+const tabStop = (el: HTMLElement) => {
+  el.focus();
+  return document.activeElement === el;
+};
+
 describe('member shop pages', () => {
+  it('my shop: its pages are links Tab reaches, the orders one with the count awaiting audit', async () => {
+    const router = renderRoutes({ [paths.shop.my]: <MyShopPage />, [paths.shop.slips]: <div>slips</div> }, paths.shop.my);
+    const orders = await screen.findByRole('link', { name: /^Shop orders/ });
+    expect(tabStop(orders)).toBe(true);
+    await waitFor(() => expect(orders.textContent).toContain('3'));
+    for (const name of ['Shop goods', 'Shop settings']) expect(tabStop(screen.getByRole('link', { name }))).toBe(true);
+    const slips = screen.getByRole('link', { name: 'Sales slips' });
+    expect(tabStop(slips)).toBe(true);
+    fireEvent.click(slips);
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.shop.slips));
+  });
+
+  it('sales slips: the goods and its options are named groups of radios Tab reaches; a sold-out option is shown but cannot be picked', async () => {
+    soldOutOption = true;
+    renderRoutes({ [paths.shop.slips]: <ShopSlipsPage /> }, paths.shop.slips);
+    fireEvent.click(await screen.findByRole('tab', { name: i18n.t('userShop.app.newSlip') }));
+    const goods = await screen.findByRole('radiogroup', { name: 'Goods' });
+    const teapot = within(goods).getByRole('radio', { name: /^Teapot \(/ });
+    expect(tabStop(teapot)).toBe(true);
+    fireEvent.click(teapot);
+    expect(teapot.getAttribute('aria-checked')).toBe('true');
+    const options = await screen.findByRole('radiogroup', { name: 'Specification' });
+    const red = within(options).getByRole('radio', { name: /^Red \(/ }) as HTMLButtonElement;
+    expect(red.disabled).toBe(true);
+    expect(tabStop(red)).toBe(false);
+    fireEvent.click(red);
+    expect(red.getAttribute('aria-checked')).toBe('false');
+    const blue = within(options).getByRole('radio', { name: /^Blue \(/ });
+    expect(tabStop(blue)).toBe(true);
+    fireEvent.click(blue);
+    expect(blue.getAttribute('aria-checked')).toBe('true');
+  });
+
+  it('shop settings: pausing the shop is a switch named by what it does, which Tab reaches and Space turns on', async () => {
+    renderRoutes({ [paths.shop.settings]: <ShopSettingsPage />, [paths.shop.my]: <div>my shop</div> }, paths.shop.settings);
+    const paused = await screen.findByRole('switch', { name: 'Paused (no new orders)' });
+    expect(paused.getAttribute('aria-checked')).toBe('false');
+    expect(tabStop(paused)).toBe(true);
+    fireEvent.keyDown(paused, { key: ' ' });
+    await waitFor(() => expect(paused.getAttribute('aria-checked')).toBe('true'));
+  });
+
   it('my shop: the totals, the earnings, the orders awaiting audit as a badge and the shop’s QR code; a member who is no owner is told', async () => {
     renderRoutes({ [paths.shop.my]: <MyShopPage /> }, paths.shop.my);
     expect(await screen.findByText('Corner Shop')).toBeTruthy();

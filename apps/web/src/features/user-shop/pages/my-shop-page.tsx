@@ -2,6 +2,7 @@ import { Badge, Button, List } from 'antd-mobile';
 import { Amount } from '@/components/amount';
 import { ListState } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
+import { TapRow } from '@/components/tap-row';
 import { SaveImageAction } from '@/components/shell/save-image-action';
 import { copyText, ShareAction } from '@/components/shell/share-action';
 import { paths } from '@/config/paths';
@@ -93,12 +94,12 @@ export default function MyShopPage() {
             </section>
             <ShopQr />
             <List className="shop-section">
-              <List.Item onClick={() => navigate(`${paths.shop.orders}?view=awaiting_audit`)} extra={data && data.orders_awaiting_audit > 0 ? <Badge content={data.orders_awaiting_audit} /> : undefined}>
+              <TapRow to={`${paths.shop.orders}?view=awaiting_audit`} extra={data && data.orders_awaiting_audit > 0 ? <Badge content={data.orders_awaiting_audit} /> : undefined}>
                 {t('userShop.page.orders')}
-              </List.Item>
-              <List.Item onClick={() => navigate(paths.shop.goods)}>{t('userShop.page.goods')}</List.Item>
-              <List.Item onClick={() => navigate(paths.shop.slips)}>{t('userShop.page.slips')}</List.Item>
-              <List.Item onClick={() => navigate(paths.shop.settings)}>{t('userShop.page.settings')}</List.Item>
+              </TapRow>
+              <TapRow to={paths.shop.goods}>{t('userShop.page.goods')}</TapRow>
+              <TapRow to={paths.shop.slips}>{t('userShop.page.slips')}</TapRow>
+              <TapRow to={paths.shop.settings}>{t('userShop.page.settings')}</TapRow>
             </List>
           </>
         )}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Badge, Button, Selector, Stepper } from 'antd-mobile';
+import { Badge, Button, Stepper } from 'antd-mobile';
+import { ChoiceChips } from '@/components/choice-chips';
 import { showToast } from '@/lib/toast';
 import { Sheet } from '@/components/sheet';
 import { Amount } from '@/components/amount';
@@ -104,7 +105,8 @@ function AddSku({ shopId, shopGoodsId, onDone }: { shopId: number; shopGoodsId: 
           <>
             <div className="shop-title">{info.data.name}</div>
             {/* Each option with the price the buyer pays for it (the options of goods may differ in price). */}
-            <Selector
+            <ChoiceChips
+              label={t('userShop.field.sku')}
               columns={1}
               options={info.data.skus.map((s) => ({
                 label: (
@@ -115,8 +117,8 @@ function AddSku({ shopId, shopGoodsId, onDone }: { shopId: number; shopGoodsId: 
                 value: s.sku_id,
                 disabled: s.stock === 0,
               }))}
-              value={sku ? [sku.sku_id] : []}
-              onChange={(v) => setSkuId(v[0] ?? 0)}
+              value={sku?.sku_id}
+              onChange={setSkuId}
             />
             <div className="shop-actions">
               <Stepper min={1} max={Math.max(1, Math.min(99, sku?.stock ?? 1))} value={num} onChange={setNum} />

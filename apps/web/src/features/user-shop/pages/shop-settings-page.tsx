@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Button, Input, Switch, TextArea } from 'antd-mobile';
+import { Button, Input, TextArea } from 'antd-mobile';
+import { ToggleSwitch } from '@/components/toggle-switch';
 import { showToast } from '@/lib/toast';
 import { editShopBody, SHOP_CONTACT_MAX, SHOP_INTRO_MAX, SHOP_NAME_MAX } from '@shop/contract/user-shop';
 import { ListState } from '@/components/list-states';
@@ -63,7 +64,7 @@ export default function ShopSettingsPage() {
           {field('region', 100)}
           {shop && shop.status !== 'closed' && (
             <FieldItem label={t('userShop.field.paused')}>
-              <Switch checked={v.paused} onChange={(paused) => setV({ ...v, paused })} aria-label={t('userShop.field.paused')} />
+              <ToggleSwitch checked={v.paused} onChange={(paused) => setV({ ...v, paused })} aria-label={t('userShop.field.paused')} />
             </FieldItem>
           )}
           {shop?.status === 'closed' && <div className="shop-status">{t('userShop.shopStatus.closed')} {shop.status_reason}</div>}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Input, Selector, Stepper, Tabs } from 'antd-mobile';
+import { Button, Input, Stepper, Tabs } from 'antd-mobile';
+import { ChoiceChips } from '@/components/choice-chips';
 import { showToast } from '@/lib/toast';
 import { toMinorUnits } from '@shop/contract/common';
 import { Amount } from '@/components/amount';
@@ -102,11 +103,11 @@ function NewSlip({ onDone }: { onDone: () => void }) {
     <ListState loading={goods.isPending} error={goods.isError} failure={goods.error} empty={offered.length === 0} emptyText={t('userShop.app.noGoods')} onRetry={() => void goods.refetch()}>
       <FieldList layout="vertical" className="shop-section">
         <FieldItem label={t('userShop.field.goods')}>
-          <Selector columns={1} options={offered.map((g) => ({ label: `${g.name} (${t('userShop.app.stock')} ${g.stock})`, value: g.id }))} value={shopGoodsId ? [shopGoodsId] : []} onChange={(v) => { setShopGoodsId(v[0] ?? 0); setSkuId(0); }} />
+          <ChoiceChips label={t('userShop.field.goods')} columns={1} options={offered.map((g) => ({ label: `${g.name} (${t('userShop.app.stock')} ${g.stock})`, value: g.id }))} value={shopGoodsId || undefined} onChange={(id) => { setShopGoodsId(id); setSkuId(0); }} />
         </FieldItem>
         {info.data && (
           <FieldItem label={t('userShop.field.sku')}>
-            <Selector columns={1} options={info.data.skus.map((s) => ({ label: `${s.spec_text || info.data!.name} (${t('userShop.app.stock')} ${s.stock})`, value: s.sku_id, disabled: s.stock === 0 }))} value={skuId ? [skuId] : []} onChange={(v) => setSkuId(v[0] ?? 0)} />
+            <ChoiceChips label={t('userShop.field.sku')} columns={1} options={info.data.skus.map((s) => ({ label: `${s.spec_text || info.data!.name} (${t('userShop.app.stock')} ${s.stock})`, value: s.sku_id, disabled: s.stock === 0 }))} value={skuId || undefined} onChange={setSkuId} />
           </FieldItem>
         )}
         <FieldItem label={t('userShop.field.num')}>

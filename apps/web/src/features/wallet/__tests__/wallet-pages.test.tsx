@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from '@/lib/router';
 import { i18n } from '@/lib/i18n';
@@ -169,6 +169,11 @@ afterEach(async () => {
 });
 
 const type = (name: string, value: string) => fireEvent.change(document.querySelector(`input[name="${name}"]`)!, { target: { value } });
+/** Whether Tab stops at the element. */
+const tabStop = (el: HTMLElement) => {
+  el.focus();
+  return document.activeElement === el;
+};
 const sent = (path: string) => api.requests.filter((r) => r.url.startsWith(path));
 
 function renderAt(path: string) {
@@ -203,7 +208,7 @@ describe('wallet page', () => {
     renderAt(paths.wallet.assets);
     expect(await screen.findByText('$164.75')).toBeTruthy();
     expect(screen.getByText('Total assets (USD)')).toBeTruthy();
-    expect(screen.getByText('1 MYR = 0.213 USD (rate of 2026-11-23)')).toBeTruthy();
+    expect(screen.getByText('1 MYR = 0.213 USD (rate of Nov 23, 2026)')).toBeTruthy();
     expect(screen.getByText('$123.45')).toBeTruthy();
     expect(screen.getByText('$20.00')).toBeTruthy();
     expect(screen.getByText(/^RM\s100\.00$/)).toBeTruthy();
@@ -343,6 +348,22 @@ describe('withdraw page', () => {
     expect(sent('/user/withdraw/create')).toHaveLength(0);
   });
 
+  it('by keyboard: the bank card and the stablecoin network are named groups of radios Tab reaches', async () => {
+    renderAt(paths.wallet.withdraw);
+    const cardChoice = within(await screen.findByRole('radiogroup', { name: 'Bank card' })).getByRole('radio', { name: /^Maybank \*{4}6789/ });
+    expect(within(cardChoice).getByText('MIA TAN · MYR')).toBeTruthy();
+    expect(tabStop(cardChoice)).toBe(true);
+    fireEvent.click(cardChoice);
+    expect(cardChoice.getAttribute('aria-checked')).toBe('true');
+    fireEvent.click(screen.getByText('To a stablecoin address'));
+    const networks = await screen.findByRole('radiogroup', { name: 'Network' });
+    const erc20 = within(networks).getByRole('radio', { name: 'ERC20' });
+    expect(tabStop(erc20)).toBe(true);
+    fireEvent.click(erc20);
+    expect(erc20.getAttribute('aria-checked')).toBe('true');
+    expect(within(networks).getByRole('radio', { name: 'TRC20' }).getAttribute('aria-checked')).toBe('false');
+  });
+
   it('sends a member without a bank card to add one', async () => {
     cards = [];
     const router = renderAt(paths.wallet.withdraw);
@@ -352,6 +373,20 @@ describe('withdraw page', () => {
 });
 
 describe('bank card pages', () => {
+  it('by keyboard: the country, the kind and the bank are named groups of radios Tab reaches', async () => {
+    renderAt(paths.wallet.bankCardEdit);
+    const countries = await screen.findByRole('radiogroup', { name: 'Country' });
+    expect(within(countries).getByRole('radio', { name: 'Malaysia' }).getAttribute('aria-checked')).toBe('true');
+    expect(tabStop(within(countries).getByRole('radio', { name: 'Thailand' }))).toBe(true);
+    const kinds = screen.getByRole('radiogroup', { name: 'Kind' });
+    expect(within(kinds).getByRole('radio', { name: 'Bank' }).getAttribute('aria-checked')).toBe('true');
+    expect(tabStop(within(kinds).getByRole('radio', { name: 'E-wallet' }))).toBe(true);
+    const cimb = within(await screen.findByRole('radiogroup', { name: 'Bank' })).getByRole('radio', { name: 'CIMB Bank' });
+    expect(tabStop(cimb)).toBe(true);
+    fireEvent.click(cimb);
+    expect(cimb.getAttribute('aria-checked')).toBe('true');
+  });
+
   it('adds a card of a bank of the chosen country, then deletes one after asking', async () => {
     const router = renderAt(paths.wallet.bankCardEdit);
     fireEvent.click(await screen.findByText('CIMB Bank'));
@@ -384,7 +419,7 @@ describe('recharge page', () => {
     expect(screen.getByText('Shop Sdn Bhd')).toBeTruthy();
     type('amount', '100');
     await waitFor(() => expect(screen.getByTestId('recharge-credit').textContent).toBe('$21.30'));
-    expect(screen.getByText('1 MYR = 0.213 USD (rate of 2026-11-23)')).toBeTruthy();
+    expect(screen.getByText('1 MYR = 0.213 USD (rate of Nov 23, 2026)')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Top up' }));
     expect(await toastText()).toBe('Please upload the transfer slip');
     expect(sent('/user/recharge/create')).toHaveLength(0);
@@ -529,6 +564,19 @@ describe('points, rewards and gift cards', () => {
     const [give] = sent('/user/gift_card/give');
     expect(JSON.parse(give!.body)).toEqual({ account: 'lee88', count: 2, value: 2_500, currency: 'USD', pay_password: '123456' });
     await waitFor(() => expect(screen.queryByText('GC-****-2222')).toBeNull());
+  });
+
+  it('by keyboard: how to give and the value given are named groups of radios Tab reaches', async () => {
+    renderAt(paths.my.giftCards);
+    const modes = await screen.findByRole('radiogroup', { name: 'Give gift cards' });
+    expect(within(modes).getByRole('radio', { name: 'Choose cards' }).getAttribute('aria-checked')).toBe('true');
+    const byCount = within(modes).getByRole('radio', { name: 'Give a number of cards' });
+    expect(tabStop(byCount)).toBe(true);
+    fireEvent.click(byCount);
+    expect(byCount.getAttribute('aria-checked')).toBe('true');
+    const value = within(await screen.findByRole('radiogroup', { name: 'Cards of' })).getByRole('radio', { name: '$25.00 (2 usable)' });
+    expect(value.getAttribute('aria-checked')).toBe('true');
+    expect(tabStop(value)).toBe(true);
   });
 
   it('gives the chosen gift cards to another member after asking', async () => {

@@ -1,5 +1,6 @@
 import { useEffect, useMemo } from 'react';
-import { Button, Dialog, DotLoading, Selector } from 'antd-mobile';
+import { Button, Dialog, DotLoading } from 'antd-mobile';
+import { ChoiceChips } from '@/components/choice-chips';
 import { useNavigate } from '@/lib/router';
 import { createCryptoWithdrawalBody } from '@shop/contract/wallet';
 import { paths } from '@/config/paths';
@@ -79,7 +80,7 @@ export function CryptoWithdrawForm({ networks, currencies, googleBound }: { netw
           <Controller
             control={form.control}
             name="network"
-            render={({ field }) => <Selector columns={2} options={networks.map((n) => ({ label: n, value: n }))} value={field.value ? [field.value] : []} onChange={(v) => v[0] && field.onChange(v[0])} />}
+            render={({ field }) => <ChoiceChips label={t('wallet.field.network')} columns={2} options={networks.map((n) => ({ label: n, value: n }))} value={field.value || undefined} onChange={field.onChange} />}
           />
         </FieldItem>
         <TextField control={form.control} name="address" label={t('wallet.field.address')} placeholder={t('wallet.placeholder.address')} autoComplete="off" />

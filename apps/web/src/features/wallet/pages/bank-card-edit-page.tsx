@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Button, Selector } from 'antd-mobile';
+import { Button } from 'antd-mobile';
+import { ChoiceChips } from '@/components/choice-chips';
 import { useNavigate, useSearchParams } from '@/lib/router';
 import { BANK_TYPES, createBankCardBody } from '@shop/contract/wallet';
 import { paths } from '@/config/paths';
@@ -113,10 +114,10 @@ export default function BankCardEditPage() {
         <PayPasswordNotice hasPayPassword={hasPayPassword} />
         <FieldList layout="vertical" className="wallet-form">
           <FieldItem label={t('wallet.field.country')}>
-            <Selector columns={3} options={COUNTRIES.map((c) => ({ label: countryName(c), value: c }))} value={[country]} onChange={(v) => v[0] && chooseList(v[0], type)} />
+            <ChoiceChips label={t('wallet.field.country')} columns={3} options={COUNTRIES.map((c) => ({ label: countryName(c), value: c }))} value={country} onChange={(c) => chooseList(c, type)} />
           </FieldItem>
           <FieldItem label={t('wallet.field.bankType')}>
-            <Selector columns={2} options={BANK_TYPES.map((k) => ({ label: t(`wallet.bankType.${k}`), value: k }))} value={[type]} onChange={(v) => v[0] && chooseList(country, v[0])} />
+            <ChoiceChips label={t('wallet.field.bankType')} columns={2} options={BANK_TYPES.map((k) => ({ label: t(`wallet.bankType.${k}`), value: k }))} value={type} onChange={(k) => chooseList(country, k)} />
           </FieldItem>
           <FieldItem label={t('wallet.field.bank')}>
             <ListState loading={banks.isPending} error={banks.isError} failure={banks.error} empty={(banks.data?.list.length ?? 0) === 0} emptyText={t('wallet.bankCard.noBanks')} onRetry={() => void banks.refetch()}>
@@ -124,7 +125,7 @@ export default function BankCardEditPage() {
                 control={form.control}
                 name="bank_id"
                 render={({ field }) => (
-                  <Selector columns={2} options={(banks.data?.list ?? []).map((b) => ({ label: b.name, value: b.id }))} value={field.value ? [Number(field.value)] : []} onChange={(v) => field.onChange(v[0])} />
+                  <ChoiceChips label={t('wallet.field.bank')} columns={2} options={(banks.data?.list ?? []).map((b) => ({ label: b.name, value: b.id }))} value={field.value ? Number(field.value) : undefined} onChange={field.onChange} />
                 )}
               />
             </ListState>
@@ -135,7 +136,7 @@ export default function BankCardEditPage() {
                 control={form.control}
                 name="branch_id"
                 render={({ field }) => (
-                  <Selector columns={2} options={(branches.data?.list ?? []).map((b) => ({ label: b.name, value: b.id }))} value={field.value ? [Number(field.value)] : []} onChange={(v) => field.onChange(v[0])} />
+                  <ChoiceChips label={t('wallet.field.branch')} columns={2} options={(branches.data?.list ?? []).map((b) => ({ label: b.name, value: b.id }))} value={field.value ? Number(field.value) : undefined} onChange={field.onChange} />
                 )}
               />
             </FieldItem>

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
-import { Button, Dialog, Selector, Tabs } from 'antd-mobile';
+import { Button, Dialog, Tabs } from 'antd-mobile';
+import { ChoiceChips } from '@/components/choice-chips';
 import { useSearchParams } from '@/lib/router';
 import type { EndpointData } from '@shop/contract/common';
 import { GIFT_CARD_STATUSES, giveGiftCardBody, type listGiftCards } from '@shop/contract/wallet';
@@ -148,27 +149,27 @@ export default function GiftCardsPage() {
       </ListState>
       {status === 'active' && usable.length > 0 && (
         <section className="wallet-section" aria-label={t('wallet.giftCard.give')}>
-          <Selector
-            aria-label={t('wallet.giftCard.give')}
+          <ChoiceChips<Mode>
+            label={t('wallet.giftCard.give')}
             columns={2}
             options={[
               { label: t('wallet.giftCard.mode.choose'), value: 'choose' },
               { label: t('wallet.giftCard.mode.count'), value: 'count' },
             ]}
-            value={[mode]}
-            onChange={(v) => v[0] && switchMode(v[0] as Mode)}
+            value={mode}
+            onChange={switchMode}
           />
           {mode === 'choose' && <div className="wallet-section-title">{t('wallet.giftCard.giveCount', { count: chosen.length })}</div>}
           <FieldList layout="vertical" className="wallet-form">
             {mode === 'count' && kind && (
               <>
                 <FieldItem label={t('wallet.giftCard.kind')} extra={<span className="wallet-muted">{t('wallet.giftCard.countHint')}</span>}>
-                  <Selector
-                    aria-label={t('wallet.giftCard.kind')}
+                  <ChoiceChips
+                    label={t('wallet.giftCard.kind')}
                     columns={1}
                     options={kinds.map((k) => ({ label: t('wallet.giftCard.kindOption', { value: formatAmount(k.value, k.currency), count: k.count }), value: k.key }))}
-                    value={[kind.key]}
-                    onChange={(v) => v[0] && setKindKey(v[0])}
+                    value={kind.key}
+                    onChange={setKindKey}
                   />
                 </FieldItem>
                 <TextField control={form.control} name="count" label={t('wallet.giftCard.count')} inputMode="numeric" maxLength={3} keep={digitsOnly} placeholder={t('wallet.placeholder.count')} autoComplete="off" />

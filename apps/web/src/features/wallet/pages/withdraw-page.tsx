@@ -1,5 +1,6 @@
 import { useEffect, useMemo } from 'react';
-import { Button, Dialog, DotLoading, Selector, Tabs } from 'antd-mobile';
+import { Button, Dialog, DotLoading, Tabs } from 'antd-mobile';
+import { ChoiceChips } from '@/components/choice-chips';
 import { useNavigate, useSearchParams } from '@/lib/router';
 import { createWithdrawalBody } from '@shop/contract/wallet';
 import { paths } from '@/config/paths';
@@ -127,11 +128,12 @@ export default function WithdrawPage() {
                     control={form.control}
                     name="bank_card_id"
                     render={({ field }) => (
-                      <Selector
+                      <ChoiceChips
+                        label={t('wallet.field.bankCard')}
                         columns={1}
                         options={cards.map((c) => ({ label: `${c.bank_name} ${c.account_masked}`, description: `${c.holder_name} · ${c.currency}`, value: c.id }))}
-                        value={field.value ? [Number(field.value)] : []}
-                        onChange={(v) => v[0] && field.onChange(v[0])}
+                        value={field.value ? Number(field.value) : undefined}
+                        onChange={field.onChange}
                       />
                     )}
                   />
