@@ -85,17 +85,19 @@ describe('the console’s Payments page', () => {
     if (process.env.ADMIN_SCREENSHOTS) await page.screenshot({ path: path.join(process.env.ADMIN_SCREENSHOTS, 'payments-list.png') });
     await page.close();
   });
-  it('refunds part of a payment from its row, with the amount and a reason; the member’s balance has it back', async () => {
+  it('refunds part of a pledge’s payment from its row, with the amount and a reason; an order’s is refused, sent to the order’s own refund', async () => {
     const member = await createMemberSession(databaseUrl, 'live');
     const db = createDatabase(databaseUrl, 2);
-    let paymentNo = '';
-    let orderId = 0;
+    let pledgeNo: string;
+    let paymentNo: string;
+    let orderId: number;
     let owner: Awaited<ReturnType<typeof newOperatorSession>>;
     try {
       await db.updateTable('users').set({ pay_password_hash: await hashPassword('246801') }).where('id', '=', member.userId).execute();
-      await fund(db, member.userId, 3000, 'USD');
+      await fund(db, member.userId, 5500, 'USD');
       const addressId = await newAddress(db, member.userId);
       const g = await newGoods(db, [{ price: 3000, stock: 10 }], { name: 'Balance teapot', currency: 'USD' });
+      const cause = await db.insertInto('charity_causes').values({ title: JSON.stringify({ 'en-us': 'Clean water' }), currency: 'USD', created_by: 'e2e' } as never).returning('id').executeTakeFirstOrThrow();
       const post = async (url: string, body: unknown) => {
         const res = await fetch(`${baseUrl}${url}`, { method: 'POST', headers: { authorization: `Bearer ${member.token}`, 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() }, body: JSON.stringify(body) });
         const json = (await res.json()) as { code: number; data: any };
@@ -105,6 +107,8 @@ describe('the console’s Payments page', () => {
       const placed = await post('/shop/buy/createOrder', { goods_id: g.goodsId, sku_id: g.skuIds[0], num: 1, address_id: addressId, remarks: '' });
       orderId = placed.order_id;
       paymentNo = (await post('/shop/buy/payOrder', { order_id: placed.order_id, pay_way: 'balance', pay_password: '246801' })).payment_no;
+      const pledge = await post('/attractive/lovers/submitPay', { cause_id: cause.id, amount: 2500 });
+      pledgeNo = (await post('/shop/buy/payOrder', { order_id: pledge.id, order_type: 'charity', pay_way: 'balance', pay_password: '246801' })).payment_no;
       owner = await newOperatorSession(db, 'owner');
     } finally {
       await db.destroy();
@@ -117,10 +121,12 @@ describe('the console’s Payments page', () => {
     }, owner!.headers.authorization.replace('Bearer ', ''));
     await page.goto(`${baseUrl}/admin/#/payments`);
     await page.locator('.ant-segmented-item', { hasText: /^Payments$/ }).click({ timeout: 30_000 });
-    await page.getByPlaceholder('Payment no. or gateway reference').fill(paymentNo);
-    await page.getByPlaceholder('Payment no. or gateway reference').press('Enter');
-    const row = page.locator('tr', { hasText: paymentNo });
-    await row.getByRole('button', { name: 'Refund' }).click();
+    const search = async (no: string) => {
+      await page.getByPlaceholder('Payment no. or gateway reference').fill(no);
+      await page.getByPlaceholder('Payment no. or gateway reference').press('Enter');
+      return page.locator('tr', { hasText: no });
+    };
+    await (await search(pledgeNo!)).getByRole('button', { name: 'Refund' }).click();
     const dialog = page.getByRole('dialog');
     // An amount the payment does not have is refused before anything is sent; a reason is needed.
     await dialog.locator('input').fill('12.345');
@@ -128,24 +134,30 @@ describe('the console’s Payments page', () => {
     await dialog.getByText('Give a reason').waitFor();
     await dialog.getByText(/no more decimals/).waitFor();
     await dialog.locator('input').fill('12.50');
-    await dialog.locator('textarea').fill('The lid arrived chipped');
+    await dialog.locator('textarea').fill('Pledged twice by mistake');
     await decide(page, 'Refund');
-    await expect.poll(async () => (await sql<{ amount_minor: number; reason: string }>('select r.amount_minor, r.reason from payment_refunds r join payments p on p.id = r.payment_id where p.reference = $1', [paymentNo])).map((r) => [Number(r.amount_minor), r.reason])).toEqual([[1250, 'The lid arrived chipped']]);
-    const [action] = await sql<{ action: string; reason: string }>("select action, reason from operator_actions where action like 'payment.refund%' and action like $1", [`%${paymentNo}%`]);
-    expect(action).toEqual({ action: `payment.refund ${paymentNo} 12.50 USD`, reason: 'The lid arrived chipped' });
+    await expect.poll(async () => (await sql<{ amount_minor: number; reason: string }>('select r.amount_minor, r.reason from payment_refunds r join payments p on p.id = r.payment_id where p.reference = $1', [pledgeNo!])).map((r) => [Number(r.amount_minor), r.reason])).toEqual([[1250, 'Pledged twice by mistake']]);
+    const [action] = await sql<{ action: string; reason: string }>("select action, reason from operator_actions where action like 'payment.refund%' and action like $1", [`%${pledgeNo!}%`]);
+    expect(action).toEqual({ action: `payment.refund ${pledgeNo!} 12.50 USD`, reason: 'Pledged twice by mistake' });
     const [cash] = await sql<{ balance: string }>("select balance from ledger_accounts where owner_kind = 'member' and member_id = $1 and asset = 'cash' and currency = 'USD'", [member.userId]);
     expect(Number(cash!.balance)).toBe(1250);
-    // The order's own page shows how it was paid and what went back.
-    const [order] = await sql<{ order_no: string }>('select order_no from orders where id = $1', [orderId]);
+
+    // A paid order's payment is refunded by the order's cancellation or after-sales: the operator is told so, nothing moves.
+    await (await search(paymentNo!)).getByRole('button', { name: 'Refund' }).click();
+    await dialog.locator('input').fill('12.50');
+    await dialog.locator('textarea').fill('The lid arrived chipped');
+    await clickSettled(dialog.getByRole('button', { name: 'Refund' }));
+    await dialog.locator('.ant-alert-error').getByText(/This payment's order still stands/).waitFor();
+    expect(await sql('select r.id from payment_refunds r join payments p on p.id = r.payment_id where p.reference = $1', [paymentNo])).toEqual([]);
+
+    // The order's own page shows how it was paid.
+    const [order] = await sql<{ order_no: string }>('select order_no from orders where id = $1', [orderId!]);
     await page.goto(`${baseUrl}/admin/#/orders`);
     await page.getByTestId('order-search').locator('input').fill(order!.order_no);
     await page.getByTestId('order-search').locator('input').press('Enter');
-    await page.getByTestId(`order-${orderId}`).click();
+    await page.getByTestId(`order-${orderId!}`).click();
     const paid = page.getByTestId('payable-payments');
-    await paid.locator('tr', { hasText: paymentNo }).getByText('Paid', { exact: true }).waitFor();
-    const refund = paid.locator('tr', { hasText: 'The lid arrived chipped' });
-    await refund.getByText('Refunded', { exact: true }).waitFor();
-    await refund.getByText(/USD\s12\.50/).waitFor();
+    await paid.locator('tr', { hasText: paymentNo! }).getByText('Paid', { exact: true }).waitFor();
     if (process.env.ADMIN_SCREENSHOTS) await page.screenshot({ path: path.join(process.env.ADMIN_SCREENSHOTS, 'order-payments.png') });
     await page.close();
   });
