@@ -14,6 +14,9 @@ export function toastRegion(): HTMLElement | undefined {
   region.id = REGION_ID;
   region.setAttribute('aria-live', 'polite');
   region.setAttribute('aria-atomic', 'true');
+  // antd-mobile hides its masks from screen readers, and a toast's words are inside one: here they are
+  // shown to them (before a screen reader sees the toast, as a mutation's observer runs first).
+  new MutationObserver(() => region.querySelectorAll('[aria-hidden]').forEach((el) => el.removeAttribute('aria-hidden'))).observe(region, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-hidden'] });
   document.body.append(region);
   return region;
 }

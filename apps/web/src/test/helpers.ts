@@ -173,7 +173,8 @@ export async function clearToasts(): Promise<void> {
   const until = performance.now() + 1500;
   const showing = () => Array.from(document.querySelectorAll<HTMLElement>('.adm-toast-mask')).some((m) => m.style.display !== 'none');
   while (performance.now() < until && showing()) await pause(10);
-  document.querySelectorAll('.adm-toast-mask').forEach((m) => m.parentElement?.remove());
+  // Drawn in the toasts' live region, a toast goes alone; elsewhere with the box antd-mobile made for it.
+  document.querySelectorAll('.adm-toast-mask').forEach((m) => (m.parentElement?.id === 'toast-region' ? m.remove() : m.parentElement?.remove()));
 }
 
 /**

@@ -92,12 +92,14 @@ describe('a form checked by its contract schema', () => {
     await send();
     expect(password.getAttribute('aria-invalid')).toBe('true');
     expect(document.activeElement).toBe(password);
-    // The same words twice in a row are said twice: the region is emptied, then filled again.
     await waitFor(() => expect(region.textContent).toBe('Please enter Password'));
+    // The same words twice in a row are said twice: the toast goes, and comes again into the same region.
     await clearToasts();
-    await send();
     expect(region.textContent).toBe('');
+    await send();
     await waitFor(() => expect(region.textContent).toBe('Please enter Password'));
+    expect(region.isConnected).toBe(true);
+    expect(region.querySelector('[aria-hidden]')).toBeNull();
   });
 
   it('sends the schema’s output once however often Send is tapped meanwhile, busy until the call ends', async () => {
