@@ -181,7 +181,21 @@ export async function call<E extends AnyEndpoint>(endpoint: E, ...[input, option
     if (indicator) postEnded();
   }
 
-  return handleAnswer(endpoint, answer.status, answer.payload, options, sentToken) as EndpointData<E>;
+  const data = handleAnswer(endpoint, answer.status, answer.payload, options, sentToken) as EndpointData<E>;
+  // A call of the member's own session went through: the API is reachable (an owed logout's own call does not count).
+  if (options.token === undefined) for (const listener of [...succeeded]) listener();
+  return data;
+}
+
+const succeeded = new Set<() => void>();
+
+/**
+ * Calls `listener` after each call that the API answered with success (it is reachable), but for
+ * the calls of a logout still owed; answers the way to stop. A listener must be quick and not throw.
+ */
+export function onCallSucceeded(listener: () => void): () => void {
+  succeeded.add(listener);
+  return () => succeeded.delete(listener);
 }
 
 function handleAnswer(endpoint: AnyEndpoint, status: number, payload: unknown, options: CallOptions, sentToken: string): unknown {

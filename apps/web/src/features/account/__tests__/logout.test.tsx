@@ -18,6 +18,12 @@ let logoutAnswer: () => { status?: number; json: unknown } = () => ok({ ok: true
 const api = await startFakeApi({
   '/user/info/index': () => ok(user),
   '/user/info/login_out': () => logoutAnswer(),
+  // An article, the public page a logged-out member reads next: its calls go through.
+  '/web/news/info': (r) => {
+    const id = Number(new URLSearchParams(r.url.split('?')[1]).get('id'));
+    return ok({ id, title: `Article ${id}`, summary: '', cover: '', published_at: '2026-01-02T00:00:00.000Z', like_count: 0, comment_count: 0, content: '<p>Hello</p>', collect_count: 0, annex_count: 0, is_liked: false, is_collected: false });
+  },
+  '/web/comment/list': () => ok({ list: [], total: 0, page: 1, limit: 10, has_more: false }),
 });
 const reachable = () => (window.SHOP_CONFIG = { api: { default: api.url, cn: api.url } });
 // Nothing listens there: every call fails as it does offline.
@@ -111,5 +117,36 @@ describe('logging out without a network', () => {
     expect(logoutsSent()).toEqual(['Bearer tok-456', 'Bearer tok-456']);
     expect(useSession.getState().token).toBe('tok-789');
     expect(await toastText()).toBe('');
+  });
+});
+
+describe('an owed logout once the API answers again', () => {
+  const readArticle = async (router: Router, id: number) => {
+    act(() => router.navigate(`${paths.my.article}?type=news&id=${id}`));
+    await screen.findByRole('heading', { name: `Article ${id}` });
+  };
+
+  it('goes with the next call that goes through, though the browser never said it was back online', async () => {
+    const router = await logOutOffline();
+    await until(() => owed() !== null);
+    reachable();
+    await readArticle(router, 5);
+    await until(() => owed() === null);
+    expect(logoutsSent()).toEqual(['Bearer tok-456']);
+    expect(owed()).toBeNull();
+    expect(await toastText()).toBe('');
+  });
+
+  it('a logout the server keeps failing is tried again once, not after each call that goes through', async () => {
+    const router = await logOutOffline();
+    await until(() => owed() !== null);
+    reachable();
+    logoutAnswer = () => ({ status: 500, json: { code: 500, msg: 'Something went wrong, please try again later', data: null } });
+    await readArticle(router, 5);
+    await until(() => logoutsSent().length === 1);
+    for (const id of [6, 7, 8]) await readArticle(router, id);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(logoutsSent()).toEqual(['Bearer tok-456']);
+    expect(JSON.parse(owed()!)).toEqual(['tok-456']);
   });
 });

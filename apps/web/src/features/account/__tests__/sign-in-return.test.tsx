@@ -22,12 +22,16 @@ const api = await startFakeApi({
   '/user/openJY': () => ok(0),
   '/user/no_auth/login': () => ok({ token: 'tok-123', expires_at: '2026-12-21T00:00:00.000Z', user }),
   '/shop/order/info': refusedLoggedOut,
+  '/shop/cart/list': () => ok({ list: [], total_count: 0, selected_count: 0, selected_total: 0, currency: 'USD', all_selected: false }),
+  '/shop/cart/cartGoodsTotal': () => ok({ total: 0 }),
+  '/web/news/info': () => ok({ id: 5, title: 'Store opening', summary: 'We open', cover: '', published_at: '2026-01-02T00:00:00.000Z', like_count: 2, comment_count: 0, content: '<p>Hello</p>', collect_count: 0, annex_count: 0, is_liked: false, is_collected: false }),
+  '/web/comment/list': () => ok({ list: [], total: 0, page: 1, limit: 10, has_more: false }),
 });
 
 beforeAll(async () => {
   prepareApp();
   // The pages' code, loaded once before the clock of any test starts.
-  await Promise.all([paths.tabbar.home, paths.tabbar.my, paths.order.details, paths.login.login].map((path) => preloadPagesFor(routes, path)));
+  await Promise.all([paths.tabbar.home, paths.tabbar.my, paths.tabbar.cart, paths.my.article, paths.order.details, paths.login.login].map((path) => preloadPagesFor(routes, path)));
 }, 60_000);
 beforeEach(() => {
   window.SHOP_CONFIG = { api: { default: api.url, cn: api.url } };
@@ -101,6 +105,40 @@ describe('a member page opened while logged out', () => {
     await logIn();
     await until(() => !here().startsWith(paths.login.login));
     expect(here()).toBe(paths.tabbar.my);
+  });
+});
+
+describe('a page that asks a visitor to log in', () => {
+  it('the cart: its "Log in" leads back to the cart once logged in', async () => {
+    openApp(paths.tabbar.cart);
+    await screen.findByText('Log in to see your cart');
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    await until(() => here().startsWith(paths.login.login));
+    await logIn();
+    await until(() => !here().startsWith(paths.login.login));
+    expect(here()).toBe(paths.tabbar.cart);
+    expect(await screen.findByText('Your cart is empty')).toBeTruthy();
+  });
+
+  it('an article: "Like" while logged out leads back to that article once logged in', async () => {
+    const article = `${paths.my.article}?type=news&id=5`;
+    openApp(article);
+    fireEvent.click(await screen.findByRole('button', { name: /Like/ }));
+    await until(() => here().startsWith(paths.login.login));
+    await logIn();
+    await until(() => !here().startsWith(paths.login.login));
+    expect(here()).toBe(article);
+    expect(await screen.findByRole('heading', { name: 'Store opening' })).toBeTruthy();
+  });
+
+  it('an article: "Log in to comment" leads back to that article too', async () => {
+    const article = `${paths.my.article}?type=news&id=5`;
+    openApp(article);
+    fireEvent.click(await screen.findByRole('button', { name: 'Log in to comment' }));
+    await until(() => here().startsWith(paths.login.login));
+    await logIn();
+    await until(() => !here().startsWith(paths.login.login));
+    expect(here()).toBe(article);
   });
 });
 

@@ -14,6 +14,23 @@ import { useTranslation } from '@/lib/i18n';
 /** One line of where: district, city, province, country, then the street and house number. */
 const whereText = (a: Address) => [a.address, a.house_number, a.district, a.city, a.province, a.country_name, a.zip_code].filter(Boolean).join(', ');
 
+/** Who and where: phrasing content only, as it may sit inside a button. */
+function AddressText({ a }: { a: Address }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <span className="address-card-who">
+        <span>{`${a.name} ${a.surname}`.trim()}</span>
+        <span>{`+${a.mobile_pre} ${a.mobile}`}</span>
+        {a.is_default && <Tag color="primary">{t('address.default')}</Tag>}
+      </span>
+      <span className="address-card-where">
+        {a.flag} {whereText(a)}
+      </span>
+    </>
+  );
+}
+
 /**
  * The member's addresses: set the default, edit, delete (after asking), add. Opened from checkout
  * with `?pick=1&return=<page>`, tapping an address goes back there with `address_id` (in place of the
@@ -54,16 +71,16 @@ export default function AddressListPage() {
       <ListState loading={addresses.isPending} error={addresses.isError} empty={!list.length} emptyText={t('address.empty')} onRetry={() => void addresses.refetch()}>
         {list.map((a) => (
           <section className="address-card" key={a.id} aria-label={`${a.name} ${a.surname}`.trim()}>
-            <div className="address-card-main" onClick={() => pick(a)} role={picking ? 'button' : undefined} aria-label={picking ? t('address.use') : undefined}>
-              <div className="address-card-who">
-                <span>{`${a.name} ${a.surname}`.trim()}</span>
-                <span>{`+${a.mobile_pre} ${a.mobile}`}</span>
-                {a.is_default && <Tag color="primary">{t('address.default')}</Tag>}
+            {picking ? (
+              // Picking for checkout: the address itself is the button that uses it (the card's region names whose it is).
+              <button type="button" className="address-card-main address-card-pick" onClick={() => pick(a)} aria-label={t('address.use')}>
+                <AddressText a={a} />
+              </button>
+            ) : (
+              <div className="address-card-main">
+                <AddressText a={a} />
               </div>
-              <div className="address-card-where">
-                {a.flag} {whereText(a)}
-              </div>
-            </div>
+            )}
             <div className="address-card-actions">
               <div>
                 {a.latitude !== null && a.longitude !== null && (

@@ -90,6 +90,7 @@ function renderCart() {
       { path: paths.tabbar.cart, element: <CartPage /> },
       { path: paths.goods.checkout, element: <div>Checkout page</div> },
       { path: paths.login.login, element: <div>Login page</div> },
+      { path: paths.goods.details, element: <div>Goods page</div> },
     ],
     { initialEntries: [paths.tabbar.cart] },
   );
@@ -156,6 +157,15 @@ describe('the cart tab', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Delete Teapot 2' }));
     fireEvent.click(await screen.findByText('Delete', { selector: '.adm-dialog-button *, .adm-dialog-button' }));
     await waitFor(() => expect(screen.queryByText('Teapot 2')).toBeNull());
+  });
+
+  it('a line’s picture is a link to its goods, named by them, that Tab reaches', async () => {
+    renderCart();
+    const picture = await screen.findByRole('link', { name: 'Teapot 1' });
+    picture.focus();
+    expect(document.activeElement).toBe(picture);
+    fireEvent.click(picture);
+    expect(await screen.findByText('Goods page')).toBeTruthy();
   });
 
   it('asks a visitor to log in', async () => {

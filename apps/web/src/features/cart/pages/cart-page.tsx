@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, Dialog, Image, Stepper, SwipeAction } from 'antd-mobile';
-import { useNavigate } from '@/lib/router';
+import { Link, useNavigate } from '@/lib/router';
+import { useSignIn } from '@/lib/navigation';
 import { CART_LINE_MAX, type CartLine } from '@shop/contract/cart';
 import { paths } from '@/config/paths';
 import { Amount, formatAmount } from '@/components/amount';
@@ -16,7 +17,6 @@ import { useTranslation } from '@/lib/i18n';
 
 function CartLineRow({ line, onRemove }: { line: CartLine; onRemove: (id: number) => void }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const update = useUpdateCartLine();
   const max = Math.max(1, Math.min(CART_LINE_MAX, line.stock));
   return (
@@ -28,7 +28,10 @@ function CartLineRow({ line, onRemove }: { line: CartLine; onRemove: (id: number
           label={t('orders.cart.select', { name: line.name })}
           onChange={(selected) => update.mutate({ id: line.id, selected })}
         />
-        <Image src={mediaUrl(line.image)} width={76} height={76} fit="cover" className="cart-line-image" onClick={() => navigate(`${paths.goods.details}?id=${line.goods_id}`)} />
+        {/* The picture opens the goods' page: a link named by the goods. */}
+        <Link to={`${paths.goods.details}?id=${line.goods_id}`} className="cart-line-image-link" aria-label={line.name}>
+          <Image src={mediaUrl(line.image)} width={76} height={76} fit="cover" className="cart-line-image" />
+        </Link>
         <div className="cart-line-body">
           <div className="cart-line-name">{line.name}</div>
           {line.spec_text && <div className="cart-line-spec">{line.spec_text}</div>}
@@ -59,6 +62,7 @@ export default function CartPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const token = useSession((s) => s.token);
+  const { signIn } = useSignIn();
   const cart = useCart();
   const selectAll = useSelectAllCartLines();
   const remove = useRemoveCartLines();
@@ -85,7 +89,7 @@ export default function CartPage() {
         <PageHeader title={t('app.page.cart')} root />
         <div className="cart-empty">
           <p>{t('orders.cart.loginToSee')}</p>
-          <Button color="primary" shape="rounded" onClick={() => navigate(paths.login.login)}>
+          <Button color="primary" shape="rounded" onClick={() => signIn()}>
             {t('orders.cart.login')}
           </Button>
         </div>

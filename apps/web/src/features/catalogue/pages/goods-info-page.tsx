@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Button } from 'antd-mobile';
 import { HeartFill, HeartOutline, LinkOutline } from 'antd-mobile-icons';
 import { useNavigate, useSearchParams } from '@/lib/router';
+import { useSignIn } from '@/lib/navigation';
 import type { GoodsInfo, Sku } from '@shop/contract/catalogue';
 import { paths } from '@/config/paths';
 import { GOODS_GALLERY_SIZES } from '@/config/pictures';
@@ -94,6 +95,7 @@ function GroupBuyEntry({ goods, offer, onEnter }: { goods: GoodsInfo; offer: Non
 export default function GoodsInfoPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const { signIn } = useSignIn();
   const [params] = useSearchParams();
   const id = Number(params.get('id')) || 0;
   const info = useGoodsInfo(id);
@@ -116,7 +118,7 @@ export default function GoodsInfoPage() {
   // A visitor is told what the tap needs a login for: saving, the cart, or buying.
   const needLogin = (reason: 'collect' | CheckoutAction = 'buy') => {
     showToast(t(reason === 'collect' ? 'catalogue.goods.loginToCollect' : reason === 'cart' ? 'catalogue.goods.loginToAddToCart' : 'catalogue.goods.loginToCheckout'));
-    navigate(paths.login.login);
+    signIn();
   };
   const checkout = (action: CheckoutAction) => {
     if (!token) return needLogin(action);
@@ -140,7 +142,8 @@ export default function GoodsInfoPage() {
   const enterGroupBuy = (activityId: number) => {
     if (!token) {
       showToast(t('catalogue.groupBuy.loginToJoin'));
-      navigate(paths.login.login);
+      // Once logged in, on to the group buy's own page the member was opening.
+      signIn({ to: `${paths.groupBuy.goods}?id=${activityId}` });
       return;
     }
     navigate(`${paths.groupBuy.goods}?id=${activityId}`);

@@ -14,8 +14,9 @@ import RealTimePage from '@/features/catalogue/pages/real-time-page';
  */
 
 const AT = '2026-11-28T10:00:00.000Z';
+let banners: Array<{ id: number; title: string; image: string; link: string }> = [];
 const api = await startFakeApi({
-  '/web/news/banner': () => ok({ list: [] }),
+  '/web/news/banner': () => ok({ list: banners }),
   '/web/news/list': () => ok({ list: [{ id: 1, title: 'Store opening', summary: 'We open', cover: '', published_at: AT, like_count: 2, comment_count: 1 }], total: 1, page: 1, limit: 10, has_more: false }),
   '/web/notice/list': () => ok({ list: [{ id: 2, title: 'Holiday hours', summary: 'Closed on Monday', published_at: AT }], total: 1, page: 1, limit: 10, has_more: false }),
   '/web/news/info': () => ok({ id: 1, title: 'Store opening', summary: 'We open', cover: '', published_at: AT, like_count: 2, comment_count: 0, content: '<p>Hello</p>', collect_count: 0, annex_count: 1, is_liked: false, is_collected: false }),
@@ -30,6 +31,7 @@ afterAll(() => api.close());
 beforeEach(() => {
   window.SHOP_CONFIG = { api: { default: api.url, cn: api.url } };
   localStorage.clear();
+  banners = [];
 });
 afterEach(() => cleanup());
 
@@ -75,6 +77,16 @@ describe('rows that open a page', () => {
     expect(tabStop(notice)).toBe(true);
     fireEvent.click(notice);
     await waitFor(() => expect(notices.state.location.search).toBe('?type=notice&id=2'));
+    expect(screen.getByText('Article')).toBeTruthy();
+  });
+
+  it('news banners: each is a link named by its title, which Tab reaches and a tap opens', async () => {
+    banners = [{ id: 7, title: 'Summer sale', image: '/uploads/banner-7.jpg', link: '' }];
+    const router = renderRoutes({ [paths.other.news]: <NewsPage />, [paths.my.article]: landing('Article') }, paths.other.news);
+    const banner = await screen.findByRole('link', { name: 'Summer sale' });
+    expect(tabStop(banner)).toBe(true);
+    fireEvent.click(banner);
+    await waitFor(() => expect(router.state.location.search).toBe('?type=news&id=7'));
     expect(screen.getByText('Article')).toBeTruthy();
   });
 

@@ -2,9 +2,8 @@ import { useState } from 'react';
 import { Button, TextArea } from 'antd-mobile';
 import { Sheet } from '@/components/sheet';
 import { LikeOutline } from 'antd-mobile-icons';
-import { useNavigate } from '@/lib/router';
+import { useSignIn } from '@/lib/navigation';
 import { COMMENT_MAX_LENGTH, type NewsComment } from '@shop/contract/content';
-import { paths } from '@/config/paths';
 import { ListState, LoadMore } from '@/components/list-states';
 import { useSession } from '@/stores/session';
 import { useCreateNewsComment } from '../api/create-news-comment';
@@ -17,7 +16,7 @@ import { formatDate } from '@/lib/format';
 function CommentItem({ c, onReplies, onReply }: { c: NewsComment; onReplies?: () => void; onReply: () => void }) {
   const { t } = useTranslation();
   const token = useSession((s) => s.token);
-  const navigate = useNavigate();
+  const { signIn } = useSignIn();
   const like = useLikeNewsComment();
   return (
     <div className="comment" data-comment-id={c.id}>
@@ -27,7 +26,7 @@ function CommentItem({ c, onReplies, onReply }: { c: NewsComment; onReplies?: ()
       </div>
       <div className="comment-text">{c.content}</div>
       <div className="comment-actions">
-        <button type="button" aria-pressed={c.is_liked} className={c.is_liked ? 'comment-liked' : ''} onClick={() => (token ? like.mutate({ comment_id: c.id, like: !c.is_liked }) : navigate(paths.login.login))}>
+        <button type="button" aria-pressed={c.is_liked} className={c.is_liked ? 'comment-liked' : ''} onClick={() => (token ? like.mutate({ comment_id: c.id, like: !c.is_liked }) : signIn())}>
           <LikeOutline /> {c.like_count}
         </button>
         <button type="button" onClick={onReply}>
@@ -74,7 +73,7 @@ function Composer({ newsId, parent, onDone }: { newsId: number; parent?: NewsCom
 export function Comments({ newsId }: { newsId: number }) {
   const { t } = useTranslation();
   const token = useSession((s) => s.token);
-  const navigate = useNavigate();
+  const { signIn } = useSignIn();
   const pages = useCommentPages(newsId);
   const [thread, setThread] = useState<NewsComment>();
   const [replyTo, setReplyTo] = useState<NewsComment>();
@@ -82,7 +81,7 @@ export function Comments({ newsId }: { newsId: number }) {
   const list = pages.data?.pages.flatMap((p) => p.list) ?? [];
   const total = pages.data?.pages[0]?.total ?? 0;
   const replyList = replies.data?.pages.flatMap((p) => p.replies.list) ?? [];
-  const reply = (c: NewsComment) => (token ? setReplyTo(c) : navigate(paths.login.login));
+  const reply = (c: NewsComment) => (token ? setReplyTo(c) : signIn());
   return (
     <section className="comments" aria-label={t('catalogue.comments.title')}>
       <header className="section-head">
@@ -91,7 +90,7 @@ export function Comments({ newsId }: { newsId: number }) {
       {token ? (
         <Composer newsId={newsId} onDone={() => {}} />
       ) : (
-        <Button block fill="outline" size="small" onClick={() => navigate(paths.login.login)}>
+        <Button block fill="outline" size="small" onClick={() => signIn()}>
           {t('catalogue.comments.loginToComment')}
         </Button>
       )}

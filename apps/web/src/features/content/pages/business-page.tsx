@@ -1,6 +1,5 @@
 import { Button, Image, Swiper } from 'antd-mobile';
-import { useNavigate } from '@/lib/router';
-import { paths } from '@/config/paths';
+import { useSignIn } from '@/lib/navigation';
 import { PageHeader } from '@/components/page-header';
 import { ListState } from '@/components/list-states';
 import { SaveImageAction } from '@/components/shell/save-image-action';
@@ -15,7 +14,7 @@ import { useTranslation } from '@/lib/i18n';
 /** Business: posters to share and the member's own link, which carries their invitation code. */
 export default function BusinessPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const { signIn } = useSignIn();
   const token = useSession((s) => s.token);
   const posters = useSharePosters();
   const link = useMyShareLink();
@@ -53,7 +52,7 @@ export default function BusinessPage() {
             </Button>
           </>
         ) : (
-          <Button block color="primary" onClick={() => navigate(paths.login.login)}>
+          <Button block color="primary" onClick={() => signIn()}>
             {t('catalogue.share.loginFirst')}
           </Button>
         )}

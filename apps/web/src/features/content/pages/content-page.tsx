@@ -1,7 +1,7 @@
 import { Button, List } from 'antd-mobile';
 import { FileOutline, HeartFill, HeartOutline, StarFill, StarOutline } from 'antd-mobile-icons';
-import { useNavigate, useSearchParams } from '@/lib/router';
-import { paths } from '@/config/paths';
+import { useSearchParams } from '@/lib/router';
+import { useSignIn } from '@/lib/navigation';
 import { PageHeader } from '@/components/page-header';
 import { TapRow } from '@/components/tap-row';
 import { ListState } from '@/components/list-states';
@@ -20,14 +20,14 @@ import { useTranslation } from '@/lib/i18n';
 
 function NewsArticle({ id }: { id: number }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const { signIn } = useSignIn();
   const token = useSession((s) => s.token);
   const info = useNewsInfo(id);
   const annex = useNewsAttachments(id, (info.data?.annex_count ?? 0) > 0);
   const like = useLikeNews();
   const collect = useCollectNews();
   const n = info.data;
-  const member = (run: () => void) => (token ? run() : navigate(paths.login.login));
+  const member = (run: () => void) => (token ? run() : signIn());
   return (
     <ListState loading={info.isPending && id > 0} error={info.isError} failure={info.error} missing={id > 0 ? undefined : t('app.notFound.text')} empty={false} onRetry={() => void info.refetch()}>
       {n && (

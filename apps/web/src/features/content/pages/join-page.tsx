@@ -1,5 +1,6 @@
 import { Button, Steps } from 'antd-mobile';
 import { useNavigate } from '@/lib/router';
+import { useSignIn } from '@/lib/navigation';
 import { paths } from '@/config/paths';
 import { PageHeader } from '@/components/page-header';
 import { useSession } from '@/stores/session';
@@ -10,6 +11,7 @@ import { useTranslation } from '@/lib/i18n';
 export default function JoinPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const { signIn } = useSignIn();
   const token = useSession((s) => s.token);
   return (
     <div className="page join-page">
@@ -26,7 +28,7 @@ export default function JoinPage() {
         </Steps>
       </div>
       <div className="info-actions">
-        <Button block color="primary" onClick={() => navigate(token ? paths.invite.index : paths.login.register)}>
+        <Button block color="primary" onClick={() => (token ? navigate(paths.invite.index) : signIn({ page: paths.login.register }))}>
           {token ? t('catalogue.join.invite') : t('catalogue.join.register')}
         </Button>
         <Button block fill="outline" onClick={() => navigate(paths.activity.contactUs)}>

@@ -1,5 +1,5 @@
 import { Image, List, Swiper, Tabs } from 'antd-mobile';
-import { useNavigate, useSearchParams } from '@/lib/router';
+import { Link, useSearchParams } from '@/lib/router';
 import { paths } from '@/config/paths';
 import { PageHeader } from '@/components/page-header';
 import { TapRow } from '@/components/tap-row';
@@ -14,7 +14,6 @@ import { useTranslation } from '@/lib/i18n';
 
 function NewsList() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const banners = useNewsBanners();
   const pages = useNewsPages();
   const list = pages.data?.pages.flatMap((p) => p.list) ?? [];
@@ -23,9 +22,12 @@ function NewsList() {
       {(banners.data?.list.length ?? 0) > 0 && (
         <Swiper className="news-banners" autoplay loop>
           {banners.data!.list.map((b) => (
-            <Swiper.Item key={b.id} onClick={() => navigate(`${paths.my.article}?type=news&id=${b.id}`)}>
-              <Image src={mediaUrl(b.image)} alt={b.title} fit="cover" className="news-banner-image" />
-              <div className="news-banner-title">{b.title}</div>
+            <Swiper.Item key={b.id}>
+              {/* A link named by the title it shows (the picture says nothing more). */}
+              <Link to={`${paths.my.article}?type=news&id=${b.id}`} className="news-banner">
+                <Image src={mediaUrl(b.image)} alt="" fit="cover" className="news-banner-image" />
+                <span className="news-banner-title">{b.title}</span>
+              </Link>
             </Swiper.Item>
           ))}
         </Swiper>

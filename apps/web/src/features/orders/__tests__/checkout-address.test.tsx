@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Address } from '@shop/contract/address';
 import { paths } from '@/config/paths';
@@ -57,6 +57,7 @@ beforeEach(() => {
   addresses = [book({}), book({ id: 12, name: 'Ali', surname: 'Hassan', city: 'Johor Bahru', province: 'Johor', address: 'Jalan Wong Ah Fook', is_default: false })];
 });
 afterEach(async () => {
+  vi.useRealTimers();
   cleanup();
   await clearToasts();
 });
@@ -87,7 +88,11 @@ describe('choosing the address at checkout', () => {
     await until(() => router.state.location.pathname === paths.address.list);
     expect(new URLSearchParams(router.state.location.search).get('pick')).toBe('1');
     const ali = await screen.findByRole('region', { name: 'Ali Hassan' });
-    fireEvent.click(within(ali).getByRole('button', { name: 'Use this address' }));
+    // The address is a button Tab reaches, not a box only a finger can use.
+    const useAli = within(ali).getByRole('button', { name: 'Use this address' });
+    useAli.focus();
+    expect(document.activeElement).toBe(useAli);
+    fireEvent.click(useAli);
 
     await until(() => onCheckout(router));
     const query = new URLSearchParams(router.state.location.search);
@@ -148,5 +153,38 @@ describe('choosing the address at checkout', () => {
     act(() => router.navigate(-1));
     await until(() => !onCheckout(router));
     expect(router.state.location.pathname).toBe(paths.goods.details);
+  });
+});
+
+describe('what was typed at checkout, another time', () => {
+  it('opening checkout of the same goods again from the goods page (not back from an address) starts empty', async () => {
+    const router = renderRouter(routes, `${paths.goods.details}?id=3`);
+    act(() => router.navigate(BUY_NOW));
+    expect(await screen.findByText(/Mei Tan/)).toBeTruthy();
+    fireEvent.change(remarksBox(), { target: { value: 'Leave it at the door' } });
+    fireEvent.click(screen.getByRole('switch', { name: 'Use 800 points' }));
+    await waitFor(() => expect(api.requests.some((r) => r.url.includes('points=800'))).toBe(true));
+    // Back to the goods page, and buying them again later (another day, the tab still open).
+    act(() => router.navigate(-1));
+    await until(() => !onCheckout(router));
+    act(() => router.navigate(BUY_NOW));
+    expect(await screen.findByText(/Mei Tan/)).toBeTruthy();
+    expect(remarksBox().value).toBe('');
+    expect(screen.getByRole('switch', { name: 'Use 800 points' }).getAttribute('aria-checked')).toBe('false');
+  });
+
+  it('coming back from the address list after more than half an hour starts empty', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const router = renderRouter(routes, `${paths.goods.details}?id=3`);
+    act(() => router.navigate(BUY_NOW));
+    expect(await screen.findByText(/Mei Tan/)).toBeTruthy();
+    fireEvent.change(remarksBox(), { target: { value: 'Leave it at the door' } });
+    fireEvent.click(document.querySelector('.checkout-address')!);
+    const ali = await screen.findByRole('region', { name: 'Ali Hassan' });
+    vi.setSystemTime(Date.now() + 31 * 60_000);
+    fireEvent.click(within(ali).getByRole('button', { name: 'Use this address' }));
+    await until(() => onCheckout(router));
+    expect(await screen.findByText(/Ali Hassan/)).toBeTruthy();
+    expect(remarksBox().value).toBe('');
   });
 });

@@ -1,6 +1,6 @@
 import { File as NodeFile } from 'node:buffer';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from '@/lib/router';
 import { paths } from '@/config/paths';
@@ -124,9 +124,22 @@ function renderAt(path: string) {
       <RouterProvider router={router} />
     </QueryClientProvider>,
   );
+  return router;
 }
 
 describe('order pages', () => {
+  it('an order of the list is a link to its page, named by its number, that Tab reaches; its actions stay buttons beside it', async () => {
+    const router = renderAt(`${paths.order.list}?view=unpaid`);
+    const card = await screen.findByRole('link', { name: /^Order no\. 2611230000000007/ });
+    card.focus();
+    expect(document.activeElement).toBe(card);
+    expect(within(card).queryByRole('button')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Cancel order' })).toBeTruthy();
+    fireEvent.click(card);
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.order.details));
+    expect(router.state.location.search).toBe('?id=7');
+  });
+
   it('lists an unpaid order with its actions and cancels it after asking', async () => {
     renderAt(`${paths.order.list}?view=unpaid`);
     expect(await screen.findByText('Order no. 2611230000000007')).toBeTruthy();

@@ -15,7 +15,7 @@ import { useCreateOrder } from '../api/create-order';
 import { AddressCard } from '../components/address-card';
 import { OrderAmounts } from '@/components/order-amounts';
 import { OrderLines } from '../components/order-lines';
-import { dropCheckoutDraft, keepCheckoutDraft, readCheckoutDraft } from '../checkout-draft';
+import { dropCheckoutDraft, keepCheckoutDraft, keepCheckoutDraftWhilePicking, readCheckoutDraft } from '../checkout-draft';
 import '../orders.css';
 import { useTranslation } from '@/lib/i18n';
 
@@ -35,7 +35,7 @@ export default function CheckoutPage() {
     rest.delete('address_id');
     return rest.toString();
   }, [params]);
-  // What the member chose here survives a trip to the address list and back (the page is opened again).
+  // What the member chose here survives a trip to the address list and back (the page is opened again), and only that.
   const [draft] = useState(() => readCheckoutDraft(checkout));
   const [couponInput, setCouponInput] = useState(draft?.couponInput ?? '');
   const [coupon, setCoupon] = useState(draft?.coupon ?? '');
@@ -64,7 +64,10 @@ export default function CheckoutPage() {
   const [remarks, setRemarks] = useState(draft?.remarks ?? '');
   useEffect(() => keepCheckoutDraft(checkout, { remarks, couponInput, coupon, points }), [checkout, remarks, couponInput, coupon, points]);
   const data = preview.data;
-  const chooseAddress = () => navigate(`${paths.address.list}?${new URLSearchParams({ pick: '1', return: checkout ? `${paths.goods.checkout}?${checkout}` : paths.goods.checkout })}`);
+  const chooseAddress = () => {
+    keepCheckoutDraftWhilePicking(checkout);
+    navigate(`${paths.address.list}?${new URLSearchParams({ pick: '1', return: checkout ? `${paths.goods.checkout}?${checkout}` : paths.goods.checkout })}`);
+  };
 
   const submit = async () => {
     if (!data?.address) return showToast(t('orders.checkout.chooseAddress'));

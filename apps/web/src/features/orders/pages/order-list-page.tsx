@@ -1,5 +1,5 @@
 import { Tabs } from 'antd-mobile';
-import { useNavigate, useSearchParams } from '@/lib/router';
+import { Link, useSearchParams } from '@/lib/router';
 import { ORDER_VIEWS, type OrderView } from '@shop/contract/orders';
 import { paths } from '@/config/paths';
 import { Amount } from '@/components/amount';
@@ -14,7 +14,6 @@ import { useTranslation } from '@/lib/i18n';
 /** `pages/order/orderKind`: the member's orders in five views, each with its actions. */
 export default function OrderListPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const view = (ORDER_VIEWS as readonly string[]).includes(params.get('view') ?? '') ? (params.get('view') as OrderView) : 'all';
   const pages = useOrderPages(view);
@@ -30,13 +29,14 @@ export default function OrderListPage() {
       <ListState loading={pages.isPending} error={pages.isError} empty={orders.length === 0} emptyText={t('orders.none')} onRetry={() => void pages.refetch()}>
         {orders.map((o) => (
           <article key={o.id} className="order-card" data-order={o.id}>
-            <div className="order-card-head" onClick={() => navigate(`${paths.order.details}?id=${o.id}`)}>
-              <span>{t('orders.number', { no: o.order_no })}</span>
-              <span className="order-status">{t(`orders.status.${o.status}`)}</span>
-            </div>
-            <div onClick={() => navigate(`${paths.order.details}?id=${o.id}`)}>
+            {/* The order's number, state and goods are one link to its page; its actions stay buttons beside it. */}
+            <Link to={`${paths.order.details}?id=${o.id}`} className="order-card-link">
+              <span className="order-card-head">
+                <span>{t('orders.number', { no: o.order_no })}</span>
+                <span className="order-status">{t(`orders.status.${o.status}`)}</span>
+              </span>
               <OrderLines lines={o.lines} currency={o.currency} />
-            </div>
+            </Link>
             <div className="order-card-total">
               {t('orders.totalOf', { count: o.count })} <Amount value={o.total} currency={o.currency} />
             </div>

@@ -1,6 +1,7 @@
 import { Avatar, Badge, Button, List } from 'antd-mobile';
 import { MailOutline } from 'antd-mobile-icons';
 import { useNavigate } from '@/lib/router';
+import { useSignIn } from '@/lib/navigation';
 import { paths } from '@/config/paths';
 import { PageHeader } from '@/components/page-header';
 import { TapRow } from '@/components/tap-row';
@@ -15,6 +16,7 @@ export default function MyPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const token = useSession((s) => s.token);
+  const { signIn, signInAddress } = useSignIn();
   const user = useSession((s) => s.user);
   const unread = useUnreadCount().data ?? 0;
 
@@ -34,7 +36,7 @@ export default function MyPage() {
           ) : (
             <>
               <div className="my-name">{t('app.my.welcome')}</div>
-              <Button size="small" shape="rounded" className="my-login" onClick={() => navigate(paths.login.login)}>
+              <Button size="small" shape="rounded" className="my-login" onClick={() => signIn()}>
                 {t('app.my.loginOrRegister')}
               </Button>
             </>
@@ -50,7 +52,7 @@ export default function MyPage() {
       {personalEntryGroups.map((group, i) => (
         <List key={i} className="my-entries" mode="card">
           {group.map((entry) => (
-            <TapRow key={entry.key} prefix={<span className="my-entry-icon" aria-hidden>{entry.icon}</span>} to={entry.memberOnly && !token ? paths.login.login : entry.to}>
+            <TapRow key={entry.key} prefix={<span className="my-entry-icon" aria-hidden>{entry.icon}</span>} to={entry.memberOnly && !token ? signInAddress({ to: entry.to }) : entry.to}>
               {t(entry.titleKey)}
             </TapRow>
           ))}

@@ -6,7 +6,8 @@ import { ListState } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
 import { formatDate } from '@/lib/format';
-import { Link, useNavigate } from '@/lib/router';
+import { Link } from '@/lib/router';
+import { useSignIn } from '@/lib/navigation';
 import { uploadFile } from '@/lib/upload';
 import { useSession } from '@/stores/session';
 import { useChatMessages, useChatState } from '../api/chat';
@@ -134,7 +135,7 @@ function ChatOrExternal() {
 
 export default function ChatPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const { signIn } = useSignIn();
   const token = useSession((s) => s.token);
   return (
     <div className="page chat-page">
@@ -144,7 +145,7 @@ export default function ChatPage() {
       ) : (
         <div className="chat-login">
           <p>{t('support.chat.loginFirst')}</p>
-          <Button color="primary" onClick={() => navigate(paths.login.login)}>
+          <Button color="primary" onClick={() => signIn()}>
             {t('app.my.loginOrRegister')}
           </Button>
         </div>
