@@ -18,10 +18,15 @@ export function formatMoney(minor: number, currency: string): string {
 /** A count with the language's grouping. */
 export const formatNumber = (n: number): string => new Intl.NumberFormat(tag()).format(n);
 
-/** A moment in the operator's time zone, in the console's language. */
+/**
+ * A moment in the operator's time zone, in the console's language. A bare calendar day
+ * ("1990-01-01": a birthday, a rate's date) is that day in every time zone, not the UTC midnight it
+ * would parse as.
+ */
 export function formatDate(value: string | Date | null | undefined, dateOnly = false): string {
   if (!value) return '—';
-  const d = value instanceof Date ? value : new Date(value);
+  const day = typeof value === 'string' ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(value) : null;
+  const d = day ? new Date(Number(day[1]), Number(day[2]) - 1, Number(day[3])) : value instanceof Date ? value : new Date(value);
   if (Number.isNaN(d.getTime())) return '—';
   return writeDate(tag(), d, dateOnly);
 }

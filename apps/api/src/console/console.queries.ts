@@ -3,7 +3,7 @@ import type { SortOrder } from '@shop/contract';
 import type { DB } from '../db/schema.js';
 import type { Executor } from '../db/database.js';
 import { orderList } from '../lib/list-order.queries.js';
-import { iso } from '../lib/dates.js';
+import { dateOnly, iso } from '../lib/dates.js';
 import { containing, startingWith } from '../lib/like.js';
 
 type Sorted<K extends string> = { sort?: K; order?: SortOrder };
@@ -82,7 +82,7 @@ export async function pageCertifications(db: Executor, input: { status: 'pending
     base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return {
-    rows: rows.map((r) => ({ ...r, birthday: r.birthday === null ? null : String(r.birthday), reviewed_at: iso(r.reviewed_at), created_at: iso(r.created_at)! })),
+    rows: rows.map((r) => ({ ...r, birthday: dateOnly(r.birthday), reviewed_at: iso(r.reviewed_at), created_at: iso(r.created_at)! })),
     total: count(total.n),
   };
 }
@@ -147,7 +147,7 @@ export async function memberProfile(db: Executor, id: number) {
     balances: balances.map((b) => ({ currency: b.currency, kind: b.asset, balance: count(b.balance) })),
     orders: orders.map((o) => ({ id: o.id, order_no: o.order_no, status: o.status, currency: o.currency, total: count(o.total_minor), created_at: iso(o.created_at)! })),
     certification: certification
-      ? { ...certification, birthday: certification.birthday === null ? null : String(certification.birthday), reviewed_at: iso(certification.reviewed_at), created_at: iso(certification.created_at)! }
+      ? { ...certification, birthday: dateOnly(certification.birthday), reviewed_at: iso(certification.reviewed_at), created_at: iso(certification.created_at)! }
       : undefined,
   };
 }

@@ -9,3 +9,10 @@ export function iso(d: Date | string | null | undefined): string | null {
 
 /** Whether a deadline (if any) has passed. */
 export const isPast = (at: Date | string | null | undefined, now = Date.now()): boolean => !!at && new Date(at).getTime() <= now;
+
+/** A `date` column as `YYYY-MM-DD`, the day it holds in every time zone (the driver gives a local-midnight Date). */
+export function dateOnly(v: string | Date | null): string | null {
+  if (v === null || typeof v === 'string') return v;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${v.getFullYear()}-${pad(v.getMonth() + 1)}-${pad(v.getDate())}`;
+}

@@ -24,3 +24,21 @@ describe('console dates in a browser without the language’s date data', () => 
     expect(formatDate(at, true)).toBe(new real('km-KH', { dateStyle: 'medium' }).format(at));
   });
 });
+
+describe('a calendar day', () => {
+  const zone = process.env.TZ;
+  afterEach(() => {
+    process.env.TZ = zone;
+  });
+
+  it('is the same day for an operator west of UTC (a birthday is not a moment)', async () => {
+    process.env.TZ = 'America/Los_Angeles';
+    vi.resetModules();
+    const { i18n } = await import('../i18n');
+    const { formatDate } = await import('../format');
+    await i18n.init({ lng: 'en-us', resources: {} });
+    expect(formatDate('1990-01-01', true)).toBe('Jan 1, 1990');
+    // A moment stays a moment: UTC midnight is the evening before in Los Angeles.
+    expect(formatDate('1990-01-01T00:00:00.000Z', true)).toBe('Dec 31, 1989');
+  });
+});

@@ -1,5 +1,5 @@
 import { ResponseCode, isNationalId, maskContact, type Language } from '@shop/contract';
-import { iso } from '../../lib/dates.js';
+import { dateOnly, iso } from '../../lib/dates.js';
 import type { Database, Executor } from '../../db/database.js';
 import { memberIdOf, operatorNameOf, refuseOwnAccount, type Actor } from '../../lib/actor.js';
 import { notifyMember } from '../messages/messages.service.js';
@@ -29,13 +29,6 @@ interface RealNameInput {
 
 /** A document number in the one form it is stored and compared in: no spaces or dashes, upper case. */
 export const documentNumberKey = (number: string): string => number.replace(/[\s-]/g, '').toUpperCase();
-
-/** A `date` column as `YYYY-MM-DD` (the driver gives a local-midnight Date). */
-function dateOnly(v: string | Date | null): string | null {
-  if (v === null || typeof v === 'string') return v;
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${v.getFullYear()}-${pad(v.getMonth() + 1)}-${pad(v.getDate())}`;
-}
 
 function toRecord(row: CertificationRow) {
   return {
