@@ -76,8 +76,10 @@ export function DecisionModal({ open, title, question, okText, danger, fields, s
       Object.fromEntries(
         fields.map((f) => {
           const value = (v[f.name] ?? '').trim();
-          const refused = f.required && (!value || (f.min !== undefined && value.length < f.min));
-          return [f.name, refused ? (f.message ?? requiredOf(f, t('console.common.reasonRequired')) ?? t('console.auth.required')) : undefined];
+          if (f.required && !value) return [f.name, f.message ?? requiredOf(f, t('console.common.reasonRequired')) ?? t('console.auth.required')];
+          // Too short is said as such, not as "Required" under a field that holds something.
+          if (value && f.min !== undefined && value.length < f.min) return [f.name, t('console.common.tooShort', { min: f.min })];
+          return [f.name, undefined];
         }),
       ),
   });

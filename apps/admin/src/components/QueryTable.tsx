@@ -34,6 +34,16 @@ interface Props<T> extends Omit<TableProps<T>, 'dataSource' | 'loading' | 'pagin
 const columnName = (c: { key?: React.Key; dataIndex?: unknown }): string | undefined =>
   c.key !== undefined ? String(c.key) : typeof c.dataIndex === 'string' ? c.dataIndex : undefined;
 
+/**
+ * A right-aligned column (an amount, a count) keeps each value whole on one line: a long word in
+ * another column may break anywhere (the table's cells allow it), an amount never splits as "60." / "00".
+ */
+function keepWhole<T>(c: TableColumnsType<T>[number]): TableColumnsType<T>[number] {
+  if (!('align' in c) || c.align !== 'right' || 'children' in c) return c;
+  const own = c.onCell;
+  return { ...c, onCell: (record, index) => ({ ...own?.(record, index), style: { ...own?.(record, index)?.style, whiteSpace: 'nowrap', overflowWrap: 'normal' } }) };
+}
+
 /** A table of a query: loading, error (with a retry) and empty states, paging with the total, server sorting and CSV export. */
 export function QueryTable<T extends object>({ query, paging, sorting, exportCsv, toolbar, columns, ...rest }: Props<T>) {
   const { t } = useTranslation();
@@ -52,13 +62,14 @@ export function QueryTable<T extends object>({ query, paging, sorting, exportCsv
   }
   const data = query.data;
   const total = data && 'total' in data ? data.total : (data?.list.length ?? 0);
-  const sortedColumns: TableColumnsType<T> | undefined = sorting
+  const sortable = sorting
     ? columns?.map((c) => {
         if (c.sorter !== true) return c;
         const name = columnName(c as { key?: React.Key; dataIndex?: unknown });
         return { ...c, sortDirections: ['ascend', 'descend'], sortOrder: name !== undefined && sorting.sort === name ? (sorting.order === 'desc' ? 'descend' : 'ascend') : null };
       })
     : columns;
+  const sortedColumns = (sortable as TableColumnsType<T> | undefined)?.map((c) => keepWhole<T>(c));
   const table = (
     <Table<T>
       size="middle"

@@ -47,4 +47,20 @@ describe('a decision dialog', () => {
     expect(sent).toHaveLength(3);
     expect(sent[2]!.key).not.toBe(sent[0]!.key);
   });
+
+  it('says a value too short is too short, not that it is required, and sends nothing', async () => {
+    const send = vi.fn(async () => ({ ok: true }));
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <AntApp>
+          <DecisionModal open title="Mark paid" question="Paid?" okText="Save" fields={[{ name: 'reference', label: 'Payout reference', required: true, min: 3 }]} send={send} invalidates={[]} onClose={() => undefined} />
+        </AntApp>
+      </QueryClientProvider>,
+    );
+    fireEvent.change(screen.getByRole('textbox'), { target: { value: 'ab' } });
+    await act(async () => void fireEvent.click(screen.getByText('Save')));
+    expect(await screen.findByText('At least 3 characters')).toBeTruthy();
+    expect(screen.queryByText('Required')).toBeNull();
+    expect(send).not.toHaveBeenCalled();
+  });
 });

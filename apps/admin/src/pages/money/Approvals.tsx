@@ -107,7 +107,8 @@ export default function Approvals() {
         paging={{ ...paging, onChange: (page, limit) => setPaging({ page, limit }) }}
         columns={[
           { title: t('console.common.id'), dataIndex: 'id', width: 70 },
-          { title: t('console.money.approvals.kind'), dataIndex: 'kind', render: (k: ApprovalRequest['kind']) => t(`console.money.approvals.kinds.${k}`) },
+          // A kind is a short label: whole on one line, never split mid-word by the table's narrowing.
+          { title: t('console.money.approvals.kind'), dataIndex: 'kind', onCell: () => ({ style: { overflowWrap: 'normal' } }), render: (k: ApprovalRequest['kind']) => t(`console.money.approvals.kinds.${k}`) },
           // Wide enough at 1280 px that a plan request's old → new lines stay readable.
           { title: t('console.money.approvals.what'), key: 'what', width: 340, render: (_, r) => <ApprovalWhat request={r} /> },
           { title: t('console.common.member'), key: 'm', render: (_, r) => (r.member_id === null ? '—' : `${r.member_name ?? ''} (#${r.member_id})`) },
