@@ -6,7 +6,7 @@ import type { Database, Executor } from '../../db/database.js';
 import { operatorNameOf, refuseOwnAccount, type Actor } from '../../lib/actor.js';
 import { AppError, alreadyDecided, notFound } from '../../lib/errors.js';
 import { withTransaction, type Tx } from '../../lib/transaction.js';
-import { checkDailyLimit, refusePastSoloCeiling, requestApproval, withinSoloCeiling } from '../approvals/approvals.service.js';
+import { checkDailyLimit, refusePastSoloCeiling, requestApproval, setThreshold, thresholdOf, thresholdsOf, withinSoloCeiling } from '../approvals/approvals.service.js';
 import { describeFinding, ledgerCheck, post } from '../ledger/ledger.service.js';
 import { findUserById } from '../members/members.queries.js';
 import { findLatestRates } from '../rates/rates.queries.js';
@@ -78,9 +78,13 @@ async function refuseOutsideWallet(db: Executor, currency: string): Promise<void
   if (!(await walletCurrencies(db)).enabled.includes(currency)) throw new AppError(ResponseCode.currencyUnsupported, { currency }, { messageKey: 'admin.code.adjustmentCurrencyNotInWallet' });
 }
 
-/** The approval limit of a currency; a currency without one has none (every adjustment needs a second operator). */
+/**
+ * The approval limit of a currency: the threshold of balance adjustments (`ledger.adjust`, set on
+ * the Approvals page or here), else a limit set here before the two were one setting; a currency
+ * without either has none (every adjustment needs a second operator).
+ */
 async function approvalLimit(db: Executor, currency: string): Promise<number> {
-  return (await q.findAdjustmentLimit(db, currency))?.amount ?? 0;
+  return (await thresholdOf(db, 'ledger.adjust', currency)) ?? (await q.findAdjustmentLimit(db, currency))?.amount ?? 0;
 }
 
 /**
@@ -154,10 +158,12 @@ export async function decideAdjustment(db: Database, actor: Actor, input: { id: 
   return shown(db, input.id);
 }
 
-/** The approval limit of every currency that has one. */
+/** The approval limit of every currency that has one (the threshold of `ledger.adjust` where set, as `approvalLimit` reads it). */
 export async function adjustmentLimits(db: Executor, actor: Actor) {
   operatorNameOf(actor);
-  return { list: await q.findAdjustmentLimits(db) };
+  const thresholds = await thresholdsOf(db, 'ledger.adjust');
+  const older = (await q.findAdjustmentLimits(db)).filter((l) => !thresholds.some((t) => t.currency === l.currency));
+  return { list: [...thresholds, ...older].sort((a, b) => a.currency.localeCompare(b.currency)) };
 }
 
 /** Sets a currency's approval limit (minor units; `XXX` for points), recorded with the reason. */
@@ -167,6 +173,8 @@ export async function setAdjustmentLimit(db: Database, actor: Actor, input: { cu
   refusePastSoloCeiling('ledger.adjust', input.currency, input.amount);
   await withTransaction(db, async (tx) => {
     await q.upsertAdjustmentLimit(tx, { currency: input.currency, amount: input.amount, updated_by: operator });
+    // One setting: the Approvals page shows (and may change) the same threshold.
+    await setThreshold(tx, 'ledger.adjust', input.currency, input.amount, operator);
     await insertOperatorAction(tx, { operator, action: `setting.adjustment_limit ${input.currency}=${input.amount}`, target_type: 'setting', target_id: 0, reason: input.reason });
   });
   return adjustmentLimits(db, actor);

@@ -170,6 +170,25 @@ describe('the console’s money calls', () => {
     expect(none).toMatchObject({ code: ResponseCode.currencyUnsupported, msg: 'Choose the currency of the cash adjustment' });
   });
 
+  it('the Approvals page’s threshold of balance adjustments is the one adjustments follow, and both pages show it', async () => {
+    const [owner, finance] = [await operator('owner'), await operator('finance')];
+    const member = await registerMember(t);
+    // CNY has no limit of its own yet: every adjustment would wait.
+    const set = await decide('/admin/api/approvals/limits/set', { kind: 'ledger.adjust', currency: 'CNY', auto_up_to: 10_000, daily_limit: null, reason: 'desk limit for yuan' }, owner.token, 'approvals-limit-cny');
+    expect(set.code, set.msg).toBe(200);
+    expect((await get('/admin/api/ledger/adjustment-limits', finance.token)).data.list).toEqual(expect.arrayContaining([expect.objectContaining({ currency: 'CNY', amount: 10_000 })]));
+    const small = await decide('/admin/api/ledger/adjustments', { user_id: member.user.id, asset: 'cash', currency: 'CNY', amount: 6000, reason: 'Courier refund' }, finance.token, `cny-small-${member.user.id}`);
+    expect(small).toMatchObject({ code: 200, data: { status: 'posted' } });
+    const big = await decide('/admin/api/ledger/adjustments', { user_id: member.user.id, asset: 'cash', currency: 'CNY', amount: 10_001, reason: 'Goodwill' }, finance.token, `cny-big-${member.user.id}`);
+    expect(big).toMatchObject({ code: 200, data: { status: 'pending' } });
+
+    // Changed on the Adjustments page, the Approvals page shows the same threshold.
+    await decide('/admin/api/ledger/adjustment-limits', { currency: 'CNY', amount: 500, reason: 'tighter' }, owner.token, 'limit-cny-tighter');
+    const limits = (await get('/admin/api/approvals/limits', owner.token)).data.list as Array<{ kind: string; currency: string; auto_up_to: number | null }>;
+    expect(limits.find((l) => l.kind === 'ledger.adjust' && l.currency === 'CNY')).toMatchObject({ auto_up_to: 500 });
+    expect((await decide('/admin/api/ledger/adjustments', { user_id: member.user.id, asset: 'cash', currency: 'CNY', amount: 600, reason: 'Courier refund' }, finance.token, `cny-after-${member.user.id}`)).data.status).toBe('pending');
+  });
+
   it('above the limit an adjustment waits for a second operator: not its requester; of two approvals at once one posts; a rejection needs a reason', async () => {
     const [owner, asker, second, third] = [await operator('owner'), await operator('finance'), await operator('finance'), await operator('owner')];
     const member = await registerMember(t);
