@@ -72,15 +72,21 @@ const until = async (check: () => boolean) => {
 };
 const remarksBox = () => screen.getByPlaceholderText<HTMLTextAreaElement>('Remarks for the shop (optional)');
 
+/** Checkout of goods 3 opened from its goods page, with remarks typed and 800 points switched on (their preview asked). */
+async function checkoutWithRemarksAndPoints() {
+  const router = renderRouter(routes, `${paths.goods.details}?id=3`);
+  act(() => router.navigate(BUY_NOW));
+  expect(await screen.findByText(/Mei Tan/)).toBeTruthy();
+  fireEvent.change(remarksBox(), { target: { value: 'Leave it at the door' } });
+  fireEvent.click(screen.getByRole('switch', { name: 'Use 800 points' }));
+  await waitFor(() => expect(api.requests.some((r) => r.url.includes('points=800'))).toBe(true));
+  return router;
+}
+
 describe('choosing the address at checkout', () => {
   it('opens the list to pick from; the address chosen comes back with its freight, and what was typed and switched on is still there', async () => {
     // The goods page behind checkout: Back from checkout leaves it.
-    const router = renderRouter(routes, `${paths.goods.details}?id=3`);
-    act(() => router.navigate(BUY_NOW));
-    expect(await screen.findByText(/Mei Tan/)).toBeTruthy();
-    fireEvent.change(remarksBox(), { target: { value: 'Leave it at the door' } });
-    fireEvent.click(screen.getByRole('switch', { name: 'Use 800 points' }));
-    await waitFor(() => expect(api.requests.some((r) => r.url.includes('points=800'))).toBe(true));
+    const router = await checkoutWithRemarksAndPoints();
 
     // The preview with the points is drawn again once its answer comes.
     await waitFor(() => expect(document.querySelector('.checkout-address')).toBeTruthy());
@@ -158,12 +164,7 @@ describe('choosing the address at checkout', () => {
 
 describe('what was typed at checkout, another time', () => {
   it('opening checkout of the same goods again from the goods page (not back from an address) starts empty', async () => {
-    const router = renderRouter(routes, `${paths.goods.details}?id=3`);
-    act(() => router.navigate(BUY_NOW));
-    expect(await screen.findByText(/Mei Tan/)).toBeTruthy();
-    fireEvent.change(remarksBox(), { target: { value: 'Leave it at the door' } });
-    fireEvent.click(screen.getByRole('switch', { name: 'Use 800 points' }));
-    await waitFor(() => expect(api.requests.some((r) => r.url.includes('points=800'))).toBe(true));
+    const router = await checkoutWithRemarksAndPoints();
     // Back to the goods page, and buying them again later (another day, the tab still open).
     act(() => router.navigate(-1));
     await until(() => !onCheckout(router));
