@@ -210,7 +210,7 @@ async function refuseWhereThePayableRefunds(db: Executor, p: PaymentRow): Promis
   if (!states) return;
   const payable = await loadPayable(db, p.payable_type, p.payable_id);
   if (!payable || states.includes(payable.status)) return;
-  if ((await q.findFlags(db, p.id)).some((f) => f.refund_needed && f.kind !== 'refund_failed')) return;
+  if (await q.isOwedBack(db, p.id)) return;
   throw new AppError(ResponseCode.refundThroughPayable);
 }
 

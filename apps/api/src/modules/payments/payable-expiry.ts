@@ -8,8 +8,9 @@ import { cancelAtGatewayAfterCommit, inquireAndApply, transition, type PaymentsD
 /**
  * Ends a payable the shop closes at its deadline (`close`, the payable area's conditional update)
  * together with its open payments, in one transaction, once their gateways have been asked. The
- * open payments are locked first, in the order a provider's report locks them, so a success arriving at the same moment either lands
- * before (the payable is paid and `close` changes nothing) or after (it finds the payment expired).
+ * open payments are locked first, in the order a provider's report locks them, so a success arriving
+ * at the same moment either lands before (the payable is paid and `close` changes nothing) or after
+ * (it finds the payment expired).
  * When `close` ended the payable, each open payment moves to expired through the state machine, a
  * held balance part goes back, and its gateway is asked to stop taking it once committed. A success
  * that still arrives is owed back and flagged for refund by `applyReport`, never credited.

@@ -248,6 +248,8 @@ export const resolveFlagOfKind = (db: Executor, paymentId: number, kind: FlagKin
   db.updateTable('payment_flags').set({ resolved_at: sql`now()`, resolved_by: by } as never).where('payment_id', '=', paymentId).where('kind', '=', kind).where('resolved_at', 'is', null).execute();
 /** Closes a payment's open amount and currency mismatch flags as accepted (a later report of its own money settled it); answers those closed. */
 export const findFlags = (db: Executor, paymentId: number) => db.selectFrom('payment_flags').selectAll().where('payment_id', '=', paymentId).orderBy('id').execute();
+/** Whether a payment's money is owed back (it never paid its payable: a flag asks for its refund, a failed refund's flag aside). */
+export const isOwedBack = async (db: Executor, paymentId: number): Promise<boolean> => (await findFlags(db, paymentId)).some((f) => f.refund_needed && f.kind !== 'refund_failed');
 export const findOpenFlags = (db: Executor) =>
   db.selectFrom('payment_flags').innerJoin('payments', 'payments.id', 'payment_flags.payment_id').selectAll('payment_flags').select(['payments.reference', 'payments.gateway']).where('resolved_at', 'is', null).orderBy('payment_flags.id').execute();
 

@@ -292,7 +292,7 @@ export async function finishGatewayRefund(tx: Tx, actor: Actor, refund: RefundRo
   const done = await q.transitionRefund(tx, refund.id, to, { ...(providerRef ? { provider_ref: providerRef } : {}), ...(to === 'failed' ? { failure_reason: (reason || 'refused by the gateway').slice(0, 500) } : {}) });
   if (!done) return false;
   const p = (await q.lockPaymentForUpdate(tx, refund.payment_id))!;
-  const owedBack = (await q.findFlags(tx, p.id)).some((f) => f.refund_needed && f.kind !== 'refund_failed');
+  const owedBack = await q.isOwedBack(tx, p.id);
   const refunds = await q.findRefundsOfPayment(tx, p.id);
   // The wait operators were told of is over once no refund of the payment is pending (a failure raises its own flag).
   if (!refunds.some((r) => r.status === 'pending')) await q.resolveFlagOfKind(tx, p.id, 'refund_overdue', actor.name ?? actor.kind);
@@ -342,7 +342,7 @@ export async function finishGatewayRefund(tx: Tx, actor: Actor, refund: RefundRo
 /** Once every refund of a payment is done and they cover what was paid, the payable is refunded. */
 async function closePayableIfRefunded(tx: Tx, actor: Actor, p: PaymentRow): Promise<void> {
   // Money owed back was never the payable's: giving it back leaves the payable as it is.
-  if (p.status !== 'succeeded' || (await q.findFlags(tx, p.id)).some((f) => f.refund_needed && f.kind !== 'refund_failed')) return;
+  if (p.status !== 'succeeded' || (await q.isOwedBack(tx, p.id))) return;
   const refunds = await q.findRefundsOfPayment(tx, p.id);
   if (refunds.some((r) => r.status === 'pending')) return;
   const refunded = refunds.filter((r) => r.status === 'succeeded').reduce((s, r) => s + r.amount_minor, 0);
@@ -408,7 +408,7 @@ export async function refundPayment(deps: PaymentsDeps, actor: Actor, input: { p
     if (!p) throw new AppError(ResponseCode.paymentNotFound);
     const existing = (await q.findRefundsOfPayment(tx, p.id)).filter((r) => r.cause.startsWith(`${input.cause}:`));
     if (existing.length) return { p, refunds: existing, fresh: false };
-    const owedBack = (await q.findFlags(tx, p.id)).some((f) => f.refund_needed && f.kind !== 'refund_failed');
+    const owedBack = await q.isOwedBack(tx, p.id);
     if (p.status !== 'succeeded' && !owedBack) throw new AppError(ResponseCode.payableNotPayable);
     const live = (await q.findRefundsOfPayment(tx, p.id)).filter((r) => r.status !== 'failed');
     const left = refundLeftOf(p, live, owedBack);
