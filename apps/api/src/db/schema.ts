@@ -89,7 +89,6 @@ export interface DB {
   holds: ledger.HoldsTable;
   exchange_rates: ledger.ExchangeRatesTable;
   ledger_adjustments: moneyConsole.LedgerAdjustmentsTable;
-  ledger_adjustment_limits: moneyConsole.LedgerAdjustmentLimitsTable;
   operators: operators.OperatorsTable;
   operator_sessions: operators.OperatorSessionsTable;
   idempotency_keys: IdempotencyKeysTable;

@@ -62,6 +62,7 @@ import * as orderPointsRate from './2026_11_29_0300_order_points_rate.js';
 import * as approvalRequestChanges from './2026_11_29_0740_approval_request_changes.js';
 import * as refundFailures from './2026_11_29_0800_refund_failures.js';
 import * as referralHouseCode from './2026_11_29_0810_referral_house_code.js';
+import * as adjustmentLimitsOneSetting from './2026_11_29_1300_adjustment_limits_one_setting.js';
 import * as shopOrderAfterSales from './2026_11_24_2900_shop_order_after_sales.js';
 import * as sponsorPaths from './2026_11_24_2830_sponsor_paths.js';
 
@@ -135,4 +136,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_29_0740_approval_request_changes': approvalRequestChanges,
   '2026_11_29_0800_refund_failures': refundFailures,
   '2026_11_29_0810_referral_house_code': referralHouseCode,
+  '2026_11_29_1300_adjustment_limits_one_setting': adjustmentLimitsOneSetting,
 };

@@ -90,6 +90,14 @@ export const findApprovalLimit = (db: Executor, kind: string, currency: string) 
 
 export const findApprovalLimits = (db: Executor) => db.selectFrom('approval_limits').selectAll().orderBy('kind').orderBy('currency').execute();
 
+/** Sets a kind's threshold in a currency, its daily limit (if any) kept. */
+export const upsertThreshold = (db: Executor, l: { kind: string; currency: string; auto_up_to: number; updated_by: string }) =>
+  db
+    .insertInto('approval_limits')
+    .values({ ...l, daily_limit: null, updated_at: sql`now()` })
+    .onConflict((oc) => oc.columns(['kind', 'currency']).doUpdateSet({ auto_up_to: l.auto_up_to, updated_by: l.updated_by, updated_at: sql`now()` }))
+    .execute();
+
 export const upsertApprovalLimit = (db: Executor, l: { kind: string; currency: string; auto_up_to: number | null; daily_limit: number | null; updated_by: string }) =>
   db
     .insertInto('approval_limits')

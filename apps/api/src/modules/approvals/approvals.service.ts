@@ -301,10 +301,8 @@ export async function setApprovalLimit(db: Database, actor: Actor, input: Endpoi
  * Sets a kind's threshold in one currency, keeping its daily limit: the Adjustments page's own limit
  * of balance adjustments is this same setting (`ledger.adjust`), so both pages show what is done.
  */
-export async function setThreshold(tx: Tx, kind: (typeof LIMIT_KINDS)[number], currency: string, autoUpTo: number, operator: string): Promise<void> {
-  const own = (await q.findApprovalLimits(tx)).find((l) => l.kind === kind && l.currency === currency);
-  await q.upsertApprovalLimit(tx, { kind, currency, auto_up_to: autoUpTo, daily_limit: own?.daily_limit == null ? null : Number(own.daily_limit), updated_by: operator });
-}
+export const setThreshold = (tx: Tx, kind: (typeof LIMIT_KINDS)[number], currency: string, autoUpTo: number, operator: string) =>
+  q.upsertThreshold(tx, { kind, currency, auto_up_to: autoUpTo, updated_by: operator });
 
 /** The thresholds set for a kind in each currency (its default row `*` aside). */
 export const thresholdsOf = async (db: Executor, kind: (typeof LIMIT_KINDS)[number]) =>

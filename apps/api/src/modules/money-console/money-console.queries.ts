@@ -200,25 +200,6 @@ export const decidePendingAdjustment = (
 export const setAdjustmentPosted = (db: Executor, id: number, entryId: number) =>
   db.updateTable('ledger_adjustments').set({ status: 'posted', entry_id: entryId }).where('id', '=', id).where('status', '=', 'pending').execute();
 
-/** The approval limit of a currency, if one is set. */
-export const findAdjustmentLimit = (db: Executor, currency: string) =>
-  db.selectFrom('ledger_adjustment_limits').select('amount').where('currency', '=', currency).executeTakeFirst();
-
-export const findAdjustmentLimits = (db: Executor) =>
-  db
-    .selectFrom('ledger_adjustment_limits')
-    .selectAll()
-    .orderBy('currency')
-    .execute()
-    .then((rows) => rows.map((r) => ({ ...r, updated_at: iso(r.updated_at)! })));
-
-export const upsertAdjustmentLimit = (db: Executor, row: { currency: string; amount: number; updated_by: string }) =>
-  db
-    .insertInto('ledger_adjustment_limits')
-    .values(row)
-    .onConflict((oc) => oc.column('currency').doUpdateSet({ amount: row.amount, updated_by: row.updated_by, updated_at: new Date() }))
-    .execute();
-
 /** Whether `code` is a known currency (ISO 4217, or `XXX` for points). */
 export const currencyExists = async (db: Executor, code: string) =>
   (await db.selectFrom('currencies').select('code').where('code', '=', code).executeTakeFirst()) !== undefined;

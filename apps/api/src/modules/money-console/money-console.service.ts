@@ -80,11 +80,11 @@ async function refuseOutsideWallet(db: Executor, currency: string): Promise<void
 
 /**
  * The approval limit of a currency: the threshold of balance adjustments (`ledger.adjust`, set on
- * the Approvals page or here), else a limit set here before the two were one setting; a currency
- * without either has none (every adjustment needs a second operator).
+ * the Approvals page or the Adjustments page); a currency without one has none (every adjustment
+ * needs a second operator).
  */
 async function approvalLimit(db: Executor, currency: string): Promise<number> {
-  return (await thresholdOf(db, 'ledger.adjust', currency)) ?? (await q.findAdjustmentLimit(db, currency))?.amount ?? 0;
+  return (await thresholdOf(db, 'ledger.adjust', currency)) ?? 0;
 }
 
 /**
@@ -158,12 +158,10 @@ export async function decideAdjustment(db: Database, actor: Actor, input: { id: 
   return shown(db, input.id);
 }
 
-/** The approval limit of every currency that has one (the threshold of `ledger.adjust` where set, as `approvalLimit` reads it). */
+/** The approval limit of every currency that has one: the `ledger.adjust` thresholds, as `approvalLimit` reads them. */
 export async function adjustmentLimits(db: Executor, actor: Actor) {
   operatorNameOf(actor);
-  const thresholds = await thresholdsOf(db, 'ledger.adjust');
-  const older = (await q.findAdjustmentLimits(db)).filter((l) => !thresholds.some((t) => t.currency === l.currency));
-  return { list: [...thresholds, ...older].sort((a, b) => a.currency.localeCompare(b.currency)) };
+  return { list: await thresholdsOf(db, 'ledger.adjust') };
 }
 
 /** Sets a currency's approval limit (minor units; `XXX` for points), recorded with the reason. */
@@ -172,7 +170,6 @@ export async function setAdjustmentLimit(db: Database, actor: Actor, input: { cu
   if (!(await q.currencyExists(db, input.currency))) throw new AppError(ResponseCode.currencyUnsupported, { currency: input.currency });
   refusePastSoloCeiling('ledger.adjust', input.currency, input.amount);
   await withTransaction(db, async (tx) => {
-    await q.upsertAdjustmentLimit(tx, { currency: input.currency, amount: input.amount, updated_by: operator });
     // One setting: the Approvals page shows (and may change) the same threshold.
     await setThreshold(tx, 'ledger.adjust', input.currency, input.amount, operator);
     await insertOperatorAction(tx, { operator, action: `setting.adjustment_limit ${input.currency}=${input.amount}`, target_type: 'setting', target_id: 0, reason: input.reason });

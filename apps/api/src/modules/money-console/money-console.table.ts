@@ -22,12 +22,4 @@ export interface LedgerAdjustmentsTable {
   decided_at: Timestamp | null;
 }
 
-/** Per currency (`XXX` for points): adjustments up to `amount` either way are posted without a second operator. */
-export interface LedgerAdjustmentLimitsTable {
-  currency: string;
-  amount: number;
-  updated_by: string;
-  updated_at: Timestamp;
-}
-
 export type LedgerAdjustmentRow = Selectable<LedgerAdjustmentsTable>;
