@@ -35,3 +35,14 @@ export function writeDate(tag: string, date: Date, dateOnly: boolean): string {
   if (!format) formats.set(key, (format = new Intl.DateTimeFormat(tag, dateOnly ? { dateStyle: 'medium' } : { dateStyle: 'medium', timeStyle: 'short' })));
   return format.format(date);
 }
+
+/**
+ * A date as given: a bare calendar day ("1990-01-01": a birthday, a rate's date) is that day at this
+ * device's midnight, the same day in every time zone (not the UTC midnight `new Date` reads it as);
+ * anything else is the moment `new Date` reads.
+ */
+export function readDate(value: string | number | Date): Date {
+  if (value instanceof Date) return value;
+  const day = typeof value === 'string' ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(value) : null;
+  return day ? new Date(Number(day[1]), Number(day[2]) - 1, Number(day[3])) : new Date(value);
+}

@@ -1,5 +1,5 @@
 import { currencyExponent, displayMinor, LANGUAGE_TAGS, normalizeLanguage } from '@shop/contract/common';
-import { writeDate } from '@shop/client/dates';
+import { readDate, writeDate } from '@shop/client/dates';
 import { i18n } from './i18n';
 
 const tag = (): string => LANGUAGE_TAGS[normalizeLanguage(i18n.language) ?? 'en-us'];
@@ -25,8 +25,7 @@ export const formatNumber = (n: number): string => new Intl.NumberFormat(tag()).
  */
 export function formatDate(value: string | Date | null | undefined, dateOnly = false): string {
   if (!value) return '—';
-  const day = typeof value === 'string' ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(value) : null;
-  const d = day ? new Date(Number(day[1]), Number(day[2]) - 1, Number(day[3])) : value instanceof Date ? value : new Date(value);
+  const d = readDate(value);
   if (Number.isNaN(d.getTime())) return '—';
   return writeDate(tag(), d, dateOnly);
 }

@@ -2,7 +2,7 @@ import { DEFAULT_LANGUAGE, displayMinor, LANGUAGE_TAGS, normalizeLanguage } from
 import { i18n } from '@/lib/i18n';
 import { NUMBER_PATTERNS } from '@/lib/number-patterns';
 import { moneyOptions, shownDecimals, type NumberPattern } from '@/lib/number-patterns-derive';
-import { writeDate } from '@shop/client/dates';
+import { readDate, writeDate } from '@shop/client/dates';
 
 /** The member's language as a BCP 47 tag (the app's current language unless told). */
 const tagOf = (lang?: string): string => LANGUAGE_TAGS[normalizeLanguage(lang ?? i18n.language) ?? DEFAULT_LANGUAGE];
@@ -96,21 +96,15 @@ export function formatNumber(value: number, lang?: string): string {
   return kept(`number|${tag}`, () => new Intl.NumberFormat(tag)).format(value);
 }
 
-/** A date (and time unless `dateOnly`) in the member's language and the phone's time zone (as it was when the app first wrote a date). */
+/**
+ * A date (and time unless `dateOnly`) in the member's language and the phone's time zone (as it was
+ * when the app first wrote a date); a bare calendar day ("2026-11-29", a rate's date) is that day
+ * wherever the phone is (`readDate`).
+ */
 export function formatDate(value: string | number | Date, options: { dateOnly?: boolean; lang?: string } = {}): string {
-  const date = value instanceof Date ? value : new Date(value);
+  const date = readDate(value);
   if (Number.isNaN(date.getTime())) return '';
   return writeDate(tagOf(options.lang), date, options.dateOnly ?? false);
-}
-
-/**
- * A calendar day ("2026-11-29", as rates are dated) in the reader's language and calendar ("29 พ.ย.
- * 2569" in Thai): that day wherever the phone is, not the instant of its midnight in UTC.
- */
-export function formatDay(day: string, lang?: string): string {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
-  if (!m) return formatDate(day, { dateOnly: true, lang });
-  return formatDate(new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3])), { dateOnly: true, lang });
 }
 
 /**

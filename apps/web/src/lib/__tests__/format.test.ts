@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { displayMinor, LANGUAGE_TAGS, type Language } from '@shop/contract/common';
 import { i18n } from '@/lib/i18n';
-import { formatDate, formatDay, formatMoney, formatNumber } from '../format';
+import { formatDate, formatMoney, formatNumber } from '../format';
 import { NUMBER_PATTERNS } from '../number-patterns';
 import { derivePatterns, moneyOptions, PATTERN_CURRENCIES, shownDecimals } from '../number-patterns-derive';
 import { DATE_PATTERNS } from '@shop/client/date-patterns';
@@ -109,10 +109,10 @@ describe('numbers and dates', () => {
   });
 
   it('writes a rate’s calendar day in the reader’s calendar, that same day wherever the phone is', () => {
-    expect(formatDay('2026-11-23', 'en-us')).toBe('Nov 23, 2026');
+    expect(formatDate('2026-11-23', { dateOnly: true, lang: 'en-us' })).toBe('Nov 23, 2026');
     // Thai dates count Buddhist years, as the rest of a Thai page does.
-    expect(formatDay('2026-11-23', 'th')).toMatch(/23 .*2569/);
-    expect(formatDay('2026-11-01', 'en-us')).toBe('Nov 1, 2026');
+    expect(formatDate('2026-11-23', { dateOnly: true, lang: 'th' })).toMatch(/23 .*2569/);
+    expect(formatDate('2026-11-01', { dateOnly: true, lang: 'en-us' })).toBe('Nov 1, 2026');
   });
 });
 

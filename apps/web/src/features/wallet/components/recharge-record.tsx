@@ -1,7 +1,7 @@
 import type { EndpointData } from '@shop/contract/common';
 import type { getRechargeOrder } from '@shop/contract/wallet';
 import { formatAmount } from '@/components/amount';
-import { formatDate, formatDay, formatRate } from '@/lib/format';
+import { formatDate, formatRate } from '@/lib/format';
 import { useTranslation } from '@/lib/i18n';
 
 type Recharge = EndpointData<typeof getRechargeOrder>;
@@ -22,7 +22,7 @@ export function RechargeRecord({ recharge: r, live }: { recharge: Recharge; /** 
         <span className="wallet-amount-in">{formatAmount(r.credit_amount, r.wallet_currency)}</span>
       </div>
       {r.fee > 0 && <div className="wallet-muted">{t('wallet.recharge.fee', { fee: formatAmount(r.fee, r.pay_currency) })}</div>}
-      <div className="wallet-muted">{t('wallet.assets.rate', { from: r.pay_currency, rate: formatRate(r.rate), to: r.wallet_currency, date: formatDay(r.rate_date) })}</div>
+      <div className="wallet-muted">{t('wallet.assets.rate', { from: r.pay_currency, rate: formatRate(r.rate), to: r.wallet_currency, date: formatDate(r.rate_date, { dateOnly: true }) })}</div>
       {r.reason && <div className="wallet-muted">{t('wallet.withdraw.reason', { reason: r.reason })}</div>}
       <div className="wallet-row wallet-muted">
         <span>{t('wallet.record.number', { no: r.order_no })}</span>

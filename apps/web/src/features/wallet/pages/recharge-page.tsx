@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { formatDay, formatRate } from '@/lib/format';
+import { formatDate, formatRate } from '@/lib/format';
 import { Button, Dialog, DotLoading, ImageUploader, type ImageUploadItem } from 'antd-mobile';
 import { ChoiceChips } from '@/components/choice-chips';
 import { useNavigate } from '@/lib/router';
@@ -206,7 +206,7 @@ export default function RechargePage() {
           <section className="wallet-section" aria-label={t('wallet.recharge.rateTitle')}>
             <dl className="wallet-quote">
               <dt>{t('wallet.recharge.rateTitle')}</dt>
-              <dd>{t('wallet.assets.rate', { from: quote.data.from, rate: formatRate(quote.data.rate), to: quote.data.to, date: formatDay(quote.data.date) })}</dd>
+              <dd>{t('wallet.assets.rate', { from: quote.data.from, rate: formatRate(quote.data.rate), to: quote.data.to, date: formatDate(quote.data.date, { dateOnly: true }) })}</dd>
               {credit != null ? (
                 <>
                   <dt>{t('wallet.recharge.creditTitle')}</dt>

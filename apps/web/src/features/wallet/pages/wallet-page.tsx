@@ -1,4 +1,4 @@
-import { formatDay, formatRate } from '@/lib/format';
+import { formatDate, formatRate } from '@/lib/format';
 import { fromMinorUnits } from '@shop/contract/common';
 import { formatAmount } from '@/components/amount';
 import { ListState } from '@/components/list-states';
@@ -28,7 +28,7 @@ export default function WalletPage() {
               {others.length > 0 && (
                 <div className="wallet-rates">
                   {others.map((r) => (
-                    <div key={r.currency}>{t('wallet.assets.rate', { from: r.currency, rate: formatRate(r.rate), to: data.display_currency, date: formatDay(r.date) })}</div>
+                    <div key={r.currency}>{t('wallet.assets.rate', { from: r.currency, rate: formatRate(r.rate), to: data.display_currency, date: formatDate(r.date, { dateOnly: true }) })}</div>
                   ))}
                 </div>
               )}
