@@ -113,7 +113,7 @@ export async function searchMembers(db: Executor, input: { q: string; status?: '
   const pattern = containing(input.q);
   let base = db.selectFrom('users').where((eb) => {
     if (!input.q) return eb.val(true);
-    const any = [eb('users.user_name', 'ilike', pattern), eb('users.mobile', 'ilike', pattern), eb('users.email', 'ilike', pattern), eb('users.invite_code', 'ilike', pattern)];
+    const any = [eb('users.user_name', 'ilike', pattern), eb('users.nickname', 'ilike', pattern), eb('users.mobile', 'ilike', pattern), eb('users.email', 'ilike', pattern), eb('users.invite_code', 'ilike', pattern)];
     if (/^\d{1,9}$/.test(input.q)) any.push(eb('users.id', '=', Number(input.q)));
     return eb.or(any);
   });

@@ -207,6 +207,10 @@ describe('operator console calls', () => {
     expect(profile.body.data.active_sessions).toBeGreaterThanOrEqual(1);
     const invite = await call(t, 'GET', `/admin/api/members/search?q=${profile.body.data.invite_code}`, undefined, { token: support.token });
     expect(invite.body.data.list.map((r: { id: number }) => r.id)).toContain(m.user.id);
+    // A member known by the nickname they show (a support chat, a review) is found by it.
+    await t.db.updateTable('users').set({ nickname: `Sunny Ng ${m.user.id}` }).where('id', '=', m.user.id).execute();
+    const byNickname = await call(t, 'GET', `/admin/api/members/search?q=${encodeURIComponent(`sunny ng ${m.user.id}`)}`, undefined, { token: support.token });
+    expect(byNickname.body.data.list.map((r: { id: number }) => r.id)).toEqual([m.user.id]);
 
     const ended = await decide('/admin/api/members/end-sessions', { id: m.user.id, reason: 'phone stolen' }, support.token, `s-${m.user.id}`);
     expect(ended.body.data.ended).toBeGreaterThanOrEqual(1);
