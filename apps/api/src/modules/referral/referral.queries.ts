@@ -474,9 +474,16 @@ export async function findTeamTotals(db: Executor, memberId: number, timeZone: s
       (select count(*)::int from users where referrer_id = ${memberId}) as direct_count,
       (select count(*)::int from users u join sponsor_paths t on t.ancestor_id = ${memberId} and t.descendant_id = u.id
         where u.created_at >= (now() at time zone ${timeZone})::date::timestamp at time zone ${timeZone}) as new_today`.execute(db);
-  const sales = await sql<{ currency: string; amount: number }>`select o.currency, sum(o.subtotal_minor - o.coupon_discount_minor)::bigint as amount
+  // An order's sales are its goods after coupons, less the share a refund took back: the rule commissions and
+  // PV are earned by (`earnOnSettled`: refunds as a share of the goods, freight left out).
+  const sales = await sql<{ currency: string; amount: number }>`select o.currency, sum(k.kept)::bigint as amount
     from orders o join sponsor_paths t on t.ancestor_id = ${memberId} and t.descendant_id = o.user_id
-    where o.paid_at >= date_trunc('month', now() at time zone ${timeZone}) at time zone ${timeZone} and o.status not in ('refunded', 'cancelled', 'closed', 'refunding') group by o.currency order by o.currency`.execute(db);
+    cross join lateral (select o.subtotal_minor - o.coupon_discount_minor as sold, greatest(o.total_minor - o.freight_minor, 0) as goods,
+      (select coalesce(sum(r.amount_minor), 0) from payment_refunds r join payments p on p.id = r.payment_id
+        where p.payable_type = 'order' and p.payable_id = o.id and r.status = 'succeeded') as back) x
+    cross join lateral (select case when x.back <= 0 or x.goods <= 0 then x.sold when x.back >= x.goods then 0 else (x.sold * (x.goods - x.back)) / x.goods end as kept) k
+    where o.paid_at >= date_trunc('month', now() at time zone ${timeZone}) at time zone ${timeZone} and o.status not in ('refunded', 'cancelled', 'closed', 'refunding')
+    group by o.currency having sum(k.kept) > 0 order by o.currency`.execute(db);
   return { ...r.rows[0]!, sales: sales.rows };
 }
 

@@ -60,10 +60,15 @@ describe('a partial refund before the order settles', () => {
       [2, level2.userId, 'pending', 1700, 34],
     ]);
 
+    const teamSales = async () => (await kit.get(level1, '/user/spread/total')).body.data.team_sales_month;
+    expect(await teamSales()).toEqual([{ currency: 'USD', amount: 1700 }]);
+
     // One of the two 7.00 units comes back before the window closes.
     const refunded = await returned(buyer, o.orderId, o.lines[0]!.id, 1);
     expect(refunded).toBeGreaterThan(0);
     expect(refunded).toBeLessThan(o.total);
+    // The team's sales this month count what the buyer kept, not what came back.
+    expect(await teamSales()).toEqual([{ currency: 'USD', amount: Math.floor((1700 * (o.total - refunded)) / o.total) }]);
     // Nothing is earned before the settled moment.
     expect((await commissionsOf(o.orderId)).map((c) => c.status)).toEqual(['pending', 'pending']);
     expect(await balanceOf(t.db, level1.userId, 'rewards', 'USD')).toBe(rewards1);
@@ -151,6 +156,8 @@ describe('a partial refund before the order settles', () => {
     expect(voided.every((x) => x.status === 'void' && Number(x.posted_minor) === 0)).toBe(true);
     expect(await t.db.selectFrom('pv_entries').select('pv').where('order_id', '=', w.orderId).execute()).toEqual([]);
     expect(await balanceOf(t.db, sponsor.userId, 'rewards', 'USD')).toBe(rewards);
+    // The sponsor's team sales this month: the 10.00 of goods kept from the first order (its freight left out), nothing of the order returned whole.
+    expect((await kit.get(sponsor, '/user/spread/total')).body.data.team_sales_month).toEqual([{ currency: 'USD', amount: 1000 }]);
     expect(await ledgerCheck(t.db)).toEqual([]);
   });
 });
