@@ -87,6 +87,8 @@ describe('referral pages', () => {
     expect(screen.getByAltText('QR code of my invitation link')).toBeTruthy();
     expect((await screen.findByTestId('direct-count')).textContent).toBe('3');
     expect(screen.getByText('$12.50')).toBeTruthy();
+    // Nothing pending reads as an amount in the same currency, not a bare number.
+    expect(screen.getByText('$0.00')).toBeTruthy();
     expect(screen.getByText('Placement')).toBeTruthy();
   });
 

@@ -74,11 +74,11 @@ export default function InvitePage() {
               </div>
               <div>
                 <dt>{t('referral.app.earned')}</dt>
-                <dd>{totals.data.commission_total.length ? totals.data.commission_total.map((c) => <Amount key={c.currency} value={c.amount} currency={c.currency} />) : '0'}</dd>
+                <dd>{amounts(totals.data.commission_total, totals.data)}</dd>
               </div>
               <div>
                 <dt>{t('referral.app.pending')}</dt>
-                <dd>{totals.data.commission_pending.length ? totals.data.commission_pending.map((c) => <Amount key={c.currency} value={c.amount} currency={c.currency} />) : '0'}</dd>
+                <dd>{amounts(totals.data.commission_pending, totals.data)}</dd>
               </div>
             </dl>
           )}
@@ -93,6 +93,14 @@ export default function InvitePage() {
  * The invitation code, its QR and link with their actions. While the code loads, the card keeps its
  * size (the QR's square, the link's two lines, one row of actions): what is below does not move when it arrives.
  */
+type Totals = NonNullable<ReturnType<typeof useTeamTotals>['data']>;
+/** A figure per currency; none yet reads as zero in the currency of the member's other figures (a bare 0 when there are none). */
+function amounts(list: Totals['commission_total'], totals: Totals) {
+  if (list.length) return list.map((c) => <Amount key={c.currency} value={c.amount} currency={c.currency} />);
+  const currency = [...totals.commission_total, ...totals.commission_pending][0]?.currency;
+  return currency ? <Amount value={0} currency={currency} /> : '0';
+}
+
 function InviteCard({ share, onCopy }: { share: InviteShare | undefined; onCopy: (text: string) => void }) {
   const { t } = useTranslation();
   return (
