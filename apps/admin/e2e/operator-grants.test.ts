@@ -54,7 +54,7 @@ describe('operator grants in the console (Chromium, 1280 px)', () => {
     await pageA.locator('.ant-table-tbody tr', { hasText: `granta${stamp}` }).waitFor();
     expect(await pageA.locator('.ant-table-tbody tr', { hasText: newName }).count()).toBe(0);
     // The operators page says what waits for another owner, with its number.
-    await pageA.getByTestId('waiting-grants').getByText(`#${requestId} ${newName}: finance (new operator), asked by ${askerA.recordedAs}`, { exact: false }).waitFor();
+    await pageA.getByTestId('waiting-grants').getByText(`#${requestId} ${newName}: Finance (new operator), asked by ${askerA.recordedAs}`, { exact: false }).waitFor();
 
     // A sees their own request with only a withdraw action; the shop refuses A's approval of it too.
     await pageA.goto(`${baseUrl}/admin/#/approvals`);
@@ -71,11 +71,11 @@ describe('operator grants in the console (Chromium, 1280 px)', () => {
     await pageB.getByTestId('approvals').getByText('Creating an operator with a role that approves money', { exact: false }).waitFor();
     const rowB = pageB.locator('.ant-table-tbody tr', { hasText: newName });
     await rowB.getByText('Operator with a money role').waitFor();
-    expect(await rowB.textContent()).toContain(`${newName}: finance (new operator)`);
+    expect(await rowB.textContent()).toContain(`${newName}: Finance (new operator)`);
     await shot(pageB, 'operator-grant-approvals');
     await rowB.getByTestId(`approve-${requestId}`).click();
     const decision = openModal(pageB).filter({ hasText: 'Approve this request?' });
-    await decision.getByText(`${newName}: finance (new operator)`).waitFor();
+    await decision.getByText(`${newName}: Finance (new operator)`).waitFor();
     await clickSettled(decision.getByRole('button', { name: 'Approve' }));
     const linkModal = openModal(pageB);
     await linkModal.getByText('Setup link of the new operator').waitFor();

@@ -1,3 +1,8 @@
+import type { ApprovalRequest, ApprovalWhat } from '@shop/contract/admin';
+import type { TFunction } from 'i18next';
+import { formatDate, formatNumber } from './format';
+import { showAmount, showPercent } from './money';
+
 /**
  * The request a value call answered with when it waits for a second operator (four eyes), or
  * undefined when the call was done at once or is not a value call.
@@ -6,3 +11,43 @@ export function waitingRequestOf(answer: unknown): { id: number } | undefined {
   const request = (answer as { request?: { id: number; status: string } } | null)?.request;
   return request?.status === 'pending' ? request : undefined;
 }
+
+/** A coupon's discount: an amount off in its currency, or a percentage. */
+const discountOf = (w: { currency: string; amount: number | null; percent_bp: number | null }) => (w.amount !== null ? showAmount(w.amount, w.currency) : showPercent(w.percent_bp ?? 0));
+
+/** What a request does in the operator's language, money and numbers as the console writes them. */
+function whatText(t: TFunction, w: ApprovalWhat): string {
+  const k = (key: string, values: Record<string, string>) => t(`console.money.approvals.what.${key}`, values);
+  switch (w.key) {
+    case 'gift_cards':
+      return k(w.key, { count: formatNumber(w.count), value: showAmount(w.value, w.currency) });
+    case 'points':
+    case 'shopping_points':
+      return k(w.key, { amount: formatNumber(w.amount) });
+    case 'top_up':
+      return k(w.tx_hash ? 'top_up_tx' : 'top_up', { order: w.order_no, amount: showAmount(w.amount, w.currency), tx: w.tx_hash ?? '' });
+    case 'coupon':
+      return k(w.key, { code: w.code, discount: discountOf(w) });
+    case 'coupon_change':
+      return k(w.key, {
+        code: w.code,
+        discount: discountOf(w),
+        minSpend: showAmount(w.min_spend, w.currency),
+        starts: formatDate(w.starts_at),
+        ends: formatDate(w.ends_at),
+        perMember: formatNumber(w.per_member_limit),
+        total: w.total_limit === null ? t('console.money.approvals.what.noLimit') : formatNumber(w.total_limit),
+      });
+    case 'rate':
+      return k(w.date ? 'rate_from' : 'rate', { base: w.base, quote: w.quote, rate: w.rate, date: formatDate(w.date, true) });
+    case 'shop_stock':
+      return k(w.key, { delta: formatNumber(w.delta), sku: String(w.sku_id), shop: w.shop });
+    case 'new_operator':
+      return k(w.key, { name: w.user_name, role: t(`console.app.roles.${w.role}`) });
+    case 'operator_role':
+      return k(w.key, { name: w.user_name, id: String(w.operator_id), from: t(`console.app.roles.${w.from}`), role: t(`console.app.roles.${w.role}`) });
+  }
+}
+
+/** A request's "what" in words: from its data in the operator's language, else (its payload unreadable) its English summary. */
+export const approvalText = (t: TFunction, r: Pick<ApprovalRequest, 'what' | 'summary'>): string => (r.what ? whatText(t, r.what) : r.summary);

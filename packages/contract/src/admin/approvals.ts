@@ -76,6 +76,39 @@ export const approvalChangeSchema = z.object({
 });
 export type ApprovalChange = z.infer<typeof approvalChangeSchema>;
 
+const count = z.number().int();
+const role = z.enum(OPERATOR_ROLES);
+/**
+ * What a request does, as data the console puts in the operator's words (its `summary` is the same in
+ * English, for the audit log and `npm run ops`): amounts in minor units of their currency.
+ */
+export const approvalWhatSchema = z.discriminatedUnion('key', [
+  z.object({ key: z.literal('gift_cards'), count, value: count, currency: z.string() }),
+  z.object({ key: z.enum(['points', 'shopping_points']), amount: count }),
+  z.object({ key: z.literal('top_up'), order_no: z.string(), amount: count, currency: z.string(), tx_hash: z.string().nullable() }),
+  /** A new coupon: an amount off (`amount`) or a percentage (`percent_bp`). */
+  z.object({ key: z.literal('coupon'), code: z.string(), currency: z.string(), amount: count.nullable(), percent_bp: count.nullable() }),
+  /** A coupon's terms as asked. */
+  z.object({
+    key: z.literal('coupon_change'),
+    code: z.string(),
+    currency: z.string(),
+    amount: count.nullable(),
+    percent_bp: count.nullable(),
+    min_spend: count,
+    starts_at: z.string(),
+    ends_at: z.string(),
+    per_member_limit: count,
+    total_limit: count.nullable(),
+  }),
+  /** 1 `base` = `rate` `quote`, from `date` (null: today). */
+  z.object({ key: z.literal('rate'), base: z.string(), quote: z.string(), rate: z.string(), date: z.string().nullable() }),
+  z.object({ key: z.literal('shop_stock'), delta: count, sku_id: count, shop: z.string() }),
+  z.object({ key: z.literal('new_operator'), user_name: z.string(), role }),
+  z.object({ key: z.literal('operator_role'), user_name: z.string(), operator_id: count, from: role, role }),
+]);
+export type ApprovalWhat = z.infer<typeof approvalWhatSchema>;
+
 export const approvalRequestSchema = z.object({
   id: z.number().int(),
   kind: z.enum(APPROVAL_KINDS),
@@ -86,8 +119,10 @@ export const approvalRequestSchema = z.object({
   currency: z.string(),
   /** Minor units (points for points), or null where the request has no amount (a rate, a percentage coupon). */
   amount: z.number().int().nullable(),
-  /** What it does, in words (`5 × 100.00 USD gift cards`). */
+  /** What it does, in English words (`5 × 100.00 USD gift cards`): the audit log's. */
   summary: z.string(),
+  /** What it does, as data shown in the operator's language; null where it cannot be read (`summary` then) or for a settings request (`changes`). */
+  what: approvalWhatSchema.nullable(),
   /** For a settings request (the referral plan): every field that differs from the settings it was asked from; empty: nothing differs; null: not a settings request. */
   changes: z.array(approvalChangeSchema).nullable(),
   reason: z.string(),

@@ -2,12 +2,14 @@ import type { ApprovalChange, ApprovalRequest } from '@shop/contract/admin';
 import { Button, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { approvalText } from '../../lib/approvals';
 import { formatNumber } from '../../lib/format';
 import { showAmount, showPercent } from '../../lib/money';
 
 // What a request does, as the approver reads it: a settings request (the referral plan) lists every
 // field it changes from the settings it was asked from, old → new, in the operator's language, not a
-// snapshot that reads the same as the plan in force; other requests show their summary.
+// snapshot that reads the same as the plan in force; other requests say what they do in the
+// operator's language (their English summary only where the API could not read it).
 
 /** Where a kind's field labels live in the console's packs. */
 const LABELS: Partial<Record<ApprovalRequest['kind'], string>> = { 'referral.plan': 'console.referral.plan.' };
@@ -37,13 +39,13 @@ function useChangeText(request: Pick<ApprovalRequest, 'kind' | 'currency' | 'cha
   };
 }
 
-/** A request's "what": its changes old → new (all of them with `whole`, else the first few and "show more"), or its summary. */
-export function ApprovalWhat({ request, whole = false }: { request: Pick<ApprovalRequest, 'id' | 'kind' | 'currency' | 'summary' | 'changes'>; whole?: boolean }) {
+/** A request's "what": its changes old → new (all of them with `whole`, else the first few and "show more"), or what it does in words. */
+export function ApprovalWhat({ request, whole = false }: { request: Pick<ApprovalRequest, 'id' | 'kind' | 'currency' | 'summary' | 'what' | 'changes'>; whole?: boolean }) {
   const { t } = useTranslation();
   const text = useChangeText(request);
   const [open, setOpen] = useState(whole);
   const changes = request.changes;
-  if (changes === null) return <>{request.summary}</>;
+  if (changes === null) return <>{approvalText(t, request)}</>;
   if (changes.length === 0) return <Typography.Text type="warning">{t('console.money.approvals.noChanges')}</Typography.Text>;
   const shown = open ? changes : changes.slice(0, FIRST);
   return (

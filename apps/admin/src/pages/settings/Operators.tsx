@@ -10,6 +10,7 @@ import { QueryTable } from '../../components/QueryTable';
 import { useOperator } from '../../lib/operator';
 import { call } from '../../lib/request';
 import { formatDate } from '../../lib/format';
+import { approvalText } from '../../lib/approvals';
 import { createOperatorRoute, operatorResetRoute, operatorRoleRoute, operatorStatusRoute, operatorsRoute } from '../../lib/routes-settings';
 import { approvalsRoute } from '../../lib/routes-money';
 
@@ -93,7 +94,7 @@ export default function Operators() {
           description={
             <ul style={{ margin: 0, paddingInlineStart: 20 }}>
               {waiting.data.list.map((r) => (
-                <li key={r.id}>{t('console.settings.operators.waitingGrant', { id: r.id, summary: r.summary, who: r.requested_by, at: formatDate(r.requested_at) })}</li>
+                <li key={r.id}>{t('console.settings.operators.waitingGrant', { id: r.id, summary: approvalText(t, r), who: r.requested_by, at: formatDate(r.requested_at) })}</li>
               ))}
             </ul>
           }

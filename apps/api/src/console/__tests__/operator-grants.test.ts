@@ -41,6 +41,7 @@ describe('a role that approves money', () => {
     const asked = await send('/admin/api/operators/create', { user_name: name, role: 'finance', reason: 'new accountant' }, a);
     expect(asked.body.data).toMatchObject({ id: null, setup_path: null, expires_at: null, request: { kind: 'operator.grant', status: 'pending', amount: null, automatic: false, summary: expect.stringContaining(name) } });
     expect(asked.body.data.request.summary).toContain('finance');
+    expect(asked.body.data.request.what).toEqual({ key: 'new_operator', user_name: name, role: 'finance' });
     expect(await operatorNamed(name)).toBeUndefined();
     const id = asked.body.data.request.id as number;
 

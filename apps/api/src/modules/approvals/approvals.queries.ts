@@ -8,6 +8,17 @@ const REQUEST_COLUMNS = [
   'r.automatic', 'r.decided_by', 'r.decided_by_id', 'r.decided_at', 'r.decision_reason', 'r.result',
 ] as const;
 
+/**
+ * What a request's payload points at, read now for its "what": a top-up's number and transaction hash,
+ * a coupon's code, a shop's name (each kind's branch alone reads its payload).
+ */
+const subjectName = sql<string | null>`case r.kind
+  when 'recharge.confirm' then (select o.order_no from recharge_orders o where o.id = (r.payload->>'id')::bigint)
+  when 'coupon.update' then (select c.code from coupons c where c.id = (r.payload->>'id')::bigint)
+  when 'shop_stock.add' then (select s.name from member_shops s where s.id = (r.payload->>'shop_id')::bigint)
+end`.as('subject_name');
+const subjectTxHash = sql<string | null>`case when r.kind = 'recharge.confirm' then (select o.tx_hash from recharge_orders o where o.id = (r.payload->>'id')::bigint) end`.as('subject_tx_hash');
+
 export const insertApprovalRequest = async (
   db: Executor,
   r: Pick<ApprovalRequestsTable, 'kind' | 'member_id' | 'currency' | 'amount' | 'summary' | 'subject' | 'reason' | 'requested_by' | 'requested_by_id'> & { payload: unknown; changes: unknown },
@@ -34,7 +45,7 @@ export const findPendingRequestLike = async (db: Executor, kind: string, subject
     .executeTakeFirst();
 
 export const findApprovalRequest = (db: Executor, id: number) =>
-  db.selectFrom('approval_requests as r').leftJoin('users as u', 'u.id', 'r.member_id').select([...REQUEST_COLUMNS, 'u.user_name as member_name']).where('r.id', '=', id).executeTakeFirst();
+  db.selectFrom('approval_requests as r').leftJoin('users as u', 'u.id', 'r.member_id').select([...REQUEST_COLUMNS, 'u.user_name as member_name', subjectName, subjectTxHash]).where('r.id', '=', id).executeTakeFirst();
 
 export type ApprovalRequestRow = NonNullable<Awaited<ReturnType<typeof findApprovalRequest>>>;
 
@@ -57,7 +68,7 @@ export const decideApprovalRequest = async (db: Executor, id: number, d: { statu
 export const findApprovalRequestPage = (db: Executor, f: { kinds: readonly string[]; status: string; memberId?: number; limit: number; offset: number }) => {
   let q = db.selectFrom('approval_requests as r').leftJoin('users as u', 'u.id', 'r.member_id').where('r.kind', 'in', f.kinds.length ? [...f.kinds] : ['-']).where('r.status', '=', f.status as 'pending');
   if (f.memberId !== undefined) q = q.where('r.member_id', '=', f.memberId);
-  return q.select([...REQUEST_COLUMNS, 'u.user_name as member_name', sql<string>`count(*) over ()`.as('total')]).orderBy('r.id', 'desc').limit(f.limit).offset(f.offset).execute();
+  return q.select([...REQUEST_COLUMNS, 'u.user_name as member_name', subjectName, subjectTxHash, sql<string>`count(*) over ()`.as('total')]).orderBy('r.id', 'desc').limit(f.limit).offset(f.offset).execute();
 };
 
 /** Serializes one operator's requests of one kind and currency until the transaction ends (their daily total is checked by one at a time). */

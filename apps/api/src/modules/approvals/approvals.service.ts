@@ -1,4 +1,4 @@
-import { APPROVAL_KINDS, APPROVAL_KIND_PERMISSIONS, LIMIT_KINDS, ResponseCode, roleAllows, soloCeiling, type ApprovalChange, type ApprovalKind, type ApprovalRequest, type EndpointData, type EndpointBody, type EndpointQuery, type LimitKind, type OperatorRole, type Permission, type adminDecideApproval, type adminListApprovals, type adminSetApprovalLimit } from '@shop/contract';
+import { APPROVAL_KINDS, APPROVAL_KIND_PERMISSIONS, LIMIT_KINDS, approvalWhatSchema, ResponseCode, roleAllows, soloCeiling, type ApprovalChange, type ApprovalKind, type ApprovalRequest, type ApprovalWhat, type EndpointData, type EndpointBody, type EndpointQuery, type LimitKind, type OperatorRole, type Permission, type adminDecideApproval, type adminListApprovals, type adminSetApprovalLimit } from '@shop/contract';
 import type { Database, Executor } from '../../db/database.js';
 import { operatorNameOf, refuseOwnAccount, type Actor } from '../../lib/actor.js';
 import { iso } from '../../lib/dates.js';
@@ -69,6 +69,38 @@ export interface ApprovalAsk<P> {
   reason: string;
 }
 
+/** What a kind's payload says it does, before it is checked against the contract's shape. */
+function payloadWhat(r: q.ApprovalRequestRow): unknown {
+  const p = (r.payload ?? {}) as Record<string, unknown>;
+  const amount = r.amount === null ? null : Number(r.amount);
+  switch (r.kind as ApprovalKind) {
+    case 'gift_cards.issue':
+      return { key: 'gift_cards', count: p.count, value: p.value, currency: p.currency };
+    case 'points.grant':
+      return { key: p.kind, amount: p.amount };
+    case 'recharge.confirm':
+      return { key: 'top_up', order_no: r.subject_name, amount, currency: r.currency, tx_hash: p.tx_hash ?? r.subject_tx_hash ?? null };
+    case 'coupon.create':
+      return { key: 'coupon', code: String(p.code).toUpperCase(), currency: p.currency, amount: p.kind === 'amount' ? p.amount : null, percent_bp: p.kind === 'percent' ? p.percent_bp : null };
+    case 'coupon.update':
+      return { key: 'coupon_change', code: r.subject_name, currency: r.currency, amount: p.amount ?? null, percent_bp: p.percent_bp ?? null, min_spend: p.min_spend, starts_at: p.starts_at, ends_at: p.ends_at, per_member_limit: p.per_member_limit, total_limit: p.total_limit };
+    case 'rate.set':
+      return { key: 'rate', base: p.base, quote: p.quote, rate: p.rate, date: p.date ?? null };
+    case 'shop_stock.add':
+      return { key: 'shop_stock', delta: p.delta, sku_id: p.sku_id, shop: r.subject_name };
+    case 'operator.grant':
+      return p.action === 'create' ? { key: 'new_operator', user_name: p.user_name, role: p.role } : { key: 'operator_role', user_name: p.user_name, operator_id: p.operator_id, from: p.from, role: p.role };
+    default:
+      return null;
+  }
+}
+
+/** What a request does, as data the console words in the operator's language; null where its payload cannot be read (its summary is shown). */
+const whatOf = (r: q.ApprovalRequestRow): ApprovalWhat | null => {
+  const what = approvalWhatSchema.safeParse(payloadWhat(r));
+  return what.success ? what.data : null;
+};
+
 const toView = (r: q.ApprovalRequestRow): ApprovalRequest => ({
   id: Number(r.id),
   kind: r.kind as ApprovalKind,
@@ -78,6 +110,7 @@ const toView = (r: q.ApprovalRequestRow): ApprovalRequest => ({
   currency: r.currency,
   amount: r.amount === null ? null : Number(r.amount),
   summary: r.summary,
+  what: whatOf(r),
   changes: (r.changes as ApprovalChange[] | null) ?? null,
   reason: r.reason,
   requested_by: r.requested_by,

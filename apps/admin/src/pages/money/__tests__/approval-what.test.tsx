@@ -14,7 +14,7 @@ beforeAll(async () => {
 });
 afterEach(cleanup);
 
-const planRequest = (changes: ApprovalRequest['changes']) => ({ id: 7, kind: 'referral.plan' as const, currency: 'USD', summary: 'pair 100 PV × 10 %, commissions 5 % / 2 %, 5 star(s)', changes });
+const planRequest = (changes: ApprovalRequest['changes']) => ({ id: 7, kind: 'referral.plan' as const, currency: 'USD', summary: 'pair 100 PV × 10 %, commissions 5 % / 2 %, 5 star(s)', what: null, changes });
 const tenfold: NonNullable<ApprovalRequest['changes']> = [
   { field: 'pv_value_minor', star: null, from: 100, to: 1000 },
   { field: 'time_zone', star: null, from: 'Asia/Kuala_Lumpur', to: 'Asia/Tokyo' },
@@ -46,6 +46,34 @@ describe('what a plan request changes', () => {
     cleanup();
     render(<ApprovalWhat request={planRequest([])} />);
     expect(screen.getByText('与当前方案没有任何不同')).toBeTruthy();
+    await changeLanguage('en-us');
+  });
+});
+
+describe('what any other request does', () => {
+  const request = (what: ApprovalRequest['what'], summary: string) => ({ id: 8, kind: 'gift_cards.issue' as const, currency: 'USD', summary, what, changes: null });
+
+  it('reads in the operator’s language, money and numbers as the console writes them, not the English summary', async () => {
+    await changeLanguage('zh-cn');
+    render(<ApprovalWhat request={request({ key: 'gift_cards', count: 1200, value: 10_000, currency: 'USD' }, '1200 × 100.00 USD gift cards')} />);
+    expect(document.body.textContent).toMatch(/^1,200 张面值 USD\s100\.00 的礼品卡$/);
+    expect(document.body.textContent).not.toContain('gift cards');
+    cleanup();
+    render(<ApprovalWhat request={{ ...request({ key: 'shop_stock', delta: 1500, sku_id: 12, shop: '阿成小店' }, '+1500 of SKU 12 to shop 阿成小店'), kind: 'shop_stock.add' }} />);
+    expect(document.body.textContent).toBe('店铺 阿成小店 的 SKU 12 增加 1,500 件');
+    cleanup();
+    render(<ApprovalWhat request={{ ...request({ key: 'coupon', code: 'SPRING', currency: 'USD', amount: null, percent_bp: 1250 }, 'coupon SPRING: 12.5 % off'), kind: 'coupon.create' }} />);
+    expect(document.body.textContent).toBe('优惠券 SPRING：优惠 12.5 %');
+    cleanup();
+    render(<ApprovalWhat request={{ ...request({ key: 'new_operator', user_name: 'alice', role: 'finance' }, 'alice: finance (new operator)'), kind: 'operator.grant' }} />);
+    expect(document.body.textContent).toBe('alice：财务（新操作员）');
+    await changeLanguage('en-us');
+  });
+
+  it('shows the summary where the API could not read what the request does', async () => {
+    await changeLanguage('zh-cn');
+    render(<ApprovalWhat request={request(null, '5 × 100.00 USD gift cards')} />);
+    expect(document.body.textContent).toBe('5 × 100.00 USD gift cards');
     await changeLanguage('en-us');
   });
 });

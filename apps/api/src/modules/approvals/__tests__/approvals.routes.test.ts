@@ -8,6 +8,7 @@ import { checkLedgerAfterEach } from '../../wallet/__tests__/ledger-guard.js';
 import { operatorCliActor } from '../../../lib/actor.js';
 import { cancelApproval, decideApproval } from '../approvals.service.js';
 import { PAY_PASSWORD, bankCardOf, usdOf, walletMember } from '../../wallet/__tests__/fixtures.js';
+import { shopKit } from '../../user-shop/__tests__/fixtures.js';
 
 // Four eyes on value: one operator asks (with a reason), another approves, and only then does
 // anything move; an operator decides nothing about the member account the same person holds.
@@ -134,6 +135,44 @@ describe('a request for value', () => {
     expect((await get('/admin/api/approvals?kind=coupon.create', finance.headers)).body.data.list.map((r: { id: number }) => r.id)).toContain(id);
     expect((await post('/admin/api/approvals/decide', { id, decision: 'approve' }, finance.headers)).body.data).toMatchObject({ status: 'approved', decided_by: expect.stringContaining(`#${finance.operatorId}`) });
     expect(await t.db.selectFrom('coupons').select('id').where('code', '=', code).executeTakeFirst()).toBeDefined();
+  });
+});
+
+describe('what a request does, for the console to say in the operator’s language', () => {
+  const whatOf = async (id: number) => (await get('/admin/api/approvals?status=pending', approver.headers)).body.data.list.find((r: { id: number }) => r.id === id)?.what;
+
+  it('carries each kind’s values: gift cards, points, coupons new and changed, a rate and shop stock; its summary stays the English of the audit log', async () => {
+    const m = await walletMember(t);
+    const cards = (await post('/admin/api/wallet/gift-cards/issue', { user_id: m.userId, currency: 'USD', value: 10_000, count: 5, expires_at: soon, reason: 'partner campaign' }, asker.headers)).body.data.request;
+    expect(cards.summary).toBe('5 × 100.00 USD gift cards');
+    expect(await whatOf(cards.id)).toEqual({ key: 'gift_cards', count: 5, value: 10_000, currency: 'USD' });
+    const granted = (await post('/admin/api/wallet/points/grant', { user_id: m.userId, kind: 'shopping_points', amount: 120, reason: 'survey' }, asker.headers)).body.data.request.id;
+    expect(await whatOf(granted)).toEqual({ key: 'shopping_points', amount: 120 });
+
+    const code = `WHAT${Date.now().toString(36)}`.toUpperCase();
+    const coupon = (await post('/admin/api/orders/coupons', { code: code.toLowerCase(), kind: 'percent', percent_bp: 1_250, currency: 'USD', starts_at: new Date().toISOString(), ends_at: soon, reason: 'spring' }, asker.headers)).body.data.request.id;
+    expect(await whatOf(coupon)).toEqual({ key: 'coupon', code, currency: 'USD', amount: null, percent_bp: 1_250 });
+    await post('/admin/api/approvals/decide', { id: coupon, decision: 'approve' }, approver.headers);
+    const couponId = (await t.db.selectFrom('coupons').select('id').where('code', '=', code).executeTakeFirstOrThrow()).id;
+    const change = { id: couponId, percent_bp: 1_500, min_spend: 2_000, starts_at: '2030-01-01T00:00:00.000Z', ends_at: '2030-02-01T00:00:00.000Z', per_member_limit: 2, total_limit: 100, reason: 'bigger' };
+    const changed = (await post('/admin/api/catalogue/coupons/update', change, asker.headers)).body.data.request.id;
+    expect(await whatOf(changed)).toEqual({ key: 'coupon_change', code, currency: 'USD', amount: null, percent_bp: 1_500, min_spend: 2_000, starts_at: change.starts_at, ends_at: change.ends_at, per_member_limit: 2, total_limit: 100 });
+
+    const rate = (await post('/admin/api/rates/set', { base: 'USD', quote: 'MYR', rate: '4.2', date: '2030-11-01', reason: 'bank board rate' }, asker.headers)).body.data.request.id;
+    expect(await whatOf(rate)).toEqual({ key: 'rate', base: 'USD', quote: 'MYR', rate: '4.2', date: '2030-11-01' });
+
+    const shops = shopKit(t);
+    const o = await shops.owner('Ah Seng Corner');
+    const g = await shops.offered(o, { stock: 2 });
+    const stock = (await post('/admin/api/shops/stock', { shop_id: o.shopId, sku_id: g.skuId, delta: 5, reason: 'delivered' }, asker.headers)).body.data.approval_id;
+    expect(await whatOf(stock)).toEqual({ key: 'shop_stock', delta: 5, sku_id: g.skuId, shop: 'Ah Seng Corner' });
+  });
+
+  it('is null where the stored payload cannot be read, and the summary is shown instead', async () => {
+    const m = await walletMember(t);
+    const id = (await post('/admin/api/wallet/points/grant', { user_id: m.userId, kind: 'points', amount: 5, reason: 'thanks' }, asker.headers)).body.data.request.id as number;
+    await t.db.updateTable('approval_requests').set({ payload: JSON.stringify({ amount: 'five' }) }).where('id', '=', id).execute();
+    expect(await whatOf(id)).toBeNull();
   });
 });
 

@@ -185,6 +185,7 @@ describe('stablecoin top-ups on the network chosen', () => {
     const h3 = hash();
     const asked = (await post('/admin/api/wallet/recharges/confirm', { id: second.id, tx_hash: h3, reason: 'chain ok' }, enOwner)).body.data.request;
     expect(asked.summary).toContain(h3.slice(2));
+    expect(asked.what).toEqual({ key: 'top_up', order_no: second.order_no, amount: 2_000, currency: 'USD', tx_hash: h3 });
     // ... and if another top-up claims that hash before it is approved, approving is refused in words (not a 500) and the request still waits.
     expect((await post('/user/recharge/create', { channel: 'usdt', amount: '20', currency: 'USD', tx_hash: h3 }, c.keyed())).body.code).toBe(200);
     const approver = await newOperatorSession(t.db, 'owner');
