@@ -123,7 +123,7 @@ export const approvalRequestSchema = z.object({
   summary: z.string(),
   /** What it does, as data shown in the operator's language; null where it cannot be read (`summary` then) or for a settings request (`changes`). */
   what: approvalWhatSchema.nullable(),
-  /** For a settings request (the referral plan): every field that differs from the settings it was asked from; empty: nothing differs; null: not a settings request. */
+  /** For a settings request (the referral plan) or a coupon change: every field that differs from what it was asked from; empty: nothing differs; null: not such a request (or a coupon change asked before changes were recorded). */
   changes: z.array(approvalChangeSchema).nullable(),
   reason: z.string(),
   requested_by: z.string(),

@@ -21,7 +21,7 @@ import { closeWaitingRequest, requestApproval } from '../approvals/approvals.ser
 import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
 import { insertCoupon } from './coupons.js';
 import { endCouponNow, findCoupon, findCouponByCode } from './coupons.queries.js';
-import { changedFields, invalid, stateAt } from './promotion-terms.js';
+import { changeWords, fieldChanges, invalid, stateAt } from './promotion-terms.js';
 import * as promotions from './promotions-admin.queries.js';
 
 // Coupon codes as operators issue, list, change and end them (checkout takes them in `coupons.ts`).
@@ -133,14 +133,15 @@ export async function updateCoupon(db: Database, actor: Actor, input: CouponChan
   const current = await findCoupon(db, input.id);
   if (!current) throw notFound('coupon');
   checkCouponChange(current, input);
-  const changed = changesOf(current, input);
+  const changes = changesOf(current, input);
   return requestApproval<CouponChange, ReturnType<typeof toCoupon>>(db, actor, {
     kind: 'coupon.update',
     memberId: null,
     currency: current.currency,
     amount: worth({ kind: current.kind, amount: input.amount }),
     payload: input,
-    summary: `coupon ${current.code}: ${changed || 'no change'}`,
+    summary: `coupon ${current.code}: ${changeWords(changes) || 'no change'}`,
+    changes,
     subject: `coupon:${current.id}`,
     reason: input.reason,
   });
@@ -152,10 +153,17 @@ function checkCouponChange(current: { kind: 'amount' | 'percent'; used: number }
   if (input.total_limit !== null && input.total_limit < current.used) throw invalid('total_limit');
 }
 
-/** What a change does to a coupon, in words (`percent_bp: 1000 → 1500, …`). */
+/** Each field a change gives a coupon a new value, old → new (the discount of the coupon's own kind only: the other is not saved). */
 const changesOf = (current: NonNullable<Awaited<ReturnType<typeof findCoupon>>>, input: CouponChange) =>
-  changedFields(
-    { amount: current.amount_minor === null ? undefined : Number(current.amount_minor), percent_bp: current.percent_bp ?? undefined, min_spend: Number(current.min_spend_minor), starts_at: iso(current.starts_at), ends_at: iso(current.ends_at), per_member_limit: current.per_member_limit, total_limit: current.total_limit },
+  fieldChanges(
+    {
+      ...(current.kind === 'amount' ? { amount: Number(current.amount_minor) } : { percent_bp: current.percent_bp }),
+      min_spend: Number(current.min_spend_minor),
+      starts_at: iso(current.starts_at),
+      ends_at: iso(current.ends_at),
+      per_member_limit: current.per_member_limit,
+      total_limit: current.total_limit,
+    },
     { ...input, starts_at: iso(input.starts_at), ends_at: iso(input.ends_at) },
   );
 
@@ -164,7 +172,7 @@ export async function saveApprovedCouponChange(tx: Tx, actor: Actor, input: Coup
   const current = await promotions.lockCouponForUpdate(tx, input.id);
   if (!current) throw notFound('coupon');
   checkCouponChange(current, input);
-  await insertOperatorAction(tx, { operator: operatorNameOf(actor), action: `coupon.update ${current.code} ${changesOf(current, input)}`.trim(), target_type: 'coupon', target_id: input.id, reason: `approval #${request.id}: ${request.reason}` });
+  await insertOperatorAction(tx, { operator: operatorNameOf(actor), action: `coupon.update ${current.code} ${changeWords(changesOf(current, input))}`.trim(), target_type: 'coupon', target_id: input.id, reason: `approval #${request.id}: ${request.reason}` });
   const saved = await promotions.updateCoupon(tx, input.id, {
     amount_minor: current.kind === 'amount' ? input.amount! : null,
     percent_bp: current.kind === 'percent' ? input.percent_bp! : null,

@@ -1,3 +1,4 @@
+import type { ApprovalChange } from '@shop/contract';
 import { ValidationError } from '../../lib/errors.js';
 
 // What coupons and group buys share: when one runs, and how a change of one is told in the audit log.
@@ -6,13 +7,18 @@ import { ValidationError } from '../../lib/errors.js';
 export const stateAt = (starts: Date | string, ends: Date | string, now = Date.now()): 'scheduled' | 'running' | 'ended' =>
   new Date(starts).getTime() > now ? 'scheduled' : new Date(ends).getTime() < now ? 'ended' : 'running';
 
-/** The fields whose value differs, as `name: old → new` parts of an audit entry. */
-export function changedFields(before: Record<string, unknown>, after: Record<string, unknown>): string {
+/** The fields of `before` whose value `after` changes, old → new (a field `after` leaves out stays as it is). */
+export function fieldChanges(before: Record<string, ApprovalChange['from']>, after: Record<string, unknown>): ApprovalChange[] {
   return Object.keys(before)
     .filter((k) => after[k] !== undefined && String(before[k]) !== String(after[k]))
-    .map((k) => `${k}: ${String(before[k])} → ${String(after[k])}`)
-    .join(', ');
+    .map((k) => ({ field: k, star: null, from: before[k]!, to: after[k] as ApprovalChange['to'] }));
 }
+
+/** Changes as `name: old → new` parts of an audit entry. */
+export const changeWords = (changes: ApprovalChange[]): string => changes.map((c) => `${c.field}: ${String(c.from)} → ${String(c.to)}`).join(', ');
+
+/** The fields whose value differs, as `name: old → new` parts of an audit entry. */
+export const changedFields = (before: Record<string, ApprovalChange['from']>, after: Record<string, unknown>): string => changeWords(fieldChanges(before, after));
 
 /** A refused field of an operator's change. */
 export const invalid = (field: string) => new ValidationError([{ field, key: 'validation.invalid', params: { field } }]);

@@ -45,7 +45,51 @@ describe('what a plan request changes', () => {
     expect(screen.queryByRole('button')).toBeNull();
     cleanup();
     render(<ApprovalWhat request={planRequest([])} />);
-    expect(screen.getByText('与当前方案没有任何不同')).toBeTruthy();
+    expect(screen.getByText('与当前生效的内容没有任何不同')).toBeTruthy();
+    await changeLanguage('en-us');
+  });
+});
+
+describe('what a coupon change changes', () => {
+  const terms = { key: 'coupon_change' as const, code: 'AUTUMN', currency: 'USD', amount: 750, percent_bp: null, min_spend: 5_000, starts_at: '2030-02-01T12:00:00.000Z', ends_at: '2030-03-15T12:00:00.000Z', per_member_limit: 2, total_limit: null };
+  const couponChange = (changes: ApprovalRequest['changes'], what: ApprovalRequest['what'] = terms) => ({ id: 9, kind: 'coupon.update' as const, currency: 'USD', summary: 'coupon AUTUMN: amount: 500 → 750', what, changes });
+
+  it('lists under its code each field it changes, old → new, in the operator’s language with the money in the coupon’s currency', async () => {
+    await changeLanguage('zh-cn');
+    render(
+      <ApprovalWhat
+        request={couponChange([
+          { field: 'amount', star: null, from: 500, to: 750 },
+          { field: 'min_spend', star: null, from: 2_000, to: 5_000 },
+          { field: 'ends_at', star: null, from: '2030-02-15T12:00:00.000Z', to: '2030-03-15T12:00:00.000Z' },
+          { field: 'total_limit', star: null, from: 1_200, to: null },
+        ])}
+        whole
+      />,
+    );
+    const box = screen.getByTestId('approval-changes-9');
+    expect(box.textContent).toMatch(/^优惠券 AUTUMN/);
+    expect(box.textContent).toMatch(/减免金额: USD\s5\.00 → USD\s7\.50/);
+    expect(box.textContent).toMatch(/最低消费: USD\s20\.00 → USD\s50\.00/);
+    expect(box.textContent).toMatch(/结束: 2030年2月15日.* → 2030年3月15日/);
+    expect(box.textContent).toContain('总可用次数: 1,200 → 不限');
+    // What stays is not repeated: not its start, not its uses per member.
+    expect(box.textContent).not.toContain('开始');
+    expect(box.textContent).not.toContain('每人可用次数');
+    cleanup();
+    render(<ApprovalWhat request={couponChange([{ field: 'percent_bp', star: null, from: 1_000, to: 1_250 }])} />);
+    expect(screen.getByTestId('approval-changes-9').textContent).toContain('折扣比例: 10 % → 12.5 %');
+    await changeLanguage('en-us');
+  });
+
+  it('says so when nothing differs; a request stored before changes were recorded reads its whole terms', async () => {
+    await changeLanguage('zh-cn');
+    render(<ApprovalWhat request={couponChange([])} />);
+    expect(screen.getByText('与当前生效的内容没有任何不同')).toBeTruthy();
+    expect(document.body.textContent).toContain('优惠券 AUTUMN');
+    cleanup();
+    render(<ApprovalWhat request={couponChange(null)} />);
+    expect(document.body.textContent).toMatch(/^优惠券 AUTUMN：优惠 USD\s7\.50，最低消费 USD\s50\.00，/);
     await changeLanguage('en-us');
   });
 });

@@ -168,6 +168,31 @@ describe('what a request does, for the console to say in the operator’s langua
     expect(await whatOf(stock)).toEqual({ key: 'shop_stock', delta: 5, sku_id: g.skuId, shop: 'Ah Seng Corner' });
   });
 
+  it('a coupon change carries exactly the fields it changes, old → new from the coupon as it is, and says so when nothing differs', async () => {
+    const code = `CHG${Date.now().toString(36)}`.toUpperCase();
+    const terms = { amount: 500, min_spend: 2_000, starts_at: '2030-01-01T00:00:00.000Z', ends_at: '2030-02-01T00:00:00.000Z', per_member_limit: 1, total_limit: 100 };
+    const created = (await post('/admin/api/orders/coupons', { ...terms, code, kind: 'amount', currency: 'USD', reason: 'spring' }, asker.headers)).body.data.request.id;
+    await post('/admin/api/approvals/decide', { id: created, decision: 'approve' }, approver.headers);
+    const couponId = (await t.db.selectFrom('coupons').select('id').where('code', '=', code).executeTakeFirstOrThrow()).id;
+    const update = (change: Record<string, unknown>) => post('/admin/api/catalogue/coupons/update', { id: couponId, ...terms, ...change, reason: 'bigger' }, asker.headers);
+
+    // A percentage sent for an amount coupon changes nothing of it: not listed.
+    const asked = (await update({ amount: 800, percent_bp: 1_000, ends_at: '2030-03-01T00:00:00+08:00', total_limit: null })).body.data.request;
+    const changes = [
+      { field: 'amount', star: null, from: 500, to: 800 },
+      { field: 'ends_at', star: null, from: '2030-02-01T00:00:00.000Z', to: '2030-02-28T16:00:00.000Z' },
+      { field: 'total_limit', star: null, from: 100, to: null },
+    ];
+    expect(asked.changes).toEqual(changes);
+    expect((await get('/admin/api/approvals?status=pending', approver.headers)).body.data.list.find((r: { id: number }) => r.id === asked.id).changes).toEqual(changes);
+    expect(asked.summary).toBe(`coupon ${code}: amount: 500 → 800, ends_at: 2030-02-01T00:00:00.000Z → 2030-02-28T16:00:00.000Z, total_limit: 100 → null`);
+
+    await post('/admin/api/approvals/cancel', { id: asked.id }, asker.headers);
+    const same = (await update({})).body.data.request;
+    expect(same.changes).toEqual([]);
+    expect(same.summary).toBe(`coupon ${code}: no change`);
+  });
+
   it('is null where the stored payload cannot be read, and the summary is shown instead', async () => {
     const m = await walletMember(t);
     const id = (await post('/admin/api/wallet/points/grant', { user_id: m.userId, kind: 'points', amount: 5, reason: 'thanks' }, asker.headers)).body.data.request.id as number;
