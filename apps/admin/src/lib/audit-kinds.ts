@@ -1,3 +1,4 @@
+import { OPERATOR_ACTION_TARGETS } from '@shop/contract/admin';
 import type { TFunction } from 'i18next';
 
 /**
@@ -31,3 +32,9 @@ export function describeAction(t: TFunction, action: string): { label: string; d
 
 /** The kinds to filter the log by, labelled in the console's language. */
 export const auditKindOptions = (t: TFunction) => AUDIT_KINDS.map((kind) => ({ value: kind, label: t(textKey(kind)) }));
+
+/** What an entry is about as the log shows it (the types in OPERATOR_ACTION_TARGETS each have a text `console.audit.targets.<type>`, another shows as recorded): its type's text in the console's language, and its number when it names a row (exports and settings name none: 0). */
+export function describeTarget(t: TFunction, type: string, id: number): string {
+  const label = (OPERATOR_ACTION_TARGETS as readonly string[]).includes(type) ? t(`console.audit.targets.${type}`) : type;
+  return id > 0 ? `${label} #${id}` : label;
+}

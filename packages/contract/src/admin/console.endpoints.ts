@@ -133,6 +133,13 @@ export const auditQuery = pageQuery.extend({
   to: z.iso.date().optional(),
   ...sortQuery(['created_at', 'operator', 'action']),
 });
+/** What an operator decision can be about: each audit entry's target type (its row's table), as the API records it. */
+export const OPERATOR_ACTION_TARGETS = [
+  'user', 'certification', 'cancellation', 'setting', 'exchange_rate', 'operator', 'withdrawal', 'recharge', 'bank', 'order', 'category', 'goods', 'sku',
+  'group_buy', 'coupon', 'banner', 'news', 'notice', 'faq', 'agreement', 'popup', 'export', 'charity_cause', 'language_text', 'payment', 'approval',
+  'feedback', 'feedback_category', 'chat', 'after_sale', 'placement', 'commission', 'pair_run', 'role_application', 'shop', 'shop_order', 'review',
+] as const;
+export type OperatorActionTarget = (typeof OPERATOR_ACTION_TARGETS)[number];
 export const auditEntrySchema = z.object({
   id: z.number().int(),
   operator: z.string(),

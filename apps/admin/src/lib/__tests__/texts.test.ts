@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '@shop/contract/common';
 import { loadConsolePacks } from '@shop/contract/packs';
+import { OPERATOR_ACTION_TARGETS } from '@shop/contract/admin';
 import { AUDIT_KINDS } from '../audit-kinds';
 
 // The console's texts are the contract's `console-…` packs: every key its code names, and every
@@ -25,11 +26,12 @@ describe('texts of the console', () => {
     expect(families.has('console.status.')).toBe(true);
   });
 
-  it.each([...LANGUAGES])('every key the code names, every family it builds and every audit kind has %s texts', (lang) => {
+  it.each([...LANGUAGES])('every key the code names, every family it builds, every audit kind and every audit target has %s texts', (lang) => {
     const pack = packs[lang];
     const missing = [...keys].filter(([key]) => !(key in pack)).map(([key, file]) => `${key} (${file})`);
     const empty = [...families].filter(([prefix]) => !Object.keys(pack).some((k) => k.startsWith(prefix))).map(([prefix, file]) => `${prefix}… (${file})`);
     const kinds = AUDIT_KINDS.filter((kind) => !(`console.settings.kinds.${kind.replace(/\./g, '_')}` in pack));
-    expect([...missing, ...empty, ...kinds]).toEqual([]);
+    const targets = OPERATOR_ACTION_TARGETS.filter((type) => !(`console.audit.targets.${type}` in pack));
+    expect([...missing, ...empty, ...kinds, ...targets]).toEqual([]);
   });
 });

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { useEndpointQuery } from '../../lib/endpoint-query';
 import { QueryTable, type ListSort } from '../../components/QueryTable';
-import { auditKindOptions, describeAction } from '../../lib/audit-kinds';
+import { auditKindOptions, describeAction, describeTarget } from '../../lib/audit-kinds';
 import { auditRoute as adminAuditLog } from '../../lib/routes';
 import { formatDate } from '../../lib/format';
 
@@ -76,7 +76,7 @@ export default function Audit() {
               );
             },
           },
-          { title: t('console.audit.target'), key: 'target', render: (_, e) => `${e.target_type} #${e.target_id}` },
+          { title: t('console.audit.target'), key: 'target', render: (_, e) => describeTarget(t, e.target_type, e.target_id) },
           { title: t('console.common.reason'), dataIndex: 'reason', render: (v: string | null) => v ?? '' },
         ]}
       />
