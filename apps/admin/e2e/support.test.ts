@@ -60,6 +60,43 @@ describe('the support chat in Chromium', () => {
     await page.getByTestId('chat-log').getByText('Thank you!').waitFor({ timeout: 15_000 });
   }, 90_000);
 
+  it('a long conversation opens at its newest message: on the phone (375 px) above the message box, at the desk (1280 px) at the log\'s bottom', async () => {
+    const { token, userId, userName } = await createMemberSession(databaseUrl, 'live');
+    const db = createDatabase(databaseUrl, 1);
+    try {
+      const conversation = await db.insertInto('chat_conversations').values({ member_id: userId, last_message: `Line 30 ${RUN}` }).returning('id').executeTakeFirstOrThrow();
+      const lines = Array.from({ length: 30 }, (_, i) => ({ conversation_id: conversation.id, member_id: userId, sender: 'member' as const, agent_id: null, kind: 'text' as const, body: `Line ${i + 1} ${RUN}`, upload_id: null, ref_id: null }));
+      await db.insertInto('chat_messages').values(lines).execute();
+    } finally {
+      await db.destroy();
+    }
+    const phone = await member.open('/pages/other/mixdesk', {
+      localStorage: {
+        'shop.session': JSON.stringify({ state: { token, user: { id: userId, user_name: userName } }, version: 0 }),
+        'shop.session.refreshedAt': String(Date.now()),
+      },
+    });
+    const last = phone.locator('[data-chat-message]').last();
+    await last.getByText(`Line 30 ${RUN}`).waitFor();
+    // The sticky message box covers none of the newest message: its bottom is above the box's top.
+    await expect
+      .poll(async () => {
+        const bubble = (await last.boundingBox())!;
+        const box = (await phone.locator('.chat-composer').boundingBox())!;
+        return bubble.y + bubble.height <= box.y;
+      })
+      .toBe(true);
+    // The history is longer than the screen: the page did scroll to get there.
+    expect(await phone.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+
+    const { token: opToken } = await consoleOperator('support', `long${RUN}`);
+    const page = await openConsole(desk, opToken, '/support/chat');
+    await page.getByText(userName, { exact: true }).click();
+    const log = page.getByTestId('chat-log');
+    await log.getByText(`Line 30 ${RUN}`).waitFor();
+    await expect.poll(() => log.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight)).toBeLessThanOrEqual(1);
+  }, 90_000);
+
   it('an operator writes a message to the members of one star rank: they get it, a member without a star does not', async () => {
     const starred = await createMemberSession(databaseUrl, 'live');
     const plain = await createMemberSession(databaseUrl, 'live');

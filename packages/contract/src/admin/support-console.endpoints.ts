@@ -17,8 +17,13 @@ export const broadcastTextsSchema = z
 
 export const broadcastBody = z.object({
   texts: broadcastTextsSchema,
-  /** The app page the message opens (`/pages/...`), or empty. */
-  link: z.string().trim().max(500).regex(/^(\/pages\/[A-Za-z0-9_/?=&.-]*)?$/).default(''),
+  /** The app page the message opens (`/pages/...`), or empty: named segments only (no `.`, `..` or empty one, which could lead out of the app's pages). */
+  link: z
+    .string()
+    .trim()
+    .max(500)
+    .regex(/^(\/pages(\/(?!\.\.?(?:[/?]|$))[A-Za-z0-9_.-]+)+\/?(\?[A-Za-z0-9_/?=&.-]*)?)?$/)
+    .default(''),
   /** Members of these countries only (ISO 3166 alpha-2); empty: every country. */
   countries: z.array(z.string().regex(/^[A-Z]{2}$/)).max(50).default([]),
   /** Members who read their messages in these languages only; empty: every language. */

@@ -51,6 +51,14 @@ describe('language packs', () => {
     }
   });
 
+  it('in the languages written without spaces between words, the support chat runs the name of whoever answers into the words after it', () => {
+    // The name is the shop's label in the member's own script ("カスタマーサービスがオンラインです"), never followed by a space there.
+    for (const lang of ['jp', 'zh-cn', 'zh-tw', 'th', 'km']) {
+      const spaced = Object.entries(read('support', lang) as Record<string, string>).filter(([, text]) => /\{\{\s*name\s*\}\}\s+[^\p{ASCII}]/u.test(text));
+      expect(spaced.map(([key]) => key), `support/${lang}.json`).toEqual([]);
+    }
+  });
+
   it('defines no key twice, neither in one file nor in two namespaces', () => {
     for (const ns of namespaces) {
       for (const lang of LANGUAGES) {

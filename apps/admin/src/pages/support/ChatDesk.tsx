@@ -2,7 +2,7 @@ import { Alert, App as AntApp, Badge, Button, Card, Empty, Form, Image, Input, I
 import type { ChatMessage } from '@shop/contract/support';
 import { LANGUAGES, type EndpointData, type Language } from '@shop/contract/common';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { invalidateEndpoints, useEndpointMutation, useEndpointQuery } from '../../lib/endpoint-query';
 import { formatDate, formatMoney } from '../../lib/format';
@@ -127,6 +127,9 @@ function useConversationMessages(conversationId: number) {
   return { messages, add, memberTyping, typing };
 }
 
+/** How far above the log's bottom the operator may have scrolled while still counting as at the newest message. */
+const AT_NEWEST_PX = 24;
+
 /** One conversation: its messages, a reply, transfer and close; the member's latest orders beside it. */
 function Conversation({ conversation, onChanged }: { conversation: Conversation; onChanged: () => void }) {
   const { t, i18n } = useTranslation();
@@ -136,9 +139,19 @@ function Conversation({ conversation, onChanged }: { conversation: Conversation;
   const canned = useEndpointQuery(cannedRepliesRoute, { lang: i18n.language as Language });
   const [text, setText] = useState('');
   const [transferTo, setTransferTo] = useState<number | null>(null);
+  const log = useRef<HTMLDivElement>(null);
+  // Whether the operator is at the newest message: what comes later keeps it in view only then, never pulling down an operator reading back.
+  const atNewest = useRef(true);
+  const toNewest = () => log.current && (log.current.scrollTop = log.current.scrollHeight);
+  const lastId = messages.at(-1)?.id;
+  // Opened at the newest message, and kept there as messages (and "typing…") come.
+  useLayoutEffect(() => {
+    if (atNewest.current) toNewest();
+  }, [lastId, memberTyping]);
   const reply = useEndpointMutation(chatReplyRoute, {
     invalidates: [conversationsRoute],
     onSuccess: (sent) => {
+      atNewest.current = true;
       add(sent);
       setText('');
     },
@@ -156,7 +169,12 @@ function Conversation({ conversation, onChanged }: { conversation: Conversation;
         extra={open && <Button danger size="small" loading={close.isPending} onClick={() => close.mutate({ conversation_id: conversation.id })}>{t('console.support.chat.close')}</Button>}
       >
         {(reply.error ?? close.error ?? transfer.error) && <Alert type="error" showIcon title={(reply.error ?? close.error ?? transfer.error)!.message} style={{ marginBottom: 8 }} />}
-        <div style={{ height: 380, overflowY: 'auto', display: 'flex', flexDirection: 'column', gap: 8 }} data-testid="chat-log">
+        <div
+          ref={log}
+          style={{ height: 380, overflowY: 'auto', display: 'flex', flexDirection: 'column', gap: 8 }}
+          data-testid="chat-log"
+          onScroll={(e) => (atNewest.current = e.currentTarget.scrollHeight - e.currentTarget.scrollTop - e.currentTarget.clientHeight <= AT_NEWEST_PX)}
+        >
           {messages.map((m) => (
             <div key={m.id} data-chat-message={m.id} style={{ alignSelf: m.sender === 'member' ? 'flex-start' : 'flex-end', maxWidth: '80%', overflowWrap: 'anywhere', background: m.sender === 'member' ? '#f5f5f5' : '#e6f4ff', padding: '6px 10px', borderRadius: 8 }}>
               <Typography.Text type="secondary" style={{ fontSize: 12 }}>
@@ -164,7 +182,7 @@ function Conversation({ conversation, onChanged }: { conversation: Conversation;
               </Typography.Text>
               <div style={{ whiteSpace: 'pre-wrap' }}>
                 {m.kind === 'text' && m.body}
-                {m.kind === 'image' && m.image && <Image src={sizedUpload(m.image, 240, 240)} preview={{ src: m.image }} width={120} />}
+                {m.kind === 'image' && m.image && <Image src={sizedUpload(m.image, 240, 240)} preview={{ src: m.image }} width={120} onLoad={() => atNewest.current && toNewest()} />}
                 {m.kind === 'goods' && <Tag>{t('console.support.chat.goods', { name: m.body, id: m.ref_id })}</Tag>}
                 {m.kind === 'order' && <Tag>{t('console.support.chat.order', { no: m.body })}</Tag>}
               </div>

@@ -23,7 +23,7 @@ import * as service from './support-chat.service.js';
 //                     error {id?, code, msg}
 //
 // Messages are stored before anything is sent; a socket is told "something moved" by the change
-// channel (this process and, through PostgreSQL's NOTIFY, every other one) and then reads what came
+// channel (PostgreSQL's NOTIFY, which every process hears, this one too: each notice once) and then reads what came
 // after its last id from the database. A lost or doubled notice therefore loses or repeats nothing,
 // and a client that reconnects sends its last id and gets exactly what it missed. An expired or
 // revoked session ends the socket with an error frame of code 2001 and close code 4001: the session

@@ -2,7 +2,7 @@ import { ResponseCode, roleAllows, type adminCannedReplies, type adminDeleteCann
 import type { AppDeps } from '../../app-deps.js';
 import type { Executor } from '../../db/database.js';
 import { memberIdOf, operatorIdOf, operatorNameOf, type Actor } from '../../lib/actor.js';
-import { announce, CHANGES_CHANNEL, changesPayload, type Change, type ChatSignal } from '../../lib/changes.js';
+import { CHANGES_CHANNEL, changesPayload, type Change, type ChatSignal } from '../../lib/changes.js';
 import { notifyChannel } from '../../lib/changes.queries.js';
 import { iso } from '../../lib/dates.js';
 import { AppError } from '../../lib/errors.js';
@@ -36,14 +36,13 @@ const FLOOD_SECONDS = 10;
 export const AWAY_AFTER_MS = 5_000;
 
 /**
- * Tells every open chat socket, in this process and the others, that a member's chat moved: with
- * the change (inside a transaction, on its commit: a NOTIFY is sent when the transaction commits)
- * and locally. Sockets then ask for what came after the last message they have, so a notice that
- * is lost or arrives twice changes nothing.
+ * Tells every open chat socket, in this process and the others, that a member's chat moved: through
+ * the database's change channel only (inside a transaction, on its commit: a NOTIFY is sent when the
+ * transaction commits), which this process hears too, so each signal (typing, read) reaches a socket
+ * once. Sockets then ask for what came after the last message they have, so a lost notice changes nothing.
  */
 export async function chatMoved(db: Executor, memberId: number, signal?: ChatSignal): Promise<void> {
   const change: Change = { kind: 'chat', memberIds: [memberId], ...(signal ? { signal } : {}) };
-  announce(db, change);
   await notifyChannel(db, CHANGES_CHANNEL, changesPayload([change]));
 }
 

@@ -74,7 +74,13 @@ describe('messages from operators', () => {
     expect((await post('/admin/api/messages/broadcast', { texts: { th: texts.th } }, owner.headers)).status).toBe(422);
     expect((await post('/admin/api/messages/broadcast', { texts: { 'en-us': { title: '', text: 'x' } } }, owner.headers)).status).toBe(422);
     expect((await post('/admin/api/messages/broadcast', { texts, countries: ['Malaysia'] }, owner.headers)).status).toBe(422);
-    expect((await post('/admin/api/messages/broadcast', { texts, link: 'https://evil.example' }, owner.headers)).status).toBe(422);
+    const offSite = await post('/admin/api/messages/broadcast', { texts, link: 'https://evil.example' }, owner.headers);
+    expect(offSite.status).toBe(422);
+    // A link that climbs out of the app's pages, or whose empty segment a browser reads as another host, is refused alike.
+    for (const link of ['/pages/../..//evil.com', '/pages/./my', '/pages/my/..', '/pages//evil.com', '/pages/my//index']) {
+      const refused = await post('/admin/api/messages/broadcast', { texts, link }, owner.headers);
+      expect([refused.status, refused.body.msg], link).toEqual([422, offSite.body.msg]);
+    }
     expect((await post('/admin/api/messages/broadcast', { texts }, support.headers)).body.code).not.toBe(200);
     const m = await newMember(t);
     expect((await post('/admin/api/messages/broadcast', { texts }, m.headers)).body.code).not.toBe(200);

@@ -135,6 +135,40 @@ describe('the chat socket', () => {
     op.close();
   });
 
+  it('each signal reaches a socket once (not once from this process and again through the database); one from another process still arrives', async () => {
+    const m = await newMember(t);
+    const agent = await newOperatorSession(t.db, 'support');
+    const me = await member(m.headers);
+    const op = await desk(agent.headers);
+    const count = (c: Client, test: (f: Frame) => boolean) => c.frames.filter(test).length;
+    const sent = await call(t, 'POST', '/user/chat/send', { headers: keyed(m.headers), body: { kind: 'text', text: 'Are you there?' } });
+    expect(sent.body.code).toBe(200);
+    await op.until((f) => f.type === 'desk');
+    await me.until((f) => f.type === 'state');
+    op.send({ type: 'open', conversation_id: await conversationOf(m.userId) });
+    await op.until((f) => f.type === 'message' && f.message.body === 'Are you there?');
+    await me.until((f) => f.type === 'read' && f.by === 'agent');
+    me.send({ type: 'typing' });
+    await op.until((f) => f.type === 'typing' && f.by === 'member');
+    op.send({ type: 'typing' });
+    await me.until((f) => f.type === 'typing' && f.by === 'agent');
+    // Every notice the database carried has been heard by now: a second copy would be here.
+    await t.changesHeard();
+    await sleep(200);
+    expect(count(op, (f) => f.type === 'desk')).toBe(1);
+    expect(count(me, (f) => f.type === 'state')).toBe(1);
+    expect(count(me, (f) => f.type === 'read')).toBe(1);
+    expect(count(op, (f) => f.type === 'typing')).toBe(1);
+    expect(count(me, (f) => f.type === 'typing')).toBe(1);
+    // Another API process's change comes only through the database: it still reaches the socket, once.
+    await sql`select pg_notify('shop_changes', ${JSON.stringify([{ kind: 'chat', memberIds: [m.userId], signal: 'typing:agent' }])})`.execute(t.db);
+    await t.changesHeard();
+    await sleep(200);
+    expect(count(me, (f) => f.type === 'typing')).toBe(2);
+    me.close();
+    op.close();
+  });
+
   it('a member who was away comes back with their last id and gets exactly what they missed, in order, none twice', async () => {
     const m = await newMember(t);
     const agent = await newOperatorSession(t.db, 'support');

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { paths } from '@/config/paths';
+import { formatDate } from '@/lib/format';
 import { useSession } from '@/stores/session';
 import { useLanguage } from '@/stores/language';
 import { memberFixture, ok, prepareApp, renderRoutes, startFakeApi, toastText, unhandledDuring } from '@/test/helpers';
@@ -12,12 +13,15 @@ import ChatPage from '../pages/chat-page';
 // pages/other/mixdesk: the history, the agent's state, sending, and what arrives later asked for
 // after the last message held (each shown once).
 
-const msg = (id: number, sender: 'member' | 'agent', body: string) => ({ id, conversation_id: 3, sender, agent_name: sender === 'agent' ? 'Lina' : null, kind: 'text', body, image: null, ref_id: null, created_at: '2026-11-24T10:00:00.000Z' });
-let stored = [msg(1, 'member', 'Where is my parcel?'), msg(2, 'agent', 'Let me check.')];
+const msg = (id: number, sender: 'member' | 'agent', body: string, conversationId = 3, createdAt = '2026-11-24T10:00:00.000Z') => ({ id, conversation_id: conversationId, sender, agent_name: sender === 'agent' ? 'Lina' : null, kind: 'text', body, image: null as string | null, ref_id: null, created_at: createdAt });
+const firstMessages = () => [msg(1, 'member', 'Where is my parcel?'), msg(2, 'agent', 'Let me check.')];
+let stored = firstMessages();
+/** The member's latest conversation as the shop has it: an operator may close it; the next message opens another. */
+let conversation: { id: number; status: 'open' | 'closed' } = { id: 3, status: 'open' };
 /** The conversation cannot be read for now (the server fails): the state still answers. */
 let historyFails = false;
 const api = await startFakeApi({
-  '/user/chat/state': () => ok({ conversation_id: 3, status: 'open', agent: { name: 'Lina', online: true }, agents_online: true, unread: 0, read_by_agent: false, external_url: null }),
+  '/user/chat/state': () => ok({ conversation_id: conversation.id, status: conversation.status, agent: { name: 'Lina', online: true }, agents_online: true, unread: 0, read_by_agent: false, external_url: null }),
   '/user/chat/messages': (req) => {
     if (historyFails) return { status: 500, json: { code: 500, msg: 'Something went wrong, please try again later', data: null } };
     const after = Number(new URL(req.url, 'http://x').searchParams.get('after_id') ?? 0);
@@ -27,7 +31,8 @@ const api = await startFakeApi({
   '/user/upload/createToken': () => ok({ token: 'upload-token', upload_path: '/upload2', expires_at: '2026-11-23T11:00:00.000Z', max_image_bytes: 2 * 1024 * 1024, max_video_bytes: 10 * 1024 * 1024 }),
   '/upload2': () => ({ json: { code: 3061, msg: 'This file type is not supported', data: null } }),
   '/user/chat/send': (req) => {
-    const sent = msg(stored.length + 1, 'member', JSON.parse(req.body).text);
+    if (conversation.status === 'closed') conversation = { id: conversation.id + 1, status: 'open' };
+    const sent = msg(stored.length + 1, 'member', JSON.parse(req.body).text, conversation.id, '2026-12-02T09:30:00.000Z');
     stored = [...stored, sent];
     return ok(sent);
   },
@@ -56,6 +61,8 @@ beforeEach(() => {
   vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
   useApiAt(api.url);
   historyFails = false;
+  stored = firstMessages();
+  conversation = { id: 3, status: 'open' };
   localStorage.clear();
   useSession.getState().signIn('member-token', memberFixture());
 });
@@ -169,5 +176,78 @@ describe('pages/other/mixdesk', () => {
     expect(await screen.findByText('Let me check.')).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
     expect(document.querySelector('textarea')).toBeTruthy();
+  });
+
+  it('opens at the newest message with the message box below it, not over it; follows sending, answers and pictures, but leaves a member reading older messages where they are', async () => {
+    stored = [...firstMessages(), { ...msg(3, 'agent', ''), kind: 'image', image: `${api.url}/uploads/label.jpg` }, msg(4, 'agent', 'Here is the label.')];
+    // jsdom lays nothing out: what the page asks to bring into view is recorded.
+    const viewed: Element[] = [];
+    Object.defineProperty(Element.prototype, 'scrollIntoView', { configurable: true, value: vi.fn(function (this: Element) { viewed.push(this); }) });
+    try {
+      renderRoutes({ [paths.other.customerChat]: <ChatPage /> }, paths.other.customerChat);
+      expect(await screen.findByText('Here is the label.')).toBeTruthy();
+      const box = document.querySelector('textarea')!.closest('.chat-composer')!;
+      const newest = () => [...document.querySelectorAll('[data-chat-message]')].at(-1)!;
+      /** What was brought into view lies after the newest message and the message box: the box then sits below the message, not over it. */
+      const broughtBelowTheBox = () => {
+        const target = viewed.at(-1)!;
+        return !!target && !box.contains(target) && !!(box.compareDocumentPosition(target) & Node.DOCUMENT_POSITION_FOLLOWING) && !!(newest().compareDocumentPosition(target) & Node.DOCUMENT_POSITION_FOLLOWING);
+      };
+      await waitFor(() => expect(broughtBelowTheBox()).toBe(true));
+
+      let asked = viewed.length;
+      fireEvent.change(document.querySelector('textarea')!, { target: { value: 'Thanks, printing it' } });
+      fireEvent.click(screen.getByText('Send'));
+      expect(await screen.findByText('Thanks, printing it')).toBeTruthy();
+      await waitFor(() => expect(viewed.length).toBeGreaterThan(asked));
+      expect(broughtBelowTheBox()).toBe(true);
+
+      asked = viewed.length;
+      stored = [...stored, msg(stored.length + 1, 'agent', 'You are welcome.')];
+      await pass(6_000);
+      expect(await screen.findByText('You are welcome.', {}, { timeout: 10_000 })).toBeTruthy();
+      await waitFor(() => expect(viewed.length).toBeGreaterThan(asked));
+      expect(broughtBelowTheBox()).toBe(true);
+
+      // The picture keeps its place while it loads, and once it has loaded the newest message is brought into view again.
+      const picture = document.querySelector<HTMLImageElement>('[data-chat-message="3"] img')!;
+      asked = viewed.length;
+      fireEvent.load(picture);
+      await waitFor(() => expect(viewed.length).toBeGreaterThan(asked));
+
+      // The member scrolls up to read: the newest message is far below the message box now.
+      const rect = (top: number, bottom: number) => ({ top, bottom, left: 0, right: 375, width: 375, height: bottom - top, x: 0, y: top, toJSON: () => ({}) }) as DOMRect;
+      vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (this: Element) {
+        return box.contains(this) ? rect(740, 812) : rect(1200, 2400);
+      });
+      fireEvent.scroll(window);
+      asked = viewed.length;
+      stored = [...stored, msg(stored.length + 1, 'agent', 'Anything else?')];
+      await pass(6_000);
+      expect(await screen.findByText('Anything else?', {}, { timeout: 10_000 })).toBeTruthy();
+      fireEvent.load(picture);
+      await pass(100);
+      expect(viewed.length).toBe(asked);
+    } finally {
+      vi.restoreAllMocks();
+      delete (Element.prototype as { scrollIntoView?: unknown }).scrollIntoView;
+    }
+  });
+
+  it('a conversation the shop closed says so; what the member writes next starts a new one, set apart with its date', async () => {
+    conversation = { id: 3, status: 'closed' };
+    renderRoutes({ [paths.other.customerChat]: <ChatPage /> }, paths.other.customerChat);
+    expect(await screen.findByText('Let me check.')).toBeTruthy();
+    expect(await screen.findByText('This conversation has ended; write to start a new one')).toBeTruthy();
+    expect(screen.queryByText(/^New conversation/)).toBeNull();
+    fireEvent.change(document.querySelector('textarea')!, { target: { value: 'One more question' } });
+    fireEvent.click(screen.getByText('Send'));
+    const question = await screen.findByText('One more question');
+    const divider = await screen.findByText(/^New conversation · .*2026/);
+    expect(divider.textContent).toContain(formatDate('2026-12-02T09:30:00.000Z', { dateOnly: true }));
+    // Between the old conversation and the new one.
+    expect(screen.getByText('Let me check.').compareDocumentPosition(divider) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(divider.compareDocumentPosition(question) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText('This conversation has ended; write to start a new one')).toBeNull());
   });
 });

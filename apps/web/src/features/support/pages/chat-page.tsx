@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { Fragment, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Button, Image, TextArea } from 'antd-mobile';
 import { PictureOutline } from 'antd-mobile-icons';
 import { CHAT_MESSAGE_MAX_LENGTH } from '@shop/contract/support';
@@ -15,23 +15,47 @@ import '../support.css';
 import { sizedUpload } from '@/lib/media-url';
 import { useTranslation } from '@/lib/i18n';
 
+/** How far below the message box's top the newest message may end while the member still counts as reading it (not scrolled up to history). */
+const AT_NEWEST_PX = 48;
+
 /** `pages/other/mixdesk`: the support chat: history, the agent and whether they are online, a notice when nobody is, text and image sending. */
 function Chat() {
   const { t } = useTranslation();
   const state = useChatState();
+  const s = state.data;
   const { messages, loaded, offline, failure, retry, hasOlder, loadOlder, send, typing, agentTyping } = useChatMessages();
   const lastMine = [...messages].reverse().find((m) => m.sender === 'member');
   const lastId = messages.at(-1)?.id;
+  // The shop closed the conversation on screen: the member's next message opens a new one.
+  const ended = s?.status === 'closed' && messages.at(-1)?.conversation_id === s.conversation_id;
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
   const file = useRef<HTMLInputElement>(null);
+  const log = useRef<HTMLDivElement>(null);
+  const composer = useRef<HTMLDivElement>(null);
+  // The end of the page, below the sticky message box: brought into view, the box sits under the newest message instead of over it.
   const end = useRef<HTMLDivElement>(null);
-  useEffect(() => end.current?.scrollIntoView?.({ block: 'end' }), [messages.length]);
+  // Whether the member is at the newest message: what comes later (an answer, a picture loaded) brings it into view only then, never pulling a member who reads history down.
+  const atNewest = useRef(true);
+  const toNewest = useCallback(() => end.current?.scrollIntoView?.({ block: 'end' }), []);
+  useEffect(() => {
+    const onScroll = () => {
+      if (log.current && composer.current) atNewest.current = log.current.getBoundingClientRect().bottom <= composer.current.getBoundingClientRect().top + AT_NEWEST_PX;
+    };
+    // Scroll events do not bubble: caught on their way down, whichever box scrolls.
+    window.addEventListener('scroll', onScroll, { capture: true, passive: true });
+    return () => window.removeEventListener('scroll', onScroll, { capture: true });
+  }, []);
+  // On opening and whenever something is added at the end (not when older messages are loaded above).
+  useLayoutEffect(() => {
+    if (atNewest.current) toNewest();
+  }, [lastId, agentTyping, ended, toNewest]);
 
   const sendText = async () => {
     const typed = text.trim();
     if (!typed || busy) return;
     setBusy(true);
+    atNewest.current = true;
     try {
       await send({ kind: 'text', text: typed });
       setText('');
@@ -44,6 +68,7 @@ function Chat() {
   const sendImage = async (picked: File | undefined) => {
     if (!picked) return;
     setBusy(true);
+    atNewest.current = true;
     try {
       const uploaded = await uploadFile(picked);
       await send({ kind: 'image', upload_id: uploaded.id });
@@ -55,7 +80,6 @@ function Chat() {
     }
   };
 
-  const s = state.data;
   return (
     <>
       <div className="chat-status" data-agents-online={s?.agents_online ? 'yes' : 'no'}>
@@ -71,34 +95,42 @@ function Chat() {
             </Button>
           </div>
         )}
-        <div className="chat-log" aria-live="polite">
+        <div ref={log} className="chat-log" aria-live="polite">
           {hasOlder && (
             <Button size="mini" fill="none" className="chat-older" onClick={() => void loadOlder()}>
               {t('support.chat.older')}
             </Button>
           )}
           {loaded && messages.length === 0 && <p className="support-muted chat-empty">{t('support.chat.empty')}</p>}
-          {messages.map((m) => (
-            <div key={m.id} className={`chat-bubble chat-${m.sender}`} data-chat-message={m.id}>
-              {m.sender === 'agent' && m.agent_name && <div className="support-muted">{m.agent_name}</div>}
-              {m.kind === 'text' && <p>{m.body}</p>}
-              {m.kind === 'image' && m.image && <Image src={sizedUpload(m.image, 320, 320)} width={160} fit="contain" />}
-              {m.kind === 'goods' && m.ref_id && <Link to={`${paths.goods.details}?id=${m.ref_id}`}>{t('support.chat.goodsCard', { name: m.body })}</Link>}
-              {m.kind === 'order' && m.ref_id && <Link to={`${paths.order.details}?id=${m.ref_id}`}>{t('support.chat.orderCard', { no: m.body })}</Link>}
-              <div className="support-muted chat-time">
-                {formatDate(m.created_at)}
-                {m.id === lastMine?.id && m.id === lastId && s?.read_by_agent && ` · ${t('support.chat.read')}`}
+          {messages.map((m, i) => (
+            <Fragment key={m.id}>
+              {i > 0 && m.conversation_id !== messages[i - 1]!.conversation_id && (
+                <div className="chat-divider" role="separator">
+                  {t('support.chat.newConversation', { date: formatDate(m.created_at, { dateOnly: true }) })}
+                </div>
+              )}
+              <div className={`chat-bubble chat-${m.sender}`} data-chat-message={m.id}>
+                {m.sender === 'agent' && m.agent_name && <div className="support-muted">{m.agent_name}</div>}
+                {m.kind === 'text' && <p>{m.body}</p>}
+                {/* Its box is kept while it loads, so the messages below do not move; loaded, the newest message is brought back into view. */}
+                {m.kind === 'image' && m.image && <Image src={sizedUpload(m.image, 320, 320)} width={160} height={160} fit="contain" onLoad={() => atNewest.current && toNewest()} />}
+                {m.kind === 'goods' && m.ref_id && <Link to={`${paths.goods.details}?id=${m.ref_id}`}>{t('support.chat.goodsCard', { name: m.body })}</Link>}
+                {m.kind === 'order' && m.ref_id && <Link to={`${paths.order.details}?id=${m.ref_id}`}>{t('support.chat.orderCard', { no: m.body })}</Link>}
+                <div className="support-muted chat-time">
+                  {formatDate(m.created_at)}
+                  {m.id === lastMine?.id && m.id === lastId && s?.read_by_agent && ` · ${t('support.chat.read')}`}
+                </div>
               </div>
-            </div>
+            </Fragment>
           ))}
+          {ended && <p className="support-muted chat-ended">{t('support.chat.ended')}</p>}
           {agentTyping && (
             <p className="support-muted chat-typing" data-testid="chat-agent-typing">
               {t('support.chat.agentTyping')}
             </p>
           )}
-          <div ref={end} />
         </div>
-        <div className="chat-composer">
+        <div ref={composer} className="chat-composer">
           <button type="button" className="chat-image" aria-label={t('support.chat.sendImage')} disabled={busy} onClick={() => file.current?.click()}>
             <PictureOutline fontSize={24} />
           </button>
@@ -108,6 +140,7 @@ function Chat() {
             {t('support.chat.send')}
           </Button>
         </div>
+        <div ref={end} className="chat-end" />
       </ListState>
     </>
   );

@@ -1,0 +1,113 @@
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { App as AntApp } from 'antd';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { initI18n } from '../../../lib/i18n';
+import { sessionStore } from '../../../lib/session';
+import ChatDesk from '../ChatDesk';
+
+// The desk at 1280 px: a conversation opens at its newest message, and the log stays there when the
+// operator answers or the member writes, unless the operator has scrolled up to read.
+
+beforeAll(async () => {
+  // antd measures the window; jsdom has neither matchMedia nor ResizeObserver.
+  globalThis.ResizeObserver ??= class { observe() {} unobserve() {} disconnect() {} } as never;
+  window.matchMedia ??= ((q: string) => ({ matches: false, media: q, addEventListener: () => undefined, removeEventListener: () => undefined, addListener: () => undefined, removeListener: () => undefined, onchange: null, dispatchEvent: () => false })) as never;
+  await initI18n();
+});
+
+const message = (id: number, sender: 'member' | 'agent', body: string) => ({ id, conversation_id: 7, sender, agent_name: sender === 'agent' ? 'ops' : null, kind: 'text', body, image: null, ref_id: null, created_at: '2026-11-24T10:00:00.000Z' });
+const history = Array.from({ length: 20 }, (_, i) => message(i + 1, i % 2 ? 'agent' : 'member', `Message ${i + 1}`));
+const conversation = { id: 7, user_id: 42, user_name: 'alice', status: 'open', agent_id: 1, agent_name: 'ops', unread: 0, last_message: 'Message 20', last_message_at: '2026-11-24T10:00:00.000Z', created_at: '2026-11-24T09:00:00.000Z' };
+const answers: Record<string, unknown> = {
+  '/admin/api/auth/me': { id: 1, user_name: 'ops', role: 'support', permissions: ['session', 'support.chat'], totp_bound: true },
+  '/admin/api/chat/conversations': { list: [conversation], total: 1, page: 1, limit: 50, has_more: false },
+  '/admin/api/chat/canned': { list: [] },
+  '/admin/api/chat/reply': message(21, 'agent', 'It left the depot this morning.'),
+};
+
+/** The desk's chat socket, answered here as the server would: ready, then the conversation's history; later messages pushed by the test. */
+class DeskSocket {
+  static last: DeskSocket | undefined;
+  readonly OPEN = 1;
+  readyState = 0;
+  onopen?: () => void;
+  onmessage?: (event: { data: string }) => void;
+  onclose?: (event: { code: number }) => void;
+  constructor() {
+    DeskSocket.last = this;
+    setTimeout(() => {
+      this.readyState = this.OPEN;
+      this.onopen?.();
+    }, 0);
+  }
+  send(raw: string) {
+    const frame = JSON.parse(raw) as { type: string };
+    if (frame.type === 'auth') this.push({ type: 'ready' });
+    if (frame.type === 'open') for (const m of history) this.push({ type: 'message', message: m });
+  }
+  push(frame: unknown) {
+    setTimeout(() => this.onmessage?.({ data: JSON.stringify(frame) }), 0);
+  }
+  close() {
+    this.readyState = 3;
+  }
+}
+
+/** jsdom lays nothing out: the log is 380 px high and each message 60 px, as a browser would measure them. */
+const ROW = 60;
+const isLog = (el: HTMLElement) => el.getAttribute('data-testid') === 'chat-log';
+beforeEach(() => {
+  sessionStore.signIn('token');
+  vi.stubGlobal('WebSocket', DeskSocket);
+  vi.stubGlobal('fetch', async (url: string) => {
+    const data = answers[url.split('?')[0]!];
+    return new Response(JSON.stringify(data === undefined ? { code: 404, msg: 'Not found', data: null } : { code: 200, msg: 'ok', data }), { status: data === undefined ? 404 : 200, headers: { 'Content-Type': 'application/json' } });
+  });
+  Object.defineProperty(HTMLElement.prototype, 'scrollHeight', { configurable: true, get(this: HTMLElement) { return isLog(this) ? this.querySelectorAll('[data-chat-message]').length * ROW : 0; } });
+  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get(this: HTMLElement) { return isLog(this) ? 380 : 0; } });
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  delete (HTMLElement.prototype as { scrollHeight?: number }).scrollHeight;
+  delete (HTMLElement.prototype as { clientHeight?: number }).clientHeight;
+  sessionStore.end('signed_out');
+});
+
+describe('the chat desk', () => {
+  it('opens a conversation at its newest message and stays there as messages come and go, unless the operator scrolled up', async () => {
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <AntApp>
+          <ChatDesk />
+        </AntApp>
+      </QueryClientProvider>,
+    );
+    fireEvent.click(await screen.findByText('alice'));
+    const log = await screen.findByTestId('chat-log');
+    await screen.findByText('Message 20');
+    const atBottom = () => log.scrollTop + log.clientHeight >= log.scrollHeight;
+    await waitFor(() => expect(atBottom()).toBe(true));
+    expect(log.scrollHeight).toBe(20 * ROW);
+
+    // The member writes: the log follows.
+    act(() => DeskSocket.last!.push({ type: 'message', message: message(30, 'member', 'Where is it now?') }));
+    await screen.findByText('Where is it now?');
+    await waitFor(() => expect(atBottom()).toBe(true));
+
+    // The operator answers: their answer shows at the bottom.
+    fireEvent.change(screen.getByTestId('chat-reply'), { target: { value: 'It left the depot this morning.' } });
+    fireEvent.click(screen.getByTestId('chat-send'));
+    await screen.findByText('It left the depot this morning.');
+    await waitFor(() => expect(atBottom()).toBe(true));
+
+    // Scrolled up to read: a new message does not pull the operator down.
+    log.scrollTop = 120;
+    fireEvent.scroll(log);
+    act(() => DeskSocket.last!.push({ type: 'message', message: message(31, 'member', 'Thanks!') }));
+    await screen.findByText('Thanks!');
+    await act(() => new Promise((r) => setTimeout(r, 50)));
+    expect(log.scrollTop).toBe(120);
+  });
+});
