@@ -33,6 +33,10 @@ export const SHOP_INTRO_MAX = 140;
 /** The most characters of a shop's contact phone, separators included. */
 export const SHOP_CONTACT_MAX = 30;
 
+/** The largest shop price or amount collected, in minor units, as for the platform's own goods (1,000,000,000.00; ¥100,000,000,000 in yen): refused past it in money's words. */
+export const SHOP_AMOUNT_MAX = 100_000_000_000;
+const shopAmount = (min: number) => wholeNumber(min, SHOP_AMOUNT_MAX, undefined, 'userShop.validation.amountTooLarge');
+
 /** A shop as its owner sees it (contact and address in full), or as a buyer sees it (`mine` false). */
 export const shopSchema = z.object({
   id: z.number().int(),
@@ -137,7 +141,7 @@ export const shopGoodsChoiceBody = z.object({
   goods_id: idParam,
   on_sale: z.boolean(),
   /** The shop's own prices of the goods' SKUs, in minor units, each inside the operators' band around the platform's price. */
-  prices: z.array(z.object({ sku_id: idParam, price: wholeNumber(1, 1_000_000_000) })).max(100).optional(),
+  prices: z.array(z.object({ sku_id: idParam, price: shopAmount(1) })).max(100).optional(),
 });
 
 export const noAuthTotalData = z.object({ count });
@@ -264,7 +268,7 @@ export const sellNoteCreateBody = z
     buyer_name: z.string().trim().max(50).default(''),
     lines: z.array(z.object({ sku_id: idParam, num: wholeNumber(1, 999) })).min(1).max(50),
     /** Collected offline, in minor units of the goods' currency. */
-    paid: wholeNumber(0, 1_000_000_000),
+    paid: shopAmount(0),
     note: freeText(200).default(''),
   })
   .refine((b) => b.buyer_id !== undefined || b.buyer_name.length > 0, { message: 'validation.required', path: ['buyer_name'] });

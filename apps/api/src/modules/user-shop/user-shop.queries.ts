@@ -159,10 +159,6 @@ export const takeShopStock = async (tx: Tx, shopId: number, skuId: number, units
 export const insertStockAdjustment = (db: Executor, a: { shop_id: number; sku_id: number; delta: number; stock_after: number; cause: StockCause; reference: string; reason: string; actor: string }) =>
   db.insertInto('shop_stock_adjustments').values(a).execute();
 
-/** A shop's stock changes, newest first. */
-export const findStockAdjustmentsPage = (db: Executor, shopId: number, limit: number, offset: number) =>
-  db.selectFrom('shop_stock_adjustments').selectAll().select(sql<string>`count(*) over ()`.as('total')).where('shop_id', '=', shopId).orderBy('id', 'desc').limit(limit).offset(offset).execute();
-
 /** The units a shop holds in all. */
 export const sumShopStock = async (db: Executor, shopId: number) => Number((await db.selectFrom('shop_stock').select(sql<string>`coalesce(sum(stock), 0)`.as('n')).where('shop_id', '=', shopId).executeTakeFirstOrThrow()).n);
 
@@ -485,11 +481,18 @@ export const findShopOrderWithNames = (db: Executor, id: number) =>
 export const countShopOrders = async (db: Executor, shopId: number, statuses: ShopOrderStatus[]) =>
   Number((await db.selectFrom('shop_orders').select(sql<string>`count(*)`.as('n')).where('shop_id', '=', shopId).where('status', 'in', statuses).executeTakeFirstOrThrow()).n);
 
-/** Paid orders of the shop since a moment: how many, and their goods value per currency. */
+/**
+ * Paid orders of the shop since a moment: how many, and their goods value per currency less what
+ * after-sales refunded of it (a shop order has no freight; the rule its owner's earnings settle on).
+ */
 export const findPaidSince = (db: Executor, shopId: number, since: Date) =>
   db
-    .selectFrom('shop_orders')
-    .select(['currency', sql<string>`count(*)`.as('n'), sql<string>`sum(goods_minor)`.as('amount')])
+    .selectFrom('shop_orders as o')
+    .select([
+      'currency',
+      sql<string>`count(*)`.as('n'),
+      sql<string>`sum(greatest(o.goods_minor - (select coalesce(sum(c.refunded_minor), 0) from after_sales c where c.shop_order_id = o.id and c.status = 'refunded'), 0))`.as('amount'),
+    ])
     .where('shop_id', '=', shopId)
     .where('paid_at', '>=', since)
     .where('status', 'not in', ['rejected', 'closed'])

@@ -161,6 +161,8 @@ const REASONS: Array<[RegExp, string]> = [
   // A reversal takes a commission back: never shown as a reward.
   [/^commission\.reverse/, 'commissionReversed'],
   [/^pair_bonus/, 'pairBonus'],
+  // A member shop's owner credited at an order's settlement.
+  [/^shop\.earnings/, 'shopEarnings'],
   [/^(reward|commission)/, 'reward'],
 ];
 // Points are never withdrawn: their holds are an order's (held at checkout, given back when it ends unpaid).

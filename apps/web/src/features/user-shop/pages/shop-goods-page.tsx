@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, SearchBar, Tabs } from 'antd-mobile';
 import { fromMinorUnits, toMinorUnits } from '@shop/contract/common';
+import { SHOP_AMOUNT_MAX } from '@shop/contract/user-shop';
 import { Amount, formatAmount } from '@/components/amount';
 import { AmountInput, amountFormatText } from '@/components/amount-field';
 import { ListState, LoadMore } from '@/components/list-states';
@@ -102,12 +103,16 @@ function PriceEditor({ id, goodsId, onSale, currency, onDone }: { id: number; go
     for (const k of skus) {
       const wire = readAmount(shown(k));
       if (wire === undefined) return setProblem(amountFormatText());
+      let price: number;
       try {
-        prices.push({ sku_id: k.sku_id, price: toMinorUnits(wire, currency) });
+        price = toMinorUnits(wire, currency);
       } catch {
         // More decimals than the currency has ("12,50" yen): the example is a price it takes.
         return setProblem(t('userShop.app.priceInvalid', { example: writeAmount(fromMinorUnits(k.platform_price, currency)) }));
       }
+      // The contract's limit, said as money in the goods' currency before sending.
+      if (price > SHOP_AMOUNT_MAX) return setProblem(t('userShop.app.amountTooLarge', { field: t('userShop.app.price'), max: formatAmount(SHOP_AMOUNT_MAX, currency) }));
+      prices.push({ sku_id: k.sku_id, price });
     }
     try {
       await set.mutateAsync({ goods_id: goodsId, on_sale: onSale, prices });
@@ -135,7 +140,7 @@ function PriceEditor({ id, goodsId, onSale, currency, onDone }: { id: number; go
         )}
         <div className="shop-actions">
           <Button size="small" onClick={onDone}>
-            {t('userShop.app.no')}
+            {t('userShop.app.cancel')}
           </Button>
           <Button size="small" color="primary" loading={set.isPending} onClick={() => void save()}>
             {t('userShop.app.savePrices')}

@@ -5,27 +5,44 @@ import { showToast } from '@/lib/toast';
 import { editShopBody, SHOP_CONTACT_MAX, SHOP_INTRO_MAX, SHOP_NAME_MAX } from '@shop/contract/user-shop';
 import { ListState } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
+import { MediaPicker } from '@/components/shell/media-picker';
 import { paths } from '@/config/paths';
+import { sizedUpload } from '@/lib/media-url';
 import { useNavigate } from '@/lib/router';
+import { uploadFile } from '@/lib/upload';
 import { useEditShop, useShopSettingsPage } from '../api/user-shop';
 import '../user-shop.css';
 import { useTranslation } from '@/lib/i18n';
 import { FieldItem, FieldList } from '@/components/field-list';
 
-/** Shop settings: the shop's profile, set up the first time (from the approved application's name, phone and address), and pausing or opening it. */
+/** Shop settings: the shop's profile and logo, set up the first time (from the approved application's name, phone and address), and pausing or opening it. */
 export default function ShopSettingsPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const page = useShopSettingsPage();
   const shop = page.data?.shop ?? null;
   const edit = useEditShop();
-  const [v, setV] = useState({ name: '', intro: '', contact_mobile: '', address: '', region: '', paused: false });
+  const [v, setV] = useState({ name: '', logo: '', intro: '', contact_mobile: '', address: '', region: '', paused: false });
+  const [uploading, setUploading] = useState(false);
   const draft = page.data?.draft ?? null;
   useEffect(() => {
-    if (shop) setV({ name: shop.name, intro: shop.intro, contact_mobile: shop.contact_mobile, address: shop.address, region: shop.region, paused: shop.status === 'paused' });
+    if (shop) setV({ name: shop.name, logo: shop.logo, intro: shop.intro, contact_mobile: shop.contact_mobile, address: shop.address, region: shop.region, paused: shop.status === 'paused' });
     // A new shop starts from what the approved application said.
     else if (draft) setV((was) => ({ ...was, name: draft.name, contact_mobile: draft.contact_mobile, address: draft.address }));
   }, [shop, draft]);
+  // The logo is one of the owner's own uploads; it is saved with the profile.
+  const chooseLogo = async (file: File | undefined) => {
+    if (!file) return;
+    setUploading(true);
+    try {
+      const logo = (await uploadFile(file)).url;
+      setV((was) => ({ ...was, logo }));
+    } catch {
+      // The upload has shown the server's message.
+    } finally {
+      setUploading(false);
+    }
+  };
   const save = async () => {
     if (!v.name.trim()) {
       showToast(t('userShop.app.nameRequired'));
@@ -37,7 +54,9 @@ export default function ShopSettingsPage() {
       return;
     }
     try {
-      await edit.mutateAsync({ ...v, name: v.name.trim() });
+      // The logo only when a new one was picked: the one the shop has is kept as it is.
+      const { logo, ...profile } = v;
+      await edit.mutateAsync({ ...profile, name: v.name.trim(), ...(logo !== (shop?.logo ?? '') && { logo }) });
     } catch {
       // The request client has shown the server's message.
       return;
@@ -56,6 +75,14 @@ export default function ShopSettingsPage() {
       <ListState loading={page.isPending} error={page.isError} failure={page.error} empty={!page.data?.is_owner} emptyText={t('userShop.app.notOwner')} onRetry={() => void page.refetch()}>
         <FieldList layout="vertical" className="shop-section">
           {field('name', SHOP_NAME_MAX)}
+          <FieldItem label={t('userShop.field.logo')}>
+            <div className="shop-logo-field">
+              {v.logo && <img className="shop-logo" src={sizedUpload(v.logo, 112, 112)} alt={t('userShop.field.logo')} />}
+              <MediaPicker kind="image" size="small" loading={uploading} onPick={(files) => void chooseLogo(files[0])}>
+                {v.logo ? t('userShop.app.changeLogo') : t('userShop.app.chooseLogo')}
+              </MediaPicker>
+            </div>
+          </FieldItem>
           <FieldItem label={t('userShop.field.intro')}>
             <TextArea value={v.intro} maxLength={SHOP_INTRO_MAX} showCount onChange={(value) => setV({ ...v, intro: value })} aria-label={t('userShop.field.intro')} />
           </FieldItem>
@@ -70,7 +97,7 @@ export default function ShopSettingsPage() {
           {shop?.status === 'closed' && <div className="shop-status">{t('userShop.shopStatus.closed')} {shop.status_reason}</div>}
         </FieldList>
         <div className="shop-bar">
-          <Button block color="primary" loading={edit.isPending} onClick={() => void save()}>
+          <Button block color="primary" loading={edit.isPending || uploading} onClick={() => void save()}>
             {t('userShop.app.save')}
           </Button>
         </div>

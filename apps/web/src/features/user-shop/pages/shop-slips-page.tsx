@@ -3,7 +3,8 @@ import { Button, Input, Stepper, Tabs } from 'antd-mobile';
 import { ChoiceChips } from '@/components/choice-chips';
 import { showToast } from '@/lib/toast';
 import { toMinorUnits } from '@shop/contract/common';
-import { Amount } from '@/components/amount';
+import { SHOP_AMOUNT_MAX } from '@shop/contract/user-shop';
+import { Amount, formatAmount } from '@/components/amount';
 import { AmountInput, amountFormatText } from '@/components/amount-field';
 import { ListState, LoadMore } from '@/components/list-states';
 import { PageHeader } from '@/components/page-header';
@@ -91,6 +92,7 @@ function NewSlip({ onDone }: { onDone: () => void }) {
     } catch {
       return void showToast(t('userShop.app.amountInvalid'));
     }
+    if (paidMinor > SHOP_AMOUNT_MAX) return void showToast(t('userShop.app.amountTooLarge', { field: t('userShop.field.paid'), max: formatAmount(SHOP_AMOUNT_MAX, currency) }));
     await changeThen(
       () => record.mutateAsync({ buyer_name: buyer.trim(), lines: [{ sku_id: skuId, num }], paid: paidMinor, note: note.trim() }).finally(() => setKey(newIdempotencyKey())),
       () => {
