@@ -10,12 +10,13 @@ import { changeShopStock } from '../../api/src/modules/user-shop/user-shop.servi
 import { decide, launchBrowser, type Browser } from '../../web/e2e/browser.js';
 import { createMemberSession } from '../../web/e2e/members.js';
 import { baseUrl, databaseUrl } from '../../web/e2e/shop.js';
-import { consoleOperator, DESKTOP, memberCall, openConsole, shot, sql } from './console.js';
+import { consoleOperator, DESKTOP, memberCall, openConsole, post, shot, sql } from './console.js';
 
 // Member shops in the console at 1280 px: an operator finds a shop in the list, opens its detail
 // (stock, orders, slips), approves the audit its owner left with a reason (the units leave the
 // shop's stock), removes a damaged unit from its stock, and pauses the shop with a reason; then
-// rejects another order in the oversight across shops and saves a price band; each decision is recorded.
+// rejects another order in the oversight across shops and asks for a price band (a second operator
+// approves it); each decision is recorded.
 
 const PAY_PASSWORD = '975310';
 const RUN = Date.now().toString(36);
@@ -116,14 +117,22 @@ describe('member shops in the console, in Chromium at 1280 px', () => {
     await expect.poll(async () => (await sql<{ status: string }>('select status from shop_orders where id = $1', [second.order_id]))[0]!.status).toBe('rejected');
     await shot(page, 'shop-orders-1280');
 
-    // The settings: a price band of 10 % below and 5 % above the platform's price, saved with a reason.
+    // The settings: a price band of 10 % below and 5 % above the platform's price, asked with a reason.
+    // It shapes what owners earn: the page shows it waiting, and it is in force once a second operator approves.
     await page.getByRole('menuitem', { name: 'Shop settings' }).click();
     await page.getByTestId('shop-setting-below').fill('10');
     await page.getByTestId('shop-setting-above').fill('5');
     await page.getByTestId('shop-settings-save').click();
     await modal.locator('textarea').fill('Owners may discount a little');
     await decide(page, 'Save');
-    expect(await sql('select price_below_bp, price_above_bp from shop_settings')).toEqual([{ price_below_bp: 1000, price_above_bp: 500 }]);
+    await page.getByText('a second operator approves it').first().waitFor();
+    await page.getByTestId('shop-settings-waiting').getByText(/Below the platform's price: .* → 10 %/).waitFor();
+    await page.getByTestId('shop-settings-waiting').getByText(/Above the platform's price: .* → 5 %/).waitFor();
+    expect(await sql('select price_below_bp, price_above_bp from shop_settings')).not.toEqual([{ price_below_bp: 1000, price_above_bp: 500 }]);
     await shot(page, 'shop-settings-1280');
+    const [request] = await sql<{ id: number }>("select id from approval_requests where kind = 'shop.settings' and status = 'pending' and requested_by = $1", [recordedAs]);
+    const approver = await consoleOperator('owner', `shops2${RUN}`);
+    await post('/admin/api/approvals/decide', { id: request!.id, decision: 'approve' }, approver.token);
+    expect(await sql('select price_below_bp, price_above_bp from shop_settings')).toEqual([{ price_below_bp: 1000, price_above_bp: 500 }]);
   }, 120_000);
 });

@@ -26,7 +26,7 @@ import { findHouseCode } from './modules/referral/referral.queries.js';
 import { houseCodeHook } from './modules/accounts/house-code.js';
 import { shopOrderPayable } from './modules/user-shop/shop-orders.service.js';
 import { shopOrderAfterSales } from './modules/user-shop/shop-order-after-sales.js';
-import { postShopStockAddition } from './modules/user-shop/shops.console.js';
+import { postShopStockAddition, saveApprovedShopSettings } from './modules/user-shop/shops.console.js';
 
 // Composition: how the areas plug into each other where the lower one must not import the higher —
 // the durable tasks, each payable type's handler, what each approval kind carries out, and the hooks of accounts and the goods page. All
@@ -47,6 +47,7 @@ export function wireAreas(): void {
   registerApprovable({ kind: 'coupon.create', permission: 'ledger.adjust', execute: (tx, actor, p, request) => insertApprovedCoupon(tx, actor, p as never, request) });
   registerApprovable({ kind: 'coupon.update', permission: 'ledger.adjust', execute: (tx, actor, p, request) => saveApprovedCouponChange(tx, actor, p as never, request) });
   registerApprovable({ kind: 'shop_stock.add', permission: 'shops.manage', execute: (tx, actor, p, request) => postShopStockAddition(tx, actor, p as never, request.id) });
+  registerApprovable({ kind: 'shop.settings', permission: 'shops.manage', execute: (tx, actor, p) => saveApprovedShopSettings(tx, actor, p as never) });
   registerApprovable({ kind: 'rate.set', permission: 'rates.set', execute: (tx, actor, p) => saveApprovedRate(tx, actor, p as never) });
   registerApprovable({ kind: 'referral.plan', permission: 'referral.settings', execute: (tx, actor, p) => saveApprovedPlan(tx, actor, p as never) });
   // A role that approves money, for a new or existing operator: another owner approves it.

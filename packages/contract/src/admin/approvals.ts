@@ -11,7 +11,7 @@ import { pageOf, pageQuery } from '../common/pagination.js';
 // are recorded; it can be cancelled; approving twice is one effect.
 
 /** Requests that create value or move it into a member's hands. */
-export const VALUE_APPROVAL_KINDS = ['gift_cards.issue', 'points.grant', 'recharge.confirm', 'coupon.create', 'coupon.update', 'rate.set', 'referral.plan', 'shop_stock.add'] as const;
+export const VALUE_APPROVAL_KINDS = ['gift_cards.issue', 'points.grant', 'recharge.confirm', 'coupon.create', 'coupon.update', 'rate.set', 'referral.plan', 'shop_stock.add', 'shop.settings'] as const;
 /**
  * What can be asked for: the value requests, and `operator.grant` (an operator created with, or given,
  * a role that approves money: another owner decides, never at once, so nobody makes a second identity
@@ -33,6 +33,7 @@ export const APPROVAL_KIND_PERMISSIONS: Readonly<Record<ApprovalKind, Permission
   'rate.set': 'rates.set',
   'referral.plan': 'referral.settings',
   'shop_stock.add': 'shops.manage',
+  'shop.settings': 'shops.manage',
   'operator.grant': 'operators.manage',
 };
 /** Permissions that decide another operator's money: the value requests, ledger adjustments, payouts and refunds. */
@@ -123,7 +124,7 @@ export const approvalRequestSchema = z.object({
   summary: z.string(),
   /** What it does, as data shown in the operator's language; null where it cannot be read (`summary` then) or for a settings request (`changes`). */
   what: approvalWhatSchema.nullable(),
-  /** For a settings request (the referral plan) or a coupon change: every field that differs from what it was asked from; empty: nothing differs; null: not such a request (or a coupon change asked before changes were recorded). */
+  /** For a settings request (the referral plan, the member shops' fee and price band) or a coupon change: every field that differs from what it was asked from; empty: nothing differs; null: not such a request (or a coupon change asked before changes were recorded). */
   changes: z.array(approvalChangeSchema).nullable(),
   reason: z.string(),
   requested_by: z.string(),

@@ -6,15 +6,18 @@ import { approvalText } from '../../lib/approvals';
 import { formatDate, formatNumber } from '../../lib/format';
 import { showAmount, showPercent } from '../../lib/money';
 
-// What a request does, as the approver reads it: a settings request (the referral plan) or a coupon
-// change lists every field it changes from what it was asked from, old → new, in the operator's
-// language, not a snapshot that reads the same as what is in force; other requests say what they do
-// in the operator's language (their English summary only where the API could not read it).
+// What a request does, as the approver reads it: a settings request (the referral plan, the shops'
+// fee and price band) or a coupon change lists every field it changes from what it was asked from,
+// old → new, in the operator's language, not a snapshot that reads the same as what is in force;
+// other requests say what they do in the operator's language (their English summary only where the
+// API could not read it).
 
 /** How a field's values read: money in the request's currency, a percentage, a moment, a limit (null: none). */
 type Shape = 'money' | 'percent' | 'date' | 'limit';
 /** The coupon editor's label of each field a coupon change has. */
 const COUPON_LABELS: Record<string, string> = { amount: 'amount', percent_bp: 'percent', min_spend: 'minSpend', starts_at: 'starts', ends_at: 'ends', per_member_limit: 'perMember', total_limit: 'totalLimit' };
+/** The shop settings page's label of each field a change of the fee or the price band has. */
+const SHOP_SETTINGS_LABELS: Record<string, string> = { fee_bp: 'fee', price_below_bp: 'below', price_above_bp: 'above' };
 /** Each kind with changes: where its field labels live in the console's packs, and the fields that are not plain numbers, yes/no or words. */
 const FIELDS: Partial<Record<ApprovalRequest['kind'], { label: (field: string) => string; shapes: Record<string, Shape> }>> = {
   'referral.plan': {
@@ -24,6 +27,10 @@ const FIELDS: Partial<Record<ApprovalRequest['kind'], { label: (field: string) =
   'coupon.update': {
     label: (f) => `console.catalogue.coupons.${COUPON_LABELS[f] ?? f}`,
     shapes: { amount: 'money', min_spend: 'money', percent_bp: 'percent', starts_at: 'date', ends_at: 'date', total_limit: 'limit' },
+  },
+  'shop.settings': {
+    label: (f) => `console.shops.settings.${SHOP_SETTINGS_LABELS[f] ?? f}`,
+    shapes: { fee_bp: 'percent', price_below_bp: 'percent', price_above_bp: 'percent' },
   },
 };
 /** How many changes a row of the list shows before "show more". */

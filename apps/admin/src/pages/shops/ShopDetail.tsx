@@ -10,7 +10,8 @@ import { useEndpointQuery } from '../../lib/endpoint-query';
 import { formatDate, formatMoney, formatNumber } from '../../lib/format';
 import { call } from '../../lib/request';
 import { linesText, ShopOrderState } from './ShopOrderState';
-import { adjustShopStockRoute, decideShopOrderRoute, setShopStatusRoute, shopDetailRoute, shopOrdersRoute, shopsRoute } from '../../lib/routes-shops';
+import { StockChanges } from './StockChanges';
+import { adjustShopStockRoute, decideShopOrderRoute, setShopStatusRoute, shopDetailRoute, shopOrdersRoute, shopsRoute, shopStockChangesRoute } from '../../lib/routes-shops';
 
 type Detail = EndpointData<typeof shopDetailRoute>;
 type Order = Detail['orders'][number];
@@ -141,21 +142,7 @@ export default function ShopDetail() {
                   ]}
                 />
                 <Typography.Title level={5}>{t('console.shops.adjustments')}</Typography.Title>
-                <Table
-                  size="small"
-                  rowKey="id"
-                  pagination={{ pageSize: 10 }}
-                  dataSource={d.adjustments}
-                  columns={[
-                    { title: t('console.common.created'), dataIndex: 'created_at', width: 180, render: (v: string) => formatDate(v) },
-                    { title: t('console.shops.sku'), dataIndex: 'sku_id', width: 90 },
-                    { title: t('console.shops.delta'), dataIndex: 'delta', align: 'right', render: (n: number) => (n > 0 ? `+${formatNumber(n)}` : formatNumber(n)) },
-                    { title: t('console.shops.stockAfter'), dataIndex: 'stock_after', align: 'right' },
-                    { title: t('console.shops.cause'), dataIndex: 'cause', render: (c: string) => t(`console.shops.causes.${c}`, { defaultValue: c }) },
-                    { title: t('console.common.reason'), key: 'r', render: (_, a) => [a.reason, a.reference].filter(Boolean).join(' · ') },
-                    { title: t('console.common.reviewedBy'), dataIndex: 'actor' },
-                  ]}
-                />
+                <StockChanges shopId={d.id} />
               </Space>
             ),
           },
@@ -230,7 +217,7 @@ export default function ShopDetail() {
           schema={asking.schema}
           toBody={asking.toBody}
           send={(_values, key, body) => asking.send(body as never, key)}
-          invalidates={[shopDetailRoute, shopsRoute, shopOrdersRoute]}
+          invalidates={[shopDetailRoute, shopsRoute, shopOrdersRoute, shopStockChangesRoute]}
           onClose={() => setAsking(null)}
         />
       )}

@@ -1,5 +1,5 @@
 import type { adminShopOrderSchema } from '@shop/contract/admin';
-import { Space, Tag, Timeline } from 'antd';
+import { Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
@@ -8,6 +8,7 @@ import { StatusTag } from '../../components/StatusTag';
 import { formatDate, formatMoney } from '../../lib/format';
 import { call } from '../../lib/request';
 import { decideShopOrderRoute, shopOrdersRoute } from '../../lib/routes-shops';
+import { ShopOrderHistory } from './ShopOrderHistory';
 import { ShopOrderState } from './ShopOrderState';
 
 type Row = z.infer<typeof adminShopOrderSchema>;
@@ -16,7 +17,7 @@ type Row = z.infer<typeof adminShopOrderSchema>;
 const STATUSES = ['awaiting_audit', 'owner_away', 'approved', 'shipped', 'ready_for_pickup', 'completed', 'rejected', 'closed', 'all'] as const;
 const schemas = () => import('@shop/contract/admin');
 
-/** Shop orders across shops: an operator decides an audit the owner left (approve takes the shop's stock, reject refunds in full), with a reason. */
+/** Shop orders across shops: an operator decides an audit the owner left (approve takes the shop's stock, reject refunds in full), with a reason; the drawer shows an order's history, fee, earnings and refunds. */
 export default function ShopOrders() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -70,15 +71,7 @@ export default function ShopOrders() {
         ...(r.reject_reason ? [{ label: t('console.shops.orders.rejectReason'), value: r.reject_reason }] : []),
         ...(r.carrier ? [{ label: t('console.shops.orders.shipment'), value: `${r.carrier} ${r.tracking_number}` }] : []),
       ]}
-      evidence={(r) => (
-        <Timeline
-          items={[
-            { content: `${formatDate(r.created_at)} · ${t('console.status.awaiting_payment')}` },
-            ...(r.paid_at ? [{ content: `${formatDate(r.paid_at)} · ${t('console.status.paid')}` }] : []),
-            ...(r.audit_due_at ? [{ content: `${formatDate(r.audit_due_at)} · ${t('console.shops.orders.auditDue')}` }] : []),
-          ]}
-        />
-      )}
+      evidence={(r) => <ShopOrderHistory id={r.id} currency={r.currency} />}
       actions={[decision('approve'), decision('reject')]}
     />
   );

@@ -11,8 +11,14 @@ import { call } from '../../lib/request';
 import { setShopSettingsRoute, shopSettingsRoute } from '../../lib/routes-shops';
 
 type Draft = { fee: string | null; below: string | null; above: string | null; audit_hours: number | null; payment_minutes: number | null };
+/** The label of each field a change of the fee or the band has. */
+const LABELS: Record<string, string> = { fee_bp: 'fee', price_below_bp: 'below', price_above_bp: 'above' };
 
-/** The member shops' settings: the platform's fee on owners' earnings, the hours an owner has to audit, the minutes a buyer has to pay, and the band an owner may price in. */
+/**
+ * The member shops' settings: the platform's fee on owners' earnings, the hours an owner has to audit,
+ * the minutes a buyer has to pay, and the band an owner may price in. A change of the fee or the band
+ * is a request a second operator approves: the one waiting shows above the form.
+ */
 export default function ShopSettings() {
   const { t } = useTranslation();
   const query = useEndpointQuery(shopSettingsRoute, undefined);
@@ -29,6 +35,17 @@ export default function ShopSettings() {
   );
   return (
     <Space orientation="vertical" size="large" style={{ width: '100%', maxWidth: 760 }}>
+      {s.pending && (
+        <Alert
+          type="info"
+          showIcon
+          data-testid="shop-settings-waiting"
+          title={t('console.shops.settings.waiting', { id: s.pending.id, by: s.pending.requested_by })}
+          description={(s.pending.changes ?? []).map((c) => (
+            <div key={c.field}>{`${t(`console.shops.settings.${LABELS[c.field] ?? c.field}`)}: ${showPercent(Number(c.from))} → ${showPercent(Number(c.to))}`}</div>
+          ))}
+        />
+      )}
       <Card title={t('console.shops.settings.title')} size="small">
         <Form layout="vertical" component="div">
           <FieldItem label={t('console.shops.settings.fee')} extra={t('console.shops.settings.feeHint')}>
@@ -49,6 +66,7 @@ export default function ShopSettings() {
             <FieldItem label={t('console.shops.settings.above')}>{percent('above', '100')}</FieldItem>
           </Space>
         </Form>
+        <Typography.Paragraph type="secondary">{t('console.shops.settings.approvalHint')}</Typography.Paragraph>
         {!complete && <Alert type="warning" showIcon title={t('console.shops.settings.incomplete')} style={{ marginBottom: 12 }} />}
         <Button
           type="primary"

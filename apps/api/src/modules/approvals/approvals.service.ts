@@ -280,6 +280,12 @@ export async function closeWaitingRequest(tx: Tx, actor: Actor, kind: ApprovalKi
   }
 }
 
+/** The request waiting about a subject (`shop.settings`), so a page shows it instead of asking again; null when none waits. */
+export async function pendingRequestAbout(db: Executor, kind: ApprovalKind, subject: string): Promise<ApprovalRequest | null> {
+  const id = await q.findPendingRequestOfSubject(db, kind, subject);
+  return id === undefined ? null : viewOf(db, Number(id));
+}
+
 /** The operator who asked withdraws a request still waiting. */
 export async function cancelApproval(db: Database, actor: Actor, input: { id: number; reason?: string }): Promise<ApprovalRequest> {
   const operator = operatorNameOf(actor);

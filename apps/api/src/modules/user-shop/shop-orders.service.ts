@@ -230,7 +230,8 @@ async function moveOrder(tx: Tx, actor: Actor, id: number, from: ShopOrderStatus
 
 /**
  * A paid shop order: from awaiting payment, before its deadline, for its exact amount and currency,
- * once. It then awaits the owner's audit, rejected on its own when the audit hours pass.
+ * once, keeping the platform's fee in force now. It then awaits the owner's audit, rejected on its own
+ * when the audit hours pass.
  */
 export async function markShopOrderPaid(tx: Tx, actor: Actor, input: { id: number; amountMinor: number; currency: string; gateway: string }): Promise<PayableOutcome> {
   const order = await q.lockShopOrderForPayment(tx, input.id);
@@ -245,7 +246,8 @@ export async function markShopOrderPaid(tx: Tx, actor: Actor, input: { id: numbe
   if (input.amountMinor !== Number(order.total_minor) || input.currency !== order.currency) return 'mismatch';
   const settings = await q.findShopSettings(tx);
   const due = new Date(Date.now() + settings.audit_hours * 3_600_000);
-  const moved = await moveOrder(tx, actor, order.id, ['awaiting_payment'], 'awaiting_audit', { paid_at: new Date(), audit_due_at: due });
+  // The fee the buyer and the owner dealt at is kept with the payment: a later change of the settings does not reach this order.
+  const moved = await moveOrder(tx, actor, order.id, ['awaiting_payment'], 'awaiting_audit', { paid_at: new Date(), audit_due_at: due, fee_bp: settings.fee_bp });
   if (!moved) return 'not_payable';
   await enqueueJob(tx, 'reject_overdue_shop_order', { orderId: order.id }, { runAt: due, jobKey: `shop-order-audit:${order.id}`, maxAttempts: 10 });
   return 'paid';
@@ -493,8 +495,9 @@ export async function confirmShopOrder(db: Executor, actor: Actor, input: Endpoi
 /**
  * Settles a completed order whose time has come (its after-sales window closed) and that no open
  * after-sales case holds, once: the owner is credited the goods value that was not refunded, less
- * the platform's fee on it (settings, 10 % by default), in rewards, from the sales the buyer's
- * payment booked, with one ledger entry keyed by the order. A fully refunded order earns nothing.
+ * the platform's fee on it (the settings' fee when it was paid, 10 % by default), in rewards, from
+ * the sales the buyer's payment booked, with one ledger entry keyed by the order. A fully refunded
+ * order earns nothing.
  * Held by a case, it waits for the case's end to schedule it again; a case cannot open a return
  * meanwhile without this order's row lock, which this takes.
  */
@@ -504,7 +507,8 @@ export async function settleShopOrder(deps: Pick<AppDeps, 'db'>, actor: Actor, o
     if (!order || order.status !== 'completed' || order.settled_at || !order.settles_at || !isPast(order.settles_at)) return false;
     // Its moment (set at completion) already waits for the after-sales window; an open case holds it.
     if (await shopOrderHoldsSettlement(tx, orderId)) return false;
-    const { fee_bp } = await q.findShopSettings(tx);
+    // The fee kept at payment (an order paid by a process from before fees were kept: the settings').
+    const fee_bp = order.fee_bp ?? (await q.findShopSettings(tx)).fee_bp;
     const goods = Math.max(0, Number(order.goods_minor) - (await shopOrderRefundedByCases(tx, orderId)));
     const earnings = goods - shareOfMinor(goods, fee_bp);
     const settled = await q.markShopOrderSettled(tx, orderId, { fee_bp, earnings_minor: earnings });

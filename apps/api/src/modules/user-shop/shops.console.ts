@@ -1,4 +1,4 @@
-import { ResponseCode, type EndpointBody, type EndpointData, type EndpointQuery, type adminAdjustShopStock, type adminDecideShopOrder, type adminListShops, type adminListShopOrders, type adminSetShopSettings, type adminSetShopStatus, type adminShopDetail, type adminShopSettings } from '@shop/contract';
+import { ResponseCode, type ApprovalChange, type EndpointBody, type EndpointData, type EndpointQuery, type adminAdjustShopStock, type adminDecideShopOrder, type adminListShops, type adminListShopOrders, type adminSetShopSettings, type adminSetShopStatus, type adminShopDetail, type adminShopSettings } from '@shop/contract';
 import type { AppDeps } from '../../app-deps.js';
 import type { Executor } from '../../db/database.js';
 import { operatorNameOf, refuseOwnAccount, type Actor } from '../../lib/actor.js';
@@ -6,7 +6,7 @@ import { iso } from '../../lib/dates.js';
 import { AppError } from '../../lib/errors.js';
 import { pageOf, totalOf } from '../../lib/paging.js';
 import { withTransaction, type Tx } from '../../lib/transaction.js';
-import { requestApproval } from '../approvals/approvals.service.js';
+import { pendingRequestAbout, requestApproval } from '../approvals/approvals.service.js';
 import { findSkusForCheckout } from '../catalogue/stock.queries.js';
 import { pick } from '../catalogue/texts.js';
 import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
@@ -16,7 +16,8 @@ import * as q from './user-shop.queries.js';
 import { changeShopStock, slipsAnswer } from './user-shop.service.js';
 
 // Member shops for operators (permission `shops.manage`): every decision has a reason and is
-// recorded; a stock addition creates value for a member and waits for a second operator.
+// recorded; a stock addition creates value for a member and a change of the fee or the price band
+// shapes what owners earn: each waits for a second operator.
 
 const shopRow = (s: q.ShopRow) => ({ id: Number(s.id), name: s.name, owner_id: Number(s.owner_id), owner_user_name: s.owner_user_name, owner_status: s.owner_status, status: s.status, status_reason: s.status_reason, created_at: iso(s.created_at) });
 
@@ -27,16 +28,15 @@ export async function listShops(db: Executor, actor: Actor, input: EndpointQuery
   return pageOf(rows.map(shopRow), totalOf(rows), input);
 }
 
-/** One shop with its stock, its latest stock changes and orders. */
+/** One shop with its stock and latest orders and slips (its stock changes are a list of their own: stockChanges). */
 export async function shopDetail(db: Executor, actor: Actor, input: EndpointQuery<typeof adminShopDetail>): Promise<EndpointData<typeof adminShopDetail>> {
   operatorNameOf(actor);
   const shop = await q.findShop(db, input.id);
   if (!shop) throw new AppError(ResponseCode.shopItemNotFound);
-  const [stock, adjustments, orders, slips] = await Promise.all([q.findShopStockRows(db, shop.id), q.findStockAdjustmentsPage(db, shop.id, 50, 0), q.findShopOrdersPage(db, { shopId: shop.id }, 50, 0), q.findSalesPage(db, shop.id, undefined, 50, 0)]);
+  const [stock, orders, slips] = await Promise.all([q.findShopStockRows(db, shop.id), q.findShopOrdersPage(db, { shopId: shop.id }, 50, 0), q.findSalesPage(db, shop.id, undefined, 50, 0)]);
   return {
     ...shopRow(shop),
     stock: stock.map((s) => ({ sku_id: Number(s.sku_id), goods_id: Number(s.goods_id), name: pick(s.name as Record<string, string>, actor.lang), stock: s.stock })),
-    adjustments: adjustments.map((a) => ({ id: Number(a.id), sku_id: Number(a.sku_id), delta: a.delta, stock_after: a.stock_after, cause: a.cause, reference: a.reference, reason: a.reason, actor: a.actor, created_at: iso(a.created_at) })),
     orders: await shopOrdersAnswer(db, orders, 'owner', actor.lang),
     slips: await slipsAnswer(db, slips, actor.lang),
   };
@@ -132,20 +132,68 @@ export async function decideShopOrder(deps: PaymentsDeps, actor: Actor, input: E
   return out;
 }
 
-const settingsAnswer = (s: Awaited<ReturnType<typeof q.findShopSettings>>) => ({ fee_bp: s.fee_bp, audit_hours: s.audit_hours, payment_minutes: s.payment_minutes, price_below_bp: s.price_below_bp, price_above_bp: s.price_above_bp, updated_by: s.updated_by, updated_at: iso(s.updated_at) });
+/** The settings that shape what owners earn (the fee, the price band): changed only when a second operator approves. */
+const MONEY_FIELDS = ['fee_bp', 'price_below_bp', 'price_above_bp'] as const;
+/** A change of the fee or the band as asked: only the fields it changes, as asked. */
+type MoneySettings = Partial<Record<(typeof MONEY_FIELDS)[number], number>>;
+/** One change of the fee or the band waits at a time. */
+const SETTINGS_SUBJECT = 'shop.settings';
 
-/** The shop settings. */
+const settingsAnswer = async (db: Executor, s: Awaited<ReturnType<typeof q.findShopSettings>>) => ({
+  fee_bp: s.fee_bp,
+  audit_hours: s.audit_hours,
+  payment_minutes: s.payment_minutes,
+  price_below_bp: s.price_below_bp,
+  price_above_bp: s.price_above_bp,
+  updated_by: s.updated_by,
+  updated_at: iso(s.updated_at),
+  pending: await pendingRequestAbout(db, 'shop.settings', SETTINGS_SUBJECT),
+});
+
+/** The shop settings, and the change of the fee or the band waiting for a second operator. */
 export async function shopSettings(db: Executor, actor: Actor): Promise<EndpointData<typeof adminShopSettings>> {
   operatorNameOf(actor);
-  return settingsAnswer(await q.findShopSettings(db));
+  return settingsAnswer(db, await q.findShopSettings(db));
 }
 
-/** Saves the shop settings with a reason, recorded. */
+/**
+ * Saves the shop settings with a reason, recorded: the audit hours and the payment minutes at once; a
+ * change of the fee or the price band (what owners earn, on every order paid after it) is a request a
+ * second operator approves, listing each field old → new. Asked while a different one waits, refused.
+ */
 export async function saveShopSettings(db: AppDeps['db'], actor: Actor, input: EndpointBody<typeof adminSetShopSettings>): Promise<EndpointData<typeof adminSetShopSettings>> {
   const operator = operatorNameOf(actor);
-  return withTransaction(db, async (tx) => {
-    const saved = await q.updateShopSettings(tx, { fee_bp: input.fee_bp, audit_hours: input.audit_hours, payment_minutes: input.payment_minutes, price_below_bp: input.price_below_bp, price_above_bp: input.price_above_bp, updated_by: operator });
-    await insertOperatorAction(tx, { operator, action: 'shop.settings', target_type: 'setting', target_id: 1, reason: input.reason });
-    return settingsAnswer(saved);
-  });
+  const current = await q.findShopSettings(db);
+  const changes: ApprovalChange[] = MONEY_FIELDS.filter((f) => input[f] !== current[f]).map((f) => ({ field: f, star: null, from: current[f], to: input[f] }));
+  // The request first: refused (another waits), nothing is saved.
+  const request = changes.length
+    ? (
+        await requestApproval<MoneySettings, MoneySettings>(db, actor, {
+          kind: 'shop.settings',
+          memberId: null,
+          currency: 'XXX',
+          amount: null,
+          payload: Object.fromEntries(changes.map((c) => [c.field, c.to])),
+          summary: `shop settings: ${changes.map((c) => `${c.field} ${c.from} → ${c.to}`).join('; ')}`,
+          changes,
+          subject: SETTINGS_SUBJECT,
+          reason: input.reason,
+        })
+      ).request
+    : null;
+  if (!changes.length || input.audit_hours !== current.audit_hours || input.payment_minutes !== current.payment_minutes) {
+    await withTransaction(db, async (tx) => {
+      const s = await q.lockShopSettingsForUpdate(tx);
+      await q.updateShopSettings(tx, { fee_bp: s.fee_bp, price_below_bp: s.price_below_bp, price_above_bp: s.price_above_bp, audit_hours: input.audit_hours, payment_minutes: input.payment_minutes, updated_by: operator });
+      await insertOperatorAction(tx, { operator, action: 'shop.settings', target_type: 'setting', target_id: 1, reason: input.reason });
+    });
+  }
+  return { ...(await settingsAnswer(db, await q.findShopSettings(db))), request };
+}
+
+/** Carries out an approved change of the fee or the band, once (its request's state decides), as the approving operator. */
+export async function saveApprovedShopSettings(tx: Tx, actor: Actor, asked: MoneySettings): Promise<MoneySettings> {
+  const s = await q.lockShopSettingsForUpdate(tx);
+  const saved = await q.updateShopSettings(tx, { fee_bp: s.fee_bp, price_below_bp: s.price_below_bp, price_above_bp: s.price_above_bp, ...asked, audit_hours: s.audit_hours, payment_minutes: s.payment_minutes, updated_by: operatorNameOf(actor) });
+  return { fee_bp: saved.fee_bp, price_below_bp: saved.price_below_bp, price_above_bp: saved.price_above_bp };
 }

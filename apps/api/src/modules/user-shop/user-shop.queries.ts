@@ -13,6 +13,8 @@ import type { MemberShopsTable, ShopOrderAddress, ShopOrderLinesTable, ShopOrder
 
 /** The operators' shop settings (one row). */
 export const findShopSettings = (db: Executor) => db.selectFrom('shop_settings').selectAll().where('id', '=', 1).executeTakeFirstOrThrow();
+/** The shop settings, locked: a part saved never writes back another part read before a change approved meanwhile. */
+export const lockShopSettingsForUpdate = (tx: Tx) => tx.selectFrom('shop_settings').selectAll().where('id', '=', 1).forUpdate().executeTakeFirstOrThrow();
 
 /** Saves the operators' shop settings. */
 export const updateShopSettings = (db: Executor, s: { fee_bp: number; audit_hours: number; payment_minutes: number; price_below_bp: number; price_above_bp: number; updated_by: string }) =>
@@ -392,7 +394,7 @@ export const lockShopOrderForPayment = (tx: Tx, id: number) =>
  * Moves a shop order from one of `from` to `to` in one conditional update, with what the move sets;
  * the row when this call moved it, undefined when another got there first.
  */
-export const transitionShopOrder = (tx: Tx, id: number, from: ShopOrderStatus[], to: ShopOrderStatus, set: Partial<Record<'paid_at' | 'audit_due_at' | 'decided_at' | 'shipped_at' | 'completed_at' | 'settles_at' | 'reject_reason' | 'carrier' | 'tracking_number', unknown>> = {}) =>
+export const transitionShopOrder = (tx: Tx, id: number, from: ShopOrderStatus[], to: ShopOrderStatus, set: Partial<Record<'paid_at' | 'audit_due_at' | 'fee_bp' | 'decided_at' | 'shipped_at' | 'completed_at' | 'settles_at' | 'reject_reason' | 'carrier' | 'tracking_number', unknown>> = {}) =>
   tx
     .updateTable('shop_orders')
     .set({ ...(set as object), status: to, updated_at: sql`now()` })

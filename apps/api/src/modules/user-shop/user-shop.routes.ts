@@ -1,6 +1,7 @@
 import * as c from '@shop/contract';
 import type { Api } from '../../plugins/routes.js';
 import { dropShopOrderListsOnChanges } from './shop-order-lists.js';
+import * as ordersConsole from './shop-orders.console.js';
 import * as orders from './shop-orders.service.js';
 import * as shopsConsole from './shops.console.js';
 import * as service from './user-shop.service.js';
@@ -47,8 +48,10 @@ export function userShopRoutes({ handle, deps, app }: Api): void {
   handle(c.confirmMemberShopOrder, ({ actor, body }) => orders.confirmShopOrder(db, actor, body));
 
   handle(c.adminListShops, ({ actor, query }) => shopsConsole.listShops(db, actor, query));
-  handle(c.adminShopDetail, ({ actor, query }) => shopsConsole.shopDetail(db, actor, query));
-  handle(c.adminListShopOrders, ({ actor, query }) => shopsConsole.listShopOrders(db, actor, query));
+  handle(c.adminShopDetail, ({ actor, operator, query }) => ordersConsole.consoleShopDetail(db, actor, operator.role, query));
+  handle(c.adminListShopStockChanges, ({ actor, query }) => ordersConsole.shopStockChanges(db, actor, query));
+  handle(c.adminListShopOrders, ({ actor, operator, query }) => ordersConsole.consoleShopOrders(db, actor, operator.role, query));
+  handle(c.adminShopOrderDetail, ({ actor, query }) => ordersConsole.shopOrderHistory(db, actor, query));
   handle(c.adminSetShopStatus, ({ actor, body }) => shopsConsole.setShopStatus(deps, actor, body), { idempotencyCaller: operatorCaller });
   handle(c.adminAdjustShopStock, ({ actor, body }) => shopsConsole.adjustShopStock(db, actor, body), { idempotencyCaller: operatorCaller });
   handle(c.adminDecideShopOrder, ({ actor, body }) => shopsConsole.decideShopOrder(deps, actor, body), { idempotencyCaller: operatorCaller });

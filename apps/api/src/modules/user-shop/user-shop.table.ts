@@ -118,6 +118,7 @@ export interface ShopOrdersTable {
   refunded_at: Timestamp | null;
   settles_at: Timestamp | null;
   settled_at: Timestamp | null;
+  /** The platform's fee in force when it was paid (basis points): its settlement takes this one. */
   fee_bp: number | null;
   earnings_minor: Big | null;
   created_at: Timestamp;

@@ -94,6 +94,20 @@ describe('what a coupon change changes', () => {
   });
 });
 
+describe('what a change of the shop fee or price band changes', () => {
+  it('lists each field with the shop settings’ label, old → new as percentages, in the operator’s language', async () => {
+    const shopRequest = { id: 11, kind: 'shop.settings' as const, currency: 'XXX', summary: 'shop settings: fee_bp 1000 → 0; price_below_bp 0 → 1000', what: null, changes: [{ field: 'fee_bp', star: null, from: 1000, to: 0 }, { field: 'price_below_bp', star: null, from: 0, to: 1000 }] };
+    render(<ApprovalWhat request={shopRequest} />);
+    expect(screen.getByTestId('approval-changes-11').textContent).toBe("Platform fee on owners' earnings: 10 % → 0 %Below the platform's price: 0 % → 10 %");
+    cleanup();
+    await changeLanguage('zh-cn');
+    render(<ApprovalWhat request={shopRequest} />);
+    expect(screen.getByTestId('approval-changes-11').textContent).not.toContain('fee_bp');
+    expect(screen.getByTestId('approval-changes-11').textContent).toContain(': 10 % → 0 %');
+    await changeLanguage('en-us');
+  });
+});
+
 describe('what any other request does', () => {
   const request = (what: ApprovalRequest['what'], summary: string) => ({ id: 8, kind: 'gift_cards.issue' as const, currency: 'USD', summary, what, changes: null });
 

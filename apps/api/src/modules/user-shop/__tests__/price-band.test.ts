@@ -8,16 +8,23 @@ import { shopKit, type ShopKit } from './fixtures.js';
 let t: TestApp;
 let k: ShopKit;
 let operator: Awaited<ReturnType<typeof newOperatorSession>>;
+let approver: Awaited<ReturnType<typeof newOperatorSession>>;
 let keyN = 0;
 beforeAll(async () => {
   t = await buildTestApp();
   k = shopKit(t);
   operator = await newOperatorSession(t.db, 'owner');
+  approver = await newOperatorSession(t.db, 'owner');
 });
 afterAll(() => t.close());
 
-const op = (url: string, body?: unknown) => call(t, body === undefined ? 'GET' : 'POST', url, { headers: { ...operator.headers, 'idempotency-key': `band-${Date.now()}-${keyN++}` }, body, lang: 'en-us' });
-const band = (below: number, above: number) => op('/admin/api/shops/settings', { fee_bp: 1000, audit_hours: 48, payment_minutes: 30, price_below_bp: below, price_above_bp: above, reason: 'price band' });
+const op = (url: string, body?: unknown, who = operator) => call(t, body === undefined ? 'GET' : 'POST', url, { headers: { ...who.headers, 'idempotency-key': `band-${Date.now()}-${keyN++}` }, body, lang: 'en-us' });
+/** Sets the band: asked by one operator, approved by a second. */
+async function band(below: number, above: number) {
+  const asked = await op('/admin/api/shops/settings', { fee_bp: 1000, audit_hours: 48, payment_minutes: 30, price_below_bp: below, price_above_bp: above, reason: 'price band' });
+  if (asked.body.data?.request) expect((await op('/admin/api/approvals/decide', { id: asked.body.data.request.id, decision: 'approve', reason: 'checked' }, approver)).body.code).toBe(200);
+  return asked.status === 200 ? op('/admin/api/shops/settings') : asked;
+}
 
 describe('the price band', () => {
   it('an owner prices inside the band; outside it is refused in the member’s language with the band and nothing changes; checkout charges the shop’s price', async () => {

@@ -39,7 +39,8 @@ describe('member shops in the console', () => {
     expect(await k.stockOf(o.shopId, g.skuId)).toBe(4);
     const detail = (await op(asker, `/admin/api/shops/info?id=${o.shopId}`)).body.data;
     expect(detail.stock).toEqual([expect.objectContaining({ sku_id: g.skuId, stock: 4 })]);
-    expect(detail.adjustments.map((a: { delta: number; cause: string }) => `${a.cause}:${a.delta}`)).toEqual(['operator:-3', 'operator:5', 'operator:2']);
+    const changes = (await op(asker, `/admin/api/shops/stockChanges?shop_id=${o.shopId}`)).body.data.list;
+    expect(changes.map((a: { delta: number; cause: string }) => `${a.cause}:${a.delta}`)).toEqual(['operator:-3', 'operator:5', 'operator:2']);
     const actions = await t.db.selectFrom('operator_actions').select(['action', 'reason']).where('target_type', '=', 'shop').where('target_id', '=', o.shopId).execute();
     expect(actions).toEqual([{ action: 'shop.stock', reason: `-3 of SKU ${g.skuId}: damaged units` }]);
   });
@@ -101,15 +102,17 @@ describe('member shops in the console', () => {
     await k.ledgerClean();
   });
 
-  it('the settings are saved with a reason; a member session cannot call the console', async () => {
+  it('the settings are saved with a reason (the fee once a second operator approves); a member session cannot call the console', async () => {
     const saved = await op(asker, '/admin/api/shops/settings', { fee_bp: 1500, audit_hours: 24, payment_minutes: 20, reason: 'new terms' });
-    expect(saved.body.data).toMatchObject({ fee_bp: 1500, audit_hours: 24, payment_minutes: 20 });
+    expect(saved.body.data).toMatchObject({ fee_bp: 1000, audit_hours: 24, payment_minutes: 20, request: { kind: 'shop.settings', status: 'pending' } });
+    expect((await op(approver, '/admin/api/approvals/decide', { id: saved.body.data.request.id, decision: 'approve', reason: 'agreed' })).body.code).toBe(200);
     expect((await op(asker, '/admin/api/shops/settings')).body.data.fee_bp).toBe(1500);
     const m = await k.buyer();
     const refused = await call(t, 'GET', '/admin/api/shops/list', { headers: m.headers });
     expect(refused.body.code).not.toBe(200);
     expect(refused.body.data).toBeNull();
     expect(await t.db.selectFrom('operator_actions').select('reason').where('action', '=', 'shop.settings').execute()).toEqual([{ reason: 'new terms' }]);
-    await op(asker, '/admin/api/shops/settings', { fee_bp: 1000, audit_hours: 48, payment_minutes: 30, reason: 'back' });
+    const back = await op(asker, '/admin/api/shops/settings', { fee_bp: 1000, audit_hours: 48, payment_minutes: 30, reason: 'back' });
+    await op(approver, '/admin/api/approvals/decide', { id: back.body.data.request.id, decision: 'approve', reason: 'back' });
   });
 });

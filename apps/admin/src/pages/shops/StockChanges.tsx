@@ -1,0 +1,38 @@
+import type { stockChangeMakerSchema } from '@shop/contract/admin';
+import { keepPreviousData } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { QueryTable } from '../../components/QueryTable';
+import { useEndpointQuery } from '../../lib/endpoint-query';
+import { formatDate, formatNumber } from '../../lib/format';
+import { shopStockChangesRoute } from '../../lib/routes-shops';
+
+/** Who made a stock change, in the operator's language: "Owner <name>", a member or an operator by name, else the system (a job, a gateway) as such. */
+export const madeByText = (t: TFunction, m: z.infer<typeof stockChangeMakerSchema>) =>
+  m.kind === 'owner' ? t('console.shops.ownerNamed', { name: m.name }) : m.kind === 'member' || m.kind === 'operator' ? m.name : t(`console.money.actors.${m.kind}`);
+
+/** A shop's stock changes, newest first, a page at a time, each with who made it. */
+export function StockChanges({ shopId }: { shopId: number }) {
+  const { t } = useTranslation();
+  const [paging, setPaging] = useState({ page: 1, limit: 10 });
+  const query = useEndpointQuery(shopStockChangesRoute, { shop_id: shopId, ...paging }, { placeholderData: keepPreviousData });
+  return (
+    <QueryTable
+      size="small"
+      rowKey="id"
+      query={query}
+      paging={{ ...paging, onChange: (page, limit) => setPaging({ page, limit }) }}
+      columns={[
+        { title: t('console.common.created'), dataIndex: 'created_at', width: 180, render: (v: string) => formatDate(v) },
+        { title: t('console.shops.sku'), dataIndex: 'sku_id', width: 90 },
+        { title: t('console.shops.delta'), dataIndex: 'delta', align: 'right', render: (n: number) => (n > 0 ? `+${formatNumber(n)}` : formatNumber(n)) },
+        { title: t('console.shops.stockAfter'), dataIndex: 'stock_after', align: 'right' },
+        { title: t('console.shops.cause'), dataIndex: 'cause', render: (c: string) => t(`console.shops.causes.${c}`, { defaultValue: c }) },
+        { title: t('console.common.reason'), key: 'r', render: (_, a) => [a.reason, a.reference].filter(Boolean).join(' · ') },
+        { title: t('console.shops.madeBy'), key: 'made_by', render: (_, a) => madeByText(t, a.made_by) },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,106 @@
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { formatMoney } from '../../../lib/format';
+import { changeLanguage, initI18n } from '../../../lib/i18n';
+import { sessionStore } from '../../../lib/session';
+import { ShopOrderHistory } from '../ShopOrderHistory';
+import { StockChanges } from '../StockChanges';
+
+// What an outside tester found at 1280 px: a completed shop order's drawer showed a fixed
+// "awaiting payment, paid" timeline and no fee, earnings or refund; the stock changes were headed
+// "Reviewed by" and named `member:1` and `system:demo-seed`.
+
+beforeAll(async () => {
+  globalThis.ResizeObserver ??= class { observe() {} unobserve() {} disconnect() {} } as never;
+  window.matchMedia ??= ((q: string) => ({ matches: false, media: q, addEventListener: () => undefined, removeEventListener: () => undefined, addListener: () => undefined, removeListener: () => undefined, onchange: null, dispatchEvent: () => false })) as never;
+  await initI18n();
+});
+
+const at = (h: number) => `2026-11-2${h}T10:00:00.000Z`;
+const answers: Record<string, unknown> = {
+  '/admin/api/shops/orderInfo': {
+    id: 7,
+    events: [
+      { kind: 'transition', from: null, to: 'awaiting_payment', reason: '', by: 'buyer', operator: null, at: at(0) },
+      { kind: 'transition', from: 'awaiting_audit', to: 'approved', reason: 'owner travelling', by: 'operator', operator: 'ops1#3', at: at(1) },
+      { kind: 'transition', from: 'approved', to: 'shipped', reason: '', by: 'owner', operator: null, at: at(2) },
+      { kind: 'settled', from: null, to: null, reason: '', by: 'job', operator: null, at: at(8) },
+    ],
+    fee_bp: 1000,
+    fee: 200,
+    earnings: 1800,
+    settles_at: at(7),
+    settled_at: at(8),
+    refunded_at: null,
+    refunds: [{ id: 41, case_no: 'AS202611230001', kind: 'return', status: 'refunded', refund: 2000, refunded: 2000, refunded_at: at(5) }],
+  },
+  '/admin/api/shops/stockChanges': {
+    list: [
+      { id: 3, sku_id: 9, delta: -1, stock_after: 2, cause: 'order', reference: 'order:M1', reason: '', made_by: { kind: 'owner', name: 'demo001' }, created_at: at(2) },
+      { id: 2, sku_id: 9, delta: -1, stock_after: 3, cause: 'operator', reference: 'operator:ops1#3', reason: 'damaged', made_by: { kind: 'operator', name: 'ops1#3' }, created_at: at(1) },
+      { id: 1, sku_id: 9, delta: 4, stock_after: 4, cause: 'operator', reference: 'seed', reason: 'opening stock', made_by: { kind: 'system', name: 'demo-seed' }, created_at: at(0) },
+    ],
+    total: 3,
+    page: 1,
+    limit: 10,
+  },
+};
+beforeEach(async () => {
+  await changeLanguage('en-us');
+  sessionStore.signIn('token');
+  vi.stubGlobal('fetch', async (url: string) => {
+    const data = answers[url.split('?')[0]!];
+    return new Response(JSON.stringify(data === undefined ? { code: 404, msg: 'Not found', data: null } : { code: 200, msg: 'ok', data }), { status: data === undefined ? 404 : 200, headers: { 'Content-Type': 'application/json' } });
+  });
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  sessionStore.end('signed_out');
+});
+
+const shown = (ui: React.ReactNode) => render(<QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>{ui}</QueryClientProvider>);
+
+describe('a shop order’s drawer', () => {
+  it('shows the fee with its rate, the owner’s earnings with when they settled, the case’s refund and every step with who took it', async () => {
+    shown(<ShopOrderHistory id={7} currency="USD" />);
+    await screen.findByText('History');
+    expect(screen.getByText('Platform fee').closest('tr')!.textContent).toContain(`10 % · ${formatMoney(200, 'USD')}`);
+    expect(screen.getByText("Owner's earnings").closest('tr')!.textContent).toContain(`${formatMoney(1800, 'USD')} · Settled on `);
+    const refund = screen.getByText('Refunds').closest('tr')!;
+    expect(within(refund).getByText('AS202611230001')).toBeTruthy();
+    expect(refund.textContent).toContain(formatMoney(2000, 'USD'));
+    const steps = [...document.querySelectorAll('.ant-timeline-item')].map((li) => li.textContent!.split(' · ').slice(1));
+    expect(steps).toEqual([['Awaiting payment', 'Buyer'], ['Approved', 'ops1#3', 'owner travelling'], ['Shipped', 'Owner'], ['Settled', 'Job']]);
+  });
+
+  it('while the order waits for its settlement, says when it settles', async () => {
+    answers['/admin/api/shops/orderInfo'] = { ...(answers['/admin/api/shops/orderInfo'] as object), fee_bp: null, fee: null, earnings: null, settled_at: null, refunds: [] };
+    shown(<ShopOrderHistory id={7} currency="USD" />);
+    await screen.findByText('History');
+    expect(screen.getByText("Owner's earnings").closest('tr')!.textContent).toMatch(/Settles on /);
+    expect(screen.getByText('Platform fee').closest('tr')!.textContent).toContain('Worked out when the order settles');
+    expect(screen.queryByText('Refunds')).toBeNull();
+  });
+});
+
+describe('a shop’s stock changes', () => {
+  it('are headed "Made by" and name the owner, the operator and the system, never a raw stamp', async () => {
+    shown(<StockChanges shopId={5} />);
+    await screen.findByText('Owner demo001');
+    expect(screen.getByRole('columnheader', { name: 'Made by' })).toBeTruthy();
+    expect(screen.queryByRole('columnheader', { name: 'Reviewed by' })).toBeNull();
+    const madeBy = [...document.querySelectorAll('.ant-table-tbody tr')].map((tr) => tr.lastElementChild!.textContent);
+    expect(madeBy).toEqual(['Owner demo001', 'ops1#3', 'System']);
+    expect(document.body.textContent).not.toContain('member:');
+  });
+
+  it('say "System" and the owner in the operator’s language', async () => {
+    await changeLanguage('zh-cn');
+    shown(<StockChanges shopId={5} />);
+    await screen.findByText('店主 demo001');
+    expect(screen.getByRole('columnheader', { name: '操作人' })).toBeTruthy();
+    expect([...document.querySelectorAll('.ant-table-tbody tr')].map((tr) => tr.lastElementChild!.textContent)).toEqual(['店主 demo001', 'ops1#3', '系统']);
+  });
+});
