@@ -102,6 +102,10 @@ export const PAGES = (t: (k: string) => string): Array<Item | { group: string; c
   { path: '/operators', label: t('console.settings.menu.operators'), permission: 'operators.manage' },
 ];
 
+/** A page's entry in the sidebar: a long name (in any of the nine languages) wraps onto a second line instead of being cut. */
+const WRAPPING: React.CSSProperties = { height: 'auto', minHeight: 40, lineHeight: 1.35, paddingBlock: 9, whiteSpace: 'normal' };
+const navItem = (key: string, label: string) => ({ key, label, style: WRAPPING });
+
 export function Shell() {
   const { t } = useTranslation();
   const me = useOperator();
@@ -116,9 +120,9 @@ export function Shell() {
   const items = pages
     .map((p) =>
       'group' in p
-        ? { type: 'group' as const, key: p.group, label: p.group, children: p.children.filter((c) => !c.hidden && allowed.has(c.permission)).map((c) => ({ key: c.path, label: c.label })) }
+        ? { type: 'group' as const, key: p.group, label: p.group, children: p.children.filter((c) => !c.hidden && allowed.has(c.permission)).map((c) => navItem(c.path, c.label)) }
         : allowed.has(p.permission)
-          ? { key: p.path, label: p.label }
+          ? navItem(p.path, p.label)
           : null,
     )
     .filter((i) => i !== null && (!('children' in i) || (i.children?.length ?? 0) > 0));
