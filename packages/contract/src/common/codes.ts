@@ -241,6 +241,8 @@ export const ResponseCode = {
   txHashUsed: 6126,
   /** A give by count asked for more usable cards of that value than the member holds (`held`). */
   giftCardsTooFew: 6128,
+  /** A withdrawal to a card held in a wallet currency is sent in that currency only (`currency`: the card's). */
+  bankCardCurrencyMismatch: 6127,
   // Payments (6200–6299).
   /** The pay method is not offered for this currency, country or payable. */
   payMethodUnavailable: 6201,
@@ -496,6 +498,7 @@ export const responseCodeMessageKey: Record<number, string> = {
   [ResponseCode.txHashRequired]: 'wallet.code.txHashRequired',
   [ResponseCode.txHashUsed]: 'wallet.code.txHashUsed',
   [ResponseCode.giftCardsTooFew]: 'wallet.code.giftCardsTooFew',
+  [ResponseCode.bankCardCurrencyMismatch]: 'wallet.code.bankCardCurrencyMismatch',
   [ResponseCode.noCryptoAddress]: 'wallet.code.noCryptoAddress',
   [ResponseCode.giftCardUnavailable]: 'wallet.code.giftCardUnavailable',
   [ResponseCode.walletCurrencyDisabled]: 'wallet.code.walletCurrencyDisabled',

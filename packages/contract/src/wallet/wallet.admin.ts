@@ -24,6 +24,8 @@ export const adminWithdrawalSchema = withdrawalSchema.extend({
   user_name: z.string(),
   holder_name: z.string().nullable(),
   account_number: z.string().nullable(),
+  /** The currency the bank card is held in (a card in a currency the wallet does not keep takes a wallet currency; its bank converts). */
+  card_currency: z.string().nullable(),
   /** Who decided its review: its approvers once all are in (joined), or who rejected it; never who marked it paid. */
   reviewed_by: z.string().nullable(),
   /** Who approved it so far, in order; none of them may mark it paid. */

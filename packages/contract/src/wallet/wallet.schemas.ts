@@ -196,9 +196,11 @@ export const cryptoAddressData = z.object({ network: z.string(), address: z.stri
 // ── Withdrawals ──────────────────────────────────────────────────────────────────────────────
 export const WITHDRAWAL_STATUSES = ['pending', 'approved', 'paid', 'rejected', 'cancelled'] as const;
 export const WITHDRAWAL_METHODS = ['bank', 'crypto'] as const;
+/** What `withdrawRatio` quotes: a withdrawal's way, or a transfer to another member (its fee and limits, see docs/decisions/2026-11-29-transfer-fee.md). */
+export const FEE_RULE_METHODS = [...WITHDRAWAL_METHODS, 'transfer'] as const;
 export const withdrawalRuleSchema = z.object({
   currency: z.string(),
-  method: z.enum(WITHDRAWAL_METHODS),
+  method: z.enum(FEE_RULE_METHODS),
   fee_bp: z.number().int(),
   fee_fixed: minor,
   min: minor,
@@ -206,7 +208,7 @@ export const withdrawalRuleSchema = z.object({
   daily_count: z.number().int(),
   daily_amount: minor,
 });
-export const withdrawRatioQuery = z.object({ currency: currency.optional(), method: z.enum(WITHDRAWAL_METHODS).default('bank'), amount: amountText.optional() });
+export const withdrawRatioQuery = z.object({ currency: currency.optional(), method: z.enum(FEE_RULE_METHODS).default('bank'), amount: amountText.optional() });
 export const withdrawRatioData = z.object({
   rules: z.array(withdrawalRuleSchema),
   /** With `amount` and `currency`: the fee and what leaves the balance. */
@@ -273,6 +275,8 @@ export const transferSchema = z.object({
   counterparty: z.string(),
   currency: z.string(),
   amount: minor,
+  /** What the sender paid beside the amount; 0 on the receiver's side. */
+  fee: minor,
   remark: z.string(),
   created_at: z.string(),
 });

@@ -41,6 +41,7 @@ export default function Withdrawals() {
               { label: t('console.withdrawal.bank'), value: r.bank_name ?? '—' },
               { label: t('console.withdrawal.holder'), value: r.holder_name ?? '—' },
               { label: t('console.withdrawal.account'), value: <Typography.Text copyable>{r.account_number ?? r.account_masked ?? '—'}</Typography.Text> },
+              { label: t('console.withdrawal.cardCurrency'), value: r.card_currency ?? '—' },
             ]
           : [
               { label: t('console.withdrawal.network'), value: r.network ?? '—' },

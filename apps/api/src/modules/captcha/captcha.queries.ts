@@ -25,11 +25,12 @@ export const settleLoginFailure = (db: Executor, id: number) => db.updateTable('
  * addresses, and for the address at any account; and apart, the places held by guesses still being
  * checked (a held place past its time counts as a failure).
  */
-export async function countLoginFailures(db: Executor, account: string | undefined, ip: string, sinceMs: number, ipKeys?: string) {
+export async function countLoginFailures(db: Executor, account: string | undefined, ip: string, sinceMs: number, ipKeys?: string | readonly string[]) {
   const since = new Date(Date.now() - sinceMs);
   const acc = account?.toLowerCase() ?? '';
-  // The address's count takes in the keys starting with `ipKeys` only, when given.
-  const ofIp = sql`ip = ${ip} and starts_with(account, ${ipKeys ?? ''})`;
+  // The address's count takes in the keys starting with `ipKeys` (one of them) only, when given.
+  const prefixes = typeof ipKeys === 'string' ? [ipKeys] : (ipKeys ?? ['']);
+  const ofIp = sql`ip = ${ip} and (${sql.join(prefixes.map((p) => sql`starts_with(account, ${p})`), sql` or `)})`;
   const row = await db
     .selectFrom('login_failures')
     .select([

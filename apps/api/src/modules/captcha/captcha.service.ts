@@ -6,7 +6,7 @@ import { AppError } from '../../lib/errors.js';
 import { newToken } from '../../lib/tokens.js';
 import type { Actor } from '../../lib/actor.js';
 import * as q from './captcha.queries.js';
-import { loginFailureKey } from './lockout.js';
+import { SIGN_IN_KEYS, loginFailureKey } from './lockout.js';
 
 export type CaptchaMode = 'off' | 'auto' | 'always';
 export const CAPTCHA_MODES: readonly CaptchaMode[] = ['off', 'auto', 'always'];
@@ -39,11 +39,15 @@ export async function captchaBypassAllowed(db: Executor): Promise<boolean> {
   return (await q.findSetting(db, 'captcha_bypass'))?.value === 'on';
 }
 
-/** Whether this address (and account, when known) must pass the slider now. */
+/**
+ * Whether this address (and account, when known) must pass the slider now: after failed sign-ins
+ * only. A member's wrong pay passwords (or coupon and authenticator codes) are that member's own
+ * lockout and never make others at the same address solve it.
+ */
 export async function isCaptchaRequired(db: Executor, who: { ip: string; account?: string }): Promise<boolean> {
   const mode = await captchaMode(db);
   if (mode !== 'auto') return mode === 'always';
-  const { byIp, byAccount } = await q.countLoginFailures(db, who.account, who.ip, FAILURE_WINDOW_MS);
+  const { byIp, byAccount } = await q.countLoginFailures(db, who.account, who.ip, FAILURE_WINDOW_MS, SIGN_IN_KEYS);
   return byIp >= FAILURES_BEFORE_CAPTCHA || (!!who.account && byAccount >= FAILURES_BEFORE_CAPTCHA);
 }
 

@@ -54,6 +54,9 @@ export const MEMBER_ONLY: LockoutLimits = { perAddress: MAX_LOGIN_FAILURES, acco
 export const failureKey = (account: { id: number } | undefined, typed: string): string =>
   account ? `user:${account.id}` : `name:${typed.trim().toLowerCase()}`;
 
+/** What the keys of member sign-in failures (`failureKey`) start with: the slider counts these only, never pay passwords, coupon or authenticator codes. */
+export const SIGN_IN_KEYS: readonly string[] = ['user:', 'name:'];
+
 /**
  * The key a member's authenticator codes checked from the member's own session count under: one
  * strict count (`MEMBER_ONLY`) whatever the address, apart from the login's, so a stolen session gets

@@ -12,8 +12,8 @@ import type { UserRow } from '../members/members.table.js';
 import { checkOwnBoundCode } from '../two-factor/totp.js';
 import { maskName } from '../catalogue/texts.js';
 import { minorUnits } from '../rates/rates.service.js';
-import { findWalletCurrencies } from './wallet.queries.js';
-import type { WalletLimitRow } from './wallet.table.js';
+import { findLimit, findWalletCurrencies } from './wallet.queries.js';
+import type { LimitKind, WalletLimitRow } from './wallet.table.js';
 
 // The rules every money movement of the wallet shares: amounts typed by members, the step-up
 // before money leaves, who a receiver is, fees and limits.
@@ -52,6 +52,24 @@ export async function walletCurrencies(db: Executor): Promise<{ settlement: stri
 
 export async function requireWalletCurrency(db: Executor, currency: string): Promise<void> {
   if (!(await walletCurrencies(db)).enabled.includes(currency)) throw new AppError(ResponseCode.walletCurrencyDisabled, { currency });
+}
+
+/** How a refusal names each way money leaves, when the wallet keeps the currency but that way is not offered in it. */
+const NOT_OFFERED: Record<LimitKind, string> = {
+  withdraw_bank: 'wallet.code.notOffered.bankWithdrawal',
+  withdraw_crypto: 'wallet.code.notOffered.cryptoWithdrawal',
+  transfer: 'wallet.code.notOffered.transfer',
+};
+
+/**
+ * The fee and limits of `kind` in `currency`: a currency the wallet does not keep is refused as such;
+ * one it keeps without a row for `kind` is refused as "not offered this way in that currency".
+ */
+export async function limitOf(db: Executor, currency: string, kind: LimitKind): Promise<WalletLimitRow> {
+  await requireWalletCurrency(db, currency);
+  const limit = await findLimit(db, currency, kind);
+  if (!limit) throw new AppError(ResponseCode.channelUnavailable, { currency }, { messageKey: NOT_OFFERED[kind] });
+  return limit;
 }
 
 /** The fee of `amount` under `limit`: the percentage rounded half-up once, plus the fixed part. */

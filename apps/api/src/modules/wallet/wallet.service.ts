@@ -41,8 +41,10 @@ import {
   businessNumber,
   checkDailyLimit,
   checkSingleLimit,
+  feeOf,
   findReceiver,
   holderMatches,
+  limitOf,
   maskAccount,
   maskedMember,
   parseAmount,
@@ -375,6 +377,8 @@ const toTransfer = (t: TransferView, userId: number) => {
     counterparty: out ? maskedMember({ user_name: t.to_name, nickname: t.to_nickname }) : maskedMember({ user_name: t.from_name, nickname: t.from_nickname }),
     currency: t.currency,
     amount: t.amount,
+    // The fee is the sender's: the receiver got the whole amount.
+    fee: out ? t.fee : 0,
     remark: t.remark,
     created_at: iso(t.created_at)!,
   };
@@ -382,36 +386,38 @@ const toTransfer = (t: TransferView, userId: number) => {
 
 /**
  * Sends cash to another member: real name, pay password (and authenticator), the per-transfer and
- * daily limits of the currency, never to oneself. One ledger entry moves it; the same
- * Idempotency-Key moves it once.
+ * daily limits of the currency, never to oneself. The sender pays the amount and the owner's fee for
+ * transfers, the receiver gets the amount and the fee goes to the shop's fee account, in one ledger
+ * entry; the same Idempotency-Key moves it once.
  */
 export async function transfer(deps: Deps, actor: Actor, input: EndpointBody<typeof createTransfer>) {
   const userId = memberIdOf(actor);
-  await requireWalletCurrency(deps.db, input.currency);
+  const limit = await limitOf(deps.db, input.currency, 'transfer');
   const amount = await parseAmount(deps.db, input.amount, input.currency);
-  const limit = await q.findLimit(deps.db, input.currency, 'transfer');
-  if (!limit) throw new AppError(ResponseCode.walletCurrencyDisabled, { currency: input.currency });
   await checkSingleLimit(deps.db, amount, input.currency, limit);
   // The sender's own checks come first: the answer tells whether an account exists only to a verified member.
   await requireMoneyOut(deps, actor, userId, input);
   const receiver = await findReceiver(deps.db, input.account);
   if (receiver.id === userId) throw new AppError(ResponseCode.transferToSelf);
   const key = requestKey(actor, 'transfer', userId);
+  const fee = feeOf(amount, limit);
   return withTransaction(deps.db, async (tx) => {
     await q.lockMemberWallet(tx, userId);
     await checkDailyLimit(tx, await q.todaysTransfers(tx, userId, input.currency, startOfToday()), amount, input.currency, limit);
     const transferNo = businessNumber('T');
+    // The ledger locks the sender's account and refuses the entry unless it holds the amount and the fee.
     const { entryId, replayed } = await post(tx, {
       kind: 'transfer',
       reference: { type: 'transfer', id: transferNo },
       idempotencyKey: key,
       actor,
       postings: [
-        { account: { member: userId, asset: 'cash', currency: input.currency }, amount: -amount },
+        { account: { member: userId, asset: 'cash', currency: input.currency }, amount: -(amount + fee) },
         { account: { member: receiver.id, asset: 'cash', currency: input.currency }, amount },
+        ...(fee > 0 ? [{ account: { system: 'fees' as const, currency: input.currency }, amount: fee }] : []),
       ],
     });
-    const row = replayed ? await q.findTransferByEntry(tx, entryId) : await q.insertTransfer(tx, { transfer_no: transferNo, from_user_id: userId, to_user_id: receiver.id, currency: input.currency, amount, remark: input.remark, entry_id: entryId });
+    const row = replayed ? await q.findTransferByEntry(tx, entryId) : await q.insertTransfer(tx, { transfer_no: transferNo, from_user_id: userId, to_user_id: receiver.id, currency: input.currency, amount, fee, remark: input.remark, entry_id: entryId });
     await notifyMember(tx, { memberId: receiver.id, kind: 'wallet.transfer_received', params: { transfer_no: row!.transfer_no, amount: await printAmount(tx, row!.amount, row!.currency) }, link: `/pages/my/transferInfo?id=${row!.id}`, eventKey: `transfer:${row!.id}:received` });
     return toTransfer((await q.findMemberTransfer(tx, userId, row!.id))!, userId);
   });

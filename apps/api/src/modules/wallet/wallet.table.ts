@@ -149,6 +149,8 @@ export interface TransfersTable {
   to_user_id: number;
   currency: string;
   amount: number;
+  /** What the sender paid beside the amount (the owner's fee for transfers), to the shop's fee account. */
+  fee: number;
   remark: Generated<string>;
   entry_id: number;
   created_at: Timestamp;

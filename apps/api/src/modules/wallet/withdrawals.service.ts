@@ -10,7 +10,7 @@ import { post, postHold, releaseHold, reserveHold } from '../ledger/ledger.servi
 import { insertOperatorAction } from '../operator-actions/operator-actions.queries.js';
 import * as q from './wallet.queries.js';
 import type { LimitKind, WithdrawalStatus } from './wallet.table.js';
-import { businessNumber, startOfToday, checkDailyLimit, checkSingleLimit, feeOf, maskAccount, parseAmount, printAmount, requestKey, requireMoneyOut, walletCurrencies, type MoneyOutProof } from './wallet.rules.js';
+import { businessNumber, startOfToday, checkDailyLimit, checkSingleLimit, feeOf, limitOf, maskAccount, parseAmount, printAmount, requestKey, requireMoneyOut, walletCurrencies, type MoneyOutProof } from './wallet.rules.js';
 import { notifyMember } from '../messages/messages.service.js';
 import { iso } from '../../lib/dates.js';
 import { listCards } from './wallet.service.js';
@@ -55,6 +55,7 @@ const toAdmin = (w: View, approvalsNeeded: number) => ({
   user_name: w.user_name,
   holder_name: w.holder_name,
   account_number: w.account_number,
+  card_currency: w.card_currency,
   reviewed_by: w.reviewed_by,
   approvers: w.approvers,
   approvals_needed: approvalsNeeded,
@@ -79,14 +80,15 @@ export async function withdrawalChannels(db: Executor, actor: Actor) {
 /** Stablecoin networks withdrawals are paid out on. */
 export const CRYPTO_NETWORKS = ['TRC20', 'ERC20'];
 
-/** Fees and limits of withdrawals, and with an amount the fee it costs. */
+const KIND_OF: Record<EndpointQuery<typeof getWithdrawalRatio>['method'], LimitKind> = { bank: 'withdraw_bank', crypto: 'withdraw_crypto', transfer: 'transfer' };
+
+/** Fees and limits of withdrawals (or of transfers, `method=transfer`), and with an amount the fee it costs and what leaves the balance. */
 export async function withdrawalRatio(db: Executor, _actor: Actor, input: EndpointQuery<typeof getWithdrawalRatio>) {
-  const kind: LimitKind = input.method === 'crypto' ? 'withdraw_crypto' : 'withdraw_bank';
+  const kind = KIND_OF[input.method];
   const rows = (await q.findLimits(db, [kind])).filter((l) => !input.currency || l.currency === input.currency);
   let quote = null;
   if (input.amount && input.currency) {
-    const limit = rows[0];
-    if (!limit) throw new AppError(ResponseCode.walletCurrencyDisabled, { currency: input.currency });
+    const limit = await limitOf(db, input.currency, kind);
     const amount = await parseAmount(db, input.amount, input.currency);
     const fee = feeOf(amount, limit);
     quote = { amount, fee, total: amount + fee };
@@ -97,6 +99,16 @@ export async function withdrawalRatio(db: Executor, _actor: Actor, input: Endpoi
   };
 }
 
+/**
+ * Refuses a card that is not the member's, or one held in a wallet currency when the withdrawal is in
+ * another: money goes to a card in the card's currency. A card held in a currency the wallet does not
+ * keep (its country's own) takes any wallet currency, which its bank converts.
+ */
+async function checkCard(db: Executor, card: { currency: string } | undefined, currency: string): Promise<void> {
+  if (!card) throw new AppError(ResponseCode.bankCardNotFound);
+  if (card.currency !== currency && (await walletCurrencies(db)).enabled.includes(card.currency)) throw new AppError(ResponseCode.bankCardCurrencyMismatch, { currency: card.currency });
+}
+
 async function createHeldWithdrawal(
   deps: Deps,
   actor: Actor,
@@ -104,18 +116,17 @@ async function createHeldWithdrawal(
   target: { method: 'bank'; cardId: number } | { method: 'crypto'; network: string; address: string },
 ) {
   const userId = memberIdOf(actor);
-  const { enabled } = await walletCurrencies(deps.db);
-  const limit = enabled.includes(input.currency) ? await q.findLimit(deps.db, input.currency, target.method === 'bank' ? 'withdraw_bank' : 'withdraw_crypto') : undefined;
-  if (!limit) throw new AppError(ResponseCode.walletCurrencyDisabled, { currency: input.currency });
+  const limit = await limitOf(deps.db, input.currency, target.method === 'bank' ? 'withdraw_bank' : 'withdraw_crypto');
   const amount = await parseAmount(deps.db, input.amount, input.currency);
   await checkSingleLimit(deps.db, amount, input.currency, limit);
-  if (target.method === 'bank' && !(await q.findMemberCard(deps.db, userId, target.cardId))) throw new AppError(ResponseCode.bankCardNotFound);
+  if (target.method === 'bank') await checkCard(deps.db, await q.findMemberCard(deps.db, userId, target.cardId), input.currency);
   await requireMoneyOut(deps, actor, userId, input);
   const fee = feeOf(amount, limit);
   const key = requestKey(actor, 'withdrawal', userId);
   return withTransaction(deps.db, async (tx) => {
     await q.lockMemberWallet(tx, userId);
-    if (target.method === 'bank' && !(await q.lockMemberCardForUpdate(tx, userId, target.cardId))) throw new AppError(ResponseCode.bankCardNotFound);
+    // Checked again on the locked card: it may have changed since.
+    if (target.method === 'bank') await checkCard(tx, await q.lockMemberCardForUpdate(tx, userId, target.cardId), input.currency);
     await checkDailyLimit(tx, await q.todaysWithdrawals(tx, userId, input.currency, target.method, startOfToday()), amount, input.currency, limit);
     const withdrawNo = businessNumber('W');
     const hold = await reserveHold(tx, { account: { member: userId, asset: 'cash', currency: input.currency }, amount: amount + fee, reference: { type: 'withdrawal', id: withdrawNo }, idempotencyKey: `${key}:hold`, actor });

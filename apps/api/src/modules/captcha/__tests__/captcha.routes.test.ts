@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResponseCode } from '@shop/contract';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { call, freshIp, registerMember, seedDemo } from '../../accounts/__tests__/account-helpers.js';
+import { call as callAs } from '../../catalogue/__tests__/helpers.js';
+import { walletMember } from '../../wallet/__tests__/fixtures.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -107,6 +109,24 @@ describe('the slider captcha', () => {
     const fresh = (await solve(ip)).body.data.captcha_token as string;
     const ok = await call(t, 'POST', '/user/no_auth/login', { account: m.user.user_name, password: m.password, captcha_token: fresh }, { ip });
     expect(ok.body.code).toBe(200);
+  });
+
+  it('counts only sign-in failures: a member’s wrong pay passwords do not make others at the address solve it, wrong logins still do', async () => {
+    const payer = await walletMember(t);
+    const other = await registerMember(t);
+    const ip = freshIp();
+    for (let i = 0; i < 3; i++) {
+      const wrong = await callAs(t, 'POST', '/user/transfer/create', { headers: payer.headers, ip, body: { account: other.user.user_name, amount: '1', currency: 'USD', pay_password: `00000${i}` } });
+      expect(wrong.body.code).toBe(ResponseCode.payPasswordWrong);
+    }
+    expect((await call(t, 'GET', '/user/openJY', undefined, { ip })).body.data).toBe(0);
+    expect((await call(t, 'GET', `/user/openJY?account=${other.user.user_name}`, undefined, { ip })).body.data).toBe(0);
+    const login = await call(t, 'POST', '/user/no_auth/login', { account: other.user.user_name, password: other.password }, { ip });
+    expect(login.body.code, login.body.msg).toBe(200);
+
+    for (let i = 0; i < 3; i++) await call(t, 'POST', '/user/no_auth/login', { account: 'nobody-here', password: 'bad-' + i }, { ip });
+    expect((await call(t, 'GET', '/user/openJY', undefined, { ip })).body.data).toBe(1);
+    expect((await call(t, 'POST', '/user/no_auth/login', { account: other.user.user_name, password: other.password }, { ip })).body.code).toBe(ResponseCode.captchaRequired);
   });
 
   it('when the operator turns it on, everyone needs it to log in, register and get a code', async () => {

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResponseCode } from '@shop/contract';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { call } from '../../catalogue/__tests__/helpers.js';
+import { fund } from '../../ledger/__tests__/ledger-helpers.js';
+import { newOperatorSession } from '../../orders/__tests__/fixtures.js';
 import { PAY_PASSWORD, maybank, usdOf, walletMember } from './fixtures.js';
 
 // A bank card is held in its bank country's currency (a Thai account in baht) or in one of the
@@ -44,5 +46,28 @@ describe('a bank card in its country’s currency', () => {
     expect(w.body.code, w.body.msg).toBe(200);
     expect(w.body.data).toMatchObject({ currency: 'USD', amount: 3000 });
     expect((await usdOf(t, m)).frozen).toBe(3000 + w.body.data.fee);
+  });
+
+  it('refuses a withdrawal in another currency than a card held in a wallet currency, holding nothing', async () => {
+    const m = await walletMember(t, { usd: 10_000 });
+    const myr = await call(t, 'POST', '/user/bank_card/create', { headers: m.headers, body: card(await maybank(t), 'MYR') });
+    expect(myr.body.code, myr.body.msg).toBe(200);
+    const w = await call(t, 'POST', '/user/withdraw/create', { headers: m.keyed(), body: { bank_card_id: myr.body.data.id, amount: '20', currency: 'USD', pay_password: PAY_PASSWORD } });
+    expect(w.body).toMatchObject({ code: ResponseCode.bankCardCurrencyMismatch, msg: 'This card takes withdrawals in MYR only' });
+    const zh = await call(t, 'POST', '/user/withdraw/create', { headers: m.keyed(), lang: 'zh-cn', body: { bank_card_id: myr.body.data.id, amount: '20', currency: 'USD', pay_password: PAY_PASSWORD } });
+    expect(zh.body.code).toBe(ResponseCode.bankCardCurrencyMismatch);
+    expect(zh.body.msg).toContain('MYR');
+    expect(zh.body.msg).not.toBe(w.body.msg);
+    expect(await usdOf(t, m)).toEqual({ currency: 'USD', available: 10_000, frozen: 0 });
+    expect(await t.db.selectFrom('withdrawals').select('id').where('user_id', '=', m.userId).execute()).toEqual([]);
+    expect(await t.db.selectFrom('holds').select('id').where('reference_type', '=', 'withdrawal').where('account_id', 'in', t.db.selectFrom('ledger_accounts').select('id').where('member_id', '=', m.userId)).execute()).toEqual([]);
+
+    // In the card's currency it is taken, and the operator reviewing it sees the card's currency.
+    await fund(t.db, m.userId, 10_000, 'MYR');
+    const ok = await call(t, 'POST', '/user/withdraw/create', { headers: m.keyed(), body: { bank_card_id: myr.body.data.id, amount: '60', currency: 'MYR', pay_password: PAY_PASSWORD } });
+    expect(ok.body.code, ok.body.msg).toBe(200);
+    const { headers } = await newOperatorSession(t.db, 'finance');
+    const queue = await call(t, 'GET', `/admin/api/wallet/withdrawals?q=${ok.body.data.withdraw_no}`, { headers });
+    expect(queue.body.data.list).toEqual([expect.objectContaining({ id: ok.body.data.id, currency: 'MYR', card_currency: 'MYR', holder_name: 'Tan Mei' })]);
   });
 });

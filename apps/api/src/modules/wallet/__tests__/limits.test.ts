@@ -126,6 +126,31 @@ describe('withdrawal limits and fee', () => {
   });
 });
 
+describe('a way of moving money not offered in a wallet currency', () => {
+  it('is refused as not offered in that currency, not as a currency the wallet lacks; nothing is held or moved', async () => {
+    const m = await walletMember(t, { usd: 10_000 });
+    const b = await walletMember(t);
+    await fund(t.db, m.userId, 10_000, 'MYR');
+    // MYR is a wallet currency, with no stablecoin withdrawal as installed.
+    const crypto = await post('/coin/withdraw/create', { network: 'TRC20', address: 'TXYZa1b2c3d4e5f6g7h8i9j0kLmNoPqRsT', amount: '20', currency: 'MYR', pay_password: PAY_PASSWORD }, m.keyed());
+    expect(crypto.body).toMatchObject({ code: ResponseCode.channelUnavailable, msg: 'Stablecoin withdrawals are not offered in MYR' });
+    // A currency the wallet does not keep still says so.
+    const thb = await post('/coin/withdraw/create', { network: 'TRC20', address: 'TXYZa1b2c3d4e5f6g7h8i9j0kLmNoPqRsT', amount: '20', currency: 'THB', pay_password: PAY_PASSWORD }, m.keyed());
+    expect(thb.body.code).toBe(ResponseCode.walletCurrencyDisabled);
+    // Transfers in a wallet currency without a transfer limit row.
+    await t.db.deleteFrom('wallet_limits').where('currency', '=', 'MYR').where('kind', '=', 'transfer').execute();
+    const sent = await transfer(m, b, '20', 'MYR');
+    expect(sent.body).toMatchObject({ code: ResponseCode.channelUnavailable, msg: 'Transfers are not offered in MYR' });
+    const zh = await call(t, 'POST', '/user/transfer/create', { headers: m.keyed(), lang: 'zh-cn', body: { account: b.userName, amount: '20', currency: 'MYR', pay_password: PAY_PASSWORD } });
+    expect(zh.body.code).toBe(ResponseCode.channelUnavailable);
+    expect(zh.body.msg).toContain('MYR');
+    expect(zh.body.msg).not.toBe(sent.body.msg);
+    expect(await usdOf(t, m)).toEqual({ currency: 'USD', available: 10_000, frozen: 0 });
+    expect(await t.db.selectFrom('transfers').select('id').where('from_user_id', '=', m.userId).execute()).toEqual([]);
+    expect(await t.db.selectFrom('withdrawals').select('id').where('user_id', '=', m.userId).execute()).toEqual([]);
+  });
+});
+
 describe('a setting with its maximum below its minimum', () => {
   it('is refused, saying what is wrong (no raw placeholder), for a wallet limit and a top-up channel', async () => {
     const en = { ...owner.headers, 'Accept-Language': 'en-us' };

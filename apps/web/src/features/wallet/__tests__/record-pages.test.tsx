@@ -18,7 +18,7 @@ const withdrawal = {
 };
 const pending = { ...withdrawal, id: 8, withdraw_no: 'W2611230008', status: 'pending', payout_reference: null, approved_at: null, paid_at: null };
 const rejected = { ...withdrawal, id: 9, withdraw_no: 'W2611230009', status: 'rejected', payout_reference: null, approved_at: null, paid_at: null, rejected_at: '2026-11-23T10:00:00.000Z', reason: 'Name does not match the bank' };
-const transfer = { id: 31, transfer_no: 'T2611230031', direction: 'in', counterparty: 'm***1', currency: 'USD', amount: 1_250, remark: 'Dinner', created_at: '2026-11-23T12:00:00.000Z' };
+const transfer = { id: 31, transfer_no: 'T2611230031', direction: 'in', counterparty: 'm***1', currency: 'USD', amount: 1_250, fee: 0, remark: 'Dinner', created_at: '2026-11-23T12:00:00.000Z' };
 // 10 is pending when the page opens but an operator approves it before the member's cancel arrives.
 const decidedMeanwhile = { ...pending, id: 10, withdraw_no: 'W2611230010' };
 // 11 was approved, then its payout bounced and the shop rejected it before marking it paid.

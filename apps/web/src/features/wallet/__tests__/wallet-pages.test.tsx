@@ -38,7 +38,7 @@ const assets = {
 
 const refused = (msg: string) => ({ json: { code: 4100, msg, data: null } });
 let member = memberFixture({ has_pay_password: true, google_bound: true, real_name_status: 'approved' });
-const transfer = { id: 31, transfer_no: 'T2611230031', direction: 'out', counterparty: 'L**', currency: 'MYR', amount: 1_250_050, remark: 'rent', created_at: '2026-11-23T10:00:00.000Z' };
+const transfer = { id: 31, transfer_no: 'T2611230031', direction: 'out', counterparty: 'L**', currency: 'MYR', amount: 1_250_050, fee: 0, remark: 'rent', created_at: '2026-11-23T10:00:00.000Z' };
 
 const card = { id: 5, country_code: 'MY', bank_id: 11, bank_name: 'Maybank', branch_id: null, branch_name: null, holder_name: 'MIA TAN', account_masked: '****6789', currency: 'MYR', in_use: false, created_at: '2026-11-20T10:00:00.000Z' };
 let cards = [card];
@@ -127,10 +127,15 @@ const api = await startFakeApi({
   '/user/transfer/create': (req) => ((JSON.parse(req.body) as { amount: string }).amount === '99999' ? refused('Insufficient balance') : ok(transfer)),
   '/attractive/currency/withdrawChannel': () => ok({ list: [{ method: 'bank', currencies: ['MYR', 'USD'], networks: [] }, { method: 'crypto', currencies: ['USD'], networks: ['TRC20', 'ERC20'] }], cards }),
   '/attractive/currency/withdrawRatio': (req) =>
-    ok({
-      rules: [{ currency: 'MYR', method: 'bank', fee_bp: 100, fee_fixed: 200, min: 5_000, max: 5_000_000, daily_count: 3, daily_amount: 10_000_000 }],
-      quote: ((amount) => (amount === '100' ? { amount: 10_000, fee: 300, total: 10_300 } : amount === '20' ? { amount: 2_000, fee: 100, total: 2_100 } : null))(new URL(req.url, 'http://x').searchParams.get('amount')),
-    }),
+    new URL(req.url, 'http://x').searchParams.get('method') === 'transfer'
+      ? ok({
+          rules: [{ currency: 'MYR', method: 'transfer', fee_bp: 250, fee_fixed: 33, min: 100, max: 2_000_000, daily_count: 20, daily_amount: 4_000_000 }],
+          quote: new URL(req.url, 'http://x').searchParams.get('amount') === '100' ? { amount: 10_000, fee: 283, total: 10_283 } : null,
+        })
+      : ok({
+          rules: [{ currency: 'MYR', method: 'bank', fee_bp: 100, fee_fixed: 200, min: 5_000, max: 5_000_000, daily_count: 3, daily_amount: 10_000_000 }],
+          quote: ((amount) => (amount === '100' ? { amount: 10_000, fee: 300, total: 10_300 } : amount === '20' ? { amount: 2_000, fee: 100, total: 2_100 } : null))(new URL(req.url, 'http://x').searchParams.get('amount')),
+        }),
   '/user/withdraw/create': () => ok(withdrawal),
   '/coin/withdraw/create': () => ok({ ...withdrawal, id: 42, method: 'crypto', currency: 'USD', amount: 2_000, fee: 100, bank_name: null, account_masked: null, network: 'ERC20', address: '0xA1b2C3d4E5f60718293aBcDeF0123456789aBcDe' }),
   '/user/withdraw/list': () => ok({ list: [withdrawal, { ...withdrawal, id: 40, withdraw_no: 'W2611220040', status: 'rejected', reason: 'Name does not match', rejected_at: '2026-11-22T12:00:00.000Z' }], total: 2, page: 1, limit: 10, has_more: false }),
@@ -300,6 +305,28 @@ describe('transfer page', () => {
     expect(screen.getByText(/^-RM\s12,500\.50$/)).toBeTruthy();
     expect(screen.getByText(/^RM\s5\.00$/)).toBeTruthy();
     await act(async () => {});
+  });
+});
+
+describe('transfer fee', () => {
+  it('shows the fee and what leaves the balance for the amount typed, and states them before the member confirms', async () => {
+    const router = renderAt(paths.wallet.transfer);
+    await screen.findByText('MYR');
+    fireEvent.click(screen.getByText('MYR'));
+    type('account', 'lee88');
+    expect(await screen.findByText(/^2\.5% \+ RM\s0\.33$/)).toBeTruthy();
+    type('amount', '100');
+    await waitFor(() => expect(screen.getByTestId('transfer-fee').textContent).toBe('RM\u00a02.83'));
+    expect(screen.getByText(/^RM\s102\.83$/)).toBeTruthy();
+    type('pay_password', '123456');
+    type('google_code', '654321');
+    fireEvent.click(screen.getByRole('button', { name: 'Transfer' }));
+    expect(await screen.findByText('Send RM 100.00 to L**?')).toBeTruthy();
+    expect(screen.getByText(/^Fee RM\s2\.83; RM\s102\.83 leaves your balance\.$/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.wallet.transfers));
+    expect(sent('/attractive/currency/withdrawRatio').some((r) => new URL(r.url, 'http://x').searchParams.get('method') === 'transfer')).toBe(true);
+    expect(sent('/user/transfer/create')).toHaveLength(1);
   });
 });
 

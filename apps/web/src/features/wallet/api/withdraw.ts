@@ -1,15 +1,29 @@
 import { cancelWithdrawal, createCryptoWithdrawal, createWithdrawal, getWalletAssets, getWalletTotals, getWithdrawal, getWithdrawalRatio, listBankCards, listWithdrawalChannels, listWithdrawals } from '@shop/contract/wallet';
 import { useQueryClient } from '@tanstack/react-query';
 import { endpointQuery, useEndpointInfiniteQuery, useEndpointMutation, useEndpointQuery, useQueryScope } from '@/lib/endpoint-query';
+import { isQuoteOf } from '../components/amount-quote';
+import { useDebounced } from '../use-debounced';
 
 /** The ways to withdraw and the member's bank cards. */
 export const useWithdrawalChannels = () => useEndpointQuery(listWithdrawalChannels, undefined, { staleTime: 10_000 });
 
-/** The fee and limits of a withdrawal (to a bank card unless told) in `currency`; with an amount, the fee and what leaves the balance. */
+/** The fee and limits of a withdrawal (to a bank card unless told) or a transfer in `currency`; with an amount, the fee and what leaves the balance. */
 export const useWithdrawalQuote = (currency: string, amount: string | undefined, method: WithdrawalMethod = 'bank') =>
   useEndpointQuery(getWithdrawalRatio, quoteParams(currency, amount, method), { enabled: Boolean(currency), staleTime: 30_000 });
 
-type WithdrawalMethod = 'bank' | 'crypto';
+/**
+ * The fee rule of `currency` and the fee of the amount in the field now, never of one typed before
+ * it: while that one is asked for (after a pause in typing), `pending`.
+ */
+export function useFeeQuote(currency: string, amount: string | undefined, method: WithdrawalMethod = 'bank') {
+  const settled = useDebounced(amount);
+  const quote = useWithdrawalQuote(currency, settled, method);
+  const fee = quote.data?.quote && isQuoteOf(quote.data.quote.amount, amount, currency) ? quote.data.quote : null;
+  return { rule: quote.data?.rules.find((r) => r.currency === currency), fee, pending: amount !== undefined && !fee && (settled !== amount || quote.isFetching) };
+}
+
+/** What `withdrawRatio` quotes: a withdrawal to a card or a stablecoin address, or a transfer to another member. */
+type WithdrawalMethod = 'bank' | 'crypto' | 'transfer';
 const quoteParams = (currency: string, amount: string | undefined, method: WithdrawalMethod) => ({ method, ...(currency ? { currency } : {}), ...(amount ? { amount } : {}) });
 
 /** Looks up the fee of exactly this amount now (at submit: the look-up while typing may still be of an earlier amount). */

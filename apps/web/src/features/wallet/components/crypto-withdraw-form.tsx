@@ -9,8 +9,7 @@ import { TextField } from '@/components/form-field';
 import { AmountField, amountReader, typedAmount } from '@/components/amount-field';
 import { amountMoney, isQuoteOf } from './amount-quote';
 import { showToast } from '@/lib/toast';
-import { useCreateCryptoWithdrawal, useFetchWithdrawalQuote, useWithdrawalQuote } from '../api/withdraw';
-import { useDebounced } from '../use-debounced';
+import { useCreateCryptoWithdrawal, useFeeQuote, useFetchWithdrawalQuote } from '../api/withdraw';
 import { CurrencyField } from './currency-field';
 import { SecurityFields, withStepUp } from './security-fields';
 import { useActionKey } from '../use-action-key';
@@ -35,11 +34,8 @@ export function CryptoWithdrawForm({ networks, currencies, googleBound }: { netw
   const form = useContractForm(schema, { defaultValues: { network: networks[0] ?? '', address: '', amount: '', currency: currencies[0] ?? 'USD', pay_password: '' }, labels: LABELS, read: { amount: amountReader } });
   const currency = form.watch('currency') ?? '';
   const amount = typedAmount(form.watch('amount'));
-  const settled = useDebounced(amount);
-  const quote = useWithdrawalQuote(currency, settled, 'crypto');
   // The fee shown is of the amount in the field now, never of one typed before it: while that one is asked for, a loading mark.
-  const fee = quote.data?.quote && isQuoteOf(quote.data.quote.amount, amount, currency) ? quote.data.quote : null;
-  const feeing = amount !== undefined && !fee && (settled !== amount || quote.isFetching);
+  const { fee, pending: feeing } = useFeeQuote(currency, amount, 'crypto');
   const fetchQuote = useFetchWithdrawalQuote();
   const { key, answered } = useActionKey();
   const create = useCreateCryptoWithdrawal(key);

@@ -7,7 +7,7 @@ import { RecordSteps } from '../components/record-steps';
 import '../wallet.css';
 import { useTranslation } from '@/lib/i18n';
 
-/** `pages/my/transferInfo?id=…`: one transfer, sent or received: the other member (masked), the amount, the remark and when it moved. */
+/** `pages/my/transferInfo?id=…`: one transfer, sent or received: the other member (masked), the amount, the fee the sender paid, the remark and when it moved. */
 export default function TransferInfoPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
@@ -28,6 +28,12 @@ export default function TransferInfoPage() {
               <dl className="wallet-quote">
                 <dt>{t(r.direction === 'out' ? 'wallet.transfer.receiverLabel' : 'wallet.transfer.senderLabel')}</dt>
                 <dd>{r.counterparty}</dd>
+                {r.fee > 0 && (
+                  <>
+                    <dt>{t('wallet.withdraw.fee')}</dt>
+                    <dd>{formatAmount(r.fee, r.currency)}</dd>
+                  </>
+                )}
                 {r.remark && (
                   <>
                     <dt>{t('wallet.transfer.remarkLabel')}</dt>

@@ -35,6 +35,7 @@ export default function TransferListPage() {
               <span>{t(r.direction === 'out' ? 'wallet.transfer.to' : 'wallet.transfer.from', { name: r.counterparty })}</span>
               <span className={r.direction === 'in' ? 'wallet-amount-in' : 'wallet-amount-out'}>{formatAmount(r.direction === 'in' ? r.amount : -r.amount, r.currency)}</span>
             </div>
+            {r.fee > 0 && <div className="wallet-muted">{t('wallet.withdraw.feeOf', { fee: formatAmount(r.fee, r.currency) })}</div>}
             {r.remark && <div className="wallet-muted">{r.remark}</div>}
             <div className="wallet-row wallet-muted">
               <span>{t('wallet.record.number', { no: r.transfer_no })}</span>

@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from 'react';
-import { Button, Dialog } from 'antd-mobile';
+import { Button, Dialog, DotLoading } from 'antd-mobile';
 import { useNavigate } from '@/lib/router';
 import { createTransferBody } from '@shop/contract/wallet';
 import { paths } from '@/config/paths';
@@ -11,8 +11,9 @@ import { showToast } from '@/lib/toast';
 import { useWalletAssets } from '../api/get-assets';
 import { useMemberSecurity } from '../api/get-member';
 import { useCreateTransfer, useFindReceiver, useTransferReceiver } from '../api/transfer';
-import { AmountField, amountReader } from '@/components/amount-field';
-import { amountMoney } from '../components/amount-quote';
+import { useFeeQuote, useFetchWithdrawalQuote } from '../api/withdraw';
+import { AmountField, amountReader, typedAmount } from '@/components/amount-field';
+import { amountMoney, isQuoteOf } from '../components/amount-quote';
 import { CurrencyField } from '../components/currency-field';
 import { PayPasswordNotice, RealNameGate, SecurityFields, withStepUp } from '../components/security-fields';
 import { useDebounced } from '../use-debounced';
@@ -30,7 +31,7 @@ const LABELS = [
   ['google_code', 'account.field.googleCode'],
 ] as const satisfies FieldLabels<Record<string, string>>;
 
-/** `pages/my/transfer`: money to another member, confirmed by their masked name, the pay password and the authenticator once bound. */
+/** `pages/my/transfer`: money to another member, with the fee shown, confirmed by their masked name, the pay password and the authenticator once bound. */
 export default function TransferPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -44,6 +45,9 @@ export default function TransferPage() {
   const account = form.watch('account') ?? '';
   const receiver = useTransferReceiver(useDebounced(account.trim()));
   const balance = assets?.cash.find((b) => b.currency === currency);
+  // The fee shown is of the amount in the field now, never of one typed before it: while that one is asked for, a loading mark.
+  const { rule, fee, pending: feeing } = useFeeQuote(currency, typedAmount(form.watch('amount')), 'transfer');
+  const fetchQuote = useFetchWithdrawalQuote();
   // A repeated tap after a lost answer sends the same transfer once; a new key once the server answered.
   const { key, answered } = useActionKey();
   const create = useCreateTransfer(key);
@@ -58,8 +62,20 @@ export default function TransferPage() {
       return showToast(e instanceof Error ? e.message : t('wallet.code.receiverNotFound'));
     }
     if (!found) return showToast(t('wallet.code.receiverNotFound'));
+    // The confirmation states the fee of exactly this amount: asked for now (the button spins) unless already at hand.
+    let q;
+    try {
+      q = (await fetchQuote(body.currency, body.amount, 'transfer')).quote;
+    } catch (e) {
+      return showToast(e instanceof Error ? e.message : t('app.error.generic'));
+    }
     const yes = await Dialog.confirm({
-      content: t('wallet.transfer.confirm', { amount: amountMoney(body.amount, body.currency), name: found.masked_name }),
+      content: (
+        <div>
+          <div>{t('wallet.transfer.confirm', { amount: amountMoney(body.amount, body.currency), name: found.masked_name })}</div>
+          {q && isQuoteOf(q.amount, body.amount, body.currency) && <div className="wallet-muted">{t('wallet.withdraw.feeAndTotal', { fee: formatAmount(q.fee, body.currency), total: formatAmount(q.total, body.currency) })}</div>}
+        </div>
+      ),
       confirmText: t('wallet.action.confirm'),
       cancelText: t('wallet.action.cancel'),
     });
@@ -104,6 +120,35 @@ export default function TransferPage() {
           <TextField control={form.control} name="remark" label={t('wallet.field.remark')} maxLength={140} placeholder={t('wallet.placeholder.remark')} />
           <SecurityFields control={form.control} googleBound={googleBound} />
         </FieldList>
+        {(rule || fee || feeing) && (
+          <section className="wallet-section" aria-label={t('wallet.withdraw.fee')}>
+            <dl className="wallet-quote">
+              {rule && (
+                <>
+                  <dt>{t('wallet.withdraw.feeRule')}</dt>
+                  <dd>{t('wallet.withdraw.feeRuleValue', { percent: (rule.fee_bp / 100).toString(), fixed: formatAmount(rule.fee_fixed, currency) })}</dd>
+                </>
+              )}
+              {fee ? (
+                <>
+                  <dt>{t('wallet.withdraw.fee')}</dt>
+                  <dd data-testid="transfer-fee">{formatAmount(fee.fee, currency)}</dd>
+                  <dt>{t('wallet.withdraw.total')}</dt>
+                  <dd>{formatAmount(fee.total, currency)}</dd>
+                </>
+              ) : (
+                feeing && (
+                  <>
+                    <dt>{t('wallet.withdraw.fee')}</dt>
+                    <dd data-testid="transfer-fee-pending" aria-busy="true">
+                      <DotLoading />
+                    </dd>
+                  </>
+                )
+              )}
+            </dl>
+          </section>
+        )}
         <div className="wallet-form-actions">
           <Button block color="primary" size="large" loading={form.busy} onClick={() => void submit()}>
             {t('wallet.action.transfer')}
