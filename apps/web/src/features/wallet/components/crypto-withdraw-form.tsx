@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from 'react';
-import { Button, Dialog, DotLoading } from 'antd-mobile';
+import { Button, Dialog } from 'antd-mobile';
 import { ChoiceChips } from '@/components/choice-chips';
 import { useNavigate } from '@/lib/router';
 import { createCryptoWithdrawalBody } from '@shop/contract/wallet';
@@ -11,6 +11,7 @@ import { amountMoney, isQuoteOf } from './amount-quote';
 import { showToast } from '@/lib/toast';
 import { useCreateCryptoWithdrawal, useFeeQuote, useFetchWithdrawalQuote } from '../api/withdraw';
 import { CurrencyField } from './currency-field';
+import { FeeQuote } from './fee-quote';
 import { SecurityFields, withStepUp } from './security-fields';
 import { useActionKey } from '../use-action-key';
 import { useTranslation } from '@/lib/i18n';
@@ -86,20 +87,7 @@ export function CryptoWithdrawForm({ networks, currencies, googleBound }: { netw
       </FieldList>
       {(fee || feeing) && (
         <section className="wallet-section" aria-label={t('wallet.withdraw.fee')}>
-          <dl className="wallet-quote">
-            <dt>{t('wallet.withdraw.fee')}</dt>
-            {fee ? (
-              <>
-                <dd data-testid="crypto-fee">{formatAmount(fee.fee, currency)}</dd>
-                <dt>{t('wallet.withdraw.total')}</dt>
-                <dd>{formatAmount(fee.total, currency)}</dd>
-              </>
-            ) : (
-              <dd data-testid="crypto-fee-pending" aria-busy="true">
-                <DotLoading />
-              </dd>
-            )}
-          </dl>
+          <FeeQuote currency={currency} fee={fee} pending={feeing} testId="crypto-fee" />
         </section>
       )}
       <div className="wallet-form-actions">

@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from 'react';
-import { Button, Dialog, DotLoading } from 'antd-mobile';
+import { Button, Dialog } from 'antd-mobile';
 import { useNavigate } from '@/lib/router';
 import { createTransferBody } from '@shop/contract/wallet';
 import { paths } from '@/config/paths';
@@ -15,6 +15,7 @@ import { useFeeQuote, useFetchWithdrawalQuote } from '../api/withdraw';
 import { AmountField, amountReader, typedAmount } from '@/components/amount-field';
 import { amountMoney, isQuoteOf } from '../components/amount-quote';
 import { CurrencyField } from '../components/currency-field';
+import { FeeQuote } from '../components/fee-quote';
 import { PayPasswordNotice, RealNameGate, SecurityFields, withStepUp } from '../components/security-fields';
 import { useDebounced } from '../use-debounced';
 import { useActionKey } from '../use-action-key';
@@ -122,31 +123,7 @@ export default function TransferPage() {
         </FieldList>
         {(rule || fee || feeing) && (
           <section className="wallet-section" aria-label={t('wallet.withdraw.fee')}>
-            <dl className="wallet-quote">
-              {rule && (
-                <>
-                  <dt>{t('wallet.withdraw.feeRule')}</dt>
-                  <dd>{t('wallet.withdraw.feeRuleValue', { percent: (rule.fee_bp / 100).toString(), fixed: formatAmount(rule.fee_fixed, currency) })}</dd>
-                </>
-              )}
-              {fee ? (
-                <>
-                  <dt>{t('wallet.withdraw.fee')}</dt>
-                  <dd data-testid="transfer-fee">{formatAmount(fee.fee, currency)}</dd>
-                  <dt>{t('wallet.withdraw.total')}</dt>
-                  <dd>{formatAmount(fee.total, currency)}</dd>
-                </>
-              ) : (
-                feeing && (
-                  <>
-                    <dt>{t('wallet.withdraw.fee')}</dt>
-                    <dd data-testid="transfer-fee-pending" aria-busy="true">
-                      <DotLoading />
-                    </dd>
-                  </>
-                )
-              )}
-            </dl>
+            <FeeQuote currency={currency} rule={rule} fee={fee} pending={feeing} testId="transfer-fee" />
           </section>
         )}
         <div className="wallet-form-actions">

@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from 'react';
-import { Button, Dialog, DotLoading, Tabs } from 'antd-mobile';
+import { Button, Dialog, Tabs } from 'antd-mobile';
 import { ChoiceChips } from '@/components/choice-chips';
 import { useNavigate, useSearchParams } from '@/lib/router';
 import { createWithdrawalBody } from '@shop/contract/wallet';
@@ -15,6 +15,7 @@ import { AmountField, amountReader, typedAmount } from '@/components/amount-fiel
 import { amountMoney, isQuoteOf } from '../components/amount-quote';
 import { CryptoWithdrawForm } from '../components/crypto-withdraw-form';
 import { CurrencyField } from '../components/currency-field';
+import { FeeQuote } from '../components/fee-quote';
 import { PayPasswordNotice, RealNameGate, SecurityFields, withStepUp } from '../components/security-fields';
 import { useActionKey } from '../use-action-key';
 import '../wallet.css';
@@ -152,33 +153,7 @@ export default function WithdrawPage() {
                 <SecurityFields control={form.control} googleBound={googleBound} />
               </FieldList>
               <section className="wallet-section" aria-label={t('wallet.withdraw.fee')}>
-                <dl className="wallet-quote">
-                  {rule && (
-                    <>
-                      <dt>{t('wallet.withdraw.feeRule')}</dt>
-                      <dd>{t('wallet.withdraw.feeRuleValue', { percent: (rule.fee_bp / 100).toString(), fixed: formatAmount(rule.fee_fixed, currency) })}</dd>
-                      <dt>{t('wallet.withdraw.limits')}</dt>
-                      <dd>{`${formatAmount(rule.min, currency)} – ${formatAmount(rule.max, currency)}`}</dd>
-                    </>
-                  )}
-                  {fee ? (
-                    <>
-                      <dt>{t('wallet.withdraw.fee')}</dt>
-                      <dd data-testid="withdraw-fee">{formatAmount(fee.fee, currency)}</dd>
-                      <dt>{t('wallet.withdraw.total')}</dt>
-                      <dd>{formatAmount(fee.total, currency)}</dd>
-                    </>
-                  ) : (
-                    feeing && (
-                      <>
-                        <dt>{t('wallet.withdraw.fee')}</dt>
-                        <dd data-testid="withdraw-fee-pending" aria-busy="true">
-                          <DotLoading />
-                        </dd>
-                      </>
-                    )
-                  )}
-                </dl>
+                <FeeQuote currency={currency} rule={rule} fee={fee} pending={feeing} limits testId="withdraw-fee" />
                 <div className="wallet-muted" style={{ marginTop: 6 }}>{t('wallet.withdraw.review')}</div>
               </section>
               <div className="wallet-form-actions">
