@@ -314,6 +314,9 @@ export async function settleCaseRefund(deps: PaymentsDeps, actor: Actor, started
   const feeBack = Math.max(0, refunded - amount);
   refunded = Math.min(refunded, amount);
   return withTransaction(deps.db, async (tx) => {
+    // The order's row lock first (as the refund's start takes it): cases of one order become refunded
+    // one at a time, so each reads the refunds of those before it (the points' running total) whole.
+    await lockCaseOrderWithLines(tx, ref);
     const done = await moveCase(tx, actor, c.id, ['refunding'], 'refunded', { set: { refunded_minor: refunded, refunded_fee_minor: feeBack, refunded_at: new Date(), completed_at: new Date() } });
     if (!done) return (await q.findCase(tx, c.id))!;
     // A regular order's points go back in the same share; a shop order earns and spends none (its owner's earnings settle on what was not refunded).

@@ -320,7 +320,7 @@ export const upsertCarrier = (db: Executor, row: { code: string; name: string; n
     .onConflict((oc) => oc.column('code').doUpdateSet({ name: row.name, needs_phone_tail: row.needs_phone_tail, enabled: row.enabled }))
     .execute();
 
-/** What the order's other cases (all of them, without `exceptCaseId`) have refunded. */
+/** What the order's other cases (all of them, without `exceptCaseId`) have refunded; a running total for a refund only under the order's row lock (cases committing together would miss each other). */
 export const sumRefundedOfOrder = async (db: Executor, order: number | OrderRef, exceptCaseId?: number) => {
   const ref: OrderRef = typeof order === 'number' ? { kind: 'order', id: order } : order;
   let q = db.selectFrom('after_sales as c').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('c.refunded_minor'), sql<number>`0`).as('n')).where(orderColumn(ref), '=', ref.id).where('c.status', '=', 'refunded');
