@@ -79,6 +79,21 @@ describe('the installable app without a network', () => {
       await go(page, '/pages/my/wallet');
       await page.getByText('This page needs the network').waitFor();
       await page.getByText('It opens as soon as you are back online.').waitFor();
+
+      // An address with a query before the hash (a language link, `index.html?…`) opens the release's copy too,
+      // and so does a reload of it (the app keeps the query in the address).
+      for (const address of ['/h5/?lang=km#/pages/tabbar/index', '/h5/index.html?lang=hu#/pages/tabbar/index']) {
+        await page.goto(`${baseUrl}${address}`);
+        await page.locator('.app-tabbar').waitFor();
+        await page.locator('.offline-bar').waitFor();
+        await page.reload();
+        await page.locator('.app-tabbar').waitFor();
+        await page.locator('.offline-bar').waitFor();
+      }
+      // The native shell's launch address last: inside a shell that does not ask for the worker, the app removes it once usable.
+      await page.goto(`${baseUrl}/h5/?isFlutter=1`);
+      await page.locator('.app-tabbar').waitFor();
+      await page.locator('.offline-bar').waitFor();
     } finally {
       await browser.context.setOffline(false);
     }

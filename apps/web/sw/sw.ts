@@ -7,6 +7,7 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import type { WorkboxPlugin } from 'workbox-core/types.js';
 import {
+  appPagePattern,
   NETWORK_WAIT_SECONDS,
   OFFLINE_CACHES,
   OFFLINE_MEDIA_MAX_AGE_SECONDS,
@@ -32,7 +33,7 @@ declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEn
 
 const DOCUMENT = 'index.html';
 
-// The document first: a navigation within the scope is answered by the network, else by the release's copy.
+// The document first: a navigation to the app's page, whatever its query, is answered by the network, else by the release's copy.
 registerRoute(
   new NavigationRoute(
     async ({ request }) => {
@@ -49,7 +50,7 @@ registerRoute(
         throw e;
       }
     },
-    { allowlist: [new RegExp(`^${new URL(self.registration.scope).pathname}(index\\.html)?$`)] },
+    { allowlist: [appPagePattern(new URL(self.registration.scope).pathname)] },
   ),
 );
 

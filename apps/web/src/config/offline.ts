@@ -1,6 +1,6 @@
 /**
  * What the service worker keeps for a member without a network (docs/decisions/2026-11-24-installable-and-offline.md).
- * Shared by the worker (`apps/web/sw/sw.ts`) and the app; plain data, so the worker stays small.
+ * Shared by the worker (`apps/web/sw/sw.ts`) and the app; plain data (and one pattern), so the worker stays small.
  */
 
 /** Cache Storage names; the precache of the release's files is Workbox's own. */
@@ -51,6 +51,13 @@ export const OFFLINE_MEDIA_MAX_ENTRIES = 200;
 export const OFFLINE_MEDIA_MAX_AGE_SECONDS = 30 * 24 * 3600;
 /** Online, a read waits this long for the network before the kept answer is shown (and then refreshed). */
 export const NETWORK_WAIT_SECONDS = 4;
+
+/**
+ * Which navigations are to the app's page, for the worker's document route: the scope or its
+ * index.html, whatever the query (`?lang=km`, the native shell's `?isFlutter=1`). Workbox's
+ * NavigationRoute matches the path and the query together.
+ */
+export const appPagePattern = (scopePath: string): RegExp => new RegExp(`^${scopePath.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(index\\.html)?(\\?.*)?$`);
 
 /** The message a page sends to a waiting new release's worker to take over. */
 export const SKIP_WAITING_MESSAGE = 'SKIP_WAITING';

@@ -347,8 +347,10 @@ export const documentTypesData = z.array(z.object({ value: documentTypeSchema, l
 export const countryItemSchema = z.object({ code: z.string(), name: z.string(), pre: z.string() });
 export const countryListData = z.array(countryItemSchema);
 export const userTypeData = z.object({
-  /** Mainland members use `auth`, others `authGuoJi`. */
+  /** Members known to be of mainland China use `auth`, others `authGuoJi` (an unknown country is never taken for the mainland). */
   kind: z.enum(['mainland', 'international']),
+  /** The member's country (ISO 3166-1 alpha-2) as registration or the phone names it; null when unknown: the form then chooses none. */
+  country: z.string().nullable(),
   status: realNameStatusSchema,
 });
 

@@ -1,3 +1,4 @@
+import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { ResponseCode, isNationalId, maskContact, type Language } from '@shop/contract';
 import { dateOnly, iso } from '../../lib/dates.js';
 import type { Database, Executor } from '../../db/database.js';
@@ -109,13 +110,17 @@ export function documentTypes(i18n: Translator, lang: Language) {
   return DOCUMENT_TYPES.map((value) => ({ value, label: i18n.t(lang, `account.document.${value}`) }));
 }
 
-/** Which form the member uses: mainland (+86 or no phone) or international. */
+/**
+ * Which form the member starts from: their country as registration or their phone names it (mainland
+ * China's form only for a member known to be of it), and none when neither says.
+ */
 export async function realNameKind(db: Executor, actor: Actor) {
   const userId = memberIdOf(actor);
   const user = await findUserById(db, userId);
   if (!user) throw new AppError(ResponseCode.userNotFound);
-  const mainland = user.country ? user.country === 'CN' : !user.mobile_pre || user.mobile_pre === '86';
-  return { kind: mainland ? ('mainland' as const) : ('international' as const), status: await realNameStatus(db, userId) };
+  const phoneCountry = user.mobile_pre && user.mobile ? parsePhoneNumberFromString(`+${user.mobile_pre}${user.mobile}`)?.country : undefined;
+  const country = user.country ?? phoneCountry ?? null;
+  return { kind: country === 'CN' ? ('mainland' as const) : ('international' as const), country, status: await realNameStatus(db, userId) };
 }
 
 /** An operator's decision on a pending request; approval sets the member's true name. Recorded with who and when. */

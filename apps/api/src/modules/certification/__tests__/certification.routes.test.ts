@@ -77,7 +77,7 @@ describe('real-name authentication', () => {
 
   it('international members submit with their country; the lists are localized', async () => {
     const m = await registerMember(t, { mobile_pre: '60', mobile: '123456782' });
-    expect((await call(t, 'GET', '/user/certification/getUserType', undefined, { token: m.token })).body.data).toEqual({ kind: 'international', status: 'none' });
+    expect((await call(t, 'GET', '/user/certification/getUserType', undefined, { token: m.token })).body.data).toEqual({ kind: 'international', country: 'MY', status: 'none' });
     const res = await call(t, 'POST', '/user/certification/authGuoJi', { document_type: 'passport', document_number: 'A1234567', surname: 'Tan', given_name: 'Mei Ling', country: 'my' }, { token: m.token });
     expect(res.body.data.record).toMatchObject({ kind: 'international', country: 'MY', document_type: 'passport' });
     const types = (await call(t, 'GET', '/user/certification/authType', undefined, { lang: 'zh-cn' })).body.data;
@@ -85,6 +85,20 @@ describe('real-name authentication', () => {
     const countries = (await call(t, 'GET', '/user/certification/countryList', undefined, { lang: 'jp' })).body.data as Array<{ code: string; name: string; pre: string }>;
     expect(countries.find((c) => c.code === 'MY')).toEqual({ code: 'MY', name: 'マレーシア', pre: '60' });
     expect(countries.some((c) => c.code === 'CN')).toBe(false);
+  });
+
+  it('the form starts from the country the member is known by: none without a phone or country, never mainland China by default', async () => {
+    const kindOf = async (token: string) => (await call(t, 'GET', '/user/certification/getUserType', undefined, { token })).body.data;
+    // Registered with an e-mail only: nothing says where the member lives.
+    const unknown = await registerMember(t);
+    expect(await kindOf(unknown.token)).toEqual({ kind: 'international', country: null, status: 'none' });
+    const malaysian = await registerMember(t, { mobile_pre: '60', mobile: '123456783' });
+    expect(await kindOf(malaysian.token)).toEqual({ kind: 'international', country: 'MY', status: 'none' });
+    const mainlander = await registerMember(t, { mobile_pre: '86', mobile: '13800138000' });
+    expect(await kindOf(mainlander.token)).toEqual({ kind: 'mainland', country: 'CN', status: 'none' });
+    // A phone bound after registration names the country too.
+    await t.db.updateTable('users').set({ mobile_pre: '855', mobile: '12345678', country: null }).where('id', '=', unknown.user.id).execute();
+    expect(await kindOf(unknown.token)).toEqual({ kind: 'international', country: 'KH', status: 'none' });
   });
 
   it('the pay password needs the e-mailed code and the login password, not a real name (paying one\'s own order from one\'s own balance needs no review)', async () => {

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useLanguage } from '@/stores/language';
 import { useSession } from '@/stores/session';
 import { clearToasts, memberFixture, ok, prepareApp, startFakeApi, toastText } from '@/test/helpers';
 import { i18n } from '@/lib/i18n';
@@ -9,23 +10,29 @@ import { ContactForm, PayPasswordForm, RealNameForm } from '../components/securi
 const user = memberFixture({ user_name: 'member01', invite_code: 'ABCDEFGH' });
 const api = await startFakeApi({
   '/attractive/country/getAreaPre': () => ok({ country: 'US', pre: '1' }),
-  '/attractive/countryCode': () => ok([{ code: 'US', name: 'United States', pre: '1' }]),
+  // Named in the member's language, as the server names every country.
+  '/attractive/countryCode': (r) =>
+    ok(r.headers['think-lang'] === 'km' ? [{ code: 'CN', name: 'ចិន', pre: '86' }, { code: 'TH', name: 'ថៃ', pre: '66' }, { code: 'US', name: 'សហរដ្ឋអាមេរិក', pre: '1' }] : [{ code: 'CN', name: 'China', pre: '86' }, { code: 'US', name: 'United States', pre: '1' }]),
   '/attractive/user/setMobileEmail': () => ok({ ...user, email: 'new@example.com' }),
   '/user/reset/pay_password': () => ok({ ok: true }),
   '/user/certification/info': () => ok({ status: 'none', record: null }),
-  '/user/certification/getUserType': () => ok({ kind: 'international', status: 'none' }),
+  '/user/certification/getUserType': () => ok(userType),
   '/user/certification/authType': () => ok([{ value: 'id_card', label: 'ID card' }, { value: 'passport', label: 'Passport' }]),
-  '/user/certification/countryList': () => ok([{ code: 'TH', name: 'Thailand', pre: '66' }]),
+  '/user/certification/countryList': (r) => ok([{ code: 'TH', name: r.headers['think-lang'] === 'km' ? 'ថៃ' : 'Thailand', pre: '66' }]),
 });
+/** Which form the member starts from, as the server last said. */
+let userType: { kind: 'mainland' | 'international'; country: string | null; status: 'none' } = { kind: 'international', country: null, status: 'none' };
 
 beforeAll(() => prepareApp());
 beforeEach(() => {
   window.SHOP_CONFIG = { api: { default: api.url, cn: api.url }, upload: { default: api.url, cn: api.url } };
   api.requests.length = 0;
+  userType = { kind: 'international', country: null, status: 'none' };
 });
 afterEach(async () => {
   cleanup();
   await clearToasts();
+  useLanguage.getState().setLang('en-us');
   await act(() => i18n.changeLanguage('en-us'));
 });
 afterAll(() => api.close());
@@ -132,5 +139,63 @@ describe('the real-name request', () => {
     expect(document.activeElement).toBe(ms);
     fireEvent.click(ms);
     expect(ms.getAttribute('aria-checked')).toBe('true');
+  });
+
+  const renderRealNameForm = () =>
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <RealNameForm onDone={() => undefined} />
+      </QueryClientProvider>,
+    );
+  const issuingCountry = () => screen.findByRole<HTMLSelectElement>('combobox', { name: 'Country that issued your document' });
+
+  it('names China as the server names every other country, in the member’s language (not the browser’s, which may not know Khmer)', async () => {
+    // A browser without Khmer region names (Chromium's) answers in English.
+    const intl = Intl as { DisplayNames: typeof Intl.DisplayNames };
+    const BrowserDisplayNames = intl.DisplayNames;
+    intl.DisplayNames = class extends BrowserDisplayNames {
+      constructor(_locales: string[], options: Intl.DisplayNamesOptions) {
+        super(['en'], options);
+      }
+    } as typeof Intl.DisplayNames;
+    try {
+      useLanguage.getState().setLang('km');
+      await act(() => i18n.changeLanguage('km'));
+      useSession.getState().signIn('member-token', user);
+      renderRealNameForm();
+      await screen.findByRole('option', { name: 'ថៃ' });
+      await screen.findByRole('option', { name: 'ចិន' });
+      expect(screen.queryByRole('option', { name: 'China' })).toBeNull();
+    } finally {
+      intl.DisplayNames = BrowserDisplayNames;
+    }
+  });
+
+  it('chooses no country for a member whose country is not known: no mainland ID card checked by default', async () => {
+    useSession.getState().signIn('member-token', user);
+    renderRealNameForm();
+    await screen.findByRole('option', { name: 'Thailand' });
+    expect((await issuingCountry()).value).toBe('');
+    expect(screen.queryByRole('radiogroup', { name: 'Document type' })).toBeNull();
+  });
+
+  it('starts from the country the member’s phone or registration names', async () => {
+    userType = { kind: 'international', country: 'TH', status: 'none' };
+    useSession.getState().signIn('member-token', user);
+    renderRealNameForm();
+    await screen.findByRole('option', { name: 'Thailand' });
+    expect((await issuingCountry()).value).toBe('TH');
+    const types = await screen.findByRole('radiogroup', { name: 'Document type' });
+    expect((await within(types).findByRole('radio', { name: 'Passport' })).getAttribute('aria-checked')).toBe('true');
+  });
+
+  it('starts from mainland China’s form for a member known to be of it', async () => {
+    userType = { kind: 'mainland', country: 'CN', status: 'none' };
+    useSession.getState().signIn('member-token', user);
+    renderRealNameForm();
+    await screen.findByRole('option', { name: 'China' });
+    expect((await issuingCountry()).value).toBe('CN');
+    const types = await screen.findByRole('radiogroup', { name: 'Document type' });
+    expect((await within(types).findByRole('radio', { name: 'ID card' })).getAttribute('aria-checked')).toBe('true');
   });
 });

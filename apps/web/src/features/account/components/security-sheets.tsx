@@ -24,7 +24,7 @@ import { useMediaPicker } from '@/components/shell/media-picker';
 import { uploadFile } from '@/lib/upload';
 import { fail, samePasswordTwice } from '../form-check';
 import { CodeButton } from './code-button';
-import { CountryCodePicker } from '@/components/country-code-picker';
+import { CountryCodePicker, useCountryCodes } from '@/components/country-code-picker';
 import { sizedUpload } from '@/lib/media-url';
 import { useTranslation } from '@/lib/i18n';
 import { FieldItem, FieldList } from '@/components/field-list';
@@ -224,7 +224,7 @@ export function RealNameForm({ onDone }: Done) {
   return (
     <>
       {status === 'rejected' && <p className="account-warning">{t('account.realName.rejected', { reason: info?.record?.reason ?? '' })}</p>}
-      {kind && <IssuingCountryRequest suggested={kind.kind === 'mainland' ? MAINLAND : ''} onDone={onDone} />}
+      {kind && <IssuingCountryRequest suggested={kind.country ?? ''} onDone={onDone} />}
     </>
   );
 }
@@ -233,20 +233,16 @@ export function RealNameForm({ onDone }: Done) {
 const MAINLAND = 'CN';
 
 /**
- * The document's issuing country first (a Thai passport is Thai whatever the member's phone says):
- * mainland China takes the mainland form, any other country the international one with that country.
+ * The document's issuing country first (a Thai passport is Thai whatever the member's phone says),
+ * starting from the member's own country when the server knows it, else none: mainland China takes
+ * the mainland form, any other country the international one with that country.
  */
 function IssuingCountryRequest({ suggested, onDone }: Done & { suggested: string }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { data: countries } = useRealNameCountries();
+  // The international list leaves the mainland out: its name comes from the server's list of every country, in the member's language as the others.
+  const mainlandName = useCountryCodes().data?.find((c) => c.code === MAINLAND)?.name;
   const [issuer, setIssuer] = useState(suggested);
-  const mainlandName = useMemo(() => {
-    try {
-      return new Intl.DisplayNames([i18n.language === 'jp' ? 'ja' : i18n.language], { type: 'region' }).of(MAINLAND) ?? MAINLAND;
-    } catch {
-      return MAINLAND;
-    }
-  }, [i18n.language]);
   const international = issuer !== MAINLAND;
   return (
     <>
@@ -254,7 +250,7 @@ function IssuingCountryRequest({ suggested, onDone }: Done & { suggested: string
         <FieldItem label={t('account.realName.issuingCountry')} help={<FieldHelp text={t('account.realName.issuingCountryHelp')} />}>
           <select className="account-select" name="issuing_country" aria-label={t('account.realName.issuingCountry')} value={issuer} onChange={(e) => setIssuer(e.target.value)}>
             <option value="">—</option>
-            <option value={MAINLAND}>{mainlandName}</option>
+            {mainlandName && <option value={MAINLAND}>{mainlandName}</option>}
             {(countries ?? []).map((c) => (
               <option key={c.code} value={c.code}>{c.name}</option>
             ))}
