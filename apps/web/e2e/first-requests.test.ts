@@ -301,7 +301,7 @@ describe('the first screen asks for its data before the app has arrived', () => 
     await page.waitForLoadState('networkidle');
     expect(sent).toHaveLength(1);
     expect(fromEarlyScript(sent[0]!)).toBe(true);
-    expect(await page.evaluate(() => document.documentElement.lang)).toBe('th');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('th-TH');
     expect(await page.locator('.app-tabbar').innerText()).not.toContain('Home');
     await page.close();
   });

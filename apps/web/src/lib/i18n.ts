@@ -1,5 +1,5 @@
 import { useMemo, useSyncExternalStore } from 'react';
-import { DEFAULT_LANGUAGE, interpolate } from '@shop/contract/common';
+import { DEFAULT_LANGUAGE, LANGUAGE_TAGS, interpolate, type Language } from '@shop/contract/common';
 
 // The app's texts: the contract's language packs (flat maps of dotted keys, `app.tab.home`), one per
 // language, added when their language is loaded, read as the server and the console read them:
@@ -20,7 +20,7 @@ function pluralOf(lang: string, count: number): string | undefined {
   let rules = pluralRules.get(lang);
   if (rules === undefined) {
     try {
-      rules = new Intl.PluralRules(lang);
+      rules = new Intl.PluralRules(LANGUAGE_TAGS[lang as Language] ?? lang);
     } catch {
       rules = null;
     }

@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, type Language } from '@shop/contract/common';
+import { DEFAULT_LANGUAGE, LANGUAGE_TAGS, type Language } from '@shop/contract/common';
 import { languagePackRoute } from '@shop/contract/lang';
 import { applyComponentLocale } from '@/lib/component-locale';
 import { i18n } from '@/lib/i18n';
@@ -24,15 +24,13 @@ const readCached = (lang: Language): CachedPack | undefined => {
 };
 
 /** The document's `lang` in BCP 47 (the wire's `jp`/`may` are not), so browsers pick the right fonts and voices. */
-const HTML_LANG: Record<Language, string> = { 'en-us': 'en', 'zh-cn': 'zh-CN', 'zh-tw': 'zh-TW', jp: 'ja', may: 'ms', hu: 'hu', id: 'id', km: 'km', th: 'th' };
-
 const manifestHref = (lang: Language) => `./${lang === DEFAULT_LANGUAGE ? 'manifest.webmanifest' : `manifest.${lang}.webmanifest`}`;
 let documentLanguage: Language = DEFAULT_LANGUAGE;
 
 /** The document in `lang`: its `lang`, and the web app manifest that names the app in it (an installed app keeps the name it had). */
 function markDocument(lang: Language): void {
   documentLanguage = lang;
-  document.documentElement.lang = HTML_LANG[lang];
+  document.documentElement.lang = LANGUAGE_TAGS[lang];
   const manifest = document.querySelector<HTMLLinkElement>('link[rel="manifest"]');
   if (manifest) manifest.href = manifestHref(lang);
 }

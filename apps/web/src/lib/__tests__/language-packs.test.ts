@@ -66,7 +66,7 @@ describe('language packs', () => {
     expect(api.requests[0]!.url).toBe('/user/getLangBag?client=h5');
     expect(api.requests[0]!.headers['think-lang']).toBe('th');
     expect(i18n.language).toBe('th');
-    expect(document.documentElement.lang).toBe('th');
+    expect(document.documentElement.lang).toBe('th-TH');
     expect(i18n.t('app.tab.home')).toBe('หน้าแรก (server)');
     expect(JSON.parse(localStorage.getItem('shop.langPack.th')!)).toEqual({ version: 'v2', pack: packs.th });
   });

@@ -141,6 +141,11 @@ const api = await startFakeApi({
   '/user/withdraw/list': () => ok({ list: [withdrawal, { ...withdrawal, id: 40, withdraw_no: 'W2611220040', status: 'rejected', reason: 'Name does not match', rejected_at: '2026-11-22T12:00:00.000Z' }], total: 2, page: 1, limit: 10, has_more: false }),
   '/user/bank_card/list': () => ok({ list: cards }),
   '/attractive/bankListByType': () => ok({ list: banks }),
+  // The shop's country list, named in the member's language (the bank card page names its countries from it).
+  '/attractive/countryCode': () =>
+    ok([
+      ['MY', 'Malaysia', '60'], ['CN', 'China', '86'], ['TW', 'Taiwan', '886'], ['TH', 'Thailand', '66'], ['ID', 'Indonesia', '62'], ['JP', 'Japan', '81'], ['KH', 'Cambodia', '855'],
+    ].map(([code, name, pre]) => ({ code, name, pre }))),
   '/user/bank_card/create': (req) => {
     const body = JSON.parse(req.body) as { bank_id: number };
     const added = { ...card, id: 6, bank_id: body.bank_id, bank_name: 'CIMB Bank', account_masked: '****4321' };
@@ -403,7 +408,7 @@ describe('bank card pages', () => {
   it('by keyboard: the country, the kind and the bank are named groups of radios Tab reaches', async () => {
     renderAt(paths.wallet.bankCardEdit);
     const countries = await screen.findByRole('radiogroup', { name: 'Country' });
-    expect(within(countries).getByRole('radio', { name: 'Malaysia' }).getAttribute('aria-checked')).toBe('true');
+    expect((await within(countries).findByRole('radio', { name: 'Malaysia' })).getAttribute('aria-checked')).toBe('true');
     expect(tabStop(within(countries).getByRole('radio', { name: 'Thailand' }))).toBe(true);
     const kinds = screen.getByRole('radiogroup', { name: 'Kind' });
     expect(within(kinds).getByRole('radio', { name: 'Bank' }).getAttribute('aria-checked')).toBe('true');

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Button } from 'antd-mobile';
 import { ChoiceChips } from '@/components/choice-chips';
+import { useCountryCodes } from '@/components/country-code-picker';
 import { useNavigate, useSearchParams } from '@/lib/router';
 import { BANK_TYPES, createBankCardBody } from '@shop/contract/wallet';
 import { paths } from '@/config/paths';
@@ -33,7 +34,7 @@ const LABELS = [
 
 /** `pages/my/bankCardEdit` (`?id=` to edit one): adds or changes a bank card: country, bank or e-wallet (and branch), holder in the approved real name, account number, currency. */
 export default function BankCardEditPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const { googleBound, hasPayPassword, realNameStatus } = useMemberSecurity();
   const [params] = useSearchParams();
@@ -57,14 +58,9 @@ export default function BankCardEditPage() {
   const chosenCurrency = form.watch('currency');
   const add = useAddBankCard();
   const update = useUpdateBankCard();
-  const countryName = useMemo(() => {
-    try {
-      const names = new Intl.DisplayNames([i18n.language.replace('jp', 'ja').replace('may', 'ms')], { type: 'region' });
-      return (code: string) => names.of(code) ?? code;
-    } catch {
-      return (code: string) => code;
-    }
-  }, [i18n.language]);
+  // Countries named in the member's language by the shop's own list (a browser may not know Khmer or Malay names).
+  const countries = useCountryCodes().data;
+  const countryName = (code: string) => countries?.find((c) => c.code === code)?.name ?? code;
 
   // Another country or kind: the bank chosen before is not one of its list.
   const chooseList = (nextCountry: string, nextType: (typeof BANK_TYPES)[number]) => {
