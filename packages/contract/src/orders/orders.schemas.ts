@@ -163,6 +163,8 @@ export const orderLineSchema = z.object({
   /** The PV of one unit when the order was placed, and of the whole line (what the sale adds to the team's performance). */
   pv: z.number().int().default(0),
   line_pv: z.number().int().default(0),
+  /** Units of the line sent back through after-sales and refunded: the member no longer holds them. */
+  returned_num: z.number().int().default(0),
 });
 
 /** What the member can do with the order now. */
@@ -174,7 +176,7 @@ export const orderActionsSchema = z.object({
   can_track: z.boolean(),
   /** Shipped or received: after-sales may be asked for (`afterSaleApply` says what exactly). */
   can_after_sale: z.boolean().default(false),
-  /** Received: its lines may be reviewed (`/user/praise/info` says which). */
+  /** Received, and some of its goods still held (not all returned and refunded): its lines may be reviewed (`/user/praise/info` says which). */
   can_review: z.boolean().default(false),
 });
 
@@ -191,6 +193,13 @@ export const orderSummarySchema = z.object({
   created_at: stamp,
   expires_at: stamp.nullable(),
   actions: orderActionsSchema,
+  /**
+   * What came back through after-sales, whatever the order's own state (which stays as it was: a
+   * completed order whose goods were all returned is still `completed` for settlement): whether every
+   * unit was returned and refunded (`all`), else some, and what was refunded for them (card surcharges
+   * included). Null while nothing came back.
+   */
+  returned: z.object({ all: z.boolean(), refunded: minor }).nullable().default(null),
 });
 export type OrderSummary = z.infer<typeof orderSummarySchema>;
 
@@ -256,9 +265,11 @@ export const orderInfoData = orderSummarySchema.merge(amountsSchema).extend({
   cancel_reason: z.string(),
   package_count: z.number().int(),
   last_reminded_at: stamp.nullable(),
-  /** Points the order earns when it completes, and whether they were credited. */
+  /** Points the order earns when it completes (less those withheld for returns refunded before), and whether they were credited. */
   points_earned: z.number().int().default(0),
   points_earned_posted: z.boolean().default(false),
+  /** Of the points credited, those taken back from the member's balance with refunded returns. */
+  points_reversed: z.number().int().default(0),
   /** A group-buy order's group: `pending` until the order is paid, then the group's state. */
   group_buy: z
     .object({

@@ -9,7 +9,7 @@ import { editLineReviewOnce, findMemberLineReview, findReviewsOfLines, insertLin
 import { catalogueChangedOnCommit } from '../catalogue/response-cache.js';
 import { pick } from '../catalogue/texts.js';
 import { findUserById } from '../members/members.queries.js';
-import { findMemberOrder, findOrderLines, findOrderLinesById } from '../orders/orders.queries.js';
+import { findMemberOrder, findOrderLinesById, findOrderLinesWithReturns } from '../orders/orders.queries.js';
 import { uploadKeyOf } from '../uploads/file-addresses.js';
 import { findOwnUpload, markUploadPublic } from '../uploads/uploads.queries.js';
 import * as q from './after-sales.queries.js';
@@ -20,11 +20,11 @@ import * as q from './after-sales.queries.js';
 
 const DAY = 86_400_000;
 type Review = EndpointData<typeof createOrderReview>;
-type LineRow = Awaited<ReturnType<typeof findOrderLines>>[number];
+type LineRow = Awaited<ReturnType<typeof findOrderLinesById>>[number];
 type ReviewRow = Awaited<ReturnType<typeof findReviewsOfLines>>[number];
 
-/** A line as the member's review page shows it, with its review when there is one. */
-function shape(lang: Actor['lang'], line: LineRow, completed: boolean, editDays: number, r: ReviewRow | undefined): Review {
+/** A line as the member's review page shows it, with its review when there is one; `reviewable`: of a completed order, and goods the member kept. */
+function shape(lang: Actor['lang'], line: LineRow, reviewable: boolean, editDays: number, r: ReviewRow | undefined): Review {
   const until = r ? new Date(new Date(r.created_at).getTime() + editDays * DAY) : null;
   const canEdit = !!r && !r.edited_at && until!.getTime() >= Date.now();
   return {
@@ -41,7 +41,7 @@ function shape(lang: Actor['lang'], line: LineRow, completed: boolean, editDays:
     editable_until: canEdit ? iso(until) : null,
     edited: !!r?.edited_at,
     reply: r?.reply ?? '',
-    can_review: completed && !r,
+    can_review: reviewable && !r,
     can_edit: canEdit,
   };
 }
@@ -67,23 +67,18 @@ async function memberLine(db: Executor, userId: number, lineId: number) {
   return { line, order };
 }
 
+/** Whether the member still holds some units of the line: one whose units all came back refunded is not reviewed. */
+const kept = (l: { quantity: number; returned_quantity: number }) => l.returned_quantity < l.quantity;
+
 /** The member's reviews of an order's lines (or of one line), with what may be reviewed or changed. */
 export async function orderReviews(deps: Pick<AppDeps, 'db'>, actor: Actor, input: EndpointQuery<typeof getOrderReview>): Promise<EndpointData<typeof getOrderReview>> {
   const userId = memberIdOf(actor);
-  let lines: LineRow[];
-  let order;
-  if (input.order_line_id) {
-    const found = await memberLine(deps.db, userId, input.order_line_id);
-    lines = [found.line];
-    order = found.order;
-  } else {
-    order = await findMemberOrder(deps.db, userId, input.order_id!);
-    if (!order) throw new AppError(ResponseCode.orderNotFound);
-    lines = await findOrderLines(deps.db, [order.id]);
-  }
+  const order = input.order_line_id ? (await memberLine(deps.db, userId, input.order_line_id)).order : await findMemberOrder(deps.db, userId, input.order_id!);
+  if (!order) throw new AppError(ResponseCode.orderNotFound);
+  const lines = (await findOrderLinesWithReturns(deps.db, order.id)).filter((l) => !input.order_line_id || l.id === input.order_line_id);
   const reviews = await findReviewsOfLines(deps.db, lines.map((l) => l.id));
   const { review_edit_days } = await q.findAfterSaleSettings(deps.db);
-  return { list: lines.map((l) => shape(actor.lang, l, order.status === 'completed', review_edit_days, reviews.find((r) => r.order_line_id === l.id))) };
+  return { list: lines.map((l) => shape(actor.lang, l, order.status === 'completed' && kept(l), review_edit_days, reviews.find((r) => r.order_line_id === l.id))) };
 }
 
 /** Reviews a line of the member's completed order, once. */
@@ -92,6 +87,8 @@ export async function createReview(deps: Pick<AppDeps, 'db' | 'config' | 'redis'
   return withTransaction(deps.db, async (tx) => {
     const { line, order } = await memberLine(tx, userId, input.order_line_id);
     if (order.status !== 'completed') throw new AppError(ResponseCode.reviewNotAllowed);
+    const returned = (await findOrderLinesWithReturns(tx, order.id)).find((l) => l.id === line.id);
+    if (returned && !kept(returned)) throw new AppError(ResponseCode.reviewNotAllowed, undefined, { messageKey: 'orders.code.reviewReturned' });
     const images = await ownImages(tx, userId, input.images);
     const user = await findUserById(tx, userId);
     const row = await insertLineReview(tx, {

@@ -346,6 +346,37 @@ export const findMemberOrder = (db: Executor, userId: number, orderId: number) =
 export const findOrderLines = (db: Executor, orderIds: number[]) =>
   db.selectFrom('order_lines').selectAll().where('order_id', 'in', orderIds.length ? orderIds : [-1]).orderBy('order_id').orderBy('id').execute();
 
+// What came back of an order through after-sales, as the member's order pages show it: the order's
+// own state stays as it was (settlement and earnings key on it), these say what the member holds.
+
+/** Units of an order line (an SQL reference) returned through after-sales and refunded. */
+const returnedUnitsOf = (lineId: RawBuilder<unknown>) =>
+  sql<number>`(select coalesce(sum(rl.qty), 0)::int from after_sale_lines rl join after_sales rc on rc.id = rl.case_id
+    where rl.order_line_id = ${lineId} and rc.kind = 'return' and rc.status = 'refunded')`;
+
+/** What an order's (an SQL reference) refunded returns gave back to the member, card surcharges with it, in minor units. */
+const refundedByReturnsOf = (orderId: RawBuilder<unknown>) =>
+  sql<string>`(select coalesce(sum(rc.refunded_minor + rc.refunded_fee_minor), 0) from after_sales rc where rc.order_id = ${orderId} and rc.kind = 'return' and rc.status = 'refunded')`;
+
+/** Points an order (its id) earned and credited that were taken back from the member with refunds (`reverseEarnedPoints`' entries). */
+const pointsReversedOf = (orderId: number) =>
+  sql<string>`(select coalesce(sum(p.amount), 0) from journal_entries e join postings p on p.entry_id = e.id
+    where e.reference_type = 'order' and e.reference_id = ${String(orderId)} and e.kind = 'order.points.reverse' and p.amount > 0)`;
+
+/**
+ * An order's lines as its page shows them, each with its units returned and refunded
+ * (`returned_quantity`), and on every row what the order's refunded returns gave back
+ * (`refunded_by_returns_minor`) and the earned points taken back for them (`points_reversed`): one statement.
+ */
+export const findOrderLinesWithReturns = (db: Executor, orderId: number) =>
+  db
+    .selectFrom('order_lines as l')
+    .selectAll('l')
+    .select([returnedUnitsOf(sql.ref('l.id')).as('returned_quantity'), refundedByReturnsOf(sql`${orderId}::int`).as('refunded_by_returns_minor'), pointsReversedOf(orderId).as('points_reversed')])
+    .where('l.order_id', '=', orderId)
+    .orderBy('l.id')
+    .execute();
+
 const VIEW_STATUSES: Record<string, OrderStatus[] | undefined> = {
   all: undefined,
   unpaid: ['awaiting_payment'],
@@ -366,6 +397,8 @@ export interface OrderListRow {
   created_at: string;
   expires_at: string;
   shipped_at: string | null;
+  /** What the order's refunded returns gave back (`findOrderLinesWithReturns`). */
+  refunded_by_returns_minor: number;
   lines: Array<{
     id: number;
     goods_id: number;
@@ -378,6 +411,8 @@ export interface OrderListRow {
     line_total_minor: number;
     shipped_quantity: number;
     pv: number;
+    /** Units returned and refunded. */
+    returned_quantity: number;
   }>;
 }
 
@@ -392,10 +427,11 @@ export async function findMemberOrderList(db: Executor, userId: number, statuses
       (select coalesce(json_agg(c), '[]') from (select status, count(*)::int as n from orders where user_id = ${userId} group by status) c) as counts,
       (select coalesce(json_agg(p order by p.id desc), '[]') from (
         select o.id, o.order_no, o.kind, o.status, o.currency, o.total_minor, o.created_at, o.expires_at, o.shipped_at,
+          ${refundedByReturnsOf(sql.ref('o.id'))} as refunded_by_returns_minor,
           (select coalesce(json_agg(json_build_object(
               'id', l.id, 'goods_id', l.goods_id, 'sku_id', l.sku_id, 'name', l.name, 'spec_text', l.spec_text, 'image', l.image,
               'unit_price_minor', l.unit_price_minor, 'quantity', l.quantity, 'line_total_minor', l.line_total_minor,
-              'shipped_quantity', l.shipped_quantity, 'pv', l.pv) order by l.id), '[]')
+              'shipped_quantity', l.shipped_quantity, 'pv', l.pv, 'returned_quantity', ${returnedUnitsOf(sql.ref('l.id'))}) order by l.id), '[]')
             from order_lines l where l.order_id = o.id) as lines
         from orders o
         where o.user_id = ${userId} ${statuses ? (alsoIds.length ? sql`and (o.status in (${sql.join(statuses)}) or o.id in (${sql.join(alsoIds)}))` : sql`and o.status in (${sql.join(statuses)})`) : sql``}

@@ -601,7 +601,11 @@ async function openToAfterSales(db: Executor, orders: Array<Pick<OrderRow, 'id' 
   return orderListHooks.ordersOpenToCases(db, asked);
 }
 
-function actionsOf(o: Pick<OrderRow, 'id' | 'status'>, packageCount = 0, afterSale?: Set<number>): OrderSummary['actions'] {
+/**
+ * What the member can do with an order now. `kept`: whether the member still holds some of its goods
+ * (not every unit returned and refunded): a review is of goods kept.
+ */
+function actionsOf(o: Pick<OrderRow, 'id' | 'status'>, packageCount = 0, afterSale?: Set<number>, kept = true): OrderSummary['actions'] {
   return {
     can_cancel: o.status === 'awaiting_payment' || (o.status === 'paid' && packageCount === 0),
     can_pay: o.status === 'awaiting_payment',
@@ -609,11 +613,17 @@ function actionsOf(o: Pick<OrderRow, 'id' | 'status'>, packageCount = 0, afterSa
     can_remind: o.status === 'paid',
     can_track: packageCount > 0 || o.status === 'shipped' || o.status === 'completed',
     can_after_sale: (o.status === 'shipped' || o.status === 'completed') && (afterSale?.has(o.id) ?? true),
-    can_review: o.status === 'completed',
+    can_review: o.status === 'completed' && kept,
   };
 }
 
-type ListedLine = Pick<OrderLineRow, 'id' | 'goods_id' | 'sku_id' | 'name' | 'spec_text' | 'image' | 'unit_price_minor' | 'quantity' | 'line_total_minor' | 'shipped_quantity' | 'pv'>;
+type ListedLine = Pick<OrderLineRow, 'id' | 'goods_id' | 'sku_id' | 'name' | 'spec_text' | 'image' | 'unit_price_minor' | 'quantity' | 'line_total_minor' | 'shipped_quantity' | 'pv'> & { returned_quantity: number };
+
+/** What came back of an order through after-sales (`OrderSummary['returned']`): none, some, or every unit, and what was refunded for them. */
+function returnedOf(lines: ListedLine[], refundedMinor: number | string): OrderSummary['returned'] {
+  if (!lines.some((l) => l.returned_quantity > 0)) return null;
+  return { all: lines.every((l) => l.returned_quantity >= l.quantity), refunded: Number(refundedMinor) };
+}
 
 const toLine = (l: ListedLine, lang: Language) => ({
   id: l.id,
@@ -628,15 +638,17 @@ const toLine = (l: ListedLine, lang: Language) => ({
   shipped_num: l.shipped_quantity,
   pv: l.pv,
   line_pv: l.pv * l.quantity,
+  returned_num: l.returned_quantity,
 });
 
 function toSummary(
-  o: Pick<OrderRow, 'id' | 'order_no' | 'kind' | 'status' | 'currency' | 'total_minor'> & { created_at: Date | string; expires_at: Date | string; shipped_at: Date | string | null },
+  o: Pick<OrderRow, 'id' | 'order_no' | 'kind' | 'status' | 'currency' | 'total_minor'> & { created_at: Date | string; expires_at: Date | string; shipped_at: Date | string | null; refunded_by_returns_minor: number | string },
   lines: Array<ListedLine>,
   lang: Language,
   packageCount?: number,
   afterSale?: Set<number>,
 ): OrderSummary {
+  const returned = returnedOf(lines, o.refunded_by_returns_minor);
   return {
     id: o.id,
     order_no: o.order_no,
@@ -648,7 +660,8 @@ function toSummary(
     lines: lines.map((l) => toLine(l, lang)),
     created_at: iso(o.created_at)!,
     expires_at: o.status === 'awaiting_payment' ? iso(o.expires_at) : null,
-    actions: actionsOf(o, packageCount ?? (o.shipped_at ? 1 : 0), afterSale),
+    actions: actionsOf(o, packageCount ?? (o.shipped_at ? 1 : 0), afterSale, !returned?.all),
+    returned,
   };
 }
 
@@ -695,7 +708,7 @@ export async function getMemberOrder(db: Database, actor: Actor, input: { id: nu
 /** An order with its amounts, address and dates, in `lang` (whoever may see it). */
 export async function getOrderDetails(db: Executor, order: OrderRow, lang: Language): Promise<OrderInfo> {
   const [lines, packages, group, paid, afterSale] = await Promise.all([
-    q.findOrderLines(db, [order.id]),
+    q.findOrderLinesWithReturns(db, order.id),
     q.findPackagesOfOrder(db, order.id),
     order.kind === 'group_buy' ? groupOfOrder(db, order.id) : null,
     paymentsOfPayable(db, order.user_id, 'order', order.id),
@@ -705,7 +718,7 @@ export async function getOrderDetails(db: Executor, order: OrderRow, lang: Langu
   const rate = order.local_currency && order.exchange_rate !== null ? exactRate(String(order.exchange_rate)) : null;
   const payments = paid.map((p) => (rate && order.local_currency ? { ...p, converted: { currency: order.local_currency, amount: convertMinor(p.charged, p.currency, order.local_currency, rate), rate } } : p));
   return {
-    ...toSummary(order, lines, lang, packages.length, afterSale),
+    ...toSummary({ ...order, refunded_by_returns_minor: lines[0]?.refunded_by_returns_minor ?? 0 }, lines, lang, packages.length, afterSale),
     subtotal: Number(order.subtotal_minor),
     coupon_discount: Number(order.coupon_discount_minor),
     operating_fee_rate: order.operating_fee_rate_bp,
@@ -718,6 +731,7 @@ export async function getOrderDetails(db: Executor, order: OrderRow, lang: Langu
     // What it earns (or earned): less what was withheld for refunds before it was credited.
     points_earned: Number(order.points_earned) - Number(order.points_withheld),
     points_earned_posted: order.points_earned_at !== null,
+    points_reversed: Number(lines[0]?.points_reversed ?? 0),
     group_buy: group,
     address: order.address,
     remarks: order.remarks,

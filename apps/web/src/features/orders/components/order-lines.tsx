@@ -5,7 +5,7 @@ import { mediaUrl } from '@/lib/media-url';
 import { useTranslation } from '@/lib/i18n';
 
 /** The goods of an order as they were bought. */
-export function OrderLines({ lines, currency }: { lines: Array<Pick<OrderSummary['lines'][number], 'id' | 'image' | 'name' | 'spec_text' | 'price' | 'num'>>; currency: string }) {
+export function OrderLines({ lines, currency }: { lines: Array<Pick<OrderSummary['lines'][number], 'id' | 'image' | 'name' | 'spec_text' | 'price' | 'num'> & { returned_num?: number }>; currency: string }) {
   const { t } = useTranslation();
   return (
     <div className="order-lines">
@@ -19,6 +19,8 @@ export function OrderLines({ lines, currency }: { lines: Array<Pick<OrderSummary
           <div className="order-line-side">
             <Amount value={l.price} currency={currency} />
             <div className="order-line-num">{t('orders.lineCount', { count: l.num })}</div>
+            {/* Units sent back and refunded: the member no longer holds them. */}
+            {!!l.returned_num && <div className="order-line-num">{t('orders.lineReturned', { count: l.returned_num })}</div>}
           </div>
         </div>
       ))}

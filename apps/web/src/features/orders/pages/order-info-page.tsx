@@ -8,6 +8,7 @@ import { OrderActions } from '../components/order-actions';
 import { OrderAmounts } from '@/components/order-amounts';
 import { OrderLines } from '../components/order-lines';
 import { OrderPayments } from '../components/order-payments';
+import { OrderReturnedNote, orderStateKey } from '../components/order-returned';
 import '../orders.css';
 import { useTranslation } from '@/lib/i18n';
 import { formatDate } from '@/lib/format';
@@ -34,8 +35,9 @@ export default function OrderInfoPage() {
           <>
             <section className="order-section">
               <div className="order-status" role="status">
-                {t(`orders.status.${o.status}`)}
+                {t(orderStateKey(o))}
               </div>
+              <OrderReturnedNote order={o} />
               {o.expires_at && <div className="order-muted">{t('orders.payBefore', { time: when(o.expires_at) })}</div>}
               {o.cancel_reason && <div className="order-muted">{t('orders.cancelReason', { reason: o.cancel_reason })}</div>}
             </section>
@@ -47,9 +49,13 @@ export default function OrderInfoPage() {
             </section>
             <section className="order-section">
               <OrderAmounts amounts={o} />
-              {/* Points are promised only on an order that may still complete: a cancelled, closed or refunded one earns none. */}
+              {/* Points are promised only on an order that may still complete: a cancelled, closed or refunded one earns none. Those taken back with returns are said. */}
               {o.points_earned > 0 && (o.points_earned_posted || !ENDED_WITHOUT_COMPLETING.includes(o.status)) && (
-                <div className="order-muted">{t(o.points_earned_posted ? 'orders.info.pointsEarned' : 'orders.info.pointsToEarn', { count: o.points_earned })}</div>
+                <div className="order-muted">
+                  {o.points_earned_posted && o.points_reversed > 0
+                    ? t('orders.info.pointsTakenBack', { count: o.points_earned, back: o.points_reversed })
+                    : t(o.points_earned_posted ? 'orders.info.pointsEarned' : 'orders.info.pointsToEarn', { count: o.points_earned })}
+                </div>
               )}
             </section>
             <OrderPayments payments={o.payments} />

@@ -8,6 +8,7 @@ import { PageHeader } from '@/components/page-header';
 import { useOrderPages } from '../api/list-orders';
 import { OrderActions } from '../components/order-actions';
 import { OrderLines } from '../components/order-lines';
+import { OrderReturnedNote, orderStateKey } from '../components/order-returned';
 import '../orders.css';
 import { useTranslation } from '@/lib/i18n';
 
@@ -33,9 +34,10 @@ export default function OrderListPage() {
             <Link to={`${paths.order.details}?id=${o.id}`} className="order-card-link">
               <span className="order-card-head">
                 <span>{t('orders.number', { no: o.order_no })}</span>
-                <span className="order-status">{t(`orders.status.${o.status}`)}</span>
+                <span className="order-status">{t(orderStateKey(o))}</span>
               </span>
               <OrderLines lines={o.lines} currency={o.currency} />
+              <OrderReturnedNote order={o} />
             </Link>
             <div className="order-card-total">
               {t('orders.totalOf', { count: o.count })} <Amount value={o.total} currency={o.currency} />
