@@ -175,6 +175,8 @@ describe('an account in Chromium', () => {
 
     // Real-name details go to review.
     await page.locator('.adm-list-item', { hasText: 'Real-name authentication' }).click();
+    // A member who gave no phone has no known country: the form starts at none, and the member says which.
+    await page.locator('.account-sheet').getByRole('combobox', { name: 'Country that issued your document' }).selectOption({ label: 'Thailand' });
     await page.locator('.account-sheet').getByRole('radiogroup', { name: 'Document type' }).getByRole('radio', { name: 'Passport', exact: true }).click();
     await field(page, 'document_number').fill('E12345678');
     await field(page, 'surname').fill('Secure');

@@ -125,7 +125,7 @@ describe('addresses in Chromium', () => {
     await page.getByText('Test tiles <b>').waitFor();
     await map.click({ position: { x: 180, y: 150 } });
     await page.getByText('5, Jalan Rahmat, Batu Pahat, Johor, 83000, Malaysia').waitFor();
-    expect(geocoded).toEqual(['/reverse en']);
+    expect(geocoded).toEqual(['/reverse en-US']);
     await page.getByRole('button', { name: 'Use this location' }).click();
 
     await page.waitForURL(/#\/pages\/address\/edit_add$/);

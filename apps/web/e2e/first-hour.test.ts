@@ -129,7 +129,7 @@ describe('1. the balance pays with the pay password alone; real name is asked fo
       if (path === '/pages/my/bankCardEdit') {
         await page.getByRole('button', { name: 'Verify my real name' }).click();
         await page.waitForURL(/#\/pages\/other\/setting\?section=realName/);
-        await field(page, 'document_number').waitFor();
+        await page.getByRole('combobox', { name: 'Country that issued your document' }).waitFor();
       }
       await page.close();
     }
