@@ -4,6 +4,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { actorText } from '../../lib/actors';
 import { useEndpointQuery } from '../../lib/endpoint-query';
 import { useCan, useOperator } from '../../lib/operator';
 import { DecisionModal } from '../../components/DecisionModal';
@@ -38,7 +39,7 @@ function Limits() {
         columns={[
           { title: t('console.common.currency'), dataIndex: 'currency', render: (c: string) => (c === 'XXX' ? t('console.money.adjust.pointsCurrency') : c) },
           { title: t('console.money.adjust.limit'), key: 'amount', align: 'right', render: (_, l) => showAmount(l.amount, l.currency) },
-          { title: t('console.money.adjust.updatedBy'), dataIndex: 'updated_by' },
+          { title: t('console.money.adjust.updatedBy'), dataIndex: 'updated_by', render: (by: string) => actorText(t, by) },
           { title: t('console.money.ledger.time'), dataIndex: 'updated_at', render: (v: string) => formatDate(v) },
         ]}
       />
@@ -115,12 +116,12 @@ export default function Adjustments() {
           { title: t('console.money.ledger.asset'), dataIndex: 'asset', render: (a: string) => t(`console.members.assets.${a}`) },
           { title: t('console.common.amount'), key: 'amount', sorter: true, align: 'right', render: (_, r) => <strong style={{ color: r.amount < 0 ? '#cf1322' : undefined }}>{showAmount(r.amount, r.currency)}</strong> },
           { title: t('console.common.reason'), dataIndex: 'reason' },
-          { title: t('console.money.adjust.requestedBy'), dataIndex: 'requested_by' },
+          { title: t('console.money.adjust.requestedBy'), dataIndex: 'requested_by', render: (by: string) => actorText(t, by) },
           { title: t('console.common.created'), dataIndex: 'created_at', sorter: true, render: (v: string) => formatDate(v) },
           ...(status === 'pending'
             ? []
             : [
-                { title: t('console.money.adjust.decidedBy'), key: 'd', render: (_: unknown, r: Adjustment) => r.decided_by ?? t('console.money.adjust.withinLimit') },
+                { title: t('console.money.adjust.decidedBy'), key: 'd', render: (_: unknown, r: Adjustment) => (r.decided_by === null ? t('console.money.adjust.withinLimit') : actorText(t, r.decided_by)) },
                 { title: t('console.money.adjust.decisionReason'), key: 'dr', render: (_: unknown, r: Adjustment) => r.decision_reason ?? '—' },
               ]),
           { title: t('console.common.status'), dataIndex: 'status', render: (s: Status) => <Tag color={COLORS[s]}>{t(`console.money.status.${s}`)}</Tag> },

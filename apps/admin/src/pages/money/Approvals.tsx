@@ -4,6 +4,7 @@ import { Button, Card, Segmented, Space, Table, Tag, Typography } from 'antd';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { actorText } from '../../lib/actors';
 import { useEndpointQuery } from '../../lib/endpoint-query';
 import { useCan, useOperator } from '../../lib/operator';
 import { DecisionModal } from '../../components/DecisionModal';
@@ -48,7 +49,7 @@ function Limits() {
           { title: t('console.common.currency'), dataIndex: 'currency', render: (c: string) => (c === '*' ? t('console.money.approvals.anyCurrency') : c) },
           { title: t('console.money.approvals.autoUpTo'), key: 'auto', align: 'right', render: (_, l) => limit(l.auto_up_to, l.currency) },
           { title: t('console.money.approvals.dailyLimit'), key: 'daily', align: 'right', render: (_, l) => (l.daily_limit === null ? '—' : showAmount(l.daily_limit, l.currency === '*' ? 'USD' : l.currency)) },
-          { title: t('console.money.adjust.updatedBy'), dataIndex: 'updated_by' },
+          { title: t('console.money.adjust.updatedBy'), dataIndex: 'updated_by', render: (by: string) => actorText(t, by) },
           { title: t('console.money.ledger.time'), dataIndex: 'updated_at', render: (v: string) => formatDate(v) },
         ]}
       />
@@ -114,11 +115,11 @@ export default function Approvals() {
           { title: t('console.common.member'), key: 'm', render: (_, r) => (r.member_id === null ? '—' : `${r.member_name ?? ''} (#${r.member_id})`) },
           { title: t('console.common.amount'), key: 'amount', align: 'right', render: (_, r) => amountOf(r) },
           { title: t('console.common.reason'), dataIndex: 'reason' },
-          { title: t('console.money.adjust.requestedBy'), key: 'by', render: (_, r) => `${r.requested_by} · ${formatDate(r.requested_at)}` },
+          { title: t('console.money.adjust.requestedBy'), key: 'by', render: (_, r) => `${actorText(t, r.requested_by)} · ${formatDate(r.requested_at)}` },
           ...(status === 'pending'
             ? []
             : [
-                { title: t('console.money.adjust.decidedBy'), key: 'd', render: (_: unknown, r: ApprovalRequest) => (r.automatic ? t('console.money.adjust.withinLimit') : (r.decided_by ?? '—')) },
+                { title: t('console.money.adjust.decidedBy'), key: 'd', render: (_: unknown, r: ApprovalRequest) => (r.automatic ? t('console.money.adjust.withinLimit') : r.decided_by === null ? '—' : actorText(t, r.decided_by)) },
                 { title: t('console.money.adjust.decisionReason'), key: 'dr', render: (_: unknown, r: ApprovalRequest) => r.decision_reason ?? '—' },
               ]),
           { title: t('console.common.status'), dataIndex: 'status', render: (s: Status) => <Tag color={COLORS[s]}>{t(`console.money.approvals.status.${s}`)}</Tag> },
@@ -161,7 +162,7 @@ export default function Approvals() {
                   { k: acting.row.changes?.length ? t('console.money.approvals.changes') : t('console.money.approvals.what'), v: <ApprovalWhat request={acting.row} whole /> },
                   { k: t('console.common.member'), v: acting.row.member_id === null ? '—' : `${acting.row.member_name ?? ''} (#${acting.row.member_id})` },
                   { k: t('console.common.reason'), v: acting.row.reason },
-                  { k: t('console.money.adjust.requestedBy'), v: acting.row.requested_by },
+                  { k: t('console.money.adjust.requestedBy'), v: actorText(t, acting.row.requested_by) },
                 ]}
                 columns={[{ dataIndex: 'k' }, { dataIndex: 'v' }]}
               />

@@ -5,6 +5,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { actorText } from '../../lib/actors';
 import { useEndpointQuery } from '../../lib/endpoint-query';
 import { useCan } from '../../lib/operator';
 import { DecisionModal, type DecisionField } from '../../components/DecisionModal';
@@ -126,7 +127,7 @@ export default function MoneySettings() {
             { title: t('console.money.settings.fee'), key: 'f', align: 'right', render: (_, m) => `${showPercent(m.fee_bp)} + ${showAmount(m.fee_fixed_minor, m.currency)}` },
             { title: t('console.money.settings.enabled'), dataIndex: 'enabled', render: (on: boolean) => onOff(on, t) },
             { title: t('console.money.settings.sort'), dataIndex: 'sort' },
-            { title: t('console.money.adjust.updatedBy'), dataIndex: 'updated_by' },
+            { title: t('console.money.adjust.updatedBy'), dataIndex: 'updated_by', render: (by: string) => actorText(t, by) },
             ...(write ? [{ title: t('console.common.actions'), key: 'a', render: (_: unknown, m: PayMethod) => <Button size="small" onClick={() => editMethod(m)}>{t('console.money.settings.edit')}</Button> }] : []),
           ]}
         />
@@ -175,7 +176,7 @@ export default function MoneySettings() {
               { title: t('console.money.settings.max'), key: 'ma', align: 'right', render: (_, l) => showAmount(l.max_minor, l.currency) },
               { title: t('console.money.settings.dailyCount'), dataIndex: 'daily_count', align: 'right' },
               { title: t('console.money.settings.dailyAmount'), key: 'da', align: 'right', render: (_, l) => showAmount(l.daily_amount, l.currency) },
-              { title: t('console.money.adjust.updatedBy'), dataIndex: 'updated_by' },
+              { title: t('console.money.adjust.updatedBy'), dataIndex: 'updated_by', render: (by: string) => actorText(t, by) },
             ]}
           />
         </Section>

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { useEndpointQuery } from '../../lib/endpoint-query';
 import { formatNumber } from '../../lib/format';
 import { referralMemberRoute } from '../../lib/routes-referral';
+import { placementText } from './member-texts';
 
 /** A member's referral figures on the member's profile: sponsor, placement, star, legs, team size, and the way to the tree browser. */
 export function MemberReferral({ memberId }: { memberId: number }) {
@@ -53,7 +54,7 @@ export function MemberReferral({ memberId }: { memberId: number }) {
           {
             key: 'pl',
             label: t('console.referral.member.placement'),
-            children: p ? (p.parent_id === null ? t('console.referral.member.root') : t('console.referral.member.placedUnder', { parent: p.parent_id, side: t(`console.referral.side.${p.side ?? 'L'}`) })) : t('console.referral.member.unplaced'),
+            children: p ? placementText(t, p) : t('console.referral.member.unplaced'),
           },
           { key: 'pv', label: t('console.referral.member.personalPv'), children: formatNumber(m.personal_pv) },
           { key: 'l', label: t('console.referral.side.L'), children: <span data-testid="member-referral-left">{leg(0)}</span> },

@@ -1,16 +1,35 @@
 import { Alert, Button, Card, Input, InputNumber, Space, Switch, Table } from 'antd';
-import { ResponseCode, type EndpointData } from '@shop/contract/common';
+import { fromMinorUnits, ResponseCode, type EndpointData } from '@shop/contract/common';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryError } from '../../components/QueryError';
+import { actorText } from '../../lib/actors';
 import { useEndpointMutation, useEndpointQuery } from '../../lib/endpoint-query';
+import { parseAmount, parsePercent, percentOf } from '../../lib/money';
 import { ApiError, newIdempotencyKey } from '../../lib/request';
 import { referralPlanRoute, setReferralPlanRoute } from '../../lib/routes-referral';
 import HouseCode from './HouseCode';
 
 type Plan = Omit<EndpointData<typeof referralPlanRoute>, 'updated_at' | 'updated_by'>;
-const NUMBERS = ['placement_deadline_days', 'pair_unit_pv', 'pair_rate_bp', 'pv_value_minor', 'default_daily_cap_minor', 'commission_levels', 'level1_rate_bp', 'level2_rate_bp', 'level3_rate_bp'] as const;
-const STAR_FIELDS = ['personal_pv', 'direct_members', 'weak_leg_pv', 'directs_at_star', 'directs_at_star_count', 'daily_cap'] as const;
+type Typed = 'money' | 'percent';
+/** The plan's numbers in the order shown: money is typed in the bonus currency and rates as percentages, sent as minor units and basis points. */
+const NUMBERS = [
+  ['placement_deadline_days', 'count'],
+  ['pair_unit_pv', 'count'],
+  ['pair_rate_bp', 'percent'],
+  ['pv_value_minor', 'money'],
+  ['default_daily_cap_minor', 'money'],
+  ['commission_levels', 'count'],
+  ['level1_rate_bp', 'percent'],
+  ['level2_rate_bp', 'percent'],
+  ['level3_rate_bp', 'percent'],
+] as const;
+const STAR_FIELDS = ['personal_pv', 'direct_members', 'weak_leg_pv', 'directs_at_star', 'directs_at_star_count'] as const;
+
+/** A value of the wire as the operator reads and edits it ("300.00", "5.00"). */
+const textOf = (kind: Typed, v: number, currency: string): string => (kind === 'money' ? fromMinorUnits(v, currency) : percentOf(v));
+/** What the operator typed, back in minor units or basis points; undefined when empty or refused (more decimals than the currency has …). */
+const valueOf = (kind: Typed, text: string | null, currency: string): number | undefined => (kind === 'money' ? parseAmount(text, currency) : parsePercent(text));
 
 /** The plan's settings and the star ladder; a change is a request a second operator approves. */
 export default function ReferralPlan() {
@@ -19,6 +38,8 @@ export default function ReferralPlan() {
   const key = useRef(newIdempotencyKey());
   const save = useEndpointMutation(setReferralPlanRoute, { call: { idempotencyKey: key.current }, invalidates: [referralPlanRoute] });
   const [draft, setDraft] = useState<Partial<Plan>>({});
+  // Money and percentages as typed (by field, `star-<row>` for a star's daily cap), read in the bonus currency when sent.
+  const [typed, setTyped] = useState<Record<string, string | null>>({});
   // The plan the edits were started from: the request names it, so approving never undoes a change approved since.
   const [base, setBase] = useState<string | undefined>();
   const [reason, setReason] = useState('');
@@ -32,12 +53,28 @@ export default function ReferralPlan() {
     setDraft(next);
   };
   const setStar = (i: number, f: (typeof STAR_FIELDS)[number], v: number) => edit({ ...draft, stars: plan.stars.map((s, j) => (j === i ? { ...s, [f]: v } : s)) });
+  const currency = plan.bonus_currency;
+  const type = (at: string, text: string | null) => {
+    setBase((b) => b ?? loadedAt);
+    setTyped({ ...typed, [at]: text });
+  };
+  const shown = (at: string, kind: Typed, v: number) => (at in typed ? typed[at] : textOf(kind, v, currency));
+  const read = (at: string, kind: Typed, v: number) => (at in typed ? valueOf(kind, typed[at] ?? null, currency) : v);
+  // The plan as sent: what was typed as money or a percentage, on the wire; incomplete while any of it is refused.
+  const body: Plan = { ...plan, stars: plan.stars.map((s, i) => ({ ...s, daily_cap: read(`star-${i}`, 'money', s.daily_cap) ?? Number.NaN })) };
+  for (const [f, kind] of NUMBERS) if (kind !== 'count') body[f] = read(f, kind, plan[f]) ?? Number.NaN;
+  const complete = NUMBERS.every(([f]) => Number.isFinite(body[f])) && body.stars.every((s) => Number.isFinite(s.daily_cap));
+  // Money says its currency and a rate its percent sign beside what is typed (the labels are the approvals list's too, which shows money with its currency).
+  const input = (at: string, kind: Typed, v: number, testId: string) => (
+    <InputNumber<string> stringMode min="0" value={shown(at, kind, v)} onChange={(x) => type(at, x)} suffix={kind === 'money' ? currency : '%'} status={read(at, kind, v) === undefined ? 'error' : undefined} style={{ width: 160 }} data-testid={testId} />
+  );
   const submit = () =>
-    save.mutateAsync({ ...plan, base_updated_at: base ?? loadedAt, reason }).then(
+    save.mutateAsync({ ...body, base_updated_at: base ?? loadedAt, reason }).then(
       (r) => {
         key.current = newIdempotencyKey();
         setWaiting(r.request_id);
         setDraft({});
+        setTyped({});
         setBase(undefined);
         setReason('');
       },
@@ -47,6 +84,7 @@ export default function ReferralPlan() {
   const stale = save.error instanceof ApiError && save.error.code === ResponseCode.referralPlanChanged;
   const reload = () => {
     setDraft({});
+    setTyped({});
     setBase(undefined);
     save.reset();
     void query.refetch();
@@ -64,11 +102,12 @@ export default function ReferralPlan() {
       {waiting && <Alert type="info" title={t('console.referral.plan.waiting', { id: waiting })} showIcon />}
       {/* Changed at once (it decides who may join, not what anyone earns), so outside the approved plan. */}
       <HouseCode />
-      <Card size="small" title={t('console.referral.plan.title')} extra={t('console.referral.plan.updated', { by: query.data.updated_by })}>
+      <Card size="small" title={t('console.referral.plan.title')} extra={t('console.referral.plan.updated', { by: actorText(t, query.data.updated_by) })}>
         <Space wrap>
-          {NUMBERS.map((f) => (
+          {NUMBERS.map(([f, kind]) => (
             <label key={f}>
-              {t(`console.referral.plan.${f}`)} <InputNumber min={0} value={plan[f]} onChange={(v) => edit({ ...draft, [f]: v ?? 0 })} data-testid={`plan-${f}`} />
+              {t(`console.referral.plan.${f}`)}{' '}
+              {kind === 'count' ? <InputNumber min={0} value={plan[f]} onChange={(v) => edit({ ...draft, [f]: v ?? 0 })} data-testid={`plan-${f}`} /> : input(f, kind, plan[f], `plan-${f}`)}
             </label>
           ))}
           <label>
@@ -91,12 +130,13 @@ export default function ReferralPlan() {
           columns={[
             { title: t('console.referral.plan.star'), dataIndex: 'star' },
             ...STAR_FIELDS.map((f) => ({ title: t(`console.referral.plan.${f}`), key: f, render: (_: unknown, s: Plan['stars'][number], i: number) => <InputNumber min={0} value={s[f]} onChange={(v) => setStar(i, f, v ?? 0)} /> })),
+            { title: t('console.referral.plan.daily_cap'), key: 'daily_cap', render: (_: unknown, s: Plan['stars'][number], i: number) => input(`star-${i}`, 'money', s.daily_cap, `plan-star-${s.star}-daily_cap`) },
           ]}
         />
       </Card>
       <Space>
         <Input placeholder={t('console.common.reason')} value={reason} onChange={(e) => setReason(e.target.value)} style={{ width: 360 }} />
-        <Button type="primary" disabled={!reason.trim()} loading={save.isPending} onClick={() => void submit()}>
+        <Button type="primary" disabled={!reason.trim() || !complete} loading={save.isPending} onClick={() => void submit()}>
           {t('console.referral.plan.ask')}
         </Button>
       </Space>

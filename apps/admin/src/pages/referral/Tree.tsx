@@ -8,6 +8,7 @@ import { useSearchParams } from 'react-router';
 import { QueryError } from '../../components/QueryError';
 import { useEndpointMutation, useEndpointQuery } from '../../lib/endpoint-query';
 import { moveSubtreeRoute, placementTreeRoute, referralMemberRoute } from '../../lib/routes-referral';
+import { commissionText, placedHowText, roleText } from './member-texts';
 
 /** A tree node as antd draws it: name, legs, and its empty slots. */
 function toData(n: PlacementNode, t: TFunction): DataNode {
@@ -15,7 +16,7 @@ function toData(n: PlacementNode, t: TFunction): DataNode {
   for (const side of ['L', 'R'] as const) {
     const c = n.children[side];
     if (c) kids.push(toData(c, t));
-    else if (n.open.includes(side)) kids.push({ key: `${n.id}-${side}-open`, title: <em>{t('console.referral.tree.empty', { side })}</em>, isLeaf: true, selectable: false });
+    else if (n.open.includes(side)) kids.push({ key: `${n.id}-${side}-open`, title: <em>{t('console.referral.tree.empty', { side: t(`console.referral.side.${side}`) })}</em>, isLeaf: true, selectable: false });
   }
   return {
     key: n.id,
@@ -46,7 +47,7 @@ export default function ReferralTree() {
     if (!selected) return;
     Modal.confirm({
       title: t('console.referral.move.confirmTitle'),
-      content: t('console.referral.move.confirm', { member: selected, parent: target.parent_id, side: target.side }),
+      content: t('console.referral.move.confirm', { member: selected, parent: target.parent_id, side: t(`console.referral.side.${target.side}`) }),
       okText: t('console.referral.move.ok'),
       onOk: () =>
         move.mutateAsync({ member_id: selected, parent_id: Number(target.parent_id), side: target.side, reason: target.reason, confirm: true }).then(
@@ -85,11 +86,11 @@ export default function ReferralTree() {
             <Descriptions.Item label={t('console.referral.member.userName')}>{member.data.user_name}</Descriptions.Item>
             <Descriptions.Item label={t('console.referral.member.star')}>{member.data.star}</Descriptions.Item>
             <Descriptions.Item label={t('console.referral.member.sponsors')}>{member.data.sponsors.map((s) => `${s.user_name} (#${s.id})`).join(' ← ') || '—'}</Descriptions.Item>
-            <Descriptions.Item label={t('console.referral.member.placement')}>{member.data.placement ? `#${member.data.placement.parent_id ?? '—'} ${member.data.placement.side ?? ''} · ${member.data.placement.how}` : t('console.referral.member.unplaced')}</Descriptions.Item>
+            <Descriptions.Item label={t('console.referral.member.placement')}>{member.data.placement ? placedHowText(t, member.data.placement) : t('console.referral.member.unplaced')}</Descriptions.Item>
             <Descriptions.Item label={t('console.referral.member.legs')}>{member.data.legs.map((l) => `${l.members} / PV ${l.pv_total} / ${l.carry}`).join(' · ')}</Descriptions.Item>
             <Descriptions.Item label={t('console.referral.member.personalPv')}>{member.data.personal_pv}</Descriptions.Item>
-            <Descriptions.Item label={t('console.referral.member.commissions')}>{member.data.commissions.map((c) => `${c.status} ${c.amount} ${c.currency}`).join(', ') || '—'}</Descriptions.Item>
-            <Descriptions.Item label={t('console.referral.member.roles')}>{member.data.roles.map((r) => `${r.kind} (${r.status})`).join(', ') || '—'}</Descriptions.Item>
+            <Descriptions.Item label={t('console.referral.member.commissions')}>{member.data.commissions.map((c) => commissionText(t, c)).join(', ') || '—'}</Descriptions.Item>
+            <Descriptions.Item label={t('console.referral.member.roles')}>{member.data.roles.map((r) => roleText(t, r)).join(', ') || '—'}</Descriptions.Item>
           </Descriptions>
           <Space wrap style={{ marginTop: 12 }}>
             {move.error && <Alert type="error" title={move.error.message} showIcon />}

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { currencyExponent, fromMinorUnits, type EndpointData } from '@shop/contract/common';
+import { actorText } from '../../lib/actors';
 import { FieldItem } from '../../lib/form';
 import { parseAmount, parsePercent, percentOf } from '../../lib/money';
 import { call } from '../../lib/request';
@@ -133,7 +134,7 @@ export function FreightAndFees({ s, ask, money, countries }: Props) {
             { title: t('console.settings.page.currency'), dataIndex: 'currency' },
             { title: t('console.settings.page.fee'), key: 'fee', render: (_, r) => money(r.fee, r.currency) },
             { title: t('console.settings.page.freeOver'), key: 'free', render: (_, r) => (r.free_over === null ? t('console.settings.page.none') : money(r.free_over, r.currency)) },
-            { title: t('console.common.reviewedBy'), dataIndex: 'updated_by' },
+            { title: t('console.common.reviewedBy'), dataIndex: 'updated_by', render: (by: string) => actorText(t, by) },
             {
               title: t('console.common.actions'),
               key: 'a',
@@ -185,7 +186,7 @@ export function FreightAndFees({ s, ask, money, countries }: Props) {
           columns={[
             { title: t('console.settings.page.country'), dataIndex: 'country_code', render: (code: string) => countryLabel(code) },
             { title: t('console.settings.page.rate'), dataIndex: 'rate_bp', render: (bp: number) => percentOf(bp) },
-            { title: t('console.common.reviewedBy'), dataIndex: 'updated_by' },
+            { title: t('console.common.reviewedBy'), dataIndex: 'updated_by', render: (by: string) => actorText(t, by) },
             { title: t('console.common.actions'), key: 'a', render: (_, r) => <Button size="small" onClick={() => setFee({ country_code: r.country_code, percent: percentOf(r.rate_bp) })}>{t('console.settings.page.edit')}</Button> },
           ]}
         />

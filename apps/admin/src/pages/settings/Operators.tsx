@@ -3,6 +3,7 @@ import { Alert, Button, Space, Tag } from 'antd';
 import type { OperatorRole } from '@shop/contract/admin';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { actorText } from '../../lib/actors';
 import { useEndpointQuery } from '../../lib/endpoint-query';
 import { DecisionModal } from '../../components/DecisionModal';
 import { SetupLinkModal, type SetupLink } from '../../components/SetupLinkModal';
@@ -94,7 +95,7 @@ export default function Operators() {
           description={
             <ul style={{ margin: 0, paddingInlineStart: 20 }}>
               {waiting.data.list.map((r) => (
-                <li key={r.id}>{t('console.settings.operators.waitingGrant', { id: r.id, summary: approvalText(t, r), who: r.requested_by, at: formatDate(r.requested_at) })}</li>
+                <li key={r.id}>{t('console.settings.operators.waitingGrant', { id: r.id, summary: approvalText(t, r), who: actorText(t, r.requested_by), at: formatDate(r.requested_at) })}</li>
               ))}
             </ul>
           }

@@ -3,6 +3,7 @@ import type { adminSavePointsSettings } from '@shop/contract/admin';
 import { Button, Card, Form, InputNumber, Select, Skeleton, Space, Switch, Table, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { actorText } from '../../lib/actors';
 import { useEndpointQuery } from '../../lib/endpoint-query';
 import { QueryError } from '../../components/QueryError';
 import { FormField, useConsoleForm, type BodySchema } from '../../lib/form';
@@ -20,7 +21,7 @@ type Snapshot = EndpointData<typeof settingsRoute>;
 /** Who changed a setting last, and when. */
 export function Changed({ by, at }: { by: string | null; at: string | null }) {
   const { t } = useTranslation();
-  return by ? <Typography.Text type="secondary">{t('console.settings.page.updatedBy', { who: by, when: formatDate(at) })}</Typography.Text> : null;
+  return by ? <Typography.Text type="secondary">{t('console.settings.page.updatedBy', { who: actorText(t, by), when: formatDate(at) })}</Typography.Text> : null;
 }
 
 /** The values a settings form checks with its call's body (the reason is asked for when it is saved). */

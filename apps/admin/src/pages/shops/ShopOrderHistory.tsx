@@ -4,6 +4,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { StatusTag } from '../../components/StatusTag';
+import { actorText } from '../../lib/actors';
 import { useEndpointQuery } from '../../lib/endpoint-query';
 import { formatDate, formatMoney } from '../../lib/format';
 import { showPercent } from '../../lib/money';
@@ -11,7 +12,7 @@ import { shopOrderDetailRoute } from '../../lib/routes-shops';
 
 /** Who took a step: the operator by name, else the buyer, the owner, a job or the system, in the operator's language. */
 const byText = (t: TFunction, e: z.infer<typeof adminShopOrderEventSchema>) =>
-  e.operator ?? (e.by === 'buyer' || e.by === 'owner' ? t(`console.shops.orders.by.${e.by}`) : t(`console.money.actors.${e.by}`, { defaultValue: e.by }));
+  e.operator ?? (e.by === 'buyer' || e.by === 'owner' ? t(`console.shops.orders.by.${e.by}`) : actorText(t, e.by));
 
 /** One line of a shop order's history in the console: when, what (the state it moved to, or its settlement), who, why. */
 export const shopOrderEventLine = (t: TFunction, e: z.infer<typeof adminShopOrderEventSchema>) =>

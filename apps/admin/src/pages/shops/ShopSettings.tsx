@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryError } from '../../components/QueryError';
 import { ReasonedChange, type PendingChange } from '../../components/ReasonedChange';
+import { actorText } from '../../lib/actors';
 import { useEndpointQuery } from '../../lib/endpoint-query';
 import { FieldItem } from '../../lib/form';
 import { formatDate } from '../../lib/format';
@@ -40,7 +41,7 @@ export default function ShopSettings() {
           type="info"
           showIcon
           data-testid="shop-settings-waiting"
-          title={t('console.shops.settings.waiting', { id: s.pending.id, by: s.pending.requested_by })}
+          title={t('console.shops.settings.waiting', { id: s.pending.id, by: actorText(t, s.pending.requested_by) })}
           description={(s.pending.changes ?? []).map((c) => (
             <div key={c.field}>{`${t(`console.shops.settings.${LABELS[c.field] ?? c.field}`)}: ${showPercent(Number(c.from))} → ${showPercent(Number(c.to))}`}</div>
           ))}
@@ -89,7 +90,7 @@ export default function ShopSettings() {
         items={[
           { key: 'fee', label: t('console.shops.settings.fee'), children: showPercent(s.fee_bp) },
           { key: 'band', label: t('console.shops.settings.band'), children: `−${showPercent(s.price_below_bp)} … +${showPercent(s.price_above_bp)}` },
-          { key: 'by', label: t('console.common.reviewedBy'), children: `${s.updated_by} · ${formatDate(s.updated_at)}` },
+          { key: 'by', label: t('console.common.reviewedBy'), children: `${actorText(t, s.updated_by)} · ${formatDate(s.updated_at)}` },
         ]}
       />
       <ReasonedChange change={change} onClose={() => setChange(null)} invalidates={[shopSettingsRoute]} />

@@ -5,13 +5,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { QueryTable } from '../../components/QueryTable';
+import { actorText } from '../../lib/actors';
 import { useEndpointQuery } from '../../lib/endpoint-query';
 import { formatDate, formatNumber } from '../../lib/format';
 import { shopStockChangesRoute } from '../../lib/routes-shops';
 
 /** Who made a stock change, in the operator's language: "Owner <name>", a member or an operator by name, else the system (a job, a gateway) as such. */
 export const madeByText = (t: TFunction, m: z.infer<typeof stockChangeMakerSchema>) =>
-  m.kind === 'owner' ? t('console.shops.ownerNamed', { name: m.name }) : m.kind === 'member' || m.kind === 'operator' ? m.name : t(`console.money.actors.${m.kind}`);
+  m.kind === 'owner' ? t('console.shops.ownerNamed', { name: m.name }) : m.kind === 'member' || m.kind === 'operator' ? m.name : actorText(t, m.kind);
 
 /** A shop's stock changes, newest first, a page at a time, each with who made it. */
 export function StockChanges({ shopId }: { shopId: number }) {

@@ -28,13 +28,13 @@ describe('what a plan request changes', () => {
     await changeLanguage('en-us');
     render(<ApprovalWhat request={planRequest(tenfold)} />);
     const box = screen.getByTestId('approval-changes-7');
-    expect(box.textContent).toMatch(/Money per PV \(minor units\): USD\s1\.00 → USD\s10\.00/);
+    expect(box.textContent).toMatch(/Money per PV: USD\s1\.00 → USD\s10\.00/);
     expect(box.textContent).toContain('Time zone of the day: Asia/Kuala_Lumpur → Asia/Tokyo');
     expect(box.textContent).toContain('Keep a star once reached: Yes → No');
-    expect(box.textContent).toContain('Level 1 rate (bp): 7 % → 5 %');
+    expect(box.textContent).toContain('Level 1 rate: 7 % → 5 %');
     expect(box.textContent).not.toContain('Star 1');
     fireEvent.click(screen.getByRole('button', { name: 'Show 1 more' }));
-    expect(screen.getByTestId('approval-changes-7').textContent).toMatch(/Star 1 · Daily cap \(minor units\): USD\s30\.00 → USD\s5,000\.00/);
+    expect(screen.getByTestId('approval-changes-7').textContent).toMatch(/Star 1 · Daily cap: USD\s30\.00 → USD\s5,000\.00/);
     expect(screen.getByTestId('approval-changes-7').textContent).not.toContain('5 star(s)');
   });
 

@@ -1,0 +1,171 @@
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { App as AntApp } from 'antd';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { formatMoney } from '../../../lib/format';
+import { changeLanguage, initI18n } from '../../../lib/i18n';
+import { sessionStore } from '../../../lib/session';
+import Approvals from '../../money/Approvals';
+import ReferralPlan from '../Plan';
+import ReferralTree from '../Tree';
+
+// What an outside tester found at 1280 px: the tree's member card showed "pending 72 USD" for USD 0.72
+// with raw placement and roles, "system" stood untranslated as who last changed a setting, and the
+// plan took money in minor units and rates in basis points.
+
+beforeAll(async () => {
+  globalThis.ResizeObserver ??= class { observe() {} unobserve() {} disconnect() {} } as never;
+  window.matchMedia ??= ((q: string) => ({ matches: false, media: q, addEventListener: () => undefined, removeEventListener: () => undefined, addListener: () => undefined, removeListener: () => undefined, onchange: null, dispatchEvent: () => false })) as never;
+  await initI18n();
+});
+
+const at = '2026-11-20T10:00:00.000Z';
+const node = (id: number, name: string, children: Record<string, unknown>, open: string[]) => ({ id, user_name: name, nickname: '', star: 0, left_count: 0, right_count: 0, left_pv: 0, right_pv: 0, has_more: false, children, open });
+const plan = {
+  placement_deadline_days: 7,
+  pair_unit_pv: 100,
+  pair_rate_bp: 1000,
+  pv_value_minor: 100,
+  bonus_currency: 'USD',
+  default_daily_cap_minor: 30000,
+  time_zone: 'Asia/Shanghai',
+  commission_levels: 3,
+  level1_rate_bp: 500,
+  level2_rate_bp: 250,
+  level3_rate_bp: 100,
+  keep_star: true,
+  stars: [{ star: 1, personal_pv: 100, direct_members: 2, weak_leg_pv: 1000, directs_at_star: 0, directs_at_star_count: 0, daily_cap: 50000 }],
+  updated_at: at,
+  updated_by: 'system',
+};
+const answers: Record<string, unknown> = {
+  '/admin/api/auth/me': { id: 1, user_name: 'ops', role: 'owner', permissions: ['session', 'operators.manage'], totp_bound: true },
+  '/admin/api/referral/tree': { root_id: 1, up_id: null, tree: node(1, 'root', { L: node(5, 'amy', {}, ['L', 'R']) }, ['R']) },
+  '/admin/api/referral/member': {
+    member_id: 5,
+    user_name: 'amy',
+    sponsors: [{ id: 1, user_name: 'root', level: 1 }],
+    placement: { parent_id: 1, side: 'L', depth: 1, placed_at: at, how: 'operator' },
+    legs: [{ members: 0, pv_total: 0, carry: 0 }, { members: 0, pv_total: 0, carry: 0 }],
+    personal_pv: 0,
+    star: 0,
+    direct_count: 0,
+    team_count: 0,
+    commissions: [{ currency: 'USD', status: 'pending', amount: 72 }],
+    debts: [],
+    roles: [{ kind: 'dealer', status: 'active', since: at }],
+  },
+  '/admin/api/referral/plan': plan,
+  '/admin/api/referral/house-code': { house_code: 'HOUSE2026' },
+  '/admin/api/approvals': { list: [], total: 0, page: 1, limit: 20 },
+  '/admin/api/approvals/limits': { list: [{ kind: 'withdrawal.payout', currency: '*', auto_up_to: 100000, daily_limit: null, updated_by: 'system', updated_at: at }] },
+};
+let sent: { url: string; body: unknown }[] = [];
+beforeEach(async () => {
+  await changeLanguage('en-us');
+  sent = [];
+  sessionStore.signIn('token');
+  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+    const path = url.split('?')[0]!;
+    if (init?.method === 'POST') {
+      sent.push({ url: path, body: JSON.parse(String(init.body)) });
+      return new Response(JSON.stringify({ code: 200, msg: 'ok', data: { request_id: 12, status: 'pending' } }), { status: 200, headers: { 'Content-Type': 'application/json' } });
+    }
+    const data = answers[path];
+    return new Response(JSON.stringify(data === undefined ? { code: 404, msg: 'Not found', data: null } : { code: 200, msg: 'ok', data }), { status: data === undefined ? 404 : 200, headers: { 'Content-Type': 'application/json' } });
+  });
+});
+afterEach(async () => {
+  cleanup();
+  vi.unstubAllGlobals();
+  sessionStore.end('signed_out');
+  await changeLanguage('en-us');
+});
+
+const shown = (ui: React.ReactNode, url = '/') =>
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <AntApp>
+        <MemoryRouter initialEntries={[url]}>{ui}</MemoryRouter>
+      </AntApp>
+    </QueryClientProvider>,
+  );
+/** The value of a description's row, by its label. */
+const item = (label: string) => screen.getByText(label, { selector: '.ant-descriptions-item-label' }).nextElementSibling!.textContent;
+/** The spin button of a plan field, by its test id. */
+const input = (testId: string) => within(screen.getByTestId(testId).closest('.ant-input-number')!.parentElement!).getByRole('spinbutton') as HTMLInputElement;
+
+describe('the placement tree’s member card', () => {
+  it('in Chinese: commissions as money with their status, the placement and roles in words, empty slots left and right', async () => {
+    await changeLanguage('zh-cn');
+    shown(<ReferralTree />, '/referral/tree?root=5');
+    await screen.findByText('会员 #5');
+    expect(item('佣金')).toBe(`${formatMoney(72, 'USD')} · 待结算`);
+    expect(item('安置位置')).toBe('位于 #1 的左区 · 由操作员安置');
+    expect(item('身份')).toBe('经销商（有效）');
+    const tree = document.querySelector('.ant-tree')!.textContent!;
+    expect(tree).toContain('右区空位');
+    expect(tree).toContain('左区空位');
+    expect(document.body.textContent).not.toMatch(/pending|operator|dealer|空位 [LR]/);
+  });
+
+  it('in English: a member placed by the sponsor, a revoked role', async () => {
+    answers['/admin/api/referral/member'] = { ...(answers['/admin/api/referral/member'] as object), placement: { parent_id: 1, side: 'R', depth: 1, placed_at: at, how: 'member' }, roles: [{ kind: 'service_centre', status: 'revoked', since: at }], commissions: [{ currency: 'JPY', status: 'settled', amount: 1500 }] };
+    shown(<ReferralTree />, '/referral/tree?root=5');
+    await screen.findByText('Member #5');
+    expect(item('Commissions')).toBe(`${formatMoney(1500, 'JPY')} · Paid`);
+    expect(item('Placement')).toBe('Under #1, Right · Placed by the sponsor');
+    expect(item('Roles')).toBe('Service centre (Revoked)');
+  });
+});
+
+describe('who last changed a setting', () => {
+  it('the plan changed by the system reads "System" in Chinese', async () => {
+    await changeLanguage('zh-cn');
+    shown(<ReferralPlan />);
+    await screen.findByText('最后修改：系统');
+    expect(document.body.textContent).not.toContain('system');
+  });
+
+  it('the approval thresholds set by the system read "System" in Thai', async () => {
+    await changeLanguage('th');
+    shown(<Approvals />);
+    const cell = await screen.findByText('ระบบ');
+    expect(cell.closest('tr')!.textContent).not.toContain('system');
+  });
+});
+
+describe('the plan form', () => {
+  it('shows money in the bonus currency and rates as percentages, and sends minor units and basis points', async () => {
+    shown(<ReferralPlan />);
+    await screen.findByText('The plan');
+    expect(input('plan-default_daily_cap_minor').value).toBe('300');
+    expect(input('plan-pv_value_minor').value).toBe('1');
+    expect(Number(input('plan-pair_rate_bp').value)).toBe(10);
+    expect(Number(input('plan-level1_rate_bp').value)).toBe(5);
+    expect(input('plan-star-1-daily_cap').value).toBe('500');
+    expect(input('plan-placement_deadline_days').value).toBe('7');
+    expect(document.body.textContent).not.toMatch(/minor units|basis points|\(bp\)/);
+    expect(screen.getByText('Daily cap without a star').textContent).toContain('USD');
+    expect(screen.getByText('Level 1 rate').textContent).toContain('%');
+
+    fireEvent.change(input('plan-default_daily_cap_minor'), { target: { value: '250.50' } });
+    fireEvent.change(input('plan-level1_rate_bp'), { target: { value: '7.5' } });
+    fireEvent.change(input('plan-star-1-daily_cap'), { target: { value: '1000' } });
+    fireEvent.change(screen.getAllByPlaceholderText('Reason').at(-1)!, { target: { value: 'New caps' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Ask for approval' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    const { updated_at: _at, updated_by: _by, ...wire } = plan;
+    expect(sent[0]!.body).toEqual({ ...wire, default_daily_cap_minor: 25050, level1_rate_bp: 750, stars: [{ ...plan.stars[0], daily_cap: 100000 }], base_updated_at: at, reason: 'New caps' });
+  });
+
+  it('refuses an amount with more decimals than the currency has, and sends nothing', async () => {
+    shown(<ReferralPlan />);
+    await screen.findByText('The plan');
+    fireEvent.change(input('plan-default_daily_cap_minor'), { target: { value: '1.234' } });
+    fireEvent.change(screen.getAllByPlaceholderText('Reason').at(-1)!, { target: { value: 'New caps' } });
+    expect(screen.getByRole('button', { name: 'Ask for approval' }).hasAttribute('disabled')).toBe(true);
+    expect(sent).toHaveLength(0);
+  });
+});
