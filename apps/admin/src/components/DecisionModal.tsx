@@ -83,7 +83,12 @@ export function DecisionModal({ open, title, question, okText, danger, fields, s
         }),
       ),
   });
-  const { reset } = form;
+  const { reset, watch } = form;
+  // The server's refusal was of the values sent: a value typed since makes it stale (a smaller refund …).
+  useEffect(() => {
+    const typed = watch(() => setError(null));
+    return () => typed.unsubscribe();
+  }, [watch]);
   const initial = JSON.stringify(fields.map((f) => [f.name, f.initial ?? '']));
   useEffect(() => {
     if (open) {

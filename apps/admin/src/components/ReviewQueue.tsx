@@ -1,4 +1,4 @@
-import { Button, Descriptions, Drawer, Input, Select, Space, type TableColumnsType } from 'antd';
+import { Button, Descriptions, Drawer, Input, Select, Space, type TableColumnsType, type TableProps } from 'antd';
 import { StateTabs } from './StateTabs';
 import type { AnyEndpoint } from '@shop/contract/common';
 import { keepPreviousData, type UseQueryResult } from '@tanstack/react-query';
@@ -20,7 +20,8 @@ export interface QueueAction<T> {
   primary?: boolean;
   /** Shown for rows in these states. */
   when: (row: T) => boolean;
-  question: string;
+  /** The dialog's question, or made of the row (an amount it names …). */
+  question: string | ((row: T) => string);
   fields: DecisionField[];
   /** The contract's schema of the decision's body and the body made of the row and the dialog's values (checked before it is sent). */
   schema?: () => Promise<BodySchema>;
@@ -70,10 +71,14 @@ interface Props<T> {
   exportable?: boolean;
   /** One more filter of the list beside the search (a query parameter and its values; empty: all). */
   filter?: { param: string; placeholder: string; options: Array<{ value: string; label: string }> };
+  /** The drawer's title for a row (default its id, `#12`): the number people use. */
+  title?: (row: T) => string;
+  /** The table's scrolling (`{ x: 'max-content' }`: columns kept on one line scroll sideways in a narrow window). */
+  scroll?: TableProps<T>['scroll'];
 }
 
 /** One pattern for every review queue: states, a table, a drawer with the evidence, decisions with a reason and a confirmation. */
-export function ReviewQueue<T extends { id: number; status: string }>({ name, statuses, defaultStatus, list, searchPlaceholder, columns, describe, evidence, actions, exportable = true, filter }: Props<T>) {
+export function ReviewQueue<T extends { id: number; status: string }>({ name, statuses, defaultStatus, list, searchPlaceholder, columns, describe, evidence, actions, exportable = true, filter, title = (row) => `#${row.id}`, scroll }: Props<T>) {
   const { t } = useTranslation();
   const [status, setStatus] = useState(defaultStatus);
   const [paging, setPaging] = useState({ page: 1, limit: 20 });
@@ -111,6 +116,7 @@ export function ReviewQueue<T extends { id: number; status: string }>({ name, st
       <QueryTable<T>
         query={query}
         columns={allColumns}
+        scroll={scroll}
         paging={{ ...paging, onChange: (page, limit) => setPaging({ page, limit }) }}
         sorting={{ ...sort, onChange: (s) => (setSort(s), setPaging((p) => ({ ...p, page: 1 }))) }}
         exportCsv={exportable ? { list, query: filters } : undefined}
@@ -152,7 +158,7 @@ export function ReviewQueue<T extends { id: number; status: string }>({ name, st
       <Drawer
         open={open !== null}
         size={560}
-        title={open ? `#${open.id}` : ''}
+        title={open ? title(open) : ''}
         onClose={() => setOpen(null)}
         extra={
           open && (
@@ -170,7 +176,8 @@ export function ReviewQueue<T extends { id: number; status: string }>({ name, st
       >
         {open && (
           <>
-            <Descriptions column={1} bordered size="small" items={describe(open).map((d, i) => ({ key: i, label: d.label, children: d.value }))} />
+            {/* Labels on one line: a narrow column would break Chinese or Thai words a character at a time. */}
+            <Descriptions column={1} bordered size="small" styles={{ label: { whiteSpace: 'nowrap' } }} items={describe(open).map((d, i) => ({ key: i, label: d.label, children: d.value }))} />
             {evidence && <div style={{ marginTop: 16 }}>{evidence(open)}</div>}
           </>
         )}
@@ -179,7 +186,7 @@ export function ReviewQueue<T extends { id: number; status: string }>({ name, st
         <DecisionModal
           open
           title={acting.label}
-          question={acting.question}
+          question={typeof acting.question === 'function' ? acting.question(open) : acting.question}
           okText={acting.label}
           danger={acting.danger}
           fields={acting.fields}

@@ -212,6 +212,12 @@ export function FormField<V extends FieldValues>({ form, name, message, required
   );
 }
 
+/** The fields a refusal of the server names with their messages (a 422's `data.errors`), for a form to show each under its field; none for any other failure. */
+export function refusedFieldsOf(error: unknown): Array<{ field: string; msg: string }> {
+  const errors = (error as { data?: { errors?: unknown } } | null)?.data?.errors;
+  return Array.isArray(errors) ? errors.filter((e): e is { field: string; msg: string } => typeof e?.field === 'string' && typeof e?.msg === 'string') : [];
+}
+
 /** `datetime-local` text in the browser's zone from an ISO moment (empty for none). */
 export const toLocalInput = (iso: unknown): string => {
   if (typeof iso !== 'string' || !iso) return '';

@@ -1,23 +1,24 @@
 import { sql, type ExpressionBuilder } from 'kysely';
-import type { SortOrder } from '@shop/contract';
+import type { Permission, SortOrder } from '@shop/contract';
 import type { DB } from '../db/schema.js';
 import type { Executor } from '../db/database.js';
 import { orderList } from '../lib/list-order.queries.js';
 import { dateOnly, iso } from '../lib/dates.js';
 import { containing, startingWith } from '../lib/like.js';
+import { countWaitingCases } from '../modules/after-sales/after-sales.queries.js';
 
 type Sorted<K extends string> = { sort?: K; order?: SortOrder };
 type ReviewSort = 'id' | 'user_name' | 'created_at' | 'reviewed_at';
 
 const count = (v: unknown) => Number(v ?? 0);
 
-const QUEUES = ['realname', 'cancellation', 'recharges', 'withdrawals', 'orders_to_ship', 'after_sales', 'applications', 'chats_waiting', 'feedback'] as const;
+const QUEUES = ['realname', 'cancellation', 'recharges', 'withdrawals', 'orders_to_ship', 'applications', 'chats_waiting', 'feedback'] as const;
 type QueueName = (typeof QUEUES)[number];
 
-/** The dashboard's figures for the UTC day starting at `dayStart`. */
-export async function dashboardFigures(db: Executor, dayStart: Date) {
+/** The dashboard's figures for the UTC day starting at `dayStart`; after-sales counts the cases waiting for what `permissions` allow. */
+export async function dashboardFigures(db: Executor, dayStart: Date, permissions: readonly Permission[]) {
   const dayEnd = new Date(dayStart.getTime() + 24 * 3600_000);
-  const [orders, paid, sales, members, queues] = await Promise.all([
+  const [orders, paid, sales, members, queues, afterSales] = await Promise.all([
     db.selectFrom('orders').select((eb) => eb.fn.countAll<string>().as('n')).where('created_at', '>=', dayStart).where('created_at', '<', dayEnd).executeTakeFirstOrThrow(),
     db.selectFrom('orders').select((eb) => eb.fn.countAll<string>().as('n')).where('paid_at', '>=', dayStart).where('paid_at', '<', dayEnd).executeTakeFirstOrThrow(),
     db
@@ -36,10 +37,10 @@ export async function dashboardFigures(db: Executor, dayStart: Date) {
         (select count(*) from recharge_orders where status = 'under_review') as recharges,
         (select count(*) from withdrawals where status in ('pending', 'approved')) as withdrawals,
         (select count(*) from orders where status = 'paid') as orders_to_ship,
-        (select count(*) from after_sales where status = 'under_review') as after_sales,
         (select count(*) from role_applications where status = 'pending') as applications,
         (select count(*) from chat_conversations where status = 'open' and agent_id is null) as chats_waiting,
         (select count(*) from feedbacks where status = 'pending') as feedback`.execute(db),
+    countWaitingCases(db, permissions),
   ]);
   const qRow = queues.rows[0]!;
   return {
@@ -47,7 +48,7 @@ export async function dashboardFigures(db: Executor, dayStart: Date) {
     paid_orders_today: count(paid.n),
     sales: sales.map((s) => ({ currency: s.currency, total: count(s.total), orders: count(s.orders) })),
     new_members: count(members.n),
-    queues: Object.fromEntries(QUEUES.map((k) => [k, count(qRow[k])])) as Record<QueueName, number>,
+    queues: { ...(Object.fromEntries(QUEUES.map((k) => [k, count(qRow[k])])) as Record<QueueName, number>), after_sales: afterSales },
   };
 }
 

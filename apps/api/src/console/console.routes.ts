@@ -20,7 +20,7 @@ const operatorCaller = (input: { actor: { operatorId?: number } }) => (input.act
 /** The operator console's calls: dashboard, real-name and cancellation queues, members, audit log, the lists as CSV files, settings and operators. */
 export function consoleRoutes(api: Api): void {
   const { db } = api.deps;
-  api.handle(adminDashboard, ({ actor }) => service.dashboard(db, actor));
+  api.handle(adminDashboard, ({ actor, operator }) => service.dashboard(db, actor, operator.role));
   api.handle(adminListRealNames, ({ actor, query }) => service.realNameQueue(db, actor, query));
   api.handle(adminDecideRealName, ({ actor, body }) => service.decideRealName(db, actor, body), { idempotencyCaller: operatorCaller });
   api.handle(adminListCancellations, ({ actor, query }) => service.cancellationQueue(db, actor, query));

@@ -1,4 +1,4 @@
-import { ResponseCode, maskContact, type EndpointQuery, type adminAuditLog, type adminListCancellations, type adminListRealNames, type adminSearchMembers } from '@shop/contract';
+import { ROLE_PERMISSIONS, ResponseCode, maskContact, type EndpointQuery, type OperatorRole, type adminAuditLog, type adminListCancellations, type adminListRealNames, type adminSearchMembers } from '@shop/contract';
 import type { Database, Executor } from '../db/database.js';
 import { operatorNameOf, refuseOwnAccount, type Actor } from '../lib/actor.js';
 import { AppError, notFound } from '../lib/errors.js';
@@ -12,11 +12,11 @@ import * as q from './console.queries.js';
 import { pageOf } from '../lib/paging.js';
 
 
-/** Today's (UTC) orders, sales per currency, new members, and the count waiting in each queue. */
-export async function dashboard(db: Executor, actor: Actor, now = new Date()) {
+/** Today's (UTC) orders, sales per currency, new members, and the count waiting in each queue (after-sales: for the operator's role). */
+export async function dashboard(db: Executor, actor: Actor, role: OperatorRole, now = new Date()) {
   operatorNameOf(actor);
   const dayStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-  return { date: dayStart.toISOString().slice(0, 10), ...(await q.dashboardFigures(db, dayStart)) };
+  return { date: dayStart.toISOString().slice(0, 10), ...(await q.dashboardFigures(db, dayStart, ROLE_PERMISSIONS[role])) };
 }
 
 export async function realNameQueue(db: Executor, actor: Actor, input: EndpointQuery<typeof adminListRealNames>) {

@@ -28,7 +28,7 @@ export const dashboardData = z.object({
   /** Paid today, per currency, in minor units. */
   sales: z.array(z.object({ currency: z.string(), total: z.number().int(), orders: z.number().int() })),
   new_members: z.number().int(),
-  /** Waiting in each review queue now: after-sales cases to decide, role applications to review, chats no agent has taken, feedback not answered. */
+  /** Waiting in each review queue now: after-sales cases waiting for an action of the operator's role (`AFTER_SALE_WAITING`), role applications to review, chats no agent has taken, feedback not answered. */
   queues: z.object({
     realname: z.number().int(),
     cancellation: z.number().int(),

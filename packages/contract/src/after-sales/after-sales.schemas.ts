@@ -25,6 +25,22 @@ export type AfterSaleStatus = (typeof AFTER_SALE_STATUSES)[number];
 export const AFTER_SALE_COUNTING_STATUSES: readonly AfterSaleStatus[] = ['under_review', 'awaiting_return', 'return_shipped', 'received', 'refunding', 'refunded', 'replacement_shipped', 'completed'];
 /** States in which a case is still open (it holds the order's settlement). */
 export const AFTER_SALE_OPEN_STATUSES: readonly AfterSaleStatus[] = ['under_review', 'awaiting_return', 'return_shipped', 'received', 'refunding', 'replacement_shipped'];
+/**
+ * The cases waiting for an operator, by the permission of the action they wait for: deciding (a case
+ * under review, goods shipped back to receive, an exchange's or repair's replacement to ship), and
+ * refunding (a received return). The dashboard counts them and the console's queue lists them as
+ * its `waiting` tab, each for the operator's role.
+ */
+export const AFTER_SALE_WAITING: Readonly<Record<'aftersales.decide' | 'refunds.decide', ReadonlyArray<{ status: AfterSaleStatus; kinds: readonly AfterSaleKind[] }>>> = {
+  'aftersales.decide': [
+    { status: 'under_review', kinds: AFTER_SALE_KINDS },
+    { status: 'return_shipped', kinds: AFTER_SALE_KINDS },
+    { status: 'received', kinds: ['exchange', 'warranty'] },
+  ],
+  'refunds.decide': [{ status: 'received', kinds: ['return'] }],
+};
+/** The console queue's tab of the cases waiting for the operator's role (`AFTER_SALE_WAITING`), beside the states. */
+export const AFTER_SALE_WAITING_TAB = 'waiting';
 
 /** The longest description a member may write (spec: textarea max length). */
 export const AFTER_SALE_DESCRIPTION_MAX = 140;
@@ -235,7 +251,8 @@ export const afterSaleTrackData = z.object({
 
 const requiredReason = z.string().trim().min(1, 'validation.required').max(300);
 export const adminAfterSaleListQuery = pageQuery.extend({
-  status: z.enum(AFTER_SALE_STATUSES).optional(),
+  /** A state, or `waiting`: the cases waiting for an action of the operator's role. */
+  status: z.enum([...AFTER_SALE_STATUSES, AFTER_SALE_WAITING_TAB]).optional(),
   kind: z.enum(AFTER_SALE_KINDS).optional(),
   /** A case or order number, or a member id. */
   q: z.string().trim().max(40).optional(),
@@ -357,18 +374,27 @@ export const editOrderReviewBody = z.object({ review_id: id, ...reviewFields });
 
 // ---------------------------------------------------------------- the console's settings of after-sales
 
-const days = (min: number, max: number) => wholeNumber(min, max);
-export const afterSaleSettingsSchema = z.object({
+/** The least and the most each after-sales setting takes (the console's inputs offer the same). */
+export const AFTER_SALE_SETTING_BOUNDS = {
   /** Days after receipt for a return, for an exchange. */
-  return_days: days(0, 365),
-  exchange_days: days(0, 365),
+  return_days: [0, 365],
+  exchange_days: [0, 365],
   /** Exchanges per unit bought. */
-  max_exchanges: days(0, 100),
+  max_exchanges: [0, 100],
   /** Days to send the goods back once approved; days before an unconfirmed replacement completes. */
-  ship_back_days: days(1, 90),
-  auto_complete_days: days(1, 90),
+  ship_back_days: [1, 90],
+  auto_complete_days: [1, 90],
   /** Days within which a review may be changed (once). */
-  review_edit_days: days(0, 365),
+  review_edit_days: [0, 365],
+} as const satisfies Record<string, readonly [number, number]>;
+const bounded = (field: keyof typeof AFTER_SALE_SETTING_BOUNDS) => wholeNumber(AFTER_SALE_SETTING_BOUNDS[field][0], AFTER_SALE_SETTING_BOUNDS[field][1]);
+export const afterSaleSettingsSchema = z.object({
+  return_days: bounded('return_days'),
+  exchange_days: bounded('exchange_days'),
+  max_exchanges: bounded('max_exchanges'),
+  ship_back_days: bounded('ship_back_days'),
+  auto_complete_days: bounded('auto_complete_days'),
+  review_edit_days: bounded('review_edit_days'),
 });
 export const adminAfterSaleAddressSchema = afterSaleAddressSchema.extend({ kind: z.enum(['return', 'service']), enabled: z.boolean() });
 export const adminAfterSaleCarrierSchema = z.object({ code: z.string(), name: z.string(), needs_phone_tail: z.boolean(), enabled: z.boolean() });

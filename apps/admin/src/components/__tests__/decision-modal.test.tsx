@@ -48,6 +48,25 @@ describe('a decision dialog', () => {
     expect(sent[2]!.key).not.toBe(sent[0]!.key);
   });
 
+  it('a refusal of the values sent goes once the operator types another value', async () => {
+    const send = vi.fn(async () => {
+      throw new Error('The refund may be at most 12.50 USD');
+    });
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <AntApp>
+          <DecisionModal open title="Approve" question="Approve?" okText="Approve" fields={[{ name: 'refund_amount', label: 'Refund' }]} send={send} invalidates={[]} onClose={() => undefined} />
+        </AntApp>
+      </QueryClientProvider>,
+    );
+    const amount = screen.getByRole('textbox', { name: 'Refund' });
+    fireEvent.change(amount, { target: { value: '20' } });
+    await act(async () => void fireEvent.click(screen.getByText('Approve', { selector: 'button span' })));
+    expect(await screen.findByText('The refund may be at most 12.50 USD')).toBeTruthy();
+    await act(async () => void fireEvent.change(amount, { target: { value: '12' } }));
+    await waitFor(() => expect(screen.queryByText('The refund may be at most 12.50 USD')).toBeNull());
+  });
+
   it('says a value too short is too short, not that it is required, and sends nothing', async () => {
     const send = vi.fn(async () => ({ ok: true }));
     render(

@@ -1,3 +1,4 @@
+import type { AFTER_SALE_WAITING_TAB } from '@shop/contract/after-sales';
 import { Image, Space, Tag, Timeline, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ReviewQueue } from '../../components/ReviewQueue';
@@ -9,7 +10,12 @@ import { caseActions, type Row } from './case-actions';
 import { caseEventLine } from './case-event-line';
 import { afterSaleDetailRoute, afterSalesRoute } from '../../lib/routes-after-sales';
 
-const STATUSES = ['under_review', 'awaiting_return', 'return_shipped', 'received', 'refunding', 'replacement_shipped', 'refunded', 'completed', 'rejected', 'receipt_refused', 'withdrawn', 'closed'] as const;
+// First the cases waiting for what the operator's role may do (the dashboard's figure), then each state.
+const WAITING: typeof AFTER_SALE_WAITING_TAB = 'waiting';
+const STATUSES = [WAITING, 'under_review', 'awaiting_return', 'return_shipped', 'received', 'refunding', 'replacement_shipped', 'refunded', 'completed', 'rejected', 'receipt_refused', 'withdrawn', 'closed'] as const;
+
+/** Case and order numbers are read whole: never broken across lines. */
+const NO_WRAP = { whiteSpace: 'nowrap' } as const;
 
 /** A case's history and what its order may still refund, read when its drawer opens. */
 function CaseHistory({ id }: { id: number }) {
@@ -33,8 +39,8 @@ function CaseHistory({ id }: { id: number }) {
 /**
  * After-sales cases (of regular orders and of member-shop orders, marked with the shop): approve (a
  * return with its refund, capped), reject, receive, refuse receipt, refund, ship the replacement,
- * close; each operator sees the decisions their role allows. Finance, who only refund, open on the
- * returns received.
+ * close; each operator sees the decisions their role allows. The queue opens on the cases waiting for
+ * the operator's role (finance, who only refund: the returns received), as the dashboard counts them.
  */
 export default function AfterSales() {
   const { t } = useTranslation();
@@ -44,7 +50,9 @@ export default function AfterSales() {
     <ReviewQueue<Row>
       name="after-sales"
       statuses={STATUSES}
-      defaultStatus={can('aftersales.decide') ? 'under_review' : 'received'}
+      defaultStatus={WAITING}
+      title={(r) => r.case_no}
+      scroll={{ x: 'max-content' }}
       list={afterSalesRoute}
       searchPlaceholder={t('console.afterSales.search')}
       filter={{
@@ -56,13 +64,13 @@ export default function AfterSales() {
         ],
       }}
       columns={[
-        { title: t('console.afterSales.caseNo'), dataIndex: 'case_no' },
+        { title: t('console.afterSales.caseNo'), dataIndex: 'case_no', render: (v: string) => <span style={NO_WRAP}>{v}</span> },
         {
           title: t('console.afterSales.orderNo'),
           key: 'order_no',
           render: (_, r) => (
             <Space size={4} wrap>
-              {r.order_no}
+              <span style={NO_WRAP}>{r.order_no}</span>
               {r.shop && (
                 <Tag color="purple" data-shop-order={r.shop_order_id}>
                   {t('console.afterSales.shopOrder', { shop: r.shop.name })}

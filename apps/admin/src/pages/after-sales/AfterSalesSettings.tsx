@@ -1,61 +1,101 @@
-import { Alert, Button, Card, Checkbox, Input, InputNumber, Select, Space, Table } from 'antd';
+import { Alert, Button, Card, Checkbox, Form, Input, InputNumber, Select, Space, Table } from 'antd';
+import { AFTER_SALE_SETTING_BOUNDS } from '@shop/contract/after-sales';
 import type { EndpointData } from '@shop/contract/common';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryError } from '../../components/QueryError';
 import { useEndpointMutation, useEndpointQuery } from '../../lib/endpoint-query';
+import { FieldItem, FormField, refusedFieldsOf, useConsoleForm } from '../../lib/form';
 import { AfterSaleReasons } from './AfterSaleReasons';
 import { afterSaleSettingsRoute, saveAfterSaleAddressRoute, saveAfterSaleCarrierRoute, setAfterSaleSettingsRoute } from '../../lib/routes-after-sales';
+import { shippingCountriesRoute } from '../../lib/routes-settings';
 
 type Data = EndpointData<typeof afterSaleSettingsRoute>;
 type Settings = Data['settings'];
-const FIELDS: Array<keyof Settings> = ['return_days', 'exchange_days', 'max_exchanges', 'ship_back_days', 'auto_complete_days', 'review_edit_days'];
-const code2 = (v: string) => v.toUpperCase().replace(/[^A-Z]/g, '').slice(0, 2);
+const FIELDS = Object.keys(AFTER_SALE_SETTING_BOUNDS) as Array<keyof Settings>;
+const NEW_ADDRESS = { id: undefined as number | undefined, country_code: '', kind: 'return' as 'return' | 'service', name: '', address: '', phone: '', hours: '', enabled: true };
+const NEW_CARRIER = { code: '', name: '', needs_phone_tail: false, enabled: true };
+
+/** The windows and the exchange cap: each within the contract's bounds, a refused value said under its field (the browser's check or the server's). */
+function SettingsForm({ settings }: { settings: Settings }) {
+  const { t } = useTranslation();
+  const save = useEndpointMutation(setAfterSaleSettingsRoute, { invalidates: [afterSaleSettingsRoute] });
+  const form = useConsoleForm<Settings>({ schema: () => import('@shop/contract/after-sales').then((m) => m.afterSaleSettingsSchema), defaultValues: settings });
+  const [refused, setRefused] = useState<string | null>(null);
+  const submit = form.submit(async (body) => {
+    setRefused(null);
+    try {
+      await save.mutateAsync(body);
+    } catch (e) {
+      const fields = refusedFieldsOf(e).filter((r) => (FIELDS as string[]).includes(r.field));
+      for (const r of fields) form.setError(r.field as keyof Settings, { type: 'check', message: r.msg });
+      if (!fields.length) setRefused(e instanceof Error ? e.message : String(e));
+    }
+  });
+  return (
+    <Card title={t('console.afterSales.settings.windows')} size="small">
+      <Form layout="vertical" component="div">
+        <Space wrap align="start">
+          {FIELDS.map((f) => (
+            <FormField key={f} form={form} name={f} label={t(`console.afterSales.settings.${f}`)}>
+              <InputNumber min={AFTER_SALE_SETTING_BOUNDS[f][0]} max={AFTER_SALE_SETTING_BOUNDS[f][1]} precision={0} data-testid={`setting-${f}`} />
+            </FormField>
+          ))}
+        </Space>
+      </Form>
+      {refused && <Alert type="error" title={refused} showIcon style={{ marginBottom: 12 }} />}
+      <Button type="primary" loading={save.isPending} onClick={() => void submit()}>
+        {t('console.afterSales.settings.save')}
+      </Button>
+    </Card>
+  );
+}
 
 /** After-sales settings: the windows and the exchange cap, the reasons per kind, return addresses and service points per country, carriers. */
 export default function AfterSalesSettings() {
   const { t } = useTranslation();
   const query = useEndpointQuery(afterSaleSettingsRoute, undefined);
+  // A return address serves the orders of its country: only the countries the shop ships to are offered.
+  const countries = useEndpointQuery(shippingCountriesRoute, undefined);
   const invalidates = [afterSaleSettingsRoute];
-  const saveSettings = useEndpointMutation(setAfterSaleSettingsRoute, { invalidates });
   const saveAddress = useEndpointMutation(saveAfterSaleAddressRoute, { invalidates });
   const saveCarrier = useEndpointMutation(saveAfterSaleCarrierRoute, { invalidates });
-  const [draft, setDraft] = useState<Partial<Settings>>({});
-  const [address, setAddress] = useState({ country_code: '', kind: 'return' as 'return' | 'service', name: '', address: '', phone: '', hours: '' });
-  const [carrier, setCarrier] = useState({ code: '', name: '', needs_phone_tail: false });
-  const error = saveSettings.error ?? saveAddress.error ?? saveCarrier.error;
+  const [address, setAddress] = useState(NEW_ADDRESS);
+  const [carrier, setCarrier] = useState(NEW_CARRIER);
+  const [editingCarrier, setEditingCarrier] = useState(false);
+  const error = saveAddress.error ?? saveCarrier.error;
   if (query.isError) return <QueryError error={query.error} retry={() => query.refetch()} />;
   const d = query.data;
   if (!d) return null;
-  const settings = { ...d.settings, ...draft };
+  // Adding a code the list has would silently rename that carrier: it is changed from its row instead.
+  const carrierExists = !editingCarrier && d.carriers.some((c) => c.code === carrier.code.trim());
   return (
     <Space orientation="vertical" size="large" style={{ width: '100%' }}>
       {error && <Alert type="error" title={error.message} showIcon />}
-      <Card title={t('console.afterSales.settings.windows')} size="small">
-        <Space wrap>
-          {FIELDS.map((f) => (
-            <label key={f}>
-              {t(`console.afterSales.settings.${f}`)}{' '}
-              <InputNumber min={0} max={365} value={settings[f]} onChange={(v) => setDraft({ ...draft, [f]: v ?? 0 })} data-testid={`setting-${f}`} />
-            </label>
-          ))}
-          <Button type="primary" loading={saveSettings.isPending} onClick={() => void saveSettings.mutateAsync(settings).then(() => setDraft({}), () => {})}>
-            {t('console.afterSales.settings.save')}
-          </Button>
-        </Space>
-      </Card>
+      {/* Keyed by the saved values: once saved, the form shows them. */}
+      <SettingsForm key={JSON.stringify(d.settings)} settings={d.settings} />
       <AfterSaleReasons reasons={d.reasons} />
       <Card title={t('console.afterSales.settings.addresses')} size="small">
-        <Space wrap style={{ marginBottom: 12 }}>
-          <Input placeholder={t('console.afterSales.settings.country')} value={address.country_code} onChange={(e) => setAddress({ ...address, country_code: code2(e.target.value) })} style={{ width: 90 }} />
+        <Space wrap style={{ marginBottom: 12 }} data-testid="address-form">
+          <Select
+            showSearch={{ optionFilterProp: 'label' }}
+            placeholder={t('console.afterSales.settings.country')}
+            aria-label={t('console.afterSales.settings.country')}
+            value={address.country_code || undefined}
+            onChange={(country_code: string) => setAddress({ ...address, country_code })}
+            options={(countries.data?.list ?? []).map((c) => ({ value: c.code, label: `${c.flag} ${c.name} (${c.code})` }))}
+            style={{ width: 200 }}
+            data-testid="address-country"
+          />
           <Select value={address.kind} onChange={(kind) => setAddress({ ...address, kind })} options={[{ value: 'return', label: t('console.afterSales.settings.returnAddress') }, { value: 'service', label: t('console.afterSales.settings.servicePoint') }]} style={{ width: 160 }} />
           <Input placeholder={t('console.afterSales.settings.name')} value={address.name} onChange={(e) => setAddress({ ...address, name: e.target.value })} />
           <Input placeholder={t('console.afterSales.settings.address')} value={address.address} onChange={(e) => setAddress({ ...address, address: e.target.value })} style={{ width: 260 }} />
           <Input placeholder={t('console.afterSales.settings.phone')} value={address.phone} onChange={(e) => setAddress({ ...address, phone: e.target.value })} style={{ width: 140 }} />
           <Input placeholder={t('console.afterSales.settings.hours')} value={address.hours} onChange={(e) => setAddress({ ...address, hours: e.target.value })} style={{ width: 120 }} />
-          <Button type="primary" disabled={address.country_code.length !== 2 || !address.name.trim() || !address.address.trim()} loading={saveAddress.isPending} onClick={() => void saveAddress.mutateAsync({ ...address, enabled: true }).then(() => setAddress({ ...address, name: '', address: '', phone: '', hours: '' }), () => {})}>
-            {t('console.afterSales.settings.add')}
+          <Button type="primary" disabled={!address.country_code || !address.name.trim() || !address.address.trim()} loading={saveAddress.isPending} onClick={() => void saveAddress.mutateAsync(address).then(() => setAddress({ ...NEW_ADDRESS, country_code: address.country_code, kind: address.kind }), () => {})}>
+            {t(address.id ? 'console.afterSales.settings.save' : 'console.afterSales.settings.add')}
           </Button>
+          {address.id && <Button onClick={() => setAddress(NEW_ADDRESS)}>{t('console.common.cancel')}</Button>}
         </Space>
         <Table
           size="small"
@@ -72,22 +112,37 @@ export default function AfterSalesSettings() {
             {
               title: t('console.afterSales.settings.enabled'),
               key: 'enabled',
-              render: (_, a) => <Checkbox checked={a.enabled} onChange={(e) => void saveAddress.mutateAsync({ id: a.id, country_code: a.country_code, kind: a.kind, name: a.name, address: a.address, phone: a.phone, hours: a.hours, enabled: e.target.checked }).catch(() => {})} />,
+              render: (_, a) => <Checkbox checked={a.enabled} onChange={(e) => void saveAddress.mutateAsync({ ...a, enabled: e.target.checked }).catch(() => {})} />,
             },
+            { title: t('console.common.actions'), key: 'edit', render: (_, a) => <Button size="small" onClick={() => setAddress(a)}>{t('console.afterSales.settings.edit')}</Button> },
           ]}
         />
       </Card>
       <Card title={t('console.afterSales.settings.carriers')} size="small">
-        <Space wrap style={{ marginBottom: 12 }}>
-          <Input placeholder={t('console.afterSales.settings.code')} value={carrier.code} onChange={(e) => setCarrier({ ...carrier, code: e.target.value.toLowerCase() })} style={{ width: 140 }} />
-          <Input placeholder={t('console.afterSales.settings.name')} value={carrier.name} onChange={(e) => setCarrier({ ...carrier, name: e.target.value })} />
-          <Checkbox checked={carrier.needs_phone_tail} onChange={(e) => setCarrier({ ...carrier, needs_phone_tail: e.target.checked })}>
-            {t('console.afterSales.settings.needsPhoneTail')}
-          </Checkbox>
-          <Button type="primary" disabled={!carrier.code.trim() || !carrier.name.trim()} loading={saveCarrier.isPending} onClick={() => void saveCarrier.mutateAsync({ ...carrier, enabled: true }).then(() => setCarrier({ code: '', name: '', needs_phone_tail: false }), () => {})}>
-            {t('console.afterSales.settings.add')}
-          </Button>
-        </Space>
+        <Form layout="inline" component="div" style={{ marginBottom: 12, rowGap: 8 }}>
+          <FieldItem error={carrierExists ? t('console.afterSales.settings.carrierExists', { code: carrier.code.trim() }) : undefined}>
+            <Input placeholder={t('console.afterSales.settings.code')} aria-label={t('console.afterSales.settings.code')} disabled={editingCarrier} value={carrier.code} onChange={(e) => setCarrier({ ...carrier, code: e.target.value.toLowerCase() })} style={{ width: 140 }} />
+          </FieldItem>
+          <Form.Item>
+            <Input placeholder={t('console.afterSales.settings.name')} aria-label={t('console.afterSales.settings.name')} value={carrier.name} onChange={(e) => setCarrier({ ...carrier, name: e.target.value })} />
+          </Form.Item>
+          <Form.Item>
+            <Checkbox checked={carrier.needs_phone_tail} onChange={(e) => setCarrier({ ...carrier, needs_phone_tail: e.target.checked })}>
+              {t('console.afterSales.settings.needsPhoneTail')}
+            </Checkbox>
+          </Form.Item>
+          <Space>
+            <Button
+              type="primary"
+              disabled={carrierExists || !carrier.code.trim() || !carrier.name.trim()}
+              loading={saveCarrier.isPending}
+              onClick={() => void saveCarrier.mutateAsync(carrier).then(() => (setCarrier(NEW_CARRIER), setEditingCarrier(false)), () => {})}
+            >
+              {t(editingCarrier ? 'console.afterSales.settings.save' : 'console.afterSales.settings.add')}
+            </Button>
+            {editingCarrier && <Button onClick={() => (setCarrier(NEW_CARRIER), setEditingCarrier(false))}>{t('console.common.cancel')}</Button>}
+          </Space>
+        </Form>
         <Table
           size="small"
           rowKey="code"
@@ -98,6 +153,7 @@ export default function AfterSalesSettings() {
             { title: t('console.afterSales.settings.name'), dataIndex: 'name' },
             { title: t('console.afterSales.settings.needsPhoneTail'), key: 'tail', render: (_, c) => (c.needs_phone_tail ? '✓' : '') },
             { title: t('console.afterSales.settings.enabled'), key: 'enabled', render: (_, c) => <Checkbox checked={c.enabled} onChange={(e) => void saveCarrier.mutateAsync({ ...c, enabled: e.target.checked }).catch(() => {})} /> },
+            { title: t('console.common.actions'), key: 'edit', render: (_, c) => <Button size="small" onClick={() => (setCarrier(c), setEditingCarrier(true))}>{t('console.afterSales.settings.edit')}</Button> },
           ]}
         />
       </Card>

@@ -3,7 +3,7 @@ import type { Permission } from '@shop/contract/common';
 import type { TFunction } from 'i18next';
 import type { z } from 'zod';
 import type { QueueAction } from '../../components/ReviewQueue';
-import { amountOf } from '../../lib/money';
+import { amountOf, showAmount } from '../../lib/money';
 import { call } from '../../lib/request';
 import {
   approveAfterSaleRoute,
@@ -26,17 +26,25 @@ const schemas = () => import('@shop/contract/after-sales');
  */
 export function caseActions(t: TFunction, can: (permission: Permission) => boolean): QueueAction<Row>[] {
   const reason = { name: 'reason', label: t('console.common.reason'), required: true, multiline: true };
+  const approve: QueueAction<Row> = {
+    key: 'approve',
+    label: t('console.common.approve'),
+    primary: true,
+    when: (r) => r.status === 'under_review' && r.kind !== 'return',
+    question: t('console.afterSales.approveQuestion'),
+    fields: [{ name: 'reason', label: t('console.common.reason'), multiline: true }],
+    schema: () => schemas().then((m) => m.adminAfterSaleApproveBody),
+    toBody: (r, v) => ({ id: r.id, reason: v.reason ?? '' }),
+    send: (_r, _v, key, body) => call(approveAfterSaleRoute, body, { idempotencyKey: key }),
+  };
   const decide: QueueAction<Row>[] = [
+    approve,
+    // Only a return refunds: its approval carries the refund (all that is refundable when left empty).
     {
-      key: 'approve',
-      label: t('console.common.approve'),
-      primary: true,
-      when: (r) => r.status === 'under_review',
-      question: t('console.afterSales.approveQuestion'),
-      fields: [{ name: 'refund_amount', label: t('console.afterSales.refundAmount'), placeholder: t('console.afterSales.refundHint') }, { name: 'reason', label: t('console.common.reason'), multiline: true }],
-      schema: () => schemas().then((m) => m.adminAfterSaleApproveBody),
-      toBody: (r, v) => ({ id: r.id, reason: v.reason ?? '', ...(r.kind === 'return' && v.refund_amount ? { refund_amount: amountOf(v.refund_amount, r.currency) } : {}) }),
-      send: (_r, _v, key, body) => call(approveAfterSaleRoute, body, { idempotencyKey: key }),
+      ...approve,
+      when: (r) => r.status === 'under_review' && r.kind === 'return',
+      fields: [{ name: 'refund_amount', label: t('console.afterSales.refundAmount'), placeholder: t('console.afterSales.refundHint') }, ...approve.fields],
+      toBody: (r, v) => ({ id: r.id, reason: v.reason ?? '', ...(v.refund_amount ? { refund_amount: amountOf(v.refund_amount, r.currency) } : {}) }),
     },
     {
       key: 'reject',
@@ -55,7 +63,8 @@ export function caseActions(t: TFunction, can: (permission: Permission) => boole
       primary: true,
       when: (r) => r.status === 'awaiting_return' || r.status === 'return_shipped',
       question: t('console.afterSales.receiveQuestion'),
-      fields: [{ name: 'resellable', label: t('console.afterSales.resellable'), options: [{ value: 'no', label: t('console.afterSales.notResellable') }, { value: 'yes', label: t('console.afterSales.backOnSale') }] }],
+      // An explicit choice, "No" until changed: goods back on sale are sold again.
+      fields: [{ name: 'resellable', label: t('console.afterSales.resellable'), required: true, initial: 'no', options: [{ value: 'no', label: t('console.afterSales.notResellable') }, { value: 'yes', label: t('console.afterSales.backOnSale') }] }],
       schema: () => schemas().then((m) => m.adminAfterSaleReceiveBody),
       toBody: (r, v) => ({ id: r.id, resellable: v.resellable === 'yes' }),
       send: (_r, _v, key, body) => call(receiveAfterSaleRoute, body, { idempotencyKey: key }),
@@ -102,7 +111,7 @@ export function caseActions(t: TFunction, can: (permission: Permission) => boole
     label: t('console.afterSales.refund'),
     primary: true,
     when: (r) => r.kind === 'return' && (r.status === 'received' || r.status === 'refunding'),
-    question: t('console.afterSales.refundQuestion'),
+    question: (r) => t('console.afterSales.refundQuestion', { amount: showAmount(r.refund ?? r.refundable, r.currency), order: r.order_no }),
     fields: [],
     toBody: (r) => ({ id: r.id }),
     send: (r, _v, key) => call(refundAfterSaleRoute, { id: r.id }, { idempotencyKey: key }),

@@ -34,7 +34,8 @@ export default function Dashboard() {
     { key: 'recharges', label: t('console.nav.recharges'), count: d.queues.recharges, path: '/reviews/recharges', allowed: can('withdrawals.review') },
     { key: 'withdrawals', label: t('console.nav.withdrawals'), count: d.queues.withdrawals, path: '/reviews/withdrawals', allowed: can('withdrawals.review') },
     { key: 'orders', label: t('console.dashboard.ordersToShip'), count: d.queues.orders_to_ship, path: '/orders', allowed: can('orders.read') },
-    { key: 'after-sales', label: t('console.afterSales.nav'), count: d.queues.after_sales, path: '/orders/after-sales', allowed: can('aftersales.decide') },
+    // The cases waiting for this role (deciding them, or refunding received returns): the queue opens on them.
+    { key: 'after-sales', label: t('console.afterSales.nav'), count: d.queues.after_sales, path: '/orders/after-sales', allowed: can('aftersales.decide') || can('refunds.decide') },
     { key: 'applications', label: t('console.referral.nav.applications'), count: d.queues.applications, path: '/referral/applications', allowed: can('applications.review') },
     { key: 'chats', label: t('console.support.nav.chat'), count: d.queues.chats_waiting, path: '/support/chat', allowed: can('support.chat') },
     { key: 'feedback', label: t('console.support.nav.feedback'), count: d.queues.feedback, path: '/support/feedback', allowed: can('support.feedback') },

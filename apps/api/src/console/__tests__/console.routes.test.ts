@@ -130,6 +130,57 @@ describe('operator console calls', () => {
     expect([later.after_sales, later.chats_waiting]).toEqual([before.after_sales, before.chats_waiting]);
   });
 
+  it('the after-sales tile counts the cases waiting for what the operator’s role may do, and the queue’s waiting tab lists them', async () => {
+    const roles = ['owner', 'support', 'finance', 'catalogue'] as const;
+    const ops = Object.fromEntries(await Promise.all(roles.map(async (r) => [r, await operator(r)] as const))) as Record<(typeof roles)[number], Awaited<ReturnType<typeof operator>>>;
+    const counts = async () => Object.fromEntries(await Promise.all(roles.map(async (r) => [r, (await call(t, 'GET', '/admin/api/dashboard', undefined, { token: ops[r].token })).body.data.queues.after_sales as number] as const)));
+    const waiting = async (role: 'support' | 'finance') => ((await call(t, 'GET', '/admin/api/after-sales/list?status=waiting&limit=100', undefined, { token: ops[role].token })).body.data.list as Array<{ id: number }>).map((c) => c.id);
+    const kit = await afterSalesKit(t);
+    const m = await kit.shopper();
+    const o = await kit.boughtOrder(m);
+    const before = await counts();
+    const delta = async () => {
+      const now = await counts();
+      return Object.fromEntries(roles.map((r) => [r, now[r]! - before[r]!]));
+    };
+    const open = async (kind: 'return' | 'exchange', line: number, extra = {}) => {
+      const res = await kit.post(m, '/shop/order/afterSaleSubmit', { order_id: o.orderId, kind, reason_id: kind === 'return' ? 'changed_mind' : 'wrong_size', lines: [{ order_line_id: o.lines[line]!.id, qty: 1, ...extra }] });
+      expect(res.body.code).toBe(200);
+      return res.body.data.case_id as number;
+    };
+    const shipBack = async (id: number) => expect((await kit.post(m, '/attractive/AfterSales/expressSave', { case_id: id, carrier_code: 'poslaju', tracking_number: `DB${id}XX` })).body.code).toBe(200);
+
+    // A return under review waits for those who decide cases; finance has nothing to do with it yet.
+    const ret = await open('return', 1);
+    expect(await delta()).toEqual({ owner: 1, support: 1, finance: 0, catalogue: 0 });
+    expect(await waiting('support')).toContain(ret);
+    expect(await waiting('finance')).not.toContain(ret);
+    // Approved, it waits for the member; shipped back, for someone to receive it.
+    expect((await kit.admin('/admin/api/after-sales/approve', { id: ret, reason: '' })).body.code).toBe(200);
+    expect(await delta()).toEqual({ owner: 0, support: 0, finance: 0, catalogue: 0 });
+    await shipBack(ret);
+    expect(await delta()).toEqual({ owner: 1, support: 1, finance: 0, catalogue: 0 });
+    // Received, the return waits for its refund: finance's.
+    expect((await kit.admin('/admin/api/after-sales/receive', { id: ret, resellable: false })).body.code).toBe(200);
+    expect(await delta()).toEqual({ owner: 1, support: 0, finance: 1, catalogue: 0 });
+    expect(await waiting('finance')).toContain(ret);
+    expect(await waiting('support')).not.toContain(ret);
+
+    // A received exchange waits for its replacement to be shipped: support's, not finance's.
+    const exchange = await open('exchange', 0, { exchange_sku_id: o.goods.skuIds[2] });
+    expect((await kit.admin('/admin/api/after-sales/approve', { id: exchange, reason: '' })).body.code).toBe(200);
+    await shipBack(exchange);
+    expect((await kit.admin('/admin/api/after-sales/receive', { id: exchange, resellable: false })).body.code).toBe(200);
+    expect(await delta()).toEqual({ owner: 2, support: 1, finance: 1, catalogue: 0 });
+    expect(await waiting('support')).toContain(exchange);
+    expect(await waiting('finance')).not.toContain(exchange);
+
+    // Refunded and shipped: nothing is left to do.
+    expect((await kit.admin('/admin/api/after-sales/refund', { id: ret })).body.code).toBe(200);
+    expect((await kit.admin('/admin/api/after-sales/ship', { id: exchange, carrier: 'DHL', tracking_number: `DBX${exchange}` })).body.code).toBe(200);
+    expect(await delta()).toEqual({ owner: 0, support: 0, finance: 0, catalogue: 0 });
+  });
+
   it('a real-name approval double-clicked is one decision, in the audit log with who; a rejection needs a reason', async () => {
     const reviewer = await operator('reviewer');
     const { member, id, number } = await pendingRealName();

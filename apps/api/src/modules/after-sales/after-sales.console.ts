@@ -1,6 +1,8 @@
 import {
   fromMinorUnits,
   DEFAULT_LANGUAGE,
+  ROLE_PERMISSIONS,
+  type Permission,
   ResponseCode,
   type EndpointBody,
   type EndpointData,
@@ -25,7 +27,7 @@ import type { Executor } from '../../db/database.js';
 import { operatorNameOf, refuseOwnAccount, type Actor } from '../../lib/actor.js';
 import { responseCache } from '../../lib/cache.js';
 import { iso } from '../../lib/dates.js';
-import { AppError } from '../../lib/errors.js';
+import { AppError, ValidationError } from '../../lib/errors.js';
 import type { ListExport } from '../../lib/list-export.js';
 import { pageOf, totalOf } from '../../lib/paging.js';
 import { withTransaction, type Tx } from '../../lib/transaction.js';
@@ -34,6 +36,7 @@ import { catalogueChangedOnCommit } from '../catalogue/response-cache.js';
 import { skuSpecText } from '../catalogue/sku-text.js';
 import { findSkusForCheckout, reserveStock, returnStockRecorded } from '../catalogue/stock.queries.js';
 import { pick } from '../catalogue/texts.js';
+import { findCountry } from '../geo/geo.queries.js';
 import { findUserById } from '../members/members.queries.js';
 import { findOperatorById } from '../operators/operators.queries.js';
 import { notifyMember } from '../messages/messages.service.js';
@@ -77,10 +80,17 @@ async function refundableOfOrder(db: Executor, ref: OrderRef): Promise<{ total: 
   return { total: out.reduce((s, p) => s + p.left, 0), payments: out };
 }
 
-/** Cases for the console, by state, kind, number or member. */
+/** What the operator's role may do: which cases wait for them (the queue's `waiting` tab). */
+async function permissionsOf(db: Executor, actor: Actor): Promise<readonly Permission[]> {
+  const operator = actor.operatorId ? await findOperatorById(db, actor.operatorId) : undefined;
+  return operator ? ROLE_PERMISSIONS[operator.role] : [];
+}
+
+/** Cases for the console, by state (or those waiting for the operator's role), kind, number or member. */
 export async function listForOperator(deps: Pick<AppDeps, 'db' | 'i18n' | 'config' | 'secrets'>, actor: Actor, input: EndpointQuery<typeof adminListAfterSales>): Promise<EndpointData<typeof adminListAfterSales>> {
   operatorNameOf(actor);
-  const rows = await q.pageCases(deps.db, { status: input.status, kind: input.kind, q: input.q, source: input.source, limit: input.limit, offset: (input.page - 1) * input.limit });
+  const permissions = input.status === 'waiting' ? await permissionsOf(deps.db, actor) : [];
+  const rows = await q.pageCases(deps.db, { status: input.status, permissions, kind: input.kind, q: input.q, source: input.source, limit: input.limit, offset: (input.page - 1) * input.limit });
   const [rendered, problems] = await Promise.all([renderCases(deps, actor.lang, rows), caseRefundProblems(deps.db, rows)]);
   return pageOf(
     rendered.map(({ actions: _actions, ...c }, i) => ({ ...c, member_id: rows[i]!.user_id, member: rows[i]!.user_name, refund_problem: problems.get(c.id) ?? null })),
@@ -402,8 +412,9 @@ type ExportRow = Awaited<ReturnType<typeof q.pageCases>>[number];
 /** The console's list of cases as a CSV file (the list's filters). */
 export const afterSalesExport: ListExport<EndpointQuery<typeof adminListAfterSales>, ExportRow> = {
   name: 'after-sales',
-  page: async (db, _actor, input) => {
-    const rows = await q.pageCases(db, { status: input.status, kind: input.kind, q: input.q, source: input.source, limit: input.limit, offset: (input.page - 1) * input.limit });
+  page: async (db, actor, input) => {
+    const permissions = input.status === 'waiting' ? await permissionsOf(db, actor) : [];
+    const rows = await q.pageCases(db, { status: input.status, permissions, kind: input.kind, q: input.q, source: input.source, limit: input.limit, offset: (input.page - 1) * input.limit });
     return { list: rows, has_more: input.page * input.limit < totalOf(rows) };
   },
   columns: [
@@ -453,6 +464,9 @@ export async function setAfterSaleSettings(deps: Pick<AppDeps, 'db' | 'i18n' | '
 /** Adds or changes a return address or a service point; an enabled return address is the country's one (the others turn off). */
 export async function saveAfterSaleAddress(deps: Pick<AppDeps, 'db' | 'i18n'>, actor: Actor, input: EndpointBody<typeof adminSaveAfterSaleAddress>): Promise<EndpointData<typeof adminSaveAfterSaleAddress>> {
   const operator = operatorNameOf(actor);
+  // Orders go only to the shop's countries: an address elsewhere (or a code no country has) would serve no case.
+  const country = await findCountry(deps.db, input.country_code);
+  if (!country || country.ship_sort === null) throw new ValidationError([{ field: 'country_code', key: 'address.validation.countryUnknown', params: { field: 'country_code' } }]);
   await withTransaction(deps.db, async (tx) => {
     const { id, ...fields } = input;
     if (fields.kind === 'return' && fields.enabled) await q.disableOtherReturnAddresses(tx, fields.country_code, id ?? null);

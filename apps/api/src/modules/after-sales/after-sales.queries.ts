@@ -1,4 +1,5 @@
-import { sql, type Insertable, type RawBuilder, type Selectable, type Updateable } from 'kysely';
+import { AFTER_SALE_WAITING, type Permission } from '@shop/contract';
+import { sql, type ExpressionBuilder, type Insertable, type RawBuilder, type Selectable, type Updateable } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
 import type { Tx } from '../../lib/transaction.js';
@@ -268,7 +269,18 @@ export const pageMemberCases = (db: Executor, userId: number, input: { view: 'al
 };
 
 /** A page of every case for the console: by state, kind, number or member; oldest first within a state. */
-export const pageCases = (db: Executor, input: { status?: AfterSaleStatus; kind?: AfterSaleKind; q?: string; source?: OrderRef['kind']; limit: number; offset: number }) => {
+/** The cases (`c`) waiting for an action the permissions allow (`AFTER_SALE_WAITING`); none without such a permission. */
+const waitingFor = (permissions: readonly Permission[]) => (eb: ExpressionBuilder<DB & { c: DB['after_sales'] }, 'c'>) => {
+  const conditions = Object.entries(AFTER_SALE_WAITING).flatMap(([permission, of]) => (permissions.includes(permission as Permission) ? of : []));
+  return eb.or(conditions.map((w) => eb.and([eb('c.status', '=', w.status), eb('c.kind', 'in', [...w.kinds])])));
+};
+
+/** How many cases wait for an action the permissions allow (the dashboard's after-sales figure). */
+export const countWaitingCases = async (db: Executor, permissions: readonly Permission[]) =>
+  Number((await db.selectFrom('after_sales as c').where(waitingFor(permissions)).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+
+/** A page of cases: in a state, or (`waiting`) those waiting for an action the permissions allow. */
+export const pageCases = (db: Executor, input: { status?: AfterSaleStatus | 'waiting'; permissions?: readonly Permission[]; kind?: AfterSaleKind; q?: string; source?: OrderRef['kind']; limit: number; offset: number }) => {
   let q = db
     .selectFrom('after_sales as c')
     .leftJoin('orders as o', 'o.id', 'c.order_id')
@@ -276,7 +288,8 @@ export const pageCases = (db: Executor, input: { status?: AfterSaleStatus; kind?
     .leftJoin('member_shops as ms', 'ms.id', 'so.shop_id')
     .innerJoin('users as u', 'u.id', 'c.user_id')
     .leftJoin('after_sale_reasons as r', (j) => j.onRef('r.kind', '=', 'c.kind').onRef('r.code', '=', 'c.reason_code'));
-  if (input.status) q = q.where('c.status', '=', input.status);
+  if (input.status === 'waiting') q = q.where(waitingFor(input.permissions ?? []));
+  else if (input.status) q = q.where('c.status', '=', input.status);
   if (input.kind) q = q.where('c.kind', '=', input.kind);
   if (input.source) q = q.where(input.source === 'order' ? 'c.order_id' : 'c.shop_order_id', 'is not', null);
   if (input.q) {

@@ -54,3 +54,48 @@ describe('the after-sales queue by role', () => {
     expect(buttons('catalogue', 'received')).toEqual([]);
   });
 });
+
+/** The dialog `key` opens on a case of `kind` in `status` (as the drawer offers it to the owner). */
+const dialog = (key: string, status: Row['status'], kind: Row['kind'], row: Partial<Row> = {}) => {
+  const r = { id: 7, case_no: 'AS7', order_no: 'O-20261129-7', status, kind, currency: 'USD', refundable: 1250, refund: null, ...row } as Row;
+  const action = caseActions(t, can('owner')).find((a) => a.key === key && a.when(r))!;
+  return { action, row: r, question: typeof action.question === 'function' ? action.question(r) : action.question };
+};
+
+describe('the decisions’ dialogs', () => {
+  it('only a return’s approval asks for a refund: an exchange or a repair moves no money', () => {
+    expect(dialog('approve', 'under_review', 'return').action.fields.map((f) => f.name)).toEqual(['refund_amount', 'reason']);
+    for (const kind of ['exchange', 'warranty'] as const) expect(dialog('approve', 'under_review', kind).action.fields.map((f) => f.name), kind).toEqual(['reason']);
+    const { action, row } = dialog('approve', 'under_review', 'return');
+    expect(action.toBody!(row, { refund_amount: '8.50', reason: '' })).toEqual({ id: 7, reason: '', refund_amount: 850 });
+  });
+
+  it('the refund names its amount in the case’s currency and where the money goes, in the operator’s language', async () => {
+    expect(dialog('refund', 'received', 'return', { refund: 850 }).question).toMatch(/^Refund USD\s8\.50 to the member for order O-20261129-7\?.*balance to their wallet/);
+    // Before a refund was approved, all that is refundable.
+    expect(dialog('refund', 'received', 'return').question).toMatch(/USD\s12\.50/);
+    await changeLanguage('th');
+    try {
+      expect(dialog('refund', 'received', 'return', { refund: 850 }).question).toMatch(/^คืนเงิน .*8\.50.* ให้สมาชิกสำหรับคำสั่งซื้อ O-20261129-7/);
+    } finally {
+      await changeLanguage('en-us');
+    }
+  });
+
+  it('goods received are back on sale only when chosen: the choice is required and shows "No" until changed', () => {
+    const { action, row } = dialog('receive', 'return_shipped', 'return');
+    expect(action.fields[0]).toMatchObject({ name: 'resellable', required: true, initial: 'no' });
+    expect(action.fields[0]!.options!.find((o) => o.value === action.fields[0]!.initial)!.label).toBe('No: keep out of stock');
+    expect(action.toBody!(row, { resellable: 'no' })).toEqual({ id: 7, resellable: false });
+  });
+
+  it('closing a case says so, not "Close" as a dialog’s button would', async () => {
+    expect(dialog('close', 'under_review', 'return').action.label).toBe('Close case');
+    await changeLanguage('zh-cn');
+    try {
+      expect(dialog('close', 'under_review', 'return').action.label).toBe('关闭售后单');
+    } finally {
+      await changeLanguage('en-us');
+    }
+  });
+});

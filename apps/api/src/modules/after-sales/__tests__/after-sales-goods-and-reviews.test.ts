@@ -113,6 +113,20 @@ describe('the console’s settings of after-sales', () => {
   });
 });
 
+describe('the console’s return addresses', () => {
+  it('an address only in a country the shop ships to: an unknown code or another country is refused on the field, in the operator’s language, and nothing is saved', async () => {
+    const before = (await kit.adminGet('/admin/api/after-sales/settings')).body.data.addresses.length;
+    for (const country_code of ['xx', 'DE']) {
+      const refused = await call(t, 'POST', '/admin/api/after-sales/addresses/save', { headers: { ...kit.operator.headers, 'idempotency-key': `country-${country_code}-${Date.now()}` }, body: { country_code, kind: 'return', name: 'Returns', address: '1 Somewhere Rd' }, lang: 'zh-cn' });
+      expect(refused.status, country_code).toBe(422);
+      expect(refused.body.data.errors, country_code).toEqual([{ field: 'country_code', msg: '请从列表中选择国家/地区' }]);
+    }
+    expect((await kit.adminGet('/admin/api/after-sales/settings')).body.data.addresses).toHaveLength(before);
+    // A country the shop ships to is taken.
+    expect((await kit.admin('/admin/api/after-sales/addresses/save', { country_code: 'th', kind: 'service', name: 'Siam point', address: '1 Rama I Rd' })).body.code).toBe(200);
+  });
+});
+
 describe('the console’s reasons per kind', () => {
   it('an operator adds a reason named in several languages, renames a shipped one and hides another; members read them in their language, a case shows its reason’s name; a new code without an English name changes nothing', async () => {
     const question = async (m: Awaited<ReturnType<AfterSalesKit['shopper']>>, lang: string) =>
