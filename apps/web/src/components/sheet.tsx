@@ -24,14 +24,20 @@ function SheetDialog({ visible, label, onEscape }: { visible: boolean; label: st
   const escape = useRef(onEscape);
   escape.current = onEscape;
 
+  // A dialog while open; closing, it stops being one at once (its panel still slides away, and may stay
+  // drawn out of sight), so nothing reads a closed sheet as an open dialog.
   useLayoutEffect(() => {
     const panel = marker.current?.closest<HTMLElement>('.adm-popup-body');
     if (!panel) return;
+    if (!visible) {
+      for (const name of ['role', 'aria-modal', 'aria-label']) panel.removeAttribute(name);
+      return;
+    }
     panel.setAttribute('role', 'dialog');
     panel.setAttribute('aria-modal', 'true');
     panel.setAttribute('aria-label', label);
     panel.tabIndex = -1;
-  }, [label]);
+  }, [label, visible]);
 
   // After the commit (not in its layout phase): React puts the focus back where it was at the end of
   // a commit's changes, which would undo a move made earlier in it.

@@ -17,7 +17,7 @@ const api = await startFakeApi({
   '/user/send_code': () => ok({ to: 'mia***com', resend_in: 60, expires_in: 600 }),
   '/attractive/country/getAreaPre': () => ok({ country: 'US', pre: '1' }),
   '/attractive/countryCode': () => ok([{ code: 'US', name: 'United States', pre: '1' }]),
-  '/user/message/total': () => ok(0),
+  '/user/message/total': () => ok({ unread: 0 }),
   '/captcha/challenge': () => ({ json: null, wait: new Promise<void>(() => {}) }),
   '/user/info/index': () => ok({ ...user, google_bound: true, real_name_status: 'pending', mobile_pre: '60', mobile: '123456789' }),
   '/user/info/login_out': () => ok({ ok: true }),

@@ -14,7 +14,7 @@ const api = await startFakeApi({
   '/user/cancel_account/info': () =>
     ok({ request: status ? { id: 1, status, reason: null, created_at: '2026-11-20T00:00:00.000Z', reviewed_at: null } : null, blocked: false }),
   '/user/info/index': () => ok({ ...user, google_bound: false, real_name_status: 'none' }),
-  '/user/message/total': () => ok(0),
+  '/user/message/total': () => ok({ unread: 0 }),
 });
 
 beforeAll(() => prepareApp());

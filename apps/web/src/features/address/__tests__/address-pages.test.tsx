@@ -17,7 +17,7 @@ const saved = (fields: Partial<Address>): Address => ({
 let addresses: Address[] = [];
 
 const api = await startFakeApi({
-  '/user/message/total': () => ok(0),
+  '/user/message/total': () => ok({ unread: 0 }),
   '/user/info/index': () => ok(memberFixture()),
   '/attractive/country/addressCountry': () =>
     ok({ list: [

@@ -32,7 +32,7 @@ function preview(req: Recorded) {
 }
 
 const api = await startFakeApi({
-  '/user/message/total': () => ok(0),
+  '/user/message/total': () => ok({ unread: 0 }),
   '/user/info/index': () => ok(memberFixture()),
   '/shop/buy/cartGoods': preview,
   '/shop/buy/createOrder': () => ok({ order_id: 41, order_no: '2611230000000041', status: 'awaiting_payment', total: 2200, currency: 'USD', expires_at: '2026-11-23T10:30:00.000Z' }),
