@@ -41,6 +41,8 @@ export const AFTER_SALE_WAITING: Readonly<Record<'aftersales.decide' | 'refunds.
 };
 /** The console queue's tab of the cases waiting for the operator's role (`AFTER_SALE_WAITING`), beside the states. */
 export const AFTER_SALE_WAITING_TAB = 'waiting';
+/** The note of a goods-received event when the goods went back on sale: an operators' fact, the console says it in the operator's language. */
+export const AFTER_SALE_RESELLABLE_NOTE = 'resellable';
 
 /** The longest description a member may write (spec: textarea max length). */
 export const AFTER_SALE_DESCRIPTION_MAX = 140;
@@ -164,7 +166,14 @@ export const afterSaleEventSchema = z.object({
   kind: z.string(),
   from: z.string().nullable(),
   to: z.string().nullable(),
+  /**
+   * The event's note in the reader's language: for a member only what was written for them (the
+   * reason of a rejection, a refused receipt or a closing, a shipment's carrier and number); an
+   * operator reads the operators' notes too (an approval's note, `resellable` on goods received).
+   */
   reason: z.string(),
+  /** On the submitted event of a case sent again after a rejection: the number of the case it follows (null otherwise). */
+  follows_case_no: z.string().nullable(),
   /** `member`, `operator`, `job` … */
   by: z.string(),
   at: stamp,

@@ -25,14 +25,15 @@ const schemas = () => import('@shop/contract/after-sales');
  * queue otherwise) refund a received return. A button the role may not use is not shown.
  */
 export function caseActions(t: TFunction, can: (permission: Permission) => boolean): QueueAction<Row>[] {
-  const reason = { name: 'reason', label: t('console.common.reason'), required: true, multiline: true };
+  // The member reads a rejection's, a refused receipt's and a closing's reason; an approval's note stays with operators.
+  const reason = { name: 'reason', label: t('console.afterSales.reasonToMember'), required: true, multiline: true };
   const approve: QueueAction<Row> = {
     key: 'approve',
     label: t('console.common.approve'),
     primary: true,
     when: (r) => r.status === 'under_review' && r.kind !== 'return',
     question: t('console.afterSales.approveQuestion'),
-    fields: [{ name: 'reason', label: t('console.common.reason'), multiline: true }],
+    fields: [{ name: 'reason', label: t('console.afterSales.internalNote'), multiline: true }],
     schema: () => schemas().then((m) => m.adminAfterSaleApproveBody),
     toBody: (r, v) => ({ id: r.id, reason: v.reason ?? '' }),
     send: (_r, _v, key, body) => call(approveAfterSaleRoute, body, { idempotencyKey: key }),

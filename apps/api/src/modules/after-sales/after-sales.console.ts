@@ -1,4 +1,5 @@
 import {
+  AFTER_SALE_RESELLABLE_NOTE,
   fromMinorUnits,
   DEFAULT_LANGUAGE,
   ROLE_PERMISSIONS,
@@ -46,7 +47,7 @@ import { returnSpentPointsShare, reverseEarnedPoints } from '../orders/points.js
 import { findRefundsOfPayment, findSucceededPaymentsOfPayable } from '../payments/payments.queries.js';
 import { refundLeftOf, refundPayment, type PaymentsDeps } from '../payments/settlement.js';
 import * as q from './after-sales.queries.js';
-import { CASE_REASONS_TAG, SETTINGS_TAG, caseEnded, caseRefundProblems, moveCase, reasonKey, reasonText, recordCaseEvent, refundedOf, renderCases, renderEvents, returnAddressIn, settleFreight, type CaseEvent, type CaseRow, type RefundProblem } from './after-sales.service.js';
+import { CASE_REASONS_TAG, SETTINGS_TAG, caseEnded, caseRefundProblems, followedCaseNo, moveCase, noteText, reasonKey, reasonText, recordCaseEvent, refundedOf, renderCases, renderEvents, returnAddressIn, settleFreight, type CaseEvent, type CaseRow, type RefundProblem } from './after-sales.service.js';
 import type { AfterSaleStatus } from './after-sales.table.js';
 import { findCaseOrder, lockCaseOrderWithLines, refOf, takeBackToShop, type OrderRef } from './order-source.js';
 
@@ -112,7 +113,7 @@ export async function detailForOperator(deps: Pick<AppDeps, 'db' | 'i18n' | 'con
     member_id: c.user_id,
     member: member?.user_name ?? '',
     refund_problem: (await caseRefundProblems(deps.db, [c])).get(c.id) ?? null,
-    events: await withOperators(deps.db, await q.findCaseEvents(deps.db, c.id), (e) => pointsNoteOf(deps.i18n, actor.lang, e.reason)),
+    events: await withOperators(deps.db, await q.findCaseEvents(deps.db, c.id), await followedCaseNo(deps.db, c), (e) => (e.kind.startsWith('points_') ? pointsNoteOf(deps.i18n, actor.lang, e.reason) : noteText(deps.i18n, actor.lang, e.reason))),
     // The operator sees where the goods will go before approving (the member, once approved).
     return_address: await returnAddressIn(deps.db, order.country_code),
     return_country: order.country_code,
@@ -124,10 +125,10 @@ export async function detailForOperator(deps: Pick<AppDeps, 'db' | 'i18n' | 'con
  * The events as operators read them: each names the operator who acted, as their decisions are
  * recorded (`name#id`; a command-line operator by the name it gave), looked up once per operator.
  */
-async function withOperators(db: Executor, events: CaseEvent[], pointsNote: (e: CaseEvent) => string) {
+async function withOperators(db: Executor, events: CaseEvent[], followsCaseNo: string | null, note: (e: CaseEvent) => string) {
   const ids = [...new Set(events.filter((e) => e.actor_kind === 'operator' && /^\d+$/.test(e.actor_id)).map((e) => Number(e.actor_id)))];
   const names = new Map(await Promise.all(ids.map(async (id) => [String(id), `${(await findOperatorById(db, id))?.user_name ?? 'operator'}#${id}`] as const)));
-  return renderEvents(events, pointsNote).map((shown, i) => {
+  return renderEvents(events, followsCaseNo, note).map((shown, i) => {
     const e = events[i]!;
     return { ...shown, operator: e.actor_kind === 'operator' ? (names.get(e.actor_id) ?? e.actor_id) : null };
   });
@@ -206,7 +207,7 @@ export async function receiveCase(deps: StockDeps, actor: Actor, input: Endpoint
   operatorNameOf(actor);
   return withTransaction(deps.db, async (tx) => {
     const c = await caseOrRefuse(tx, input.id, actor);
-    const moved = await moveCase(tx, actor, c.id, ['awaiting_return', 'return_shipped'], 'received', { reason: input.resellable ? 'resellable' : '', set: { received_at: new Date(), resellable: input.resellable } });
+    const moved = await moveCase(tx, actor, c.id, ['awaiting_return', 'return_shipped'], 'received', { reason: input.resellable ? AFTER_SALE_RESELLABLE_NOTE : '', set: { received_at: new Date(), resellable: input.resellable } });
     if (!moved) throw new AppError(ResponseCode.afterSaleState);
     if (input.resellable) {
       const lines = (await q.findCaseLines(tx, [c.id])).sort((a, b) => a.sku_id - b.sku_id);

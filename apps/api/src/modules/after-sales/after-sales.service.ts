@@ -441,7 +441,7 @@ async function openCase(deps: KeptDeps, tx: Tx, actor: Actor, userId: number, re
       },
       rows.map(({ order_line_id, ...r }) => ({ ...lineColumnsOf(ref, order_line_id), ...r })),
       evidence,
-      { kind: 'submitted', from_status: null, to_status: 'under_review', reason: input.followsCaseId ? `follows ${input.followsCaseId}` : '', ...actorStamp(actor), request_id: actor.requestId },
+      { kind: 'submitted', from_status: null, to_status: 'under_review', reason: '', ...actorStamp(actor), request_id: actor.requestId },
       restockedRead,
     );
   // Two cases drawing the same number in a day is unlikely, not impossible: the one that finds it taken draws again.
@@ -623,13 +623,44 @@ export async function listCases(deps: Pick<AppDeps, 'db' | 'i18n' | 'config' | '
 /** A case's event as stored: its kind, the move, who acted (kind and id) and when. */
 export type CaseEvent = Awaited<ReturnType<typeof q.findCaseEvents>>[number];
 
+/** The notes the shop's jobs write on a case's history, said in the reader's language. */
+const JOB_NOTES = { notShippedBack: 'not shipped back in time', notConfirmed: 'not confirmed in time' } as const;
+const jobNoteKeys = new Map(Object.entries(JOB_NOTES).map(([key, note]) => [note as string, `afterSales.note.${key}`]));
+
+/** An event's note in the reader's language: a job's in the shop's words, anyone else's as written. */
+export function noteText(i18n: AppDeps['i18n'], lang: Actor['lang'], note: string): string {
+  const key = jobNoteKeys.get(note);
+  return key ? i18n.t(lang, key) : note;
+}
+
 /**
- * The events of a case as the member reads them, or as an operator does with `pointsNote`: the
- * points events' notes are the ledger's figures for operators (what was taken back, what could not
- * be); the member reads the event's name.
+ * The events whose notes are written for the member: the reasons given them (a rejection, a refused
+ * receipt, a closing, a completion by the shop) and the shipments' carrier and number. The others
+ * are operators' (an approval's note, goods back on sale, the points' figures).
  */
-export const renderEvents = (events: CaseEvent[], pointsNote?: (e: CaseEvent) => string) =>
-  events.map((e) => ({ kind: e.kind, from: e.from_status, to: e.to_status, reason: e.kind.startsWith('points_') ? (pointsNote?.(e) ?? '') : e.reason, by: e.actor_kind, at: iso(e.created_at) }));
+const MEMBER_NOTES = new Set(['rejected', 'receipt_refused', 'closed', 'completed', 'return_shipped', 'replacement_shipped']);
+
+/** The number of the case a case was sent again after (null when it was not). */
+export const followedCaseNo = async (db: Executor, c: { follows_case_id: number | null }) => (c.follows_case_id ? ((await q.findCase(db, c.follows_case_id))?.case_no ?? null) : null);
+
+/**
+ * The events of a case with the notes `note` gives each; the submitted event names the case it
+ * follows by its number (the note older ones stored, `follows <id>`, is never shown).
+ */
+export const renderEvents = (events: CaseEvent[], followsCaseNo: string | null, note: (e: CaseEvent) => string) =>
+  events.map((e) => ({
+    kind: e.kind,
+    from: e.from_status,
+    to: e.to_status,
+    reason: e.kind === 'submitted' ? '' : note(e),
+    follows_case_no: e.kind === 'submitted' ? followsCaseNo : null,
+    by: e.actor_kind,
+    at: iso(e.created_at),
+  }));
+
+/** The events of a case as its member reads them: only the notes written for them, in their language. */
+export const memberEvents = (i18n: AppDeps['i18n'], lang: Actor['lang'], events: CaseEvent[], followsCaseNo: string | null) =>
+  renderEvents(events, followsCaseNo, (e) => (MEMBER_NOTES.has(e.kind) ? noteText(i18n, lang, e.reason) : ''));
 
 /** Where the goods of a case go back, as its member sees it: the return address of the order's country once the case is approved (null before, or when none is set). */
 export async function returnAddressOf(db: Executor, c: { status: AfterSaleStatus }, countryCode: string) {
@@ -653,7 +684,8 @@ export async function caseInfo(deps: Pick<AppDeps, 'db' | 'i18n' | 'config' | 's
   if (!c) throw new AppError(ResponseCode.afterSaleNotFound);
   const order = await memberOrderOrRefuse(deps.db, userId, refOf(c));
   const [rendered] = await renderCases(deps, actor.lang, [{ ...c, order_no: order.order_no, shop_id: order.shop?.id ?? null, shop_name: order.shop?.name ?? null }]);
-  return { ...rendered!, events: renderEvents(await q.findCaseEvents(deps.db, c.id)), return_address: await returnAddressOf(deps.db, c, order.country_code) };
+  const [events, followsCaseNo, returnAddress] = await Promise.all([q.findCaseEvents(deps.db, c.id), followedCaseNo(deps.db, c), returnAddressOf(deps.db, c, order.country_code)]);
+  return { ...rendered!, events: memberEvents(deps.i18n, actor.lang, events, followsCaseNo), return_address: returnAddress };
 }
 
 /** The member withdraws a case until its goods are received; reserved replacement stock goes back. */
@@ -827,7 +859,7 @@ export async function closeUnshippedCase(deps: KeptDeps, actor: Actor, caseId: n
       await enqueueLaterJob(tx, 'close_unshipped_after_sale', { caseId }, { runAt: new Date(c.ship_back_by), jobKey: `after-sale-close:${caseId}` });
       return false;
     }
-    const moved = await moveCase(tx, actor, caseId, ['awaiting_return'], 'closed', { reason: 'not shipped back in time', set: { completed_at: new Date() } });
+    const moved = await moveCase(tx, actor, caseId, ['awaiting_return'], 'closed', { reason: JOB_NOTES.notShippedBack, set: { completed_at: new Date() } });
     if (!moved) return false;
     await caseEnded(deps, tx, moved, moved.was);
     await notifyMember(tx, { memberId: c.user_id, kind: 'after_sale.expired', params: { case_no: c.case_no }, link: `/pages/order/saleInfo?id=${c.id}`, eventKey: `after-sale:${c.id}:closed` });
@@ -858,7 +890,7 @@ export async function completeCaseInTime(deps: KeptDeps & Pick<AppDeps, 'provide
       await enqueueLaterJob(tx, 'complete_after_sale', { caseId }, { runAt: due, jobKey: `after-sale-complete:${caseId}` });
       return false;
     }
-    const moved = await moveCase(tx, actor, caseId, ['replacement_shipped'], 'completed', { reason: 'not confirmed in time', set: { completed_at: new Date() } });
+    const moved = await moveCase(tx, actor, caseId, ['replacement_shipped'], 'completed', { reason: JOB_NOTES.notConfirmed, set: { completed_at: new Date() } });
     if (!moved) return false;
     await caseEnded(deps, tx, moved, moved.was);
     await notifyMember(tx, { memberId: c.user_id, kind: 'after_sale.completed', params: { case_no: c.case_no, days }, link: `/pages/order/saleInfo?id=${c.id}`, eventKey: `after-sale:${c.id}:completed` });

@@ -89,6 +89,13 @@ describe('the decisions’ dialogs', () => {
     expect(action.toBody!(row, { resellable: 'no' })).toEqual({ id: 7, resellable: false });
   });
 
+  it('each note says whether the member reads it: an approval’s is internal; a rejection’s, a refused receipt’s and a closing’s reach the member', () => {
+    const noteLabel = (key: string, status: Row['status'], kind: Row['kind'] = 'return') => dialog(key, status, kind).action.fields.find((f) => f.name === 'reason')!.label;
+    expect(noteLabel('approve', 'under_review')).toBe('Internal note (the member does not see it)');
+    expect(noteLabel('approve', 'under_review', 'exchange')).toBe('Internal note (the member does not see it)');
+    for (const [key, status] of [['reject', 'under_review'], ['refuse', 'return_shipped'], ['close', 'awaiting_return']] as const) expect(noteLabel(key, status), key).toBe('Reason (the member reads it)');
+  });
+
   it('closing a case says so, not "Close" as a dialog’s button would', async () => {
     expect(dialog('close', 'under_review', 'return').action.label).toBe('Close case');
     await changeLanguage('zh-cn');

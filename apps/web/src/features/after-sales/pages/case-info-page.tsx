@@ -156,9 +156,11 @@ export default function CaseInfoPage() {
             <section className="as-section">
               <div className="as-title">{t('afterSales.app.history')}</div>
               <Steps direction="vertical" current={c.events.length - 1}>
-                {c.events.map((e, k) => (
-                  <Steps.Step key={k} status="finish" title={t(`afterSales.event.${e.kind}`)} description={`${formatDate(e.at)}${e.reason ? ` · ${e.reason}` : ''}`} />
-                ))}
+                {c.events.map((e, k) => {
+                  // The server answers only the notes written for the member; a case sent again names the case it follows.
+                  const note = e.follows_case_no ? t('afterSales.app.followsCase', { case_no: e.follows_case_no }) : e.reason;
+                  return <Steps.Step key={k} status="finish" title={t(`afterSales.event.${e.kind}`)} description={`${formatDate(e.at)}${note ? ` · ${note}` : ''}`} />;
+                })}
               </Steps>
             </section>
           </>
